@@ -1,0 +1,100 @@
+# nnscope — plain Makefile. Objects go to $(BUILD) (default build/).
+#
+#   make            build build/libnnscope.a (and build/nnscope once the REPL exists)
+#   make test       build and run every test program and tutorial
+#   make run        build and start nnscope (for now: the library demo, bench/demo.c)
+#   make deps       install the Debian packages the build needs (apt-get, as root)
+#   make asan       the tests under AddressSanitizer + UndefinedBehaviorSanitizer
+#   make bench      the benchmarks, with PyTorch measured in the same run when present
+#   make clean      remove build/
+#
+# Layers (arrows point down only):  repl -> inspector, sessions -> core -> libc, libm, OpenBLAS
+
+BUILD   ?= build
+CC      ?= cc
+OPT     ?= -O2
+CFLAGS  ?= $(OPT) -g
+# SAN: sanitizer flags (set by `make asan`), used for compiling and linking
+SAN     ?=
+ALL_CFLAGS = $(CFLAGS) $(SAN) -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter -MMD -MP -Icore
+LDLIBS   = $(SAN) -lopenblas -lm -lpthread
+TEST_LDLIBS = -lcmocka $(LDLIBS)
+
+DEB_PACKAGES = libopenblas-dev libcmocka-dev libreadline-dev libncurses-dev libsqlite3-dev pkg-config
+# a header from each package; a missing one triggers `make deps`
+DEP_HEADERS  = /usr/include/x86_64-linux-gnu/cblas.h /usr/include/cmocka.h /usr/include/readline/readline.h \
+               /usr/include/ncurses.h /usr/include/sqlite3.h /usr/bin/pkg-config
+
+CORE_SRC = $(wildcard core/*.c)
+CORE_O   = $(patsubst %.c,$(BUILD)/%.o,$(CORE_SRC))
+LIB      = $(BUILD)/libnnscope.a
+
+TEST_SRC  = $(wildcard tests/core/test_*.c)
+TEST_BIN  = $(patsubst %.c,$(BUILD)/%,$(TEST_SRC))
+TEST_UTIL = $(BUILD)/tests/test_util.o
+
+BENCH_SRC = $(wildcard bench/bench_*.c)
+BENCH_BIN = $(patsubst %.c,$(BUILD)/%,$(BENCH_SRC))
+
+.PHONY: all test run deps check-deps asan bench clean
+all: check-deps $(LIB)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(LIB): $(CORE_O)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/tests/core/%: tests/core/%.c $(TEST_UTIL) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Itests $< $(TEST_UTIL) $(LIB) $(TEST_LDLIBS) -o $@
+
+$(BUILD)/tests/test_util.o: tests/test_util.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Itests -c $< -o $@
+
+$(BUILD)/bench/%: bench/%.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -O3 $< $(LIB) $(LDLIBS) -o $@
+
+# Each test program prints cmocka's summary; the first failure stops the run.
+test: check-deps $(TEST_BIN)
+	@set -e; for t in $(TEST_BIN); do echo "== $$t"; (cd tests && ../$$t); done
+	@echo "all test programs passed"
+
+run: check-deps $(BUILD)/bench/demo
+	$(BUILD)/bench/demo
+
+$(BUILD)/bench/demo: bench/demo.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $< $(LIB) $(LDLIBS) -o $@
+
+asan:
+	$(MAKE) BUILD=build/asan OPT=-O1 \
+	    SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" test
+
+bench: check-deps $(BENCH_BIN)
+	@for b in $(BENCH_BIN); do (cd bench && ../$$b); done
+	@if /usr/bin/python3 -c 'import torch' 2>/dev/null; then /usr/bin/python3 bench/peer_torch.py; \
+	 else echo "# PyTorch not found: peer figures skipped"; fi
+
+# Installs the build's Debian packages when a header is missing: directly as
+# root, else it prints the apt-get line to run.
+check-deps:
+	@for h in $(DEP_HEADERS); do [ -e $$h ] || missing=1; done; \
+	 if [ -n "$$missing" ]; then $(MAKE) --no-print-directory deps; fi
+
+deps:
+	@if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEB_PACKAGES); \
+	 else \
+	    echo "missing build dependencies; run:"; \
+	    echo "  sudo apt-get install -y $(DEB_PACKAGES)"; exit 1; \
+	 fi
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(CORE_O:.o=.d) $(TEST_UTIL:.o=.d)

@@ -1,0 +1,615 @@
+/*
+ * autograd.c — the dynamic tape: recording nodes as ops run, and the one
+ * backward walk (reverse topological order by sequence number, as PyTorch's
+ * engine), tensor hooks, retain_grad and the in-place checks.
+ *
+ * Not here: each op's backward formula (next to its forward, in its op file).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "nn_int.h"
+
+static _Thread_local bool grad_enabled = true;
+static uint64_t next_sequence_nr;
+static uint64_t next_epoch;
+static int64_t next_hook_id;
+
+bool nn_set_grad_enabled(bool enabled)
+{
+    bool prev = grad_enabled;
+    grad_enabled = enabled;
+    return prev;
+}
+
+bool nn_grad_enabled(void) { return grad_enabled; }
+
+bool nn_needs_grad(int n, nn_tensor *const *inputs)
+{
+    if (!grad_enabled) return false;
+    for (int i = 0; i < n; i++)
+        if (inputs[i] && inputs[i]->requires_grad) return true;
+    return false;
+}
+
+/* ------------------------------------------------------------------ nodes */
+
+static void hooks_clear(nn_hook_list *list)
+{
+    for (nn_hook *h = list->first, *next; h; h = next) {
+        next = h->next;
+        NN_RELEASE(h->fn);
+        nn_free(h);
+    }
+    list->first = NULL;
+}
+
+static void release_saved(nn_node *n)
+{
+    for (int i = 0; i < n->n_saved; i++) NN_SET(n->saved[i].tensor, NULL);
+}
+
+static void node_dealloc(nn_object *self)
+{
+    nn_node *n = (nn_node *)self;
+    for (int i = 0; i < n->n_inputs; i++) {
+        NN_RELEASE(n->next[i].node);
+        NN_RELEASE(n->next[i].leaf);
+    }
+    release_saved(n);
+    if (n->free_extra) n->free_extra(n->extra);
+    hooks_clear(&n->hooks);
+    if (n->retained)
+        for (int i = 0; i < n->n_outputs; i++)
+            if (n->retained[i]) n->retained[i]->retains_grad = false;
+    nn_free(n->retained);
+    nn_free(n->next);
+    nn_free(n);
+}
+
+static char *node_repr(nn_object *self)
+{
+    char buf[160];
+    snprintf(buf, sizeof buf, "<%s object at %p>", nn_op_table[((nn_node *)self)->op].grad_name, (void *)self);
+    return nn_strdup(buf);
+}
+
+const nn_type nn_node_type = {.name = "Node", .dealloc = node_dealloc, .repr = node_repr};
+
+static void fill_meta(nn_input_meta *m, const nn_tensor *t)
+{
+    m->ndim = t->ndim;
+    m->dtype = t->dtype;
+    memcpy(m->sizes, t->sizes, sizeof(int64_t) * (size_t)t->ndim);
+}
+
+static nn_node *node_new(nn_op_id op, int n_in, nn_tensor *const *inputs, int n_out)
+{
+    nn_node *n = nn_calloc(1, sizeof *n);
+    if (!n) return NULL;
+    /* edges, input metadata and output metadata share one block */
+    n->next = nn_calloc(1, (size_t)n_in * sizeof(nn_edge) + (size_t)(n_in + n_out) * sizeof(nn_input_meta));
+    if (!n->next) {
+        nn_free(n);
+        return NULL;
+    }
+    nn_object_init(&n->ob, &nn_node_type);
+    n->op = op;
+    n->sequence_nr = next_sequence_nr++;
+    n->n_inputs = n_in;
+    n->n_outputs = n_out;
+    n->input_meta = (nn_input_meta *)(n->next + n_in);
+    n->output_meta = n->input_meta + n_in;
+    for (int i = 0; i < n_in; i++) {
+        nn_tensor *t = inputs[i];
+        if (!t) continue;
+        fill_meta(&n->input_meta[i], t);
+        if (!t->requires_grad) continue;
+        if (t->grad_fn) {
+            n->next[i].node = t->grad_fn;
+            n->next[i].input_nr = t->output_nr;
+            NN_RETAIN(t->grad_fn);
+        } else {
+            n->next[i].leaf = t;
+            NN_RETAIN(t);
+        }
+    }
+    return n;
+}
+
+static const char *tensor_type_name(nn_dtype dt)
+{
+    static const char *const names[NN_DTYPE_COUNT] = {
+        [NN_FLOAT32] = "torch.FloatTensor", [NN_FLOAT64] = "torch.DoubleTensor", [NN_FLOAT16] = "torch.HalfTensor",
+        [NN_BFLOAT16] = "torch.BFloat16Tensor", [NN_INT64] = "torch.LongTensor", [NN_INT32] = "torch.IntTensor",
+        [NN_BOOL] = "torch.BoolTensor",
+    };
+    return names[dt];
+}
+
+static int node_save(nn_node *n, nn_tensor *t, bool is_output, int output_nr)
+{
+    nn_saved *s = &n->saved[n->n_saved];
+    if (!t) { /* a slot the backward will not need */
+        n->n_saved++;
+        return 0;
+    }
+    s->original = t;
+    s->version = t->storage->version;
+    s->is_output = is_output;
+    if (is_output) {
+        /* an alias without history: saving the output itself would be a cycle */
+        s->tensor = nn_detach(t);
+        if (!s->tensor) return -1;
+        s->producer = nn_op_table[n->op].grad_name;
+        s->producer_output_nr = output_nr;
+    } else {
+        NN_RETAIN(t);
+        s->tensor = t;
+        s->producer = t->grad_fn ? nn_op_table[t->grad_fn->op].grad_name : NULL;
+        s->producer_output_nr = t->output_nr;
+    }
+    n->n_saved++;
+    return 0;
+}
+
+static void attach(nn_node *n, nn_tensor *out, int output_nr)
+{
+    NN_RETAIN(n);
+    NN_SET(out->grad_fn, n);
+    out->output_nr = output_nr;
+    out->requires_grad = true;
+    fill_meta(&n->output_meta[output_nr], out);
+}
+
+int nn_record(nn_op_id op, int n_in, nn_tensor *const *inputs, int n_out, nn_tensor *const *outputs,
+              int n_save, nn_tensor *const *save, const nn_op_params *params)
+{
+    if (!nn_needs_grad(n_in, inputs)) return 0;
+    nn_node *n = node_new(op, n_in, inputs, n_out);
+    if (!n) return -1;
+    if (params) n->p = *params;
+    for (int i = 0; i < n_save; i++) {
+        int output_nr = -1;
+        for (int k = 0; k < n_out && save[i]; k++)
+            if (save[i] == outputs[k]) output_nr = k;
+        if (node_save(n, save[i], output_nr >= 0, output_nr) < 0) {
+            NN_RELEASE(n);
+            return -1;
+        }
+    }
+    for (int k = 0; k < n_out; k++) attach(n, outputs[k], k);
+    NN_RELEASE(n);
+    return 0;
+}
+
+int nn_check_inplace(nn_tensor *t)
+{
+    if (!grad_enabled) return 0;
+    if (t->requires_grad && !t->grad_fn && !t->base)
+        return nn_error_set(NN_ERR_RUNTIME, "a leaf Variable that requires grad is being used in an in-place operation.");
+    if (t->base && t->base->requires_grad && !t->base->grad_fn)
+        return nn_error_set(NN_ERR_RUNTIME,
+                            "a view of a leaf Variable that requires grad is being used in an in-place operation.");
+    return 0;
+}
+
+int nn_record_inplace(nn_op_id op, nn_tensor *t, int n_in, nn_tensor *const *inputs, int n_save,
+                      nn_tensor *const *save, const nn_op_params *params)
+{
+    if (!nn_needs_grad(n_in, inputs)) return 0;
+    if (t->base)
+        return nn_error_set(NN_ERR_NOT_IMPLEMENTED,
+                            "in-place operations on views of tensors that require grad are not supported; "
+                            "use an out-of-place operation or index assignment on the base tensor");
+    /* The edges capture t's history before the write; then t takes the new node. */
+    return nn_record(op, n_in, inputs, 1, &t, n_save, save, params);
+}
+
+int nn_set_requires_grad(nn_tensor *t, bool requires_grad)
+{
+    if (t->grad_fn) {
+        if (!requires_grad)
+            return nn_error_set(NN_ERR_RUNTIME,
+                                "you can only change requires_grad flags of leaf variables. If you want to use a "
+                                "computed variable in a subgraph that doesn't require differentiation use "
+                                "var_no_grad = var.detach().");
+        return 0;
+    }
+    if (requires_grad && !nn_dtype_is_floating(t->dtype))
+        return nn_error_set(NN_ERR_RUNTIME, "only Tensors of floating point and complex dtype can require gradients");
+    t->requires_grad = requires_grad;
+    return 0;
+}
+
+const char *nn_grad_fn_name(const nn_tensor *t) { return t->grad_fn ? nn_op_table[t->grad_fn->op].grad_name : NULL; }
+
+/* ------------------------------------------------------------------ hooks */
+
+static int64_t hook_add(nn_hook_list **listp, nn_hook_list *inline_list, nn_object *fn, int output_nr)
+{
+    nn_hook_list *list = inline_list;
+    if (!list) {
+        if (!*listp && !(*listp = nn_calloc(1, sizeof **listp))) return -1;
+        list = *listp;
+    }
+    nn_hook *h = nn_malloc(sizeof *h);
+    if (!h) return -1;
+    h->id = ++next_hook_id;
+    h->fn = nn_retain(fn);
+    h->output_nr = output_nr;
+    h->next = NULL;
+    nn_hook **tail = &list->first;
+    while (*tail) tail = &(*tail)->next;
+    *tail = h;
+    return h->id;
+}
+
+static void hook_remove(nn_hook_list *list, int64_t id)
+{
+    if (!list) return;
+    for (nn_hook **p = &list->first; *p; p = &(*p)->next) {
+        if ((*p)->id == id) {
+            nn_hook *h = *p;
+            *p = h->next;
+            NN_RELEASE(h->fn);
+            nn_free(h);
+            return;
+        }
+    }
+}
+
+int64_t nn_tensor_register_hook(nn_tensor *t, nn_object *hook)
+{
+    if (!t->requires_grad)
+        return nn_error_set(NN_ERR_RUNTIME, "cannot register a hook on a tensor that doesn't require gradient");
+    if (t->grad_fn) return hook_add(NULL, &t->grad_fn->hooks, hook, t->output_nr);
+    return hook_add(&t->hooks, NULL, hook, 0);
+}
+
+void nn_tensor_remove_hook(nn_tensor *t, int64_t handle)
+{
+    hook_remove(t->hooks, handle);
+    if (t->grad_fn) hook_remove(&t->grad_fn->hooks, handle);
+}
+
+int nn_retain_grad(nn_tensor *t)
+{
+    if (!t->requires_grad)
+        return nn_error_set(NN_ERR_RUNTIME, "can't retain_grad on Tensor that has requires_grad=False");
+    if (!t->grad_fn || t->retains_grad) return 0;
+    nn_node *n = t->grad_fn;
+    if (!n->retained && !(n->retained = nn_calloc((size_t)n->n_outputs, sizeof(nn_tensor *)))) return -1;
+    n->retained[t->output_nr] = t;
+    t->retains_grad = true;
+    return 0;
+}
+
+/* Calls hook(grad); replaces *grad when it returns a tensor. */
+static int run_hook(nn_object *fn, nn_tensor **grad)
+{
+    nn_object *args = nn_tuple_pack(1, (nn_object *)*grad);
+    if (!args) return -1;
+    nn_object *result = nn_call(fn, args, NULL);
+    NN_RELEASE(args);
+    if (!result) return -1;
+    if (nn_is_none(result)) {
+        NN_RELEASE(result);
+        return 0;
+    }
+    if (!nn_is_tensor(result)) {
+        NN_RELEASE(result);
+        return nn_error_set(NN_ERR_TYPE, "hook returned a value that is not a Tensor or None");
+    }
+    nn_tensor *r = NN_TENSOR(result);
+    if (r->ndim != (*grad)->ndim || memcmp(r->sizes, (*grad)->sizes, sizeof(int64_t) * (size_t)r->ndim) != 0) {
+        char a[256], b[256];
+        nn_error_set(NN_ERR_RUNTIME, "hook has changed the size of value: expected %s, got %s",
+                     nn_shape_str((*grad)->ndim, (*grad)->sizes, a, sizeof a), nn_shape_str(r->ndim, r->sizes, b, sizeof b));
+        NN_RELEASE(r);
+        return -1;
+    }
+    NN_SET(*grad, r);
+    return 0;
+}
+
+static int run_hooks(nn_hook_list *list, int output_nr, nn_tensor **grad)
+{
+    if (!list) return 0;
+    for (nn_hook *h = list->first; h; h = h->next)
+        if (h->output_nr == output_nr && run_hook(h->fn, grad) < 0) return -1;
+    return 0;
+}
+
+/* ------------------------------------------------------------- the engine */
+
+/* grad += incoming, into *slot (takes incoming). Out of place when graphs are built. */
+static int accumulate(nn_tensor **slot, nn_tensor *incoming, bool create_graph)
+{
+    if (!*slot) {
+        *slot = incoming;
+        return 0;
+    }
+    nn_tensor *sum = nn_add(*slot, incoming);
+    NN_RELEASE(incoming);
+    if (!sum) return -1;
+    (void)create_graph;
+    NN_SET(*slot, sum);
+    return 0;
+}
+
+/* Accumulates a gradient into a leaf's .grad after its hooks; takes grad. */
+static int accumulate_leaf(nn_tensor *leaf, nn_tensor *grad, bool create_graph)
+{
+    if (run_hooks(leaf->hooks, 0, &grad) < 0) {
+        NN_RELEASE(grad);
+        return -1;
+    }
+    if (!leaf->grad) {
+        /* keep the gradient when nobody else holds it; else a private copy */
+        if (grad->ob.refcount == 1 && !grad->grad_fn && nn_is_contiguous(grad) && grad->dtype == leaf->dtype &&
+            !grad->base) {
+            leaf->grad = grad;
+            return 0;
+        }
+        bool prev = nn_set_grad_enabled(create_graph);
+        nn_tensor *copy = grad->dtype == leaf->dtype ? nn_clone(grad) : nn_to_dtype(grad, leaf->dtype);
+        nn_set_grad_enabled(prev);
+        NN_RELEASE(grad);
+        if (!copy) return -1;
+        leaf->grad = copy;
+        return 0;
+    }
+    int rc;
+    if (create_graph || leaf->grad->grad_fn) {
+        nn_tensor *sum = nn_add(leaf->grad, grad);
+        rc = sum ? 0 : -1;
+        if (sum) NN_SET(leaf->grad, sum);
+    } else {
+        bool prev = nn_set_grad_enabled(false);
+        rc = nn_add_(leaf->grad, grad, 1.0);
+        nn_set_grad_enabled(prev);
+    }
+    NN_RELEASE(grad);
+    return rc;
+}
+
+static int check_saved_versions(nn_node *n)
+{
+    if (n->released)
+        return nn_error_set(NN_ERR_RUNTIME,
+                            "Trying to backward through the graph a second time (or directly access saved tensors "
+                            "after they have already been freed). Saved intermediate values of the graph are freed "
+                            "when you call .backward() or autograd.grad(). Specify retain_graph=True if you need to "
+                            "backward through the graph a second time or if you need to access saved tensors after "
+                            "calling backward.");
+    for (int i = 0; i < n->n_saved; i++) {
+        nn_saved *s = &n->saved[i];
+        if (!s->tensor || s->tensor->storage->version == s->version) continue;
+        nn_tensor *t = s->tensor;
+        char shape[256], which[128] = "";
+        if (!s->is_output) { /* PyTorch names the tensor's history as it is now */
+            s->producer = t->grad_fn ? nn_op_table[t->grad_fn->op].grad_name : NULL;
+            s->producer_output_nr = t->output_nr;
+        }
+        if (s->producer) snprintf(which, sizeof which, ", which is output %d of %s,", s->producer_output_nr, s->producer);
+        return nn_error_set(NN_ERR_RUNTIME,
+                            "one of the variables needed for gradient computation has been modified by an inplace "
+                            "operation: [%s %s]%s is at version %llu; expected version %llu instead. Hint: enable "
+                            "anomaly detection to find the operation that failed to compute its gradient, with "
+                            "torch.autograd.set_detect_anomaly(True).",
+                            tensor_type_name(t->dtype), nn_shape_str(t->ndim, t->sizes, shape, sizeof shape), which,
+                            (unsigned long long)t->storage->version, (unsigned long long)s->version);
+    }
+    return 0;
+}
+
+/* A max-heap of nodes by sequence number: later nodes run first, as in PyTorch. */
+typedef struct heap {
+    nn_node **items;
+    size_t len, cap;
+} heap;
+
+static int heap_push(heap *h, nn_node *n)
+{
+    if (h->len == h->cap) {
+        size_t cap = h->cap ? h->cap * 2 : 16;
+        nn_node **items = nn_realloc(h->items, cap * sizeof *items);
+        if (!items) return -1;
+        h->items = items;
+        h->cap = cap;
+    }
+    size_t i = h->len++;
+    while (i > 0 && h->items[(i - 1) / 2]->sequence_nr < n->sequence_nr) {
+        h->items[i] = h->items[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    h->items[i] = n;
+    return 0;
+}
+
+static nn_node *heap_pop(heap *h)
+{
+    nn_node *top = h->items[0], *last = h->items[--h->len];
+    size_t i = 0;
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= h->len) break;
+        if (c + 1 < h->len && h->items[c + 1]->sequence_nr > h->items[c]->sequence_nr) c++;
+        if (h->items[c]->sequence_nr <= last->sequence_nr) break;
+        h->items[i] = h->items[c];
+        i = c;
+    }
+    if (h->len) h->items[i] = last;
+    return top;
+}
+
+/* Collects every node reachable from root and counts, for each, how many edges
+   of the graph lead into it. Marks them with epoch. */
+static int discover(nn_node *root, uint64_t epoch, heap *all)
+{
+    heap stack = {0};
+    int rc = 0;
+    root->epoch = epoch;
+    root->dependencies = 0;
+    if (heap_push(all, root) < 0 || heap_push(&stack, root) < 0) rc = -1;
+    while (rc == 0 && stack.len) {
+        nn_node *n = stack.items[--stack.len];
+        for (int i = 0; i < n->n_inputs; i++) {
+            nn_node *next = n->next[i].node;
+            if (!next) continue;
+            if (next->epoch != epoch) {
+                next->epoch = epoch;
+                next->dependencies = 0;
+                if (heap_push(all, next) < 0 || heap_push(&stack, next) < 0) {
+                    rc = -1;
+                    break;
+                }
+            }
+            next->dependencies++;
+        }
+    }
+    nn_free(stack.items);
+    return rc;
+}
+
+static int check_grad_shape(nn_node *n, int i, nn_tensor **g)
+{
+    nn_input_meta *m = &n->input_meta[i];
+    nn_tensor *grad = *g;
+    if (grad->ndim != m->ndim || memcmp(grad->sizes, m->sizes, sizeof(int64_t) * (size_t)m->ndim) != 0) {
+        char a[256], b[256];
+        return nn_error_set(NN_ERR_RUNTIME,
+                            "Function %s returned an invalid gradient at index %d - got %s but expected shape "
+                            "compatible with %s",
+                            nn_op_table[n->op].grad_name, i, nn_shape_str(grad->ndim, grad->sizes, a, sizeof a),
+                            nn_shape_str(m->ndim, m->sizes, b, sizeof b));
+    }
+    if (grad->dtype != m->dtype && nn_dtype_is_floating(m->dtype)) {
+        nn_tensor *cast = nn_to_dtype(grad, m->dtype);
+        if (!cast) return -1;
+        NN_SET(*g, cast);
+    }
+    return 0;
+}
+
+/* Runs one node: hooks on its incoming gradients, its backward, then routes
+   the results along its edges. Consumes n->buffer. */
+static int run_node(nn_node *n, heap *ready, bool retain_graph, bool create_graph)
+{
+    nn_tensor *gin_small[8], **gin = gin_small;
+    int rc = check_saved_versions(n);
+    for (int k = 0; rc == 0 && k < n->n_outputs; k++) {
+        if (!n->buffer[k]) continue;
+        rc = run_hooks(&n->hooks, k, &n->buffer[k]);
+        nn_tensor *keeper = n->retained ? n->retained[k] : NULL;
+        if (rc == 0 && keeper) {
+            nn_tensor *copy = nn_clone(n->buffer[k]);
+            rc = copy ? accumulate(&keeper->grad, copy, create_graph) : -1;
+        }
+    }
+    if (rc == 0 && n->n_inputs > 8 && !(gin = nn_calloc((size_t)n->n_inputs, sizeof *gin))) rc = -1;
+    if (rc == 0) {
+        memset(gin, 0, sizeof *gin * (size_t)n->n_inputs);
+        bool prev = nn_set_grad_enabled(create_graph);
+        rc = nn_backward_table[n->op](n, n->buffer, gin);
+        nn_set_grad_enabled(prev);
+    }
+    for (int k = 0; k < n->n_outputs; k++) NN_SET(n->buffer[k], NULL);
+    if (rc == 0 && !retain_graph) {
+        release_saved(n);
+        n->released = true;
+    }
+    for (int i = 0; i < n->n_inputs; i++) {
+        nn_edge *e = &n->next[i];
+        if (rc == 0 && gin[i]) rc = check_grad_shape(n, i, &gin[i]);
+        if (rc == 0 && gin[i] && e->leaf) {
+            rc = accumulate_leaf(e->leaf, gin[i], create_graph);
+            gin[i] = NULL;
+        } else if (rc == 0 && gin[i] && e->node) {
+            rc = accumulate(&e->node->buffer[e->input_nr], gin[i], create_graph);
+            gin[i] = NULL;
+        }
+        NN_RELEASE(gin[i]);
+        if (rc == 0 && e->node && --e->node->dependencies == 0) rc = heap_push(ready, e->node);
+    }
+    if (gin != gin_small) nn_free(gin);
+    return rc;
+}
+
+int nn_backward(nn_tensor *root, nn_tensor *gradient, bool retain_graph, bool create_graph)
+{
+    if (!root->requires_grad)
+        return nn_error_set(NN_ERR_RUNTIME, "element 0 of tensors does not require grad and does not have a grad_fn");
+    nn_tensor *grad;
+    if (!gradient) {
+        if (nn_numel(root) != 1) return nn_error_set(NN_ERR_RUNTIME, "grad can be implicitly created only for scalar outputs");
+        grad = nn_ones_like(root);
+        if (!grad) return -1;
+    } else {
+        if (gradient->ndim != root->ndim ||
+            memcmp(gradient->sizes, root->sizes, sizeof(int64_t) * (size_t)root->ndim) != 0) {
+            char a[256], b[256];
+            return nn_error_set(NN_ERR_RUNTIME,
+                                "Mismatch in shape: grad_output[0] has a shape of torch.Size(%s) and output[0] has a "
+                                "shape of torch.Size(%s).",
+                                nn_shape_str(gradient->ndim, gradient->sizes, a, sizeof a),
+                                nn_shape_str(root->ndim, root->sizes, b, sizeof b));
+        }
+        NN_RETAIN(gradient);
+        grad = gradient;
+    }
+    if (!root->grad_fn) return accumulate_leaf(root, grad, create_graph);
+
+    uint64_t epoch = ++next_epoch;
+    heap all = {0}, ready = {0};
+    int rc = discover(root->grad_fn, epoch, &all);
+    for (size_t i = 0; rc == 0 && i < all.len; i++) {
+        nn_node *n = all.items[i];
+        n->buffer = nn_calloc((size_t)n->n_outputs, sizeof(nn_tensor *));
+        if (!n->buffer) rc = -1;
+    }
+    /* Everything stays alive during the walk: the heaps hold borrowed nodes. */
+    NN_RETAIN(root->grad_fn);
+    nn_node *top = root->grad_fn;
+    if (rc == 0) {
+        top->buffer[root->output_nr] = grad;
+        grad = NULL;
+        rc = heap_push(&ready, top);
+    }
+    while (rc == 0 && ready.len) {
+        rc = nn_check_interrupt();
+        if (rc == 0) rc = run_node(heap_pop(&ready), &ready, retain_graph, create_graph);
+    }
+    for (size_t i = 0; i < all.len; i++) {
+        nn_node *n = all.items[i];
+        if (!n->buffer) continue;
+        for (int k = 0; k < n->n_outputs; k++) NN_RELEASE(n->buffer[k]);
+        nn_free(n->buffer);
+        n->buffer = NULL;
+    }
+    NN_RELEASE(grad);
+    NN_RELEASE(top);
+    nn_free(all.items);
+    nn_free(ready.items);
+    return rc;
+}
+
+/* ------------------------------------------------------------ helpers */
+
+nn_tensor *nn_sum_to_size(nn_tensor *grad, int ndim, const int64_t *sizes)
+{
+    int lead = grad->ndim - ndim;
+    int dims[NN_MAX_DIMS], nd = 0;
+    for (int d = 0; d < grad->ndim; d++)
+        if (d < lead || (sizes[d - lead] == 1 && grad->sizes[d] != 1)) dims[nd++] = d;
+    if (nd == 0) {
+        NN_RETAIN(grad);
+        return grad;
+    }
+    nn_tensor *summed = nn_sum(grad, nd, dims, true);
+    if (!summed) return NULL;
+    nn_tensor *out = nn_view(summed, ndim, sizes);
+    NN_RELEASE(summed);
+    return out;
+}

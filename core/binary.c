@@ -1,0 +1,598 @@
+/*
+ * binary.c — elementwise binary ops with broadcasting and PyTorch's type
+ * promotion (add, sub, mul, div, pow, maximum, minimum, comparisons, where),
+ * their in-place forms, and each op's backward beside its forward.
+ *
+ * Kernels compute in float32, float64 or int64; other dtypes are converted
+ * to one of those first (half types compute in float32, as in PyTorch).
+ */
+#include <math.h>
+#include <string.h>
+
+#include "nn_int.h"
+
+typedef enum binop {
+    BIN_ADD, BIN_SUB, BIN_MUL, BIN_DIV, BIN_POW, BIN_MAX, BIN_MIN,
+    BIN_EQ, BIN_NE, BIN_LT, BIN_LE, BIN_GT, BIN_GE,
+} binop;
+
+static bool is_comparison(binop op) { return op >= BIN_EQ; }
+
+/* The dtype a kernel computes in for a result dtype. */
+static nn_dtype compute_dtype(nn_dtype dt)
+{
+    switch (dt) {
+    case NN_FLOAT64: return NN_FLOAT64;
+    case NN_FLOAT32: case NN_FLOAT16: case NN_BFLOAT16: return NN_FLOAT32;
+    default: return NN_INT64;
+    }
+}
+
+typedef struct bin_ctx {
+    double alpha;
+} bin_ctx;
+
+/* One loop per (op, type): fast paths for contiguous operands and a scalar
+   on either side, so the compiler vectorizes them; a strided path otherwise. */
+#define DEFINE_LOOP(NAME, T, OUT_T, EXPR)                                                        \
+    static void NAME(char **d, const int64_t *s, int64_t n, void *vctx)                          \
+    {                                                                                            \
+        const bin_ctx *ctx = vctx;                                                               \
+        (void)ctx;                                                                               \
+        OUT_T *o = (OUT_T *)d[0];                                                                \
+        const T *x = (const T *)d[1], *y = (const T *)d[2];                                      \
+        const int64_t so = (int64_t)sizeof(OUT_T), st = (int64_t)sizeof(T);                      \
+        if (s[0] == so && s[1] == st && s[2] == st) {                                            \
+            for (int64_t i = 0; i < n; i++) { T a = x[i], b = y[i]; o[i] = (OUT_T)(EXPR); }      \
+        } else if (s[0] == so && s[1] == st && s[2] == 0) {                                      \
+            T b = y[0];                                                                          \
+            for (int64_t i = 0; i < n; i++) { T a = x[i]; o[i] = (OUT_T)(EXPR); }                \
+        } else if (s[0] == so && s[1] == 0 && s[2] == st) {                                      \
+            T a = x[0];                                                                          \
+            for (int64_t i = 0; i < n; i++) { T b = y[i]; o[i] = (OUT_T)(EXPR); }                \
+        } else {                                                                                 \
+            for (int64_t i = 0; i < n; i++) {                                                    \
+                T a = *(const T *)(d[1] + i * s[1]), b = *(const T *)(d[2] + i * s[2]);          \
+                *(OUT_T *)(d[0] + i * s[0]) = (OUT_T)(EXPR);                                     \
+            }                                                                                    \
+        }                                                                                        \
+    }
+
+static int64_t ipow(int64_t base, int64_t exp)
+{
+    int64_t result = 1;
+    while (exp > 0) {
+        if (exp & 1) result *= base;
+        base *= base;
+        exp >>= 1;
+    }
+    return result;
+}
+
+/* Python's floor-free integer division is never used: int / int promotes to float. */
+#define MAXF(a, b) ((a) != (a) ? (a) : (b) != (b) ? (b) : (a) > (b) ? (a) : (b))
+#define MINF(a, b) ((a) != (a) ? (a) : (b) != (b) ? (b) : (a) < (b) ? (a) : (b))
+
+#define DEFINE_ARITH(SUFFIX, T, POW)                                                \
+    DEFINE_LOOP(add_##SUFFIX, T, T, a + b)                                          \
+    DEFINE_LOOP(add_alpha_##SUFFIX, T, T, a + (T)ctx->alpha * b)                    \
+    DEFINE_LOOP(sub_##SUFFIX, T, T, a - b)                                          \
+    DEFINE_LOOP(mul_##SUFFIX, T, T, a * b)                                          \
+    DEFINE_LOOP(div_##SUFFIX, T, T, a / b)                                          \
+    DEFINE_LOOP(pow_##SUFFIX, T, T, POW(a, b))                                      \
+    DEFINE_LOOP(max_##SUFFIX, T, T, MAXF(a, b))                                     \
+    DEFINE_LOOP(min_##SUFFIX, T, T, MINF(a, b))                                     \
+    DEFINE_LOOP(eq_##SUFFIX, T, uint8_t, a == b)                                    \
+    DEFINE_LOOP(ne_##SUFFIX, T, uint8_t, a != b)                                    \
+    DEFINE_LOOP(lt_##SUFFIX, T, uint8_t, a < b)                                     \
+    DEFINE_LOOP(le_##SUFFIX, T, uint8_t, a <= b)                                    \
+    DEFINE_LOOP(gt_##SUFFIX, T, uint8_t, a > b)                                     \
+    DEFINE_LOOP(ge_##SUFFIX, T, uint8_t, a >= b)                                    \
+    static const nn_loop_fn loops_##SUFFIX[] = {                                    \
+        [BIN_ADD] = add_##SUFFIX, [BIN_SUB] = sub_##SUFFIX, [BIN_MUL] = mul_##SUFFIX, \
+        [BIN_DIV] = div_##SUFFIX, [BIN_POW] = pow_##SUFFIX, [BIN_MAX] = max_##SUFFIX, \
+        [BIN_MIN] = min_##SUFFIX, [BIN_EQ] = eq_##SUFFIX,   [BIN_NE] = ne_##SUFFIX,   \
+        [BIN_LT] = lt_##SUFFIX,   [BIN_LE] = le_##SUFFIX,   [BIN_GT] = gt_##SUFFIX,   \
+        [BIN_GE] = ge_##SUFFIX,                                                     \
+    };
+
+#define MAXI(a, b) ((a) > (b) ? (a) : (b))
+#define MINI(a, b) ((a) < (b) ? (a) : (b))
+DEFINE_ARITH(f32, float, powf)
+DEFINE_ARITH(f64, double, pow)
+#undef MAXF
+#undef MINF
+#define MAXF MAXI
+#define MINF MINI
+DEFINE_ARITH(i64, int64_t, ipow)
+
+static nn_loop_fn pick_loop(binop op, nn_dtype cd, double alpha)
+{
+    if (op == BIN_ADD && alpha != 1.0)
+        return cd == NN_FLOAT32 ? add_alpha_f32 : cd == NN_FLOAT64 ? add_alpha_f64 : add_alpha_i64;
+    return cd == NN_FLOAT32 ? loops_f32[op] : cd == NN_FLOAT64 ? loops_f64[op] : loops_i64[op];
+}
+
+/* A no-grad conversion to dtype (the operand itself, retained, when it already has it). */
+static nn_tensor *as_dtype(nn_tensor *t, nn_dtype dt)
+{
+    bool prev = nn_set_grad_enabled(false);
+    nn_tensor *r = nn_to_dtype(t, dt);
+    nn_set_grad_enabled(prev);
+    return r;
+}
+
+static const char *type_title(nn_dtype dt)
+{
+    static const char *const names[NN_DTYPE_COUNT] = {
+        [NN_FLOAT32] = "Float", [NN_FLOAT64] = "Double", [NN_FLOAT16] = "Half", [NN_BFLOAT16] = "BFloat16",
+        [NN_INT64] = "Long",    [NN_INT32] = "Int",      [NN_BOOL] = "Bool",
+    };
+    return names[dt];
+}
+
+/* Can a value of dtype from be written into a tensor of dtype to (PyTorch's canCast)? */
+static bool can_cast(nn_dtype from, nn_dtype to)
+{
+    if (nn_dtype_is_floating(from) && !nn_dtype_is_floating(to)) return false;
+    if (from != NN_BOOL && to == NN_BOOL) return false;
+    return true;
+}
+
+/* Computes op(a, b) into a new tensor, or into `into` (which must have the
+   broadcast shape) when given. No autograd. */
+static nn_tensor *binary_compute(binop op, nn_tensor *a, nn_tensor *b, double alpha, nn_tensor *into)
+{
+    int nd;
+    int64_t shape[NN_MAX_DIMS];
+    if (nn_broadcast_shapes(a->ndim, a->sizes, b->ndim, b->sizes, &nd, shape) < 0) return NULL;
+    nn_dtype result = nn_result_type(a, b);
+    if (op == BIN_DIV && !nn_dtype_is_floating(result)) result = NN_FLOAT32;
+    if (op == BIN_POW && !nn_dtype_is_floating(result) && b->dtype != NN_BOOL) {
+        /* integer powers: a negative exponent has no integer result */
+        double lowest = 0;
+        nn_tensor *mn = NULL;
+        if (nn_dtype_is_floating(b->dtype) == false) {
+            NN_WITH_GRAD_MODE(false, mn = nn_min_all(b));
+            if (mn && nn_item(mn, &lowest) == 0 && lowest < 0) {
+                NN_RELEASE(mn);
+                nn_error_set(NN_ERR_RUNTIME, "Integers to negative integer powers are not allowed.");
+                return NULL;
+            }
+            NN_RELEASE(mn);
+        }
+    }
+    nn_dtype cd = compute_dtype(result);
+    nn_dtype out_dtype = is_comparison(op) ? NN_BOOL : result;
+    if (into) {
+        if (into->ndim != nd || memcmp(into->sizes, shape, sizeof(int64_t) * (size_t)nd) != 0) {
+            char s1[256], s2[256];
+            nn_error_set(NN_ERR_RUNTIME, "output with shape %s doesn't match the broadcast shape %s",
+                         nn_shape_str(into->ndim, into->sizes, s1, sizeof s1), nn_shape_str(nd, shape, s2, sizeof s2));
+            return NULL;
+        }
+        if (!can_cast(out_dtype, into->dtype)) {
+            nn_error_set(NN_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s",
+                         type_title(out_dtype), type_title(into->dtype));
+            return NULL;
+        }
+    }
+    if (nn_numel(a) == 0 || nn_numel(b) == 0) {
+        if (into) {
+            NN_RETAIN(into);
+            return into;
+        }
+        return nn_empty(nd, shape, out_dtype);
+    }
+    nn_tensor *ca = as_dtype(a, cd), *cb = ca ? as_dtype(b, cd) : NULL;
+    nn_tensor *out = NULL, *tmp = NULL;
+    if (!cb) goto done;
+    /* write straight into the destination when it has the kernel's layout */
+    nn_dtype kernel_out = is_comparison(op) ? NN_BOOL : cd;
+    nn_tensor *dest = into;
+    if (!dest) dest = out = nn_empty(nd, shape, out_dtype);
+    if (!dest) goto done;
+    nn_tensor *target = dest;
+    if (dest->dtype != kernel_out || (into && (into == a || into == b) && (ca != a || cb != b))) {
+        /* different dtype, or an in-place operand that was converted: compute aside */
+        target = tmp = nn_empty(nd, shape, kernel_out);
+        if (!tmp) {
+            NN_SET(out, NULL);
+            goto done;
+        }
+    }
+    nn_tensor va, vb;
+    nn_broadcast_into(ca, nd, shape, &va);
+    nn_broadcast_into(cb, nd, shape, &vb);
+    bin_ctx ctx = {alpha};
+    const nn_tensor *ops[3] = {target, &va, &vb};
+    nn_foreach(3, ops, pick_loop(op, cd, alpha), &ctx);
+    if (tmp) {
+        bool prev = nn_set_grad_enabled(false);
+        /* the raw copy path: dest is fresh or checked by the caller */
+        int rc = nn_copy_(dest, tmp);
+        nn_set_grad_enabled(prev);
+        if (rc < 0) NN_SET(out, NULL);
+    }
+    if (into && dest == into) {
+        NN_RETAIN(into);
+        out = into;
+    }
+done:
+    NN_RELEASE(ca);
+    NN_RELEASE(cb);
+    NN_RELEASE(tmp);
+    return out;
+}
+
+/* ------------------------------------------------------- out-of-place ops */
+
+nn_tensor *nn_add_scaled(nn_tensor *a, nn_tensor *b, double alpha)
+{
+    nn_tensor *out = binary_compute(BIN_ADD, a, b, alpha, NULL);
+    nn_tensor *in[2] = {a, b};
+    nn_op_params p = {.f = {alpha}};
+    if (out && nn_record(NN_OP_add, 2, in, 1, &out, 0, NULL, &p) < 0) NN_SET(out, NULL);
+    return out;
+}
+
+nn_tensor *nn_add(nn_tensor *a, nn_tensor *b) { return nn_add_scaled(a, b, 1.0); }
+
+nn_tensor *nn_sub(nn_tensor *a, nn_tensor *b)
+{
+    if (a->dtype == NN_BOOL && b->dtype == NN_BOOL) {
+        nn_error_set(NN_ERR_RUNTIME, "Subtraction, the `-` operator, with two bool tensors is not supported. "
+                                     "Use the `^` or `logical_xor()` operator instead.");
+        return NULL;
+    }
+    nn_tensor *out = binary_compute(BIN_SUB, a, b, 1.0, NULL);
+    nn_tensor *in[2] = {a, b};
+    if (out && nn_record(NN_OP_sub, 2, in, 1, &out, 0, NULL, NULL) < 0) NN_SET(out, NULL);
+    return out;
+}
+
+/* Saves, for a product-like op, each operand only when the other one needs it. */
+static nn_tensor *record_product(nn_op_id op, nn_tensor *a, nn_tensor *b, nn_tensor *out, nn_tensor *save_out)
+{
+    nn_tensor *in[2] = {a, b};
+    nn_tensor *save[3] = {b->requires_grad ? a : NULL, a->requires_grad || op == NN_OP_div ? b : NULL, save_out};
+    if (out && nn_record(op, 2, in, 1, &out, save_out ? 3 : 2, save, NULL) < 0) NN_SET(out, NULL);
+    return out;
+}
+
+nn_tensor *nn_mul(nn_tensor *a, nn_tensor *b) { return record_product(NN_OP_mul, a, b, binary_compute(BIN_MUL, a, b, 1, NULL), NULL); }
+
+nn_tensor *nn_div(nn_tensor *a, nn_tensor *b) { return record_product(NN_OP_div, a, b, binary_compute(BIN_DIV, a, b, 1, NULL), NULL); }
+
+nn_tensor *nn_pow(nn_tensor *a, nn_tensor *b)
+{
+    nn_tensor *out = binary_compute(BIN_POW, a, b, 1, NULL);
+    nn_tensor *in[2] = {a, b}, *save[3] = {a, b, out};
+    if (out && nn_record(NN_OP_pow_tensor, 2, in, 1, &out, 3, save, NULL) < 0) NN_SET(out, NULL);
+    return out;
+}
+
+static nn_tensor *with_scalar(double s, nn_tensor *(*fn)(nn_tensor *, nn_tensor *), nn_tensor *a, bool scalar_first)
+{
+    nn_tensor *w = nn_wrapped_number(s, false);
+    if (!w) return NULL;
+    nn_tensor *out = scalar_first ? fn(w, a) : fn(a, w);
+    NN_RELEASE(w);
+    return out;
+}
+
+nn_tensor *nn_pow_scalar(nn_tensor *a, double exponent)
+{
+    nn_tensor *w = nn_wrapped_number(exponent, exponent == floor(exponent) && fabs(exponent) < 1e15);
+    if (!w) return NULL;
+    nn_tensor *out = binary_compute(BIN_POW, a, w, 1, NULL);
+    NN_RELEASE(w);
+    nn_op_params p = {.f = {exponent}};
+    if (out && nn_record(NN_OP_pow, 1, &a, 1, &out, 1, &a, &p) < 0) NN_SET(out, NULL);
+    return out;
+}
+
+nn_tensor *nn_rpow_scalar(double base, nn_tensor *a)
+{
+    nn_tensor *w = nn_wrapped_number(base, false);
+    if (!w) return NULL;
+    nn_tensor *out = binary_compute(BIN_POW, w, a, 1, NULL);
+    NN_RELEASE(w);
+    nn_op_params p = {.f = {base}};
+    if (out && nn_record(NN_OP_rpow, 1, &a, 1, &out, 1, &out, &p) < 0) NN_SET(out, NULL);
+    return out;
+}
+
+nn_tensor *nn_rsub_scalar(nn_tensor *a, double s)
+{
+    nn_tensor *w = nn_wrapped_number(s, false);
+    if (!w) return NULL;
+    nn_tensor *out = binary_compute(BIN_SUB, w, a, 1, NULL);
+    NN_RELEASE(w);
+    if (out && nn_record(NN_OP_rsub, 1, &a, 1, &out, 0, NULL, NULL) < 0) NN_SET(out, NULL);
+    return out;
+}
+
+static nn_tensor *extremum(binop op, nn_op_id id, nn_tensor *a, nn_tensor *b)
+{
+    nn_tensor *out = binary_compute(op, a, b, 1, NULL);
+    nn_tensor *in[2] = {a, b};
+    if (out && nn_record(id, 2, in, 1, &out, 2, in, NULL) < 0) NN_SET(out, NULL);
+    return out;
+}
+
+nn_tensor *nn_maximum(nn_tensor *a, nn_tensor *b) { return extremum(BIN_MAX, NN_OP_maximum, a, b); }
+nn_tensor *nn_minimum(nn_tensor *a, nn_tensor *b) { return extremum(BIN_MIN, NN_OP_minimum, a, b); }
+
+nn_tensor *nn_add_scalar(nn_tensor *a, double s) { return with_scalar(s, nn_add, a, false); }
+nn_tensor *nn_mul_scalar(nn_tensor *a, double s) { return with_scalar(s, nn_mul, a, false); }
+nn_tensor *nn_div_scalar(nn_tensor *a, double s) { return with_scalar(s, nn_div, a, false); }
+
+nn_tensor *nn_compare(nn_tensor *a, nn_tensor *b, nn_cmp op)
+{
+    return binary_compute((binop)(BIN_EQ + (int)op), a, b, 1, NULL);
+}
+
+/* ---------------------------------------------------------------- in place */
+
+static int inplace(binop op, nn_op_id id, nn_tensor *a, nn_tensor *b, double alpha)
+{
+    if (nn_check_inplace(a) < 0) return -1;
+    nn_tensor *in[2] = {a, b};
+    bool track = nn_needs_grad(2, in);
+    /* mul_ and div_ need the value a had before the write for b's gradient */
+    nn_tensor *original = NULL;
+    if (track && (id == NN_OP_mul || id == NN_OP_div) && b->requires_grad) {
+        NN_WITH_GRAD_MODE(false, original = nn_clone(a));
+        if (!original) return -1;
+    }
+    nn_tensor *r = binary_compute(op, a, b, alpha, a);
+    if (!r) {
+        NN_RELEASE(original);
+        return -1;
+    }
+    NN_RELEASE(r);
+    nn_bump_version(a);
+    int rc = 0;
+    if (track) {
+        nn_op_params p = {.f = {alpha}};
+        nn_tensor *save[2] = {original, id == NN_OP_mul || id == NN_OP_div ? b : NULL};
+        nn_tensor *ins[2] = {a, b};
+        rc = nn_record_inplace(id, a, 2, ins, id == NN_OP_add || id == NN_OP_sub ? 0 : 2, save, &p);
+    }
+    NN_RELEASE(original);
+    return rc;
+}
+
+int nn_add_(nn_tensor *a, nn_tensor *b, double alpha) { return inplace(BIN_ADD, NN_OP_add, a, b, alpha); }
+int nn_sub_(nn_tensor *a, nn_tensor *b) { return inplace(BIN_SUB, NN_OP_sub, a, b, 1.0); }
+int nn_mul_(nn_tensor *a, nn_tensor *b) { return inplace(BIN_MUL, NN_OP_mul, a, b, 1.0); }
+int nn_div_(nn_tensor *a, nn_tensor *b) { return inplace(BIN_DIV, NN_OP_div, a, b, 1.0); }
+
+/* ------------------------------------------------------------------ where */
+
+typedef struct where_ctx {
+    size_t esize;
+} where_ctx;
+
+static void where_loop(char **d, const int64_t *s, int64_t n, void *vctx)
+{
+    size_t es = ((where_ctx *)vctx)->esize;
+    for (int64_t i = 0; i < n; i++) {
+        const char *src = *(const uint8_t *)(d[1] + i * s[1]) ? d[2] + i * s[2] : d[3] + i * s[3];
+        memcpy(d[0] + i * s[0], src, es);
+    }
+}
+
+nn_tensor *nn_where(nn_tensor *cond, nn_tensor *a, nn_tensor *b)
+{
+    if (cond->dtype != NN_BOOL) {
+        nn_error_set(NN_ERR_RUNTIME, "where expected condition to be a boolean tensor, but got a tensor with dtype %s",
+                     nn_dtype_short_name(cond->dtype)[0] == 'f' ? "Float" : type_title(cond->dtype));
+        return NULL;
+    }
+    int nd, nd2;
+    int64_t s1[NN_MAX_DIMS], shape[NN_MAX_DIMS];
+    if (nn_broadcast_shapes(a->ndim, a->sizes, b->ndim, b->sizes, &nd, s1) < 0 ||
+        nn_broadcast_shapes(cond->ndim, cond->sizes, nd, s1, &nd2, shape) < 0)
+        return NULL;
+    nn_dtype dt = nn_result_type(a, b);
+    nn_tensor *ca = as_dtype(a, dt), *cb = ca ? as_dtype(b, dt) : NULL;
+    nn_tensor *out = cb ? nn_empty(nd2, shape, dt) : NULL;
+    if (out) {
+        nn_tensor vc, va, vb;
+        nn_broadcast_into(cond, nd2, shape, &vc);
+        nn_broadcast_into(ca, nd2, shape, &va);
+        nn_broadcast_into(cb, nd2, shape, &vb);
+        where_ctx ctx = {nn_dtype_size(dt)};
+        const nn_tensor *ops[4] = {out, &vc, &va, &vb};
+        nn_foreach(4, ops, where_loop, &ctx);
+        nn_tensor *in[3] = {a, b, cond};
+        if (nn_record(NN_OP_where, 2, in, 1, &out, 1, &cond, NULL) < 0) NN_SET(out, NULL);
+    }
+    NN_RELEASE(ca);
+    NN_RELEASE(cb);
+    return out;
+}
+
+/* -------------------------------------------------------------- backwards */
+
+/* grad reduced to input i's shape and dtype; takes g. */
+static int to_input(nn_node *n, int i, nn_tensor *g, nn_tensor **slot)
+{
+    if (!g) return -1;
+    nn_input_meta *m = &n->input_meta[i];
+    nn_tensor *r = nn_sum_to_size(g, m->ndim, m->sizes);
+    NN_RELEASE(g);
+    if (!r) return -1;
+    *slot = r;
+    return 0;
+}
+
+static nn_tensor *retained(nn_tensor *t)
+{
+    NN_RETAIN(t);
+    return t;
+}
+
+int nn_add_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    nn_tensor *g = gout[0];
+    if (nn_node_needs_input_grad(n, 0) && to_input(n, 0, retained(g), &gin[0]) < 0) return -1;
+    if (nn_node_needs_input_grad(n, 1))
+        return to_input(n, 1, n->p.f[0] == 1.0 ? retained(g) : nn_mul_scalar(g, n->p.f[0]), &gin[1]);
+    return 0;
+}
+
+int nn_sub_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    if (nn_node_needs_input_grad(n, 0) && to_input(n, 0, retained(gout[0]), &gin[0]) < 0) return -1;
+    if (nn_node_needs_input_grad(n, 1)) return to_input(n, 1, nn_neg(gout[0]), &gin[1]);
+    return 0;
+}
+
+int nn_rsub_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    (void)n;
+    gin[0] = nn_neg(gout[0]);
+    return gin[0] ? 0 : -1;
+}
+
+int nn_mul_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    nn_tensor *a = nn_node_saved(n, 0), *b = nn_node_saved(n, 1);
+    if (nn_node_needs_input_grad(n, 0) && to_input(n, 0, nn_mul(gout[0], b), &gin[0]) < 0) return -1;
+    if (nn_node_needs_input_grad(n, 1)) return to_input(n, 1, nn_mul(gout[0], a), &gin[1]);
+    return 0;
+}
+
+int nn_div_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    nn_tensor *a = nn_node_saved(n, 0), *b = nn_node_saved(n, 1);
+    if (nn_node_needs_input_grad(n, 0) && to_input(n, 0, nn_div(gout[0], b), &gin[0]) < 0) return -1;
+    if (!nn_node_needs_input_grad(n, 1)) return 0;
+    /* d(a/b)/db = -a / b^2 */
+    nn_tensor *q = nn_div(a, b), *qb = q ? nn_div(q, b) : NULL, *t = qb ? nn_mul(gout[0], qb) : NULL;
+    NN_RELEASE(q);
+    NN_RELEASE(qb);
+    nn_tensor *neg = t ? nn_neg(t) : NULL;
+    NN_RELEASE(t);
+    return to_input(n, 1, neg, &gin[1]);
+}
+
+int nn_pow_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    double e = n->p.f[0];
+    nn_tensor *a = nn_node_saved(n, 0);
+    if (e == 0.0) {
+        gin[0] = nn_zeros_like(a);
+        return gin[0] ? 0 : -1;
+    }
+    /* grad * e * a^(e-1) */
+    nn_tensor *pw = nn_pow_scalar(a, e - 1.0), *scaled = pw ? nn_mul_scalar(pw, e) : NULL;
+    NN_RELEASE(pw);
+    gin[0] = scaled ? nn_mul(gout[0], scaled) : NULL;
+    NN_RELEASE(scaled);
+    return gin[0] ? 0 : -1;
+}
+
+/* grad * value * log(base), with 0 where base == 0 and the exponent >= 0 (PyTorch's mask). */
+static nn_tensor *exponent_grad(nn_tensor *g, nn_tensor *value, nn_tensor *base, nn_tensor *exponent)
+{
+    nn_tensor *lg = nn_log(base), *t1 = lg ? nn_mul(value, lg) : NULL, *t2 = t1 ? nn_mul(g, t1) : NULL;
+    NN_RELEASE(lg);
+    NN_RELEASE(t1);
+    if (!t2) return NULL;
+    nn_tensor *zero = nn_scalar(0.0, base->dtype);
+    nn_tensor *base0 = zero ? nn_compare(base, zero, NN_EQ) : NULL;
+    nn_tensor *exp_ok = base0 && exponent ? nn_compare(exponent, zero, NN_GE) : NULL;
+    nn_tensor *mask = NULL, *out = NULL;
+    if (base0 && exponent && exp_ok) mask = binary_compute(BIN_MUL, base0, exp_ok, 1, NULL);
+    else if (base0 && !exponent) mask = retained(base0);
+    nn_tensor *zeros = mask ? nn_zeros_like(t2) : NULL;
+    nn_tensor *mask_b = mask ? as_dtype(mask, NN_BOOL) : NULL;
+    if (mask_b && zeros) out = nn_where(mask_b, zeros, t2);
+    NN_RELEASE(zero);
+    NN_RELEASE(base0);
+    NN_RELEASE(exp_ok);
+    NN_RELEASE(mask);
+    NN_RELEASE(mask_b);
+    NN_RELEASE(zeros);
+    NN_RELEASE(t2);
+    return out;
+}
+
+int nn_pow_tensor_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    nn_tensor *a = nn_node_saved(n, 0), *b = nn_node_saved(n, 1), *out = nn_node_saved(n, 2);
+    if (nn_node_needs_input_grad(n, 0)) {
+        /* grad * b * a^(b-1) */
+        nn_tensor *one = nn_scalar(1.0, b->dtype), *bm1 = one ? nn_sub(b, one) : NULL;
+        nn_tensor *pw = bm1 ? nn_pow(a, bm1) : NULL, *t = pw ? nn_mul(b, pw) : NULL;
+        NN_RELEASE(one);
+        NN_RELEASE(bm1);
+        NN_RELEASE(pw);
+        if (to_input(n, 0, t ? nn_mul(gout[0], t) : NULL, &gin[0]) < 0) {
+            NN_RELEASE(t);
+            return -1;
+        }
+        NN_RELEASE(t);
+    }
+    if (nn_node_needs_input_grad(n, 1)) return to_input(n, 1, exponent_grad(gout[0], out, a, b), &gin[1]);
+    return 0;
+}
+
+int nn_rpow_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    nn_tensor *out = nn_node_saved(n, 0);
+    nn_tensor *base = nn_scalar(n->p.f[0], out->dtype);
+    if (!base) return -1;
+    if (n->p.f[0] == 0.0) {
+        /* d(0^a)/da: 0 wherever a >= 0 (PyTorch's convention) */
+        gin[0] = nn_zeros_like(out);
+    } else {
+        nn_tensor *lg = nn_log(base), *t = lg ? nn_mul(out, lg) : NULL;
+        gin[0] = t ? nn_mul(gout[0], t) : NULL;
+        NN_RELEASE(lg);
+        NN_RELEASE(t);
+    }
+    NN_RELEASE(base);
+    return gin[0] ? 0 : -1;
+}
+
+/* maximum/minimum: the gradient goes to the winner, split in half on ties. */
+static int extremum_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin, nn_cmp loses_a)
+{
+    nn_tensor *a = nn_node_saved(n, 0), *b = nn_node_saved(n, 1), *g = gout[0];
+    nn_tensor *half = nn_mul_scalar(g, 0.5), *tie = nn_compare(a, b, NN_EQ);
+    nn_tensor *shared = half && tie ? nn_where(tie, half, g) : NULL;
+    nn_tensor *zeros = shared ? nn_zeros_like(shared) : NULL;
+    int rc = shared && zeros ? 0 : -1;
+    for (int i = 0; i < 2 && rc == 0; i++) {
+        if (!nn_node_needs_input_grad(n, i)) continue;
+        nn_cmp lose = i == 0 ? loses_a : (loses_a == NN_LT ? NN_GT : NN_LT);
+        nn_tensor *mask = nn_compare(a, b, lose);
+        rc = to_input(n, i, mask ? nn_where(mask, zeros, shared) : NULL, &gin[i]);
+        NN_RELEASE(mask);
+    }
+    NN_RELEASE(half);
+    NN_RELEASE(tie);
+    NN_RELEASE(shared);
+    NN_RELEASE(zeros);
+    return rc;
+}
+
+int nn_maximum_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return extremum_backward(n, gout, gin, NN_LT); }
+int nn_minimum_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return extremum_backward(n, gout, gin, NN_GT); }
+
+int nn_where_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    nn_tensor *cond = nn_node_saved(n, 0), *g = gout[0];
+    nn_tensor *zeros = nn_zeros_like(g);
+    if (!zeros) return -1;
+    int rc = 0;
+    if (nn_node_needs_input_grad(n, 0)) rc = to_input(n, 0, nn_where(cond, g, zeros), &gin[0]);
+    if (rc == 0 && nn_node_needs_input_grad(n, 1)) rc = to_input(n, 1, nn_where(cond, zeros, g), &gin[1]);
+    NN_RELEASE(zeros);
+    return rc;
+}

@@ -1,0 +1,468 @@
+/*
+ * nn.h — the public API of libnnscope's core: objects, errors, allocation,
+ * tensors, ops and autograd.
+ *
+ * This is the one header that repl/, inspector/, sessions/ and C programs include.
+ * core knows nothing of the language, the screen or the database.
+ *
+ * Conventions (see docs/architecture.md):
+ *  - A function that fails returns NULL or -1 and sets the current error
+ *    (nn_error_kind + message); nothing a user can cause aborts.
+ *  - Every function taking or returning an object pointer says whether it
+ *    *borrows*, *takes* or *returns a new reference*.  Getters borrow.
+ *  - Shapes are written [a, b] in comments; "broadcast" means NumPy/PyTorch rules.
+ */
+#ifndef NN_H
+#define NN_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define NN_VERSION "0.1.0"
+#define NN_MAX_DIMS 16
+
+/* ------------------------------------------------------------------ errors */
+
+typedef enum nn_error_kind {
+    NN_OK = 0,
+#define ERR(id, name) NN_ERR_##id,
+#include "errors.def"
+#undef ERR
+    NN_ERR_KIND_COUNT
+} nn_error_kind;
+
+/* Sets the current error; the message is printf-formatted. Always returns -1,
+   so `return nn_error_set(...)` reads naturally in int-returning functions. */
+int nn_error_set(nn_error_kind kind, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+nn_error_kind nn_error_current(void);
+/* The current message; "" when there is none. Borrowed, valid until the next set/clear. */
+const char *nn_error_message(void);
+/* "RuntimeError", "ValueError", ... for a kind. */
+const char *nn_error_kind_name(nn_error_kind kind);
+void nn_error_clear(void);
+
+/* Ctrl-C: a signal handler sets this flag; core checks it between ops and
+   long loops, raising KeyboardInterrupt. */
+extern volatile int nn_interrupt_requested;
+/* Returns -1 with KeyboardInterrupt set (and clears the flag) if one was requested. */
+int nn_check_interrupt(void);
+
+/* -------------------------------------------------------------- allocation */
+
+/* All allocation goes through one replaceable function with realloc's contract:
+   fn(ud, NULL, n) allocates, fn(ud, p, n) resizes, fn(ud, p, 0) frees and returns NULL. */
+typedef void *(*nn_alloc_fn)(void *ud, void *ptr, size_t nsize);
+void nn_set_allocator(nn_alloc_fn fn, void *ud);
+void nn_get_allocator(nn_alloc_fn *fn, void **ud);
+/* Allocate; on failure set MemoryError and return NULL. n == 0 allocates 1 byte. */
+void *nn_malloc(size_t n);
+void *nn_calloc(size_t count, size_t size);
+void *nn_realloc(void *p, size_t n);
+void nn_free(void *p);
+/* A copy of s in nn_malloc'd memory, or NULL with MemoryError. */
+char *nn_strdup(const char *s);
+
+/* ------------------------------------------------------------ object model */
+
+typedef struct nn_object nn_object;
+typedef struct nn_type nn_type;
+
+struct nn_object {
+    intptr_t refcount;
+    const nn_type *type;
+};
+
+/* A type descriptor. Any slot may be NULL (the operation is then unsupported). */
+struct nn_type {
+    const char *name;                      /* "Tensor", "tuple", ... */
+    void (*dealloc)(nn_object *self);      /* frees self; called when refcount hits 0 */
+    char *(*repr)(nn_object *self);        /* returns a new nn_malloc'd string */
+    char *(*str)(nn_object *self);         /* NULL: same as repr */
+    /* Calls self(*args, **kwargs). args is a tuple (borrowed), kwargs a dict or NULL.
+       Returns a new reference. */
+    nn_object *(*call)(nn_object *self, nn_object *args, nn_object *kwargs);
+    const nn_type *base;                   /* for isinstance-style checks */
+};
+
+static inline nn_object *nn_retain(nn_object *o)
+{
+    if (o) o->refcount++;
+    return o;
+}
+void nn_object_dealloc(nn_object *o);
+static inline void nn_release(nn_object *o)
+{
+    if (o && --o->refcount == 0) nn_object_dealloc(o);
+}
+#define NN_RETAIN(o) ((void)nn_retain((nn_object *)(o)))
+#define NN_RELEASE(o) nn_release((nn_object *)(o))
+/* Replace *slot with a new value (both may be NULL); takes the new reference. */
+#define NN_SET(slot, value) do { void *old__ = (slot); (slot) = (value); NN_RELEASE(old__); } while (0)
+
+/* Initialise a freshly allocated object header with refcount 1. */
+void nn_object_init(nn_object *o, const nn_type *type);
+/* True when o's type is t or derives from it. */
+bool nn_is_instance(const nn_object *o, const nn_type *t);
+/* repr(o) as a new nn_malloc'd string; "<name object at 0x...>" by default. */
+char *nn_repr(nn_object *o);
+char *nn_str(nn_object *o);
+/* Calls a callable: args is a tuple (borrowed), kwargs may be NULL. Returns a new reference. */
+nn_object *nn_call(nn_object *callable, nn_object *args, nn_object *kwargs);
+
+/* None: a singleton. nn_none() returns a borrowed pointer. */
+extern const nn_type nn_none_type;
+nn_object *nn_none(void);
+static inline bool nn_is_none(const nn_object *o) { return o == NULL || o->type == &nn_none_type; }
+
+/* Tuples: fixed-size arrays of objects. */
+extern const nn_type nn_tuple_type;
+typedef struct nn_tuple {
+    nn_object ob;
+    size_t len;
+    nn_object *items[];
+} nn_tuple;
+/* A new tuple of len slots, each None; returns a new reference. */
+nn_object *nn_tuple_new(size_t len);
+/* Sets slot i; takes the reference to item. */
+void nn_tuple_set(nn_object *tuple, size_t i, nn_object *item);
+/* Borrowed item. */
+nn_object *nn_tuple_get(const nn_object *tuple, size_t i);
+size_t nn_tuple_len(const nn_object *tuple);
+/* A tuple of n borrowed objects (each retained); returns a new reference. */
+nn_object *nn_tuple_pack(size_t n, ...);
+
+/* C functions as callables (C hooks and built-ins). */
+typedef nn_object *(*nn_cfunc)(void *ud, nn_object *args, nn_object *kwargs);
+extern const nn_type nn_cfunction_type;
+/* A callable that calls fn(ud, args, kwargs); free_ud (may be NULL) runs on dealloc.
+   Returns a new reference. */
+nn_object *nn_cfunction_new(const char *name, nn_cfunc fn, void *ud, void (*free_ud)(void *));
+
+/* ------------------------------------------------------------------ dtypes */
+
+typedef enum nn_dtype {
+    NN_FLOAT32,
+    NN_FLOAT64,
+    NN_FLOAT16,
+    NN_BFLOAT16,
+    NN_INT64,
+    NN_INT32,
+    NN_BOOL,
+    NN_DTYPE_COUNT
+} nn_dtype;
+
+size_t nn_dtype_size(nn_dtype dt);
+const char *nn_dtype_name(nn_dtype dt);       /* "torch.float32" */
+const char *nn_dtype_short_name(nn_dtype dt); /* "float32" */
+bool nn_dtype_is_floating(nn_dtype dt);
+/* PyTorch's promote_types for two dtypes. */
+nn_dtype nn_promote_types(nn_dtype a, nn_dtype b);
+float nn_half_to_float(uint16_t h);
+uint16_t nn_float_to_half(float f);
+float nn_bfloat16_to_float(uint16_t b);
+uint16_t nn_float_to_bfloat16(float f);
+
+/* ----------------------------------------------------------------- devices */
+
+typedef enum nn_device_type { NN_CPU, NN_CUDA } nn_device_type;
+typedef struct nn_device {
+    nn_device_type type;
+    int index;
+} nn_device;
+#define NN_DEVICE_CPU ((nn_device){NN_CPU, 0})
+
+/* ----------------------------------------------------------------- tensors */
+
+/* A reference-counted block of memory that tensors view. The version counter
+   lives here, so every view of a storage shares it (as PyTorch's views do). */
+typedef struct nn_storage {
+    intptr_t refcount;
+    void *data;
+    size_t nbytes;
+    nn_device device;
+    uint64_t version;
+} nn_storage;
+
+typedef struct nn_node nn_node;
+typedef struct nn_hook_list nn_hook_list;
+
+typedef struct nn_tensor {
+    nn_object ob;
+    nn_storage *storage;
+    int64_t offset; /* in elements */
+    int ndim;
+    nn_dtype dtype;
+    int64_t sizes[NN_MAX_DIMS];
+    int64_t strides[NN_MAX_DIMS]; /* in elements */
+    /* autograd */
+    bool requires_grad;       /* true for a leaf that requires grad or any result with a grad_fn */
+    bool retains_grad;
+    bool is_wrapped_number;   /* a Python scalar turned into a 0-dim tensor (type promotion) */
+    int output_nr;            /* which output of grad_fn this is */
+    struct nn_tensor *grad;   /* owned */
+    nn_node *grad_fn;         /* owned; NULL for leaves */
+    nn_hook_list *hooks;      /* tensor hooks of a leaf (non-leaf hooks live on grad_fn) */
+    struct nn_tensor *base;   /* owned; the tensor this is a view of, or NULL */
+} nn_tensor;
+
+extern const nn_type nn_tensor_type;
+/* Parameter: a tensor subtype (repr "Parameter containing:"). */
+extern const nn_type nn_parameter_type;
+
+#define NN_TENSOR(o) ((nn_tensor *)(o))
+static inline bool nn_is_tensor(const nn_object *o) { return o && nn_is_instance(o, &nn_tensor_type); }
+
+int64_t nn_numel(const nn_tensor *t);
+bool nn_is_contiguous(const nn_tensor *t);
+/* Address of the first element. */
+static inline void *nn_data_ptr(const nn_tensor *t)
+{
+    return (char *)t->storage->data + t->offset * (int64_t)nn_dtype_size(t->dtype);
+}
+bool nn_is_leaf(const nn_tensor *t);
+/* A new reference to t's grad (or NULL, no error set, when there is none). */
+nn_tensor *nn_grad(const nn_tensor *t);
+
+/* Factories. All return new references or NULL with an error.
+   sizes may be NULL when ndim == 0. dtype as given. */
+nn_tensor *nn_empty(int ndim, const int64_t *sizes, nn_dtype dtype);
+nn_tensor *nn_zeros(int ndim, const int64_t *sizes, nn_dtype dtype);
+nn_tensor *nn_ones(int ndim, const int64_t *sizes, nn_dtype dtype);
+nn_tensor *nn_full(int ndim, const int64_t *sizes, double value, nn_dtype dtype);
+nn_tensor *nn_empty_like(const nn_tensor *t);
+nn_tensor *nn_zeros_like(const nn_tensor *t);
+nn_tensor *nn_ones_like(const nn_tensor *t);
+nn_tensor *nn_full_like(const nn_tensor *t, double value);
+/* A 0-dim tensor holding v; wrapped marks a Python number (for type promotion). */
+nn_tensor *nn_scalar(double v, nn_dtype dtype);
+nn_tensor *nn_wrapped_number(double v, bool is_integer);
+/* Copies n values of the given dtype from data, shaped [sizes]. */
+nn_tensor *nn_from_data(const void *data, int ndim, const int64_t *sizes, nn_dtype dtype);
+/* torch.arange(start, end, step): dtype int64 when all three are integers (is_integer), else float32;
+   an explicit dtype (>= 0) overrides. */
+nn_tensor *nn_arange(double start, double end, double step, bool is_integer, int dtype);
+nn_tensor *nn_linspace(double start, double end, int64_t steps, nn_dtype dtype);
+nn_tensor *nn_eye(int64_t n, int64_t m, nn_dtype dtype);
+
+/* In-place fills; bump the version counter. Return 0 or -1. */
+int nn_fill_(nn_tensor *t, double value);
+int nn_zero_(nn_tensor *t);
+/* dst[...] = src (broadcast to dst's shape, converting dtype). */
+int nn_copy_(nn_tensor *dst, nn_tensor *src);
+
+/* Element access (for printing, tests, item()). index has t->ndim entries, already in range. */
+double nn_get_double(const nn_tensor *t, const int64_t *index);
+int64_t nn_get_int64(const nn_tensor *t, const int64_t *index);
+/* The single value of a one-element tensor; -1 with RuntimeError otherwise. */
+int nn_item(const nn_tensor *t, double *out);
+/* All elements as doubles in row-major order into out (numel entries). */
+void nn_to_doubles(const nn_tensor *t, double *out);
+
+/* Conversions (new references; no copy when nothing changes only where noted). */
+nn_tensor *nn_contiguous(nn_tensor *t);        /* t itself (retained) if already contiguous */
+nn_tensor *nn_clone(nn_tensor *t);
+nn_tensor *nn_to_dtype(nn_tensor *t, nn_dtype dtype); /* t itself (retained) if same dtype */
+nn_tensor *nn_detach(nn_tensor *t);            /* shares storage, no grad_fn */
+
+/* ----------------------------------------------------------- views (view.c) */
+/* All return new references sharing t's storage (reshape copies when it must). */
+nn_tensor *nn_view(nn_tensor *t, int ndim, const int64_t *sizes); /* one size may be -1 */
+nn_tensor *nn_reshape(nn_tensor *t, int ndim, const int64_t *sizes);
+nn_tensor *nn_flatten(nn_tensor *t, int start_dim, int end_dim);
+nn_tensor *nn_transpose(nn_tensor *t, int dim0, int dim1);
+nn_tensor *nn_t(nn_tensor *t);                  /* 2-D transpose; <2-D returned as is */
+nn_tensor *nn_permute(nn_tensor *t, int ndim, const int *dims);
+nn_tensor *nn_unsqueeze(nn_tensor *t, int dim);
+nn_tensor *nn_squeeze(nn_tensor *t);            /* all size-1 dims */
+nn_tensor *nn_squeeze_dim(nn_tensor *t, int dim);
+nn_tensor *nn_expand(nn_tensor *t, int ndim, const int64_t *sizes); /* -1 keeps a size */
+nn_tensor *nn_select(nn_tensor *t, int dim, int64_t index);
+/* Python slice semantics on one dim: start/stop clamp, step > 0. */
+nn_tensor *nn_slice(nn_tensor *t, int dim, int64_t start, int64_t stop, int64_t step);
+nn_tensor *nn_narrow(nn_tensor *t, int dim, int64_t start, int64_t length);
+
+/* Indexing: one index item per entry, as in x[0, 1:3, None, ...]. */
+typedef enum nn_index_kind {
+    NN_INDEX_INT,      /* an integer: selects, removes the dim */
+    NN_INDEX_SLICE,    /* start:stop:step; has_start/has_stop say whether given */
+    NN_INDEX_NONE,     /* None: new axis */
+    NN_INDEX_ELLIPSIS, /* ... */
+    NN_INDEX_TENSOR,   /* a bool or integer tensor (advanced indexing, one per expression) */
+} nn_index_kind;
+typedef struct nn_index_item {
+    nn_index_kind kind;
+    int64_t start, stop, step;  /* INT uses start */
+    bool has_start, has_stop;
+    nn_tensor *tensor;          /* borrowed */
+} nn_index_item;
+/* t[items]; a new reference. */
+nn_tensor *nn_index(nn_tensor *t, int n, const nn_index_item *items);
+/* t[items] = value (broadcast, dtype converted); 0 or -1; t unchanged on error. */
+int nn_index_put_(nn_tensor *t, int n, const nn_index_item *items, nn_tensor *value);
+
+/* --------------------------------------------------------------- ops */
+/* Every op returns a new reference (or NULL + error) and records autograd when
+   grad mode is on and an input requires grad. Inputs are borrowed. */
+
+/* Elementwise binary, with broadcasting and type promotion. */
+nn_tensor *nn_add(nn_tensor *a, nn_tensor *b);                 /* a + b */
+nn_tensor *nn_add_scaled(nn_tensor *a, nn_tensor *b, double alpha); /* a + alpha*b */
+nn_tensor *nn_sub(nn_tensor *a, nn_tensor *b);
+nn_tensor *nn_mul(nn_tensor *a, nn_tensor *b);
+nn_tensor *nn_div(nn_tensor *a, nn_tensor *b);
+nn_tensor *nn_pow(nn_tensor *a, nn_tensor *b);
+nn_tensor *nn_pow_scalar(nn_tensor *a, double exponent);       /* a ** s */
+nn_tensor *nn_rpow_scalar(double base, nn_tensor *a);          /* s ** a */
+nn_tensor *nn_rsub_scalar(nn_tensor *a, double s);             /* s - a */
+nn_tensor *nn_maximum(nn_tensor *a, nn_tensor *b);
+nn_tensor *nn_minimum(nn_tensor *a, nn_tensor *b);
+/* Scalar conveniences (the scalar is a wrapped number). */
+nn_tensor *nn_add_scalar(nn_tensor *a, double s);
+nn_tensor *nn_mul_scalar(nn_tensor *a, double s);
+nn_tensor *nn_div_scalar(nn_tensor *a, double s);
+
+/* Comparisons -> bool tensors (no autograd). */
+typedef enum nn_cmp { NN_EQ, NN_NE, NN_LT, NN_LE, NN_GT, NN_GE } nn_cmp;
+nn_tensor *nn_compare(nn_tensor *a, nn_tensor *b, nn_cmp op);
+/* where(cond, a, b) with broadcasting. */
+nn_tensor *nn_where(nn_tensor *cond, nn_tensor *a, nn_tensor *b);
+
+/* In-place binary ops (a op= b); bump version; autograd-aware. 0 or -1. */
+int nn_add_(nn_tensor *a, nn_tensor *b, double alpha);
+int nn_sub_(nn_tensor *a, nn_tensor *b);
+int nn_mul_(nn_tensor *a, nn_tensor *b);
+int nn_div_(nn_tensor *a, nn_tensor *b);
+
+/* Elementwise unary ops and activations (unary.c). */
+nn_tensor *nn_neg(nn_tensor *a);
+nn_tensor *nn_exp(nn_tensor *a);
+nn_tensor *nn_log(nn_tensor *a);
+nn_tensor *nn_sqrt(nn_tensor *a);
+nn_tensor *nn_abs(nn_tensor *a);
+nn_tensor *nn_tanh(nn_tensor *a);
+nn_tensor *nn_sigmoid(nn_tensor *a);
+nn_tensor *nn_relu(nn_tensor *a);
+typedef enum nn_gelu_approx { NN_GELU_NONE, NN_GELU_TANH } nn_gelu_approx;
+nn_tensor *nn_gelu(nn_tensor *a, nn_gelu_approx approximate);
+nn_tensor *nn_leaky_relu(nn_tensor *a, double negative_slope);
+nn_tensor *nn_elu(nn_tensor *a, double alpha);
+nn_tensor *nn_silu(nn_tensor *a);
+nn_tensor *nn_softplus(nn_tensor *a, double beta, double threshold);
+nn_tensor *nn_threshold(nn_tensor *a, double threshold, double value);
+nn_tensor *nn_prelu(nn_tensor *a, nn_tensor *weight);
+/* clamp(a, min, max); has_min/has_max say which bound is given. */
+nn_tensor *nn_clamp(nn_tensor *a, double min, bool has_min, double max, bool has_max);
+
+/* Matrix products (matmul.c). */
+nn_tensor *nn_mm(nn_tensor *a, nn_tensor *b);      /* [n, k] @ [k, m] -> [n, m] */
+nn_tensor *nn_bmm(nn_tensor *a, nn_tensor *b);     /* [B, n, k] @ [B, k, m] -> [B, n, m] */
+nn_tensor *nn_matmul(nn_tensor *a, nn_tensor *b);  /* torch.matmul semantics */
+
+/* Reductions (reduce.c). dims: n_dims entries (negative allowed); n_dims == 0 means all. */
+nn_tensor *nn_sum(nn_tensor *a, int n_dims, const int *dims, bool keepdim);
+nn_tensor *nn_mean(nn_tensor *a, int n_dims, const int *dims, bool keepdim);
+nn_tensor *nn_var(nn_tensor *a, int n_dims, const int *dims, bool unbiased, bool keepdim);
+nn_tensor *nn_std(nn_tensor *a, int n_dims, const int *dims, bool unbiased, bool keepdim);
+/* Whole-tensor max/min (values only). */
+nn_tensor *nn_max_all(nn_tensor *a);
+nn_tensor *nn_min_all(nn_tensor *a);
+/* max/min over dim: *values and *indices receive new references. */
+int nn_max_dim(nn_tensor *a, int dim, bool keepdim, nn_tensor **values, nn_tensor **indices);
+int nn_min_dim(nn_tensor *a, int dim, bool keepdim, nn_tensor **values, nn_tensor **indices);
+/* argmax over dim, or over the flattened tensor when has_dim is false. */
+nn_tensor *nn_argmax(nn_tensor *a, int dim, bool has_dim, bool keepdim);
+/* p-norm over dims (n_dims == 0: all). */
+nn_tensor *nn_norm(nn_tensor *a, double p, int n_dims, const int *dims, bool keepdim);
+
+/* Neural-network functions (nnfunc.c). */
+nn_tensor *nn_softmax(nn_tensor *a, int dim);
+nn_tensor *nn_log_softmax(nn_tensor *a, int dim);
+nn_tensor *nn_cat(int n, nn_tensor *const *ts, int dim);
+nn_tensor *nn_stack(int n, nn_tensor *const *ts, int dim);
+/* Dropout with p; draws from the default generator as PyTorch does. */
+nn_tensor *nn_dropout(nn_tensor *a, double p, bool training);
+typedef enum nn_reduction { NN_REDUCTION_NONE, NN_REDUCTION_MEAN, NN_REDUCTION_SUM } nn_reduction;
+nn_tensor *nn_mse_loss(nn_tensor *input, nn_tensor *target, nn_reduction reduction);
+nn_tensor *nn_l1_loss(nn_tensor *input, nn_tensor *target, nn_reduction reduction);
+/* input [N, C] (or [C]) logits, target [N] int64 class indices. */
+nn_tensor *nn_cross_entropy(nn_tensor *input, nn_tensor *target, nn_reduction reduction,
+                            int64_t ignore_index, double label_smoothing);
+/* Normalises over the last n_norm dims (normalized_shape); weight/bias may be NULL. */
+nn_tensor *nn_layer_norm(nn_tensor *input, int n_norm, const int64_t *normalized_shape,
+                         nn_tensor *weight, nn_tensor *bias, double eps);
+/* weight [num, dim], indices int64 of any shape -> [..., dim]. padding_idx < 0: none. */
+nn_tensor *nn_embedding(nn_tensor *weight, nn_tensor *indices, int64_t padding_idx);
+
+/* ------------------------------------------------------------ randomness */
+
+/* PyTorch's CPU generator: mt19937 plus its cached normal samples. */
+typedef struct nn_generator {
+    uint32_t state[624];
+    int next;                  /* index into state */
+    uint64_t seed;
+    bool has_next_float_normal;
+    float next_float_normal;
+    bool has_next_double_normal;
+    double next_double_normal;
+} nn_generator;
+
+/* The default generator, as torch.default_generator (borrowed). */
+nn_generator *nn_default_generator(void);
+void nn_generator_seed(nn_generator *g, uint64_t seed);  /* torch.manual_seed */
+uint64_t nn_generator_initial_seed(const nn_generator *g);
+uint32_t nn_generator_random(nn_generator *g);            /* 32 random bits */
+uint64_t nn_generator_random64(nn_generator *g);          /* 64 random bits */
+/* State as bytes (for sessions): nn_generator_state_size() bytes. */
+size_t nn_generator_state_size(void);
+void nn_generator_get_state(const nn_generator *g, void *out);
+int nn_generator_set_state(nn_generator *g, const void *in, size_t n);
+
+/* Sampling into tensors from the default generator (as torch does).
+   All return new references or NULL; the in-place ones return 0/-1. */
+nn_tensor *nn_rand(int ndim, const int64_t *sizes, nn_dtype dtype);
+nn_tensor *nn_randn(int ndim, const int64_t *sizes, nn_dtype dtype);
+nn_tensor *nn_randint(int64_t low, int64_t high, int ndim, const int64_t *sizes, nn_dtype dtype);
+nn_tensor *nn_randperm(int64_t n, nn_dtype dtype);
+int nn_uniform_(nn_tensor *t, double from, double to);
+int nn_normal_(nn_tensor *t, double mean, double std);
+/* t[i] = 1 with probability p else 0 (Bernoulli draws as torch's bernoulli_(p)). */
+int nn_bernoulli_(nn_tensor *t, double p);
+
+/* --------------------------------------------------------------- autograd */
+
+/* Grad mode (torch.no_grad / enable_grad). Returns the previous mode. */
+bool nn_set_grad_enabled(bool enabled);
+bool nn_grad_enabled(void);
+/* Sets requires_grad on a leaf; -1 with RuntimeError for non-leaves set to false
+   or for non-floating dtypes. */
+int nn_set_requires_grad(nn_tensor *t, bool requires_grad);
+/* tensor.backward(gradient, retain_graph, create_graph); gradient may be NULL for scalars. */
+int nn_backward(nn_tensor *t, nn_tensor *gradient, bool retain_graph, bool create_graph);
+/* tensor.retain_grad() */
+int nn_retain_grad(nn_tensor *t);
+/* Registers hook(grad) -> new grad or None on t; returns a handle id (> 0) or -1. */
+int64_t nn_tensor_register_hook(nn_tensor *t, nn_object *hook);
+/* Removes a hook by handle id; no error when it is already gone. */
+void nn_tensor_remove_hook(nn_tensor *t, int64_t handle);
+/* The grad_fn's name ("AddBackward0"), or NULL for leaves. */
+const char *nn_grad_fn_name(const nn_tensor *t);
+extern const nn_type nn_node_type;
+
+/* ---------------------------------------------------------------- printing */
+
+/* repr(t) exactly as PyTorch prints it; a new nn_malloc'd string. */
+char *nn_tensor_repr(nn_tensor *t);
+/* Print options (torch.set_printoptions). */
+typedef struct nn_print_options {
+    int precision;     /* 4 */
+    int64_t threshold; /* 1000 */
+    int edgeitems;     /* 3 */
+    int linewidth;     /* 80 */
+    int sci_mode;      /* -1: auto, 0: off, 1: on */
+} nn_print_options;
+nn_print_options *nn_print_options_get(void);
+
+#endif

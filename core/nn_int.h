@@ -1,0 +1,187 @@
+/*
+ * nn_int.h — core's private header: the op list, autograd nodes, the
+ * recording API ops use, and the elementwise iteration helper.
+ * Only files in core/ include it.
+ */
+#ifndef NN_INT_H
+#define NN_INT_H
+
+#include "nn.h"
+
+/* ---------------------------------------------------------------- op list */
+
+typedef enum nn_op_id {
+#define OP(id, grad_name, doc) NN_OP_##id,
+#include "ops.def"
+#undef OP
+    NN_OP_COUNT
+} nn_op_id;
+
+typedef struct nn_op_info {
+    const char *name;      /* "add" */
+    const char *grad_name; /* "AddBackward0" */
+    const char *doc;
+} nn_op_info;
+extern const nn_op_info nn_op_table[NN_OP_COUNT];
+
+/* Scalar and integer arguments an op keeps for its backward. */
+typedef struct nn_op_params {
+    double f[4];
+    int64_t i[3 * NN_MAX_DIMS + 2];
+    int n_i;
+    int flags;
+} nn_op_params;
+
+/* ---------------------------------------------------------------- autograd */
+
+/* Where a gradient goes: an input slot of another node, or a leaf's .grad. */
+typedef struct nn_edge {
+    nn_node *node;   /* owned, or NULL */
+    nn_tensor *leaf; /* owned, or NULL */
+    int input_nr;    /* which output of node the gradient belongs to */
+} nn_edge;
+
+/* Shape and dtype of an op input, to check and shape the gradients for it. */
+typedef struct nn_input_meta {
+    int ndim;
+    nn_dtype dtype;
+    int64_t sizes[NN_MAX_DIMS];
+} nn_input_meta;
+
+typedef struct nn_saved {
+    nn_tensor *tensor; /* owned; an alias without grad_fn when is_output */
+    uint64_t version;  /* storage version when saved */
+    bool is_output;
+    nn_tensor *original; /* borrowed-for-identity: the tensor that was saved (never dereferenced) */
+    const char *producer; /* grad_fn name of the saved tensor when saved, for messages */
+    int producer_output_nr;
+} nn_saved;
+
+#define NN_NODE_MAX_SAVED 6
+
+typedef struct nn_hook {
+    int64_t id;
+    nn_object *fn; /* owned callable: fn(grad) -> grad or None */
+    int output_nr;
+    struct nn_hook *next;
+} nn_hook;
+
+struct nn_hook_list {
+    nn_hook *first;
+};
+
+struct nn_node {
+    nn_object ob;
+    nn_op_id op;
+    uint64_t sequence_nr;
+    int n_inputs;
+    nn_edge *next;            /* n_inputs edges */
+    nn_input_meta *input_meta;/* n_inputs entries */
+    int n_outputs;
+    nn_input_meta *output_meta; /* n_outputs entries: shapes of the op's results */
+    int n_saved;
+    nn_saved saved[NN_NODE_MAX_SAVED];
+    nn_op_params p;
+    void *extra;              /* op-specific data the params don't fit; freed with free_extra */
+    void (*free_extra)(void *);
+    bool released;            /* saved tensors freed by a backward without retain_graph */
+    nn_hook_list hooks;       /* hooks of non-leaf outputs, by output_nr */
+    nn_tensor **retained;     /* n_outputs weak pointers: outputs that retain_grad() */
+    /* engine scratch, valid during one backward pass */
+    uint64_t epoch;
+    int dependencies;
+    nn_tensor **buffer;       /* n_outputs accumulated incoming gradients */
+};
+
+/* The signature every op's backward has. grad_outputs[node->n_outputs] are borrowed
+   (NULL for an output that got no gradient); the function stores new references
+   (or NULL) into grad_inputs[node->n_inputs] for each input with
+   nn_node_needs_input_grad. Runs with grad mode off unless create_graph. */
+typedef int (*nn_backward_fn)(nn_node *node, nn_tensor **grad_outputs, nn_tensor **grad_inputs);
+#define OP(id, grad_name, doc) int nn_##id##_backward(nn_node *node, nn_tensor **grad_outputs, nn_tensor **grad_inputs);
+#include "ops.def"
+#undef OP
+extern const nn_backward_fn nn_backward_table[NN_OP_COUNT];
+
+/* True when grad mode is on and any of the n inputs (NULLs allowed) requires grad. */
+bool nn_needs_grad(int n, nn_tensor *const *inputs);
+/* Records op on outputs[0..n_out): creates the node with edges to inputs, saves
+   the n_save tensors (an output among them is saved as an alias, no cycle; a NULL
+   leaves its slot empty), copies
+   params (may be NULL). Does nothing and returns 0 when !nn_needs_grad. */
+int nn_record(nn_op_id op, int n_in, nn_tensor *const *inputs, int n_out, nn_tensor *const *outputs,
+              int n_save, nn_tensor *const *save, const nn_op_params *params);
+/* Borrowed saved tensor i of a node. */
+static inline nn_tensor *nn_node_saved(nn_node *n, int i) { return n->saved[i].tensor; }
+static inline bool nn_node_needs_input_grad(const nn_node *n, int i)
+{
+    return n->next[i].node != NULL || n->next[i].leaf != NULL;
+}
+/* Sum grad down to the given shape (undo broadcasting); returns a new reference. */
+nn_tensor *nn_sum_to_size(nn_tensor *grad, int ndim, const int64_t *sizes);
+/* Bump the version counter after an in-place write. */
+static inline void nn_bump_version(nn_tensor *t) { t->storage->version++; }
+/* For an in-place op on t: error if t is a leaf requiring grad (in grad mode). */
+int nn_check_inplace(nn_tensor *t);
+/* For an in-place op that has written into t: gives t the history of op. */
+int nn_record_inplace(nn_op_id op, nn_tensor *t, int n_in, nn_tensor *const *inputs,
+                      int n_save, nn_tensor *const *save, const nn_op_params *params);
+
+/* ----------------------------------------------------------------- tensors */
+
+/* A tensor header over storage (retained), sizes and strides given; new reference. */
+nn_tensor *nn_tensor_new_view(nn_tensor *src, int ndim, const int64_t *sizes, const int64_t *strides,
+                              int64_t offset);
+/* Contiguous strides for sizes. */
+void nn_contiguous_strides(int ndim, const int64_t *sizes, int64_t *strides);
+/* Normalise a dim index into [0, ndim); IndexError when out of range. */
+int nn_wrap_dim(int dim, int ndim, int *out);
+/* "[2, 3]" into buf (for messages). */
+const char *nn_shape_str(int ndim, const int64_t *sizes, char *buf, size_t n);
+
+/* Broadcast shapes a and b into out; RuntimeError with PyTorch's message when they don't fit. */
+int nn_broadcast_shapes(int na, const int64_t *a, int nb, const int64_t *b, int *nout, int64_t *out);
+/* Fill *view (a header on the stack, not refcounted) with t broadcast to sizes. */
+void nn_broadcast_into(const nn_tensor *t, int ndim, const int64_t *sizes, nn_tensor *view);
+/* PyTorch's result_type for binary ops (wrapped numbers and 0-dim tensors rank lower). */
+nn_dtype nn_result_type(const nn_tensor *a, const nn_tensor *b);
+
+/* ------------------------------------------------------------ iteration */
+
+/* A strided loop body: data[k] points at the first element of operand k,
+   strides[k] is its byte stride, n the element count. */
+typedef void (*nn_loop_fn)(char **data, const int64_t *strides, int64_t n, void *ctx);
+#define NN_MAX_OPERANDS 4
+/* Runs fn over every element of the nt operands, which all have ts[0]'s shape
+   (broadcast operands carry stride 0). Dims are coalesced so contiguous
+   operands get one call over all elements. */
+void nn_foreach(int nt, const nn_tensor *const *ts, nn_loop_fn fn, void *ctx);
+
+/* Elementwise loads and stores of any dtype as double. */
+double nn_load_double(const void *p, nn_dtype dt);
+void nn_store_double(void *p, nn_dtype dt, double v);
+
+/* ------------------------------------------------------------ reductions */
+
+/* The layout reductions work on: the reduced dims moved last, made contiguous.
+   data is a new reference to a contiguous tensor viewed as [outer, inner];
+   out_shape/out_ndim the result's shape (with 1s for reduced dims when keepdim). */
+typedef struct nn_reduction_layout {
+    nn_tensor *data;
+    int64_t outer, inner;
+    int out_ndim;
+    int64_t out_shape[NN_MAX_DIMS];
+    bool reduced[NN_MAX_DIMS];   /* which input dims are reduced */
+} nn_reduction_layout;
+/* n_dims == 0 reduces all dims. 0, or -1 with an error (bad dim, repeated dim). */
+int nn_reduction_layout_make(nn_tensor *a, int n_dims, const int *dims, bool keepdim, nn_reduction_layout *l);
+/* Stores the reduction's dims and keepdim in params (for the backward). */
+void nn_reduction_params(const nn_reduction_layout *l, bool keepdim, int ndim, nn_op_params *p);
+/* The gradient of a reduction's output brought back to the input's shape
+   (unsqueezed where keepdim was false, then expanded); new reference. */
+nn_tensor *nn_reduction_grad_expand(nn_node *n, nn_tensor *grad);
+
+/* Run fn set to enabled, restoring it afterwards. */
+#define NN_WITH_GRAD_MODE(enabled, body) do { bool prev__ = nn_set_grad_enabled(enabled); body; nn_set_grad_enabled(prev__); } while (0)
+
+#endif

@@ -1,0 +1,589 @@
+/*
+ * tensor.c — storages and tensor headers, factories, fills, copies and
+ * element access. Views live in view.c, printing in print.c.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "nn_int.h"
+
+/* ---------------------------------------------------------------- storage */
+
+/* The header and the data share one allocation; data starts 64-byte aligned
+   relative to the header so kernels vectorize well. */
+#define STORAGE_HEADER 64
+
+static size_t physical_memory(void)
+{
+    static size_t cached;
+    if (!cached) {
+        long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+        cached = pages > 0 && page > 0 ? (size_t)pages * (size_t)page : (size_t)1 << 40;
+    }
+    return cached;
+}
+
+static nn_storage *storage_new(size_t nbytes)
+{
+    if (nbytes > physical_memory()) {
+        nn_error_set(NN_ERR_MEMORY, "DefaultCPUAllocator: not enough memory: you tried to allocate %zu bytes.",
+                     nbytes);
+        return NULL;
+    }
+    nn_storage *s = nn_malloc(STORAGE_HEADER + nbytes);
+    if (!s) {
+        nn_error_set(NN_ERR_MEMORY, "DefaultCPUAllocator: not enough memory: you tried to allocate %zu bytes.",
+                     nbytes);
+        return NULL;
+    }
+    s->refcount = 1;
+    s->data = (char *)s + STORAGE_HEADER;
+    s->nbytes = nbytes;
+    s->device = NN_DEVICE_CPU;
+    s->version = 0;
+    return s;
+}
+
+static void storage_release(nn_storage *s)
+{
+    if (s && --s->refcount == 0) nn_free(s);
+}
+
+/* ------------------------------------------------------------ tensor type */
+
+static void tensor_dealloc(nn_object *self)
+{
+    nn_tensor *t = NN_TENSOR(self);
+    if (t->retains_grad && t->grad_fn && t->grad_fn->retained) t->grad_fn->retained[t->output_nr] = NULL;
+    storage_release(t->storage);
+    NN_RELEASE(t->grad);
+    NN_RELEASE(t->grad_fn);
+    NN_RELEASE(t->base);
+    if (t->hooks) {
+        for (nn_hook *h = t->hooks->first, *next; h; h = next) {
+            next = h->next;
+            NN_RELEASE(h->fn);
+            nn_free(h);
+        }
+        nn_free(t->hooks);
+    }
+    nn_free(t);
+}
+
+static char *tensor_repr(nn_object *self) { return nn_tensor_repr(NN_TENSOR(self)); }
+
+const nn_type nn_tensor_type = {.name = "Tensor", .dealloc = tensor_dealloc, .repr = tensor_repr};
+const nn_type nn_parameter_type = {
+    .name = "Parameter", .dealloc = tensor_dealloc, .repr = tensor_repr, .base = &nn_tensor_type};
+
+static nn_tensor *header_new(nn_storage *storage, int ndim, nn_dtype dtype)
+{
+    nn_tensor *t = nn_malloc(sizeof *t);
+    if (!t) return NULL;
+    nn_object_init(&t->ob, &nn_tensor_type);
+    t->storage = storage;
+    t->offset = 0;
+    t->ndim = ndim;
+    t->dtype = dtype;
+    t->requires_grad = false;
+    t->retains_grad = false;
+    t->is_wrapped_number = false;
+    t->output_nr = 0;
+    t->grad = NULL;
+    t->grad_fn = NULL;
+    t->hooks = NULL;
+    t->base = NULL;
+    return t;
+}
+
+void nn_contiguous_strides(int ndim, const int64_t *sizes, int64_t *strides)
+{
+    int64_t s = 1;
+    for (int d = ndim - 1; d >= 0; d--) {
+        strides[d] = s;
+        s *= sizes[d] > 1 ? sizes[d] : 1;
+    }
+}
+
+const char *nn_shape_str(int ndim, const int64_t *sizes, char *buf, size_t n)
+{
+    size_t len = (size_t)snprintf(buf, n, "[");
+    for (int d = 0; d < ndim && len < n; d++)
+        len += (size_t)snprintf(buf + len, n - len, "%s%lld", d ? ", " : "", (long long)sizes[d]);
+    if (len < n) snprintf(buf + len, n - len, "]");
+    return buf;
+}
+
+nn_tensor *nn_empty(int ndim, const int64_t *sizes, nn_dtype dtype)
+{
+    if (ndim < 0 || ndim > NN_MAX_DIMS) {
+        nn_error_set(NN_ERR_RUNTIME, "tensors have at most %d dimensions, got %d", NN_MAX_DIMS, ndim);
+        return NULL;
+    }
+    uint64_t numel = 1;
+    bool overflow = false;
+    for (int d = 0; d < ndim; d++) {
+        if (sizes[d] < 0) {
+            char buf[256];
+            nn_error_set(NN_ERR_RUNTIME, "Trying to create tensor with negative dimension %lld: %s",
+                         (long long)sizes[d], nn_shape_str(ndim, sizes, buf, sizeof buf));
+            return NULL;
+        }
+        if (sizes[d] && numel > (UINT64_MAX >> 4) / (uint64_t)sizes[d]) overflow = true;
+        numel *= (uint64_t)sizes[d];
+    }
+    if (overflow || numel > ((uint64_t)1 << 56)) {
+        nn_error_set(NN_ERR_MEMORY, "DefaultCPUAllocator: not enough memory: the tensor's size overflows");
+        return NULL;
+    }
+    nn_storage *s = storage_new((size_t)numel * nn_dtype_size(dtype));
+    if (!s) return NULL;
+    nn_tensor *t = header_new(s, ndim, dtype);
+    if (!t) {
+        storage_release(s);
+        return NULL;
+    }
+    for (int d = 0; d < ndim; d++) t->sizes[d] = sizes[d];
+    nn_contiguous_strides(ndim, sizes, t->strides);
+    return t;
+}
+
+nn_tensor *nn_tensor_new_view(nn_tensor *src, int ndim, const int64_t *sizes, const int64_t *strides,
+                              int64_t offset)
+{
+    nn_tensor *t = header_new(src->storage, ndim, src->dtype);
+    if (!t) return NULL;
+    src->storage->refcount++;
+    t->offset = offset;
+    for (int d = 0; d < ndim; d++) {
+        t->sizes[d] = sizes[d];
+        t->strides[d] = strides[d];
+    }
+    return t;
+}
+
+int64_t nn_numel(const nn_tensor *t)
+{
+    int64_t n = 1;
+    for (int d = 0; d < t->ndim; d++) n *= t->sizes[d];
+    return n;
+}
+
+bool nn_is_contiguous(const nn_tensor *t)
+{
+    int64_t expected = 1;
+    for (int d = t->ndim - 1; d >= 0; d--) {
+        if (t->sizes[d] == 1) continue;
+        if (t->strides[d] != expected) return false;
+        expected *= t->sizes[d];
+    }
+    return true;
+}
+
+bool nn_is_leaf(const nn_tensor *t) { return t->grad_fn == NULL; }
+
+nn_tensor *nn_grad(const nn_tensor *t)
+{
+    NN_RETAIN(t->grad);
+    return t->grad;
+}
+
+int nn_wrap_dim(int dim, int ndim, int *out)
+{
+    int n = ndim > 0 ? ndim : 1;
+    if (dim < -n || dim >= n)
+        return nn_error_set(NN_ERR_INDEX, "Dimension out of range (expected to be in range of [%d, %d], but got %d)",
+                            -n, n - 1, dim);
+    *out = dim < 0 ? dim + n : dim;
+    return 0;
+}
+
+/* -------------------------------------------------------------- iteration */
+
+void nn_foreach(int nt, const nn_tensor *const *ts, nn_loop_fn fn, void *ctx)
+{
+    const nn_tensor *shape = ts[0];
+    int64_t sizes[NN_MAX_DIMS];
+    int64_t strides[NN_MAX_DIMS][NN_MAX_OPERANDS]; /* bytes; index 0 is the innermost dim */
+    int nd = 0;
+    char *data[NN_MAX_OPERANDS];
+    int64_t esize[NN_MAX_OPERANDS];
+    for (int k = 0; k < nt; k++) {
+        data[k] = nn_data_ptr(ts[k]);
+        esize[k] = (int64_t)nn_dtype_size(ts[k]->dtype);
+    }
+    for (int d = shape->ndim - 1; d >= 0; d--) {
+        int64_t n = shape->sizes[d];
+        if (n == 0) return;
+        if (n == 1) continue;
+        bool mergeable = nd > 0;
+        for (int k = 0; k < nt && mergeable; k++)
+            mergeable = strides[nd - 1][k] * sizes[nd - 1] == ts[k]->strides[d] * esize[k];
+        if (mergeable) {
+            sizes[nd - 1] *= n;
+            continue;
+        }
+        sizes[nd] = n;
+        for (int k = 0; k < nt; k++) strides[nd][k] = ts[k]->strides[d] * esize[k];
+        nd++;
+    }
+    if (nd == 0) {
+        int64_t zero[NN_MAX_OPERANDS] = {0};
+        fn(data, zero, 1, ctx);
+        return;
+    }
+    int64_t counter[NN_MAX_DIMS] = {0};
+    for (;;) {
+        fn(data, strides[0], sizes[0], ctx);
+        int d = 1;
+        for (; d < nd; d++) {
+            for (int k = 0; k < nt; k++) data[k] += strides[d][k];
+            if (++counter[d] < sizes[d]) break;
+            for (int k = 0; k < nt; k++) data[k] -= strides[d][k] * sizes[d];
+            counter[d] = 0;
+        }
+        if (d == nd) return;
+    }
+}
+
+int nn_broadcast_shapes(int na, const int64_t *a, int nb, const int64_t *b, int *nout, int64_t *out)
+{
+    int n = na > nb ? na : nb;
+    for (int i = 0; i < n; i++) {
+        int ia = na - n + i, ib = nb - n + i;
+        int64_t sa = ia >= 0 ? a[ia] : 1, sb = ib >= 0 ? b[ib] : 1;
+        if (sa != sb && sa != 1 && sb != 1)
+            return nn_error_set(NN_ERR_RUNTIME,
+                                "The size of tensor a (%lld) must match the size of tensor b (%lld) at non-singleton "
+                                "dimension %d",
+                                (long long)sa, (long long)sb, i);
+        out[i] = sa == 1 ? sb : sa;
+    }
+    *nout = n;
+    return 0;
+}
+
+void nn_broadcast_into(const nn_tensor *t, int ndim, const int64_t *sizes, nn_tensor *view)
+{
+    *view = *t;
+    view->ndim = ndim;
+    for (int i = 0; i < ndim; i++) {
+        int src = t->ndim - ndim + i;
+        view->sizes[i] = sizes[i];
+        view->strides[i] = src >= 0 && t->sizes[src] == sizes[i] ? t->strides[src] : 0;
+    }
+}
+
+/* ---------------------------------------------------------- element access */
+
+static const char *element_ptr(const nn_tensor *t, const int64_t *index)
+{
+    int64_t off = t->offset;
+    for (int d = 0; d < t->ndim; d++) off += index[d] * t->strides[d];
+    return (const char *)t->storage->data + off * (int64_t)nn_dtype_size(t->dtype);
+}
+
+double nn_get_double(const nn_tensor *t, const int64_t *index)
+{
+    return nn_load_double(element_ptr(t, index), t->dtype);
+}
+
+int64_t nn_get_int64(const nn_tensor *t, const int64_t *index)
+{
+    const char *p = element_ptr(t, index);
+    switch (t->dtype) {
+    case NN_INT64: return *(const int64_t *)p;
+    case NN_INT32: return *(const int32_t *)p;
+    case NN_BOOL: return *(const uint8_t *)p;
+    default: return (int64_t)nn_load_double(p, t->dtype);
+    }
+}
+
+int nn_item(const nn_tensor *t, double *out)
+{
+    int64_t n = nn_numel(t);
+    if (n != 1)
+        return nn_error_set(NN_ERR_RUNTIME, "a Tensor with %lld elements cannot be converted to Scalar", (long long)n);
+    *out = nn_load_double(nn_data_ptr(t), t->dtype);
+    return 0;
+}
+
+typedef struct gather_ctx {
+    double *out;
+    nn_dtype dtype;
+} gather_ctx;
+
+static void gather_loop(char **data, const int64_t *strides, int64_t n, void *ctx)
+{
+    gather_ctx *g = ctx;
+    for (int64_t i = 0; i < n; i++) *g->out++ = nn_load_double(data[0] + i * strides[0], g->dtype);
+}
+
+void nn_to_doubles(const nn_tensor *t, double *out)
+{
+    gather_ctx g = {out, t->dtype};
+    const nn_tensor *ts[1] = {t};
+    /* nn_foreach walks in row-major order of t's own shape. */
+    nn_foreach(1, ts, gather_loop, &g);
+}
+
+/* -------------------------------------------------------------- factories */
+
+nn_tensor *nn_zeros(int ndim, const int64_t *sizes, nn_dtype dtype)
+{
+    nn_tensor *t = nn_empty(ndim, sizes, dtype);
+    if (t) memset(t->storage->data, 0, t->storage->nbytes);
+    return t;
+}
+
+nn_tensor *nn_full(int ndim, const int64_t *sizes, double value, nn_dtype dtype)
+{
+    nn_tensor *t = nn_empty(ndim, sizes, dtype);
+    if (t && nn_fill_(t, value) < 0) NN_SET(t, NULL);
+    if (t) t->storage->version = 0;
+    return t;
+}
+
+nn_tensor *nn_ones(int ndim, const int64_t *sizes, nn_dtype dtype) { return nn_full(ndim, sizes, 1.0, dtype); }
+nn_tensor *nn_empty_like(const nn_tensor *t) { return nn_empty(t->ndim, t->sizes, t->dtype); }
+nn_tensor *nn_zeros_like(const nn_tensor *t) { return nn_zeros(t->ndim, t->sizes, t->dtype); }
+nn_tensor *nn_ones_like(const nn_tensor *t) { return nn_ones(t->ndim, t->sizes, t->dtype); }
+nn_tensor *nn_full_like(const nn_tensor *t, double v) { return nn_full(t->ndim, t->sizes, v, t->dtype); }
+
+nn_tensor *nn_scalar(double v, nn_dtype dtype) { return nn_full(0, NULL, v, dtype); }
+
+nn_tensor *nn_wrapped_number(double v, bool is_integer)
+{
+    nn_tensor *t = nn_scalar(v, is_integer ? NN_INT64 : NN_FLOAT64);
+    if (t) t->is_wrapped_number = true;
+    return t;
+}
+
+nn_tensor *nn_from_data(const void *data, int ndim, const int64_t *sizes, nn_dtype dtype)
+{
+    nn_tensor *t = nn_empty(ndim, sizes, dtype);
+    if (t) memcpy(t->storage->data, data, t->storage->nbytes);
+    return t;
+}
+
+nn_tensor *nn_arange(double start, double end, double step, bool is_integer, int dtype)
+{
+    if (step == 0) {
+        nn_error_set(NN_ERR_RUNTIME, "step must be nonzero");
+        return NULL;
+    }
+    if (!isfinite(start) || !isfinite(end)) {
+        nn_error_set(NN_ERR_RUNTIME, "unsupported range: %g -> %g", start, end);
+        return NULL;
+    }
+    if ((step > 0 && end < start) || (step < 0 && end > start)) {
+        nn_error_set(NN_ERR_RUNTIME, "upper bound and larger bound inconsistent with step sign");
+        return NULL;
+    }
+    double n = ceil((end - start) / step);
+    nn_dtype dt = dtype >= 0 ? (nn_dtype)dtype : is_integer ? NN_INT64 : NN_FLOAT32;
+    int64_t size = (int64_t)n;
+    nn_tensor *t = nn_empty(1, &size, dt);
+    if (!t) return NULL;
+    char *p = t->storage->data;
+    size_t es = nn_dtype_size(dt);
+    for (int64_t i = 0; i < size; i++) {
+        if (dt == NN_INT64)
+            ((int64_t *)p)[i] = (int64_t)start + i * (int64_t)step;
+        else
+            nn_store_double(p + (size_t)i * es, dt, start + step * (double)i);
+    }
+    return t;
+}
+
+nn_tensor *nn_linspace(double start, double end, int64_t steps, nn_dtype dtype)
+{
+    if (steps < 0) {
+        nn_error_set(NN_ERR_RUNTIME, "number of steps must be non-negative");
+        return NULL;
+    }
+    nn_tensor *t = nn_empty(1, &steps, dtype);
+    if (!t) return NULL;
+    char *p = t->storage->data;
+    size_t es = nn_dtype_size(dtype);
+    if (steps == 1) nn_store_double(p, dtype, start);
+    if (steps > 1) {
+        /* As PyTorch: the first half counts up from start, the second down from end. */
+        double step = (end - start) / (double)(steps - 1);
+        int64_t half = steps / 2;
+        for (int64_t i = 0; i < steps; i++) {
+            double v = i < half ? start + step * (double)i : end - step * (double)(steps - i - 1);
+            nn_store_double(p + (size_t)i * es, dtype, v);
+        }
+    }
+    return t;
+}
+
+nn_tensor *nn_eye(int64_t n, int64_t m, nn_dtype dtype)
+{
+    if (m < 0) m = n;
+    if (n < 0 || m < 0) {
+        nn_error_set(NN_ERR_RUNTIME, "n must be greater or equal to 0, got %lld", (long long)(n < 0 ? n : m));
+        return NULL;
+    }
+    int64_t sizes[2] = {n, m};
+    nn_tensor *t = nn_zeros(2, sizes, dtype);
+    if (!t) return NULL;
+    size_t es = nn_dtype_size(dtype);
+    for (int64_t i = 0; i < n && i < m; i++) nn_store_double((char *)t->storage->data + (size_t)(i * m + i) * es, dtype, 1.0);
+    return t;
+}
+
+/* ------------------------------------------------------------------ fills */
+
+typedef struct fill_ctx {
+    char value[8];
+    size_t esize;
+} fill_ctx;
+
+static void fill_loop(char **data, const int64_t *strides, int64_t n, void *ctx)
+{
+    fill_ctx *f = ctx;
+    if (f->esize == 4 && strides[0] == 4) {
+        float v;
+        memcpy(&v, f->value, 4);
+        float *o = (float *)data[0];
+        for (int64_t i = 0; i < n; i++) o[i] = v; /* also right for int32: same bits */
+        return;
+    }
+    for (int64_t i = 0; i < n; i++) memcpy(data[0] + i * strides[0], f->value, f->esize);
+}
+
+int nn_fill_(nn_tensor *t, double value)
+{
+    if (nn_check_inplace(t) < 0) return -1;
+    fill_ctx f = {.esize = nn_dtype_size(t->dtype)};
+    nn_store_double(f.value, t->dtype, value);
+    const nn_tensor *ts[1] = {t};
+    nn_foreach(1, ts, fill_loop, &f);
+    nn_bump_version(t);
+    return 0;
+}
+
+int nn_zero_(nn_tensor *t) { return nn_fill_(t, 0.0); }
+
+/* ------------------------------------------------------------------ copies */
+
+typedef struct copy_ctx {
+    nn_dtype dst, src;
+} copy_ctx;
+
+static void copy_loop(char **data, const int64_t *strides, int64_t n, void *ctx)
+{
+    copy_ctx *c = ctx;
+    char *o = data[0], *in = data[1];
+    int64_t so = strides[0], si = strides[1];
+    if (c->dst == c->src) {
+        size_t es = nn_dtype_size(c->dst);
+        if (so == (int64_t)es && si == (int64_t)es) {
+            memcpy(o, in, (size_t)n * es);
+            return;
+        }
+        for (int64_t i = 0; i < n; i++) memcpy(o + i * so, in + i * si, es);
+        return;
+    }
+    if (c->dst == NN_FLOAT32 && c->src == NN_FLOAT64) {
+        for (int64_t i = 0; i < n; i++) *(float *)(o + i * so) = (float)*(const double *)(in + i * si);
+        return;
+    }
+    if (c->dst == NN_FLOAT64 && c->src == NN_FLOAT32) {
+        for (int64_t i = 0; i < n; i++) *(double *)(o + i * so) = *(const float *)(in + i * si);
+        return;
+    }
+    if (c->dst == NN_INT64 && (c->src == NN_INT32 || c->src == NN_BOOL)) {
+        for (int64_t i = 0; i < n; i++)
+            *(int64_t *)(o + i * so) = c->src == NN_INT32 ? *(const int32_t *)(in + i * si) : *(const uint8_t *)(in + i * si);
+        return;
+    }
+    for (int64_t i = 0; i < n; i++) nn_store_double(o + i * so, c->dst, nn_load_double(in + i * si, c->src));
+}
+
+/* Raw copy with broadcasting and dtype conversion; no autograd, no version bump. */
+static int copy_raw(nn_tensor *dst, const nn_tensor *src)
+{
+    int nd;
+    int64_t shape[NN_MAX_DIMS];
+    if (nn_broadcast_shapes(dst->ndim, dst->sizes, src->ndim, src->sizes, &nd, shape) < 0) return -1;
+    if (nd != dst->ndim || memcmp(shape, dst->sizes, sizeof(int64_t) * (size_t)nd) != 0) {
+        char a[256], b[256];
+        return nn_error_set(NN_ERR_RUNTIME, "The expanded size of the tensor %s must match the existing size %s",
+                            nn_shape_str(src->ndim, src->sizes, a, sizeof a),
+                            nn_shape_str(dst->ndim, dst->sizes, b, sizeof b));
+    }
+    nn_tensor view;
+    nn_broadcast_into(src, dst->ndim, dst->sizes, &view);
+    copy_ctx c = {dst->dtype, src->dtype};
+    const nn_tensor *ts[2] = {dst, &view};
+    nn_foreach(2, ts, copy_loop, &c);
+    return 0;
+}
+
+int nn_copy_(nn_tensor *dst, nn_tensor *src)
+{
+    if (nn_check_inplace(dst) < 0) return -1;
+    if (copy_raw(dst, src) < 0) return -1;
+    nn_bump_version(dst);
+    return 0;
+}
+
+/* A contiguous copy of t in dtype, without autograd. */
+static nn_tensor *copy_as(nn_tensor *t, nn_dtype dtype)
+{
+    nn_tensor *out = nn_empty(t->ndim, t->sizes, dtype);
+    if (out && copy_raw(out, t) < 0) NN_SET(out, NULL);
+    return out;
+}
+
+nn_tensor *nn_clone(nn_tensor *t)
+{
+    nn_tensor *out = copy_as(t, t->dtype);
+    if (out && nn_record(NN_OP_clone, 1, &t, 1, &out, 0, NULL, NULL) < 0) NN_SET(out, NULL);
+    return out;
+}
+
+nn_tensor *nn_contiguous(nn_tensor *t)
+{
+    if (nn_is_contiguous(t)) {
+        NN_RETAIN(t);
+        return t;
+    }
+    return nn_clone(t);
+}
+
+nn_tensor *nn_to_dtype(nn_tensor *t, nn_dtype dtype)
+{
+    if (t->dtype == dtype) {
+        NN_RETAIN(t);
+        return t;
+    }
+    nn_tensor *out = copy_as(t, dtype);
+    if (!out) return NULL;
+    if (nn_dtype_is_floating(dtype) && nn_record(NN_OP_to_copy, 1, &t, 1, &out, 0, NULL, NULL) < 0) NN_SET(out, NULL);
+    return out;
+}
+
+nn_tensor *nn_detach(nn_tensor *t)
+{
+    return nn_tensor_new_view(t, t->ndim, t->sizes, t->strides, t->offset);
+}
+
+int nn_clone_backward(nn_node *node, nn_tensor **gout, nn_tensor **gin)
+{
+    (void)node;
+    NN_RETAIN(gout[0]);
+    gin[0] = gout[0];
+    return 0;
+}
+
+int nn_to_copy_backward(nn_node *node, nn_tensor **gout, nn_tensor **gin)
+{
+    gin[0] = nn_to_dtype(gout[0], node->input_meta[0].dtype);
+    return gin[0] ? 0 : -1;
+}

@@ -1,0 +1,86 @@
+/*
+ * test_util.c — helpers shared by the cmocka test programs.
+ */
+#include "test_util.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+nn_tensor *tu_tensor(nn_dtype dtype, int ndim, const int64_t *sizes, const double *values)
+{
+    nn_tensor *t = nn_empty(ndim, sizes, dtype);
+    if (!t) fail_msg("nn_empty: %s", nn_error_message());
+    int64_t n = nn_numel(t);
+    size_t es = nn_dtype_size(dtype);
+    for (int64_t i = 0; i < n; i++) {
+        char *p = (char *)t->storage->data + (size_t)i * es;
+        switch (dtype) {
+        case NN_INT64: *(int64_t *)p = (int64_t)values[i]; break;
+        case NN_INT32: *(int32_t *)p = (int32_t)values[i]; break;
+        case NN_BOOL: *(uint8_t *)p = values[i] != 0; break;
+        case NN_FLOAT64: *(double *)p = values[i]; break;
+        case NN_FLOAT32: *(float *)p = (float)values[i]; break;
+        case NN_FLOAT16: *(uint16_t *)p = nn_float_to_half((float)values[i]); break;
+        case NN_BFLOAT16: *(uint16_t *)p = nn_float_to_bfloat16((float)values[i]); break;
+        default: fail_msg("bad dtype");
+        }
+    }
+    return t;
+}
+
+void tu_assert_values(const nn_tensor *t, int ndim, const int64_t *sizes, const double *values, double tol)
+{
+    if (!t) fail_msg("tensor is NULL: %s", nn_error_message());
+    assert_int_equal(t->ndim, ndim);
+    for (int d = 0; d < ndim; d++) assert_int_equal(t->sizes[d], sizes[d]);
+    int64_t n = nn_numel(t);
+    double *got = malloc(sizeof(double) * (size_t)(n ? n : 1));
+    nn_to_doubles(t, got);
+    for (int64_t i = 0; i < n; i++) {
+        double want = values[i];
+        bool ok = (isnan(want) && isnan(got[i])) || got[i] == want || fabs(got[i] - want) <= tol * (1 + fabs(want));
+        if (!ok) {
+            double g = got[i];
+            free(got);
+            fail_msg("element %lld: got %.9g, want %.9g", (long long)i, g, want);
+        }
+    }
+    free(got);
+}
+
+void tu_assert_error(nn_error_kind kind, const char *needle)
+{
+    if (nn_error_current() != kind)
+        fail_msg("expected %s, got %s: %s", nn_error_kind_name(kind), nn_error_kind_name(nn_error_current()),
+                 nn_error_message());
+    if (needle && !strstr(nn_error_message(), needle))
+        fail_msg("message '%s' does not contain '%s'", nn_error_message(), needle);
+    nn_error_clear();
+}
+
+void *tu_ok(void *ptr)
+{
+    if (!ptr) fail_msg("unexpected failure: %s: %s", nn_error_kind_name(nn_error_current()), nn_error_message());
+    return ptr;
+}
+
+void tu_check(int status)
+{
+    if (status != 0) fail_msg("unexpected failure: %s: %s", nn_error_kind_name(nn_error_current()), nn_error_message());
+}
+
+char *tu_read_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) fail_msg("cannot open %s", path);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)n + 1);
+    if (fread(buf, 1, (size_t)n, f) != (size_t)n) fail_msg("cannot read %s", path);
+    buf[n] = '\0';
+    fclose(f);
+    return buf;
+}

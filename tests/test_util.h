@@ -1,0 +1,31 @@
+/*
+ * test_util.h — helpers shared by the cmocka test programs.
+ */
+#ifndef TEST_UTIL_H
+#define TEST_UTIL_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "nn.h"
+
+/* A float32 (or dtype) tensor from values, shaped by sizes; new reference; fails the test on error. */
+nn_tensor *tu_tensor(nn_dtype dtype, int ndim, const int64_t *sizes, const double *values);
+#define TU_SHAPE(...) ((const int64_t[]){__VA_ARGS__})
+#define TU_VALUES(...) ((const double[]){__VA_ARGS__})
+/* Asserts t has the shape and values (within tol, relative+absolute). */
+void tu_assert_values(const nn_tensor *t, int ndim, const int64_t *sizes, const double *values, double tol);
+/* Asserts the current error has kind and its message contains needle; clears it. */
+void tu_assert_error(nn_error_kind kind, const char *needle);
+/* Fails the test with the current error message when ptr is NULL (returns ptr). */
+void *tu_ok(void *ptr);
+#define TU_OK(expr) tu_ok((void *)(expr))
+/* Asserts a status is 0, printing the current error otherwise. */
+void tu_check(int status);
+/* Reads a whole file (from tests/) into a new malloc'd string; fails when missing. */
+char *tu_read_file(const char *path);
+
+#endif
