@@ -70,8 +70,9 @@ static int64_t ipow(int64_t base, int64_t exp)
 }
 
 /* Python's floor-free integer division is never used: int / int promotes to float. */
-#define MAXF(a, b) ((a) != (a) ? (a) : (b) != (b) ? (b) : (a) > (b) ? (a) : (b))
-#define MINF(a, b) ((a) != (a) ? (a) : (b) != (b) ? (b) : (a) < (b) ? (a) : (b))
+/* NaN propagates; on equal values (-0.0 vs 0.0) the first operand wins, as std::max/min */
+#define MAXF(a, b) ((a) != (a) ? (a) : (b) != (b) ? (b) : (a) < (b) ? (b) : (a))
+#define MINF(a, b) ((a) != (a) ? (a) : (b) != (b) ? (b) : (b) < (a) ? (b) : (a))
 
 #define DEFINE_ARITH(SUFFIX, T, POW)                                                \
     DEFINE_LOOP(add_##SUFFIX, T, T, a + b)                                          \
@@ -96,8 +97,8 @@ static int64_t ipow(int64_t base, int64_t exp)
         [BIN_GE] = ge_##SUFFIX,                                                     \
     };
 
-#define MAXI(a, b) ((a) > (b) ? (a) : (b))
-#define MINI(a, b) ((a) < (b) ? (a) : (b))
+#define MAXI(a, b) ((a) < (b) ? (b) : (a))
+#define MINI(a, b) ((b) < (a) ? (b) : (a))
 DEFINE_ARITH(f32, float, powf)
 DEFINE_ARITH(f64, double, pow)
 #undef MAXF
@@ -139,6 +140,18 @@ static bool can_cast(nn_dtype from, nn_dtype to)
     return true;
 }
 
+/* Does an integer tensor hold a negative value? */
+static bool has_negative(const nn_tensor *t)
+{
+    if (nn_dtype_is_floating(t->dtype) || t->dtype == NN_BOOL) return false;
+    int64_t n = nn_numel(t), index[NN_MAX_DIMS] = {0};
+    for (int64_t i = 0; i < n; i++) {
+        if (nn_get_int64(t, index) < 0) return true;
+        for (int d = t->ndim - 1; d >= 0 && ++index[d] == t->sizes[d]; d--) index[d] = 0;
+    }
+    return false;
+}
+
 /* Computes op(a, b) into a new tensor, or into `into` (which must have the
    broadcast shape) when given. No autograd. */
 static nn_tensor *binary_compute(binop op, nn_tensor *a, nn_tensor *b, double alpha, nn_tensor *into)
@@ -148,19 +161,9 @@ static nn_tensor *binary_compute(binop op, nn_tensor *a, nn_tensor *b, double al
     if (nn_broadcast_shapes(a->ndim, a->sizes, b->ndim, b->sizes, &nd, shape) < 0) return NULL;
     nn_dtype result = nn_result_type(a, b);
     if (op == BIN_DIV && !nn_dtype_is_floating(result)) result = NN_FLOAT32;
-    if (op == BIN_POW && !nn_dtype_is_floating(result) && b->dtype != NN_BOOL) {
-        /* integer powers: a negative exponent has no integer result */
-        double lowest = 0;
-        nn_tensor *mn = NULL;
-        if (nn_dtype_is_floating(b->dtype) == false) {
-            NN_WITH_GRAD_MODE(false, mn = nn_min_all(b));
-            if (mn && nn_item(mn, &lowest) == 0 && lowest < 0) {
-                NN_RELEASE(mn);
-                nn_error_set(NN_ERR_RUNTIME, "Integers to negative integer powers are not allowed.");
-                return NULL;
-            }
-            NN_RELEASE(mn);
-        }
+    if (op == BIN_POW && !nn_dtype_is_floating(result) && has_negative(b)) {
+        nn_error_set(NN_ERR_RUNTIME, "Integers to negative integer powers are not allowed.");
+        return NULL;
     }
     nn_dtype cd = compute_dtype(result);
     nn_dtype out_dtype = is_comparison(op) ? NN_BOOL : result;

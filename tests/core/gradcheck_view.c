@@ -1,0 +1,61 @@
+/* gradcheck cases for core/view.c (included by test_gradcheck.c). */
+
+static nn_tensor *gc_view(nn_tensor **in) { return nn_view(in[0], 2, (const int64_t[]){3, -1}); }
+static nn_tensor *gc_reshape_alias(nn_tensor **in) { return nn_reshape(in[0], 1, (const int64_t[]){-1}); }
+static nn_tensor *gc_unsafe_view(nn_tensor **in)
+{
+    nn_tensor *t = nn_transpose(in[0], 0, 1), *out = nn_reshape(t, 1, (const int64_t[]){6});
+    NN_RELEASE(t);
+    return out;
+}
+static nn_tensor *gc_transpose(nn_tensor **in) { return nn_transpose(in[0], 0, 2); }
+static nn_tensor *gc_t(nn_tensor **in) { return nn_t(in[0]); }
+static nn_tensor *gc_permute(nn_tensor **in) { return nn_permute(in[0], 3, (const int[]){2, 0, 1}); }
+static nn_tensor *gc_unsqueeze(nn_tensor **in) { return nn_unsqueeze(in[0], 1); }
+static nn_tensor *gc_squeeze(nn_tensor **in) { return nn_squeeze(in[0]); }
+static nn_tensor *gc_squeeze_dim(nn_tensor **in) { return nn_squeeze_dim(in[0], 1); }
+static nn_tensor *gc_expand(nn_tensor **in) { return nn_expand(in[0], 3, (const int64_t[]){2, 3, -1}); }
+static nn_tensor *gc_select(nn_tensor **in) { return nn_select(in[0], 1, -1); }
+static nn_tensor *gc_slice(nn_tensor **in) { return nn_slice(in[0], 0, 1, 5, 2); }
+static nn_tensor *gc_index_int(nn_tensor **in)
+{
+    nn_tensor *idx = tu_tensor(NN_INT64, 1, TU_SHAPE(4), TU_VALUES(2, 0, 2, -1));
+    nn_index_item items[2] = {{.kind = NN_INDEX_SLICE}, {.kind = NN_INDEX_TENSOR, .tensor = idx}};
+    nn_tensor *out = nn_index(in[0], 2, items);
+    NN_RELEASE(idx);
+    return out;
+}
+static nn_tensor *gc_index_mask(nn_tensor **in)
+{
+    nn_tensor *mask = tu_tensor(NN_BOOL, 2, TU_SHAPE(2, 3), TU_VALUES(1, 0, 1, 0, 1, 1));
+    nn_index_item items[1] = {{.kind = NN_INDEX_TENSOR, .tensor = mask}};
+    nn_tensor *out = nn_index(in[0], 1, items);
+    NN_RELEASE(mask);
+    return out;
+}
+static nn_tensor *gc_copy_slices(nn_tensor **in)
+{
+    nn_tensor *base = nn_mul_scalar(in[0], 1.0);
+    nn_index_item items[2] = {{.kind = NN_INDEX_INT, .start = 1}, {.kind = NN_INDEX_SLICE, .start = 1, .has_start = true}};
+    if (nn_index_put_(base, 2, items, in[1]) < 0) NN_SET(base, NULL);
+    return base;
+}
+
+static const gc_case cases_view[] = {
+    {NN_OP_view, "view", gc_view, 1, {2}, {{2, 3}}, -1, 1, 0},
+    {NN_OP_reshape_alias, "reshape contiguous", gc_reshape_alias, 1, {2}, {{2, 3}}, -1, 1, 0},
+    {NN_OP_unsafe_view, "reshape needing a copy", gc_unsafe_view, 1, {2}, {{2, 3}}, -1, 1, 0},
+    {NN_OP_transpose, "transpose", gc_transpose, 1, {3}, {{2, 3, 2}}, -1, 1, 0},
+    {NN_OP_t, "t", gc_t, 1, {2}, {{2, 3}}, -1, 1, 0},
+    {NN_OP_permute, "permute", gc_permute, 1, {3}, {{2, 3, 2}}, -1, 1, 0},
+    {NN_OP_unsqueeze, "unsqueeze", gc_unsqueeze, 1, {2}, {{2, 3}}, -1, 1, 0},
+    {NN_OP_squeeze, "squeeze", gc_squeeze, 1, {3}, {{2, 1, 3}}, -1, 1, 0},
+    {NN_OP_squeeze_dim, "squeeze dim", gc_squeeze_dim, 1, {3}, {{2, 1, 3}}, -1, 1, 0},
+    {NN_OP_expand, "expand", gc_expand, 1, {2}, {{1, 4}}, -1, 1, 0},
+    {NN_OP_select, "select", gc_select, 1, {2}, {{2, 3}}, -1, 1, 0},
+    {NN_OP_slice, "slice with step", gc_slice, 1, {2}, {{6, 2}}, -1, 1, 0},
+    {NN_OP_index, "index with ints (repeated)", gc_index_int, 1, {2}, {{2, 3}}, -1, 1, 0},
+    {NN_OP_index, "index with a mask", gc_index_mask, 1, {3}, {{2, 3, 2}}, -1, 1, 0},
+    {NN_OP_copy_slices, "x[1, 1:] = v", gc_copy_slices, 2, {2, 1}, {{3, 3}, {2}}, -1, 1, 0},
+    GC_END,
+};
