@@ -2,7 +2,8 @@
 #
 #   make            build build/libnnscope.a (and build/nnscope once the REPL exists)
 #   make test       build and run every test program and tutorial
-#   make run        build and start nnscope (for now: the library demo, bench/demo.c)
+#   make run        build and start nnscope (until the REPL exists: the C library demo,
+#                   tutorials/c_api_demo.c)
 #   make deps       install the Debian packages the build needs (apt-get, as root)
 #   make asan       the tests under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make bench      the benchmarks, with PyTorch measured in the same run when present
@@ -33,6 +34,10 @@ TEST_SRC  = $(wildcard tests/core/test_*.c)
 TEST_BIN  = $(patsubst %.c,$(BUILD)/%,$(TEST_SRC))
 TEST_UTIL = $(BUILD)/tests/test_util.o
 
+# C tutorials: each prints exactly its .expected file (made by its PyTorch twin)
+TUTORIAL_SRC = $(wildcard tutorials/*.c)
+TUTORIAL_BIN = $(patsubst %.c,$(BUILD)/%,$(TUTORIAL_SRC))
+
 BENCH_SRC = $(wildcard bench/bench_*.c)
 BENCH_BIN = $(patsubst %.c,$(BUILD)/%,$(BENCH_SRC))
 
@@ -59,17 +64,17 @@ $(BUILD)/bench/%: bench/%.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -O3 $< $(LIB) $(LDLIBS) -o $@
 
-# Each test program prints cmocka's summary; the first failure stops the run.
-test: check-deps $(TEST_BIN)
-	@set -e; for t in $(TEST_BIN); do echo "== $$t"; (cd tests && ../$$t); done
-	@echo "all test programs passed"
-
-run: check-deps $(BUILD)/bench/demo
-	$(BUILD)/bench/demo
-
-$(BUILD)/bench/demo: bench/demo.c $(LIB)
+$(BUILD)/tutorials/%: tutorials/%.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $< $(LIB) $(LDLIBS) -o $@
+
+# Each test program prints cmocka's summary; then every tutorial must print
+# exactly its .expected file. The last line counts the programs that passed.
+test: check-deps $(TEST_BIN) $(TUTORIAL_BIN)
+	@BUILD=$(BUILD) sh tests/run.sh $(TEST_BIN) $(TUTORIAL_BIN)
+
+run: check-deps $(BUILD)/tutorials/c_api_demo
+	$(BUILD)/tutorials/c_api_demo
 
 asan:
 	$(MAKE) BUILD=build/asan OPT=-O1 \
