@@ -117,6 +117,10 @@ static nn_loop_fn pick_loop(binop op, nn_dtype cd, double alpha)
 /* A no-grad conversion to dtype (the operand itself, retained, when it already has it). */
 static nn_tensor *as_dtype(nn_tensor *t, nn_dtype dt)
 {
+    if (t->dtype == dt) {
+        NN_RETAIN(t);
+        return t;
+    }
     bool prev = nn_set_grad_enabled(false);
     nn_tensor *r = nn_to_dtype(t, dt);
     nn_set_grad_enabled(prev);
@@ -204,11 +208,18 @@ static nn_tensor *binary_compute(binop op, nn_tensor *a, nn_tensor *b, double al
             goto done;
         }
     }
+    /* operands already of the result's shape go in as they are; others as broadcast views */
     nn_tensor va, vb;
-    nn_broadcast_into(ca, nd, shape, &va);
-    nn_broadcast_into(cb, nd, shape, &vb);
+    const nn_tensor *ops[3] = {target, ca, cb};
+    if (ca->ndim != nd || memcmp(ca->sizes, shape, sizeof(int64_t) * (size_t)nd) != 0) {
+        nn_broadcast_into(ca, nd, shape, &va);
+        ops[1] = &va;
+    }
+    if (cb->ndim != nd || memcmp(cb->sizes, shape, sizeof(int64_t) * (size_t)nd) != 0) {
+        nn_broadcast_into(cb, nd, shape, &vb);
+        ops[2] = &vb;
+    }
     bin_ctx ctx = {alpha};
-    const nn_tensor *ops[3] = {target, &va, &vb};
     nn_foreach(3, ops, pick_loop(op, cd, alpha), &ctx);
     if (tmp) {
         bool prev = nn_set_grad_enabled(false);
@@ -234,8 +245,10 @@ nn_tensor *nn_add_scaled(nn_tensor *a, nn_tensor *b, double alpha)
 {
     nn_tensor *out = binary_compute(BIN_ADD, a, b, alpha, NULL);
     nn_tensor *in[2] = {a, b};
-    nn_op_params p = {.f = {alpha}};
-    if (out && nn_record(NN_OP_add, 2, in, 1, &out, 0, NULL, &p) < 0) NN_SET(out, NULL);
+    if (out && nn_needs_grad(2, in)) { /* the params block is only worth filling when recording */
+        nn_op_params p = {.f = {alpha}};
+        if (nn_record(NN_OP_add, 2, in, 1, &out, 0, NULL, &p) < 0) NN_SET(out, NULL);
+    }
     return out;
 }
 

@@ -1,10 +1,590 @@
-/* PLACEHOLDER — replaced by the real implementation; every function here fails. */
+/*
+ * matmul.c — matrix products: mm, bmm, dot, mv, and torch.matmul's dispatch
+ * over them, each op's backward beside its forward.
+ *
+ * nn_matmul follows PyTorch 1.13's _matmul_impl step by step (dot, mv,
+ * unsqueeze + mm + squeeze_, folding a batch into mm/mv, or expand + reshape
+ * + bmm) so results carry the same grad_fn chains as PyTorch's.
+ *
+ * float32 and float64 go through OpenBLAS (cblas_?gemm, ?gemv, ?dot); an
+ * operand whose matrix dims are row- or column-major is read in place
+ * (CblasTrans + leading dim), any other layout is copied first. bfloat16
+ * computes in float32; int32/int64 use plain loops (wrapping as PyTorch's);
+ * float16 and bool fail as PyTorch 1.13's CPU kernels do.
+ */
+#include <cblas.h>
+#include <limits.h>
+#include <string.h>
+
 #include "nn_int.h"
 
-nn_tensor * nn_mm(nn_tensor *a, nn_tensor *b) { (void)a; (void)b; nn_error_set(NN_ERR_NOT_IMPLEMENTED, "nn_mm is not implemented yet"); return NULL; }
-nn_tensor * nn_bmm(nn_tensor *a, nn_tensor *b) { (void)a; (void)b; nn_error_set(NN_ERR_NOT_IMPLEMENTED, "nn_bmm is not implemented yet"); return NULL; }
-nn_tensor * nn_matmul(nn_tensor *a, nn_tensor *b) { (void)a; (void)b; nn_error_set(NN_ERR_NOT_IMPLEMENTED, "nn_matmul is not implemented yet"); return NULL; }
-int nn_mm_backward(nn_node *n, nn_tensor **go, nn_tensor **gi) { (void)n; (void)go; (void)gi; return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "mm backward"); }
-int nn_bmm_backward(nn_node *n, nn_tensor **go, nn_tensor **gi) { (void)n; (void)go; (void)gi; return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "bmm backward"); }
-int nn_dot_backward(nn_node *n, nn_tensor **go, nn_tensor **gi) { (void)n; (void)go; (void)gi; return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "dot backward"); }
-int nn_mv_backward(nn_node *n, nn_tensor **go, nn_tensor **gi) { (void)n; (void)go; (void)gi; return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "mv backward"); }
+/* ------------------------------------------------------------- dtypes */
+
+/* PyTorch's ScalarType name, as its messages print it. */
+static const char *type_title(nn_dtype dt)
+{
+    static const char *const names[NN_DTYPE_COUNT] = {
+        [NN_FLOAT32] = "Float", [NN_FLOAT64] = "Double", [NN_FLOAT16] = "Half", [NN_BFLOAT16] = "BFloat16",
+        [NN_INT64] = "Long",    [NN_INT32] = "Int",      [NN_BOOL] = "Bool",
+    };
+    return names[dt];
+}
+
+static nn_tensor *retained(nn_tensor *t)
+{
+    NN_RETAIN(t);
+    return t;
+}
+
+static bool is_int(nn_dtype dt) { return dt == NN_INT64 || dt == NN_INT32; }
+
+/* The dtype a kernel computes in: bfloat16 widens to float32. */
+static nn_dtype compute_dtype(nn_dtype dt) { return dt == NN_BFLOAT16 ? NN_FLOAT32 : dt; }
+
+/* PyTorch's kernel dispatch: the kernel runs on `dispatch`'s dtype and then
+   reads `other` as that type. kernel names the kernel in the message. */
+static int check_dtypes(const char *kernel, nn_dtype dispatch, nn_dtype other)
+{
+    if (dispatch == NN_FLOAT16 || dispatch == NN_BOOL)
+        return nn_error_set(NN_ERR_RUNTIME, "\"%s\" not implemented for '%s'", kernel, type_title(dispatch));
+    if (other != dispatch)
+        return nn_error_set(NN_ERR_RUNTIME, "expected scalar type %s but found %s", type_title(dispatch),
+                            type_title(other));
+    return 0;
+}
+
+/* ------------------------------------------------------------- layouts */
+
+/* How BLAS reads a matrix in place: row-major with leading dim ld, or its
+   transpose (column-major) when trans. */
+typedef struct layout {
+    bool trans;
+    int64_t ld;
+} layout;
+
+/* The layout of the matrix in t's last two dims; false when BLAS can't read
+   it in place (neither dim has unit stride, rows overlap, or ld overflows int). */
+static bool matrix_layout(const nn_tensor *t, layout *l)
+{
+    int d = t->ndim - 2;
+    int64_t r = t->sizes[d], c = t->sizes[d + 1], sr = t->strides[d], sc = t->strides[d + 1];
+    int64_t rr = r > 1 ? r : 1, cc = c > 1 ? c : 1;
+    if ((c <= 1 || sc == 1) && (r <= 1 || sr >= cc)) {
+        l->trans = false;
+        l->ld = r <= 1 ? cc : sr;
+    } else if ((r <= 1 || sr == 1) && (c <= 1 || sc >= rr)) {
+        l->trans = true;
+        l->ld = c <= 1 ? rr : sc;
+    } else {
+        return false;
+    }
+    return l->ld <= INT_MAX;
+}
+
+/* A vector's BLAS increment; false when it needs a copy (stride 0 or too large). */
+static bool vector_inc(const nn_tensor *t, int64_t *inc)
+{
+    int64_t n = t->sizes[0], s = t->strides[0];
+    *inc = n <= 1 ? 1 : s;
+    return *inc >= 1 && *inc <= INT_MAX;
+}
+
+/* t converted to dtype cd, copied to a contiguous tensor when BLAS can't read
+   it in place (matrix: its last two dims; else a vector). No autograd; new reference. */
+static nn_tensor *prepare(nn_tensor *t, nn_dtype cd, bool matrix)
+{
+    bool prev = nn_set_grad_enabled(false);
+    nn_tensor *r = nn_to_dtype(t, cd);
+    layout l;
+    int64_t inc;
+    if (r && !(matrix ? matrix_layout(r, &l) : vector_inc(r, &inc))) {
+        nn_tensor *c = nn_clone(r);
+        NN_SET(r, c);
+    }
+    nn_set_grad_enabled(prev);
+    return r;
+}
+
+static int check_blas_dims(int64_t n, int64_t m, int64_t k)
+{
+    if (n > INT_MAX || m > INT_MAX || k > INT_MAX)
+        return nn_error_set(NN_ERR_RUNTIME, "matrix dimensions (%lld, %lld, %lld) are too large for BLAS",
+                            (long long)n, (long long)m, (long long)k);
+    return 0;
+}
+
+/* Elements between consecutive matrices of a batch (0 for a single matrix). */
+static int64_t batch_stride(const nn_tensor *t) { return t->ndim == 3 ? t->strides[0] : 0; }
+
+/* ------------------------------------------------------------- kernels */
+
+/* c[n, m] (row-major, ld m) = a[n, k] @ b[k, m] in float32 or float64. */
+static void gemm(nn_dtype cd, int64_t n, int64_t m, int64_t k, const void *a, layout la, const void *b, layout lb,
+                 void *c)
+{
+    enum CBLAS_TRANSPOSE ta = la.trans ? CblasTrans : CblasNoTrans, tb = lb.trans ? CblasTrans : CblasNoTrans;
+    blasint ldc = m > 1 ? (blasint)m : 1;
+    if (cd == NN_FLOAT32)
+        cblas_sgemm(CblasRowMajor, ta, tb, (blasint)n, (blasint)m, (blasint)k, 1.0f, a, (blasint)la.ld, b,
+                    (blasint)lb.ld, 0.0f, c, ldc);
+    else
+        cblas_dgemm(CblasRowMajor, ta, tb, (blasint)n, (blasint)m, (blasint)k, 1.0, a, (blasint)la.ld, b,
+                    (blasint)lb.ld, 0.0, c, ldc);
+}
+
+/* Integer matrices: a strided [rows, cols] view, element strides. */
+typedef struct int_mat {
+    const char *data;
+    int64_t rs, cs;
+    nn_dtype dt;
+} int_mat;
+
+static int64_t int_at(const int_mat *m, int64_t i, int64_t j)
+{
+    const char *p = m->data + (i * m->rs + j * m->cs) * (int64_t)nn_dtype_size(m->dt);
+    return m->dt == NN_INT64 ? *(const int64_t *)p : *(const int32_t *)p;
+}
+
+/* c[n, m] (contiguous, dtype dt) = a @ b, wrapping on overflow as PyTorch's integer kernels. */
+static void int_gemm(nn_dtype dt, int64_t n, int64_t m, int64_t k, const int_mat *a, const int_mat *b, void *c)
+{
+    for (int64_t i = 0; i < n; i++)
+        for (int64_t j = 0; j < m; j++) {
+            uint64_t acc = 0;
+            for (int64_t p = 0; p < k; p++) acc += (uint64_t)int_at(a, i, p) * (uint64_t)int_at(b, p, j);
+            if (dt == NN_INT64) ((int64_t *)c)[i * m + j] = (int64_t)acc;
+            else ((int32_t *)c)[i * m + j] = (int32_t)(uint32_t)acc;
+        }
+}
+
+static int_mat int_matrix(const nn_tensor *t, int64_t batch_index)
+{
+    int d = t->ndim - 2;
+    int_mat m = {(const char *)nn_data_ptr(t) + batch_index * batch_stride(t) * (int64_t)nn_dtype_size(t->dtype),
+                 t->strides[d], t->strides[d + 1], t->dtype};
+    return m;
+}
+
+/* Writes computed (contiguous, in the compute dtype) into out's dtype; releases computed. */
+static int finish(nn_tensor *out, nn_tensor *computed)
+{
+    if (computed == out) {
+        NN_RELEASE(computed);
+        return 0;
+    }
+    int rc;
+    NN_WITH_GRAD_MODE(false, rc = nn_copy_(out, computed));
+    out->storage->version = 0;
+    NN_RELEASE(computed);
+    return rc;
+}
+
+/* A destination in the compute dtype: out itself (retained) when it has it. */
+static nn_tensor *target_for(nn_tensor *out, nn_dtype cd)
+{
+    if (out->dtype == cd) {
+        NN_RETAIN(out);
+        return out;
+    }
+    return nn_empty(out->ndim, out->sizes, cd);
+}
+
+/* out[i] = a[i] @ b[i] for each matrix of a batch: a [(B,) n, k], b [(B,) k, m],
+   out a fresh contiguous [(B,) n, m]. Shapes and dtypes are already checked. */
+static int products(nn_tensor *out, nn_tensor *a, nn_tensor *b)
+{
+    int64_t batch = out->ndim == 3 ? out->sizes[0] : 1;
+    int64_t n = a->sizes[a->ndim - 2], k = a->sizes[a->ndim - 1], m = b->sizes[b->ndim - 1];
+    nn_dtype cd = compute_dtype(out->dtype);
+    size_t es = nn_dtype_size(cd);
+    if (is_int(cd)) {
+        for (int64_t i = 0; i < batch; i++) {
+            if (nn_check_interrupt() < 0) return -1;
+            int_mat ma = int_matrix(a, i), mb = int_matrix(b, i);
+            int_gemm(cd, n, m, k, &ma, &mb, (char *)nn_data_ptr(out) + (size_t)(i * n * m) * es);
+        }
+        return 0;
+    }
+    if (check_blas_dims(n, m, k) < 0) return -1;
+    nn_tensor *ca = prepare(a, cd, true), *cb = ca ? prepare(b, cd, true) : NULL;
+    nn_tensor *target = cb ? target_for(out, cd) : NULL;
+    int rc = target ? 0 : -1;
+    if (rc == 0) {
+        layout la, lb;
+        matrix_layout(ca, &la);
+        matrix_layout(cb, &lb);
+        const char *pa = nn_data_ptr(ca), *pb = nn_data_ptr(cb);
+        char *pc = nn_data_ptr(target);
+        int64_t sa = batch_stride(ca) * (int64_t)es, sb = batch_stride(cb) * (int64_t)es, sc = n * m * (int64_t)es;
+        for (int64_t i = 0; i < batch && rc == 0; i++) {
+            if (batch > 1 && (rc = nn_check_interrupt()) < 0) break;
+            gemm(cd, n, m, k, pa + i * sa, la, pb + i * sb, lb, pc + i * sc);
+        }
+        if (rc == 0) rc = finish(out, target);
+        else NN_RELEASE(target);
+    }
+    NN_RELEASE(ca);
+    NN_RELEASE(cb);
+    return rc;
+}
+
+/* out[n] = a[n, k] @ x[k]. */
+static int matvec(nn_tensor *out, nn_tensor *a, nn_tensor *x)
+{
+    int64_t n = a->sizes[0], k = a->sizes[1];
+    nn_dtype cd = compute_dtype(out->dtype);
+    if (is_int(cd)) {
+        int_mat ma = int_matrix(a, 0), mx = {nn_data_ptr(x), x->strides[0], 0, x->dtype};
+        int_gemm(cd, n, 1, k, &ma, &mx, nn_data_ptr(out));
+        return 0;
+    }
+    if (check_blas_dims(n, 1, k) < 0) return -1;
+    nn_tensor *ca = prepare(a, cd, true), *cx = ca ? prepare(x, cd, false) : NULL;
+    nn_tensor *target = cx ? target_for(out, cd) : NULL;
+    int rc = -1;
+    if (target) {
+        layout la;
+        int64_t inc;
+        matrix_layout(ca, &la);
+        vector_inc(cx, &inc);
+        /* row-major storage: [n, k] as is, or [k, n] read transposed */
+        blasint rows = (blasint)(la.trans ? k : n), cols = (blasint)(la.trans ? n : k);
+        enum CBLAS_TRANSPOSE t = la.trans ? CblasTrans : CblasNoTrans;
+        if (cd == NN_FLOAT32)
+            cblas_sgemv(CblasRowMajor, t, rows, cols, 1.0f, nn_data_ptr(ca), (blasint)la.ld, nn_data_ptr(cx),
+                        (blasint)inc, 0.0f, nn_data_ptr(target), 1);
+        else
+            cblas_dgemv(CblasRowMajor, t, rows, cols, 1.0, nn_data_ptr(ca), (blasint)la.ld, nn_data_ptr(cx),
+                        (blasint)inc, 0.0, nn_data_ptr(target), 1);
+        rc = finish(out, target);
+    }
+    NN_RELEASE(ca);
+    NN_RELEASE(cx);
+    return rc;
+}
+
+/* out (0-dim) = x[n] . y[n]. */
+static int inner(nn_tensor *out, nn_tensor *x, nn_tensor *y)
+{
+    int64_t n = x->sizes[0];
+    nn_dtype cd = compute_dtype(out->dtype);
+    if (is_int(cd)) {
+        int_mat mx = {nn_data_ptr(x), 0, x->strides[0], x->dtype}, my = {nn_data_ptr(y), y->strides[0], 0, y->dtype};
+        int_gemm(cd, 1, 1, n, &mx, &my, nn_data_ptr(out));
+        return 0;
+    }
+    if (check_blas_dims(n, 1, 1) < 0) return -1;
+    nn_tensor *cx = prepare(x, cd, false), *cy = cx ? prepare(y, cd, false) : NULL;
+    if (cy) {
+        int64_t ix, iy;
+        vector_inc(cx, &ix);
+        vector_inc(cy, &iy);
+        double v = cd == NN_FLOAT32 ? cblas_sdot((blasint)n, nn_data_ptr(cx), (blasint)ix, nn_data_ptr(cy), (blasint)iy)
+                                    : cblas_ddot((blasint)n, nn_data_ptr(cx), (blasint)ix, nn_data_ptr(cy), (blasint)iy);
+        nn_store_double(nn_data_ptr(out), out->dtype, v);
+    }
+    NN_RELEASE(cx);
+    NN_RELEASE(cy);
+    return cy ? 0 : -1;
+}
+
+/* ------------------------------------------------------------- recording */
+
+/* Records op on out, saving each operand only when the other one needs it
+   (its gradient is the other's product with the output's grad). Releases out on error. */
+static nn_tensor *record_product(nn_op_id op, nn_tensor *a, nn_tensor *b, nn_tensor *out)
+{
+    nn_tensor *in[2] = {a, b};
+    nn_tensor *save[2] = {b->requires_grad ? a : NULL, a->requires_grad ? b : NULL};
+    if (out && nn_record(op, 2, in, 1, &out, 2, save, NULL) < 0) NN_SET(out, NULL);
+    return out;
+}
+
+/* ------------------------------------------------------------- the ops */
+
+static const char *const MM_KERNEL = "addmm_impl_cpu_";
+
+nn_tensor *nn_mm(nn_tensor *a, nn_tensor *b)
+{
+    if (a->ndim != 2) {
+        nn_error_set(NN_ERR_RUNTIME, "self must be a matrix");
+        return NULL;
+    }
+    if (b->ndim != 2) {
+        nn_error_set(NN_ERR_RUNTIME, "mat2 must be a matrix");
+        return NULL;
+    }
+    int64_t n = a->sizes[0], k = a->sizes[1], m = b->sizes[1];
+    if (b->sizes[0] != k) {
+        nn_error_set(NN_ERR_RUNTIME, "mat1 and mat2 shapes cannot be multiplied (%lldx%lld and %lldx%lld)",
+                     (long long)n, (long long)k, (long long)b->sizes[0], (long long)m);
+        return NULL;
+    }
+    int64_t shape[2] = {n, m};
+    /* as PyTorch: an empty product is zeros before any dtype check */
+    bool empty = n == 0 || m == 0 || k == 0;
+    nn_tensor *out = empty ? nn_zeros(2, shape, a->dtype) : NULL;
+    if (!empty && check_dtypes(MM_KERNEL, a->dtype, b->dtype) == 0) {
+        out = nn_empty(2, shape, a->dtype);
+        if (out && products(out, a, b) < 0) NN_SET(out, NULL);
+    }
+    return record_product(NN_OP_mm, a, b, out);
+}
+
+nn_tensor *nn_bmm(nn_tensor *a, nn_tensor *b)
+{
+    if (a->ndim != 3) {
+        nn_error_set(NN_ERR_RUNTIME, "batch1 must be a 3D tensor");
+        return NULL;
+    }
+    if (b->ndim != 3) {
+        nn_error_set(NN_ERR_RUNTIME, "batch2 must be a 3D tensor");
+        return NULL;
+    }
+    int64_t batch = a->sizes[0], n = a->sizes[1], k = a->sizes[2], m = b->sizes[2];
+    if (b->sizes[0] != batch || b->sizes[1] != k) {
+        nn_error_set(NN_ERR_RUNTIME,
+                     "Expected size for first two dimensions of batch2 tensor to be: [%lld, %lld] but got: [%lld, "
+                     "%lld].",
+                     (long long)batch, (long long)k, (long long)b->sizes[0], (long long)b->sizes[1]);
+        return NULL;
+    }
+    int64_t shape[3] = {batch, n, m};
+    /* PyTorch gives bmm's result batch2's dtype (visible only when it is empty) */
+    bool empty = batch == 0 || n == 0 || m == 0 || k == 0;
+    nn_tensor *out = empty ? nn_zeros(3, shape, b->dtype) : NULL;
+    if (!empty && check_dtypes("bmm", a->dtype, b->dtype) == 0) {
+        out = nn_empty(3, shape, a->dtype);
+        if (out && products(out, a, b) < 0) NN_SET(out, NULL);
+    }
+    return record_product(NN_OP_bmm, a, b, out);
+}
+
+nn_tensor *nn_mv(nn_tensor *a, nn_tensor *x)
+{
+    if (a->ndim == 0) {
+        nn_error_set(NN_ERR_INDEX, "Dimension specified as 0 but tensor has no dimensions");
+        return NULL;
+    }
+    if (a->ndim != 2 || x->ndim != 1) {
+        nn_error_set(NN_ERR_RUNTIME, "vector + matrix @ vector expected, got 1, %d, %d", a->ndim, x->ndim);
+        return NULL;
+    }
+    int64_t n = a->sizes[0], k = a->sizes[1];
+    if (x->sizes[0] != k) {
+        nn_error_set(NN_ERR_RUNTIME, "size mismatch, got %lld, %lldx%lld,%lld", (long long)n, (long long)n,
+                     (long long)k, (long long)x->sizes[0]);
+        return NULL;
+    }
+    /* PyTorch's mv result takes the vector's dtype; empty products skip the kernel */
+    bool empty = n == 0 || k == 0;
+    nn_tensor *out = empty ? nn_zeros(1, &n, x->dtype) : NULL;
+    if (!empty && check_dtypes("addmv_impl_cpu", a->dtype, x->dtype) == 0) {
+        out = nn_empty(1, &n, x->dtype);
+        if (out && matvec(out, a, x) < 0) NN_SET(out, NULL);
+    }
+    return record_product(NN_OP_mv, a, x, out);
+}
+
+nn_tensor *nn_dot(nn_tensor *a, nn_tensor *b)
+{
+    if (a->ndim != 1 || b->ndim != 1) {
+        nn_error_set(NN_ERR_RUNTIME, "1D tensors expected, but got %dD and %dD tensors", a->ndim, b->ndim);
+        return NULL;
+    }
+    if (a->dtype != b->dtype) {
+        nn_error_set(NN_ERR_RUNTIME, "dot : expected both vectors to have same dtype, but found %s and %s",
+                     type_title(a->dtype), type_title(b->dtype));
+        return NULL;
+    }
+    int64_t n = a->sizes[0];
+    if (b->sizes[0] != n) {
+        nn_error_set(NN_ERR_RUNTIME,
+                     "inconsistent tensor size, expected tensor [%lld] and src [%lld] to have the same number of "
+                     "elements, but got %lld and %lld elements respectively",
+                     (long long)n, (long long)b->sizes[0], (long long)n, (long long)b->sizes[0]);
+        return NULL;
+    }
+    if (check_dtypes("dot", a->dtype, b->dtype) < 0) return NULL;
+    nn_tensor *out = nn_zeros(0, NULL, a->dtype);
+    if (out && n > 0 && inner(out, a, b) < 0) NN_SET(out, NULL);
+    return record_product(NN_OP_dot, a, b, out);
+}
+
+/* ------------------------------------------------------------- matmul */
+
+/* at::_unsafe_view: t (fresh and contiguous) reshaped without being a view in
+   autograd's eyes (UnsafeViewBackward0, no base). New reference. */
+static nn_tensor *unsafe_view(nn_tensor *t, int ndim, const int64_t *sizes)
+{
+    int64_t strides[NN_MAX_DIMS];
+    nn_contiguous_strides(ndim, sizes, strides);
+    nn_tensor *out = nn_tensor_new_view(t, ndim, sizes, strides, t->offset);
+    if (out && nn_record(NN_OP_unsafe_view, 1, &t, 1, &out, 0, NULL, NULL) < 0) NN_SET(out, NULL);
+    return out;
+}
+
+/* r.squeeze_(0) on a fresh [1, m] result: r becomes [m] in place, its history
+   SqueezeBackward3 over what it had. Bumps the version, as in-place ops do. */
+static int squeeze0_(nn_tensor *r)
+{
+    nn_op_params p = {.n_i = 0, .flags = 0};
+    if (nn_record_inplace(NN_OP_squeeze_inplace, r, 1, &r, 0, NULL, &p) < 0) return -1;
+    r->ndim = 1;
+    r->sizes[0] = r->sizes[1];
+    r->strides[0] = r->strides[1];
+    nn_bump_version(r);
+    if (r->grad_fn) {
+        nn_input_meta *m = &r->grad_fn->output_meta[0];
+        m->ndim = 1;
+        m->sizes[0] = r->sizes[0];
+    }
+    return 0;
+}
+
+/* PyTorch 1.13's should_fold: t1 (>= 3-D) times a vector or matrix runs as one
+   mm/mv over t1's batch folded into rows, unless t1 is [B, n, k] with its
+   matrices transposed in place (then bmm reads them transposed). */
+static bool should_fold(const nn_tensor *t1, int dim2)
+{
+    if (t1->ndim < 3 || (dim2 != 1 && dim2 != 2)) return false;
+    if (t1->ndim == 3 && dim2 == 2 && t1->strides[2] != 1 && t1->strides[0] == t1->sizes[1] * t1->sizes[2])
+        return false;
+    return true;
+}
+
+/* [..., n, k] @ [k(, m)] as one mm/mv; when the batch is on b (transpose),
+   computes (b^T @ a^T)^T. */
+static nn_tensor *folded(nn_tensor *a, nn_tensor *b)
+{
+    bool transpose = b->ndim > a->ndim;
+    nn_tensor *t1 = transpose ? nn_transpose(b, -2, -1) : retained(a);
+    nn_tensor *t2 = !transpose ? retained(b) : a->ndim == 2 ? nn_t(a) : retained(a);
+    nn_tensor *t1f = NULL, *prod = NULL, *out = NULL;
+    if (!t1 || !t2) goto done;
+    int64_t shape[NN_MAX_DIMS], rows = 1;
+    int nd = t1->ndim - 1;
+    for (int d = 0; d < nd; d++) rows *= (shape[d] = t1->sizes[d]);
+    bool matrix = t2->ndim == 2;
+    if (matrix) shape[nd++] = t2->sizes[1];
+    /* explicit sizes, not -1: [3, 5, 0] @ [0, 0] must fold too */
+    t1f = nn_reshape(t1, 2, (const int64_t[]){rows, t1->sizes[t1->ndim - 1]});
+    prod = !t1f ? NULL : matrix ? nn_mm(t1f, t2) : nn_mv(t1f, t2);
+    out = prod ? unsafe_view(prod, nd, shape) : NULL;
+    if (out && matrix && transpose) {
+        nn_tensor *tr = nn_transpose(out, -2, -1);
+        NN_SET(out, tr ? nn_contiguous(tr) : NULL);
+        NN_RELEASE(tr);
+    }
+done:
+    NN_RELEASE(t1);
+    NN_RELEASE(t2);
+    NN_RELEASE(t1f);
+    NN_RELEASE(prod);
+    return out;
+}
+
+/* Broadcast batch dims: expand both to [batch..., rows, cols], flatten the
+   batch, bmm, and view the result as [batch..., n, p]. */
+static nn_tensor *batched(nn_tensor *a, nn_tensor *b)
+{
+    int da = a->ndim, db = b->ndim;
+    int64_t n = da > 1 ? a->sizes[da - 2] : 1, m1 = a->sizes[da - 1];
+    int64_t m2 = db > 1 ? b->sizes[db - 2] : b->sizes[0], p = db > 1 ? b->sizes[db - 1] : 1;
+    int nb1 = da > 2 ? da - 2 : 0, nb2 = db > 2 ? db - 2 : 0, nb;
+    int64_t shape[NN_MAX_DIMS + 2], size1[NN_MAX_DIMS + 2], size2[NN_MAX_DIMS + 2];
+    if (nn_broadcast_shapes(nb1, a->sizes, nb2, b->sizes, &nb, shape) < 0) return NULL;
+    int64_t batch = 1;
+    for (int d = 0; d < nb; d++) batch *= shape[d];
+    memcpy(size1, shape, sizeof(int64_t) * (size_t)nb);
+    memcpy(size2, shape, sizeof(int64_t) * (size_t)nb);
+    size1[nb] = n, size1[nb + 1] = m1;
+    size2[nb] = m2, size2[nb + 1] = p;
+    nn_tensor *e1 = nn_expand(a, nb + 2, size1), *e2 = e1 ? nn_expand(b, nb + 2, size2) : NULL;
+    nn_tensor *r1 = e2 ? nn_reshape(e1, 3, (const int64_t[]){batch, n, m1}) : NULL;
+    nn_tensor *r2 = r1 ? nn_reshape(e2, 3, (const int64_t[]){batch, m2, p}) : NULL;
+    nn_tensor *prod = r2 ? nn_bmm(r1, r2) : NULL, *out = NULL;
+    if (prod) {
+        int nd = nb;
+        if (da > 1) shape[nd++] = n;
+        if (db > 1) shape[nd++] = p;
+        out = unsafe_view(prod, nd, shape);
+    }
+    NN_RELEASE(e1);
+    NN_RELEASE(e2);
+    NN_RELEASE(r1);
+    NN_RELEASE(r2);
+    NN_RELEASE(prod);
+    return out;
+}
+
+nn_tensor *nn_matmul(nn_tensor *a, nn_tensor *b)
+{
+    int da = a->ndim, db = b->ndim;
+    if (da == 0 || db == 0) {
+        nn_error_set(NN_ERR_RUNTIME, "both arguments to matmul need to be at least 1D, but they are %dD and %dD", da,
+                     db);
+        return NULL;
+    }
+    if (da == 1 && db == 1) return nn_dot(a, b);
+    if (da == 2 && db == 1) return nn_mv(a, b);
+    if (da == 2 && db == 2) return nn_mm(a, b);
+    if (da == 1 && db == 2) {
+        /* a.unsqueeze(0).mm(b).squeeze_(0) */
+        nn_tensor *row = nn_unsqueeze(a, 0), *out = row ? nn_mm(row, b) : NULL;
+        NN_RELEASE(row);
+        if (out && squeeze0_(out) < 0) NN_SET(out, NULL);
+        return out;
+    }
+    if (should_fold(a, db) || should_fold(b, da)) return folded(a, b);
+    return batched(a, b);
+}
+
+/* ------------------------------------------------------------- backwards */
+
+/* *slot = f(x, y); takes x and y (either may be NULL after a failure). */
+static int grad_into(nn_tensor **slot, nn_tensor *(*f)(nn_tensor *, nn_tensor *), nn_tensor *x, nn_tensor *y)
+{
+    *slot = x && y ? f(x, y) : NULL;
+    NN_RELEASE(x);
+    NN_RELEASE(y);
+    return *slot ? 0 : -1;
+}
+
+int nn_mm_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    nn_tensor *a = nn_node_saved(n, 0), *b = nn_node_saved(n, 1), *g = gout[0];
+    /* d(a @ b): grad @ b^T for a, a^T @ grad for b */
+    if (nn_node_needs_input_grad(n, 0) && grad_into(&gin[0], nn_mm, retained(g), nn_t(b)) < 0) return -1;
+    if (nn_node_needs_input_grad(n, 1) && grad_into(&gin[1], nn_mm, nn_t(a), retained(g)) < 0) return -1;
+    return 0;
+}
+
+int nn_bmm_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    nn_tensor *a = nn_node_saved(n, 0), *b = nn_node_saved(n, 1), *g = gout[0];
+    if (nn_node_needs_input_grad(n, 0) && grad_into(&gin[0], nn_bmm, retained(g), nn_transpose(b, 1, 2)) < 0)
+        return -1;
+    if (nn_node_needs_input_grad(n, 1) && grad_into(&gin[1], nn_bmm, nn_transpose(a, 1, 2), retained(g)) < 0)
+        return -1;
+    return 0;
+}
+
+int nn_dot_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    nn_tensor *a = nn_node_saved(n, 0), *b = nn_node_saved(n, 1), *g = gout[0];
+    /* grad is 0-dim: each vector's gradient is grad times the other */
+    if (nn_node_needs_input_grad(n, 0) && grad_into(&gin[0], nn_mul, retained(g), retained(b)) < 0) return -1;
+    if (nn_node_needs_input_grad(n, 1) && grad_into(&gin[1], nn_mul, retained(g), retained(a)) < 0) return -1;
+    return 0;
+}
+
+int nn_mv_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    nn_tensor *a = nn_node_saved(n, 0), *x = nn_node_saved(n, 1), *g = gout[0];
+    /* the matrix: the outer product grad x^T; the vector: a^T @ grad */
+    if (nn_node_needs_input_grad(n, 0) && grad_into(&gin[0], nn_mul, nn_unsqueeze(g, 1), nn_unsqueeze(x, 0)) < 0)
+        return -1;
+    if (nn_node_needs_input_grad(n, 1) && grad_into(&gin[1], nn_mv, nn_t(a), retained(g)) < 0) return -1;
+    return 0;
+}

@@ -274,6 +274,7 @@ nn_tensor *nn_reshape(nn_tensor *t, int ndim, const int64_t *sizes);
 nn_tensor *nn_flatten(nn_tensor *t, int start_dim, int end_dim);
 nn_tensor *nn_transpose(nn_tensor *t, int dim0, int dim1);
 nn_tensor *nn_t(nn_tensor *t);                  /* 2-D transpose; <2-D returned as is */
+nn_tensor *nn_T(nn_tensor *t);                  /* tensor.T: all dims reversed (a permute) */
 nn_tensor *nn_permute(nn_tensor *t, int ndim, const int *dims);
 nn_tensor *nn_unsqueeze(nn_tensor *t, int dim);
 nn_tensor *nn_squeeze(nn_tensor *t);            /* all size-1 dims */
@@ -360,6 +361,7 @@ nn_tensor *nn_clamp(nn_tensor *a, double min, bool has_min, double max, bool has
 nn_tensor *nn_mm(nn_tensor *a, nn_tensor *b);      /* [n, k] @ [k, m] -> [n, m] */
 nn_tensor *nn_bmm(nn_tensor *a, nn_tensor *b);     /* [B, n, k] @ [B, k, m] -> [B, n, m] */
 nn_tensor *nn_matmul(nn_tensor *a, nn_tensor *b);  /* torch.matmul semantics */
+nn_tensor *nn_dot(nn_tensor *a, nn_tensor *b); nn_tensor *nn_mv(nn_tensor *a, nn_tensor *x); /* [n]·[n] -> [], [n, k] @ [k] -> [n] */
 
 /* Reductions (reduce.c). dims: n_dims entries (negative allowed); n_dims == 0 means all. */
 nn_tensor *nn_sum(nn_tensor *a, int n_dims, const int *dims, bool keepdim);

@@ -173,6 +173,7 @@ int64_t nn_numel(const nn_tensor *t)
 
 bool nn_is_contiguous(const nn_tensor *t)
 {
+    if (nn_numel(t) == 0) return true; /* as PyTorch: no elements, no layout */
     int64_t expected = 1;
     for (int d = t->ndim - 1; d >= 0; d--) {
         if (t->sizes[d] == 1) continue;

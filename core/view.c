@@ -183,6 +183,13 @@ nn_tensor *nn_t(nn_tensor *t)
     return make_view(t, t->ndim, sizes, strides, t->offset, NN_OP_t, NULL);
 }
 
+nn_tensor *nn_T(nn_tensor *t)
+{
+    int dims[NN_MAX_DIMS];
+    for (int d = 0; d < t->ndim; d++) dims[d] = t->ndim - 1 - d;
+    return nn_permute(t, t->ndim, dims);
+}
+
 nn_tensor *nn_permute(nn_tensor *t, int ndim, const int *dims)
 {
     if (ndim != t->ndim) {

@@ -115,6 +115,11 @@ static void test_views_share_storage(void **state)
     assert_int_equal(e->strides[2], 0);
     assert_null(nn_expand(f, 2, TU_SHAPE(3, 12)));
     tu_assert_error(NN_ERR_RUNTIME, "The expanded size of the tensor (3) must match the existing size (2) at non-singleton dimension 0");
+    nn_tensor *rev = TU_OK(nn_T(v)); /* [2, 3, 4] -> [4, 3, 2] */
+    assert_int_equal(rev->sizes[0], 4);
+    assert_int_equal(rev->sizes[2], 2);
+    assert_int_equal(rev->strides[0], 1);
+    NN_RELEASE(rev);
     assert_null(nn_transpose(f, 0, 2));
     tu_assert_error(NN_ERR_INDEX, "Dimension out of range (expected to be in range of [-2, 1], but got 2)");
     NN_RELEASE(a); NN_RELEASE(v); NN_RELEASE(p); NN_RELEASE(r); NN_RELEASE(f); NN_RELEASE(u); NN_RELEASE(s);

@@ -1,0 +1,74 @@
+#!/usr/bin/python3
+"""PyTorch's figures for the same work as bench/bench_core.c, one `name value`
+line each, named with a `torch_` prefix, then the ratios of ours to PyTorch's:
+
+  torch_small_add_us   torch.add of two 4x4 float32 tensors, called from Python
+  torch_sgemm1024_ms   torch.mm of two 1024x1024 float32 matrices
+  torch_gelu_1M_ms     torch.nn.functional.gelu over 1M float32
+  gelu_1M_ratio        our gelu_1M_ms / torch_gelu_1M_ms (nan when ours is missing)
+
+Our figures come from the file bench_core last wrote: $NNSCOPE_BENCH_FILE, by
+default $TMPDIR/nnscope-bench-$UID.txt (TMPDIR defaulting to /tmp), so run
+bench_core first (`make bench` does). Medians of several repetitions after
+warm-up, timed with time.perf_counter_ns (CLOCK_MONOTONIC on Linux).
+Run: /usr/bin/python3 bench/peer_torch.py   (Debian's python3-torch, 1.13)
+"""
+import math
+import os
+import statistics
+import time
+
+import torch
+
+REPS = 9
+
+
+def timed(fn, iters, reps=REPS, warmup=2):
+    """Median seconds per call of fn over reps rounds of iters calls."""
+    rounds = []
+    for r in range(warmup + reps):
+        t0 = time.perf_counter_ns()
+        for _ in range(iters):
+            fn()
+        dt = (time.perf_counter_ns() - t0) * 1e-9 / iters
+        if r >= warmup:
+            rounds.append(dt)
+    return statistics.median(rounds)
+
+
+def ours():
+    path = os.environ.get("NNSCOPE_BENCH_FILE") or os.path.join(
+        os.environ.get("TMPDIR") or "/tmp", f"nnscope-bench-{os.getuid()}.txt")
+    figures = {}
+    try:
+        with open(path) as f:
+            for line in f:
+                parts = line.split()
+                if len(parts) == 2:
+                    figures[parts[0]] = float(parts[1])
+    except OSError:
+        print(f"# peer_torch: no figures of ours in {path}: run bench_core first")
+    return figures
+
+
+def main():
+    torch.manual_seed(0)
+    with torch.no_grad():
+        a, b = torch.randn(4, 4), torch.randn(4, 4)
+        small_add = timed(lambda: torch.add(a, b), 100000)
+        print(f"torch_small_add_us {small_add * 1e6:.4g}")
+
+        m1, m2 = torch.randn(1024, 1024), torch.randn(1024, 1024)
+        sgemm = timed(lambda: torch.mm(m1, m2), 1, warmup=1)
+        print(f"torch_sgemm1024_ms {sgemm * 1e3:.4g}")
+
+        x = torch.randn(1 << 20)
+        gelu = timed(lambda: torch.nn.functional.gelu(x), 10)
+        print(f"torch_gelu_1M_ms {gelu * 1e3:.4g}")
+
+    mine = ours().get("gelu_1M_ms", math.nan)
+    print(f"gelu_1M_ratio {mine / (gelu * 1e3):.4g}")
+
+
+if __name__ == "__main__":
+    main()
