@@ -493,6 +493,26 @@ static int check_grad_shape(nn_node *n, int i, nn_tensor **g)
     return 0;
 }
 
+/* A saved output is kept without history (no cycle). For create_graph its
+   backward must see it as the node's output again, so that gradients of
+   gradients flow through this node: linked for the call, unlinked after. */
+static void link_saved_outputs(nn_node *n, bool link)
+{
+    for (int i = 0; i < n->n_saved; i++) {
+        nn_saved *s = &n->saved[i];
+        if (!s->is_output || !s->tensor) continue;
+        if (link) {
+            NN_RETAIN(n);
+            s->tensor->grad_fn = n;
+            s->tensor->output_nr = s->producer_output_nr;
+            s->tensor->requires_grad = true;
+        } else {
+            NN_SET(s->tensor->grad_fn, NULL);
+            s->tensor->requires_grad = false;
+        }
+    }
+}
+
 /* Runs one node: hooks on its incoming gradients, its backward, then routes
    the results along its edges. Consumes n->buffer. */
 static int run_node(nn_node *n, heap *ready, bool retain_graph, bool create_graph)
@@ -509,10 +529,14 @@ static int run_node(nn_node *n, heap *ready, bool retain_graph, bool create_grap
         }
     }
     if (rc == 0 && n->n_inputs > 8 && !(gin = nn_calloc((size_t)n->n_inputs, sizeof *gin))) rc = -1;
-    if (rc == 0) {
-        memset(gin, 0, sizeof *gin * (size_t)n->n_inputs);
+    bool any_grad = false;
+    for (int k = 0; k < n->n_outputs; k++) any_grad |= n->buffer[k] != NULL;
+    if (rc == 0) memset(gin, 0, sizeof *gin * (size_t)n->n_inputs);
+    if (rc == 0 && any_grad) { /* a node that got no gradient passes none on */
         bool prev = nn_set_grad_enabled(create_graph);
+        if (create_graph) link_saved_outputs(n, true);
         rc = nn_backward_table[n->op](n, n->buffer, gin);
+        if (create_graph) link_saved_outputs(n, false);
         nn_set_grad_enabled(prev);
     }
     for (int k = 0; k < n->n_outputs; k++) NN_SET(n->buffer[k], NULL);

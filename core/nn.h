@@ -85,6 +85,11 @@ struct nn_type {
        Returns a new reference. */
     nn_object *(*call)(nn_object *self, nn_object *args, nn_object *kwargs);
     const nn_type *base;                   /* for isinstance-style checks */
+    /* hash and equality for dict keys; NULL: by identity (core's value types
+       are handled by nn_hash / nn_equal themselves). hash returns -1 with
+       TypeError for unhashable values. */
+    int64_t (*hash)(nn_object *self);
+    int (*equal)(nn_object *a, nn_object *b); /* 1, 0, or -1 with an error */
 };
 
 static inline nn_object *nn_retain(nn_object *o)
@@ -133,6 +138,58 @@ nn_object *nn_tuple_get(const nn_object *tuple, size_t i);
 size_t nn_tuple_len(const nn_object *tuple);
 /* A tuple of n borrowed objects (each retained); returns a new reference. */
 nn_object *nn_tuple_pack(size_t n, ...);
+
+/* ---- values: str, int, float, bool, list, dict (value.c) ----
+   The value types core's APIs exchange (state_dict keys, hook kwargs, module
+   attributes); the language uses the same objects. */
+extern const nn_type nn_str_type, nn_int_type, nn_float_type, nn_bool_type, nn_list_type, nn_dict_type;
+/* New references. */
+nn_object *nn_str_new(const char *s);
+nn_object *nn_str_from(const char *s, size_t len);
+/* printf-style; a new str. */
+nn_object *nn_str_format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+const char *nn_str_cstr(const nn_object *s);   /* borrowed, NUL-terminated */
+size_t nn_str_len(const nn_object *s);
+nn_object *nn_int_new(int64_t v);
+int64_t nn_int_value(const nn_object *o);      /* ints and bools */
+nn_object *nn_float_new(double v);
+double nn_float_value(const nn_object *o);     /* floats, ints and bools */
+nn_object *nn_bool_new(bool v);                /* one of the two singletons, retained */
+bool nn_is_true(const nn_object *o);           /* for bools; any other object: not None */
+static inline bool nn_is_str(const nn_object *o) { return o && o->type == &nn_str_type; }
+static inline bool nn_is_int(const nn_object *o) { return o && o->type == &nn_int_type; }
+static inline bool nn_is_float(const nn_object *o) { return o && o->type == &nn_float_type; }
+static inline bool nn_is_bool(const nn_object *o) { return o && o->type == &nn_bool_type; }
+
+nn_object *nn_list_new(size_t capacity);
+size_t nn_list_len(const nn_object *list);
+nn_object *nn_list_get(const nn_object *list, size_t i);      /* borrowed */
+int nn_list_append(nn_object *list, nn_object *item);         /* borrows item (retains it) */
+void nn_list_set(nn_object *list, size_t i, nn_object *item); /* takes item */
+int nn_list_insert(nn_object *list, size_t i, nn_object *item); /* borrows item */
+nn_object *nn_list_pop(nn_object *list, size_t i);            /* returns the item's reference */
+static inline bool nn_is_list(const nn_object *o) { return o && o->type == &nn_list_type; }
+
+/* Dicts keep insertion order (as Python's and PyTorch's OrderedDicts). */
+nn_object *nn_dict_new(void);
+size_t nn_dict_len(const nn_object *d);
+/* Borrowed value, or NULL (no error set) when missing; NULL with an error for unhashable keys. */
+nn_object *nn_dict_get(nn_object *d, nn_object *key);
+nn_object *nn_dict_get_str(nn_object *d, const char *key);
+/* Borrows key and value (retains both); replacing keeps the key's position. */
+int nn_dict_set(nn_object *d, nn_object *key, nn_object *value);
+int nn_dict_set_str(nn_object *d, const char *key, nn_object *value);
+/* Removes key; -1 with KeyError when missing. */
+int nn_dict_del(nn_object *d, nn_object *key);
+int nn_dict_del_str(nn_object *d, const char *key);
+/* Iteration: start with *pos = 0; returns false at the end; key/value borrowed. */
+bool nn_dict_next(const nn_object *d, size_t *pos, nn_object **key, nn_object **value);
+void nn_dict_clear(nn_object *d);
+static inline bool nn_is_dict(const nn_object *o) { return o && o->type == &nn_dict_type; }
+
+/* Hash and equality as Python's for core's value types, identity otherwise. */
+int64_t nn_hash(nn_object *o);
+int nn_equal(nn_object *a, nn_object *b);
 
 /* C functions as callables (C hooks and built-ins). */
 typedef nn_object *(*nn_cfunc)(void *ud, nn_object *args, nn_object *kwargs);
@@ -441,7 +498,8 @@ bool nn_grad_enabled(void);
 /* Sets requires_grad on a leaf; -1 with RuntimeError for non-leaves set to false
    or for non-floating dtypes. */
 int nn_set_requires_grad(nn_tensor *t, bool requires_grad);
-/* tensor.backward(gradient, retain_graph, create_graph); gradient may be NULL for scalars. */
+/* tensor.backward(gradient, retain_graph, create_graph); gradient may be NULL for scalars.
+   As in PyTorch, callers pass retain_graph = create_graph when the user gave none. */
 int nn_backward(nn_tensor *t, nn_tensor *gradient, bool retain_graph, bool create_graph);
 /* tensor.retain_grad() */
 int nn_retain_grad(nn_tensor *t);

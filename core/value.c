@@ -1,0 +1,641 @@
+/*
+ * value.c — the value types core's APIs exchange and the language shares:
+ * str, int, float, bool, list and an insertion-ordered dict, with Python's
+ * reprs, hashing and equality. Not here: the language's own types (repl/).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nn.h"
+
+/* --------------------------------------------------------------- growable text */
+
+typedef struct text {
+    char *buf;
+    size_t len, cap;
+    bool failed;
+} text;
+
+static void text_add(text *t, const char *s, size_t n)
+{
+    if (t->failed) return;
+    if (t->len + n + 1 > t->cap) {
+        size_t cap = t->cap ? t->cap : 32;
+        while (cap < t->len + n + 1) cap *= 2;
+        char *grown = nn_realloc(t->buf, cap);
+        if (!grown) {
+            t->failed = true;
+            return;
+        }
+        t->buf = grown;
+        t->cap = cap;
+    }
+    memcpy(t->buf + t->len, s, n);
+    t->len += n;
+    t->buf[t->len] = '\0';
+}
+
+static void text_puts(text *t, const char *s) { text_add(t, s, strlen(s)); }
+
+/* Appends repr(o); false on failure. */
+static void text_repr(text *t, nn_object *o)
+{
+    char *r = nn_repr(o);
+    if (!r) {
+        t->failed = true;
+        return;
+    }
+    text_puts(t, r);
+    nn_free(r);
+}
+
+static char *text_finish(text *t)
+{
+    if (t->failed || !t->buf) {
+        nn_free(t->buf);
+        return t->failed ? NULL : nn_strdup("");
+    }
+    return t->buf;
+}
+
+/* --------------------------------------------------------------------- str */
+
+typedef struct str_obj {
+    nn_object ob;
+    size_t len;
+    int64_t hash; /* -1 until computed */
+    char data[];
+} str_obj;
+
+static void plain_dealloc(nn_object *self) { nn_free(self); }
+
+/* Python's repr of a str: single quotes unless the text has ' and no ". */
+static char *str_repr(nn_object *self)
+{
+    const str_obj *s = (const str_obj *)self;
+    bool has_single = memchr(s->data, '\'', s->len) != NULL, has_double = memchr(s->data, '"', s->len) != NULL;
+    char quote = has_single && !has_double ? '"' : '\'';
+    text t = {0};
+    text_add(&t, &quote, 1);
+    for (size_t i = 0; i < s->len; i++) {
+        unsigned char c = (unsigned char)s->data[i];
+        char esc[8];
+        if (c == (unsigned char)quote || c == '\\') {
+            esc[0] = '\\';
+            esc[1] = (char)c;
+            text_add(&t, esc, 2);
+        } else if (c == '\n') text_puts(&t, "\\n");
+        else if (c == '\r') text_puts(&t, "\\r");
+        else if (c == '\t') text_puts(&t, "\\t");
+        else if (c < 0x20 || c == 0x7f) {
+            snprintf(esc, sizeof esc, "\\x%02x", c);
+            text_puts(&t, esc);
+        } else text_add(&t, (const char *)&c, 1);
+    }
+    text_add(&t, &quote, 1);
+    return text_finish(&t);
+}
+
+static char *str_str(nn_object *self) { return nn_strdup(((str_obj *)self)->data); }
+
+const nn_type nn_str_type = {.name = "str", .dealloc = plain_dealloc, .repr = str_repr, .str = str_str};
+
+nn_object *nn_str_from(const char *s, size_t len)
+{
+    str_obj *o = nn_malloc(sizeof *o + len + 1);
+    if (!o) return NULL;
+    nn_object_init(&o->ob, &nn_str_type);
+    o->len = len;
+    o->hash = -1;
+    memcpy(o->data, s, len);
+    o->data[len] = '\0';
+    return &o->ob;
+}
+
+nn_object *nn_str_new(const char *s) { return nn_str_from(s, strlen(s)); }
+
+nn_object *nn_str_format(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *buf = n >= 0 ? nn_malloc((size_t)n + 1) : NULL;
+    if (!buf) return NULL;
+    va_start(ap, fmt);
+    vsnprintf(buf, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    nn_object *s = nn_str_from(buf, (size_t)n);
+    nn_free(buf);
+    return s;
+}
+
+const char *nn_str_cstr(const nn_object *s) { return ((const str_obj *)s)->data; }
+size_t nn_str_len(const nn_object *s) { return ((const str_obj *)s)->len; }
+
+/* ----------------------------------------------------------- int and float */
+
+typedef struct int_obj {
+    nn_object ob;
+    int64_t value;
+} int_obj;
+
+typedef struct float_obj {
+    nn_object ob;
+    double value;
+} float_obj;
+
+static char *int_repr(nn_object *self)
+{
+    char buf[32];
+    snprintf(buf, sizeof buf, "%lld", (long long)((int_obj *)self)->value);
+    return nn_strdup(buf);
+}
+
+/* Python's repr(float): the shortest digits that read back to the same
+   double; positional for exponents in [-4, 16), else scientific. */
+static void float_repr_into(double v, char *out, size_t n)
+{
+    if (isnan(v)) {
+        snprintf(out, n, "nan");
+        return;
+    }
+    if (isinf(v)) {
+        snprintf(out, n, v < 0 ? "-inf" : "inf");
+        return;
+    }
+    char digits[40];
+    int precision = 1;
+    for (; precision <= 17; precision++) {
+        snprintf(digits, sizeof digits, "%.*e", precision - 1, v);
+        if (strtod(digits, NULL) == v) break;
+    }
+    /* digits is d.ddde[+-]XX: split mantissa digits and exponent */
+    char mant[40];
+    size_t m = 0;
+    const char *p = digits;
+    bool negative = *p == '-';
+    if (negative) p++;
+    for (; *p && *p != 'e'; p++)
+        if (*p != '.') mant[m++] = *p;
+    mant[m] = '\0';
+    int exp = atoi(p + 1);
+    while (m > 1 && mant[m - 1] == '0') mant[--m] = '\0';
+    size_t len = 0;
+    if (negative) out[len++] = '-';
+    if (exp >= -4 && exp < 16) {
+        if (exp < 0) {
+            len += (size_t)snprintf(out + len, n - len, "0.");
+            for (int i = 0; i < -exp - 1; i++) out[len++] = '0';
+            len += (size_t)snprintf(out + len, n - len, "%s", mant);
+        } else {
+            for (int i = 0; i <= exp || i < (int)m; i++) {
+                if (i == exp + 1) out[len++] = '.';
+                out[len++] = i < (int)m ? mant[i] : '0';
+            }
+            if ((int)m <= exp + 1) {
+                out[len++] = '.';
+                out[len++] = '0';
+            }
+        }
+        out[len] = '\0';
+    } else {
+        out[len++] = mant[0];
+        if (m > 1) {
+            out[len++] = '.';
+            memcpy(out + len, mant + 1, m - 1);
+            len += m - 1;
+        }
+        snprintf(out + len, n - len, "e%c%02d", exp < 0 ? '-' : '+', exp < 0 ? -exp : exp);
+    }
+}
+
+static char *float_repr(nn_object *self)
+{
+    char buf[64];
+    float_repr_into(((float_obj *)self)->value, buf, sizeof buf);
+    return nn_strdup(buf);
+}
+
+static char *bool_repr(nn_object *self) { return nn_strdup(((int_obj *)self)->value ? "True" : "False"); }
+
+const nn_type nn_int_type = {.name = "int", .dealloc = plain_dealloc, .repr = int_repr};
+const nn_type nn_float_type = {.name = "float", .dealloc = plain_dealloc, .repr = float_repr};
+/* bool is its own type here (Python's derives from int; nn_int_value accepts both) */
+const nn_type nn_bool_type = {.name = "bool", .repr = bool_repr};
+
+static int_obj true_object = {{1 << 30, &nn_bool_type}, 1};
+static int_obj false_object = {{1 << 30, &nn_bool_type}, 0};
+
+nn_object *nn_int_new(int64_t v)
+{
+    int_obj *o = nn_malloc(sizeof *o);
+    if (!o) return NULL;
+    nn_object_init(&o->ob, &nn_int_type);
+    o->value = v;
+    return &o->ob;
+}
+
+int64_t nn_int_value(const nn_object *o) { return ((const int_obj *)o)->value; }
+
+nn_object *nn_float_new(double v)
+{
+    float_obj *o = nn_malloc(sizeof *o);
+    if (!o) return NULL;
+    nn_object_init(&o->ob, &nn_float_type);
+    o->value = v;
+    return &o->ob;
+}
+
+double nn_float_value(const nn_object *o)
+{
+    if (o->type == &nn_float_type) return ((const float_obj *)o)->value;
+    return (double)((const int_obj *)o)->value;
+}
+
+nn_object *nn_bool_new(bool v) { return nn_retain(v ? &true_object.ob : &false_object.ob); }
+
+bool nn_is_true(const nn_object *o)
+{
+    if (nn_is_none(o)) return false;
+    if (o->type == &nn_bool_type) return ((const int_obj *)o)->value != 0;
+    return true;
+}
+
+/* -------------------------------------------------------------------- list */
+
+typedef struct list_obj {
+    nn_object ob;
+    size_t len, cap;
+    nn_object **items;
+} list_obj;
+
+static void list_dealloc(nn_object *self)
+{
+    list_obj *l = (list_obj *)self;
+    for (size_t i = 0; i < l->len; i++) NN_RELEASE(l->items[i]);
+    nn_free(l->items);
+    nn_free(l);
+}
+
+static char *list_repr(nn_object *self)
+{
+    list_obj *l = (list_obj *)self;
+    text t = {0};
+    text_puts(&t, "[");
+    for (size_t i = 0; i < l->len; i++) {
+        if (i) text_puts(&t, ", ");
+        text_repr(&t, l->items[i]);
+    }
+    text_puts(&t, "]");
+    return text_finish(&t);
+}
+
+const nn_type nn_list_type = {.name = "list", .dealloc = list_dealloc, .repr = list_repr};
+
+nn_object *nn_list_new(size_t capacity)
+{
+    list_obj *l = nn_malloc(sizeof *l);
+    if (!l) return NULL;
+    nn_object_init(&l->ob, &nn_list_type);
+    l->len = 0;
+    l->cap = capacity;
+    l->items = capacity ? nn_malloc(capacity * sizeof(nn_object *)) : NULL;
+    if (capacity && !l->items) {
+        nn_free(l);
+        return NULL;
+    }
+    return &l->ob;
+}
+
+size_t nn_list_len(const nn_object *list) { return ((const list_obj *)list)->len; }
+nn_object *nn_list_get(const nn_object *list, size_t i) { return ((const list_obj *)list)->items[i]; }
+
+static int list_reserve(list_obj *l, size_t need)
+{
+    if (need <= l->cap) return 0;
+    size_t cap = l->cap ? l->cap * 2 : 4;
+    while (cap < need) cap *= 2;
+    nn_object **items = nn_realloc(l->items, cap * sizeof *items);
+    if (!items) return -1;
+    l->items = items;
+    l->cap = cap;
+    return 0;
+}
+
+int nn_list_insert(nn_object *list, size_t i, nn_object *item)
+{
+    list_obj *l = (list_obj *)list;
+    if (list_reserve(l, l->len + 1) < 0) return -1;
+    if (i > l->len) i = l->len;
+    memmove(l->items + i + 1, l->items + i, (l->len - i) * sizeof *l->items);
+    l->items[i] = nn_retain(item ? item : nn_none());
+    l->len++;
+    return 0;
+}
+
+int nn_list_append(nn_object *list, nn_object *item) { return nn_list_insert(list, nn_list_len(list), item); }
+
+void nn_list_set(nn_object *list, size_t i, nn_object *item)
+{
+    list_obj *l = (list_obj *)list;
+    NN_SET(l->items[i], item);
+}
+
+nn_object *nn_list_pop(nn_object *list, size_t i)
+{
+    list_obj *l = (list_obj *)list;
+    nn_object *item = l->items[i];
+    memmove(l->items + i, l->items + i + 1, (l->len - i - 1) * sizeof *l->items);
+    l->len--;
+    return item;
+}
+
+/* -------------------------------------------------------------------- hash */
+
+int64_t nn_hash(nn_object *o)
+{
+    if (!o) o = nn_none();
+    const nn_type *t = o->type;
+    if (t == &nn_str_type) {
+        str_obj *s = (str_obj *)o;
+        if (s->hash < 0) {
+            uint64_t h = 1469598103934665603ull; /* FNV-1a */
+            for (size_t i = 0; i < s->len; i++) h = (h ^ (unsigned char)s->data[i]) * 1099511628211ull;
+            s->hash = (int64_t)(h >> 1);
+        }
+        return s->hash;
+    }
+    if (t == &nn_int_type || t == &nn_bool_type) return nn_int_value(o) & INT64_MAX;
+    if (t == &nn_float_type) {
+        double v = nn_float_value(o);
+        /* equal numbers hash alike: 2.0 == 2 */
+        if (v == floor(v) && fabs(v) < 9e18) return (int64_t)v & INT64_MAX;
+        uint64_t bits;
+        memcpy(&bits, &v, sizeof bits);
+        return (int64_t)(bits >> 1);
+    }
+    if (t == &nn_tuple_type) {
+        uint64_t h = 0x345678;
+        for (size_t i = 0; i < nn_tuple_len(o); i++) {
+            int64_t item = nn_hash(nn_tuple_get(o, i));
+            if (item < 0) return -1;
+            h = (h ^ (uint64_t)item) * 1000003ull;
+        }
+        return (int64_t)(h >> 1);
+    }
+    if (t == &nn_list_type || t == &nn_dict_type) {
+        nn_error_set(NN_ERR_TYPE, "unhashable type: '%s'", t->name);
+        return -1;
+    }
+    if (t->hash) return t->hash(o);
+    return (int64_t)(((uintptr_t)o >> 4) & INT64_MAX);
+}
+
+static bool is_number(const nn_object *o)
+{
+    return o->type == &nn_int_type || o->type == &nn_float_type || o->type == &nn_bool_type;
+}
+
+int nn_equal(nn_object *a, nn_object *b)
+{
+    if (!a) a = nn_none();
+    if (!b) b = nn_none();
+    if (a == b) return 1;
+    if (is_number(a) && is_number(b)) {
+        if (a->type != &nn_float_type && b->type != &nn_float_type) return nn_int_value(a) == nn_int_value(b);
+        return nn_float_value(a) == nn_float_value(b);
+    }
+    if (a->type != b->type) return 0;
+    if (a->type == &nn_str_type) {
+        const str_obj *x = (const str_obj *)a, *y = (const str_obj *)b;
+        return x->len == y->len && memcmp(x->data, y->data, x->len) == 0;
+    }
+    if (a->type == &nn_tuple_type || a->type == &nn_list_type) {
+        bool tuple = a->type == &nn_tuple_type;
+        size_t n = tuple ? nn_tuple_len(a) : nn_list_len(a);
+        if (n != (tuple ? nn_tuple_len(b) : nn_list_len(b))) return 0;
+        for (size_t i = 0; i < n; i++) {
+            int eq = tuple ? nn_equal(nn_tuple_get(a, i), nn_tuple_get(b, i)) : nn_equal(nn_list_get(a, i), nn_list_get(b, i));
+            if (eq != 1) return eq;
+        }
+        return 1;
+    }
+    if (a->type->equal) return a->type->equal(a, b);
+    return 0;
+}
+
+/* -------------------------------------------------------------------- dict */
+
+/* Entries in insertion order (deleted ones have key NULL until compaction),
+   plus an open-addressing index of entry positions. */
+typedef struct dict_entry {
+    nn_object *key, *value;
+    int64_t hash;
+} dict_entry;
+
+typedef struct dict_obj {
+    nn_object ob;
+    dict_entry *entries;
+    size_t n_entries, cap_entries, len;
+    int64_t *index; /* slots hold entry positions, -1 empty */
+    size_t n_slots; /* power of two */
+} dict_obj;
+
+static void dict_clear_entries(dict_obj *d)
+{
+    for (size_t i = 0; i < d->n_entries; i++) {
+        NN_RELEASE(d->entries[i].key);
+        NN_RELEASE(d->entries[i].value);
+    }
+    d->n_entries = d->len = 0;
+    if (d->index)
+        for (size_t i = 0; i < d->n_slots; i++) d->index[i] = -1;
+}
+
+static void dict_dealloc(nn_object *self)
+{
+    dict_obj *d = (dict_obj *)self;
+    dict_clear_entries(d);
+    nn_free(d->entries);
+    nn_free(d->index);
+    nn_free(d);
+}
+
+static char *dict_repr(nn_object *self)
+{
+    text t = {0};
+    text_puts(&t, "{");
+    size_t pos = 0, i = 0;
+    nn_object *k, *v;
+    while (nn_dict_next(self, &pos, &k, &v)) {
+        if (i++) text_puts(&t, ", ");
+        text_repr(&t, k);
+        text_puts(&t, ": ");
+        text_repr(&t, v);
+    }
+    text_puts(&t, "}");
+    return text_finish(&t);
+}
+
+const nn_type nn_dict_type = {.name = "dict", .dealloc = dict_dealloc, .repr = dict_repr};
+
+nn_object *nn_dict_new(void)
+{
+    dict_obj *d = nn_calloc(1, sizeof *d);
+    if (!d) return NULL;
+    nn_object_init(&d->ob, &nn_dict_type);
+    return &d->ob;
+}
+
+size_t nn_dict_len(const nn_object *d) { return ((const dict_obj *)d)->len; }
+
+/* Finds key: returns its index slot (the entry is index[slot] >= 0) or the empty
+   slot to use; -1 with an error on a failed comparison. */
+static int64_t dict_lookup(dict_obj *d, nn_object *key, int64_t hash)
+{
+    size_t mask = d->n_slots - 1, slot = (size_t)hash & mask;
+    for (;;) {
+        int64_t e = d->index[slot];
+        if (e < 0) return (int64_t)slot;
+        dict_entry *en = &d->entries[e];
+        if (en->key && en->hash == hash) {
+            int eq = nn_equal(en->key, key);
+            if (eq < 0) return -1;
+            if (eq) return (int64_t)slot;
+        }
+        slot = (slot + 1) & mask;
+    }
+}
+
+/* Rebuilds the index for at least `need` live entries, dropping deleted entries. */
+static int dict_rebuild(dict_obj *d, size_t need)
+{
+    size_t slots = 8;
+    while (slots < need * 2) slots *= 2;
+    int64_t *index = nn_malloc(slots * sizeof *index);
+    if (!index) return -1;
+    size_t live = 0;
+    for (size_t i = 0; i < d->n_entries; i++)
+        if (d->entries[i].key) d->entries[live++] = d->entries[i];
+    d->n_entries = live;
+    for (size_t i = 0; i < slots; i++) index[i] = -1;
+    for (size_t i = 0; i < live; i++) {
+        size_t slot = (size_t)d->entries[i].hash & (slots - 1);
+        while (index[slot] >= 0) slot = (slot + 1) & (slots - 1);
+        index[slot] = (int64_t)i;
+    }
+    nn_free(d->index);
+    d->index = index;
+    d->n_slots = slots;
+    return 0;
+}
+
+nn_object *nn_dict_get(nn_object *dict, nn_object *key)
+{
+    dict_obj *d = (dict_obj *)dict;
+    int64_t h = nn_hash(key);
+    if (h < 0) return NULL;
+    if (!d->len) return NULL;
+    int64_t slot = dict_lookup(d, key, h);
+    if (slot < 0 || d->index[slot] < 0) return NULL;
+    return d->entries[d->index[slot]].value;
+}
+
+int nn_dict_set(nn_object *dict, nn_object *key, nn_object *value)
+{
+    dict_obj *d = (dict_obj *)dict;
+    int64_t h = nn_hash(key);
+    if (h < 0) return -1;
+    if (!value) value = nn_none();
+    if ((d->n_entries + 1) * 2 > d->n_slots && dict_rebuild(d, d->len + 1) < 0) return -1;
+    int64_t slot = dict_lookup(d, key, h);
+    if (slot < 0) return -1;
+    if (d->index[slot] >= 0) {
+        dict_entry *e = &d->entries[d->index[slot]];
+        NN_RETAIN(value);
+        NN_SET(e->value, value);
+        return 0;
+    }
+    if (d->n_entries == d->cap_entries) {
+        size_t cap = d->cap_entries ? d->cap_entries * 2 : 8;
+        dict_entry *entries = nn_realloc(d->entries, cap * sizeof *entries);
+        if (!entries) return -1;
+        d->entries = entries;
+        d->cap_entries = cap;
+    }
+    dict_entry *e = &d->entries[d->n_entries];
+    e->key = nn_retain(key);
+    e->value = nn_retain(value);
+    e->hash = h;
+    d->index[slot] = (int64_t)d->n_entries++;
+    d->len++;
+    return 0;
+}
+
+int nn_dict_del(nn_object *dict, nn_object *key)
+{
+    dict_obj *d = (dict_obj *)dict;
+    int64_t h = nn_hash(key);
+    if (h < 0) return -1;
+    int64_t slot = d->len ? dict_lookup(d, key, h) : 0;
+    if (slot < 0) return -1;
+    if (!d->len || d->index[slot] < 0) {
+        char *r = nn_repr(key);
+        nn_error_set(NN_ERR_KEY, "%s", r ? r : "?");
+        nn_free(r);
+        return -1;
+    }
+    dict_entry *e = &d->entries[d->index[slot]];
+    NN_SET(e->key, NULL);
+    NN_SET(e->value, NULL);
+    d->len--;
+    /* open addressing: rebuild instead of leaving a hole in a probe chain */
+    return dict_rebuild(d, d->len + 1);
+}
+
+static nn_object *temp_key(const char *key) { return nn_str_new(key); }
+
+nn_object *nn_dict_get_str(nn_object *d, const char *key)
+{
+    nn_object *k = temp_key(key);
+    if (!k) return NULL;
+    nn_object *v = nn_dict_get(d, k);
+    NN_RELEASE(k);
+    return v;
+}
+
+int nn_dict_set_str(nn_object *d, const char *key, nn_object *value)
+{
+    nn_object *k = temp_key(key);
+    if (!k) return -1;
+    int rc = nn_dict_set(d, k, value);
+    NN_RELEASE(k);
+    return rc;
+}
+
+int nn_dict_del_str(nn_object *d, const char *key)
+{
+    nn_object *k = temp_key(key);
+    if (!k) return -1;
+    int rc = nn_dict_del(d, k);
+    NN_RELEASE(k);
+    return rc;
+}
+
+bool nn_dict_next(const nn_object *dict, size_t *pos, nn_object **key, nn_object **value)
+{
+    const dict_obj *d = (const dict_obj *)dict;
+    while (*pos < d->n_entries) {
+        const dict_entry *e = &d->entries[(*pos)++];
+        if (!e->key) continue;
+        if (key) *key = e->key;
+        if (value) *value = e->value;
+        return true;
+    }
+    return false;
+}
+
+void nn_dict_clear(nn_object *d) { dict_clear_entries((dict_obj *)d); }
