@@ -57,6 +57,11 @@ static void node_dealloc(nn_object *self)
         NN_RELEASE(n->next[i].leaf);
     }
     release_saved(n);
+    for (nn_node_callback *c = n->callbacks, *next; c; c = next) {
+        next = c->next;
+        NN_RELEASE(c->state);
+        nn_free(c);
+    }
     if (n->free_extra) n->free_extra(n->extra);
     hooks_clear(&n->hooks);
     if (n->retained)
@@ -180,6 +185,21 @@ int nn_record(nn_op_id op, int n_in, nn_tensor *const *inputs, int n_out, nn_ten
     }
     for (int k = 0; k < n_out; k++) attach(n, outputs[k], k);
     NN_RELEASE(n);
+    return 0;
+}
+
+int nn_node_add_callback(nn_node *n, int (*pre)(nn_object *, nn_node *, nn_tensor **),
+                         int (*post)(nn_object *, nn_node *, nn_tensor **, nn_tensor **), nn_object *state)
+{
+    nn_node_callback *c = nn_malloc(sizeof *c);
+    if (!c) return -1;
+    c->pre = pre;
+    c->post = post;
+    c->state = nn_retain(state);
+    c->next = NULL;
+    nn_node_callback **tail = &n->callbacks;
+    while (*tail) tail = &(*tail)->next;
+    *tail = c;
     return 0;
 }
 
@@ -528,6 +548,8 @@ static int run_node(nn_node *n, heap *ready, bool retain_graph, bool create_grap
             rc = copy ? accumulate(&keeper->grad, copy, create_graph) : -1;
         }
     }
+    for (nn_node_callback *c = n->callbacks; rc == 0 && c; c = c->next)
+        if (c->pre) rc = c->pre(c->state, n, n->buffer);
     if (rc == 0 && n->n_inputs > 8 && !(gin = nn_calloc((size_t)n->n_inputs, sizeof *gin))) rc = -1;
     bool any_grad = false;
     for (int k = 0; k < n->n_outputs; k++) any_grad |= n->buffer[k] != NULL;
@@ -537,6 +559,8 @@ static int run_node(nn_node *n, heap *ready, bool retain_graph, bool create_grap
         if (create_graph) link_saved_outputs(n, true);
         rc = nn_backward_table[n->op](n, n->buffer, gin);
         if (create_graph) link_saved_outputs(n, false);
+        for (nn_node_callback *c = n->callbacks; rc == 0 && c; c = c->next)
+            if (c->post) rc = c->post(c->state, n, gin, n->buffer);
         nn_set_grad_enabled(prev);
     }
     for (int k = 0; k < n->n_outputs; k++) NN_SET(n->buffer[k], NULL);

@@ -185,6 +185,8 @@ int nn_dict_del_str(nn_object *d, const char *key);
 /* Iteration: start with *pos = 0; returns false at the end; key/value borrowed. */
 bool nn_dict_next(const nn_object *d, size_t *pos, nn_object **key, nn_object **value);
 void nn_dict_clear(nn_object *d);
+/* Moves key to the first position (OrderedDict.move_to_end(key, last=False)); KeyError when missing. */
+int nn_dict_move_to_front(nn_object *d, nn_object *key);
 static inline bool nn_is_dict(const nn_object *o) { return o && o->type == &nn_dict_type; }
 
 /* Hash and equality as Python's for core's value types, identity otherwise. */
@@ -511,6 +513,135 @@ void nn_tensor_remove_hook(nn_tensor *t, int64_t handle);
 const char *nn_grad_fn_name(const nn_tensor *t);
 extern const nn_type nn_node_type;
 
+/* ---- optimizers (optim.c) ---- */
+
+/* torch.optim's SGD, Adam and AdamW with PyTorch 1.13's default (single-tensor,
+   CPU) arithmetic, bit for bit. An optimizer is an object (repr as print(optimizer))
+   holding new references to its parameters, in param groups with their own options,
+   and per-parameter state. Parameters are stepped in float32 or float64. */
+typedef struct nn_optimizer nn_optimizer; /* starts with an nn_object header */
+extern const nn_type nn_optimizer_type;   /* base of the types "SGD", "Adam", "AdamW" */
+typedef enum nn_optimizer_kind { NN_OPTIM_SGD, NN_OPTIM_ADAM, NN_OPTIM_ADAMW } nn_optimizer_kind;
+
+/* Bits of the options' int_valued: numbers given as Python ints, which repr and
+   messages print as "0", not "0.0" (PyTorch prints the value as given). */
+enum {
+    NN_OPT_LR = 1 << 0, NN_OPT_MOMENTUM = 1 << 1, NN_OPT_DAMPENING = 1 << 2, NN_OPT_WEIGHT_DECAY = 1 << 3,
+    NN_OPT_BETA1 = 1 << 4, NN_OPT_BETA2 = 1 << 5, NN_OPT_EPS = 1 << 6,
+};
+
+typedef struct nn_sgd_options {
+    double lr;           /* required: NAN (the default) means not given */
+    double momentum;     /* 0 */
+    double dampening;    /* 0 */
+    double weight_decay; /* 0 */
+    bool nesterov;       /* false */
+    bool maximize;       /* false */
+    unsigned int_valued; /* MOMENTUM | DAMPENING | WEIGHT_DECAY */
+} nn_sgd_options;
+
+/* Adam's and AdamW's options. */
+typedef struct nn_adam_options {
+    double lr;           /* 1e-3 */
+    double beta1, beta2; /* 0.9, 0.999 */
+    double eps;          /* 1e-8 */
+    double weight_decay; /* Adam: 0 (an int); AdamW: 1e-2 */
+    bool amsgrad;        /* false */
+    bool maximize;       /* false */
+    unsigned int_valued; /* Adam: WEIGHT_DECAY; AdamW: none */
+} nn_adam_options;
+
+/* Fill o with PyTorch's defaults. */
+void nn_sgd_options_default(nn_sgd_options *o);
+void nn_adam_options_default(nn_adam_options *o);
+void nn_adamw_options_default(nn_adam_options *o);
+
+/* torch.optim.SGD/Adam/AdamW(params, **o): validate o as PyTorch does (ValueError
+   "Invalid learning rate: -1.0", ...) and make param group 0 of params[0..n)
+   (borrowed, each retained); o (NULL: the defaults) is both that group's options
+   and the optimizer's defaults. params NULL with n 0 makes an optimizer without
+   groups (a list of dicts: add each with nn_optimizer_add_param_group); an empty
+   list is ValueError "optimizer got an empty parameter list". New reference. */
+nn_optimizer *nn_sgd_new(nn_tensor *const *params, size_t n, const nn_sgd_options *o);
+nn_optimizer *nn_adam_new(nn_tensor *const *params, size_t n, const nn_adam_options *o);
+nn_optimizer *nn_adamw_new(nn_tensor *const *params, size_t n, const nn_adam_options *o);
+nn_optimizer_kind nn_optimizer_get_kind(const nn_optimizer *opt);
+/* optimizer.add_param_group: params borrowed (retained); options an nn_sgd_options *
+   or nn_adam_options * for the optimizer's kind, not validated (as in PyTorch), or
+   NULL for the optimizer's defaults. ValueError for a non-leaf tensor, a parameter
+   already in another group, or SGD without lr. 0, or -1 leaving opt unchanged. */
+int nn_optimizer_add_param_group(nn_optimizer *opt, nn_tensor *const *params, size_t n, const void *options);
+/* optimizer.step(): updates in place (version bumps as PyTorch's) every parameter
+   that has a .grad, skipping the others, with grad mode off. 0 or -1. */
+int nn_optimizer_step(nn_optimizer *opt);
+/* optimizer.zero_grad(set_to_none): each .grad becomes NULL, or (false) is
+   detached and zeroed in place. 0 or -1. */
+int nn_optimizer_zero_grad(nn_optimizer *opt, bool set_to_none);
+
+/* optimizer.defaults: an nn_sgd_options or nn_adam_options (borrowed). */
+const void *nn_optimizer_defaults(const nn_optimizer *opt);
+size_t nn_optimizer_num_groups(const nn_optimizer *opt);
+/* param_groups[group]'s options (nn_sgd_options * or nn_adam_options *): borrowed,
+   writable as group[key] = value is (unvalidated). NULL with IndexError out of range. */
+void *nn_optimizer_group_options(nn_optimizer *opt, size_t group);
+/* param_groups[group]['lr'], for schedulers. -1 with IndexError out of range. */
+int nn_optimizer_get_lr(const nn_optimizer *opt, size_t group, double *lr);
+int nn_optimizer_set_lr(nn_optimizer *opt, size_t group, double lr);
+/* The group's parameters: count, and the i-th (borrowed; NULL when out of range). */
+size_t nn_optimizer_group_size(const nn_optimizer *opt, size_t group);
+nn_tensor *nn_optimizer_group_param(const nn_optimizer *opt, size_t group, size_t i);
+/* optimizer.state[param]: its keys in PyTorch's order into keys[NN_OPTIM_MAX_STATE_KEYS]
+   (borrowed strings); returns their count, 0 for no state. */
+#define NN_OPTIM_MAX_STATE_KEYS 4
+int nn_optimizer_state_keys(const nn_optimizer *opt, const nn_tensor *param, const char **keys);
+/* optimizer.state[param][key] into *out: a new reference to the state tensor, or NULL
+   for None (SGD's momentum_buffer without momentum). Keys: "step" (float32 []),
+   "momentum_buffer", "exp_avg", "exp_avg_sq", "max_exp_avg_sq". 0, or -1 with
+   KeyError when absent. */
+int nn_optimizer_get_state(const nn_optimizer *opt, const nn_tensor *param, const char *key, nn_tensor **out);
+
+/* ---- safetensors (safetensors.c) ---- */
+/* State dicts as safetensors files: an 8-byte little-endian header length N, N bytes
+   of JSON header, then the raw little-endian data. Malformed files fail with
+   RuntimeError ("invalid safetensors file: ..."), bad arguments with ValueError. */
+
+/* A named tensor of a state dict. */
+typedef struct nn_named_tensor {
+    char *name;        /* UTF-8 */
+    nn_tensor *tensor;
+} nn_named_tensor;
+
+/* A loaded file. The struct owns everything in it (the strings and one reference
+   per tensor); nn_safetensors_free releases it all. */
+typedef struct nn_safetensors {
+    nn_named_tensor *tensors; /* n new contiguous CPU tensors, in header order */
+    size_t n;
+    char **metadata;          /* "__metadata__" as 2*n_metadata strings key, value, key, value, ...
+                                 in header order; NULL when there is none (non-NULL when empty) */
+    size_t n_metadata;
+} nn_safetensors;
+
+/* The bytes safetensors.torch.save(tensors, metadata) gives for the n items (borrowed;
+   CPU tensors of any layout, written row-major): data sorted by dtype alignment then
+   name, compact JSON header padded with spaces to a multiple of 8. metadata_kv holds
+   2*n_metadata strings (key, value, ...) written sorted by key (Hugging Face writes
+   them in hash order); NULL writes no "__metadata__", non-NULL with n_metadata == 0
+   an empty one. *out becomes a new nn_malloc'd buffer of *out_len bytes. 0 or -1. */
+int nn_safetensors_serialize(const nn_named_tensor *items, size_t n, const char *const *metadata_kv,
+                             size_t n_metadata, void **out, size_t *out_len);
+/* Writes the same bytes to path through a temporary file in the same directory and
+   rename(), so a failure never leaves a partial file. 0 or -1. */
+int nn_safetensors_save_file(const char *path, const nn_named_tensor *items, size_t n,
+                             const char *const *metadata_kv, size_t n_metadata);
+/* Reads a file's bytes (borrowed) after checking all of them; returns a new result
+   or NULL. Bool bytes other than 0 read as true. */
+nn_safetensors *nn_safetensors_parse(const void *data, size_t len);
+nn_safetensors *nn_safetensors_load_file(const char *path);
+void nn_safetensors_free(nn_safetensors *st);
+/* Lookups by name (borrowed results): NULL, no error set, when absent. */
+nn_tensor *nn_safetensors_get(const nn_safetensors *st, const char *name);
+const char *nn_safetensors_metadata_get(const nn_safetensors *st, const char *key);
+
 /* ---------------------------------------------------------------- printing */
 
 /* repr(t) exactly as PyTorch prints it; a new nn_malloc'd string. */
@@ -524,5 +655,7 @@ typedef struct nn_print_options {
     int sci_mode;      /* -1: auto, 0: off, 1: on */
 } nn_print_options;
 nn_print_options *nn_print_options_get(void);
+
+#include "nn_module.h"
 
 #endif

@@ -70,6 +70,16 @@ struct nn_hook_list {
     nn_hook *first;
 };
 
+/* C callbacks on a node (module backward hooks): pre runs on the incoming
+   gradients before the backward and may replace them; post runs after it with
+   the gradients it produced for its inputs and may replace those. */
+typedef struct nn_node_callback {
+    int (*pre)(nn_object *state, nn_node *node, nn_tensor **grad_outputs);
+    int (*post)(nn_object *state, nn_node *node, nn_tensor **grad_inputs, nn_tensor **grad_outputs);
+    nn_object *state; /* owned */
+    struct nn_node_callback *next;
+} nn_node_callback;
+
 struct nn_node {
     nn_object ob;
     nn_op_id op;
@@ -87,6 +97,7 @@ struct nn_node {
     bool released;            /* saved tensors freed by a backward without retain_graph */
     nn_hook_list hooks;       /* hooks of non-leaf outputs, by output_nr */
     nn_tensor **retained;     /* n_outputs weak pointers: outputs that retain_grad() */
+    nn_node_callback *callbacks;
     /* engine scratch, valid during one backward pass */
     uint64_t epoch;
     int dependencies;
@@ -117,6 +128,9 @@ static inline bool nn_node_needs_input_grad(const nn_node *n, int i)
 {
     return n->next[i].node != NULL || n->next[i].leaf != NULL;
 }
+/* Adds a callback to the node (last to run last); borrows state (retains it). */
+int nn_node_add_callback(nn_node *n, int (*pre)(nn_object *, nn_node *, nn_tensor **),
+                         int (*post)(nn_object *, nn_node *, nn_tensor **, nn_tensor **), nn_object *state);
 /* Sum grad down to the given shape (undo broadcasting); returns a new reference. */
 nn_tensor *nn_sum_to_size(nn_tensor *grad, int ndim, const int64_t *sizes);
 /* Bump the version counter after an in-place write. */
@@ -132,6 +146,8 @@ int nn_record_inplace(nn_op_id op, nn_tensor *t, int n_in, nn_tensor *const *inp
 /* A tensor header over storage (retained), sizes and strides given; new reference. */
 nn_tensor *nn_tensor_new_view(nn_tensor *src, int ndim, const int64_t *sizes, const int64_t *strides,
                               int64_t offset);
+/* Drops a storage reference. */
+void nn_storage_release(nn_storage *s);
 /* Contiguous strides for sizes. */
 void nn_contiguous_strides(int ndim, const int64_t *sizes, int64_t *strides);
 /* Normalise a dim index into [0, ndim); IndexError when out of range. */

@@ -46,7 +46,7 @@ static nn_storage *storage_new(size_t nbytes)
     return s;
 }
 
-static void storage_release(nn_storage *s)
+void nn_storage_release(nn_storage *s)
 {
     if (s && --s->refcount == 0) nn_free(s);
 }
@@ -57,7 +57,7 @@ static void tensor_dealloc(nn_object *self)
 {
     nn_tensor *t = NN_TENSOR(self);
     if (t->retains_grad && t->grad_fn && t->grad_fn->retained) t->grad_fn->retained[t->output_nr] = NULL;
-    storage_release(t->storage);
+    nn_storage_release(t->storage);
     NN_RELEASE(t->grad);
     NN_RELEASE(t->grad_fn);
     NN_RELEASE(t->base);
@@ -142,7 +142,7 @@ nn_tensor *nn_empty(int ndim, const int64_t *sizes, nn_dtype dtype)
     if (!s) return NULL;
     nn_tensor *t = header_new(s, ndim, dtype);
     if (!t) {
-        storage_release(s);
+        nn_storage_release(s);
         return NULL;
     }
     for (int d = 0; d < ndim; d++) t->sizes[d] = sizes[d];

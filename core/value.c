@@ -639,3 +639,23 @@ bool nn_dict_next(const nn_object *dict, size_t *pos, nn_object **key, nn_object
 }
 
 void nn_dict_clear(nn_object *d) { dict_clear_entries((dict_obj *)d); }
+
+int nn_dict_move_to_front(nn_object *dict, nn_object *key)
+{
+    dict_obj *d = (dict_obj *)dict;
+    int64_t h = nn_hash(key);
+    if (h < 0) return -1;
+    int64_t slot = d->len ? dict_lookup(d, key, h) : 0;
+    if (slot < 0) return -1;
+    if (!d->len || d->index[slot] < 0) {
+        char *r = nn_repr(key);
+        nn_error_set(NN_ERR_KEY, "%s", r ? r : "?");
+        nn_free(r);
+        return -1;
+    }
+    int64_t at = d->index[slot];
+    dict_entry moved = d->entries[at];
+    memmove(d->entries + 1, d->entries, (size_t)at * sizeof *d->entries);
+    d->entries[0] = moved;
+    return dict_rebuild(d, d->len + 1);
+}

@@ -32,8 +32,9 @@ typedef struct gc_case {
 #include "gradcheck_unary.c"
 #include "gradcheck_matmul.c"
 #include "gradcheck_nnfunc.c"
+#include "gradcheck_module.c"
 
-static const gc_case *const areas[] = {cases_binary, cases_view, cases_reduce, cases_unary, cases_matmul, cases_nnfunc};
+static const gc_case *const areas[] = {cases_binary, cases_view, cases_reduce, cases_unary, cases_matmul, cases_nnfunc, cases_module};
 #define N_AREAS (sizeof areas / sizeof areas[0])
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
