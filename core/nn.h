@@ -657,5 +657,9 @@ typedef struct nn_print_options {
 nn_print_options *nn_print_options_get(void);
 
 #include "nn_module.h"
+#include "nn_init.h"
+#include "nn_layers.h"
+#include "nn_activations.h"
+#include "nn_containers.h"
 
 #endif

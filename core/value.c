@@ -355,17 +355,20 @@ nn_object *nn_list_pop(nn_object *list, size_t i)
 
 /* -------------------------------------------------------------------- hash */
 
+static int64_t string_hash(const char *s, size_t len)
+{
+    uint64_t h = 1469598103934665603ull; /* FNV-1a */
+    for (size_t i = 0; i < len; i++) h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
+    return (int64_t)(h >> 1);
+}
+
 int64_t nn_hash(nn_object *o)
 {
     if (!o) o = nn_none();
     const nn_type *t = o->type;
     if (t == &nn_str_type) {
         str_obj *s = (str_obj *)o;
-        if (s->hash < 0) {
-            uint64_t h = 1469598103934665603ull; /* FNV-1a */
-            for (size_t i = 0; i < s->len; i++) h = (h ^ (unsigned char)s->data[i]) * 1099511628211ull;
-            s->hash = (int64_t)(h >> 1);
-        }
+        if (s->hash < 0) s->hash = string_hash(s->data, s->len);
         return s->hash;
     }
     if (t == &nn_int_type || t == &nn_bool_type) return nn_int_value(o) & INT64_MAX;
@@ -598,13 +601,23 @@ int nn_dict_del(nn_object *dict, nn_object *key)
 
 static nn_object *temp_key(const char *key) { return nn_str_new(key); }
 
-nn_object *nn_dict_get_str(nn_object *d, const char *key)
+/* A lookup by C string without making a str: the same hash as a str key. */
+nn_object *nn_dict_get_str(nn_object *dict, const char *key)
 {
-    nn_object *k = temp_key(key);
-    if (!k) return NULL;
-    nn_object *v = nn_dict_get(d, k);
-    NN_RELEASE(k);
-    return v;
+    dict_obj *d = (dict_obj *)dict;
+    if (!d->len) return NULL;
+    size_t len = strlen(key);
+    int64_t h = string_hash(key, len);
+    size_t mask = d->n_slots - 1;
+    for (size_t slot = (size_t)h & mask;; slot = (slot + 1) & mask) {
+        int64_t e = d->index[slot];
+        if (e < 0) return NULL;
+        dict_entry *en = &d->entries[e];
+        if (en->key && en->hash == h && en->key->type == &nn_str_type) {
+            const str_obj *k = (const str_obj *)en->key;
+            if (k->len == len && memcmp(k->data, key, len) == 0) return en->value;
+        }
+    }
 }
 
 int nn_dict_set_str(nn_object *d, const char *key, nn_object *value)
