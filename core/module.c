@@ -541,6 +541,7 @@ typedef struct planned_copy {
     const char *name; /* borrowed from the module's dict key */
     nn_tensor *target, *source;
     bool is_param;
+    nn_object *extra_state; /* owned; set with set_extra_state instead of a copy */
 } planned_copy;
 
 typedef struct load_plan {
@@ -629,7 +630,7 @@ static int plan_module(nn_module *m, nn_object *sd, const char *prefix, load_pla
                     rc = append_str(p->errors, msg);
                     NN_RELEASE(src);
                 } else {
-                    rc = plan_add(p, (planned_copy){m, nn_str_cstr(k), param, src, kind == 0});
+                    rc = plan_add(p, (planned_copy){m, nn_str_cstr(k), param, src, kind == 0, NULL});
                     if (rc < 0) NN_RELEASE(src);
                 }
             }
@@ -641,6 +642,10 @@ static int plan_module(nn_module *m, nn_object *sd, const char *prefix, load_pla
     if (rc == 0 && m->cls->set_extra_state) {
         nn_object *extra = nn_dict_get_str(sd, extra_key);
         if (!extra) rc = append_str(p->missing, extra_key);
+        else if (plan_add(p, (planned_copy){.module = m, .extra_state = nn_retain(extra)}) < 0) {
+            NN_RELEASE(extra);
+            rc = -1;
+        }
     } else if (rc == 0 && nn_dict_get_str(sd, extra_key)) {
         rc = append_str(p->unexpected, extra_key);
     }
@@ -737,6 +742,10 @@ nn_object *nn_module_load_state_dict(nn_module *m, nn_object *sd, bool strict, b
     bool prev = nn_set_grad_enabled(false);
     for (size_t i = 0; rc == 0 && i < p.n; i++) {
         planned_copy *c = &p.copies[i];
+        if (c->extra_state) {
+            rc = c->module->cls->set_extra_state(c->module, c->extra_state);
+            continue;
+        }
         if (!assign) {
             rc = nn_copy_(c->target, c->source);
             continue;
@@ -751,7 +760,10 @@ nn_object *nn_module_load_state_dict(nn_module *m, nn_object *sd, bool strict, b
     }
     nn_set_grad_enabled(prev);
     if (rc == 0) result = nn_tuple_pack(2, p.missing, p.unexpected);
-    for (size_t i = 0; i < p.n; i++) NN_RELEASE(p.copies[i].source);
+    for (size_t i = 0; i < p.n; i++) {
+        NN_RELEASE(p.copies[i].source);
+        NN_RELEASE(p.copies[i].extra_state);
+    }
     nn_free(p.copies);
     NN_RELEASE(p.missing);
     NN_RELEASE(p.unexpected);

@@ -361,6 +361,289 @@ static void play_scenario(void)
     NN_RELEASE(net);
 }
 
+
+/* ----------------------------------------- what the seeds add to 1.13 */
+
+static char order[256];
+
+static nn_object *order_hook(void *ud, nn_object *args, nn_object *kwargs)
+{
+    (void)args;
+    (void)kwargs;
+    strncat(order, (const char *)ud, sizeof order - strlen(order) - 1);
+    return nn_retain(nn_none());
+}
+
+static nn_object *named_hook(const char *tag) { return TU_OK(nn_cfunction_new(tag, order_hook, (void *)tag, NULL)); }
+
+static void test_prepend_orders_hooks(void **state)
+{
+    (void)state;
+    nn_module *m = affine_new(2);
+    nn_object *a = named_hook("a"), *b = named_hook("b"), *c = named_hook("c"), *g = named_hook("g");
+    nn_object *h1 = TU_OK(nn_module_register_hook(m, NN_HOOK_FORWARD, a, (nn_hook_options){0}));
+    nn_object *h2 = TU_OK(nn_module_register_hook(m, NN_HOOK_FORWARD, b, (nn_hook_options){.prepend = true}));
+    nn_object *h3 = TU_OK(nn_module_register_hook(m, NN_HOOK_FORWARD_PRE, c, (nn_hook_options){.prepend = true}));
+    nn_object *h4 = TU_OK(nn_module_register_hook(NULL, NN_HOOK_FORWARD, g, (nn_hook_options){.prepend = true}));
+    order[0] = '\0';
+    nn_tensor *x = TU_OK(nn_ones(1, TU_SHAPE(2), NN_FLOAT32));
+    nn_tensor *y = TU_OK(nn_module_call1(m, x));
+    /* pre-hook first; global forward hooks before the module's own, prepended b before a */
+    assert_string_equal(order, "cgba");
+    assert_true(nn_hook_handle_id(h2) == nn_hook_handle_id(h1) + 1);
+    nn_object *handles[] = {h1, h2, h3, h4};
+    for (int i = 0; i < 4; i++) {
+        nn_hook_handle_remove(handles[i]);
+        NN_RELEASE(handles[i]);
+    }
+    order[0] = '\0';
+    NN_RELEASE(y);
+    y = TU_OK(nn_module_call1(m, x));
+    assert_string_equal(order, "");
+    NN_RELEASE(y); NN_RELEASE(x); NN_RELEASE(a); NN_RELEASE(b); NN_RELEASE(c); NN_RELEASE(g); NN_RELEASE(m);
+}
+
+/* with_kwargs pre-hook: returns (args, kwargs) with a new kwarg "scale" */
+static nn_object *kwargs_pre(void *ud, nn_object *args, nn_object *kwargs)
+{
+    (void)ud;
+    (void)kwargs;
+    nn_object *kw = nn_tuple_get(args, 2);
+    assert_true(nn_is_dict(kw));
+    nn_object *newkw = nn_dict_new(), *three = nn_float_new(3.0);
+    nn_dict_set_str(newkw, "scale", three);
+    nn_object *r = nn_tuple_pack(2, nn_tuple_get(args, 1), newkw);
+    NN_RELEASE(newkw);
+    NN_RELEASE(three);
+    return r;
+}
+
+static nn_object *scaled_forward(nn_module *m, nn_object *args, nn_object *kwargs)
+{
+    (void)m;
+    double scale = 1.0;
+    if (kwargs && nn_dict_get_str(kwargs, "scale")) scale = nn_float_value(nn_dict_get_str(kwargs, "scale"));
+    return (nn_object *)nn_mul_scalar(NN_TENSOR(nn_tuple_get(args, 0)), scale);
+}
+
+static const nn_module_class scaled_class = {.name = "Scaled", .forward = scaled_forward};
+
+static nn_object *kwargs_post(void *ud, nn_object *args, nn_object *kwargs)
+{
+    (void)kwargs;
+    /* hook(module, args, kwargs, output) */
+    assert_int_equal(nn_tuple_len(args), 4);
+    assert_true(nn_is_dict(nn_tuple_get(args, 2)));
+    *(int *)ud += 1;
+    return nn_retain(nn_none());
+}
+
+static void test_with_kwargs_hooks(void **state)
+{
+    (void)state;
+    nn_module *m = TU_OK(nn_module_new(&scaled_class));
+    int post_calls = 0;
+    nn_object *pre = TU_OK(nn_cfunction_new("pre", kwargs_pre, NULL, NULL));
+    nn_object *post = TU_OK(nn_cfunction_new("post", kwargs_post, &post_calls, NULL));
+    nn_object *h1 = TU_OK(nn_module_register_hook(m, NN_HOOK_FORWARD_PRE, pre, (nn_hook_options){.with_kwargs = true}));
+    nn_object *h2 = TU_OK(nn_module_register_hook(m, NN_HOOK_FORWARD, post, (nn_hook_options){.with_kwargs = true}));
+    nn_tensor *x = tu_tensor(NN_FLOAT32, 1, TU_SHAPE(2), TU_VALUES(1, 2));
+    nn_tensor *y = TU_OK(nn_module_call1(m, x));
+    tu_assert_values(y, 1, TU_SHAPE(2), TU_VALUES(3, 6), 0);
+    assert_int_equal(post_calls, 1);
+    NN_RELEASE(h1); NN_RELEASE(h2); NN_RELEASE(pre); NN_RELEASE(post); NN_RELEASE(x); NN_RELEASE(y); NN_RELEASE(m);
+}
+
+static nn_object *failing_forward(nn_module *m, nn_object *args, nn_object *kwargs)
+{
+    (void)m;
+    (void)args;
+    (void)kwargs;
+    nn_error_set(NN_ERR_VALUE, "forward failed");
+    return NULL;
+}
+
+static const nn_module_class failing_class = {.name = "Failing", .forward = failing_forward};
+
+static void test_always_call_runs_on_errors(void **state)
+{
+    (void)state;
+    nn_module *m = TU_OK(nn_module_new(&failing_class));
+    nn_object *always = named_hook("A"), *normal = named_hook("N");
+    nn_object *h1 = TU_OK(nn_module_register_hook(m, NN_HOOK_FORWARD, always, (nn_hook_options){.always_call = true}));
+    nn_object *h2 = TU_OK(nn_module_register_hook(m, NN_HOOK_FORWARD, normal, (nn_hook_options){0}));
+    order[0] = '\0';
+    nn_tensor *x = TU_OK(nn_ones(1, TU_SHAPE(2), NN_FLOAT32));
+    assert_null(nn_module_call1(m, x));
+    tu_assert_error(NN_ERR_VALUE, "forward failed"); /* the forward's error survives the hook */
+    assert_string_equal(order, "A");
+    NN_RELEASE(h1); NN_RELEASE(h2); NN_RELEASE(always); NN_RELEASE(normal); NN_RELEASE(x); NN_RELEASE(m);
+}
+
+static nn_object *halve_grad_output(void *ud, nn_object *args, nn_object *kwargs)
+{
+    (void)ud;
+    (void)kwargs;
+    nn_object *go = nn_tuple_get(args, 1);
+    nn_object *out = nn_tuple_new(nn_tuple_len(go));
+    nn_tuple_set(out, 0, (nn_object *)nn_mul_scalar(NN_TENSOR(nn_tuple_get(go, 0)), 0.5));
+    return out;
+}
+
+static void test_backward_pre_hook_replaces_grad_output(void **state)
+{
+    (void)state;
+    nn_module *m = affine_new(3); /* y = x * [1, 2, 3] + 0.5 */
+    nn_object *hook = TU_OK(nn_cfunction_new("halve", halve_grad_output, NULL, NULL));
+    nn_object *h = TU_OK(nn_module_register_hook(m, NN_HOOK_BACKWARD_PRE, hook, (nn_hook_options){0}));
+    nn_tensor *x = tu_tensor(NN_FLOAT32, 1, TU_SHAPE(3), TU_VALUES(1, 1, 1));
+    tu_check(nn_set_requires_grad(x, true));
+    nn_tensor *y = TU_OK(nn_module_call1(m, x));
+    nn_tensor *s = TU_OK(nn_sum(y, 0, NULL, false));
+    tu_check(nn_backward(s, NULL, false, false));
+    tu_assert_values(x->grad, 1, TU_SHAPE(3), TU_VALUES(0.5, 1, 1.5), 0);
+    tu_assert_values(NN_TENSOR(nn_module_getattr(m, "bias"))->grad, 1, TU_SHAPE(3), TU_VALUES(0.5, 0.5, 0.5), 0);
+    NN_RELEASE(h); NN_RELEASE(hook); NN_RELEASE(x); NN_RELEASE(y); NN_RELEASE(s); NN_RELEASE(m);
+}
+
+static void test_set_submodule(void **state)
+{
+    (void)state;
+    nn_module *net = net_new(), *c = affine_new(2);
+    /* strict=False creates, strict=True only replaces */
+    tu_check(nn_module_set_submodule(net, "a.extra", c, false));
+    assert_ptr_equal(nn_module_get_submodule(net, "a.extra"), c);
+    assert_int_equal(nn_module_set_submodule(net, "b.missing", c, true), -1);
+    tu_assert_error(NN_ERR_ATTRIBUTE, "Affine has no attribute `missing`");
+    tu_check(nn_module_set_submodule(net, "b", c, true));
+    assert_ptr_equal(nn_module_get_submodule(net, "b"), c);
+    assert_int_equal(nn_module_set_submodule(net, "a.weight", c, false), -1);
+    tu_assert_error(NN_ERR_ATTRIBUTE, "`weight` is not an nn.Module");
+    assert_int_equal(nn_module_set_submodule(net, "", c, false), -1);
+    tu_assert_error(NN_ERR_VALUE, "Cannot set the submodule without a target name!");
+    assert_int_equal(nn_module_set_submodule(net, "zz.q", c, false), -1);
+    tu_assert_error(NN_ERR_ATTRIBUTE, "Net has no attribute `zz`");
+    NN_RELEASE(c); NN_RELEASE(net);
+}
+
+/* state-dict post hook: adds a key; load post hook: clears missing keys */
+static nn_object *add_key_hook(void *ud, nn_object *args, nn_object *kwargs)
+{
+    (void)ud;
+    (void)kwargs;
+    nn_object *sd = nn_tuple_get(args, 1), *prefix = nn_tuple_get(args, 2);
+    char key[64];
+    snprintf(key, sizeof key, "%sstep", nn_str_cstr(prefix));
+    nn_tensor *one = nn_scalar(1, NN_INT64);
+    nn_dict_set_str(sd, key, &one->ob);
+    NN_RELEASE(one);
+    return nn_retain(nn_none());
+}
+
+static nn_object *clear_missing_hook(void *ud, nn_object *args, nn_object *kwargs)
+{
+    (void)ud;
+    (void)kwargs;
+    nn_object *keys = nn_tuple_get(args, 1), *missing = nn_tuple_get(keys, 0);
+    while (nn_list_len(missing)) NN_RELEASE(nn_list_pop(missing, 0));
+    return nn_retain(nn_none());
+}
+
+static nn_object *extra_state_get(nn_module *m)
+{
+    (void)m;
+    return nn_str_new("extra!");
+}
+
+static int extra_state_set(nn_module *m, nn_object *st)
+{
+    return nn_module_setattr(m, "loaded_extra", st);
+}
+
+static const nn_module_class extra_class = {
+    .name = "Extra", .forward = affine_forward, .get_extra_state = extra_state_get, .set_extra_state = extra_state_set};
+
+static void test_state_dict_hooks_and_extra_state(void **state)
+{
+    (void)state;
+    nn_module *m = affine_new(2);
+    nn_object *add = TU_OK(nn_cfunction_new("add", add_key_hook, NULL, NULL));
+    nn_object *h = TU_OK(nn_module_register_hook(m, NN_HOOK_STATE_DICT_POST, add, (nn_hook_options){0}));
+    nn_object *sd = TU_OK(nn_module_state_dict(m, "m.", false));
+    assert_non_null(nn_dict_get_str(sd, "m.step"));
+    assert_int_equal(nn_dict_len(sd), 4);
+    /* load with a missing key: a post hook that clears missing_keys makes strict pass */
+    nn_object *small = TU_OK(nn_dict_new());
+    nn_tensor *w = tu_tensor(NN_FLOAT32, 1, TU_SHAPE(2), TU_VALUES(5, 6));
+    tu_check(nn_dict_set_str(small, "weight", &w->ob));
+    assert_null(nn_module_load_state_dict(m, small, true, false));
+    tu_assert_error(NN_ERR_RUNTIME, "Missing key(s) in state_dict: \"bias\", \"running\". ");
+    tu_assert_values(NN_TENSOR(nn_module_getattr(m, "weight")), 1, TU_SHAPE(2), TU_VALUES(1, 2), 0);
+    nn_object *clear = TU_OK(nn_cfunction_new("clear", clear_missing_hook, NULL, NULL));
+    nn_object *h2 = TU_OK(nn_module_register_hook(m, NN_HOOK_LOAD_POST, clear, (nn_hook_options){0}));
+    nn_object *res = TU_OK(nn_module_load_state_dict(m, small, true, false));
+    tu_assert_values(NN_TENSOR(nn_module_getattr(m, "weight")), 1, TU_SHAPE(2), TU_VALUES(5, 6), 0);
+    NN_RELEASE(res);
+    /* assign=True swaps in the tensor itself, as a Parameter */
+    nn_object *res2 = TU_OK(nn_module_load_state_dict(m, small, false, true));
+    nn_object *wp = nn_module_getattr(m, "weight");
+    assert_true(nn_is_parameter(wp));
+    assert_ptr_equal(NN_TENSOR(wp)->storage, w->storage);
+    assert_true(NN_TENSOR(wp)->requires_grad);
+    NN_RELEASE(res2);
+    /* extra state */
+    nn_module *e = TU_OK(nn_module_new(&extra_class));
+    nn_object *esd = TU_OK(nn_module_state_dict(e, "", false));
+    assert_string_equal(nn_str_cstr(nn_dict_get_str(esd, "_extra_state")), "extra!");
+    nn_object *eres = TU_OK(nn_module_load_state_dict(e, esd, true, false));
+    assert_string_equal(nn_str_cstr(nn_module_getattr(e, "loaded_extra")), "extra!");
+    nn_object *empty = TU_OK(nn_dict_new());
+    assert_null(nn_module_load_state_dict(e, empty, true, false));
+    tu_assert_error(NN_ERR_RUNTIME, "Missing key(s) in state_dict: \"_extra_state\".");
+    NN_RELEASE(empty); NN_RELEASE(eres); NN_RELEASE(esd); NN_RELEASE(e);
+    NN_RELEASE(h); NN_RELEASE(h2); NN_RELEASE(add); NN_RELEASE(clear); NN_RELEASE(sd); NN_RELEASE(small); NN_RELEASE(w);
+    NN_RELEASE(m);
+}
+
+static nn_object *count_apply(void *ud, nn_object *args, nn_object *kwargs)
+{
+    (void)kwargs;
+    strncat((char *)ud, nn_module_name(NN_MODULE(nn_tuple_get(args, 0))), 63);
+    return nn_retain(nn_none());
+}
+
+static void test_modes_devices_apply(void **state)
+{
+    (void)state;
+    nn_module *net = net_new();
+    char seen[256] = "";
+    nn_object *fn = TU_OK(nn_cfunction_new("fn", count_apply, seen, NULL));
+    tu_check(nn_module_apply(net, fn));
+    assert_string_equal(seen, "AffineAffineNet"); /* children first, the shared one once */
+    NN_RELEASE(fn);
+    assert_int_equal(nn_module_to_device(net, "cuda"), -1);
+    tu_assert_error(NN_ERR_RUNTIME, "CUDA");
+    assert_int_equal(nn_module_to_device(net, "xpu"), -1);
+    tu_assert_error(NN_ERR_RUNTIME, "xpu");
+    tu_check(nn_module_to_device(net, "cpu"));
+    tu_check(nn_module_requires_grad_(net, false));
+    nn_tensor *w = NN_TENSOR(nn_module_getattr(NN_MODULE(nn_module_getattr(net, "a")), "weight"));
+    assert_false(w->requires_grad);
+    tu_check(nn_module_requires_grad_(net, true));
+    /* zero_grad(set_to_none=False) zeroes in place */
+    nn_tensor *g = TU_OK(nn_ones(1, TU_SHAPE(3), NN_FLOAT32));
+    w->grad = g;
+    tu_check(nn_module_zero_grad(net, false));
+    assert_ptr_equal(w->grad, g);
+    tu_assert_values(g, 1, TU_SHAPE(3), TU_VALUES(0, 0, 0), 0);
+    tu_check(nn_module_to_empty(net, "cpu"));
+    assert_int_equal(nn_module_to_dtype(net, NN_INT64), -1);
+    tu_assert_error(NN_ERR_TYPE, "nn.Module.to only accepts floating point");
+    tu_check(nn_module_type_(net, NN_FLOAT16));
+    assert_int_equal(w->dtype, NN_FLOAT16);
+    NN_RELEASE(net);
+}
+
 static void test_transcript_matches_pytorch(void **state)
 {
     (void)state;
@@ -383,6 +666,13 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_transcript_matches_pytorch),
+        cmocka_unit_test(test_prepend_orders_hooks),
+        cmocka_unit_test(test_with_kwargs_hooks),
+        cmocka_unit_test(test_always_call_runs_on_errors),
+        cmocka_unit_test(test_backward_pre_hook_replaces_grad_output),
+        cmocka_unit_test(test_set_submodule),
+        cmocka_unit_test(test_state_dict_hooks_and_extra_state),
+        cmocka_unit_test(test_modes_devices_apply),
     };
     return cmocka_run_group_tests_name("module", tests, NULL, NULL);
 }
