@@ -642,6 +642,14 @@ void nn_safetensors_free(nn_safetensors *st);
 nn_tensor *nn_safetensors_get(const nn_safetensors *st, const char *name);
 const char *nn_safetensors_metadata_get(const nn_safetensors *st, const char *key);
 
+/* State dicts (dict str -> tensor, borrowed) as safetensors (state_file.c); metadata
+   is a dict str -> str or NULL. TypeError for other keys or values (extra state). */
+int nn_state_dict_save_file(nn_object *state_dict, const char *path, nn_object *metadata);
+int nn_state_dict_to_bytes(nn_object *state_dict, nn_object *metadata, void **out, size_t *out_len);
+/* A new dict of new tensors in file order; *metadata_out (when not NULL) a new dict. */
+nn_object *nn_state_dict_load_file(const char *path, nn_object **metadata_out);
+nn_object *nn_state_dict_from_bytes(const void *data, size_t len, nn_object **metadata_out);
+
 /* ---------------------------------------------------------------- printing */
 
 /* repr(t) exactly as PyTorch prints it; a new nn_malloc'd string. */

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* ------------------------------------------------------------ transcript */
 
@@ -644,6 +645,39 @@ static void test_modes_devices_apply(void **state)
     NN_RELEASE(net);
 }
 
+static void test_state_dict_through_safetensors(void **state)
+{
+    (void)state;
+    nn_module *src = net_new(), *dst = net_new();
+    nn_tensor *w = NN_TENSOR(nn_module_getattr(NN_MODULE(nn_module_getattr(src, "b")), "weight"));
+    nn_tensor *v = tu_tensor(NN_FLOAT32, 1, TU_SHAPE(3), TU_VALUES(-1, 0.25, 7));
+    bool prev = nn_set_grad_enabled(false);
+    tu_check(nn_copy_(w, v));
+    nn_set_grad_enabled(prev);
+    nn_object *sd = TU_OK(nn_module_state_dict(src, "", false)), *meta = TU_OK(nn_dict_new());
+    nn_object *cell = TU_OK(nn_str_new("3"));
+    tu_check(nn_dict_set_str(meta, "cell", cell));
+    char path[] = "/tmp/nnscope-test-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    tu_check(nn_state_dict_save_file(sd, path, meta));
+    nn_object *meta_back = NULL;
+    nn_object *loaded = TU_OK(nn_state_dict_load_file(path, &meta_back));
+    assert_string_equal(nn_str_cstr(nn_dict_get_str(meta_back, "cell")), "3");
+    nn_object *res = TU_OK(nn_module_load_state_dict(dst, loaded, true, false));
+    nn_tensor *w2 = NN_TENSOR(nn_module_getattr(NN_MODULE(nn_module_getattr(dst, "b")), "weight"));
+    tu_assert_values(w2, 1, TU_SHAPE(3), TU_VALUES(-1, 0.25, 7), 0);
+    /* a truncated file is refused and nothing changes */
+    assert_int_equal(truncate(path, 20), 0);
+    assert_null(nn_state_dict_load_file(path, NULL));
+    tu_assert_error(NN_ERR_RUNTIME, "invalid safetensors file");
+    tu_assert_values(w2, 1, TU_SHAPE(3), TU_VALUES(-1, 0.25, 7), 0);
+    close(fd);
+    unlink(path);
+    NN_RELEASE(res); NN_RELEASE(loaded); NN_RELEASE(meta_back); NN_RELEASE(cell); NN_RELEASE(meta); NN_RELEASE(sd);
+    NN_RELEASE(v); NN_RELEASE(src); NN_RELEASE(dst);
+}
+
 static void test_transcript_matches_pytorch(void **state)
 {
     (void)state;
@@ -673,6 +707,7 @@ int main(void)
         cmocka_unit_test(test_set_submodule),
         cmocka_unit_test(test_state_dict_hooks_and_extra_state),
         cmocka_unit_test(test_modes_devices_apply),
+        cmocka_unit_test(test_state_dict_through_safetensors),
     };
     return cmocka_run_group_tests_name("module", tests, NULL, NULL);
 }
