@@ -537,7 +537,12 @@ static void link_saved_outputs(nn_node *n, bool link)
    the results along its edges. Consumes n->buffer. */
 static int run_node(nn_node *n, heap *ready, bool retain_graph, bool create_graph)
 {
-    nn_tensor *gin_small[8], **gin = gin_small;
+    /* gradients for the inputs: zeroed first, so every exit path may release them */
+    nn_tensor *gin_small[8] = {NULL}, **gin = gin_small;
+    if (n->n_inputs > 8 && !(gin = nn_calloc((size_t)n->n_inputs, sizeof *gin))) {
+        for (int k = 0; k < n->n_outputs; k++) NN_SET(n->buffer[k], NULL);
+        return -1;
+    }
     int rc = check_saved_versions(n);
     for (int k = 0; rc == 0 && k < n->n_outputs; k++) {
         if (!n->buffer[k]) continue;
@@ -550,10 +555,8 @@ static int run_node(nn_node *n, heap *ready, bool retain_graph, bool create_grap
     }
     for (nn_node_callback *c = n->callbacks; rc == 0 && c; c = c->next)
         if (c->pre) rc = c->pre(c->state, n, n->buffer);
-    if (rc == 0 && n->n_inputs > 8 && !(gin = nn_calloc((size_t)n->n_inputs, sizeof *gin))) rc = -1;
     bool any_grad = false;
     for (int k = 0; k < n->n_outputs; k++) any_grad |= n->buffer[k] != NULL;
-    if (rc == 0) memset(gin, 0, sizeof *gin * (size_t)n->n_inputs);
     if (rc == 0 && any_grad) { /* a node that got no gradient passes none on */
         bool prev = nn_set_grad_enabled(create_graph);
         if (create_graph) link_saved_outputs(n, true);

@@ -1,23 +1,1536 @@
-/* PLACEHOLDER — replaced by the real implementation; every function here fails. */
+/*
+ * nnfunc.c — neural-network functions: softmax and log_softmax, cat and
+ * stack, dropout, the losses (mse, l1, cross entropy through nll_loss),
+ * layer_norm and embedding, each op's backward beside its forward.
+ *
+ * Kernels work on contiguous data viewed as [outer, dim, inner]. The float32
+ * kernels emulate PyTorch 1.13's CPU kernels as its AVX2 build runs them
+ * (Sleef exp, sums per vector lane combined by shuffles, fused multiply-adds,
+ * cascade sums, single-threaded order), which reproduces PyTorch's numbers
+ * bit for bit on the fixture; float64 computes the same formulas plainly;
+ * bfloat16 computes in float32 and rounds at the end.
+ *
+ * Backwards: a direct kernel when grad mode is off during the backward (the
+ * usual case); with create_graph the same formula is built from
+ * differentiable nn_* ops, so double backward works (embedding excepted).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "nn_int.h"
 
-nn_tensor * nn_softmax(nn_tensor *a, int dim) { (void)a; (void)dim; nn_error_set(NN_ERR_NOT_IMPLEMENTED, "nn_softmax is not implemented yet"); return NULL; }
-nn_tensor * nn_log_softmax(nn_tensor *a, int dim) { (void)a; (void)dim; nn_error_set(NN_ERR_NOT_IMPLEMENTED, "nn_log_softmax is not implemented yet"); return NULL; }
-nn_tensor * nn_cat(int n, nn_tensor *const *ts, int dim) { (void)n; (void)ts; (void)dim; nn_error_set(NN_ERR_NOT_IMPLEMENTED, "nn_cat is not implemented yet"); return NULL; }
-nn_tensor * nn_stack(int n, nn_tensor *const *ts, int dim) { (void)n; (void)ts; (void)dim; nn_error_set(NN_ERR_NOT_IMPLEMENTED, "nn_stack is not implemented yet"); return NULL; }
-nn_tensor * nn_dropout(nn_tensor *a, double p, bool training) { (void)a; (void)p; (void)training; nn_error_set(NN_ERR_NOT_IMPLEMENTED, "nn_dropout is not implemented yet"); return NULL; }
-nn_tensor * nn_mse_loss(nn_tensor *input, nn_tensor *target, nn_reduction reduction) { (void)input; (void)target; (void)reduction; nn_error_set(NN_ERR_NOT_IMPLEMENTED, "nn_mse_loss is not implemented yet"); return NULL; }
-nn_tensor * nn_l1_loss(nn_tensor *input, nn_tensor *target, nn_reduction reduction) { (void)input; (void)target; (void)reduction; nn_error_set(NN_ERR_NOT_IMPLEMENTED, "nn_l1_loss is not implemented yet"); return NULL; }
-nn_tensor * nn_cross_entropy(nn_tensor *input, nn_tensor *target, nn_reduction reduction,
-                            int64_t ignore_index, double label_smoothing) { (void)input; (void)target; (void)reduction; (void)ignore_index; (void)label_smoothing; nn_error_set(NN_ERR_NOT_IMPLEMENTED, "nn_cross_entropy is not implemented yet"); return NULL; }
-nn_tensor * nn_layer_norm(nn_tensor *input, int n_norm, const int64_t *normalized_shape,
-                         nn_tensor *weight, nn_tensor *bias, double eps) { (void)input; (void)n_norm; (void)normalized_shape; (void)weight; (void)bias; (void)eps; nn_error_set(NN_ERR_NOT_IMPLEMENTED, "nn_layer_norm is not implemented yet"); return NULL; }
-nn_tensor * nn_embedding(nn_tensor *weight, nn_tensor *indices, int64_t padding_idx) { (void)weight; (void)indices; (void)padding_idx; nn_error_set(NN_ERR_NOT_IMPLEMENTED, "nn_embedding is not implemented yet"); return NULL; }
-int nn_softmax_backward(nn_node *n, nn_tensor **go, nn_tensor **gi) { (void)n; (void)go; (void)gi; return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "softmax backward"); }
-int nn_log_softmax_backward(nn_node *n, nn_tensor **go, nn_tensor **gi) { (void)n; (void)go; (void)gi; return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "log_softmax backward"); }
-int nn_cat_backward(nn_node *n, nn_tensor **go, nn_tensor **gi) { (void)n; (void)go; (void)gi; return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "cat backward"); }
-int nn_stack_backward(nn_node *n, nn_tensor **go, nn_tensor **gi) { (void)n; (void)go; (void)gi; return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "stack backward"); }
-int nn_mse_loss_backward(nn_node *n, nn_tensor **go, nn_tensor **gi) { (void)n; (void)go; (void)gi; return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "mse_loss backward"); }
-int nn_nll_loss_backward(nn_node *n, nn_tensor **go, nn_tensor **gi) { (void)n; (void)go; (void)gi; return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "nll_loss backward"); }
-int nn_layer_norm_backward(nn_node *n, nn_tensor **go, nn_tensor **gi) { (void)n; (void)go; (void)gi; return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "layer_norm backward"); }
-int nn_embedding_backward(nn_node *n, nn_tensor **go, nn_tensor **gi) { (void)n; (void)go; (void)gi; return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "embedding backward"); }
+/* ---------------------------------------------------------------- helpers */
+
+/* PyTorch's ScalarType names, as "not implemented for 'Long'" prints them. */
+static const char *type_title(nn_dtype dt)
+{
+    static const char *const names[NN_DTYPE_COUNT] = {
+        [NN_FLOAT32] = "Float", [NN_FLOAT64] = "Double", [NN_FLOAT16] = "Half", [NN_BFLOAT16] = "BFloat16",
+        [NN_INT64] = "Long",    [NN_INT32] = "Int",      [NN_BOOL] = "Bool",
+    };
+    return names[dt];
+}
+
+/* t converted to dtype and made contiguous, without autograd; new reference. */
+static nn_tensor *dense(nn_tensor *t, nn_dtype dtype)
+{
+    nn_tensor *r = NULL;
+    bool prev = nn_set_grad_enabled(false);
+    nn_tensor *c = nn_to_dtype(t, dtype);
+    if (c) {
+        r = nn_contiguous(c);
+        NN_RELEASE(c);
+    }
+    nn_set_grad_enabled(prev);
+    return r;
+}
+
+/* Sizes before dim d, at d, and after d (a 0-dim tensor is [1, 1, 1]). */
+static void split_at(int ndim, const int64_t *sizes, int d, int64_t *outer, int64_t *n, int64_t *inner)
+{
+    *outer = *inner = *n = 1;
+    for (int i = 0; i < ndim; i++) {
+        if (i < d) *outer *= sizes[i];
+        else if (i == d) *n = sizes[i];
+        else *inner *= sizes[i];
+    }
+}
+
+static bool same_shape(int na, const int64_t *a, int nb, const int64_t *b)
+{
+    return na == nb && memcmp(a, b, sizeof(int64_t) * (size_t)na) == 0;
+}
+
+/* v rounded to dtype's precision (for half and bfloat16 arithmetic). */
+static double round_to(nn_dtype dt, double v)
+{
+    char buf[8];
+    nn_store_double(buf, dt, v);
+    return nn_load_double(buf, dt);
+}
+
+/* v as Python's repr(float) writes it: shortest round-trip digits. */
+static void py_float_repr(double v, char *buf, size_t n)
+{
+    if (isnan(v)) {
+        snprintf(buf, n, "nan");
+        return;
+    }
+    if (isinf(v)) {
+        snprintf(buf, n, v > 0 ? "inf" : "-inf");
+        return;
+    }
+    char tmp[40];
+    for (int p = 1; p <= 17; p++) {
+        snprintf(tmp, sizeof tmp, "%.*e", p - 1, v);
+        if (strtod(tmp, NULL) == v) break;
+    }
+    /* tmp is [-]d[.ddd]e[+-]xx: pull out the digits and the exponent */
+    char digits[24];
+    int nd = 0;
+    const char *s = tmp;
+    bool neg = *s == '-';
+    if (neg) s++;
+    for (; *s && *s != 'e'; s++)
+        if (*s != '.') digits[nd++] = *s;
+    while (nd > 1 && digits[nd - 1] == '0') nd--;
+    digits[nd] = '\0';
+    int exp = atoi(s + 1);
+    size_t len = 0;
+    if (neg) len += (size_t)snprintf(buf + len, n - len, "-");
+    if (exp < -4 || exp >= 16) {
+        len += (size_t)snprintf(buf + len, n - len, "%c", digits[0]);
+        if (nd > 1) len += (size_t)snprintf(buf + len, n - len, ".%s", digits + 1);
+        snprintf(buf + len, n - len, "e%c%02d", exp < 0 ? '-' : '+', abs(exp));
+    } else if (exp < 0) {
+        len += (size_t)snprintf(buf + len, n - len, "0.");
+        for (int i = 0; i < -exp - 1 && len < n; i++) len += (size_t)snprintf(buf + len, n - len, "0");
+        snprintf(buf + len, n - len, "%s", digits);
+    } else {
+        for (int i = 0; i <= exp && len < n; i++) len += (size_t)snprintf(buf + len, n - len, "%c", i < nd ? digits[i] : '0');
+        snprintf(buf + len, n - len, ".%s", nd > exp + 1 ? digits + exp + 1 : "0");
+    }
+}
+
+/* Temporaries of a composite computation, released together. */
+#define MAX_TEMPS 32
+typedef struct temps {
+    nn_tensor *t[MAX_TEMPS];
+    int n;
+} temps;
+
+/* Keeps t (a new reference, or NULL) for temps_release; returns t (NULL, with
+   an error, if the table is full: a bug in the caller, not a user's doing). */
+static nn_tensor *keep(temps *s, nn_tensor *t)
+{
+    if (t && s->n == MAX_TEMPS) {
+        NN_RELEASE(t);
+        nn_error_set(NN_ERR_RUNTIME, "nnfunc: too many temporaries in one computation");
+        return NULL;
+    }
+    if (t) s->t[s->n++] = t;
+    return t;
+}
+
+static void temps_release(temps *s)
+{
+    for (int i = 0; i < s->n; i++) NN_RELEASE(s->t[i]);
+    s->n = 0;
+}
+
+/* Runs expr; a NULL result jumps to fail. The result is owned by temps s. */
+#define STEP(var, expr)                                  \
+    do {                                                 \
+        if (!((var) = keep(&s, (expr)))) goto fail;      \
+    } while (0)
+
+/* A result kept in temps handed to the caller: retained, so temps_release leaves it alive. */
+static nn_tensor *give(nn_tensor *t)
+{
+    NN_RETAIN(t);
+    return t;
+}
+
+/* The saved output i of node n with n as its grad_fn again (as PyTorch unpacks
+   a saved output), so a composite backward built on it reaches the op's input
+   in a double backward. New reference. */
+static nn_tensor *saved_output_with_history(nn_node *n, int i)
+{
+    nn_tensor *s = nn_node_saved(n, i);
+    nn_tensor *t = nn_detach(s);
+    if (!t) return NULL;
+    if (nn_grad_enabled()) {
+        NN_RETAIN(n);
+        t->grad_fn = n;
+        t->output_nr = n->saved[i].producer_output_nr;
+        t->requires_grad = true;
+    }
+    return t;
+}
+
+/* Sum a gradient g over the leading dims of a [lead..., norm...] shape down to norm (n_lead of them). */
+static nn_tensor *sum_leading(nn_tensor *g, int n_lead)
+{
+    if (n_lead == 0) {
+        NN_RETAIN(g);
+        return g;
+    }
+    int dims[NN_MAX_DIMS];
+    for (int d = 0; d < n_lead; d++) dims[d] = d;
+    return nn_sum(g, n_lead, dims, false);
+}
+
+/* ---------------------------------------------------- softmax, log_softmax */
+
+/* vec::map_reduce_all of PyTorch's AVX2 build: the sum over n of a[j] (times
+   b[j], times c[j], each optional) accumulated per vector lane with fused
+   multiply-adds, then the lanes combined: by the shuffle tree of
+   VecReduceAllSIMD for float, in order for double and for fewer than one
+   vector of elements. (Shared by softmax and layer_norm.) */
+static float lanes_f32(const float *v)
+{
+    float w[8], u[8];
+    for (int i = 0; i < 8; i++) w[i] = v[i] + v[i ^ 4];
+    for (int i = 0; i < 8; i++) u[i] = w[i] + w[i ^ 2];
+    return u[0] + u[1];
+}
+
+static double lanes_f64(const double *v) { return ((v[0] + v[1]) + v[2]) + v[3]; }
+
+#define DEFINE_LANE_SUM(SUFFIX, T, LANES, FMA)                                                                \
+    static T lane_sum_##SUFFIX(const T *a, const T *b, const T *c, int64_t n)                                 \
+    {                                                                                                         \
+        T acc[LANES] = {0};                                                                                   \
+        int64_t lim = n < LANES ? n : LANES;                                                                  \
+        for (int64_t l = 0; l < lim; l++) acc[l] = c ? a[l] * b[l] * c[l] : b ? a[l] * b[l] : a[l];           \
+        if (n < LANES) {                                                                                      \
+            T r = acc[0];                                                                                     \
+            for (int64_t l = 1; l < n; l++) r += acc[l];                                                      \
+            return r;                                                                                         \
+        }                                                                                                     \
+        for (int64_t j = LANES; j < n; j++) {                                                                 \
+            T *s = &acc[j % LANES];                                                                           \
+            *s = c ? FMA(a[j] * b[j], c[j], *s) : b ? FMA(a[j], b[j], *s) : *s + a[j];                         \
+        }                                                                                                     \
+        return lanes_##SUFFIX(acc);                                                                           \
+    }
+
+DEFINE_LANE_SUM(f32, float, 8, fmaf)
+DEFINE_LANE_SUM(f64, double, 4, fma)
+
+/* Sleef_expf8_u10 (PyTorch's Vectorized<float>::exp on AVX2), one lane. */
+static float sleef_expf(float d)
+{
+    if (isnan(d)) return d;
+    if (d < -104) return 0; /* Sleef's own range limits, checked first so the */
+    if (d > 100) return INFINITY; /* integer steps below stay in range */
+    int q = (int)rintf(d * 1.442695040888963407359924681001892137426645954152985934135449406931f);
+    float s = fmaf((float)q, -0.693145751953125f, d);
+    s = fmaf((float)q, -1.428606765330187045e-06f, s);
+    float u = 0.000198527617612853646278381f;
+    u = fmaf(u, s, 0.00139304355252534151077271f);
+    u = fmaf(u, s, 0.00833336077630519866943359f);
+    u = fmaf(u, s, 0.0416664853692054748535156f);
+    u = fmaf(u, s, 0.166666671633720397949219f);
+    u = fmaf(u, s, 0.5f);
+    u = 1.0f + fmaf(s * s, u, s);
+    /* u * 2^q in two steps, as Sleef's vldexp2 */
+    union { int32_t i; float f; } p1 = {.i = ((q >> 1) + 0x7f) << 23}, p2 = {.i = ((q - (q >> 1)) + 0x7f) << 23};
+    return u * p1.f * p2.f;
+}
+
+/* float32 softmax as PyTorch 1.13's AVX2 kernels. Last dim: Sleef exp, lane
+   sums, times 1/sum; log_softmax (x - max) - log(sum). Other dims: blocks of
+   8 positions along the inner dims run vectorised (Sleef exp), the rest
+   scalar (libm expf/logf); sums run along the dim in order; divide by sum. */
+static void softmax_fwd_f32(const float *x, float *y, int64_t outer, int64_t n, int64_t inner, bool is_log,
+                            bool lastdim)
+{
+    if (lastdim) {
+        for (int64_t o = 0; o < outer; o++) {
+            const float *xr = x + o * n;
+            float *yr = y + o * n;
+            if (n == 0) continue;
+            float mx = xr[0];
+            for (int64_t k = 1; k < n; k++)
+                if (xr[k] > mx || isnan(xr[k])) mx = isnan(mx) ? mx : xr[k];
+            for (int64_t k = 0; k < n; k++) yr[k] = sleef_expf(xr[k] - mx);
+            float sum = lane_sum_f32(yr, NULL, NULL, n);
+            if (is_log) {
+                float ls = (float)log((double)sum);
+                for (int64_t k = 0; k < n; k++) yr[k] = (xr[k] - mx) - ls;
+            } else {
+                float inv = 1 / sum;
+                for (int64_t k = 0; k < n; k++) yr[k] = yr[k] * inv;
+            }
+        }
+        return;
+    }
+    for (int64_t o = 0; o < outer; o++)
+        for (int64_t i = 0; i < inner; i++) {
+            bool vec = (i / 8) * 8 + 8 <= inner;
+            const float *xr = x + o * n * inner + i;
+            float *yr = y + o * n * inner + i;
+            if (n == 0) continue;
+            float mx = xr[0];
+            for (int64_t k = 1; k < n; k++) {
+                float v = xr[k * inner];
+                if (vec) mx = isnan(mx) || isnan(v) ? NAN : v > mx ? v : mx; /* vec::maximum */
+                else mx = mx < v ? v : mx;                                    /* std::max */
+            }
+            float sum = 0;
+            for (int64_t k = 0; k < n; k++) {
+                float d = xr[k * inner] - mx, e = vec ? sleef_expf(d) : expf(d);
+                yr[k * inner] = e;
+                sum += e;
+            }
+            if (is_log) {
+                float ls = vec ? (float)log((double)sum) : logf(sum);
+                for (int64_t k = 0; k < n; k++) yr[k * inner] = xr[k * inner] - mx - ls;
+            } else {
+                for (int64_t k = 0; k < n; k++) yr[k * inner] = yr[k * inner] / sum;
+            }
+        }
+}
+
+/* Backward, float32, as PyTorch: softmax (g - sum(g * y)) * y, log_softmax
+   g - exp(y) * sum(g) (fused); lane sums on the last dim, in-order sums otherwise. */
+static void softmax_bwd_f32(const float *g, const float *y, float *gi, int64_t outer, int64_t n, int64_t inner,
+                            bool is_log, bool lastdim)
+{
+    for (int64_t o = 0; o < outer; o++)
+        for (int64_t i = 0; i < inner; i++) {
+            int64_t base = o * n * inner + i;
+            bool vec = lastdim || (i / 8) * 8 + 8 <= inner;
+            float s = 0;
+            if (lastdim) {
+                s = is_log ? lane_sum_f32(g + base, NULL, NULL, n) : lane_sum_f32(g + base, y + base, NULL, n);
+            } else {
+                for (int64_t k = 0; k < n; k++) {
+                    int64_t j = base + k * inner;
+                    s = is_log ? s + g[j] : fmaf(g[j], y[j], s);
+                }
+            }
+            for (int64_t k = 0; k < n; k++) {
+                int64_t j = base + k * inner;
+                gi[j] = is_log ? fmaf(-(vec ? sleef_expf(y[j]) : expf(y[j])), s, g[j]) : (g[j] - s) * y[j];
+            }
+        }
+}
+
+/* float64: the same formulas, computed plainly (exp and log of libm, sums in order). */
+static void softmax_fwd_f64(const double *x, double *y, int64_t outer, int64_t n, int64_t inner, bool is_log,
+                            bool lastdim)
+{
+    for (int64_t o = 0; o < outer; o++)
+        for (int64_t i = 0; i < inner; i++) {
+            const double *xr = x + o * n * inner + i;
+            double *yr = y + o * n * inner + i;
+            double mx = -INFINITY, sum = 0;
+            for (int64_t k = 0; k < n; k++) {
+                double v = xr[k * inner];
+                if (v > mx || isnan(v)) mx = isnan(mx) ? mx : v;
+            }
+            for (int64_t k = 0; k < n; k++) {
+                double e = exp(xr[k * inner] - mx);
+                if (!is_log) yr[k * inner] = e;
+                sum += e;
+            }
+            double ls = log(sum), inv = 1 / sum;
+            for (int64_t k = 0; k < n; k++)
+                yr[k * inner] = is_log ? (xr[k * inner] - mx) - ls : lastdim ? yr[k * inner] * inv : yr[k * inner] / sum;
+        }
+}
+
+static void softmax_bwd_f64(const double *g, const double *y, double *gi, int64_t outer, int64_t n, int64_t inner,
+                            bool is_log, bool lastdim)
+{
+    (void)lastdim;
+    for (int64_t o = 0; o < outer; o++)
+        for (int64_t i = 0; i < inner; i++) {
+            int64_t base = o * n * inner + i;
+            double s = 0;
+            for (int64_t k = 0; k < n; k++) s += is_log ? g[base + k * inner] : g[base + k * inner] * y[base + k * inner];
+            for (int64_t k = 0; k < n; k++) {
+                int64_t j = base + k * inner;
+                gi[j] = is_log ? g[j] - exp(y[j]) * s : (g[j] - s) * y[j];
+            }
+        }
+}
+
+/* The dtype a kernel computes in: the tensor's own, float32 for bfloat16. */
+static nn_dtype kernel_dtype(nn_dtype dt) { return dt == NN_BFLOAT16 ? NN_FLOAT32 : dt; }
+
+static nn_tensor *softmax_impl(nn_tensor *a, int dim, bool log)
+{
+    int d;
+    if (nn_wrap_dim(dim, a->ndim, &d) < 0) return NULL;
+    bool lastdim = a->ndim == 0 || d == a->ndim - 1;
+    if (a->dtype != NN_FLOAT32 && a->dtype != NN_FLOAT64 && a->dtype != NN_BFLOAT16) {
+        nn_error_set(NN_ERR_RUNTIME, "\"%s\" not implemented for '%s'",
+                     lastdim ? (log ? "log_softmax_lastdim_kernel_impl" : "softmax_lastdim_kernel_impl")
+                             : "softmax_kernel_impl",
+                     type_title(a->dtype));
+        return NULL;
+    }
+    int64_t outer, n, inner;
+    split_at(a->ndim, a->sizes, d, &outer, &n, &inner);
+    nn_dtype kd = kernel_dtype(a->dtype);
+    nn_tensor *x = dense(a, kd), *y = x ? nn_empty(a->ndim, a->sizes, kd) : NULL;
+    if (!y) {
+        NN_RELEASE(x);
+        return NULL;
+    }
+    if (kd == NN_FLOAT32) softmax_fwd_f32(nn_data_ptr(x), y->storage->data, outer, n, inner, log, lastdim);
+    else softmax_fwd_f64(nn_data_ptr(x), y->storage->data, outer, n, inner, log, lastdim);
+    NN_RELEASE(x);
+    nn_tensor *out = y;
+    if (kd != a->dtype) {
+        out = dense(y, a->dtype);
+        NN_RELEASE(y);
+        if (!out) return NULL;
+    }
+    nn_op_params p = {.i = {d, lastdim}, .n_i = 2};
+    if (nn_record(log ? NN_OP_log_softmax : NN_OP_softmax, 1, &a, 1, &out, 1, &out, &p) < 0) NN_SET(out, NULL);
+    return out;
+}
+
+nn_tensor *nn_softmax(nn_tensor *a, int dim) { return softmax_impl(a, dim, false); }
+nn_tensor *nn_log_softmax(nn_tensor *a, int dim) { return softmax_impl(a, dim, true); }
+
+static int softmax_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin, bool log)
+{
+    int d = (int)n->p.i[0];
+    nn_tensor *g = gout[0];
+    if (nn_grad_enabled()) {
+        /* create_graph: the same formula from differentiable ops */
+        temps s = {0};
+        nn_tensor *y, *t1, *t2, *t3;
+        STEP(y, saved_output_with_history(n, 0));
+        if (log) {
+            STEP(t1, nn_exp(y));
+            STEP(t2, nn_sum(g, 1, &d, true));
+            STEP(t3, nn_mul(t1, t2));
+            STEP(gin[0], give(nn_sub(g, t3)));
+        } else {
+            STEP(t1, nn_mul(g, y));
+            STEP(t2, nn_sum(t1, 1, &d, true));
+            STEP(t3, nn_sub(g, t2));
+            STEP(gin[0], give(nn_mul(t3, y)));
+        }
+        temps_release(&s);
+        return 0;
+    fail:
+        temps_release(&s);
+        return -1;
+    }
+    const nn_input_meta *m = &n->input_meta[0];
+    nn_dtype kd = kernel_dtype(m->dtype);
+    int64_t outer, len, inner;
+    split_at(m->ndim, m->sizes, d, &outer, &len, &inner);
+    nn_tensor *gc = dense(g, kd), *yc = gc ? dense(nn_node_saved(n, 0), kd) : NULL;
+    nn_tensor *r = yc ? nn_empty(m->ndim, m->sizes, kd) : NULL;
+    if (r) {
+        bool lastdim = n->p.i[1];
+        if (kd == NN_FLOAT32)
+            softmax_bwd_f32(nn_data_ptr(gc), nn_data_ptr(yc), r->storage->data, outer, len, inner, log, lastdim);
+        else
+            softmax_bwd_f64(nn_data_ptr(gc), nn_data_ptr(yc), r->storage->data, outer, len, inner, log, lastdim);
+    }
+    NN_RELEASE(gc);
+    NN_RELEASE(yc);
+    gin[0] = r;
+    return r ? 0 : -1;
+}
+
+int nn_softmax_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return softmax_backward(n, gout, gin, false); }
+int nn_log_softmax_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return softmax_backward(n, gout, gin, true); }
+
+/* ------------------------------------------------------------- cat, stack */
+
+/* Copies src, converted to out's dtype, into out viewed as [outer, total, inner]
+   at position `at` of the middle dim; src holds [outer, len, inner]. */
+static int place(nn_tensor *out, nn_tensor *src, int64_t outer, int64_t total, int64_t inner, int64_t at, int64_t len)
+{
+    nn_tensor *c = dense(src, out->dtype);
+    if (!c) return -1;
+    size_t es = nn_dtype_size(out->dtype), row = (size_t)(len * inner) * es;
+    const char *from = nn_data_ptr(c);
+    char *to = out->storage->data;
+    if (row)
+        for (int64_t o = 0; o < outer; o++) memcpy(to + (size_t)((o * total + at) * inner) * es, from + (size_t)o * row, row);
+    NN_RELEASE(c);
+    return 0;
+}
+
+/* PyTorch still skips 1-D empty tensors in cat (legacy behaviour). */
+static bool cat_skips(const nn_tensor *t) { return t->ndim == 1 && t->sizes[0] == 0; }
+
+static nn_dtype promote_all(int n, nn_tensor *const *ts)
+{
+    nn_dtype dt = ts[0]->dtype;
+    for (int i = 1; i < n; i++) dt = nn_promote_types(dt, ts[i]->dtype);
+    return dt;
+}
+
+nn_tensor *nn_cat(int n, nn_tensor *const *ts, int dim)
+{
+    if (n <= 0) {
+        nn_error_set(NN_ERR_RUNTIME, "torch.cat(): expected a non-empty list of Tensors");
+        return NULL;
+    }
+    for (int i = 0; i < n; i++)
+        if (ts[i]->ndim == 0) {
+            nn_error_set(NN_ERR_RUNTIME, "zero-dimensional tensor (at position %d) cannot be concatenated", i);
+            return NULL;
+        }
+    int valid = -1;
+    for (int i = 0; i < n && valid < 0; i++)
+        if (!cat_skips(ts[i])) valid = i;
+    nn_dtype dt = promote_all(n, ts);
+    nn_op_params p = {.i = {dim}, .n_i = 1};
+    nn_tensor *out;
+    if (valid < 0) {
+        /* only skipped tensors: the dim is not even checked */
+        out = nn_empty(1, (const int64_t[]){0}, dt);
+    } else {
+        const nn_tensor *first = ts[valid];
+        int d;
+        if (nn_wrap_dim(dim, first->ndim, &d) < 0) return NULL;
+        int64_t shape[NN_MAX_DIMS];
+        memcpy(shape, first->sizes, sizeof(int64_t) * (size_t)first->ndim);
+        shape[d] = 0;
+        for (int i = 0; i < n; i++) {
+            const nn_tensor *t = ts[i];
+            if (cat_skips(t)) continue;
+            if (t->ndim != first->ndim) {
+                nn_error_set(NN_ERR_RUNTIME, "Tensors must have same number of dimensions: got %d and %d", first->ndim,
+                             t->ndim);
+                return NULL;
+            }
+            for (int k = 0; k < t->ndim; k++)
+                if (k != d && t->sizes[k] != first->sizes[k]) {
+                    nn_error_set(NN_ERR_RUNTIME,
+                                 "Sizes of tensors must match except in dimension %d. Expected size %lld but got size "
+                                 "%lld for tensor number %d in the list.",
+                                 d, (long long)first->sizes[k], (long long)t->sizes[k], i);
+                    return NULL;
+                }
+            shape[d] += t->sizes[d];
+        }
+        out = nn_empty(first->ndim, shape, dt);
+        if (!out) return NULL;
+        int64_t outer, total, inner, at = 0;
+        split_at(first->ndim, shape, d, &outer, &total, &inner);
+        for (int i = 0; i < n; i++) {
+            if (cat_skips(ts[i])) continue;
+            if (place(out, ts[i], outer, total, inner, at, ts[i]->sizes[d]) < 0) {
+                NN_RELEASE(out);
+                return NULL;
+            }
+            at += ts[i]->sizes[d];
+        }
+        p.i[0] = d;
+    }
+    if (out && nn_record(NN_OP_cat, n, ts, 1, &out, 0, NULL, &p) < 0) NN_SET(out, NULL);
+    return out;
+}
+
+int nn_cat_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    int d = (int)n->p.i[0];
+    int64_t at = 0;
+    for (int i = 0; i < n->n_inputs; i++) {
+        const nn_input_meta *m = &n->input_meta[i];
+        bool skipped = m->ndim == 1 && m->sizes[0] == 0;
+        if (skipped) {
+            if (nn_node_needs_input_grad(n, i) && !(gin[i] = nn_zeros(1, m->sizes, gout[0]->dtype))) return -1;
+            continue;
+        }
+        if (nn_node_needs_input_grad(n, i) && !(gin[i] = nn_narrow(gout[0], d, at, m->sizes[d]))) return -1;
+        at += m->sizes[d];
+    }
+    return 0;
+}
+
+nn_tensor *nn_stack(int n, nn_tensor *const *ts, int dim)
+{
+    if (n <= 0) {
+        nn_error_set(NN_ERR_RUNTIME, "stack expects a non-empty TensorList");
+        return NULL;
+    }
+    const nn_tensor *first = ts[0];
+    int d;
+    if (nn_wrap_dim(dim, first->ndim + 1, &d) < 0) return NULL;
+    for (int i = 1; i < n; i++)
+        if (!same_shape(first->ndim, first->sizes, ts[i]->ndim, ts[i]->sizes)) {
+            char a[256], b[256];
+            nn_error_set(NN_ERR_RUNTIME, "stack expects each tensor to be equal size, but got %s at entry 0 and %s at entry %d",
+                         nn_shape_str(first->ndim, first->sizes, a, sizeof a),
+                         nn_shape_str(ts[i]->ndim, ts[i]->sizes, b, sizeof b), i);
+            return NULL;
+        }
+    if (first->ndim + 1 > NN_MAX_DIMS) {
+        nn_error_set(NN_ERR_RUNTIME, "tensors have at most %d dimensions, got %d", NN_MAX_DIMS, first->ndim + 1);
+        return NULL;
+    }
+    int64_t shape[NN_MAX_DIMS];
+    for (int k = 0, j = 0; k <= first->ndim; k++) shape[k] = k == d ? n : first->sizes[j++];
+    nn_tensor *out = nn_empty(first->ndim + 1, shape, promote_all(n, ts));
+    if (!out) return NULL;
+    int64_t outer, total, inner;
+    split_at(first->ndim + 1, shape, d, &outer, &total, &inner);
+    for (int i = 0; i < n; i++)
+        if (place(out, ts[i], outer, total, inner, i, 1) < 0) {
+            NN_RELEASE(out);
+            return NULL;
+        }
+    nn_op_params p = {.i = {d}, .n_i = 1};
+    if (nn_record(NN_OP_stack, n, ts, 1, &out, 0, NULL, &p) < 0) NN_SET(out, NULL);
+    return out;
+}
+
+int nn_stack_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    for (int i = 0; i < n->n_inputs; i++)
+        if (nn_node_needs_input_grad(n, i) && !(gin[i] = nn_select(gout[0], (int)n->p.i[0], i))) return -1;
+    return 0;
+}
+
+/* ----------------------------------------------------------------- dropout */
+
+nn_tensor *nn_dropout(nn_tensor *a, double p, bool training)
+{
+    if (isnan(p)) {
+        /* Python's range check lets nan through; ATen's does not */
+        nn_error_set(NN_ERR_RUNTIME, "dropout probability has to be between 0 and 1, but got nan");
+        return NULL;
+    }
+    if (p < 0 || p > 1) {
+        char buf[64];
+        py_float_repr(p, buf, sizeof buf);
+        nn_error_set(NN_ERR_VALUE, "dropout probability has to be between 0 and 1, but got %s", buf);
+        return NULL;
+    }
+    if (p == 0 || !training || nn_numel(a) == 0) {
+        /* PyTorch returns the input itself */
+        NN_RETAIN(a);
+        return a;
+    }
+    nn_tensor *noise;
+    if (p == 1) {
+        noise = nn_zeros(0, NULL, a->dtype);
+    } else {
+        /* noise = bernoulli(1 - p) / (1 - p), then a * noise (MulBackward0) */
+        noise = nn_empty(a->ndim, a->sizes, a->dtype);
+        nn_tensor *keep_prob = noise ? nn_wrapped_number(1 - p, false) : NULL;
+        int rc = keep_prob ? nn_bernoulli_(noise, 1 - p) : -1;
+        if (rc == 0) NN_WITH_GRAD_MODE(false, rc = nn_div_(noise, keep_prob));
+        NN_RELEASE(keep_prob);
+        if (rc < 0) NN_SET(noise, NULL);
+    }
+    if (!noise) return NULL;
+    nn_tensor *out = nn_mul(a, noise);
+    NN_RELEASE(noise);
+    return out;
+}
+
+/* ------------------------------------------------------------------ losses */
+
+static int check_reduction(nn_reduction r)
+{
+    if (r != NN_REDUCTION_NONE && r != NN_REDUCTION_MEAN && r != NN_REDUCTION_SUM)
+        return nn_error_set(NN_ERR_VALUE, "%d is not a valid value for reduction", (int)r);
+    return 0;
+}
+
+/* F.mse_loss / F.l1_loss broadcast input and target first (torch.broadcast_tensors):
+   *ei, *et receive new references, expanded only where the shape differs. */
+static int broadcast_pair(nn_tensor *input, nn_tensor *target, nn_tensor **ei, nn_tensor **et)
+{
+    int nd;
+    int64_t shape[NN_MAX_DIMS];
+    if (nn_broadcast_shapes(input->ndim, input->sizes, target->ndim, target->sizes, &nd, shape) < 0) return -1;
+    nn_tensor *const src[2] = {input, target};
+    nn_tensor **dst[2] = {ei, et};
+    for (int k = 0; k < 2; k++) {
+        if (same_shape(src[k]->ndim, src[k]->sizes, nd, shape)) {
+            NN_RETAIN(src[k]);
+            *dst[k] = src[k];
+        } else if (!(*dst[k] = nn_expand(src[k], nd, shape))) {
+            if (k == 1) NN_SET(*ei, NULL);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+typedef struct mse_ctx {
+    nn_dtype dt;
+} mse_ctx;
+
+/* (a - b)^2 elementwise in the tensors' dtype (half rounds after each step, as PyTorch's half arithmetic) */
+static void mse_loop(char **d, const int64_t *s, int64_t n, void *vctx)
+{
+    nn_dtype dt = ((mse_ctx *)vctx)->dt;
+    for (int64_t i = 0; i < n; i++) {
+        char *o = d[0] + i * s[0];
+        const char *a = d[1] + i * s[1], *b = d[2] + i * s[2];
+        if (dt == NN_FLOAT32) {
+            float diff = *(const float *)a - *(const float *)b;
+            *(float *)o = diff * diff;
+        } else if (dt == NN_FLOAT64) {
+            double diff = *(const double *)a - *(const double *)b;
+            *(double *)o = diff * diff;
+        } else {
+            double diff = round_to(dt, nn_load_double(a, dt) - nn_load_double(b, dt));
+            nn_store_double(o, dt, diff * diff);
+        }
+    }
+}
+
+/* at::sum over a contiguous float32 row as PyTorch 1.13's cascade_sum runs it
+   (AVX2): rows of 4 vectors of 8 summed per lane in a 4-level cascade
+   (multi_row_sum), leftover vectors, the 4 partial vectors combined, then the
+   scalar remainder plus the 8 lanes in order. Fewer than 8 elements: the
+   scalar form, 4 partial sums. */
+static void add_row_f32(float acc[4][8], const float *row, int lanes)
+{
+    for (int k = 0; k < 4; k++)
+        for (int l = 0; l < lanes; l++) acc[k][l] += row[k * lanes + l];
+}
+
+static float torch_sum_f32(const float *x, int64_t n)
+{
+    const int lanes = n >= 8 ? 8 : 1;
+    const int64_t nvec = n / lanes, rows = nvec / 4;
+    int ceil_log2 = 1;
+    while (((int64_t)1 << ceil_log2) < rows) ceil_log2++;
+    const int level_power = ceil_log2 / 4 > 4 ? ceil_log2 / 4 : 4;
+    const int64_t level_step = (int64_t)1 << level_power, level_mask = level_step - 1;
+    float acc[4][4][8] = {{{0}}}; /* [level][row element][lane] */
+    int64_t i = 0;
+    while (i + level_step <= rows) {
+        for (int64_t j = 0; j < level_step; j++, i++) add_row_f32(acc[0], x + i * 4 * lanes, lanes);
+        for (int j = 1; j < 4; j++) {
+            for (int k = 0; k < 4; k++)
+                for (int l = 0; l < lanes; l++) {
+                    acc[j][k][l] += acc[j - 1][k][l];
+                    acc[j - 1][k][l] = 0;
+                }
+            if ((i & (level_mask << (j * level_power))) != 0) break;
+        }
+    }
+    for (; i < rows; i++) add_row_f32(acc[0], x + i * 4 * lanes, lanes);
+    for (int j = 1; j < 4; j++)
+        for (int k = 0; k < 4; k++)
+            for (int l = 0; l < lanes; l++) acc[0][k][l] += acc[j][k][l];
+    for (int64_t v = rows * 4; v < nvec; v++)
+        for (int l = 0; l < lanes; l++) acc[0][0][l] += x[v * lanes + l];
+    for (int k = 1; k < 4; k++)
+        for (int l = 0; l < lanes; l++) acc[0][0][l] += acc[0][k][l];
+    if (lanes == 1) return acc[0][0][0];
+    float total = 0;
+    for (int64_t t = nvec * lanes; t < n; t++) total += x[t];
+    for (int l = 0; l < lanes; l++) total += acc[0][0][l];
+    return total;
+}
+
+/* sum (or mean) of a contiguous tensor into a 0-dim tensor, then divided by
+   the count in the dtype, as PyTorch's sum(...).div_(n); float32 sums as
+   at::sum does, other dtypes in double. New reference. */
+static nn_tensor *reduce_all(nn_tensor *t, bool mean)
+{
+    nn_tensor *out = nn_empty(0, NULL, t->dtype);
+    if (!out) return NULL;
+    int64_t n = nn_numel(t);
+    const char *p = nn_data_ptr(t);
+    size_t es = nn_dtype_size(t->dtype);
+    double acc = 0;
+    if (t->dtype == NN_FLOAT32)
+        acc = torch_sum_f32((const float *)p, n);
+    else
+        for (int64_t i = 0; i < n; i++) acc += nn_load_double(p + (size_t)i * es, t->dtype);
+    double v = round_to(t->dtype, acc);
+    if (mean) v = t->dtype == NN_FLOAT32 ? (double)((float)v / (float)n) : round_to(t->dtype, v / (double)n);
+    nn_store_double(out->storage->data, t->dtype, v);
+    return out;
+}
+
+nn_tensor *nn_mse_loss(nn_tensor *input, nn_tensor *target, nn_reduction reduction)
+{
+    if (check_reduction(reduction) < 0) return NULL;
+    nn_tensor *ei, *et;
+    if (broadcast_pair(input, target, &ei, &et) < 0) return NULL;
+    nn_tensor *out = NULL, *ca = NULL, *cb = NULL, *unreduced = NULL;
+    nn_dtype dt = nn_result_type(ei, et);
+    if (dt != NN_FLOAT32 && dt != NN_FLOAT64 && dt != NN_FLOAT16) {
+        nn_error_set(NN_ERR_RUNTIME, "\"mse_cpu\" not implemented for '%s'", type_title(dt));
+        goto done;
+    }
+    NN_WITH_GRAD_MODE(false, ca = nn_to_dtype(ei, dt); cb = ca ? nn_to_dtype(et, dt) : NULL);
+    if (!cb || !(unreduced = nn_empty(ei->ndim, ei->sizes, dt))) goto done;
+    mse_ctx ctx = {dt};
+    const nn_tensor *ops[3] = {unreduced, ca, cb};
+    nn_foreach(3, ops, mse_loop, &ctx);
+    if (reduction == NN_REDUCTION_NONE) {
+        out = unreduced;
+        unreduced = NULL;
+    } else if (!(out = reduce_all(unreduced, reduction == NN_REDUCTION_MEAN))) {
+        goto done;
+    }
+    nn_tensor *in[2] = {ei, et};
+    nn_op_params p = {.i = {reduction}, .n_i = 1};
+    if (nn_record(NN_OP_mse_loss, 2, in, 1, &out, 2, in, &p) < 0) NN_SET(out, NULL);
+done:
+    NN_RELEASE(ei);
+    NN_RELEASE(et);
+    NN_RELEASE(ca);
+    NN_RELEASE(cb);
+    NN_RELEASE(unreduced);
+    return out;
+}
+
+int nn_mse_loss_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    /* d/dinput = norm * (input - target) * grad, norm = 2 (or 2/numel for mean);
+       the target's is the same with the two swapped */
+    nn_tensor *x = nn_node_saved(n, 0), *t = nn_node_saved(n, 1);
+    double norm = n->p.i[0] == NN_REDUCTION_MEAN ? 2.0 / (double)nn_numel(x) : 2.0;
+    for (int k = 0; k < 2; k++) {
+        if (!nn_node_needs_input_grad(n, k)) continue;
+        nn_tensor *diff = k == 0 ? nn_sub(x, t) : nn_sub(t, x);
+        nn_tensor *scaled = diff ? nn_mul_scalar(diff, norm) : NULL;
+        gin[k] = scaled ? nn_mul(scaled, gout[0]) : NULL;
+        NN_RELEASE(diff);
+        NN_RELEASE(scaled);
+        if (!gin[k]) return -1;
+    }
+    return 0;
+}
+
+nn_tensor *nn_l1_loss(nn_tensor *input, nn_tensor *target, nn_reduction reduction)
+{
+    /* a composite in PyTorch 1.13: (input - target).abs(), then mean or sum */
+    if (check_reduction(reduction) < 0) return NULL;
+    nn_tensor *ei, *et;
+    if (broadcast_pair(input, target, &ei, &et) < 0) return NULL;
+    nn_tensor *diff = nn_sub(ei, et), *abs = diff ? nn_abs(diff) : NULL, *out = NULL;
+    if (abs && reduction == NN_REDUCTION_NONE) {
+        out = abs;
+        abs = NULL;
+    } else if (abs) {
+        out = reduction == NN_REDUCTION_MEAN ? nn_mean(abs, 0, NULL, false) : nn_sum(abs, 0, NULL, false);
+    }
+    NN_RELEASE(ei);
+    NN_RELEASE(et);
+    NN_RELEASE(diff);
+    NN_RELEASE(abs);
+    return out;
+}
+
+/* ---------------------------------------------------------------- nll_loss */
+
+/* The summed loss -sum(x[b, target[b]]) over the targets that are not ignored,
+   in PyTorch's 8-level cascade (nll_loss_out_frame, nll_loss2d_forward_out_frame)
+   in the tensor's precision; *count receives the number summed. */
+#define DEFINE_NLL_SUM(SUFFIX, T)                                                                             \
+    static T nll_sum_##SUFFIX(const void *xv, const int64_t *tv, int64_t N, int64_t C, int64_t ignore_index,  \
+                              double *count)                                                                  \
+    {                                                                                                         \
+        const T *x = xv;                                                                                      \
+        int ceil_log2 = 1;                                                                                    \
+        while (((int64_t)1 << ceil_log2) < N) ceil_log2++;                                                    \
+        const int level_power = ceil_log2 / 8 > 4 ? ceil_log2 / 8 : 4;                                        \
+        const int64_t level_mask = ((int64_t)1 << level_power) - 1;                                           \
+        T partial[8] = {0};                                                                                   \
+        int64_t ignored = 0;                                                                                  \
+        for (int64_t b = 0; b < N; b++) {                                                                     \
+            if (tv[b] == ignore_index) {                                                                      \
+                ignored++;                                                                                    \
+                continue;                                                                                     \
+            }                                                                                                 \
+            partial[0] -= x[b * C + tv[b]];                                                                   \
+            for (int j = 0; j + 1 < 8; j++) {                                                                 \
+                if ((b & (level_mask << (j * level_power))) != 0) break;                                      \
+                partial[j + 1] += partial[j];                                                                 \
+                partial[j] = 0;                                                                               \
+            }                                                                                                 \
+        }                                                                                                     \
+        T total = 0;                                                                                          \
+        for (int j = 0; j < 8; j++) total += partial[j];                                                      \
+        *count = (double)(N - ignored);                                                                       \
+        return total;                                                                                         \
+    }
+
+DEFINE_NLL_SUM(f32, float)
+DEFINE_NLL_SUM(f64, double)
+
+/* nll_loss on log-probabilities logp [N, C] or [C] and int64 targets [N] or []. */
+static nn_tensor *nll_loss(nn_tensor *logp, nn_tensor *target, nn_reduction reduction, int64_t ignore_index)
+{
+    if (logp->ndim < 1 || logp->ndim > 2) {
+        nn_error_set(NN_ERR_RUNTIME, "input tensor should be 1D or 2D");
+        return NULL;
+    }
+    if (target->ndim > 1) {
+        nn_error_set(NN_ERR_RUNTIME, "0D or 1D target tensor expected, multi-target not supported");
+        return NULL;
+    }
+    bool no_batch = logp->ndim == 1 && target->ndim == 0;
+    if (!no_batch && (target->ndim == 0 || logp->sizes[0] != target->sizes[0])) {
+        char a[256], b[256];
+        nn_error_set(NN_ERR_RUNTIME, "size mismatch (got input: %s, target: %s)",
+                     nn_shape_str(logp->ndim, logp->sizes, a, sizeof a),
+                     nn_shape_str(target->ndim, target->sizes, b, sizeof b));
+        return NULL;
+    }
+    if (target->dtype != NN_INT64) {
+        nn_error_set(NN_ERR_RUNTIME, "expected scalar type Long but found %s", type_title(target->dtype));
+        return NULL;
+    }
+    int64_t N = no_batch ? 1 : logp->sizes[0], C = logp->sizes[logp->ndim - 1];
+    nn_dtype kd = kernel_dtype(logp->dtype);
+    nn_tensor *x = dense(logp, kd), *tg = x ? dense(target, NN_INT64) : NULL;
+    nn_tensor *out = NULL, *rows = NULL;
+    if (!tg) goto done;
+    const int64_t *tv = nn_data_ptr(tg);
+    const char *xv = nn_data_ptr(x);
+    size_t es = nn_dtype_size(kd);
+    for (int64_t b = 0; b < N; b++)
+        if (tv[b] != ignore_index && (tv[b] < 0 || tv[b] >= C)) {
+            nn_error_set(NN_ERR_INDEX, "Target %lld is out of bounds.", (long long)tv[b]);
+            goto done;
+        }
+    double total_weight = 0;
+    if (reduction == NN_REDUCTION_NONE) {
+        /* per-sample losses, 0 where ignored */
+        if (!(rows = nn_empty(no_batch ? 0 : 1, &N, kd))) goto done;
+        for (int64_t b = 0; b < N; b++) {
+            double v = 0;
+            if (tv[b] != ignore_index) {
+                v = -nn_load_double(xv + (size_t)(b * C + tv[b]) * es, kd);
+                total_weight += 1;
+            }
+            nn_store_double((char *)rows->storage->data + (size_t)b * es, kd, v);
+        }
+        out = rows;
+        rows = NULL;
+    } else {
+        double v = kd == NN_FLOAT32 ? nll_sum_f32(xv, tv, N, C, ignore_index, &total_weight)
+                                    : nll_sum_f64(xv, tv, N, C, ignore_index, &total_weight);
+        if (reduction == NN_REDUCTION_MEAN) v = round_to(kd, v / total_weight);
+        if (!(out = nn_scalar(v, kd))) goto done;
+    }
+    if (kd != logp->dtype) NN_SET(out, dense(out, logp->dtype));
+    nn_op_params p = {.f = {total_weight}, .i = {reduction, ignore_index}, .n_i = 2};
+    if (out && nn_record(NN_OP_nll_loss, 1, &logp, 1, &out, 1, &target, &p) < 0) NN_SET(out, NULL);
+done:
+    NN_RELEASE(x);
+    NN_RELEASE(tg);
+    NN_RELEASE(rows);
+    return out;
+}
+
+int nn_nll_loss_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    /* grad_input[b, target[b]] = -grad (grad / count for mean), 0 elsewhere and
+       where ignored; built as where(mask, -grad, 0) so it stays differentiable in grad */
+    const nn_input_meta *m = &n->input_meta[0];
+    nn_reduction reduction = (nn_reduction)n->p.i[0];
+    int64_t ignore_index = n->p.i[1];
+    bool no_batch = m->ndim == 1;
+    int64_t N = no_batch ? 1 : m->sizes[0], C = m->sizes[m->ndim - 1];
+    temps s = {0};
+    nn_tensor *tg, *mask, *g, *scaled, *neg, *zero;
+    STEP(tg, dense(nn_node_saved(n, 0), NN_INT64));
+    STEP(mask, nn_zeros(m->ndim, m->sizes, NN_BOOL));
+    const int64_t *tv = nn_data_ptr(tg);
+    uint8_t *mv = mask->storage->data;
+    for (int64_t b = 0; b < N; b++)
+        if (tv[b] != ignore_index) mv[b * C + tv[b]] = 1;
+    g = gout[0];
+    if (reduction == NN_REDUCTION_NONE && !no_batch) STEP(g, nn_unsqueeze(g, 1));
+    scaled = g;
+    if (reduction == NN_REDUCTION_MEAN) STEP(scaled, nn_div_scalar(g, n->p.f[0]));
+    STEP(neg, nn_neg(scaled));
+    STEP(zero, nn_zeros(0, NULL, neg->dtype));
+    STEP(gin[0], give(nn_where(mask, neg, zero)));
+    temps_release(&s);
+    return 0;
+fail:
+    temps_release(&s);
+    return -1;
+}
+
+/* ------------------------------------------------------------ cross entropy */
+
+/* PyTorch's nll_loss_nd: checks the batch size, then nll_loss for 1-D/2-D
+   inputs; [N, C, d...] inputs are flattened to [N*d..., C] (where PyTorch
+   uses nll_loss2d, whose numbers these are). */
+static nn_tensor *nll_loss_nd(nn_tensor *logp, nn_tensor *target, nn_reduction reduction, int64_t ignore_index)
+{
+    if (logp->ndim < 1) {
+        nn_error_set(NN_ERR_VALUE, "Expected 1 or more dimensions (got %d)", logp->ndim);
+        return NULL;
+    }
+    if (logp->ndim != 1) {
+        int64_t tb = target->ndim > 0 ? target->sizes[0] : 0;
+        if (logp->sizes[0] != tb) {
+            nn_error_set(NN_ERR_VALUE, "Expected input batch_size (%lld) to match target batch_size (%lld).",
+                         (long long)logp->sizes[0], (long long)tb);
+            return NULL;
+        }
+    }
+    if (logp->ndim <= 2) return nll_loss(logp, target, reduction, ignore_index);
+
+    char a[256], b[256];
+    if (logp->ndim == 4) {
+        if (target->ndim != 3) {
+            nn_error_set(NN_ERR_RUNTIME,
+                         "only batches of spatial targets supported (3D tensors) but got targets of dimension: %d",
+                         target->ndim);
+            return NULL;
+        }
+        if (target->sizes[1] != logp->sizes[2] || target->sizes[2] != logp->sizes[3]) {
+            nn_error_set(NN_ERR_RUNTIME, "size mismatch (got input: %s , target: %s",
+                         nn_shape_str(logp->ndim, logp->sizes, a, sizeof a),
+                         nn_shape_str(target->ndim, target->sizes, b, sizeof b));
+            return NULL;
+        }
+    }
+    int64_t out_shape[NN_MAX_DIMS];
+    int out_nd = logp->ndim - 1;
+    out_shape[0] = logp->sizes[0];
+    for (int d = 2; d < logp->ndim; d++) out_shape[d - 1] = logp->sizes[d];
+    if (!same_shape(target->ndim, target->sizes, out_nd, out_shape)) {
+        nn_error_set(NN_ERR_RUNTIME, "Expected target size %s, got %s", nn_shape_str(out_nd, out_shape, a, sizeof a),
+                     nn_shape_str(target->ndim, target->sizes, b, sizeof b));
+        return NULL;
+    }
+    if (target->dtype != NN_INT64) {
+        nn_error_set(NN_ERR_RUNTIME, "expected scalar type Long but found %s", type_title(target->dtype));
+        return NULL;
+    }
+    /* class dim last, then [M, C] and [M] */
+    int perm[NN_MAX_DIMS];
+    perm[0] = 0;
+    for (int d = 2; d < logp->ndim; d++) perm[d - 1] = d;
+    perm[logp->ndim - 1] = 1;
+    int64_t M = nn_numel(target), C = logp->sizes[1];
+    temps s = {0};
+    nn_tensor *moved, *flat, *tflat, *loss, *out;
+    STEP(moved, nn_permute(logp, logp->ndim, perm));
+    STEP(flat, nn_reshape(moved, 2, (const int64_t[]){M, C}));
+    STEP(tflat, nn_reshape(target, 1, &M));
+    STEP(loss, nll_loss(flat, tflat, reduction, ignore_index));
+    if (reduction == NN_REDUCTION_NONE) STEP(out, give(nn_view(loss, out_nd, out_shape)));
+    else out = give(loss);
+    temps_release(&s);
+    return out;
+fail:
+    temps_release(&s);
+    return NULL;
+}
+
+/* Soft targets: -(log_softmax(input) * target) summed over classes. */
+static nn_tensor *cross_entropy_probs(nn_tensor *input, nn_tensor *target, nn_reduction reduction, double smoothing)
+{
+    int class_dim = input->ndim == 1 ? 0 : 1;
+    temps s = {0};
+    nn_tensor *logp, *tg = target, *t1, *prod, *sum, *out;
+    STEP(logp, nn_log_softmax(input, class_dim));
+    int64_t C = logp->sizes[class_dim];
+    if (smoothing > 1.0) {
+        nn_error_set(NN_ERR_RUNTIME, "label_smoothing must be between 0.0 and 1.0. Got: %g", smoothing);
+        goto fail;
+    }
+    if (smoothing > 0) {
+        STEP(t1, nn_mul_scalar(target, 1 - smoothing));
+        STEP(tg, nn_add_scalar(t1, smoothing / (double)C));
+    }
+    STEP(prod, nn_mul(logp, tg));
+    if (reduction == NN_REDUCTION_NONE) {
+        STEP(sum, nn_sum(prod, 1, &class_dim, false));
+        STEP(out, give(nn_neg(sum)));
+    } else {
+        STEP(sum, nn_sum(prod, 0, NULL, false));
+        if (reduction == NN_REDUCTION_SUM) {
+            STEP(out, give(nn_neg(sum)));
+        } else {
+            nn_tensor *neg;
+            STEP(neg, nn_neg(sum));
+            /* numel / C is an integer division in PyTorch; an empty input gives nan */
+            int64_t numel = nn_numel(input);
+            if (numel == 0) STEP(out, give(nn_mul_scalar(neg, NAN)));
+            else STEP(out, give(nn_div_scalar(neg, (double)(numel / C))));
+        }
+    }
+    temps_release(&s);
+    return out;
+fail:
+    temps_release(&s);
+    return NULL;
+}
+
+/* (1 - s) * nll + s / C * smooth, smooth = -sum of log-probabilities over classes
+   (0 where the target is ignored), reduced as the loss. */
+static nn_tensor *cross_entropy_smoothed(nn_tensor *input, nn_tensor *target, nn_reduction reduction,
+                                         int64_t ignore_index, double smoothing)
+{
+    int class_dim = input->ndim == 1 ? 0 : 1;
+    temps s = {0};
+    nn_tensor *logp, *nll, *ign, *ignored, *lsum, *smooth, *zero, *masked, *ret, *a, *b, *out;
+    STEP(logp, nn_log_softmax(input, class_dim));
+    STEP(nll, nll_loss_nd(logp, target, reduction, ignore_index));
+    int64_t C = logp->sizes[class_dim];
+    STEP(ign, nn_wrapped_number((double)ignore_index, true));
+    STEP(ignored, nn_compare(target, ign, NN_EQ));
+    STEP(lsum, nn_sum(logp, 1, &class_dim, false));
+    STEP(smooth, nn_neg(lsum));
+    STEP(zero, nn_scalar(0.0, smooth->dtype));
+    STEP(masked, nn_where(ignored, zero, smooth));
+    if (reduction == NN_REDUCTION_NONE) {
+        ret = masked;
+    } else {
+        STEP(ret, nn_sum(masked, 0, NULL, false));
+        if (reduction == NN_REDUCTION_MEAN) {
+            /* PyTorch: masked_select(smooth, ~ignored).mean() */
+            int64_t count = 0, nt = nn_numel(target);
+            nn_tensor *tg;
+            STEP(tg, dense(target, NN_INT64));
+            const int64_t *tv = nn_data_ptr(tg);
+            for (int64_t i = 0; i < nt; i++) count += tv[i] != ignore_index;
+            STEP(ret, nn_div_scalar(ret, (double)count));
+        }
+    }
+    STEP(a, nn_mul_scalar(nll, 1 - smoothing));
+    STEP(b, nn_mul_scalar(ret, smoothing / (double)C));
+    STEP(out, give(nn_add(a, b)));
+    temps_release(&s);
+    return out;
+fail:
+    temps_release(&s);
+    return NULL;
+}
+
+nn_tensor *nn_cross_entropy(nn_tensor *input, nn_tensor *target, nn_reduction reduction, int64_t ignore_index,
+                            double label_smoothing)
+{
+    if (check_reduction(reduction) < 0) return NULL;
+    if (same_shape(input->ndim, input->sizes, target->ndim, target->sizes)) {
+        /* same shape: class probabilities */
+        if (!nn_dtype_is_floating(target->dtype)) {
+            nn_error_set(NN_ERR_RUNTIME, "Expected floating point type for target with class probabilities, got %s",
+                         type_title(target->dtype));
+            return NULL;
+        }
+        if (ignore_index >= 0) {
+            nn_error_set(NN_ERR_RUNTIME, "ignore_index is not supported for floating point target");
+            return NULL;
+        }
+        return cross_entropy_probs(input, target, reduction, label_smoothing);
+    }
+    if (label_smoothing > 0.0) {
+        if (label_smoothing > 1.0) {
+            nn_error_set(NN_ERR_RUNTIME, "label_smoothing must be between 0.0 and 1.0. Got: %g", label_smoothing);
+            return NULL;
+        }
+        return cross_entropy_smoothed(input, target, reduction, ignore_index, label_smoothing);
+    }
+    nn_tensor *logp = nn_log_softmax(input, input->ndim == 1 ? 0 : 1);
+    if (!logp) return NULL;
+    nn_tensor *out = nll_loss_nd(logp, target, reduction, ignore_index);
+    NN_RELEASE(logp);
+    return out;
+}
+
+/* -------------------------------------------------------------- layer_norm */
+
+/* PyTorch's utils::RowwiseMoments as its AVX2 kernel computes it: a Welford
+   update per vector lane over chunks of 16 vectors, chunks merged in a binary
+   cascade, the remainder in a scalar Welford, then the lanes merged in order;
+   all in the tensor's precision. Returns the mean and the biased variance.
+   Emulating it (rather than computing exact moments) reproduces PyTorch's
+   numbers bit for bit, and they differ visibly for rows with a large offset.
+   Which steps PyTorch's compiler fused into multiply-adds was found against
+   the fixture: none here, both in the normalisation below. */
+#define MOMENTS_CHUNK 16
+#define MOMENTS_MAX_DEPTH 64
+#define DEFINE_MOMENTS(SUFFIX, T, LANES)                                                                 \
+    static void add_moments_##SUFFIX(int64_t m0_add, const T *m1_add, const T *m2_add, int64_t *m0, T *m1,     \
+                                     T *m2, int lanes)                                                        \
+    {                                                                                                         \
+        int64_t n = *m0 + m0_add;                                                                             \
+        T c = n == 0 ? (T)0 : (T)m0_add / (T)n;                                                               \
+        for (int l = 0; l < lanes; l++) {                                                                     \
+            T delta = m1_add[l] - m1[l];                                                                      \
+            m1[l] += c * delta;                                                                               \
+            m2[l] += m2_add[l] + delta * delta * c * (T)(*m0);                                                \
+        }                                                                                                     \
+        *m0 = n;                                                                                              \
+    }                                                                                                         \
+    static void rowwise_moments_##SUFFIX(const T *x, int64_t N, T *mean, T *var)                             \
+    {                                                                                                         \
+        const int64_t n = N / LANES, m = (n + MOMENTS_CHUNK - 1) / MOMENTS_CHUNK;                             \
+        int depth = 1;                                                                                        \
+        while (((int64_t)1 << depth) < m) depth++;                                                            \
+        int64_t m0_stk[MOMENTS_MAX_DEPTH] = {0};                                                              \
+        T m1_stk[MOMENTS_MAX_DEPTH][LANES] = {{0}}, m2_stk[MOMENTS_MAX_DEPTH][LANES] = {{0}};                  \
+        for (int64_t i = 0; i < m; i++) {                                                                     \
+            const T *xp = x + i * MOMENTS_CHUNK * LANES;                                                      \
+            const int64_t m0 = n - i * MOMENTS_CHUNK < MOMENTS_CHUNK ? n - i * MOMENTS_CHUNK : MOMENTS_CHUNK;  \
+            T m1v[LANES] = {0}, m2v[LANES] = {0};                                                             \
+            for (int64_t j = 0; j < m0; j++) {                                                                \
+                T c = (T)1 / (T)(j + 1);                                                                      \
+                for (int l = 0; l < LANES; l++) {                                                             \
+                    T xv = xp[j * LANES + l], delta = xv - m1v[l];                                            \
+                    m1v[l] += delta * c;                                                                      \
+                    m2v[l] += delta * (xv - m1v[l]);                                                          \
+                }                                                                                             \
+            }                                                                                                 \
+            add_moments_##SUFFIX(m0, m1v, m2v, &m0_stk[0], m1_stk[0], m2_stk[0], LANES);                      \
+            int64_t mask = i + 1;                                                                             \
+            for (int j = 1; j < depth && (mask & 1) == 0; j++) {                                              \
+                add_moments_##SUFFIX(m0_stk[j - 1], m1_stk[j - 1], m2_stk[j - 1], &m0_stk[j], m1_stk[j],      \
+                                     m2_stk[j], LANES);                                                       \
+                m0_stk[j - 1] = 0;                                                                            \
+                memset(m1_stk[j - 1], 0, sizeof m1_stk[j - 1]);                                               \
+                memset(m2_stk[j - 1], 0, sizeof m2_stk[j - 1]);                                               \
+                mask >>= 1;                                                                                   \
+            }                                                                                                 \
+        }                                                                                                     \
+        for (int i = 1; i < depth; i++)                                                                       \
+            add_moments_##SUFFIX(m0_stk[i], m1_stk[i], m2_stk[i], &m0_stk[0], m1_stk[0], m2_stk[0], LANES);    \
+        int64_t m0 = 0;                                                                                       \
+        T m1 = 0, m2 = 0;                                                                                     \
+        for (int64_t i = n * LANES; i < N; i++) {                                                             \
+            T delta = x[i] - m1;                                                                              \
+            ++m0;                                                                                             \
+            m1 += delta / (T)m0;                                                                              \
+            m2 += delta * (x[i] - m1);                                                                        \
+        }                                                                                                     \
+        for (int l = 0; l < LANES; l++) add_moments_##SUFFIX(n, &m1_stk[0][l], &m2_stk[0][l], &m0, &m1, &m2, 1); \
+        *mean = m1;                                                                                           \
+        *var = m2 / (T)N;                                                                                     \
+    }
+
+DEFINE_MOMENTS(f32, float, 8)
+DEFINE_MOMENTS(f64, double, 4)
+
+
+/* Forward as PyTorch: eps in the tensor's precision, rstd = 1 / sqrt(var + eps),
+   y = (x * rstd + (-rstd * mean)) * w + b with both steps fused. */
+#define DEFINE_LAYER_NORM(SUFFIX, T, FMA, SQRT)                                                                     \
+    static void layer_norm_fwd_##SUFFIX(const T *x, const T *w, const T *b, T *y, T *mean, T *rstd, int64_t M, \
+                                        int64_t N, double eps)                                                \
+    {                                                                                                         \
+        for (int64_t i = 0; i < M; i++) {                                                                     \
+            const T *xr = x + i * N;                                                                          \
+            T *yr = y + i * N;                                                                                \
+            T mean_t = 0, var_t = 0;                                                                          \
+            if (N) rowwise_moments_##SUFFIX(xr, N, &mean_t, &var_t);                                          \
+            T r = (T)1 / SQRT(var_t + (T)eps);                                                                \
+            T bias = -r * mean_t;                                                                             \
+            for (int64_t j = 0; j < N; j++) {                                                                 \
+                T gv = w ? w[j] : (T)1, bv = b ? b[j] : (T)0;                                                 \
+                yr[j] = FMA(FMA(xr[j], r, bias), gv, bv);                                                     \
+            }                                                                                                 \
+            mean[i] = mean_t;                                                                                 \
+            rstd[i] = r;                                                                                      \
+        }                                                                                                     \
+    }                                                                                                         \
+    /* Backward as PyTorch's LayerNormBackwardKernelImplInternal (AVX2 build):          \
+       ds = sum((dy * x) * w), db = sum(dy * w) as lane sums, then per row                 \
+       b = (db * mean - ds) * a^3 / N, c = -b * mean - db * a / N, dx = a * dy * w + b * x + c. */ \
+    static void layer_norm_bwd_##SUFFIX(const T *g, const T *x, const T *w, const T *mean, const T *rstd,     \
+                                        T *dx, T *dw, T *db, int64_t M, int64_t N)                             \
+    {                                                                                                         \
+        T scale = (T)1 / (T)N;                                                                                \
+        if (dw) memset(dw, 0, sizeof(T) * (size_t)N);                                                         \
+        if (db) memset(db, 0, sizeof(T) * (size_t)N);                                                         \
+        for (int64_t i = 0; i < M; i++) {                                                                     \
+            const T *gr = g + i * N, *xr = x + i * N;                                                         \
+            T a = rstd[i], mu = mean[i];                                                                      \
+            if (dw) {                                                                                         \
+                T bb = -a * mu;                                                                               \
+                for (int64_t j = 0; j < N; j++) dw[j] = FMA(gr[j], FMA(a, xr[j], bb), dw[j]);                 \
+            }                                                                                                 \
+            if (db)                                                                                           \
+                for (int64_t j = 0; j < N; j++) db[j] = db[j] + gr[j];                                        \
+            if (!dx) continue;                                                                                \
+            T ds = lane_sum_##SUFFIX(gr, xr, w, N), dbs = lane_sum_##SUFFIX(gr, w, NULL, N);                  \
+            T bc = FMA(dbs, mu, -ds) * a * a * a * scale;                                                     \
+            T c = FMA(-bc, mu, -(dbs * a * scale));                                                           \
+            T *dxr = dx + i * N;                                                                              \
+            for (int64_t j = 0; j < N; j++) dxr[j] = FMA(bc, xr[j], w ? a * gr[j] * w[j] : a * gr[j]) + c;    \
+        }                                                                                                     \
+    }
+
+DEFINE_LAYER_NORM(f32, float, fmaf, sqrtf)
+DEFINE_LAYER_NORM(f64, double, fma, sqrt)
+
+static int check_norm_param(const char *what, nn_tensor *p, int n_norm, const int64_t *shape)
+{
+    if (!p) return 0;
+    if (!same_shape(p->ndim, p->sizes, n_norm, shape)) {
+        char a[256], b[256];
+        return nn_error_set(NN_ERR_RUNTIME,
+                            "Expected %s to be of same shape as normalized_shape, but got %s of shape %s and "
+                            "normalized_shape = %s",
+                            what, what, nn_shape_str(p->ndim, p->sizes, a, sizeof a), nn_shape_str(n_norm, shape, b, sizeof b));
+    }
+    return 0;
+}
+
+nn_tensor *nn_layer_norm(nn_tensor *input, int n_norm, const int64_t *normalized_shape, nn_tensor *weight,
+                         nn_tensor *bias, double eps)
+{
+    char a[256], b[256];
+    if (n_norm < 1) {
+        nn_error_set(NN_ERR_RUNTIME,
+                     "Expected normalized_shape to be at least 1-dimensional, i.e., containing at least one element, "
+                     "but got normalized_shape = %s",
+                     nn_shape_str(0, NULL, a, sizeof a));
+        return NULL;
+    }
+    if (check_norm_param("weight", weight, n_norm, normalized_shape) < 0 ||
+        check_norm_param("bias", bias, n_norm, normalized_shape) < 0)
+        return NULL;
+    if (input->ndim < n_norm ||
+        !same_shape(n_norm, input->sizes + input->ndim - n_norm, n_norm, normalized_shape)) {
+        size_t len = (size_t)snprintf(a, sizeof a, "Given normalized_shape=%s, expected input with shape [*",
+                                      nn_shape_str(n_norm, normalized_shape, b, sizeof b));
+        for (int d = 0; d < n_norm && len < sizeof a; d++)
+            len += (size_t)snprintf(a + len, sizeof a - len, ", %lld", (long long)normalized_shape[d]);
+        nn_error_set(NN_ERR_RUNTIME, "%s], but got input of size%s", a, nn_shape_str(input->ndim, input->sizes, b, sizeof b));
+        return NULL;
+    }
+    if (input->dtype != NN_FLOAT32 && input->dtype != NN_FLOAT64 && input->dtype != NN_BFLOAT16) {
+        nn_error_set(NN_ERR_RUNTIME, "\"LayerNormKernelImpl\" not implemented for '%s'", type_title(input->dtype));
+        return NULL;
+    }
+    nn_tensor *const params[2] = {weight, bias};
+    for (int k = 0; k < 2; k++)
+        if (params[k] && params[k]->dtype != input->dtype) {
+            nn_error_set(NN_ERR_RUNTIME, "expected scalar type %s but found %s", type_title(input->dtype),
+                         type_title(params[k]->dtype));
+            return NULL;
+        }
+    int64_t N = 1, M = 1;
+    for (int d = 0; d < input->ndim; d++) *(d < input->ndim - n_norm ? &M : &N) *= input->sizes[d];
+    nn_dtype kd = kernel_dtype(input->dtype);
+    nn_tensor *x = dense(input, kd), *w = NULL, *bb = NULL, *y = NULL, *mean = NULL, *rstd = NULL, *out = NULL;
+    if (!x || (weight && !(w = dense(weight, kd))) || (bias && !(bb = dense(bias, kd)))) goto done;
+    if (!(y = nn_empty(input->ndim, input->sizes, kd)) || !(mean = nn_empty(1, &M, kd)) || !(rstd = nn_empty(1, &M, kd)))
+        goto done;
+    if (kd == NN_FLOAT32)
+        layer_norm_fwd_f32(nn_data_ptr(x), w ? nn_data_ptr(w) : NULL, bb ? nn_data_ptr(bb) : NULL, y->storage->data,
+                           mean->storage->data, rstd->storage->data, M, N, eps);
+    else
+        layer_norm_fwd_f64(nn_data_ptr(x), w ? nn_data_ptr(w) : NULL, bb ? nn_data_ptr(bb) : NULL, y->storage->data,
+                           mean->storage->data, rstd->storage->data, M, N, eps);
+    out = kd == input->dtype ? (NN_RETAIN(y), y) : dense(y, input->dtype);
+    if (!out) goto done;
+    nn_tensor *in[3] = {input, weight, bias}, *save[5] = {input, weight, bias, mean, rstd};
+    nn_op_params p = {.f = {eps}, .i = {n_norm}, .n_i = 1};
+    if (nn_record(NN_OP_layer_norm, 3, in, 1, &out, 5, save, &p) < 0) NN_SET(out, NULL);
+done:
+    NN_RELEASE(x);
+    NN_RELEASE(w);
+    NN_RELEASE(bb);
+    NN_RELEASE(y);
+    NN_RELEASE(mean);
+    NN_RELEASE(rstd);
+    return out;
+}
+
+/* create_graph: the layer_norm backward from differentiable ops, with the
+   statistics recomputed from the input so a double backward sees them. */
+static int layer_norm_backward_graph(nn_node *n, nn_tensor *g, nn_tensor **gin)
+{
+    nn_tensor *x = nn_node_saved(n, 0), *w = nn_node_saved(n, 1);
+    int n_norm = (int)n->p.i[0], n_lead = x->ndim - n_norm;
+    int dims[NN_MAX_DIMS];
+    for (int d = 0; d < n_norm; d++) dims[d] = n_lead + d;
+    temps s = {0};
+    nn_tensor *mu, *xc, *sq, *var, *ve, *rstd, *xhat, *gx, *m1, *gxh, *m2, *t1, *t2, *t3, *gxhat;
+    STEP(mu, nn_mean(x, n_norm, dims, true));
+    STEP(xc, nn_sub(x, mu));
+    STEP(sq, nn_mul(xc, xc));
+    STEP(var, nn_mean(sq, n_norm, dims, true));
+    STEP(ve, nn_add_scalar(var, n->p.f[0]));
+    STEP(rstd, nn_pow_scalar(ve, -0.5));
+    STEP(xhat, nn_mul(xc, rstd));
+    if (nn_node_needs_input_grad(n, 0)) {
+        gx = g;
+        if (w) STEP(gx, nn_mul(g, w));
+        /* rstd * (gx - mean(gx) - xhat * mean(gx * xhat)) */
+        STEP(m1, nn_mean(gx, n_norm, dims, true));
+        STEP(gxh, nn_mul(gx, xhat));
+        STEP(m2, nn_mean(gxh, n_norm, dims, true));
+        STEP(t1, nn_mul(xhat, m2));
+        STEP(t2, nn_sub(gx, m1));
+        STEP(t3, nn_sub(t2, t1));
+        STEP(gin[0], give(nn_mul(t3, rstd)));
+    }
+    if (nn_node_needs_input_grad(n, 1)) {
+        STEP(gxhat, nn_mul(g, xhat));
+        STEP(gin[1], give(sum_leading(gxhat, n_lead)));
+    }
+    if (nn_node_needs_input_grad(n, 2)) STEP(gin[2], give(sum_leading(g, n_lead)));
+    temps_release(&s);
+    return 0;
+fail:
+    temps_release(&s);
+    return -1;
+}
+
+int nn_layer_norm_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    if (nn_grad_enabled()) return layer_norm_backward_graph(n, gout[0], gin);
+    nn_tensor *x0 = nn_node_saved(n, 0), *w0 = nn_node_saved(n, 1);
+    nn_tensor *mean = nn_node_saved(n, 3), *rstd = nn_node_saved(n, 4);
+    int n_norm = (int)n->p.i[0];
+    int64_t M = mean->sizes[0], N = 1;
+    for (int d = x0->ndim - n_norm; d < x0->ndim; d++) N *= x0->sizes[d];
+    nn_dtype kd = mean->dtype;
+    bool want[3];
+    for (int k = 0; k < 3; k++) want[k] = nn_node_needs_input_grad(n, k);
+    const int64_t *norm_shape = x0->sizes + x0->ndim - n_norm;
+    nn_tensor *g = dense(gout[0], kd), *x = g ? dense(x0, kd) : NULL, *w = NULL;
+    nn_tensor *r[3] = {NULL, NULL, NULL};
+    int rc = -1;
+    if (!x || (w0 && !(w = dense(w0, kd)))) goto done;
+    if (want[0] && !(r[0] = nn_empty(x0->ndim, x0->sizes, kd))) goto done;
+    for (int k = 1; k < 3; k++)
+        if (want[k] && !(r[k] = nn_empty(n_norm, norm_shape, kd))) goto done;
+    void *out[3];
+    for (int k = 0; k < 3; k++) out[k] = r[k] ? r[k]->storage->data : NULL;
+    if (kd == NN_FLOAT32)
+        layer_norm_bwd_f32(nn_data_ptr(g), nn_data_ptr(x), w ? nn_data_ptr(w) : NULL, nn_data_ptr(mean), nn_data_ptr(rstd),
+                           out[0], out[1], out[2], M, N);
+    else
+        layer_norm_bwd_f64(nn_data_ptr(g), nn_data_ptr(x), w ? nn_data_ptr(w) : NULL, nn_data_ptr(mean), nn_data_ptr(rstd),
+                           out[0], out[1], out[2], M, N);
+    for (int k = 0; k < 3; k++) {
+        gin[k] = r[k];
+        r[k] = NULL;
+    }
+    rc = 0;
+done:
+    NN_RELEASE(g);
+    NN_RELEASE(x);
+    NN_RELEASE(w);
+    for (int k = 0; k < 3; k++) NN_RELEASE(r[k]);
+    return rc;
+}
+
+/* --------------------------------------------------------------- embedding */
+
+/* The tensor type names ATen's checkScalarTypes prints. */
+static const char *tensor_type_name(nn_dtype dt)
+{
+    static const char *const names[NN_DTYPE_COUNT] = {
+        [NN_FLOAT32] = "torch.FloatTensor", [NN_FLOAT64] = "torch.DoubleTensor", [NN_FLOAT16] = "torch.HalfTensor",
+        [NN_BFLOAT16] = "CPUBFloat16Type",  [NN_INT64] = "torch.LongTensor",     [NN_INT32] = "torch.IntTensor",
+        [NN_BOOL] = "CPUBoolType",
+    };
+    return names[dt];
+}
+
+nn_tensor *nn_embedding(nn_tensor *weight, nn_tensor *indices, int64_t padding_idx)
+{
+    if (weight->ndim != 2) {
+        nn_error_set(NN_ERR_RUNTIME, "'weight' must be 2-D");
+        return NULL;
+    }
+    if (indices->dtype != NN_INT64 && indices->dtype != NN_INT32) {
+        nn_error_set(NN_ERR_RUNTIME,
+                     "Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; "
+                     "but got %s instead (while checking arguments for embedding)",
+                     tensor_type_name(indices->dtype));
+        return NULL;
+    }
+    int64_t num = weight->sizes[0], dim = weight->sizes[1], k = nn_numel(indices);
+    if (padding_idx >= num) {
+        /* an AssertionError in Python's F.embedding */
+        nn_error_set(NN_ERR_RUNTIME, "Padding_idx must be within num_embeddings");
+        return NULL;
+    }
+    if (indices->ndim + 1 > NN_MAX_DIMS) {
+        nn_error_set(NN_ERR_RUNTIME, "tensors have at most %d dimensions, got %d", NN_MAX_DIMS, indices->ndim + 1);
+        return NULL;
+    }
+    if (num == 0 && k > 0) {
+        nn_error_set(NN_ERR_RUNTIME, "index_select(): self indexing axis dim should be positive");
+        return NULL;
+    }
+    nn_tensor *idx = dense(indices, NN_INT64), *w = idx ? dense(weight, weight->dtype) : NULL, *out = NULL;
+    if (!w) goto done;
+    const int64_t *iv = nn_data_ptr(idx);
+    for (int64_t i = 0; i < k; i++)
+        if (iv[i] < 0 || iv[i] >= num) {
+            nn_error_set(NN_ERR_INDEX, "index out of range in self");
+            goto done;
+        }
+    int64_t shape[NN_MAX_DIMS];
+    memcpy(shape, indices->sizes, sizeof(int64_t) * (size_t)indices->ndim);
+    shape[indices->ndim] = dim;
+    if (!(out = nn_empty(indices->ndim + 1, shape, weight->dtype))) goto done;
+    size_t row = (size_t)dim * nn_dtype_size(weight->dtype);
+    const char *src = nn_data_ptr(w);
+    char *dst = out->storage->data;
+    if (row)
+        for (int64_t i = 0; i < k; i++) memcpy(dst + (size_t)i * row, src + (size_t)iv[i] * row, row);
+    nn_op_params p = {.i = {padding_idx}, .n_i = 1};
+    if (nn_record(NN_OP_embedding, 1, &weight, 1, &out, 1, &indices, &p) < 0) NN_SET(out, NULL);
+done:
+    NN_RELEASE(idx);
+    NN_RELEASE(w);
+    return out;
+}
+
+int nn_embedding_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    /* rows of grad added into a zero [num, dim] in index order, skipping
+       padding_idx (as PyTorch's embedding_dense_backward). Not differentiable
+       in grad: a double backward through embedding sees a constant. */
+    const nn_input_meta *m = &n->input_meta[0];
+    int64_t padding_idx = n->p.i[0], dim = m->sizes[1];
+    nn_tensor *idx = dense(nn_node_saved(n, 0), NN_INT64);
+    nn_tensor *g = idx ? dense(gout[0], m->dtype) : NULL;
+    nn_tensor *gw = g ? nn_zeros(2, m->sizes, m->dtype) : NULL;
+    if (gw) {
+        const int64_t *iv = nn_data_ptr(idx);
+        int64_t k = nn_numel(idx);
+        const char *src = nn_data_ptr(g);
+        char *dst = gw->storage->data;
+        size_t es = nn_dtype_size(m->dtype);
+        for (int64_t i = 0; i < k; i++) {
+            if (iv[i] == padding_idx) continue;
+            if (m->dtype == NN_FLOAT32) {
+                float *o = (float *)dst + iv[i] * dim;
+                const float *s = (const float *)src + i * dim;
+                for (int64_t j = 0; j < dim; j++) o[j] += s[j];
+            } else if (m->dtype == NN_FLOAT64) {
+                double *o = (double *)dst + iv[i] * dim;
+                const double *s = (const double *)src + i * dim;
+                for (int64_t j = 0; j < dim; j++) o[j] += s[j];
+            } else {
+                for (int64_t j = 0; j < dim; j++) {
+                    char *o = dst + (size_t)(iv[i] * dim + j) * es;
+                    nn_store_double(o, m->dtype,
+                                    (double)(float)(nn_load_double(o, m->dtype) +
+                                                    nn_load_double(src + (size_t)(i * dim + j) * es, m->dtype)));
+                }
+            }
+        }
+    }
+    NN_RELEASE(idx);
+    NN_RELEASE(g);
+    gin[0] = gw;
+    return gw ? 0 : -1;
+}
