@@ -1,0 +1,158 @@
+/*
+ * test_robustness.c — bad input never crashes: every op is called on
+ * thousands of random combinations of shapes (empty and 0-dim included),
+ * dtypes, dims and indices. Each call must either succeed or fail with an
+ * error set, and a failed in-place op must leave its tensor unchanged.
+ * Run under `make asan`, this is also a memory-safety sweep.
+ */
+#include "test_util.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static uint64_t rng = 0x243f6a8885a308d3ull;
+static uint64_t next_u64(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return rng;
+}
+static int pick(int n) { return (int)(next_u64() % (uint64_t)n); }
+
+static nn_tensor *random_tensor(void)
+{
+    int ndim = pick(4);
+    int64_t sizes[3];
+    for (int d = 0; d < ndim; d++) sizes[d] = pick(4); /* 0..3: empty dims too */
+    nn_dtype dt = (nn_dtype)pick(NN_DTYPE_COUNT);
+    nn_tensor *t = TU_OK(nn_empty(ndim, sizes, dt));
+    for (int64_t i = 0; i < nn_numel(t); i++) {
+        double v = (double)pick(9) - 4;
+        if (pick(10) == 0) v = NAN;
+        char *p = (char *)t->storage->data + (size_t)i * nn_dtype_size(dt);
+        switch (dt) {
+        case NN_FLOAT32: *(float *)p = (float)v; break;
+        case NN_FLOAT64: *(double *)p = v; break;
+        case NN_FLOAT16: *(uint16_t *)p = nn_float_to_half((float)v); break;
+        case NN_BFLOAT16: *(uint16_t *)p = nn_float_to_bfloat16((float)v); break;
+        case NN_INT64: *(int64_t *)p = isnan(v) ? 0 : (int64_t)v; break;
+        case NN_INT32: *(int32_t *)p = isnan(v) ? 0 : (int32_t)v; break;
+        default: *(uint8_t *)p = v > 0; break;
+        }
+    }
+    if (nn_dtype_is_floating(dt) && pick(2)) tu_check(nn_set_requires_grad(t, true));
+    return t;
+}
+
+/* Bitwise-equal contents (NaN equals NaN). */
+static bool same_values(const nn_tensor *x, const nn_tensor *y)
+{
+    int64_t n = nn_numel(x);
+    double u[64], v[64];
+    if (n != nn_numel(y) || n > 64) return n == nn_numel(y);
+    nn_to_doubles(x, u);
+    nn_to_doubles(y, v);
+    return memcmp(u, v, sizeof(double) * (size_t)n) == 0;
+}
+
+/* Records an op's outcome: a result, or an error that is set. */
+static int successes, failures;
+static void outcome_of(const char *what, void *result)
+{
+    if (result) {
+        successes++;
+        NN_RELEASE(result);
+        return;
+    }
+    if (nn_error_current() == NN_OK) fail_msg("%s returned NULL without setting an error", what);
+    failures++;
+    nn_error_clear();
+}
+
+static void status_of(const char *what, int rc)
+{
+    if (rc == 0) successes++;
+    else {
+        if (nn_error_current() == NN_OK) fail_msg("%s returned -1 without setting an error", what);
+        failures++;
+        nn_error_clear();
+    }
+}
+
+#define outcome(call) outcome_of(#call, call)
+#define status(call) status_of(#call, call)
+
+static void test_random_calls_fail_cleanly(void **state)
+{
+    (void)state;
+    for (int iter = 0; iter < 3000; iter++) {
+        nn_tensor *a = random_tensor(), *b = random_tensor();
+        int dim = pick(7) - 3;
+        int dims[2] = {pick(7) - 3, pick(7) - 3};
+        switch (pick(12)) {
+        case 0: outcome(nn_add(a, b)); outcome(nn_sub(a, b)); outcome(nn_mul(a, b)); break;
+        case 1: outcome(nn_div(a, b)); outcome(nn_pow(a, b)); outcome(nn_maximum(a, b)); break;
+        case 2: outcome(nn_matmul(a, b)); outcome(nn_mm(a, b)); outcome(nn_bmm(a, b)); break;
+        case 3: outcome(nn_sum(a, pick(3), dims, pick(2))); outcome(nn_mean(a, pick(3), dims, pick(2))); break;
+        case 4: outcome(nn_var(a, pick(3), dims, pick(2), pick(2))); outcome(nn_norm(a, 2, pick(3), dims, false)); break;
+        case 5: outcome(nn_softmax(a, dim)); outcome(nn_log_softmax(a, dim)); outcome(nn_argmax(a, dim, pick(2), pick(2))); break;
+        case 6: outcome(nn_transpose(a, dim, dims[0])); outcome(nn_unsqueeze(a, dim)); outcome(nn_squeeze_dim(a, dim)); break;
+        case 7: {
+            int64_t shape[2] = {pick(5) - 1, pick(5) - 1};
+            outcome(nn_view(a, pick(3), shape));
+            outcome(nn_reshape(a, pick(3), shape));
+            outcome(nn_expand(a, pick(3), shape));
+            break;
+        }
+        case 8: {
+            nn_tensor *ts[2] = {a, b};
+            outcome(nn_cat(2, ts, dim));
+            outcome(nn_stack(2, ts, dim));
+            break;
+        }
+        case 9: {
+            nn_index_item items[2] = {{.kind = NN_INDEX_INT, .start = pick(7) - 3},
+                                      {.kind = pick(2) ? NN_INDEX_TENSOR : NN_INDEX_SLICE, .tensor = b, .step = pick(3)}};
+            outcome(nn_index(a, 1 + pick(2), items));
+            /* a failed assignment leaves a unchanged */
+            nn_tensor *before = TU_OK(nn_clone(a));
+            bool prev = nn_set_grad_enabled(false);
+            int rc = nn_index_put_(a, 1 + pick(2), items, b);
+            nn_set_grad_enabled(prev);
+            status(rc);
+            if (rc < 0) assert_true(same_values(a, before));
+            NN_RELEASE(before);
+            break;
+        }
+        case 10: {
+            bool prev = nn_set_grad_enabled(pick(2));
+            status(nn_add_(a, b, 1.0));
+            status(nn_mul_(a, b));
+            status(nn_copy_(a, b));
+            nn_set_grad_enabled(prev);
+            break;
+        }
+        default:
+            outcome(nn_exp(a)); outcome(nn_gelu(a, NN_GELU_TANH)); outcome(nn_prelu(a, b));
+            outcome(nn_where(a, a, b)); outcome(nn_mse_loss(a, b, NN_REDUCTION_MEAN));
+            outcome(nn_cross_entropy(a, b, NN_REDUCTION_MEAN, -100, 0));
+            outcome(nn_embedding(a, b, -1));
+            break;
+        }
+        NN_RELEASE(a);
+        NN_RELEASE(b);
+    }
+    print_message("%d calls succeeded, %d failed cleanly\n", successes, failures);
+    assert_true(successes > 1000);
+    assert_true(failures > 1000);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_calls_fail_cleanly),
+    };
+    return cmocka_run_group_tests_name("robustness", tests, NULL, NULL);
+}
