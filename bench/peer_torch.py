@@ -6,6 +6,9 @@ line each, named with a `torch_` prefix, then the ratios of ours to PyTorch's:
   torch_sgemm1024_ms   torch.mm of two 1024x1024 float32 matrices
   torch_gelu_1M_ms     torch.nn.functional.gelu over 1M float32
   gelu_1M_ratio        our gelu_1M_ms / torch_gelu_1M_ms (nan when ours is missing)
+  torch_mlp_step_ms    bench_module.c's training step in PyTorch
+  mlp_step_ratio       our mlp_step_ms / torch_mlp_step_ms
+  torch_hook_overhead_ratio  PyTorch's step with the same hooks / without
 
 Our figures come from the file bench_core last wrote: $NNSCOPE_BENCH_FILE, by
 default $TMPDIR/nnscope-bench-$UID.txt (TMPDIR defaulting to /tmp), so run
@@ -66,8 +69,45 @@ def main():
         gelu = timed(lambda: torch.nn.functional.gelu(x), 10)
         print(f"torch_gelu_1M_ms {gelu * 1e3:.4g}")
 
-    mine = ours().get("gelu_1M_ms", math.nan)
+    figures = ours()
+    mine = figures.get("gelu_1M_ms", math.nan)
     print(f"gelu_1M_ratio {mine / (gelu * 1e3):.4g}")
+
+    plain, hooked = mlp_steps()
+    print(f"torch_mlp_step_ms {plain * 1e3:.4g}")
+    print(f"mlp_step_ratio {figures.get('mlp_step_ms', math.nan) / (plain * 1e3):.4g}")
+    print(f"torch_hook_overhead_ratio {hooked / plain:.4g}")
+
+
+def mlp_steps():
+    """Seconds per training step of bench_module.c's MLP, without and with hooks."""
+    nn = torch.nn
+    torch.manual_seed(0)
+    net = nn.Sequential(nn.Linear(784, 512), nn.ReLU(), nn.Linear(512, 512), nn.GELU(), nn.Linear(512, 10))
+    opt = torch.optim.SGD(net.parameters(), lr=0.01)
+    x, target = torch.randn(64, 784), torch.randn(64, 10)
+
+    def step():
+        loss = nn.functional.mse_loss(net(x), target)
+        opt.zero_grad(set_to_none=True)
+        loss.backward()
+        opt.step()
+
+    plain = timed(step, 10, warmup=1)
+
+    def stats(module, args, out):
+        out.mean()
+        out.std()
+
+    def grad_norm(module, grad_input, grad_output):
+        if grad_output[0] is not None:
+            grad_output[0].norm()
+
+    for m in net.modules():
+        m.register_forward_hook(stats)
+        m.register_full_backward_hook(grad_norm)
+    hooked = timed(step, 10, warmup=1)
+    return plain, hooked
 
 
 if __name__ == "__main__":

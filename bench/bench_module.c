@@ -1,0 +1,157 @@
+/*
+ * bench_module.c — a training step through the module API:
+ *   mlp_step_ms          Sequential(Linear(784,512), ReLU(), Linear(512,512), GELU(),
+ *                        Linear(512,10)), batch 64, MSELoss, forward + backward +
+ *                        SGD step, float32
+ *   mlp_hooked_step_ms   the same with a forward hook (mean and std of the output)
+ *                        and a full backward hook (norm of grad_output) on every module
+ *   hook_overhead_ratio  mlp_hooked_step_ms / mlp_step_ms
+ * Figures are appended to the file bench_core started ($NNSCOPE_BENCH_FILE), where
+ * bench/peer_torch.py finds them for the ratios against PyTorch.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "nn.h"
+
+#define REPS 9
+#define STEPS 10
+
+static FILE *results;
+
+static void report(const char *name, double value)
+{
+    printf("%s %.4g\n", name, value);
+    if (results) fprintf(results, "%s %.6g\n", name, value);
+}
+
+static void die(const char *what)
+{
+    fprintf(stderr, "bench_module: %s: %s: %s\n", what, nn_error_kind_name(nn_error_current()), nn_error_message());
+    exit(1);
+}
+
+static void *ok(void *p, const char *what)
+{
+    if (!p) die(what);
+    return p;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The hooks: what the inspector computes per module. */
+static nn_object *stats_hook(void *ud, nn_object *args, nn_object *kwargs)
+{
+    (void)ud;
+    (void)kwargs;
+    nn_object *out = nn_tuple_get(args, 2);
+    if (nn_is_tensor(out)) {
+        nn_tensor *m = nn_mean(NN_TENSOR(out), 0, NULL, false), *s = nn_std(NN_TENSOR(out), 0, NULL, true, false);
+        if (!m || !s) die("forward hook");
+        NN_RELEASE(m);
+        NN_RELEASE(s);
+    }
+    return nn_retain(nn_none());
+}
+
+static nn_object *grad_norm_hook(void *ud, nn_object *args, nn_object *kwargs)
+{
+    (void)ud;
+    (void)kwargs;
+    nn_object *go = nn_tuple_get(args, 2);
+    nn_object *g = nn_tuple_len(go) ? nn_tuple_get(go, 0) : NULL;
+    if (g && nn_is_tensor(g)) {
+        nn_tensor *n = nn_norm(NN_TENSOR(g), 2, 0, NULL, false);
+        if (!n) die("backward hook");
+        NN_RELEASE(n);
+    }
+    return nn_retain(nn_none());
+}
+
+/* Median milliseconds per training step. */
+static double step_ms(nn_module *net, nn_optimizer *opt, nn_tensor *x, nn_tensor *target)
+{
+    double times[REPS];
+    for (int r = -1; r < REPS; r++) {
+        double t0 = now_s();
+        for (int s = 0; s < STEPS; s++) {
+            nn_tensor *y = ok(nn_module_call1(net, x), "forward");
+            nn_tensor *loss = ok(nn_mse_loss(y, target, NN_REDUCTION_MEAN), "loss");
+            if (nn_optimizer_zero_grad(opt, true) < 0 || nn_backward(loss, NULL, false, false) < 0 ||
+                nn_optimizer_step(opt) < 0)
+                die("step");
+            NN_RELEASE(y);
+            NN_RELEASE(loss);
+        }
+        if (r >= 0) times[r] = (now_s() - t0) * 1e3 / STEPS;
+    }
+    qsort(times, REPS, sizeof times[0], cmp_double);
+    return times[REPS / 2];
+}
+
+int main(void)
+{
+    char path[4096];
+    const char *env = getenv("NNSCOPE_BENCH_FILE"), *tmp = getenv("TMPDIR");
+    if (env && *env) snprintf(path, sizeof path, "%s", env);
+    else snprintf(path, sizeof path, "%s/nnscope-bench-%u.txt", tmp && *tmp ? tmp : "/tmp", (unsigned)getuid());
+    results = fopen(path, "a");
+
+    nn_generator_seed(nn_default_generator(), 0);
+    nn_module *layers[5] = {
+        ok(nn_linear_new(784, 512, true, NN_FLOAT32), "Linear"), ok(nn_relu_new(false), "ReLU"),
+        ok(nn_linear_new(512, 512, true, NN_FLOAT32), "Linear"), ok(nn_gelu_new("none"), "GELU"),
+        ok(nn_linear_new(512, 10, true, NN_FLOAT32), "Linear"),
+    };
+    nn_module *net = ok(nn_sequential_new(5, layers), "Sequential");
+    for (int i = 0; i < 5; i++) NN_RELEASE(layers[i]);
+    nn_object *params = ok(nn_module_parameters(net, true), "parameters");
+    size_t n = nn_list_len(params);
+    nn_tensor *p[16];
+    for (size_t i = 0; i < n; i++) p[i] = NN_TENSOR(nn_list_get(params, i));
+    nn_sgd_options o;
+    nn_sgd_options_default(&o);
+    o.lr = 0.01;
+    nn_optimizer *opt = ok(nn_sgd_new(p, n, &o), "SGD");
+    nn_tensor *x = ok(nn_randn(2, (int64_t[]){64, 784}, NN_FLOAT32), "randn");
+    nn_tensor *target = ok(nn_randn(2, (int64_t[]){64, 10}, NN_FLOAT32), "randn");
+
+    double plain = step_ms(net, opt, x, target);
+    report("mlp_step_ms", plain);
+
+    nn_object *fwd = ok(nn_cfunction_new("stats", stats_hook, NULL, NULL), "hook");
+    nn_object *bwd = ok(nn_cfunction_new("grad_norm", grad_norm_hook, NULL, NULL), "hook");
+    nn_object *mods = ok(nn_module_modules(net), "modules");
+    nn_object *handles = ok(nn_list_new(0), "list");
+    for (size_t i = 0; i < nn_list_len(mods); i++) {
+        nn_module *m = NN_MODULE(nn_list_get(mods, i));
+        nn_object *h1 = ok(nn_module_register_hook(m, NN_HOOK_FORWARD, fwd, (nn_hook_options){0}), "register");
+        nn_object *h2 = ok(nn_module_register_hook(m, NN_HOOK_FULL_BACKWARD, bwd, (nn_hook_options){0}), "register");
+        nn_list_append(handles, h1);
+        nn_list_append(handles, h2);
+        NN_RELEASE(h1);
+        NN_RELEASE(h2);
+    }
+    double hooked = step_ms(net, opt, x, target);
+    report("mlp_hooked_step_ms", hooked);
+    report("hook_overhead_ratio", hooked / plain);
+
+    NN_RELEASE(handles); NN_RELEASE(mods); NN_RELEASE(fwd); NN_RELEASE(bwd);
+    NN_RELEASE(x); NN_RELEASE(target); NN_RELEASE(opt); NN_RELEASE(params); NN_RELEASE(net);
+    if (results) fclose(results);
+    return 0;
+}
