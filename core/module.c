@@ -54,6 +54,16 @@ nn_module *nn_module_new(const nn_module_class *cls)
 
 const char *nn_module_name(const nn_module *m) { return m->cls->name; }
 
+const nn_module_class *nn_module_class_slot_owner(const nn_module_class *cls, size_t slot_offset)
+{
+    for (; cls; cls = cls->base) {
+        void (*slot)(void);
+        memcpy(&slot, (const char *)cls + slot_offset, sizeof slot);
+        if (slot) return cls;
+    }
+    return NULL;
+}
+
 nn_tensor *nn_parameter_new(nn_tensor *data, bool requires_grad)
 {
     nn_tensor *p = nn_detach(data);
@@ -501,8 +511,9 @@ static int state_dict_into(nn_module *m, nn_object *dest, const char *prefix, bo
             nn_free(key);
         }
     }
-    if (rc == 0 && m->cls->get_extra_state) {
-        nn_object *extra = m->cls->get_extra_state(m);
+    const nn_module_class *getter = NN_MODULE_SLOT(m->cls, get_extra_state);
+    if (rc == 0 && getter) {
+        nn_object *extra = getter->get_extra_state(m);
         char *key = concat(prefix, EXTRA_STATE, "");
         rc = extra && key ? nn_dict_set_str(dest, key, extra) : -1;
         nn_free(key);
@@ -639,7 +650,7 @@ static int plan_module(nn_module *m, nn_object *sd, const char *prefix, load_pla
     }
     char *extra_key = rc == 0 ? concat(prefix, EXTRA_STATE, "") : NULL;
     if (rc == 0 && !extra_key) rc = -1;
-    if (rc == 0 && m->cls->set_extra_state) {
+    if (rc == 0 && NN_MODULE_SLOT(m->cls, set_extra_state)) {
         nn_object *extra = nn_dict_get_str(sd, extra_key);
         if (!extra) rc = append_str(p->missing, extra_key);
         else if (plan_add(p, (planned_copy){.module = m, .extra_state = nn_retain(extra)}) < 0) {
@@ -743,7 +754,7 @@ nn_object *nn_module_load_state_dict(nn_module *m, nn_object *sd, bool strict, b
     for (size_t i = 0; rc == 0 && i < p.n; i++) {
         planned_copy *c = &p.copies[i];
         if (c->extra_state) {
-            rc = c->module->cls->set_extra_state(c->module, c->extra_state);
+            rc = NN_MODULE_SLOT(c->module->cls, set_extra_state)->set_extra_state(c->module, c->extra_state);
             continue;
         }
         if (!assign) {
@@ -984,7 +995,8 @@ static void text_add_indented(text *t, const char *s)
 
 char *nn_module_repr(nn_module *m)
 {
-    char *extra = m->cls->extra_repr ? m->cls->extra_repr(m) : nn_strdup("");
+    const nn_module_class *owner = NN_MODULE_SLOT(m->cls, extra_repr);
+    char *extra = owner ? owner->extra_repr(m) : nn_strdup("");
     if (!extra) return NULL;
     text t = {0};
     text_add(&t, nn_module_name(m));

@@ -457,11 +457,12 @@ static nn_tensor *first_tensor(nn_object *o)
 static nn_object *run_forward(nn_module *m, nn_object *args, nn_object *kwargs)
 {
     if (m->cls->before_forward && m->cls->before_forward(m, args) < 0) return NULL;
-    if (!m->cls->forward) {
+    const nn_module_class *owner = NN_MODULE_SLOT(m->cls, forward);
+    if (!owner) {
         nn_error_set(NN_ERR_NOT_IMPLEMENTED, "Module [%s] is missing the required \"forward\" function", nn_module_name(m));
         return NULL;
     }
-    return m->cls->forward(m, args, kwargs);
+    return owner->forward(m, args, kwargs);
 }
 
 /* The values of `own` and of `global` dicts into a list, global first. */

@@ -300,6 +300,10 @@ nn_tensor *nn_scalar(double v, nn_dtype dtype);
 nn_tensor *nn_wrapped_number(double v, bool is_integer);
 /* Copies n values of the given dtype from data, shaped [sizes]. */
 nn_tensor *nn_from_data(const void *data, int ndim, const int64_t *sizes, nn_dtype dtype);
+/* torch.tensor(data): data is a number, a 0-dim tensor or nested lists/tuples of them
+   (borrowed). dtype < 0 infers as torch.tensor: bool, int64, else float32; an empty
+   sequence is float32. ValueError for ragged data, TypeError for non-numbers. */
+nn_tensor *nn_tensor_from_nested(nn_object *data, int dtype);
 /* torch.arange(start, end, step): dtype int64 when all three are integers (is_integer), else float32;
    an explicit dtype (>= 0) overrides. */
 nn_tensor *nn_arange(double start, double end, double step, bool is_integer, int dtype);
@@ -669,5 +673,6 @@ nn_print_options *nn_print_options_get(void);
 #include "nn_layers.h"
 #include "nn_activations.h"
 #include "nn_containers.h"
+#include "nn_tensordict.h"
 
 #endif

@@ -52,6 +52,11 @@ extern const nn_type nn_module_type;
 static inline bool nn_is_module(const nn_object *o) { return o && o->type == &nn_module_type; }
 #define NN_MODULE(o) ((nn_module *)(o))
 
+/* The class that provides a slot: cls or the first base with it set (a subclass
+   inherits forward, extra_repr and the extra-state functions). NULL if none. */
+#define NN_MODULE_SLOT(cls, slot) nn_module_class_slot_owner((cls), offsetof(nn_module_class, slot))
+const nn_module_class *nn_module_class_slot_owner(const nn_module_class *cls, size_t slot_offset);
+
 /* A new module of cls in training mode, with empty dicts; new reference. */
 nn_module *nn_module_new(const nn_module_class *cls);
 /* The class name ("Linear"), as Module._get_name(). */

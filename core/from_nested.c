@@ -1,0 +1,103 @@
+/*
+ * from_nested.c — torch.tensor(data): a tensor from nested lists/tuples of
+ * numbers (and 0-dim tensors), with torch.tensor's dtype inference
+ * (bool < int64 < float32 default) and its errors for ragged or non-numeric data.
+ */
+#include <string.h>
+
+#include "nn_int.h"
+
+static bool is_sequence(const nn_object *o) { return o && (o->type == &nn_tuple_type || nn_is_list(o)); }
+static size_t seq_len(const nn_object *o) { return o->type == &nn_tuple_type ? nn_tuple_len(o) : nn_list_len(o); }
+static nn_object *seq_item(const nn_object *o, size_t i)
+{
+    return o->type == &nn_tuple_type ? nn_tuple_get(o, i) : nn_list_get(o, i);
+}
+
+/* The shape torch.tensor infers: the lengths met going down first elements. */
+static int infer_shape(nn_object *o, int64_t *shape)
+{
+    int ndim = 0;
+    while (is_sequence(o)) {
+        if (ndim == NN_MAX_DIMS) return nn_error_set(NN_ERR_VALUE, "too many dimensions");
+        size_t n = seq_len(o);
+        shape[ndim++] = (int64_t)n;
+        if (n == 0) break;
+        o = seq_item(o, 0);
+    }
+    return ndim;
+}
+
+/* Checks every element against the shape and collects the widest kind
+   (0 bool, 1 int, 2 float) and the promoted dtype of 0-dim tensors. */
+static int scan(nn_object *o, int depth, int ndim, const int64_t *shape, int *kind, int *tensor_dtype)
+{
+    if (depth < ndim) {
+        if (!is_sequence(o)) return nn_error_set(NN_ERR_TYPE, "not a sequence");
+        size_t n = seq_len(o);
+        if ((int64_t)n != shape[depth])
+            return nn_error_set(NN_ERR_VALUE, "expected sequence of length %lld at dim %d (got %zu)",
+                                (long long)shape[depth], depth, n);
+        for (size_t i = 0; i < n; i++)
+            if (scan(seq_item(o, i), depth + 1, ndim, shape, kind, tensor_dtype) < 0) return -1;
+        return 0;
+    }
+    if (is_sequence(o)) return nn_error_set(NN_ERR_TYPE, "'%s' object cannot be interpreted as an integer", o->type->name);
+    if (nn_is_bool(o)) return 0;
+    if (nn_is_int(o)) {
+        if (*kind < 1) *kind = 1;
+        return 0;
+    }
+    if (nn_is_float(o)) {
+        *kind = 2;
+        return 0;
+    }
+    if (nn_is_tensor(o) && NN_TENSOR(o)->ndim == 0) {
+        nn_dtype dt = NN_TENSOR(o)->dtype;
+        *tensor_dtype = *tensor_dtype < 0 ? (int)dt : (int)nn_promote_types((nn_dtype)*tensor_dtype, dt);
+        return 0;
+    }
+    if (nn_is_tensor(o)) return nn_error_set(NN_ERR_VALUE, "only one element tensors can be converted to Python scalars");
+    if (nn_is_str(o)) return nn_error_set(NN_ERR_TYPE, "new(): invalid data type 'str'");
+    return nn_error_set(NN_ERR_RUNTIME, "Could not infer dtype of %s", o ? o->type->name : "NoneType");
+}
+
+static void fill(nn_object *o, char **p, nn_dtype dt)
+{
+    if (is_sequence(o)) {
+        for (size_t i = 0; i < seq_len(o); i++) fill(seq_item(o, i), p, dt);
+        return;
+    }
+    double v;
+    if (nn_is_tensor(o)) {
+        v = nn_load_double(nn_data_ptr(NN_TENSOR(o)), NN_TENSOR(o)->dtype);
+    } else if (dt == NN_INT64 && !nn_is_float(o)) { /* exact for large ints */
+        *(int64_t *)*p = nn_int_value(o);
+        *p += 8;
+        return;
+    } else {
+        v = nn_float_value(o);
+    }
+    nn_store_double(*p, dt, v);
+    *p += nn_dtype_size(dt);
+}
+
+nn_tensor *nn_tensor_from_nested(nn_object *data, int dtype)
+{
+    int kind = 0, tensor_dtype = -1;
+    int64_t shape[NN_MAX_DIMS];
+    int ndim = infer_shape(data, shape);
+    if (ndim < 0 || scan(data, 0, ndim, shape, &kind, &tensor_dtype) < 0) return NULL;
+    nn_dtype inferred = kind == 2 ? NN_FLOAT32 : kind == 1 ? NN_INT64 : NN_BOOL;
+    /* an empty sequence is float32 */
+    bool empty = false;
+    for (int d = 0; d < ndim; d++) empty |= shape[d] == 0;
+    if (empty && tensor_dtype < 0) inferred = NN_FLOAT32;
+    if (tensor_dtype >= 0) inferred = kind == 0 && !empty ? (nn_dtype)tensor_dtype : nn_promote_types((nn_dtype)tensor_dtype, inferred);
+    nn_dtype dt = dtype >= 0 ? (nn_dtype)dtype : inferred;
+    nn_tensor *t = nn_empty(ndim, shape, dt);
+    if (!t) return NULL;
+    char *p = t->storage->data;
+    fill(data, &p, dt);
+    return t;
+}
