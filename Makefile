@@ -13,7 +13,7 @@
 
 BUILD   ?= build
 CC      ?= cc
-OPT     ?= -O2
+OPT     ?= -O3
 CFLAGS  ?= $(OPT) -g
 # SAN: sanitizer flags (set by `make asan`), used for compiling and linking
 SAN     ?=
@@ -41,10 +41,17 @@ TUTORIAL_BIN = $(patsubst %.c,$(BUILD)/%,$(TUTORIAL_SRC))
 BENCH_SRC = $(wildcard bench/bench_*.c)
 BENCH_BIN = $(patsubst %.c,$(BUILD)/%,$(BENCH_SRC))
 
-.PHONY: all test run deps check-deps asan bench clean
+.PHONY: all test run deps check-deps asan bench clean FORCE
 all: check-deps $(LIB)
 
-$(BUILD)/%.o: %.c
+# Objects depend on the flags they were built with: changing OPT or SAN rebuilds.
+FLAGS_FILE = $(BUILD)/.cflags
+$(FLAGS_FILE): FORCE
+	@mkdir -p $(BUILD)
+	@echo '$(CC) $(ALL_CFLAGS)' | cmp -s - $@ || echo '$(CC) $(ALL_CFLAGS)' > $@
+FORCE:
+
+$(BUILD)/%.o: %.c $(FLAGS_FILE)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
