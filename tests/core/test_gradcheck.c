@@ -33,8 +33,10 @@ typedef struct gc_case {
 #include "gradcheck_matmul.c"
 #include "gradcheck_nnfunc.c"
 #include "gradcheck_module.c"
+#include "gradcheck_activations.c"
+#include "gradcheck_layers.c"
 
-static const gc_case *const areas[] = {cases_binary, cases_view, cases_reduce, cases_unary, cases_matmul, cases_nnfunc, cases_module};
+static const gc_case *const areas[] = {cases_binary, cases_view, cases_reduce, cases_unary, cases_matmul, cases_nnfunc, cases_module, cases_activations, cases_layers};
 #define N_AREAS (sizeof areas / sizeof areas[0])
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;

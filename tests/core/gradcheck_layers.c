@@ -1,0 +1,35 @@
+/* gradcheck cases for core/layers.c (included by test_gradcheck.c). */
+
+/* F.linear on a 2-D input with a bias: addmm(bias, x, weight.t()) */
+static nn_tensor *gc_linear(nn_tensor **in) { return nn_linear(in[0], in[1], in[2]); }
+/* addmm with a full [n, m] self */
+static nn_tensor *gc_addmm(nn_tensor **in) { return nn_addmm(in[0], in[1], in[2]); }
+/* addmm of a column-major mat1 (mm_mat1_backward's other layout) and a row-major mat2 */
+static nn_tensor *gc_addmm_colmajor(nn_tensor **in)
+{
+    nn_tensor *a = nn_t(in[1]), *out = nn_addmm(in[0], a, in[2]);
+    NN_RELEASE(a);
+    return out;
+}
+/* batch norm in training (batch statistics) over [N, C] and [N, C, L] */
+static nn_tensor *gc_batch_norm_train(nn_tensor **in) { return nn_batch_norm(in[0], NULL, NULL, in[1], in[2], true, 0.1, 1e-5); }
+/* batch norm in eval: fixed running statistics */
+static nn_tensor *gc_batch_norm_eval(nn_tensor **in)
+{
+    int64_t c = in[0]->sizes[1];
+    nn_tensor *rm = nn_full(1, &c, 0.25, NN_FLOAT64), *rv = nn_full(1, &c, 1.5, NN_FLOAT64);
+    nn_tensor *out = rm && rv ? nn_batch_norm(in[0], rm, rv, in[1], in[2], false, 0.1, 1e-5) : NULL;
+    NN_RELEASE(rm);
+    NN_RELEASE(rv);
+    return out;
+}
+
+static const gc_case cases_layers[] = {
+    {NN_OP_addmm, "linear 2D with bias (addmm)", gc_linear, 3, {2, 2, 1}, {{3, 4}, {2, 4}, {2}}, -1, 1, 0},
+    {NN_OP_addmm, "addmm with a full self", gc_addmm, 3, {2, 2, 2}, {{3, 2}, {3, 4}, {4, 2}}, -1, 1, 0},
+    {NN_OP_addmm, "addmm of a column-major mat1", gc_addmm_colmajor, 3, {1, 2, 2}, {{2}, {4, 3}, {4, 2}}, -1, 1, 0},
+    {NN_OP_batch_norm, "batch_norm training [N, C]", gc_batch_norm_train, 3, {2, 1, 1}, {{4, 3}, {3}, {3}}, -1, 1, 0},
+    {NN_OP_batch_norm, "batch_norm training [N, C, L]", gc_batch_norm_train, 3, {3, 1, 1}, {{3, 2, 5}, {2}, {2}}, -1, 1, 0},
+    {NN_OP_batch_norm, "batch_norm eval [N, C, L]", gc_batch_norm_eval, 3, {3, 1, 1}, {{2, 3, 4}, {3}, {3}}, -1, 1, 0},
+    GC_END,
+};
