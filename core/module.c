@@ -932,6 +932,12 @@ int nn_module_to_empty(nn_module *m, const char *device)
     return apply_tensors(m, empty_like_any, NULL);
 }
 
+int nn_module_share_memory(nn_module *m)
+{
+    (void)m;
+    return 0;
+}
+
 int nn_module_apply(nn_module *m, nn_object *fn)
 {
     nn_object *children = nn_module_children(m);

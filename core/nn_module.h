@@ -118,6 +118,10 @@ int nn_module_type_(nn_module *m, nn_dtype dtype);
 int nn_module_to_device(nn_module *m, const char *device);
 /* to_empty(device): parameters and buffers replaced by uninitialized storage. */
 int nn_module_to_empty(nn_module *m, const char *device);
+/* share_memory(): PyTorch moves CPU storages into shared memory for worker
+   processes; nnscope runs in one process, so this only checks the module is on
+   the CPU (always) and returns 0. */
+int nn_module_share_memory(nn_module *m);
 /* apply(fn): fn(module) for every child (depth first), then self. */
 int nn_module_apply(nn_module *m, nn_object *fn);
 

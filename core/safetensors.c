@@ -214,7 +214,7 @@ static int parse_string(json *j)
         case 'r': one = '\r'; break;
         case 't': one = '\t'; break;
         case 'u': {
-            uint32_t cp, lo;
+            uint32_t cp = 0, lo = 0;
             if (hex4(j, &cp) < 0) return -1;
             if (cp >= 0xD800 && cp <= 0xDBFF) {
                 if (peek(j) != '\\' || j->i + 1 >= j->n || j->s[j->i + 1] != 'u')
