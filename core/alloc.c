@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nn.h"
+#include "nn_int.h"
 
 static void *default_alloc(void *ud, void *ptr, size_t nsize)
 {
@@ -22,6 +22,8 @@ static void *alloc_ud = NULL;
 
 void nn_set_allocator(nn_alloc_fn fn, void *ud)
 {
+    /* cached storage blocks belong to the old allocator: give them back to it */
+    nn_storage_cache_flush();
     alloc_fn = fn ? fn : default_alloc;
     alloc_ud = fn ? ud : NULL;
 }

@@ -358,6 +358,17 @@ static int accumulate(nn_tensor **slot, nn_tensor *incoming, bool create_graph)
     return 0;
 }
 
+/* Can grad become leaf.grad as it is? Only when no other tensor shares its
+   storage (a view counts if its base is held by nothing else) and it lays out
+   the leaf's elements densely, as PyTorch's AccumulateGrad steals. */
+static bool can_steal(const nn_tensor *grad, const nn_tensor *leaf)
+{
+    if (grad->ob.refcount != 1 || grad->grad_fn || grad->dtype != leaf->dtype || !nn_is_contiguous(grad)) return false;
+    if (grad->offset != 0 || grad->storage->nbytes != (size_t)nn_numel(grad) * nn_dtype_size(grad->dtype)) return false;
+    if (!grad->base) return grad->storage->refcount == 1;
+    return grad->base->ob.refcount == 1 && !grad->base->base && grad->storage->refcount == 2;
+}
+
 /* Accumulates a gradient into a leaf's .grad after its hooks; takes grad. */
 static int accumulate_leaf(nn_tensor *leaf, nn_tensor *grad, bool create_graph)
 {
@@ -366,9 +377,9 @@ static int accumulate_leaf(nn_tensor *leaf, nn_tensor *grad, bool create_graph)
         return -1;
     }
     if (!leaf->grad) {
-        /* keep the gradient when nobody else holds it; else a private copy */
-        if (grad->ob.refcount == 1 && !grad->grad_fn && nn_is_contiguous(grad) && grad->dtype == leaf->dtype &&
-            !grad->base) {
+        /* keep the gradient when nobody else can see its memory; else a private copy */
+        if (can_steal(grad, leaf)) {
+            NN_SET(grad->base, NULL);
             leaf->grad = grad;
             return 0;
         }

@@ -391,9 +391,24 @@ typedef struct where_ctx {
     size_t esize;
 } where_ctx;
 
+/* where: a fast path per element size for contiguous values and condition,
+   a byte copy per element otherwise. */
+#define WHERE_FAST(T)                                                                                   \
+    if (es == sizeof(T) && s[0] == (int64_t)sizeof(T) && s[1] == 1 &&                                  \
+        (s[2] == (int64_t)sizeof(T) || s[2] == 0) && (s[3] == (int64_t)sizeof(T) || s[3] == 0)) {      \
+        T *o = (T *)d[0];                                                                               \
+        const uint8_t *c = (const uint8_t *)d[1];                                                       \
+        const T *x = (const T *)d[2], *y = (const T *)d[3];                                             \
+        const int64_t sx = s[2] ? 1 : 0, sy = s[3] ? 1 : 0;                                             \
+        for (int64_t i = 0; i < n; i++) o[i] = c[i] ? x[i * sx] : y[i * sy];                            \
+        return;                                                                                         \
+    }
+
 static void where_loop(char **d, const int64_t *s, int64_t n, void *vctx)
 {
     size_t es = ((where_ctx *)vctx)->esize;
+    WHERE_FAST(uint32_t)
+    WHERE_FAST(uint64_t)
     for (int64_t i = 0; i < n; i++) {
         const char *src = *(const uint8_t *)(d[1] + i * s[1]) ? d[2] + i * s[2] : d[3] + i * s[3];
         memcpy(d[0] + i * s[0], src, es);

@@ -1288,8 +1288,12 @@ static int lazy_linear_before_forward(nn_module *m, nn_object *args)
         return nn_error_set(NN_ERR_RUNTIME, "module %s has not been fully initialized", nn_module_name(m));
     nn_object *handle = nn_dict_get_str(m->attrs, "_load_hook");
     if (handle && handle->type == &nn_hook_handle_type) {
-        nn_hook_handle_remove(handle);
-        if (nn_module_delattr(m, "_load_hook") < 0) return -1;
+        /* _load_hook.remove() (not the best-effort handle removal: a failure here must be reported) */
+        nn_object *id = nn_int_new(nn_hook_handle_id(handle));
+        int rc = id ? 0 : -1;
+        if (rc == 0 && nn_dict_get(m->load_state_dict_pre_hooks, id)) rc = nn_dict_del(m->load_state_dict_pre_hooks, id);
+        NN_RELEASE(id);
+        if (rc < 0 || nn_module_delattr(m, "_load_hook") < 0) return -1;
     }
     m->cls = &nn_linear_class;
     return 0;

@@ -728,6 +728,14 @@ nn_object *nn_module_load_state_dict(nn_module *m, nn_object *sd, bool strict, b
         nn_error_set(NN_ERR_TYPE, "Expected state_dict to be dict-like, got <class '%s'>.", sd ? sd->type->name : "NoneType");
         return NULL;
     }
+    /* hooks see (and may edit) a copy, as PyTorch's OrderedDict(state_dict) */
+    nn_object *copy = nn_dict_new();
+    size_t pos = 0;
+    nn_object *key, *value;
+    while (copy && nn_dict_next(sd, &pos, &key, &value))
+        if (nn_dict_set(copy, key, value) < 0) NN_SET(copy, NULL);
+    if (!copy) return NULL;
+    sd = copy;
     load_plan p = {.strict = strict, .assign = assign};
     p.missing = nn_list_new(0);
     p.unexpected = nn_list_new(0);
@@ -779,6 +787,7 @@ nn_object *nn_module_load_state_dict(nn_module *m, nn_object *sd, bool strict, b
     NN_RELEASE(p.missing);
     NN_RELEASE(p.unexpected);
     NN_RELEASE(p.errors);
+    NN_RELEASE(copy);
     return result;
 }
 

@@ -146,8 +146,10 @@ int nn_record_inplace(nn_op_id op, nn_tensor *t, int n_in, nn_tensor *const *inp
 /* A tensor header over storage (retained), sizes and strides given; new reference. */
 nn_tensor *nn_tensor_new_view(nn_tensor *src, int ndim, const int64_t *sizes, const int64_t *strides,
                               int64_t offset);
-/* Drops a storage reference. */
+/* Drops a storage reference (a large freed block may be kept for reuse). */
 void nn_storage_release(nn_storage *s);
+/* Frees every storage block kept for reuse. */
+void nn_storage_cache_flush(void);
 /* Contiguous strides for sizes. */
 void nn_contiguous_strides(int ndim, const int64_t *sizes, int64_t *strides);
 /* Normalise a dim index into [0, ndim); IndexError when out of range. */

@@ -36,8 +36,9 @@ nn_tensor *nn_addmm(nn_tensor *self, nn_tensor *mat1, nn_tensor *mat2);
    them in place with momentum (the running variance from the unbiased variance);
    otherwise the running statistics normalise. Any of the four tensors may be
    NULL (the running ones only in training). grad_fn NativeBatchNormBackward0;
-   float32/float64 bit-exact with PyTorch's CPU kernels (one thread). Borrows
-   all; new reference. */
+   float32/float64 bit-exact with PyTorch's CPU kernels for contiguous inputs
+   (one thread; other layouts are made contiguous first). Borrows all; new
+   reference. */
 nn_tensor *nn_batch_norm(nn_tensor *input, nn_tensor *running_mean, nn_tensor *running_var, nn_tensor *weight,
                          nn_tensor *bias, bool training, double momentum, double eps);
 

@@ -64,7 +64,7 @@ const char *nn_module_name(const nn_module *m);
 
 /* Parameters: a Parameter made from data (shares its storage, requires_grad as given). */
 nn_tensor *nn_parameter_new(nn_tensor *data, bool requires_grad);
-static inline bool nn_is_parameter(const nn_object *o) { return o && o->type == &nn_parameter_type; }
+static inline bool nn_is_parameter(const nn_object *o) { return o && nn_is_instance(o, &nn_parameter_type); }
 
 /* ---- registration: 0, or -1 with PyTorch's KeyError/TypeError/ValueError.
    All borrow their object arguments (NULL registers None). */

@@ -420,8 +420,12 @@ typedef struct adam_args {
 /* torch.maximum: NaN wins, then std::max. */
 #define MAXIMUM(a, b) ((a) != (a) || (b) != (b) ? NAN : (a) < (b) ? (b) : (a))
 
+/* Built twice, picked at load time: with FMA instructions fmaf is one
+   instruction; without them it is a libm call per element. */
+#define KERNEL __attribute__((target_clones("fma", "default")))
+
 #define DEFINE_KERNELS(SUFFIX, T, FMA, SQRT)                                                             \
-    static void sgd_##SUFFIX(T *p, const T *g, T *buf, int64_t n, const sgd_args *a)                     \
+    KERNEL static void sgd_##SUFFIX(T *p, const T *g, T *buf, int64_t n, const sgd_args *a)                     \
     {                                                                                                    \
         const T wd = (T)a->weight_decay, mom = (T)a->momentum, damp = (T)a->one_minus_dampening;         \
         const T neg_lr = (T)a->neg_lr;                                                                   \
@@ -437,7 +441,7 @@ typedef struct adam_args {
             p[i] = FMA(d, neg_lr, p[i]);                      /* param.add_(d_p, alpha=-lr) */           \
         }                                                                                                \
     }                                                                                                    \
-    static void adam_##SUFFIX(T *p, const T *g, T *m, T *v, T *vmax, int64_t n, const adam_args *a)      \
+    KERNEL static void adam_##SUFFIX(T *p, const T *g, T *m, T *v, T *vmax, int64_t n, const adam_args *a)      \
     {                                                                                                    \
         const T decay = (T)a->decay, wd = (T)a->weight_decay, b1 = (T)a->beta1;                          \
         const T omb1 = (T)a->one_minus_beta1, b2 = (T)a->beta2, omb2 = (T)a->one_minus_beta2;            \

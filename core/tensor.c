@@ -25,6 +25,52 @@ static size_t physical_memory(void)
     return cached;
 }
 
+/* Large storages freed in a training loop come back at the same sizes on the
+   next step; handing the memory back to the OS and faulting it in again costs
+   more than the arithmetic. So freed blocks of at least CACHE_MIN_BYTES are kept
+   (up to CACHE_MAX_BYTES in all) and reused for an exact size match. */
+#define CACHE_MIN_BYTES ((size_t)64 << 10)
+#define CACHE_MAX_BYTES ((size_t)256 << 20)
+#define CACHE_SLOTS 64
+
+static struct {
+    nn_storage *blocks[CACHE_SLOTS];
+    size_t n, bytes;
+} cache;
+
+static nn_storage *cache_take(size_t nbytes)
+{
+    for (size_t i = cache.n; i-- > 0;) {
+        nn_storage *s = cache.blocks[i];
+        if (s->nbytes != nbytes) continue;
+        cache.blocks[i] = cache.blocks[--cache.n];
+        cache.bytes -= nbytes;
+        return s;
+    }
+    return NULL;
+}
+
+static bool cache_put(nn_storage *s)
+{
+    if (s->nbytes < CACHE_MIN_BYTES || s->nbytes > CACHE_MAX_BYTES / 4) return false;
+    /* make room by dropping the oldest blocks */
+    while (cache.n && (cache.n == CACHE_SLOTS || cache.bytes + s->nbytes > CACHE_MAX_BYTES)) {
+        nn_storage *old = cache.blocks[0];
+        cache.bytes -= old->nbytes;
+        memmove(cache.blocks, cache.blocks + 1, --cache.n * sizeof cache.blocks[0]);
+        nn_free(old);
+    }
+    cache.blocks[cache.n++] = s;
+    cache.bytes += s->nbytes;
+    return true;
+}
+
+void nn_storage_cache_flush(void)
+{
+    while (cache.n) nn_free(cache.blocks[--cache.n]);
+    cache.bytes = 0;
+}
+
 static nn_storage *storage_new(size_t nbytes)
 {
     if (nbytes > physical_memory()) {
@@ -32,7 +78,8 @@ static nn_storage *storage_new(size_t nbytes)
                      nbytes);
         return NULL;
     }
-    nn_storage *s = nn_malloc(STORAGE_HEADER + nbytes);
+    nn_storage *s = nbytes >= CACHE_MIN_BYTES ? cache_take(nbytes) : NULL;
+    if (!s) s = nn_malloc(STORAGE_HEADER + nbytes);
     if (!s) {
         nn_error_set(NN_ERR_MEMORY, "DefaultCPUAllocator: not enough memory: you tried to allocate %zu bytes.",
                      nbytes);
@@ -48,7 +95,7 @@ static nn_storage *storage_new(size_t nbytes)
 
 void nn_storage_release(nn_storage *s)
 {
-    if (s && --s->refcount == 0) nn_free(s);
+    if (s && --s->refcount == 0 && !cache_put(s)) nn_free(s);
 }
 
 /* ------------------------------------------------------------ tensor type */

@@ -618,6 +618,74 @@ static void test_reset_parameters(void **state)
     NN_RELEASE(b);
 }
 
+/* An allocator that fails the Nth allocation (counting from 1). */
+static long fail_at, alloc_count;
+static void *failing_alloc(void *ud, void *ptr, size_t n)
+{
+    (void)ud;
+    if (n == 0) {
+        free(ptr);
+        return NULL;
+    }
+    if (++alloc_count == fail_at) return NULL;
+    return realloc(ptr, n);
+}
+
+/* Construction, a first (lazy) call, losses and a backward: every allocation in it may fail. */
+static int layers_workload(void)
+{
+    int rc = -1;
+    nn_generator_seed(nn_default_generator(), 0);
+    nn_module *lin = nn_linear_new(4, 3, true, NN_FLOAT32), *bn = nn_batch_norm1d_new(3, 1e-5, 0.1, true, true, NN_FLOAT32);
+    nn_module *lazy = nn_lazy_linear_new(2, true, NN_FLOAT32), *drop = nn_dropout_new(0.5, false);
+    nn_module *ln = nn_layer_norm_new(1, TU_SHAPE(2), 1e-5, true, NN_FLOAT32), *mse = nn_mse_loss_new(NULL);
+    nn_module *emb = nn_embedding_new(5, 2, true, 0, NN_FLOAT32);
+    nn_tensor *x = nn_ones(2, TU_SHAPE(5, 4), NN_FLOAT32), *idx = nn_zeros(1, TU_SHAPE(5), NN_INT64);
+    nn_tensor *h[6] = {NULL};
+    nn_object *args = NULL, *loss = NULL;
+    if (!lin || !bn || !lazy || !drop || !ln || !mse || !emb || !x || !idx || nn_set_requires_grad(x, true) < 0) goto out;
+    if (!(h[0] = nn_module_call1(lin, x)) || !(h[1] = nn_module_call1(bn, h[0])) || !(h[2] = nn_module_call1(lazy, h[1])) ||
+        !(h[3] = nn_module_call1(drop, h[2])) || !(h[4] = nn_module_call1(ln, h[3])) || !(h[5] = nn_module_call1(emb, idx)))
+        goto out;
+    if (!(args = nn_tuple_pack(2, &h[4]->ob, &h[5]->ob)) || !(loss = nn_module_call(mse, args, NULL))) goto out;
+    rc = nn_backward(NN_TENSOR(loss), NULL, false, false);
+out:
+    NN_RELEASE(lin); NN_RELEASE(bn); NN_RELEASE(lazy); NN_RELEASE(drop); NN_RELEASE(ln); NN_RELEASE(mse); NN_RELEASE(emb);
+    NN_RELEASE(x); NN_RELEASE(idx); NN_RELEASE(args); NN_RELEASE(loss);
+    for (int i = 0; i < 6; i++) NN_RELEASE(h[i]);
+    return rc;
+}
+
+static void test_failing_allocations_report_memory_error(void **state)
+{
+    (void)state;
+    nn_alloc_fn old_fn;
+    void *old_ud;
+    nn_get_allocator(&old_fn, &old_ud);
+    nn_set_allocator(failing_alloc, NULL);
+    fail_at = -1;
+    alloc_count = 0;
+    int ok = layers_workload();
+    long total = alloc_count;
+    if (ok < 0) {
+        nn_set_allocator(old_fn, old_ud);
+        fail_msg("workload: %s", nn_error_message());
+    }
+    assert_true(total > 50);
+    for (fail_at = 1; fail_at <= total; fail_at++) {
+        alloc_count = 0;
+        nn_error_clear();
+        int rc = layers_workload();
+        if (rc != -1 || nn_error_current() != NN_ERR_MEMORY) {
+            nn_set_allocator(old_fn, old_ud);
+            fail_msg("allocation %ld of %ld failed: rc %d, %s: %s", fail_at, total, rc,
+                     nn_error_kind_name(nn_error_current()), nn_error_message());
+        }
+    }
+    nn_error_clear();
+    nn_set_allocator(old_fn, old_ud);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -628,6 +696,7 @@ int main(void)
         cmocka_unit_test(test_batch_norm_double_backward),
         cmocka_unit_test(test_batch_norm_state_dict),
         cmocka_unit_test(test_reset_parameters),
+        cmocka_unit_test(test_failing_allocations_report_memory_error),
     };
     return cmocka_run_group_tests_name("layers", tests, NULL, NULL);
 }
