@@ -308,6 +308,13 @@ static int walk_modules(nn_module *m, nn_object *memo, const char *prefix, bool 
     return 0;
 }
 
+nn_object *nn_module_named_modules_memo(nn_module *m, nn_object *memo, const char *prefix, bool remove_duplicate)
+{
+    nn_object *out = nn_list_new(0);
+    if (out && walk_modules(m, memo, prefix ? prefix : "", remove_duplicate, out) < 0) NN_SET(out, NULL);
+    return out;
+}
+
 nn_object *nn_module_named_modules(nn_module *m, const char *prefix, bool remove_duplicate)
 {
     nn_object *out = nn_list_new(0), *memo = out ? nn_dict_new() : NULL;

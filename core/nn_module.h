@@ -84,8 +84,11 @@ int nn_module_delattr(nn_module *m, const char *name);
 nn_object *nn_module_children(nn_module *m);
 nn_object *nn_module_named_children(nn_module *m);
 nn_object *nn_module_modules(nn_module *m);
-/* memo may be NULL; each module yielded once when remove_duplicate */
+/* each module yielded once when remove_duplicate */
 nn_object *nn_module_named_modules(nn_module *m, const char *prefix, bool remove_duplicate);
+/* The same with PyTorch's memo: a dict used as a set of modules already seen
+   (borrowed, updated); modules in it are skipped. */
+nn_object *nn_module_named_modules_memo(nn_module *m, nn_object *memo, const char *prefix, bool remove_duplicate);
 nn_object *nn_module_parameters(nn_module *m, bool recurse);
 nn_object *nn_module_named_parameters(nn_module *m, const char *prefix, bool recurse, bool remove_duplicate);
 nn_object *nn_module_buffers(nn_module *m, bool recurse);

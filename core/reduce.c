@@ -8,6 +8,38 @@
 
 #include "nn_int.h"
 
+/* Sums over float32 rows in double, eight independent accumulators so the
+   loop vectorizes (one accumulator is one long chain of dependent adds). */
+#define LANES 8
+static double sum_f32(const float *x, int64_t n)
+{
+    double acc[LANES] = {0};
+    int64_t i = 0;
+    for (; i + LANES <= n; i += LANES)
+        for (int l = 0; l < LANES; l++) acc[l] += x[i + l];
+    double total = 0;
+    for (; i < n; i++) total += x[i];
+    for (int l = 0; l < LANES; l++) total += acc[l];
+    return total;
+}
+
+/* sum of (x - mean)^2, or of x^2 with mean 0 */
+static double squares_f32(const float *x, int64_t n, double mean)
+{
+    double acc[LANES] = {0};
+    int64_t i = 0;
+    for (; i + LANES <= n; i += LANES)
+        for (int l = 0; l < LANES; l++) {
+            double d = x[i + l] - mean;
+            acc[l] += d * d;
+        }
+    double total = 0;
+    for (; i < n; i++) total += (x[i] - mean) * (x[i] - mean);
+    for (int l = 0; l < LANES; l++) total += acc[l];
+    return total;
+}
+
+
 int nn_reduction_layout_make(nn_tensor *a, int n_dims, const int *dims, bool keepdim, nn_reduction_layout *l)
 {
     memset(l, 0, sizeof *l);
@@ -90,8 +122,7 @@ static void sum_rows(const nn_reduction_layout *l, nn_tensor *out, double scale)
         }
         double acc = 0;
         if (in == NN_FLOAT32) {
-            const float *f = (const float *)row;
-            for (int64_t i = 0; i < l->inner; i++) acc += f[i];
+            acc = sum_f32((const float *)row, l->inner);
         } else if (in == NN_FLOAT64) {
             const double *f = (const double *)row;
             for (int64_t i = 0; i < l->inner; i++) acc += f[i];
@@ -250,6 +281,10 @@ static double load_at(const char *row, int64_t i, nn_dtype dt)
    mean rounded to dt first: PyTorch's CPU all-reduce takes self.mean().item(). */
 static double row_m2_two_pass(const char *row, int64_t n, nn_dtype dt)
 {
+    if (dt == NN_FLOAT32) {
+        float mean = (float)(sum_f32((const float *)row, n) / (double)n);
+        return squares_f32((const float *)row, n, mean);
+    }
     double sum = 0;
     for (int64_t i = 0; i < n; i++) sum += load_at(row, i, dt);
     char rounded[8];
@@ -615,6 +650,7 @@ static double row_norm(const char *row, int64_t n, nn_dtype dt, double p)
         for (int64_t i = 0; i < n; i++) acc += fabs(load_at(row, i, dt));
         return acc;
     }
+    if (p == 2 && dt == NN_FLOAT32) return sqrt(squares_f32((const float *)row, n, 0));
     if (p == 2) {
         for (int64_t i = 0; i < n; i++) {
             double v = load_at(row, i, dt);

@@ -627,6 +627,14 @@ static void test_modes_devices_apply(void **state)
     assert_int_equal(nn_module_to_device(net, "xpu"), -1);
     tu_assert_error(NN_ERR_RUNTIME, "xpu");
     tu_check(nn_module_to_device(net, "cpu"));
+    /* named_modules with a memo: modules already in it are skipped */
+    nn_object *memo = TU_OK(nn_dict_new());
+    tu_check(nn_dict_set(memo, nn_module_getattr(net, "b"), NULL));
+    nn_object *named = TU_OK(nn_module_named_modules_memo(net, memo, "", true));
+    assert_int_equal(nn_list_len(named), 2); /* "" and "a" */
+    assert_int_equal(nn_dict_len(memo), 3);
+    NN_RELEASE(named);
+    NN_RELEASE(memo);
     tu_check(nn_module_requires_grad_(net, false));
     nn_tensor *w = NN_TENSOR(nn_module_getattr(NN_MODULE(nn_module_getattr(net, "a")), "weight"));
     assert_false(w->requires_grad);
