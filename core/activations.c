@@ -487,7 +487,7 @@ static nn_object *threshold_forward(nn_module *m, nn_object *args, nn_object *kw
     int inplace = val ? inplace_attr(m) : -1;
     if (inplace < 0) return NULL;
     const char *fn = inplace ? "threshold_" : "threshold";
-    double t, v;
+    double t = 0, v = 0;
     nn_tensor *x = tensor_arg(in, fn, "input", 1);
     if (!x || number_arg(th, fn, "threshold", 2, &t) < 0 || number_arg(val, fn, "value", 3, &v) < 0) return NULL;
     if (inplace) return inplace_result(x, nn_threshold_(x, t, v));
@@ -542,7 +542,7 @@ static nn_object *leaky_relu_forward(nn_module *m, nn_object *args, nn_object *k
     int inplace = slope ? inplace_attr(m) : -1;
     if (inplace < 0) return NULL;
     const char *fn = inplace ? "leaky_relu_" : "leaky_relu";
-    double s;
+    double s = 0;
     nn_tensor *x = tensor_arg(in, fn, "input", 1);
     if (!x || number_arg(slope, fn, "negative_slope", 2, &s) < 0) return NULL;
     if (inplace) return inplace_result(x, nn_leaky_relu_(x, s));
@@ -577,7 +577,7 @@ static nn_object *elu_forward(nn_module *m, nn_object *args, nn_object *kwargs)
     int inplace = alpha ? inplace_attr(m) : -1;
     if (inplace < 0) return NULL;
     const char *fn = inplace ? "elu_" : "elu";
-    double a;
+    double a = 0;
     nn_tensor *x = tensor_arg(in, fn, "input", 1);
     if (!x || number_arg(alpha, fn, "alpha", 2, &a) < 0) return NULL;
     if (inplace) return inplace_result(x, nn_elu_(x, a));
@@ -633,7 +633,7 @@ static nn_object *softplus_forward(nn_module *m, nn_object *args, nn_object *kwa
     nn_object *in = input_arg(m, args, kwargs);
     nn_object *beta = in ? attr(m, "beta") : NULL, *th = beta ? attr(m, "threshold") : NULL;
     if (!th) return NULL;
-    double b, t;
+    double b = 0, t = 0;
     nn_tensor *x = tensor_arg(in, "softplus", "input", 1);
     if (!x || number_arg(beta, "softplus", "beta", 2, &b) < 0 || number_arg(th, "softplus", "threshold", 3, &t) < 0)
         return NULL;

@@ -167,51 +167,6 @@ static int key_error_str(const char *key)
     return -1;
 }
 
-/* A growing nn_malloc'd string (reprs). */
-typedef struct strbuf {
-    char *s;
-    size_t len, cap;
-    bool failed;
-} strbuf;
-
-static void sb_add(strbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void sb_add(strbuf *b, const char *fmt, ...)
-{
-    if (b->failed) return;
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (n < 0) {
-        b->failed = true;
-        return;
-    }
-    if (b->len + (size_t)n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 64;
-        while (cap < b->len + (size_t)n + 1) cap *= 2;
-        char *grown = nn_realloc(b->s, cap);
-        if (!grown) {
-            b->failed = true;
-            return;
-        }
-        b->s = grown;
-        b->cap = cap;
-    }
-    va_start(ap, fmt);
-    vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
-    va_end(ap);
-    b->len += (size_t)n;
-}
-
-/* The string, or NULL (MemoryError set) when building failed; "" when empty. */
-static char *sb_finish(strbuf *b)
-{
-    if (b->failed) {
-        nn_free(b->s);
-        return NULL;
-    }
-    return b->s ? b->s : nn_strdup("");
-}
 
 /* ------------------------------------------------------- names and checks */
 
@@ -917,16 +872,16 @@ nn_object *nn_module_dict_items(nn_module *md) { return dict_list(md->modules, I
 
 /* "[torch.float32 of size 2x3]"-style description of one item, as the extra_repr
    of ParameterList (dtype) and ParameterDict (torch.typename) write it. */
-static void describe_item(strbuf *b, const char *key, nn_object *value, bool use_typename)
+static void describe_item(nn_text *b, const char *key, nn_object *value, bool use_typename)
 {
     if (nn_is_tensor(value)) {
         nn_tensor *t = NN_TENSOR(value);
-        sb_add(b, "  (%s): %s containing: [%s of size ", key, nn_is_parameter(value) ? "Parameter" : "Tensor",
+        nn_text_printf(b, "  (%s): %s containing: [%s of size ", key, nn_is_parameter(value) ? "Parameter" : "Tensor",
                use_typename ? typename_of(value) : nn_dtype_name(t->dtype));
-        for (int d = 0; d < t->ndim; d++) sb_add(b, "%s%lld", d ? "x" : "", (long long)t->sizes[d]);
-        sb_add(b, "]");
+        for (int d = 0; d < t->ndim; d++) nn_text_printf(b, "%s%lld", d ? "x" : "", (long long)t->sizes[d]);
+        nn_text_printf(b, "]");
     } else {
-        sb_add(b, "  (%s): Object of type: %s", key, type_name(value));
+        nn_text_printf(b, "  (%s): Object of type: %s", key, type_name(value));
     }
 }
 
@@ -946,20 +901,20 @@ static int plist_set_size(nn_module *pl, int64_t n)
 
 static char *parameter_list_extra_repr(nn_module *self)
 {
-    strbuf b = {0};
+    nn_text b = {0};
     int64_t n = plist_size(self);
     for (int64_t i = 0; i < n; i++) {
         nn_object *v = nn_parameter_list_getitem(self, i);
         if (!v) {
-            nn_free(b.s);
+            nn_free(nn_text_finish(&b));
             return NULL;
         }
         char key[32];
         snprintf(key, sizeof key, "%lld", (long long)i);
-        if (i) sb_add(&b, "\n");
+        if (i) nn_text_printf(&b, "\n");
         describe_item(&b, key, v, false);
     }
-    return sb_finish(&b);
+    return nn_text_finish(&b);
 }
 
 static nn_object *parameter_list_forward(nn_module *self, nn_object *args, nn_object *kwargs)
@@ -1091,7 +1046,7 @@ static char *parameter_dict_extra_repr(nn_module *self)
 {
     nn_object *keys = pdict_keys(self);
     if (!keys) return NULL;
-    strbuf b = {0};
+    nn_text b = {0};
     size_t pos = 0, i = 0;
     nn_object *k, *unused;
     while (!b.failed && nn_dict_next(keys, &pos, &k, &unused)) {
@@ -1100,10 +1055,10 @@ static char *parameter_dict_extra_repr(nn_module *self)
             b.failed = true;
             break;
         }
-        if (i++) sb_add(&b, "\n");
+        if (i++) nn_text_printf(&b, "\n");
         describe_item(&b, nn_str_cstr(k), v, true);
     }
-    return sb_finish(&b);
+    return nn_text_finish(&b);
 }
 
 static nn_object *parameter_dict_forward(nn_module *self, nn_object *args, nn_object *kwargs)

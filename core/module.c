@@ -970,48 +970,15 @@ int nn_module_apply(nn_module *m, nn_object *fn)
 
 /* ------------------------------------------------------------------- repr */
 
-typedef struct text {
-    char *buf;
-    size_t len, cap;
-    bool failed;
-} text;
-
-static void text_add(text *t, const char *s)
-{
-    size_t n = strlen(s);
-    if (t->failed) return;
-    if (t->len + n + 1 > t->cap) {
-        size_t cap = t->cap ? t->cap : 64;
-        while (cap < t->len + n + 1) cap *= 2;
-        char *grown = nn_realloc(t->buf, cap);
-        if (!grown) {
-            t->failed = true;
-            return;
-        }
-        t->buf = grown;
-        t->cap = cap;
-    }
-    memcpy(t->buf + t->len, s, n + 1);
-    t->len += n;
-}
-
 /* Appends s with every line after the first indented by two spaces (_addindent). */
-static void text_add_indented(text *t, const char *s)
+static void text_add_indented(nn_text *t, const char *s)
 {
     for (const char *p = s; *p;) {
         const char *nl = strchr(p, '\n');
         size_t n = nl ? (size_t)(nl - p) + 1 : strlen(p);
-        char *line = nn_malloc(n + 1);
-        if (!line) {
-            t->failed = true;
-            return;
-        }
-        memcpy(line, p, n);
-        line[n] = '\0';
-        text_add(t, line);
-        nn_free(line);
+        nn_text_add(t, p, n);
         p += n;
-        if (nl && *p) text_add(t, "  ");
+        if (nl && *p) nn_text_puts(t, "  ");
     }
 }
 
@@ -1020,15 +987,15 @@ char *nn_module_repr(nn_module *m)
     const nn_module_class *owner = NN_MODULE_SLOT(m->cls, extra_repr);
     char *extra = owner ? owner->extra_repr(m) : nn_strdup("");
     if (!extra) return NULL;
-    text t = {0};
-    text_add(&t, nn_module_name(m));
-    text_add(&t, "(");
+    nn_text t = {0};
+    nn_text_puts(&t, nn_module_name(m));
+    nn_text_puts(&t, "(");
     bool has_children = nn_dict_len(m->modules) > 0, multiline_extra = strchr(extra, '\n') != NULL;
     if (extra[0] && !has_children && !multiline_extra) {
-        text_add(&t, extra);
+        nn_text_puts(&t, extra);
     } else if (extra[0] || has_children) {
         if (extra[0]) {
-            text_add(&t, "\n  ");
+            nn_text_puts(&t, "\n  ");
             text_add_indented(&t, extra);
         }
         size_t pos = 0;
@@ -1039,19 +1006,15 @@ char *nn_module_repr(nn_module *m)
                 t.failed = true;
                 break;
             }
-            text_add(&t, "\n  (");
-            text_add(&t, nn_str_cstr(k));
-            text_add(&t, "): ");
+            nn_text_puts(&t, "\n  (");
+            nn_text_puts(&t, nn_str_cstr(k));
+            nn_text_puts(&t, "): ");
             text_add_indented(&t, child);
             nn_free(child);
         }
-        text_add(&t, "\n");
+        nn_text_puts(&t, "\n");
     }
-    text_add(&t, ")");
+    nn_text_puts(&t, ")");
     nn_free(extra);
-    if (t.failed) {
-        nn_free(t.buf);
-        return NULL;
-    }
-    return t.buf;
+    return nn_text_finish(&t);
 }

@@ -199,6 +199,27 @@ void nn_reduction_params(const nn_reduction_layout *l, bool keepdim, int ndim, n
    (unsqueezed where keepdim was false, then expanded); new reference. */
 nn_tensor *nn_reduction_grad_expand(nn_node *n, nn_tensor *grad);
 
+/* ------------------------------------------------------------------- text */
+
+/* A growable nn_malloc'd string for reprs and messages (text.c). Start with
+   nn_text t = {0}; a failed allocation marks it failed (MemoryError set), after
+   which appends do nothing and nn_text_finish returns NULL. */
+typedef struct nn_text {
+    char *buf;
+    size_t len, cap;
+    bool failed;
+} nn_text;
+void nn_text_add(nn_text *t, const char *s, size_t n);
+void nn_text_puts(nn_text *t, const char *s);
+void nn_text_chars(nn_text *t, char c, int64_t n);
+void nn_text_printf(nn_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Appends an nn_malloc'd string and frees it; NULL marks the text failed. */
+void nn_text_take(nn_text *t, char *s);
+/* The string (new; "" when nothing was added), or NULL when building failed. */
+char *nn_text_finish(nn_text *t);
+/* Python's repr(float) of v into out. */
+void nn_format_float(double v, char *out, size_t n);
+
 /* Run fn set to enabled, restoring it afterwards. */
 #define NN_WITH_GRAD_MODE(enabled, body) do { bool prev__ = nn_set_grad_enabled(enabled); body; nn_set_grad_enabled(prev__); } while (0)
 

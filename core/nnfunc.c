@@ -71,48 +71,6 @@ static double round_to(nn_dtype dt, double v)
     return nn_load_double(buf, dt);
 }
 
-/* v as Python's repr(float) writes it: shortest round-trip digits. */
-static void py_float_repr(double v, char *buf, size_t n)
-{
-    if (isnan(v)) {
-        snprintf(buf, n, "nan");
-        return;
-    }
-    if (isinf(v)) {
-        snprintf(buf, n, v > 0 ? "inf" : "-inf");
-        return;
-    }
-    char tmp[40];
-    for (int p = 1; p <= 17; p++) {
-        snprintf(tmp, sizeof tmp, "%.*e", p - 1, v);
-        if (strtod(tmp, NULL) == v) break;
-    }
-    /* tmp is [-]d[.ddd]e[+-]xx: pull out the digits and the exponent */
-    char digits[24];
-    int nd = 0;
-    const char *s = tmp;
-    bool neg = *s == '-';
-    if (neg) s++;
-    for (; *s && *s != 'e'; s++)
-        if (*s != '.') digits[nd++] = *s;
-    while (nd > 1 && digits[nd - 1] == '0') nd--;
-    digits[nd] = '\0';
-    int exp = atoi(s + 1);
-    size_t len = 0;
-    if (neg) len += (size_t)snprintf(buf + len, n - len, "-");
-    if (exp < -4 || exp >= 16) {
-        len += (size_t)snprintf(buf + len, n - len, "%c", digits[0]);
-        if (nd > 1) len += (size_t)snprintf(buf + len, n - len, ".%s", digits + 1);
-        snprintf(buf + len, n - len, "e%c%02d", exp < 0 ? '-' : '+', abs(exp));
-    } else if (exp < 0) {
-        len += (size_t)snprintf(buf + len, n - len, "0.");
-        for (int i = 0; i < -exp - 1 && len < n; i++) len += (size_t)snprintf(buf + len, n - len, "0");
-        snprintf(buf + len, n - len, "%s", digits);
-    } else {
-        for (int i = 0; i <= exp && len < n; i++) len += (size_t)snprintf(buf + len, n - len, "%c", i < nd ? digits[i] : '0');
-        snprintf(buf + len, n - len, ".%s", nd > exp + 1 ? digits + exp + 1 : "0");
-    }
-}
 
 /* Temporaries of a composite computation, released together. */
 #define MAX_TEMPS 32
@@ -610,7 +568,7 @@ nn_tensor *nn_dropout(nn_tensor *a, double p, bool training)
     }
     if (p < 0 || p > 1) {
         char buf[64];
-        py_float_repr(p, buf, sizeof buf);
+        nn_format_float(p, buf, sizeof buf);
         nn_error_set(NN_ERR_VALUE, "dropout probability has to be between 0 and 1, but got %s", buf);
         return NULL;
     }

@@ -90,80 +90,7 @@ static void py_number(double v, bool is_int, char *buf, size_t n)
         snprintf(buf, n, "%.0f", v == 0 ? 0.0 : v); /* Python has no int -0 */
         return;
     }
-    char tmp[40];
-    for (int p = 1; p <= 17; p++) {
-        snprintf(tmp, sizeof tmp, "%.*e", p - 1, v);
-        if (strtod(tmp, NULL) == v) break;
-    }
-    /* tmp is [-]d[.ddd]e[+-]xx */
-    char digits[24];
-    int nd = 0;
-    const char *s = tmp;
-    bool neg = *s == '-';
-    if (neg) s++;
-    for (; *s && *s != 'e'; s++)
-        if (*s != '.') digits[nd++] = *s;
-    while (nd > 1 && digits[nd - 1] == '0') nd--;
-    digits[nd] = '\0';
-    int exp = atoi(s + 1);
-    char out[48];
-    size_t len = 0;
-    if (neg) out[len++] = '-';
-    if (exp < -4 || exp >= 16) {
-        out[len++] = digits[0];
-        if (nd > 1) {
-            out[len++] = '.';
-            for (int i = 1; i < nd; i++) out[len++] = digits[i];
-        }
-        snprintf(out + len, sizeof out - len, "e%c%02d", exp < 0 ? '-' : '+', abs(exp));
-    } else {
-        int point = exp + 1; /* digits before the decimal point */
-        if (point <= 0) {
-            out[len++] = '0';
-            out[len++] = '.';
-            for (int i = 0; i < -point; i++) out[len++] = '0';
-            for (int i = 0; i < nd; i++) out[len++] = digits[i];
-        } else {
-            for (int i = 0; i < point; i++) out[len++] = i < nd ? digits[i] : '0';
-            out[len++] = '.';
-            if (point >= nd) out[len++] = '0';
-            for (int i = point; i < nd; i++) out[len++] = digits[i];
-        }
-        out[len] = '\0';
-    }
-    snprintf(buf, n, "%s", out);
-}
-
-/* A growing string; on allocation failure it remembers and later appends do nothing. */
-typedef struct strbuf {
-    char *s;
-    size_t len, cap;
-    bool failed;
-} strbuf;
-
-static void sb_printf(strbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void sb_printf(strbuf *b, const char *fmt, ...)
-{
-    if (b->failed) return;
-    va_list ap;
-    va_start(ap, fmt);
-    int need = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (b->len + (size_t)need + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 128;
-        while (cap < b->len + (size_t)need + 1) cap *= 2;
-        char *grown = nn_realloc(b->s, cap);
-        if (!grown) {
-            b->failed = true;
-            return;
-        }
-        b->s = grown;
-        b->cap = cap;
-    }
-    va_start(ap, fmt);
-    vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
-    va_end(ap);
-    b->len += (size_t)need;
+    nn_format_float(v, buf, n);
 }
 
 static const char *py_bool(bool v) { return v ? "True" : "False"; }
@@ -174,43 +101,39 @@ static const char *const kind_names[] = {[NN_OPTIM_SGD] = "SGD", [NN_OPTIM_ADAM]
 static char *optimizer_repr(nn_object *self)
 {
     nn_optimizer *opt = (nn_optimizer *)self;
-    strbuf b = {0};
+    nn_text b = {0};
     char x[40], y[40];
-    sb_printf(&b, "%s (", kind_names[opt->kind]);
+    nn_text_printf(&b, "%s (", kind_names[opt->kind]);
     for (size_t k = 0; k < opt->n_groups; k++) {
-        sb_printf(&b, "\nParameter Group %zu\n", k);
+        nn_text_printf(&b, "\nParameter Group %zu\n", k);
         if (opt->kind == NN_OPTIM_SGD) {
             const nn_sgd_options *o = &opt->groups[k].o.sgd;
             py_number(o->dampening, o->int_valued & NN_OPT_DAMPENING, x, sizeof x);
-            sb_printf(&b, "    dampening: %s\n    differentiable: False\n    foreach: None\n", x);
+            nn_text_printf(&b, "    dampening: %s\n    differentiable: False\n    foreach: None\n", x);
             py_number(o->lr, o->int_valued & NN_OPT_LR, x, sizeof x);
-            sb_printf(&b, "    lr: %s\n    maximize: %s\n", x, py_bool(o->maximize));
+            nn_text_printf(&b, "    lr: %s\n    maximize: %s\n", x, py_bool(o->maximize));
             py_number(o->momentum, o->int_valued & NN_OPT_MOMENTUM, x, sizeof x);
-            sb_printf(&b, "    momentum: %s\n    nesterov: %s\n", x, py_bool(o->nesterov));
+            nn_text_printf(&b, "    momentum: %s\n    nesterov: %s\n", x, py_bool(o->nesterov));
             py_number(o->weight_decay, o->int_valued & NN_OPT_WEIGHT_DECAY, x, sizeof x);
-            sb_printf(&b, "    weight_decay: %s\n", x);
+            nn_text_printf(&b, "    weight_decay: %s\n", x);
         } else {
             const nn_adam_options *o = &opt->groups[k].o.adam;
             bool adam = opt->kind == NN_OPTIM_ADAM;
             py_number(o->beta1, o->int_valued & NN_OPT_BETA1, x, sizeof x);
             py_number(o->beta2, o->int_valued & NN_OPT_BETA2, y, sizeof y);
-            sb_printf(&b, "    amsgrad: %s\n    betas: (%s, %s)\n    capturable: False\n", py_bool(o->amsgrad), x, y);
-            if (adam) sb_printf(&b, "    differentiable: False\n");
+            nn_text_printf(&b, "    amsgrad: %s\n    betas: (%s, %s)\n    capturable: False\n", py_bool(o->amsgrad), x, y);
+            if (adam) nn_text_printf(&b, "    differentiable: False\n");
             py_number(o->eps, o->int_valued & NN_OPT_EPS, x, sizeof x);
-            sb_printf(&b, "    eps: %s\n    foreach: None\n", x);
-            if (adam) sb_printf(&b, "    fused: False\n");
+            nn_text_printf(&b, "    eps: %s\n    foreach: None\n", x);
+            if (adam) nn_text_printf(&b, "    fused: False\n");
             py_number(o->lr, o->int_valued & NN_OPT_LR, x, sizeof x);
-            sb_printf(&b, "    lr: %s\n    maximize: %s\n", x, py_bool(o->maximize));
+            nn_text_printf(&b, "    lr: %s\n    maximize: %s\n", x, py_bool(o->maximize));
             py_number(o->weight_decay, o->int_valued & NN_OPT_WEIGHT_DECAY, x, sizeof x);
-            sb_printf(&b, "    weight_decay: %s\n", x);
+            nn_text_printf(&b, "    weight_decay: %s\n", x);
         }
     }
-    sb_printf(&b, ")");
-    if (b.failed) {
-        nn_free(b.s);
-        return NULL;
-    }
-    return b.s;
+    nn_text_printf(&b, ")");
+    return nn_text_finish(&b);
 }
 
 const nn_type nn_optimizer_type = {.name = "Optimizer", .dealloc = optimizer_dealloc, .repr = optimizer_repr};

@@ -18,87 +18,31 @@ nn_print_options *nn_print_options_get(void) { return &options; }
 
 /* ------------------------------------------------------------ string buffer */
 
-/* A growing string; after a failed allocation it stays failed (MemoryError set). */
-typedef struct strbuf {
-    char *s;
-    size_t len, cap;
-    bool failed;
-} strbuf;
-
-/* Makes room for extra more bytes plus the terminator; false when out of memory. */
-static bool sb_reserve(strbuf *b, size_t extra)
-{
-    if (b->failed) return false;
-    if (b->len + extra + 1 <= b->cap) return true;
-    size_t cap = b->cap ? b->cap : 256;
-    while (cap < b->len + extra + 1) cap *= 2;
-    char *s = nn_realloc(b->s, cap);
-    if (!s) {
-        b->failed = true;
-        return false;
-    }
-    b->s = s;
-    b->cap = cap;
-    return true;
-}
-
-static void sb_put(strbuf *b, const char *s, size_t n)
-{
-    if (!sb_reserve(b, n)) return;
-    memcpy(b->s + b->len, s, n);
-    b->len += n;
-    b->s[b->len] = '\0';
-}
-
-static void sb_str(strbuf *b, const char *s) { sb_put(b, s, strlen(s)); }
-
-static void sb_chars(strbuf *b, char c, int64_t n)
-{
-    if (n <= 0 || !sb_reserve(b, (size_t)n)) return;
-    memset(b->s + b->len, c, (size_t)n);
-    b->len += (size_t)n;
-    b->s[b->len] = '\0';
-}
-
-static void sb_printf(strbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void sb_printf(strbuf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (n < 0 || !sb_reserve(b, (size_t)n)) return;
-    va_start(ap, fmt);
-    vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    b->len += (size_t)n;
-}
-
 /* ------------------------------------------------------------- value text */
 
 /* Python's "{:.<prec><conv>}".format(v) for conv 'f' or 'e': appended to b, or
    only measured when b is NULL; returns the length. Python spells every NaN
    "nan" (C would print "-nan" for a negative one). */
-static int64_t float_text(strbuf *b, char conv, int prec, double v)
+static int64_t float_text(nn_text *b, char conv, int prec, double v)
 {
     const char *special = isnan(v) ? "nan" : isinf(v) ? (v > 0 ? "inf" : "-inf") : NULL;
     if (special) {
-        if (b) sb_str(b, special);
+        if (b) nn_text_puts(b, special);
         return (int64_t)strlen(special);
     }
     const char *fmt = conv == 'e' ? "%.*e" : "%.*f";
     int n = snprintf(NULL, 0, fmt, prec, v);
-    if (b) sb_printf(b, fmt, prec, v);
+    if (b) nn_text_printf(b, fmt, prec, v);
     return n;
 }
 
 /* Python's "{}".format(item) of an integer or bool element. */
-static int64_t int_text(strbuf *b, nn_dtype dtype, int64_t v)
+static int64_t int_text(nn_text *b, nn_dtype dtype, int64_t v)
 {
     char buf[32];
     int n = dtype == NN_BOOL ? snprintf(buf, sizeof buf, "%s", v ? "True" : "False")
                              : snprintf(buf, sizeof buf, "%lld", (long long)v);
-    if (b) sb_put(b, buf, (size_t)n);
+    if (b) nn_text_add(b, buf, (size_t)n);
     return n;
 }
 
@@ -124,14 +68,14 @@ typedef struct printer {
     bool bad_precision;
     formatter f;
     int64_t index[NN_MAX_DIMS];
-    strbuf *out;
+    nn_text *out;
 } printer;
 
 static double value_at(const printer *p) { return nn_get_double(p->t, p->index); }
 
 /* Float text with the precision option; flags a negative precision, which
    Python's format rejects. */
-static int64_t option_float_text(printer *p, strbuf *b, char conv, double v)
+static int64_t option_float_text(printer *p, nn_text *b, char conv, double v)
 {
     if (p->precision < 0) {
         p->bad_precision = true;
@@ -214,25 +158,25 @@ static void formatter_init(printer *p)
 /* _Formatter.format of the element at p->index, left-padded to max_width. */
 static void put_value(printer *p)
 {
-    strbuf *b = p->out;
+    nn_text *b = p->out;
     const formatter *f = &p->f;
     if (!f->floating) {
         int64_t v = nn_get_int64(p->t, p->index);
-        sb_chars(b, ' ', f->max_width - int_text(NULL, p->t->dtype, v));
+        nn_text_chars(b, ' ', f->max_width - int_text(NULL, p->t->dtype, v));
         int_text(b, p->t->dtype, v);
         return;
     }
     double v = value_at(p);
     if (f->sci_mode) {
-        sb_chars(b, ' ', f->max_width - option_float_text(p, NULL, 'e', v));
+        nn_text_chars(b, ' ', f->max_width - option_float_text(p, NULL, 'e', v));
         option_float_text(p, b, 'e', v);
     } else if (f->int_mode) {
         bool dot = isfinite(v);
-        sb_chars(b, ' ', f->max_width - float_text(NULL, 'f', 0, v) - dot);
+        nn_text_chars(b, ' ', f->max_width - float_text(NULL, 'f', 0, v) - dot);
         float_text(b, 'f', 0, v);
-        if (dot) sb_str(b, ".");
+        if (dot) nn_text_puts(b, ".");
     } else {
-        sb_chars(b, ' ', f->max_width - option_float_text(p, NULL, 'f', v));
+        nn_text_chars(b, ' ', f->max_width - option_float_text(p, NULL, 'f', v));
         option_float_text(p, b, 'f', v);
     }
 }
@@ -244,19 +188,19 @@ static int64_t floor_div(int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a +
    "," plus blank lines between slices of the others. */
 static void put_separator(printer *p, int dim, int64_t k, int64_t per_line, int64_t indent)
 {
-    strbuf *b = p->out;
+    nn_text *b = p->out;
     if (k == 0) return;
     if (dim == p->t->ndim - 1) {
         if (k % per_line != 0) {
-            sb_str(b, ", ");
+            nn_text_puts(b, ", ");
             return;
         }
-        sb_str(b, ",\n");
+        nn_text_puts(b, ",\n");
     } else {
-        sb_str(b, ",");
-        sb_chars(b, '\n', p->t->ndim - dim - 1);
+        nn_text_puts(b, ",");
+        nn_text_chars(b, '\n', p->t->ndim - dim - 1);
     }
-    sb_chars(b, ' ', indent + 1);
+    nn_text_chars(b, ' ', indent + 1);
 }
 
 /* _tensor_str_with_formatter (with _vector_str for the last dim) of the
@@ -264,7 +208,7 @@ static void put_separator(printer *p, int dim, int64_t k, int64_t per_line, int6
 static void tensor_str(printer *p, int dim, int64_t indent)
 {
     const nn_tensor *t = p->t;
-    strbuf *b = p->out;
+    nn_text *b = p->out;
     if (t->ndim == 0) {
         put_value(p);
         return;
@@ -282,13 +226,13 @@ static void tensor_str(printer *p, int dim, int64_t indent)
         if (per_line < 1) per_line = 1;
     }
     int64_t k = 0;
-    sb_str(b, "[");
+    nn_text_puts(b, "[");
     for (int part = 0; part < 3 && !b->failed; part++) {
         int64_t from = 0, to = head_end;
         if (part > 0 && !cut) break;
         if (part == 1) {
             put_separator(p, dim, k++, per_line, indent);
-            sb_str(b, last ? " ..." : "...");
+            nn_text_puts(b, last ? " ..." : "...");
             continue;
         }
         if (part == 2) from = tail, to = n;
@@ -301,15 +245,15 @@ static void tensor_str(printer *p, int dim, int64_t indent)
                 tensor_str(p, dim + 1, indent + 1);
         }
     }
-    sb_str(b, "]");
+    nn_text_puts(b, "]");
 }
 
 /* _add_suffixes: ", suffix" each, or ",\n" + indent + suffix when the line
    would pass linewidth. line_start is where "tensor(" begins in b. */
-static void add_suffixes(strbuf *b, size_t line_start, char suffixes[][NN_MAX_DIMS * 24 + 32], int n,
+static void add_suffixes(nn_text *b, size_t line_start, char suffixes[][NN_MAX_DIMS * 24 + 32], int n,
                          int64_t indent, int64_t linewidth)
 {
-    const char *s = b->s + line_start;
+    const char *s = b->buf + line_start;
     size_t len = b->len - line_start;
     const char *nl = NULL;
     for (size_t i = len; i > 0; i--)
@@ -322,27 +266,27 @@ static void add_suffixes(strbuf *b, size_t line_start, char suffixes[][NN_MAX_DI
     for (int i = 0; i < n; i++) {
         int64_t suffix_len = (int64_t)strlen(suffixes[i]);
         if (last_line_len + suffix_len + 2 > linewidth) {
-            sb_str(b, ",\n");
-            sb_chars(b, ' ', indent);
+            nn_text_puts(b, ",\n");
+            nn_text_chars(b, ' ', indent);
             last_line_len = indent + suffix_len;
         } else {
-            sb_str(b, ", ");
+            nn_text_puts(b, ", ");
             last_line_len += suffix_len + 2;
         }
-        sb_str(b, suffixes[i]);
+        nn_text_puts(b, suffixes[i]);
     }
-    sb_str(b, ")");
+    nn_text_puts(b, ")");
 }
 
 char *nn_tensor_repr(nn_tensor *t)
 {
     const nn_print_options *o = &options;
-    strbuf b = {0};
-    if (nn_is_instance(&t->ob, &nn_parameter_type)) sb_str(&b, "Parameter containing:\n");
+    nn_text b = {0};
+    if (nn_is_instance(&t->ob, &nn_parameter_type)) nn_text_puts(&b, "Parameter containing:\n");
     size_t line_start = b.len;
     const char *prefix = "tensor(";
     int64_t indent = (int64_t)strlen(prefix);
-    sb_str(&b, prefix);
+    nn_text_puts(&b, prefix);
 
     char suffixes[4][NN_MAX_DIMS * 24 + 32];
     int n_suffixes = 0;
@@ -362,7 +306,7 @@ char *nn_tensor_repr(nn_tensor *t)
         }
         if (t->dtype != NN_FLOAT32)
             snprintf(suffixes[n_suffixes++], sizeof suffixes[0], "dtype=%s", nn_dtype_name(t->dtype));
-        sb_str(&b, "[]");
+        nn_text_puts(&b, "[]");
     } else {
         if (t->dtype != NN_FLOAT32 && t->dtype != NN_INT64 && t->dtype != NN_BOOL)
             snprintf(suffixes[n_suffixes++], sizeof suffixes[0], "dtype=%s", nn_dtype_name(t->dtype));
@@ -376,14 +320,14 @@ char *nn_tensor_repr(nn_tensor *t)
         };
         /* get_summarized_data stacks an empty list when edgeitems is 0 */
         if (p.summarize && p.edge == 0 && t->ndim >= 2) {
-            nn_free(b.s);
+            nn_free(b.buf);
             nn_error_set(NN_ERR_RUNTIME, "stack expects a non-empty TensorList");
             return NULL;
         }
         formatter_init(&p);
         tensor_str(&p, 0, indent);
         if (p.bad_precision) {
-            nn_free(b.s);
+            nn_free(b.buf);
             nn_error_set(NN_ERR_VALUE, "Format specifier missing precision");
             return NULL;
         }
@@ -396,9 +340,5 @@ char *nn_tensor_repr(nn_tensor *t)
         snprintf(suffixes[n_suffixes++], sizeof suffixes[0], "requires_grad=True");
 
     if (!b.failed) add_suffixes(&b, line_start, suffixes, n_suffixes, indent, o->linewidth);
-    if (b.failed) {
-        nn_free(b.s);
-        return NULL;
-    }
-    return b.s;
+    return nn_text_finish(&b);
 }

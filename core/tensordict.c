@@ -11,93 +11,43 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nn.h"
-
-/* --------------------------------------------------------------- growable text */
-
-typedef struct text {
-    char *buf;
-    size_t len, cap;
-    bool failed;
-} text;
-
-static void text_add(text *t, const char *s, size_t n)
-{
-    if (t->failed) return;
-    if (t->len + n + 1 > t->cap) {
-        size_t cap = t->cap ? t->cap : 64;
-        while (cap < t->len + n + 1) cap *= 2;
-        char *grown = nn_realloc(t->buf, cap);
-        if (!grown) {
-            t->failed = true;
-            return;
-        }
-        t->buf = grown;
-        t->cap = cap;
-    }
-    memcpy(t->buf + t->len, s, n);
-    t->len += n;
-    t->buf[t->len] = '\0';
-}
-
-static void text_puts(text *t, const char *s) { text_add(t, s, strlen(s)); }
-
-/* Appends an nn_malloc'd string and frees it; NULL marks the text failed. */
-static void text_take(text *t, char *s)
-{
-    if (!s) {
-        t->failed = true;
-        return;
-    }
-    text_puts(t, s);
-    nn_free(s);
-}
-
-/* The text as a new nn_malloc'd string ("" when empty), or NULL after a failure. */
-static char *text_finish(text *t)
-{
-    if (t->failed) {
-        nn_free(t->buf);
-        return NULL;
-    }
-    return t->buf ? t->buf : nn_strdup("");
-}
+#include "nn_int.h"
 
 /* "torch.Size([3, 4])" */
-static void text_size(text *t, int ndim, const int64_t *sizes)
+static void text_size(nn_text *t, int ndim, const int64_t *sizes)
 {
     char buf[32];
-    text_puts(t, "torch.Size([");
+    nn_text_puts(t, "torch.Size([");
     for (int d = 0; d < ndim; d++) {
         snprintf(buf, sizeof buf, "%s%lld", d ? ", " : "", (long long)sizes[d]);
-        text_puts(t, buf);
+        nn_text_puts(t, buf);
     }
-    text_puts(t, "])");
+    nn_text_puts(t, "])");
 }
 
 /* A new string of torch.Size([...]); NULL on allocation failure. */
 static char *size_string(int ndim, const int64_t *sizes)
 {
-    text t = {0};
+    nn_text t = {0};
     text_size(&t, ndim, sizes);
-    return text_finish(&t);
+    return nn_text_finish(&t);
 }
 
 /* textwrap.indent(s, prefix): prefix every line that is not whitespace only. */
 static char *indent(const char *s, const char *prefix)
 {
-    text t = {0};
+    nn_text t = {0};
     while (*s) {
         const char *end = strchr(s, '\n');
         size_t n = end ? (size_t)(end - s) + 1 : strlen(s);
         bool blank = true;
         for (size_t i = 0; i < n; i++)
             if (!strchr(" \t\n\r\v\f", s[i])) blank = false;
-        if (!blank) text_puts(&t, prefix);
-        text_add(&t, s, n);
+        if (!blank) nn_text_puts(&t, prefix);
+        nn_text_add(&t, s, n);
         s += n;
     }
-    return text_finish(&t);
+    return nn_text_finish(&t);
 }
 
 /* ------------------------------------------------------------------ the object */
@@ -685,13 +635,13 @@ static int compare_strings(const void *a, const void *b) { return strcmp(*(char 
 /* "Tensor(shape=torch.Size([3, 4]), device=cpu, dtype=torch.float32, is_shared=False)" */
 static char *tensor_field(nn_tensor *t)
 {
-    text s = {0};
-    text_puts(&s, nn_is_parameter(&t->ob) ? "Parameter(shape=" : "Tensor(shape=");
+    nn_text s = {0};
+    nn_text_puts(&s, nn_is_parameter(&t->ob) ? "Parameter(shape=" : "Tensor(shape=");
     text_size(&s, t->ndim, t->sizes);
-    text_puts(&s, ", device=cpu, dtype=");
-    text_puts(&s, nn_dtype_name(t->dtype));
-    text_puts(&s, ", is_shared=False)");
-    return text_finish(&s);
+    nn_text_puts(&s, ", device=cpu, dtype=");
+    nn_text_puts(&s, nn_dtype_name(t->dtype));
+    nn_text_puts(&s, ", is_shared=False)");
+    return nn_text_finish(&s);
 }
 
 /* tensordict's _td_fields: indent("\n" + ",\n".join(sorted(lines)), 4 spaces). */
@@ -703,22 +653,22 @@ static char *td_fields(nn_tensordict *td)
     nn_object *k, *v;
     bool ok = true;
     while (ok && nn_dict_next(td->items, &pos, &k, &v)) {
-        text line = {0};
-        text_puts(&line, nn_str_cstr(k));
-        text_puts(&line, ": ");
-        text_take(&line, nn_is_tensordict(v) ? nn_repr(v) : tensor_field(NN_TENSOR(v)));
-        ok = (lines[count++] = text_finish(&line)) != NULL;
+        nn_text line = {0};
+        nn_text_puts(&line, nn_str_cstr(k));
+        nn_text_puts(&line, ": ");
+        nn_text_take(&line, nn_is_tensordict(v) ? nn_repr(v) : tensor_field(NN_TENSOR(v)));
+        ok = (lines[count++] = nn_text_finish(&line)) != NULL;
     }
     char *out = NULL;
     if (ok) {
         qsort(lines, count, sizeof *lines, compare_strings);
-        text joined = {0};
-        text_puts(&joined, "\n");
+        nn_text joined = {0};
+        nn_text_puts(&joined, "\n");
         for (size_t i = 0; i < count; i++) {
-            if (i) text_puts(&joined, ",\n");
-            text_puts(&joined, lines[i]);
+            if (i) nn_text_puts(&joined, ",\n");
+            nn_text_puts(&joined, lines[i]);
         }
-        char *s = text_finish(&joined);
+        char *s = nn_text_finish(&joined);
         out = s ? indent(s, "    ") : NULL;
         nn_free(s);
     }
@@ -732,20 +682,20 @@ static char *td_repr(nn_object *self)
     nn_tensordict *td = NN_TENSORDICT(self);
     char *fields = td_fields(td);
     if (!fields) return NULL;
-    text f = {0};
-    text_puts(&f, "fields={");
-    text_puts(&f, fields);
-    text_puts(&f, "}");
+    nn_text f = {0};
+    nn_text_puts(&f, "fields={");
+    nn_text_puts(&f, fields);
+    nn_text_puts(&f, "}");
     nn_free(fields);
-    char *fs = text_finish(&f);
+    char *fs = nn_text_finish(&f);
     char *field_str = fs ? indent(fs, "    ") : NULL;
     nn_free(fs);
     if (!field_str) return NULL;
-    text out = {0};
-    text_puts(&out, "TensorDict(\n");
-    text_take(&out, field_str);
-    text_puts(&out, ",\n    batch_size=");
+    nn_text out = {0};
+    nn_text_puts(&out, "TensorDict(\n");
+    nn_text_take(&out, field_str);
+    nn_text_puts(&out, ",\n    batch_size=");
     text_size(&out, td->batch_dims, td->batch_size);
-    text_puts(&out, ",\n    device=None,\n    is_shared=False)");
-    return text_finish(&out);
+    nn_text_puts(&out, ",\n    device=None,\n    is_shared=False)");
+    return nn_text_finish(&out);
 }

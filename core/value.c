@@ -8,57 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nn.h"
-
-/* --------------------------------------------------------------- growable text */
-
-typedef struct text {
-    char *buf;
-    size_t len, cap;
-    bool failed;
-} text;
-
-static void text_add(text *t, const char *s, size_t n)
-{
-    if (t->failed) return;
-    if (t->len + n + 1 > t->cap) {
-        size_t cap = t->cap ? t->cap : 32;
-        while (cap < t->len + n + 1) cap *= 2;
-        char *grown = nn_realloc(t->buf, cap);
-        if (!grown) {
-            t->failed = true;
-            return;
-        }
-        t->buf = grown;
-        t->cap = cap;
-    }
-    memcpy(t->buf + t->len, s, n);
-    t->len += n;
-    t->buf[t->len] = '\0';
-}
-
-static void text_puts(text *t, const char *s) { text_add(t, s, strlen(s)); }
-
-/* Appends repr(o); false on failure. */
-static void text_repr(text *t, nn_object *o)
-{
-    char *r = nn_repr(o);
-    if (!r) {
-        t->failed = true;
-        return;
-    }
-    text_puts(t, r);
-    nn_free(r);
-}
-
-static char *text_finish(text *t)
-{
-    if (t->failed || !t->buf) {
-        nn_free(t->buf);
-        return t->failed ? NULL : nn_strdup("");
-    }
-    return t->buf;
-}
+#include "nn_int.h"
 
 /* --------------------------------------------------------------------- str */
 
@@ -77,25 +27,25 @@ static char *str_repr(nn_object *self)
     const str_obj *s = (const str_obj *)self;
     bool has_single = memchr(s->data, '\'', s->len) != NULL, has_double = memchr(s->data, '"', s->len) != NULL;
     char quote = has_single && !has_double ? '"' : '\'';
-    text t = {0};
-    text_add(&t, &quote, 1);
+    nn_text t = {0};
+    nn_text_add(&t, &quote, 1);
     for (size_t i = 0; i < s->len; i++) {
         unsigned char c = (unsigned char)s->data[i];
         char esc[8];
         if (c == (unsigned char)quote || c == '\\') {
             esc[0] = '\\';
             esc[1] = (char)c;
-            text_add(&t, esc, 2);
-        } else if (c == '\n') text_puts(&t, "\\n");
-        else if (c == '\r') text_puts(&t, "\\r");
-        else if (c == '\t') text_puts(&t, "\\t");
+            nn_text_add(&t, esc, 2);
+        } else if (c == '\n') nn_text_puts(&t, "\\n");
+        else if (c == '\r') nn_text_puts(&t, "\\r");
+        else if (c == '\t') nn_text_puts(&t, "\\t");
         else if (c < 0x20 || c == 0x7f) {
             snprintf(esc, sizeof esc, "\\x%02x", c);
-            text_puts(&t, esc);
-        } else text_add(&t, (const char *)&c, 1);
+            nn_text_puts(&t, esc);
+        } else nn_text_add(&t, (const char *)&c, 1);
     }
-    text_add(&t, &quote, 1);
-    return text_finish(&t);
+    nn_text_add(&t, &quote, 1);
+    return nn_text_finish(&t);
 }
 
 static char *str_str(nn_object *self) { return nn_strdup(((str_obj *)self)->data); }
@@ -154,68 +104,10 @@ static char *int_repr(nn_object *self)
     return nn_strdup(buf);
 }
 
-/* Python's repr(float): the shortest digits that read back to the same
-   double; positional for exponents in [-4, 16), else scientific. */
-static void float_repr_into(double v, char *out, size_t n)
-{
-    if (isnan(v)) {
-        snprintf(out, n, "nan");
-        return;
-    }
-    if (isinf(v)) {
-        snprintf(out, n, v < 0 ? "-inf" : "inf");
-        return;
-    }
-    char digits[40];
-    int precision = 1;
-    for (; precision <= 17; precision++) {
-        snprintf(digits, sizeof digits, "%.*e", precision - 1, v);
-        if (strtod(digits, NULL) == v) break;
-    }
-    /* digits is d.ddde[+-]XX: split mantissa digits and exponent */
-    char mant[40];
-    size_t m = 0;
-    const char *p = digits;
-    bool negative = *p == '-';
-    if (negative) p++;
-    for (; *p && *p != 'e'; p++)
-        if (*p != '.') mant[m++] = *p;
-    mant[m] = '\0';
-    int exp = atoi(p + 1);
-    while (m > 1 && mant[m - 1] == '0') mant[--m] = '\0';
-    size_t len = 0;
-    if (negative) out[len++] = '-';
-    if (exp >= -4 && exp < 16) {
-        if (exp < 0) {
-            len += (size_t)snprintf(out + len, n - len, "0.");
-            for (int i = 0; i < -exp - 1; i++) out[len++] = '0';
-            len += (size_t)snprintf(out + len, n - len, "%s", mant);
-        } else {
-            for (int i = 0; i <= exp || i < (int)m; i++) {
-                if (i == exp + 1) out[len++] = '.';
-                out[len++] = i < (int)m ? mant[i] : '0';
-            }
-            if ((int)m <= exp + 1) {
-                out[len++] = '.';
-                out[len++] = '0';
-            }
-        }
-        out[len] = '\0';
-    } else {
-        out[len++] = mant[0];
-        if (m > 1) {
-            out[len++] = '.';
-            memcpy(out + len, mant + 1, m - 1);
-            len += m - 1;
-        }
-        snprintf(out + len, n - len, "e%c%02d", exp < 0 ? '-' : '+', exp < 0 ? -exp : exp);
-    }
-}
-
 static char *float_repr(nn_object *self)
 {
     char buf[64];
-    float_repr_into(((float_obj *)self)->value, buf, sizeof buf);
+    nn_format_float(((float_obj *)self)->value, buf, sizeof buf);
     return nn_strdup(buf);
 }
 
@@ -283,14 +175,14 @@ static void list_dealloc(nn_object *self)
 static char *list_repr(nn_object *self)
 {
     list_obj *l = (list_obj *)self;
-    text t = {0};
-    text_puts(&t, "[");
+    nn_text t = {0};
+    nn_text_puts(&t, "[");
     for (size_t i = 0; i < l->len; i++) {
-        if (i) text_puts(&t, ", ");
-        text_repr(&t, l->items[i]);
+        if (i) nn_text_puts(&t, ", ");
+        nn_text_take(&t, nn_repr(l->items[i]));
     }
-    text_puts(&t, "]");
-    return text_finish(&t);
+    nn_text_puts(&t, "]");
+    return nn_text_finish(&t);
 }
 
 const nn_type nn_list_type = {.name = "list", .dealloc = list_dealloc, .repr = list_repr};
@@ -469,18 +361,18 @@ static void dict_dealloc(nn_object *self)
 
 static char *dict_repr(nn_object *self)
 {
-    text t = {0};
-    text_puts(&t, "{");
+    nn_text t = {0};
+    nn_text_puts(&t, "{");
     size_t pos = 0, i = 0;
     nn_object *k, *v;
     while (nn_dict_next(self, &pos, &k, &v)) {
-        if (i++) text_puts(&t, ", ");
-        text_repr(&t, k);
-        text_puts(&t, ": ");
-        text_repr(&t, v);
+        if (i++) nn_text_puts(&t, ", ");
+        nn_text_take(&t, nn_repr(k));
+        nn_text_puts(&t, ": ");
+        nn_text_take(&t, nn_repr(v));
     }
-    text_puts(&t, "}");
-    return text_finish(&t);
+    nn_text_puts(&t, "}");
+    return nn_text_finish(&t);
 }
 
 const nn_type nn_dict_type = {.name = "dict", .dealloc = dict_dealloc, .repr = dict_repr};
