@@ -84,3 +84,12 @@ char *tu_read_file(const char *path)
     fclose(f);
     return buf;
 }
+
+nn_dtype tu_dtype(const char *name)
+{
+    if (!strncmp(name, "torch.", 6)) name += 6;
+    for (int d = 0; d < NN_DTYPE_COUNT; d++)
+        if (!strcmp(nn_dtype_short_name((nn_dtype)d), name)) return (nn_dtype)d;
+    fail_msg("fixture: unknown dtype %s", name);
+    return NN_FLOAT32;
+}

@@ -25,6 +25,8 @@ void *tu_ok(void *ptr);
 #define TU_OK(expr) tu_ok((void *)(expr))
 /* Asserts a status is 0, printing the current error otherwise. */
 void tu_check(int status);
+/* The dtype named "float32" or "torch.float32" (fixtures); fails the test otherwise. */
+nn_dtype tu_dtype(const char *name);
 /* Reads a whole file (from tests/) into a new malloc'd string; fails when missing. */
 char *tu_read_file(const char *path);
 

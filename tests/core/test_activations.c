@@ -30,18 +30,6 @@ static bool truthy(const nn_object *o)
     return true;
 }
 
-static nn_dtype parse_dtype(const char *s)
-{
-    static const struct { const char *name; nn_dtype dt; } names[] = {
-        {"float32", NN_FLOAT32}, {"float64", NN_FLOAT64}, {"float16", NN_FLOAT16}, {"bfloat16", NN_BFLOAT16},
-        {"int64", NN_INT64},     {"int32", NN_INT32},     {"bool", NN_BOOL},
-    };
-    if (!strncmp(s, "torch.", 6)) s += 6;
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (!strcmp(s, names[i].name)) return names[i].dt;
-    fail_msg("fixture: unknown dtype %s", s);
-    return NN_FLOAT32;
-}
 
 /* A Python literal as the fixture writes it: a new reference. */
 static nn_object *parse_literal(const char *s)
@@ -74,7 +62,7 @@ static void ctor_parse(ctor_spec *c, char *text)
         assert_non_null(eq);
         *eq = '\0';
         if (!strcmp(tok, "dtype")) {
-            c->dtype = (int)parse_dtype(eq + 1);
+            c->dtype = (int)tu_dtype(eq + 1);
             continue;
         }
         assert_true(c->n < MAX_KWARGS);
@@ -222,7 +210,7 @@ static void run_case(block *b)
 
     /* run DTYPE GRAD NDIM SIZES... RTOL ATOL */
     char *save = NULL;
-    nn_dtype dt = parse_dtype(strtok_r(b->run, " ", &save));
+    nn_dtype dt = tu_dtype(strtok_r(b->run, " ", &save));
     bool grad = atoi(strtok_r(NULL, " ", &save)) != 0;
     int ndim = atoi(strtok_r(NULL, " ", &save));
     int64_t sizes[NN_MAX_DIMS];

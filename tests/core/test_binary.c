@@ -10,13 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static nn_dtype dtype_named(const char *name)
-{
-    for (int d = 0; d < NN_DTYPE_COUNT; d++)
-        if (strcmp(nn_dtype_short_name((nn_dtype)d), name) == 0) return (nn_dtype)d;
-    fail_msg("unknown dtype %s", name);
-    return NN_FLOAT32;
-}
 
 static nn_tensor *make_operand(const char *kind, nn_dtype dt)
 {
@@ -45,7 +38,7 @@ static nn_tensor *apply(const char *op, nn_tensor *a, nn_tensor *b)
 static nn_tensor *parse_values(char **cursor, nn_dtype *dt_out)
 {
     char *tok = strtok_r(NULL, " \n", cursor);
-    nn_dtype dt = dtype_named(tok);
+    nn_dtype dt = tu_dtype(tok);
     double vals[16];
     int n = 0;
     while ((tok = strtok_r(NULL, " \n", cursor)) && strcmp(tok, "|") != 0) vals[n++] = strtod(tok, NULL);
@@ -66,10 +59,10 @@ static void test_fixture_promotion_and_values(void **state)
         if (!strcmp(kind, "promote")) {
             char *op = strtok_r(NULL, " ", &cur), *ka = strtok_r(NULL, " ", &cur), *da = strtok_r(NULL, " ", &cur);
             char *kb = strtok_r(NULL, " ", &cur), *db = strtok_r(NULL, " ", &cur), *want = strtok_r(NULL, " ", &cur);
-            nn_tensor *a = make_operand(ka, dtype_named(da)), *b = make_operand(kb, dtype_named(db));
+            nn_tensor *a = make_operand(ka, tu_dtype(da)), *b = make_operand(kb, tu_dtype(db));
             nn_tensor *r = apply(op, a, b);
             if (!r) fail_msg("%s: %s", line, nn_error_message());
-            if (r->dtype != dtype_named(want)) fail_msg("%s: got %s", line, nn_dtype_short_name(r->dtype));
+            if (r->dtype != tu_dtype(want)) fail_msg("%s: got %s", line, nn_dtype_short_name(r->dtype));
             NN_RELEASE(a); NN_RELEASE(b); NN_RELEASE(r);
             promotions++;
         } else {

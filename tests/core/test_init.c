@@ -14,15 +14,6 @@
 
 /* --------------------------------------------------------------- parsing */
 
-static nn_dtype parse_dtype(const char *s)
-{
-    static const char *const names[] = {"float32", "float64", "float16", "bfloat16", "int64", "int32", "bool"};
-    static const nn_dtype dts[] = {NN_FLOAT32, NN_FLOAT64, NN_FLOAT16, NN_BFLOAT16, NN_INT64, NN_INT32, NN_BOOL};
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (!strcmp(s, names[i])) return dts[i];
-    fail_msg("fixture: unknown dtype %s", s);
-    return NN_FLOAT32;
-}
 
 /* "DTYPE NDIM SIZES... VALUES..." at *p (advanced past it); a new tensor. */
 static nn_tensor *parse_tensor(char **p)
@@ -47,7 +38,7 @@ static nn_tensor *parse_tensor(char **p)
         if (end == *p) fail_msg("fixture: short tensor");
         *p = end;
     }
-    nn_tensor *t = tu_tensor(parse_dtype(dt), ndim, sizes, values);
+    nn_tensor *t = tu_tensor(tu_dtype(dt), ndim, sizes, values);
     free(values);
     return t;
 }

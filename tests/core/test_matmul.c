@@ -41,13 +41,6 @@ static void free_fixture(fixture *f)
     free(f->text);
 }
 
-static nn_dtype dtype_named(const char *s)
-{
-    for (int d = 0; d < NN_DTYPE_COUNT; d++)
-        if (strcmp(nn_dtype_short_name((nn_dtype)d), s) == 0) return (nn_dtype)d;
-    fail_msg("unknown dtype %s", s);
-    return NN_FLOAT32;
-}
 
 typedef nn_tensor *(*binary_fn)(nn_tensor *, nn_tensor *);
 static binary_fn op_named(const char *s)
@@ -151,7 +144,7 @@ static void run_case(fixture *f, int *i)
     char *op_s = strrchr(header, ' ');
     *op_s++ = '\0';
     const char *name = header;
-    nn_dtype dt = dtype_named(dt_s);
+    nn_dtype dt = tu_dtype(dt_s);
     binary_fn op = op_named(op_s);
     bool floating = nn_dtype_is_floating(dt);
     double tol = tolerance(dt);
@@ -210,7 +203,7 @@ static void run_case(fixture *f, int *i)
 /* "DTYPE NDIM SIZES..." as a tensor of ones */
 static nn_tensor *ones_from(tokens *t)
 {
-    nn_dtype dt = dtype_named(next_token(t));
+    nn_dtype dt = tu_dtype(next_token(t));
     int64_t sizes[NN_MAX_DIMS];
     int nd = read_shape(t, sizes);
     return TU_OK(nn_ones(nd, sizes, dt));
@@ -257,7 +250,7 @@ static void run_empty(const char *line)
     nn_tensor *r = op(a, b);
     if (!r) fail_msg("%s: %s", line, nn_error_message());
     tokens rt = {NULL, result};
-    assert_int_equal(r->dtype, dtype_named(next_token(&rt)));
+    assert_int_equal(r->dtype, tu_dtype(next_token(&rt)));
     int64_t sizes[NN_MAX_DIMS];
     int nd = read_shape(&rt, sizes);
     double *zeros = calloc((size_t)(numel_of(nd, sizes) + 1), sizeof(double));

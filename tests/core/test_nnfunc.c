@@ -32,17 +32,6 @@ typedef struct fx_case {
     int n_ts;
 } fx_case;
 
-static nn_dtype parse_dtype(const char *s)
-{
-    static const struct { const char *name; nn_dtype dt; } map[] = {
-        {"float32", NN_FLOAT32}, {"float64", NN_FLOAT64}, {"float16", NN_FLOAT16}, {"bfloat16", NN_BFLOAT16},
-        {"int64", NN_INT64},     {"int32", NN_INT32},     {"bool", NN_BOOL},
-    };
-    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-        if (strcmp(map[i].name, s) == 0) return map[i].dt;
-    fail_msg("fixture: unknown dtype %s", s);
-    return NN_FLOAT32;
-}
 
 /* "tensor ROLE NAME DTYPE NDIM SIZES... VALUES..." (line already past "tensor ") */
 static void parse_tensor(fx_case *c, char *line)
@@ -52,7 +41,7 @@ static void parse_tensor(fx_case *c, char *line)
     char *save = NULL;
     snprintf(ft->role, sizeof ft->role, "%s", strtok_r(line, " ", &save));
     snprintf(ft->name, sizeof ft->name, "%s", strtok_r(NULL, " ", &save));
-    nn_dtype dt = parse_dtype(strtok_r(NULL, " ", &save));
+    nn_dtype dt = tu_dtype(strtok_r(NULL, " ", &save));
     int ndim = atoi(strtok_r(NULL, " ", &save));
     int64_t sizes[NN_MAX_DIMS], n = 1;
     for (int d = 0; d < ndim; d++) {

@@ -10,13 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static nn_dtype dtype_named(const char *name)
-{
-    for (int d = 0; d < NN_DTYPE_COUNT; d++)
-        if (strcmp(nn_dtype_short_name((nn_dtype)d), name) == 0) return (nn_dtype)d;
-    fail_msg("unknown dtype %s", name);
-    return NN_FLOAT32;
-}
 
 /* "3x4" -> {3, 4}; "scalar" -> 0 dims. */
 static int parse_shape(const char *s, int64_t *sizes)
@@ -68,7 +61,7 @@ static void run_op_line(const char *line, int lineno, tally *tl)
 {
     char *copy = strdup(line), *cur;
     char *op = strtok_r(copy, " ", &cur);
-    nn_dtype dt = dtype_named(strtok_r(NULL, " ", &cur));
+    nn_dtype dt = tu_dtype(strtok_r(NULL, " ", &cur));
     int64_t sizes[NN_MAX_DIMS];
     int ndim = parse_shape(strtok_r(NULL, " ", &cur), sizes);
     char *args[4];
@@ -166,7 +159,7 @@ static void run_error_line(const char *line, int lineno)
     char *copy = strdup(line), *cur;
     strtok_r(copy, " ", &cur); /* "error" */
     char *op = strtok_r(NULL, " ", &cur);
-    nn_dtype dt = dtype_named(strtok_r(NULL, " ", &cur));
+    nn_dtype dt = tu_dtype(strtok_r(NULL, " ", &cur));
     int64_t sizes[NN_MAX_DIMS];
     int ndim = parse_shape(strtok_r(NULL, " ", &cur), sizes);
     char *args[4], *tok;

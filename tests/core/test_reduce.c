@@ -40,13 +40,6 @@ typedef struct fx_case {
     char grad_error_kind[32], grad_error[512]; /* the backward raises */
 } fx_case;
 
-static nn_dtype dtype_named(const char *name)
-{
-    for (int d = 0; d < NN_DTYPE_COUNT; d++)
-        if (strcmp(nn_dtype_short_name((nn_dtype)d), name) == 0) return (nn_dtype)d;
-    fail_msg("unknown dtype %s", name);
-    return NN_FLOAT32;
-}
 
 static bool is_integer(nn_dtype dt) { return dt == NN_INT64 || dt == NN_INT32 || dt == NN_BOOL; }
 
@@ -55,7 +48,7 @@ static void parse_tensor(char *rest, fx_tensor *t)
 {
     char *cur, *tok = strtok_r(rest, " ", &cur);
     t->present = true;
-    t->dtype = dtype_named(tok);
+    t->dtype = tu_dtype(tok);
     t->ndim = atoi(strtok_r(NULL, " ", &cur));
     t->n = 1;
     for (int d = 0; d < t->ndim; d++) {

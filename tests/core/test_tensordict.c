@@ -455,23 +455,13 @@ typedef struct fx_case {
     int n_inbatch, n_outbatch;
 } fx_case;
 
-static nn_dtype parse_dtype(const char *s)
-{
-    static const struct { const char *name; nn_dtype dt; } map[] = {
-        {"float32", NN_FLOAT32}, {"float64", NN_FLOAT64}, {"int64", NN_INT64}, {"int32", NN_INT32}, {"bool", NN_BOOL},
-    };
-    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-        if (strcmp(map[i].name, s) == 0) return map[i].dt;
-    fail_msg("fixture: unknown dtype %s", s);
-    return NN_FLOAT32;
-}
 
 /* "KEY DTYPE NDIM SIZES... VALUES..." */
 static void parse_entry(fx_entry *e, char *line)
 {
     char *save = NULL;
     snprintf(e->key, sizeof e->key, "%s", strtok_r(line, " ", &save));
-    nn_dtype dt = parse_dtype(strtok_r(NULL, " ", &save));
+    nn_dtype dt = tu_dtype(strtok_r(NULL, " ", &save));
     int ndim = atoi(strtok_r(NULL, " ", &save));
     int64_t sizes[NN_MAX_DIMS], n = 1;
     for (int d = 0; d < ndim; d++) n *= (sizes[d] = atoll(strtok_r(NULL, " ", &save)));

@@ -30,17 +30,6 @@ typedef struct fx_case {
     fx_values x, y, w, gx, weight, gw;
 } fx_case;
 
-static nn_dtype parse_dtype(const char *s)
-{
-    static const struct { const char *name; nn_dtype dt; } map[] = {
-        {"float32", NN_FLOAT32}, {"float64", NN_FLOAT64}, {"float16", NN_FLOAT16}, {"bfloat16", NN_BFLOAT16},
-        {"int64", NN_INT64},     {"int32", NN_INT32},     {"bool", NN_BOOL},
-    };
-    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-        if (strcmp(map[i].name, s) == 0) return map[i].dt;
-    fail_msg("fixture: unknown dtype %s", s);
-    return NN_FLOAT32;
-}
 
 static char *token(char **cursor)
 {
@@ -70,8 +59,8 @@ static bool next_case(char **cursor, fx_case *c)
     if (!t) return false;
     snprintf(c->name, sizeof c->name, "%s", token(cursor));
     snprintf(c->op, sizeof c->op, "%s", token(cursor));
-    c->dtype = parse_dtype(token(cursor));
-    c->out_dtype = parse_dtype(token(cursor));
+    c->dtype = tu_dtype(token(cursor));
+    c->out_dtype = tu_dtype(token(cursor));
     snprintf(c->layout, sizeof c->layout, "%s", token(cursor));
     c->rtol = strtod(token(cursor), NULL);
     c->atol = strtod(token(cursor), NULL);
