@@ -1,6 +1,7 @@
 /*
  * nn.h — the public API of libnnscope's core: objects, errors, allocation,
- * tensors, ops and autograd.
+ * values, tensors, ops, autograd, randomness, optimizers, safetensors and
+ * printing; it includes the module headers (nn_module.h and the modules').
  *
  * This is the one header that repl/, inspector/, sessions/ and C programs include.
  * core knows nothing of the language, the screen or the database.
@@ -424,7 +425,8 @@ nn_tensor *nn_clamp(nn_tensor *a, double min, bool has_min, double max, bool has
 nn_tensor *nn_mm(nn_tensor *a, nn_tensor *b);      /* [n, k] @ [k, m] -> [n, m] */
 nn_tensor *nn_bmm(nn_tensor *a, nn_tensor *b);     /* [B, n, k] @ [B, k, m] -> [B, n, m] */
 nn_tensor *nn_matmul(nn_tensor *a, nn_tensor *b);  /* torch.matmul semantics */
-nn_tensor *nn_dot(nn_tensor *a, nn_tensor *b); nn_tensor *nn_mv(nn_tensor *a, nn_tensor *x); /* [n]·[n] -> [], [n, k] @ [k] -> [n] */
+nn_tensor *nn_dot(nn_tensor *a, nn_tensor *b);     /* [n] . [n] -> [] */
+nn_tensor *nn_mv(nn_tensor *a, nn_tensor *x);      /* [n, k] @ [k] -> [n] */
 
 /* Reductions (reduce.c). dims: n_dims entries (negative allowed); n_dims == 0 means all. */
 nn_tensor *nn_sum(nn_tensor *a, int n_dims, const int *dims, bool keepdim);
