@@ -19,7 +19,9 @@ CFLAGS  ?= $(OPT) -g
 SAN     ?=
 ALL_CFLAGS = $(CFLAGS) $(SAN) -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter -MMD -MP -Icore
 LDLIBS   = $(SAN) -lopenblas -lm -lpthread
-TEST_LDLIBS = -lcmocka $(LDLIBS)
+# the upper layers' libraries: SQLite (sessions), ncurses (inspector), readline (repl)
+UPPER_LDLIBS = -lsqlite3 -lncursesw -lreadline
+TEST_LDLIBS = -lcmocka $(UPPER_LDLIBS) $(LDLIBS)
 
 DEB_PACKAGES = libopenblas-dev libcmocka-dev libreadline-dev libncurses-dev libsqlite3-dev pkg-config
 # a header from each package; a missing one triggers `make deps`
@@ -30,7 +32,17 @@ CORE_SRC = $(wildcard core/*.c)
 CORE_O   = $(patsubst %.c,$(BUILD)/%.o,$(CORE_SRC))
 LIB      = $(BUILD)/libnnscope.a
 
-TEST_SRC  = $(wildcard tests/core/test_*.c)
+# The layers above core, one library each (arrows point down: repl may use
+# inspector and sessions; those two use core only).
+SESS_O = $(patsubst %.c,$(BUILD)/%.o,$(wildcard sessions/*.c))
+INSP_O = $(patsubst %.c,$(BUILD)/%.o,$(wildcard inspector/*.c))
+REPL_O = $(patsubst %.c,$(BUILD)/%.o,$(filter-out repl/main.c,$(wildcard repl/*.c)))
+SESS_LIB = $(BUILD)/libnnscope_sessions.a
+INSP_LIB = $(BUILD)/libnnscope_inspector.a
+REPL_LIB = $(BUILD)/libnnscope_repl.a
+UPPER_LIBS = $(if $(REPL_O),$(REPL_LIB)) $(if $(INSP_O),$(INSP_LIB)) $(if $(SESS_O),$(SESS_LIB))
+
+TEST_SRC  = $(wildcard tests/core/test_*.c tests/repl/test_*.c tests/sessions/test_*.c tests/inspector/test_*.c)
 TEST_BIN  = $(patsubst %.c,$(BUILD)/%,$(TEST_SRC))
 TEST_UTIL = $(BUILD)/tests/test_util.o
 
@@ -59,9 +71,19 @@ $(LIB): $(CORE_O)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/tests/core/%: tests/core/%.c $(TEST_UTIL) $(LIB)
+$(SESS_LIB): $(SESS_O)
+	@rm -f $@
+	ar rcs $@ $^
+$(INSP_LIB): $(INSP_O)
+	@rm -f $@
+	ar rcs $@ $^
+$(REPL_LIB): $(REPL_O)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/tests/%: tests/%.c $(TEST_UTIL) $(LIB) $(UPPER_LIBS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Itests $< $(TEST_UTIL) $(LIB) $(TEST_LDLIBS) -o $@
+	$(CC) $(ALL_CFLAGS) -Itests -I. $< $(TEST_UTIL) $(UPPER_LIBS) $(LIB) $(TEST_LDLIBS) -o $@
 
 $(BUILD)/tests/test_util.o: tests/test_util.c
 	@mkdir -p $(dir $@)
@@ -109,4 +131,4 @@ deps:
 clean:
 	rm -rf $(BUILD)
 
--include $(CORE_O:.o=.d) $(TEST_UTIL:.o=.d)
+-include $(CORE_O:.o=.d) $(SESS_O:.o=.d) $(INSP_O:.o=.d) $(REPL_O:.o=.d) $(TEST_UTIL:.o=.d)
