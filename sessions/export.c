@@ -1,0 +1,349 @@
+/*
+ * export.c — a recorded session as a runnable Python script (one "# %%" block per
+ * cell) or as a Jupyter notebook (nbformat 4.4) with the recorded outputs; the
+ * JSON is written here, escaped as RFC 8259 asks (invalid UTF-8 becomes U+FFFD).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sess_int.h"
+
+/* The length of the valid UTF-8 sequence at s (n bytes left), 0 when invalid. */
+static size_t utf8_len(const unsigned char *s, size_t n)
+{
+    unsigned c = s[0];
+    size_t len;
+    unsigned min;
+    if (c < 0x80) return 1;
+    if (c >= 0xc2 && c <= 0xdf) len = 2, min = 0x80;
+    else if (c >= 0xe0 && c <= 0xef) len = 3, min = 0x800;
+    else if (c >= 0xf0 && c <= 0xf4) len = 4, min = 0x10000;
+    else return 0;
+    if (len > n) return 0;
+    unsigned cp = c & (0xff >> (len + 1));
+    for (size_t i = 1; i < len; i++) {
+        if ((s[i] & 0xc0) != 0x80) return 0;
+        cp = cp << 6 | (s[i] & 0x3f);
+    }
+    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return 0;
+    return len;
+}
+
+/* Appends [s, s + n) as a JSON string literal. */
+static void json_string(sess_buf *b, const char *s, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    sess_buf_puts(b, "\"");
+    size_t i = 0;
+    while (i < n) {
+        unsigned c = p[i];
+        if (c == '"') sess_buf_puts(b, "\\\"");
+        else if (c == '\\') sess_buf_puts(b, "\\\\");
+        else if (c == '\n') sess_buf_puts(b, "\\n");
+        else if (c == '\r') sess_buf_puts(b, "\\r");
+        else if (c == '\t') sess_buf_puts(b, "\\t");
+        else if (c < 0x20 || c == 0x7f) sess_buf_printf(b, "\\u%04x", c);
+        else if (c < 0x80) sess_buf_append(b, s + i, 1);
+        else {
+            size_t l = utf8_len(p + i, n - i);
+            if (!l) {
+                sess_buf_puts(b, "\\ufffd");
+                i++;
+                continue;
+            }
+            sess_buf_append(b, s + i, l);
+            i += l;
+            continue;
+        }
+        i++;
+    }
+    sess_buf_puts(b, "\"");
+}
+
+/* Appends text as a JSON array of its lines, each keeping its "\n" (Jupyter's
+   multiline strings). */
+static void json_lines(sess_buf *b, const char *text, const char *indent)
+{
+    if (!*text) {
+        sess_buf_puts(b, "[]");
+        return;
+    }
+    sess_buf_puts(b, "[");
+    const char *p = text;
+    int first = 1;
+    while (*p) {
+        const char *e = strchr(p, '\n');
+        size_t l = e ? (size_t)(e - p) + 1 : strlen(p);
+        sess_buf_puts(b, first ? "\n" : ",\n");
+        sess_buf_puts(b, indent);
+        json_string(b, p, l);
+        first = 0;
+        p += l;
+    }
+    sess_buf_puts(b, "\n");
+    sess_buf_append(b, indent, strlen(indent) - 1);
+    sess_buf_puts(b, "]");
+}
+
+/* The exception name of an error text: the word before ':' on its last non-empty line
+   when that word is an identifier (dots allowed), else "Error"; written to name. */
+static void error_name(const char *err, char *name, size_t cap)
+{
+    const char *last = err, *p = err;
+    while (*p) {
+        const char *e = strchr(p, '\n');
+        if (!e) e = p + strlen(p);
+        if (e > p) last = p;
+        p = *e ? e + 1 : e;
+    }
+    size_t l = 0;
+    while (last[l] && (last[l] == '_' || last[l] == '.' || (last[l] >= 'a' && last[l] <= 'z') ||
+                       (last[l] >= 'A' && last[l] <= 'Z') || (l && last[l] >= '0' && last[l] <= '9')))
+        l++;
+    if (l == 0 || l >= cap || (last[l] != ':' && last[l] != '\n' && last[l] != '\0')) {
+        snprintf(name, cap, "Error");
+        return;
+    }
+    memcpy(name, last, l);
+    name[l] = '\0';
+}
+
+/* The message part of the error's last line (after "Name: "), as [start, len). */
+static void error_value(const char *err, const char **start, size_t *len)
+{
+    const char *last = err, *p = err;
+    while (*p) {
+        const char *e = strchr(p, '\n');
+        if (!e) e = p + strlen(p);
+        if (e > p) last = p;
+        p = *e ? e + 1 : e;
+    }
+    const char *e = strchr(last, '\n');
+    size_t l = e ? (size_t)(e - last) : strlen(last);
+    const char *colon = memchr(last, ':', l);
+    if (colon) {
+        const char *v = colon + 1;
+        while (v < last + l && *v == ' ') v++;
+        *start = v, *len = (size_t)(last + l - v);
+    } else {
+        *start = last, *len = l;
+    }
+}
+
+static void export_ipynb(sess_buf *b, const sess_session_info *info, const sess_cell_info *cells, size_t n)
+{
+    sess_buf_puts(b, "{\n \"cells\": [");
+    for (size_t i = 0; i < n; i++) {
+        const sess_cell_info *c = &cells[i];
+        sess_buf_puts(b, i ? ",\n  {\n" : "\n  {\n");
+        sess_buf_puts(b, "   \"cell_type\": \"code\",\n");
+        sess_buf_printf(b, "   \"execution_count\": %lld,\n", (long long)c->number);
+        sess_buf_puts(b, "   \"metadata\": {},\n   \"outputs\": [");
+        int nout = 0;
+        if (*c->output) {
+            sess_buf_puts(b, "\n    {\n     \"name\": \"stdout\",\n     \"output_type\": \"stream\",\n     \"text\": ");
+            json_lines(b, c->output, "      ");
+            sess_buf_puts(b, "\n    }");
+            nout++;
+        }
+        if (c->error && *c->error) {
+            char ename[128];
+            const char *ev;
+            size_t evl;
+            error_name(c->error, ename, sizeof ename);
+            error_value(c->error, &ev, &evl);
+            sess_buf_puts(b, nout ? ",\n    {\n" : "\n    {\n");
+            sess_buf_puts(b, "     \"ename\": ");
+            json_string(b, ename, strlen(ename));
+            sess_buf_puts(b, ",\n     \"evalue\": ");
+            json_string(b, ev, evl);
+            sess_buf_puts(b, ",\n     \"output_type\": \"error\",\n     \"traceback\": [");
+            /* traceback: the lines without their newlines */
+            const char *p = c->error;
+            int first = 1;
+            while (*p) {
+                const char *e = strchr(p, '\n');
+                size_t l = e ? (size_t)(e - p) : strlen(p);
+                sess_buf_puts(b, first ? "\n      " : ",\n      ");
+                json_string(b, p, l);
+                first = 0;
+                p += l + (e ? 1 : 0);
+            }
+            sess_buf_puts(b, first ? "]\n    }" : "\n     ]\n    }");
+            nout++;
+        }
+        sess_buf_puts(b, nout ? "\n   ],\n" : "],\n");
+        sess_buf_puts(b, "   \"source\": ");
+        /* Jupyter's source lines: the last one has no trailing newline */
+        size_t sl = strlen(c->source);
+        while (sl && c->source[sl - 1] == '\n') sl--;
+        if (!sl) sess_buf_puts(b, "[]");
+        else {
+            sess_buf_puts(b, "[");
+            const char *p = c->source, *end = c->source + sl;
+            int first = 1;
+            while (p < end) {
+                const char *e = memchr(p, '\n', (size_t)(end - p));
+                size_t l = e ? (size_t)(e - p) + 1 : (size_t)(end - p);
+                sess_buf_puts(b, first ? "\n    " : ",\n    ");
+                json_string(b, p, l);
+                first = 0;
+                p += l;
+            }
+            sess_buf_puts(b, "\n   ]");
+        }
+        sess_buf_puts(b, "\n  }");
+    }
+    sess_buf_puts(b, n ? "\n ],\n" : "],\n");
+    sess_buf_puts(b, " \"metadata\": {\n  \"kernelspec\": {\n   \"display_name\": \"Python 3\",\n"
+                     "   \"language\": \"python\",\n   \"name\": \"python3\"\n  },\n"
+                     "  \"language_info\": {\n   \"name\": \"python\"\n  },\n  \"nnscope\": {\n");
+    sess_buf_printf(b, "   \"session\": %lld,\n   \"session_name\": ", (long long)info->id);
+    if (info->name) json_string(b, info->name, strlen(info->name));
+    else sess_buf_puts(b, "null");
+    sess_buf_printf(b, ",\n   \"started\": %.6f,\n   \"version\": ", info->started);
+    json_string(b, info->version, strlen(info->version));
+    sess_buf_puts(b, "\n  }\n },\n \"nbformat\": 4,\n \"nbformat_minor\": 4\n}\n");
+}
+
+/* Appends text's lines, each prefixed with prefix (a block of comments). */
+static void prefixed_lines(sess_buf *b, const char *text, const char *prefix)
+{
+    const char *p = text;
+    while (*p) {
+        const char *e = strchr(p, '\n');
+        size_t l = e ? (size_t)(e - p) : strlen(p);
+        sess_buf_puts(b, prefix);
+        sess_buf_append(b, p, l);
+        sess_buf_puts(b, "\n");
+        p += l + (e ? 1 : 0);
+    }
+}
+
+static void export_py(sess_buf *b, const sess_session_info *info, const sess_cell_info *cells, size_t n)
+{
+    sess_buf_printf(b, "# nnscope session %lld", (long long)info->id);
+    if (info->name) {
+        sess_buf_puts(b, ": ");
+        /* the name on one line */
+        for (const char *p = info->name; *p; p++) sess_buf_append(b, *p == '\n' || *p == '\r' ? " " : p, 1);
+    }
+    sess_buf_printf(b, "\n# recorded by nnscope %s; %zu cells\n", info->version, n);
+    for (size_t i = 0; i < n; i++) {
+        const sess_cell_info *c = &cells[i];
+        sess_buf_printf(b, "\n# %%%% [%lld]\n", (long long)c->number);
+        if (c->status != SESS_CELL_OK) {
+            sess_buf_puts(b, c->status == SESS_CELL_ERROR ? "# this cell raised an error; it is commented out:\n"
+                                                          : "# this cell was interrupted; it is commented out:\n");
+            prefixed_lines(b, c->source, "# ");
+            if (c->error && *c->error) prefixed_lines(b, c->error, "# ! ");
+            continue;
+        }
+        const char *p = c->source;
+        while (*p) {
+            const char *e = strchr(p, '\n');
+            size_t l = e ? (size_t)(e - p) : strlen(p);
+            const char *q = p;
+            while (q < p + l && (*q == ' ' || *q == '\t')) q++;
+            if (q < p + l && *q == '%') sess_buf_puts(b, "# "); /* a magic is not Python */
+            sess_buf_append(b, p, l);
+            sess_buf_puts(b, "\n");
+            p += l + (e ? 1 : 0);
+        }
+    }
+}
+
+/* The session's row as an info (a new one in *info). */
+static sess_status session_info(sess_db *db, int64_t session_id, sess_session_info *info)
+{
+    memset(info, 0, sizeof *info);
+    sqlite3_stmt *stmt;
+    sess_status st = sess_prepare(db, "SELECT name, started, ended, nnscope_version FROM sessions WHERE id = ?1",
+                                  &stmt);
+    if (st) return st;
+    sqlite3_bind_int64(stmt, 1, session_id);
+    int rc = sqlite3_step(stmt);
+    if (rc == SQLITE_ROW) {
+        info->id = session_id;
+        info->name = sess_column_text(stmt, 0, 1, &st);
+        info->started = sqlite3_column_double(stmt, 1);
+        info->ended = sqlite3_column_double(stmt, 2);
+        info->version = sess_column_text(stmt, 3, 0, &st);
+    } else if (rc == SQLITE_DONE) {
+        st = sess_fail(SESS_NOTFOUND, "no session with id %lld", (long long)session_id);
+    } else {
+        st = sess_sqlite_error(db, rc, "cannot read the session");
+    }
+    sqlite3_finalize(stmt);
+    if (st) {
+        nn_free(info->name);
+        nn_free(info->version);
+    }
+    return st;
+}
+
+sess_status sess_export_text(sess_db *db, int64_t session_id, sess_export_format fmt, char **out, size_t *len)
+{
+    *out = NULL;
+    if (len) *len = 0;
+    sess_session_info info;
+    sess_status st = session_info(db, session_id, &info);
+    if (st) return st;
+    sess_cell_info *cells;
+    size_t n;
+    if ((st = sess_list_cells(db, session_id, &cells, &n))) {
+        nn_free(info.name);
+        nn_free(info.version);
+        return st;
+    }
+    sess_buf b = {0};
+    if (fmt == SESS_EXPORT_IPYNB) export_ipynb(&b, &info, cells, n);
+    else export_py(&b, &info, cells, n);
+    sess_cell_info_free(cells, n);
+    nn_free(info.name);
+    nn_free(info.version);
+    if (b.failed || !b.s) {
+        sess_buf_free(&b);
+        return nn_error_current() == NN_ERR_MEMORY ? SESS_NOMEM : sess_fail(SESS_NOMEM, "out of memory");
+    }
+    *out = b.s;
+    if (len) *len = b.len;
+    return SESS_OK;
+}
+
+sess_status sess_export_file(sess_db *db, int64_t session_id, const char *path)
+{
+    size_t pl = strlen(path);
+    sess_export_format fmt = pl >= 6 && strcmp(path + pl - 6, ".ipynb") == 0 ? SESS_EXPORT_IPYNB : SESS_EXPORT_PY;
+    char *text;
+    size_t len;
+    sess_status st = sess_export_text(db, session_id, fmt, &text, &len);
+    if (st) return st;
+    char tmp[4200];
+    if (pl + 16 > sizeof tmp) {
+        nn_free(text);
+        return sess_fail(SESS_IO, "export path too long: %s", path);
+    }
+    snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
+    FILE *f = fopen(tmp, "wb");
+    if (!f) {
+        st = sess_fail(SESS_IO, "cannot write %s: %s", path, strerror(errno));
+        nn_free(text);
+        return st;
+    }
+    int ok = fwrite(text, 1, len, f) == len;
+    ok = (fflush(f) == 0) && ok;
+    ok = (fsync(fileno(f)) == 0) && ok;
+    int err = errno;
+    ok = (fclose(f) == 0) && ok;
+    nn_free(text);
+    if (!ok || rename(tmp, path) != 0) {
+        if (ok) err = errno;
+        unlink(tmp);
+        return sess_fail(SESS_IO, "cannot write %s: %s", path, strerror(err));
+    }
+    return SESS_OK;
+}

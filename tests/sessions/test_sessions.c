@@ -1,0 +1,893 @@
+/*
+ * test_sessions.c — the sessions layer on real database files in temporary
+ * directories: schema creation, reopen and migration; refusal (file unchanged) of
+ * foreign, random and newer files; cells and snapshots round trip; sha256 vectors;
+ * search; near matches; verbatim nasty strings; .py and .ipynb export (the JSON
+ * checked by a small validator); concurrent writers (fork); kill -9 resilience;
+ * failing allocations.
+ */
+#include "test_util.h"
+
+#include <signal.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sessions/sess.h"
+#include "sessions/sess_int.h"
+
+/* ------------------------------------------------------------------ helpers */
+
+static char tmpdir[256];
+
+static int setup(void **state)
+{
+    (void)state;
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/nnscope_sess_XXXXXX");
+    return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char cmd[400];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+static const char *tpath(const char *name)
+{
+    static char buf[4][400];
+    static int k;
+    k = (k + 1) % 4;
+    snprintf(buf[k], sizeof buf[k], "%s/%s", tmpdir, name);
+    return buf[k];
+}
+
+static void ok(sess_status st)
+{
+    if (st != SESS_OK) fail_msg("%s: %s", sess_status_name(st), nn_error_message());
+}
+
+/* The whole file as a malloc'd buffer (*n bytes). */
+static char *slurp(const char *path, size_t *n)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    fseek(f, 0, SEEK_END);
+    long len = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *b = malloc((size_t)len + 1);
+    assert_int_equal(fread(b, 1, (size_t)len, f), (size_t)len);
+    fclose(f);
+    b[len] = '\0';
+    *n = (size_t)len;
+    return b;
+}
+
+/* Runs sql on path through plain SQLite. */
+static void raw_exec(const char *path, const char *sql)
+{
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    char *err = NULL;
+    if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK) fail_msg("%s: %s", sql, err);
+    sqlite3_close(db);
+}
+
+/* The first column of the first row of sql as an int. */
+static long long raw_int(const char *path, const char *sql)
+{
+    sqlite3 *db;
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) fail_msg("%s: %s", sql, sqlite3_errmsg(db));
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    long long v = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return v;
+}
+
+/* Asserts that opening path fails with want and leaves its bytes unchanged. */
+static void assert_refused(const char *path, sess_status want, const char *needle)
+{
+    size_t n0, n1;
+    char *before = slurp(path, &n0);
+    sess_db *db = (sess_db *)1;
+    assert_int_equal(sess_open(path, 0, &db), want);
+    assert_null(db);
+    tu_assert_error(NN_ERR_RUNTIME, needle);
+    char *after = slurp(path, &n1);
+    assert_int_equal(n0, n1);
+    assert_memory_equal(before, after, n0);
+    free(before);
+    free(after);
+}
+
+/* ------------------------------------------------------------------ sha256 */
+
+static void test_sha256_vectors(void **state)
+{
+    (void)state;
+    static const struct { const char *in, *hex; } v[] = {
+        {"", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"},
+        {"abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"},
+        {"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+         "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"},
+        {"abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrs"
+         "mnopqrstnopqrstu",
+         "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1"},
+    };
+    char hex[65];
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+        sess_sha256_hex(v[i].in, strlen(v[i].in), hex);
+        assert_string_equal(hex, v[i].hex);
+    }
+    char *a = malloc(1000000);
+    memset(a, 'a', 1000000);
+    sess_sha256_hex(a, 1000000, hex);
+    assert_string_equal(hex, "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+    free(a);
+}
+
+/* --------------------------------------------------------- schema and opening */
+
+static void test_schema_created_and_reopened(void **state)
+{
+    (void)state;
+    const char *path = tpath("new.db");
+    sess_db *db;
+    ok(sess_open(path, 0, &db));
+    assert_string_equal(sess_db_path(db), path);
+    int64_t sid;
+    ok(sess_session_begin(db, "first", NULL, &sid));
+    ok(sess_integrity_check(db));
+    sess_close(db);
+    assert_int_equal(raw_int(path, "PRAGMA user_version"), SESS_SCHEMA_VERSION);
+    assert_int_equal(raw_int(path, "PRAGMA application_id"), SESS_APPLICATION_ID);
+    assert_int_equal(raw_int(path, "SELECT count(*) FROM sqlite_schema WHERE name IN"
+                                   " ('sessions','cells','snapshots','cells_fts')"), 4);
+    ok(sess_open(path, SESS_OPEN_CHECK, &db));
+    sess_session_info *s;
+    size_t n;
+    ok(sess_list_sessions(db, &s, &n));
+    assert_int_equal(n, 1);
+    assert_string_equal(s[0].name, "first");
+    assert_string_equal(s[0].version, NN_VERSION);
+    sess_session_info_free(s, n);
+    sess_close(db);
+    /* read-only opens do not create */
+    assert_int_equal(sess_open(tpath("missing.db"), SESS_OPEN_READONLY, &db), SESS_NOTFOUND);
+    tu_assert_error(NN_ERR_KEY, "no sessions database");
+    ok(sess_open(path, SESS_OPEN_READONLY, &db));
+    assert_int_equal(sess_session_begin(db, "x", NULL, &sid), SESS_READONLY);
+    nn_error_clear();
+    sess_close(db);
+}
+
+static void test_default_path_under_xdg(void **state)
+{
+    (void)state;
+    char *old = getenv("XDG_DATA_HOME") ? strdup(getenv("XDG_DATA_HOME")) : NULL;
+    setenv("XDG_DATA_HOME", tpath("xdg"), 1);
+    char *p = sess_default_path();
+    assert_non_null(p);
+    assert_string_equal(p, tpath("xdg/nnscope/sessions.db"));
+    sess_db *db;
+    ok(sess_open(NULL, 0, &db)); /* creates xdg/nnscope/ */
+    assert_string_equal(sess_db_path(db), p);
+    sess_close(db);
+    struct stat sb;
+    assert_int_equal(stat(p, &sb), 0);
+    nn_free(p);
+    if (old) setenv("XDG_DATA_HOME", old, 1);
+    else unsetenv("XDG_DATA_HOME");
+    free(old);
+}
+
+static void test_migration_from_version_1(void **state)
+{
+    (void)state;
+    const char *path = tpath("v1.db");
+    /* a version-1 database as the first step's SQL makes it, with a recorded cell */
+    assert_int_equal(sess_migrations[0].to_version, 1);
+    raw_exec(path, sess_migrations[0].sql);
+    char sql[600];
+    snprintf(sql, sizeof sql, "PRAGMA application_id = %d; PRAGMA user_version = 1;"
+                   "INSERT INTO sessions (id, name, started, nnscope_version) VALUES (1, 'old', 0, '0.0.1');"
+                   "INSERT INTO cells (session, number, source, status, started, duration)"
+                   " VALUES (1, 1, 'model = nn.Linear(3, 4)', 'ok', 0, 0.5);", SESS_APPLICATION_ID);
+    raw_exec(path, sql);
+    sess_db *db;
+    /* read-only cannot migrate */
+    assert_int_equal(sess_open(path, SESS_OPEN_READONLY, &db), SESS_READONLY);
+    tu_assert_error(NN_ERR_RUNTIME, "needs a migration");
+    ok(sess_open(path, 0, &db));
+    sess_search_hit *h;
+    size_t n;
+    ok(sess_search(db, "Linear", &h, &n));
+    assert_int_equal(n, 1);
+    assert_int_equal(h[0].session, 1);
+    assert_string_equal(h[0].line, "model = nn.Linear(3, 4)");
+    sess_search_hit_free(h, n);
+    sess_close(db);
+    assert_int_equal(raw_int(path, "PRAGMA user_version"), SESS_SCHEMA_VERSION);
+    assert_int_equal(raw_int(path, "SELECT count(*) FROM cells"), 1);
+}
+
+static void test_refuses_foreign_random_and_newer_files(void **state)
+{
+    (void)state;
+    /* another program's SQLite database */
+    const char *foreign = tpath("foreign.db");
+    raw_exec(foreign, "CREATE TABLE accounts (id INTEGER PRIMARY KEY, owner TEXT); INSERT INTO accounts VALUES (1, 'x');");
+    assert_refused(foreign, SESS_NOTNNSCOPE, "not an nnscope sessions database");
+    /* an SQLite database with only a different application_id */
+    const char *other = tpath("other.db");
+    raw_exec(other, "PRAGMA application_id = 42; CREATE TABLE t (x);");
+    assert_refused(other, SESS_NOTNNSCOPE, "application_id 42");
+    /* random bytes, and random bytes after SQLite's magic */
+    const char *rnd = tpath("random.db");
+    FILE *f = fopen(rnd, "wb");
+    srand(7);
+    for (int i = 0; i < 8192; i++) fputc(rand() & 0xff, f);
+    fclose(f);
+    assert_refused(rnd, SESS_CORRUPT, "not an SQLite database");
+    const char *fake = tpath("fake.db");
+    f = fopen(fake, "wb");
+    fwrite("SQLite format 3", 1, 16, f);
+    for (int i = 0; i < 8192; i++) fputc(rand() & 0xff, f);
+    fclose(f);
+    assert_refused(fake, SESS_CORRUPT, "not an nnscope sessions database");
+    /* a text file */
+    const char *txt = tpath("notes.txt");
+    f = fopen(txt, "wb");
+    fputs("hello\n", f);
+    fclose(f);
+    assert_refused(txt, SESS_CORRUPT, "not an SQLite database");
+    /* a newer schema */
+    const char *newer = tpath("newer.db");
+    sess_db *db;
+    ok(sess_open(newer, 0, &db));
+    sess_close(db);
+    raw_exec(newer, "PRAGMA journal_mode = DELETE; PRAGMA user_version = 99;");
+    assert_refused(newer, SESS_TOONEW, "newer nnscope (schema version 99");
+    /* a damaged nnscope database: a page of the table overwritten */
+    const char *dam = tpath("damaged.db");
+    ok(sess_open(dam, 0, &db));
+    int64_t sid;
+    ok(sess_session_begin(db, "s", NULL, &sid));
+    for (int i = 1; i <= 200; i++) ok(sess_cell_record(db, sid, i, "x = 1 + 2 + 3 + 4 + 5 + 6 + 7 + 8", "10", NULL,
+                                                       SESS_CELL_OK, 0, 0, NULL));
+    sess_close(db);
+    raw_exec(dam, "PRAGMA journal_mode = DELETE;");
+    size_t n;
+    char *bytes = slurp(dam, &n);
+    assert_true(n > 4 * 4096);
+    memset(bytes + 1 * 4096, 0x5a, 3 * 4096); /* pages 2 to 4 */
+    f = fopen(dam, "wb");
+    fwrite(bytes, 1, n, f);
+    fclose(f);
+    free(bytes);
+    size_t n0, n1;
+    char *before = slurp(dam, &n0);
+    assert_int_equal(sess_open(dam, SESS_OPEN_CHECK, &db), SESS_CORRUPT);
+    tu_assert_error(NN_ERR_RUNTIME, "damaged");
+    char *after = slurp(dam, &n1);
+    assert_int_equal(n0, n1);
+    assert_memory_equal(before, after, n0);
+    free(before);
+    free(after);
+}
+
+/* ------------------------------------------------------- cells and snapshots */
+
+static nn_object *make_state_dict(void)
+{
+    nn_object *sd = nn_dict_new();
+    nn_tensor *w = tu_tensor(NN_FLOAT32, 2, TU_SHAPE(2, 3), TU_VALUES(0.1, -0.2, 0.3, 1e-8, 3.4e38, -0.0));
+    nn_tensor *b = tu_tensor(NN_FLOAT64, 1, TU_SHAPE(2), TU_VALUES(1.0 / 3, -2.5));
+    nn_tensor *steps = tu_tensor(NN_INT64, 0, TU_SHAPE(0), TU_VALUES(123456789012));
+    tu_check(nn_dict_set_str(sd, "layer.weight", &w->ob));
+    tu_check(nn_dict_set_str(sd, "layer.bias", &b->ob));
+    tu_check(nn_dict_set_str(sd, "num_batches_tracked", &steps->ob));
+    NN_RELEASE(w);
+    NN_RELEASE(b);
+    NN_RELEASE(steps);
+    return sd;
+}
+
+static void test_cells_and_snapshots_round_trip(void **state)
+{
+    (void)state;
+    const char *path = tpath("rt.db");
+    sess_db *db;
+    ok(sess_open(path, 0, &db));
+    unsigned char rng[5056];
+    nn_generator g;
+    nn_generator_seed(&g, 1234);
+    assert_int_equal(nn_generator_state_size(), sizeof rng);
+    nn_generator_get_state(&g, rng);
+    int64_t sid;
+    ok(sess_session_begin(db, NULL, rng, &sid));
+    ok(sess_cell_record(db, sid, 1, "x = 1", "", NULL, SESS_CELL_OK, 1000.5, 0.25, rng));
+    ok(sess_cell_record(db, sid, 2, "print(x)", "1\n", NULL, SESS_CELL_OK, 1001.0, 0.125, NULL));
+    ok(sess_cell_record(db, sid, 3, "1/0", NULL, "ZeroDivisionError: division by zero", SESS_CELL_ERROR, 1002, 0, NULL));
+    assert_int_equal(sess_cell_record(db, sid, 2, "again", "", NULL, SESS_CELL_OK, 0, 0, NULL), SESS_CONSTRAINT);
+    tu_assert_error(NN_ERR_RUNTIME, "already has a cell number 2");
+    assert_int_equal(sess_cell_record(db, sid + 100, 1, "x", "", NULL, SESS_CELL_OK, 0, 0, NULL), SESS_NOTFOUND);
+    tu_assert_error(NN_ERR_KEY, "no session with id");
+
+    sess_cell_info *c;
+    size_t n;
+    ok(sess_list_cells(db, sid, &c, &n));
+    assert_int_equal(n, 3);
+    assert_string_equal(c[0].source, "x = 1");
+    assert_int_equal(c[0].rng_len, sizeof rng);
+    assert_memory_equal(c[0].rng_state, rng, sizeof rng);
+    assert_true(c[0].started == 1000.5 && c[0].duration == 0.25);
+    assert_string_equal(c[1].output, "1\n");
+    assert_null(c[1].error);
+    assert_null(c[1].rng_state);
+    assert_int_equal(c[2].status, SESS_CELL_ERROR);
+    assert_string_equal(c[2].error, "ZeroDivisionError: division by zero");
+    assert_string_equal(c[2].output, "");
+    sess_cell_info_free(c, n);
+
+    /* snapshots: byte-exact, with metadata naming session and cell */
+    nn_object *sd = make_state_dict();
+    int64_t snap;
+    ok(sess_snapshot_save(db, sid, 3, "model", "epoch1", sd, &snap));
+    ok(sess_snapshot_save(db, sid, 0, "model", "epoch1", sd, NULL)); /* newer one, same tag */
+    nn_object *back;
+    ok(sess_snapshot_load(db, "epoch1", &back));
+    void *b0, *b1;
+    size_t l0, l1;
+    tu_check(nn_state_dict_to_bytes(sd, NULL, &b0, &l0));
+    tu_check(nn_state_dict_to_bytes(back, NULL, &b1, &l1));
+    assert_int_equal(l0, l1);
+    assert_memory_equal(b0, b1, l0);
+    nn_free(b1);
+    NN_RELEASE(back);
+    char idbuf[32];
+    snprintf(idbuf, sizeof idbuf, "%lld", (long long)snap);
+    void *raw;
+    size_t rawlen;
+    ok(sess_snapshot_bytes(db, idbuf, &raw, &rawlen));
+    nn_object *meta = NULL;
+    back = TU_OK(nn_state_dict_from_bytes(raw, rawlen, &meta));
+    assert_string_equal(nn_str_cstr(nn_dict_get_str(meta, "nnscope_cell")), "3");
+    char sbuf[32];
+    snprintf(sbuf, sizeof sbuf, "%lld", (long long)sid);
+    assert_string_equal(nn_str_cstr(nn_dict_get_str(meta, "nnscope_session")), sbuf);
+    assert_string_equal(nn_str_cstr(nn_dict_get_str(meta, "nnscope_tag")), "epoch1");
+    NN_RELEASE(meta);
+    tu_check(nn_state_dict_to_bytes(back, NULL, &b1, &l1));
+    assert_memory_equal(b0, b1, l0);
+    nn_free(b1);
+    nn_free(b0);
+    NN_RELEASE(back);
+    nn_free(raw);
+
+    sess_snapshot_info *si;
+    ok(sess_list_snapshots(db, sid, &si, &n));
+    assert_int_equal(n, 2);
+    assert_int_equal(si[0].id, snap);
+    assert_int_equal(si[0].cell, 3);
+    assert_int_equal(si[1].cell, 0);
+    assert_string_equal(si[0].tag, "epoch1");
+    assert_int_equal(strlen(si[0].sha256), 64);
+    assert_true(si[0].size > 0);
+    sess_snapshot_info_free(si, n);
+
+    sess_session_info *s;
+    ok(sess_list_sessions(db, &s, &n));
+    assert_int_equal(n, 1);
+    assert_null(s[0].name);
+    assert_int_equal(s[0].cells, 3);
+    assert_int_equal(s[0].snapshots, 2);
+    assert_true(s[0].ended == 0);
+    sess_session_info_free(s, n);
+    ok(sess_session_end(db, sid));
+    assert_int_equal(sess_session_end(db, 999), SESS_NOTFOUND);
+    nn_error_clear();
+
+    assert_int_equal(sess_snapshot_load(db, "nope", &back), SESS_NOTFOUND);
+    assert_null(back);
+    tu_assert_error(NN_ERR_KEY, "no snapshot");
+    /* a non-tensor value is refused by core */
+    nn_object *bad = nn_dict_new(), *one = nn_int_new(1);
+    tu_check(nn_dict_set_str(bad, "x", one));
+    assert_int_equal(sess_snapshot_save(db, sid, 1, "m", NULL, bad, NULL), SESS_MISUSE);
+    nn_error_clear();
+    NN_RELEASE(one);
+    NN_RELEASE(bad);
+    sess_close(db);
+
+    /* a damaged blob: the sha256 no longer matches, nothing is returned */
+    char sql[200];
+    snprintf(sql, sizeof sql, "UPDATE snapshots SET data = CAST(zeroblob(length(data)) AS BLOB) WHERE id = %lld",
+             (long long)snap);
+    raw_exec(path, sql);
+    ok(sess_open(path, 0, &db));
+    back = (nn_object *)1;
+    assert_int_equal(sess_snapshot_load(db, idbuf, &back), SESS_CHECKSUM);
+    assert_null(back);
+    tu_assert_error(NN_ERR_RUNTIME, "is damaged");
+    sess_close(db);
+    NN_RELEASE(sd);
+}
+
+static const char *const nasty[] = {
+    "x = 'it''s'; DROP TABLE cells; --",
+    "\"double\" 'single' `back`\n\ttab\r\nCRLF\\backslash",
+    "Robert'); DELETE FROM sessions WHERE ('1'='1",
+    "unicode: h\xc3\xa9llo \xe2\x9c\x93 \xf0\x9f\x98\x80",
+    "%name evil\n%%",
+    "",
+};
+
+static void test_nasty_strings_stored_verbatim(void **state)
+{
+    (void)state;
+    sess_db *db;
+    ok(sess_open(tpath("nasty.db"), 0, &db));
+    size_t k = sizeof nasty / sizeof nasty[0];
+    int64_t sid[8];
+    for (size_t i = 0; i < k; i++) {
+        ok(sess_session_begin(db, nasty[i], NULL, &sid[i]));
+        ok(sess_cell_record(db, sid[i], 1, nasty[i], nasty[(i + 1) % k], nasty[(i + 2) % k], SESS_CELL_ERROR, 0, 0, NULL));
+    }
+    assert_int_equal(sess_session_begin(db, nasty[0], NULL, &sid[7]), SESS_CONSTRAINT);
+    tu_assert_error(NN_ERR_RUNTIME, "already exists");
+    for (size_t i = 0; i < k; i++) {
+        int64_t id;
+        ok(sess_session_resolve(db, nasty[i], &id));
+        assert_int_equal(id, sid[i]);
+        sess_cell_info *c;
+        size_t n;
+        ok(sess_list_cells(db, sid[i], &c, &n));
+        assert_int_equal(n, 1);
+        assert_string_equal(c[0].source, nasty[i]);
+        assert_string_equal(c[0].output, nasty[(i + 1) % k]);
+        assert_string_equal(c[0].error, nasty[(i + 2) % k]);
+        sess_cell_info_free(c, n);
+    }
+    sess_search_hit *h;
+    size_t n;
+    ok(sess_search(db, "DROP TABLE \"", &h, &n)); /* FTS5 syntax is taken literally */
+    sess_search_hit_free(h, n);
+    ok(sess_search(db, "Robert'); DELETE", &h, &n));
+    assert_int_equal(n, 1);
+    assert_string_equal(h[0].line, nasty[2]);
+    sess_search_hit_free(h, n);
+    ok(sess_integrity_check(db));
+    sess_close(db);
+}
+
+/* --------------------------------------------------- search and resolution */
+
+static void test_search_and_near_matches(void **state)
+{
+    (void)state;
+    sess_db *db;
+    ok(sess_open(tpath("search.db"), 0, &db));
+    int64_t a, b, c;
+    ok(sess_session_begin(db, "train", NULL, &a));
+    ok(sess_session_begin(db, "train2", NULL, &b));
+    ok(sess_session_begin(db, "evaluate", NULL, &c));
+    ok(sess_cell_record(db, a, 1, "import torch\nmodel = nn.Linear(4, 2)\n", "", NULL, SESS_CELL_OK, 0, 0, NULL));
+    ok(sess_cell_record(db, a, 2, "opt = torch.optim.SGD(model.parameters(), lr=0.1)", "", NULL, SESS_CELL_OK, 0, 0, NULL));
+    ok(sess_cell_record(db, b, 1, "x = torch.randn(3)\nprint(x)\ny = nn.linear(x)", "", NULL, SESS_CELL_OK, 0, 0, NULL));
+    ok(sess_cell_record(db, c, 7, "loss.backward()", "", NULL, SESS_CELL_OK, 0, 0, NULL));
+    sess_search_hit *h;
+    size_t n;
+    ok(sess_search(db, "linear", &h, &n));
+    assert_int_equal(n, 2);
+    assert_int_equal(h[0].session, a);
+    assert_int_equal(h[0].number, 1);
+    assert_int_equal(h[0].line_no, 2);
+    assert_string_equal(h[0].line, "model = nn.Linear(4, 2)");
+    assert_int_equal(h[1].session, b);
+    assert_int_equal(h[1].line_no, 3);
+    sess_search_hit_free(h, n);
+    ok(sess_search(db, "torch SGD", &h, &n));
+    assert_int_equal(n, 1);
+    assert_int_equal(h[0].number, 2);
+    sess_search_hit_free(h, n);
+    ok(sess_search(db, "backward", &h, &n));
+    assert_int_equal(n, 1);
+    assert_int_equal(h[0].session, c);
+    assert_int_equal(h[0].number, 7);
+    sess_search_hit_free(h, n);
+    ok(sess_search(db, "nothinglikethis", &h, &n));
+    assert_int_equal(n, 0);
+    ok(sess_search(db, "   ", &h, &n));
+    assert_int_equal(n, 0);
+
+    int64_t id;
+    ok(sess_session_resolve(db, "train2", &id));
+    assert_int_equal(id, b);
+    char buf[32];
+    snprintf(buf, sizeof buf, "%lld", (long long)c);
+    ok(sess_session_resolve(db, buf, &id));
+    assert_int_equal(id, c);
+    assert_int_equal(sess_session_resolve(db, "trian", &id), SESS_NOTFOUND);
+    tu_assert_error(NN_ERR_KEY, "no session named 'trian'; did you mean 'train'?");
+    assert_int_equal(sess_session_resolve(db, "trainn", &id), SESS_NOTFOUND);
+    tu_assert_error(NN_ERR_KEY, "no session named 'trainn'; did you mean 'train', 'train2'?");
+    assert_int_equal(sess_session_resolve(db, "zzzzzzzzzz", &id), SESS_NOTFOUND);
+    tu_assert_error(NN_ERR_KEY, "no session named 'zzzzzzzzzz'");
+    assert_int_equal(sess_edit_distance("kitten", "sitting"), 3);
+    assert_int_equal(sess_edit_distance("", "abc"), 3);
+    assert_int_equal(sess_edit_distance("ABC", "abc"), 0);
+    ok(sess_session_name(db, c, "eval"));
+    ok(sess_session_resolve(db, "eval", &id));
+    assert_int_equal(id, c);
+    assert_int_equal(sess_session_name(db, c, "train"), SESS_CONSTRAINT);
+    nn_error_clear();
+    assert_int_equal(sess_session_name(db, 12345, "t"), SESS_NOTFOUND);
+    nn_error_clear();
+    sess_close(db);
+}
+
+/* ------------------------------------------------------------------ export */
+
+/* A small JSON validator (RFC 8259): returns the end of the value at p, or NULL. */
+static const char *json_value(const char *p);
+static const char *json_ws(const char *p)
+{
+    while (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t') p++;
+    return p;
+}
+static const char *json_str(const char *p)
+{
+    if (*p != '"') return NULL;
+    for (p++; *p != '"'; p++) {
+        if ((unsigned char)*p < 0x20 || !*p) return NULL;
+        if (*p == '\\') {
+            p++;
+            if (*p == 'u') {
+                for (int i = 1; i <= 4; i++)
+                    if (!strchr("0123456789abcdefABCDEF", p[i]) || !p[i]) return NULL;
+                p += 4;
+            } else if (!*p || !strchr("\"\\/bfnrt", *p)) return NULL;
+        }
+    }
+    return p + 1;
+}
+static const char *json_value(const char *p)
+{
+    p = json_ws(p);
+    if (*p == '{' || *p == '[') {
+        char close = *p == '{' ? '}' : ']';
+        p = json_ws(p + 1);
+        if (*p == close) return p + 1;
+        for (;;) {
+            if (close == '}') {
+                if (!(p = json_str(json_ws(p)))) return NULL;
+                p = json_ws(p);
+                if (*p++ != ':') return NULL;
+            }
+            if (!(p = json_value(p))) return NULL;
+            p = json_ws(p);
+            if (*p == close) return p + 1;
+            if (*p++ != ',') return NULL;
+        }
+    }
+    if (*p == '"') return json_str(p);
+    if (!strncmp(p, "true", 4)) return p + 4;
+    if (!strncmp(p, "false", 5)) return p + 5;
+    if (!strncmp(p, "null", 4)) return p + 4;
+    char *end;
+    strtod(p, &end);
+    return end == p ? NULL : end;
+}
+
+static void test_export_py_and_ipynb(void **state)
+{
+    (void)state;
+    sess_db *db;
+    ok(sess_open(tpath("export.db"), 0, &db));
+    int64_t sid;
+    ok(sess_session_begin(db, "demo \"quoted\"", NULL, &sid));
+    ok(sess_cell_record(db, sid, 1, "import torch\nx = torch.ones(2)\n", "", NULL, SESS_CELL_OK, 0, 0.1, NULL));
+    ok(sess_cell_record(db, sid, 2, "print(x)\nprint('a\\tb \"q\"')", "tensor([1., 1.])\na\tb \"q\"\n", NULL,
+                        SESS_CELL_OK, 0, 0.1, NULL));
+    ok(sess_cell_record(db, sid, 3, "%snapshot model v1", "", NULL, SESS_CELL_OK, 0, 0, NULL));
+    ok(sess_cell_record(db, sid, 4, "1/0",
+                        "partial\n", "Traceback (most recent call last):\n  File \"<cell 4>\", line 1\nZeroDivisionError: division by zero\n",
+                        SESS_CELL_ERROR, 0, 0, NULL));
+    ok(sess_cell_record(db, sid, 5, "s = 'bad \xff byte \x01'", "\x02", NULL, SESS_CELL_OK, 0, 0, NULL));
+
+    char *py;
+    size_t len;
+    ok(sess_export_text(db, sid, SESS_EXPORT_PY, &py, &len));
+    assert_int_equal(strlen(py), len);
+    assert_non_null(strstr(py, "# %% [1]\nimport torch\nx = torch.ones(2)\n\n# %% [2]\nprint(x)\n"));
+    assert_non_null(strstr(py, "# %% [3]\n# %snapshot model v1\n"));
+    assert_non_null(strstr(py, "# this cell raised an error; it is commented out:\n# 1/0\n# ! Traceback"));
+    nn_free(py);
+
+    char *nb;
+    ok(sess_export_text(db, sid, SESS_EXPORT_IPYNB, &nb, &len));
+    const char *end = json_value(nb);
+    if (!end || *json_ws(end)) fail_msg("invalid JSON near: %.80s", end ? end : nb);
+    assert_non_null(strstr(nb, "\"nbformat\": 4,"));
+    assert_non_null(strstr(nb, "\"execution_count\": 2,"));
+    assert_non_null(strstr(nb, "\"text\": [\n      \"tensor([1., 1.])\\n\",\n      \"a\\tb \\\"q\\\"\\n\"\n     ]"));
+    assert_non_null(strstr(nb, "\"ename\": \"ZeroDivisionError\",\n     \"evalue\": \"division by zero\""));
+    assert_non_null(strstr(nb, "\"output_type\": \"error\""));
+    assert_non_null(strstr(nb, "\"source\": [\n    \"import torch\\n\",\n    \"x = torch.ones(2)\"\n   ]"));
+    assert_non_null(strstr(nb, "bad \\ufffd byte \\u0001"));
+    assert_non_null(strstr(nb, "\"session_name\": \"demo \\\"quoted\\\"\""));
+    nn_free(nb);
+
+    /* files, by extension; an unknown session */
+    ok(sess_export_file(db, sid, tpath("out.ipynb")));
+    ok(sess_export_file(db, sid, tpath("out.py")));
+    size_t n;
+    char *f = slurp(tpath("out.ipynb"), &n);
+    assert_int_equal(f[0], '{');
+    free(f);
+    f = slurp(tpath("out.py"), &n);
+    assert_int_equal(strncmp(f, "# nnscope session", 17), 0);
+    free(f);
+    assert_int_equal(sess_export_file(db, sid, tpath("no/such/dir/x.py")), SESS_IO);
+    tu_assert_error(NN_ERR_RUNTIME, "cannot write");
+    assert_int_equal(sess_export_text(db, 999, SESS_EXPORT_PY, &nb, &len), SESS_NOTFOUND);
+    nn_error_clear();
+    /* an empty session exports as a valid empty notebook */
+    int64_t empty;
+    ok(sess_session_begin(db, NULL, NULL, &empty));
+    ok(sess_export_text(db, empty, SESS_EXPORT_IPYNB, &nb, &len));
+    end = json_value(nb);
+    assert_true(end && !*json_ws(end));
+    nn_free(nb);
+    sess_close(db);
+}
+
+/* ------------------------------------------------------ processes and crashes */
+
+/* A child process: records cells 1..count into a new session named name (each
+   after the previous committed); exits 0 on success. */
+static void child_record(const char *path, const char *name, int count, int notify_fd)
+{
+    sess_db *db;
+    int64_t sid;
+    if (sess_open(path, 0, &db) || sess_session_begin(db, name, NULL, &sid)) {
+        fprintf(stderr, "child %s: %s\n", name, nn_error_message());
+        _exit(2);
+    }
+    nn_object *sd = make_state_dict();
+    for (int i = 1; count < 0 || i <= count; i++) {
+        char src[64];
+        snprintf(src, sizeof src, "x = %d", i);
+        if (sess_cell_record(db, sid, i, src, "out\n", NULL, SESS_CELL_OK, sess_now(), 0, NULL)) {
+            fprintf(stderr, "child %s: %s\n", name, nn_error_message());
+            _exit(3);
+        }
+        if (i % 10 == 0 && sess_snapshot_save(db, sid, i, "model", NULL, sd, NULL)) _exit(4);
+        if (i == 1 && notify_fd >= 0) {
+            char c = 1;
+            if (write(notify_fd, &c, 1) != 1) _exit(5);
+        }
+    }
+    NN_RELEASE(sd);
+    sess_close(db);
+    _exit(0);
+}
+
+static void test_concurrent_writers(void **state)
+{
+    (void)state;
+    const char *path = tpath("concurrent.db");
+    enum { NPROC = 3, NCELLS = 150 };
+    pid_t pids[NPROC];
+    for (int p = 0; p < NPROC; p++) {
+        pids[p] = fork();
+        assert_true(pids[p] >= 0);
+        if (pids[p] == 0) {
+            char name[16];
+            snprintf(name, sizeof name, "proc%d", p);
+            child_record(path, name, NCELLS, -1);
+        }
+    }
+    for (int p = 0; p < NPROC; p++) {
+        int status;
+        assert_int_equal(waitpid(pids[p], &status, 0), pids[p]);
+        assert_true(WIFEXITED(status));
+        assert_int_equal(WEXITSTATUS(status), 0);
+    }
+    sess_db *db;
+    ok(sess_open(path, 0, &db));
+    ok(sess_integrity_check(db));
+    sess_session_info *s;
+    size_t n;
+    ok(sess_list_sessions(db, &s, &n));
+    assert_int_equal(n, NPROC);
+    for (size_t i = 0; i < n; i++) {
+        assert_int_equal(s[i].cells, NCELLS);
+        assert_int_equal(s[i].snapshots, NCELLS / 10);
+    }
+    sess_session_info_free(s, n);
+    sess_close(db);
+}
+
+static void test_kill9_loses_at_most_the_running_cell(void **state)
+{
+    (void)state;
+    srand((unsigned)time(NULL));
+    for (int round = 0; round < 4; round++) {
+        char name[32];
+        snprintf(name, sizeof name, "crash%d.db", round);
+        const char *path = tpath(name);
+        int fds[2];
+        assert_int_equal(pipe(fds), 0);
+        pid_t pid = fork();
+        assert_true(pid >= 0);
+        if (pid == 0) {
+            close(fds[0]);
+            child_record(path, "victim", -1, fds[1]);
+        }
+        close(fds[1]);
+        char c;
+        assert_int_equal(read(fds[0], &c, 1), 1); /* cell 1 is committed */
+        close(fds[0]);
+        usleep((useconds_t)(rand() % 150000));
+        kill(pid, SIGKILL);
+        int status;
+        assert_int_equal(waitpid(pid, &status, 0), pid);
+        assert_true(WIFSIGNALED(status));
+
+        sess_db *db;
+        ok(sess_open(path, SESS_OPEN_CHECK, &db));
+        ok(sess_integrity_check(db));
+        int64_t sid;
+        ok(sess_session_resolve(db, "victim", &sid));
+        sess_cell_info *cells;
+        size_t n;
+        ok(sess_list_cells(db, sid, &cells, &n));
+        assert_true(n >= 1);
+        for (size_t i = 0; i < n; i++) {
+            char src[64];
+            snprintf(src, sizeof src, "x = %zu", i + 1);
+            assert_int_equal(cells[i].number, (int64_t)i + 1); /* a prefix */
+            assert_string_equal(cells[i].source, src);
+        }
+        sess_cell_info_free(cells, n);
+        /* every committed snapshot loads and verifies */
+        sess_snapshot_info *si;
+        size_t ns;
+        ok(sess_list_snapshots(db, sid, &si, &ns));
+        assert_true(ns <= n / 10);
+        for (size_t i = 0; i < ns; i++) {
+            char id[32];
+            snprintf(id, sizeof id, "%lld", (long long)si[i].id);
+            nn_object *sd;
+            ok(sess_snapshot_load(db, id, &sd));
+            NN_RELEASE(sd);
+        }
+        sess_snapshot_info_free(si, ns);
+        /* and recording goes on */
+        ok(sess_cell_record(db, sid, (int64_t)n + 1, "after", "", NULL, SESS_CELL_OK, 0, 0, NULL));
+        sess_close(db);
+    }
+}
+
+/* ------------------------------------------------------ failing allocations */
+
+static long fail_at, alloc_count;
+static void *failing_alloc(void *ud, void *ptr, size_t n)
+{
+    (void)ud;
+    if (n == 0) {
+        free(ptr);
+        return NULL;
+    }
+    if (++alloc_count == fail_at) return NULL;
+    return realloc(ptr, n);
+}
+
+/* Records cell `number`, snapshots, reads and exports; every allocation may fail. */
+static sess_status workload(sess_db *db, int64_t sid, int64_t number, nn_object *sd)
+{
+    sess_status st;
+    char src[64];
+    snprintf(src, sizeof src, "y = %lld", (long long)number);
+    if ((st = sess_cell_record(db, sid, number, src, "out", NULL, SESS_CELL_OK, 0, 0, NULL))) return st;
+    int64_t snap;
+    if ((st = sess_snapshot_save(db, sid, number, "m", "t", sd, &snap))) return st;
+    nn_object *back;
+    char id[32];
+    snprintf(id, sizeof id, "%lld", (long long)snap);
+    if ((st = sess_snapshot_load(db, id, &back))) return st;
+    NN_RELEASE(back);
+    sess_cell_info *c;
+    size_t n;
+    if ((st = sess_list_cells(db, sid, &c, &n))) return st;
+    sess_cell_info_free(c, n);
+    sess_search_hit *h;
+    if ((st = sess_search(db, "y", &h, &n))) return st;
+    sess_search_hit_free(h, n);
+    char *text;
+    if ((st = sess_export_text(db, sid, SESS_EXPORT_IPYNB, &text, NULL))) return st;
+    nn_free(text);
+    int64_t found;
+    st = sess_session_resolve(db, "nosuch", &found);
+    if (st != SESS_NOTFOUND) return st ? st : SESS_ERROR;
+    return SESS_OK;
+}
+
+static void test_failing_allocations(void **state)
+{
+    (void)state;
+    sess_db *db;
+    ok(sess_open(tpath("oom.db"), 0, &db));
+    int64_t sid;
+    ok(sess_session_begin(db, "oom", NULL, &sid));
+    ok(sess_session_begin(db, "nosuck", NULL, &sid));
+    nn_object *sd = make_state_dict();
+    nn_alloc_fn old_fn;
+    void *old_ud;
+    nn_get_allocator(&old_fn, &old_ud);
+    nn_set_allocator(failing_alloc, NULL);
+    fail_at = -1;
+    alloc_count = 0;
+    int64_t number = 1;
+    ok(workload(db, sid, number++, sd));
+    long total = alloc_count;
+    assert_true(total > 5);
+    for (fail_at = 1; fail_at <= total; fail_at++) {
+        alloc_count = 0;
+        nn_error_clear();
+        sess_status st = workload(db, sid, number, sd);
+        if (st == SESS_OK) continue; /* the failing allocation came after the last one used */
+        assert_int_equal(st, SESS_NOMEM);
+        assert_int_equal(nn_error_current(), NN_ERR_MEMORY);
+        /* the cell is either wholly recorded or absent: find out and move on */
+        sess_cell_info *c;
+        size_t n;
+        long keep = fail_at;
+        fail_at = -1;
+        ok(sess_list_cells(db, sid, &c, &n));
+        if (n && c[n - 1].number == number) number++;
+        sess_cell_info_free(c, n);
+        fail_at = keep;
+    }
+    nn_error_clear();
+    nn_set_allocator(old_fn, old_ud);
+    ok(sess_integrity_check(db));
+    sess_cell_info *c;
+    size_t n;
+    ok(sess_list_cells(db, sid, &c, &n));
+    assert_int_equal((int64_t)n, number - 1);
+    sess_cell_info_free(c, n);
+    NN_RELEASE(sd);
+    sess_close(db);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_sha256_vectors),
+        cmocka_unit_test(test_schema_created_and_reopened),
+        cmocka_unit_test(test_default_path_under_xdg),
+        cmocka_unit_test(test_migration_from_version_1),
+        cmocka_unit_test(test_refuses_foreign_random_and_newer_files),
+        cmocka_unit_test(test_cells_and_snapshots_round_trip),
+        cmocka_unit_test(test_nasty_strings_stored_verbatim),
+        cmocka_unit_test(test_search_and_near_matches),
+        cmocka_unit_test(test_export_py_and_ipynb),
+        cmocka_unit_test(test_concurrent_writers),
+        cmocka_unit_test(test_kill9_loses_at_most_the_running_cell),
+        cmocka_unit_test(test_failing_allocations),
+    };
+    return cmocka_run_group_tests_name("sessions", tests, setup, teardown);
+}
