@@ -152,7 +152,7 @@ static nn_tensor *run_op(const fx_case *c, nn_tensor *x, nn_tensor *weight)
 
 /* Agreement statistics of float32 results, per op, for the summary. */
 typedef struct stats {
-    char op[32];
+    char op[48];
     int64_t n, exact;
     int64_t max_ulp;
     double max_rel;

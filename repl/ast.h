@@ -1,0 +1,208 @@
+/*
+ * ast.h — the syntax tree of the nnscope language (a Python subset), the arena
+ * that owns it, and the parser's entry point. Node kinds and fields mirror
+ * CPython's `ast` module (3.11) so that repl_ast_dump() prints what ast.dump()
+ * prints. Public within repl/; the evaluator walks these nodes.
+ */
+#ifndef REPL_AST_H
+#define REPL_AST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "nn.h"
+
+/* ------------------------------------------------------------------ arena */
+
+/* Every node, list and string of one parse lives in one arena; one
+   repl_ast_arena_free() frees the whole tree. Memory comes from nn_malloc. */
+typedef struct repl_ast_arena repl_ast_arena;
+
+/* A new empty arena, or NULL with MemoryError. */
+repl_ast_arena *repl_ast_arena_new(void);
+/* Zeroed memory owned by the arena, or NULL with MemoryError. */
+void *repl_ast_arena_alloc(repl_ast_arena *a, size_t n);
+/* A NUL-terminated copy of s[0..n) owned by the arena, or NULL with MemoryError. */
+char *repl_ast_arena_strndup(repl_ast_arena *a, const char *s, size_t n);
+/* Frees the arena and everything allocated in it (NULL is fine). */
+void repl_ast_arena_free(repl_ast_arena *a);
+
+/* ------------------------------------------------------------------ nodes */
+
+/* X(Name): every node kind, in the names ast.dump() prints. */
+#define REPL_AST_KINDS(X) \
+    X(Module) X(Interactive) X(Expression) \
+    X(FunctionDef) X(ClassDef) X(Return) X(Delete) X(Assign) X(AugAssign) \
+    X(For) X(While) X(If) X(With) X(Raise) X(Try) X(Assert) X(Import) \
+    X(ImportFrom) X(Global) X(Nonlocal) X(Expr) X(Pass) X(Break) X(Continue) \
+    X(BoolOp) X(BinOp) X(UnaryOp) X(Lambda) X(IfExp) X(Dict) X(Set) \
+    X(ListComp) X(SetComp) X(DictComp) X(GeneratorExp) X(Compare) X(Call) \
+    X(FormattedValue) X(JoinedStr) X(Constant) X(Attribute) X(Subscript) \
+    X(Starred) X(Name) X(List) X(Tuple) X(Slice) \
+    X(comprehension) X(ExceptHandler) X(arguments) X(arg) X(keyword) \
+    X(alias) X(withitem)
+
+typedef enum repl_ast_kind {
+#define X(name) REPL_AST_##name,
+    REPL_AST_KINDS(X)
+#undef X
+    REPL_AST_KIND_COUNT
+} repl_ast_kind;
+
+/* Operators of BinOp/AugAssign, UnaryOp, BoolOp and Compare (one enum). */
+#define REPL_AST_OPS(X) \
+    X(Add) X(Sub) X(Mult) X(MatMult) X(Div) X(Mod) X(Pow) X(LShift) X(RShift) \
+    X(BitOr) X(BitXor) X(BitAnd) X(FloorDiv) \
+    X(Invert) X(Not) X(UAdd) X(USub) \
+    X(And) X(Or) \
+    X(Eq) X(NotEq) X(Lt) X(LtE) X(Gt) X(GtE) X(Is) X(IsNot) X(In) X(NotIn)
+
+typedef enum repl_ast_op {
+#define X(name) REPL_OP_##name,
+    REPL_AST_OPS(X)
+#undef X
+    REPL_OP_COUNT
+} repl_ast_op;
+
+typedef enum repl_ast_ctx { REPL_CTX_LOAD, REPL_CTX_STORE, REPL_CTX_DEL } repl_ast_ctx;
+
+typedef enum repl_const_kind {
+    REPL_CONST_NONE, REPL_CONST_TRUE, REPL_CONST_FALSE, REPL_CONST_ELLIPSIS,
+    REPL_CONST_INT, REPL_CONST_FLOAT, REPL_CONST_STR
+} repl_const_kind;
+
+typedef struct repl_node repl_node;
+
+/* A sequence of nodes (items may be NULL where Python has None, as Dict.keys). */
+typedef struct repl_node_list {
+    repl_node **items;
+    int n;
+} repl_node_list;
+
+/* A sequence of identifiers (Global.names). */
+typedef struct repl_name_list {
+    const char **items;
+    int n;
+} repl_name_list;
+
+/* One node: kind, position (line 1-based, col 0-based UTF-8 byte offset, as
+   CPython's lineno/col_offset) and the fields of that kind. Optional fields
+   (Python's `?`) are NULL when absent. */
+struct repl_node {
+    repl_ast_kind kind;
+    int line, col;
+    union {
+        struct { repl_node_list body; } Module;       /* also Interactive */
+        struct { repl_node *body; } Expression;
+        struct {
+            const char *name;
+            repl_node *args;                /* arguments */
+            repl_node_list body, decorator_list;
+            repl_node *returns;
+        } FunctionDef;
+        struct {
+            const char *name;
+            repl_node_list bases, keywords, body, decorator_list;
+        } ClassDef;
+        struct { repl_node *value; } Return;                     /* also Expr */
+        struct { repl_node_list targets; } Delete;
+        struct { repl_node_list targets; repl_node *value; } Assign;
+        struct { repl_node *target; repl_ast_op op; repl_node *value; } AugAssign;
+        struct { repl_node *target, *iter; repl_node_list body, orelse; } For;
+        struct { repl_node *test; repl_node_list body, orelse; } While;  /* also If */
+        struct { repl_node_list items, body; } With;
+        struct { repl_node *exc, *cause; } Raise;
+        struct { repl_node_list body, handlers, orelse, finalbody; } Try;
+        struct { repl_node *test, *msg; } Assert;
+        struct { repl_node_list names; } Import;
+        struct { const char *module; repl_node_list names; int level; } ImportFrom;
+        struct { repl_name_list names; } Global;                 /* also Nonlocal */
+        struct { repl_ast_op op; repl_node_list values; } BoolOp;
+        struct { repl_node *left; repl_ast_op op; repl_node *right; } BinOp;
+        struct { repl_ast_op op; repl_node *operand; } UnaryOp;
+        struct { repl_node *args, *body; } Lambda;
+        struct { repl_node *test, *body, *orelse; } IfExp;
+        struct { repl_node_list keys, values; } Dict;
+        struct { repl_node_list elts; } Set;
+        /* ListComp, SetComp, GeneratorExp; DictComp uses key + value */
+        struct { repl_node *elt, *value; repl_node_list generators; } Comp;
+        struct { repl_node *left; repl_ast_op *ops; repl_node_list comparators; } Compare;
+        struct { repl_node *func; repl_node_list args, keywords; } Call;
+        /* conversion: -1 none, 's', 'r', 'a'; format_spec a JoinedStr or NULL */
+        struct { repl_node *value; int conversion; repl_node *format_spec; } FormattedValue;
+        struct { repl_node_list values; } JoinedStr;
+        struct {
+            repl_const_kind ckind;
+            int64_t i;                 /* INT (when !overflow) */
+            double f;                  /* FLOAT */
+            const char *s;             /* STR bytes (UTF-8, may hold NULs); for an
+                                          overflowing INT the literal's digits */
+            size_t len;
+            bool overflow;             /* INT literal beyond int64: the evaluator
+                                          raises OverflowError */
+        } Constant;
+        struct { repl_node *value; const char *attr; repl_ast_ctx ctx; } Attribute;
+        struct { repl_node *value, *slice; repl_ast_ctx ctx; } Subscript;
+        struct { repl_node *value; repl_ast_ctx ctx; } Starred;
+        struct { const char *id; repl_ast_ctx ctx; } Name;
+        struct { repl_node_list elts; repl_ast_ctx ctx; } List;  /* also Tuple */
+        struct { repl_node *lower, *upper, *step; } Slice;
+        struct { repl_node *target, *iter; repl_node_list ifs; } comprehension;
+        struct { repl_node *type; const char *name; repl_node_list body; } ExceptHandler;
+        struct {
+            repl_node_list posonlyargs, args;
+            repl_node *vararg;
+            repl_node_list kwonlyargs, kw_defaults;  /* kw_defaults items may be NULL */
+            repl_node *kwarg;
+            repl_node_list defaults;
+        } arguments;
+        struct { const char *arg; repl_node *annotation; } arg;
+        struct { const char *arg; repl_node *value; } keyword;   /* arg NULL for **x */
+        struct { const char *name, *asname; } alias;
+        struct { repl_node *context_expr, *optional_vars; } withitem;
+    } v;
+};
+
+/* The kind's name as ast.dump() prints it ("BinOp"). */
+const char *repl_ast_kind_name(repl_ast_kind kind);
+/* The operator's name as ast.dump() prints it ("Add"). */
+const char *repl_ast_op_name(repl_ast_op op);
+
+/* ------------------------------------------------------------------ parser */
+
+typedef enum repl_parse_mode {
+    REPL_PARSE_FILE,      /* a module: statements -> Module */
+    REPL_PARSE_SINGLE,    /* one interactive input -> Interactive; may be incomplete */
+    REPL_PARSE_EVAL       /* one expression -> Expression */
+} repl_parse_mode;
+
+typedef enum repl_parse_status {
+    REPL_PARSE_OK,
+    REPL_PARSE_INVALID,     /* SyntaxError / IndentationError */
+    REPL_PARSE_INCOMPLETE,  /* SINGLE mode only: more lines may complete it (the
+                               REPL shows its continuation prompt) */
+    REPL_PARSE_FAILED       /* another error, e.g. MemoryError */
+} repl_parse_status;
+
+/* Where and why a parse failed, for tracebacks. line is 1-based, offset is
+   1-based like SyntaxError.offset (0 when unknown). */
+typedef struct repl_parse_error {
+    repl_parse_status status;
+    int line, offset;
+} repl_parse_error;
+
+/* Parses a NUL-terminated source (borrowed). On success returns the Module,
+   Interactive or Expression node and *arena_out becomes a new arena owning the
+   tree (free it with repl_ast_arena_free). On failure returns NULL, sets
+   *arena_out to NULL and the current error (NN_ERR_SYNTAX or NN_ERR_INDENTATION
+   with CPython's wording; "incomplete input" when incomplete; NN_ERR_MEMORY),
+   and fills *err when err is not NULL. filename is borrowed, used in messages. */
+repl_node *repl_parse(const char *source, const char *filename, repl_parse_mode mode,
+                      repl_ast_arena **arena_out, repl_parse_error *err);
+
+/* ast.dump(node) of CPython 3.11 (default arguments) as a new nn_malloc'd
+   string, or NULL with MemoryError. node is borrowed. */
+char *repl_ast_dump(const repl_node *node);
+
+#endif

@@ -1,0 +1,579 @@
+/*
+ * lexer.c — the tokenizer of the nnscope language (Lua's llex.c): source text
+ * to an array of tokens with INDENT/DEDENT, implicit joining inside brackets,
+ * backslash continuation, numbers and decoded strings. F-string bodies are kept
+ * raw; the parser splits them. No parsing happens here.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "repl_int.h"
+
+#define MAX_PAREN 200    /* CPython's MAXLEVEL: "too many nested parentheses" */
+#define MAX_INDENT 100   /* CPython's MAXINDENT: "too many levels of indentation" */
+
+int repl_syntax_error(repl_parse_error *err, repl_parse_status status, nn_error_kind kind,
+                      int line, int col, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    nn_error_set(kind, "%s", msg);
+    if (err) {
+        err->status = status;
+        err->line = line;
+        err->offset = col + 1;
+    }
+    return -1;
+}
+
+static const char *const token_texts[TK_COUNT] = {
+    [TK_ENDMARKER] = "ENDMARKER", [TK_NAME] = "NAME", [TK_INT] = "NUMBER", [TK_FLOAT] = "NUMBER",
+    [TK_STRING] = "STRING", [TK_NEWLINE] = "NEWLINE", [TK_INDENT] = "INDENT", [TK_DEDENT] = "DEDENT",
+#define X(id, text) [TK_##id] = text,
+    REPL_TOKEN_OPS(X)
+    REPL_TOKEN_KEYWORDS(X)
+#undef X
+};
+
+const char *repl_token_text(repl_token_kind kind)
+{
+    return (int)kind >= 0 && kind < TK_COUNT ? token_texts[kind] : "?";
+}
+
+typedef struct lexer {
+    const char *src, *p, *end;
+    const char *line_start;
+    int line, col0;            /* col0: column of line_start on the first line */
+    bool interactive, in_fstring;
+    repl_ast_arena *arena;
+    repl_tokens *out;
+    repl_parse_error *err;
+    int indents[MAX_INDENT + 1], altindents[MAX_INDENT + 1], nindent;
+    struct { char c; int line, col; } parens[MAX_PAREN];
+    int nparen;
+} lexer;
+
+static int col_of(const lexer *L, const char *q)
+{
+    return (int)(q - L->line_start) + L->col0;
+}
+
+static int error_at(lexer *L, nn_error_kind kind, int line, int col, const char *fmt, const char *arg)
+{
+    return repl_syntax_error(L->err, REPL_PARSE_INVALID, kind, line, col, fmt, arg);
+}
+
+static int incomplete(lexer *L)
+{
+    return repl_syntax_error(L->err, REPL_PARSE_INCOMPLETE, NN_ERR_SYNTAX, L->line, col_of(L, L->p),
+                             "incomplete input");
+}
+
+static void newline_at(lexer *L, const char *after)
+{
+    L->line++;
+    L->line_start = after;
+    L->col0 = 0;
+}
+
+static repl_token *push(lexer *L, repl_token_kind kind, const char *start, int line, int col)
+{
+    repl_tokens *t = L->out;
+    if (t->n == t->cap) {
+        int cap = t->cap ? 2 * t->cap : 64;
+        repl_token *items = nn_realloc(t->items, (size_t)cap * sizeof *items);
+        if (!items) {
+            if (L->err) L->err->status = REPL_PARSE_FAILED;
+            return NULL;
+        }
+        t->items = items;
+        t->cap = cap;
+    }
+    repl_token *tok = &t->items[t->n++];
+    memset(tok, 0, sizeof *tok);
+    tok->kind = kind;
+    tok->start = start;
+    tok->line = line;
+    tok->col = col;
+    tok->end_line = L->line;
+    tok->end_col = col_of(L, L->p);
+    tok->len = (size_t)(L->p - start);
+    return tok;
+}
+
+static bool is_name_start(unsigned char c) { return c == '_' || ((c | 32) >= 'a' && (c | 32) <= 'z') || c >= 0x80; }
+static bool is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
+static bool is_name_char(unsigned char c) { return is_name_start(c) || is_digit(c); }
+
+static int hexval(unsigned char c)
+{
+    if (is_digit(c)) return c - '0';
+    if ((c | 32) >= 'a' && (c | 32) <= 'f') return (c | 32) - 'a' + 10;
+    return -1;
+}
+
+/* ---------------------------------------------------------------- strings */
+
+static size_t utf8_put(char *o, unsigned long cp)
+{
+    if (cp < 0x80) { o[0] = (char)cp; return 1; }
+    if (cp < 0x800) { o[0] = (char)(0xC0 | cp >> 6); o[1] = (char)(0x80 | (cp & 0x3F)); return 2; }
+    if (cp < 0x10000) {
+        o[0] = (char)(0xE0 | cp >> 12); o[1] = (char)(0x80 | (cp >> 6 & 0x3F));
+        o[2] = (char)(0x80 | (cp & 0x3F));
+        return 3;
+    }
+    o[0] = (char)(0xF0 | cp >> 18); o[1] = (char)(0x80 | (cp >> 12 & 0x3F));
+    o[2] = (char)(0x80 | (cp >> 6 & 0x3F)); o[3] = (char)(0x80 | (cp & 0x3F));
+    return 4;
+}
+
+int repl_decode_string(const char *s, size_t n, bool raw, bool fstring, int line, int col,
+                       repl_ast_arena *arena, char **out, size_t *out_len, repl_parse_error *err)
+{
+    /* decoding never grows the text: \xhh (4 bytes) -> at most 2, \uXXXX -> 3, \U -> 4 */
+    char *o = repl_ast_arena_alloc(arena, n + 1);
+    if (!o) {
+        if (err) err->status = REPL_PARSE_FAILED;
+        return -1;
+    }
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (fstring && (c == '{' || c == '}') && i + 1 < n && s[i + 1] == c) {
+            o[k++] = c;
+            i++;
+            continue;
+        }
+        if (c != '\\' || raw || i + 1 >= n) {
+            o[k++] = c;
+            continue;
+        }
+        char e = s[++i];
+        int digits = 0;
+        switch (e) {
+        case '\n': break;
+        case '\\': o[k++] = '\\'; break;
+        case '\'': o[k++] = '\''; break;
+        case '"': o[k++] = '"'; break;
+        case 'a': o[k++] = '\a'; break;
+        case 'b': o[k++] = '\b'; break;
+        case 'f': o[k++] = '\f'; break;
+        case 'n': o[k++] = '\n'; break;
+        case 'r': o[k++] = '\r'; break;
+        case 't': o[k++] = '\t'; break;
+        case 'v': o[k++] = '\v'; break;
+        case 'x': digits = 2; break;
+        case 'u': digits = 4; break;
+        case 'U': digits = 8; break;
+        default:
+            if (e >= '0' && e <= '7') {
+                unsigned v = 0;
+                int m = 0;
+                while (m < 3 && i < n && s[i] >= '0' && s[i] <= '7') v = v * 8 + (unsigned)(s[i++] - '0'), m++;
+                i--;
+                k += utf8_put(o + k, v);
+            } else {       /* unknown escapes stay as written (Python warns) */
+                o[k++] = '\\';
+                o[k++] = e;
+            }
+        }
+        if (digits) {
+            unsigned long v = 0;
+            for (int m = 0; m < digits; m++) {
+                int h = i + 1 + (size_t)m < n ? hexval((unsigned char)s[i + 1 + m]) : -1;
+                if (h < 0)
+                    return repl_syntax_error(err, REPL_PARSE_INVALID, NN_ERR_SYNTAX, line, col,
+                        "(unicode error) 'unicodeescape' codec can't decode bytes in position %zu-%zu: truncated %s escape",
+                        i - 1, i + (size_t)m, e == 'x' ? "\\xXX" : e == 'u' ? "\\uXXXX" : "\\UXXXXXXXX");
+                v = v * 16 + (unsigned long)h;
+            }
+            i += (size_t)digits;
+            if (v > 0x10FFFF)
+                return repl_syntax_error(err, REPL_PARSE_INVALID, NN_ERR_SYNTAX, line, col,
+                    "(unicode error) 'unicodeescape' codec can't decode bytes in position %zu-%zu: illegal Unicode character",
+                    i - (size_t)digits - 1, i);
+            k += utf8_put(o + k, v);
+        }
+    }
+    o[k] = '\0';
+    *out = o;
+    *out_len = k;
+    return 0;
+}
+
+/* STRING: [prefix] (quote body quote | triple body triple); p at the prefix */
+static int lex_string(lexer *L, const char *start, int line, int col, const char *q)
+{
+    bool raw = false, fstr = false;
+    for (const char *c = start; c < q; c++) {
+        if ((*c | 32) == 'r') raw = true;
+        else if ((*c | 32) == 'f') fstr = true;
+        else if ((*c | 32) == 'b')
+            return error_at(L, NN_ERR_SYNTAX, line, col, "%s", "bytes literals are not supported");
+    }
+    char quote = *q;
+    bool triple = q + 2 < L->end && q[1] == quote && q[2] == quote;
+    const char *body = q + (triple ? 3 : 1);
+    int body_line = L->line, body_col = col_of(L, body);
+    const char *p = body;
+    for (;;) {
+        if (p >= L->end) {
+            L->p = p;
+            if (triple) {
+                if (L->interactive) return incomplete(L);
+                int last = L->line - (p > L->src && p[-1] == '\n');
+                char msg[96];
+                snprintf(msg, sizeof msg, "unterminated triple-quoted string literal (detected at line %d)", last);
+                return error_at(L, NN_ERR_SYNTAX, line, col, "%s", msg);
+            }
+            char msg[96];
+            snprintf(msg, sizeof msg, "unterminated string literal (detected at line %d)", L->line);
+            return error_at(L, NN_ERR_SYNTAX, line, col, "%s", msg);
+        }
+        char c = *p;
+        if (c == '\\' && p + 1 < L->end) {
+            if (p[1] == '\n') newline_at(L, p + 2);
+            p += 2;
+            continue;
+        }
+        if (c == '\n') {
+            if (!triple) {
+                char msg[96];
+                snprintf(msg, sizeof msg, "unterminated string literal (detected at line %d)", L->line);
+                return error_at(L, NN_ERR_SYNTAX, line, col, "%s", msg);
+            }
+            newline_at(L, p + 1);
+            p++;
+            continue;
+        }
+        if (c == quote && (!triple || (p + 2 < L->end && p[1] == quote && p[2] == quote))) break;
+        p++;
+    }
+    const char *body_end = p;
+    L->p = p + (triple ? 3 : 1);
+    repl_token *tok = push(L, TK_STRING, start, line, col);
+    if (!tok) return -1;
+    tok->fstring = fstr;
+    tok->raw = raw;
+    tok->body_line = body_line;
+    tok->body_col = body_col;
+    if (fstr) {
+        tok->str = body;
+        tok->str_len = (size_t)(body_end - body);
+        return 0;
+    }
+    char *s;
+    size_t n;
+    if (repl_decode_string(body, (size_t)(body_end - body), raw, false, line, col, L->arena, &s, &n, L->err) < 0)
+        return -1;
+    tok->str = s;
+    tok->str_len = n;
+    return 0;
+}
+
+/* ---------------------------------------------------------------- numbers */
+
+/* NUMBER: 0x.. | 0o.. | 0b.. | digits ['.' digits] [e[+-]digits] (with '_') */
+static int lex_number(lexer *L)
+{
+    const char *start = L->p, *p = L->p;
+    int line = L->line, col = col_of(L, start);
+    char buf[512];
+    size_t k = 0;
+    bool is_float = false;
+    int base = 10;
+    if (p[0] == '0' && p + 1 < L->end && strchr("xXoObB", p[1]) && p[1]) {
+        base = (p[1] | 32) == 'x' ? 16 : (p[1] | 32) == 'o' ? 8 : 2;
+        p += 2;
+        uint64_t v = 0;
+        bool overflow = false, any = false;
+        for (;; p++) {
+            if (*p == '_' && p + 1 < L->end && hexval((unsigned char)p[1]) >= 0) continue;
+            int h = p < L->end ? hexval((unsigned char)*p) : -1;
+            if (h < 0 || h >= base) break;
+            any = true;
+            if (v > (UINT64_MAX - (uint64_t)h) / (uint64_t)base) overflow = true;
+            v = v * (uint64_t)base + (uint64_t)h;
+            if (v > (uint64_t)INT64_MAX) overflow = true;
+        }
+        const char *what = base == 16 ? "hexadecimal" : base == 8 ? "octal" : "binary";
+        if (!any || (p < L->end && is_name_char((unsigned char)*p))) {
+            char msg[64];
+            snprintf(msg, sizeof msg, "invalid %s literal", what);
+            return error_at(L, NN_ERR_SYNTAX, line, col + 1, "%s", msg);
+        }
+        L->p = p;
+        repl_token *tok = push(L, TK_INT, start, line, col);
+        if (!tok) return -1;
+        tok->ival = (int64_t)v;
+        tok->overflow = overflow;
+        return 0;
+    }
+    bool leading_zero = p[0] == '0';
+    bool nonzero = false;
+    for (; p < L->end; p++) {
+        if (is_digit((unsigned char)*p)) {
+            if (*p != '0') nonzero = true;
+            if (k < sizeof buf - 1) buf[k++] = *p;
+        } else if (*p == '_' && p + 1 < L->end && is_digit((unsigned char)p[1])) {
+            continue;
+        } else if (*p == '.' && !is_float && !(p + 1 < L->end && p[1] == '.' && p + 2 < L->end && p[2] == '.')) {
+            is_float = true;
+            if (k < sizeof buf - 1) buf[k++] = '.';
+        } else if ((*p | 32) == 'e' && p + 1 < L->end &&
+                   (is_digit((unsigned char)p[1]) || ((p[1] == '+' || p[1] == '-') && p + 2 < L->end && is_digit((unsigned char)p[2])))) {
+            is_float = true;
+            if (k < sizeof buf - 2) { buf[k++] = 'e'; buf[k++] = p[1]; }
+            p += 2;
+            for (; p < L->end && (is_digit((unsigned char)*p) || (*p == '_' && p + 1 < L->end && is_digit((unsigned char)p[1]))); p++)
+                if (*p != '_' && k < sizeof buf - 1) buf[k++] = *p;
+            break;
+        } else {
+            break;
+        }
+    }
+    buf[k] = '\0';
+    if (p < L->end && is_name_char((unsigned char)*p))
+        return error_at(L, NN_ERR_SYNTAX, line, col, "%s", "invalid decimal literal");
+    if (!is_float && leading_zero && nonzero)
+        return error_at(L, NN_ERR_SYNTAX, line, col, "%s",
+                        "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers");
+    L->p = p;
+    repl_token *tok = push(L, is_float ? TK_FLOAT : TK_INT, start, line, col);
+    if (!tok) return -1;
+    if (is_float) {
+        tok->fval = strtod(buf, NULL);
+    } else {
+        uint64_t v = 0;
+        for (size_t i = 0; i < k; i++) {
+            uint64_t d = (uint64_t)(buf[i] - '0');
+            if (v > ((uint64_t)INT64_MAX - d) / 10) { tok->overflow = true; break; }
+            v = v * 10 + d;
+        }
+        tok->ival = (int64_t)v;
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- the loop */
+
+/* At the start of a logical line: measure the indentation, emit INDENT/DEDENT
+   tokens. Returns 1 when the line is blank (skipped), 0, or -1. */
+static int lex_indentation(lexer *L)
+{
+    int col = 0, altcol = 0;
+    const char *p = L->p;
+    for (; p < L->end; p++) {
+        if (*p == ' ') col++, altcol++;
+        else if (*p == '\t') col = (col / 8 + 1) * 8, altcol++;
+        else if (*p == '\f') col = altcol = 0;
+        else break;
+    }
+    L->p = p;
+    if (p >= L->end) return 1;
+    if (*p == '#' || *p == '\n' || *p == '\r' || (*p == '\\' && p + 1 < L->end && p[1] == '\n')) {
+        if (*p == '\\') { newline_at(L, p + 2); L->p = p + 2; return 1; }
+        while (L->p < L->end && *L->p != '\n') L->p++;
+        if (L->p < L->end) { L->p++; newline_at(L, L->p); }
+        return 1;
+    }
+    int top = L->indents[L->nindent - 1], alttop = L->altindents[L->nindent - 1];
+    if (col == top) {
+        if (altcol != alttop) goto tab_error;
+    } else if (col > top) {
+        if (altcol <= alttop) goto tab_error;
+        if (L->nindent > MAX_INDENT)
+            return error_at(L, NN_ERR_INDENTATION, L->line, col_of(L, p), "%s", "too many levels of indentation");
+        L->indents[L->nindent] = col;
+        L->altindents[L->nindent++] = altcol;
+        if (!push(L, TK_INDENT, p, L->line, col_of(L, p))) return -1;
+    } else {
+        while (L->nindent > 1 && col < L->indents[L->nindent - 1]) {
+            L->nindent--;
+            if (!push(L, TK_DEDENT, p, L->line, col_of(L, p))) return -1;
+        }
+        if (col != L->indents[L->nindent - 1])
+            return error_at(L, NN_ERR_INDENTATION, L->line, col_of(L, p) + 1, "%s",
+                            "unindent does not match any outer indentation level");
+        if (altcol != L->altindents[L->nindent - 1]) goto tab_error;
+    }
+    return 0;
+tab_error:
+    return error_at(L, NN_ERR_INDENTATION, L->line, 0, "%s", "inconsistent use of tabs and spaces in indentation");
+}
+
+static int lex_op(lexer *L)
+{
+    static const struct { repl_token_kind kind; const char *text; } ops[] = {
+#define X(id, text) {TK_##id, text},
+        REPL_TOKEN_OPS(X)
+#undef X
+    };
+    const char *start = L->p;
+    int line = L->line, col = col_of(L, start);
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
+        size_t n = strlen(ops[i].text);
+        if ((size_t)(L->end - start) < n || memcmp(start, ops[i].text, n) != 0) continue;
+        char c = ops[i].text[0];
+        if (n == 1 && (c == '(' || c == '[' || c == '{')) {
+            if (L->nparen >= MAX_PAREN)
+                return error_at(L, NN_ERR_SYNTAX, line, col, "%s", "too many nested parentheses");
+            L->parens[L->nparen].c = c;
+            L->parens[L->nparen].line = line;
+            L->parens[L->nparen++].col = col;
+        } else if (n == 1 && (c == ')' || c == ']' || c == '}')) {
+            char msg[160];
+            if (L->nparen == 0) {
+                snprintf(msg, sizeof msg, "unmatched '%c'", c);
+                return error_at(L, NN_ERR_SYNTAX, line, col, "%s", msg);
+            }
+            char open = L->parens[L->nparen - 1].c;
+            if ((open == '(' && c != ')') || (open == '[' && c != ']') || (open == '{' && c != '}')) {
+                int oline = L->parens[L->nparen - 1].line;
+                if (oline != line)
+                    snprintf(msg, sizeof msg, "closing parenthesis '%c' does not match opening parenthesis '%c' on line %d",
+                             c, open, oline);
+                else
+                    snprintf(msg, sizeof msg, "closing parenthesis '%c' does not match opening parenthesis '%c'", c, open);
+                return error_at(L, NN_ERR_SYNTAX, line, col, "%s", msg);
+            }
+            L->nparen--;
+        }
+        L->p += n;
+        return push(L, ops[i].kind, start, line, col) ? 0 : -1;
+    }
+    return error_at(L, NN_ERR_SYNTAX, line, col, "%s", "invalid syntax");
+}
+
+static int lex_name(lexer *L)
+{
+    static const struct { repl_token_kind kind; const char *text; } kws[] = {
+#define X(id, text) {TK_##id, text},
+        REPL_TOKEN_KEYWORDS(X)
+#undef X
+    };
+    const char *start = L->p;
+    int line = L->line, col = col_of(L, start);
+    while (L->p < L->end && is_name_char((unsigned char)*L->p)) L->p++;
+    size_t n = (size_t)(L->p - start);
+    /* a string prefix: r, f, rf, fr, u, b in any case, then a quote */
+    if (n <= 2 && L->p < L->end && (*L->p == '\'' || *L->p == '"')) {
+        bool ok = true;
+        for (size_t i = 0; i < n; i++)
+            if (!strchr("rRfFuUbB", start[i])) ok = false;
+        if (ok) return lex_string(L, start, line, col, L->p);
+    }
+    repl_token_kind kind = TK_NAME;
+    for (size_t i = 0; i < sizeof kws / sizeof kws[0]; i++)
+        if (strlen(kws[i].text) == n && memcmp(kws[i].text, start, n) == 0) kind = kws[i].kind;
+    return push(L, kind, start, line, col) ? 0 : -1;
+}
+
+int repl_lex(const char *src, size_t len, int line0, int col0, bool interactive,
+             bool in_fstring, repl_ast_arena *arena, repl_tokens *out, repl_parse_error *err)
+{
+    lexer L = {.src = src, .p = src, .end = src + len, .line_start = src, .line = line0, .col0 = col0,
+               .interactive = interactive, .in_fstring = in_fstring, .arena = arena, .out = out,
+               .err = err, .nindent = 1};
+    out->items = NULL;
+    out->n = out->cap = 0;
+    out->deferred = false;
+    bool at_line_start = !in_fstring;
+    for (;;) {
+        if (at_line_start && L.nparen == 0) {
+            int r = lex_indentation(&L);
+            if (r < 0) goto fail;
+            if (r == 1) {
+                if (L.p >= L.end) break;
+                continue;
+            }
+            at_line_start = false;
+        }
+        while (L.p < L.end && (*L.p == ' ' || *L.p == '\t' || *L.p == '\f')) L.p++;
+        if (L.p >= L.end) break;
+        char c = *L.p;
+        if (c == '#') {
+            while (L.p < L.end && *L.p != '\n') L.p++;
+            continue;
+        }
+        if (c == '\\') {
+            const char *q = L.p + 1;
+            if (q < L.end && *q == '\r') q++;
+            if (q < L.end && *q == '\n') {
+                newline_at(&L, q + 1);
+                L.p = q + 1;
+                if (L.p >= L.end) {
+                    if (interactive) { incomplete(&L); goto fail; }
+                    error_at(&L, NN_ERR_SYNTAX, L.line, 0, "%s", "unexpected EOF while parsing");
+                    goto fail;
+                }
+                continue;
+            }
+            if (q >= L.end) {
+                if (interactive) { incomplete(&L); goto fail; }
+                error_at(&L, NN_ERR_SYNTAX, L.line, col_of(&L, L.p) + 1, "%s", "unexpected EOF while parsing");
+                goto fail;
+            }
+            error_at(&L, NN_ERR_SYNTAX, L.line, col_of(&L, L.p) + 1, "%s",
+                     "unexpected character after line continuation character");
+            goto fail;
+        }
+        if (c == '\r') { L.p++; continue; }
+        if (c == '\n') {
+            if (L.nparen == 0 && !in_fstring) {
+                if (!push(&L, TK_NEWLINE, L.p, L.line, col_of(&L, L.p))) goto fail;
+                L.out->items[L.out->n - 1].len = 1;
+                at_line_start = true;
+            }
+            L.p++;
+            newline_at(&L, L.p);
+            continue;
+        }
+        int r;
+        if (is_digit((unsigned char)c) || (c == '.' && L.p + 1 < L.end && is_digit((unsigned char)L.p[1])))
+            r = lex_number(&L);
+        else if (is_name_start((unsigned char)c))
+            r = lex_name(&L);
+        else if (c == '\'' || c == '"')
+            r = lex_string(&L, L.p, L.line, col_of(&L, L.p), L.p);
+        else
+            r = lex_op(&L);
+        if (r < 0) goto fail;
+    }
+    if (L.nparen > 0) {
+        /* reported by the caller unless the parser fails first (out->deferred) */
+        if (interactive) {
+            incomplete(&L);
+        } else {
+            char msg[32];
+            snprintf(msg, sizeof msg, "'%c' was never closed", L.parens[L.nparen - 1].c);
+            error_at(&L, NN_ERR_SYNTAX, L.parens[L.nparen - 1].line, L.parens[L.nparen - 1].col, "%s", msg);
+        }
+        if (in_fstring) goto fail;
+        out->deferred = true;
+        if (!push(&L, TK_ENDMARKER, L.p, L.line, col_of(&L, L.p))) goto fail;
+        return 0;
+    }
+    if (!in_fstring && out->n > 0 && out->items[out->n - 1].kind != TK_NEWLINE &&
+        out->items[out->n - 1].kind != TK_DEDENT && out->items[out->n - 1].kind != TK_INDENT) {
+        if (!push(&L, TK_NEWLINE, L.p, L.line, col_of(&L, L.p))) goto fail;
+    }
+    while (L.nindent > 1) {
+        L.nindent--;
+        if (!push(&L, TK_DEDENT, L.p, L.line, col_of(&L, L.p))) goto fail;
+    }
+    if (!push(&L, TK_ENDMARKER, L.p, L.line, col_of(&L, L.p))) goto fail;
+    return 0;
+fail:
+    if (err && err->status == REPL_PARSE_OK) err->status = REPL_PARSE_FAILED;
+    nn_free(out->items);
+    out->items = NULL;
+    out->n = out->cap = 0;
+    return -1;
+}
