@@ -1,0 +1,167 @@
+/*
+ * insp.h — the public API of nnscope's inspector (inspector/): C module hooks that
+ * compute per-module statistics of activations and gradients into ring buffers,
+ * problem flags (vanishing/exploding gradients, dead units, saturation, NaN/Inf),
+ * a NaN breakpoint, and a render-to-text entry point the ncurses views reuse.
+ * Uses core only (nn.h); knows nothing of the language, sessions or the terminal.
+ */
+#ifndef INSP_H
+#define INSP_H
+
+#include "nn.h"
+
+#define INSP_HIST_BINS 32   /* histogram bins over [min, max] */
+#define INSP_RING 256       /* passes kept per module (a pass: one forward or one backward) */
+#define INSP_MAX_SHAPE 8    /* dims of a shape recorded in a pass (more are cut) */
+
+/* What the saturation fraction means, chosen by the module's class name. */
+typedef enum insp_saturation {
+    INSP_SAT_NONE,    /* not an activation with saturating tails */
+    INSP_SAT_TANH,    /* Tanh, Hardtanh, Softsign: |x| > 0.99 */
+    INSP_SAT_SIGMOID, /* Sigmoid, Hardsigmoid: x < 0.01 or x > 0.99 */
+} insp_saturation;
+
+/* Statistics of one tensor (or of all tensors of a tuple together).
+   mean, std (unbiased, as torch.std), min, max and the histogram cover the finite
+   values; fractions are of count; l2 is NaN when a NaN is present, +inf when an
+   inf is. count == 0 means "no tensor" (all None). */
+typedef struct insp_stats {
+    int64_t count;
+    double mean, std, min, max, l2;
+    double zero_frac, sat_frac;
+    int64_t nan_count, inf_count;
+    uint32_t hist[INSP_HIST_BINS]; /* bin i covers min + i*(max-min)/BINS ..; max falls in the last */
+    int ndim;                      /* shape of the first tensor (dims beyond INSP_MAX_SHAPE cut) */
+    int64_t sizes[INSP_MAX_SHAPE];
+} insp_stats;
+
+/* Statistics of t (borrowed; any dtype, layout or device-free CPU tensor), in one
+   fused pass over contiguous float32/float64 data (other dtypes and layouts go
+   through a contiguous double copy) plus the histogram's pass over the same data.
+   No autograd is recorded. 0, or -1 with MemoryError. */
+int insp_tensor_stats(nn_tensor *t, insp_saturation sat, insp_stats *out);
+
+typedef enum insp_pass_kind { INSP_FORWARD, INSP_BACKWARD } insp_pass_kind;
+
+/* One recorded pass of one module. Forward: a = the output (first tensor of a
+   tuple output: all tensors pooled), b = the input's shape only (b.count 0).
+   Backward: a = grad_output, b = grad_input (count 0 when every grad_input is None). */
+typedef struct insp_pass {
+    uint64_t step; /* the session's global step counter when the pass was recorded */
+    insp_pass_kind kind;
+    insp_stats a, b;
+} insp_pass;
+
+/* A parameter's figures, captured on demand. */
+typedef struct insp_param {
+    size_t module;       /* index of the owning module in the session */
+    const char *name;    /* the local name ("weight"); borrowed from the session */
+    nn_dtype dtype;
+    int ndim;
+    int64_t sizes[NN_MAX_DIMS];
+    int64_t numel;
+    double mean, std, min, max, norm;
+    double grad_norm;    /* NaN when .grad is None */
+    double update_ratio; /* ||after - before|| / ||after|| of the last snapshot/update pair; NaN if none */
+} insp_param;
+
+typedef struct insp_session insp_session;
+
+/* Opens a session on model (borrowed; each module of named_modules is retained by
+   the session): registers one forward hook and one full backward hook (C hooks) on
+   every module (a module that already has deprecated register_backward_hook hooks
+   gets no backward hook: core refuses to mix the two kinds). *out receives the new
+   session, owned by the caller (insp_session_free). 0, or -1 with the error and
+   the model's hooks exactly as before. */
+int insp_attach(nn_module *model, insp_session **out);
+/* Removes every hook insp_attach registered, leaving each module's hook dicts (and
+   its full-backward flag) as before; the recorded data stays readable. Idempotent;
+   never fails (no allocation). Hooks still captured by a live autograd graph do
+   nothing once detached. */
+void insp_detach(insp_session *s);
+/* Detaches and frees the session; NULL is a no-op. */
+void insp_session_free(insp_session *s);
+
+/* ---- reading the recorded data (all pointers borrowed from the session) */
+size_t insp_module_count(const insp_session *s);
+/* Index of the module with that named_modules path ("" is the root), or -1. */
+int insp_module_find(const insp_session *s, const char *path);
+const char *insp_module_path(const insp_session *s, size_t i);
+nn_module *insp_module_get(const insp_session *s, size_t i);
+/* The global step counter: passes recorded so far over all modules. */
+uint64_t insp_step(const insp_session *s);
+/* Passes of module i still in its ring (at most INSP_RING) and the k-th of them,
+   k = 0 the oldest kept; NULL when out of range. */
+size_t insp_pass_count(const insp_session *s, size_t i);
+const insp_pass *insp_pass_at(const insp_session *s, size_t i, size_t k);
+/* The latest pass of module i of that kind with step <= at_step (UINT64_MAX: the
+   latest of all); NULL when none is kept. */
+const insp_pass *insp_last_pass(const insp_session *s, size_t i, insp_pass_kind kind, uint64_t at_step);
+/* ReLU-like modules (ReLU, ReLU6, Threshold): per-unit "ever nonzero" map over the
+   forward passes since attach; a unit is dim 1 of the output ([B, F] -> F units;
+   dim 0 for 1-D outputs). Returns the number of dead units (never nonzero) and sets
+   *n_units, or -1 (no error set) when the module is not ReLU-like or never ran. */
+int64_t insp_dead_units(const insp_session *s, size_t i, int64_t *n_units);
+
+/* ---- parameters */
+/* Recomputes every parameter's figures (named_parameters of each module, not
+   recursing) from its current data and .grad. *out (borrowed, valid until the next
+   capture or free) and *n receive the table. 0, or -1 with MemoryError. */
+int insp_param_capture(insp_session *s, const insp_param **out, size_t *n);
+/* Before an optimizer step: copies every parameter's values. 0 or -1. */
+int insp_param_snapshot(insp_session *s);
+/* After the step: each parameter's update_ratio = ||now - snapshot|| / ||now||.
+   0 or -1 (RuntimeError when no snapshot was taken). */
+int insp_param_update_ratio(insp_session *s);
+
+/* ---- problems and the NaN breakpoint */
+/* Thresholds of the flags. */
+#define INSP_VANISHING_REL 1e-7   /* ||grad|| < 1e-7 * ||param|| */
+#define INSP_EXPLODING 1e3        /* a gradient norm above this, or non-finite */
+#define INSP_SATURATED_FRAC 0.5   /* more than half of the last output saturated */
+#define INSP_RATIO_LOW 1e-5       /* update-to-data ratio outside [1e-5, 1e-1] */
+#define INSP_RATIO_HIGH 1e-1
+/* Lists the problems as text lines ("nan: ...", "exploding: ...", "vanishing: ...",
+   "dead: ...", "saturated: ...", "update-ratio: ..."), each ending in '\n', into
+   *out: a new nn_malloc'd string ("" when none). Parameter flags use freshly
+   captured figures. Returns the number of problems, or -1 with MemoryError. */
+int insp_problems(insp_session *s, char **out);
+/* Where a NaN/Inf was first seen: the module index (or -1 when never) and, when
+   not NULL, the step and what held it ("output", "grad_output", "grad_input"). */
+int insp_nan_first(const insp_session *s, uint64_t *step, const char **where);
+/* NaN breakpoint: while on, a hook that sees NaN/Inf in an output or gradient
+   fails with RuntimeError "NaN or Inf in the output of <path> (<Class>)" (or "in
+   the grad_output of"/"grad_input of"), so nn_module_call / nn_backward fail. */
+void insp_break_nan(insp_session *s, bool on);
+/* The module where the breakpoint last stopped, or -1. */
+int insp_break_module(const insp_session *s);
+
+/* ---- drawing */
+/* Draws the views into a width x height text screen (UTF-8; each cell one column):
+   the module tree (name, type, extra_repr, parameter count) on the left; the
+   selected module's parameters, last forward and backward stats, histograms in
+   block characters and sparklines of output std and grad norm on the right; the
+   problems panel at the bottom. selected: a module path (NULL or unknown: the
+   root). at_step: show the passes with step <= at_step, or -1 for the latest.
+   *out receives a new nn_malloc'd string of height lines, each '\n'-terminated,
+   trailing spaces trimmed. 0, or -1 with ValueError (width < 40 or height < 10)
+   or MemoryError. Parameters are captured fresh (insp_param_capture). */
+int insp_render_text(insp_session *s, const char *selected, int width, int height, int64_t at_step, char **out);
+
+/* ---- throttling: at most hz redraws a second on the monotonic clock */
+typedef struct insp_throttle {
+    double interval; /* seconds between redraws */
+    double last;     /* time of the last granted redraw */
+    bool primed;     /* false until the first redraw */
+} insp_throttle;
+#define INSP_REDRAW_HZ 30.0
+void insp_throttle_init(insp_throttle *t, double hz);
+/* Seconds on CLOCK_MONOTONIC. */
+double insp_monotonic_seconds(void);
+/* True (and the gate closes for one interval) when a redraw is due at time now;
+   the first call is always due. */
+bool insp_throttle_due(insp_throttle *t, double now);
+/* insp_throttle_due at the current monotonic time. */
+bool insp_should_redraw(insp_throttle *t);
+
+#endif

@@ -1,0 +1,498 @@
+/*
+ * session.c — an inspector session: insp_attach registers one forward hook and one
+ * full backward hook (C callables) per module of named_modules, the hooks fold each
+ * pass into the module's ring of INSP_RING passes, and insp_detach removes them all
+ * without allocating. Also parameter figures, update ratios, problem flags and the
+ * NaN breakpoint. Drawing lives in render.c.
+ */
+#include "insp_int.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ links */
+
+static void link_release(void *ud)
+{
+    insp_link *l = ud;
+    if (l && --l->refs == 0) nn_free(l);
+}
+
+/* ----------------------------------------------------------- the rings */
+
+/* The slot for a new pass of m (allocating the ring at the first pass), or NULL
+   with MemoryError. */
+static insp_pass *ring_push(insp_session *s, insp_module *m)
+{
+    if (!m->ring && !(m->ring = nn_calloc(INSP_RING, sizeof *m->ring))) return NULL;
+    insp_pass *p = &m->ring[m->ring_next];
+    m->ring_next = (m->ring_next + 1) % INSP_RING;
+    if (m->ring_len < INSP_RING) m->ring_len++;
+    memset(p, 0, sizeof *p);
+    p->step = s->step++;
+    return p;
+}
+
+static const char *display_path(const char *path) { return *path ? path : "(root)"; }
+
+/* Records where NaN/Inf first appeared; with the breakpoint on, sets the error
+   and returns -1. */
+static int check_nonfinite(insp_session *s, size_t index, const insp_stats *st, const char *where, uint64_t step)
+{
+    if (st->nan_count == 0 && st->inf_count == 0) return 0;
+    if (s->nan_module < 0) {
+        s->nan_module = (int)index;
+        s->nan_step = step;
+        s->nan_where = where;
+    }
+    if (!s->break_nan) return 0;
+    s->break_module = (int)index;
+    insp_module *m = &s->mods[index];
+    return nn_error_set(NN_ERR_RUNTIME, "NaN or Inf in the %s of %s (%s)", where, display_path(m->path),
+                        nn_module_name(m->module));
+}
+
+/* hook(module, args, output): the output's statistics (and the unit map). */
+static nn_object *forward_hook(void *ud, nn_object *args, nn_object *kwargs)
+{
+    (void)kwargs;
+    insp_link *l = ud;
+    insp_session *s = l->s;
+    if (!s || !s->attached) return nn_retain(nn_none());
+    insp_module *m = &s->mods[l->index];
+    nn_object *output = nn_tuple_get(args, 2);
+    nn_tensor *first = insp_first_tensor(output);
+    uint8_t *alive = NULL;
+    int64_t units = 0;
+    if (m->relu_like && first) {
+        units = insp_units_of(first);
+        if (units != m->n_units || !m->alive) {
+            uint8_t *fresh = nn_calloc((size_t)(units ? units : 1), 1);
+            if (!fresh) return NULL;
+            nn_free(m->alive);
+            m->alive = fresh;
+            m->n_units = units;
+            m->alive_passes = 0;
+        }
+        alive = m->alive;
+    }
+    insp_pass *p = ring_push(s, m);
+    if (!p) return NULL;
+    p->kind = INSP_FORWARD;
+    if (insp_object_stats(output, m->sat, alive, units, true, &p->a) < 0) return NULL;
+    if (alive) m->alive_passes++;
+    insp_object_stats(NULL, INSP_SAT_NONE, NULL, 0, false, &p->b); /* input: shape only */
+    nn_tensor *in = insp_first_tensor(nn_tuple_get(args, 1));
+    if (in) {
+        p->b.ndim = in->ndim < INSP_MAX_SHAPE ? in->ndim : INSP_MAX_SHAPE;
+        for (int d = 0; d < p->b.ndim; d++) p->b.sizes[d] = in->sizes[d];
+    }
+    if (check_nonfinite(s, l->index, &p->a, "output", p->step) < 0) return NULL;
+    return nn_retain(nn_none());
+}
+
+/* hook(module, grad_input, grad_output): both gradients' statistics. */
+static nn_object *backward_hook(void *ud, nn_object *args, nn_object *kwargs)
+{
+    (void)kwargs;
+    insp_link *l = ud;
+    insp_session *s = l->s;
+    if (!s || !s->attached) return nn_retain(nn_none());
+    insp_module *m = &s->mods[l->index];
+    insp_pass *p = ring_push(s, m);
+    if (!p) return NULL;
+    p->kind = INSP_BACKWARD;
+    if (insp_object_stats(nn_tuple_get(args, 2), INSP_SAT_NONE, NULL, 0, true, &p->a) < 0 ||
+        insp_object_stats(nn_tuple_get(args, 1), INSP_SAT_NONE, NULL, 0, true, &p->b) < 0)
+        return NULL;
+    if (check_nonfinite(s, l->index, &p->a, "grad_output", p->step) < 0 ||
+        check_nonfinite(s, l->index, &p->b, "grad_input", p->step) < 0)
+        return NULL;
+    return nn_retain(nn_none());
+}
+
+/* ------------------------------------------------------- attach / detach */
+
+/* Deletes the entry of dict whose value is hook, if any. Core's delete removes the
+   entry first and then may fail to shrink its index (MemoryError), which leaves a
+   valid dict: that error is dropped and the error that was current is kept. */
+static void remove_value(nn_object *dict, nn_object *hook)
+{
+    size_t pos = 0;
+    nn_object *k, *v;
+    while (nn_dict_next(dict, &pos, &k, &v)) {
+        if (v != hook) continue;
+        nn_error_kind kind = nn_error_current();
+        char message[1024];
+        snprintf(message, sizeof message, "%s", nn_error_message());
+        nn_retain(k);
+        if (nn_dict_del(dict, k) < 0) {
+            if (kind == NN_OK) nn_error_clear();
+            else nn_error_set(kind, "%s", message);
+        }
+        nn_release(k);
+        return;
+    }
+}
+
+static void detach_module(insp_module *m)
+{
+    if (m->fwd_hook) remove_value(m->module->forward_hooks, m->fwd_hook);
+    if (m->bwd_hook) remove_value(m->module->backward_hooks, m->bwd_hook);
+    /* also after a failed registration: core sets the flag before it allocates */
+    if (m->prev_full_flag < 0 && nn_dict_len(m->module->backward_hooks) == 0)
+        m->module->is_full_backward_hook = m->prev_full_flag;
+    NN_SET(m->fwd_hook, NULL);
+    NN_SET(m->bwd_hook, NULL);
+}
+
+void insp_detach(insp_session *s)
+{
+    if (!s) return;
+    for (size_t i = 0; i < s->n_mods; i++) detach_module(&s->mods[i]);
+    for (size_t i = 0; i < s->n_mods; i++)
+        if (s->links[i]) s->links[i]->s = NULL;
+    s->attached = false;
+}
+
+void insp_session_free(insp_session *s)
+{
+    if (!s) return;
+    insp_detach(s);
+    for (size_t i = 0; i < s->n_mods; i++) {
+        insp_module *m = &s->mods[i];
+        NN_RELEASE(m->module);
+        nn_free(m->path);
+        nn_free(m->ring);
+        nn_free(m->alive);
+        if (s->links) link_release(s->links[i]);
+    }
+    for (size_t i = 0; i < s->n_params; i++) {
+        nn_free(s->params[i].name);
+        NN_RELEASE(s->params[i].tensor);
+        nn_free(s->params[i].snapshot);
+    }
+    nn_free(s->params);
+    nn_free(s->param_view);
+    nn_free(s->links);
+    nn_free(s->mods);
+    nn_free(s);
+}
+
+/* Registers kind's hook fn on m->module; *slot receives the callable. */
+static int add_hook(insp_module *m, insp_link *l, nn_hook_kind kind, nn_cfunc fn, const char *name, nn_object **slot)
+{
+    nn_object *hook = nn_cfunction_new(name, fn, l, link_release);
+    if (!hook) return -1;
+    l->refs++;
+    nn_object *handle = nn_module_register_hook(m->module, kind, hook, (nn_hook_options){0});
+    if (!handle) {
+        NN_RELEASE(hook);
+        return -1;
+    }
+    NN_RELEASE(handle);
+    *slot = hook;
+    return 0;
+}
+
+/* The module's own parameters into the session's table. */
+static int add_params(insp_session *s, size_t index)
+{
+    nn_object *list = nn_module_named_parameters(s->mods[index].module, "", false, true);
+    if (!list) return -1;
+    size_t n = nn_list_len(list);
+    insp_param_rec *grown = n ? nn_realloc(s->params, (s->n_params + n) * sizeof *grown) : s->params;
+    if (n && !grown) {
+        NN_RELEASE(list);
+        return -1;
+    }
+    s->params = grown;
+    int rc = 0;
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        nn_object *pair = nn_list_get(list, i);
+        insp_param_rec *r = &s->params[s->n_params];
+        memset(r, 0, sizeof *r);
+        if (!(r->name = nn_strdup(nn_str_cstr(nn_tuple_get(pair, 0))))) {
+            rc = -1;
+            break;
+        }
+        r->tensor = NN_TENSOR(nn_retain(nn_tuple_get(pair, 1)));
+        r->info.module = index;
+        r->info.name = r->name;
+        r->info.update_ratio = NAN;
+        r->info.grad_norm = NAN;
+        s->n_params++;
+    }
+    NN_RELEASE(list);
+    return rc;
+}
+
+int insp_attach(nn_module *model, insp_session **out)
+{
+    *out = NULL;
+    insp_session *s = nn_calloc(1, sizeof *s);
+    if (!s) return -1;
+    s->break_module = s->nan_module = -1;
+    nn_object *list = nn_module_named_modules(model, "", true);
+    if (!list) goto fail;
+    size_t n = nn_list_len(list);
+    if (!(s->mods = nn_calloc(n ? n : 1, sizeof *s->mods)) || !(s->links = nn_calloc(n ? n : 1, sizeof *s->links)))
+        goto fail;
+    s->attached = true;
+    for (size_t i = 0; i < n; i++) {
+        nn_object *pair = nn_list_get(list, i);
+        insp_module *m = &s->mods[i];
+        m->module = NN_MODULE(nn_retain(nn_tuple_get(pair, 1)));
+        m->prev_full_flag = m->module->is_full_backward_hook;
+        s->n_mods++;
+        const char *path = nn_str_cstr(nn_tuple_get(pair, 0));
+        if (!(m->path = nn_strdup(path))) goto fail;
+        m->depth = *path ? 1 : 0;
+        for (const char *c = path; *c; c++) m->depth += *c == '.';
+        const char *cls = nn_module_name(m->module);
+        m->sat = insp_saturation_of(cls);
+        m->relu_like = insp_is_relu_like(cls);
+        insp_link *l = nn_calloc(1, sizeof *l);
+        if (!l) goto fail;
+        l->refs = 1;
+        l->s = s;
+        l->index = i;
+        s->links[i] = l;
+        if (add_hook(m, l, NN_HOOK_FORWARD, forward_hook, "insp_forward", &m->fwd_hook) < 0) goto fail;
+        /* core refuses a full backward hook beside deprecated backward hooks */
+        if (m->prev_full_flag != 0 &&
+            add_hook(m, l, NN_HOOK_FULL_BACKWARD, backward_hook, "insp_backward", &m->bwd_hook) < 0)
+            goto fail;
+        if (add_params(s, i) < 0) goto fail;
+    }
+    NN_RELEASE(list);
+    *out = s;
+    return 0;
+fail:
+    NN_RELEASE(list);
+    insp_session_free(s);
+    return -1;
+}
+
+/* ---------------------------------------------------------------- reading */
+
+size_t insp_module_count(const insp_session *s) { return s->n_mods; }
+const char *insp_module_path(const insp_session *s, size_t i) { return i < s->n_mods ? s->mods[i].path : NULL; }
+nn_module *insp_module_get(const insp_session *s, size_t i) { return i < s->n_mods ? s->mods[i].module : NULL; }
+uint64_t insp_step(const insp_session *s) { return s->step; }
+
+int insp_module_find(const insp_session *s, const char *path)
+{
+    for (size_t i = 0; path && i < s->n_mods; i++)
+        if (!strcmp(s->mods[i].path, path)) return (int)i;
+    return -1;
+}
+
+size_t insp_pass_count(const insp_session *s, size_t i) { return i < s->n_mods ? s->mods[i].ring_len : 0; }
+
+const insp_pass *insp_pass_at(const insp_session *s, size_t i, size_t k)
+{
+    if (i >= s->n_mods || k >= s->mods[i].ring_len) return NULL;
+    const insp_module *m = &s->mods[i];
+    size_t oldest = (m->ring_next + INSP_RING - m->ring_len) % INSP_RING;
+    return &m->ring[(oldest + k) % INSP_RING];
+}
+
+const insp_pass *insp_last_pass(const insp_session *s, size_t i, insp_pass_kind kind, uint64_t at_step)
+{
+    for (size_t k = insp_pass_count(s, i); k-- > 0;) {
+        const insp_pass *p = insp_pass_at(s, i, k);
+        if (p->kind == kind && p->step <= at_step) return p;
+    }
+    return NULL;
+}
+
+int64_t insp_dead_units(const insp_session *s, size_t i, int64_t *n_units)
+{
+    if (i >= s->n_mods || !s->mods[i].relu_like || !s->mods[i].alive_passes) return -1;
+    const insp_module *m = &s->mods[i];
+    int64_t dead = 0;
+    for (int64_t u = 0; u < m->n_units; u++) dead += !m->alive[u];
+    *n_units = m->n_units;
+    return dead;
+}
+
+/* ------------------------------------------------------------- parameters */
+
+int insp_param_capture(insp_session *s, const insp_param **out, size_t *n)
+{
+    insp_param *view = nn_realloc(s->param_view, (s->n_params ? s->n_params : 1) * sizeof *view);
+    if (!view) return -1;
+    s->param_view = view;
+    for (size_t i = 0; i < s->n_params; i++) {
+        insp_param_rec *r = &s->params[i];
+        nn_tensor *t = r->tensor;
+        insp_stats st;
+        if (insp_object_stats(&t->ob, INSP_SAT_NONE, NULL, 0, false, &st) < 0) return -1;
+        insp_param *p = &r->info;
+        p->dtype = t->dtype;
+        p->ndim = t->ndim;
+        memcpy(p->sizes, t->sizes, sizeof p->sizes);
+        p->numel = st.count;
+        p->mean = st.mean, p->std = st.std, p->min = st.min, p->max = st.max, p->norm = st.l2;
+        p->grad_norm = NAN;
+        if (t->grad) {
+            if (insp_object_stats(&t->grad->ob, INSP_SAT_NONE, NULL, 0, false, &st) < 0) return -1;
+            p->grad_norm = st.l2;
+        }
+        view[i] = *p;
+    }
+    *out = view;
+    *n = s->n_params;
+    return 0;
+}
+
+const insp_param *insp_param_table(const insp_session *s, size_t *n)
+{
+    *n = s->param_view ? s->n_params : 0;
+    return s->param_view;
+}
+
+int insp_param_snapshot(insp_session *s)
+{
+    for (size_t i = 0; i < s->n_params; i++) {
+        insp_param_rec *r = &s->params[i];
+        int64_t n = nn_numel(r->tensor);
+        double *copy = nn_realloc(r->snapshot, (size_t)(n ? n : 1) * sizeof *copy);
+        if (!copy) return -1;
+        if (n) nn_to_doubles(r->tensor, copy);
+        r->snapshot = copy;
+        r->snapshot_n = n;
+    }
+    return 0;
+}
+
+int insp_param_update_ratio(insp_session *s)
+{
+    for (size_t i = 0; i < s->n_params; i++) {
+        insp_param_rec *r = &s->params[i];
+        if (!r->snapshot) return nn_error_set(NN_ERR_RUNTIME, "insp_param_update_ratio: no snapshot was taken");
+        int64_t n = nn_numel(r->tensor);
+        if (n != r->snapshot_n) {
+            r->info.update_ratio = NAN;
+            continue;
+        }
+        double *now = nn_malloc((size_t)(n ? n : 1) * sizeof *now);
+        if (!now) return -1;
+        if (n) nn_to_doubles(r->tensor, now);
+        double dd = 0, pp = 0;
+        for (int64_t j = 0; j < n; j++) {
+            double d = now[j] - r->snapshot[j];
+            dd += d * d;
+            pp += now[j] * now[j];
+        }
+        nn_free(now);
+        r->info.update_ratio = pp > 0 ? sqrt(dd) / sqrt(pp) : dd > 0 ? INFINITY : 0;
+    }
+    return 0;
+}
+
+/* --------------------------------------------------------------- problems */
+
+int insp_nan_first(const insp_session *s, uint64_t *step, const char **where)
+{
+    if (s->nan_module >= 0) {
+        if (step) *step = s->nan_step;
+        if (where) *where = s->nan_where;
+    }
+    return s->nan_module;
+}
+
+void insp_break_nan(insp_session *s, bool on) { s->break_nan = on; }
+int insp_break_module(const insp_session *s) { return s->break_module; }
+
+/* A growable text: appends a formatted line; -1 with MemoryError. */
+typedef struct text {
+    char *buf;
+    size_t len, cap;
+    int lines;
+} text;
+
+__attribute__((format(printf, 2, 3))) static int add_line(text *t, const char *fmt, ...)
+{
+    char line[512];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(line, sizeof line - 1, fmt, ap);
+    va_end(ap);
+    if (n < 0) n = 0;
+    if ((size_t)n > sizeof line - 2) n = (int)sizeof line - 2;
+    line[n++] = '\n';
+    if (t->len + (size_t)n + 1 > t->cap) {
+        size_t cap = (t->len + (size_t)n + 1) * 2;
+        char *grown = nn_realloc(t->buf, cap);
+        if (!grown) return -1;
+        t->buf = grown;
+        t->cap = cap;
+    }
+    memcpy(t->buf + t->len, line, (size_t)n);
+    t->len += (size_t)n;
+    t->buf[t->len] = 0;
+    t->lines++;
+    return 0;
+}
+
+static bool nonfinite(double x) { return !isfinite(x); }
+
+int insp_problems(insp_session *s, char **out)
+{
+    *out = NULL;
+    text t = {0};
+    const insp_param *params;
+    size_t n_params;
+    int rc = insp_param_capture(s, &params, &n_params);
+    if (rc == 0 && s->nan_module >= 0) {
+        const insp_module *m = &s->mods[s->nan_module];
+        rc = add_line(&t, "nan: NaN/Inf first in the %s of %s (%s) at step %llu", s->nan_where,
+                      display_path(m->path), nn_module_name(m->module), (unsigned long long)s->nan_step);
+    }
+    for (size_t i = 0; rc == 0 && i < s->n_mods; i++) {
+        const insp_module *m = &s->mods[i];
+        const char *path = display_path(m->path), *cls = nn_module_name(m->module);
+        const insp_pass *b = insp_last_pass(s, i, INSP_BACKWARD, UINT64_MAX);
+        if (b) {
+            double go = b->a.l2, gi = b->b.l2;
+            if (b->a.count && (nonfinite(go) || go > INSP_EXPLODING))
+                rc = add_line(&t, "exploding: %s (%s) grad_output norm %.4g", path, cls, go);
+            else if (b->b.count && (nonfinite(gi) || gi > INSP_EXPLODING))
+                rc = add_line(&t, "exploding: %s (%s) grad_input norm %.4g", path, cls, gi);
+        }
+        int64_t units, dead = insp_dead_units(s, i, &units);
+        if (rc == 0 && dead > 0)
+            rc = add_line(&t, "dead: %s (%s) %lld of %lld units never nonzero over %llu passes", path, cls,
+                          (long long)dead, (long long)units, (unsigned long long)m->alive_passes);
+        const insp_pass *f = insp_last_pass(s, i, INSP_FORWARD, UINT64_MAX);
+        if (rc == 0 && f && m->sat != INSP_SAT_NONE && f->a.sat_frac > INSP_SATURATED_FRAC)
+            rc = add_line(&t, "saturated: %s (%s) %.1f%% of outputs saturated", path, cls, 100 * f->a.sat_frac);
+    }
+    for (size_t i = 0; rc == 0 && i < n_params; i++) {
+        const insp_param *p = &params[i];
+        const insp_module *m = &s->mods[p->module];
+        char name[300];
+        snprintf(name, sizeof name, "%s%s%s", m->path, *m->path ? "." : "", p->name);
+        if (!s->params[i].tensor->grad) {
+            /* no gradient yet: nothing to judge */
+        } else if (nonfinite(p->grad_norm) || p->grad_norm > INSP_EXPLODING) {
+            rc = add_line(&t, "exploding: %s grad norm %.4g", name, p->grad_norm);
+        } else if (p->norm > 0 && p->grad_norm < INSP_VANISHING_REL * p->norm) {
+            rc = add_line(&t, "vanishing: %s grad norm %.4g, %.3g of the parameter norm", name, p->grad_norm,
+                          p->grad_norm / p->norm);
+        }
+        double r = p->update_ratio;
+        if (rc == 0 && !isnan(r) && r > 0 && (r < INSP_RATIO_LOW || r > INSP_RATIO_HIGH))
+            rc = add_line(&t, "update-ratio: %s %.3g (healthy near 1e-3)", name, r);
+    }
+    if (rc == 0 && !t.buf && !(t.buf = nn_strdup(""))) rc = -1;
+    if (rc < 0) {
+        nn_free(t.buf);
+        return -1;
+    }
+    *out = t.buf;
+    return t.lines;
+}
