@@ -86,6 +86,7 @@ nn_object *nn_module_register_hook(nn_module *m, nn_hook_kind kind, nn_object *h
     }
     if (!m && ensure_globals() < 0) return NULL;
     nn_object *dict = NULL, *extra1 = NULL, *extra2 = NULL;
+    int *backward_flag = NULL; /* set once the hook is registered */
     switch (kind) {
     case NN_HOOK_FORWARD_PRE:
         dict = m ? m->forward_pre_hooks : global_forward_pre;
@@ -99,13 +100,12 @@ nn_object *nn_module_register_hook(nn_module *m, nn_hook_kind kind, nn_object *h
     case NN_HOOK_BACKWARD_PRE: dict = m ? m->backward_pre_hooks : global_backward_pre; break;
     case NN_HOOK_FULL_BACKWARD:
     case NN_HOOK_BACKWARD: {
-        int *flag = m ? &m->is_full_backward_hook : &global_is_full_backward;
+        backward_flag = m ? &m->is_full_backward_hook : &global_is_full_backward;
         int want = kind == NN_HOOK_FULL_BACKWARD;
-        if (*flag == !want) {
+        if (*backward_flag == !want) {
             nn_error_set(NN_ERR_RUNTIME, "%s", both_kinds);
             return NULL;
         }
-        *flag = want;
         dict = m ? m->backward_hooks : global_backward;
         break;
     }
@@ -141,6 +141,7 @@ nn_object *nn_module_register_hook(nn_module *m, nn_hook_kind kind, nn_object *h
         NN_RELEASE(h);
         return NULL;
     }
+    if (backward_flag) *backward_flag = kind == NN_HOOK_FULL_BACKWARD;
     return &h->ob;
 }
 

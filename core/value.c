@@ -487,8 +487,9 @@ int nn_dict_del(nn_object *dict, nn_object *key)
     NN_SET(e->key, NULL);
     NN_SET(e->value, NULL);
     d->len--;
-    /* open addressing: rebuild instead of leaving a hole in a probe chain */
-    return dict_rebuild(d, d->len + 1);
+    /* the index slot still points at the emptied entry, which lookups skip: a
+       tombstone that keeps probe chains intact until the next rebuild compacts */
+    return 0;
 }
 
 static nn_object *temp_key(const char *key) { return nn_str_new(key); }
