@@ -40,15 +40,21 @@ int64_t nn_hook_handle_id(const nn_object *handle) { return ((const hook_handle 
 
 void nn_hook_handle_remove(nn_object *handle)
 {
+    /* finds the id's key object in each dict, so removal needs no allocation
+       (it must work under memory pressure too) */
     hook_handle *h = (hook_handle *)handle;
-    nn_object *key = nn_int_new(h->id);
-    if (!key) {
-        nn_error_clear(); /* removal is best effort, as PyTorch's */
-        return;
+    for (int i = 0; i < 3; i++) {
+        size_t pos = 0;
+        nn_object *key;
+        while (h->dicts[i] && nn_dict_next(h->dicts[i], &pos, &key, NULL)) {
+            if (nn_is_int(key) && nn_int_value(key) == h->id) {
+                NN_RETAIN(key);
+                nn_dict_del(h->dicts[i], key); /* present: cannot fail */
+                NN_RELEASE(key);
+                break;
+            }
+        }
     }
-    for (int i = 0; i < 3; i++)
-        if (h->dicts[i] && nn_dict_get(h->dicts[i], key)) nn_dict_del(h->dicts[i], key);
-    NN_RELEASE(key);
 }
 
 /* ------------------------------------------------------------ global hooks */

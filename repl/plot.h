@@ -1,0 +1,51 @@
+/*
+ * plot.h — plot(f, lo, hi, grad): curves of functions on tensors drawn with
+ * Unicode braille in the terminal (repl/plot.c). Builds the text only; the
+ * language's plot() built-in prints it.
+ */
+#ifndef REPL_PLOT_H
+#define REPL_PLOT_H
+
+#include "nn.h"
+
+/* A C function on tensors: x [n] float32 (borrowed) -> a new reference to a
+   tensor of n values, or NULL with an error. */
+typedef nn_tensor *(*repl_plot_cfn)(void *ud, nn_tensor *x);
+
+/* One function to draw: a module (called through nn_module_call1, so hooks
+   run) or, when module is NULL, fn(ud, x). name labels it in the legend;
+   NULL means the first line of the module's repr ("ReLU()"), or "f". */
+typedef struct repl_plot_func {
+    nn_module *module; /* borrowed */
+    repl_plot_cfn fn;
+    void *ud;
+    const char *name; /* borrowed */
+} repl_plot_func;
+
+typedef struct repl_plot_options {
+    double lo, hi;     /* -3, 3 */
+    bool grad;         /* false: also draw d/dx by autograd */
+    int width, height; /* 72, 20: characters of each line / plot rows */
+    bool color;        /* false: ANSI colors when true */
+} repl_plot_options;
+void repl_plot_options_default(repl_plot_options *o);
+
+/* Samples f at n points linspace(lo, hi, n): y[i] = f(x[i]) and, when dy is
+   not NULL, dy[i] = d sum(f(x)) / dx[i] by autograd (x requires grad, the sum
+   of the outputs is backpropagated, x.grad read). Grad mode is on during the
+   call and restored after. 0, or -1 with f's error, ValueError "plot: f must
+   return one value per sample" or MemoryError. */
+int repl_plot_sample(const repl_plot_func *f, double lo, double hi, int n, double *y, double *dy);
+
+/* The plot of funcs[0..n) (borrowed) with o (NULL: the defaults): labelled y
+   ticks (max, min and 0 when in range), x ticks (lo, hi, 0 in range), a
+   legend, derivatives in a second color when o->grad. NaN and infinite samples
+   are skipped; a constant function is a flat line in the middle. Returns a new
+   nn_malloc'd string of lines (each ending in "\n", at most o->width
+   characters), or NULL with ValueError "plot: lo must be less than hi",
+   "plot: width must be between 20 and 500" / "plot: height must be between
+   4 and 200",
+   "plot: no functions", or an error of a function, or MemoryError. */
+char *repl_plot(const repl_plot_func *funcs, size_t n, const repl_plot_options *o);
+
+#endif
