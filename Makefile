@@ -17,7 +17,7 @@ OPT     ?= -O3
 CFLAGS  ?= $(OPT) -g
 # SAN: sanitizer flags (set by `make asan`), used for compiling and linking
 SAN     ?=
-ALL_CFLAGS = $(CFLAGS) $(SAN) -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter -MMD -MP -Icore
+ALL_CFLAGS = $(CFLAGS) $(SAN) -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter -MMD -MP -Icore $(LAYER_INC)
 LDLIBS   = $(SAN) -lopenblas -lm -lpthread
 # the upper layers' libraries: SQLite (sessions), ncurses (inspector), readline (repl)
 UPPER_LDLIBS = -lsqlite3 -lncursesw -lreadline
@@ -54,7 +54,13 @@ BENCH_SRC = $(wildcard bench/bench_*.c)
 BENCH_BIN = $(patsubst %.c,$(BUILD)/%,$(BENCH_SRC))
 
 .PHONY: all test run deps check-deps asan bench clean FORCE
-all: check-deps $(LIB)
+# the nnscope program: the language's main over every layer's library
+NNSCOPE = $(BUILD)/nnscope
+all: check-deps $(LIB) $(NNSCOPE)
+
+# Include paths follow the layers: core sees only itself; repl and the tests
+# also see repl/ (sessions and inspector include their own headers by path).
+$(BUILD)/repl/%.o $(BUILD)/tests/% $(NNSCOPE): LAYER_INC = -Irepl
 
 # Objects depend on the flags they were built with: changing OPT or SAN rebuilds.
 FLAGS_FILE = $(BUILD)/.cflags
@@ -81,6 +87,9 @@ $(REPL_LIB): $(REPL_O)
 	@rm -f $@
 	ar rcs $@ $^
 
+$(NNSCOPE): $(BUILD)/repl/main.o $(UPPER_LIBS) $(LIB)
+	$(CC) $(ALL_CFLAGS) $< $(UPPER_LIBS) $(LIB) $(UPPER_LDLIBS) $(LDLIBS) -o $@
+
 $(BUILD)/tests/%: tests/%.c $(TEST_UTIL) $(LIB) $(UPPER_LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Itests -I. $< $(TEST_UTIL) $(UPPER_LIBS) $(LIB) $(TEST_LDLIBS) -o $@
@@ -99,8 +108,8 @@ $(BUILD)/tutorials/%: tutorials/%.c $(LIB)
 
 # Each test program prints cmocka's summary; then every tutorial must print
 # exactly its .expected file. The last line counts the programs that passed.
-test: check-deps $(TEST_BIN) $(TUTORIAL_BIN)
-	@BUILD=$(BUILD) sh tests/run.sh $(TEST_BIN) $(TUTORIAL_BIN)
+test: check-deps $(TEST_BIN) $(TUTORIAL_BIN) $(NNSCOPE)
+	@BUILD=$(BUILD) sh tests/run.sh $(TEST_BIN) $(TUTORIAL_BIN) $(NNSCOPE)
 
 run: check-deps $(BUILD)/tutorials/c_api_demo
 	$(BUILD)/tutorials/c_api_demo

@@ -50,6 +50,10 @@ typedef struct repl_native_ops {
     int (*truth)(nn_object *obj);
     /* str(obj) when it differs from repr (else NULL without error) */
     char *(*str)(nn_object *obj);
+    /* the core class of a native module class object (nn.Module, nn.Linear, ...),
+       so that `class Net(nn.Module)` makes core modules; NULL (no error) when
+       native_class is not a module class. Borrowed result. */
+    const nn_module_class *(*module_class_of)(nn_object *native_class);
 } repl_native_ops;
 
 /* Installs the bindings' operations (borrowed; must outlive the interpreter). */

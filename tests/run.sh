@@ -1,6 +1,8 @@
 #!/bin/sh
-# Runs test programs (build/tests/...) from tests/ and tutorials (build/tutorials/...)
-# comparing their output with tutorials/NAME.expected; ends with the line
+# Runs test programs (build/tests/...) from tests/, tutorials (build/tutorials/...)
+# comparing their output with tutorials/NAME.expected, and, given the nnscope
+# program (build/nnscope), each tests/cli/NAME.py comparing what it prints, its exit
+# status and its error's last line with NAME.expected (made by PyTorch); ends with the line
 # "test programs: N passed, M failed" and a non-zero status when any failed.
 passed=0
 failed=0
@@ -14,6 +16,19 @@ for t in "$@"; do
         else
             failed=$((failed + 1)); echo "FAILED: tutorial $name"
         fi ;;
+    */nnscope)
+        for script in tests/cli/*.py; do
+            name=$(basename "$script" .py)
+            echo "== nnscope tests/cli/$name.py"
+            out="$BUILD/cli-$name.out"
+            (cd tests/cli && "../../$t" "$name.py" > "../../$out" 2> "../../$out.err"; echo "exit $?" >> "../../$out")
+            if ! grep -q "^exit 0$" "$out"; then tail -n 1 "$out.err" >> "$out"; fi
+            if diff -u "tests/cli/$name.expected" "$out"; then
+                passed=$((passed + 1))
+            else
+                failed=$((failed + 1)); echo "FAILED: nnscope tests/cli/$name.py"
+            fi
+        done ;;
     *)
         echo "== $t"
         if (cd tests && "../$t"); then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: $t"; fi ;;

@@ -1,0 +1,622 @@
+/*
+ * bind_args.c — the bindings' plumbing: the argument parser with Python's and
+ * PyTorch's TypeErrors, typed converters (int vs float vs bool, dtypes, shapes),
+ * bound methods, namespace objects for built-in modules, native class objects,
+ * and the dtype, torch.Size and device values.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bind_int.h"
+
+/* ------------------------------------------------------------ arguments */
+
+#define MAX_PARAMS 24
+
+typedef struct param_spec {
+    char name[32];
+    bool optional, kwonly;
+} param_spec;
+
+/* Splits spec into params; returns the count, sets *has_self. */
+static int split_spec(const char *spec, param_spec *ps, bool *has_self)
+{
+    int n = 0;
+    bool kwonly = false;
+    *has_self = false;
+    const char *p = spec;
+    while (*p) {
+        while (*p == ' ' || *p == ',') p++;
+        if (!*p) break;
+        const char *e = p;
+        while (*e && *e != ',') e++;
+        size_t len = (size_t)(e - p);
+        while (len && p[len - 1] == ' ') len--;
+        if (len == 1 && *p == '*') {
+            kwonly = true;
+        } else if (len == 4 && !strncmp(p, "self", 4) && n == 0 && !*has_self) {
+            *has_self = true;
+        } else if (n < MAX_PARAMS) {
+            bool opt = len && p[len - 1] == '=';
+            if (opt) len--;
+            if (len >= sizeof ps[n].name) len = sizeof ps[n].name - 1;
+            memcpy(ps[n].name, p, len);
+            ps[n].name[len] = 0;
+            ps[n].optional = opt;
+            ps[n].kwonly = kwonly;
+            n++;
+        }
+        p = e;
+    }
+    return n;
+}
+
+static int missing_error(const char *fname, const param_spec *ps, int n, nn_object **out, bool kwonly)
+{
+    const char *names[MAX_PARAMS];
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (!out[i] && !ps[i].optional && ps[i].kwonly == kwonly) names[k++] = ps[i].name;
+    char list[512] = "";
+    size_t len = 0;
+    for (int i = 0; i < k; i++) {
+        const char *sep = i == 0 ? "" : (i == k - 1 ? (k == 2 ? " and " : ", and ") : ", ");
+        len += (size_t)snprintf(list + len, len < sizeof list ? sizeof list - len : 0, "%s'%s'", sep, names[i]);
+        if (len >= sizeof list) break;
+    }
+    return nn_error_set(NN_ERR_TYPE, "%s() missing %d required %s argument%s: %s", fname, k,
+                        kwonly ? "keyword-only" : "positional", k == 1 ? "" : "s", list);
+}
+
+int repl_parse_args_from(const char *fname, const char *spec, nn_object *args, size_t skip, nn_object *kwargs,
+                         nn_object **out)
+{
+    param_spec ps[MAX_PARAMS];
+    bool has_self;
+    int n = split_spec(spec, ps, &has_self);
+    for (int i = 0; i < n; i++) out[i] = NULL;
+    size_t nargs = args ? nn_tuple_len(args) : 0;
+    size_t npos = nargs > skip ? nargs - skip : 0;
+    int max_pos = 0, min_pos = 0;
+    for (int i = 0; i < n; i++)
+        if (!ps[i].kwonly) {
+            max_pos++;
+            if (!ps[i].optional) min_pos = max_pos;
+        }
+    if (npos > (size_t)max_pos) {
+        int s = has_self ? 1 : 0;
+        if (min_pos == max_pos)
+            return nn_error_set(NN_ERR_TYPE, "%s() takes %d positional argument%s but %zu %s given", fname,
+                                max_pos + s, max_pos + s == 1 ? "" : "s", npos + (size_t)s,
+                                npos + (size_t)s == 1 ? "was" : "were");
+        return nn_error_set(NN_ERR_TYPE, "%s() takes from %d to %d positional arguments but %zu were given", fname,
+                            min_pos + s, max_pos + s, npos + (size_t)s);
+    }
+    for (size_t i = 0; i < npos; i++) out[i] = nn_tuple_get(args, skip + i);
+    if (kwargs) {
+        size_t pos = 0;
+        nn_object *k, *v;
+        while (nn_dict_next(kwargs, &pos, &k, &v)) {
+            const char *key = nn_is_str(k) ? nn_str_cstr(k) : "";
+            int found = -1;
+            for (int i = 0; i < n; i++)
+                if (!strcmp(ps[i].name, key)) found = i;
+            if (found < 0) return nn_error_set(NN_ERR_TYPE, "%s() got an unexpected keyword argument '%s'", fname, key);
+            if (out[found])
+                return nn_error_set(NN_ERR_TYPE, "%s() got multiple values for argument '%s'", fname, key);
+            out[found] = v;
+        }
+    }
+    for (int i = 0; i < n; i++)
+        if (!out[i] && !ps[i].optional) return missing_error(fname, ps, n, out, ps[i].kwonly);
+    return 0;
+}
+
+int repl_parse_args(const char *fname, const char *spec, nn_object *args, nn_object *kwargs, nn_object **out)
+{
+    return repl_parse_args_from(fname, spec, args, 0, kwargs, out);
+}
+
+const char *repl_type_name(const nn_object *o)
+{
+    if (!o || nn_is_none(o)) return "NoneType";
+    if (nn_is_module(o)) return nn_module_name(NN_MODULE(o));
+    return o->type->name;
+}
+
+static int arg_type_error(const char *fname, const char *name, int pos, const char *want, nn_object *o)
+{
+    if (pos > 0)
+        return nn_error_set(NN_ERR_TYPE, "%s(): argument '%s' (position %d) must be %s, not %s", fname, name, pos,
+                            want, repl_type_name(o));
+    return nn_error_set(NN_ERR_TYPE, "%s(): argument '%s' must be %s, not %s", fname, name, want, repl_type_name(o));
+}
+
+int repl_arg_tensor(const char *fname, const char *name, int pos, nn_object *o, nn_tensor **out)
+{
+    if (!o) return 0;
+    if (!nn_is_tensor(o)) return arg_type_error(fname, name, pos, "Tensor", o);
+    *out = NN_TENSOR(o);
+    return 0;
+}
+
+int repl_arg_int(const char *fname, const char *name, int pos, nn_object *o, int64_t *out)
+{
+    if (!o) return 0;
+    if (nn_is_int(o) || nn_is_bool(o)) {
+        *out = nn_int_value(o);
+        return 0;
+    }
+    return arg_type_error(fname, name, pos, "int", o);
+}
+
+int repl_arg_double(const char *fname, const char *name, int pos, nn_object *o, double *out)
+{
+    if (!o) return 0;
+    if (nn_is_int(o) || nn_is_bool(o) || nn_is_float(o)) {
+        *out = nn_float_value(o);
+        return 0;
+    }
+    if (nn_is_tensor(o) && nn_numel(NN_TENSOR(o)) == 1 && NN_TENSOR(o)->ndim == 0) return nn_item(NN_TENSOR(o), out);
+    return arg_type_error(fname, name, pos, "Number", o);
+}
+
+int repl_arg_bool(const char *fname, const char *name, int pos, nn_object *o, bool *out)
+{
+    if (!o) return 0;
+    if (nn_is_bool(o)) *out = nn_is_true(o);
+    else if (nn_is_int(o)) *out = nn_int_value(o) != 0;
+    else if (nn_is_float(o)) *out = nn_float_value(o) != 0;
+    else if (nn_is_none(o)) *out = false;
+    else if (nn_is_str(o)) *out = nn_str_len(o) != 0;
+    else return arg_type_error(fname, name, pos, "bool", o);
+    return 0;
+}
+
+int repl_arg_str(const char *fname, const char *name, int pos, nn_object *o, const char **out)
+{
+    if (!o || nn_is_none(o)) return 0;
+    if (!nn_is_str(o)) return arg_type_error(fname, name, pos, "str", o);
+    *out = nn_str_cstr(o);
+    return 0;
+}
+
+int repl_arg_dtype(const char *fname, const char *name, int pos, nn_object *o, int *out)
+{
+    if (!o || nn_is_none(o)) return 0;
+    if (!repl_is_dtype(o)) return arg_type_error(fname, name, pos, "torch.dtype", o);
+    *out = (int)repl_dtype_value(o);
+    return 0;
+}
+
+static bool is_sequence(const nn_object *o)
+{
+    return o && (nn_is_instance(o, &nn_tuple_type) || nn_is_list(o));
+}
+
+static size_t seq_len(const nn_object *o)
+{
+    return nn_is_list(o) ? nn_list_len(o) : nn_tuple_len(o);
+}
+
+static nn_object *seq_get(const nn_object *o, size_t i)
+{
+    return nn_is_list(o) ? nn_list_get(o, i) : nn_tuple_get(o, i);
+}
+
+int repl_arg_dims(const char *fname, const char *name, int pos, nn_object *o, int *n, int *dims)
+{
+    if (!o || nn_is_none(o)) {
+        *n = 0;
+        return 0;
+    }
+    if (nn_is_int(o) || nn_is_bool(o)) {
+        *n = 1;
+        dims[0] = (int)nn_int_value(o);
+        return 0;
+    }
+    if (!is_sequence(o)) return arg_type_error(fname, name, pos, "tuple of ints", o);
+    size_t len = seq_len(o);
+    if (len > NN_MAX_DIMS) return nn_error_set(NN_ERR_RUNTIME, "%s(): too many dims", fname);
+    for (size_t i = 0; i < len; i++) {
+        nn_object *d = seq_get(o, i);
+        if (!nn_is_int(d)) return arg_type_error(fname, name, pos, "tuple of ints", o);
+        dims[i] = (int)nn_int_value(d);
+    }
+    *n = (int)len;
+    return 0;
+}
+
+int repl_arg_shape(const char *fname, const char *name, nn_object *o, int *ndim, int64_t *sizes)
+{
+    if (!is_sequence(o)) return arg_type_error(fname, name, 1, "tuple of ints", o);
+    size_t len = seq_len(o);
+    if (len > NN_MAX_DIMS)
+        return nn_error_set(NN_ERR_RUNTIME, "%s(): a tensor has at most %d dims", fname, NN_MAX_DIMS);
+    for (size_t i = 0; i < len; i++) {
+        nn_object *d = seq_get(o, i);
+        if (!nn_is_int(d) && !nn_is_bool(d)) return arg_type_error(fname, name, 1, "tuple of ints", o);
+        sizes[i] = nn_int_value(d);
+    }
+    *ndim = (int)len;
+    return 0;
+}
+
+size_t repl_count_int_args(nn_object *args, size_t skip)
+{
+    size_t n = nn_tuple_len(args), k = 0;
+    for (size_t i = skip; i < n && nn_is_int(nn_tuple_get(args, i)); i++) k++;
+    return k;
+}
+
+int repl_shape_from_args(const char *fname, nn_object *args, size_t skip, size_t count, int *ndim, int64_t *sizes)
+{
+    if (count == 1 && is_sequence(nn_tuple_get(args, skip)))
+        return repl_arg_shape(fname, "size", nn_tuple_get(args, skip), ndim, sizes);
+    if (count > NN_MAX_DIMS)
+        return nn_error_set(NN_ERR_RUNTIME, "%s(): a tensor has at most %d dims", fname, NN_MAX_DIMS);
+    for (size_t i = 0; i < count; i++) {
+        nn_object *d = nn_tuple_get(args, skip + i);
+        if (!nn_is_int(d)) return arg_type_error(fname, "size", (int)(skip + i + 1), "tuple of ints", d);
+        sizes[i] = nn_int_value(d);
+    }
+    *ndim = (int)count;
+    return 0;
+}
+
+nn_tensor *repl_as_tensor(nn_object *o)
+{
+    if (nn_is_tensor(o)) return (nn_tensor *)nn_retain(o);
+    if (nn_is_bool(o)) {
+        nn_tensor *t = nn_scalar(nn_is_true(o) ? 1 : 0, NN_BOOL);
+        if (t) t->is_wrapped_number = true;
+        return t;
+    }
+    if (nn_is_int(o)) return nn_wrapped_number((double)nn_int_value(o), true);
+    if (nn_is_float(o)) return nn_wrapped_number(nn_float_value(o), false);
+    return NULL;
+}
+
+/* ------------------------------------------------------------ functions */
+
+typedef struct bound {
+    nn_object *self;
+    repl_method_fn fn;
+    nn_cfunc cfn;
+} bound;
+
+static void bound_free(void *ud)
+{
+    bound *b = ud;
+    NN_RELEASE(b->self);
+    nn_free(b);
+}
+
+static nn_object *bound_call(void *ud, nn_object *args, nn_object *kwargs)
+{
+    bound *b = ud;
+    return b->fn(b->self, args, kwargs);
+}
+
+static nn_object *bound_fn_call(void *ud, nn_object *args, nn_object *kwargs)
+{
+    bound *b = ud;
+    size_t n = nn_tuple_len(args);
+    nn_object *full = nn_tuple_new(n + 1);
+    if (!full) return NULL;
+    nn_tuple_set(full, 0, nn_retain(b->self));
+    for (size_t i = 0; i < n; i++) nn_tuple_set(full, i + 1, nn_retain(nn_tuple_get(args, i)));
+    nn_object *r = b->cfn(NULL, full, kwargs);
+    NN_RELEASE(full);
+    return r;
+}
+
+static nn_object *make_bound(const char *name, nn_object *self, repl_method_fn fn, nn_cfunc cfn)
+{
+    bound *b = nn_malloc(sizeof *b);
+    if (!b) return NULL;
+    b->self = nn_retain(self);
+    b->fn = fn;
+    b->cfn = cfn;
+    nn_object *f = nn_cfunction_new(name, fn ? bound_call : bound_fn_call, b, bound_free);
+    if (!f) bound_free(b);
+    return f;
+}
+
+nn_object *repl_bound_method(const char *name, nn_object *self, repl_method_fn fn)
+{
+    return make_bound(name, self, fn, NULL);
+}
+
+nn_object *repl_bound_function(const char *name, nn_object *self, nn_cfunc fn)
+{
+    return make_bound(name, self, NULL, fn);
+}
+
+nn_object *repl_method_lookup(const repl_method_def *table, const char *name, nn_object *self)
+{
+    for (const repl_method_def *d = table; d->name; d++)
+        if (!strcmp(d->name, name)) return repl_bound_method(name, self, d->fn);
+    return NULL;
+}
+
+/* ---------------------------------------------------- built-in modules */
+
+typedef struct namespace_obj {
+    nn_object ob;
+    char name[64];
+    nn_object *attrs; /* owned dict */
+} namespace_obj;
+
+static void namespace_dealloc(nn_object *self)
+{
+    namespace_obj *ns = (namespace_obj *)self;
+    NN_RELEASE(ns->attrs);
+    nn_free(ns);
+}
+
+static char *namespace_repr(nn_object *self)
+{
+    namespace_obj *ns = (namespace_obj *)self;
+    nn_object *s = nn_str_format("<module '%s' (built-in)>", ns->name);
+    char *r = s ? nn_strdup(nn_str_cstr(s)) : NULL;
+    NN_RELEASE(s);
+    return r;
+}
+
+static const nn_type namespace_type = {.name = "module", .dealloc = namespace_dealloc, .repr = namespace_repr};
+
+nn_object *repl_namespace_new(const char *name)
+{
+    namespace_obj *ns = nn_malloc(sizeof *ns);
+    if (!ns) return NULL;
+    nn_object_init(&ns->ob, &namespace_type);
+    snprintf(ns->name, sizeof ns->name, "%s", name);
+    ns->attrs = nn_dict_new();
+    if (!ns->attrs) {
+        nn_free(ns);
+        return NULL;
+    }
+    return &ns->ob;
+}
+
+bool repl_is_namespace(const nn_object *o) { return o && o->type == &namespace_type; }
+
+int repl_namespace_set(nn_object *ns, const char *name, nn_object *value)
+{
+    return nn_dict_set_str(((namespace_obj *)ns)->attrs, name, value);
+}
+
+int repl_namespace_add_fn(nn_object *ns, const char *name, nn_cfunc fn)
+{
+    nn_object *f = nn_cfunction_new(name, fn, NULL, NULL);
+    if (!f) return -1;
+    int rc = repl_namespace_set(ns, name, f);
+    NN_RELEASE(f);
+    return rc;
+}
+
+/* getattr on a namespace: new reference or NULL with AttributeError. */
+nn_object *repl_namespace_getattr(nn_object *o, const char *name)
+{
+    namespace_obj *ns = (namespace_obj *)o;
+    nn_object *v = nn_dict_get_str(ns->attrs, name);
+    if (v) return nn_retain(v);
+    if (!strcmp(name, "__name__")) return nn_str_new(ns->name);
+    if (nn_error_current() == NN_OK)
+        nn_error_set(NN_ERR_ATTRIBUTE, "module '%s' has no attribute '%s'", ns->name, name);
+    return NULL;
+}
+
+/* ---------------------------------------------------- native classes */
+
+const nn_module_class repl_module_base_class = {.name = "Module"};
+
+typedef struct class_obj {
+    nn_object ob;
+    const repl_class_def *def;
+} class_obj;
+
+static void class_dealloc(nn_object *self) { nn_free(self); }
+
+static char *class_repr(nn_object *self)
+{
+    const repl_class_def *d = ((class_obj *)self)->def;
+    size_t n = strlen(d->qualname) + 16;
+    char *r = nn_malloc(n);
+    if (r) snprintf(r, n, "<class '%s'>", d->qualname);
+    return r;
+}
+
+static nn_object *class_call(nn_object *self, nn_object *args, nn_object *kwargs)
+{
+    const repl_class_def *d = ((class_obj *)self)->def;
+    if (!d->ctor) {
+        nn_error_set(NN_ERR_TYPE, "cannot create '%s' instances", d->qualname);
+        return NULL;
+    }
+    return d->ctor((void *)d, args, kwargs);
+}
+
+static const nn_type class_type = {.name = "type", .dealloc = class_dealloc, .repr = class_repr, .call = class_call};
+
+nn_object *repl_class_new(const repl_class_def *def)
+{
+    class_obj *c = nn_malloc(sizeof *c);
+    if (!c) return NULL;
+    nn_object_init(&c->ob, &class_type);
+    c->def = def;
+    return &c->ob;
+}
+
+bool repl_is_class(const nn_object *o) { return o && o->type == &class_type; }
+const repl_class_def *repl_class_def_of(const nn_object *cls) { return ((const class_obj *)cls)->def; }
+
+int repl_bind_isinstance(nn_object *obj, nn_object *cls)
+{
+    if (!repl_is_class(cls)) return -1;
+    const repl_class_def *d = repl_class_def_of(cls);
+    if (d->module_class) {
+        if (d->module_class == &repl_module_base_class) return nn_is_module(obj);
+        return nn_module_is_a(obj, d->module_class);
+    }
+    if (d->instance_type == &nn_optimizer_type && strcmp(d->name, "Optimizer"))
+        return obj && nn_is_instance(obj, &nn_optimizer_type) && !strcmp(obj->type->name, d->name);
+    if (d->instance_type) return obj && nn_is_instance(obj, d->instance_type);
+    return 0;
+}
+
+const nn_module_class *repl_bind_module_class_of(nn_object *cls)
+{
+    if (!repl_is_class(cls)) return NULL;
+    return repl_class_def_of(cls)->module_class;
+}
+
+/* ---------------------------------------------------------- small values */
+
+typedef struct dtype_obj {
+    nn_object ob;
+    nn_dtype dt;
+} dtype_obj;
+
+static char *dtype_repr(nn_object *self) { return nn_strdup(nn_dtype_name(((dtype_obj *)self)->dt)); }
+
+static const nn_type dtype_type = {.name = "dtype", .repr = dtype_repr};
+
+#define DT(d) {{1 << 30, &dtype_type}, d}
+static dtype_obj dtypes[NN_DTYPE_COUNT] = {DT(NN_FLOAT32), DT(NN_FLOAT64), DT(NN_FLOAT16), DT(NN_BFLOAT16),
+                                           DT(NN_INT64),   DT(NN_INT32),   DT(NN_BOOL)};
+#undef DT
+
+nn_object *repl_dtype_object(nn_dtype dt) { return &dtypes[dt].ob; }
+bool repl_is_dtype(const nn_object *o) { return o && o->type == &dtype_type; }
+nn_dtype repl_dtype_value(const nn_object *o) { return ((const dtype_obj *)o)->dt; }
+
+nn_object *repl_dtype_getattr(nn_object *o, const char *name)
+{
+    nn_dtype dt = repl_dtype_value(o);
+    if (!strcmp(name, "is_floating_point")) return nn_bool_new(nn_dtype_is_floating(dt));
+    if (!strcmp(name, "itemsize")) return nn_int_new((int64_t)nn_dtype_size(dt));
+    if (!strcmp(name, "is_signed")) return nn_bool_new(dt != NN_BOOL);
+    nn_error_set(NN_ERR_ATTRIBUTE, "'torch.dtype' object has no attribute '%s'", name);
+    return NULL;
+}
+
+/* torch.Size: the tuple's layout under another type whose repr differs. */
+static char *size_repr(nn_object *self)
+{
+    size_t n = nn_tuple_len(self);
+    size_t cap = 32 + n * 24;
+    char *r = nn_malloc(cap);
+    if (!r) return NULL;
+    size_t len = (size_t)snprintf(r, cap, "torch.Size([");
+    for (size_t i = 0; i < n; i++)
+        len += (size_t)snprintf(r + len, cap - len, "%s%lld", i ? ", " : "",
+                                (long long)nn_int_value(nn_tuple_get(self, i)));
+    snprintf(r + len, cap - len, "])");
+    return r;
+}
+
+static nn_type size_type = {.name = "Size", .repr = size_repr, .base = &nn_tuple_type};
+
+nn_object *repl_size_new(int ndim, const int64_t *sizes)
+{
+    nn_object *t = nn_tuple_new((size_t)ndim);
+    if (!t) return NULL;
+    for (int i = 0; i < ndim; i++) {
+        nn_object *v = nn_int_new(sizes[i]);
+        if (!v) {
+            NN_RELEASE(t);
+            return NULL;
+        }
+        nn_tuple_set(t, (size_t)i, v);
+    }
+    if (!size_type.dealloc) {
+        size_type.dealloc = nn_tuple_type.dealloc;
+        size_type.hash = nn_tuple_type.hash;
+        size_type.equal = nn_tuple_type.equal;
+    }
+    t->type = &size_type;
+    return t;
+}
+
+/* torch.device: a type ("cpu", "cuda", ...) and an index (-1: none). */
+typedef struct device_obj {
+    nn_object ob;
+    char type[16];
+    int index;
+} device_obj;
+
+static char *device_repr(nn_object *self)
+{
+    device_obj *d = (device_obj *)self;
+    char buf[64];
+    if (d->index >= 0) snprintf(buf, sizeof buf, "device(type='%s', index=%d)", d->type, d->index);
+    else snprintf(buf, sizeof buf, "device(type='%s')", d->type);
+    return nn_strdup(buf);
+}
+
+static char *device_str(nn_object *self)
+{
+    device_obj *d = (device_obj *)self;
+    char buf[48];
+    if (d->index >= 0) snprintf(buf, sizeof buf, "%s:%d", d->type, d->index);
+    else snprintf(buf, sizeof buf, "%s", d->type);
+    return nn_strdup(buf);
+}
+
+static void device_dealloc(nn_object *self) { nn_free(self); }
+
+static const nn_type device_type = {.name = "device", .dealloc = device_dealloc, .repr = device_repr,
+                                    .str = device_str};
+static device_obj cpu_device = {{1 << 30, &device_type}, "cpu", -1};
+
+nn_object *repl_cpu_device(void) { return &cpu_device.ob; }
+
+bool repl_is_device(const nn_object *o) { return o && o->type == &device_type; }
+
+nn_object *repl_device_new(const char *spec, int64_t index)
+{
+    static const char *const known[] = {"cpu", "cuda", "ipu", "xpu", "mtia", "meta", "mps"};
+    const char *colon = strchr(spec, ':');
+    size_t len = colon ? (size_t)(colon - spec) : strlen(spec);
+    bool ok = false;
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        if (strlen(known[i]) == len && !strncmp(known[i], spec, len)) ok = true;
+    if (!ok || len >= 16) {
+        nn_error_set(NN_ERR_RUNTIME,
+                     "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, ort, xla, "
+                     "lazy, vulkan, mps, meta, hpu, privateuseone device type at start of device string: %s",
+                     spec);
+        return NULL;
+    }
+    if (colon) {
+        char *end;
+        long v = strtol(colon + 1, &end, 10);
+        if (*end || end == colon + 1 || v < 0) {
+            nn_error_set(NN_ERR_RUNTIME, "Invalid device string: '%s'", spec);
+            return NULL;
+        }
+        index = v;
+    }
+    if (len == 3 && !strncmp(spec, "cpu", 3) && index < 0) return nn_retain(&cpu_device.ob);
+    device_obj *d = nn_malloc(sizeof *d);
+    if (!d) return NULL;
+    nn_object_init(&d->ob, &device_type);
+    memcpy(d->type, spec, len);
+    d->type[len] = 0;
+    d->index = (int)index;
+    return &d->ob;
+}
+
+const char *repl_device_type(const nn_object *o) { return ((const device_obj *)o)->type; }
+
+nn_object *repl_device_getattr(nn_object *o, const char *name)
+{
+    device_obj *d = (device_obj *)o;
+    if (!strcmp(name, "type")) return nn_str_new(d->type);
+    if (!strcmp(name, "index")) return d->index >= 0 ? nn_int_new(d->index) : nn_retain(nn_none());
+    nn_error_set(NN_ERR_ATTRIBUTE, "'torch.device' object has no attribute '%s'", name);
+    return NULL;
+}

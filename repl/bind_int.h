@@ -1,0 +1,167 @@
+/*
+ * bind_int.h — what the bind_*.c files share: the argument parser and its typed
+ * converters, bound methods, namespace (built-in module) objects, native class
+ * objects, dtype/Size/device values, and each file's getattr/ops entry points.
+ * Private to repl/bind_*.c; the public face is bind.h.
+ */
+#ifndef REPL_BIND_INT_H
+#define REPL_BIND_INT_H
+
+#include "bind.h"
+#include "native.h"
+
+/* ------------------------------------------------------------ arguments */
+
+/* Parses (args tuple, kwargs dict or NULL; both borrowed) against spec, a
+   comma-separated list of parameter names: "input, dim=, keepdim=, *, dtype=".
+   A trailing '=' marks an optional parameter; '*' starts the keyword-only ones;
+   a leading "self, " is counted in Python's "takes N positional arguments"
+   messages but not parsed. out[i] receives a borrowed object per parameter, or
+   NULL when it was not given. 0, or -1 with Python's TypeError ("f() missing 1
+   required positional argument: 'x'", "f() got an unexpected keyword argument
+   'y'", "f() takes 2 positional arguments but 3 were given"). fname is the
+   function's name as messages print it ("sum", "Linear.__init__"). */
+int repl_parse_args(const char *fname, const char *spec, nn_object *args, nn_object *kwargs, nn_object **out);
+/* The same with the first `skip` positional arguments left out (already consumed). */
+int repl_parse_args_from(const char *fname, const char *spec, nn_object *args, size_t skip, nn_object *kwargs,
+                         nn_object **out);
+
+/* Typed conversions of a parsed argument (borrowed; NULL or None where allowed
+   means "absent" and leaves *out as the caller's default). Errors are PyTorch's
+   "sum(): argument 'dim' (position 2) must be int, not float" (TypeError).
+   pos is the 1-based position for the message (0 leaves it out). 0 or -1. */
+int repl_arg_tensor(const char *fname, const char *name, int pos, nn_object *o, nn_tensor **out);
+int repl_arg_int(const char *fname, const char *name, int pos, nn_object *o, int64_t *out);
+int repl_arg_double(const char *fname, const char *name, int pos, nn_object *o, double *out);
+int repl_arg_bool(const char *fname, const char *name, int pos, nn_object *o, bool *out);
+int repl_arg_str(const char *fname, const char *name, int pos, nn_object *o, const char **out);
+/* dtype: a dtype object (None leaves *out); *out is an nn_dtype or -1. */
+int repl_arg_dtype(const char *fname, const char *name, int pos, nn_object *o, int *out);
+/* dims: an int or a tuple/list of ints, into dims[NN_MAX_DIMS]; *n = 0 for None. */
+int repl_arg_dims(const char *fname, const char *name, int pos, nn_object *o, int *n, int *dims);
+/* A shape from a tuple/list/Size of ints into sizes[NN_MAX_DIMS]. */
+int repl_arg_shape(const char *fname, const char *name, nn_object *o, int *ndim, int64_t *sizes);
+/* A shape given as varargs (torch.zeros(2, 3)) or one sequence (torch.zeros((2, 3))):
+   the first `count` positional arguments of args from `skip`. */
+int repl_shape_from_args(const char *fname, nn_object *args, size_t skip, size_t count, int *ndim,
+                         int64_t *sizes);
+/* Number of leading positional arguments from skip that are ints (a varargs shape). */
+size_t repl_count_int_args(nn_object *args, size_t skip);
+/* Python's type name of o for messages ("int", "Tensor", "Linear"). Borrowed. */
+const char *repl_type_name(const nn_object *o);
+
+/* A number into a wrapped 0-dim tensor (int/float/bool), a tensor retained, or
+   NULL without error for other objects. New reference. */
+nn_tensor *repl_as_tensor(nn_object *o);
+
+/* ------------------------------------------------------------ functions */
+
+/* A C method: self borrowed, args tuple, kwargs dict or NULL; new reference. */
+typedef nn_object *(*repl_method_fn)(nn_object *self, nn_object *args, nn_object *kwargs);
+typedef struct repl_method_def {
+    const char *name;
+    repl_method_fn fn;
+} repl_method_def;
+/* A bound method: calling it calls fn(self, args, kwargs); self retained. New reference. */
+nn_object *repl_bound_method(const char *name, nn_object *self, repl_method_fn fn);
+/* Looks name up in a NULL-terminated table and binds it; NULL without error if absent. */
+nn_object *repl_method_lookup(const repl_method_def *table, const char *name, nn_object *self);
+/* A bound method that calls fn((self, *args), kwargs) — torch.sum as x.sum. */
+nn_object *repl_bound_function(const char *name, nn_object *self, nn_cfunc fn);
+
+/* ---------------------------------------------------- built-in modules */
+
+/* A namespace object (type "module"): repr "<module 'torch'>", attributes in a dict.
+   New reference. */
+nn_object *repl_namespace_new(const char *name);
+/* Adds attribute name = value (borrowed). 0 or -1. */
+int repl_namespace_set(nn_object *ns, const char *name, nn_object *value);
+/* Adds a C function as attribute name. 0 or -1. */
+int repl_namespace_add_fn(nn_object *ns, const char *name, nn_cfunc fn);
+bool repl_is_namespace(const nn_object *o);
+/* ns.name: new reference or NULL with AttributeError "module 'torch' has no attribute 'x'". */
+nn_object *repl_namespace_getattr(nn_object *ns, const char *name);
+
+/* ---------------------------------------------------- native classes */
+
+/* A class object: callable (constructor), usable in isinstance. repr
+   "<class 'qualname'>". Exactly one of instance_type / module_class says
+   what its instances are (NULL both: isinstance is always false). */
+typedef struct repl_class_def {
+    const char *name;                      /* "Linear" */
+    const char *qualname;                  /* "torch.nn.modules.linear.Linear" */
+    nn_cfunc ctor;                         /* may be NULL: not callable */
+    const nn_type *instance_type;
+    const nn_module_class *module_class;
+} repl_class_def;
+/* A new class object for def (borrowed, static). */
+nn_object *repl_class_new(const repl_class_def *def);
+bool repl_is_class(const nn_object *o);
+const repl_class_def *repl_class_def_of(const nn_object *cls);
+/* nn.Module's class: isinstance(x, nn.Module) holds for every module; the base of
+   classes the language derives from nn.Module. */
+extern const nn_module_class repl_module_base_class;
+
+/* ---------------------------------------------------------- small values */
+
+/* The dtype object of dt (borrowed singleton). */
+nn_object *repl_dtype_object(nn_dtype dt);
+bool repl_is_dtype(const nn_object *o);
+nn_dtype repl_dtype_value(const nn_object *o);
+nn_object *repl_dtype_getattr(nn_object *dtype, const char *name); /* new reference */
+/* torch.Size of sizes: a tuple subtype; new reference. */
+nn_object *repl_size_new(int ndim, const int64_t *sizes);
+/* device(type='cpu'): borrowed singleton. */
+nn_object *repl_cpu_device(void);
+bool repl_is_device(const nn_object *o);
+/* torch.device("cuda:1") / torch.device("cuda", 1): index -1 for none; new reference
+   or NULL with PyTorch's RuntimeError for an unknown type. */
+nn_object *repl_device_new(const char *spec, int64_t index);
+/* "cpu", "cuda", ... (borrowed) */
+const char *repl_device_type(const nn_object *device);
+nn_object *repl_device_getattr(nn_object *device, const char *name); /* new reference */
+
+/* ---------------------------------------------------------- per file */
+
+/* bind_tensor.c */
+nn_object *repl_tensor_getattr(nn_tensor *t, const char *name);
+int repl_tensor_setattr(nn_tensor *t, const char *name, nn_object *value);
+nn_object *repl_tensor_binary(repl_binop op, nn_object *a, nn_object *b);
+nn_object *repl_tensor_unary(repl_unop op, nn_tensor *a);
+nn_object *repl_tensor_getitem(nn_tensor *t, nn_object *key);
+int repl_tensor_setitem(nn_tensor *t, nn_object *key, nn_object *value);
+nn_object *repl_tensor_iterate(nn_tensor *t);
+int repl_tensor_truth(nn_tensor *t);
+/* Adds the tensor functions of torch (torch.sum, ...) to the namespace. 0 or -1. */
+int repl_torch_add_tensor_functions(nn_object *torch);
+/* Other objects' getattr handled by bind_tensor.c (grad_fn nodes); NULL without error if not one. */
+nn_object *repl_node_getattr(nn_object *node, const char *name);
+/* getattr on a tensor hook's handle; *handled set when o is one. */
+nn_object *repl_thandle_getattr(nn_object *o, const char *name, bool *handled);
+/* getattr on torch.return_types.max/min (values, indices); *handled set when o is one. */
+nn_object *repl_return_type_getattr(nn_object *o, const char *name, bool *handled);
+
+/* bind_nn.c */
+nn_object *repl_nn_namespace(void);         /* torch.nn, new reference */
+nn_object *repl_functional_namespace(void); /* torch.nn.functional */
+nn_object *repl_init_namespace(void);       /* torch.nn.init */
+nn_object *repl_module_module_namespace(void); /* torch.nn.modules.module */
+nn_object *repl_parameter_namespace(void);  /* torch.nn.parameter */
+nn_object *repl_module_getattr(nn_module *m, const char *name);
+int repl_module_setattr(nn_module *m, const char *name, nn_object *value);
+nn_object *repl_module_getitem(nn_module *m, nn_object *key);
+int repl_module_setitem(nn_module *m, nn_object *key, nn_object *value);
+/* getattr on other objects of bind_nn.c (hook handles, load results); NULL without error if not one. */
+nn_object *repl_nn_other_getattr(nn_object *o, const char *name, bool *handled);
+/* The class objects of MultiStep, FeedForward and TensorDict (other import
+   paths); a new reference, or NULL (no error) for another name. */
+nn_object *repl_nn_extra_class(const char *name);
+
+/* bind_optim.c */
+nn_object *repl_optim_namespace(void);      /* torch.optim, new reference */
+nn_object *repl_optim_getattr(nn_object *opt, const char *name);
+
+/* bind_torch.c */
+nn_object *repl_torch_other_getattr(nn_object *o, const char *name, bool *handled);
+
+#endif

@@ -1,0 +1,1091 @@
+/*
+ * bind_tensor.c — tensors in the language: attributes and methods (x.shape,
+ * x.sum(dim=1), x.backward(), ...), the tensor functions of torch that share
+ * their code with the methods (torch.sum(x, 1) is x.sum(1)), operators with
+ * Python numbers as wrapped numbers, indexing, len, iteration and truth.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "bind_int.h"
+
+#define ARGS(n) nn_object *a[n] = {0} /* slots the spec lacks stay NULL */
+
+static nn_object *T(nn_tensor *t) { return (nn_object *)t; }
+
+/* torch.return_types.max / min: a (values, indices) tuple with PyTorch's repr. */
+static char *return_type_repr(nn_object *self, const char *name)
+{
+    char *v = nn_repr(nn_tuple_get(self, 0)), *i = v ? nn_repr(nn_tuple_get(self, 1)) : NULL;
+    char *r = NULL;
+    if (i) {
+        size_t n = strlen(v) + strlen(i) + 64;
+        r = nn_malloc(n);
+        if (r) snprintf(r, n, "torch.return_types.%s(\nvalues=%s,\nindices=%s)", name, v, i);
+    }
+    nn_free(v);
+    nn_free(i);
+    return r;
+}
+
+static char *max_repr(nn_object *self) { return return_type_repr(self, "max"); }
+static char *min_repr(nn_object *self) { return return_type_repr(self, "min"); }
+static nn_type max_type = {.name = "max", .repr = max_repr, .base = &nn_tuple_type};
+static nn_type min_type = {.name = "min", .repr = min_repr, .base = &nn_tuple_type};
+
+nn_object *repl_return_type_getattr(nn_object *o, const char *name, bool *handled)
+{
+    if (o->type != &max_type && o->type != &min_type) return NULL;
+    *handled = true;
+    if (!strcmp(name, "values")) return nn_retain(nn_tuple_get(o, 0));
+    if (!strcmp(name, "indices")) return nn_retain(nn_tuple_get(o, 1));
+    nn_error_set(NN_ERR_ATTRIBUTE, "'torch.return_types.%s' object has no attribute '%s'", o->type->name, name);
+    return NULL;
+}
+
+static nn_object *pair(nn_tensor *v, nn_tensor *i, bool is_max)
+{
+    nn_object *r = nn_tuple_new(2);
+    if (!r) {
+        NN_RELEASE(v);
+        NN_RELEASE(i);
+        return NULL;
+    }
+    nn_tuple_set(r, 0, T(v));
+    nn_tuple_set(r, 1, T(i));
+    nn_type *t = is_max ? &max_type : &min_type;
+    if (!t->dealloc) {
+        t->dealloc = nn_tuple_type.dealloc;
+        t->hash = nn_tuple_type.hash;
+        t->equal = nn_tuple_type.equal;
+    }
+    r->type = t;
+    return r;
+}
+
+/* -------------------------------------------------- elementwise unary */
+
+#define UNARY(fname, call)                                                                                             \
+    static nn_object *f_##fname(void *ud, nn_object *args, nn_object *kwargs)                                          \
+    {                                                                                                                  \
+        ARGS(1);                                                                                                       \
+        nn_tensor *x = NULL;                                                                                           \
+        if (repl_parse_args(#fname, "input", args, kwargs, a) || repl_arg_tensor(#fname, "input", 1, a[0], &x))        \
+            return NULL;                                                                                               \
+        return T(call(x));                                                                                             \
+    }
+UNARY(exp, nn_exp)
+UNARY(log, nn_log)
+UNARY(sqrt, nn_sqrt)
+UNARY(abs, nn_abs)
+UNARY(tanh, nn_tanh)
+UNARY(sigmoid, nn_sigmoid)
+UNARY(relu, nn_relu)
+UNARY(neg, nn_neg)
+UNARY(t, nn_t)
+UNARY(detach, nn_detach)
+UNARY(clone, nn_clone)
+UNARY(contiguous, nn_contiguous)
+
+/* -------------------------------------------------- elementwise binary */
+
+static nn_object *binary_fn(const char *fname, nn_object *args, nn_object *kwargs, int which)
+{
+    ARGS(3);
+    nn_tensor *x = NULL;
+    double alpha = 1;
+    const char *spec = which <= 1 ? "input, other, *, alpha=" : "input, other";
+    if (repl_parse_args(fname, spec, args, kwargs, a) || repl_arg_tensor(fname, "input", 1, a[0], &x) ||
+        (which <= 1 && repl_arg_double(fname, "alpha", 0, a[2], &alpha)))
+        return NULL;
+    nn_tensor *y = repl_as_tensor(a[1]);
+    if (!y) {
+        if (nn_error_current() == NN_OK)
+            nn_error_set(NN_ERR_TYPE, "%s(): argument 'other' (position 2) must be Tensor, not %s", fname,
+                         repl_type_name(a[1]));
+        return NULL;
+    }
+    nn_tensor *r = NULL;
+    switch (which) {
+    case 0: r = alpha == 1 ? nn_add(x, y) : nn_add_scaled(x, y, alpha); break;
+    case 1: r = alpha == 1 ? nn_sub(x, y) : nn_add_scaled(x, y, -alpha); break;
+    case 2: r = nn_mul(x, y); break;
+    case 3: r = nn_div(x, y); break;
+    case 4: r = nn_is_tensor(a[1]) ? nn_pow(x, y) : nn_pow_scalar(x, nn_float_value(a[1])); break;
+    case 5: r = nn_maximum(x, y); break;
+    case 6: r = nn_minimum(x, y); break;
+    case 7: r = nn_matmul(x, y); break;
+    case 8: r = nn_mm(x, y); break;
+    case 9: r = nn_bmm(x, y); break;
+    }
+    NN_RELEASE(y);
+    return T(r);
+}
+
+#define BINARY(fname, which)                                                                                           \
+    static nn_object *f_##fname(void *ud, nn_object *args, nn_object *kwargs)                                          \
+    {                                                                                                                  \
+        return binary_fn(#fname, args, kwargs, which);                                                                 \
+    }
+BINARY(add, 0)
+BINARY(sub, 1)
+BINARY(mul, 2)
+BINARY(div, 3)
+BINARY(pow, 4)
+BINARY(maximum, 5)
+BINARY(minimum, 6)
+BINARY(matmul, 7)
+BINARY(mm, 8)
+BINARY(bmm, 9)
+
+static nn_object *f_where(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(3);
+    nn_tensor *c = NULL;
+    if (repl_parse_args("where", "condition, input, other", args, kwargs, a) ||
+        repl_arg_tensor("where", "condition", 1, a[0], &c))
+        return NULL;
+    nn_tensor *x = repl_as_tensor(a[1]), *y = x ? repl_as_tensor(a[2]) : NULL;
+    nn_tensor *r = NULL;
+    if (x && y) r = nn_where(c, x, y);
+    else if (nn_error_current() == NN_OK)
+        nn_error_set(NN_ERR_TYPE, "where(): argument 'input' must be Tensor");
+    NN_RELEASE(x);
+    NN_RELEASE(y);
+    return T(r);
+}
+
+static nn_object *f_clamp(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(3);
+    nn_tensor *x = NULL;
+    double lo = 0, hi = 0;
+    if (repl_parse_args("clamp", "input, min=, max=", args, kwargs, a) ||
+        repl_arg_tensor("clamp", "input", 1, a[0], &x))
+        return NULL;
+    bool has_lo = a[1] && !nn_is_none(a[1]), has_hi = a[2] && !nn_is_none(a[2]);
+    if ((has_lo && repl_arg_double("clamp", "min", 2, a[1], &lo)) ||
+        (has_hi && repl_arg_double("clamp", "max", 3, a[2], &hi)))
+        return NULL;
+    if (!has_lo && !has_hi) {
+        nn_error_set(NN_ERR_RUNTIME, "torch.clamp: At least one of 'min' or 'max' must not be None");
+        return NULL;
+    }
+    return T(nn_clamp(x, lo, has_lo, hi, has_hi));
+}
+
+/* -------------------------------------------------------- reductions */
+
+static nn_object *reduce_fn(const char *fname, nn_object *args, nn_object *kwargs, int which)
+{
+    ARGS(5);
+    nn_tensor *x = NULL;
+    int n = 0, dims[NN_MAX_DIMS];
+    bool keepdim = false, unbiased = true;
+    int dtype = -1;
+    const char *spec = which >= 2 ? "input, dim=, unbiased=, keepdim=" : "input, dim=, keepdim=, *, dtype=";
+    if (repl_parse_args(fname, spec, args, kwargs, a) || repl_arg_tensor(fname, "input", 1, a[0], &x) ||
+        repl_arg_dims(fname, "dim", 2, a[1], &n, dims))
+        return NULL;
+    if (which >= 2) {
+        /* var(x, dim, unbiased, keepdim), var(x, unbiased) */
+        if (a[1] && nn_is_bool(a[1]) && !a[2]) {
+            n = 0;
+            a[2] = a[1];
+        }
+        if (repl_arg_bool(fname, "unbiased", 3, a[2], &unbiased) || repl_arg_bool(fname, "keepdim", 4, a[3], &keepdim))
+            return NULL;
+    } else if (repl_arg_bool(fname, "keepdim", 3, a[2], &keepdim) || repl_arg_dtype(fname, "dtype", 0, a[3], &dtype)) {
+        return NULL;
+    }
+    nn_tensor *in = x;
+    if (dtype >= 0 && !(in = nn_to_dtype(x, (nn_dtype)dtype))) return NULL;
+    nn_tensor *r = NULL;
+    switch (which) {
+    case 0: r = nn_sum(in, n, dims, keepdim); break;
+    case 1: r = nn_mean(in, n, dims, keepdim); break;
+    case 2: r = nn_var(in, n, dims, unbiased, keepdim); break;
+    case 3: r = nn_std(in, n, dims, unbiased, keepdim); break;
+    }
+    if (in != x) NN_RELEASE(in);
+    return T(r);
+}
+
+static nn_object *f_sum(void *ud, nn_object *args, nn_object *kwargs) { return reduce_fn("sum", args, kwargs, 0); }
+static nn_object *f_mean(void *ud, nn_object *args, nn_object *kwargs) { return reduce_fn("mean", args, kwargs, 1); }
+static nn_object *f_var(void *ud, nn_object *args, nn_object *kwargs) { return reduce_fn("var", args, kwargs, 2); }
+static nn_object *f_std(void *ud, nn_object *args, nn_object *kwargs) { return reduce_fn("std", args, kwargs, 3); }
+
+static nn_object *maxmin_fn(const char *fname, nn_object *args, nn_object *kwargs, bool is_max)
+{
+    ARGS(3);
+    nn_tensor *x = NULL;
+    int64_t dim = 0;
+    bool keepdim = false;
+    if (repl_parse_args(fname, "input, dim=, keepdim=", args, kwargs, a) ||
+        repl_arg_tensor(fname, "input", 1, a[0], &x))
+        return NULL;
+    if (a[1] && nn_is_tensor(a[1])) return T(is_max ? nn_maximum(x, NN_TENSOR(a[1])) : nn_minimum(x, NN_TENSOR(a[1])));
+    if (!a[1]) return T(is_max ? nn_max_all(x) : nn_min_all(x));
+    if (repl_arg_int(fname, "dim", 2, a[1], &dim) || repl_arg_bool(fname, "keepdim", 3, a[2], &keepdim)) return NULL;
+    nn_tensor *v, *i;
+    if ((is_max ? nn_max_dim : nn_min_dim)(x, (int)dim, keepdim, &v, &i)) return NULL;
+    return pair(v, i, is_max);
+}
+
+static nn_object *f_max(void *ud, nn_object *args, nn_object *kwargs) { return maxmin_fn("max", args, kwargs, true); }
+static nn_object *f_min(void *ud, nn_object *args, nn_object *kwargs) { return maxmin_fn("min", args, kwargs, false); }
+
+static nn_object *f_argmax(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(3);
+    nn_tensor *x = NULL;
+    int64_t dim = 0;
+    bool keepdim = false;
+    if (repl_parse_args("argmax", "input, dim=, keepdim=", args, kwargs, a) ||
+        repl_arg_tensor("argmax", "input", 1, a[0], &x) || repl_arg_bool("argmax", "keepdim", 3, a[2], &keepdim))
+        return NULL;
+    bool has_dim = a[1] && !nn_is_none(a[1]);
+    if (has_dim && repl_arg_int("argmax", "dim", 2, a[1], &dim)) return NULL;
+    return T(nn_argmax(x, (int)dim, has_dim, keepdim));
+}
+
+static nn_object *f_norm(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(4);
+    nn_tensor *x = NULL;
+    double p = 2;
+    int n = 0, dims[NN_MAX_DIMS];
+    bool keepdim = false;
+    if (repl_parse_args("norm", "input, p=, dim=, keepdim=", args, kwargs, a) ||
+        repl_arg_tensor("norm", "input", 1, a[0], &x) || (a[1] && !nn_is_str(a[1]) && repl_arg_double("norm", "p", 2, a[1], &p)) ||
+        repl_arg_dims("norm", "dim", 3, a[2], &n, dims) || repl_arg_bool("norm", "keepdim", 4, a[3], &keepdim))
+        return NULL;
+    return T(nn_norm(x, p, n, dims, keepdim));
+}
+
+static nn_object *softmax_fn(const char *fname, nn_object *args, nn_object *kwargs, bool log)
+{
+    ARGS(3);
+    nn_tensor *x = NULL;
+    int64_t dim = 0;
+    int dtype = -1;
+    if (repl_parse_args(fname, "input, dim, dtype=", args, kwargs, a) ||
+        repl_arg_tensor(fname, "input", 1, a[0], &x) || repl_arg_int(fname, "dim", 2, a[1], &dim) ||
+        repl_arg_dtype(fname, "dtype", 3, a[2], &dtype))
+        return NULL;
+    nn_tensor *in = x;
+    if (dtype >= 0 && !(in = nn_to_dtype(x, (nn_dtype)dtype))) return NULL;
+    nn_tensor *r = log ? nn_log_softmax(in, (int)dim) : nn_softmax(in, (int)dim);
+    if (in != x) NN_RELEASE(in);
+    return T(r);
+}
+
+static nn_object *f_softmax(void *ud, nn_object *args, nn_object *kwargs)
+{
+    return softmax_fn("softmax", args, kwargs, false);
+}
+static nn_object *f_log_softmax(void *ud, nn_object *args, nn_object *kwargs)
+{
+    return softmax_fn("log_softmax", args, kwargs, true);
+}
+
+/* ------------------------------------------------------------ shapes */
+
+static nn_object *f_flatten(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(3);
+    nn_tensor *x = NULL;
+    int64_t s = 0, e = -1;
+    if (repl_parse_args("flatten", "input, start_dim=, end_dim=", args, kwargs, a) ||
+        repl_arg_tensor("flatten", "input", 1, a[0], &x) || repl_arg_int("flatten", "start_dim", 2, a[1], &s) ||
+        repl_arg_int("flatten", "end_dim", 3, a[2], &e))
+        return NULL;
+    return T(nn_flatten(x, (int)s, (int)e));
+}
+
+static nn_object *f_transpose(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(3);
+    nn_tensor *x = NULL;
+    int64_t d0 = 0, d1 = 0;
+    if (repl_parse_args("transpose", "input, dim0, dim1", args, kwargs, a) ||
+        repl_arg_tensor("transpose", "input", 1, a[0], &x) || repl_arg_int("transpose", "dim0", 2, a[1], &d0) ||
+        repl_arg_int("transpose", "dim1", 3, a[2], &d1))
+        return NULL;
+    return T(nn_transpose(x, (int)d0, (int)d1));
+}
+
+static nn_object *f_unsqueeze(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(2);
+    nn_tensor *x = NULL;
+    int64_t d = 0;
+    if (repl_parse_args("unsqueeze", "input, dim", args, kwargs, a) ||
+        repl_arg_tensor("unsqueeze", "input", 1, a[0], &x) || repl_arg_int("unsqueeze", "dim", 2, a[1], &d))
+        return NULL;
+    return T(nn_unsqueeze(x, (int)d));
+}
+
+static nn_object *f_squeeze(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(2);
+    nn_tensor *x = NULL;
+    int64_t d = 0;
+    if (repl_parse_args("squeeze", "input, dim=", args, kwargs, a) ||
+        repl_arg_tensor("squeeze", "input", 1, a[0], &x) || repl_arg_int("squeeze", "dim", 2, a[1], &d))
+        return NULL;
+    return T(a[1] ? nn_squeeze_dim(x, (int)d) : nn_squeeze(x));
+}
+
+/* reshape/view/permute/expand: (input, *shape) or (input, shape). */
+static nn_object *shape_fn(const char *fname, nn_object *args, nn_object *kwargs, int which)
+{
+    nn_tensor *x = NULL;
+    if (kwargs && nn_dict_len(kwargs)) {
+        nn_error_set(NN_ERR_TYPE, "%s() got an unexpected keyword argument", fname);
+        return NULL;
+    }
+    size_t n = nn_tuple_len(args);
+    if (n < 1 || repl_arg_tensor(fname, "input", 1, nn_tuple_get(args, 0), &x)) {
+        if (n < 1) nn_error_set(NN_ERR_TYPE, "%s() missing 1 required positional argument: 'input'", fname);
+        return NULL;
+    }
+    int ndim = 0;
+    int64_t sizes[NN_MAX_DIMS];
+    if (repl_shape_from_args(fname, args, 1, n - 1, &ndim, sizes)) return NULL;
+    switch (which) {
+    case 0: return T(nn_reshape(x, ndim, sizes));
+    case 1: return T(nn_view(x, ndim, sizes));
+    case 2: return T(nn_expand(x, ndim, sizes));
+    default: {
+        int dims[NN_MAX_DIMS];
+        for (int i = 0; i < ndim; i++) dims[i] = (int)sizes[i];
+        return T(nn_permute(x, ndim, dims));
+    }
+    }
+}
+
+static nn_object *f_reshape(void *ud, nn_object *args, nn_object *kwargs) { return shape_fn("reshape", args, kwargs, 0); }
+static nn_object *f_view(void *ud, nn_object *args, nn_object *kwargs) { return shape_fn("view", args, kwargs, 1); }
+static nn_object *f_expand(void *ud, nn_object *args, nn_object *kwargs) { return shape_fn("expand", args, kwargs, 2); }
+static nn_object *f_permute(void *ud, nn_object *args, nn_object *kwargs) { return shape_fn("permute", args, kwargs, 3); }
+
+/* torch.cat / torch.stack(tensors, dim=0) */
+static nn_object *catstack(const char *fname, nn_object *args, nn_object *kwargs, bool stack)
+{
+    ARGS(2);
+    int64_t dim = 0;
+    if (repl_parse_args(fname, "tensors, dim=", args, kwargs, a) || repl_arg_int(fname, "dim", 2, a[1], &dim))
+        return NULL;
+    nn_object *seq = a[0];
+    bool list = nn_is_list(seq);
+    if (!list && !nn_is_instance(seq, &nn_tuple_type)) {
+        nn_error_set(NN_ERR_TYPE, "%s(): argument 'tensors' (position 1) must be tuple of Tensors, not %s", fname,
+                     repl_type_name(seq));
+        return NULL;
+    }
+    size_t n = list ? nn_list_len(seq) : nn_tuple_len(seq);
+    nn_tensor **ts = nn_malloc((n ? n : 1) * sizeof *ts);
+    if (!ts) return NULL;
+    for (size_t i = 0; i < n; i++) {
+        nn_object *o = list ? nn_list_get(seq, i) : nn_tuple_get(seq, i);
+        if (!nn_is_tensor(o)) {
+            nn_error_set(NN_ERR_TYPE, "expected Tensor as element %zu in argument 0, but got %s", i,
+                         repl_type_name(o));
+            nn_free(ts);
+            return NULL;
+        }
+        ts[i] = NN_TENSOR(o);
+    }
+    nn_tensor *r = stack ? nn_stack((int)n, ts, (int)dim) : nn_cat((int)n, ts, (int)dim);
+    nn_free(ts);
+    return T(r);
+}
+
+static nn_object *f_cat(void *ud, nn_object *args, nn_object *kwargs) { return catstack("cat", args, kwargs, false); }
+static nn_object *f_stack(void *ud, nn_object *args, nn_object *kwargs) { return catstack("stack", args, kwargs, true); }
+
+/* ---------------------------------------------------- torch namespace */
+
+static const struct {
+    const char *name;
+    nn_cfunc fn;
+} tensor_functions[] = {
+    {"exp", f_exp},         {"log", f_log},           {"sqrt", f_sqrt},           {"abs", f_abs},
+    {"tanh", f_tanh},       {"sigmoid", f_sigmoid},   {"relu", f_relu},           {"neg", f_neg},
+    {"t", f_t},             {"detach", f_detach},     {"clone", f_clone},         {"add", f_add},
+    {"sub", f_sub},         {"mul", f_mul},           {"div", f_div},             {"pow", f_pow},
+    {"maximum", f_maximum}, {"minimum", f_minimum},   {"matmul", f_matmul},       {"mm", f_mm},
+    {"bmm", f_bmm},         {"where", f_where},       {"clamp", f_clamp},         {"sum", f_sum},
+    {"mean", f_mean},       {"var", f_var},           {"std", f_std},             {"max", f_max},
+    {"min", f_min},         {"argmax", f_argmax},     {"norm", f_norm},           {"softmax", f_softmax},
+    {"log_softmax", f_log_softmax}, {"flatten", f_flatten}, {"transpose", f_transpose},
+    {"unsqueeze", f_unsqueeze}, {"squeeze", f_squeeze}, {"reshape", f_reshape},     {"permute", f_permute},
+    {"cat", f_cat},         {"stack", f_stack},
+};
+#define N_TENSOR_FUNCTIONS (sizeof tensor_functions / sizeof tensor_functions[0])
+
+int repl_torch_add_tensor_functions(nn_object *torch)
+{
+    for (size_t i = 0; i < N_TENSOR_FUNCTIONS; i++) {
+        const char *name = tensor_functions[i].name;
+        if (repl_namespace_add_fn(torch, name, tensor_functions[i].fn)) return -1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------ tensor methods */
+
+#define M(name) static nn_object *m_##name(nn_object *self, nn_object *args, nn_object *kwargs)
+#define SELF NN_TENSOR(self)
+
+M(size)
+{
+    ARGS(1);
+    int64_t d = 0;
+    if (repl_parse_args("size", "dim=", args, kwargs, a) || repl_arg_int("size", "dim", 1, a[0], &d)) return NULL;
+    if (nn_check_initialized(SELF)) return NULL;
+    if (!a[0] || nn_is_none(a[0])) return repl_size_new(SELF->ndim, SELF->sizes);
+    int nd = SELF->ndim;
+    if (d < -(nd ? nd : 1) || d >= (nd ? nd : 1)) {
+        nn_error_set(NN_ERR_INDEX, "Dimension out of range (expected to be in range of [%d, %d], but got %lld)",
+                     nd ? -nd : -1, nd ? nd - 1 : 0, (long long)d);
+        return NULL;
+    }
+    if (nd == 0) {
+        nn_error_set(NN_ERR_INDEX, "dimension specified as %lld but tensor has no dimensions", (long long)d);
+        return NULL;
+    }
+    return nn_int_new(SELF->sizes[d < 0 ? d + nd : d]);
+}
+
+M(dim)
+{
+    ARGS(1);
+    if (repl_parse_args("dim", "", args, kwargs, a)) return NULL;
+    return nn_int_new(SELF->ndim);
+}
+
+M(numel)
+{
+    ARGS(1);
+    if (repl_parse_args("numel", "", args, kwargs, a)) return NULL;
+    return nn_int_new(nn_numel(SELF));
+}
+
+static nn_object *scalar_value(nn_tensor *t, double v)
+{
+    if (t->dtype == NN_BOOL) return nn_bool_new(v != 0);
+    if (t->dtype == NN_INT64 || t->dtype == NN_INT32) return nn_int_new((int64_t)v);
+    return nn_float_new(v);
+}
+
+M(item)
+{
+    ARGS(1);
+    double v;
+    if (repl_parse_args("item", "", args, kwargs, a)) return NULL;
+    if (nn_numel(SELF) != 1) {
+        nn_error_set(NN_ERR_RUNTIME, "a Tensor with %lld elements cannot be converted to Scalar",
+                     (long long)nn_numel(SELF));
+        return NULL;
+    }
+    if (SELF->dtype == NN_INT64) {
+        int64_t idx[NN_MAX_DIMS] = {0};
+        return nn_int_new(nn_get_int64(SELF, idx));
+    }
+    if (nn_item(SELF, &v)) return NULL;
+    return scalar_value(SELF, v);
+}
+
+static nn_object *tolist_rec(nn_tensor *t, int d, int64_t *idx)
+{
+    if (d == t->ndim) {
+        if (t->dtype == NN_INT64) return nn_int_new(nn_get_int64(t, idx));
+        return scalar_value(t, nn_get_double(t, idx));
+    }
+    nn_object *l = nn_list_new((size_t)t->sizes[d]);
+    if (!l) return NULL;
+    for (int64_t i = 0; i < t->sizes[d]; i++) {
+        idx[d] = i;
+        nn_object *v = tolist_rec(t, d + 1, idx);
+        if (!v || nn_list_append(l, v)) {
+            NN_RELEASE(v);
+            NN_RELEASE(l);
+            return NULL;
+        }
+        NN_RELEASE(v);
+    }
+    return l;
+}
+
+M(tolist)
+{
+    ARGS(1);
+    int64_t idx[NN_MAX_DIMS] = {0};
+    if (repl_parse_args("tolist", "", args, kwargs, a)) return NULL;
+    return tolist_rec(SELF, 0, idx);
+}
+
+M(backward)
+{
+    ARGS(4);
+    nn_tensor *g = NULL;
+    bool create = false, retain = false;
+    if (repl_parse_args("backward", "gradient=, retain_graph=, create_graph=, inputs=", args, kwargs, a)) return NULL;
+    if (a[0] && !nn_is_none(a[0]) && repl_arg_tensor("backward", "gradient", 1, a[0], &g)) return NULL;
+    if (repl_arg_bool("backward", "create_graph", 3, a[2], &create)) return NULL;
+    retain = create;
+    if (a[1] && !nn_is_none(a[1]) && repl_arg_bool("backward", "retain_graph", 2, a[1], &retain)) return NULL;
+    if (nn_backward(SELF, g, retain, create)) return NULL;
+    return nn_retain(nn_none());
+}
+
+M(retain_grad)
+{
+    ARGS(1);
+    if (repl_parse_args("retain_grad", "", args, kwargs, a) || nn_retain_grad(SELF)) return NULL;
+    return nn_retain(nn_none());
+}
+
+/* A tensor hook's handle: remove() drops the hook from its tensor. */
+typedef struct thandle {
+    nn_object ob;
+    nn_tensor *t; /* owned */
+    int64_t id;
+} thandle;
+
+static void thandle_dealloc(nn_object *self)
+{
+    NN_RELEASE(((thandle *)self)->t);
+    nn_free(self);
+}
+
+static const nn_type thandle_type = {.name = "RemovableHandle", .dealloc = thandle_dealloc};
+
+static nn_object *thandle_remove(nn_object *self, nn_object *args, nn_object *kwargs)
+{
+    ARGS(1);
+    thandle *h = (thandle *)self;
+    if (repl_parse_args("remove", "", args, kwargs, a)) return NULL;
+    nn_tensor_remove_hook(h->t, h->id);
+    return nn_retain(nn_none());
+}
+
+M(register_hook)
+{
+    ARGS(1);
+    if (repl_parse_args("register_hook", "hook", args, kwargs, a)) return NULL;
+    thandle *h = nn_malloc(sizeof *h);
+    if (!h) return NULL;
+    int64_t id = nn_tensor_register_hook(SELF, a[0]);
+    if (id < 0) {
+        nn_free(h);
+        return NULL;
+    }
+    nn_object_init(&h->ob, &thandle_type);
+    h->t = (nn_tensor *)nn_retain(self);
+    h->id = id;
+    return &h->ob;
+}
+
+static nn_object *convert(nn_object *self, nn_object *args, nn_object *kwargs, const char *fname, nn_dtype dt)
+{
+    ARGS(1);
+    if (repl_parse_args(fname, "memory_format=", args, kwargs, a)) return NULL;
+    return T(nn_to_dtype(SELF, dt));
+}
+
+M(float) { return convert(self, args, kwargs, "float", NN_FLOAT32); }
+M(double) { return convert(self, args, kwargs, "double", NN_FLOAT64); }
+M(half) { return convert(self, args, kwargs, "half", NN_FLOAT16); }
+M(bfloat16) { return convert(self, args, kwargs, "bfloat16", NN_BFLOAT16); }
+M(long) { return convert(self, args, kwargs, "long", NN_INT64); }
+M(int) { return convert(self, args, kwargs, "int", NN_INT32); }
+M(bool) { return convert(self, args, kwargs, "bool", NN_BOOL); }
+
+M(cpu)
+{
+    ARGS(1);
+    if (repl_parse_args("cpu", "memory_format=", args, kwargs, a)) return NULL;
+    return nn_retain(self);
+}
+
+M(to)
+{
+    int dtype = -1;
+    nn_object *b[6];
+    if (repl_parse_args("to", "a=, b=, non_blocking=, copy=, *, dtype=, device=", args, kwargs, b)) return NULL;
+    nn_object *cands[3] = {b[0], b[1], b[4]};
+    for (int i = 0; i < 3; i++) {
+        nn_object *o = cands[i];
+        if (!o || nn_is_none(o)) continue;
+        if (repl_is_dtype(o)) dtype = (int)repl_dtype_value(o);
+        else if (nn_is_tensor(o)) dtype = (int)NN_TENSOR(o)->dtype;
+        else if ((nn_is_str(o) && strncmp(nn_str_cstr(o), "cpu", 3)) ||
+                 (repl_is_device(o) && strcmp(repl_device_type(o), "cpu"))) {
+            nn_error_set(NN_ERR_RUNTIME, "Torch not compiled with CUDA enabled");
+            return NULL;
+        }
+    }
+    if (dtype < 0) return nn_retain(self);
+    return T(nn_to_dtype(SELF, (nn_dtype)dtype));
+}
+
+/* In-place ops: return self. */
+static nn_object *inplace_bin(nn_object *self, nn_object *args, nn_object *kwargs, const char *fname, int which)
+{
+    ARGS(2);
+    double alpha = 1;
+    const char *spec = which <= 1 ? "other, *, alpha=" : "other";
+    if (repl_parse_args(fname, spec, args, kwargs, a) || repl_arg_double(fname, "alpha", 0, a[1], &alpha))
+        return NULL;
+    nn_tensor *y = repl_as_tensor(a[0]);
+    if (!y) {
+        if (nn_error_current() == NN_OK)
+            nn_error_set(NN_ERR_TYPE, "%s(): argument 'other' (position 1) must be Tensor, not %s", fname,
+                         repl_type_name(a[0]));
+        return NULL;
+    }
+    int rc = 0;
+    switch (which) {
+    case 0: rc = nn_add_(SELF, y, alpha); break;
+    case 1: rc = nn_add_(SELF, y, -alpha); break;
+    case 2: rc = nn_mul_(SELF, y); break;
+    case 3: rc = nn_div_(SELF, y); break;
+    case 4: rc = nn_copy_(SELF, y); break;
+    }
+    NN_RELEASE(y);
+    return rc ? NULL : nn_retain(self);
+}
+
+M(add_) { return inplace_bin(self, args, kwargs, "add_", 0); }
+M(sub_) { return inplace_bin(self, args, kwargs, "sub_", 1); }
+M(mul_) { return inplace_bin(self, args, kwargs, "mul_", 2); }
+M(div_) { return inplace_bin(self, args, kwargs, "div_", 3); }
+
+M(copy_)
+{
+    ARGS(2);
+    nn_tensor *src = NULL;
+    if (repl_parse_args("copy_", "src, non_blocking=", args, kwargs, a) ||
+        repl_arg_tensor("copy_", "src", 1, a[0], &src) || nn_copy_(SELF, src))
+        return NULL;
+    return nn_retain(self);
+}
+
+M(zero_)
+{
+    ARGS(1);
+    if (repl_parse_args("zero_", "", args, kwargs, a) || nn_zero_(SELF)) return NULL;
+    return nn_retain(self);
+}
+
+M(fill_)
+{
+    ARGS(1);
+    double v = 0;
+    if (repl_parse_args("fill_", "value", args, kwargs, a) || repl_arg_double("fill_", "value", 1, a[0], &v) ||
+        nn_fill_(SELF, v))
+        return NULL;
+    return nn_retain(self);
+}
+
+M(uniform_)
+{
+    ARGS(3);
+    double lo = 0, hi = 1;
+    if (repl_parse_args("uniform_", "from=, to=, *, generator=", args, kwargs, a) ||
+        repl_arg_double("uniform_", "from", 1, a[0], &lo) || repl_arg_double("uniform_", "to", 2, a[1], &hi) ||
+        nn_uniform_(SELF, lo, hi))
+        return NULL;
+    return nn_retain(self);
+}
+
+M(normal_)
+{
+    ARGS(3);
+    double mean = 0, std = 1;
+    if (repl_parse_args("normal_", "mean=, std=, *, generator=", args, kwargs, a) ||
+        repl_arg_double("normal_", "mean", 1, a[0], &mean) || repl_arg_double("normal_", "std", 2, a[1], &std) ||
+        nn_normal_(SELF, mean, std))
+        return NULL;
+    return nn_retain(self);
+}
+
+M(requires_grad_)
+{
+    ARGS(1);
+    bool rg = true;
+    if (repl_parse_args("requires_grad_", "requires_grad=", args, kwargs, a) ||
+        repl_arg_bool("requires_grad_", "requires_grad", 1, a[0], &rg) || nn_set_requires_grad(SELF, rg))
+        return NULL;
+    return nn_retain(self);
+}
+
+M(is_floating_point)
+{
+    ARGS(1);
+    if (repl_parse_args("is_floating_point", "", args, kwargs, a)) return NULL;
+    return nn_bool_new(nn_dtype_is_floating(SELF->dtype));
+}
+
+M(is_contiguous)
+{
+    ARGS(1);
+    if (repl_parse_args("is_contiguous", "", args, kwargs, a)) return NULL;
+    return nn_bool_new(nn_is_contiguous(SELF));
+}
+
+static const repl_method_def tensor_methods[] = {
+    {"size", m_size},
+    {"dim", m_dim},
+    {"numel", m_numel},
+    {"item", m_item},
+    {"tolist", m_tolist},
+    {"backward", m_backward},
+    {"retain_grad", m_retain_grad},
+    {"register_hook", m_register_hook},
+    {"float", m_float},
+    {"double", m_double},
+    {"half", m_half},
+    {"bfloat16", m_bfloat16},
+    {"long", m_long},
+    {"int", m_int},
+    {"bool", m_bool},
+    {"cpu", m_cpu},
+    {"to", m_to},
+    {"add_", m_add_},
+    {"sub_", m_sub_},
+    {"mul_", m_mul_},
+    {"div_", m_div_},
+    {"copy_", m_copy_},
+    {"zero_", m_zero_},
+    {"fill_", m_fill_},
+    {"uniform_", m_uniform_},
+    {"normal_", m_normal_},
+    {"requires_grad_", m_requires_grad_},
+    {"is_floating_point", m_is_floating_point},
+    {"is_contiguous", m_is_contiguous},
+    {NULL, NULL},
+};
+
+/* Methods that are torch functions with self first. */
+static const struct {
+    const char *name;
+    nn_cfunc fn;
+} tensor_fn_methods[] = {
+    {"view", f_view},
+    {"expand", f_expand},
+    {"contiguous", f_contiguous},
+};
+
+nn_object *repl_tensor_getattr(nn_tensor *t, const char *name)
+{
+    nn_object *self = &t->ob;
+    if (!strcmp(name, "shape")) {
+        if (nn_check_initialized(t)) return NULL;
+        return repl_size_new(t->ndim, t->sizes);
+    }
+    if (!strcmp(name, "ndim")) return nn_int_new(t->ndim);
+    if (!strcmp(name, "dtype")) return nn_retain(repl_dtype_object(t->dtype));
+    if (!strcmp(name, "device")) return nn_retain(repl_cpu_device());
+    if (!strcmp(name, "is_cuda")) return nn_bool_new(false);
+    if (!strcmp(name, "requires_grad")) return nn_bool_new(t->requires_grad);
+    if (!strcmp(name, "is_leaf")) return nn_bool_new(nn_is_leaf(t));
+    if (!strcmp(name, "grad")) {
+        nn_tensor *g = nn_grad(t);
+        return g ? T(g) : nn_retain(nn_none());
+    }
+    if (!strcmp(name, "grad_fn")) return t->grad_fn ? nn_retain((nn_object *)t->grad_fn) : nn_retain(nn_none());
+    if (!strcmp(name, "T")) return T(nn_T(t));
+    if (!strcmp(name, "data")) return T(nn_detach(t));
+    nn_object *m = repl_method_lookup(tensor_methods, name, self);
+    if (m || nn_error_current() != NN_OK) return m;
+    for (size_t i = 0; i < sizeof tensor_fn_methods / sizeof tensor_fn_methods[0]; i++)
+        if (!strcmp(tensor_fn_methods[i].name, name)) return repl_bound_function(name, self, tensor_fn_methods[i].fn);
+    for (size_t i = 0; i < N_TENSOR_FUNCTIONS; i++)
+        if (!strcmp(tensor_functions[i].name, name) && strcmp(name, "cat") && strcmp(name, "stack") &&
+            strcmp(name, "where"))
+            return repl_bound_function(name, self, tensor_functions[i].fn);
+    nn_error_set(NN_ERR_ATTRIBUTE, "'%s' object has no attribute '%s'", t->ob.type->name, name);
+    return NULL;
+}
+
+int repl_tensor_setattr(nn_tensor *t, const char *name, nn_object *value)
+{
+    if (!strcmp(name, "requires_grad")) {
+        bool rg = false;
+        if (repl_arg_bool("requires_grad", "value", 0, value, &rg)) return -1;
+        return nn_set_requires_grad(t, rg);
+    }
+    if (!strcmp(name, "grad")) {
+        if (nn_is_none(value)) {
+            NN_SET(t->grad, NULL);
+            return 0;
+        }
+        if (!nn_is_tensor(value))
+            return nn_error_set(NN_ERR_TYPE, "assigned grad expected to be a Tensor or None but got grad of type %s",
+                                repl_type_name(value));
+        NN_SET(t->grad, (nn_tensor *)nn_retain(value));
+        return 0;
+    }
+    if (!strcmp(name, "data")) {
+        if (!nn_is_tensor(value)) return nn_error_set(NN_ERR_TYPE, "Variable data has to be a tensor, but got %s",
+                                                      repl_type_name(value));
+        nn_tensor *v = NN_TENSOR(value);
+        if (v->ndim != t->ndim || memcmp(v->sizes, t->sizes, sizeof(int64_t) * (size_t)t->ndim) ||
+            v->dtype != t->dtype)
+            return nn_error_set(NN_ERR_NOT_IMPLEMENTED,
+                                "assigning .data of another shape or dtype is not supported (use copy_)");
+        return nn_copy_(t, v);
+    }
+    return nn_error_set(NN_ERR_ATTRIBUTE, "attribute '%s' of 'torch._C._TensorBase' objects is not writable", name);
+}
+
+/* ---------------------------------------------------------- operators */
+
+nn_object *repl_tensor_binary(repl_binop op, nn_object *a, nn_object *b)
+{
+    nn_tensor *x = repl_as_tensor(a);
+    if (!x) return NULL;
+    nn_tensor *y = repl_as_tensor(b);
+    if (!y) {
+        NN_RELEASE(x);
+        return NULL;
+    }
+    nn_tensor *r = NULL;
+    bool a_num = !nn_is_tensor(a), b_num = !nn_is_tensor(b);
+    switch (op) {
+    case REPL_ADD: r = nn_add(x, y); break;
+    case REPL_SUB: r = a_num ? nn_rsub_scalar(y, nn_float_value(a)) : nn_sub(x, y); break;
+    case REPL_MUL: r = nn_mul(x, y); break;
+    case REPL_DIV: r = nn_div(x, y); break;
+    case REPL_POW:
+        if (b_num) r = nn_pow_scalar(x, nn_float_value(b));
+        else if (a_num) r = nn_rpow_scalar(nn_float_value(a), y);
+        else r = nn_pow(x, y);
+        break;
+    case REPL_MATMUL: r = nn_matmul(x, y); break;
+    case REPL_LT: r = nn_compare(x, y, NN_LT); break;
+    case REPL_LE: r = nn_compare(x, y, NN_LE); break;
+    case REPL_GT: r = nn_compare(x, y, NN_GT); break;
+    case REPL_GE: r = nn_compare(x, y, NN_GE); break;
+    case REPL_EQ: r = nn_compare(x, y, NN_EQ); break;
+    case REPL_NE: r = nn_compare(x, y, NN_NE); break;
+    default: break;
+    }
+    NN_RELEASE(x);
+    NN_RELEASE(y);
+    return T(r);
+}
+
+nn_object *repl_tensor_unary(repl_unop op, nn_tensor *a)
+{
+    switch (op) {
+    case REPL_NEG: return T(nn_neg(a));
+    case REPL_POS: return nn_retain(&a->ob);
+    case REPL_INVERT: {
+        if (a->dtype != NN_BOOL) {
+            nn_error_set(NN_ERR_RUNTIME, "bitwise_not is only supported for bool tensors here");
+            return NULL;
+        }
+        nn_tensor *f = nn_scalar(0, NN_BOOL);
+        if (!f) return NULL;
+        nn_tensor *r = nn_compare(a, f, NN_EQ);
+        NN_RELEASE(f);
+        return T(r);
+    }
+    }
+    return NULL;
+}
+
+/* ------------------------------------------------------------ indexing */
+
+#define MAX_ITEMS 32
+
+typedef struct index_buf {
+    nn_index_item items[MAX_ITEMS];
+    nn_tensor *owned[MAX_ITEMS];
+    int n, n_owned;
+} index_buf;
+
+static void index_buf_free(index_buf *ib)
+{
+    for (int i = 0; i < ib->n_owned; i++) NN_RELEASE(ib->owned[i]);
+}
+
+static int slice_int(nn_object *o, int64_t *v, bool *has)
+{
+    if (nn_is_none(o)) {
+        *has = false;
+        return 0;
+    }
+    if (nn_is_int(o) || nn_is_bool(o)) {
+        *v = nn_int_value(o);
+        *has = true;
+        return 0;
+    }
+    if (nn_is_tensor(o) && nn_numel(NN_TENSOR(o)) == 1 && !nn_dtype_is_floating(NN_TENSOR(o)->dtype)) {
+        double d;
+        if (nn_item(NN_TENSOR(o), &d)) return -1;
+        *v = (int64_t)d;
+        *has = true;
+        return 0;
+    }
+    return nn_error_set(NN_ERR_TYPE, "slice indices must be integers or None or have an __index__ method");
+}
+
+static int add_item(index_buf *ib, nn_object *k)
+{
+    if (ib->n >= MAX_ITEMS) return nn_error_set(NN_ERR_INDEX, "too many indices");
+    nn_index_item *it = &ib->items[ib->n];
+    memset(it, 0, sizeof *it);
+    if (nn_is_int(k)) {
+        it->kind = NN_INDEX_INT;
+        it->start = nn_int_value(k);
+    } else if (nn_is_none(k)) {
+        it->kind = NN_INDEX_NONE;
+    } else if (repl_is_ellipsis(k)) {
+        it->kind = NN_INDEX_ELLIPSIS;
+    } else if (repl_is_slice(k)) {
+        nn_object *s, *e, *st;
+        repl_slice_parts(k, &s, &e, &st);
+        int64_t step = 1;
+        bool has_step = false;
+        int rc = slice_int(s, &it->start, &it->has_start);
+        if (!rc) rc = slice_int(e, &it->stop, &it->has_stop);
+        if (!rc) rc = slice_int(st, &step, &has_step);
+        NN_RELEASE(s);
+        NN_RELEASE(e);
+        NN_RELEASE(st);
+        if (rc) return -1;
+        if (step <= 0) return nn_error_set(NN_ERR_VALUE, step == 0 ? "slice step cannot be zero"
+                                                                   : "step must be greater than zero");
+        it->kind = NN_INDEX_SLICE;
+        it->step = step;
+    } else if (nn_is_tensor(k)) {
+        it->kind = NN_INDEX_TENSOR;
+        it->tensor = NN_TENSOR(k);
+    } else if (nn_is_list(k) || nn_is_bool(k)) {
+        nn_tensor *t = nn_tensor_from_nested(k, -1);
+        if (!t) return -1;
+        ib->owned[ib->n_owned++] = t;
+        it->kind = NN_INDEX_TENSOR;
+        it->tensor = t;
+    } else {
+        return nn_error_set(NN_ERR_INDEX,
+                            "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are "
+                            "valid indices (got %s)",
+                            repl_type_name(k));
+    }
+    ib->n++;
+    return 0;
+}
+
+static int build_index(index_buf *ib, nn_object *key)
+{
+    ib->n = ib->n_owned = 0;
+    if (nn_is_instance(key, &nn_tuple_type)) {
+        for (size_t i = 0; i < nn_tuple_len(key); i++)
+            if (add_item(ib, nn_tuple_get(key, i))) return -1;
+        return 0;
+    }
+    return add_item(ib, key);
+}
+
+nn_object *repl_tensor_getitem(nn_tensor *t, nn_object *key)
+{
+    index_buf ib;
+    nn_tensor *r = NULL;
+    if (!build_index(&ib, key)) r = nn_index(t, ib.n, ib.items);
+    index_buf_free(&ib);
+    return T(r);
+}
+
+int repl_tensor_setitem(nn_tensor *t, nn_object *key, nn_object *value)
+{
+    nn_tensor *v = repl_as_tensor(value);
+    if (!v) {
+        if (nn_error_current() == NN_OK)
+            nn_error_set(NN_ERR_TYPE, "can't assign a %s to a %s", repl_type_name(value), "Tensor");
+        return -1;
+    }
+    index_buf ib;
+    int rc = build_index(&ib, key);
+    if (!rc) rc = nn_index_put_(t, ib.n, ib.items, v);
+    index_buf_free(&ib);
+    NN_RELEASE(v);
+    return rc;
+}
+
+nn_object *repl_tensor_iterate(nn_tensor *t)
+{
+    if (t->ndim == 0) {
+        nn_error_set(NN_ERR_TYPE, "iteration over a 0-d tensor");
+        return NULL;
+    }
+    nn_object *l = nn_list_new((size_t)t->sizes[0]);
+    if (!l) return NULL;
+    for (int64_t i = 0; i < t->sizes[0]; i++) {
+        nn_tensor *s = nn_select(t, 0, i);
+        if (!s || nn_list_append(l, T(s))) {
+            NN_RELEASE(s);
+            NN_RELEASE(l);
+            return NULL;
+        }
+        NN_RELEASE(s);
+    }
+    return l;
+}
+
+int repl_tensor_truth(nn_tensor *t)
+{
+    int64_t n = nn_numel(t);
+    if (n == 0) return nn_error_set(NN_ERR_RUNTIME, "Boolean value of Tensor with no values is ambiguous");
+    if (n > 1) return nn_error_set(NN_ERR_RUNTIME, "Boolean value of Tensor with more than one value is ambiguous");
+    double v;
+    if (nn_item(t, &v)) return -1;
+    return v != 0;
+}
+
+/* ------------------------------------------------------- grad_fn nodes */
+
+static nn_object *node_name(nn_object *self, nn_object *args, nn_object *kwargs)
+{
+    ARGS(1);
+    if (repl_parse_args("name", "", args, kwargs, a)) return NULL;
+    char *r = nn_repr(self);
+    if (!r) return NULL;
+    /* "<AddBackward0 object at 0x...>" */
+    char *sp = strchr(r, ' ');
+    nn_object *s = nn_str_from(r + 1, sp ? (size_t)(sp - r - 1) : strlen(r + 1));
+    nn_free(r);
+    return s;
+}
+
+nn_object *repl_node_getattr(nn_object *node, const char *name)
+{
+    if (node->type != &nn_node_type) return NULL;
+    if (!strcmp(name, "name")) return repl_bound_method("name", node, node_name);
+    char *r = nn_repr(node);
+    if (!r) return NULL;
+    char *sp = strchr(r, ' ');
+    if (sp) *sp = 0;
+    nn_error_set(NN_ERR_ATTRIBUTE, "'%s' object has no attribute '%s'", r + 1, name);
+    nn_free(r);
+    return NULL;
+}
+
+/* thandle getattr */
+nn_object *repl_thandle_getattr(nn_object *o, const char *name, bool *handled)
+{
+    if (o->type != &thandle_type) return NULL;
+    *handled = true;
+    if (!strcmp(name, "remove")) return repl_bound_method("remove", o, thandle_remove);
+    if (!strcmp(name, "id")) return nn_int_new(((thandle *)o)->id);
+    nn_error_set(NN_ERR_ATTRIBUTE, "'RemovableHandle' object has no attribute '%s'", name);
+    return NULL;
+}

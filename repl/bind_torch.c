@@ -1,0 +1,925 @@
+/*
+ * bind_torch.c — the `torch` module (factories, seeds and generators, grad
+ * mode context managers, print options, save/load, dtypes, torch.Tensor),
+ * torch.cuda, the import table of every built-in module, and the
+ * repl_native_ops that dispatch getattr/operators/indexing by object type.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "bind_int.h"
+
+#define ARGS(n) nn_object *a[n] = {0} /* slots the spec lacks stay NULL */
+
+/* ------------------------------------------------------------ factories */
+
+/* (*size, *, dtype=None, requires_grad=False, ...) with the shape as varargs or a sequence. */
+static nn_object *factory(const char *fname, nn_object *args, nn_object *kwargs, int which, size_t skip_extra)
+{
+    size_t count = repl_count_int_args(args, 0);
+    if (count == 0 && nn_tuple_len(args) > 0) count = 1; /* a tuple, list or Size */
+    ARGS(8);
+    const char *spec = which == 2 ? "fill_value, *, dtype=, requires_grad=, device=, layout=, out=, pin_memory="
+                                  : "*, dtype=, requires_grad=, device=, layout=, out=, pin_memory=, generator=";
+    if (repl_parse_args_from(fname, spec, args, count, kwargs, a)) return NULL;
+    int ndim = 0;
+    int64_t sizes[NN_MAX_DIMS];
+    if (repl_shape_from_args(fname, args, 0, count, &ndim, sizes)) return NULL;
+    int off = which == 2 ? 1 : 0;
+    int dtype = -1;
+    bool rg = false;
+    double fill = 0;
+    if (repl_arg_dtype(fname, "dtype", 0, a[off], &dtype) || repl_arg_bool(fname, "requires_grad", 0, a[off + 1], &rg))
+        return NULL;
+    if (which == 2) {
+        if (repl_arg_double(fname, "fill_value", 2, a[0], &fill)) return NULL;
+        if (dtype < 0) dtype = nn_is_float(a[0]) ? NN_FLOAT32 : nn_is_bool(a[0]) ? NN_BOOL : NN_INT64;
+    }
+    nn_dtype dt = dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype;
+    nn_tensor *t = NULL;
+    switch (which) {
+    case 0: t = nn_zeros(ndim, sizes, dt); break;
+    case 1: t = nn_ones(ndim, sizes, dt); break;
+    case 2: t = nn_full(ndim, sizes, fill, dt); break;
+    case 3: t = nn_empty(ndim, sizes, dt); break;
+    case 4: t = nn_rand(ndim, sizes, dt); break;
+    case 5: t = nn_randn(ndim, sizes, dt); break;
+    }
+    (void)skip_extra;
+    if (t && rg && nn_set_requires_grad(t, true)) NN_SET(t, NULL);
+    return (nn_object *)t;
+}
+
+static nn_object *f_zeros(void *ud, nn_object *args, nn_object *kwargs) { return factory("zeros", args, kwargs, 0, 0); }
+static nn_object *f_ones(void *ud, nn_object *args, nn_object *kwargs) { return factory("ones", args, kwargs, 1, 0); }
+static nn_object *f_empty(void *ud, nn_object *args, nn_object *kwargs) { return factory("empty", args, kwargs, 3, 0); }
+static nn_object *f_rand(void *ud, nn_object *args, nn_object *kwargs) { return factory("rand", args, kwargs, 4, 0); }
+static nn_object *f_randn(void *ud, nn_object *args, nn_object *kwargs) { return factory("randn", args, kwargs, 5, 0); }
+
+static nn_object *f_full(void *ud, nn_object *args, nn_object *kwargs)
+{
+    /* full(size, fill_value, *, dtype=...) */
+    ARGS(7);
+    if (repl_parse_args("full", "size, fill_value, *, dtype=, requires_grad=, device=, layout=, out=", args, kwargs, a))
+        return NULL;
+    int ndim = 0, dtype = -1;
+    int64_t sizes[NN_MAX_DIMS];
+    double fill = 0;
+    bool rg = false;
+    if (repl_arg_shape("full", "size", a[0], &ndim, sizes) || repl_arg_double("full", "fill_value", 2, a[1], &fill) ||
+        repl_arg_dtype("full", "dtype", 0, a[2], &dtype) || repl_arg_bool("full", "requires_grad", 0, a[3], &rg))
+        return NULL;
+    if (dtype < 0) dtype = nn_is_float(a[1]) ? NN_FLOAT32 : nn_is_bool(a[1]) ? NN_BOOL : NN_INT64;
+    nn_tensor *t = nn_full(ndim, sizes, fill, (nn_dtype)dtype);
+    if (t && rg && nn_set_requires_grad(t, true)) NN_SET(t, NULL);
+    return (nn_object *)t;
+}
+
+static nn_object *like(const char *fname, nn_object *args, nn_object *kwargs, int which)
+{
+    ARGS(6);
+    nn_tensor *x = NULL;
+    const char *spec = which == 2 ? "input, fill_value, *, dtype=, requires_grad=, device=, layout="
+                                  : "input, *, dtype=, requires_grad=, device=, layout=";
+    if (repl_parse_args(fname, spec, args, kwargs, a) || repl_arg_tensor(fname, "input", 1, a[0], &x)) return NULL;
+    int off = which == 2 ? 2 : 1, dtype = -1;
+    bool rg = false;
+    double fill = 0;
+    if (repl_arg_dtype(fname, "dtype", 0, a[off], &dtype) || repl_arg_bool(fname, "requires_grad", 0, a[off + 1], &rg))
+        return NULL;
+    if (which == 2 && repl_arg_double(fname, "fill_value", 2, a[1], &fill)) return NULL;
+    nn_dtype dt = dtype < 0 ? x->dtype : (nn_dtype)dtype;
+    nn_tensor *t = NULL;
+    switch (which) {
+    case 0: t = nn_zeros(x->ndim, x->sizes, dt); break;
+    case 1: t = nn_ones(x->ndim, x->sizes, dt); break;
+    case 2: t = nn_full(x->ndim, x->sizes, fill, dt); break;
+    case 3: t = nn_empty(x->ndim, x->sizes, dt); break;
+    case 4: t = nn_rand(x->ndim, x->sizes, dt); break;
+    case 5: t = nn_randn(x->ndim, x->sizes, dt); break;
+    }
+    if (t && rg && nn_set_requires_grad(t, true)) NN_SET(t, NULL);
+    return (nn_object *)t;
+}
+
+static nn_object *f_zeros_like(void *ud, nn_object *args, nn_object *kwargs) { return like("zeros_like", args, kwargs, 0); }
+static nn_object *f_ones_like(void *ud, nn_object *args, nn_object *kwargs) { return like("ones_like", args, kwargs, 1); }
+static nn_object *f_full_like(void *ud, nn_object *args, nn_object *kwargs) { return like("full_like", args, kwargs, 2); }
+static nn_object *f_empty_like(void *ud, nn_object *args, nn_object *kwargs) { return like("empty_like", args, kwargs, 3); }
+static nn_object *f_rand_like(void *ud, nn_object *args, nn_object *kwargs) { return like("rand_like", args, kwargs, 4); }
+static nn_object *f_randn_like(void *ud, nn_object *args, nn_object *kwargs) { return like("randn_like", args, kwargs, 5); }
+
+static nn_object *f_tensor(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(5);
+    int dtype = -1;
+    bool rg = false;
+    if (repl_parse_args("tensor", "data, *, dtype=, device=, requires_grad=, pin_memory=", args, kwargs, a) ||
+        repl_arg_dtype("tensor", "dtype", 0, a[1], &dtype) || repl_arg_bool("tensor", "requires_grad", 0, a[3], &rg))
+        return NULL;
+    nn_tensor *t = nn_tensor_from_nested(a[0], dtype);
+    if (t && rg && nn_set_requires_grad(t, true)) NN_SET(t, NULL);
+    return (nn_object *)t;
+}
+
+static nn_object *f_randint(void *ud, nn_object *args, nn_object *kwargs)
+{
+    /* randint(high, size) or randint(low, high, size) */
+    ARGS(7);
+    if (repl_parse_args("randint", "a, b, c=, *, dtype=, generator=, device=, requires_grad=", args, kwargs, a))
+        return NULL;
+    int64_t low = 0, high = 0;
+    nn_object *size = a[2] ? a[2] : a[1];
+    if (a[2] ? (repl_arg_int("randint", "low", 1, a[0], &low) || repl_arg_int("randint", "high", 2, a[1], &high))
+             : repl_arg_int("randint", "high", 1, a[0], &high))
+        return NULL;
+    int ndim = 0, dtype = -1;
+    int64_t sizes[NN_MAX_DIMS];
+    if (repl_arg_shape("randint", "size", size, &ndim, sizes) || repl_arg_dtype("randint", "dtype", 0, a[3], &dtype))
+        return NULL;
+    return (nn_object *)nn_randint(low, high, ndim, sizes, dtype < 0 ? NN_INT64 : (nn_dtype)dtype);
+}
+
+static nn_object *f_randperm(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(5);
+    int64_t n = 0;
+    int dtype = -1;
+    if (repl_parse_args("randperm", "n, *, dtype=, generator=, device=, requires_grad=", args, kwargs, a) ||
+        repl_arg_int("randperm", "n", 1, a[0], &n) || repl_arg_dtype("randperm", "dtype", 0, a[1], &dtype))
+        return NULL;
+    return (nn_object *)nn_randperm(n, dtype < 0 ? NN_INT64 : (nn_dtype)dtype);
+}
+
+static bool is_number(const nn_object *o) { return nn_is_int(o) || nn_is_float(o) || nn_is_bool(o); }
+
+static nn_object *f_arange(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(7);
+    if (repl_parse_args("arange", "start, end=, step=, *, dtype=, device=, requires_grad=, out=", args, kwargs, a))
+        return NULL;
+    double s = 0, e = 0, st = 1;
+    bool all_int = true;
+    nn_object *parts[3] = {a[1] ? a[0] : NULL, a[1] ? a[1] : a[0], a[2]};
+    for (int i = 0; i < 3; i++) {
+        if (!parts[i]) continue;
+        if (!is_number(parts[i]) && !nn_is_tensor(parts[i])) {
+            nn_error_set(NN_ERR_TYPE, "arange(): argument 'end' must be Number, not %s", repl_type_name(parts[i]));
+            return NULL;
+        }
+        if (nn_is_float(parts[i]) || (nn_is_tensor(parts[i]) && nn_dtype_is_floating(NN_TENSOR(parts[i])->dtype)))
+            all_int = false;
+    }
+    int dtype = -1;
+    bool rg = false;
+    if (repl_arg_double("arange", "start", 1, parts[0], &s) || repl_arg_double("arange", "end", 2, parts[1], &e) ||
+        repl_arg_double("arange", "step", 3, parts[2], &st) || repl_arg_dtype("arange", "dtype", 0, a[3], &dtype) ||
+        repl_arg_bool("arange", "requires_grad", 0, a[5], &rg))
+        return NULL;
+    nn_tensor *t = nn_arange(s, e, st, all_int, dtype);
+    if (t && rg && nn_set_requires_grad(t, true)) NN_SET(t, NULL);
+    return (nn_object *)t;
+}
+
+static nn_object *f_linspace(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(6);
+    double s = 0, e = 0;
+    int64_t n = 0;
+    int dtype = -1;
+    if (repl_parse_args("linspace", "start, end, steps, *, dtype=, device=, requires_grad=", args, kwargs, a) ||
+        repl_arg_double("linspace", "start", 1, a[0], &s) || repl_arg_double("linspace", "end", 2, a[1], &e) ||
+        repl_arg_int("linspace", "steps", 3, a[2], &n) || repl_arg_dtype("linspace", "dtype", 0, a[3], &dtype))
+        return NULL;
+    return (nn_object *)nn_linspace(s, e, n, dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype);
+}
+
+static nn_object *f_eye(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(5);
+    int64_t n = 0, m = -1;
+    int dtype = -1;
+    if (repl_parse_args("eye", "n, m=, *, dtype=, device=, requires_grad=", args, kwargs, a) ||
+        repl_arg_int("eye", "n", 1, a[0], &n) || repl_arg_int("eye", "m", 2, a[1], &m) ||
+        repl_arg_dtype("eye", "dtype", 0, a[2], &dtype))
+        return NULL;
+    return (nn_object *)nn_eye(n, m < 0 ? n : m, dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype);
+}
+
+/* ------------------------------------------------------------ generators */
+
+typedef struct generator_obj {
+    nn_object ob;
+} generator_obj;
+
+static void generator_dealloc(nn_object *self) { nn_free(self); }
+
+static char *generator_repr(nn_object *self)
+{
+    char buf[64];
+    snprintf(buf, sizeof buf, "<torch._C.Generator object at %p>", (void *)self);
+    return nn_strdup(buf);
+}
+
+static const nn_type generator_type = {.name = "Generator", .dealloc = generator_dealloc, .repr = generator_repr};
+
+static nn_object *generator_new(void)
+{
+    generator_obj *g = nn_malloc(sizeof *g);
+    if (!g) return NULL;
+    nn_object_init(&g->ob, &generator_type);
+    return &g->ob;
+}
+
+static nn_object *f_manual_seed(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(1);
+    int64_t seed = 0;
+    if (repl_parse_args("manual_seed", "seed", args, kwargs, a) || repl_arg_int("manual_seed", "seed", 1, a[0], &seed))
+        return NULL;
+    nn_object *g = generator_new();
+    if (!g) return NULL;
+    nn_generator_seed(nn_default_generator(), (uint64_t)seed);
+    return g;
+}
+
+static nn_object *f_initial_seed(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(1);
+    if (repl_parse_args("initial_seed", "", args, kwargs, a)) return NULL;
+    return nn_int_new((int64_t)nn_generator_initial_seed(nn_default_generator()));
+}
+
+static nn_object *gen_manual_seed(nn_object *self, nn_object *args, nn_object *kwargs)
+{
+    nn_object *r = f_manual_seed(NULL, args, kwargs);
+    if (!r) return NULL;
+    NN_RELEASE(r);
+    return nn_retain(self);
+}
+
+static nn_object *gen_initial_seed(nn_object *self, nn_object *args, nn_object *kwargs)
+{
+    return f_initial_seed(NULL, args, kwargs);
+}
+
+static const repl_method_def generator_methods[] = {
+    {"manual_seed", gen_manual_seed},
+    {"initial_seed", gen_initial_seed},
+    {NULL, NULL},
+};
+
+/* ------------------------------------------------------ grad mode contexts */
+
+typedef struct gradctx {
+    nn_object ob;
+    bool enable; /* the mode inside */
+    int depth;
+    bool prev[16];
+} gradctx;
+
+static void gradctx_dealloc(nn_object *self) { nn_free(self); }
+
+static char *gradctx_repr(nn_object *self)
+{
+    char buf[96];
+    snprintf(buf, sizeof buf, "<torch.autograd.grad_mode.%s object at %p>",
+             ((gradctx *)self)->enable ? "enable_grad" : "no_grad", (void *)self);
+    return nn_strdup(buf);
+}
+
+/* @torch.no_grad() on a function: a wrapper that calls it with the context's mode. */
+typedef struct grad_wrap {
+    nn_object *fn;
+    bool enable;
+} grad_wrap;
+
+static void grad_wrap_free(void *ud)
+{
+    grad_wrap *w = ud;
+    NN_RELEASE(w->fn);
+    nn_free(w);
+}
+
+static nn_object *grad_wrap_call(void *ud, nn_object *args, nn_object *kwargs)
+{
+    grad_wrap *w = ud;
+    bool prev = nn_set_grad_enabled(w->enable);
+    nn_object *r = nn_call(w->fn, args, kwargs);
+    nn_set_grad_enabled(prev);
+    return r;
+}
+
+static nn_object *gradctx_call(nn_object *self, nn_object *args, nn_object *kwargs)
+{
+    ARGS(1);
+    if (repl_parse_args("__call__", "self, func", args, kwargs, a)) return NULL;
+    if (!a[0]->type->call) {
+        nn_error_set(NN_ERR_TYPE, "'%s' object is not callable", repl_type_name(a[0]));
+        return NULL;
+    }
+    grad_wrap *w = nn_malloc(sizeof *w);
+    if (!w) return NULL;
+    w->fn = nn_retain(a[0]);
+    w->enable = ((gradctx *)self)->enable;
+    nn_object *f = nn_cfunction_new("decorate_context", grad_wrap_call, w, grad_wrap_free);
+    if (!f) grad_wrap_free(w);
+    return f;
+}
+
+static const nn_type gradctx_type = {
+    .name = "no_grad", .dealloc = gradctx_dealloc, .repr = gradctx_repr, .call = gradctx_call};
+
+static nn_object *gradctx_enter(nn_object *self, nn_object *args, nn_object *kwargs)
+{
+    gradctx *c = (gradctx *)self;
+    bool prev = nn_set_grad_enabled(c->enable);
+    if (c->depth < 16) c->prev[c->depth] = prev;
+    c->depth++;
+    return nn_retain(nn_none());
+}
+
+static nn_object *gradctx_exit(nn_object *self, nn_object *args, nn_object *kwargs)
+{
+    gradctx *c = (gradctx *)self;
+    if (c->depth > 0) {
+        c->depth--;
+        nn_set_grad_enabled(c->depth < 16 ? c->prev[c->depth] : true);
+    }
+    return nn_bool_new(false);
+}
+
+static const repl_method_def gradctx_methods[] = {
+    {"__enter__", gradctx_enter},
+    {"__exit__", gradctx_exit},
+    {NULL, NULL},
+};
+
+static nn_object *gradctx_new(bool enable)
+{
+    gradctx *c = nn_calloc(1, sizeof *c);
+    if (!c) return NULL;
+    nn_object_init(&c->ob, &gradctx_type);
+    c->enable = enable;
+    return &c->ob;
+}
+
+static nn_object *f_no_grad(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(1);
+    if (repl_parse_args("no_grad.__init__", "self", args, kwargs, a)) return NULL;
+    return gradctx_new(false);
+}
+
+static nn_object *f_enable_grad(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(1);
+    if (repl_parse_args("enable_grad.__init__", "self", args, kwargs, a)) return NULL;
+    return gradctx_new(true);
+}
+
+static nn_object *f_is_grad_enabled(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(1);
+    if (repl_parse_args("is_grad_enabled", "", args, kwargs, a)) return NULL;
+    return nn_bool_new(nn_grad_enabled());
+}
+
+static nn_object *f_set_grad_enabled(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(1);
+    bool mode = true;
+    if (repl_parse_args("set_grad_enabled", "mode", args, kwargs, a) ||
+        repl_arg_bool("set_grad_enabled", "mode", 1, a[0], &mode))
+        return NULL;
+    nn_set_grad_enabled(mode);
+    return nn_retain(nn_none());
+}
+
+/* ----------------------------------------------------------- misc torch */
+
+static nn_object *f_set_printoptions(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(6);
+    nn_print_options *po = nn_print_options_get();
+    int64_t precision = po->precision, threshold = po->threshold, edge = po->edgeitems, lw = po->linewidth;
+    if (repl_parse_args("set_printoptions", "precision=, threshold=, edgeitems=, linewidth=, profile=, sci_mode=",
+                        args, kwargs, a))
+        return NULL;
+    const char *profile = NULL;
+    if (repl_arg_str("set_printoptions", "profile", 5, a[4], &profile)) return NULL;
+    if (profile) {
+        if (!strcmp(profile, "default")) precision = 4, threshold = 1000, edge = 3, lw = 80;
+        else if (!strcmp(profile, "short")) precision = 2, threshold = 1000, edge = 2, lw = 80;
+        else if (!strcmp(profile, "full")) precision = 4, threshold = INT64_MAX, edge = 3, lw = 80;
+    }
+    if ((a[0] && !nn_is_none(a[0]) && repl_arg_int("set_printoptions", "precision", 1, a[0], &precision)) ||
+        (a[1] && !nn_is_none(a[1]) && repl_arg_int("set_printoptions", "threshold", 2, a[1], &threshold)) ||
+        (a[2] && !nn_is_none(a[2]) && repl_arg_int("set_printoptions", "edgeitems", 3, a[2], &edge)) ||
+        (a[3] && !nn_is_none(a[3]) && repl_arg_int("set_printoptions", "linewidth", 4, a[3], &lw)))
+        return NULL;
+    po->precision = (int)precision;
+    po->threshold = threshold;
+    po->edgeitems = (int)edge;
+    po->linewidth = (int)lw;
+    if (a[5]) po->sci_mode = nn_is_none(a[5]) ? -1 : nn_is_true(a[5]) ? 1 : 0;
+    return nn_retain(nn_none());
+}
+
+static nn_object *f_save(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(2);
+    const char *path = NULL;
+    if (repl_parse_args("save", "obj, f", args, kwargs, a) || repl_arg_str("save", "f", 2, a[1], &path)) return NULL;
+    if (!nn_is_dict(a[0])) {
+        nn_error_set(NN_ERR_TYPE, "torch.save in nnscope saves a state dict (a dict of tensors), not %s",
+                     repl_type_name(a[0]));
+        return NULL;
+    }
+    if (!path) {
+        nn_error_set(NN_ERR_TYPE, "save(): argument 'f' must be a path");
+        return NULL;
+    }
+    if (nn_state_dict_save_file(a[0], path, NULL)) return NULL;
+    return nn_retain(nn_none());
+}
+
+static nn_object *f_load(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(3);
+    const char *path = NULL;
+    if (repl_parse_args("load", "f, map_location=, weights_only=", args, kwargs, a) ||
+        repl_arg_str("load", "f", 1, a[0], &path))
+        return NULL;
+    if (!path) {
+        nn_error_set(NN_ERR_TYPE, "load(): argument 'f' must be a path");
+        return NULL;
+    }
+    return nn_state_dict_load_file(path, NULL);
+}
+
+static nn_object *f_is_tensor(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(1);
+    if (repl_parse_args("is_tensor", "obj", args, kwargs, a)) return NULL;
+    return nn_bool_new(nn_is_tensor(a[0]));
+}
+
+static nn_object *f_numel(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(1);
+    nn_tensor *x = NULL;
+    if (repl_parse_args("numel", "input", args, kwargs, a) || repl_arg_tensor("numel", "input", 1, a[0], &x))
+        return NULL;
+    return nn_int_new(nn_numel(x));
+}
+
+static nn_object *f_false(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(1);
+    if (repl_parse_args("is_available", "", args, kwargs, a)) return NULL;
+    return nn_bool_new(false);
+}
+
+static nn_object *f_device_count(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(1);
+    if (repl_parse_args("device_count", "", args, kwargs, a)) return NULL;
+    return nn_int_new(0);
+}
+
+static nn_object *f_device(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(2);
+    const char *s = NULL;
+    int64_t index = -1;
+    if (repl_parse_args("device", "type, index=", args, kwargs, a)) return NULL;
+    if (repl_is_device(a[0])) return nn_retain(a[0]);
+    if (repl_arg_str("device", "type", 1, a[0], &s) || repl_arg_int("device", "index", 2, a[1], &index)) return NULL;
+    return repl_device_new(s ? s : "", index);
+}
+
+/* torch.Tensor(...) constructs like torch.tensor for data, torch.empty for sizes. */
+static nn_object *tensor_ctor(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nn_tuple_len(args) == 1 && !nn_is_int(nn_tuple_get(args, 0))) {
+        nn_tensor *t = nn_tensor_from_nested(nn_tuple_get(args, 0), NN_FLOAT32);
+        return (nn_object *)t;
+    }
+    return factory("Tensor", args, kwargs, 3, 0);
+}
+
+static const repl_class_def tensor_class = {"Tensor", "torch.Tensor", tensor_ctor, &nn_tensor_type, NULL};
+static const repl_class_def size_class = {"Size", "torch.Size", NULL, NULL, NULL};
+static const repl_class_def generator_class = {"Generator", "torch._C.Generator", NULL, &generator_type, NULL};
+
+/* --------------------------------------------------------------- torch */
+
+static const struct {
+    const char *name;
+    nn_cfunc fn;
+} torch_functions[] = {
+    {"zeros", f_zeros},
+    {"ones", f_ones},
+    {"full", f_full},
+    {"empty", f_empty},
+    {"rand", f_rand},
+    {"randn", f_randn},
+    {"zeros_like", f_zeros_like},
+    {"ones_like", f_ones_like},
+    {"full_like", f_full_like},
+    {"empty_like", f_empty_like},
+    {"rand_like", f_rand_like},
+    {"randn_like", f_randn_like},
+    {"tensor", f_tensor},
+    {"randint", f_randint},
+    {"randperm", f_randperm},
+    {"arange", f_arange},
+    {"linspace", f_linspace},
+    {"eye", f_eye},
+    {"manual_seed", f_manual_seed},
+    {"initial_seed", f_initial_seed},
+    {"no_grad", f_no_grad},
+    {"enable_grad", f_enable_grad},
+    {"is_grad_enabled", f_is_grad_enabled},
+    {"set_grad_enabled", f_set_grad_enabled},
+    {"set_printoptions", f_set_printoptions},
+    {"save", f_save},
+    {"load", f_load},
+    {"is_tensor", f_is_tensor},
+    {"numel", f_numel},
+    {"device", f_device},
+};
+
+static int add_class(nn_object *ns, const repl_class_def *def)
+{
+    nn_object *c = repl_class_new(def);
+    if (!c) return -1;
+    int rc = repl_namespace_set(ns, def->name, c);
+    NN_RELEASE(c);
+    return rc;
+}
+
+static int set_owned(nn_object *ns, const char *name, nn_object *v)
+{
+    if (!v) return -1;
+    int rc = repl_namespace_set(ns, name, v);
+    NN_RELEASE(v);
+    return rc;
+}
+
+static nn_object *make_cuda(void)
+{
+    nn_object *ns = repl_namespace_new("torch.cuda");
+    if (!ns) return NULL;
+    if (repl_namespace_add_fn(ns, "is_available", f_false) || repl_namespace_add_fn(ns, "device_count", f_device_count)) {
+        NN_RELEASE(ns);
+        return NULL;
+    }
+    return ns;
+}
+
+/* The cached modules, by import name. */
+enum {
+    M_TORCH, M_NN, M_F, M_OPTIM, M_INIT, M_CUDA, M_MODULES_MODULE, M_PARAMETER, M_TORCHRL_DATA, M_TENSORDICT,
+    M_FF_DARTS, M_FF_LABML, M_COUNT
+};
+static nn_object *cache[M_COUNT];
+static const char *const module_names[M_COUNT] = {
+    "torch", "torch.nn", "torch.nn.functional", "torch.optim", "torch.nn.init", "torch.cuda",
+    "torch.nn.modules.module", "torch.nn.parameter", "torchrl.data", "tensordict",
+    "darts.models.components.feed_forward", "labml_nn.transformers.feed_forward",
+};
+
+static nn_object *make_torch(void)
+{
+    nn_object *t = repl_namespace_new("torch");
+    if (!t) return NULL;
+    static const struct {
+        const char *name;
+        nn_dtype dt;
+    } dts[] = {
+        {"float32", NN_FLOAT32}, {"float", NN_FLOAT32},  {"float64", NN_FLOAT64}, {"double", NN_FLOAT64},
+        {"float16", NN_FLOAT16}, {"half", NN_FLOAT16},   {"bfloat16", NN_BFLOAT16}, {"int64", NN_INT64},
+        {"long", NN_INT64},      {"int32", NN_INT32},    {"int", NN_INT32},     {"bool", NN_BOOL},
+    };
+    for (size_t i = 0; i < sizeof dts / sizeof dts[0]; i++)
+        if (repl_namespace_set(t, dts[i].name, repl_dtype_object(dts[i].dt))) goto fail;
+    for (size_t i = 0; i < sizeof torch_functions / sizeof torch_functions[0]; i++)
+        if (repl_namespace_add_fn(t, torch_functions[i].name, torch_functions[i].fn)) goto fail;
+    if (repl_torch_add_tensor_functions(t)) goto fail;
+    if (add_class(t, &tensor_class) || add_class(t, &size_class) || add_class(t, &generator_class)) goto fail;
+    if (set_owned(t, "__version__", nn_str_new("1.13.0"))) goto fail;
+    return t;
+fail:
+    NN_RELEASE(t);
+    return NULL;
+}
+
+static nn_object *make_simple_ns(const char *name, const char *attr, nn_object *value)
+{
+    if (!value) return NULL;
+    nn_object *ns = repl_namespace_new(name);
+    if (!ns || repl_namespace_set(ns, attr, value)) NN_SET(ns, NULL);
+    NN_RELEASE(value);
+    return ns;
+}
+
+static nn_object *make_module(int which)
+{
+    switch (which) {
+    case M_TORCH: return make_torch();
+    case M_NN: return repl_nn_namespace();
+    case M_F: return repl_functional_namespace();
+    case M_OPTIM: return repl_optim_namespace();
+    case M_INIT: return repl_init_namespace();
+    case M_CUDA: return make_cuda();
+    case M_MODULES_MODULE: return repl_module_module_namespace();
+    case M_PARAMETER: return repl_parameter_namespace();
+    case M_TORCHRL_DATA: {
+        nn_object *c = repl_nn_extra_class("MultiStep");
+        return make_simple_ns("torchrl.data", "MultiStep", c);
+    }
+    case M_TENSORDICT: {
+        nn_object *c = repl_nn_extra_class("TensorDict");
+        return make_simple_ns("tensordict", "TensorDict", c);
+    }
+    case M_FF_DARTS:
+    case M_FF_LABML: {
+        nn_object *c = repl_nn_extra_class("FeedForward");
+        return make_simple_ns(module_names[which], "FeedForward", c);
+    }
+    }
+    return NULL;
+}
+
+/* New reference to the cached module (made on first use). */
+static nn_object *get_module(int which)
+{
+    if (!cache[which]) {
+        nn_object *m = make_module(which);
+        if (!m) return NULL;
+        cache[which] = m;
+        /* submodules as attributes of their parents */
+        if (which == M_TORCH || which == M_NN) {
+            static const struct {
+                int parent, child;
+                const char *attr;
+            } links[] = {
+                {M_TORCH, M_NN, "nn"}, {M_TORCH, M_OPTIM, "optim"}, {M_TORCH, M_CUDA, "cuda"},
+                {M_NN, M_F, "functional"}, {M_NN, M_INIT, "init"}, {M_NN, M_PARAMETER, "parameter"},
+            };
+            for (size_t i = 0; i < sizeof links / sizeof links[0]; i++) {
+                if (links[i].parent != which) continue;
+                nn_object *c = get_module(links[i].child);
+                if (!c || repl_namespace_set(m, links[i].attr, c)) {
+                    NN_RELEASE(c);
+                    cache[which] = NULL;
+                    NN_RELEASE(m);
+                    return NULL;
+                }
+                NN_RELEASE(c);
+            }
+            if (which == M_NN) {
+                /* torch.nn.modules.module as nn.modules.module */
+                nn_object *mm = get_module(M_MODULES_MODULE);
+                nn_object *modules = mm ? repl_namespace_new("torch.nn.modules") : NULL;
+                int rc = modules ? repl_namespace_set(modules, "module", mm) : -1;
+                if (!rc) rc = repl_namespace_set(m, "modules", modules);
+                NN_RELEASE(mm);
+                NN_RELEASE(modules);
+                if (rc) {
+                    cache[which] = NULL;
+                    NN_RELEASE(m);
+                    return NULL;
+                }
+            }
+        }
+    }
+    return nn_retain(cache[which]);
+}
+
+nn_object *repl_bind_import(const char *dotted_name)
+{
+    for (int i = 0; i < M_COUNT; i++)
+        if (!strcmp(dotted_name, module_names[i])) return get_module(i);
+    /* packages whose submodules are built in: torchrl, darts, labml_nn, torch.nn.modules */
+    static const char *const packages[] = {"torchrl", "darts", "darts.models", "darts.models.components", "labml_nn",
+                                           "labml_nn.transformers", "torch.nn.modules"};
+    for (size_t i = 0; i < sizeof packages / sizeof packages[0]; i++)
+        if (!strcmp(dotted_name, packages[i])) {
+            /* a namespace whose attributes are its built-in children */
+            nn_object *ns = repl_namespace_new(dotted_name);
+            if (!ns) return NULL;
+            size_t len = strlen(dotted_name);
+            for (int j = 0; j < M_COUNT; j++) {
+                const char *n = module_names[j];
+                if (strncmp(n, dotted_name, len) || n[len] != '.') continue;
+                const char *rest = n + len + 1;
+                char first[64];
+                size_t k = 0;
+                while (rest[k] && rest[k] != '.' && k < sizeof first - 1) first[k] = rest[k], k++;
+                first[k] = 0;
+                char sub[160];
+                snprintf(sub, sizeof sub, "%s.%s", dotted_name, first);
+                nn_object *child = repl_bind_import(sub);
+                if (!child || repl_namespace_set(ns, first, child)) {
+                    NN_RELEASE(child);
+                    NN_RELEASE(ns);
+                    return NULL;
+                }
+                NN_RELEASE(child);
+            }
+            return ns;
+        }
+    return NULL;
+}
+
+nn_object *repl_bind_type_of(nn_object *obj)
+{
+    int which = -1;
+    const char *name = NULL;
+    if (nn_is_parameter(obj)) which = M_NN, name = "Parameter";
+    else if (nn_is_tensor(obj)) which = M_TORCH, name = "Tensor";
+    else if (nn_is_module(obj) && !NN_MODULE(obj)->cls->lang_class) which = M_NN, name = nn_module_name(NN_MODULE(obj));
+    else if (nn_is_instance(obj, &nn_optimizer_type)) which = M_OPTIM, name = obj->type->name;
+    else if (nn_is_tensordict(obj)) which = M_TENSORDICT, name = "TensorDict";
+    if (which < 0) return NULL;
+    if (nn_is_module(obj) && nn_module_is_a(obj, &nn_multistep_class)) which = M_TORCHRL_DATA;
+    if (nn_is_module(obj) && nn_module_is_a(obj, &nn_feed_forward_class)) which = M_FF_LABML;
+    nn_object *m = get_module(which);
+    if (!m) return NULL;
+    nn_object *r = repl_namespace_getattr(m, name);
+    NN_RELEASE(m);
+    if (!r) nn_error_clear();
+    return r;
+}
+
+void repl_bindings_shutdown(void)
+{
+    for (int i = 0; i < M_COUNT; i++) NN_SET(cache[i], NULL);
+}
+
+/* ---------------------------------------------------------- native ops */
+
+nn_object *repl_torch_other_getattr(nn_object *o, const char *name, bool *handled)
+{
+    if (o->type == &generator_type) {
+        *handled = true;
+        nn_object *m = repl_method_lookup(generator_methods, name, o);
+        if (!m && nn_error_current() == NN_OK)
+            nn_error_set(NN_ERR_ATTRIBUTE, "'torch._C.Generator' object has no attribute '%s'", name);
+        return m;
+    }
+    if (o->type == &gradctx_type) {
+        *handled = true;
+        nn_object *m = repl_method_lookup(gradctx_methods, name, o);
+        if (!m && nn_error_current() == NN_OK)
+            nn_error_set(NN_ERR_ATTRIBUTE, "'%s' object has no attribute '%s'",
+                         ((gradctx *)o)->enable ? "enable_grad" : "no_grad", name);
+        return m;
+    }
+    return NULL;
+}
+
+static nn_object *op_getattr(nn_object *o, const char *name)
+{
+    if (nn_is_tensor(o)) return repl_tensor_getattr(NN_TENSOR(o), name);
+    if (nn_is_module(o)) return repl_module_getattr(NN_MODULE(o), name);
+    if (repl_is_namespace(o)) return repl_namespace_getattr(o, name);
+    if (repl_is_dtype(o)) return repl_dtype_getattr(o, name);
+    if (repl_is_device(o)) return repl_device_getattr(o, name);
+    if (nn_is_instance(o, &nn_optimizer_type)) return repl_optim_getattr(o, name);
+    if (repl_is_class(o)) {
+        const repl_class_def *d = repl_class_def_of(o);
+        if (!strcmp(name, "__name__")) return nn_str_new(d->name);
+        if (!strcmp(name, "__qualname__")) return nn_str_new(d->name);
+        nn_error_set(NN_ERR_ATTRIBUTE, "type object '%s' has no attribute '%s'", d->name, name);
+        return NULL;
+    }
+    if (o->type == &nn_node_type) return repl_node_getattr(o, name);
+    bool handled = false;
+    nn_object *r = repl_torch_other_getattr(o, name, &handled);
+    if (handled) return r;
+    r = repl_thandle_getattr(o, name, &handled);
+    if (handled) return r;
+    r = repl_return_type_getattr(o, name, &handled);
+    if (handled) return r;
+    r = repl_nn_other_getattr(o, name, &handled);
+    if (handled) return r;
+    nn_error_set(NN_ERR_ATTRIBUTE, "'%s' object has no attribute '%s'", repl_type_name(o), name);
+    return NULL;
+}
+
+static int op_setattr(nn_object *o, const char *name, nn_object *value)
+{
+    if (nn_is_tensor(o)) return repl_tensor_setattr(NN_TENSOR(o), name, value);
+    if (nn_is_module(o)) return repl_module_setattr(NN_MODULE(o), name, value);
+    if (repl_is_namespace(o)) return repl_namespace_set(o, name, value);
+    return nn_error_set(NN_ERR_ATTRIBUTE, "'%s' object attribute '%s' is read-only", repl_type_name(o), name);
+}
+
+static nn_object *op_binary(repl_binop op, nn_object *a, nn_object *b)
+{
+    if (nn_is_tensor(a) || nn_is_tensor(b)) return repl_tensor_binary(op, a, b);
+    if (nn_is_module(a) && nn_module_is_a(a, &nn_sequential_class)) {
+        if (op == REPL_ADD) return (nn_object *)nn_sequential_add(NN_MODULE(a), b);
+        if (op == REPL_MUL) return (nn_object *)nn_sequential_mul(NN_MODULE(a), b);
+    }
+    if (nn_is_module(b) && nn_module_is_a(b, &nn_sequential_class) && op == REPL_MUL && nn_is_int(a))
+        return (nn_object *)nn_sequential_mul(NN_MODULE(b), a);
+    if ((op == REPL_EQ || op == REPL_NE) && (repl_is_dtype(a) || repl_is_device(a) || repl_is_class(a))) {
+        bool eq = a == b;
+        return nn_bool_new(op == REPL_EQ ? eq : !eq);
+    }
+    return NULL;
+}
+
+static nn_object *op_unary(repl_unop op, nn_object *a)
+{
+    if (nn_is_tensor(a)) return repl_tensor_unary(op, NN_TENSOR(a));
+    return NULL;
+}
+
+static nn_object *op_getitem(nn_object *o, nn_object *key)
+{
+    if (nn_is_tensor(o)) return repl_tensor_getitem(NN_TENSOR(o), key);
+    if (nn_is_module(o)) return repl_module_getitem(NN_MODULE(o), key);
+    if (nn_is_tensordict(o)) {
+        nn_object *v = nn_tensordict_get(NN_TENSORDICT(o), key);
+        return nn_retain(v);
+    }
+    nn_error_set(NN_ERR_TYPE, "'%s' object is not subscriptable", repl_type_name(o));
+    return NULL;
+}
+
+static int op_setitem(nn_object *o, nn_object *key, nn_object *value)
+{
+    if (nn_is_tensor(o)) return repl_tensor_setitem(NN_TENSOR(o), key, value);
+    if (nn_is_module(o)) return repl_module_setitem(NN_MODULE(o), key, value);
+    if (nn_is_tensordict(o)) return nn_tensordict_set(NN_TENSORDICT(o), key, value);
+    return nn_error_set(NN_ERR_TYPE, "'%s' object does not support item assignment", repl_type_name(o));
+}
+
+static int op_len(nn_object *o, int64_t *out)
+{
+    if (nn_is_tensor(o)) {
+        nn_tensor *t = NN_TENSOR(o);
+        if (t->ndim == 0) return nn_error_set(NN_ERR_TYPE, "len() of a 0-d tensor");
+        *out = t->sizes[0];
+        return 0;
+    }
+    if (nn_is_module(o)) {
+        int64_t n = nn_container_len(NN_MODULE(o));
+        if (n < 0) return -1;
+        *out = n;
+        return 0;
+    }
+    if (nn_is_tensordict(o)) {
+        *out = nn_tensordict_len(NN_TENSORDICT(o));
+        return 0;
+    }
+    return nn_error_set(NN_ERR_TYPE, "object of type '%s' has no len()", repl_type_name(o));
+}
+
+static nn_object *op_iterate(nn_object *o)
+{
+    if (nn_is_tensor(o)) return repl_tensor_iterate(NN_TENSOR(o));
+    if (nn_is_module(o)) return nn_container_iter(NN_MODULE(o));
+    if (nn_is_tensordict(o)) return nn_tensordict_keys(NN_TENSORDICT(o), false, false);
+    nn_error_set(NN_ERR_TYPE, "'%s' object is not iterable", repl_type_name(o));
+    return NULL;
+}
+
+static int op_truth(nn_object *o)
+{
+    if (nn_is_tensor(o)) return repl_tensor_truth(NN_TENSOR(o));
+    return 1;
+}
+
+static char *op_str(nn_object *o)
+{
+    (void)o;
+    return NULL;
+}
+
+static nn_object *op_import(const char *name) { return repl_bind_import(name); }
+
+static const repl_native_ops bind_ops = {
+    .import_module = op_import,
+    .getattr = op_getattr,
+    .setattr = op_setattr,
+    .binary = op_binary,
+    .unary = op_unary,
+    .getitem = op_getitem,
+    .setitem = op_setitem,
+    .len = op_len,
+    .iterate = op_iterate,
+    .truth = op_truth,
+    .str = op_str,
+    .module_class_of = repl_bind_module_class_of,
+};
+
+const repl_native_ops *repl_bindings_ops(void) { return &bind_ops; }
+
+void repl_bindings_install(void) { repl_set_native_ops(&bind_ops); }

@@ -1,0 +1,2761 @@
+/*
+ * builtins.c — the language's built-in functions and types (print, len, range,
+ * int, str, isinstance, sorted, ...), the methods of str, list, dict, set and
+ * tuple, dict views, and the format mini-language shared by f-strings,
+ * str.format, format() and the % operator. Each built-in's doc is next to it.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bind.h"
+#include "eval_int.h"
+
+#define NARGS ((int)nn_tuple_len(args))
+#define ARG(i) nn_tuple_get(args, (size_t)(i))
+
+static bool is_intlike(const nn_object *o) { return o && (o->type == &nn_int_type || o->type == &nn_bool_type); }
+static bool is_num(const nn_object *o) { return is_intlike(o) || (o && o->type == &nn_float_type); }
+
+/* kwargs[name] (borrowed) or NULL */
+static nn_object *kwarg(nn_object *kwargs, const char *name)
+{
+    return kwargs ? nn_dict_get_str(kwargs, name) : NULL;
+}
+
+static int no_kwargs(const char *fname, nn_object *kwargs)
+{
+    if (kwargs && nn_dict_len(kwargs)) return repl_raise_exc(EXC_TypeError, "%s() takes no keyword arguments", fname);
+    return 0;
+}
+
+static int nargs_check(const char *fname, nn_object *args, int min, int max)
+{
+    int n = NARGS;
+    if (n >= min && n <= max) return 0;
+    if (min == max && min == 1) return repl_raise_exc(EXC_TypeError, "%s() takes exactly one argument (%d given)", fname, n);
+    if (min == max && min == 0) return repl_raise_exc(EXC_TypeError, "%s() takes no arguments (%d given)", fname, n);
+    if (n < min) return repl_raise_exc(EXC_TypeError, "%s expected at least %d argument%s, got %d", fname, min, min == 1 ? "" : "s", n);
+    return repl_raise_exc(EXC_TypeError, "%s expected at most %d argument%s, got %d", fname, max, max == 1 ? "" : "s", n);
+}
+
+static nn_object *none(void) { return nn_retain(nn_none()); }
+
+static nn_object *str_take(char *s)
+{
+    if (!s) return NULL;
+    nn_object *r = nn_str_new(s);
+    nn_free(s);
+    return r;
+}
+
+nn_object *repl_builtin_noop(void *ud, nn_object *args, nn_object *kwargs) { return none(); }
+
+static int get_int(nn_object *o, int64_t *out, const char *what)
+{
+    *out = 0;
+    if (!is_intlike(o)) return repl_raise_exc(EXC_TypeError, "'%s' object cannot be interpreted as an integer", repl_value_type_name(o));
+    (void)what;
+    *out = nn_int_value(o);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ dict views */
+
+typedef struct dictview {
+    nn_object ob;
+    nn_object *d;
+    int kind; /* 0 keys, 1 values, 2 items */
+} dictview;
+
+static void dictview_dealloc(nn_object *self)
+{
+    NN_RELEASE(((dictview *)self)->d);
+    nn_free(self);
+}
+
+nn_object *repl_dictview_list(nn_object *view)
+{
+    dictview *v = (dictview *)view;
+    nn_object *l = nn_list_new(nn_dict_len(v->d)), *k, *val;
+    size_t pos = 0;
+    while (l && nn_dict_next(v->d, &pos, &k, &val)) {
+        nn_object *item = v->kind == 0 ? nn_retain(k) : v->kind == 1 ? nn_retain(val) : nn_tuple_pack(2, k, val);
+        if (!item || nn_list_append(l, item) < 0) {
+            NN_RELEASE(item);
+            NN_RELEASE(l);
+            return NULL;
+        }
+        NN_RELEASE(item);
+    }
+    return l;
+}
+
+static char *dictview_repr(nn_object *self)
+{
+    static const char *names[] = {"dict_keys", "dict_values", "dict_items"};
+    nn_object *l = repl_dictview_list(self);
+    if (!l) return NULL;
+    sbuf b = {0};
+    repl_sb_printf(&b, "%s(", names[((dictview *)self)->kind]);
+    repl_sb_take(&b, repl_obj_repr(l));
+    repl_sb_puts(&b, ")");
+    NN_RELEASE(l);
+    return repl_sb_finish(&b);
+}
+
+const nn_type repl_dictview_type = {.name = "dict_keys", .dealloc = dictview_dealloc, .repr = dictview_repr};
+
+static nn_object *dictview_new(nn_object *d, int kind)
+{
+    dictview *v = nn_malloc(sizeof *v);
+    if (!v) return NULL;
+    nn_object_init(&v->ob, &repl_dictview_type);
+    v->d = nn_retain(d);
+    v->kind = kind;
+    return &v->ob;
+}
+
+/* ------------------------------------------------------------------ format */
+
+typedef struct spec {
+    char fill, align, sign, type;
+    bool alt, zero, has_prec;
+    int width, prec;
+    char grouping;
+} spec;
+
+static int parse_spec(const char *s, spec *sp)
+{
+    memset(sp, 0, sizeof *sp);
+    sp->fill = ' ';
+    size_t n = strlen(s);
+    if (n >= 2 && strchr("<>=^", s[1])) {
+        sp->fill = s[0];
+        sp->align = s[1];
+        s += 2;
+    } else if (n >= 1 && strchr("<>=^", s[0])) {
+        sp->align = s[0];
+        s++;
+    }
+    if (*s && strchr("+- ", *s)) sp->sign = *s++;
+    if (*s == '#') {
+        sp->alt = true;
+        s++;
+    }
+    if (*s == '0') {
+        sp->zero = true;
+        s++;
+    }
+    while (isdigit((unsigned char)*s)) sp->width = sp->width * 10 + (*s++ - '0');
+    if (*s == ',' || *s == '_') sp->grouping = *s++;
+    if (*s == '.') {
+        s++;
+        if (!isdigit((unsigned char)*s)) return repl_raise_exc(EXC_ValueError, "Format specifier missing precision");
+        sp->has_prec = true;
+        while (isdigit((unsigned char)*s)) sp->prec = sp->prec * 10 + (*s++ - '0');
+    }
+    if (*s) sp->type = *s++;
+    if (*s) return repl_raise_exc(EXC_ValueError, "Invalid format specifier");
+    return 0;
+}
+
+static size_t utf8_len(const char *s, size_t n)
+{
+    size_t c = 0;
+    for (size_t i = 0; i < n; i++) c += ((unsigned char)s[i] & 0xc0) != 0x80;
+    return c;
+}
+
+/* Pads body (sign/prefix already in it, number digits start at digits_at) to the width. */
+static nn_object *pad(const spec *sp, const char *body, size_t digits_at, char default_align)
+{
+    sbuf b = {0};
+    size_t len = strlen(body), chars = utf8_len(body, len);
+    char align = sp->align ? sp->align : default_align;
+    char fill = sp->fill;
+    if (sp->zero && !sp->align) {
+        align = default_align == '<' ? '<' : '=';
+        fill = '0';
+    }
+    size_t w = (size_t)sp->width, padn = w > chars ? w - chars : 0;
+    if (align == '<') {
+        repl_sb_puts(&b, body);
+        for (size_t i = 0; i < padn; i++) repl_sb_add(&b, &fill, 1);
+    } else if (align == '>') {
+        for (size_t i = 0; i < padn; i++) repl_sb_add(&b, &fill, 1);
+        repl_sb_puts(&b, body);
+    } else if (align == '^') {
+        for (size_t i = 0; i < padn / 2; i++) repl_sb_add(&b, &fill, 1);
+        repl_sb_puts(&b, body);
+        for (size_t i = 0; i < padn - padn / 2; i++) repl_sb_add(&b, &fill, 1);
+    } else {
+        repl_sb_add(&b, body, digits_at);
+        for (size_t i = 0; i < padn; i++) repl_sb_add(&b, &fill, 1);
+        repl_sb_puts(&b, body + digits_at);
+    }
+    return str_take(repl_sb_finish(&b));
+}
+
+/* Inserts grouping separators into the integer part of digits. */
+static void group_digits(sbuf *out, const char *digits, char sep)
+{
+    size_t n = strspn(digits, "0123456789");
+    for (size_t i = 0; i < n; i++) {
+        repl_sb_add(out, digits + i, 1);
+        if (sep && (n - i - 1) % 3 == 0 && i != n - 1) repl_sb_add(out, &sep, 1);
+    }
+    repl_sb_puts(out, digits + n);
+}
+
+static nn_object *format_number(nn_object *v, const spec *sp)
+{
+    char type = sp->type;
+    bool isint = is_intlike(v);
+    char buf[512];
+    const char *sign = "";
+    if (isint && (type == 0 || type == 'd' || type == 'n' || type == 'x' || type == 'X' || type == 'o' ||
+                  type == 'b' || type == 'c')) {
+        int64_t x = nn_int_value(v);
+        if (type == 'c') {
+            buf[0] = (char)x;
+            buf[1] = 0;
+            return pad(sp, buf, 0, '<');
+        }
+        uint64_t ux = x < 0 ? (uint64_t)0 - (uint64_t)x : (uint64_t)x;
+        if (x < 0) sign = "-";
+        else if (sp->sign == '+') sign = "+";
+        else if (sp->sign == ' ') sign = " ";
+        char digits[80];
+        const char *prefix = "";
+        if (type == 'x' || type == 'X') {
+            snprintf(digits, sizeof digits, type == 'x' ? "%llx" : "%llX", (unsigned long long)ux);
+            if (sp->alt) prefix = type == 'x' ? "0x" : "0X";
+        } else if (type == 'o') {
+            snprintf(digits, sizeof digits, "%llo", (unsigned long long)ux);
+            if (sp->alt) prefix = "0o";
+        } else if (type == 'b') {
+            int k = 0;
+            char tmp[70];
+            do {
+                tmp[k++] = (char)('0' + (ux & 1));
+                ux >>= 1;
+            } while (ux);
+            for (int i = 0; i < k; i++) digits[i] = tmp[k - 1 - i];
+            digits[k] = 0;
+            if (sp->alt) prefix = "0b";
+        } else snprintf(digits, sizeof digits, "%llu", (unsigned long long)ux);
+        sbuf b = {0};
+        repl_sb_puts(&b, sign);
+        repl_sb_puts(&b, prefix);
+        size_t at = b.len;
+        group_digits(&b, digits, sp->grouping);
+        char *body = repl_sb_finish(&b);
+        if (!body) return NULL;
+        nn_object *r = pad(sp, body, at, '>');
+        nn_free(body);
+        return r;
+    }
+    if (!is_num(v) || strchr("eEfFgGn%", type ? type : 'g') == NULL) {
+        repl_raise_exc(EXC_ValueError, "Unknown format code '%c' for object of type '%s'", type, repl_value_type_name(v));
+        return NULL;
+    }
+    double x = nn_float_value(v);
+    int prec = sp->has_prec ? sp->prec : 6;
+    if (signbit(x) && !isnan(x)) {
+        sign = "-";
+        x = -x;
+    } else if (sp->sign == '+') sign = "+";
+    else if (sp->sign == ' ') sign = " ";
+    if (isinf(x) || isnan(x)) {
+        bool upper = type == 'E' || type == 'F' || type == 'G';
+        snprintf(buf, sizeof buf, "%s", isinf(x) ? (upper ? "INF" : "inf") : (upper ? "NAN" : "nan"));
+    } else if (type == 'f' || type == 'F') snprintf(buf, sizeof buf, "%.*f", prec, x);
+    else if (type == 'e' || type == 'E') snprintf(buf, sizeof buf, type == 'e' ? "%.*e" : "%.*E", prec, x);
+    else if (type == '%') snprintf(buf, sizeof buf, "%.*f%%", prec, x * 100);
+    else if (type == 'g' || type == 'G' || type == 'n') {
+        snprintf(buf, sizeof buf, type == 'G' ? "%#.*G" : "%#.*g", prec == 0 ? 1 : prec, x);
+        if (!sp->alt) {
+            /* drop trailing zeros (and the point) as %g does */
+            char *e = strpbrk(buf, "eE");
+            char exp[16] = "";
+            if (e) {
+                snprintf(exp, sizeof exp, "%s", e);
+                *e = 0;
+            }
+            char *dot = strchr(buf, '.');
+            if (dot) {
+                size_t k = strlen(buf);
+                while (k > 0 && buf[k - 1] == '0') buf[--k] = 0;
+                if (k > 0 && buf[k - 1] == '.') buf[--k] = 0;
+            }
+            strcat(buf, exp);
+        }
+    } else {
+        /* no type: repr when no precision, else like 'g' keeping a ".0" */
+        if (!sp->has_prec) {
+            if (isint) snprintf(buf, sizeof buf, "%lld", (long long)(x));
+            else {
+                nn_object *f = nn_float_new(x);
+                char *r = f ? nn_repr(f) : NULL;
+                NN_RELEASE(f);
+                if (!r) return NULL;
+                snprintf(buf, sizeof buf, "%s", r);
+                nn_free(r);
+            }
+        } else {
+            snprintf(buf, sizeof buf, "%.*g", prec == 0 ? 1 : prec, x);
+            if (!strpbrk(buf, ".einf")) strcat(buf, ".0");
+        }
+    }
+    /* Python writes exponents with at least two digits, as C does */
+    sbuf b = {0};
+    repl_sb_puts(&b, sign);
+    size_t at = b.len;
+    group_digits(&b, buf, sp->grouping);
+    char *body = repl_sb_finish(&b);
+    if (!body) return NULL;
+    nn_object *r = pad(sp, body, at, '>');
+    nn_free(body);
+    return r;
+}
+
+nn_object *repl_format_value(nn_object *value, const char *specstr)
+{
+    if (value->type == &repl_instance_type) {
+        nn_object *m = repl_class_lookup(((instance_obj *)value)->cls, "__format__");
+        if (m && m->type == &repl_function_type) {
+            nn_object *s = nn_str_new(specstr);
+            if (!s) return NULL;
+            nn_object *r = repl_call_method(value, "__format__", &s, 1);
+            NN_RELEASE(s);
+            return r;
+        }
+    }
+    if (!*specstr) return str_take(repl_obj_str(value));
+    spec sp;
+    if (parse_spec(specstr, &sp) < 0) return NULL;
+    if (is_num(value) && !(value->type == &nn_bool_type && !sp.type)) return format_number(value, &sp);
+    if (value->type == &nn_bool_type && sp.type) return format_number(value, &sp);
+    if (sp.type && sp.type != 's') {
+        repl_raise_exc(EXC_ValueError, "Unknown format code '%c' for object of type '%s'", sp.type, repl_value_type_name(value));
+        return NULL;
+    }
+    char *s = repl_obj_str(value);
+    if (!s) return NULL;
+    if (value->type != &nn_str_type && value->type != &nn_bool_type && sp.type == 0 && !nn_is_str(value) &&
+        (value->type == &repl_instance_type)) {
+        nn_free(s);
+        repl_raise_exc(EXC_TypeError, "unsupported format string passed to %s.__format__", repl_value_type_name(value));
+        return NULL;
+    }
+    if (sp.has_prec) {
+        size_t n = strlen(s), p = 0, c = 0;
+        while (p < n && c < (size_t)sp.prec) {
+            p++;
+            while (p < n && ((unsigned char)s[p] & 0xc0) == 0x80) p++;
+            c++;
+        }
+        s[p] = 0;
+    }
+    if (sp.align == '=') {
+        nn_free(s);
+        repl_raise_exc(EXC_ValueError, "'=' alignment not allowed in string format specifier");
+        return NULL;
+    }
+    spec sp2 = sp;
+    sp2.zero = false;
+    if (sp.zero && !sp.align) {
+        sp2.fill = '0';
+        sp2.align = '<';
+    }
+    nn_object *r = pad(&sp2, s, 0, '<');
+    nn_free(s);
+    return r;
+}
+
+/* str % args */
+nn_object *repl_str_percent(nn_object *fmtobj, nn_object *args)
+{
+    const char *f = nn_str_cstr(fmtobj);
+    size_t n = nn_str_len(fmtobj);
+    bool tuple = args->type == &nn_tuple_type;
+    size_t nargs = tuple ? nn_tuple_len(args) : 1, ai = 0;
+    bool dict = args->type == &nn_dict_type;
+    sbuf b = {0};
+    for (size_t i = 0; i < n; i++) {
+        if (f[i] != '%') {
+            repl_sb_add(&b, f + i, 1);
+            continue;
+        }
+        i++;
+        if (i >= n) {
+            nn_free(b.buf);
+            repl_raise_exc(EXC_ValueError, "incomplete format");
+            return NULL;
+        }
+        if (f[i] == '%') {
+            repl_sb_add(&b, "%", 1);
+            continue;
+        }
+        nn_object *arg = NULL;
+        if (f[i] == '(' && dict) {
+            size_t e = i + 1;
+            while (e < n && f[e] != ')') e++;
+            nn_object *key = nn_str_from(f + i + 1, e - i - 1);
+            arg = key ? nn_dict_get(args, key) : NULL;
+            NN_RELEASE(key);
+            if (!arg) {
+                nn_free(b.buf);
+                repl_raise_exc(EXC_KeyError, "%.*s", (int)(e - i - 1), f + i + 1);
+                return NULL;
+            }
+            i = e + 1;
+        }
+        char flags[8] = "";
+        int nf = 0;
+        while (i < n && strchr("-+ #0", f[i]) && nf < 6) flags[nf++] = f[i++];
+        flags[nf] = 0;
+        int width = -1, prec = -1;
+        if (i < n && isdigit((unsigned char)f[i])) {
+            width = 0;
+            while (i < n && isdigit((unsigned char)f[i])) width = width * 10 + (f[i++] - '0');
+        }
+        if (i < n && f[i] == '.') {
+            i++;
+            prec = 0;
+            while (i < n && isdigit((unsigned char)f[i])) prec = prec * 10 + (f[i++] - '0');
+        }
+        if (i >= n) {
+            nn_free(b.buf);
+            repl_raise_exc(EXC_ValueError, "incomplete format");
+            return NULL;
+        }
+        char conv = f[i];
+        if (!arg) {
+            if (ai >= nargs) {
+                nn_free(b.buf);
+                repl_raise_exc(EXC_TypeError, "not enough arguments for format string");
+                return NULL;
+            }
+            arg = tuple ? nn_tuple_get(args, ai) : args;
+            ai++;
+        }
+        char cfmt[32], out[512];
+        if (conv == 's' || conv == 'r' || conv == 'a') {
+            char *s = conv == 's' ? repl_obj_str(arg) : repl_obj_repr(arg);
+            if (!s) {
+                nn_free(b.buf);
+                return NULL;
+            }
+            if (prec >= 0 && strlen(s) > (size_t)prec) s[prec] = 0;
+            size_t len = utf8_len(s, strlen(s));
+            bool left = strchr(flags, '-') != NULL;
+            if (!left)
+                for (int k = (int)len; k < width; k++) repl_sb_add(&b, " ", 1);
+            repl_sb_puts(&b, s);
+            if (left)
+                for (int k = (int)len; k < width; k++) repl_sb_add(&b, " ", 1);
+            nn_free(s);
+            continue;
+        }
+        if (!is_num(arg)) {
+            nn_free(b.buf);
+            repl_raise_exc(EXC_TypeError, "%%%c format: a real number is required, not %s", conv, repl_value_type_name(arg));
+            return NULL;
+        }
+        if (conv == 'd' || conv == 'i' || conv == 'x' || conv == 'X' || conv == 'o') {
+            long long v = is_intlike(arg) ? (long long)nn_int_value(arg) : (long long)nn_float_value(arg);
+            snprintf(cfmt, sizeof cfmt, "%%%s%s%s%s%s%s", flags, width >= 0 ? "*" : "", prec >= 0 ? ".*" : "", "ll",
+                     conv == 'i' ? "d" : (char[]){conv, 0}, "");
+            if (width >= 0 && prec >= 0) snprintf(out, sizeof out, cfmt, width, prec, v);
+            else if (width >= 0) snprintf(out, sizeof out, cfmt, width, v);
+            else if (prec >= 0) snprintf(out, sizeof out, cfmt, prec, v);
+            else snprintf(out, sizeof out, cfmt, v);
+        } else if (strchr("eEfFgG", conv)) {
+            double v = nn_float_value(arg);
+            snprintf(cfmt, sizeof cfmt, "%%%s%s%s%c", flags, width >= 0 ? "*" : "", prec >= 0 ? ".*" : "", conv);
+            if (width >= 0 && prec >= 0) snprintf(out, sizeof out, cfmt, width, prec, v);
+            else if (width >= 0) snprintf(out, sizeof out, cfmt, width, v);
+            else if (prec >= 0) snprintf(out, sizeof out, cfmt, prec, v);
+            else snprintf(out, sizeof out, cfmt, v);
+        } else {
+            nn_free(b.buf);
+            repl_raise_exc(EXC_ValueError, "unsupported format character '%c' (0x%x) at index %zu", conv, conv, i);
+            return NULL;
+        }
+        repl_sb_puts(&b, out);
+    }
+    if (ai < nargs && !dict) {
+        nn_free(b.buf);
+        repl_raise_exc(EXC_TypeError, "not all arguments converted during string formatting");
+        return NULL;
+    }
+    return str_take(repl_sb_finish(&b));
+}
+
+/* str.format(*args, **kwargs) */
+static nn_object *str_format_impl(const char *f, nn_object *const *pos, size_t npos, nn_object *kwargs, size_t *autop)
+{
+    sbuf b = {0};
+    size_t auto_local = 0, *auto_ip = autop ? autop : &auto_local;
+#define auto_i (*auto_ip)
+    for (const char *p = f; *p; p++) {
+        if (*p == '{' && p[1] == '{') {
+            repl_sb_add(&b, "{", 1);
+            p++;
+            continue;
+        }
+        if (*p == '}' && p[1] == '}') {
+            repl_sb_add(&b, "}", 1);
+            p++;
+            continue;
+        }
+        if (*p == '}') {
+            nn_free(b.buf);
+            repl_raise_exc(EXC_ValueError, "Single '}' encountered in format string");
+            return NULL;
+        }
+        if (*p != '{') {
+            repl_sb_add(&b, p, 1);
+            continue;
+        }
+        const char *e = p + 1;
+        int depth = 1;
+        while (*e && depth) {
+            if (*e == '{') depth++;
+            else if (*e == '}' && --depth == 0) break;
+            e++;
+        }
+        if (!*e) {
+            nn_free(b.buf);
+            repl_raise_exc(EXC_ValueError, "Single '{' encountered in format string");
+            return NULL;
+        }
+        char field[256];
+        snprintf(field, sizeof field, "%.*s", (int)(e - p - 1), p + 1);
+        p = e;
+        char *specp = strchr(field, ':'), *conv = strchr(field, '!');
+        if (conv && specp && conv > specp) conv = NULL;
+        char spec_raw[200] = "";
+        if (specp) {
+            snprintf(spec_raw, sizeof spec_raw, "%s", specp + 1);
+            *specp = 0;
+        }
+        char c = 0;
+        if (conv) {
+            c = conv[1];
+            *conv = 0;
+        }
+        /* field name: index, keyword, then .attr / [key] parts */
+        size_t nlen = strcspn(field, ".[");
+        char name[128];
+        snprintf(name, sizeof name, "%.*s", (int)nlen, field);
+        nn_object *v = NULL;
+        if (!*name) {
+            if (auto_i >= npos) {
+                nn_free(b.buf);
+                repl_raise_exc(EXC_IndexError, "Replacement index %zu out of range for positional args tuple", auto_i);
+                return NULL;
+            }
+            v = nn_retain(pos[auto_i++]);
+        } else if (isdigit((unsigned char)name[0])) {
+            size_t k = (size_t)atol(name);
+            if (k >= npos) {
+                nn_free(b.buf);
+                repl_raise_exc(EXC_IndexError, "Replacement index %zu out of range for positional args tuple", k);
+                return NULL;
+            }
+            v = nn_retain(pos[k]);
+        } else {
+            nn_object *kv = kwarg(kwargs, name);
+            if (!kv) {
+                nn_free(b.buf);
+                nn_object *key = nn_str_new(name), *a = key ? nn_tuple_pack(1, key) : NULL, *ex = a ? repl_exc_new(EXC_KeyError, a) : NULL;
+                if (ex) repl_raise_object(ex);
+                NN_RELEASE(key);
+                NN_RELEASE(a);
+                NN_RELEASE(ex);
+                return NULL;
+            }
+            v = nn_retain(kv);
+        }
+        const char *rest = field + nlen;
+        while (v && *rest) {
+            if (*rest == '.') {
+                char attr[128];
+                size_t l = strcspn(rest + 1, ".[");
+                snprintf(attr, sizeof attr, "%.*s", (int)l, rest + 1);
+                nn_object *nv = repl_get_attr(v, attr);
+                NN_RELEASE(v);
+                v = nv;
+                rest += 1 + l;
+            } else {
+                const char *close = strchr(rest, ']');
+                if (!close) break;
+                char key[128];
+                snprintf(key, sizeof key, "%.*s", (int)(close - rest - 1), rest + 1);
+                nn_object *k = isdigit((unsigned char)key[0]) ? nn_int_new(atol(key)) : nn_str_new(key);
+                nn_object *nv = k ? repl_get_item(v, k) : NULL;
+                NN_RELEASE(k);
+                NN_RELEASE(v);
+                v = nv;
+                rest = close + 1;
+            }
+        }
+        if (!v) {
+            nn_free(b.buf);
+            return NULL;
+        }
+        if (c == 'r' || c == 's' || c == 'a') {
+            char *s = c == 's' ? repl_obj_str(v) : repl_obj_repr(v);
+            NN_RELEASE(v);
+            v = str_take(s);
+            if (!v) {
+                nn_free(b.buf);
+                return NULL;
+            }
+        }
+        /* nested replacement fields in the spec */
+        nn_object *spec_obj = strchr(spec_raw, '{') ? str_format_impl(spec_raw, pos, npos, kwargs, auto_ip) : nn_str_new(spec_raw);
+        nn_object *s = spec_obj ? repl_format_value(v, nn_str_cstr(spec_obj)) : NULL;
+        NN_RELEASE(spec_obj);
+        NN_RELEASE(v);
+        if (!s) {
+            nn_free(b.buf);
+            return NULL;
+        }
+        repl_sb_add(&b, nn_str_cstr(s), nn_str_len(s));
+        NN_RELEASE(s);
+    }
+    return str_take(repl_sb_finish(&b));
+}
+
+/* ------------------------------------------------------------------ print & co */
+
+static nn_object *bi_print(void *ud, nn_object *args, nn_object *kwargs)
+{
+    nn_object *sep = kwarg(kwargs, "sep"), *end = kwarg(kwargs, "end");
+    const char *s = sep && !nn_is_none(sep) ? nn_str_cstr(sep) : " ", *e = end && !nn_is_none(end) ? nn_str_cstr(end) : "\n";
+    if ((sep && !nn_is_none(sep) && !nn_is_str(sep)) || (end && !nn_is_none(end) && !nn_is_str(end))) {
+        repl_raise_exc(EXC_TypeError, "sep must be None or a string, not %s", repl_value_type_name(sep && !nn_is_str(sep) ? sep : end));
+        return NULL;
+    }
+    sbuf b = {0};
+    for (int i = 0; i < NARGS; i++) {
+        if (i) repl_sb_puts(&b, s);
+        char *str = repl_obj_str(ARG(i));
+        if (!str) {
+            nn_free(b.buf);
+            return NULL;
+        }
+        repl_sb_take(&b, str);
+    }
+    repl_sb_puts(&b, e);
+    char *out = repl_sb_finish(&b);
+    if (!out) return NULL;
+    repl_interp_write(out, strlen(out));
+    nn_free(out);
+    return none();
+}
+
+static nn_object *bi_len(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("len", args, 1, 1) < 0) return NULL;
+    int64_t n;
+    if (repl_length(ARG(0), &n) < 0) return NULL;
+    return nn_int_new(n);
+}
+
+static nn_object *bi_repr(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("repr", args, 1, 1) < 0) return NULL;
+    return str_take(repl_obj_repr(ARG(0)));
+}
+
+static nn_object *bi_abs(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("abs", args, 1, 1) < 0) return NULL;
+    nn_object *x = ARG(0);
+    if (is_intlike(x)) {
+        int64_t v = nn_int_value(x);
+        if (v == INT64_MIN) {
+            repl_raise_exc(EXC_OverflowError, "int too large to convert");
+            return NULL;
+        }
+        return nn_int_new(v < 0 ? -v : v);
+    }
+    if (x->type == &nn_float_type) return nn_float_new(fabs(nn_float_value(x)));
+    nn_object *m = repl_get_attr(x, "abs");
+    if (m) {
+        nn_object *r = repl_call_object(m, NULL, 0, NULL);
+        NN_RELEASE(m);
+        return r;
+    }
+    nn_object *e = repl_take_exception();
+    NN_RELEASE(e);
+    repl_raise_exc(EXC_TypeError, "bad operand type for abs(): '%s'", repl_value_type_name(x));
+    return NULL;
+}
+
+/* min/max over args or one iterable; key= and default= */
+static nn_object *minmax(nn_object *args, nn_object *kwargs, bool is_max)
+{
+    const char *name = is_max ? "max" : "min";
+    nn_object *key = kwarg(kwargs, "key"), *dflt = kwarg(kwargs, "default");
+    if (NARGS == 0) {
+        repl_raise_exc(EXC_TypeError, "%s expected at least 1 argument, got 0", name);
+        return NULL;
+    }
+    nn_object *items = NARGS == 1 ? repl_to_list(ARG(0)) : repl_to_list(args);
+    if (!items) return NULL;
+    size_t n = nn_list_len(items);
+    if (n == 0) {
+        NN_RELEASE(items);
+        if (dflt) return nn_retain(dflt);
+        repl_raise_exc(EXC_ValueError, "%s() arg is an empty sequence", name);
+        return NULL;
+    }
+    nn_object *best = nn_retain(nn_list_get(items, 0)), *bestk = NULL;
+    if (key && !nn_is_none(key)) {
+        bestk = repl_call_object(key, &best, 1, NULL);
+        if (!bestk) goto fail;
+    } else bestk = nn_retain(best);
+    for (size_t i = 1; i < n; i++) {
+        nn_object *v = nn_list_get(items, i), *k = key && !nn_is_none(key) ? repl_call_object(key, &v, 1, NULL) : nn_retain(v);
+        if (!k) goto fail;
+        int c = is_max ? repl_less(bestk, k) : repl_less(k, bestk);
+        if (c < 0) {
+            NN_RELEASE(k);
+            goto fail;
+        }
+        if (c) {
+            NN_SET(best, nn_retain(v));
+            NN_SET(bestk, k);
+        } else NN_RELEASE(k);
+    }
+    NN_RELEASE(bestk);
+    NN_RELEASE(items);
+    return best;
+fail:
+    NN_RELEASE(best);
+    NN_RELEASE(bestk);
+    NN_RELEASE(items);
+    return NULL;
+}
+
+static nn_object *bi_max(void *ud, nn_object *args, nn_object *kwargs) { return minmax(args, kwargs, true); }
+static nn_object *bi_min(void *ud, nn_object *args, nn_object *kwargs) { return minmax(args, kwargs, false); }
+
+static nn_object *bi_sum(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("sum", args, 1, 2) < 0) return NULL;
+    nn_object *start = NARGS > 1 ? ARG(1) : kwarg(kwargs, "start");
+    if (start && nn_is_str(start)) {
+        repl_raise_exc(EXC_TypeError, "sum() can't sum strings [use ''.join(seq) instead]");
+        return NULL;
+    }
+    nn_object *items = repl_to_list(ARG(0));
+    if (!items) return NULL;
+    nn_object *acc = start ? nn_retain(start) : nn_int_new(0);
+    for (size_t i = 0; acc && i < nn_list_len(items); i++) {
+        nn_object *r = repl_binary_op(REPL_ADD, acc, nn_list_get(items, i));
+        NN_RELEASE(acc);
+        acc = r;
+    }
+    NN_RELEASE(items);
+    return acc;
+}
+
+static double round_half_even(double x) { return nearbyint(x); }
+
+static nn_object *bi_round(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("round", args, 1, 2) < 0) return NULL;
+    nn_object *x = ARG(0), *nd = NARGS > 1 ? ARG(1) : kwarg(kwargs, "ndigits");
+    bool has_nd = nd && !nn_is_none(nd);
+    int64_t n = 0;
+    if (has_nd && get_int(nd, &n, "ndigits") < 0) return NULL;
+    if (is_intlike(x)) {
+        int64_t v = nn_int_value(x);
+        if (!has_nd || n >= 0) return nn_int_new(v);
+        if (n < -18) return nn_int_new(0);
+        int64_t p = 1;
+        for (int64_t i = 0; i < -n; i++) p *= 10;
+        int64_t q = v / p, r = v % p;
+        if (r < 0) {
+            q--;
+            r += p;
+        }
+        if (r * 2 > p || (r * 2 == p && (q & 1))) q++;
+        return nn_int_new(q * p);
+    }
+    if (x->type != &nn_float_type) {
+        nn_object *m = repl_get_attr(x, "__round__");
+        if (!m) {
+            nn_object *e = repl_take_exception();
+            NN_RELEASE(e);
+            repl_raise_exc(EXC_TypeError, "type %s doesn't define __round__ method", repl_value_type_name(x));
+            return NULL;
+        }
+        nn_object *r = repl_call_object(m, has_nd ? &nd : NULL, has_nd, NULL);
+        NN_RELEASE(m);
+        return r;
+    }
+    double v = nn_float_value(x);
+    if (!has_nd) {
+        if (isnan(v)) {
+            repl_raise_exc(EXC_ValueError, "cannot convert float NaN to integer");
+            return NULL;
+        }
+        if (isinf(v)) {
+            repl_raise_exc(EXC_OverflowError, "cannot convert float infinity to integer");
+            return NULL;
+        }
+        double r = round_half_even(v);
+        if (fabs(r) >= 9.2e18) {
+            repl_raise_exc(EXC_OverflowError, "int too large to convert");
+            return NULL;
+        }
+        return nn_int_new((int64_t)r);
+    }
+    if (isnan(v) || isinf(v)) return nn_float_new(v);
+    if (n > 300) return nn_float_new(v);
+    if (n >= 0) {
+        char buf[512];
+        snprintf(buf, sizeof buf, "%.*f", (int)n, v);
+        return nn_float_new(strtod(buf, NULL));
+    }
+    if (n < -308) return nn_float_new(0.0 * v);
+    double p = pow(10.0, (double)-n);
+    return nn_float_new(round_half_even(v / p) * p);
+}
+
+/* stable merge sort of items by keys (parallel arrays); -1 on a comparison error */
+static int merge_sort(nn_object **items, nn_object **keys, size_t n, bool reverse, nn_object **ti, nn_object **tk)
+{
+    if (n < 2) return 0;
+    size_t h = n / 2;
+    if (merge_sort(items, keys, h, reverse, ti, tk) < 0 || merge_sort(items + h, keys + h, n - h, reverse, ti, tk) < 0)
+        return -1;
+    size_t i = 0, j = h, k = 0;
+    while (i < h && j < n) {
+        /* take from the right only when strictly before (stability) */
+        int c = reverse ? repl_less(keys[i], keys[j]) : repl_less(keys[j], keys[i]);
+        if (c < 0) return -1;
+        if (c) {
+            ti[k] = items[j];
+            tk[k++] = keys[j++];
+        } else {
+            ti[k] = items[i];
+            tk[k++] = keys[i++];
+        }
+    }
+    while (i < h) {
+        ti[k] = items[i];
+        tk[k++] = keys[i++];
+    }
+    while (j < n) {
+        ti[k] = items[j];
+        tk[k++] = keys[j++];
+    }
+    memcpy(items, ti, n * sizeof *items);
+    memcpy(keys, tk, n * sizeof *keys);
+    return 0;
+}
+
+/* Sorts list in place (key may be NULL or None). */
+static int sort_list(nn_object *list, nn_object *key, bool reverse)
+{
+    size_t n = nn_list_len(list);
+    if (n < 2) return 0;
+    nn_object **items = nn_malloc(n * sizeof *items * 4);
+    if (!items) return -1;
+    nn_object **keys = items + n, **ti = items + 2 * n, **tk = items + 3 * n;
+    size_t nk = 0;
+    int rc = 0;
+    for (size_t i = 0; i < n; i++) {
+        items[i] = nn_retain(nn_list_get(list, i));
+        if (key && !nn_is_none(key)) {
+            keys[i] = repl_call_object(key, &items[i], 1, NULL);
+            if (!keys[i]) {
+                rc = -1;
+                nk = i;
+                NN_RELEASE(items[i]);
+                for (size_t k = 0; k < i; k++) NN_RELEASE(items[k]);
+                goto out;
+            }
+        } else keys[i] = nn_retain(items[i]);
+        nk = i + 1;
+    }
+    /* reverse keeps stability: Python reverses, sorts, reverses */
+    rc = merge_sort(items, keys, n, reverse, ti, tk);
+    if (rc == 0)
+        for (size_t i = 0; i < n; i++) nn_list_set(list, i, items[i]);
+    else
+        for (size_t i = 0; i < n; i++) NN_RELEASE(items[i]);
+out:
+    for (size_t i = 0; i < nk; i++) NN_RELEASE(keys[i]);
+    nn_free(items);
+    return rc;
+}
+
+static nn_object *bi_sorted(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("sorted", args, 1, 1) < 0) return NULL;
+    nn_object *l = repl_to_list(ARG(0)), *rev = kwarg(kwargs, "reverse");
+    if (!l) return NULL;
+    int r = rev ? repl_truth(rev) : 0;
+    if (r < 0 || sort_list(l, kwarg(kwargs, "key"), r) < 0) {
+        NN_RELEASE(l);
+        return NULL;
+    }
+    return l;
+}
+
+static nn_object *bi_reversed(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("reversed", args, 1, 1) < 0) return NULL;
+    nn_object *o = ARG(0);
+    if (o->type == &nn_dict_type || o->type == &repl_set_type || o->type == &repl_iter_type) {
+        if (o->type != &nn_dict_type) {
+            repl_raise_exc(EXC_TypeError, "'%s' object is not reversible", repl_value_type_name(o));
+            return NULL;
+        }
+    }
+    nn_object *l = repl_to_list(o);
+    if (!l) return NULL;
+    size_t n = nn_list_len(l);
+    nn_object *r = nn_list_new(n);
+    for (size_t i = 0; r && i < n; i++) nn_list_append(r, nn_list_get(l, n - 1 - i));
+    NN_RELEASE(l);
+    nn_object *it = r ? repl_get_iter(r) : NULL;
+    NN_RELEASE(r);
+    return it;
+}
+
+static nn_object *bi_enumerate(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("enumerate", args, 1, 2) < 0) return NULL;
+    nn_object *st = NARGS > 1 ? ARG(1) : kwarg(kwargs, "start");
+    int64_t start = 0;
+    if (st && get_int(st, &start, "start") < 0) return NULL;
+    nn_object *l = repl_to_list(ARG(0));
+    if (!l) return NULL;
+    nn_object *r = nn_list_new(nn_list_len(l));
+    for (size_t i = 0; r && i < nn_list_len(l); i++) {
+        nn_object *k = nn_int_new(start + (int64_t)i), *t = k ? nn_tuple_pack(2, k, nn_list_get(l, i)) : NULL;
+        NN_RELEASE(k);
+        if (!t || nn_list_append(r, t) < 0) NN_SET(r, NULL);
+        NN_RELEASE(t);
+    }
+    NN_RELEASE(l);
+    nn_object *it = r ? repl_get_iter(r) : NULL;
+    NN_RELEASE(r);
+    return it;
+}
+
+static nn_object *bi_zip(void *ud, nn_object *args, nn_object *kwargs)
+{
+    int n = NARGS;
+    nn_object *lists[n ? n : 1];
+    size_t m = SIZE_MAX;
+    int got = 0;
+    nn_object *r = NULL;
+    for (; got < n; got++) {
+        lists[got] = repl_to_list(ARG(got));
+        if (!lists[got]) goto out;
+        if (nn_list_len(lists[got]) < m) m = nn_list_len(lists[got]);
+    }
+    if (!n) m = 0;
+    r = nn_list_new(m);
+    for (size_t i = 0; r && i < m; i++) {
+        nn_object *t = nn_tuple_new((size_t)n);
+        for (int j = 0; t && j < n; j++) nn_tuple_set(t, (size_t)j, nn_retain(nn_list_get(lists[j], i)));
+        if (!t || nn_list_append(r, t) < 0) NN_SET(r, NULL);
+        NN_RELEASE(t);
+    }
+out:
+    for (int j = 0; j < got; j++) NN_RELEASE(lists[j]);
+    if (!r) return NULL;
+    nn_object *it = repl_get_iter(r);
+    NN_RELEASE(r);
+    return it;
+}
+
+static nn_object *bi_map(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (NARGS < 2) {
+        repl_raise_exc(EXC_TypeError, "map() must have at least two arguments.");
+        return NULL;
+    }
+    int n = NARGS - 1;
+    nn_object *lists[n];
+    int got = 0;
+    size_t m = SIZE_MAX;
+    nn_object *r = NULL;
+    for (; got < n; got++) {
+        lists[got] = repl_to_list(ARG(got + 1));
+        if (!lists[got]) goto out;
+        if (nn_list_len(lists[got]) < m) m = nn_list_len(lists[got]);
+    }
+    r = nn_list_new(m);
+    for (size_t i = 0; r && i < m; i++) {
+        nn_object *a[n];
+        for (int j = 0; j < n; j++) a[j] = nn_list_get(lists[j], i);
+        nn_object *v = repl_call_object(ARG(0), a, n, NULL);
+        if (!v || nn_list_append(r, v) < 0) NN_SET(r, NULL);
+        NN_RELEASE(v);
+    }
+out:
+    for (int j = 0; j < got; j++) NN_RELEASE(lists[j]);
+    if (!r) return NULL;
+    nn_object *it = repl_get_iter(r);
+    NN_RELEASE(r);
+    return it;
+}
+
+static nn_object *bi_filter(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("filter", args, 2, 2) < 0) return NULL;
+    nn_object *l = repl_to_list(ARG(1));
+    if (!l) return NULL;
+    nn_object *r = nn_list_new(0), *fn = ARG(0);
+    for (size_t i = 0; r && i < nn_list_len(l); i++) {
+        nn_object *v = nn_list_get(l, i), *c = nn_is_none(fn) ? nn_retain(v) : repl_call_object(fn, &v, 1, NULL);
+        int t = c ? repl_truth(c) : -1;
+        NN_RELEASE(c);
+        if (t < 0 || (t && nn_list_append(r, v) < 0)) NN_SET(r, NULL);
+    }
+    NN_RELEASE(l);
+    if (!r) return NULL;
+    nn_object *it = repl_get_iter(r);
+    NN_RELEASE(r);
+    return it;
+}
+
+static nn_object *anyall(nn_object *args, bool any)
+{
+    if (nargs_check(any ? "any" : "all", args, 1, 1) < 0) return NULL;
+    nn_object *it = repl_get_iter(ARG(0)), *v;
+    if (!it) return NULL;
+    int r, result = !any;
+    while ((r = repl_iter_next(it, &v)) == 1) {
+        int t = repl_truth(v);
+        NN_RELEASE(v);
+        if (t < 0) {
+            r = -1;
+            break;
+        }
+        if (t == any) {
+            result = any;
+            break;
+        }
+    }
+    NN_RELEASE(it);
+    return r < 0 ? NULL : nn_bool_new(result);
+}
+static nn_object *bi_any(void *ud, nn_object *args, nn_object *kwargs) { return anyall(args, true); }
+static nn_object *bi_all(void *ud, nn_object *args, nn_object *kwargs) { return anyall(args, false); }
+
+/* isinstance against one class object or native type object: 1, 0, -1 */
+static int instance_of(nn_object *o, nn_object *cls)
+{
+    if (cls->type == &nn_tuple_type) {
+        for (size_t i = 0; i < nn_tuple_len(cls); i++) {
+            int r = instance_of(o, nn_tuple_get(cls, i));
+            if (r) return r;
+        }
+        return 0;
+    }
+    if (cls->type == &repl_class_type) {
+        class_obj *c = (class_obj *)cls, *oc = repl_class_of(o);
+        if (c == repl_current->object_cls) return 1;
+        if (c == repl_current->int_cls && o->type == &nn_bool_type) return 1;
+        if (repl_class_is_subclass(oc, c)) return 1;
+        /* a language module class instance is an instance of its native base */
+        return 0;
+    }
+    int r = repl_bind_isinstance(o, cls);
+    if (r >= 0) return r;
+    const repl_native_ops *ops = repl_get_native_ops();
+    if (ops && ops->module_class_of && nn_is_module(o)) {
+        const nn_module_class *want = ops->module_class_of(cls);
+        if (want) {
+            for (const nn_module_class *k = ((nn_module *)o)->cls; k; k = k->base)
+                if (k == want) return 1;
+            return 0;
+        }
+    }
+    if (ops && ops->getattr) {
+        /* a native type object answers __instancecheck__ */
+        nn_object *m = ops->getattr(cls, "__instancecheck__");
+        if (m) {
+            nn_object *r = repl_call_object(m, &o, 1, NULL);
+            NN_RELEASE(m);
+            if (!r) return -1;
+            int t = repl_truth(r);
+            NN_RELEASE(r);
+            return t;
+        }
+        nn_error_clear();
+    }
+    repl_raise_exc(EXC_TypeError, "isinstance() arg 2 must be a type, a tuple of types, or a union");
+    return -1;
+}
+
+static nn_object *bi_isinstance(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (NARGS != 2) {
+        repl_raise_exc(EXC_TypeError, "isinstance expected 2 arguments, got %d", NARGS);
+        return NULL;
+    }
+    int r = instance_of(ARG(0), ARG(1));
+    return r < 0 ? NULL : nn_bool_new(r);
+}
+
+static nn_object *bi_issubclass(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (NARGS != 2) {
+        repl_raise_exc(EXC_TypeError, "issubclass expected 2 arguments, got %d", NARGS);
+        return NULL;
+    }
+    nn_object *c = ARG(0), *b = ARG(1);
+    if (c->type != &repl_class_type) {
+        repl_raise_exc(EXC_TypeError, "issubclass() arg 1 must be a class");
+        return NULL;
+    }
+    if (b->type == &nn_tuple_type) {
+        for (size_t i = 0; i < nn_tuple_len(b); i++) {
+            nn_object *a2 = nn_tuple_pack(2, c, nn_tuple_get(b, i));
+            nn_object *r = a2 ? bi_issubclass(ud, a2, NULL) : NULL;
+            NN_RELEASE(a2);
+            if (!r || nn_int_value(r)) return r;
+            NN_RELEASE(r);
+        }
+        return nn_bool_new(false);
+    }
+    if (b->type != &repl_class_type) {
+        repl_raise_exc(EXC_TypeError, "issubclass() arg 2 must be a class, a tuple of classes, or a union");
+        return NULL;
+    }
+    class_obj *cc = (class_obj *)c, *bb = (class_obj *)b;
+    return nn_bool_new(bb == repl_current->object_cls || repl_class_is_subclass(cc, bb) ||
+                       (cc == repl_current->bool_cls && bb == repl_current->int_cls));
+}
+
+static nn_object *bi_type(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (NARGS != 1) {
+        repl_raise_exc(EXC_TypeError, "type() takes 1 argument");
+        return NULL;
+    }
+    nn_object *o = ARG(0);
+    if (o->type != &repl_instance_type && !repl_module_lang_class(o)) {
+        nn_object *t = repl_bind_type_of(o);
+        if (t || nn_error_current()) return t;
+    }
+    return nn_retain(&repl_class_of(o)->ob);
+}
+
+static nn_object *bi_getattr(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("getattr", args, 2, 3) < 0) return NULL;
+    if (!nn_is_str(ARG(1))) {
+        repl_raise_exc(EXC_TypeError, "attribute name must be string, not '%s'", repl_value_type_name(ARG(1)));
+        return NULL;
+    }
+    nn_object *v = repl_get_attr(ARG(0), nn_str_cstr(ARG(1)));
+    if (v || NARGS < 3) return v;
+    nn_object *e = repl_take_exception();
+    if (repl_exc_matches(e, &repl_current->exc_classes[EXC_AttributeError]->ob)) {
+        NN_RELEASE(e);
+        return nn_retain(ARG(2));
+    }
+    repl_raise_object(e);
+    NN_RELEASE(e);
+    return NULL;
+}
+
+static nn_object *bi_hasattr(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("hasattr", args, 2, 2) < 0) return NULL;
+    if (!nn_is_str(ARG(1))) {
+        repl_raise_exc(EXC_TypeError, "attribute name must be string, not '%s'", repl_value_type_name(ARG(1)));
+        return NULL;
+    }
+    nn_object *v = repl_get_attr(ARG(0), nn_str_cstr(ARG(1)));
+    if (v) {
+        NN_RELEASE(v);
+        return nn_bool_new(true);
+    }
+    nn_object *e = repl_take_exception();
+    if (repl_exc_matches(e, &repl_current->exc_classes[EXC_AttributeError]->ob)) {
+        NN_RELEASE(e);
+        return nn_bool_new(false);
+    }
+    repl_raise_object(e);
+    NN_RELEASE(e);
+    return NULL;
+}
+
+static nn_object *bi_setattr(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("setattr", args, 3, 3) < 0) return NULL;
+    if (!nn_is_str(ARG(1))) {
+        repl_raise_exc(EXC_TypeError, "attribute name must be string, not '%s'", repl_value_type_name(ARG(1)));
+        return NULL;
+    }
+    return repl_set_attr(ARG(0), nn_str_cstr(ARG(1)), ARG(2)) < 0 ? NULL : none();
+}
+
+static nn_object *bi_iter(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("iter", args, 1, 1) < 0) return NULL;
+    return repl_get_iter(ARG(0));
+}
+
+static nn_object *bi_next(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("next", args, 1, 2) < 0) return NULL;
+    nn_object *it = ARG(0), *v = NULL;
+    if (it->type == &repl_instance_type && repl_class_lookup(((instance_obj *)it)->cls, "__next__"))
+        return repl_call_method(it, "__next__", NULL, 0);
+    if (it->type != &repl_iter_type) {
+        repl_raise_exc(EXC_TypeError, "'%s' object is not an iterator", repl_value_type_name(it));
+        return NULL;
+    }
+    int r = repl_iter_next(it, &v);
+    if (r == 1) return v;
+    if (r < 0) return NULL;
+    if (NARGS > 1) return nn_retain(ARG(1));
+    nn_object *a = nn_tuple_new(0), *e = a ? repl_exc_new(EXC_StopIteration, a) : NULL;
+    if (e) repl_raise_object(e);
+    NN_RELEASE(a);
+    NN_RELEASE(e);
+    return NULL;
+}
+
+static int cmp_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+static nn_object *names_list(nmap **maps, int nmaps)
+{
+    size_t total = 0;
+    for (int i = 0; i < nmaps; i++) total += maps[i]->len;
+    const char **names = nn_malloc((total + 1) * sizeof *names);
+    if (!names) return NULL;
+    size_t n = 0;
+    for (int i = 0; i < nmaps; i++) {
+        uint32_t pos = 0;
+        const char *k;
+        nn_object *v;
+        while (repl_nmap_next(maps[i], &pos, &k, &v)) {
+            bool dup = false;
+            for (size_t j = 0; j < n && !dup; j++) dup = strcmp(names[j], k) == 0;
+            if (!dup) names[n++] = k;
+        }
+    }
+    qsort(names, n, sizeof *names, cmp_names);
+    nn_object *l = nn_list_new(n);
+    for (size_t i = 0; l && i < n; i++) {
+        nn_object *s = nn_str_new(names[i]);
+        if (!s || nn_list_append(l, s) < 0) NN_SET(l, NULL);
+        NN_RELEASE(s);
+    }
+    nn_free(names);
+    return l;
+}
+
+static nn_object *bi_dir(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("dir", args, 0, 1) < 0) return NULL;
+    nmap *maps[16];
+    int n = 0;
+    if (NARGS == 0) {
+        maps[n++] = &repl_current->globals;
+        return names_list(maps, n);
+    }
+    nn_object *o = ARG(0);
+    if (o->type == &repl_module_type) maps[n++] = &((module_obj *)o)->dict;
+    else if (o->type == &repl_instance_type) maps[n++] = &((instance_obj *)o)->attrs;
+    class_obj *c = o->type == &repl_class_type ? (class_obj *)o : o->type == &repl_module_type ? NULL : repl_class_of(o);
+    for (; c && n < 16; c = c->base) maps[n++] = &c->dict;
+    return names_list(maps, n);
+}
+
+static nn_object *bi_id(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("id", args, 1, 1) < 0) return NULL;
+    return nn_int_new((int64_t)(intptr_t)ARG(0));
+}
+
+static nn_object *bi_hash(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("hash", args, 1, 1) < 0) return NULL;
+    int64_t h = repl_obj_hash(ARG(0));
+    if (h == -1 && nn_error_current()) return NULL;
+    return nn_int_new(h);
+}
+
+static nn_object *bi_callable(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("callable", args, 1, 1) < 0) return NULL;
+    nn_object *o = ARG(0);
+    bool c = o->type->call != NULL;
+    if (o->type == &repl_instance_type) c = repl_class_lookup(((instance_obj *)o)->cls, "__call__") != NULL;
+    return nn_bool_new(c);
+}
+
+static nn_object *bi_divmod(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("divmod", args, 2, 2) < 0) return NULL;
+    nn_object *q = repl_binary_op(REPL_FLOORDIV, ARG(0), ARG(1));
+    if (!q) {
+        if (nn_error_current() == NN_ERR_TYPE) {
+            nn_object *e = repl_take_exception();
+            NN_RELEASE(e);
+            repl_raise_exc(EXC_TypeError, "unsupported operand type(s) for divmod(): '%s' and '%s'", repl_value_type_name(ARG(0)),
+                      repl_value_type_name(ARG(1)));
+        }
+        return NULL;
+    }
+    nn_object *m = repl_binary_op(REPL_MOD, ARG(0), ARG(1));
+    nn_object *t = m ? nn_tuple_pack(2, q, m) : NULL;
+    NN_RELEASE(q);
+    NN_RELEASE(m);
+    return t;
+}
+
+static nn_object *bi_pow(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("pow", args, 2, 3) < 0) return NULL;
+    if (NARGS == 3 && !nn_is_none(ARG(2))) {
+        int64_t b, e, m;
+        if (get_int(ARG(0), &b, "") < 0 || get_int(ARG(1), &e, "") < 0 || get_int(ARG(2), &m, "") < 0) return NULL;
+        if (m == 0) {
+            repl_raise_exc(EXC_ValueError, "pow() 3rd argument cannot be 0");
+            return NULL;
+        }
+        if (e < 0) {
+            repl_raise_exc(EXC_ValueError, "base is not invertible for the given modulus");
+            return NULL;
+        }
+        __int128 r = 1, x = ((b % m) + m) % m;
+        while (e) {
+            if (e & 1) r = r * x % m;
+            x = x * x % m;
+            e >>= 1;
+        }
+        int64_t res = (int64_t)r;
+        if (res != 0 && (res < 0) != (m < 0)) res += m;
+        return nn_int_new(res);
+    }
+    return repl_binary_op(REPL_POW, ARG(0), ARG(1));
+}
+
+static nn_object *bi_chr(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("chr", args, 1, 1) < 0) return NULL;
+    int64_t c;
+    if (get_int(ARG(0), &c, "") < 0) return NULL;
+    if (c < 0 || c > 0x10ffff) {
+        repl_raise_exc(EXC_ValueError, "chr() arg not in range(0x110000)");
+        return NULL;
+    }
+    char buf[5];
+    size_t n;
+    if (c < 0x80) buf[0] = (char)c, n = 1;
+    else if (c < 0x800) buf[0] = (char)(0xc0 | (c >> 6)), buf[1] = (char)(0x80 | (c & 0x3f)), n = 2;
+    else if (c < 0x10000)
+        buf[0] = (char)(0xe0 | (c >> 12)), buf[1] = (char)(0x80 | ((c >> 6) & 0x3f)), buf[2] = (char)(0x80 | (c & 0x3f)), n = 3;
+    else
+        buf[0] = (char)(0xf0 | (c >> 18)), buf[1] = (char)(0x80 | ((c >> 12) & 0x3f)),
+        buf[2] = (char)(0x80 | ((c >> 6) & 0x3f)), buf[3] = (char)(0x80 | (c & 0x3f)), n = 4;
+    return nn_str_from(buf, n);
+}
+
+static nn_object *bi_ord(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("ord", args, 1, 1) < 0) return NULL;
+    nn_object *s = ARG(0);
+    if (!nn_is_str(s)) {
+        repl_raise_exc(EXC_TypeError, "ord() expected string of length 1, but %s found", repl_value_type_name(s));
+        return NULL;
+    }
+    const unsigned char *p = (const unsigned char *)nn_str_cstr(s);
+    size_t n = nn_str_len(s), chars = utf8_len((const char *)p, n);
+    if (chars != 1) {
+        repl_raise_exc(EXC_TypeError, "ord() expected a character, but string of length %zu found", chars);
+        return NULL;
+    }
+    int64_t c = p[0];
+    if (n == 2) c = ((p[0] & 0x1f) << 6) | (p[1] & 0x3f);
+    else if (n == 3) c = ((p[0] & 0x0f) << 12) | ((p[1] & 0x3f) << 6) | (p[2] & 0x3f);
+    else if (n == 4) c = ((int64_t)(p[0] & 0x07) << 18) | ((p[1] & 0x3f) << 12) | ((p[2] & 0x3f) << 6) | (p[3] & 0x3f);
+    return nn_int_new(c);
+}
+
+static nn_object *bi_format(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("format", args, 1, 2) < 0) return NULL;
+    if (NARGS == 2 && !nn_is_str(ARG(1))) {
+        repl_raise_exc(EXC_TypeError, "format() argument 2 must be str, not %s", repl_value_type_name(ARG(1)));
+        return NULL;
+    }
+    return repl_format_value(ARG(0), NARGS == 2 ? nn_str_cstr(ARG(1)) : "");
+}
+
+static const char *builtin_doc(nn_object *f);
+
+static nn_object *bi_help(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("help", args, 1, 1) < 0) return NULL;
+    const char *bdoc = builtin_doc(ARG(0));
+    if (bdoc) {
+        repl_interp_write(bdoc, strlen(bdoc));
+        repl_interp_write("\n", 1);
+        return none();
+    }
+    nn_object *doc = repl_get_attr(ARG(0), "__doc__");
+    if (!doc) {
+        nn_object *e = repl_take_exception();
+        NN_RELEASE(e);
+        doc = none();
+    }
+    char *name = repl_obj_repr(ARG(0));
+    sbuf b = {0};
+    if (nn_is_str(doc)) repl_sb_printf(&b, "%s\n", nn_str_cstr(doc));
+    else repl_sb_printf(&b, "No documentation for %s\n", name ? name : "?");
+    nn_free(name);
+    NN_RELEASE(doc);
+    char *out = repl_sb_finish(&b);
+    if (!out) return NULL;
+    repl_interp_write(out, strlen(out));
+    nn_free(out);
+    return none();
+}
+
+static nn_object *bi_super(void *ud, nn_object *args, nn_object *kwargs) { return repl_make_super(); }
+
+static nn_object *bi_globals(void *ud, nn_object *args, nn_object *kwargs)
+{
+    nn_object *d = nn_dict_new();
+    uint32_t pos = 0;
+    const char *k;
+    nn_object *v;
+    while (d && repl_nmap_next(&repl_current->globals, &pos, &k, &v))
+        if (nn_dict_set_str(d, k, v) < 0) NN_SET(d, NULL);
+    return d;
+}
+
+/* ------------------------------------------------------------------ constructors */
+
+static nn_object *parse_int(const char *s, size_t len, int base, nn_object *orig)
+{
+    char buf[128];
+    size_t b = 0;
+    const char *p = s, *end = s + len;
+    while (p < end && isspace((unsigned char)*p)) p++;
+    while (end > p && isspace((unsigned char)end[-1])) end--;
+    bool neg = false;
+    if (p < end && (*p == '+' || *p == '-')) neg = *p++ == '-';
+    if ((base == 16 || base == 0) && end - p > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) p += 2, base = 16;
+    else if ((base == 8 || base == 0) && end - p > 2 && p[0] == '0' && (p[1] == 'o' || p[1] == 'O')) p += 2, base = 8;
+    else if ((base == 2 || base == 0) && end - p > 2 && p[0] == '0' && (p[1] == 'b' || p[1] == 'B')) p += 2, base = 2;
+    if (base == 0) base = 10;
+    bool ok = p < end && *p != '_';
+    uint64_t v = 0;
+    for (; ok && p < end; p++) {
+        if (*p == '_' && p + 1 < end && p[1] != '_') continue;
+        int d = isdigit((unsigned char)*p) ? *p - '0' : isalpha((unsigned char)*p) ? tolower((unsigned char)*p) - 'a' + 10 : 99;
+        if (d >= base) {
+            ok = false;
+            break;
+        }
+        if (v > (UINT64_MAX - (uint64_t)d) / (uint64_t)base) {
+            repl_raise_exc(EXC_OverflowError, "int too large to convert");
+            return NULL;
+        }
+        v = v * (uint64_t)base + (uint64_t)d;
+        if (b < sizeof buf - 1) buf[b++] = *p;
+    }
+    if (!ok) {
+        char *r = repl_obj_repr(orig);
+        repl_raise_exc(EXC_ValueError, "invalid literal for int() with base %d: %s", base, r ? r : "?");
+        nn_free(r);
+        return NULL;
+    }
+    if (v > (uint64_t)INT64_MAX + neg) {
+        repl_raise_exc(EXC_OverflowError, "int too large to convert");
+        return NULL;
+    }
+    return nn_int_new(neg ? (int64_t)(0 - v) : (int64_t)v);
+}
+
+static nn_object *ctor_int(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("int", args, 0, 2) < 0) return NULL;
+    if (NARGS == 0) return nn_int_new(0);
+    nn_object *x = ARG(0), *b = NARGS > 1 ? ARG(1) : kwarg(kwargs, "base");
+    if (b) {
+        int64_t base;
+        if (get_int(b, &base, "base") < 0) return NULL;
+        if (!nn_is_str(x)) {
+            repl_raise_exc(EXC_TypeError, "int() can't convert non-string with explicit base");
+            return NULL;
+        }
+        return parse_int(nn_str_cstr(x), nn_str_len(x), (int)base, x);
+    }
+    if (x->type == &nn_int_type) return nn_retain(x);
+    if (x->type == &nn_bool_type) return nn_int_new(nn_int_value(x));
+    if (x->type == &nn_float_type) {
+        double v = nn_float_value(x);
+        if (isnan(v)) {
+            repl_raise_exc(EXC_ValueError, "cannot convert float NaN to integer");
+            return NULL;
+        }
+        if (isinf(v)) {
+            repl_raise_exc(EXC_OverflowError, "cannot convert float infinity to integer");
+            return NULL;
+        }
+        if (fabs(v) >= 9.223372036854775807e18) {
+            repl_raise_exc(EXC_OverflowError, "int too large to convert");
+            return NULL;
+        }
+        return nn_int_new((int64_t)v);
+    }
+    if (nn_is_str(x)) return parse_int(nn_str_cstr(x), nn_str_len(x), 10, x);
+    nn_object *m = repl_get_attr(x, "__int__");
+    if (!m) {
+        nn_object *e = repl_take_exception();
+        NN_RELEASE(e);
+        m = repl_get_attr(x, "item");
+        if (!m) {
+            e = repl_take_exception();
+            NN_RELEASE(e);
+            repl_raise_exc(EXC_TypeError, "int() argument must be a string, a bytes-like object or a real number, not '%s'",
+                      repl_value_type_name(x));
+            return NULL;
+        }
+    }
+    nn_object *r = repl_call_object(m, NULL, 0, NULL);
+    NN_RELEASE(m);
+    if (r && r->type == &nn_float_type) {
+        nn_object *a = nn_tuple_pack(1, r);
+        NN_RELEASE(r);
+        r = a ? ctor_int(ud, a, NULL) : NULL;
+        NN_RELEASE(a);
+    }
+    return r;
+}
+
+static nn_object *ctor_float(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("float", args, 0, 1) < 0) return NULL;
+    if (NARGS == 0) return nn_float_new(0.0);
+    nn_object *x = ARG(0);
+    if (x->type == &nn_float_type) return nn_retain(x);
+    if (is_intlike(x)) return nn_float_new((double)nn_int_value(x));
+    if (nn_is_str(x)) {
+        const char *s = nn_str_cstr(x);
+        char buf[256];
+        size_t n = 0;
+        const char *p = s;
+        while (isspace((unsigned char)*p)) p++;
+        for (; *p && n < sizeof buf - 1; p++)
+            if (*p != '_') buf[n++] = *p;
+        while (n && isspace((unsigned char)buf[n - 1])) n--;
+        buf[n] = 0;
+        char *end;
+        double v = strtod(buf, &end);
+        bool hex = strchr(buf, 'x') || strchr(buf, 'X');
+        if (n == 0 || *end || hex) {
+            char *r = repl_obj_repr(x);
+            repl_raise_exc(EXC_ValueError, "could not convert string to float: %s", r ? r : "?");
+            nn_free(r);
+            return NULL;
+        }
+        return nn_float_new(v);
+    }
+    nn_object *m = repl_get_attr(x, "__float__");
+    if (!m) {
+        nn_object *e = repl_take_exception();
+        NN_RELEASE(e);
+        m = repl_get_attr(x, "item");
+        if (!m) {
+            e = repl_take_exception();
+            NN_RELEASE(e);
+            repl_raise_exc(EXC_TypeError, "float() argument must be a string or a real number, not '%s'", repl_value_type_name(x));
+            return NULL;
+        }
+    }
+    nn_object *r = repl_call_object(m, NULL, 0, NULL);
+    NN_RELEASE(m);
+    if (r && is_intlike(r)) {
+        nn_object *f = nn_float_new((double)nn_int_value(r));
+        NN_RELEASE(r);
+        r = f;
+    }
+    return r;
+}
+
+static nn_object *ctor_str(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("str", args, 0, 1) < 0) return NULL;
+    if (NARGS == 0) return nn_str_new("");
+    return str_take(repl_obj_str(ARG(0)));
+}
+
+static nn_object *ctor_bool(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("bool", args, 0, 1) < 0) return NULL;
+    if (NARGS == 0) return nn_bool_new(false);
+    int t = repl_truth(ARG(0));
+    return t < 0 ? NULL : nn_bool_new(t);
+}
+
+static nn_object *ctor_list(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (no_kwargs("list", kwargs) < 0 || nargs_check("list", args, 0, 1) < 0) return NULL;
+    if (NARGS == 0) return nn_list_new(0);
+    return repl_to_list(ARG(0));
+}
+
+static nn_object *ctor_tuple(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (no_kwargs("tuple", kwargs) < 0 || nargs_check("tuple", args, 0, 1) < 0) return NULL;
+    if (NARGS == 0) return nn_tuple_new(0);
+    if (ARG(0)->type == &nn_tuple_type) return nn_retain(ARG(0));
+    nn_object *l = repl_to_list(ARG(0));
+    if (!l) return NULL;
+    nn_object *t = nn_tuple_new(nn_list_len(l));
+    for (size_t i = 0; t && i < nn_list_len(l); i++) nn_tuple_set(t, i, nn_retain(nn_list_get(l, i)));
+    NN_RELEASE(l);
+    return t;
+}
+
+static int dict_update(nn_object *d, nn_object *src)
+{
+    if (src->type == &nn_dict_type) {
+        size_t pos = 0;
+        nn_object *k, *v;
+        while (nn_dict_next(src, &pos, &k, &v))
+            if (nn_dict_set(d, k, v) < 0) return -1;
+        return 0;
+    }
+    if (nn_is_module(src) || (src->type != &nn_list_type && src->type != &nn_tuple_type && src->type != &repl_iter_type &&
+                              src->type != &repl_dictview_type)) {
+        /* a mapping with keys() */
+        nn_object *keys = repl_call_method(src, "keys", NULL, 0);
+        if (keys) {
+            nn_object *kl = repl_to_list(keys);
+            NN_RELEASE(keys);
+            if (!kl) return -1;
+            int rc = 0;
+            for (size_t i = 0; rc == 0 && i < nn_list_len(kl); i++) {
+                nn_object *v = repl_get_item(src, nn_list_get(kl, i));
+                rc = v ? nn_dict_set(d, nn_list_get(kl, i), v) : -1;
+                NN_RELEASE(v);
+            }
+            NN_RELEASE(kl);
+            return rc;
+        }
+        nn_object *e = repl_take_exception();
+        NN_RELEASE(e);
+    }
+    nn_object *items = repl_to_list(src);
+    if (!items) return -1;
+    int rc = 0;
+    for (size_t i = 0; rc == 0 && i < nn_list_len(items); i++) {
+        nn_object *kv = nn_list_get(items, i), *l = repl_to_list(kv);
+        if (!l) {
+            rc = -1;
+            break;
+        }
+        if (nn_list_len(l) != 2)
+            rc = repl_raise_exc(EXC_ValueError, "dictionary update sequence element #%zu has length %zu; 2 is required", i,
+                           nn_list_len(l));
+        else {
+            if (repl_obj_hash(nn_list_get(l, 0)) == -1 && nn_error_current()) rc = -1;
+            else rc = nn_dict_set(d, nn_list_get(l, 0), nn_list_get(l, 1));
+        }
+        NN_RELEASE(l);
+    }
+    NN_RELEASE(items);
+    return rc;
+}
+
+static nn_object *ctor_dict(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("dict", args, 0, 1) < 0) return NULL;
+    nn_object *d = nn_dict_new();
+    if (!d) return NULL;
+    if ((NARGS && dict_update(d, ARG(0)) < 0) || (kwargs && dict_update(d, kwargs) < 0)) {
+        NN_RELEASE(d);
+        return NULL;
+    }
+    return d;
+}
+
+static nn_object *make_set(nn_object *args, bool frozen)
+{
+    if (nargs_check(frozen ? "frozenset" : "set", args, 0, 1) < 0) return NULL;
+    nn_object *s = repl_set_new(frozen);
+    if (!s || NARGS == 0) return s;
+    nn_object *l = repl_to_list(ARG(0));
+    if (!l) {
+        NN_RELEASE(s);
+        return NULL;
+    }
+    for (size_t i = 0; s && i < nn_list_len(l); i++)
+        if (repl_set_add(s, nn_list_get(l, i)) < 0) NN_SET(s, NULL);
+    NN_RELEASE(l);
+    return s;
+}
+static nn_object *ctor_set(void *ud, nn_object *args, nn_object *kwargs) { return make_set(args, false); }
+static nn_object *ctor_frozenset(void *ud, nn_object *args, nn_object *kwargs) { return make_set(args, true); }
+
+static nn_object *ctor_range(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (NARGS < 1 || NARGS > 3) {
+        if (NARGS == 0) repl_raise_exc(EXC_TypeError, "range expected at least 1 argument, got 0");
+        else repl_raise_exc(EXC_TypeError, "range expected at most 3 arguments, got %d", NARGS);
+        return NULL;
+    }
+    int64_t v[3] = {0, 0, 1};
+    for (int i = 0; i < NARGS; i++)
+        if (get_int(ARG(i), &v[i], "") < 0) return NULL;
+    if (NARGS == 1) return repl_range_new(0, v[0], 1);
+    if (NARGS == 3 && v[2] == 0) {
+        repl_raise_exc(EXC_ValueError, "range() arg 3 must not be zero");
+        return NULL;
+    }
+    return repl_range_new(v[0], v[1], v[2]);
+}
+
+static nn_object *ctor_slice(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("slice", args, 1, 3) < 0) return NULL;
+    if (NARGS == 1) return repl_slice_new(NULL, ARG(0), NULL);
+    return repl_slice_new(ARG(0), ARG(1), NARGS > 2 ? ARG(2) : NULL);
+}
+
+static nn_object *ctor_object(void *ud, nn_object *args, nn_object *kwargs)
+{
+    return repl_instance_new(repl_current->object_cls);
+}
+
+static nn_object *ctor_type(void *ud, nn_object *args, nn_object *kwargs) { return bi_type(ud, args, kwargs); }
+
+/* BaseException.__init__(self, *args) */
+static nn_object *exc_init(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (NARGS < 1 || ARG(0)->type != &repl_instance_type) return none();
+    nn_object *t = nn_tuple_new((size_t)NARGS - 1);
+    if (!t) return NULL;
+    for (int i = 1; i < NARGS; i++) nn_tuple_set(t, (size_t)i - 1, nn_retain(ARG(i)));
+    int rc = repl_nmap_set(&((instance_obj *)ARG(0))->attrs, "args", t);
+    NN_RELEASE(t);
+    return rc < 0 ? NULL : none();
+}
+
+/* ------------------------------------------------------------------ str methods */
+
+#define SELF ARG(0)
+#define S_CSTR nn_str_cstr(SELF)
+#define S_LEN nn_str_len(SELF)
+
+static int want_str(nn_object *o, const char *what)
+{
+    if (nn_is_str(o)) return 0;
+    return repl_raise_exc(EXC_TypeError, "%s arg must be None or str", what);
+}
+
+static nn_object *str_format_m(void *ud, nn_object *args, nn_object *kwargs)
+{
+    return str_format_impl(S_CSTR, NARGS > 1 ? &((nn_tuple *)args)->items[1] : NULL, (size_t)NARGS - 1, kwargs, NULL);
+}
+
+static nn_object *str_join(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("join", args, 2, 2) < 0) return NULL;
+    nn_object *l = repl_to_list(ARG(1));
+    if (!l) return NULL;
+    sbuf b = {0};
+    for (size_t i = 0; i < nn_list_len(l); i++) {
+        nn_object *s = nn_list_get(l, i);
+        if (!nn_is_str(s)) {
+            repl_raise_exc(EXC_TypeError, "sequence item %zu: expected str instance, %s found", i, repl_value_type_name(s));
+            nn_free(b.buf);
+            NN_RELEASE(l);
+            return NULL;
+        }
+        if (i) repl_sb_add(&b, S_CSTR, S_LEN);
+        repl_sb_add(&b, nn_str_cstr(s), nn_str_len(s));
+    }
+    NN_RELEASE(l);
+    return str_take(repl_sb_finish(&b));
+}
+
+static nn_object *str_split_impl(nn_object *args, nn_object *kwargs, bool right)
+{
+    nn_object *sep = NARGS > 1 ? ARG(1) : kwarg(kwargs, "sep"), *ms = NARGS > 2 ? ARG(2) : kwarg(kwargs, "maxsplit");
+    int64_t maxsplit = -1;
+    if (ms && get_int(ms, &maxsplit, "") < 0) return NULL;
+    const char *s = S_CSTR;
+    size_t n = S_LEN;
+    nn_object *l = nn_list_new(0);
+    if (!l) return NULL;
+    if (!sep || nn_is_none(sep)) {
+        /* whitespace runs; rsplit counts from the right */
+        size_t starts[4096], ends[4096];
+        size_t k = 0, i = 0;
+        (void)right;
+        while (i < n && k < 4096) {
+            while (i < n && isspace((unsigned char)s[i])) i++;
+            if (i >= n) break;
+            size_t j = i;
+            while (j < n && !isspace((unsigned char)s[j])) j++;
+            starts[k] = i;
+            ends[k++] = j;
+            i = j;
+        }
+        size_t parts = k;
+        if (maxsplit >= 0 && (size_t)maxsplit + 1 < parts) {
+            if (right) {
+                size_t first = parts - (size_t)maxsplit - 1;
+                nn_object *p = nn_str_from(s + starts[0], ends[first] - starts[0]);
+                if (!p || nn_list_append(l, p) < 0) NN_SET(l, NULL);
+                NN_RELEASE(p);
+                for (size_t q = first + 1; l && q < parts; q++) {
+                    p = nn_str_from(s + starts[q], ends[q] - starts[q]);
+                    if (!p || nn_list_append(l, p) < 0) NN_SET(l, NULL);
+                    NN_RELEASE(p);
+                }
+                return l;
+            }
+            for (size_t q = 0; l && q < (size_t)maxsplit; q++) {
+                nn_object *p = nn_str_from(s + starts[q], ends[q] - starts[q]);
+                if (!p || nn_list_append(l, p) < 0) NN_SET(l, NULL);
+                NN_RELEASE(p);
+            }
+            size_t last = starts[maxsplit], e = n;
+            while (e > last && isspace((unsigned char)s[e - 1])) e--;
+            nn_object *p = nn_str_from(s + last, e - last);
+            if (l && (!p || nn_list_append(l, p) < 0)) NN_SET(l, NULL);
+            NN_RELEASE(p);
+            return l;
+        }
+        for (size_t q = 0; l && q < parts; q++) {
+            nn_object *p = nn_str_from(s + starts[q], ends[q] - starts[q]);
+            if (!p || nn_list_append(l, p) < 0) NN_SET(l, NULL);
+            NN_RELEASE(p);
+        }
+        return l;
+    }
+    if (want_str(sep, "split") < 0) {
+        NN_RELEASE(l);
+        return NULL;
+    }
+    const char *sp = nn_str_cstr(sep);
+    size_t sn = nn_str_len(sep);
+    if (sn == 0) {
+        NN_RELEASE(l);
+        repl_raise_exc(EXC_ValueError, "empty separator");
+        return NULL;
+    }
+    if (right && maxsplit >= 0) {
+        /* split from the right, then reverse */
+        size_t end = n;
+        int64_t count = 0;
+        nn_object *rev = nn_list_new(0);
+        size_t i = n;
+        while (rev && i >= sn && count < maxsplit) {
+            if (memcmp(s + i - sn, sp, sn) == 0) {
+                nn_object *p = nn_str_from(s + i, end - i);
+                if (!p || nn_list_append(rev, p) < 0) NN_SET(rev, NULL);
+                NN_RELEASE(p);
+                end = i - sn;
+                i = end;
+                count++;
+            } else i--;
+        }
+        nn_object *p = rev ? nn_str_from(s, end) : NULL;
+        if (rev && (!p || nn_list_append(rev, p) < 0)) NN_SET(rev, NULL);
+        NN_RELEASE(p);
+        for (size_t k = rev ? nn_list_len(rev) : 0; k-- > 0;) nn_list_append(l, nn_list_get(rev, k));
+        if (!rev) NN_SET(l, NULL);
+        NN_RELEASE(rev);
+        return l;
+    }
+    size_t start = 0;
+    int64_t count = 0;
+    for (size_t i = 0; l && i + sn <= n;) {
+        if ((maxsplit < 0 || count < maxsplit) && memcmp(s + i, sp, sn) == 0) {
+            nn_object *p = nn_str_from(s + start, i - start);
+            if (!p || nn_list_append(l, p) < 0) NN_SET(l, NULL);
+            NN_RELEASE(p);
+            i += sn;
+            start = i;
+            count++;
+        } else i++;
+    }
+    nn_object *p = l ? nn_str_from(s + start, n - start) : NULL;
+    if (l && (!p || nn_list_append(l, p) < 0)) NN_SET(l, NULL);
+    NN_RELEASE(p);
+    return l;
+}
+static nn_object *str_split(void *ud, nn_object *args, nn_object *kwargs) { return str_split_impl(args, kwargs, false); }
+static nn_object *str_rsplit(void *ud, nn_object *args, nn_object *kwargs) { return str_split_impl(args, kwargs, true); }
+
+static nn_object *strip_impl(nn_object *args, int which)
+{
+    const char *s = S_CSTR, *chars = " \t\n\r\f\v";
+    size_t n = S_LEN;
+    if (NARGS > 1 && !nn_is_none(ARG(1))) {
+        if (want_str(ARG(1), "strip") < 0) return NULL;
+        chars = nn_str_cstr(ARG(1));
+    }
+    size_t a = 0, b = n;
+    if (which & 1)
+        while (a < b && strchr(chars, s[a]) && s[a]) a++;
+    if (which & 2)
+        while (b > a && strchr(chars, s[b - 1]) && s[b - 1]) b--;
+    return nn_str_from(s + a, b - a);
+}
+static nn_object *str_strip(void *ud, nn_object *args, nn_object *kwargs) { return strip_impl(args, 3); }
+static nn_object *str_lstrip(void *ud, nn_object *args, nn_object *kwargs) { return strip_impl(args, 1); }
+static nn_object *str_rstrip(void *ud, nn_object *args, nn_object *kwargs) { return strip_impl(args, 2); }
+
+static nn_object *affix_impl(nn_object *args, bool end)
+{
+    if (nargs_check(end ? "endswith" : "startswith", args, 2, 2) < 0) return NULL;
+    nn_object *x = ARG(1);
+    size_t n = S_LEN;
+    if (x->type == &nn_tuple_type) {
+        for (size_t i = 0; i < nn_tuple_len(x); i++) {
+            nn_object *p = nn_tuple_get(x, i);
+            if (!nn_is_str(p)) {
+                repl_raise_exc(EXC_TypeError, "tuple for %s must only contain str, not %s", end ? "endswith" : "startswith",
+                          repl_value_type_name(p));
+                return NULL;
+            }
+            size_t m = nn_str_len(p);
+            if (m <= n && memcmp(S_CSTR + (end ? n - m : 0), nn_str_cstr(p), m) == 0) return nn_bool_new(true);
+        }
+        return nn_bool_new(false);
+    }
+    if (!nn_is_str(x)) {
+        repl_raise_exc(EXC_TypeError, "%s first arg must be str or a tuple of str, not %s", end ? "endswith" : "startswith",
+                  repl_value_type_name(x));
+        return NULL;
+    }
+    size_t m = nn_str_len(x);
+    return nn_bool_new(m <= n && memcmp(S_CSTR + (end ? n - m : 0), nn_str_cstr(x), m) == 0);
+}
+static nn_object *str_startswith(void *ud, nn_object *args, nn_object *kwargs) { return affix_impl(args, false); }
+static nn_object *str_endswith(void *ud, nn_object *args, nn_object *kwargs) { return affix_impl(args, true); }
+
+static nn_object *str_replace(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("replace", args, 3, 4) < 0) return NULL;
+    if (want_str(ARG(1), "replace") < 0 || want_str(ARG(2), "replace") < 0) return NULL;
+    int64_t count = -1;
+    if (NARGS > 3 && get_int(ARG(3), &count, "") < 0) return NULL;
+    const char *s = S_CSTR, *old = nn_str_cstr(ARG(1)), *new = nn_str_cstr(ARG(2));
+    size_t n = S_LEN, on = nn_str_len(ARG(1)), nw = nn_str_len(ARG(2));
+    sbuf b = {0};
+    int64_t done = 0;
+    if (on == 0) {
+        for (size_t i = 0; i <= n; i++) {
+            if (count < 0 || done < count) {
+                repl_sb_add(&b, new, nw);
+                done++;
+            }
+            if (i < n) repl_sb_add(&b, s + i, 1);
+        }
+        return str_take(repl_sb_finish(&b));
+    }
+    for (size_t i = 0; i < n;) {
+        if ((count < 0 || done < count) && i + on <= n && memcmp(s + i, old, on) == 0) {
+            repl_sb_add(&b, new, nw);
+            i += on;
+            done++;
+        } else repl_sb_add(&b, s + i++, 1);
+    }
+    if (!b.buf && !b.failed) return nn_str_new("");
+    return str_take(repl_sb_finish(&b));
+}
+
+static nn_object *case_impl(nn_object *args, int mode)
+{
+    nn_object *r = nn_str_from(S_CSTR, S_LEN);
+    if (!r) return NULL;
+    char *p = (char *)nn_str_cstr(r);
+    bool start = true;
+    for (size_t i = 0; i < S_LEN; i++) {
+        unsigned char c = (unsigned char)p[i];
+        if (mode == 0) p[i] = (char)toupper(c);
+        else if (mode == 1) p[i] = (char)tolower(c);
+        else if (mode == 2) p[i] = (char)(i == 0 ? toupper(c) : tolower(c));
+        else if (mode == 3) {
+            p[i] = (char)(start ? toupper(c) : tolower(c));
+            start = !isalpha(c);
+        } else p[i] = (char)(isupper(c) ? tolower(c) : toupper(c));
+    }
+    return r;
+}
+static nn_object *str_upper(void *ud, nn_object *args, nn_object *kwargs) { return case_impl(args, 0); }
+static nn_object *str_lower(void *ud, nn_object *args, nn_object *kwargs) { return case_impl(args, 1); }
+static nn_object *str_capitalize(void *ud, nn_object *args, nn_object *kwargs) { return case_impl(args, 2); }
+static nn_object *str_title(void *ud, nn_object *args, nn_object *kwargs) { return case_impl(args, 3); }
+static nn_object *str_swapcase(void *ud, nn_object *args, nn_object *kwargs) { return case_impl(args, 4); }
+
+/* find / rfind / index / rindex / count with optional start, end (in bytes: ASCII exact) */
+static nn_object *find_impl(nn_object *args, int mode, const char *name)
+{
+    if (nargs_check(name, args, 2, 4) < 0) return NULL;
+    if (!nn_is_str(ARG(1))) {
+        repl_raise_exc(EXC_TypeError, "must be str, not %s", repl_value_type_name(ARG(1)));
+        return NULL;
+    }
+    const char *s = S_CSTR, *sub = nn_str_cstr(ARG(1));
+    int64_t n = (int64_t)S_LEN, m = (int64_t)nn_str_len(ARG(1)), start = 0, end = n;
+    if (NARGS > 2 && !nn_is_none(ARG(2)) && get_int(ARG(2), &start, "") < 0) return NULL;
+    if (NARGS > 3 && !nn_is_none(ARG(3)) && get_int(ARG(3), &end, "") < 0) return NULL;
+    if (start < 0) start = start + n < 0 ? 0 : start + n;
+    if (end < 0) end = end + n < 0 ? 0 : end + n;
+    if (end > n) end = n;
+    if (mode == 2) {
+        int64_t c = 0;
+        if (m == 0) return nn_int_new(end >= start ? end - start + 1 : 0);
+        for (int64_t i = start; i + m <= end;) {
+            if (memcmp(s + i, sub, (size_t)m) == 0) {
+                c++;
+                i += m;
+            } else i++;
+        }
+        return nn_int_new(c);
+    }
+    int64_t found = -1;
+    if (mode == 0) {
+        for (int64_t i = start; i + m <= end; i++)
+            if (memcmp(s + i, sub, (size_t)m) == 0) {
+                found = i;
+                break;
+            }
+    } else {
+        for (int64_t i = end - m; i >= start; i--)
+            if (memcmp(s + i, sub, (size_t)m) == 0) {
+                found = i;
+                break;
+            }
+    }
+    if (found < 0 && (strcmp(name, "index") == 0 || strcmp(name, "rindex") == 0)) {
+        repl_raise_exc(EXC_ValueError, "substring not found");
+        return NULL;
+    }
+    return nn_int_new(found);
+}
+static nn_object *str_find(void *ud, nn_object *args, nn_object *kwargs) { return find_impl(args, 0, "find"); }
+static nn_object *str_rfind(void *ud, nn_object *args, nn_object *kwargs) { return find_impl(args, 1, "rfind"); }
+static nn_object *str_index(void *ud, nn_object *args, nn_object *kwargs) { return find_impl(args, 0, "index"); }
+static nn_object *str_rindex(void *ud, nn_object *args, nn_object *kwargs) { return find_impl(args, 1, "rindex"); }
+static nn_object *str_count(void *ud, nn_object *args, nn_object *kwargs) { return find_impl(args, 2, "count"); }
+
+static nn_object *class_impl(nn_object *args, int (*pred)(int), bool need_cased)
+{
+    size_t n = S_LEN;
+    const unsigned char *s = (const unsigned char *)S_CSTR;
+    if (n == 0) return nn_bool_new(false);
+    bool cased = false;
+    for (size_t i = 0; i < n; i++) {
+        if (need_cased) {
+            if (isalpha(s[i])) cased = true;
+            if (isalpha(s[i]) && !pred(s[i])) return nn_bool_new(false);
+        } else if (!pred(s[i])) return nn_bool_new(false);
+    }
+    return nn_bool_new(!need_cased || cased);
+}
+static nn_object *str_isdigit(void *ud, nn_object *args, nn_object *kwargs) { return class_impl(args, isdigit, false); }
+static nn_object *str_isalpha(void *ud, nn_object *args, nn_object *kwargs) { return class_impl(args, isalpha, false); }
+static nn_object *str_isalnum(void *ud, nn_object *args, nn_object *kwargs) { return class_impl(args, isalnum, false); }
+static nn_object *str_isspace(void *ud, nn_object *args, nn_object *kwargs) { return class_impl(args, isspace, false); }
+static nn_object *str_isupper(void *ud, nn_object *args, nn_object *kwargs) { return class_impl(args, isupper, true); }
+static nn_object *str_islower(void *ud, nn_object *args, nn_object *kwargs) { return class_impl(args, islower, true); }
+
+static nn_object *just_impl(nn_object *args, char align, const char *name)
+{
+    if (nargs_check(name, args, 2, 3) < 0) return NULL;
+    int64_t w;
+    if (get_int(ARG(1), &w, "") < 0) return NULL;
+    char fill = ' ';
+    if (NARGS > 2) {
+        if (!nn_is_str(ARG(2)) || nn_str_len(ARG(2)) != 1) {
+            repl_raise_exc(EXC_TypeError, "The fill character must be exactly one character long");
+            return NULL;
+        }
+        fill = nn_str_cstr(ARG(2))[0];
+    }
+    size_t len = utf8_len(S_CSTR, S_LEN);
+    if (w <= (int64_t)len) return nn_retain(SELF);
+    size_t padn = (size_t)w - len, left = align == '<' ? 0 : align == '>' ? padn : padn / 2 + (padn & (size_t)w & 1);
+    sbuf b = {0};
+    for (size_t i = 0; i < left; i++) repl_sb_add(&b, &fill, 1);
+    repl_sb_add(&b, S_CSTR, S_LEN);
+    for (size_t i = 0; i < padn - left; i++) repl_sb_add(&b, &fill, 1);
+    return str_take(repl_sb_finish(&b));
+}
+static nn_object *str_ljust(void *ud, nn_object *args, nn_object *kwargs) { return just_impl(args, '<', "ljust"); }
+static nn_object *str_rjust(void *ud, nn_object *args, nn_object *kwargs) { return just_impl(args, '>', "rjust"); }
+static nn_object *str_center(void *ud, nn_object *args, nn_object *kwargs) { return just_impl(args, '^', "center"); }
+
+static nn_object *str_zfill(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("zfill", args, 2, 2) < 0) return NULL;
+    int64_t w;
+    if (get_int(ARG(1), &w, "") < 0) return NULL;
+    size_t n = S_LEN;
+    if (w <= (int64_t)n) return nn_retain(SELF);
+    const char *s = S_CSTR;
+    sbuf b = {0};
+    size_t i = 0;
+    if (n && (s[0] == '-' || s[0] == '+')) repl_sb_add(&b, s, 1), i = 1;
+    for (int64_t k = 0; k < w - (int64_t)n; k++) repl_sb_add(&b, "0", 1);
+    repl_sb_add(&b, s + i, n - i);
+    return str_take(repl_sb_finish(&b));
+}
+
+static nn_object *str_splitlines(void *ud, nn_object *args, nn_object *kwargs)
+{
+    const char *s = S_CSTR;
+    size_t n = S_LEN, start = 0;
+    bool keep = NARGS > 1 && repl_truth(ARG(1)) == 1;
+    nn_object *l = nn_list_new(0);
+    for (size_t i = 0; l && i < n; i++) {
+        if (s[i] == '\n' || s[i] == '\r') {
+            size_t e = i;
+            if (s[i] == '\r' && i + 1 < n && s[i + 1] == '\n') i++;
+            nn_object *p = nn_str_from(s + start, (keep ? i + 1 : e) - start);
+            if (!p || nn_list_append(l, p) < 0) NN_SET(l, NULL);
+            NN_RELEASE(p);
+            start = i + 1;
+        }
+    }
+    if (l && start < n) {
+        nn_object *p = nn_str_from(s + start, n - start);
+        if (!p || nn_list_append(l, p) < 0) NN_SET(l, NULL);
+        NN_RELEASE(p);
+    }
+    return l;
+}
+
+static nn_object *str_partition(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("partition", args, 2, 2) < 0 || want_str(ARG(1), "partition") < 0) return NULL;
+    const char *s = S_CSTR, *p = nn_str_len(ARG(1)) ? memmem(s, S_LEN, nn_str_cstr(ARG(1)), nn_str_len(ARG(1))) : NULL;
+    if (!p) {
+        nn_object *e = nn_str_new("");
+        nn_object *t = e ? nn_tuple_pack(3, SELF, e, e) : NULL;
+        NN_RELEASE(e);
+        return t;
+    }
+    size_t a = (size_t)(p - s), m = nn_str_len(ARG(1));
+    nn_object *x = nn_str_from(s, a), *y = nn_str_from(s + a + m, S_LEN - a - m);
+    nn_object *t = x && y ? nn_tuple_pack(3, x, ARG(1), y) : NULL;
+    NN_RELEASE(x);
+    NN_RELEASE(y);
+    return t;
+}
+
+static nn_object *str_removeprefix(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("removeprefix", args, 2, 2) < 0 || want_str(ARG(1), "removeprefix") < 0) return NULL;
+    size_t m = nn_str_len(ARG(1));
+    if (m <= S_LEN && memcmp(S_CSTR, nn_str_cstr(ARG(1)), m) == 0) return nn_str_from(S_CSTR + m, S_LEN - m);
+    return nn_retain(SELF);
+}
+
+static nn_object *str_removesuffix(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("removesuffix", args, 2, 2) < 0 || want_str(ARG(1), "removesuffix") < 0) return NULL;
+    size_t m = nn_str_len(ARG(1));
+    if (m && m <= S_LEN && memcmp(S_CSTR + S_LEN - m, nn_str_cstr(ARG(1)), m) == 0) return nn_str_from(S_CSTR, S_LEN - m);
+    return nn_retain(SELF);
+}
+
+/* ------------------------------------------------------------------ list methods */
+
+static nn_object *list_append_m(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("list.append", args, 2, 2) < 0) return NULL;
+    return nn_list_append(SELF, ARG(1)) < 0 ? NULL : none();
+}
+
+static nn_object *list_extend_m(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("list.extend", args, 2, 2) < 0) return NULL;
+    nn_object *l = repl_to_list(ARG(1));
+    if (!l) return NULL;
+    int rc = 0;
+    for (size_t i = 0; rc == 0 && i < nn_list_len(l); i++) rc = nn_list_append(SELF, nn_list_get(l, i));
+    NN_RELEASE(l);
+    return rc < 0 ? NULL : none();
+}
+
+static nn_object *list_insert_m(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("insert", args, 3, 3) < 0) return NULL;
+    int64_t i, n = (int64_t)nn_list_len(SELF);
+    if (get_int(ARG(1), &i, "") < 0) return NULL;
+    if (i < 0) i = i + n < 0 ? 0 : i + n;
+    if (i > n) i = n;
+    return nn_list_insert(SELF, (size_t)i, ARG(2)) < 0 ? NULL : none();
+}
+
+static nn_object *list_pop_m(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("pop", args, 1, 2) < 0) return NULL;
+    int64_t n = (int64_t)nn_list_len(SELF), i = n - 1;
+    if (NARGS > 1 && get_int(ARG(1), &i, "") < 0) return NULL;
+    if (n == 0) {
+        repl_raise_exc(EXC_IndexError, "pop from empty list");
+        return NULL;
+    }
+    if (i < 0) i += n;
+    if (i < 0 || i >= n) {
+        repl_raise_exc(EXC_IndexError, "pop index out of range");
+        return NULL;
+    }
+    return nn_list_pop(SELF, (size_t)i);
+}
+
+static int64_t seq_find(nn_object *seq, nn_object *x)
+{
+    bool list = seq->type == &nn_list_type;
+    size_t n = list ? nn_list_len(seq) : nn_tuple_len(seq);
+    for (size_t i = 0; i < n; i++) {
+        nn_object *y = list ? nn_list_get(seq, i) : nn_tuple_get(seq, i);
+        int e = x == y ? 1 : repl_equal(x, y);
+        if (e < 0) return -2;
+        if (e) return (int64_t)i;
+    }
+    return -1;
+}
+
+static nn_object *list_remove_m(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("remove", args, 2, 2) < 0) return NULL;
+    int64_t i = seq_find(SELF, ARG(1));
+    if (i == -2) return NULL;
+    if (i < 0) {
+        repl_raise_exc(EXC_ValueError, "list.remove(x): x not in list");
+        return NULL;
+    }
+    NN_RELEASE(nn_list_pop(SELF, (size_t)i));
+    return none();
+}
+
+static nn_object *seq_index_m(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("index", args, 2, 2) < 0) return NULL;
+    int64_t i = seq_find(SELF, ARG(1));
+    if (i == -2) return NULL;
+    if (i < 0) {
+        if (SELF->type == &nn_list_type) {
+            char *r = repl_obj_repr(ARG(1));
+            repl_raise_exc(EXC_ValueError, "%s is not in list", r ? r : "?");
+            nn_free(r);
+        } else repl_raise_exc(EXC_ValueError, "tuple.index(x): x not in tuple");
+        return NULL;
+    }
+    return nn_int_new(i);
+}
+
+static nn_object *seq_count_m(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("count", args, 2, 2) < 0) return NULL;
+    bool list = SELF->type == &nn_list_type;
+    size_t n = list ? nn_list_len(SELF) : nn_tuple_len(SELF);
+    int64_t c = 0;
+    for (size_t i = 0; i < n; i++) {
+        int e = repl_equal(ARG(1), list ? nn_list_get(SELF, i) : nn_tuple_get(SELF, i));
+        if (e < 0) return NULL;
+        c += e;
+    }
+    return nn_int_new(c);
+}
+
+static nn_object *list_sort_m(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("sort", args, 1, 1) < 0) return NULL;
+    nn_object *rev = kwarg(kwargs, "reverse");
+    int r = rev ? repl_truth(rev) : 0;
+    if (r < 0 || sort_list(SELF, kwarg(kwargs, "key"), r) < 0) return NULL;
+    return none();
+}
+
+static nn_object *list_reverse_m(void *ud, nn_object *args, nn_object *kwargs)
+{
+    size_t n = nn_list_len(SELF);
+    for (size_t i = 0; i < n / 2; i++) {
+        nn_object *a = nn_retain(nn_list_get(SELF, i)), *b = nn_retain(nn_list_get(SELF, n - 1 - i));
+        nn_list_set(SELF, i, b);
+        nn_list_set(SELF, n - 1 - i, a);
+    }
+    return none();
+}
+
+static nn_object *list_copy_m(void *ud, nn_object *args, nn_object *kwargs) { return repl_to_list(SELF); }
+
+static nn_object *list_clear_m(void *ud, nn_object *args, nn_object *kwargs)
+{
+    while (nn_list_len(SELF)) NN_RELEASE(nn_list_pop(SELF, nn_list_len(SELF) - 1));
+    return none();
+}
+
+/* ------------------------------------------------------------------ dict methods */
+
+static nn_object *dict_keys_m(void *ud, nn_object *args, nn_object *kwargs) { return dictview_new(SELF, 0); }
+static nn_object *dict_values_m(void *ud, nn_object *args, nn_object *kwargs) { return dictview_new(SELF, 1); }
+static nn_object *dict_items_m(void *ud, nn_object *args, nn_object *kwargs) { return dictview_new(SELF, 2); }
+
+static nn_object *dict_get_m(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("get", args, 2, 3) < 0) return NULL;
+    if (repl_obj_hash(ARG(1)) == -1 && nn_error_current()) return NULL;
+    nn_object *v = nn_dict_get(SELF, ARG(1));
+    if (v) return nn_retain(v);
+    if (nn_error_current()) return NULL;
+    return nn_retain(NARGS > 2 ? ARG(2) : nn_none());
+}
+
+static nn_object *dict_pop_m(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("pop", args, 2, 3) < 0) return NULL;
+    if (repl_obj_hash(ARG(1)) == -1 && nn_error_current()) return NULL;
+    nn_object *v = nn_dict_get(SELF, ARG(1));
+    if (!v) {
+        if (nn_error_current()) return NULL;
+        if (NARGS > 2) return nn_retain(ARG(2));
+        nn_object *a = nn_tuple_pack(1, ARG(1)), *e = a ? repl_exc_new(EXC_KeyError, a) : NULL;
+        if (e) repl_raise_object(e);
+        NN_RELEASE(a);
+        NN_RELEASE(e);
+        return NULL;
+    }
+    nn_retain(v);
+    if (nn_dict_del(SELF, ARG(1)) < 0) {
+        NN_RELEASE(v);
+        return NULL;
+    }
+    return v;
+}
+
+static nn_object *dict_popitem_m(void *ud, nn_object *args, nn_object *kwargs)
+{
+    size_t pos = 0;
+    nn_object *k, *v, *lk = NULL, *lv = NULL;
+    while (nn_dict_next(SELF, &pos, &k, &v)) lk = k, lv = v;
+    if (!lk) {
+        repl_raise_exc(EXC_KeyError, "popitem(): dictionary is empty");
+        return NULL;
+    }
+    nn_object *t = nn_tuple_pack(2, lk, lv);
+    if (t && nn_dict_del(SELF, lk) < 0) NN_SET(t, NULL);
+    return t;
+}
+
+static nn_object *dict_setdefault_m(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("setdefault", args, 2, 3) < 0) return NULL;
+    if (repl_obj_hash(ARG(1)) == -1 && nn_error_current()) return NULL;
+    nn_object *v = nn_dict_get(SELF, ARG(1));
+    if (v) return nn_retain(v);
+    nn_object *d = NARGS > 2 ? ARG(2) : nn_none();
+    if (nn_dict_set(SELF, ARG(1), d) < 0) return NULL;
+    return nn_retain(d);
+}
+
+static nn_object *dict_update_m(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("update", args, 1, 2) < 0) return NULL;
+    if ((NARGS > 1 && dict_update(SELF, ARG(1)) < 0) || (kwargs && dict_update(SELF, kwargs) < 0)) return NULL;
+    return none();
+}
+
+static nn_object *dict_copy_m(void *ud, nn_object *args, nn_object *kwargs)
+{
+    nn_object *d = nn_dict_new();
+    if (d && dict_update(d, SELF) < 0) NN_SET(d, NULL);
+    return d;
+}
+
+static nn_object *dict_clear_m(void *ud, nn_object *args, nn_object *kwargs)
+{
+    nn_dict_clear(SELF);
+    return none();
+}
+
+/* ------------------------------------------------------------------ set methods */
+
+#define SET_D(o) (((set_obj *)(o))->d)
+
+static nn_object *set_add_m(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("add", args, 2, 2) < 0) return NULL;
+    return repl_set_add(SELF, ARG(1)) < 0 ? NULL : none();
+}
+
+static nn_object *set_remove_impl(nn_object *args, bool must)
+{
+    if (nargs_check(must ? "remove" : "discard", args, 2, 2) < 0) return NULL;
+    if (repl_obj_hash(ARG(1)) == -1 && nn_error_current()) return NULL;
+    if (!nn_dict_get(SET_D(SELF), ARG(1))) {
+        if (!must) return none();
+        nn_object *a = nn_tuple_pack(1, ARG(1)), *e = a ? repl_exc_new(EXC_KeyError, a) : NULL;
+        if (e) repl_raise_object(e);
+        NN_RELEASE(a);
+        NN_RELEASE(e);
+        return NULL;
+    }
+    return nn_dict_del(SET_D(SELF), ARG(1)) < 0 ? NULL : none();
+}
+static nn_object *set_remove_m(void *ud, nn_object *args, nn_object *kwargs) { return set_remove_impl(args, true); }
+static nn_object *set_discard_m(void *ud, nn_object *args, nn_object *kwargs) { return set_remove_impl(args, false); }
+
+static nn_object *set_pop_m(void *ud, nn_object *args, nn_object *kwargs)
+{
+    size_t pos = 0;
+    nn_object *k, *v;
+    if (!nn_dict_next(SET_D(SELF), &pos, &k, &v)) {
+        repl_raise_exc(EXC_KeyError, "pop from an empty set");
+        return NULL;
+    }
+    nn_retain(k);
+    nn_dict_del(SET_D(SELF), k);
+    return k;
+}
+
+static nn_object *set_binop_m(nn_object *args, repl_binop op, bool inplace)
+{
+    nn_object *acc = repl_set_new(((set_obj *)SELF)->frozen);
+    if (!acc) return NULL;
+    size_t pos = 0;
+    nn_object *k, *v;
+    while (nn_dict_next(SET_D(SELF), &pos, &k, &v))
+        if (repl_set_add(acc, k) < 0) goto fail;
+    for (int i = 1; i < NARGS; i++) {
+        nn_object *other = ARG(i);
+        nn_object *os = other->type == &repl_set_type ? nn_retain(other) : NULL;
+        if (!os) {
+            nn_object *a = nn_tuple_pack(1, other);
+            os = a ? make_set(a, false) : NULL;
+            NN_RELEASE(a);
+            if (!os) goto fail;
+        }
+        nn_object *r = repl_binary_op(op, acc, os);
+        NN_RELEASE(os);
+        if (!r) goto fail;
+        NN_SET(acc, r);
+    }
+    if (inplace) {
+        nn_dict_clear(SET_D(SELF));
+        pos = 0;
+        while (nn_dict_next(SET_D(acc), &pos, &k, &v))
+            if (repl_set_add(SELF, k) < 0) goto fail;
+        NN_RELEASE(acc);
+        return none();
+    }
+    return acc;
+fail:
+    NN_RELEASE(acc);
+    return NULL;
+}
+static nn_object *set_union_m(void *ud, nn_object *args, nn_object *kwargs) { return set_binop_m(args, REPL_OR_BITS, false); }
+static nn_object *set_inter_m(void *ud, nn_object *args, nn_object *kwargs) { return set_binop_m(args, REPL_AND_BITS, false); }
+static nn_object *set_diff_m(void *ud, nn_object *args, nn_object *kwargs) { return set_binop_m(args, REPL_SUB, false); }
+static nn_object *set_symdiff_m(void *ud, nn_object *args, nn_object *kwargs) { return set_binop_m(args, REPL_XOR_BITS, false); }
+static nn_object *set_update_m(void *ud, nn_object *args, nn_object *kwargs) { return set_binop_m(args, REPL_OR_BITS, true); }
+static nn_object *set_copy_m(void *ud, nn_object *args, nn_object *kwargs) { return set_binop_m(args, REPL_OR_BITS, false); }
+
+static nn_object *set_clear_m(void *ud, nn_object *args, nn_object *kwargs)
+{
+    nn_dict_clear(SET_D(SELF));
+    return none();
+}
+
+static nn_object *set_sub_impl(nn_object *args, bool super)
+{
+    if (nargs_check(super ? "issuperset" : "issubset", args, 2, 2) < 0) return NULL;
+    nn_object *a = nn_tuple_pack(1, ARG(1)), *other = a ? make_set(a, false) : NULL;
+    NN_RELEASE(a);
+    if (!other) return NULL;
+    nn_object *r = super ? repl_binary_op(REPL_GE, SELF, other) : repl_binary_op(REPL_LE, SELF, other);
+    NN_RELEASE(other);
+    return r;
+}
+static nn_object *set_issubset_m(void *ud, nn_object *args, nn_object *kwargs) { return set_sub_impl(args, false); }
+static nn_object *set_issuperset_m(void *ud, nn_object *args, nn_object *kwargs) { return set_sub_impl(args, true); }
+
+/* ------------------------------------------------------------------ number methods */
+
+static nn_object *float_is_integer_m(void *ud, nn_object *args, nn_object *kwargs)
+{
+    double v = nn_float_value(SELF);
+    return nn_bool_new(isfinite(v) && v == floor(v));
+}
+
+static nn_object *int_bit_length_m(void *ud, nn_object *args, nn_object *kwargs)
+{
+    int64_t v = nn_int_value(SELF);
+    uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    int n = 0;
+    while (u) n++, u >>= 1;
+    return nn_int_new(n);
+}
+
+/* ------------------------------------------------------------------ tables */
+
+typedef struct bi_def {
+    const char *name;
+    nn_cfunc fn;
+    const char *doc;
+} bi_def;
+
+static const bi_def builtin_functions[] = {
+    {"print", bi_print, "print(*values, sep=' ', end='\\n') -- Prints the values, separated by sep and followed by end."},
+    {"len", bi_len, "len(obj) -- Return the number of items in a container."},
+    {"repr", bi_repr, "repr(obj) -- Return the canonical string representation of the object."},
+    {"abs", bi_abs, "abs(x) -- Return the absolute value of the argument."},
+    {"min", bi_min, "min(iterable, *[, default=obj, key=func]) / min(a, b, *args) -- The smallest item."},
+    {"max", bi_max, "max(iterable, *[, default=obj, key=func]) / max(a, b, *args) -- The largest item."},
+    {"sum", bi_sum, "sum(iterable, start=0) -- The sum of a start value and an iterable of numbers."},
+    {"round", bi_round, "round(number, ndigits=None) -- Round a number to a given precision (ties to even)."},
+    {"sorted", bi_sorted, "sorted(iterable, *, key=None, reverse=False) -- A new sorted list."},
+    {"reversed", bi_reversed, "reversed(sequence) -- A reverse iterator over the values of the sequence."},
+    {"enumerate", bi_enumerate, "enumerate(iterable, start=0) -- An iterator of (index, value) pairs."},
+    {"zip", bi_zip, "zip(*iterables) -- An iterator of tuples, the i-th item from each iterable."},
+    {"map", bi_map, "map(func, *iterables) -- func applied to the items of the iterables."},
+    {"filter", bi_filter, "filter(function or None, iterable) -- The items for which function(item) is true."},
+    {"any", bi_any, "any(iterable) -- True if bool(x) is True for any x in the iterable."},
+    {"all", bi_all, "all(iterable) -- True if bool(x) is True for all values x in the iterable."},
+    {"isinstance", bi_isinstance, "isinstance(obj, class_or_tuple) -- Whether obj is an instance of the class(es)."},
+    {"issubclass", bi_issubclass, "issubclass(cls, class_or_tuple) -- Whether cls derives from the class(es)."},
+    {"getattr", bi_getattr, "getattr(object, name[, default]) -- Get a named attribute from an object."},
+    {"hasattr", bi_hasattr, "hasattr(obj, name) -- Whether the object has an attribute with the given name."},
+    {"setattr", bi_setattr, "setattr(obj, name, value) -- Sets the named attribute on the given object."},
+    {"iter", bi_iter, "iter(iterable) -- Get an iterator from an object."},
+    {"next", bi_next, "next(iterator[, default]) -- Return the next item from the iterator."},
+    {"dir", bi_dir, "dir([object]) -- The sorted names of the object's attributes (or of the current scope)."},
+    {"id", bi_id, "id(obj) -- The identity of an object."},
+    {"hash", bi_hash, "hash(obj) -- The hash value for the given object."},
+    {"callable", bi_callable, "callable(obj) -- Whether the object is callable."},
+    {"divmod", bi_divmod, "divmod(x, y) -- Return the tuple (x//y, x%y)."},
+    {"pow", bi_pow, "pow(base, exp, mod=None) -- base**exp, or base**exp % mod with three arguments."},
+    {"chr", bi_chr, "chr(i) -- A one-character string with Unicode code point i."},
+    {"ord", bi_ord, "ord(c) -- The Unicode code point of a one-character string."},
+    {"format", bi_format, "format(value, format_spec='') -- value formatted by format_spec."},
+    {"help", bi_help, "help(obj) -- Prints the object's documentation."},
+    {"super", bi_super, "super() -- The parent class's attributes, bound to the current instance."},
+    {"globals", bi_globals, "globals() -- A dict of the module's global names."},
+    {"slice", ctor_slice, "slice(stop) / slice(start, stop[, step]) -- A slice object for indexing."},
+};
+
+/* The doc of a built-in function of the table above, or NULL. */
+static const char *builtin_doc(nn_object *f)
+{
+    if (f->type != &nn_cfunction_type) return NULL;
+    char *r = nn_repr(f);
+    if (!r) {
+        nn_error_clear();
+        return NULL;
+    }
+    const char *doc = NULL;
+    if (strncmp(r, "<built-in function ", 19) == 0) {
+        size_t n = strcspn(r + 19, ">");
+        for (size_t i = 0; i < sizeof builtin_functions / sizeof *builtin_functions; i++)
+            if (strlen(builtin_functions[i].name) == n && strncmp(builtin_functions[i].name, r + 19, n) == 0)
+                doc = builtin_functions[i].doc;
+    }
+    nn_free(r);
+    return doc;
+}
+
+typedef struct method_def {
+    const char *name;
+    nn_cfunc fn;
+} method_def;
+
+static const method_def str_methods[] = {
+    {"format", str_format_m}, {"join", str_join}, {"split", str_split}, {"rsplit", str_rsplit},
+    {"strip", str_strip}, {"lstrip", str_lstrip}, {"rstrip", str_rstrip}, {"startswith", str_startswith},
+    {"endswith", str_endswith}, {"replace", str_replace}, {"upper", str_upper}, {"lower", str_lower},
+    {"capitalize", str_capitalize}, {"title", str_title}, {"swapcase", str_swapcase}, {"find", str_find},
+    {"rfind", str_rfind}, {"index", str_index}, {"rindex", str_rindex}, {"count", str_count},
+    {"isdigit", str_isdigit}, {"isnumeric", str_isdigit}, {"isdecimal", str_isdigit}, {"isalpha", str_isalpha},
+    {"isalnum", str_isalnum}, {"isspace", str_isspace}, {"isupper", str_isupper}, {"islower", str_islower},
+    {"ljust", str_ljust}, {"rjust", str_rjust}, {"center", str_center}, {"zfill", str_zfill},
+    {"splitlines", str_splitlines}, {"partition", str_partition}, {"removeprefix", str_removeprefix},
+    {"removesuffix", str_removesuffix}, {NULL, NULL}};
+static const method_def list_methods[] = {
+    {"append", list_append_m}, {"extend", list_extend_m}, {"insert", list_insert_m}, {"pop", list_pop_m},
+    {"remove", list_remove_m}, {"index", seq_index_m}, {"count", seq_count_m}, {"sort", list_sort_m},
+    {"reverse", list_reverse_m}, {"copy", list_copy_m}, {"clear", list_clear_m}, {NULL, NULL}};
+static const method_def tuple_methods[] = {{"index", seq_index_m}, {"count", seq_count_m}, {NULL, NULL}};
+static const method_def dict_methods[] = {
+    {"keys", dict_keys_m}, {"values", dict_values_m}, {"items", dict_items_m}, {"get", dict_get_m},
+    {"pop", dict_pop_m}, {"popitem", dict_popitem_m}, {"setdefault", dict_setdefault_m}, {"update", dict_update_m},
+    {"copy", dict_copy_m}, {"clear", dict_clear_m}, {NULL, NULL}};
+static const method_def set_methods[] = {
+    {"add", set_add_m}, {"remove", set_remove_m}, {"discard", set_discard_m}, {"pop", set_pop_m},
+    {"union", set_union_m}, {"intersection", set_inter_m}, {"difference", set_diff_m},
+    {"symmetric_difference", set_symdiff_m}, {"update", set_update_m}, {"copy", set_copy_m},
+    {"clear", set_clear_m}, {"issubset", set_issubset_m}, {"issuperset", set_issuperset_m}, {NULL, NULL}};
+static const method_def float_methods[] = {{"is_integer", float_is_integer_m}, {NULL, NULL}};
+static const method_def int_methods[] = {{"bit_length", int_bit_length_m}, {NULL, NULL}};
+
+static int add_methods(class_obj *c, const method_def *m)
+{
+    for (; m && m->name; m++) {
+        nn_object *f = nn_cfunction_new(m->name, m->fn, NULL, NULL);
+        int rc = f ? repl_nmap_set(&c->dict, m->name, f) : -1;
+        NN_RELEASE(f);
+        if (rc < 0) return -1;
+    }
+    return 0;
+}
+
+static class_obj *builtin_class(repl_interp *in, const char *name, const nn_type *t, nn_cfunc ctor, const method_def *m)
+{
+    class_obj *c = repl_lang_class_new(name, in->object_cls, -1);
+    if (!c) return NULL;
+    c->ntype = t;
+    c->ctor = ctor;
+    if (add_methods(c, m) < 0 || repl_nmap_set(&in->builtins, name, &c->ob) < 0) {
+        NN_RELEASE(c);
+        return NULL;
+    }
+    return c;
+}
+
+class_obj *repl_class_of(nn_object *o)
+{
+    repl_interp *in = repl_current;
+    const nn_type *t = o->type;
+    if (t == &repl_instance_type) return ((instance_obj *)o)->cls;
+    if (t == &nn_int_type) return in->int_cls;
+    if (t == &nn_float_type) return in->float_cls;
+    if (t == &nn_str_type) return in->str_cls;
+    if (t == &nn_bool_type) return in->bool_cls;
+    if (t == &nn_list_type) return in->list_cls;
+    if (t == &nn_tuple_type) return in->tuple_cls;
+    if (t == &nn_dict_type) return in->dict_cls;
+    if (t == &repl_set_type) return ((set_obj *)o)->frozen ? in->frozenset_cls : in->set_cls;
+    if (t == &repl_range_type) return in->range_cls;
+    if (t == &nn_none_type) return in->none_cls;
+    if (t == &repl_class_type) return in->type_cls;
+    if (t == &repl_function_type) return in->func_cls;
+    if (t == &repl_module_type) return in->module_cls;
+    class_obj *lc = repl_module_lang_class(o);
+    if (lc) return lc;
+    /* other types: one cached class per type name */
+    const char *name = repl_value_type_name(o);
+    nn_object *c = repl_nmap_get(&in->type_cache, name);
+    if (c) return (class_obj *)c;
+    class_obj *k = repl_lang_class_new(name, in->object_cls, -1);
+    if (!k) {
+        nn_error_clear();
+        return in->object_cls;
+    }
+    k->ntype = t;
+    if (repl_nmap_set(&in->type_cache, name, &k->ob) < 0) nn_error_clear();
+    NN_RELEASE(k);
+    c = repl_nmap_get(&in->type_cache, name);
+    return c ? (class_obj *)c : in->object_cls;
+}
+
+nn_object *repl_builtin_method(nn_object *self, const char *name)
+{
+    const nn_type *t = self->type;
+    class_obj *c = NULL;
+    repl_interp *in = repl_current;
+    if (t == &nn_str_type) c = in->str_cls;
+    else if (t == &nn_list_type) c = in->list_cls;
+    else if (t == &nn_tuple_type) c = in->tuple_cls;
+    else if (t == &nn_dict_type) c = in->dict_cls;
+    else if (t == &repl_set_type) c = in->set_cls;
+    else if (t == &nn_float_type) c = in->float_cls;
+    else if (t == &nn_int_type) c = in->int_cls;
+    if (!c) return NULL;
+    nn_object *f = repl_nmap_get(&c->dict, name);
+    if (!f) return NULL;
+    return repl_method_new(f, self);
+}
+
+int repl_builtins_init(repl_interp *in)
+{
+    in->object_cls = repl_lang_class_new("object", NULL, -1);
+    if (!in->object_cls) return -1;
+    in->object_cls->ntype = &repl_instance_type;
+    in->object_cls->ctor = ctor_object;
+    nn_object *noop = nn_cfunction_new("__init__", repl_builtin_noop, NULL, NULL);
+    if (!noop || repl_nmap_set(&in->object_cls->dict, "__init__", noop) < 0 ||
+        repl_nmap_set(&in->builtins, "object", &in->object_cls->ob) < 0) {
+        NN_RELEASE(noop);
+        return -1;
+    }
+    NN_RELEASE(noop);
+    if (!(in->type_cls = builtin_class(in, "type", &repl_class_type, ctor_type, NULL)) ||
+        !(in->int_cls = builtin_class(in, "int", &nn_int_type, ctor_int, int_methods)) ||
+        !(in->float_cls = builtin_class(in, "float", &nn_float_type, ctor_float, float_methods)) ||
+        !(in->str_cls = builtin_class(in, "str", &nn_str_type, ctor_str, str_methods)) ||
+        !(in->bool_cls = builtin_class(in, "bool", &nn_bool_type, ctor_bool, NULL)) ||
+        !(in->list_cls = builtin_class(in, "list", &nn_list_type, ctor_list, list_methods)) ||
+        !(in->tuple_cls = builtin_class(in, "tuple", &nn_tuple_type, ctor_tuple, tuple_methods)) ||
+        !(in->dict_cls = builtin_class(in, "dict", &nn_dict_type, ctor_dict, dict_methods)) ||
+        !(in->set_cls = builtin_class(in, "set", &repl_set_type, ctor_set, set_methods)) ||
+        !(in->frozenset_cls = builtin_class(in, "frozenset", &repl_set_type, ctor_frozenset, set_methods)) ||
+        !(in->range_cls = builtin_class(in, "range", &repl_range_type, ctor_range, NULL)))
+        return -1;
+    in->none_cls = repl_lang_class_new("NoneType", in->object_cls, -1);
+    in->func_cls = repl_lang_class_new("function", in->object_cls, -1);
+    in->module_cls = repl_lang_class_new("module", in->object_cls, -1);
+    if (!in->none_cls || !in->func_cls || !in->module_cls) return -1;
+    in->none_cls->ntype = &nn_none_type;
+    in->func_cls->ntype = &repl_function_type;
+    in->module_cls->ntype = &repl_module_type;
+    /* the exception hierarchy */
+    static const struct {
+        const char *name;
+        int parent;
+    } excs[] = {
+#define X(name, parent, kind) {#name, parent},
+        EXC_LIST(X)
+#undef X
+    };
+    for (int i = 0; i < EXC_COUNT; i++) {
+        class_obj *base = excs[i].parent >= 0 ? in->exc_classes[excs[i].parent] : in->object_cls;
+        class_obj *c = repl_lang_class_new(excs[i].name, base, i);
+        if (!c) return -1;
+        in->exc_classes[i] = c;
+        if (repl_nmap_set(&in->builtins, excs[i].name, &c->ob) < 0) return -1;
+    }
+    nn_object *init = nn_cfunction_new("__init__", exc_init, NULL, NULL);
+    if (!init || repl_nmap_set(&in->exc_classes[EXC_BaseException]->dict, "__init__", init) < 0) {
+        NN_RELEASE(init);
+        return -1;
+    }
+    NN_RELEASE(init);
+    if (repl_add_descriptor_builtins(&in->builtins) < 0 || repl_nmap_set(&in->builtins, "Ellipsis", repl_ellipsis()) < 0)
+        return -1;
+    for (size_t i = 0; i < sizeof builtin_functions / sizeof *builtin_functions; i++) {
+        nn_object *f = nn_cfunction_new(builtin_functions[i].name, builtin_functions[i].fn, (void *)builtin_functions[i].doc, NULL);
+        int rc = f ? repl_nmap_set(&in->builtins, builtin_functions[i].name, f) : -1;
+        NN_RELEASE(f);
+        if (rc < 0) return -1;
+    }
+    return 0;
+}

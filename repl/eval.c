@@ -1,0 +1,3298 @@
+/*
+ * eval.c — the tree-walking evaluator: statements return a status (ok, error,
+ * break, continue, return), expressions a new reference or NULL with the error
+ * set; one protected boundary per try statement and per repl_exec turns a
+ * failed status into a language exception. Also calls, attributes, operators.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "eval_int.h"
+
+repl_interp *repl_current;
+static const nn_type desc_type;
+
+#define MAX_DEPTH 1000
+
+/* ------------------------------------------------------------------ code units */
+
+struct code_unit {
+    intptr_t refcount;
+    repl_ast_arena *arena;
+    char *source;
+    char *filename;
+};
+
+static void unit_release(code_unit *u)
+{
+    if (!u || --u->refcount > 0) return;
+    repl_ast_arena_free(u->arena);
+    nn_free(u->source);
+    nn_free(u->filename);
+    nn_free(u);
+}
+
+/* ------------------------------------------------------------------ frames */
+
+typedef struct comp_scope {
+    nmap map;
+    struct comp_scope *up;
+} comp_scope;
+
+struct frame {
+    frame *back;
+    code_unit *unit;       /* borrowed */
+    const char *name;      /* "<module>" or the function's name */
+    nmap *locals;          /* where stores go */
+    scope *sc;             /* function frames: the scope object of locals */
+    scope *env;            /* scope that nested functions capture (may be NULL) */
+    func_obj *fn;          /* function frames */
+    bool is_class;
+    int line;
+    comp_scope *comp;
+    nn_object *retval;     /* owned, for EXEC_RETURN */
+};
+
+typedef enum exec_status { EX_OK, EX_ERR, EX_BREAK, EX_CONTINUE, EX_RETURN } exec_status;
+
+static nn_object *eval(frame *f, const repl_node *n);
+static exec_status exec_block(frame *f, const repl_node_list *body);
+static int assign(frame *f, const repl_node *target, nn_object *value);
+
+/* ------------------------------------------------------------------ traceback */
+
+void repl_tb_clear(repl_interp *in)
+{
+    for (int i = 0; i < in->n_tb; i++) {
+        unit_release(in->tb[i].unit);
+        nn_free(in->tb[i].name);
+    }
+    in->n_tb = 0;
+}
+
+/* Adds the frame's current position to the traceback of the exception being raised. */
+static void tb_add(frame *f)
+{
+    repl_interp *in = repl_current;
+    if (in->tb_stale) {
+        /* a core error after an exception was taken: a fresh traceback */
+        repl_tb_clear(in);
+        NN_SET(in->tb_owner, NULL);
+        in->tb_stale = false;
+    }
+    if (in->n_tb == in->cap_tb) {
+        int cap = in->cap_tb ? in->cap_tb * 2 : 8;
+        tb_entry *t = nn_realloc(in->tb, (size_t)cap * sizeof *t);
+        if (!t) {
+            nn_error_clear(); /* a lost traceback line, not a new error */
+            return;
+        }
+        in->tb = t;
+        in->cap_tb = cap;
+    }
+    char *name = nn_strdup(f->name);
+    if (!name) {
+        nn_error_clear();
+        return;
+    }
+    tb_entry *e = &in->tb[in->n_tb++];
+    e->unit = f->unit;
+    if (e->unit) e->unit->refcount++;
+    e->line = f->line;
+    e->name = name;
+}
+
+static void source_line(sbuf *b, code_unit *u, int line)
+{
+    if (!u || !u->source || u->filename[0] == '<') return;
+    const char *s = u->source;
+    for (int l = 1; l < line && s; l++) {
+        s = strchr(s, '\n');
+        if (s) s++;
+    }
+    if (!s) return;
+    while (*s == ' ' || *s == '\t') s++;
+    size_t n = strcspn(s, "\n");
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\r')) n--;
+    if (!n) return;
+    repl_sb_puts(b, "    ");
+    repl_sb_add(b, s, n);
+    repl_sb_puts(b, "\n");
+}
+
+/* Formats the traceback of exc into in->last_tb. */
+static void tb_format(repl_interp *in, nn_object *exc)
+{
+    sbuf b = {0};
+    repl_sb_puts(&b, "Traceback (most recent call last):\n");
+    for (int i = in->n_tb - 1; i >= 0; i--) {
+        tb_entry *e = &in->tb[i];
+        repl_sb_printf(&b, "  File \"%s\", line %d, in %s\n", e->unit ? e->unit->filename : "<unknown>", e->line, e->name);
+        source_line(&b, e->unit, e->line);
+    }
+    const char *cname = exc && exc->type == &repl_instance_type ? ((instance_obj *)exc)->cls->name : "Exception";
+    char *msg = exc ? repl_exc_str(exc) : NULL;
+    if (msg && *msg) repl_sb_printf(&b, "%s: %s", cname, msg);
+    else repl_sb_puts(&b, cname);
+    nn_free(msg);
+    nn_free(in->last_tb);
+    in->last_tb = repl_sb_finish(&b);
+    nn_free(in->last_name);
+    in->last_name = nn_strdup(cname);
+    nn_error_clear();
+}
+
+/* ------------------------------------------------------------------ helpers */
+
+const char *repl_value_type_name(const nn_object *o)
+{
+    if (!o) return "NoneType";
+    if (o->type == &repl_instance_type) return ((const instance_obj *)o)->cls->name;
+    if (o->type == &nn_none_type) return "NoneType";
+    if (o->type == &repl_function_type) return "function";
+    if (nn_is_module(o)) {
+        class_obj *c = repl_module_lang_class(o);
+        if (c) return c->name;
+        return nn_module_name((const nn_module *)o);
+    }
+    if (o->type == &repl_set_type && ((const set_obj *)o)->frozen) return "frozenset";
+    return o->type->name;
+}
+
+void repl_interp_write(const char *s, size_t n)
+{
+    repl_interp *in = repl_current;
+    if (in->write) in->write(in->write_ud, s, n);
+    else fwrite(s, 1, n, stdout);
+}
+
+static bool is_num(const nn_object *o)
+{
+    return o && (o->type == &nn_int_type || o->type == &nn_float_type || o->type == &nn_bool_type);
+}
+static bool is_intlike(const nn_object *o) { return o && (o->type == &nn_int_type || o->type == &nn_bool_type); }
+/* tuples and the bindings' tuple subtypes (torch.Size) */
+static bool is_tuple_like(const nn_object *o) { return o->type == &nn_tuple_type || o->type->base == &nn_tuple_type; }
+
+static bool is_native(const nn_object *o)
+{
+    const nn_type *t = o->type;
+    return !(t == &nn_int_type || t == &nn_float_type || t == &nn_bool_type || t == &nn_str_type ||
+             t == &nn_list_type || t == &nn_tuple_type || t == &nn_dict_type || t == &nn_none_type ||
+             t == &repl_instance_type || t == &repl_class_type || t == &repl_function_type ||
+             t == &repl_method_type || t == &repl_set_type || t == &repl_range_type || t == &repl_iter_type ||
+             t == &repl_module_type || t == &nn_cfunction_type || t == &repl_super_type || t == &repl_dictview_type || t == &desc_type);
+}
+
+class_obj *repl_module_lang_class(const nn_object *o)
+{
+    if (!nn_is_module(o)) return NULL;
+    const nn_module_class *c = ((const nn_module *)o)->cls;
+    return c && c->lang_class ? (class_obj *)c->lang_class : NULL;
+}
+
+/* ------------------------------------------------------------------ functions */
+
+static void func_dealloc(nn_object *self)
+{
+    func_obj *fn = (func_obj *)self;
+    for (int i = 0; i < fn->n_defaults; i++) NN_RELEASE(fn->defaults[i]);
+    nn_free(fn->defaults);
+    if (fn->kwdefaults)
+        for (int i = 0; i < fn->args->v.arguments.kwonlyargs.n; i++) NN_RELEASE(fn->kwdefaults[i]);
+    nn_free(fn->kwdefaults);
+    NN_RELEASE(fn->env);
+    repl_nmap_clear(&fn->locals);
+    repl_nmap_clear(&fn->globals_decl);
+    unit_release(fn->unit);
+    nn_free(fn);
+}
+
+static char *func_repr(nn_object *self)
+{
+    sbuf b = {0};
+    func_obj *fn = (func_obj *)self;
+    if (fn->owner) repl_sb_printf(&b, "<function %s.%s at %p>", ((class_obj *)fn->owner)->name, fn->name, (void *)self);
+    else repl_sb_printf(&b, "<function %s at %p>", fn->name, (void *)self);
+    return repl_sb_finish(&b);
+}
+
+static nn_object *func_call_slot(nn_object *self, nn_object *args, nn_object *kwargs)
+{
+    size_t n = nn_tuple_len(args);
+    return repl_call_object(self, n ? ((nn_tuple *)args)->items : NULL, (int)n, kwargs);
+}
+
+const nn_type repl_function_type = {.name = "function", .dealloc = func_dealloc, .repr = func_repr,
+                                    .call = func_call_slot};
+
+/* Names a function body binds (its locals), and those it declares global/nonlocal. */
+static int collect_target(func_obj *fn, const repl_node *t);
+static int collect_locals(func_obj *fn, const repl_node_list *body, nmap *nonlocals);
+
+static int add_local(func_obj *fn, const char *name) { return repl_nmap_set(&fn->locals, name, nn_none()); }
+
+static int collect_target(func_obj *fn, const repl_node *t)
+{
+    if (!t) return 0;
+    switch (t->kind) {
+    case REPL_AST_Name: return add_local(fn, t->v.Name.id);
+    case REPL_AST_Tuple:
+    case REPL_AST_List:
+        for (int i = 0; i < t->v.List.elts.n; i++)
+            if (collect_target(fn, t->v.List.elts.items[i]) < 0) return -1;
+        return 0;
+    case REPL_AST_Starred: return collect_target(fn, t->v.Starred.value);
+    default: return 0;
+    }
+}
+
+static int collect_stmt(func_obj *fn, const repl_node *s, nmap *nonlocals)
+{
+    switch (s->kind) {
+    case REPL_AST_FunctionDef:
+    case REPL_AST_ClassDef: return add_local(fn, s->v.FunctionDef.name);
+    case REPL_AST_Assign:
+        for (int i = 0; i < s->v.Assign.targets.n; i++)
+            if (collect_target(fn, s->v.Assign.targets.items[i]) < 0) return -1;
+        return 0;
+    case REPL_AST_AugAssign: return collect_target(fn, s->v.AugAssign.target);
+    case REPL_AST_Delete:
+        for (int i = 0; i < s->v.Delete.targets.n; i++)
+            if (collect_target(fn, s->v.Delete.targets.items[i]) < 0) return -1;
+        return 0;
+    case REPL_AST_For:
+        if (collect_target(fn, s->v.For.target) < 0) return -1;
+        return collect_locals(fn, &s->v.For.body, nonlocals) | collect_locals(fn, &s->v.For.orelse, nonlocals);
+    case REPL_AST_While:
+    case REPL_AST_If:
+        return collect_locals(fn, &s->v.While.body, nonlocals) | collect_locals(fn, &s->v.While.orelse, nonlocals);
+    case REPL_AST_With:
+        for (int i = 0; i < s->v.With.items.n; i++)
+            if (collect_target(fn, s->v.With.items.items[i]->v.withitem.optional_vars) < 0) return -1;
+        return collect_locals(fn, &s->v.With.body, nonlocals);
+    case REPL_AST_Try:
+        for (int i = 0; i < s->v.Try.handlers.n; i++) {
+            const repl_node *h = s->v.Try.handlers.items[i];
+            if (h->v.ExceptHandler.name && add_local(fn, h->v.ExceptHandler.name) < 0) return -1;
+            if (collect_locals(fn, &h->v.ExceptHandler.body, nonlocals) < 0) return -1;
+        }
+        return collect_locals(fn, &s->v.Try.body, nonlocals) | collect_locals(fn, &s->v.Try.orelse, nonlocals) |
+               collect_locals(fn, &s->v.Try.finalbody, nonlocals);
+    case REPL_AST_Import:
+    case REPL_AST_ImportFrom: {
+        const repl_node_list *names = s->kind == REPL_AST_Import ? &s->v.Import.names : &s->v.ImportFrom.names;
+        for (int i = 0; i < names->n; i++) {
+            const repl_node *a = names->items[i];
+            char first[256];
+            const char *nm = a->v.alias.asname ? a->v.alias.asname : a->v.alias.name;
+            snprintf(first, sizeof first, "%.*s", (int)strcspn(nm, "."), nm);
+            if (add_local(fn, first) < 0) return -1;
+        }
+        return 0;
+    }
+    case REPL_AST_Global:
+        for (int i = 0; i < s->v.Global.names.n; i++)
+            if (repl_nmap_set(&fn->globals_decl, s->v.Global.names.items[i], nn_none()) < 0) return -1;
+        return 0;
+    case REPL_AST_Nonlocal:
+        for (int i = 0; i < s->v.Global.names.n; i++)
+            if (repl_nmap_set(nonlocals, s->v.Global.names.items[i], nn_none()) < 0) return -1;
+        return 0;
+    default: return 0;
+    }
+}
+
+static int collect_locals(func_obj *fn, const repl_node_list *body, nmap *nonlocals)
+{
+    for (int i = 0; i < body->n; i++)
+        if (collect_stmt(fn, body->items[i], nonlocals) < 0) return -1;
+    return 0;
+}
+
+/* A new function object for a def or lambda node evaluated in frame f. */
+static nn_object *make_function(frame *f, const repl_node *n)
+{
+    bool lambda = n->kind == REPL_AST_Lambda;
+    const repl_node *args = lambda ? n->v.Lambda.args : n->v.FunctionDef.args;
+    const repl_node_list *defs = &args->v.arguments.defaults, *kwdefs = &args->v.arguments.kw_defaults;
+    func_obj *fn = nn_calloc(1, sizeof *fn);
+    if (!fn) return NULL;
+    nn_object_init(&fn->ob, &repl_function_type);
+    fn->name = lambda ? "<lambda>" : n->v.FunctionDef.name;
+    fn->args = args;
+    fn->body_expr = lambda ? n->v.Lambda.body : NULL;
+    fn->body = lambda ? NULL : &n->v.FunctionDef.body;
+    fn->unit = f->unit;
+    f->unit->refcount++;
+    fn->env = f->env;
+    if (fn->env) {
+        NN_RETAIN(fn->env);
+        scope *e = fn->env;
+        if (!e->reg_head) {
+            repl_interp *in = repl_current;
+            e->reg_head = &in->captured;
+            e->reg_next = in->captured;
+            if (in->captured) in->captured->reg_prev = e;
+            in->captured = e;
+        }
+    }
+    nmap nonlocals = {0};
+    if (defs->n) {
+        fn->defaults = nn_calloc((size_t)defs->n, sizeof(nn_object *));
+        if (!fn->defaults) goto fail;
+        for (int i = 0; i < defs->n; i++) {
+            fn->defaults[i] = eval(f, defs->items[i]);
+            if (!fn->defaults[i]) goto fail;
+            fn->n_defaults = i + 1;
+        }
+    }
+    if (kwdefs->n) {
+        fn->kwdefaults = nn_calloc((size_t)kwdefs->n, sizeof(nn_object *));
+        if (!fn->kwdefaults) goto fail;
+        for (int i = 0; i < kwdefs->n; i++)
+            if (kwdefs->items[i] && !(fn->kwdefaults[i] = eval(f, kwdefs->items[i]))) goto fail;
+    }
+    /* parameters are locals; then the names the body binds */
+    const repl_node_list *lists[3] = {&args->v.arguments.posonlyargs, &args->v.arguments.args,
+                                      &args->v.arguments.kwonlyargs};
+    for (int l = 0; l < 3; l++)
+        for (int i = 0; i < lists[l]->n; i++)
+            if (add_local(fn, lists[l]->items[i]->v.arg.arg) < 0) goto fail;
+    if (args->v.arguments.vararg && add_local(fn, args->v.arguments.vararg->v.arg.arg) < 0) goto fail;
+    if (args->v.arguments.kwarg && add_local(fn, args->v.arguments.kwarg->v.arg.arg) < 0) goto fail;
+    if (fn->body && collect_locals(fn, fn->body, &nonlocals) < 0) goto fail;
+    {
+        uint32_t pos = 0;
+        const char *k;
+        nn_object *v;
+        while (repl_nmap_next(&fn->globals_decl, &pos, &k, &v)) repl_nmap_del(&fn->locals, k);
+        pos = 0;
+        while (repl_nmap_next(&nonlocals, &pos, &k, &v)) repl_nmap_del(&fn->locals, k);
+    }
+    repl_nmap_clear(&nonlocals);
+    return &fn->ob;
+fail:
+    repl_nmap_clear(&nonlocals);
+    NN_RELEASE(fn);
+    return NULL;
+}
+
+/* ------------------------------------------------------------------ super */
+
+typedef struct super_obj {
+    nn_object ob;
+    class_obj *start;    /* borrowed via owner: lookup starts at its base */
+    nn_object *self;     /* owned */
+} super_obj;
+
+static void super_dealloc(nn_object *self)
+{
+    NN_RELEASE(((super_obj *)self)->self);
+    nn_free(self);
+}
+
+const nn_type repl_super_type = {.name = "super", .dealloc = super_dealloc};
+
+/* ------------------------------------------------------------------ names */
+
+static nn_object *lookup_global(frame *f, const char *name)
+{
+    repl_interp *in = repl_current;
+    nn_object *v = repl_nmap_get(&in->globals, name);
+    if (!v) v = repl_nmap_get(&in->builtins, name);
+    if (!v) {
+        repl_raise_exc(EXC_NameError, "name '%s' is not defined", name);
+        return NULL;
+    }
+    (void)f;
+    return nn_retain(v);
+}
+
+static nn_object *load_name(frame *f, const char *name)
+{
+    for (comp_scope *c = f->comp; c; c = c->up) {
+        nn_object *v = repl_nmap_get(&c->map, name);
+        if (v) return nn_retain(v);
+    }
+    nn_object *v = repl_nmap_get(f->locals, name);
+    if (v) return nn_retain(v);
+    if (f->fn) {
+        if (repl_nmap_get(&f->fn->locals, name)) {
+            repl_raise_exc(EXC_UnboundLocalError, "cannot access local variable '%s' where it is not associated with a value",
+                      name);
+            return NULL;
+        }
+        if (repl_nmap_get(&f->fn->globals_decl, name)) return lookup_global(f, name);
+    }
+    for (scope *s = f->is_class ? f->env : (f->sc ? f->sc->parent : NULL); s; s = s->parent) {
+        v = repl_nmap_get(&s->map, name);
+        if (v) return nn_retain(v);
+    }
+    return lookup_global(f, name);
+}
+
+static int store_name(frame *f, const char *name, nn_object *value)
+{
+    if (f->fn && !repl_nmap_get(&f->fn->locals, name)) {
+        if (repl_nmap_get(&f->fn->globals_decl, name)) return repl_nmap_set(&repl_current->globals, name, value);
+        /* nonlocal: the nearest enclosing scope that has it */
+        for (scope *s = f->sc->parent; s; s = s->parent)
+            if (repl_nmap_get(&s->map, name)) return repl_nmap_set(&s->map, name, value);
+    }
+    return repl_nmap_set(f->locals, name, value);
+}
+
+static int del_name(frame *f, const char *name)
+{
+    nmap *m = f->locals;
+    if (f->fn && repl_nmap_get(&f->fn->globals_decl, name)) m = &repl_current->globals;
+    if (!repl_nmap_del(m, name)) return repl_raise_exc(EXC_NameError, "name '%s' is not defined", name);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ truth, repr, hash */
+
+int repl_truth(nn_object *o)
+{
+    const nn_type *t = o->type;
+    if (t == &nn_bool_type) return nn_int_value(o) != 0;
+    if (t == &nn_none_type) return 0;
+    if (t == &nn_int_type) return nn_int_value(o) != 0;
+    if (t == &nn_float_type) return nn_float_value(o) != 0.0;
+    if (t == &nn_str_type) return nn_str_len(o) != 0;
+    if (t == &nn_list_type) return nn_list_len(o) != 0;
+    if (is_tuple_like(o)) return nn_tuple_len(o) != 0;
+    if (t == &nn_dict_type) return nn_dict_len(o) != 0;
+    if (t == &repl_set_type) return nn_dict_len(((set_obj *)o)->d) != 0;
+    if (t == &repl_range_type) return repl_range_len((range_obj *)o) != 0;
+    if (t == &repl_instance_type) {
+        class_obj *c = ((instance_obj *)o)->cls;
+        if (repl_class_lookup(c, "__bool__")) {
+            nn_object *r = repl_call_method(o, "__bool__", NULL, 0);
+            if (!r) return -1;
+            int v = repl_truth(r);
+            NN_RELEASE(r);
+            return v;
+        }
+        if (repl_class_lookup(c, "__len__")) {
+            int64_t n;
+            if (repl_length(o, &n) < 0) return -1;
+            return n != 0;
+        }
+        return 1;
+    }
+    const repl_native_ops *ops = repl_get_native_ops();
+    if (is_native(o) && !nn_is_module(o) && ops && ops->truth) {
+        int r = ops->truth(o);
+        if (r >= 0 || nn_error_current()) return r;
+    }
+    return 1;
+}
+
+/* A language method of an instance's class (borrowed), or NULL. */
+static nn_object *user_method(nn_object *o, const char *name)
+{
+    class_obj *c = o->type == &repl_instance_type ? ((instance_obj *)o)->cls : repl_module_lang_class(o);
+    if (!c) return NULL;
+    nn_object *m = repl_class_lookup(c, name);
+    return m && m->type == &repl_function_type ? m : NULL;
+}
+
+static char *str_result(nn_object *r, const char *what)
+{
+    if (!r) return NULL;
+    char *s = NULL;
+    if (nn_is_str(r)) s = nn_strdup(nn_str_cstr(r));
+    else repl_raise_exc(EXC_TypeError, "%s returned non-string (type %s)", what, repl_value_type_name(r));
+    NN_RELEASE(r);
+    return s;
+}
+
+char *repl_obj_repr(nn_object *o)
+{
+    if (o->type == &repl_instance_type) {
+        instance_obj *inst = (instance_obj *)o;
+        if (user_method(o, "__repr__")) return str_result(repl_call_method(o, "__repr__", NULL, 0), "__repr__");
+        if (repl_is_exception(o)) {
+            nn_object *args = repl_nmap_get(&inst->attrs, "args");
+            sbuf b = {0};
+            repl_sb_puts(&b, inst->cls->name);
+            if (args && args->type == &nn_tuple_type && nn_tuple_len(args) == 1) {
+                repl_sb_puts(&b, "(");
+                repl_sb_take(&b, repl_obj_repr(nn_tuple_get(args, 0)));
+                repl_sb_puts(&b, ")");
+            } else if (args) repl_sb_take(&b, repl_obj_repr(args));
+            else repl_sb_puts(&b, "()");
+            return repl_sb_finish(&b);
+        }
+        sbuf b = {0};
+        repl_sb_printf(&b, "<__main__.%s object at %p>", inst->cls->name, (void *)o);
+        return repl_sb_finish(&b);
+    }
+    if (nn_is_module(o) && user_method(o, "__repr__")) return str_result(repl_call_method(o, "__repr__", NULL, 0), "__repr__");
+    return nn_repr(o);
+}
+
+char *repl_obj_str(nn_object *o)
+{
+    if (o->type == &nn_str_type) return nn_strdup(nn_str_cstr(o));
+    if (o->type == &repl_instance_type) {
+        if (user_method(o, "__str__")) return str_result(repl_call_method(o, "__str__", NULL, 0), "__str__");
+        if (repl_is_exception(o)) return repl_exc_str(o);
+        return repl_obj_repr(o);
+    }
+    if (o->type == &nn_float_type || o->type == &nn_int_type || o->type == &nn_list_type ||
+        o->type == &nn_tuple_type || o->type == &nn_dict_type)
+        return nn_repr(o);
+    const repl_native_ops *ops = repl_get_native_ops();
+    if (is_native(o) && ops && ops->str) {
+        char *s = ops->str(o);
+        if (s || nn_error_current()) return s;
+    }
+    return repl_obj_repr(o);
+}
+
+int64_t repl_obj_hash(nn_object *o)
+{
+    if (o->type == &repl_instance_type) {
+        if (user_method(o, "__hash__")) {
+            nn_object *r = repl_call_method(o, "__hash__", NULL, 0);
+            if (!r) return -1;
+            int64_t h = is_intlike(r) ? nn_int_value(r) & INT64_MAX : 0;
+            NN_RELEASE(r);
+            return h;
+        }
+        if (user_method(o, "__eq__")) {
+            repl_raise_exc(EXC_TypeError, "unhashable type: '%s'", repl_value_type_name(o));
+            return -1;
+        }
+        return (int64_t)(((uintptr_t)o >> 4) & INT64_MAX);
+    }
+    if (o->type == &repl_set_type) return o->type->hash(o);
+    int64_t h = nn_hash(o);
+    if (h == -1 && nn_error_current() == NN_ERR_TYPE) {
+        char *m = nn_strdup(nn_error_message());
+        nn_error_clear();
+        repl_raise_exc(EXC_TypeError, "%s", m ? m : "unhashable type");
+        nn_free(m);
+    }
+    return h;
+}
+
+/* ------------------------------------------------------------------ arithmetic */
+
+static const char *op_symbol(repl_binop op)
+{
+    static const char *s[] = {"+", "-", "*", "/", "//", "%", "** or pow()", "@", "<", "<=", ">", ">=", "==", "!=", "&", "|", "^"};
+    return s[op];
+}
+
+static nn_object *overflow(void)
+{
+    repl_raise_exc(EXC_OverflowError, "int too large to convert");
+    return NULL;
+}
+
+static double py_fmod(double a, double b)
+{
+    double m = fmod(a, b);
+    if (m != 0.0) {
+        if ((b < 0) != (m < 0)) m += b;
+    } else m = copysign(0.0, b);
+    return m;
+}
+
+static nn_object *int_pow(int64_t a, int64_t b)
+{
+    if (b < 0) {
+        if (a == 0) {
+            repl_raise_exc(EXC_ZeroDivisionError, "0.0 cannot be raised to a negative power");
+            return NULL;
+        }
+        return nn_float_new(pow((double)a, (double)b));
+    }
+    int64_t r = 1, base = a;
+    while (b) {
+        if (b & 1)
+            if (__builtin_mul_overflow(r, base, &r)) return overflow();
+        b >>= 1;
+        if (b && __builtin_mul_overflow(base, base, &base)) return overflow();
+    }
+    return nn_int_new(r);
+}
+
+static nn_object *num_binary(repl_binop op, nn_object *a, nn_object *b)
+{
+    if (is_intlike(a) && is_intlike(b)) {
+        int64_t x = nn_int_value(a), y = nn_int_value(b), r;
+        switch (op) {
+        case REPL_ADD: if (__builtin_add_overflow(x, y, &r)) return overflow(); return nn_int_new(r);
+        case REPL_SUB: if (__builtin_sub_overflow(x, y, &r)) return overflow(); return nn_int_new(r);
+        case REPL_MUL: if (__builtin_mul_overflow(x, y, &r)) return overflow(); return nn_int_new(r);
+        case REPL_DIV:
+            if (y == 0) {
+                repl_raise_exc(EXC_ZeroDivisionError, "division by zero");
+                return NULL;
+            }
+            return nn_float_new((double)x / (double)y);
+        case REPL_FLOORDIV:
+        case REPL_MOD: {
+            if (y == 0) {
+                repl_raise_exc(EXC_ZeroDivisionError, "integer %s by zero", op == REPL_MOD ? "modulo" : "division or modulo");
+                return NULL;
+            }
+            if (x == INT64_MIN && y == -1) return op == REPL_MOD ? nn_int_new(0) : overflow();
+            int64_t q = x / y, m = x % y;
+            if (m != 0 && ((m < 0) != (y < 0))) {
+                q--;
+                m += y;
+            }
+            return nn_int_new(op == REPL_MOD ? m : q);
+        }
+        case REPL_POW: return int_pow(x, y);
+        case REPL_AND_BITS: return a->type == &nn_bool_type && b->type == &nn_bool_type ? nn_bool_new(x & y) : nn_int_new(x & y);
+        case REPL_OR_BITS: return a->type == &nn_bool_type && b->type == &nn_bool_type ? nn_bool_new(x | y) : nn_int_new(x | y);
+        case REPL_XOR_BITS: return a->type == &nn_bool_type && b->type == &nn_bool_type ? nn_bool_new(x ^ y) : nn_int_new(x ^ y);
+        default: break;
+        }
+        return NULL;
+    }
+    double x = nn_float_value(a), y = nn_float_value(b);
+    switch (op) {
+    case REPL_ADD: return nn_float_new(x + y);
+    case REPL_SUB: return nn_float_new(x - y);
+    case REPL_MUL: return nn_float_new(x * y);
+    case REPL_DIV:
+        if (y == 0) {
+            repl_raise_exc(EXC_ZeroDivisionError, "float division by zero");
+            return NULL;
+        }
+        return nn_float_new(x / y);
+    case REPL_FLOORDIV:
+        if (y == 0) {
+            repl_raise_exc(EXC_ZeroDivisionError, "float floor division by zero");
+            return NULL;
+        }
+        return nn_float_new(floor(x / y));
+    case REPL_MOD:
+        if (y == 0) {
+            repl_raise_exc(EXC_ZeroDivisionError, "float modulo");
+            return NULL;
+        }
+        return nn_float_new(py_fmod(x, y));
+    case REPL_POW:
+        if (x == 0 && y < 0) {
+            repl_raise_exc(EXC_ZeroDivisionError, "0.0 cannot be raised to a negative power");
+            return NULL;
+        }
+        if (x < 0 && y != floor(y)) {
+            repl_raise_exc(EXC_ValueError, "math domain error");
+            return NULL;
+        }
+        {
+            double r = pow(x, y);
+            if (isinf(r) && !isinf(x) && !isinf(y)) {
+                repl_raise_exc(EXC_OverflowError, "(34, 'Numerical result out of range')");
+                return NULL;
+            }
+            return nn_float_new(r);
+        }
+    default: return NULL;
+    }
+}
+
+static nn_object *seq_concat(nn_object *a, nn_object *b)
+{
+    if (a->type == &nn_str_type) {
+        size_t na = nn_str_len(a), nb = nn_str_len(b);
+        char *buf = nn_malloc(na + nb + 1);
+        if (!buf) return NULL;
+        memcpy(buf, nn_str_cstr(a), na);
+        memcpy(buf + na, nn_str_cstr(b), nb);
+        nn_object *r = nn_str_from(buf, na + nb);
+        nn_free(buf);
+        return r;
+    }
+    if (a->type == &nn_list_type) {
+        nn_object *r = nn_list_new(nn_list_len(a) + nn_list_len(b));
+        for (size_t i = 0; r && i < nn_list_len(a); i++) nn_list_append(r, nn_list_get(a, i));
+        for (size_t i = 0; r && i < nn_list_len(b); i++) nn_list_append(r, nn_list_get(b, i));
+        return r;
+    }
+    size_t na = nn_tuple_len(a), nb = nn_tuple_len(b);
+    nn_object *r = nn_tuple_new(na + nb);
+    for (size_t i = 0; r && i < na; i++) nn_tuple_set(r, i, nn_retain(nn_tuple_get(a, i)));
+    for (size_t i = 0; r && i < nb; i++) nn_tuple_set(r, na + i, nn_retain(nn_tuple_get(b, i)));
+    return r;
+}
+
+static nn_object *seq_repeat(nn_object *s, int64_t n)
+{
+    if (n < 0) n = 0;
+    if (s->type == &nn_str_type) {
+        size_t len = nn_str_len(s);
+        if (len && (uint64_t)n > (SIZE_MAX / 2) / len) {
+            nn_error_set(NN_ERR_MEMORY, "out of memory");
+            return NULL;
+        }
+        char *buf = nn_malloc(len * (size_t)n + 1);
+        if (!buf) return NULL;
+        for (int64_t i = 0; i < n; i++) memcpy(buf + (size_t)i * len, nn_str_cstr(s), len);
+        nn_object *r = nn_str_from(buf, len * (size_t)n);
+        nn_free(buf);
+        return r;
+    }
+    bool list = s->type == &nn_list_type;
+    size_t len = list ? nn_list_len(s) : nn_tuple_len(s);
+    if (len && (uint64_t)n > (SIZE_MAX / 16) / len) {
+        nn_error_set(NN_ERR_MEMORY, "out of memory");
+        return NULL;
+    }
+    size_t total = len * (size_t)n;
+    if (list) {
+        nn_object *r = nn_list_new(total);
+        for (size_t i = 0; r && i < total; i++) nn_list_append(r, nn_list_get(s, i % len));
+        return r;
+    }
+    nn_object *r = nn_tuple_new(total);
+    for (size_t i = 0; r && i < total; i++) nn_tuple_set(r, i, nn_retain(nn_tuple_get(s, i % len)));
+    return r;
+}
+
+static int compare_seq(nn_object *a, nn_object *b, repl_binop op, int *out);
+
+static nn_object *user_binary(repl_binop op, nn_object *a, nn_object *b, bool *handled)
+{
+    static const char *names[] = {"__add__", "__sub__", "__mul__", "__truediv__", "__floordiv__", "__mod__",
+                                  "__pow__", "__matmul__", "__lt__", "__le__", "__gt__", "__ge__", "__eq__",
+                                  "__ne__", "__and__", "__or__", "__xor__"};
+    static const char *rnames[] = {"__radd__", "__rsub__", "__rmul__", "__rtruediv__", "__rfloordiv__", "__rmod__",
+                                   "__rpow__", "__rmatmul__", "__gt__", "__ge__", "__lt__", "__le__", "__eq__",
+                                   "__ne__", "__rand__", "__ror__", "__rxor__"};
+    *handled = false;
+    if (user_method(a, names[op])) {
+        nn_object *r = repl_call_method(a, names[op], &b, 1);
+        if (!r) {
+            *handled = true;
+            return NULL;
+        }
+        if (r->type != &nn_none_type || strcmp(repl_value_type_name(r), "NotImplementedType") != 0) {
+            *handled = true;
+            return r;
+        }
+        NN_RELEASE(r);
+    }
+    if (user_method(b, rnames[op])) {
+        *handled = true;
+        return repl_call_method(b, rnames[op], &a, 1);
+    }
+    return NULL;
+}
+
+nn_object *repl_binary_op(repl_binop op, nn_object *a, nn_object *b)
+{
+    const nn_type *ta = a->type, *tb = b->type;
+    if (is_num(a) && is_num(b)) {
+        if (op >= REPL_LT && op <= REPL_NE) {
+            int r;
+            double x, y;
+            if (is_intlike(a) && is_intlike(b)) {
+                int64_t i = nn_int_value(a), j = nn_int_value(b);
+                r = op == REPL_LT ? i < j : op == REPL_LE ? i <= j : op == REPL_GT ? i > j : op == REPL_GE ? i >= j
+                    : op == REPL_EQ ? i == j : i != j;
+            } else {
+                x = nn_float_value(a);
+                y = nn_float_value(b);
+                r = op == REPL_LT ? x < y : op == REPL_LE ? x <= y : op == REPL_GT ? x > y : op == REPL_GE ? x >= y
+                    : op == REPL_EQ ? x == y : x != y;
+            }
+            return nn_bool_new(r);
+        }
+        if (op == REPL_MATMUL || ((op == REPL_AND_BITS || op == REPL_OR_BITS || op == REPL_XOR_BITS) &&
+                                  (!is_intlike(a) || !is_intlike(b))))
+            goto unsupported;
+        return num_binary(op, a, b);
+    }
+    if (op == REPL_EQ || op == REPL_NE) {
+        if (a->type == &repl_instance_type || b->type == &repl_instance_type || (!is_native(a) && !is_native(b)) ||
+            (is_tuple_like(a) && is_tuple_like(b))) {
+            int e = repl_equal(a, b);
+            if (e < 0) return NULL;
+            return nn_bool_new(op == REPL_EQ ? e : !e);
+        }
+    }
+    bool handled;
+    if (a->type == &repl_instance_type || b->type == &repl_instance_type || nn_is_module(a) || nn_is_module(b)) {
+        nn_object *r = user_binary(op, a, b, &handled);
+        if (handled) return r;
+    }
+    if (is_native(a) || is_native(b)) {
+        const repl_native_ops *ops = repl_get_native_ops();
+        if (ops && ops->binary) {
+            nn_object *r = ops->binary(op, a, b);
+            if (r || nn_error_current()) return r;
+        }
+        if (op == REPL_EQ || op == REPL_NE) {
+            int e = a == b;
+            return nn_bool_new(op == REPL_EQ ? e : !e);
+        }
+        goto unsupported;
+    }
+    if (op == REPL_ADD && ta == tb && (ta == &nn_str_type || ta == &nn_list_type || ta == &nn_tuple_type))
+        return seq_concat(a, b);
+    if (op == REPL_MUL) {
+        if ((ta == &nn_str_type || ta == &nn_list_type || ta == &nn_tuple_type) && is_intlike(b))
+            return seq_repeat(a, nn_int_value(b));
+        if ((tb == &nn_str_type || tb == &nn_list_type || tb == &nn_tuple_type) && is_intlike(a))
+            return seq_repeat(b, nn_int_value(a));
+    }
+    if (op == REPL_MOD && ta == &nn_str_type) return repl_str_percent(a, b);
+    if (op >= REPL_LT && op <= REPL_GE) {
+        int r;
+        if (ta == tb && (ta == &nn_str_type || ta == &nn_list_type || ta == &nn_tuple_type)) {
+            if (compare_seq(a, b, op, &r) < 0) return NULL;
+            return nn_bool_new(r);
+        }
+        if (ta == tb && ta == &repl_set_type) {
+            set_obj *x = (set_obj *)a, *y = (set_obj *)b;
+            if (op == REPL_GT || op == REPL_GE) {
+                set_obj *t = x;
+                x = y;
+                y = t;
+            }
+            size_t pos = 0;
+            nn_object *k, *v;
+            bool sub = true;
+            while (nn_dict_next(x->d, &pos, &k, &v))
+                if (!nn_dict_get(y->d, k)) sub = false;
+            bool strict = op == REPL_LT || op == REPL_GT;
+            return nn_bool_new(sub && (!strict || nn_dict_len(x->d) < nn_dict_len(y->d)));
+        }
+        static const char *cmp[] = {"<", "<=", ">", ">="};
+        repl_raise_exc(EXC_TypeError, "'%s' not supported between instances of '%s' and '%s'", cmp[op - REPL_LT],
+                  repl_value_type_name(a), repl_value_type_name(b));
+        return NULL;
+    }
+    if (ta == &repl_set_type && tb == &repl_set_type &&
+        (op == REPL_AND_BITS || op == REPL_OR_BITS || op == REPL_XOR_BITS || op == REPL_SUB)) {
+        set_obj *x = (set_obj *)a, *y = (set_obj *)b;
+        nn_object *r = repl_set_new(x->frozen);
+        if (!r) return NULL;
+        size_t pos = 0;
+        nn_object *k, *v;
+        while (nn_dict_next(x->d, &pos, &k, &v)) {
+            bool in_y = nn_dict_get(y->d, k) != NULL;
+            bool keep = op == REPL_AND_BITS ? in_y : op == REPL_SUB || op == REPL_XOR_BITS ? !in_y : true;
+            if (keep && repl_set_add(r, k) < 0) goto set_fail;
+        }
+        if (op == REPL_OR_BITS || op == REPL_XOR_BITS) {
+            pos = 0;
+            while (nn_dict_next(y->d, &pos, &k, &v))
+                if ((op == REPL_OR_BITS || !nn_dict_get(x->d, k)) && repl_set_add(r, k) < 0) goto set_fail;
+        }
+        return r;
+    set_fail:
+        NN_RELEASE(r);
+        return NULL;
+    }
+    if (op == REPL_OR_BITS && ta == &nn_dict_type && tb == &nn_dict_type) {
+        nn_object *r = nn_dict_new(), *k, *v;
+        size_t pos = 0;
+        while (r && nn_dict_next(a, &pos, &k, &v)) nn_dict_set(r, k, v);
+        pos = 0;
+        while (r && nn_dict_next(b, &pos, &k, &v)) nn_dict_set(r, k, v);
+        return r;
+    }
+unsupported:
+    if (op == REPL_ADD && (ta == &nn_str_type || ta == &nn_list_type || ta == &nn_tuple_type)) {
+        repl_raise_exc(EXC_TypeError, "can only concatenate %s (not \"%s\") to %s", ta->name, repl_value_type_name(b), ta->name);
+        return NULL;
+    }
+    if (op == REPL_MUL && (ta == &nn_str_type || ta == &nn_list_type || ta == &nn_tuple_type || tb == &nn_str_type ||
+                           tb == &nn_list_type || tb == &nn_tuple_type)) {
+        repl_raise_exc(EXC_TypeError, "can't multiply sequence by non-int of type '%s'",
+                  ta == &nn_str_type || ta == &nn_list_type || ta == &nn_tuple_type ? repl_value_type_name(b) : repl_value_type_name(a));
+        return NULL;
+    }
+    repl_raise_exc(EXC_TypeError, "unsupported operand type(s) for %s: '%s' and '%s'", op_symbol(op), repl_value_type_name(a),
+              repl_value_type_name(b));
+    return NULL;
+}
+
+int repl_less(nn_object *a, nn_object *b)
+{
+    nn_object *r = repl_binary_op(REPL_LT, a, b);
+    if (!r) return -1;
+    int t = repl_truth(r);
+    NN_RELEASE(r);
+    return t;
+}
+
+static int compare_seq(nn_object *a, nn_object *b, repl_binop op, int *out)
+{
+    if (a->type == &nn_str_type) {
+        size_t na = nn_str_len(a), nb = nn_str_len(b);
+        int c = memcmp(nn_str_cstr(a), nn_str_cstr(b), na < nb ? na : nb);
+        if (c == 0) c = na < nb ? -1 : na > nb;
+        *out = op == REPL_LT ? c < 0 : op == REPL_LE ? c <= 0 : op == REPL_GT ? c > 0 : c >= 0;
+        return 0;
+    }
+    bool list = a->type == &nn_list_type;
+    size_t na = list ? nn_list_len(a) : nn_tuple_len(a), nb = list ? nn_list_len(b) : nn_tuple_len(b);
+    for (size_t i = 0; i < na && i < nb; i++) {
+        nn_object *x = list ? nn_list_get(a, i) : nn_tuple_get(a, i), *y = list ? nn_list_get(b, i) : nn_tuple_get(b, i);
+        int e = repl_equal(x, y);
+        if (e < 0) return -1;
+        if (!e) {
+            nn_object *r = repl_binary_op(op, x, y);
+            if (!r) return -1;
+            *out = repl_truth(r);
+            NN_RELEASE(r);
+            return *out < 0 ? -1 : 0;
+        }
+    }
+    *out = op == REPL_LT ? na < nb : op == REPL_LE ? na <= nb : op == REPL_GT ? na > nb : na >= nb;
+    return 0;
+}
+
+int repl_equal(nn_object *a, nn_object *b)
+{
+    if (a == b) return 1;
+    if (is_tuple_like(a) && is_tuple_like(b) && a->type != b->type) {
+        size_t n = nn_tuple_len(a);
+        if (n != nn_tuple_len(b)) return 0;
+        for (size_t i = 0; i < n; i++) {
+            int e = repl_equal(nn_tuple_get(a, i), nn_tuple_get(b, i));
+            if (e != 1) return e;
+        }
+        return 1;
+    }
+    if (user_method(a, "__eq__") || user_method(b, "__eq__")) {
+        bool handled;
+        nn_object *r = user_binary(REPL_EQ, a, b, &handled);
+        if (!handled) return a == b;
+        if (!r) return -1;
+        int t = repl_truth(r);
+        NN_RELEASE(r);
+        return t;
+    }
+    if (is_native(a) || is_native(b)) {
+        if (is_num(a) || is_num(b) || nn_is_str(a) || nn_is_str(b)) {
+            if (a->type != b->type && !(is_num(a) && is_num(b))) {
+                /* a tensor == a number is elementwise; only plain values compare here */
+                if (is_native(a) && is_native(b)) return 0;
+            }
+        }
+        const repl_native_ops *ops = repl_get_native_ops();
+        if (ops && ops->binary && (nn_is_tensor(a) || nn_is_tensor(b))) {
+            nn_object *r = ops->binary(REPL_EQ, a, b);
+            if (!r) return nn_error_current() ? -1 : 0;
+            int t = repl_truth(r);
+            NN_RELEASE(r);
+            return t;
+        }
+    }
+    if (a->type == &nn_dict_type && b->type == &nn_dict_type) {
+        if (nn_dict_len(a) != nn_dict_len(b)) return 0;
+        size_t pos = 0;
+        nn_object *k, *v;
+        while (nn_dict_next(a, &pos, &k, &v)) {
+            nn_object *w = nn_dict_get(b, k);
+            if (!w) return nn_error_current() ? -1 : 0;
+            int e = repl_equal(v, w);
+            if (e != 1) return e;
+        }
+        return 1;
+    }
+    if (a->type == &repl_range_type && b->type == &repl_range_type) {
+        range_obj *x = (range_obj *)a, *y = (range_obj *)b;
+        int64_t n = repl_range_len(x);
+        return n == repl_range_len(y) && (n == 0 || (x->start == y->start && (n == 1 || x->step == y->step)));
+    }
+    return nn_equal(a, b);
+}
+
+/* x in container: 1, 0 or -1 */
+static int contains(nn_object *container, nn_object *x)
+{
+    const nn_type *t = container->type;
+    if (t == &nn_str_type) {
+        if (!nn_is_str(x)) {
+            repl_raise_exc(EXC_TypeError, "'in <string>' requires string as left operand, not %s", repl_value_type_name(x));
+            return -1;
+        }
+        return memmem(nn_str_cstr(container), nn_str_len(container), nn_str_cstr(x), nn_str_len(x)) != NULL ||
+               nn_str_len(x) == 0;
+    }
+    if (t == &nn_dict_type || t == &repl_set_type) {
+        if (repl_obj_hash(x) == -1 && nn_error_current()) return -1;
+        return nn_dict_get(t == &nn_dict_type ? container : ((set_obj *)container)->d, x) != NULL;
+    }
+    if (t == &repl_range_type && is_intlike(x)) {
+        range_obj *r = (range_obj *)container;
+        int64_t v = nn_int_value(x);
+        if (r->step > 0 ? (v < r->start || v >= r->stop) : (v > r->start || v <= r->stop)) return 0;
+        return (v - r->start) % r->step == 0;
+    }
+    if (user_method(container, "__contains__")) {
+        nn_object *r = repl_call_method(container, "__contains__", &x, 1);
+        if (!r) return -1;
+        int v = repl_truth(r);
+        NN_RELEASE(r);
+        return v;
+    }
+    if (t == &nn_list_type || is_tuple_like(container)) {
+        bool list = t == &nn_list_type;
+        size_t n = list ? nn_list_len(container) : nn_tuple_len(container);
+        for (size_t i = 0; i < n; i++) {
+            nn_object *y = list ? nn_list_get(container, i) : nn_tuple_get(container, i);
+            int e = x == y ? 1 : repl_equal(x, y);
+            if (e) return e;
+        }
+        return 0;
+    }
+    nn_object *it = repl_get_iter(container), *y;
+    if (!it) return -1;
+    int rc, found = 0;
+    while ((rc = repl_iter_next(it, &y)) == 1) {
+        found = repl_equal(x, y);
+        NN_RELEASE(y);
+        if (found) break;
+    }
+    NN_RELEASE(it);
+    if (rc < 0 || found < 0) return -1;
+    return found;
+}
+
+/* ------------------------------------------------------------------ length, items */
+
+int repl_length(nn_object *o, int64_t *n)
+{
+    const nn_type *t = o->type;
+    if (t == &nn_str_type) {
+        /* characters, not bytes */
+        const unsigned char *s = (const unsigned char *)nn_str_cstr(o);
+        int64_t c = 0;
+        for (size_t i = 0; i < nn_str_len(o); i++) c += (s[i] & 0xc0) != 0x80;
+        *n = c;
+        return 0;
+    }
+    if (t == &nn_list_type) return *n = (int64_t)nn_list_len(o), 0;
+    if (is_tuple_like(o)) return *n = (int64_t)nn_tuple_len(o), 0;
+    if (t == &nn_dict_type) return *n = (int64_t)nn_dict_len(o), 0;
+    if (t == &repl_set_type) return *n = (int64_t)nn_dict_len(((set_obj *)o)->d), 0;
+    if (t == &repl_range_type) return *n = repl_range_len((range_obj *)o), 0;
+    if (t == &repl_dictview_type) {
+        nn_object *l = repl_dictview_list(o);
+        if (!l) return -1;
+        *n = (int64_t)nn_list_len(l);
+        NN_RELEASE(l);
+        return 0;
+    }
+    if (user_method(o, "__len__")) {
+        nn_object *r = repl_call_method(o, "__len__", NULL, 0);
+        if (!r) return -1;
+        if (!is_intlike(r)) {
+            repl_raise_exc(EXC_TypeError, "'%s' object cannot be interpreted as an integer", repl_value_type_name(r));
+            NN_RELEASE(r);
+            return -1;
+        }
+        *n = nn_int_value(r);
+        NN_RELEASE(r);
+        if (*n < 0) return repl_raise_exc(EXC_ValueError, "__len__() should return >= 0");
+        return 0;
+    }
+    const repl_native_ops *ops = repl_get_native_ops();
+    if (is_native(o) && ops && ops->len) {
+        if (ops->len(o, n) == 0) return 0;
+        if (nn_error_current()) return -1;
+    }
+    return repl_raise_exc(EXC_TypeError, "object of type '%s' has no len()", repl_value_type_name(o));
+}
+
+/* Python's index normalisation for sequences of n items. */
+static int seq_index(nn_object *key, int64_t n, int64_t *out, const char *what)
+{
+    *out = 0;
+    if (!is_intlike(key)) {
+        return repl_raise_exc(EXC_TypeError, "%s indices must be integers or slices, not %s", what, repl_value_type_name(key));
+    }
+    int64_t i = nn_int_value(key);
+    if (i < 0) i += n;
+    if (i < 0 || i >= n) return repl_raise_exc(EXC_IndexError, "%s index out of range", what);
+    *out = i;
+    return 0;
+}
+
+/* slice.indices(n): start, stop, step and count. */
+static int slice_indices(nn_object *sl, int64_t n, int64_t *start, int64_t *stop, int64_t *step, int64_t *count)
+{
+    nn_object *a, *b, *c;
+    repl_slice_parts(sl, &a, &b, &c);
+    int rc = 0;
+    if ((!nn_is_none(a) && !is_intlike(a)) || (!nn_is_none(b) && !is_intlike(b)) || (!nn_is_none(c) && !is_intlike(c))) {
+        rc = repl_raise_exc(EXC_TypeError, "slice indices must be integers or None or have an __index__ method");
+        goto out;
+    }
+    *step = nn_is_none(c) ? 1 : nn_int_value(c);
+    if (*step == 0) {
+        rc = repl_raise_exc(EXC_ValueError, "slice step cannot be zero");
+        goto out;
+    }
+    int64_t lo = *step < 0 ? -1 : 0, hi = *step < 0 ? n - 1 : n;
+    if (nn_is_none(a)) *start = *step < 0 ? hi : lo;
+    else {
+        int64_t v = nn_int_value(a);
+        if (v < 0) {
+            v += n;
+            if (v < lo) v = lo;
+        } else if (v > hi) v = hi;
+        *start = v;
+    }
+    if (nn_is_none(b)) *stop = *step < 0 ? lo : hi;
+    else {
+        int64_t v = nn_int_value(b);
+        if (v < 0) {
+            v += n;
+            if (v < lo) v = lo;
+        } else if (v > hi) v = hi;
+        *stop = v;
+    }
+    if (*step < 0) *count = *stop < *start ? (*start - *stop - 1) / (-*step) + 1 : 0;
+    else *count = *start < *stop ? (*stop - *start - 1) / *step + 1 : 0;
+out:
+    NN_RELEASE(a);
+    NN_RELEASE(b);
+    NN_RELEASE(c);
+    return rc;
+}
+
+/* Byte offset of character i in a UTF-8 string (ASCII fast path). */
+static size_t utf8_offset(const char *s, size_t len, int64_t i)
+{
+    size_t p = 0;
+    for (int64_t c = 0; c < i && p < len; c++) {
+        p++;
+        while (p < len && ((unsigned char)s[p] & 0xc0) == 0x80) p++;
+    }
+    return p;
+}
+
+nn_object *repl_get_item(nn_object *o, nn_object *key)
+{
+    const nn_type *t = o->type;
+    if (t->base == &nn_tuple_type) t = &nn_tuple_type; /* torch.Size indexes as a tuple */
+    if (t == &nn_list_type || t == &nn_tuple_type || t == &nn_str_type || t == &repl_range_type) {
+        int64_t n;
+        if (repl_length(o, &n) < 0) return NULL;
+        const char *what = t == &nn_list_type ? "list" : t == &nn_tuple_type ? "tuple" : t == &nn_str_type ? "string" : "range object";
+        if (repl_is_slice(key)) {
+            int64_t start, stop, step, count;
+            if (slice_indices(key, n, &start, &stop, &step, &count) < 0) return NULL;
+            if (t == &repl_range_type) {
+                range_obj *r = (range_obj *)o;
+                return repl_range_new(r->start + start * r->step, r->start + (start + count * step) * r->step, r->step * step);
+            }
+            if (t == &nn_str_type) {
+                sbuf b = {0};
+                const char *s = nn_str_cstr(o);
+                size_t len = nn_str_len(o);
+                bool ascii = (int64_t)len == n;
+                for (int64_t i = 0, j = start; i < count; i++, j += step) {
+                    if (ascii) repl_sb_add(&b, s + j, 1);
+                    else {
+                        size_t p = utf8_offset(s, len, j), q = utf8_offset(s, len, j + 1);
+                        repl_sb_add(&b, s + p, q - p);
+                    }
+                }
+                char *r = repl_sb_finish(&b);
+                if (!r) return NULL;
+                nn_object *res = nn_str_new(r);
+                nn_free(r);
+                return res;
+            }
+            bool list = t == &nn_list_type;
+            nn_object *r = list ? nn_list_new((size_t)count) : nn_tuple_new((size_t)count);
+            for (int64_t i = 0, j = start; r && i < count; i++, j += step) {
+                if (list) nn_list_append(r, nn_list_get(o, (size_t)j));
+                else nn_tuple_set(r, (size_t)i, nn_retain(nn_tuple_get(o, (size_t)j)));
+            }
+            return r;
+        }
+        int64_t i;
+        if (seq_index(key, n, &i, what) < 0) return NULL;
+        if (t == &nn_list_type) return nn_retain(nn_list_get(o, (size_t)i));
+        if (t == &nn_tuple_type) return nn_retain(nn_tuple_get(o, (size_t)i));
+        if (t == &repl_range_type) return nn_int_new(((range_obj *)o)->start + i * ((range_obj *)o)->step);
+        const char *s = nn_str_cstr(o);
+        size_t len = nn_str_len(o), p = utf8_offset(s, len, i), q = utf8_offset(s, len, i + 1);
+        return nn_str_from(s + p, q - p);
+    }
+    if (t == &nn_dict_type) {
+        if (repl_obj_hash(key) == -1 && nn_error_current()) return NULL;
+        nn_object *v = nn_dict_get(o, key);
+        if (v) return nn_retain(v);
+        if (nn_error_current()) return NULL;
+        nn_object *args = nn_tuple_pack(1, key), *e = args ? repl_exc_new(EXC_KeyError, args) : NULL;
+        NN_RELEASE(args);
+        if (e) repl_raise_object(e);
+        NN_RELEASE(e);
+        return NULL;
+    }
+    if (user_method(o, "__getitem__")) return repl_call_method(o, "__getitem__", &key, 1);
+    if (t == &repl_class_type) return nn_retain(o); /* list[int] style annotations */
+    const repl_native_ops *ops = repl_get_native_ops();
+    if (is_native(o) && ops && ops->getitem) {
+        nn_object *r = ops->getitem(o, key);
+        if (r || nn_error_current()) return r;
+    }
+    repl_raise_exc(EXC_TypeError, "'%s' object is not subscriptable", repl_value_type_name(o));
+    return NULL;
+}
+
+static int set_item(nn_object *o, nn_object *key, nn_object *value)
+{
+    const nn_type *t = o->type;
+    if (t == &nn_list_type) {
+        int64_t n = (int64_t)nn_list_len(o), i;
+        if (repl_is_slice(key)) {
+            int64_t start, stop, step, count;
+            if (slice_indices(key, n, &start, &stop, &step, &count) < 0) return -1;
+            nn_object *items = repl_to_list(value);
+            if (!items) return -1;
+            int64_t m = (int64_t)nn_list_len(items);
+            int rc = 0;
+            if (step == 1) {
+                if (stop < start) stop = start;
+                for (int64_t k = stop - 1; k >= start; k--) NN_RELEASE(nn_list_pop(o, (size_t)k));
+                for (int64_t k = 0; k < m && rc == 0; k++) rc = nn_list_insert(o, (size_t)(start + k), nn_list_get(items, (size_t)k));
+            } else if (m != count) {
+                rc = repl_raise_exc(EXC_ValueError, "attempt to assign sequence of size %lld to extended slice of size %lld",
+                               (long long)m, (long long)count);
+            } else {
+                for (int64_t k = 0, j = start; k < count; k++, j += step)
+                    nn_list_set(o, (size_t)j, nn_retain(nn_list_get(items, (size_t)k)));
+            }
+            NN_RELEASE(items);
+            return rc;
+        }
+        if (!is_intlike(key))
+            return repl_raise_exc(EXC_TypeError, "list indices must be integers or slices, not %s", repl_value_type_name(key));
+        i = nn_int_value(key);
+        if (i < 0) i += n;
+        if (i < 0 || i >= n) return repl_raise_exc(EXC_IndexError, "list assignment index out of range");
+        nn_list_set(o, (size_t)i, nn_retain(value));
+        return 0;
+    }
+    if (t == &nn_dict_type) {
+        if (repl_obj_hash(key) == -1 && nn_error_current()) return -1;
+        return nn_dict_set(o, key, value);
+    }
+    if (user_method(o, "__setitem__")) {
+        nn_object *args[2] = {key, value};
+        nn_object *r = repl_call_method(o, "__setitem__", args, 2);
+        NN_RELEASE(r);
+        return r ? 0 : -1;
+    }
+    const repl_native_ops *ops = repl_get_native_ops();
+    if (is_native(o) && ops && ops->setitem) {
+        if (ops->setitem(o, key, value) == 0) return 0;
+        if (nn_error_current()) return -1;
+    }
+    return repl_raise_exc(EXC_TypeError, "'%s' object does not support item assignment", repl_value_type_name(o));
+}
+
+static int del_item(nn_object *o, nn_object *key)
+{
+    if (o->type == &nn_list_type) {
+        int64_t n = (int64_t)nn_list_len(o), i;
+        if (repl_is_slice(key)) {
+            int64_t start, stop, step, count;
+            if (slice_indices(key, n, &start, &stop, &step, &count) < 0) return -1;
+            /* delete from the highest index down */
+            int64_t first = start, last = start + (count - 1) * step;
+            if (step < 0) {
+                int64_t tmp = first;
+                first = last;
+                last = tmp;
+                step = -step;
+            }
+            for (int64_t k = last; count > 0 && k >= first; k -= step) NN_RELEASE(nn_list_pop(o, (size_t)k));
+            return 0;
+        }
+        if (!is_intlike(key))
+            return repl_raise_exc(EXC_TypeError, "list indices must be integers or slices, not %s", repl_value_type_name(key));
+        i = nn_int_value(key);
+        if (i < 0) i += n;
+        if (i < 0 || i >= n) return repl_raise_exc(EXC_IndexError, "list assignment index out of range");
+        NN_RELEASE(nn_list_pop(o, (size_t)i));
+        return 0;
+    }
+    if (o->type == &nn_dict_type) {
+        if (repl_obj_hash(key) == -1 && nn_error_current()) return -1;
+        if (!nn_dict_get(o, key)) {
+            if (nn_error_current()) return -1;
+            nn_object *args = nn_tuple_pack(1, key), *e = args ? repl_exc_new(EXC_KeyError, args) : NULL;
+            NN_RELEASE(args);
+            if (e) repl_raise_object(e);
+            NN_RELEASE(e);
+            return -1;
+        }
+        return nn_dict_del(o, key);
+    }
+    if (user_method(o, "__delitem__")) {
+        nn_object *r = repl_call_method(o, "__delitem__", &key, 1);
+        NN_RELEASE(r);
+        return r ? 0 : -1;
+    }
+    return repl_raise_exc(EXC_TypeError, "'%s' object doesn't support item deletion", repl_value_type_name(o));
+}
+
+/* ------------------------------------------------------------------ descriptors */
+
+/* staticmethod, classmethod and property objects found in class bodies. */
+typedef struct desc_obj {
+    nn_object ob;
+    int kind;                /* DESC_* */
+    nn_object *fget, *fset;  /* owned; fset may be NULL */
+} desc_obj;
+enum { DESC_STATIC, DESC_CLASS, DESC_PROPERTY };
+
+static void desc_dealloc(nn_object *self)
+{
+    NN_RELEASE(((desc_obj *)self)->fget);
+    NN_RELEASE(((desc_obj *)self)->fset);
+    nn_free(self);
+}
+
+static const nn_type desc_type = {.name = "property", .dealloc = desc_dealloc};
+
+static nn_object *desc_new(int kind, nn_object *fget, nn_object *fset)
+{
+    desc_obj *d = nn_malloc(sizeof *d);
+    if (!d) return NULL;
+    nn_object_init(&d->ob, &desc_type);
+    d->kind = kind;
+    d->fget = nn_retain(fget);
+    d->fset = nn_retain(fset);
+    return &d->ob;
+}
+
+static nn_object *desc_ctor(void *ud, nn_object *args, nn_object *kwargs)
+{
+    int kind = (int)(intptr_t)ud;
+    size_t n = nn_tuple_len(args);
+    if (n < 1 || n > (kind == DESC_PROPERTY ? 2u : 1u)) {
+        repl_raise_exc(EXC_TypeError, "%s expected 1 argument, got %zu", kind == DESC_STATIC ? "staticmethod" : kind == DESC_CLASS ? "classmethod" : "property", n);
+        return NULL;
+    }
+    return desc_new(kind, nn_tuple_get(args, 0), n > 1 ? nn_tuple_get(args, 1) : NULL);
+}
+
+static nn_object *prop_setter(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nn_tuple_len(args) != 2 || nn_tuple_get(args, 0)->type != &desc_type) {
+        repl_raise_exc(EXC_TypeError, "setter() takes exactly one argument");
+        return NULL;
+    }
+    desc_obj *d = (desc_obj *)nn_tuple_get(args, 0);
+    return desc_new(DESC_PROPERTY, d->fget, nn_tuple_get(args, 1));
+}
+
+int repl_add_descriptor_builtins(nmap *builtins)
+{
+    static const char *names[] = {"staticmethod", "classmethod", "property"};
+    for (int k = 0; k < 3; k++) {
+        nn_object *f = nn_cfunction_new(names[k], desc_ctor, (void *)(intptr_t)k, NULL);
+        int rc = f ? repl_nmap_set(builtins, names[k], f) : -1;
+        NN_RELEASE(f);
+        if (rc < 0) return -1;
+    }
+    return 0;
+}
+
+/* A class attribute v seen through self (an instance, or NULL through the class c). */
+static nn_object *class_attr(nn_object *v, nn_object *self, class_obj *c)
+{
+    if (v->type == &desc_type) {
+        desc_obj *d = (desc_obj *)v;
+        if (d->kind == DESC_STATIC) return nn_retain(d->fget);
+        if (d->kind == DESC_CLASS) return repl_method_new(d->fget, &c->ob);
+        if (!self) return nn_retain(v);
+        return repl_call_object(d->fget, &self, 1, NULL);
+    }
+    if (!self) return nn_retain(v);
+    if (v->type == &repl_function_type || v->type == &nn_cfunction_type) return repl_method_new(v, self);
+    return nn_retain(v);
+}
+
+/* ------------------------------------------------------------------ attributes */
+
+static nn_object *attr_error(nn_object *obj, const char *name)
+{
+    if (obj->type == &repl_class_type)
+        repl_raise_exc(EXC_AttributeError, "type object '%s' has no attribute '%s'", ((class_obj *)obj)->name, name);
+    else if (obj->type == &repl_module_type)
+        repl_raise_exc(EXC_AttributeError, "module '%s' has no attribute '%s'", ((module_obj *)obj)->name, name);
+    else
+        repl_raise_exc(EXC_AttributeError, "'%s' object has no attribute '%s'", repl_value_type_name(obj), name);
+    return NULL;
+}
+
+nn_object *repl_get_attr(nn_object *obj, const char *name)
+{
+    const nn_type *t = obj->type;
+    if (t == &repl_instance_type) {
+        instance_obj *o = (instance_obj *)obj;
+        nn_object *cv = repl_class_lookup(o->cls, name);
+        if (cv && cv->type == &desc_type && ((desc_obj *)cv)->kind == DESC_PROPERTY) return class_attr(cv, obj, o->cls);
+        nn_object *v = repl_nmap_get(&o->attrs, name);
+        if (v) return nn_retain(v);
+        if (cv) return class_attr(cv, obj, o->cls);
+        if (strcmp(name, "__class__") == 0) return nn_retain(&o->cls->ob);
+        if (strcmp(name, "__dict__") == 0) {
+            const char **keys = repl_nmap_keys_ordered(&o->attrs);
+            if (!keys && o->attrs.len) return NULL;
+            nn_object *d = nn_dict_new();
+            for (uint32_t i = 0; d && i < o->attrs.len; i++)
+                if (nn_dict_set_str(d, keys[i], repl_nmap_get(&o->attrs, keys[i])) < 0) NN_SET(d, NULL);
+            nn_free(keys);
+            return d;
+        }
+        nn_object *ga = repl_class_lookup(o->cls, "__getattr__");
+        if (ga && ga->type == &repl_function_type) {
+            nn_object *s = nn_str_new(name);
+            if (!s) return NULL;
+            nn_object *r = repl_call_method(obj, "__getattr__", &s, 1);
+            NN_RELEASE(s);
+            return r;
+        }
+        return attr_error(obj, name);
+    }
+    if (t == &repl_class_type) {
+        class_obj *c = (class_obj *)obj;
+        nn_object *v = repl_class_lookup(c, name);
+        if (v) return class_attr(v, NULL, c);
+        if (strcmp(name, "__name__") == 0 || strcmp(name, "__qualname__") == 0) return nn_str_new(c->name);
+        if (strcmp(name, "__base__") == 0) return nn_retain(c->base ? &c->base->ob : nn_none());
+        if (strcmp(name, "__bases__") == 0) return c->base ? nn_tuple_pack(1, &c->base->ob) : nn_tuple_new(0);
+        if (strcmp(name, "__module__") == 0) return nn_str_new(c->ntype || c->exc >= 0 ? "builtins" : "__main__");
+        if (c->native_base) {
+            const repl_native_ops *ops = repl_get_native_ops();
+            if (ops && ops->getattr) return ops->getattr(c->native_base, name);
+        }
+        return attr_error(obj, name);
+    }
+    if (t == &repl_module_type) {
+        nn_object *v = repl_nmap_get(&((module_obj *)obj)->dict, name);
+        if (v) return nn_retain(v);
+        if (strcmp(name, "__name__") == 0) return nn_str_new(((module_obj *)obj)->name);
+        return attr_error(obj, name);
+    }
+    if (t == &repl_super_type) {
+        super_obj *s = (super_obj *)obj;
+        class_obj *c = s->start->base;
+        nn_object *v = repl_class_lookup(c, name);
+        if (v) return class_attr(v, s->self, c);
+        /* the native base of a module class: nn.Module's methods */
+        for (class_obj *k = s->start; k; k = k->base)
+            if (k->native_base) {
+                if (strcmp(name, "__init__") == 0) return nn_cfunction_new("__init__", repl_builtin_noop, NULL, NULL);
+                const repl_native_ops *ops = repl_get_native_ops();
+                if (ops && ops->getattr) return ops->getattr(s->self, name);
+            }
+        if (strcmp(name, "__init__") == 0) return nn_cfunction_new("__init__", repl_builtin_noop, NULL, NULL);
+        repl_raise_exc(EXC_AttributeError, "'super' object has no attribute '%s'", name);
+        return NULL;
+    }
+    if (t == &repl_function_type) {
+        func_obj *fn = (func_obj *)obj;
+        if (strcmp(name, "__name__") == 0 || strcmp(name, "__qualname__") == 0) return nn_str_new(fn->name);
+        if (strcmp(name, "__doc__") == 0) {
+            if (fn->body && fn->body->n && fn->body->items[0]->kind == REPL_AST_Expr) {
+                const repl_node *e = fn->body->items[0]->v.Return.value;
+                if (e->kind == REPL_AST_Constant && e->v.Constant.ckind == REPL_CONST_STR)
+                    return nn_str_from(e->v.Constant.s, e->v.Constant.len);
+            }
+            return nn_retain(nn_none());
+        }
+        return attr_error(obj, name);
+    }
+    if (t == &desc_type) {
+        if (strcmp(name, "setter") == 0) {
+            nn_object *f = nn_cfunction_new("setter", prop_setter, NULL, NULL);
+            nn_object *m = f ? repl_method_new(f, obj) : NULL;
+            NN_RELEASE(f);
+            return m;
+        }
+        if (strcmp(name, "fget") == 0 || strcmp(name, "__func__") == 0) return nn_retain(((desc_obj *)obj)->fget);
+        return attr_error(obj, name);
+    }
+    if (t == &repl_method_type) {
+        method_obj *m = (method_obj *)obj;
+        if (strcmp(name, "__self__") == 0) return nn_retain(m->self);
+        if (strcmp(name, "__func__") == 0) return nn_retain(m->func);
+        return repl_get_attr(m->func, name);
+    }
+    if (nn_is_module(obj)) {
+        class_obj *c = repl_module_lang_class(obj);
+        if (c) {
+            nn_object *v = repl_class_lookup(c, name);
+            if (v) return class_attr(v, obj, c);
+            if (strcmp(name, "__class__") == 0) return nn_retain(&c->ob);
+        }
+    }
+    /* built-in values: methods and a few attributes */
+    if (!is_native(obj) || t == &nn_cfunction_type) {
+        nn_object *m = repl_builtin_method(obj, name);
+        if (m || nn_error_current()) return m;
+        if (strcmp(name, "__class__") == 0) return nn_retain(&repl_class_of(obj)->ob);
+        if (t == &nn_cfunction_type && strcmp(name, "__name__") == 0) {
+            char *r = nn_repr(obj);
+            if (!r) return NULL;
+            const char *p = strncmp(r, "<built-in function ", 19) == 0 ? r + 19 : r;
+            nn_object *s = nn_str_from(p, strcspn(p, ">"));
+            nn_free(r);
+            return s;
+        }
+        if (t == &repl_range_type) {
+            range_obj *r = (range_obj *)obj;
+            if (!strcmp(name, "start")) return nn_int_new(r->start);
+            if (!strcmp(name, "stop")) return nn_int_new(r->stop);
+            if (!strcmp(name, "step")) return nn_int_new(r->step);
+        }
+        if (t == &repl_class_type) return attr_error(obj, name);
+        if (t == &nn_none_type || t == &nn_int_type || t == &nn_float_type || t == &nn_bool_type ||
+            t == &nn_str_type || t == &nn_list_type || t == &nn_tuple_type || t == &nn_dict_type ||
+            t == &repl_set_type || t == &repl_range_type || t == &repl_iter_type || t == &nn_cfunction_type)
+            return attr_error(obj, name);
+    }
+    const repl_native_ops *ops = repl_get_native_ops();
+    if (ops && ops->getattr) return ops->getattr(obj, name);
+    if (nn_is_module(obj)) {
+        nn_object *v = nn_module_getattr((nn_module *)obj, name);
+        return v ? nn_retain(v) : NULL;
+    }
+    return attr_error(obj, name);
+}
+
+int repl_set_attr(nn_object *obj, const char *name, nn_object *value)
+{
+    const nn_type *t = obj->type;
+    nn_object *pv = t == &repl_instance_type ? repl_class_lookup(((instance_obj *)obj)->cls, name)
+                    : repl_module_lang_class(obj) ? repl_class_lookup(repl_module_lang_class(obj), name) : NULL;
+    if (pv && pv->type == &desc_type && ((desc_obj *)pv)->kind == DESC_PROPERTY) {
+        desc_obj *d = (desc_obj *)pv;
+        if (!d->fset)
+            return repl_raise_exc(EXC_AttributeError, "property '%s' of '%s' object has no setter", name, repl_value_type_name(obj));
+        nn_object *a[2] = {obj, value};
+        nn_object *r = repl_call_object(d->fset, a, 2, NULL);
+        NN_RELEASE(r);
+        return r ? 0 : -1;
+    }
+    if (t == &repl_instance_type) {
+        nn_object *sa = repl_class_lookup(((instance_obj *)obj)->cls, "__setattr__");
+        if (sa && sa->type == &repl_function_type) {
+            nn_object *s = nn_str_new(name);
+            if (!s) return -1;
+            nn_object *args[2] = {s, value};
+            nn_object *r = repl_call_method(obj, "__setattr__", args, 2);
+            NN_RELEASE(s);
+            NN_RELEASE(r);
+            return r ? 0 : -1;
+        }
+        return repl_nmap_set(&((instance_obj *)obj)->attrs, name, value);
+    }
+    if (t == &repl_class_type) {
+        class_obj *c = (class_obj *)obj;
+        if (c->ntype || c->exc >= 0)
+            return repl_raise_exc(EXC_TypeError, "cannot set '%s' attribute of immutable type '%s'", name, c->name);
+        if (value->type == &repl_function_type && !((func_obj *)value)->owner) ((func_obj *)value)->owner = obj;
+        return repl_nmap_set(&c->dict, name, value);
+    }
+    if (t == &repl_module_type) return repl_nmap_set(&((module_obj *)obj)->dict, name, value);
+    if (t == &repl_function_type) return repl_raise_exc(EXC_AttributeError, "'function' object attribute '%s' is read-only", name);
+    const repl_native_ops *ops = repl_get_native_ops();
+    if (is_native(obj)) {
+        if (ops && ops->setattr) return ops->setattr(obj, name, value);
+        if (nn_is_module(obj)) return nn_module_setattr((nn_module *)obj, name, value);
+    }
+    if (!is_native(obj) && t != &repl_instance_type) {
+        if (repl_builtin_method(obj, name))
+            return repl_raise_exc(EXC_AttributeError, "'%s' object attribute '%s' is read-only", repl_value_type_name(obj), name);
+        nn_error_clear();
+    }
+    return repl_raise_exc(EXC_AttributeError, "'%s' object has no attribute '%s'", repl_value_type_name(obj), name);
+}
+
+static int del_attr(nn_object *obj, const char *name)
+{
+    if (obj->type == &repl_instance_type) {
+        if (repl_nmap_del(&((instance_obj *)obj)->attrs, name)) return 0;
+        return repl_raise_exc(EXC_AttributeError, "'%s' object has no attribute '%s'", repl_value_type_name(obj), name);
+    }
+    if (obj->type == &repl_class_type && repl_nmap_del(&((class_obj *)obj)->dict, name)) return 0;
+    if (obj->type == &repl_module_type && repl_nmap_del(&((module_obj *)obj)->dict, name)) return 0;
+    if (nn_is_module(obj)) return nn_module_delattr((nn_module *)obj, name);
+    return repl_raise_exc(EXC_AttributeError, "'%s' object has no attribute '%s'", repl_value_type_name(obj), name);
+}
+
+/* ------------------------------------------------------------------ calls */
+
+static const char *plural(int n) { return n == 1 ? "" : "s"; }
+
+/* Binds arguments to fn's parameters in frame f's locals. kwargs may be NULL. */
+static int bind_args(func_obj *fn, nmap *locals, nn_object *const *args, int n, nn_object *kwargs)
+{
+    const repl_node *a = fn->args;
+    const repl_node_list *po = &a->v.arguments.posonlyargs, *pa = &a->v.arguments.args, *ko = &a->v.arguments.kwonlyargs;
+    int npos = po->n + pa->n, nbound = n < npos ? n : npos;
+    const char *fname = fn->name;
+#define PARAM(i) ((i) < po->n ? po->items[i]->v.arg.arg : pa->items[(i) - po->n]->v.arg.arg)
+    for (int i = 0; i < nbound; i++)
+        if (repl_nmap_set(locals, PARAM(i), args[i]) < 0) return -1;
+    if (n > npos) {
+        if (!a->v.arguments.vararg) {
+            int ndef = fn->n_defaults;
+            if (ndef)
+                return repl_raise_exc(EXC_TypeError, "%s() takes from %d to %d positional arguments but %d %s given", fname,
+                                 npos - ndef, npos, n, n == 1 ? "was" : "were");
+            return repl_raise_exc(EXC_TypeError, "%s() takes %d positional argument%s but %d %s given", fname, npos,
+                             plural(npos), n, n == 1 ? "was" : "were");
+        }
+    }
+    if (a->v.arguments.vararg) {
+        nn_object *rest = nn_tuple_new(n > npos ? (size_t)(n - npos) : 0);
+        if (!rest) return -1;
+        for (int i = npos; i < n; i++) nn_tuple_set(rest, (size_t)(i - npos), nn_retain(args[i]));
+        int rc = repl_nmap_set(locals, a->v.arguments.vararg->v.arg.arg, rest);
+        NN_RELEASE(rest);
+        if (rc < 0) return -1;
+    }
+    nn_object *extra = NULL;
+    if (a->v.arguments.kwarg) {
+        extra = nn_dict_new();
+        if (!extra) return -1;
+    }
+    int rc = 0;
+    if (kwargs) {
+        size_t pos = 0;
+        nn_object *k, *v;
+        while (rc == 0 && nn_dict_next(kwargs, &pos, &k, &v)) {
+            const char *name = nn_str_cstr(k);
+            int found = -1;
+            for (int i = po->n; i < npos; i++)
+                if (strcmp(PARAM(i), name) == 0) found = i;
+            bool kwonly = false;
+            if (found < 0)
+                for (int i = 0; i < ko->n; i++)
+                    if (strcmp(ko->items[i]->v.arg.arg, name) == 0) kwonly = true;
+            if (found >= 0 || kwonly) {
+                if (found >= 0 && found < nbound)
+                    rc = repl_raise_exc(EXC_TypeError, "%s() got multiple values for argument '%s'", fname, name);
+                else rc = repl_nmap_set(locals, name, v);
+            } else if (extra) {
+                rc = nn_dict_set(extra, k, v);
+            } else {
+                rc = repl_raise_exc(EXC_TypeError, "%s() got an unexpected keyword argument '%s'", fname, name);
+            }
+        }
+    }
+    if (rc == 0 && extra) rc = repl_nmap_set(locals, a->v.arguments.kwarg->v.arg.arg, extra);
+    NN_RELEASE(extra);
+    if (rc < 0) return -1;
+    /* defaults and missing arguments */
+    int missing = 0;
+    sbuf names = {0};
+    for (int i = nbound; i < npos; i++) {
+        if (repl_nmap_get(locals, PARAM(i))) continue;
+        int d = i - (npos - fn->n_defaults);
+        if (d >= 0) {
+            if (repl_nmap_set(locals, PARAM(i), fn->defaults[d]) < 0) return -1;
+        } else missing++;
+    }
+    if (missing) {
+        int k = 0;
+        for (int i = nbound; i < npos; i++) {
+            if (repl_nmap_get(locals, PARAM(i))) continue;
+            k++;
+            repl_sb_printf(&names, "'%s'%s", PARAM(i), k == missing ? "" : k == missing - 1 ? (missing > 2 ? ", and " : " and ") : ", ");
+        }
+        char *s = repl_sb_finish(&names);
+        repl_raise_exc(EXC_TypeError, "%s() missing %d required positional argument%s: %s", fname, missing, plural(missing),
+                  s ? s : "");
+        nn_free(s);
+        return -1;
+    }
+    for (int i = 0; i < ko->n; i++) {
+        const char *name = ko->items[i]->v.arg.arg;
+        if (repl_nmap_get(locals, name)) continue;
+        if (fn->kwdefaults && fn->kwdefaults[i]) {
+            if (repl_nmap_set(locals, name, fn->kwdefaults[i]) < 0) return -1;
+        } else missing++;
+    }
+    if (missing) {
+        int k = 0;
+        for (int i = 0; i < ko->n; i++) {
+            const char *name = ko->items[i]->v.arg.arg;
+            if (repl_nmap_get(locals, name)) continue;
+            k++;
+            repl_sb_printf(&names, "'%s'%s", name, k == missing ? "" : k == missing - 1 ? (missing > 2 ? ", and " : " and ") : ", ");
+        }
+        char *s = repl_sb_finish(&names);
+        repl_raise_exc(EXC_TypeError, "%s() missing %d required keyword-only argument%s: %s", fname, missing,
+                  plural(missing), s ? s : "");
+        nn_free(s);
+        return -1;
+    }
+#undef PARAM
+    return 0;
+}
+
+static nn_object *call_function(func_obj *fn, nn_object *const *args, int n, nn_object *kwargs)
+{
+    repl_interp *in = repl_current;
+    if (in->depth >= MAX_DEPTH) {
+        repl_raise_exc(EXC_RecursionError, "maximum recursion depth exceeded");
+        return NULL;
+    }
+    if (nn_check_interrupt() < 0) return NULL;
+    scope *sc = repl_scope_new(fn->env);
+    if (!sc) return NULL;
+    frame f = {.back = in->top, .unit = fn->unit, .name = fn->name, .locals = &sc->map, .sc = sc, .env = sc,
+               .fn = fn, .line = fn->body_expr ? fn->body_expr->line : fn->body->items[0]->line};
+    nn_object *result = NULL;
+    if (bind_args(fn, &sc->map, args, n, kwargs) < 0) {
+        NN_RELEASE(sc);
+        return NULL;
+    }
+    in->top = &f;
+    in->depth++;
+    if (fn->body_expr) {
+        result = eval(&f, fn->body_expr);
+        if (!result) tb_add(&f);
+    } else {
+        exec_status st = exec_block(&f, fn->body);
+        if (st == EX_ERR) tb_add(&f);
+        else if (st == EX_RETURN) result = f.retval;
+        else if (st == EX_OK) result = nn_retain(nn_none());
+        else result = nn_retain(nn_none());
+    }
+    in->depth--;
+    in->top = f.back;
+    NN_RELEASE(sc);
+    return result;
+}
+
+/* A class object called: a new instance with __init__ run. */
+static nn_object *call_class(class_obj *c, nn_object *const *args, int n, nn_object *kwargs)
+{
+    if (c->ctor) {
+        nn_object *t = nn_tuple_new((size_t)n);
+        if (!t) return NULL;
+        for (int i = 0; i < n; i++) nn_tuple_set(t, (size_t)i, nn_retain(args[i]));
+        nn_object *r = c->ctor(c, t, kwargs);
+        NN_RELEASE(t);
+        return r;
+    }
+    nn_object *obj;
+    if (c->mcls) {
+        obj = (nn_object *)nn_module_new(c->mcls);
+    } else {
+        obj = repl_instance_new(c);
+        if (obj && repl_is_exception_class(&c->ob)) {
+            nn_object *t = nn_tuple_new((size_t)n);
+            if (t) {
+                for (int i = 0; i < n; i++) nn_tuple_set(t, (size_t)i, nn_retain(args[i]));
+                repl_nmap_set(&((instance_obj *)obj)->attrs, "args", t);
+                NN_RELEASE(t);
+            }
+        }
+    }
+    if (!obj) return NULL;
+    nn_object *init = repl_class_lookup(c, "__init__");
+    if (init && init->type == &repl_function_type) {
+        nn_object *all[n + 1];
+        all[0] = obj;
+        for (int i = 0; i < n; i++) all[i + 1] = args[i];
+        nn_object *r = call_function((func_obj *)init, all, n + 1, kwargs);
+        if (!r) {
+            NN_RELEASE(obj);
+            return NULL;
+        }
+        if (!nn_is_none(r)) {
+            repl_raise_exc(EXC_TypeError, "__init__() should return None, not '%s'", repl_value_type_name(r));
+            NN_RELEASE(r);
+            NN_RELEASE(obj);
+            return NULL;
+        }
+        NN_RELEASE(r);
+    } else if (!repl_is_exception_class(&c->ob) && !c->mcls && (n || (kwargs && nn_dict_len(kwargs)))) {
+        repl_raise_exc(EXC_TypeError, "%s() takes no arguments", c->name);
+        NN_RELEASE(obj);
+        return NULL;
+    }
+    return obj;
+}
+
+nn_object *repl_call_object(nn_object *callable, nn_object *const *args, int n, nn_object *kwargs)
+{
+    const nn_type *t = callable->type;
+    if (t == &repl_function_type) return call_function((func_obj *)callable, args, n, kwargs);
+    if (t == &repl_method_type) {
+        method_obj *m = (method_obj *)callable;
+        nn_object *stackbuf[8], **all = n + 1 <= 8 ? stackbuf : nn_malloc(sizeof(nn_object *) * (size_t)(n + 1));
+        if (!all) return NULL;
+        all[0] = m->self;
+        for (int i = 0; i < n; i++) all[i + 1] = args[i];
+        nn_object *r = repl_call_object(m->func, all, n + 1, kwargs);
+        if (all != stackbuf) nn_free(all);
+        return r;
+    }
+    if (t == &repl_class_type) {
+        if (repl_current->depth >= MAX_DEPTH) {
+            repl_raise_exc(EXC_RecursionError, "maximum recursion depth exceeded");
+            return NULL;
+        }
+        return call_class((class_obj *)callable, args, n, kwargs);
+    }
+    if (t == &repl_instance_type) {
+        if (user_method(callable, "__call__")) {
+            nn_object *m = repl_get_attr(callable, "__call__");
+            if (!m) return NULL;
+            nn_object *r = repl_call_object(m, args, n, kwargs);
+            NN_RELEASE(m);
+            return r;
+        }
+    }
+    if (t == &nn_cfunction_type || t->call) {
+        if (t == &repl_instance_type) goto not_callable;
+        nn_object *tuple = nn_tuple_new((size_t)n);
+        if (!tuple) return NULL;
+        for (int i = 0; i < n; i++) nn_tuple_set(tuple, (size_t)i, nn_retain(args[i]));
+        repl_interp *in = repl_current;
+        if (in->depth >= MAX_DEPTH) {
+            NN_RELEASE(tuple);
+            repl_raise_exc(EXC_RecursionError, "maximum recursion depth exceeded");
+            return NULL;
+        }
+        in->depth++;
+        nn_object *r = nn_call(callable, tuple, kwargs);
+        in->depth--;
+        NN_RELEASE(tuple);
+        if (!r && !nn_error_current()) r = nn_retain(nn_none());
+        return r;
+    }
+not_callable:
+    repl_raise_exc(EXC_TypeError, "'%s' object is not callable", repl_value_type_name(callable));
+    return NULL;
+}
+
+nn_object *repl_call_method(nn_object *obj, const char *name, nn_object *const *args, int n)
+{
+    nn_object *m = repl_get_attr(obj, name);
+    if (!m) return NULL;
+    nn_object *r = repl_call_object(m, args, n, NULL);
+    NN_RELEASE(m);
+    return r;
+}
+
+/* ------------------------------------------------------------------ expressions */
+
+static nn_object *eval_constant(const repl_node *n)
+{
+    switch (n->v.Constant.ckind) {
+    case REPL_CONST_NONE: return nn_retain(nn_none());
+    case REPL_CONST_TRUE: return nn_bool_new(true);
+    case REPL_CONST_FALSE: return nn_bool_new(false);
+    case REPL_CONST_ELLIPSIS: return nn_retain(repl_ellipsis());
+    case REPL_CONST_INT:
+        if (n->v.Constant.overflow) {
+            repl_raise_exc(EXC_OverflowError, "int too large to convert");
+            return NULL;
+        }
+        return nn_int_new(n->v.Constant.i);
+    case REPL_CONST_FLOAT: return nn_float_new(n->v.Constant.f);
+    case REPL_CONST_STR: return nn_str_from(n->v.Constant.s, n->v.Constant.len);
+    }
+    return NULL;
+}
+
+static repl_binop binop_of(repl_ast_op op)
+{
+    switch (op) {
+    case REPL_OP_Add: return REPL_ADD;
+    case REPL_OP_Sub: return REPL_SUB;
+    case REPL_OP_Mult: return REPL_MUL;
+    case REPL_OP_MatMult: return REPL_MATMUL;
+    case REPL_OP_Div: return REPL_DIV;
+    case REPL_OP_Mod: return REPL_MOD;
+    case REPL_OP_Pow: return REPL_POW;
+    case REPL_OP_FloorDiv: return REPL_FLOORDIV;
+    case REPL_OP_BitAnd: return REPL_AND_BITS;
+    case REPL_OP_BitOr: return REPL_OR_BITS;
+    case REPL_OP_BitXor: return REPL_XOR_BITS;
+    case REPL_OP_Lt: return REPL_LT;
+    case REPL_OP_LtE: return REPL_LE;
+    case REPL_OP_Gt: return REPL_GT;
+    case REPL_OP_GtE: return REPL_GE;
+    case REPL_OP_Eq: return REPL_EQ;
+    case REPL_OP_NotEq: return REPL_NE;
+    default: return (repl_binop)-1;
+    }
+}
+
+static nn_object *shift_op(repl_ast_op op, nn_object *a, nn_object *b)
+{
+    if (!is_intlike(a) || !is_intlike(b)) {
+        repl_raise_exc(EXC_TypeError, "unsupported operand type(s) for %s: '%s' and '%s'", op == REPL_OP_LShift ? "<<" : ">>",
+                  repl_value_type_name(a), repl_value_type_name(b));
+        return NULL;
+    }
+    int64_t x = nn_int_value(a), y = nn_int_value(b);
+    if (y < 0) {
+        repl_raise_exc(EXC_ValueError, "negative shift count");
+        return NULL;
+    }
+    if (op == REPL_OP_RShift) return nn_int_new(y >= 64 ? (x < 0 ? -1 : 0) : x >> y);
+    if (x == 0) return nn_int_new(0);
+    if (y >= 63 || (x > 0 ? x > (INT64_MAX >> y) : x < (INT64_MIN >> y))) return overflow();
+    return nn_int_new((int64_t)((uint64_t)x << y));
+}
+
+static nn_object *eval_binop(repl_ast_op op, nn_object *a, nn_object *b)
+{
+    if (op == REPL_OP_LShift || op == REPL_OP_RShift) return shift_op(op, a, b);
+    /* the fast path: small int arithmetic */
+    return repl_binary_op(binop_of(op), a, b);
+}
+
+static nn_object *eval_unary(repl_ast_op op, nn_object *v)
+{
+    if (op == REPL_OP_Not) {
+        int t = repl_truth(v);
+        return t < 0 ? NULL : nn_bool_new(!t);
+    }
+    if (is_intlike(v)) {
+        int64_t x = nn_int_value(v);
+        if (op == REPL_OP_USub) return x == INT64_MIN ? overflow() : nn_int_new(-x);
+        if (op == REPL_OP_UAdd) return nn_int_new(x);
+        return nn_int_new(~x);
+    }
+    if (v->type == &nn_float_type) {
+        if (op == REPL_OP_USub) return nn_float_new(-nn_float_value(v));
+        if (op == REPL_OP_UAdd) return nn_retain(v);
+    }
+    static const char *names[] = {"__invert__", "__neg__", "__pos__"};
+    repl_unop u = op == REPL_OP_USub ? REPL_NEG : op == REPL_OP_UAdd ? REPL_POS : REPL_INVERT;
+    if (user_method(v, names[u == REPL_INVERT ? 0 : u == REPL_NEG ? 1 : 2]))
+        return repl_call_method(v, names[u == REPL_INVERT ? 0 : u == REPL_NEG ? 1 : 2], NULL, 0);
+    const repl_native_ops *ops = repl_get_native_ops();
+    if (is_native(v) && ops && ops->unary) {
+        nn_object *r = ops->unary(u, v);
+        if (r || nn_error_current()) return r;
+    }
+    repl_raise_exc(EXC_TypeError, "bad operand type for unary %s: '%s'", op == REPL_OP_USub ? "-" : op == REPL_OP_UAdd ? "+" : "~",
+              repl_value_type_name(v));
+    return NULL;
+}
+
+static nn_object *eval_compare(frame *f, const repl_node *n)
+{
+    nn_object *left = eval(f, n->v.Compare.left);
+    if (!left) return NULL;
+    for (int i = 0; i < n->v.Compare.comparators.n; i++) {
+        nn_object *right = eval(f, n->v.Compare.comparators.items[i]);
+        if (!right) {
+            NN_RELEASE(left);
+            return NULL;
+        }
+        repl_ast_op op = n->v.Compare.ops[i];
+        nn_object *r = NULL;
+        int c;
+        switch (op) {
+        case REPL_OP_Is: r = nn_bool_new(left == right || (nn_is_none(left) && nn_is_none(right))); break;
+        case REPL_OP_IsNot: r = nn_bool_new(!(left == right || (nn_is_none(left) && nn_is_none(right)))); break;
+        case REPL_OP_In:
+        case REPL_OP_NotIn:
+            c = contains(right, left);
+            if (c >= 0) r = nn_bool_new(op == REPL_OP_In ? c : !c);
+            break;
+        default: r = repl_binary_op(binop_of(op), left, right); break;
+        }
+        NN_RELEASE(left);
+        if (!r) {
+            NN_RELEASE(right);
+            return NULL;
+        }
+        if (i == n->v.Compare.comparators.n - 1) {
+            NN_RELEASE(right);
+            return r;
+        }
+        int t = repl_truth(r);
+        if (t <= 0) {
+            NN_RELEASE(right);
+            if (t < 0) {
+                NN_RELEASE(r);
+                return NULL;
+            }
+            return r;
+        }
+        NN_RELEASE(r);
+        left = right;
+    }
+    return left;
+}
+
+/* Appends the items of an iterable to list (for *x in displays and calls). */
+static int extend_list(nn_object *list, nn_object *iterable)
+{
+    nn_object *items = repl_to_list(iterable);
+    if (!items) return -1;
+    int rc = 0;
+    for (size_t i = 0; rc == 0 && i < nn_list_len(items); i++) rc = nn_list_append(list, nn_list_get(items, i));
+    NN_RELEASE(items);
+    return rc;
+}
+
+/* Elements of a List/Tuple/Set display, starred ones expanded: a new list. */
+static nn_object *eval_elts(frame *f, const repl_node_list *elts)
+{
+    nn_object *l = nn_list_new((size_t)elts->n);
+    if (!l) return NULL;
+    for (int i = 0; i < elts->n; i++) {
+        const repl_node *e = elts->items[i];
+        bool star = e->kind == REPL_AST_Starred;
+        nn_object *v = eval(f, star ? e->v.Starred.value : e);
+        int rc = v ? (star ? extend_list(l, v) : nn_list_append(l, v)) : -1;
+        NN_RELEASE(v);
+        if (rc < 0) {
+            NN_RELEASE(l);
+            return NULL;
+        }
+    }
+    return l;
+}
+
+static nn_object *list_to_tuple(nn_object *l)
+{
+    nn_object *t = nn_tuple_new(nn_list_len(l));
+    for (size_t i = 0; t && i < nn_list_len(l); i++) nn_tuple_set(t, i, nn_retain(nn_list_get(l, i)));
+    return t;
+}
+
+/* Comprehensions: generators[gi] onwards, adding results to out. */
+static int comp_loop(frame *f, const repl_node *n, int gi, nn_object *out)
+{
+    const repl_node *g = n->v.Comp.generators.items[gi];
+    nn_object *iterable = eval(f, g->v.comprehension.iter);
+    if (!iterable) return -1;
+    nn_object *it = repl_get_iter(iterable), *item;
+    NN_RELEASE(iterable);
+    if (!it) return -1;
+    int rc = 0, r;
+    while ((r = repl_iter_next(it, &item)) == 1) {
+        rc = assign(f, g->v.comprehension.target, item);
+        NN_RELEASE(item);
+        if (rc < 0) break;
+        bool ok = true;
+        for (int i = 0; i < g->v.comprehension.ifs.n && ok; i++) {
+            nn_object *c = eval(f, g->v.comprehension.ifs.items[i]);
+            int t = c ? repl_truth(c) : -1;
+            NN_RELEASE(c);
+            if (t < 0) {
+                rc = -1;
+                break;
+            }
+            ok = t;
+        }
+        if (rc < 0) break;
+        if (!ok) continue;
+        if (gi + 1 < n->v.Comp.generators.n) {
+            rc = comp_loop(f, n, gi + 1, out);
+        } else if (n->kind == REPL_AST_DictComp) {
+            nn_object *k = eval(f, n->v.Comp.elt), *v = k ? eval(f, n->v.Comp.value) : NULL;
+            rc = v ? (repl_obj_hash(k) == -1 && nn_error_current() ? -1 : nn_dict_set(out, k, v)) : -1;
+            NN_RELEASE(k);
+            NN_RELEASE(v);
+        } else {
+            nn_object *v = eval(f, n->v.Comp.elt);
+            rc = !v ? -1 : n->kind == REPL_AST_SetComp ? repl_set_add(out, v) : nn_list_append(out, v);
+            NN_RELEASE(v);
+        }
+        if (rc < 0) break;
+        if (nn_check_interrupt() < 0) {
+            rc = -1;
+            break;
+        }
+    }
+    NN_RELEASE(it);
+    return r < 0 ? -1 : rc;
+}
+
+static nn_object *eval_comp(frame *f, const repl_node *n)
+{
+    nn_object *out = n->kind == REPL_AST_DictComp ? nn_dict_new() : n->kind == REPL_AST_SetComp ? repl_set_new(false) : nn_list_new(0);
+    if (!out) return NULL;
+    comp_scope cs = {.up = f->comp};
+    f->comp = &cs;
+    int rc = comp_loop(f, n, 0, out);
+    f->comp = cs.up;
+    repl_nmap_clear(&cs.map);
+    if (rc < 0) {
+        NN_RELEASE(out);
+        return NULL;
+    }
+    if (n->kind == REPL_AST_GeneratorExp) {
+        nn_object *it = repl_get_iter(out);
+        NN_RELEASE(out);
+        return it;
+    }
+    return out;
+}
+
+static nn_object *eval_call(frame *f, const repl_node *n)
+{
+    nn_object *func = eval(f, n->v.Call.func);
+    if (!func) return NULL;
+    const repl_node_list *al = &n->v.Call.args, *kl = &n->v.Call.keywords;
+    nn_object *stackbuf[8], **args = stackbuf, *starred = NULL, *kwargs = NULL, *result = NULL;
+    int nargs = 0;
+    bool has_star = false;
+    for (int i = 0; i < al->n; i++)
+        if (al->items[i]->kind == REPL_AST_Starred) has_star = true;
+    if (has_star) {
+        starred = eval_elts(f, al);
+        if (!starred) goto out;
+        args = starred->type == &nn_list_type && nn_list_len(starred) ? &((nn_object **)0)[0] : NULL;
+        nargs = (int)nn_list_len(starred);
+        args = nn_malloc(sizeof(nn_object *) * (size_t)(nargs + 1));
+        if (!args) goto out;
+        for (int i = 0; i < nargs; i++) args[i] = nn_list_get(starred, (size_t)i);
+    } else {
+        if (al->n > 8 && !(args = nn_malloc(sizeof(nn_object *) * (size_t)al->n))) goto out;
+        for (; nargs < al->n; nargs++)
+            if (!(args[nargs] = eval(f, al->items[nargs]))) goto out;
+    }
+    if (kl->n) {
+        kwargs = nn_dict_new();
+        if (!kwargs) goto out;
+        for (int i = 0; i < kl->n; i++) {
+            const repl_node *k = kl->items[i];
+            nn_object *v = eval(f, k->v.keyword.value);
+            if (!v) goto out;
+            int rc = 0;
+            if (k->v.keyword.arg) {
+                nn_object *key = nn_str_new(k->v.keyword.arg);
+                if (key && nn_dict_get(kwargs, key)) {
+                    repl_raise_exc(EXC_TypeError, "%s() got multiple values for keyword argument '%s'",
+                              func->type == &repl_function_type ? ((func_obj *)func)->name : repl_value_type_name(func),
+                              k->v.keyword.arg);
+                    rc = -1;
+                }
+                rc = rc < 0 || !key ? -1 : nn_dict_set(kwargs, key, v);
+                NN_RELEASE(key);
+            } else if (v->type != &nn_dict_type) {
+                rc = repl_raise_exc(EXC_TypeError, "argument after ** must be a mapping, not %s", repl_value_type_name(v));
+            } else {
+                size_t pos = 0;
+                nn_object *kk, *vv;
+                while (rc == 0 && nn_dict_next(v, &pos, &kk, &vv)) {
+                    if (!nn_is_str(kk)) rc = repl_raise_exc(EXC_TypeError, "keywords must be strings");
+                    else rc = nn_dict_set(kwargs, kk, vv);
+                }
+            }
+            NN_RELEASE(v);
+            if (rc < 0) goto out;
+        }
+    }
+    f->line = n->line;
+    result = repl_call_object(func, args, nargs, kwargs);
+out:
+    if (!starred)
+        for (int i = 0; i < nargs; i++) NN_RELEASE(args[i]);
+    if (args != stackbuf) nn_free(args);
+    NN_RELEASE(starred);
+    NN_RELEASE(kwargs);
+    NN_RELEASE(func);
+    return result;
+}
+
+static nn_object *eval_fstring(frame *f, const repl_node *n)
+{
+    sbuf b = {0};
+    for (int i = 0; i < n->v.JoinedStr.values.n; i++) {
+        const repl_node *p = n->v.JoinedStr.values.items[i];
+        if (p->kind == REPL_AST_Constant) {
+            repl_sb_add(&b, p->v.Constant.s, p->v.Constant.len);
+            continue;
+        }
+        nn_object *v = eval(f, p->v.FormattedValue.value);
+        if (!v) goto fail;
+        int conv = p->v.FormattedValue.conversion;
+        if (conv == 'r' || conv == 's' || conv == 'a') {
+            char *s = conv == 's' ? repl_obj_str(v) : repl_obj_repr(v);
+            NN_RELEASE(v);
+            if (!s) goto fail;
+            v = nn_str_new(s);
+            nn_free(s);
+            if (!v) goto fail;
+        }
+        nn_object *spec = NULL;
+        if (p->v.FormattedValue.format_spec) {
+            spec = eval_fstring(f, p->v.FormattedValue.format_spec);
+            if (!spec) {
+                NN_RELEASE(v);
+                goto fail;
+            }
+        }
+        nn_object *s = repl_format_value(v, spec ? nn_str_cstr(spec) : "");
+        NN_RELEASE(v);
+        NN_RELEASE(spec);
+        if (!s) goto fail;
+        repl_sb_add(&b, nn_str_cstr(s), nn_str_len(s));
+        NN_RELEASE(s);
+    }
+    {
+        if (b.failed) goto fail;
+        nn_object *r = nn_str_from(b.buf ? b.buf : "", b.len);
+        nn_free(b.buf);
+        return r;
+    }
+fail:
+    nn_free(b.buf);
+    if (b.failed) nn_error_set(NN_ERR_MEMORY, "out of memory");
+    return NULL;
+}
+
+static nn_object *eval_slice_part(frame *f, const repl_node *n)
+{
+    return n ? eval(f, n) : nn_retain(nn_none());
+}
+
+static nn_object *eval(frame *f, const repl_node *n)
+{
+    switch (n->kind) {
+    case REPL_AST_Constant: return eval_constant(n);
+    case REPL_AST_Name: return load_name(f, n->v.Name.id);
+    case REPL_AST_BinOp: {
+        nn_object *a = eval(f, n->v.BinOp.left);
+        if (!a) return NULL;
+        nn_object *b = eval(f, n->v.BinOp.right);
+        if (!b) {
+            NN_RELEASE(a);
+            return NULL;
+        }
+        nn_object *r = eval_binop(n->v.BinOp.op, a, b);
+        NN_RELEASE(a);
+        NN_RELEASE(b);
+        return r;
+    }
+    case REPL_AST_UnaryOp: {
+        nn_object *v = eval(f, n->v.UnaryOp.operand);
+        if (!v) return NULL;
+        nn_object *r = eval_unary(n->v.UnaryOp.op, v);
+        NN_RELEASE(v);
+        return r;
+    }
+    case REPL_AST_BoolOp: {
+        nn_object *v = NULL;
+        for (int i = 0; i < n->v.BoolOp.values.n; i++) {
+            NN_RELEASE(v);
+            v = eval(f, n->v.BoolOp.values.items[i]);
+            if (!v) return NULL;
+            int t = repl_truth(v);
+            if (t < 0) {
+                NN_RELEASE(v);
+                return NULL;
+            }
+            if (n->v.BoolOp.op == REPL_OP_And ? !t : t) break;
+        }
+        return v;
+    }
+    case REPL_AST_Compare: return eval_compare(f, n);
+    case REPL_AST_IfExp: {
+        nn_object *c = eval(f, n->v.IfExp.test);
+        int t = c ? repl_truth(c) : -1;
+        NN_RELEASE(c);
+        if (t < 0) return NULL;
+        return eval(f, t ? n->v.IfExp.body : n->v.IfExp.orelse);
+    }
+    case REPL_AST_Call: return eval_call(f, n);
+    case REPL_AST_Attribute: {
+        nn_object *o = eval(f, n->v.Attribute.value);
+        if (!o) return NULL;
+        nn_object *r = repl_get_attr(o, n->v.Attribute.attr);
+        NN_RELEASE(o);
+        return r;
+    }
+    case REPL_AST_Subscript: {
+        nn_object *o = eval(f, n->v.Subscript.value);
+        if (!o) return NULL;
+        nn_object *k = eval(f, n->v.Subscript.slice);
+        if (!k) {
+            NN_RELEASE(o);
+            return NULL;
+        }
+        nn_object *r = repl_get_item(o, k);
+        NN_RELEASE(o);
+        NN_RELEASE(k);
+        return r;
+    }
+    case REPL_AST_Slice: {
+        nn_object *a = eval_slice_part(f, n->v.Slice.lower), *b = a ? eval_slice_part(f, n->v.Slice.upper) : NULL,
+                  *c = b ? eval_slice_part(f, n->v.Slice.step) : NULL;
+        nn_object *r = c ? repl_slice_new(a, b, c) : NULL;
+        NN_RELEASE(a);
+        NN_RELEASE(b);
+        NN_RELEASE(c);
+        return r;
+    }
+    case REPL_AST_List: return eval_elts(f, &n->v.List.elts);
+    case REPL_AST_Tuple: {
+        nn_object *l = eval_elts(f, &n->v.List.elts);
+        if (!l) return NULL;
+        nn_object *t = list_to_tuple(l);
+        NN_RELEASE(l);
+        return t;
+    }
+    case REPL_AST_Set: {
+        nn_object *l = eval_elts(f, &n->v.Set.elts);
+        if (!l) return NULL;
+        nn_object *s = repl_set_new(false);
+        for (size_t i = 0; s && i < nn_list_len(l); i++)
+            if (repl_set_add(s, nn_list_get(l, i)) < 0) NN_SET(s, NULL);
+        NN_RELEASE(l);
+        return s;
+    }
+    case REPL_AST_Dict: {
+        nn_object *d = nn_dict_new();
+        if (!d) return NULL;
+        for (int i = 0; i < n->v.Dict.values.n; i++) {
+            const repl_node *kn = n->v.Dict.keys.items[i];
+            nn_object *v = eval(f, n->v.Dict.values.items[i]), *k = NULL;
+            int rc = -1;
+            if (v && !kn) {
+                if (v->type != &nn_dict_type) repl_raise_exc(EXC_TypeError, "'%s' object is not a mapping", repl_value_type_name(v));
+                else {
+                    size_t pos = 0;
+                    nn_object *kk, *vv;
+                    rc = 0;
+                    while (rc == 0 && nn_dict_next(v, &pos, &kk, &vv)) rc = nn_dict_set(d, kk, vv);
+                }
+            } else if (v && (k = eval(f, kn))) {
+                rc = repl_obj_hash(k) == -1 && nn_error_current() ? -1 : nn_dict_set(d, k, v);
+            }
+            NN_RELEASE(k);
+            NN_RELEASE(v);
+            if (rc < 0) {
+                NN_RELEASE(d);
+                return NULL;
+            }
+        }
+        return d;
+    }
+    case REPL_AST_ListComp:
+    case REPL_AST_SetComp:
+    case REPL_AST_DictComp:
+    case REPL_AST_GeneratorExp: return eval_comp(f, n);
+    case REPL_AST_Lambda: return make_function(f, n);
+    case REPL_AST_JoinedStr: return eval_fstring(f, n);
+    case REPL_AST_Starred:
+        repl_raise_exc(EXC_SyntaxError, "can't use starred expression here");
+        return NULL;
+    default:
+        repl_raise_exc(EXC_SyntaxError, "unsupported expression: %s", repl_ast_kind_name(n->kind));
+        return NULL;
+    }
+}
+
+/* ------------------------------------------------------------------ assignment */
+
+static int unpack(frame *f, const repl_node_list *elts, nn_object *value)
+{
+    nn_object *items = value->type == &nn_list_type || is_tuple_like(value) ? NULL : repl_to_list(value);
+    if (!items && value->type != &nn_list_type && !is_tuple_like(value)) {
+        if (nn_error_current() == NN_ERR_TYPE || (repl_current->exc && repl_is_exception(repl_current->exc))) {
+            nn_object *e = repl_take_exception();
+            NN_RELEASE(e);
+            return repl_raise_exc(EXC_TypeError, "cannot unpack non-iterable %s object", repl_value_type_name(value));
+        }
+        return -1;
+    }
+    nn_object *src = items ? items : value;
+    bool list = src->type == &nn_list_type;
+    size_t n = list ? nn_list_len(src) : nn_tuple_len(src);
+    int star = -1;
+    for (int i = 0; i < elts->n; i++)
+        if (elts->items[i]->kind == REPL_AST_Starred) star = i;
+    int rc = 0;
+    size_t want = (size_t)elts->n - (star >= 0);
+    if (star < 0 && n != want) {
+        if (n > want) rc = repl_raise_exc(EXC_ValueError, "too many values to unpack (expected %zu)", want);
+        else rc = repl_raise_exc(EXC_ValueError, "not enough values to unpack (expected %zu, got %zu)", want, n);
+    } else if (star >= 0 && n < want) {
+        rc = repl_raise_exc(EXC_ValueError, "not enough values to unpack (expected at least %zu, got %zu)", want, n);
+    }
+    nn_retain(src);
+    for (int i = 0, j = 0; rc == 0 && i < elts->n; i++) {
+        if (i == star) {
+            size_t cnt = n - want;
+            nn_object *l = nn_list_new(cnt);
+            for (size_t k = 0; l && k < cnt; k++) nn_list_append(l, list ? nn_list_get(src, (size_t)j + k) : nn_tuple_get(src, (size_t)j + k));
+            rc = l ? assign(f, elts->items[i]->v.Starred.value, l) : -1;
+            NN_RELEASE(l);
+            j += (int)cnt;
+        } else {
+            rc = assign(f, elts->items[i], list ? nn_list_get(src, (size_t)j) : nn_tuple_get(src, (size_t)j));
+            j++;
+        }
+    }
+    NN_RELEASE(src);
+    NN_RELEASE(items);
+    return rc;
+}
+
+static int assign(frame *f, const repl_node *t, nn_object *value)
+{
+    switch (t->kind) {
+    case REPL_AST_Name:
+        if (f->comp) return repl_nmap_set(&f->comp->map, t->v.Name.id, value);
+        return store_name(f, t->v.Name.id, value);
+    case REPL_AST_Attribute: {
+        nn_object *o = eval(f, t->v.Attribute.value);
+        if (!o) return -1;
+        int rc = repl_set_attr(o, t->v.Attribute.attr, value);
+        NN_RELEASE(o);
+        return rc;
+    }
+    case REPL_AST_Subscript: {
+        nn_object *o = eval(f, t->v.Subscript.value);
+        if (!o) return -1;
+        nn_object *k = eval(f, t->v.Subscript.slice);
+        int rc = k ? set_item(o, k, value) : -1;
+        NN_RELEASE(o);
+        NN_RELEASE(k);
+        return rc;
+    }
+    case REPL_AST_Tuple:
+    case REPL_AST_List: return unpack(f, &t->v.List.elts, value);
+    default: return repl_raise_exc(EXC_SyntaxError, "cannot assign to %s", repl_ast_kind_name(t->kind));
+    }
+}
+
+static int delete(frame *f, const repl_node *t)
+{
+    switch (t->kind) {
+    case REPL_AST_Name: return del_name(f, t->v.Name.id);
+    case REPL_AST_Attribute: {
+        nn_object *o = eval(f, t->v.Attribute.value);
+        if (!o) return -1;
+        int rc = del_attr(o, t->v.Attribute.attr);
+        NN_RELEASE(o);
+        return rc;
+    }
+    case REPL_AST_Subscript: {
+        nn_object *o = eval(f, t->v.Subscript.value);
+        if (!o) return -1;
+        nn_object *k = eval(f, t->v.Subscript.slice);
+        int rc = k ? del_item(o, k) : -1;
+        NN_RELEASE(o);
+        NN_RELEASE(k);
+        return rc;
+    }
+    case REPL_AST_Tuple:
+    case REPL_AST_List:
+        for (int i = 0; i < t->v.List.elts.n; i++)
+            if (delete(f, t->v.List.elts.items[i]) < 0) return -1;
+        return 0;
+    default: return repl_raise_exc(EXC_SyntaxError, "cannot delete %s", repl_ast_kind_name(t->kind));
+    }
+}
+
+/* x op= y: in place for lists (+=) and sets; natives get the plain operator. */
+static nn_object *inplace_op(repl_ast_op op, nn_object *a, nn_object *b)
+{
+    if (op == REPL_OP_Add && a->type == &nn_list_type) {
+        if (b->type != &nn_list_type && b->type != &nn_tuple_type && b->type != &repl_range_type &&
+            b->type != &nn_str_type && b->type != &nn_dict_type && b->type != &repl_set_type) {
+            repl_raise_exc(EXC_TypeError, "'%s' object is not iterable", repl_value_type_name(b));
+            return NULL;
+        }
+        if (extend_list(a, b) < 0) return NULL;
+        return nn_retain(a);
+    }
+    static const char *inames[] = {[REPL_OP_Add] = "__iadd__", [REPL_OP_Sub] = "__isub__", [REPL_OP_Mult] = "__imul__",
+                                   [REPL_OP_Div] = "__itruediv__"};
+    if ((size_t)op < sizeof inames / sizeof *inames && inames[op] && user_method(a, inames[op]))
+        return repl_call_method(a, inames[op], &b, 1);
+    return eval_binop(op, a, b);
+}
+
+/* ------------------------------------------------------------------ statements */
+
+static exec_status exec_stmt(frame *f, const repl_node *s);
+
+static exec_status exec_block(frame *f, const repl_node_list *body)
+{
+    for (int i = 0; i < body->n; i++) {
+        exec_status st = exec_stmt(f, body->items[i]);
+        if (st != EX_OK) return st;
+    }
+    return EX_OK;
+}
+
+static exec_status exec_for(frame *f, const repl_node *s)
+{
+    nn_object *iterable = eval(f, s->v.For.iter);
+    if (!iterable) return EX_ERR;
+    nn_object *it = repl_get_iter(iterable), *item;
+    NN_RELEASE(iterable);
+    if (!it) return EX_ERR;
+    exec_status st = EX_OK;
+    int r;
+    bool broke = false;
+    while ((r = repl_iter_next(it, &item)) == 1) {
+        int rc = assign(f, s->v.For.target, item);
+        NN_RELEASE(item);
+        if (rc < 0) {
+            st = EX_ERR;
+            break;
+        }
+        st = exec_block(f, &s->v.For.body);
+        if (st == EX_BREAK) {
+            broke = true;
+            st = EX_OK;
+            break;
+        }
+        if (st == EX_CONTINUE) st = EX_OK;
+        if (st != EX_OK) break;
+        if (nn_check_interrupt() < 0) {
+            f->line = s->line;
+            st = EX_ERR;
+            break;
+        }
+    }
+    NN_RELEASE(it);
+    if (r < 0) return EX_ERR;
+    if (st == EX_OK && !broke) st = exec_block(f, &s->v.For.orelse);
+    return st;
+}
+
+static exec_status exec_while(frame *f, const repl_node *s)
+{
+    for (;;) {
+        f->line = s->line;
+        nn_object *c = eval(f, s->v.While.test);
+        int t = c ? repl_truth(c) : -1;
+        NN_RELEASE(c);
+        if (t < 0) return EX_ERR;
+        if (!t) return exec_block(f, &s->v.While.orelse);
+        exec_status st = exec_block(f, &s->v.While.body);
+        if (st == EX_BREAK) return EX_OK;
+        if (st != EX_OK && st != EX_CONTINUE) return st;
+        if (nn_check_interrupt() < 0) {
+            f->line = s->line;
+            return EX_ERR;
+        }
+    }
+}
+
+static exec_status exec_try(frame *f, const repl_node *s)
+{
+    repl_interp *in = repl_current;
+    int saved_tb = in->n_tb;
+    exec_status st = exec_block(f, &s->v.Try.body);
+    if (st == EX_ERR && s->v.Try.handlers.n) {
+        nn_object *exc = repl_take_exception();
+        bool handled = false;
+        for (int i = 0; i < s->v.Try.handlers.n && !handled; i++) {
+            const repl_node *h = s->v.Try.handlers.items[i];
+            if (h->v.ExceptHandler.type) {
+                nn_object *cls = eval(f, h->v.ExceptHandler.type);
+                if (!cls) {
+                    NN_RELEASE(exc);
+                    exc = NULL;
+                    st = EX_ERR;
+                    break;
+                }
+                bool m = repl_exc_matches(exc, cls);
+                NN_RELEASE(cls);
+                if (!m) continue;
+            }
+            handled = true;
+            /* the traceback of a handled exception is dropped */
+            while (in->n_tb > saved_tb) {
+                in->n_tb--;
+                unit_release(in->tb[in->n_tb].unit);
+                nn_free(in->tb[in->n_tb].name);
+            }
+            if (h->v.ExceptHandler.name && store_name(f, h->v.ExceptHandler.name, exc) < 0) {
+                st = EX_ERR;
+                break;
+            }
+            nn_object *prev = in->handling;
+            in->handling = nn_retain(exc);
+            st = exec_block(f, &h->v.ExceptHandler.body);
+            NN_SET(in->handling, prev);
+            if (h->v.ExceptHandler.name) repl_nmap_del(f->locals, h->v.ExceptHandler.name);
+        }
+        if (!handled && exc) {
+            repl_raise_object(exc);
+            st = EX_ERR;
+        }
+        NN_RELEASE(exc);
+    } else if (st == EX_OK) {
+        st = exec_block(f, &s->v.Try.orelse);
+    }
+    if (s->v.Try.finalbody.n) {
+        nn_object *pending = NULL, *retval = NULL;
+        if (st == EX_ERR) pending = repl_take_exception();
+        if (st == EX_RETURN) {
+            retval = f->retval;
+            f->retval = NULL;
+        }
+        exec_status fst = exec_block(f, &s->v.Try.finalbody);
+        if (fst != EX_OK) {
+            NN_RELEASE(pending);
+            NN_RELEASE(retval);
+            return fst;
+        }
+        if (pending) repl_raise_object(pending);
+        NN_RELEASE(pending);
+        if (retval) f->retval = retval;
+    }
+    return st;
+}
+
+static exec_status exec_with(frame *f, const repl_node *s, int item)
+{
+    if (item == s->v.With.items.n) return exec_block(f, &s->v.With.body);
+    const repl_node *wi = s->v.With.items.items[item];
+    nn_object *mgr = eval(f, wi->v.withitem.context_expr);
+    if (!mgr) return EX_ERR;
+    nn_object *exit_fn = repl_get_attr(mgr, "__exit__");
+    nn_object *entered = exit_fn ? repl_call_method(mgr, "__enter__", NULL, 0) : NULL;
+    if (!entered) {
+        NN_RELEASE(exit_fn);
+        NN_RELEASE(mgr);
+        return EX_ERR;
+    }
+    exec_status st = EX_OK;
+    if (wi->v.withitem.optional_vars && assign(f, wi->v.withitem.optional_vars, entered) < 0) st = EX_ERR;
+    NN_RELEASE(entered);
+    if (st == EX_OK) st = exec_with(f, s, item + 1);
+    nn_object *none = nn_none();
+    if (st == EX_ERR) {
+        nn_object *exc = repl_take_exception();
+        nn_object *args[3] = {exc ? &((instance_obj *)exc)->cls->ob : none, exc ? exc : none, none};
+        nn_object *r = repl_call_object(exit_fn, args, 3, NULL);
+        int t = r ? repl_truth(r) : -1;
+        NN_RELEASE(r);
+        if (t == 0) repl_raise_object(exc);
+        else if (t == 1) st = EX_OK;
+        NN_RELEASE(exc);
+    } else {
+        nn_object *retval = f->retval;
+        f->retval = NULL;
+        nn_object *args[3] = {none, none, none};
+        nn_object *r = repl_call_object(exit_fn, args, 3, NULL);
+        if (!r) {
+            NN_RELEASE(retval);
+            st = EX_ERR;
+        } else f->retval = retval;
+        NN_RELEASE(r);
+    }
+    NN_RELEASE(exit_fn);
+    NN_RELEASE(mgr);
+    return st;
+}
+
+/* The first component of a dotted name ("torch" of "torch.nn") into out. */
+static void first_component(const char *name, char *out, size_t n)
+{
+    size_t len = strcspn(name, ".");
+    if (len >= n) len = n - 1;
+    memcpy(out, name, len);
+    out[len] = 0;
+}
+
+static int do_import(frame *f, const repl_node *s)
+{
+    const repl_native_ops *ops = repl_get_native_ops();
+    if (s->kind == REPL_AST_Import) {
+        for (int i = 0; i < s->v.Import.names.n; i++) {
+            const repl_node *a = s->v.Import.names.items[i];
+            const char *name = a->v.alias.name;
+            nn_object *m = ops && ops->import_module ? ops->import_module(name) : NULL;
+            if (!m) {
+                if (nn_error_current()) return -1;
+                char top[256];
+                first_component(name, top, sizeof top);
+                return repl_raise_exc(EXC_ModuleNotFoundError, "No module named '%s'", strchr(name, '.') && ops && ops->import_module ? name : top);
+            }
+            int rc;
+            if (a->v.alias.asname) rc = store_name(f, a->v.alias.asname, m);
+            else {
+                /* import a.b binds a */
+                char top[256];
+                first_component(name, top, sizeof top);
+                nn_object *t = strchr(name, '.') ? ops->import_module(top) : nn_retain(m);
+                rc = t ? store_name(f, top, t) : -1;
+                NN_RELEASE(t);
+            }
+            NN_RELEASE(m);
+            if (rc < 0) return -1;
+        }
+        return 0;
+    }
+    const char *mod = s->v.ImportFrom.module ? s->v.ImportFrom.module : "";
+    nn_object *m = ops && ops->import_module ? ops->import_module(mod) : NULL;
+    if (!m) {
+        if (nn_error_current()) return -1;
+        return repl_raise_exc(EXC_ModuleNotFoundError, "No module named '%s'", mod);
+    }
+    int rc = 0;
+    for (int i = 0; rc == 0 && i < s->v.ImportFrom.names.n; i++) {
+        const repl_node *a = s->v.ImportFrom.names.items[i];
+        const char *name = a->v.alias.name;
+        nn_object *v = NULL;
+        char sub[512];
+        snprintf(sub, sizeof sub, "%s.%s", mod, name);
+        v = ops->import_module(sub);
+        if (!v && !nn_error_current()) {
+            v = repl_get_attr(m, name);
+            if (!v) {
+                nn_object *e = repl_take_exception();
+                NN_RELEASE(e);
+                repl_raise_exc(EXC_ImportError, "cannot import name '%s' from '%s' (unknown location)", name, mod);
+            }
+        }
+        rc = v ? store_name(f, a->v.alias.asname ? a->v.alias.asname : name, v) : -1;
+        NN_RELEASE(v);
+    }
+    NN_RELEASE(m);
+    return rc;
+}
+
+/* The first core class above cls that was not written in the language. */
+static const nn_module_class *native_base_class(const nn_module_class *cls)
+{
+    const nn_module_class *k = cls->base;
+    while (k && k->lang_class) k = k->base;
+    return k;
+}
+
+/* forward of a language module class: calls the class's forward method. */
+static nn_object *lang_forward(nn_module *self, nn_object *args, nn_object *kwargs)
+{
+    class_obj *c = (class_obj *)self->cls->lang_class;
+    nn_object *fwd = repl_class_lookup(c, "forward");
+    if (!fwd) {
+        const nn_module_class *base = native_base_class(self->cls);
+        const nn_module_class *owner = base ? NN_MODULE_SLOT(base, forward) : NULL;
+        if (owner) return owner->forward(self, args, kwargs);
+        nn_error_set(NN_ERR_NOT_IMPLEMENTED, "Module [%s] is missing the required \"forward\" function", c->name);
+        return NULL;
+    }
+    size_t n = nn_tuple_len(args);
+    nn_object *all[n + 1];
+    all[0] = &self->ob;
+    for (size_t i = 0; i < n; i++) all[i + 1] = nn_tuple_get(args, i);
+    return repl_call_object(fwd, all, (int)n + 1, kwargs);
+}
+
+static char *lang_extra_repr(nn_module *self)
+{
+    class_obj *c = (class_obj *)self->cls->lang_class;
+    if (!repl_class_lookup(c, "extra_repr")) {
+        const nn_module_class *base = native_base_class(self->cls);
+        const nn_module_class *owner = base ? NN_MODULE_SLOT(base, extra_repr) : NULL;
+        return owner ? owner->extra_repr(self) : nn_strdup("");
+    }
+    nn_object *r = repl_call_method(&self->ob, "extra_repr", NULL, 0);
+    return str_result(r, "extra_repr");
+}
+
+static nn_object *lang_get_extra_state(nn_module *self)
+{
+    return repl_call_method(&self->ob, "get_extra_state", NULL, 0);
+}
+
+static int lang_set_extra_state(nn_module *self, nn_object *state)
+{
+    nn_object *r = repl_call_method(&self->ob, "set_extra_state", &state, 1);
+    NN_RELEASE(r);
+    return r ? 0 : -1;
+}
+
+static exec_status exec_class(frame *f, const repl_node *s)
+{
+    const repl_node_list *bases = &s->v.ClassDef.bases;
+    if (bases->n > 1) {
+        repl_raise_exc(EXC_TypeError, "multiple inheritance is not supported");
+        return EX_ERR;
+    }
+    nn_object *base = bases->n ? eval(f, bases->items[0]) : nn_retain(&repl_current->object_cls->ob);
+    if (!base) return EX_ERR;
+    class_obj *lang_base = NULL;
+    nn_object *native_base = NULL;
+    const nn_module_class *core_base = NULL;
+    const repl_native_ops *ops = repl_get_native_ops();
+    if (base->type == &repl_class_type) {
+        lang_base = (class_obj *)base;
+        if (lang_base->ntype && lang_base != repl_current->object_cls) {
+            repl_raise_exc(EXC_TypeError, "subclassing the built-in type '%s' is not supported", lang_base->name);
+            NN_RELEASE(base);
+            return EX_ERR;
+        }
+        if (lang_base->mcls) core_base = lang_base->mcls;
+    } else if (ops && ops->module_class_of && (core_base = ops->module_class_of(base))) {
+        native_base = base;
+        lang_base = repl_current->object_cls;
+    } else {
+        if (!nn_error_current()) repl_raise_exc(EXC_TypeError, "a class cannot derive from a '%s' object", repl_value_type_name(base));
+        NN_RELEASE(base);
+        return EX_ERR;
+    }
+    class_obj *c = repl_lang_class_new(s->v.ClassDef.name, lang_base, -1);
+    NN_RELEASE(native_base ? NULL : base);
+    if (!c) {
+        NN_RELEASE(native_base);
+        return EX_ERR;
+    }
+    c->native_base = native_base;
+    if (core_base) {
+        nn_module_class *mc = nn_calloc(1, sizeof *mc);
+        char *name = nn_strdup(c->name);
+        if (!mc || !name) {
+            nn_free(mc);
+            nn_free(name);
+            NN_RELEASE(c);
+            return EX_ERR;
+        }
+        mc->name = name;
+        mc->forward = lang_forward;
+        mc->extra_repr = lang_extra_repr;
+        mc->base = core_base;
+        mc->lang_class = &c->ob;
+        c->mcls = mc;
+        repl_interp *in = repl_current;
+        if ((!in->module_classes && !(in->module_classes = nn_list_new(0))) ||
+            nn_list_append(in->module_classes, &c->ob) < 0) {
+            NN_RELEASE(c);
+            return EX_ERR;
+        }
+    }
+    /* the body runs in the class namespace; functions defined there capture f's env */
+    frame cf = {.back = f->back, .unit = f->unit, .name = s->v.ClassDef.name, .locals = &c->dict, .env = f->env,
+                .is_class = true, .line = s->line, .fn = NULL, .sc = NULL};
+    exec_status st = exec_block(&cf, &s->v.ClassDef.body);
+    f->line = cf.line;
+    if (st == EX_ERR) {
+        NN_RELEASE(c);
+        return EX_ERR;
+    }
+    uint32_t pos = 0;
+    const char *k;
+    nn_object *v;
+    while (repl_nmap_next(&c->dict, &pos, &k, &v))
+        if (v->type == &repl_function_type && !((func_obj *)v)->owner) ((func_obj *)v)->owner = &c->ob;
+    if (c->mcls) {
+        if (repl_class_lookup(c, "get_extra_state")) c->mcls->get_extra_state = lang_get_extra_state;
+        if (repl_class_lookup(c, "set_extra_state")) c->mcls->set_extra_state = lang_set_extra_state;
+    }
+    nn_object *result = &c->ob;
+    for (int i = s->v.ClassDef.decorator_list.n - 1; i >= 0; i--) {
+        nn_object *d = eval(f, s->v.ClassDef.decorator_list.items[i]);
+        nn_object *r = d ? repl_call_object(d, &result, 1, NULL) : NULL;
+        NN_RELEASE(d);
+        NN_RELEASE(result);
+        if (!r) return EX_ERR;
+        result = r;
+    }
+    int rc = store_name(f, s->v.ClassDef.name, result);
+    NN_RELEASE(result);
+    return rc < 0 ? EX_ERR : EX_OK;
+}
+
+static exec_status exec_raise(frame *f, const repl_node *s)
+{
+    repl_interp *in = repl_current;
+    if (!s->v.Raise.exc) {
+        if (!in->handling) {
+            repl_raise_exc(EXC_RuntimeError, "No active exception to reraise");
+            return EX_ERR;
+        }
+        repl_raise_object(in->handling);
+        return EX_ERR;
+    }
+    nn_object *e = eval(f, s->v.Raise.exc);
+    if (!e) return EX_ERR;
+    if (repl_is_exception_class(e)) {
+        nn_object *inst = repl_call_object(e, NULL, 0, NULL);
+        NN_RELEASE(e);
+        if (!inst) return EX_ERR;
+        e = inst;
+    }
+    if (!repl_is_exception(e)) {
+        NN_RELEASE(e);
+        repl_raise_exc(EXC_TypeError, "exceptions must derive from BaseException");
+        return EX_ERR;
+    }
+    if (s->v.Raise.cause) {
+        nn_object *c = eval(f, s->v.Raise.cause);
+        if (!c) {
+            NN_RELEASE(e);
+            return EX_ERR;
+        }
+        repl_nmap_set(&((instance_obj *)e)->attrs, "__cause__", c);
+        NN_RELEASE(c);
+    }
+    repl_raise_object(e);
+    NN_RELEASE(e);
+    return EX_ERR;
+}
+
+static exec_status exec_stmt(frame *f, const repl_node *s)
+{
+    f->line = s->line;
+    switch (s->kind) {
+    case REPL_AST_Expr: {
+        nn_object *v = eval(f, s->v.Return.value);
+        if (!v) return EX_ERR;
+        NN_RELEASE(v);
+        return EX_OK;
+    }
+    case REPL_AST_Assign: {
+        nn_object *v = eval(f, s->v.Assign.value);
+        if (!v) return EX_ERR;
+        int rc = 0;
+        for (int i = 0; rc == 0 && i < s->v.Assign.targets.n; i++) rc = assign(f, s->v.Assign.targets.items[i], v);
+        NN_RELEASE(v);
+        return rc < 0 ? EX_ERR : EX_OK;
+    }
+    case REPL_AST_AugAssign: {
+        const repl_node *t = s->v.AugAssign.target;
+        nn_object *obj = NULL, *key = NULL, *cur = NULL, *rhs = NULL, *res = NULL;
+        int rc = -1;
+        if (t->kind == REPL_AST_Name) cur = load_name(f, t->v.Name.id);
+        else if (t->kind == REPL_AST_Attribute) {
+            obj = eval(f, t->v.Attribute.value);
+            cur = obj ? repl_get_attr(obj, t->v.Attribute.attr) : NULL;
+        } else if (t->kind == REPL_AST_Subscript) {
+            obj = eval(f, t->v.Subscript.value);
+            key = obj ? eval(f, t->v.Subscript.slice) : NULL;
+            cur = key ? repl_get_item(obj, key) : NULL;
+        }
+        if (cur && (rhs = eval(f, s->v.AugAssign.value)) && (res = inplace_op(s->v.AugAssign.op, cur, rhs))) {
+            if (t->kind == REPL_AST_Name) rc = store_name(f, t->v.Name.id, res);
+            else if (t->kind == REPL_AST_Attribute) rc = repl_set_attr(obj, t->v.Attribute.attr, res);
+            else rc = set_item(obj, key, res);
+        }
+        NN_RELEASE(obj);
+        NN_RELEASE(key);
+        NN_RELEASE(cur);
+        NN_RELEASE(rhs);
+        NN_RELEASE(res);
+        return rc < 0 ? EX_ERR : EX_OK;
+    }
+    case REPL_AST_If: {
+        nn_object *c = eval(f, s->v.While.test);
+        int t = c ? repl_truth(c) : -1;
+        NN_RELEASE(c);
+        if (t < 0) return EX_ERR;
+        return exec_block(f, t ? &s->v.While.body : &s->v.While.orelse);
+    }
+    case REPL_AST_For: return exec_for(f, s);
+    case REPL_AST_While: return exec_while(f, s);
+    case REPL_AST_Pass: return EX_OK;
+    case REPL_AST_Break: return EX_BREAK;
+    case REPL_AST_Continue: return EX_CONTINUE;
+    case REPL_AST_Return: {
+        nn_object *v = s->v.Return.value ? eval(f, s->v.Return.value) : nn_retain(nn_none());
+        if (!v) return EX_ERR;
+        NN_SET(f->retval, v);
+        return EX_RETURN;
+    }
+    case REPL_AST_FunctionDef: {
+        nn_object *fn = make_function(f, s);
+        if (!fn) return EX_ERR;
+        for (int i = s->v.FunctionDef.decorator_list.n - 1; i >= 0; i--) {
+            nn_object *d = eval(f, s->v.FunctionDef.decorator_list.items[i]);
+            nn_object *r = d ? repl_call_object(d, &fn, 1, NULL) : NULL;
+            NN_RELEASE(d);
+            NN_RELEASE(fn);
+            if (!r) return EX_ERR;
+            fn = r;
+        }
+        int rc = store_name(f, s->v.FunctionDef.name, fn);
+        NN_RELEASE(fn);
+        return rc < 0 ? EX_ERR : EX_OK;
+    }
+    case REPL_AST_ClassDef: return exec_class(f, s);
+    case REPL_AST_Delete:
+        for (int i = 0; i < s->v.Delete.targets.n; i++)
+            if (delete(f, s->v.Delete.targets.items[i]) < 0) return EX_ERR;
+        return EX_OK;
+    case REPL_AST_Assert: {
+        nn_object *c = eval(f, s->v.Assert.test);
+        int t = c ? repl_truth(c) : -1;
+        NN_RELEASE(c);
+        if (t < 0) return EX_ERR;
+        if (t) return EX_OK;
+        if (s->v.Assert.msg) {
+            nn_object *m = eval(f, s->v.Assert.msg);
+            if (!m) return EX_ERR;
+            nn_object *args = nn_tuple_pack(1, m), *e = args ? repl_exc_new(EXC_AssertionError, args) : NULL;
+            NN_RELEASE(m);
+            NN_RELEASE(args);
+            if (e) repl_raise_object(e);
+            NN_RELEASE(e);
+            return EX_ERR;
+        }
+        nn_object *args = nn_tuple_new(0), *e = args ? repl_exc_new(EXC_AssertionError, args) : NULL;
+        NN_RELEASE(args);
+        if (e) repl_raise_object(e);
+        NN_RELEASE(e);
+        return EX_ERR;
+    }
+    case REPL_AST_Raise: return exec_raise(f, s);
+    case REPL_AST_Try: return exec_try(f, s);
+    case REPL_AST_With: return exec_with(f, s, 0);
+    case REPL_AST_Import:
+    case REPL_AST_ImportFrom: return do_import(f, s) < 0 ? EX_ERR : EX_OK;
+    case REPL_AST_Global:
+    case REPL_AST_Nonlocal: return EX_OK;
+    default:
+        repl_raise_exc(EXC_SyntaxError, "unsupported statement: %s", repl_ast_kind_name(s->kind));
+        return EX_ERR;
+    }
+}
+
+/* super() inside a method: the defining class and the first argument. */
+nn_object *repl_make_super(void)
+{
+    frame *f = repl_current->top;
+    if (!f || !f->fn || !f->fn->owner) {
+        repl_raise_exc(EXC_RuntimeError, "super(): no arguments");
+        return NULL;
+    }
+    const repl_node *a = f->fn->args;
+    const char *first = a->v.arguments.posonlyargs.n ? a->v.arguments.posonlyargs.items[0]->v.arg.arg
+                        : a->v.arguments.args.n ? a->v.arguments.args.items[0]->v.arg.arg : NULL;
+    nn_object *self = first ? repl_nmap_get(f->locals, first) : NULL;
+    if (!self) {
+        repl_raise_exc(EXC_RuntimeError, "super(): no arguments");
+        return NULL;
+    }
+    super_obj *s = nn_malloc(sizeof *s);
+    if (!s) return NULL;
+    nn_object_init(&s->ob, &repl_super_type);
+    s->start = (class_obj *)f->fn->owner;
+    s->self = nn_retain(self);
+    return &s->ob;
+}
+
+/* ------------------------------------------------------------------ public API */
+
+repl_interp *repl_interp_new(void)
+{
+    repl_interp *in = nn_calloc(1, sizeof *in);
+    if (!in) return NULL;
+    repl_interp *prev = repl_current;
+    repl_current = in;
+    if (repl_builtins_init(in) < 0) {
+        repl_interp_free(in);
+        repl_current = prev;
+        return NULL;
+    }
+    nn_object *name = nn_str_new("__main__");
+    if (!name || repl_nmap_set(&in->globals, "__name__", name) < 0) {
+        NN_RELEASE(name);
+        repl_interp_free(in);
+        repl_current = prev;
+        return NULL;
+    }
+    NN_RELEASE(name);
+    return in;
+}
+
+void repl_interp_free(repl_interp *in)
+{
+    if (!in) return;
+    repl_interp *prev = repl_current;
+    repl_current = in;
+    repl_tb_clear(in);
+    nn_free(in->tb);
+    NN_RELEASE(in->exc);
+    NN_RELEASE(in->handling);
+    NN_RELEASE(in->tb_owner);
+    nn_free(in->exc_msg);
+    repl_nmap_clear(&in->globals);
+    /* break closure cycles: empty every captured scope still alive */
+    while (in->captured) {
+        scope *sc = in->captured;
+        NN_RETAIN(sc);
+        in->captured = sc->reg_next;
+        if (in->captured) in->captured->reg_prev = NULL;
+        sc->reg_head = NULL;
+        sc->reg_next = sc->reg_prev = NULL;
+        repl_nmap_clear(&sc->map);
+        NN_RELEASE(sc);
+    }
+    NN_RELEASE(in->module_classes);
+    repl_nmap_clear(&in->builtins);
+    repl_nmap_clear(&in->type_cache);
+    for (int i = 0; i < EXC_COUNT; i++) NN_RELEASE(in->exc_classes[i]);
+    class_obj **cls[] = {&in->object_cls, &in->type_cls, &in->int_cls, &in->float_cls, &in->str_cls, &in->bool_cls,
+                         &in->list_cls, &in->tuple_cls, &in->dict_cls, &in->set_cls, &in->frozenset_cls,
+                         &in->range_cls, &in->none_cls, &in->func_cls, &in->module_cls};
+    /* object last: the others derive from it */
+    for (size_t i = sizeof cls / sizeof *cls; i-- > 0;) NN_RELEASE(*cls[i]);
+    nn_free(in->last_tb);
+    nn_free(in->last_name);
+    nn_free(in);
+    repl_current = prev == in ? NULL : prev;
+}
+
+void repl_set_writer(repl_interp *in, repl_write_fn write, void *ud)
+{
+    in->write = write;
+    in->write_ud = ud;
+}
+
+char *repl_traceback(repl_interp *in) { return in->last_tb ? nn_strdup(in->last_tb) : NULL; }
+const char *repl_exception_name(repl_interp *in) { return in->last_name; }
+
+/* The uncaught exception: keep its traceback text and leave its kind and
+   message as the current error. */
+static void uncaught(repl_interp *in)
+{
+    nn_object *exc = repl_take_exception();
+    NN_RELEASE(in->handling);
+    in->handling = NULL;
+    tb_format(in, exc);
+    repl_tb_clear(in);
+    int kind = NN_ERR_RUNTIME;
+    char *msg = exc ? repl_exc_str(exc) : NULL;
+    nn_error_clear();
+    if (exc) {
+        for (class_obj *c = ((instance_obj *)exc)->cls; c; c = c->base) {
+            if (c->exc < 0) continue;
+            static const int kinds[] = {
+#define X(name, parent, kind) kind,
+                EXC_LIST(X)
+#undef X
+            };
+            if (kinds[c->exc] >= 0) {
+                kind = kinds[c->exc];
+                break;
+            }
+        }
+    }
+    nn_error_set((nn_error_kind)kind, "%s", msg ? msg : "");
+    nn_free(msg);
+    NN_RELEASE(exc);
+}
+
+int repl_exec(repl_interp *in, const char *source, const char *filename, repl_parse_mode mode,
+              nn_object **result_out)
+{
+    repl_interp *prev = repl_current;
+    repl_current = in;
+    if (result_out) *result_out = NULL;
+    nn_free(in->last_tb);
+    in->last_tb = NULL;
+    nn_free(in->last_name);
+    in->last_name = NULL;
+    nn_error_clear();
+    code_unit *u = nn_calloc(1, sizeof *u);
+    if (u) {
+        u->refcount = 1;
+        u->source = nn_strdup(source);
+        u->filename = nn_strdup(filename ? filename : "<string>");
+    }
+    if (!u || !u->source || !u->filename) {
+        unit_release(u);
+        uncaught(in);
+        repl_current = prev;
+        return -1;
+    }
+    repl_parse_error perr = {0};
+    repl_node *tree = repl_parse(source, u->filename, mode, &u->arena, &perr);
+    if (!tree) {
+        int rc = perr.status == REPL_PARSE_INCOMPLETE ? -2 : -1;
+        /* SyntaxError text as CPython prints it for a file */
+        if (rc == -1) {
+            nn_error_kind kind = nn_error_current();
+            char *msg = nn_strdup(nn_error_message());
+            sbuf b = {0};
+            repl_sb_printf(&b, "  File \"%s\", line %d\n", u->filename, perr.line);
+            source_line(&b, u, perr.line);
+            repl_sb_printf(&b, "%s: %s", nn_error_kind_name(kind), msg ? msg : "");
+            in->last_tb = repl_sb_finish(&b);
+            in->last_name = nn_strdup(nn_error_kind_name(kind));
+            nn_error_clear();
+            nn_error_set(kind, "%s", msg ? msg : "");
+            nn_free(msg);
+        }
+        unit_release(u);
+        repl_current = prev;
+        return rc;
+    }
+    frame f = {.back = NULL, .unit = u, .name = "<module>", .locals = &in->globals, .env = NULL, .line = 1};
+    frame *saved_top = in->top;
+    int saved_depth = in->depth;
+    f.back = in->top;
+    in->top = &f;
+    int rc = 0;
+    const repl_node_list *body = mode == REPL_PARSE_EVAL ? NULL : &tree->v.Module.body;
+    if (mode == REPL_PARSE_EVAL) {
+        nn_object *v = eval(&f, tree->v.Expression.body);
+        if (!v) rc = -1;
+        else if (result_out) *result_out = v;
+        else NN_RELEASE(v);
+    } else {
+        for (int i = 0; i < body->n; i++) {
+            const repl_node *s = body->items[i];
+            if (mode == REPL_PARSE_SINGLE && i == body->n - 1 && s->kind == REPL_AST_Expr) {
+                f.line = s->line;
+                nn_object *v = eval(&f, s->v.Return.value);
+                if (!v) {
+                    rc = -1;
+                    break;
+                }
+                if (result_out && !nn_is_none(v)) *result_out = v;
+                else NN_RELEASE(v);
+                if (!nn_is_none(v)) repl_nmap_set(&in->globals, "_", v);
+                break;
+            }
+            exec_status st = exec_stmt(&f, s);
+            if (st == EX_ERR) {
+                rc = -1;
+                break;
+            }
+            if (st != EX_OK) {
+                repl_raise_exc(EXC_SyntaxError, "'%s' outside %s", st == EX_RETURN ? "return" : st == EX_BREAK ? "break" : "continue",
+                          st == EX_RETURN ? "function" : "loop");
+                NN_SET(f.retval, NULL);
+                rc = -1;
+                break;
+            }
+        }
+    }
+    if (rc < 0) {
+        tb_add(&f);
+        uncaught(in);
+    }
+    NN_RELEASE(f.retval);
+    in->top = saved_top;
+    in->depth = saved_depth;
+    unit_release(u);
+    repl_current = prev;
+    return rc;
+}

@@ -1,0 +1,288 @@
+/*
+ * eval_int.h — private to the evaluator (eval.c, objects.c, builtins.c): the
+ * interpreter state, the language's own object types (function, class,
+ * instance, exception, set, range, iterator, module) and the helpers they share.
+ * Not for the bindings: they see only native.h.
+ */
+#ifndef REPL_EVAL_INT_H
+#define REPL_EVAL_INT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "nn.h"
+#include "ast.h"
+#include "native.h"
+#include "repl.h"
+
+/* ---------------------------------------------------------- name maps */
+
+/* A hash map from C strings (copied) to objects (owned references). */
+typedef struct nmap_entry {
+    char *key;          /* NULL: empty slot */
+    uint32_t hash;
+    uint32_t seq;       /* insertion order */
+    nn_object *value;   /* NULL: deleted (tombstone) */
+} nmap_entry;
+typedef struct nmap {
+    nmap_entry *e;
+    uint32_t cap, used, len; /* used counts tombstones too */
+    uint32_t next_seq;
+} nmap;
+
+/* Borrowed value or NULL (no error). */
+nn_object *repl_nmap_get(const nmap *m, const char *key);
+/* Borrows value (retains it). 0 or -1 with MemoryError. */
+int repl_nmap_set(nmap *m, const char *key, nn_object *value);
+/* 1 when removed, 0 when absent. */
+int repl_nmap_del(nmap *m, const char *key);
+void repl_nmap_clear(nmap *m);
+/* The keys in insertion order: a new nn_malloc'd array of m->len borrowed
+   strings (NULL with MemoryError; NULL without error when empty). */
+const char **repl_nmap_keys_ordered(const nmap *m);
+/* Iteration: *pos starts at 0; false at the end; key and value borrowed. */
+bool repl_nmap_next(const nmap *m, uint32_t *pos, const char **key, nn_object **value);
+
+/* ---------------------------------------------------------- exceptions */
+
+#define EXC_LIST(X) \
+    X(BaseException, -1, -1) X(Exception, EXC_BaseException, -1) \
+    X(ArithmeticError, EXC_Exception, -1) X(ZeroDivisionError, EXC_ArithmeticError, NN_ERR_ZERO_DIVISION) \
+    X(OverflowError, EXC_ArithmeticError, NN_ERR_OVERFLOW) X(LookupError, EXC_Exception, -1) \
+    X(IndexError, EXC_LookupError, NN_ERR_INDEX) X(KeyError, EXC_LookupError, NN_ERR_KEY) \
+    X(RuntimeError, EXC_Exception, NN_ERR_RUNTIME) X(NotImplementedError, EXC_RuntimeError, NN_ERR_NOT_IMPLEMENTED) \
+    X(RecursionError, EXC_RuntimeError, -1) X(ValueError, EXC_Exception, NN_ERR_VALUE) \
+    X(TypeError, EXC_Exception, NN_ERR_TYPE) X(AttributeError, EXC_Exception, NN_ERR_ATTRIBUTE) \
+    X(NameError, EXC_Exception, -1) X(UnboundLocalError, EXC_NameError, -1) \
+    X(StopIteration, EXC_Exception, NN_ERR_STOP_ITERATION) X(AssertionError, EXC_Exception, NN_ERR_ASSERTION) \
+    X(ImportError, EXC_Exception, -1) X(ModuleNotFoundError, EXC_ImportError, -1) \
+    X(KeyboardInterrupt, EXC_BaseException, NN_ERR_KEYBOARD_INTERRUPT) X(MemoryError, EXC_Exception, NN_ERR_MEMORY) \
+    X(SyntaxError, EXC_Exception, NN_ERR_SYNTAX) X(IndentationError, EXC_SyntaxError, NN_ERR_INDENTATION)
+
+typedef enum exc_id {
+#define X(name, parent, kind) EXC_##name,
+    EXC_LIST(X)
+#undef X
+    EXC_COUNT
+} exc_id;
+
+/* ---------------------------------------------------------- objects */
+
+typedef struct code_unit code_unit;   /* one parsed source: arena + text (refcounted) */
+
+typedef struct scope {
+    nn_object ob;
+    nmap map;
+    struct scope *parent;   /* owned; enclosing function scope or NULL */
+    /* scopes captured by closures are listed (weakly) so that the interpreter can
+       break function <-> scope cycles when it is freed */
+    struct scope **reg_head, *reg_prev, *reg_next;
+} scope;
+
+typedef struct func_obj {
+    nn_object ob;
+    const char *name;
+    const repl_node *args;  /* arguments node */
+    const repl_node *body_expr; /* lambda body, or NULL */
+    const repl_node_list *body;  /* def body */
+    code_unit *unit;        /* owned */
+    nn_object **defaults;   /* owned; n_defaults for the last positional params */
+    int n_defaults;
+    nn_object **kwdefaults; /* owned; one per kwonly arg (NULL = required) */
+    scope *env;             /* owned; enclosing scope or NULL */
+    nmap locals;            /* names local to the function (values None) */
+    nmap globals_decl;      /* names declared global */
+    nn_object *owner;       /* borrowed: the class whose body defined it (super()) */
+} func_obj;
+
+typedef struct class_obj {
+    nn_object ob;
+    char *name;
+    struct class_obj *base;    /* owned; NULL for object */
+    nn_object *native_base;    /* owned; a native class object (nn.Module) or NULL */
+    nmap dict;
+    const nn_type *ntype;      /* built-in value type it stands for (int, str, ...) or NULL */
+    nn_cfunc ctor;             /* built-in constructor for ntype classes */
+    int exc;                   /* exc_id of a built-in exception class, or -1 */
+    nn_module_class *mcls;     /* owned; core class when it derives from a native module class */
+} class_obj;
+
+typedef struct instance_obj {
+    nn_object ob;
+    class_obj *cls;  /* owned */
+    nmap attrs;
+} instance_obj;
+
+typedef struct method_obj {
+    nn_object ob;
+    nn_object *func, *self;   /* owned */
+} method_obj;
+
+extern const nn_type repl_function_type, repl_class_type, repl_instance_type, repl_method_type,
+    repl_scope_type, repl_set_type, repl_range_type, repl_iter_type, repl_module_type, repl_super_type;
+
+typedef struct range_obj {
+    nn_object ob;
+    int64_t start, stop, step;
+} range_obj;
+
+typedef struct set_obj {
+    nn_object ob;
+    nn_object *d; /* owned dict: element -> None */
+    bool frozen;
+} set_obj;
+
+typedef struct module_obj {
+    nn_object ob;
+    char *name;
+    nmap dict;
+} module_obj;
+
+/* ---------------------------------------------------------- interpreter */
+
+typedef struct tb_entry {
+    code_unit *unit; /* owned */
+    int line;
+    char *name;      /* owned */
+} tb_entry;
+
+typedef struct frame frame;
+
+struct repl_interp {
+    nmap globals, builtins;
+    frame *top;
+    int depth;
+    nn_object *exc;       /* owned: the exception being raised */
+    char *exc_msg;        /* owned: the message carried in the core error */
+    tb_entry *tb;         /* entries of the exception being raised, innermost first */
+    int n_tb, cap_tb;
+    nn_object *tb_owner;  /* owned: the exception the entries belong to (NULL: a core error) */
+    bool tb_stale;        /* the last exception was taken: the next raise starts afresh */
+    nn_object *handling;  /* owned: the exception an except block is handling */
+    char *last_tb;        /* owned: text of the last uncaught exception */
+    char *last_name;
+    repl_write_fn write;
+    void *write_ud;
+    class_obj *exc_classes[EXC_COUNT];
+    class_obj *object_cls, *type_cls, *int_cls, *float_cls, *str_cls, *bool_cls, *list_cls, *tuple_cls,
+        *dict_cls, *set_cls, *frozenset_cls, *range_cls, *none_cls, *func_cls, *module_cls;
+    nmap type_cache;      /* nn_type name -> class_obj for other types */
+    scope *captured;      /* weak list of scopes captured by closures */
+    nn_object *module_classes; /* owned list: classes deriving from nn.Module live as long as the
+                                  interpreter, since their modules point at their core class */
+};
+
+/* The interpreter running now (type slots such as repr reach it through this). */
+extern repl_interp *repl_current;
+
+/* ---------------------------------------------------------- errors */
+
+/* Raises a new instance of a built-in exception class with a formatted message.
+   Always returns -1. */
+int repl_raise_exc(exc_id id, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Raises exc (borrowed): stores it as the pending exception and sets the core
+   error. Returns -1. */
+int repl_raise_object(nn_object *exc);
+/* The pending exception as an instance (new reference), turning a core error
+   into the class of its kind; clears the core error and the pending state. */
+nn_object *repl_take_exception(void);
+/* True when exc (an instance) is an instance of cls (a class object or tuple). */
+bool repl_exc_matches(nn_object *exc, nn_object *cls);
+/* str(exception) as a new nn_malloc'd string. */
+char *repl_exc_str(nn_object *exc);
+bool repl_is_exception_class(const nn_object *o);
+bool repl_is_exception(const nn_object *o);
+
+/* Drops the traceback entries collected so far. */
+void repl_tb_clear(repl_interp *in);
+
+/* ---------------------------------------------------------- objects.c */
+
+class_obj *repl_lang_class_new(const char *name, class_obj *base, int exc);
+/* Class attribute lookup along the base chain: borrowed or NULL. */
+nn_object *repl_class_lookup(const class_obj *c, const char *name);
+bool repl_class_is_subclass(const class_obj *c, const class_obj *base);
+nn_object *repl_method_new(nn_object *func, nn_object *self);
+nn_object *repl_instance_new(class_obj *cls);
+nn_object *repl_set_new(bool frozen);
+int repl_set_add(nn_object *set, nn_object *item);
+nn_object *repl_range_new(int64_t start, int64_t stop, int64_t step);
+int64_t repl_range_len(const range_obj *r);
+nn_object *repl_module_new(const char *name);
+scope *repl_scope_new(scope *parent);
+/* The class a value belongs to (borrowed); natives and others get a cached class. */
+class_obj *repl_class_of(nn_object *o);
+/* For a language-defined module (nn_module with lang_class) its class, else NULL. */
+class_obj *repl_module_lang_class(const nn_object *o);
+/* Exception instance of a built-in class with args (a tuple, borrowed). */
+nn_object *repl_exc_new(exc_id id, nn_object *args);
+
+/* iteration: an iterator object over o (new reference) */
+nn_object *repl_get_iter(nn_object *o);
+/* 1 with *out a new reference, 0 at the end, -1 error */
+int repl_iter_next(nn_object *it, nn_object **out);
+/* A new list of the items of any iterable. */
+nn_object *repl_to_list(nn_object *o);
+
+/* ---------------------------------------------------------- eval.c */
+
+/* Calls callable with n positional args (borrowed) and kwargs (a dict or NULL). */
+nn_object *repl_call_object(nn_object *callable, nn_object *const *args, int n, nn_object *kwargs);
+nn_object *repl_call_method(nn_object *obj, const char *name, nn_object *const *args, int n);
+nn_object *repl_get_attr(nn_object *obj, const char *name);
+int repl_set_attr(nn_object *obj, const char *name, nn_object *value);
+/* 1 true, 0 false, -1 error */
+int repl_truth(nn_object *o);
+nn_object *repl_binary_op(repl_binop op, nn_object *a, nn_object *b);
+/* ==: 1, 0 or -1 */
+int repl_equal(nn_object *a, nn_object *b);
+/* a < b: 1, 0 or -1 */
+int repl_less(nn_object *a, nn_object *b);
+/* len(o) into *n: 0 or -1 */
+int repl_length(nn_object *o, int64_t *n);
+nn_object *repl_get_item(nn_object *o, nn_object *key);
+/* repr / str as new nn_malloc'd strings (language __repr__/__str__ honoured) */
+char *repl_obj_repr(nn_object *o);
+char *repl_obj_str(nn_object *o);
+const char *repl_value_type_name(const nn_object *o);
+void repl_interp_write(const char *s, size_t n);
+int64_t repl_obj_hash(nn_object *o);
+
+/* Adds staticmethod, classmethod and property to builtins. 0 or -1. */
+int repl_add_descriptor_builtins(nmap *builtins);
+/* super() with no arguments in the running method: a new reference. */
+nn_object *repl_make_super(void);
+
+/* ---------------------------------------------------------- builtins.c */
+
+/* A built-in that does nothing and returns None (object.__init__). */
+nn_object *repl_builtin_noop(void *ud, nn_object *args, nn_object *kwargs);
+/* dict views (d.keys(), d.values(), d.items()) */
+extern const nn_type repl_dictview_type;
+/* The view's items as a new list. */
+nn_object *repl_dictview_list(nn_object *view);
+
+int repl_builtins_init(repl_interp *in);
+/* The method of a built-in value (str, list, dict, set, ...) named name, bound
+   to self (new reference), or NULL without error when there is none. */
+nn_object *repl_builtin_method(nn_object *self, const char *name);
+/* format(value, spec) as a new str object. */
+nn_object *repl_format_value(nn_object *value, const char *spec);
+/* The %-operator of str: new str. */
+nn_object *repl_str_percent(nn_object *fmt, nn_object *args);
+
+/* A growable string (nn_malloc'd); failed marks an allocation failure. */
+typedef struct sbuf {
+    char *buf;
+    size_t len, cap;
+    bool failed;
+} sbuf;
+void repl_sb_add(sbuf *b, const char *s, size_t n);
+void repl_sb_puts(sbuf *b, const char *s);
+void repl_sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* appends s and frees it (NULL marks failure) */
+void repl_sb_take(sbuf *b, char *s);
+/* new string or NULL (MemoryError) */
+char *repl_sb_finish(sbuf *b);
+
+#endif

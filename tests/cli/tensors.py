@@ -1,0 +1,17 @@
+import torch
+torch.manual_seed(0)
+x = torch.randn(2, 3)
+print(x)
+print(x.shape, x.dtype)
+y = x * 2 + 1
+print(y.sum())
+z = torch.tensor([[1, 2], [3, 4]])
+print(z)
+print(z.float().mean())
+print(x[0], x[:, 1])
+print(torch.arange(5), torch.linspace(0, 1, 5))
+w = torch.ones(3, requires_grad=True)
+loss = (w * torch.tensor([1.0, 2.0, 3.0])).sum()
+loss.backward()
+print(w.grad)
+print(loss)

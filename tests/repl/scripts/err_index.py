@@ -1,0 +1,2 @@
+items = [1]
+print(items[3])

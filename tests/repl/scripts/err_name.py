@@ -1,0 +1,4 @@
+print("before")
+def f():
+    return missing
+f()

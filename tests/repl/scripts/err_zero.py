@@ -1,0 +1,3 @@
+x = 0
+print("dividing")
+print(10 / x)
