@@ -2,8 +2,8 @@
 #
 #   make            build build/libnnscope.a (and build/nnscope once the REPL exists)
 #   make test       build and run every test program and tutorial
-#   make run        build and start nnscope (until the REPL exists: the C library demo,
-#                   tutorials/c_api_demo.c)
+#   make run        build and start nnscope (until the interactive notebook exists: it
+#                   runs the lesson tutorials/first_steps.py)
 #   make deps       install the Debian packages the build needs (apt-get, as root)
 #   make asan       the tests under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make bench      the benchmarks, with PyTorch measured in the same run when present
@@ -111,8 +111,9 @@ $(BUILD)/tutorials/%: tutorials/%.c $(LIB)
 test: check-deps $(TEST_BIN) $(TUTORIAL_BIN) $(NNSCOPE)
 	@BUILD=$(BUILD) sh tests/run.sh $(TEST_BIN) $(TUTORIAL_BIN) $(NNSCOPE)
 
-run: check-deps $(BUILD)/tutorials/c_api_demo
-	$(BUILD)/tutorials/c_api_demo
+# Until the interactive notebook exists, `make run` runs the first lesson.
+run: check-deps $(NNSCOPE)
+	$(NNSCOPE) tutorials/first_steps.py
 
 asan:
 	$(MAKE) BUILD=build/asan OPT=-O1 \

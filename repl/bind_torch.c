@@ -181,6 +181,16 @@ static nn_object *f_arange(void *ud, nn_object *args, nn_object *kwargs)
     return (nn_object *)t;
 }
 
+/* Applies a factory's requires_grad= argument (borrowed; NULL means False) to t
+   (taken); returns t, or NULL with the error. */
+static nn_object *requiring_grad(const char *fname, nn_tensor *t, nn_object *flag)
+{
+    bool rg = false;
+    if (t && repl_arg_bool(fname, "requires_grad", 0, flag, &rg) < 0) NN_SET(t, NULL);
+    if (t && rg && nn_set_requires_grad(t, true) < 0) NN_SET(t, NULL);
+    return (nn_object *)t;
+}
+
 static nn_object *f_linspace(void *ud, nn_object *args, nn_object *kwargs)
 {
     ARGS(6);
@@ -191,7 +201,7 @@ static nn_object *f_linspace(void *ud, nn_object *args, nn_object *kwargs)
         repl_arg_double("linspace", "start", 1, a[0], &s) || repl_arg_double("linspace", "end", 2, a[1], &e) ||
         repl_arg_int("linspace", "steps", 3, a[2], &n) || repl_arg_dtype("linspace", "dtype", 0, a[3], &dtype))
         return NULL;
-    return (nn_object *)nn_linspace(s, e, n, dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype);
+    return requiring_grad("linspace", nn_linspace(s, e, n, dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype), a[5]);
 }
 
 static nn_object *f_eye(void *ud, nn_object *args, nn_object *kwargs)
@@ -203,7 +213,7 @@ static nn_object *f_eye(void *ud, nn_object *args, nn_object *kwargs)
         repl_arg_int("eye", "n", 1, a[0], &n) || repl_arg_int("eye", "m", 2, a[1], &m) ||
         repl_arg_dtype("eye", "dtype", 0, a[2], &dtype))
         return NULL;
-    return (nn_object *)nn_eye(n, m < 0 ? n : m, dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype);
+    return requiring_grad("eye", nn_eye(n, m < 0 ? n : m, dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype), a[4]);
 }
 
 /* ------------------------------------------------------------ generators */
