@@ -11,7 +11,10 @@
 /* Sums over float32 rows in double, eight independent accumulators so the
    loop vectorizes (one accumulator is one long chain of dependent adds). */
 #define LANES 8
-static double sum_f32(const float *x, int64_t n)
+/* built for AVX2 too (4 doubles a vector), picked at load time */
+#define WIDE __attribute__((target_clones("avx2", "default")))
+
+WIDE static double sum_f32(const float *x, int64_t n)
 {
     double acc[LANES] = {0};
     int64_t i = 0;
@@ -24,7 +27,7 @@ static double sum_f32(const float *x, int64_t n)
 }
 
 /* sum of (x - mean)^2, or of x^2 with mean 0 */
-static double squares_f32(const float *x, int64_t n, double mean)
+WIDE static double squares_f32(const float *x, int64_t n, double mean)
 {
     double acc[LANES] = {0};
     int64_t i = 0;
