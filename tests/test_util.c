@@ -93,3 +93,30 @@ nn_dtype tu_dtype(const char *name)
     fail_msg("fixture: unknown dtype %s", name);
     return NN_FLOAT32;
 }
+
+nn_tensor *tu_parse_tensor(char **p)
+{
+    char *end;
+    while (**p == ' ') (*p)++;
+    char dt[16];
+    size_t n = strcspn(*p, " ");
+    snprintf(dt, sizeof dt, "%.*s", (int)n, *p);
+    *p += n;
+    int ndim = (int)strtol(*p, &end, 10);
+    *p = end;
+    int64_t sizes[NN_MAX_DIMS], numel = 1;
+    for (int d = 0; d < ndim; d++) {
+        sizes[d] = strtoll(*p, &end, 10);
+        *p = end;
+        numel *= sizes[d];
+    }
+    double *values = malloc(sizeof(double) * (size_t)(numel ? numel : 1));
+    for (int64_t i = 0; i < numel; i++) {
+        values[i] = strtod(*p, &end);
+        if (end == *p) fail_msg("fixture: short tensor");
+        *p = end;
+    }
+    nn_tensor *t = tu_tensor(tu_dtype(dt), ndim, sizes, values);
+    free(values);
+    return t;
+}

@@ -27,6 +27,9 @@ void *tu_ok(void *ptr);
 void tu_check(int status);
 /* The dtype named "float32" or "torch.float32" (fixtures); fails the test otherwise. */
 nn_dtype tu_dtype(const char *name);
+/* A fixture tensor written "DTYPE NDIM SIZES... VALUES..." at *p (advanced past
+   it); a new reference; fails the test when the text is short. */
+nn_tensor *tu_parse_tensor(char **p);
 /* Reads a whole file (from tests/) into a new malloc'd string; fails when missing. */
 char *tu_read_file(const char *path);
 

@@ -15,38 +15,11 @@
 /* --------------------------------------------------------------- parsing */
 
 
-/* "DTYPE NDIM SIZES... VALUES..." at *p (advanced past it); a new tensor. */
-static nn_tensor *parse_tensor(char **p)
-{
-    char *end;
-    while (**p == ' ') (*p)++;
-    char dt[16];
-    size_t n = strcspn(*p, " ");
-    snprintf(dt, sizeof dt, "%.*s", (int)n, *p);
-    *p += n;
-    int ndim = (int)strtol(*p, &end, 10);
-    *p = end;
-    int64_t sizes[NN_MAX_DIMS], numel = 1;
-    for (int d = 0; d < ndim; d++) {
-        sizes[d] = strtoll(*p, &end, 10);
-        *p = end;
-        numel *= sizes[d];
-    }
-    double *values = malloc(sizeof(double) * (size_t)(numel ? numel : 1));
-    for (int64_t i = 0; i < numel; i++) {
-        values[i] = strtod(*p, &end);
-        if (end == *p) fail_msg("fixture: short tensor");
-        *p = end;
-    }
-    nn_tensor *t = tu_tensor(tu_dtype(dt), ndim, sizes, values);
-    free(values);
-    return t;
-}
 
 /* Asserts t equals the fixture tensor (shape, dtype, values within tol; 0: bit for bit). */
 static void expect_tensor(const char *what, const nn_tensor *t, char *text, double tol)
 {
-    nn_tensor *want = parse_tensor(&text);
+    nn_tensor *want = tu_parse_tensor(&text);
     if (t->ndim != want->ndim || t->dtype != want->dtype) fail_msg("%s: dtype or ndim differs", what);
     for (int d = 0; d < t->ndim; d++)
         if (t->sizes[d] != want->sizes[d]) fail_msg("%s: shape differs at dim %d", what, d);
@@ -178,7 +151,7 @@ static void step(replay *r, char *line)
     } else if (!strcmp(cmd, "tensor")) {
         bool rg = rest[0] == '1';
         char *p = rest + 2;
-        NN_SET(r->t, parse_tensor(&p));
+        NN_SET(r->t, tu_parse_tensor(&p));
         if (rg) tu_check(nn_set_requires_grad(r->t, true));
     } else if (!strcmp(cmd, "call")) {
         char fn[32];
@@ -191,7 +164,7 @@ static void step(replay *r, char *line)
         expect_tensor(r->name, r->t, rest, 0);
     } else if (!strcmp(cmd, "rand")) {
         char *p = rest;
-        nn_tensor *shape = parse_tensor(&p);
+        nn_tensor *shape = tu_parse_tensor(&p);
         nn_tensor *drawn = TU_OK(nn_rand(shape->ndim, shape->sizes, NN_FLOAT32));
         expect_tensor("the random stream after the call", drawn, rest, 0);
         NN_RELEASE(shape);
@@ -214,7 +187,7 @@ static void step(replay *r, char *line)
         NN_SET(r->t, NULL);
     } else if (!strcmp(cmd, "fan")) {
         char *p = rest;
-        NN_SET(r->t, parse_tensor(&p));
+        NN_SET(r->t, tu_parse_tensor(&p));
         int64_t fi = -1, fo = -1;
         record_status(r, nn_init_calculate_fan_in_and_fan_out(r->t, &fi, &fo));
         if (!r->failed) snprintf(r->message, sizeof r->message, "%lld %lld", (long long)fi, (long long)fo);

@@ -18,33 +18,6 @@
 /* --------------------------------------------------------------- parsing */
 
 
-/* "DTYPE NDIM SIZES... VALUES..." at *p (advanced past it); a new tensor. */
-static nn_tensor *parse_tensor(char **p)
-{
-    char *end;
-    while (**p == ' ') (*p)++;
-    char dt[16];
-    size_t n = strcspn(*p, " ");
-    snprintf(dt, sizeof dt, "%.*s", (int)n, *p);
-    *p += n;
-    int ndim = (int)strtol(*p, &end, 10);
-    *p = end;
-    int64_t sizes[NN_MAX_DIMS], numel = 1;
-    for (int d = 0; d < ndim; d++) {
-        sizes[d] = strtoll(*p, &end, 10);
-        *p = end;
-        numel *= sizes[d];
-    }
-    double *values = malloc(sizeof(double) * (size_t)(numel ? numel : 1));
-    for (int64_t i = 0; i < numel; i++) {
-        values[i] = strtod(*p, &end);
-        if (end == *p) fail_msg("fixture: short tensor");
-        *p = end;
-    }
-    nn_tensor *t = tu_tensor(tu_dtype(dt), ndim, sizes, values);
-    free(values);
-    return t;
-}
 
 static int64_t compared, bit_identical;
 static int current_line; /* of the fixture, for messages */
@@ -53,7 +26,7 @@ static int current_line; /* of the fixture, for messages */
 static void expect_tensor(const char *what, const char *name, const nn_tensor *t, char *text, double tol)
 {
     if (!t) fail_msg("%s: %s is missing", what, name);
-    nn_tensor *want = parse_tensor(&text);
+    nn_tensor *want = tu_parse_tensor(&text);
     if (t->ndim != want->ndim || t->dtype != want->dtype)
         fail_msg("%s: %s: dtype %s ndim %d, PyTorch %s ndim %d", what, name, nn_dtype_name(t->dtype), t->ndim,
                  nn_dtype_name(want->dtype), want->ndim);
@@ -282,7 +255,7 @@ static void step(replay *r, char *line)
         if (r->n_args == MAX_ARGS) fail_msg("fixture: too many args");
         char *p = after + 2;
         snprintf(r->arg_names[r->n_args], sizeof r->arg_names[0], "%s", word);
-        r->args[r->n_args] = parse_tensor(&p);
+        r->args[r->n_args] = tu_parse_tensor(&p);
         if (after[0] == '1') tu_check(nn_set_requires_grad(r->args[r->n_args], true));
         r->n_args++;
     } else if (!strcmp(cmd, "transpose")) {
@@ -312,7 +285,7 @@ static void step(replay *r, char *line)
         expect_tensor(r->name, word, arg_named(r, word), after, r->tol);
     } else if (!strcmp(cmd, "backward")) {
         char *p = rest;
-        nn_tensor *g = parse_tensor(&p);
+        nn_tensor *g = tu_parse_tensor(&p);
         tu_check(nn_backward(NN_TENSOR(r->out), g, false, false));
         NN_RELEASE(g);
     } else if (!strcmp(cmd, "grad")) {
@@ -336,7 +309,7 @@ static void step(replay *r, char *line)
         NN_RELEASE(src);
     } else if (!strcmp(cmd, "rand")) {
         char *p = rest;
-        nn_tensor *shape = parse_tensor(&p);
+        nn_tensor *shape = tu_parse_tensor(&p);
         nn_tensor *drawn = TU_OK(nn_rand(shape->ndim, shape->sizes, NN_FLOAT32));
         expect_tensor(r->name, "the random stream", drawn, rest, 0);
         NN_RELEASE(shape);
