@@ -1,7 +1,7 @@
 # nnscope — plain Makefile. Objects go to $(BUILD) (default build/).
 #
-#   make            build build/libnnscope.a (and build/nnscope once the REPL exists)
-#   make test       build and run every test program and tutorial
+#   make            build build/libnnscope.a, the layers' libraries and build/nnscope
+#   make test       build and run every test program, tutorial and tests/cli script
 #   make run        build and start nnscope (until the interactive notebook exists: it
 #                   runs the lesson tutorials/first_steps.py)
 #   make deps       install the Debian packages the build needs (apt-get, as root)
