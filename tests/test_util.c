@@ -120,3 +120,16 @@ nn_tensor *tu_parse_tensor(char **p)
     free(values);
     return t;
 }
+
+long tu_fail_at = -1, tu_alloc_count;
+
+void *tu_failing_alloc(void *ud, void *ptr, size_t n)
+{
+    (void)ud;
+    if (n == 0) {
+        free(ptr);
+        return NULL;
+    }
+    if (++tu_alloc_count == tu_fail_at) return NULL;
+    return realloc(ptr, n);
+}

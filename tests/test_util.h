@@ -30,6 +30,11 @@ nn_dtype tu_dtype(const char *name);
 /* A fixture tensor written "DTYPE NDIM SIZES... VALUES..." at *p (advanced past
    it); a new reference; fails the test when the text is short. */
 nn_tensor *tu_parse_tensor(char **p);
+/* Fault injection: an allocator (install with nn_set_allocator) that counts
+   allocations in tu_alloc_count and fails the one numbered tu_fail_at (from 1;
+   -1 or 0: none), so a test can fail every allocation of a workload in turn. */
+extern long tu_fail_at, tu_alloc_count;
+void *tu_failing_alloc(void *ud, void *ptr, size_t n);
 /* Reads a whole file (from tests/) into a new malloc'd string; fails when missing. */
 char *tu_read_file(const char *path);
 

@@ -851,18 +851,6 @@ static void test_subclass(void **state)
     release_pool();
 }
 
-/* An allocator that fails the Nth allocation (counting from 1). */
-static long fail_at, alloc_count;
-static void *failing_alloc(void *ud, void *ptr, size_t n)
-{
-    (void)ud;
-    if (n == 0) {
-        free(ptr);
-        return NULL;
-    }
-    if (++alloc_count == fail_at) return NULL;
-    return realloc(ptr, n);
-}
 
 #define TRY(expr) do { if (!(expr)) goto out; } while (0)
 #define TRY_RC(expr) do { if ((expr) < 0) goto out; } while (0)
@@ -927,13 +915,13 @@ static void test_failing_allocations_report_memory_error(void **state)
     void *old_ud;
     nn_get_allocator(&old_fn, &old_ud);
     NN_RELEASE(TU_OK(nn_feed_forward_new(2, 3, NULL))); /* makes the shared default ReLU first */
-    nn_set_allocator(failing_alloc, NULL);
-    fail_at = -1;
-    alloc_count = 0;
+    nn_set_allocator(tu_failing_alloc, NULL);
+    tu_fail_at = -1;
+    tu_alloc_count = 0;
     int rc = workload();
-    long total = alloc_count;
-    for (fail_at = 1; rc == 0 && fail_at <= total; fail_at++) {
-        alloc_count = 0;
+    long total = tu_alloc_count;
+    for (tu_fail_at = 1; rc == 0 && tu_fail_at <= total; tu_fail_at++) {
+        tu_alloc_count = 0;
         nn_error_clear();
         if (workload() != -1 || nn_error_current() != NN_ERR_MEMORY) {
             rc = -1;
@@ -941,7 +929,7 @@ static void test_failing_allocations_report_memory_error(void **state)
         }
     }
     nn_set_allocator(old_fn, old_ud);
-    if (rc) fail_msg("allocation %ld of %ld: %s %s", fail_at, total, nn_error_kind_name(nn_error_current()), nn_error_message());
+    if (rc) fail_msg("allocation %ld of %ld: %s %s", tu_fail_at, total, nn_error_kind_name(nn_error_current()), nn_error_message());
     assert_true(total > 50);
     nn_error_clear();
 }

@@ -582,18 +582,6 @@ static void test_reset_parameters(void **state)
     NN_RELEASE(b);
 }
 
-/* An allocator that fails the Nth allocation (counting from 1). */
-static long fail_at, alloc_count;
-static void *failing_alloc(void *ud, void *ptr, size_t n)
-{
-    (void)ud;
-    if (n == 0) {
-        free(ptr);
-        return NULL;
-    }
-    if (++alloc_count == fail_at) return NULL;
-    return realloc(ptr, n);
-}
 
 /* Construction, a first (lazy) call, losses and a backward: every allocation in it may fail. */
 static int layers_workload(void)
@@ -626,23 +614,23 @@ static void test_failing_allocations_report_memory_error(void **state)
     nn_alloc_fn old_fn;
     void *old_ud;
     nn_get_allocator(&old_fn, &old_ud);
-    nn_set_allocator(failing_alloc, NULL);
-    fail_at = -1;
-    alloc_count = 0;
+    nn_set_allocator(tu_failing_alloc, NULL);
+    tu_fail_at = -1;
+    tu_alloc_count = 0;
     int ok = layers_workload();
-    long total = alloc_count;
+    long total = tu_alloc_count;
     if (ok < 0) {
         nn_set_allocator(old_fn, old_ud);
         fail_msg("workload: %s", nn_error_message());
     }
     assert_true(total > 50);
-    for (fail_at = 1; fail_at <= total; fail_at++) {
-        alloc_count = 0;
+    for (tu_fail_at = 1; tu_fail_at <= total; tu_fail_at++) {
+        tu_alloc_count = 0;
         nn_error_clear();
         int rc = layers_workload();
         if (rc != -1 || nn_error_current() != NN_ERR_MEMORY) {
             nn_set_allocator(old_fn, old_ud);
-            fail_msg("allocation %ld of %ld failed: rc %d, %s: %s", fail_at, total, rc,
+            fail_msg("allocation %ld of %ld failed: rc %d, %s: %s", tu_fail_at, total, rc,
                      nn_error_kind_name(nn_error_current()), nn_error_message());
         }
     }

@@ -659,18 +659,6 @@ static void test_zero_grad(void **state)
 
 /* ------------------------------------------------------ allocation failure */
 
-static long alloc_count, fail_at = -1;
-
-static void *failing_alloc(void *ud, void *ptr, size_t n)
-{
-    (void)ud;
-    if (n == 0) {
-        free(ptr);
-        return NULL;
-    }
-    if (++alloc_count == fail_at) return NULL;
-    return realloc(ptr, n);
-}
 
 /* Optimizers of each kind over a contiguous and a non-contiguous parameter,
    two steps each, a second group, zero_grad and repr: any allocation may fail. */
@@ -731,22 +719,22 @@ static void test_failing_allocations_report_memory_error(void **state)
     nn_alloc_fn old_fn;
     void *old_ud;
     nn_get_allocator(&old_fn, &old_ud);
-    nn_set_allocator(failing_alloc, NULL);
-    fail_at = -1;
-    alloc_count = 0;
+    nn_set_allocator(tu_failing_alloc, NULL);
+    tu_fail_at = -1;
+    tu_alloc_count = 0;
     int ok = workload();
-    long total = alloc_count;
+    long total = tu_alloc_count;
     nn_set_allocator(old_fn, old_ud);
     if (ok != 0) fail_msg("workload failed: %s", nn_error_message());
     assert_true(total > 20);
-    nn_set_allocator(failing_alloc, NULL);
-    for (fail_at = 1; fail_at <= total; fail_at++) {
-        alloc_count = 0;
+    nn_set_allocator(tu_failing_alloc, NULL);
+    for (tu_fail_at = 1; tu_fail_at <= total; tu_fail_at++) {
+        tu_alloc_count = 0;
         nn_error_clear();
         int rc = workload();
         if (rc != -1 || nn_error_current() != NN_ERR_MEMORY) {
             nn_set_allocator(old_fn, old_ud);
-            fail_msg("allocation %ld of %ld failing: rc %d, %s", fail_at, total, rc, nn_error_message());
+            fail_msg("allocation %ld of %ld failing: rc %d, %s", tu_fail_at, total, rc, nn_error_message());
         }
     }
     nn_error_clear();

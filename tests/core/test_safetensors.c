@@ -821,18 +821,6 @@ static void test_files(void **state)
 
 /* ------------------------------------------------- failing allocations */
 
-static long alloc_count, fail_at = -1;
-
-static void *failing_alloc(void *ud, void *ptr, size_t n)
-{
-    (void)ud;
-    if (n == 0) {
-        free(ptr);
-        return NULL;
-    }
-    if (++alloc_count == fail_at) return NULL;
-    return realloc(ptr, n);
-}
 
 static unsigned char *wl_bytes;
 static size_t wl_len;
@@ -871,20 +859,20 @@ static void test_failing_allocations_report_memory_error(void **state)
     nn_alloc_fn old_fn;
     void *old_ud;
     nn_get_allocator(&old_fn, &old_ud);
-    nn_set_allocator(failing_alloc, NULL);
-    fail_at = -1;
-    alloc_count = 0;
+    nn_set_allocator(tu_failing_alloc, NULL);
+    tu_fail_at = -1;
+    tu_alloc_count = 0;
     assert_int_equal(workload(), 0);
-    long total = alloc_count;
+    long total = tu_alloc_count;
     assert_true(total > 20);
-    for (fail_at = 1; fail_at <= total; fail_at++) {
-        alloc_count = 0;
+    for (tu_fail_at = 1; tu_fail_at <= total; tu_fail_at++) {
+        tu_alloc_count = 0;
         nn_error_clear();
         unlink(wl_path);
         int rc = workload();
         assert_int_equal(rc, -1);
         if (nn_error_current() != NN_ERR_MEMORY)
-            fail_msg("allocation %ld: %s: %s", fail_at, nn_error_kind_name(nn_error_current()), nn_error_message());
+            fail_msg("allocation %ld: %s: %s", tu_fail_at, nn_error_kind_name(nn_error_current()), nn_error_message());
         /* no temporary file is left behind; the target is whole or absent */
         int entries = count_entries(dir);
         assert_true(entries <= 1);

@@ -585,17 +585,6 @@ static void test_throttle(void **state)
 
 /* ------------------------------------------------------- failing allocations */
 
-static long fail_at, alloc_count;
-static void *failing_alloc(void *ud, void *ptr, size_t n)
-{
-    (void)ud;
-    if (n == 0) {
-        free(ptr);
-        return NULL;
-    }
-    if (++alloc_count == fail_at) return NULL;
-    return realloc(ptr, n);
-}
 
 /* attach, a forward and backward, problems, a render, detach: every allocation may fail. */
 static int workload(nn_module *model, nn_tensor *x)
@@ -630,20 +619,20 @@ static void test_failing_allocations(void **state)
     nn_alloc_fn old_fn;
     void *old_ud;
     nn_get_allocator(&old_fn, &old_ud);
-    nn_set_allocator(failing_alloc, NULL);
-    fail_at = -1;
-    alloc_count = 0;
+    nn_set_allocator(tu_failing_alloc, NULL);
+    tu_fail_at = -1;
+    tu_alloc_count = 0;
     assert_int_equal(workload(model, x), 0);
-    long total = alloc_count, completed = 0;
+    long total = tu_alloc_count, completed = 0;
     assert_true(total > 20);
-    for (fail_at = 1; fail_at <= total; fail_at++) {
-        alloc_count = 0;
+    for (tu_fail_at = 1; tu_fail_at <= total; tu_fail_at++) {
+        tu_alloc_count = 0;
         nn_error_clear();
         int rc = workload(model, x);
         /* rc 0: the failed allocation was in detach, which completes anyway */
         if (rc == 0 ? nn_error_current() != NN_OK : nn_error_current() != NN_ERR_MEMORY) {
             nn_set_allocator(old_fn, old_ud);
-            fail_msg("allocation %ld of %ld: rc %d, error %s", fail_at, total, rc, nn_error_message());
+            fail_msg("allocation %ld of %ld: rc %d, error %s", tu_fail_at, total, rc, nn_error_message());
         }
         completed += rc == 0;
         nn_set_allocator(old_fn, old_ud);
@@ -651,7 +640,7 @@ static void test_failing_allocations(void **state)
         assert_string_equal(before, after);
         free(after);
         tu_check(nn_module_zero_grad(model, true));
-        nn_set_allocator(failing_alloc, NULL);
+        nn_set_allocator(tu_failing_alloc, NULL);
     }
     assert_true(completed < total / 4); /* nearly every failure is reported */
     nn_error_clear();

@@ -303,17 +303,6 @@ static void test_help(void **state)
 
 /* ------------------------------------------------------------ failing allocations */
 
-static long fail_at, alloc_count;
-static void *failing_alloc(void *ud, void *ptr, size_t n)
-{
-    (void)ud;
-    if (n == 0) {
-        free(ptr);
-        return NULL;
-    }
-    if (++alloc_count == fail_at) return NULL;
-    return realloc(ptr, n);
-}
 
 static const char *small_program =
     "class P:\n"
@@ -339,19 +328,19 @@ static void test_failing_allocations(void **state)
     nn_alloc_fn old_fn;
     void *old_ud;
     nn_get_allocator(&old_fn, &old_ud);
-    nn_set_allocator(failing_alloc, NULL);
-    fail_at = -1;
-    alloc_count = 0;
+    nn_set_allocator(tu_failing_alloc, NULL);
+    tu_fail_at = -1;
+    tu_alloc_count = 0;
     capture out = {0};
     repl_interp *in = repl_interp_new();
     assert_non_null(in);
     assert_int_equal(run(in, small_program, "m.py", &out), 0);
     repl_interp_free(in);
-    long total = alloc_count;
+    long total = tu_alloc_count;
     assert_true(total > 100);
     char *want = strdup(out.buf);
-    for (fail_at = 1; fail_at <= total; fail_at++) {
-        alloc_count = 0;
+    for (tu_fail_at = 1; tu_fail_at <= total; tu_fail_at++) {
+        tu_alloc_count = 0;
         nn_error_clear();
         out.len = 0;
         out.buf[0] = 0;

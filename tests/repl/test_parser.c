@@ -221,18 +221,6 @@ static void test_deep_nesting_is_refused(void **state)
     free(src);
 }
 
-static long alloc_count, fail_at;
-
-static void *failing_alloc(void *ud, void *ptr, size_t n)
-{
-    (void)ud;
-    if (n == 0) {
-        free(ptr);
-        return NULL;
-    }
-    if (++alloc_count == fail_at) return NULL;
-    return realloc(ptr, n);
-}
 
 static const char *workload_source =
     "import torch.nn as nn\n"
@@ -264,14 +252,14 @@ static void test_failing_allocations_report_memory_error(void **state)
     nn_alloc_fn old_fn;
     void *old_ud;
     nn_get_allocator(&old_fn, &old_ud);
-    nn_set_allocator(failing_alloc, NULL);
-    fail_at = -1;
-    alloc_count = 0;
+    nn_set_allocator(tu_failing_alloc, NULL);
+    tu_fail_at = -1;
+    tu_alloc_count = 0;
     assert_int_equal(workload(), 0);
-    long total = alloc_count;
+    long total = tu_alloc_count;
     assert_true(total > 5);
-    for (fail_at = 1; fail_at <= total; fail_at++) {
-        alloc_count = 0;
+    for (tu_fail_at = 1; tu_fail_at <= total; tu_fail_at++) {
+        tu_alloc_count = 0;
         nn_error_clear();
         assert_int_equal(workload(), -1);
         assert_int_equal(nn_error_current(), NN_ERR_MEMORY);

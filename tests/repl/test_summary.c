@@ -162,18 +162,6 @@ static void test_errors(void **s)
     NN_RELEASE(m);
 }
 
-/* An allocator that fails the Nth allocation (counting from 1). */
-static long fail_at, alloc_count;
-static void *failing_alloc(void *ud, void *ptr, size_t n)
-{
-    (void)ud;
-    if (n == 0) {
-        free(ptr);
-        return NULL;
-    }
-    if (++alloc_count == fail_at) return NULL;
-    return realloc(ptr, n);
-}
 
 static void test_failing_allocations(void **s)
 {
@@ -182,14 +170,14 @@ static void test_failing_allocations(void **s)
     nn_alloc_fn old_fn;
     void *old_ud;
     nn_get_allocator(&old_fn, &old_ud);
-    nn_set_allocator(failing_alloc, NULL);
-    fail_at = -1;
-    alloc_count = 0;
+    nn_set_allocator(tu_failing_alloc, NULL);
+    tu_fail_at = -1;
+    tu_alloc_count = 0;
     char *ok = repl_summary(m, 3, TU_SHAPE(2, 5, 16), 3);
-    long total = alloc_count;
+    long total = tu_alloc_count;
     assert_non_null(ok);
-    for (fail_at = 1; fail_at <= total; fail_at++) {
-        alloc_count = 0;
+    for (tu_fail_at = 1; tu_fail_at <= total; tu_fail_at++) {
+        tu_alloc_count = 0;
         nn_error_clear();
         char *text = repl_summary(m, 3, TU_SHAPE(2, 5, 16), 3);
         if (text) { /* a failure some path absorbed: the result must still be right */
@@ -207,7 +195,7 @@ static void test_failing_allocations(void **s)
         }
         NN_RELEASE(mods);
         assert_true(nn_grad_enabled());
-        nn_set_allocator(failing_alloc, NULL);
+        nn_set_allocator(tu_failing_alloc, NULL);
     }
     nn_set_allocator(old_fn, old_ud);
     nn_error_clear();

@@ -783,17 +783,6 @@ static void test_kill9_loses_at_most_the_running_cell(void **state)
 
 /* ------------------------------------------------------ failing allocations */
 
-static long fail_at, alloc_count;
-static void *failing_alloc(void *ud, void *ptr, size_t n)
-{
-    (void)ud;
-    if (n == 0) {
-        free(ptr);
-        return NULL;
-    }
-    if (++alloc_count == fail_at) return NULL;
-    return realloc(ptr, n);
-}
 
 /* Records cell `number`, snapshots, reads and exports; every allocation may fail. */
 static sess_status workload(sess_db *db, int64_t sid, int64_t number, nn_object *sd)
@@ -837,15 +826,15 @@ static void test_failing_allocations(void **state)
     nn_alloc_fn old_fn;
     void *old_ud;
     nn_get_allocator(&old_fn, &old_ud);
-    nn_set_allocator(failing_alloc, NULL);
-    fail_at = -1;
-    alloc_count = 0;
+    nn_set_allocator(tu_failing_alloc, NULL);
+    tu_fail_at = -1;
+    tu_alloc_count = 0;
     int64_t number = 1;
     ok(workload(db, sid, number++, sd));
-    long total = alloc_count;
+    long total = tu_alloc_count;
     assert_true(total > 5);
-    for (fail_at = 1; fail_at <= total; fail_at++) {
-        alloc_count = 0;
+    for (tu_fail_at = 1; tu_fail_at <= total; tu_fail_at++) {
+        tu_alloc_count = 0;
         nn_error_clear();
         sess_status st = workload(db, sid, number, sd);
         if (st == SESS_OK) continue; /* the failing allocation came after the last one used */
@@ -854,12 +843,12 @@ static void test_failing_allocations(void **state)
         /* the cell is either wholly recorded or absent: find out and move on */
         sess_cell_info *c;
         size_t n;
-        long keep = fail_at;
-        fail_at = -1;
+        long keep = tu_fail_at;
+        tu_fail_at = -1;
         ok(sess_list_cells(db, sid, &c, &n));
         if (n && c[n - 1].number == number) number++;
         sess_cell_info_free(c, n);
-        fail_at = keep;
+        tu_fail_at = keep;
     }
     nn_error_clear();
     nn_set_allocator(old_fn, old_ud);
