@@ -133,3 +133,65 @@ void *tu_failing_alloc(void *ud, void *ptr, size_t n)
     if (++tu_alloc_count == tu_fail_at) return NULL;
     return realloc(ptr, n);
 }
+
+
+static char *transcript; /* the lines tu_logf added */
+static size_t transcript_len;
+
+void tu_logf(const char *fmt, ...)
+{
+    char buf[8192];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    size_t n = strlen(buf);
+    transcript = realloc(transcript, transcript_len + n + 2);
+    memcpy(transcript + transcript_len, buf, n);
+    transcript_len += n;
+    transcript[transcript_len++] = '\n';
+    transcript[transcript_len] = '\0';
+}
+
+const char *tu_transcript(void) { return transcript ? transcript : ""; }
+
+void tu_transcript_reset(void)
+{
+    free(transcript);
+    transcript = NULL;
+    transcript_len = 0;
+}
+
+void tu_transcript_compare(const char *path, double tol)
+{
+    char *want = tu_read_file(path);
+    char *wsave = NULL, *gsave = NULL;
+    char *wl = strtok_r(want, "\n", &wsave), *gl = strtok_r(transcript, "\n", &gsave);
+    int line = 1;
+    for (; wl && gl; wl = strtok_r(NULL, "\n", &wsave), gl = strtok_r(NULL, "\n", &gsave), line++) {
+        if (!strncmp(wl, "values ", 7) && !strncmp(gl, "values ", 7)) {
+            char *wp = wl + 7, *gp = gl + 7;
+            /* same label, then the numbers */
+            size_t lw = strcspn(wp, "["), lg = strcspn(gp, "[");
+            if (lw != lg || strncmp(wp, gp, lw)) fail_msg("line %d:\n want %s\n got  %s", line, wl, gl);
+            wp += lw + 1;
+            gp += lg + 1;
+            for (;;) {
+                char *we, *ge;
+                double w = strtod(wp, &we), g = strtod(gp, &ge);
+                if (we == wp || ge == gp) {
+                    if ((we == wp) != (ge == gp)) fail_msg("line %d: value counts differ\n want %s\n got  %s", line, wl, gl);
+                    break;
+                }
+                if (fabs(w - g) > tol * (1 + fabs(w))) fail_msg("line %d: %.9g vs %.9g\n want %s\n got  %s", line, w, g, wl, gl);
+                wp = we;
+                gp = ge;
+            }
+            continue;
+        }
+        if (strcmp(wl, gl) != 0) fail_msg("line %d:\n want %s\n got  %s", line, wl, gl);
+    }
+    if (wl || gl) fail_msg("line %d: transcript lengths differ (%s)", line, wl ? "ours is short" : "ours is long");
+    free(want);
+    tu_transcript_reset();
+}

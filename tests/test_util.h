@@ -35,6 +35,14 @@ nn_tensor *tu_parse_tensor(char **p);
    -1 or 0: none), so a test can fail every allocation of a workload in turn. */
 extern long tu_fail_at, tu_alloc_count;
 void *tu_failing_alloc(void *ud, void *ptr, size_t n);
+/* Transcripts: tu_logf appends a printf-formatted line; tu_transcript_compare
+   checks them line by line against a fixture ("values" lines numerically within
+   tol, the rest exactly) and resets; tu_transcript_reset drops them. */
+void tu_logf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void tu_transcript_compare(const char *path, double tol);
+void tu_transcript_reset(void);
+/* The lines logged since the last reset (borrowed). */
+const char *tu_transcript(void);
 /* Reads a whole file (from tests/) into a new malloc'd string; fails when missing. */
 char *tu_read_file(const char *path);
 

@@ -13,68 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ------------------------------------------------------------ transcript */
-
-static char *transcript;
-static size_t transcript_len;
-
-static void logf_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void logf_line(const char *fmt, ...)
-{
-    char buf[8192];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    size_t n = strlen(buf);
-    transcript = realloc(transcript, transcript_len + n + 2);
-    memcpy(transcript + transcript_len, buf, n);
-    transcript_len += n;
-    transcript[transcript_len++] = '\n';
-    transcript[transcript_len] = '\0';
-}
-
-static void reset_transcript(void)
-{
-    free(transcript);
-    transcript = NULL;
-    transcript_len = 0;
-}
-
-/* Compares the transcript with a fixture: "values" lines numerically (tol), the rest exactly. */
-static void compare_transcript(const char *path, double tol)
-{
-    char *want = tu_read_file(path);
-    char *wsave = NULL, *gsave = NULL;
-    char *wl = strtok_r(want, "\n", &wsave), *gl = strtok_r(transcript, "\n", &gsave);
-    int line = 1;
-    for (; wl && gl; wl = strtok_r(NULL, "\n", &wsave), gl = strtok_r(NULL, "\n", &gsave), line++) {
-        if (!strncmp(wl, "values ", 7) && !strncmp(gl, "values ", 7)) {
-            char *wp = wl + 7, *gp = gl + 7;
-            /* same label, then the numbers */
-            size_t lw = strcspn(wp, "["), lg = strcspn(gp, "[");
-            if (lw != lg || strncmp(wp, gp, lw)) fail_msg("line %d:\n want %s\n got  %s", line, wl, gl);
-            wp += lw + 1;
-            gp += lg + 1;
-            for (;;) {
-                char *we, *ge;
-                double w = strtod(wp, &we), g = strtod(gp, &ge);
-                if (we == wp || ge == gp) {
-                    if ((we == wp) != (ge == gp)) fail_msg("line %d: value counts differ\n want %s\n got  %s", line, wl, gl);
-                    break;
-                }
-                if (fabs(w - g) > tol * (1 + fabs(w))) fail_msg("line %d: %.9g vs %.9g\n want %s\n got  %s", line, w, g, wl, gl);
-                wp = we;
-                gp = ge;
-            }
-            continue;
-        }
-        if (strcmp(wl, gl) != 0) fail_msg("line %d:\n want %s\n got  %s", line, wl, gl);
-    }
-    if (wl || gl) fail_msg("line %d: transcript lengths differ (%s)", line, wl ? "ours is short" : "ours is long");
-    free(want);
-    reset_transcript();
-}
 
 /* Objects made during a scenario, released at its end. */
 static nn_object *pool[8192];
@@ -100,7 +38,7 @@ static nn_object *S(const char *s) { return KEEP(nn_str_new(s)); }
 static void status(int failed)
 {
     if (!failed) {
-        logf_line("ok");
+        tu_logf("ok");
         return;
     }
     char msg[4096];
@@ -110,7 +48,7 @@ static void status(int failed)
         else msg[len++] = *p;
     }
     msg[len] = '\0';
-    logf_line("%s %s", nn_error_kind_name(nn_error_current()), msg);
+    tu_logf("%s %s", nn_error_kind_name(nn_error_current()), msg);
     nn_error_clear();
 }
 #define ERR_RC(expr) status((expr) != 0)
@@ -259,7 +197,7 @@ static nn_object *fwd_hook(void *ud, nn_object *args, nn_object *kwargs)
 
 static void flush(void)
 {
-    for (int i = 0; i < n_events; i++) logf_line("event %s", events[i]);
+    for (int i = 0; i < n_events; i++) tu_logf("event %s", events[i]);
     n_events = 0;
 }
 
@@ -290,103 +228,103 @@ static void call_status(nn_module *m, size_t nargs, nn_object *const *args, cons
 
 static void play_sequential(nn_object *x)
 {
-    logf_line("== sequential");
+    tu_logf("== sequential");
     nn_module *a = KEEP(scale_new(1)), *b = KEEP(scale_new(2)), *c = KEEP(scale_new(3));
     nn_module *s = KEEP(nn_sequential_new(3, (nn_module *[]){a, b, c}));
-    logf_line("repr %s", RM(s));
-    logf_line("len %lld keys %s", (long long)nn_container_len(s), K(s));
+    tu_logf("repr %s", RM(s));
+    tu_logf("len %lld keys %s", (long long)nn_container_len(s), K(s));
     nn_object *hf1 = KEEP(nn_cfunction_new("b", fwd_hook, "b", NULL)), *hf2 = KEEP(nn_cfunction_new("s", fwd_hook, "s", NULL));
     nn_object *hb = KEEP(nn_module_register_hook(b, NN_HOOK_FORWARD, hf1, (nn_hook_options){0}));
     nn_object *hs = KEEP(nn_module_register_hook(s, NN_HOOK_FORWARD, hf2, (nn_hook_options){0}));
-    logf_line("forward %s", V(call(s, x)));
+    tu_logf("forward %s", V(call(s, x)));
     flush();
     nn_hook_handle_remove(hb);
     nn_hook_handle_remove(hs);
-    logf_line("getitem %s %s %s", R(nn_sequential_getitem(s, 0)), R(nn_sequential_getitem(s, -1)),
+    tu_logf("getitem %s %s %s", R(nn_sequential_getitem(s, 0)), R(nn_sequential_getitem(s, -1)),
               B(nn_sequential_getitem(s, 1) == O(b)));
     ERR_PTR(nn_retain(nn_sequential_getitem(s, 3)));
     ERR_PTR(nn_retain(nn_sequential_getitem(s, -4)));
     ERR_PTR(nn_container_getitem(s, S("a")));
     ERR_PTR(nn_container_getitem(s, KEEP(nn_float_new(1.5))));
     nn_module *sl = KEEP(nn_sequential_getslice(s, FROM(1)));
-    logf_line("slice 1: %s %s", K(sl), RM(sl));
-    logf_line("slice ::-1 %s", K(KEEP(nn_sequential_getslice(s, STEP(-1)))));
-    logf_line("slice ::2 %s", K(KEEP(nn_sequential_getslice(s, STEP(2)))));
-    logf_line("slice 5: %s", RM(KEEP(nn_sequential_getslice(s, FROM(5)))));
-    logf_line("slice shares %s", B(nn_sequential_getitem(sl, 0) == O(b)));
+    tu_logf("slice 1: %s %s", K(sl), RM(sl));
+    tu_logf("slice ::-1 %s", K(KEEP(nn_sequential_getslice(s, STEP(-1)))));
+    tu_logf("slice ::2 %s", K(KEEP(nn_sequential_getslice(s, STEP(2)))));
+    tu_logf("slice 5: %s", RM(KEEP(nn_sequential_getslice(s, FROM(5)))));
+    tu_logf("slice shares %s", B(nn_sequential_getitem(sl, 0) == O(b)));
     ERR_PTR(nn_sequential_getslice(s, STEP(0)));
-    logf_line("iter %s", T(KEEP(nn_container_iter(s))));
+    tu_logf("iter %s", T(KEEP(nn_container_iter(s))));
 
     nn_object *od = KEEP(nn_dict_new());
     tu_check(nn_dict_set_str(od, "first", O(a)));
     tu_check(nn_dict_set_str(od, "second", O(b)));
     tu_check(nn_dict_set_str(od, "third", O(c)));
     nn_module *o = KEEP(nn_sequential_new_from_dict(od));
-    logf_line("named repr %s", RM(o));
-    logf_line("named slice %s %s", K(KEEP(nn_sequential_getslice(o, FROM(1)))), K(KEEP(nn_sequential_getslice(o, STEP(-1)))));
-    logf_line("named getitem %s", R(nn_sequential_getitem(o, 1)));
+    tu_logf("named repr %s", RM(o));
+    tu_logf("named slice %s %s", K(KEEP(nn_sequential_getslice(o, FROM(1)))), K(KEEP(nn_sequential_getslice(o, STEP(-1)))));
+    tu_logf("named getitem %s", R(nn_sequential_getitem(o, 1)));
     tu_check(nn_sequential_setitem(o, 1, Pl()));
-    logf_line("named setitem %s %s", K(o), RM(o));
+    tu_logf("named setitem %s %s", K(o), RM(o));
     ERR_RC(nn_sequential_insert(o, 0, Sc(9)));
-    logf_line("named after insert %s", K(o));
+    tu_logf("named after insert %s", K(o));
     tu_check(nn_sequential_insert(o, 3, Sc(8)));
-    logf_line("named insert at end %s", K(o));
+    tu_logf("named insert at end %s", K(o));
     tu_check(nn_sequential_delitem(o, 0));
-    logf_line("named del %s %s", K(o), RM(o));
+    tu_logf("named del %s %s", K(o), RM(o));
 
     s = KEEP(nn_sequential_new_from_objects(3, (nn_object *[]){Sc(1), Sc(2), Sc(3)}));
     tu_check(nn_sequential_setitem(s, 1, Sc(5)));
     tu_check(nn_sequential_setitem(s, -1, Pl()));
-    logf_line("setitem %s %s", K(s), RM(s));
+    tu_logf("setitem %s %s", K(s), RM(s));
     ERR_RC(nn_sequential_setitem(s, 0, I(5)));
     ERR_RC(nn_sequential_setitem(s, 3, Pl()));
     tu_check(nn_sequential_setitem(s, 0, NULL));
-    logf_line("setitem None %s", RM(s));
+    tu_logf("setitem None %s", RM(s));
     ERR_PTR(call(s, x));
 
     s = KEEP(nn_sequential_new_from_objects(5, (nn_object *[]){Sc(1), Sc(2), Sc(3), Sc(4), Sc(5)}));
     tu_check(nn_sequential_delitem(s, 0));
-    logf_line("del 0 %s %s", K(s), RM(s));
+    tu_logf("del 0 %s %s", K(s), RM(s));
     tu_check(nn_sequential_delitem(s, -1));
-    logf_line("del -1 %s %s", K(s), RM(s));
+    tu_logf("del -1 %s %s", K(s), RM(s));
     ERR_RC(nn_sequential_delitem(s, 7));
     tu_check(nn_sequential_delslice(s, STEP(2)));
-    logf_line("del ::2 %s", RM(s));
+    tu_logf("del ::2 %s", RM(s));
     tu_check(nn_sequential_delslice(s, ALL));
-    logf_line("del : %s %lld", RM(s), (long long)nn_container_len(s));
+    tu_logf("del : %s %lld", RM(s), (long long)nn_container_len(s));
 
     s = KEEP(nn_sequential_new_from_objects(1, (nn_object *[]){Sc(1)}));
     tu_check(nn_sequential_append(s, Sc(2)));
-    logf_line("append %s", RM(s));
+    tu_logf("append %s", RM(s));
     ERR_RC(nn_sequential_append(s, O(KEEP(nn_zeros(1, TU_SHAPE(2), NN_FLOAT32)))));
     ERR_RC(nn_sequential_append(s, I(5)));
     tu_check(nn_sequential_insert(s, 0, Sc(0)));
     tu_check(nn_sequential_insert(s, -1, Sc(7)));
     tu_check(nn_sequential_insert(s, nn_container_len(s), Sc(9)));
-    logf_line("insert %s %s", K(s), RM(s));
+    tu_logf("insert %s %s", K(s), RM(s));
     ERR_RC(nn_sequential_insert(s, 9, Sc(1)));
     ERR_RC(nn_sequential_insert(s, -9, Sc(1)));
     tu_check(nn_sequential_extend(s, O(KEEP(nn_sequential_new_from_objects(1, (nn_object *[]){Pl()})))));
     nn_object *lst = KEEP(nn_list_new(0));
     tu_check(nn_list_append(lst, Sc(4)));
     tu_check(nn_sequential_extend(s, lst));
-    logf_line("extend %s %s", K(s), RM(s));
+    tu_logf("extend %s %s", K(s), RM(s));
     lst = KEEP(nn_list_new(0));
     tu_check(nn_list_append(lst, Pl()));
     tu_check(nn_list_append(lst, I(5)));
     ERR_RC(nn_sequential_extend(s, lst));
-    logf_line("extend partial %s", K(s));
+    tu_logf("extend partial %s", K(s));
     ERR_RC(nn_sequential_extend(s, I(5)));
     ERR_RC(nn_sequential_extend(s, Sc(1)));
     ERR_RC(nn_sequential_extend(s, O(KEEP(nn_zeros(0, NULL, NN_FLOAT32)))));
     ERR_RC(nn_sequential_extend(s, O(KEEP(nn_zeros(1, TU_SHAPE(2), NN_FLOAT32)))));
     ERR_RC(nn_sequential_extend(s, S("ab")));
     nn_object *p = KEEP(nn_sequential_pop(s, 0));
-    logf_line("pop 0 %s %s", R(p), K(s));
+    tu_logf("pop 0 %s %s", R(p), K(s));
     p = KEEP(nn_sequential_pop(s, -1));
-    logf_line("pop -1 %s %s", R(p), K(s));
+    tu_logf("pop -1 %s %s", R(p), K(s));
     nn_module *ps = KEEP(nn_sequential_pop_slice(s, RANGE(1, 3)));
-    logf_line("pop 1:3 %s %s", RM(ps), RM(s));
+    tu_logf("pop 1:3 %s %s", RM(ps), RM(s));
     ERR_PTR(nn_sequential_pop(s, 20));
 
     s = KEEP(nn_sequential_new_from_objects(2, (nn_object *[]){Sc(1), Sc(2)}));
@@ -394,31 +332,31 @@ static void play_sequential(nn_object *x)
     tu_check(nn_dict_set_str(od, "z", Pl()));
     nn_module *t = KEEP(nn_sequential_new_from_dict(od));
     nn_module *u = KEEP(nn_sequential_add(s, O(t)));
-    logf_line("add %s %s %s", RM(u), B(nn_sequential_getitem(u, 0) == nn_sequential_getitem(s, 0)),
+    tu_logf("add %s %s %s", RM(u), B(nn_sequential_getitem(u, 0) == nn_sequential_getitem(s, 0)),
               B(nn_sequential_getitem(u, 2) == nn_sequential_getitem(t, 0)));
     ERR_PTR(nn_sequential_add(s, I(5)));
     ERR_PTR(nn_sequential_add(s, O(KEEP(nn_module_list_new(NULL)))));
     tu_check(nn_sequential_iadd(s, O(t)));
-    logf_line("iadd %s", RM(s));
+    tu_logf("iadd %s", RM(s));
     nn_module *m = KEEP(nn_sequential_mul(s, I(2)));
-    logf_line("mul %s %s", K(m), B(nn_sequential_getitem(m, 0) == nn_sequential_getitem(m, 3)));
+    tu_logf("mul %s %s", K(m), B(nn_sequential_getitem(m, 0) == nn_sequential_getitem(m, 3)));
     m = KEEP(nn_sequential_mul(s, I(2)));
-    logf_line("rmul %s", K(m));
+    tu_logf("rmul %s", K(m));
     m = KEEP(nn_sequential_mul(s, KEEP(nn_bool_new(true))));
-    logf_line("mul bool %s", K(m));
+    tu_logf("mul bool %s", K(m));
     ERR_PTR(nn_sequential_mul(s, I(0)));
     ERR_PTR(nn_sequential_mul(s, I(-1)));
     ERR_PTR(nn_sequential_mul(s, KEEP(nn_float_new(1.5))));
     ERR_PTR(nn_sequential_mul(s, nn_none()));
     tu_check(nn_sequential_imul(s, I(2)));
-    logf_line("imul %s %s", K(s), B(nn_sequential_getitem(s, 0) == nn_sequential_getitem(s, 3)));
+    tu_logf("imul %s %s", K(s), B(nn_sequential_getitem(s, 0) == nn_sequential_getitem(s, 3)));
 
     nn_module *e = KEEP(nn_sequential_new(0, NULL));
-    logf_line("empty %s %s", RM(e), V(call(e, x)));
+    tu_logf("empty %s %s", RM(e), V(call(e, x)));
     s = KEEP(nn_sequential_new_from_objects(2, (nn_object *[]){Sc(2), Pl()}));
     nn_object *kw = KEEP(nn_dict_new());
     tu_check(nn_dict_set_str(kw, "input", x));
-    logf_line("forward kw %s", V(KEEP(nn_module_call(s, KEEP(nn_tuple_new(0)), kw))));
+    tu_logf("forward kw %s", V(KEEP(nn_module_call(s, KEEP(nn_tuple_new(0)), kw))));
     call_status(s, 0, NULL, NULL, NULL);
     call_status(s, 2, (nn_object *[]){x, x}, NULL, NULL);
     call_status(s, 1, (nn_object *[]){x}, "foo", I(1));
@@ -432,7 +370,7 @@ static void play_sequential(nn_object *x)
     }
     od = KEEP(nn_dict_new());
     tu_check(nn_dict_set_str(od, "keys", Pl()));
-    logf_line("keys name %s", RM(KEEP(nn_sequential_new_from_dict(od))));
+    tu_logf("keys name %s", RM(KEEP(nn_sequential_new_from_dict(od))));
 }
 
 /* [m1, m2, ...] as a new pooled list */
@@ -446,58 +384,58 @@ static nn_object *list_of(size_t n, nn_object *const *items)
 
 static void play_module_list(nn_object *x)
 {
-    logf_line("== modulelist");
+    tu_logf("== modulelist");
     nn_module *ml = KEEP(nn_module_list_new(LIST(Sc(1), Sc(2))));
-    logf_line("repr %s %lld", RM(ml), (long long)nn_container_len(ml));
+    tu_logf("repr %s %lld", RM(ml), (long long)nn_container_len(ml));
     tu_check(nn_module_list_append(ml, Sc(3)));
     tu_check(nn_module_list_extend(ml, LIST(Pl())));
     tu_check(nn_module_list_insert(ml, 1, Sc(9)));
-    logf_line("grown %s %s", K(ml), RM(ml));
+    tu_logf("grown %s %s", K(ml), RM(ml));
     ERR_RC(nn_module_list_append(ml, O(KEEP(nn_zeros(1, TU_SHAPE(2), NN_FLOAT32)))));
     ERR_RC(nn_module_list_append(ml, I(5)));
     ERR_RC(nn_module_list_extend(ml, I(5)));
     ERR_RC(nn_module_list_extend(ml, Sc(1)));
     ERR_RC(nn_module_list_extend(ml, LIST(Pl(), I(5))));
-    logf_line("partial %s", K(ml));
-    logf_line("getitem %s %s", R(nn_module_list_getitem(ml, 0)), R(nn_module_list_getitem(ml, -1)));
+    tu_logf("partial %s", K(ml));
+    tu_logf("getitem %s %s", R(nn_module_list_getitem(ml, 0)), R(nn_module_list_getitem(ml, -1)));
     ERR_PTR(nn_retain(nn_module_list_getitem(ml, 10)));
     ERR_PTR(nn_container_getitem(ml, S("a")));
     nn_module *sl = KEEP(nn_module_list_getslice(ml, SL(true, 1, true, 4, true, 2)));
-    logf_line("slice %s %s %s", K(sl), RM(sl), RM(KEEP(nn_module_list_getslice(ml, STEP(-2)))));
-    logf_line("iter %s", T(KEEP(nn_container_iter(ml))));
+    tu_logf("slice %s %s %s", K(sl), RM(sl), RM(KEEP(nn_module_list_getslice(ml, STEP(-2)))));
+    tu_logf("iter %s", T(KEEP(nn_container_iter(ml))));
     tu_check(nn_module_list_setitem(ml, 0, Pl()));
     tu_check(nn_module_list_setitem(ml, -1, NULL));
-    logf_line("setitem %s", RM(ml));
+    tu_logf("setitem %s", RM(ml));
     ERR_RC(nn_module_list_setitem(ml, 0, I(3)));
     ERR_RC(nn_module_list_setitem(ml, 10, Pl()));
     tu_check(nn_module_list_delitem(ml, 1));
-    logf_line("del 1 %s %s", K(ml), RM(ml));
+    tu_logf("del 1 %s %s", K(ml), RM(ml));
     tu_check(nn_module_list_delslice(ml, STEP(2)));
-    logf_line("del ::2 %s", RM(ml));
+    tu_logf("del ::2 %s", RM(ml));
     ERR_RC(nn_module_list_delitem(ml, 5));
     nn_object *p = KEEP(nn_module_list_pop(ml, 0));
-    logf_line("pop %s %s", R(p), RM(ml));
+    tu_logf("pop %s %s", R(p), RM(ml));
     nn_module *ml2 = KEEP(nn_module_list_new(LIST(Sc(1), Sc(2), Sc(3))));
     nn_module *q = KEEP(nn_module_list_pop_slice(ml2, RANGE(0, 2)));
-    logf_line("pop slice %s %s", RM(q), RM(ml2));
+    tu_logf("pop slice %s %s", RM(q), RM(ml2));
     ERR_PTR(call(ml2, x));
-    logf_line("add %s %s", RM(KEEP(nn_module_list_add(ml2, LIST(Pl())))),
+    tu_logf("add %s %s", RM(KEEP(nn_module_list_add(ml2, LIST(Pl())))),
               RM(KEEP(nn_module_list_add(ml2, O(KEEP(nn_module_list_new(LIST(Sc(4)))))))));
     ERR_PTR(nn_module_list_add(ml2, I(5)));
     tu_check(nn_module_list_extend(ml2, O(KEEP(nn_module_list_new(LIST(Pl()))))));
-    logf_line("iadd %s", RM(ml2));
+    tu_logf("iadd %s", RM(ml2));
     nn_module *ml3 = KEEP(nn_module_list_new(LIST(Sc(1), Sc(2), Sc(3))));
     ERR_RC(nn_module_list_insert(ml3, -1, Pl()));
-    logf_line("insert -1 %s %s", K(ml3), T(KEEP(nn_module_dict_values(ml3))));
+    tu_logf("insert -1 %s %s", K(ml3), T(KEEP(nn_module_dict_values(ml3))));
     nn_module *ml4 = KEEP(nn_module_list_new(LIST(Sc(1))));
     tu_check(nn_module_list_insert(ml4, 5, Pl()));
-    logf_line("insert 5 %s %lld", K(ml4), (long long)nn_container_len(ml4));
+    tu_logf("insert 5 %s %lld", K(ml4), (long long)nn_container_len(ml4));
     ERR_PTR(nn_retain(nn_module_list_getitem(ml4, 1)));
     ERR_PTR(nn_module_list_new(I(5)));
     ERR_PTR(nn_module_list_new(Sc(1)));
     ERR_PTR(nn_module_list_new(O(KEEP(nn_zeros(0, NULL, NN_FLOAT32)))));
     ERR_PTR(nn_module_list_new(O(KEEP(nn_zeros(1, TU_SHAPE(2), NN_FLOAT32)))));
-    logf_line("empty %s", RM(KEEP(nn_module_list_new(NULL))));
+    tu_logf("empty %s", RM(KEEP(nn_module_list_new(NULL))));
 }
 
 /* [('a', 'Scale'), ...] */
@@ -518,28 +456,28 @@ static nn_object *pair(nn_object *k, nn_object *v) { return KEEP(nn_tuple_pack(2
 
 static void play_module_dict(nn_object *x)
 {
-    logf_line("== moduledict");
+    tu_logf("== moduledict");
     nn_object *d = KEEP(nn_dict_new());
     tu_check(nn_dict_set_str(d, "b", Sc(2)));
     tu_check(nn_dict_set_str(d, "a", Sc(1)));
     nn_module *md = KEEP(nn_module_dict_new(d));
-    logf_line("repr %s %s", RM(md), K(md));
+    tu_logf("repr %s %s", RM(md), K(md));
     tu_check(nn_module_dict_setitem(md, "c", Pl()));
-    logf_line("setitem %s %s", K(md), R(nn_module_dict_getitem(md, "a")));
+    tu_logf("setitem %s %s", K(md), R(nn_module_dict_getitem(md, "a")));
     ERR_PTR(nn_retain(nn_module_dict_getitem(md, "zz")));
     ERR_PTR(nn_container_getitem(md, I(0)));
     tu_check(nn_module_dict_delitem(md, "b"));
-    logf_line("del %s", K(md));
+    tu_logf("del %s", K(md));
     ERR_RC(nn_module_dict_delitem(md, "zz"));
-    logf_line("contains %s %s %s", B(nn_module_dict_contains(md, "a")), B(nn_module_dict_contains(md, "zz")),
+    tu_logf("contains %s %s %s", B(nn_module_dict_contains(md, "a")), B(nn_module_dict_contains(md, "zz")),
               B(nn_container_contains(md, I(0)) == 1));
-    logf_line("keys %s %s %s", L(KEEP(nn_module_dict_keys(md))), T(KEEP(nn_module_dict_values(md))),
+    tu_logf("keys %s %s %s", L(KEEP(nn_module_dict_keys(md))), T(KEEP(nn_module_dict_values(md))),
               pair_types(KEEP(nn_module_dict_items(md))));
     nn_object *pl = KEEP(nn_list_new(0));
     tu_check(nn_list_append(pl, pair(S("d"), Sc(4))));
     tu_check(nn_list_append(pl, LIST(S("a"), Pl())));
     tu_check(nn_module_dict_update(md, pl));
-    logf_line("update pairs %s", RM(md));
+    tu_logf("update pairs %s", RM(md));
     d = KEEP(nn_dict_new());
     tu_check(nn_dict_set_str(d, "e", Pl()));
     tu_check(nn_module_dict_update(md, O(KEEP(nn_module_dict_new(d)))));
@@ -547,7 +485,7 @@ static void play_module_dict(nn_object *x)
     tu_check(nn_dict_set_str(d, "g", Pl()));
     tu_check(nn_dict_set_str(d, "f", Pl()));
     tu_check(nn_module_dict_update(md, d));
-    logf_line("update dicts %s", K(md));
+    tu_logf("update dicts %s", K(md));
     ERR_RC(nn_module_dict_update(md, I(5)));
     ERR_RC(nn_module_dict_update(md, LIST(I(5))));
     ERR_RC(nn_module_dict_update(md, LIST(KEEP(nn_tuple_pack(3, I(1), I(2), I(3))))));
@@ -558,85 +496,85 @@ static void play_module_dict(nn_object *x)
     ERR_RC(nn_module_dict_setitem(md, "q", I(5)));
     ERR_RC(nn_container_setitem(md, I(1), Pl()));
     nn_object *p = KEEP(nn_module_dict_pop(md, "a"));
-    logf_line("pop %s %s", R(p), K(md));
+    tu_logf("pop %s %s", R(p), K(md));
     ERR_PTR(nn_module_dict_pop(md, "zz"));
-    logf_line("len iter %lld %s", (long long)nn_container_len(md), L(KEEP(nn_container_iter(md))));
+    tu_logf("len iter %lld %s", (long long)nn_container_len(md), L(KEEP(nn_container_iter(md))));
     ERR_PTR(call(md, x));
     nn_module_dict_clear(md);
-    logf_line("clear %s %lld", RM(md), (long long)nn_container_len(md));
+    tu_logf("clear %s %lld", RM(md), (long long)nn_container_len(md));
 }
 
 static nn_object *tensor1(double v) { return O(KEEP(nn_full(1, TU_SHAPE(1), v, NN_FLOAT32))); }
 
 static void play_parameter_list(nn_object *x)
 {
-    logf_line("== parameterlist");
+    tu_logf("== parameterlist");
     nn_tensor *ones3 = KEEP(nn_ones(1, TU_SHAPE(3), NN_FLOAT32));
     nn_module *pl = KEEP(nn_parameter_list_new(
         LIST(O(KEEP(nn_zeros(2, TU_SHAPE(2, 3), NN_FLOAT32))), O(KEEP(nn_parameter_new(ones3, true))))));
-    logf_line("repr %s %lld", RM(pl), (long long)nn_container_len(pl));
+    tu_logf("repr %s %lld", RM(pl), (long long)nn_container_len(pl));
     tu_check(nn_parameter_list_append(pl, O(KEEP(nn_ones(1, TU_SHAPE(3), NN_FLOAT64)))));
     tu_check(nn_parameter_list_append(pl, I(5)));
     tu_check(nn_parameter_list_append(pl, Pl()));
     tu_check(nn_parameter_list_append(pl, O(KEEP(nn_scalar(1, NN_FLOAT32)))));
     tu_check(nn_parameter_list_append(pl, NULL));
-    logf_line("mixed %s %lld", RM(pl), (long long)nn_container_len(pl));
-    logf_line("dicts %s %s", L(pl->parameters), K(pl));
+    tu_logf("mixed %s %lld", RM(pl), (long long)nn_container_len(pl));
+    tu_logf("dicts %s %s", L(pl->parameters), K(pl));
     nn_object *p0 = nn_parameter_list_getitem(pl, 0);
-    logf_line("items %s %s %s %s", tname(p0), B(NN_TENSOR(p0)->requires_grad), R(nn_parameter_list_getitem(pl, 3)),
+    tu_logf("items %s %s %s %s", tname(p0), B(NN_TENSOR(p0)->requires_grad), R(nn_parameter_list_getitem(pl, 3)),
               R(nn_parameter_list_getitem(pl, -1)));
     ERR_PTR(nn_retain(nn_parameter_list_getitem(pl, 10)));
     ERR_PTR(nn_container_getitem(pl, S("a")));
     nn_tensor *q = KEEP(nn_parameter_new(KEEP(nn_zeros(1, TU_SHAPE(1), NN_FLOAT32)), true));
     tu_check(nn_parameter_list_setitem(pl, 1, O(q)));
     tu_check(nn_parameter_list_setitem(pl, 0, tensor1(1)));
-    logf_line("setitem %s %s", B(nn_parameter_list_getitem(pl, 1) == O(q)), RM(pl));
+    tu_logf("setitem %s %s", B(nn_parameter_list_getitem(pl, 1) == O(q)), RM(pl));
     ERR_RC(nn_parameter_list_setitem(pl, 10, O(q)));
     nn_module *pl2 = KEEP(nn_parameter_list_getslice(pl, RANGE(1, 3)));
-    logf_line("slice %s %s %lld", RM(pl2), B(nn_parameter_list_getitem(pl2, 0) == O(q)), (long long)nn_container_len(pl2));
-    logf_line("iter %s", T(KEEP(nn_container_iter(pl))));
+    tu_logf("slice %s %s %lld", RM(pl2), B(nn_parameter_list_getitem(pl2, 0) == O(q)), (long long)nn_container_len(pl2));
+    tu_logf("iter %s", T(KEEP(nn_container_iter(pl))));
     ERR_RC(nn_parameter_list_append(pl, O(KEEP(nn_zeros(1, TU_SHAPE(2), NN_INT64)))));
-    logf_line("failed append %lld", (long long)nn_container_len(pl));
+    tu_logf("failed append %lld", (long long)nn_container_len(pl));
     ERR_PTR(nn_retain(nn_parameter_list_getitem(pl, nn_container_len(pl) - 1)));
     ERR_PTR(call(pl, x));
     ERR_PTR(nn_parameter_list_new(O(KEEP(nn_zeros(1, TU_SHAPE(2), NN_FLOAT32)))));
     ERR_PTR(nn_parameter_list_new(I(5)));
     nn_module *one = KEEP(nn_parameter_list_new(LIST(O(KEEP(nn_zeros(1, TU_SHAPE(2), NN_FLOAT32))))));
-    logf_line("one %s", RM(one));
-    logf_line("scalar %s", RM(KEEP(nn_parameter_list_new(LIST(O(KEEP(nn_scalar(2, NN_FLOAT32))))))));
-    logf_line("empty %s", RM(KEEP(nn_parameter_list_new(NULL))));
+    tu_logf("one %s", RM(one));
+    tu_logf("scalar %s", RM(KEEP(nn_parameter_list_new(LIST(O(KEEP(nn_scalar(2, NN_FLOAT32))))))));
+    tu_logf("empty %s", RM(KEEP(nn_parameter_list_new(NULL))));
     nn_object *sd = KEEP(nn_module_state_dict(one, "", false));
-    logf_line("named %s %s", L(KEEP(nn_module_named_parameters(one, "", true, true))), L(sd));
+    tu_logf("named %s %s", L(KEEP(nn_module_named_parameters(one, "", true, true))), L(sd));
 }
 
 static void play_parameter_dict(nn_object *x)
 {
-    logf_line("== parameterdict");
+    tu_logf("== parameterdict");
     nn_object *d = KEEP(nn_dict_new());
     tu_check(nn_dict_set_str(d, "b", O(KEEP(nn_zeros(1, TU_SHAPE(2), NN_FLOAT32)))));
     tu_check(nn_dict_set_str(d, "a", O(KEEP(nn_parameter_new(KEEP(nn_ones(2, TU_SHAPE(3, 2), NN_FLOAT64)), true)))));
     nn_module *pd = KEEP(nn_parameter_dict_new(d, false));
-    logf_line("repr %s %s", RM(pd), L(KEEP(nn_parameter_dict_keys(pd))));
+    tu_logf("repr %s %s", RM(pd), L(KEEP(nn_parameter_dict_keys(pd))));
     tu_check(nn_parameter_dict_setitem(pd, "x", I(5)));
     tu_check(nn_parameter_dict_setitem(pd, "m", Pl()));
-    logf_line("mixed %s %lld", RM(pd), (long long)nn_container_len(pd));
+    tu_logf("mixed %s %lld", RM(pd), (long long)nn_container_len(pd));
     ERR_PTR(nn_retain(nn_parameter_dict_getitem(pd, "zz")));
     ERR_PTR(nn_container_getitem(pd, I(0)));
     ERR_RC(nn_parameter_dict_delitem(pd, "zz"));
-    logf_line("contains %s %s", B(nn_parameter_dict_contains(pd, "a")), B(nn_parameter_dict_contains(pd, "zz")));
-    logf_line("get %s %s %s", R(KEEP(nn_parameter_dict_get(pd, "zz", NULL))), R(KEEP(nn_parameter_dict_get(pd, "zz", I(3)))),
+    tu_logf("contains %s %s", B(nn_parameter_dict_contains(pd, "a")), B(nn_parameter_dict_contains(pd, "zz")));
+    tu_logf("get %s %s %s", R(KEEP(nn_parameter_dict_get(pd, "zz", NULL))), R(KEEP(nn_parameter_dict_get(pd, "zz", I(3)))),
               tname(KEEP(nn_parameter_dict_get(pd, "a", NULL))));
     nn_object *sd = KEEP(nn_parameter_dict_setdefault(pd, "q", O(KEEP(nn_zeros(1, TU_SHAPE(2), NN_FLOAT32)))));
-    logf_line("setdefault %s %s", tname(sd), B(NN_TENSOR(sd)->requires_grad));
+    tu_logf("setdefault %s %s", tname(sd), B(NN_TENSOR(sd)->requires_grad));
     KEEP(nn_parameter_dict_setdefault(pd, "r", NULL));
-    logf_line("setdefault None %s %s", L(KEEP(nn_parameter_dict_keys(pd))), L(pd->parameters));
+    tu_logf("setdefault None %s %s", L(KEEP(nn_parameter_dict_keys(pd))), L(pd->parameters));
     nn_object *p = KEEP(nn_parameter_dict_pop(pd, "b"));
-    logf_line("pop %s %s", tname(p), L(KEEP(nn_parameter_dict_keys(pd))));
+    tu_logf("pop %s %s", tname(p), L(KEEP(nn_parameter_dict_keys(pd))));
     ERR_PTR(nn_parameter_dict_pop(pd, "zz"));
     nn_object *kv = KEEP(nn_parameter_dict_popitem(pd));
-    logf_line("popitem %s %s %s", nn_str_cstr(nn_tuple_get(kv, 0)), tname(nn_tuple_get(kv, 1)), L(KEEP(nn_parameter_dict_keys(pd))));
+    tu_logf("popitem %s %s %s", nn_str_cstr(nn_tuple_get(kv, 0)), tname(nn_tuple_get(kv, 1)), L(KEEP(nn_parameter_dict_keys(pd))));
     nn_module *cp = KEEP(nn_parameter_dict_copy(pd));
-    logf_line("copy %s %s", RM(cp), B(nn_parameter_dict_getitem(cp, "a") == nn_parameter_dict_getitem(pd, "a")));
+    tu_logf("copy %s %s", RM(cp), B(nn_parameter_dict_getitem(cp, "a") == nn_parameter_dict_getitem(pd, "a")));
     tu_check(nn_parameter_dict_update(pd, LIST(pair(S("z"), tensor1(1)), pair(S("y"), tensor1(1))), false));
     d = KEEP(nn_dict_new());
     tu_check(nn_dict_set_str(d, "w", tensor1(1)));
@@ -650,31 +588,31 @@ static void play_parameter_dict(nn_object *x)
     tu_check(nn_dict_set_str(d, "t2", tensor1(1)));
     tu_check(nn_dict_set_str(d, "t1", tensor1(1)));
     tu_check(nn_parameter_dict_update(pd, O(KEEP(nn_parameter_dict_new(d, true))), false));
-    logf_line("update %s", L(KEEP(nn_parameter_dict_keys(pd))));
+    tu_logf("update %s", L(KEEP(nn_parameter_dict_keys(pd))));
     ERR_RC(nn_parameter_dict_update(pd, I(5), false));
     ERR_RC(nn_parameter_dict_update(pd, LIST(I(5)), false));
     ERR_RC(nn_parameter_dict_update(pd, LIST(KEEP(nn_tuple_pack(3, I(1), I(2), I(3)))), false));
     d = KEEP(nn_dict_new());
     tu_check(nn_dict_set_str(d, "new", tensor1(1)));
     nn_module *u = KEEP(nn_parameter_dict_or(pd, KEEP(nn_parameter_dict_new(d, false))));
-    logf_line("or %s", L(KEEP(nn_parameter_dict_keys(u))));
+    tu_logf("or %s", L(KEEP(nn_parameter_dict_keys(u))));
     nn_module *fk = KEEP(nn_parameter_dict_fromkeys(LIST(S("k2"), S("k1")), tensor1(0)));
-    logf_line("fromkeys %s %s %s %s", L(KEEP(nn_parameter_dict_keys(fk))),
+    tu_logf("fromkeys %s %s %s %s", L(KEEP(nn_parameter_dict_keys(fk))),
               B(nn_parameter_dict_getitem(fk, "k1") == nn_parameter_dict_getitem(fk, "k2")),
               tname(nn_parameter_dict_getitem(fk, "k1")), RM(KEEP(nn_parameter_dict_fromkeys(S("ab"), NULL))));
-    logf_line("values items %s %s", T(KEEP(nn_parameter_dict_values(pd))), L(KEEP(nn_parameter_dict_items(pd))));
-    logf_line("named %s %s", L(KEEP(nn_module_named_parameters(pd, "", true, true))), L(KEEP(nn_module_state_dict(pd, "", false))));
+    tu_logf("values items %s %s", T(KEEP(nn_parameter_dict_values(pd))), L(KEEP(nn_parameter_dict_items(pd))));
+    tu_logf("named %s %s", L(KEEP(nn_module_named_parameters(pd, "", true, true))), L(KEEP(nn_module_state_dict(pd, "", false))));
     call_status(pd, 0, NULL, NULL, NULL);
     call_status(pd, 1, (nn_object *[]){I(1)}, NULL, NULL);
     call_status(pd, 2, (nn_object *[]){I(1), I(2)}, NULL, NULL);
     tu_check(nn_parameter_dict_clear(pd));
-    logf_line("clear %s %lld", RM(pd), (long long)nn_container_len(pd));
+    tu_logf("clear %s %lld", RM(pd), (long long)nn_container_len(pd));
     ERR_PTR(nn_parameter_dict_popitem(pd));
     nn_module *odd = KEEP(nn_parameter_dict_new(NULL, false));
     ERR_RC(nn_parameter_dict_setitem(odd, "keys", tensor1(0)));
     ERR_RC(nn_container_setitem(odd, I(1), tensor1(0)));
-    logf_line("odd %lld %s", (long long)nn_container_len(odd), L(odd->parameters));
-    logf_line("empty %s", RM(KEEP(nn_parameter_dict_new(NULL, false))));
+    tu_logf("odd %lld %s", (long long)nn_container_len(odd), L(odd->parameters));
+    tu_logf("empty %s", RM(KEEP(nn_parameter_dict_new(NULL, false))));
     (void)x;
 }
 
@@ -687,7 +625,7 @@ static nn_object *od_of(size_t n, const char *const *keys, nn_object *const *val
 
 static void play_nested(nn_object *x)
 {
-    logf_line("== nested");
+    tu_logf("== nested");
     nn_object *plist = O(KEEP(nn_parameter_list_new(
         LIST(O(KEEP(nn_zeros(1, TU_SHAPE(2), NN_FLOAT32))), O(KEEP(nn_ones(1, TU_SHAPE(1), NN_FLOAT32)))))));
     nn_object *pdict = O(KEEP(nn_parameter_dict_new(od_of(1, (const char *[]){"w"}, (nn_object *[]){tensor1(1)}), false)));
@@ -696,21 +634,21 @@ static void play_nested(nn_object *x)
         5, (const char *[]){"feat", "heads", "table", "plist", "pdict"},
         (nn_object *[]){feat, O(KEEP(nn_module_list_new(LIST(Sc(3), Pl())))),
                         O(KEEP(nn_module_dict_new(od_of(1, (const char *[]){"p"}, (nn_object *[]){Sc(4)})))), plist, pdict})));
-    logf_line("repr %s", RM(net));
-    logf_line("named_parameters %s", L(KEEP(nn_module_named_parameters(net, "", true, true))));
-    logf_line("state_dict %s", L(KEEP(nn_module_state_dict(net, "", false))));
-    logf_line("named_modules %s", L(KEEP(nn_module_named_modules(net, "", true))));
-    logf_line("feat forward %s", V(call(NN_MODULE(feat), x)));
+    tu_logf("repr %s", RM(net));
+    tu_logf("named_parameters %s", L(KEEP(nn_module_named_parameters(net, "", true, true))));
+    tu_logf("state_dict %s", L(KEEP(nn_module_state_dict(net, "", false))));
+    tu_logf("named_modules %s", L(KEEP(nn_module_named_modules(net, "", true))));
+    tu_logf("feat forward %s", V(call(NN_MODULE(feat), x)));
     nn_object *shared = Sc(7);
     nn_module *s = KEEP(nn_sequential_new_from_objects(2, (nn_object *[]){shared, shared}));
-    logf_line("shared %s %s %s", L(KEEP(nn_module_named_modules(s, "", true))),
+    tu_logf("shared %s %s %s", L(KEEP(nn_module_named_modules(s, "", true))),
               L(KEEP(nn_module_named_parameters(s, "", true, true))), L(KEEP(nn_module_state_dict(s, "", false))));
-    logf_line("shared forward %s", V(call(s, x)));
+    tu_logf("shared forward %s", V(call(s, x)));
 }
 
 static void play_protocol(void)
 {
-    logf_line("== protocol");
+    tu_logf("== protocol");
     nn_module *sc = KEEP(scale_new(1));
     status(nn_container_len(sc) < 0);
     ERR_PTR(nn_container_getitem(sc, I(0)));
@@ -724,7 +662,7 @@ static void play_protocol(void)
     nn_module *md = KEEP(nn_module_dict_new(od_of(1, (const char *[]){"a"}, (nn_object *[]){a})));
     nn_module *pl = KEEP(nn_parameter_list_new(LIST(O(KEEP(nn_zeros(1, TU_SHAPE(1), NN_FLOAT32))), I(5))));
     nn_module *pd = KEEP(nn_parameter_dict_new(od_of(1, (const char *[]){"w"}, (nn_object *[]){tensor1(0)}), false));
-    logf_line("contains %s %s %s %s %s %s %s %s %s", B(nn_container_contains(s, a) == 1), B(nn_container_contains(s, Sc(1)) == 1),
+    tu_logf("contains %s %s %s %s %s %s %s %s %s", B(nn_container_contains(s, a) == 1), B(nn_container_contains(s, Sc(1)) == 1),
               B(nn_container_contains(ml, a) == 1), B(nn_container_contains(md, S("a")) == 1),
               B(nn_container_contains(md, I(0)) == 1), B(nn_container_contains(pl, I(5)) == 1),
               B(nn_container_contains(pl, I(6)) == 1), B(nn_container_contains(pd, S("w")) == 1),
@@ -735,14 +673,14 @@ static void play_protocol(void)
     ERR_RC(nn_container_delitem(pd, I(0)));
     ERR_RC(nn_container_setitem(s, S("a"), Pl()));
     ERR_PTR(nn_container_getitem(md, KEEP(nn_list_new(0))));
-    logf_line("getitem %s %s %s %s", R(KEEP(nn_container_getitem(s, KEEP(nn_bool_new(true))))), R(KEEP(nn_container_getitem(md, S("a")))),
+    tu_logf("getitem %s %s %s %s", R(KEEP(nn_container_getitem(s, KEEP(nn_bool_new(true))))), R(KEEP(nn_container_getitem(md, S("a")))),
               tname(KEEP(nn_container_getitem(pl, I(1)))), tname(KEEP(nn_container_getitem(pd, S("w")))));
     tu_check(nn_container_setitem(md, S("b"), Pl()));
     tu_check(nn_container_setitem(pl, I(1), I(6)));
-    logf_line("setitem %s %s", K(md), R(KEEP(nn_container_getitem(pl, I(1)))));
+    tu_logf("setitem %s %s", K(md), R(KEEP(nn_container_getitem(pl, I(1)))));
     tu_check(nn_container_delitem(s, I(0)));
     tu_check(nn_container_delitem(md, S("a")));
-    logf_line("delitem %s %s", RM(s), K(md));
+    tu_logf("delitem %s %s", RM(s), K(md));
 
     /* slices: the indices PyTorch's containers use, against Python's list slicing */
     const int64_t NONE = INT64_MIN;
@@ -764,14 +702,14 @@ static void play_protocol(void)
                     for (int64_t i = 0; i < count; i++)
                         len += (size_t)snprintf(out + len, sizeof out - len, "%s%lld", i ? ", " : "", (long long)(start + i * step));
                     snprintf(out + len, sizeof out - len, "]");
-                    logf_line("slice %lld %s %s %s %s", (long long)n, num[0], num[1], num[2], out);
+                    tu_logf("slice %lld %s %s %s %s", (long long)n, num[0], num[1], num[2], out);
                 }
 }
 
 static void test_transcript_matches_pytorch(void **state)
 {
     (void)state;
-    reset_transcript();
+    tu_transcript_reset();
     nn_object *x = O(KEEP(tu_tensor(NN_FLOAT32, 1, TU_SHAPE(2), TU_VALUES(1, -2))));
     play_sequential(x);
     play_module_list(x);
@@ -781,7 +719,7 @@ static void test_transcript_matches_pytorch(void **state)
     play_nested(x);
     play_protocol();
     release_pool();
-    compare_transcript("fixtures/containers.txt", 0);
+    tu_transcript_compare("fixtures/containers.txt", 0);
 }
 
 /* ------------------------------------------------ what the transcript leaves out */
@@ -946,7 +884,7 @@ static void VV(const char *label, nn_tensor *t)
     size_t len = (size_t)sprintf(b, "[");
     for (int64_t i = 0; i < n; i++) len += (size_t)sprintf(b + len, "%s%.9g", i ? " " : "", v[i]);
     sprintf(b + len, "]");
-    logf_line("values %s %s", label, b);
+    tu_logf("values %s %s", label, b);
     free(b);
     free(v);
 }
@@ -981,15 +919,15 @@ static nn_module *ff_new(int64_t d_model, int64_t d_ff, bool gated)
 static void test_feed_forward_matches_pytorch(void **state)
 {
     (void)state;
-    reset_transcript();
-    logf_line("== seeded sequential");
+    tu_transcript_reset();
+    tu_logf("== seeded sequential");
     seed(0);
     nn_module *seq = KEEP(nn_sequential_new(3, (nn_module *[]){KEEP(nn_linear_new(3, 4, true, NN_FLOAT32)),
                                                                  KEEP(nn_relu_new(false)),
                                                                  KEEP(nn_linear_new(4, 2, true, NN_FLOAT32))}));
     nn_tensor *x = KEEP(nn_randn(2, TU_SHAPE(5, 3), NN_FLOAT32));
-    logf_line("repr %s", RM(seq));
-    logf_line("state_dict %s", L(KEEP(nn_module_state_dict(seq, "", false))));
+    tu_logf("repr %s", RM(seq));
+    tu_logf("state_dict %s", L(KEEP(nn_module_state_dict(seq, "", false))));
     nn_object *ps = KEEP(nn_module_named_parameters(seq, "", true, true));
     for (size_t i = 0; i < nn_list_len(ps); i++) {
         char name[64];
@@ -1001,15 +939,15 @@ static void test_feed_forward_matches_pytorch(void **state)
     backward_sum(y);
     grads("seq", seq);
     nn_module *tail = KEEP(nn_sequential_getslice(seq, FROM(1)));
-    logf_line("slice %s", RM(tail));
+    tu_logf("slice %s", RM(tail));
     VV("slice forward", NN_TENSOR(call(tail, O(KEEP(nn_ones(2, TU_SHAPE(2, 4), NN_FLOAT32))))));
 
-    logf_line("== feedforward");
+    tu_logf("== feedforward");
     seed(1);
     nn_module *ff = ff_new(4, 8, false);
-    logf_line("repr %s", RM(ff));
-    logf_line("state_dict %s", L(KEEP(nn_module_state_dict(ff, "", false))));
-    logf_line("named_modules %s", L(KEEP(nn_module_named_modules(ff, "", true))));
+    tu_logf("repr %s", RM(ff));
+    tu_logf("state_dict %s", L(KEEP(nn_module_state_dict(ff, "", false))));
+    tu_logf("named_modules %s", L(KEEP(nn_module_named_modules(ff, "", true))));
     x = KEEP(nn_randn(3, TU_SHAPE(2, 3, 4), NN_FLOAT32));
     tu_check(nn_set_requires_grad(x, true));
     tu_check(nn_module_train(ff, false));
@@ -1026,7 +964,7 @@ static void test_feed_forward_matches_pytorch(void **state)
     backward_sum(y);
     VV("train grad layer1.weight", NN_TENSOR(nn_module_get_parameter(ff, "layer1.weight"))->grad);
 
-    logf_line("== gated");
+    tu_logf("== gated");
     seed(2);
     nn_feed_forward_options o;
     nn_feed_forward_options_default(&o);
@@ -1036,27 +974,27 @@ static void test_feed_forward_matches_pytorch(void **state)
     o.bias1 = false;
     o.bias_gate = false;
     nn_module *gf = KEEP(nn_feed_forward_new(4, 6, &o));
-    logf_line("repr %s", RM(gf));
-    logf_line("state_dict %s", L(KEEP(nn_module_state_dict(gf, "", false))));
+    tu_logf("repr %s", RM(gf));
+    tu_logf("state_dict %s", L(KEEP(nn_module_state_dict(gf, "", false))));
     x = KEEP(nn_randn(2, TU_SHAPE(3, 4), NN_FLOAT32));
     y = NN_TENSOR(call(gf, O(x)));
     VV("forward", y);
     backward_sum(y);
     grads("gated", gf);
 
-    logf_line("== stacked");
+    tu_logf("== stacked");
     seed(3);
     nn_module *f0 = ff_new(4, 8, false), *f1 = ff_new(4, 8, true);
     nn_module *stack = KEEP(nn_sequential_new(2, (nn_module *[]){f0, f1}));
-    logf_line("repr %s", RM(stack));
-    logf_line("named_modules %s", L(KEEP(nn_module_named_modules(stack, "", true))));
-    logf_line("state_dict %s", L(KEEP(nn_module_state_dict(stack, "", false))));
-    logf_line("shared activation %s", B(nn_module_getattr(f0, "activation") == nn_module_getattr(f1, "activation")));
+    tu_logf("repr %s", RM(stack));
+    tu_logf("named_modules %s", L(KEEP(nn_module_named_modules(stack, "", true))));
+    tu_logf("state_dict %s", L(KEEP(nn_module_state_dict(stack, "", false))));
+    tu_logf("shared activation %s", B(nn_module_getattr(f0, "activation") == nn_module_getattr(f1, "activation")));
     tu_check(nn_module_train(stack, false));
     x = KEEP(nn_randn(2, TU_SHAPE(2, 4), NN_FLOAT32));
     VV("forward", NN_TENSOR(call(stack, O(x))));
     release_pool();
-    compare_transcript("fixtures/containers_ff.txt", 1e-5);
+    tu_transcript_compare("fixtures/containers_ff.txt", 1e-5);
 }
 
 /* FeedForward's own checks: arguments, a callable activation, a replaced child. */
@@ -1065,10 +1003,10 @@ static void test_feed_forward_details(void **state)
     (void)state;
     nn_module *ff = ff_new(2, 3, false);
     nn_object *x = O(KEEP(nn_ones(1, TU_SHAPE(2), NN_FLOAT32)));
-    reset_transcript();
+    tu_transcript_reset();
     call_status(ff, 0, NULL, NULL, NULL);
-    assert_string_equal(transcript, "TypeError FeedForward.forward() missing 1 required positional argument: 'x'\n");
-    reset_transcript();
+    assert_string_equal(tu_transcript(), "TypeError FeedForward.forward() missing 1 required positional argument: 'x'\n");
+    tu_transcript_reset();
     /* forward(x=...) binds by keyword */
     nn_object *kw = KEEP(nn_dict_new());
     tu_check(nn_dict_set_str(kw, "x", x));

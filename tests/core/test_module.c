@@ -14,25 +14,6 @@
 
 /* ------------------------------------------------------------ transcript */
 
-static char *transcript;
-static size_t transcript_len;
-
-static void logf_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void logf_line(const char *fmt, ...)
-{
-    char buf[4096];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    size_t n = strlen(buf);
-    transcript = realloc(transcript, transcript_len + n + 2);
-    memcpy(transcript + transcript_len, buf, n);
-    transcript_len += n;
-    transcript[transcript_len++] = '\n';
-    transcript[transcript_len] = '\0';
-}
-
 /* "[1.0000 -2.0000]" as gen_module.py's fmt() */
 static const char *fmt_tensor(const nn_tensor *t, char *buf, size_t n)
 {
@@ -62,7 +43,7 @@ static const char *fmt_names(nn_object *list, char *buf, size_t n)
 static void log_status(int failed)
 {
     if (!failed) {
-        logf_line("ok");
+        tu_logf("ok");
         return;
     }
     char msg[2048];
@@ -73,7 +54,7 @@ static void log_status(int failed)
         else msg[len++] = *p;
     }
     msg[len] = '\0';
-    logf_line("%s %s", nn_error_kind_name(nn_error_current()), msg);
+    tu_logf("%s %s", nn_error_kind_name(nn_error_current()), msg);
     nn_error_clear();
 }
 
@@ -214,7 +195,7 @@ static nn_object *reg(nn_module *m, nn_hook_kind kind, const hook_spec *spec)
 
 static void flush_events(void)
 {
-    for (int i = 0; i < n_events; i++) logf_line("event %s", events[i]);
+    for (int i = 0; i < n_events; i++) tu_logf("event %s", events[i]);
     n_events = 0;
 }
 
@@ -227,29 +208,29 @@ static void play_scenario(void)
     char *r = TU_OK(nn_repr(&net->ob));
     size_t len = 0;
     for (char *p = r; *p; p++) len += (size_t)snprintf(b1 + len, sizeof b1 - len, *p == '\n' ? "\\n" : "%c", *p);
-    logf_line("repr %s", b1);
+    tu_logf("repr %s", b1);
     nn_free(r);
     nn_object *l;
-    l = TU_OK(nn_module_named_children(net)); logf_line("named_children %s", fmt_names(l, b1, sizeof b1)); NN_RELEASE(l);
-    l = TU_OK(nn_module_named_modules(net, "", true)); logf_line("named_modules %s", fmt_names(l, b1, sizeof b1)); NN_RELEASE(l);
-    l = TU_OK(nn_module_named_modules(net, "", false)); logf_line("named_modules dup %s", fmt_names(l, b1, sizeof b1)); NN_RELEASE(l);
-    l = TU_OK(nn_module_named_parameters(net, "", true, true)); logf_line("named_parameters %s", fmt_names(l, b1, sizeof b1)); NN_RELEASE(l);
-    l = TU_OK(nn_module_named_parameters(net, "net", true, true)); logf_line("named_parameters prefix %s", fmt_names(l, b1, sizeof b1)); NN_RELEASE(l);
-    l = TU_OK(nn_module_named_buffers(net, "", true, true)); logf_line("named_buffers %s", fmt_names(l, b1, sizeof b1)); NN_RELEASE(l);
+    l = TU_OK(nn_module_named_children(net)); tu_logf("named_children %s", fmt_names(l, b1, sizeof b1)); NN_RELEASE(l);
+    l = TU_OK(nn_module_named_modules(net, "", true)); tu_logf("named_modules %s", fmt_names(l, b1, sizeof b1)); NN_RELEASE(l);
+    l = TU_OK(nn_module_named_modules(net, "", false)); tu_logf("named_modules dup %s", fmt_names(l, b1, sizeof b1)); NN_RELEASE(l);
+    l = TU_OK(nn_module_named_parameters(net, "", true, true)); tu_logf("named_parameters %s", fmt_names(l, b1, sizeof b1)); NN_RELEASE(l);
+    l = TU_OK(nn_module_named_parameters(net, "net", true, true)); tu_logf("named_parameters prefix %s", fmt_names(l, b1, sizeof b1)); NN_RELEASE(l);
+    l = TU_OK(nn_module_named_buffers(net, "", true, true)); tu_logf("named_buffers %s", fmt_names(l, b1, sizeof b1)); NN_RELEASE(l);
     nn_module *a = NN_MODULE(nn_module_getattr(net, "a")), *b = NN_MODULE(nn_module_getattr(net, "b"));
-    l = TU_OK(nn_module_parameters(a, false)); logf_line("parameters nonrecurse %zu", nn_list_len(l)); NN_RELEASE(l);
+    l = TU_OK(nn_module_parameters(a, false)); tu_logf("parameters nonrecurse %zu", nn_list_len(l)); NN_RELEASE(l);
     nn_object *sd = TU_OK(nn_module_state_dict(net, "", false));
     l = TU_OK(nn_list_new(0));
     size_t pos = 0;
     nn_object *k, *v;
     while (nn_dict_next(sd, &pos, &k, &v)) nn_list_append(l, k);
-    logf_line("state_dict %s", fmt_names(l, b1, sizeof b1));
+    tu_logf("state_dict %s", fmt_names(l, b1, sizeof b1));
     NN_RELEASE(l);
     nn_object *sda = TU_OK(nn_module_state_dict(a, "p.", false));
     l = TU_OK(nn_list_new(0));
     pos = 0;
     while (nn_dict_next(sda, &pos, &k, &v)) nn_list_append(l, k);
-    logf_line("state_dict prefix %s", fmt_names(l, b1, sizeof b1));
+    tu_logf("state_dict prefix %s", fmt_names(l, b1, sizeof b1));
     NN_RELEASE(l);
     NN_RELEASE(sda);
 
@@ -268,8 +249,8 @@ static void play_scenario(void)
     log_status(nn_module_get_parameter(net, "a.zz") == NULL);
     log_status(nn_module_get_parameter(net, "a.running") == NULL);
     log_status(nn_module_get_buffer(net, "a.weight") == NULL);
-    logf_line("get_parameter %s", fmt_tensor(TU_OK(nn_module_get_parameter(net, "b.weight")), b1, sizeof b1));
-    logf_line("get_buffer %s", fmt_tensor(TU_OK(nn_module_get_buffer(net, "a.running")), b1, sizeof b1));
+    tu_logf("get_parameter %s", fmt_tensor(TU_OK(nn_module_get_parameter(net, "b.weight")), b1, sizeof b1));
+    tu_logf("get_buffer %s", fmt_tensor(TU_OK(nn_module_get_buffer(net, "a.running")), b1, sizeof b1));
     NN_RELEASE(ones2);
 
     nn_tensor *w987 = tu_tensor(NN_FLOAT32, 1, TU_SHAPE(3), TU_VALUES(9, 8, 7));
@@ -291,12 +272,12 @@ static void play_scenario(void)
     nn_object *res = TU_OK(nn_module_load_state_dict(net, partial, false, false));
     fmt_names(nn_tuple_get(res, 0), b1, sizeof b1);
     fmt_names(nn_tuple_get(res, 1), b2, sizeof b2);
-    logf_line("strict=False %s %s", b1, b2);
+    tu_logf("strict=False %s %s", b1, b2);
     NN_RELEASE(res);
-    logf_line("after load %s", fmt_tensor(NN_TENSOR(nn_module_getattr(a, "weight")), b1, sizeof b1));
+    tu_logf("after load %s", fmt_tensor(NN_TENSOR(nn_module_getattr(a, "weight")), b1, sizeof b1));
     res = TU_OK(nn_module_load_state_dict(net, sd, true, false));
     assert_int_equal(nn_list_len(nn_tuple_get(res, 0)) + nn_list_len(nn_tuple_get(res, 1)), 0);
-    logf_line("loaded all <All keys matched successfully>");
+    tu_logf("loaded all <All keys matched successfully>");
     NN_RELEASE(res); NN_RELEASE(partial); NN_RELEASE(bad); NN_RELEASE(z4); NN_RELEASE(z1); NN_RELEASE(w987); NN_RELEASE(sd);
 
     static const hook_spec g_pre = {"global", EV_PRE}, g_fwd = {"global", EV_FWD}, g_bwd = {"global", EV_BWD},
@@ -351,12 +332,12 @@ static void play_scenario(void)
     NN_RELEASE(h); NN_RELEASE(x); NN_RELEASE(y); NN_RELEASE(s); NN_RELEASE(oldhook); NN_RELEASE(single);
 
     tu_check(nn_module_train(net, false));
-    logf_line("training %s %s", net->training ? "True" : "False", a->training ? "True" : "False");
+    tu_logf("training %s %s", net->training ? "True" : "False", a->training ? "True" : "False");
     tu_check(nn_module_train(net, true));
-    logf_line("training %s %s", net->training ? "True" : "False", b->training ? "True" : "False");
+    tu_logf("training %s %s", net->training ? "True" : "False", b->training ? "True" : "False");
     nn_object *w = nn_module_getattr(a, "weight");
     tu_check(nn_module_to_dtype(net, NN_FLOAT64));
-    logf_line("double %s %s %s", nn_module_getattr(a, "weight") == w ? "True" : "False",
+    tu_logf("double %s %s %s", nn_module_getattr(a, "weight") == w ? "True" : "False",
               nn_dtype_name(NN_TENSOR(nn_module_getattr(a, "weight"))->dtype),
               nn_dtype_name(NN_TENSOR(nn_module_getattr(a, "running"))->dtype));
     NN_RELEASE(net);
@@ -690,18 +671,7 @@ static void test_transcript_matches_pytorch(void **state)
 {
     (void)state;
     play_scenario();
-    char *want = tu_read_file("fixtures/module_transcript.txt");
-    /* compare line by line for a readable failure */
-    char *wsave, *gsave;
-    char *wl = strtok_r(want, "\n", &wsave), *gl = strtok_r(transcript, "\n", &gsave);
-    int line = 1;
-    for (; wl && gl; wl = strtok_r(NULL, "\n", &wsave), gl = strtok_r(NULL, "\n", &gsave), line++)
-        if (strcmp(wl, gl) != 0) fail_msg("line %d:\n  want: %s\n  got:  %s", line, wl, gl);
-    if (wl || gl) fail_msg("line %d: transcript lengths differ (%s)", line, wl ? "ours is short" : "ours is long");
-    free(want);
-    free(transcript);
-    transcript = NULL;
-    transcript_len = 0;
+    tu_transcript_compare("fixtures/module_transcript.txt", 0);
 }
 
 int main(void)
