@@ -116,7 +116,7 @@ run: check-deps $(NNSCOPE)
 	$(NNSCOPE) tutorials/first_steps.py
 
 asan:
-	$(MAKE) BUILD=build/asan OPT=-O1 \
+	$(MAKE) BUILD=$(BUILD)/asan OPT=-O1 \
 	    SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" test
 
 bench: check-deps $(BENCH_BIN)

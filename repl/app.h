@@ -1,0 +1,128 @@
+/*
+ * app.h — the nnscope front end: one interpreter and what the program wraps
+ * around it (cell numbers, In/Out history, magics, session recording, the
+ * inspector). Script mode and the interactive notebook both run their code
+ * as cells through repl_app_run_cell, so recording and magics behave the same
+ * in both. This is the one place where the language, sessions and inspector
+ * layers meet (see docs/architecture.md).
+ *
+ * Files:
+ *   app.c           cells, Out cache, _ / __ / _n, output capture, magic dispatch
+ *   interactive.c   the GNU readline loop, prompts, completion, history, Ctrl-C
+ *   magics_core.c   %history %who %whos %time %timeit %reset %run %load %config %help
+ *   app_sessions.c  recording into SQLite, the session magics and CLI actions
+ *   app_inspect.c   %inspect / inspect(), %break, %hooks
+ */
+#ifndef REPL_APP_H
+#define REPL_APP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "nn.h"
+#include "repl.h"
+
+typedef struct repl_app repl_app;
+struct repl_app_sessions; /* app_sessions.c's state */
+struct repl_app_inspect;  /* app_inspect.c's state */
+
+/* How the program was asked to run (parsed by main.c). */
+typedef struct repl_app_options {
+    bool interactive; /* the notebook on a terminal (echo Out[n], prompts) */
+    bool quiet;       /* -q: no banner */
+    bool record;      /* false with --no-record */
+    const char *db_path; /* --db PATH, else $NNSCOPE_DB, else NULL = the default path */
+    const char *session_name; /* --name NAME for the recorded session, or NULL */
+} repl_app_options;
+
+/* What one cell did, as recorded (strings are the app's, valid until the next cell). */
+typedef enum repl_cell_status { REPL_CELL_OK, REPL_CELL_ERROR, REPL_CELL_INTERRUPTED } repl_cell_status;
+typedef struct repl_cell_result {
+    int64_t number;        /* In[number] */
+    const char *source;    /* the cell as typed (a magic line included) */
+    const char *output;    /* everything the cell wrote to stdout (print, Out[n] echo, magics) */
+    const char *error;     /* the traceback text, or NULL */
+    repl_cell_status status;
+    double started;        /* Unix time */
+    double duration;       /* seconds */
+    const void *rng_state; /* the generator's state before the cell (nn_generator_state_size bytes) */
+} repl_cell_result;
+
+struct repl_app {
+    repl_interp *interp;
+    repl_app_options opt;
+    int64_t next_cell;           /* the number the next cell gets (starts at 1) */
+    nn_object *in_list;          /* In: list of str, In[0] == '' as IPython */
+    size_t cache_bytes_cap;      /* Out cache cap (%config cache_mb=N), default 256 MiB */
+    struct repl_app_sessions *sessions; /* NULL when not recording */
+    struct repl_app_inspect *inspect;   /* NULL until %inspect or %break is used */
+    char *cell_output; size_t cell_output_len, cell_output_cap; /* capture of the running cell */
+};
+
+/* A new app with a fresh interpreter (bindings installed by the caller), or NULL
+   with MemoryError. Opens the session store when opt->record (a store that cannot
+   be opened prints a warning and the app runs unrecorded). */
+repl_app *repl_app_new(const repl_app_options *opt);
+/* Ends the recorded session, detaches the inspector, frees everything. */
+void repl_app_free(repl_app *app);
+
+/* Runs one cell: a magic line (%name args, obj?) or source in REPL_PARSE_SINGLE
+   mode for interactive cells (echoing Out[n]) and REPL_PARSE_FILE for scripts.
+   Prints a traceback to stderr on an uncaught exception. Records the cell when
+   recording. Returns 0, -1 (the cell raised) or -2 (incomplete input: nothing
+   ran, the caller asks for more lines). */
+int repl_app_run_cell(repl_app *app, const char *source, const char *filename);
+
+/* Writes text as the running cell's output (stdout + capture); magics print with it. */
+void repl_app_write(repl_app *app, const char *s, size_t n);
+void repl_app_printf(repl_app *app, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* ---------------------------------------------------------------- magics */
+
+/* A magic: run(app, args) with args the rest of the line (trimmed, never NULL).
+   Returns 0, or -1 with the core error set (printed as "UsageError: ..." for
+   NN_ERR_VALUE raised by argument parsing, else as a traceback). */
+typedef int (*repl_magic_fn)(repl_app *app, const char *args);
+typedef struct repl_magic {
+    const char *name;    /* without % */
+    const char *usage;   /* "%timeit [-n N] [-r R] STMT" */
+    const char *summary; /* one line for %magic */
+    repl_magic_fn run;
+} repl_magic;
+
+/* The magic tables, each ending with a {NULL} entry. */
+extern const repl_magic repl_magics_core[];
+extern const repl_magic repl_magics_sessions[];
+extern const repl_magic repl_magics_inspect[];
+/* The magic of that name in any table, or NULL. */
+const repl_magic *repl_magic_find(const char *name);
+
+/* ---------------------------------------------------- sessions (app_sessions.c) */
+
+/* Opens the store and begins a session (called by repl_app_new when recording). */
+int repl_app_sessions_open(repl_app *app);
+/* Records a finished cell (errors print a warning once, never fail the cell). */
+void repl_app_sessions_record(repl_app *app, const repl_cell_result *cell);
+/* Ends the session and closes the store. */
+void repl_app_sessions_close(repl_app *app);
+/* The command-line actions: --list, --replay NAME|ID [--verify] [--from N],
+   --export NAME|ID FILE. Each returns the process exit status. */
+int repl_app_cli_list(const repl_app_options *opt);
+int repl_app_cli_replay(const repl_app_options *opt, const char *session, bool verify, int64_t from);
+int repl_app_cli_export(const repl_app_options *opt, const char *session, const char *path);
+
+/* ---------------------------------------------------- inspector (app_inspect.c) */
+
+/* Installs the language built-in inspect(model) in the app's interpreter. */
+int repl_app_inspect_install(repl_app *app);
+/* Detaches and frees the inspector state. */
+void repl_app_inspect_close(repl_app *app);
+
+/* ---------------------------------------------------- interactive (interactive.c) */
+
+/* The notebook loop on a terminal: banner, In [n]: prompts, readline with
+   completion and persistent history, until Ctrl-D. Returns the exit status. */
+int repl_app_interactive(repl_app *app);
+
+#endif
