@@ -122,7 +122,12 @@ static void *error_at(parser *P, nn_error_kind kind, const repl_token *t, const 
     bool in_stream = t >= P->toks && t < P->toks + P->n;
     int i = in_stream ? (int)(t - P->toks) : 0;
     if (in_stream && (t->kind == TK_ENDMARKER || t->kind == TK_DEDENT)) {
-        if (P->interactive && t->kind == TK_ENDMARKER && !P->ends_blank) {
+        /* only DEDENTs before the end: the input stopped here (a nested block
+           header such as "class A:\n    def f(self):" wants more lines) */
+        int rest = i;
+        while (rest < P->n && P->toks[rest].kind == TK_DEDENT) rest++;
+        bool at_end = rest >= P->n || P->toks[rest].kind == TK_ENDMARKER;
+        if (P->interactive && at_end && !P->ends_blank) {
             repl_syntax_error(P->err, REPL_PARSE_INCOMPLETE, NN_ERR_SYNTAX, t->line, t->col, "incomplete input");
             return NULL;
         }
