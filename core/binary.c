@@ -1,6 +1,7 @@
 /*
  * binary.c — elementwise binary ops with broadcasting and PyTorch's type
- * promotion (add, sub, mul, div, pow, maximum, minimum, comparisons, where),
+ * promotion (add, sub, mul, div, pow, maximum, minimum, floor_divide, remainder,
+ * comparisons, where),
  * their in-place forms, and each op's backward beside its forward.
  *
  * Kernels compute in float32, float64 or int64; other dtypes are converted
@@ -12,7 +13,7 @@
 #include "nn_int.h"
 
 typedef enum binop {
-    BIN_ADD, BIN_SUB, BIN_MUL, BIN_DIV, BIN_POW, BIN_MAX, BIN_MIN,
+    BIN_ADD, BIN_SUB, BIN_MUL, BIN_DIV, BIN_POW, BIN_MAX, BIN_MIN, BIN_FLOORDIV, BIN_MOD,
     BIN_EQ, BIN_NE, BIN_LT, BIN_LE, BIN_GT, BIN_GE,
 } binop;
 
@@ -69,6 +70,39 @@ static int64_t ipow(int64_t base, int64_t exp)
     return result;
 }
 
+/* Floor division and Python-signed remainder, as PyTorch's kernels compute them:
+   floats through fmod (so that a // b * b + a % b == a as closely as rounding
+   allows); ints exactly (a zero divisor is refused before the loop runs). */
+#define DEFINE_FLOOR_FLOAT(T, FMOD, FLOOR, COPYSIGN)                                \
+    static T floordiv_##T(T a, T b)                                                 \
+    {                                                                               \
+        if (b == 0) return a / b;                                                   \
+        T mod = FMOD(a, b), div = (a - mod) / b;                                    \
+        if (mod != 0 && (b < 0) != (mod < 0)) div -= 1;                             \
+        if (div == 0) return COPYSIGN((T)0, a / b);                                 \
+        T floored = FLOOR(div);                                                     \
+        return div - floored > (T)0.5 ? floored + 1 : floored;                      \
+    }                                                                               \
+    static T mod_##T(T a, T b)                                                      \
+    {                                                                               \
+        T mod = FMOD(a, b);                                                         \
+        return mod != 0 && (b < 0) != (mod < 0) ? mod + b : mod;                    \
+    }
+DEFINE_FLOOR_FLOAT(float, fmodf, floorf, copysignf)
+DEFINE_FLOOR_FLOAT(double, fmod, floor, copysign)
+static int64_t floordiv_int64_t(int64_t a, int64_t b)
+{
+    if (b == -1) return (int64_t)(0 - (uint64_t)a); /* INT64_MIN // -1 wraps, as PyTorch's */
+    int64_t q = a / b;
+    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+static int64_t mod_int64_t(int64_t a, int64_t b)
+{
+    if (b == -1) return 0;
+    int64_t r = a % b;
+    return r != 0 && (r < 0) != (b < 0) ? r + b : r;
+}
+
 /* Python's floor-free integer division is never used: int / int promotes to float. */
 /* NaN propagates; on equal values (-0.0 vs 0.0) the first operand wins, as std::max/min */
 #define MAXF(a, b) ((a) != (a) ? (a) : (b) != (b) ? (b) : (a) < (b) ? (b) : (a))
@@ -83,6 +117,8 @@ static int64_t ipow(int64_t base, int64_t exp)
     DEFINE_LOOP(pow_##SUFFIX, T, T, POW(a, b))                                      \
     DEFINE_LOOP(max_##SUFFIX, T, T, MAXF(a, b))                                     \
     DEFINE_LOOP(min_##SUFFIX, T, T, MINF(a, b))                                     \
+    DEFINE_LOOP(floordiv_##SUFFIX, T, T, floordiv_##T(a, b))                        \
+    DEFINE_LOOP(mod_##SUFFIX, T, T, mod_##T(a, b))                                  \
     DEFINE_LOOP(eq_##SUFFIX, T, uint8_t, a == b)                                    \
     DEFINE_LOOP(ne_##SUFFIX, T, uint8_t, a != b)                                    \
     DEFINE_LOOP(lt_##SUFFIX, T, uint8_t, a < b)                                     \
@@ -92,7 +128,8 @@ static int64_t ipow(int64_t base, int64_t exp)
     static const nn_loop_fn loops_##SUFFIX[] = {                                    \
         [BIN_ADD] = add_##SUFFIX, [BIN_SUB] = sub_##SUFFIX, [BIN_MUL] = mul_##SUFFIX, \
         [BIN_DIV] = div_##SUFFIX, [BIN_POW] = pow_##SUFFIX, [BIN_MAX] = max_##SUFFIX, \
-        [BIN_MIN] = min_##SUFFIX, [BIN_EQ] = eq_##SUFFIX,   [BIN_NE] = ne_##SUFFIX,   \
+        [BIN_MIN] = min_##SUFFIX, [BIN_FLOORDIV] = floordiv_##SUFFIX,                 \
+        [BIN_MOD] = mod_##SUFFIX, [BIN_EQ] = eq_##SUFFIX,   [BIN_NE] = ne_##SUFFIX,   \
         [BIN_LT] = lt_##SUFFIX,   [BIN_LE] = le_##SUFFIX,   [BIN_GT] = gt_##SUFFIX,   \
         [BIN_GE] = ge_##SUFFIX,                                                     \
     };
@@ -156,6 +193,17 @@ static bool has_negative(const nn_tensor *t)
     return false;
 }
 
+/* Does a tensor hold a zero (an integer divisor PyTorch refuses)? */
+static bool has_zero(const nn_tensor *t)
+{
+    int64_t n = nn_numel(t), index[NN_MAX_DIMS] = {0};
+    for (int64_t i = 0; i < n; i++) {
+        if (nn_get_double(t, index) == 0) return true;
+        for (int d = t->ndim - 1; d >= 0 && ++index[d] == t->sizes[d]; d--) index[d] = 0;
+    }
+    return false;
+}
+
 /* Computes op(a, b) into a new tensor, or into `into` (which must have the
    broadcast shape) when given. No autograd. */
 static nn_tensor *binary_compute(binop op, nn_tensor *a, nn_tensor *b, double alpha, nn_tensor *into)
@@ -170,6 +218,10 @@ static nn_tensor *binary_compute(binop op, nn_tensor *a, nn_tensor *b, double al
         return NULL;
     }
     nn_dtype cd = compute_dtype(result);
+    if ((op == BIN_FLOORDIV || op == BIN_MOD) && cd == NN_INT64 && has_zero(b)) {
+        nn_error_set(NN_ERR_RUNTIME, "ZeroDivisionError");
+        return NULL;
+    }
     nn_dtype out_dtype = is_comparison(op) ? NN_BOOL : result;
     if (into) {
         if (into->ndim != nd || memcmp(into->sizes, shape, sizeof(int64_t) * (size_t)nd) != 0) {
@@ -344,6 +396,27 @@ nn_tensor *nn_add_scalar(nn_tensor *a, double s) { return with_scalar(s, nn_add,
 nn_tensor *nn_mul_scalar(nn_tensor *a, double s) { return with_scalar(s, nn_mul, a, false); }
 nn_tensor *nn_div_scalar(nn_tensor *a, double s) { return with_scalar(s, nn_div, a, false); }
 
+nn_tensor *nn_floor_divide(nn_tensor *a, nn_tensor *b)
+{
+    /* not differentiable (PyTorch records a node whose backward raises) */
+    return binary_compute(BIN_FLOORDIV, a, b, 1, NULL);
+}
+
+nn_tensor *nn_remainder(nn_tensor *a, nn_tensor *b)
+{
+    nn_tensor *out = binary_compute(BIN_MOD, a, b, 1, NULL);
+    if (!out) return NULL;
+    int rc;
+    if (b->is_wrapped_number) { /* t % 2: PyTorch's Scalar overload, gradient for a only */
+        rc = nn_record(NN_OP_remainder_scalar, 1, &a, 1, &out, 0, NULL, NULL);
+    } else {
+        nn_tensor *in[2] = {a, b}, *save[2] = {a, b};
+        rc = nn_record(NN_OP_remainder, 2, in, 1, &out, 2, save, NULL);
+    }
+    if (rc < 0) NN_SET(out, NULL);
+    return out;
+}
+
 nn_tensor *nn_compare(nn_tensor *a, nn_tensor *b, nn_cmp op)
 {
     return binary_compute((binop)(BIN_EQ + (int)op), a, b, 1, NULL);
@@ -509,6 +582,26 @@ int nn_div_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     nn_tensor *neg = t ? nn_neg(t) : NULL;
     NN_RELEASE(t);
     return to_input(n, 1, neg, &gin[1]);
+}
+
+/* d(a % b)/da = 1, d(a % b)/db = -floor(a / b) */
+int nn_remainder_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    if (nn_node_needs_input_grad(n, 0) && to_input(n, 0, retained(gout[0]), &gin[0]) < 0) return -1;
+    if (!nn_node_needs_input_grad(n, 1)) return 0;
+    nn_tensor *q = nn_floor_divide(nn_node_saved(n, 0), nn_node_saved(n, 1));
+    nn_tensor *t = q ? nn_mul(gout[0], q) : NULL;
+    NN_RELEASE(q);
+    nn_tensor *neg = t ? nn_neg(t) : NULL;
+    NN_RELEASE(t);
+    return to_input(n, 1, neg, &gin[1]);
+}
+
+int nn_remainder_scalar_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    (void)n;
+    gin[0] = retained(gout[0]);
+    return 0;
 }
 
 int nn_pow_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)

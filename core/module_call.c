@@ -81,8 +81,6 @@ static bool has_global_hooks(void)
 
 /* --------------------------------------------------------- registration */
 
-static const char *const both_kinds =
-    "Cannot use both regular backward hooks and full backward hooks on a single Module. Please use only one of them.";
 
 nn_object *nn_module_register_hook(nn_module *m, nn_hook_kind kind, nn_object *hook, nn_hook_options o)
 {
@@ -109,7 +107,8 @@ nn_object *nn_module_register_hook(nn_module *m, nn_hook_kind kind, nn_object *h
         backward_flag = m ? &m->is_full_backward_hook : &global_is_full_backward;
         int want = kind == NN_HOOK_FULL_BACKWARD;
         if (*backward_flag == !want) {
-            nn_error_set(NN_ERR_RUNTIME, "%s", both_kinds);
+            nn_error_set(NN_ERR_RUNTIME, "Cannot use both regular backward hooks and full backward hooks %s. Please use "
+                                         "only one of them.", m ? "on a single Module" : "as a global Module hook");
             return NULL;
         }
         dict = m ? m->backward_hooks : global_backward;

@@ -388,6 +388,11 @@ nn_tensor *nn_minimum(nn_tensor *a, nn_tensor *b);
 nn_tensor *nn_add_scalar(nn_tensor *a, double s);
 nn_tensor *nn_mul_scalar(nn_tensor *a, double s);
 nn_tensor *nn_div_scalar(nn_tensor *a, double s);
+/* a // b rounded toward -inf (torch.floor_divide, PyTorch 1.13's rounding); not
+   differentiable. Integer operands with a zero divisor: RuntimeError "ZeroDivisionError". */
+nn_tensor *nn_floor_divide(nn_tensor *a, nn_tensor *b);
+/* a % b with the divisor's sign (torch.remainder); the same zero-divisor error. */
+nn_tensor *nn_remainder(nn_tensor *a, nn_tensor *b);
 
 /* Comparisons -> bool tensors (no autograd). */
 typedef enum nn_cmp { NN_EQ, NN_NE, NN_LT, NN_LE, NN_GT, NN_GE } nn_cmp;
@@ -593,6 +598,9 @@ void *nn_optimizer_group_options(nn_optimizer *opt, size_t group);
 /* param_groups[group]['lr'], for schedulers. -1 with IndexError out of range. */
 int nn_optimizer_get_lr(const nn_optimizer *opt, size_t group, double *lr);
 int nn_optimizer_set_lr(nn_optimizer *opt, size_t group, double lr);
+/* A slot the language layer keeps its param_groups list in (core never reads it;
+   a reference held there is released with the optimizer). Borrowed. */
+nn_object **nn_optimizer_lang_slot(nn_optimizer *opt);
 /* The group's parameters: count, and the i-th (borrowed; NULL when out of range). */
 size_t nn_optimizer_group_size(const nn_optimizer *opt, size_t group);
 nn_tensor *nn_optimizer_group_param(const nn_optimizer *opt, size_t group, size_t i);

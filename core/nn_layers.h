@@ -119,6 +119,25 @@ nn_module *nn_l1_loss_new(const char *reduction);
    buffer is None (per-class weights are not supported). */
 nn_module *nn_cross_entropy_loss_new(const char *reduction, int64_t ignore_index, double label_smoothing);
 
+/* ---------------------------------------------------------------- conv.c */
+
+extern const nn_module_class nn_conv2d_class;
+
+/* F.conv2d(input [N, C, H, W] or unbatched [C, H, W], weight [O, C/groups, KH, KW],
+   bias [O] or NULL, stride, padding, dilation, groups) -> [N, O, OH, OW]
+   (ConvolutionBackward0); PyTorch's RuntimeErrors for wrong shapes and dtypes.
+   Borrows its arguments; a new reference. */
+nn_tensor *nn_conv2d(nn_tensor *input, nn_tensor *weight, nn_tensor *bias, const int64_t stride[2],
+                     const int64_t padding[2], const int64_t dilation[2], int64_t groups);
+
+/* nn.Conv2d(in_channels, out_channels, kernel_size, stride, padding, dilation,
+   groups, bias, dtype) (padding_mode 'zeros'): weight [out, in/groups, kh, kw] and
+   bias [out] drawn as Linear's; repr "Conv2d(1, 20, kernel_size=(5, 5), stride=(1, 1))".
+   ValueError when the channels are not divisible by groups. */
+nn_module *nn_conv2d_new(int64_t in_channels, int64_t out_channels, const int64_t kernel_size[2],
+                         const int64_t stride[2], const int64_t padding[2], const int64_t dilation[2], int64_t groups,
+                         bool bias, nn_dtype dtype);
+
 /* layer.reset_parameters() for Linear, LazyLinear, LayerNorm, BatchNorm1d and
    Embedding (BatchNorm1d also resets its running statistics); AttributeError
    for other modules. 0 or -1. */

@@ -42,6 +42,7 @@ struct nn_optimizer {
     size_t n_groups;
     param_group *groups;
     uint64_t epoch; /* steps begun */
+    nn_object *lang_groups; /* the language layer's param_groups list (opaque here), or NULL */
 };
 
 static void state_clear(param_state *s)
@@ -69,6 +70,7 @@ static void optimizer_dealloc(nn_object *self)
     nn_optimizer *opt = (nn_optimizer *)self;
     for (size_t k = 0; k < opt->n_groups; k++) group_free(&opt->groups[k]);
     nn_free(opt->groups);
+    NN_RELEASE(opt->lang_groups);
     nn_free(opt);
 }
 
@@ -228,6 +230,7 @@ static nn_optimizer *optimizer_new(nn_optimizer_kind kind, const nn_type *type, 
     opt->n_groups = 0;
     opt->groups = NULL;
     opt->epoch = 0;
+    opt->lang_groups = NULL;
     if (params && nn_optimizer_add_param_group(opt, params, n, NULL) < 0) NN_SET(opt, NULL);
     return opt;
 }
@@ -627,6 +630,8 @@ int nn_optimizer_get_lr(const nn_optimizer *opt, size_t group, double *lr)
     *lr = opt->kind == NN_OPTIM_SGD ? g->o.sgd.lr : g->o.adam.lr;
     return 0;
 }
+
+nn_object **nn_optimizer_lang_slot(nn_optimizer *opt) { return &opt->lang_groups; }
 
 int nn_optimizer_set_lr(nn_optimizer *opt, size_t group, double lr)
 {

@@ -25,6 +25,37 @@ int repl_bind_isinstance(nn_object *obj, nn_object *cls);
 nn_object *repl_bind_type_of(nn_object *obj);
 /* The core module class of a native module class object (nn.Linear), or NULL. */
 const nn_module_class *repl_bind_module_class_of(nn_object *cls);
+/* What help() and repl_signature() know of a bindings' object. */
+typedef enum repl_doc_kind {
+    REPL_DOC_FUNCTION, /* a module function: torch.randn */
+    REPL_DOC_BOUND,    /* a method bound to an instance: x.add */
+    REPL_DOC_UNBOUND,  /* a class's method: torch.Tensor.add */
+    REPL_DOC_CLASS,    /* a class: nn.Linear */
+} repl_doc_kind;
+typedef struct repl_doc_info {
+    repl_doc_kind kind;
+    const char *name;     /* "randn", "add", "Linear" */
+    const char *doc;      /* "signature\none line" (see bind_int.h), or NULL when missing */
+    const char *module;   /* module functions: "torch"; else NULL */
+    const char *qualname; /* classes, and the class of a method: "torch.Tensor" (NULL: unknown) */
+    const char *base;     /* classes: the base class's qualname ("torch.nn.modules.module.Module") */
+    nn_object *self;      /* bound methods: the instance (borrowed) */
+    bool self_first;      /* methods: see repl_method_doc */
+} repl_doc_info;
+/* Fills *out for a native function or class object o (borrowed); false (no
+   error) when o is neither. Strings are borrowed from o or static. */
+bool repl_bind_doc_of(nn_object *o, repl_doc_info *out);
+/* A method of a class's instances as help() lists it. */
+typedef struct repl_method_doc {
+    const char *name, *doc; /* static */
+    bool self_first;        /* doc is a torch function's whose first parameter is the instance
+                               (x.sum is documented as sum(input, dim=None, ...)) */
+} repl_method_doc;
+/* The i-th method of a native class object's instances into *out; false past the end. */
+bool repl_bind_class_method(nn_object *cls, size_t i, repl_method_doc *out);
+/* For a built-in module object o (torch, torch.nn, ...): its name and its
+   attributes (a dict, borrowed) for help(torch); false when o is not one. */
+bool repl_bind_module_of(nn_object *o, const char **name, nn_object **attrs);
 /* Frees the cached built-in modules (for leak checks at exit). */
 void repl_bindings_shutdown(void);
 

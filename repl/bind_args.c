@@ -280,64 +280,186 @@ nn_tensor *repl_as_tensor(nn_object *o)
 
 /* ------------------------------------------------------------ functions */
 
-typedef struct bound {
-    nn_object *self;
-    repl_method_fn fn;
-    nn_cfunc cfn;
-} bound;
+/* One object type for the bindings' C functions, carrying the docstring of the
+   table entry it was made from: a module function (torch.randn: fn, module), a
+   bound method (x.add: self with method or with fn taking self first) or an
+   unbound method (torch.Tensor.add: cls; calling it looks the method up on its
+   first argument). */
+typedef struct native_fn {
+    nn_object ob;
+    char name[64];
+    char module[64];          /* module functions: "torch"; else empty */
+    const char *doc;          /* static; NULL: none */
+    nn_object *self;          /* owned; bound methods */
+    nn_object *cls;           /* owned; unbound methods: the class object */
+    repl_method_fn method;    /* bound methods of a method table */
+    nn_cfunc fn;              /* module functions; bound torch functions (self first) */
+    bool self_first;          /* methods documented by a torch function's doc (see repl_method_doc) */
+} native_fn;
 
-static void bound_free(void *ud)
+static void native_fn_dealloc(nn_object *o)
 {
-    bound *b = ud;
-    NN_RELEASE(b->self);
-    nn_free(b);
+    native_fn *f = (native_fn *)o;
+    NN_RELEASE(f->self);
+    NN_RELEASE(f->cls);
+    nn_free(f);
 }
 
-static nn_object *bound_call(void *ud, nn_object *args, nn_object *kwargs)
+static char *native_fn_repr(nn_object *o)
 {
-    bound *b = ud;
-    return b->fn(b->self, args, kwargs);
+    native_fn *f = (native_fn *)o;
+    char buf[256];
+    if (f->self)
+        snprintf(buf, sizeof buf, "<built-in method %s of %s object at %p>", f->name, repl_type_name(f->self),
+                 (void *)f->self);
+    else if (f->cls)
+        snprintf(buf, sizeof buf, "<method '%s' of '%s' objects>", f->name, repl_class_def_of(f->cls)->qualname);
+    else
+        snprintf(buf, sizeof buf, "<built-in function %s>", f->name);
+    return nn_strdup(buf);
 }
 
-static nn_object *bound_fn_call(void *ud, nn_object *args, nn_object *kwargs)
+/* Class.method(instance, *args, **kwargs): instance.method(*args, **kwargs). */
+static nn_object *unbound_call(native_fn *f, nn_object *args, nn_object *kwargs)
 {
-    bound *b = ud;
+    const repl_class_def *d = repl_class_def_of(f->cls);
+    size_t n = nn_tuple_len(args);
+    if (n == 0) {
+        nn_error_set(NN_ERR_TYPE, "descriptor '%s' of '%s' object needs an argument", f->name, d->qualname);
+        return NULL;
+    }
+    nn_object *inst = nn_tuple_get(args, 0);
+    if (repl_bind_isinstance(inst, f->cls) != 1) {
+        nn_error_set(NN_ERR_TYPE, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object", f->name,
+                     d->qualname, repl_type_name(inst));
+        return NULL;
+    }
+    nn_object *bound = repl_bindings_ops()->getattr(inst, f->name);
+    if (!bound) return NULL;
+    nn_object *rest = nn_tuple_new(n - 1);
+    for (size_t i = 1; rest && i < n; i++) nn_tuple_set(rest, i - 1, nn_retain(nn_tuple_get(args, i)));
+    nn_object *r = rest ? nn_call(bound, rest, kwargs) : NULL;
+    NN_RELEASE(rest);
+    NN_RELEASE(bound);
+    return r;
+}
+
+static nn_object *native_fn_call(nn_object *o, nn_object *args, nn_object *kwargs)
+{
+    native_fn *f = (native_fn *)o;
+    if (f->cls) return unbound_call(f, args, kwargs);
+    if (f->method) return f->method(f->self, args, kwargs);
+    if (!f->self) return f->fn(NULL, args, kwargs);
     size_t n = nn_tuple_len(args);
     nn_object *full = nn_tuple_new(n + 1);
     if (!full) return NULL;
-    nn_tuple_set(full, 0, nn_retain(b->self));
+    nn_tuple_set(full, 0, nn_retain(f->self));
     for (size_t i = 0; i < n; i++) nn_tuple_set(full, i + 1, nn_retain(nn_tuple_get(args, i)));
-    nn_object *r = b->cfn(NULL, full, kwargs);
+    nn_object *r = f->fn(NULL, full, kwargs);
     NN_RELEASE(full);
     return r;
 }
 
-static nn_object *make_bound(const char *name, nn_object *self, repl_method_fn fn, nn_cfunc cfn)
+static const nn_type native_fn_type = {.name = "builtin_function_or_method", .dealloc = native_fn_dealloc,
+                                       .repr = native_fn_repr, .call = native_fn_call};
+
+static native_fn *native_fn_new(const char *name, const char *doc)
 {
-    bound *b = nn_malloc(sizeof *b);
-    if (!b) return NULL;
-    b->self = nn_retain(self);
-    b->fn = fn;
-    b->cfn = cfn;
-    nn_object *f = nn_cfunction_new(name, fn ? bound_call : bound_fn_call, b, bound_free);
-    if (!f) bound_free(b);
+    native_fn *f = nn_calloc(1, sizeof *f);
+    if (!f) return NULL;
+    nn_object_init(&f->ob, &native_fn_type);
+    snprintf(f->name, sizeof f->name, "%s", name);
+    f->doc = doc;
     return f;
 }
 
-nn_object *repl_bound_method(const char *name, nn_object *self, repl_method_fn fn)
+bool repl_is_native_function(const nn_object *o) { return o && o->type == &native_fn_type; }
+
+nn_object *repl_native_function_getattr(nn_object *o, const char *name)
 {
-    return make_bound(name, self, fn, NULL);
+    native_fn *f = (native_fn *)o;
+    if (!strcmp(name, "__name__")) return nn_str_new(f->name);
+    if (!strcmp(name, "__qualname__")) {
+        if (f->cls) return nn_str_format("%s.%s", repl_class_def_of(f->cls)->name, f->name);
+        if (f->self) return nn_str_format("%s.%s", repl_type_name(f->self), f->name);
+        return nn_str_new(f->name);
+    }
+    if (!strcmp(name, "__doc__")) return f->doc ? nn_str_new(f->doc) : nn_retain(nn_none());
+    if (!strcmp(name, "__module__")) return f->module[0] ? nn_str_new(f->module) : nn_retain(nn_none());
+    if (!strcmp(name, "__self__")) return nn_retain(f->self ? f->self : nn_none());
+    nn_error_set(NN_ERR_ATTRIBUTE, "'builtin_function_or_method' object has no attribute '%s'", name);
+    return NULL;
 }
 
-nn_object *repl_bound_function(const char *name, nn_object *self, nn_cfunc fn)
+/* The qualname of the class d derives from, as help() prints it. */
+static const char *class_base(const repl_class_def *d)
 {
-    return make_bound(name, self, NULL, fn);
+    if (d->module_class && d->module_class != &repl_module_base_class) return "torch.nn.modules.module.Module";
+    if (d->instance_type == &nn_optimizer_type && d->ctor) return "torch.optim.optimizer.Optimizer";
+    if (d->instance_type == &nn_parameter_type) return "torch.Tensor";
+    if (d->instance_type == &nn_tensor_type) return "torch._C._TensorBase";
+    return "builtins.object";
+}
+
+/* What help() knows of a native function, a class, or neither (false). */
+bool repl_bind_doc_of(nn_object *o, repl_doc_info *out)
+{
+    memset(out, 0, sizeof *out);
+    if (repl_is_class(o)) {
+        const repl_class_def *d = repl_class_def_of(o);
+        out->kind = REPL_DOC_CLASS;
+        out->name = d->name;
+        out->doc = d->doc;
+        out->qualname = d->qualname;
+        out->base = class_base(d);
+        return true;
+    }
+    if (!repl_is_native_function(o)) return false;
+    native_fn *f = (native_fn *)o;
+    out->name = f->name;
+    out->doc = f->doc;
+    out->module = f->module[0] ? f->module : NULL;
+    out->self = f->self;
+    out->self_first = f->self_first;
+    out->kind = f->self ? REPL_DOC_BOUND : f->cls ? REPL_DOC_UNBOUND : REPL_DOC_FUNCTION;
+    if (f->cls) out->qualname = repl_class_def_of(f->cls)->qualname;
+    if (f->self) {
+        nn_object *cls = repl_bind_type_of(f->self);
+        out->qualname = cls ? repl_class_def_of(cls)->qualname : NULL;
+        NN_RELEASE(cls); /* the def is static */
+    }
+    return true;
+}
+
+bool repl_bind_class_method(nn_object *cls, size_t i, repl_method_doc *out)
+{
+    const repl_class_def *d = repl_is_class(cls) ? repl_class_def_of(cls) : NULL;
+    return d && d->method_at && d->method_at(d, i, out);
+}
+
+nn_object *repl_bound_method(const repl_method_def *def, nn_object *self)
+{
+    native_fn *f = native_fn_new(def->name, def->doc);
+    if (!f) return NULL;
+    f->self = nn_retain(self);
+    f->method = def->fn;
+    return &f->ob;
+}
+
+nn_object *repl_bound_function(const repl_function_def *def, nn_object *self)
+{
+    native_fn *f = native_fn_new(def->name, def->doc);
+    if (!f) return NULL;
+    f->self = nn_retain(self);
+    f->fn = def->fn;
+    f->self_first = true;
+    return &f->ob;
 }
 
 nn_object *repl_method_lookup(const repl_method_def *table, const char *name, nn_object *self)
 {
     for (const repl_method_def *d = table; d->name; d++)
-        if (!strcmp(d->name, name)) return repl_bound_method(name, self, d->fn);
+        if (!strcmp(d->name, name)) return repl_bound_method(d, self);
     return NULL;
 }
 
@@ -388,13 +510,33 @@ int repl_namespace_set(nn_object *ns, const char *name, nn_object *value)
     return nn_dict_set_str(((namespace_obj *)ns)->attrs, name, value);
 }
 
-int repl_namespace_add_fn(nn_object *ns, const char *name, nn_cfunc fn)
+const char *repl_namespace_name(const nn_object *ns) { return ((const namespace_obj *)ns)->name; }
+nn_object *repl_namespace_attrs(nn_object *ns) { return ((namespace_obj *)ns)->attrs; }
+
+bool repl_bind_module_of(nn_object *o, const char **name, nn_object **attrs)
 {
-    nn_object *f = nn_cfunction_new(name, fn, NULL, NULL);
+    if (!repl_is_namespace(o)) return false;
+    *name = repl_namespace_name(o);
+    *attrs = repl_namespace_attrs(o);
+    return true;
+}
+
+int repl_namespace_add_fn(nn_object *ns, const repl_function_def *def)
+{
+    native_fn *f = native_fn_new(def->name, def->doc);
     if (!f) return -1;
-    int rc = repl_namespace_set(ns, name, f);
+    f->fn = def->fn;
+    snprintf(f->module, sizeof f->module, "%s", repl_namespace_name(ns));
+    int rc = repl_namespace_set(ns, def->name, &f->ob);
     NN_RELEASE(f);
     return rc;
+}
+
+int repl_namespace_add_fns(nn_object *ns, const repl_function_def *defs, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (repl_namespace_add_fn(ns, &defs[i])) return -1;
+    return 0;
 }
 
 /* getattr on a namespace: new reference or NULL with AttributeError. */
@@ -452,6 +594,46 @@ nn_object *repl_class_new(const repl_class_def *def)
 
 bool repl_is_class(const nn_object *o) { return o && o->type == &class_type; }
 const repl_class_def *repl_class_def_of(const nn_object *cls) { return ((const class_obj *)cls)->def; }
+
+bool repl_tables_method_at(const repl_method_def *const *tables, size_t i, repl_method_doc *out)
+{
+    for (; *tables; tables++)
+        for (const repl_method_def *d = *tables; d->name; d++)
+            if (i-- == 0) {
+                *out = (repl_method_doc){d->name, d->doc, false};
+                return true;
+            }
+    return false;
+}
+
+/* The method of cls's instances named name into *out; false if none. */
+static bool class_method_doc(const repl_class_def *d, const char *name, repl_method_doc *out)
+{
+    for (size_t i = 0; d->method_at && d->method_at(d, i, out); i++)
+        if (!strcmp(out->name, name)) return true;
+    return false;
+}
+
+nn_object *repl_class_getattr(nn_object *cls, const char *name)
+{
+    const repl_class_def *d = repl_class_def_of(cls);
+    repl_method_doc m;
+    if (class_method_doc(d, name, &m)) {
+        native_fn *f = native_fn_new(name, m.doc);
+        if (!f) return NULL;
+        f->cls = nn_retain(cls);
+        f->self_first = m.self_first;
+        return &f->ob;
+    }
+    if (!strcmp(name, "__name__") || !strcmp(name, "__qualname__")) return nn_str_new(d->name);
+    if (!strcmp(name, "__module__")) {
+        const char *dot = strrchr(d->qualname, '.');
+        return nn_str_from(d->qualname, dot ? (size_t)(dot - d->qualname) : 0);
+    }
+    if (!strcmp(name, "__doc__")) return d->doc ? nn_str_new(d->doc) : nn_retain(nn_none());
+    nn_error_set(NN_ERR_ATTRIBUTE, "type object '%s' has no attribute '%s'", d->name, name);
+    return NULL;
+}
 
 int repl_bind_isinstance(nn_object *obj, nn_object *cls)
 {
@@ -518,7 +700,7 @@ static char *size_repr(nn_object *self)
     return r;
 }
 
-static nn_type size_type = {.name = "Size", .repr = size_repr, .base = &nn_tuple_type};
+nn_type repl_size_type = {.name = "Size", .repr = size_repr, .base = &nn_tuple_type};
 
 nn_object *repl_size_new(int ndim, const int64_t *sizes)
 {
@@ -532,12 +714,12 @@ nn_object *repl_size_new(int ndim, const int64_t *sizes)
         }
         nn_tuple_set(t, (size_t)i, v);
     }
-    if (!size_type.dealloc) {
-        size_type.dealloc = nn_tuple_type.dealloc;
-        size_type.hash = nn_tuple_type.hash;
-        size_type.equal = nn_tuple_type.equal;
+    if (!repl_size_type.dealloc) {
+        repl_size_type.dealloc = nn_tuple_type.dealloc;
+        repl_size_type.hash = nn_tuple_type.hash;
+        repl_size_type.equal = nn_tuple_type.equal;
     }
-    t->type = &size_type;
+    t->type = &repl_size_type;
     return t;
 }
 

@@ -56,18 +56,42 @@ nn_tensor *repl_as_tensor(nn_object *o);
 
 /* ------------------------------------------------------------ functions */
 
+/* Docstrings: every function, class and method the bindings define carries one,
+   next to its definition: its signature as PyTorch documents it, a newline, and
+   one line ("randn(*size, *, generator=None, dtype=None, requires_grad=False) ->
+   Tensor\nReturns a tensor filled with random numbers from a normal distribution
+   with mean 0 and variance 1."). Methods are documented as bound (no self).
+   help() prints them; repl_signature() takes the first line; tests/repl/test_docs.c
+   fails naming every entry without one. */
+
 /* A C method: self borrowed, args tuple, kwargs dict or NULL; new reference. */
 typedef nn_object *(*repl_method_fn)(nn_object *self, nn_object *args, nn_object *kwargs);
 typedef struct repl_method_def {
     const char *name;
     repl_method_fn fn;
+    const char *doc;
 } repl_method_def;
-/* A bound method: calling it calls fn(self, args, kwargs); self retained. New reference. */
-nn_object *repl_bound_method(const char *name, nn_object *self, repl_method_fn fn);
+/* A module function (torch.randn) in a table of functions. */
+typedef struct repl_function_def {
+    const char *name;
+    nn_cfunc fn;
+    const char *doc;
+} repl_function_def;
+/* x.name for a method def (borrowed, static): calling it calls def->fn(self, args,
+   kwargs); self retained. New reference. */
+nn_object *repl_bound_method(const repl_method_def *def, nn_object *self);
 /* Looks name up in a NULL-terminated table and binds it; NULL without error if absent. */
 nn_object *repl_method_lookup(const repl_method_def *table, const char *name, nn_object *self);
-/* A bound method that calls fn((self, *args), kwargs) — torch.sum as x.sum. */
-nn_object *repl_bound_function(const char *name, nn_object *self, nn_cfunc fn);
+/* x.name for a torch function (borrowed, static) that takes self first: calls
+   def->fn((self, *args), kwargs) — torch.sum as x.sum. New reference. */
+nn_object *repl_bound_function(const repl_function_def *def, nn_object *self);
+
+/* The bindings' function objects (type builtin_function_or_method): module
+   functions, bound methods and classes' unbound methods. */
+bool repl_is_native_function(const nn_object *o);
+/* __name__, __qualname__, __doc__, __module__, __self__ of one; new reference or
+   NULL with AttributeError. */
+nn_object *repl_native_function_getattr(nn_object *fn, const char *name);
 
 /* ---------------------------------------------------- built-in modules */
 
@@ -76,13 +100,24 @@ nn_object *repl_bound_function(const char *name, nn_object *self, nn_cfunc fn);
 nn_object *repl_namespace_new(const char *name);
 /* Adds attribute name = value (borrowed). 0 or -1. */
 int repl_namespace_set(nn_object *ns, const char *name, nn_object *value);
-/* Adds a C function as attribute name. 0 or -1. */
-int repl_namespace_add_fn(nn_object *ns, const char *name, nn_cfunc fn);
+/* Adds a C function (def borrowed, static) as attribute def->name. 0 or -1. */
+int repl_namespace_add_fn(nn_object *ns, const repl_function_def *def);
+/* Adds every function of a table of n defs. 0 or -1. */
+int repl_namespace_add_fns(nn_object *ns, const repl_function_def *defs, size_t n);
 bool repl_is_namespace(const nn_object *o);
 /* ns.name: new reference or NULL with AttributeError "module 'torch' has no attribute 'x'". */
 nn_object *repl_namespace_getattr(nn_object *ns, const char *name);
+/* The namespace's name ("torch.nn"), borrowed. */
+const char *repl_namespace_name(const nn_object *ns);
+/* The namespace's attributes: a dict name -> value, borrowed (walked by tests/repl/test_docs.c). */
+nn_object *repl_namespace_attrs(nn_object *ns);
 
 /* ---------------------------------------------------- native classes */
+
+struct repl_class_def;
+/* The i-th method of a class's instances into *out; false past the end. Gives
+   Class.method (an unbound method) and help(Class)'s list. */
+typedef bool (*repl_method_at_fn)(const struct repl_class_def *cls, size_t i, repl_method_doc *out);
 
 /* A class object: callable (constructor), usable in isinstance. repr
    "<class 'qualname'>". Exactly one of instance_type / module_class says
@@ -93,11 +128,20 @@ typedef struct repl_class_def {
     nn_cfunc ctor;                         /* may be NULL: not callable */
     const nn_type *instance_type;
     const nn_module_class *module_class;
+    const char *doc;                       /* the constructor's signature "Linear(in_features, ...)" + one line */
+    repl_method_at_fn method_at;           /* NULL: no methods */
 } repl_class_def;
 /* A new class object for def (borrowed, static). */
 nn_object *repl_class_new(const repl_class_def *def);
 bool repl_is_class(const nn_object *o);
 const repl_class_def *repl_class_def_of(const nn_object *cls);
+/* Class.name: the unbound method (callable with an instance first, as
+   torch.Tensor.add(x, 1)), __name__, __qualname__, __module__ or __doc__; a new
+   reference or NULL with AttributeError. */
+nn_object *repl_class_getattr(nn_object *cls, const char *name);
+/* method_at over NULL-terminated method tables (a helper for repl_method_at_fn's):
+   the i-th entry of the tables in order. */
+bool repl_tables_method_at(const repl_method_def *const *tables, size_t i, repl_method_doc *out);
 /* nn.Module's class: isinstance(x, nn.Module) holds for every module; the base of
    classes the language derives from nn.Module. */
 extern const nn_module_class repl_module_base_class;
@@ -109,7 +153,9 @@ nn_object *repl_dtype_object(nn_dtype dt);
 bool repl_is_dtype(const nn_object *o);
 nn_dtype repl_dtype_value(const nn_object *o);
 nn_object *repl_dtype_getattr(nn_object *dtype, const char *name); /* new reference */
-/* torch.Size of sizes: a tuple subtype; new reference. */
+/* torch.Size of sizes: a tuple subtype (repl_size_type; its tuple slots are
+   filled in by the first repl_size_new); new reference. */
+extern nn_type repl_size_type;
 nn_object *repl_size_new(int ndim, const int64_t *sizes);
 /* device(type='cpu'): borrowed singleton. */
 nn_object *repl_cpu_device(void);
@@ -134,6 +180,8 @@ nn_object *repl_tensor_iterate(nn_tensor *t);
 int repl_tensor_truth(nn_tensor *t);
 /* Adds the tensor functions of torch (torch.sum, ...) to the namespace. 0 or -1. */
 int repl_torch_add_tensor_functions(nn_object *torch);
+/* torch.Tensor's methods (repl_method_at_fn). */
+bool repl_tensor_method_at(const repl_class_def *cls, size_t i, repl_method_doc *out);
 /* Other objects' getattr handled by bind_tensor.c (grad_fn nodes); NULL without error if not one. */
 nn_object *repl_node_getattr(nn_object *node, const char *name);
 /* getattr on a tensor hook's handle; *handled set when o is one. */

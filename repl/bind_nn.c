@@ -228,6 +228,59 @@ CTOR(Embedding)
     return MOD(nn_embedding_new(num, dim, has_pad, pad, dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype));
 }
 
+/* An int or a pair of ints (conv2d's kernel_size, stride, padding, dilation) into
+   v[2]; NULL leaves v as the caller's default. 0, or -1 with TypeError. */
+static int int_pair(const char *f, const char *name, int pos, nn_object *o, int64_t v[2])
+{
+    if (!o) return 0;
+    if (nn_is_int(o)) return repl_arg_int(f, name, pos, o, &v[0]) ? -1 : (v[1] = v[0], 0);
+    int n = 0;
+    int64_t sizes[NN_MAX_DIMS];
+    if (repl_arg_shape(f, name, o, &n, sizes)) return -1;
+    if (n != 2)
+        return nn_error_set(NN_ERR_RUNTIME, "expected %s to be a single integer value or a list of 2 values to match "
+                            "the convolution dimensions, but got %s=[%d values]", name, name, n);
+    v[0] = sizes[0], v[1] = sizes[1];
+    return 0;
+}
+
+/* padding= as conv2d takes it: an int, a pair, or 'valid' (no padding). */
+static int padding_pair(const char *f, nn_object *o, int64_t v[2])
+{
+    if (o && nn_is_str(o)) {
+        if (!strcmp(nn_str_cstr(o), "valid")) return v[0] = v[1] = 0, 0;
+        return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "%s: padding='%s' is not supported (use 'valid' or numbers)", f,
+                            nn_str_cstr(o));
+    }
+    return int_pair(f, "padding", 0, o, v);
+}
+
+CTOR(Conv2d)
+{
+    ARGS(11);
+    int64_t in = 0, out = 0, groups = 1, kernel[2] = {0, 0}, stride[2] = {1, 1}, padding[2] = {0, 0},
+            dilation[2] = {1, 1};
+    bool bias = true;
+    int dtype = -1;
+    const char *f = "Conv2d.__init__", *mode = "zeros";
+    if (repl_parse_args(f,
+                        "self, in_channels, out_channels, kernel_size, stride=, padding=, dilation=, groups=, bias=, "
+                        "padding_mode=, device=, dtype=",
+                        args, kwargs, a) ||
+        repl_arg_int(f, "in_channels", 1, a[0], &in) || repl_arg_int(f, "out_channels", 2, a[1], &out) ||
+        int_pair(f, "kernel_size", 3, a[2], kernel) || int_pair(f, "stride", 4, a[3], stride) ||
+        padding_pair(f, a[4], padding) || int_pair(f, "dilation", 6, a[5], dilation) ||
+        repl_arg_int(f, "groups", 7, a[6], &groups) || repl_arg_bool(f, "bias", 8, a[7], &bias) ||
+        repl_arg_str(f, "padding_mode", 9, a[8], &mode) || repl_arg_dtype(f, "dtype", 0, a[10], &dtype))
+        return NULL;
+    if (strcmp(mode, "zeros")) {
+        nn_error_set(NN_ERR_NOT_IMPLEMENTED, "Conv2d: padding_mode='%s' is not supported (only 'zeros')", mode);
+        return NULL;
+    }
+    return MOD(nn_conv2d_new(in, out, kernel, stride, padding, dilation, groups, bias,
+                             dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype));
+}
+
 static nn_object *loss_ctor(const char *f, nn_object *args, nn_object *kwargs, nn_module *(*mk)(const char *))
 {
     ARGS(3);
@@ -372,55 +425,6 @@ CTOR(Parameter)
     return (nn_object *)nn_parameter_new(data, rg);
 }
 
-#define NNCLASS(N, Q, C) {#N, "torch.nn.modules." Q "." #N, c_##N, NULL, &C}
-static const repl_class_def nn_classes[] = {
-    NNCLASS(Linear, "linear", nn_linear_class),
-    NNCLASS(LazyLinear, "linear", nn_lazy_linear_class),
-    NNCLASS(Identity, "linear", nn_identity_class),
-    NNCLASS(Flatten, "flatten", nn_flatten_class),
-    NNCLASS(ReLU, "activation", nn_relu_class),
-    NNCLASS(GELU, "activation", nn_gelu_class),
-    NNCLASS(PReLU, "activation", nn_prelu_class),
-    NNCLASS(Sigmoid, "activation", nn_sigmoid_class),
-    NNCLASS(Tanh, "activation", nn_tanh_class),
-    NNCLASS(Threshold, "activation", nn_threshold_class),
-    NNCLASS(LeakyReLU, "activation", nn_leaky_relu_class),
-    NNCLASS(ELU, "activation", nn_elu_class),
-    NNCLASS(SiLU, "activation", nn_silu_class),
-    NNCLASS(Softplus, "activation", nn_softplus_class),
-    NNCLASS(Softmax, "activation", nn_softmax_class),
-    NNCLASS(LogSoftmax, "activation", nn_log_softmax_class),
-    NNCLASS(Dropout, "dropout", nn_dropout_class),
-    NNCLASS(LayerNorm, "normalization", nn_layer_norm_class),
-    NNCLASS(BatchNorm1d, "batchnorm", nn_batch_norm1d_class),
-    NNCLASS(Embedding, "sparse", nn_embedding_class),
-    NNCLASS(MSELoss, "loss", nn_mse_loss_class),
-    NNCLASS(L1Loss, "loss", nn_l1_loss_class),
-    NNCLASS(CrossEntropyLoss, "loss", nn_cross_entropy_loss_class),
-    NNCLASS(Sequential, "container", nn_sequential_class),
-    NNCLASS(ModuleList, "container", nn_module_list_class),
-    NNCLASS(ModuleDict, "container", nn_module_dict_class),
-    NNCLASS(ParameterList, "container", nn_parameter_list_class),
-    NNCLASS(ParameterDict, "container", nn_parameter_dict_class),
-    NNCLASS(Module, "module", repl_module_base_class),
-};
-#undef NNCLASS
-
-static const repl_class_def parameter_class_def = {"Parameter", "torch.nn.parameter.Parameter", c_Parameter,
-                                                   &nn_parameter_type, NULL};
-static const repl_class_def extra_classes[] = {
-    {"MultiStep", "torchrl.data.postprocs.postprocs.MultiStep", c_MultiStep, NULL, &nn_multistep_class},
-    {"FeedForward", "labml_nn.transformers.feed_forward.FeedForward", c_FeedForward, NULL, &nn_feed_forward_class},
-    {"TensorDict", "tensordict._td.TensorDict", c_TensorDict, &nn_tensordict_type, NULL},
-};
-
-nn_object *repl_nn_extra_class(const char *name)
-{
-    for (size_t i = 0; i < sizeof extra_classes / sizeof extra_classes[0]; i++)
-        if (!strcmp(extra_classes[i].name, name)) return repl_class_new(&extra_classes[i]);
-    return NULL;
-}
-
 /* ------------------------------------------------------------ module methods */
 
 #define MM(name) static nn_object *mm_##name(nn_object *self, nn_object *args, nn_object *kwargs)
@@ -521,22 +525,12 @@ MM(state_dict)
     return sd;
 }
 
-/* load_state_dict's result: _IncompatibleKeys(missing_keys=[...], unexpected_keys=[...]). */
-typedef struct incompat {
-    nn_object ob;
-    nn_object *pair; /* owned (missing, unexpected) */
-} incompat;
-
-static void incompat_dealloc(nn_object *self)
-{
-    NN_RELEASE(((incompat *)self)->pair);
-    nn_free(self);
-}
-
+/* load_state_dict's result: _IncompatibleKeys(missing_keys=[...], unexpected_keys=[...]),
+   a NamedTuple: a tuple subtype (indexing and unpacking are the tuple's) whose two
+   attributes are its items. */
 static char *incompat_repr(nn_object *self)
 {
-    nn_object *p = ((incompat *)self)->pair;
-    nn_object *m = nn_tuple_get(p, 0), *u = nn_tuple_get(p, 1);
+    nn_object *m = nn_tuple_get(self, 0), *u = nn_tuple_get(self, 1);
     if (nn_list_len(m) == 0 && nn_list_len(u) == 0) return nn_strdup("<All keys matched successfully>");
     char *ms = nn_repr(m), *us = ms ? nn_repr(u) : NULL;
     char *r = NULL;
@@ -550,7 +544,23 @@ static char *incompat_repr(nn_object *self)
     return r;
 }
 
-static const nn_type incompat_type = {.name = "_IncompatibleKeys", .dealloc = incompat_dealloc, .repr = incompat_repr};
+/* the tuple slots are filled in by the first incompat_new (not constant initializers) */
+static nn_type incompat_type = {.name = "_IncompatibleKeys", .repr = incompat_repr, .base = &nn_tuple_type};
+
+/* An _IncompatibleKeys of pair (missing, unexpected), a tuple whose lists are shared,
+   so a hook that edits them edits load_state_dict's. pair borrowed; new reference. */
+static nn_object *incompat_new(nn_object *pair)
+{
+    nn_object *r = nn_tuple_pack(2, nn_tuple_get(pair, 0), nn_tuple_get(pair, 1));
+    if (!r) return NULL;
+    if (!incompat_type.dealloc) {
+        incompat_type.dealloc = nn_tuple_type.dealloc;
+        incompat_type.hash = nn_tuple_type.hash;
+        incompat_type.equal = nn_tuple_type.equal;
+    }
+    r->type = &incompat_type;
+    return r;
+}
 
 MM(load_state_dict)
 {
@@ -563,16 +573,10 @@ MM(load_state_dict)
         nn_error_set(NN_ERR_TYPE, "Expected state_dict to be dict-like, got <class '%s'>.", repl_type_name(a[0]));
         return NULL;
     }
-    incompat *r = nn_malloc(sizeof *r);
-    if (!r) return NULL;
     nn_object *pair = nn_module_load_state_dict(SELF, a[0], strict, false);
-    if (!pair) {
-        nn_free(r);
-        return NULL;
-    }
-    nn_object_init(&r->ob, &incompat_type);
-    r->pair = pair;
-    return &r->ob;
+    nn_object *r = pair ? incompat_new(pair) : NULL;
+    NN_RELEASE(pair);
+    return r;
 }
 
 MM(train)
@@ -680,7 +684,10 @@ static nn_object *device_method(const char *f, nn_object *self, nn_object *args,
     char name[32];
     if (a[0] && nn_is_int(a[0])) snprintf(name, sizeof name, "%s:%lld", f, (long long)nn_int_value(a[0]));
     else snprintf(name, sizeof name, "%s", f);
-    return self_or_null(self, nn_module_to_device(SELF, name));
+    int rc = nn_module_to_device(SELF, name);
+    if (rc && !strcmp(f, "cuda") && nn_error_current() == NN_ERR_RUNTIME) /* PyTorch's assert without CUDA */
+        nn_error_set(NN_ERR_ASSERTION, "Torch not compiled with CUDA enabled");
+    return self_or_null(self, rc);
 }
 
 MM(cpu) { return device_method("cpu", self, args, kwargs); }
@@ -849,15 +856,78 @@ MM(reset_parameters)
     return status(nn_layer_reset_parameters(SELF));
 }
 
+/* Core calls state-dict hooks with the module first and load post-hooks with a
+   (missing, unexpected) pair; an adapter passes PyTorch's arguments instead. */
+typedef enum adapt_kind {
+    ADAPT_WITHOUT_MODULE,     /* _register_load_state_dict_pre_hook(hook): hook(state_dict, prefix, ...) */
+    ADAPT_INCOMPATIBLE_KEYS,  /* load post-hooks: hook(module, _IncompatibleKeys) */
+} adapt_kind;
+
+typedef struct hook_adapter {
+    nn_object *hook; /* owned */
+    adapt_kind kind;
+} hook_adapter;
+
+static void hook_adapter_free(void *ud)
+{
+    NN_RELEASE(((hook_adapter *)ud)->hook);
+    nn_free(ud);
+}
+
+static nn_object *hook_adapter_call(void *ud, nn_object *args, nn_object *kwargs)
+{
+    hook_adapter *h = ud;
+    size_t n = nn_tuple_len(args);
+    nn_object *call_args = NULL;
+    if (h->kind == ADAPT_WITHOUT_MODULE) {
+        call_args = nn_tuple_new(n ? n - 1 : 0);
+        for (size_t i = 1; call_args && i < n; i++) nn_tuple_set(call_args, i - 1, nn_retain(nn_tuple_get(args, i)));
+    } else if (n == 2) {
+        nn_object *keys = incompat_new(nn_tuple_get(args, 1));
+        call_args = keys ? nn_tuple_pack(2, nn_tuple_get(args, 0), keys) : NULL;
+        NN_RELEASE(keys);
+    } else {
+        call_args = nn_retain(args);
+    }
+    if (!call_args) return NULL;
+    nn_object *r = nn_call(h->hook, call_args, kwargs);
+    NN_RELEASE(call_args);
+    return r;
+}
+
+/* hook wrapped for kind; a new reference. */
+static nn_object *hook_adapter_new(nn_object *hook, adapt_kind kind)
+{
+    hook_adapter *h = nn_malloc(sizeof *h);
+    if (!h) return NULL;
+    h->hook = nn_retain(hook);
+    h->kind = kind;
+    nn_object *f = nn_cfunction_new("hook", hook_adapter_call, h, hook_adapter_free);
+    if (!f) hook_adapter_free(h);
+    return f;
+}
+
 static nn_object *hook(const char *f, nn_object *self, nn_object *args, nn_object *kwargs, nn_hook_kind kind)
 {
-    ARGS(4);
+    ARGS(5);
     nn_hook_options o = {false, false, false};
-    if (repl_parse_args(f, "self, hook, *, prepend=, with_kwargs=, always_call=", args, kwargs, a) ||
-        repl_arg_bool(f, "prepend", 0, a[1], &o.prepend) || repl_arg_bool(f, "with_kwargs", 0, a[2], &o.with_kwargs) ||
-        repl_arg_bool(f, "always_call", 0, a[3], &o.always_call))
+    bool with_module = false;
+    bool private_load_pre = !strcmp(f, "_register_load_state_dict_pre_hook");
+    if (repl_parse_args(f, private_load_pre ? "self, hook, with_module=" : "self, hook, *, prepend=, with_kwargs=, always_call=",
+                        args, kwargs, a) ||
+        (private_load_pre ? repl_arg_bool(f, "with_module", 2, a[1], &with_module)
+                          : repl_arg_bool(f, "prepend", 0, a[1], &o.prepend) ||
+                                repl_arg_bool(f, "with_kwargs", 0, a[2], &o.with_kwargs) ||
+                                repl_arg_bool(f, "always_call", 0, a[3], &o.always_call)))
         return NULL;
-    return nn_module_register_hook(SELF, kind, a[0], o);
+    nn_object *fn = NULL;
+    if (private_load_pre && !with_module) fn = hook_adapter_new(a[0], ADAPT_WITHOUT_MODULE);
+    else if (kind == NN_HOOK_LOAD_POST) fn = hook_adapter_new(a[0], ADAPT_INCOMPATIBLE_KEYS);
+    else fn = nn_retain(a[0]);
+    if (!fn) return NULL;
+    nn_object *handle = nn_module_register_hook(SELF, kind, fn, o);
+    NN_RELEASE(fn);
+    return handle;
 }
 
 #define HOOK(name, kind) MM(name) { return hook(#name, self, args, kwargs, kind); }
@@ -946,67 +1016,352 @@ MM(update)
 }
 
 static const repl_method_def module_methods[] = {
-    {"parameters", mm_parameters},
-    {"named_parameters", mm_named_parameters},
-    {"buffers", mm_buffers},
-    {"named_buffers", mm_named_buffers},
-    {"children", mm_children},
-    {"named_children", mm_named_children},
-    {"modules", mm_modules},
-    {"named_modules", mm_named_modules},
-    {"state_dict", mm_state_dict},
-    {"load_state_dict", mm_load_state_dict},
-    {"train", mm_train},
-    {"eval", mm_eval},
-    {"requires_grad_", mm_requires_grad_},
-    {"zero_grad", mm_zero_grad},
-    {"half", mm_half},
-    {"float", mm_float},
-    {"double", mm_double},
-    {"bfloat16", mm_bfloat16},
-    {"type", mm_type},
-    {"to", mm_to},
-    {"cpu", mm_cpu},
-    {"cuda", mm_cuda},
-    {"ipu", mm_ipu},
-    {"xpu", mm_xpu},
-    {"mtia", mm_mtia},
-    {"to_empty", mm_to_empty},
-    {"share_memory", mm_share_memory},
-    {"apply", mm_apply},
-    {"add_module", mm_add_module},
-    {"register_module", mm_register_module},
-    {"register_parameter", mm_register_parameter},
-    {"register_buffer", mm_register_buffer},
-    {"get_submodule", mm_get_submodule},
-    {"set_submodule", mm_set_submodule},
-    {"get_parameter", mm_get_parameter},
-    {"get_buffer", mm_get_buffer},
-    {"get_extra_state", mm_get_extra_state},
-    {"extra_repr", mm_extra_repr},
-    {"_get_name", mm__get_name},
-    {"forward", mm_forward},
-    {"register_forward_pre_hook", mm_register_forward_pre_hook},
-    {"register_forward_hook", mm_register_forward_hook},
-    {"register_full_backward_pre_hook", mm_register_full_backward_pre_hook},
-    {"register_full_backward_hook", mm_register_full_backward_hook},
-    {"register_backward_hook", mm_register_backward_hook},
-    {"register_state_dict_pre_hook", mm_register_state_dict_pre_hook},
-    {"_register_state_dict_hook", mm__register_state_dict_hook},
-    {"register_state_dict_post_hook", mm_register_state_dict_post_hook},
-    {"register_load_state_dict_pre_hook", mm_register_load_state_dict_pre_hook},
-    {"_register_load_state_dict_pre_hook", mm__register_load_state_dict_pre_hook},
-    {"register_load_state_dict_post_hook", mm_register_load_state_dict_post_hook},
-    {NULL, NULL},
+    {"parameters", mm_parameters,
+     "parameters(recurse=True)\n"
+     "Returns an iterator over module parameters."},
+    {"named_parameters", mm_named_parameters,
+     "named_parameters(prefix='', recurse=True)\n"
+     "Returns an iterator over module parameters, yielding both the name of the parameter as well as the parameter itself."},
+    {"buffers", mm_buffers,
+     "buffers(recurse=True)\n"
+     "Returns an iterator over module buffers."},
+    {"named_buffers", mm_named_buffers,
+     "named_buffers(prefix='', recurse=True)\n"
+     "Returns an iterator over module buffers, yielding both the name of the buffer as well as the buffer itself."},
+    {"children", mm_children,
+     "children()\n"
+     "Returns an iterator over immediate children modules."},
+    {"named_children", mm_named_children,
+     "named_children()\n"
+     "Returns an iterator over immediate children modules, yielding both the name of the module as well as the module itself."},
+    {"modules", mm_modules,
+     "modules()\n"
+     "Returns an iterator over all modules in the network."},
+    {"named_modules", mm_named_modules,
+     "named_modules(memo=None, prefix='', remove_duplicate=True)\n"
+     "Returns an iterator over all modules in the network, yielding both the name of the module as well as the module itself."},
+    {"state_dict", mm_state_dict,
+     "state_dict(*args, destination=None, prefix='', keep_vars=False)\n"
+     "Returns a dictionary containing references to the whole state of the module."},
+    {"load_state_dict", mm_load_state_dict,
+     "load_state_dict(state_dict, strict=True)\n"
+     "Copies parameters and buffers from state_dict into this module and its descendants."},
+    {"train", mm_train,
+     "train(mode=True)\n"
+     "Sets the module in training mode."},
+    {"eval", mm_eval,
+     "eval()\n"
+     "Sets the module in evaluation mode."},
+    {"requires_grad_", mm_requires_grad_,
+     "requires_grad_(requires_grad=True)\n"
+     "Change if autograd should record operations on parameters in this module."},
+    {"zero_grad", mm_zero_grad,
+     "zero_grad(set_to_none=True)\n"
+     "Sets gradients of all model parameters to zero (to None by default)."},
+    {"half", mm_half,
+     "half()\n"
+     "Casts all floating point parameters and buffers to half datatype."},
+    {"float", mm_float,
+     "float()\n"
+     "Casts all floating point parameters and buffers to float datatype."},
+    {"double", mm_double,
+     "double()\n"
+     "Casts all floating point parameters and buffers to double datatype."},
+    {"bfloat16", mm_bfloat16,
+     "bfloat16()\n"
+     "Casts all floating point parameters and buffers to bfloat16 datatype."},
+    {"type", mm_type,
+     "type(dst_type)\n"
+     "Casts all parameters and buffers to dst_type."},
+    {"to", mm_to,
+     "to(*args, **kwargs)\n"
+     "Moves and/or casts the parameters and buffers."},
+    {"cpu", mm_cpu,
+     "cpu()\n"
+     "Moves all model parameters and buffers to the CPU."},
+    {"cuda", mm_cuda,
+     "cuda(device=None)\n"
+     "Moves all model parameters and buffers to the GPU."},
+    {"ipu", mm_ipu,
+     "ipu(device=None)\n"
+     "Moves all model parameters and buffers to the IPU."},
+    {"xpu", mm_xpu,
+     "xpu(device=None)\n"
+     "Moves all model parameters and buffers to the XPU."},
+    {"mtia", mm_mtia,
+     "mtia(device=None)\n"
+     "Moves all model parameters and buffers to the MTIA."},
+    {"to_empty", mm_to_empty,
+     "to_empty(*, device)\n"
+     "Moves the parameters and buffers to the specified device without copying storage."},
+    {"share_memory", mm_share_memory,
+     "share_memory()\n"
+     "Moves the parameters and buffers to shared memory (a no-op here)."},
+    {"apply", mm_apply,
+     "apply(fn)\n"
+     "Applies fn recursively to every submodule (as returned by .children()) as well as self."},
+    {"add_module", mm_add_module,
+     "add_module(name, module)\n"
+     "Adds a child module to the current module."},
+    {"register_module", mm_register_module,
+     "register_module(name, module)\n"
+     "Alias for add_module."},
+    {"register_parameter", mm_register_parameter,
+     "register_parameter(name, param)\n"
+     "Adds a parameter to the module."},
+    {"register_buffer", mm_register_buffer,
+     "register_buffer(name, tensor, persistent=True)\n"
+     "Adds a buffer to the module."},
+    {"get_submodule", mm_get_submodule,
+     "get_submodule(target)\n"
+     "Returns the submodule given by target if it exists, otherwise throws an error."},
+    {"set_submodule", mm_set_submodule,
+     "set_submodule(target, module)\n"
+     "Sets the submodule given by target if it exists, otherwise throws an error."},
+    {"get_parameter", mm_get_parameter,
+     "get_parameter(target)\n"
+     "Returns the parameter given by target if it exists, otherwise throws an error."},
+    {"get_buffer", mm_get_buffer,
+     "get_buffer(target) -> Tensor\n"
+     "Returns the buffer given by target if it exists, otherwise throws an error."},
+    {"get_extra_state", mm_get_extra_state,
+     "get_extra_state()\n"
+     "Returns any extra state to include in the module's state_dict."},
+    {"extra_repr", mm_extra_repr,
+     "extra_repr()\n"
+     "Set the extra representation of the module."},
+    {"_get_name", mm__get_name,
+     "_get_name() -> str\n"
+     "Returns the module's class name."},
+    {"forward", mm_forward,
+     "forward(*input)\n"
+     "Defines the computation performed at every call."},
+    {"register_forward_pre_hook", mm_register_forward_pre_hook,
+     "register_forward_pre_hook(hook, *, prepend=False, with_kwargs=False)\n"
+     "Registers a forward pre-hook on the module."},
+    {"register_forward_hook", mm_register_forward_hook,
+     "register_forward_hook(hook, *, prepend=False, with_kwargs=False, always_call=False)\n"
+     "Registers a forward hook on the module."},
+    {"register_full_backward_pre_hook", mm_register_full_backward_pre_hook,
+     "register_full_backward_pre_hook(hook, prepend=False)\n"
+     "Registers a backward pre-hook on the module."},
+    {"register_full_backward_hook", mm_register_full_backward_hook,
+     "register_full_backward_hook(hook, prepend=False)\n"
+     "Registers a backward hook on the module."},
+    {"register_backward_hook", mm_register_backward_hook,
+     "register_backward_hook(hook)\n"
+     "Registers a backward hook on the module."},
+    {"register_state_dict_pre_hook", mm_register_state_dict_pre_hook,
+     "register_state_dict_pre_hook(hook)\n"
+     "Registers a pre-hook run before the module's state_dict is made."},
+    {"_register_state_dict_hook", mm__register_state_dict_hook,
+     "_register_state_dict_hook(hook)\n"
+     "Registers a hook run after the state_dict is made: hook(module, state_dict, prefix, local_metadata)."},
+    {"register_state_dict_post_hook", mm_register_state_dict_post_hook,
+     "register_state_dict_post_hook(hook)\n"
+     "Registers a post-hook run after the module's state_dict is made."},
+    {"register_load_state_dict_pre_hook", mm_register_load_state_dict_pre_hook,
+     "register_load_state_dict_pre_hook(hook)\n"
+     "Registers a pre-hook run before the module's load_state_dict."},
+    {"_register_load_state_dict_pre_hook", mm__register_load_state_dict_pre_hook,
+     "_register_load_state_dict_pre_hook(hook, with_module=False)\n"
+     "Registers a pre-hook run before load_state_dict: hook(state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys, error_msgs)."},
+    {"register_load_state_dict_post_hook", mm_register_load_state_dict_post_hook,
+     "register_load_state_dict_post_hook(hook)\n"
+     "Registers a post hook to be run after module's load_state_dict is called."},
+    {NULL, NULL, NULL},
 };
 
 static const repl_method_def list_methods[] = {
-    {"append", mm_append}, {"extend", mm_extend}, {"insert", mm_insert}, {"pop", mm_pop}, {NULL, NULL},
+    {"append", mm_append,
+     "append(module)\n"
+     "Appends a given module to the end of the list."},
+    {"extend", mm_extend,
+     "extend(modules)\n"
+     "Appends modules from a Python iterable to the end of the list."},
+    {"insert", mm_insert,
+     "insert(index, module)\n"
+     "Insert a given module before a given index in the list."},
+    {"pop", mm_pop,
+     "pop(key)\n"
+     "Removes and returns the module (or parameter) at index key."},
+    {NULL, NULL, NULL},
+};
+static const repl_method_def reset_methods[] = {
+    {"reset_parameters", mm_reset_parameters,
+     "reset_parameters()\n"
+     "Re-initializes the parameters (and buffers) as the constructor did."},
+    {NULL, NULL, NULL},
 };
 static const repl_method_def dict_methods[] = {
-    {"keys", mm_keys}, {"values", mm_values}, {"items", mm_items}, {"pop", mm_pop}, {"update", mm_update},
-    {NULL, NULL},
+    {"keys", mm_keys,
+     "keys()\n"
+     "Return an iterable of the ModuleDict keys."},
+    {"values", mm_values,
+     "values()\n"
+     "Return an iterable of the ModuleDict values."},
+    {"items", mm_items,
+     "items()\n"
+     "Return an iterable of the ModuleDict key/value pairs."},
+    {"pop", mm_pop,
+     "pop(key)\n"
+     "Remove key from the ModuleDict and return its module."},
+    {"update", mm_update,
+     "update(modules)\n"
+     "Update the ModuleDict (or ParameterDict) with the key-value pairs from a mapping or an iterable, overwriting existing keys."},
+    {NULL, NULL, NULL},
 };
+
+/* Which extra methods a module class's instances have (getattr and method_at agree). */
+static bool derives(const nn_module_class *c, const nn_module_class *base)
+{
+    for (; c; c = c->base)
+        if (c == base) return true;
+    return false;
+}
+static bool is_list_class(const nn_module_class *c)
+{
+    return derives(c, &nn_sequential_class) || derives(c, &nn_module_list_class) ||
+           derives(c, &nn_parameter_list_class);
+}
+static bool is_dict_class(const nn_module_class *c)
+{
+    return derives(c, &nn_module_dict_class) || derives(c, &nn_parameter_dict_class);
+}
+static bool has_reset_parameters(const nn_module_class *c)
+{
+    return derives(c, &nn_linear_class) || derives(c, &nn_lazy_linear_class) || derives(c, &nn_layer_norm_class) ||
+           derives(c, &nn_batch_norm1d_class) || derives(c, &nn_embedding_class);
+}
+
+/* A module class's methods: Module's, then its container or reset_parameters ones. */
+static bool module_method_at(const repl_class_def *cls, size_t i, repl_method_doc *out)
+{
+    const nn_module_class *c = cls->module_class;
+    const repl_method_def *const tables[] = {module_methods, is_list_class(c) ? list_methods
+                                                            : is_dict_class(c) ? dict_methods
+                                                            : has_reset_parameters(c) ? reset_methods : NULL,
+                                             NULL};
+    return repl_tables_method_at(tables, i, out);
+}
+
+#define NNCLASS(N, Q, C, DOC) {#N, "torch.nn.modules." Q "." #N, c_##N, NULL, &C, DOC, module_method_at}
+static const repl_class_def nn_classes[] = {
+    NNCLASS(Linear, "linear", nn_linear_class,
+            "Linear(in_features, out_features, bias=True, device=None, dtype=None)\n"
+            "Applies a linear transformation to the incoming data: y = xA^T + b."),
+    NNCLASS(LazyLinear, "linear", nn_lazy_linear_class,
+            "LazyLinear(out_features, bias=True, device=None, dtype=None)\n"
+            "A torch.nn.Linear module where in_features is inferred."),
+    NNCLASS(Identity, "linear", nn_identity_class,
+            "Identity(*args, **kwargs)\n"
+            "A placeholder identity operator that is argument-insensitive."),
+    NNCLASS(Flatten, "flatten", nn_flatten_class,
+            "Flatten(start_dim=1, end_dim=-1)\n"
+            "Flattens a contiguous range of dims into a tensor."),
+    NNCLASS(ReLU, "activation", nn_relu_class,
+            "ReLU(inplace=False)\n"
+            "Applies the rectified linear unit function element-wise."),
+    NNCLASS(GELU, "activation", nn_gelu_class,
+            "GELU(approximate='none')\n"
+            "Applies the Gaussian Error Linear Units function."),
+    NNCLASS(PReLU, "activation", nn_prelu_class,
+            "PReLU(num_parameters=1, init=0.25, device=None, dtype=None)\n"
+            "Applies the element-wise function PReLU(x) = max(0, x) + a * min(0, x) with a learnable a."),
+    NNCLASS(Sigmoid, "activation", nn_sigmoid_class,
+            "Sigmoid()\n"
+            "Applies the element-wise function Sigmoid(x) = 1 / (1 + exp(-x))."),
+    NNCLASS(Tanh, "activation", nn_tanh_class,
+            "Tanh()\n"
+            "Applies the Hyperbolic Tangent (Tanh) function element-wise."),
+    NNCLASS(Threshold, "activation", nn_threshold_class,
+            "Threshold(threshold, value, inplace=False)\n"
+            "Thresholds each element of the input Tensor."),
+    NNCLASS(LeakyReLU, "activation", nn_leaky_relu_class,
+            "LeakyReLU(negative_slope=0.01, inplace=False)\n"
+            "Applies the element-wise function LeakyReLU(x) = max(0, x) + negative_slope * min(0, x)."),
+    NNCLASS(ELU, "activation", nn_elu_class,
+            "ELU(alpha=1.0, inplace=False)\n"
+            "Applies the Exponential Linear Unit (ELU) function, element-wise."),
+    NNCLASS(SiLU, "activation", nn_silu_class,
+            "SiLU(inplace=False)\n"
+            "Applies the Sigmoid Linear Unit (SiLU) function, element-wise."),
+    NNCLASS(Softplus, "activation", nn_softplus_class,
+            "Softplus(beta=1, threshold=20)\n"
+            "Applies the Softplus function Softplus(x) = 1/beta * log(1 + exp(beta * x)) element-wise."),
+    NNCLASS(Softmax, "activation", nn_softmax_class,
+            "Softmax(dim=None)\n"
+            "Applies the Softmax function to an n-dimensional input Tensor so that the elements along dim lie in [0,1] and sum to 1."),
+    NNCLASS(LogSoftmax, "activation", nn_log_softmax_class,
+            "LogSoftmax(dim=None)\n"
+            "Applies the log(Softmax(x)) function to an n-dimensional input Tensor."),
+    NNCLASS(Dropout, "dropout", nn_dropout_class,
+            "Dropout(p=0.5, inplace=False)\n"
+            "During training, randomly zeroes some of the elements of the input tensor with probability p using samples from a Bernoulli distribution."),
+    NNCLASS(LayerNorm, "normalization", nn_layer_norm_class,
+            "LayerNorm(normalized_shape, eps=1e-05, elementwise_affine=True, device=None, dtype=None)\n"
+            "Applies Layer Normalization over a mini-batch of inputs."),
+    NNCLASS(BatchNorm1d, "batchnorm", nn_batch_norm1d_class,
+            "BatchNorm1d(num_features, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True, device=None, dtype=None)\n"
+            "Applies Batch Normalization over a 2D or 3D input as described in the paper Batch Normalization."),
+    NNCLASS(Conv2d, "conv", nn_conv2d_class,
+            "Conv2d(in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True, padding_mode='zeros', device=None, dtype=None)\n"
+            "Applies a 2D convolution over an input signal composed of several input planes."),
+    NNCLASS(Embedding, "sparse", nn_embedding_class,
+            "Embedding(num_embeddings, embedding_dim, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False, sparse=False, _weight=None, device=None, dtype=None)\n"
+            "A simple lookup table that stores embeddings of a fixed dictionary and size."),
+    NNCLASS(MSELoss, "loss", nn_mse_loss_class,
+            "MSELoss(size_average=None, reduce=None, reduction='mean')\n"
+            "Creates a criterion that measures the mean squared error (squared L2 norm) between each element in the input x and target y."),
+    NNCLASS(L1Loss, "loss", nn_l1_loss_class,
+            "L1Loss(size_average=None, reduce=None, reduction='mean')\n"
+            "Creates a criterion that measures the mean absolute error (MAE) between each element in the input x and target y."),
+    NNCLASS(CrossEntropyLoss, "loss", nn_cross_entropy_loss_class,
+            "CrossEntropyLoss(weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean', label_smoothing=0.0)\n"
+            "This criterion computes the cross entropy loss between input logits and target."),
+    NNCLASS(Sequential, "container", nn_sequential_class,
+            "Sequential(*args)\n"
+            "A sequential container."),
+    NNCLASS(ModuleList, "container", nn_module_list_class,
+            "ModuleList(modules=None)\n"
+            "Holds submodules in a list."),
+    NNCLASS(ModuleDict, "container", nn_module_dict_class,
+            "ModuleDict(modules=None)\n"
+            "Holds submodules in a dictionary."),
+    NNCLASS(ParameterList, "container", nn_parameter_list_class,
+            "ParameterList(values=None)\n"
+            "Holds parameters in a list."),
+    NNCLASS(ParameterDict, "container", nn_parameter_dict_class,
+            "ParameterDict(parameters=None)\n"
+            "Holds parameters in a dictionary."),
+    NNCLASS(Module, "module", repl_module_base_class,
+            "Module()\n"
+            "Base class for all neural network modules."),
+};
+#undef NNCLASS
+
+static const repl_class_def parameter_class_def = {"Parameter", "torch.nn.parameter.Parameter", c_Parameter,
+                                                   &nn_parameter_type, NULL,
+     "Parameter(data=None, requires_grad=True)\n"
+     "A kind of Tensor that is to be considered a module parameter.", repl_tensor_method_at};
+static const repl_class_def extra_classes[] = {
+    {"MultiStep", "torchrl.data.postprocs.postprocs.MultiStep", c_MultiStep, NULL, &nn_multistep_class,
+     "MultiStep(gamma, n_steps)\n"
+     "torchrl's multi-step reward transform: n-step discounted returns of a TensorDict of transitions.", module_method_at},
+    {"FeedForward", "labml_nn.transformers.feed_forward.FeedForward", c_FeedForward, NULL, &nn_feed_forward_class,
+     "FeedForward(d_model, d_ff, dropout=0.1, activation=nn.ReLU(), is_gated=False, bias1=True, bias2=True, bias_gate=True)\n"
+     "labml's position-wise feed-forward network: layer2(dropout(activation(layer1(x)))).", module_method_at},
+    {"TensorDict", "tensordict._td.TensorDict", c_TensorDict, &nn_tensordict_type, NULL,
+     "TensorDict(source, batch_size=None, device=None)\n"
+     "A dictionary of tensors sharing leading batch dimensions (tensordict.TensorDict).", NULL},
+};
+
+nn_object *repl_nn_extra_class(const char *name)
+{
+    for (size_t i = 0; i < sizeof extra_classes / sizeof extra_classes[0]; i++)
+        if (!strcmp(extra_classes[i].name, name)) return repl_class_new(&extra_classes[i]);
+    return NULL;
+}
 
 nn_object *repl_module_getattr(nn_module *m, const char *name)
 {
@@ -1038,17 +1393,10 @@ nn_object *repl_module_getattr(nn_module *m, const char *name)
         if (!strcmp(name, dicts[i].name)) return nn_retain(*(nn_object **)((char *)m + dicts[i].off));
     nn_object *r = repl_method_lookup(module_methods, name, self);
     if (r || nn_error_current() != NN_OK) return r;
-    bool is_list = nn_module_is_a(self, &nn_sequential_class) || nn_module_is_a(self, &nn_module_list_class) ||
-                   nn_module_is_a(self, &nn_parameter_list_class);
-    bool is_dict = nn_module_is_a(self, &nn_module_dict_class) || nn_module_is_a(self, &nn_parameter_dict_class);
-    if (is_list && (r = repl_method_lookup(list_methods, name, self))) return r;
-    if (is_dict && (r = repl_method_lookup(dict_methods, name, self))) return r;
+    if (is_list_class(m->cls) && (r = repl_method_lookup(list_methods, name, self))) return r;
+    if (is_dict_class(m->cls) && (r = repl_method_lookup(dict_methods, name, self))) return r;
+    if (has_reset_parameters(m->cls) && (r = repl_method_lookup(reset_methods, name, self))) return r;
     if (nn_error_current() != NN_OK) return NULL;
-    if (!strcmp(name, "reset_parameters") &&
-        (nn_module_is_a(self, &nn_linear_class) || nn_module_is_a(self, &nn_lazy_linear_class) ||
-         nn_module_is_a(self, &nn_layer_norm_class) || nn_module_is_a(self, &nn_batch_norm1d_class) ||
-         nn_module_is_a(self, &nn_embedding_class)))
-        return repl_bound_method(name, self, mm_reset_parameters);
     return nn_retain(nn_module_getattr(m, name));
 }
 
@@ -1108,20 +1456,26 @@ static nn_object *handle_remove(nn_object *self, nn_object *args, nn_object *kwa
     return none();
 }
 
+static const repl_method_def handle_methods[] = {
+    {"remove", handle_remove,
+     "remove()\n"
+     "Removes the hook from the module (or from every module for a global hook)."},
+    {NULL, NULL, NULL},
+};
+
 nn_object *repl_nn_other_getattr(nn_object *o, const char *name, bool *handled)
 {
     if (o->type == &nn_hook_handle_type) {
         *handled = true;
-        if (!strcmp(name, "remove")) return repl_bound_method("remove", o, handle_remove);
+        if (!strcmp(name, "remove")) return repl_bound_method(&handle_methods[0], o);
         if (!strcmp(name, "id")) return nn_int_new(nn_hook_handle_id(o));
         nn_error_set(NN_ERR_ATTRIBUTE, "'RemovableHandle' object has no attribute '%s'", name);
         return NULL;
     }
     if (o->type == &incompat_type) {
         *handled = true;
-        nn_object *p = ((incompat *)o)->pair;
-        if (!strcmp(name, "missing_keys")) return nn_retain(nn_tuple_get(p, 0));
-        if (!strcmp(name, "unexpected_keys")) return nn_retain(nn_tuple_get(p, 1));
+        if (!strcmp(name, "missing_keys")) return nn_retain(nn_tuple_get(o, 0));
+        if (!strcmp(name, "unexpected_keys")) return nn_retain(nn_tuple_get(o, 1));
         nn_error_set(NN_ERR_ATTRIBUTE, "'_IncompatibleKeys' object has no attribute '%s'", name);
         return NULL;
     }
@@ -1389,15 +1743,82 @@ FN(embedding)
     return (nn_object *)nn_embedding(w, x, pad);
 }
 
-static const struct {
-    const char *name;
-    nn_cfunc fn;
-} functional[] = {
-    {"relu", F_relu},       {"gelu", F_gelu},         {"leaky_relu", F_leaky_relu}, {"elu", F_elu},
-    {"silu", F_silu},       {"softplus", F_softplus}, {"threshold", F_threshold},   {"prelu", F_prelu},
-    {"sigmoid", F_sigmoid}, {"tanh", F_tanh},         {"softmax", F_softmax},       {"log_softmax", F_log_softmax},
-    {"dropout", F_dropout}, {"linear", F_linear},     {"mse_loss", F_mse_loss},     {"l1_loss", F_l1_loss},
-    {"cross_entropy", F_cross_entropy}, {"layer_norm", F_layer_norm}, {"embedding", F_embedding},
+FN(conv2d)
+{
+    ARGS(7);
+    nn_tensor *x, *w = NULL, *b = NULL;
+    int64_t groups = 1, stride[2] = {1, 1}, padding[2] = {0, 0}, dilation[2] = {1, 1};
+    const char *f = "conv2d";
+    if (repl_parse_args(f, "input, weight, bias=, stride=, padding=, dilation=, groups=", args, kwargs, a) ||
+        !(x = input_of(f, a[0])) || repl_arg_tensor(f, "weight", 2, a[1], &w) ||
+        (a[2] && !nn_is_none(a[2]) && repl_arg_tensor(f, "bias", 3, a[2], &b)) ||
+        int_pair(f, "stride", 4, a[3], stride) || padding_pair(f, a[4], padding) ||
+        int_pair(f, "dilation", 6, a[5], dilation) || repl_arg_int(f, "groups", 7, a[6], &groups))
+        return NULL;
+    return (nn_object *)nn_conv2d(x, w, b, stride, padding, dilation, groups);
+}
+
+static const repl_function_def functional[] = {
+    {"conv2d", F_conv2d,
+     "conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1) -> Tensor\n"
+     "Applies a 2D convolution over an input image composed of several input planes."},
+    {"relu", F_relu,
+     "relu(input, inplace=False) -> Tensor\n"
+     "Applies the rectified linear unit function element-wise."},
+    {"gelu", F_gelu,
+     "gelu(input, approximate='none') -> Tensor\n"
+     "Applies the Gaussian Error Linear Units function, exactly or with the tanh approximation."},
+    {"leaky_relu", F_leaky_relu,
+     "leaky_relu(input, negative_slope=0.01, inplace=False) -> Tensor\n"
+     "Applies element-wise LeakyReLU(x) = max(0, x) + negative_slope * min(0, x)."},
+    {"elu", F_elu,
+     "elu(input, alpha=1.0, inplace=False) -> Tensor\n"
+     "Applies the Exponential Linear Unit (ELU) function element-wise."},
+    {"silu", F_silu,
+     "silu(input, inplace=False) -> Tensor\n"
+     "Applies the Sigmoid Linear Unit (SiLU) function, element-wise."},
+    {"softplus", F_softplus,
+     "softplus(input, beta=1, threshold=20) -> Tensor\n"
+     "Applies element-wise Softplus(x) = 1/beta * log(1 + exp(beta * x))."},
+    {"threshold", F_threshold,
+     "threshold(input, threshold, value, inplace=False) -> Tensor\n"
+     "Thresholds each element of the input Tensor."},
+    {"prelu", F_prelu,
+     "prelu(input, weight) -> Tensor\n"
+     "Applies element-wise PReLU(x) = max(0, x) + weight * min(0, x) where weight is a learnable parameter."},
+    {"sigmoid", F_sigmoid,
+     "sigmoid(input) -> Tensor\n"
+     "Applies the element-wise function Sigmoid(x) = 1 / (1 + exp(-x))."},
+    {"tanh", F_tanh,
+     "tanh(input) -> Tensor\n"
+     "Applies element-wise Tanh(x) = tanh(x)."},
+    {"softmax", F_softmax,
+     "softmax(input, dim=None, _stacklevel=3, dtype=None) -> Tensor\n"
+     "Applies a softmax function."},
+    {"log_softmax", F_log_softmax,
+     "log_softmax(input, dim=None, _stacklevel=3, dtype=None) -> Tensor\n"
+     "Applies a softmax followed by a logarithm."},
+    {"dropout", F_dropout,
+     "dropout(input, p=0.5, training=True, inplace=False) -> Tensor\n"
+     "During training, randomly zeroes some of the elements of the input tensor with probability p using samples from a Bernoulli distribution."},
+    {"linear", F_linear,
+     "linear(input, weight, bias=None) -> Tensor\n"
+     "Applies a linear transformation to the incoming data."},
+    {"mse_loss", F_mse_loss,
+     "mse_loss(input, target, size_average=None, reduce=None, reduction='mean') -> Tensor\n"
+     "Measures the element-wise mean squared error."},
+    {"l1_loss", F_l1_loss,
+     "l1_loss(input, target, size_average=None, reduce=None, reduction='mean') -> Tensor\n"
+     "Function that takes the mean element-wise absolute value difference."},
+    {"cross_entropy", F_cross_entropy,
+     "cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean', label_smoothing=0.0) -> Tensor\n"
+     "This criterion computes the cross entropy loss between input logits and target."},
+    {"layer_norm", F_layer_norm,
+     "layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05) -> Tensor\n"
+     "Applies Layer Normalization for last certain number of dimensions."},
+    {"embedding", F_embedding,
+     "embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False, sparse=False) -> Tensor\n"
+     "A simple lookup table that looks up embeddings in a fixed dictionary and size."},
 };
 
 /* ------------------------------------------------------------------ init */
@@ -1514,21 +1935,40 @@ FN(fan_in_out)
     return r;
 }
 
-static const struct {
-    const char *name;
-    nn_cfunc fn;
-} init_fns[] = {
-    {"uniform_", F_uniform_},
-    {"normal_", F_normal_},
-    {"constant_", F_constant_},
-    {"ones_", F_ones_},
-    {"zeros_", F_zeros_},
-    {"calculate_gain", F_calculate_gain},
-    {"xavier_uniform_", F_xavier_uniform_},
-    {"xavier_normal_", F_xavier_normal_},
-    {"kaiming_uniform_", F_kaiming_uniform_},
-    {"kaiming_normal_", F_kaiming_normal_},
-    {"_calculate_fan_in_and_fan_out", F_fan_in_out},
+static const repl_function_def init_fns[] = {
+    {"uniform_", F_uniform_,
+     "uniform_(tensor, a=0.0, b=1.0) -> Tensor\n"
+     "Fills the input Tensor with values drawn from the uniform distribution U(a, b)."},
+    {"normal_", F_normal_,
+     "normal_(tensor, mean=0.0, std=1.0) -> Tensor\n"
+     "Fills the input Tensor with values drawn from the normal distribution N(mean, std^2)."},
+    {"constant_", F_constant_,
+     "constant_(tensor, val) -> Tensor\n"
+     "Fills the input Tensor with the value val."},
+    {"ones_", F_ones_,
+     "ones_(tensor) -> Tensor\n"
+     "Fills the input Tensor with the scalar value 1."},
+    {"zeros_", F_zeros_,
+     "zeros_(tensor) -> Tensor\n"
+     "Fills the input Tensor with the scalar value 0."},
+    {"calculate_gain", F_calculate_gain,
+     "calculate_gain(nonlinearity, param=None)\n"
+     "Return the recommended gain value for the given nonlinearity function."},
+    {"xavier_uniform_", F_xavier_uniform_,
+     "xavier_uniform_(tensor, gain=1.0) -> Tensor\n"
+     "Fills the input Tensor with values from a uniform distribution scaled as in Glorot & Bengio (2010)."},
+    {"xavier_normal_", F_xavier_normal_,
+     "xavier_normal_(tensor, gain=1.0) -> Tensor\n"
+     "Fills the input Tensor with values from a normal distribution scaled as in Glorot & Bengio (2010)."},
+    {"kaiming_uniform_", F_kaiming_uniform_,
+     "kaiming_uniform_(tensor, a=0, mode='fan_in', nonlinearity='leaky_relu')\n"
+     "Fills the input Tensor with values from a uniform distribution scaled as in He et al. (2015)."},
+    {"kaiming_normal_", F_kaiming_normal_,
+     "kaiming_normal_(tensor, a=0, mode='fan_in', nonlinearity='leaky_relu')\n"
+     "Fills the input Tensor with values from a normal distribution scaled as in He et al. (2015)."},
+    {"_calculate_fan_in_and_fan_out", F_fan_in_out,
+     "_calculate_fan_in_and_fan_out(tensor) -> (int, int)\n"
+     "Returns the fan-in and fan-out of a weight tensor."},
 };
 
 /* ------------------------------------------------------- global hooks */
@@ -1585,11 +2025,10 @@ nn_object *repl_functional_namespace(void)
 {
     nn_object *ns = repl_namespace_new("torch.nn.functional");
     if (!ns) return NULL;
-    for (size_t i = 0; i < sizeof functional / sizeof functional[0]; i++)
-        if (repl_namespace_add_fn(ns, functional[i].name, functional[i].fn)) {
-            NN_RELEASE(ns);
-            return NULL;
-        }
+    if (repl_namespace_add_fns(ns, functional, sizeof functional / sizeof functional[0])) {
+        NN_RELEASE(ns);
+        return NULL;
+    }
     return ns;
 }
 
@@ -1597,24 +2036,36 @@ nn_object *repl_init_namespace(void)
 {
     nn_object *ns = repl_namespace_new("torch.nn.init");
     if (!ns) return NULL;
-    for (size_t i = 0; i < sizeof init_fns / sizeof init_fns[0]; i++)
-        if (repl_namespace_add_fn(ns, init_fns[i].name, init_fns[i].fn)) {
-            NN_RELEASE(ns);
-            return NULL;
-        }
+    if (repl_namespace_add_fns(ns, init_fns, sizeof init_fns / sizeof init_fns[0])) {
+        NN_RELEASE(ns);
+        return NULL;
+    }
     return ns;
 }
+
+static const repl_function_def global_hook_fns[] = {
+    {"register_module_forward_pre_hook", F_register_module_forward_pre_hook,
+     "register_module_forward_pre_hook(hook)\n"
+     "Registers a forward pre-hook common to all modules."},
+    {"register_module_forward_hook", F_register_module_forward_hook,
+     "register_module_forward_hook(hook)\n"
+     "Registers a global forward hook for all the modules."},
+    {"register_module_full_backward_pre_hook", F_register_module_full_backward_pre_hook,
+     "register_module_full_backward_pre_hook(hook)\n"
+     "Registers a backward pre-hook common to all the modules."},
+    {"register_module_full_backward_hook", F_register_module_full_backward_hook,
+     "register_module_full_backward_hook(hook)\n"
+     "Registers a backward hook common to all the modules."},
+    {"register_module_backward_hook", F_register_module_backward_hook,
+     "register_module_backward_hook(hook)\n"
+     "Registers a backward hook common to all the modules."},
+};
 
 nn_object *repl_module_module_namespace(void)
 {
     nn_object *ns = repl_namespace_new("torch.nn.modules.module");
     if (!ns) return NULL;
-    if (repl_namespace_add_fn(ns, "register_module_forward_pre_hook", F_register_module_forward_pre_hook) ||
-        repl_namespace_add_fn(ns, "register_module_forward_hook", F_register_module_forward_hook) ||
-        repl_namespace_add_fn(ns, "register_module_full_backward_pre_hook",
-                              F_register_module_full_backward_pre_hook) ||
-        repl_namespace_add_fn(ns, "register_module_full_backward_hook", F_register_module_full_backward_hook) ||
-        repl_namespace_add_fn(ns, "register_module_backward_hook", F_register_module_backward_hook) ||
+    if (repl_namespace_add_fns(ns, global_hook_fns, sizeof global_hook_fns / sizeof global_hook_fns[0]) ||
         add_class(ns, &nn_classes[sizeof nn_classes / sizeof nn_classes[0] - 1])) {
         NN_RELEASE(ns);
         return NULL;
@@ -1626,7 +2077,10 @@ nn_object *repl_parameter_namespace(void)
 {
     nn_object *ns = repl_namespace_new("torch.nn.parameter");
     if (!ns) return NULL;
-    if (add_class(ns, &parameter_class_def) || repl_namespace_add_fn(ns, "is_lazy", F_is_lazy)) {
+    static const repl_function_def is_lazy = {"is_lazy", F_is_lazy,
+                                              "is_lazy(param) -> bool\n"
+                                              "Returns whether param is an uninitialized parameter of a lazy module."};
+    if (add_class(ns, &parameter_class_def) || repl_namespace_add_fn(ns, &is_lazy)) {
         NN_RELEASE(ns);
         return NULL;
     }

@@ -2,8 +2,8 @@
  * bind_optim.c — torch.optim in the language: SGD, Adam and AdamW built from
  * an iterable of tensors or a list of param-group dicts with PyTorch's
  * keywords (ints stay ints in the repr), step(), zero_grad(), add_param_group(),
- * and param_groups / defaults as dicts (a snapshot; group['lr'] = x does not
- * write back — use the optimizer's own setters).
+ * param_groups as PyTorch's list of dicts (live: group['lr'] = x changes the lr
+ * of the next step) and defaults as a dict.
  */
 #include <math.h>
 #include <stdio.h>
@@ -196,12 +196,6 @@ static nn_object *c_AdamW(void *ud, nn_object *args, nn_object *kwargs)
     return make_optimizer("AdamW", NN_OPTIM_ADAMW, args, kwargs);
 }
 
-static const repl_class_def optim_classes[] = {
-    {"SGD", "torch.optim.sgd.SGD", c_SGD, &nn_optimizer_type, NULL},
-    {"Adam", "torch.optim.adam.Adam", c_Adam, &nn_optimizer_type, NULL},
-    {"AdamW", "torch.optim.adamw.AdamW", c_AdamW, &nn_optimizer_type, NULL},
-    {"Optimizer", "torch.optim.optimizer.Optimizer", NULL, &nn_optimizer_type, NULL},
-};
 
 /* ------------------------------------------------------------ methods */
 
@@ -247,10 +241,37 @@ static nn_object *o_add_param_group(nn_object *self, nn_object *args, nn_object 
 }
 
 static const repl_method_def optim_methods[] = {
-    {"step", o_step},
-    {"zero_grad", o_zero_grad},
-    {"add_param_group", o_add_param_group},
-    {NULL, NULL},
+    {"step", o_step,
+     "step(closure=None)\n"
+     "Performs a single optimization step (parameter update)."},
+    {"zero_grad", o_zero_grad,
+     "zero_grad(set_to_none=True)\n"
+     "Sets the gradients of all optimized tensors to zero (to None by default)."},
+    {"add_param_group", o_add_param_group,
+     "add_param_group(param_group)\n"
+     "Add a param group to the Optimizer's param_groups."},
+    {NULL, NULL, NULL},
+};
+
+static bool optim_method_at(const repl_class_def *cls, size_t i, repl_method_doc *out)
+{
+    static const repl_method_def *const tables[] = {optim_methods, NULL};
+    return repl_tables_method_at(tables, i, out);
+}
+
+static const repl_class_def optim_classes[] = {
+    {"SGD", "torch.optim.sgd.SGD", c_SGD, &nn_optimizer_type, NULL,
+     "SGD(params, lr, momentum=0, dampening=0, weight_decay=0, nesterov=False, *, maximize=False)\n"
+     "Implements stochastic gradient descent (optionally with momentum).", optim_method_at},
+    {"Adam", "torch.optim.adam.Adam", c_Adam, &nn_optimizer_type, NULL,
+     "Adam(params, lr=0.001, betas=(0.9, 0.999), eps=1e-08, weight_decay=0, amsgrad=False, *, maximize=False)\n"
+     "Implements Adam algorithm.", optim_method_at},
+    {"AdamW", "torch.optim.adamw.AdamW", c_AdamW, &nn_optimizer_type, NULL,
+     "AdamW(params, lr=0.001, betas=(0.9, 0.999), eps=1e-08, weight_decay=0.01, amsgrad=False, *, maximize=False)\n"
+     "Implements AdamW algorithm.", optim_method_at},
+    {"Optimizer", "torch.optim.optimizer.Optimizer", NULL, &nn_optimizer_type, NULL,
+     "Optimizer(params, defaults)\n"
+     "Base class for all optimizers.", optim_method_at},
 };
 
 static int put_num(nn_object *d, const char *k, double v, bool is_int)
@@ -310,36 +331,67 @@ static nn_object *options_dict(nn_optimizer_kind kind, const void *opts, nn_obje
     return d;
 }
 
+/* The group dicts the language holds (opt's lang slot) written back into core's
+   group options, so that opt.param_groups[0]['lr'] = 0.01 takes effect: 0, or -1
+   with set_option's TypeError for a value of the wrong type. */
+static int sync_groups(nn_optimizer *opt)
+{
+    nn_object *groups = *nn_optimizer_lang_slot(opt);
+    if (!groups) return 0;
+    nn_optimizer_kind kind = nn_optimizer_get_kind(opt);
+    size_t ng = nn_optimizer_num_groups(opt), nl = nn_list_len(groups);
+    for (size_t g = 0; g < ng && g < nl; g++) {
+        nn_object *d = nn_list_get(groups, g);
+        if (!nn_is_dict(d)) continue;
+        size_t pos = 0;
+        nn_object *k, *v;
+        while (nn_dict_next(d, &pos, &k, &v))
+            if (nn_is_str(k) && strcmp(nn_str_cstr(k), "params") &&
+                set_option(kind, nn_optimizer_group_options(opt, g), "param_groups", nn_str_cstr(k), v))
+                return -1;
+    }
+    return 0;
+}
+
+/* The dict of group g as PyTorch shows it ('params' first). New reference. */
+static nn_object *group_dict(nn_optimizer *opt, size_t g)
+{
+    size_t np = nn_optimizer_group_size(opt, g);
+    nn_object *ps = nn_list_new(np);
+    if (!ps) return NULL;
+    for (size_t i = 0; i < np; i++)
+        if (nn_list_append(ps, (nn_object *)nn_optimizer_group_param(opt, g, i))) {
+            NN_RELEASE(ps);
+            return NULL;
+        }
+    nn_object *d = options_dict(nn_optimizer_get_kind(opt), nn_optimizer_group_options(opt, g), ps);
+    NN_RELEASE(ps);
+    return d;
+}
+
+/* opt.param_groups: one list kept in opt's lang slot, so that the dicts a script
+   changes are the ones sync_groups reads; groups added since are appended.
+   New reference. */
+static nn_object *param_groups(nn_optimizer *opt)
+{
+    nn_object **slot = nn_optimizer_lang_slot(opt);
+    if (!*slot && !(*slot = nn_list_new(0))) return NULL;
+    for (size_t g = nn_list_len(*slot); g < nn_optimizer_num_groups(opt); g++) {
+        nn_object *d = group_dict(opt, g);
+        int rc = d ? nn_list_append(*slot, d) : -1;
+        NN_RELEASE(d);
+        if (rc) return NULL;
+    }
+    return nn_retain(*slot);
+}
+
 nn_object *repl_optim_getattr(nn_object *self, const char *name)
 {
     nn_optimizer *opt = (nn_optimizer *)self;
     nn_optimizer_kind kind = nn_optimizer_get_kind(opt);
-    if (!strcmp(name, "param_groups")) {
-        size_t ng = nn_optimizer_num_groups(opt);
-        nn_object *l = nn_list_new(ng);
-        if (!l) return NULL;
-        for (size_t g = 0; g < ng; g++) {
-            size_t np = nn_optimizer_group_size(opt, g);
-            nn_object *ps = nn_list_new(np);
-            if (!ps) goto fail;
-            for (size_t i = 0; i < np; i++)
-                if (nn_list_append(ps, (nn_object *)nn_optimizer_group_param(opt, g, i))) {
-                    NN_RELEASE(ps);
-                    goto fail;
-                }
-            nn_object *d = options_dict(kind, nn_optimizer_group_options(opt, g), ps);
-            NN_RELEASE(ps);
-            if (!d || nn_list_append(l, d)) {
-                NN_RELEASE(d);
-                goto fail;
-            }
-            NN_RELEASE(d);
-        }
-        return l;
-    fail:
-        NN_RELEASE(l);
-        return NULL;
-    }
+    /* every use of the optimizer (step, zero_grad, ...) goes through here first */
+    if (sync_groups(opt)) return NULL;
+    if (!strcmp(name, "param_groups")) return param_groups(opt);
     if (!strcmp(name, "defaults")) return options_dict(kind, nn_optimizer_defaults(opt), NULL);
     nn_object *m = repl_method_lookup(optim_methods, name, self);
     if (!m && nn_error_current() == NN_OK)

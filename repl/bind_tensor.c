@@ -118,6 +118,8 @@ static nn_object *binary_fn(const char *fname, nn_object *args, nn_object *kwarg
     case 7: r = nn_matmul(x, y); break;
     case 8: r = nn_mm(x, y); break;
     case 9: r = nn_bmm(x, y); break;
+    case 10: r = nn_floor_divide(x, y); break;
+    case 11: r = nn_remainder(x, y); break;
     }
     NN_RELEASE(y);
     return T(r);
@@ -138,6 +140,8 @@ BINARY(minimum, 6)
 BINARY(matmul, 7)
 BINARY(mm, 8)
 BINARY(bmm, 9)
+BINARY(floor_divide, 10)
+BINARY(remainder, 11)
 
 static nn_object *f_where(void *ud, nn_object *args, nn_object *kwargs)
 {
@@ -409,31 +413,142 @@ static nn_object *f_stack(void *ud, nn_object *args, nn_object *kwargs) { return
 
 /* ---------------------------------------------------- torch namespace */
 
-static const struct {
-    const char *name;
-    nn_cfunc fn;
-} tensor_functions[] = {
-    {"exp", f_exp},         {"log", f_log},           {"sqrt", f_sqrt},           {"abs", f_abs},
-    {"tanh", f_tanh},       {"sigmoid", f_sigmoid},   {"relu", f_relu},           {"neg", f_neg},
-    {"t", f_t},             {"detach", f_detach},     {"clone", f_clone},         {"add", f_add},
-    {"sub", f_sub},         {"mul", f_mul},           {"div", f_div},             {"pow", f_pow},
-    {"maximum", f_maximum}, {"minimum", f_minimum},   {"matmul", f_matmul},       {"mm", f_mm},
-    {"bmm", f_bmm},         {"where", f_where},       {"clamp", f_clamp},         {"sum", f_sum},
-    {"mean", f_mean},       {"var", f_var},           {"std", f_std},             {"max", f_max},
-    {"min", f_min},         {"argmax", f_argmax},     {"norm", f_norm},           {"softmax", f_softmax},
-    {"log_softmax", f_log_softmax}, {"flatten", f_flatten}, {"transpose", f_transpose},
-    {"unsqueeze", f_unsqueeze}, {"squeeze", f_squeeze}, {"reshape", f_reshape},     {"permute", f_permute},
-    {"cat", f_cat},         {"stack", f_stack},
+static const repl_function_def tensor_functions[] = {
+    {"exp", f_exp,
+     "exp(input, *, out=None) -> Tensor\n"
+     "Returns a new tensor with the exponential of the elements of the input tensor input."},
+    {"log", f_log,
+     "log(input, *, out=None) -> Tensor\n"
+     "Returns a new tensor with the natural logarithm of the elements of input."},
+    {"sqrt", f_sqrt,
+     "sqrt(input, *, out=None) -> Tensor\n"
+     "Returns a new tensor with the square-root of the elements of input."},
+    {"abs", f_abs,
+     "abs(input, *, out=None) -> Tensor\n"
+     "Computes the absolute value of each element in input."},
+    {"tanh", f_tanh,
+     "tanh(input, *, out=None) -> Tensor\n"
+     "Returns a new tensor with the hyperbolic tangent of the elements of input."},
+    {"sigmoid", f_sigmoid,
+     "sigmoid(input, *, out=None) -> Tensor\n"
+     "Returns a new tensor with the sigmoid of the elements of input."},
+    {"relu", f_relu,
+     "relu(input) -> Tensor\n"
+     "Applies the rectified linear unit function element-wise."},
+    {"neg", f_neg,
+     "neg(input, *, out=None) -> Tensor\n"
+     "Returns a new tensor with the negative of the elements of input."},
+    {"t", f_t,
+     "t(input) -> Tensor\n"
+     "Expects input to be <= 2-D tensor and transposes dimensions 0 and 1."},
+    {"detach", f_detach,
+     "detach(input) -> Tensor\n"
+     "Returns a new tensor, detached from the current graph."},
+    {"clone", f_clone,
+     "clone(input, *, memory_format=torch.preserve_format) -> Tensor\n"
+     "Returns a copy of input."},
+    {"add", f_add,
+     "add(input, other, *, alpha=1, out=None) -> Tensor\n"
+     "Adds other, scaled by alpha, to input."},
+    {"sub", f_sub,
+     "sub(input, other, *, alpha=1, out=None) -> Tensor\n"
+     "Subtracts other, scaled by alpha, from input."},
+    {"mul", f_mul,
+     "mul(input, other, *, out=None) -> Tensor\n"
+     "Multiplies input by other."},
+    {"div", f_div,
+     "div(input, other, *, rounding_mode=None, out=None) -> Tensor\n"
+     "Divides each element of the input input by the corresponding element of other."},
+    {"pow", f_pow,
+     "pow(input, exponent, *, out=None) -> Tensor\n"
+     "Takes the power of each element in input with exponent and returns a tensor with the result."},
+    {"maximum", f_maximum,
+     "maximum(input, other, *, out=None) -> Tensor\n"
+     "Computes the element-wise maximum of input and other."},
+    {"minimum", f_minimum,
+     "minimum(input, other, *, out=None) -> Tensor\n"
+     "Computes the element-wise minimum of input and other."},
+    {"matmul", f_matmul,
+     "matmul(input, other, *, out=None) -> Tensor\n"
+     "Matrix product of two tensors."},
+    {"mm", f_mm,
+     "mm(input, mat2, *, out=None) -> Tensor\n"
+     "Performs a matrix multiplication of the matrices input and mat2."},
+    {"bmm", f_bmm,
+     "bmm(input, mat2, *, out=None) -> Tensor\n"
+     "Performs a batch matrix-matrix product of matrices stored in input and mat2."},
+    {"floor_divide", f_floor_divide,
+     "floor_divide(input, other, *, out=None) -> Tensor\n"
+     "Computes input divided by other, elementwise, and floors the result (input // other)."},
+    {"remainder", f_remainder,
+     "remainder(input, other, *, out=None) -> Tensor\n"
+     "Computes Python's modulus elementwise: the result has the sign of the divisor (input % other)."},
+    {"where", f_where,
+     "where(condition, x, y) -> Tensor\n"
+     "Return a tensor of elements selected from either x or y, depending on condition."},
+    {"clamp", f_clamp,
+     "clamp(input, min=None, max=None, *, out=None) -> Tensor\n"
+     "Clamps all elements in input into the range [ min, max ]."},
+    {"sum", f_sum,
+     "sum(input, dim=None, keepdim=False, *, dtype=None) -> Tensor\n"
+     "Returns the sum of all elements in the input tensor."},
+    {"mean", f_mean,
+     "mean(input, dim=None, keepdim=False, *, dtype=None) -> Tensor\n"
+     "Returns the mean value of all elements in the input tensor."},
+    {"var", f_var,
+     "var(input, dim=None, unbiased=True, keepdim=False) -> Tensor\n"
+     "Calculates the variance over the dimensions specified by dim."},
+    {"std", f_std,
+     "std(input, dim=None, unbiased=True, keepdim=False) -> Tensor\n"
+     "Calculates the standard deviation over the dimensions specified by dim."},
+    {"max", f_max,
+     "max(input, dim=None, keepdim=False) -> Tensor or (Tensor, LongTensor)\n"
+     "Returns the maximum value of all elements in the input tensor."},
+    {"min", f_min,
+     "min(input, dim=None, keepdim=False) -> Tensor or (Tensor, LongTensor)\n"
+     "Returns the minimum value of all elements in the input tensor."},
+    {"argmax", f_argmax,
+     "argmax(input, dim=None, keepdim=False) -> LongTensor\n"
+     "Returns the indices of the maximum value of all elements in the input tensor."},
+    {"norm", f_norm,
+     "norm(input, p='fro', dim=None, keepdim=False, out=None, dtype=None)\n"
+     "Returns the matrix norm or vector norm of a given tensor."},
+    {"softmax", f_softmax,
+     "softmax(input, dim, *, dtype=None) -> Tensor\n"
+     "Applies a softmax function along dim."},
+    {"log_softmax", f_log_softmax,
+     "log_softmax(input, dim, *, dtype=None) -> Tensor\n"
+     "Applies a softmax followed by a logarithm along dim."},
+    {"flatten", f_flatten,
+     "flatten(input, start_dim=0, end_dim=-1) -> Tensor\n"
+     "Flattens input by reshaping it into a one-dimensional tensor."},
+    {"transpose", f_transpose,
+     "transpose(input, dim0, dim1) -> Tensor\n"
+     "Returns a tensor that is a transposed version of input."},
+    {"unsqueeze", f_unsqueeze,
+     "unsqueeze(input, dim) -> Tensor\n"
+     "Returns a new tensor with a dimension of size one inserted at the specified position."},
+    {"squeeze", f_squeeze,
+     "squeeze(input, dim=None) -> Tensor\n"
+     "Returns a tensor with all the dimensions of input of size 1 removed."},
+    {"reshape", f_reshape,
+     "reshape(input, shape) -> Tensor\n"
+     "Returns a tensor with the same data and number of elements as input, but with the specified shape."},
+    {"permute", f_permute,
+     "permute(input, dims) -> Tensor\n"
+     "Returns a view of the original tensor input with its dimensions permuted."},
+    {"cat", f_cat,
+     "cat(tensors, dim=0, *, out=None) -> Tensor\n"
+     "Concatenates the given sequence of seq tensors in the given dimension."},
+    {"stack", f_stack,
+     "stack(tensors, dim=0, *, out=None) -> Tensor\n"
+     "Concatenates a sequence of tensors along a new dimension."},
 };
 #define N_TENSOR_FUNCTIONS (sizeof tensor_functions / sizeof tensor_functions[0])
 
 int repl_torch_add_tensor_functions(nn_object *torch)
 {
-    for (size_t i = 0; i < N_TENSOR_FUNCTIONS; i++) {
-        const char *name = tensor_functions[i].name;
-        if (repl_namespace_add_fn(torch, name, tensor_functions[i].fn)) return -1;
-    }
-    return 0;
+    return repl_namespace_add_fns(torch, tensor_functions, N_TENSOR_FUNCTIONS);
 }
 
 /* ------------------------------------------------------ tensor methods */
@@ -574,6 +689,13 @@ static nn_object *thandle_remove(nn_object *self, nn_object *args, nn_object *kw
     return nn_retain(nn_none());
 }
 
+static const repl_method_def thandle_methods[] = {
+    {"remove", thandle_remove,
+     "remove()\n"
+     "Removes the hook from the tensor."},
+    {NULL, NULL, NULL},
+};
+
 M(register_hook)
 {
     ARGS(1);
@@ -626,7 +748,7 @@ M(to)
         else if (nn_is_tensor(o)) dtype = (int)NN_TENSOR(o)->dtype;
         else if ((nn_is_str(o) && strncmp(nn_str_cstr(o), "cpu", 3)) ||
                  (repl_is_device(o) && strcmp(repl_device_type(o), "cpu"))) {
-            nn_error_set(NN_ERR_RUNTIME, "Torch not compiled with CUDA enabled");
+            nn_error_set(NN_ERR_ASSERTION, "Torch not compiled with CUDA enabled");
             return NULL;
         }
     }
@@ -693,6 +815,77 @@ M(fill_)
     return nn_retain(self);
 }
 
+/* masked_fill(mask, value): where(mask, value, self), value in self's dtype. */
+M(masked_fill)
+{
+    ARGS(2);
+    nn_tensor *mask = NULL;
+    double v = 0;
+    if (repl_parse_args("masked_fill", "mask, value", args, kwargs, a) ||
+        repl_arg_tensor("masked_fill", "mask", 1, a[0], &mask))
+        return NULL;
+    if (mask->dtype != NN_BOOL) {
+        nn_error_set(NN_ERR_RUNTIME, "masked_fill_ only supports boolean masks, but got mask with dtype %s",
+                     nn_dtype_name(mask->dtype));
+        return NULL;
+    }
+    nn_tensor *value = NULL;
+    if (nn_is_tensor(a[1])) {
+        if (NN_TENSOR(a[1])->ndim != 0) {
+            nn_error_set(NN_ERR_RUNTIME, "masked_fill_ only supports a 0-dimensional value tensor, but got tensor "
+                                         "with %d dimension(s).", NN_TENSOR(a[1])->ndim);
+            return NULL;
+        }
+        value = nn_to_dtype(NN_TENSOR(a[1]), SELF->dtype);
+    } else if (!repl_arg_double("masked_fill", "value", 2, a[1], &v)) {
+        value = nn_scalar(v, SELF->dtype);
+    }
+    nn_tensor *r = value ? nn_where(mask, value, SELF) : NULL;
+    NN_RELEASE(value);
+    return T(r);
+}
+
+/* repeat(*sizes): self (left-padded with size-1 dims) tiled sizes[i] times along
+   dim i, as a view [1, s0, 1, s1, ...] expanded to [r0, s0, r1, s1, ...] and
+   reshaped to [r0*s0, r1*s1, ...]; its gradient sums the tiles. */
+M(repeat)
+{
+    int nd;
+    int64_t reps[NN_MAX_DIMS];
+    if (kwargs && nn_dict_len(kwargs)) {
+        nn_error_set(NN_ERR_TYPE, "repeat() got an unexpected keyword argument");
+        return NULL;
+    }
+    if (repl_shape_from_args("repeat", args, 0, nn_tuple_len(args), &nd, reps)) return NULL;
+    if (nd < SELF->ndim) {
+        nn_error_set(NN_ERR_RUNTIME, "Number of dimensions of repeat dims can not be smaller than number of "
+                                     "dimensions of tensor");
+        return NULL;
+    }
+    if (2 * nd > NN_MAX_DIMS) {
+        nn_error_set(NN_ERR_RUNTIME, "repeat() supports at most %d dimensions here", NN_MAX_DIMS / 2);
+        return NULL;
+    }
+    int64_t pairs[NN_MAX_DIMS], tiled[NN_MAX_DIMS], out[NN_MAX_DIMS];
+    for (int i = 0; i < nd; i++) {
+        int64_t s = i < nd - SELF->ndim ? 1 : SELF->sizes[i - (nd - SELF->ndim)];
+        if (reps[i] < 0) {
+            nn_error_set(NN_ERR_RUNTIME, "Trying to create tensor with negative dimension %lld",
+                         (long long)(reps[i] * s));
+            return NULL;
+        }
+        pairs[2 * i] = 1, pairs[2 * i + 1] = s;
+        tiled[2 * i] = reps[i], tiled[2 * i + 1] = s;
+        out[i] = reps[i] * s;
+    }
+    nn_tensor *v = nn_reshape(SELF, 2 * nd, pairs);
+    nn_tensor *e = v ? nn_expand(v, 2 * nd, tiled) : NULL;
+    nn_tensor *r = e ? nn_reshape(e, nd, out) : NULL;
+    NN_RELEASE(v);
+    NN_RELEASE(e);
+    return T(r);
+}
+
 M(uniform_)
 {
     ARGS(3);
@@ -740,47 +933,139 @@ M(is_contiguous)
 }
 
 static const repl_method_def tensor_methods[] = {
-    {"size", m_size},
-    {"dim", m_dim},
-    {"numel", m_numel},
-    {"item", m_item},
-    {"tolist", m_tolist},
-    {"backward", m_backward},
-    {"retain_grad", m_retain_grad},
-    {"register_hook", m_register_hook},
-    {"float", m_float},
-    {"double", m_double},
-    {"half", m_half},
-    {"bfloat16", m_bfloat16},
-    {"long", m_long},
-    {"int", m_int},
-    {"bool", m_bool},
-    {"cpu", m_cpu},
-    {"to", m_to},
-    {"add_", m_add_},
-    {"sub_", m_sub_},
-    {"mul_", m_mul_},
-    {"div_", m_div_},
-    {"copy_", m_copy_},
-    {"zero_", m_zero_},
-    {"fill_", m_fill_},
-    {"uniform_", m_uniform_},
-    {"normal_", m_normal_},
-    {"requires_grad_", m_requires_grad_},
-    {"is_floating_point", m_is_floating_point},
-    {"is_contiguous", m_is_contiguous},
-    {NULL, NULL},
+    {"size", m_size,
+     "size(dim=None) -> torch.Size or int\n"
+     "Returns the size of the self tensor."},
+    {"dim", m_dim,
+     "dim() -> int\n"
+     "Returns the number of dimensions of self tensor."},
+    {"numel", m_numel,
+     "numel() -> int\n"
+     "Returns the total number of elements in the self tensor."},
+    {"item", m_item,
+     "item() -> number\n"
+     "Returns the value of this tensor as a standard Python number."},
+    {"tolist", m_tolist,
+     "tolist() -> list or number\n"
+     "Returns the tensor as a (nested) list."},
+    {"backward", m_backward,
+     "backward(gradient=None, retain_graph=None, create_graph=False, inputs=None)\n"
+     "Computes the gradient of current tensor w.r.t. graph leaves."},
+    {"retain_grad", m_retain_grad,
+     "retain_grad() -> None\n"
+     "Enables this Tensor to have their grad populated during backward."},
+    {"register_hook", m_register_hook,
+     "register_hook(hook)\n"
+     "Registers a backward hook."},
+    {"float", m_float,
+     "float(memory_format=torch.preserve_format) -> Tensor\n"
+     "self.float() is equivalent to self.to(torch.float32)."},
+    {"double", m_double,
+     "double(memory_format=torch.preserve_format) -> Tensor\n"
+     "self.double() is equivalent to self.to(torch.float64)."},
+    {"half", m_half,
+     "half(memory_format=torch.preserve_format) -> Tensor\n"
+     "self.half() is equivalent to self.to(torch.float16)."},
+    {"bfloat16", m_bfloat16,
+     "bfloat16(memory_format=torch.preserve_format) -> Tensor\n"
+     "self.bfloat16() is equivalent to self.to(torch.bfloat16)."},
+    {"long", m_long,
+     "long(memory_format=torch.preserve_format) -> Tensor\n"
+     "self.long() is equivalent to self.to(torch.int64)."},
+    {"int", m_int,
+     "int(memory_format=torch.preserve_format) -> Tensor\n"
+     "self.int() is equivalent to self.to(torch.int32)."},
+    {"bool", m_bool,
+     "bool(memory_format=torch.preserve_format) -> Tensor\n"
+     "self.bool() is equivalent to self.to(torch.bool)."},
+    {"cpu", m_cpu,
+     "cpu(memory_format=torch.preserve_format) -> Tensor\n"
+     "Returns a copy of this object in CPU memory."},
+    {"to", m_to,
+     "to(*args, **kwargs) -> Tensor\n"
+     "Performs Tensor dtype and/or device conversion."},
+    {"add_", m_add_,
+     "add_(other, *, alpha=1) -> Tensor\n"
+     "In-place version of Tensor.add."},
+    {"sub_", m_sub_,
+     "sub_(other, *, alpha=1) -> Tensor\n"
+     "In-place version of Tensor.sub."},
+    {"mul_", m_mul_,
+     "mul_(value) -> Tensor\n"
+     "In-place version of Tensor.mul."},
+    {"div_", m_div_,
+     "div_(value, *, rounding_mode=None) -> Tensor\n"
+     "In-place version of Tensor.div."},
+    {"copy_", m_copy_,
+     "copy_(src, non_blocking=False) -> Tensor\n"
+     "Copies the elements from src into self tensor and returns self."},
+    {"zero_", m_zero_,
+     "zero_() -> Tensor\n"
+     "Fills self tensor with zeros."},
+    {"fill_", m_fill_,
+     "fill_(value) -> Tensor\n"
+     "Fills self tensor with the specified value."},
+    {"masked_fill", m_masked_fill,
+     "masked_fill(mask, value) -> Tensor\n"
+     "A copy of self with value where the boolean mask (broadcast to self's shape) is True."},
+    {"repeat", m_repeat,
+     "repeat(*sizes) -> Tensor\n"
+     "Repeats this tensor along the specified dimensions (tiles it sizes[i] times along dim i)."},
+    {"uniform_", m_uniform_,
+     "uniform_(from=0, to=1) -> Tensor\n"
+     "Fills self tensor with numbers sampled from the continuous uniform distribution."},
+    {"normal_", m_normal_,
+     "normal_(mean=0, std=1, *, generator=None) -> Tensor\n"
+     "Fills self tensor with elements samples from the normal distribution parameterized by mean and std."},
+    {"requires_grad_", m_requires_grad_,
+     "requires_grad_(requires_grad=True) -> Tensor\n"
+     "Change if autograd should record operations on this tensor."},
+    {"is_floating_point", m_is_floating_point,
+     "is_floating_point() -> bool\n"
+     "Returns True if the data type of self is a floating point data type."},
+    {"is_contiguous", m_is_contiguous,
+     "is_contiguous(memory_format=torch.contiguous_format) -> bool\n"
+     "Returns True if self tensor is contiguous in memory in the order specified by memory format."},
+    {NULL, NULL, NULL},
 };
 
 /* Methods that are torch functions with self first. */
-static const struct {
-    const char *name;
-    nn_cfunc fn;
-} tensor_fn_methods[] = {
-    {"view", f_view},
-    {"expand", f_expand},
-    {"contiguous", f_contiguous},
+static const repl_function_def tensor_fn_methods[] = {
+    {"view", f_view,
+     "view(*shape) -> Tensor\n"
+     "Returns a new tensor with the same data as the self tensor but of a different shape."},
+    {"expand", f_expand,
+     "expand(*sizes) -> Tensor\n"
+     "Returns a new view of the self tensor with singleton dimensions expanded to a larger size."},
+    {"contiguous", f_contiguous,
+     "contiguous(memory_format=torch.contiguous_format) -> Tensor\n"
+     "Returns a contiguous in memory tensor containing the same data as self tensor."},
 };
+
+/* Whether torch.name is also the tensor method x.name (torch.cat is not). */
+static bool is_method_too(const char *name)
+{
+    return strcmp(name, "cat") && strcmp(name, "stack") && strcmp(name, "where");
+}
+
+/* torch.Tensor's methods in getattr's order: tensor_methods, tensor_fn_methods,
+   then the torch functions that are methods too. */
+bool repl_tensor_method_at(const repl_class_def *cls, size_t i, repl_method_doc *out)
+{
+    static const repl_method_def *const tables[] = {tensor_methods, NULL};
+    const size_t n_own = sizeof tensor_methods / sizeof tensor_methods[0] - 1;
+    const size_t n_fn = sizeof tensor_fn_methods / sizeof tensor_fn_methods[0];
+    if (i < n_own) return repl_tables_method_at(tables, i, out);
+    i -= n_own;
+    const repl_function_def *d = NULL;
+    if (i < n_fn) d = &tensor_fn_methods[i];
+    else
+        for (size_t k = 0, left = i - n_fn; !d && k < N_TENSOR_FUNCTIONS; k++)
+            if (is_method_too(tensor_functions[k].name) && left-- == 0) d = &tensor_functions[k];
+    if (!d) return false;
+    *out = (repl_method_doc){d->name, d->doc, true};
+    return true;
+}
 
 nn_object *repl_tensor_getattr(nn_tensor *t, const char *name)
 {
@@ -805,11 +1090,10 @@ nn_object *repl_tensor_getattr(nn_tensor *t, const char *name)
     nn_object *m = repl_method_lookup(tensor_methods, name, self);
     if (m || nn_error_current() != NN_OK) return m;
     for (size_t i = 0; i < sizeof tensor_fn_methods / sizeof tensor_fn_methods[0]; i++)
-        if (!strcmp(tensor_fn_methods[i].name, name)) return repl_bound_function(name, self, tensor_fn_methods[i].fn);
+        if (!strcmp(tensor_fn_methods[i].name, name)) return repl_bound_function(&tensor_fn_methods[i], self);
     for (size_t i = 0; i < N_TENSOR_FUNCTIONS; i++)
-        if (!strcmp(tensor_functions[i].name, name) && strcmp(name, "cat") && strcmp(name, "stack") &&
-            strcmp(name, "where"))
-            return repl_bound_function(name, self, tensor_functions[i].fn);
+        if (!strcmp(tensor_functions[i].name, name) && is_method_too(name))
+            return repl_bound_function(&tensor_functions[i], self);
     nn_error_set(NN_ERR_ATTRIBUTE, "'%s' object has no attribute '%s'", t->ob.type->name, name);
     return NULL;
 }
@@ -863,6 +1147,8 @@ nn_object *repl_tensor_binary(repl_binop op, nn_object *a, nn_object *b)
     case REPL_SUB: r = a_num ? nn_rsub_scalar(y, nn_float_value(a)) : nn_sub(x, y); break;
     case REPL_MUL: r = nn_mul(x, y); break;
     case REPL_DIV: r = nn_div(x, y); break;
+    case REPL_FLOORDIV: r = nn_floor_divide(x, y); break;
+    case REPL_MOD: r = nn_remainder(x, y); break;
     case REPL_POW:
         if (b_num) r = nn_pow_scalar(x, nn_float_value(b));
         else if (a_num) r = nn_rpow_scalar(nn_float_value(a), y);
@@ -1066,10 +1352,17 @@ static nn_object *node_name(nn_object *self, nn_object *args, nn_object *kwargs)
     return s;
 }
 
+static const repl_method_def node_methods[] = {
+    {"name", node_name,
+     "name() -> str\n"
+     "Returns the name of the node, e.g. \"AddBackward0\"."},
+    {NULL, NULL, NULL},
+};
+
 nn_object *repl_node_getattr(nn_object *node, const char *name)
 {
     if (node->type != &nn_node_type) return NULL;
-    if (!strcmp(name, "name")) return repl_bound_method("name", node, node_name);
+    if (!strcmp(name, "name")) return repl_bound_method(&node_methods[0], node);
     char *r = nn_repr(node);
     if (!r) return NULL;
     char *sp = strchr(r, ' ');
@@ -1084,7 +1377,7 @@ nn_object *repl_thandle_getattr(nn_object *o, const char *name, bool *handled)
 {
     if (o->type != &thandle_type) return NULL;
     *handled = true;
-    if (!strcmp(name, "remove")) return repl_bound_method("remove", o, thandle_remove);
+    if (!strcmp(name, "remove")) return repl_bound_method(&thandle_methods[0], o);
     if (!strcmp(name, "id")) return nn_int_new(((thandle *)o)->id);
     nn_error_set(NN_ERR_ATTRIBUTE, "'RemovableHandle' object has no attribute '%s'", name);
     return NULL;

@@ -274,9 +274,13 @@ static nn_object *gen_initial_seed(nn_object *self, nn_object *args, nn_object *
 }
 
 static const repl_method_def generator_methods[] = {
-    {"manual_seed", gen_manual_seed},
-    {"initial_seed", gen_initial_seed},
-    {NULL, NULL},
+    {"manual_seed", gen_manual_seed,
+     "manual_seed(seed) -> Generator\n"
+     "Sets the seed for generating random numbers."},
+    {"initial_seed", gen_initial_seed,
+     "initial_seed() -> int\n"
+     "Returns the initial seed for generating random numbers."},
+    {NULL, NULL, NULL},
 };
 
 /* ------------------------------------------------------ grad mode contexts */
@@ -286,6 +290,10 @@ typedef struct gradctx {
     bool enable; /* the mode inside */
     int depth;
     bool prev[16];
+    /* set_grad_enabled(mode) applies mode when called; its __enter__ then only
+       remembers the mode from before the call, for __exit__ to restore */
+    bool applied;
+    bool applied_prev;
 } gradctx;
 
 static void gradctx_dealloc(nn_object *self) { nn_free(self); }
@@ -343,7 +351,8 @@ static const nn_type gradctx_type = {
 static nn_object *gradctx_enter(nn_object *self, nn_object *args, nn_object *kwargs)
 {
     gradctx *c = (gradctx *)self;
-    bool prev = nn_set_grad_enabled(c->enable);
+    bool prev = c->applied ? c->applied_prev : nn_set_grad_enabled(c->enable);
+    c->applied = false;
     if (c->depth < 16) c->prev[c->depth] = prev;
     c->depth++;
     return nn_retain(nn_none());
@@ -360,9 +369,13 @@ static nn_object *gradctx_exit(nn_object *self, nn_object *args, nn_object *kwar
 }
 
 static const repl_method_def gradctx_methods[] = {
-    {"__enter__", gradctx_enter},
-    {"__exit__", gradctx_exit},
-    {NULL, NULL},
+    {"__enter__", gradctx_enter,
+     "__enter__()\n"
+     "Enters the context: sets the grad mode of the context manager."},
+    {"__exit__", gradctx_exit,
+     "__exit__(exc_type, exc_value, traceback)\n"
+     "Leaves the context: restores the previous grad mode."},
+    {NULL, NULL, NULL},
 };
 
 static nn_object *gradctx_new(bool enable)
@@ -402,8 +415,11 @@ static nn_object *f_set_grad_enabled(void *ud, nn_object *args, nn_object *kwarg
     if (repl_parse_args("set_grad_enabled", "mode", args, kwargs, a) ||
         repl_arg_bool("set_grad_enabled", "mode", 1, a[0], &mode))
         return NULL;
-    nn_set_grad_enabled(mode);
-    return nn_retain(nn_none());
+    gradctx *c = (gradctx *)gradctx_new(mode);
+    if (!c) return NULL;
+    c->applied = true;
+    c->applied_prev = nn_set_grad_enabled(mode);
+    return &c->ob;
 }
 
 /* ----------------------------------------------------------- misc torch */
@@ -468,6 +484,20 @@ static nn_object *f_load(void *ud, nn_object *args, nn_object *kwargs)
     return nn_state_dict_load_file(path, NULL);
 }
 
+/* torch.autograd.Variable(data, requires_grad=False): since PyTorch 0.4 the
+   tensor itself (requires_grad set when given). */
+static nn_object *f_variable(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(3);
+    nn_tensor *t = NULL;
+    bool rg = false;
+    if (repl_parse_args("Variable", "data, requires_grad=, volatile=", args, kwargs, a) ||
+        repl_arg_tensor("Variable", "data", 1, a[0], &t) || repl_arg_bool("Variable", "requires_grad", 2, a[1], &rg))
+        return NULL;
+    if (a[1] && nn_set_requires_grad(t, rg)) return NULL;
+    return nn_retain(a[0]);
+}
+
 static nn_object *f_is_tensor(void *ud, nn_object *args, nn_object *kwargs)
 {
     ARGS(1);
@@ -519,46 +549,126 @@ static nn_object *tensor_ctor(void *ud, nn_object *args, nn_object *kwargs)
     return factory("Tensor", args, kwargs, 3, 0);
 }
 
-static const repl_class_def tensor_class = {"Tensor", "torch.Tensor", tensor_ctor, &nn_tensor_type, NULL};
-static const repl_class_def size_class = {"Size", "torch.Size", NULL, NULL, NULL};
-static const repl_class_def generator_class = {"Generator", "torch._C.Generator", NULL, &generator_type, NULL};
+/* torch.Size(iterable=()): the ints of a list, tuple or Size. */
+static nn_object *size_ctor(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(1);
+    int ndim = 0;
+    int64_t sizes[NN_MAX_DIMS];
+    if (repl_parse_args("Size", "iterable=", args, kwargs, a) || (a[0] && repl_arg_shape("Size", "iterable", a[0], &ndim, sizes)))
+        return NULL;
+    return repl_size_new(ndim, sizes);
+}
+
+static bool generator_method_at(const repl_class_def *cls, size_t i, repl_method_doc *out)
+{
+    static const repl_method_def *const tables[] = {generator_methods, NULL};
+    return repl_tables_method_at(tables, i, out);
+}
+
+static const repl_class_def tensor_class = {"Tensor", "torch.Tensor", tensor_ctor, &nn_tensor_type, NULL,
+     "Tensor(data)\n"
+     "A multi-dimensional matrix containing elements of a single data type; Tensor(*size) is torch.empty(*size).", repl_tensor_method_at};
+static const repl_class_def size_class = {"Size", "torch.Size", size_ctor, &repl_size_type, NULL,
+     "Size(iterable=())\n"
+     "The shape of a tensor: a tuple of ints.", NULL};
+static const repl_class_def generator_class = {"Generator", "torch._C.Generator", NULL, &generator_type, NULL,
+     "Generator(device='cpu') -> Generator\n"
+     "Creates and returns a generator object that manages the state of the algorithm which produces pseudo random numbers.", generator_method_at};
 
 /* --------------------------------------------------------------- torch */
 
-static const struct {
-    const char *name;
-    nn_cfunc fn;
-} torch_functions[] = {
-    {"zeros", f_zeros},
-    {"ones", f_ones},
-    {"full", f_full},
-    {"empty", f_empty},
-    {"rand", f_rand},
-    {"randn", f_randn},
-    {"zeros_like", f_zeros_like},
-    {"ones_like", f_ones_like},
-    {"full_like", f_full_like},
-    {"empty_like", f_empty_like},
-    {"rand_like", f_rand_like},
-    {"randn_like", f_randn_like},
-    {"tensor", f_tensor},
-    {"randint", f_randint},
-    {"randperm", f_randperm},
-    {"arange", f_arange},
-    {"linspace", f_linspace},
-    {"eye", f_eye},
-    {"manual_seed", f_manual_seed},
-    {"initial_seed", f_initial_seed},
-    {"no_grad", f_no_grad},
-    {"enable_grad", f_enable_grad},
-    {"is_grad_enabled", f_is_grad_enabled},
-    {"set_grad_enabled", f_set_grad_enabled},
-    {"set_printoptions", f_set_printoptions},
-    {"save", f_save},
-    {"load", f_load},
-    {"is_tensor", f_is_tensor},
-    {"numel", f_numel},
-    {"device", f_device},
+static const repl_function_def torch_functions[] = {
+    {"zeros", f_zeros,
+     "zeros(*size, *, out=None, dtype=None, layout=torch.strided, device=None, requires_grad=False) -> Tensor\n"
+     "Returns a tensor filled with the scalar value 0, with the shape defined by the variable argument size."},
+    {"ones", f_ones,
+     "ones(*size, *, out=None, dtype=None, layout=torch.strided, device=None, requires_grad=False) -> Tensor\n"
+     "Returns a tensor filled with the scalar value 1, with the shape defined by the variable argument size."},
+    {"full", f_full,
+     "full(size, fill_value, *, out=None, dtype=None, layout=torch.strided, device=None, requires_grad=False) -> Tensor\n"
+     "Creates a tensor of size size filled with fill_value."},
+    {"empty", f_empty,
+     "empty(*size, *, out=None, dtype=None, layout=torch.strided, device=None, requires_grad=False, pin_memory=False, memory_format=torch.contiguous_format) -> Tensor\n"
+     "Returns a tensor filled with uninitialized data."},
+    {"rand", f_rand,
+     "rand(*size, *, out=None, dtype=None, layout=torch.strided, device=None, requires_grad=False, pin_memory=False) -> Tensor\n"
+     "Returns a tensor filled with random numbers from a uniform distribution on the interval [0, 1)."},
+    {"randn", f_randn,
+     "randn(*size, *, out=None, dtype=None, layout=torch.strided, device=None, requires_grad=False, pin_memory=False) -> Tensor\n"
+     "Returns a tensor filled with random numbers from a normal distribution with mean 0 and variance 1 (also called the standard normal distribution)."},
+    {"zeros_like", f_zeros_like,
+     "zeros_like(input, *, dtype=None, layout=None, device=None, requires_grad=False, memory_format=torch.preserve_format) -> Tensor\n"
+     "Returns a tensor filled with the scalar value 0, with the same size as input."},
+    {"ones_like", f_ones_like,
+     "ones_like(input, *, dtype=None, layout=None, device=None, requires_grad=False, memory_format=torch.preserve_format) -> Tensor\n"
+     "Returns a tensor filled with the scalar value 1, with the same size as input."},
+    {"full_like", f_full_like,
+     "full_like(input, fill_value, *, dtype=None, layout=torch.strided, device=None, requires_grad=False, memory_format=torch.preserve_format) -> Tensor\n"
+     "Returns a tensor with the same size as input filled with fill_value."},
+    {"empty_like", f_empty_like,
+     "empty_like(input, *, dtype=None, layout=None, device=None, requires_grad=False, memory_format=torch.preserve_format) -> Tensor\n"
+     "Returns an uninitialized tensor with the same size as input."},
+    {"rand_like", f_rand_like,
+     "rand_like(input, *, dtype=None, layout=None, device=None, requires_grad=False, memory_format=torch.preserve_format) -> Tensor\n"
+     "Returns a tensor with the same size as input that is filled with random numbers from a uniform distribution on the interval [0, 1)."},
+    {"randn_like", f_randn_like,
+     "randn_like(input, *, dtype=None, layout=None, device=None, requires_grad=False, memory_format=torch.preserve_format) -> Tensor\n"
+     "Returns a tensor with the same size as input that is filled with random numbers from a normal distribution with mean 0 and variance 1."},
+    {"tensor", f_tensor,
+     "tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False) -> Tensor\n"
+     "Constructs a tensor with no autograd history (a leaf tensor) by copying data."},
+    {"randint", f_randint,
+     "randint(low=0, high, size, *, generator=None, out=None, dtype=None, layout=torch.strided, device=None, requires_grad=False) -> Tensor\n"
+     "Returns a tensor filled with random integers generated uniformly between low (inclusive) and high (exclusive)."},
+    {"randperm", f_randperm,
+     "randperm(n, *, generator=None, out=None, dtype=torch.int64,layout=torch.strided, device=None, requires_grad=False, pin_memory=False) -> Tensor\n"
+     "Returns a random permutation of integers from 0 to n - 1."},
+    {"arange", f_arange,
+     "arange(start=0, end, step=1, *, out=None, dtype=None, layout=torch.strided, device=None, requires_grad=False) -> Tensor\n"
+     "Returns a 1-D tensor of values from the interval [start, end) taken with common difference step beginning from start."},
+    {"linspace", f_linspace,
+     "linspace(start, end, steps, *, out=None, dtype=None, layout=torch.strided, device=None, requires_grad=False) -> Tensor\n"
+     "Creates a one-dimensional tensor of size steps whose values are evenly spaced from start to end, inclusive."},
+    {"eye", f_eye,
+     "eye(n, m=None, *, out=None, dtype=None, layout=torch.strided, device=None, requires_grad=False) -> Tensor\n"
+     "Returns a 2-D tensor with ones on the diagonal and zeros elsewhere."},
+    {"manual_seed", f_manual_seed,
+     "manual_seed(seed)\n"
+     "Sets the seed for generating random numbers."},
+    {"initial_seed", f_initial_seed,
+     "initial_seed()\n"
+     "Returns the initial seed for generating random numbers as a Python long."},
+    {"no_grad", f_no_grad,
+     "no_grad()\n"
+     "Context-manager that disabled gradient calculation."},
+    {"enable_grad", f_enable_grad,
+     "enable_grad()\n"
+     "Context-manager that enables gradient calculation."},
+    {"is_grad_enabled", f_is_grad_enabled,
+     "is_grad_enabled() -> bool\n"
+     "Returns True if grad mode is currently enabled."},
+    {"set_grad_enabled", f_set_grad_enabled,
+     "set_grad_enabled(mode)\n"
+     "Context-manager that sets gradient calculation to on or off."},
+    {"set_printoptions", f_set_printoptions,
+     "set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=None, profile=None, sci_mode=None)\n"
+     "Set options for printing."},
+    {"save", f_save,
+     "save(obj, f)\n"
+     "Saves a state dict (a dict of tensors) to a safetensors file."},
+    {"load", f_load,
+     "load(f, map_location=None, *, weights_only=False)\n"
+     "Loads a state dict saved with torch.save from a file."},
+    {"is_tensor", f_is_tensor,
+     "is_tensor(obj)\n"
+     "Returns True if obj is a PyTorch tensor."},
+    {"numel", f_numel,
+     "numel(input) -> int\n"
+     "Returns the total number of elements in the input tensor."},
+    {"device", f_device,
+     "device(type, index=None)\n"
+     "A torch.device: the device on which a tensor is or will be allocated."},
 };
 
 static int add_class(nn_object *ns, const repl_class_def *def)
@@ -578,11 +688,20 @@ static int set_owned(nn_object *ns, const char *name, nn_object *v)
     return rc;
 }
 
+static const repl_function_def cuda_functions[] = {
+    {"is_available", f_false,
+     "is_available()\n"
+     "Returns a bool indicating if CUDA is currently available."},
+    {"device_count", f_device_count,
+     "device_count()\n"
+     "Returns the number of GPUs available."},
+};
+
 static nn_object *make_cuda(void)
 {
     nn_object *ns = repl_namespace_new("torch.cuda");
     if (!ns) return NULL;
-    if (repl_namespace_add_fn(ns, "is_available", f_false) || repl_namespace_add_fn(ns, "device_count", f_device_count)) {
+    if (repl_namespace_add_fns(ns, cuda_functions, sizeof cuda_functions / sizeof cuda_functions[0])) {
         NN_RELEASE(ns);
         return NULL;
     }
@@ -592,13 +711,13 @@ static nn_object *make_cuda(void)
 /* The cached modules, by import name. */
 enum {
     M_TORCH, M_NN, M_F, M_OPTIM, M_INIT, M_CUDA, M_MODULES_MODULE, M_PARAMETER, M_TORCHRL_DATA, M_TENSORDICT,
-    M_FF_DARTS, M_FF_LABML, M_COUNT
+    M_FF_DARTS, M_FF_LABML, M_AUTOGRAD, M_COUNT
 };
 static nn_object *cache[M_COUNT];
 static const char *const module_names[M_COUNT] = {
     "torch", "torch.nn", "torch.nn.functional", "torch.optim", "torch.nn.init", "torch.cuda",
     "torch.nn.modules.module", "torch.nn.parameter", "torchrl.data", "tensordict",
-    "darts.models.components.feed_forward", "labml_nn.transformers.feed_forward",
+    "darts.models.components.feed_forward", "labml_nn.transformers.feed_forward", "torch.autograd",
 };
 
 static nn_object *make_torch(void)
@@ -615,8 +734,7 @@ static nn_object *make_torch(void)
     };
     for (size_t i = 0; i < sizeof dts / sizeof dts[0]; i++)
         if (repl_namespace_set(t, dts[i].name, repl_dtype_object(dts[i].dt))) goto fail;
-    for (size_t i = 0; i < sizeof torch_functions / sizeof torch_functions[0]; i++)
-        if (repl_namespace_add_fn(t, torch_functions[i].name, torch_functions[i].fn)) goto fail;
+    if (repl_namespace_add_fns(t, torch_functions, sizeof torch_functions / sizeof torch_functions[0])) goto fail;
     if (repl_torch_add_tensor_functions(t)) goto fail;
     if (add_class(t, &tensor_class) || add_class(t, &size_class) || add_class(t, &generator_class)) goto fail;
     if (set_owned(t, "__version__", nn_str_new("1.13.0"))) goto fail;
@@ -650,6 +768,15 @@ static nn_object *make_module(int which)
         nn_object *c = repl_nn_extra_class("MultiStep");
         return make_simple_ns("torchrl.data", "MultiStep", c);
     }
+    case M_AUTOGRAD: {
+        static const repl_function_def variable = {
+            "Variable", f_variable,
+            "Variable(data, requires_grad=False) -> Tensor\n"
+            "Deprecated since PyTorch 0.4: returns the tensor itself, with requires_grad set when given."};
+        nn_object *ns = repl_namespace_new("torch.autograd");
+        if (ns && repl_namespace_add_fn(ns, &variable)) NN_SET(ns, NULL);
+        return ns;
+    }
     case M_TENSORDICT: {
         nn_object *c = repl_nn_extra_class("TensorDict");
         return make_simple_ns("tensordict", "TensorDict", c);
@@ -677,6 +804,7 @@ static nn_object *get_module(int which)
                 const char *attr;
             } links[] = {
                 {M_TORCH, M_NN, "nn"}, {M_TORCH, M_OPTIM, "optim"}, {M_TORCH, M_CUDA, "cuda"},
+                {M_TORCH, M_AUTOGRAD, "autograd"},
                 {M_NN, M_F, "functional"}, {M_NN, M_INIT, "init"}, {M_NN, M_PARAMETER, "parameter"},
             };
             for (size_t i = 0; i < sizeof links / sizeof links[0]; i++) {
@@ -751,6 +879,7 @@ nn_object *repl_bind_type_of(nn_object *obj)
     const char *name = NULL;
     if (nn_is_parameter(obj)) which = M_NN, name = "Parameter";
     else if (nn_is_tensor(obj)) which = M_TORCH, name = "Tensor";
+    else if (nn_is_instance(obj, &repl_size_type)) which = M_TORCH, name = "Size";
     else if (nn_is_module(obj) && !NN_MODULE(obj)->cls->lang_class) which = M_NN, name = nn_module_name(NN_MODULE(obj));
     else if (nn_is_instance(obj, &nn_optimizer_type)) which = M_OPTIM, name = obj->type->name;
     else if (nn_is_tensordict(obj)) which = M_TENSORDICT, name = "TensorDict";
@@ -800,13 +929,8 @@ static nn_object *op_getattr(nn_object *o, const char *name)
     if (repl_is_dtype(o)) return repl_dtype_getattr(o, name);
     if (repl_is_device(o)) return repl_device_getattr(o, name);
     if (nn_is_instance(o, &nn_optimizer_type)) return repl_optim_getattr(o, name);
-    if (repl_is_class(o)) {
-        const repl_class_def *d = repl_class_def_of(o);
-        if (!strcmp(name, "__name__")) return nn_str_new(d->name);
-        if (!strcmp(name, "__qualname__")) return nn_str_new(d->name);
-        nn_error_set(NN_ERR_ATTRIBUTE, "type object '%s' has no attribute '%s'", d->name, name);
-        return NULL;
-    }
+    if (repl_is_class(o)) return repl_class_getattr(o, name);
+    if (repl_is_native_function(o)) return repl_native_function_getattr(o, name);
     if (o->type == &nn_node_type) return repl_node_getattr(o, name);
     bool handled = false;
     nn_object *r = repl_torch_other_getattr(o, name, &handled);
@@ -909,8 +1033,15 @@ static int op_truth(nn_object *o)
 
 static char *op_str(nn_object *o)
 {
-    (void)o;
-    return NULL;
+    if (!repl_is_device(o)) return NULL;
+    /* str(torch.device("cpu")) is "cpu", str(torch.device("cuda", 1)) is "cuda:1" */
+    nn_object *index = repl_device_getattr(o, "index");
+    if (!index) return NULL;
+    char buf[64];
+    if (nn_is_int(index)) snprintf(buf, sizeof buf, "%s:%lld", repl_device_type(o), (long long)nn_int_value(index));
+    else snprintf(buf, sizeof buf, "%s", repl_device_type(o));
+    NN_RELEASE(index);
+    return nn_strdup(buf);
 }
 
 static nn_object *op_import(const char *name) { return repl_bind_import(name); }

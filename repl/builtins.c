@@ -6,12 +6,15 @@
  */
 #include <ctype.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bind.h"
 #include "eval_int.h"
+#include "plot.h"
+#include "summary.h"
 
 #define NARGS ((int)nn_tuple_len(args))
 #define ARG(i) nn_tuple_get(args, (size_t)(i))
@@ -1240,13 +1243,21 @@ static nn_object *bi_next(void *ud, nn_object *args, nn_object *kwargs)
 
 static int cmp_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
-static nn_object *names_list(nmap **maps, int nmaps)
+/* The sorted distinct keys of maps plus the str items of extra (a list or NULL). */
+static nn_object *names_list(nmap **maps, int nmaps, nn_object *extra)
 {
-    size_t total = 0;
+    size_t total = extra ? nn_list_len(extra) : 0;
     for (int i = 0; i < nmaps; i++) total += maps[i]->len;
     const char **names = nn_malloc((total + 1) * sizeof *names);
     if (!names) return NULL;
     size_t n = 0;
+    for (size_t i = 0; i < total; i++) {
+        const char *k = NULL;
+        if (extra && i < nn_list_len(extra)) k = nn_str_cstr(nn_list_get(extra, i));
+        bool dup = !k;
+        for (size_t j = 0; j < n && !dup; j++) dup = strcmp(names[j], k) == 0;
+        if (!dup) names[n++] = k;
+    }
     for (int i = 0; i < nmaps; i++) {
         uint32_t pos = 0;
         const char *k;
@@ -1268,6 +1279,50 @@ static nn_object *names_list(nmap **maps, int nmaps)
     return l;
 }
 
+/* Appends the str keys of dict d to list. 0 or -1. */
+static int append_keys(nn_object *list, nn_object *d)
+{
+    size_t pos = 0;
+    nn_object *k, *v;
+    while (nn_dict_next(d, &pos, &k, &v))
+        if (nn_is_str(k) && nn_list_append(list, k) < 0) return -1;
+    return 0;
+}
+
+/* What a native object adds to dir(): a module's parameters, buffers,
+   submodules and attributes, and the methods of its native class (nn.Module's
+   for a class written in the language). A new list, or NULL (no error) when o
+   is not native. */
+static nn_object *native_names(nn_object *o)
+{
+    nn_object *cls = repl_bind_type_of(o);
+    if (!cls && nn_is_module(o)) {
+        nn_object *nn_ns = repl_get_native_ops()->import_module("torch.nn");
+        cls = nn_ns ? repl_get_native_ops()->getattr(nn_ns, "Module") : NULL;
+        NN_RELEASE(nn_ns);
+    }
+    nn_error_clear();
+    if (!cls && !nn_is_module(o)) return NULL;
+    nn_object *names = nn_list_new(0);
+    repl_method_doc m;
+    for (size_t i = 0; names && cls && repl_bind_class_method(cls, i, &m); i++) {
+        nn_object *s = nn_str_new(m.name);
+        if (!s || nn_list_append(names, s) < 0) NN_SET(names, NULL);
+        NN_RELEASE(s);
+    }
+    NN_RELEASE(cls);
+    if (names && nn_is_module(o)) {
+        nn_module *m = NN_MODULE(o);
+        nn_object *dicts[] = {m->parameters, m->buffers, m->modules, m->attrs};
+        for (size_t i = 0; names && i < sizeof dicts / sizeof dicts[0]; i++)
+            if (append_keys(names, dicts[i]) < 0) NN_SET(names, NULL);
+        nn_object *training = names ? nn_str_new("training") : NULL;
+        if (names && (!training || nn_list_append(names, training) < 0)) NN_SET(names, NULL);
+        NN_RELEASE(training);
+    }
+    return names;
+}
+
 static nn_object *bi_dir(void *ud, nn_object *args, nn_object *kwargs)
 {
     if (nargs_check("dir", args, 0, 1) < 0) return NULL;
@@ -1275,14 +1330,34 @@ static nn_object *bi_dir(void *ud, nn_object *args, nn_object *kwargs)
     int n = 0;
     if (NARGS == 0) {
         maps[n++] = &repl_current->globals;
-        return names_list(maps, n);
+        return names_list(maps, n, NULL);
     }
     nn_object *o = ARG(0);
     if (o->type == &repl_module_type) maps[n++] = &((module_obj *)o)->dict;
     else if (o->type == &repl_instance_type) maps[n++] = &((instance_obj *)o)->attrs;
     class_obj *c = o->type == &repl_class_type ? (class_obj *)o : o->type == &repl_module_type ? NULL : repl_class_of(o);
     for (; c && n < 16; c = c->base) maps[n++] = &c->dict;
-    return names_list(maps, n);
+    nn_object *extra = native_names(o);
+    if (!extra && nn_error_current()) return NULL;
+    nn_object *names = names_list(maps, n, extra);
+    NN_RELEASE(extra);
+    return names;
+}
+
+nn_object *repl_dir(repl_interp *in, nn_object *obj)
+{
+    repl_interp *prev = repl_current;
+    repl_current = in;
+    nn_object *names = NULL;
+    if (obj) {
+        nn_object *args = nn_tuple_pack(1, obj);
+        names = args ? bi_dir(NULL, args, NULL) : NULL;
+        NN_RELEASE(args);
+    } else {
+        names = names_list((nmap *[]){&in->globals, &in->builtins}, 2, NULL);
+    }
+    repl_current = prev;
+    return names;
 }
 
 static nn_object *bi_id(void *ud, nn_object *args, nn_object *kwargs)
@@ -1407,33 +1482,13 @@ static nn_object *bi_format(void *ud, nn_object *args, nn_object *kwargs)
     return repl_format_value(ARG(0), NARGS == 2 ? nn_str_cstr(ARG(1)) : "");
 }
 
-static const char *builtin_doc(nn_object *f);
-
 static nn_object *bi_help(void *ud, nn_object *args, nn_object *kwargs)
 {
     if (nargs_check("help", args, 1, 1) < 0) return NULL;
-    const char *bdoc = builtin_doc(ARG(0));
-    if (bdoc) {
-        repl_interp_write(bdoc, strlen(bdoc));
-        repl_interp_write("\n", 1);
-        return none();
-    }
-    nn_object *doc = repl_get_attr(ARG(0), "__doc__");
-    if (!doc) {
-        nn_object *e = repl_take_exception();
-        NN_RELEASE(e);
-        doc = none();
-    }
-    char *name = repl_obj_repr(ARG(0));
-    sbuf b = {0};
-    if (nn_is_str(doc)) repl_sb_printf(&b, "%s\n", nn_str_cstr(doc));
-    else repl_sb_printf(&b, "No documentation for %s\n", name ? name : "?");
-    nn_free(name);
-    NN_RELEASE(doc);
-    char *out = repl_sb_finish(&b);
-    if (!out) return NULL;
-    repl_interp_write(out, strlen(out));
-    nn_free(out);
+    char *text = repl_help_text(repl_current, ARG(0));
+    if (!text) return NULL;
+    repl_interp_write(text, strlen(text));
+    nn_free(text);
     return none();
 }
 
@@ -2526,96 +2581,224 @@ typedef struct bi_def {
 } bi_def;
 
 static const bi_def builtin_functions[] = {
-    {"print", bi_print, "print(*values, sep=' ', end='\\n') -- Prints the values, separated by sep and followed by end."},
-    {"len", bi_len, "len(obj) -- Return the number of items in a container."},
-    {"repr", bi_repr, "repr(obj) -- Return the canonical string representation of the object."},
-    {"abs", bi_abs, "abs(x) -- Return the absolute value of the argument."},
-    {"min", bi_min, "min(iterable, *[, default=obj, key=func]) / min(a, b, *args) -- The smallest item."},
-    {"max", bi_max, "max(iterable, *[, default=obj, key=func]) / max(a, b, *args) -- The largest item."},
-    {"sum", bi_sum, "sum(iterable, start=0) -- The sum of a start value and an iterable of numbers."},
-    {"round", bi_round, "round(number, ndigits=None) -- Round a number to a given precision (ties to even)."},
-    {"sorted", bi_sorted, "sorted(iterable, *, key=None, reverse=False) -- A new sorted list."},
-    {"reversed", bi_reversed, "reversed(sequence) -- A reverse iterator over the values of the sequence."},
-    {"enumerate", bi_enumerate, "enumerate(iterable, start=0) -- An iterator of (index, value) pairs."},
-    {"zip", bi_zip, "zip(*iterables) -- An iterator of tuples, the i-th item from each iterable."},
-    {"map", bi_map, "map(func, *iterables) -- func applied to the items of the iterables."},
-    {"filter", bi_filter, "filter(function or None, iterable) -- The items for which function(item) is true."},
-    {"any", bi_any, "any(iterable) -- True if bool(x) is True for any x in the iterable."},
-    {"all", bi_all, "all(iterable) -- True if bool(x) is True for all values x in the iterable."},
-    {"isinstance", bi_isinstance, "isinstance(obj, class_or_tuple) -- Whether obj is an instance of the class(es)."},
-    {"issubclass", bi_issubclass, "issubclass(cls, class_or_tuple) -- Whether cls derives from the class(es)."},
-    {"getattr", bi_getattr, "getattr(object, name[, default]) -- Get a named attribute from an object."},
-    {"hasattr", bi_hasattr, "hasattr(obj, name) -- Whether the object has an attribute with the given name."},
-    {"setattr", bi_setattr, "setattr(obj, name, value) -- Sets the named attribute on the given object."},
-    {"iter", bi_iter, "iter(iterable) -- Get an iterator from an object."},
-    {"next", bi_next, "next(iterator[, default]) -- Return the next item from the iterator."},
-    {"dir", bi_dir, "dir([object]) -- The sorted names of the object's attributes (or of the current scope)."},
-    {"id", bi_id, "id(obj) -- The identity of an object."},
-    {"hash", bi_hash, "hash(obj) -- The hash value for the given object."},
-    {"callable", bi_callable, "callable(obj) -- Whether the object is callable."},
-    {"divmod", bi_divmod, "divmod(x, y) -- Return the tuple (x//y, x%y)."},
-    {"pow", bi_pow, "pow(base, exp, mod=None) -- base**exp, or base**exp % mod with three arguments."},
-    {"chr", bi_chr, "chr(i) -- A one-character string with Unicode code point i."},
-    {"ord", bi_ord, "ord(c) -- The Unicode code point of a one-character string."},
-    {"format", bi_format, "format(value, format_spec='') -- value formatted by format_spec."},
-    {"help", bi_help, "help(obj) -- Prints the object's documentation."},
-    {"super", bi_super, "super() -- The parent class's attributes, bound to the current instance."},
-    {"globals", bi_globals, "globals() -- A dict of the module's global names."},
-    {"slice", ctor_slice, "slice(stop) / slice(start, stop[, step]) -- A slice object for indexing."},
+    {"print", bi_print, "print(*values, sep=' ', end='\\n')\nPrints the values to sys.stdout, separated by sep and followed by end."},
+    {"len", bi_len, "len(obj, /)\nReturn the number of items in a container."},
+    {"repr", bi_repr, "repr(obj, /)\nReturn the canonical string representation of the object."},
+    {"abs", bi_abs, "abs(x, /)\nReturn the absolute value of the argument."},
+    {"min", bi_min, "min(iterable, *[, default=obj, key=func]) -> value\nWith a single iterable argument, return its smallest item."},
+    {"max", bi_max, "max(iterable, *[, default=obj, key=func]) -> value\nWith a single iterable argument, return its biggest item."},
+    {"sum", bi_sum, "sum(iterable, /, start=0)\nReturn the sum of a 'start' value (default: 0) plus an iterable of numbers."},
+    {"round", bi_round, "round(number, ndigits=None)\nRound a number to a given precision in decimal digits (ties to even)."},
+    {"sorted", bi_sorted, "sorted(iterable, /, *, key=None, reverse=False)\nReturn a new list containing all items from the iterable in ascending order."},
+    {"reversed", bi_reversed, "reversed(sequence, /)\nReturn a reverse iterator over the values of the given sequence."},
+    {"enumerate", bi_enumerate, "enumerate(iterable, start=0)\nReturn an enumerate object: pairs of a count (from start) and a value yielded by the iterable."},
+    {"zip", bi_zip, "zip(*iterables)\nYield tuples of the i-th items of the iterables until an input is exhausted."},
+    {"map", bi_map, "map(func, *iterables)\nMake an iterator that computes the function using arguments from each of the iterables."},
+    {"filter", bi_filter, "filter(function or None, iterable)\nReturn an iterator yielding those items of iterable for which function(item) is true."},
+    {"any", bi_any, "any(iterable, /)\nReturn True if bool(x) is True for any x in the iterable."},
+    {"all", bi_all, "all(iterable, /)\nReturn True if bool(x) is True for all values x in the iterable."},
+    {"isinstance", bi_isinstance, "isinstance(obj, class_or_tuple, /)\nReturn whether an object is an instance of a class or of a subclass thereof."},
+    {"issubclass", bi_issubclass, "issubclass(cls, class_or_tuple, /)\nReturn whether 'cls' is derived from another class or is the same class."},
+    {"getattr", bi_getattr, "getattr(object, name[, default]) -> value\nGet a named attribute from an object; getattr(x, 'y') is equivalent to x.y."},
+    {"hasattr", bi_hasattr, "hasattr(obj, name, /)\nReturn whether the object has an attribute with the given name."},
+    {"setattr", bi_setattr, "setattr(obj, name, value, /)\nSets the named attribute on the given object to the specified value."},
+    {"iter", bi_iter, "iter(iterable) -> iterator\nGet an iterator from an object."},
+    {"next", bi_next, "next(iterator[, default])\nReturn the next item from the iterator."},
+    {"dir", bi_dir, "dir([object]) -> list of strings\nThe sorted names of the object's attributes, or of the current scope without an argument."},
+    {"id", bi_id, "id(obj, /)\nReturn the identity of an object."},
+    {"hash", bi_hash, "hash(obj, /)\nReturn the hash value for the given object."},
+    {"callable", bi_callable, "callable(obj, /)\nReturn whether the object is callable (i.e., some kind of function)."},
+    {"divmod", bi_divmod, "divmod(x, y, /)\nReturn the tuple (x//y, x%y)."},
+    {"pow", bi_pow, "pow(base, exp, mod=None)\nEquivalent to base**exp with 2 arguments or base**exp % mod with 3 arguments."},
+    {"chr", bi_chr, "chr(i, /)\nReturn a Unicode string of one character with ordinal i; 0 <= i <= 0x10ffff."},
+    {"ord", bi_ord, "ord(c, /)\nReturn the Unicode code point for a one-character string."},
+    {"format", bi_format, "format(value, format_spec='', /)\nReturn value.__format__(format_spec)."},
+    {"help", bi_help, "help(obj)\nPrints the documentation of an object: its signature and docstring (a str names an object)."},
+    {"super", bi_super, "super() -> same as super(__class__, <first argument>)\nThe parent class's attributes, bound to the current instance."},
+    {"globals", bi_globals, "globals(/)\nReturn the dictionary containing the current scope's global variables."},
+    {"slice", ctor_slice, "slice(start, stop[, step])\nCreate a slice object, used for extended slicing (e.g. a[0:10:2])."},
+    {"plot", repl_builtin_plot, "plot(f, lo=-3, hi=3, grad=False, width=72, height=20, color=None)\nDraws f (a module such as "
+     "nn.GELU(), a function of a tensor, or a list of them) on [lo, hi] in the terminal with braille dots and labelled "
+     "axes; grad=True adds each derivative, computed by autograd, in a second color."},
+    {"summary", repl_builtin_summary, "summary(model, input_size, depth=3)\nPrints torchinfo's table of model: each "
+     "layer's output shape and parameter count from one forward on zeros of input_size, with totals."},
 };
 
-/* The doc of a built-in function of the table above, or NULL. */
-static const char *builtin_doc(nn_object *f)
-{
-    if (f->type != &nn_cfunction_type) return NULL;
-    char *r = nn_repr(f);
-    if (!r) {
-        nn_error_clear();
-        return NULL;
-    }
-    const char *doc = NULL;
-    if (strncmp(r, "<built-in function ", 19) == 0) {
-        size_t n = strcspn(r + 19, ">");
-        for (size_t i = 0; i < sizeof builtin_functions / sizeof *builtin_functions; i++)
-            if (strlen(builtin_functions[i].name) == n && strncmp(builtin_functions[i].name, r + 19, n) == 0)
-                doc = builtin_functions[i].doc;
-    }
-    nn_free(r);
-    return doc;
-}
-
+/* A method of a built-in type, with its doc in bound form (no self): Python's
+   text signature and the first line of Python's docstring. */
 typedef struct method_def {
     const char *name;
     nn_cfunc fn;
+    const char *doc;
 } method_def;
 
 static const method_def str_methods[] = {
-    {"format", str_format_m}, {"join", str_join}, {"split", str_split}, {"rsplit", str_rsplit},
-    {"strip", str_strip}, {"lstrip", str_lstrip}, {"rstrip", str_rstrip}, {"startswith", str_startswith},
-    {"endswith", str_endswith}, {"replace", str_replace}, {"upper", str_upper}, {"lower", str_lower},
-    {"capitalize", str_capitalize}, {"title", str_title}, {"swapcase", str_swapcase}, {"find", str_find},
-    {"rfind", str_rfind}, {"index", str_index}, {"rindex", str_rindex}, {"count", str_count},
-    {"isdigit", str_isdigit}, {"isnumeric", str_isdigit}, {"isdecimal", str_isdigit}, {"isalpha", str_isalpha},
-    {"isalnum", str_isalnum}, {"isspace", str_isspace}, {"isupper", str_isupper}, {"islower", str_islower},
-    {"ljust", str_ljust}, {"rjust", str_rjust}, {"center", str_center}, {"zfill", str_zfill},
-    {"splitlines", str_splitlines}, {"partition", str_partition}, {"removeprefix", str_removeprefix},
-    {"removesuffix", str_removesuffix}, {NULL, NULL}};
+    {"format", str_format_m, "format(*args, **kwargs)\nReturn a formatted version of S, using substitutions from args and kwargs."},
+    {"join", str_join, "join(iterable, /)\nConcatenate any number of strings."},
+    {"split", str_split, "split(sep=None, maxsplit=-1)\nReturn a list of the substrings in the string, using sep as the separator string."},
+    {"rsplit", str_rsplit, "rsplit(sep=None, maxsplit=-1)\nReturn a list of the substrings in the string, using sep as the separator string."},
+    {"strip", str_strip, "strip(chars=None, /)\nReturn a copy of the string with leading and trailing whitespace removed."},
+    {"lstrip", str_lstrip, "lstrip(chars=None, /)\nReturn a copy of the string with leading whitespace removed."},
+    {"rstrip", str_rstrip, "rstrip(chars=None, /)\nReturn a copy of the string with trailing whitespace removed."},
+    {"startswith", str_startswith, "startswith(prefix[, start[, end]]) -> bool\nReturn True if S starts with the specified prefix, False otherwise."},
+    {"endswith", str_endswith, "endswith(suffix[, start[, end]]) -> bool\nReturn True if S ends with the specified suffix, False otherwise."},
+    {"replace", str_replace, "replace(old, new, count=-1, /)\nReturn a copy with all occurrences of substring old replaced by new."},
+    {"upper", str_upper, "upper()\nReturn a copy of the string converted to uppercase."},
+    {"lower", str_lower, "lower()\nReturn a copy of the string converted to lowercase."},
+    {"capitalize", str_capitalize, "capitalize()\nReturn a capitalized version of the string."},
+    {"title", str_title, "title()\nReturn a version of the string where each word is titlecased."},
+    {"swapcase", str_swapcase, "swapcase()\nConvert uppercase characters to lowercase and lowercase characters to uppercase."},
+    {"find", str_find, "find(sub[, start[, end]]) -> int\nReturn the lowest index in S where substring sub is found, -1 on failure."},
+    {"rfind", str_rfind, "rfind(sub[, start[, end]]) -> int\nReturn the highest index in S where substring sub is found, -1 on failure."},
+    {"index", str_index, "index(sub[, start[, end]]) -> int\nReturn the lowest index in S where substring sub is found; ValueError when it is not."},
+    {"rindex", str_rindex, "rindex(sub[, start[, end]]) -> int\nReturn the highest index in S where substring sub is found; ValueError when it is not."},
+    {"count", str_count, "count(sub[, start[, end]]) -> int\nReturn the number of non-overlapping occurrences of substring sub in string S[start:end]."},
+    {"isdigit", str_isdigit, "isdigit()\nReturn True if the string is a digit string, False otherwise."},
+    {"isnumeric", str_isdigit, "isnumeric()\nReturn True if the string is a numeric string, False otherwise."},
+    {"isdecimal", str_isdigit, "isdecimal()\nReturn True if the string is a decimal string, False otherwise."},
+    {"isalpha", str_isalpha, "isalpha()\nReturn True if the string is an alphabetic string, False otherwise."},
+    {"isalnum", str_isalnum, "isalnum()\nReturn True if the string is an alpha-numeric string, False otherwise."},
+    {"isspace", str_isspace, "isspace()\nReturn True if the string is a whitespace string, False otherwise."},
+    {"isupper", str_isupper, "isupper()\nReturn True if the string is an uppercase string, False otherwise."},
+    {"islower", str_islower, "islower()\nReturn True if the string is a lowercase string, False otherwise."},
+    {"ljust", str_ljust, "ljust(width, fillchar=' ', /)\nReturn a left-justified string of length width."},
+    {"rjust", str_rjust, "rjust(width, fillchar=' ', /)\nReturn a right-justified string of length width."},
+    {"center", str_center, "center(width, fillchar=' ', /)\nReturn a centered string of length width."},
+    {"zfill", str_zfill, "zfill(width, /)\nPad a numeric string with zeros on the left, to fill a field of the given width."},
+    {"splitlines", str_splitlines, "splitlines(keepends=False)\nReturn a list of the lines in the string, breaking at line boundaries."},
+    {"partition", str_partition, "partition(sep, /)\nPartition the string into three parts using the given separator."},
+    {"removeprefix", str_removeprefix, "removeprefix(prefix, /)\nReturn a str with the given prefix string removed if present."},
+    {"removesuffix", str_removesuffix, "removesuffix(suffix, /)\nReturn a str with the given suffix string removed if present."},
+    {NULL, NULL, NULL}};
 static const method_def list_methods[] = {
-    {"append", list_append_m}, {"extend", list_extend_m}, {"insert", list_insert_m}, {"pop", list_pop_m},
-    {"remove", list_remove_m}, {"index", seq_index_m}, {"count", seq_count_m}, {"sort", list_sort_m},
-    {"reverse", list_reverse_m}, {"copy", list_copy_m}, {"clear", list_clear_m}, {NULL, NULL}};
-static const method_def tuple_methods[] = {{"index", seq_index_m}, {"count", seq_count_m}, {NULL, NULL}};
+    {"append", list_append_m, "append(object, /)\nAppend object to the end of the list."},
+    {"extend", list_extend_m, "extend(iterable, /)\nExtend list by appending elements from the iterable."},
+    {"insert", list_insert_m, "insert(index, object, /)\nInsert object before index."},
+    {"pop", list_pop_m, "pop(index=-1, /)\nRemove and return item at index (default last)."},
+    {"remove", list_remove_m, "remove(value, /)\nRemove first occurrence of value."},
+    {"index", seq_index_m, "index(value, start=0, stop=sys.maxsize, /)\nReturn first index of value."},
+    {"count", seq_count_m, "count(value, /)\nReturn number of occurrences of value."},
+    {"sort", list_sort_m, "sort(*, key=None, reverse=False)\nSort the list in ascending order and return None."},
+    {"reverse", list_reverse_m, "reverse()\nReverse *IN PLACE*."},
+    {"copy", list_copy_m, "copy()\nReturn a shallow copy of the list."},
+    {"clear", list_clear_m, "clear()\nRemove all items from list."},
+    {NULL, NULL, NULL}};
+static const method_def tuple_methods[] = {
+    {"index", seq_index_m, "index(value, start=0, stop=sys.maxsize, /)\nReturn first index of value."},
+    {"count", seq_count_m, "count(value, /)\nReturn number of occurrences of value."},
+    {NULL, NULL, NULL}};
 static const method_def dict_methods[] = {
-    {"keys", dict_keys_m}, {"values", dict_values_m}, {"items", dict_items_m}, {"get", dict_get_m},
-    {"pop", dict_pop_m}, {"popitem", dict_popitem_m}, {"setdefault", dict_setdefault_m}, {"update", dict_update_m},
-    {"copy", dict_copy_m}, {"clear", dict_clear_m}, {NULL, NULL}};
+    {"keys", dict_keys_m, "keys()\nA set-like object providing a view on D's keys."},
+    {"values", dict_values_m, "values()\nAn object providing a view on D's values."},
+    {"items", dict_items_m, "items()\nA set-like object providing a view on D's items."},
+    {"get", dict_get_m, "get(key, default=None, /)\nReturn the value for key if key is in the dictionary, else default."},
+    {"pop", dict_pop_m, "pop(key[, default])\nRemove the specified key and return the corresponding value (default, or KeyError, when missing)."},
+    {"popitem", dict_popitem_m, "popitem()\nRemove and return a (key, value) pair as a 2-tuple."},
+    {"setdefault", dict_setdefault_m, "setdefault(key, default=None, /)\nInsert key with a value of default if key is not in the dictionary."},
+    {"update", dict_update_m, "update([E, ]**F)\nUpdate D from dict/iterable E and F."},
+    {"copy", dict_copy_m, "copy()\nA shallow copy of D."},
+    {"clear", dict_clear_m, "clear()\nRemove all items from D."},
+    {NULL, NULL, NULL}};
 static const method_def set_methods[] = {
-    {"add", set_add_m}, {"remove", set_remove_m}, {"discard", set_discard_m}, {"pop", set_pop_m},
-    {"union", set_union_m}, {"intersection", set_inter_m}, {"difference", set_diff_m},
-    {"symmetric_difference", set_symdiff_m}, {"update", set_update_m}, {"copy", set_copy_m},
-    {"clear", set_clear_m}, {"issubset", set_issubset_m}, {"issuperset", set_issuperset_m}, {NULL, NULL}};
-static const method_def float_methods[] = {{"is_integer", float_is_integer_m}, {NULL, NULL}};
-static const method_def int_methods[] = {{"bit_length", int_bit_length_m}, {NULL, NULL}};
+    {"add", set_add_m, "add(element, /)\nAdd an element to a set."},
+    {"remove", set_remove_m, "remove(element, /)\nRemove an element from a set; it must be a member."},
+    {"discard", set_discard_m, "discard(element, /)\nRemove an element from a set if it is a member."},
+    {"pop", set_pop_m, "pop()\nRemove and return an arbitrary set element."},
+    {"union", set_union_m, "union(*others)\nReturn the union of sets as a new set."},
+    {"intersection", set_inter_m, "intersection(*others)\nReturn the intersection of two sets as a new set."},
+    {"difference", set_diff_m, "difference(*others)\nReturn the difference of two or more sets as a new set."},
+    {"symmetric_difference", set_symdiff_m, "symmetric_difference(other, /)\nReturn the symmetric difference of two sets as a new set."},
+    {"update", set_update_m, "update(*others)\nUpdate a set with the union of itself and others."},
+    {"copy", set_copy_m, "copy()\nReturn a shallow copy of a set."},
+    {"clear", set_clear_m, "clear()\nRemove all elements from this set."},
+    {"issubset", set_issubset_m, "issubset(other, /)\nReport whether another set contains this set."},
+    {"issuperset", set_issuperset_m, "issuperset(other, /)\nReport whether this set contains another set."},
+    {NULL, NULL, NULL}};
+static const method_def float_methods[] = {
+    {"is_integer", float_is_integer_m, "is_integer()\nReturn True if the float is an integer."},
+    {NULL, NULL, NULL}};
+static const method_def int_methods[] = {
+    {"bit_length", int_bit_length_m, "bit_length()\nNumber of bits necessary to represent self in binary."},
+    {NULL, NULL, NULL}};
+
+/* The built-in types: the interpreter's slot for the class, its constructor,
+   methods and doc (its constructor's signature and Python's first line). */
+typedef struct builtin_type {
+    const char *name;
+    size_t slot; /* offsetof(repl_interp, int_cls) */
+    const nn_type *type;
+    nn_cfunc ctor;
+    const method_def *methods;
+    const char *doc;
+} builtin_type;
+
+#define SLOT(field) offsetof(repl_interp, field)
+static const builtin_type builtin_types[] = {
+    {"object", SLOT(object_cls), &repl_instance_type, ctor_object, NULL,
+     "object()\nThe base class of the class hierarchy."},
+    {"type", SLOT(type_cls), &repl_class_type, ctor_type, NULL,
+     "type(object)\nThe object's type (with one argument)."},
+    {"int", SLOT(int_cls), &nn_int_type, ctor_int, int_methods,
+     "int([x]) -> integer\nConvert a number or string to an integer, or return 0 if no arguments are given."},
+    {"float", SLOT(float_cls), &nn_float_type, ctor_float, float_methods,
+     "float(x=0, /)\nConvert a string or number to a floating point number, if possible."},
+    {"str", SLOT(str_cls), &nn_str_type, ctor_str, str_methods,
+     "str(object='') -> str\nCreate a new string object from the given object."},
+    {"bool", SLOT(bool_cls), &nn_bool_type, ctor_bool, NULL,
+     "bool(x) -> bool\nReturns True when the argument x is true, False otherwise."},
+    {"list", SLOT(list_cls), &nn_list_type, ctor_list, list_methods,
+     "list(iterable=(), /)\nBuilt-in mutable sequence."},
+    {"tuple", SLOT(tuple_cls), &nn_tuple_type, ctor_tuple, tuple_methods,
+     "tuple(iterable=(), /)\nBuilt-in immutable sequence."},
+    {"dict", SLOT(dict_cls), &nn_dict_type, ctor_dict, dict_methods,
+     "dict(mapping_or_iterable=(), /, **kwargs)\nA new dictionary initialized from a mapping or (key, value) pairs and the keyword arguments."},
+    {"set", SLOT(set_cls), &repl_set_type, ctor_set, set_methods,
+     "set(iterable=(), /)\nBuild an unordered collection of unique elements."},
+    {"frozenset", SLOT(frozenset_cls), &repl_set_type, ctor_frozenset, set_methods,
+     "frozenset(iterable=(), /)\nBuild an immutable unordered collection of unique elements."},
+    {"range", SLOT(range_cls), &repl_range_type, ctor_range, NULL,
+     "range(start, stop[, step])\nAn object that produces a sequence of integers from start (inclusive) to stop (exclusive) by step."},
+};
+#undef SLOT
+
+static class_obj **type_slot(repl_interp *in, const builtin_type *bt) { return (class_obj **)((char *)in + bt->slot); }
+
+/* The built-in exceptions' docs: the constructor and Python's docstring. */
+static const char *const exception_docs[EXC_COUNT] = {
+    [EXC_BaseException] = "BaseException(*args)\n" "Common base class for all exceptions",
+    [EXC_Exception] = "Exception(*args)\n" "Common base class for all non-exit exceptions.",
+    [EXC_ArithmeticError] = "ArithmeticError(*args)\n" "Base class for arithmetic errors.",
+    [EXC_ZeroDivisionError] = "ZeroDivisionError(*args)\n" "Second argument to a division or modulo operation was zero.",
+    [EXC_OverflowError] = "OverflowError(*args)\n" "Result too large to be represented.",
+    [EXC_LookupError] = "LookupError(*args)\n" "Base class for lookup errors.",
+    [EXC_IndexError] = "IndexError(*args)\n" "Sequence index out of range.",
+    [EXC_KeyError] = "KeyError(*args)\n" "Mapping key not found.",
+    [EXC_RuntimeError] = "RuntimeError(*args)\n" "Unspecified run-time error.",
+    [EXC_NotImplementedError] = "NotImplementedError(*args)\n" "Method or function hasn't been implemented yet.",
+    [EXC_RecursionError] = "RecursionError(*args)\n" "Recursion limit exceeded.",
+    [EXC_ValueError] = "ValueError(*args)\n" "Inappropriate argument value (of correct type).",
+    [EXC_TypeError] = "TypeError(*args)\n" "Inappropriate argument type.",
+    [EXC_AttributeError] = "AttributeError(*args)\n" "Attribute not found.",
+    [EXC_NameError] = "NameError(*args)\n" "Name not found globally.",
+    [EXC_UnboundLocalError] = "UnboundLocalError(*args)\n" "Local name referenced but not bound to a value.",
+    [EXC_StopIteration] = "StopIteration(*args)\n" "Signal the end from iterator.__next__().",
+    [EXC_AssertionError] = "AssertionError(*args)\n" "Assertion failed.",
+    [EXC_ImportError] = "ImportError(*args)\n" "Import can't find module, or can't find name in module.",
+    [EXC_ModuleNotFoundError] = "ModuleNotFoundError(*args)\n" "Module not found.",
+    [EXC_KeyboardInterrupt] = "KeyboardInterrupt(*args)\n" "Program interrupted by user.",
+    [EXC_MemoryError] = "MemoryError(*args)\n" "Out of memory.",
+    [EXC_SyntaxError] = "SyntaxError(*args)\n" "Invalid syntax.",
+    [EXC_IndentationError] = "IndentationError(*args)\n" "Improper indentation.",
+};
+
+/* Docs of built-ins that eval.c defines (the descriptors). */
+static const struct {
+    const char *name, *doc;
+} descriptor_docs[] = {
+    {"staticmethod", "staticmethod(function) -> method\nConvert a function to be a static method."},
+    {"classmethod", "classmethod(function) -> method\nConvert a function to be a class method."},
+    {"property", "property(fget=None, fset=None, fdel=None, doc=None)\nProperty attribute."},
+};
 
 static int add_methods(class_obj *c, const method_def *m)
 {
@@ -2628,13 +2811,13 @@ static int add_methods(class_obj *c, const method_def *m)
     return 0;
 }
 
-static class_obj *builtin_class(repl_interp *in, const char *name, const nn_type *t, nn_cfunc ctor, const method_def *m)
+static class_obj *builtin_class(repl_interp *in, const builtin_type *bt)
 {
-    class_obj *c = repl_lang_class_new(name, in->object_cls, -1);
+    class_obj *c = repl_lang_class_new(bt->name, in->object_cls, -1);
     if (!c) return NULL;
-    c->ntype = t;
-    c->ctor = ctor;
-    if (add_methods(c, m) < 0 || repl_nmap_set(&in->builtins, name, &c->ob) < 0) {
+    c->ntype = bt->type;
+    c->ctor = bt->ctor;
+    if (add_methods(c, bt->methods) < 0 || repl_nmap_set(&in->builtins, bt->name, &c->ob) < 0) {
         NN_RELEASE(c);
         return NULL;
     }
@@ -2651,7 +2834,7 @@ class_obj *repl_class_of(nn_object *o)
     if (t == &nn_str_type) return in->str_cls;
     if (t == &nn_bool_type) return in->bool_cls;
     if (t == &nn_list_type) return in->list_cls;
-    if (t == &nn_tuple_type) return in->tuple_cls;
+    if (t == &nn_tuple_type || t->base == &nn_tuple_type) return in->tuple_cls; /* torch.Size, return types */
     if (t == &nn_dict_type) return in->dict_cls;
     if (t == &repl_set_type) return ((set_obj *)o)->frozen ? in->frozenset_cls : in->set_cls;
     if (t == &repl_range_type) return in->range_cls;
@@ -2684,7 +2867,7 @@ nn_object *repl_builtin_method(nn_object *self, const char *name)
     repl_interp *in = repl_current;
     if (t == &nn_str_type) c = in->str_cls;
     else if (t == &nn_list_type) c = in->list_cls;
-    else if (t == &nn_tuple_type) c = in->tuple_cls;
+    else if (t == &nn_tuple_type || t->base == &nn_tuple_type) c = in->tuple_cls;
     else if (t == &nn_dict_type) c = in->dict_cls;
     else if (t == &repl_set_type) c = in->set_cls;
     else if (t == &nn_float_type) c = in->float_cls;
@@ -2695,12 +2878,629 @@ nn_object *repl_builtin_method(nn_object *self, const char *name)
     return repl_method_new(f, self);
 }
 
+/* ------------------------------------------------------------------ help and signatures */
+
+/* help(obj) prints pydoc's text; the docs of built-ins are "signature\none line"
+   (see the tables above and bind_int.h). Python's forms are kept where Python
+   has them (built-in functions, bound and unbound methods of built-in types,
+   defs, classes); torch natives use the same forms with their docstrings. */
+
+/* A cfunction's __name__ into buf; NULL (no error) when it has none. */
+static const char *cfunction_name(nn_object *f, char *buf, size_t cap)
+{
+    nn_object *name = repl_get_attr(f, "__name__");
+    if (!name || !nn_is_str(name)) {
+        NN_RELEASE(name);
+        nn_object *e = repl_take_exception();
+        NN_RELEASE(e);
+        return NULL;
+    }
+    snprintf(buf, cap, "%s", nn_str_cstr(name));
+    NN_RELEASE(name);
+    return buf;
+}
+
+/* What help() knows of the evaluator's built-ins (functions, types and their
+   methods); false when o is none of them. Strings are static or in name_buf. */
+static bool builtin_doc_of(repl_interp *in, nn_object *o, repl_doc_info *out, char *name_buf, size_t cap)
+{
+    memset(out, 0, sizeof *out);
+    if (o->type == &repl_class_type) {
+        class_obj *c = (class_obj *)o;
+        for (size_t i = 0; i < sizeof builtin_types / sizeof *builtin_types; i++)
+            if (*type_slot(in, &builtin_types[i]) == c) out->doc = builtin_types[i].doc;
+        if (c->exc >= 0 && in->exc_classes[c->exc] == c) out->doc = exception_docs[c->exc];
+        if (!out->doc) return false;
+        out->kind = REPL_DOC_CLASS;
+        out->name = c->name;
+        out->qualname = "builtins";
+        return true;
+    }
+    nn_object *self = NULL;
+    if (o->type == &repl_method_type) {
+        self = ((method_obj *)o)->self;
+        o = ((method_obj *)o)->func;
+    }
+    if (o->type != &nn_cfunction_type || !cfunction_name(o, name_buf, cap)) return false;
+    out->name = name_buf;
+    if (!self && repl_nmap_get(&in->builtins, name_buf) == o) {
+        out->kind = REPL_DOC_FUNCTION;
+        out->module = "builtins";
+        for (size_t i = 0; i < sizeof builtin_functions / sizeof *builtin_functions; i++)
+            if (!strcmp(builtin_functions[i].name, name_buf)) out->doc = builtin_functions[i].doc;
+        for (size_t i = 0; i < sizeof descriptor_docs / sizeof *descriptor_docs; i++)
+            if (!strcmp(descriptor_docs[i].name, name_buf)) out->doc = descriptor_docs[i].doc;
+        return true;
+    }
+    for (size_t i = 0; i < sizeof builtin_types / sizeof *builtin_types; i++) {
+        class_obj *c = *type_slot(in, &builtin_types[i]);
+        if (repl_nmap_get(&c->dict, name_buf) != o) continue;
+        out->kind = self ? REPL_DOC_BOUND : REPL_DOC_UNBOUND;
+        out->self = self;
+        out->qualname = builtin_types[i].name; /* printed as builtins.<name> */
+        for (const method_def *m = builtin_types[i].methods; m && m->name; m++)
+            if (!strcmp(m->name, name_buf)) out->doc = m->doc;
+        return true;
+    }
+    return false;
+}
+
+/* A doc's signature line (up to the newline) into a new string; NULL (no error) without one. */
+static char *doc_signature(const char *doc)
+{
+    if (!doc) return NULL;
+    size_t n = strcspn(doc, "\n");
+    char *r = nn_malloc(n + 1);
+    if (!r) return NULL;
+    memcpy(r, doc, n);
+    r[n] = 0;
+    return r;
+}
+
+/* A method's signature line from its doc's first line sig: bound as documented
+   ("upper()"), or unbound with self added ("upper(self, /)" for a built-in type,
+   whose self is positional-only as Python prints it; "forward(self, input)" for
+   natives). A self_first doc is a torch function's ("sum(input, dim=None)"): its
+   first parameter is the instance, left out when bound and named self when not. */
+static void add_method_signature(sbuf *b, const char *sig, bool bound, bool self_first, bool builtin_type)
+{
+    const char *open = strchr(sig, '(');
+    if (!open || (bound && !self_first)) {
+        repl_sb_puts(b, sig);
+        return;
+    }
+    repl_sb_add(b, sig, (size_t)(open - sig + 1));
+    const char *params = open + 1;
+    if (self_first) {
+        const char *rest = params + strcspn(params, ",)");
+        if (bound) {
+            if (*rest == ',') rest++;
+            while (*rest == ' ') rest++;
+        } else {
+            repl_sb_puts(b, "self");
+        }
+        repl_sb_puts(b, rest);
+        return;
+    }
+    bool empty = params[0] == ')';
+    bool has_slash = memchr(params, '/', strcspn(params, ")")) != NULL;
+    if (!builtin_type || has_slash) repl_sb_puts(b, empty ? "self" : "self, ");
+    else repl_sb_puts(b, empty ? "self, /" : "self, /, ");
+    repl_sb_puts(b, params);
+}
+
+/* Appends text's lines, each prefixed by indent (blank lines too, as pydoc
+   indents them). */
+static void add_lines(sbuf *b, const char *text, const char *indent)
+{
+    for (const char *p = text; *p;) {
+        size_t n = strcspn(p, "\n");
+        repl_sb_puts(b, indent);
+        repl_sb_add(b, p, n);
+        repl_sb_puts(b, "\n");
+        p += n;
+        if (*p) p++;
+    }
+}
+
+/* Appends a built-in's doc after its signature line. */
+static void add_doc_body(sbuf *b, const char *doc, const char *indent)
+{
+    const char *nl = doc ? strchr(doc, '\n') : NULL;
+    if (nl) add_lines(b, nl + 1, indent);
+}
+
+/* inspect.cleandoc(): the docstring without its common indentation and
+   surrounding blank lines, as a new string. */
+static char *clean_doc(const char *s, size_t len)
+{
+    size_t margin = SIZE_MAX;
+    for (size_t i = 0, line = 0; i < len; line++) {
+        size_t n = 0, ind = 0;
+        while (i + n < len && s[i + n] != '\n') n++;
+        while (ind < n && s[i + ind] == ' ') ind++;
+        if (line > 0 && ind < n && ind < margin) margin = ind;
+        i += n + 1;
+    }
+    sbuf b = {0};
+    for (size_t i = 0, line = 0; i < len; line++) {
+        size_t n = 0;
+        while (i + n < len && s[i + n] != '\n') n++;
+        size_t skip = 0;
+        if (line == 0)
+            while (skip < n && s[i + skip] == ' ') skip++;
+        else
+            while (skip < n && skip < margin && s[i + skip] == ' ') skip++;
+        repl_sb_add(&b, s + i + skip, n - skip);
+        repl_sb_puts(&b, "\n");
+        i += n + 1;
+    }
+    char *r = repl_sb_finish(&b);
+    if (!r) return NULL;
+    /* trailing spaces and blank lines, then leading blank lines */
+    size_t n = strlen(r);
+    while (n && (r[n - 1] == '\n' || r[n - 1] == ' ')) n--;
+    r[n] = 0;
+    size_t lead = 0;
+    while (r[lead] == '\n') lead++;
+    memmove(r, r + lead, n - lead + 1);
+    return r;
+}
+
+/* A def's __doc__ cleaned (a new string), or NULL (no error) without one. */
+static char *function_docstring(const func_obj *fn)
+{
+    nn_object *doc = repl_get_attr((nn_object *)&fn->ob, "__doc__");
+    char *r = doc && nn_is_str(doc) ? clean_doc(nn_str_cstr(doc), nn_str_len(doc)) : NULL;
+    NN_RELEASE(doc);
+    return r;
+}
+
+/* An annotation as Python prints it in a signature: names and dotted names
+   (others are left out). */
+static void add_annotation(sbuf *b, const repl_node *a)
+{
+    if (a->kind == REPL_AST_Name) {
+        repl_sb_printf(b, ": %s", a->v.Name.id);
+    } else if (a->kind == REPL_AST_Attribute) {
+        const repl_node *parts[16];
+        int n = 0;
+        for (; a->kind == REPL_AST_Attribute && n < 15; a = a->v.Attribute.value) parts[n++] = a;
+        if (a->kind != REPL_AST_Name) return;
+        repl_sb_printf(b, ": %s", a->v.Name.id);
+        while (n) repl_sb_printf(b, ".%s", parts[--n]->v.Attribute.attr);
+    }
+}
+
+static void add_param(sbuf *b, bool *first, const char *prefix, const repl_node *arg, nn_object *dflt)
+{
+    repl_sb_puts(b, *first ? "" : ", ");
+    *first = false;
+    repl_sb_printf(b, "%s%s", prefix, arg->v.arg.arg);
+    if (arg->v.arg.annotation) add_annotation(b, arg->v.arg.annotation);
+    if (dflt) {
+        repl_sb_puts(b, arg->v.arg.annotation ? " = " : "=");
+        repl_sb_take(b, repl_obj_repr(dflt));
+    }
+}
+
+/* A def's parameter list "a, b=2, *args, c, **kw" (parameters from skip on:
+   1 leaves out a method's self). */
+static void add_params(sbuf *b, const func_obj *fn, int skip)
+{
+    const repl_node *a = fn->args;
+    if (!a) return;
+    const repl_node_list *pos[2] = {&a->v.arguments.posonlyargs, &a->v.arguments.args};
+    int n_pos = pos[0]->n + pos[1]->n, k = 0;
+    bool first = true;
+    for (int l = 0; l < 2; l++) {
+        for (int i = 0; i < pos[l]->n; i++, k++) {
+            if (k < skip) continue;
+            int d = k - (n_pos - fn->n_defaults);
+            add_param(b, &first, "", pos[l]->items[i], d >= 0 ? fn->defaults[d] : NULL);
+        }
+        if (l == 0 && pos[0]->n && k > skip) {
+            repl_sb_puts(b, first ? "/" : ", /");
+            first = false;
+        }
+    }
+    if (a->v.arguments.vararg) add_param(b, &first, "*", a->v.arguments.vararg, NULL);
+    else if (a->v.arguments.kwonlyargs.n) {
+        repl_sb_puts(b, first ? "*" : ", *");
+        first = false;
+    }
+    for (int i = 0; i < a->v.arguments.kwonlyargs.n; i++)
+        add_param(b, &first, "", a->v.arguments.kwonlyargs.items[i], fn->kwdefaults ? fn->kwdefaults[i] : NULL);
+    if (a->v.arguments.kwarg) add_param(b, &first, "**", a->v.arguments.kwarg, NULL);
+}
+
+static bool is_lambda(const func_obj *fn) { return !strcmp(fn->name, "<lambda>"); }
+
+/* "f(a, b=2)" for a def; skip 1 for a bound method; as_name renames (a class's constructor). */
+static void add_function_signature(sbuf *b, const func_obj *fn, int skip, const char *as_name)
+{
+    if (is_lambda(fn) && !as_name) {
+        /* pydoc prints a lambda as "<lambda> lambda x" */
+        repl_sb_puts(b, "<lambda> lambda ");
+        add_params(b, fn, skip);
+        return;
+    }
+    repl_sb_printf(b, "%s(", as_name ? as_name : fn->name);
+    add_params(b, fn, skip);
+    repl_sb_puts(b, ")");
+}
+
+/* The native class a language class derives from (nn.Module), or NULL. */
+static nn_object *native_base_of(const class_obj *c)
+{
+    for (; c; c = c->base)
+        if (c->native_base) return c->native_base;
+    return NULL;
+}
+
+/* A language class's constructor signature "C(a, b=1)" from its __init__. */
+static void add_class_signature(sbuf *b, const class_obj *c)
+{
+    nn_object *init = repl_class_lookup(c, "__init__");
+    if (init && init->type == &repl_function_type) add_function_signature(b, (const func_obj *)init, 1, c->name);
+    else if (native_base_of(c)) repl_sb_printf(b, "%s(*args, **kwargs)", c->name);
+    else repl_sb_printf(b, "%s()", c->name);
+}
+
+/* A built-in type's methods carry the bare type name as qualname ("str"). */
+static bool is_builtin_type_method(const repl_doc_info *d) { return d->qualname && !strchr(d->qualname, '.'); }
+
+/* The signature line of a documented callable as help() prints it; new or NULL. */
+static char *signature_of_doc(const repl_doc_info *d)
+{
+    char *sig = doc_signature(d->doc);
+    if (!sig || (d->kind != REPL_DOC_BOUND && d->kind != REPL_DOC_UNBOUND)) return sig;
+    sbuf b = {0};
+    add_method_signature(&b, sig, d->kind == REPL_DOC_BOUND, d->self_first, is_builtin_type_method(d));
+    nn_free(sig);
+    return repl_sb_finish(&b);
+}
+
+/* Fills *d for a built-in or native object o; false when it is neither. */
+static bool doc_info(repl_interp *in, nn_object *o, repl_doc_info *d, char *buf, size_t cap)
+{
+    return builtin_doc_of(in, o, d, buf, cap) || repl_bind_doc_of(o, d);
+}
+
+char *repl_signature(repl_interp *in, nn_object *callable)
+{
+    repl_interp *prev = repl_current;
+    repl_current = in;
+    char buf[64];
+    repl_doc_info d;
+    sbuf b = {0};
+    char *r = NULL;
+    nn_object *o = callable;
+    int skip = 0;
+    if (o->type == &repl_method_type && ((method_obj *)o)->func->type == &repl_function_type) {
+        o = ((method_obj *)o)->func;
+        skip = 1;
+    }
+    if (o->type == &repl_function_type) {
+        add_function_signature(&b, (func_obj *)o, skip, is_lambda((func_obj *)o) ? "<lambda>" : NULL);
+        r = repl_sb_finish(&b);
+    } else if (o->type == &repl_class_type && !builtin_doc_of(in, o, &d, buf, sizeof buf)) {
+        add_class_signature(&b, (class_obj *)o);
+        r = repl_sb_finish(&b);
+    } else if (doc_info(in, o, &d, buf, sizeof buf)) {
+        r = signature_of_doc(&d);
+        char *arrow = r ? strstr(r, " -> ") : NULL;
+        if (arrow) *arrow = 0;
+    }
+    repl_current = prev;
+    return r;
+}
+
+/* The class help() describes for an instance (its type), or NULL. New reference. */
+static nn_object *class_for_help(repl_interp *in, nn_object *o)
+{
+    nn_object *cls = repl_bind_type_of(o);
+    if (cls) return cls;
+    class_obj *c = repl_class_of(o);
+    return c ? nn_retain(&c->ob) : NULL;
+}
+
+/* One entry of a class's method list: " |  sig\n |      line\n". */
+static void add_method_entry(sbuf *b, const char *sig_line, const char *doc)
+{
+    repl_sb_printf(b, " |  %s\n", sig_line);
+    add_doc_body(b, doc, " |      ");
+}
+
+/* " |  Methods defined here:" and the methods of a language class's own dict, sorted. */
+static void add_lang_methods(sbuf *b, const class_obj *c, const char *title)
+{
+    const char **keys = repl_nmap_keys_ordered(&c->dict);
+    size_t n = 0;
+    for (uint32_t i = 0; keys && i < c->dict.len; i++)
+        if (repl_nmap_get(&c->dict, keys[i])->type == &repl_function_type) keys[n++] = keys[i];
+    if (n) {
+        qsort(keys, n, sizeof *keys, cmp_names);
+        repl_sb_printf(b, " |  %s\n |  \n", title);
+        for (size_t i = 0; i < n; i++) {
+            const func_obj *fn = (const func_obj *)repl_nmap_get(&c->dict, keys[i]);
+            if (i) repl_sb_puts(b, " |  \n");
+            repl_sb_puts(b, " |  ");
+            add_function_signature(b, fn, 0, NULL);
+            repl_sb_puts(b, "\n");
+            char *doc = function_docstring(fn);
+            if (doc) add_lines(b, doc, " |      ");
+            nn_free(doc);
+        }
+    }
+    nn_free(keys);
+}
+
+/* The methods of a native class (or of a built-in type's table), sorted, with
+   self added to their signatures. */
+static void add_native_methods(sbuf *b, nn_object *native_cls, const method_def *table, const char *title)
+{
+    repl_method_doc m[256];
+    size_t n = 0;
+    for (size_t i = 0; native_cls && n < 256 && repl_bind_class_method(native_cls, i, &m[n]); i++) n++;
+    for (const method_def *t = table; t && t->name && n < 256; t++) m[n++] = (repl_method_doc){t->name, t->doc, false};
+    if (!n) return;
+    /* sorted by name (insertion sort: a few dozen entries) */
+    for (size_t i = 1; i < n; i++)
+        for (size_t j = i; j > 0 && strcmp(m[j - 1].name, m[j].name) > 0; j--) {
+            repl_method_doc t = m[j];
+            m[j] = m[j - 1];
+            m[j - 1] = t;
+        }
+    repl_sb_printf(b, " |  %s\n |  \n", title);
+    for (size_t i = 0; i < n; i++) {
+        if (i) repl_sb_puts(b, " |  \n");
+        char *sig = doc_signature(m[i].doc);
+        sbuf s = {0};
+        if (sig) add_method_signature(&s, sig, false, m[i].self_first, table != NULL);
+        else repl_sb_printf(&s, "%s(...)", m[i].name);
+        char *line = repl_sb_finish(&s);
+        add_method_entry(b, line ? line : m[i].name, m[i].doc);
+        nn_free(line);
+        nn_free(sig);
+    }
+}
+
+#define HELP_RULE " |  ----------------------------------------------------------------------\n"
+
+/* help() of a language class: header, constructor, docstring, resolution order and methods. */
+static void add_lang_class_help(sbuf *b, const class_obj *c)
+{
+    nn_object *native = native_base_of(c);
+    const char *native_name = NULL;
+    repl_doc_info d;
+    if (native && repl_bind_doc_of(native, &d)) native_name = d.qualname;
+    repl_sb_printf(b, "Help on class %s in module __main__:\n\nclass %s(", c->name, c->name);
+    if (c->base && c->base->ntype == NULL && c->base != repl_current->object_cls) repl_sb_puts(b, c->base->name);
+    else if (native_name && c->native_base) repl_sb_puts(b, native_name);
+    else repl_sb_puts(b, "builtins.object");
+    repl_sb_puts(b, ")\n |  ");
+    add_class_signature(b, c);
+    repl_sb_puts(b, "\n |  \n");
+    nn_object *doc = repl_nmap_get(&c->dict, "__doc__");
+    if (doc && nn_is_str(doc)) {
+        char *clean = clean_doc(nn_str_cstr(doc), nn_str_len(doc));
+        if (clean) {
+            add_lines(b, clean, " |  ");
+            repl_sb_puts(b, " |  \n");
+        }
+        nn_free(clean);
+    }
+    if ((c->base && c->base != repl_current->object_cls) || native) {
+        repl_sb_puts(b, " |  Method resolution order:\n");
+        for (const class_obj *k = c; k && k != repl_current->object_cls; k = k->base) {
+            repl_sb_printf(b, " |      %s\n", k->name);
+            if (k->native_base && native_name) repl_sb_printf(b, " |      %s\n", native_name);
+        }
+        repl_sb_puts(b, " |      builtins.object\n |  \n");
+    }
+    size_t start = b->len;
+    add_lang_methods(b, c, "Methods defined here:");
+    for (const class_obj *k = c->base; k && k != repl_current->object_cls; k = k->base) {
+        sbuf t = {0};
+        repl_sb_printf(&t, "Methods inherited from %s:", k->name);
+        char *title = repl_sb_finish(&t);
+        if (b->len > start && k->dict.len) repl_sb_puts(b, " |  \n" HELP_RULE);
+        size_t before = b->len;
+        add_lang_methods(b, k, title ? title : "Methods inherited:");
+        if (b->len == before && b->len > start && k->dict.len) b->len -= strlen(" |  \n" HELP_RULE);
+        nn_free(title);
+    }
+    if (native) {
+        sbuf t = {0};
+        repl_sb_printf(&t, "Methods inherited from %s:", native_name ? native_name : "?");
+        char *title = repl_sb_finish(&t);
+        if (b->len > start) repl_sb_puts(b, " |  \n" HELP_RULE);
+        add_native_methods(b, native, NULL, title ? title : "Methods inherited:");
+        nn_free(title);
+    }
+    if (b->len >= 5 && !strcmp(b->buf + b->len - 5, " |  \n")) b->len -= 5; /* no dangling bar line */
+}
+
+/* help() of a built-in type or a native class. */
+static void add_doc_class_help(repl_interp *in, sbuf *b, nn_object *cls, const repl_doc_info *d)
+{
+    const char *dot = d->qualname ? strrchr(d->qualname, '.') : NULL;
+    bool builtin = !dot;
+    const class_obj *lc = builtin ? (const class_obj *)cls : NULL;
+    repl_sb_printf(b, "Help on class %s in module %.*s:\n\nclass %s", d->name, builtin ? 8 : (int)(dot - d->qualname),
+                   builtin ? "builtins" : d->qualname, d->name);
+    if (lc && lc->base && lc->base != in->object_cls) repl_sb_printf(b, "(%s)", lc->base->name);
+    else if (builtin && lc != in->object_cls) repl_sb_puts(b, "(object)");
+    else if (!builtin) repl_sb_printf(b, "(%s)", d->base ? d->base : "builtins.object");
+    repl_sb_puts(b, "\n");
+    char *sig = doc_signature(d->doc);
+    if (sig) repl_sb_printf(b, " |  %s\n |  \n", sig);
+    nn_free(sig);
+    add_doc_body(b, d->doc, " |  ");
+    const method_def *table = NULL;
+    for (size_t i = 0; builtin && i < sizeof builtin_types / sizeof *builtin_types; i++)
+        if (*type_slot(in, &builtin_types[i]) == lc) table = builtin_types[i].methods;
+    size_t before = b->len;
+    repl_sb_puts(b, " |  \n");
+    add_native_methods(b, builtin ? NULL : cls, table, builtin ? "Methods defined here:" : "Methods:");
+    if (b->len == before + 5) b->len = before;
+}
+
+/* help() of a documented function or method. */
+static void add_doc_function_help(sbuf *b, const repl_doc_info *d)
+{
+    char *sig = signature_of_doc(d);
+    switch (d->kind) {
+    case REPL_DOC_FUNCTION:
+        repl_sb_printf(b, "Help on built-in function %s in module %s:\n\n", d->name, d->module ? d->module : "builtins");
+        break;
+    case REPL_DOC_BOUND: repl_sb_printf(b, "Help on built-in function %s:\n\n", d->name); break;
+    case REPL_DOC_UNBOUND: repl_sb_puts(b, "Help on method_descriptor:\n\n"); break;
+    case REPL_DOC_CLASS: break;
+    }
+    if (sig) repl_sb_puts(b, sig);
+    else repl_sb_printf(b, "%s(...)", d->name);
+    if (d->kind == REPL_DOC_BOUND) {
+        const char *q = d->qualname ? d->qualname : repl_value_type_name(d->self);
+        repl_sb_printf(b, " method of %s%s instance", is_builtin_type_method(d) ? "builtins." : "", q);
+    }
+    repl_sb_puts(b, "\n");
+    add_doc_body(b, d->doc, "    ");
+    nn_free(sig);
+}
+
+/* help() of a def or a method bound to an instance of a language class. */
+static void add_function_help(sbuf *b, const func_obj *fn, nn_object *self)
+{
+    if (self) repl_sb_printf(b, "Help on method %s in module __main__:\n\n", fn->name);
+    else repl_sb_printf(b, "Help on function %s in module __main__:\n\n", fn->name);
+    add_function_signature(b, fn, self ? 1 : 0, NULL);
+    if (self) {
+        class_obj *c = repl_class_of(self);
+        repl_sb_printf(b, " method of __main__.%s instance", c ? c->name : "object");
+    }
+    repl_sb_puts(b, "\n");
+    char *doc = function_docstring(fn);
+    if (doc) add_lines(b, doc, "    ");
+    nn_free(doc);
+}
+
+/* help() of a built-in module: its classes and functions, sorted, as pydoc lists them. */
+static void add_module_help(repl_interp *in, sbuf *b, const char *name, nn_object *attrs)
+{
+    repl_sb_printf(b, "Help on built-in module %s:\n\nNAME\n    %s\n", name, name);
+    size_t n = nn_dict_len(attrs), count = 0, pos = 0;
+    const char **names = nn_malloc((n ? n : 1) * sizeof *names);
+    if (!names) {
+        b->failed = true;
+        return;
+    }
+    nn_object *key, *value;
+    while (nn_dict_next(attrs, &pos, &key, &value)) names[count++] = nn_str_cstr(key);
+    qsort(names, count, sizeof *names, cmp_names);
+    static const char *const sections[] = {"CLASSES", "FUNCTIONS"};
+    char buf[64];
+    for (int sec = 0; sec < 2; sec++) {
+        bool any = false;
+        for (size_t i = 0; i < count; i++) {
+            repl_doc_info d;
+            nn_object *v = nn_dict_get_str(attrs, names[i]);
+            if (!repl_bind_doc_of(v, &d) && !builtin_doc_of(in, v, &d, buf, sizeof buf)) continue;
+            if ((sec == 0) != (d.kind == REPL_DOC_CLASS)) continue;
+            if (!any) repl_sb_printf(b, "\n%s\n", sections[sec]);
+            else if (sec == 1) repl_sb_puts(b, "    \n"); /* a blank line between functions */
+            any = true;
+            if (sec == 0) {
+                repl_sb_printf(b, "    %s\n", d.qualname ? d.qualname : names[i]);
+                continue;
+            }
+            char *sig = signature_of_doc(&d);
+            repl_sb_printf(b, "    %s\n", sig ? sig : names[i]);
+            nn_free(sig);
+            add_doc_body(b, d.doc, "        ");
+        }
+    }
+    nn_free(names);
+}
+
+/* What help(o) describes: o itself, the object a str names (help('len')), or
+   an instance's class. New reference, or NULL without error when a str names
+   nothing. */
+static nn_object *help_target(repl_interp *in, nn_object *o)
+{
+    repl_doc_info d;
+    char buf[64];
+    const char *module_name;
+    nn_object *attrs;
+    if (o->type == &repl_function_type || o->type == &repl_method_type || o->type == &repl_class_type ||
+        doc_info(in, o, &d, buf, sizeof buf) || repl_bind_module_of(o, &module_name, &attrs))
+        return nn_retain(o);
+    if (nn_is_str(o)) {
+        nn_object *v = repl_nmap_get(&in->globals, nn_str_cstr(o));
+        if (!v) v = repl_nmap_get(&in->builtins, nn_str_cstr(o));
+        return v ? nn_retain(v) : NULL;
+    }
+    nn_object *cls = class_for_help(in, o);
+    return cls ? cls : nn_retain(o);
+}
+
+static void add_help(repl_interp *in, sbuf *b, nn_object *o)
+{
+    char buf[64];
+    repl_doc_info d;
+    const char *module_name;
+    nn_object *attrs;
+    if (o->type == &repl_method_type && ((method_obj *)o)->func->type == &repl_function_type) {
+        add_function_help(b, (func_obj *)((method_obj *)o)->func, ((method_obj *)o)->self);
+    } else if (o->type == &repl_function_type) {
+        add_function_help(b, (func_obj *)o, NULL);
+    } else if (doc_info(in, o, &d, buf, sizeof buf)) {
+        if (d.kind == REPL_DOC_CLASS) add_doc_class_help(in, b, o, &d);
+        else add_doc_function_help(b, &d);
+    } else if (o->type == &repl_class_type && ((class_obj *)o)->ntype) {
+        /* a value type without docs (NoneType, function, dtype): its header */
+        d = (repl_doc_info){.kind = REPL_DOC_CLASS, .name = ((class_obj *)o)->name, .qualname = "builtins"};
+        add_doc_class_help(in, b, o, &d);
+    } else if (o->type == &repl_class_type) {
+        add_lang_class_help(b, (class_obj *)o);
+    } else if (repl_bind_module_of(o, &module_name, &attrs)) {
+        add_module_help(in, b, module_name, attrs);
+    } else {
+        repl_sb_puts(b, "No documentation for ");
+        repl_sb_take(b, repl_obj_repr(o));
+        repl_sb_puts(b, "\n");
+    }
+    repl_sb_puts(b, "\n");
+}
+
+char *repl_help_text(repl_interp *in, nn_object *obj)
+{
+    repl_interp *prev = repl_current;
+    repl_current = in;
+    sbuf b = {0};
+    nn_object *target = help_target(in, obj);
+    if (target) add_help(in, &b, target);
+    else
+        repl_sb_printf(&b, "No Python documentation found for '%s'.\nUse help() to get the interactive help utility.\n"
+                           "Use help(str) for help on the str class.\n",
+                       nn_str_cstr(obj));
+    NN_RELEASE(target);
+    repl_current = prev;
+    if (b.failed) {
+        nn_free(b.buf);
+        nn_error_set(NN_ERR_MEMORY, "out of memory");
+        return NULL;
+    }
+    return repl_sb_finish(&b);
+}
+
 int repl_builtins_init(repl_interp *in)
 {
     in->object_cls = repl_lang_class_new("object", NULL, -1);
     if (!in->object_cls) return -1;
-    in->object_cls->ntype = &repl_instance_type;
-    in->object_cls->ctor = ctor_object;
+    in->object_cls->ntype = builtin_types[0].type;
+    in->object_cls->ctor = builtin_types[0].ctor;
     nn_object *noop = nn_cfunction_new("__init__", repl_builtin_noop, NULL, NULL);
     if (!noop || repl_nmap_set(&in->object_cls->dict, "__init__", noop) < 0 ||
         repl_nmap_set(&in->builtins, "object", &in->object_cls->ob) < 0) {
@@ -2708,18 +3508,8 @@ int repl_builtins_init(repl_interp *in)
         return -1;
     }
     NN_RELEASE(noop);
-    if (!(in->type_cls = builtin_class(in, "type", &repl_class_type, ctor_type, NULL)) ||
-        !(in->int_cls = builtin_class(in, "int", &nn_int_type, ctor_int, int_methods)) ||
-        !(in->float_cls = builtin_class(in, "float", &nn_float_type, ctor_float, float_methods)) ||
-        !(in->str_cls = builtin_class(in, "str", &nn_str_type, ctor_str, str_methods)) ||
-        !(in->bool_cls = builtin_class(in, "bool", &nn_bool_type, ctor_bool, NULL)) ||
-        !(in->list_cls = builtin_class(in, "list", &nn_list_type, ctor_list, list_methods)) ||
-        !(in->tuple_cls = builtin_class(in, "tuple", &nn_tuple_type, ctor_tuple, tuple_methods)) ||
-        !(in->dict_cls = builtin_class(in, "dict", &nn_dict_type, ctor_dict, dict_methods)) ||
-        !(in->set_cls = builtin_class(in, "set", &repl_set_type, ctor_set, set_methods)) ||
-        !(in->frozenset_cls = builtin_class(in, "frozenset", &repl_set_type, ctor_frozenset, set_methods)) ||
-        !(in->range_cls = builtin_class(in, "range", &repl_range_type, ctor_range, NULL)))
-        return -1;
+    for (size_t i = 1; i < sizeof builtin_types / sizeof *builtin_types; i++)
+        if (!(*type_slot(in, &builtin_types[i]) = builtin_class(in, &builtin_types[i]))) return -1;
     in->none_cls = repl_lang_class_new("NoneType", in->object_cls, -1);
     in->func_cls = repl_lang_class_new("function", in->object_cls, -1);
     in->module_cls = repl_lang_class_new("module", in->object_cls, -1);

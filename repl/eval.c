@@ -104,22 +104,27 @@ static void tb_add(frame *f)
     e->name = name;
 }
 
-static void source_line(sbuf *b, code_unit *u, int line)
+/* Appends source line `line` of u, indented by 4 without its own indentation
+   (real files only); returns how many leading blanks were dropped, or -1 when
+   nothing was printed. */
+static int source_line(sbuf *b, code_unit *u, int line)
 {
-    if (!u || !u->source || u->filename[0] == '<') return;
+    if (!u || !u->source || u->filename[0] == '<') return -1;
     const char *s = u->source;
     for (int l = 1; l < line && s; l++) {
         s = strchr(s, '\n');
         if (s) s++;
     }
-    if (!s) return;
+    if (!s) return -1;
+    const char *start = s;
     while (*s == ' ' || *s == '\t') s++;
     size_t n = strcspn(s, "\n");
     while (n && (s[n - 1] == ' ' || s[n - 1] == '\r')) n--;
-    if (!n) return;
+    if (!n) return -1;
     repl_sb_puts(b, "    ");
     repl_sb_add(b, s, n);
     repl_sb_puts(b, "\n");
+    return (int)(s - start);
 }
 
 /* Formats the traceback of exc into in->last_tb. */
@@ -734,8 +739,8 @@ static nn_object *seq_repeat(nn_object *s, int64_t n)
     if (n < 0) n = 0;
     if (s->type == &nn_str_type) {
         size_t len = nn_str_len(s);
-        if (len && (uint64_t)n > (SIZE_MAX / 2) / len) {
-            nn_error_set(NN_ERR_MEMORY, "out of memory");
+        if (len && (uint64_t)n > (((uint64_t)1 << 40) - 1) / len) { /* 1 TiB: see the list case below */
+            nn_error_set(NN_ERR_MEMORY, "%s", ""); /* CPython's MemoryError has no message */
             return NULL;
         }
         char *buf = nn_malloc(len * (size_t)n + 1);
@@ -747,8 +752,10 @@ static nn_object *seq_repeat(nn_object *s, int64_t n)
     }
     bool list = s->type == &nn_list_type;
     size_t len = list ? nn_list_len(s) : nn_tuple_len(s);
-    if (len && (uint64_t)n > (SIZE_MAX / 16) / len) {
-        nn_error_set(NN_ERR_MEMORY, "out of memory");
+    /* past 2**37 items (1 TiB of item pointers, more than any machine here has and
+       the most AddressSanitizer serves) is MemoryError without asking the allocator */
+    if (len && (uint64_t)n > ((uint64_t)1 << 37) / len) {
+        nn_error_set(NN_ERR_MEMORY, "%s", "");
         return NULL;
     }
     size_t total = len * (size_t)n;
@@ -961,7 +968,7 @@ static int compare_seq(nn_object *a, nn_object *b, repl_binop op, int *out)
 int repl_equal(nn_object *a, nn_object *b)
 {
     if (a == b) return 1;
-    if (is_tuple_like(a) && is_tuple_like(b) && a->type != b->type) {
+    if (is_tuple_like(a) && is_tuple_like(b) && (a->type != &nn_tuple_type || b->type != &nn_tuple_type)) {
         size_t n = nn_tuple_len(a);
         if (n != nn_tuple_len(b)) return 0;
         for (size_t i = 0; i < n; i++) {
@@ -1545,6 +1552,10 @@ nn_object *repl_get_attr(nn_object *obj, const char *name)
             if (strcmp(name, "__class__") == 0) return nn_retain(&c->ob);
         }
     }
+    if (t->base == &nn_tuple_type) { /* torch.Size and return types: tuple's methods first */
+        nn_object *m = repl_builtin_method(obj, name);
+        if (m || nn_error_current()) return m;
+    }
     /* built-in values: methods and a few attributes */
     if (!is_native(obj) || t == &nn_cfunction_type) {
         nn_object *m = repl_builtin_method(obj, name);
@@ -1966,8 +1977,11 @@ static nn_object *shift_op(repl_ast_op op, nn_object *a, nn_object *b)
 static nn_object *eval_binop(repl_ast_op op, nn_object *a, nn_object *b)
 {
     if (op == REPL_OP_LShift || op == REPL_OP_RShift) return shift_op(op, a, b);
-    /* the fast path: small int arithmetic */
-    return repl_binary_op(binop_of(op), a, b);
+    repl_binop bop = binop_of(op);
+    /* the fast path: int with int arithmetic (+ - * / // % **) goes straight to
+       num_binary, where repl_binary_op's type dispatch would send it */
+    if (a->type == &nn_int_type && b->type == &nn_int_type && bop < REPL_MATMUL) return num_binary(bop, a, b);
+    return repl_binary_op(bop, a, b);
 }
 
 static nn_object *eval_unary(repl_ast_op op, nn_object *v)
@@ -2896,6 +2910,19 @@ static exec_status exec_class(frame *f, const repl_node *s)
         NN_RELEASE(c);
         return EX_ERR;
     }
+    /* a string first in the body is the class's __doc__, as in Python (help() prints it) */
+    const repl_node_list *body = &s->v.ClassDef.body;
+    if (body->n && body->items[0]->kind == REPL_AST_Expr && body->items[0]->v.Return.value->kind == REPL_AST_Constant &&
+        body->items[0]->v.Return.value->v.Constant.ckind == REPL_CONST_STR && !repl_nmap_get(&c->dict, "__doc__")) {
+        const repl_node *e = body->items[0]->v.Return.value;
+        nn_object *doc = nn_str_from(e->v.Constant.s, e->v.Constant.len);
+        int rc = doc ? repl_nmap_set(&c->dict, "__doc__", doc) : -1;
+        NN_RELEASE(doc);
+        if (rc < 0) {
+            NN_RELEASE(c);
+            return EX_ERR;
+        }
+    }
     uint32_t pos = 0;
     const char *k;
     nn_object *v;
@@ -3232,7 +3259,9 @@ int repl_exec(repl_interp *in, const char *source, const char *filename, repl_pa
             char *msg = nn_strdup(nn_error_message());
             sbuf b = {0};
             repl_sb_printf(&b, "  File \"%s\", line %d\n", u->filename, perr.line);
-            source_line(&b, u, perr.line);
+            int dropped = source_line(&b, u, perr.line);
+            if (dropped >= 0 && perr.offset > dropped) /* the caret under the 1-based offset */
+                repl_sb_printf(&b, "%*s^\n", 4 + perr.offset - 1 - dropped, "");
             repl_sb_printf(&b, "%s: %s", nn_error_kind_name(kind), msg ? msg : "");
             in->last_tb = repl_sb_finish(&b);
             in->last_name = nn_strdup(nn_error_kind_name(kind));
@@ -3296,3 +3325,35 @@ int repl_exec(repl_interp *in, const char *source, const char *filename, repl_pa
     repl_current = prev;
     return rc;
 }
+
+/* ------------------------------------------------------------------ the front end's access to __main__ */
+
+nn_object *repl_get_global(repl_interp *in, const char *name) { return repl_nmap_get(&in->globals, name); }
+int repl_set_global(repl_interp *in, const char *name, nn_object *value) { return repl_nmap_set(&in->globals, name, value); }
+int repl_del_global(repl_interp *in, const char *name) { return repl_nmap_del(&in->globals, name); }
+
+const char **repl_global_names(repl_interp *in, size_t *n)
+{
+    *n = 0;
+    const char **names = repl_nmap_keys_ordered(&in->globals);
+    if (names) *n = in->globals.len;
+    return names;
+}
+
+/* repr or str of obj with in as the running interpreter; a failure leaves its
+   traceback as repl_exec's would. */
+static char *text_of(repl_interp *in, nn_object *obj, char *(*convert)(nn_object *))
+{
+    repl_interp *prev = repl_current;
+    repl_current = in;
+    nn_free(in->last_tb);
+    in->last_tb = NULL;
+    nn_free(in->last_name);
+    in->last_name = NULL;
+    char *s = convert(obj);
+    if (!s) uncaught(in);
+    repl_current = prev;
+    return s;
+}
+char *repl_repr(repl_interp *in, nn_object *obj) { return text_of(in, obj, repl_obj_repr); }
+char *repl_str(repl_interp *in, nn_object *obj) { return text_of(in, obj, repl_obj_str); }

@@ -33,11 +33,52 @@ void repl_set_writer(repl_interp *in, repl_write_fn write, void *ud);
 int repl_exec(repl_interp *in, const char *source, const char *filename, repl_parse_mode mode,
               nn_object **result_out);
 
+/* The names of __main__ (the front end's In, Out, _ and magics use these).
+   repl_get_global returns a borrowed value or NULL (no error) when unbound;
+   repl_set_global borrows value (retains it): 0, or -1 with MemoryError;
+   repl_del_global returns 1 when removed, 0 when the name was unbound. */
+nn_object *repl_get_global(repl_interp *in, const char *name);
+int repl_set_global(repl_interp *in, const char *name, nn_object *value);
+int repl_del_global(repl_interp *in, const char *name);
+/* The global names in the order they were first bound: a new nn_malloc'd
+   array of *n borrowed strings (valid until the next change of the globals),
+   NULL with *n == 0 when there are none, or NULL with MemoryError. */
+const char **repl_global_names(repl_interp *in, size_t *n);
+
+/* repr(obj) and str(obj) as the language computes them (a class's __repr__ /
+   __str__ runs in in): a new nn_malloc'd string, or NULL with the error set
+   and repl_traceback giving its text, as after a failed repl_exec. */
+char *repl_repr(repl_interp *in, nn_object *obj);
+char *repl_str(repl_interp *in, nn_object *obj);
+/* Python's type(obj).__name__: "int", "Tensor", "Linear", a class's name. Borrowed. */
+const char *repl_value_type_name(const nn_object *obj);
+/* Writes text where print() writes in the interpreter running now (its
+   writer, else stdout); for built-ins that print (plot, summary, help). */
+void repl_interp_write(const char *s, size_t n);
+
+/* dir(obj) (borrowed) as the language computes it: a new sorted list of str,
+   or NULL with the error set. obj NULL lists every name in scope at the prompt
+   (__main__'s and the built-ins'), for completion. */
+nn_object *repl_dir(repl_interp *in, nn_object *obj);
+
 /* The traceback text of the last uncaught exception (CPython 3.11 format
    without carets, ending in "ValueError: message" without a newline) as a new
    nn_malloc'd string, or NULL when there was none. */
 char *repl_traceback(repl_interp *in);
 /* The last uncaught exception's class name ("ValueError"), borrowed; NULL if none. */
 const char *repl_exception_name(repl_interp *in);
+
+/* What help(obj) prints for obj (borrowed): pydoc's text ("Help on built-in
+   function randn in module torch:\n\nrandn(*size, ...) -> Tensor\n    Returns
+   ...\n\n") as a new nn_malloc'd string, or NULL with the error set. The
+   notebook's `obj?` shows the same text. */
+char *repl_help_text(repl_interp *in, nn_object *obj);
+/* The signature line of callable (borrowed) without its return annotation:
+   "randn(*size, *, generator=None, dtype=None, requires_grad=False)" for a
+   built-in (from its docstring's first line), "f(a, b=2, *args, c, **kw)" for a
+   def (from its parameters), the constructor's for a class ("Linear(in_features,
+   out_features, bias=True, device=None, dtype=None)"). A new nn_malloc'd
+   string, or NULL without an error when unknown (MemoryError sets the error). */
+char *repl_signature(repl_interp *in, nn_object *callable);
 
 #endif

@@ -24,7 +24,20 @@ static nn_tensor *gc_batch_norm_eval(nn_tensor **in)
     return out;
 }
 
+/* conv2d with stride 2, padding 1, dilation 2 and 2 groups, and a plain one without bias */
+static nn_tensor *gc_conv2d(nn_tensor **in)
+{
+    return nn_conv2d(in[0], in[1], in[2], (int64_t[]){2, 1}, (int64_t[]){1, 1}, (int64_t[]){2, 1}, 2);
+}
+static nn_tensor *gc_conv2d_plain(nn_tensor **in)
+{
+    return nn_conv2d(in[0], in[1], NULL, (int64_t[]){1, 1}, (int64_t[]){0, 0}, (int64_t[]){1, 1}, 1);
+}
+
 static const gc_case cases_layers[] = {
+    {NN_OP_convolution, "conv2d strided, padded, dilated, grouped", gc_conv2d, 3, {4, 4, 1},
+     {{2, 4, 5, 4}, {4, 2, 2, 3}, {4}}, -1, 1, 0},
+    {NN_OP_convolution, "conv2d without bias", gc_conv2d_plain, 2, {4, 4}, {{1, 2, 4, 4}, {3, 2, 3, 2}}, -1, 1, 0},
     {NN_OP_addmm, "linear 2D with bias (addmm)", gc_linear, 3, {2, 2, 1}, {{3, 4}, {2, 4}, {2}}, -1, 1, 0},
     {NN_OP_addmm, "addmm with a full self", gc_addmm, 3, {2, 2, 2}, {{3, 2}, {3, 4}, {4, 2}}, -1, 1, 0},
     {NN_OP_addmm, "addmm of a column-major mat1", gc_addmm_colmajor, 3, {1, 2, 2}, {{2}, {4, 3}, {4, 2}}, -1, 1, 0},

@@ -1,0 +1,340 @@
+/*
+ * conv.c — 2-d convolution: F.conv2d (ConvolutionBackward0) with stride,
+ * padding, dilation and groups, its backward beside it, and the Conv2d module
+ * class (PyTorch 1.13's __init__, reset_parameters and extra_repr).
+ *
+ * The kernels are direct loops over contiguous float64 copies, accumulating in
+ * double: written for clarity, not speed (no im2col, no BLAS).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "nn_int.h"
+
+/* The geometry of one convolution: x [N, C, H, W] * w [O, C/groups, KH, KW] -> y [N, O, OH, OW]. */
+typedef struct conv_shape {
+    int64_t n, c, h, w;      /* input */
+    int64_t o, kh, kw;       /* weight */
+    int64_t oh, ow;          /* output */
+    int64_t stride[2], padding[2], dilation[2], groups;
+} conv_shape;
+
+/* y[n, o, i, j] = b[o] + sum over the group's channels and the kernel of
+   x[n, c, i*stride - padding + k*dilation, ...] * w[o, c, k, l]. */
+static void conv_forward_loops(const conv_shape *s, const double *x, const double *w, const double *b, double *y)
+{
+    int64_t cg = s->c / s->groups, og = s->o / s->groups;
+    for (int64_t n = 0; n < s->n; n++)
+        for (int64_t o = 0; o < s->o; o++) {
+            int64_t g = o / og;
+            for (int64_t i = 0; i < s->oh; i++)
+                for (int64_t j = 0; j < s->ow; j++) {
+                    double acc = b ? b[o] : 0;
+                    for (int64_t c = 0; c < cg; c++)
+                        for (int64_t k = 0; k < s->kh; k++) {
+                            int64_t r = i * s->stride[0] - s->padding[0] + k * s->dilation[0];
+                            if (r < 0 || r >= s->h) continue;
+                            for (int64_t l = 0; l < s->kw; l++) {
+                                int64_t q = j * s->stride[1] - s->padding[1] + l * s->dilation[1];
+                                if (q < 0 || q >= s->w) continue;
+                                acc += x[((n * s->c + g * cg + c) * s->h + r) * s->w + q] *
+                                       w[((o * cg + c) * s->kh + k) * s->kw + l];
+                            }
+                        }
+                    y[((n * s->o + o) * s->oh + i) * s->ow + j] = acc;
+                }
+        }
+}
+
+/* The same walk for the gradients: gx += gy * w and gw += gy * x at every term
+   the forward summed (either may be NULL when not needed). */
+static void conv_backward_loops(const conv_shape *s, const double *x, const double *w, const double *gy, double *gx,
+                                double *gw)
+{
+    int64_t cg = s->c / s->groups, og = s->o / s->groups;
+    for (int64_t n = 0; n < s->n; n++)
+        for (int64_t o = 0; o < s->o; o++) {
+            int64_t g = o / og;
+            for (int64_t i = 0; i < s->oh; i++)
+                for (int64_t j = 0; j < s->ow; j++) {
+                    double d = gy[((n * s->o + o) * s->oh + i) * s->ow + j];
+                    for (int64_t c = 0; c < cg; c++)
+                        for (int64_t k = 0; k < s->kh; k++) {
+                            int64_t r = i * s->stride[0] - s->padding[0] + k * s->dilation[0];
+                            if (r < 0 || r >= s->h) continue;
+                            for (int64_t l = 0; l < s->kw; l++) {
+                                int64_t q = j * s->stride[1] - s->padding[1] + l * s->dilation[1];
+                                if (q < 0 || q >= s->w) continue;
+                                int64_t xi = ((n * s->c + g * cg + c) * s->h + r) * s->w + q;
+                                int64_t wi = ((o * cg + c) * s->kh + k) * s->kw + l;
+                                if (gx) gx[xi] += d * w[wi];
+                                if (gw) gw[wi] += d * x[xi];
+                            }
+                        }
+                }
+        }
+}
+
+/* t's values as a new nn_malloc'd row-major double array, or NULL. */
+static double *doubles_of(nn_tensor *t)
+{
+    bool prev = nn_set_grad_enabled(false);
+    nn_tensor *d = nn_to_dtype(t, NN_FLOAT64), *c = d ? nn_contiguous(d) : NULL;
+    nn_set_grad_enabled(prev);
+    NN_RELEASE(d);
+    if (!c) return NULL;
+    int64_t n = nn_numel(c);
+    double *out = nn_malloc((size_t)(n ? n : 1) * sizeof *out);
+    if (out) memcpy(out, nn_data_ptr(c), (size_t)n * sizeof *out);
+    NN_RELEASE(c);
+    return out;
+}
+
+/* A tensor of dtype holding the doubles vals; takes vals (freed). New reference. */
+static nn_tensor *tensor_of(double *vals, int ndim, const int64_t *sizes, nn_dtype dtype)
+{
+    if (!vals) return NULL;
+    nn_tensor *d = nn_empty(ndim, sizes, NN_FLOAT64);
+    if (d) memcpy(nn_data_ptr(d), vals, (size_t)nn_numel(d) * sizeof *vals);
+    nn_free(vals);
+    if (!d || dtype == NN_FLOAT64) return d;
+    bool prev = nn_set_grad_enabled(false);
+    nn_tensor *r = nn_to_dtype(d, dtype);
+    nn_set_grad_enabled(prev);
+    NN_RELEASE(d);
+    return r;
+}
+
+static void shape_from(conv_shape *s, const nn_tensor *x, const nn_tensor *w, const nn_op_params *p)
+{
+    s->n = x->sizes[0], s->c = x->sizes[1], s->h = x->sizes[2], s->w = x->sizes[3];
+    s->o = w->sizes[0], s->kh = w->sizes[2], s->kw = w->sizes[3];
+    for (int d = 0; d < 2; d++) {
+        s->stride[d] = p->i[d];
+        s->padding[d] = p->i[2 + d];
+        s->dilation[d] = p->i[4 + d];
+    }
+    s->groups = p->i[6];
+    s->oh = (s->h + 2 * s->padding[0] - s->dilation[0] * (s->kh - 1) - 1) / s->stride[0] + 1;
+    s->ow = (s->w + 2 * s->padding[1] - s->dilation[1] * (s->kw - 1) - 1) / s->stride[1] + 1;
+}
+
+/* PyTorch's checks of conv2d's arguments (x is 4-d here); 0 or -1. */
+static int check_args(const nn_tensor *x, const nn_tensor *w, const nn_tensor *b, const nn_op_params *p)
+{
+    char s1[128], s2[128];
+    if (!nn_dtype_is_floating(x->dtype) || x->dtype != w->dtype || (b && b->dtype != x->dtype))
+        return nn_error_set(NN_ERR_RUNTIME, "expected scalar type %s but found %s",
+                            nn_dtype_short_name(x->dtype), nn_dtype_short_name(x->dtype != w->dtype ? w->dtype : b->dtype));
+    if (w->ndim != 4)
+        return nn_error_set(NN_ERR_RUNTIME, "weight should have at least three dimensions");
+    for (int d = 0; d < 7; d++)
+        if (p->i[d] < (d >= 2 && d < 4 ? 0 : 1))
+            return nn_error_set(NN_ERR_RUNTIME, d < 2 ? "non-positive stride is not supported"
+                                                : d < 4 ? "negative padding is not supported"
+                                                : d < 6 ? "dilation should be greater than zero"
+                                                        : "non-positive groups is not supported");
+    int64_t groups = p->i[6];
+    if (w->sizes[0] % groups)
+        return nn_error_set(NN_ERR_RUNTIME, "Given groups=%lld, expected weight to be divisible by %lld at dimension 0, "
+                            "but got weight of size %s instead", (long long)groups, (long long)groups,
+                            nn_shape_str(w->ndim, w->sizes, s1, sizeof s1));
+    if (x->sizes[1] != w->sizes[1] * groups)
+        return nn_error_set(NN_ERR_RUNTIME, "Given groups=%lld, weight of size %s, expected input%s to have %lld "
+                            "channels, but got %lld channels instead", (long long)groups,
+                            nn_shape_str(w->ndim, w->sizes, s1, sizeof s1), nn_shape_str(x->ndim, x->sizes, s2, sizeof s2),
+                            (long long)(w->sizes[1] * groups), (long long)x->sizes[1]);
+    if (b && (b->ndim != 1 || b->sizes[0] != w->sizes[0]))
+        return nn_error_set(NN_ERR_RUNTIME, "Given weight of size %s, expected bias to be 1-dimensional with %lld "
+                            "elements, but got bias of size %s instead", nn_shape_str(w->ndim, w->sizes, s1, sizeof s1),
+                            (long long)w->sizes[0], nn_shape_str(b->ndim, b->sizes, s2, sizeof s2));
+    int64_t ph = x->sizes[2] + 2 * p->i[2], pw = x->sizes[3] + 2 * p->i[3];
+    int64_t kh = p->i[4] * (w->sizes[2] - 1) + 1, kw = p->i[5] * (w->sizes[3] - 1) + 1;
+    if (ph < kh || pw < kw)
+        return nn_error_set(NN_ERR_RUNTIME, "Calculated padded input size per channel: (%lld x %lld). Kernel size: "
+                            "(%lld x %lld). Kernel size can't be greater than actual input size",
+                            (long long)ph, (long long)pw, (long long)kh, (long long)kw);
+    return 0;
+}
+
+/* conv2d of a 4-d x; records ConvolutionBackward0. */
+static nn_tensor *conv2d_4d(nn_tensor *x, nn_tensor *w, nn_tensor *b, const nn_op_params *p)
+{
+    if (check_args(x, w, b, p) < 0) return NULL;
+    conv_shape s;
+    shape_from(&s, x, w, p);
+    int64_t out_sizes[4] = {s.n, s.o, s.oh, s.ow};
+    double *xd = doubles_of(x), *wd = xd ? doubles_of(w) : NULL, *bd = wd && b ? doubles_of(b) : NULL;
+    double *yd = wd && (bd || !b) ? nn_malloc((size_t)(s.n * s.o * s.oh * s.ow + 1) * sizeof *yd) : NULL;
+    if (yd) conv_forward_loops(&s, xd, wd, bd, yd);
+    nn_free(xd);
+    nn_free(wd);
+    nn_free(bd);
+    nn_tensor *y = tensor_of(yd, 4, out_sizes, x->dtype);
+    nn_tensor *in[3] = {x, w, b}, *save[2] = {x, w};
+    if (y && nn_record(NN_OP_convolution, b ? 3 : 2, in, 1, &y, 2, save, p) < 0) NN_SET(y, NULL);
+    return y;
+}
+
+nn_tensor *nn_conv2d(nn_tensor *input, nn_tensor *weight, nn_tensor *bias, const int64_t stride[2],
+                     const int64_t padding[2], const int64_t dilation[2], int64_t groups)
+{
+    char shape[128];
+    if (input->ndim != 3 && input->ndim != 4)
+        return nn_error_set(NN_ERR_RUNTIME, "Expected 3D (unbatched) or 4D (batched) input to conv2d, but got input "
+                            "of size: %s", nn_shape_str(input->ndim, input->sizes, shape, sizeof shape)),
+               NULL;
+    nn_op_params p = {.n_i = 7};
+    for (int d = 0; d < 2; d++) p.i[d] = stride[d], p.i[2 + d] = padding[d], p.i[4 + d] = dilation[d];
+    p.i[6] = groups;
+    if (input->ndim == 4) return conv2d_4d(input, weight, bias, &p);
+    /* unbatched: a batch of one, then the batch dim dropped (both views) */
+    nn_tensor *x = nn_unsqueeze(input, 0), *y = x ? conv2d_4d(x, weight, bias, &p) : NULL;
+    nn_tensor *r = y ? nn_squeeze_dim(y, 0) : NULL;
+    NN_RELEASE(x);
+    NN_RELEASE(y);
+    return r;
+}
+
+int nn_convolution_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    nn_tensor *x = nn_node_saved(n, 0), *w = nn_node_saved(n, 1);
+    conv_shape s;
+    shape_from(&s, x, w, &n->p);
+    bool need_x = nn_node_needs_input_grad(n, 0), need_w = nn_node_needs_input_grad(n, 1);
+    bool need_b = n->n_inputs == 3 && nn_node_needs_input_grad(n, 2);
+    double *xd = doubles_of(x), *wd = xd ? doubles_of(w) : NULL, *gy = wd ? doubles_of(gout[0]) : NULL;
+    double *gx = gy && need_x ? nn_calloc((size_t)nn_numel(x) + 1, sizeof *gx) : NULL;
+    double *gw = gy && need_w ? nn_calloc((size_t)nn_numel(w) + 1, sizeof *gw) : NULL;
+    int rc = gy && (gx || !need_x) && (gw || !need_w) ? 0 : -1;
+    if (rc == 0) conv_backward_loops(&s, xd, wd, gy, gx, gw);
+    nn_free(xd);
+    nn_free(wd);
+    nn_free(gy);
+    if (rc == 0 && need_x && !(gin[0] = tensor_of(gx, 4, x->sizes, x->dtype))) rc = -1;
+    else if (!need_x || rc) nn_free(gx);
+    gx = NULL;
+    if (rc == 0 && need_w && !(gin[1] = tensor_of(gw, 4, w->sizes, w->dtype))) rc = -1;
+    else if (!need_w || rc) nn_free(gw);
+    if (rc == 0 && need_b) gin[2] = nn_sum(gout[0], 3, (int[]){0, 2, 3}, false);
+    return rc == 0 && (!need_b || gin[2]) ? 0 : -1;
+}
+
+/* ---------------------------------------------------------------- Conv2d */
+
+/* A (a, b) tuple of ints; new reference. */
+static nn_object *pair_of(const int64_t v[2])
+{
+    nn_object *a = nn_int_new(v[0]), *b = a ? nn_int_new(v[1]) : NULL;
+    nn_object *t = b ? nn_tuple_pack(2, a, b) : NULL;
+    NN_RELEASE(a);
+    NN_RELEASE(b);
+    return t;
+}
+
+/* The int pair attribute name of m into v. */
+static int attr_pair(nn_module *m, const char *name, int64_t v[2])
+{
+    nn_object *t = nn_module_getattr(m, name);
+    if (!t || !nn_is_instance(t, &nn_tuple_type) || nn_tuple_len(t) != 2)
+        return t ? nn_error_set(NN_ERR_TYPE, "Conv2d.%s must be a pair of ints", name) : -1;
+    v[0] = nn_int_value(nn_tuple_get(t, 0));
+    v[1] = nn_int_value(nn_tuple_get(t, 1));
+    return 0;
+}
+
+static nn_object *conv2d_forward(nn_module *m, nn_object *args, nn_object *kwargs)
+{
+    if (nn_tuple_len(args) != 1 || (kwargs && nn_dict_len(kwargs)) || !nn_is_tensor(nn_tuple_get(args, 0)))
+        return nn_error_set(NN_ERR_TYPE, "Conv2d.forward() takes one tensor argument (input)"), NULL;
+    nn_object *w = nn_module_getattr(m, "weight"), *b = w ? nn_module_getattr(m, "bias") : NULL, *g = NULL;
+    int64_t stride[2], padding[2], dilation[2];
+    if (!b || attr_pair(m, "stride", stride) || attr_pair(m, "padding", padding) || attr_pair(m, "dilation", dilation) ||
+        !(g = nn_module_getattr(m, "groups")))
+        return NULL;
+    return (nn_object *)nn_conv2d(NN_TENSOR(nn_tuple_get(args, 0)), NN_TENSOR(w), nn_is_none(b) ? NULL : NN_TENSOR(b),
+                                  stride, padding, dilation, nn_int_value(g));
+}
+
+/* '{in_channels}, {out_channels}, kernel_size={kernel_size}, stride={stride}' and the
+   settings that differ from their defaults, as _ConvNd.extra_repr. */
+static char *conv2d_extra_repr(nn_module *m)
+{
+    static const char *const names[] = {"in_channels", "out_channels", "kernel_size", "stride", "padding",
+                                        "dilation", "groups", "bias"};
+    char *parts[8] = {0};
+    int rc = 0;
+    for (int i = 0; i < 8 && rc == 0; i++) {
+        nn_object *v = nn_module_getattr(m, names[i]);
+        parts[i] = v ? nn_str(v) : NULL;
+        if (!parts[i]) rc = -1;
+    }
+    char buf[512] = "";
+    if (rc == 0) {
+        size_t n = (size_t)snprintf(buf, sizeof buf, "%s, %s, kernel_size=%s, stride=%s", parts[0], parts[1], parts[2],
+                                    parts[3]);
+        if (strcmp(parts[4], "(0, 0)")) n += (size_t)snprintf(buf + n, sizeof buf - n, ", padding=%s", parts[4]);
+        if (strcmp(parts[5], "(1, 1)")) n += (size_t)snprintf(buf + n, sizeof buf - n, ", dilation=%s", parts[5]);
+        if (strcmp(parts[6], "1")) n += (size_t)snprintf(buf + n, sizeof buf - n, ", groups=%s", parts[6]);
+        if (!strcmp(parts[7], "None")) snprintf(buf + n, sizeof buf - n, ", bias=False");
+    }
+    for (int i = 0; i < 8; i++) nn_free(parts[i]);
+    return rc ? NULL : nn_strdup(buf);
+}
+
+const nn_module_class nn_conv2d_class = {.name = "Conv2d", .forward = conv2d_forward, .extra_repr = conv2d_extra_repr};
+
+/* _ConvNd.reset_parameters: kaiming_uniform_(weight, a=sqrt(5)), then the bias from
+   U(-1/sqrt(fan_in), 1/sqrt(fan_in)), the draws Linear makes too. */
+static int conv2d_reset(nn_module *m, nn_tensor *w, nn_tensor *b)
+{
+    nn_object *a = nn_float_new(sqrt(5.0));
+    int rc = a ? nn_init_kaiming_uniform_(w, a, NULL, NULL) : -1;
+    NN_RELEASE(a);
+    if (rc == 0 && b) {
+        int64_t fan_in, fan_out;
+        if (nn_init_calculate_fan_in_and_fan_out(w, &fan_in, &fan_out) < 0) return -1;
+        double bound = fan_in > 0 ? 1 / sqrt((double)fan_in) : 0;
+        rc = nn_init_uniform_(b, -bound, bound);
+    }
+    return rc;
+}
+
+/* A new parameter of the given shape (uninitialized values), registered as name. */
+static nn_tensor *add_parameter(nn_module *m, const char *name, int ndim, const int64_t *sizes, nn_dtype dtype)
+{
+    nn_tensor *data = nn_empty(ndim, sizes, dtype), *p = data ? nn_parameter_new(data, true) : NULL;
+    NN_RELEASE(data);
+    int rc = p ? nn_module_register_parameter(m, name, p) : -1;
+    NN_RELEASE(p); /* the module holds it */
+    return rc ? NULL : p;
+}
+
+nn_module *nn_conv2d_new(int64_t in_channels, int64_t out_channels, const int64_t kernel_size[2],
+                         const int64_t stride[2], const int64_t padding[2], const int64_t dilation[2], int64_t groups,
+                         bool bias, nn_dtype dtype)
+{
+    if (groups <= 0) return nn_error_set(NN_ERR_VALUE, "groups must be a positive integer"), NULL;
+    if (in_channels % groups) return nn_error_set(NN_ERR_VALUE, "in_channels must be divisible by groups"), NULL;
+    if (out_channels % groups) return nn_error_set(NN_ERR_VALUE, "out_channels must be divisible by groups"), NULL;
+    nn_module *m = nn_module_new(&nn_conv2d_class);
+    if (!m) return NULL;
+    nn_object *attrs[] = {nn_int_new(in_channels), nn_int_new(out_channels), pair_of(kernel_size), pair_of(stride),
+                          pair_of(padding), pair_of(dilation), nn_int_new(groups), nn_str_new("zeros")};
+    static const char *const names[] = {"in_channels", "out_channels", "kernel_size", "stride",
+                                        "padding", "dilation", "groups", "padding_mode"};
+    int rc = 0;
+    for (int i = 0; i < 8; i++) {
+        if (rc == 0) rc = attrs[i] ? nn_module_setattr(m, names[i], attrs[i]) : -1;
+        NN_RELEASE(attrs[i]);
+    }
+    int64_t wsizes[4] = {out_channels, in_channels / groups, kernel_size[0], kernel_size[1]};
+    nn_tensor *w = rc ? NULL : add_parameter(m, "weight", 4, wsizes, dtype), *b = NULL;
+    if (!w) rc = -1;
+    else if (bias && !(b = add_parameter(m, "bias", 1, &out_channels, dtype))) rc = -1;
+    else if (!bias) rc = nn_module_register_parameter(m, "bias", NULL);
+    if (rc == 0) rc = conv2d_reset(m, w, b);
+    if (rc) NN_SET(m, NULL);
+    return m;
+}
