@@ -1,9 +1,8 @@
 # nnscope — plain Makefile. Objects go to $(BUILD) (default build/).
 #
 #   make            build build/libnnscope.a, the layers' libraries and build/nnscope
-#   make test       build and run every test program, tutorial and tests/cli script
-#   make run        build and start nnscope (until the interactive notebook exists: it
-#                   runs the lesson tutorials/first_steps.py)
+#   make test       build and run every test program, tutorial and tests/scripts script
+#   make run        build and start the interactive nnscope notebook
 #   make deps       install the Debian packages the build needs (apt-get, as root)
 #   make asan       the tests under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make bench      the benchmarks, with PyTorch measured in the same run when present
@@ -23,10 +22,10 @@ LDLIBS   = $(SAN) -lopenblas -lm -lpthread
 UPPER_LDLIBS = -lsqlite3 -lncursesw -lreadline
 TEST_LDLIBS = -lcmocka $(UPPER_LDLIBS) $(LDLIBS)
 
-DEB_PACKAGES = libopenblas-dev libcmocka-dev libreadline-dev libncurses-dev libsqlite3-dev pkg-config
+DEB_PACKAGES = libopenblas-dev libcmocka-dev libreadline-dev libncurses-dev libsqlite3-dev pkg-config tmux
 # a header from each package; a missing one triggers `make deps`
 DEP_HEADERS  = /usr/include/x86_64-linux-gnu/cblas.h /usr/include/cmocka.h /usr/include/readline/readline.h \
-               /usr/include/ncurses.h /usr/include/sqlite3.h /usr/bin/pkg-config
+               /usr/include/ncurses.h /usr/include/sqlite3.h /usr/bin/pkg-config /usr/bin/tmux
 
 CORE_SRC = $(wildcard core/*.c)
 CORE_O   = $(patsubst %.c,$(BUILD)/%.o,$(CORE_SRC))
@@ -98,9 +97,10 @@ $(BUILD)/tests/test_util.o: tests/test_util.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Itests -c $< -o $@
 
-$(BUILD)/bench/%: bench/%.c $(LIB)
+# bench_module measures the inspector too, bench_sessions the sessions store; bench_lang runs $(NNSCOPE)
+$(BUILD)/bench/%: bench/%.c $(LIB) $(INSP_LIB) $(SESS_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -O3 $< $(LIB) $(LDLIBS) -o $@
+	$(CC) $(ALL_CFLAGS) -O3 $< $(INSP_LIB) $(SESS_LIB) $(LIB) $(UPPER_LDLIBS) $(LDLIBS) -o $@
 
 $(BUILD)/tutorials/%: tutorials/%.c $(LIB)
 	@mkdir -p $(dir $@)
@@ -111,15 +111,15 @@ $(BUILD)/tutorials/%: tutorials/%.c $(LIB)
 test: check-deps $(TEST_BIN) $(TUTORIAL_BIN) $(NNSCOPE)
 	@BUILD=$(BUILD) sh tests/run.sh $(TEST_BIN) $(TUTORIAL_BIN) $(NNSCOPE)
 
-# Until the interactive notebook exists, `make run` runs the first lesson.
+# `make run` starts the notebook (the lesson runs with `$(NNSCOPE) tutorials/first_steps.py`).
 run: check-deps $(NNSCOPE)
-	$(NNSCOPE) tutorials/first_steps.py
+	$(NNSCOPE)
 
 asan:
 	$(MAKE) BUILD=$(BUILD)/asan OPT=-O1 \
 	    SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" test
 
-bench: check-deps $(BENCH_BIN)
+bench: check-deps $(BENCH_BIN) $(NNSCOPE)
 	@for b in $(BENCH_BIN); do (cd bench && ../$$b); done
 	@if /usr/bin/python3 -c 'import torch' 2>/dev/null; then /usr/bin/python3 bench/peer_torch.py; \
 	 else echo "# PyTorch not found: peer figures skipped"; fi

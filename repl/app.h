@@ -34,13 +34,15 @@ typedef struct repl_app_options {
     bool record;      /* false with --no-record */
     const char *db_path; /* --db PATH, else $NNSCOPE_DB, else NULL = the default path */
     const char *session_name; /* --name NAME for the recorded session, or NULL */
+    const char *script;  /* what a non-interactive run executes as its one cell (FILE.py,
+                            "-c", "-"): recorded as the session's script; NULL = "<script>" */
 } repl_app_options;
 
 /* What one cell did, as recorded (strings are the app's, valid until the next cell). */
 typedef enum repl_cell_status { REPL_CELL_OK, REPL_CELL_ERROR, REPL_CELL_INTERRUPTED } repl_cell_status;
 typedef struct repl_cell_result {
     int64_t number;        /* In[number] */
-    const char *source;    /* the cell as typed (a magic line included) */
+    const char *source;    /* the cell as typed (a magic line included), without trailing newlines as In[n] */
     const char *output;    /* everything the cell wrote to stdout (print, Out[n] echo, magics) */
     const char *error;     /* the traceback text, or NULL */
     repl_cell_status status;
@@ -58,6 +60,24 @@ struct repl_app {
     struct repl_app_sessions *sessions; /* NULL when not recording */
     struct repl_app_inspect *inspect;   /* NULL until %inspect or %break is used */
     char *cell_output; size_t cell_output_len, cell_output_cap; /* capture of the running cell */
+    /* Where cell output and errors go besides the capture: NULL = stdout / stderr
+       (tests set them to collect the text). */
+    repl_write_fn out_write; void *out_ud;
+    repl_write_fn err_write; void *err_ud;
+    /* Text for the next prompt to start with (%load sets it in the notebook):
+       nn_malloc'd; interactive.c takes it (nn_free, then NULL) or leaves it. */
+    char *pending_input;
+    /* A value a magic leaves here (new reference) is echoed as Out[n] (%time EXPR). */
+    nn_object *magic_result;
+    repl_cell_result last;       /* the last finished cell (its strings are the app's) */
+    /* private to app.c */
+    nn_object *out_dict;         /* Out: {n: value}, oldest first */
+    nn_object *shown[3];         /* the values of _, __, ___ (NULL: '') */
+    nn_object *hidden;           /* {name: value} of __main__ at start (In, Out, inspect):
+                                    %who and %reset leave them alone while unchanged */
+    nn_object *cell_source;      /* the running cell's text (str), as In keeps it */
+    char *last_error; void *rng_state;
+    bool code_failed;            /* repl_app_exec failed during the running magic */
 };
 
 /* A new app with a fresh interpreter (bindings installed by the caller), or NULL
@@ -71,8 +91,27 @@ void repl_app_free(repl_app *app);
    mode for interactive cells (echoing Out[n]) and REPL_PARSE_FILE for scripts.
    Prints a traceback to stderr on an uncaught exception. Records the cell when
    recording. Returns 0, -1 (the cell raised) or -2 (incomplete input: nothing
-   ran, the caller asks for more lines). */
+   ran, the caller asks for more lines). A blank cell does nothing and returns 0
+   without taking a number. filename NULL names interactive cells
+   "<ipython-input-N>" in tracebacks. The echo is IPython's: "Out[n]: 3\n", a
+   multi-line repr starting on the line after "Out[n]: ". Like IPython, the
+   notebook loop prints an empty line before each In [n]: prompt (the banner's
+   included), so cells are separated by one empty line. nn_interrupt_requested
+   is cleared before the cell runs; a SIGINT handler that sets it (main.c's)
+   makes Ctrl-C raise KeyboardInterrupt in the cell (status interrupted). */
 int repl_app_run_cell(repl_app *app, const char *source, const char *filename);
+
+/* True for the names %who does not list: those starting with _ and those
+   bound when the app started (In, Out, inspect) while they keep that value. */
+bool repl_app_is_hidden(repl_app *app, const char *name);
+
+/* Empties the Out cache: Out, the _n names, and _ __ ___ back to ''. 0 or -1 (MemoryError). */
+int repl_app_clear_outputs(repl_app *app);
+/* Sets the Out cache's cap (%config cache_mb=N) and drops the oldest entries beyond it. */
+void repl_app_set_cache_cap(repl_app *app, size_t bytes);
+
+/* The banner of the notebook (not printed with -q): version and one line of help. */
+const char *repl_app_banner(void);
 
 /* Writes text as the running cell's output (stdout + capture); magics print with it. */
 void repl_app_write(repl_app *app, const char *s, size_t n);
@@ -90,6 +129,18 @@ typedef struct repl_magic {
     const char *summary; /* one line for %magic */
     repl_magic_fn run;
 } repl_magic;
+
+/* Runs code for a magic (%time, %run, ...) in __main__ as repl_exec does; on
+   failure the cell prints its traceback (not a UsageError) when the magic
+   returns -1. Returns repl_exec's status. */
+int repl_app_exec(repl_app *app, const char *source, const char *filename, repl_parse_mode mode,
+                  nn_object **result_out);
+/* Sets a UsageError (bad magic arguments: NN_ERR_VALUE with the message) and
+   returns -1, for magics to `return repl_app_usage_error(app, "...")`. */
+int repl_app_usage_error(repl_app *app, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Asks a yes/no question on the terminal (the notebook; default no). Without
+   a terminal it answers as IPython does with no input: the default, no. */
+bool repl_app_ask_yes_no(repl_app *app, const char *question);
 
 /* The magic tables, each ending with a {NULL} entry. */
 extern const repl_magic repl_magics_core[];

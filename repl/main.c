@@ -1,8 +1,10 @@
 /*
- * main.c — the nnscope program, as python runs scripts: `nnscope FILE.py`,
- * `nnscope -c CODE`, a script on a non-tty standard input; --help, --version.
- * An uncaught exception prints its traceback to stderr and exits 1.
- * The interactive notebook front end comes with its own issue.
+ * main.c — the nnscope program: parses the command line and hands over to the
+ * front end (app.h). On a terminal with no script it starts the notebook;
+ * `nnscope FILE.py`, `-c CODE` and a script on a non-tty standard input run
+ * as python runs them (one cell, no Out echo); --list, --replay and --export
+ * act on the recorded sessions. An uncaught exception prints its traceback
+ * to stderr and exits 1.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -10,17 +12,28 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "app.h"
 #include "bind.h"
-#include "repl.h"
 
 static const char usage[] =
-    "usage: nnscope [option] [FILE.py | -c CODE | -]\n"
-    "Runs nnscope code: a Python subset in which PyTorch code runs as written.\n"
-    "  FILE.py     run the script in FILE.py\n"
-    "  -c CODE     run CODE (a string of statements)\n"
-    "  -           run the script read from standard input (also when stdin is not a terminal)\n"
-    "  --help, -h  show this help and exit\n"
-    "  --version   print nnscope's version and exit\n";
+    "usage: nnscope [option] ... [FILE.py [arg] ... | -c CODE | -]\n"
+    "Without a script on a terminal: the interactive notebook (In [n]: / Out[n]:, %help lists the magics).\n"
+    "  FILE.py          run the script in FILE.py\n"
+    "  -c CODE          run CODE (a string of statements)\n"
+    "  -                run the script read from standard input (also when stdin is not a terminal)\n"
+    "  -q               start the notebook without its banner\n"
+    "  --db PATH        the sessions database (default: $NNSCOPE_DB, else\n"
+    "                   ~/.local/share/nnscope/sessions.db)\n"
+    "  --no-record      do not record this run's cells\n"
+    "  --name NAME      name the recorded session NAME\n"
+    "  --list           list the recorded sessions and exit\n"
+    "  --replay NAME|ID [--verify] [--from N]\n"
+    "                   run a recorded session's cells again (from cell N); --verify compares\n"
+    "                   each cell's output with the recorded one\n"
+    "  --export NAME|ID FILE\n"
+    "                   write a recorded session as a script to FILE and exit\n"
+    "  --help, -h       show this help and exit\n"
+    "  --version        print nnscope's version and exit\n";
 
 /* The whole of a stream as a new malloc'd string, or NULL. */
 static char *read_all(FILE *f)
@@ -44,61 +57,103 @@ static char *read_all(FILE *f)
     return buf;
 }
 
-/* Ctrl-C while a script runs: a flag core and the evaluator check. */
+/* Ctrl-C while code runs: a flag core and the evaluator check. */
 static void on_sigint(int sig)
 {
     (void)sig;
     nn_interrupt_requested = 1;
 }
 
-int main(int argc, char **argv)
+typedef enum action { RUN, LIST, REPLAY, EXPORT } action;
+
+typedef struct command_line {
+    repl_app_options opt;
+    action what;
+    const char *code, *path;         /* -c CODE / FILE.py or "-" */
+    const char *session, *export_to; /* --replay / --export */
+    bool verify;
+    int64_t from;
+} command_line;
+
+static int usage_error(const char *fmt, const char *arg)
 {
-    const char *code = NULL, *path = NULL;
+    fprintf(stderr, "nnscope: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\n%s", usage);
+    return 2;
+}
+
+/* Fills cl from argv. Returns -1 to go on, else the exit status (help, version, errors). */
+static int parse_command_line(int argc, char **argv, command_line *cl)
+{
+    cl->opt.record = true;
+    cl->from = 1;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+        const char *a = argv[i];
+        bool has_value = i + 1 < argc;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage, stdout);
             return 0;
-        }
-        if (!strcmp(argv[i], "--version")) {
+        } else if (!strcmp(a, "--version")) {
             printf("nnscope %s\n", NN_VERSION);
             return 0;
-        }
-        if (!strcmp(argv[i], "-c")) {
-            if (i + 1 >= argc) {
-                fprintf(stderr, "Argument expected for the -c option\n%s", usage);
-                return 2;
+        } else if (!strcmp(a, "-q")) {
+            cl->opt.quiet = true;
+        } else if (!strcmp(a, "--no-record")) {
+            cl->opt.record = false;
+        } else if (!strcmp(a, "--verify")) {
+            cl->verify = true;
+        } else if (!strcmp(a, "--list")) {
+            cl->what = LIST;
+        } else if (!strcmp(a, "--db") || !strcmp(a, "--name") || !strcmp(a, "--replay") || !strcmp(a, "--from") ||
+                   !strcmp(a, "-c")) {
+            if (!has_value) return usage_error("argument expected for the %s option", a);
+            const char *v = argv[++i];
+            if (!strcmp(a, "--db")) cl->opt.db_path = v;
+            else if (!strcmp(a, "--name")) cl->opt.session_name = v;
+            else if (!strcmp(a, "--replay")) cl->what = REPLAY, cl->session = v;
+            else if (!strcmp(a, "-c")) {
+                cl->code = v;
+                return -1; /* the rest are the script's arguments */
+            } else {
+                char *end;
+                long long n = strtoll(v, &end, 10);
+                if (end == v || *end || n < 1) return usage_error("--from needs a cell number >= 1, not '%s'", v);
+                cl->from = n;
             }
-            code = argv[i + 1];
-            break; /* the rest are the script's arguments */
+        } else if (!strcmp(a, "--export")) {
+            if (i + 2 >= argc) return usage_error("%s needs a session and a file: --export NAME|ID FILE", a);
+            cl->what = EXPORT;
+            cl->session = argv[++i];
+            cl->export_to = argv[++i];
+        } else if (a[0] == '-' && a[1] != '\0') {
+            return usage_error("unknown option %s", a);
+        } else {
+            cl->path = a;
+            return -1; /* the rest are the script's arguments */
         }
-        if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            fprintf(stderr, "unknown option %s\n%s", argv[i], usage);
-            return 2;
-        }
-        path = argv[i];
-        break;
     }
+    return -1;
+}
 
+/* Runs a script (FILE.py, -c CODE, standard input) as one cell. */
+static int run_script(repl_app *app, const command_line *cl)
+{
     char *source = NULL;
     const char *filename = "<string>";
-    if (code) {
-        source = strdup(code);
-    } else if (path && strcmp(path, "-") != 0) {
-        FILE *f = fopen(path, "r");
+    if (cl->code) {
+        source = strdup(cl->code);
+    } else if (cl->path && strcmp(cl->path, "-") != 0) {
+        FILE *f = fopen(cl->path, "r");
         if (!f) {
-            fprintf(stderr, "nnscope: can't open file '%s': ", path);
+            fprintf(stderr, "nnscope: can't open file '%s': ", cl->path);
             perror(NULL);
             return 2;
         }
         source = read_all(f);
         fclose(f);
-        filename = path;
+        filename = cl->path;
     } else {
-        if (!path && isatty(STDIN_FILENO)) {
-            fprintf(stderr, "nnscope %s: the interactive notebook is not built yet; run a script:\n%s", NN_VERSION,
-                    usage);
-            return 2;
-        }
         source = read_all(stdin);
         filename = "<stdin>";
     }
@@ -106,25 +161,37 @@ int main(int argc, char **argv)
         fprintf(stderr, "nnscope: out of memory reading the script\n");
         return 1;
     }
+    int rc = repl_app_run_cell(app, source, filename);
+    free(source);
+    return rc == 0 ? 0 : 1;
+}
+
+int main(int argc, char **argv)
+{
+    command_line cl = {0};
+    int status = parse_command_line(argc, argv, &cl);
+    if (status >= 0) return status;
+    if (!cl.opt.db_path) cl.opt.db_path = getenv("NNSCOPE_DB");
+    switch (cl.what) {
+    case LIST: return repl_app_cli_list(&cl.opt);
+    case REPLAY: return repl_app_cli_replay(&cl.opt, cl.session, cl.verify, cl.from);
+    case EXPORT: return repl_app_cli_export(&cl.opt, cl.session, cl.export_to);
+    case RUN: break;
+    }
+    cl.opt.interactive = !cl.code && !cl.path && isatty(STDIN_FILENO);
+    if (!cl.opt.interactive) cl.opt.script = cl.code ? "-c" : cl.path ? cl.path : "-";
 
     signal(SIGINT, on_sigint);
     repl_bindings_install();
-    repl_interp *in = repl_interp_new();
-    int status = 0;
-    if (!in) {
+    repl_app *app = repl_app_new(&cl.opt);
+    if (!app) {
         fprintf(stderr, "MemoryError: %s\n", nn_error_message());
         status = 1;
-    } else if (repl_exec(in, source, filename, REPL_PARSE_FILE, NULL) != 0) {
-        fflush(stdout);
-        char *tb = repl_traceback(in);
-        if (tb) fprintf(stderr, "%s\n", tb);
-        else fprintf(stderr, "%s: %s\n", nn_error_kind_name(nn_error_current()), nn_error_message());
-        nn_free(tb);
-        status = 1;
+    } else {
+        status = cl.opt.interactive ? repl_app_interactive(app) : run_script(app, &cl);
     }
     fflush(stdout);
-    repl_interp_free(in);
+    repl_app_free(app);
     repl_bindings_shutdown();
-    free(source);
     return status;
 }

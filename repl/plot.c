@@ -2,7 +2,9 @@
  * plot.c — terminal plots of functions on tensors with Unicode braille (each
  * character U+2800+bits is a 2x4 grid of dots), y ticks, x ticks and a legend,
  * optionally with each function's derivative by autograd in a second color.
- * Text only: no terminal size query, no printing; the caller prints the string.
+ * repl_plot builds text only (no terminal size query, no printing); the
+ * language's plot() built-in at the end of this file parses its arguments and
+ * prints the text.
  */
 #include "plot.h"
 
@@ -10,6 +12,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include "bind_int.h"
+#include "repl.h"
 
 #define MAX_SERIES 64
 /* ANSI colors: a function takes palette[2k % 6], its derivative palette[(2k+1) % 6]. */
@@ -295,4 +301,84 @@ out:
     for (size_t k = 0; names && k < n; k++) nn_free(names[k]);
     nn_free(names);
     return result;
+}
+
+/* ------------------------------------------------------------------ the language's plot() */
+
+/* f(x) for a callable written in the language (or any callable object). */
+static nn_tensor *call_object(void *callable, nn_tensor *x)
+{
+    nn_object *args = nn_tuple_pack(1, x);
+    nn_object *y = args ? nn_call(callable, args, NULL) : NULL;
+    NN_RELEASE(args);
+    if (y && !nn_is_tensor(y)) {
+        nn_error_set(NN_ERR_TYPE, "plot: f must return a tensor, not %s", repl_value_type_name(y));
+        NN_SET(y, NULL);
+    }
+    return (nn_tensor *)y;
+}
+
+/* One function to draw from a language value; its legend name (a function's
+   name from its repr "<function gelu at 0x...>") goes into name[0..n). */
+static int plot_func_of(nn_object *o, repl_plot_func *f, char *name, size_t n)
+{
+    *f = (repl_plot_func){0};
+    if (nn_is_module(o)) {
+        f->module = (nn_module *)o;
+        return 0;
+    }
+    if (!o->type->call)
+        return nn_error_set(NN_ERR_TYPE, "plot: f must be a module, a function of a tensor or a list of them, not %s",
+                            repl_value_type_name(o));
+    f->fn = call_object;
+    f->ud = o;
+    char *repr = nn_repr(o);
+    if (!repr) return -1;
+    static const char *const prefixes[] = {"<function ", "<built-in function "};
+    for (size_t i = 0; i < 2; i++) {
+        size_t len = strlen(prefixes[i]);
+        if (strncmp(repr, prefixes[i], len) == 0) {
+            const char *start = repr + len, *end = strstr(start, " at ");
+            size_t take = end ? (size_t)(end - start) : strcspn(start, ">");
+            snprintf(name, n, "%.*s", (int)take, start);
+            f->name = name;
+        }
+    }
+    nn_free(repr);
+    return 0;
+}
+
+nn_object *repl_builtin_plot(void *ud, nn_object *args, nn_object *kwargs)
+{
+    nn_object *a[7];
+    if (repl_parse_args("plot", "f, lo=, hi=, grad=, width=, height=, color=", args, kwargs, a) < 0) return NULL;
+    repl_plot_options o;
+    repl_plot_options_default(&o);
+    o.color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
+    int64_t width = o.width, height = o.height;
+    if (repl_arg_double("plot", "lo", 2, a[1], &o.lo) < 0 || repl_arg_double("plot", "hi", 3, a[2], &o.hi) < 0 ||
+        repl_arg_bool("plot", "grad", 4, a[3], &o.grad) < 0 || repl_arg_int("plot", "width", 5, a[4], &width) < 0 ||
+        repl_arg_int("plot", "height", 6, a[5], &height) < 0 || repl_arg_bool("plot", "color", 7, a[6], &o.color) < 0)
+        return NULL;
+    o.width = width > 10000 ? 10000 : width < -1 ? -1 : (int)width; /* repl_plot rejects what is out of range */
+    o.height = height > 10000 ? 10000 : height < -1 ? -1 : (int)height;
+    nn_object *items = NULL;
+    if (nn_is_list(a[0]) || a[0]->type == &nn_tuple_type) items = nn_retain(a[0]);
+    else items = nn_tuple_pack(1, a[0]);
+    if (!items) return NULL;
+    size_t n = nn_is_list(items) ? nn_list_len(items) : nn_tuple_len(items);
+    repl_plot_func *funcs = nn_calloc(n ? n : 1, sizeof *funcs);
+    char (*names)[64] = nn_calloc(n ? n : 1, sizeof *names);
+    char *text = NULL;
+    int rc = funcs && names ? 0 : -1;
+    for (size_t i = 0; i < n && rc == 0; i++)
+        rc = plot_func_of(nn_is_list(items) ? nn_list_get(items, i) : nn_tuple_get(items, i), &funcs[i], names[i], 64);
+    if (rc == 0) text = repl_plot(funcs, n, &o);
+    nn_free(funcs);
+    nn_free(names);
+    NN_RELEASE(items);
+    if (!text) return NULL;
+    repl_interp_write(text, strlen(text));
+    nn_free(text);
+    return nn_retain(nn_none());
 }

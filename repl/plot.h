@@ -48,4 +48,11 @@ int repl_plot_sample(const repl_plot_func *f, double lo, double hi, int n, doubl
    "plot: no functions", or an error of a function, or MemoryError. */
 char *repl_plot(const repl_plot_func *funcs, size_t n, const repl_plot_options *o);
 
+/* The language's built-in plot(f, lo=-3, hi=3, grad=False, width=72,
+   height=20, color=None): f a module, a callable on tensors, or a list or
+   tuple of them; color None means "when stdout is a terminal and NO_COLOR is
+   unset". Prints the plot where print() writes and returns None (new
+   reference), or NULL with TypeError for bad arguments or repl_plot's error. */
+nn_object *repl_builtin_plot(void *ud, nn_object *args, nn_object *kwargs);
+
 #endif

@@ -17,6 +17,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bind_int.h"
+#include "repl.h"
+
 #define NAME_WIDTH 40
 #define COL_WIDTH 25
 #define STORAGE_OVERHEAD 56
@@ -476,4 +479,28 @@ out:
     nn_free(c.rows);
     nn_free(c.places);
     return result;
+}
+
+/* ------------------------------------------------------------------ the language's summary() */
+
+nn_object *repl_builtin_summary(void *ud, nn_object *args, nn_object *kwargs)
+{
+    nn_object *a[3];
+    if (repl_parse_args("summary", "model, input_size, depth=", args, kwargs, a) < 0) return NULL;
+    if (!nn_is_module(a[0])) {
+        nn_error_set(NN_ERR_TYPE, "summary(): argument 'model' must be nn.Module, not %s", repl_value_type_name(a[0]));
+        return NULL;
+    }
+    int ndim;
+    int64_t sizes[NN_MAX_DIMS], depth = 3;
+    if (repl_arg_shape("summary", "input_size", a[1], &ndim, sizes) < 0 ||
+        repl_arg_int("summary", "depth", 3, a[2], &depth) < 0)
+        return NULL;
+    if (depth > 1000) depth = 1000;
+    char *text = repl_summary((nn_module *)a[0], ndim, sizes, depth < -1 ? -1 : (int)depth);
+    if (!text) return NULL;
+    repl_interp_write(text, strlen(text));
+    repl_interp_write("\n", 1);
+    nn_free(text);
+    return nn_retain(nn_none());
 }

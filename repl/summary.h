@@ -20,4 +20,11 @@
    (unchanged; torchinfo wraps it in "Failed to run torchinfo. ..."). */
 char *repl_summary(nn_module *model, int ndim, const int64_t *sizes, int depth);
 
+/* The language's built-in summary(model, input_size, depth=3): prints
+   repl_summary's table where print() writes, as torchinfo.summary prints it,
+   and returns None (new reference); NULL with TypeError for a model that is
+   not a module or an input_size that is not a sequence of ints, or
+   repl_summary's error. */
+nn_object *repl_builtin_summary(void *ud, nn_object *args, nn_object *kwargs);
+
 #endif

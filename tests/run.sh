@@ -2,9 +2,16 @@
 # Runs test programs (build/tests/...) from tests/, tutorials (build/tutorials/...)
 # comparing their output with tutorials/NAME.expected, and, given the nnscope
 # program (build/nnscope), each tutorials/NAME.py (against NAME.expected, made by
-# PyTorch) and each tests/cli/NAME.py comparing what it prints, its exit
-# status and its error's last line with NAME.expected (made by PyTorch); ends with the line
+# PyTorch), each tests/scripts/NAME.py comparing what it prints, its exit
+# status and its error's last line with NAME.expected (made by PyTorch through
+# tests/fixtures/gen_scripts.py), the coverage check tests/scripts/check_coverage.sh
+# (every name the bindings export appears in a script), and each tests/interactive/NAME.sh (the notebook
+# driven through tmux); ends with the line
 # "test programs: N passed, M failed" and a non-zero status when any failed.
+# Nothing a test runs records into the user's sessions database: nnscope's
+# store is a file under $BUILD (absolute, since tests run from other directories).
+case "${BUILD:=build}" in /*) NNSCOPE_DB="$BUILD/test-sessions.db" ;; *) NNSCOPE_DB="$(pwd)/$BUILD/test-sessions.db" ;; esac
+export NNSCOPE_DB
 passed=0
 failed=0
 for t in "$@"; do
@@ -28,18 +35,33 @@ for t in "$@"; do
                 failed=$((failed + 1)); echo "FAILED: nnscope $script"
             fi
         done
-        for script in tests/cli/*.py; do
+        # the scripts run from tests/scripts: absolute paths to the program and the outputs
+        case "$t" in /*) prog=$t ;; *) prog=$PWD/$t ;; esac
+        case "$BUILD" in /*) outdir=$BUILD ;; *) outdir=$PWD/$BUILD ;; esac
+        for script in tests/scripts/*.py; do
             name=$(basename "$script" .py)
-            echo "== nnscope tests/cli/$name.py"
-            out="$BUILD/cli-$name.out"
-            (cd tests/cli && "../../$t" "$name.py" > "../../$out" 2> "../../$out.err"; echo "exit $?" >> "../../$out")
+            echo "== nnscope tests/scripts/$name.py"
+            out="$outdir/script-$name.out"
+            (cd tests/scripts && "$prog" "$name.py" > "$out" 2> "$out.err"; echo "exit $?" >> "$out")
             if ! grep -q "^exit 0$" "$out"; then tail -n 1 "$out.err" >> "$out"; fi
-            if diff -u "tests/cli/$name.expected" "$out"; then
+            if diff -u "tests/scripts/$name.expected" "$out" > "$out.diff"; then
                 passed=$((passed + 1))
             else
-                failed=$((failed + 1)); echo "FAILED: nnscope tests/cli/$name.py"
+                failed=$((failed + 1)); cat "$out.diff"; echo "FAILED: nnscope tests/scripts/$name.py"
             fi
-        done ;;
+        done
+        echo "== tests/scripts/check_coverage.sh"
+        if sh tests/scripts/check_coverage.sh; then
+            passed=$((passed + 1))
+        else
+            failed=$((failed + 1)); echo "FAILED: tests/scripts/check_coverage.sh"
+        fi
+        for script in tests/interactive/*.sh; do # the notebook in a tmux pane
+            case "$script" in */lib.sh) continue ;; esac
+            echo "== nnscope $script"
+            if sh "$script" "$t"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: nnscope $script"; fi
+        done
+        rm -f tests/scripts/*.tmp ;; # files the scripts saved
     *)
         echo "== $t"
         if (cd tests && "../$t"); then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: $t"; fi ;;
