@@ -2,8 +2,10 @@
  * insp.h — the public API of nnscope's inspector (inspector/): C module hooks that
  * compute per-module statistics of activations and gradients into ring buffers,
  * problem flags (vanishing/exploding gradients, dead units, saturation, NaN/Inf),
- * a NaN breakpoint, and a render-to-text entry point the ncurses views reuse.
- * Uses core only (nn.h); knows nothing of the language, sessions or the terminal.
+ * a NaN breakpoint; the interactive view drawn on a virtual screen (keys, panes,
+ * text for tests), its ncurses front end (tui.c, the only file that touches the
+ * terminal) and text tables. Uses core only (nn.h); knows nothing of the language
+ * or sessions: statements typed in the view reach the REPL through insp_run_fn.
  */
 #ifndef INSP_H
 #define INSP_H
@@ -45,6 +47,7 @@ typedef enum insp_pass_kind { INSP_FORWARD, INSP_BACKWARD } insp_pass_kind;
 
 /* One recorded pass of one module. Forward: a = the output (first tensor of a
    tuple output: all tensors pooled), b = the input's shape only (b.count 0).
+   Forward of an activation module (insp_is_activation): b = the input's statistics.
    Backward: a = grad_output, b = grad_input (count 0 when every grad_input is None). */
 typedef struct insp_pass {
     uint64_t step; /* the session's global step counter when the pass was recorded */
@@ -137,16 +140,129 @@ void insp_break_nan(insp_session *s, bool on);
 int insp_break_module(const insp_session *s);
 
 /* ---- drawing */
-/* Draws the views into a width x height text screen (UTF-8; each cell one column):
-   the module tree (name, type, extra_repr, parameter count) on the left; the
-   selected module's parameters, last forward and backward stats, histograms in
-   block characters and sparklines of output std and grad norm on the right; the
-   problems panel at the bottom. selected: a module path (NULL or unknown: the
-   root). at_step: show the passes with step <= at_step, or -1 for the latest.
+/* Draws the interactive view (insp_view_draw) in its first state into a width x
+   height text screen (UTF-8; each cell one column): the module tree (name, type,
+   extra_repr, parameter count) on the left; the selected module's parameters, last
+   forward and backward stats, histograms in block characters, sparklines of
+   output std and grad norm and an activation's curve on the right; the problems,
+   the output area and the command line at the bottom. selected: a module path
+   (NULL or unknown: the root). at_step: show the passes with step <= at_step, or
+   -1 for the latest.
    *out receives a new nn_malloc'd string of height lines, each '\n'-terminated,
    trailing spaces trimmed. 0, or -1 with ValueError (width < 40 or height < 10)
    or MemoryError. Parameters are captured fresh (insp_param_capture). */
 int insp_render_text(insp_session *s, const char *selected, int width, int height, int64_t at_step, char **out);
+
+/* ---- live refresh: fn(ud) runs after every pass a hook records (the ncurses
+   view redraws from it through its throttle); NULL removes it. fn must not fail
+   the hook: it keeps the current error as it found it. */
+typedef void (*insp_pass_fn)(void *ud);
+void insp_set_pass_callback(insp_session *s, insp_pass_fn fn, void *ud);
+
+/* ---- the virtual screen: a grid of cells, one code point and one style each.
+   The views draw only here; the ncurses driver (tui.c) copies it to the
+   terminal and insp_screen_text gives it as text for tests. */
+typedef enum insp_color {
+    INSP_COLOR_DEFAULT, INSP_COLOR_TITLE, INSP_COLOR_SELECTED, INSP_COLOR_DIM, INSP_COLOR_GOOD,
+    INSP_COLOR_WARN, INSP_COLOR_BAD, INSP_COLOR_CURVE, INSP_COLOR_DERIV, INSP_COLOR_HIST,
+    INSP_COLOR_COUNT
+} insp_color;
+#define INSP_ATTR_BOLD 1u
+#define INSP_ATTR_REVERSE 2u
+typedef struct insp_cell {
+    uint32_t ch;    /* a code point drawn in one column */
+    uint8_t color;  /* insp_color */
+    uint8_t attr;   /* INSP_ATTR_* bits */
+} insp_cell;
+typedef struct insp_screen {
+    int w, h;
+    insp_cell *cells; /* w*h, row-major */
+} insp_screen;
+/* Allocates a w x h screen of blanks (w, h >= 1). 0, or -1 with MemoryError
+   (the screen is then empty and safe to free). Resizing: free, then init. */
+int insp_screen_init(insp_screen *sc, int w, int h);
+void insp_screen_free(insp_screen *sc);
+void insp_screen_clear(insp_screen *sc);
+/* Writes UTF-8 s at (row, col) in color/attr, at most maxw cells, clipped to the
+   screen (bad bytes show as '?'); returns the cells written. */
+int insp_screen_put(insp_screen *sc, int row, int col, int maxw, insp_color color, unsigned attr, const char *s);
+/* Rows as UTF-8 lines each ending in '\n', trailing blanks trimmed; a new
+   nn_malloc'd string, or NULL with MemoryError. */
+char *insp_screen_text(const insp_screen *sc);
+/* The same grid with each cell's color as a letter ('.' default, then 'T' title,
+   'S' selected, 'd' dim, 'g' good, 'w' warn, 'B' bad, 'c' curve, 'D' derivative,
+   'h' histogram), for golden tests of coloring; new string or NULL. */
+char *insp_screen_colors(const insp_screen *sc);
+
+/* ---- the interactive view: tree selection, expand/collapse, panes, modes,
+   time travel, find, help and the command line, driven by keys. One view on
+   one session (borrowed: it must outlive the view). */
+typedef struct insp_view insp_view;
+/* Keys beyond Unicode (printable keys are their code points, Ctrl-X is 24,
+   Enter '\n', Escape 27, Tab '\t'). */
+enum {
+    INSP_KEY_UP = 0x110000, INSP_KEY_DOWN, INSP_KEY_LEFT, INSP_KEY_RIGHT, INSP_KEY_PGUP, INSP_KEY_PGDN,
+    INSP_KEY_HOME, INSP_KEY_END, INSP_KEY_BACKSPACE, INSP_KEY_DELETE, INSP_KEY_RESIZE
+};
+/* What a key asks the driver to do. */
+typedef enum insp_action { INSP_ACT_NONE, INSP_ACT_REDRAW, INSP_ACT_QUIT, INSP_ACT_RUN } insp_action;
+typedef enum insp_mode { INSP_MODE_ALL, INSP_MODE_PARAMS, INSP_MODE_ACTIVATIONS, INSP_MODE_GRADIENTS,
+                         INSP_MODE_HISTOGRAMS } insp_mode;
+
+/* Runs a statement typed in the command line in the REPL's interpreter: *output
+   receives a new nn_malloc'd string of what it printed (traceback included), or
+   NULL. Returns 0, or -1 when the statement raised (no core error left set). */
+typedef int (*insp_run_fn)(void *ctx, const char *source, char **output);
+
+/* A new view on s with the root selected, every module expanded, live (latest
+   pass), mode all, focus on the tree; NULL with MemoryError. */
+insp_view *insp_view_new(insp_session *s);
+void insp_view_free(insp_view *v);
+/* Handles one key. INSP_ACT_RUN: the command line holds a statement, which
+   insp_view_take_command hands over. */
+insp_action insp_view_key(insp_view *v, int key);
+/* The statement to run (a new nn_malloc'd string, or NULL with MemoryError);
+   the command line is cleared and the statement goes to its history. */
+char *insp_view_take_command(insp_view *v);
+/* Appends what a statement printed to the output area (borrowed text; NULL is
+   nothing); error marks it red. 0 or -1 with MemoryError. */
+int insp_view_add_output(insp_view *v, const char *text, bool error);
+/* Handles key, and for INSP_ACT_RUN runs the statement through run(ctx, ...)
+   (marking the view busy meanwhile), shows its output, and when the NaN
+   breakpoint stopped it selects the module that stopped it. Returns the action
+   (INSP_ACT_REDRAW after a run). */
+insp_action insp_view_handle(insp_view *v, int key, insp_run_fn run, void *ctx);
+/* Selection by module path (expanding its ancestors); -1 (no error) if unknown. */
+int insp_view_select(insp_view *v, const char *path);
+const char *insp_view_selected(const insp_view *v);
+/* The step shown: -1 when live. */
+int64_t insp_view_at_step(const insp_view *v);
+insp_mode insp_view_mode(const insp_view *v);
+bool insp_view_busy(const insp_view *v);
+/* The statement running now (busy), borrowed, or NULL. */
+const char *insp_view_running(const insp_view *v);
+/* Draws everything onto sc (its size is the view's size). 0, or -1 with
+   MemoryError (the screen is then partly drawn). */
+int insp_view_draw(insp_view *v, insp_screen *sc);
+
+/* ---- the ncurses front end (tui.c) */
+/* Opens the full-screen view of s on the terminal (/dev/tty) and runs its event
+   loop until 'q'. Statements typed in the command line run through run(ctx, ...)
+   while the panes refresh live from the hooks (at most INSP_REDRAW_HZ a second);
+   Ctrl-C stops a running statement and keeps the view. Colors unless NO_COLOR is
+   set or the terminal has none. The terminal is restored on every exit path.
+   0, or -1 with RuntimeError when no usable terminal is there (TERM unset or
+   dumb, no /dev/tty). */
+int insp_tui_run(insp_session *s, insp_run_fn run, void *ctx);
+/* True when insp_tui_run can open a terminal here (a tty and TERM not dumb). */
+bool insp_tui_available(void);
+
+/* ---- text tables (the view without a terminal: scripts, TERM=dumb):
+   one row per module (type, parameters, last output shape and statistics,
+   last gradient norms, dead units), one row per parameter (shape, mean, std,
+   grad norm, update ratio) and the problems. A new nn_malloc'd string, or NULL
+   with MemoryError. */
+char *insp_report_text(insp_session *s);
 
 /* ---- throttling: at most hz redraws a second on the monotonic clock */
 typedef struct insp_throttle {

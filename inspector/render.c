@@ -1,105 +1,18 @@
 /*
- * render.c — the inspector's views drawn into a virtual screen of width x height
- * cells (one code point each) and returned as UTF-8 text: module tree, the selected
- * module's parameters / forward / backward panes with block-character histograms
- * and sparklines, and the problems panel. The ncurses front end will copy the same
- * screen to the terminal; nothing here touches a terminal.
+ * render.c — the inspector's panes drawn on the virtual screen (screen.c): title,
+ * module tree, the selected module's details in one of five modes (all,
+ * parameters, activations, gradients, histograms) with block-character
+ * histograms, sparklines and an activation's curve (curve.c), the problems panel,
+ * the output area and the command line, and the key help. The ncurses driver
+ * (tui.c) and insp_render_text draw through the same insp_view_draw. Nothing here
+ * touches a terminal.
  */
 #include "insp_int.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-
-/* ------------------------------------------------------ the virtual screen */
-
-typedef struct screen {
-    int w, h;
-    uint32_t *cells; /* w*h code points */
-} screen;
-
-/* Decodes one UTF-8 sequence at *s (advancing it); bad bytes read as '?'. */
-static uint32_t utf8_next(const char **s)
-{
-    const unsigned char *p = (const unsigned char *)*s;
-    uint32_t c = p[0];
-    int extra = c < 0x80 ? 0 : (c >> 5) == 6 ? 1 : (c >> 4) == 14 ? 2 : (c >> 3) == 30 ? 3 : -1;
-    if (extra < 0) {
-        (*s)++;
-        return '?';
-    }
-    if (extra) c &= 0x3f >> extra;
-    for (int i = 1; i <= extra; i++) {
-        if ((p[i] & 0xc0) != 0x80) {
-            *s += i;
-            return '?';
-        }
-        c = (c << 6) | (p[i] & 0x3f);
-    }
-    *s += 1 + extra;
-    return c;
-}
-
-/* Writes s at (row, col), at most maxw cells and never past the screen's edge;
-   returns the cells written. */
-static int put(screen *sc, int row, int col, int maxw, const char *s)
-{
-    if (row < 0 || row >= sc->h) return 0;
-    int n = 0;
-    while (*s && n < maxw && col + n < sc->w) {
-        uint32_t c = utf8_next(&s);
-        if (c == '\n') break;
-        if (col + n >= 0) sc->cells[row * sc->w + col + n] = c;
-        n++;
-    }
-    return n;
-}
-
-__attribute__((format(printf, 5, 6))) static int putf(screen *sc, int row, int col, int maxw, const char *fmt, ...)
-{
-    char buf[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    return put(sc, row, col, maxw, buf);
-}
-
-/* Cells of a UTF-8 string (one per code point). */
-static int cells_of(const char *s)
-{
-    int n = 0;
-    while (*s) {
-        utf8_next(&s);
-        n++;
-    }
-    return n;
-}
-
-/* Rows as UTF-8 lines, trailing spaces trimmed; a new nn_malloc'd string or NULL. */
-static char *screen_text(const screen *sc)
-{
-    char *out = nn_malloc((size_t)sc->w * (size_t)sc->h * 4 + (size_t)sc->h + 1), *p = out;
-    if (!out) return NULL;
-    for (int r = 0; r < sc->h; r++) {
-        const uint32_t *row = sc->cells + r * sc->w;
-        int end = sc->w;
-        while (end > 0 && row[end - 1] == ' ') end--;
-        for (int c = 0; c < end; c++) {
-            uint32_t u = row[c];
-            if (u < 0x80) *p++ = (char)u;
-            else if (u < 0x800) *p++ = (char)(0xc0 | u >> 6), *p++ = (char)(0x80 | (u & 0x3f));
-            else if (u < 0x10000)
-                *p++ = (char)(0xe0 | u >> 12), *p++ = (char)(0x80 | ((u >> 6) & 0x3f)), *p++ = (char)(0x80 | (u & 0x3f));
-            else
-                *p++ = (char)(0xf0 | u >> 18), *p++ = (char)(0x80 | ((u >> 12) & 0x3f)),
-                *p++ = (char)(0x80 | ((u >> 6) & 0x3f)), *p++ = (char)(0x80 | (u & 0x3f));
-        }
-        *p++ = '\n';
-    }
-    *p = 0;
-    return out;
-}
 
 /* ------------------------------------------------------------- formatting */
 
@@ -175,35 +88,89 @@ static int64_t param_count(nn_module *m)
     return n;
 }
 
-/* ------------------------------------------------------------------ views */
-
-/* The module tree in rows [top, top+rows) of columns [0, w). */
-static int draw_tree(insp_session *s, screen *sc, int top, int rows, int w, size_t sel)
+__attribute__((format(printf, 7, 8))) static int putf(insp_screen *sc, int row, int col, int maxw, insp_color color,
+                                                      unsigned attr, const char *fmt, ...)
 {
-    put(sc, top, 0, w, "Modules");
-    rows--, top++;
-    size_t first = sel >= (size_t)rows ? sel - (size_t)rows + 1 : 0;
-    for (size_t i = first; i < s->n_mods && (int)(i - first) < rows; i++) {
-        insp_module *m = &s->mods[i];
-        int row = top + (int)(i - first);
-        char *extra = extra_repr(m->module);
-        int64_t count = extra ? param_count(m->module) : -1;
-        if (count < 0) {
-            nn_free(extra);
-            return -1;
-        }
-        const char *name = *m->path ? strrchr(m->path, '.') ? strrchr(m->path, '.') + 1 : m->path : "(root)";
-        char label[512], cnt[16];
-        snprintf(label, sizeof label, "%s%*s%s %s%s%s", i == sel ? "▶" : " ", 2 * m->depth, "", name,
-                 nn_module_name(m->module), *extra ? " " : "", extra);
-        nn_free(extra);
-        count_str(count, cnt);
-        int cw = (int)strlen(cnt), room = w - cw - 1;
-        put(sc, row, 0, room, label);
-        if (cells_of(label) > room && room > 0) put(sc, row, room - 1, 1, "…");
-        put(sc, row, w - cw, cw, cnt);
+    char buf[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    return insp_screen_put(sc, row, col, maxw, color, attr, buf);
+}
+
+/* Colors of a value against the flags' thresholds. */
+static insp_color grad_color(double norm) { return !isfinite(norm) || norm > INSP_EXPLODING ? INSP_COLOR_BAD : INSP_COLOR_DEFAULT; }
+static insp_color ratio_color(double r)
+{
+    if (isnan(r) || r == 0) return INSP_COLOR_DIM;
+    return r < INSP_RATIO_LOW || r > INSP_RATIO_HIGH ? INSP_COLOR_WARN : INSP_COLOR_GOOD;
+}
+
+/* ------------------------------------------------------- the details pane */
+
+/* A pane that takes lines one after another, the first `skip` scrolled away. */
+typedef struct pane {
+    insp_screen *sc;
+    int top, x, w, rows, skip, used;
+} pane;
+
+/* The screen row of a block of k lines starting at the pane's next line, or -1
+   when any of it is scrolled away or past the end (the lines count anyway). */
+static int pane_rows(pane *p, int k)
+{
+    int first = p->used - p->skip;
+    p->used += k;
+    return first >= 0 && first + k <= p->rows ? p->top + first : -1;
+}
+
+__attribute__((format(printf, 4, 5))) static void line(pane *p, insp_color color, unsigned attr, const char *fmt, ...)
+{
+    int row = pane_rows(p, 1);
+    if (row < 0) return;
+    char buf[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    insp_screen_put(p->sc, row, p->x, p->w, color, attr, buf);
+}
+
+/* A bar chart of hist[0..INSP_HIST_BINS) over rows x w cells at (top, x): each
+   column sums the bins it covers, heights in eighths relative to the fullest. */
+void insp_draw_bars(insp_screen *sc, int top, int x, int rows, int w, const uint32_t *hist, insp_color color)
+{
+    if (rows < 1 || w < 1) return;
+    double col[512], mx = 0;
+    if (w > 512) w = 512;
+    for (int c = 0; c < w; c++) {
+        int b0 = c * INSP_HIST_BINS / w, b1 = (c + 1) * INSP_HIST_BINS / w;
+        if (b1 <= b0) b1 = b0 + 1;
+        col[c] = 0;
+        for (int b = b0; b < b1 && b < INSP_HIST_BINS; b++) col[c] += hist[b];
+        mx = col[c] > mx ? col[c] : mx;
     }
-    return 0;
+    for (int c = 0; c < w && mx > 0; c++) {
+        int eighths = col[c] > 0 ? (int)ceil(col[c] / mx * rows * 8) : 0;
+        for (int r = 0; r < rows; r++) {
+            int level = eighths - (rows - 1 - r) * 8;
+            if (level <= 0) continue;
+            insp_screen_put(sc, top + r, x + c, 1, color, 0, blocks[level > 8 ? 8 : level]);
+        }
+    }
+}
+
+/* A histogram block: a label line "name min … max", then bar rows. */
+static void hist_block(pane *p, const char *label, const insp_stats *st, int rows, insp_color color)
+{
+    char a[16], b[16];
+    if (!st || st->count == 0 || st->count == st->nan_count + st->inf_count) {
+        line(p, INSP_COLOR_DIM, 0, "%s: (no values)", label);
+        return;
+    }
+    line(p, INSP_COLOR_DIM, 0, "%s: %lld values over [%s, %s]", label, (long long)st->count, num(st->min, a), num(st->max, b));
+    int row = pane_rows(p, rows);
+    if (row >= 0) insp_draw_bars(p->sc, row, p->x + 1, rows, p->w - 2 < 64 ? p->w - 2 : 64, st->hist, color);
 }
 
 /* Values of the last n passes of a kind for a sparkline: output std (forward) or
@@ -222,80 +189,466 @@ static int series(const insp_session *s, size_t i, insp_pass_kind kind, uint64_t
     return found;
 }
 
-/* The selected module's details in rows [top, top+rows) of columns [x, x+w). */
-static int draw_details(insp_session *s, screen *sc, int top, int rows, int x, int w, size_t sel, uint64_t at)
+static void spark_line(pane *p, const insp_session *s, size_t sel, insp_pass_kind kind, uint64_t at)
 {
-    insp_module *m = &s->mods[sel];
+    const int label = 11;
+    int n = p->w - label - 1;
+    if (n > INSP_RING) n = INSP_RING;
+    if (n <= 0) return;
+    double v[INSP_RING];
+    char buf[INSP_RING * 4 + 1];
+    int k = series(s, sel, kind, at, v, n);
+    if (!k) return;
+    sparkline(v, k, buf);
+    line(p, INSP_COLOR_DEFAULT, 0, "%-*s%s", label, kind == INSP_FORWARD ? "output std" : "grad norm", buf);
+}
+
+/* One column of the parameter table: a tensor's figures. */
+typedef struct tensor_column {
+    const char *name;
+    char shape[32], dtype[16], mean[16], std[16], min[16], max[16], norm[16], grad[16], update[16];
+    double grad_norm, update_ratio;
+} tensor_column;
+
+static void column_of(tensor_column *c, const char *name, const int64_t *sizes, int ndim, nn_dtype dtype, double mean,
+                      double std, double mn, double mx, double norm, double grad_norm, double update_ratio)
+{
+    char buf[16];
+    c->name = name;
+    shape_str(sizes, ndim, c->shape, sizeof c->shape);
+    snprintf(c->dtype, sizeof c->dtype, "%s", nn_dtype_short_name(dtype));
+    snprintf(c->mean, 16, "%s", num(mean, buf));
+    snprintf(c->std, 16, "%s", num(std, buf));
+    snprintf(c->min, 16, "%s", num(mn, buf));
+    snprintf(c->max, 16, "%s", num(mx, buf));
+    snprintf(c->norm, 16, "%s", num(norm, buf));
+    snprintf(c->grad, 16, "%s", isnan(grad_norm) ? "-" : num(grad_norm, buf));
+    snprintf(c->update, 16, "%s", isnan(update_ratio) ? "-" : num(update_ratio, buf));
+    c->grad_norm = grad_norm, c->update_ratio = update_ratio;
+}
+
+/* A table with one column per tensor (parameters or buffers) and one row per
+   figure, as many columns as the pane holds. */
+static void tensor_table(pane *p, const char *title, const tensor_column *cols, size_t n)
+{
+    const int label = 11, width = 12;
+    int fit = (p->w - label) / width;
+    if (fit < 1 || n == 0) return;
+    if ((size_t)fit > n) fit = (int)n;
+    static const char *const rows[] = {"", "shape", "dtype", "mean", "std", "min", "max", "norm", "grad norm", "update"};
+    int n_rows = cols[0].grad_norm == -1 ? 8 : 10; /* buffers: no gradient, no update */
+    for (int r = 0; r < n_rows; r++) {
+        int row = pane_rows(p, 1);
+        if (row < 0) continue;
+        insp_screen_put(p->sc, row, p->x, label, r ? INSP_COLOR_DIM : INSP_COLOR_TITLE, r ? 0 : INSP_ATTR_BOLD,
+                        r ? rows[r] : title);
+        for (int c = 0; c < fit; c++) {
+            const tensor_column *t = &cols[c];
+            const char *cell[] = {t->name, t->shape, t->dtype, t->mean, t->std, t->min, t->max, t->norm, t->grad, t->update};
+            insp_color color = r == 0 ? INSP_COLOR_TITLE : r == 8 ? grad_color(t->grad_norm) : r == 9 ? ratio_color(t->update_ratio)
+                                                                                              : INSP_COLOR_DEFAULT;
+            insp_screen_put(p->sc, row, p->x + label + c * width, width - 1, color, r ? 0 : INSP_ATTR_BOLD, cell[r]);
+        }
+        if ((size_t)fit < n) insp_screen_put(p->sc, row, p->x + label + fit * width, 1, INSP_COLOR_DIM, 0, "…");
+    }
+}
+
+/* The parameters of the selected module: compact (three lines each) or, for the
+   parameters mode, as a table with the buffers. -1 with an error. */
+static int params_section(pane *p, insp_session *s, size_t sel, bool table)
+{
+    char a[16], b[16], c[16], d[16], sh[160];
+    size_t n_params, n_cols = 0;
+    const insp_param *params = insp_param_table(s, &n_params); /* captured by insp_problems */
+    tensor_column cols[64];
+    bool any = false;
+    for (size_t i = 0; i < n_params; i++) {
+        const insp_param *q = &params[i];
+        if (q->module != sel) continue;
+        if (table) {
+            if (n_cols < 64)
+                column_of(&cols[n_cols++], q->name, q->sizes, q->ndim, q->dtype, q->mean, q->std, q->min, q->max, q->norm,
+                          q->grad_norm, q->update_ratio);
+            continue;
+        }
+        if (!any) line(p, INSP_COLOR_TITLE, INSP_ATTR_BOLD, "Parameters"), any = true;
+        shape_str(q->sizes, q->ndim, sh, sizeof sh);
+        line(p, INSP_COLOR_DEFAULT, INSP_ATTR_BOLD, " %s %s %s", q->name, sh, nn_dtype_short_name(q->dtype));
+        line(p, INSP_COLOR_DEFAULT, 0, "   mean %s std %s min %s max %s", num(q->mean, a), num(q->std, b), num(q->min, c),
+             num(q->max, d));
+        int row = pane_rows(p, 1);
+        if (row >= 0) {
+            int col = p->x + insp_screen_put(p->sc, row, p->x, p->w, INSP_COLOR_DEFAULT, 0, "   grad norm ");
+            col += insp_screen_put(p->sc, row, col, p->x + p->w - col, grad_color(q->grad_norm), 0, num(q->grad_norm, a));
+            col += insp_screen_put(p->sc, row, col, p->x + p->w - col, INSP_COLOR_DEFAULT, 0, "  update ");
+            insp_screen_put(p->sc, row, col, p->x + p->w - col, ratio_color(q->update_ratio), 0, num(q->update_ratio, b));
+        }
+    }
+    if (!table) return 0;
+    if (n_cols) tensor_table(p, "Parameters", cols, n_cols);
+    else line(p, INSP_COLOR_DIM, 0, "Parameters: none of its own");
+    nn_object *buffers = nn_module_named_buffers(s->mods[sel].module, "", false, true);
+    if (!buffers) return -1;
+    n_cols = 0;
+    int rc = 0;
+    for (size_t i = 0; i < nn_list_len(buffers) && n_cols < 64; i++) {
+        nn_object *pair = nn_list_get(buffers, i);
+        nn_tensor *t = NN_TENSOR(nn_tuple_get(pair, 1));
+        insp_stats st;
+        if ((rc = insp_tensor_stats(t, INSP_SAT_NONE, &st)) < 0) break;
+        column_of(&cols[n_cols++], nn_str_cstr(nn_tuple_get(pair, 0)), t->sizes, t->ndim, t->dtype, st.mean, st.std, st.min,
+                  st.max, st.l2, -1, NAN);
+    }
+    if (rc == 0 && n_cols) {
+        line(p, INSP_COLOR_DEFAULT, 0, "%s", "");
+        tensor_table(p, "Buffers", cols, n_cols);
+    }
+    NN_RELEASE(buffers);
+    return rc;
+}
+
+static void forward_section(pane *p, insp_session *s, size_t sel, uint64_t at, bool bars)
+{
     char a[16], b[16], c[16], d[16], e[16], sh1[160], sh2[160], hist[INSP_HIST_BINS * 4 + 1];
-    int r = top, end = top + rows;
+    insp_module *m = &s->mods[sel];
+    const insp_pass *f = insp_last_pass(s, sel, INSP_FORWARD, at);
+    if (!f) {
+        line(p, INSP_COLOR_DIM, 0, "Forward  (no pass recorded)");
+        return;
+    }
+    shape_str(f->b.sizes, f->b.ndim, sh1, sizeof sh1);
+    shape_str(f->a.sizes, f->a.ndim, sh2, sizeof sh2);
+    line(p, INSP_COLOR_TITLE, INSP_ATTR_BOLD, "Forward  step %llu  in %s → out %s", (unsigned long long)f->step, sh1, sh2);
+    line(p, INSP_COLOR_DEFAULT, 0, " mean %s std %s min %s max %s", num(f->a.mean, a), num(f->a.std, b), num(f->a.min, c),
+         num(f->a.max, d));
+    bool saturated = m->sat != INSP_SAT_NONE && f->a.sat_frac > INSP_SATURATED_FRAC;
+    if (m->sat != INSP_SAT_NONE) snprintf(e, sizeof e, "%.1f%%", 100 * f->a.sat_frac);
+    else snprintf(e, sizeof e, "-");
+    bool nonfinite = f->a.nan_count || f->a.inf_count;
+    line(p, nonfinite ? INSP_COLOR_BAD : saturated ? INSP_COLOR_WARN : INSP_COLOR_DEFAULT, 0,
+         " zeros %.1f%%  saturated %s  nan %lld  inf %lld", 100 * f->a.zero_frac, e, (long long)f->a.nan_count,
+         (long long)f->a.inf_count);
+    int64_t units, dead = insp_dead_units(s, sel, &units);
+    if (dead >= 0)
+        line(p, dead ? INSP_COLOR_WARN : INSP_COLOR_DEFAULT, 0, " dead units %lld of %lld", (long long)dead, (long long)units);
+    if (bars) {
+        hist_block(p, " output", &f->a, 4, INSP_COLOR_HIST);
+    } else {
+        hist_str(f->a.hist, hist);
+        line(p, INSP_COLOR_DEFAULT, 0, " hist %s │%s│ %s", num(f->a.min, a), hist, num(f->a.max, b));
+    }
+}
+
+static void backward_section(pane *p, insp_session *s, size_t sel, uint64_t at, bool bars)
+{
+    char a[16], b[16], hist[INSP_HIST_BINS * 4 + 1];
+    const insp_pass *g = insp_last_pass(s, sel, INSP_BACKWARD, at);
+    if (!g) {
+        line(p, INSP_COLOR_DIM, 0, "Backward (no pass recorded)");
+        return;
+    }
+    bool bad = (g->a.count && grad_color(g->a.l2) == INSP_COLOR_BAD) || (g->b.count && grad_color(g->b.l2) == INSP_COLOR_BAD);
+    line(p, bad ? INSP_COLOR_BAD : INSP_COLOR_TITLE, INSP_ATTR_BOLD, "Backward step %llu  norms: grad_out %s  grad_in %s",
+         (unsigned long long)g->step, num(g->a.l2, a), g->b.count ? num(g->b.l2, b) : "-");
+    if (bars) {
+        hist_block(p, " grad_output", &g->a, 4, INSP_COLOR_HIST);
+    } else {
+        hist_str(g->a.hist, hist);
+        line(p, INSP_COLOR_DEFAULT, 0, " grad %s │%s│ %s", num(g->a.min, a), hist, num(g->a.max, b));
+    }
+}
+
+/* The gradients of the selected module's parameters: norms, relative size, update ratios. */
+static void param_grads_section(pane *p, insp_session *s, size_t sel)
+{
+    char a[16], b[16], c[16];
+    size_t n_params;
+    const insp_param *params = insp_param_table(s, &n_params);
+    bool any = false;
+    for (size_t i = 0; i < n_params; i++) {
+        const insp_param *q = &params[i];
+        if (q->module != sel) continue;
+        if (!any) line(p, INSP_COLOR_TITLE, INSP_ATTR_BOLD, "Parameter gradients"), any = true;
+        double rel = q->norm > 0 ? q->grad_norm / q->norm : NAN;
+        bool vanishing = !isnan(q->grad_norm) && q->norm > 0 && q->grad_norm < INSP_VANISHING_REL * q->norm;
+        int row = pane_rows(p, 1);
+        if (row < 0) continue;
+        int col = p->x;
+        col += putf(p->sc, row, col, p->w, vanishing ? INSP_COLOR_BAD : grad_color(q->grad_norm), 0,
+                    " %-8s grad norm %s (%s of the norm)", q->name, num(q->grad_norm, a), num(rel, b));
+        col += insp_screen_put(p->sc, row, col, p->x + p->w - col, INSP_COLOR_DEFAULT, 0, "  update ");
+        insp_screen_put(p->sc, row, col, p->x + p->w - col, ratio_color(q->update_ratio), 0, num(q->update_ratio, c));
+    }
+}
+
+/* The selected module's details in rows [top, top+rows) of columns [x, x+w). -1 with an error. */
+static int draw_details(insp_view *v, insp_screen *sc, int top, int rows, int x, int w)
+{
+    insp_session *s = v->s;
+    size_t sel = v->sel;
+    insp_module *m = &s->mods[sel];
+    uint64_t at = v->at < 0 ? UINT64_MAX : (uint64_t)v->at;
     char *extra = extra_repr(m->module);
     if (!extra) return -1;
-    putf(sc, r++, x, w, "%s · %s(%s)", m->path[0] ? m->path : "(root)", nn_module_name(m->module), extra);
+    putf(sc, top, x, w, INSP_COLOR_SELECTED, INSP_ATTR_BOLD, "%s · %s(%s)", m->path[0] ? m->path : "(root)",
+         nn_module_name(m->module), extra);
     nn_free(extra);
-    size_t n_params;
-    const insp_param *params = insp_param_table(s, &n_params); /* captured by insp_problems */
-    bool any = false;
-    for (size_t i = 0; i < n_params && r < end; i++) {
-        const insp_param *p = &params[i];
-        if (p->module != sel) continue;
-        if (!any) put(sc, r++, x, w, "Parameters"), any = true;
-        shape_str(p->sizes, p->ndim, sh1, sizeof sh1);
-        putf(sc, r++, x, w, " %s %s %s  grad norm %s  update %s", p->name, sh1, nn_dtype_short_name(p->dtype),
-             num(p->grad_norm, a), num(p->update_ratio, b));
-        if (r < end)
-            putf(sc, r++, x, w, "   mean %s std %s min %s max %s", num(p->mean, a), num(p->std, b), num(p->min, c),
-                 num(p->max, d));
+    pane p = {sc, top + 1, x, w, rows - 1, v->detail_scroll, 0};
+    int rc = 0;
+    bool curve = m->activation;
+    switch (v->mode) {
+    case INSP_MODE_ALL:
+        rc = params_section(&p, s, sel, false);
+        forward_section(&p, s, sel, at, false);
+        backward_section(&p, s, sel, at, false);
+        spark_line(&p, s, sel, INSP_FORWARD, at);
+        spark_line(&p, s, sel, INSP_BACKWARD, at);
+        break;
+    case INSP_MODE_PARAMS:
+        rc = params_section(&p, s, sel, true);
+        curve = false;
+        break;
+    case INSP_MODE_ACTIVATIONS:
+        forward_section(&p, s, sel, at, true);
+        spark_line(&p, s, sel, INSP_FORWARD, at);
+        break;
+    case INSP_MODE_GRADIENTS:
+        backward_section(&p, s, sel, at, true);
+        spark_line(&p, s, sel, INSP_BACKWARD, at);
+        param_grads_section(&p, s, sel);
+        curve = false;
+        break;
+    case INSP_MODE_HISTOGRAMS: {
+        const insp_pass *f = insp_last_pass(s, sel, INSP_FORWARD, at), *g = insp_last_pass(s, sel, INSP_BACKWARD, at);
+        int bar_rows = (rows - 1) / 3 - 1;
+        bar_rows = bar_rows < 2 ? 2 : bar_rows > 12 ? 12 : bar_rows;
+        hist_block(&p, "output", f ? &f->a : NULL, bar_rows, INSP_COLOR_HIST);
+        if (m->activation) hist_block(&p, "input", f ? &f->b : NULL, bar_rows, INSP_COLOR_CURVE);
+        hist_block(&p, "grad_output", g ? &g->a : NULL, bar_rows, INSP_COLOR_DERIV);
+        curve = false;
+        break;
     }
-    const insp_pass *f = insp_last_pass(s, sel, INSP_FORWARD, at);
-    if (r < end) {
-        if (f) {
-            shape_str(f->b.sizes, f->b.ndim, sh1, sizeof sh1);
-            shape_str(f->a.sizes, f->a.ndim, sh2, sizeof sh2);
-            putf(sc, r++, x, w, "Forward  step %llu  in %s → out %s", (unsigned long long)f->step, sh1, sh2);
-            if (r < end)
-                putf(sc, r++, x, w, " mean %s std %s min %s max %s", num(f->a.mean, a), num(f->a.std, b),
-                     num(f->a.min, c), num(f->a.max, d));
-            if (r < end) {
-                if (m->sat != INSP_SAT_NONE) snprintf(e, sizeof e, "%.1f%%", 100 * f->a.sat_frac);
-                else snprintf(e, sizeof e, "-");
-                putf(sc, r++, x, w, " zeros %.1f%%  saturated %s  nan %lld  inf %lld", 100 * f->a.zero_frac, e,
-                     (long long)f->a.nan_count, (long long)f->a.inf_count);
-            }
-            int64_t units, dead = insp_dead_units(s, sel, &units);
-            if (r < end && dead >= 0) putf(sc, r++, x, w, " dead units %lld of %lld", (long long)dead, (long long)units);
-            if (r < end) {
-                hist_str(f->a.hist, hist);
-                putf(sc, r++, x, w, " hist %s │%s│ %s", num(f->a.min, a), hist, num(f->a.max, b));
-            }
-        } else {
-            put(sc, r++, x, w, "Forward  (no pass recorded)");
+    }
+    if (rc < 0) return -1;
+    /* an activation's curve fills what is left (at least 5 rows) */
+    int left = p.rows - (p.used - p.skip);
+    if (curve && p.used >= p.skip && left >= 5) {
+        const insp_pass *f = insp_last_pass(s, sel, INSP_FORWARD, at);
+        if (insp_draw_curve(sc, p.top + p.used - p.skip, x, left > 16 ? 16 : left, w, m->module, f ? &f->b : NULL) < 0)
+            return -1;
+        p.used += left;
+    }
+    /* keep the scroll within what there is */
+    if (v->detail_scroll > 0 && p.used <= v->detail_scroll) v->detail_scroll = p.used > 0 ? p.used - 1 : 0;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ tree */
+
+/* The worst flag of module i now: BAD (NaN/Inf first seen here, exploding
+   gradients), WARN (dead units, saturation), or DEFAULT. */
+static insp_color module_flag(const insp_session *s, size_t i)
+{
+    const insp_module *m = &s->mods[i];
+    if (insp_nan_first(s, NULL, NULL) == (int)i) return INSP_COLOR_BAD;
+    const insp_pass *b = insp_last_pass(s, i, INSP_BACKWARD, UINT64_MAX);
+    if (b && ((b->a.count && grad_color(b->a.l2) == INSP_COLOR_BAD) || (b->b.count && grad_color(b->b.l2) == INSP_COLOR_BAD)))
+        return INSP_COLOR_BAD;
+    int64_t units;
+    if (insp_dead_units(s, i, &units) > 0) return INSP_COLOR_WARN;
+    const insp_pass *f = insp_last_pass(s, i, INSP_FORWARD, UINT64_MAX);
+    if (f && m->sat != INSP_SAT_NONE && f->a.sat_frac > INSP_SATURATED_FRAC) return INSP_COLOR_WARN;
+    return INSP_COLOR_DEFAULT;
+}
+
+/* The module tree in rows [top, top+rows) of columns [0, w). -1 with an error. */
+static int draw_tree(insp_view *v, insp_screen *sc, int top, int rows, int w)
+{
+    insp_session *s = v->s;
+    insp_screen_put(sc, top, 0, w, INSP_COLOR_TITLE, INSP_ATTR_BOLD, "Modules");
+    rows--, top++;
+    /* the visible rows, scrolled so that the selection shows */
+    size_t sel_pos = 0, n_visible = 0;
+    for (size_t i = 0; i < s->n_mods; i++) {
+        if (!insp_view_visible(v, i)) continue;
+        if (i == v->sel) sel_pos = n_visible;
+        n_visible++;
+    }
+    size_t first = sel_pos >= (size_t)rows ? sel_pos - (size_t)rows + 1 : 0, pos = 0;
+    int row = top;
+    for (size_t i = 0; i < s->n_mods && row < top + rows; i++) {
+        if (!insp_view_visible(v, i) || pos++ < first) continue;
+        insp_module *m = &s->mods[i];
+        char *extra = extra_repr(m->module);
+        int64_t count = extra ? param_count(m->module) : -1;
+        if (count < 0) {
+            nn_free(extra);
+            return -1;
         }
-    }
-    const insp_pass *g = insp_last_pass(s, sel, INSP_BACKWARD, at);
-    if (r < end) {
-        if (g) {
-            putf(sc, r++, x, w, "Backward step %llu  norms: grad_out %s  grad_in %s", (unsigned long long)g->step,
-                 num(g->a.l2, a), g->b.count ? num(g->b.l2, b) : "-");
-            if (r < end) {
-                hist_str(g->a.hist, hist);
-                putf(sc, r++, x, w, " grad %s │%s│ %s", num(g->a.min, a), hist, num(g->a.max, b));
-            }
-        } else {
-            put(sc, r++, x, w, "Backward (no pass recorded)");
-        }
-    }
-    const int label = 11;
-    int n = w - label - 1;
-    if (n > INSP_RING) n = INSP_RING;
-    if (n > 0) {
-        double v[INSP_RING];
-        char line[INSP_RING * 4 + 1];
-        int k = series(s, sel, INSP_FORWARD, at, v, n);
-        if (r < end && k) sparkline(v, k, line), putf(sc, r++, x, w, "%-*s%s", label, "output std", line);
-        k = series(s, sel, INSP_BACKWARD, at, v, n);
-        if (r < end && k) sparkline(v, k, line), putf(sc, r++, x, w, "%-*s%s", label, "grad norm", line);
+        const char *name = *m->path ? strrchr(m->path, '.') ? strrchr(m->path, '.') + 1 : m->path : "(root)";
+        const char *fold = !v->has_children[i] ? " " : v->expanded[i] ? "▾" : "▸";
+        char label[512], cnt[16];
+        snprintf(label, sizeof label, "%*s%s %s %s%s%s", 2 * m->depth, "", fold, name, nn_module_name(m->module),
+                 *extra ? " " : "", extra);
+        nn_free(extra);
+        count_str(count, cnt);
+        bool selected = i == v->sel;
+        insp_color flag = module_flag(s, i);
+        insp_color color = selected ? INSP_COLOR_SELECTED : flag;
+        unsigned attr = selected && v->focus == INSP_FOCUS_TREE ? INSP_ATTR_REVERSE : selected ? INSP_ATTR_BOLD : 0;
+        int cw = (int)strlen(cnt), room = w - cw - 2;
+        if (selected)
+            for (int c = 0; c < w; c++) insp_screen_put(sc, row, c, 1, color, attr, " ");
+        insp_screen_put(sc, row, 0, 1, flag, attr, flag == INSP_COLOR_DEFAULT ? selected ? "▶" : " " : "!");
+        int used = insp_screen_put(sc, row, 1, room, color, attr, label);
+        if (used == room && room > 0 && (int)strlen(label) > room) insp_screen_put(sc, row, room, 1, color, attr, "…");
+        insp_screen_put(sc, row, w - cw, cw, color, attr, cnt);
+        row++;
     }
     return 0;
+}
+
+/* ------------------------------------------------------------ the frame */
+
+static const char *const mode_names[] = {"all", "parameters", "activations", "gradients", "histograms"};
+
+static const char *const help_lines[] = {
+    "Keys",
+    "↑ ↓  j k      move in the tree (PgUp PgDn Home End)",
+    "Enter Space   expand or collapse the module",
+    "← →           collapse / expand (← on a leaf: its parent)",
+    "Tab           switch pane: tree, details, command line",
+    ":             the command line (Esc leaves it)",
+    "p a g h       parameters, activations, gradients, histograms",
+    "              (the same key again: everything)",
+    "[ ]           step back / forth through the recorded passes",
+    "b             NaN/Inf breakpoint on or off",
+    "/             find a module by name (Enter: next match)",
+    "?             this help (any key closes it)",
+    "q             quit to the REPL",
+    "Ctrl-C        stop the running statement",
+};
+
+static void draw_help(insp_screen *sc)
+{
+    int n = (int)(sizeof help_lines / sizeof *help_lines), w = 66;
+    if (w > sc->w - 2) w = sc->w - 2;
+    int h = n + 2 < sc->h - 2 ? n + 2 : sc->h - 2, top = (sc->h - h) / 2, left = (sc->w - w) / 2;
+    for (int r = 0; r < h; r++)
+        for (int c = 0; c < w; c++)
+            insp_screen_put(sc, top + r, left + c, 1, INSP_COLOR_TITLE, 0,
+                            r == 0 || r == h - 1 ? (c == 0 ? (r ? "└" : "┌") : c == w - 1 ? (r ? "┘" : "┐") : "─")
+                            : c == 0 || c == w - 1 ? "│"
+                                                   : " ");
+    for (int i = 0; i < n && i < h - 2; i++)
+        insp_screen_put(sc, top + 1 + i, left + 2, w - 4, i ? INSP_COLOR_DEFAULT : INSP_COLOR_TITLE, i ? 0 : INSP_ATTR_BOLD,
+                        help_lines[i]);
+}
+
+static insp_color problem_color(const char *line)
+{
+    return !strncmp(line, "nan", 3) || !strncmp(line, "exploding", 9) || !strncmp(line, "vanishing", 9) ? INSP_COLOR_BAD
+                                                                                                        : INSP_COLOR_WARN;
+}
+
+/* A separator row with a title at column 1 and a tee where the tree's border ends. */
+static void separator(insp_screen *sc, int row, int tee, const char *tee_char, const char *title)
+{
+    for (int c = 0; c < sc->w; c++) insp_screen_put(sc, row, c, 1, INSP_COLOR_DIM, 0, c == tee ? tee_char : "─");
+    insp_screen_put(sc, row, 1, sc->w - 2, INSP_COLOR_TITLE, INSP_ATTR_BOLD, title);
+}
+
+/* The title bar: what is shown on the left, the mode and the breakpoint on the right. */
+static void draw_title(insp_view *v, insp_screen *sc)
+{
+    insp_session *s = v->s;
+    for (int c = 0; c < sc->w; c++) insp_screen_put(sc, 0, c, 1, INSP_COLOR_TITLE, INSP_ATTR_REVERSE, " ");
+    char right[64], when[96];
+    snprintf(right, sizeof right, "view: %s%s ", mode_names[v->mode], s->break_nan ? " · break nan" : "");
+    int rw = 0;
+    for (const char *c = right; *c; c++) rw += (*c & 0xc0) != 0x80;
+    insp_screen_put(sc, 0, sc->w - rw, rw, s->break_nan ? INSP_COLOR_WARN : INSP_COLOR_TITLE, INSP_ATTR_REVERSE, right);
+    if (v->at < 0) snprintf(when, sizeof when, "%zu modules · step %llu · live", s->n_mods, (unsigned long long)s->step);
+    else snprintf(when, sizeof when, "showing step %lld of %llu [ ] · %zu modules", (long long)v->at,
+                  (unsigned long long)s->step, s->n_mods);
+    putf(sc, 0, 0, sc->w - rw - 1, INSP_COLOR_TITLE, INSP_ATTR_REVERSE | INSP_ATTR_BOLD, " nnscope inspector · %s · %s",
+         nn_module_name(s->mods[0].module), when);
+}
+
+/* The command row: the line being typed, the find prompt, the running statement or a hint. */
+static void draw_command(insp_view *v, insp_screen *sc, int row)
+{
+    if (v->busy) {
+        putf(sc, row, 0, sc->w, INSP_COLOR_WARN, INSP_ATTR_BOLD, "running: %s  (Ctrl-C stops it)", v->running ? v->running : "");
+    } else if (v->finding || v->focus == INSP_FOCUS_COMMAND) {
+        const char *prompt = v->finding ? "find: " : "» ";
+        int col = insp_screen_put(sc, row, 0, sc->w, INSP_COLOR_TITLE, INSP_ATTR_BOLD, prompt);
+        /* the end of a long line stays in view */
+        const char *text = v->line ? v->line : "";
+        int room = sc->w - col - 1, cells = 0;
+        for (const char *c = text; *c; c++) cells += (*c & 0xc0) != 0x80;
+        for (; cells > room && *text; text++)
+            if ((text[1] & 0xc0) != 0x80) cells--;
+        col += insp_screen_put(sc, row, col, room, INSP_COLOR_DEFAULT, 0, text);
+        insp_screen_put(sc, row, col, 1, INSP_COLOR_DEFAULT, INSP_ATTR_REVERSE, " "); /* the cursor */
+        if (v->message[0]) putf(sc, row, col + 2, sc->w - col - 2, INSP_COLOR_WARN, 0, "(%s)", v->message);
+    } else if (v->message[0]) {
+        insp_screen_put(sc, row, 0, sc->w, INSP_COLOR_WARN, 0, v->message);
+    } else {
+        insp_screen_put(sc, row, 0, sc->w, INSP_COLOR_DIM, 0,
+                        ": command line · ↑↓ move · Enter expand · p a g h views · [ ] time · b break nan · / find · ? keys · q quit");
+    }
+}
+
+int insp_view_draw(insp_view *v, insp_screen *sc)
+{
+    insp_session *s = v->s;
+    insp_screen_clear(sc);
+    int W = sc->w, H = sc->h;
+    if (W < 40 || H < 10) {
+        insp_screen_put(sc, 0, 0, W, INSP_COLOR_WARN, 0, "terminal too small (40x10 at least)");
+        insp_screen_put(sc, 1, 0, W, INSP_COLOR_DIM, 0, "q quits");
+        return 0;
+    }
+    char *problems = NULL;
+    int rc = -1, n_problems = insp_problems(s, &problems);
+    if (n_problems < 0) return -1;
+
+    /* rows: title | tree and details | Problems | problem lines | Output | output lines | command */
+    int prob_rows = H / 6 < 1 ? 1 : H / 6 > 6 ? 6 : H / 6;
+    int out_rows = H / 8 < 1 ? 1 : H / 8 > 4 ? 4 : H / 8;
+    int cmd_row = H - 1, out_sep = cmd_row - out_rows - 1, prob_sep = out_sep - prob_rows - 1;
+    int tw = W < 60 ? W / 2 : W * 2 / 5 > 48 ? 48 : W * 2 / 5;
+    draw_title(v, sc);
+    for (int r = 1; r < prob_sep; r++) insp_screen_put(sc, r, tw, 1, INSP_COLOR_DIM, 0, "│");
+    char title[64];
+    snprintf(title, sizeof title, " Problems (%d) ", n_problems);
+    separator(sc, prob_sep, tw, "┴", title);
+    separator(sc, out_sep, -1, "", " Output ");
+    if (draw_tree(v, sc, 1, prob_sep - 1, tw) < 0 || draw_details(v, sc, 1, prob_sep - 1, tw + 2, W - tw - 2) < 0) goto out;
+
+    const char *text = problems;
+    int shown = 0;
+    for (int r = prob_sep + 1; r < out_sep && *text; r++, shown++) {
+        if (r == out_sep - 1 && shown + 1 < n_problems) {
+            putf(sc, r, 1, W - 1, INSP_COLOR_DIM, 0, "… %d more", n_problems - shown);
+            break;
+        }
+        insp_screen_put(sc, r, 1, W - 1, problem_color(text), 0, text);
+        text = strchr(text, '\n');
+        text = text ? text + 1 : "";
+    }
+    if (n_problems == 0) insp_screen_put(sc, prob_sep + 1, 1, W - 1, INSP_COLOR_GOOD, 0, "none");
+    for (int i = 0; i < out_rows; i++) {
+        int k = v->n_out - out_rows + i;
+        if (k >= 0) insp_screen_put(sc, out_sep + 1 + i, 0, W, v->out_error[k] ? INSP_COLOR_BAD : INSP_COLOR_DEFAULT, 0, v->out[k]);
+    }
+    draw_command(v, sc, cmd_row);
+    if (v->help) draw_help(sc);
+    rc = 0;
+out:
+    nn_free(problems);
+    return rc;
 }
 
 int insp_render_text(insp_session *s, const char *selected, int width, int height, int64_t at_step, char **out)
@@ -304,45 +657,16 @@ int insp_render_text(insp_session *s, const char *selected, int width, int heigh
     if (width < 40 || height < 10 || width > 4096 || height > 4096)
         return nn_error_set(NN_ERR_VALUE, "insp_render_text: the screen must be 40x10 to 4096x4096, got %dx%d", width,
                             height);
-    screen sc = {width, height, nn_malloc((size_t)width * (size_t)height * sizeof(uint32_t))};
-    if (!sc.cells) return -1;
-    for (int i = 0; i < width * height; i++) sc.cells[i] = ' ';
-    char *problems = NULL;
-    int rc = -1, n_problems = insp_problems(s, &problems);
-    if (n_problems < 0) goto out;
-    int sel = insp_module_find(s, selected);
-    if (sel < 0) sel = 0;
-    uint64_t at = at_step < 0 ? UINT64_MAX : (uint64_t)at_step;
-
-    /* title, panes, problems: rows 0 | 1 .. body_end-1 | body_end .. height-1 */
-    if (at_step < 0) putf(&sc, 0, 0, width, "nnscope inspector · %zu modules · step %llu", s->n_mods, (unsigned long long)s->step);
-    else putf(&sc, 0, 0, width, "nnscope inspector · %zu modules · step %llu · showing step %lld", s->n_mods,
-              (unsigned long long)s->step, (long long)at_step);
-    int prob_rows = height / 3 < 6 ? height / 3 : 6;
-    int body_end = height - prob_rows - 1;
-    int tw = width * 2 / 5;
-    tw = tw < 20 ? 20 : tw > 48 ? 48 : tw;
-    for (int r = 1; r < body_end; r++) put(&sc, r, tw, 1, "│");
-    for (int c = 0; c < width; c++) put(&sc, body_end, c, 1, c == tw ? "┴" : "─");
-    putf(&sc, body_end, 1, width - 2, " Problems (%d) ", n_problems);
-    if (s->n_mods && (draw_tree(s, &sc, 1, body_end - 1, tw, (size_t)sel) < 0 ||
-                      draw_details(s, &sc, 1, body_end - 1, tw + 2, width - tw - 2, (size_t)sel, at) < 0))
-        goto out;
-    const char *line = problems;
-    int shown = 0;
-    for (int r = body_end + 1; r < height && *line; r++, shown++) {
-        if (r == height - 1 && shown + 1 < n_problems) {
-            putf(&sc, r, 1, width - 1, "… %d more", n_problems - shown);
-            break;
-        }
-        put(&sc, r, 1, width - 1, line);
-        line = strchr(line, '\n');
-        line = line ? line + 1 : "";
-    }
-    if (n_problems == 0) put(&sc, body_end + 1, 1, width - 1, "none");
-    rc = (*out = screen_text(&sc)) ? 0 : -1;
+    insp_view *v = insp_view_new(s);
+    if (!v) return -1;
+    insp_screen sc;
+    int rc = -1;
+    if (insp_screen_init(&sc, width, height) < 0) goto out;
+    if (insp_module_find(s, selected) >= 0) insp_view_select(v, selected);
+    v->at = at_step;
+    if (insp_view_draw(v, &sc) == 0 && (*out = insp_screen_text(&sc))) rc = 0;
 out:
-    nn_free(problems);
-    nn_free(sc.cells);
+    insp_screen_free(&sc);
+    insp_view_free(v);
     return rc;
 }

@@ -1,0 +1,345 @@
+/*
+ * app_inspect.c — the inspector in the front end: %inspect MODEL and the
+ * built-in inspect(model) (the full-screen view on a terminal, text tables
+ * elsewhere), %break nan|off (the NaN/Inf breakpoint) and %hooks MODEL. The
+ * inspector's command line runs statements here, in the app's interpreter.
+ * One inspector session at a time, on one model; the hooks come off when the
+ * view closes, unless the breakpoint still needs them.
+ */
+#include "app.h"
+#include "bind_int.h"
+
+#include "../inspector/insp.h"
+
+#include <stdio.h>
+#include <string.h>
+
+struct repl_app_inspect {
+    insp_session *session; /* attached to model, or NULL */
+    nn_module *model;      /* owned while session is set */
+    bool break_nan;
+    bool open;             /* the full-screen view is running */
+};
+
+/* The app whose interpreter holds inspect() (one app per process; the
+   built-in's C function has no other way to find it). */
+static repl_app *inspect_app;
+
+static struct repl_app_inspect *state(repl_app *app)
+{
+    if (!app->inspect) app->inspect = nn_calloc(1, sizeof *app->inspect);
+    return app->inspect;
+}
+
+/* Detaches and frees the session: the model's hooks are as before it. */
+static void drop_session(struct repl_app_inspect *st)
+{
+    insp_session_free(st->session);
+    st->session = NULL;
+    NN_SET(st->model, NULL);
+}
+
+/* The session on model (borrowed), attaching a new one (and dropping one on
+   another model) when needed. NULL with the error. */
+static insp_session *session_on(repl_app *app, nn_module *model)
+{
+    struct repl_app_inspect *st = state(app);
+    if (!st) return NULL;
+    if (st->session && st->model == model) return st->session;
+    insp_session *s;
+    if (insp_attach(model, &s) < 0) return NULL;
+    drop_session(st);
+    st->session = s;
+    st->model = NN_MODULE(nn_retain(&model->ob));
+    insp_break_nan(s, st->break_nan);
+    return s;
+}
+
+/* The module an argument names: the value of the expression text (a magic's
+   argument) or obj itself; NULL with TypeError when it is not a module. New reference. */
+static nn_module *module_arg(repl_app *app, const char *what, const char *expr, nn_object *obj)
+{
+    nn_object *value = NULL;
+    if (expr) {
+        if (!*expr) {
+            repl_app_usage_error(app, "%s: which model? Usage: %%%s MODEL", what, what);
+            return NULL;
+        }
+        if (repl_app_exec(app, expr, "<magic>", REPL_PARSE_EVAL, &value) < 0) return NULL;
+    } else {
+        value = nn_retain(obj);
+    }
+    if (!nn_is_module(value)) {
+        nn_error_set(NN_ERR_TYPE, "%s: expected an nn.Module, got %s", what, repl_value_type_name(value));
+        NN_RELEASE(value);
+        return NULL;
+    }
+    return NN_MODULE(value);
+}
+
+/* ------------------------------------------------ the view's command line */
+
+typedef struct collector {
+    char *buf;
+    size_t len, cap;
+} collector;
+
+static void collect(void *ud, const char *s, size_t n)
+{
+    collector *c = ud;
+    if (c->len + n + 1 > c->cap) {
+        size_t cap = (c->len + n + 1) * 2;
+        char *grown = nn_realloc(c->buf, cap);
+        if (!grown) return; /* output lost, the statement goes on */
+        c->buf = grown, c->cap = cap;
+    }
+    memcpy(c->buf + c->len, s, n);
+    c->len += n;
+    c->buf[c->len] = 0;
+}
+
+/* Prints the current error: the traceback of the code that raised (label NULL),
+   or "label: message" ("" labels it with its kind). */
+static void print_error(repl_app *app, const char *label)
+{
+    char *tb = label ? NULL : repl_traceback(app->interp);
+    if (tb) repl_app_printf(app, "%s\n", tb);
+    else repl_app_printf(app, "%s: %s\n", label && *label ? label : nn_error_kind_name(nn_error_current()), nn_error_message());
+    nn_free(tb);
+}
+
+/* insp_run_fn: a statement or a magic line typed in the view, run in the app's
+   interpreter with its output (and traceback) collected instead of printed. */
+static int run_statement(void *ctx, const char *source, char **output)
+{
+    repl_app *app = ctx;
+    collector out = {0};
+    repl_write_fn saved_out = app->out_write, saved_err = app->err_write;
+    void *saved_out_ud = app->out_ud, *saved_err_ud = app->err_ud;
+    bool saved_failed = app->code_failed; /* the %inspect cell's own state */
+    app->out_write = app->err_write = collect;
+    app->out_ud = app->err_ud = &out;
+    app->code_failed = false;
+    int rc;
+    while (*source == ' ') source++;
+    if (*source == '%') {
+        char name[64];
+        size_t len = strcspn(source + 1, " \t");
+        snprintf(name, sizeof name, "%.*s", (int)(len < 63 ? len : 63), source + 1);
+        const repl_magic *m = repl_magic_find(name);
+        const char *args = source + 1 + len;
+        while (*args == ' ' || *args == '\t') args++;
+        if (!m) rc = nn_error_set(NN_ERR_VALUE, "Line magic function `%%%s` not found.", name);
+        else rc = m->run(app, args);
+        if (rc < 0) print_error(app, app->code_failed ? NULL : nn_error_current() == NN_ERR_VALUE ? "UsageError" : "");
+    } else {
+        nn_object *value = NULL;
+        rc = repl_exec(app->interp, source, "<inspector>", REPL_PARSE_SINGLE, &value);
+        /* a one-line compound statement ("for i in range(9): step()") is complete
+           as a file: the line is all the command line gives */
+        if (rc == -2) rc = repl_exec(app->interp, source, "<inspector>", REPL_PARSE_FILE, NULL);
+        if (rc < 0) {
+            print_error(app, NULL);
+        } else if (value) {
+            char *text = repl_repr(app->interp, value);
+            if (text) repl_app_printf(app, "%s\n", text);
+            nn_free(text);
+        }
+        NN_RELEASE(value);
+    }
+    nn_error_clear();
+    app->code_failed = saved_failed;
+    app->out_write = saved_out, app->err_write = saved_err;
+    app->out_ud = saved_out_ud, app->err_ud = saved_err_ud;
+    *output = out.buf;
+    return rc < 0 ? -1 : 0;
+}
+
+/* ------------------------------------------------------------- opening */
+
+/* Opens the view on model (or prints the text tables without a terminal). */
+static int inspect_model(repl_app *app, nn_module *model)
+{
+    struct repl_app_inspect *st = state(app);
+    if (!st) return -1;
+    if (st->open) return nn_error_set(NN_ERR_RUNTIME, "inspect: the inspector is already open");
+    bool fresh = !(st->session && st->model == model);
+    insp_session *s = session_on(app, model);
+    if (!s) return -1;
+    if (!app->opt.interactive || !insp_tui_available()) {
+        char *text = insp_report_text(s);
+        if (!text) return -1;
+        repl_app_write(app, text, strlen(text));
+        nn_free(text);
+        if (fresh)
+            repl_app_printf(app, "(no terminal: text tables; the inspector records this model's passes from now on, "
+                                 "inspect() again shows them, %%inspect off stops)\n");
+        return 0;
+    }
+    st->open = true;
+    fflush(stdout);
+    int rc = insp_tui_run(s, run_statement, app);
+    st->open = false;
+    /* the breakpoint needs the hooks; otherwise the model is left as it was found */
+    if (st->break_nan) repl_app_printf(app, "(%%break nan keeps the inspector's hooks on; %%break off removes them)\n");
+    else drop_session(st);
+    return rc;
+}
+
+static int magic_inspect(repl_app *app, const char *args)
+{
+    if (!strcmp(args, "off")) {
+        if (app->inspect) {
+            app->inspect->break_nan = false;
+            drop_session(app->inspect);
+        }
+        return 0;
+    }
+    nn_module *model = module_arg(app, "inspect", args, NULL);
+    if (!model) return -1;
+    int rc = inspect_model(app, model);
+    NN_RELEASE(model);
+    return rc;
+}
+
+static nn_object *builtin_inspect(void *ud, nn_object *args, nn_object *kwargs)
+{
+    (void)ud;
+    if (nn_tuple_len(args) != 1 || (kwargs && nn_dict_len(kwargs))) {
+        nn_error_set(NN_ERR_TYPE, "inspect() takes exactly one argument (the model)");
+        return NULL;
+    }
+    if (!inspect_app) {
+        nn_error_set(NN_ERR_RUNTIME, "inspect() needs the nnscope front end");
+        return NULL;
+    }
+    nn_module *model = module_arg(inspect_app, "inspect", NULL, nn_tuple_get(args, 0));
+    if (!model) return NULL;
+    int rc = inspect_model(inspect_app, model);
+    NN_RELEASE(model);
+    return rc < 0 ? NULL : nn_retain(nn_none());
+}
+
+/* ------------------------------------------------------------ %break */
+
+static int magic_break(repl_app *app, const char *args)
+{
+    struct repl_app_inspect *st = state(app);
+    if (!st) return -1;
+    if (!*args) {
+        repl_app_printf(app, "NaN/Inf breakpoint: %s\n", st->break_nan ? "on" : "off");
+        return 0;
+    }
+    if (!strcmp(args, "off")) {
+        st->break_nan = false;
+        if (st->session) insp_break_nan(st->session, false);
+        if (st->session && !st->open) drop_session(st); /* its hooks were only there for the breakpoint */
+        repl_app_printf(app, "NaN/Inf breakpoint off\n");
+        return 0;
+    }
+    if (strncmp(args, "nan", 3) || (args[3] && args[3] != ' ')) return repl_app_usage_error(app, "usage: %%break nan [MODEL] | %%break off");
+    const char *expr = args + 3;
+    while (*expr == ' ') expr++;
+    if (*expr) {
+        nn_module *model = module_arg(app, "break", expr, NULL);
+        if (!model) return -1;
+        insp_session *s = st->open && st->model != model ? NULL : session_on(app, model);
+        NN_RELEASE(model);
+        if (!s) return st->open ? nn_error_set(NN_ERR_RUNTIME, "break: the inspector is open on another model") : -1;
+    } else if (!st->session) {
+        return repl_app_usage_error(app, "break: which model? %%break nan MODEL (or open %%inspect MODEL first)");
+    }
+    st->break_nan = true;
+    insp_break_nan(st->session, true);
+    repl_app_printf(app, "NaN/Inf breakpoint on (%s): statements stop at the first module whose output or gradient holds NaN or Inf\n",
+                    nn_module_name(st->model));
+    return 0;
+}
+
+/* ------------------------------------------------------------ %hooks */
+
+/* Lists the hooks of one dict; with_flags (borrowed or NULL) adds a note per id. */
+static int list_hooks(repl_app *app, const char *kind, const char *path, nn_object *dict, nn_object *flags,
+                      const char *flag_note, int *count)
+{
+    size_t pos = 0;
+    nn_object *k, *v;
+    while (nn_dict_next(dict, &pos, &k, &v)) {
+        char *text = repl_repr(app->interp, v);
+        if (!text) return -1;
+        bool flagged = flags && nn_dict_get(flags, k);
+        repl_app_printf(app, "%-22s %-24s %6lld  %s%s\n", kind, *path ? path : "(root)", (long long)nn_int_value(k), text,
+                        flagged ? flag_note : "");
+        nn_free(text);
+        (*count)++;
+    }
+    return 0;
+}
+
+static int magic_hooks(repl_app *app, const char *args)
+{
+    nn_module *model = module_arg(app, "hooks", args, NULL);
+    if (!model) return -1;
+    nn_object *mods = nn_module_named_modules(model, "", true);
+    int count = 0, rc = mods ? 0 : -1;
+    if (rc == 0) repl_app_printf(app, "%-22s %-24s %6s  %s\n", "kind", "module", "id", "hook");
+    for (size_t i = 0; rc == 0 && i < nn_list_len(mods); i++) {
+        nn_object *pair = nn_list_get(mods, i);
+        const char *path = nn_str_cstr(nn_tuple_get(pair, 0));
+        nn_module *m = NN_MODULE(nn_tuple_get(pair, 1));
+        const char *bwd = m->is_full_backward_hook == 0 ? "backward (deprecated)" : "full_backward";
+        if (list_hooks(app, "forward_pre", path, m->forward_pre_hooks, m->forward_pre_hooks_with_kwargs, " (with_kwargs)", &count) < 0 ||
+            list_hooks(app, "forward", path, m->forward_hooks, m->forward_hooks_always_called, " (always_call)", &count) < 0 ||
+            list_hooks(app, "full_backward_pre", path, m->backward_pre_hooks, NULL, NULL, &count) < 0 ||
+            list_hooks(app, bwd, path, m->backward_hooks, NULL, NULL, &count) < 0 ||
+            list_hooks(app, "state_dict_pre", path, m->state_dict_pre_hooks, NULL, NULL, &count) < 0 ||
+            list_hooks(app, "state_dict", path, m->state_dict_hooks, NULL, NULL, &count) < 0 ||
+            list_hooks(app, "load_state_dict_pre", path, m->load_state_dict_pre_hooks, NULL, NULL, &count) < 0 ||
+            list_hooks(app, "load_state_dict_post", path, m->load_state_dict_post_hooks, NULL, NULL, &count) < 0)
+            rc = -1;
+    }
+    if (rc == 0) repl_app_printf(app, "%d hook%s on %zu module%s\n", count, count == 1 ? "" : "s", nn_list_len(mods),
+                                 nn_list_len(mods) == 1 ? "" : "s");
+    NN_RELEASE(mods);
+    NN_RELEASE(model);
+    return rc;
+}
+
+/* ------------------------------------------------------------ the tables */
+
+const repl_magic repl_magics_inspect[] = {
+    {"inspect", "%inspect MODEL | %inspect off",
+     "open the full-screen inspector on MODEL (text tables without a terminal); off: remove its hooks", magic_inspect},
+    {"break", "%break nan [MODEL] | %break off", "stop a statement at the first module whose output or gradient holds NaN/Inf",
+     magic_break},
+    {"hooks", "%hooks MODEL", "list every hook on MODEL and its submodules (kind, module, id, hook)", magic_hooks},
+    {NULL, NULL, NULL, NULL},
+};
+
+static const repl_function_def inspect_def = {
+    "inspect", builtin_inspect,
+    "inspect(model)\nOpens the full-screen inspector on model: its modules, activations and gradients live "
+    "from hooks (q quits, ? lists the keys); without a terminal, prints them as text tables.",
+};
+
+int repl_app_inspect_install(repl_app *app)
+{
+    /* a namespace makes the documented function object; the name goes into __main__ */
+    nn_object *ns = repl_namespace_new("builtins"), *fn = NULL;
+    int rc = -1;
+    if (ns && repl_namespace_add_fn(ns, &inspect_def) == 0 && (fn = repl_namespace_getattr(ns, "inspect")))
+        rc = repl_set_global(app->interp, "inspect", fn);
+    NN_RELEASE(fn);
+    NN_RELEASE(ns);
+    if (rc == 0) inspect_app = app;
+    return rc;
+}
+
+void repl_app_inspect_close(repl_app *app)
+{
+    if (inspect_app == app) inspect_app = NULL;
+    if (!app->inspect) return;
+    drop_session(app->inspect);
+    nn_free(app->inspect);
+    app->inspect = NULL;
+}

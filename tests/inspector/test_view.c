@@ -1,0 +1,456 @@
+/*
+ * test_view.c — the interactive inspector without a terminal: the virtual
+ * screen, golden renders of every mode for a seeded model after three SGD steps
+ * (text and colors), keys driving selection, expand/collapse, find, modes,
+ * time travel, help and the command line (statements through a runner), the
+ * NaN breakpoint selecting the module that stopped a statement, the activation
+ * curve, the text tables, and the model's hooks as before once a view with a
+ * training run is closed.
+ */
+#include "test_util.h"
+
+#include "inspector/insp.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------- helpers */
+
+/* Linear(4, 8) -> ReLU -> Linear(8, 3) -> Sigmoid, seeded. */
+static nn_module *make_model(void)
+{
+    nn_generator_seed(nn_default_generator(), 0);
+    nn_module *mods[] = {TU_OK(nn_linear_new(4, 8, true, NN_FLOAT32)), TU_OK(nn_relu_new(false)),
+                         TU_OK(nn_linear_new(8, 3, true, NN_FLOAT32)), TU_OK(nn_sigmoid_new())};
+    nn_module *model = TU_OK(nn_sequential_new(4, mods));
+    for (size_t i = 0; i < 4; i++) NN_RELEASE(mods[i]);
+    return model;
+}
+
+/* A training run the way a user's loop does it: `steps` SGD steps (lr 0.1) of
+   sum(model(x)) on a seeded x [16, 4], the update ratios measured around each step. */
+typedef struct trainer {
+    nn_module *model;
+    insp_session *s;
+    nn_optimizer *opt;
+    nn_object *plist;
+    nn_tensor *x;
+} trainer;
+
+static void trainer_init(trainer *t, nn_module *model, insp_session *s)
+{
+    t->model = model, t->s = s;
+    t->plist = TU_OK(nn_module_parameters(model, true));
+    nn_tensor *params[8];
+    size_t n = nn_list_len(t->plist);
+    for (size_t i = 0; i < n; i++) params[i] = NN_TENSOR(nn_list_get(t->plist, i));
+    nn_sgd_options o;
+    nn_sgd_options_default(&o);
+    o.lr = 0.1;
+    t->opt = TU_OK(nn_sgd_new(params, n, &o));
+    t->x = TU_OK(nn_randn(2, TU_SHAPE(16, 4), NN_FLOAT32));
+}
+
+static int trainer_steps(trainer *t, int steps)
+{
+    for (int i = 0; i < steps; i++) {
+        nn_tensor *y = NULL, *loss = NULL;
+        int rc = nn_optimizer_zero_grad(t->opt, true) < 0 || !(y = nn_module_call1(t->model, t->x)) ||
+                         !(loss = nn_sum(y, 0, NULL, false)) || nn_backward(loss, NULL, false, false) < 0 ||
+                         insp_param_snapshot(t->s) < 0 || nn_optimizer_step(t->opt) < 0 ||
+                         insp_param_update_ratio(t->s) < 0
+                     ? -1
+                     : 0;
+        NN_RELEASE(y), NN_RELEASE(loss);
+        if (rc < 0) return -1;
+    }
+    return 0;
+}
+
+static void trainer_free(trainer *t)
+{
+    NN_RELEASE(t->opt), NN_RELEASE(t->plist), NN_RELEASE(t->x);
+}
+
+/* The view drawn on a w x h screen, as text (new malloc'd string via nn_malloc). */
+static char *draw_text(insp_view *v, int w, int h, char **colors)
+{
+    insp_screen sc;
+    tu_check(insp_screen_init(&sc, w, h));
+    tu_check(insp_view_draw(v, &sc));
+    char *text = TU_OK(insp_screen_text(&sc));
+    if (colors) *colors = TU_OK(insp_screen_colors(&sc));
+    insp_screen_free(&sc);
+    return text;
+}
+
+static int keys(insp_view *v, const char *seq)
+{
+    int last = INSP_ACT_NONE;
+    for (const char *k = seq; *k; k++) last = insp_view_key(v, *k);
+    return last;
+}
+
+/* Number of hooks of every kind on every module, and the full-backward flags. */
+static void hook_counts(nn_module *model, char *out, size_t cap)
+{
+    nn_object *list = TU_OK(nn_module_named_modules(model, "", true));
+    size_t len = 0;
+    out[0] = 0;
+    for (size_t i = 0; i < nn_list_len(list); i++) {
+        nn_module *m = NN_MODULE(nn_tuple_get(nn_list_get(list, i), 1));
+        len += (size_t)snprintf(out + len, cap - len, "%zu:%zu/%zu/%zu/%zu flag %d; ", i, nn_dict_len(m->forward_pre_hooks),
+                                nn_dict_len(m->forward_hooks), nn_dict_len(m->backward_pre_hooks),
+                                nn_dict_len(m->backward_hooks), m->is_full_backward_hook);
+    }
+    NN_RELEASE(list);
+}
+
+/* ---------------------------------------------------------------- tests */
+
+static void test_screen_basics(void **state)
+{
+    (void)state;
+    insp_screen sc;
+    tu_check(insp_screen_init(&sc, 6, 2));
+    assert_int_equal(insp_screen_put(&sc, 0, 2, 10, INSP_COLOR_BAD, INSP_ATTR_BOLD, "ab\tµ█xyz"), 4); /* clipped at 6 */
+    insp_screen_put(&sc, 1, -1, 3, INSP_COLOR_GOOD, 0, "hé");
+    insp_screen_put(&sc, 5, 0, 3, INSP_COLOR_GOOD, 0, "off screen");
+    char *text = TU_OK(insp_screen_text(&sc)), *colors = TU_OK(insp_screen_colors(&sc));
+    assert_string_equal(text, "  ab?µ\né\n"); /* the tab would move the cursor: shown as '?' */
+    assert_string_equal(colors, "..BBBB\ng\n");
+    assert_int_equal(sc.cells[2].attr, INSP_ATTR_BOLD);
+    nn_free(text), nn_free(colors);
+    insp_screen_free(&sc);
+}
+
+/* Every mode of the view for the seeded model after three steps: the fixture
+   tests/fixtures/inspector_views.txt was written by this code
+   (INSP_WRITE_GOLDEN=1) and checked by eye against the numbers the statistics
+   tests verify; its layout is ours, not PyTorch's. */
+static void test_view_golden(void **state)
+{
+    (void)state;
+    nn_module *model = make_model();
+    insp_session *s;
+    tu_check(insp_attach(model, &s));
+    trainer t;
+    trainer_init(&t, model, s);
+    tu_check(trainer_steps(&t, 3));
+    insp_view *v = TU_OK(insp_view_new(s));
+    static const struct {
+        const char *select, *keys;
+    } shots[] = {
+        {"1", ""},   /* all: the ReLU with its curve over the inputs it saw */
+        {"0", "p"},  /* parameters */
+        {"2", "g"},  /* gradients */
+        {"3", "a"},  /* activations: the sigmoid's saturation and curve */
+        {"1", "h"},  /* histograms: output, input, grad_output */
+    };
+    size_t cap = 1 << 16, len = 0;
+    char *all = malloc(cap);
+    for (size_t i = 0; i < sizeof shots / sizeof *shots; i++) {
+        tu_check(insp_view_select(v, shots[i].select));
+        keys(v, shots[i].keys);
+        char *colors = NULL, *text = draw_text(v, 100, 36, i == 0 ? &colors : NULL);
+        len += (size_t)snprintf(all + len, cap - len, "==== select %s, keys '%s'\n%s", shots[i].select, shots[i].keys, text);
+        if (colors) len += (size_t)snprintf(all + len, cap - len, "==== colors\n%s", colors);
+        nn_free(text), nn_free(colors);
+        keys(v, shots[i].keys); /* the same key again: back to all */
+        assert_int_equal(insp_view_mode(v), INSP_MODE_ALL);
+    }
+    assert_true(len < cap - 1);
+    if (getenv("INSP_WRITE_GOLDEN")) {
+        FILE *f = fopen("fixtures/inspector_views.txt", "w");
+        fputs(all, f);
+        fclose(f);
+    }
+    char *want = tu_read_file("fixtures/inspector_views.txt");
+    assert_string_equal(all, want);
+    free(want), free(all);
+    insp_view_free(v);
+    trainer_free(&t);
+    insp_session_free(s);
+    NN_RELEASE(model);
+}
+
+static void test_view_keys(void **state)
+{
+    (void)state;
+    nn_module *model = make_model();
+    insp_session *s;
+    tu_check(insp_attach(model, &s));
+    trainer t;
+    trainer_init(&t, model, s);
+    tu_check(trainer_steps(&t, 3));
+    insp_view *v = TU_OK(insp_view_new(s));
+
+    /* moving */
+    assert_string_equal(insp_view_selected(v), "");
+    keys(v, "jj");
+    assert_string_equal(insp_view_selected(v), "1");
+    insp_view_key(v, INSP_KEY_UP);
+    assert_string_equal(insp_view_selected(v), "0");
+    insp_view_key(v, INSP_KEY_END);
+    assert_string_equal(insp_view_selected(v), "3");
+    keys(v, "jjj"); /* stays on the last */
+    assert_string_equal(insp_view_selected(v), "3");
+    insp_view_key(v, INSP_KEY_LEFT); /* a leaf: to its parent */
+    assert_string_equal(insp_view_selected(v), "");
+
+    /* collapsing the root hides its children: down has nowhere to go */
+    assert_int_equal(insp_view_key(v, '\n'), INSP_ACT_REDRAW);
+    char *text = draw_text(v, 80, 20, NULL);
+    assert_null(strstr(text, "Linear in_features"));
+    nn_free(text);
+    keys(v, "j");
+    assert_string_equal(insp_view_selected(v), "");
+    insp_view_key(v, INSP_KEY_RIGHT);
+    keys(v, "j");
+    assert_string_equal(insp_view_selected(v), "0");
+
+    /* find: by path or class, Enter for the next match, Escape leaves */
+    keys(v, "/Sigm\n");
+    assert_string_equal(insp_view_selected(v), "3");
+    keys(v, "\n"); /* the only match: stays */
+    assert_string_equal(insp_view_selected(v), "3");
+    insp_view_key(v, 27);
+    keys(v, "/Linear\n");
+    assert_string_equal(insp_view_selected(v), "0");
+    keys(v, "\n");
+    assert_string_equal(insp_view_selected(v), "2");
+    insp_view_key(v, 27);
+    keys(v, "/nothing\n");
+    text = draw_text(v, 80, 20, NULL);
+    assert_non_null(strstr(text, "find: nothing  (no module matches 'nothing')"));
+    nn_free(text);
+    insp_view_key(v, 27);
+    assert_string_equal(insp_view_selected(v), "2");
+
+    /* time travel over the selected module's passes (three forwards, three backwards) */
+    uint64_t steps[6];
+    size_t sel = (size_t)insp_module_find(s, "2");
+    assert_int_equal(insp_pass_count(s, sel), 6);
+    for (size_t k = 0; k < 6; k++) steps[k] = insp_pass_at(s, sel, k)->step;
+    assert_int_equal(insp_view_at_step(v), -1);
+    keys(v, "[");
+    assert_int_equal(insp_view_at_step(v), (int64_t)steps[5]);
+    keys(v, "[[");
+    assert_int_equal(insp_view_at_step(v), (int64_t)steps[3]);
+    text = draw_text(v, 100, 30, NULL);
+    char want[64];
+    snprintf(want, sizeof want, "showing step %llu", (unsigned long long)steps[3]);
+    assert_non_null(strstr(text, want));
+    /* the forward shown is the latest with step <= the one shown */
+    snprintf(want, sizeof want, "Forward  step %llu", (unsigned long long)insp_last_pass(s, sel, INSP_FORWARD, steps[3])->step);
+    assert_non_null(strstr(text, want));
+    nn_free(text);
+    keys(v, "]");
+    assert_int_equal(insp_view_at_step(v), (int64_t)steps[4]);
+    keys(v, "]]");
+    assert_int_equal(insp_view_at_step(v), -1); /* past the last: live again */
+    keys(v, "[[[[[[[");
+    assert_int_equal(insp_view_at_step(v), (int64_t)steps[0]); /* nothing earlier is kept */
+
+    /* help: shown, then any key closes it without acting */
+    keys(v, "?");
+    text = draw_text(v, 80, 30, NULL);
+    assert_non_null(strstr(text, "step back / forth through the recorded passes"));
+    nn_free(text);
+    assert_int_equal(insp_view_key(v, 'q'), INSP_ACT_REDRAW);
+    /* modes, the breakpoint key, quit */
+    keys(v, "g");
+    assert_int_equal(insp_view_mode(v), INSP_MODE_GRADIENTS);
+    keys(v, "h");
+    assert_int_equal(insp_view_mode(v), INSP_MODE_HISTOGRAMS);
+    keys(v, "b");
+    text = draw_text(v, 100, 30, NULL);
+    assert_non_null(strstr(text, "break nan"));
+    assert_non_null(strstr(text, "NaN/Inf breakpoint on"));
+    nn_free(text);
+    keys(v, "b");
+    assert_int_equal(insp_view_key(v, 'q'), INSP_ACT_QUIT);
+    /* a resize only redraws; unknown keys do nothing */
+    assert_int_equal(insp_view_key(v, INSP_KEY_RESIZE), INSP_ACT_REDRAW);
+    assert_int_equal(insp_view_key(v, 'Z'), INSP_ACT_NONE);
+
+    insp_view_free(v);
+    trainer_free(&t);
+    insp_session_free(s);
+    NN_RELEASE(model);
+}
+
+/* A runner that trains: "step N" runs N steps, "nan" runs a forward on a NaN
+   input, anything else fails with a traceback-like line. */
+typedef struct runner {
+    trainer *t;
+    char ran[8][64];
+    int n_ran;
+} runner;
+
+static int run_fn(void *ctx, const char *source, char **output)
+{
+    runner *r = ctx;
+    snprintf(r->ran[r->n_ran++ % 8], 64, "%s", source);
+    int n, rc = 0;
+    char text[128];
+    if (sscanf(source, "step %d", &n) == 1) {
+        rc = trainer_steps(r->t, n);
+        snprintf(text, sizeof text, "ran %d steps\n", n);
+    } else if (!strcmp(source, "nan")) {
+        nn_tensor *x = tu_tensor(NN_FLOAT32, 2, TU_SHAPE(1, 4), TU_VALUES(NAN, 0, 0, 0));
+        nn_tensor *y = nn_module_call1(r->t->model, x);
+        rc = y ? 0 : -1;
+        snprintf(text, sizeof text, "%s\n", y ? "no stop" : nn_error_message());
+        NN_RELEASE(y), NN_RELEASE(x);
+    } else {
+        rc = -1;
+        snprintf(text, sizeof text, "NameError: name '%s' is not defined\n", source);
+    }
+    nn_error_clear();
+    *output = nn_strdup(text);
+    return rc;
+}
+
+static void test_command_line(void **state)
+{
+    (void)state;
+    nn_module *model = make_model();
+    char before[1024], after[1024];
+    hook_counts(model, before, sizeof before);
+    insp_session *s;
+    tu_check(insp_attach(model, &s));
+    trainer t;
+    trainer_init(&t, model, s);
+    runner r = {&t, {{0}}, 0};
+    insp_view *v = TU_OK(insp_view_new(s));
+
+    /* Tab: tree -> details -> command line; typed keys go to the line */
+    keys(v, "\t\t");
+    assert_int_equal(insp_view_key(v, 'q'), INSP_ACT_REDRAW); /* typed, not quit */
+    insp_view_key(v, INSP_KEY_BACKSPACE);
+    for (const char *k = "step 4"; *k; k++) insp_view_handle(v, *k, run_fn, &r);
+    assert_int_equal(insp_view_handle(v, '\n', run_fn, &r), INSP_ACT_REDRAW);
+    assert_int_equal(r.n_ran, 1);
+    assert_string_equal(r.ran[0], "step 4");
+    assert_int_equal(insp_step(s), 4 * 10); /* 5 modules: forward and backward each step */
+    char *text = draw_text(v, 100, 30, NULL);
+    assert_non_null(strstr(text, "» step 4\nran 4 steps\n"));
+    assert_non_null(strstr(text, "step 40 · live"));
+    nn_free(text);
+    /* history: Up recalls the last statement; an error shows its text */
+    insp_view_key(v, INSP_KEY_UP);
+    insp_view_handle(v, '\n', run_fn, &r);
+    assert_string_equal(r.ran[1], "step 4");
+    for (const char *k = "oops"; *k; k++) insp_view_key(v, *k);
+    insp_view_handle(v, '\n', run_fn, &r);
+    text = draw_text(v, 100, 30, NULL);
+    assert_non_null(strstr(text, "NameError: name 'oops' is not defined"));
+    nn_free(text);
+    /* an empty line runs nothing; Escape leaves the line */
+    assert_int_equal(insp_view_handle(v, '\n', run_fn, &r), INSP_ACT_NONE);
+    assert_int_equal(r.n_ran, 3);
+    insp_view_key(v, 27);
+    assert_int_equal(insp_view_key(v, 'q'), INSP_ACT_QUIT);
+
+    /* the NaN breakpoint stops the statement at the first module and selects it */
+    keys(v, "jjj");
+    assert_string_equal(insp_view_selected(v), "2");
+    keys(v, "b:");
+    for (const char *k = "nan"; *k; k++) insp_view_key(v, *k);
+    insp_view_handle(v, '\n', run_fn, &r);
+    assert_string_equal(insp_view_selected(v), "0");
+    text = draw_text(v, 100, 30, NULL);
+    assert_non_null(strstr(text, "NaN or Inf in the output of 0 (Linear)"));
+    assert_non_null(strstr(text, "stopped by the NaN/Inf breakpoint at 0"));
+    assert_non_null(strstr(text, "nan: NaN/Inf first in the output of 0 (Linear)"));
+    nn_free(text);
+
+    /* closed: every hook is gone, the user's dicts as before */
+    insp_view_free(v);
+    insp_session_free(s);
+    hook_counts(model, after, sizeof after);
+    assert_string_equal(before, after);
+    trainer_free(&t);
+    NN_RELEASE(model);
+}
+
+/* The ReLU's curve over the inputs it saw, [-2, 2]: f and f' are 0 on the left
+   (the bottom plot row) and rise to the top right corner (f(2) = 2 tops the y range). */
+static void test_activation_curve(void **state)
+{
+    (void)state;
+    nn_module *relu = TU_OK(nn_relu_new(false));
+    nn_module *model = TU_OK(nn_sequential_new(1, &relu));
+    insp_session *s;
+    tu_check(insp_attach(model, &s));
+    nn_tensor *x = tu_tensor(NN_FLOAT32, 1, TU_SHAPE(5), TU_VALUES(-2, -1, 0, 1, 2));
+    nn_tensor *y = TU_OK(nn_module_call1(model, x));
+    insp_view *v = TU_OK(insp_view_new(s));
+    tu_check(insp_view_select(v, "0"));
+    insp_screen sc;
+    tu_check(insp_screen_init(&sc, 80, 30));
+    tu_check(insp_view_draw(v, &sc));
+    /* the legend row, then plot rows until the x labels ("-2" under the plot's left edge) */
+    int legend = -1, labels = -1, left = -1;
+    for (int r = 0; r < sc.h && labels < 0; r++) {
+        for (int c = 0; c + 6 < sc.w; c++) {
+            const insp_cell *p = &sc.cells[r * sc.w + c];
+            if (legend < 0 && p[0].ch == 'R' && p[1].ch == 'e' && p[2].ch == 'L' && p[3].ch == 'U' && p[4].ch == ' ' && p[5].ch == 'o') legend = r, left = c + 9;
+            else if (legend >= 0 && r > legend + 1 && c == left && p[0].ch == '-' && p[1].ch == '2') labels = r;
+        }
+    }
+    assert_true(legend > 0 && labels > legend + 3);
+    const insp_cell *top = &sc.cells[(legend + 1) * sc.w], *bottom = &sc.cells[(labels - 1) * sc.w];
+    int right = sc.w - 1;
+    assert_true(top[right].ch >= 0x2800 && top[right].ch <= 0x28ff);
+    assert_int_equal(top[right].color, INSP_COLOR_CURVE);
+    assert_int_equal(top[left + 2].ch, ' ');
+    assert_true(bottom[left + 2].ch >= 0x2800 && bottom[left + 2].ch <= 0x28ff);
+    insp_screen_free(&sc);
+    insp_view_free(v);
+    insp_session_free(s);
+    NN_RELEASE(y), NN_RELEASE(x), NN_RELEASE(model), NN_RELEASE(relu);
+}
+
+/* The text tables carry the recorded figures (formatted %.4g). */
+static void test_report_text(void **state)
+{
+    (void)state;
+    nn_module *model = make_model();
+    insp_session *s;
+    tu_check(insp_attach(model, &s));
+    trainer t;
+    trainer_init(&t, model, s);
+    tu_check(trainer_steps(&t, 2));
+    char *text = TU_OK(insp_report_text(s)), want[128];
+    const insp_pass *f = insp_last_pass(s, 2, INSP_FORWARD, UINT64_MAX), *g = insp_last_pass(s, 2, INSP_BACKWARD, UINT64_MAX);
+    snprintf(want, sizeof want, "%.4g", f->a.mean);
+    assert_non_null(strstr(text, want));
+    snprintf(want, sizeof want, "%.4g", g->a.l2);
+    assert_non_null(strstr(text, want));
+    const insp_param *params;
+    size_t n;
+    tu_check(insp_param_capture(s, &params, &n));
+    snprintf(want, sizeof want, "%.4g", params[0].update_ratio);
+    assert_non_null(strstr(text, want));
+    assert_non_null(strstr(text, "Modules (5), 20 passes recorded"));
+    assert_non_null(strstr(text, "2.weight"));
+    assert_non_null(strstr(text, "Problems ("));
+    nn_free(text);
+    trainer_free(&t);
+    insp_session_free(s);
+    NN_RELEASE(model);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_screen_basics),   cmocka_unit_test(test_view_golden),
+        cmocka_unit_test(test_view_keys),       cmocka_unit_test(test_command_line),
+        cmocka_unit_test(test_activation_curve), cmocka_unit_test(test_report_text),
+    };
+    return cmocka_run_group_tests_name("inspector view", tests, NULL, NULL);
+}
