@@ -7,6 +7,11 @@
  *                        and a full backward hook (norm of grad_output) on every module
  *   hook_overhead_ratio  fastest hooked round / fastest plain round, the two measured
  *                        alternately
+ *   mlp_inspected_step_ms     the same step on a twin of the model with the inspector
+ *                             attached for the whole run (insp_attach) and redrawing a
+ *                             120x40 virtual screen (insp_render_text) whenever its 30 Hz
+ *                             throttle says a live view would
+ *   inspector_overhead_ratio  fastest inspected round / fastest plain round
  * Figures are appended to the file bench_core started ($NNSCOPE_BENCH_FILE), where
  * bench/peer_torch.py finds them for the ratios against PyTorch.
  */
@@ -17,6 +22,7 @@
 #include <unistd.h>
 
 #include "nn.h"
+#include "../inspector/insp.h"
 
 #define REPS 9
 #define STEPS 10
@@ -83,8 +89,25 @@ static nn_object *grad_norm_hook(void *ud, nn_object *args, nn_object *kwargs)
     return nn_retain(nn_none());
 }
 
-/* Milliseconds per training step over STEPS steps. */
-static double steps_ms(nn_module *net, nn_optimizer *opt, nn_tensor *x, nn_tensor *target)
+/* What a live inspector view does after each step: redraw when the throttle lets it. */
+typedef struct live_view {
+    insp_session *session;
+    insp_throttle throttle;
+    int redraws;
+} live_view;
+
+static void live_view_step(live_view *v)
+{
+    if (!insp_should_redraw(&v->throttle)) return;
+    char *screen;
+    if (insp_render_text(v->session, "0", 120, 40, -1, &screen) < 0) die("insp_render_text");
+    nn_free(screen);
+    v->redraws++;
+}
+
+/* Milliseconds per training step over STEPS steps; view: NULL, or the inspector
+   view to redraw. */
+static double steps_ms(nn_module *net, nn_optimizer *opt, nn_tensor *x, nn_tensor *target, live_view *view)
 {
     double t0 = now_s();
     for (int s = 0; s < STEPS; s++) {
@@ -95,6 +118,7 @@ static double steps_ms(nn_module *net, nn_optimizer *opt, nn_tensor *x, nn_tenso
             die("step");
         NN_RELEASE(y);
         NN_RELEASE(loss);
+        if (view) live_view_step(view);
     }
     return (now_s() - t0) * 1e3 / STEPS;
 }
@@ -123,6 +147,41 @@ static void remove_hooks(nn_object *handles)
     NN_RELEASE(handles);
 }
 
+/* The benchmark's MLP and its SGD optimizer, initialised from seed. */
+typedef struct mlp {
+    nn_module *net;
+    nn_object *params;
+    nn_optimizer *opt;
+} mlp;
+
+static mlp mlp_new(uint64_t seed)
+{
+    nn_generator_seed(nn_default_generator(), seed);
+    nn_module *layers[5] = {
+        ok(nn_linear_new(784, 512, true, NN_FLOAT32), "Linear"), ok(nn_relu_new(false), "ReLU"),
+        ok(nn_linear_new(512, 512, true, NN_FLOAT32), "Linear"), ok(nn_gelu_new("none"), "GELU"),
+        ok(nn_linear_new(512, 10, true, NN_FLOAT32), "Linear"),
+    };
+    mlp m = {.net = ok(nn_sequential_new(5, layers), "Sequential")};
+    for (int i = 0; i < 5; i++) NN_RELEASE(layers[i]);
+    m.params = ok(nn_module_parameters(m.net, true), "parameters");
+    size_t n = nn_list_len(m.params);
+    nn_tensor *p[16];
+    for (size_t i = 0; i < n; i++) p[i] = NN_TENSOR(nn_list_get(m.params, i));
+    nn_sgd_options o;
+    nn_sgd_options_default(&o);
+    o.lr = 0.01;
+    m.opt = ok(nn_sgd_new(p, n, &o), "SGD");
+    return m;
+}
+
+static void mlp_free(mlp *m)
+{
+    NN_RELEASE(m->opt);
+    NN_RELEASE(m->params);
+    NN_RELEASE(m->net);
+}
+
 int main(void)
 {
     char path[4096];
@@ -131,48 +190,48 @@ int main(void)
     else snprintf(path, sizeof path, "%s/nnscope-bench-%u.txt", tmp && *tmp ? tmp : "/tmp", (unsigned)getuid());
     results = fopen(path, "a");
 
-    nn_generator_seed(nn_default_generator(), 0);
-    nn_module *layers[5] = {
-        ok(nn_linear_new(784, 512, true, NN_FLOAT32), "Linear"), ok(nn_relu_new(false), "ReLU"),
-        ok(nn_linear_new(512, 512, true, NN_FLOAT32), "Linear"), ok(nn_gelu_new("none"), "GELU"),
-        ok(nn_linear_new(512, 10, true, NN_FLOAT32), "Linear"),
-    };
-    nn_module *net = ok(nn_sequential_new(5, layers), "Sequential");
-    for (int i = 0; i < 5; i++) NN_RELEASE(layers[i]);
-    nn_object *params = ok(nn_module_parameters(net, true), "parameters");
-    size_t n = nn_list_len(params);
-    nn_tensor *p[16];
-    for (size_t i = 0; i < n; i++) p[i] = NN_TENSOR(nn_list_get(params, i));
-    nn_sgd_options o;
-    nn_sgd_options_default(&o);
-    o.lr = 0.01;
-    nn_optimizer *opt = ok(nn_sgd_new(p, n, &o), "SGD");
+    mlp plain_net = mlp_new(0);
     nn_tensor *x = ok(nn_randn(2, (int64_t[]){64, 784}, NN_FLOAT32), "randn");
     nn_tensor *target = ok(nn_randn(2, (int64_t[]){64, 10}, NN_FLOAT32), "randn");
+    /* the inspected twin: the same model, with the inspector attached for the whole
+       run as a live view keeps it (its rings full, its 30 Hz throttle running) */
+    mlp twin = mlp_new(0);
+    live_view view = {0};
+    insp_throttle_init(&view.throttle, INSP_REDRAW_HZ);
+    if (insp_attach(twin.net, &view.session) < 0) die("insp_attach");
 
-    /* plain and hooked rounds alternate, so a change of load hits both alike */
+    /* plain, hooked and inspected rounds alternate, so a change of load hits all alike */
     nn_object *fwd = ok(nn_cfunction_new("stats", stats_hook, NULL, NULL), "hook");
     nn_object *bwd = ok(nn_cfunction_new("grad_norm", grad_norm_hook, NULL, NULL), "hook");
-    double plain[REPS], hooked[REPS];
+    double plain[REPS], hooked[REPS], inspected[REPS];
     for (int r = -1; r < REPS; r++) {
-        double p = steps_ms(net, opt, x, target);
-        nn_object *handles = add_hooks(net, fwd, bwd);
-        double h = steps_ms(net, opt, x, target);
+        double p = steps_ms(plain_net.net, plain_net.opt, x, target, NULL);
+        nn_object *handles = add_hooks(plain_net.net, fwd, bwd);
+        double h = steps_ms(plain_net.net, plain_net.opt, x, target, NULL);
         remove_hooks(handles);
+        double i = steps_ms(twin.net, twin.opt, x, target, &view);
         if (r < 0) continue; /* warm-up */
         plain[r] = p;
         hooked[r] = h;
+        inspected[r] = i;
     }
     qsort(plain, REPS, sizeof plain[0], cmp_double);
     qsort(hooked, REPS, sizeof hooked[0], cmp_double);
+    qsort(inspected, REPS, sizeof inspected[0], cmp_double);
     report("mlp_step_ms", plain[REPS / 2]);
     report("mlp_hooked_step_ms", hooked[REPS / 2]);
     /* the fastest rounds: what the hooks cost when nothing else disturbs the
        run (the medians move by more than the hooks cost on a shared machine) */
     report("hook_overhead_ratio", hooked[0] / plain[0]);
+    report("mlp_inspected_step_ms", inspected[REPS / 2]);
+    report("inspector_overhead_ratio", inspected[0] / plain[0]);
+    printf("# inspector: %d redraws over %d inspected steps\n", view.redraws, (REPS + 1) * STEPS);
 
+    insp_session_free(view.session);
     NN_RELEASE(fwd); NN_RELEASE(bwd);
-    NN_RELEASE(x); NN_RELEASE(target); NN_RELEASE(opt); NN_RELEASE(params); NN_RELEASE(net);
+    NN_RELEASE(x); NN_RELEASE(target);
+    mlp_free(&plain_net);
+    mlp_free(&twin);
     if (results) fclose(results);
     return 0;
 }

@@ -15,6 +15,34 @@
    histogram stays all zero (and costs nothing). 0, or -1 with MemoryError. */
 int insp_object_stats(nn_object *o, insp_saturation sat, uint8_t *alive, int64_t n_units, bool with_hist,
                       insp_stats *out);
+/* The statistics last computed for a few tensors, so that a tensor seen again
+   unchanged (a module's output is the next one's input; a grad_input is the
+   previous module's grad_output) is not summed twice. Each entry holds a detached
+   view of its tensor: the storage stays alive, so the same storage, view and
+   version mean the same values. */
+#define INSP_STATS_CACHE 4
+typedef struct insp_cached_stats {
+    nn_tensor *view; /* owned, or NULL */
+    struct stats_job *pending; /* the job that will fill stats, or NULL (stats.c's lock) */
+    uint64_t version;
+    insp_saturation sat;
+    bool with_hist;
+    insp_stats stats;
+} insp_cached_stats;
+typedef struct insp_stats_cache {
+    insp_cached_stats entries[INSP_STATS_CACHE];
+    int next; /* the entry replaced next */
+} insp_stats_cache;
+/* insp_object_stats without a unit map, answered from c when o holds one tensor
+   already seen unchanged. defer: a large tensor's values are copied and summed by
+   a helper thread, so *out is complete only after insp_stats_wait (until then the
+   caller must not read it). 0, or -1 with MemoryError. */
+int insp_object_stats_cached(insp_stats_cache *c, nn_object *o, insp_saturation sat, bool with_hist, bool defer,
+                             insp_stats *out);
+/* Returns once every deferred statistics is delivered (running what is left). */
+void insp_stats_wait(void);
+/* Releases the views c holds; it stays usable. */
+void insp_stats_cache_clear(insp_stats_cache *c);
 /* The parameter table as last captured (render.c reads it after insp_problems). */
 const insp_param *insp_param_table(const insp_session *s, size_t *n);
 /* The first tensor of o (a tensor, or the first in a tuple/list), borrowed, or NULL. */
@@ -25,6 +53,25 @@ int64_t insp_units_of(const nn_tensor *t);
 /* Kinds by class name. */
 insp_saturation insp_saturation_of(const char *class_name);
 bool insp_is_relu_like(const char *class_name);
+/* Core's elementwise activation modules (ReLU, GELU, PReLU, Sigmoid, Tanh,
+   Threshold, LeakyReLU, ELU, SiLU, Softplus): those whose curve the view draws. */
+bool insp_is_activation(const nn_module *m);
+
+/* A bar chart of hist[0..INSP_HIST_BINS) in rows x w cells at (top, x): each
+   column sums the bins it covers, heights in eighths of a cell (render.c). */
+void insp_draw_bars(insp_screen *sc, int top, int x, int rows, int w, const uint32_t *hist, insp_color color);
+/* Draws m's curve f(x) and its derivative (braille, two colors) over the range
+   of its recorded input (input: the forward pass's b, or NULL: [-3, 3]) with the
+   input's histogram under them, into rows x w cells at (top, x). The module's
+   forward runs directly (no hooks, grad mode off). A forward that fails draws a
+   note instead. 0, or -1 with MemoryError. */
+int insp_draw_curve(insp_screen *sc, int top, int x, int rows, int w, nn_module *m, const insp_stats *input);
+
+/* At each forward of the root (session.c calls it): measures the update ratio of
+   the optimizer step that happened since the last sampled snapshot, and takes a
+   new snapshot at most 4 times a second (updates.c). 0, or -1 with MemoryError. */
+#define INSP_RATIO_HZ 4.0
+int insp_track_updates(insp_session *s);
 
 /* A module as the session records it. */
 typedef struct insp_module {
@@ -36,6 +83,7 @@ typedef struct insp_module {
     int prev_full_flag;       /* module->is_full_backward_hook before attach */
     insp_saturation sat;
     bool relu_like;
+    bool activation;          /* an elementwise activation: its input's statistics are kept too */
     insp_pass *ring;          /* INSP_RING slots, allocated at the first pass */
     size_t ring_len, ring_next; /* kept passes; slot of the next write */
     uint8_t *alive;           /* per-unit ever-nonzero map (ReLU-like), n_units bytes */
@@ -55,7 +103,8 @@ typedef struct insp_param_rec {
     insp_param info;
     char *name;               /* nn_malloc'd local name */
     nn_tensor *tensor;        /* owned reference */
-    double *snapshot;         /* nn_malloc'd values at the last snapshot, or NULL */
+    void *snapshot;           /* nn_malloc'd values at the last snapshot, or NULL: float32 */
+    bool snapshot_f64;        /* (a plain copy of a contiguous float32 tensor) or double */
     int64_t snapshot_n;
 } insp_param_rec;
 
@@ -73,6 +122,42 @@ struct insp_session {
     int nan_module;
     uint64_t nan_step;
     const char *nan_where;
+    insp_stats_cache stats_cache; /* the hooks' (stats.c) */
+    uint64_t settled;         /* passes of earlier steps are complete and their NaN/Inf noted */
+    insp_pass_fn on_pass;     /* live refresh (insp_set_pass_callback) */
+    void *on_pass_ud;
+    /* update ratios measured between two forwards of the root (updates.c) */
+    insp_throttle ratio_gate;
+    bool ratio_armed;         /* a snapshot waits for the next optimizer step */
+    uint64_t ratio_versions;  /* sum of the parameters' versions at that snapshot */
 };
+
+/* ---- the view (view.c keeps it, render.c draws it) */
+#define INSP_OUTPUT_LINES 200 /* output lines of statements kept */
+#define INSP_HISTORY 100      /* command-line history entries kept */
+typedef enum insp_focus { INSP_FOCUS_TREE, INSP_FOCUS_DETAILS, INSP_FOCUS_COMMAND } insp_focus;
+struct insp_view {
+    insp_session *s;          /* borrowed */
+    size_t sel;               /* selected module */
+    int *parent;              /* per module: index of its parent, -1 for the root */
+    bool *expanded;           /* per module: children shown */
+    bool *has_children;
+    insp_mode mode;
+    int64_t at;               /* step shown, -1 live */
+    insp_focus focus;
+    bool help, finding, busy;
+    int detail_scroll;        /* lines of the details pane scrolled away */
+    char *line;               /* the command line (or the find text), nn_malloc'd UTF-8 */
+    size_t line_len, line_cap;
+    char *history[INSP_HISTORY];
+    int n_history, history_pos;
+    char *out[INSP_OUTPUT_LINES]; /* output area lines, oldest first */
+    bool out_error[INSP_OUTPUT_LINES];
+    int n_out;
+    char *running;            /* the statement running now (busy) */
+    char message[160];        /* a one-line notice in the command row ("" none) */
+};
+/* Modules shown by the tree (ancestors expanded) in order; v->sel among them. */
+bool insp_view_visible(const insp_view *v, size_t i);
 
 #endif

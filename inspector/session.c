@@ -36,21 +36,76 @@ static insp_pass *ring_push(insp_session *s, insp_module *m)
 
 static const char *display_path(const char *path) { return *path ? path : "(root)"; }
 
-/* Records where NaN/Inf first appeared; with the breakpoint on, sets the error
-   and returns -1. */
-static int check_nonfinite(insp_session *s, size_t index, const insp_stats *st, const char *where, uint64_t step)
+/* Records where NaN/Inf first appeared (the earliest step: deferred passes are
+   looked at later than the ones summed at once); true when st has some. */
+static bool note_nonfinite(insp_session *s, size_t index, const insp_stats *st, const char *where, uint64_t step)
 {
-    if (st->nan_count == 0 && st->inf_count == 0) return 0;
-    if (s->nan_module < 0) {
+    if (st->nan_count == 0 && st->inf_count == 0) return false;
+    if (s->nan_module < 0 || step < s->nan_step) {
         s->nan_module = (int)index;
         s->nan_step = step;
         s->nan_where = where;
     }
-    if (!s->break_nan) return 0;
+    return true;
+}
+
+/* note_nonfinite; with the breakpoint on, sets the error and returns -1. */
+static int check_nonfinite(insp_session *s, size_t index, const insp_stats *st, const char *where, uint64_t step)
+{
+    if (!note_nonfinite(s, index, st, where, step) || !s->break_nan) return 0;
     s->break_module = (int)index;
     insp_module *m = &s->mods[index];
     return nn_error_set(NN_ERR_RUNTIME, "NaN or Inf in the %s of %s (%s)", where, display_path(m->path),
                         nn_module_name(m->module));
+}
+
+static const insp_pass *ring_at(const insp_module *m, size_t k)
+{
+    size_t oldest = (m->ring_next + INSP_RING - m->ring_len) % INSP_RING;
+    return &m->ring[(oldest + k) % INSP_RING];
+}
+
+/* Passes between two looks at the deferred statistics: fewer than a ring holds,
+   so that no pass is overwritten before its NaN/Inf is noted. */
+#define SETTLE_PASSES 64
+
+/* Without the breakpoint the hooks defer large tensors' statistics to stats.c's
+   helper thread (they only copy the values). Settling waits for them and notes
+   NaN/Inf among the passes recorded since the last time; every reader of passes
+   settles first, so what it reads is complete. */
+static void settle(const insp_session *reader)
+{
+    insp_session *s = (insp_session *)reader; /* completes what readers see; changes nothing they read */
+    insp_stats_wait();
+    for (size_t i = 0; i < s->n_mods && s->settled < s->step; i++) {
+        const insp_module *m = &s->mods[i];
+        for (size_t k = m->ring_len; k-- > 0;) {
+            const insp_pass *p = ring_at(m, k);
+            if (p->step < s->settled) break;
+            if (p->kind == INSP_FORWARD) {
+                note_nonfinite(s, i, &p->a, "output", p->step);
+            } else {
+                note_nonfinite(s, i, &p->a, "grad_output", p->step);
+                note_nonfinite(s, i, &p->b, "grad_input", p->step);
+            }
+        }
+    }
+    s->settled = s->step;
+}
+
+/* After a hook's statistics: the breakpoint checks at once, else every
+   SETTLE_PASSES passes settle. -1 when the breakpoint stops. */
+static int after_pass(insp_session *s, size_t index, const insp_pass *p)
+{
+    if (!s->break_nan) {
+        if (s->step - s->settled >= SETTLE_PASSES) settle(s);
+        return 0;
+    }
+    if (p->kind == INSP_FORWARD) return check_nonfinite(s, index, &p->a, "output", p->step);
+    return check_nonfinite(s, index, &p->a, "grad_output", p->step) < 0 ||
+                   check_nonfinite(s, index, &p->b, "grad_input", p->step) < 0
+               ? -1
+               : 0;
 }
 
 /* hook(module, args, output): the output's statistics (and the unit map). */
@@ -77,18 +132,28 @@ static nn_object *forward_hook(void *ud, nn_object *args, nn_object *kwargs)
         }
         alive = m->alive;
     }
+    if (s->break_nan) settle(s); /* earlier deferred passes are noted first */
     insp_pass *p = ring_push(s, m);
     if (!p) return NULL;
     p->kind = INSP_FORWARD;
-    if (insp_object_stats(output, m->sat, alive, units, true, &p->a) < 0) return NULL;
+    /* the unit map needs a pass of its own; other outputs may have been seen already */
+    if ((alive ? insp_object_stats(output, m->sat, alive, units, true, &p->a)
+               : insp_object_stats_cached(&s->stats_cache, output, m->sat, true, !s->break_nan, &p->a)) < 0)
+        return NULL;
     if (alive) m->alive_passes++;
     insp_object_stats(NULL, INSP_SAT_NONE, NULL, 0, false, &p->b); /* input: shape only */
     nn_tensor *in = insp_first_tensor(nn_tuple_get(args, 1));
-    if (in) {
+    /* an activation's input values: the range and histogram its curve is drawn over */
+    if (in && m->activation) {
+        if (insp_object_stats_cached(&s->stats_cache, &in->ob, INSP_SAT_NONE, true, !s->break_nan, &p->b) < 0)
+            return NULL;
+    } else if (in) {
         p->b.ndim = in->ndim < INSP_MAX_SHAPE ? in->ndim : INSP_MAX_SHAPE;
         for (int d = 0; d < p->b.ndim; d++) p->b.sizes[d] = in->sizes[d];
     }
-    if (check_nonfinite(s, l->index, &p->a, "output", p->step) < 0) return NULL;
+    if (after_pass(s, l->index, p) < 0) return NULL;
+    if (l->index == 0 && insp_track_updates(s) < 0) return NULL;
+    if (s->on_pass) s->on_pass(s->on_pass_ud);
     return nn_retain(nn_none());
 }
 
@@ -100,15 +165,16 @@ static nn_object *backward_hook(void *ud, nn_object *args, nn_object *kwargs)
     insp_session *s = l->s;
     if (!s || !s->attached) return nn_retain(nn_none());
     insp_module *m = &s->mods[l->index];
+    if (s->break_nan) settle(s);
     insp_pass *p = ring_push(s, m);
     if (!p) return NULL;
     p->kind = INSP_BACKWARD;
-    if (insp_object_stats(nn_tuple_get(args, 2), INSP_SAT_NONE, NULL, 0, true, &p->a) < 0 ||
-        insp_object_stats(nn_tuple_get(args, 1), INSP_SAT_NONE, NULL, 0, true, &p->b) < 0)
+    bool defer = !s->break_nan;
+    if (insp_object_stats_cached(&s->stats_cache, nn_tuple_get(args, 2), INSP_SAT_NONE, true, defer, &p->a) < 0 ||
+        insp_object_stats_cached(&s->stats_cache, nn_tuple_get(args, 1), INSP_SAT_NONE, true, defer, &p->b) < 0 ||
+        after_pass(s, l->index, p) < 0)
         return NULL;
-    if (check_nonfinite(s, l->index, &p->a, "grad_output", p->step) < 0 ||
-        check_nonfinite(s, l->index, &p->b, "grad_input", p->step) < 0)
-        return NULL;
+    if (s->on_pass) s->on_pass(s->on_pass_ud);
     return nn_retain(nn_none());
 }
 
@@ -160,6 +226,8 @@ void insp_session_free(insp_session *s)
 {
     if (!s) return;
     insp_detach(s);
+    insp_stats_wait(); /* deferred statistics write into the rings */
+    insp_stats_cache_clear(&s->stats_cache);
     for (size_t i = 0; i < s->n_mods; i++) {
         insp_module *m = &s->mods[i];
         NN_RELEASE(m->module);
@@ -234,6 +302,7 @@ int insp_attach(nn_module *model, insp_session **out)
     insp_session *s = nn_calloc(1, sizeof *s);
     if (!s) return -1;
     s->break_module = s->nan_module = -1;
+    insp_throttle_init(&s->ratio_gate, INSP_RATIO_HZ);
     nn_object *list = nn_module_named_modules(model, "", true);
     if (!list) goto fail;
     size_t n = nn_list_len(list);
@@ -253,6 +322,7 @@ int insp_attach(nn_module *model, insp_session **out)
         const char *cls = nn_module_name(m->module);
         m->sat = insp_saturation_of(cls);
         m->relu_like = insp_is_relu_like(cls);
+        m->activation = insp_is_activation(m->module);
         insp_link *l = nn_calloc(1, sizeof *l);
         if (!l) goto fail;
         l->refs = 1;
@@ -294,15 +364,15 @@ size_t insp_pass_count(const insp_session *s, size_t i) { return i < s->n_mods ?
 const insp_pass *insp_pass_at(const insp_session *s, size_t i, size_t k)
 {
     if (i >= s->n_mods || k >= s->mods[i].ring_len) return NULL;
-    const insp_module *m = &s->mods[i];
-    size_t oldest = (m->ring_next + INSP_RING - m->ring_len) % INSP_RING;
-    return &m->ring[(oldest + k) % INSP_RING];
+    settle(s);
+    return ring_at(&s->mods[i], k);
 }
 
 const insp_pass *insp_last_pass(const insp_session *s, size_t i, insp_pass_kind kind, uint64_t at_step)
 {
+    settle(s);
     for (size_t k = insp_pass_count(s, i); k-- > 0;) {
-        const insp_pass *p = insp_pass_at(s, i, k);
+        const insp_pass *p = ring_at(&s->mods[i], k);
         if (p->kind == kind && p->step <= at_step) return p;
     }
     return NULL;
@@ -354,15 +424,47 @@ const insp_param *insp_param_table(const insp_session *s, size_t *n)
     return s->param_view;
 }
 
+/* The values of t as a float32 (its own data: contiguous float32) or double run
+   (its own data, or a copy into *copy, nn_malloc'd). 0 or -1. */
+static int values_of(nn_tensor *t, const void **data, bool *f64, double **copy)
+{
+    *copy = NULL;
+    if (nn_is_contiguous(t) && (t->dtype == NN_FLOAT32 || t->dtype == NN_FLOAT64)) {
+        *data = nn_data_ptr(t);
+        *f64 = t->dtype == NN_FLOAT64;
+        return 0;
+    }
+    int64_t n = nn_numel(t);
+    if (!(*copy = nn_malloc((size_t)(n ? n : 1) * sizeof **copy))) return -1;
+    if (n) nn_to_doubles(t, *copy);
+    *data = *copy;
+    *f64 = true;
+    return 0;
+}
+
+static double value_at(const void *data, bool f64, int64_t j)
+{
+    return f64 ? ((const double *)data)[j] : (double)((const float *)data)[j];
+}
+
+/* A snapshot is a plain copy of the values (float32 or double): an optimizer step
+   runs between two forwards, so this must cost little. */
 int insp_param_snapshot(insp_session *s)
 {
     for (size_t i = 0; i < s->n_params; i++) {
         insp_param_rec *r = &s->params[i];
+        const void *data;
+        bool f64;
+        double *copy;
+        if (values_of(r->tensor, &data, &f64, &copy) < 0) return -1;
         int64_t n = nn_numel(r->tensor);
-        double *copy = nn_realloc(r->snapshot, (size_t)(n ? n : 1) * sizeof *copy);
-        if (!copy) return -1;
-        if (n) nn_to_doubles(r->tensor, copy);
-        r->snapshot = copy;
+        size_t bytes = (size_t)(n ? n : 1) * (f64 ? sizeof(double) : sizeof(float));
+        void *kept = copy ? copy : nn_realloc(r->snapshot, bytes);
+        if (!kept) return -1;
+        if (copy) nn_free(r->snapshot);
+        else if (n) memcpy(kept, data, bytes);
+        r->snapshot = kept;
+        r->snapshot_f64 = f64;
         r->snapshot_n = n;
     }
     return 0;
@@ -378,16 +480,17 @@ int insp_param_update_ratio(insp_session *s)
             r->info.update_ratio = NAN;
             continue;
         }
-        double *now = nn_malloc((size_t)(n ? n : 1) * sizeof *now);
-        if (!now) return -1;
-        if (n) nn_to_doubles(r->tensor, now);
+        const void *now;
+        bool f64;
+        double *copy;
+        if (values_of(r->tensor, &now, &f64, &copy) < 0) return -1;
         double dd = 0, pp = 0;
         for (int64_t j = 0; j < n; j++) {
-            double d = now[j] - r->snapshot[j];
+            double v = value_at(now, f64, j), d = v - value_at(r->snapshot, r->snapshot_f64, j);
             dd += d * d;
-            pp += now[j] * now[j];
+            pp += v * v;
         }
-        nn_free(now);
+        nn_free(copy);
         r->info.update_ratio = pp > 0 ? sqrt(dd) / sqrt(pp) : dd > 0 ? INFINITY : 0;
     }
     return 0;
@@ -397,6 +500,7 @@ int insp_param_update_ratio(insp_session *s)
 
 int insp_nan_first(const insp_session *s, uint64_t *step, const char **where)
 {
+    settle(s);
     if (s->nan_module >= 0) {
         if (step) *step = s->nan_step;
         if (where) *where = s->nan_where;
@@ -405,6 +509,7 @@ int insp_nan_first(const insp_session *s, uint64_t *step, const char **where)
 }
 
 void insp_break_nan(insp_session *s, bool on) { s->break_nan = on; }
+void insp_set_pass_callback(insp_session *s, insp_pass_fn fn, void *ud) { s->on_pass = fn, s->on_pass_ud = ud; }
 int insp_break_module(const insp_session *s) { return s->break_module; }
 
 /* A growable text: appends a formatted line; -1 with MemoryError. */
@@ -443,6 +548,7 @@ static bool nonfinite(double x) { return !isfinite(x); }
 int insp_problems(insp_session *s, char **out)
 {
     *out = NULL;
+    settle(s);
     text t = {0};
     const insp_param *params;
     size_t n_params;

@@ -3,11 +3,16 @@
  * exact zeros, saturation, NaN/Inf counts and per-unit "ever nonzero" in one fused
  * loop over contiguous float32/float64 data (other dtypes and layouts through a
  * double copy), then the [min, max] histogram (it needs the range) over the same
- * data. Not here: where the numbers are kept (session.c) or drawn (render.c).
+ * data. Large tensors are cut into chunks that this thread and one helper thread
+ * share (the hooks run while the other core mostly waits). Not here: where the
+ * numbers are kept (session.c) or drawn (render.c).
  */
 #include "insp_int.h"
 
 #include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ------------------------------------------------------------ module kinds */
@@ -106,6 +111,48 @@ typedef float vf4 __attribute__((vector_size(16)));
         }                                                                              \
         a->count += n;                                                                 \
     }
+/* The common case, every value finite, without the selects: the moments go to
+   locals first, and when some value was not finite (v - v is NaN for NaN and
+   inf) the kernel returns false with *a untouched, for the general one to run. */
+#define FINITE_KERNEL(ATTR, NAME, T, W, VD, VL, LOAD, VSAT, SSAT)                      \
+    ATTR static bool NAME(acc *a, const T *x, int64_t n)                               \
+    {                                                                                  \
+        const double k = a->shift;                                                     \
+        VD K, Z, C99, C01, s1, s2, q, mn, mx, bad;                                     \
+        VL zer, sat, absmask;                                                          \
+        for (int j = 0; j < W; j++) {                                                  \
+            K[j] = k, Z[j] = 0, C99[j] = 0.99, C01[j] = 0.01;                          \
+            s1[j] = s2[j] = q[j] = bad[j] = 0, mn[j] = mx[j] = k;                      \
+            zer[j] = sat[j] = 0, absmask[j] = INT64_MAX;                               \
+        }                                                                              \
+        int64_t i = 0;                                                                 \
+        for (; i + W <= n; i += W) {                                                   \
+            VD v;                                                                      \
+            LOAD(v, x + i);                                                            \
+            VD d = v - K;                                                              \
+            s1 += d, s2 += d * d, q += v * v, bad += v - v;                            \
+            mn = SEL(VL, VD, v < mn, v, mn), mx = SEL(VL, VD, v > mx, v, mx);          \
+            zer -= v == Z, sat -= (VSAT);                                              \
+        }                                                                              \
+        (void)C99, (void)C01, (void)absmask;                                           \
+        for (int j = 0; j < W; j++)                                                    \
+            if (bad[j] != 0) return false;                                             \
+        for (int64_t t = i; t < n; t++)                                                \
+            if (!isfinite((double)x[t])) return false;                                 \
+        for (int j = 0; j < W; j++) {                                                  \
+            a->s1 += s1[j], a->s2 += s2[j], a->q += q[j];                              \
+            a->min = mn[j] < a->min ? mn[j] : a->min;                                  \
+            a->max = mx[j] > a->max ? mx[j] : a->max;                                  \
+            a->zeros += zer[j], a->sat += sat[j];                                      \
+        }                                                                              \
+        a->finite += i;                                                                \
+        for (; i < n; i++) {                                                           \
+            double v = (double)x[i];                                                   \
+            SCALAR_STEP(SSAT);                                                         \
+        }                                                                              \
+        a->count += n;                                                                 \
+        return true;                                                                   \
+    }
 #define LOAD_F32_2(dst, p) do { vf2 t_; memcpy(&t_, (p), sizeof t_); dst = __builtin_convertvector(t_, vd2); } while (0)
 #define LOAD_F64_2(dst, p) memcpy(&(dst), (p), sizeof(dst))
 #define LOAD_F32_4(dst, p) do { vf4 t_; memcpy(&t_, (p), sizeof t_); dst = __builtin_convertvector(t_, vd4); } while (0)
@@ -130,6 +177,18 @@ FUSED_KERNEL(AVX2, fused_f32_tanh_avx2, float, 4, vd4, vl4, LOAD_F32_4, VTANH(vd
 FUSED_KERNEL(AVX2, fused_f64_tanh_avx2, double, 4, vd4, vl4, LOAD_F64_4, VTANH(vd4, vl4), STANH)
 FUSED_KERNEL(AVX2, fused_f32_sigm_avx2, float, 4, vd4, vl4, LOAD_F32_4, VSIGM, SSIGM)
 FUSED_KERNEL(AVX2, fused_f64_sigm_avx2, double, 4, vd4, vl4, LOAD_F64_4, VSIGM, SSIGM)
+FINITE_KERNEL(, finite_f32, float, 2, vd2, vl2, LOAD_F32_2, VNONE, 0)
+FINITE_KERNEL(, finite_f64, double, 2, vd2, vl2, LOAD_F64_2, VNONE, 0)
+FINITE_KERNEL(, finite_f32_tanh, float, 2, vd2, vl2, LOAD_F32_2, VTANH(vd2, vl2), STANH)
+FINITE_KERNEL(, finite_f64_tanh, double, 2, vd2, vl2, LOAD_F64_2, VTANH(vd2, vl2), STANH)
+FINITE_KERNEL(, finite_f32_sigm, float, 2, vd2, vl2, LOAD_F32_2, VSIGM, SSIGM)
+FINITE_KERNEL(, finite_f64_sigm, double, 2, vd2, vl2, LOAD_F64_2, VSIGM, SSIGM)
+FINITE_KERNEL(AVX2, finite_f32_avx2, float, 4, vd4, vl4, LOAD_F32_4, VNONE, 0)
+FINITE_KERNEL(AVX2, finite_f64_avx2, double, 4, vd4, vl4, LOAD_F64_4, VNONE, 0)
+FINITE_KERNEL(AVX2, finite_f32_tanh_avx2, float, 4, vd4, vl4, LOAD_F32_4, VTANH(vd4, vl4), STANH)
+FINITE_KERNEL(AVX2, finite_f64_tanh_avx2, double, 4, vd4, vl4, LOAD_F64_4, VTANH(vd4, vl4), STANH)
+FINITE_KERNEL(AVX2, finite_f32_sigm_avx2, float, 4, vd4, vl4, LOAD_F32_4, VSIGM, SSIGM)
+FINITE_KERNEL(AVX2, finite_f64_sigm_avx2, double, 4, vd4, vl4, LOAD_F64_4, VSIGM, SSIGM)
 
 static bool have_avx2(void)
 {
@@ -141,20 +200,34 @@ static bool have_avx2(void)
     return known;
 }
 
+/* The finite kernel first; the general one when some value is not finite. */
+#define FIRST_FINITE(F, G) ((F)(a, x, n) || ((G)(a, x, n), true))
 static void fused(acc *a, const void *x, bool f64, int64_t n, insp_saturation sat)
 {
     if (have_avx2()) {
         switch (sat) {
-        case INSP_SAT_NONE: f64 ? fused_f64_avx2(a, x, n) : fused_f32_avx2(a, x, n); break;
-        case INSP_SAT_TANH: f64 ? fused_f64_tanh_avx2(a, x, n) : fused_f32_tanh_avx2(a, x, n); break;
-        case INSP_SAT_SIGMOID: f64 ? fused_f64_sigm_avx2(a, x, n) : fused_f32_sigm_avx2(a, x, n); break;
+        case INSP_SAT_NONE:
+            f64 ? FIRST_FINITE(finite_f64_avx2, fused_f64_avx2) : FIRST_FINITE(finite_f32_avx2, fused_f32_avx2);
+            break;
+        case INSP_SAT_TANH:
+            f64 ? FIRST_FINITE(finite_f64_tanh_avx2, fused_f64_tanh_avx2)
+                : FIRST_FINITE(finite_f32_tanh_avx2, fused_f32_tanh_avx2);
+            break;
+        case INSP_SAT_SIGMOID:
+            f64 ? FIRST_FINITE(finite_f64_sigm_avx2, fused_f64_sigm_avx2)
+                : FIRST_FINITE(finite_f32_sigm_avx2, fused_f32_sigm_avx2);
+            break;
         }
         return;
     }
     switch (sat) {
-    case INSP_SAT_NONE: f64 ? fused_f64(a, x, n) : fused_f32(a, x, n); break;
-    case INSP_SAT_TANH: f64 ? fused_f64_tanh(a, x, n) : fused_f32_tanh(a, x, n); break;
-    case INSP_SAT_SIGMOID: f64 ? fused_f64_sigm(a, x, n) : fused_f32_sigm(a, x, n); break;
+    case INSP_SAT_NONE: f64 ? FIRST_FINITE(finite_f64, fused_f64) : FIRST_FINITE(finite_f32, fused_f32); break;
+    case INSP_SAT_TANH:
+        f64 ? FIRST_FINITE(finite_f64_tanh, fused_f64_tanh) : FIRST_FINITE(finite_f32_tanh, fused_f32_tanh);
+        break;
+    case INSP_SAT_SIGMOID:
+        f64 ? FIRST_FINITE(finite_f64_sigm, fused_f64_sigm) : FIRST_FINITE(finite_f32_sigm, fused_f32_sigm);
+        break;
     }
 }
 
@@ -203,40 +276,39 @@ static void fused_source(acc *a, const source *s, uint8_t *alive, insp_saturatio
 }
 
 /* The histogram over [lo, lo + BINS/scale] (the maximum falls in the last bin):
-   bin indices for a chunk in a loop the compiler vectorizes (index BINS takes the
-   non-finite values and is dropped), then counted into four interleaved copies so
-   that neighbouring equal bins do not wait on each other. */
-#define HIST_CHUNK 512
+   bin indices of 2W values at a time in vector lanes (index BINS takes the
+   non-finite values and is dropped), each lane counted into its own copy of the
+   bins, so that neighbouring equal bins do not wait on each other. */
 typedef int32_t vi2 __attribute__((vector_size(8)));
 typedef int32_t vi4 __attribute__((vector_size(16)));
 #define HIST_KERNEL(ATTR, NAME, T, W, VD, VL, VI, LOAD)                                      \
     ATTR static void NAME(uint32_t *hist, const T *x, int64_t n, double lo, double scale)    \
     {                                                                                       \
-        uint32_t h[4][INSP_HIST_BINS + 1];                                                  \
-        int32_t idx[HIST_CHUNK];                                                            \
+        uint32_t h[8][INSP_HIST_BINS + 1];                                                  \
         VD Z, LO, SC, TOP, NB;                                                              \
         for (int j = 0; j < W; j++) Z[j] = 0, LO[j] = lo, SC[j] = scale, TOP[j] = INSP_HIST_BINS - 1, NB[j] = INSP_HIST_BINS; \
         memset(h, 0, sizeof h);                                                             \
-        for (int64_t i0 = 0; i0 < n; i0 += HIST_CHUNK) {                                    \
-            int m = n - i0 < HIST_CHUNK ? (int)(n - i0) : HIST_CHUNK, j = 0;                \
-            for (; j + W <= m; j += W) {                                                    \
-                VD v;                                                                       \
-                LOAD(v, x + i0 + j);                                                        \
-                VL f = (v - v) == Z;                                                        \
-                VD t = (v - LO) * SC;                                                       \
-                t = SEL(VL, VD, t < TOP, t, TOP);                                           \
-                t = SEL(VL, VD, f, t, NB);                                                  \
-                VI ti = __builtin_convertvector(t, VI);                                     \
-                memcpy(idx + j, &ti, sizeof ti);                                            \
-            }                                                                               \
-            for (; j < m; j++) {                                                            \
-                double v = (double)x[i0 + j], t = (v - lo) * scale;                         \
-                t = v - v == 0 ? (t < INSP_HIST_BINS - 1 ? t : INSP_HIST_BINS - 1) : INSP_HIST_BINS; \
-                idx[j] = (int32_t)t;                                                        \
-            }                                                                               \
-            for (j = 0; j < m; j++) h[j & 3][idx[j]]++;                                     \
+        int64_t i = 0;                                                                      \
+        for (; i + 2 * W <= n; i += 2 * W) {                                                \
+            VD v, u;                                                                        \
+            LOAD(v, x + i);                                                                 \
+            LOAD(u, x + i + W);                                                             \
+            VL f = (v - v) == Z, g = (u - u) == Z;                                          \
+            VD t = (v - LO) * SC, s = (u - LO) * SC;                                        \
+            t = SEL(VL, VD, t < TOP, t, TOP);                                               \
+            s = SEL(VL, VD, s < TOP, s, TOP);                                               \
+            t = SEL(VL, VD, f, t, NB);                                                      \
+            s = SEL(VL, VD, g, s, NB);                                                      \
+            VI ti = __builtin_convertvector(t, VI), si = __builtin_convertvector(s, VI);    \
+            for (int j = 0; j < W; j++) h[j][ti[j]]++, h[W + j][si[j]]++;                   \
         }                                                                                   \
-        for (int b = 0; b < INSP_HIST_BINS; b++) hist[b] += h[0][b] + h[1][b] + h[2][b] + h[3][b]; \
+        for (; i < n; i++) {                                                                \
+            double v = (double)x[i], t = (v - lo) * scale;                                  \
+            t = v - v == 0 ? (t < INSP_HIST_BINS - 1 ? t : INSP_HIST_BINS - 1) : INSP_HIST_BINS; \
+            h[0][(int32_t)t]++;                                                             \
+        }                                                                                   \
+        for (int b = 0; b < INSP_HIST_BINS; b++)                                            \
+            for (int c = 0; c < 8; c++) hist[b] += h[c][b];                                  \
     }
 HIST_KERNEL(, hist_f32, float, 2, vd2, vl2, vi2, LOAD_F32_2)
 HIST_KERNEL(, hist_f64, double, 2, vd2, vl2, vi2, LOAD_F64_2)
@@ -317,16 +389,188 @@ static void finish(acc *a, uint32_t *hist, insp_stats *out)
     memcpy(out->hist, hist, sizeof out->hist);
 }
 
-/* Pools the sources into out. */
-static void stats_of_sources(source *srcs, size_t n, uint8_t *alive, insp_saturation sat, bool with_hist, insp_stats *out)
+/* ------------------------------------------------- the helper thread */
+
+/* A parallel loop: chunks 0..n_chunks-1 of run(ctx, chunk), claimed one at a
+   time by the calling thread and the helper, so a helper that is slow to wake
+   costs nothing: the caller then runs every chunk itself. */
+typedef struct par_loop {
+    void (*run)(void *ctx, int chunk);
+    void *ctx;
+    int n_chunks;
+    atomic_int next;  /* the next unclaimed chunk */
+    bool helper_done; /* under par_lock: the helper took the loop and left it */
+} par_loop;
+
+static pthread_mutex_t par_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t par_wake = PTHREAD_COND_INITIALIZER; /* a loop is posted */
+static pthread_cond_t par_left = PTHREAD_COND_INITIALIZER; /* the helper left a loop */
+static par_loop *par_posted;                               /* under par_lock */
+static enum { PAR_NONE, PAR_RUNNING, PAR_FAILED } par_helper; /* under par_lock */
+
+static void par_claim(par_loop *l)
+{
+    for (int c; (c = atomic_fetch_add(&l->next, 1)) < l->n_chunks;) l->run(l->ctx, c);
+}
+
+/* Deferred statistics (insp_object_stats_deferred): a job per pass, in order. */
+typedef struct stats_job stats_job;
+static stats_job *jobs_head, *jobs_tail; /* under par_lock */
+static int jobs_len;                     /* under par_lock */
+static stats_job *job_running;           /* the helper's, under par_lock */
+static pthread_cond_t job_finished = PTHREAD_COND_INITIALIZER;
+static void job_run_locked(stats_job *j);
+static void job_requeue_running(void);
+
+static void *par_helper_main(void *unused)
+{
+    (void)unused;
+    pthread_mutex_lock(&par_lock);
+    for (;;) {
+        while (!par_posted && !jobs_head) pthread_cond_wait(&par_wake, &par_lock);
+        if (par_posted) {
+            par_loop *l = par_posted;
+            par_posted = NULL;
+            pthread_mutex_unlock(&par_lock);
+            par_claim(l);
+            pthread_mutex_lock(&par_lock);
+            l->helper_done = true;
+            pthread_cond_signal(&par_left);
+        } else {
+            job_run_locked(jobs_head);
+            pthread_cond_broadcast(&job_finished);
+        }
+    }
+    return NULL;
+}
+
+/* A fork while the helper holds the lock would leave the child's lock taken: hold
+   it across fork; the child starts without a helper (made again on demand). */
+static void par_prepare(void) { pthread_mutex_lock(&par_lock); }
+static void par_parent(void) { pthread_mutex_unlock(&par_lock); }
+static void par_child(void)
+{
+    pthread_mutex_init(&par_lock, NULL);
+    pthread_cond_init(&par_wake, NULL);
+    pthread_cond_init(&par_left, NULL);
+    pthread_cond_init(&job_finished, NULL);
+    par_posted = NULL;
+    par_helper = PAR_NONE;
+    job_requeue_running();
+}
+
+/* Starts the helper once (under par_lock); false when there is none. */
+static bool par_start(void)
+{
+    if (par_helper == PAR_NONE) {
+        static bool registered;
+        pthread_attr_t attr;
+        pthread_t t;
+        par_helper = PAR_FAILED;
+        if ((registered || pthread_atfork(par_prepare, par_parent, par_child) == 0) && pthread_attr_init(&attr) == 0) {
+            registered = true;
+            pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+            if (pthread_create(&t, &attr, par_helper_main, NULL) == 0) par_helper = PAR_RUNNING;
+            pthread_attr_destroy(&attr);
+        }
+    }
+    return par_helper == PAR_RUNNING;
+}
+
+/* Runs every chunk of l, with the helper's help when there is a helper. */
+static void par_run(par_loop *l)
+{
+    atomic_init(&l->next, 0);
+    l->helper_done = false;
+    pthread_mutex_lock(&par_lock);
+    bool posted = par_start() && !par_posted;
+    if (posted) {
+        par_posted = l;
+        pthread_cond_signal(&par_wake);
+    }
+    pthread_mutex_unlock(&par_lock);
+    par_claim(l);
+    if (!posted) return;
+    /* l lives on our stack: wait until the helper left it, unless it never came */
+    pthread_mutex_lock(&par_lock);
+    if (par_posted == l) par_posted = NULL;
+    else
+        while (!l->helper_done) pthread_cond_wait(&par_left, &par_lock);
+    pthread_mutex_unlock(&par_lock);
+}
+
+/* ------------------------------------------------------- pooled statistics */
+
+/* Below this many values one thread does it all (waking the helper costs more). */
+#define PAR_MIN_VALUES 16384
+#define PAR_CHUNKS 8
+
+/* The sources cut into PAR_CHUNKS runs of about equal length, each run's moments
+   (first) and histogram (then) computed into its own slot. */
+typedef struct chunked {
+    const source *srcs;
+    size_t n_srcs;
+    int64_t total;
+    insp_saturation sat;
+    bool hist_phase;
+    double shift, lo, scale;
+    acc part[PAR_CHUNKS];
+    uint32_t hist[PAR_CHUNKS][INSP_HIST_BINS];
+} chunked;
+
+static void chunk_run(void *ctx, int c)
+{
+    chunked *k = ctx;
+    int64_t begin = k->total * c / PAR_CHUNKS, end = k->total * (c + 1) / PAR_CHUNKS, base = 0;
+    acc *a = &k->part[c];
+    if (!k->hist_phase) *a = (acc){.min = INFINITY, .max = -INFINITY, .shift = k->shift};
+    for (size_t i = 0; i < k->n_srcs && base < end; base += k->srcs[i].n, i++) {
+        const source *s = &k->srcs[i];
+        int64_t from = begin > base ? begin - base : 0, to = end - base < s->n ? end - base : s->n;
+        if (to <= from) continue;
+        const char *p = (const char *)s->data + (size_t)from * (s->f64 ? sizeof(double) : sizeof(float));
+        source run = {.data = p, .f64 = s->f64, .n = to - from};
+        if (k->hist_phase) histogram(k->hist[c], &run, k->lo, k->scale);
+        else fused(a, p, s->f64, to - from, k->sat);
+    }
+}
+
+/* Pools the sources into out; shared: the helper may take chunks (not from the helper itself). */
+static void stats_of_sources(source *srcs, size_t n, uint8_t *alive, insp_saturation sat, bool with_hist,
+                             bool shared, insp_stats *out)
 {
     acc a = {.min = INFINITY, .max = -INFINITY};
     for (size_t i = 0; i < n && !a.has_shift; i++) a.has_shift = first_finite(&srcs[i], &a.shift);
-    for (size_t i = 0; i < n; i++) fused_source(&a, &srcs[i], i == 0 ? alive : NULL, sat);
+    chunked k = {.srcs = srcs, .n_srcs = n, .sat = sat, .shift = a.shift};
+    for (size_t i = 0; i < n; i++) k.total += srcs[i].n;
+    /* the unit map folds rows into shared bytes: one thread */
+    bool parallel = shared && !alive && k.total >= PAR_MIN_VALUES;
+    if (parallel) {
+        par_loop loop = {.run = chunk_run, .ctx = &k, .n_chunks = PAR_CHUNKS};
+        par_run(&loop);
+        for (int c = 0; c < PAR_CHUNKS; c++) {
+            const acc *p = &k.part[c];
+            a.count += p->count, a.finite += p->finite, a.zeros += p->zeros, a.sat += p->sat, a.nan += p->nan;
+            a.s1 += p->s1, a.s2 += p->s2, a.q += p->q;
+            a.min = p->min < a.min ? p->min : a.min;
+            a.max = p->max > a.max ? p->max : a.max;
+        }
+    } else {
+        for (size_t i = 0; i < n; i++) fused_source(&a, &srcs[i], i == 0 ? alive : NULL, sat);
+    }
     uint32_t hist[INSP_HIST_BINS] = {0};
     if (a.finite && with_hist) {
         double scale = a.max > a.min ? INSP_HIST_BINS / (a.max - a.min) : 0;
-        for (size_t i = 0; i < n; i++) histogram(hist, &srcs[i], a.min, scale);
+        if (parallel) {
+            k.hist_phase = true, k.lo = a.min, k.scale = scale;
+            memset(k.hist, 0, sizeof k.hist);
+            par_loop loop = {.run = chunk_run, .ctx = &k, .n_chunks = PAR_CHUNKS};
+            par_run(&loop);
+            for (int c = 0; c < PAR_CHUNKS; c++)
+                for (int b = 0; b < INSP_HIST_BINS; b++) hist[b] += k.hist[c][b];
+        } else {
+            for (size_t i = 0; i < n; i++) histogram(hist, &srcs[i], a.min, scale);
+        }
     }
     finish(&a, hist, out);
 }
@@ -361,7 +605,7 @@ int insp_object_stats(nn_object *o, insp_saturation sat, uint8_t *alive, int64_t
     nn_tensor *first = insp_first_tensor(o);
     record_shape(first, out);
     if (!first) return 0;
-    source one, *srcs = n_items <= 1 ? &one : nn_calloc(n_items, sizeof *srcs);
+    source few[4], *srcs = n_items <= 4 ? few : nn_calloc(n_items, sizeof *srcs);
     if (!srcs) return -1;
     size_t n = 0;
     int rc = 0;
@@ -374,11 +618,206 @@ int insp_object_stats(nn_object *o, insp_saturation sat, uint8_t *alive, int64_t
     if (rc == 0) {
         if (alive && n_units == insp_units_of(first)) set_units(&srcs[0], first);
         else alive = NULL;
-        stats_of_sources(srcs, n, alive, sat, with_hist, out);
+        stats_of_sources(srcs, n, alive, sat, with_hist, true, out);
     }
     for (size_t i = 0; i < n; i++) nn_free(srcs[i].copy);
-    if (srcs != &one) nn_free(srcs);
+    if (srcs != few) nn_free(srcs);
     return rc;
+}
+
+/* The only tensor of o (a tensor, or a tuple/list holding one tensor and Nones), or NULL. */
+static nn_tensor *sole_tensor(nn_object *o)
+{
+    if (nn_is_tensor(o)) return NN_TENSOR(o);
+    bool tuple = o && o->type == &nn_tuple_type;
+    if (!tuple && !nn_is_list(o)) return NULL;
+    nn_tensor *sole = NULL;
+    for (size_t i = 0, n = tuple ? nn_tuple_len(o) : nn_list_len(o); i < n; i++) {
+        nn_object *item = tuple ? nn_tuple_get(o, i) : nn_list_get(o, i);
+        if (!nn_is_tensor(item)) continue;
+        if (sole) return NULL;
+        sole = NN_TENSOR(item);
+    }
+    return sole;
+}
+
+/* Same values: the same view of the same storage, unmodified since. */
+static bool same_values(const insp_cached_stats *e, const nn_tensor *t)
+{
+    const nn_tensor *v = e->view;
+    if (v->storage != t->storage || v->offset != t->offset || v->dtype != t->dtype || v->ndim != t->ndim ||
+        t->storage->version != e->version)
+        return false;
+    for (int d = 0; d < t->ndim; d++)
+        if (v->sizes[d] != t->sizes[d] || v->strides[d] != t->strides[d]) return false;
+    return true;
+}
+
+/* ---------------------------------------------------- deferred statistics */
+
+/* Below this many values a pass is summed at once (a job costs more). */
+#define DEFER_MIN_VALUES 4096
+/* Jobs waiting at most; past that the caller runs the oldest itself. */
+#define DEFER_MAX_JOBS 64
+
+/* A pass's statistics to compute from a copy of its values, delivered to dest[]
+   (ring slots, the cache entry) under par_lock. */
+struct stats_job {
+    stats_job *next;
+    insp_saturation sat;
+    bool with_hist, f64;
+    insp_stats *dest[INSP_STATS_CACHE + 4];
+    int n_dest;
+    insp_cached_stats *entry; /* the cache entry waiting on it, or NULL */
+    int ndim;
+    int64_t sizes[INSP_MAX_SHAPE];
+    int64_t n;
+    double values[]; /* n float32 or float64 values */
+};
+
+/* Takes j (the head of the queue) off it, computes it without the lock and
+   delivers it. Called and returns with par_lock held. */
+static void job_run_locked(stats_job *j)
+{
+    jobs_head = j->next;
+    if (!jobs_head) jobs_tail = NULL;
+    jobs_len--;
+    job_running = j;
+    pthread_mutex_unlock(&par_lock);
+    source src = {.data = j->values, .f64 = j->f64, .n = j->n};
+    insp_stats r;
+    memset(&r, 0, sizeof r);
+    stats_of_sources(&src, 1, NULL, j->sat, j->with_hist, false, &r);
+    r.ndim = j->ndim;
+    memcpy(r.sizes, j->sizes, sizeof r.sizes);
+    pthread_mutex_lock(&par_lock);
+    for (int i = 0; i < j->n_dest; i++) *j->dest[i] = r;
+    if (j->entry) j->entry->pending = NULL;
+    job_running = NULL;
+    free(j); /* libc, not nn_malloc: freed on either thread */
+}
+
+/* In a forked child: the job the parent's helper had taken off the queue runs again. */
+static void job_requeue_running(void)
+{
+    if (!job_running) return;
+    job_running->next = jobs_head;
+    jobs_head = job_running;
+    if (!jobs_tail) jobs_tail = job_running;
+    jobs_len++;
+    job_running = NULL;
+}
+
+/* A job for t's values, queued (the helper wakes), or run at once when there is
+   no helper; NULL when out of memory (the caller then computes in place). */
+static stats_job *job_queue(nn_tensor *t, insp_saturation sat, bool with_hist, insp_stats *out,
+                            insp_cached_stats *entry)
+{
+    int64_t n = nn_numel(t);
+    bool native = nn_is_contiguous(t) && (t->dtype == NN_FLOAT32 || t->dtype == NN_FLOAT64);
+    bool f64 = !native || t->dtype == NN_FLOAT64;
+    size_t bytes = (size_t)n * (f64 ? sizeof(double) : sizeof(float));
+    stats_job *j = malloc(sizeof *j + bytes);
+    if (!j) return NULL;
+    if (native) memcpy(j->values, nn_data_ptr(t), bytes);
+    else nn_to_doubles(t, j->values);
+    memset(out, 0, sizeof *out);
+    record_shape(t, out);
+    *j = (stats_job){.sat = sat, .with_hist = with_hist, .f64 = f64, .n_dest = 2, .entry = entry, .n = n,
+                     .ndim = out->ndim};
+    memcpy(j->sizes, out->sizes, sizeof j->sizes);
+    j->dest[0] = out;
+    j->dest[1] = &entry->stats;
+    pthread_mutex_lock(&par_lock);
+    entry->pending = j;
+    if (jobs_tail) jobs_tail->next = j;
+    else jobs_head = j;
+    jobs_tail = j;
+    jobs_len++;
+    if (!par_start()) job_run_locked(j);
+    else if (jobs_len > DEFER_MAX_JOBS) job_run_locked(jobs_head);
+    else pthread_cond_signal(&par_wake);
+    pthread_mutex_unlock(&par_lock);
+    return j;
+}
+
+void insp_stats_wait(void)
+{
+    pthread_mutex_lock(&par_lock);
+    while (jobs_head || job_running) {
+        if (jobs_head) job_run_locked(jobs_head);
+        else pthread_cond_wait(&job_finished, &par_lock);
+    }
+    pthread_cond_broadcast(&job_finished);
+    pthread_mutex_unlock(&par_lock);
+}
+
+/* The entry's statistics into out: now, or when its job delivers. */
+static void cache_answer(insp_cached_stats *e, bool with_hist, insp_stats *out)
+{
+    pthread_mutex_lock(&par_lock);
+    stats_job *j = e->pending;
+    bool later = j && with_hist == j->with_hist && j->n_dest < (int)(sizeof j->dest / sizeof j->dest[0]);
+    if (later) {
+        memset(out, 0, sizeof *out);
+        j->dest[j->n_dest++] = out;
+    }
+    pthread_mutex_unlock(&par_lock);
+    if (later) return;
+    if (j) insp_stats_wait();
+    *out = e->stats;
+    if (!with_hist) memset(out->hist, 0, sizeof out->hist);
+}
+
+/* Empties the entry; a job still computing for it no longer delivers there. */
+static void cache_evict(insp_cached_stats *e)
+{
+    pthread_mutex_lock(&par_lock);
+    stats_job *j = e->pending;
+    if (j) {
+        for (int i = 0; i < j->n_dest; i++)
+            if (j->dest[i] == &e->stats) j->dest[i--] = j->dest[--j->n_dest];
+        j->entry = NULL;
+        e->pending = NULL;
+    }
+    pthread_mutex_unlock(&par_lock);
+    NN_SET(e->view, NULL);
+}
+
+int insp_object_stats_cached(insp_stats_cache *c, nn_object *o, insp_saturation sat, bool with_hist, bool defer,
+                             insp_stats *out)
+{
+    nn_tensor *t = sole_tensor(o);
+    if (!t) return insp_object_stats(o, sat, NULL, 0, with_hist, out);
+    for (int i = 0; i < INSP_STATS_CACHE; i++) {
+        insp_cached_stats *e = &c->entries[i];
+        if (e->view && e->sat == sat && (e->with_hist || !with_hist) && same_values(e, t)) {
+            cache_answer(e, with_hist, out);
+            return 0;
+        }
+    }
+    nn_tensor *view = nn_detach(t);
+    if (!view) return -1;
+    insp_cached_stats *e = &c->entries[c->next];
+    cache_evict(e);
+    if (!(defer && nn_numel(t) >= DEFER_MIN_VALUES && job_queue(t, sat, with_hist, out, e))) {
+        if (insp_object_stats(&t->ob, sat, NULL, 0, with_hist, out) < 0) {
+            NN_RELEASE(view);
+            return -1;
+        }
+        e->stats = *out;
+    }
+    c->next = (c->next + 1) % INSP_STATS_CACHE;
+    e->view = view;
+    e->version = t->storage->version;
+    e->sat = sat;
+    e->with_hist = with_hist;
+    return 0;
+}
+
+void insp_stats_cache_clear(insp_stats_cache *c)
+{
+    for (int i = 0; i < INSP_STATS_CACHE; i++) cache_evict(&c->entries[i]);
 }
 
 int insp_tensor_stats(nn_tensor *t, insp_saturation sat, insp_stats *out)

@@ -86,6 +86,13 @@ static uint32_t name_hash(const char *s)
     return h;
 }
 
+/* Names are short: comparing in place beats a call to strcmp on every lookup. */
+static inline bool same_name(const char *a, const char *b)
+{
+    while (*a && *a == *b) a++, b++;
+    return *a == *b;
+}
+
 static nmap_entry *nmap_find(const nmap *m, const char *key, uint32_t h)
 {
     if (!m->cap) return NULL;
@@ -93,7 +100,7 @@ static nmap_entry *nmap_find(const nmap *m, const char *key, uint32_t h)
     for (uint32_t i = h & mask;; i = (i + 1) & mask) {
         nmap_entry *e = &m->e[i];
         if (!e->key) return e;
-        if (e->hash == h && strcmp(e->key, key) == 0) return e;
+        if (e->hash == h && same_name(e->key, key)) return e;
     }
 }
 
