@@ -98,7 +98,7 @@ $(BUILD)/tests/test_util.o: tests/test_util.c
 	$(CC) $(ALL_CFLAGS) -Itests -c $< -o $@
 
 # bench_module measures the inspector too, bench_sessions the sessions store; bench_lang runs $(NNSCOPE)
-$(BUILD)/bench/%: bench/%.c $(LIB) $(INSP_LIB) $(SESS_LIB)
+$(BUILD)/bench/%: bench/%.c bench/bench_util.h $(LIB) $(INSP_LIB) $(SESS_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -O3 $< $(INSP_LIB) $(SESS_LIB) $(LIB) $(UPPER_LDLIBS) $(LDLIBS) -o $@
 

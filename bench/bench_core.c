@@ -22,47 +22,15 @@
 #include <unistd.h>
 
 #include "nn.h"
+#include "bench_util.h"
 
 #define REPS 9
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
-static FILE *results;
-
-static void report(const char *name, double value)
-{
-    printf("%s %.4g\n", name, value);
-    if (results) fprintf(results, "%s %.6g\n", name, value);
-}
-
-static void die(const char *what)
-{
-    fprintf(stderr, "bench_core: %s: %s: %s\n", what, nn_error_kind_name(nn_error_current()), nn_error_message());
-    exit(1);
-}
 
 /* float32 values in [-1, 1) from a fixed LCG (independent of core's generator) */
 static nn_tensor *random_tensor(int ndim, const int64_t *sizes)
 {
     nn_tensor *t = nn_empty(ndim, sizes, NN_FLOAT32);
-    if (!t) die("nn_empty");
+    if (!t) bench_die("nn_empty");
     static uint32_t state = 12345;
     float *d = nn_data_ptr(t);
     for (int64_t i = 0; i < nn_numel(t); i++) {
@@ -81,17 +49,17 @@ static double small_add_us(void)
     const int iters = 200000;
     double reps[REPS];
     for (int r = -2; r < REPS; r++) { /* two warm-up rounds */
-        double t0 = now_s();
+        double t0 = bench_now_s();
         for (int i = 0; i < iters; i++) {
             nn_tensor *c = nn_add(a, b);
-            if (!c) die("nn_add");
+            if (!c) bench_die("nn_add");
             NN_RELEASE(c);
         }
-        if (r >= 0) reps[r] = (now_s() - t0) / iters * 1e6;
+        if (r >= 0) reps[r] = (bench_now_s() - t0) / iters * 1e6;
     }
     NN_RELEASE(a);
     NN_RELEASE(b);
-    return median(reps, REPS);
+    return bench_median(reps, REPS);
 }
 
 /* ------------------------------------------------------------------ sgemm */
@@ -102,18 +70,18 @@ static void sgemm1024(double *ours_ms, double *direct_ms)
     const int64_t shape[2] = {n, n};
     nn_tensor *a = random_tensor(2, shape), *b = random_tensor(2, shape);
     float *c = malloc(sizeof(float) * (size_t)n * n);
-    if (!c) die("malloc");
+    if (!c) bench_die("malloc");
     const float *pa = nn_data_ptr(a), *pb = nn_data_ptr(b);
     double ours[REPS], direct[REPS];
     /* interleaved, so drifting machine load hits both alike */
     for (int r = -1; r < REPS; r++) {
-        double t0 = now_s();
+        double t0 = bench_now_s();
         nn_tensor *p = nn_mm(a, b);
-        if (!p) die("nn_mm");
+        if (!p) bench_die("nn_mm");
         NN_RELEASE(p);
-        double t1 = now_s();
+        double t1 = bench_now_s();
         cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, pa, n, pb, n, 0.0f, c, n);
-        double t2 = now_s();
+        double t2 = bench_now_s();
         if (r >= 0) {
             ours[r] = (t1 - t0) * 1e3;
             direct[r] = (t2 - t1) * 1e3;
@@ -122,8 +90,8 @@ static void sgemm1024(double *ours_ms, double *direct_ms)
     free(c);
     NN_RELEASE(a);
     NN_RELEASE(b);
-    *ours_ms = median(ours, REPS);
-    *direct_ms = median(direct, REPS);
+    *ours_ms = bench_median(ours, REPS);
+    *direct_ms = bench_median(direct, REPS);
 }
 
 /* ------------------------------------------------------------------- gelu */
@@ -136,7 +104,7 @@ static double gelu_1M_ms(void)
     double reps[REPS];
     double result = NAN;
     for (int r = -2; r < REPS; r++) {
-        double t0 = now_s();
+        double t0 = bench_now_s();
         for (int c = 0; c < calls; c++) {
             nn_tensor *y = nn_gelu(x, NN_GELU_NONE);
             if (!y) {
@@ -146,9 +114,9 @@ static double gelu_1M_ms(void)
             }
             NN_RELEASE(y);
         }
-        if (r >= 0) reps[r] = (now_s() - t0) * 1e3 / calls;
+        if (r >= 0) reps[r] = (bench_now_s() - t0) * 1e3 / calls;
     }
-    result = median(reps, REPS);
+    result = bench_median(reps, REPS);
 done:
     NN_RELEASE(x);
     return result;
@@ -156,20 +124,15 @@ done:
 
 int main(void)
 {
-    char path[4096];
-    const char *env = getenv("NNSCOPE_BENCH_FILE"), *tmp = getenv("TMPDIR");
-    if (env && *env) snprintf(path, sizeof path, "%s", env);
-    else snprintf(path, sizeof path, "%s/nnscope-bench-%u.txt", tmp && *tmp ? tmp : "/tmp", (unsigned)getuid());
-    results = fopen(path, "w");
-    if (!results) fprintf(stderr, "# bench_core: cannot write %s; figures go to stdout only\n", path);
+    bench_open("bench_core", "w");
 
-    report("small_add_us", small_add_us());
+    bench_report("small_add_us", small_add_us());
     double ours, direct;
     sgemm1024(&ours, &direct);
-    report("sgemm1024_ms", ours);
-    report("cblas_sgemm1024_ms", direct);
-    report("sgemm1024_ratio", ours / direct);
-    report("gelu_1M_ms", gelu_1M_ms());
-    if (results) fclose(results);
+    bench_report("sgemm1024_ms", ours);
+    bench_report("cblas_sgemm1024_ms", direct);
+    bench_report("sgemm1024_ratio", ours / direct);
+    bench_report("gelu_1M_ms", gelu_1M_ms());
+    bench_close();
     return 0;
 }

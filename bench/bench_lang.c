@@ -27,18 +27,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "bench_util.h"
+
 #define REPS 5
 #define PYTHON "/usr/bin/python3"
 #define ADDS 200000
 #define LOOPS 1000000
-
-static FILE *results;
-
-static void report(const char *name, double value)
-{
-    printf("%s %.4g\n", name, value);
-    if (results) fprintf(results, "%s %.6g\n", name, value);
-}
 
 /* Runs program -c code with its output to /dev/null; the child's CPU seconds, or
    NaN when it could not run or did not exit 0. */
@@ -57,20 +51,6 @@ static double run_cpu_s(const char *program, const char *code)
     if (wait4(pid, &status, 0, &ru) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) return NAN;
     return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 + (double)ru.ru_stime.tv_sec +
            (double)ru.ru_stime.tv_usec * 1e-6;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (isnan(v[i])) return NAN;
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return v[n / 2];
 }
 
 /* A benchmark script: its code with count iterations; code has one %d. */
@@ -95,7 +75,7 @@ static void measure(const char *code, int count, const char *const programs[2], 
             double s = run_cpu_s(programs[p], full);
             t[p][r] = count ? (s - run_cpu_s(programs[p], empty)) / count : s;
         }
-    for (int p = 0; p < 2; p++) out[p] = programs[p] ? median(t[p], REPS) : NAN;
+    for (int p = 0; p < 2; p++) out[p] = programs[p] ? bench_median(t[p], REPS) : NAN;
     free(full);
     free(empty);
 }
@@ -113,11 +93,7 @@ static const char LOOP_CODE[] = "s = 0\n"
 int main(int argc, char **argv)
 {
     (void)argc;
-    char path[4096];
-    const char *env = getenv("NNSCOPE_BENCH_FILE"), *tmp = getenv("TMPDIR");
-    if (env && *env) snprintf(path, sizeof path, "%s", env);
-    else snprintf(path, sizeof path, "%s/nnscope-bench-%u.txt", tmp && *tmp ? tmp : "/tmp", (unsigned)getuid());
-    results = fopen(path, "a");
+    bench_open("bench_lang", "a");
 
     /* the nnscope of the same build: $(BUILD)/bench/bench_lang -> $(BUILD)/nnscope */
     char self[4096], nnscope[4200];
@@ -134,23 +110,23 @@ int main(int argc, char **argv)
 
     double startup[2], torch_startup[2], add[2], loop[2];
     measure("pass", 0, (const char *[]){nnscope, python ? PYTHON : NULL}, startup);
-    report("startup_ms", startup[0] * 1e3);
-    if (python) report("cpython_startup_ms", startup[1] * 1e3);
+    bench_report("startup_ms", startup[0] * 1e3);
+    if (python) bench_report("cpython_startup_ms", startup[1] * 1e3);
     if (torch) {
         measure("import torch", 0, (const char *[]){NULL, PYTHON}, torch_startup);
-        report("torch_startup_ms", torch_startup[1] * 1e3);
+        bench_report("torch_startup_ms", torch_startup[1] * 1e3);
     }
 
     measure(ADD_CODE, ADDS, (const char *[]){nnscope, torch ? PYTHON : NULL}, add);
-    report("repl_small_add_us", add[0] * 1e6);
-    if (torch) report("torch_repl_small_add_us", add[1] * 1e6);
+    bench_report("repl_small_add_us", add[0] * 1e6);
+    if (torch) bench_report("torch_repl_small_add_us", add[1] * 1e6);
 
     measure(LOOP_CODE, LOOPS, (const char *[]){nnscope, python ? PYTHON : NULL}, loop);
-    report("loop_us", loop[0] * 1e6);
+    bench_report("loop_us", loop[0] * 1e6);
     if (python) {
-        report("cpython_loop_us", loop[1] * 1e6);
-        report("loop_ratio", loop[0] / loop[1]);
+        bench_report("cpython_loop_us", loop[1] * 1e6);
+        bench_report("loop_ratio", loop[0] / loop[1]);
     }
-    if (results) fclose(results);
+    bench_close();
     return 0;
 }

@@ -23,41 +23,15 @@
 
 #include "nn.h"
 #include "../inspector/insp.h"
+#include "bench_util.h"
 
 #define REPS 9
 #define STEPS 10
 
-static FILE *results;
-
-static void report(const char *name, double value)
-{
-    printf("%s %.4g\n", name, value);
-    if (results) fprintf(results, "%s %.6g\n", name, value);
-}
-
-static void die(const char *what)
-{
-    fprintf(stderr, "bench_module: %s: %s: %s\n", what, nn_error_kind_name(nn_error_current()), nn_error_message());
-    exit(1);
-}
-
 static void *ok(void *p, const char *what)
 {
-    if (!p) die(what);
+    if (!p) bench_die(what);
     return p;
-}
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
 }
 
 /* The hooks: what the inspector computes per module. */
@@ -68,7 +42,7 @@ static nn_object *stats_hook(void *ud, nn_object *args, nn_object *kwargs)
     nn_object *out = nn_tuple_get(args, 2);
     if (nn_is_tensor(out)) {
         nn_tensor *m = nn_mean(NN_TENSOR(out), 0, NULL, false), *s = nn_std(NN_TENSOR(out), 0, NULL, true, false);
-        if (!m || !s) die("forward hook");
+        if (!m || !s) bench_die("forward hook");
         NN_RELEASE(m);
         NN_RELEASE(s);
     }
@@ -83,7 +57,7 @@ static nn_object *grad_norm_hook(void *ud, nn_object *args, nn_object *kwargs)
     nn_object *g = nn_tuple_len(go) ? nn_tuple_get(go, 0) : NULL;
     if (g && nn_is_tensor(g)) {
         nn_tensor *n = nn_norm(NN_TENSOR(g), 2, 0, NULL, false);
-        if (!n) die("backward hook");
+        if (!n) bench_die("backward hook");
         NN_RELEASE(n);
     }
     return nn_retain(nn_none());
@@ -100,7 +74,7 @@ static void live_view_step(live_view *v)
 {
     if (!insp_should_redraw(&v->throttle)) return;
     char *screen;
-    if (insp_render_text(v->session, "0", 120, 40, -1, &screen) < 0) die("insp_render_text");
+    if (insp_render_text(v->session, "0", 120, 40, -1, &screen) < 0) bench_die("insp_render_text");
     nn_free(screen);
     v->redraws++;
 }
@@ -109,18 +83,18 @@ static void live_view_step(live_view *v)
    view to redraw. */
 static double steps_ms(nn_module *net, nn_optimizer *opt, nn_tensor *x, nn_tensor *target, live_view *view)
 {
-    double t0 = now_s();
+    double t0 = bench_now_s();
     for (int s = 0; s < STEPS; s++) {
         nn_tensor *y = ok(nn_module_call1(net, x), "forward");
         nn_tensor *loss = ok(nn_mse_loss(y, target, NN_REDUCTION_MEAN), "loss");
         if (nn_optimizer_zero_grad(opt, true) < 0 || nn_backward(loss, NULL, false, false) < 0 ||
             nn_optimizer_step(opt) < 0)
-            die("step");
+            bench_die("step");
         NN_RELEASE(y);
         NN_RELEASE(loss);
         if (view) live_view_step(view);
     }
-    return (now_s() - t0) * 1e3 / STEPS;
+    return (bench_now_s() - t0) * 1e3 / STEPS;
 }
 
 /* Registers the two hooks on every module; returns the list of handles. */
@@ -184,11 +158,7 @@ static void mlp_free(mlp *m)
 
 int main(void)
 {
-    char path[4096];
-    const char *env = getenv("NNSCOPE_BENCH_FILE"), *tmp = getenv("TMPDIR");
-    if (env && *env) snprintf(path, sizeof path, "%s", env);
-    else snprintf(path, sizeof path, "%s/nnscope-bench-%u.txt", tmp && *tmp ? tmp : "/tmp", (unsigned)getuid());
-    results = fopen(path, "a");
+    bench_open("bench_module", "a");
 
     mlp plain_net = mlp_new(0);
     nn_tensor *x = ok(nn_randn(2, (int64_t[]){64, 784}, NN_FLOAT32), "randn");
@@ -198,7 +168,7 @@ int main(void)
     mlp twin = mlp_new(0);
     live_view view = {0};
     insp_throttle_init(&view.throttle, INSP_REDRAW_HZ);
-    if (insp_attach(twin.net, &view.session) < 0) die("insp_attach");
+    if (insp_attach(twin.net, &view.session) < 0) bench_die("insp_attach");
 
     /* plain, hooked and inspected rounds alternate, so a change of load hits all alike */
     nn_object *fwd = ok(nn_cfunction_new("stats", stats_hook, NULL, NULL), "hook");
@@ -215,16 +185,16 @@ int main(void)
         hooked[r] = h;
         inspected[r] = i;
     }
-    qsort(plain, REPS, sizeof plain[0], cmp_double);
-    qsort(hooked, REPS, sizeof hooked[0], cmp_double);
-    qsort(inspected, REPS, sizeof inspected[0], cmp_double);
-    report("mlp_step_ms", plain[REPS / 2]);
-    report("mlp_hooked_step_ms", hooked[REPS / 2]);
+    bench_sort(plain, REPS);
+    bench_sort(hooked, REPS);
+    bench_sort(inspected, REPS);
+    bench_report("mlp_step_ms", plain[REPS / 2]);
+    bench_report("mlp_hooked_step_ms", hooked[REPS / 2]);
     /* the fastest rounds: what the hooks cost when nothing else disturbs the
        run (the medians move by more than the hooks cost on a shared machine) */
-    report("hook_overhead_ratio", hooked[0] / plain[0]);
-    report("mlp_inspected_step_ms", inspected[REPS / 2]);
-    report("inspector_overhead_ratio", inspected[0] / plain[0]);
+    bench_report("hook_overhead_ratio", hooked[0] / plain[0]);
+    bench_report("mlp_inspected_step_ms", inspected[REPS / 2]);
+    bench_report("inspector_overhead_ratio", inspected[0] / plain[0]);
     printf("# inspector: %d redraws over %d inspected steps\n", view.redraws, (REPS + 1) * STEPS);
 
     insp_session_free(view.session);
@@ -232,6 +202,6 @@ int main(void)
     NN_RELEASE(x); NN_RELEASE(target);
     mlp_free(&plain_net);
     mlp_free(&twin);
-    if (results) fclose(results);
+    bench_close();
     return 0;
 }

@@ -285,22 +285,6 @@ static char *conv2d_extra_repr(nn_module *m)
 
 const nn_module_class nn_conv2d_class = {.name = "Conv2d", .forward = conv2d_forward, .extra_repr = conv2d_extra_repr};
 
-/* _ConvNd.reset_parameters: kaiming_uniform_(weight, a=sqrt(5)), then the bias from
-   U(-1/sqrt(fan_in), 1/sqrt(fan_in)), the draws Linear makes too. */
-static int conv2d_reset(nn_module *m, nn_tensor *w, nn_tensor *b)
-{
-    nn_object *a = nn_float_new(sqrt(5.0));
-    int rc = a ? nn_init_kaiming_uniform_(w, a, NULL, NULL) : -1;
-    NN_RELEASE(a);
-    if (rc == 0 && b) {
-        int64_t fan_in, fan_out;
-        if (nn_init_calculate_fan_in_and_fan_out(w, &fan_in, &fan_out) < 0) return -1;
-        double bound = fan_in > 0 ? 1 / sqrt((double)fan_in) : 0;
-        rc = nn_init_uniform_(b, -bound, bound);
-    }
-    return rc;
-}
-
 /* A new parameter of the given shape (uninitialized values), registered as name. */
 static nn_tensor *add_parameter(nn_module *m, const char *name, int ndim, const int64_t *sizes, nn_dtype dtype)
 {
@@ -334,7 +318,7 @@ nn_module *nn_conv2d_new(int64_t in_channels, int64_t out_channels, const int64_
     if (!w) rc = -1;
     else if (bias && !(b = add_parameter(m, "bias", 1, &out_channels, dtype))) rc = -1;
     else if (!bias) rc = nn_module_register_parameter(m, "bias", NULL);
-    if (rc == 0) rc = conv2d_reset(m, w, b);
+    if (rc == 0) rc = nn_init_reset_weight_bias(w, b); /* _ConvNd.reset_parameters */
     if (rc) NN_SET(m, NULL);
     return m;
 }

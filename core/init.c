@@ -198,3 +198,17 @@ int nn_init_kaiming_normal_(nn_tensor *t, nn_object *a, const char *mode, const 
     if (rc != 0) return rc < 0 ? -1 : 0;
     return nn_init_normal_(t, 0, std);
 }
+
+int nn_init_reset_weight_bias(nn_tensor *weight, nn_tensor *bias)
+{
+    nn_object *a = nn_float_new(sqrt(5.0));
+    int rc = a ? nn_init_kaiming_uniform_(weight, a, NULL, NULL) : -1;
+    NN_RELEASE(a);
+    if (rc == 0 && bias) {
+        int64_t fan_in = 0, fan_out = 0;
+        if (nn_init_calculate_fan_in_and_fan_out(weight, &fan_in, &fan_out) < 0) return -1;
+        double bound = fan_in > 0 ? 1 / sqrt((double)fan_in) : 0;
+        rc = nn_init_uniform_(bias, -bound, bound);
+    }
+    return rc;
+}

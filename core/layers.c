@@ -1167,17 +1167,7 @@ nn_module *nn_identity_new(void) { return nn_module_new(&nn_identity_class); }
 static int linear_reset(nn_module *m)
 {
     nn_tensor *w = member(m->parameters, "weight"), *b = member(m->parameters, "bias");
-    if (!w) return 0;
-    nn_object *a = nn_float_new(sqrt(5.0));
-    int rc = a ? nn_init_kaiming_uniform_(w, a, NULL, NULL) : -1;
-    NN_RELEASE(a);
-    if (rc == 0 && b) {
-        int64_t fan_in, fan_out;
-        if (nn_init_calculate_fan_in_and_fan_out(w, &fan_in, &fan_out) < 0) return -1;
-        double bound = fan_in > 0 ? 1 / sqrt((double)fan_in) : 0;
-        rc = nn_init_uniform_(b, -bound, bound);
-    }
-    return rc;
+    return w ? nn_init_reset_weight_bias(w, b) : 0;
 }
 
 /* A module tensor for a functional argument: NULL for None (when allowed);

@@ -50,4 +50,8 @@ int nn_init_xavier_normal_(nn_tensor *t, double gain);
 int nn_init_kaiming_uniform_(nn_tensor *t, nn_object *a, const char *mode, const char *nonlinearity);
 int nn_init_kaiming_normal_(nn_tensor *t, nn_object *a, const char *mode, const char *nonlinearity);
 
+/* The reset_parameters of Linear and _ConvNd: kaiming_uniform_(weight, a=sqrt(5)),
+   then bias (NULL: none) from U(-1/sqrt(fan_in), 1/sqrt(fan_in)), the same draws. */
+int nn_init_reset_weight_bias(nn_tensor *weight, nn_tensor *bias);
+
 #endif

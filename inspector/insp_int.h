@@ -57,6 +57,8 @@ bool insp_is_relu_like(const char *class_name);
    Threshold, LeakyReLU, ELU, SiLU, Softplus): those whose curve the view draws. */
 bool insp_is_activation(const nn_module *m);
 
+/* A shape as "[2, 3]" into buf (n bytes, truncated to fit) (render.c). */
+void insp_shape_str(const int64_t *sizes, int ndim, char *buf, size_t n);
 /* A bar chart of hist[0..INSP_HIST_BINS) in rows x w cells at (top, x): each
    column sums the bins it covers, heights in eighths of a cell (render.c). */
 void insp_draw_bars(insp_screen *sc, int top, int x, int rows, int w, const uint32_t *hist, insp_color color);

@@ -27,7 +27,7 @@ static const char *num(double x, char *buf)
     return buf;
 }
 
-static void shape_str(const int64_t *sizes, int ndim, char *buf, size_t n)
+void insp_shape_str(const int64_t *sizes, int ndim, char *buf, size_t n)
 {
     size_t len = (size_t)snprintf(buf, n, "[");
     for (int d = 0; d < ndim && len < n; d++) len += (size_t)snprintf(buf + len, n - len, "%s%lld", d ? ", " : "", (long long)sizes[d]);
@@ -215,7 +215,7 @@ static void column_of(tensor_column *c, const char *name, const int64_t *sizes, 
 {
     char buf[16];
     c->name = name;
-    shape_str(sizes, ndim, c->shape, sizeof c->shape);
+    insp_shape_str(sizes, ndim, c->shape, sizeof c->shape);
     snprintf(c->dtype, sizeof c->dtype, "%s", nn_dtype_short_name(dtype));
     snprintf(c->mean, 16, "%s", num(mean, buf));
     snprintf(c->std, 16, "%s", num(std, buf));
@@ -272,7 +272,7 @@ static int params_section(pane *p, insp_session *s, size_t sel, bool table)
             continue;
         }
         if (!any) line(p, INSP_COLOR_TITLE, INSP_ATTR_BOLD, "Parameters"), any = true;
-        shape_str(q->sizes, q->ndim, sh, sizeof sh);
+        insp_shape_str(q->sizes, q->ndim, sh, sizeof sh);
         line(p, INSP_COLOR_DEFAULT, INSP_ATTR_BOLD, " %s %s %s", q->name, sh, nn_dtype_short_name(q->dtype));
         line(p, INSP_COLOR_DEFAULT, 0, "   mean %s std %s min %s max %s", num(q->mean, a), num(q->std, b), num(q->min, c),
              num(q->max, d));
@@ -316,8 +316,8 @@ static void forward_section(pane *p, insp_session *s, size_t sel, uint64_t at, b
         line(p, INSP_COLOR_DIM, 0, "Forward  (no pass recorded)");
         return;
     }
-    shape_str(f->b.sizes, f->b.ndim, sh1, sizeof sh1);
-    shape_str(f->a.sizes, f->a.ndim, sh2, sizeof sh2);
+    insp_shape_str(f->b.sizes, f->b.ndim, sh1, sizeof sh1);
+    insp_shape_str(f->a.sizes, f->a.ndim, sh2, sizeof sh2);
     line(p, INSP_COLOR_TITLE, INSP_ATTR_BOLD, "Forward  step %llu  in %s → out %s", (unsigned long long)f->step, sh1, sh2);
     line(p, INSP_COLOR_DEFAULT, 0, " mean %s std %s min %s max %s", num(f->a.mean, a), num(f->a.std, b), num(f->a.min, c),
          num(f->a.max, d));

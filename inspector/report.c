@@ -46,13 +46,6 @@ static const char *num(double x, char *buf)
     return buf;
 }
 
-static void shape(const int64_t *sizes, int ndim, char *buf, size_t n)
-{
-    size_t len = (size_t)snprintf(buf, n, "[");
-    for (int d = 0; d < ndim && len < n; d++) len += (size_t)snprintf(buf + len, n - len, "%s%lld", d ? ", " : "", (long long)sizes[d]);
-    if (len < n) snprintf(buf + len, n - len, "]");
-}
-
 char *insp_report_text(insp_session *s)
 {
     text t = {0};
@@ -69,7 +62,7 @@ char *insp_report_text(insp_session *s)
         const insp_pass *g = insp_last_pass(s, i, INSP_BACKWARD, UINT64_MAX);
         int64_t units, dead = insp_dead_units(s, i, &units);
         char zeros[16] = "-", dead_s[40] = "-";
-        if (f) shape(f->a.sizes, f->a.ndim, sh, sizeof sh), snprintf(zeros, sizeof zeros, "%.1f%%", 100 * f->a.zero_frac);
+        if (f) insp_shape_str(f->a.sizes, f->a.ndim, sh, sizeof sh), snprintf(zeros, sizeof zeros, "%.1f%%", 100 * f->a.zero_frac);
         else snprintf(sh, sizeof sh, "-");
         if (dead >= 0) snprintf(dead_s, sizeof dead_s, "%lld/%lld", (long long)dead, (long long)units);
         add(&t, "%-24s %-12s %-14s %10s %10s %8s %10s %10s %s\n", *m->path ? m->path : "(root)", nn_module_name(m->module),
@@ -85,7 +78,7 @@ char *insp_report_text(insp_session *s)
         const char *path = s->mods[p->module].path;
         char name[200];
         snprintf(name, sizeof name, "%s%s%s", path, *path ? "." : "", p->name);
-        shape(p->sizes, p->ndim, sh, sizeof sh);
+        insp_shape_str(p->sizes, p->ndim, sh, sizeof sh);
         add(&t, "%-24s %-12s %10s %10s %10s %10s\n", name, sh, num(p->mean, a), num(p->std, b), num(p->grad_norm, c),
             num(p->update_ratio, e));
     }

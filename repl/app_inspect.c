@@ -8,6 +8,7 @@
  */
 #include "app.h"
 #include "bind_int.h"
+#include "eval_int.h"
 
 #include "../inspector/insp.h"
 
@@ -79,24 +80,9 @@ static nn_module *module_arg(repl_app *app, const char *what, const char *expr, 
 
 /* ------------------------------------------------ the view's command line */
 
-typedef struct collector {
-    char *buf;
-    size_t len, cap;
-} collector;
-
-static void collect(void *ud, const char *s, size_t n)
-{
-    collector *c = ud;
-    if (c->len + n + 1 > c->cap) {
-        size_t cap = (c->len + n + 1) * 2;
-        char *grown = nn_realloc(c->buf, cap);
-        if (!grown) return; /* output lost, the statement goes on */
-        c->buf = grown, c->cap = cap;
-    }
-    memcpy(c->buf + c->len, s, n);
-    c->len += n;
-    c->buf[c->len] = 0;
-}
+/* repl_write_fn collecting into an sbuf (a failed allocation loses the output;
+   the statement goes on). */
+static void collect(void *ud, const char *s, size_t n) { repl_sb_add(ud, s, n); }
 
 /* Prints the current error: the traceback of the code that raised (label NULL),
    or "label: message" ("" labels it with its kind). */
@@ -113,7 +99,7 @@ static void print_error(repl_app *app, const char *label)
 static int run_statement(void *ctx, const char *source, char **output)
 {
     repl_app *app = ctx;
-    collector out = {0};
+    sbuf out = {0};
     repl_write_fn saved_out = app->out_write, saved_err = app->err_write;
     void *saved_out_ud = app->out_ud, *saved_err_ud = app->err_ud;
     bool saved_failed = app->code_failed; /* the %inspect cell's own state */

@@ -685,6 +685,17 @@ nn_object *repl_dtype_getattr(nn_object *o, const char *name)
     return NULL;
 }
 
+nn_object *repl_tuple_as(nn_object *tuple, nn_type *type)
+{
+    if (!type->dealloc) {
+        type->dealloc = nn_tuple_type.dealloc;
+        type->hash = nn_tuple_type.hash;
+        type->equal = nn_tuple_type.equal;
+    }
+    tuple->type = type;
+    return tuple;
+}
+
 /* torch.Size: the tuple's layout under another type whose repr differs. */
 static char *size_repr(nn_object *self)
 {
@@ -714,13 +725,7 @@ nn_object *repl_size_new(int ndim, const int64_t *sizes)
         }
         nn_tuple_set(t, (size_t)i, v);
     }
-    if (!repl_size_type.dealloc) {
-        repl_size_type.dealloc = nn_tuple_type.dealloc;
-        repl_size_type.hash = nn_tuple_type.hash;
-        repl_size_type.equal = nn_tuple_type.equal;
-    }
-    t->type = &repl_size_type;
-    return t;
+    return repl_tuple_as(t, &repl_size_type);
 }
 
 /* torch.device: a type ("cpu", "cuda", ...) and an index (-1: none). */

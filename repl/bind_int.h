@@ -153,6 +153,10 @@ nn_object *repl_dtype_object(nn_dtype dt);
 bool repl_is_dtype(const nn_object *o);
 nn_dtype repl_dtype_value(const nn_object *o);
 nn_object *repl_dtype_getattr(nn_object *dtype, const char *name); /* new reference */
+/* Gives tuple (a new one, owned by the caller) type, a tuple subtype with its
+   own name and repr: type's dealloc, hash and equal are the tuple's (copied on
+   first use: they are not constant initializers). Returns tuple. */
+nn_object *repl_tuple_as(nn_object *tuple, nn_type *type);
 /* torch.Size of sizes: a tuple subtype (repl_size_type; its tuple slots are
    filled in by the first repl_size_new); new reference. */
 extern nn_type repl_size_type;

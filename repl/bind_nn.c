@@ -544,7 +544,7 @@ static char *incompat_repr(nn_object *self)
     return r;
 }
 
-/* the tuple slots are filled in by the first incompat_new (not constant initializers) */
+/* the tuple slots are filled in by repl_tuple_as */
 static nn_type incompat_type = {.name = "_IncompatibleKeys", .repr = incompat_repr, .base = &nn_tuple_type};
 
 /* An _IncompatibleKeys of pair (missing, unexpected), a tuple whose lists are shared,
@@ -552,14 +552,7 @@ static nn_type incompat_type = {.name = "_IncompatibleKeys", .repr = incompat_re
 static nn_object *incompat_new(nn_object *pair)
 {
     nn_object *r = nn_tuple_pack(2, nn_tuple_get(pair, 0), nn_tuple_get(pair, 1));
-    if (!r) return NULL;
-    if (!incompat_type.dealloc) {
-        incompat_type.dealloc = nn_tuple_type.dealloc;
-        incompat_type.hash = nn_tuple_type.hash;
-        incompat_type.equal = nn_tuple_type.equal;
-    }
-    r->type = &incompat_type;
-    return r;
+    return r ? repl_tuple_as(r, &incompat_type) : NULL;
 }
 
 MM(load_state_dict)

@@ -54,14 +54,7 @@ static nn_object *pair(nn_tensor *v, nn_tensor *i, bool is_max)
     }
     nn_tuple_set(r, 0, T(v));
     nn_tuple_set(r, 1, T(i));
-    nn_type *t = is_max ? &max_type : &min_type;
-    if (!t->dealloc) {
-        t->dealloc = nn_tuple_type.dealloc;
-        t->hash = nn_tuple_type.hash;
-        t->equal = nn_tuple_type.equal;
-    }
-    r->type = t;
-    return r;
+    return repl_tuple_as(r, is_max ? &max_type : &min_type);
 }
 
 /* -------------------------------------------------- elementwise unary */

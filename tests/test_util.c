@@ -134,6 +134,23 @@ void *tu_failing_alloc(void *ud, void *ptr, size_t n)
     return realloc(ptr, n);
 }
 
+void tu_capture_write(void *ud, const char *s, size_t n)
+{
+    tu_capture *c = ud;
+    if (c->len + n + 1 > c->cap) {
+        c->cap = (c->len + n + 1) * 2;
+        c->buf = realloc(c->buf, c->cap);
+    }
+    memcpy(c->buf + c->len, s, n);
+    c->len += n;
+    c->buf[c->len] = 0;
+}
+
+void tu_capture_reset(tu_capture *c)
+{
+    c->len = 0;
+    tu_capture_write(c, "", 0);
+}
 
 static char *transcript; /* the lines tu_logf added */
 static size_t transcript_len;

@@ -45,5 +45,14 @@ void tu_transcript_reset(void);
 const char *tu_transcript(void);
 /* Reads a whole file (from tests/) into a new malloc'd string; fails when missing. */
 char *tu_read_file(const char *path);
+/* Output capture: tu_capture_write is a writer callback (repl_set_writer's
+   shape) appending to c->buf, kept NUL-terminated; start from {0}, free(buf). */
+typedef struct tu_capture {
+    char *buf;
+    size_t len, cap;
+} tu_capture;
+void tu_capture_write(void *ud, const char *s, size_t n);
+/* Empties c (buf becomes ""). */
+void tu_capture_reset(tu_capture *c);
 
 #endif

@@ -74,6 +74,25 @@ static void trainer_free(trainer *t)
     NN_RELEASE(t->opt), NN_RELEASE(t->plist), NN_RELEASE(t->x);
 }
 
+/* The seeded model with the inspector attached and a trainer on both, after
+   `steps` steps; the session (t->s). trainer_stop frees all three. */
+static insp_session *trainer_start(trainer *t, int steps)
+{
+    nn_module *model = make_model();
+    insp_session *s;
+    tu_check(insp_attach(model, &s));
+    trainer_init(t, model, s);
+    tu_check(trainer_steps(t, steps));
+    return s;
+}
+
+static void trainer_stop(trainer *t)
+{
+    trainer_free(t);
+    insp_session_free(t->s);
+    NN_RELEASE(t->model);
+}
+
 /* The view drawn on a w x h screen, as text (new malloc'd string via nn_malloc). */
 static char *draw_text(insp_view *v, int w, int h, char **colors)
 {
@@ -133,12 +152,8 @@ static void test_screen_basics(void **state)
 static void test_view_golden(void **state)
 {
     (void)state;
-    nn_module *model = make_model();
-    insp_session *s;
-    tu_check(insp_attach(model, &s));
     trainer t;
-    trainer_init(&t, model, s);
-    tu_check(trainer_steps(&t, 3));
+    insp_session *s = trainer_start(&t, 3);
     insp_view *v = TU_OK(insp_view_new(s));
     static const struct {
         const char *select, *keys;
@@ -171,20 +186,14 @@ static void test_view_golden(void **state)
     assert_string_equal(all, want);
     free(want), free(all);
     insp_view_free(v);
-    trainer_free(&t);
-    insp_session_free(s);
-    NN_RELEASE(model);
+    trainer_stop(&t);
 }
 
 static void test_view_keys(void **state)
 {
     (void)state;
-    nn_module *model = make_model();
-    insp_session *s;
-    tu_check(insp_attach(model, &s));
     trainer t;
-    trainer_init(&t, model, s);
-    tu_check(trainer_steps(&t, 3));
+    insp_session *s = trainer_start(&t, 3);
     insp_view *v = TU_OK(insp_view_new(s));
 
     /* moving */
@@ -277,9 +286,7 @@ static void test_view_keys(void **state)
     assert_int_equal(insp_view_key(v, 'Z'), INSP_ACT_NONE);
 
     insp_view_free(v);
-    trainer_free(&t);
-    insp_session_free(s);
-    NN_RELEASE(model);
+    trainer_stop(&t);
 }
 
 /* A runner that trains: "step N" runs N steps, "nan" runs a forward on a NaN
@@ -419,12 +426,8 @@ static void test_activation_curve(void **state)
 static void test_report_text(void **state)
 {
     (void)state;
-    nn_module *model = make_model();
-    insp_session *s;
-    tu_check(insp_attach(model, &s));
     trainer t;
-    trainer_init(&t, model, s);
-    tu_check(trainer_steps(&t, 2));
+    insp_session *s = trainer_start(&t, 2);
     char *text = TU_OK(insp_report_text(s)), want[128];
     const insp_pass *f = insp_last_pass(s, 2, INSP_FORWARD, UINT64_MAX), *g = insp_last_pass(s, 2, INSP_BACKWARD, UINT64_MAX);
     snprintf(want, sizeof want, "%.4g", f->a.mean);
@@ -440,9 +443,7 @@ static void test_report_text(void **state)
     assert_non_null(strstr(text, "2.weight"));
     assert_non_null(strstr(text, "Problems ("));
     nn_free(text);
-    trainer_free(&t);
-    insp_session_free(s);
-    NN_RELEASE(model);
+    trainer_stop(&t);
 }
 
 int main(void)

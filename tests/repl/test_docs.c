@@ -17,31 +17,11 @@
 #include "repl/eval_int.h"
 #include "repl/repl.h"
 
-/* ------------------------------------------------------------ output capture */
-
-typedef struct capture {
-    char *buf;
-    size_t len, cap;
-} capture;
-
-static void capture_write(void *ud, const char *s, size_t n)
-{
-    capture *c = ud;
-    if (c->len + n + 1 > c->cap) {
-        c->cap = (c->len + n + 1) * 2;
-        c->buf = realloc(c->buf, c->cap);
-    }
-    memcpy(c->buf + c->len, s, n);
-    c->len += n;
-    c->buf[c->len] = 0;
-}
-
 /* Runs source; returns repl_exec's status, what it printed in *out (reset first). */
-static int run(repl_interp *in, const char *source, capture *out)
+static int run(repl_interp *in, const char *source, tu_capture *out)
 {
-    out->len = 0;
-    capture_write(out, "", 0);
-    repl_set_writer(in, capture_write, out);
+    tu_capture_reset(out);
+    repl_set_writer(in, tu_capture_write, out);
     return repl_exec(in, source, "docs.py", REPL_PARSE_FILE, NULL);
 }
 
@@ -164,7 +144,7 @@ static void check_builtins(walk *w, repl_interp *in)
 /* Methods of objects no namespace exposes: hook handles, grad_fn nodes, grad-mode contexts. */
 static void check_instance_methods(walk *w, repl_interp *in)
 {
-    capture out = {0};
+    tu_capture out = {0};
     assert_int_equal(run(in,
                          "import torch\nimport torch.nn as nn\n"
                          "x = torch.ones(2, requires_grad=True)\n"
@@ -219,7 +199,7 @@ static void test_help_matches_python(void **state)
 {
     (void)state;
     repl_interp *in = repl_interp_new();
-    capture out = {0};
+    tu_capture out = {0};
     char *source = tu_read_file("fixtures/help_forms.py");
     char *want = tu_read_file("fixtures/help_forms.txt");
     assert_int_equal(run(in, source, &out), 0);
@@ -236,7 +216,7 @@ static void test_help_of_natives(void **state)
 {
     (void)state;
     repl_interp *in = repl_interp_new();
-    capture out = {0};
+    tu_capture out = {0};
     assert_int_equal(run(in, "import torch\nimport torch.nn as nn\nx = torch.ones(2)\n"
                              "help(torch.zeros)\nhelp(x.add)\nhelp(torch.Tensor.add)\nhelp(x.item)\n"
                              "help(torch.Tensor.item)\nhelp(nn.init.ones_)\n",
@@ -285,7 +265,7 @@ static void test_help_of_natives(void **state)
                                  "    is_available()\n        Returns a bool indicating if CUDA is currently available.\n\n");
     /* an instance: help on its class */
     assert_int_equal(run(in, "help(nn.Linear)\n", &out), 0);
-    capture again = {0};
+    tu_capture again = {0};
     assert_int_equal(run(in, "help(nn.Linear(2, 3))\n", &again), 0);
     assert_string_equal(again.buf, out.buf);
     free(again.buf);
@@ -336,7 +316,7 @@ static void test_signatures(void **state)
 {
     (void)state;
     repl_interp *in = repl_interp_new();
-    capture out = {0};
+    tu_capture out = {0};
     assert_int_equal(run(in, "import torch\nimport torch.nn as nn\nx = torch.ones(2)\n"
                              "def f(a, b=2, *args, c, d='x', **kw):\n    pass\n"
                              "class C:\n    def __init__(self, n, scale=1.0):\n        pass\n"
@@ -370,7 +350,7 @@ static void test_class_attribute_methods(void **state)
 {
     (void)state;
     repl_interp *in = repl_interp_new();
-    capture out = {0};
+    tu_capture out = {0};
     assert_int_equal(run(in, "import torch\nimport torch.nn as nn\nx = torch.ones(2)\n"
                              "print(torch.Tensor.add(x, 1), torch.Tensor.add(x, x, alpha=2))\n"
                              "print(str.upper('a'), str.split('a b'))\n"

@@ -13,30 +13,11 @@
 #include "repl/bind.h"
 #include "repl/repl.h"
 
-/* ------------------------------------------------------------ output capture */
-
-typedef struct capture {
-    char *buf;
-    size_t len, cap;
-} capture;
-
-static void capture_write(void *ud, const char *s, size_t n)
-{
-    capture *c = ud;
-    if (c->len + n + 1 > c->cap) {
-        c->cap = (c->len + n + 1) * 2;
-        c->buf = realloc(c->buf, c->cap);
-    }
-    memcpy(c->buf + c->len, s, n);
-    c->len += n;
-    c->buf[c->len] = 0;
-}
-
 /* Runs source as a file named filename; returns repl_exec's status, output in *out. */
-static int run(repl_interp *in, const char *source, const char *filename, capture *out)
+static int run(repl_interp *in, const char *source, const char *filename, tu_capture *out)
 {
-    repl_set_writer(in, capture_write, out);
-    if (!out->buf) capture_write(out, "", 0);
+    repl_set_writer(in, tu_capture_write, out);
+    if (!out->buf) tu_capture_write(out, "", 0);
     return repl_exec(in, source, filename, REPL_PARSE_FILE, NULL);
 }
 
@@ -57,8 +38,8 @@ static void test_single_input_echoes_last_expression(void **state)
 {
     (void)state;
     repl_interp *in = repl_interp_new();
-    capture out = {0};
-    repl_set_writer(in, capture_write, &out);
+    tu_capture out = {0};
+    repl_set_writer(in, tu_capture_write, &out);
     nn_object *r = NULL;
     assert_int_equal(repl_exec(in, "x = 6 * 7", "<stdin>", REPL_PARSE_SINGLE, &r), 0);
     assert_null(r);
@@ -112,7 +93,7 @@ static void test_syntax_error_caret(void **state)
 {
     (void)state;
     repl_interp *in = repl_interp_new();
-    capture out = {0};
+    tu_capture out = {0};
     assert_int_equal(run(in, "print('never')\nx = (1,\n     2))\n", "x.py", &out), -1);
     char *tb = repl_traceback(in);
     assert_string_equal(tb, "  File \"x.py\", line 3\n"
@@ -137,7 +118,7 @@ static void test_traceback_text(void **state)
 {
     (void)state;
     repl_interp *in = repl_interp_new();
-    capture out = {0};
+    tu_capture out = {0};
     const char *src = "def inner(d):\n"
                       "    return d['missing']\n"
                       "\n"
@@ -198,7 +179,7 @@ static void test_keyboard_interrupt_stops_loops(void **state)
 {
     (void)state;
     repl_interp *in = repl_interp_new();
-    capture out = {0};
+    tu_capture out = {0};
     nn_interrupt_requested = 1;
     assert_int_equal(run(in, "while True:\n    pass\n", "loop.py", &out), -1);
     tu_assert_error(NN_ERR_KEYBOARD_INTERRUPT, "");
@@ -225,7 +206,7 @@ static void test_runaway_recursion(void **state)
 {
     (void)state;
     repl_interp *in = repl_interp_new();
-    capture out = {0};
+    tu_capture out = {0};
     assert_int_equal(run(in, "def f(n):\n    return f(n + 1)\nf(0)\n", "r.py", &out), -1);
     tu_assert_error(NN_ERR_RUNTIME, "maximum recursion depth exceeded");
     assert_string_equal(repl_exception_name(in), "RecursionError");
@@ -243,7 +224,7 @@ static void test_int_overflow_is_an_error(void **state)
 {
     (void)state;
     repl_interp *in = repl_interp_new();
-    capture out = {0};
+    tu_capture out = {0};
     const char *cases[] = {"9223372036854775807 + 1", "2 ** 64", "-9223372036854775807 - 2", "3037000500 * 3037000500",
                            "99999999999999999999", "abs(-9223372036854775807 - 1)", "1 << 63"};
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
@@ -261,7 +242,7 @@ static void test_help(void **state)
 {
     (void)state;
     repl_interp *in = repl_interp_new();
-    capture out = {0};
+    tu_capture out = {0};
     assert_int_equal(run(in, "help(len)\ndef f():\n    'Does f.'\nhelp(f)\n", "h.py", &out), 0);
     /* Python's help() text (tests/repl/test_docs.c checks the forms) */
     assert_string_equal(out.buf, "Help on built-in function len in module builtins:\n\nlen(obj, /)\n"
@@ -301,7 +282,7 @@ static void test_failing_allocations(void **state)
     nn_set_allocator(tu_failing_alloc, NULL);
     tu_fail_at = -1;
     tu_alloc_count = 0;
-    capture out = {0};
+    tu_capture out = {0};
     repl_interp *in = repl_interp_new();
     assert_non_null(in);
     assert_int_equal(run(in, small_program, "m.py", &out), 0);
@@ -312,8 +293,7 @@ static void test_failing_allocations(void **state)
     for (tu_fail_at = 1; tu_fail_at <= total; tu_fail_at++) {
         tu_alloc_count = 0;
         nn_error_clear();
-        out.len = 0;
-        out.buf[0] = 0;
+        tu_capture_reset(&out);
         in = repl_interp_new();
         if (!in) {
             assert_int_equal(nn_error_current(), NN_ERR_MEMORY);
@@ -338,7 +318,7 @@ static void test_module_subclasses(void **state)
     (void)state;
     repl_bindings_install();
     repl_interp *in = repl_interp_new();
-    capture out = {0};
+    tu_capture out = {0};
     const char *src =
         "import torch\n"
         "import torch.nn as nn\n"
