@@ -22,8 +22,10 @@ static void *alloc_ud = NULL;
 
 void nn_set_allocator(nn_alloc_fn fn, void *ud)
 {
-    /* cached storage blocks belong to the old allocator: give them back to it */
+    /* cached storage blocks and numbers belong to the old allocator: give them
+       back to it; a custom allocator gets every number allocation (fault injection) */
     nn_storage_cache_flush();
+    nn_number_cache_flush(fn == NULL || fn == default_alloc);
     alloc_fn = fn ? fn : default_alloc;
     alloc_ud = fn ? ud : NULL;
 }

@@ -150,6 +150,9 @@ nn_tensor *nn_tensor_new_view(nn_tensor *src, int ndim, const int64_t *sizes, co
 void nn_storage_release(nn_storage *s);
 /* Frees every storage block kept for reuse. */
 void nn_storage_cache_flush(void);
+/* Frees the ints and floats kept for reuse (value.c); from now on freed ones are
+   kept only when keep_freed (nn_set_allocator: only under the default allocator). */
+void nn_number_cache_flush(bool keep_freed);
 /* Contiguous strides for sizes. */
 void nn_contiguous_strides(int ndim, const int64_t *sizes, int64_t *strides);
 /* Normalise a dim index into [0, ndim); IndexError when out of range. */

@@ -113,8 +113,103 @@ static char *float_repr(nn_object *self)
 
 static char *bool_repr(nn_object *self) { return nn_strdup(((int_obj *)self)->value ? "True" : "False"); }
 
-const nn_type nn_int_type = {.name = "int", .dealloc = plain_dealloc, .repr = int_repr};
-const nn_type nn_float_type = {.name = "float", .dealloc = plain_dealloc, .repr = float_repr};
+/* Ints and floats come and go once per operation in a language loop, so they are
+   cheap here as in CPython: the ints SMALL_INT_MIN..SMALL_INT_MAX are preallocated
+   and immortal (nn_int_new of one allocates nothing), and freed ints and floats
+   (one block size) are kept on a free list for reuse. The list is used only
+   under the default allocator: a custom one (a budget, fault injection) sees
+   every allocation, and nn_set_allocator flushes the list. */
+#define SMALL_INT_MIN (-5)
+#define SMALL_INT_MAX 256
+#define FREE_NUMBERS_MAX 256
+
+typedef union number_block {
+    int_obj i;
+    float_obj f;
+    union number_block *next; /* while on the free list */
+} number_block;
+
+static struct {
+    number_block *head;
+    int len;
+    bool enabled;
+} free_numbers = {.enabled = true};
+
+/* Under AddressSanitizer a block on the free list is poisoned past its link (a
+   pointer in poisoned memory would hide the rest of the list from the leak
+   checker), so reading a released number's type or value is still reported. */
+#if defined(__SANITIZE_ADDRESS__)
+#define NUMBERS_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define NUMBERS_ASAN 1
+#endif
+#endif
+#ifdef NUMBERS_ASAN
+#include <sanitizer/asan_interface.h>
+#define LINK_SIZE sizeof(number_block *)
+#define BLOCK_POISON(b) ASAN_POISON_MEMORY_REGION((char *)(b) + LINK_SIZE, sizeof(number_block) - LINK_SIZE)
+#define BLOCK_UNPOISON(b) ASAN_UNPOISON_MEMORY_REGION((char *)(b) + LINK_SIZE, sizeof(number_block) - LINK_SIZE)
+#else
+#define BLOCK_POISON(b) ((void)(b))
+#define BLOCK_UNPOISON(b) ((void)(b))
+#endif
+
+/* Immortal like None: the refcount starts high, so it never reaches 0. */
+#define SMALL(i) {{1 << 30, &nn_int_type}, SMALL_INT_MIN + (i)}
+#define SMALL4(i) SMALL(i), SMALL((i) + 1), SMALL((i) + 2), SMALL((i) + 3)
+#define SMALL16(i) SMALL4(i), SMALL4((i) + 4), SMALL4((i) + 8), SMALL4((i) + 12)
+#define SMALL64(i) SMALL16(i), SMALL16((i) + 16), SMALL16((i) + 32), SMALL16((i) + 48)
+static int_obj small_ints[] = {SMALL64(0), SMALL64(64), SMALL64(128), SMALL64(192), SMALL4(256), SMALL(260), SMALL(261)};
+_Static_assert(sizeof small_ints / sizeof small_ints[0] == SMALL_INT_MAX - SMALL_INT_MIN + 1, "one object per small int");
+
+static bool is_small_int(const nn_object *o)
+{
+    uintptr_t p = (uintptr_t)o, first = (uintptr_t)small_ints;
+    return p >= first && p < first + sizeof small_ints;
+}
+
+static number_block *number_alloc(void)
+{
+    number_block *b = free_numbers.head;
+    if (!b) return nn_malloc(sizeof *b);
+    BLOCK_UNPOISON(b);
+    free_numbers.head = b->next;
+    free_numbers.len--;
+    return b;
+}
+
+static void number_dealloc(nn_object *self)
+{
+    if (is_small_int(self)) {
+        self->refcount = 1 << 30; /* only a refcounting bug gets here: stay immortal */
+        return;
+    }
+    number_block *b = (number_block *)self;
+    if (!free_numbers.enabled || free_numbers.len == FREE_NUMBERS_MAX) {
+        nn_free(b);
+        return;
+    }
+    b->next = free_numbers.head;
+    free_numbers.head = b;
+    free_numbers.len++;
+    BLOCK_POISON(b);
+}
+
+void nn_number_cache_flush(bool keep_freed)
+{
+    while (free_numbers.head) {
+        number_block *b = free_numbers.head;
+        BLOCK_UNPOISON(b);
+        free_numbers.head = b->next;
+        nn_free(b);
+    }
+    free_numbers.len = 0;
+    free_numbers.enabled = keep_freed;
+}
+
+const nn_type nn_int_type = {.name = "int", .dealloc = number_dealloc, .repr = int_repr};
+const nn_type nn_float_type = {.name = "float", .dealloc = number_dealloc, .repr = float_repr};
 /* bool is its own type here (Python's derives from int; nn_int_value accepts both) */
 const nn_type nn_bool_type = {.name = "bool", .repr = bool_repr};
 
@@ -123,22 +218,23 @@ static int_obj false_object = {{1 << 30, &nn_bool_type}, 0};
 
 nn_object *nn_int_new(int64_t v)
 {
-    int_obj *o = nn_malloc(sizeof *o);
-    if (!o) return NULL;
-    nn_object_init(&o->ob, &nn_int_type);
-    o->value = v;
-    return &o->ob;
+    if (v >= SMALL_INT_MIN && v <= SMALL_INT_MAX) return nn_retain(&small_ints[v - SMALL_INT_MIN].ob);
+    number_block *b = number_alloc();
+    if (!b) return NULL;
+    nn_object_init(&b->i.ob, &nn_int_type);
+    b->i.value = v;
+    return &b->i.ob;
 }
 
 int64_t nn_int_value(const nn_object *o) { return ((const int_obj *)o)->value; }
 
 nn_object *nn_float_new(double v)
 {
-    float_obj *o = nn_malloc(sizeof *o);
-    if (!o) return NULL;
-    nn_object_init(&o->ob, &nn_float_type);
-    o->value = v;
-    return &o->ob;
+    number_block *b = number_alloc();
+    if (!b) return NULL;
+    nn_object_init(&b->f.ob, &nn_float_type);
+    b->f.value = v;
+    return &b->f.ob;
 }
 
 double nn_float_value(const nn_object *o)

@@ -190,14 +190,17 @@ FINITE_KERNEL(AVX2, finite_f64_tanh_avx2, double, 4, vd4, vl4, LOAD_F64_4, VTANH
 FINITE_KERNEL(AVX2, finite_f32_sigm_avx2, float, 4, vd4, vl4, LOAD_F32_4, VSIGM, SSIGM)
 FINITE_KERNEL(AVX2, finite_f64_sigm_avx2, double, 4, vd4, vl4, LOAD_F64_4, VSIGM, SSIGM)
 
+/* Asked by both threads, the first time maybe at once: the answer is atomic
+   (libgcc's constructor has filled in the CPU model before any of this runs). */
 static bool have_avx2(void)
 {
-    static int known = -1;
-    if (known < 0) {
-        __builtin_cpu_init();
-        known = __builtin_cpu_supports("avx2") != 0;
+    static atomic_int known = -1;
+    int k = atomic_load_explicit(&known, memory_order_relaxed);
+    if (k < 0) {
+        k = __builtin_cpu_supports("avx2") != 0;
+        atomic_store_explicit(&known, k, memory_order_relaxed);
     }
-    return known;
+    return k;
 }
 
 /* The finite kernel first; the general one when some value is not finite. */

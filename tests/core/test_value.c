@@ -1,6 +1,7 @@
 /*
  * test_value.c — core's value types: str, int, float, bool, list and the
- * insertion-ordered dict, with Python's reprs, hashing and equality.
+ * insertion-ordered dict, with Python's reprs, hashing and equality; the
+ * small-int cache and the number free list, and how both meet the allocator hook.
  */
 #include "test_util.h"
 
@@ -103,12 +104,119 @@ static void test_equality(void **state)
     NN_RELEASE(a); NN_RELEASE(b); NN_RELEASE(t1); NN_RELEASE(t2); NN_RELEASE(one); NN_RELEASE(yes);
 }
 
+/* -5..256 are preallocated and shared, as in CPython; others are made fresh. */
+static void test_small_ints_are_shared(void **state)
+{
+    (void)state;
+    nn_alloc_fn old_fn;
+    void *old_ud;
+    nn_get_allocator(&old_fn, &old_ud);
+    nn_set_allocator(tu_failing_alloc, NULL);
+    tu_fail_at = -1;
+    tu_alloc_count = 0;
+    for (int64_t v = -5; v <= 256; v++) {
+        nn_object *a = TU_OK(nn_int_new(v)), *b = TU_OK(nn_int_new(v));
+        assert_ptr_equal(a, b);
+        assert_int_equal(nn_int_value(a), v);
+        NN_RELEASE(a);
+        NN_RELEASE(b);
+    }
+    assert_int_equal(tu_alloc_count, 0); /* none of them allocated */
+    int64_t outside[] = {-6, 257, INT64_MIN, INT64_MAX};
+    for (size_t i = 0; i < sizeof outside / sizeof outside[0]; i++) {
+        nn_object *a = TU_OK(nn_int_new(outside[i])), *b = TU_OK(nn_int_new(outside[i]));
+        assert_ptr_not_equal(a, b);
+        assert_int_equal(nn_int_value(a), outside[i]);
+        assert_int_equal(nn_equal(a, b), 1);
+        NN_RELEASE(a);
+        NN_RELEASE(b);
+    }
+    assert_int_equal(tu_alloc_count, 8);
+    nn_set_allocator(old_fn, old_ud);
+    nn_object *minus5 = TU_OK(nn_int_new(-5));
+    assert_repr(minus5, "-5");
+    NN_RELEASE(minus5);
+}
+
+static long frees_seen;
+/* tu_failing_alloc that also counts frees. */
+static void *counting_alloc(void *ud, void *ptr, size_t n)
+{
+    if (n == 0 && ptr) frees_seen++;
+    return tu_failing_alloc(ud, ptr, n);
+}
+
+/* Freed ints and floats are reused under the default allocator; a custom
+   allocator sees every allocation and free of them, so the Nth can fail. */
+static void test_number_free_list_and_allocator_hook(void **state)
+{
+    (void)state;
+    nn_alloc_fn old_fn;
+    void *old_ud;
+    nn_get_allocator(&old_fn, &old_ud);
+    nn_set_allocator(NULL, NULL);
+    /* default allocator: a released number's block is the next number's */
+    nn_object *big = TU_OK(nn_int_new(1000));
+    void *block = big;
+    NN_RELEASE(big);
+    nn_object *f = TU_OK(nn_float_new(2.5));
+    assert_ptr_equal(f, block);
+    assert_true(nn_float_value(f) == 2.5);
+    assert_repr(f, "2.5");
+    nn_object *kept[40];
+    for (int i = 0; i < 40; i++) kept[i] = TU_OK(nn_int_new(10000 + i));
+    NN_RELEASE(f);
+    for (int i = 0; i < 40; i++) NN_RELEASE(kept[i]);
+
+    /* the 41 blocks just listed belong to the default allocator: installing another
+       gives them back to it, and from then on every number goes through the hook */
+    tu_fail_at = -1;
+    tu_alloc_count = 0;
+    frees_seen = 0;
+    nn_set_allocator(counting_alloc, NULL);
+    assert_int_equal(frees_seen, 0);
+    for (int i = 0; i < 10; i++) {
+        nn_object *a = TU_OK(nn_int_new(5000 + i)), *b = TU_OK(nn_float_new(i + 0.5));
+        assert_int_equal(nn_int_value(a), 5000 + i);
+        assert_true(nn_float_value(b) == i + 0.5);
+        NN_RELEASE(a);
+        NN_RELEASE(b);
+    }
+    assert_int_equal(tu_alloc_count, 20);
+    assert_int_equal(frees_seen, 20);
+    /* so fault injection reaches them */
+    tu_fail_at = tu_alloc_count + 1;
+    assert_null(nn_int_new(123456));
+    tu_assert_error(NN_ERR_MEMORY, "out of memory");
+    tu_fail_at = tu_alloc_count + 1;
+    assert_null(nn_float_new(0.25));
+    tu_assert_error(NN_ERR_MEMORY, "out of memory");
+    nn_object *small = nn_int_new(7); /* allocates nothing: cannot fail */
+    assert_non_null(small);
+    assert_int_equal(nn_int_value(small), 7);
+    NN_RELEASE(small);
+    tu_fail_at = -1;
+
+    /* back to the default: reuse resumes */
+    nn_set_allocator(NULL, NULL);
+    big = TU_OK(nn_int_new(-1000));
+    block = big;
+    NN_RELEASE(big);
+    f = TU_OK(nn_float_new(-0.0));
+    assert_ptr_equal(f, block);
+    assert_repr(f, "-0.0");
+    NN_RELEASE(f);
+    nn_set_allocator(old_fn, old_ud);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reprs_as_python),
         cmocka_unit_test(test_dict_order_replace_delete),
         cmocka_unit_test(test_equality),
+        cmocka_unit_test(test_small_ints_are_shared),
+        cmocka_unit_test(test_number_free_list_and_allocator_hook),
     };
     return cmocka_run_group_tests_name("value", tests, NULL, NULL);
 }

@@ -3,7 +3,8 @@
  * hook dict as before, statistics equal values computed here independently, the
  * rings keep the last INSP_RING passes, problem flags (dead units, vanishing and
  * exploding gradients), the NaN breakpoint, the render-to-text golden, the redraw
- * gate, and failing allocations.
+ * gate, failing allocations, and large tensors' statistics computed on the helper
+ * thread.
  */
 #include "test_util.h"
 
@@ -649,6 +650,142 @@ static void test_failing_allocations(void **state)
     NN_RELEASE(h), NN_RELEASE(fn), NN_RELEASE(x), NN_RELEASE(model);
 }
 
+/* ------------------------------------------ large tensors: the deferred path */
+
+#define BIG_BATCH 64
+#define BIG_STEPS 8 /* the last one with a NaN in its input */
+#define BIG_MODS 5
+
+/* Every parameter's captured figures and grad norm against its tensors. */
+static void assert_params_match(insp_session *s, size_t n_expected)
+{
+    const insp_param *params;
+    size_t n;
+    tu_check(insp_param_capture(s, &params, &n));
+    assert_int_equal(n, n_expected);
+    insp_stats want;
+    for (size_t k = 0; k < n; k++) {
+        nn_tensor *t = NN_TENSOR(nn_module_getattr(insp_module_get(s, params[k].module), params[k].name));
+        reference_stats(t, INSP_SAT_NONE, &want);
+        assert_int_equal(params[k].numel, want.count);
+        assert_close(params[k].mean, want.mean, "param mean");
+        assert_close(params[k].std, want.std, "param std");
+        assert_close(params[k].min, want.min, "param min");
+        assert_close(params[k].max, want.max, "param max");
+        assert_close(params[k].norm, want.l2, "param norm");
+        assert_non_null(t->grad);
+        reference_stats(t->grad, INSP_SAT_NONE, &want);
+        assert_close(params[k].grad_norm, want.l2, "param grad norm");
+    }
+}
+
+/* Outputs of >= 4096 values have their statistics computed on the helper thread
+   from a copy (and >= 16384 in chunks shared with it): every recorded figure of
+   every pass still equals the one computed here from the tensors themselves.
+   The modules are called one at a time, so that each output and its .grad (the
+   next module's grad_input) are at hand. */
+static void test_large_tensors_deferred_stats(void **state)
+{
+    (void)state;
+    nn_generator_seed(nn_default_generator(), 11);
+    nn_module *mods[BIG_MODS] = {TU_OK(nn_linear_new(32, 256, true, NN_FLOAT32)), TU_OK(nn_tanh_new()),
+                                 TU_OK(nn_linear_new(256, 96, true, NN_FLOAT32)), TU_OK(nn_relu_new(false)),
+                                 TU_OK(nn_linear_new(96, 64, true, NN_FLOAT32))};
+    const insp_saturation sats[BIG_MODS] = {INSP_SAT_NONE, INSP_SAT_TANH, INSP_SAT_NONE, INSP_SAT_NONE, INSP_SAT_NONE};
+    const bool activation[BIG_MODS] = {false, true, false, true, false};
+    for (int i = 0; i < BIG_MODS; i++) NN_RETAIN(mods[i]);
+    nn_module *model = seq(BIG_MODS, mods);
+    insp_session *s;
+    tu_check(insp_attach(model, &s));
+    /* acts[step][0] is the input, acts[step][i + 1] module i's output; all keep .grad */
+    nn_tensor *acts[BIG_STEPS][BIG_MODS + 1];
+    for (int step = 0; step < BIG_STEPS; step++) {
+        nn_tensor *x = TU_OK(nn_randn(2, TU_SHAPE(BIG_BATCH, 32), NN_FLOAT32));
+        if (step == BIG_STEPS - 1) ((float *)nn_data_ptr(x))[5] = NAN; /* row 0 turns NaN */
+        tu_check(nn_set_requires_grad(x, true));
+        acts[step][0] = x;
+        for (int i = 0; i < BIG_MODS; i++) {
+            acts[step][i + 1] = TU_OK(nn_module_call1(mods[i], acts[step][i]));
+            assert_true(nn_numel(acts[step][i + 1]) >= 4096);
+            tu_check(nn_retain_grad(acts[step][i + 1]));
+        }
+        nn_tensor *r = TU_OK(nn_randn(2, TU_SHAPE(BIG_BATCH, 64), NN_FLOAT32));
+        nn_tensor *z = TU_OK(nn_mul(acts[step][BIG_MODS], r)), *loss = TU_OK(nn_sum(z, 0, NULL, false));
+        tu_check(nn_backward(loss, NULL, false, false));
+        NN_RELEASE(r), NN_RELEASE(z), NN_RELEASE(loss);
+        if (step == BIG_STEPS - 2) assert_params_match(s, 6); /* finite gradients, summed over the steps */
+    }
+
+    insp_stats want;
+    for (int i = 0; i < BIG_MODS; i++) {
+        char path[8];
+        snprintf(path, sizeof path, "%d", i);
+        int idx = insp_module_find(s, path);
+        assert_true(idx > 0);
+        assert_int_equal(insp_pass_count(s, (size_t)idx), 2 * BIG_STEPS);
+        for (int step = 0; step < BIG_STEPS; step++) {
+            const insp_pass *f = insp_pass_at(s, (size_t)idx, 2 * (size_t)step);
+            const insp_pass *b = insp_pass_at(s, (size_t)idx, 2 * (size_t)step + 1);
+            assert_int_equal(f->kind, INSP_FORWARD);
+            assert_int_equal(b->kind, INSP_BACKWARD);
+            reference_stats(acts[step][i + 1], sats[i], &want);
+            assert_stats(&f->a, &want);
+            assert_int_equal(f->a.ndim, 2);
+            assert_int_equal(f->a.sizes[0], BIG_BATCH);
+            if (activation[i]) { /* an activation keeps its input's statistics too */
+                reference_stats(acts[step][i], INSP_SAT_NONE, &want);
+                assert_stats(&f->b, &want);
+            }
+            reference_stats(acts[step][i + 1]->grad, INSP_SAT_NONE, &want);
+            assert_stats(&b->a, &want); /* grad_output */
+            reference_stats(acts[step][i]->grad, INSP_SAT_NONE, &want);
+            assert_stats(&b->b, &want); /* grad_input */
+        }
+    }
+    /* the NaN: first in the output of the first Linear, in the last step's forward */
+    int first = insp_module_find(s, "0");
+    const insp_pass *nan_pass = insp_pass_at(s, (size_t)first, 2 * (BIG_STEPS - 1));
+    assert_true(nan_pass->a.nan_count > 0);
+    uint64_t step;
+    const char *where;
+    assert_int_equal(insp_nan_first(s, &step, &where), first);
+    assert_int_equal(step, nan_pass->step);
+    assert_string_equal(where, "output");
+    assert_params_match(s, 6);
+    const insp_param *params;
+    size_t n;
+    tu_check(insp_param_capture(s, &params, &n));
+    assert_true(isnan(params[0].grad_norm)); /* the first Linear's weight */
+
+    /* dead units of the ReLU: those no step ever made nonzero (NaN counts as nonzero) */
+    int64_t dead = 0, units;
+    double *v = malloc(sizeof(double) * BIG_BATCH * 96);
+    bool alive[96] = {false};
+    for (int st = 0; st < BIG_STEPS; st++) {
+        nn_to_doubles(acts[st][4], v);
+        for (int k = 0; k < BIG_BATCH * 96; k++) alive[k % 96] |= v[k] != 0;
+    }
+    for (int u = 0; u < 96; u++) dead += !alive[u];
+    free(v);
+    assert_int_equal(insp_dead_units(s, (size_t)insp_module_find(s, "3"), &units), dead);
+    assert_int_equal(units, 96);
+
+    /* a tensor of >= 16384 values summed at once: chunks shared with the helper */
+    insp_stats got;
+    for (int st = 0; st < BIG_STEPS; st++) {
+        assert_true(nn_numel(acts[st][2]) >= 16384);
+        tu_check(insp_tensor_stats(acts[st][2], INSP_SAT_TANH, &got));
+        reference_stats(acts[st][2], INSP_SAT_TANH, &want);
+        assert_stats(&got, &want);
+    }
+
+    insp_session_free(s);
+    for (int st = 0; st < BIG_STEPS; st++)
+        for (int i = 0; i <= BIG_MODS; i++) NN_RELEASE(acts[st][i]);
+    for (int i = 0; i < BIG_MODS; i++) NN_RELEASE(mods[i]);
+    NN_RELEASE(model);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -663,6 +800,7 @@ int main(void)
         cmocka_unit_test(test_render_golden),
         cmocka_unit_test(test_throttle),
         cmocka_unit_test(test_failing_allocations),
+        cmocka_unit_test(test_large_tensors_deferred_stats),
     };
     return cmocka_run_group_tests_name("inspector", tests, NULL, NULL);
 }
