@@ -76,10 +76,51 @@ static int migrate_v2(sqlite3 *db)
     return sqlite3_exec(db, schema_v2_fts, NULL, NULL, NULL);
 }
 
+int sess_seed_of_state(const void *rng_state, size_t n, int64_t *seed)
+{
+    nn_generator g;
+    if (!rng_state || n != nn_generator_state_size()) return 0;
+    if (nn_generator_set_state(&g, rng_state, n) < 0) {
+        nn_error_clear();
+        return 0;
+    }
+    *seed = (int64_t)nn_generator_initial_seed(&g);
+    return 1;
+}
+
+/* The SQL function nnscope_seed(rng_state): sess_seed_of_state, NULL when none. */
+static void sql_seed_of_state(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    int64_t seed;
+    if (sess_seed_of_state(sqlite3_value_blob(argv[0]), (size_t)sqlite3_value_bytes(argv[0]), &seed))
+        sqlite3_result_int64(ctx, seed);
+    else
+        sqlite3_result_null(ctx);
+}
+
+/* Version 3: sessions.seed, the generator's initial seed at the start in a column
+   the sqlite3 shell shows (rng_state is a 5 kB blob), filled for earlier sessions;
+   sessions.script, the script a session ran (`nnscope FILE.py`: one cell, replayed
+   as a script), NULL for the notebook. */
+static int migrate_v3(sqlite3 *db)
+{
+    int rc = sqlite3_exec(db, "ALTER TABLE sessions ADD COLUMN seed INTEGER;"
+                              " ALTER TABLE sessions ADD COLUMN script TEXT", NULL, NULL, NULL);
+    if (rc != SQLITE_OK) return rc;
+    rc = sqlite3_create_function(db, "nnscope_seed", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
+                                 sql_seed_of_state, NULL, NULL);
+    if (rc != SQLITE_OK) return rc;
+    rc = sqlite3_exec(db, "UPDATE sessions SET seed = nnscope_seed(rng_state)", NULL, NULL, NULL);
+    sqlite3_create_function(db, "nnscope_seed", 1, SQLITE_UTF8, NULL, NULL, NULL, NULL);
+    return rc;
+}
+
 /* The migration steps, in order; the last one's to_version is SESS_SCHEMA_VERSION. */
 const sess_migration sess_migrations[] = {
     {1, schema_v1, NULL},
     {2, NULL, migrate_v2},
+    {3, NULL, migrate_v3},
 };
 const int sess_n_migrations = (int)(sizeof sess_migrations / sizeof sess_migrations[0]);
 _Static_assert(sizeof sess_migrations / sizeof sess_migrations[0] == SESS_SCHEMA_VERSION,
@@ -308,7 +349,7 @@ static sess_status check_probe(sess_db *db, const probe *pr)
     return SESS_OK;
 }
 
-static sess_status exec(sess_db *db, const char *sql, const char *what)
+sess_status sess_exec(sess_db *db, const char *sql, const char *what)
 {
     int rc = sqlite3_exec(db->db, sql, NULL, NULL, NULL);
     return rc == SQLITE_OK ? SESS_OK : sess_sqlite_error(db, rc, what);
@@ -329,14 +370,14 @@ static sess_status migrate(sess_db *db)
     if (pr.app_id == 0) {
         char sql[64];
         snprintf(sql, sizeof sql, "PRAGMA application_id = %d", SESS_APPLICATION_ID);
-        if ((st = exec(db, sql, "cannot initialise the database"))) goto fail;
+        if ((st = sess_exec(db, sql, "cannot initialise the database"))) goto fail;
     }
     for (int i = 0; i < sess_n_migrations; i++) {
         const sess_migration *m = &sess_migrations[i];
         if (m->to_version <= pr.version) continue;
         char what[64];
         snprintf(what, sizeof what, "cannot migrate the schema to version %d", m->to_version);
-        if (m->sql && (st = exec(db, m->sql, what))) goto fail;
+        if (m->sql && (st = sess_exec(db, m->sql, what))) goto fail;
         if (m->fn) {
             int rc = m->fn(db->db);
             if (rc != SQLITE_OK) {
@@ -346,7 +387,7 @@ static sess_status migrate(sess_db *db)
         }
         char sql[64];
         snprintf(sql, sizeof sql, "PRAGMA user_version = %d", m->to_version);
-        if ((st = exec(db, sql, what))) goto fail;
+        if ((st = sess_exec(db, sql, what))) goto fail;
     }
     return sess_commit(db);
 fail:
@@ -417,7 +458,7 @@ sess_status sess_open(const char *path, int flags, sess_db **out)
     if (exists && sb.st_size > 0 && (st = check_magic(db->path, sb.st_size))) goto fail;
 
     int oflags = readonly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
-    int rc = sqlite3_open_v2(db->path, &db->db, oflags, NULL);
+    int rc = sqlite3_open_v2(db->path, &db->db, oflags, sess_vfs_name());
     if (rc != SQLITE_OK) {
         st = sess_sqlite_error(db, rc, "cannot open the sessions database");
         goto fail;
@@ -450,8 +491,9 @@ sess_status sess_open(const char *path, int flags, sess_db **out)
     }
     /* Only now, with the file known to be ours (or empty), write to it. */
     if ((st = set_wal(db))) goto fail;
-    if ((st = exec(db, "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON", "cannot configure the connection")))
+    if ((st = sess_exec(db, "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON", "cannot configure the connection")))
         goto fail;
+    sqlite3_wal_autocheckpoint(db->db, SESS_WAL_AUTOCHECKPOINT);
     if ((pr.version < SESS_SCHEMA_VERSION || pr.app_id != SESS_APPLICATION_ID) && (st = migrate(db))) goto fail;
     *out = db;
     return SESS_OK;

@@ -256,13 +256,14 @@ static void export_py(sess_buf *b, const sess_session_info *info, const sess_cel
     }
 }
 
-/* The session's row as an info (a new one in *info). */
-static sess_status session_info(sess_db *db, int64_t session_id, sess_session_info *info)
+sess_status sess_session_get(sess_db *db, int64_t session_id, sess_session_info *info)
 {
     memset(info, 0, sizeof *info);
     sqlite3_stmt *stmt;
-    sess_status st = sess_prepare(db, "SELECT name, started, ended, nnscope_version FROM sessions WHERE id = ?1",
-                                  &stmt);
+    sess_status st = sess_prepare(db, "SELECT name, started, ended, nnscope_version, script,"
+                                      " (SELECT count(*) FROM cells c WHERE c.session = s.id),"
+                                      " (SELECT count(*) FROM snapshots p WHERE p.session = s.id)"
+                                      " FROM sessions s WHERE id = ?1", &stmt);
     if (st) return st;
     sqlite3_bind_int64(stmt, 1, session_id);
     int rc = sqlite3_step(stmt);
@@ -272,16 +273,16 @@ static sess_status session_info(sess_db *db, int64_t session_id, sess_session_in
         info->started = sqlite3_column_double(stmt, 1);
         info->ended = sqlite3_column_double(stmt, 2);
         info->version = sess_column_text(stmt, 3, 0, &st);
+        info->script = sess_column_text(stmt, 4, 1, &st);
+        info->cells = sqlite3_column_int64(stmt, 5);
+        info->snapshots = sqlite3_column_int64(stmt, 6);
     } else if (rc == SQLITE_DONE) {
         st = sess_fail(SESS_NOTFOUND, "no session with id %lld", (long long)session_id);
     } else {
         st = sess_sqlite_error(db, rc, "cannot read the session");
     }
     sqlite3_finalize(stmt);
-    if (st) {
-        nn_free(info->name);
-        nn_free(info->version);
-    }
+    if (st) sess_session_info_clear(info);
     return st;
 }
 
@@ -290,27 +291,47 @@ sess_status sess_export_text(sess_db *db, int64_t session_id, sess_export_format
     *out = NULL;
     if (len) *len = 0;
     sess_session_info info;
-    sess_status st = session_info(db, session_id, &info);
+    sess_status st = sess_session_get(db, session_id, &info);
     if (st) return st;
     sess_cell_info *cells;
     size_t n;
     if ((st = sess_list_cells(db, session_id, &cells, &n))) {
-        nn_free(info.name);
-        nn_free(info.version);
+        sess_session_info_clear(&info);
         return st;
     }
     sess_buf b = {0};
     if (fmt == SESS_EXPORT_IPYNB) export_ipynb(&b, &info, cells, n);
     else export_py(&b, &info, cells, n);
     sess_cell_info_free(cells, n);
-    nn_free(info.name);
-    nn_free(info.version);
+    sess_session_info_clear(&info);
     if (b.failed || !b.s) {
         sess_buf_free(&b);
         return nn_error_current() == NN_ERR_MEMORY ? SESS_NOMEM : sess_fail(SESS_NOMEM, "out of memory");
     }
     *out = b.s;
     if (len) *len = b.len;
+    return SESS_OK;
+}
+
+/* Writes len bytes to path through a temporary file in the same directory, fsynced
+   and renamed over path, so that path holds either its old contents or all of data. */
+static sess_status write_file_atomic(const char *path, const void *data, size_t len)
+{
+    char tmp[4200];
+    if (strlen(path) + 24 > sizeof tmp) return sess_fail(SESS_IO, "path too long: %s", path);
+    snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
+    FILE *f = fopen(tmp, "wb");
+    if (!f) return sess_fail(SESS_IO, "cannot write %s: %s", path, strerror(errno));
+    int ok = fwrite(data, 1, len, f) == len;
+    ok = (fflush(f) == 0) && ok;
+    ok = (fsync(fileno(f)) == 0) && ok;
+    int err = errno;
+    ok = (fclose(f) == 0) && ok;
+    if (!ok || rename(tmp, path) != 0) {
+        if (ok) err = errno;
+        unlink(tmp);
+        return sess_fail(SESS_IO, "cannot write %s: %s", path, strerror(err));
+    }
     return SESS_OK;
 }
 
@@ -322,28 +343,18 @@ sess_status sess_export_file(sess_db *db, int64_t session_id, const char *path)
     size_t len;
     sess_status st = sess_export_text(db, session_id, fmt, &text, &len);
     if (st) return st;
-    char tmp[4200];
-    if (pl + 16 > sizeof tmp) {
-        nn_free(text);
-        return sess_fail(SESS_IO, "export path too long: %s", path);
-    }
-    snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "wb");
-    if (!f) {
-        st = sess_fail(SESS_IO, "cannot write %s: %s", path, strerror(errno));
-        nn_free(text);
-        return st;
-    }
-    int ok = fwrite(text, 1, len, f) == len;
-    ok = (fflush(f) == 0) && ok;
-    ok = (fsync(fileno(f)) == 0) && ok;
-    int err = errno;
-    ok = (fclose(f) == 0) && ok;
+    st = write_file_atomic(path, text, len);
     nn_free(text);
-    if (!ok || rename(tmp, path) != 0) {
-        if (ok) err = errno;
-        unlink(tmp);
-        return sess_fail(SESS_IO, "cannot write %s: %s", path, strerror(err));
-    }
-    return SESS_OK;
+    return st;
+}
+
+sess_status sess_snapshot_export(sess_db *db, const char *id_or_tag, const char *path)
+{
+    void *data;
+    size_t len;
+    sess_status st = sess_snapshot_bytes(db, id_or_tag, &data, &len);
+    if (st) return st;
+    st = write_file_atomic(path, data, len);
+    nn_free(data);
+    return st;
 }

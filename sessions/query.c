@@ -25,12 +25,17 @@ static int grow(void **arr, size_t *cap, size_t need, size_t sz)
 
 /* ------------------------------------------------------------------ sessions */
 
+void sess_session_info_clear(sess_session_info *info)
+{
+    nn_free(info->name);
+    nn_free(info->version);
+    nn_free(info->script);
+    info->name = info->version = info->script = NULL;
+}
+
 void sess_session_info_free(sess_session_info *a, size_t n)
 {
-    for (size_t i = 0; a && i < n; i++) {
-        nn_free(a[i].name);
-        nn_free(a[i].version);
-    }
+    for (size_t i = 0; a && i < n; i++) sess_session_info_clear(&a[i]);
     nn_free(a);
 }
 
@@ -41,7 +46,7 @@ sess_status sess_list_sessions(sess_db *db, sess_session_info **out, size_t *n)
     sqlite3_stmt *stmt;
     sess_status st = sess_prepare(db, "SELECT s.id, s.name, s.started, s.ended, s.nnscope_version,"
                                       " (SELECT count(*) FROM cells c WHERE c.session = s.id),"
-                                      " (SELECT count(*) FROM snapshots p WHERE p.session = s.id)"
+                                      " (SELECT count(*) FROM snapshots p WHERE p.session = s.id), s.script"
                                       " FROM sessions s ORDER BY s.id", &stmt);
     if (st) return st;
     sess_session_info *a = NULL;
@@ -61,6 +66,7 @@ sess_status sess_list_sessions(sess_db *db, sess_session_info **out, size_t *n)
         s->version = sess_column_text(stmt, 4, 0, &st);
         s->cells = sqlite3_column_int64(stmt, 5);
         s->snapshots = sqlite3_column_int64(stmt, 6);
+        s->script = sess_column_text(stmt, 7, 1, &st);
         if (st) break;
     }
     if (!st && rc != SQLITE_DONE) st = sess_sqlite_error(db, rc, "cannot list the sessions");

@@ -23,7 +23,7 @@
 #include "nn.h"
 
 /* The schema version this build writes (PRAGMA user_version). */
-#define SESS_SCHEMA_VERSION 2
+#define SESS_SCHEMA_VERSION 3
 /* PRAGMA application_id of an nnscope database: "nnsc" as a big-endian int32. */
 #define SESS_APPLICATION_ID 0x6e6e7363
 
@@ -84,10 +84,13 @@ double sess_now(void);
 /* The status of a recorded cell (stored as the text 'ok', 'error', 'interrupted'). */
 typedef enum sess_cell_status { SESS_CELL_OK, SESS_CELL_ERROR, SESS_CELL_INTERRUPTED } sess_cell_status;
 
-/* Starts a session now: name may be NULL (unnamed); rng_state is NULL or the
-   nn_generator_state_size() bytes of nn_generator_get_state at the start (borrowed).
-   *session_id becomes the new id. SESS_CONSTRAINT when the name is taken. */
-sess_status sess_session_begin(sess_db *db, const char *name, const void *rng_state, int64_t *session_id);
+/* Starts a session now: name may be NULL (unnamed); script is the path of the script
+   the session runs as its one cell (`nnscope FILE.py`), NULL for the notebook; rng_state
+   is NULL or the nn_generator_state_size() bytes of nn_generator_get_state at the start
+   (borrowed; its initial seed also goes to the seed column). *session_id becomes the
+   new id. SESS_CONSTRAINT when the name is taken. */
+sess_status sess_session_begin(sess_db *db, const char *name, const char *script, const void *rng_state,
+                               int64_t *session_id);
 /* Names (or renames) a session; NULL removes the name. SESS_NOTFOUND for an unknown
    session, SESS_CONSTRAINT when another session has that name. */
 sess_status sess_session_name(sess_db *db, int64_t session_id, const char *name);
@@ -120,6 +123,10 @@ sess_status sess_snapshot_load(sess_db *db, const char *id_or_tag, nn_object **s
 /* The stored safetensors bytes of a snapshot (resolved as in sess_snapshot_load and
    checked the same way) as a new nn_malloc'd buffer, for %export_snapshot. */
 sess_status sess_snapshot_bytes(sess_db *db, const char *id_or_tag, void **data, size_t *len);
+/* Writes a snapshot's bytes (resolved and checked as in sess_snapshot_load) to path, a
+   .safetensors file, through a temporary file and rename(). SESS_IO when it cannot be
+   written. */
+sess_status sess_snapshot_export(sess_db *db, const char *id_or_tag, const char *path);
 
 /* ----------------------------------------------------------------- listing */
 
@@ -129,12 +136,17 @@ typedef struct sess_session_info {
     double started;
     double ended;      /* 0 while running (or after a crash) */
     char *version;     /* nnscope version that recorded it */
+    char *script;      /* the script it ran, NULL for the notebook */
     int64_t cells, snapshots;
 } sess_session_info;
 
 /* Every session, oldest first, as a new array of *n items (NULL when none). */
 sess_status sess_list_sessions(sess_db *db, sess_session_info **out, size_t *n);
 void sess_session_info_free(sess_session_info *a, size_t n);
+/* One session's row (with its counts) into the caller's *info, whose strings are new:
+   sess_session_info_clear frees them. SESS_NOTFOUND for an unknown id. */
+sess_status sess_session_get(sess_db *db, int64_t session_id, sess_session_info *info);
+void sess_session_info_clear(sess_session_info *info);
 
 typedef struct sess_cell_info {
     int64_t session, number;

@@ -28,6 +28,26 @@ typedef struct sess_migration {
 extern const sess_migration sess_migrations[];
 extern const int sess_n_migrations;
 
+/* The WAL size, in pages, past which a commit checkpoints (SQLite's default, set at
+   open); sess_snapshot_save turns it off for its own commit and back on. */
+#define SESS_WAL_AUTOCHECKPOINT 1000
+
+/* The VFS sess_open opens with (vfs.c): SQLite's default one, whose WAL files can
+   gather their writes. Its name, or NULL when it could not be registered. */
+#define SESS_VFS_NAME "nnscope"
+const char *sess_vfs_name(void);
+/* Turns on (on != 0) or off the gathering of db's WAL writes into 64 KiB write(2)
+   calls, for a transaction that runs with synchronous=FULL (vfs.c says why). */
+void sess_wal_gather(sess_db *db, int on);
+
+/* The initial seed (torch.initial_seed(), as int64) held in a generator state of n
+   bytes (borrowed): 1 and *seed, or 0 when rng_state is NULL or not a valid state. */
+int sess_seed_of_state(const void *rng_state, size_t n, int64_t *seed);
+
+/* Set (by tests) to make sess_sha256 use its portable C loop even where the CPU
+   has the x86 SHA extensions, so that both paths are checked. */
+extern int sess_sha256_portable_only;
+
 /* Maps an SQLite result code (rc, with the connection's message) to a status and sets
    core's error as "what: message". */
 sess_status sess_sqlite_error(sess_db *db, int rc, const char *what);
@@ -36,6 +56,8 @@ sess_status sess_fail(sess_status st, const char *fmt, ...) __attribute__((forma
 /* Maps core's current error (after a failed nn_ call) to a status. */
 sess_status sess_from_core(void);
 
+/* Runs sql (no result rows) on db->db; a status, with what in the message. */
+sess_status sess_exec(sess_db *db, const char *sql, const char *what);
 /* Prepares sql on db->db into *stmt; a status. */
 sess_status sess_prepare(sess_db *db, const char *sql, sqlite3_stmt **stmt);
 /* BEGIN IMMEDIATE / COMMIT / ROLLBACK (rollback ignores errors). */

@@ -1,7 +1,8 @@
 /*
  * test_sessions.c — the sessions layer on real database files in temporary
- * directories: schema creation, reopen and migration; refusal (file unchanged) of
- * foreign, random and newer files; cells and snapshots round trip; sha256 vectors;
+ * directories: schema creation, reopen and migration (from every earlier version);
+ * refusal (file unchanged) of foreign, random and newer files; cells and snapshots
+ * round trip (and a large snapshot's: settings, WAL, checkpoint); sha256 vectors (SHA extensions and the portable loop);
  * search; near matches; verbatim nasty strings; .py and .ipynb export (the JSON
  * checked by a small validator); concurrent writers (fork); kill -9 resilience;
  * failing allocations.
@@ -125,14 +126,29 @@ static void test_sha256_vectors(void **state)
          "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1"},
     };
     char hex[65];
-    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
-        sess_sha256_hex(v[i].in, strlen(v[i].in), hex);
-        assert_string_equal(hex, v[i].hex);
-    }
     char *a = malloc(1000000);
     memset(a, 'a', 1000000);
-    sess_sha256_hex(a, 1000000, hex);
-    assert_string_equal(hex, "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+    /* both block functions: the CPU's (SHA extensions where present) and the portable loop */
+    for (int portable = 0; portable < 2; portable++) {
+        sess_sha256_portable_only = portable;
+        for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+            sess_sha256_hex(v[i].in, strlen(v[i].in), hex);
+            assert_string_equal(hex, v[i].hex);
+        }
+        sess_sha256_hex(a, 1000000, hex);
+        assert_string_equal(hex, "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+    }
+    /* and they agree on every length around the block and padding edges */
+    for (size_t len = 0; len < 300; len++) {
+        char h1[65], h2[65];
+        for (size_t i = 0; i < len; i++) a[i] = (char)(i * 131 + len);
+        sess_sha256_portable_only = 0;
+        sess_sha256_hex(a, len, h1);
+        sess_sha256_portable_only = 1;
+        sess_sha256_hex(a, len, h2);
+        assert_string_equal(h1, h2);
+    }
+    sess_sha256_portable_only = 0;
     free(a);
 }
 
@@ -146,7 +162,7 @@ static void test_schema_created_and_reopened(void **state)
     ok(sess_open(path, 0, &db));
     assert_string_equal(sess_db_path(db), path);
     int64_t sid;
-    ok(sess_session_begin(db, "first", NULL, &sid));
+    ok(sess_session_begin(db, "first", NULL, NULL, &sid));
     ok(sess_integrity_check(db));
     sess_close(db);
     assert_int_equal(raw_int(path, "PRAGMA user_version"), SESS_SCHEMA_VERSION);
@@ -166,7 +182,7 @@ static void test_schema_created_and_reopened(void **state)
     assert_int_equal(sess_open(tpath("missing.db"), SESS_OPEN_READONLY, &db), SESS_NOTFOUND);
     tu_assert_error(NN_ERR_KEY, "no sessions database");
     ok(sess_open(path, SESS_OPEN_READONLY, &db));
-    assert_int_equal(sess_session_begin(db, "x", NULL, &sid), SESS_READONLY);
+    assert_int_equal(sess_session_begin(db, "x", NULL, NULL, &sid), SESS_READONLY);
     nn_error_clear();
     sess_close(db);
 }
@@ -221,6 +237,74 @@ static void test_migration_from_version_1(void **state)
     assert_int_equal(raw_int(path, "SELECT count(*) FROM cells"), 1);
 }
 
+/* A database at every earlier schema version, made by running the migration steps
+   up to it through plain SQLite, with a session (its generator state seeded 1234) and
+   a cell: opening migrates it to SESS_SCHEMA_VERSION keeping both, fills
+   sessions.seed from the state (version 3) and indexes the source (version 2). */
+static void test_migration_from_every_earlier_version(void **state)
+{
+    (void)state;
+    nn_generator g;
+    nn_generator_seed(&g, 1234);
+    size_t rng_len = nn_generator_state_size();
+    unsigned char *rng = malloc(rng_len);
+    nn_generator_get_state(&g, rng);
+    for (int version = 1; version < SESS_SCHEMA_VERSION; version++) {
+        char name[32];
+        snprintf(name, sizeof name, "from_v%d.db", version);
+        const char *path = tpath(name);
+        sqlite3 *raw;
+        assert_int_equal(sqlite3_open(path, &raw), SQLITE_OK);
+        for (int i = 0; i < version; i++) {
+            const sess_migration *m = &sess_migrations[i];
+            assert_int_equal(m->to_version, i + 1);
+            if (m->sql) assert_int_equal(sqlite3_exec(raw, m->sql, NULL, NULL, NULL), SQLITE_OK);
+            if (m->fn) assert_int_equal(m->fn(raw), SQLITE_OK);
+        }
+        char sql[300];
+        snprintf(sql, sizeof sql, "PRAGMA application_id = %d; PRAGMA user_version = %d;"
+                 "INSERT INTO cells (session, number, source, status, started, duration)"
+                 " VALUES (1, 1, 'torch.manual_seed(1234)', 'ok', 0, 0.5);", SESS_APPLICATION_ID, version);
+        sqlite3_stmt *ins;
+        assert_int_equal(sqlite3_prepare_v2(raw, "INSERT INTO sessions (id, name, started, rng_state, nnscope_version)"
+                                                 " VALUES (1, 'old', 0, ?1, '0.0.1')", -1, &ins, NULL), SQLITE_OK);
+        sqlite3_bind_blob(ins, 1, rng, (int)rng_len, SQLITE_STATIC);
+        assert_int_equal(sqlite3_step(ins), SQLITE_DONE);
+        sqlite3_finalize(ins);
+        assert_int_equal(sqlite3_exec(raw, sql, NULL, NULL, NULL), SQLITE_OK);
+        sqlite3_close(raw);
+
+        sess_db *db;
+        ok(sess_open(path, SESS_OPEN_CHECK, &db));
+        sess_search_hit *h;
+        size_t n;
+        ok(sess_search(db, "manual_seed", &h, &n));
+        assert_int_equal(n, 1);
+        sess_search_hit_free(h, n);
+        sess_cell_info *c;
+        ok(sess_list_cells(db, 1, &c, &n));
+        assert_int_equal(n, 1);
+        assert_string_equal(c[0].source, "torch.manual_seed(1234)");
+        sess_cell_info_free(c, n);
+        ok(sess_integrity_check(db));
+        sess_close(db);
+        assert_int_equal(raw_int(path, "PRAGMA user_version"), SESS_SCHEMA_VERSION);
+        assert_int_equal(raw_int(path, "SELECT seed FROM sessions WHERE id = 1"), 1234);
+    }
+    free(rng);
+    /* a new session gets its seed column from the state it starts with */
+    sess_db *db;
+    ok(sess_open(tpath("seeded.db"), 0, &db));
+    int64_t sid;
+    nn_generator_seed(&g, 42);
+    unsigned char *state_now = malloc(nn_generator_state_size());
+    nn_generator_get_state(&g, state_now);
+    ok(sess_session_begin(db, NULL, NULL, state_now, &sid));
+    sess_close(db);
+    free(state_now);
+    assert_int_equal(raw_int(tpath("seeded.db"), "SELECT seed FROM sessions"), 42);
+}
+
 static void test_refuses_foreign_random_and_newer_files(void **state)
 {
     (void)state;
@@ -262,7 +346,7 @@ static void test_refuses_foreign_random_and_newer_files(void **state)
     const char *dam = tpath("damaged.db");
     ok(sess_open(dam, 0, &db));
     int64_t sid;
-    ok(sess_session_begin(db, "s", NULL, &sid));
+    ok(sess_session_begin(db, "s", NULL, NULL, &sid));
     for (int i = 1; i <= 200; i++) ok(sess_cell_record(db, sid, i, "x = 1 + 2 + 3 + 4 + 5 + 6 + 7 + 8", "10", NULL,
                                                        SESS_CELL_OK, 0, 0, NULL));
     sess_close(db);
@@ -315,7 +399,7 @@ static void test_cells_and_snapshots_round_trip(void **state)
     assert_int_equal(nn_generator_state_size(), sizeof rng);
     nn_generator_get_state(&g, rng);
     int64_t sid;
-    ok(sess_session_begin(db, NULL, rng, &sid));
+    ok(sess_session_begin(db, NULL, NULL, rng, &sid));
     ok(sess_cell_record(db, sid, 1, "x = 1", "", NULL, SESS_CELL_OK, 1000.5, 0.25, rng));
     ok(sess_cell_record(db, sid, 2, "print(x)", "1\n", NULL, SESS_CELL_OK, 1001.0, 0.125, NULL));
     ok(sess_cell_record(db, sid, 3, "1/0", NULL, "ZeroDivisionError: division by zero", SESS_CELL_ERROR, 1002, 0, NULL));
@@ -433,6 +517,87 @@ static const char *const nasty[] = {
     "",
 };
 
+/* One integer of a pragma on db's connection. */
+static long long pragma_value(sess_db *db, const char *sql)
+{
+    sqlite3_stmt *stmt;
+    assert_int_equal(sqlite3_prepare_v2(db->db, sql, -1, &stmt, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(stmt), SQLITE_ROW);
+    long long v = sqlite3_column_int64(stmt, 0);
+    sqlite3_finalize(stmt);
+    return v;
+}
+
+static off_t file_size(const char *path)
+{
+    struct stat sb;
+    return stat(path, &sb) == 0 ? sb.st_size : 0;
+}
+
+/* A snapshot larger than the page cache and than one gathered WAL write: bytes and
+   sha256 exact (the digest is computed on a second thread and written in place),
+   readable at once by another connection, in the WAL until the next commit
+   checkpoints it, the connection's settings back as they were. */
+static void test_large_snapshot(void **state)
+{
+    (void)state;
+    const char *path = tpath("large.db");
+    char wal[450];
+    snprintf(wal, sizeof wal, "%s-wal", path);
+    sess_db *db, *other;
+    ok(sess_open(path, 0, &db));
+    int64_t sid, snap;
+    ok(sess_session_begin(db, "large", NULL, NULL, &sid));
+    nn_generator_seed(nn_default_generator(), 7);
+    nn_module *m = TU_OK(nn_linear_new(1000, 1200, true, NN_FLOAT32)); /* 4.8 MB: over 1000 pages */
+    nn_object *sd = TU_OK(nn_module_state_dict(m, "", false));
+    long long cache_size = pragma_value(db, "PRAGMA cache_size");
+    ok(sess_snapshot_save(db, sid, 1, "big", NULL, sd, &snap));
+    assert_int_equal(pragma_value(db, "PRAGMA cache_size"), cache_size);
+    assert_int_equal(pragma_value(db, "PRAGMA synchronous"), 1); /* NORMAL */
+    assert_true(file_size(wal) > 4800000);
+    assert_true(file_size(path) < 4800000);
+
+    /* the stored digest is the digest of the stored bytes, read with plain SQLite */
+    sqlite3 *raw;
+    assert_int_equal(sqlite3_open(path, &raw), SQLITE_OK);
+    sqlite3_stmt *stmt;
+    assert_int_equal(sqlite3_prepare_v2(raw, "SELECT sha256, data FROM snapshots WHERE id = ?1", -1, &stmt, NULL),
+                     SQLITE_OK);
+    sqlite3_bind_int64(stmt, 1, snap);
+    assert_int_equal(sqlite3_step(stmt), SQLITE_ROW);
+    char hex[65];
+    sess_sha256_hex(sqlite3_column_blob(stmt, 1), (size_t)sqlite3_column_bytes(stmt, 1), hex);
+    assert_string_equal((const char *)sqlite3_column_text(stmt, 0), hex);
+    sqlite3_finalize(stmt);
+    sqlite3_close(raw);
+
+    /* another connection loads it bit for bit before any checkpoint */
+    ok(sess_open(path, 0, &other));
+    char id[32];
+    snprintf(id, sizeof id, "%lld", (long long)snap);
+    nn_object *back;
+    ok(sess_snapshot_load(other, id, &back));
+    void *b0, *b1;
+    size_t l0, l1;
+    tu_check(nn_state_dict_to_bytes(sd, NULL, &b0, &l0));
+    tu_check(nn_state_dict_to_bytes(back, NULL, &b1, &l1));
+    assert_int_equal(l0, l1);
+    assert_memory_equal(b0, b1, l0);
+    nn_free(b0);
+    nn_free(b1);
+    NN_RELEASE(back);
+    sess_close(other);
+
+    /* the next commit (the WAL being over its 1000 pages) copies it into the database file */
+    ok(sess_cell_record(db, sid, 1, "x = 1", "", NULL, SESS_CELL_OK, 0, 0, NULL));
+    assert_true(file_size(path) > 4800000);
+    ok(sess_integrity_check(db));
+    NN_RELEASE(sd);
+    NN_RELEASE(m);
+    sess_close(db);
+}
+
 static void test_nasty_strings_stored_verbatim(void **state)
 {
     (void)state;
@@ -441,10 +606,10 @@ static void test_nasty_strings_stored_verbatim(void **state)
     size_t k = sizeof nasty / sizeof nasty[0];
     int64_t sid[8];
     for (size_t i = 0; i < k; i++) {
-        ok(sess_session_begin(db, nasty[i], NULL, &sid[i]));
+        ok(sess_session_begin(db, nasty[i], NULL, NULL, &sid[i]));
         ok(sess_cell_record(db, sid[i], 1, nasty[i], nasty[(i + 1) % k], nasty[(i + 2) % k], SESS_CELL_ERROR, 0, 0, NULL));
     }
-    assert_int_equal(sess_session_begin(db, nasty[0], NULL, &sid[7]), SESS_CONSTRAINT);
+    assert_int_equal(sess_session_begin(db, nasty[0], NULL, NULL, &sid[7]), SESS_CONSTRAINT);
     tu_assert_error(NN_ERR_RUNTIME, "already exists");
     for (size_t i = 0; i < k; i++) {
         int64_t id;
@@ -479,9 +644,9 @@ static void test_search_and_near_matches(void **state)
     sess_db *db;
     ok(sess_open(tpath("search.db"), 0, &db));
     int64_t a, b, c;
-    ok(sess_session_begin(db, "train", NULL, &a));
-    ok(sess_session_begin(db, "train2", NULL, &b));
-    ok(sess_session_begin(db, "evaluate", NULL, &c));
+    ok(sess_session_begin(db, "train", NULL, NULL, &a));
+    ok(sess_session_begin(db, "train2", NULL, NULL, &b));
+    ok(sess_session_begin(db, "evaluate", NULL, NULL, &c));
     ok(sess_cell_record(db, a, 1, "import torch\nmodel = nn.Linear(4, 2)\n", "", NULL, SESS_CELL_OK, 0, 0, NULL));
     ok(sess_cell_record(db, a, 2, "opt = torch.optim.SGD(model.parameters(), lr=0.1)", "", NULL, SESS_CELL_OK, 0, 0, NULL));
     ok(sess_cell_record(db, b, 1, "x = torch.randn(3)\nprint(x)\ny = nn.linear(x)", "", NULL, SESS_CELL_OK, 0, 0, NULL));
@@ -596,7 +761,7 @@ static void test_export_py_and_ipynb(void **state)
     sess_db *db;
     ok(sess_open(tpath("export.db"), 0, &db));
     int64_t sid;
-    ok(sess_session_begin(db, "demo \"quoted\"", NULL, &sid));
+    ok(sess_session_begin(db, "demo \"quoted\"", NULL, NULL, &sid));
     ok(sess_cell_record(db, sid, 1, "import torch\nx = torch.ones(2)\n", "", NULL, SESS_CELL_OK, 0, 0.1, NULL));
     ok(sess_cell_record(db, sid, 2, "print(x)\nprint('a\\tb \"q\"')", "tensor([1., 1.])\na\tb \"q\"\n", NULL,
                         SESS_CELL_OK, 0, 0.1, NULL));
@@ -645,7 +810,7 @@ static void test_export_py_and_ipynb(void **state)
     nn_error_clear();
     /* an empty session exports as a valid empty notebook */
     int64_t empty;
-    ok(sess_session_begin(db, NULL, NULL, &empty));
+    ok(sess_session_begin(db, NULL, NULL, NULL, &empty));
     ok(sess_export_text(db, empty, SESS_EXPORT_IPYNB, &nb, &len));
     end = json_value(nb);
     assert_true(end && !*json_ws(end));
@@ -661,7 +826,7 @@ static void child_record(const char *path, const char *name, int count, int noti
 {
     sess_db *db;
     int64_t sid;
-    if (sess_open(path, 0, &db) || sess_session_begin(db, name, NULL, &sid)) {
+    if (sess_open(path, 0, &db) || sess_session_begin(db, name, NULL, NULL, &sid)) {
         fprintf(stderr, "child %s: %s\n", name, nn_error_message());
         _exit(2);
     }
@@ -820,8 +985,8 @@ static void test_failing_allocations(void **state)
     sess_db *db;
     ok(sess_open(tpath("oom.db"), 0, &db));
     int64_t sid;
-    ok(sess_session_begin(db, "oom", NULL, &sid));
-    ok(sess_session_begin(db, "nosuck", NULL, &sid));
+    ok(sess_session_begin(db, "oom", NULL, NULL, &sid));
+    ok(sess_session_begin(db, "nosuck", NULL, NULL, &sid));
     nn_object *sd = make_state_dict();
     nn_alloc_fn old_fn;
     void *old_ud;
@@ -869,8 +1034,10 @@ int main(void)
         cmocka_unit_test(test_schema_created_and_reopened),
         cmocka_unit_test(test_default_path_under_xdg),
         cmocka_unit_test(test_migration_from_version_1),
+        cmocka_unit_test(test_migration_from_every_earlier_version),
         cmocka_unit_test(test_refuses_foreign_random_and_newer_files),
         cmocka_unit_test(test_cells_and_snapshots_round_trip),
+        cmocka_unit_test(test_large_snapshot),
         cmocka_unit_test(test_nasty_strings_stored_verbatim),
         cmocka_unit_test(test_search_and_near_matches),
         cmocka_unit_test(test_export_py_and_ipynb),
