@@ -1289,12 +1289,20 @@ static int append_keys(nn_object *list, nn_object *d)
     return 0;
 }
 
-/* What a native object adds to dir(): a module's parameters, buffers,
+/* What a native object adds to dir(): a built-in module's attributes (torch.randn,
+   ...), an nn module's parameters, buffers,
    submodules and attributes, and the methods of its native class (nn.Module's
    for a class written in the language). A new list, or NULL (no error) when o
    is not native. */
 static nn_object *native_names(nn_object *o)
 {
+    const char *module_name;
+    nn_object *module_attrs;
+    if (repl_bind_module_of(o, &module_name, &module_attrs)) { /* torch, torch.nn, F, ... */
+        nn_object *names = nn_list_new(0);
+        if (names && append_keys(names, module_attrs) < 0) NN_SET(names, NULL);
+        return names;
+    }
     nn_object *cls = repl_bind_type_of(o);
     if (!cls && nn_is_module(o)) {
         nn_object *nn_ns = repl_get_native_ops()->import_module("torch.nn");

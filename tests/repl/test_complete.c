@@ -130,6 +130,12 @@ static void test_attributes(void **state)
     assert_true(contains(c, "forward"));
     repl_complete_free(c);
     assert_null(complete_at("'abc'.upp", -1, &start)); /* a literal is not a name chain */
+    /* the attributes of built-in modules: torch., torch.nn. */
+    EXPECT("torch.manual_se", 6, "manual_seed");
+    c = complete_at("torch.nn.Li", -1, &start);
+    assert_int_equal(start, 9);
+    assert_true(contains(c, "Linear"));
+    repl_complete_free(c);
 }
 
 static void test_no_calls_or_subscripts(void **state)
