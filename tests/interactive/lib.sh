@@ -1,6 +1,7 @@
 # lib.sh — helpers for the notebook's pseudo-terminal tests (sourced by each
 # tests/interactive/*.sh; not a test itself). Each test drives build/nnscope in
-# a tmux pane of a fixed size on a private server (-L), with HOME and
+# a tmux pane of a fixed size on a private server (its socket in the temporary
+# directory, so nothing is left in /tmp), with HOME and
 # NNSCOPE_DB in a fresh temporary directory, and polls the screen
 # (capture-pane) with a timeout instead of sleeping. The server and the
 # directory are removed on every exit, failures included.
@@ -19,11 +20,11 @@ set -u
 NNSCOPE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 TEST_NAME=$(basename "$0" .sh)
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/nnscope-$TEST_NAME.XXXXXX")
-SOCKET="nnscope-test-$$"
+SOCKET="$TMP/tmux.sock"
 export HOME="$TMP/home" NNSCOPE_DB="$TMP/sessions.db"
 mkdir -p "$HOME"
 
-tm() { tmux -L "$SOCKET" -f /dev/null "$@"; }
+tm() { tmux -S "$SOCKET" -f /dev/null "$@"; }
 # under `make asan` the sanitizers' reports go to files that fail the test
 cleanup() {
     status=$?
