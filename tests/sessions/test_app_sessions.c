@@ -20,6 +20,7 @@
 #include "app.h"
 #include "bind.h"
 #include "sessions/sess.h"
+#include "raw_sql.h"
 
 /* ------------------------------------------------------------------ helpers */
 
@@ -110,28 +111,6 @@ static void assert_contains(const char *hay, const char *needle)
 static void assert_not_contains(const char *hay, const char *needle)
 {
     if (hay && strstr(hay, needle)) fail_msg("did not expect [%s] in [%s]", needle, hay);
-}
-
-static long long raw_int(const char *path, const char *sql)
-{
-    sqlite3 *db;
-    sqlite3_stmt *st;
-    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) fail_msg("%s: %s", sql, sqlite3_errmsg(db));
-    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-    long long v = sqlite3_column_int64(st, 0);
-    sqlite3_finalize(st);
-    sqlite3_close(db);
-    return v;
-}
-
-static void raw_exec(const char *path, const char *sql)
-{
-    sqlite3 *db;
-    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-    char *msg = NULL;
-    if (sqlite3_exec(db, sql, NULL, NULL, &msg) != SQLITE_OK) fail_msg("%s: %s", sql, msg);
-    sqlite3_close(db);
 }
 
 /* Runs fn with stdout and stderr sent to files; returns its value and the two

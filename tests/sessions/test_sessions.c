@@ -21,6 +21,7 @@
 
 #include "sessions/sess.h"
 #include "sessions/sess_int.h"
+#include "raw_sql.h"
 
 /* ------------------------------------------------------------------ helpers */
 
@@ -69,30 +70,6 @@ static char *slurp(const char *path, size_t *n)
     b[len] = '\0';
     *n = (size_t)len;
     return b;
-}
-
-/* Runs sql on path through plain SQLite. */
-static void raw_exec(const char *path, const char *sql)
-{
-    sqlite3 *db;
-    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-    char *err = NULL;
-    if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK) fail_msg("%s: %s", sql, err);
-    sqlite3_close(db);
-}
-
-/* The first column of the first row of sql as an int. */
-static long long raw_int(const char *path, const char *sql)
-{
-    sqlite3 *db;
-    sqlite3_stmt *st;
-    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) fail_msg("%s: %s", sql, sqlite3_errmsg(db));
-    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-    long long v = sqlite3_column_int64(st, 0);
-    sqlite3_finalize(st);
-    sqlite3_close(db);
-    return v;
 }
 
 /* Asserts that opening path fails with want and leaves its bytes unchanged. */
