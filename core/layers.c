@@ -1368,17 +1368,7 @@ static nn_tensor *dropout_inplace(nn_tensor *a, double p, bool train)
     }
     if (p == 0 || !train || nn_numel(a) == 0) return retained(a);
     if (nn_check_inplace(a) < 0) return NULL;
-    nn_tensor *noise;
-    if (p == 1) {
-        noise = nn_zeros(0, NULL, a->dtype);
-    } else {
-        noise = nn_empty(a->ndim, a->sizes, a->dtype);
-        nn_tensor *keep_prob = noise ? nn_wrapped_number(1 - p, false) : NULL;
-        int rc = keep_prob ? nn_bernoulli_(noise, 1 - p) : -1;
-        if (rc == 0) NN_WITH_GRAD_MODE(false, rc = nn_div_(noise, keep_prob));
-        NN_RELEASE(keep_prob);
-        if (rc < 0) NN_SET(noise, NULL);
-    }
+    nn_tensor *noise = nn_dropout_noise(a, p);
     if (!noise) return NULL;
     int rc = nn_mul_(a, noise);
     NN_RELEASE(noise);

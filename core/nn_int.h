@@ -148,6 +148,9 @@ nn_tensor *nn_tensor_new_view(nn_tensor *src, int ndim, const int64_t *sizes, co
                               int64_t offset);
 /* Drops a storage reference (a large freed block may be kept for reuse). */
 void nn_storage_release(nn_storage *s);
+/* Dropout's noise for a, 0 < p <= 1: bernoulli(1 - p) / (1 - p) of a's shape (PyTorch's
+   draws), or a 0-dim zero when p == 1. New tensor or NULL. */
+nn_tensor *nn_dropout_noise(const nn_tensor *a, double p);
 /* Frees every storage block kept for reuse. */
 void nn_storage_cache_flush(void);
 /* Frees the ints and floats kept for reuse (value.c); from now on freed ones are

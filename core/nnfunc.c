@@ -559,6 +559,18 @@ int nn_stack_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 
 /* ----------------------------------------------------------------- dropout */
 
+nn_tensor *nn_dropout_noise(const nn_tensor *a, double p)
+{
+    if (p == 1) return nn_zeros(0, NULL, a->dtype); /* broadcasts: everything dropped */
+    nn_tensor *noise = nn_empty(a->ndim, a->sizes, a->dtype);
+    nn_tensor *keep_prob = noise ? nn_wrapped_number(1 - p, false) : NULL;
+    int rc = keep_prob ? nn_bernoulli_(noise, 1 - p) : -1;
+    if (rc == 0) NN_WITH_GRAD_MODE(false, rc = nn_div_(noise, keep_prob));
+    NN_RELEASE(keep_prob);
+    if (rc < 0) NN_SET(noise, NULL);
+    return noise;
+}
+
 nn_tensor *nn_dropout(nn_tensor *a, double p, bool training)
 {
     if (isnan(p)) {
@@ -577,18 +589,7 @@ nn_tensor *nn_dropout(nn_tensor *a, double p, bool training)
         NN_RETAIN(a);
         return a;
     }
-    nn_tensor *noise;
-    if (p == 1) {
-        noise = nn_zeros(0, NULL, a->dtype);
-    } else {
-        /* noise = bernoulli(1 - p) / (1 - p), then a * noise (MulBackward0) */
-        noise = nn_empty(a->ndim, a->sizes, a->dtype);
-        nn_tensor *keep_prob = noise ? nn_wrapped_number(1 - p, false) : NULL;
-        int rc = keep_prob ? nn_bernoulli_(noise, 1 - p) : -1;
-        if (rc == 0) NN_WITH_GRAD_MODE(false, rc = nn_div_(noise, keep_prob));
-        NN_RELEASE(keep_prob);
-        if (rc < 0) NN_SET(noise, NULL);
-    }
+    nn_tensor *noise = nn_dropout_noise(a, p); /* then a * noise (MulBackward0) */
     if (!noise) return NULL;
     nn_tensor *out = nn_mul(a, noise);
     NN_RELEASE(noise);

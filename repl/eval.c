@@ -2843,6 +2843,23 @@ static int lang_set_extra_state(nn_module *self, nn_object *state)
     return r ? 0 : -1;
 }
 
+/* Applies a def's or class's decorators bottom-up to obj (a reference taken over)
+   and binds the result to name. */
+static exec_status decorate_and_store(frame *f, const repl_node_list *decorators, const char *name, nn_object *obj)
+{
+    for (int i = decorators->n - 1; i >= 0; i--) {
+        nn_object *d = eval(f, decorators->items[i]);
+        nn_object *r = d ? repl_call_object(d, &obj, 1, NULL) : NULL;
+        NN_RELEASE(d);
+        NN_RELEASE(obj);
+        if (!r) return EX_ERR;
+        obj = r;
+    }
+    int rc = store_name(f, name, obj);
+    NN_RELEASE(obj);
+    return rc < 0 ? EX_ERR : EX_OK;
+}
+
 static exec_status exec_class(frame *f, const repl_node *s)
 {
     const repl_node_list *bases = &s->v.ClassDef.bases;
@@ -2932,18 +2949,7 @@ static exec_status exec_class(frame *f, const repl_node *s)
         if (repl_class_lookup(c, "get_extra_state")) c->mcls->get_extra_state = lang_get_extra_state;
         if (repl_class_lookup(c, "set_extra_state")) c->mcls->set_extra_state = lang_set_extra_state;
     }
-    nn_object *result = &c->ob;
-    for (int i = s->v.ClassDef.decorator_list.n - 1; i >= 0; i--) {
-        nn_object *d = eval(f, s->v.ClassDef.decorator_list.items[i]);
-        nn_object *r = d ? repl_call_object(d, &result, 1, NULL) : NULL;
-        NN_RELEASE(d);
-        NN_RELEASE(result);
-        if (!r) return EX_ERR;
-        result = r;
-    }
-    int rc = store_name(f, s->v.ClassDef.name, result);
-    NN_RELEASE(result);
-    return rc < 0 ? EX_ERR : EX_OK;
+    return decorate_and_store(f, &s->v.ClassDef.decorator_list, s->v.ClassDef.name, &c->ob);
 }
 
 static exec_status exec_raise(frame *f, const repl_node *s)
@@ -3047,18 +3053,7 @@ static exec_status exec_stmt(frame *f, const repl_node *s)
     }
     case REPL_AST_FunctionDef: {
         nn_object *fn = make_function(f, s);
-        if (!fn) return EX_ERR;
-        for (int i = s->v.FunctionDef.decorator_list.n - 1; i >= 0; i--) {
-            nn_object *d = eval(f, s->v.FunctionDef.decorator_list.items[i]);
-            nn_object *r = d ? repl_call_object(d, &fn, 1, NULL) : NULL;
-            NN_RELEASE(d);
-            NN_RELEASE(fn);
-            if (!r) return EX_ERR;
-            fn = r;
-        }
-        int rc = store_name(f, s->v.FunctionDef.name, fn);
-        NN_RELEASE(fn);
-        return rc < 0 ? EX_ERR : EX_OK;
+        return fn ? decorate_and_store(f, &s->v.FunctionDef.decorator_list, s->v.FunctionDef.name, fn) : EX_ERR;
     }
     case REPL_AST_ClassDef: return exec_class(f, s);
     case REPL_AST_Delete:
