@@ -12,7 +12,6 @@
  * and forward reads it from there. Not here: the generic Module machinery
  * (module.c, module_call.c) and the functional ops (nnfunc.c).
  */
-#include <cblas.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -302,6 +301,8 @@ static int gemm_accumulate(nn_tensor *c, nn_tensor *a, nn_tensor *b)
     if (n > INT_MAX || m > INT_MAX || k > INT_MAX)
         return nn_error_set(NN_ERR_RUNTIME, "matrix dimensions (%lld, %lld, %lld) are too large for BLAS", (long long)n,
                             (long long)m, (long long)k);
+    const nn_blas *blas = nn_blas_get();
+    if (!blas) return -1;
     nn_dtype cd = c->dtype;
     nn_tensor *ca = blas_operand(a, cd), *cb = ca ? blas_operand(b, cd) : NULL;
     if (!cb) {
@@ -314,10 +315,10 @@ static int gemm_accumulate(nn_tensor *c, nn_tensor *a, nn_tensor *b)
     enum CBLAS_TRANSPOSE ta = la.trans ? CblasTrans : CblasNoTrans, tb = lb.trans ? CblasTrans : CblasNoTrans;
     blasint ldc = m > 1 ? (blasint)m : 1;
     if (cd == NN_FLOAT32)
-        cblas_sgemm(CblasRowMajor, ta, tb, (blasint)n, (blasint)m, (blasint)k, 1.0f, nn_data_ptr(ca), (blasint)la.ld,
+        blas->sgemm(CblasRowMajor, ta, tb, (blasint)n, (blasint)m, (blasint)k, 1.0f, nn_data_ptr(ca), (blasint)la.ld,
                     nn_data_ptr(cb), (blasint)lb.ld, 1.0f, nn_data_ptr(c), ldc);
     else
-        cblas_dgemm(CblasRowMajor, ta, tb, (blasint)n, (blasint)m, (blasint)k, 1.0, nn_data_ptr(ca), (blasint)la.ld,
+        blas->dgemm(CblasRowMajor, ta, tb, (blasint)n, (blasint)m, (blasint)k, 1.0, nn_data_ptr(ca), (blasint)la.ld,
                     nn_data_ptr(cb), (blasint)lb.ld, 1.0, nn_data_ptr(c), ldc);
     NN_RELEASE(ca);
     NN_RELEASE(cb);

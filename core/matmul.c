@@ -6,13 +6,12 @@
  * unsqueeze + mm + squeeze_, folding a batch into mm/mv, or expand + reshape
  * + bmm) so results carry the same grad_fn chains as PyTorch's.
  *
- * float32 and float64 go through OpenBLAS (cblas_?gemm, ?gemv, ?dot); an
- * operand whose matrix dims are row- or column-major is read in place
- * (CblasTrans + leading dim), any other layout is copied first. bfloat16
- * computes in float32; int32/int64 use plain loops (wrapping as PyTorch's);
- * float16 and bool fail as PyTorch 1.13's CPU kernels do.
+ * float32 and float64 go through OpenBLAS (cblas_?gemm, ?gemv, ?dot; blas.c
+ * opens it on first use); an operand whose matrix dims are row- or column-major
+ * is read in place (CblasTrans + leading dim), any other layout is copied
+ * first. bfloat16 computes in float32; int32/int64 use plain loops (wrapping
+ * as PyTorch's); float16 and bool fail as PyTorch 1.13's CPU kernels do.
  */
-#include <cblas.h>
 #include <limits.h>
 #include <string.h>
 
@@ -105,12 +104,16 @@ static nn_tensor *prepare(nn_tensor *t, nn_dtype cd, bool matrix)
     return r;
 }
 
-static int check_blas_dims(int64_t n, int64_t m, int64_t k)
+/* The BLAS table for a product of these dims, or NULL with a RuntimeError set
+ * when a dim overflows BLAS's int or OpenBLAS cannot be loaded. */
+static const nn_blas *blas_for(int64_t n, int64_t m, int64_t k)
 {
-    if (n > INT_MAX || m > INT_MAX || k > INT_MAX)
-        return nn_error_set(NN_ERR_RUNTIME, "matrix dimensions (%lld, %lld, %lld) are too large for BLAS",
-                            (long long)n, (long long)m, (long long)k);
-    return 0;
+    if (n > INT_MAX || m > INT_MAX || k > INT_MAX) {
+        nn_error_set(NN_ERR_RUNTIME, "matrix dimensions (%lld, %lld, %lld) are too large for BLAS", (long long)n,
+                     (long long)m, (long long)k);
+        return NULL;
+    }
+    return nn_blas_get();
 }
 
 /* Elements between consecutive matrices of a batch (0 for a single matrix). */
@@ -119,16 +122,16 @@ static int64_t batch_stride(const nn_tensor *t) { return t->ndim == 3 ? t->strid
 /* ------------------------------------------------------------- kernels */
 
 /* c[n, m] (row-major, ld m) = a[n, k] @ b[k, m] in float32 or float64. */
-static void gemm(nn_dtype cd, int64_t n, int64_t m, int64_t k, const void *a, layout la, const void *b, layout lb,
-                 void *c)
+static void gemm(const nn_blas *blas, nn_dtype cd, int64_t n, int64_t m, int64_t k, const void *a, layout la,
+                 const void *b, layout lb, void *c)
 {
     enum CBLAS_TRANSPOSE ta = la.trans ? CblasTrans : CblasNoTrans, tb = lb.trans ? CblasTrans : CblasNoTrans;
     blasint ldc = m > 1 ? (blasint)m : 1;
     if (cd == NN_FLOAT32)
-        cblas_sgemm(CblasRowMajor, ta, tb, (blasint)n, (blasint)m, (blasint)k, 1.0f, a, (blasint)la.ld, b,
+        blas->sgemm(CblasRowMajor, ta, tb, (blasint)n, (blasint)m, (blasint)k, 1.0f, a, (blasint)la.ld, b,
                     (blasint)lb.ld, 0.0f, c, ldc);
     else
-        cblas_dgemm(CblasRowMajor, ta, tb, (blasint)n, (blasint)m, (blasint)k, 1.0, a, (blasint)la.ld, b,
+        blas->dgemm(CblasRowMajor, ta, tb, (blasint)n, (blasint)m, (blasint)k, 1.0, a, (blasint)la.ld, b,
                     (blasint)lb.ld, 0.0, c, ldc);
 }
 
@@ -205,7 +208,8 @@ static int products(nn_tensor *out, nn_tensor *a, nn_tensor *b)
         }
         return 0;
     }
-    if (check_blas_dims(n, m, k) < 0) return -1;
+    const nn_blas *blas = blas_for(n, m, k);
+    if (!blas) return -1;
     nn_tensor *ca = prepare(a, cd, true), *cb = ca ? prepare(b, cd, true) : NULL;
     nn_tensor *target = cb ? target_for(out, cd) : NULL;
     int rc = target ? 0 : -1;
@@ -218,7 +222,7 @@ static int products(nn_tensor *out, nn_tensor *a, nn_tensor *b)
         int64_t sa = batch_stride(ca) * (int64_t)es, sb = batch_stride(cb) * (int64_t)es, sc = n * m * (int64_t)es;
         for (int64_t i = 0; i < batch && rc == 0; i++) {
             if (batch > 1 && (rc = nn_check_interrupt()) < 0) break;
-            gemm(cd, n, m, k, pa + i * sa, la, pb + i * sb, lb, pc + i * sc);
+            gemm(blas, cd, n, m, k, pa + i * sa, la, pb + i * sb, lb, pc + i * sc);
         }
         if (rc == 0) rc = finish(out, target);
         else NN_RELEASE(target);
@@ -238,7 +242,8 @@ static int matvec(nn_tensor *out, nn_tensor *a, nn_tensor *x)
         int_gemm(cd, n, 1, k, &ma, &mx, nn_data_ptr(out));
         return 0;
     }
-    if (check_blas_dims(n, 1, k) < 0) return -1;
+    const nn_blas *blas = blas_for(n, 1, k);
+    if (!blas) return -1;
     nn_tensor *ca = prepare(a, cd, true), *cx = ca ? prepare(x, cd, false) : NULL;
     nn_tensor *target = cx ? target_for(out, cd) : NULL;
     int rc = -1;
@@ -251,10 +256,10 @@ static int matvec(nn_tensor *out, nn_tensor *a, nn_tensor *x)
         blasint rows = (blasint)(la.trans ? k : n), cols = (blasint)(la.trans ? n : k);
         enum CBLAS_TRANSPOSE t = la.trans ? CblasTrans : CblasNoTrans;
         if (cd == NN_FLOAT32)
-            cblas_sgemv(CblasRowMajor, t, rows, cols, 1.0f, nn_data_ptr(ca), (blasint)la.ld, nn_data_ptr(cx),
+            blas->sgemv(CblasRowMajor, t, rows, cols, 1.0f, nn_data_ptr(ca), (blasint)la.ld, nn_data_ptr(cx),
                         (blasint)inc, 0.0f, nn_data_ptr(target), 1);
         else
-            cblas_dgemv(CblasRowMajor, t, rows, cols, 1.0, nn_data_ptr(ca), (blasint)la.ld, nn_data_ptr(cx),
+            blas->dgemv(CblasRowMajor, t, rows, cols, 1.0, nn_data_ptr(ca), (blasint)la.ld, nn_data_ptr(cx),
                         (blasint)inc, 0.0, nn_data_ptr(target), 1);
         rc = finish(out, target);
     }
@@ -273,14 +278,15 @@ static int inner(nn_tensor *out, nn_tensor *x, nn_tensor *y)
         int_gemm(cd, 1, 1, n, &mx, &my, nn_data_ptr(out));
         return 0;
     }
-    if (check_blas_dims(n, 1, 1) < 0) return -1;
+    const nn_blas *blas = blas_for(n, 1, 1);
+    if (!blas) return -1;
     nn_tensor *cx = prepare(x, cd, false), *cy = cx ? prepare(y, cd, false) : NULL;
     if (cy) {
         int64_t ix, iy;
         vector_inc(cx, &ix);
         vector_inc(cy, &iy);
-        double v = cd == NN_FLOAT32 ? cblas_sdot((blasint)n, nn_data_ptr(cx), (blasint)ix, nn_data_ptr(cy), (blasint)iy)
-                                    : cblas_ddot((blasint)n, nn_data_ptr(cx), (blasint)ix, nn_data_ptr(cy), (blasint)iy);
+        double v = cd == NN_FLOAT32 ? blas->sdot((blasint)n, nn_data_ptr(cx), (blasint)ix, nn_data_ptr(cy), (blasint)iy)
+                                    : blas->ddot((blasint)n, nn_data_ptr(cx), (blasint)ix, nn_data_ptr(cy), (blasint)iy);
         nn_store_double(nn_data_ptr(out), out->dtype, v);
     }
     NN_RELEASE(cx);

@@ -205,6 +205,24 @@ void nn_reduction_params(const nn_reduction_layout *l, bool keepdim, int ndim, n
    (unsqueezed where keepdim was false, then expanded); new reference. */
 nn_tensor *nn_reduction_grad_expand(nn_node *n, nn_tensor *grad);
 
+/* ------------------------------------------------------------------- BLAS */
+
+#include <cblas.h>
+
+/* OpenBLAS's entry points (blas.c opens the library on first use). */
+typedef struct nn_blas {
+    __typeof__(cblas_sgemm) *sgemm;
+    __typeof__(cblas_dgemm) *dgemm;
+    __typeof__(cblas_sgemv) *sgemv;
+    __typeof__(cblas_dgemv) *dgemv;
+    __typeof__(cblas_sdot) *sdot;
+    __typeof__(cblas_ddot) *ddot;
+} nn_blas;
+
+/* The BLAS table, loading OpenBLAS the first time (thread-safe). Returns NULL
+ * with a RuntimeError set when the library or one of its symbols is missing. */
+const nn_blas *nn_blas_get(void);
+
 /* ------------------------------------------------------------------- text */
 
 /* A growable nn_malloc'd string for reprs and messages (text.c). Start with

@@ -6,6 +6,7 @@
  */
 #include "test_util.h"
 
+#include <dlfcn.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -447,9 +448,27 @@ static void test_autograd_details(void **state)
     NN_RELEASE(a); NN_RELEASE(b); NN_RELEASE(one); NN_RELEASE(x);
 }
 
+/* core/blas.c opens OpenBLAS on the first product, so a process that multiplies
+ * no matrix never starts (or spins) its worker threads. Runs first. */
+static void test_blas_opened_on_first_product(void **state)
+{
+    const char *blas = "libopenblas.so.0";
+    int64_t sizes[2] = {2, 2};
+    nn_tensor *a = TU_OK(nn_ones(2, sizes, NN_FLOAT32));
+    nn_tensor *sum = TU_OK(nn_add(a, a));
+    assert_null(dlopen(blas, RTLD_NOW | RTLD_NOLOAD));
+    nn_tensor *product = TU_OK(nn_mm(a, a));
+    tu_assert_values(product, 2, TU_SHAPE(2, 2), TU_VALUES(2, 2, 2, 2), 0);
+    void *opened = dlopen(blas, RTLD_NOW | RTLD_NOLOAD);
+    assert_non_null(opened);
+    dlclose(opened); /* drops only the reference RTLD_NOLOAD took */
+    NN_RELEASE(a); NN_RELEASE(sum); NN_RELEASE(product);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_blas_opened_on_first_product),
         cmocka_unit_test(test_fixture_cases),
         cmocka_unit_test(test_strided_operands),
         cmocka_unit_test(test_autograd_details),
