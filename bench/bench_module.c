@@ -80,10 +80,11 @@ static void live_view_step(live_view *v)
 }
 
 /* Milliseconds per training step over STEPS steps; view: NULL, or the inspector
-   view to redraw. */
+   view to redraw, live while the steps run (as the ncurses view runs a statement). */
 static double steps_ms(nn_module *net, nn_optimizer *opt, nn_tensor *x, nn_tensor *target, live_view *view)
 {
     double t0 = bench_now_s();
+    if (view) insp_set_live(view->session, true);
     for (int s = 0; s < STEPS; s++) {
         nn_tensor *y = ok(nn_module_call1(net, x), "forward");
         nn_tensor *loss = ok(nn_mse_loss(y, target, NN_REDUCTION_MEAN), "loss");
@@ -96,7 +97,10 @@ static double steps_ms(nn_module *net, nn_optimizer *opt, nn_tensor *x, nn_tenso
     }
     /* the inspector's deferred statistics of these steps count in this round, not
        in the plain round that would otherwise run beside them */
-    if (view) insp_last_pass(view->session, 0, INSP_FORWARD, UINT64_MAX);
+    if (view) {
+        insp_set_live(view->session, false);
+        insp_last_pass(view->session, 0, INSP_FORWARD, UINT64_MAX);
+    }
     return (bench_now_s() - t0) * 1e3 / STEPS;
 }
 

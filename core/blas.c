@@ -5,10 +5,12 @@
  * (sched_yield) for a while before it sleeps. Linked normally, every nnscope
  * process pays that spin, even one that never multiplies a matrix; opened here,
  * only a process that reaches a BLAS product does (and `nnscope -c pass` skips
- * OpenBLAS's start-up altogether).
+ * OpenBLAS's start-up altogether). It also counts the products running, so
+ * that optional background work can keep out of their way (nn_blas_busy).
  */
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdatomic.h>
 
 #include "nn_int.h"
 
@@ -18,6 +20,7 @@ static const char *const library_names[] = {"libopenblas.so.0", "libopenblas.so"
 
 static nn_blas loaded;
 static bool load_ok;
+static bool threaded; /* OpenBLAS runs products on more than one thread */
 static char load_error[256];
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 
@@ -49,8 +52,25 @@ static void load(void)
     *(void **)&loaded.dgemv = symbol(lib, "cblas_dgemv", &ok);
     *(void **)&loaded.sdot = symbol(lib, "cblas_sdot", &ok);
     *(void **)&loaded.ddot = symbol(lib, "cblas_ddot", &ok);
+    int (*thread_count)(void);
+    *(void **)&thread_count = dlsym(lib, "openblas_get_num_threads");
+    threaded = !thread_count || thread_count() > 1;
     load_ok = ok; /* the library stays open for the life of the process */
 }
+
+/* Products running now, on every thread; only counted when OpenBLAS has threads
+   of its own (with one, a product takes one core and leaves the others free). */
+static atomic_int running;
+
+void nn_blas_enter(void)
+{
+    if (threaded) atomic_fetch_add_explicit(&running, 1, memory_order_relaxed);
+}
+void nn_blas_leave(void)
+{
+    if (threaded) atomic_fetch_sub_explicit(&running, 1, memory_order_relaxed);
+}
+bool nn_blas_busy(void) { return atomic_load_explicit(&running, memory_order_relaxed) > 0; }
 
 const nn_blas *nn_blas_get(void)
 {

@@ -53,6 +53,7 @@ typedef struct insp_pass {
     uint64_t step; /* the session's global step counter when the pass was recorded */
     insp_pass_kind kind;
     insp_stats a, b;
+    uint64_t seq;  /* internal: the deferred statistics it waits for (stats.c's numbering) */
 } insp_pass;
 
 /* A parameter's figures, captured on demand. */
@@ -158,6 +159,12 @@ int insp_render_text(insp_session *s, const char *selected, int width, int heigh
    the hook: it keeps the current error as it found it. */
 typedef void (*insp_pass_fn)(void *ud);
 void insp_set_pass_callback(insp_session *s, insp_pass_fn fn, void *ud);
+/* While live (a statement runs and a view redraws as it goes), readers of passes
+   do not wait for the statistics the helper thread still computes: they see the
+   passes already complete (insp_pass_count may lag the hooks by a few passes),
+   so a redraw never does the helper's work on the model's thread. Off (the
+   default), every reader sees every pass recorded. */
+void insp_set_live(insp_session *s, bool live);
 
 /* ---- the virtual screen: a grid of cells, one code point and one style each.
    The views draw only here; the ncurses driver (tui.c) copies it to the

@@ -39,6 +39,21 @@ typedef struct insp_stats_cache {
    caller must not read it). 0, or -1 with MemoryError. */
 int insp_object_stats_cached(insp_stats_cache *c, nn_object *o, insp_saturation sat, bool with_hist, bool defer,
                              insp_stats *out);
+/* insp_object_stats with a unit map: the pass's own map is folded into alive
+   (n_units bytes) and *alive_passes counted up, under stats.c's lock. Deferred when
+   defer and o holds one large tensor: then *out, alive and *alive_passes are
+   complete only after insp_stats_wait, and alive must stay allocated until then.
+   0, or -1 with MemoryError. */
+int insp_unit_stats(nn_object *o, insp_saturation sat, uint8_t *alive, uint64_t *alive_passes, int64_t n_units,
+                    bool defer, insp_stats *out);
+/* Units never nonzero in alive, and *passes = *alive_passes, read under that lock. */
+int64_t insp_dead_count(const uint8_t *alive, int64_t n_units, uint64_t *alive_passes, uint64_t *passes);
+/* Deferred statistics are numbered as they are queued: the number of the last one
+   queued, and the number up to which every one is delivered (so a pass recorded
+   when insp_stats_queued() was q is complete once insp_stats_done() >= q). For
+   the thread that queues them. */
+uint64_t insp_stats_queued(void);
+uint64_t insp_stats_done(void);
 /* Returns once every deferred statistics is delivered (running what is left). */
 void insp_stats_wait(void);
 /* Releases the views c holds; it stays usable. */
@@ -126,6 +141,7 @@ struct insp_session {
     const char *nan_where;
     insp_stats_cache stats_cache; /* the hooks' (stats.c) */
     uint64_t settled;         /* passes of earlier steps are complete and their NaN/Inf noted */
+    bool live;                /* a live run: readers do not wait (insp_set_live) */
     insp_pass_fn on_pass;     /* live refresh (insp_set_pass_callback) */
     void *on_pass_ud;
     /* update ratios measured between two forwards of the root (updates.c) */

@@ -65,24 +65,35 @@ static const insp_pass *ring_at(const insp_module *m, size_t k)
     return &m->ring[(oldest + k) % INSP_RING];
 }
 
-/* Passes between two looks at the deferred statistics: fewer than a ring holds,
-   so that no pass is overwritten before its NaN/Inf is noted. */
+/* Passes between two looks at the deferred statistics, and how far those may
+   fall behind before a look waits for them: fewer than a ring holds, so that no
+   pass is overwritten before its NaN/Inf is noted. */
 #define SETTLE_PASSES 64
+#define SETTLE_BEHIND (INSP_RING - SETTLE_PASSES)
+
+/* Whether p's statistics are all delivered (done: insp_stats_done()). */
+static bool complete(const insp_pass *p, uint64_t done) { return p->seq <= done; }
 
 /* Without the breakpoint the hooks defer large tensors' statistics to stats.c's
-   helper thread (they only copy the values). Settling waits for them and notes
-   NaN/Inf among the passes recorded since the last time; every reader of passes
-   settles first, so what it reads is complete. */
-static void settle(const insp_session *reader)
+   helper thread (they only copy the values). Settling notes NaN/Inf among the
+   passes recorded since the last time. With wait (or when the helper is too far
+   behind) it first waits for every deferred statistics; without, it notes the
+   complete passes and leaves the rest (later ones complete later: the helper
+   works in order) for the next time. */
+static void settle(const insp_session *reader, bool wait)
 {
     insp_session *s = (insp_session *)reader; /* completes what readers see; changes nothing they read */
-    insp_stats_wait();
+    uint64_t done = UINT64_MAX, settled = s->step;
+    if (wait || s->step - s->settled >= SETTLE_BEHIND) insp_stats_wait();
+    else done = insp_stats_done();
     for (size_t i = 0; i < s->n_mods && s->settled < s->step; i++) {
         const insp_module *m = &s->mods[i];
         for (size_t k = m->ring_len; k-- > 0;) {
             const insp_pass *p = ring_at(m, k);
             if (p->step < s->settled) break;
-            if (p->kind == INSP_FORWARD) {
+            if (!complete(p, done)) {
+                if (p->step < settled) settled = p->step;
+            } else if (p->kind == INSP_FORWARD) {
                 note_nonfinite(s, i, &p->a, "output", p->step);
             } else {
                 note_nonfinite(s, i, &p->a, "grad_output", p->step);
@@ -90,7 +101,22 @@ static void settle(const insp_session *reader)
             }
         }
     }
-    s->settled = s->step;
+    s->settled = settled;
+}
+
+/* Readers settle first, so that what they read is complete: outside a live run
+   they wait for the deferred statistics; in one (insp_set_live) they do not, and
+   see the passes already complete. */
+static void settle_for_reader(const insp_session *s) { settle(s, !s->live); }
+
+/* The passes of m a reader sees: in a live run the newest may be incomplete. */
+static size_t visible_passes(const insp_session *s, const insp_module *m)
+{
+    if (!s->live) return m->ring_len;
+    uint64_t done = insp_stats_done();
+    size_t n = m->ring_len;
+    while (n > 0 && !complete(ring_at(m, n - 1), done)) n--;
+    return n;
 }
 
 /* After a hook's statistics: the breakpoint checks at once, else every
@@ -98,7 +124,7 @@ static void settle(const insp_session *reader)
 static int after_pass(insp_session *s, size_t index, const insp_pass *p)
 {
     if (!s->break_nan) {
-        if (s->step - s->settled >= SETTLE_PASSES) settle(s);
+        if (s->step - s->settled >= SETTLE_PASSES) settle(s, false);
         return 0;
     }
     if (p->kind == INSP_FORWARD) return check_nonfinite(s, index, &p->a, "output", p->step);
@@ -125,6 +151,7 @@ static nn_object *forward_hook(void *ud, nn_object *args, nn_object *kwargs)
         if (units != m->n_units || !m->alive) {
             uint8_t *fresh = nn_calloc((size_t)(units ? units : 1), 1);
             if (!fresh) return NULL;
+            insp_stats_wait(); /* a deferred pass may still fold into the old map */
             nn_free(m->alive);
             m->alive = fresh;
             m->n_units = units;
@@ -132,15 +159,15 @@ static nn_object *forward_hook(void *ud, nn_object *args, nn_object *kwargs)
         }
         alive = m->alive;
     }
-    if (s->break_nan) settle(s); /* earlier deferred passes are noted first */
+    if (s->break_nan) settle(s, true); /* earlier deferred passes are noted first */
     insp_pass *p = ring_push(s, m);
     if (!p) return NULL;
     p->kind = INSP_FORWARD;
-    /* the unit map needs a pass of its own; other outputs may have been seen already */
-    if ((alive ? insp_object_stats(output, m->sat, alive, units, true, &p->a)
+    /* the unit map needs a pass of its own (deferred too); other outputs may have
+       been seen already */
+    if ((alive ? insp_unit_stats(output, m->sat, alive, &m->alive_passes, units, !s->break_nan, &p->a)
                : insp_object_stats_cached(&s->stats_cache, output, m->sat, true, !s->break_nan, &p->a)) < 0)
         return NULL;
-    if (alive) m->alive_passes++;
     insp_object_stats(NULL, INSP_SAT_NONE, NULL, 0, false, &p->b); /* input: shape only */
     nn_tensor *in = insp_first_tensor(nn_tuple_get(args, 1));
     /* an activation's input values: the range and histogram its curve is drawn over */
@@ -151,6 +178,7 @@ static nn_object *forward_hook(void *ud, nn_object *args, nn_object *kwargs)
         p->b.ndim = in->ndim < INSP_MAX_SHAPE ? in->ndim : INSP_MAX_SHAPE;
         for (int d = 0; d < p->b.ndim; d++) p->b.sizes[d] = in->sizes[d];
     }
+    p->seq = insp_stats_queued();
     if (after_pass(s, l->index, p) < 0) return NULL;
     if (l->index == 0 && insp_track_updates(s) < 0) return NULL;
     if (s->on_pass) s->on_pass(s->on_pass_ud);
@@ -165,15 +193,16 @@ static nn_object *backward_hook(void *ud, nn_object *args, nn_object *kwargs)
     insp_session *s = l->s;
     if (!s || !s->attached) return nn_retain(nn_none());
     insp_module *m = &s->mods[l->index];
-    if (s->break_nan) settle(s);
+    if (s->break_nan) settle(s, true);
     insp_pass *p = ring_push(s, m);
     if (!p) return NULL;
     p->kind = INSP_BACKWARD;
     bool defer = !s->break_nan;
     if (insp_object_stats_cached(&s->stats_cache, nn_tuple_get(args, 2), INSP_SAT_NONE, true, defer, &p->a) < 0 ||
-        insp_object_stats_cached(&s->stats_cache, nn_tuple_get(args, 1), INSP_SAT_NONE, true, defer, &p->b) < 0 ||
-        after_pass(s, l->index, p) < 0)
+        insp_object_stats_cached(&s->stats_cache, nn_tuple_get(args, 1), INSP_SAT_NONE, true, defer, &p->b) < 0)
         return NULL;
+    p->seq = insp_stats_queued();
+    if (after_pass(s, l->index, p) < 0) return NULL;
     if (s->on_pass) s->on_pass(s->on_pass_ud);
     return nn_retain(nn_none());
 }
@@ -359,18 +388,18 @@ int insp_module_find(const insp_session *s, const char *path)
     return -1;
 }
 
-size_t insp_pass_count(const insp_session *s, size_t i) { return i < s->n_mods ? s->mods[i].ring_len : 0; }
+size_t insp_pass_count(const insp_session *s, size_t i) { return i < s->n_mods ? visible_passes(s, &s->mods[i]) : 0; }
 
 const insp_pass *insp_pass_at(const insp_session *s, size_t i, size_t k)
 {
-    if (i >= s->n_mods || k >= s->mods[i].ring_len) return NULL;
-    settle(s);
+    if (i >= s->n_mods || k >= insp_pass_count(s, i)) return NULL;
+    settle_for_reader(s);
     return ring_at(&s->mods[i], k);
 }
 
 const insp_pass *insp_last_pass(const insp_session *s, size_t i, insp_pass_kind kind, uint64_t at_step)
 {
-    settle(s);
+    settle_for_reader(s);
     for (size_t k = insp_pass_count(s, i); k-- > 0;) {
         const insp_pass *p = ring_at(&s->mods[i], k);
         if (p->kind == kind && p->step <= at_step) return p;
@@ -378,15 +407,24 @@ const insp_pass *insp_last_pass(const insp_session *s, size_t i, insp_pass_kind 
     return NULL;
 }
 
+/* insp_dead_units, and the passes folded into the map. */
+static int64_t dead_units(const insp_session *s, size_t i, int64_t *n_units, uint64_t *passes)
+{
+    if (i >= s->n_mods || !s->mods[i].relu_like || !s->mods[i].alive) return -1;
+    settle_for_reader(s);
+    insp_module *m = &s->mods[i];
+    int64_t dead = insp_dead_count(m->alive, m->n_units, &m->alive_passes, passes);
+    *n_units = m->n_units;
+    return *passes ? dead : -1;
+}
+
 int64_t insp_dead_units(const insp_session *s, size_t i, int64_t *n_units)
 {
-    if (i >= s->n_mods || !s->mods[i].relu_like || !s->mods[i].alive_passes) return -1;
-    const insp_module *m = &s->mods[i];
-    int64_t dead = 0;
-    for (int64_t u = 0; u < m->n_units; u++) dead += !m->alive[u];
-    *n_units = m->n_units;
-    return dead;
+    uint64_t passes;
+    return dead_units(s, i, n_units, &passes);
 }
+
+void insp_set_live(insp_session *s, bool live) { s->live = live; }
 
 /* ------------------------------------------------------------- parameters */
 
@@ -500,7 +538,7 @@ int insp_param_update_ratio(insp_session *s)
 
 int insp_nan_first(const insp_session *s, uint64_t *step, const char **where)
 {
-    settle(s);
+    settle_for_reader(s);
     if (s->nan_module >= 0) {
         if (step) *step = s->nan_step;
         if (where) *where = s->nan_where;
@@ -548,7 +586,7 @@ static bool nonfinite(double x) { return !isfinite(x); }
 int insp_problems(insp_session *s, char **out)
 {
     *out = NULL;
-    settle(s);
+    settle_for_reader(s);
     text t = {0};
     const insp_param *params;
     size_t n_params;
@@ -569,10 +607,12 @@ int insp_problems(insp_session *s, char **out)
             else if (b->b.count && (nonfinite(gi) || gi > INSP_EXPLODING))
                 rc = add_line(&t, "exploding: %s (%s) grad_input norm %.4g", path, cls, gi);
         }
-        int64_t units, dead = insp_dead_units(s, i, &units);
+        int64_t units;
+        uint64_t passes;
+        int64_t dead = dead_units(s, i, &units, &passes);
         if (rc == 0 && dead > 0)
             rc = add_line(&t, "dead: %s (%s) %lld of %lld units never nonzero over %llu passes", path, cls,
-                          (long long)dead, (long long)units, (unsigned long long)m->alive_passes);
+                          (long long)dead, (long long)units, (unsigned long long)passes);
         const insp_pass *f = insp_last_pass(s, i, INSP_FORWARD, UINT64_MAX);
         if (rc == 0 && f && m->sat != INSP_SAT_NONE && f->a.sat_frac > INSP_SATURATED_FRAC)
             rc = add_line(&t, "saturated: %s (%s) %.1f%% of outputs saturated", path, cls, 100 * f->a.sat_frac);

@@ -4,13 +4,17 @@
  * loop over contiguous float32/float64 data (other dtypes and layouts through a
  * double copy), then the [min, max] histogram (it needs the range) over the same
  * data. Large tensors are cut into chunks that this thread and one helper thread
- * share (the hooks run while the other core mostly waits). Not here: where the
- * numbers are kept (session.c) or drawn (render.c).
+ * share (the hooks run while the other core mostly waits), or copied by a hook
+ * and computed by the helper later (deferred jobs, numbered so that readers know
+ * which passes are complete); the helper steps aside while an OpenBLAS product
+ * runs. Not here: where the numbers are kept (session.c) or drawn (render.c).
  */
 #include "insp_int.h"
 
+#include <immintrin.h>
 #include <math.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -183,12 +187,86 @@ FINITE_KERNEL(, finite_f32_tanh, float, 2, vd2, vl2, LOAD_F32_2, VTANH(vd2, vl2)
 FINITE_KERNEL(, finite_f64_tanh, double, 2, vd2, vl2, LOAD_F64_2, VTANH(vd2, vl2), STANH)
 FINITE_KERNEL(, finite_f32_sigm, float, 2, vd2, vl2, LOAD_F32_2, VSIGM, SSIGM)
 FINITE_KERNEL(, finite_f64_sigm, double, 2, vd2, vl2, LOAD_F64_2, VSIGM, SSIGM)
-FINITE_KERNEL(AVX2, finite_f32_avx2, float, 4, vd4, vl4, LOAD_F32_4, VNONE, 0)
 FINITE_KERNEL(AVX2, finite_f64_avx2, double, 4, vd4, vl4, LOAD_F64_4, VNONE, 0)
-FINITE_KERNEL(AVX2, finite_f32_tanh_avx2, float, 4, vd4, vl4, LOAD_F32_4, VTANH(vd4, vl4), STANH)
 FINITE_KERNEL(AVX2, finite_f64_tanh_avx2, double, 4, vd4, vl4, LOAD_F64_4, VTANH(vd4, vl4), STANH)
-FINITE_KERNEL(AVX2, finite_f32_sigm_avx2, float, 4, vd4, vl4, LOAD_F32_4, VSIGM, SSIGM)
 FINITE_KERNEL(AVX2, finite_f64_sigm_avx2, double, 4, vd4, vl4, LOAD_F64_4, VSIGM, SSIGM)
+
+/* float32 with AVX2, the case every hook of a float32 model hits: written with
+   intrinsics, so that min, max and the counts stay in 8 float lanes (vminps,
+   vmaxps, compares) and only the sums widen to double. Saturation is tested in
+   float with thresholds that give the double tests' answers for every float:
+   v > 0.99 exactly when v >= 0.99f (the nearest float above 0.99), and v < 0.01
+   exactly when v <= 0.01f (the nearest float below 0.01). */
+#define F32_BLOCK 65536 /* values per block: the int32 lane counts cannot overflow */
+AVX2 static inline __attribute__((always_inline)) bool finite_f32_v8(acc *a, const float *x, int64_t n,
+                                                                      insp_saturation sat)
+{
+    const __m256d K = _mm256_set1_pd(a->shift);
+    const __m256 zero = _mm256_setzero_ps(), hi = _mm256_set1_ps(0.99f), lo = _mm256_set1_ps(0.01f);
+    const __m256 sign = _mm256_set1_ps(-0.0f);
+    __m256d s1 = _mm256_setzero_pd(), s2 = s1, q = s1;
+    __m256 mn = _mm256_set1_ps((float)a->shift), mx = mn, bad = zero;
+    int64_t zeros = 0, sats = 0, i = 0;
+    while (i + 8 <= n) {
+        __m256i zer = _mm256_setzero_si256(), satc = zer;
+        for (int64_t end = i + F32_BLOCK < n ? i + F32_BLOCK : n; i + 8 <= end; i += 8) {
+            __m256 v = _mm256_loadu_ps(x + i);
+            bad = _mm256_add_ps(bad, _mm256_sub_ps(v, v)); /* NaN from here on if v is NaN or inf */
+            mn = _mm256_min_ps(mn, v);
+            mx = _mm256_max_ps(mx, v);
+            zer = _mm256_sub_epi32(zer, _mm256_castps_si256(_mm256_cmp_ps(v, zero, _CMP_EQ_OQ)));
+            if (sat == INSP_SAT_TANH)
+                satc = _mm256_sub_epi32(satc, _mm256_castps_si256(_mm256_cmp_ps(_mm256_andnot_ps(sign, v), hi,
+                                                                                 _CMP_GE_OQ)));
+            else if (sat == INSP_SAT_SIGMOID)
+                satc = _mm256_sub_epi32(satc, _mm256_castps_si256(_mm256_or_ps(_mm256_cmp_ps(v, lo, _CMP_LE_OQ),
+                                                                               _mm256_cmp_ps(v, hi, _CMP_GE_OQ))));
+            __m256d v0 = _mm256_cvtps_pd(_mm256_castps256_ps128(v)), v1 = _mm256_cvtps_pd(_mm256_extractf128_ps(v, 1));
+            __m256d d0 = _mm256_sub_pd(v0, K), d1 = _mm256_sub_pd(v1, K);
+            s1 = _mm256_add_pd(s1, _mm256_add_pd(d0, d1));
+            s2 = _mm256_add_pd(s2, _mm256_add_pd(_mm256_mul_pd(d0, d0), _mm256_mul_pd(d1, d1)));
+            q = _mm256_add_pd(q, _mm256_add_pd(_mm256_mul_pd(v0, v0), _mm256_mul_pd(v1, v1)));
+        }
+        int32_t zl[8], sl[8];
+        _mm256_storeu_si256((__m256i *)zl, zer);
+        _mm256_storeu_si256((__m256i *)sl, satc);
+        for (int j = 0; j < 8; j++) zeros += zl[j], sats += sl[j];
+    }
+    float badl[8], mnl[8], mxl[8];
+    _mm256_storeu_ps(badl, bad);
+    for (int j = 0; j < 8; j++)
+        if (badl[j] != 0) return false;
+    for (int64_t t = i; t < n; t++)
+        if (!isfinite(x[t])) return false;
+    double s1l[4], s2l[4], ql[4];
+    _mm256_storeu_pd(s1l, s1);
+    _mm256_storeu_pd(s2l, s2);
+    _mm256_storeu_pd(ql, q);
+    _mm256_storeu_ps(mnl, mn);
+    _mm256_storeu_ps(mxl, mx);
+    for (int j = 0; j < 4; j++) a->s1 += s1l[j], a->s2 += s2l[j], a->q += ql[j];
+    for (int j = 0; j < 8; j++) {
+        a->min = mnl[j] < a->min ? mnl[j] : a->min;
+        a->max = mxl[j] > a->max ? mxl[j] : a->max;
+    }
+    a->zeros += zeros, a->sat += sats, a->finite += i;
+    const double k = a->shift;
+    for (; i < n; i++) {
+        double v = (double)x[i];
+        SCALAR_STEP(sat == INSP_SAT_TANH ? STANH : sat == INSP_SAT_SIGMOID ? SSIGM : 0);
+    }
+    a->count += n;
+    return true;
+}
+AVX2 static bool finite_f32_avx2(acc *a, const float *x, int64_t n) { return finite_f32_v8(a, x, n, INSP_SAT_NONE); }
+AVX2 static bool finite_f32_tanh_avx2(acc *a, const float *x, int64_t n)
+{
+    return finite_f32_v8(a, x, n, INSP_SAT_TANH);
+}
+AVX2 static bool finite_f32_sigm_avx2(acc *a, const float *x, int64_t n)
+{
+    return finite_f32_v8(a, x, n, INSP_SAT_SIGMOID);
+}
 
 /* Asked by both threads, the first time maybe at once: the answer is atomic
    (libgcc's constructor has filled in the CPU model before any of this runs). */
@@ -318,10 +396,43 @@ HIST_KERNEL(, hist_f64, double, 2, vd2, vl2, vi2, LOAD_F64_2)
 HIST_KERNEL(AVX2, hist_f32_avx2, float, 4, vd4, vl4, vi4, LOAD_F32_4)
 HIST_KERNEL(AVX2, hist_f64_avx2, double, 4, vd4, vl4, vi4, LOAD_F64_4)
 
-static void histogram(uint32_t *hist, const source *s, double lo, double scale)
+/* The histogram of float32 values that are all finite, with AVX2: bin indices
+   computed 8 at a time exactly as above (in double), then counted into 8 copies
+   of the bins from a small array, which the compiler turns into plain
+   increments (the count is what bounds this loop). */
+AVX2 static void hist_f32_finite_avx2(uint32_t *hist, const float *x, int64_t n, double lo, double scale)
 {
-    if (have_avx2()) s->f64 ? hist_f64_avx2(hist, s->data, s->n, lo, scale) : hist_f32_avx2(hist, s->data, s->n, lo, scale);
-    else s->f64 ? hist_f64(hist, s->data, s->n, lo, scale) : hist_f32(hist, s->data, s->n, lo, scale);
+    uint32_t h[8][INSP_HIST_BINS];
+    memset(h, 0, sizeof h);
+    const __m256d LO = _mm256_set1_pd(lo), SC = _mm256_set1_pd(scale), TOP = _mm256_set1_pd(INSP_HIST_BINS - 1);
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m256 v = _mm256_loadu_ps(x + i);
+        __m256d t0 = _mm256_mul_pd(_mm256_sub_pd(_mm256_cvtps_pd(_mm256_castps256_ps128(v)), LO), SC);
+        __m256d t1 = _mm256_mul_pd(_mm256_sub_pd(_mm256_cvtps_pd(_mm256_extractf128_ps(v, 1)), LO), SC);
+        int32_t bin[8];
+        _mm_storeu_si128((__m128i *)bin, _mm256_cvttpd_epi32(_mm256_min_pd(t0, TOP)));
+        _mm_storeu_si128((__m128i *)(bin + 4), _mm256_cvttpd_epi32(_mm256_min_pd(t1, TOP)));
+        for (int j = 0; j < 8; j++) h[j][bin[j]]++;
+    }
+    for (; i < n; i++) {
+        double t = ((double)x[i] - lo) * scale;
+        h[0][(int32_t)(t < INSP_HIST_BINS - 1 ? t : INSP_HIST_BINS - 1)]++;
+    }
+    for (int b = 0; b < INSP_HIST_BINS; b++)
+        for (int c = 0; c < 8; c++) hist[b] += h[c][b];
+}
+
+/* all_finite: the fused pass found no NaN or inf in s. */
+static void histogram(uint32_t *hist, const source *s, double lo, double scale, bool all_finite)
+{
+    if (have_avx2()) {
+        if (s->f64) hist_f64_avx2(hist, s->data, s->n, lo, scale);
+        else if (all_finite) hist_f32_finite_avx2(hist, s->data, s->n, lo, scale);
+        else hist_f32_avx2(hist, s->data, s->n, lo, scale);
+    } else {
+        s->f64 ? hist_f64(hist, s->data, s->n, lo, scale) : hist_f32(hist, s->data, s->n, lo, scale);
+    }
 }
 
 /* The first finite value of a source, for the shift; false when none. */
@@ -410,6 +521,24 @@ static pthread_cond_t par_wake = PTHREAD_COND_INITIALIZER; /* a loop is posted *
 static pthread_cond_t par_left = PTHREAD_COND_INITIALIZER; /* the helper left a loop */
 static par_loop *par_posted;                               /* under par_lock */
 static enum { PAR_NONE, PAR_RUNNING, PAR_FAILED } par_helper; /* under par_lock */
+static bool par_helper_waiting; /* under par_lock: asleep on par_wake, so posting must signal */
+static _Thread_local bool on_helper; /* this thread is the helper */
+
+/* Wakes the helper if it sleeps (under par_lock): a busy helper finds the new work
+   itself, and a signal costs a system call. */
+static void par_wake_helper(void)
+{
+    if (par_helper_waiting) pthread_cond_signal(&par_wake);
+}
+
+/* The helper's statistics are optional work done beside the model's: while an
+   OpenBLAS product runs (on every core), the helper steps aside between pieces of
+   its work, since a product thread it displaced would stall the whole product. */
+static void give_way(void)
+{
+    if (!on_helper) return;
+    while (nn_blas_busy()) sched_yield();
+}
 
 static void par_claim(par_loop *l)
 {
@@ -420,7 +549,9 @@ static void par_claim(par_loop *l)
 typedef struct stats_job stats_job;
 static stats_job *jobs_head, *jobs_tail; /* under par_lock */
 static int jobs_len;                     /* under par_lock */
-static stats_job *job_running;           /* the helper's, under par_lock */
+static int jobs_running;                 /* taken off the queue, not delivered yet; under par_lock */
+static stats_job *helper_job;            /* the one the helper runs, or NULL; under par_lock */
+static uint64_t jobs_queued;             /* sequence number of the last job queued; under par_lock */
 static pthread_cond_t job_finished = PTHREAD_COND_INITIALIZER;
 static void job_run_locked(stats_job *j);
 static void job_requeue_running(void);
@@ -428,9 +559,14 @@ static void job_requeue_running(void);
 static void *par_helper_main(void *unused)
 {
     (void)unused;
+    on_helper = true;
     pthread_mutex_lock(&par_lock);
     for (;;) {
-        while (!par_posted && !jobs_head) pthread_cond_wait(&par_wake, &par_lock);
+        while (!par_posted && !jobs_head) {
+            par_helper_waiting = true;
+            pthread_cond_wait(&par_wake, &par_lock);
+            par_helper_waiting = false;
+        }
         if (par_posted) {
             par_loop *l = par_posted;
             par_posted = NULL;
@@ -459,6 +595,7 @@ static void par_child(void)
     pthread_cond_init(&job_finished, NULL);
     par_posted = NULL;
     par_helper = PAR_NONE;
+    par_helper_waiting = false;
     job_requeue_running();
 }
 
@@ -489,7 +626,7 @@ static void par_run(par_loop *l)
     bool posted = par_start() && !par_posted;
     if (posted) {
         par_posted = l;
-        pthread_cond_signal(&par_wake);
+        par_wake_helper();
     }
     pthread_mutex_unlock(&par_lock);
     par_claim(l);
@@ -515,7 +652,7 @@ typedef struct chunked {
     size_t n_srcs;
     int64_t total;
     insp_saturation sat;
-    bool hist_phase;
+    bool hist_phase, all_finite;
     double shift, lo, scale;
     acc part[PAR_CHUNKS];
     uint32_t hist[PAR_CHUNKS][INSP_HIST_BINS];
@@ -533,7 +670,7 @@ static void chunk_run(void *ctx, int c)
         if (to <= from) continue;
         const char *p = (const char *)s->data + (size_t)from * (s->f64 ? sizeof(double) : sizeof(float));
         source run = {.data = p, .f64 = s->f64, .n = to - from};
-        if (k->hist_phase) histogram(k->hist[c], &run, k->lo, k->scale);
+        if (k->hist_phase) histogram(k->hist[c], &run, k->lo, k->scale, k->all_finite);
         else fused(a, p, s->f64, to - from, k->sat);
     }
 }
@@ -563,16 +700,18 @@ static void stats_of_sources(source *srcs, size_t n, uint8_t *alive, insp_satura
     }
     uint32_t hist[INSP_HIST_BINS] = {0};
     if (a.finite && with_hist) {
+        give_way();
         double scale = a.max > a.min ? INSP_HIST_BINS / (a.max - a.min) : 0;
+        bool all_finite = a.finite == a.count;
         if (parallel) {
-            k.hist_phase = true, k.lo = a.min, k.scale = scale;
+            k.hist_phase = true, k.all_finite = all_finite, k.lo = a.min, k.scale = scale;
             memset(k.hist, 0, sizeof k.hist);
             par_loop loop = {.run = chunk_run, .ctx = &k, .n_chunks = PAR_CHUNKS};
             par_run(&loop);
             for (int c = 0; c < PAR_CHUNKS; c++)
                 for (int b = 0; b < INSP_HIST_BINS; b++) hist[b] += k.hist[c][b];
         } else {
-            for (size_t i = 0; i < n; i++) histogram(hist, &srcs[i], a.min, scale);
+            for (size_t i = 0; i < n; i++) histogram(hist, &srcs[i], a.min, scale, all_finite);
         }
     }
     finish(&a, hist, out);
@@ -667,16 +806,67 @@ static bool same_values(const insp_cached_stats *e, const nn_tensor *t)
    (ring slots, the cache entry) under par_lock. */
 struct stats_job {
     stats_job *next;
+    size_t capacity; /* bytes of values[] */
     insp_saturation sat;
     bool with_hist, f64;
     insp_stats *dest[INSP_STATS_CACHE + 4];
     int n_dest;
     insp_cached_stats *entry; /* the cache entry waiting on it, or NULL */
+    uint64_t seq;             /* jobs_queued when it was queued */
+    uint8_t *alive;           /* the unit map to fold into at delivery (borrowed), or NULL */
+    uint64_t *alive_passes;   /* its pass count, incremented then */
+    int64_t outer, units, inner; /* the values as [outer, units, inner] for it */
     int ndim;
     int64_t sizes[INSP_MAX_SHAPE];
     int64_t n;
     double values[]; /* n float32 or float64 values */
 };
+
+/* Freed jobs kept for the next ones (a training loop queues the same sizes every
+   step): a buffer that large would come fresh from mmap each time, and its page
+   faults cost more than its statistics. At most JOB_POOL jobs and JOB_POOL_BYTES. */
+#define JOB_POOL 8
+#define JOB_POOL_BYTES ((size_t)16 << 20)
+static stats_job *job_pool[JOB_POOL]; /* under par_lock */
+static int job_pool_len;
+static size_t job_pool_bytes;
+
+/* A job with room for bytes of values: the smallest pooled one that fits, else new
+   (libc, not nn_malloc: jobs are freed on either thread). NULL when out of memory. */
+static stats_job *job_alloc(size_t bytes)
+{
+    stats_job *j = NULL;
+    pthread_mutex_lock(&par_lock);
+    int best = -1;
+    for (int i = 0; i < job_pool_len; i++)
+        if (job_pool[i]->capacity >= bytes && (best < 0 || job_pool[i]->capacity < job_pool[best]->capacity)) best = i;
+    if (best >= 0) {
+        j = job_pool[best];
+        job_pool[best] = job_pool[--job_pool_len];
+        job_pool_bytes -= j->capacity;
+    }
+    pthread_mutex_unlock(&par_lock);
+    if (!j && (j = malloc(sizeof *j + bytes))) j->capacity = bytes;
+    return j;
+}
+
+/* Back to the pool, or freed when the pool is full (under par_lock). */
+static void job_release_locked(stats_job *j)
+{
+    if (job_pool_len < JOB_POOL && job_pool_bytes + j->capacity <= JOB_POOL_BYTES) {
+        job_pool[job_pool_len++] = j;
+        job_pool_bytes += j->capacity;
+    } else {
+        free(j);
+    }
+}
+
+/* alive[u] |= units[u], one more pass folded (under par_lock). */
+static void fold_units_locked(uint8_t *alive, const uint8_t *units, int64_t n, uint64_t *passes)
+{
+    for (int64_t u = 0; u < n; u++) alive[u] |= units[u];
+    ++*passes;
+}
 
 /* Takes j (the head of the queue) off it, computes it without the lock and
    delivers it. Called and returns with par_lock held. */
@@ -685,61 +875,76 @@ static void job_run_locked(stats_job *j)
     jobs_head = j->next;
     if (!jobs_head) jobs_tail = NULL;
     jobs_len--;
-    job_running = j;
+    jobs_running++;
+    if (on_helper) helper_job = j;
     pthread_mutex_unlock(&par_lock);
-    source src = {.data = j->values, .f64 = j->f64, .n = j->n};
+    give_way();
+    source src = {.data = j->values, .f64 = j->f64, .n = j->n, .outer = j->outer, .units = j->units, .inner = j->inner};
+    /* the job's own unit map (after its values), folded into the module's at delivery */
+    uint8_t *units = j->alive ? (uint8_t *)j->values + j->capacity - j->units : NULL;
+    if (units) memset(units, 0, (size_t)j->units);
     insp_stats r;
     memset(&r, 0, sizeof r);
-    stats_of_sources(&src, 1, NULL, j->sat, j->with_hist, false, &r);
+    stats_of_sources(&src, 1, units, j->sat, j->with_hist, false, &r);
     r.ndim = j->ndim;
     memcpy(r.sizes, j->sizes, sizeof r.sizes);
     pthread_mutex_lock(&par_lock);
     for (int i = 0; i < j->n_dest; i++) *j->dest[i] = r;
     if (j->entry) j->entry->pending = NULL;
-    job_running = NULL;
-    free(j); /* libc, not nn_malloc: freed on either thread */
+    if (units) fold_units_locked(j->alive, units, j->units, j->alive_passes);
+    jobs_running--;
+    if (helper_job == j) helper_job = NULL;
+    job_release_locked(j);
 }
 
-/* In a forked child: the job the parent's helper had taken off the queue runs again. */
+/* In a forked child: the job the parent's helper had taken off the queue runs
+   again (the forking thread was not running one: fork and jobs share par_lock). */
 static void job_requeue_running(void)
 {
-    if (!job_running) return;
-    job_running->next = jobs_head;
-    jobs_head = job_running;
-    if (!jobs_tail) jobs_tail = job_running;
+    jobs_running = 0;
+    if (!helper_job) return;
+    helper_job->next = jobs_head;
+    jobs_head = helper_job;
+    if (!jobs_tail) jobs_tail = helper_job;
     jobs_len++;
-    job_running = NULL;
+    helper_job = NULL;
 }
 
 /* A job for t's values, queued (the helper wakes), or run at once when there is
-   no helper; NULL when out of memory (the caller then computes in place). */
+   no helper; NULL when out of memory (the caller then computes in place). entry:
+   the cache entry to fill too, or NULL; alive: the unit map of insp_unit_stats,
+   or NULL. */
 static stats_job *job_queue(nn_tensor *t, insp_saturation sat, bool with_hist, insp_stats *out,
-                            insp_cached_stats *entry)
+                            insp_cached_stats *entry, uint8_t *alive, uint64_t *alive_passes)
 {
     int64_t n = nn_numel(t);
     bool native = nn_is_contiguous(t) && (t->dtype == NN_FLOAT32 || t->dtype == NN_FLOAT64);
     bool f64 = !native || t->dtype == NN_FLOAT64;
     size_t bytes = (size_t)n * (f64 ? sizeof(double) : sizeof(float));
-    stats_job *j = malloc(sizeof *j + bytes);
+    source shape = {.n = n, .outer = 1, .units = 1, .inner = n};
+    if (alive) set_units(&shape, t);
+    stats_job *j = job_alloc(bytes + (alive ? (size_t)shape.units : 0));
     if (!j) return NULL;
     if (native) memcpy(j->values, nn_data_ptr(t), bytes);
     else nn_to_doubles(t, j->values);
     memset(out, 0, sizeof *out);
     record_shape(t, out);
-    *j = (stats_job){.sat = sat, .with_hist = with_hist, .f64 = f64, .n_dest = 2, .entry = entry, .n = n,
-                     .ndim = out->ndim};
+    *j = (stats_job){.capacity = j->capacity, .sat = sat, .with_hist = with_hist, .f64 = f64, .n_dest = 1,
+                     .entry = entry, .alive = alive, .alive_passes = alive_passes, .outer = shape.outer,
+                     .units = shape.units, .inner = shape.inner, .n = n, .ndim = out->ndim};
     memcpy(j->sizes, out->sizes, sizeof j->sizes);
     j->dest[0] = out;
-    j->dest[1] = &entry->stats;
+    if (entry) j->dest[j->n_dest++] = &entry->stats;
     pthread_mutex_lock(&par_lock);
-    entry->pending = j;
+    j->seq = ++jobs_queued;
+    if (entry) entry->pending = j;
     if (jobs_tail) jobs_tail->next = j;
     else jobs_head = j;
     jobs_tail = j;
     jobs_len++;
     if (!par_start()) job_run_locked(j);
     else if (jobs_len > DEFER_MAX_JOBS) job_run_locked(jobs_head);
-    else pthread_cond_signal(&par_wake);
+    else par_wake_helper();
     pthread_mutex_unlock(&par_lock);
     return j;
 }
@@ -747,7 +952,7 @@ static stats_job *job_queue(nn_tensor *t, insp_saturation sat, bool with_hist, i
 void insp_stats_wait(void)
 {
     pthread_mutex_lock(&par_lock);
-    while (jobs_head || job_running) {
+    while (jobs_head || jobs_running) {
         if (jobs_head) job_run_locked(jobs_head);
         else pthread_cond_wait(&job_finished, &par_lock);
     }
@@ -803,7 +1008,7 @@ int insp_object_stats_cached(insp_stats_cache *c, nn_object *o, insp_saturation 
     if (!view) return -1;
     insp_cached_stats *e = &c->entries[c->next];
     cache_evict(e);
-    if (!(defer && nn_numel(t) >= DEFER_MIN_VALUES && job_queue(t, sat, with_hist, out, e))) {
+    if (!(defer && nn_numel(t) >= DEFER_MIN_VALUES && job_queue(t, sat, with_hist, out, e, NULL, NULL))) {
         if (insp_object_stats(&t->ob, sat, NULL, 0, with_hist, out) < 0) {
             NN_RELEASE(view);
             return -1;
@@ -816,6 +1021,54 @@ int insp_object_stats_cached(insp_stats_cache *c, nn_object *o, insp_saturation 
     e->sat = sat;
     e->with_hist = with_hist;
     return 0;
+}
+
+int insp_unit_stats(nn_object *o, insp_saturation sat, uint8_t *alive, uint64_t *alive_passes, int64_t n_units,
+                    bool defer, insp_stats *out)
+{
+    nn_tensor *t = sole_tensor(o);
+    if (defer && t && n_units == insp_units_of(t) && nn_numel(t) >= DEFER_MIN_VALUES &&
+        job_queue(t, sat, true, out, NULL, alive, alive_passes))
+        return 0;
+    /* at once, into a map of its own: the helper may be folding a job into alive */
+    uint8_t *units = nn_calloc((size_t)(n_units ? n_units : 1), 1);
+    if (!units || insp_object_stats(o, sat, units, n_units, true, out) < 0) {
+        nn_free(units);
+        return -1;
+    }
+    pthread_mutex_lock(&par_lock);
+    fold_units_locked(alive, units, n_units, alive_passes);
+    pthread_mutex_unlock(&par_lock);
+    nn_free(units);
+    return 0;
+}
+
+int64_t insp_dead_count(const uint8_t *alive, int64_t n_units, uint64_t *alive_passes, uint64_t *passes)
+{
+    int64_t dead = 0;
+    pthread_mutex_lock(&par_lock);
+    for (int64_t u = 0; u < n_units; u++) dead += !alive[u];
+    *passes = *alive_passes;
+    pthread_mutex_unlock(&par_lock);
+    return dead;
+}
+
+uint64_t insp_stats_queued(void)
+{
+    pthread_mutex_lock(&par_lock);
+    uint64_t seq = jobs_queued;
+    pthread_mutex_unlock(&par_lock);
+    return seq;
+}
+
+uint64_t insp_stats_done(void)
+{
+    pthread_mutex_lock(&par_lock);
+    uint64_t done = jobs_queued;
+    if (jobs_head && jobs_head->seq - 1 < done) done = jobs_head->seq - 1;
+    if (helper_job && helper_job->seq - 1 < done) done = helper_job->seq - 1;
+    pthread_mutex_unlock(&par_lock);
+    return done;
 }
 
 void insp_stats_cache_clear(insp_stats_cache *c)

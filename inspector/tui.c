@@ -151,9 +151,11 @@ static int run_live(void *ud, const char *source, char **output)
     draw(t); /* shows "running: ..." */
     nodelay(stdscr, TRUE);
     insp_set_pass_callback(t->s, on_pass, t);
+    insp_set_live(t->s, true);
     nn_interrupt_requested = 0;
     int rc = r->run(r->ctx, source, output);
     nn_interrupt_requested = 0;
+    insp_set_live(t->s, false);
     insp_set_pass_callback(t->s, NULL, NULL);
     nodelay(stdscr, FALSE);
     return rc;

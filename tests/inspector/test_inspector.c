@@ -680,10 +680,12 @@ static void assert_params_match(insp_session *s, size_t n_expected)
 }
 
 /* Outputs of >= 4096 values have their statistics computed on the helper thread
-   from a copy (and >= 16384 in chunks shared with it): every recorded figure of
-   every pass still equals the one computed here from the tensors themselves.
-   The modules are called one at a time, so that each output and its .grad (the
-   next module's grad_input) are at hand. */
+   from a copy, a ReLU's unit map too (and >= 16384 in chunks shared with it):
+   every recorded figure of every pass still equals the one computed here from
+   the tensors themselves. The modules are called one at a time, so that each
+   output and its .grad (the next module's grad_input) are at hand. The steps run
+   live (insp_set_live): readers then do not wait, and every pass they see must
+   already be complete. */
 static void test_large_tensors_deferred_stats(void **state)
 {
     (void)state;
@@ -699,6 +701,9 @@ static void test_large_tensors_deferred_stats(void **state)
     tu_check(insp_attach(model, &s));
     /* acts[step][0] is the input, acts[step][i + 1] module i's output; all keep .grad */
     nn_tensor *acts[BIG_STEPS][BIG_MODS + 1];
+    const size_t first_linear = (size_t)insp_module_find(s, "0");
+    insp_stats want;
+    insp_set_live(s, true);
     for (int step = 0; step < BIG_STEPS; step++) {
         nn_tensor *x = TU_OK(nn_randn(2, TU_SHAPE(BIG_BATCH, 32), NN_FLOAT32));
         if (step == BIG_STEPS - 1) ((float *)nn_data_ptr(x))[5] = NAN; /* row 0 turns NaN */
@@ -714,9 +719,17 @@ static void test_large_tensors_deferred_stats(void **state)
         tu_check(nn_backward(loss, NULL, false, false));
         NN_RELEASE(r), NN_RELEASE(z), NN_RELEASE(loss);
         if (step == BIG_STEPS - 2) assert_params_match(s, 6); /* finite gradients, summed over the steps */
+        /* live: the newest passes may be hidden, the ones shown are complete */
+        size_t seen = insp_pass_count(s, first_linear);
+        assert_true(seen <= 2 * (size_t)step + 2);
+        for (size_t k = 0; k < seen; k++) {
+            nn_tensor *out = acts[k / 2][1];
+            reference_stats(k % 2 ? out->grad : out, INSP_SAT_NONE, &want);
+            assert_stats(&insp_pass_at(s, first_linear, k)->a, &want);
+        }
     }
+    insp_set_live(s, false);
 
-    insp_stats want;
     for (int i = 0; i < BIG_MODS; i++) {
         char path[8];
         snprintf(path, sizeof path, "%d", i);
