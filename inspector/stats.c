@@ -523,6 +523,7 @@ static par_loop *par_posted;                               /* under par_lock */
 static enum { PAR_NONE, PAR_RUNNING, PAR_FAILED } par_helper; /* under par_lock */
 static bool par_helper_waiting; /* under par_lock: asleep on par_wake, so posting must signal */
 static _Thread_local bool on_helper; /* this thread is the helper */
+static atomic_int jobs_len;          /* deferred jobs queued: changed under par_lock, give_way reads it without */
 
 /* Wakes the helper if it sleeps (under par_lock): a busy helper finds the new work
    itself, and a signal costs a system call. */
@@ -531,13 +532,16 @@ static void par_wake_helper(void)
     if (par_helper_waiting) pthread_cond_signal(&par_wake);
 }
 
-/* The helper's statistics are optional work done beside the model's: while an
-   OpenBLAS product runs (on every core), the helper steps aside between pieces of
-   its work, since a product thread it displaced would stall the whole product. */
+/* The helper's statistics are work done beside the model's: while an OpenBLAS
+   product runs (on every core), the helper steps aside between pieces of its
+   work, since a product thread it displaced would stall the whole product. Only
+   while its backlog is short, though: past that, waiting would leave the work to
+   the model's thread (readers and a full queue run jobs themselves). */
+#define GIVE_WAY_BACKLOG 16
 static void give_way(void)
 {
     if (!on_helper) return;
-    while (nn_blas_busy()) sched_yield();
+    while (nn_blas_busy() && atomic_load_explicit(&jobs_len, memory_order_relaxed) < GIVE_WAY_BACKLOG) sched_yield();
 }
 
 static void par_claim(par_loop *l)
@@ -548,7 +552,6 @@ static void par_claim(par_loop *l)
 /* Deferred statistics (insp_object_stats_deferred): a job per pass, in order. */
 typedef struct stats_job stats_job;
 static stats_job *jobs_head, *jobs_tail; /* under par_lock */
-static int jobs_len;                     /* under par_lock */
 static int jobs_running;                 /* taken off the queue, not delivered yet; under par_lock */
 static stats_job *helper_job;            /* the one the helper runs, or NULL; under par_lock */
 static uint64_t jobs_queued;             /* sequence number of the last job queued; under par_lock */
