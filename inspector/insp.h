@@ -130,6 +130,10 @@ int insp_param_update_ratio(insp_session *s);
    *out: a new nn_malloc'd string ("" when none). Parameter flags use freshly
    captured figures. Returns the number of problems, or -1 with MemoryError. */
 int insp_problems(insp_session *s, char **out);
+/* The same as of step at_step (time travel): the flags read from passes (nan,
+   exploding grad_output/grad_input, saturated) from the passes up to that step;
+   dead units and the parameter flags as they are now (they keep no history). */
+int insp_problems_at(insp_session *s, uint64_t at_step, char **out);
 /* Where a NaN/Inf was first seen: the module index (or -1 when never) and, when
    not NULL, the step and what held it ("output", "grad_output", "grad_input"). */
 int insp_nan_first(const insp_session *s, uint64_t *step, const char **where);

@@ -611,7 +611,7 @@ int insp_view_draw(insp_view *v, insp_screen *sc)
         return 0;
     }
     char *problems = NULL;
-    int rc = -1, n_problems = insp_problems(s, &problems);
+    int rc = -1, n_problems = insp_problems_at(s, v->at < 0 ? UINT64_MAX : (uint64_t)v->at, &problems);
     if (n_problems < 0) return -1;
 
     /* rows: title | tree and details | Problems | problem lines | Output | output lines | command */

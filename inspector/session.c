@@ -583,7 +583,9 @@ __attribute__((format(printf, 2, 3))) static int add_line(text *t, const char *f
 
 static bool nonfinite(double x) { return !isfinite(x); }
 
-int insp_problems(insp_session *s, char **out)
+int insp_problems(insp_session *s, char **out) { return insp_problems_at(s, UINT64_MAX, out); }
+
+int insp_problems_at(insp_session *s, uint64_t at_step, char **out)
 {
     *out = NULL;
     settle_for_reader(s);
@@ -591,7 +593,7 @@ int insp_problems(insp_session *s, char **out)
     const insp_param *params;
     size_t n_params;
     int rc = insp_param_capture(s, &params, &n_params);
-    if (rc == 0 && s->nan_module >= 0) {
+    if (rc == 0 && s->nan_module >= 0 && s->nan_step <= at_step) {
         const insp_module *m = &s->mods[s->nan_module];
         rc = add_line(&t, "nan: NaN/Inf first in the %s of %s (%s) at step %llu", s->nan_where,
                       display_path(m->path), nn_module_name(m->module), (unsigned long long)s->nan_step);
@@ -599,7 +601,7 @@ int insp_problems(insp_session *s, char **out)
     for (size_t i = 0; rc == 0 && i < s->n_mods; i++) {
         const insp_module *m = &s->mods[i];
         const char *path = display_path(m->path), *cls = nn_module_name(m->module);
-        const insp_pass *b = insp_last_pass(s, i, INSP_BACKWARD, UINT64_MAX);
+        const insp_pass *b = insp_last_pass(s, i, INSP_BACKWARD, at_step);
         if (b) {
             double go = b->a.l2, gi = b->b.l2;
             if (b->a.count && (nonfinite(go) || go > INSP_EXPLODING))
@@ -613,7 +615,7 @@ int insp_problems(insp_session *s, char **out)
         if (rc == 0 && dead > 0)
             rc = add_line(&t, "dead: %s (%s) %lld of %lld units never nonzero over %llu passes", path, cls,
                           (long long)dead, (long long)units, (unsigned long long)passes);
-        const insp_pass *f = insp_last_pass(s, i, INSP_FORWARD, UINT64_MAX);
+        const insp_pass *f = insp_last_pass(s, i, INSP_FORWARD, at_step);
         if (rc == 0 && f && m->sat != INSP_SAT_NONE && f->a.sat_frac > INSP_SATURATED_FRAC)
             rc = add_line(&t, "saturated: %s (%s) %.1f%% of outputs saturated", path, cls, 100 * f->a.sat_frac);
     }

@@ -410,6 +410,13 @@ static void test_vanishing_and_exploding(void **state)
     assert_non_null(strstr(text, "exploding: weight grad norm"));
     assert_null(strstr(text, "vanishing"));
     nn_free(text);
+    /* as of the first step's backward (step 1): its grad_output was tiny; the
+       parameter flags stay those of now */
+    assert_int_equal(insp_last_pass(s, 0, INSP_BACKWARD, 1)->step, 1);
+    assert_true(insp_problems_at(s, 1, &text) >= 1);
+    assert_null(strstr(text, "exploding: (root)"));
+    assert_non_null(strstr(text, "exploding: weight grad norm"));
+    nn_free(text);
     insp_session_free(s);
     NN_RELEASE(lin);
 }
