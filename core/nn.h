@@ -437,6 +437,9 @@ nn_tensor *nn_mv(nn_tensor *a, nn_tensor *x);      /* [n, k] @ [k] -> [n] */
    one of them stalls the whole product: optional background work (the
    inspector's statistics) waits while this is true. */
 bool nn_blas_busy(void);
+/* Returns when no product runs (at once when none does): the calling thread sleeps
+   meanwhile instead of taking a core from the product. */
+void nn_blas_wait_idle(void);
 
 /* Reductions (reduce.c). dims: n_dims entries (negative allowed); n_dims == 0 means all. */
 nn_tensor *nn_sum(nn_tensor *a, int n_dims, const int *dims, bool keepdim);

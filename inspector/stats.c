@@ -14,7 +14,6 @@
 #include <immintrin.h>
 #include <math.h>
 #include <pthread.h>
-#include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -331,16 +330,29 @@ NONZERO_KERNEL(nonzero_f64, double)
 ROW_KERNEL(row_f32, float)
 ROW_KERNEL(row_f64, double)
 
+/* Values between two chances for the helper thread to step aside (give_way, a
+   few microseconds of work), so that a product starting meanwhile waits no longer. */
+#define PIECE_VALUES 4096
+static void give_way(void);
+
 /* The fused pass over one source: the moments, and the unit map while each row
    (or [unit, inner] block) is still in cache. */
 static void fused_source(acc *a, const source *s, uint8_t *alive, insp_saturation sat)
 {
     size_t es = s->f64 ? sizeof(double) : sizeof(float);
     if (!alive) {
-        fused(a, s->data, s->f64, s->n, sat);
+        for (int64_t i = 0; i < s->n; i += PIECE_VALUES) {
+            if (i) give_way();
+            fused(a, (const char *)s->data + (size_t)i * es, s->f64, s->n - i < PIECE_VALUES ? s->n - i : PIECE_VALUES,
+                  sat);
+        }
         return;
     }
-    for (int64_t o = 0; o < s->outer; o++) {
+    for (int64_t o = 0, since = 0; o < s->outer; o++) {
+        if ((since += s->units * s->inner) >= PIECE_VALUES) {
+            give_way();
+            since = 0;
+        }
         const char *row = (const char *)s->data + (size_t)(o * s->units * s->inner) * es;
         fused(a, row, s->f64, s->units * s->inner, sat);
         if (s->inner == 1) {
@@ -423,15 +435,21 @@ AVX2 static void hist_f32_finite_avx2(uint32_t *hist, const float *x, int64_t n,
         for (int c = 0; c < 8; c++) hist[b] += h[c][b];
 }
 
-/* all_finite: the fused pass found no NaN or inf in s. */
+/* all_finite: the fused pass found no NaN or inf in s. In pieces, for give_way. */
 static void histogram(uint32_t *hist, const source *s, double lo, double scale, bool all_finite)
 {
-    if (have_avx2()) {
-        if (s->f64) hist_f64_avx2(hist, s->data, s->n, lo, scale);
-        else if (all_finite) hist_f32_finite_avx2(hist, s->data, s->n, lo, scale);
-        else hist_f32_avx2(hist, s->data, s->n, lo, scale);
-    } else {
-        s->f64 ? hist_f64(hist, s->data, s->n, lo, scale) : hist_f32(hist, s->data, s->n, lo, scale);
+    size_t es = s->f64 ? sizeof(double) : sizeof(float);
+    for (int64_t i = 0; i < s->n; i += PIECE_VALUES) {
+        if (i) give_way();
+        const void *x = (const char *)s->data + (size_t)i * es;
+        int64_t n = s->n - i < PIECE_VALUES ? s->n - i : PIECE_VALUES;
+        if (have_avx2()) {
+            if (s->f64) hist_f64_avx2(hist, x, n, lo, scale);
+            else if (all_finite) hist_f32_finite_avx2(hist, x, n, lo, scale);
+            else hist_f32_avx2(hist, x, n, lo, scale);
+        } else {
+            s->f64 ? hist_f64(hist, x, n, lo, scale) : hist_f32(hist, x, n, lo, scale);
+        }
     }
 }
 
@@ -533,15 +551,14 @@ static void par_wake_helper(void)
 }
 
 /* The helper's statistics are work done beside the model's: while an OpenBLAS
-   product runs (on every core), the helper steps aside between pieces of its
-   work, since a product thread it displaced would stall the whole product. Only
-   while its backlog is short, though: past that, waiting would leave the work to
-   the model's thread (readers and a full queue run jobs themselves). */
+   product runs (on every core), the helper sleeps between pieces of its work,
+   since a product thread it displaced would stall the whole product. Only while
+   its backlog is short, though: past that, waiting would leave the work to the
+   model's thread (readers and a full queue run jobs themselves). */
 #define GIVE_WAY_BACKLOG 16
 static void give_way(void)
 {
-    if (!on_helper) return;
-    while (nn_blas_busy() && atomic_load_explicit(&jobs_len, memory_order_relaxed) < GIVE_WAY_BACKLOG) sched_yield();
+    if (on_helper && atomic_load_explicit(&jobs_len, memory_order_relaxed) < GIVE_WAY_BACKLOG) nn_blas_wait_idle();
 }
 
 static void par_claim(par_loop *l)
