@@ -468,16 +468,19 @@ static void test_blas_opened_on_first_product(void **state)
 }
 
 /* nn_blas_busy is true exactly while a product runs: a second thread watches a
-   product long enough (a 1200^3 float64 gemm) that it cannot miss it. */
+   product long enough (a 1200^3 float64 gemm) that it cannot miss it, then sleeps
+   in nn_blas_wait_idle until the product ends. */
 typedef struct busy_watch {
-    atomic_bool stop, saw_busy;
+    atomic_bool stop, saw_busy, busy_after_wait;
 } busy_watch;
 
 static void *watch_busy(void *arg)
 {
     busy_watch *w = arg;
-    while (!atomic_load(&w->stop))
+    while (!atomic_load(&w->stop) && !atomic_load(&w->saw_busy))
         if (nn_blas_busy()) atomic_store(&w->saw_busy, true);
+    nn_blas_wait_idle();
+    atomic_store(&w->busy_after_wait, nn_blas_busy());
     return NULL;
 }
 
@@ -497,13 +500,14 @@ static void test_blas_busy_during_product(void **state)
         skip();
     }
     assert_false(nn_blas_busy());
-    busy_watch w = {false, false};
+    busy_watch w = {false, false, true};
     pthread_t t;
     assert_int_equal(pthread_create(&t, NULL, watch_busy, &w), 0);
     nn_tensor *product = TU_OK(nn_mm(a, a));
     atomic_store(&w.stop, true);
     pthread_join(t, NULL);
     assert_true(atomic_load(&w.saw_busy));
+    assert_false(atomic_load(&w.busy_after_wait));
     assert_false(nn_blas_busy());
     assert_true(((double *)nn_data_ptr(product))[0] == 1200);
     NN_RELEASE(a); NN_RELEASE(product);
