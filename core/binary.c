@@ -398,8 +398,11 @@ nn_tensor *nn_div_scalar(nn_tensor *a, double s) { return with_scalar(s, nn_div,
 
 nn_tensor *nn_floor_divide(nn_tensor *a, nn_tensor *b)
 {
-    /* not differentiable (PyTorch records a node whose backward raises) */
-    return binary_compute(BIN_FLOORDIV, a, b, 1, NULL);
+    /* not differentiable: PyTorch 1.13 records a node whose backward raises */
+    nn_tensor *out = binary_compute(BIN_FLOORDIV, a, b, 1, NULL);
+    nn_tensor *in[2] = {a, b};
+    if (out && nn_record(NN_OP_floor_divide, 2, in, 1, &out, 0, NULL, NULL) < 0) NN_SET(out, NULL);
+    return out;
 }
 
 nn_tensor *nn_remainder(nn_tensor *a, nn_tensor *b)
@@ -584,12 +587,18 @@ int nn_div_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     return to_input(n, 1, neg, &gin[1]);
 }
 
+int nn_floor_divide_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    return nn_error_set(NN_ERR_RUNTIME, "derivative for aten::floor_divide is not implemented");
+}
+
 /* d(a % b)/da = 1, d(a % b)/db = -floor(a / b) */
 int nn_remainder_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 {
     if (nn_node_needs_input_grad(n, 0) && to_input(n, 0, retained(gout[0]), &gin[0]) < 0) return -1;
     if (!nn_node_needs_input_grad(n, 1)) return 0;
-    nn_tensor *q = nn_floor_divide(nn_node_saved(n, 0), nn_node_saved(n, 1));
+    /* the quotient is a constant of the gradient (no NotImplemented node under create_graph) */
+    nn_tensor *q = binary_compute(BIN_FLOORDIV, nn_node_saved(n, 0), nn_node_saved(n, 1), 1, NULL);
     nn_tensor *t = q ? nn_mul(gout[0], q) : NULL;
     NN_RELEASE(q);
     nn_tensor *neg = t ? nn_neg(t) : NULL;

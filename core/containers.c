@@ -236,7 +236,7 @@ static nn_object *as_parameter(nn_object *value)
    numbering" step, which replaces _modules with a new OrderedDict). */
 static int renumber(nn_module *m)
 {
-    nn_object *fresh = nn_dict_new();
+    nn_object *fresh = nn_ordered_dict_new();
     size_t pos = 0, i = 0;
     nn_object *k, *v;
     while (fresh && nn_dict_next(m->modules, &pos, &k, &v)) {
@@ -1090,7 +1090,7 @@ int nn_parameter_dict_update(nn_module *pd, nn_object *values, bool ordered)
     } else if (nn_is_dict(values)) {
         items = dict_list(values, ITEMS);
         size_t n = items ? nn_list_len(items) : 0;
-        if (items && !ordered && n > 1) { /* sorted(parameters.items()) */
+        if (items && !ordered && !nn_dict_is_ordered(values) && n > 1) { /* sorted(parameters.items()) */
             nn_object **a = nn_malloc(n * sizeof *a);
             if (!a) {
                 NN_RELEASE(items);

@@ -22,6 +22,15 @@ size_t nn_dtype_size(nn_dtype dt) { return dtype_info[dt].size; }
 const char *nn_dtype_short_name(nn_dtype dt) { return dtype_info[dt].name; }
 bool nn_dtype_is_floating(nn_dtype dt) { return dtype_info[dt].floating; }
 
+const char *nn_dtype_scalar_name(nn_dtype dt)
+{
+    static const char *const names[NN_DTYPE_COUNT] = {
+        [NN_FLOAT32] = "Float", [NN_FLOAT64] = "Double", [NN_FLOAT16] = "Half", [NN_BFLOAT16] = "BFloat16",
+        [NN_INT64] = "Long",    [NN_INT32] = "Int",      [NN_BOOL] = "Bool",
+    };
+    return names[dt];
+}
+
 const char *nn_dtype_name(nn_dtype dt)
 {
     static const char *const full[NN_DTYPE_COUNT] = {

@@ -43,8 +43,10 @@ nn_module *nn_module_new(const nn_module_class *cls)
                            &m->forward_hooks_with_kwargs, &m->forward_hooks_always_called, &m->backward_pre_hooks,
                            &m->backward_hooks, &m->state_dict_pre_hooks, &m->state_dict_hooks,
                            &m->load_state_dict_pre_hooks, &m->load_state_dict_post_hooks};
+    /* PyTorch's OrderedDicts, but for __dict__ and the non-persistent buffers' set */
     for (size_t i = 0; i < sizeof dicts / sizeof dicts[0]; i++) {
-        if (!(*dicts[i] = nn_dict_new())) {
+        bool plain = dicts[i] == &m->attrs || dicts[i] == &m->non_persistent;
+        if (!(*dicts[i] = plain ? nn_dict_new() : nn_ordered_dict_new())) {
             NN_RELEASE(m);
             return NULL;
         }
@@ -548,7 +550,7 @@ static int state_dict_into(nn_module *m, nn_object *dest, const char *prefix, bo
 
 nn_object *nn_module_state_dict(nn_module *m, const char *prefix, bool keep_vars)
 {
-    nn_object *dest = nn_dict_new();
+    nn_object *dest = nn_ordered_dict_new();
     if (dest && state_dict_into(m, dest, prefix ? prefix : "", keep_vars) < 0) NN_SET(dest, NULL);
     return dest;
 }
@@ -736,7 +738,7 @@ nn_object *nn_module_load_state_dict(nn_module *m, nn_object *sd, bool strict, b
         return NULL;
     }
     /* hooks see (and may edit) a copy, as PyTorch's OrderedDict(state_dict) */
-    nn_object *copy = nn_dict_new();
+    nn_object *copy = nn_ordered_dict_new();
     size_t pos = 0;
     nn_object *key, *value;
     while (copy && nn_dict_next(sd, &pos, &key, &value))

@@ -171,8 +171,16 @@ int nn_list_insert(nn_object *list, size_t i, nn_object *item); /* borrows item 
 nn_object *nn_list_pop(nn_object *list, size_t i);            /* returns the item's reference */
 static inline bool nn_is_list(const nn_object *o) { return o && o->type == &nn_list_type; }
 
-/* Dicts keep insertion order (as Python's and PyTorch's OrderedDicts). */
+/* Dicts keep insertion order (as Python's and PyTorch's OrderedDicts). An
+   ordered dict is a dict with a flag: every nn_dict_* function takes it; only
+   its repr (OrderedDict([('a', 1)])) and the language's == (order-sensitive
+   between two of them) differ. PyTorch's OrderedDicts (state_dict(), a
+   module's _parameters, _modules, hook dicts) are ordered dicts. */
 nn_object *nn_dict_new(void);
+nn_object *nn_ordered_dict_new(void);
+bool nn_dict_is_ordered(const nn_object *d);
+/* A shallow copy (ordered when d is); new reference. */
+nn_object *nn_dict_copy(nn_object *d);
 size_t nn_dict_len(const nn_object *d);
 /* Borrowed value, or NULL (no error set) when missing; NULL with an error for unhashable keys. */
 nn_object *nn_dict_get(nn_object *d, nn_object *key);
@@ -186,7 +194,10 @@ int nn_dict_del_str(nn_object *d, const char *key);
 /* Iteration: start with *pos = 0; returns false at the end; key/value borrowed. */
 bool nn_dict_next(const nn_object *d, size_t *pos, nn_object **key, nn_object **value);
 void nn_dict_clear(nn_object *d);
-/* Moves key to the first position (OrderedDict.move_to_end(key, last=False)); KeyError when missing. */
+/* Moves key to the last position (first when !last), as OrderedDict.move_to_end;
+   KeyError when missing; d unchanged on failure. */
+int nn_dict_move_to_end(nn_object *d, nn_object *key, bool last);
+/* nn_dict_move_to_end(d, key, false). */
 int nn_dict_move_to_front(nn_object *d, nn_object *key);
 static inline bool nn_is_dict(const nn_object *o) { return o && o->type == &nn_dict_type; }
 
@@ -217,6 +228,7 @@ typedef enum nn_dtype {
 size_t nn_dtype_size(nn_dtype dt);
 const char *nn_dtype_name(nn_dtype dt);       /* "torch.float32" */
 const char *nn_dtype_short_name(nn_dtype dt); /* "float32" */
+const char *nn_dtype_scalar_name(nn_dtype dt); /* "Float": PyTorch's ScalarType name, as its messages print it */
 bool nn_dtype_is_floating(nn_dtype dt);
 /* PyTorch's promote_types for two dtypes. */
 nn_dtype nn_promote_types(nn_dtype a, nn_dtype b);
@@ -415,6 +427,12 @@ nn_tensor *nn_abs(nn_tensor *a);
 nn_tensor *nn_tanh(nn_tensor *a);
 nn_tensor *nn_sigmoid(nn_tensor *a);
 nn_tensor *nn_relu(nn_tensor *a);
+/* Step functions (zero gradient): floor, ceil, round (halves to even), sign. Integer
+   inputs: a copy (sign: -1/0/1); bool and float16 are RuntimeErrors but for sign. */
+nn_tensor *nn_floor(nn_tensor *a);
+nn_tensor *nn_ceil(nn_tensor *a);
+nn_tensor *nn_round(nn_tensor *a);
+nn_tensor *nn_sign(nn_tensor *a);
 typedef enum nn_gelu_approx { NN_GELU_NONE, NN_GELU_TANH } nn_gelu_approx;
 nn_tensor *nn_gelu(nn_tensor *a, nn_gelu_approx approximate);
 nn_tensor *nn_leaky_relu(nn_tensor *a, double negative_slope);

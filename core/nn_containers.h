@@ -192,9 +192,10 @@ nn_object *nn_parameter_dict_items(nn_module *pd);
 /* pd.fromkeys(keys, default): a new ParameterDict with every key of the iterable
    keys set to default (borrowed; NULL for None); new reference. */
 nn_module *nn_parameter_dict_fromkeys(nn_object *keys, nn_object *dflt);
-/* pd.update(values): values a ParameterDict or a dict — an OrderedDict when ordered
-   (its order), a plain dict otherwise (PyTorch 1.13 adds a plain dict's items sorted
-   by key) — or an iterable of (key, value) pairs (their order). Borrows. */
+/* pd.update(values): values a ParameterDict or a dict — an OrderedDict (an ordered
+   dict, or any dict when ordered) in its order, a plain dict otherwise (PyTorch 1.13
+   adds a plain dict's items sorted by key) — or an iterable of (key, value) pairs
+   (their order). Borrows. */
 int nn_parameter_dict_update(nn_module *pd, nn_object *values, bool ordered);
 /* pd.copy(), pd | other: new ParameterDicts; new references. */
 nn_module *nn_parameter_dict_copy(nn_module *pd);

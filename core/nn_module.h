@@ -100,7 +100,7 @@ int nn_module_set_submodule(nn_module *m, const char *target, nn_module *child, 
 nn_tensor *nn_module_get_parameter(nn_module *m, const char *target);
 nn_tensor *nn_module_get_buffer(nn_module *m, const char *target);
 
-/* ---- state: state_dict returns a new dict (str -> tensor, detached unless keep_vars) */
+/* ---- state: state_dict returns a new ordered dict (str -> tensor, detached unless keep_vars) */
 nn_object *nn_module_state_dict(nn_module *m, const char *prefix, bool keep_vars);
 /* load_state_dict: returns a new (missing_keys, unexpected_keys) tuple of lists,
    or NULL with RuntimeError "Error(s) in loading state_dict for Linear: ...".

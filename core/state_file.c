@@ -69,11 +69,12 @@ int nn_state_dict_to_bytes(nn_object *state_dict, nn_object *metadata, void **ou
     return rc;
 }
 
-/* A loaded file as a new dict (and its metadata as a new dict when asked). */
+/* A loaded file as a new ordered dict, as torch.load gives a saved state_dict
+   (and its metadata as a new plain dict when asked). */
 static nn_object *to_dict(nn_safetensors *st, nn_object **metadata_out)
 {
     if (!st) return NULL;
-    nn_object *sd = nn_dict_new(), *meta = NULL;
+    nn_object *sd = nn_ordered_dict_new(), *meta = NULL;
     int rc = sd ? 0 : -1;
     for (size_t i = 0; rc == 0 && i < st->n; i++) rc = nn_dict_set_str(sd, st->tensors[i].name, &st->tensors[i].tensor->ob);
     if (rc == 0 && metadata_out) {

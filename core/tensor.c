@@ -74,7 +74,11 @@ void nn_storage_cache_flush(void)
 static nn_storage *storage_new(size_t nbytes)
 {
     if (nbytes > physical_memory()) {
-        nn_error_set(NN_ERR_MEMORY, "DefaultCPUAllocator: not enough memory: you tried to allocate %zu bytes.",
+        /* PyTorch's text for a size the machine cannot hold, bracket part included (its
+           Linux allocator's words), so scripts print and catch what PyTorch gives */
+        nn_error_set(NN_ERR_RUNTIME,
+                     "[enforce fail at alloc_cpu.cpp:75] err == 0. DefaultCPUAllocator: can't allocate memory: you "
+                     "tried to allocate %zu bytes. Error code 12 (Cannot allocate memory)",
                      nbytes);
         return NULL;
     }
@@ -169,23 +173,23 @@ nn_tensor *nn_empty(int ndim, const int64_t *sizes, nn_dtype dtype)
         nn_error_set(NN_ERR_RUNTIME, "tensors have at most %d dimensions, got %d", NN_MAX_DIMS, ndim);
         return NULL;
     }
-    uint64_t numel = 1;
+    int64_t nbytes = (int64_t)nn_dtype_size(dtype);
     bool overflow = false;
+    char buf[256];
     for (int d = 0; d < ndim; d++) {
         if (sizes[d] < 0) {
-            char buf[256];
             nn_error_set(NN_ERR_RUNTIME, "Trying to create tensor with negative dimension %lld: %s",
                          (long long)sizes[d], nn_shape_str(ndim, sizes, buf, sizeof buf));
             return NULL;
         }
-        if (sizes[d] && numel > (UINT64_MAX >> 4) / (uint64_t)sizes[d]) overflow = true;
-        numel *= (uint64_t)sizes[d];
+        overflow |= __builtin_mul_overflow(nbytes, sizes[d], &nbytes);
     }
-    if (overflow || numel > ((uint64_t)1 << 56)) {
-        nn_error_set(NN_ERR_MEMORY, "DefaultCPUAllocator: not enough memory: the tensor's size overflows");
+    if (overflow) { /* the byte count beyond int64, as PyTorch's storage size check */
+        nn_error_set(NN_ERR_RUNTIME, "Storage size calculation overflowed with sizes=%s",
+                     nn_shape_str(ndim, sizes, buf, sizeof buf));
         return NULL;
     }
-    nn_storage *s = storage_new((size_t)numel * nn_dtype_size(dtype));
+    nn_storage *s = storage_new((size_t)nbytes);
     if (!s) return NULL;
     nn_tensor *t = header_new(s, ndim, dtype);
     if (!t) {

@@ -1,6 +1,6 @@
 /*
  * unary.c — elementwise unary ops and activations: neg, exp, log, sqrt, abs,
- * tanh, sigmoid, relu, gelu (erf and tanh forms), leaky_relu, elu, silu,
+ * floor, ceil, round, sign, tanh, sigmoid, relu, gelu (erf and tanh forms), leaky_relu, elu, silu,
  * softplus, threshold, prelu and clamp, each forward with its backward beside it.
  *
  * Numerics follow what PyTorch 1.13 computes on an x86-64 CPU with AVX2:
@@ -82,7 +82,7 @@ typedef enum kern {
     K_GELU_DNNL, K_GELU, K_GELU_BF16, K_GELU_CDF,
     K_GELU_TANH_VEC, K_GELU_TANH, K_GELU_TANH_BF16,
     K_LEAKY_RELU, K_ELU, K_SILU, K_SILU_BF16, K_SOFTPLUS, K_THRESHOLD,
-    K_CLAMP_MIN, K_CLAMP_MAX, K_CLAMP,
+    K_CLAMP_MIN, K_CLAMP_MAX, K_CLAMP, K_FLOOR, K_CEIL, K_ROUND,
     /* f(a, b) */
     K_PRELU,              /* a: input, b: weight */
     K_TANH_GRAD,          /* a: grad, b: output */
@@ -99,6 +99,7 @@ static bool kern_cheap(kern k)
     switch (k) {
     case K_NEG: case K_ABS: case K_SIGN: case K_SQRT: case K_RELU: case K_LEAKY_RELU: case K_THRESHOLD:
     case K_CLAMP_MIN: case K_CLAMP_MAX: case K_CLAMP: case K_PRELU: case K_TANH_GRAD:
+    case K_FLOOR: case K_CEIL: case K_ROUND:
         return true;
     default:
         return false;
@@ -471,7 +472,10 @@ INLINE double gelu_grad_erf_d(double g, double x)
     X(K_THRESHOLD, a <= c->f[0] ? c->f[1] : a)                                             \
     X(K_CLAMP_MIN, a < c->f[0] ? c->f[0] : a)                                              \
     X(K_CLAMP_MAX, a > c->f[1] ? c->f[1] : a)                                              \
-    X(K_CLAMP, clamp_f(a, c->f[0], c->f[1]))
+    X(K_CLAMP, clamp_f(a, c->f[0], c->f[1]))                                               \
+    X(K_FLOOR, floorf(a))                                                                  \
+    X(K_CEIL, ceilf(a))                                                                    \
+    X(K_ROUND, nearbyintf(a)) /* halves to even, as PyTorch's round */
 
 #define F32_BINARY(X)                                                                      \
     X(K_PRELU, a > 0.0f ? a : b * a)                                                       \
@@ -506,7 +510,10 @@ INLINE double gelu_grad_erf_d(double g, double x)
     X(K_THRESHOLD, a <= c->d[0] ? c->d[1] : a)                                             \
     X(K_CLAMP_MIN, a < c->d[0] ? c->d[0] : a)                                              \
     X(K_CLAMP_MAX, a > c->d[1] ? c->d[1] : a)                                              \
-    X(K_CLAMP, clamp_d(a, c->d[0], c->d[1]))
+    X(K_CLAMP, clamp_d(a, c->d[0], c->d[1]))                                               \
+    X(K_FLOOR, floor(a))                                                                   \
+    X(K_CEIL, ceil(a))                                                                     \
+    X(K_ROUND, nearbyint(a))
 
 #define F64_BINARY(X)                                                                      \
     X(K_PRELU, a > 0.0 ? a : b * a)                                                        \
@@ -519,6 +526,7 @@ INLINE double gelu_grad_erf_d(double g, double x)
 #define I64_UNARY(X)                                                                       \
     X(K_NEG, (int64_t)(0u - (uint64_t)a))                                                  \
     X(K_ABS, a < 0 ? (int64_t)(0u - (uint64_t)a) : a)                                      \
+    X(K_SIGN, (int64_t)(a > 0) - (int64_t)(a < 0))                                         \
     X(K_RELU, a < 0 ? 0 : a)                                                               \
     X(K_THRESHOLD, a <= c->i[0] ? c->i[1] : a)                                             \
     X(K_CLAMP_MIN, a < c->i[0] ? c->i[0] : a)                                              \
@@ -951,6 +959,33 @@ int nn_abs_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     NN_RELEASE(sign);
     return rc;
 }
+
+/* ------------------------------------------------ floor, ceil, round, sign */
+
+/* The step functions: exact in every dtype (half types compute in float32 and
+   round once, which changes nothing) and flat, so their gradient is zero.
+   Integers: floor, ceil and round return a copy, sign computes; PyTorch's CPU
+   kernels refuse bool and float16 but for sign. */
+static nn_tensor *step_op(nn_tensor *a, kern k, const char *kernel, nn_op_id op)
+{
+    if (k != K_SIGN && (a->dtype == NN_BOOL || a->dtype == NN_FLOAT16)) return not_implemented(kernel, a->dtype);
+    if (k != K_SIGN && !nn_dtype_is_floating(a->dtype)) return nn_clone(a);
+    kset ks = {k, K_NONE, K_NONE, k, k == K_SIGN ? K_SIGN : K_NONE, false};
+    nn_tensor *out = run1(&ks, (kctx){0}, a, a->dtype, false);
+    if (out && nn_record(op, 1, &a, 1, &out, 0, NULL, NULL) < 0) NN_SET(out, NULL);
+    return out;
+}
+
+nn_tensor *nn_floor(nn_tensor *a) { return step_op(a, K_FLOOR, "floor_vml_cpu", NN_OP_floor); }
+nn_tensor *nn_ceil(nn_tensor *a) { return step_op(a, K_CEIL, "ceil_vml_cpu", NN_OP_ceil); }
+nn_tensor *nn_round(nn_tensor *a) { return step_op(a, K_ROUND, "round_vml_cpu", NN_OP_round); }
+nn_tensor *nn_sign(nn_tensor *a) { return step_op(a, K_SIGN, "sign_cpu", NN_OP_sign); }
+
+static int zero_grad(nn_tensor **gout, nn_tensor **gin) { return give(nn_zeros_like(gout[0]), &gin[0]); }
+int nn_floor_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return zero_grad(gout, gin); }
+int nn_ceil_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return zero_grad(gout, gin); }
+int nn_round_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return zero_grad(gout, gin); }
+int nn_sign_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return zero_grad(gout, gin); }
 
 /* ----------------------------------------------- exp, log, sqrt, tanh, sigmoid */
 

@@ -1,7 +1,8 @@
 /*
  * value.c — the value types core's APIs exchange and the language shares:
- * str, int, float, bool, list and an insertion-ordered dict, with Python's
- * reprs, hashing and equality. Not here: the language's own types (repl/).
+ * str, int, float, bool, list and an insertion-ordered dict (flagged as an
+ * OrderedDict where PyTorch returns one), with Python's reprs, hashing and
+ * equality. Not here: the language's own types (repl/).
  */
 #include <math.h>
 #include <stdio.h>
@@ -268,9 +269,30 @@ static void list_dealloc(nn_object *self)
     nn_free(l);
 }
 
+/* The containers whose repr is being made, outermost first, so that one that
+   contains itself prints as CPython's [...], {...} or ... (Py_ReprEnter). Only
+   the first REPR_ACTIVE_MAX levels are tracked: a cycle is caught where it
+   starts unless the nesting above it is deeper than that. */
+#define REPR_ACTIVE_MAX 256
+static _Thread_local const nn_object *repr_active[REPR_ACTIVE_MAX];
+static _Thread_local int repr_depth;
+
+/* True (and o is noted) unless o's repr is already being made. */
+static bool repr_enter(const nn_object *o)
+{
+    for (int i = 0; i < repr_depth && i < REPR_ACTIVE_MAX; i++)
+        if (repr_active[i] == o) return false;
+    if (repr_depth < REPR_ACTIVE_MAX) repr_active[repr_depth] = o;
+    repr_depth++;
+    return true;
+}
+
+static void repr_leave(void) { repr_depth--; }
+
 static char *list_repr(nn_object *self)
 {
     list_obj *l = (list_obj *)self;
+    if (!repr_enter(self)) return nn_strdup("[...]");
     nn_text t = {0};
     nn_text_puts(&t, "[");
     for (size_t i = 0; i < l->len; i++) {
@@ -278,6 +300,7 @@ static char *list_repr(nn_object *self)
         nn_text_take(&t, nn_repr(l->items[i]));
     }
     nn_text_puts(&t, "]");
+    repr_leave();
     return nn_text_finish(&t);
 }
 
@@ -378,7 +401,8 @@ int64_t nn_hash(nn_object *o)
         return (int64_t)(h >> 1);
     }
     if (t == &nn_list_type || t == &nn_dict_type) {
-        nn_error_set(NN_ERR_TYPE, "unhashable type: '%s'", t->name);
+        bool ordered = t == &nn_dict_type && nn_dict_is_ordered(o);
+        nn_error_set(NN_ERR_TYPE, "unhashable type: '%s'", ordered ? "collections.OrderedDict" : t->name);
         return -1;
     }
     if (t->hash) return t->hash(o);
@@ -433,6 +457,7 @@ typedef struct dict_obj {
     size_t n_entries, cap_entries, len;
     int64_t *index; /* slots hold entry positions, -1 empty */
     size_t n_slots; /* power of two */
+    bool ordered;   /* an OrderedDict: only its repr (and the language's ==) differ */
 } dict_obj;
 
 static void dict_clear_entries(dict_obj *d)
@@ -455,19 +480,28 @@ static void dict_dealloc(nn_object *self)
     nn_free(d);
 }
 
+/* {k: v, ...}; an OrderedDict as CPython 3.11 prints it: OrderedDict() when
+   empty, else OrderedDict([(k, v), ...]). */
 static char *dict_repr(nn_object *self)
 {
+    bool ordered = ((dict_obj *)self)->ordered;
+    if (!repr_enter(self)) return nn_strdup(ordered ? "..." : "{...}");
     nn_text t = {0};
-    nn_text_puts(&t, "{");
+    if (ordered && !nn_dict_len(self)) nn_text_puts(&t, "OrderedDict()");
+    else nn_text_puts(&t, ordered ? "OrderedDict([" : "{");
     size_t pos = 0, i = 0;
     nn_object *k, *v;
     while (nn_dict_next(self, &pos, &k, &v)) {
         if (i++) nn_text_puts(&t, ", ");
+        if (ordered) nn_text_puts(&t, "(");
         nn_text_take(&t, nn_repr(k));
-        nn_text_puts(&t, ": ");
+        nn_text_puts(&t, ordered ? ", " : ": ");
         nn_text_take(&t, nn_repr(v));
+        if (ordered) nn_text_puts(&t, ")");
     }
-    nn_text_puts(&t, "}");
+    if (!ordered) nn_text_puts(&t, "}");
+    else if (i) nn_text_puts(&t, "])");
+    repr_leave();
     return nn_text_finish(&t);
 }
 
@@ -479,6 +513,25 @@ nn_object *nn_dict_new(void)
     if (!d) return NULL;
     nn_object_init(&d->ob, &nn_dict_type);
     return &d->ob;
+}
+
+nn_object *nn_ordered_dict_new(void)
+{
+    nn_object *d = nn_dict_new();
+    if (d) ((dict_obj *)d)->ordered = true;
+    return d;
+}
+
+bool nn_dict_is_ordered(const nn_object *d) { return ((const dict_obj *)d)->ordered; }
+
+nn_object *nn_dict_copy(nn_object *src)
+{
+    nn_object *d = nn_dict_is_ordered(src) ? nn_ordered_dict_new() : nn_dict_new();
+    size_t pos = 0;
+    nn_object *k, *v;
+    while (d && nn_dict_next(src, &pos, &k, &v))
+        if (nn_dict_set(d, k, v) < 0) NN_SET(d, NULL);
+    return d;
 }
 
 size_t nn_dict_len(const nn_object *d) { return ((const dict_obj *)d)->len; }
@@ -501,6 +554,18 @@ static int64_t dict_lookup(dict_obj *d, nn_object *key, int64_t hash)
     }
 }
 
+/* Points the index at the entries (all live) where they are now. */
+static void dict_reindex(dict_obj *d)
+{
+    size_t mask = d->n_slots - 1;
+    for (size_t i = 0; i <= mask; i++) d->index[i] = -1;
+    for (size_t i = 0; i < d->n_entries; i++) {
+        size_t slot = (size_t)d->entries[i].hash & mask;
+        while (d->index[slot] >= 0) slot = (slot + 1) & mask;
+        d->index[slot] = (int64_t)i;
+    }
+}
+
 /* Rebuilds the index for at least `need` live entries, dropping deleted entries. */
 static int dict_rebuild(dict_obj *d, size_t need)
 {
@@ -512,15 +577,10 @@ static int dict_rebuild(dict_obj *d, size_t need)
     for (size_t i = 0; i < d->n_entries; i++)
         if (d->entries[i].key) d->entries[live++] = d->entries[i];
     d->n_entries = live;
-    for (size_t i = 0; i < slots; i++) index[i] = -1;
-    for (size_t i = 0; i < live; i++) {
-        size_t slot = (size_t)d->entries[i].hash & (slots - 1);
-        while (index[slot] >= 0) slot = (slot + 1) & (slots - 1);
-        index[slot] = (int64_t)i;
-    }
     nn_free(d->index);
     d->index = index;
     d->n_slots = slots;
+    dict_reindex(d);
     return 0;
 }
 
@@ -642,11 +702,14 @@ bool nn_dict_next(const nn_object *dict, size_t *pos, nn_object **key, nn_object
 
 void nn_dict_clear(nn_object *d) { dict_clear_entries((dict_obj *)d); }
 
-int nn_dict_move_to_front(nn_object *dict, nn_object *key)
+int nn_dict_move_to_end(nn_object *dict, nn_object *key, bool last)
 {
     dict_obj *d = (dict_obj *)dict;
     int64_t h = nn_hash(key);
     if (h < 0) return -1;
+    /* compacting first (the one allocation) leaves d unchanged when it fails;
+       it keeps the live entries' order */
+    if (d->len && dict_rebuild(d, d->len + 1) < 0) return -1;
     int64_t slot = d->len ? dict_lookup(d, key, h) : 0;
     if (slot < 0) return -1;
     if (!d->len || d->index[slot] < 0) {
@@ -655,9 +718,17 @@ int nn_dict_move_to_front(nn_object *dict, nn_object *key)
         nn_free(r);
         return -1;
     }
-    int64_t at = d->index[slot];
+    size_t at = (size_t)d->index[slot];
     dict_entry moved = d->entries[at];
-    memmove(d->entries + 1, d->entries, (size_t)at * sizeof *d->entries);
-    d->entries[0] = moved;
-    return dict_rebuild(d, d->len + 1);
+    if (last) {
+        memmove(d->entries + at, d->entries + at + 1, (d->n_entries - at - 1) * sizeof *d->entries);
+        d->entries[d->n_entries - 1] = moved;
+    } else {
+        memmove(d->entries + 1, d->entries, at * sizeof *d->entries);
+        d->entries[0] = moved;
+    }
+    dict_reindex(d);
+    return 0;
 }
+
+int nn_dict_move_to_front(nn_object *d, nn_object *key) { return nn_dict_move_to_end(d, key, false); }

@@ -93,12 +93,41 @@ static void report_error(repl_app *app, const char *text)
     if (!app->last_error) nn_error_clear();
 }
 
+/* An uncaught SystemExit: a script ends with its status (printing the code when
+   python would); the notebook reports it as IPython does and goes on. */
+static void report_system_exit(repl_app *app, int status, bool show_message)
+{
+    const char *msg = nn_error_message();
+    if (!app->opt.interactive) {
+        app->exit_requested = true;
+        app->exit_status = status;
+        if (show_message) report_error(app, msg);
+        return;
+    }
+    const char *head = "An exception has occurred, use %tb to see the full traceback.\n\nSystemExit";
+    char *text = nn_malloc(strlen(head) + strlen(msg) + 3);
+    if (!text) {
+        report_error(app, "MemoryError");
+        return;
+    }
+    sprintf(text, "%s%s%s", head, *msg ? ": " : "", msg);
+    report_error(app, text);
+    nn_free(text);
+}
+
 /* Reports the current error, then clears it: the interpreter's traceback when
    code raised it, else "Kind: message", where a magic's ValueError (a bad
    argument) is IPython's UsageError. */
 static void report_exception(repl_app *app, bool from_code)
 {
     nn_error_kind kind = nn_error_current();
+    int exit_status;
+    bool show_message;
+    if (from_code && repl_system_exit(app->interp, &exit_status, &show_message)) {
+        report_system_exit(app, exit_status, show_message);
+        nn_error_clear();
+        return;
+    }
     char *tb = from_code ? repl_traceback(app->interp) : NULL;
     if (tb) {
         report_error(app, tb);

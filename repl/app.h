@@ -70,6 +70,12 @@ struct repl_app {
     /* A value a magic leaves here (new reference) is echoed as Out[n] (%time EXPR). */
     nn_object *magic_result;
     repl_cell_result last;       /* the last finished cell (its strings are the app's) */
+    /* A script cell ended in an uncaught SystemExit (sys.exit(code)): no traceback
+       (the code's str on stderr when it is neither None nor an int, as python) and
+       the status the program exits with. The notebook prints IPython's "An exception
+       has occurred, use %tb to see the full traceback." and SystemExit's line instead. */
+    bool exit_requested;
+    int exit_status;
     /* private to app.c */
     nn_object *out_dict;         /* Out: {n: value}, oldest first */
     nn_object *shown[3];         /* the values of _, __, ___ (NULL: '') */

@@ -56,6 +56,10 @@ bool repl_bind_class_method(nn_object *cls, size_t i, repl_method_doc *out);
 /* For a built-in module object o (torch, torch.nn, ...): its name and its
    attributes (a dict, borrowed) for help(torch); false when o is not one. */
 bool repl_bind_module_of(nn_object *o, const char **name, nn_object **attrs);
+/* sys.argv's items: the script path (or "-c", "-") then its arguments, as python
+   sets them; borrowed, they must outlive the interpreter (main's argv). Until
+   called (the notebook), sys.argv is ['']. Call before the first import of sys. */
+void repl_bind_set_argv(int argc, const char *const *argv);
 /* Frees the cached built-in modules (for leak checks at exit). */
 void repl_bindings_shutdown(void);
 

@@ -50,6 +50,16 @@ size_t repl_count_int_args(nn_object *args, size_t skip);
 /* Python's type name of o for messages ("int", "Tensor", "Linear"). Borrowed. */
 const char *repl_type_name(const nn_object *o);
 
+/* The factories torch.zeros/ones/full/empty/rand/randn(*size, *, dtype=None,
+   requires_grad=False, ...) with the shape as varargs or one sequence (full: the
+   sequence then fill_value); default_dtype applies when no dtype= is given (-1:
+   float32, or full's from fill_value). New reference. (bind_torch.c) */
+typedef enum repl_factory {
+    REPL_ZEROS, REPL_ONES, REPL_FULL, REPL_EMPTY, REPL_RAND, REPL_RANDN
+} repl_factory;
+nn_object *repl_tensor_factory(const char *fname, nn_object *args, nn_object *kwargs, repl_factory which,
+                               int default_dtype);
+
 /* A number into a wrapped 0-dim tensor (int/float/bool), a tensor retained, or
    NULL without error for other objects. New reference. */
 nn_tensor *repl_as_tensor(nn_object *o);
@@ -212,6 +222,9 @@ nn_object *repl_nn_extra_class(const char *name);
 /* bind_optim.c */
 nn_object *repl_optim_namespace(void);      /* torch.optim, new reference */
 nn_object *repl_optim_getattr(nn_object *opt, const char *name);
+
+/* bind_sys.c */
+nn_object *repl_sys_namespace(void);        /* sys, new reference */
 
 /* bind_torch.c */
 nn_object *repl_torch_other_getattr(nn_object *o, const char *name, bool *handled);

@@ -57,6 +57,18 @@ static nn_object *pair(nn_tensor *v, nn_tensor *i, bool is_max)
     return repl_tuple_as(r, is_max ? &max_type : &min_type);
 }
 
+/* dim within [-ndim, ndim) (a 0-dim tensor counts as 1-dim, as PyTorch's wrap_dim):
+   the index from the front into *out, or -1 with PyTorch's IndexError. */
+static int check_dim(int64_t dim, int ndim, int *out)
+{
+    int nd = ndim ? ndim : 1;
+    if (dim < -nd || dim >= nd)
+        return nn_error_set(NN_ERR_INDEX, "Dimension out of range (expected to be in range of [%d, %d], but got %lld)",
+                            -nd, nd - 1, (long long)dim);
+    *out = (int)(dim < 0 ? dim + nd : dim);
+    return 0;
+}
+
 /* -------------------------------------------------- elementwise unary */
 
 #define UNARY(fname, call)                                                                                             \
@@ -76,10 +88,43 @@ UNARY(tanh, nn_tanh)
 UNARY(sigmoid, nn_sigmoid)
 UNARY(relu, nn_relu)
 UNARY(neg, nn_neg)
+UNARY(floor, nn_floor)
+UNARY(ceil, nn_ceil)
+UNARY(round, nn_round)
+UNARY(sign, nn_sign)
 UNARY(t, nn_t)
 UNARY(detach, nn_detach)
 UNARY(clone, nn_clone)
 UNARY(contiguous, nn_contiguous)
+
+static nn_tensor *square(nn_tensor *x) { return nn_pow_scalar(x, 2); } /* PowBackward0, as PyTorch's square */
+UNARY(square, square)
+
+/* isnan / isinf / isfinite: a bool tensor of each element's class (no autograd). */
+static nn_tensor *classify(nn_tensor *x, int (*is)(double))
+{
+    int64_t n = nn_numel(x);
+    double *v = nn_malloc((size_t)(n ? n : 1) * sizeof *v);
+    bool *flags = v ? nn_malloc((size_t)(n ? n : 1)) : NULL;
+    nn_tensor *r = NULL;
+    if (flags) {
+        nn_to_doubles(x, v);
+        for (int64_t i = 0; i < n; i++) flags[i] = is(v[i]) != 0;
+        r = nn_from_data(flags, x->ndim, x->sizes, NN_BOOL);
+    }
+    nn_free(v);
+    nn_free(flags);
+    return r;
+}
+static int is_nan(double v) { return isnan(v); }
+static int is_inf(double v) { return isinf(v); }
+static int is_finite(double v) { return isfinite(v); }
+static nn_tensor *isnan_of(nn_tensor *x) { return classify(x, is_nan); }
+static nn_tensor *isinf_of(nn_tensor *x) { return classify(x, is_inf); }
+static nn_tensor *isfinite_of(nn_tensor *x) { return classify(x, is_finite); }
+UNARY(isnan, isnan_of)
+UNARY(isinf, isinf_of)
+UNARY(isfinite, isfinite_of)
 
 /* -------------------------------------------------- elementwise binary */
 
@@ -113,6 +158,14 @@ static nn_object *binary_fn(const char *fname, nn_object *args, nn_object *kwarg
     case 9: r = nn_bmm(x, y); break;
     case 10: r = nn_floor_divide(x, y); break;
     case 11: r = nn_remainder(x, y); break;
+    case 12: r = nn_dot(x, y); break;
+    case 13: r = nn_mv(x, y); break;
+    case 14: r = nn_compare(x, y, NN_EQ); break;
+    case 15: r = nn_compare(x, y, NN_NE); break;
+    case 16: r = nn_compare(x, y, NN_LT); break;
+    case 17: r = nn_compare(x, y, NN_LE); break;
+    case 18: r = nn_compare(x, y, NN_GT); break;
+    case 19: r = nn_compare(x, y, NN_GE); break;
     }
     NN_RELEASE(y);
     return T(r);
@@ -135,6 +188,14 @@ BINARY(mm, 8)
 BINARY(bmm, 9)
 BINARY(floor_divide, 10)
 BINARY(remainder, 11)
+BINARY(dot, 12)
+BINARY(mv, 13)
+BINARY(eq, 14)
+BINARY(ne, 15)
+BINARY(lt, 16)
+BINARY(le, 17)
+BINARY(gt, 18)
+BINARY(ge, 19)
 
 static nn_object *f_where(void *ud, nn_object *args, nn_object *kwargs)
 {
@@ -234,18 +295,149 @@ static nn_object *maxmin_fn(const char *fname, nn_object *args, nn_object *kwarg
 static nn_object *f_max(void *ud, nn_object *args, nn_object *kwargs) { return maxmin_fn("max", args, kwargs, true); }
 static nn_object *f_min(void *ud, nn_object *args, nn_object *kwargs) { return maxmin_fn("min", args, kwargs, false); }
 
-static nn_object *f_argmax(void *ud, nn_object *args, nn_object *kwargs)
+/* argmax, and argmin as the argmax of -input (the first index of the extremum
+   either way; a NaN counts as the extremum, as in PyTorch). */
+static nn_object *argmax_fn(const char *fname, nn_object *args, nn_object *kwargs, bool min)
 {
     ARGS(3);
     nn_tensor *x = NULL;
     int64_t dim = 0;
     bool keepdim = false;
-    if (repl_parse_args("argmax", "input, dim=, keepdim=", args, kwargs, a) ||
-        repl_arg_tensor("argmax", "input", 1, a[0], &x) || repl_arg_bool("argmax", "keepdim", 3, a[2], &keepdim))
+    if (repl_parse_args(fname, "input, dim=, keepdim=", args, kwargs, a) ||
+        repl_arg_tensor(fname, "input", 1, a[0], &x) || repl_arg_bool(fname, "keepdim", 3, a[2], &keepdim))
         return NULL;
     bool has_dim = a[1] && !nn_is_none(a[1]);
-    if (has_dim && repl_arg_int("argmax", "dim", 2, a[1], &dim)) return NULL;
-    return T(nn_argmax(x, (int)dim, has_dim, keepdim));
+    if (has_dim && repl_arg_int(fname, "dim", 2, a[1], &dim)) return NULL;
+    if (!min) return T(nn_argmax(x, (int)dim, has_dim, keepdim));
+    bool was = nn_set_grad_enabled(false);
+    nn_tensor *neg = nn_neg(x);
+    nn_set_grad_enabled(was);
+    nn_tensor *r = neg ? nn_argmax(neg, (int)dim, has_dim, keepdim) : NULL;
+    NN_RELEASE(neg);
+    return T(r);
+}
+
+static nn_object *f_argmax(void *ud, nn_object *args, nn_object *kwargs) { return argmax_fn("argmax", args, kwargs, false); }
+static nn_object *f_argmin(void *ud, nn_object *args, nn_object *kwargs) { return argmax_fn("argmin", args, kwargs, true); }
+
+/* all/any(input, dim=None, keepdim=False): whether every / some element (over dim)
+   is nonzero, as a bool tensor: a count of the nonzero elements compared with the
+   number reduced (all) or with 0 (any). PyTorch 1.13 takes one int dim. */
+static nn_object *all_any(const char *fname, nn_object *args, nn_object *kwargs, bool all)
+{
+    ARGS(3);
+    nn_tensor *x = NULL;
+    int64_t dim = 0;
+    bool keepdim = false;
+    if (repl_parse_args(fname, "input, dim=, keepdim=", args, kwargs, a) ||
+        repl_arg_tensor(fname, "input", 1, a[0], &x) || repl_arg_int(fname, "dim", 2, a[1], &dim) ||
+        repl_arg_bool(fname, "keepdim", 3, a[2], &keepdim))
+        return NULL;
+    int d = 0;
+    if (a[1] && check_dim(dim, x->ndim, &d)) return NULL;
+    int64_t reduced = !a[1] ? nn_numel(x) : x->ndim ? x->sizes[d] : 1;
+    bool was = nn_set_grad_enabled(false);
+    nn_tensor *zero = nn_wrapped_number(0, true), *bound = nn_wrapped_number(all ? (double)reduced : 0, true);
+    nn_tensor *nonzero = zero && bound ? nn_compare(x, zero, NN_NE) : NULL;
+    /* a 0-dim tensor reduced over dim 0 or -1 stays itself */
+    nn_tensor *count = NULL;
+    if (nonzero) count = a[1] && x->ndim ? nn_sum(nonzero, 1, &d, keepdim) : nn_sum(nonzero, 0, NULL, false);
+    nn_tensor *r = count ? nn_compare(count, bound, all ? NN_EQ : NN_GT) : NULL;
+    nn_set_grad_enabled(was);
+    NN_RELEASE(zero);
+    NN_RELEASE(bound);
+    NN_RELEASE(nonzero);
+    NN_RELEASE(count);
+    return T(r);
+}
+
+static nn_object *f_all(void *ud, nn_object *args, nn_object *kwargs) { return all_any("all", args, kwargs, true); }
+static nn_object *f_any(void *ud, nn_object *args, nn_object *kwargs) { return all_any("any", args, kwargs, false); }
+
+/* torch.equal(input, other): same shape and the same values (dtypes may differ). */
+static nn_object *f_equal(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(2);
+    nn_tensor *x = NULL, *y = NULL;
+    if (repl_parse_args("equal", "input, other", args, kwargs, a) || repl_arg_tensor("equal", "input", 1, a[0], &x) ||
+        repl_arg_tensor("equal", "other", 2, a[1], &y))
+        return NULL;
+    if (x->ndim != y->ndim || memcmp(x->sizes, y->sizes, sizeof(int64_t) * (size_t)x->ndim))
+        return nn_bool_new(false);
+    bool was = nn_set_grad_enabled(false);
+    nn_tensor *same = nn_compare(x, y, NN_EQ);
+    nn_tensor *count = same ? nn_sum(same, 0, NULL, false) : NULL;
+    nn_set_grad_enabled(was);
+    int64_t idx[1] = {0};
+    nn_object *r = count ? nn_bool_new(nn_get_int64(count, idx) == nn_numel(x)) : NULL;
+    NN_RELEASE(same);
+    NN_RELEASE(count);
+    return r;
+}
+
+/* isclose as PyTorch computes it: a == b, or (equal_nan) both NaN, or a finite
+   |a - b| <= atol + |rtol * b|; a and b broadcast and must share a dtype. */
+static nn_tensor *isclose(const char *fname, nn_object *args, nn_object *kwargs)
+{
+    ARGS(5);
+    nn_tensor *x = NULL, *y = NULL;
+    double rtol = 1e-05, atol = 1e-08;
+    bool equal_nan = false;
+    if (repl_parse_args(fname, "input, other, rtol=, atol=, equal_nan=", args, kwargs, a) ||
+        repl_arg_tensor(fname, "input", 1, a[0], &x) || repl_arg_tensor(fname, "other", 2, a[1], &y) ||
+        repl_arg_double(fname, "rtol", 3, a[2], &rtol) || repl_arg_double(fname, "atol", 4, a[3], &atol) ||
+        repl_arg_bool(fname, "equal_nan", 5, a[4], &equal_nan))
+        return NULL;
+    if (x->dtype != y->dtype) {
+        nn_error_set(NN_ERR_RUNTIME, "%s did not match %s", nn_dtype_scalar_name(x->dtype),
+                     nn_dtype_scalar_name(y->dtype));
+        return NULL;
+    }
+    if (rtol < 0 || atol < 0) {
+        nn_error_set(NN_ERR_RUNTIME, "%s must be greater than or equal to zero, but got %g", rtol < 0 ? "rtol" : "atol",
+                     rtol < 0 ? rtol : atol);
+        return NULL;
+    }
+    bool was = nn_set_grad_enabled(false);
+    nn_tensor *diff = nn_sub(x, y); /* broadcasts, or fails with PyTorch's size message */
+    nn_tensor *xe = diff ? nn_expand(x, diff->ndim, diff->sizes) : NULL;
+    nn_tensor *ye = xe ? nn_expand(y, diff->ndim, diff->sizes) : NULL;
+    int64_t n = diff ? nn_numel(diff) : 0;
+    double *v = ye ? nn_malloc(3 * (size_t)(n ? n : 1) * sizeof *v) : NULL;
+    bool *close = v ? nn_malloc((size_t)(n ? n : 1)) : NULL;
+    nn_tensor *r = NULL;
+    if (close) {
+        nn_to_doubles(xe, v);
+        nn_to_doubles(ye, v + n);
+        for (int64_t i = 0; i < n; i++) {
+            double p = v[i], q = v[n + i], err = fabs(p - q);
+            close[i] = p == q || (equal_nan && isnan(p) && isnan(q)) || (isfinite(err) && err <= atol + fabs(rtol * q));
+        }
+        r = nn_from_data(close, diff->ndim, diff->sizes, NN_BOOL);
+    }
+    nn_set_grad_enabled(was);
+    nn_free(v);
+    nn_free(close);
+    NN_RELEASE(diff);
+    NN_RELEASE(xe);
+    NN_RELEASE(ye);
+    return r;
+}
+
+static nn_object *f_isclose(void *ud, nn_object *args, nn_object *kwargs)
+{
+    return T(isclose("isclose", args, kwargs));
+}
+
+static nn_object *f_allclose(void *ud, nn_object *args, nn_object *kwargs)
+{
+    nn_tensor *close = isclose("allclose", args, kwargs);
+    if (!close) return NULL;
+    const bool *c = nn_data_ptr(close); /* fresh and contiguous */
+    int64_t n = nn_numel(close), i = 0;
+    while (i < n && c[i]) i++;
+    NN_RELEASE(close);
+    return nn_bool_new(i == n);
 }
 
 static nn_object *f_norm(void *ud, nn_object *args, nn_object *kwargs)
@@ -434,6 +626,30 @@ static const repl_function_def tensor_functions[] = {
     {"t", f_t,
      "t(input) -> Tensor\n"
      "Expects input to be <= 2-D tensor and transposes dimensions 0 and 1."},
+    {"floor", f_floor,
+     "floor(input, *, out=None) -> Tensor\n"
+     "Returns a new tensor with the floor of the elements of input, the largest integer less than or equal to each element."},
+    {"ceil", f_ceil,
+     "ceil(input, *, out=None) -> Tensor\n"
+     "Returns a new tensor with the ceil of the elements of input, the smallest integer greater than or equal to each element."},
+    {"round", f_round,
+     "round(input, *, decimals=0, out=None) -> Tensor\n"
+     "Rounds elements of input to the nearest integer (halves to even); nnscope takes no decimals= yet."},
+    {"sign", f_sign,
+     "sign(input, *, out=None) -> Tensor\n"
+     "Returns a new tensor with the signs of the elements of input."},
+    {"square", f_square,
+     "square(input, *, out=None) -> Tensor\n"
+     "Returns a new tensor with the square of the elements of input."},
+    {"isnan", f_isnan,
+     "isnan(input) -> Tensor\n"
+     "Returns a new tensor with boolean elements representing if each element of input is NaN or not."},
+    {"isinf", f_isinf,
+     "isinf(input) -> Tensor\n"
+     "Tests if each element of input is infinite (positive or negative infinity) or not."},
+    {"isfinite", f_isfinite,
+     "isfinite(input) -> Tensor\n"
+     "Returns a new tensor with boolean elements representing if each element is finite or not."},
     {"detach", f_detach,
      "detach(input) -> Tensor\n"
      "Returns a new tensor, detached from the current graph."},
@@ -470,6 +686,45 @@ static const repl_function_def tensor_functions[] = {
     {"bmm", f_bmm,
      "bmm(input, mat2, *, out=None) -> Tensor\n"
      "Performs a batch matrix-matrix product of matrices stored in input and mat2."},
+    {"dot", f_dot,
+     "dot(input, other, *, out=None) -> Tensor\n"
+     "Computes the dot product of two 1D tensors."},
+    {"mv", f_mv,
+     "mv(input, vec, *, out=None) -> Tensor\n"
+     "Performs a matrix-vector product of the matrix input and the vector vec."},
+    {"all", f_all,
+     "all(input, dim=None, keepdim=False) -> Tensor\n"
+     "Tests if all elements in input evaluate to True."},
+    {"any", f_any,
+     "any(input, dim=None, keepdim=False) -> Tensor\n"
+     "Tests if any element in input evaluates to True."},
+    {"equal", f_equal,
+     "equal(input, other) -> bool\n"
+     "True if two tensors have the same size and elements, False otherwise."},
+    {"isclose", f_isclose,
+     "isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False) -> Tensor\n"
+     "Returns a new tensor with boolean elements representing if each element of input is \"close\" to the corresponding element of other."},
+    {"allclose", f_allclose,
+     "allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False) -> bool\n"
+     "This function checks if input and other satisfy the condition |input - other| <= atol + rtol * |other| elementwise, for all elements of input and other."},
+    {"eq", f_eq,
+     "eq(input, other, *, out=None) -> Tensor\n"
+     "Computes input == other element-wise."},
+    {"ne", f_ne,
+     "ne(input, other, *, out=None) -> Tensor\n"
+     "Computes input != other element-wise."},
+    {"lt", f_lt,
+     "lt(input, other, *, out=None) -> Tensor\n"
+     "Computes input < other element-wise."},
+    {"le", f_le,
+     "le(input, other, *, out=None) -> Tensor\n"
+     "Computes input <= other element-wise."},
+    {"gt", f_gt,
+     "gt(input, other, *, out=None) -> Tensor\n"
+     "Computes input > other element-wise."},
+    {"ge", f_ge,
+     "ge(input, other, *, out=None) -> Tensor\n"
+     "Computes input >= other element-wise."},
     {"floor_divide", f_floor_divide,
      "floor_divide(input, other, *, out=None) -> Tensor\n"
      "Computes input divided by other, elementwise, and floors the result (input // other)."},
@@ -503,6 +758,9 @@ static const repl_function_def tensor_functions[] = {
     {"argmax", f_argmax,
      "argmax(input, dim=None, keepdim=False) -> LongTensor\n"
      "Returns the indices of the maximum value of all elements in the input tensor."},
+    {"argmin", f_argmin,
+     "argmin(input, dim=None, keepdim=False) -> LongTensor\n"
+     "Returns the indices of the minimum value(s) of the flattened tensor or along a dimension."},
     {"norm", f_norm,
      "norm(input, p='fro', dim=None, keepdim=False, out=None, dtype=None)\n"
      "Returns the matrix norm or vector norm of a given tensor."},
@@ -549,6 +807,15 @@ int repl_torch_add_tensor_functions(nn_object *torch)
 #define M(name) static nn_object *m_##name(nn_object *self, nn_object *args, nn_object *kwargs)
 #define SELF NN_TENSOR(self)
 
+/* A dim of size()/stride(): in range, and the tensor has dims (PyTorch's IndexErrors). */
+static int dim_of_sizes(nn_tensor *t, int64_t dim, int *out)
+{
+    if (check_dim(dim, t->ndim, out)) return -1;
+    if (t->ndim == 0)
+        return nn_error_set(NN_ERR_INDEX, "dimension specified as %lld but tensor has no dimensions", (long long)dim);
+    return 0;
+}
+
 M(size)
 {
     ARGS(1);
@@ -556,17 +823,40 @@ M(size)
     if (repl_parse_args("size", "dim=", args, kwargs, a) || repl_arg_int("size", "dim", 1, a[0], &d)) return NULL;
     if (nn_check_initialized(SELF)) return NULL;
     if (!a[0] || nn_is_none(a[0])) return repl_size_new(SELF->ndim, SELF->sizes);
-    int nd = SELF->ndim;
-    if (d < -(nd ? nd : 1) || d >= (nd ? nd : 1)) {
-        nn_error_set(NN_ERR_INDEX, "Dimension out of range (expected to be in range of [%d, %d], but got %lld)",
-                     nd ? -nd : -1, nd ? nd - 1 : 0, (long long)d);
-        return NULL;
+    int i = 0;
+    if (dim_of_sizes(SELF, d, &i)) return NULL;
+    return nn_int_new(SELF->sizes[i]);
+}
+
+/* stride(dim=None): the strides (a tuple, in elements) or one of them. */
+M(stride)
+{
+    ARGS(1);
+    int64_t d = 0;
+    if (repl_parse_args("stride", "dim=", args, kwargs, a) || repl_arg_int("stride", "dim", 1, a[0], &d)) return NULL;
+    int i = 0;
+    if (a[0] && !nn_is_none(a[0])) return dim_of_sizes(SELF, d, &i) ? NULL : nn_int_new(SELF->strides[i]);
+    nn_object *r = nn_tuple_new((size_t)SELF->ndim);
+    for (int k = 0; r && k < SELF->ndim; k++) {
+        nn_object *s = nn_int_new(SELF->strides[k]);
+        if (!s) NN_SET(r, NULL);
+        else nn_tuple_set(r, (size_t)k, s);
     }
-    if (nd == 0) {
-        nn_error_set(NN_ERR_INDEX, "dimension specified as %lld but tensor has no dimensions", (long long)d);
-        return NULL;
-    }
-    return nn_int_new(SELF->sizes[d < 0 ? d + nd : d]);
+    return r;
+}
+
+M(storage_offset)
+{
+    ARGS(1);
+    if (repl_parse_args("storage_offset", "", args, kwargs, a)) return NULL;
+    return nn_int_new(SELF->offset);
+}
+
+M(element_size)
+{
+    ARGS(1);
+    if (repl_parse_args("element_size", "", args, kwargs, a)) return NULL;
+    return nn_int_new((int64_t)nn_dtype_size(SELF->dtype));
 }
 
 M(dim)
@@ -627,6 +917,37 @@ static nn_object *tolist_rec(nn_tensor *t, int d, int64_t *idx)
         NN_RELEASE(v);
     }
     return l;
+}
+
+/* new_zeros / new_ones / new_empty(*size, dtype=None, ...), new_full(size, fill_value, ...):
+   torch's factories with self's dtype by default. */
+M(new_zeros) { return repl_tensor_factory("new_zeros", args, kwargs, REPL_ZEROS, (int)SELF->dtype); }
+M(new_ones) { return repl_tensor_factory("new_ones", args, kwargs, REPL_ONES, (int)SELF->dtype); }
+M(new_empty) { return repl_tensor_factory("new_empty", args, kwargs, REPL_EMPTY, (int)SELF->dtype); }
+M(new_full) { return repl_tensor_factory("new_full", args, kwargs, REPL_FULL, (int)SELF->dtype); }
+
+/* type(dtype=None): without a dtype the legacy type name ("torch.FloatTensor"),
+   else a conversion; the dtype may be given by that name too. */
+M(type)
+{
+    ARGS(2);
+    if (repl_parse_args("type", "dtype=, non_blocking=", args, kwargs, a)) return NULL;
+    char name[64];
+    if (!a[0] || nn_is_none(a[0])) {
+        snprintf(name, sizeof name, "torch.%sTensor", nn_dtype_scalar_name(SELF->dtype));
+        return nn_str_new(name);
+    }
+    if (nn_is_str(a[0])) {
+        for (int dt = 0; dt < NN_DTYPE_COUNT; dt++) {
+            snprintf(name, sizeof name, "torch.%sTensor", nn_dtype_scalar_name((nn_dtype)dt));
+            if (!strcmp(name, nn_str_cstr(a[0]))) return T(nn_to_dtype(SELF, (nn_dtype)dt));
+        }
+        nn_error_set(NN_ERR_VALUE, "invalid type: '%s'", nn_str_cstr(a[0]));
+        return NULL;
+    }
+    int dtype = -1;
+    if (repl_arg_dtype("type", "dtype", 1, a[0], &dtype)) return NULL;
+    return T(nn_to_dtype(SELF, (nn_dtype)dtype));
 }
 
 M(tolist)
@@ -808,6 +1129,29 @@ M(fill_)
     return nn_retain(self);
 }
 
+/* A non-bool mask as PyTorch 1.13's masked_fill kernel reads it: the first byte
+   of each element (its low byte on little-endian machines), which must be 0 or 1:
+   1 is True, and 256, 1.0 and 0.5 are False (their first byte is 0); 3 raises
+   PyTorch's RuntimeError. (PyTorch 2 refuses every non-bool mask.) New reference. */
+static nn_tensor *mask_low_bytes(nn_tensor *mask)
+{
+    nn_tensor *c = nn_contiguous(mask);
+    int64_t n = c ? nn_numel(c) : 0;
+    bool *flags = c ? nn_malloc((size_t)(n ? n : 1)) : NULL;
+    nn_tensor *r = NULL;
+    if (flags) {
+        const unsigned char *bytes = nn_data_ptr(c);
+        size_t item = nn_dtype_size(c->dtype);
+        int64_t i = 0;
+        for (; i < n && bytes[(size_t)i * item] <= 1; i++) flags[i] = bytes[(size_t)i * item];
+        if (i < n) nn_error_set(NN_ERR_RUNTIME, "Mask tensor can take 0 and 1 values only");
+        else r = nn_from_data(flags, c->ndim, c->sizes, NN_BOOL);
+    }
+    nn_free(flags);
+    NN_RELEASE(c);
+    return r;
+}
+
 /* masked_fill(mask, value): where(mask, value, self), value in self's dtype. */
 M(masked_fill)
 {
@@ -817,11 +1161,6 @@ M(masked_fill)
     if (repl_parse_args("masked_fill", "mask, value", args, kwargs, a) ||
         repl_arg_tensor("masked_fill", "mask", 1, a[0], &mask))
         return NULL;
-    if (mask->dtype != NN_BOOL) {
-        nn_error_set(NN_ERR_RUNTIME, "masked_fill_ only supports boolean masks, but got mask with dtype %s",
-                     nn_dtype_name(mask->dtype));
-        return NULL;
-    }
     nn_tensor *value = NULL;
     if (nn_is_tensor(a[1])) {
         if (NN_TENSOR(a[1])->ndim != 0) {
@@ -833,8 +1172,10 @@ M(masked_fill)
     } else if (!repl_arg_double("masked_fill", "value", 2, a[1], &v)) {
         value = nn_scalar(v, SELF->dtype);
     }
-    nn_tensor *r = value ? nn_where(mask, value, SELF) : NULL;
+    nn_tensor *bool_mask = value && mask->dtype != NN_BOOL ? mask_low_bytes(mask) : NULL;
+    nn_tensor *r = value && (bool_mask || mask->dtype == NN_BOOL) ? nn_where(bool_mask ? bool_mask : mask, value, SELF) : NULL;
     NN_RELEASE(value);
+    NN_RELEASE(bool_mask);
     return T(r);
 }
 
@@ -876,6 +1217,8 @@ M(repeat)
     nn_tensor *r = e ? nn_reshape(e, nd, out) : NULL;
     NN_RELEASE(v);
     NN_RELEASE(e);
+    if (r && r->storage == SELF->storage) /* reshape kept a view (repeat(1), size-1 tiles): repeat copies */
+        NN_SET(r, nn_clone(r));
     return T(r);
 }
 
@@ -935,6 +1278,33 @@ static const repl_method_def tensor_methods[] = {
     {"numel", m_numel,
      "numel() -> int\n"
      "Returns the total number of elements in the self tensor."},
+    {"nelement", m_numel,
+     "nelement() -> int\n"
+     "Alias for numel()."},
+    {"element_size", m_element_size,
+     "element_size() -> int\n"
+     "Returns the size in bytes of an individual element."},
+    {"stride", m_stride,
+     "stride(dim) -> tuple or int\n"
+     "Returns the stride of self tensor."},
+    {"storage_offset", m_storage_offset,
+     "storage_offset() -> int\n"
+     "Returns self tensor's offset in the underlying storage in terms of number of storage elements (not bytes)."},
+    {"new_zeros", m_new_zeros,
+     "new_zeros(size, *, dtype=None, device=None, requires_grad=False) -> Tensor\n"
+     "Returns a Tensor of size size filled with 0; by default it has the same dtype as this tensor."},
+    {"new_ones", m_new_ones,
+     "new_ones(size, *, dtype=None, device=None, requires_grad=False) -> Tensor\n"
+     "Returns a Tensor of size size filled with 1; by default it has the same dtype as this tensor."},
+    {"new_empty", m_new_empty,
+     "new_empty(size, *, dtype=None, device=None, requires_grad=False) -> Tensor\n"
+     "Returns a Tensor of size size filled with uninitialized data; by default it has the same dtype as this tensor."},
+    {"new_full", m_new_full,
+     "new_full(size, fill_value, *, dtype=None, device=None, requires_grad=False) -> Tensor\n"
+     "Returns a Tensor of size size filled with fill_value; by default it has the same dtype as this tensor."},
+    {"type", m_type,
+     "type(dtype=None, non_blocking=False) -> str or Tensor\n"
+     "Returns the type if dtype is not provided, else casts this object to the specified type."},
     {"item", m_item,
      "item() -> number\n"
      "Returns the value of this tensor as a standard Python number."},

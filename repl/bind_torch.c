@@ -13,48 +13,63 @@
 
 /* ------------------------------------------------------------ factories */
 
-/* (*size, *, dtype=None, requires_grad=False, ...) with the shape as varargs or a sequence. */
-static nn_object *factory(const char *fname, nn_object *args, nn_object *kwargs, int which, size_t skip_extra)
+nn_object *repl_tensor_factory(const char *fname, nn_object *args, nn_object *kwargs, repl_factory which,
+                               int default_dtype)
 {
     size_t count = repl_count_int_args(args, 0);
     if (count == 0 && nn_tuple_len(args) > 0) count = 1; /* a tuple, list or Size */
     ARGS(8);
-    const char *spec = which == 2 ? "fill_value, *, dtype=, requires_grad=, device=, layout=, out=, pin_memory="
+    const char *spec = which == REPL_FULL ? "fill_value, *, dtype=, requires_grad=, device=, layout=, out=, pin_memory="
                                   : "*, dtype=, requires_grad=, device=, layout=, out=, pin_memory=, generator=";
     if (repl_parse_args_from(fname, spec, args, count, kwargs, a)) return NULL;
     int ndim = 0;
     int64_t sizes[NN_MAX_DIMS];
     if (repl_shape_from_args(fname, args, 0, count, &ndim, sizes)) return NULL;
-    int off = which == 2 ? 1 : 0;
+    int off = which == REPL_FULL ? 1 : 0;
     int dtype = -1;
     bool rg = false;
     double fill = 0;
     if (repl_arg_dtype(fname, "dtype", 0, a[off], &dtype) || repl_arg_bool(fname, "requires_grad", 0, a[off + 1], &rg))
         return NULL;
-    if (which == 2) {
+    if (dtype < 0) dtype = default_dtype;
+    if (which == REPL_FULL) {
         if (repl_arg_double(fname, "fill_value", 2, a[0], &fill)) return NULL;
         if (dtype < 0) dtype = nn_is_float(a[0]) ? NN_FLOAT32 : nn_is_bool(a[0]) ? NN_BOOL : NN_INT64;
     }
     nn_dtype dt = dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype;
     nn_tensor *t = NULL;
     switch (which) {
-    case 0: t = nn_zeros(ndim, sizes, dt); break;
-    case 1: t = nn_ones(ndim, sizes, dt); break;
-    case 2: t = nn_full(ndim, sizes, fill, dt); break;
-    case 3: t = nn_empty(ndim, sizes, dt); break;
-    case 4: t = nn_rand(ndim, sizes, dt); break;
-    case 5: t = nn_randn(ndim, sizes, dt); break;
+    case REPL_ZEROS: t = nn_zeros(ndim, sizes, dt); break;
+    case REPL_ONES: t = nn_ones(ndim, sizes, dt); break;
+    case REPL_FULL: t = nn_full(ndim, sizes, fill, dt); break;
+    case REPL_EMPTY: t = nn_empty(ndim, sizes, dt); break;
+    case REPL_RAND: t = nn_rand(ndim, sizes, dt); break;
+    case REPL_RANDN: t = nn_randn(ndim, sizes, dt); break;
     }
-    (void)skip_extra;
     if (t && rg && nn_set_requires_grad(t, true)) NN_SET(t, NULL);
     return (nn_object *)t;
 }
 
-static nn_object *f_zeros(void *ud, nn_object *args, nn_object *kwargs) { return factory("zeros", args, kwargs, 0, 0); }
-static nn_object *f_ones(void *ud, nn_object *args, nn_object *kwargs) { return factory("ones", args, kwargs, 1, 0); }
-static nn_object *f_empty(void *ud, nn_object *args, nn_object *kwargs) { return factory("empty", args, kwargs, 3, 0); }
-static nn_object *f_rand(void *ud, nn_object *args, nn_object *kwargs) { return factory("rand", args, kwargs, 4, 0); }
-static nn_object *f_randn(void *ud, nn_object *args, nn_object *kwargs) { return factory("randn", args, kwargs, 5, 0); }
+static nn_object *f_zeros(void *ud, nn_object *args, nn_object *kwargs)
+{
+    return repl_tensor_factory("zeros", args, kwargs, REPL_ZEROS, -1);
+}
+static nn_object *f_ones(void *ud, nn_object *args, nn_object *kwargs)
+{
+    return repl_tensor_factory("ones", args, kwargs, REPL_ONES, -1);
+}
+static nn_object *f_empty(void *ud, nn_object *args, nn_object *kwargs)
+{
+    return repl_tensor_factory("empty", args, kwargs, REPL_EMPTY, -1);
+}
+static nn_object *f_rand(void *ud, nn_object *args, nn_object *kwargs)
+{
+    return repl_tensor_factory("rand", args, kwargs, REPL_RAND, -1);
+}
+static nn_object *f_randn(void *ud, nn_object *args, nn_object *kwargs)
+{
+    return repl_tensor_factory("randn", args, kwargs, REPL_RANDN, -1);
+}
 
 static nn_object *f_full(void *ud, nn_object *args, nn_object *kwargs)
 {
@@ -546,7 +561,7 @@ static nn_object *tensor_ctor(void *ud, nn_object *args, nn_object *kwargs)
         nn_tensor *t = nn_tensor_from_nested(nn_tuple_get(args, 0), NN_FLOAT32);
         return (nn_object *)t;
     }
-    return factory("Tensor", args, kwargs, 3, 0);
+    return repl_tensor_factory("Tensor", args, kwargs, REPL_EMPTY, -1);
 }
 
 /* torch.Size(iterable=()): the ints of a list, tuple or Size. */
@@ -711,13 +726,13 @@ static nn_object *make_cuda(void)
 /* The cached modules, by import name. */
 enum {
     M_TORCH, M_NN, M_F, M_OPTIM, M_INIT, M_CUDA, M_MODULES_MODULE, M_PARAMETER, M_TORCHRL_DATA, M_TENSORDICT,
-    M_FF_DARTS, M_FF_LABML, M_AUTOGRAD, M_COUNT
+    M_FF_DARTS, M_FF_LABML, M_AUTOGRAD, M_SYS, M_COUNT
 };
 static nn_object *cache[M_COUNT];
 static const char *const module_names[M_COUNT] = {
     "torch", "torch.nn", "torch.nn.functional", "torch.optim", "torch.nn.init", "torch.cuda",
     "torch.nn.modules.module", "torch.nn.parameter", "torchrl.data", "tensordict",
-    "darts.models.components.feed_forward", "labml_nn.transformers.feed_forward", "torch.autograd",
+    "darts.models.components.feed_forward", "labml_nn.transformers.feed_forward", "torch.autograd", "sys",
 };
 
 static nn_object *make_torch(void)
@@ -760,6 +775,7 @@ static nn_object *make_module(int which)
     case M_NN: return repl_nn_namespace();
     case M_F: return repl_functional_namespace();
     case M_OPTIM: return repl_optim_namespace();
+    case M_SYS: return repl_sys_namespace();
     case M_INIT: return repl_init_namespace();
     case M_CUDA: return make_cuda();
     case M_MODULES_MODULE: return repl_module_module_namespace();

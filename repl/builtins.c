@@ -1,8 +1,9 @@
 /*
  * builtins.c — the language's built-in functions and types (print, len, range,
  * int, str, isinstance, sorted, ...), the methods of str, list, dict, set and
- * tuple, dict views, and the format mini-language shared by f-strings,
- * str.format, format() and the % operator. Each built-in's doc is next to it.
+ * tuple, dict views, collections.OrderedDict (the module collections), and the
+ * format mini-language shared by f-strings, str.format, format() and the %
+ * operator. Each built-in's doc is next to it.
  */
 #include <ctype.h>
 #include <math.h>
@@ -102,7 +103,8 @@ static char *dictview_repr(nn_object *self)
     nn_object *l = repl_dictview_list(self);
     if (!l) return NULL;
     sbuf b = {0};
-    repl_sb_printf(&b, "%s(", names[((dictview *)self)->kind]);
+    /* an OrderedDict's views are odict_keys, odict_values, odict_items */
+    repl_sb_printf(&b, "%s%s(", nn_dict_is_ordered(((dictview *)self)->d) ? "o" : "", names[((dictview *)self)->kind]);
     repl_sb_take(&b, repl_obj_repr(l));
     repl_sb_puts(&b, ")");
     NN_RELEASE(l);
@@ -1737,9 +1739,12 @@ static int dict_update(nn_object *d, nn_object *src)
             rc = -1;
             break;
         }
-        if (nn_list_len(l) != 2)
-            rc = repl_raise_exc(EXC_ValueError, "dictionary update sequence element #%zu has length %zu; 2 is required", i,
-                           nn_list_len(l));
+        size_t n = nn_list_len(l);
+        if (n != 2 && nn_dict_is_ordered(d)) /* OrderedDict's update unpacks each pair */
+            rc = n > 2 ? repl_raise_exc(EXC_ValueError, "too many values to unpack (expected 2)")
+                       : repl_raise_exc(EXC_ValueError, "need more than %zu value%s to unpack", n, n == 1 ? "" : "s");
+        else if (n != 2)
+            rc = repl_raise_exc(EXC_ValueError, "dictionary update sequence element #%zu has length %zu; 2 is required", i, n);
         else {
             if (repl_obj_hash(nn_list_get(l, 0)) == -1 && nn_error_current()) rc = -1;
             else rc = nn_dict_set(d, nn_list_get(l, 0), nn_list_get(l, 1));
@@ -1750,10 +1755,16 @@ static int dict_update(nn_object *d, nn_object *src)
     return rc;
 }
 
+/* dict(...) and OrderedDict(...) (ud: its class, ordered for OrderedDict). */
 static nn_object *ctor_dict(void *ud, nn_object *args, nn_object *kwargs)
 {
+    bool ordered = ud && ud == repl_current->odict_cls;
+    if (ordered && NARGS > 1) {
+        repl_raise_exc(EXC_TypeError, "expected at most 1 arguments, got %d", NARGS);
+        return NULL;
+    }
     if (nargs_check("dict", args, 0, 1) < 0) return NULL;
-    nn_object *d = nn_dict_new();
+    nn_object *d = ordered ? nn_ordered_dict_new() : nn_dict_new();
     if (!d) return NULL;
     if ((NARGS && dict_update(d, ARG(0)) < 0) || (kwargs && dict_update(d, kwargs) < 0)) {
         NN_RELEASE(d);
@@ -1822,6 +1833,13 @@ static nn_object *exc_init(void *ud, nn_object *args, nn_object *kwargs)
     int rc = repl_nmap_set(&((instance_obj *)ARG(0))->attrs, "args", t);
     NN_RELEASE(t);
     return rc < 0 ? NULL : none();
+}
+
+/* SystemExit.code, a property: the exit status or message (see repl_exit_code) */
+static nn_object *exit_code_get(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (NARGS != 1 || !repl_exc_matches(ARG(0), &repl_current->exc_classes[EXC_SystemExit]->ob)) return none();
+    return repl_exit_code(ARG(0));
 }
 
 /* ------------------------------------------------------------------ str methods */
@@ -2381,6 +2399,16 @@ static nn_object *list_clear_m(void *ud, nn_object *args, nn_object *kwargs)
 
 /* ------------------------------------------------------------------ dict methods */
 
+/* Raises KeyError(key) (key borrowed); returns NULL. */
+static nn_object *raise_key_error(nn_object *key)
+{
+    nn_object *a = nn_tuple_pack(1, key), *e = a ? repl_exc_new(EXC_KeyError, a) : NULL;
+    if (e) repl_raise_object(e);
+    NN_RELEASE(a);
+    NN_RELEASE(e);
+    return NULL;
+}
+
 static nn_object *dict_keys_m(void *ud, nn_object *args, nn_object *kwargs) { return dictview_new(SELF, 0); }
 static nn_object *dict_values_m(void *ud, nn_object *args, nn_object *kwargs) { return dictview_new(SELF, 1); }
 static nn_object *dict_items_m(void *ud, nn_object *args, nn_object *kwargs) { return dictview_new(SELF, 2); }
@@ -2403,11 +2431,7 @@ static nn_object *dict_pop_m(void *ud, nn_object *args, nn_object *kwargs)
     if (!v) {
         if (nn_error_current()) return NULL;
         if (NARGS > 2) return nn_retain(ARG(2));
-        nn_object *a = nn_tuple_pack(1, ARG(1)), *e = a ? repl_exc_new(EXC_KeyError, a) : NULL;
-        if (e) repl_raise_object(e);
-        NN_RELEASE(a);
-        NN_RELEASE(e);
-        return NULL;
+        return raise_key_error(ARG(1));
     }
     nn_retain(v);
     if (nn_dict_del(SELF, ARG(1)) < 0) {
@@ -2417,18 +2441,24 @@ static nn_object *dict_pop_m(void *ud, nn_object *args, nn_object *kwargs)
     return v;
 }
 
-static nn_object *dict_popitem_m(void *ud, nn_object *args, nn_object *kwargs)
+/* Removes and returns the last (key, value) pair, or the first when !last. */
+static nn_object *pop_item(nn_object *d, bool last, const char *empty_message)
 {
     size_t pos = 0;
-    nn_object *k, *v, *lk = NULL, *lv = NULL;
-    while (nn_dict_next(SELF, &pos, &k, &v)) lk = k, lv = v;
-    if (!lk) {
-        repl_raise_exc(EXC_KeyError, "popitem(): dictionary is empty");
+    nn_object *k, *v, *pk = NULL, *pv = NULL;
+    while (nn_dict_next(d, &pos, &k, &v) && (last || !pk)) pk = k, pv = v;
+    if (!pk) {
+        repl_raise_exc(EXC_KeyError, "%s", empty_message);
         return NULL;
     }
-    nn_object *t = nn_tuple_pack(2, lk, lv);
-    if (t && nn_dict_del(SELF, lk) < 0) NN_SET(t, NULL);
+    nn_object *t = nn_tuple_pack(2, pk, pv);
+    if (t && nn_dict_del(d, pk) < 0) NN_SET(t, NULL);
     return t;
+}
+
+static nn_object *dict_popitem_m(void *ud, nn_object *args, nn_object *kwargs)
+{
+    return pop_item(SELF, true, "popitem(): dictionary is empty");
 }
 
 static nn_object *dict_setdefault_m(void *ud, nn_object *args, nn_object *kwargs)
@@ -2449,17 +2479,71 @@ static nn_object *dict_update_m(void *ud, nn_object *args, nn_object *kwargs)
     return none();
 }
 
-static nn_object *dict_copy_m(void *ud, nn_object *args, nn_object *kwargs)
-{
-    nn_object *d = nn_dict_new();
-    if (d && dict_update(d, SELF) < 0) NN_SET(d, NULL);
-    return d;
-}
+static nn_object *dict_copy_m(void *ud, nn_object *args, nn_object *kwargs) { return nn_dict_copy(SELF); }
 
 static nn_object *dict_clear_m(void *ud, nn_object *args, nn_object *kwargs)
 {
     nn_dict_clear(SELF);
     return none();
+}
+
+/* ------------------------------------------------------------------ OrderedDict methods */
+
+/* The arguments after self of an OrderedDict method taking up to n, by position
+   or by name (names[i]): out[i] borrowed, NULL when not given. 0, or -1 with
+   CPython's TypeError. */
+static int odict_args(const char *fname, nn_object *args, nn_object *kwargs, const char *const *names, int n,
+                      nn_object **out)
+{
+    int given = NARGS - 1 + (kwargs ? (int)nn_dict_len(kwargs) : 0), by_name = 0;
+    if (given > n)
+        return repl_raise_exc(EXC_TypeError, "%s() takes at most %d argument%s (%d given)", fname, n, n == 1 ? "" : "s", given);
+    for (int i = 0; i < n; i++) {
+        nn_object *kw = kwarg(kwargs, names[i]);
+        out[i] = i < NARGS - 1 ? ARG(i + 1) : kw;
+        by_name += kw != NULL;
+    }
+    size_t pos = 0;
+    nn_object *k;
+    while (kwargs && (size_t)by_name < nn_dict_len(kwargs) && nn_dict_next(kwargs, &pos, &k, NULL)) {
+        bool known = false;
+        for (int i = 0; i < n; i++) known |= nn_is_str(k) && !strcmp(nn_str_cstr(k), names[i]);
+        if (!known) return repl_raise_exc(EXC_TypeError, "'%s' is an invalid keyword argument for %s()", nn_str_cstr(k), fname);
+    }
+    return 0;
+}
+
+/* The truth of an optional `last` argument (default True) into *last. 0 or -1. */
+static int last_value(nn_object *given, bool *last)
+{
+    int t = given ? repl_truth(given) : 1;
+    if (t < 0) return -1;
+    *last = t;
+    return 0;
+}
+
+static nn_object *odict_popitem_m(void *ud, nn_object *args, nn_object *kwargs)
+{
+    static const char *const names[] = {"last"};
+    nn_object *a[1] = {0};
+    bool last;
+    if (odict_args("popitem", args, kwargs, names, 1, a) < 0 || last_value(a[0], &last) < 0) return NULL;
+    return pop_item(SELF, last, "dictionary is empty");
+}
+
+static nn_object *odict_move_to_end_m(void *ud, nn_object *args, nn_object *kwargs)
+{
+    static const char *const names[] = {"key", "last"};
+    nn_object *a[2] = {0};
+    bool last;
+    if (odict_args("move_to_end", args, kwargs, names, 2, a) < 0) return NULL;
+    if (!a[0]) {
+        repl_raise_exc(EXC_TypeError, "move_to_end() missing required argument 'key' (pos 1)");
+        return NULL;
+    }
+    if (last_value(a[1], &last) < 0 || (repl_obj_hash(a[0]) == -1 && nn_error_current())) return NULL;
+    if (!nn_dict_get(SELF, a[0])) return nn_error_current() ? NULL : raise_key_error(a[0]);
+    return nn_dict_move_to_end(SELF, a[0], last) < 0 ? NULL : none();
 }
 
 /* ------------------------------------------------------------------ set methods */
@@ -2478,11 +2562,7 @@ static nn_object *set_remove_impl(nn_object *args, bool must)
     if (repl_obj_hash(ARG(1)) == -1 && nn_error_current()) return NULL;
     if (!nn_dict_get(SET_D(SELF), ARG(1))) {
         if (!must) return none();
-        nn_object *a = nn_tuple_pack(1, ARG(1)), *e = a ? repl_exc_new(EXC_KeyError, a) : NULL;
-        if (e) repl_raise_object(e);
-        NN_RELEASE(a);
-        NN_RELEASE(e);
-        return NULL;
+        return raise_key_error(ARG(1));
     }
     return nn_dict_del(SET_D(SELF), ARG(1)) < 0 ? NULL : none();
 }
@@ -2707,6 +2787,11 @@ static const method_def dict_methods[] = {
     {"copy", dict_copy_m, "copy()\nA shallow copy of D."},
     {"clear", dict_clear_m, "clear()\nRemove all items from D."},
     {NULL, NULL, NULL}};
+/* OrderedDict's own methods; the rest are dict's. */
+static const method_def odict_methods[] = {
+    {"move_to_end", odict_move_to_end_m, "move_to_end(key, last=True)\nMove an existing element to the end (or beginning if last is false)."},
+    {"popitem", odict_popitem_m, "popitem(last=True)\nRemove and return a (key, value) pair from the dictionary (LIFO order if last is true, else FIFO)."},
+    {NULL, NULL, NULL}};
 static const method_def set_methods[] = {
     {"add", set_add_m, "add(element, /)\nAdd an element to a set."},
     {"remove", set_remove_m, "remove(element, /)\nRemove an element from a set; it must be a member."},
@@ -2738,34 +2823,40 @@ typedef struct builtin_type {
     nn_cfunc ctor;
     const method_def *methods;
     const char *doc;
+    /* a type of another module, not a built-in name: its module ("collections")
+       and base type ("dict"); NULL for builtins */
+    const char *module, *base;
 } builtin_type;
 
 #define SLOT(field) offsetof(repl_interp, field)
 static const builtin_type builtin_types[] = {
     {"object", SLOT(object_cls), &repl_instance_type, ctor_object, NULL,
-     "object()\nThe base class of the class hierarchy."},
+     "object()\nThe base class of the class hierarchy.", NULL, NULL},
     {"type", SLOT(type_cls), &repl_class_type, ctor_type, NULL,
-     "type(object)\nThe object's type (with one argument)."},
+     "type(object)\nThe object's type (with one argument).", NULL, NULL},
     {"int", SLOT(int_cls), &nn_int_type, ctor_int, int_methods,
-     "int([x]) -> integer\nConvert a number or string to an integer, or return 0 if no arguments are given."},
+     "int([x]) -> integer\nConvert a number or string to an integer, or return 0 if no arguments are given.", NULL, NULL},
     {"float", SLOT(float_cls), &nn_float_type, ctor_float, float_methods,
-     "float(x=0, /)\nConvert a string or number to a floating point number, if possible."},
+     "float(x=0, /)\nConvert a string or number to a floating point number, if possible.", NULL, NULL},
     {"str", SLOT(str_cls), &nn_str_type, ctor_str, str_methods,
-     "str(object='') -> str\nCreate a new string object from the given object."},
+     "str(object='') -> str\nCreate a new string object from the given object.", NULL, NULL},
     {"bool", SLOT(bool_cls), &nn_bool_type, ctor_bool, NULL,
-     "bool(x) -> bool\nReturns True when the argument x is true, False otherwise."},
+     "bool(x) -> bool\nReturns True when the argument x is true, False otherwise.", NULL, NULL},
     {"list", SLOT(list_cls), &nn_list_type, ctor_list, list_methods,
-     "list(iterable=(), /)\nBuilt-in mutable sequence."},
+     "list(iterable=(), /)\nBuilt-in mutable sequence.", NULL, NULL},
     {"tuple", SLOT(tuple_cls), &nn_tuple_type, ctor_tuple, tuple_methods,
-     "tuple(iterable=(), /)\nBuilt-in immutable sequence."},
+     "tuple(iterable=(), /)\nBuilt-in immutable sequence.", NULL, NULL},
     {"dict", SLOT(dict_cls), &nn_dict_type, ctor_dict, dict_methods,
-     "dict(mapping_or_iterable=(), /, **kwargs)\nA new dictionary initialized from a mapping or (key, value) pairs and the keyword arguments."},
+     "dict(mapping_or_iterable=(), /, **kwargs)\nA new dictionary initialized from a mapping or (key, value) pairs and the keyword arguments.", NULL, NULL},
+    {"OrderedDict", SLOT(odict_cls), &nn_dict_type, ctor_dict, odict_methods,
+     "OrderedDict(mapping_or_iterable=(), /, **kwargs)\nDictionary that remembers insertion order: == between two of them compares the order too.",
+     "collections", "dict"},
     {"set", SLOT(set_cls), &repl_set_type, ctor_set, set_methods,
-     "set(iterable=(), /)\nBuild an unordered collection of unique elements."},
+     "set(iterable=(), /)\nBuild an unordered collection of unique elements.", NULL, NULL},
     {"frozenset", SLOT(frozenset_cls), &repl_set_type, ctor_frozenset, set_methods,
-     "frozenset(iterable=(), /)\nBuild an immutable unordered collection of unique elements."},
+     "frozenset(iterable=(), /)\nBuild an immutable unordered collection of unique elements.", NULL, NULL},
     {"range", SLOT(range_cls), &repl_range_type, ctor_range, NULL,
-     "range(start, stop[, step])\nAn object that produces a sequence of integers from start (inclusive) to stop (exclusive) by step."},
+     "range(start, stop[, step])\nAn object that produces a sequence of integers from start (inclusive) to stop (exclusive) by step.", NULL, NULL},
 };
 #undef SLOT
 
@@ -2797,6 +2888,7 @@ static const char *const exception_docs[EXC_COUNT] = {
     [EXC_MemoryError] = "MemoryError(*args)\n" "Out of memory.",
     [EXC_SyntaxError] = "SyntaxError(*args)\n" "Invalid syntax.",
     [EXC_IndentationError] = "IndentationError(*args)\n" "Improper indentation.",
+    [EXC_SystemExit] = "SystemExit(*args)\n" "Request to exit from the interpreter.",
 };
 
 /* Docs of built-ins that eval.c defines (the descriptors). */
@@ -2819,13 +2911,17 @@ static int add_methods(class_obj *c, const method_def *m)
     return 0;
 }
 
+/* The class of a built-in type; a type of another module (bt->module) derives
+   from its base and is not a built-in name (collections.OrderedDict). */
 static class_obj *builtin_class(repl_interp *in, const builtin_type *bt)
 {
-    class_obj *c = repl_lang_class_new(bt->name, in->object_cls, -1);
+    nn_object *base = bt->base ? repl_nmap_get(&in->builtins, bt->base) : NULL;
+    class_obj *c = repl_lang_class_new(bt->name, base ? (class_obj *)base : in->object_cls, -1);
     if (!c) return NULL;
     c->ntype = bt->type;
     c->ctor = bt->ctor;
-    if (add_methods(c, bt->methods) < 0 || repl_nmap_set(&in->builtins, bt->name, &c->ob) < 0) {
+    c->module = bt->module;
+    if (add_methods(c, bt->methods) < 0 || (!bt->module && repl_nmap_set(&in->builtins, bt->name, &c->ob) < 0)) {
         NN_RELEASE(c);
         return NULL;
     }
@@ -2843,7 +2939,7 @@ class_obj *repl_class_of(nn_object *o)
     if (t == &nn_bool_type) return in->bool_cls;
     if (t == &nn_list_type) return in->list_cls;
     if (t == &nn_tuple_type || t->base == &nn_tuple_type) return in->tuple_cls; /* torch.Size, return types */
-    if (t == &nn_dict_type) return in->dict_cls;
+    if (t == &nn_dict_type) return nn_dict_is_ordered(o) ? in->odict_cls : in->dict_cls;
     if (t == &repl_set_type) return ((set_obj *)o)->frozen ? in->frozenset_cls : in->set_cls;
     if (t == &repl_range_type) return in->range_cls;
     if (t == &nn_none_type) return in->none_cls;
@@ -2876,12 +2972,12 @@ nn_object *repl_builtin_method(nn_object *self, const char *name)
     if (t == &nn_str_type) c = in->str_cls;
     else if (t == &nn_list_type) c = in->list_cls;
     else if (t == &nn_tuple_type || t->base == &nn_tuple_type) c = in->tuple_cls;
-    else if (t == &nn_dict_type) c = in->dict_cls;
+    else if (t == &nn_dict_type) c = nn_dict_is_ordered(self) ? in->odict_cls : in->dict_cls;
     else if (t == &repl_set_type) c = in->set_cls;
     else if (t == &nn_float_type) c = in->float_cls;
     else if (t == &nn_int_type) c = in->int_cls;
-    if (!c) return NULL;
-    nn_object *f = repl_nmap_get(&c->dict, name);
+    nn_object *f = NULL;
+    for (; c && c != in->object_cls && !f; c = c->base) f = repl_nmap_get(&c->dict, name); /* OrderedDict's, then dict's */
     if (!f) return NULL;
     return repl_method_new(f, self);
 }
@@ -2922,6 +3018,10 @@ static bool builtin_doc_of(repl_interp *in, nn_object *o, repl_doc_info *out, ch
         out->kind = REPL_DOC_CLASS;
         out->name = c->name;
         out->qualname = "builtins";
+        if (c->module) { /* collections.OrderedDict */
+            snprintf(name_buf, cap, "%s.%s", c->module, c->name);
+            out->qualname = name_buf;
+        }
         return true;
     }
     nn_object *self = NULL;
@@ -3335,10 +3435,12 @@ static void add_doc_class_help(repl_interp *in, sbuf *b, nn_object *cls, const r
 {
     const char *dot = d->qualname ? strrchr(d->qualname, '.') : NULL;
     bool builtin = !dot;
-    const class_obj *lc = builtin ? (const class_obj *)cls : NULL;
+    /* the class of a built-in type, of builtins or of another module (OrderedDict) */
+    const class_obj *lc = builtin || cls->type == &repl_class_type ? (const class_obj *)cls : NULL;
     repl_sb_printf(b, "Help on class %s in module %.*s:\n\nclass %s", d->name, builtin ? 8 : (int)(dot - d->qualname),
                    builtin ? "builtins" : d->qualname, d->name);
-    if (lc && lc->base && lc->base != in->object_cls) repl_sb_printf(b, "(%s)", lc->base->name);
+    if (lc && lc->module) repl_sb_printf(b, "(builtins.%s)", lc->base->name);
+    else if (lc && lc->base && lc->base != in->object_cls) repl_sb_printf(b, "(%s)", lc->base->name);
     else if (builtin && lc != in->object_cls) repl_sb_puts(b, "(object)");
     else if (!builtin) repl_sb_printf(b, "(%s)", d->base ? d->base : "builtins.object");
     repl_sb_puts(b, "\n");
@@ -3347,11 +3449,11 @@ static void add_doc_class_help(repl_interp *in, sbuf *b, nn_object *cls, const r
     nn_free(sig);
     add_doc_body(b, d->doc, " |  ");
     const method_def *table = NULL;
-    for (size_t i = 0; builtin && i < sizeof builtin_types / sizeof *builtin_types; i++)
+    for (size_t i = 0; lc && i < sizeof builtin_types / sizeof *builtin_types; i++)
         if (*type_slot(in, &builtin_types[i]) == lc) table = builtin_types[i].methods;
     size_t before = b->len;
     repl_sb_puts(b, " |  \n");
-    add_native_methods(b, builtin ? NULL : cls, table, builtin ? "Methods defined here:" : "Methods:");
+    add_native_methods(b, lc ? NULL : cls, table, lc ? "Methods defined here:" : "Methods:");
     if (b->len == before + 5) b->len = before;
 }
 
@@ -3371,7 +3473,11 @@ static void add_doc_function_help(sbuf *b, const repl_doc_info *d)
     else repl_sb_printf(b, "%s(...)", d->name);
     if (d->kind == REPL_DOC_BOUND) {
         const char *q = d->qualname ? d->qualname : repl_value_type_name(d->self);
-        repl_sb_printf(b, " method of %s%s instance", is_builtin_type_method(d) ? "builtins." : "", q);
+        /* a method of a type of another module names the instance's type: od.get is
+           "get(key, default=None, /) method of collections.OrderedDict instance" */
+        const class_obj *other = is_builtin_type_method(d) && d->self ? repl_class_of(d->self) : NULL;
+        if (other && other->module) repl_sb_printf(b, " method of %s.%s instance", other->module, other->name);
+        else repl_sb_printf(b, " method of %s%s instance", is_builtin_type_method(d) ? "builtins." : "", q);
     }
     repl_sb_puts(b, "\n");
     add_doc_body(b, d->doc, "    ");
@@ -3503,6 +3609,14 @@ char *repl_help_text(repl_interp *in, nn_object *obj)
     return repl_sb_finish(&b);
 }
 
+nn_object *repl_stdlib_module(const char *name)
+{
+    if (strcmp(name, "collections") != 0) return NULL;
+    nn_object *m = repl_module_new("collections");
+    if (m && repl_set_attr(m, "OrderedDict", &repl_current->odict_cls->ob) < 0) NN_SET(m, NULL);
+    return m;
+}
+
 int repl_builtins_init(repl_interp *in)
 {
     in->object_cls = repl_lang_class_new("object", NULL, -1);
@@ -3549,6 +3663,12 @@ int repl_builtins_init(repl_interp *in)
     NN_RELEASE(init);
     if (repl_add_descriptor_builtins(&in->builtins) < 0 || repl_nmap_set(&in->builtins, "Ellipsis", repl_ellipsis()) < 0)
         return -1;
+    nn_object *getter = nn_cfunction_new("code", exit_code_get, NULL, NULL);
+    nn_object *code = getter ? repl_call_object(repl_nmap_get(&in->builtins, "property"), &getter, 1, NULL) : NULL;
+    int code_rc = code ? repl_nmap_set(&in->exc_classes[EXC_SystemExit]->dict, "code", code) : -1;
+    NN_RELEASE(getter);
+    NN_RELEASE(code);
+    if (code_rc < 0) return -1;
     for (size_t i = 0; i < sizeof builtin_functions / sizeof *builtin_functions; i++) {
         nn_object *f = nn_cfunction_new(builtin_functions[i].name, builtin_functions[i].fn, (void *)builtin_functions[i].doc, NULL);
         int rc = f ? repl_nmap_set(&in->builtins, builtin_functions[i].name, f) : -1;

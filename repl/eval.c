@@ -163,6 +163,7 @@ const char *repl_value_type_name(const nn_object *o)
         return nn_module_name((const nn_module *)o);
     }
     if (o->type == &repl_set_type && ((const set_obj *)o)->frozen) return "frozenset";
+    if (o->type == &nn_dict_type && nn_dict_is_ordered(o)) return "OrderedDict";
     return o->type->name;
 }
 
@@ -906,11 +907,14 @@ nn_object *repl_binary_op(repl_binop op, nn_object *a, nn_object *b)
         return NULL;
     }
     if (op == REPL_OR_BITS && ta == &nn_dict_type && tb == &nn_dict_type) {
-        nn_object *r = nn_dict_new(), *k, *v;
+        /* an OrderedDict on either side makes an OrderedDict (its __or__ / __ror__) */
+        nn_object *r = nn_dict_is_ordered(a) || nn_dict_is_ordered(b) ? nn_ordered_dict_new() : nn_dict_new(), *k, *v;
         size_t pos = 0;
-        while (r && nn_dict_next(a, &pos, &k, &v)) nn_dict_set(r, k, v);
+        while (r && nn_dict_next(a, &pos, &k, &v))
+            if (nn_dict_set(r, k, v) < 0) NN_SET(r, NULL);
         pos = 0;
-        while (r && nn_dict_next(b, &pos, &k, &v)) nn_dict_set(r, k, v);
+        while (r && nn_dict_next(b, &pos, &k, &v))
+            if (nn_dict_set(r, k, v) < 0) NN_SET(r, NULL);
         return r;
     }
 unsupported:
@@ -1004,9 +1008,15 @@ int repl_equal(nn_object *a, nn_object *b)
     }
     if (a->type == &nn_dict_type && b->type == &nn_dict_type) {
         if (nn_dict_len(a) != nn_dict_len(b)) return 0;
-        size_t pos = 0;
-        nn_object *k, *v;
+        /* two OrderedDicts are equal only with their keys in the same order */
+        bool ordered = nn_dict_is_ordered(a) && nn_dict_is_ordered(b);
+        size_t pos = 0, pos_b = 0;
+        nn_object *k, *v, *kb;
         while (nn_dict_next(a, &pos, &k, &v)) {
+            if (ordered && nn_dict_next(b, &pos_b, &kb, NULL)) {
+                int same = repl_equal(k, kb);
+                if (same != 1) return same;
+            }
             nn_object *w = nn_dict_get(b, k);
             if (!w) return nn_error_current() ? -1 : 0;
             int e = repl_equal(v, w);
@@ -1486,7 +1496,8 @@ nn_object *repl_get_attr(nn_object *obj, const char *name)
         if (strcmp(name, "__name__") == 0 || strcmp(name, "__qualname__") == 0) return nn_str_new(c->name);
         if (strcmp(name, "__base__") == 0) return nn_retain(c->base ? &c->base->ob : nn_none());
         if (strcmp(name, "__bases__") == 0) return c->base ? nn_tuple_pack(1, &c->base->ob) : nn_tuple_new(0);
-        if (strcmp(name, "__module__") == 0) return nn_str_new(c->ntype || c->exc >= 0 ? "builtins" : "__main__");
+        if (strcmp(name, "__module__") == 0)
+            return nn_str_new(c->module ? c->module : c->ntype || c->exc >= 0 ? "builtins" : "__main__");
         if (c->native_base) {
             const repl_native_ops *ops = repl_get_native_ops();
             if (ops && ops->getattr) return ops->getattr(c->native_base, name);
@@ -2734,6 +2745,15 @@ static void first_component(const char *name, char *out, size_t n)
     out[len] = 0;
 }
 
+/* A built-in module by dotted name: the language's own (collections), else the
+   bindings' (torch, ...); NULL without an error when there is none. */
+static nn_object *import_module(const repl_native_ops *ops, const char *name)
+{
+    nn_object *m = repl_stdlib_module(name);
+    if (m || nn_error_current()) return m;
+    return ops && ops->import_module ? ops->import_module(name) : NULL;
+}
+
 static int do_import(frame *f, const repl_node *s)
 {
     const repl_native_ops *ops = repl_get_native_ops();
@@ -2741,7 +2761,7 @@ static int do_import(frame *f, const repl_node *s)
         for (int i = 0; i < s->v.Import.names.n; i++) {
             const repl_node *a = s->v.Import.names.items[i];
             const char *name = a->v.alias.name;
-            nn_object *m = ops && ops->import_module ? ops->import_module(name) : NULL;
+            nn_object *m = import_module(ops, name);
             if (!m) {
                 if (nn_error_current()) return -1;
                 char top[256];
@@ -2754,7 +2774,7 @@ static int do_import(frame *f, const repl_node *s)
                 /* import a.b binds a */
                 char top[256];
                 first_component(name, top, sizeof top);
-                nn_object *t = strchr(name, '.') ? ops->import_module(top) : nn_retain(m);
+                nn_object *t = strchr(name, '.') ? import_module(ops, top) : nn_retain(m);
                 rc = t ? store_name(f, top, t) : -1;
                 NN_RELEASE(t);
             }
@@ -2764,7 +2784,7 @@ static int do_import(frame *f, const repl_node *s)
         return 0;
     }
     const char *mod = s->v.ImportFrom.module ? s->v.ImportFrom.module : "";
-    nn_object *m = ops && ops->import_module ? ops->import_module(mod) : NULL;
+    nn_object *m = import_module(ops, mod);
     if (!m) {
         if (nn_error_current()) return -1;
         return repl_raise_exc(EXC_ModuleNotFoundError, "No module named '%s'", mod);
@@ -2776,7 +2796,7 @@ static int do_import(frame *f, const repl_node *s)
         nn_object *v = NULL;
         char sub[512];
         snprintf(sub, sizeof sub, "%s.%s", mod, name);
-        v = ops->import_module(sub);
+        v = import_module(ops, sub);
         if (!v && !nn_error_current()) {
             v = repl_get_attr(m, name);
             if (!v) {
@@ -3171,8 +3191,8 @@ void repl_interp_free(repl_interp *in)
     repl_nmap_clear(&in->type_cache);
     for (int i = 0; i < EXC_COUNT; i++) NN_RELEASE(in->exc_classes[i]);
     class_obj **cls[] = {&in->object_cls, &in->type_cls, &in->int_cls, &in->float_cls, &in->str_cls, &in->bool_cls,
-                         &in->list_cls, &in->tuple_cls, &in->dict_cls, &in->set_cls, &in->frozenset_cls,
-                         &in->range_cls, &in->none_cls, &in->func_cls, &in->module_cls};
+                         &in->list_cls, &in->tuple_cls, &in->dict_cls, &in->odict_cls, &in->set_cls,
+                         &in->frozenset_cls, &in->range_cls, &in->none_cls, &in->func_cls, &in->module_cls};
     /* object last: the others derive from it */
     for (size_t i = sizeof cls / sizeof *cls; i-- > 0;) NN_RELEASE(*cls[i]);
     nn_free(in->last_tb);
@@ -3192,11 +3212,32 @@ const char *repl_exception_name(repl_interp *in) { return in->last_name; }
 
 /* The uncaught exception: keep its traceback text and leave its kind and
    message as the current error. */
+/* What an uncaught SystemExit asks of the program, as python exits: its code None
+   is status 0, an int that int, anything else status 1 with the code printed. */
+static void note_system_exit(repl_interp *in, nn_object *exc)
+{
+    in->system_exit = exc && repl_exc_matches(exc, &in->exc_classes[EXC_SystemExit]->ob);
+    if (!in->system_exit) return;
+    nn_object *code = repl_exit_code(exc);
+    in->exit_message = !nn_is_none(code) && !nn_is_int(code) && !nn_is_bool(code);
+    in->exit_status = nn_is_none(code) ? 0 : in->exit_message ? 1 : (int)nn_int_value(code);
+    NN_RELEASE(code);
+}
+
+bool repl_system_exit(repl_interp *in, int *status, bool *show_message)
+{
+    if (!in->last_name || !in->system_exit) return false;
+    *status = in->exit_status;
+    *show_message = in->exit_message;
+    return true;
+}
+
 static void uncaught(repl_interp *in)
 {
     nn_object *exc = repl_take_exception();
     NN_RELEASE(in->handling);
     in->handling = NULL;
+    note_system_exit(in, exc);
     tb_format(in, exc);
     repl_tb_clear(in);
     int kind = NN_ERR_RUNTIME;

@@ -57,7 +57,8 @@ bool repl_nmap_next(const nmap *m, uint32_t *pos, const char **key, nn_object **
     X(StopIteration, EXC_Exception, NN_ERR_STOP_ITERATION) X(AssertionError, EXC_Exception, NN_ERR_ASSERTION) \
     X(ImportError, EXC_Exception, -1) X(ModuleNotFoundError, EXC_ImportError, -1) \
     X(KeyboardInterrupt, EXC_BaseException, NN_ERR_KEYBOARD_INTERRUPT) X(MemoryError, EXC_Exception, NN_ERR_MEMORY) \
-    X(SyntaxError, EXC_Exception, NN_ERR_SYNTAX) X(IndentationError, EXC_SyntaxError, NN_ERR_INDENTATION)
+    X(SyntaxError, EXC_Exception, NN_ERR_SYNTAX) X(IndentationError, EXC_SyntaxError, NN_ERR_INDENTATION) \
+    X(SystemExit, EXC_BaseException, -1)
 
 typedef enum exc_id {
 #define X(name, parent, kind) EXC_##name,
@@ -102,6 +103,8 @@ typedef struct class_obj {
     nn_object *native_base;    /* owned; a native class object (nn.Module) or NULL */
     nmap dict;
     const nn_type *ntype;      /* built-in value type it stands for (int, str, ...) or NULL */
+    const char *module;        /* static: the module of a built-in type outside builtins
+                                  ("collections" for OrderedDict), else NULL */
     nn_cfunc ctor;             /* built-in constructor for ntype classes */
     int exc;                   /* exc_id of a built-in exception class, or -1 */
     nn_module_class *mcls;     /* owned; core class when it derives from a native module class */
@@ -161,11 +164,15 @@ struct repl_interp {
     nn_object *handling;  /* owned: the exception an except block is handling */
     char *last_tb;        /* owned: text of the last uncaught exception */
     char *last_name;
+    bool system_exit;     /* the last uncaught exception was a SystemExit (repl_system_exit) */
+    int exit_status;      /* ... and the status it asks for; exit_message: print str(code) */
+    bool exit_message;
     repl_write_fn write;
     void *write_ud;
     class_obj *exc_classes[EXC_COUNT];
     class_obj *object_cls, *type_cls, *int_cls, *float_cls, *str_cls, *bool_cls, *list_cls, *tuple_cls,
-        *dict_cls, *set_cls, *frozenset_cls, *range_cls, *none_cls, *func_cls, *module_cls;
+        *dict_cls, *set_cls, *frozenset_cls, *range_cls, *none_cls, *func_cls, *module_cls,
+        *odict_cls; /* collections.OrderedDict: ordered dicts (nn_dict_is_ordered) */
     nmap type_cache;      /* nn_type name -> class_obj for other types */
     scope *captured;      /* weak list of scopes captured by closures */
     nn_object *module_classes; /* owned list: classes deriving from nn.Module live as long as the
@@ -188,6 +195,9 @@ int repl_raise_object(nn_object *exc);
 nn_object *repl_take_exception(void);
 /* True when exc (an instance) is an instance of cls (a class object or tuple). */
 bool repl_exc_matches(nn_object *exc, nn_object *cls);
+/* SystemExit's code (exc an instance of it): None without args, the one arg, or
+   the args tuple; a new reference. */
+nn_object *repl_exit_code(nn_object *exc);
 /* str(exception) as a new nn_malloc'd string. */
 char *repl_exc_str(nn_object *exc);
 bool repl_is_exception_class(const nn_object *o);
@@ -263,6 +273,10 @@ extern const nn_type repl_dictview_type;
 nn_object *repl_dictview_list(nn_object *view);
 
 int repl_builtins_init(repl_interp *in);
+/* import of a module of Python's standard library that the language defines
+   (collections): a new module object, or NULL without an error when name is
+   none of them (NULL with MemoryError on failure). */
+nn_object *repl_stdlib_module(const char *name);
 /* The method of a built-in value (str, list, dict, set, ...) named name, bound
    to self (new reference), or NULL without error when there is none. */
 nn_object *repl_builtin_method(nn_object *self, const char *name);

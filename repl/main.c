@@ -70,6 +70,7 @@ typedef struct command_line {
     repl_app_options opt;
     action what;
     const char *code, *path;         /* -c CODE / FILE.py or "-" */
+    char **script_args; int n_script_args; /* what follows the script or CODE: its sys.argv[1:] */
     const char *session, *export_to; /* --replay / --export */
     bool verify;
     int64_t from;
@@ -114,6 +115,7 @@ static int parse_command_line(int argc, char **argv, command_line *cl)
             else if (!strcmp(a, "--replay")) cl->what = REPLAY, cl->session = v;
             else if (!strcmp(a, "-c")) {
                 cl->code = v;
+                cl->script_args = argv + i + 1, cl->n_script_args = argc - i - 1;
                 return -1; /* the rest are the script's arguments */
             } else {
                 char *end;
@@ -130,6 +132,7 @@ static int parse_command_line(int argc, char **argv, command_line *cl)
             return usage_error("unknown option %s", a);
         } else {
             cl->path = a;
+            cl->script_args = argv + i + 1, cl->n_script_args = argc - i - 1;
             return -1; /* the rest are the script's arguments */
         }
     }
@@ -163,6 +166,7 @@ static int run_script(repl_app *app, const command_line *cl)
     }
     int rc = repl_app_run_cell(app, source, filename);
     free(source);
+    if (app->exit_requested) return app->exit_status; /* sys.exit(status) */
     return rc == 0 ? 0 : 1;
 }
 
@@ -181,6 +185,20 @@ int main(int argc, char **argv)
     cl.opt.interactive = !cl.code && !cl.path && isatty(STDIN_FILENO);
     if (!cl.opt.interactive) cl.opt.script = cl.code ? "-c" : cl.path ? cl.path : "-";
 
+    /* sys.argv as python's: [FILE.py | -c | -, args...]; the notebook and a
+       script piped in without "-" keep ['']. */
+    const char **sys_argv = NULL;
+    if (cl.code || cl.path) {
+        sys_argv = malloc((size_t)(cl.n_script_args + 1) * sizeof *sys_argv);
+        if (!sys_argv) {
+            fprintf(stderr, "nnscope: out of memory\n");
+            return 1;
+        }
+        sys_argv[0] = cl.code ? "-c" : cl.path;
+        for (int i = 0; i < cl.n_script_args; i++) sys_argv[i + 1] = cl.script_args[i];
+        repl_bind_set_argv(cl.n_script_args + 1, sys_argv);
+    }
+
     signal(SIGINT, on_sigint);
     repl_bindings_install();
     repl_app *app = repl_app_new(&cl.opt);
@@ -193,5 +211,6 @@ int main(int argc, char **argv)
     fflush(stdout);
     repl_app_free(app);
     repl_bindings_shutdown();
+    free(sys_argv);
     return status;
 }

@@ -68,5 +68,8 @@ bool repl_is_ellipsis(const nn_object *o);
 /* a slice object (for bindings that build one); parts borrowed (NULL = None) */
 nn_object *repl_slice_new(nn_object *start, nn_object *stop, nn_object *step);
 nn_object *repl_ellipsis(void); /* borrowed singleton */
+/* Raises SystemExit(code) (sys.exit): code borrowed, NULL or None for SystemExit().
+   Returns -1 (the caller returns NULL: the exception is pending). */
+int repl_raise_system_exit(nn_object *code);
 
 #endif

@@ -273,7 +273,9 @@ static char *class_repr(nn_object *self)
 {
     class_obj *c = (class_obj *)self;
     sbuf b = {0};
-    if (c->ntype || c->exc >= 0 || c == repl_current->object_cls || c == repl_current->type_cls)
+    if (c->module)
+        repl_sb_printf(&b, "<class '%s.%s'>", c->module, c->name);
+    else if (c->ntype || c->exc >= 0 || c == repl_current->object_cls || c == repl_current->type_cls)
         repl_sb_printf(&b, "<class '%s'>", c->name);
     else
         repl_sb_printf(&b, "<class '__main__.%s'>", c->name);
@@ -636,6 +638,26 @@ int repl_raise_object(nn_object *exc)
     nn_retain(exc);
     NN_SET(in->exc, exc);
     set_core_error(exc);
+    return -1;
+}
+
+nn_object *repl_exit_code(nn_object *exc)
+{
+    nn_object *args = repl_nmap_get(&((instance_obj *)exc)->attrs, "args");
+    if (!args || args->type != &nn_tuple_type || nn_tuple_len(args) == 0) return nn_retain(nn_none());
+    return nn_retain(nn_tuple_len(args) == 1 ? nn_tuple_get(args, 0) : args);
+}
+
+int repl_raise_system_exit(nn_object *code)
+{
+    bool none = !code || nn_is_none(code);
+    nn_object *args = nn_tuple_new(none ? 0 : 1);
+    if (args && !none) nn_tuple_set(args, 0, nn_retain(code));
+    nn_object *exc = args ? repl_exc_new(EXC_SystemExit, args) : NULL;
+    NN_RELEASE(args);
+    if (!exc) return -1;
+    repl_raise_object(exc);
+    NN_RELEASE(exc);
     return -1;
 }
 

@@ -67,6 +67,11 @@ nn_object *repl_dir(repl_interp *in, nn_object *obj);
 char *repl_traceback(repl_interp *in);
 /* The last uncaught exception's class name ("ValueError"), borrowed; NULL if none. */
 const char *repl_exception_name(repl_interp *in);
+/* True when the last uncaught exception was SystemExit (sys.exit(code)): *status
+   is the exit status python gives (code None: 0, an int: itself, else 1), and
+   *show_message tells whether python prints the code's str to stderr (the
+   current error's message: neither None nor an int). */
+bool repl_system_exit(repl_interp *in, int *status, bool *show_message);
 
 /* What help(obj) prints for obj (borrowed): pydoc's text ("Help on built-in
    function randn in module torch:\n\nrandn(*size, ...) -> Tensor\n    Returns

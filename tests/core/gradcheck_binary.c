@@ -11,6 +11,7 @@ static nn_tensor *gc_rpow(nn_tensor **in) { return nn_rpow_scalar(1.7, in[0]); }
 static nn_tensor *gc_maximum(nn_tensor **in) { return nn_maximum(in[0], in[1]); }
 static nn_tensor *gc_minimum(nn_tensor **in) { return nn_minimum(in[0], in[1]); }
 static nn_tensor *gc_remainder(nn_tensor **in) { return nn_remainder(in[0], in[1]); }
+static nn_tensor *gc_floor_divide(nn_tensor **in) { return nn_floor_divide(in[0], in[1]); }
 static nn_tensor *gc_remainder_scalar(nn_tensor **in)
 {
     nn_tensor *s = nn_wrapped_number(0.75, false), *out = s ? nn_remainder(in[0], s) : NULL;
@@ -50,6 +51,7 @@ static const gc_case cases_binary[] = {
     /* divisors in [0.5, 2]: the quotient's floor jumps only at integers, which the draws miss */
     {NN_OP_remainder, "remainder broadcast", gc_remainder, 2, {2, 1}, {{2, 3}, {3}}, 0.5, 2, 0},
     {NN_OP_remainder_scalar, "remainder by a number", gc_remainder_scalar, 1, {1}, {{5}}, -1, 1, 0},
+    {NN_OP_floor_divide, "floor_divide (backward raises)", gc_floor_divide, 2, {1, 1}, {{4}, {4}}, 0.5, 2, 0},
     {NN_OP_where, "where", gc_where, 2, {1, 1}, {{6}, {6}}, 0, 1, 0},
     {NN_OP_clone, "clone of a transpose", gc_clone, 1, {2}, {{2, 3}}, -1, 1, 0},
     {NN_OP_to_copy, "to float32", gc_to_copy, 1, {1}, {{4}}, -1, 1, 1e-3},

@@ -7,6 +7,10 @@ static nn_tensor *gc_exp(nn_tensor **in) { return nn_exp(in[0]); }
 static nn_tensor *gc_log(nn_tensor **in) { return nn_log(in[0]); }
 static nn_tensor *gc_sqrt(nn_tensor **in) { return nn_sqrt(in[0]); }
 static nn_tensor *gc_abs(nn_tensor **in) { return nn_abs(in[0]); }
+static nn_tensor *gc_floor(nn_tensor **in) { return nn_floor(in[0]); }
+static nn_tensor *gc_ceil(nn_tensor **in) { return nn_ceil(in[0]); }
+static nn_tensor *gc_round(nn_tensor **in) { return nn_round(in[0]); }
+static nn_tensor *gc_sign(nn_tensor **in) { return nn_sign(in[0]); }
 static nn_tensor *gc_tanh(nn_tensor **in) { return nn_tanh(in[0]); }
 static nn_tensor *gc_sigmoid(nn_tensor **in) { return nn_sigmoid(in[0]); }
 static nn_tensor *gc_relu(nn_tensor **in) { return nn_relu(in[0]); }
@@ -35,6 +39,11 @@ static const gc_case cases_unary[] = {
     {NN_OP_log, "log", gc_log, 1, {1}, {{5}}, 0.5, 2, 0},
     {NN_OP_sqrt, "sqrt", gc_sqrt, 1, {1}, {{5}}, 0.5, 2, 0},
     {NN_OP_abs, "abs", gc_abs, 1, {2}, {{2, 3}}, -1, 1, 0},
+    /* the step functions, away from their jumps: zero gradient */
+    {NN_OP_floor, "floor", gc_floor, 1, {2}, {{2, 3}}, 1.1, 1.9, 0},
+    {NN_OP_ceil, "ceil", gc_ceil, 1, {2}, {{2, 3}}, 1.1, 1.9, 0},
+    {NN_OP_round, "round", gc_round, 1, {2}, {{2, 3}}, 1.1, 1.4, 0},
+    {NN_OP_sign, "sign", gc_sign, 1, {2}, {{2, 3}}, 0.5, 2, 0},
     {NN_OP_tanh, "tanh", gc_tanh, 1, {2}, {{2, 3}}, -2, 2, 0},
     {NN_OP_sigmoid, "sigmoid", gc_sigmoid, 1, {2}, {{2, 3}}, -3, 3, 0},
     {NN_OP_relu, "relu", gc_relu, 1, {2}, {{2, 3}}, -1, 1, 0},

@@ -202,10 +202,11 @@ static void test_bad_sizes(void **state)
     (void)state;
     assert_null(nn_zeros(2, TU_SHAPE(2, -1), NN_FLOAT32));
     tu_assert_error(NN_ERR_RUNTIME, "Trying to create tensor with negative dimension -1: [2, -1]");
+    /* PyTorch's RuntimeErrors for sizes beyond the machine and beyond int64 bytes */
     assert_null(nn_empty(1, TU_SHAPE(1000000000000000LL), NN_FLOAT32));
-    tu_assert_error(NN_ERR_MEMORY, "not enough memory");
+    tu_assert_error(NN_ERR_RUNTIME, "DefaultCPUAllocator: can't allocate memory: you tried to allocate 4000000000000000 bytes.");
     assert_null(nn_empty(3, TU_SHAPE(1LL << 40, 1LL << 40, 1LL << 40), NN_FLOAT64));
-    tu_assert_error(NN_ERR_MEMORY, NULL);
+    tu_assert_error(NN_ERR_RUNTIME, "Storage size calculation overflowed with sizes=[1099511627776, 1099511627776, 1099511627776]");
     assert_null(nn_arange(0, 1, 0, false, -1));
     tu_assert_error(NN_ERR_RUNTIME, "step must be nonzero");
     assert_null(nn_arange(0, 10, -1, true, -1));

@@ -89,6 +89,72 @@ static void test_dict_order_replace_delete(void **state)
     NN_RELEASE(small); NN_RELEASE(lst); NN_RELEASE(two); NN_RELEASE(two_f); NN_RELEASE(x); NN_RELEASE(d);
 }
 
+/* An ordered dict is a dict (every nn_dict_* function) with CPython's OrderedDict
+   repr; move_to_end moves either way, also after deletions, and leaves the dict
+   as it was when the key is missing or the allocation fails; reprs of containers
+   that contain themselves end, as CPython's, in ... */
+static void test_ordered_dict(void **state)
+{
+    (void)state;
+    nn_object *d = TU_OK(nn_ordered_dict_new());
+    assert_true(nn_is_dict(d));
+    assert_true(nn_dict_is_ordered(d));
+    assert_repr(d, "OrderedDict()");
+    const char *keys[] = {"a", "b", "c", "d"};
+    for (int i = 0; i < 4; i++) {
+        nn_object *v = TU_OK(nn_int_new(i));
+        tu_check(nn_dict_set_str(d, keys[i], v));
+        NN_RELEASE(v);
+    }
+    tu_check(nn_dict_del_str(d, "b")); /* a deleted entry before the moved ones */
+    assert_repr(d, "OrderedDict([('a', 0), ('c', 2), ('d', 3)])");
+    nn_object *a = TU_OK(nn_str_new("a")), *d_key = TU_OK(nn_str_new("d")), *missing = TU_OK(nn_str_new("zz"));
+    tu_check(nn_dict_move_to_end(d, a, true));
+    assert_repr(d, "OrderedDict([('c', 2), ('d', 3), ('a', 0)])");
+    tu_check(nn_dict_move_to_end(d, d_key, false));
+    assert_repr(d, "OrderedDict([('d', 3), ('c', 2), ('a', 0)])");
+    assert_int_equal(nn_int_value(nn_dict_get_str(d, "c")), 2); /* lookups still find every key */
+    assert_int_equal(nn_int_value(nn_dict_get(d, a)), 0);
+    assert_int_equal(nn_dict_move_to_end(d, missing, true), -1);
+    tu_assert_error(NN_ERR_KEY, "'zz'");
+    tu_check(nn_dict_del_str(d, "c"));
+    nn_set_allocator(tu_failing_alloc, NULL);
+    tu_fail_at = tu_alloc_count + 1;
+    assert_int_equal(nn_dict_move_to_end(d, d_key, true), -1);
+    tu_assert_error(NN_ERR_MEMORY, "out of memory");
+    tu_fail_at = -1;
+    nn_set_allocator(NULL, NULL);
+    assert_repr(d, "OrderedDict([('d', 3), ('a', 0)])");
+    nn_object *copy = TU_OK(nn_dict_copy(d)), *plain = TU_OK(nn_dict_new());
+    assert_true(nn_dict_is_ordered(copy));
+    assert_repr(copy, "OrderedDict([('d', 3), ('a', 0)])");
+    tu_check(nn_dict_set_str(plain, "x", a));
+    nn_object *plain_copy = TU_OK(nn_dict_copy(plain));
+    assert_false(nn_dict_is_ordered(plain_copy));
+    assert_repr(plain_copy, "{'x': 'a'}");
+    tu_check(nn_dict_set_str(plain, "inner", d));
+    nn_object *outer = TU_OK(nn_ordered_dict_new());
+    tu_check(nn_dict_set(outer, a, plain));
+    assert_repr(outer, "OrderedDict([('a', {'x': 'a', 'inner': OrderedDict([('d', 3), ('a', 0)])})])");
+    assert_int_equal(nn_hash(outer), -1);
+    tu_assert_error(NN_ERR_TYPE, "unhashable type: 'collections.OrderedDict'");
+    /* containers that contain themselves: CPython's ..., {...} and [...] */
+    nn_object *self_ref = TU_OK(nn_ordered_dict_new()), *list = TU_OK(nn_list_new(0));
+    tu_check(nn_dict_set_str(self_ref, "self", self_ref));
+    tu_check(nn_list_append(list, list));
+    tu_check(nn_dict_set_str(plain, "list", list));
+    tu_check(nn_dict_set_str(plain, "plain", plain));
+    tu_check(nn_list_append(list, self_ref));
+    assert_repr(list, "[[...], OrderedDict([('self', ...)])]");
+    assert_repr(plain, "{'x': 'a', 'inner': OrderedDict([('d', 3), ('a', 0)]), 'list': [[...], OrderedDict([('self', ...)])], 'plain': {...}}");
+    nn_dict_clear(self_ref); /* break the cycles */
+    NN_RELEASE(nn_list_pop(list, 0));
+    tu_check(nn_dict_del_str(plain, "plain"));
+    NN_RELEASE(self_ref); NN_RELEASE(list);
+    NN_RELEASE(outer); NN_RELEASE(plain_copy); NN_RELEASE(plain); NN_RELEASE(copy);
+    NN_RELEASE(a); NN_RELEASE(d_key); NN_RELEASE(missing); NN_RELEASE(d);
+}
+
 static void test_equality(void **state)
 {
     (void)state;
@@ -214,6 +280,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reprs_as_python),
         cmocka_unit_test(test_dict_order_replace_delete),
+        cmocka_unit_test(test_ordered_dict),
         cmocka_unit_test(test_equality),
         cmocka_unit_test(test_small_ints_are_shared),
         cmocka_unit_test(test_number_free_list_and_allocator_hook),

@@ -252,6 +252,25 @@ static void test_help(void **state)
     free(out.buf);
 }
 
+/* help() of collections.OrderedDict and its methods: the lines that are Python's. */
+static void test_help_ordered_dict(void **state)
+{
+    (void)state;
+    repl_interp *in = repl_interp_new();
+    tu_capture out = {0};
+    assert_int_equal(run(in, "from collections import OrderedDict\nhelp(OrderedDict)\n", "h.py", &out), 0);
+    const char *head = "Help on class OrderedDict in module collections:\n\nclass OrderedDict(builtins.dict)\n";
+    assert_memory_equal(out.buf, head, strlen(head));
+    assert_non_null(strstr(out.buf, " |  move_to_end(self, /, key, last=True)\n"));
+    tu_capture_reset(&out);
+    assert_int_equal(run(in, "help(OrderedDict.move_to_end)\nhelp(OrderedDict(a=1).get)\n", "h.py", &out), 0);
+    const char *methods = "Help on method_descriptor:\n\nmove_to_end(self, /, key, last=True)\n";
+    assert_memory_equal(out.buf, methods, strlen(methods));
+    assert_non_null(strstr(out.buf, "\nget(key, default=None, /) method of collections.OrderedDict instance\n"));
+    repl_interp_free(in);
+    free(out.buf);
+}
+
 /* ------------------------------------------------------------ failing allocations */
 
 
@@ -407,6 +426,7 @@ int main(void)
         cmocka_unit_test(test_runaway_recursion),
         cmocka_unit_test(test_int_overflow_is_an_error),
         cmocka_unit_test(test_help),
+        cmocka_unit_test(test_help_ordered_dict),
         cmocka_unit_test(test_failing_allocations),
         cmocka_unit_test(test_module_subclasses),
     };

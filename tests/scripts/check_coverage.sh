@@ -91,12 +91,15 @@ need init. "(" $(table repl/bind_nn.c 'init_fns\[\] = \{')
 # torch.optim
 need optim. "" $(table repl/bind_optim.c 'optim_classes\[\] = \{')
 need . "(" $(table repl/bind_optim.c 'optim_methods\[\] = \{')
-# built-in functions, types, exceptions and the methods of str, list, tuple, dict, set, int, float
+# sys: exit, argv, maxsize and the streams' methods
+need sys. "" exit argv maxsize stdout.write stdout.flush stderr.write
+# built-in functions, types, exceptions and the methods of str, list, tuple, dict, OrderedDict, set, int, float
 # (help prints nnscope's own docs, tested by tests/repl/test_eval.c)
 need "" "(" $(table repl/builtins.c 'builtin_functions\[\] = \{' | grep -vx help)
 need_word int float str bool list tuple dict set frozenset range object type staticmethod classmethod property
+need_word collections OrderedDict
 need_word $(table repl/eval_int.h 'define EXC_LIST')
-for kind in str list tuple dict set float int; do
+for kind in str list tuple dict odict set float int; do
     need . "(" $(table repl/builtins.c "^static const method_def ${kind}_methods\\[\\] = \\{")
 done
 # statements and operators (each as a script writes it)

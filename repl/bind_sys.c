@@ -1,0 +1,134 @@
+/*
+ * bind_sys.c — the built-in module sys: sys.argv (the script and its arguments,
+ * as main.c hands them over), sys.exit, sys.maxsize, and sys.stdout / sys.stderr
+ * with write() and flush(). sys.stdout writes where print() writes (the
+ * notebook's cell capture included). Not here: the rest of Python's sys.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "bind_int.h"
+#include "repl.h"
+
+/* Set by repl_bind_set_argv (borrowed: main's argv); none means the notebook's ['']. */
+static int script_argc;
+static const char *const *script_argv;
+
+void repl_bind_set_argv(int argc, const char *const *argv)
+{
+    script_argc = argc;
+    script_argv = argv;
+}
+
+/* write(s) on sys.stdout or sys.stderr: s must be a str; returns its length in characters. */
+static nn_object *stream_write(const char *stream, nn_object *args, nn_object *kwargs)
+{
+    nn_object *a[1] = {0};
+    if (repl_parse_args("write", "s", args, kwargs, a)) return NULL;
+    if (!nn_is_str(a[0])) {
+        nn_error_set(NN_ERR_TYPE, "write() argument must be str, not %s", repl_type_name(a[0]));
+        return NULL;
+    }
+    const char *s = nn_str_cstr(a[0]);
+    size_t n = strlen(s), chars = 0;
+    if (!strcmp(stream, "stdout")) repl_interp_write(s, n);
+    else fwrite(s, 1, n, stderr);
+    for (size_t i = 0; i < n; i++) chars += ((unsigned char)s[i] & 0xC0) != 0x80; /* UTF-8 lead bytes */
+    return nn_int_new((int64_t)chars);
+}
+
+static nn_object *f_stdout_write(void *ud, nn_object *args, nn_object *kwargs)
+{
+    return stream_write("stdout", args, kwargs);
+}
+static nn_object *f_stderr_write(void *ud, nn_object *args, nn_object *kwargs)
+{
+    return stream_write("stderr", args, kwargs);
+}
+
+static nn_object *f_flush(void *ud, nn_object *args, nn_object *kwargs)
+{
+    nn_object *a[1] = {0};
+    if (repl_parse_args("flush", "", args, kwargs, a)) return NULL;
+    fflush(stdout);
+    fflush(stderr);
+    return nn_retain(nn_none());
+}
+
+/* sys.exit(status=None): raises SystemExit(status); the program (main.c) exits
+   with its status, the notebook reports it and goes on, as IPython does. */
+static nn_object *f_exit(void *ud, nn_object *args, nn_object *kwargs)
+{
+    nn_object *a[1] = {0};
+    if (repl_parse_args("exit", "status=", args, kwargs, a)) return NULL;
+    repl_raise_system_exit(a[0]);
+    return NULL;
+}
+
+static const repl_function_def sys_functions[] = {
+    {"exit", f_exit,
+     "exit(status=None, /)\n"
+     "Exit the interpreter by raising SystemExit(status): None is status 0, an integer is the exit status, "
+     "anything else is printed to stderr and gives status 1."},
+};
+
+static const repl_function_def stdout_functions[] = {
+    {"write", f_stdout_write,
+     "write(s, /)\n"
+     "Write string s to the stream (where print() writes) and return the number of characters written."},
+    {"flush", f_flush,
+     "flush()\n"
+     "Flush write buffers."},
+};
+static const repl_function_def stderr_functions[] = {
+    {"write", f_stderr_write,
+     "write(s, /)\n"
+     "Write string s to standard error and return the number of characters written."},
+    {"flush", f_flush,
+     "flush()\n"
+     "Flush write buffers."},
+};
+
+static int set_owned(nn_object *ns, const char *name, nn_object *v)
+{
+    if (!v) return -1;
+    int rc = repl_namespace_set(ns, name, v);
+    NN_RELEASE(v);
+    return rc;
+}
+
+static nn_object *stream_new(const char *name, const repl_function_def *fns)
+{
+    nn_object *ns = repl_namespace_new(name);
+    if (ns && repl_namespace_add_fns(ns, fns, 2)) NN_SET(ns, NULL);
+    return ns;
+}
+
+/* sys.argv as python builds it: the script path then its arguments; [''] without a script. */
+static nn_object *argv_list(void)
+{
+    nn_object *l = nn_list_new(script_argc ? (size_t)script_argc : 1);
+    if (!l) return NULL;
+    for (int i = 0; i < (script_argc ? script_argc : 1); i++) {
+        nn_object *s = nn_str_new(script_argc ? script_argv[i] : "");
+        int rc = s ? nn_list_append(l, s) : -1;
+        NN_RELEASE(s);
+        if (rc) {
+            NN_RELEASE(l);
+            return NULL;
+        }
+    }
+    return l;
+}
+
+nn_object *repl_sys_namespace(void)
+{
+    nn_object *ns = repl_namespace_new("sys");
+    if (!ns) return NULL;
+    if (repl_namespace_add_fns(ns, sys_functions, sizeof sys_functions / sizeof sys_functions[0]) ||
+        set_owned(ns, "argv", argv_list()) || set_owned(ns, "maxsize", nn_int_new(INT64_MAX)) ||
+        set_owned(ns, "stdout", stream_new("sys.stdout", stdout_functions)) ||
+        set_owned(ns, "stderr", stream_new("sys.stderr", stderr_functions)))
+        NN_SET(ns, NULL);
+    return ns;
+}
