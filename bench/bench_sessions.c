@@ -1,12 +1,14 @@
 /*
  * bench_sessions.c — what the sessions store costs:
  *   snapshot_10M_s       sess_snapshot_save of a 10M-parameter float32 state_dict into
- *                        a new database, seconds: the safetensors bytes (40 MB), their
- *                        sha256 (on a second thread, while SQLite takes the bytes), one
- *                        transaction whose commit syncs the WAL (synchronous=FULL for
- *                        it), so the snapshot is on the disk when the call returns. Not
- *                        in it: copying the blob from the WAL into the database file
- *                        (the checkpoint), which the next commit does: see the next.
+ *                        a new database, seconds: the safetensors bytes (40 MB, taken
+ *                        from the tensors piece by piece), their sha256 (on a second
+ *                        thread, while SQLite takes the bytes), one transaction whose
+ *                        frames go to the WAL (written by a third thread) and whose
+ *                        commit syncs the WAL (synchronous=FULL for it), so the
+ *                        snapshot is on the disk when the call returns. Not in it:
+ *                        copying the blob from the WAL into the database file (the
+ *                        checkpoint), which the next commit does: see the next.
  *   cell_after_snapshot_s  sess_cell_record of a small cell right after each of those
  *                        snapshots, seconds: mostly that checkpoint (40 MB copied,
  *                        the WAL and the database file synced)

@@ -669,6 +669,28 @@ typedef struct nn_safetensors {
    an empty one. *out becomes a new nn_malloc'd buffer of *out_len bytes. 0 or -1. */
 int nn_safetensors_serialize(const nn_named_tensor *items, size_t n, const char *const *metadata_kv,
                              size_t n_metadata, void **out, size_t *out_len);
+/* The same bytes as pieces in file order, for a caller that writes them somewhere
+   without a copy of the tensors' data (sessions' snapshots): pieces[0] is the 8-byte
+   header length and the padded header; each later piece is one non-empty tensor's
+   data, pointing into the tensor itself when it is contiguous, else into a row-major
+   copy the struct owns. total is the file's length (the sum of the lengths). Tensor
+   pieces stay valid while the items' tensors live and their data is unchanged.
+   nn_safetensors_serialize is these pieces concatenated. 0 or -1 (nothing to free). */
+typedef struct nn_safetensors_piece {
+    const void *data;
+    size_t len;
+} nn_safetensors_piece;
+typedef struct nn_safetensors_pieces {
+    nn_safetensors_piece *pieces;
+    size_t n;
+    size_t total;
+    void **owned; /* private: the header and the copies, freed by nn_safetensors_pieces_free */
+    size_t n_owned;
+} nn_safetensors_pieces;
+int nn_safetensors_pieces_make(const nn_named_tensor *items, size_t n, const char *const *metadata_kv,
+                               size_t n_metadata, nn_safetensors_pieces *out);
+/* Frees what pieces owns and zeroes it; a zeroed struct (or NULL) is fine. */
+void nn_safetensors_pieces_free(nn_safetensors_pieces *pieces);
 /* Writes the same bytes to path through a temporary file in the same directory and
    rename(), so a failure never leaves a partial file. 0 or -1. */
 int nn_safetensors_save_file(const char *path, const nn_named_tensor *items, size_t n,
@@ -686,7 +708,10 @@ const char *nn_safetensors_metadata_get(const nn_safetensors *st, const char *ke
    is a dict str -> str or NULL. TypeError for other keys or values (extra state). */
 int nn_state_dict_save_file(nn_object *state_dict, const char *path, nn_object *metadata);
 int nn_state_dict_to_bytes(nn_object *state_dict, nn_object *metadata, void **out, size_t *out_len);
-/* A new dict of new tensors in file order; *metadata_out (when not NULL) a new dict. */
+/* The same bytes as pieces (nn_safetensors_pieces_make); the state_dict must live,
+   unchanged, as long as the pieces are used. */
+int nn_state_dict_to_pieces(nn_object *state_dict, nn_object *metadata, nn_safetensors_pieces *out);
+/* A new ordered dict of new tensors in file order; *metadata_out (when not NULL) a new dict. */
 nn_object *nn_state_dict_load_file(const char *path, nn_object **metadata_out);
 nn_object *nn_state_dict_from_bytes(const void *data, size_t len, nn_object **metadata_out);
 

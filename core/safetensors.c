@@ -1041,27 +1041,79 @@ static void write_tensor(sink *s, const nn_tensor *t)
     nn_foreach(1, ts, gather_loop, &g);
 }
 
+int nn_safetensors_pieces_make(const nn_named_tensor *items, size_t n, const char *const *metadata_kv,
+                               size_t n_metadata, nn_safetensors_pieces *out)
+{
+    if (!out) return nn_error_set(NN_ERR_VALUE, "nn_safetensors_pieces_make: out is NULL");
+    memset(out, 0, sizeof *out);
+    plan p;
+    if (plan_make(items, n, metadata_kv, n_metadata, &p) < 0) return -1;
+    uint64_t total = 8 + (uint64_t)p.header.len + p.data_len;
+    unsigned char *head = NULL;
+    if (total > SIZE_MAX) {
+        nn_error_set(NN_ERR_MEMORY, "out of memory: %llu bytes", (unsigned long long)total);
+        goto fail;
+    }
+    /* pieces and owned have room for the head and one piece per tensor */
+    out->pieces = nn_malloc((n + 1) * sizeof *out->pieces);
+    out->owned = out->pieces ? nn_malloc((n + 1) * sizeof *out->owned) : NULL;
+    head = out->owned ? nn_malloc(8 + p.header.len) : NULL;
+    if (!head) goto fail;
+    put_le64(head, p.header.len);
+    memcpy(head + 8, p.header.p, p.header.len);
+    out->owned[out->n_owned++] = head;
+    out->pieces[out->n++] = (nn_safetensors_piece){head, 8 + p.header.len};
+    for (size_t k = 0; k < n; k++) {
+        const nn_tensor *t = items[p.order[k]].tensor;
+        size_t nbytes = (size_t)nn_numel(t) * nn_dtype_size(t->dtype);
+        if (nbytes == 0) continue;
+        const void *data = nn_data_ptr(t);
+        if (!nn_is_contiguous(t)) { /* a row-major copy */
+            unsigned char *copy = nn_malloc(nbytes);
+            if (!copy) goto fail;
+            out->owned[out->n_owned++] = copy;
+            sink s = {.mem = copy};
+            write_tensor(&s, t);
+            data = copy;
+        }
+        out->pieces[out->n++] = (nn_safetensors_piece){data, nbytes};
+    }
+    out->total = (size_t)total;
+    plan_free(&p);
+    return 0;
+fail:
+    plan_free(&p);
+    nn_safetensors_pieces_free(out);
+    return -1;
+}
+
+void nn_safetensors_pieces_free(nn_safetensors_pieces *pieces)
+{
+    if (!pieces) return;
+    for (size_t k = 0; k < pieces->n_owned; k++) nn_free(pieces->owned[k]);
+    nn_free(pieces->owned);
+    nn_free(pieces->pieces);
+    memset(pieces, 0, sizeof *pieces);
+}
+
 int nn_safetensors_serialize(const nn_named_tensor *items, size_t n, const char *const *metadata_kv,
                              size_t n_metadata, void **out, size_t *out_len)
 {
     if (!out || !out_len) return nn_error_set(NN_ERR_VALUE, "nn_safetensors_serialize: out is NULL");
-    plan p;
-    if (plan_make(items, n, metadata_kv, n_metadata, &p) < 0) return -1;
-    uint64_t total = 8 + (uint64_t)p.header.len + p.data_len;
-    unsigned char *buf = total <= SIZE_MAX ? nn_malloc((size_t)total) : NULL;
-    if (!buf) {
-        if (total > SIZE_MAX) nn_error_set(NN_ERR_MEMORY, "out of memory: %llu bytes", (unsigned long long)total);
-        plan_free(&p);
-        return -1;
+    nn_safetensors_pieces pieces;
+    if (nn_safetensors_pieces_make(items, n, metadata_kv, n_metadata, &pieces) < 0) return -1;
+    unsigned char *buf = nn_malloc(pieces.total);
+    if (buf) {
+        unsigned char *at = buf;
+        for (size_t k = 0; k < pieces.n; k++) {
+            memcpy(at, pieces.pieces[k].data, pieces.pieces[k].len);
+            at += pieces.pieces[k].len;
+        }
+        *out = buf;
+        *out_len = pieces.total;
     }
-    put_le64(buf, p.header.len);
-    memcpy(buf + 8, p.header.p, p.header.len);
-    sink s = {.mem = buf + 8 + p.header.len};
-    for (size_t k = 0; k < n; k++) write_tensor(&s, items[p.order[k]].tensor);
-    plan_free(&p);
-    *out = buf;
-    *out_len = (size_t)total;
-    return 0;
+    nn_safetensors_pieces_free(&pieces);
+    return buf ? 0 : -1;
 }
 
 int nn_safetensors_save_file(const char *path, const nn_named_tensor *items, size_t n,

@@ -69,6 +69,18 @@ int nn_state_dict_to_bytes(nn_object *state_dict, nn_object *metadata, void **ou
     return rc;
 }
 
+int nn_state_dict_to_pieces(nn_object *state_dict, nn_object *metadata, nn_safetensors_pieces *out)
+{
+    nn_named_tensor *items;
+    const char **kv;
+    size_t n_meta;
+    if (flatten(state_dict, metadata, &items, &kv, &n_meta) < 0) return -1;
+    int rc = nn_safetensors_pieces_make(items, nn_dict_len(state_dict), metadata ? kv : NULL, n_meta, out);
+    nn_free(items);
+    nn_free(kv);
+    return rc;
+}
+
 /* A loaded file as a new ordered dict, as torch.load gives a saved state_dict
    (and its metadata as a new plain dict when asked). */
 static nn_object *to_dict(nn_safetensors *st, nn_object **metadata_out)

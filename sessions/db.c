@@ -187,6 +187,19 @@ sess_status sess_prepare(sess_db *db, const char *sql, sqlite3_stmt **stmt)
     return rc == SQLITE_OK ? SESS_OK : sess_sqlite_error(db, rc, "cannot prepare a statement");
 }
 
+long long sess_pragma_int(sess_db *db, const char *sql, long long fallback)
+{
+    sqlite3_stmt *stmt;
+    long long value = fallback;
+    if (sess_prepare(db, sql, &stmt) != SESS_OK) {
+        nn_error_clear();
+        return value;
+    }
+    if (sqlite3_step(stmt) == SQLITE_ROW) value = sqlite3_column_int64(stmt, 0);
+    sqlite3_finalize(stmt);
+    return value;
+}
+
 sess_status sess_begin(sess_db *db)
 {
     int rc = sqlite3_exec(db->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
@@ -489,11 +502,21 @@ sess_status sess_open(const char *path, int flags, sess_db **out)
         *out = db;
         return SESS_OK;
     }
-    /* Only now, with the file known to be ours (or empty), write to it. */
+    /* Only now, with the file known to be ours (or empty), write to it. A new file
+       gets SESS_PAGE_SIZE pages (SQLite fixes the size at the first write); an
+       existing one keeps its own. */
+    if (!exists || sb.st_size == 0) {
+        char sql[64];
+        snprintf(sql, sizeof sql, "PRAGMA page_size = %d", SESS_PAGE_SIZE);
+        if ((st = sess_exec(db, sql, "cannot configure the connection"))) goto fail;
+    }
     if ((st = set_wal(db))) goto fail;
     if ((st = sess_exec(db, "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON", "cannot configure the connection")))
         goto fail;
-    sqlite3_wal_autocheckpoint(db->db, SESS_WAL_AUTOCHECKPOINT);
+    long long page_size = sess_pragma_int(db, "PRAGMA page_size", 4096);
+    db->page_size = page_size > 0 ? (int)page_size : 4096;
+    db->autocheckpoint = SESS_WAL_AUTOCHECKPOINT_BYTES / db->page_size;
+    sqlite3_wal_autocheckpoint(db->db, db->autocheckpoint);
     if ((pr.version < SESS_SCHEMA_VERSION || pr.app_id != SESS_APPLICATION_ID) && (st = migrate(db))) goto fail;
     *out = db;
     return SESS_OK;

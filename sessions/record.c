@@ -159,12 +159,13 @@ static nn_object *snapshot_metadata(int64_t session_id, int64_t cell, const char
     return meta;
 }
 
-/* The sha256 of a snapshot's bytes, computed on a second thread while SQLite copies
-   the bytes into its pages (30 to 60 ms for 40 MB here, mostly hidden; on this
-   shared 2-CPU machine the snapshot gains about 5 %). */
+/* The sha256 of a snapshot's bytes, computed piece by piece on a second thread while
+   SQLite takes the same pieces into its pages and writes them to the WAL (27 ms for
+   40 MB here on an idle CPU, 40 to 60 ms under load; the row's insertion and the
+   flush take longer, so it is hardly ever waited for). */
 typedef struct sha_job {
-    const void *data;
-    size_t len;
+    const nn_safetensors_piece *pieces;
+    size_t n;
     char hex[65];
     pthread_t thread;
     int running;
@@ -173,7 +174,12 @@ typedef struct sha_job {
 static void *sha_job_run(void *arg)
 {
     sha_job *job = arg;
-    sess_sha256_hex(job->data, job->len, job->hex);
+    sess_sha256_ctx ctx;
+    sess_sha256_init(&ctx);
+    for (size_t i = 0; i < job->n; i++) sess_sha256_update(&ctx, job->pieces[i].data, job->pieces[i].len);
+    unsigned char digest[32];
+    sess_sha256_final(&ctx, digest);
+    sess_sha256_hex_of(digest, job->hex);
     return NULL;
 }
 
@@ -191,19 +197,17 @@ static const char *sha_job_finish(sha_job *job)
     return job->hex;
 }
 
-/* Bytes handed to sqlite3_blob_write at a time. */
-#define SNAPSHOT_CHUNK ((size_t)1 << 20)
-
-/* Writes len bytes into column of snapshot row id (a value of exactly len bytes
-   already there) through an incremental-blob handle: SQLITE_OK or an SQLite code. */
-static int write_in_place(sess_db *db, const char *column, int64_t id, const void *data, size_t len)
+/* Writes n pieces, one after the other from offset 0, into column of snapshot row id
+   (a value of exactly their total length already there) through an incremental-blob
+   handle: SQLITE_OK or an SQLite code. */
+static int write_in_place(sess_db *db, const char *column, int64_t id, const nn_safetensors_piece *pieces,
+                          size_t n)
 {
     sqlite3_blob *blob;
     int rc = sqlite3_blob_open(db->db, "main", "snapshots", column, id, 1, &blob);
-    for (size_t done = 0; rc == SQLITE_OK && done < len; done += SNAPSHOT_CHUNK) {
-        size_t n = len - done < SNAPSHOT_CHUNK ? len - done : SNAPSHOT_CHUNK;
-        rc = sqlite3_blob_write(blob, (const char *)data + done, (int)n, (int)done);
-    }
+    size_t offset = 0;
+    for (size_t i = 0; rc == SQLITE_OK && i < n; offset += pieces[i++].len)
+        rc = sqlite3_blob_write(blob, pieces[i].data, (int)pieces[i].len, (int)offset);
     int close_rc = sqlite3_blob_close(blob); /* NULL (after a failed open) is fine */
     return rc != SQLITE_OK ? rc : close_rc;
 }
@@ -216,13 +220,21 @@ static void set_cache_size(sess_db *db, long long value)
     sqlite3_exec(db->db, sql, NULL, NULL, NULL);
 }
 
-/* Stores the row in the current transaction: the row with a zero blob of len bytes and
-   a placeholder digest, then the bytes written straight into the blob's pages (never
-   copied into an SQL value), then the digest, once sha is done, over the placeholder
-   (an incremental-blob write into a TEXT value of the same length; sha256 must stay
-   unindexed for that). */
+/* Stores the row in the current transaction: the row with a zero blob of the bytes'
+   length and a placeholder digest, then the pieces written straight into the blob's
+   pages (never gathered into one buffer nor copied into an SQL value), then the
+   digest, once sha is done, over the placeholder (an incremental-blob write into a
+   TEXT value of the same length; sha256 must stay unindexed for that).
+   Between the two, while sha may still be running, every page that is final goes to
+   the WAL as frames of the open transaction (sqlite3_db_cacheflush; frames without a
+   commit mark are ignored by readers and by recovery), so the commit has only the
+   row's own page and page 1 left to write, and the disk has started on the rest
+   (vfs.c). The digest's blob handle is opened before the flush: its cursor holds the
+   row's page, which the flush then skips (pages in use are not written), so that
+   page is written once, with the digest, and not rewritten in place (which would
+   make SQLite read back and checksum again every frame after it at the commit). */
 static sess_status insert_snapshot(sess_db *db, int64_t session_id, int64_t cell, const char *name, const char *tag,
-                                   const void *bytes, size_t len, sha_job *sha, int64_t *id)
+                                   const nn_safetensors_pieces *bytes, sha_job *sha, int64_t *id)
 {
     char placeholder[64];
     memset(placeholder, '0', sizeof placeholder);
@@ -236,12 +248,21 @@ static sess_status insert_snapshot(sess_db *db, int64_t session_id, int64_t cell
     if (tag) sqlite3_bind_text(stmt, 4, tag, -1, SQLITE_STATIC);
     sqlite3_bind_double(stmt, 5, sess_now());
     sqlite3_bind_text(stmt, 6, placeholder, sizeof placeholder, SQLITE_STATIC);
-    sqlite3_bind_zeroblob(stmt, 7, (int)len);
-    if ((st = step_done(db, stmt, "cannot store the snapshot", 0, NULL))) return st;
+    sqlite3_bind_zeroblob(stmt, 7, (int)bytes->total);
+    /* the blob's new pages in huge pages (arena.c): their size, their headers, slack */
+    sess_arena_begin(bytes->total + bytes->total / 8 + ((size_t)4 << 20), db->page_size);
+    st = step_done(db, stmt, "cannot store the snapshot", 0, NULL);
+    sess_arena_end();
+    if (st) return st;
     *id = sqlite3_last_insert_rowid(db->db);
-    int rc = write_in_place(db, "data", *id, bytes, len);
+    int rc = write_in_place(db, "data", *id, bytes->pieces, bytes->n);
+    sqlite3_blob *digest = NULL;
+    if (rc == SQLITE_OK) rc = sqlite3_blob_open(db->db, "main", "snapshots", "sha256", *id, 1, &digest);
+    if (rc == SQLITE_OK) rc = sqlite3_db_cacheflush(db->db);
     const char *hex = sha_job_finish(sha);
-    if (rc == SQLITE_OK) rc = write_in_place(db, "sha256", *id, hex, 64);
+    if (rc == SQLITE_OK) rc = sqlite3_blob_write(digest, hex, 64, 0);
+    int close_rc = sqlite3_blob_close(digest); /* NULL (after a failed open) is fine */
+    if (rc == SQLITE_OK) rc = close_rc;
     return rc == SQLITE_OK ? SESS_OK : sess_sqlite_error(db, rc, "cannot store the snapshot");
 }
 
@@ -250,18 +271,19 @@ sess_status sess_snapshot_save(sess_db *db, int64_t session_id, int64_t cell, co
 {
     if (!name || !state_dict || !nn_is_dict(state_dict))
         return sess_fail(SESS_MISUSE, "sess_snapshot_save: %s", !name ? "name is NULL" : "state_dict is not a dict");
-    void *bytes = NULL;
-    size_t len = 0;
     nn_object *meta = snapshot_metadata(session_id, cell, name, tag);
     if (!meta) return SESS_NOMEM;
-    int crc = nn_state_dict_to_bytes(state_dict, meta, &bytes, &len);
+    /* the safetensors bytes as pieces: the header, then the tensors' own data */
+    nn_safetensors_pieces bytes;
+    int crc = nn_state_dict_to_pieces(state_dict, meta, &bytes);
     NN_RELEASE(meta);
     if (crc < 0) return sess_from_core();
+    size_t len = bytes.total;
     if (len > (size_t)2147483647) {
-        nn_free(bytes);
+        nn_safetensors_pieces_free(&bytes);
         return sess_fail(SESS_MISUSE, "a snapshot of %zu bytes is larger than SQLite's 2 GB limit on a value", len);
     }
-    sha_job sha = {.data = bytes, .len = len};
+    sha_job sha = {.pieces = bytes.pieces, .n = bytes.n};
     sha_job_start(&sha);
 
     /* For this transaction only:
@@ -271,12 +293,7 @@ sess_status sess_snapshot_save(sess_db *db, int64_t session_id, int64_t cell, co
          disk when this returns, and the WAL writes can be gathered (vfs.c);
        - no automatic checkpoint at the commit (it would copy the blob into the
          database file at once): the next commit's, or the last close's, does. */
-    long long cache_size = -2000; /* SQLite's default: 2000 KiB */
-    sqlite3_stmt *get_cache;
-    if (sess_prepare(db, "PRAGMA cache_size", &get_cache) == SESS_OK) {
-        if (sqlite3_step(get_cache) == SQLITE_ROW) cache_size = sqlite3_column_int64(get_cache, 0);
-        sqlite3_finalize(get_cache);
-    }
+    long long cache_size = sess_pragma_int(db, "PRAGMA cache_size", -2000); /* SQLite's default: 2000 KiB */
     set_cache_size(db, -(long long)(len / 1024 + len / 8192) - 2048); /* the pages, their headers, the rest */
     sqlite3_wal_autocheckpoint(db->db, 0);
     sess_status st = sess_exec(db, "PRAGMA synchronous = FULL", "cannot configure the connection");
@@ -286,16 +303,17 @@ sess_status sess_snapshot_save(sess_db *db, int64_t session_id, int64_t cell, co
     if (st == SESS_OK) {
         sess_wal_gather(db, 1);
         st = session_exists(db, session_id);
-        if (st == SESS_OK) st = insert_snapshot(db, session_id, cell, name, tag, bytes, len, &sha, &id);
+        if (st == SESS_OK) st = insert_snapshot(db, session_id, cell, name, tag, &bytes, &sha, &id);
         if (st == SESS_OK) st = sess_commit(db);
         else sess_rollback(db);
         sess_wal_gather(db, 0);
     }
     sha_job_finish(&sha);
     sqlite3_exec(db->db, "PRAGMA synchronous = NORMAL", NULL, NULL, NULL); /* the connection's (sess_open) */
-    sqlite3_wal_autocheckpoint(db->db, SESS_WAL_AUTOCHECKPOINT);
+    sqlite3_wal_autocheckpoint(db->db, db->autocheckpoint);
     set_cache_size(db, cache_size);
-    nn_free(bytes);
+    sqlite3_db_release_memory(db->db); /* the pages left in the cache: the arena goes with them */
+    nn_safetensors_pieces_free(&bytes);
     if (st == SESS_OK && snapshot_id) *snapshot_id = id;
     return st;
 }

@@ -216,5 +216,19 @@ sess_status sess_export_file(sess_db *db, int64_t session_id, const char *path);
 void sess_sha256(const void *data, size_t len, unsigned char out[32]);
 /* The same as 64 lowercase hex digits and a NUL in hex. */
 void sess_sha256_hex(const void *data, size_t len, char hex[65]);
+/* A 32-byte digest as 64 lowercase hex digits and a NUL. */
+void sess_sha256_hex_of(const unsigned char digest[32], char hex[65]);
+
+/* The same digest of bytes given in pieces: init, update with each piece in order,
+   final (which leaves ctx to be initialised again). */
+typedef struct sess_sha256_ctx {
+    uint32_t h[8];
+    unsigned char block[64]; /* the bytes of a partial block */
+    uint64_t len;            /* bytes so far */
+    void (*blocks)(uint32_t *h, const unsigned char *p, size_t n); /* the block function chosen at init */
+} sess_sha256_ctx;
+void sess_sha256_init(sess_sha256_ctx *ctx);
+void sess_sha256_update(sess_sha256_ctx *ctx, const void *data, size_t len);
+void sess_sha256_final(sess_sha256_ctx *ctx, unsigned char out[32]);
 
 #endif

@@ -1,8 +1,9 @@
 /*
  * sha256.c — SHA-256 (FIPS 180-4) for the sessions layer: snapshots store the
  * hex digest of their safetensors bytes and are checked against it on load.
- * One-shot only; no streaming interface is needed here. The x86 SHA extensions
- * are used where the CPU has them (checked once with cpuid).
+ * Streaming (init, update, final: a snapshot is hashed piece by piece, straight from
+ * its tensors) and one-shot. The x86 SHA extensions are used where the CPU has them
+ * (checked once with cpuid).
  */
 #include <string.h>
 
@@ -106,39 +107,73 @@ static void (*pick_blocks(void))(uint32_t *, const unsigned char *, size_t)
 
 int sess_sha256_portable_only;
 
-void sess_sha256(const void *data, size_t len, unsigned char out[32])
+void sess_sha256_init(sess_sha256_ctx *ctx)
 {
-    uint32_t h[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+    static const uint32_t h0[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+                                   0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+    memcpy(ctx->h, h0, sizeof h0);
+    ctx->len = 0;
+    ctx->blocks = sess_sha256_portable_only ? compress_blocks : pick_blocks();
+}
+
+void sess_sha256_update(sess_sha256_ctx *ctx, const void *data, size_t len)
+{
+    if (!len) return;
     const unsigned char *p = data;
-    size_t full = len / 64;
-    void (*blocks)(uint32_t *, const unsigned char *, size_t) =
-        sess_sha256_portable_only ? compress_blocks : pick_blocks();
-    blocks(h, p, full);
+    size_t have = (size_t)(ctx->len % 64);
+    ctx->len += len;
+    if (have) { /* top up the partial block first */
+        size_t take = 64 - have < len ? 64 - have : len;
+        memcpy(ctx->block + have, p, take);
+        p += take;
+        len -= take;
+        if (have + take < 64) return;
+        ctx->blocks(ctx->h, ctx->block, 1);
+    }
+    ctx->blocks(ctx->h, p, len / 64);
+    memcpy(ctx->block, p + len / 64 * 64, len % 64);
+}
+
+void sess_sha256_final(sess_sha256_ctx *ctx, unsigned char out[32])
+{
     /* the tail, 0x80, zeros and the bit length: one or two blocks */
     unsigned char tail[128] = {0};
-    size_t rest = len - 64 * full;
-    if (rest) memcpy(tail, p + 64 * full, rest);
+    size_t rest = (size_t)(ctx->len % 64);
+    memcpy(tail, ctx->block, rest);
     tail[rest] = 0x80;
     size_t tlen = rest + 9 <= 64 ? 64 : 128;
-    uint64_t bits = (uint64_t)len * 8;
+    uint64_t bits = ctx->len * 8;
     for (int i = 0; i < 8; i++) tail[tlen - 1 - i] = (unsigned char)(bits >> (8 * i));
-    blocks(h, tail, tlen / 64);
+    ctx->blocks(ctx->h, tail, tlen / 64);
     for (int i = 0; i < 8; i++) {
-        out[4 * i] = (unsigned char)(h[i] >> 24);
-        out[4 * i + 1] = (unsigned char)(h[i] >> 16);
-        out[4 * i + 2] = (unsigned char)(h[i] >> 8);
-        out[4 * i + 3] = (unsigned char)h[i];
+        out[4 * i] = (unsigned char)(ctx->h[i] >> 24);
+        out[4 * i + 1] = (unsigned char)(ctx->h[i] >> 16);
+        out[4 * i + 2] = (unsigned char)(ctx->h[i] >> 8);
+        out[4 * i + 3] = (unsigned char)ctx->h[i];
     }
+}
+
+void sess_sha256(const void *data, size_t len, unsigned char out[32])
+{
+    sess_sha256_ctx ctx;
+    sess_sha256_init(&ctx);
+    sess_sha256_update(&ctx, data, len);
+    sess_sha256_final(&ctx, out);
+}
+
+void sess_sha256_hex_of(const unsigned char digest[32], char hex[65])
+{
+    static const char digits[] = "0123456789abcdef";
+    for (int i = 0; i < 32; i++) {
+        hex[2 * i] = digits[digest[i] >> 4];
+        hex[2 * i + 1] = digits[digest[i] & 15];
+    }
+    hex[64] = '\0';
 }
 
 void sess_sha256_hex(const void *data, size_t len, char hex[65])
 {
-    static const char digits[] = "0123456789abcdef";
     unsigned char d[32];
     sess_sha256(data, len, d);
-    for (int i = 0; i < 32; i++) {
-        hex[2 * i] = digits[d[i] >> 4];
-        hex[2 * i + 1] = digits[d[i] & 15];
-    }
-    hex[64] = '\0';
+    sess_sha256_hex_of(d, hex);
 }

@@ -1,6 +1,7 @@
 /*
  * test_safetensors.c — safetensors files: reading the fixtures made by
- * tests/fixtures/gen_safetensors.py, writing them back byte for byte, round trips,
+ * tests/fixtures/gen_safetensors.py, writing them back byte for byte (whole and as
+ * pieces), round trips,
  * every class of malformed input, file errors and failing allocations.
  */
 #include "test_util.h"
@@ -488,6 +489,78 @@ static void test_serialize_errors(void **state)
     NN_RELEASE(b);
 }
 
+/* The file as pieces: the header, then each non-empty tensor's data in file order,
+   contiguous tensors referenced where they are, others copied row-major; together
+   exactly nn_safetensors_serialize's bytes (which the reference tests pin). */
+static void test_pieces(void **state)
+{
+    (void)state;
+    nn_tensor *w = tu_tensor(NN_FLOAT32, 2, TU_SHAPE(2, 3), TU_VALUES(1, 2, 3, 4, 5, 6));
+    nn_tensor *base = tu_tensor(NN_INT64, 2, TU_SHAPE(2, 2), TU_VALUES(1, 2, 3, 4));
+    nn_tensor *t = TU_OK(nn_transpose(base, 0, 1)); /* not contiguous */
+    nn_tensor *e = TU_OK(nn_zeros(1, TU_SHAPE(0), NN_FLOAT32));
+    nn_named_tensor items[] = {{"w", w}, {"t", t}, {"e", e}};
+    const char *meta[] = {"k", "v"};
+    nn_safetensors_pieces pieces;
+    tu_check(nn_safetensors_pieces_make(items, 3, meta, 1, &pieces));
+    assert_int_equal(pieces.n, 3); /* the header, t (I64 first: larger alignment), w; e has no bytes */
+    void *whole;
+    size_t len;
+    tu_check(nn_safetensors_serialize(items, 3, meta, 1, &whole, &len));
+    assert_int_equal(pieces.total, len);
+    size_t at = 0;
+    for (size_t k = 0; k < pieces.n; k++) {
+        assert_true(at + pieces.pieces[k].len <= len);
+        assert_memory_equal(pieces.pieces[k].data, (char *)whole + at, pieces.pieces[k].len);
+        at += pieces.pieces[k].len;
+    }
+    assert_int_equal(at, len);
+    assert_ptr_equal(pieces.pieces[2].data, nn_data_ptr(w)); /* no copy */
+    assert_ptr_not_equal(pieces.pieces[1].data, nn_data_ptr(t));
+    const int64_t row_major[] = {1, 3, 2, 4};
+    assert_int_equal(pieces.pieces[1].len, sizeof row_major);
+    assert_memory_equal(pieces.pieces[1].data, row_major, sizeof row_major);
+    nn_free(whole);
+    nn_safetensors_pieces_free(&pieces);
+    assert_null(pieces.pieces);
+    nn_safetensors_pieces_free(&pieces); /* a freed (zeroed) struct is fine again */
+
+    /* a failure leaves nothing to free */
+    nn_named_tensor dup[] = {{"w", w}, {"w", w}};
+    assert_int_equal(nn_safetensors_pieces_make(dup, 2, NULL, 0, &pieces), -1);
+    tu_assert_error(NN_ERR_VALUE, "duplicate tensor name \"w\"");
+    assert_null(pieces.pieces);
+    assert_int_equal(pieces.n, 0);
+    assert_int_equal(nn_safetensors_pieces_make(items, 3, NULL, 0, NULL), -1);
+    tu_assert_error(NN_ERR_VALUE, "out is NULL");
+
+    /* a state dict's pieces are its nn_state_dict_to_bytes */
+    nn_object *sd = TU_OK(nn_dict_new());
+    tu_check(nn_dict_set_str(sd, "w", &w->ob));
+    tu_check(nn_dict_set_str(sd, "t", &t->ob));
+    tu_check(nn_state_dict_to_pieces(sd, NULL, &pieces));
+    tu_check(nn_state_dict_to_bytes(sd, NULL, &whole, &len));
+    assert_int_equal(pieces.total, len);
+    at = 0;
+    for (size_t k = 0; k < pieces.n; k++) {
+        assert_memory_equal(pieces.pieces[k].data, (char *)whole + at, pieces.pieces[k].len);
+        at += pieces.pieces[k].len;
+    }
+    assert_int_equal(at, len);
+    nn_free(whole);
+    nn_safetensors_pieces_free(&pieces);
+    nn_object *bad = TU_OK(nn_dict_new());
+    tu_check(nn_dict_set_str(bad, "x", sd)); /* not a tensor */
+    assert_int_equal(nn_state_dict_to_pieces(bad, NULL, &pieces), -1);
+    tu_assert_error(NN_ERR_TYPE, "str keys only");
+    NN_RELEASE(bad);
+    NN_RELEASE(sd);
+    NN_RELEASE(w);
+    NN_RELEASE(base);
+    NN_RELEASE(t);
+    NN_RELEASE(e);
+}
+
 static void test_truncated_and_extended_files(void **state)
 {
     (void)state;
@@ -898,6 +971,7 @@ int main(void)
         cmocka_unit_test(test_reference_unit_test_bytes),
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_serialize_errors),
+        cmocka_unit_test(test_pieces),
         cmocka_unit_test(test_truncated_and_extended_files),
         cmocka_unit_test(test_header_length_field),
         cmocka_unit_test(test_json_syntax_errors),

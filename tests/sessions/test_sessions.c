@@ -2,7 +2,9 @@
  * test_sessions.c — the sessions layer on real database files in temporary
  * directories: schema creation, reopen and migration (from every earlier version);
  * refusal (file unchanged) of foreign, random and newer files; cells and snapshots
- * round trip (and a large snapshot's: settings, WAL, checkpoint); sha256 vectors (SHA extensions and the portable loop);
+ * round trip (and a large snapshot's: settings, WAL, checkpoint, in a new file and in
+ * one with 4 KiB pages; a failed WAL write; the huge-page arena's blocks); sha256 vectors (SHA extensions and the
+ * portable loop, whole and streamed);
  * search; near matches; verbatim nasty strings; .py and .ipynb export (the JSON
  * checked by a small validator); concurrent writers (fork); kill -9 resilience;
  * failing allocations.
@@ -14,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -114,6 +117,20 @@ static void test_sha256_vectors(void **state)
         }
         sess_sha256_hex(a, 1000000, hex);
         assert_string_equal(hex, "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+        /* the same million bytes in pieces of every awkward size (block edges, empty) */
+        static const size_t sizes[] = {0, 1, 63, 64, 65, 127, 128, 129, 1000, 4096 + 7, 0, 100000};
+        sess_sha256_ctx ctx;
+        sess_sha256_init(&ctx);
+        for (size_t done = 0, k = 0; done < 1000000; k++) {
+            size_t n = sizes[k % (sizeof sizes / sizeof sizes[0])];
+            if (n > 1000000 - done) n = 1000000 - done;
+            sess_sha256_update(&ctx, a + done, n);
+            done += n;
+        }
+        unsigned char digest[32];
+        sess_sha256_final(&ctx, digest);
+        sess_sha256_hex_of(digest, hex);
+        assert_string_equal(hex, "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
     }
     /* and they agree on every length around the block and padding edges */
     for (size_t len = 0; len < 300; len++) {
@@ -124,6 +141,19 @@ static void test_sha256_vectors(void **state)
         sess_sha256_portable_only = 1;
         sess_sha256_hex(a, len, h2);
         assert_string_equal(h1, h2);
+        /* and streamed, split at every point, what one call gives */
+        for (size_t cut = 0; cut <= len; cut += 7) {
+            sess_sha256_ctx ctx;
+            unsigned char digest[32];
+            char h3[65];
+            sess_sha256_portable_only = (int)(cut % 2);
+            sess_sha256_init(&ctx);
+            sess_sha256_update(&ctx, a, cut);
+            sess_sha256_update(&ctx, a + cut, len - cut);
+            sess_sha256_final(&ctx, digest);
+            sess_sha256_hex_of(digest, h3);
+            assert_string_equal(h1, h3);
+        }
     }
     sess_sha256_portable_only = 0;
     free(a);
@@ -511,25 +541,58 @@ static off_t file_size(const char *path)
     return stat(path, &sb) == 0 ? sb.st_size : 0;
 }
 
-/* A snapshot larger than the page cache and than one gathered WAL write: bytes and
-   sha256 exact (the digest is computed on a second thread and written in place),
-   readable at once by another connection, in the WAL until the next commit
-   checkpoints it, the connection's settings back as they were. */
-static void test_large_snapshot(void **state)
+/* Snapshot snap of db loads back as bytes identical to state_dict sd's. */
+static void assert_snapshot_bit_exact(sess_db *db, int64_t snap, nn_object *sd)
 {
-    (void)state;
-    const char *path = tpath("large.db");
+    char id[32];
+    snprintf(id, sizeof id, "%lld", (long long)snap);
+    nn_object *back;
+    ok(sess_snapshot_load(db, id, &back));
+    void *b0, *b1;
+    size_t l0, l1;
+    tu_check(nn_state_dict_to_bytes(sd, NULL, &b0, &l0));
+    tu_check(nn_state_dict_to_bytes(back, NULL, &b1, &l1));
+    assert_int_equal(l0, l1);
+    assert_memory_equal(b0, b1, l0);
+    nn_free(b0);
+    nn_free(b1);
+    NN_RELEASE(back);
+}
+
+/* A snapshot larger than the page cache and than one gathered WAL write, in the
+   database at path (made beforehand with page_size bytes a page when page_size is
+   not 0, else new: SESS_PAGE_SIZE): its pages from an arena given back at once,
+   bytes and sha256 exact (the digest is computed on a second thread and written in
+   place), readable at once by another connection,
+   in the WAL until the next commit checkpoints it, the connection's settings back as
+   they were, the page size the file's. */
+static void large_snapshot_round_trip(const char *path, int page_size)
+{
     char wal[450];
     snprintf(wal, sizeof wal, "%s-wal", path);
+    if (page_size) { /* a file an earlier nnscope (SQLite's 4 KiB pages) made */
+        sqlite3 *raw;
+        char sql[100];
+        snprintf(sql, sizeof sql, "PRAGMA page_size = %d; PRAGMA journal_mode = WAL", page_size);
+        assert_int_equal(sqlite3_open(path, &raw), SQLITE_OK);
+        assert_int_equal(sqlite3_exec(raw, sql, NULL, NULL, NULL), SQLITE_OK);
+        sqlite3_close(raw);
+    }
     sess_db *db, *other;
     ok(sess_open(path, 0, &db));
+    assert_int_equal(pragma_value(db, "PRAGMA page_size"), page_size ? page_size : SESS_PAGE_SIZE);
     int64_t sid, snap;
     ok(sess_session_begin(db, "large", NULL, NULL, &sid));
     nn_generator_seed(nn_default_generator(), 7);
     nn_module *m = TU_OK(nn_linear_new(1000, 1200, true, NN_FLOAT32)); /* 4.8 MB: over 1000 pages */
     nn_object *sd = TU_OK(nn_module_state_dict(m, "", false));
     long long cache_size = pragma_value(db, "PRAGMA cache_size");
+    size_t arena_blocks = sess_arena_blocks;
     ok(sess_snapshot_save(db, sid, 1, "big", NULL, sd, &snap));
+    /* the blob's pages came from an arena (this process initialised SQLite through
+       sess_open), which is gone once the call returns */
+    assert_true(sess_arena_blocks - arena_blocks > 4800000 / (size_t)(page_size ? page_size : SESS_PAGE_SIZE) / 2);
+    assert_int_equal(sess_arena_count(), 0);
     assert_int_equal(pragma_value(db, "PRAGMA cache_size"), cache_size);
     assert_int_equal(pragma_value(db, "PRAGMA synchronous"), 1); /* NORMAL */
     assert_true(file_size(wal) > 4800000);
@@ -551,24 +614,99 @@ static void test_large_snapshot(void **state)
 
     /* another connection loads it bit for bit before any checkpoint */
     ok(sess_open(path, 0, &other));
-    char id[32];
-    snprintf(id, sizeof id, "%lld", (long long)snap);
-    nn_object *back;
-    ok(sess_snapshot_load(other, id, &back));
-    void *b0, *b1;
-    size_t l0, l1;
-    tu_check(nn_state_dict_to_bytes(sd, NULL, &b0, &l0));
-    tu_check(nn_state_dict_to_bytes(back, NULL, &b1, &l1));
-    assert_int_equal(l0, l1);
-    assert_memory_equal(b0, b1, l0);
-    nn_free(b0);
-    nn_free(b1);
-    NN_RELEASE(back);
+    assert_snapshot_bit_exact(other, snap, sd);
     sess_close(other);
 
-    /* the next commit (the WAL being over its 1000 pages) copies it into the database file */
+    /* the next commit (the WAL being over its 4 MB) copies it into the database file */
     ok(sess_cell_record(db, sid, 1, "x = 1", "", NULL, SESS_CELL_OK, 0, 0, NULL));
     assert_true(file_size(path) > 4800000);
+    ok(sess_integrity_check(db));
+    assert_int_equal(pragma_value(db, "PRAGMA page_size"), page_size ? page_size : SESS_PAGE_SIZE);
+    NN_RELEASE(sd);
+    NN_RELEASE(m);
+    sess_close(db);
+}
+
+static void test_large_snapshot(void **state)
+{
+    (void)state;
+    large_snapshot_round_trip(tpath("large.db"), 0);
+    large_snapshot_round_trip(tpath("large4k.db"), 4096); /* an existing file keeps its pages */
+}
+
+/* The arena's allocator hooks as SQLite uses them: page-cache-entry sizes (a page
+   and up to 1 KiB more) come from it while it is open, other sizes never; sizes,
+   reallocation (the block moves out, its bytes kept) and frees work on its blocks;
+   it is unmapped with its last block, also when that goes after sess_arena_end. */
+static void test_arena_blocks(void **state)
+{
+    (void)state;
+    assert_non_null(sess_vfs_name()); /* installs the hooks, as sess_open does */
+    size_t served = sess_arena_blocks;
+    sess_arena_begin((size_t)1 << 20, 16384);
+    unsigned char *small = sqlite3_malloc(16384), *big = sqlite3_malloc(16384 + 1025);
+    unsigned char *a = sqlite3_malloc(16384 + 200), *b = sqlite3_malloc(16384 + 1024);
+    assert_true(small && big && a && b);
+    assert_int_equal(sess_arena_blocks - served, 2); /* a and b */
+    assert_int_equal(sess_arena_count(), 1);
+    assert_true(sqlite3_msize(a) >= 16384 + 200 && sqlite3_msize(b) >= 16384 + 1024);
+    memset(a, 0x5a, 16384 + 200);
+    sqlite3_free(small);
+    sqlite3_free(big);
+    sess_arena_end();
+    unsigned char *later = sqlite3_malloc(16384 + 200); /* ended: not from the arena */
+    assert_int_equal(sess_arena_blocks - served, 2);
+    a = sqlite3_realloc(a, 40000);
+    assert_non_null(a);
+    for (int i = 0; i < 16384 + 200; i++) assert_int_equal(a[i], 0x5a);
+    assert_int_equal(sess_arena_count(), 1); /* b is still live */
+    sqlite3_free(b);
+    assert_int_equal(sess_arena_count(), 0);
+    sqlite3_free(a);
+    sqlite3_free(later);
+}
+
+/* A failed write of the snapshot's WAL frames (the file size limit, met on the
+   writer thread) fails the snapshot with SESS_IO and changes nothing: no row, the
+   settings back, the file intact; the next snapshot is stored. */
+static void test_snapshot_write_failure(void **state)
+{
+    (void)state;
+    const char *path = tpath("limit.db");
+    sess_db *db;
+    ok(sess_open(path, 0, &db));
+    int64_t sid, snap = -1;
+    ok(sess_session_begin(db, "limit", NULL, NULL, &sid));
+    ok(sess_cell_record(db, sid, 1, "x = 1", "", NULL, SESS_CELL_OK, 0, 0, NULL));
+    nn_module *m = TU_OK(nn_linear_new(1000, 1200, true, NN_FLOAT32)); /* 4.8 MB */
+    nn_object *sd = TU_OK(nn_module_state_dict(m, "", false));
+    long long cache_size = pragma_value(db, "PRAGMA cache_size");
+
+    struct rlimit old_limit, low;
+    assert_int_equal(getrlimit(RLIMIT_FSIZE, &old_limit), 0);
+    low = old_limit;
+    low.rlim_cur = 2 << 20;
+    void (*old_handler)(int) = signal(SIGXFSZ, SIG_IGN); /* a write past the limit fails with EFBIG */
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &low), 0);
+    sess_status st = sess_snapshot_save(db, sid, 1, "big", NULL, sd, &snap);
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &old_limit), 0);
+    signal(SIGXFSZ, old_handler);
+    assert_int_equal(st, SESS_IO);
+    tu_assert_error(NN_ERR_RUNTIME, "cannot");
+    assert_int_equal(sess_arena_count(), 0); /* the rolled-back pages freed it too */
+    assert_int_equal(snap, -1);
+    assert_int_equal(pragma_value(db, "PRAGMA cache_size"), cache_size);
+    assert_int_equal(pragma_value(db, "PRAGMA synchronous"), 1); /* NORMAL */
+    sess_snapshot_info *si;
+    size_t n;
+    ok(sess_list_snapshots(db, sid, &si, &n));
+    assert_int_equal(n, 0);
+    sess_snapshot_info_free(si, n);
+    ok(sess_integrity_check(db));
+
+    ok(sess_snapshot_save(db, sid, 2, "big", NULL, sd, &snap));
+    assert_snapshot_bit_exact(db, snap, sd);
+    ok(sess_cell_record(db, sid, 2, "x = 2", "", NULL, SESS_CELL_OK, 0, 0, NULL));
     ok(sess_integrity_check(db));
     NN_RELEASE(sd);
     NN_RELEASE(m);
@@ -1015,6 +1153,8 @@ int main(void)
         cmocka_unit_test(test_refuses_foreign_random_and_newer_files),
         cmocka_unit_test(test_cells_and_snapshots_round_trip),
         cmocka_unit_test(test_large_snapshot),
+        cmocka_unit_test(test_arena_blocks),
+        cmocka_unit_test(test_snapshot_write_failure),
         cmocka_unit_test(test_nasty_strings_stored_verbatim),
         cmocka_unit_test(test_search_and_near_matches),
         cmocka_unit_test(test_export_py_and_ipynb),
