@@ -134,6 +134,16 @@ void *tu_failing_alloc(void *ud, void *ptr, size_t n)
     return realloc(ptr, n);
 }
 
+void tu_install_failing_alloc(tu_allocator *saved)
+{
+    nn_get_allocator(&saved->fn, &saved->ud);
+    nn_set_allocator(tu_failing_alloc, NULL);
+    tu_fail_at = -1;
+    tu_alloc_count = 0;
+}
+
+void tu_restore_allocator(const tu_allocator *saved) { nn_set_allocator(saved->fn, saved->ud); }
+
 void tu_capture_write(void *ud, const char *s, size_t n)
 {
     tu_capture *c = ud;

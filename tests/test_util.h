@@ -35,6 +35,14 @@ nn_tensor *tu_parse_tensor(char **p);
    -1 or 0: none), so a test can fail every allocation of a workload in turn. */
 extern long tu_fail_at, tu_alloc_count;
 void *tu_failing_alloc(void *ud, void *ptr, size_t n);
+/* Saves the current allocator in *saved and installs tu_failing_alloc with its
+   counters reset (nothing fails yet); tu_restore_allocator puts *saved back. */
+typedef struct tu_allocator {
+    nn_alloc_fn fn;
+    void *ud;
+} tu_allocator;
+void tu_install_failing_alloc(tu_allocator *saved);
+void tu_restore_allocator(const tu_allocator *saved);
 /* Transcripts: tu_logf appends a printf-formatted line; tu_transcript_compare
    checks them line by line against a fixture ("values" lines numerically within
    tol, the rest exactly) and resets; tu_transcript_reset drops them. */

@@ -611,16 +611,12 @@ out:
 static void test_failing_allocations_report_memory_error(void **state)
 {
     (void)state;
-    nn_alloc_fn old_fn;
-    void *old_ud;
-    nn_get_allocator(&old_fn, &old_ud);
-    nn_set_allocator(tu_failing_alloc, NULL);
-    tu_fail_at = -1;
-    tu_alloc_count = 0;
+    tu_allocator old;
+    tu_install_failing_alloc(&old);
     int ok = layers_workload();
     long total = tu_alloc_count;
     if (ok < 0) {
-        nn_set_allocator(old_fn, old_ud);
+        tu_restore_allocator(&old);
         fail_msg("workload: %s", nn_error_message());
     }
     assert_true(total > 50);
@@ -629,13 +625,13 @@ static void test_failing_allocations_report_memory_error(void **state)
         nn_error_clear();
         int rc = layers_workload();
         if (rc != -1 || nn_error_current() != NN_ERR_MEMORY) {
-            nn_set_allocator(old_fn, old_ud);
+            tu_restore_allocator(&old);
             fail_msg("allocation %ld of %ld failed: rc %d, %s: %s", tu_fail_at, total, rc,
                      nn_error_kind_name(nn_error_current()), nn_error_message());
         }
     }
     nn_error_clear();
-    nn_set_allocator(old_fn, old_ud);
+    tu_restore_allocator(&old);
 }
 
 int main(void)

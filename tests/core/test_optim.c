@@ -716,15 +716,11 @@ out:
 static void test_failing_allocations_report_memory_error(void **state)
 {
     (void)state;
-    nn_alloc_fn old_fn;
-    void *old_ud;
-    nn_get_allocator(&old_fn, &old_ud);
-    nn_set_allocator(tu_failing_alloc, NULL);
-    tu_fail_at = -1;
-    tu_alloc_count = 0;
+    tu_allocator old;
+    tu_install_failing_alloc(&old);
     int ok = workload();
     long total = tu_alloc_count;
-    nn_set_allocator(old_fn, old_ud);
+    tu_restore_allocator(&old);
     if (ok != 0) fail_msg("workload failed: %s", nn_error_message());
     assert_true(total > 20);
     nn_set_allocator(tu_failing_alloc, NULL);
@@ -733,12 +729,12 @@ static void test_failing_allocations_report_memory_error(void **state)
         nn_error_clear();
         int rc = workload();
         if (rc != -1 || nn_error_current() != NN_ERR_MEMORY) {
-            nn_set_allocator(old_fn, old_ud);
+            tu_restore_allocator(&old);
             fail_msg("allocation %ld of %ld failing: rc %d, %s", tu_fail_at, total, rc, nn_error_message());
         }
     }
     nn_error_clear();
-    nn_set_allocator(old_fn, old_ud);
+    tu_restore_allocator(&old);
 }
 
 int main(void)

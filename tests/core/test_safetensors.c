@@ -929,12 +929,8 @@ static void test_failing_allocations_report_memory_error(void **state)
     make_temp_dir(dir);
     snprintf(wl_path, sizeof wl_path, "%s/w.safetensors", dir);
     wl_bytes = read_bytes("fixtures/st_basic.safetensors", &wl_len);
-    nn_alloc_fn old_fn;
-    void *old_ud;
-    nn_get_allocator(&old_fn, &old_ud);
-    nn_set_allocator(tu_failing_alloc, NULL);
-    tu_fail_at = -1;
-    tu_alloc_count = 0;
+    tu_allocator old;
+    tu_install_failing_alloc(&old);
     assert_int_equal(workload(), 0);
     long total = tu_alloc_count;
     assert_true(total > 20);
@@ -958,7 +954,7 @@ static void test_failing_allocations_report_memory_error(void **state)
         }
     }
     nn_error_clear();
-    nn_set_allocator(old_fn, old_ud);
+    tu_restore_allocator(&old);
     free(wl_bytes);
     remove_tree(dir);
 }

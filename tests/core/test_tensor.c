@@ -235,12 +235,8 @@ out:
 static void test_failing_allocations_report_memory_error(void **state)
 {
     (void)state;
-    nn_alloc_fn old_fn;
-    void *old_ud;
-    nn_get_allocator(&old_fn, &old_ud);
-    nn_set_allocator(tu_failing_alloc, NULL);
-    tu_fail_at = -1;
-    tu_alloc_count = 0;
+    tu_allocator old;
+    tu_install_failing_alloc(&old);
     assert_int_equal(workload(), 0);
     long total = tu_alloc_count;
     assert_true(total > 5);
@@ -252,7 +248,7 @@ static void test_failing_allocations_report_memory_error(void **state)
         assert_int_equal(nn_error_current(), NN_ERR_MEMORY);
     }
     nn_error_clear();
-    nn_set_allocator(old_fn, old_ud);
+    tu_restore_allocator(&old);
 }
 
 int main(void)

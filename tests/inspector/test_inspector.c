@@ -624,12 +624,8 @@ static void test_failing_allocations(void **state)
     nn_object *fn = TU_OK(nn_cfunction_new("mine", noop_hook, NULL, NULL));
     nn_object *h = TU_OK(nn_module_register_hook(model, NN_HOOK_FORWARD, fn, (nn_hook_options){0}));
     char *before = hook_state(model);
-    nn_alloc_fn old_fn;
-    void *old_ud;
-    nn_get_allocator(&old_fn, &old_ud);
-    nn_set_allocator(tu_failing_alloc, NULL);
-    tu_fail_at = -1;
-    tu_alloc_count = 0;
+    tu_allocator old;
+    tu_install_failing_alloc(&old);
     assert_int_equal(workload(model, x), 0);
     long total = tu_alloc_count, completed = 0;
     assert_true(total > 20);
@@ -639,11 +635,11 @@ static void test_failing_allocations(void **state)
         int rc = workload(model, x);
         /* rc 0: the failed allocation was in detach, which completes anyway */
         if (rc == 0 ? nn_error_current() != NN_OK : nn_error_current() != NN_ERR_MEMORY) {
-            nn_set_allocator(old_fn, old_ud);
+            tu_restore_allocator(&old);
             fail_msg("allocation %ld of %ld: rc %d, error %s", tu_fail_at, total, rc, nn_error_message());
         }
         completed += rc == 0;
-        nn_set_allocator(old_fn, old_ud);
+        tu_restore_allocator(&old);
         char *after = hook_state(model);
         assert_string_equal(before, after);
         free(after);
@@ -652,7 +648,7 @@ static void test_failing_allocations(void **state)
     }
     assert_true(completed < total / 4); /* nearly every failure is reported */
     nn_error_clear();
-    nn_set_allocator(old_fn, old_ud);
+    tu_restore_allocator(&old);
     free(before);
     NN_RELEASE(h), NN_RELEASE(fn), NN_RELEASE(x), NN_RELEASE(model);
 }

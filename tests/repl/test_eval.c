@@ -295,12 +295,8 @@ static const char *small_program =
 static void test_failing_allocations(void **state)
 {
     (void)state;
-    nn_alloc_fn old_fn;
-    void *old_ud;
-    nn_get_allocator(&old_fn, &old_ud);
-    nn_set_allocator(tu_failing_alloc, NULL);
-    tu_fail_at = -1;
-    tu_alloc_count = 0;
+    tu_allocator old;
+    tu_install_failing_alloc(&old);
     tu_capture out = {0};
     repl_interp *in = repl_interp_new();
     assert_non_null(in);
@@ -324,7 +320,7 @@ static void test_failing_allocations(void **state)
         repl_interp_free(in);
     }
     nn_error_clear();
-    nn_set_allocator(old_fn, old_ud);
+    tu_restore_allocator(&old);
     free(want);
     free(out.buf);
 }

@@ -211,12 +211,8 @@ static void test_failing_allocations(void **s)
     repl_plot_options o;
     repl_plot_options_default(&o);
     o.grad = true, o.width = 40, o.height = 6;
-    nn_alloc_fn old_fn;
-    void *old_ud;
-    nn_get_allocator(&old_fn, &old_ud);
-    nn_set_allocator(tu_failing_alloc, NULL);
-    tu_fail_at = -1;
-    tu_alloc_count = 0;
+    tu_allocator old;
+    tu_install_failing_alloc(&old);
     char *ok = repl_plot(f, 2, &o);
     long total = tu_alloc_count;
     assert_non_null(ok);
@@ -232,7 +228,7 @@ static void test_failing_allocations(void **s)
         assert_int_equal(nn_error_current(), NN_ERR_MEMORY);
         assert_true(nn_grad_enabled());
     }
-    nn_set_allocator(old_fn, old_ud);
+    tu_restore_allocator(&old);
     nn_error_clear();
     nn_free(ok);
     NN_RELEASE(g);

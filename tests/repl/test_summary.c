@@ -167,12 +167,8 @@ static void test_failing_allocations(void **s)
 {
     (void)s;
     nn_module *m = build("nested_ln");
-    nn_alloc_fn old_fn;
-    void *old_ud;
-    nn_get_allocator(&old_fn, &old_ud);
-    nn_set_allocator(tu_failing_alloc, NULL);
-    tu_fail_at = -1;
-    tu_alloc_count = 0;
+    tu_allocator old;
+    tu_install_failing_alloc(&old);
     char *ok = repl_summary(m, 3, TU_SHAPE(2, 5, 16), 3);
     long total = tu_alloc_count;
     assert_non_null(ok);
@@ -186,7 +182,7 @@ static void test_failing_allocations(void **s)
             continue;
         }
         assert_int_equal(nn_error_current(), NN_ERR_MEMORY);
-        nn_set_allocator(old_fn, old_ud);
+        tu_restore_allocator(&old);
         nn_object *mods = TU_OK(nn_module_modules(m));
         for (size_t i = 0; i < nn_list_len(mods); i++) {
             nn_module *sub = NN_MODULE(nn_list_get(mods, i));
@@ -197,7 +193,7 @@ static void test_failing_allocations(void **s)
         assert_true(nn_grad_enabled());
         nn_set_allocator(tu_failing_alloc, NULL);
     }
-    nn_set_allocator(old_fn, old_ud);
+    tu_restore_allocator(&old);
     nn_error_clear();
     nn_free(ok);
     NN_RELEASE(m);

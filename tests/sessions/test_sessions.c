@@ -1103,12 +1103,8 @@ static void test_failing_allocations(void **state)
     ok(sess_session_begin(db, "oom", NULL, NULL, &sid));
     ok(sess_session_begin(db, "nosuck", NULL, NULL, &sid));
     nn_object *sd = make_state_dict();
-    nn_alloc_fn old_fn;
-    void *old_ud;
-    nn_get_allocator(&old_fn, &old_ud);
-    nn_set_allocator(tu_failing_alloc, NULL);
-    tu_fail_at = -1;
-    tu_alloc_count = 0;
+    tu_allocator old;
+    tu_install_failing_alloc(&old);
     int64_t number = 1;
     ok(workload(db, sid, number++, sd));
     long total = tu_alloc_count;
@@ -1131,7 +1127,7 @@ static void test_failing_allocations(void **state)
         tu_fail_at = keep;
     }
     nn_error_clear();
-    nn_set_allocator(old_fn, old_ud);
+    tu_restore_allocator(&old);
     ok(sess_integrity_check(db));
     sess_cell_info *c;
     size_t n;
