@@ -5,7 +5,8 @@
  * a NaN breakpoint; the interactive view drawn on a virtual screen (keys, panes,
  * text for tests), its ncurses front end (tui.c, the only file that touches the
  * terminal) and text tables. Uses core only (nn.h); knows nothing of the language
- * or sessions: statements typed in the view reach the REPL through insp_run_fn.
+ * or sessions: statements typed in the view reach the REPL through insp_run_fn
+ * (and insp_complete_fn tells whether one typed so far is whole).
  */
 #ifndef INSP_H
 #define INSP_H
@@ -224,6 +225,11 @@ typedef enum insp_mode { INSP_MODE_ALL, INSP_MODE_PARAMS, INSP_MODE_ACTIVATIONS,
    receives a new nn_malloc'd string of what it printed (traceback included), or
    NULL. Returns 0, or -1 when the statement raised (no core error left set). */
 typedef int (*insp_run_fn)(void *ctx, const char *source, char **output);
+/* Whether the text typed in the command line (its lines joined by '\n') is a
+   whole statement: -1 when Enter runs it, else the indentation (spaces) of the
+   continuation line Enter asks for (an open block, bracket or string; the REPL
+   decides, as for its notebook's cells). */
+typedef int (*insp_complete_fn)(void *ctx, const char *source);
 
 /* A new view on s with the root selected, every module expanded, live (latest
    pass), mode all, focus on the tree; NULL with MemoryError. */
@@ -232,8 +238,12 @@ void insp_view_free(insp_view *v);
 /* Handles one key. INSP_ACT_RUN: the command line holds a statement, which
    insp_view_take_command hands over. */
 insp_action insp_view_key(insp_view *v, int key);
-/* The statement to run (a new nn_malloc'd string, or NULL with MemoryError);
-   the command line is cleared and the statement goes to its history. */
+/* The completeness test Enter in the command line asks (fn(ctx, text)); without
+   one (fn NULL, the default) every line is complete. */
+void insp_view_set_complete(insp_view *v, insp_complete_fn fn, void *ctx);
+/* The statement to run (a new nn_malloc'd string, its lines joined by '\n', or
+   NULL with MemoryError); the command line is cleared and the statement goes to
+   its history. */
 char *insp_view_take_command(insp_view *v);
 /* Appends what a statement printed to the output area (borrowed text; NULL is
    nothing); error marks it red. 0 or -1 with MemoryError. */
@@ -259,12 +269,13 @@ int insp_view_draw(insp_view *v, insp_screen *sc);
 /* ---- the ncurses front end (tui.c) */
 /* Opens the full-screen view of s on the terminal (/dev/tty) and runs its event
    loop until 'q'. Statements typed in the command line run through run(ctx, ...)
+   once complete(ctx, ...) (NULL: every line is) says they are whole,
    while the panes refresh live from the hooks (at most INSP_REDRAW_HZ a second);
    Ctrl-C stops a running statement and keeps the view. Colors unless NO_COLOR is
    set or the terminal has none. The terminal is restored on every exit path.
    0, or -1 with RuntimeError when no usable terminal is there (TERM unset or
    dumb, no /dev/tty). */
-int insp_tui_run(insp_session *s, insp_run_fn run, void *ctx);
+int insp_tui_run(insp_session *s, insp_run_fn run, insp_complete_fn complete, void *ctx);
 /* True when insp_tui_run can open a terminal here (a tty and TERM not dumb). */
 bool insp_tui_available(void);
 

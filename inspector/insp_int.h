@@ -153,6 +153,7 @@ struct insp_session {
 /* ---- the view (view.c keeps it, render.c draws it) */
 #define INSP_OUTPUT_LINES 200 /* output lines of statements kept */
 #define INSP_HISTORY 100      /* command-line history entries kept */
+#define INSP_COMMAND_ROWS 6   /* rows the command line grows to for a statement of several lines */
 typedef enum insp_focus { INSP_FOCUS_TREE, INSP_FOCUS_DETAILS, INSP_FOCUS_COMMAND } insp_focus;
 struct insp_view {
     insp_session *s;          /* borrowed */
@@ -165,8 +166,12 @@ struct insp_view {
     insp_focus focus;
     bool help, finding, busy;
     int detail_scroll;        /* lines of the details pane scrolled away */
-    char *line;               /* the command line (or the find text), nn_malloc'd UTF-8 */
+    char *line;               /* the command line (or the find text), nn_malloc'd UTF-8; a
+                                 statement of several lines holds them joined by '\n',
+                                 the last one being typed */
     size_t line_len, line_cap;
+    insp_complete_fn complete; /* Enter's completeness test (insp_view_set_complete), or NULL */
+    void *complete_ctx;
     char *history[INSP_HISTORY];
     int n_history, history_pos;
     char *out[INSP_OUTPUT_LINES]; /* output area lines, oldest first */

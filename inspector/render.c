@@ -575,27 +575,63 @@ static void draw_title(insp_view *v, insp_screen *sc)
          nn_module_name(s->mods[0].module), when);
 }
 
-/* The command row: the line being typed, the find prompt, the running statement or a hint. */
-static void draw_command(insp_view *v, insp_screen *sc, int row)
+/* Lines of the text typed in the command line (a statement's lines joined by '\n'). */
+static int command_lines(const insp_view *v)
+{
+    int n = 1;
+    for (const char *c = v->line ? v->line : ""; *c; c++) n += *c == '\n';
+    return n;
+}
+
+/* Rows of the command area: one, or as many as the lines of a statement being
+   typed, up to INSP_COMMAND_ROWS and a quarter of the screen (older lines scroll away). */
+static int command_rows(const insp_view *v, int height)
+{
+    if (v->busy || v->finding || v->focus != INSP_FOCUS_COMMAND) return 1;
+    int most = height / 4 < INSP_COMMAND_ROWS ? height / 4 : INSP_COMMAND_ROWS, n = command_lines(v);
+    return n < most ? n : most;
+}
+
+/* The command area, rows [top, top + rows): the statement being typed (its last
+   rows lines; "...: " before continuation lines, the first line's "» " aligned
+   with it), the find prompt, the running statement's first line or a hint. */
+static void draw_command(insp_view *v, insp_screen *sc, int top, int rows)
 {
     if (v->busy) {
-        putf(sc, row, 0, sc->w, INSP_COLOR_WARN, INSP_ATTR_BOLD, "running: %s  (Ctrl-C stops it)", v->running ? v->running : "");
+        const char *running = v->running ? v->running : "";
+        int first = (int)strcspn(running, "\n");
+        putf(sc, top, 0, sc->w, INSP_COLOR_WARN, INSP_ATTR_BOLD, "running: %.*s%s  (Ctrl-C stops it)", first, running,
+             running[first] ? " …" : "");
     } else if (v->finding || v->focus == INSP_FOCUS_COMMAND) {
-        const char *prompt = v->finding ? "find: " : "» ";
-        int col = insp_screen_put(sc, row, 0, sc->w, INSP_COLOR_TITLE, INSP_ATTR_BOLD, prompt);
-        /* the end of a long line stays in view */
-        const char *text = v->line ? v->line : "";
-        int room = sc->w - col - 1, cells = 0;
-        for (const char *c = text; *c; c++) cells += (*c & 0xc0) != 0x80;
-        for (; cells > room && *text; text++)
-            if ((text[1] & 0xc0) != 0x80) cells--;
-        col += insp_screen_put(sc, row, col, room, INSP_COLOR_DEFAULT, 0, text);
-        insp_screen_put(sc, row, col, 1, INSP_COLOR_DEFAULT, INSP_ATTR_REVERSE, " "); /* the cursor */
-        if (v->message[0]) putf(sc, row, col + 2, sc->w - col - 2, INSP_COLOR_WARN, 0, "(%s)", v->message);
+        int n = command_lines(v), k = 0;
+        for (const char *text = v->line ? v->line : "";; k++) {
+            const char *end = strchr(text, '\n');
+            int row = top + rows - n + k;
+            if (row < top) { /* scrolled away (never the last line) */
+                text = end + 1;
+                continue;
+            }
+            const char *prompt = v->finding ? "find: " : k ? "...: " : n > 1 ? "   » " : "» ";
+            int col = insp_screen_put(sc, row, 0, sc->w, INSP_COLOR_TITLE, INSP_ATTR_BOLD, prompt);
+            if (end) {
+                putf(sc, row, col, sc->w - col, INSP_COLOR_DEFAULT, 0, "%.*s", (int)(end - text), text);
+                text = end + 1;
+                continue;
+            }
+            /* the line being typed: the end of a long one stays in view */
+            int room = sc->w - col - 1, cells = 0;
+            for (const char *c = text; *c; c++) cells += (*c & 0xc0) != 0x80;
+            for (; cells > room && *text; text++)
+                if ((text[1] & 0xc0) != 0x80) cells--;
+            col += insp_screen_put(sc, row, col, room, INSP_COLOR_DEFAULT, 0, text);
+            insp_screen_put(sc, row, col, 1, INSP_COLOR_DEFAULT, INSP_ATTR_REVERSE, " "); /* the cursor */
+            if (v->message[0]) putf(sc, row, col + 2, sc->w - col - 2, INSP_COLOR_WARN, 0, "(%s)", v->message);
+            break;
+        }
     } else if (v->message[0]) {
-        insp_screen_put(sc, row, 0, sc->w, INSP_COLOR_WARN, 0, v->message);
+        insp_screen_put(sc, top, 0, sc->w, INSP_COLOR_WARN, 0, v->message);
     } else {
-        insp_screen_put(sc, row, 0, sc->w, INSP_COLOR_DIM, 0,
+        insp_screen_put(sc, top, 0, sc->w, INSP_COLOR_DIM, 0,
                         ": command line · ↑↓ move · Enter expand · p a g h views · [ ] time · b break nan · / find · ? keys · q quit");
     }
 }
@@ -614,10 +650,11 @@ int insp_view_draw(insp_view *v, insp_screen *sc)
     int rc = -1, n_problems = insp_problems_at(s, v->at < 0 ? UINT64_MAX : (uint64_t)v->at, &problems);
     if (n_problems < 0) return -1;
 
-    /* rows: title | tree and details | Problems | problem lines | Output | output lines | command */
+    /* rows: title | tree and details | Problems | problem lines | Output | output lines | command lines */
     int prob_rows = H / 6 < 1 ? 1 : H / 6 > 6 ? 6 : H / 6;
     int out_rows = H / 8 < 1 ? 1 : H / 8 > 4 ? 4 : H / 8;
-    int cmd_row = H - 1, out_sep = cmd_row - out_rows - 1, prob_sep = out_sep - prob_rows - 1;
+    int cmd_rows = command_rows(v, H);
+    int cmd_row = H - cmd_rows, out_sep = cmd_row - out_rows - 1, prob_sep = out_sep - prob_rows - 1;
     int tw = W < 60 ? W / 2 : W * 2 / 5 > 48 ? 48 : W * 2 / 5;
     draw_title(v, sc);
     for (int r = 1; r < prob_sep; r++) insp_screen_put(sc, r, tw, 1, INSP_COLOR_DIM, 0, "│");
@@ -643,7 +680,7 @@ int insp_view_draw(insp_view *v, insp_screen *sc)
         int k = v->n_out - out_rows + i;
         if (k >= 0) insp_screen_put(sc, out_sep + 1 + i, 0, W, v->out_error[k] ? INSP_COLOR_BAD : INSP_COLOR_DEFAULT, 0, v->out[k]);
     }
-    draw_command(v, sc, cmd_row);
+    draw_command(v, sc, cmd_row, cmd_rows);
     if (v->help) draw_help(sc);
     rc = 0;
 out:

@@ -161,12 +161,13 @@ static int run_live(void *ud, const char *source, char **output)
     return rc;
 }
 
-int insp_tui_run(insp_session *s, insp_run_fn run, void *ctx)
+int insp_tui_run(insp_session *s, insp_run_fn run, insp_complete_fn complete, void *ctx)
 {
     if (!insp_tui_available())
         return nn_error_set(NN_ERR_RUNTIME, "inspect: no terminal here (not a tty, or TERM is dumb or unset)");
     insp_view *view = insp_view_new(s);
     if (!view) return -1;
+    insp_view_set_complete(view, complete, ctx);
     tui t = {.s = s, .view = view};
     insp_throttle_init(&t.throttle, INSP_REDRAW_HZ);
 

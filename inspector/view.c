@@ -2,7 +2,9 @@
  * view.c — the interactive view's state and its keys: selection in the module
  * tree, expand/collapse, pane focus, the detail modes, time travel through the
  * recorded passes, find, help, the NaN breakpoint key and the command line with
- * its history and output area. One key-to-action function; drawing is
+ * its history and output area (a statement of several lines is typed as in the
+ * notebook: Enter continues an incomplete one, asking the REPL through
+ * insp_complete_fn). One key-to-action function; drawing is
  * render.c's, the terminal is tui.c's, so tests drive the view with plain keys.
  */
 #include "insp_int.h"
@@ -87,6 +89,12 @@ int64_t insp_view_at_step(const insp_view *v) { return v->at; }
 insp_mode insp_view_mode(const insp_view *v) { return v->mode; }
 bool insp_view_busy(const insp_view *v) { return v->busy; }
 const char *insp_view_running(const insp_view *v) { return v->busy ? v->running : NULL; }
+
+void insp_view_set_complete(insp_view *v, insp_complete_fn fn, void *ctx)
+{
+    v->complete = fn;
+    v->complete_ctx = ctx;
+}
 
 /* Moves the selection by delta visible rows (clamped). */
 static void move(insp_view *v, int delta)
@@ -210,7 +218,39 @@ char *insp_view_take_command(insp_view *v)
     return cmd;
 }
 
-/* Recalls history entry pos (n_history: an empty line). */
+/* Ctrl-U: empties the line being typed (the last of a statement's lines). */
+static void line_clear_last(insp_view *v)
+{
+    char *last = v->line ? strrchr(v->line, '\n') : NULL;
+    if (!last) {
+        line_set(v, "");
+        return;
+    }
+    v->line_len = (size_t)(last + 1 - v->line);
+    v->line[v->line_len] = 0;
+}
+
+/* Enter in the command line: INSP_ACT_RUN when the text is a whole statement,
+   else a continuation line starts, indented as the completeness test says. A
+   continuation line of blanks counts as empty (its indentation is dropped):
+   the empty line is what ends an indented block. */
+static insp_action command_enter(insp_view *v)
+{
+    const char *last = strrchr(v->line, '\n');
+    if (last && last[1 + strspn(last + 1, " ")] == 0) line_clear_last(v);
+    int indent = v->complete ? v->complete(v->complete_ctx, v->line) : -1;
+    if (indent < 0) return INSP_ACT_RUN;
+    int rc = line_add(v, '\n');
+    for (int i = 0; rc == 0 && i < indent; i++) rc = line_add(v, ' ');
+    if (rc < 0) {
+        nn_error_clear();
+        snprintf(v->message, sizeof v->message, "out of memory");
+    }
+    return INSP_ACT_REDRAW;
+}
+
+/* Recalls history entry pos (n_history: an empty line); a statement of several
+   lines comes back whole. */
 static void recall(insp_view *v, int pos)
 {
     if (pos < 0 || pos > v->n_history) return;
@@ -263,7 +303,7 @@ static insp_action line_key(insp_view *v, int key)
             find_next(v);
             return INSP_ACT_REDRAW;
         }
-        return v->line_len ? INSP_ACT_RUN : INSP_ACT_NONE;
+        return v->line_len ? command_enter(v) : INSP_ACT_NONE;
     case INSP_KEY_BACKSPACE:
     case 127:
     case 8:
@@ -271,7 +311,7 @@ static insp_action line_key(insp_view *v, int key)
         line_backspace(v);
         return INSP_ACT_REDRAW;
     case 21: /* Ctrl-U */
-        line_set(v, "");
+        line_clear_last(v);
         return INSP_ACT_REDRAW;
     case INSP_KEY_UP:
         if (!v->finding) recall(v, v->history_pos - 1);
@@ -375,18 +415,36 @@ insp_action insp_view_key(insp_view *v, int key)
     }
 }
 
+/* The echo of a statement in the output area: "» " before its first line,
+   "... " before each continuation line, the empty line that ended a block left
+   out. A new string, or NULL with MemoryError. */
+static char *echo_of(const char *cmd)
+{
+    size_t len = strlen(cmd), lines = 1;
+    while (len > 0 && cmd[len - 1] == '\n') len--;
+    for (size_t i = 0; i < len; i++) lines += cmd[i] == '\n';
+    char *echo = nn_malloc(len + 4 * lines + 1), *o = echo;
+    if (!echo) return NULL;
+    o += sprintf(o, "» ");
+    for (size_t i = 0; i < len; i++) {
+        *o++ = cmd[i];
+        if (cmd[i] == '\n') o += sprintf(o, "... ");
+    }
+    *o = 0;
+    return echo;
+}
+
 insp_action insp_view_handle(insp_view *v, int key, insp_run_fn run, void *ctx)
 {
     insp_action act = insp_view_key(v, key);
     if (act != INSP_ACT_RUN) return act;
     char *cmd = insp_view_take_command(v), *output = NULL, *echo = NULL;
-    if (!cmd || !(echo = nn_malloc(strlen(cmd) + 4))) {
+    if (!cmd || !(echo = echo_of(cmd))) {
         nn_free(cmd);
         nn_error_clear();
         snprintf(v->message, sizeof v->message, "out of memory");
         return INSP_ACT_REDRAW;
     }
-    sprintf(echo, "» %s", cmd);
     insp_view_add_output(v, echo, false);
     nn_free(echo);
     v->busy = true;

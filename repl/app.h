@@ -181,5 +181,9 @@ void repl_app_inspect_close(repl_app *app);
 /* The notebook loop on a terminal: banner, In [n]: prompts, readline with
    completion and persistent history, until Ctrl-D. Returns the exit status. */
 int repl_app_interactive(repl_app *app);
+/* The indentation for the next continuation line of an incomplete cell: the last
+   line's, one level more after a ':' and one less after return/pass/break/
+   continue/raise (the notebook's rule; the inspector's command line uses it too). */
+size_t repl_next_indent(const char *cell);
 
 #endif

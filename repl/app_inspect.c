@@ -94,6 +94,33 @@ static void print_error(repl_app *app, const char *label)
     nn_free(tb);
 }
 
+/* Parses source in mode without running it: the status. The error is cleared. */
+static repl_parse_status parse_only(const char *source, repl_parse_mode mode)
+{
+    repl_ast_arena *arena;
+    repl_parse_error err;
+    bool parsed = repl_parse(source, "<inspector>", mode, &arena, &err) != NULL;
+    repl_ast_arena_free(arena);
+    nn_error_clear();
+    return parsed ? REPL_PARSE_OK : err.status;
+}
+
+/* insp_complete_fn: the text typed in the view's command line runs (-1) when the
+   notebook would run it as a cell (repl_app_run_cell does not answer -2: the
+   parser in REPL_PARSE_SINGLE mode finds it complete, so an indented block ends
+   at an empty line), when it is a magic line, and when it is one line complete
+   as a file (a one-line compound statement "for i in range(9): step()" runs at
+   Enter). Otherwise the continuation line is indented as the notebook's. */
+static int command_complete(void *ctx, const char *source)
+{
+    (void)ctx;
+    source += strspn(source, " "); /* as run_statement runs it */
+    if (*source == '%' || parse_only(source, REPL_PARSE_SINGLE) != REPL_PARSE_INCOMPLETE ||
+        (!strchr(source, '\n') && parse_only(source, REPL_PARSE_FILE) == REPL_PARSE_OK))
+        return -1;
+    return (int)repl_next_indent(source);
+}
+
 /* insp_run_fn: a statement or a magic line typed in the view, run in the app's
    interpreter with its output (and traceback) collected instead of printed. */
 static int run_statement(void *ctx, const char *source, char **output)
@@ -107,7 +134,7 @@ static int run_statement(void *ctx, const char *source, char **output)
     app->out_ud = app->err_ud = &out;
     app->code_failed = false;
     int rc;
-    while (*source == ' ') source++;
+    source += strspn(source, " "); /* blanks typed before a statement are not indentation */
     if (*source == '%') {
         char name[64];
         size_t len = strcspn(source + 1, " \t");
@@ -122,7 +149,7 @@ static int run_statement(void *ctx, const char *source, char **output)
         nn_object *value = NULL;
         rc = repl_exec(app->interp, source, "<inspector>", REPL_PARSE_SINGLE, &value);
         /* a one-line compound statement ("for i in range(9): step()") is complete
-           as a file: the line is all the command line gives */
+           as a file (command_complete lets it run at Enter) */
         if (rc == -2) rc = repl_exec(app->interp, source, "<inspector>", REPL_PARSE_FILE, NULL);
         if (rc < 0) {
             print_error(app, NULL);
@@ -164,7 +191,7 @@ static int inspect_model(repl_app *app, nn_module *model)
     }
     st->open = true;
     fflush(stdout);
-    int rc = insp_tui_run(s, run_statement, app);
+    int rc = insp_tui_run(s, run_statement, command_complete, app);
     st->open = false;
     /* the breakpoint needs the hooks; otherwise the model is left as it was found */
     if (st->break_nan) repl_app_printf(app, "(%%break nan keeps the inspector's hooks on; %%break off removes them)\n");

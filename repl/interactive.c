@@ -258,9 +258,7 @@ static bool ends_with_colon(const char *line)
     return !quote && last == ':';
 }
 
-/* The indentation for the next continuation line: the last line's, one
-   level more after a ':' and one less after return/pass/break/continue/raise. */
-static size_t next_indent(const char *cell)
+size_t repl_next_indent(const char *cell)
 {
     const char *last = strrchr(cell, '\n');
     last = last ? last + 1 : cell;
@@ -289,7 +287,7 @@ static void show_prompt(notebook *nb)
         nn_free(nb->app->pending_input);
         nb->app->pending_input = NULL;
     } else if (continuation) {
-        for (size_t i = next_indent(nb->cell); i > 0; i--) rl_insert_text(" ");
+        for (size_t i = repl_next_indent(nb->cell); i > 0; i--) rl_insert_text(" ");
     }
     rl_redisplay();
 }

@@ -289,23 +289,36 @@ static void test_view_keys(void **state)
     trainer_stop(&t);
 }
 
-/* A runner that trains: "step N" runs N steps, "nan" runs a forward on a NaN
-   input, anything else fails with a traceback-like line. */
+/* A runner that trains: "step N" runs N steps, the block "for i in range(R):\n
+   step N\n" runs R*N, "nan" runs a forward on a NaN input, anything else fails
+   with a traceback-like line. With a view, it keeps the command row drawn
+   while it runs. */
 typedef struct runner {
     trainer *t;
     char ran[8][64];
     int n_ran;
+    insp_view *v;
+    char running_row[128];
 } runner;
 
 static int run_fn(void *ctx, const char *source, char **output)
 {
     runner *r = ctx;
     snprintf(r->ran[r->n_ran++ % 8], 64, "%s", source);
-    int n, rc = 0;
+    if (r->v) {
+        char *text = draw_text(r->v, 80, 20, NULL), *row = text + strlen(text) - 1;
+        while (row > text && row[-1] != '\n') row--;
+        snprintf(r->running_row, sizeof r->running_row, "%s", row);
+        nn_free(text);
+    }
+    int n, reps, rc = 0;
     char text[128];
     if (sscanf(source, "step %d", &n) == 1) {
         rc = trainer_steps(r->t, n);
         snprintf(text, sizeof text, "ran %d steps\n", n);
+    } else if (sscanf(source, "for i in range(%d):\n step %d", &reps, &n) == 2) {
+        rc = trainer_steps(r->t, reps * n);
+        snprintf(text, sizeof text, "ran %d steps\n", reps * n);
     } else if (!strcmp(source, "nan")) {
         nn_tensor *x = tu_tensor(NN_FLOAT32, 2, TU_SHAPE(1, 4), TU_VALUES(NAN, 0, 0, 0));
         nn_tensor *y = nn_module_call1(r->t->model, x);
@@ -331,7 +344,7 @@ static void test_command_line(void **state)
     tu_check(insp_attach(model, &s));
     trainer t;
     trainer_init(&t, model, s);
-    runner r = {&t, {{0}}, 0};
+    runner r = {.t = &t};
     insp_view *v = TU_OK(insp_view_new(s));
 
     /* Tab: tree -> details -> command line; typed keys go to the line */
@@ -382,6 +395,140 @@ static void test_command_line(void **state)
     assert_string_equal(before, after);
     trainer_free(&t);
     NN_RELEASE(model);
+}
+
+/* A completeness test shaped like the REPL's: a last line ending in ':' asks
+   for a line indented 4 more; a statement of several lines runs once it ends
+   with an empty line (until then the next line keeps the indentation); one line
+   runs. ctx counts the calls. */
+static int fake_complete(void *ctx, const char *source)
+{
+    ++*(int *)ctx;
+    const char *last = strrchr(source, '\n');
+    last = last ? last + 1 : source;
+    int indent = (int)strspn(last, " ");
+    size_t n = strlen(last);
+    if (n && last[n - 1] == ':') return indent + 4;
+    return strchr(source, '\n') && *last ? indent : -1;
+}
+
+/* The last rows of text (rows '\n'-terminated lines), as a pointer into it. */
+static const char *last_rows(const char *text, int rows)
+{
+    const char *p = text + strlen(text);
+    for (int seen = 0; p > text; p--)
+        if (p[-1] == '\n' && seen++ == rows) break;
+    return p;
+}
+
+static void type(insp_view *v, const char *text)
+{
+    for (const char *k = text; *k; k++) insp_view_key(v, *k);
+}
+
+/* A statement of several lines in the command line: Enter continues an
+   incomplete one (auto-indented), the command area grows and scrolls, an empty
+   line runs the block, the echo shows every line, history recalls it whole,
+   Ctrl-U and Backspace edit the last line, Escape abandons it. */
+static void test_command_multiline(void **state)
+{
+    (void)state;
+    trainer t;
+    insp_session *s = trainer_start(&t, 0);
+    insp_view *v = TU_OK(insp_view_new(s));
+    runner r = {.t = &t, .v = v};
+    int calls = 0;
+    insp_view_set_complete(v, fake_complete, &calls);
+
+    /* a block header: a continuation line, indented, nothing runs */
+    keys(v, ":");
+    type(v, "for i in range(2):");
+    assert_int_equal(insp_view_handle(v, '\n', run_fn, &r), INSP_ACT_REDRAW);
+    assert_int_equal(calls, 1);
+    assert_int_equal(r.n_ran, 0);
+    type(v, "step 2");
+    char *text = draw_text(v, 80, 20, NULL);
+    assert_string_equal(last_rows(text, 2), "   » for i in range(2):\n...:     step 2\n");
+    nn_free(text);
+    /* another line; the area grows upward, the output area moves up with it */
+    insp_view_handle(v, '\n', run_fn, &r);
+    assert_int_equal(r.n_ran, 0);
+    text = draw_text(v, 80, 20, NULL);
+    assert_string_equal(last_rows(text, 6), "─ Output ───────────────────────────────────────────────────────────────────────\n"
+                                            "\n\n"
+                                            "   » for i in range(2):\n...:     step 2\n...:\n");
+    nn_free(text);
+    /* Enter on the (indented) empty line ends the block: it runs whole */
+    assert_int_equal(insp_view_handle(v, '\n', run_fn, &r), INSP_ACT_REDRAW);
+    assert_int_equal(r.n_ran, 1);
+    assert_string_equal(r.ran[0], "for i in range(2):\n    step 2\n");
+    assert_string_equal(r.running_row, "running: for i in range(2): …  (Ctrl-C stops it)\n");
+    assert_int_equal(insp_step(s), 4 * 10);
+    text = draw_text(v, 80, 40, NULL);
+    assert_string_equal(last_rows(text, 4), "» for i in range(2):\n...     step 2\nran 4 steps\n»\n");
+    nn_free(text);
+
+    /* Up recalls the block whole, ready to run again */
+    insp_view_key(v, INSP_KEY_UP);
+    text = draw_text(v, 80, 20, NULL);
+    assert_string_equal(last_rows(text, 3), "   » for i in range(2):\n...:     step 2\n...:\n");
+    nn_free(text);
+    insp_view_handle(v, '\n', run_fn, &r);
+    assert_int_equal(r.n_ran, 2);
+    assert_string_equal(r.ran[1], r.ran[0]);
+    insp_view_key(v, INSP_KEY_UP);
+    insp_view_key(v, INSP_KEY_DOWN); /* back to an empty line */
+    assert_int_equal(insp_view_handle(v, '\n', run_fn, &r), INSP_ACT_NONE);
+
+    /* Ctrl-U empties the last line only; Backspace at its start joins it to the one above */
+    type(v, "for j in range(3):");
+    insp_view_key(v, '\n');
+    type(v, "oops");
+    insp_view_key(v, 21);
+    text = draw_text(v, 80, 20, NULL);
+    assert_string_equal(last_rows(text, 2), "   » for j in range(3):\n...:\n");
+    nn_free(text);
+    insp_view_key(v, INSP_KEY_BACKSPACE);
+    text = draw_text(v, 80, 20, NULL);
+    assert_string_equal(last_rows(text, 1), "» for j in range(3):\n");
+    nn_free(text);
+    /* Escape abandons the whole statement */
+    insp_view_key(v, '\n');
+    type(v, "step 1");
+    insp_view_key(v, 27);
+    keys(v, ":");
+    assert_int_equal(insp_view_handle(v, '\n', run_fn, &r), INSP_ACT_NONE);
+    assert_int_equal(r.n_ran, 2);
+
+    /* more lines than the area holds: the oldest scroll away (6 rows at 80x24) */
+    type(v, "if True:");
+    for (int i = 1; i <= 7; i++) {
+        insp_view_key(v, '\n');
+        char line[32];
+        snprintf(line, sizeof line, "x%d = %d", i, i);
+        type(v, line);
+    }
+    text = draw_text(v, 80, 24, NULL);
+    assert_null(strstr(text, "if True:"));
+    assert_null(strstr(text, "x1 = 1"));
+    assert_string_equal(last_rows(text, 10), "─ Output ───────────────────────────────────────────────────────────────────────\n"
+                                             "» for i in range(2):\n...     step 2\nran 4 steps\n"
+                                             "...:     x2 = 2\n...:     x3 = 3\n...:     x4 = 4\n...:     x5 = 5\n"
+                                            "...:     x6 = 6\n...:     x7 = 7\n");
+    nn_free(text);
+    /* the smallest screen, 40x10: the title, the tree and details (3 rows), the
+       problems, the output and two command rows */
+    text = draw_text(v, 40, 10, NULL);
+    assert_true(!strncmp(text, " nnscope inspector", strlen(" nnscope inspector")));
+    assert_true(!strncmp(last_rows(text, 9), "Modules", strlen("Modules")));
+    assert_true(!strncmp(last_rows(text, 6), "─ Problems (", strlen("─ Problems (")));
+    assert_string_equal(last_rows(text, 4), "─ Output ───────────────────────────────\n"
+                                            "ran 4 steps\n"
+                                            "...:     x6 = 6\n...:     x7 = 7\n");
+    nn_free(text);
+
+    insp_view_free(v);
+    trainer_stop(&t);
 }
 
 /* The ReLU's curve over the inputs it saw, [-2, 2]: f and f' are 0 on the left
@@ -451,6 +598,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_screen_basics),   cmocka_unit_test(test_view_golden),
         cmocka_unit_test(test_view_keys),       cmocka_unit_test(test_command_line),
+        cmocka_unit_test(test_command_multiline),
         cmocka_unit_test(test_activation_curve), cmocka_unit_test(test_report_text),
     };
     return cmocka_run_group_tests_name("inspector view", tests, NULL, NULL);

@@ -1,8 +1,9 @@
 #!/bin/sh
 # inspect.sh — the inspector end to end in a pseudo-terminal (tmux): build a
 # model with a hook of its own, %hooks lists it, %inspect opens the full-screen
-# view, whose command line runs magics (%hooks shows the inspector's hooks) and
-# a training loop that refreshes the panes while it runs (the step counter
+# view, whose command line runs magics (%hooks shows the inspector's hooks), a
+# two-line for loop (a continuation line, auto-indented, an empty line runs it)
+# and a training loop that refreshes the panes while it runs (the step counter
 # moves); the terminal is resized and redrawn, Ctrl-C stops the loop and keeps
 # the view, the NaN breakpoint ('b') stops a statement and selects the module,
 # q returns to the prompt with the variables intact and the hooks exactly as
@@ -28,6 +29,17 @@ nb_wait "(root) Sequential"
 nb_keys :
 run "%hooks model"
 nb_wait "9 hooks on 4 modules"
+
+# a statement of several lines: the block header asks for a continuation line,
+# indented by 4; the empty line after the body runs the block, echoed line by line
+run "for j in range(2):"
+nb_wait "   » for j in range(2):"
+nb_type "y = model(x); print('pass', j, y.shape[0])"
+nb_wait "...:     y = model(x); print('pass', j, y.shape[0])"
+nb_keys Enter Enter
+nb_wait "pass 1 64"
+nb_wait "» for j in range(2):"
+nb_wait "...     y = model(x); print('pass', j, y.shape[0])"
 
 # a long loop in the command line: the title's step counter moves while it runs
 run "for i in range(10**7): opt.zero_grad(); loss = model(x).pow(2).mean(); loss.backward(); opt.step()"
