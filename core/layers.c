@@ -314,14 +314,12 @@ static int gemm_accumulate(nn_tensor *c, nn_tensor *a, nn_tensor *b)
     matrix_layout(cb, &lb);
     enum CBLAS_TRANSPOSE ta = la.trans ? CblasTrans : CblasNoTrans, tb = lb.trans ? CblasTrans : CblasNoTrans;
     blasint ldc = m > 1 ? (blasint)m : 1;
-    nn_blas_enter();
     if (cd == NN_FLOAT32)
         blas->sgemm(CblasRowMajor, ta, tb, (blasint)n, (blasint)m, (blasint)k, 1.0f, nn_data_ptr(ca), (blasint)la.ld,
                     nn_data_ptr(cb), (blasint)lb.ld, 1.0f, nn_data_ptr(c), ldc);
     else
         blas->dgemm(CblasRowMajor, ta, tb, (blasint)n, (blasint)m, (blasint)k, 1.0, nn_data_ptr(ca), (blasint)la.ld,
                     nn_data_ptr(cb), (blasint)lb.ld, 1.0, nn_data_ptr(c), ldc);
-    nn_blas_leave();
     NN_RELEASE(ca);
     NN_RELEASE(cb);
     return 0;

@@ -127,14 +127,12 @@ static void gemm(const nn_blas *blas, nn_dtype cd, int64_t n, int64_t m, int64_t
 {
     enum CBLAS_TRANSPOSE ta = la.trans ? CblasTrans : CblasNoTrans, tb = lb.trans ? CblasTrans : CblasNoTrans;
     blasint ldc = m > 1 ? (blasint)m : 1;
-    nn_blas_enter();
     if (cd == NN_FLOAT32)
         blas->sgemm(CblasRowMajor, ta, tb, (blasint)n, (blasint)m, (blasint)k, 1.0f, a, (blasint)la.ld, b,
                     (blasint)lb.ld, 0.0f, c, ldc);
     else
         blas->dgemm(CblasRowMajor, ta, tb, (blasint)n, (blasint)m, (blasint)k, 1.0, a, (blasint)la.ld, b,
                     (blasint)lb.ld, 0.0, c, ldc);
-    nn_blas_leave();
 }
 
 /* Integer matrices: a strided [rows, cols] view, element strides. */
@@ -257,14 +255,12 @@ static int matvec(nn_tensor *out, nn_tensor *a, nn_tensor *x)
         /* row-major storage: [n, k] as is, or [k, n] read transposed */
         blasint rows = (blasint)(la.trans ? k : n), cols = (blasint)(la.trans ? n : k);
         enum CBLAS_TRANSPOSE t = la.trans ? CblasTrans : CblasNoTrans;
-        nn_blas_enter();
         if (cd == NN_FLOAT32)
             blas->sgemv(CblasRowMajor, t, rows, cols, 1.0f, nn_data_ptr(ca), (blasint)la.ld, nn_data_ptr(cx),
                         (blasint)inc, 0.0f, nn_data_ptr(target), 1);
         else
             blas->dgemv(CblasRowMajor, t, rows, cols, 1.0, nn_data_ptr(ca), (blasint)la.ld, nn_data_ptr(cx),
                         (blasint)inc, 0.0, nn_data_ptr(target), 1);
-        nn_blas_leave();
         rc = finish(out, target);
     }
     NN_RELEASE(ca);
@@ -289,10 +285,8 @@ static int inner(nn_tensor *out, nn_tensor *x, nn_tensor *y)
         int64_t ix, iy;
         vector_inc(cx, &ix);
         vector_inc(cy, &iy);
-        nn_blas_enter();
         double v = cd == NN_FLOAT32 ? blas->sdot((blasint)n, nn_data_ptr(cx), (blasint)ix, nn_data_ptr(cy), (blasint)iy)
                                     : blas->ddot((blasint)n, nn_data_ptr(cx), (blasint)ix, nn_data_ptr(cy), (blasint)iy);
-        nn_blas_leave();
         nn_store_double(nn_data_ptr(out), out->dtype, v);
     }
     NN_RELEASE(cx);

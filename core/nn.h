@@ -450,14 +450,6 @@ nn_tensor *nn_bmm(nn_tensor *a, nn_tensor *b);     /* [B, n, k] @ [B, k, m] -> [
 nn_tensor *nn_matmul(nn_tensor *a, nn_tensor *b);  /* torch.matmul semantics */
 nn_tensor *nn_dot(nn_tensor *a, nn_tensor *b);     /* [n] . [n] -> [] */
 nn_tensor *nn_mv(nn_tensor *a, nn_tensor *x);      /* [n, k] @ [k] -> [n] */
-/* Whether some thread is inside an OpenBLAS product now, OpenBLAS having more
-   than one thread. It then keeps every core busy, and a thread that would take
-   one of them stalls the whole product: optional background work (the
-   inspector's statistics) waits while this is true. */
-bool nn_blas_busy(void);
-/* Returns when no product runs (at once when none does): the calling thread sleeps
-   meanwhile instead of taking a core from the product. */
-void nn_blas_wait_idle(void);
 
 /* Reductions (reduce.c). dims: n_dims entries (negative allowed); n_dims == 0 means all. */
 nn_tensor *nn_sum(nn_tensor *a, int n_dims, const int *dims, bool keepdim);

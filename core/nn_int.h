@@ -222,9 +222,6 @@ typedef struct nn_blas {
 /* The BLAS table, loading OpenBLAS the first time (thread-safe). Returns NULL
  * with a RuntimeError set when the library or one of its symbols is missing. */
 const nn_blas *nn_blas_get(void);
-/* Bracket every call through the table: nn_blas_busy() counts them. */
-void nn_blas_enter(void);
-void nn_blas_leave(void);
 
 /* ------------------------------------------------------------------- text */
 

@@ -14,6 +14,7 @@
 #include "nn.h"
 
 #define INSP_HIST_BINS 32   /* histogram bins over [min, max] */
+#define INSP_HIST_SAMPLE 4096 /* values a histogram counts at most: a larger tensor's is of a strided sample */
 #define INSP_RING 256       /* passes kept per module (a pass: one forward or one backward) */
 #define INSP_MAX_SHAPE 8    /* dims of a shape recorded in a pass (more are cut) */
 
@@ -40,7 +41,10 @@ typedef struct insp_stats {
 
 /* Statistics of t (borrowed; any dtype, layout or device-free CPU tensor), in one
    fused pass over contiguous float32/float64 data (other dtypes and layouts go
-   through a contiguous double copy) plus the histogram's pass over the same data.
+   through a contiguous double copy) plus the histogram's pass over the same data
+   (over every stride-th value when t has more than INSP_HIST_SAMPLE: docs/inspector.md).
+   float32 sums are kept in float for 16 values at a time: mean, std and l2 are
+   within about 1e-6 (relative) of the exact figures; min, max and counts are exact.
    No autograd is recorded. 0, or -1 with MemoryError. */
 int insp_tensor_stats(nn_tensor *t, insp_saturation sat, insp_stats *out);
 
@@ -54,7 +58,10 @@ typedef struct insp_pass {
     uint64_t step; /* the session's global step counter when the pass was recorded */
     insp_pass_kind kind;
     insp_stats a, b;
-    uint64_t seq;  /* internal: the deferred statistics it waits for (stats.c's numbering) */
+    /* forward of a ReLU-like module: its units never nonzero over the forward passes
+       up to this one (dead_units of n_units, over unit_passes passes); n_units 0 otherwise */
+    int64_t dead_units, n_units;
+    uint64_t unit_passes;
 } insp_pass;
 
 /* A parameter's figures, captured on demand. */
@@ -105,14 +112,22 @@ const insp_pass *insp_last_pass(const insp_session *s, size_t i, insp_pass_kind 
 /* ReLU-like modules (ReLU, ReLU6, Threshold): per-unit "ever nonzero" map over the
    forward passes since attach; a unit is dim 1 of the output ([B, F] -> F units;
    dim 0 for 1-D outputs). Returns the number of dead units (never nonzero) and sets
-   *n_units, or -1 (no error set) when the module is not ReLU-like or never ran. */
+   *n_units, or -1 (no error set) when the module is not ReLU-like or never ran.
+   _at: as it was at the module's last forward pass with step <= at_step. */
 int64_t insp_dead_units(const insp_session *s, size_t i, int64_t *n_units);
+int64_t insp_dead_units_at(const insp_session *s, size_t i, uint64_t at_step, int64_t *n_units);
 
 /* ---- parameters */
 /* Recomputes every parameter's figures (named_parameters of each module, not
-   recursing) from its current data and .grad. *out (borrowed, valid until the next
-   capture or free) and *n receive the table. 0, or -1 with MemoryError. */
+   recursing) from its current data and .grad (while live, at most 4 times a
+   second: insp_set_live). *out (borrowed, valid until the next capture or
+   free) and *n receive the table. 0, or -1 with MemoryError. */
 int insp_param_capture(insp_session *s, const insp_param **out, size_t *n);
+/* Time travel: the table of the newest capture taken by pass at_step (the last 32
+   captures are kept; UINT64_MAX: the newest), or NULL (*n 0) when none was. *taken,
+   when not NULL, receives the session's step when it was taken: the table shows the
+   parameters as after pass *taken - 1. Borrowed, valid until the next capture. */
+const insp_param *insp_param_table_at(const insp_session *s, uint64_t at_step, size_t *n, uint64_t *taken);
 /* Before an optimizer step: copies every parameter's values. 0 or -1. */
 int insp_param_snapshot(insp_session *s);
 /* After the step: each parameter's update_ratio = ||now - snapshot|| / ||now||.
@@ -156,7 +171,7 @@ int insp_break_module(const insp_session *s);
    -1 for the latest.
    *out receives a new nn_malloc'd string of height lines, each '\n'-terminated,
    trailing spaces trimmed. 0, or -1 with ValueError (width < 40 or height < 10)
-   or MemoryError. Parameters are captured fresh (insp_param_capture). */
+   or MemoryError. Parameters are captured as insp_param_capture does. */
 int insp_render_text(insp_session *s, const char *selected, int width, int height, int64_t at_step, char **out);
 
 /* ---- live refresh: fn(ud) runs after every pass a hook records (the ncurses
@@ -164,11 +179,11 @@ int insp_render_text(insp_session *s, const char *selected, int width, int heigh
    the hook: it keeps the current error as it found it. */
 typedef void (*insp_pass_fn)(void *ud);
 void insp_set_pass_callback(insp_session *s, insp_pass_fn fn, void *ud);
-/* While live (a statement runs and a view redraws as it goes), readers of passes
-   do not wait for the statistics the helper thread still computes: they see the
-   passes already complete (insp_pass_count may lag the hooks by a few passes),
-   so a redraw never does the helper's work on the model's thread. Off (the
-   default), every reader sees every pass recorded. */
+/* While live (a statement runs and a view redraws as it goes), the parameters'
+   figures (mean, std, norms over every parameter and gradient) are captured at
+   most once a second (INSP_PARAM_HZ), so that a redraw 30 times a second does not
+   sum the whole model each time; between two captures readers get the last one.
+   Off (the default), every capture is fresh. */
 void insp_set_live(insp_session *s, bool live);
 
 /* ---- the virtual screen: a grid of cells, one code point and one style each.

@@ -23,7 +23,6 @@ int insp_object_stats(nn_object *o, insp_saturation sat, uint8_t *alive, int64_t
 #define INSP_STATS_CACHE 4
 typedef struct insp_cached_stats {
     nn_tensor *view; /* owned, or NULL */
-    struct stats_job *pending; /* the job that will fill stats, or NULL (stats.c's lock) */
     uint64_t version;
     insp_saturation sat;
     bool with_hist;
@@ -34,31 +33,16 @@ typedef struct insp_stats_cache {
     int next; /* the entry replaced next */
 } insp_stats_cache;
 /* insp_object_stats without a unit map, answered from c when o holds one tensor
-   already seen unchanged. defer: a large tensor's values are copied and summed by
-   a helper thread, so *out is complete only after insp_stats_wait (until then the
-   caller must not read it). 0, or -1 with MemoryError. */
-int insp_object_stats_cached(insp_stats_cache *c, nn_object *o, insp_saturation sat, bool with_hist, bool defer,
+   already seen unchanged. 0, or -1 with MemoryError. */
+int insp_object_stats_cached(insp_stats_cache *c, nn_object *o, insp_saturation sat, bool with_hist,
                              insp_stats *out);
-/* insp_object_stats with a unit map: the pass's own map is folded into alive
-   (n_units bytes) and *alive_passes counted up, under stats.c's lock. Deferred when
-   defer and o holds one large tensor: then *out, alive and *alive_passes are
-   complete only after insp_stats_wait, and alive must stay allocated until then.
-   0, or -1 with MemoryError. */
-int insp_unit_stats(nn_object *o, insp_saturation sat, uint8_t *alive, uint64_t *alive_passes, int64_t n_units,
-                    bool defer, insp_stats *out);
-/* Units never nonzero in alive, and *passes = *alive_passes, read under that lock. */
-int64_t insp_dead_count(const uint8_t *alive, int64_t n_units, uint64_t *alive_passes, uint64_t *passes);
-/* Deferred statistics are numbered as they are queued: the number of the last one
-   queued, and the number up to which every one is delivered (so a pass recorded
-   when insp_stats_queued() was q is complete once insp_stats_done() >= q). For
-   the thread that queues them. */
-uint64_t insp_stats_queued(void);
-uint64_t insp_stats_done(void);
-/* Returns once every deferred statistics is delivered (running what is left). */
-void insp_stats_wait(void);
+/* An update's size over n float32 values: *dd = sum (now - before)^2 and
+   *pp = sum now^2, in double (session.c's update ratios). */
+void insp_float_change(const float *now, const float *before, int64_t n, double *dd, double *pp);
 /* Releases the views c holds; it stays usable. */
 void insp_stats_cache_clear(insp_stats_cache *c);
-/* The parameter table as last captured (render.c reads it after insp_problems). */
+/* The parameter table as last captured (render.c reads it after insp_problems),
+   or NULL (*n 0) when none was. */
 const insp_param *insp_param_table(const insp_session *s, size_t *n);
 /* The first tensor of o (a tensor, or the first in a tuple/list), borrowed, or NULL. */
 nn_tensor *insp_first_tensor(nn_object *o);
@@ -86,8 +70,11 @@ int insp_draw_curve(insp_screen *sc, int top, int x, int rows, int w, nn_module 
 
 /* At each forward of the root (session.c calls it): measures the update ratio of
    the optimizer step that happened since the last sampled snapshot, and takes a
-   new snapshot at most 4 times a second (updates.c). 0, or -1 with MemoryError. */
-#define INSP_RATIO_HZ 4.0
+   new snapshot at most INSP_PARAM_HZ times a second (updates.c). 0, or -1 with
+   MemoryError. The same rate bounds the parameter captures of a live run: both
+   read every parameter (and gradient), which costs a training loop more than a
+   step's activations. */
+#define INSP_PARAM_HZ 1.0
 int insp_track_updates(insp_session *s);
 
 /* A module as the session records it. */
@@ -116,6 +103,14 @@ typedef struct insp_link {
     size_t index;
 } insp_link;
 
+/* A parameter table as captured when the session's step was `step`, kept so that
+   time travel can show the parameters of a past step. */
+#define INSP_CAPTURES 32
+typedef struct insp_capture {
+    uint64_t step;
+    insp_param *params; /* n_params entries, nn_malloc'd at the slot's first use */
+} insp_capture;
+
 typedef struct insp_param_rec {
     insp_param info;
     char *name;               /* nn_malloc'd local name */
@@ -131,7 +126,8 @@ struct insp_session {
     insp_link **links;        /* one per module, each holding one reference of ours */
     insp_param_rec *params;
     size_t n_params;
-    insp_param *param_view;   /* the table insp_param_capture hands out */
+    insp_capture *captures;   /* INSP_CAPTURES parameter tables (capture_params), or NULL */
+    size_t n_captures, capture_next; /* tables kept; slot of the next one */
     bool attached;
     uint64_t step;
     bool break_nan;
@@ -140,8 +136,8 @@ struct insp_session {
     uint64_t nan_step;
     const char *nan_where;
     insp_stats_cache stats_cache; /* the hooks' (stats.c) */
-    uint64_t settled;         /* passes of earlier steps are complete and their NaN/Inf noted */
-    bool live;                /* a live run: readers do not wait (insp_set_live) */
+    bool live;                /* a live run: parameter figures refresh at most INSP_PARAM_HZ (insp_set_live) */
+    insp_throttle param_gate; /* when live: the next parameter capture */
     insp_pass_fn on_pass;     /* live refresh (insp_set_pass_callback) */
     void *on_pass_ud;
     /* update ratios measured between two forwards of the root (updates.c) */

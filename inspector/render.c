@@ -255,11 +255,35 @@ static void tensor_table(pane *p, const char *title, const tensor_column *cols, 
 
 /* The parameters of the selected module: compact (three lines each) or, for the
    parameters mode, as a table with the buffers. -1 with an error. */
-static int params_section(pane *p, insp_session *s, size_t sel, bool table)
+/* The title of the parameters' figures: at a past step, the step of the capture
+   shown (captures are taken when the view draws, so one may be older than the step). */
+static const char *params_title(const char *what, uint64_t at, uint64_t taken, char *buf, size_t n)
 {
-    char a[16], b[16], c[16], d[16], sh[160];
+    if (at == UINT64_MAX || taken == 0) return what;
+    snprintf(buf, n, "%s (as after step %llu)", what, (unsigned long long)(taken - 1));
+    return buf;
+}
+
+/* At a past step before the first capture: says so for a module with parameters;
+   true when it did. */
+static bool no_capture_yet(pane *p, const insp_session *s, size_t sel, uint64_t at, const insp_param *params)
+{
+    if (params || at == UINT64_MAX) return false;
+    for (size_t i = 0; i < s->n_params; i++)
+        if (s->params[i].info.module == sel) {
+            line(p, INSP_COLOR_DIM, 0, "Parameters: none captured by step %llu", (unsigned long long)at);
+            return true;
+        }
+    return false;
+}
+
+static int params_section(pane *p, insp_session *s, size_t sel, uint64_t at, bool table)
+{
+    char a[16], b[16], c[16], d[16], sh[160], title[96];
     size_t n_params, n_cols = 0;
-    const insp_param *params = insp_param_table(s, &n_params); /* captured by insp_problems */
+    uint64_t taken = 0;
+    const insp_param *params = insp_param_table_at(s, at, &n_params, &taken); /* captured by insp_problems */
+    if (no_capture_yet(p, s, sel, at, params)) return 0;
     tensor_column cols[64];
     bool any = false;
     for (size_t i = 0; i < n_params; i++) {
@@ -271,7 +295,7 @@ static int params_section(pane *p, insp_session *s, size_t sel, bool table)
                           q->grad_norm, q->update_ratio);
             continue;
         }
-        if (!any) line(p, INSP_COLOR_TITLE, INSP_ATTR_BOLD, "Parameters"), any = true;
+        if (!any) line(p, INSP_COLOR_TITLE, INSP_ATTR_BOLD, "%s", params_title("Parameters", at, taken, title, sizeof title)), any = true;
         insp_shape_str(q->sizes, q->ndim, sh, sizeof sh);
         line(p, INSP_COLOR_DEFAULT, INSP_ATTR_BOLD, " %s %s %s", q->name, sh, nn_dtype_short_name(q->dtype));
         line(p, INSP_COLOR_DEFAULT, 0, "   mean %s std %s min %s max %s", num(q->mean, a), num(q->std, b), num(q->min, c),
@@ -285,7 +309,7 @@ static int params_section(pane *p, insp_session *s, size_t sel, bool table)
         }
     }
     if (!table) return 0;
-    if (n_cols) tensor_table(p, "Parameters", cols, n_cols);
+    if (n_cols) tensor_table(p, params_title("Parameters", at, taken, title, sizeof title), cols, n_cols);
     else line(p, INSP_COLOR_DIM, 0, "Parameters: none of its own");
     nn_object *buffers = nn_module_named_buffers(s->mods[sel].module, "", false, true);
     if (!buffers) return -1;
@@ -328,7 +352,7 @@ static void forward_section(pane *p, insp_session *s, size_t sel, uint64_t at, b
     line(p, nonfinite ? INSP_COLOR_BAD : saturated ? INSP_COLOR_WARN : INSP_COLOR_DEFAULT, 0,
          " zeros %.1f%%  saturated %s  nan %lld  inf %lld", 100 * f->a.zero_frac, e, (long long)f->a.nan_count,
          (long long)f->a.inf_count);
-    int64_t units, dead = insp_dead_units(s, sel, &units);
+    int64_t units, dead = insp_dead_units_at(s, sel, at, &units);
     if (dead >= 0)
         line(p, dead ? INSP_COLOR_WARN : INSP_COLOR_DEFAULT, 0, " dead units %lld of %lld", (long long)dead, (long long)units);
     if (bars) {
@@ -359,16 +383,19 @@ static void backward_section(pane *p, insp_session *s, size_t sel, uint64_t at, 
 }
 
 /* The gradients of the selected module's parameters: norms, relative size, update ratios. */
-static void param_grads_section(pane *p, insp_session *s, size_t sel)
+static void param_grads_section(pane *p, insp_session *s, size_t sel, uint64_t at)
 {
-    char a[16], b[16], c[16];
+    char a[16], b[16], c[16], title[96];
     size_t n_params;
-    const insp_param *params = insp_param_table(s, &n_params);
+    uint64_t taken = 0;
+    const insp_param *params = insp_param_table_at(s, at, &n_params, &taken);
     bool any = false;
     for (size_t i = 0; i < n_params; i++) {
         const insp_param *q = &params[i];
         if (q->module != sel) continue;
-        if (!any) line(p, INSP_COLOR_TITLE, INSP_ATTR_BOLD, "Parameter gradients"), any = true;
+        if (!any)
+            line(p, INSP_COLOR_TITLE, INSP_ATTR_BOLD, "%s", params_title("Parameter gradients", at, taken, title, sizeof title)),
+                any = true;
         double rel = q->norm > 0 ? q->grad_norm / q->norm : NAN;
         bool vanishing = !isnan(q->grad_norm) && q->norm > 0 && q->grad_norm < INSP_VANISHING_REL * q->norm;
         int row = pane_rows(p, 1);
@@ -398,14 +425,14 @@ static int draw_details(insp_view *v, insp_screen *sc, int top, int rows, int x,
     bool curve = m->activation;
     switch (v->mode) {
     case INSP_MODE_ALL:
-        rc = params_section(&p, s, sel, false);
+        rc = params_section(&p, s, sel, at, false);
         forward_section(&p, s, sel, at, false);
         backward_section(&p, s, sel, at, false);
         spark_line(&p, s, sel, INSP_FORWARD, at);
         spark_line(&p, s, sel, INSP_BACKWARD, at);
         break;
     case INSP_MODE_PARAMS:
-        rc = params_section(&p, s, sel, true);
+        rc = params_section(&p, s, sel, at, true);
         curve = false;
         break;
     case INSP_MODE_ACTIVATIONS:
@@ -415,7 +442,7 @@ static int draw_details(insp_view *v, insp_screen *sc, int top, int rows, int x,
     case INSP_MODE_GRADIENTS:
         backward_section(&p, s, sel, at, true);
         spark_line(&p, s, sel, INSP_BACKWARD, at);
-        param_grads_section(&p, s, sel);
+        param_grads_section(&p, s, sel, at);
         curve = false;
         break;
     case INSP_MODE_HISTOGRAMS: {

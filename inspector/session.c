@@ -36,12 +36,11 @@ static insp_pass *ring_push(insp_session *s, insp_module *m)
 
 static const char *display_path(const char *path) { return *path ? path : "(root)"; }
 
-/* Records where NaN/Inf first appeared (the earliest step: deferred passes are
-   looked at later than the ones summed at once); true when st has some. */
+/* Records where NaN/Inf first appeared; true when st has some. */
 static bool note_nonfinite(insp_session *s, size_t index, const insp_stats *st, const char *where, uint64_t step)
 {
     if (st->nan_count == 0 && st->inf_count == 0) return false;
-    if (s->nan_module < 0 || step < s->nan_step) {
+    if (s->nan_module < 0) {
         s->nan_module = (int)index;
         s->nan_step = step;
         s->nan_where = where;
@@ -65,68 +64,9 @@ static const insp_pass *ring_at(const insp_module *m, size_t k)
     return &m->ring[(oldest + k) % INSP_RING];
 }
 
-/* Passes between two looks at the deferred statistics, and how far those may
-   fall behind before a look waits for them: fewer than a ring holds, so that no
-   pass is overwritten before its NaN/Inf is noted. */
-#define SETTLE_PASSES 64
-#define SETTLE_BEHIND (INSP_RING - SETTLE_PASSES)
-
-/* Whether p's statistics are all delivered (done: insp_stats_done()). */
-static bool complete(const insp_pass *p, uint64_t done) { return p->seq <= done; }
-
-/* Without the breakpoint the hooks defer large tensors' statistics to stats.c's
-   helper thread (they only copy the values). Settling notes NaN/Inf among the
-   passes recorded since the last time. With wait (or when the helper is too far
-   behind) it first waits for every deferred statistics; without, it notes the
-   complete passes and leaves the rest (later ones complete later: the helper
-   works in order) for the next time. */
-static void settle(const insp_session *reader, bool wait)
-{
-    insp_session *s = (insp_session *)reader; /* completes what readers see; changes nothing they read */
-    uint64_t done = UINT64_MAX, settled = s->step;
-    if (wait || s->step - s->settled >= SETTLE_BEHIND) insp_stats_wait();
-    else done = insp_stats_done();
-    for (size_t i = 0; i < s->n_mods && s->settled < s->step; i++) {
-        const insp_module *m = &s->mods[i];
-        for (size_t k = m->ring_len; k-- > 0;) {
-            const insp_pass *p = ring_at(m, k);
-            if (p->step < s->settled) break;
-            if (!complete(p, done)) {
-                if (p->step < settled) settled = p->step;
-            } else if (p->kind == INSP_FORWARD) {
-                note_nonfinite(s, i, &p->a, "output", p->step);
-            } else {
-                note_nonfinite(s, i, &p->a, "grad_output", p->step);
-                note_nonfinite(s, i, &p->b, "grad_input", p->step);
-            }
-        }
-    }
-    s->settled = settled;
-}
-
-/* Readers settle first, so that what they read is complete: outside a live run
-   they wait for the deferred statistics; in one (insp_set_live) they do not, and
-   see the passes already complete. */
-static void settle_for_reader(const insp_session *s) { settle(s, !s->live); }
-
-/* The passes of m a reader sees: in a live run the newest may be incomplete. */
-static size_t visible_passes(const insp_session *s, const insp_module *m)
-{
-    if (!s->live) return m->ring_len;
-    uint64_t done = insp_stats_done();
-    size_t n = m->ring_len;
-    while (n > 0 && !complete(ring_at(m, n - 1), done)) n--;
-    return n;
-}
-
-/* After a hook's statistics: the breakpoint checks at once, else every
-   SETTLE_PASSES passes settle. -1 when the breakpoint stops. */
+/* After a hook's statistics: NaN/Inf noted; -1 when the breakpoint stops there. */
 static int after_pass(insp_session *s, size_t index, const insp_pass *p)
 {
-    if (!s->break_nan) {
-        if (s->step - s->settled >= SETTLE_PASSES) settle(s, false);
-        return 0;
-    }
     if (p->kind == INSP_FORWARD) return check_nonfinite(s, index, &p->a, "output", p->step);
     return check_nonfinite(s, index, &p->a, "grad_output", p->step) < 0 ||
                    check_nonfinite(s, index, &p->b, "grad_input", p->step) < 0
@@ -151,7 +91,6 @@ static nn_object *forward_hook(void *ud, nn_object *args, nn_object *kwargs)
         if (units != m->n_units || !m->alive) {
             uint8_t *fresh = nn_calloc((size_t)(units ? units : 1), 1);
             if (!fresh) return NULL;
-            insp_stats_wait(); /* a deferred pass may still fold into the old map */
             nn_free(m->alive);
             m->alive = fresh;
             m->n_units = units;
@@ -159,26 +98,28 @@ static nn_object *forward_hook(void *ud, nn_object *args, nn_object *kwargs)
         }
         alive = m->alive;
     }
-    if (s->break_nan) settle(s, true); /* earlier deferred passes are noted first */
     insp_pass *p = ring_push(s, m);
     if (!p) return NULL;
     p->kind = INSP_FORWARD;
-    /* the unit map needs a pass of its own (deferred too); other outputs may have
-       been seen already */
-    if ((alive ? insp_unit_stats(output, m->sat, alive, &m->alive_passes, units, !s->break_nan, &p->a)
-               : insp_object_stats_cached(&s->stats_cache, output, m->sat, true, !s->break_nan, &p->a)) < 0)
+    /* the unit map needs a pass of its own; other outputs may have been seen already */
+    if (alive) {
+        if (insp_object_stats(output, m->sat, alive, units, true, &p->a) < 0) return NULL;
+        p->unit_passes = ++m->alive_passes;
+        p->n_units = units;
+        for (int64_t u = 0; u < units; u++) p->dead_units += !alive[u];
+    } else if (insp_object_stats_cached(&s->stats_cache, output, m->sat, true, &p->a) < 0) {
         return NULL;
+    }
     insp_object_stats(NULL, INSP_SAT_NONE, NULL, 0, false, &p->b); /* input: shape only */
     nn_tensor *in = insp_first_tensor(nn_tuple_get(args, 1));
     /* an activation's input values: the range and histogram its curve is drawn over */
     if (in && m->activation) {
-        if (insp_object_stats_cached(&s->stats_cache, &in->ob, INSP_SAT_NONE, true, !s->break_nan, &p->b) < 0)
+        if (insp_object_stats_cached(&s->stats_cache, &in->ob, INSP_SAT_NONE, true, &p->b) < 0)
             return NULL;
     } else if (in) {
         p->b.ndim = in->ndim < INSP_MAX_SHAPE ? in->ndim : INSP_MAX_SHAPE;
         for (int d = 0; d < p->b.ndim; d++) p->b.sizes[d] = in->sizes[d];
     }
-    p->seq = insp_stats_queued();
     if (after_pass(s, l->index, p) < 0) return NULL;
     if (l->index == 0 && insp_track_updates(s) < 0) return NULL;
     if (s->on_pass) s->on_pass(s->on_pass_ud);
@@ -193,15 +134,12 @@ static nn_object *backward_hook(void *ud, nn_object *args, nn_object *kwargs)
     insp_session *s = l->s;
     if (!s || !s->attached) return nn_retain(nn_none());
     insp_module *m = &s->mods[l->index];
-    if (s->break_nan) settle(s, true);
     insp_pass *p = ring_push(s, m);
     if (!p) return NULL;
     p->kind = INSP_BACKWARD;
-    bool defer = !s->break_nan;
-    if (insp_object_stats_cached(&s->stats_cache, nn_tuple_get(args, 2), INSP_SAT_NONE, true, defer, &p->a) < 0 ||
-        insp_object_stats_cached(&s->stats_cache, nn_tuple_get(args, 1), INSP_SAT_NONE, true, defer, &p->b) < 0)
+    if (insp_object_stats_cached(&s->stats_cache, nn_tuple_get(args, 2), INSP_SAT_NONE, true, &p->a) < 0 ||
+        insp_object_stats_cached(&s->stats_cache, nn_tuple_get(args, 1), INSP_SAT_NONE, true, &p->b) < 0)
         return NULL;
-    p->seq = insp_stats_queued();
     if (after_pass(s, l->index, p) < 0) return NULL;
     if (s->on_pass) s->on_pass(s->on_pass_ud);
     return nn_retain(nn_none());
@@ -255,7 +193,6 @@ void insp_session_free(insp_session *s)
 {
     if (!s) return;
     insp_detach(s);
-    insp_stats_wait(); /* deferred statistics write into the rings */
     insp_stats_cache_clear(&s->stats_cache);
     for (size_t i = 0; i < s->n_mods; i++) {
         insp_module *m = &s->mods[i];
@@ -271,7 +208,8 @@ void insp_session_free(insp_session *s)
         nn_free(s->params[i].snapshot);
     }
     nn_free(s->params);
-    nn_free(s->param_view);
+    for (size_t k = 0; s->captures && k < INSP_CAPTURES; k++) nn_free(s->captures[k].params);
+    nn_free(s->captures);
     nn_free(s->links);
     nn_free(s->mods);
     nn_free(s);
@@ -331,7 +269,8 @@ int insp_attach(nn_module *model, insp_session **out)
     insp_session *s = nn_calloc(1, sizeof *s);
     if (!s) return -1;
     s->break_module = s->nan_module = -1;
-    insp_throttle_init(&s->ratio_gate, INSP_RATIO_HZ);
+    insp_throttle_init(&s->ratio_gate, INSP_PARAM_HZ);
+    insp_throttle_init(&s->param_gate, INSP_PARAM_HZ);
     nn_object *list = nn_module_named_modules(model, "", true);
     if (!list) goto fail;
     size_t n = nn_list_len(list);
@@ -388,18 +327,16 @@ int insp_module_find(const insp_session *s, const char *path)
     return -1;
 }
 
-size_t insp_pass_count(const insp_session *s, size_t i) { return i < s->n_mods ? visible_passes(s, &s->mods[i]) : 0; }
+size_t insp_pass_count(const insp_session *s, size_t i) { return i < s->n_mods ? s->mods[i].ring_len : 0; }
 
 const insp_pass *insp_pass_at(const insp_session *s, size_t i, size_t k)
 {
     if (i >= s->n_mods || k >= insp_pass_count(s, i)) return NULL;
-    settle_for_reader(s);
     return ring_at(&s->mods[i], k);
 }
 
 const insp_pass *insp_last_pass(const insp_session *s, size_t i, insp_pass_kind kind, uint64_t at_step)
 {
-    settle_for_reader(s);
     for (size_t k = insp_pass_count(s, i); k-- > 0;) {
         const insp_pass *p = ring_at(&s->mods[i], k);
         if (p->kind == kind && p->step <= at_step) return p;
@@ -407,32 +344,42 @@ const insp_pass *insp_last_pass(const insp_session *s, size_t i, insp_pass_kind 
     return NULL;
 }
 
-/* insp_dead_units, and the passes folded into the map. */
-static int64_t dead_units(const insp_session *s, size_t i, int64_t *n_units, uint64_t *passes)
+/* insp_dead_units_at, and the passes folded into the map by then. */
+static int64_t dead_units(const insp_session *s, size_t i, uint64_t at_step, int64_t *n_units, uint64_t *passes)
 {
-    if (i >= s->n_mods || !s->mods[i].relu_like || !s->mods[i].alive) return -1;
-    settle_for_reader(s);
-    insp_module *m = &s->mods[i];
-    int64_t dead = insp_dead_count(m->alive, m->n_units, &m->alive_passes, passes);
-    *n_units = m->n_units;
-    return *passes ? dead : -1;
+    if (i >= s->n_mods || !s->mods[i].relu_like) return -1;
+    const insp_pass *f = insp_last_pass(s, i, INSP_FORWARD, at_step);
+    if (!f || f->n_units == 0) return -1;
+    *n_units = f->n_units;
+    *passes = f->unit_passes;
+    return f->dead_units;
+}
+
+int64_t insp_dead_units_at(const insp_session *s, size_t i, uint64_t at_step, int64_t *n_units)
+{
+    uint64_t passes;
+    return dead_units(s, i, at_step, n_units, &passes);
 }
 
 int64_t insp_dead_units(const insp_session *s, size_t i, int64_t *n_units)
 {
-    uint64_t passes;
-    return dead_units(s, i, n_units, &passes);
+    return insp_dead_units_at(s, i, UINT64_MAX, n_units);
 }
 
 void insp_set_live(insp_session *s, bool live) { s->live = live; }
 
 /* ------------------------------------------------------------- parameters */
 
-int insp_param_capture(insp_session *s, const insp_param **out, size_t *n)
+/* Every parameter's figures into a capture of the ring, kept for time travel: the
+   newest one again when no pass was recorded since it was taken. 0, or -1 with
+   MemoryError (the ring as it was). */
+static int capture_params(insp_session *s)
 {
-    insp_param *view = nn_realloc(s->param_view, (s->n_params ? s->n_params : 1) * sizeof *view);
-    if (!view) return -1;
-    s->param_view = view;
+    if (!s->captures && !(s->captures = nn_calloc(INSP_CAPTURES, sizeof *s->captures))) return -1;
+    size_t newest = (s->capture_next + INSP_CAPTURES - 1) % INSP_CAPTURES;
+    bool again = s->n_captures && s->captures[newest].step == s->step;
+    insp_capture *c = &s->captures[again ? newest : s->capture_next];
+    if (!c->params && !(c->params = nn_malloc((s->n_params ? s->n_params : 1) * sizeof *c->params))) return -1;
     for (size_t i = 0; i < s->n_params; i++) {
         insp_param_rec *r = &s->params[i];
         nn_tensor *t = r->tensor;
@@ -449,17 +396,43 @@ int insp_param_capture(insp_session *s, const insp_param **out, size_t *n)
             if (insp_object_stats(&t->grad->ob, INSP_SAT_NONE, NULL, 0, false, &st) < 0) return -1;
             p->grad_norm = st.l2;
         }
-        view[i] = *p;
+        c->params[i] = *p;
     }
-    *out = view;
-    *n = s->n_params;
+    c->step = s->step;
+    if (!again) {
+        s->capture_next = (s->capture_next + 1) % INSP_CAPTURES;
+        if (s->n_captures < INSP_CAPTURES) s->n_captures++;
+    }
     return 0;
+}
+
+int insp_param_capture(insp_session *s, const insp_param **out, size_t *n)
+{
+    /* live, the last capture serves until the gate opens again (insp_set_live) */
+    bool due = !s->live || insp_should_redraw(&s->param_gate);
+    if ((due || !s->n_captures) && capture_params(s) < 0) return -1;
+    *out = insp_param_table(s, n);
+    return 0;
+}
+
+const insp_param *insp_param_table_at(const insp_session *s, uint64_t at_step, size_t *n, uint64_t *taken)
+{
+    /* a capture taken when s->step was k shows the parameters after pass k - 1 */
+    for (size_t k = 0; k < s->n_captures; k++) {
+        const insp_capture *c = &s->captures[(s->capture_next + INSP_CAPTURES - 1 - k) % INSP_CAPTURES];
+        if (at_step == UINT64_MAX || c->step <= at_step + 1) {
+            *n = s->n_params;
+            if (taken) *taken = c->step;
+            return c->params;
+        }
+    }
+    *n = 0;
+    return NULL;
 }
 
 const insp_param *insp_param_table(const insp_session *s, size_t *n)
 {
-    *n = s->param_view ? s->n_params : 0;
-    return s->param_view;
+    return insp_param_table_at(s, UINT64_MAX, n, NULL);
 }
 
 /* The values of t as a float32 (its own data: contiguous float32) or double run
@@ -523,10 +496,14 @@ int insp_param_update_ratio(insp_session *s)
         double *copy;
         if (values_of(r->tensor, &now, &f64, &copy) < 0) return -1;
         double dd = 0, pp = 0;
-        for (int64_t j = 0; j < n; j++) {
-            double v = value_at(now, f64, j), d = v - value_at(r->snapshot, r->snapshot_f64, j);
-            dd += d * d;
-            pp += v * v;
+        if (!f64 && !r->snapshot_f64) {
+            insp_float_change(now, r->snapshot, n, &dd, &pp);
+        } else {
+            for (int64_t j = 0; j < n; j++) {
+                double v = value_at(now, f64, j), d = v - value_at(r->snapshot, r->snapshot_f64, j);
+                dd += d * d;
+                pp += v * v;
+            }
         }
         nn_free(copy);
         r->info.update_ratio = pp > 0 ? sqrt(dd) / sqrt(pp) : dd > 0 ? INFINITY : 0;
@@ -538,7 +515,6 @@ int insp_param_update_ratio(insp_session *s)
 
 int insp_nan_first(const insp_session *s, uint64_t *step, const char **where)
 {
-    settle_for_reader(s);
     if (s->nan_module >= 0) {
         if (step) *step = s->nan_step;
         if (where) *where = s->nan_where;
@@ -588,11 +564,11 @@ int insp_problems(insp_session *s, char **out) { return insp_problems_at(s, UINT
 int insp_problems_at(insp_session *s, uint64_t at_step, char **out)
 {
     *out = NULL;
-    settle_for_reader(s);
     text t = {0};
     const insp_param *params;
     size_t n_params;
     int rc = insp_param_capture(s, &params, &n_params);
+    if (rc == 0) params = insp_param_table_at(s, at_step, &n_params, NULL); /* time travel: a past capture */
     if (rc == 0 && s->nan_module >= 0 && s->nan_step <= at_step) {
         const insp_module *m = &s->mods[s->nan_module];
         rc = add_line(&t, "nan: NaN/Inf first in the %s of %s (%s) at step %llu", s->nan_where,
@@ -611,7 +587,7 @@ int insp_problems_at(insp_session *s, uint64_t at_step, char **out)
         }
         int64_t units;
         uint64_t passes;
-        int64_t dead = dead_units(s, i, &units, &passes);
+        int64_t dead = dead_units(s, i, at_step, &units, &passes);
         if (rc == 0 && dead > 0)
             rc = add_line(&t, "dead: %s (%s) %lld of %lld units never nonzero over %llu passes", path, cls,
                           (long long)dead, (long long)units, (unsigned long long)passes);

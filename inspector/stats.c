@@ -2,19 +2,18 @@
  * stats.c — the inspector's statistics kernel: count, mean, std, min, max, L2 norm,
  * exact zeros, saturation, NaN/Inf counts and per-unit "ever nonzero" in one fused
  * loop over contiguous float32/float64 data (other dtypes and layouts through a
- * double copy), then the [min, max] histogram (it needs the range) over the same
- * data. Large tensors are cut into chunks that this thread and one helper thread
- * share (the hooks run while the other core mostly waits), or copied by a hook
- * and computed by the helper later (deferred jobs, numbered so that readers know
- * which passes are complete); the helper steps aside while an OpenBLAS product
- * runs. Not here: where the numbers are kept (session.c) or drawn (render.c).
+ * double copy), then the [min, max] histogram (it needs the range): of every value
+ * up to INSP_HIST_SAMPLE values, of an evenly strided sample beyond. It all runs on
+ * the calling thread, inside the hook: a second thread would have to share the
+ * cores with OpenBLAS's product threads, and displacing one stalls a whole
+ * product, so the cost is kept low by the kernels instead (float lanes for
+ * float32, the sampled histogram). Not here: where the numbers are kept
+ * (session.c) or drawn (render.c).
  */
 #include "insp_int.h"
 
 #include <immintrin.h>
 #include <math.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,6 +51,7 @@ typedef struct source {
     const void *data;
     bool f64;
     int64_t n, outer, units, inner;
+    int64_t row;  /* the tensor's last dimension, which the histogram's sample must cross */
     double *copy; /* owned when the data had to be converted */
 } source;
 
@@ -166,6 +166,7 @@ typedef float vf4 __attribute__((vector_size(16)));
 #define STANH (fabs(v) > 0.99)
 #define SSIGM ((v < 0.01) | (v > 0.99))
 #define AVX2 __attribute__((target("avx2")))
+#define AVX2_FMA __attribute__((target("avx2,fma"))) /* every AVX2 processor has FMA too */
 
 /* saturation: |x| > 0.99 (tanh-like), x < 0.01 or x > 0.99 (sigmoid-like); NaN never */
 FUSED_KERNEL(, fused_f32, float, 2, vd2, vl2, LOAD_F32_2, VNONE, 0)
@@ -191,59 +192,86 @@ FINITE_KERNEL(AVX2, finite_f64_tanh_avx2, double, 4, vd4, vl4, LOAD_F64_4, VTANH
 FINITE_KERNEL(AVX2, finite_f64_sigm_avx2, double, 4, vd4, vl4, LOAD_F64_4, VSIGM, SSIGM)
 
 /* float32 with AVX2, the case every hook of a float32 model hits: written with
-   intrinsics, so that min, max and the counts stay in 8 float lanes (vminps,
-   vmaxps, compares) and only the sums widen to double. Saturation is tested in
-   float with thresholds that give the double tests' answers for every float:
-   v > 0.99 exactly when v >= 0.99f (the nearest float above 0.99), and v < 0.01
-   exactly when v <= 0.01f (the nearest float below 0.01). */
-#define F32_BLOCK 65536 /* values per block: the int32 lane counts cannot overflow */
-AVX2 static inline __attribute__((always_inline)) bool finite_f32_v8(acc *a, const float *x, int64_t n,
-                                                                      insp_saturation sat)
+   intrinsics and kept in 8 float lanes, two vectors a turn. The sums run in float
+   for FLUSH_TURNS turns (16 values a lane) and are then added into double sums,
+   so that each float partial stays within about 1e-6 of its exact value (PyTorch's
+   own float32 reductions do no better) at a third of the work of widening every
+   value; min, max and the counts are exact. A value that is not finite, or one
+   whose square does not fit a float, makes a float sum non-finite: the kernel then
+   returns false with *a untouched and the general (double) kernel runs instead.
+   Saturation is tested in float with thresholds that give the double tests'
+   answers for every float: v > 0.99 exactly when v >= 0.99f (the nearest float
+   above 0.99), and v < 0.01 exactly when v <= 0.01f (the nearest float below 0.01). */
+#define FLUSH_TURNS 8
+#define COUNT_BLOCK 65536 /* values between two sums of the int32 count lanes (no overflow) */
+AVX2 static inline __attribute__((always_inline)) __m256i count_lanes(__m256 mask)
 {
-    const __m256d K = _mm256_set1_pd(a->shift);
-    const __m256 zero = _mm256_setzero_ps(), hi = _mm256_set1_ps(0.99f), lo = _mm256_set1_ps(0.01f);
-    const __m256 sign = _mm256_set1_ps(-0.0f);
+    return _mm256_castps_si256(mask); /* -1 in each lane that holds */
+}
+AVX2 static inline __attribute__((always_inline)) __m256 saturated_lanes(__m256 v, insp_saturation sat)
+{
+    const __m256 hi = _mm256_set1_ps(0.99f), lo = _mm256_set1_ps(0.01f), sign = _mm256_set1_ps(-0.0f);
+    if (sat == INSP_SAT_TANH) return _mm256_cmp_ps(_mm256_andnot_ps(sign, v), hi, _CMP_GE_OQ);
+    return _mm256_or_ps(_mm256_cmp_ps(v, lo, _CMP_LE_OQ), _mm256_cmp_ps(v, hi, _CMP_GE_OQ));
+}
+AVX2 static inline __attribute__((always_inline)) __m256d widen_sum(__m256 f)
+{
+    return _mm256_add_pd(_mm256_cvtps_pd(_mm256_castps256_ps128(f)), _mm256_cvtps_pd(_mm256_extractf128_ps(f, 1)));
+}
+AVX2 static inline __attribute__((always_inline)) int64_t sum_lanes_i32(__m256i c)
+{
+    int32_t l[8];
+    _mm256_storeu_si256((__m256i *)l, c);
+    int64_t t = 0;
+    for (int j = 0; j < 8; j++) t -= l[j];
+    return t;
+}
+AVX2_FMA static inline __attribute__((always_inline)) bool finite_f32_v8(acc *a, const float *x, int64_t n,
+                                                                          insp_saturation sat)
+{
+    const float kf = (float)a->shift;
+    if ((double)kf != a->shift) return false; /* a shift from a float64 tensor pooled before this one */
+    const __m256 K = _mm256_set1_ps(kf), zero = _mm256_setzero_ps();
     __m256d s1 = _mm256_setzero_pd(), s2 = s1, q = s1;
-    __m256 mn = _mm256_set1_ps((float)a->shift), mx = mn, bad = zero;
+    __m256 mn = K, mx = K;
     int64_t zeros = 0, sats = 0, i = 0;
-    while (i + 8 <= n) {
+    while (i + 16 <= n) {
         __m256i zer = _mm256_setzero_si256(), satc = zer;
-        for (int64_t end = i + F32_BLOCK < n ? i + F32_BLOCK : n; i + 8 <= end; i += 8) {
-            __m256 v = _mm256_loadu_ps(x + i);
-            bad = _mm256_add_ps(bad, _mm256_sub_ps(v, v)); /* NaN from here on if v is NaN or inf */
-            mn = _mm256_min_ps(mn, v);
-            mx = _mm256_max_ps(mx, v);
-            zer = _mm256_sub_epi32(zer, _mm256_castps_si256(_mm256_cmp_ps(v, zero, _CMP_EQ_OQ)));
-            if (sat == INSP_SAT_TANH)
-                satc = _mm256_sub_epi32(satc, _mm256_castps_si256(_mm256_cmp_ps(_mm256_andnot_ps(sign, v), hi,
-                                                                                 _CMP_GE_OQ)));
-            else if (sat == INSP_SAT_SIGMOID)
-                satc = _mm256_sub_epi32(satc, _mm256_castps_si256(_mm256_or_ps(_mm256_cmp_ps(v, lo, _CMP_LE_OQ),
-                                                                               _mm256_cmp_ps(v, hi, _CMP_GE_OQ))));
-            __m256d v0 = _mm256_cvtps_pd(_mm256_castps256_ps128(v)), v1 = _mm256_cvtps_pd(_mm256_extractf128_ps(v, 1));
-            __m256d d0 = _mm256_sub_pd(v0, K), d1 = _mm256_sub_pd(v1, K);
-            s1 = _mm256_add_pd(s1, _mm256_add_pd(d0, d1));
-            s2 = _mm256_add_pd(s2, _mm256_add_pd(_mm256_mul_pd(d0, d0), _mm256_mul_pd(d1, d1)));
-            q = _mm256_add_pd(q, _mm256_add_pd(_mm256_mul_pd(v0, v0), _mm256_mul_pd(v1, v1)));
+        for (int64_t block_end = i + COUNT_BLOCK < n ? i + COUNT_BLOCK : n; i + 16 <= block_end;) {
+            __m256 d1 = zero, e1 = zero, d2 = zero, e2 = zero, dq = zero, eq = zero;
+            for (int turn = 0; turn < FLUSH_TURNS && i + 16 <= block_end; turn++, i += 16) {
+                __m256 v = _mm256_loadu_ps(x + i), u = _mm256_loadu_ps(x + i + 8);
+                __m256 d = _mm256_sub_ps(v, K), e = _mm256_sub_ps(u, K);
+                d1 = _mm256_add_ps(d1, d), e1 = _mm256_add_ps(e1, e);
+                d2 = _mm256_fmadd_ps(d, d, d2), e2 = _mm256_fmadd_ps(e, e, e2);
+                dq = _mm256_fmadd_ps(v, v, dq), eq = _mm256_fmadd_ps(u, u, eq);
+                mn = _mm256_min_ps(mn, _mm256_min_ps(v, u));
+                mx = _mm256_max_ps(mx, _mm256_max_ps(v, u));
+                zer = _mm256_add_epi32(zer, _mm256_add_epi32(count_lanes(_mm256_cmp_ps(v, zero, _CMP_EQ_OQ)),
+                                                             count_lanes(_mm256_cmp_ps(u, zero, _CMP_EQ_OQ))));
+                if (sat != INSP_SAT_NONE)
+                    satc = _mm256_add_epi32(satc, _mm256_add_epi32(count_lanes(saturated_lanes(v, sat)),
+                                                                   count_lanes(saturated_lanes(u, sat))));
+            }
+            s1 = _mm256_add_pd(s1, _mm256_add_pd(widen_sum(d1), widen_sum(e1)));
+            s2 = _mm256_add_pd(s2, _mm256_add_pd(widen_sum(d2), widen_sum(e2)));
+            q = _mm256_add_pd(q, _mm256_add_pd(widen_sum(dq), widen_sum(eq)));
         }
-        int32_t zl[8], sl[8];
-        _mm256_storeu_si256((__m256i *)zl, zer);
-        _mm256_storeu_si256((__m256i *)sl, satc);
-        for (int j = 0; j < 8; j++) zeros += zl[j], sats += sl[j];
+        zeros += sum_lanes_i32(zer);
+        sats += sum_lanes_i32(satc);
     }
-    float badl[8], mnl[8], mxl[8];
-    _mm256_storeu_ps(badl, bad);
-    for (int j = 0; j < 8; j++)
-        if (badl[j] != 0) return false;
-    for (int64_t t = i; t < n; t++)
-        if (!isfinite(x[t])) return false;
-    double s1l[4], s2l[4], ql[4];
+    double s1l[4], s2l[4], ql[4], sum1 = 0, sum2 = 0, sumq = 0;
     _mm256_storeu_pd(s1l, s1);
     _mm256_storeu_pd(s2l, s2);
     _mm256_storeu_pd(ql, q);
+    for (int j = 0; j < 4; j++) sum1 += s1l[j], sum2 += s2l[j], sumq += ql[j];
+    if (!isfinite(sum1) || !isfinite(sum2) || !isfinite(sumq)) return false;
+    for (int64_t t = i; t < n; t++)
+        if (!isfinite(x[t])) return false;
+    float mnl[8], mxl[8];
     _mm256_storeu_ps(mnl, mn);
     _mm256_storeu_ps(mxl, mx);
-    for (int j = 0; j < 4; j++) a->s1 += s1l[j], a->s2 += s2l[j], a->q += ql[j];
+    a->s1 += sum1, a->s2 += sum2, a->q += sumq;
     for (int j = 0; j < 8; j++) {
         a->min = mnl[j] < a->min ? mnl[j] : a->min;
         a->max = mxl[j] > a->max ? mxl[j] : a->max;
@@ -257,27 +285,66 @@ AVX2 static inline __attribute__((always_inline)) bool finite_f32_v8(acc *a, con
     a->count += n;
     return true;
 }
-AVX2 static bool finite_f32_avx2(acc *a, const float *x, int64_t n) { return finite_f32_v8(a, x, n, INSP_SAT_NONE); }
-AVX2 static bool finite_f32_tanh_avx2(acc *a, const float *x, int64_t n)
+AVX2_FMA static bool finite_f32_avx2(acc *a, const float *x, int64_t n)
+{
+    return finite_f32_v8(a, x, n, INSP_SAT_NONE);
+}
+AVX2_FMA static bool finite_f32_tanh_avx2(acc *a, const float *x, int64_t n)
 {
     return finite_f32_v8(a, x, n, INSP_SAT_TANH);
 }
-AVX2 static bool finite_f32_sigm_avx2(acc *a, const float *x, int64_t n)
+AVX2_FMA static bool finite_f32_sigm_avx2(acc *a, const float *x, int64_t n)
 {
     return finite_f32_v8(a, x, n, INSP_SAT_SIGMOID);
 }
 
-/* Asked by both threads, the first time maybe at once: the answer is atomic
-   (libgcc's constructor has filled in the CPU model before any of this runs). */
-static bool have_avx2(void)
+static bool have_avx2(void) { return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"); }
+
+/* sum (now - before)^2 and sum now^2 in double, 4 lanes (8 with AVX2) of sums so
+   that the additions do not wait on each other. */
+AVX2_FMA static void change_avx2(const float *now, const float *before, int64_t n,
+                                                            double *dd, double *pp)
 {
-    static atomic_int known = -1;
-    int k = atomic_load_explicit(&known, memory_order_relaxed);
-    if (k < 0) {
-        k = __builtin_cpu_supports("avx2") != 0;
-        atomic_store_explicit(&known, k, memory_order_relaxed);
+    __m256d d0 = _mm256_setzero_pd(), d1 = d0, p0 = d0, p1 = d0;
+    int64_t j = 0;
+    for (; j + 8 <= n; j += 8) {
+        __m256 v = _mm256_loadu_ps(now + j), b = _mm256_loadu_ps(before + j);
+        __m256d vl = _mm256_cvtps_pd(_mm256_castps256_ps128(v)), vh = _mm256_cvtps_pd(_mm256_extractf128_ps(v, 1));
+        __m256d dl = _mm256_sub_pd(vl, _mm256_cvtps_pd(_mm256_castps256_ps128(b)));
+        __m256d dh = _mm256_sub_pd(vh, _mm256_cvtps_pd(_mm256_extractf128_ps(b, 1)));
+        d0 = _mm256_fmadd_pd(dl, dl, d0), d1 = _mm256_fmadd_pd(dh, dh, d1);
+        p0 = _mm256_fmadd_pd(vl, vl, p0), p1 = _mm256_fmadd_pd(vh, vh, p1);
     }
-    return k;
+    double dl[4], pl[4];
+    _mm256_storeu_pd(dl, _mm256_add_pd(d0, d1));
+    _mm256_storeu_pd(pl, _mm256_add_pd(p0, p1));
+    double d = (dl[0] + dl[1]) + (dl[2] + dl[3]), p = (pl[0] + pl[1]) + (pl[2] + pl[3]);
+    for (; j < n; j++) {
+        double v = now[j], e = v - (double)before[j];
+        d += e * e, p += v * v;
+    }
+    *dd = d, *pp = p;
+}
+
+void insp_float_change(const float *now, const float *before, int64_t n, double *dd, double *pp)
+{
+    if (have_avx2()) {
+        change_avx2(now, before, n, dd, pp);
+        return;
+    }
+    double d[4] = {0}, p[4] = {0};
+    int64_t j = 0;
+    for (; j + 4 <= n; j += 4)
+        for (int k = 0; k < 4; k++) {
+            double v = now[j + k], e = v - (double)before[j + k];
+            d[k] += e * e, p[k] += v * v;
+        }
+    for (; j < n; j++) {
+        double v = now[j], e = v - (double)before[j];
+        d[0] += e * e, p[0] += v * v;
+    }
+    *dd = (d[0] + d[1]) + (d[2] + d[3]);
+    *pp = (p[0] + p[1]) + (p[2] + p[3]);
 }
 
 /* The finite kernel first; the general one when some value is not finite. */
@@ -311,61 +378,75 @@ static void fused(acc *a, const void *x, bool f64, int64_t n, insp_saturation sa
     }
 }
 
-/* Folds "some value is nonzero" of a run into *flag. */
+/* Whether some value of a run is nonzero, stopping at the first. */
 #define NONZERO_KERNEL(NAME, T)                                                 \
-    static void NAME(const T *x, int64_t n, uint8_t *flag)                      \
+    static bool NAME(const T *x, int64_t n)                                     \
     {                                                                           \
-        int any = 0;                                                            \
-        for (int64_t i = 0; i < n; i++) any |= x[i] != 0;                       \
-        *flag |= (uint8_t)any;                                                  \
+        for (int64_t i = 0; i < n; i++)                                         \
+            if (x[i] != 0) return true;                                         \
+        return false;                                                           \
     }
 NONZERO_KERNEL(nonzero_f32, float)
 NONZERO_KERNEL(nonzero_f64, double)
-/* alive[u] |= row[u] != 0 over one row of units. */
-#define ROW_KERNEL(NAME, T)                                                     \
-    static void NAME(const T *x, int64_t n, uint8_t *alive)                     \
-    {                                                                           \
-        for (int64_t u = 0; u < n; u++) alive[u] |= (uint8_t)(x[u] != 0);       \
-    }
-ROW_KERNEL(row_f32, float)
-ROW_KERNEL(row_f64, double)
 
-/* Values between two chances for the helper thread to step aside (give_way, a
-   few microseconds of work), so that a product starting meanwhile waits no longer. */
-#define PIECE_VALUES 4096
-static void give_way(void);
+/* The histogram's sample of a large object: every stride-th value of each source,
+   from stride/2 on, copied while the fused pass has just brought it into cache. */
+typedef struct sample {
+    void *values; /* float, or double when some source is float64 */
+    bool f64;
+    int64_t cap, len, stride;
+} sample;
 
-/* The fused pass over one source: the moments, and the unit map while each row
-   (or [unit, inner] block) is still in cache. */
-static void fused_source(acc *a, const source *s, uint8_t *alive, insp_saturation sat)
+/* Values the fused pass takes between two gathers of the sample (they stay in L1). */
+#define SAMPLE_CHUNK 4096
+
+/* Copies s's sampled values before position upto, from position next on; returns
+   the next position to take. smp NULL: no sample. */
+static int64_t take_sample(sample *smp, const source *s, int64_t next, int64_t upto)
+{
+    if (!smp) return next;
+    /* locals: through smp the count would go to memory and back every value */
+    int64_t len = smp->len, stride = smp->stride, end = upto < s->n ? upto : s->n;
+    int64_t room = smp->cap - len; /* a tuple of many tensors could take a few more than the cap */
+    if (end > next && (end - next + stride - 1) / stride > room) end = next + room * stride;
+    if (s->f64)
+        for (const double *x = s->data; next < end; next += stride) ((double *)smp->values)[len++] = x[next];
+    else if (smp->f64)
+        for (const float *x = s->data; next < end; next += stride) ((double *)smp->values)[len++] = x[next];
+    else
+        for (const float *x = s->data; next < end; next += stride) ((float *)smp->values)[len++] = x[next];
+    smp->len = len;
+    return next;
+}
+
+/* Folds s, [outer, units, inner], into the unit map: only units not alive yet
+   are looked at, each until its first nonzero value, so that a pass costs little
+   once most units have fired (a unit that never fires costs a look at each of
+   its values, as it must). */
+static void unit_map(const source *s, uint8_t *alive)
 {
     size_t es = s->f64 ? sizeof(double) : sizeof(float);
-    if (!alive) {
-        for (int64_t i = 0; i < s->n; i += PIECE_VALUES) {
-            if (i) give_way();
-            fused(a, (const char *)s->data + (size_t)i * es, s->f64, s->n - i < PIECE_VALUES ? s->n - i : PIECE_VALUES,
-                  sat);
-        }
-        return;
-    }
-    for (int64_t o = 0, since = 0; o < s->outer; o++) {
-        if ((since += s->units * s->inner) >= PIECE_VALUES) {
-            give_way();
-            since = 0;
-        }
-        const char *row = (const char *)s->data + (size_t)(o * s->units * s->inner) * es;
-        fused(a, row, s->f64, s->units * s->inner, sat);
-        if (s->inner == 1) {
-            if (s->f64) row_f64((const double *)row, s->units, alive);
-            else row_f32((const float *)row, s->units, alive);
-        } else {
-            for (int64_t u = 0; u < s->units; u++) {
-                const char *blk = row + (size_t)(u * s->inner) * es;
-                if (s->f64) nonzero_f64((const double *)blk, s->inner, &alive[u]);
-                else nonzero_f32((const float *)blk, s->inner, &alive[u]);
-            }
+    int64_t row = s->units * s->inner;
+    for (int64_t u = 0; u < s->units; u++) {
+        for (int64_t o = 0; o < s->outer && !alive[u]; o++) {
+            const void *x = (const char *)s->data + (size_t)(o * row + u * s->inner) * es;
+            alive[u] = s->f64 ? nonzero_f64(x, s->inner) : nonzero_f32(x, s->inner);
         }
     }
+}
+
+/* The fused pass over one source, in runs that stay in L1 while the histogram's
+   sample (if any) takes its values from them; then the unit map, if any. */
+static void fused_source(acc *a, const source *s, uint8_t *alive, insp_saturation sat, sample *smp)
+{
+    size_t es = s->f64 ? sizeof(double) : sizeof(float);
+    int64_t next = smp ? smp->stride / 2 : 0, chunk = smp ? SAMPLE_CHUNK : s->n;
+    for (int64_t i = 0; i < s->n; i += chunk) {
+        int64_t n = s->n - i < chunk ? s->n - i : chunk;
+        fused(a, (const char *)s->data + (size_t)i * es, s->f64, n, sat);
+        next = take_sample(smp, s, next, i + n);
+    }
+    if (alive) unit_map(s, alive);
 }
 
 /* The histogram over [lo, lo + BINS/scale] (the maximum falls in the last bin):
@@ -422,10 +503,13 @@ AVX2 static void hist_f32_finite_avx2(uint32_t *hist, const float *x, int64_t n,
         __m256 v = _mm256_loadu_ps(x + i);
         __m256d t0 = _mm256_mul_pd(_mm256_sub_pd(_mm256_cvtps_pd(_mm256_castps256_ps128(v)), LO), SC);
         __m256d t1 = _mm256_mul_pd(_mm256_sub_pd(_mm256_cvtps_pd(_mm256_extractf128_ps(v, 1)), LO), SC);
-        int32_t bin[8];
-        _mm_storeu_si128((__m128i *)bin, _mm256_cvttpd_epi32(_mm256_min_pd(t0, TOP)));
-        _mm_storeu_si128((__m128i *)(bin + 4), _mm256_cvttpd_epi32(_mm256_min_pd(t1, TOP)));
-        for (int j = 0; j < 8; j++) h[j][bin[j]]++;
+        /* the indices leave the vector two at a time (a store and eight narrow
+           loads would wait on store forwarding) */
+        __m128i b0 = _mm256_cvttpd_epi32(_mm256_min_pd(t0, TOP)), b1 = _mm256_cvttpd_epi32(_mm256_min_pd(t1, TOP));
+        uint64_t p0 = (uint64_t)_mm_cvtsi128_si64(b0), p1 = (uint64_t)_mm_extract_epi64(b0, 1);
+        uint64_t p2 = (uint64_t)_mm_cvtsi128_si64(b1), p3 = (uint64_t)_mm_extract_epi64(b1, 1);
+        h[0][(uint32_t)p0]++, h[1][p0 >> 32]++, h[2][(uint32_t)p1]++, h[3][p1 >> 32]++;
+        h[4][(uint32_t)p2]++, h[5][p2 >> 32]++, h[6][(uint32_t)p3]++, h[7][p3 >> 32]++;
     }
     for (; i < n; i++) {
         double t = ((double)x[i] - lo) * scale;
@@ -435,22 +519,36 @@ AVX2 static void hist_f32_finite_avx2(uint32_t *hist, const float *x, int64_t n,
         for (int c = 0; c < 8; c++) hist[b] += h[c][b];
 }
 
-/* all_finite: the fused pass found no NaN or inf in s. In pieces, for give_way. */
-static void histogram(uint32_t *hist, const source *s, double lo, double scale, bool all_finite)
+/* Bins n contiguous values of one kind. */
+static void bin_run(uint32_t *hist, const void *x, bool f64, int64_t n, double lo, double scale, bool all_finite)
 {
-    size_t es = s->f64 ? sizeof(double) : sizeof(float);
-    for (int64_t i = 0; i < s->n; i += PIECE_VALUES) {
-        if (i) give_way();
-        const void *x = (const char *)s->data + (size_t)i * es;
-        int64_t n = s->n - i < PIECE_VALUES ? s->n - i : PIECE_VALUES;
-        if (have_avx2()) {
-            if (s->f64) hist_f64_avx2(hist, x, n, lo, scale);
-            else if (all_finite) hist_f32_finite_avx2(hist, x, n, lo, scale);
-            else hist_f32_avx2(hist, x, n, lo, scale);
-        } else {
-            s->f64 ? hist_f64(hist, x, n, lo, scale) : hist_f32(hist, x, n, lo, scale);
-        }
+    if (have_avx2()) {
+        if (f64) hist_f64_avx2(hist, x, n, lo, scale);
+        else if (all_finite) hist_f32_finite_avx2(hist, x, n, lo, scale);
+        else hist_f32_avx2(hist, x, n, lo, scale);
+    } else {
+        f64 ? hist_f64(hist, x, n, lo, scale) : hist_f32(hist, x, n, lo, scale);
     }
+}
+
+static int64_t gcd(int64_t a, int64_t b)
+{
+    while (b) {
+        int64_t t = a % b;
+        a = b, b = t;
+    }
+    return a;
+}
+
+/* Every stride-th value goes into the histogram of total values: 1 up to
+   INSP_HIST_SAMPLE values, else about total / INSP_HIST_SAMPLE, made prime to the
+   last dimension (row) so that the sample visits every column, not every k-th. */
+static int64_t hist_stride(int64_t total, int64_t row)
+{
+    if (total <= INSP_HIST_SAMPLE) return 1;
+    int64_t stride = (total + INSP_HIST_SAMPLE - 1) / INSP_HIST_SAMPLE;
+    while (row > 1 && gcd(stride, row) != 1) stride++;
+    return stride;
 }
 
 /* The first finite value of a source, for the shift; false when none. */
@@ -481,6 +579,7 @@ static int source_of(nn_tensor *t, source *src)
         src->data = src->copy;
         src->f64 = true;
     }
+    src->row = t->ndim ? t->sizes[t->ndim - 1] : 1;
     src->outer = src->n ? 1 : 0;
     src->units = 1;
     src->inner = src->n;
@@ -521,217 +620,35 @@ static void finish(acc *a, uint32_t *hist, insp_stats *out)
     memcpy(out->hist, hist, sizeof out->hist);
 }
 
-/* ------------------------------------------------- the helper thread */
-
-/* A parallel loop: chunks 0..n_chunks-1 of run(ctx, chunk), claimed one at a
-   time by the calling thread and the helper, so a helper that is slow to wake
-   costs nothing: the caller then runs every chunk itself. */
-typedef struct par_loop {
-    void (*run)(void *ctx, int chunk);
-    void *ctx;
-    int n_chunks;
-    atomic_int next;  /* the next unclaimed chunk */
-    bool helper_done; /* under par_lock: the helper took the loop and left it */
-} par_loop;
-
-static pthread_mutex_t par_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t par_wake = PTHREAD_COND_INITIALIZER; /* a loop is posted */
-static pthread_cond_t par_left = PTHREAD_COND_INITIALIZER; /* the helper left a loop */
-static par_loop *par_posted;                               /* under par_lock */
-static enum { PAR_NONE, PAR_RUNNING, PAR_FAILED } par_helper; /* under par_lock */
-static bool par_helper_waiting; /* under par_lock: asleep on par_wake, so posting must signal */
-static _Thread_local bool on_helper; /* this thread is the helper */
-static atomic_int jobs_len;          /* deferred jobs queued: changed under par_lock, give_way reads it without */
-
-/* Wakes the helper if it sleeps (under par_lock): a busy helper finds the new work
-   itself, and a signal costs a system call. */
-static void par_wake_helper(void)
-{
-    if (par_helper_waiting) pthread_cond_signal(&par_wake);
-}
-
-/* The helper's statistics are work done beside the model's: while an OpenBLAS
-   product runs (on every core), the helper sleeps between pieces of its work,
-   since a product thread it displaced would stall the whole product. Only while
-   its backlog is short, though: past that, waiting would leave the work to the
-   model's thread (readers and a full queue run jobs themselves). */
-#define GIVE_WAY_BACKLOG 16
-static void give_way(void)
-{
-    if (on_helper && atomic_load_explicit(&jobs_len, memory_order_relaxed) < GIVE_WAY_BACKLOG) nn_blas_wait_idle();
-}
-
-static void par_claim(par_loop *l)
-{
-    for (int c; (c = atomic_fetch_add(&l->next, 1)) < l->n_chunks;) l->run(l->ctx, c);
-}
-
-/* Deferred statistics (insp_object_stats_deferred): a job per pass, in order. */
-typedef struct stats_job stats_job;
-static stats_job *jobs_head, *jobs_tail; /* under par_lock */
-static int jobs_running;                 /* taken off the queue, not delivered yet; under par_lock */
-static stats_job *helper_job;            /* the one the helper runs, or NULL; under par_lock */
-static uint64_t jobs_queued;             /* sequence number of the last job queued; under par_lock */
-static pthread_cond_t job_finished = PTHREAD_COND_INITIALIZER;
-static void job_run_locked(stats_job *j);
-static void job_requeue_running(void);
-
-static void *par_helper_main(void *unused)
-{
-    (void)unused;
-    on_helper = true;
-    pthread_mutex_lock(&par_lock);
-    for (;;) {
-        while (!par_posted && !jobs_head) {
-            par_helper_waiting = true;
-            pthread_cond_wait(&par_wake, &par_lock);
-            par_helper_waiting = false;
-        }
-        if (par_posted) {
-            par_loop *l = par_posted;
-            par_posted = NULL;
-            pthread_mutex_unlock(&par_lock);
-            par_claim(l);
-            pthread_mutex_lock(&par_lock);
-            l->helper_done = true;
-            pthread_cond_signal(&par_left);
-        } else {
-            job_run_locked(jobs_head);
-            pthread_cond_broadcast(&job_finished);
-        }
-    }
-    return NULL;
-}
-
-/* A fork while the helper holds the lock would leave the child's lock taken: hold
-   it across fork; the child starts without a helper (made again on demand). */
-static void par_prepare(void) { pthread_mutex_lock(&par_lock); }
-static void par_parent(void) { pthread_mutex_unlock(&par_lock); }
-static void par_child(void)
-{
-    pthread_mutex_init(&par_lock, NULL);
-    pthread_cond_init(&par_wake, NULL);
-    pthread_cond_init(&par_left, NULL);
-    pthread_cond_init(&job_finished, NULL);
-    par_posted = NULL;
-    par_helper = PAR_NONE;
-    par_helper_waiting = false;
-    job_requeue_running();
-}
-
-/* Starts the helper once (under par_lock); false when there is none. */
-static bool par_start(void)
-{
-    if (par_helper == PAR_NONE) {
-        static bool registered;
-        pthread_attr_t attr;
-        pthread_t t;
-        par_helper = PAR_FAILED;
-        if ((registered || pthread_atfork(par_prepare, par_parent, par_child) == 0) && pthread_attr_init(&attr) == 0) {
-            registered = true;
-            pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-            if (pthread_create(&t, &attr, par_helper_main, NULL) == 0) par_helper = PAR_RUNNING;
-            pthread_attr_destroy(&attr);
-        }
-    }
-    return par_helper == PAR_RUNNING;
-}
-
-/* Runs every chunk of l, with the helper's help when there is a helper. */
-static void par_run(par_loop *l)
-{
-    atomic_init(&l->next, 0);
-    l->helper_done = false;
-    pthread_mutex_lock(&par_lock);
-    bool posted = par_start() && !par_posted;
-    if (posted) {
-        par_posted = l;
-        par_wake_helper();
-    }
-    pthread_mutex_unlock(&par_lock);
-    par_claim(l);
-    if (!posted) return;
-    /* l lives on our stack: wait until the helper left it, unless it never came */
-    pthread_mutex_lock(&par_lock);
-    if (par_posted == l) par_posted = NULL;
-    else
-        while (!l->helper_done) pthread_cond_wait(&par_left, &par_lock);
-    pthread_mutex_unlock(&par_lock);
-}
-
-/* ------------------------------------------------------- pooled statistics */
-
-/* Below this many values one thread does it all (waking the helper costs more). */
-#define PAR_MIN_VALUES 16384
-#define PAR_CHUNKS 8
-
-/* The sources cut into PAR_CHUNKS runs of about equal length, each run's moments
-   (first) and histogram (then) computed into its own slot. */
-typedef struct chunked {
-    const source *srcs;
-    size_t n_srcs;
-    int64_t total;
-    insp_saturation sat;
-    bool hist_phase, all_finite;
-    double shift, lo, scale;
-    acc part[PAR_CHUNKS];
-    uint32_t hist[PAR_CHUNKS][INSP_HIST_BINS];
-} chunked;
-
-static void chunk_run(void *ctx, int c)
-{
-    chunked *k = ctx;
-    int64_t begin = k->total * c / PAR_CHUNKS, end = k->total * (c + 1) / PAR_CHUNKS, base = 0;
-    acc *a = &k->part[c];
-    if (!k->hist_phase) *a = (acc){.min = INFINITY, .max = -INFINITY, .shift = k->shift};
-    for (size_t i = 0; i < k->n_srcs && base < end; base += k->srcs[i].n, i++) {
-        const source *s = &k->srcs[i];
-        int64_t from = begin > base ? begin - base : 0, to = end - base < s->n ? end - base : s->n;
-        if (to <= from) continue;
-        const char *p = (const char *)s->data + (size_t)from * (s->f64 ? sizeof(double) : sizeof(float));
-        source run = {.data = p, .f64 = s->f64, .n = to - from};
-        if (k->hist_phase) histogram(k->hist[c], &run, k->lo, k->scale, k->all_finite);
-        else fused(a, p, s->f64, to - from, k->sat);
-    }
-}
-
-/* Pools the sources into out; shared: the helper may take chunks (not from the helper itself). */
-static void stats_of_sources(source *srcs, size_t n, uint8_t *alive, insp_saturation sat, bool with_hist,
-                             bool shared, insp_stats *out)
+/* The pooled statistics of the sources; alive: the first source's unit map, or NULL. */
+static void stats_of_sources(const source *srcs, size_t n, uint8_t *alive, insp_saturation sat, bool with_hist,
+                             insp_stats *out)
 {
     acc a = {.min = INFINITY, .max = -INFINITY};
-    for (size_t i = 0; i < n && !a.has_shift; i++) a.has_shift = first_finite(&srcs[i], &a.shift);
-    chunked k = {.srcs = srcs, .n_srcs = n, .sat = sat, .shift = a.shift};
-    for (size_t i = 0; i < n; i++) k.total += srcs[i].n;
-    /* the unit map folds rows into shared bytes: one thread */
-    bool parallel = shared && !alive && k.total >= PAR_MIN_VALUES;
-    if (parallel) {
-        par_loop loop = {.run = chunk_run, .ctx = &k, .n_chunks = PAR_CHUNKS};
-        par_run(&loop);
-        for (int c = 0; c < PAR_CHUNKS; c++) {
-            const acc *p = &k.part[c];
-            a.count += p->count, a.finite += p->finite, a.zeros += p->zeros, a.sat += p->sat, a.nan += p->nan;
-            a.s1 += p->s1, a.s2 += p->s2, a.q += p->q;
-            a.min = p->min < a.min ? p->min : a.min;
-            a.max = p->max > a.max ? p->max : a.max;
-        }
-    } else {
-        for (size_t i = 0; i < n; i++) fused_source(&a, &srcs[i], i == 0 ? alive : NULL, sat);
+    int64_t total = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!a.has_shift) a.has_shift = first_finite(&srcs[i], &a.shift);
+        total += srcs[i].n;
+    }
+    double values[INSP_HIST_SAMPLE + 16]; /* the sample: at most one more per source than INSP_HIST_SAMPLE */
+    sample smp = {.values = values, .cap = INSP_HIST_SAMPLE + 16};
+    bool sampled = with_hist && total > INSP_HIST_SAMPLE;
+    for (size_t i = 0; i < n; i++) smp.f64 |= srcs[i].f64;
+    for (size_t i = 0; i < n; i++) {
+        smp.stride = hist_stride(total, srcs[i].row);
+        fused_source(&a, &srcs[i], i == 0 ? alive : NULL, sat, sampled ? &smp : NULL);
     }
     uint32_t hist[INSP_HIST_BINS] = {0};
     if (a.finite && with_hist) {
-        give_way();
         double scale = a.max > a.min ? INSP_HIST_BINS / (a.max - a.min) : 0;
-        bool all_finite = a.finite == a.count;
-        if (parallel) {
-            k.hist_phase = true, k.all_finite = all_finite, k.lo = a.min, k.scale = scale;
-            memset(k.hist, 0, sizeof k.hist);
-            par_loop loop = {.run = chunk_run, .ctx = &k, .n_chunks = PAR_CHUNKS};
-            par_run(&loop);
-            for (int c = 0; c < PAR_CHUNKS; c++)
-                for (int b = 0; b < INSP_HIST_BINS; b++) hist[b] += k.hist[c][b];
+        if (sampled) {
+            bin_run(hist, values, smp.f64, smp.len, a.min, scale, a.finite == a.count);
+            /* the bins of the minimum and the maximum hold a value, whichever were sampled */
+            if (!hist[0]) hist[0] = 1;
+            if (scale > 0 && !hist[INSP_HIST_BINS - 1]) hist[INSP_HIST_BINS - 1] = 1;
         } else {
-            for (size_t i = 0; i < n; i++) histogram(hist, &srcs[i], a.min, scale, all_finite);
+            bool all_finite = a.finite == a.count;
+            for (size_t i = 0; i < n; i++) bin_run(hist, srcs[i].data, srcs[i].f64, srcs[i].n, a.min, scale, all_finite);
         }
     }
     finish(&a, hist, out);
@@ -780,7 +697,7 @@ int insp_object_stats(nn_object *o, insp_saturation sat, uint8_t *alive, int64_t
     if (rc == 0) {
         if (alive && n_units == insp_units_of(first)) set_units(&srcs[0], first);
         else alive = NULL;
-        stats_of_sources(srcs, n, alive, sat, with_hist, true, out);
+        stats_of_sources(srcs, n, alive, sat, with_hist, out);
     }
     for (size_t i = 0; i < n; i++) nn_free(srcs[i].copy);
     if (srcs != few) nn_free(srcs);
@@ -815,204 +732,7 @@ static bool same_values(const insp_cached_stats *e, const nn_tensor *t)
     return true;
 }
 
-/* ---------------------------------------------------- deferred statistics */
-
-/* Below this many values a pass is summed at once (a job costs more). */
-#define DEFER_MIN_VALUES 4096
-/* Jobs waiting at most; past that the caller runs the oldest itself. */
-#define DEFER_MAX_JOBS 64
-
-/* A pass's statistics to compute from a copy of its values, delivered to dest[]
-   (ring slots, the cache entry) under par_lock. */
-struct stats_job {
-    stats_job *next;
-    size_t capacity; /* bytes of values[] */
-    insp_saturation sat;
-    bool with_hist, f64;
-    insp_stats *dest[INSP_STATS_CACHE + 4];
-    int n_dest;
-    insp_cached_stats *entry; /* the cache entry waiting on it, or NULL */
-    uint64_t seq;             /* jobs_queued when it was queued */
-    uint8_t *alive;           /* the unit map to fold into at delivery (borrowed), or NULL */
-    uint64_t *alive_passes;   /* its pass count, incremented then */
-    int64_t outer, units, inner; /* the values as [outer, units, inner] for it */
-    int ndim;
-    int64_t sizes[INSP_MAX_SHAPE];
-    int64_t n;
-    double values[]; /* n float32 or float64 values */
-};
-
-/* Freed jobs kept for the next ones (a training loop queues the same sizes every
-   step): a buffer that large would come fresh from mmap each time, and its page
-   faults cost more than its statistics. At most JOB_POOL jobs and JOB_POOL_BYTES. */
-#define JOB_POOL 8
-#define JOB_POOL_BYTES ((size_t)16 << 20)
-static stats_job *job_pool[JOB_POOL]; /* under par_lock */
-static int job_pool_len;
-static size_t job_pool_bytes;
-
-/* A job with room for bytes of values: the smallest pooled one that fits, else new
-   (libc, not nn_malloc: jobs are freed on either thread). NULL when out of memory. */
-static stats_job *job_alloc(size_t bytes)
-{
-    stats_job *j = NULL;
-    pthread_mutex_lock(&par_lock);
-    int best = -1;
-    for (int i = 0; i < job_pool_len; i++)
-        if (job_pool[i]->capacity >= bytes && (best < 0 || job_pool[i]->capacity < job_pool[best]->capacity)) best = i;
-    if (best >= 0) {
-        j = job_pool[best];
-        job_pool[best] = job_pool[--job_pool_len];
-        job_pool_bytes -= j->capacity;
-    }
-    pthread_mutex_unlock(&par_lock);
-    if (!j && (j = malloc(sizeof *j + bytes))) j->capacity = bytes;
-    return j;
-}
-
-/* Back to the pool, or freed when the pool is full (under par_lock). */
-static void job_release_locked(stats_job *j)
-{
-    if (job_pool_len < JOB_POOL && job_pool_bytes + j->capacity <= JOB_POOL_BYTES) {
-        job_pool[job_pool_len++] = j;
-        job_pool_bytes += j->capacity;
-    } else {
-        free(j);
-    }
-}
-
-/* alive[u] |= units[u], one more pass folded (under par_lock). */
-static void fold_units_locked(uint8_t *alive, const uint8_t *units, int64_t n, uint64_t *passes)
-{
-    for (int64_t u = 0; u < n; u++) alive[u] |= units[u];
-    ++*passes;
-}
-
-/* Takes j (the head of the queue) off it, computes it without the lock and
-   delivers it. Called and returns with par_lock held. */
-static void job_run_locked(stats_job *j)
-{
-    jobs_head = j->next;
-    if (!jobs_head) jobs_tail = NULL;
-    jobs_len--;
-    jobs_running++;
-    if (on_helper) helper_job = j;
-    pthread_mutex_unlock(&par_lock);
-    give_way();
-    source src = {.data = j->values, .f64 = j->f64, .n = j->n, .outer = j->outer, .units = j->units, .inner = j->inner};
-    /* the job's own unit map (after its values), folded into the module's at delivery */
-    uint8_t *units = j->alive ? (uint8_t *)j->values + j->capacity - j->units : NULL;
-    if (units) memset(units, 0, (size_t)j->units);
-    insp_stats r;
-    memset(&r, 0, sizeof r);
-    stats_of_sources(&src, 1, units, j->sat, j->with_hist, false, &r);
-    r.ndim = j->ndim;
-    memcpy(r.sizes, j->sizes, sizeof r.sizes);
-    pthread_mutex_lock(&par_lock);
-    for (int i = 0; i < j->n_dest; i++) *j->dest[i] = r;
-    if (j->entry) j->entry->pending = NULL;
-    if (units) fold_units_locked(j->alive, units, j->units, j->alive_passes);
-    jobs_running--;
-    if (helper_job == j) helper_job = NULL;
-    job_release_locked(j);
-}
-
-/* In a forked child: the job the parent's helper had taken off the queue runs
-   again (the forking thread was not running one: fork and jobs share par_lock). */
-static void job_requeue_running(void)
-{
-    jobs_running = 0;
-    if (!helper_job) return;
-    helper_job->next = jobs_head;
-    jobs_head = helper_job;
-    if (!jobs_tail) jobs_tail = helper_job;
-    jobs_len++;
-    helper_job = NULL;
-}
-
-/* A job for t's values, queued (the helper wakes), or run at once when there is
-   no helper; NULL when out of memory (the caller then computes in place). entry:
-   the cache entry to fill too, or NULL; alive: the unit map of insp_unit_stats,
-   or NULL. */
-static stats_job *job_queue(nn_tensor *t, insp_saturation sat, bool with_hist, insp_stats *out,
-                            insp_cached_stats *entry, uint8_t *alive, uint64_t *alive_passes)
-{
-    int64_t n = nn_numel(t);
-    bool native = nn_is_contiguous(t) && (t->dtype == NN_FLOAT32 || t->dtype == NN_FLOAT64);
-    bool f64 = !native || t->dtype == NN_FLOAT64;
-    size_t bytes = (size_t)n * (f64 ? sizeof(double) : sizeof(float));
-    source shape = {.n = n, .outer = 1, .units = 1, .inner = n};
-    if (alive) set_units(&shape, t);
-    stats_job *j = job_alloc(bytes + (alive ? (size_t)shape.units : 0));
-    if (!j) return NULL;
-    if (native) memcpy(j->values, nn_data_ptr(t), bytes);
-    else nn_to_doubles(t, j->values);
-    memset(out, 0, sizeof *out);
-    record_shape(t, out);
-    *j = (stats_job){.capacity = j->capacity, .sat = sat, .with_hist = with_hist, .f64 = f64, .n_dest = 1,
-                     .entry = entry, .alive = alive, .alive_passes = alive_passes, .outer = shape.outer,
-                     .units = shape.units, .inner = shape.inner, .n = n, .ndim = out->ndim};
-    memcpy(j->sizes, out->sizes, sizeof j->sizes);
-    j->dest[0] = out;
-    if (entry) j->dest[j->n_dest++] = &entry->stats;
-    pthread_mutex_lock(&par_lock);
-    j->seq = ++jobs_queued;
-    if (entry) entry->pending = j;
-    if (jobs_tail) jobs_tail->next = j;
-    else jobs_head = j;
-    jobs_tail = j;
-    jobs_len++;
-    if (!par_start()) job_run_locked(j);
-    else if (jobs_len > DEFER_MAX_JOBS) job_run_locked(jobs_head);
-    else par_wake_helper();
-    pthread_mutex_unlock(&par_lock);
-    return j;
-}
-
-void insp_stats_wait(void)
-{
-    pthread_mutex_lock(&par_lock);
-    while (jobs_head || jobs_running) {
-        if (jobs_head) job_run_locked(jobs_head);
-        else pthread_cond_wait(&job_finished, &par_lock);
-    }
-    pthread_cond_broadcast(&job_finished);
-    pthread_mutex_unlock(&par_lock);
-}
-
-/* The entry's statistics into out: now, or when its job delivers. */
-static void cache_answer(insp_cached_stats *e, bool with_hist, insp_stats *out)
-{
-    pthread_mutex_lock(&par_lock);
-    stats_job *j = e->pending;
-    bool later = j && with_hist == j->with_hist && j->n_dest < (int)(sizeof j->dest / sizeof j->dest[0]);
-    if (later) {
-        memset(out, 0, sizeof *out);
-        j->dest[j->n_dest++] = out;
-    }
-    pthread_mutex_unlock(&par_lock);
-    if (later) return;
-    if (j) insp_stats_wait();
-    *out = e->stats;
-    if (!with_hist) memset(out->hist, 0, sizeof out->hist);
-}
-
-/* Empties the entry; a job still computing for it no longer delivers there. */
-static void cache_evict(insp_cached_stats *e)
-{
-    pthread_mutex_lock(&par_lock);
-    stats_job *j = e->pending;
-    if (j) {
-        for (int i = 0; i < j->n_dest; i++)
-            if (j->dest[i] == &e->stats) j->dest[i--] = j->dest[--j->n_dest];
-        j->entry = NULL;
-        e->pending = NULL;
-    }
-    pthread_mutex_unlock(&par_lock);
-    NN_SET(e->view, NULL);
-}
-
-int insp_object_stats_cached(insp_stats_cache *c, nn_object *o, insp_saturation sat, bool with_hist, bool defer,
+int insp_object_stats_cached(insp_stats_cache *c, nn_object *o, insp_saturation sat, bool with_hist,
                              insp_stats *out)
 {
     nn_tensor *t = sole_tensor(o);
@@ -1020,80 +740,30 @@ int insp_object_stats_cached(insp_stats_cache *c, nn_object *o, insp_saturation 
     for (int i = 0; i < INSP_STATS_CACHE; i++) {
         insp_cached_stats *e = &c->entries[i];
         if (e->view && e->sat == sat && (e->with_hist || !with_hist) && same_values(e, t)) {
-            cache_answer(e, with_hist, out);
+            *out = e->stats;
+            if (!with_hist) memset(out->hist, 0, sizeof out->hist);
             return 0;
         }
     }
     nn_tensor *view = nn_detach(t);
     if (!view) return -1;
-    insp_cached_stats *e = &c->entries[c->next];
-    cache_evict(e);
-    if (!(defer && nn_numel(t) >= DEFER_MIN_VALUES && job_queue(t, sat, with_hist, out, e, NULL, NULL))) {
-        if (insp_object_stats(&t->ob, sat, NULL, 0, with_hist, out) < 0) {
-            NN_RELEASE(view);
-            return -1;
-        }
-        e->stats = *out;
+    if (insp_object_stats(&t->ob, sat, NULL, 0, with_hist, out) < 0) {
+        NN_RELEASE(view);
+        return -1;
     }
+    insp_cached_stats *e = &c->entries[c->next];
     c->next = (c->next + 1) % INSP_STATS_CACHE;
-    e->view = view;
+    NN_SET(e->view, view);
     e->version = t->storage->version;
     e->sat = sat;
     e->with_hist = with_hist;
+    e->stats = *out;
     return 0;
-}
-
-int insp_unit_stats(nn_object *o, insp_saturation sat, uint8_t *alive, uint64_t *alive_passes, int64_t n_units,
-                    bool defer, insp_stats *out)
-{
-    nn_tensor *t = sole_tensor(o);
-    if (defer && t && n_units == insp_units_of(t) && nn_numel(t) >= DEFER_MIN_VALUES &&
-        job_queue(t, sat, true, out, NULL, alive, alive_passes))
-        return 0;
-    /* at once, into a map of its own: the helper may be folding a job into alive */
-    uint8_t *units = nn_calloc((size_t)(n_units ? n_units : 1), 1);
-    if (!units || insp_object_stats(o, sat, units, n_units, true, out) < 0) {
-        nn_free(units);
-        return -1;
-    }
-    pthread_mutex_lock(&par_lock);
-    fold_units_locked(alive, units, n_units, alive_passes);
-    pthread_mutex_unlock(&par_lock);
-    nn_free(units);
-    return 0;
-}
-
-int64_t insp_dead_count(const uint8_t *alive, int64_t n_units, uint64_t *alive_passes, uint64_t *passes)
-{
-    int64_t dead = 0;
-    pthread_mutex_lock(&par_lock);
-    for (int64_t u = 0; u < n_units; u++) dead += !alive[u];
-    *passes = *alive_passes;
-    pthread_mutex_unlock(&par_lock);
-    return dead;
-}
-
-uint64_t insp_stats_queued(void)
-{
-    pthread_mutex_lock(&par_lock);
-    uint64_t seq = jobs_queued;
-    pthread_mutex_unlock(&par_lock);
-    return seq;
-}
-
-uint64_t insp_stats_done(void)
-{
-    pthread_mutex_lock(&par_lock);
-    uint64_t done = jobs_queued;
-    if (jobs_head && jobs_head->seq - 1 < done) done = jobs_head->seq - 1;
-    if (helper_job && helper_job->seq - 1 < done) done = helper_job->seq - 1;
-    pthread_mutex_unlock(&par_lock);
-    return done;
 }
 
 void insp_stats_cache_clear(insp_stats_cache *c)
 {
-    for (int i = 0; i < INSP_STATS_CACHE; i++) cache_evict(&c->entries[i]);
+    for (int i = 0; i < INSP_STATS_CACHE; i++) NN_SET(c->entries[i].view, NULL);
 }
 
 int insp_tensor_stats(nn_tensor *t, insp_saturation sat, insp_stats *out)

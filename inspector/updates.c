@@ -1,8 +1,7 @@
 /*
  * updates.c — update-to-data ratios without help from the optimizer: at a forward
- * of the root the parameters are snapshotted (at most INSP_RATIO_HZ times a
- * second, so a training loop pays for a copy a few times a second, not every
- * step); at a later root forward after which some parameter's version moved (an
+ * of the root the parameters are snapshotted (at most INSP_PARAM_HZ times a
+ * second, so a training loop pays for a copy once a second, not every step); at a later root forward after which some parameter's version moved (an
  * optimizer step updates in place), the ratio ||now - snapshot|| / ||now|| is the
  * one of that step. Not here: the snapshot and ratio arithmetic (session.c).
  */

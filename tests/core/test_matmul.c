@@ -8,8 +8,6 @@
 
 #include <dlfcn.h>
 #include <math.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -467,57 +465,10 @@ static void test_blas_opened_on_first_product(void **state)
     NN_RELEASE(a); NN_RELEASE(sum); NN_RELEASE(product);
 }
 
-/* nn_blas_busy is true exactly while a product runs: a second thread watches a
-   product long enough (a 1200^3 float64 gemm) that it cannot miss it, then sleeps
-   in nn_blas_wait_idle until the product ends. */
-typedef struct busy_watch {
-    atomic_bool stop, saw_busy, busy_after_wait;
-} busy_watch;
-
-static void *watch_busy(void *arg)
-{
-    busy_watch *w = arg;
-    while (!atomic_load(&w->stop) && !atomic_load(&w->saw_busy))
-        if (nn_blas_busy()) atomic_store(&w->saw_busy, true);
-    nn_blas_wait_idle();
-    atomic_store(&w->busy_after_wait, nn_blas_busy());
-    return NULL;
-}
-
-static void test_blas_busy_during_product(void **state)
-{
-    int64_t sizes[2] = {1200, 1200};
-    nn_tensor *a = TU_OK(nn_ones(2, sizes, NN_FLOAT64));
-    NN_RELEASE(TU_OK(nn_mm(a, a))); /* OpenBLAS is open from here on */
-    void *lib = dlopen("libopenblas.so.0", RTLD_NOW | RTLD_NOLOAD);
-    assert_non_null(lib);
-    int (*threads)(void);
-    *(void **)&threads = dlsym(lib, "openblas_get_num_threads");
-    int n_threads = threads ? threads() : 2;
-    dlclose(lib);
-    if (n_threads < 2) { /* one OpenBLAS thread: products are not counted */
-        NN_RELEASE(a);
-        skip();
-    }
-    assert_false(nn_blas_busy());
-    busy_watch w = {false, false, true};
-    pthread_t t;
-    assert_int_equal(pthread_create(&t, NULL, watch_busy, &w), 0);
-    nn_tensor *product = TU_OK(nn_mm(a, a));
-    atomic_store(&w.stop, true);
-    pthread_join(t, NULL);
-    assert_true(atomic_load(&w.saw_busy));
-    assert_false(atomic_load(&w.busy_after_wait));
-    assert_false(nn_blas_busy());
-    assert_true(((double *)nn_data_ptr(product))[0] == 1200);
-    NN_RELEASE(a); NN_RELEASE(product);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_blas_opened_on_first_product),
-        cmocka_unit_test(test_blas_busy_during_product),
         cmocka_unit_test(test_fixture_cases),
         cmocka_unit_test(test_strided_operands),
         cmocka_unit_test(test_autograd_details),
