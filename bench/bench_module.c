@@ -8,9 +8,10 @@
  *   hook_overhead_ratio  fastest hooked round / fastest plain round, the two measured
  *                        alternately
  *   mlp_inspected_step_ms     the same step on a twin of the model with the inspector
- *                             attached for the whole run (insp_attach) and redrawing a
- *                             120x40 virtual screen (insp_render_text) whenever its 30 Hz
- *                             throttle says a live view would
+ *                             attached for the whole run (insp_attach) and its view
+ *                             redrawn on a 120x40 virtual screen (insp_view_draw, as the
+ *                             ncurses view redraws) whenever its 30 Hz throttle says a
+ *                             live view would
  *   inspector_overhead_ratio  fastest inspected round / fastest plain round
  * Figures are appended to the file bench_core started ($NNSCOPE_BENCH_FILE), where
  * bench/peer_torch.py finds them for the ratios against PyTorch.
@@ -65,9 +66,12 @@ static nn_object *grad_norm_hook(void *ud, nn_object *args, nn_object *kwargs)
     return nn_retain(nn_none());
 }
 
-/* What a live inspector view does after each step: redraw when the throttle lets it. */
+/* What a live inspector view does after each step: redraw when the throttle lets it
+   (tui.c then copies the screen to the terminal, which is not measured here). */
 typedef struct live_view {
     insp_session *session;
+    insp_view *view;
+    insp_screen screen;
     insp_throttle throttle;
     int redraws;
 } live_view;
@@ -75,9 +79,7 @@ typedef struct live_view {
 static void live_view_step(live_view *v)
 {
     if (!insp_should_redraw(&v->throttle)) return;
-    char *screen;
-    if (insp_render_text(v->session, "0", 120, 40, -1, &screen) < 0) bench_die("insp_render_text");
-    nn_free(screen);
+    if (insp_view_draw(v->view, &v->screen) < 0) bench_die("insp_view_draw");
     v->redraws++;
 }
 
@@ -172,7 +174,9 @@ int main(void)
     mlp twin = mlp_new(0);
     live_view view = {0};
     insp_throttle_init(&view.throttle, INSP_REDRAW_HZ);
-    if (insp_attach(twin.net, &view.session) < 0) bench_die("insp_attach");
+    if (insp_attach(twin.net, &view.session) < 0 || !(view.view = insp_view_new(view.session)) ||
+        insp_view_select(view.view, "0") < 0 || insp_screen_init(&view.screen, 120, 40) < 0)
+        bench_die("inspector view");
 
     /* plain, hooked and inspected rounds alternate, so a change of load hits all alike */
     nn_object *fwd = ok(nn_cfunction_new("stats", stats_hook, NULL, NULL), "hook");
@@ -201,6 +205,8 @@ int main(void)
     bench_report("inspector_overhead_ratio", inspected[0] / plain[0]);
     printf("# inspector: %d redraws over %d inspected steps\n", view.redraws, (REPS + 1) * STEPS);
 
+    insp_screen_free(&view.screen);
+    insp_view_free(view.view);
     insp_session_free(view.session);
     NN_RELEASE(fwd); NN_RELEASE(bwd);
     NN_RELEASE(x); NN_RELEASE(target);

@@ -14,7 +14,7 @@
 #include "nn.h"
 
 #define INSP_HIST_BINS 32   /* histogram bins over [min, max] */
-#define INSP_HIST_SAMPLE 4096 /* values a histogram counts at most: a larger tensor's is of a strided sample */
+#define INSP_HIST_SAMPLE 2048 /* values a histogram counts at most: a larger tensor's is of a strided sample */
 #define INSP_RING 256       /* passes kept per module (a pass: one forward or one backward) */
 #define INSP_MAX_SHAPE 8    /* dims of a shape recorded in a pass (more are cut) */
 
@@ -42,7 +42,7 @@ typedef struct insp_stats {
 /* Statistics of t (borrowed; any dtype, layout or device-free CPU tensor), in one
    fused pass over contiguous float32/float64 data (other dtypes and layouts go
    through a contiguous double copy) plus the histogram's pass over the same data
-   (over every stride-th value when t has more than INSP_HIST_SAMPLE: docs/inspector.md).
+   (of a sample of about INSP_HIST_SAMPLE values when t has more: docs/inspector.md).
    float32 sums are kept in float for 16 values at a time: mean, std and l2 are
    within about 1e-6 (relative) of the exact figures; min, max and counts are exact.
    No autograd is recorded. 0, or -1 with MemoryError. */

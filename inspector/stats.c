@@ -389,36 +389,6 @@ static void fused(acc *a, const void *x, bool f64, int64_t n, insp_saturation sa
 NONZERO_KERNEL(nonzero_f32, float)
 NONZERO_KERNEL(nonzero_f64, double)
 
-/* The histogram's sample of a large object: every stride-th value of each source,
-   from stride/2 on, copied while the fused pass has just brought it into cache. */
-typedef struct sample {
-    void *values; /* float, or double when some source is float64 */
-    bool f64;
-    int64_t cap, len, stride;
-} sample;
-
-/* Values the fused pass takes between two gathers of the sample (they stay in L1). */
-#define SAMPLE_CHUNK 4096
-
-/* Copies s's sampled values before position upto, from position next on; returns
-   the next position to take. smp NULL: no sample. */
-static int64_t take_sample(sample *smp, const source *s, int64_t next, int64_t upto)
-{
-    if (!smp) return next;
-    /* locals: through smp the count would go to memory and back every value */
-    int64_t len = smp->len, stride = smp->stride, end = upto < s->n ? upto : s->n;
-    int64_t room = smp->cap - len; /* a tuple of many tensors could take a few more than the cap */
-    if (end > next && (end - next + stride - 1) / stride > room) end = next + room * stride;
-    if (s->f64)
-        for (const double *x = s->data; next < end; next += stride) ((double *)smp->values)[len++] = x[next];
-    else if (smp->f64)
-        for (const float *x = s->data; next < end; next += stride) ((double *)smp->values)[len++] = x[next];
-    else
-        for (const float *x = s->data; next < end; next += stride) ((float *)smp->values)[len++] = x[next];
-    smp->len = len;
-    return next;
-}
-
 /* Folds s, [outer, units, inner], into the unit map: only units not alive yet
    are looked at, each until its first nonzero value, so that a pass costs little
    once most units have fired (a unit that never fires costs a look at each of
@@ -435,17 +405,10 @@ static void unit_map(const source *s, uint8_t *alive)
     }
 }
 
-/* The fused pass over one source, in runs that stay in L1 while the histogram's
-   sample (if any) takes its values from them; then the unit map, if any. */
-static void fused_source(acc *a, const source *s, uint8_t *alive, insp_saturation sat, sample *smp)
+/* The fused pass over one source, then its unit map, if any. */
+static void fused_source(acc *a, const source *s, uint8_t *alive, insp_saturation sat)
 {
-    size_t es = s->f64 ? sizeof(double) : sizeof(float);
-    int64_t next = smp ? smp->stride / 2 : 0, chunk = smp ? SAMPLE_CHUNK : s->n;
-    for (int64_t i = 0; i < s->n; i += chunk) {
-        int64_t n = s->n - i < chunk ? s->n - i : chunk;
-        fused(a, (const char *)s->data + (size_t)i * es, s->f64, n, sat);
-        next = take_sample(smp, s, next, i + n);
-    }
+    fused(a, s->data, s->f64, s->n, sat);
     if (alive) unit_map(s, alive);
 }
 
@@ -540,15 +503,42 @@ static int64_t gcd(int64_t a, int64_t b)
     return a;
 }
 
-/* Every stride-th value goes into the histogram of total values: 1 up to
-   INSP_HIST_SAMPLE values, else about total / INSP_HIST_SAMPLE, made prime to the
-   last dimension (row) so that the sample visits every column, not every k-th. */
-static int64_t hist_stride(int64_t total, int64_t row)
+/* A histogram of more than INSP_HIST_SAMPLE values counts a sample of about that
+   many: runs of HIST_RUN consecutive values (one vector: a run costs a load where
+   single values would cost one each), a run every `stride` values from the first,
+   stride the first integer >= total * HIST_RUN / INSP_HIST_SAMPLE that shares no
+   factor with the last dimension (row), so that the runs start at every column
+   rather than at every k-th. 0: every value counts. */
+#define HIST_RUN 8
+static int64_t run_stride(int64_t total, int64_t row)
 {
-    if (total <= INSP_HIST_SAMPLE) return 1;
-    int64_t stride = (total + INSP_HIST_SAMPLE - 1) / INSP_HIST_SAMPLE;
+    if (total <= INSP_HIST_SAMPLE) return 0;
+    int64_t stride = (total * HIST_RUN + INSP_HIST_SAMPLE - 1) / INSP_HIST_SAMPLE;
     while (row > 1 && gcd(stride, row) != 1) stride++;
     return stride;
+}
+
+/* Bins s's sampled runs (copied a block at a time, from a source the fused pass
+   has just read) or, stride 0, all its values. */
+static void histogram(uint32_t *hist, const source *s, int64_t stride, double lo, double scale, bool all_finite)
+{
+    if (!stride) {
+        bin_run(hist, s->data, s->f64, s->n, lo, scale, all_finite);
+        return;
+    }
+    enum { BLOCK = 512 };
+    union {
+        float f[BLOCK];
+        double d[BLOCK];
+    } buf;
+    int64_t m = 0;
+    for (int64_t p = 0; p + HIST_RUN <= s->n; p += stride) {
+        /* sizes known here, so that each copy is a vector move, not a call */
+        if (s->f64) memcpy(&buf.d[m], (const double *)s->data + p, HIST_RUN * sizeof(double));
+        else memcpy(&buf.f[m], (const float *)s->data + p, HIST_RUN * sizeof(float));
+        if ((m += HIST_RUN) == BLOCK) bin_run(hist, &buf, s->f64, m, lo, scale, all_finite), m = 0;
+    }
+    bin_run(hist, &buf, s->f64, m, lo, scale, all_finite);
 }
 
 /* The first finite value of a source, for the shift; false when none. */
@@ -630,25 +620,15 @@ static void stats_of_sources(const source *srcs, size_t n, uint8_t *alive, insp_
         if (!a.has_shift) a.has_shift = first_finite(&srcs[i], &a.shift);
         total += srcs[i].n;
     }
-    double values[INSP_HIST_SAMPLE + 16]; /* the sample: at most one more per source than INSP_HIST_SAMPLE */
-    sample smp = {.values = values, .cap = INSP_HIST_SAMPLE + 16};
-    bool sampled = with_hist && total > INSP_HIST_SAMPLE;
-    for (size_t i = 0; i < n; i++) smp.f64 |= srcs[i].f64;
-    for (size_t i = 0; i < n; i++) {
-        smp.stride = hist_stride(total, srcs[i].row);
-        fused_source(&a, &srcs[i], i == 0 ? alive : NULL, sat, sampled ? &smp : NULL);
-    }
+    for (size_t i = 0; i < n; i++) fused_source(&a, &srcs[i], i == 0 ? alive : NULL, sat);
     uint32_t hist[INSP_HIST_BINS] = {0};
     if (a.finite && with_hist) {
         double scale = a.max > a.min ? INSP_HIST_BINS / (a.max - a.min) : 0;
-        if (sampled) {
-            bin_run(hist, values, smp.f64, smp.len, a.min, scale, a.finite == a.count);
-            /* the bins of the minimum and the maximum hold a value, whichever were sampled */
+        for (size_t i = 0; i < n; i++)
+            histogram(hist, &srcs[i], run_stride(total, srcs[i].row), a.min, scale, a.finite == a.count);
+        if (total > INSP_HIST_SAMPLE) { /* the bins of the minimum and the maximum hold a value, sampled or not */
             if (!hist[0]) hist[0] = 1;
             if (scale > 0 && !hist[INSP_HIST_BINS - 1]) hist[INSP_HIST_BINS - 1] = 1;
-        } else {
-            bool all_finite = a.finite == a.count;
-            for (size_t i = 0; i < n; i++) bin_run(hist, srcs[i].data, srcs[i].f64, srcs[i].n, a.min, scale, all_finite);
         }
     }
     finish(&a, hist, out);
