@@ -472,18 +472,19 @@ static int draw_details(insp_view *v, insp_screen *sc, int top, int rows, int x,
 
 /* ------------------------------------------------------------------ tree */
 
-/* The worst flag of module i now: BAD (NaN/Inf first seen here, exploding
+/* The worst flag of module i at step at: BAD (NaN/Inf first seen here, exploding
    gradients), WARN (dead units, saturation), or DEFAULT. */
-static insp_color module_flag(const insp_session *s, size_t i)
+static insp_color module_flag(const insp_session *s, size_t i, uint64_t at)
 {
     const insp_module *m = &s->mods[i];
-    if (insp_nan_first(s, NULL, NULL) == (int)i) return INSP_COLOR_BAD;
-    const insp_pass *b = insp_last_pass(s, i, INSP_BACKWARD, UINT64_MAX);
+    uint64_t nan_step;
+    if (insp_nan_first(s, &nan_step, NULL) == (int)i && nan_step <= at) return INSP_COLOR_BAD;
+    const insp_pass *b = insp_last_pass(s, i, INSP_BACKWARD, at);
     if (b && ((b->a.count && grad_color(b->a.l2) == INSP_COLOR_BAD) || (b->b.count && grad_color(b->b.l2) == INSP_COLOR_BAD)))
         return INSP_COLOR_BAD;
     int64_t units;
-    if (insp_dead_units(s, i, &units) > 0) return INSP_COLOR_WARN;
-    const insp_pass *f = insp_last_pass(s, i, INSP_FORWARD, UINT64_MAX);
+    if (insp_dead_units_at(s, i, at, &units) > 0) return INSP_COLOR_WARN;
+    const insp_pass *f = insp_last_pass(s, i, INSP_FORWARD, at);
     if (f && m->sat != INSP_SAT_NONE && f->a.sat_frac > INSP_SATURATED_FRAC) return INSP_COLOR_WARN;
     return INSP_COLOR_DEFAULT;
 }
@@ -520,7 +521,7 @@ static int draw_tree(insp_view *v, insp_screen *sc, int top, int rows, int w)
         nn_free(extra);
         count_str(count, cnt);
         bool selected = i == v->sel;
-        insp_color flag = module_flag(s, i);
+        insp_color flag = module_flag(s, i, v->at < 0 ? UINT64_MAX : (uint64_t)v->at);
         insp_color color = selected ? INSP_COLOR_SELECTED : flag;
         unsigned attr = selected && v->focus == INSP_FOCUS_TREE ? INSP_ATTR_REVERSE : selected ? INSP_ATTR_BOLD : 0;
         int cw = (int)strlen(cnt), room = w - cw - 2;

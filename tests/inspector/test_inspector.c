@@ -611,6 +611,33 @@ static void test_param_history(void **state)
     NN_RELEASE(x), NN_RELEASE(lin);
 }
 
+/* The tree's flags at a past step are those of that step: a NaN that appeared
+   later marks its module only from its step on. */
+static void test_tree_flags_at_step(void **state)
+{
+    (void)state;
+    nn_generator_seed(nn_default_generator(), 4);
+    nn_module *lin = TU_OK(nn_linear_new(3, 2, true, NN_FLOAT32));
+    NN_RETAIN(lin);
+    nn_module *model = seq(2, (nn_module *[]){lin, TU_OK(nn_tanh_new())});
+    insp_session *s;
+    tu_check(insp_attach(model, &s));
+    nn_tensor *x = TU_OK(nn_randn(2, TU_SHAPE(4, 3), NN_FLOAT32));
+    NN_RELEASE(TU_OK(nn_module_call1(model, x)));
+    uint64_t clean = insp_step(s) - 1;
+    set_param(lin, "bias", TU_VALUES(NAN, 0));
+    NN_RELEASE(TU_OK(nn_module_call1(model, x)));
+    char *now, *before;
+    tu_check(insp_render_text(s, "", 100, 30, -1, &now));
+    tu_check(insp_render_text(s, "", 100, 30, (int64_t)clean, &before));
+    assert_non_null(strstr(now, "\n!    0 Linear"));
+    assert_null(strstr(before, "\n!    0 Linear"));
+    assert_non_null(strstr(before, "\n     0 Linear"));
+    nn_free(now), nn_free(before);
+    insp_session_free(s);
+    NN_RELEASE(x), NN_RELEASE(lin), NN_RELEASE(model);
+}
+
 /* Cells of each line of a render: height lines, none wider than width. */
 static void assert_fits(const char *text, int width, int height)
 {
@@ -927,6 +954,7 @@ int main(void)
         cmocka_unit_test(test_update_ratio),
         cmocka_unit_test(test_live_param_capture),
         cmocka_unit_test(test_param_history),
+        cmocka_unit_test(test_tree_flags_at_step),
         cmocka_unit_test(test_render_golden),
         cmocka_unit_test(test_throttle),
         cmocka_unit_test(test_failing_allocations),
