@@ -73,7 +73,8 @@ typedef struct insp_param {
     int64_t sizes[NN_MAX_DIMS];
     int64_t numel;
     double mean, std, min, max, norm;
-    double grad_norm;    /* NaN when .grad is None */
+    double grad_norm;    /* NaN when .grad is None (or holds a NaN) */
+    bool has_grad;       /* .grad was not None */
     double update_ratio; /* ||after - before|| / ||after|| of the last snapshot/update pair; NaN if none */
 } insp_param;
 

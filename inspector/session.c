@@ -392,12 +392,13 @@ static int capture_params(insp_session *s)
         p->numel = st.count;
         p->mean = st.mean, p->std = st.std, p->min = st.min, p->max = st.max, p->norm = st.l2;
         p->grad_norm = NAN;
+        p->has_grad = t->grad != NULL;
         if (t->grad) {
             if (insp_object_stats(&t->grad->ob, INSP_SAT_NONE, NULL, 0, false, &st) < 0) return -1;
             p->grad_norm = st.l2;
         }
-        c->params[i] = *p;
     }
+    for (size_t i = 0; i < s->n_params; i++) c->params[i] = s->params[i].info; /* all computed: publish */
     c->step = s->step;
     if (!again) {
         s->capture_next = (s->capture_next + 1) % INSP_CAPTURES;
@@ -600,7 +601,7 @@ int insp_problems_at(insp_session *s, uint64_t at_step, char **out)
         const insp_module *m = &s->mods[p->module];
         char name[300];
         snprintf(name, sizeof name, "%s%s%s", m->path, *m->path ? "." : "", p->name);
-        if (!s->params[i].tensor->grad) {
+        if (!p->has_grad) {
             /* no gradient yet: nothing to judge */
         } else if (nonfinite(p->grad_norm) || p->grad_norm > INSP_EXPLODING) {
             rc = add_line(&t, "exploding: %s grad norm %.4g", name, p->grad_norm);

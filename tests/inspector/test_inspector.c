@@ -607,6 +607,15 @@ static void test_param_history(void **state)
     tu_check(insp_param_capture(s, &p, &n));
     p = insp_param_table_at(s, 1, &n, &taken);
     assert_close(p[0].max, first_max, "still kept");
+    /* gradients that explode later: flagged now, not at a step captured before any .grad */
+    assert_false(p[0].has_grad);
+    scaled_step(lin, 1e6);
+    assert_true(insp_problems(s, &text) >= 1);
+    assert_non_null(strstr(text, "exploding: weight grad norm"));
+    nn_free(text);
+    assert_true(insp_problems_at(s, 1, &text) >= 0);
+    assert_null(strstr(text, "exploding: weight"));
+    nn_free(text);
     insp_session_free(s);
     NN_RELEASE(x), NN_RELEASE(lin);
 }
