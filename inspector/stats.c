@@ -3,7 +3,7 @@
  * exact zeros, saturation, NaN/Inf counts and per-unit "ever nonzero" in one fused
  * loop over contiguous float32/float64 data (other dtypes and layouts through a
  * double copy), then the [min, max] histogram (it needs the range): of every value
- * up to INSP_HIST_SAMPLE values, of an evenly strided sample beyond. It all runs on
+ * up to INSP_HIST_SAMPLE values, of runs of values spread over it beyond. It all runs on
  * the calling thread, inside the hook: a second thread would have to share the
  * cores with OpenBLAS's product threads, and displacing one stalls a whole
  * product, so the cost is kept low by the kernels instead (float lanes for
