@@ -28,7 +28,7 @@
 
 /* rounds of each kind: the overhead ratios take the fastest, and on a shared
    machine more rounds give each kind more chances of a quiet one */
-#define REPS 21
+#define REPS 41
 #define STEPS 10
 
 static void *ok(void *p, const char *what)
