@@ -67,18 +67,30 @@ static nn_object *grad_norm_hook(void *ud, nn_object *args, nn_object *kwargs)
 }
 
 /* What a live inspector view does after each step: redraw when the throttle lets it
-   (tui.c then copies the screen to the terminal, which is not measured here). */
+   (tui.c then copies the screen to the terminal, which is not measured here). The
+   throttle runs on the time spent in inspected rounds only, as if they were one
+   statement running: the plain and hooked rounds between them would otherwise let
+   every inspected round start with a redraw, about twice the rate a view makes. */
 typedef struct live_view {
     insp_session *session;
     insp_view *view;
     insp_screen screen;
     insp_throttle throttle;
+    double paused;     /* seconds spent outside inspected rounds, left out of the throttle's clock */
+    double paused_at;  /* when the last inspected round ended, or 0 */
     int redraws;
 } live_view;
 
+static void live_view_resume(live_view *v)
+{
+    if (v->paused_at > 0) v->paused += bench_now_s() - v->paused_at;
+}
+
+static void live_view_pause(live_view *v) { v->paused_at = bench_now_s(); }
+
 static void live_view_step(live_view *v)
 {
-    if (!insp_should_redraw(&v->throttle)) return;
+    if (!insp_throttle_due(&v->throttle, bench_now_s() - v->paused)) return;
     if (insp_view_draw(v->view, &v->screen) < 0) bench_die("insp_view_draw");
     v->redraws++;
 }
@@ -88,7 +100,10 @@ static void live_view_step(live_view *v)
 static double steps_ms(nn_module *net, nn_optimizer *opt, nn_tensor *x, nn_tensor *target, live_view *view)
 {
     double t0 = bench_now_s();
-    if (view) insp_set_live(view->session, true);
+    if (view) {
+        live_view_resume(view);
+        insp_set_live(view->session, true);
+    }
     for (int s = 0; s < STEPS; s++) {
         nn_tensor *y = ok(nn_module_call1(net, x), "forward");
         nn_tensor *loss = ok(nn_mse_loss(y, target, NN_REDUCTION_MEAN), "loss");
@@ -99,7 +114,10 @@ static double steps_ms(nn_module *net, nn_optimizer *opt, nn_tensor *x, nn_tenso
         NN_RELEASE(loss);
         if (view) live_view_step(view);
     }
-    if (view) insp_set_live(view->session, false);
+    if (view) {
+        insp_set_live(view->session, false);
+        live_view_pause(view);
+    }
     return (bench_now_s() - t0) * 1e3 / STEPS;
 }
 
