@@ -199,7 +199,7 @@ int main(void)
     /* plain, hooked and inspected rounds alternate, so a change of load hits all alike */
     nn_object *fwd = ok(nn_cfunction_new("stats", stats_hook, NULL, NULL), "hook");
     nn_object *bwd = ok(nn_cfunction_new("grad_norm", grad_norm_hook, NULL, NULL), "hook");
-    double plain[REPS], hooked[REPS], inspected[REPS];
+    double plain[REPS], hooked[REPS], inspected[REPS], paired[REPS];
     for (int r = -1; r < REPS; r++) {
         double p = steps_ms(plain_net.net, plain_net.opt, x, target, NULL);
         nn_object *handles = add_hooks(plain_net.net, fwd, bwd);
@@ -210,6 +210,7 @@ int main(void)
         plain[r] = p;
         hooked[r] = h;
         inspected[r] = i;
+        paired[r] = i / p;
     }
     bench_sort(plain, REPS);
     bench_sort(hooked, REPS);
@@ -222,6 +223,10 @@ int main(void)
     bench_report("mlp_inspected_step_ms", inspected[REPS / 2]);
     bench_report("inspector_overhead_ratio", inspected[0] / plain[0]);
     printf("# inspector: %d redraws over %d inspected steps\n", view.redraws, (REPS + 1) * STEPS);
+    /* a second look, steadier when the load changes during the run: each inspected
+       round over the plain round just before it, the median of those */
+    bench_sort(paired, REPS);
+    printf("# inspector: median of inspected round / the plain round before it %.4g\n", paired[REPS / 2]);
 
     insp_screen_free(&view.screen);
     insp_view_free(view.view);
