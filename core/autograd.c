@@ -369,9 +369,27 @@ static bool can_steal(const nn_tensor *grad, const nn_tensor *leaf)
     return grad->base->ob.refcount == 1 && !grad->base->base && grad->storage->refcount == 2;
 }
 
+/* The leaves a backward of nn_backward_inputs may accumulate into (n_only_leaves
+   of them), or none listed: every leaf. Per thread, and saved around a backward
+   run inside another (a hook's). */
+static _Thread_local nn_tensor *const *only_leaves;
+static _Thread_local int n_only_leaves = -1;
+
+static bool leaf_wanted(const nn_tensor *leaf)
+{
+    if (n_only_leaves < 0) return true;
+    for (int i = 0; i < n_only_leaves; i++)
+        if (only_leaves[i] == leaf) return true;
+    return false;
+}
+
 /* Accumulates a gradient into a leaf's .grad after its hooks; takes grad. */
 static int accumulate_leaf(nn_tensor *leaf, nn_tensor *grad, bool create_graph)
 {
+    if (!leaf_wanted(leaf)) {
+        NN_RELEASE(grad);
+        return 0;
+    }
     if (run_hooks(leaf->hooks, 0, &grad) < 0) {
         NN_RELEASE(grad);
         return -1;
@@ -599,7 +617,31 @@ static int run_node(nn_node *n, heap *ready, bool retain_graph, bool create_grap
     return rc;
 }
 
+static int run_backward(nn_tensor *root, nn_tensor *gradient, bool retain_graph, bool create_graph);
+
+/* Runs a backward with the leaves it may accumulate into (n < 0: every one). */
+static int backward_restricted(nn_tensor *root, nn_tensor *gradient, bool retain_graph, bool create_graph, int n,
+                               nn_tensor *const *leaves)
+{
+    nn_tensor *const *saved = only_leaves;
+    int n_saved = n_only_leaves;
+    only_leaves = leaves, n_only_leaves = n;
+    int rc = run_backward(root, gradient, retain_graph, create_graph);
+    only_leaves = saved, n_only_leaves = n_saved;
+    return rc;
+}
+
 int nn_backward(nn_tensor *root, nn_tensor *gradient, bool retain_graph, bool create_graph)
+{
+    return backward_restricted(root, gradient, retain_graph, create_graph, -1, NULL);
+}
+
+int nn_backward_inputs(nn_tensor *root, nn_tensor *gradient, int n_leaves, nn_tensor *const *leaves)
+{
+    return backward_restricted(root, gradient, false, false, n_leaves, leaves);
+}
+
+static int run_backward(nn_tensor *root, nn_tensor *gradient, bool retain_graph, bool create_graph)
 {
     if (!root->requires_grad)
         return nn_error_set(NN_ERR_RUNTIME, "element 0 of tensors does not require grad and does not have a grad_fn");

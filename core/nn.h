@@ -532,6 +532,10 @@ int nn_set_requires_grad(nn_tensor *t, bool requires_grad);
 /* tensor.backward(gradient, retain_graph, create_graph); gradient may be NULL for scalars.
    As in PyTorch, callers pass retain_graph = create_graph when the user gave none. */
 int nn_backward(nn_tensor *t, nn_tensor *gradient, bool retain_graph, bool create_graph);
+/* tensor.backward(gradient, inputs=leaves): nn_backward that accumulates into the
+   .grad of the n_leaves listed leaf tensors only (no other leaf's .grad changes,
+   nor do other leaves' hooks run), the graph not retained. */
+int nn_backward_inputs(nn_tensor *t, nn_tensor *gradient, int n_leaves, nn_tensor *const *leaves);
 /* tensor.retain_grad() */
 int nn_retain_grad(nn_tensor *t);
 /* Registers hook(grad) -> new grad or None on t; returns a handle id (> 0) or -1. */

@@ -45,7 +45,8 @@ int repl_plot_sample(const repl_plot_func *f, double lo, double hi, int n, doubl
         if (!out->requires_grad) { /* a function that ignores x: derivative 0 */
             for (int i = 0; i < n; i++) dy[i] = 0;
         } else {
-            if (!(s = nn_sum(out, 0, NULL, false)) || nn_backward(s, NULL, false, false) < 0) goto out;
+            /* into x.grad only: a module's parameters (PReLU's weight) keep their .grad */
+            if (!(s = nn_sum(out, 0, NULL, false)) || nn_backward_inputs(s, NULL, 1, &x) < 0) goto out;
             if (!(g = nn_grad(x))) {
                 for (int i = 0; i < n; i++) dy[i] = 0;
             } else {

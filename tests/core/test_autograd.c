@@ -94,6 +94,28 @@ static void test_hooks_and_retain_grad(void **state)
     NN_RELEASE(a); NN_RELEASE(b); NN_RELEASE(s); NN_RELEASE(hook);
 }
 
+/* backward(inputs=[x]): only x.grad changes; the other leaf keeps its .grad and
+   its hook does not run. A backward run after it accumulates everywhere again. */
+static void test_backward_inputs(void **state)
+{
+    (void)state;
+    int calls = 0;
+    nn_object *hook = TU_OK(nn_cfunction_new("double", double_hook, &calls, NULL));
+    nn_tensor *x = leaf(1, TU_SHAPE(2), TU_VALUES(1, 2)), *w = leaf(1, TU_SHAPE(2), TU_VALUES(3, 4));
+    assert_true(nn_tensor_register_hook(w, hook) > 0);
+    nn_tensor *y = TU_OK(nn_mul(x, w)), *s = TU_OK(nn_sum(y, 0, NULL, false));
+    tu_check(nn_backward_inputs(s, NULL, 1, &x));
+    tu_assert_values(x->grad, 1, TU_SHAPE(2), TU_VALUES(3, 4), 0);
+    assert_null(w->grad);
+    assert_int_equal(calls, 0);
+    nn_tensor *y2 = TU_OK(nn_mul(x, w)), *s2 = TU_OK(nn_sum(y2, 0, NULL, false));
+    tu_check(nn_backward(s2, NULL, false, false));
+    tu_assert_values(x->grad, 1, TU_SHAPE(2), TU_VALUES(6, 8), 0);
+    tu_assert_values(w->grad, 1, TU_SHAPE(2), TU_VALUES(2, 4), 0); /* doubled by its hook */
+    assert_int_equal(calls, 1);
+    NN_RELEASE(x); NN_RELEASE(w); NN_RELEASE(y); NN_RELEASE(s); NN_RELEASE(y2); NN_RELEASE(s2); NN_RELEASE(hook);
+}
+
 static void test_inplace_rules(void **state)
 {
     (void)state;
@@ -155,6 +177,7 @@ int main(void)
         cmocka_unit_test(test_broadcast_grad_accumulates),
         cmocka_unit_test(test_retain_graph_and_nonscalar),
         cmocka_unit_test(test_hooks_and_retain_grad),
+        cmocka_unit_test(test_backward_inputs),
         cmocka_unit_test(test_inplace_rules),
         cmocka_unit_test(test_no_grad),
         cmocka_unit_test(test_views_backward),

@@ -405,6 +405,11 @@ static void test_plot_and_summary_errors(void **state)
     run(app, "plot(square, color=False)");
     assert_int_equal(app->last.status, REPL_CELL_OK);
     assert_non_null(strstr(out.buf, "square"));
+    /* a derivative by autograd leaves the module's own parameters' .grad alone */
+    run(app, "p = nn.PReLU()\nplot(p, grad=True, color=False)\nprint(p.weight.grad)");
+    assert_int_equal(app->last.status, REPL_CELL_OK);
+    size_t len = strlen(out.buf);
+    assert_true(len >= 5 && !strcmp(out.buf + len - 5, "None\n"));
 }
 
 int main(void)
