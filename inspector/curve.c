@@ -3,8 +3,9 @@
  * (each cell U+2800+bits is a 2x4 grid of dots) over the range of the inputs
  * it saw, with the histogram of those inputs as bars underneath: where the
  * inputs fall (dead zone, saturated tails, PReLU's slope as it learns). The
- * derivative is the central difference of neighbouring samples (kinks show as
- * one-sample steps), so no autograd runs while a hook may be drawing.
+ * derivative comes from autograd, as plot()'s does: a backward into the sample
+ * points only (nn_backward_inputs), which may run inside a hook's backward (a
+ * live redraw) and leaves the module's parameters' .grad as it was.
  */
 #include "insp_int.h"
 
@@ -23,26 +24,43 @@ bool insp_is_activation(const nn_module *m)
     return false;
 }
 
-/* y[i] = f(x[i]) for n points x = linspace(lo, hi) in dtype: the module's
-   forward called directly (no hooks), grad mode off. 0, or -1 with f's error. */
-static int sample(nn_module *m, double lo, double hi, int n, nn_dtype dtype, double *x_out, double *y)
+/* y[i] = f(x[i]) and dy[i] = f'(x[i]) for n points x = linspace(lo, hi) in dtype
+   (into xs): the module's forward called directly (no hooks) on a copy of x, since
+   an in-place module overwrites its input, and the derivative from a backward
+   into x alone, so that the module's parameters (PReLU's weight) keep their .grad.
+   0, or -1 with f's error. */
+static int sample(nn_module *m, double lo, double hi, int n, nn_dtype dtype, double *xs, double *y, double *dy)
 {
-    bool was = nn_set_grad_enabled(false);
-    nn_tensor *x = nn_linspace(lo, hi, n, dtype), *flat = NULL;
-    if (x) nn_to_doubles(x, x_out); /* before an in-place forward overwrites it */
-    nn_object *args = x ? nn_tuple_pack(1, &x->ob) : NULL, *out = NULL;
+    bool was = nn_set_grad_enabled(true);
+    nn_tensor *x = nn_linspace(lo, hi, n, dtype), *copy = NULL, *flat = NULL, *sum = NULL, *grad = NULL;
+    nn_object *args = NULL, *out = NULL;
     int rc = -1;
     const nn_module_class *owner = NN_MODULE_SLOT(m->cls, forward);
-    if (args && owner && (out = owner->forward(m, args, NULL))) {
-        if (!nn_is_tensor(out) || nn_numel(NN_TENSOR(out)) != n)
+    if (x) nn_to_doubles(x, xs);
+    if (x && nn_set_requires_grad(x, true) == 0 && (copy = nn_clone(x)) && (args = nn_tuple_pack(1, &copy->ob)) &&
+        owner && (out = owner->forward(m, args, NULL))) {
+        if (!nn_is_tensor(out) || nn_numel(NN_TENSOR(out)) != n) {
             nn_error_set(NN_ERR_VALUE, "%s does not give one value per input", nn_module_name(m));
-        else if ((flat = nn_contiguous(NN_TENSOR(out))))
-            nn_to_doubles(flat, y), rc = 0;
+        } else if ((flat = nn_contiguous(NN_TENSOR(out)))) {
+            nn_to_doubles(flat, y);
+            if (!NN_TENSOR(out)->requires_grad) { /* a function that ignores x */
+                for (int i = 0; i < n; i++) dy[i] = 0;
+                rc = 0;
+            } else if ((sum = nn_sum(NN_TENSOR(out), 0, NULL, false)) && nn_backward_inputs(sum, NULL, 1, &x) == 0) {
+                if ((grad = nn_grad(x))) nn_to_doubles(grad, dy);
+                else
+                    for (int i = 0; i < n; i++) dy[i] = 0;
+                rc = 0;
+            }
+        }
     }
     nn_set_grad_enabled(was);
+    NN_RELEASE(grad);
+    NN_RELEASE(sum);
     NN_RELEASE(flat);
     NN_RELEASE(out);
     NN_RELEASE(args);
+    NN_RELEASE(copy);
     NN_RELEASE(x);
     return rc;
 }
@@ -86,12 +104,11 @@ int insp_draw_curve(insp_screen *sc, int top, int x, int rows, int w, nn_module 
     uint8_t *curve = nn_calloc((size_t)(plot_rows * plot_w), 2), *deriv = curve ? curve + plot_rows * plot_w : NULL;
     char a[32], b[32], legend[256];
     if (!y || !curve) goto out;
-    /* float64 keeps the differences exact on linear pieces; a module with float32
-       parameters (PReLU) may only take float32 */
-    int sampled = sample(m, lo, hi, n, NN_FLOAT64, xs, y);
+    /* float64 first; a module with float32 parameters (PReLU) may only take float32 */
+    int sampled = sample(m, lo, hi, n, NN_FLOAT64, xs, y, dy);
     if (sampled < 0 && nn_error_current() != NN_ERR_MEMORY) {
         nn_error_clear();
-        sampled = sample(m, lo, hi, n, NN_FLOAT32, xs, y);
+        sampled = sample(m, lo, hi, n, NN_FLOAT32, xs, y, dy);
     }
     if (sampled < 0) {
         if (nn_error_current() == NN_ERR_MEMORY) goto out;
@@ -104,8 +121,6 @@ int insp_draw_curve(insp_screen *sc, int top, int x, int rows, int w, nn_module 
     }
     double ymin = 0, ymax = 0;
     for (int i = 0; i < n; i++) {
-        int l = i ? i - 1 : i, r = i + 1 < n ? i + 1 : i;
-        dy[i] = (y[r] - y[l]) / (xs[r] - xs[l]);
         for (int k = 0; k < 2; k++) {
             double v = k ? dy[i] : y[i];
             if (isfinite(v)) ymin = v < ymin ? v : ymin, ymax = v > ymax ? v : ymax;

@@ -64,8 +64,9 @@ void insp_draw_bars(insp_screen *sc, int top, int x, int rows, int w, const uint
 /* Draws m's curve f(x) and its derivative (braille, two colors) over the range
    of its recorded input (input: the forward pass's b, or NULL: [-3, 3]) with the
    input's histogram under them, into rows x w cells at (top, x). The module's
-   forward runs directly (no hooks, grad mode off). A forward that fails draws a
-   note instead. 0, or -1 with MemoryError. */
+   forward runs directly (no hooks) and the derivative by autograd, into the
+   sample points only. A forward that fails draws a note instead. 0, or -1 with
+   MemoryError. */
 int insp_draw_curve(insp_screen *sc, int top, int x, int rows, int w, nn_module *m, const insp_stats *input);
 
 /* At each forward of the root (session.c calls it): measures the update ratio of

@@ -647,6 +647,57 @@ static void test_tree_flags_at_step(void **state)
     NN_RELEASE(x), NN_RELEASE(lin), NN_RELEASE(model);
 }
 
+/* A live redraw inside the hooks (as the ncurses view makes one from the pass
+   callback) draws a PReLU's curve and its derivative by autograd, in the middle of
+   the model's own backward; the PReLU's weight.grad is what it is without it. */
+typedef struct redraw_probe {
+    insp_session *s;
+    int draws, curves;
+} redraw_probe;
+
+static void redraw_in_hook(void *ud)
+{
+    redraw_probe *r = ud;
+    char *text;
+    if (insp_render_text(r->s, "1", 100, 40, -1, &text) < 0) fail_msg("render: %s", nn_error_message());
+    r->draws++;
+    r->curves += strstr(text, "PReLU over the inputs seen") != NULL;
+    nn_free(text);
+}
+
+static void test_curve_drawn_inside_hooks(void **state)
+{
+    (void)state;
+    nn_module *twins[2];
+    nn_tensor *wgrad[2];
+    redraw_probe probe = {0};
+    for (int k = 0; k < 2; k++) {
+        nn_generator_seed(nn_default_generator(), 6);
+        nn_module *lin = TU_OK(nn_linear_new(3, 5, true, NN_FLOAT32)), *prelu = TU_OK(nn_prelu_new(1, 0.25, NN_FLOAT32));
+        NN_RETAIN(prelu);
+        twins[k] = seq(2, (nn_module *[]){lin, prelu});
+        insp_session *s = NULL;
+        if (k == 0) {
+            tu_check(insp_attach(twins[k], &s));
+            probe.s = s;
+            insp_set_pass_callback(s, redraw_in_hook, &probe);
+        }
+        nn_tensor *x = TU_OK(nn_randn(2, TU_SHAPE(4, 3), NN_FLOAT32));
+        nn_tensor *y = TU_OK(nn_module_call1(twins[k], x)), *loss = TU_OK(nn_sum(y, 0, NULL, false));
+        tu_check(nn_backward(loss, NULL, false, false));
+        wgrad[k] = NN_TENSOR(nn_retain(&NN_TENSOR(nn_module_getattr(prelu, "weight"))->grad->ob));
+        insp_session_free(s);
+        NN_RELEASE(x), NN_RELEASE(y), NN_RELEASE(loss), NN_RELEASE(prelu);
+    }
+    assert_int_equal(probe.draws, 6); /* three forward passes and three backward */
+    assert_int_equal(probe.curves, 6);
+    double a[1], b[1];
+    nn_to_doubles(wgrad[0], a);
+    nn_to_doubles(wgrad[1], b);
+    assert_true(a[0] == b[0]);
+    for (int k = 0; k < 2; k++) NN_RELEASE(wgrad[k]), NN_RELEASE(twins[k]);
+}
+
 /* Cells of each line of a render: height lines, none wider than width. */
 static void assert_fits(const char *text, int width, int height)
 {
@@ -964,6 +1015,7 @@ int main(void)
         cmocka_unit_test(test_live_param_capture),
         cmocka_unit_test(test_param_history),
         cmocka_unit_test(test_tree_flags_at_step),
+        cmocka_unit_test(test_curve_drawn_inside_hooks),
         cmocka_unit_test(test_render_golden),
         cmocka_unit_test(test_throttle),
         cmocka_unit_test(test_failing_allocations),
