@@ -295,7 +295,10 @@ static int params_section(pane *p, insp_session *s, size_t sel, uint64_t at, boo
                           q->grad_norm, q->update_ratio);
             continue;
         }
-        if (!any) line(p, INSP_COLOR_TITLE, INSP_ATTR_BOLD, "%s", params_title("Parameters", at, taken, title, sizeof title)), any = true;
+        if (!any) {
+            line(p, INSP_COLOR_TITLE, INSP_ATTR_BOLD, "%s", params_title("Parameters", at, taken, title, sizeof title));
+            any = true;
+        }
         insp_shape_str(q->sizes, q->ndim, sh, sizeof sh);
         line(p, INSP_COLOR_DEFAULT, INSP_ATTR_BOLD, " %s %s %s", q->name, sh, nn_dtype_short_name(q->dtype));
         line(p, INSP_COLOR_DEFAULT, 0, "   mean %s std %s min %s max %s", num(q->mean, a), num(q->std, b), num(q->min, c),
@@ -393,9 +396,11 @@ static void param_grads_section(pane *p, insp_session *s, size_t sel, uint64_t a
     for (size_t i = 0; i < n_params; i++) {
         const insp_param *q = &params[i];
         if (q->module != sel) continue;
-        if (!any)
-            line(p, INSP_COLOR_TITLE, INSP_ATTR_BOLD, "%s", params_title("Parameter gradients", at, taken, title, sizeof title)),
-                any = true;
+        if (!any) {
+            const char *t = params_title("Parameter gradients", at, taken, title, sizeof title);
+            line(p, INSP_COLOR_TITLE, INSP_ATTR_BOLD, "%s", t);
+            any = true;
+        }
         double rel = q->norm > 0 ? q->grad_norm / q->norm : NAN;
         bool vanishing = !isnan(q->grad_norm) && q->norm > 0 && q->grad_norm < INSP_VANISHING_REL * q->norm;
         int row = pane_rows(p, 1);

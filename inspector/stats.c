@@ -302,8 +302,7 @@ static bool have_avx2(void) { return __builtin_cpu_supports("avx2") && __builtin
 
 /* sum (now - before)^2 and sum now^2 in double, 4 lanes (8 with AVX2) of sums so
    that the additions do not wait on each other. */
-AVX2_FMA static void change_avx2(const float *now, const float *before, int64_t n,
-                                                            double *dd, double *pp)
+AVX2_FMA static void change_avx2(const float *now, const float *before, int64_t n, double *dd, double *pp)
 {
     __m256d d0 = _mm256_setzero_pd(), d1 = d0, p0 = d0, p1 = d0;
     int64_t j = 0;

@@ -673,7 +673,8 @@ static void test_curve_drawn_inside_hooks(void **state)
     redraw_probe probe = {0};
     for (int k = 0; k < 2; k++) {
         nn_generator_seed(nn_default_generator(), 6);
-        nn_module *lin = TU_OK(nn_linear_new(3, 5, true, NN_FLOAT32)), *prelu = TU_OK(nn_prelu_new(1, 0.25, NN_FLOAT32));
+        nn_module *lin = TU_OK(nn_linear_new(3, 5, true, NN_FLOAT32));
+        nn_module *prelu = TU_OK(nn_prelu_new(1, 0.25, NN_FLOAT32));
         NN_RETAIN(prelu);
         twins[k] = seq(2, (nn_module *[]){lin, prelu});
         insp_session *s = NULL;
