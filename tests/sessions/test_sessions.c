@@ -394,6 +394,28 @@ static nn_object *make_state_dict(void)
     return sd;
 }
 
+/* State dicts that serialize to the same bytes. */
+static void assert_same_bytes(nn_object *want, nn_object *got)
+{
+    void *b0, *b1;
+    size_t l0, l1;
+    tu_check(nn_state_dict_to_bytes(want, NULL, &b0, &l0));
+    tu_check(nn_state_dict_to_bytes(got, NULL, &b1, &l1));
+    assert_int_equal(l0, l1);
+    assert_memory_equal(b0, b1, l0);
+    nn_free(b0);
+    nn_free(b1);
+}
+
+/* Snapshot `name` (a tag or an id) of db loads back as bytes identical to state_dict sd's. */
+static void assert_snapshot_named_bit_exact(sess_db *db, const char *name, nn_object *sd)
+{
+    nn_object *back;
+    ok(sess_snapshot_load(db, name, &back));
+    assert_same_bytes(sd, back);
+    NN_RELEASE(back);
+}
+
 static void test_cells_and_snapshots_round_trip(void **state)
 {
     (void)state;
@@ -436,33 +458,21 @@ static void test_cells_and_snapshots_round_trip(void **state)
     int64_t snap;
     ok(sess_snapshot_save(db, sid, 3, "model", "epoch1", sd, &snap));
     ok(sess_snapshot_save(db, sid, 0, "model", "epoch1", sd, NULL)); /* newer one, same tag */
-    nn_object *back;
-    ok(sess_snapshot_load(db, "epoch1", &back));
-    void *b0, *b1;
-    size_t l0, l1;
-    tu_check(nn_state_dict_to_bytes(sd, NULL, &b0, &l0));
-    tu_check(nn_state_dict_to_bytes(back, NULL, &b1, &l1));
-    assert_int_equal(l0, l1);
-    assert_memory_equal(b0, b1, l0);
-    nn_free(b1);
-    NN_RELEASE(back);
+    assert_snapshot_named_bit_exact(db, "epoch1", sd);
     char idbuf[32];
     snprintf(idbuf, sizeof idbuf, "%lld", (long long)snap);
     void *raw;
     size_t rawlen;
     ok(sess_snapshot_bytes(db, idbuf, &raw, &rawlen));
     nn_object *meta = NULL;
-    back = TU_OK(nn_state_dict_from_bytes(raw, rawlen, &meta));
+    nn_object *back = TU_OK(nn_state_dict_from_bytes(raw, rawlen, &meta));
     assert_string_equal(nn_str_cstr(nn_dict_get_str(meta, "nnscope_cell")), "3");
     char sbuf[32];
     snprintf(sbuf, sizeof sbuf, "%lld", (long long)sid);
     assert_string_equal(nn_str_cstr(nn_dict_get_str(meta, "nnscope_session")), sbuf);
     assert_string_equal(nn_str_cstr(nn_dict_get_str(meta, "nnscope_tag")), "epoch1");
     NN_RELEASE(meta);
-    tu_check(nn_state_dict_to_bytes(back, NULL, &b1, &l1));
-    assert_memory_equal(b0, b1, l0);
-    nn_free(b1);
-    nn_free(b0);
+    assert_same_bytes(sd, back);
     NN_RELEASE(back);
     nn_free(raw);
 
@@ -546,17 +556,7 @@ static void assert_snapshot_bit_exact(sess_db *db, int64_t snap, nn_object *sd)
 {
     char id[32];
     snprintf(id, sizeof id, "%lld", (long long)snap);
-    nn_object *back;
-    ok(sess_snapshot_load(db, id, &back));
-    void *b0, *b1;
-    size_t l0, l1;
-    tu_check(nn_state_dict_to_bytes(sd, NULL, &b0, &l0));
-    tu_check(nn_state_dict_to_bytes(back, NULL, &b1, &l1));
-    assert_int_equal(l0, l1);
-    assert_memory_equal(b0, b1, l0);
-    nn_free(b0);
-    nn_free(b1);
-    NN_RELEASE(back);
+    assert_snapshot_named_bit_exact(db, id, sd);
 }
 
 /* A snapshot larger than the page cache and than one gathered WAL write, in the
