@@ -449,8 +449,9 @@ int repl_app_run_cell(repl_app *app, const char *source, const char *filename)
         one_line = NULL;
     }
     char *help_name = one_line ? help_request(one_line) : NULL;
-    if (one_line && one_line[0] == '%') {
-        rc = run_magic(app, one_line);
+    bool cell_magic = line[0] == '%' && line[1] == '%';
+    if (cell_magic || (one_line && one_line[0] == '%')) {
+        rc = cell_magic ? repl_app_run_cell_magic(app, line) : run_magic(app, one_line);
         from_code = app->code_failed;
         if (rc == 0 && app->magic_result && app->opt.interactive) {
             nn_object *value = app->magic_result;

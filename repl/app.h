@@ -154,6 +154,9 @@ extern const repl_magic repl_magics_sessions[];
 extern const repl_magic repl_magics_inspect[];
 /* The magic of that name in any table, or NULL. */
 const repl_magic *repl_magic_find(const char *name);
+/* Runs a cell starting with "%%name [args]" (a cell magic: %%time, %%timeit),
+   the lines after the first its body. 0 or -1 with the error set, as a magic. */
+int repl_app_run_cell_magic(repl_app *app, const char *cell);
 
 /* ---------------------------------------------------- sessions (app_sessions.c) */
 

@@ -360,6 +360,7 @@ static void handle_line(notebook *nb, char *line)
     if (!block_ended && strchr(line, '\n')) block_ended = append_to_cell(nb, "");
     /* incomplete (a block not ended yet, an open bracket): a continuation line */
     if (!block_ended && ends_with_colon(line)) return;
+    if (!block_ended && !strncmp(nb->cell, "%%", 2)) return; /* a cell magic's cell ends with an empty line */
     if (run_cell(nb, nb->cell) == -2) return;
     history_add(nb, nb->cell);
     nb->cell_len = 0;
