@@ -450,8 +450,11 @@ int repl_app_run_cell(repl_app *app, const char *source, const char *filename)
     }
     char *help_name = one_line ? help_request(one_line) : NULL;
     bool cell_magic = line[0] == '%' && line[1] == '%';
-    if (cell_magic || (one_line && one_line[0] == '%')) {
-        rc = cell_magic ? repl_app_run_cell_magic(app, line) : run_magic(app, one_line);
+    bool shell_line = one_line && repl_app_is_shell_line(one_line);
+    if (cell_magic || shell_line || (one_line && one_line[0] == '%')) {
+        rc = cell_magic   ? repl_app_run_cell_magic(app, line)
+             : shell_line ? repl_app_shell_line(app, one_line)
+                          : run_magic(app, one_line);
         from_code = app->code_failed;
         if (rc == 0 && app->magic_result && app->opt.interactive) {
             nn_object *value = app->magic_result;

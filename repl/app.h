@@ -152,11 +152,17 @@ bool repl_app_ask_yes_no(repl_app *app, const char *question);
 extern const repl_magic repl_magics_core[];
 extern const repl_magic repl_magics_sessions[];
 extern const repl_magic repl_magics_inspect[];
+extern const repl_magic repl_magics_shell[]; /* magics_shell.c: %cd %pwd %env %ls and the aliases */
 /* The magic of that name in any table, or NULL. */
 const repl_magic *repl_magic_find(const char *name);
 /* Runs a cell starting with "%%name [args]" (a cell magic: %%time, %%timeit),
    the lines after the first its body. 0 or -1 with the error set, as a magic. */
 int repl_app_run_cell_magic(repl_app *app, const char *cell);
+/* A one-line cell for the shell (magics_shell.c): "!cmd" (output shown),
+   "!!cmd" (its lines echoed as Out[n]) or "NAME = !cmd" (its lines bound to
+   NAME); $name and {expr} are expanded and _exit_code gets the status. */
+bool repl_app_is_shell_line(const char *line);
+int repl_app_shell_line(repl_app *app, const char *line);
 
 /* ---------------------------------------------------- sessions (app_sessions.c) */
 

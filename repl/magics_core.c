@@ -640,13 +640,13 @@ static int magic_config(repl_app *app, const char *args)
 
 static int magic_help(repl_app *app, const char *args)
 {
-    const repl_magic *const tables[] = {repl_magics_core, repl_magics_sessions, repl_magics_inspect};
+    const repl_magic *const tables[] = {repl_magics_core, repl_magics_sessions, repl_magics_inspect, repl_magics_shell};
     size_t width = 0;
-    for (size_t t = 0; t < 3; t++)
+    for (size_t t = 0; t < sizeof tables / sizeof *tables; t++)
         for (const repl_magic *m = tables[t]; m->name; m++)
             if (strlen(m->usage) > width) width = strlen(m->usage);
     repl_app_printf(app, "Magics (a line starting with %%; obj? or help(obj) shows an object's documentation):\n");
-    for (size_t t = 0; t < 3; t++)
+    for (size_t t = 0; t < sizeof tables / sizeof *tables; t++)
         for (const repl_magic *m = tables[t]; m->name; m++)
             repl_app_printf(app, "  %-*s  %s\n", (int)width, m->usage, m->summary);
     repl_app_printf(app, "Built-ins: plot(f, lo=-3, hi=3, grad=False) draws functions; summary(model, input_size) "
@@ -674,8 +674,8 @@ const repl_magic repl_magics_core[] = {
 
 const repl_magic *repl_magic_find(const char *name)
 {
-    const repl_magic *const tables[] = {repl_magics_core, repl_magics_sessions, repl_magics_inspect};
-    for (size_t t = 0; t < 3; t++)
+    const repl_magic *const tables[] = {repl_magics_core, repl_magics_sessions, repl_magics_inspect, repl_magics_shell};
+    for (size_t t = 0; t < sizeof tables / sizeof *tables; t++)
         for (const repl_magic *m = tables[t]; m->name; m++)
             if (!strcmp(m->name, name)) return m;
     return NULL;
