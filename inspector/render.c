@@ -615,8 +615,13 @@ static void draw_title(insp_view *v, insp_screen *sc)
     if (v->at < 0) snprintf(when, sizeof when, "%zu modules · step %llu · live", s->n_mods, (unsigned long long)s->step);
     else snprintf(when, sizeof when, "showing step %lld of %llu [ ] · %zu modules", (long long)v->at,
                   (unsigned long long)s->step, s->n_mods);
-    putf(sc, 0, 0, sc->w - rw - 1, INSP_COLOR_TITLE, INSP_ATTR_REVERSE | INSP_ATTR_BOLD, " nnscope inspector · %s · %s",
-         nn_module_name(s->mods[0].module), when);
+    /* a narrow terminal drops the program's name before it cuts the step */
+    char title[256];
+    int room = sc->w - rw - 1, cells = 0;
+    snprintf(title, sizeof title, " nnscope inspector · %s · %s", nn_module_name(s->mods[0].module), when);
+    for (const char *c = title; *c; c++) cells += (*c & 0xc0) != 0x80;
+    const char *shown = cells > room ? title + strlen(" nnscope inspector ·") : title;
+    insp_screen_put_fit(sc, 0, 0, room, INSP_COLOR_TITLE, INSP_ATTR_REVERSE | INSP_ATTR_BOLD, shown);
 }
 
 /* Lines of the text typed in the command line (a statement's lines joined by '\n'). */
