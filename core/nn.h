@@ -521,6 +521,15 @@ int nn_normal_(nn_tensor *t, double mean, double std);
 /* t[i] = 1 with probability p else 0 (Bernoulli draws as torch's bernoulli_(p)). */
 int nn_bernoulli_(nn_tensor *t, double p);
 
+/* ---------------------------------------------------------------- threads */
+
+/* The thread budget of the CPU kernels and of OpenBLAS together (core/parallel.c):
+   torch.get_num_threads / torch.set_num_threads. The default is OMP_NUM_THREADS
+   when it is a positive integer, else the number of cores. Setting n < 1 is a
+   RuntimeError (-1); results never depend on the count. */
+int nn_get_num_threads(void);
+int nn_set_num_threads(int n);
+
 /* --------------------------------------------------------------- autograd */
 
 /* Grad mode (torch.no_grad / enable_grad). Returns the previous mode. */
