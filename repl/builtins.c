@@ -3609,14 +3609,6 @@ char *repl_help_text(repl_interp *in, nn_object *obj)
     return repl_sb_finish(&b);
 }
 
-nn_object *repl_stdlib_module(const char *name)
-{
-    if (strcmp(name, "collections") != 0) return NULL;
-    nn_object *m = repl_module_new("collections");
-    if (m && repl_set_attr(m, "OrderedDict", &repl_current->odict_cls->ob) < 0) NN_SET(m, NULL);
-    return m;
-}
-
 int repl_builtins_init(repl_interp *in)
 {
     in->object_cls = repl_lang_class_new("object", NULL, -1);

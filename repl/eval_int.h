@@ -177,6 +177,7 @@ struct repl_interp {
     scope *captured;      /* weak list of scopes captured by closures */
     nn_object *module_classes; /* owned list: classes deriving from nn.Module live as long as the
                                   interpreter, since their modules point at their core class */
+    nmap stdlib_modules;  /* the standard library's modules imported so far (stdlib.c), by name */
 };
 
 /* The interpreter running now (type slots such as repr reach it through this). */

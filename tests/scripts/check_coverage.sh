@@ -102,6 +102,10 @@ need_word $(table repl/eval_int.h 'define EXC_LIST')
 for kind in str list tuple dict odict set float int; do
     need . "(" $(table repl/builtins.c "^static const method_def ${kind}_methods\\[\\] = \\{")
 done
+# the standard library's modules (repl/mod_*.c): each function and constant as a script uses it
+need math. "(" $(table repl/mod_math.c 'define MATH_1\(') $(table repl/mod_math.c 'math_functions\[\] = \{')
+need math. "" pi e tau inf nan
+need random. "(" $(table repl/mod_random.c 'random_functions\[\] = \{')
 # statements and operators (each as a script writes it)
 need "" "" 'if ' 'elif ' 'else:' 'while ' 'for ' ' in ' 'break' 'continue' 'pass' 'return ' 'raise ' 'assert ' \
     'global ' 'nonlocal ' 'import ' 'from ' 'try:' 'except ' 'except:' 'finally:' 'with ' 'def ' 'class ' 'lambda ' \
