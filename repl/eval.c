@@ -138,7 +138,7 @@ static void tb_format(repl_interp *in, nn_object *exc)
         source_line(&b, e->unit, e->line);
     }
     const char *cname = exc && exc->type == &repl_instance_type ? ((instance_obj *)exc)->cls->name : "Exception";
-    char *msg = exc ? repl_exc_str(exc) : NULL;
+    char *msg = exc ? repl_exc_message(exc) : NULL;
     if (msg && *msg) repl_sb_printf(&b, "%s: %s", cname, msg);
     else repl_sb_puts(&b, cname);
     nn_free(msg);
@@ -972,6 +972,7 @@ static int compare_seq(nn_object *a, nn_object *b, repl_binop op, int *out)
 int repl_equal(nn_object *a, nn_object *b)
 {
     if (a == b) return 1;
+    if (nn_stack_check() < 0) return -1;
     if (is_tuple_like(a) && is_tuple_like(b) && (a->type != &nn_tuple_type || b->type != &nn_tuple_type)) {
         size_t n = nn_tuple_len(a);
         if (n != nn_tuple_len(b)) return 0;
@@ -2192,7 +2193,6 @@ static nn_object *eval_call(frame *f, const repl_node *n)
     if (has_star) {
         starred = eval_elts(f, al);
         if (!starred) goto out;
-        args = starred->type == &nn_list_type && nn_list_len(starred) ? &((nn_object **)0)[0] : NULL;
         nargs = (int)nn_list_len(starred);
         args = nn_malloc(sizeof(nn_object *) * (size_t)(nargs + 1));
         if (!args) goto out;
@@ -2300,6 +2300,7 @@ static nn_object *eval_slice_part(frame *f, const repl_node *n)
 
 static nn_object *eval(frame *f, const repl_node *n)
 {
+    if (nn_stack_check() < 0) return NULL;
     switch (n->kind) {
     case REPL_AST_Constant: return eval_constant(n);
     case REPL_AST_Name: return load_name(f, n->v.Name.id);
@@ -3217,6 +3218,7 @@ void repl_interp_free(repl_interp *in)
     repl_nmap_clear(&in->stdlib_modules);
     repl_nmap_clear(&in->builtins);
     repl_nmap_clear(&in->type_cache);
+    NN_RELEASE(in->no_memory);
     for (int i = 0; i < EXC_COUNT; i++) NN_RELEASE(in->exc_classes[i]);
     class_obj **cls[] = {&in->object_cls, &in->type_cls, &in->int_cls, &in->float_cls, &in->str_cls, &in->bool_cls,
                          &in->list_cls, &in->tuple_cls, &in->dict_cls, &in->odict_cls, &in->set_cls,
@@ -3269,7 +3271,7 @@ static void uncaught(repl_interp *in)
     tb_format(in, exc);
     repl_tb_clear(in);
     int kind = NN_ERR_RUNTIME;
-    char *msg = exc ? repl_exc_str(exc) : NULL;
+    char *msg = exc ? repl_exc_message(exc) : NULL;
     nn_error_clear();
     if (exc) {
         for (class_obj *c = ((instance_obj *)exc)->cls; c; c = c->base) {
@@ -3322,10 +3324,12 @@ int repl_exec(repl_interp *in, const char *source, const char *filename, repl_pa
             nn_error_kind kind = nn_error_current();
             char *msg = nn_strdup(nn_error_message());
             sbuf b = {0};
+            if (kind != NN_ERR_RECURSION) { /* CPython prints no place for a tree too deep to compile */
             repl_sb_printf(&b, "  File \"%s\", line %d\n", u->filename, perr.line);
             int dropped = source_line(&b, u, perr.line);
             if (dropped >= 0 && perr.offset > dropped) /* the caret under the 1-based offset */
                 repl_sb_printf(&b, "%*s^\n", 4 + perr.offset - 1 - dropped, "");
+            }
             repl_sb_printf(&b, "%s: %s", nn_error_kind_name(kind), msg ? msg : "");
             in->last_tb = repl_sb_finish(&b);
             in->last_name = nn_strdup(nn_error_kind_name(kind));
