@@ -3738,5 +3738,5 @@ int repl_builtins_init(repl_interp *in)
         NN_RELEASE(f);
         if (rc < 0) return -1;
     }
-    return 0;
+    return repl_lang_builtins_init(in);
 }

@@ -787,7 +787,7 @@ static nn_object *user_binary(repl_binop op, nn_object *a, nn_object *b, bool *h
             *handled = true;
             return NULL;
         }
-        if (r->type != &nn_none_type || strcmp(repl_value_type_name(r), "NotImplementedType") != 0) {
+        if (!repl_is_not_implemented(r)) {
             *handled = true;
             return r;
         }
@@ -2539,23 +2539,48 @@ static int delete(frame *f, const repl_node *t)
     }
 }
 
-/* x op= y: in place for lists (+=) and sets; natives get the plain operator. */
+/* x op= y as Python's protocol: the object's in-place form when it has one (a
+   list, set or dict's own, a user class's __iadd__ & co. unless it returns
+   NotImplemented, a tensor's add_ & co.), else x = x op y. */
 static nn_object *inplace_op(repl_ast_op op, nn_object *a, nn_object *b)
 {
-    if (op == REPL_OP_Add && a->type == &nn_list_type) {
-        if (b->type != &nn_list_type && b->type != &nn_tuple_type && b->type != &repl_range_type &&
-            b->type != &nn_str_type && b->type != &nn_dict_type && b->type != &repl_set_type) {
-            repl_raise_exc(EXC_TypeError, "'%s' object is not iterable", repl_value_type_name(b));
-            return NULL;
-        }
-        if (extend_list(a, b) < 0) return NULL;
-        return nn_retain(a);
+    static const char *inames[] = {
+        [REPL_OP_Add] = "__iadd__", [REPL_OP_Sub] = "__isub__", [REPL_OP_Mult] = "__imul__",
+        [REPL_OP_MatMult] = "__imatmul__", [REPL_OP_Div] = "__itruediv__", [REPL_OP_Mod] = "__imod__",
+        [REPL_OP_Pow] = "__ipow__", [REPL_OP_LShift] = "__ilshift__", [REPL_OP_RShift] = "__irshift__",
+        [REPL_OP_BitOr] = "__ior__", [REPL_OP_BitXor] = "__ixor__", [REPL_OP_BitAnd] = "__iand__",
+        [REPL_OP_FloorDiv] = "__ifloordiv__"};
+    bool shift = op == REPL_OP_LShift || op == REPL_OP_RShift;
+    if (a->type == &nn_int_type && b->type == &nn_int_type) return eval_binop(op, a, b); /* i += 1 */
+    nn_object *r = NULL;
+    if (!shift && (r = repl_inplace_builtin(binop_of(op), a, b))) return r;
+    if (nn_error_current()) return NULL;
+    if ((size_t)op < sizeof inames / sizeof *inames && inames[op] && user_method(a, inames[op])) {
+        r = repl_call_method(a, inames[op], &b, 1);
+        if (!r || !repl_is_not_implemented(r)) return r;
+        NN_RELEASE(r);
     }
-    static const char *inames[] = {[REPL_OP_Add] = "__iadd__", [REPL_OP_Sub] = "__isub__", [REPL_OP_Mult] = "__imul__",
-                                   [REPL_OP_Div] = "__itruediv__"};
-    if ((size_t)op < sizeof inames / sizeof *inames && inames[op] && user_method(a, inames[op]))
-        return repl_call_method(a, inames[op], &b, 1);
-    return eval_binop(op, a, b);
+    const repl_native_ops *ops = repl_get_native_ops();
+    if (!shift && is_native(a) && ops && ops->inplace && ((r = ops->inplace(binop_of(op), a, b)) || nn_error_current()))
+        return r;
+    r = eval_binop(op, a, b);
+    const char *msg = r ? NULL : nn_error_message();
+    const char *prefix = "unsupported operand type(s) for ";
+    size_t np = strlen(prefix);
+    if (msg && nn_error_current() == NN_ERR_TYPE && !strncmp(msg, prefix, np) && strchr(msg + np, ':')) {
+        /* Python names the augmented operator: "for -=: 'A' and 'int'" */
+        char *text = nn_strdup(msg);
+        if (text) {
+            char *colon = strchr(text + np, ':');
+            *colon = 0;
+            repl_tb_clear(repl_current);
+            nn_object *old = repl_take_exception();
+            NN_RELEASE(old);
+            repl_raise_exc(EXC_TypeError, "%s=:%s", text, colon + 1);
+            nn_free(text);
+        }
+    }
+    return r;
 }
 
 /* ------------------------------------------------------------------ statements */

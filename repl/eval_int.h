@@ -291,6 +291,15 @@ nn_object *repl_format_value(nn_object *value, const char *spec);
 /* The %-operator of str: new str. */
 nn_object *repl_str_percent(nn_object *fmt, nn_object *args);
 
+/* ---------------------------------------------------------- lang_builtins.c, inplace.c */
+
+/* Built-ins defined outside builtins.c (NotImplemented, ...), added last. 0 or -1. */
+int repl_lang_builtins_init(repl_interp *in);
+bool repl_is_not_implemented(const nn_object *o);
+/* a OP= b for a list, set or dict a, written into a (a new reference to a), or
+   NULL without an error when a has no in-place form for b. */
+nn_object *repl_inplace_builtin(repl_binop op, nn_object *a, nn_object *b);
+
 /* A growable string (nn_malloc'd); failed marks an allocation failure. */
 typedef struct sbuf {
     char *buf;
