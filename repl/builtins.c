@@ -2951,6 +2951,12 @@ static const char *const exception_docs[EXC_COUNT] = {
     [EXC_SyntaxError] = "SyntaxError(*args)\n" "Invalid syntax.",
     [EXC_IndentationError] = "IndentationError(*args)\n" "Improper indentation.",
     [EXC_SystemExit] = "SystemExit(*args)\n" "Request to exit from the interpreter.",
+    [EXC_OSError] = "OSError(*args)\n" "Base class for I/O related errors.",
+    [EXC_FileNotFoundError] = "FileNotFoundError(*args)\n" "File not found.",
+    [EXC_FileExistsError] = "FileExistsError(*args)\n" "File already exists.",
+    [EXC_NotADirectoryError] = "NotADirectoryError(*args)\n" "Operation only works on directories.",
+    [EXC_IsADirectoryError] = "IsADirectoryError(*args)\n" "Operation doesn't work on directories.",
+    [EXC_PermissionError] = "PermissionError(*args)\n" "Not enough permissions.",
 };
 
 /* Docs of built-ins that eval.c defines (the descriptors). */

@@ -498,13 +498,14 @@ int repl_truth(nn_object *o)
     return 1;
 }
 
-/* A language method of an instance's class (borrowed), or NULL. */
+/* A language method of an instance's class (borrowed), or NULL: a def, or a C
+   function that a standard library module put in its class (typing's forms). */
 static nn_object *user_method(nn_object *o, const char *name)
 {
     class_obj *c = o->type == &repl_instance_type ? ((instance_obj *)o)->cls : repl_module_lang_class(o);
     if (!c) return NULL;
     nn_object *m = repl_class_lookup(c, name);
-    return m && m->type == &repl_function_type ? m : NULL;
+    return m && (m->type == &repl_function_type || m->type == &nn_cfunction_type) ? m : NULL;
 }
 
 static char *str_result(nn_object *r, const char *what)

@@ -19,7 +19,12 @@ static const struct {
 } modules[] = {
     {"collections", repl_mod_collections},
     {"math", repl_mod_math},
+    {"os", repl_mod_os},
+    {"os.path", repl_mod_os_path},
     {"random", repl_mod_random},
+    {"string", repl_mod_string},
+    {"time", repl_mod_time},
+    {"typing", repl_mod_typing},
 };
 
 nn_object *repl_stdlib_module(const char *name)

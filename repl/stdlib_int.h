@@ -44,6 +44,11 @@ int repl_mod_kwargs_only(const char *fname, nn_object *kwargs, const char *const
 /* The module makers (new references, or NULL with the error). */
 nn_object *repl_mod_collections(void);
 nn_object *repl_mod_math(void);
+nn_object *repl_mod_os(void);
+nn_object *repl_mod_os_path(void); /* os.path (posixpath) */
 nn_object *repl_mod_random(void);
+nn_object *repl_mod_string(void);
+nn_object *repl_mod_time(void);
+nn_object *repl_mod_typing(void);
 
 #endif
