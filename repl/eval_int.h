@@ -58,7 +58,9 @@ bool repl_nmap_next(const nmap *m, uint32_t *pos, const char **key, nn_object **
     X(ImportError, EXC_Exception, -1) X(ModuleNotFoundError, EXC_ImportError, -1) \
     X(KeyboardInterrupt, EXC_BaseException, NN_ERR_KEYBOARD_INTERRUPT) X(MemoryError, EXC_Exception, NN_ERR_MEMORY) \
     X(SyntaxError, EXC_Exception, NN_ERR_SYNTAX) X(IndentationError, EXC_SyntaxError, NN_ERR_INDENTATION) \
-    X(SystemExit, EXC_BaseException, -1)
+    X(SystemExit, EXC_BaseException, -1) \
+    X(OSError, EXC_Exception, -1) X(FileNotFoundError, EXC_OSError, -1) X(FileExistsError, EXC_OSError, -1) \
+    X(NotADirectoryError, EXC_OSError, -1) X(IsADirectoryError, EXC_OSError, -1) X(PermissionError, EXC_OSError, -1)
 
 typedef enum exc_id {
 #define X(name, parent, kind) EXC_##name,
@@ -181,6 +183,7 @@ struct repl_interp {
     scope *captured;      /* weak list of scopes captured by closures */
     nn_object *module_classes; /* owned list: classes deriving from nn.Module live as long as the
                                   interpreter, since their modules point at their core class */
+    nmap stdlib_modules;  /* the standard library's modules imported so far (stdlib.c), by name */
 };
 
 /* The interpreter running now (type slots such as repr reach it through this). */
@@ -309,6 +312,10 @@ typedef struct sbuf {
     bool failed;
 } sbuf;
 void repl_sb_add(sbuf *b, const char *s, size_t n);
+/* n copies of c, with room made once; past REPL_STR_MAX in all it fails at
+   once (MemoryError at repl_sb_finish) without allocating */
+void repl_sb_fill(sbuf *b, char c, size_t n);
+#define REPL_STR_MAX ((size_t)INT32_MAX) /* the longest string the language builds */
 void repl_sb_puts(sbuf *b, const char *s);
 void repl_sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* appends s and frees it (NULL marks failure) */
