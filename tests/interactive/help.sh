@@ -9,6 +9,7 @@ unset PAGER
 
 nb_start
 nb_type "def area(w, h=2):"; nb_keys Enter
+nb_wait "   ...:" # typed ahead of the prompt, the line would count as pasted (no indentation added)
 nb_type "return w * h"; nb_keys Enter Enter
 nb_wait "In [2]:"
 nb_type "area??"; nb_keys Enter

@@ -13,7 +13,9 @@ nb_screen | grep -q "UsageError" && fail "%time refused a compound statement"
 nb_type "%%time"; nb_keys Enter
 nb_wait_count "   ...:" 1
 nb_type "s = 0"; nb_keys Enter
+nb_wait_count "   ...:" 2
 nb_type "for i in range(10):"; nb_keys Enter
+nb_wait_count "   ...:" 3 # typed ahead of the prompt, the line would count as pasted
 nb_type "s += i"; nb_keys Enter
 nb_keys C-u; nb_type "s"; nb_keys Enter # back to the left margin: the cell goes on
 nb_keys Enter # the empty line ends the cell
