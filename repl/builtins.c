@@ -2889,6 +2889,7 @@ static const char *const exception_docs[EXC_COUNT] = {
     [EXC_SyntaxError] = "SyntaxError(*args)\n" "Invalid syntax.",
     [EXC_IndentationError] = "IndentationError(*args)\n" "Improper indentation.",
     [EXC_SystemExit] = "SystemExit(*args)\n" "Request to exit from the interpreter.",
+    [EXC_UnpicklingError] = "UnpicklingError(*args)\n" "A file torch.load cannot read (pickle.UnpicklingError).",
 };
 
 /* Docs of built-ins that eval.c defines (the descriptors). */

@@ -58,7 +58,7 @@ bool repl_nmap_next(const nmap *m, uint32_t *pos, const char **key, nn_object **
     X(ImportError, EXC_Exception, -1) X(ModuleNotFoundError, EXC_ImportError, -1) \
     X(KeyboardInterrupt, EXC_BaseException, NN_ERR_KEYBOARD_INTERRUPT) X(MemoryError, EXC_Exception, NN_ERR_MEMORY) \
     X(SyntaxError, EXC_Exception, NN_ERR_SYNTAX) X(IndentationError, EXC_SyntaxError, NN_ERR_INDENTATION) \
-    X(SystemExit, EXC_BaseException, -1)
+    X(SystemExit, EXC_BaseException, -1) X(UnpicklingError, EXC_Exception, NN_ERR_UNPICKLING)
 
 typedef enum exc_id {
 #define X(name, parent, kind) EXC_##name,
