@@ -10,7 +10,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "nn_int.h"
+#include "nn_parallel.h"
 
 typedef enum binop {
     BIN_ADD, BIN_SUB, BIN_MUL, BIN_DIV, BIN_POW, BIN_MAX, BIN_MIN, BIN_FLOORDIV, BIN_MOD,
@@ -272,7 +272,7 @@ static nn_tensor *binary_compute(binop op, nn_tensor *a, nn_tensor *b, double al
         ops[2] = &vb;
     }
     bin_ctx ctx = {alpha};
-    nn_foreach(3, ops, pick_loop(op, cd, alpha), &ctx);
+    nn_foreach_parallel(3, ops, pick_loop(op, cd, alpha), &ctx);
     if (tmp) {
         bool prev = nn_set_grad_enabled(false);
         /* the raw copy path: dest is fresh or checked by the caller */
@@ -513,7 +513,7 @@ nn_tensor *nn_where(nn_tensor *cond, nn_tensor *a, nn_tensor *b)
         nn_broadcast_into(cb, nd2, shape, &vb);
         where_ctx ctx = {nn_dtype_size(dt)};
         const nn_tensor *ops[4] = {out, &vc, &va, &vb};
-        nn_foreach(4, ops, where_loop, &ctx);
+        nn_foreach_parallel(4, ops, where_loop, &ctx);
         nn_tensor *in[3] = {a, b, cond};
         if (nn_record(NN_OP_where, 2, in, 1, &out, 1, &cond, NULL) < 0) NN_SET(out, NULL);
     }

@@ -10,7 +10,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 
-#include "nn_int.h"
+#include "nn_parallel.h"
 
 /* Debian's runtime package provides the versioned name; the unversioned one is
  * the -dev symlink, a fallback for other layouts. */
@@ -20,6 +20,9 @@ static nn_blas loaded;
 static bool load_ok;
 static char load_error[256];
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+/* openblas_set_num_threads, when the library has it (the thread budget, parallel.c) */
+static void (*set_threads)(int);
+static _Atomic bool loaded_once;
 
 static void *symbol(void *lib, const char *name, bool *ok)
 {
@@ -50,6 +53,14 @@ static void load(void)
     *(void **)&loaded.sdot = symbol(lib, "cblas_sdot", &ok);
     *(void **)&loaded.ddot = symbol(lib, "cblas_ddot", &ok);
     load_ok = ok; /* the library stays open for the life of the process */
+    *(void **)&set_threads = dlsym(lib, "openblas_set_num_threads");
+    loaded_once = true;
+    if (set_threads) set_threads(nn_get_num_threads()); /* one budget with our pool */
+}
+
+void nn_blas_set_threads(int n)
+{
+    if (loaded_once && set_threads) set_threads(n);
 }
 
 const nn_blas *nn_blas_get(void)

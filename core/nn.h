@@ -48,6 +48,9 @@ void nn_error_clear(void);
 /* Ctrl-C: a signal handler sets this flag; core checks it between ops and
    long loops, raising KeyboardInterrupt. */
 extern volatile int nn_interrupt_requested;
+/* 0, or -1 with RecursionError when this thread's C stack is nearly used up:
+   every walker whose recursion a user controls calls it first (guard.c). */
+int nn_stack_check(void);
 /* Returns -1 with KeyboardInterrupt set (and clears the flag) if one was requested. */
 int nn_check_interrupt(void);
 
@@ -520,6 +523,15 @@ int nn_uniform_(nn_tensor *t, double from, double to);
 int nn_normal_(nn_tensor *t, double mean, double std);
 /* t[i] = 1 with probability p else 0 (Bernoulli draws as torch's bernoulli_(p)). */
 int nn_bernoulli_(nn_tensor *t, double p);
+
+/* ---------------------------------------------------------------- threads */
+
+/* The thread budget of the CPU kernels and of OpenBLAS together (core/parallel.c):
+   torch.get_num_threads / torch.set_num_threads. The default is OMP_NUM_THREADS
+   when it is a positive integer, else the number of cores. Setting n < 1 is a
+   RuntimeError (-1); results never depend on the count. */
+int nn_get_num_threads(void);
+int nn_set_num_threads(int n);
 
 /* --------------------------------------------------------------- autograd */
 

@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nn_int.h"
+#include "nn_parallel.h"
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -318,6 +318,37 @@ static void softmax_bwd_f64(const double *g, const double *y, double *gi, int64_
         }
 }
 
+/* One softmax kernel call cut into blocks of outer rows over the pool's threads
+   (parallel.c); each row is computed as on one thread. */
+typedef struct softmax_job {
+    bool f32, is_log, lastdim, bwd;
+    const char *a, *b; /* forward: x; backward: g and y */
+    char *out;
+    int64_t n, inner;
+} softmax_job;
+
+static void softmax_rows(void *vctx, int64_t begin, int64_t end)
+{
+    const softmax_job *j = vctx;
+    size_t off = (size_t)(begin * j->n * j->inner) * (j->f32 ? sizeof(float) : sizeof(double));
+    const char *a = j->a + off, *b = j->bwd ? j->b + off : NULL;
+    char *out = j->out + off;
+    int64_t rows = end - begin;
+    if (j->f32 && j->bwd)
+        softmax_bwd_f32((const float *)a, (const float *)b, (float *)out, rows, j->n, j->inner, j->is_log, j->lastdim);
+    else if (j->f32)
+        softmax_fwd_f32((const float *)a, (float *)out, rows, j->n, j->inner, j->is_log, j->lastdim);
+    else if (j->bwd)
+        softmax_bwd_f64((const double *)a, (const double *)b, (double *)out, rows, j->n, j->inner, j->is_log, j->lastdim);
+    else
+        softmax_fwd_f64((const double *)a, (double *)out, rows, j->n, j->inner, j->is_log, j->lastdim);
+}
+
+/* Rows of this many elements (row_len) per chunk: about NN_GRAIN elements. */
+static int64_t rows_grain(int64_t row_len) { return row_len > 0 && row_len < NN_GRAIN ? NN_GRAIN / row_len : 1; }
+
+static void softmax_run(softmax_job *j, int64_t outer) { nn_parallel_for(outer, rows_grain(j->n * j->inner), softmax_rows, j); }
+
 /* The dtype a kernel computes in: the tensor's own, float32 for bfloat16. */
 static nn_dtype kernel_dtype(nn_dtype dt) { return dt == NN_BFLOAT16 ? NN_FLOAT32 : dt; }
 
@@ -341,8 +372,8 @@ static nn_tensor *softmax_impl(nn_tensor *a, int dim, bool log)
         NN_RELEASE(x);
         return NULL;
     }
-    if (kd == NN_FLOAT32) softmax_fwd_f32(nn_data_ptr(x), y->storage->data, outer, n, inner, log, lastdim);
-    else softmax_fwd_f64(nn_data_ptr(x), y->storage->data, outer, n, inner, log, lastdim);
+    softmax_job job = {kd == NN_FLOAT32, log, lastdim, false, nn_data_ptr(x), NULL, y->storage->data, n, inner};
+    softmax_run(&job, outer);
     NN_RELEASE(x);
     nn_tensor *out = y;
     if (kd != a->dtype) {
@@ -392,10 +423,9 @@ static int softmax_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin, bool 
     nn_tensor *r = yc ? nn_empty(m->ndim, m->sizes, kd) : NULL;
     if (r) {
         bool lastdim = n->p.i[1];
-        if (kd == NN_FLOAT32)
-            softmax_bwd_f32(nn_data_ptr(gc), nn_data_ptr(yc), r->storage->data, outer, len, inner, log, lastdim);
-        else
-            softmax_bwd_f64(nn_data_ptr(gc), nn_data_ptr(yc), r->storage->data, outer, len, inner, log, lastdim);
+        softmax_job job = {kd == NN_FLOAT32, log, lastdim, true, nn_data_ptr(gc), nn_data_ptr(yc), r->storage->data,
+                           len, inner};
+        softmax_run(&job, outer);
     }
     NN_RELEASE(gc);
     NN_RELEASE(yc);
@@ -733,7 +763,7 @@ nn_tensor *nn_mse_loss(nn_tensor *input, nn_tensor *target, nn_reduction reducti
     if (!cb || !(unreduced = nn_empty(ei->ndim, ei->sizes, dt))) goto done;
     mse_ctx ctx = {dt};
     const nn_tensor *ops[3] = {unreduced, ca, cb};
-    nn_foreach(3, ops, mse_loop, &ctx);
+    nn_foreach_parallel(3, ops, mse_loop, &ctx);
     if (reduction == NN_REDUCTION_NONE) {
         out = unreduced;
         unreduced = NULL;
@@ -1231,6 +1261,38 @@ DEFINE_MOMENTS(f64, double, 4)
 DEFINE_LAYER_NORM(f32, float, fmaf, sqrtf)
 DEFINE_LAYER_NORM(f64, double, fma, sqrt)
 
+/* layer_norm's row kernels over the pool's threads: the forward and dx by
+   blocks of rows (each row as on one thread); dw and db, which sum over rows,
+   in one pass in row order afterwards, so no result depends on the threads. */
+typedef struct layer_norm_job {
+    bool f32;
+    const char *g, *x, *w, *b;
+    char *y, *mean, *rstd, *dx;
+    int64_t N;
+    double eps;
+} layer_norm_job;
+
+static void layer_norm_rows(void *vctx, int64_t begin, int64_t end)
+{
+    const layer_norm_job *j = vctx;
+    size_t es = j->f32 ? sizeof(float) : sizeof(double), row = (size_t)(begin * j->N) * es, stat = (size_t)begin * es;
+    int64_t M = end - begin;
+    if (j->dx && j->f32)
+        layer_norm_bwd_f32((const float *)(j->g + row), (const float *)(j->x + row), (const float *)j->w,
+                           (const float *)(j->mean + stat), (const float *)(j->rstd + stat), (float *)(j->dx + row), NULL,
+                           NULL, M, j->N);
+    else if (j->dx)
+        layer_norm_bwd_f64((const double *)(j->g + row), (const double *)(j->x + row), (const double *)j->w,
+                           (const double *)(j->mean + stat), (const double *)(j->rstd + stat), (double *)(j->dx + row),
+                           NULL, NULL, M, j->N);
+    else if (j->f32)
+        layer_norm_fwd_f32((const float *)(j->x + row), (const float *)j->w, (const float *)j->b, (float *)(j->y + row),
+                           (float *)(j->mean + stat), (float *)(j->rstd + stat), M, j->N, j->eps);
+    else
+        layer_norm_fwd_f64((const double *)(j->x + row), (const double *)j->w, (const double *)j->b,
+                           (double *)(j->y + row), (double *)(j->mean + stat), (double *)(j->rstd + stat), M, j->N, j->eps);
+}
+
 static int check_norm_param(const char *what, nn_tensor *p, int n_norm, const int64_t *shape)
 {
     if (!p) return 0;
@@ -1285,12 +1347,9 @@ nn_tensor *nn_layer_norm(nn_tensor *input, int n_norm, const int64_t *normalized
     if (!x || (weight && !(w = dense(weight, kd))) || (bias && !(bb = dense(bias, kd)))) goto done;
     if (!(y = nn_empty(input->ndim, input->sizes, kd)) || !(mean = nn_empty(1, &M, kd)) || !(rstd = nn_empty(1, &M, kd)))
         goto done;
-    if (kd == NN_FLOAT32)
-        layer_norm_fwd_f32(nn_data_ptr(x), w ? nn_data_ptr(w) : NULL, bb ? nn_data_ptr(bb) : NULL, y->storage->data,
-                           mean->storage->data, rstd->storage->data, M, N, eps);
-    else
-        layer_norm_fwd_f64(nn_data_ptr(x), w ? nn_data_ptr(w) : NULL, bb ? nn_data_ptr(bb) : NULL, y->storage->data,
-                           mean->storage->data, rstd->storage->data, M, N, eps);
+    layer_norm_job job = {kd == NN_FLOAT32, NULL, nn_data_ptr(x), w ? nn_data_ptr(w) : NULL, bb ? nn_data_ptr(bb) : NULL,
+                          y->storage->data, mean->storage->data, rstd->storage->data, NULL, N, eps};
+    nn_parallel_for(M, rows_grain(N), layer_norm_rows, &job);
     out = kd == input->dtype ? (NN_RETAIN(y), y) : dense(y, input->dtype);
     if (!out) goto done;
     nn_tensor *in[3] = {input, weight, bias}, *save[5] = {input, weight, bias, mean, rstd};
@@ -1368,12 +1427,19 @@ int nn_layer_norm_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
         if (want[k] && !(r[k] = nn_empty(n_norm, norm_shape, kd))) goto done;
     void *out[3];
     for (int k = 0; k < 3; k++) out[k] = r[k] ? r[k]->storage->data : NULL;
-    if (kd == NN_FLOAT32)
-        layer_norm_bwd_f32(nn_data_ptr(g), nn_data_ptr(x), w ? nn_data_ptr(w) : NULL, nn_data_ptr(mean), nn_data_ptr(rstd),
-                           out[0], out[1], out[2], M, N);
-    else
-        layer_norm_bwd_f64(nn_data_ptr(g), nn_data_ptr(x), w ? nn_data_ptr(w) : NULL, nn_data_ptr(mean), nn_data_ptr(rstd),
-                           out[0], out[1], out[2], M, N);
+    if (out[0]) { /* dx by rows over the threads, then dw and db in row order */
+        layer_norm_job job = {kd == NN_FLOAT32, nn_data_ptr(g), nn_data_ptr(x), w ? nn_data_ptr(w) : NULL, NULL,
+                              NULL, nn_data_ptr(mean), nn_data_ptr(rstd), out[0], N, 0};
+        nn_parallel_for(M, rows_grain(N), layer_norm_rows, &job);
+    }
+    if (out[1] || out[2]) {
+        if (kd == NN_FLOAT32)
+            layer_norm_bwd_f32(nn_data_ptr(g), nn_data_ptr(x), w ? nn_data_ptr(w) : NULL, nn_data_ptr(mean),
+                               nn_data_ptr(rstd), NULL, out[1], out[2], M, N);
+        else
+            layer_norm_bwd_f64(nn_data_ptr(g), nn_data_ptr(x), w ? nn_data_ptr(w) : NULL, nn_data_ptr(mean),
+                               nn_data_ptr(rstd), NULL, out[1], out[2], M, N);
+    }
     for (int k = 0; k < 3; k++) {
         gin[k] = r[k];
         r[k] = NULL;

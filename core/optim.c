@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nn_int.h"
+#include "nn_parallel.h"
 
 /* ------------------------------------------------------------------ types */
 
@@ -424,6 +424,36 @@ typedef struct update {
     int bumps;
 } update;
 
+/* One update over elements [begin, end) of the parameter (the kernels are
+   elementwise: the pool's threads take disjoint chunks, parallel.c). */
+typedef struct update_job {
+    const update *u;
+    bool f32;
+    char *p, *g;
+} update_job;
+
+static void update_chunk(void *vctx, int64_t begin, int64_t end)
+{
+    const update_job *j = vctx;
+    const update *u = j->u;
+    size_t off = (size_t)begin * (j->f32 ? sizeof(float) : sizeof(double));
+    int64_t n = end - begin;
+#define AT(t) ((t) ? (char *)nn_data_ptr(t) + off : NULL)
+    if (u->kind == NN_OPTIM_SGD) {
+        if (j->f32)
+            sgd_f32((float *)(j->p + off), (const float *)(j->g + off), (float *)AT(u->buf), n, &u->sgd);
+        else
+            sgd_f64((double *)(j->p + off), (const double *)(j->g + off), (double *)AT(u->buf), n, &u->sgd);
+    } else if (j->f32) {
+        adam_f32((float *)(j->p + off), (const float *)(j->g + off), (float *)AT(u->exp_avg), (float *)AT(u->exp_avg_sq),
+                 (float *)AT(u->max_exp_avg_sq), n, &u->adam);
+    } else {
+        adam_f64((double *)(j->p + off), (const double *)(j->g + off), (double *)AT(u->exp_avg),
+                 (double *)AT(u->exp_avg_sq), (double *)AT(u->max_exp_avg_sq), n, &u->adam);
+    }
+#undef AT
+}
+
 /* Runs one parameter's update over contiguous data (a non-contiguous parameter
    is copied out and back; the grad is brought to the parameter's dtype). */
 static int apply(nn_tensor *p, nn_tensor *grad, const update *u)
@@ -433,21 +463,8 @@ static int apply(nn_tensor *p, nn_tensor *grad, const update *u)
     if (!g) goto out;
     int64_t n = nn_numel(p);
     void *pd = nn_data_ptr(pc), *gd = nn_data_ptr(g);
-    bool f32 = p->dtype == NN_FLOAT32;
-    if (u->kind == NN_OPTIM_SGD) {
-        void *buf = u->buf ? nn_data_ptr(u->buf) : NULL;
-        if (f32)
-            sgd_f32(pd, gd, buf, n, &u->sgd);
-        else
-            sgd_f64(pd, gd, buf, n, &u->sgd);
-    } else {
-        void *m = nn_data_ptr(u->exp_avg), *v = nn_data_ptr(u->exp_avg_sq);
-        void *vmax = u->max_exp_avg_sq ? nn_data_ptr(u->max_exp_avg_sq) : NULL;
-        if (f32)
-            adam_f32(pd, gd, m, v, vmax, n, &u->adam);
-        else
-            adam_f64(pd, gd, m, v, vmax, n, &u->adam);
-    }
+    update_job job = {u, p->dtype == NN_FLOAT32, pd, gd};
+    nn_parallel_for(n, NN_GRAIN, update_chunk, &job);
     if (pc != p) {
         if (nn_copy_(p, pc) < 0) goto out; /* bumps once */
         p->storage->version += (uint64_t)u->bumps - 1;

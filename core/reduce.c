@@ -6,7 +6,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "nn_int.h"
+#include "nn_parallel.h"
 
 /* Sums over float32 rows in double, eight independent accumulators so the
    loop vectorizes (one accumulator is one long chain of dependent adds). */
@@ -109,13 +109,23 @@ nn_tensor *nn_reduction_grad_expand(nn_node *n, nn_tensor *grad)
 
 /* ---------------------------------------------------------------- sum/mean */
 
-static void sum_rows(const nn_reduction_layout *l, nn_tensor *out, double scale)
+typedef struct sum_job {
+    const nn_reduction_layout *l;
+    nn_tensor *out;
+    double scale;
+    double *partial; /* one sum per chunk of a single long float row */
+} sum_job;
+
+/* out[o] = scale * sum of row o, for the rows [begin, end). */
+static void sum_row_range(void *vctx, int64_t begin, int64_t end)
 {
+    const sum_job *j = vctx;
+    const nn_reduction_layout *l = j->l;
     const char *src = nn_data_ptr(l->data);
-    nn_dtype in = l->data->dtype, od = out->dtype;
+    nn_dtype in = l->data->dtype, od = j->out->dtype;
     size_t ies = nn_dtype_size(in), oes = nn_dtype_size(od);
-    char *dst = out->storage->data;
-    for (int64_t o = 0; o < l->outer; o++) {
+    char *dst = j->out->storage->data;
+    for (int64_t o = begin; o < end; o++) {
         const char *row = src + (size_t)(o * l->inner) * ies;
         if (in == NN_INT64 || in == NN_INT32 || in == NN_BOOL) {
             int64_t acc = 0;
@@ -132,8 +142,45 @@ static void sum_rows(const nn_reduction_layout *l, nn_tensor *out, double scale)
         } else {
             for (int64_t i = 0; i < l->inner; i++) acc += nn_load_double(row + (size_t)i * ies, in);
         }
-        nn_store_double(dst + (size_t)o * oes, od, acc * scale);
+        nn_store_double(dst + (size_t)o * oes, od, acc * j->scale);
     }
+}
+
+/* partial[chunk] = the sum of elements [begin, end) of the one float row. */
+static void sum_chunk(void *vctx, int64_t begin, int64_t end)
+{
+    const sum_job *j = vctx;
+    const char *row = nn_data_ptr(j->l->data);
+    double acc = 0;
+    if (j->l->data->dtype == NN_FLOAT32) {
+        acc = sum_f32((const float *)row + begin, end - begin);
+    } else {
+        const double *f = (const double *)row;
+        for (int64_t i = begin; i < end; i++) acc += f[i];
+    }
+    j->partial[begin / NN_GRAIN] = acc;
+}
+
+/* Rows in parallel (each row summed as on one thread); one long float32 or
+   float64 row as NN_GRAIN-element chunks added in chunk order, so the result
+   never depends on the thread count. */
+static int sum_rows(const nn_reduction_layout *l, nn_tensor *out, double scale)
+{
+    sum_job j = {l, out, scale, NULL};
+    nn_dtype in = l->data->dtype;
+    if (l->outer == 1 && l->inner > NN_GRAIN && (in == NN_FLOAT32 || in == NN_FLOAT64)) {
+        int64_t chunks = nn_chunk_count(l->inner, NN_GRAIN);
+        if (!(j.partial = nn_malloc((size_t)chunks * sizeof *j.partial))) return -1;
+        nn_parallel_for(l->inner, NN_GRAIN, sum_chunk, &j);
+        double acc = 0;
+        for (int64_t c = 0; c < chunks; c++) acc += j.partial[c];
+        nn_free(j.partial);
+        nn_store_double(out->storage->data, out->dtype, acc * scale);
+        return 0;
+    }
+    int64_t rows = l->inner > 0 ? NN_GRAIN / l->inner : l->outer;
+    nn_parallel_for(l->outer, rows > 0 ? rows : 1, sum_row_range, &j);
+    return 0;
 }
 
 static nn_tensor *sum_or_mean(nn_tensor *a, int n_dims, const int *dims, bool keepdim, bool mean)
@@ -151,13 +198,13 @@ static nn_tensor *sum_or_mean(nn_tensor *a, int n_dims, const int *dims, bool ke
     nn_dtype od = nn_dtype_is_floating(a->dtype) ? a->dtype : NN_INT64;
     nn_tensor *out = nn_empty(l.out_ndim, l.out_shape, od);
     if (out) {
-        sum_rows(&l, out, mean ? 1.0 / (double)l.inner : 1.0);
-        if (mean && l.inner == 0) nn_fill_(out, NAN);
+        if (sum_rows(&l, out, mean ? 1.0 / (double)l.inner : 1.0) < 0) NN_SET(out, NULL);
+        if (out && mean && l.inner == 0) nn_fill_(out, NAN);
         nn_op_params p;
         nn_reduction_params(&l, keepdim, a->ndim, &p);
         p.f[0] = (double)l.inner;
         nn_op_id op = n_dims == 0 ? (mean ? NN_OP_mean_all : NN_OP_sum_all) : (mean ? NN_OP_mean : NN_OP_sum);
-        if (nn_record(op, 1, &a, 1, &out, 0, NULL, &p) < 0) NN_SET(out, NULL);
+        if (out && nn_record(op, 1, &a, 1, &out, 0, NULL, &p) < 0) NN_SET(out, NULL);
     }
     NN_RELEASE(l.data);
     return out;

@@ -21,7 +21,7 @@
  *    where PyTorch 1.13 refuses it on the CPU; integer inputs of exp, log,
  *    sqrt, tanh and sigmoid compute in float32.
  * The float kernels are compiled twice, for AVX2+FMA and for baseline x86-64,
- * and picked at run time; large tensors are split over two threads.
+ * and picked at run time; large tensors are split over the pool's threads (parallel.c).
  *
  * Backwards are built from differentiable nn_* ops, which reproduce PyTorch's
  * fused backward kernels where the order of operations allows (all but tanh,
@@ -38,7 +38,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "nn_int.h"
+#include "nn_parallel.h"
 
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
 #define HAVE_AVX2_CLONE 1
@@ -64,11 +64,6 @@
 #define CLAMP_MIN 1
 #define CLAMP_MAX 2
 
-/* Below this many elements a kernel runs on one thread (starting one costs
-   some 20-40 us): transcendental kernels, and the cheap ones that only move
-   memory. */
-#define PARALLEL_MIN 65536
-#define PARALLEL_MIN_CHEAP (1 << 20)
 
 /* ------------------------------------------------------------------ kernels */
 
@@ -92,19 +87,6 @@ typedef enum kern {
 } kern;
 
 static bool kern_binary(kern k) { return k >= K_PRELU; }
-
-/* a few operations per element: memory bound */
-static bool kern_cheap(kern k)
-{
-    switch (k) {
-    case K_NEG: case K_ABS: case K_SIGN: case K_SQRT: case K_RELU: case K_LEAKY_RELU: case K_THRESHOLD:
-    case K_CLAMP_MIN: case K_CLAMP_MAX: case K_CLAMP: case K_PRELU: case K_TANH_GRAD:
-    case K_FLOOR: case K_CEIL: case K_ROUND:
-        return true;
-    default:
-        return false;
-    }
-}
 
 /* Parameters of a kernel run, in the kernel's precision. */
 typedef struct kctx {
@@ -643,44 +625,29 @@ static void f64_run(char **d, const int64_t *s, int64_t n, const kctx *c)
 
 /* ---------------------------------------------------------------- threads */
 
-static long cpu_count;
-static pthread_once_t cpu_count_once = PTHREAD_ONCE_INIT;
-static void count_cpus(void) { cpu_count = sysconf(_SC_NPROCESSORS_ONLN); }
-
 typedef struct chunk {
     run_fn run;
+    int nops;
     char *d[3];
     const int64_t *s;
-    int64_t n;
     const kctx *c;
 } chunk;
 
-static void *chunk_main(void *arg)
+static void run_chunk(void *vctx, int64_t begin, int64_t end)
 {
-    chunk *ch = arg;
-    ch->run(ch->d, ch->s, ch->n, ch->c);
-    return NULL;
+    const chunk *ch = vctx;
+    char *d[3];
+    for (int k = 0; k < ch->nops; k++) d[k] = ch->d[k] + begin * ch->s[k];
+    ch->run(d, ch->s, end - begin, ch->c);
 }
 
-/* run over n elements, the second half on another thread when n is large
-   (falls back to one thread if none can be started). */
+/* run over n elements, in NN_GRAIN chunks over the pool's threads when n is
+   large (parallel.c): a multiple of 64, so the chunks' ends never change
+   which elements the vectorized kernel covers. */
 static void split_run(run_fn run, int nops, char **d, const int64_t *s, int64_t n, const kctx *c)
 {
-    pthread_once(&cpu_count_once, count_cpus);
-    if (n < (kern_cheap(c->k) ? PARALLEL_MIN_CHEAP : PARALLEL_MIN) || cpu_count < 2) {
-        run(d, s, n, c);
-        return;
-    }
-    int64_t half = (n / 2) & ~(int64_t)63;
-    chunk ch = {run, {NULL, NULL, NULL}, s, n - half, c};
-    for (int k = 0; k < nops; k++) ch.d[k] = d[k] + half * s[k];
-    pthread_t th;
-    if (pthread_create(&th, NULL, chunk_main, &ch) != 0) {
-        run(d, s, n, c);
-        return;
-    }
-    run(d, s, half, c);
-    pthread_join(th, NULL);
+    chunk ch = {run, nops, {d[0], d[1], nops > 2 ? d[2] : NULL}, s, c};
+    nn_parallel_for(n, NN_GRAIN, run_chunk, &ch);
 }
 
 /* The nn_foreach body: the vectorized kernel over the part of a contiguous run

@@ -180,6 +180,16 @@ nn_object *repl_device_new(const char *spec, int64_t index);
 /* "cpu", "cuda", ... (borrowed) */
 const char *repl_device_type(const nn_object *device);
 nn_object *repl_device_getattr(nn_object *device, const char *name); /* new reference */
+/* Checks a `device=` argument (None, a str or a torch.device) of fname (bind_device.c):
+   0 for the CPU; -1 with AssertionError "Torch not compiled with CUDA enabled" for
+   CUDA (PyTorch's CPU build), RuntimeError for a bad string or another type. Borrows o. */
+int repl_arg_device(const char *fname, nn_object *o);
+/* Tensor.cuda(device=None, non_blocking=False): the CPU build's AssertionError. */
+nn_object *repl_tensor_cuda(nn_object *self, nn_object *args, nn_object *kwargs);
+/* torch.set_num_threads(int) / torch.get_num_threads(): core's one thread budget
+   (nn_set_num_threads), OpenBLAS's included. */
+nn_object *repl_set_num_threads(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_get_num_threads(void *ud, nn_object *args, nn_object *kwargs);
 
 /* ---------------------------------------------------------- per file */
 
@@ -187,6 +197,8 @@ nn_object *repl_device_getattr(nn_object *device, const char *name); /* new refe
 nn_object *repl_tensor_getattr(nn_tensor *t, const char *name);
 int repl_tensor_setattr(nn_tensor *t, const char *name, nn_object *value);
 nn_object *repl_tensor_binary(repl_binop op, nn_object *a, nn_object *b);
+/* bind_inplace.c: t OP= x written into the tensor t (native ops' inplace) */
+nn_object *repl_tensor_inplace(repl_binop op, nn_object *a, nn_object *b);
 nn_object *repl_tensor_unary(repl_unop op, nn_tensor *a);
 nn_object *repl_tensor_getitem(nn_tensor *t, nn_object *key);
 int repl_tensor_setitem(nn_tensor *t, nn_object *key, nn_object *value);

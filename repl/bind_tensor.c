@@ -1060,11 +1060,7 @@ M(to)
         if (!o || nn_is_none(o)) continue;
         if (repl_is_dtype(o)) dtype = (int)repl_dtype_value(o);
         else if (nn_is_tensor(o)) dtype = (int)NN_TENSOR(o)->dtype;
-        else if ((nn_is_str(o) && strncmp(nn_str_cstr(o), "cpu", 3)) ||
-                 (repl_is_device(o) && strcmp(repl_device_type(o), "cpu"))) {
-            nn_error_set(NN_ERR_ASSERTION, "Torch not compiled with CUDA enabled");
-            return NULL;
-        }
+        else if ((nn_is_str(o) || repl_is_device(o)) && repl_arg_device("to", o)) return NULL;
     }
     if (dtype < 0) return nn_retain(self);
     return T(nn_to_dtype(SELF, (nn_dtype)dtype));
@@ -1347,6 +1343,9 @@ static const repl_method_def tensor_methods[] = {
     {"to", m_to,
      "to(*args, **kwargs) -> Tensor\n"
      "Performs Tensor dtype and/or device conversion."},
+    {"cuda", repl_tensor_cuda,
+     "cuda(device=None, non_blocking=False, memory_format=torch.preserve_format) -> Tensor\n"
+     "Returns a copy of this object in CUDA memory (this build has no CUDA: AssertionError)."},
     {"add_", m_add_,
      "add_(other, *, alpha=1) -> Tensor\n"
      "In-place version of Tensor.add."},

@@ -21,7 +21,8 @@ nn_object *repl_tensor_factory(const char *fname, nn_object *args, nn_object *kw
     ARGS(8);
     const char *spec = which == REPL_FULL ? "fill_value, *, dtype=, requires_grad=, device=, layout=, out=, pin_memory="
                                   : "*, dtype=, requires_grad=, device=, layout=, out=, pin_memory=, generator=";
-    if (repl_parse_args_from(fname, spec, args, count, kwargs, a)) return NULL;
+    if (repl_parse_args_from(fname, spec, args, count, kwargs, a) ||
+        repl_arg_device(fname, a[which == REPL_FULL ? 3 : 2])) return NULL;
     int ndim = 0;
     int64_t sizes[NN_MAX_DIMS];
     if (repl_shape_from_args(fname, args, 0, count, &ndim, sizes)) return NULL;
@@ -75,7 +76,8 @@ static nn_object *f_full(void *ud, nn_object *args, nn_object *kwargs)
 {
     /* full(size, fill_value, *, dtype=...) */
     ARGS(7);
-    if (repl_parse_args("full", "size, fill_value, *, dtype=, requires_grad=, device=, layout=, out=", args, kwargs, a))
+    if (repl_parse_args("full", "size, fill_value, *, dtype=, requires_grad=, device=, layout=, out=", args, kwargs, a) ||
+        repl_arg_device("full", a[4]))
         return NULL;
     int ndim = 0, dtype = -1;
     int64_t sizes[NN_MAX_DIMS];
@@ -96,7 +98,9 @@ static nn_object *like(const char *fname, nn_object *args, nn_object *kwargs, in
     nn_tensor *x = NULL;
     const char *spec = which == 2 ? "input, fill_value, *, dtype=, requires_grad=, device=, layout="
                                   : "input, *, dtype=, requires_grad=, device=, layout=";
-    if (repl_parse_args(fname, spec, args, kwargs, a) || repl_arg_tensor(fname, "input", 1, a[0], &x)) return NULL;
+    if (repl_parse_args(fname, spec, args, kwargs, a) || repl_arg_tensor(fname, "input", 1, a[0], &x) ||
+        repl_arg_device(fname, a[which == 2 ? 4 : 3]))
+        return NULL;
     int off = which == 2 ? 2 : 1, dtype = -1;
     bool rg = false;
     double fill = 0;
@@ -130,6 +134,7 @@ static nn_object *f_tensor(void *ud, nn_object *args, nn_object *kwargs)
     int dtype = -1;
     bool rg = false;
     if (repl_parse_args("tensor", "data, *, dtype=, device=, requires_grad=, pin_memory=", args, kwargs, a) ||
+        repl_arg_device("tensor", a[2]) ||
         repl_arg_dtype("tensor", "dtype", 0, a[1], &dtype) || repl_arg_bool("tensor", "requires_grad", 0, a[3], &rg))
         return NULL;
     nn_tensor *t = nn_tensor_from_nested(a[0], dtype);
@@ -141,7 +146,8 @@ static nn_object *f_randint(void *ud, nn_object *args, nn_object *kwargs)
 {
     /* randint(high, size) or randint(low, high, size) */
     ARGS(7);
-    if (repl_parse_args("randint", "a, b, c=, *, dtype=, generator=, device=, requires_grad=", args, kwargs, a))
+    if (repl_parse_args("randint", "a, b, c=, *, dtype=, generator=, device=, requires_grad=", args, kwargs, a) ||
+        repl_arg_device("randint", a[5]))
         return NULL;
     int64_t low = 0, high = 0;
     nn_object *size = a[2] ? a[2] : a[1];
@@ -161,6 +167,7 @@ static nn_object *f_randperm(void *ud, nn_object *args, nn_object *kwargs)
     int64_t n = 0;
     int dtype = -1;
     if (repl_parse_args("randperm", "n, *, dtype=, generator=, device=, requires_grad=", args, kwargs, a) ||
+        repl_arg_device("randperm", a[3]) ||
         repl_arg_int("randperm", "n", 1, a[0], &n) || repl_arg_dtype("randperm", "dtype", 0, a[1], &dtype))
         return NULL;
     return (nn_object *)nn_randperm(n, dtype < 0 ? NN_INT64 : (nn_dtype)dtype);
@@ -171,7 +178,8 @@ static bool is_number(const nn_object *o) { return nn_is_int(o) || nn_is_float(o
 static nn_object *f_arange(void *ud, nn_object *args, nn_object *kwargs)
 {
     ARGS(7);
-    if (repl_parse_args("arange", "start, end=, step=, *, dtype=, device=, requires_grad=, out=", args, kwargs, a))
+    if (repl_parse_args("arange", "start, end=, step=, *, dtype=, device=, requires_grad=, out=", args, kwargs, a) ||
+        repl_arg_device("arange", a[4]))
         return NULL;
     double s = 0, e = 0, st = 1;
     bool all_int = true;
@@ -213,6 +221,7 @@ static nn_object *f_linspace(void *ud, nn_object *args, nn_object *kwargs)
     int64_t n = 0;
     int dtype = -1;
     if (repl_parse_args("linspace", "start, end, steps, *, dtype=, device=, requires_grad=", args, kwargs, a) ||
+        repl_arg_device("linspace", a[4]) ||
         repl_arg_double("linspace", "start", 1, a[0], &s) || repl_arg_double("linspace", "end", 2, a[1], &e) ||
         repl_arg_int("linspace", "steps", 3, a[2], &n) || repl_arg_dtype("linspace", "dtype", 0, a[3], &dtype))
         return NULL;
@@ -225,6 +234,7 @@ static nn_object *f_eye(void *ud, nn_object *args, nn_object *kwargs)
     int64_t n = 0, m = -1;
     int dtype = -1;
     if (repl_parse_args("eye", "n, m=, *, dtype=, device=, requires_grad=", args, kwargs, a) ||
+        repl_arg_device("eye", a[3]) ||
         repl_arg_int("eye", "n", 1, a[0], &n) || repl_arg_int("eye", "m", 2, a[1], &m) ||
         repl_arg_dtype("eye", "dtype", 0, a[2], &dtype))
         return NULL;
@@ -660,6 +670,12 @@ static const repl_function_def torch_functions[] = {
     {"enable_grad", f_enable_grad,
      "enable_grad()\n"
      "Context-manager that enables gradient calculation."},
+    {"set_num_threads", repl_set_num_threads,
+     "set_num_threads(int)\n"
+     "Sets the number of threads used for intraop parallelism on CPU (OpenBLAS's included)."},
+    {"get_num_threads", repl_get_num_threads,
+     "get_num_threads() -> int\n"
+     "Returns the number of threads used for parallelizing CPU operations."},
     {"is_grad_enabled", f_is_grad_enabled,
      "is_grad_enabled() -> bool\n"
      "Returns True if grad mode is currently enabled."},
@@ -1067,6 +1083,7 @@ static const repl_native_ops bind_ops = {
     .getattr = op_getattr,
     .setattr = op_setattr,
     .binary = op_binary,
+    .inplace = repl_tensor_inplace,
     .unary = op_unary,
     .getitem = op_getitem,
     .setitem = op_setitem,

@@ -1,0 +1,232 @@
+/*
+ * parallel.c — the CPU's parallel-for (nn_parallel.h) and the one thread
+ * budget it shares with OpenBLAS (nn_set_num_threads / nn_get_num_threads).
+ *
+ * A small pool of our own rather than OpenMP: libgomp's idle workers spin
+ * (GOMP_SPINCOUNT, up to OMP_WAIT_POLICY read once at load, before any code
+ * of ours runs), which on a 2-core machine steals the core the inspector and
+ * the REPL run on; a pool of our own sleeps on a condition variable the moment
+ * it has no chunk left, keeps the chunking (and so every reduction's order)
+ * independent of the thread count, survives fork(), and keeps signals (Ctrl-C)
+ * on the main thread. Workers start on the first loop that is worth splitting,
+ * so a process that never sees a large tensor never starts one.
+ *
+ * One job at a time: a second thread that calls nn_parallel_for while a job
+ * runs (or a chunk that calls it) runs its loop inline.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "nn_parallel.h"
+
+#define MAX_THREADS 256
+
+static struct pool {
+    pthread_mutex_t lock;    /* guards everything below but the chunk counter */
+    pthread_cond_t wake;     /* a new job (or quit) for the workers */
+    pthread_cond_t done;     /* the last helping worker finished */
+    pthread_mutex_t job;     /* held by the one caller whose job is running */
+    int threads;             /* the budget, caller included (>= 1) */
+    int started;             /* workers started so far */
+    unsigned long generation;/* bumped for each job */
+    int helpers;             /* workers asked to help with the current job */
+    int busy;                /* of those, not finished yet */
+    /* the current job */
+    nn_range_fn fn;
+    void *ctx;
+    int64_t n, grain, chunks;
+    atomic_llong next;       /* the next chunk to hand out */
+} pool = {
+    .lock = PTHREAD_MUTEX_INITIALIZER,
+    .wake = PTHREAD_COND_INITIALIZER,
+    .done = PTHREAD_COND_INITIALIZER,
+    .job = PTHREAD_MUTEX_INITIALIZER,
+};
+
+static _Thread_local bool in_chunk; /* this thread is running a chunk */
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+
+/* The cores this process may run on. */
+static int core_count(void)
+{
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) return CPU_COUNT(&set);
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (int)n : 1;
+}
+
+/* After fork() the child has only the forking thread: it starts its own workers. */
+static void after_fork_child(void)
+{
+    pthread_mutex_init(&pool.lock, NULL);
+    pthread_mutex_init(&pool.job, NULL);
+    pthread_cond_init(&pool.wake, NULL);
+    pthread_cond_init(&pool.done, NULL);
+    pool.started = pool.helpers = pool.busy = 0;
+}
+
+/* The default budget, as PyTorch: OMP_NUM_THREADS when it is a positive
+   integer, else the number of cores. */
+static void init(void)
+{
+    const char *env = getenv("OMP_NUM_THREADS");
+    char *end = NULL;
+    long v = env ? strtol(env, &end, 10) : 0;
+    pool.threads = env && end != env && *end == '\0' && v > 0 ? (int)(v < MAX_THREADS ? v : MAX_THREADS) : core_count();
+    pthread_atfork(NULL, NULL, after_fork_child);
+}
+
+/* Runs chunks of the current job until none is left. */
+static void run_chunks(void)
+{
+    in_chunk = true;
+    for (;;) {
+        int64_t c = atomic_fetch_add_explicit(&pool.next, 1, memory_order_relaxed);
+        if (c >= pool.chunks) break;
+        int64_t begin = c * pool.grain, end = begin + pool.grain;
+        pool.fn(pool.ctx, begin, end < pool.n ? end : pool.n);
+    }
+    in_chunk = false;
+}
+
+static void *worker_main(void *arg)
+{
+    int index = (int)(intptr_t)arg; /* 0 for the first worker */
+    unsigned long seen = 0;
+    pthread_mutex_lock(&pool.lock);
+    for (;;) {
+        /* asleep (not spinning) until a job asks for this worker */
+        while (pool.generation == seen || index >= pool.helpers) {
+            seen = pool.generation;
+            pthread_cond_wait(&pool.wake, &pool.lock);
+        }
+        seen = pool.generation;
+        pthread_mutex_unlock(&pool.lock);
+        run_chunks();
+        pthread_mutex_lock(&pool.lock);
+        if (--pool.busy == 0) pthread_cond_signal(&pool.done);
+    }
+    return NULL;
+}
+
+/* Starts workers until there are want of them (fewer if the system refuses);
+   called with pool.lock held. Workers block every signal: Ctrl-C stays with
+   the thread that runs the language. */
+static void start_workers(int want)
+{
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    while (pool.started < want) {
+        pthread_t th;
+        pthread_attr_t attr;
+        pthread_attr_init(&attr);
+        pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+        int rc = pthread_create(&th, &attr, worker_main, (void *)(intptr_t)pool.started);
+        pthread_attr_destroy(&attr);
+        if (rc != 0) break;
+        pool.started++;
+    }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
+void nn_parallel_for(int64_t n, int64_t grain, nn_range_fn fn, void *ctx)
+{
+    if (n <= 0) return;
+    if (grain < 1) grain = 1;
+    pthread_once(&init_once, init);
+    int64_t chunks = nn_chunk_count(n, grain);
+    if (chunks < 2 || pool.threads < 2 || in_chunk || pthread_mutex_trylock(&pool.job) != 0) {
+        for (int64_t c = 0; c < chunks; c++) {
+            int64_t begin = c * grain, end = begin + grain;
+            fn(ctx, begin, end < n ? end : n);
+        }
+        return;
+    }
+    pthread_mutex_lock(&pool.lock);
+    int want = pool.threads - 1;
+    if (want > chunks - 1) want = (int)(chunks - 1);
+    if (pool.started < want) start_workers(want);
+    pool.fn = fn, pool.ctx = ctx, pool.n = n, pool.grain = grain, pool.chunks = chunks;
+    atomic_store_explicit(&pool.next, 0, memory_order_relaxed);
+    pool.helpers = pool.busy = want < pool.started ? want : pool.started;
+    pool.generation++;
+    if (pool.helpers) pthread_cond_broadcast(&pool.wake);
+    pthread_mutex_unlock(&pool.lock); /* publishes the job to the workers */
+    run_chunks();
+    pthread_mutex_lock(&pool.lock);
+    while (pool.busy > 0) pthread_cond_wait(&pool.done, &pool.lock);
+    pool.helpers = 0;
+    pthread_mutex_unlock(&pool.lock);
+    pthread_mutex_unlock(&pool.job);
+}
+
+int nn_get_num_threads(void)
+{
+    pthread_once(&init_once, init);
+    return pool.threads;
+}
+
+int nn_set_num_threads(int n)
+{
+    if (n < 1) return nn_error_set(NN_ERR_RUNTIME, "set_num_threads expects a positive integer");
+    pthread_once(&init_once, init);
+    pthread_mutex_lock(&pool.job); /* not while a job runs */
+    pool.threads = n < MAX_THREADS ? n : MAX_THREADS;
+    pthread_mutex_unlock(&pool.job);
+    nn_blas_set_threads(pool.threads);
+    return 0;
+}
+
+/* ------------------------------------------------------- elementwise loops */
+
+typedef struct split_loop {
+    int nt;
+    char *data[NN_MAX_OPERANDS];
+    int64_t strides[NN_MAX_OPERANDS];
+    nn_loop_fn fn;
+    void *ctx;
+} split_loop;
+
+static void split_chunk(void *vctx, int64_t begin, int64_t end)
+{
+    const split_loop *s = vctx;
+    char *data[NN_MAX_OPERANDS];
+    for (int k = 0; k < s->nt; k++) data[k] = s->data[k] + begin * s->strides[k];
+    s->fn(data, s->strides, end - begin, s->ctx);
+}
+
+/* Every element in one block in row-major order (stride[k] bytes apart), or
+   one value everywhere (stride 0); false otherwise. */
+static bool flat_stride(const nn_tensor *t, int64_t n, int64_t *stride)
+{
+    if (nn_is_contiguous(t) && nn_numel(t) == n) {
+        *stride = (int64_t)nn_dtype_size(t->dtype);
+        return true;
+    }
+    for (int d = 0; d < t->ndim; d++)
+        if (t->sizes[d] != 1 && t->strides[d] != 0) return false;
+    *stride = 0;
+    return true;
+}
+
+void nn_foreach_parallel(int nt, const nn_tensor *const *ts, nn_loop_fn fn, void *ctx)
+{
+    int64_t n = nn_numel(ts[0]);
+    split_loop s = {.nt = nt, .fn = fn, .ctx = ctx};
+    bool flat = n > NN_GRAIN && nn_get_num_threads() > 1 && !in_chunk && nn_is_contiguous(ts[0]);
+    for (int k = 0; k < nt && flat; k++) {
+        flat = flat_stride(ts[k], n, &s.strides[k]);
+        s.data[k] = nn_data_ptr(ts[k]);
+    }
+    if (!flat) {
+        nn_foreach(nt, ts, fn, ctx);
+        return;
+    }
+    nn_parallel_for(n, NN_GRAIN, split_chunk, &s);
+}
