@@ -32,19 +32,6 @@ static int bind_rng(sqlite3_stmt *stmt, int i, const void *rng_state)
     return sqlite3_bind_blob(stmt, i, rng_state, (int)nn_generator_state_size(), SQLITE_STATIC);
 }
 
-/* The number of threads core's BLAS computes with: OpenBLAS's own rule
-   (OPENBLAS_NUM_THREADS, else OMP_NUM_THREADS, else the CPUs online). */
-static long machine_threads(void)
-{
-    const char *vars[] = {"OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"};
-    for (int i = 0; i < 2; i++) {
-        const char *v = getenv(vars[i]);
-        long n = v ? strtol(v, NULL, 10) : 0;
-        if (n > 0) return n;
-    }
-    return sysconf(_SC_NPROCESSORS_ONLN);
-}
-
 /* The CPU model ("model name" of /proc/cpuinfo) into buf, or NULL when unknown. */
 static const char *machine_cpu(char *buf, size_t cap)
 {
@@ -77,7 +64,7 @@ sess_status sess_session_begin(sess_db *db, const char *name, const char *script
     int64_t seed;
     if (sess_seed_of_state(rng_state, nn_generator_state_size(), &seed)) sqlite3_bind_int64(stmt, 5, seed);
     if (script) sqlite3_bind_text(stmt, 6, script, -1, SQLITE_STATIC);
-    long threads = machine_threads();
+    long threads = nn_get_num_threads(); /* torch.get_num_threads() */
     if (threads > 0) sqlite3_bind_int64(stmt, 7, threads);
     char cpu[256];
     if (machine_cpu(cpu, sizeof cpu)) sqlite3_bind_text(stmt, 8, cpu, -1, SQLITE_STATIC);
