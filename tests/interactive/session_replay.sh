@@ -27,7 +27,7 @@ run "%inspect model"
 nb_wait "nnscope inspector"
 nb_keys :
 run "for i in range(20): opt.zero_grad(); loss = ((model(x) - y) ** 2).mean(); loss.backward(); opt.step()"
-nb_wait "· step 40 ·" # 20 forward and 20 backward passes: the loop is done (Enter while it runs is not taken)
+nb_wait "· step 20 ·" # 20 training steps: the loop is done (Enter while it runs is not taken)
 run "print('loss', round(loss.item(), 4))"
 nb_wait "» print('loss', round(loss.item(), 4))"
 nb_keys Escape b
