@@ -33,6 +33,8 @@ typedef struct repl_app_options {
     bool quiet;       /* -q: no banner */
     bool record;      /* false with --no-record */
     bool headless;    /* replay: %inspect / inspect() attach without a view or tables */
+    const char *program; /* the nnscope program %replay runs in a child process (main.c:
+                            /proc/self/exe); NULL: %replay runs in a fresh app in this process */
     const char *db_path; /* --db PATH, else $NNSCOPE_DB, else NULL = the default path */
     const char *session_name; /* --name NAME for the recorded session, or NULL */
     const char *script;  /* what a non-interactive run executes as its one cell (FILE.py,

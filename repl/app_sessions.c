@@ -12,8 +12,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "app.h"
 #include "bind.h"
@@ -808,6 +811,62 @@ static int parse_replay_args(repl_app *app, const char *args, char *session, siz
     return 0;
 }
 
+/* Replays session id of db in a child process, `program --replay ID --db PATH
+   [--verify] [--from N]`, its stdout and stderr written as this cell's output: a
+   fresh interpreter whose variables, hooks, generator and global settings are
+   its own. 0, or -1 with the error set (KeyboardInterrupt when Ctrl-C stopped it,
+   RuntimeError when the child could not run or failed). */
+static int replay_in_child(repl_app *app, sess_db *db, int64_t id, bool verify, int64_t from)
+{
+    char id_text[32], from_text[32];
+    snprintf(id_text, sizeof id_text, "%lld", (long long)id);
+    snprintf(from_text, sizeof from_text, "%lld", (long long)from);
+    const char *argv[10] = {"nnscope", "--db", sess_db_path(db), "--replay", id_text};
+    int argc = 5;
+    if (verify) argv[argc++] = "--verify";
+    if (from > 1) argv[argc++] = "--from", argv[argc++] = from_text;
+    argv[argc] = NULL;
+    int fds[2];
+    if (pipe(fds) < 0) return nn_error_set(NN_ERR_RUNTIME, "%%replay: cannot make a pipe: %s", strerror(errno));
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(fds[0]);
+        close(fds[1]);
+        return nn_error_set(NN_ERR_RUNTIME, "%%replay: cannot start a process: %s", strerror(errno));
+    }
+    if (pid == 0) {
+        int devnull = open("/dev/null", O_RDONLY);
+        if (devnull >= 0) dup2(devnull, STDIN_FILENO); /* no terminal: nothing interactive */
+        dup2(fds[1], STDOUT_FILENO);
+        dup2(fds[1], STDERR_FILENO);
+        close(fds[0]);
+        close(fds[1]);
+        execv(app->opt.program, (char *const *)argv);
+        dprintf(STDERR_FILENO, "nnscope: cannot run %s: %s\n", app->opt.program, strerror(errno));
+        _exit(127);
+    }
+    close(fds[1]);
+    char buf[4096];
+    for (;;) {
+        ssize_t got = read(fds[0], buf, sizeof buf);
+        if (got < 0 && errno == EINTR) continue; /* Ctrl-C reaches the child too: it stops */
+        if (got <= 0) break;
+        repl_app_write(app, buf, (size_t)got);
+    }
+    close(fds[0]);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    if (nn_interrupt_requested && code != 0)
+        return nn_error_set(NN_ERR_KEYBOARD_INTERRUPT, "the replay was interrupted");
+    if (code == 127) return nn_error_set(NN_ERR_RUNTIME, "%%replay: cannot run %s", app->opt.program);
+    if (code != 0 && !(verify && code == 1)) /* 1 with --verify: a cell differs, already said */
+        return nn_error_set(NN_ERR_RUNTIME, "%%replay: the replay ended with status %d", code);
+    return 0;
+}
+
 static int magic_replay(repl_app *app, const char *args)
 {
     char session[512];
@@ -816,7 +875,16 @@ static int magic_replay(repl_app *app, const char *args)
     if (parse_replay_args(app, args, session, sizeof session, &verify, &from) < 0) return -1;
     sess_db *opened, *db = store_for_reading(app, &opened);
     replay_summary sum;
-    int rc = db && sess_session_resolve(db, session, &id) == SESS_OK ? replay(app, db, id, verify, from, &sum) : -1;
+    if (!db || sess_session_resolve(db, session, &id) != SESS_OK) {
+        sess_close(opened);
+        return -1;
+    }
+    if (app->opt.program) {
+        int rc = replay_in_child(app, db, id, verify, from);
+        sess_close(opened);
+        return rc;
+    }
+    int rc = replay(app, db, id, verify, from, &sum);
     if (rc == 0 && verify) say_summary(app, &sum);
     sess_close(opened);
     return rc;

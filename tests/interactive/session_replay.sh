@@ -75,6 +75,22 @@ else
     echo "session_replay.sh: note: no PyTorch under /usr/bin/python3, the export was run under nnscope only"
 fi
 
+# %replay in the notebook runs in a child nnscope: the notebook's variables and
+# random stream are its own before and after
+nb_start -q --no-record
+run "import torch; x = 5; torch.manual_seed(3); a = torch.rand(1)"
+run "%replay lesson1"
+nb_wait "[typed in the inspector opened by In [5]]"
+nb_wait "In [3]:" 60
+screen_has "nnscope inspector" && fail "%replay opened a view"
+run "x"
+nb_wait "Out[3]: 5"
+run "model"
+nb_wait "NameError: name 'model' is not defined"
+run "b = torch.rand(1); torch.manual_seed(3); torch.rand(1); bool(b == torch.rand(1))"
+nb_wait "Out[5]: True"
+nb_finish
+
 # an interrupted cell: recorded as interrupted, replayed to its end, not counted
 nb_start -q --name cut
 run "n = 0"
