@@ -157,10 +157,11 @@ struct insp_session {
 };
 
 /* ---- the view (view.c keeps it, render.c draws it) */
-#define INSP_OUTPUT_LINES 200 /* output lines of statements kept */
+#define INSP_OUTPUT_LINES 1000 /* output lines of statements kept (the Output pane's scrollback) */
 #define INSP_HISTORY 100      /* command-line history entries kept */
 #define INSP_COMMAND_ROWS 6   /* rows the command line grows to for a statement of several lines */
-typedef enum insp_focus { INSP_FOCUS_TREE, INSP_FOCUS_DETAILS, INSP_FOCUS_COMMAND } insp_focus;
+/* Tab moves through them in this order. */
+typedef enum insp_focus { INSP_FOCUS_TREE, INSP_FOCUS_DETAILS, INSP_FOCUS_PROBLEMS, INSP_FOCUS_OUTPUT, INSP_FOCUS_COMMAND } insp_focus;
 struct insp_view {
     insp_session *s;          /* borrowed */
     size_t sel;               /* selected module */
@@ -172,6 +173,8 @@ struct insp_view {
     insp_focus focus;
     bool help, finding, busy;
     int detail_scroll;        /* lines of the details pane scrolled away */
+    int problem_scroll;       /* problem lines scrolled away above the pane */
+    int output_scroll;        /* output lines scrolled back from the newest (0: the newest show) */
     int tree_widen;           /* columns added to the tree pane's share by '>' (fewer by '<') */
     char *line;               /* the command line (or the find text), nn_malloc'd UTF-8; a
                                  statement of several lines holds them joined by '\n',
