@@ -41,6 +41,11 @@ int insp_object_stats_cached(insp_stats_cache *c, nn_object *o, insp_saturation 
 void insp_float_change(const float *now, const float *before, int64_t n, double *dd, double *pp);
 /* Releases the views c holds; it stays usable. */
 void insp_stats_cache_clear(insp_stats_cache *c);
+/* Whether parameter q of the table params[0..n) has a vanishing gradient: a weight
+   (ndim >= 2) whose ||grad|| / ||param|| is below INSP_VANISHING_SPREAD of the
+   largest such figure among the table's weights (two at least). */
+bool insp_param_vanishing(const insp_param *params, size_t n, const insp_param *q);
+
 /* The parameter table as last captured (render.c reads it after insp_problems),
    or NULL (*n 0) when none was. */
 const insp_param *insp_param_table(const insp_session *s, size_t *n);

@@ -407,7 +407,7 @@ static void param_grads_section(pane *p, insp_session *s, size_t sel, uint64_t a
             any = true;
         }
         double rel = q->norm > 0 ? q->grad_norm / q->norm : NAN;
-        bool vanishing = q->has_grad && !isnan(q->grad_norm) && q->norm > 0 && q->grad_norm < INSP_VANISHING_REL * q->norm;
+        bool vanishing = q->has_grad && insp_param_vanishing(params, n_params, q);
         int row = pane_rows(p, 1);
         if (row < 0) continue;
         int col = p->x;
