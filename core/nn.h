@@ -48,6 +48,9 @@ void nn_error_clear(void);
 /* Ctrl-C: a signal handler sets this flag; core checks it between ops and
    long loops, raising KeyboardInterrupt. */
 extern volatile int nn_interrupt_requested;
+/* 0, or -1 with RecursionError when this thread's C stack is nearly used up:
+   every walker whose recursion a user controls calls it first (guard.c). */
+int nn_stack_check(void);
 /* Returns -1 with KeyboardInterrupt set (and clears the flag) if one was requested. */
 int nn_check_interrupt(void);
 

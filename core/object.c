@@ -14,11 +14,6 @@ void nn_object_init(nn_object *o, const nn_type *type)
     o->type = type;
 }
 
-void nn_object_dealloc(nn_object *o)
-{
-    if (o->type->dealloc) o->type->dealloc(o);
-}
-
 bool nn_is_instance(const nn_object *o, const nn_type *t)
 {
     if (!o) return false;
@@ -30,7 +25,7 @@ bool nn_is_instance(const nn_object *o, const nn_type *t)
 char *nn_repr(nn_object *o)
 {
     if (!o) o = nn_none();
-    if (o->type->repr) return o->type->repr(o);
+    if (o->type->repr) return nn_stack_check() < 0 ? NULL : o->type->repr(o);
     char buf[128];
     snprintf(buf, sizeof buf, "<%s object at %p>", o->type->name, (void *)o);
     return nn_strdup(buf);

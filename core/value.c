@@ -392,6 +392,7 @@ int64_t nn_hash(nn_object *o)
         return (int64_t)(bits >> 1);
     }
     if (t == &nn_tuple_type) {
+        if (nn_stack_check() < 0) return -1;
         uint64_t h = 0x345678;
         for (size_t i = 0; i < nn_tuple_len(o); i++) {
             int64_t item = nn_hash(nn_tuple_get(o, i));
@@ -430,6 +431,7 @@ int nn_equal(nn_object *a, nn_object *b)
     }
     if (a->type == &nn_tuple_type || a->type == &nn_list_type) {
         bool tuple = a->type == &nn_tuple_type;
+        if (nn_stack_check() < 0) return -1;
         size_t n = tuple ? nn_tuple_len(a) : nn_list_len(a);
         if (n != (tuple ? nn_tuple_len(b) : nn_list_len(b))) return 0;
         for (size_t i = 0; i < n; i++) {

@@ -214,6 +214,10 @@ void insp_screen_clear(insp_screen *sc);
 /* Writes UTF-8 s at (row, col) in color/attr, at most maxw cells, clipped to the
    screen (bad bytes show as '?'); returns the cells written. */
 int insp_screen_put(insp_screen *sc, int row, int col, int maxw, insp_color color, unsigned attr, const char *s);
+/* As insp_screen_put, but a text longer than the room ends with "…" at a word
+   boundary (a space) when there is one in its second half: a number or a name
+   is shown whole or not at all. */
+int insp_screen_put_fit(insp_screen *sc, int row, int col, int maxw, insp_color color, unsigned attr, const char *s);
 /* Rows as UTF-8 lines each ending in '\n', trailing blanks trimmed; a new
    nn_malloc'd string, or NULL with MemoryError. */
 char *insp_screen_text(const insp_screen *sc);

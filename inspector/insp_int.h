@@ -163,6 +163,7 @@ struct insp_view {
     insp_focus focus;
     bool help, finding, busy;
     int detail_scroll;        /* lines of the details pane scrolled away */
+    int tree_widen;           /* columns added to the tree pane's share by '>' (fewer by '<') */
     char *line;               /* the command line (or the find text), nn_malloc'd UTF-8; a
                                  statement of several lines holds them joined by '\n',
                                  the last one being typed */

@@ -27,6 +27,9 @@ static const char *num(double x, char *buf)
     return buf;
 }
 
+/* A parameter's gradient figure: "-" when it has no .grad (never a red "nan"). */
+static const char *grad_num(const insp_param *q, double x, char *buf) { return q->has_grad ? num(x, buf) : "-"; }
+
 void insp_shape_str(const int64_t *sizes, int ndim, char *buf, size_t n)
 {
     size_t len = (size_t)snprintf(buf, n, "[");
@@ -96,7 +99,7 @@ __attribute__((format(printf, 7, 8))) static int putf(insp_screen *sc, int row, 
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    return insp_screen_put(sc, row, col, maxw, color, attr, buf);
+    return insp_screen_put_fit(sc, row, col, maxw, color, attr, buf);
 }
 
 /* Colors of a value against the flags' thresholds. */
@@ -133,7 +136,7 @@ __attribute__((format(printf, 4, 5))) static void line(pane *p, insp_color color
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    insp_screen_put(p->sc, row, p->x, p->w, color, attr, buf);
+    insp_screen_put_fit(p->sc, row, p->x, p->w, color, attr, buf);
 }
 
 /* A bar chart of hist[0..INSP_HIST_BINS) over rows x w cells at (top, x): each
@@ -211,7 +214,7 @@ typedef struct tensor_column {
 } tensor_column;
 
 static void column_of(tensor_column *c, const char *name, const int64_t *sizes, int ndim, nn_dtype dtype, double mean,
-                      double std, double mn, double mx, double norm, double grad_norm, double update_ratio)
+                      double std, double mn, double mx, double norm, bool has_grad, double grad_norm, double update_ratio)
 {
     char buf[16];
     c->name = name;
@@ -222,9 +225,9 @@ static void column_of(tensor_column *c, const char *name, const int64_t *sizes, 
     snprintf(c->min, 16, "%s", num(mn, buf));
     snprintf(c->max, 16, "%s", num(mx, buf));
     snprintf(c->norm, 16, "%s", num(norm, buf));
-    snprintf(c->grad, 16, "%s", isnan(grad_norm) ? "-" : num(grad_norm, buf));
+    snprintf(c->grad, 16, "%s", has_grad ? num(grad_norm, buf) : "-");
     snprintf(c->update, 16, "%s", isnan(update_ratio) ? "-" : num(update_ratio, buf));
-    c->grad_norm = grad_norm, c->update_ratio = update_ratio;
+    c->grad_norm = has_grad ? grad_norm : 0, c->update_ratio = update_ratio;
 }
 
 /* A table with one column per tensor (parameters or buffers) and one row per
@@ -292,7 +295,7 @@ static int params_section(pane *p, insp_session *s, size_t sel, uint64_t at, boo
         if (table) {
             if (n_cols < 64)
                 column_of(&cols[n_cols++], q->name, q->sizes, q->ndim, q->dtype, q->mean, q->std, q->min, q->max, q->norm,
-                          q->grad_norm, q->update_ratio);
+                          q->has_grad, q->grad_norm, q->update_ratio);
             continue;
         }
         if (!any) {
@@ -306,9 +309,11 @@ static int params_section(pane *p, insp_session *s, size_t sel, uint64_t at, boo
         int row = pane_rows(p, 1);
         if (row >= 0) {
             int col = p->x + insp_screen_put(p->sc, row, p->x, p->w, INSP_COLOR_DEFAULT, 0, "   grad norm ");
-            col += insp_screen_put(p->sc, row, col, p->x + p->w - col, grad_color(q->grad_norm), 0, num(q->grad_norm, a));
+            col += insp_screen_put(p->sc, row, col, p->x + p->w - col, q->has_grad ? grad_color(q->grad_norm) : INSP_COLOR_DIM,
+                                   0, grad_num(q, q->grad_norm, a));
             col += insp_screen_put(p->sc, row, col, p->x + p->w - col, INSP_COLOR_DEFAULT, 0, "  update ");
-            insp_screen_put(p->sc, row, col, p->x + p->w - col, ratio_color(q->update_ratio), 0, num(q->update_ratio, b));
+            insp_screen_put(p->sc, row, col, p->x + p->w - col, ratio_color(q->update_ratio), 0,
+                            isnan(q->update_ratio) ? "-" : num(q->update_ratio, b));
         }
     }
     if (!table) return 0;
@@ -324,7 +329,7 @@ static int params_section(pane *p, insp_session *s, size_t sel, uint64_t at, boo
         insp_stats st;
         if ((rc = insp_tensor_stats(t, INSP_SAT_NONE, &st)) < 0) break;
         column_of(&cols[n_cols++], nn_str_cstr(nn_tuple_get(pair, 0)), t->sizes, t->ndim, t->dtype, st.mean, st.std, st.min,
-                  st.max, st.l2, -1, NAN);
+                  st.max, st.l2, true, -1, NAN);
     }
     if (rc == 0 && n_cols) {
         line(p, INSP_COLOR_DEFAULT, 0, "%s", "");
@@ -402,14 +407,19 @@ static void param_grads_section(pane *p, insp_session *s, size_t sel, uint64_t a
             any = true;
         }
         double rel = q->norm > 0 ? q->grad_norm / q->norm : NAN;
-        bool vanishing = !isnan(q->grad_norm) && q->norm > 0 && q->grad_norm < INSP_VANISHING_REL * q->norm;
+        bool vanishing = q->has_grad && !isnan(q->grad_norm) && q->norm > 0 && q->grad_norm < INSP_VANISHING_REL * q->norm;
         int row = pane_rows(p, 1);
         if (row < 0) continue;
         int col = p->x;
-        col += putf(p->sc, row, col, p->w, vanishing ? INSP_COLOR_BAD : grad_color(q->grad_norm), 0,
-                    " %-8s grad norm %s (%s of the norm)", q->name, num(q->grad_norm, a), num(rel, b));
+        insp_color color = !q->has_grad ? INSP_COLOR_DIM : vanishing ? INSP_COLOR_BAD : grad_color(q->grad_norm);
+        if (q->has_grad)
+            col += putf(p->sc, row, col, p->w, color, 0, " %-8s grad norm %s (%s of the norm)", q->name, num(q->grad_norm, a),
+                        num(rel, b));
+        else
+            col += putf(p->sc, row, col, p->w, color, 0, " %-8s grad norm - (no .grad)", q->name);
         col += insp_screen_put(p->sc, row, col, p->x + p->w - col, INSP_COLOR_DEFAULT, 0, "  update ");
-        insp_screen_put(p->sc, row, col, p->x + p->w - col, ratio_color(q->update_ratio), 0, num(q->update_ratio, c));
+        insp_screen_put(p->sc, row, col, p->x + p->w - col, ratio_color(q->update_ratio), 0,
+                        isnan(q->update_ratio) ? "-" : num(q->update_ratio, c));
     }
 }
 
@@ -557,6 +567,7 @@ static const char *const help_lines[] = {
     "[ ]           step back / forth through the recorded passes",
     "b             NaN/Inf breakpoint on or off",
     "/             find a module by name (Enter: next match)",
+    "< >           narrow / widen the tree",
     "?             this help (any key closes it)",
     "q             quit to the REPL",
     "Ctrl-C        stop the running statement",
@@ -604,8 +615,13 @@ static void draw_title(insp_view *v, insp_screen *sc)
     if (v->at < 0) snprintf(when, sizeof when, "%zu modules · step %llu · live", s->n_mods, (unsigned long long)s->step);
     else snprintf(when, sizeof when, "showing step %lld of %llu [ ] · %zu modules", (long long)v->at,
                   (unsigned long long)s->step, s->n_mods);
-    putf(sc, 0, 0, sc->w - rw - 1, INSP_COLOR_TITLE, INSP_ATTR_REVERSE | INSP_ATTR_BOLD, " nnscope inspector · %s · %s",
-         nn_module_name(s->mods[0].module), when);
+    /* a narrow terminal drops the program's name before it cuts the step */
+    char title[256];
+    int room = sc->w - rw - 1, cells = 0;
+    snprintf(title, sizeof title, " nnscope inspector · %s · %s", nn_module_name(s->mods[0].module), when);
+    for (const char *c = title; *c; c++) cells += (*c & 0xc0) != 0x80;
+    const char *shown = cells > room ? title + strlen(" nnscope inspector ·") : title;
+    insp_screen_put_fit(sc, 0, 0, room, INSP_COLOR_TITLE, INSP_ATTR_REVERSE | INSP_ATTR_BOLD, shown);
 }
 
 /* Lines of the text typed in the command line (a statement's lines joined by '\n'). */
@@ -664,8 +680,12 @@ static void draw_command(insp_view *v, insp_screen *sc, int top, int rows)
     } else if (v->message[0]) {
         insp_screen_put(sc, top, 0, sc->w, INSP_COLOR_WARN, 0, v->message);
     } else {
+        /* the full hint where it fits, else the short one (80 columns) */
+        static const char full[] = ": command line · ↑↓ move · Enter expand · p a g h views · [ ] time · b break nan · / find · "
+                                   "? keys · q quit";
+        bool fits = sc->w >= 104; /* the full hint's width in cells */
         insp_screen_put(sc, top, 0, sc->w, INSP_COLOR_DIM, 0,
-                        ": command line · ↑↓ move · Enter expand · p a g h views · [ ] time · b break nan · / find · ? keys · q quit");
+                        fits ? full : ": cmd · ↑↓ move · p a g h views · [ ] time · b nan · / find · ? keys · q quit");
     }
 }
 
@@ -684,11 +704,17 @@ int insp_view_draw(insp_view *v, insp_screen *sc)
     if (n_problems < 0) return -1;
 
     /* rows: title | tree and details | Problems | problem lines | Output | output lines | command lines */
-    int prob_rows = H / 6 < 1 ? 1 : H / 6 > 6 ? 6 : H / 6;
-    int out_rows = H / 8 < 1 ? 1 : H / 8 > 4 ? 4 : H / 8;
+    /* up to 48 rows the panes keep their sizes; taller terminals give the
+       Problems and Output panes a share of the height */
+    int prob_rows = H / 6 < 1 ? 1 : H > 48 ? H / 6 : H / 6 > 6 ? 6 : H / 6;
+    int out_rows = H / 8 < 1 ? 1 : H > 48 ? H / 8 : H / 8 > 4 ? 4 : H / 8;
     int cmd_rows = command_rows(v, H);
     int cmd_row = H - cmd_rows, out_sep = cmd_row - out_rows - 1, prob_sep = out_sep - prob_rows - 1;
-    int tw = W < 60 ? W / 2 : W * 2 / 5 > 48 ? 48 : W * 2 / 5;
+    /* the tree: up to 120 columns as before (48 at most), a third of wider
+       terminals; '<' '>' move the border, leaving each pane 16 columns */
+    int base = W < 60 ? W / 2 : W <= 120 ? (W * 2 / 5 > 48 ? 48 : W * 2 / 5) : W / 3, tw = base + v->tree_widen;
+    tw = tw < 16 ? 16 : tw > W - 18 ? W - 18 : tw;
+    v->tree_widen = tw - base; /* a key pressed past a limit is not kept */
     draw_title(v, sc);
     for (int r = 1; r < prob_sep; r++) insp_screen_put(sc, r, tw, 1, INSP_COLOR_DIM, 0, "│");
     char title[64];

@@ -410,6 +410,10 @@ insp_action insp_view_key(insp_view *v, int key)
     case '?':
         v->help = true;
         return INSP_ACT_REDRAW;
+    case '<':
+    case '>': /* insp_view_draw keeps both panes usable whatever the sum */
+        v->tree_widen += key == '>' ? 4 : -4;
+        return INSP_ACT_REDRAW;
     default:
         return INSP_ACT_NONE;
     }

@@ -199,6 +199,8 @@ nn_object *repl_get_num_threads(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_tensor_getattr(nn_tensor *t, const char *name);
 int repl_tensor_setattr(nn_tensor *t, const char *name, nn_object *value);
 nn_object *repl_tensor_binary(repl_binop op, nn_object *a, nn_object *b);
+/* bind_inplace.c: t OP= x written into the tensor t (native ops' inplace) */
+nn_object *repl_tensor_inplace(repl_binop op, nn_object *a, nn_object *b);
 nn_object *repl_tensor_unary(repl_unop op, nn_tensor *a);
 nn_object *repl_tensor_getitem(nn_tensor *t, nn_object *key);
 int repl_tensor_setitem(nn_tensor *t, nn_object *key, nn_object *value);

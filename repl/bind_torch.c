@@ -1083,6 +1083,7 @@ static const repl_native_ops bind_ops = {
     .getattr = op_getattr,
     .setattr = op_setattr,
     .binary = op_binary,
+    .inplace = repl_tensor_inplace,
     .unary = op_unary,
     .getitem = op_getitem,
     .setitem = op_setitem,

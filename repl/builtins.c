@@ -3655,6 +3655,7 @@ int repl_builtins_init(repl_interp *in)
         in->exc_classes[i] = c;
         if (repl_nmap_set(&in->builtins, excs[i].name, &c->ob) < 0) return -1;
     }
+    if (!(in->no_memory = repl_instance_new(in->exc_classes[EXC_MemoryError]))) return -1;
     nn_object *init = nn_cfunction_new("__init__", exc_init, NULL, NULL);
     if (!init || repl_nmap_set(&in->exc_classes[EXC_BaseException]->dict, "__init__", init) < 0) {
         NN_RELEASE(init);
@@ -3675,5 +3676,5 @@ int repl_builtins_init(repl_interp *in)
         NN_RELEASE(f);
         if (rc < 0) return -1;
     }
-    return 0;
+    return repl_lang_builtins_init(in);
 }

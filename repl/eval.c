@@ -138,7 +138,7 @@ static void tb_format(repl_interp *in, nn_object *exc)
         source_line(&b, e->unit, e->line);
     }
     const char *cname = exc && exc->type == &repl_instance_type ? ((instance_obj *)exc)->cls->name : "Exception";
-    char *msg = exc ? repl_exc_str(exc) : NULL;
+    char *msg = exc ? repl_exc_message(exc) : NULL;
     if (msg && *msg) repl_sb_printf(&b, "%s: %s", cname, msg);
     else repl_sb_puts(&b, cname);
     nn_free(msg);
@@ -787,7 +787,7 @@ static nn_object *user_binary(repl_binop op, nn_object *a, nn_object *b, bool *h
             *handled = true;
             return NULL;
         }
-        if (r->type != &nn_none_type || strcmp(repl_value_type_name(r), "NotImplementedType") != 0) {
+        if (!repl_is_not_implemented(r)) {
             *handled = true;
             return r;
         }
@@ -972,6 +972,7 @@ static int compare_seq(nn_object *a, nn_object *b, repl_binop op, int *out)
 int repl_equal(nn_object *a, nn_object *b)
 {
     if (a == b) return 1;
+    if (nn_stack_check() < 0) return -1;
     if (is_tuple_like(a) && is_tuple_like(b) && (a->type != &nn_tuple_type || b->type != &nn_tuple_type)) {
         size_t n = nn_tuple_len(a);
         if (n != nn_tuple_len(b)) return 0;
@@ -2192,7 +2193,6 @@ static nn_object *eval_call(frame *f, const repl_node *n)
     if (has_star) {
         starred = eval_elts(f, al);
         if (!starred) goto out;
-        args = starred->type == &nn_list_type && nn_list_len(starred) ? &((nn_object **)0)[0] : NULL;
         nargs = (int)nn_list_len(starred);
         args = nn_malloc(sizeof(nn_object *) * (size_t)(nargs + 1));
         if (!args) goto out;
@@ -2300,6 +2300,7 @@ static nn_object *eval_slice_part(frame *f, const repl_node *n)
 
 static nn_object *eval(frame *f, const repl_node *n)
 {
+    if (nn_stack_check() < 0) return NULL;
     switch (n->kind) {
     case REPL_AST_Constant: return eval_constant(n);
     case REPL_AST_Name: return load_name(f, n->v.Name.id);
@@ -2538,23 +2539,48 @@ static int delete(frame *f, const repl_node *t)
     }
 }
 
-/* x op= y: in place for lists (+=) and sets; natives get the plain operator. */
+/* x op= y as Python's protocol: the object's in-place form when it has one (a
+   list, set or dict's own, a user class's __iadd__ & co. unless it returns
+   NotImplemented, a tensor's add_ & co.), else x = x op y. */
 static nn_object *inplace_op(repl_ast_op op, nn_object *a, nn_object *b)
 {
-    if (op == REPL_OP_Add && a->type == &nn_list_type) {
-        if (b->type != &nn_list_type && b->type != &nn_tuple_type && b->type != &repl_range_type &&
-            b->type != &nn_str_type && b->type != &nn_dict_type && b->type != &repl_set_type) {
-            repl_raise_exc(EXC_TypeError, "'%s' object is not iterable", repl_value_type_name(b));
-            return NULL;
-        }
-        if (extend_list(a, b) < 0) return NULL;
-        return nn_retain(a);
+    static const char *inames[] = {
+        [REPL_OP_Add] = "__iadd__", [REPL_OP_Sub] = "__isub__", [REPL_OP_Mult] = "__imul__",
+        [REPL_OP_MatMult] = "__imatmul__", [REPL_OP_Div] = "__itruediv__", [REPL_OP_Mod] = "__imod__",
+        [REPL_OP_Pow] = "__ipow__", [REPL_OP_LShift] = "__ilshift__", [REPL_OP_RShift] = "__irshift__",
+        [REPL_OP_BitOr] = "__ior__", [REPL_OP_BitXor] = "__ixor__", [REPL_OP_BitAnd] = "__iand__",
+        [REPL_OP_FloorDiv] = "__ifloordiv__"};
+    bool shift = op == REPL_OP_LShift || op == REPL_OP_RShift;
+    if (a->type == &nn_int_type && b->type == &nn_int_type) return eval_binop(op, a, b); /* i += 1 */
+    nn_object *r = NULL;
+    if (!shift && (r = repl_inplace_builtin(binop_of(op), a, b))) return r;
+    if (nn_error_current()) return NULL;
+    if ((size_t)op < sizeof inames / sizeof *inames && inames[op] && user_method(a, inames[op])) {
+        r = repl_call_method(a, inames[op], &b, 1);
+        if (!r || !repl_is_not_implemented(r)) return r;
+        NN_RELEASE(r);
     }
-    static const char *inames[] = {[REPL_OP_Add] = "__iadd__", [REPL_OP_Sub] = "__isub__", [REPL_OP_Mult] = "__imul__",
-                                   [REPL_OP_Div] = "__itruediv__"};
-    if ((size_t)op < sizeof inames / sizeof *inames && inames[op] && user_method(a, inames[op]))
-        return repl_call_method(a, inames[op], &b, 1);
-    return eval_binop(op, a, b);
+    const repl_native_ops *ops = repl_get_native_ops();
+    if (!shift && is_native(a) && ops && ops->inplace && ((r = ops->inplace(binop_of(op), a, b)) || nn_error_current()))
+        return r;
+    r = eval_binop(op, a, b);
+    const char *msg = r ? NULL : nn_error_message();
+    const char *prefix = "unsupported operand type(s) for ";
+    size_t np = strlen(prefix);
+    if (msg && nn_error_current() == NN_ERR_TYPE && !strncmp(msg, prefix, np) && strchr(msg + np, ':')) {
+        /* Python names the augmented operator: "for -=: 'A' and 'int'" */
+        char *text = nn_strdup(msg);
+        if (text) {
+            char *colon = strchr(text + np, ':');
+            *colon = 0;
+            repl_tb_clear(repl_current);
+            nn_object *old = repl_take_exception();
+            NN_RELEASE(old);
+            repl_raise_exc(EXC_TypeError, "%s=:%s", text, colon + 1);
+            nn_free(text);
+        }
+    }
+    return r;
 }
 
 /* ------------------------------------------------------------------ statements */
@@ -3189,6 +3215,7 @@ void repl_interp_free(repl_interp *in)
     NN_RELEASE(in->module_classes);
     repl_nmap_clear(&in->builtins);
     repl_nmap_clear(&in->type_cache);
+    NN_RELEASE(in->no_memory);
     for (int i = 0; i < EXC_COUNT; i++) NN_RELEASE(in->exc_classes[i]);
     class_obj **cls[] = {&in->object_cls, &in->type_cls, &in->int_cls, &in->float_cls, &in->str_cls, &in->bool_cls,
                          &in->list_cls, &in->tuple_cls, &in->dict_cls, &in->odict_cls, &in->set_cls,
@@ -3241,7 +3268,7 @@ static void uncaught(repl_interp *in)
     tb_format(in, exc);
     repl_tb_clear(in);
     int kind = NN_ERR_RUNTIME;
-    char *msg = exc ? repl_exc_str(exc) : NULL;
+    char *msg = exc ? repl_exc_message(exc) : NULL;
     nn_error_clear();
     if (exc) {
         for (class_obj *c = ((instance_obj *)exc)->cls; c; c = c->base) {
@@ -3294,10 +3321,12 @@ int repl_exec(repl_interp *in, const char *source, const char *filename, repl_pa
             nn_error_kind kind = nn_error_current();
             char *msg = nn_strdup(nn_error_message());
             sbuf b = {0};
+            if (kind != NN_ERR_RECURSION) { /* CPython prints no place for a tree too deep to compile */
             repl_sb_printf(&b, "  File \"%s\", line %d\n", u->filename, perr.line);
             int dropped = source_line(&b, u, perr.line);
             if (dropped >= 0 && perr.offset > dropped) /* the caret under the 1-based offset */
                 repl_sb_printf(&b, "%*s^\n", 4 + perr.offset - 1 - dropped, "");
+            }
             repl_sb_printf(&b, "%s: %s", nn_error_kind_name(kind), msg ? msg : "");
             in->last_tb = repl_sb_finish(&b);
             in->last_name = nn_strdup(nn_error_kind_name(kind));

@@ -51,7 +51,7 @@ bool repl_nmap_next(const nmap *m, uint32_t *pos, const char **key, nn_object **
     X(OverflowError, EXC_ArithmeticError, NN_ERR_OVERFLOW) X(LookupError, EXC_Exception, -1) \
     X(IndexError, EXC_LookupError, NN_ERR_INDEX) X(KeyError, EXC_LookupError, NN_ERR_KEY) \
     X(RuntimeError, EXC_Exception, NN_ERR_RUNTIME) X(NotImplementedError, EXC_RuntimeError, NN_ERR_NOT_IMPLEMENTED) \
-    X(RecursionError, EXC_RuntimeError, -1) X(ValueError, EXC_Exception, NN_ERR_VALUE) \
+    X(RecursionError, EXC_RuntimeError, NN_ERR_RECURSION) X(ValueError, EXC_Exception, NN_ERR_VALUE) \
     X(TypeError, EXC_Exception, NN_ERR_TYPE) X(AttributeError, EXC_Exception, NN_ERR_ATTRIBUTE) \
     X(NameError, EXC_Exception, -1) X(UnboundLocalError, EXC_NameError, -1) \
     X(StopIteration, EXC_Exception, NN_ERR_STOP_ITERATION) X(AssertionError, EXC_Exception, NN_ERR_ASSERTION) \
@@ -170,6 +170,8 @@ struct repl_interp {
     repl_write_fn write;
     void *write_ud;
     class_obj *exc_classes[EXC_COUNT];
+    nn_object *no_memory; /* owned: a MemoryError made in advance, raised when even an
+                             exception cannot be allocated */
     class_obj *object_cls, *type_cls, *int_cls, *float_cls, *str_cls, *bool_cls, *list_cls, *tuple_cls,
         *dict_cls, *set_cls, *frozenset_cls, *range_cls, *none_cls, *func_cls, *module_cls,
         *odict_cls; /* collections.OrderedDict: ordered dicts (nn_dict_is_ordered) */
@@ -200,6 +202,10 @@ bool repl_exc_matches(nn_object *exc, nn_object *cls);
 nn_object *repl_exit_code(nn_object *exc);
 /* str(exception) as a new nn_malloc'd string. */
 char *repl_exc_str(nn_object *exc);
+/* The text a raise or a traceback shows for exc: str(exc), or CPython's
+   "<exception str() failed>" when that raises; the raise in progress and the
+   current error are left as they were. New nn_malloc'd string, or NULL with MemoryError. */
+char *repl_exc_message(nn_object *exc);
 bool repl_is_exception_class(const nn_object *o);
 bool repl_is_exception(const nn_object *o);
 
@@ -284,6 +290,15 @@ nn_object *repl_builtin_method(nn_object *self, const char *name);
 nn_object *repl_format_value(nn_object *value, const char *spec);
 /* The %-operator of str: new str. */
 nn_object *repl_str_percent(nn_object *fmt, nn_object *args);
+
+/* ---------------------------------------------------------- lang_builtins.c, inplace.c */
+
+/* Built-ins defined outside builtins.c (NotImplemented, ...), added last. 0 or -1. */
+int repl_lang_builtins_init(repl_interp *in);
+bool repl_is_not_implemented(const nn_object *o);
+/* a OP= b for a list, set or dict a, written into a (a new reference to a), or
+   NULL without an error when a has no in-place form for b. */
+nn_object *repl_inplace_builtin(repl_binop op, nn_object *a, nn_object *b);
 
 /* A growable string (nn_malloc'd); failed marks an allocation failure. */
 typedef struct sbuf {

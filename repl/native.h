@@ -34,6 +34,10 @@ typedef struct repl_native_ops {
     int (*setattr)(nn_object *obj, const char *name, nn_object *value);
     /* a OP b where a or b is native (the other may be an int, float, bool, ...) */
     nn_object *(*binary)(repl_binop op, nn_object *a, nn_object *b);
+    /* a OP= b for a native a, written into a (Python's __iadd__ & co.): a new
+       reference to a, or NULL without an error when a has no in-place form for
+       these operands (the evaluator then rebinds to a OP b) */
+    nn_object *(*inplace)(repl_binop op, nn_object *a, nn_object *b);
     /* OP a */
     nn_object *(*unary)(repl_unop op, nn_object *a);
     /* obj[key] and obj[key] = value; key is an int, slice, None, Ellipsis,

@@ -596,6 +596,42 @@ char *repl_exc_str(nn_object *exc)
     return repl_obj_str(exc);
 }
 
+char *repl_exc_message(nn_object *exc)
+{
+    /* the raise in progress is set aside while str() runs user code */
+    repl_interp *in = repl_current;
+    nn_object *exc0 = in->exc, *owner0 = in->tb_owner;
+    char *msg0 = in->exc_msg;
+    tb_entry *tb0 = in->tb;
+    int n0 = in->n_tb, cap0 = in->cap_tb;
+    bool stale0 = in->tb_stale;
+    nn_error_kind kind0 = nn_error_current();
+    char *text0 = kind0 ? nn_strdup(nn_error_message()) : NULL;
+    in->exc = in->tb_owner = NULL;
+    in->exc_msg = NULL;
+    in->tb = NULL;
+    in->n_tb = in->cap_tb = 0;
+    char *msg = repl_exc_str(exc);
+    if (!msg && nn_error_current() != NN_ERR_MEMORY) msg = nn_strdup("<exception str() failed>");
+    NN_RELEASE(in->exc);
+    NN_RELEASE(in->tb_owner);
+    nn_free(in->exc_msg);
+    repl_tb_clear(in);
+    nn_free(in->tb);
+    in->exc = exc0;
+    in->tb_owner = owner0;
+    in->exc_msg = msg0;
+    in->tb = tb0;
+    in->n_tb = n0;
+    in->cap_tb = cap0;
+    in->tb_stale = stale0;
+    nn_error_clear();
+    if (kind0) nn_error_set(kind0, "%s", text0 ? text0 : "");
+    nn_free(text0);
+    if (!msg) nn_error_set(NN_ERR_MEMORY, "out of memory");
+    return msg;
+}
+
 static void set_core_error(nn_object *exc)
 {
     int kind = NN_ERR_RUNTIME;
@@ -612,7 +648,7 @@ static void set_core_error(nn_object *exc)
             kind = kinds[k->exc];
             break;
         }
-    char *msg = repl_exc_str(exc);
+    char *msg = repl_exc_message(exc);
     nn_error_clear();
     nn_free(repl_current->exc_msg);
     repl_current->exc_msg = msg;
@@ -628,6 +664,7 @@ static void set_core_error(nn_object *exc)
 int repl_raise_object(nn_object *exc)
 {
     repl_interp *in = repl_current;
+    if (!exc) exc = in->no_memory; /* what failed to be made was for want of memory */
     if (exc != in->tb_owner) {
         /* a new exception: its traceback starts here (a re-raise keeps the entries) */
         repl_tb_clear(in);
@@ -714,9 +751,9 @@ nn_object *repl_take_exception(void)
         NN_RELEASE(args);
         nn_free(msg);
         if (!exc) {
-            /* no memory for even an exception: the preallocated MemoryError class instance */
+            /* no memory for even an exception: the MemoryError made in advance */
             nn_error_clear();
-            exc = repl_instance_new(in->exc_classes[EXC_MemoryError]);
+            exc = nn_retain(in->no_memory);
         }
     }
     nn_free(in->exc_msg);

@@ -204,6 +204,19 @@ static bool enter(parser *P)
 #define ENTER(P) do { if (!enter(P)) return NULL; } while (0)
 #define LEAVE(P, result) do { repl_node *r_ = (result); (P)->depth--; return r_; } while (0)
 
+/* A left-deep chain (1+1+..., a.b.c..., f()()...) nests its tree one level per
+   link without nesting the parser: past COMPILE_DEPTH levels in all it is
+   CPython's RecursionError "maximum recursion depth exceeded during compilation"
+   (its compiler allows 3000 levels), so the evaluator never walks a deeper tree. */
+#define COMPILE_DEPTH 3000
+static bool chain_link(parser *P, int *links)
+{
+    if (P->depth + ++*links <= COMPILE_DEPTH) return true;
+    nn_error_set(NN_ERR_RECURSION, "maximum recursion depth exceeded during compilation");
+    failed(P);
+    return false;
+}
+
 /* ------------------------------------------------------------ expressions */
 
 static repl_node *expression(parser *P);
@@ -583,9 +596,11 @@ static repl_node *primary(parser *P)
 {
     repl_token *start = cur(P);
     repl_node *e = atom(P);
+    int links = 0;
     while (e) {
         repl_token *t = cur(P);
         repl_node *n;
+        if ((check(P, TK_DOT) || check(P, TK_LPAR) || check(P, TK_LSQB)) && !chain_link(P, &links)) return NULL;
         if (accept(P, TK_DOT)) {
             repl_token *name = cur(P);
             if (!expect(P, TK_NAME)) return NULL;
@@ -619,12 +634,13 @@ static repl_node *power(parser *P)
 {
     repl_node *left = primary(P);
     if (!left || !check(P, TK_DOUBLESTAR)) return left;
+    ENTER(P);   /* 1**1**...: the right operand nests the parser */
     advance(P);
     repl_node *n = new_node(P, REPL_AST_BinOp, left->line, left->col);
-    if (!n || !(n->v.BinOp.right = factor(P))) return NULL;
+    if (!n || !(n->v.BinOp.right = factor(P))) LEAVE(P, NULL);
     n->v.BinOp.left = left;
     n->v.BinOp.op = REPL_OP_Pow;
-    return n;
+    LEAVE(P, n);
 }
 
 /* factor: '+' factor | '-' factor | '~' factor | power */
@@ -650,10 +666,12 @@ static repl_node *binary_level(parser *P, level_fn operand, const repl_token_kin
                                const repl_ast_op *ops, int nops)
 {
     repl_node *left = operand(P);
+    int links = 0;
     while (left) {
         int i = 0;
         while (i < nops && cur(P)->kind != toks[i]) i++;
         if (i == nops) break;
+        if (!chain_link(P, &links)) return NULL;
         advance(P);
         repl_node *n = new_node(P, REPL_AST_BinOp, left->line, left->col);
         if (!n || !(n->v.BinOp.right = operand(P))) return NULL;

@@ -519,7 +519,8 @@ static void test_command_multiline(void **state)
     /* the smallest screen, 40x10: the title, the tree and details (3 rows), the
        problems, the output and two command rows */
     text = draw_text(v, 40, 10, NULL);
-    assert_true(!strncmp(text, " nnscope inspector", strlen(" nnscope inspector")));
+    /* the title keeps what is shown and drops the program's name */
+    assert_true(!strncmp(text, " Sequential · 5 modules", strlen(" Sequential · 5 modules")));
     assert_true(!strncmp(last_rows(text, 9), "Modules", strlen("Modules")));
     assert_true(!strncmp(last_rows(text, 6), "─ Problems (", strlen("─ Problems (")));
     assert_string_equal(last_rows(text, 4), "─ Output ───────────────────────────────\n"
@@ -593,6 +594,69 @@ static void test_report_text(void **state)
     trainer_stop(&t);
 }
 
+/* A text too long for its room ends with "…" at a space in its second half, so a
+   number is never shown cut ("max 0.4" of "max 0.4658"); with no such space the
+   text is cut one cell early for the "…". */
+static void test_put_fit(void **state)
+{
+    (void)state;
+    insp_screen sc;
+    tu_check(insp_screen_init(&sc, 20, 3));
+    assert_int_equal(insp_screen_put_fit(&sc, 0, 0, 20, INSP_COLOR_DEFAULT, 0, "min -0.4903 max 0.4658"), 16);
+    assert_int_equal(insp_screen_put_fit(&sc, 1, 0, 8, INSP_COLOR_DEFAULT, 0, "in_features=4"), 8);
+    assert_int_equal(insp_screen_put_fit(&sc, 2, 0, 20, INSP_COLOR_DEFAULT, 0, "fits whole"), 10);
+    char *text = TU_OK(insp_screen_text(&sc));
+    assert_string_equal(text, "min -0.4903 max…\nin_feat…\nfits whole\n");
+    nn_free(text);
+    insp_screen_free(&sc);
+}
+
+/* A parameter without .grad shows "-" for its gradient and update (never a red
+   "nan"); a NaN gradient still shows nan, in red. */
+static void test_no_grad_is_dash(void **state)
+{
+    (void)state;
+    nn_generator_seed(nn_default_generator(), 0);
+    nn_module *model = make_model();
+    insp_session *s;
+    tu_check(insp_attach(model, &s));
+    insp_view *v = TU_OK(insp_view_new(s));
+    tu_check(insp_view_select(v, "0"));
+    char *colors = NULL, *text = draw_text(v, 100, 36, &colors);
+    assert_non_null(strstr(text, "grad norm -  update -"));
+    assert_null(strstr(text, "norm nan"));
+    assert_null(strstr(text, "update nan"));
+    nn_free(text), nn_free(colors);
+    keys(v, "g");
+    text = draw_text(v, 100, 36, NULL);
+    assert_non_null(strstr(text, "weight   grad norm - (no .grad)"));
+    nn_free(text);
+    keys(v, "g");
+
+    nn_tensor *w = TU_OK(nn_module_get_parameter(model, "0.weight"));
+    nn_tensor *g = TU_OK(nn_full_like(w, NAN));
+    NN_SET(w->grad, g);
+    text = draw_text(v, 100, 36, &colors);
+    char *row = strstr(text, "grad norm nan");
+    assert_non_null(row);
+    /* the color letter under the first "nan" of the row: B (bad) */
+    size_t line_start = 0, offset = (size_t)(row - text);
+    for (size_t i = 0; i < offset; i++)
+        if (text[i] == '\n') line_start = i + 1;
+    int line_no = 0;
+    for (size_t i = 0; i < line_start; i++) line_no += text[i] == '\n';
+    const char *crow = colors;
+    for (int i = 0; i < line_no; i++) crow = strchr(crow, '\n') + 1;
+    int cell = 0;
+    for (size_t i = line_start; i < offset + strlen("grad norm "); i++) cell += (text[i] & 0xc0) != 0x80;
+    assert_int_equal(crow[cell], 'B');
+    nn_free(text), nn_free(colors);
+    insp_view_free(v);
+    insp_detach(s);
+    insp_session_free(s);
+    NN_RELEASE(model);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -600,6 +664,7 @@ int main(void)
         cmocka_unit_test(test_view_keys),       cmocka_unit_test(test_command_line),
         cmocka_unit_test(test_command_multiline),
         cmocka_unit_test(test_activation_curve), cmocka_unit_test(test_report_text),
+        cmocka_unit_test(test_put_fit),          cmocka_unit_test(test_no_grad_is_dash),
     };
     return cmocka_run_group_tests_name("inspector view", tests, NULL, NULL);
 }

@@ -208,7 +208,7 @@ static void test_runaway_recursion(void **state)
     repl_interp *in = repl_interp_new();
     tu_capture out = {0};
     assert_int_equal(run(in, "def f(n):\n    return f(n + 1)\nf(0)\n", "r.py", &out), -1);
-    tu_assert_error(NN_ERR_RUNTIME, "maximum recursion depth exceeded");
+    tu_assert_error(NN_ERR_RECURSION, "maximum recursion depth exceeded");
     assert_string_equal(repl_exception_name(in), "RecursionError");
     /* through methods, lambdas and __repr__ too, and then normal work again */
     assert_int_equal(run(in, "class A:\n    def __repr__(self):\n        return repr(self)\nprint(A())\n", "r2.py", &out), -1);

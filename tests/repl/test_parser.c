@@ -202,7 +202,7 @@ static void test_deep_nesting_is_refused(void **state)
     repl_ast_arena *arena;
     repl_parse_error err;
     /* unary chains, not-chains and lambdas: no brackets, still bounded */
-    const char *units[] = {"-", "not ", "lambda: ", "~"};
+    const char *units[] = {"-", "not ", "lambda: ", "~", "1**"}; /* CPython: MemoryError for 1**1**... */
     for (size_t u = 0; u < sizeof units / sizeof units[0]; u++) {
         size_t k = 0, len = strlen(units[u]);
         while (k + len < 2 * n) { memcpy(src + k, units[u], len); k += len; }
