@@ -243,4 +243,15 @@ nn_object *repl_sys_namespace(void);        /* sys, new reference */
 /* bind_torch.c */
 nn_object *repl_torch_other_getattr(nn_object *o, const char *name, bool *handled);
 
+/* bind_nn_more.c: the torch.nn surface of tutorials (pooling, more
+   activations and losses) and the legacy loss arguments */
+/* PyTorch's _Reduction.legacy_get_string: when size_average or reduce (borrowed,
+   NULL or None = absent) is given, *red becomes 'mean', 'sum' or 'none' from
+   them and the deprecation warning goes to stderr; else *red is left alone. */
+void repl_legacy_reduction(nn_object *size_average, nn_object *reduce, const char **red);
+int repl_nn_more_classes(nn_object *nn);         /* adds to torch.nn; 0 or -1 */
+int repl_nn_more_functional(nn_object *fns);     /* adds to torch.nn.functional */
+/* nn.Module's methods for a class def (bind_nn.c's table) */
+bool repl_module_method_at(const repl_class_def *cls, size_t i, repl_method_doc *out);
+
 #endif
