@@ -32,6 +32,10 @@ int repl_parse_args_from(const char *fname, const char *spec, nn_object *args, s
    pos is the 1-based position for the message (0 leaves it out). 0 or -1. */
 int repl_arg_tensor(const char *fname, const char *name, int pos, nn_object *o, nn_tensor **out);
 int repl_arg_int(const char *fname, const char *name, int pos, nn_object *o, int64_t *out);
+/* A dim of a tensor with ndim dims (-1: not known yet): repl_arg_int, then one
+   past int's range is PyTorch's IndexError (not known: held at int's limit, for
+   core to refuse), so a dim never wraps. */
+int repl_arg_dim(const char *fname, const char *name, int pos, nn_object *o, int ndim, int64_t *out);
 int repl_arg_double(const char *fname, const char *name, int pos, nn_object *o, double *out);
 int repl_arg_bool(const char *fname, const char *name, int pos, nn_object *o, bool *out);
 int repl_arg_str(const char *fname, const char *name, int pos, nn_object *o, const char **out);

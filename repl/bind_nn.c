@@ -56,7 +56,7 @@ CTOR(Flatten)
     int64_t s = 1, e = -1;
     const char *f = "Flatten.__init__";
     if (repl_parse_args(f, "self, start_dim=, end_dim=", args, kwargs, a) ||
-        repl_arg_int(f, "start_dim", 1, a[0], &s) || repl_arg_int(f, "end_dim", 2, a[1], &e))
+        repl_arg_dim(f, "start_dim", 1, a[0], -1, &s) || repl_arg_dim(f, "end_dim", 2, a[1], -1, &e))
         return NULL;
     return MOD(nn_flatten_new(s, e));
 }
@@ -1618,7 +1618,7 @@ static nn_object *fsoftmax(const char *f, nn_object *args, nn_object *kwargs, bo
         repl_arg_dtype(f, "dtype", 0, a[3], &dtype))
         return NULL;
     if (a[1] && !nn_is_none(a[1])) {
-        if (repl_arg_int(f, "dim", 2, a[1], &dim)) return NULL;
+        if (repl_arg_dim(f, "dim", 2, a[1], -1, &dim)) return NULL;
     } else {
         dim = (x->ndim == 0 || x->ndim == 1 || x->ndim == 3) ? 0 : 1;
     }
