@@ -745,6 +745,9 @@ nn_print_options *nn_print_options_get(void);
 #include "nn_activations.h"
 #include "nn_containers.h"
 #include "nn_tensordict.h"
+#include "nn_torch_file.h"
+#include "nn_clip_grad.h"
 #include "nn_pool.h"
+#include "nn_math.h"
 
 #endif

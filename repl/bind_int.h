@@ -227,6 +227,7 @@ nn_object *repl_functional_namespace(void); /* torch.nn.functional */
 nn_object *repl_init_namespace(void);       /* torch.nn.init */
 nn_object *repl_module_module_namespace(void); /* torch.nn.modules.module */
 nn_object *repl_parameter_namespace(void);  /* torch.nn.parameter */
+nn_object *repl_nn_utils_namespace(void);   /* torch.nn.utils (bind_nn_utils.c) */
 nn_object *repl_module_getattr(nn_module *m, const char *name);
 int repl_module_setattr(nn_module *m, const char *name, nn_object *value);
 nn_object *repl_module_getitem(nn_module *m, nn_object *key);
@@ -257,5 +258,11 @@ int repl_nn_more_classes(nn_object *nn);         /* adds to torch.nn; 0 or -1 */
 int repl_nn_more_functional(nn_object *fns);     /* adds to torch.nn.functional */
 /* nn.Module's methods for a class def (bind_nn.c's table) */
 bool repl_module_method_at(const repl_class_def *cls, size_t i, repl_method_doc *out);
+
+/* bind_math.c: torch.sin ... torch.logsumexp and the tensor methods */
+int repl_math_add_functions(nn_object *torch); /* 0 or -1 */
+/* t.name for those functions and their in-place methods (sin_, ...): a new
+   reference, or NULL without error when name is not one */
+nn_object *repl_math_method(nn_tensor *t, const char *name);
 
 #endif
