@@ -416,6 +416,55 @@ static void assert_snapshot_named_bit_exact(sess_db *db, const char *name, nn_ob
     NN_RELEASE(back);
 }
 
+/* Crafted files (issue 22): a `cells` view over an endless recursive CTE, a
+   trigger of the file's own, an extra table, a changed table: each refused at open
+   with a clear error, before anything runs or is written; and a statement that
+   would run forever stops at Ctrl-C through the progress handler. */
+static void test_refuses_crafted_schemas(void **state)
+{
+    (void)state;
+    static const char *const crafts[] = {
+        "PRAGMA foreign_keys = OFF; DROP TABLE cells;"
+        " CREATE VIEW cells AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c)"
+        " SELECT x AS id, 1 AS session, x AS number, 'x' AS source, '' AS output, NULL AS error,"
+        " 'ok' AS status, 0 AS started, 0 AS duration, NULL AS rng_state FROM c",
+        "CREATE TRIGGER wipe AFTER INSERT ON cells BEGIN DELETE FROM snapshots; END",
+        "CREATE TABLE extra (x)",
+        "ALTER TABLE sessions ADD COLUMN note TEXT",
+        "CREATE VIEW endless AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c",
+        "DROP INDEX snapshots_tag",
+    };
+    for (size_t i = 0; i < sizeof crafts / sizeof *crafts; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "crafted%zu.db", i);
+        const char *path = tpath(name);
+        sess_db *db;
+        int64_t sid;
+        ok(sess_open(path, 0, &db));
+        ok(sess_session_begin(db, "s", NULL, NULL, &sid));
+        sess_close(db);
+        raw_exec(path, crafts[i]);
+        assert_refused(path, SESS_NOTNNSCOPE, "tables, views or triggers");
+        db = (sess_db *)1;
+        assert_int_equal(sess_open(path, SESS_OPEN_READONLY, &db), SESS_NOTNNSCOPE);
+        assert_null(db);
+        nn_error_clear();
+    }
+    /* the untouched schema opens; a runaway statement stops at Ctrl-C */
+    sess_db *db;
+    ok(sess_open(tpath("fine.db"), 0, &db));
+    sqlite3_stmt *stmt;
+    ok(sess_prepare(db, "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c", &stmt));
+    nn_interrupt_requested = 1;
+    int rc = sqlite3_step(stmt);
+    assert_int_equal(rc & 0xff, SQLITE_INTERRUPT);
+    sess_sqlite_error(db, rc, "stopped");
+    tu_assert_error(NN_ERR_KEYBOARD_INTERRUPT, "");
+    assert_int_equal(nn_interrupt_requested, 0);
+    sqlite3_finalize(stmt);
+    sess_close(db);
+}
+
 static void test_cells_and_snapshots_round_trip(void **state)
 {
     (void)state;
@@ -1147,6 +1196,7 @@ int main(void)
         cmocka_unit_test(test_migration_from_version_1),
         cmocka_unit_test(test_migration_from_every_earlier_version),
         cmocka_unit_test(test_refuses_foreign_random_and_newer_files),
+        cmocka_unit_test(test_refuses_crafted_schemas),
         cmocka_unit_test(test_cells_and_snapshots_round_trip),
         cmocka_unit_test(test_large_snapshot),
         cmocka_unit_test(test_arena_blocks),
