@@ -74,6 +74,7 @@ typedef struct insp_param {
     int64_t numel;
     double mean, std, min, max, norm;
     double grad_norm;    /* NaN when .grad is None (or holds a NaN) */
+    double grad_abs_mean, grad_abs_max; /* mean and max of |grad| over its finite values; NaN without .grad */
     bool has_grad;       /* .grad was not None */
     double update_ratio; /* ||after - before|| / ||after|| of the last snapshot/update pair; NaN if none */
 } insp_param;
@@ -103,6 +104,15 @@ const char *insp_module_path(const insp_session *s, size_t i);
 nn_module *insp_module_get(const insp_session *s, size_t i);
 /* The global step counter: passes recorded so far over all modules. */
 uint64_t insp_step(const insp_session *s);
+/* Training steps seen: forward passes followed by a backward (counted when the
+   backward begins), as the view's title counts them. */
+uint64_t insp_train_steps(const insp_session *s);
+/* The last pass (a global step) of training step k (1-based) when it is among the
+   last INSP_RING steps kept, else UINT64_MAX. */
+uint64_t insp_train_step_end(const insp_session *s, uint64_t k);
+/* The training step that pass `at` belongs to (1-based): insp_train_steps() + 1 for
+   the passes of the step being run (forwards not yet followed by a backward). */
+uint64_t insp_train_step_of(const insp_session *s, uint64_t at);
 /* Passes of module i still in its ring (at most INSP_RING) and the k-th of them,
    k = 0 the oldest kept; NULL when out of range. */
 size_t insp_pass_count(const insp_session *s, size_t i);
@@ -239,7 +249,9 @@ enum {
 /* What a key asks the driver to do. */
 typedef enum insp_action { INSP_ACT_NONE, INSP_ACT_REDRAW, INSP_ACT_QUIT, INSP_ACT_RUN } insp_action;
 typedef enum insp_mode { INSP_MODE_ALL, INSP_MODE_PARAMS, INSP_MODE_ACTIVATIONS, INSP_MODE_GRADIENTS,
-                         INSP_MODE_HISTOGRAMS } insp_mode;
+                         INSP_MODE_HISTOGRAMS,
+                         /* the whole model at once (charts.c) */
+                         INSP_MODE_FLOW, INSP_MODE_LAYERS, INSP_MODE_UPDATES } insp_mode;
 
 /* Runs a statement typed in the command line in the REPL's interpreter: *output
    receives a new nn_malloc'd string of what it printed (traceback included), or

@@ -260,10 +260,10 @@ static void tensor_table(pane *p, const char *title, const tensor_column *cols, 
    parameters mode, as a table with the buffers. -1 with an error. */
 /* The title of the parameters' figures: at a past step, the step of the capture
    shown (captures are taken when the view draws, so one may be older than the step). */
-static const char *params_title(const char *what, uint64_t at, uint64_t taken, char *buf, size_t n)
+static const char *params_title(const insp_session *s, const char *what, uint64_t at, uint64_t taken, char *buf, size_t n)
 {
     if (at == UINT64_MAX || taken == 0) return what;
-    snprintf(buf, n, "%s (as after step %llu)", what, (unsigned long long)(taken - 1));
+    snprintf(buf, n, "%s (as after step %llu)", what, (unsigned long long)insp_train_step_of(s, taken - 1));
     return buf;
 }
 
@@ -299,7 +299,7 @@ static int params_section(pane *p, insp_session *s, size_t sel, uint64_t at, boo
             continue;
         }
         if (!any) {
-            line(p, INSP_COLOR_TITLE, INSP_ATTR_BOLD, "%s", params_title("Parameters", at, taken, title, sizeof title));
+            line(p, INSP_COLOR_TITLE, INSP_ATTR_BOLD, "%s", params_title(s, "Parameters", at, taken, title, sizeof title));
             any = true;
         }
         insp_shape_str(q->sizes, q->ndim, sh, sizeof sh);
@@ -317,7 +317,7 @@ static int params_section(pane *p, insp_session *s, size_t sel, uint64_t at, boo
         }
     }
     if (!table) return 0;
-    if (n_cols) tensor_table(p, params_title("Parameters", at, taken, title, sizeof title), cols, n_cols);
+    if (n_cols) tensor_table(p, params_title(s, "Parameters", at, taken, title, sizeof title), cols, n_cols);
     else line(p, INSP_COLOR_DIM, 0, "Parameters: none of its own");
     nn_object *buffers = nn_module_named_buffers(s->mods[sel].module, "", false, true);
     if (!buffers) return -1;
@@ -350,7 +350,7 @@ static void forward_section(pane *p, insp_session *s, size_t sel, uint64_t at, b
     }
     insp_shape_str(f->b.sizes, f->b.ndim, sh1, sizeof sh1);
     insp_shape_str(f->a.sizes, f->a.ndim, sh2, sizeof sh2);
-    line(p, INSP_COLOR_TITLE, INSP_ATTR_BOLD, "Forward  step %llu  in %s → out %s", (unsigned long long)f->step, sh1, sh2);
+    line(p, INSP_COLOR_TITLE, INSP_ATTR_BOLD, "Forward  pass %llu  in %s → out %s", (unsigned long long)f->step, sh1, sh2);
     line(p, INSP_COLOR_DEFAULT, 0, " mean %s std %s min %s max %s", num(f->a.mean, a), num(f->a.std, b), num(f->a.min, c),
          num(f->a.max, d));
     bool saturated = m->sat != INSP_SAT_NONE && f->a.sat_frac > INSP_SATURATED_FRAC;
@@ -380,7 +380,7 @@ static void backward_section(pane *p, insp_session *s, size_t sel, uint64_t at, 
         return;
     }
     bool bad = (g->a.count && grad_color(g->a.l2) == INSP_COLOR_BAD) || (g->b.count && grad_color(g->b.l2) == INSP_COLOR_BAD);
-    line(p, bad ? INSP_COLOR_BAD : INSP_COLOR_TITLE, INSP_ATTR_BOLD, "Backward step %llu  norms: grad_out %s  grad_in %s",
+    line(p, bad ? INSP_COLOR_BAD : INSP_COLOR_TITLE, INSP_ATTR_BOLD, "Backward pass %llu  norms: grad_out %s  grad_in %s",
          (unsigned long long)g->step, num(g->a.l2, a), g->b.count ? num(g->b.l2, b) : "-");
     if (bars) {
         hist_block(p, " grad_output", &g->a, 4, INSP_COLOR_HIST);
@@ -402,7 +402,7 @@ static void param_grads_section(pane *p, insp_session *s, size_t sel, uint64_t a
         const insp_param *q = &params[i];
         if (q->module != sel) continue;
         if (!any) {
-            const char *t = params_title("Parameter gradients", at, taken, title, sizeof title);
+            const char *t = params_title(s, "Parameter gradients", at, taken, title, sizeof title);
             line(p, INSP_COLOR_TITLE, INSP_ATTR_BOLD, "%s", t);
             any = true;
         }
@@ -426,6 +426,7 @@ static void param_grads_section(pane *p, insp_session *s, size_t sel, uint64_t a
 /* The selected module's details in rows [top, top+rows) of columns [x, x+w). -1 with an error. */
 static int draw_details(insp_view *v, insp_screen *sc, int top, int rows, int x, int w)
 {
+    if (v->mode >= INSP_MODE_FLOW) return insp_draw_model_view(v, sc, top, rows, x, w);
     insp_session *s = v->s;
     size_t sel = v->sel;
     insp_module *m = &s->mods[sel];
@@ -459,6 +460,10 @@ static int draw_details(insp_view *v, insp_screen *sc, int top, int rows, int x,
         spark_line(&p, s, sel, INSP_BACKWARD, at);
         param_grads_section(&p, s, sel, at);
         curve = false;
+        break;
+    case INSP_MODE_FLOW:
+    case INSP_MODE_LAYERS:
+    case INSP_MODE_UPDATES: /* drawn by insp_draw_model_view */
         break;
     case INSP_MODE_HISTOGRAMS: {
         const insp_pass *f = insp_last_pass(s, sel, INSP_FORWARD, at), *g = insp_last_pass(s, sel, INSP_BACKWARD, at);
@@ -553,7 +558,8 @@ static int draw_tree(insp_view *v, insp_screen *sc, int top, int rows, int w)
 
 /* ------------------------------------------------------------ the frame */
 
-static const char *const mode_names[] = {"all", "parameters", "activations", "gradients", "histograms"};
+static const char *const mode_names[] = {"all",        "parameters",    "activations",      "gradients",
+                                         "histograms", "gradient flow", "layer statistics", "update ratios"};
 
 static const char *const help_lines[] = {
     "Keys",
@@ -563,8 +569,11 @@ static const char *const help_lines[] = {
     "Tab           switch pane: tree, details, command line",
     ":             the command line (Esc leaves it)",
     "p a g h       parameters, activations, gradients, histograms",
+    "f l u         the whole model: gradient flow, layer statistics,",
+    "              update ratios over time",
     "              (the same key again: everything)",
-    "[ ]           step back / forth through the recorded passes",
+    "[ ]           one training step back / forth (forward+backward)",
+    "{ }           one pass of the selected module back / forth",
     "b             NaN/Inf breakpoint on or off",
     "/             find a module by name (Enter: next match)",
     "< >           narrow / widen the tree",
@@ -612,9 +621,14 @@ static void draw_title(insp_view *v, insp_screen *sc)
     int rw = 0;
     for (const char *c = right; *c; c++) rw += (*c & 0xc0) != 0x80;
     insp_screen_put(sc, 0, sc->w - rw, rw, s->break_nan ? INSP_COLOR_WARN : INSP_COLOR_TITLE, INSP_ATTR_REVERSE, right);
-    if (v->at < 0) snprintf(when, sizeof when, "%zu modules · step %llu · live", s->n_mods, (unsigned long long)s->step);
-    else snprintf(when, sizeof when, "showing step %lld of %llu [ ] · %zu modules", (long long)v->at,
-                  (unsigned long long)s->step, s->n_mods);
+    /* steps are training steps (a forward then a backward); passes are module passes */
+    unsigned long long steps = insp_train_steps(s);
+    if (v->at < 0)
+        snprintf(when, sizeof when, "%zu modules · step %llu · %llu passes · live", s->n_mods, steps,
+                 (unsigned long long)s->step);
+    else
+        snprintf(when, sizeof when, "showing step %llu of %llu [ ] · pass %lld { } · %zu modules",
+                 (unsigned long long)insp_train_step_of(s, (uint64_t)v->at), steps, (long long)v->at, s->n_mods);
     /* a narrow terminal drops the program's name before it cuts the step */
     char title[256];
     int room = sc->w - rw - 1, cells = 0;

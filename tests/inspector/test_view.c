@@ -189,6 +189,71 @@ static void test_view_golden(void **state)
     trainer_stop(&t);
 }
 
+/* The whole-model views (gradient flow, layer statistics, update ratios) at 80x24
+   and 160x48 for the seeded model after three steps: the fixture
+   tests/fixtures/inspector_model_views.txt was written by this code
+   (INSP_WRITE_GOLDEN=1) and checked by eye; the bars' numbers are the captured
+   mean and max |grad| (checked in test_flow_figures). */
+static void test_model_views_golden(void **state)
+{
+    (void)state;
+    trainer t;
+    insp_session *s = trainer_start(&t, 3);
+    insp_view *v = TU_OK(insp_view_new(s));
+    static const int sizes[][2] = {{80, 24}, {160, 48}};
+    size_t cap = 1 << 17, len = 0;
+    char *all = malloc(cap);
+    for (const char *k = "flu"; *k; k++)
+        for (size_t i = 0; i < 2; i++) {
+            keys(v, (char[]){*k, 0});
+            char *text = draw_text(v, sizes[i][0], sizes[i][1], NULL);
+            len += (size_t)snprintf(all + len, cap - len, "==== keys '%c', %dx%d\n%s", *k, sizes[i][0], sizes[i][1], text);
+            nn_free(text);
+            keys(v, (char[]){*k, 0});
+            assert_int_equal(insp_view_mode(v), INSP_MODE_ALL);
+        }
+    assert_true(len < cap - 1);
+    if (getenv("INSP_WRITE_GOLDEN")) {
+        FILE *f = fopen("fixtures/inspector_model_views.txt", "w");
+        fputs(all, f);
+        fclose(f);
+    }
+    char *want = tu_read_file("fixtures/inspector_model_views.txt");
+    assert_string_equal(all, want);
+    free(want), free(all);
+    insp_view_free(v);
+    trainer_stop(&t);
+}
+
+/* The gradient flow's figures are each parameter's mean and max |grad|, computed
+   here from the gradients themselves. */
+static void test_flow_figures(void **state)
+{
+    (void)state;
+    trainer t;
+    insp_session *s = trainer_start(&t, 2);
+    const insp_param *params;
+    size_t n;
+    tu_check(insp_param_capture(s, &params, &n));
+    assert_true(n > 0);
+    nn_object *plist = TU_OK(nn_module_parameters(insp_module_get(s, 0), true));
+    assert_int_equal(nn_list_len(plist), n);
+    for (size_t i = 0; i < n; i++) {
+        nn_tensor *g = NN_TENSOR(nn_list_get(plist, i))->grad;
+        assert_non_null(g);
+        int64_t m = nn_numel(g);
+        double *vals = malloc(sizeof(double) * (size_t)m), sum = 0, mx = 0;
+        nn_to_doubles(g, vals);
+        for (int64_t j = 0; j < m; j++) sum += fabs(vals[j]), mx = fmax(mx, fabs(vals[j]));
+        free(vals);
+        assert_true(params[i].has_grad);
+        assert_true(fabs(params[i].grad_abs_mean - sum / (double)m) <= 1e-12 * (1 + sum / (double)m));
+        assert_true(params[i].grad_abs_max == mx);
+    }
+    NN_RELEASE(plist);
+    trainer_stop(&t);
+}
+
 static void test_view_keys(void **state)
 {
     (void)state;
@@ -238,35 +303,55 @@ static void test_view_keys(void **state)
     insp_view_key(v, 27);
     assert_string_equal(insp_view_selected(v), "2");
 
-    /* time travel over the selected module's passes (three forwards, three backwards) */
+    /* time travel by training step: '[' ']' show a step's last pass */
+    assert_int_equal(insp_train_steps(s), 3);
+    assert_int_equal(insp_view_at_step(v), -1);
+    keys(v, "[");
+    assert_int_equal(insp_view_at_step(v), (int64_t)insp_train_step_end(s, 3));
+    assert_int_equal(insp_train_step_end(s, 3), insp_step(s) - 1);
+    keys(v, "[[");
+    assert_int_equal(insp_view_at_step(v), (int64_t)insp_train_step_end(s, 1));
+    text = draw_text(v, 100, 30, NULL);
+    assert_non_null(strstr(text, "showing step 1 of 3 [ ]"));
+    nn_free(text);
+    keys(v, "[");
+    assert_int_equal(insp_view_at_step(v), (int64_t)insp_train_step_end(s, 1)); /* nothing earlier */
+    keys(v, "]]");
+    assert_int_equal(insp_view_at_step(v), (int64_t)insp_train_step_end(s, 3));
+    keys(v, "]");
+    assert_int_equal(insp_view_at_step(v), -1); /* past the last: live again */
+
+    /* and over the selected module's passes (three forwards, three backwards): '{' '}' */
     uint64_t steps[6];
     size_t sel = (size_t)insp_module_find(s, "2");
     assert_int_equal(insp_pass_count(s, sel), 6);
     for (size_t k = 0; k < 6; k++) steps[k] = insp_pass_at(s, sel, k)->step;
-    assert_int_equal(insp_view_at_step(v), -1);
-    keys(v, "[");
+    keys(v, "{");
     assert_int_equal(insp_view_at_step(v), (int64_t)steps[5]);
-    keys(v, "[[");
+    keys(v, "{{");
     assert_int_equal(insp_view_at_step(v), (int64_t)steps[3]);
     text = draw_text(v, 100, 30, NULL);
     char want[64];
-    snprintf(want, sizeof want, "showing step %llu", (unsigned long long)steps[3]);
+    snprintf(want, sizeof want, "showing step %llu of 3 [ ] · pass %llu",
+             (unsigned long long)insp_train_step_of(s, steps[3]), (unsigned long long)steps[3]);
     assert_non_null(strstr(text, want));
     /* the forward shown is the latest with step <= the one shown */
-    snprintf(want, sizeof want, "Forward  step %llu", (unsigned long long)insp_last_pass(s, sel, INSP_FORWARD, steps[3])->step);
+    snprintf(want, sizeof want, "Forward  pass %llu", (unsigned long long)insp_last_pass(s, sel, INSP_FORWARD, steps[3])->step);
     assert_non_null(strstr(text, want));
     nn_free(text);
-    keys(v, "]");
+    keys(v, "}");
     assert_int_equal(insp_view_at_step(v), (int64_t)steps[4]);
-    keys(v, "]]");
+    keys(v, "}}");
     assert_int_equal(insp_view_at_step(v), -1); /* past the last: live again */
-    keys(v, "[[[[[[[");
+    keys(v, "{{{{{{{");
     assert_int_equal(insp_view_at_step(v), (int64_t)steps[0]); /* nothing earlier is kept */
+    keys(v, "]]]]]]]");
+    assert_int_equal(insp_view_at_step(v), -1);
 
     /* help: shown, then any key closes it without acting */
     keys(v, "?");
     text = draw_text(v, 80, 30, NULL);
-    assert_non_null(strstr(text, "step back / forth through the recorded passes"));
+    assert_non_null(strstr(text, "one training step back / forth"));
     nn_free(text);
     assert_int_equal(insp_view_key(v, 'q'), INSP_ACT_REDRAW);
     /* modes, the breakpoint key, quit */
@@ -358,7 +443,7 @@ static void test_command_line(void **state)
     assert_int_equal(insp_step(s), 4 * 10); /* 5 modules: forward and backward each step */
     char *text = draw_text(v, 100, 30, NULL);
     assert_non_null(strstr(text, "» step 4\nran 4 steps\n"));
-    assert_non_null(strstr(text, "step 40 · live"));
+    assert_non_null(strstr(text, "step 4 · 40 passes · live"));
     nn_free(text);
     /* history: Up recalls the last statement; an error shows its text */
     insp_view_key(v, INSP_KEY_UP);
@@ -665,6 +750,7 @@ int main(void)
         cmocka_unit_test(test_command_multiline),
         cmocka_unit_test(test_activation_curve), cmocka_unit_test(test_report_text),
         cmocka_unit_test(test_put_fit),          cmocka_unit_test(test_no_grad_is_dash),
+        cmocka_unit_test(test_model_views_golden), cmocka_unit_test(test_flow_figures),
     };
     return cmocka_run_group_tests_name("inspector view", tests, NULL, NULL);
 }

@@ -29,7 +29,7 @@ visible | grep -qF "b break nan · / find · ? keys · q quit" || fail "no full 
 
 # shrink at rest: a whole redraw at 80x24
 tm resize-window -t "nb$SESSION" -x 80 -y 24
-small() { [ "$(widest)" -le 80 ] && visible | sed -n 1p | grep -qF "nnscope inspector" && visible | grep -qF "Modules"; }
+small() { [ "$(widest)" -le 80 ] && visible | sed -n 1p | grep -qF "Sequential · 4 modules" && visible | grep -qF "Modules"; }
 nb_poll 10 small || fail "the view was not redrawn at 80x24"
 visible | grep -qF ": cmd · ↑↓ move · p a g h views · [ ] time · b nan · / find · ? keys · q quit" ||
     fail "the hint line did not adapt to 80 columns"
