@@ -116,11 +116,27 @@ static int migrate_v3(sqlite3 *db)
     return rc;
 }
 
+/* Version 4: what replay needs to reproduce everything that ran. cells.view: the
+   number of the %inspect cell whose view ran this statement (typed in the
+   inspector's command line), NULL for a notebook cell; cells.volatile: the 1-based
+   numbers of the output lines that differ on every run (%time's and %timeit's
+   timing lines), space-separated, NULL when none; cells.silent: 1 when a trailing
+   ';' suppressed the echo. sessions.threads / cpu / gpu: the machine that recorded
+   it (core's thread count, the CPU model, the GPU or NULL). */
+static const char schema_v4[] =
+    "ALTER TABLE cells ADD COLUMN view INTEGER;\n"
+    "ALTER TABLE cells ADD COLUMN volatile TEXT;\n"
+    "ALTER TABLE cells ADD COLUMN silent INTEGER NOT NULL DEFAULT 0;\n"
+    "ALTER TABLE sessions ADD COLUMN threads INTEGER;\n"
+    "ALTER TABLE sessions ADD COLUMN cpu TEXT;\n"
+    "ALTER TABLE sessions ADD COLUMN gpu TEXT;\n";
+
 /* The migration steps, in order; the last one's to_version is SESS_SCHEMA_VERSION. */
 const sess_migration sess_migrations[] = {
     {1, schema_v1, NULL},
     {2, NULL, migrate_v2},
     {3, NULL, migrate_v3},
+    {4, schema_v4, NULL},
 };
 const int sess_n_migrations = (int)(sizeof sess_migrations / sizeof sess_migrations[0]);
 _Static_assert(sizeof sess_migrations / sizeof sess_migrations[0] == SESS_SCHEMA_VERSION,
@@ -176,7 +192,9 @@ sess_status sess_sqlite_error(sess_db *db, int rc, const char *what)
     default: st = SESS_ERROR; break;
     }
     const char *msg = db && db->db ? sqlite3_errmsg(db->db) : sqlite3_errstr(rc);
-    return sess_fail(st, "%s: %s (database %s)", what, msg, db && db->path ? db->path : "?");
+    sess_fail(st, "%s: %s (database %s)", what, msg, db && db->path ? db->path : "?");
+    if ((rc & 0xff) == SQLITE_INTERRUPT && nn_interrupt_requested) nn_check_interrupt(); /* Ctrl-C stopped it */
+    return st;
 }
 
 /* ------------------------------------------------------------- shared helpers */
@@ -478,9 +496,12 @@ sess_status sess_open(const char *path, int flags, sess_db **out)
     }
     sqlite3_busy_timeout(db->db, 5000);
     sqlite3_extended_result_codes(db->db, 1);
+    sess_harden_connection(db->db);
 
     probe pr;
     if ((st = read_probe(db, &pr)) || (st = check_probe(db, &pr))) goto fail;
+    if (pr.n_schema > 0 && (st = sess_check_schema(db, pr.version))) goto fail;
+    sess_trust_schema(db->db); /* now known to be nnscope's own (or empty) */
     if (flags & SESS_OPEN_CHECK) {
         sqlite3_stmt *stmt;
         if ((st = sess_prepare(db, "PRAGMA quick_check", &stmt))) goto fail;
