@@ -743,6 +743,8 @@ nn_print_options *nn_print_options_get(void);
 #include "nn_activations.h"
 #include "nn_containers.h"
 #include "nn_tensordict.h"
+#include "nn_torch_file.h"
 #include "nn_pool.h"
+#include "nn_math.h"
 
 #endif

@@ -2957,6 +2957,7 @@ static const char *const exception_docs[EXC_COUNT] = {
     [EXC_NotADirectoryError] = "NotADirectoryError(*args)\n" "Operation only works on directories.",
     [EXC_IsADirectoryError] = "IsADirectoryError(*args)\n" "Operation doesn't work on directories.",
     [EXC_PermissionError] = "PermissionError(*args)\n" "Not enough permissions.",
+    [EXC_UnpicklingError] = "UnpicklingError(*args)\n" "A file torch.load cannot read (pickle.UnpicklingError).",
 };
 
 /* Docs of built-ins that eval.c defines (the descriptors). */
