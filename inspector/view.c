@@ -227,22 +227,27 @@ static void find_next(insp_view *v)
     snprintf(v->message, sizeof v->message, "no module matches '%.100s'", text);
 }
 
+int insp_view_history_add(insp_view *v, const char *entry)
+{
+    if (*entry && (v->n_history == 0 || strcmp(v->history[v->n_history - 1], entry))) {
+        char *copy = nn_strdup(entry);
+        if (!copy) return -1;
+        if (v->n_history == INSP_HISTORY) {
+            nn_free(v->history[0]);
+            memmove(v->history, v->history + 1, (INSP_HISTORY - 1) * sizeof *v->history);
+            v->n_history--;
+        }
+        v->history[v->n_history++] = copy;
+    }
+    v->history_pos = v->n_history;
+    return 0;
+}
+
 char *insp_view_take_command(insp_view *v)
 {
     char *cmd = nn_strdup(v->line ? v->line : "");
     if (!cmd) return NULL;
-    if (*cmd && (v->n_history == 0 || strcmp(v->history[v->n_history - 1], cmd))) {
-        char *copy = nn_strdup(cmd);
-        if (copy) {
-            if (v->n_history == INSP_HISTORY) {
-                nn_free(v->history[0]);
-                memmove(v->history, v->history + 1, (INSP_HISTORY - 1) * sizeof *v->history);
-                v->n_history--;
-            }
-            v->history[v->n_history++] = copy;
-        }
-    }
-    v->history_pos = v->n_history;
+    if (insp_view_history_add(v, cmd) < 0) nn_error_clear();
     line_set(v, ""); /* shrinking never allocates once the line exists */
     return cmd;
 }
@@ -306,12 +311,28 @@ int insp_view_add_output(insp_view *v, const char *text, bool error)
         }
         v->out[v->n_out] = line;
         v->out_error[v->n_out++] = error;
+        if (v->output_scroll > 0) v->output_scroll++; /* scrolled back: the lines shown stay */
         p = end ? end + 1 : p + n;
     }
     return 0;
 }
 
 /* ---------------------------------------------------------------- keys */
+
+/* The moving keys of the Problems and Output panes (focus there): true when key was
+   one. insp_view_draw keeps the scroll within what there is. */
+static bool scroll_key(insp_view *v, int key)
+{
+    int step = key == INSP_KEY_UP || key == 'k' ? -1 : key == INSP_KEY_DOWN || key == 'j' ? 1
+             : key == INSP_KEY_PGUP ? -10 : key == INSP_KEY_PGDN ? 10 : key == INSP_KEY_HOME ? -(1 << 30)
+             : key == INSP_KEY_END ? 1 << 30 : 0;
+    if (!step) return false;
+    int *scroll = v->focus == INSP_FOCUS_PROBLEMS ? &v->problem_scroll : &v->output_scroll;
+    /* the Output pane scrolls back from the newest line: up is more */
+    long next = (long)*scroll + (v->focus == INSP_FOCUS_OUTPUT ? -step : step);
+    *scroll = next < 0 ? 0 : next > (1 << 30) ? 1 << 30 : (int)next;
+    return true;
+}
 
 /* Keys of the command line (focus there) and of the find prompt. */
 static insp_action line_key(insp_view *v, int key)
@@ -368,6 +389,7 @@ insp_action insp_view_key(insp_view *v, int key)
     }
     v->message[0] = 0;
     if (v->finding || v->focus == INSP_FOCUS_COMMAND) return line_key(v, key);
+    if ((v->focus == INSP_FOCUS_PROBLEMS || v->focus == INSP_FOCUS_OUTPUT) && scroll_key(v, key)) return INSP_ACT_REDRAW;
     bool details = v->focus == INSP_FOCUS_DETAILS;
     switch (key) {
     case 'q':
@@ -407,7 +429,7 @@ insp_action insp_view_key(insp_view *v, int key)
         if (v->has_children[v->sel]) v->expanded[v->sel] = true;
         return INSP_ACT_REDRAW;
     case '\t':
-        v->focus = v->focus == INSP_FOCUS_TREE ? INSP_FOCUS_DETAILS : INSP_FOCUS_COMMAND;
+        v->focus = (insp_focus)(v->focus + 1); /* tree, details, problems, output, command line */
         return INSP_ACT_REDRAW;
     case ':':
         v->focus = INSP_FOCUS_COMMAND;
@@ -478,7 +500,18 @@ static char *echo_of(const char *cmd)
 
 insp_action insp_view_handle(insp_view *v, int key, insp_run_fn run, void *ctx)
 {
-    insp_action act = insp_view_key(v, key);
+    insp_action act;
+    if (key == 'b' && run && v->s->n_mods > 0 && !v->help && !v->finding && v->focus != INSP_FOCUS_COMMAND) {
+        /* the breakpoint through the REPL, as the magic that does the same */
+        v->message[0] = 0;
+        if (line_set(v, v->s->break_nan ? "%break off" : "%break nan") < 0) {
+            nn_error_clear();
+            return INSP_ACT_NONE;
+        }
+        act = INSP_ACT_RUN;
+    } else {
+        act = insp_view_key(v, key);
+    }
     if (act != INSP_ACT_RUN) return act;
     char *cmd = insp_view_take_command(v), *output = NULL, *echo = NULL;
     if (!cmd || !(echo = echo_of(cmd))) {
