@@ -89,8 +89,10 @@ nn_object *nn_pool_call(nn_pool_kind kind, nn_tensor *x, const nn_pool_args *a)
         if (n == 2 && x->ndim >= 2)
             for (int i = 0; i < 2; i++)
                 if (k[i] < 0) k[i] = x->sizes[x->ndim - 2 + i];
-        if (kind == NN_POOL_ADAPTIVE_AVG1D) return &nn_adaptive_avg_pool1d(x, k[0])->ob;
-        if (kind == NN_POOL_ADAPTIVE_AVG2D) return &nn_adaptive_avg_pool2d(x, k)->ob;
+        if (kind == NN_POOL_ADAPTIVE_AVG1D || kind == NN_POOL_ADAPTIVE_AVG2D) {
+            nn_tensor *y = kind == NN_POOL_ADAPTIVE_AVG1D ? nn_adaptive_avg_pool1d(x, k[0]) : nn_adaptive_avg_pool2d(x, k);
+            return y ? &y->ob : NULL;
+        }
         out = nn_adaptive_max_pool2d(x, k, &indices);
         return result(out, indices, a->return_indices);
     }

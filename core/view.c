@@ -31,6 +31,7 @@ static int infer_size(const nn_tensor *t, int ndim, const int64_t *sizes, int64_
 {
     int64_t numel = nn_numel(t), known = 1;
     int infer = -1;
+    bool overflow = false, zero = false; /* a product past int64 cannot be numel, unless a size is 0 */
     for (int d = 0; d < ndim; d++) {
         if (sizes[d] == -1) {
             if (infer >= 0) return nn_error_set(NN_ERR_RUNTIME, "only one dimension can be inferred");
@@ -38,11 +39,16 @@ static int infer_size(const nn_tensor *t, int ndim, const int64_t *sizes, int64_
         } else if (sizes[d] < 0) {
             return nn_error_set(NN_ERR_RUNTIME, "invalid shape dimension %lld", (long long)sizes[d]);
         } else {
-            known *= sizes[d];
+            zero |= sizes[d] == 0;
+            overflow |= __builtin_mul_overflow(known, sizes[d], &known);
         }
         out[d] = sizes[d];
     }
+    if (zero) known = 0;
     char buf[256];
+    if (overflow && !zero)
+        return nn_error_set(NN_ERR_RUNTIME, "shape '%s' is invalid for input of size %lld",
+                            shape_list(ndim, sizes, buf, sizeof buf), (long long)numel);
     if (infer >= 0) {
         if (known == 0 || numel % known != 0)
             return nn_error_set(NN_ERR_RUNTIME, "shape '%s' is invalid for input of size %lld",
