@@ -61,13 +61,13 @@ typedef struct bin_ctx {
 
 static int64_t ipow(int64_t base, int64_t exp)
 {
-    int64_t result = 1;
+    uint64_t result = 1, b = (uint64_t)base; /* wraps as PyTorch's, without C's signed overflow */
     while (exp > 0) {
-        if (exp & 1) result *= base;
-        base *= base;
+        if (exp & 1) result *= b;
+        b *= b;
         exp >>= 1;
     }
-    return result;
+    return (int64_t)result;
 }
 
 /* Floor division and Python-signed remainder, as PyTorch's kernels compute them:
@@ -108,11 +108,13 @@ static int64_t mod_int64_t(int64_t a, int64_t b)
 #define MAXF(a, b) ((a) != (a) ? (a) : (b) != (b) ? (b) : (a) < (b) ? (b) : (a))
 #define MINF(a, b) ((a) != (a) ? (a) : (b) != (b) ? (b) : (b) < (a) ? (b) : (a))
 
+/* int64 +, -, * wrap as PyTorch's do, computed unsigned (no signed overflow in C) */
+#define WRAP(a, op, b) _Generic((a), int64_t: (int64_t)((uint64_t)(a) op (uint64_t)(b)), default: (a) op (b))
 #define DEFINE_ARITH(SUFFIX, T, POW)                                                \
-    DEFINE_LOOP(add_##SUFFIX, T, T, a + b)                                          \
-    DEFINE_LOOP(add_alpha_##SUFFIX, T, T, a + (T)ctx->alpha * b)                    \
-    DEFINE_LOOP(sub_##SUFFIX, T, T, a - b)                                          \
-    DEFINE_LOOP(mul_##SUFFIX, T, T, a * b)                                          \
+    DEFINE_LOOP(add_##SUFFIX, T, T, WRAP(a, +, b))                                  \
+    DEFINE_LOOP(add_alpha_##SUFFIX, T, T, WRAP(a, +, (T)ctx->alpha * b))            \
+    DEFINE_LOOP(sub_##SUFFIX, T, T, WRAP(a, -, b))                                  \
+    DEFINE_LOOP(mul_##SUFFIX, T, T, WRAP(a, *, b))                                  \
     DEFINE_LOOP(div_##SUFFIX, T, T, a / b)                                          \
     DEFINE_LOOP(pow_##SUFFIX, T, T, POW(a, b))                                      \
     DEFINE_LOOP(max_##SUFFIX, T, T, MAXF(a, b))                                     \

@@ -294,6 +294,18 @@ static bool is_sequence_of(nn_object *o, size_t len)
     return o && o->type == &nn_tuple_type && nn_tuple_len(o) == len;
 }
 
+/* A full backward hook's result as a tuple: a list becomes one (PyTorch only
+   takes len() and indexes it); takes r, returns a new reference or NULL. */
+static nn_object *hook_result_tuple(nn_object *r)
+{
+    if (!nn_is_list(r)) return r;
+    size_t n = nn_list_len(r);
+    nn_object *t = nn_tuple_new(n);
+    for (size_t i = 0; t && i < n; i++) nn_tuple_set(t, i, nn_retain(nn_list_get(r, i)));
+    NN_RELEASE(r);
+    return t;
+}
+
 /* On the output identity node, before it runs: record grad_output, run the
    backward pre-hooks, and when no input needed grad, the user hooks. */
 static int output_pre(nn_object *state, nn_node *node, nn_tensor **grad_outputs)
@@ -304,6 +316,7 @@ static int output_pre(nn_object *state, nn_node *node, nn_tensor **grad_outputs)
     NN_SET(b->grad_outputs, go);
     for (size_t i = 0; i < nn_list_len(b->pre_hooks); i++) {
         nn_object *r = call_with(nn_list_get(b->pre_hooks, i), 2, (nn_object *[]){&b->module->ob, b->grad_outputs});
+        if (r) r = hook_result_tuple(r);
         if (!r) return -1;
         if (nn_is_none(r)) {
             NN_RELEASE(r);
@@ -329,6 +342,7 @@ static int output_pre(nn_object *state, nn_node *node, nn_tensor **grad_outputs)
         if (!gi) return -1;
         for (size_t i = 0; i < nn_list_len(b->user_hooks); i++) {
             nn_object *r = call_with(nn_list_get(b->user_hooks, i), 3, (nn_object *[]){&b->module->ob, gi, b->grad_outputs});
+            if (r) r = hook_result_tuple(r);
             if (!r) {
                 NN_RELEASE(gi);
                 return -1;
@@ -368,6 +382,7 @@ static int input_post(nn_object *state, nn_node *node, nn_tensor **grad_inputs, 
     if (!res) return -1;
     for (size_t i = 0; i < nn_list_len(b->user_hooks); i++) {
         nn_object *r = call_with(nn_list_get(b->user_hooks, i), 3, (nn_object *[]){&b->module->ob, res, b->grad_outputs});
+        if (r) r = hook_result_tuple(r);
         if (!r) {
             NN_RELEASE(res);
             return -1;

@@ -747,5 +747,6 @@ nn_print_options *nn_print_options_get(void);
 #include "nn_activations.h"
 #include "nn_containers.h"
 #include "nn_tensordict.h"
+#include "nn_pool.h"
 
 #endif

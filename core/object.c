@@ -106,6 +106,10 @@ const nn_type nn_tuple_type = {.name = "tuple", .dealloc = tuple_dealloc, .repr 
 
 nn_object *nn_tuple_new(size_t len)
 {
+    if (len > (SIZE_MAX - sizeof(nn_tuple)) / sizeof(nn_object *)) {
+        nn_error_set(NN_ERR_MEMORY, "out of memory");
+        return NULL;
+    }
     nn_tuple *t = nn_malloc(sizeof *t + len * sizeof(nn_object *));
     if (!t) return NULL;
     nn_object_init(&t->ob, &nn_tuple_type);

@@ -513,7 +513,7 @@ static int read_entry(const json *j, size_t obj, entry *e)
         return nn_error_set(NN_ERR_RUNTIME, BAD "tensor \"%s\" has %zu dimensions; nnscope tensors have at most %d",
                             name, shape->count, NN_MAX_DIMS);
     e->ndim = (int)shape->count;
-    uint64_t numel = 1;
+    uint64_t numel = 1, span = 1; /* span: the nonzero sizes' product, which the strides reach */
     bool overflow = false;
     for (int d = 0; d < e->ndim; d++) {
         const jnode *dim = &j->nodes[shape_node + 1 + (size_t)d];
@@ -523,6 +523,7 @@ static int read_entry(const json *j, size_t obj, entry *e)
         if (dim->u > INT64_MAX) overflow = true;
         e->sizes[d] = (int64_t)dim->u;
         if (!overflow && __builtin_mul_overflow(numel, dim->u, &numel)) overflow = true;
+        if (dim->u && (__builtin_mul_overflow(span, dim->u, &span) || span > INT64_MAX)) overflow = true;
     }
     uint64_t nbytes = 0;
     if (overflow || __builtin_mul_overflow(numel, (uint64_t)nn_dtype_size(e->dtype), &nbytes))

@@ -204,6 +204,12 @@ nn_tensor *nn_empty(int ndim, const int64_t *sizes, nn_dtype dtype)
 nn_tensor *nn_tensor_new_view(nn_tensor *src, int ndim, const int64_t *sizes, const int64_t *strides,
                               int64_t offset)
 {
+    int64_t numel = 1;
+    for (int d = 0; d < ndim; d++)
+        if (__builtin_mul_overflow(numel, sizes[d], &numel)) { /* expand(2**62, 4): PyTorch's check */
+            nn_error_set(NN_ERR_RUNTIME, "numel: integer multiplication overflow");
+            return NULL;
+        }
     nn_tensor *t = header_new(src->storage, ndim, src->dtype);
     if (!t) return NULL;
     src->storage->refcount++;
@@ -435,6 +441,10 @@ nn_tensor *nn_arange(double start, double end, double step, bool is_integer, int
         return NULL;
     }
     double n = ceil((end - start) / step);
+    if (!(n >= 0 && n < 9223372036854775807.0)) { /* a step too small for the range: PyTorch's check */
+        nn_error_set(NN_ERR_RUNTIME, "invalid size, possible overflow?");
+        return NULL;
+    }
     nn_dtype dt = dtype >= 0 ? (nn_dtype)dtype : is_integer ? NN_INT64 : NN_FLOAT32;
     int64_t size = (int64_t)n;
     nn_tensor *t = nn_empty(1, &size, dt);

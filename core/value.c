@@ -55,7 +55,8 @@ const nn_type nn_str_type = {.name = "str", .dealloc = plain_dealloc, .repr = st
 
 nn_object *nn_str_from(const char *s, size_t len)
 {
-    str_obj *o = nn_malloc(sizeof *o + len + 1);
+    str_obj *o = len < SIZE_MAX - sizeof *o - 1 ? nn_malloc(sizeof *o + len + 1) : NULL;
+    if (!o && len >= SIZE_MAX - sizeof *o - 1) nn_error_set(NN_ERR_MEMORY, "out of memory");
     if (!o) return NULL;
     nn_object_init(&o->ob, &nn_str_type);
     o->len = len;
@@ -308,6 +309,10 @@ const nn_type nn_list_type = {.name = "list", .dealloc = list_dealloc, .repr = l
 
 nn_object *nn_list_new(size_t capacity)
 {
+    if (capacity > SIZE_MAX / sizeof(nn_object *)) {
+        nn_error_set(NN_ERR_MEMORY, "out of memory");
+        return NULL;
+    }
     list_obj *l = nn_malloc(sizeof *l);
     if (!l) return NULL;
     nn_object_init(&l->ob, &nn_list_type);

@@ -74,6 +74,7 @@ typedef struct insp_param {
     int64_t numel;
     double mean, std, min, max, norm;
     double grad_norm;    /* NaN when .grad is None (or holds a NaN) */
+    double grad_abs_mean, grad_abs_max; /* mean and max of |grad| over its finite values; NaN without .grad */
     bool has_grad;       /* .grad was not None */
     double update_ratio; /* ||after - before|| / ||after|| of the last snapshot/update pair; NaN if none */
 } insp_param;
@@ -103,6 +104,15 @@ const char *insp_module_path(const insp_session *s, size_t i);
 nn_module *insp_module_get(const insp_session *s, size_t i);
 /* The global step counter: passes recorded so far over all modules. */
 uint64_t insp_step(const insp_session *s);
+/* Training steps seen: forward passes followed by a backward (counted when the
+   backward begins), as the view's title counts them. */
+uint64_t insp_train_steps(const insp_session *s);
+/* The last pass (a global step) of training step k (1-based) when it is among the
+   last INSP_RING steps kept, else UINT64_MAX. */
+uint64_t insp_train_step_end(const insp_session *s, uint64_t k);
+/* The training step that pass `at` belongs to (1-based): insp_train_steps() + 1 for
+   the passes of the step being run (forwards not yet followed by a backward). */
+uint64_t insp_train_step_of(const insp_session *s, uint64_t at);
 /* Passes of module i still in its ring (at most INSP_RING) and the k-th of them,
    k = 0 the oldest kept; NULL when out of range. */
 size_t insp_pass_count(const insp_session *s, size_t i);
@@ -214,6 +224,10 @@ void insp_screen_clear(insp_screen *sc);
 /* Writes UTF-8 s at (row, col) in color/attr, at most maxw cells, clipped to the
    screen (bad bytes show as '?'); returns the cells written. */
 int insp_screen_put(insp_screen *sc, int row, int col, int maxw, insp_color color, unsigned attr, const char *s);
+/* As insp_screen_put, but a text longer than the room ends with "…" at a word
+   boundary (a space) when there is one in its second half: a number or a name
+   is shown whole or not at all. */
+int insp_screen_put_fit(insp_screen *sc, int row, int col, int maxw, insp_color color, unsigned attr, const char *s);
 /* Rows as UTF-8 lines each ending in '\n', trailing blanks trimmed; a new
    nn_malloc'd string, or NULL with MemoryError. */
 char *insp_screen_text(const insp_screen *sc);
@@ -235,7 +249,9 @@ enum {
 /* What a key asks the driver to do. */
 typedef enum insp_action { INSP_ACT_NONE, INSP_ACT_REDRAW, INSP_ACT_QUIT, INSP_ACT_RUN } insp_action;
 typedef enum insp_mode { INSP_MODE_ALL, INSP_MODE_PARAMS, INSP_MODE_ACTIVATIONS, INSP_MODE_GRADIENTS,
-                         INSP_MODE_HISTOGRAMS } insp_mode;
+                         INSP_MODE_HISTOGRAMS,
+                         /* the whole model at once (charts.c) */
+                         INSP_MODE_FLOW, INSP_MODE_LAYERS, INSP_MODE_UPDATES } insp_mode;
 
 /* Runs a statement typed in the command line in the REPL's interpreter: *output
    receives a new nn_malloc'd string of what it printed (traceback included), or

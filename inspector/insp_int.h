@@ -56,6 +56,10 @@ bool insp_is_relu_like(const char *class_name);
    Threshold, LeakyReLU, ELU, SiLU, Softplus): those whose curve the view draws. */
 bool insp_is_activation(const nn_module *m);
 
+/* The whole-model views (INSP_MODE_FLOW, _LAYERS, _UPDATES) over the details pane,
+   rows [top, top + rows) of columns [x, x + w) (charts.c). 0, or -1 with an error. */
+int insp_draw_model_view(insp_view *v, insp_screen *sc, int top, int rows, int x, int w);
+
 /* A shape as "[2, 3]" into buf (n bytes, truncated to fit) (render.c). */
 void insp_shape_str(const int64_t *sizes, int ndim, char *buf, size_t n);
 /* A bar chart of hist[0..INSP_HIST_BINS) in rows x w cells at (top, x): each
@@ -131,6 +135,11 @@ struct insp_session {
     size_t n_captures, capture_next; /* tables kept; slot of the next one */
     bool attached;
     uint64_t step;
+    /* training steps: a backward phase after forward passes begins one; step_last
+       holds the last pass of each of the newest INSP_RING steps (step k in slot k % INSP_RING) */
+    uint64_t train_steps;
+    bool in_backward;
+    uint64_t step_last[INSP_RING];
     bool break_nan;
     int break_module;
     int nan_module;
@@ -163,6 +172,7 @@ struct insp_view {
     insp_focus focus;
     bool help, finding, busy;
     int detail_scroll;        /* lines of the details pane scrolled away */
+    int tree_widen;           /* columns added to the tree pane's share by '>' (fewer by '<') */
     char *line;               /* the command line (or the find text), nn_malloc'd UTF-8; a
                                  statement of several lines holds them joined by '\n',
                                  the last one being typed */

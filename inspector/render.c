@@ -27,6 +27,9 @@ static const char *num(double x, char *buf)
     return buf;
 }
 
+/* A parameter's gradient figure: "-" when it has no .grad (never a red "nan"). */
+static const char *grad_num(const insp_param *q, double x, char *buf) { return q->has_grad ? num(x, buf) : "-"; }
+
 void insp_shape_str(const int64_t *sizes, int ndim, char *buf, size_t n)
 {
     size_t len = (size_t)snprintf(buf, n, "[");
@@ -96,7 +99,7 @@ __attribute__((format(printf, 7, 8))) static int putf(insp_screen *sc, int row, 
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    return insp_screen_put(sc, row, col, maxw, color, attr, buf);
+    return insp_screen_put_fit(sc, row, col, maxw, color, attr, buf);
 }
 
 /* Colors of a value against the flags' thresholds. */
@@ -133,7 +136,7 @@ __attribute__((format(printf, 4, 5))) static void line(pane *p, insp_color color
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    insp_screen_put(p->sc, row, p->x, p->w, color, attr, buf);
+    insp_screen_put_fit(p->sc, row, p->x, p->w, color, attr, buf);
 }
 
 /* A bar chart of hist[0..INSP_HIST_BINS) over rows x w cells at (top, x): each
@@ -211,7 +214,7 @@ typedef struct tensor_column {
 } tensor_column;
 
 static void column_of(tensor_column *c, const char *name, const int64_t *sizes, int ndim, nn_dtype dtype, double mean,
-                      double std, double mn, double mx, double norm, double grad_norm, double update_ratio)
+                      double std, double mn, double mx, double norm, bool has_grad, double grad_norm, double update_ratio)
 {
     char buf[16];
     c->name = name;
@@ -222,9 +225,9 @@ static void column_of(tensor_column *c, const char *name, const int64_t *sizes, 
     snprintf(c->min, 16, "%s", num(mn, buf));
     snprintf(c->max, 16, "%s", num(mx, buf));
     snprintf(c->norm, 16, "%s", num(norm, buf));
-    snprintf(c->grad, 16, "%s", isnan(grad_norm) ? "-" : num(grad_norm, buf));
+    snprintf(c->grad, 16, "%s", has_grad ? num(grad_norm, buf) : "-");
     snprintf(c->update, 16, "%s", isnan(update_ratio) ? "-" : num(update_ratio, buf));
-    c->grad_norm = grad_norm, c->update_ratio = update_ratio;
+    c->grad_norm = has_grad ? grad_norm : 0, c->update_ratio = update_ratio;
 }
 
 /* A table with one column per tensor (parameters or buffers) and one row per
@@ -257,10 +260,10 @@ static void tensor_table(pane *p, const char *title, const tensor_column *cols, 
    parameters mode, as a table with the buffers. -1 with an error. */
 /* The title of the parameters' figures: at a past step, the step of the capture
    shown (captures are taken when the view draws, so one may be older than the step). */
-static const char *params_title(const char *what, uint64_t at, uint64_t taken, char *buf, size_t n)
+static const char *params_title(const insp_session *s, const char *what, uint64_t at, uint64_t taken, char *buf, size_t n)
 {
     if (at == UINT64_MAX || taken == 0) return what;
-    snprintf(buf, n, "%s (as after step %llu)", what, (unsigned long long)(taken - 1));
+    snprintf(buf, n, "%s (as after step %llu)", what, (unsigned long long)insp_train_step_of(s, taken - 1));
     return buf;
 }
 
@@ -292,11 +295,11 @@ static int params_section(pane *p, insp_session *s, size_t sel, uint64_t at, boo
         if (table) {
             if (n_cols < 64)
                 column_of(&cols[n_cols++], q->name, q->sizes, q->ndim, q->dtype, q->mean, q->std, q->min, q->max, q->norm,
-                          q->grad_norm, q->update_ratio);
+                          q->has_grad, q->grad_norm, q->update_ratio);
             continue;
         }
         if (!any) {
-            line(p, INSP_COLOR_TITLE, INSP_ATTR_BOLD, "%s", params_title("Parameters", at, taken, title, sizeof title));
+            line(p, INSP_COLOR_TITLE, INSP_ATTR_BOLD, "%s", params_title(s, "Parameters", at, taken, title, sizeof title));
             any = true;
         }
         insp_shape_str(q->sizes, q->ndim, sh, sizeof sh);
@@ -306,13 +309,15 @@ static int params_section(pane *p, insp_session *s, size_t sel, uint64_t at, boo
         int row = pane_rows(p, 1);
         if (row >= 0) {
             int col = p->x + insp_screen_put(p->sc, row, p->x, p->w, INSP_COLOR_DEFAULT, 0, "   grad norm ");
-            col += insp_screen_put(p->sc, row, col, p->x + p->w - col, grad_color(q->grad_norm), 0, num(q->grad_norm, a));
+            col += insp_screen_put(p->sc, row, col, p->x + p->w - col, q->has_grad ? grad_color(q->grad_norm) : INSP_COLOR_DIM,
+                                   0, grad_num(q, q->grad_norm, a));
             col += insp_screen_put(p->sc, row, col, p->x + p->w - col, INSP_COLOR_DEFAULT, 0, "  update ");
-            insp_screen_put(p->sc, row, col, p->x + p->w - col, ratio_color(q->update_ratio), 0, num(q->update_ratio, b));
+            insp_screen_put(p->sc, row, col, p->x + p->w - col, ratio_color(q->update_ratio), 0,
+                            isnan(q->update_ratio) ? "-" : num(q->update_ratio, b));
         }
     }
     if (!table) return 0;
-    if (n_cols) tensor_table(p, params_title("Parameters", at, taken, title, sizeof title), cols, n_cols);
+    if (n_cols) tensor_table(p, params_title(s, "Parameters", at, taken, title, sizeof title), cols, n_cols);
     else line(p, INSP_COLOR_DIM, 0, "Parameters: none of its own");
     nn_object *buffers = nn_module_named_buffers(s->mods[sel].module, "", false, true);
     if (!buffers) return -1;
@@ -324,7 +329,7 @@ static int params_section(pane *p, insp_session *s, size_t sel, uint64_t at, boo
         insp_stats st;
         if ((rc = insp_tensor_stats(t, INSP_SAT_NONE, &st)) < 0) break;
         column_of(&cols[n_cols++], nn_str_cstr(nn_tuple_get(pair, 0)), t->sizes, t->ndim, t->dtype, st.mean, st.std, st.min,
-                  st.max, st.l2, -1, NAN);
+                  st.max, st.l2, true, -1, NAN);
     }
     if (rc == 0 && n_cols) {
         line(p, INSP_COLOR_DEFAULT, 0, "%s", "");
@@ -345,7 +350,7 @@ static void forward_section(pane *p, insp_session *s, size_t sel, uint64_t at, b
     }
     insp_shape_str(f->b.sizes, f->b.ndim, sh1, sizeof sh1);
     insp_shape_str(f->a.sizes, f->a.ndim, sh2, sizeof sh2);
-    line(p, INSP_COLOR_TITLE, INSP_ATTR_BOLD, "Forward  step %llu  in %s → out %s", (unsigned long long)f->step, sh1, sh2);
+    line(p, INSP_COLOR_TITLE, INSP_ATTR_BOLD, "Forward  pass %llu  in %s → out %s", (unsigned long long)f->step, sh1, sh2);
     line(p, INSP_COLOR_DEFAULT, 0, " mean %s std %s min %s max %s", num(f->a.mean, a), num(f->a.std, b), num(f->a.min, c),
          num(f->a.max, d));
     bool saturated = m->sat != INSP_SAT_NONE && f->a.sat_frac > INSP_SATURATED_FRAC;
@@ -375,7 +380,7 @@ static void backward_section(pane *p, insp_session *s, size_t sel, uint64_t at, 
         return;
     }
     bool bad = (g->a.count && grad_color(g->a.l2) == INSP_COLOR_BAD) || (g->b.count && grad_color(g->b.l2) == INSP_COLOR_BAD);
-    line(p, bad ? INSP_COLOR_BAD : INSP_COLOR_TITLE, INSP_ATTR_BOLD, "Backward step %llu  norms: grad_out %s  grad_in %s",
+    line(p, bad ? INSP_COLOR_BAD : INSP_COLOR_TITLE, INSP_ATTR_BOLD, "Backward pass %llu  norms: grad_out %s  grad_in %s",
          (unsigned long long)g->step, num(g->a.l2, a), g->b.count ? num(g->b.l2, b) : "-");
     if (bars) {
         hist_block(p, " grad_output", &g->a, 4, INSP_COLOR_HIST);
@@ -397,25 +402,31 @@ static void param_grads_section(pane *p, insp_session *s, size_t sel, uint64_t a
         const insp_param *q = &params[i];
         if (q->module != sel) continue;
         if (!any) {
-            const char *t = params_title("Parameter gradients", at, taken, title, sizeof title);
+            const char *t = params_title(s, "Parameter gradients", at, taken, title, sizeof title);
             line(p, INSP_COLOR_TITLE, INSP_ATTR_BOLD, "%s", t);
             any = true;
         }
         double rel = q->norm > 0 ? q->grad_norm / q->norm : NAN;
-        bool vanishing = !isnan(q->grad_norm) && q->norm > 0 && q->grad_norm < INSP_VANISHING_REL * q->norm;
+        bool vanishing = q->has_grad && !isnan(q->grad_norm) && q->norm > 0 && q->grad_norm < INSP_VANISHING_REL * q->norm;
         int row = pane_rows(p, 1);
         if (row < 0) continue;
         int col = p->x;
-        col += putf(p->sc, row, col, p->w, vanishing ? INSP_COLOR_BAD : grad_color(q->grad_norm), 0,
-                    " %-8s grad norm %s (%s of the norm)", q->name, num(q->grad_norm, a), num(rel, b));
+        insp_color color = !q->has_grad ? INSP_COLOR_DIM : vanishing ? INSP_COLOR_BAD : grad_color(q->grad_norm);
+        if (q->has_grad)
+            col += putf(p->sc, row, col, p->w, color, 0, " %-8s grad norm %s (%s of the norm)", q->name, num(q->grad_norm, a),
+                        num(rel, b));
+        else
+            col += putf(p->sc, row, col, p->w, color, 0, " %-8s grad norm - (no .grad)", q->name);
         col += insp_screen_put(p->sc, row, col, p->x + p->w - col, INSP_COLOR_DEFAULT, 0, "  update ");
-        insp_screen_put(p->sc, row, col, p->x + p->w - col, ratio_color(q->update_ratio), 0, num(q->update_ratio, c));
+        insp_screen_put(p->sc, row, col, p->x + p->w - col, ratio_color(q->update_ratio), 0,
+                        isnan(q->update_ratio) ? "-" : num(q->update_ratio, c));
     }
 }
 
 /* The selected module's details in rows [top, top+rows) of columns [x, x+w). -1 with an error. */
 static int draw_details(insp_view *v, insp_screen *sc, int top, int rows, int x, int w)
 {
+    if (v->mode >= INSP_MODE_FLOW) return insp_draw_model_view(v, sc, top, rows, x, w);
     insp_session *s = v->s;
     size_t sel = v->sel;
     insp_module *m = &s->mods[sel];
@@ -449,6 +460,10 @@ static int draw_details(insp_view *v, insp_screen *sc, int top, int rows, int x,
         spark_line(&p, s, sel, INSP_BACKWARD, at);
         param_grads_section(&p, s, sel, at);
         curve = false;
+        break;
+    case INSP_MODE_FLOW:
+    case INSP_MODE_LAYERS:
+    case INSP_MODE_UPDATES: /* drawn by insp_draw_model_view */
         break;
     case INSP_MODE_HISTOGRAMS: {
         const insp_pass *f = insp_last_pass(s, sel, INSP_FORWARD, at), *g = insp_last_pass(s, sel, INSP_BACKWARD, at);
@@ -543,7 +558,8 @@ static int draw_tree(insp_view *v, insp_screen *sc, int top, int rows, int w)
 
 /* ------------------------------------------------------------ the frame */
 
-static const char *const mode_names[] = {"all", "parameters", "activations", "gradients", "histograms"};
+static const char *const mode_names[] = {"all",        "parameters",    "activations",      "gradients",
+                                         "histograms", "gradient flow", "layer statistics", "update ratios"};
 
 static const char *const help_lines[] = {
     "Keys",
@@ -553,10 +569,14 @@ static const char *const help_lines[] = {
     "Tab           switch pane: tree, details, command line",
     ":             the command line (Esc leaves it)",
     "p a g h       parameters, activations, gradients, histograms",
+    "f l u         the whole model: gradient flow, layer statistics,",
+    "              update ratios over time",
     "              (the same key again: everything)",
-    "[ ]           step back / forth through the recorded passes",
+    "[ ]           one training step back / forth (forward+backward)",
+    "{ }           one pass of the selected module back / forth",
     "b             NaN/Inf breakpoint on or off",
     "/             find a module by name (Enter: next match)",
+    "< >           narrow / widen the tree",
     "?             this help (any key closes it)",
     "q             quit to the REPL",
     "Ctrl-C        stop the running statement",
@@ -601,11 +621,21 @@ static void draw_title(insp_view *v, insp_screen *sc)
     int rw = 0;
     for (const char *c = right; *c; c++) rw += (*c & 0xc0) != 0x80;
     insp_screen_put(sc, 0, sc->w - rw, rw, s->break_nan ? INSP_COLOR_WARN : INSP_COLOR_TITLE, INSP_ATTR_REVERSE, right);
-    if (v->at < 0) snprintf(when, sizeof when, "%zu modules · step %llu · live", s->n_mods, (unsigned long long)s->step);
-    else snprintf(when, sizeof when, "showing step %lld of %llu [ ] · %zu modules", (long long)v->at,
-                  (unsigned long long)s->step, s->n_mods);
-    putf(sc, 0, 0, sc->w - rw - 1, INSP_COLOR_TITLE, INSP_ATTR_REVERSE | INSP_ATTR_BOLD, " nnscope inspector · %s · %s",
-         nn_module_name(s->mods[0].module), when);
+    /* steps are training steps (a forward then a backward); passes are module passes */
+    unsigned long long steps = insp_train_steps(s);
+    if (v->at < 0)
+        snprintf(when, sizeof when, "%zu modules · step %llu · %llu passes · live", s->n_mods, steps,
+                 (unsigned long long)s->step);
+    else
+        snprintf(when, sizeof when, "showing step %llu of %llu [ ] · pass %lld { } · %zu modules",
+                 (unsigned long long)insp_train_step_of(s, (uint64_t)v->at), steps, (long long)v->at, s->n_mods);
+    /* a narrow terminal drops the program's name before it cuts the step */
+    char title[256];
+    int room = sc->w - rw - 1, cells = 0;
+    snprintf(title, sizeof title, " nnscope inspector · %s · %s", nn_module_name(s->mods[0].module), when);
+    for (const char *c = title; *c; c++) cells += (*c & 0xc0) != 0x80;
+    const char *shown = cells > room ? title + strlen(" nnscope inspector ·") : title;
+    insp_screen_put_fit(sc, 0, 0, room, INSP_COLOR_TITLE, INSP_ATTR_REVERSE | INSP_ATTR_BOLD, shown);
 }
 
 /* Lines of the text typed in the command line (a statement's lines joined by '\n'). */
@@ -664,8 +694,12 @@ static void draw_command(insp_view *v, insp_screen *sc, int top, int rows)
     } else if (v->message[0]) {
         insp_screen_put(sc, top, 0, sc->w, INSP_COLOR_WARN, 0, v->message);
     } else {
+        /* the full hint where it fits, else the short one (80 columns) */
+        static const char full[] = ": command line · ↑↓ move · Enter expand · p a g h views · [ ] time · b break nan · / find · "
+                                   "? keys · q quit";
+        bool fits = sc->w >= 104; /* the full hint's width in cells */
         insp_screen_put(sc, top, 0, sc->w, INSP_COLOR_DIM, 0,
-                        ": command line · ↑↓ move · Enter expand · p a g h views · [ ] time · b break nan · / find · ? keys · q quit");
+                        fits ? full : ": cmd · ↑↓ move · p a g h views · [ ] time · b nan · / find · ? keys · q quit");
     }
 }
 
@@ -684,11 +718,17 @@ int insp_view_draw(insp_view *v, insp_screen *sc)
     if (n_problems < 0) return -1;
 
     /* rows: title | tree and details | Problems | problem lines | Output | output lines | command lines */
-    int prob_rows = H / 6 < 1 ? 1 : H / 6 > 6 ? 6 : H / 6;
-    int out_rows = H / 8 < 1 ? 1 : H / 8 > 4 ? 4 : H / 8;
+    /* up to 48 rows the panes keep their sizes; taller terminals give the
+       Problems and Output panes a share of the height */
+    int prob_rows = H / 6 < 1 ? 1 : H > 48 ? H / 6 : H / 6 > 6 ? 6 : H / 6;
+    int out_rows = H / 8 < 1 ? 1 : H > 48 ? H / 8 : H / 8 > 4 ? 4 : H / 8;
     int cmd_rows = command_rows(v, H);
     int cmd_row = H - cmd_rows, out_sep = cmd_row - out_rows - 1, prob_sep = out_sep - prob_rows - 1;
-    int tw = W < 60 ? W / 2 : W * 2 / 5 > 48 ? 48 : W * 2 / 5;
+    /* the tree: up to 120 columns as before (48 at most), a third of wider
+       terminals; '<' '>' move the border, leaving each pane 16 columns */
+    int base = W < 60 ? W / 2 : W <= 120 ? (W * 2 / 5 > 48 ? 48 : W * 2 / 5) : W / 3, tw = base + v->tree_widen;
+    tw = tw < 16 ? 16 : tw > W - 18 ? W - 18 : tw;
+    v->tree_widen = tw - base; /* a key pressed past a limit is not kept */
     draw_title(v, sc);
     for (int r = 1; r < prob_sep; r++) insp_screen_put(sc, r, tw, 1, INSP_COLOR_DIM, 0, "│");
     char title[64];

@@ -79,8 +79,8 @@ char *insp_report_text(insp_session *s)
         char name[200];
         snprintf(name, sizeof name, "%s%s%s", path, *path ? "." : "", p->name);
         insp_shape_str(p->sizes, p->ndim, sh, sizeof sh);
-        add(&t, "%-24s %-12s %10s %10s %10s %10s\n", name, sh, num(p->mean, a), num(p->std, b), num(p->grad_norm, c),
-            num(p->update_ratio, e));
+        add(&t, "%-24s %-12s %10s %10s %10s %10s\n", name, sh, num(p->mean, a), num(p->std, b), p->has_grad ? num(p->grad_norm, c) : "-",
+            isnan(p->update_ratio) ? "-" : num(p->update_ratio, e));
     }
     add(&t, "\nProblems (%d)\n%s", n_problems, n_problems ? problems : "none\n");
     nn_free(problems);

@@ -67,6 +67,21 @@ int insp_screen_put(insp_screen *sc, int row, int col, int maxw, insp_color colo
     return n;
 }
 
+int insp_screen_put_fit(insp_screen *sc, int row, int col, int maxw, insp_color color, unsigned attr, const char *s)
+{
+    int room = sc->w - col < maxw ? sc->w - col : maxw, cells = 0, space = -1;
+    const char *p = s;
+    while (*p && *p != '\n' && cells < room) {
+        if (*p == ' ' && cells > 0) space = cells; /* the last space before the room ends */
+        utf8_next(&p);
+        cells++;
+    }
+    if (!*p || *p == '\n' || room < 2) return insp_screen_put(sc, row, col, maxw, color, attr, s);
+    int keep = space >= room / 2 ? space : room - 1;
+    int n = insp_screen_put(sc, row, col, keep, color, attr, s);
+    return n + insp_screen_put(sc, row, col + n, 1, color, attr, "…");
+}
+
 /* Appends code point u as UTF-8 at p; returns the end. */
 static char *utf8_put(char *p, uint32_t u)
 {

@@ -101,6 +101,7 @@ static nn_object *forward_hook(void *ud, nn_object *args, nn_object *kwargs)
     insp_pass *p = ring_push(s, m);
     if (!p) return NULL;
     p->kind = INSP_FORWARD;
+    s->in_backward = false;
     /* the unit map needs a pass of its own; other outputs may have been seen already */
     if (alive) {
         if (insp_object_stats(output, m->sat, alive, units, true, &p->a) < 0) return NULL;
@@ -137,6 +138,8 @@ static nn_object *backward_hook(void *ud, nn_object *args, nn_object *kwargs)
     insp_pass *p = ring_push(s, m);
     if (!p) return NULL;
     p->kind = INSP_BACKWARD;
+    if (!s->in_backward) s->in_backward = true, s->train_steps++;
+    s->step_last[s->train_steps % INSP_RING] = p->step;
     if (insp_object_stats_cached(&s->stats_cache, nn_tuple_get(args, 2), INSP_SAT_NONE, true, &p->a) < 0 ||
         insp_object_stats_cached(&s->stats_cache, nn_tuple_get(args, 1), INSP_SAT_NONE, true, &p->b) < 0)
         return NULL;
@@ -319,6 +322,23 @@ size_t insp_module_count(const insp_session *s) { return s->n_mods; }
 const char *insp_module_path(const insp_session *s, size_t i) { return i < s->n_mods ? s->mods[i].path : NULL; }
 nn_module *insp_module_get(const insp_session *s, size_t i) { return i < s->n_mods ? s->mods[i].module : NULL; }
 uint64_t insp_step(const insp_session *s) { return s->step; }
+uint64_t insp_train_steps(const insp_session *s) { return s->train_steps; }
+
+uint64_t insp_train_step_end(const insp_session *s, uint64_t k)
+{
+    if (k == 0 || k > s->train_steps || s->train_steps - k >= INSP_RING) return UINT64_MAX;
+    return s->step_last[k % INSP_RING];
+}
+
+uint64_t insp_train_step_of(const insp_session *s, uint64_t at)
+{
+    /* the first kept step whose last pass is at or after `at`; a pass after the
+       newest step's last belongs to the step being run */
+    uint64_t first = s->train_steps > INSP_RING ? s->train_steps - INSP_RING + 1 : 1;
+    for (uint64_t k = first; k <= s->train_steps; k++)
+        if (s->step_last[k % INSP_RING] >= at) return k;
+    return s->train_steps + (at < s->step);
+}
 
 int insp_module_find(const insp_session *s, const char *path)
 {
@@ -370,6 +390,27 @@ void insp_set_live(insp_session *s, bool live) { s->live = live; }
 
 /* ------------------------------------------------------------- parameters */
 
+static int values_of(nn_tensor *t, const void **data, bool *f64, double **copy);
+static double value_at(const void *data, bool f64, int64_t j);
+
+/* The mean of |x| over the finite values of t (borrowed) into *out (NaN when there
+   are none), for the gradient flow view. 0, or -1 with MemoryError. */
+static int abs_mean(nn_tensor *t, double *out)
+{
+    const void *data;
+    bool f64;
+    double *copy, sum = 0;
+    if (values_of(t, &data, &f64, &copy) < 0) return -1;
+    int64_t n = nn_numel(t), finite = 0;
+    for (int64_t j = 0; j < n; j++) {
+        double x = value_at(data, f64, j);
+        if (isfinite(x)) sum += fabs(x), finite++;
+    }
+    nn_free(copy);
+    *out = finite ? sum / (double)finite : NAN;
+    return 0;
+}
+
 /* Every parameter's figures into a capture of the ring, kept for time travel: the
    newest one again when no pass was recorded since it was taken. 0, or -1 with
    MemoryError (the ring as it was). */
@@ -391,11 +432,13 @@ static int capture_params(insp_session *s)
         memcpy(p->sizes, t->sizes, sizeof p->sizes);
         p->numel = st.count;
         p->mean = st.mean, p->std = st.std, p->min = st.min, p->max = st.max, p->norm = st.l2;
-        p->grad_norm = NAN;
+        p->grad_norm = p->grad_abs_mean = p->grad_abs_max = NAN;
         p->has_grad = t->grad != NULL;
         if (t->grad) {
             if (insp_object_stats(&t->grad->ob, INSP_SAT_NONE, NULL, 0, false, &st) < 0) return -1;
             p->grad_norm = st.l2;
+            p->grad_abs_max = st.count > st.nan_count + st.inf_count ? fmax(fabs(st.min), fabs(st.max)) : NAN;
+            if (abs_mean(t->grad, &p->grad_abs_mean) < 0) return -1;
         }
     }
     for (size_t i = 0; i < s->n_params; i++) c->params[i] = s->params[i].info; /* all computed: publish */

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #define NCURSES_WIDECHAR 1
@@ -36,7 +37,26 @@ typedef struct tui {
     insp_screen screen;
     insp_throttle throttle;
     bool colors;
+    int tty_fd;
 } tui;
+
+/* Set by SIGWINCH; draw() takes the terminal's new size. The view installs its
+   own handler: curses installs one only once per process, and only over none,
+   while the REPL's readline keeps one of its own. */
+static volatile sig_atomic_t resize_pending;
+static void on_sigwinch(int sig)
+{
+    (void)sig;
+    resize_pending = 1;
+}
+
+/* Gives curses the terminal's size after a resize (it queues KEY_RESIZE). */
+static void take_new_size(tui *t)
+{
+    resize_pending = 0;
+    struct winsize ws;
+    if (ioctl(t->tty_fd, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0) resize_term(ws.ws_row, ws.ws_col);
+}
 
 /* Color pairs, one per insp_color (pair 0 is the terminal's default). */
 static void init_colors(void)
@@ -77,6 +97,7 @@ static void blit(tui *t)
    previous picture; the current error is as before. */
 static void draw(tui *t)
 {
+    if (resize_pending) take_new_size(t);
     int h, w;
     getmaxyx(stdscr, h, w);
     nn_error_kind kind = nn_error_current();
@@ -86,6 +107,8 @@ static void draw(tui *t)
     if (w != t->screen.w || h != t->screen.h) {
         insp_screen_free(&t->screen);
         if (insp_screen_init(&t->screen, w, h) < 0) goto restore;
+        /* the terminal reflowed what it showed: repaint every cell, not the difference */
+        clearok(curscr, TRUE);
     }
     if (insp_view_draw(t->view, &t->screen) == 0) blit(t);
 restore:
@@ -179,9 +202,16 @@ int insp_tui_run(insp_session *s, insp_run_fn run, insp_complete_fn complete, vo
     }
     const char *ctype = setlocale(LC_CTYPE, "");
     if (!ctype || (!strstr(ctype, "UTF-8") && !strstr(ctype, "utf8"))) setlocale(LC_CTYPE, "C.UTF-8");
-    /* curses installs its own SIGWINCH handler: the REPL's (readline's) comes back after */
-    struct sigaction old_winch;
-    sigaction(SIGWINCH, NULL, &old_winch);
+    /* the view's SIGWINCH handler, without SA_RESTART so that a resize wakes the
+       key wait; the REPL's (readline's) comes back after */
+    struct sigaction old_winch, winch = {0};
+    winch.sa_handler = on_sigwinch;
+    sigemptyset(&winch.sa_mask);
+    /* the size comes from the terminal (TIOCGWINSZ) at start and at every resize:
+       readline exports LINES and COLUMNS, which go stale when the terminal is
+       resized while no prompt is shown, and curses would trust them */
+    use_env(TRUE);
+    use_tioctl(TRUE);
     FILE *tty = fopen("/dev/tty", "r+");
     SCREEN *term = tty ? newterm(NULL, tty, tty) : NULL;
     if (!term) {
@@ -192,6 +222,9 @@ int insp_tui_run(insp_session *s, insp_run_fn run, insp_complete_fn complete, vo
         return nn_error_set(NN_ERR_RUNTIME, "inspect: cannot open the terminal (TERM=%s)", getenv("TERM"));
     }
     set_term(term);
+    t.tty_fd = fileno(tty);
+    resize_pending = 0;
+    sigaction(SIGWINCH, &winch, &old_winch);
     struct sigaction old_int, sa = {0};
     sa.sa_handler = on_sigint;
     sigemptyset(&sa.sa_mask);

@@ -115,7 +115,9 @@ static void move(insp_view *v, int delta)
 
 /* The step of the selected module's pass just before (dir < 0) or after the one
    shown; after the last one the view goes live again. */
-static void travel(insp_view *v, int dir)
+/* One pass of the selected module back or forth ('{' '}', and '[' ']' before any
+   training step was seen). */
+static void travel_pass(insp_view *v, int dir)
 {
     const insp_session *s = v->s;
     uint64_t now = v->at < 0 ? UINT64_MAX : (uint64_t)v->at;
@@ -127,6 +129,33 @@ static void travel(insp_view *v, int dir)
     }
     if (dir < 0 && best < 0) {
         snprintf(v->message, sizeof v->message, "no earlier pass of this module is kept");
+        return;
+    }
+    v->at = best;
+}
+
+/* One training step back or forth ('[' ']'): the view shows the step's last pass;
+   forth past the newest step goes live. */
+static void travel(insp_view *v, int dir)
+{
+    const insp_session *s = v->s;
+    uint64_t n = insp_train_steps(s), now = v->at < 0 ? UINT64_MAX : (uint64_t)v->at;
+    if (n == 0) {
+        travel_pass(v, dir);
+        return;
+    }
+    int64_t best = -1;
+    for (uint64_t k = n; k >= 1; k--) { /* newest first: the ends decrease */
+        uint64_t end = insp_train_step_end(s, k);
+        if (end == UINT64_MAX) break;
+        if (dir < 0 && end < now) {
+            best = (int64_t)end;
+            break;
+        }
+        if (dir > 0 && v->at >= 0 && end > now) best = (int64_t)end;
+    }
+    if (dir < 0 && best < 0) {
+        snprintf(v->message, sizeof v->message, "no earlier training step is kept");
         return;
     }
     v->at = best;
@@ -386,9 +415,14 @@ insp_action insp_view_key(insp_view *v, int key)
     case 'p':
     case 'a':
     case 'g':
-    case 'h': {
-        insp_mode m = key == 'p' ? INSP_MODE_PARAMS : key == 'a' ? INSP_MODE_ACTIVATIONS : key == 'g' ? INSP_MODE_GRADIENTS
-                                                                                                      : INSP_MODE_HISTOGRAMS;
+    case 'h':
+    case 'f':
+    case 'l':
+    case 'u': {
+        static const char keys[] = "paghflu";
+        static const insp_mode modes[] = {INSP_MODE_PARAMS,     INSP_MODE_ACTIVATIONS, INSP_MODE_GRADIENTS, INSP_MODE_HISTOGRAMS,
+                                          INSP_MODE_FLOW,       INSP_MODE_LAYERS,      INSP_MODE_UPDATES};
+        insp_mode m = modes[strchr(keys, key) - keys];
         v->mode = v->mode == m ? INSP_MODE_ALL : m;
         v->detail_scroll = 0;
         return INSP_ACT_REDRAW;
@@ -398,6 +432,10 @@ insp_action insp_view_key(insp_view *v, int key)
         return INSP_ACT_REDRAW;
     case ']':
         travel(v, 1);
+        return INSP_ACT_REDRAW;
+    case '{':
+    case '}':
+        travel_pass(v, key == '}' ? 1 : -1);
         return INSP_ACT_REDRAW;
     case 'b':
         insp_break_nan(v->s, !v->s->break_nan);
@@ -409,6 +447,10 @@ insp_action insp_view_key(insp_view *v, int key)
         return INSP_ACT_REDRAW;
     case '?':
         v->help = true;
+        return INSP_ACT_REDRAW;
+    case '<':
+    case '>': /* insp_view_draw keeps both panes usable whatever the sum */
+        v->tree_widen += key == '>' ? 4 : -4;
         return INSP_ACT_REDRAW;
     default:
         return INSP_ACT_NONE;

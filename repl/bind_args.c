@@ -205,6 +205,22 @@ static nn_object *seq_get(const nn_object *o, size_t i)
     return nn_is_list(o) ? nn_list_get(o, i) : nn_tuple_get(o, i);
 }
 
+/* a dim held in an int: one past int's range is out of range for every tensor */
+static int dim_clamp(int64_t v) { return v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (int)v; }
+
+int repl_arg_dim(const char *fname, const char *name, int pos, nn_object *o, int ndim, int64_t *out)
+{
+    if (repl_arg_int(fname, name, pos, o, out) < 0) return -1;
+    if (*out == dim_clamp(*out)) return 0;
+    if (ndim < 0) {
+        *out = dim_clamp(*out);
+        return 0;
+    }
+    int n = ndim > 0 ? ndim : 1;
+    return nn_error_set(NN_ERR_INDEX, "Dimension out of range (expected to be in range of [%d, %d], but got %lld)", -n,
+                        n - 1, (long long)*out);
+}
+
 int repl_arg_dims(const char *fname, const char *name, int pos, nn_object *o, int *n, int *dims)
 {
     if (!o || nn_is_none(o)) {
@@ -213,7 +229,7 @@ int repl_arg_dims(const char *fname, const char *name, int pos, nn_object *o, in
     }
     if (nn_is_int(o) || nn_is_bool(o)) {
         *n = 1;
-        dims[0] = (int)nn_int_value(o);
+        dims[0] = dim_clamp(nn_int_value(o));
         return 0;
     }
     if (!is_sequence(o)) return arg_type_error(fname, name, pos, "tuple of ints", o);
@@ -222,7 +238,7 @@ int repl_arg_dims(const char *fname, const char *name, int pos, nn_object *o, in
     for (size_t i = 0; i < len; i++) {
         nn_object *d = seq_get(o, i);
         if (!nn_is_int(d)) return arg_type_error(fname, name, pos, "tuple of ints", o);
-        dims[i] = (int)nn_int_value(d);
+        dims[i] = dim_clamp(nn_int_value(d));
     }
     *n = (int)len;
     return 0;

@@ -32,6 +32,10 @@ int repl_parse_args_from(const char *fname, const char *spec, nn_object *args, s
    pos is the 1-based position for the message (0 leaves it out). 0 or -1. */
 int repl_arg_tensor(const char *fname, const char *name, int pos, nn_object *o, nn_tensor **out);
 int repl_arg_int(const char *fname, const char *name, int pos, nn_object *o, int64_t *out);
+/* A dim of a tensor with ndim dims (-1: not known yet): repl_arg_int, then one
+   past int's range is PyTorch's IndexError (not known: held at int's limit, for
+   core to refuse), so a dim never wraps. */
+int repl_arg_dim(const char *fname, const char *name, int pos, nn_object *o, int ndim, int64_t *out);
 int repl_arg_double(const char *fname, const char *name, int pos, nn_object *o, double *out);
 int repl_arg_bool(const char *fname, const char *name, int pos, nn_object *o, bool *out);
 int repl_arg_str(const char *fname, const char *name, int pos, nn_object *o, const char **out);
@@ -240,5 +244,16 @@ nn_object *repl_sys_namespace(void);        /* sys, new reference */
 
 /* bind_torch.c */
 nn_object *repl_torch_other_getattr(nn_object *o, const char *name, bool *handled);
+
+/* bind_nn_more.c: the torch.nn surface of tutorials (pooling, more
+   activations and losses) and the legacy loss arguments */
+/* PyTorch's _Reduction.legacy_get_string: when size_average or reduce (borrowed,
+   NULL or None = absent) is given, *red becomes 'mean', 'sum' or 'none' from
+   them and the deprecation warning goes to stderr; else *red is left alone. */
+void repl_legacy_reduction(nn_object *size_average, nn_object *reduce, const char **red);
+int repl_nn_more_classes(nn_object *nn);         /* adds to torch.nn; 0 or -1 */
+int repl_nn_more_functional(nn_object *fns);     /* adds to torch.nn.functional */
+/* nn.Module's methods for a class def (bind_nn.c's table) */
+bool repl_module_method_at(const repl_class_def *cls, size_t i, repl_method_doc *out);
 
 #endif

@@ -56,7 +56,7 @@ CTOR(Flatten)
     int64_t s = 1, e = -1;
     const char *f = "Flatten.__init__";
     if (repl_parse_args(f, "self, start_dim=, end_dim=", args, kwargs, a) ||
-        repl_arg_int(f, "start_dim", 1, a[0], &s) || repl_arg_int(f, "end_dim", 2, a[1], &e))
+        repl_arg_dim(f, "start_dim", 1, a[0], -1, &s) || repl_arg_dim(f, "end_dim", 2, a[1], -1, &e))
         return NULL;
     return MOD(nn_flatten_new(s, e));
 }
@@ -288,6 +288,7 @@ static nn_object *loss_ctor(const char *f, nn_object *args, nn_object *kwargs, n
     if (repl_parse_args(f, "self, size_average=, reduce=, reduction=", args, kwargs, a) ||
         repl_arg_str(f, "reduction", 3, a[2], &red))
         return NULL;
+    repl_legacy_reduction(a[0], a[1], &red);
     return MOD(mk(red));
 }
 
@@ -306,6 +307,7 @@ CTOR(CrossEntropyLoss)
         repl_arg_int(f, "ignore_index", 3, a[2], &ii) || repl_arg_str(f, "reduction", 5, a[4], &red) ||
         repl_arg_double(f, "label_smoothing", 6, a[5], &ls))
         return NULL;
+    repl_legacy_reduction(a[1], a[3], &red);
     if (a[0] && !nn_is_none(a[0])) {
         nn_error_set(NN_ERR_NOT_IMPLEMENTED, "CrossEntropyLoss: per-class weights are not supported");
         return NULL;
@@ -1245,6 +1247,11 @@ static bool module_method_at(const repl_class_def *cls, size_t i, repl_method_do
     return repl_tables_method_at(tables, i, out);
 }
 
+bool repl_module_method_at(const repl_class_def *cls, size_t i, repl_method_doc *out)
+{
+    return module_method_at(cls, i, out);
+}
+
 #define NNCLASS(N, Q, C, DOC) {#N, "torch.nn.modules." Q "." #N, c_##N, NULL, &C, DOC, module_method_at}
 static const repl_class_def nn_classes[] = {
     NNCLASS(Linear, "linear", nn_linear_class,
@@ -1618,7 +1625,7 @@ static nn_object *fsoftmax(const char *f, nn_object *args, nn_object *kwargs, bo
         repl_arg_dtype(f, "dtype", 0, a[3], &dtype))
         return NULL;
     if (a[1] && !nn_is_none(a[1])) {
-        if (repl_arg_int(f, "dim", 2, a[1], &dim)) return NULL;
+        if (repl_arg_dim(f, "dim", 2, a[1], -1, &dim)) return NULL;
     } else {
         dim = (x->ndim == 0 || x->ndim == 1 || x->ndim == 3) ? 0 : 1;
     }
@@ -1681,7 +1688,7 @@ static nn_object *floss(const char *f, nn_object *args, nn_object *kwargs, bool 
     nn_reduction r = NN_REDUCTION_MEAN;
     if (repl_parse_args(f, "input, target, size_average=, reduce=, reduction=", args, kwargs, a) ||
         !(x = input_of(f, a[0])) || repl_arg_tensor(f, "target", 2, a[1], &y) ||
-        repl_arg_str(f, "reduction", 5, a[4], &red) || reduction_of(red, &r))
+        repl_arg_str(f, "reduction", 5, a[4], &red) || (repl_legacy_reduction(a[2], a[3], &red), reduction_of(red, &r)))
         return NULL;
     return (nn_object *)(l1 ? nn_l1_loss(x, y, r) : nn_mse_loss(x, y, r));
 }
@@ -1702,7 +1709,8 @@ FN(cross_entropy)
                         args, kwargs, a) ||
         !(x = input_of(f, a[0])) || repl_arg_tensor(f, "target", 2, a[1], &y) ||
         repl_arg_int(f, "ignore_index", 5, a[4], &ii) || repl_arg_str(f, "reduction", 7, a[6], &red) ||
-        repl_arg_double(f, "label_smoothing", 8, a[7], &ls) || reduction_of(red, &r))
+        repl_arg_double(f, "label_smoothing", 8, a[7], &ls) ||
+        (repl_legacy_reduction(a[3], a[5], &red), reduction_of(red, &r)))
         return NULL;
     if (a[2] && !nn_is_none(a[2])) {
         nn_error_set(NN_ERR_NOT_IMPLEMENTED, "cross_entropy: per-class weights are not supported");
@@ -2014,7 +2022,7 @@ nn_object *repl_nn_namespace(void)
     if (!ns) return NULL;
     for (size_t i = 0; i < sizeof nn_classes / sizeof nn_classes[0]; i++)
         if (add_class(ns, &nn_classes[i])) goto fail;
-    if (add_class(ns, &parameter_class_def)) goto fail;
+    if (add_class(ns, &parameter_class_def) || repl_nn_more_classes(ns)) goto fail;
     return ns;
 fail:
     NN_RELEASE(ns);
@@ -2025,7 +2033,8 @@ nn_object *repl_functional_namespace(void)
 {
     nn_object *ns = repl_namespace_new("torch.nn.functional");
     if (!ns) return NULL;
-    if (repl_namespace_add_fns(ns, functional, sizeof functional / sizeof functional[0])) {
+    if (repl_namespace_add_fns(ns, functional, sizeof functional / sizeof functional[0]) ||
+        repl_nn_more_functional(ns)) {
         NN_RELEASE(ns);
         return NULL;
     }

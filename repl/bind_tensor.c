@@ -243,7 +243,9 @@ static nn_object *reduce_fn(const char *fname, nn_object *args, nn_object *kwarg
     bool keepdim = false, unbiased = true;
     int dtype = -1;
     const char *spec = which >= 2 ? "input, dim=, unbiased=, keepdim=" : "input, dim=, keepdim=, *, dtype=";
+    int64_t one_dim;
     if (repl_parse_args(fname, spec, args, kwargs, a) || repl_arg_tensor(fname, "input", 1, a[0], &x) ||
+        (a[1] && nn_is_int(a[1]) && repl_arg_dim(fname, "dim", 2, a[1], x->ndim, &one_dim)) ||
         repl_arg_dims(fname, "dim", 2, a[1], &n, dims))
         return NULL;
     if (which >= 2) {
@@ -286,7 +288,7 @@ static nn_object *maxmin_fn(const char *fname, nn_object *args, nn_object *kwarg
         return NULL;
     if (a[1] && nn_is_tensor(a[1])) return T(is_max ? nn_maximum(x, NN_TENSOR(a[1])) : nn_minimum(x, NN_TENSOR(a[1])));
     if (!a[1]) return T(is_max ? nn_max_all(x) : nn_min_all(x));
-    if (repl_arg_int(fname, "dim", 2, a[1], &dim) || repl_arg_bool(fname, "keepdim", 3, a[2], &keepdim)) return NULL;
+    if (repl_arg_dim(fname, "dim", 2, a[1], x->ndim, &dim) || repl_arg_bool(fname, "keepdim", 3, a[2], &keepdim)) return NULL;
     nn_tensor *v, *i;
     if ((is_max ? nn_max_dim : nn_min_dim)(x, (int)dim, keepdim, &v, &i)) return NULL;
     return pair(v, i, is_max);
@@ -307,7 +309,7 @@ static nn_object *argmax_fn(const char *fname, nn_object *args, nn_object *kwarg
         repl_arg_tensor(fname, "input", 1, a[0], &x) || repl_arg_bool(fname, "keepdim", 3, a[2], &keepdim))
         return NULL;
     bool has_dim = a[1] && !nn_is_none(a[1]);
-    if (has_dim && repl_arg_int(fname, "dim", 2, a[1], &dim)) return NULL;
+    if (has_dim && repl_arg_dim(fname, "dim", 2, a[1], x->ndim, &dim)) return NULL;
     if (!min) return T(nn_argmax(x, (int)dim, has_dim, keepdim));
     bool was = nn_set_grad_enabled(false);
     nn_tensor *neg = nn_neg(x);
@@ -330,7 +332,7 @@ static nn_object *all_any(const char *fname, nn_object *args, nn_object *kwargs,
     int64_t dim = 0;
     bool keepdim = false;
     if (repl_parse_args(fname, "input, dim=, keepdim=", args, kwargs, a) ||
-        repl_arg_tensor(fname, "input", 1, a[0], &x) || repl_arg_int(fname, "dim", 2, a[1], &dim) ||
+        repl_arg_tensor(fname, "input", 1, a[0], &x) || repl_arg_dim(fname, "dim", 2, a[1], x->ndim, &dim) ||
         repl_arg_bool(fname, "keepdim", 3, a[2], &keepdim))
         return NULL;
     int d = 0;
@@ -461,7 +463,7 @@ static nn_object *softmax_fn(const char *fname, nn_object *args, nn_object *kwar
     int64_t dim = 0;
     int dtype = -1;
     if (repl_parse_args(fname, "input, dim, dtype=", args, kwargs, a) ||
-        repl_arg_tensor(fname, "input", 1, a[0], &x) || repl_arg_int(fname, "dim", 2, a[1], &dim) ||
+        repl_arg_tensor(fname, "input", 1, a[0], &x) || repl_arg_dim(fname, "dim", 2, a[1], x->ndim, &dim) ||
         repl_arg_dtype(fname, "dtype", 3, a[2], &dtype))
         return NULL;
     nn_tensor *in = x;
@@ -488,8 +490,8 @@ static nn_object *f_flatten(void *ud, nn_object *args, nn_object *kwargs)
     nn_tensor *x = NULL;
     int64_t s = 0, e = -1;
     if (repl_parse_args("flatten", "input, start_dim=, end_dim=", args, kwargs, a) ||
-        repl_arg_tensor("flatten", "input", 1, a[0], &x) || repl_arg_int("flatten", "start_dim", 2, a[1], &s) ||
-        repl_arg_int("flatten", "end_dim", 3, a[2], &e))
+        repl_arg_tensor("flatten", "input", 1, a[0], &x) || repl_arg_dim("flatten", "start_dim", 2, a[1], x->ndim, &s) ||
+        repl_arg_dim("flatten", "end_dim", 3, a[2], x->ndim, &e))
         return NULL;
     return T(nn_flatten(x, (int)s, (int)e));
 }
@@ -500,8 +502,8 @@ static nn_object *f_transpose(void *ud, nn_object *args, nn_object *kwargs)
     nn_tensor *x = NULL;
     int64_t d0 = 0, d1 = 0;
     if (repl_parse_args("transpose", "input, dim0, dim1", args, kwargs, a) ||
-        repl_arg_tensor("transpose", "input", 1, a[0], &x) || repl_arg_int("transpose", "dim0", 2, a[1], &d0) ||
-        repl_arg_int("transpose", "dim1", 3, a[2], &d1))
+        repl_arg_tensor("transpose", "input", 1, a[0], &x) || repl_arg_dim("transpose", "dim0", 2, a[1], x->ndim, &d0) ||
+        repl_arg_dim("transpose", "dim1", 3, a[2], x->ndim, &d1))
         return NULL;
     return T(nn_transpose(x, (int)d0, (int)d1));
 }
@@ -512,7 +514,7 @@ static nn_object *f_unsqueeze(void *ud, nn_object *args, nn_object *kwargs)
     nn_tensor *x = NULL;
     int64_t d = 0;
     if (repl_parse_args("unsqueeze", "input, dim", args, kwargs, a) ||
-        repl_arg_tensor("unsqueeze", "input", 1, a[0], &x) || repl_arg_int("unsqueeze", "dim", 2, a[1], &d))
+        repl_arg_tensor("unsqueeze", "input", 1, a[0], &x) || repl_arg_dim("unsqueeze", "dim", 2, a[1], x->ndim + 1, &d))
         return NULL;
     return T(nn_unsqueeze(x, (int)d));
 }
@@ -523,7 +525,7 @@ static nn_object *f_squeeze(void *ud, nn_object *args, nn_object *kwargs)
     nn_tensor *x = NULL;
     int64_t d = 0;
     if (repl_parse_args("squeeze", "input, dim=", args, kwargs, a) ||
-        repl_arg_tensor("squeeze", "input", 1, a[0], &x) || repl_arg_int("squeeze", "dim", 2, a[1], &d))
+        repl_arg_tensor("squeeze", "input", 1, a[0], &x) || repl_arg_dim("squeeze", "dim", 2, a[1], x->ndim, &d))
         return NULL;
     return T(a[1] ? nn_squeeze_dim(x, (int)d) : nn_squeeze(x));
 }
@@ -566,7 +568,7 @@ static nn_object *catstack(const char *fname, nn_object *args, nn_object *kwargs
 {
     ARGS(2);
     int64_t dim = 0;
-    if (repl_parse_args(fname, "tensors, dim=", args, kwargs, a) || repl_arg_int(fname, "dim", 2, a[1], &dim))
+    if (repl_parse_args(fname, "tensors, dim=", args, kwargs, a) || repl_arg_dim(fname, "dim", 2, a[1], -1, &dim))
         return NULL;
     nn_object *seq = a[0];
     bool list = nn_is_list(seq);
@@ -820,7 +822,7 @@ M(size)
 {
     ARGS(1);
     int64_t d = 0;
-    if (repl_parse_args("size", "dim=", args, kwargs, a) || repl_arg_int("size", "dim", 1, a[0], &d)) return NULL;
+    if (repl_parse_args("size", "dim=", args, kwargs, a) || repl_arg_dim("size", "dim", 1, a[0], SELF->ndim, &d)) return NULL;
     if (nn_check_initialized(SELF)) return NULL;
     if (!a[0] || nn_is_none(a[0])) return repl_size_new(SELF->ndim, SELF->sizes);
     int i = 0;
@@ -833,7 +835,7 @@ M(stride)
 {
     ARGS(1);
     int64_t d = 0;
-    if (repl_parse_args("stride", "dim=", args, kwargs, a) || repl_arg_int("stride", "dim", 1, a[0], &d)) return NULL;
+    if (repl_parse_args("stride", "dim=", args, kwargs, a) || repl_arg_dim("stride", "dim", 1, a[0], SELF->ndim, &d)) return NULL;
     int i = 0;
     if (a[0] && !nn_is_none(a[0])) return dim_of_sizes(SELF, d, &i) ? NULL : nn_int_new(SELF->strides[i]);
     nn_object *r = nn_tuple_new((size_t)SELF->ndim);

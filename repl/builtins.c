@@ -132,7 +132,21 @@ typedef struct spec {
     char grouping;
 } spec;
 
-static int parse_spec(const char *s, spec *sp)
+/* A width or precision's digits at *s (advanced past them); CPython's error
+   past PY_SSIZE_T_MAX. */
+static int spec_digits(const char **s, int64_t *out)
+{
+    int64_t v = 0;
+    for (; isdigit((unsigned char)**s); (*s)++) {
+        if (v > (INT64_MAX - (**s - '0')) / 10)
+            return repl_raise_exc(EXC_ValueError, "Too many decimal digits in format string");
+        v = v * 10 + (**s - '0');
+    }
+    *out = v;
+    return 0;
+}
+
+static int parse_spec(const char *s, spec *sp, bool is_str_spec)
 {
     memset(sp, 0, sizeof *sp);
     sp->fill = ' ';
@@ -154,14 +168,24 @@ static int parse_spec(const char *s, spec *sp)
         sp->zero = true;
         s++;
     }
-    while (isdigit((unsigned char)*s)) sp->width = sp->width * 10 + (*s++ - '0');
+    int64_t width = 0, prec = 0;
+    if (spec_digits(&s, &width) < 0) return -1;
+    /* CPython builds the padding: a width no string can have is its MemoryError */
+    if (width > (int64_t)REPL_STR_MAX) return repl_raise_exc(EXC_MemoryError, "%s", "");
+    sp->width = (int)width;
     if (*s == ',' || *s == '_') sp->grouping = *s++;
     if (*s == '.') {
         s++;
         if (!isdigit((unsigned char)*s)) return repl_raise_exc(EXC_ValueError, "Format specifier missing precision");
         sp->has_prec = true;
-        while (isdigit((unsigned char)*s)) sp->prec = sp->prec * 10 + (*s++ - '0');
+        if (spec_digits(&s, &prec) < 0) return -1;
     }
+    if (prec > INT32_MAX) {
+        /* a string's precision only cuts it; a number's must fit an int */
+        if (!(*s == 's' || (!*s && is_str_spec))) return repl_raise_exc(EXC_ValueError, "precision too big");
+        prec = INT32_MAX;
+    }
+    sp->prec = (int)prec;
     if (*s) sp->type = *s++;
     if (*s) return repl_raise_exc(EXC_ValueError, "Invalid format specifier");
     return 0;
@@ -188,17 +212,17 @@ static nn_object *pad(const spec *sp, const char *body, size_t digits_at, char d
     size_t w = (size_t)sp->width, padn = w > chars ? w - chars : 0;
     if (align == '<') {
         repl_sb_puts(&b, body);
-        for (size_t i = 0; i < padn; i++) repl_sb_add(&b, &fill, 1);
+        repl_sb_fill(&b, fill, padn);
     } else if (align == '>') {
-        for (size_t i = 0; i < padn; i++) repl_sb_add(&b, &fill, 1);
+        repl_sb_fill(&b, fill, padn);
         repl_sb_puts(&b, body);
     } else if (align == '^') {
-        for (size_t i = 0; i < padn / 2; i++) repl_sb_add(&b, &fill, 1);
+        repl_sb_fill(&b, fill, padn / 2);
         repl_sb_puts(&b, body);
-        for (size_t i = 0; i < padn - padn / 2; i++) repl_sb_add(&b, &fill, 1);
+        repl_sb_fill(&b, fill, padn - padn / 2);
     } else {
         repl_sb_add(&b, body, digits_at);
-        for (size_t i = 0; i < padn; i++) repl_sb_add(&b, &fill, 1);
+        repl_sb_fill(&b, fill, padn);
         repl_sb_puts(&b, body + digits_at);
     }
     return str_take(repl_sb_finish(&b));
@@ -341,7 +365,7 @@ nn_object *repl_format_value(nn_object *value, const char *specstr)
     }
     if (!*specstr) return str_take(repl_obj_str(value));
     spec sp;
-    if (parse_spec(specstr, &sp) < 0) return NULL;
+    if (parse_spec(specstr, &sp, !is_num(value)) < 0) return NULL;
     if (is_num(value) && !(value->type == &nn_bool_type && !sp.type)) return format_number(value, &sp);
     if (value->type == &nn_bool_type && sp.type) return format_number(value, &sp);
     if (sp.type && sp.type != 's') {
@@ -424,14 +448,34 @@ nn_object *repl_str_percent(nn_object *fmtobj, nn_object *args)
         while (i < n && strchr("-+ #0", f[i]) && nf < 6) flags[nf++] = f[i++];
         flags[nf] = 0;
         int width = -1, prec = -1;
+        /* CPython: "width too big" past PY_SSIZE_T_MAX, "precision too big" past INT_MAX;
+           a width no string can have is its MemoryError */
         if (i < n && isdigit((unsigned char)f[i])) {
-            width = 0;
-            while (i < n && isdigit((unsigned char)f[i])) width = width * 10 + (f[i++] - '0');
+            int64_t w = 0;
+            for (; i < n && isdigit((unsigned char)f[i]); i++) {
+                if (w > (INT64_MAX - (f[i] - '0')) / 10) {
+                    nn_free(b.buf);
+                    return repl_raise_exc(EXC_ValueError, "width too big"), NULL;
+                }
+                w = w * 10 + (f[i] - '0');
+            }
+            if (w > (int64_t)REPL_STR_MAX) {
+                nn_free(b.buf);
+                return repl_raise_exc(EXC_MemoryError, "%s", ""), NULL;
+            }
+            width = (int)w;
         }
         if (i < n && f[i] == '.') {
             i++;
-            prec = 0;
-            while (i < n && isdigit((unsigned char)f[i])) prec = prec * 10 + (f[i++] - '0');
+            int64_t p = 0;
+            for (; i < n && isdigit((unsigned char)f[i]); i++) {
+                if (p > (INT32_MAX - (f[i] - '0')) / 10) {
+                    nn_free(b.buf);
+                    return repl_raise_exc(EXC_ValueError, "precision too big"), NULL;
+                }
+                p = p * 10 + (f[i] - '0');
+            }
+            prec = (int)p;
         }
         if (i >= n) {
             nn_free(b.buf);
@@ -448,7 +492,9 @@ nn_object *repl_str_percent(nn_object *fmtobj, nn_object *args)
             arg = tuple ? nn_tuple_get(args, ai) : args;
             ai++;
         }
-        char cfmt[32], out[512];
+        char cfmt[32], outbuf[512], *out = outbuf;
+        /* room for the widest result: the width or the digits a precision asks for */
+        size_t outn = sizeof outbuf + (width > 0 ? (size_t)width : 0) + (prec > 0 ? (size_t)prec : 0);
         if (conv == 's' || conv == 'r' || conv == 'a') {
             char *s = conv == 's' ? repl_obj_str(arg) : repl_obj_repr(arg);
             if (!s) {
@@ -458,40 +504,56 @@ nn_object *repl_str_percent(nn_object *fmtobj, nn_object *args)
             if (prec >= 0 && strlen(s) > (size_t)prec) s[prec] = 0;
             size_t len = utf8_len(s, strlen(s));
             bool left = strchr(flags, '-') != NULL;
-            if (!left)
-                for (int k = (int)len; k < width; k++) repl_sb_add(&b, " ", 1);
+            size_t padn = width > 0 && (size_t)width > len ? (size_t)width - len : 0;
+            if (!left) repl_sb_fill(&b, ' ', padn);
             repl_sb_puts(&b, s);
-            if (left)
-                for (int k = (int)len; k < width; k++) repl_sb_add(&b, " ", 1);
+            if (left) repl_sb_fill(&b, ' ', padn);
             nn_free(s);
             continue;
         }
+        if (outn > sizeof outbuf && !(out = nn_malloc(outn))) {
+            nn_free(b.buf);
+            return NULL;
+        }
         if (!is_num(arg)) {
+            if (out != outbuf) nn_free(out);
             nn_free(b.buf);
             repl_raise_exc(EXC_TypeError, "%%%c format: a real number is required, not %s", conv, repl_value_type_name(arg));
             return NULL;
         }
         if (conv == 'd' || conv == 'i' || conv == 'x' || conv == 'X' || conv == 'o') {
-            long long v = is_intlike(arg) ? (long long)nn_int_value(arg) : (long long)nn_float_value(arg);
+            double fv = is_intlike(arg) ? 0 : nn_float_value(arg);
+            if (!is_intlike(arg) && !(fv > -9223372036854775808.0 && fv < 9223372036854775808.0)) {
+                nn_free(b.buf);
+                if (out != outbuf) nn_free(out);
+                return repl_raise_exc(isnan(fv) ? EXC_ValueError : EXC_OverflowError, "%s",
+                                      isnan(fv)   ? "cannot convert float NaN to integer"
+                                      : isinf(fv) ? "cannot convert float infinity to integer"
+                                                  : "int too large to convert"),
+                       NULL;
+            }
+            long long v = is_intlike(arg) ? (long long)nn_int_value(arg) : (long long)fv;
             snprintf(cfmt, sizeof cfmt, "%%%s%s%s%s%s%s", flags, width >= 0 ? "*" : "", prec >= 0 ? ".*" : "", "ll",
                      conv == 'i' ? "d" : (char[]){conv, 0}, "");
-            if (width >= 0 && prec >= 0) snprintf(out, sizeof out, cfmt, width, prec, v);
-            else if (width >= 0) snprintf(out, sizeof out, cfmt, width, v);
-            else if (prec >= 0) snprintf(out, sizeof out, cfmt, prec, v);
-            else snprintf(out, sizeof out, cfmt, v);
+            if (width >= 0 && prec >= 0) snprintf(out, outn, cfmt, width, prec, v);
+            else if (width >= 0) snprintf(out, outn, cfmt, width, v);
+            else if (prec >= 0) snprintf(out, outn, cfmt, prec, v);
+            else snprintf(out, outn, cfmt, v);
         } else if (strchr("eEfFgG", conv)) {
             double v = nn_float_value(arg);
             snprintf(cfmt, sizeof cfmt, "%%%s%s%s%c", flags, width >= 0 ? "*" : "", prec >= 0 ? ".*" : "", conv);
-            if (width >= 0 && prec >= 0) snprintf(out, sizeof out, cfmt, width, prec, v);
-            else if (width >= 0) snprintf(out, sizeof out, cfmt, width, v);
-            else if (prec >= 0) snprintf(out, sizeof out, cfmt, prec, v);
-            else snprintf(out, sizeof out, cfmt, v);
+            if (width >= 0 && prec >= 0) snprintf(out, outn, cfmt, width, prec, v);
+            else if (width >= 0) snprintf(out, outn, cfmt, width, v);
+            else if (prec >= 0) snprintf(out, outn, cfmt, prec, v);
+            else snprintf(out, outn, cfmt, v);
         } else {
             nn_free(b.buf);
+            if (out != outbuf) nn_free(out);
             repl_raise_exc(EXC_ValueError, "unsupported format character '%c' (0x%x) at index %zu", conv, conv, i);
             return NULL;
         }
         repl_sb_puts(&b, out);
+        if (out != outbuf) nn_free(out);
     }
     if (ai < nargs && !dict) {
         nn_free(b.buf);
@@ -2045,9 +2107,9 @@ static nn_object *just_impl(nn_object *args, char align, const char *name)
     if (w <= (int64_t)len) return nn_retain(SELF);
     size_t padn = (size_t)w - len, left = align == '<' ? 0 : align == '>' ? padn : padn / 2 + (padn & (size_t)w & 1);
     sbuf b = {0};
-    for (size_t i = 0; i < left; i++) repl_sb_add(&b, &fill, 1);
+    repl_sb_fill(&b, fill, left);
     repl_sb_add(&b, S_CSTR, S_LEN);
-    for (size_t i = 0; i < padn - left; i++) repl_sb_add(&b, &fill, 1);
+    repl_sb_fill(&b, fill, padn - left);
     return str_take(repl_sb_finish(&b));
 }
 static nn_object *str_ljust(void *ud, nn_object *args, nn_object *kwargs) { return just_impl(args, '<', "ljust"); }
@@ -2065,7 +2127,7 @@ static nn_object *str_zfill(void *ud, nn_object *args, nn_object *kwargs)
     sbuf b = {0};
     size_t i = 0;
     if (n && (s[0] == '-' || s[0] == '+')) repl_sb_add(&b, s, 1), i = 1;
-    for (int64_t k = 0; k < w - (int64_t)n; k++) repl_sb_add(&b, "0", 1);
+    repl_sb_fill(&b, '0', (size_t)(w - (int64_t)n));
     repl_sb_add(&b, s + i, n - i);
     return str_take(repl_sb_finish(&b));
 }

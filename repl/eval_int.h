@@ -351,6 +351,10 @@ typedef struct sbuf {
     bool failed;
 } sbuf;
 void repl_sb_add(sbuf *b, const char *s, size_t n);
+/* n copies of c, with room made once; past REPL_STR_MAX in all it fails at
+   once (MemoryError at repl_sb_finish) without allocating */
+void repl_sb_fill(sbuf *b, char c, size_t n);
+#define REPL_STR_MAX ((size_t)INT32_MAX) /* the longest string the language builds */
 void repl_sb_puts(sbuf *b, const char *s);
 void repl_sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* appends s and frees it (NULL marks failure) */

@@ -13,6 +13,7 @@
 
 void repl_sb_add(sbuf *b, const char *s, size_t n)
 {
+    if (n > REPL_STR_MAX - b->len) b->failed = true;
     if (b->failed) return;
     if (b->len + n + 1 > b->cap) {
         size_t cap = b->cap ? b->cap * 2 : 64;
@@ -31,6 +32,26 @@ void repl_sb_add(sbuf *b, const char *s, size_t n)
 }
 
 void repl_sb_puts(sbuf *b, const char *s) { repl_sb_add(b, s, strlen(s)); }
+
+void repl_sb_fill(sbuf *b, char c, size_t n)
+{
+    if (n > REPL_STR_MAX - b->len) b->failed = true; /* refused before any work */
+    if (b->failed || n == 0) return;
+    repl_sb_add(b, &c, 1);   /* makes room for n at once: doubling past len + n */
+    if (b->failed || n == 1) return;
+    if (b->len + n > b->cap - 1) {
+        char *p = nn_realloc(b->buf, b->len + n + 1);
+        if (!p) {
+            b->failed = true;
+            return;
+        }
+        b->buf = p;
+        b->cap = b->len + n + 1;
+    }
+    memset(b->buf + b->len, c, n - 1);
+    b->len += n - 1;
+    b->buf[b->len] = 0;
+}
 
 void repl_sb_printf(sbuf *b, const char *fmt, ...)
 {
@@ -962,10 +983,12 @@ nn_object *repl_to_list(nn_object *o)
     }
     nn_object *it = repl_get_iter(o);
     if (!it) return NULL;
-    nn_object *l = nn_list_new(0), *item;
+    /* a range's whole length at once: one too long for memory fails before any work */
+    int64_t known = o->type == &repl_range_type ? repl_range_len((range_obj *)o) : 0;
+    nn_object *l = nn_list_new(known > 0 ? (size_t)known : 0), *item;
     int rc = 0;
-    while (l && (rc = repl_iter_next(it, &item)) == 1) {
-        int a = nn_list_append(l, item);
+    for (uint32_t k = 1; l && (rc = repl_iter_next(it, &item)) == 1; k++) {
+        int a = (k & 0xffff) == 0 && nn_check_interrupt() < 0 ? -1 : nn_list_append(l, item);
         NN_RELEASE(item);
         if (a < 0) {
             rc = -1;

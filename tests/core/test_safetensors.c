@@ -744,6 +744,7 @@ static void test_invalid_tensor_entries(void **state)
         {"{\"a\":" T("F32", "[9223372036854775808,0]", "0", "0") "}", 0, "overflows"},
         {"{\"a\":" T("F32", "[4294967296,4294967296,4]", "0", "4") "}", 4, "overflows"},
         {"{\"a\":" T("F32", "[4611686018427387904]", "0", "4") "}", 4, "overflows"},
+        {"{\"a\":" T("F32", "[0,4611686018427387904,4611686018427387904]", "0", "0") "}", 0, "overflows"}, /* issue 22 */
         {"{\"a\":" T("F32", "[1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1]", "0", "4") "}", 4,
          "tensor \"a\" has 17 dimensions; nnscope tensors have at most 16"},
         {"{\"a\":{\"dtype\":\"F32\",\"shape\":[1],\"data_offsets\":[0]}}", 4, "are not two non-negative integers"},

@@ -189,6 +189,71 @@ static void test_view_golden(void **state)
     trainer_stop(&t);
 }
 
+/* The whole-model views (gradient flow, layer statistics, update ratios) at 80x24
+   and 160x48 for the seeded model after three steps: the fixture
+   tests/fixtures/inspector_model_views.txt was written by this code
+   (INSP_WRITE_GOLDEN=1) and checked by eye; the bars' numbers are the captured
+   mean and max |grad| (checked in test_flow_figures). */
+static void test_model_views_golden(void **state)
+{
+    (void)state;
+    trainer t;
+    insp_session *s = trainer_start(&t, 3);
+    insp_view *v = TU_OK(insp_view_new(s));
+    static const int sizes[][2] = {{80, 24}, {160, 48}};
+    size_t cap = 1 << 17, len = 0;
+    char *all = malloc(cap);
+    for (const char *k = "flu"; *k; k++)
+        for (size_t i = 0; i < 2; i++) {
+            keys(v, (char[]){*k, 0});
+            char *text = draw_text(v, sizes[i][0], sizes[i][1], NULL);
+            len += (size_t)snprintf(all + len, cap - len, "==== keys '%c', %dx%d\n%s", *k, sizes[i][0], sizes[i][1], text);
+            nn_free(text);
+            keys(v, (char[]){*k, 0});
+            assert_int_equal(insp_view_mode(v), INSP_MODE_ALL);
+        }
+    assert_true(len < cap - 1);
+    if (getenv("INSP_WRITE_GOLDEN")) {
+        FILE *f = fopen("fixtures/inspector_model_views.txt", "w");
+        fputs(all, f);
+        fclose(f);
+    }
+    char *want = tu_read_file("fixtures/inspector_model_views.txt");
+    assert_string_equal(all, want);
+    free(want), free(all);
+    insp_view_free(v);
+    trainer_stop(&t);
+}
+
+/* The gradient flow's figures are each parameter's mean and max |grad|, computed
+   here from the gradients themselves. */
+static void test_flow_figures(void **state)
+{
+    (void)state;
+    trainer t;
+    insp_session *s = trainer_start(&t, 2);
+    const insp_param *params;
+    size_t n;
+    tu_check(insp_param_capture(s, &params, &n));
+    assert_true(n > 0);
+    nn_object *plist = TU_OK(nn_module_parameters(insp_module_get(s, 0), true));
+    assert_int_equal(nn_list_len(plist), n);
+    for (size_t i = 0; i < n; i++) {
+        nn_tensor *g = NN_TENSOR(nn_list_get(plist, i))->grad;
+        assert_non_null(g);
+        int64_t m = nn_numel(g);
+        double *vals = malloc(sizeof(double) * (size_t)m), sum = 0, mx = 0;
+        nn_to_doubles(g, vals);
+        for (int64_t j = 0; j < m; j++) sum += fabs(vals[j]), mx = fmax(mx, fabs(vals[j]));
+        free(vals);
+        assert_true(params[i].has_grad);
+        assert_true(fabs(params[i].grad_abs_mean - sum / (double)m) <= 1e-12 * (1 + sum / (double)m));
+        assert_true(params[i].grad_abs_max == mx);
+    }
+    NN_RELEASE(plist);
+    trainer_stop(&t);
+}
+
 static void test_view_keys(void **state)
 {
     (void)state;
@@ -238,35 +303,55 @@ static void test_view_keys(void **state)
     insp_view_key(v, 27);
     assert_string_equal(insp_view_selected(v), "2");
 
-    /* time travel over the selected module's passes (three forwards, three backwards) */
+    /* time travel by training step: '[' ']' show a step's last pass */
+    assert_int_equal(insp_train_steps(s), 3);
+    assert_int_equal(insp_view_at_step(v), -1);
+    keys(v, "[");
+    assert_int_equal(insp_view_at_step(v), (int64_t)insp_train_step_end(s, 3));
+    assert_int_equal(insp_train_step_end(s, 3), insp_step(s) - 1);
+    keys(v, "[[");
+    assert_int_equal(insp_view_at_step(v), (int64_t)insp_train_step_end(s, 1));
+    text = draw_text(v, 100, 30, NULL);
+    assert_non_null(strstr(text, "showing step 1 of 3 [ ]"));
+    nn_free(text);
+    keys(v, "[");
+    assert_int_equal(insp_view_at_step(v), (int64_t)insp_train_step_end(s, 1)); /* nothing earlier */
+    keys(v, "]]");
+    assert_int_equal(insp_view_at_step(v), (int64_t)insp_train_step_end(s, 3));
+    keys(v, "]");
+    assert_int_equal(insp_view_at_step(v), -1); /* past the last: live again */
+
+    /* and over the selected module's passes (three forwards, three backwards): '{' '}' */
     uint64_t steps[6];
     size_t sel = (size_t)insp_module_find(s, "2");
     assert_int_equal(insp_pass_count(s, sel), 6);
     for (size_t k = 0; k < 6; k++) steps[k] = insp_pass_at(s, sel, k)->step;
-    assert_int_equal(insp_view_at_step(v), -1);
-    keys(v, "[");
+    keys(v, "{");
     assert_int_equal(insp_view_at_step(v), (int64_t)steps[5]);
-    keys(v, "[[");
+    keys(v, "{{");
     assert_int_equal(insp_view_at_step(v), (int64_t)steps[3]);
     text = draw_text(v, 100, 30, NULL);
     char want[64];
-    snprintf(want, sizeof want, "showing step %llu", (unsigned long long)steps[3]);
+    snprintf(want, sizeof want, "showing step %llu of 3 [ ] · pass %llu",
+             (unsigned long long)insp_train_step_of(s, steps[3]), (unsigned long long)steps[3]);
     assert_non_null(strstr(text, want));
     /* the forward shown is the latest with step <= the one shown */
-    snprintf(want, sizeof want, "Forward  step %llu", (unsigned long long)insp_last_pass(s, sel, INSP_FORWARD, steps[3])->step);
+    snprintf(want, sizeof want, "Forward  pass %llu", (unsigned long long)insp_last_pass(s, sel, INSP_FORWARD, steps[3])->step);
     assert_non_null(strstr(text, want));
     nn_free(text);
-    keys(v, "]");
+    keys(v, "}");
     assert_int_equal(insp_view_at_step(v), (int64_t)steps[4]);
-    keys(v, "]]");
+    keys(v, "}}");
     assert_int_equal(insp_view_at_step(v), -1); /* past the last: live again */
-    keys(v, "[[[[[[[");
+    keys(v, "{{{{{{{");
     assert_int_equal(insp_view_at_step(v), (int64_t)steps[0]); /* nothing earlier is kept */
+    keys(v, "]]]]]]]");
+    assert_int_equal(insp_view_at_step(v), -1);
 
     /* help: shown, then any key closes it without acting */
     keys(v, "?");
     text = draw_text(v, 80, 30, NULL);
-    assert_non_null(strstr(text, "step back / forth through the recorded passes"));
+    assert_non_null(strstr(text, "one training step back / forth"));
     nn_free(text);
     assert_int_equal(insp_view_key(v, 'q'), INSP_ACT_REDRAW);
     /* modes, the breakpoint key, quit */
@@ -358,7 +443,7 @@ static void test_command_line(void **state)
     assert_int_equal(insp_step(s), 4 * 10); /* 5 modules: forward and backward each step */
     char *text = draw_text(v, 100, 30, NULL);
     assert_non_null(strstr(text, "» step 4\nran 4 steps\n"));
-    assert_non_null(strstr(text, "step 40 · live"));
+    assert_non_null(strstr(text, "step 4 · 40 passes · live"));
     nn_free(text);
     /* history: Up recalls the last statement; an error shows its text */
     insp_view_key(v, INSP_KEY_UP);
@@ -519,7 +604,8 @@ static void test_command_multiline(void **state)
     /* the smallest screen, 40x10: the title, the tree and details (3 rows), the
        problems, the output and two command rows */
     text = draw_text(v, 40, 10, NULL);
-    assert_true(!strncmp(text, " nnscope inspector", strlen(" nnscope inspector")));
+    /* the title keeps what is shown and drops the program's name */
+    assert_true(!strncmp(text, " Sequential · 5 modules", strlen(" Sequential · 5 modules")));
     assert_true(!strncmp(last_rows(text, 9), "Modules", strlen("Modules")));
     assert_true(!strncmp(last_rows(text, 6), "─ Problems (", strlen("─ Problems (")));
     assert_string_equal(last_rows(text, 4), "─ Output ───────────────────────────────\n"
@@ -593,6 +679,69 @@ static void test_report_text(void **state)
     trainer_stop(&t);
 }
 
+/* A text too long for its room ends with "…" at a space in its second half, so a
+   number is never shown cut ("max 0.4" of "max 0.4658"); with no such space the
+   text is cut one cell early for the "…". */
+static void test_put_fit(void **state)
+{
+    (void)state;
+    insp_screen sc;
+    tu_check(insp_screen_init(&sc, 20, 3));
+    assert_int_equal(insp_screen_put_fit(&sc, 0, 0, 20, INSP_COLOR_DEFAULT, 0, "min -0.4903 max 0.4658"), 16);
+    assert_int_equal(insp_screen_put_fit(&sc, 1, 0, 8, INSP_COLOR_DEFAULT, 0, "in_features=4"), 8);
+    assert_int_equal(insp_screen_put_fit(&sc, 2, 0, 20, INSP_COLOR_DEFAULT, 0, "fits whole"), 10);
+    char *text = TU_OK(insp_screen_text(&sc));
+    assert_string_equal(text, "min -0.4903 max…\nin_feat…\nfits whole\n");
+    nn_free(text);
+    insp_screen_free(&sc);
+}
+
+/* A parameter without .grad shows "-" for its gradient and update (never a red
+   "nan"); a NaN gradient still shows nan, in red. */
+static void test_no_grad_is_dash(void **state)
+{
+    (void)state;
+    nn_generator_seed(nn_default_generator(), 0);
+    nn_module *model = make_model();
+    insp_session *s;
+    tu_check(insp_attach(model, &s));
+    insp_view *v = TU_OK(insp_view_new(s));
+    tu_check(insp_view_select(v, "0"));
+    char *colors = NULL, *text = draw_text(v, 100, 36, &colors);
+    assert_non_null(strstr(text, "grad norm -  update -"));
+    assert_null(strstr(text, "norm nan"));
+    assert_null(strstr(text, "update nan"));
+    nn_free(text), nn_free(colors);
+    keys(v, "g");
+    text = draw_text(v, 100, 36, NULL);
+    assert_non_null(strstr(text, "weight   grad norm - (no .grad)"));
+    nn_free(text);
+    keys(v, "g");
+
+    nn_tensor *w = TU_OK(nn_module_get_parameter(model, "0.weight"));
+    nn_tensor *g = TU_OK(nn_full_like(w, NAN));
+    NN_SET(w->grad, g);
+    text = draw_text(v, 100, 36, &colors);
+    char *row = strstr(text, "grad norm nan");
+    assert_non_null(row);
+    /* the color letter under the first "nan" of the row: B (bad) */
+    size_t line_start = 0, offset = (size_t)(row - text);
+    for (size_t i = 0; i < offset; i++)
+        if (text[i] == '\n') line_start = i + 1;
+    int line_no = 0;
+    for (size_t i = 0; i < line_start; i++) line_no += text[i] == '\n';
+    const char *crow = colors;
+    for (int i = 0; i < line_no; i++) crow = strchr(crow, '\n') + 1;
+    int cell = 0;
+    for (size_t i = line_start; i < offset + strlen("grad norm "); i++) cell += (text[i] & 0xc0) != 0x80;
+    assert_int_equal(crow[cell], 'B');
+    nn_free(text), nn_free(colors);
+    insp_view_free(v);
+    insp_detach(s);
+    insp_session_free(s);
+    NN_RELEASE(model);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -600,6 +749,8 @@ int main(void)
         cmocka_unit_test(test_view_keys),       cmocka_unit_test(test_command_line),
         cmocka_unit_test(test_command_multiline),
         cmocka_unit_test(test_activation_curve), cmocka_unit_test(test_report_text),
+        cmocka_unit_test(test_put_fit),          cmocka_unit_test(test_no_grad_is_dash),
+        cmocka_unit_test(test_model_views_golden), cmocka_unit_test(test_flow_figures),
     };
     return cmocka_run_group_tests_name("inspector view", tests, NULL, NULL);
 }

@@ -41,6 +41,11 @@ nb_wait "pass 1 64"
 nb_wait "» for j in range(2):"
 nb_wait "...     y = model(x); print('pass', j, y.shape[0])"
 
+# the title counts training steps (a forward then a backward), not module passes:
+# the forward-only passes above made none, seven optimizer steps make seven
+run "for i in range(7): opt.zero_grad(); loss = model(x).pow(2).mean(); loss.backward(); opt.step()"
+nb_wait "4 modules · step 7 · "
+
 # a long loop in the command line: the title's step counter moves while it runs
 run "for i in range(10**7): opt.zero_grad(); loss = model(x).pow(2).mean(); loss.backward(); opt.step()"
 nb_wait "running: for i in range"

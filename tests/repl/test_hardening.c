@@ -147,12 +147,27 @@ static void test_memory_runs_out(void **state)
     }
 }
 
+/* A width no string can have (CPython would try to make 10 GB of spaces) is a
+   MemoryError before any work; so are center() and friends past it. */
+static void test_huge_widths_refused(void **state)
+{
+    (void)state;
+    const char *cases[] = {"'{:10000000000}'.format(1)", "f'{1:{10**10}}'", "'%10000000000d' % 1",
+                           "'%10000000000s' % 'a'", "'x'.center(3 * 10**9)", "'7'.zfill(10**12)"};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char *got = run_case(cases[i]);
+        if (strncmp(got, "exit 1\nMemoryError", 18) != 0) fail_msg("%s: %s", cases[i], got);
+        free(got);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cpython_cases),
         cmocka_unit_test(test_deep_expression_in_deep_calls),
         cmocka_unit_test(test_memory_runs_out),
+        cmocka_unit_test(test_huge_widths_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

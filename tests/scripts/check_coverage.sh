@@ -87,6 +87,8 @@ need . "(" $(table repl/bind_nn.c 'static const repl_method_def dict_methods\[\]
 # (imported by name: from torch.nn.modules.module import register_module_forward_hook)
 need "" "(" $(table repl/bind_nn.c 'global_hook_fns\[\] = \{') $(table repl/bind_nn.c 'is_lazy = \{')
 need F. "(" $(table repl/bind_nn.c 'functional\[\] = \{')
+need nn. "" $(table repl/bind_nn_more.c 'classes\[\] = \{')
+need F. "(" $(table repl/bind_nn_more.c 'functional\[\] = \{')
 need init. "(" $(table repl/bind_nn.c 'init_fns\[\] = \{')
 # torch.optim
 need optim. "" $(table repl/bind_optim.c 'optim_classes\[\] = \{')

@@ -1,0 +1,60 @@
+# Sizes, dims, widths and precisions that do not fit (issue 22): the error
+# CPython or PyTorch raises, refused before any work; never a wrapped value.
+import torch
+
+
+def t(f):
+    try:
+        r = f()
+        print("ok", r if not isinstance(r, str) else len(r))
+    except MemoryError:
+        print("MemoryError")
+    except Exception as e:
+        print(type(e).__name__ + ":", (str(e).splitlines() or [""])[0])
+
+
+t(lambda: torch.ones(2, 2).sum(dim=2**62))
+t(lambda: torch.ones(2, 2).sum(2**32))
+t(lambda: torch.ones(2, 2).mean(dim=-2**62))
+t(lambda: torch.ones(2, 3).softmax(2**62))
+t(lambda: torch.ones(2, 3).argmax(2**62))
+t(lambda: torch.ones(3, 4).transpose(0, 2**62))
+t(lambda: torch.ones(3).unsqueeze(2**62))
+t(lambda: torch.ones(2, 3).flatten(2**62))
+t(lambda: torch.ones(2, 3).size(2**40))
+t(lambda: torch.ones(4).expand(2**62, 4).sum())
+t(lambda: torch.ones(4).expand(2**62, 4))
+t(lambda: torch.zeros(2**62, 4))
+t(lambda: torch.zeros(2**31, 2**31, 4))
+t(lambda: torch.ones(2).view(2**62, -1))
+t(lambda: torch.ones(2).reshape(2**62, 2**62))
+t(lambda: torch.tensor([2**62]) * 4)
+t(lambda: torch.tensor([2**62]) + torch.tensor([2**62]))
+t(lambda: torch.tensor([3]) ** 41)
+t(lambda: torch.arange(0, 10, 1e-300))
+t(lambda: torch.arange(0, 1e300, 1))
+t(lambda: torch.arange(0, 2**62, 1))
+t(lambda: torch.ones(3)[2**62])
+t(lambda: torch.randn(2**62))
+t(lambda: torch.full((2**62,), 1.0))
+t(lambda: '{:10000000000000000000}'.format(1))
+t(lambda: '{:.10000000000000000000}'.format(1.5))
+t(lambda: '{:.3000000000}'.format(1.5))
+t(lambda: '{:.10000000000}'.format('ab'))
+t(lambda: '%.10000000000f' % 1.5)
+t(lambda: '%99999999999999999999d' % 1)
+t(lambda: '%600d|' % 1)
+t(lambda: '%-600s|' % 'a')
+t(lambda: '%d' % float('inf'))
+t(lambda: '{:>700}'.format(1.5))
+t(lambda: 'x'.center(2**62))
+t(lambda: 'x'.ljust(2**62, '*'))
+t(lambda: 'x'.rjust(2**62))
+t(lambda: '-1'.zfill(2**62))
+t(lambda: 'ab'.center(9, '*'))
+t(lambda: '-7'.zfill(5))
+t(lambda: 'x' * 2**62)
+t(lambda: [1, 2] * 2**62)
+t(lambda: (1,) * 2**62)
+t(lambda: list(range(2**62)))
+t(lambda: list(range(5)))
