@@ -747,6 +747,7 @@ nn_print_options *nn_print_options_get(void);
 #include "nn_activations.h"
 #include "nn_containers.h"
 #include "nn_tensordict.h"
+#include "nn_torch_file.h"
 #include "nn_pool.h"
 
 #endif

@@ -479,19 +479,20 @@ static nn_object *f_set_printoptions(void *ud, nn_object *args, nn_object *kwarg
 
 static nn_object *f_save(void *ud, nn_object *args, nn_object *kwargs)
 {
-    ARGS(2);
+    ARGS(3);
     const char *path = NULL;
-    if (repl_parse_args("save", "obj, f", args, kwargs, a) || repl_arg_str("save", "f", 2, a[1], &path)) return NULL;
-    if (!nn_is_dict(a[0])) {
-        nn_error_set(NN_ERR_TYPE, "torch.save in nnscope saves a state dict (a dict of tensors), not %s",
-                     repl_type_name(a[0]));
+    if (repl_parse_args("save", "obj, f, pickle_protocol=", args, kwargs, a) ||
+        repl_arg_str("save", "f", 2, a[1], &path))
         return NULL;
-    }
     if (!path) {
         nn_error_set(NN_ERR_TYPE, "save(): argument 'f' must be a path");
         return NULL;
     }
-    if (nn_state_dict_save_file(a[0], path, NULL)) return NULL;
+    if (a[2] && !(nn_is_int(a[2]) && nn_int_value(a[2]) == 2)) {
+        nn_error_set(NN_ERR_VALUE, "torch.save in nnscope writes pickle protocol 2 (PyTorch's default) only");
+        return NULL;
+    }
+    if (nn_torch_save_file(a[0], path)) return NULL;
     return nn_retain(nn_none());
 }
 
@@ -506,7 +507,17 @@ static nn_object *f_load(void *ud, nn_object *args, nn_object *kwargs)
         nn_error_set(NN_ERR_TYPE, "load(): argument 'f' must be a path");
         return NULL;
     }
-    return nn_state_dict_load_file(path, NULL);
+    nn_object *where = a[1], *made = NULL;
+    if (where && repl_is_device(where)) { /* torch.device("cpu") -> "cpu" */
+        char *s = nn_str(where);
+        made = s ? nn_str_new(s) : NULL;
+        nn_free(s);
+        if (!made) return NULL;
+        where = made;
+    }
+    nn_object *obj = nn_torch_load_file(path, where);
+    NN_RELEASE(made);
+    return obj;
 }
 
 /* torch.autograd.Variable(data, requires_grad=False): since PyTorch 0.4 the
@@ -686,11 +697,11 @@ static const repl_function_def torch_functions[] = {
      "set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=None, profile=None, sci_mode=None)\n"
      "Set options for printing."},
     {"save", f_save,
-     "save(obj, f)\n"
-     "Saves a state dict (a dict of tensors) to a safetensors file."},
+     "save(obj, f, pickle_protocol=2)\n"
+     "Saves an object (nested dicts, lists, tuples, numbers, str, tensors) to a file in PyTorch's format."},
     {"load", f_load,
      "load(f, map_location=None, *, weights_only=False)\n"
-     "Loads a state dict saved with torch.save from a file."},
+     "Loads an object saved with torch.save from a file (only tensors and plain containers are rebuilt)."},
     {"is_tensor", f_is_tensor,
      "is_tensor(obj)\n"
      "Returns True if obj is a PyTorch tensor."},

@@ -2812,6 +2812,13 @@ static const char *const exception_docs[EXC_COUNT] = {
     [EXC_SyntaxError] = "SyntaxError(*args)\n" "Invalid syntax.",
     [EXC_IndentationError] = "IndentationError(*args)\n" "Improper indentation.",
     [EXC_SystemExit] = "SystemExit(*args)\n" "Request to exit from the interpreter.",
+    [EXC_OSError] = "OSError(*args)\n" "Base class for I/O related errors.",
+    [EXC_FileNotFoundError] = "FileNotFoundError(*args)\n" "File not found.",
+    [EXC_FileExistsError] = "FileExistsError(*args)\n" "File already exists.",
+    [EXC_NotADirectoryError] = "NotADirectoryError(*args)\n" "Operation only works on directories.",
+    [EXC_IsADirectoryError] = "IsADirectoryError(*args)\n" "Operation doesn't work on directories.",
+    [EXC_PermissionError] = "PermissionError(*args)\n" "Not enough permissions.",
+    [EXC_UnpicklingError] = "UnpicklingError(*args)\n" "A file torch.load cannot read (pickle.UnpicklingError).",
     [EXC_GeneratorExit] = "GeneratorExit(*args)\n" "Request that a generator exit.",
 };
 
@@ -3531,14 +3538,6 @@ char *repl_help_text(repl_interp *in, nn_object *obj)
         return NULL;
     }
     return repl_sb_finish(&b);
-}
-
-nn_object *repl_stdlib_module(const char *name)
-{
-    if (strcmp(name, "collections") != 0) return NULL;
-    nn_object *m = repl_module_new("collections");
-    if (m && repl_set_attr(m, "OrderedDict", &repl_current->odict_cls->ob) < 0) NN_SET(m, NULL);
-    return m;
 }
 
 int repl_builtins_init(repl_interp *in)

@@ -516,13 +516,14 @@ int repl_truth(nn_object *o)
     return 1;
 }
 
-/* A language method of an instance's class (borrowed), or NULL. */
+/* A language method of an instance's class (borrowed), or NULL: a def, or a C
+   function that a standard library module put in its class (typing's forms). */
 static nn_object *user_method(nn_object *o, const char *name)
 {
     class_obj *c = o->type == &repl_instance_type ? ((instance_obj *)o)->cls : repl_module_lang_class(o);
     if (!c) return NULL;
     nn_object *m = repl_class_lookup(c, name);
-    return m && m->type == &repl_function_type ? m : NULL;
+    return m && (m->type == &repl_function_type || m->type == &nn_cfunction_type) ? m : NULL;
 }
 
 static char *str_result(nn_object *r, const char *what)
@@ -2968,6 +2969,35 @@ static nn_object *import_module(const repl_native_ops *ops, const char *name)
     return ops && ops->import_module ? ops->import_module(name) : NULL;
 }
 
+/* ModuleNotFoundError for a dotted name that did not import, naming its first
+   missing prefix as CPython does ('numpy' for numpy.linalg, 'torch.foo' for
+   torch.foo.bar), with the exception's name attribute set to it. Returns -1. */
+static int module_not_found(const repl_native_ops *ops, const char *name)
+{
+    char prefix[512];
+    size_t len = 0;
+    for (;;) {
+        len += strcspn(name + len, ".");
+        if (len >= sizeof prefix) len = sizeof prefix - 1;
+        memcpy(prefix, name, len);
+        prefix[len] = 0;
+        if (!name[len] || len == sizeof prefix - 1) break;
+        nn_object *m = import_module(ops, prefix);
+        if (!m) {
+            if (nn_error_current()) return -1;
+            break;
+        }
+        NN_RELEASE(m);
+        len++;
+    }
+    repl_raise_exc(EXC_ModuleNotFoundError, "No module named '%s'", prefix);
+    nn_object *n = nn_str_new(prefix);
+    if (n && repl_current->exc && repl_current->exc->type == &repl_instance_type)
+        repl_nmap_set(&((instance_obj *)repl_current->exc)->attrs, "name", n);
+    NN_RELEASE(n);
+    return -1;
+}
+
 static int do_import(frame *f, const repl_node *s)
 {
     const repl_native_ops *ops = repl_get_native_ops();
@@ -2978,9 +3008,7 @@ static int do_import(frame *f, const repl_node *s)
             nn_object *m = import_module(ops, name);
             if (!m) {
                 if (nn_error_current()) return -1;
-                char top[256];
-                first_component(name, top, sizeof top);
-                return repl_raise_exc(EXC_ModuleNotFoundError, "No module named '%s'", strchr(name, '.') && ops && ops->import_module ? name : top);
+                return module_not_found(ops, name);
             }
             int rc;
             if (a->v.alias.asname) rc = store_name(f, a->v.alias.asname, m);
@@ -3001,7 +3029,7 @@ static int do_import(frame *f, const repl_node *s)
     nn_object *m = import_module(ops, mod);
     if (!m) {
         if (nn_error_current()) return -1;
-        return repl_raise_exc(EXC_ModuleNotFoundError, "No module named '%s'", mod);
+        return module_not_found(ops, mod);
     }
     int rc = 0;
     for (int i = 0; rc == 0 && i < s->v.ImportFrom.names.n; i++) {
@@ -3401,6 +3429,7 @@ void repl_interp_free(repl_interp *in)
         NN_RELEASE(sc);
     }
     NN_RELEASE(in->module_classes);
+    repl_nmap_clear(&in->stdlib_modules);
     repl_nmap_clear(&in->builtins);
     repl_nmap_clear(&in->type_cache);
     NN_RELEASE(in->no_memory);

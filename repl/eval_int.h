@@ -58,7 +58,10 @@ bool repl_nmap_next(const nmap *m, uint32_t *pos, const char **key, nn_object **
     X(ImportError, EXC_Exception, -1) X(ModuleNotFoundError, EXC_ImportError, -1) \
     X(KeyboardInterrupt, EXC_BaseException, NN_ERR_KEYBOARD_INTERRUPT) X(MemoryError, EXC_Exception, NN_ERR_MEMORY) \
     X(SyntaxError, EXC_Exception, NN_ERR_SYNTAX) X(IndentationError, EXC_SyntaxError, NN_ERR_INDENTATION) \
-    X(SystemExit, EXC_BaseException, -1) X(GeneratorExit, EXC_BaseException, -1)
+    X(SystemExit, EXC_BaseException, -1) \
+    X(OSError, EXC_Exception, -1) X(FileNotFoundError, EXC_OSError, -1) X(FileExistsError, EXC_OSError, -1) \
+    X(NotADirectoryError, EXC_OSError, -1) X(IsADirectoryError, EXC_OSError, -1) X(PermissionError, EXC_OSError, -1) \
+    X(UnpicklingError, EXC_Exception, NN_ERR_UNPICKLING) X(GeneratorExit, EXC_BaseException, -1)
 
 typedef enum exc_id {
 #define X(name, parent, kind) EXC_##name,
@@ -180,6 +183,7 @@ struct repl_interp {
     scope *captured;      /* weak list of scopes captured by closures */
     nn_object *module_classes; /* owned list: classes deriving from nn.Module live as long as the
                                   interpreter, since their modules point at their core class */
+    nmap stdlib_modules;  /* the standard library's modules imported so far (stdlib.c), by name */
 };
 
 /* The interpreter running now (type slots such as repr reach it through this). */

@@ -104,6 +104,18 @@ need_word $(table repl/eval_int.h 'define EXC_LIST')
 for kind in str list tuple dict odict set float int; do
     need . "(" $(table repl/builtins.c "^static const method_def ${kind}_methods\\[\\] = \\{")
 done
+# the standard library's modules (repl/mod_*.c): each function and constant as a script uses it
+need math. "(" $(table repl/mod_math.c 'define MATH_1\(') $(table repl/mod_math.c 'math_functions\[\] = \{')
+need math. "" pi e tau inf nan
+need random. "(" $(table repl/mod_random.c 'random_functions\[\] = \{')
+need os. "(" $(table repl/mod_os.c 'os_functions\[\] = \{')
+need os. "" environ sep linesep name curdir pardir path
+need os.path. "(" $(table repl/mod_os.c 'path_functions\[\] = \{') $(table repl/mod_os.c 'define STAT_PREDICATES')
+need time. "(" $(table repl/mod_time.c 'time_functions\[\] = \{') $(table repl/mod_time.c 'define CLOCKS') \
+    $(table repl/mod_time.c 'define CLOCKS' | sed 's/$/_ns/')
+need string. "" $(table repl/mod_string.c 'constants\[\] = \{') $(table repl/mod_string.c 'string_functions\[\] = \{')
+need typing. "" $(table repl/mod_typing.c 'typing_functions\[\] = \{') TYPE_CHECKING
+need_word $(sed -n '/form_names\[\] = {/,/};/p' repl/mod_typing.c | grep -o '"[A-Za-z]*"' | tr -d '"')
 # statements and operators (each as a script writes it)
 need "" "" 'if ' 'elif ' 'else:' 'while ' 'for ' ' in ' 'break' 'continue' 'pass' 'return ' 'raise ' 'assert ' \
     'global ' 'nonlocal ' 'import ' 'from ' 'try:' 'except ' 'except:' 'finally:' 'with ' 'def ' 'class ' 'lambda ' \

@@ -1,0 +1,55 @@
+/*
+ * nn_torch_file.h — PyTorch's own checkpoint format (torch.save / torch.load):
+ * a zip archive holding `<name>/data.pkl` (a protocol-2 pickle whose tensors
+ * point at storages by persistent id), one record `<name>/data/<key>` per
+ * storage and `<name>/version`, as PyTorch 1.13 writes it (torch_file.c over
+ * libzip, torch_pickle.c for the pickle). Included by nn.h.
+ */
+#ifndef NN_TORCH_FILE_H
+#define NN_TORCH_FILE_H
+
+/* torch.save(obj, path): obj (borrowed) is any nesting of dict, OrderedDict, list,
+   tuple, str, int, float, bool, None, tensors and Parameters; tensors that share a
+   storage (views, the same tensor twice) stay shared. The archive is written to a
+   temporary file beside path and renamed over it, so a failure leaves no partial
+   file. TypeError for a value PyTorch's format cannot hold here. 0 or -1. */
+int nn_torch_save_file(nn_object *obj, const char *path);
+
+/* torch.load(path, map_location): a new reference to the object the file holds,
+   read with a restricted unpickler: only the globals PyTorch's weights_only=True
+   allows, any other is an UnpicklingError naming it; nothing from the file runs.
+   map_location (borrowed) is NULL/None, a device string ("cpu") or a dict of
+   location strings ({"cuda:0": "cpu"}). A safetensors file (what nnscope's
+   torch.save wrote before) loads as its ordered dict. Bad files are errors
+   (UnpicklingError, RuntimeError), never more memory than the file holds. */
+nn_object *nn_torch_load_file(const char *path, nn_object *map_location);
+/* The same for an archive in memory (borrowed bytes). */
+nn_object *nn_torch_load_bytes(const void *data, size_t len, nn_object *map_location);
+
+/* ---- the pickle alone (torch_pickle.c), for the archive code and the tests */
+
+/* A storage a pickle refers to: the tensor (retained) whose storage it is. */
+typedef struct nn_pickle_storage {
+    nn_tensor *tensor;
+} nn_pickle_storage;
+
+typedef struct nn_pickle_out {
+    char *data;                   /* nn_malloc'd pickle bytes */
+    size_t len;
+    nn_pickle_storage *storages;  /* storage key i is "i" */
+    size_t n_storages;
+} nn_pickle_out;
+
+/* Pickles obj (borrowed) as torch.save's data.pkl; 0 or -1 (out then empty). */
+int nn_pickle_dump(nn_object *obj, nn_pickle_out *out);
+void nn_pickle_out_free(nn_pickle_out *out);
+
+/* Gives the storage record `key` as a new 1-D tensor of numel elements of dtype on
+   the CPU, or NULL with an error (a missing or short record). */
+typedef nn_tensor *(*nn_pickle_storage_fn)(void *ud, const char *key, nn_dtype dtype, int64_t numel,
+                                           const char *location);
+/* Unpickles data (borrowed, len bytes) with the restricted unpickler; storages come
+   from load(ud, ...). A new reference or NULL with the error. */
+nn_object *nn_pickle_load(const void *data, size_t len, nn_pickle_storage_fn load, void *ud);
+
+#endif

@@ -1,0 +1,140 @@
+/*
+ * stdlib.c — where `import math` finds the standard library's modules that the
+ * language defines: one table of names and makers (each module is one file,
+ * repl/mod_*.c), a per-interpreter cache so that a module is made on its first
+ * import only (none at start-up) and every import gives the same object, and
+ * the helpers the module files share. Not here: the modules of the bindings
+ * (torch, sys: bind_torch.c).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "stdlib_int.h"
+
+/* The modules, by import name; a dotted name is a submodule (os.path), which
+   its parent's maker imports to set it as an attribute. */
+static const struct {
+    const char *name;
+    nn_object *(*make)(void);
+} modules[] = {
+    {"collections", repl_mod_collections},
+    {"math", repl_mod_math},
+    {"os", repl_mod_os},
+    {"os.path", repl_mod_os_path},
+    {"random", repl_mod_random},
+    {"string", repl_mod_string},
+    {"time", repl_mod_time},
+    {"typing", repl_mod_typing},
+};
+
+nn_object *repl_stdlib_module(const char *name)
+{
+    nmap *cache = &repl_current->stdlib_modules;
+    nn_object *m = repl_nmap_get(cache, name);
+    if (m) return nn_retain(m);
+    for (size_t i = 0; i < sizeof modules / sizeof *modules; i++) {
+        if (strcmp(modules[i].name, name) != 0) continue;
+        m = modules[i].make();
+        if (m && repl_nmap_set(cache, name, m) < 0) NN_SET(m, NULL);
+        return m;
+    }
+    return NULL;
+}
+
+int repl_mod_set(nn_object *m, const char *name, nn_object *v)
+{
+    if (!v) return -1;
+    int rc = repl_set_attr(m, name, v);
+    NN_RELEASE(v);
+    return rc;
+}
+
+int repl_mod_add_fns(nn_object *m, const repl_mod_fn *fns, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (repl_mod_set(m, fns[i].name, nn_cfunction_new(fns[i].name, fns[i].fn, NULL, NULL)) < 0) return -1;
+    return 0;
+}
+
+int repl_mod_nargs(const char *fname, nn_object *args, nn_object *kwargs, int min, int max)
+{
+    if (kwargs && nn_dict_len(kwargs)) return repl_raise_exc(EXC_TypeError, "%s() takes no keyword arguments", fname);
+    int n = args ? (int)nn_tuple_len(args) : 0;
+    if (n >= min && n <= max) return n;
+    if (min == max && min == 0) return repl_raise_exc(EXC_TypeError, "%s() takes no arguments (%d given)", fname, n);
+    if (min == max && min == 1)
+        return repl_raise_exc(EXC_TypeError, "%s() takes exactly one argument (%d given)", fname, n);
+    if (min == max) return repl_raise_exc(EXC_TypeError, "%s expected %d arguments, got %d", fname, min, n);
+    if (n < min)
+        return repl_raise_exc(EXC_TypeError, "%s expected at least %d argument%s, got %d", fname, min,
+                              min == 1 ? "" : "s", n);
+    return repl_raise_exc(EXC_TypeError, "%s expected at most %d argument%s, got %d", fname, max, max == 1 ? "" : "s",
+                          n);
+}
+
+int repl_mod_real(nn_object *o, double *out)
+{
+    if (nn_is_float(o) || nn_is_int(o) || nn_is_bool(o)) {
+        *out = nn_float_value(o);
+        return 0;
+    }
+    nn_object *f = NULL;
+    if (o->type != &nn_str_type && o->type != &nn_none_type) {
+        /* a 0-dim tensor or a class with __float__: what float() makes of it */
+        f = repl_call_object(&repl_current->float_cls->ob, &o, 1, NULL);
+        if (!f) {
+            nn_object *e = repl_take_exception();
+            bool type_error = e && repl_exc_matches(e, &repl_current->exc_classes[EXC_TypeError]->ob);
+            if (!type_error) {
+                repl_raise_object(e); /* a tensor of several elements: its own error */
+                NN_RELEASE(e);
+                return -1;
+            }
+            NN_RELEASE(e);
+        }
+    }
+    if (!f || !nn_is_float(f)) {
+        NN_RELEASE(f);
+        return repl_raise_exc(EXC_TypeError, "must be real number, not %s", repl_value_type_name(o));
+    }
+    *out = nn_float_value(f);
+    NN_RELEASE(f);
+    return 0;
+}
+
+int repl_mod_int(nn_object *o, int64_t *out)
+{
+    if (nn_is_int(o) || nn_is_bool(o)) {
+        *out = nn_int_value(o);
+        return 0;
+    }
+    return repl_raise_exc(EXC_TypeError, "'%s' object cannot be interpreted as an integer", repl_value_type_name(o));
+}
+
+nn_object *repl_mod_kwarg(nn_object *kwargs, const char *name)
+{
+    return kwargs ? nn_dict_get_str(kwargs, name) : NULL;
+}
+
+int repl_mod_kwargs_only(const char *fname, nn_object *kwargs, const char *const *names)
+{
+    size_t pos = 0;
+    nn_object *k, *v;
+    while (kwargs && nn_dict_next(kwargs, &pos, &k, &v)) {
+        const char *const *n = names;
+        while (*n && strcmp(*n, nn_str_cstr(k)) != 0) n++;
+        if (!*n)
+            return repl_raise_exc(EXC_TypeError, "%s() got an unexpected keyword argument '%s'", fname, nn_str_cstr(k));
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------ collections */
+
+/* collections: OrderedDict (its class lives with the built-in types, builtins.c). */
+nn_object *repl_mod_collections(void)
+{
+    nn_object *m = repl_module_new("collections");
+    if (m && repl_set_attr(m, "OrderedDict", &repl_current->odict_cls->ob) < 0) NN_SET(m, NULL);
+    return m;
+}

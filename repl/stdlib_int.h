@@ -1,0 +1,54 @@
+/*
+ * stdlib_int.h — the modules of Python's standard library that the language
+ * defines (math, random, time, os, ...): one file per module (repl/mod_*.c),
+ * each made on its first import and kept for the interpreter's life
+ * (repl/stdlib.c holds the table of names and the cache). What the module files
+ * share: a module built from a function table, and argument helpers with
+ * CPython's messages. Private to repl/.
+ */
+#ifndef REPL_STDLIB_INT_H
+#define REPL_STDLIB_INT_H
+
+#include "eval_int.h"
+
+/* A module function: its name, its C function (ud is unused) and its doc
+   ("signature\none line", as the builtins' tables). */
+typedef struct repl_mod_fn {
+    const char *name;
+    nn_cfunc fn;
+    const char *doc;
+} repl_mod_fn;
+
+/* Adds each of the n functions as an attribute of module m (borrowed). 0 or -1. */
+int repl_mod_add_fns(nn_object *m, const repl_mod_fn *fns, size_t n);
+/* m.name = v; takes v (NULL: the failed allocation's error). 0 or -1. */
+int repl_mod_set(nn_object *m, const char *name, nn_object *v);
+
+/* Positional argument count check with CPython's messages for C functions
+   ("sqrt() takes exactly one argument (2 given)", "log expected at most 2
+   arguments, got 3"); keyword arguments are refused ("sqrt() takes no keyword
+   arguments"). Returns the count, or -1 with TypeError. */
+int repl_mod_nargs(const char *fname, nn_object *args, nn_object *kwargs, int min, int max);
+/* A real number argument (int, bool, float, or anything float() takes: a 0-dim
+   tensor) into *out; TypeError "must be real number, not str". 0 or -1. */
+int repl_mod_real(nn_object *o, double *out);
+/* An integer argument (int, bool) into *out; TypeError "'float' object cannot
+   be interpreted as an integer". 0 or -1. */
+int repl_mod_int(nn_object *o, int64_t *out);
+/* The keyword argument name of kwargs (a dict or NULL), borrowed, or NULL. */
+nn_object *repl_mod_kwarg(nn_object *kwargs, const char *name);
+/* Checks that kwargs holds only the names listed (NULL-terminated); TypeError
+   "fname() got an unexpected keyword argument 'x'". 0 or -1. */
+int repl_mod_kwargs_only(const char *fname, nn_object *kwargs, const char *const *names);
+
+/* The module makers (new references, or NULL with the error). */
+nn_object *repl_mod_collections(void);
+nn_object *repl_mod_math(void);
+nn_object *repl_mod_os(void);
+nn_object *repl_mod_os_path(void); /* os.path (posixpath) */
+nn_object *repl_mod_random(void);
+nn_object *repl_mod_string(void);
+nn_object *repl_mod_time(void);
+nn_object *repl_mod_typing(void);
+
+#endif
