@@ -749,5 +749,6 @@ nn_print_options *nn_print_options_get(void);
 #include "nn_tensordict.h"
 #include "nn_torch_file.h"
 #include "nn_pool.h"
+#include "nn_math.h"
 
 #endif

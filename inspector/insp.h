@@ -147,8 +147,14 @@ int insp_param_update_ratio(insp_session *s);
 
 /* ---- problems and the NaN breakpoint */
 /* Thresholds of the flags. */
-#define INSP_VANISHING_REL 1e-7   /* ||grad|| < 1e-7 * ||param|| */
-#define INSP_EXPLODING 1e3        /* a gradient norm above this, or non-finite */
+/* A parameter's gradients are judged relative to the parameter and to the other
+   layers, never by an absolute size (a converged model has tiny gradients
+   everywhere): rel = ||grad|| / ||param||. */
+#define INSP_VANISHING_SPREAD 1e-4 /* a weight's rel below 1e-4 of the largest weight rel */
+#define INSP_EXPLODING_REL 1e3     /* rel above 1e3: the gradient dwarfs the parameter */
+#define INSP_EXPLODING_GROWTH 1e3  /* ||grad|| grew 1000x over the kept captures */
+#define INSP_RATIO_CAPTURES 3      /* update ratios are judged once this many captures have one */
+#define INSP_EXPLODING 1e3        /* a grad_output/grad_input norm above this, or non-finite */
 #define INSP_SATURATED_FRAC 0.5   /* more than half of the last output saturated */
 #define INSP_RATIO_LOW 1e-5       /* update-to-data ratio outside [1e-5, 1e-1] */
 #define INSP_RATIO_HIGH 1e-1

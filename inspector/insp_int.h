@@ -41,6 +41,11 @@ int insp_object_stats_cached(insp_stats_cache *c, nn_object *o, insp_saturation 
 void insp_float_change(const float *now, const float *before, int64_t n, double *dd, double *pp);
 /* Releases the views c holds; it stays usable. */
 void insp_stats_cache_clear(insp_stats_cache *c);
+/* Whether parameter q of the table params[0..n) has a vanishing gradient: a weight
+   (ndim >= 2) whose ||grad|| / ||param|| is below INSP_VANISHING_SPREAD of the
+   largest such figure among the table's weights (two at least). */
+bool insp_param_vanishing(const insp_param *params, size_t n, const insp_param *q);
+
 /* The parameter table as last captured (render.c reads it after insp_problems),
    or NULL (*n 0) when none was. */
 const insp_param *insp_param_table(const insp_session *s, size_t *n);
@@ -157,10 +162,11 @@ struct insp_session {
 };
 
 /* ---- the view (view.c keeps it, render.c draws it) */
-#define INSP_OUTPUT_LINES 200 /* output lines of statements kept */
+#define INSP_OUTPUT_LINES 1000 /* output lines of statements kept (the Output pane's scrollback) */
 #define INSP_HISTORY 100      /* command-line history entries kept */
 #define INSP_COMMAND_ROWS 6   /* rows the command line grows to for a statement of several lines */
-typedef enum insp_focus { INSP_FOCUS_TREE, INSP_FOCUS_DETAILS, INSP_FOCUS_COMMAND } insp_focus;
+/* Tab moves through them in this order. */
+typedef enum insp_focus { INSP_FOCUS_TREE, INSP_FOCUS_DETAILS, INSP_FOCUS_PROBLEMS, INSP_FOCUS_OUTPUT, INSP_FOCUS_COMMAND } insp_focus;
 struct insp_view {
     insp_session *s;          /* borrowed */
     size_t sel;               /* selected module */
@@ -172,6 +178,8 @@ struct insp_view {
     insp_focus focus;
     bool help, finding, busy;
     int detail_scroll;        /* lines of the details pane scrolled away */
+    int problem_scroll;       /* problem lines scrolled away above the pane */
+    int output_scroll;        /* output lines scrolled back from the newest (0: the newest show) */
     int tree_widen;           /* columns added to the tree pane's share by '>' (fewer by '<') */
     char *line;               /* the command line (or the find text), nn_malloc'd UTF-8; a
                                  statement of several lines holds them joined by '\n',

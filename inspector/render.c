@@ -407,7 +407,7 @@ static void param_grads_section(pane *p, insp_session *s, size_t sel, uint64_t a
             any = true;
         }
         double rel = q->norm > 0 ? q->grad_norm / q->norm : NAN;
-        bool vanishing = q->has_grad && !isnan(q->grad_norm) && q->norm > 0 && q->grad_norm < INSP_VANISHING_REL * q->norm;
+        bool vanishing = q->has_grad && insp_param_vanishing(params, n_params, q);
         int row = pane_rows(p, 1);
         if (row < 0) continue;
         int col = p->x;
@@ -566,7 +566,8 @@ static const char *const help_lines[] = {
     "↑ ↓  j k      move in the tree (PgUp PgDn Home End)",
     "Enter Space   expand or collapse the module",
     "← →           collapse / expand (← on a leaf: its parent)",
-    "Tab           switch pane: tree, details, command line",
+    "Tab           next pane: tree, details, problems, output, command",
+    "              (in problems and output ↑↓ PgUp PgDn Home End scroll)",
     ":             the command line (Esc leaves it)",
     "p a g h       parameters, activations, gradients, histograms",
     "f l u         the whole model: gradient flow, layer statistics,",
@@ -731,17 +732,33 @@ int insp_view_draw(insp_view *v, insp_screen *sc)
     v->tree_widen = tw - base; /* a key pressed past a limit is not kept */
     draw_title(v, sc);
     for (int r = 1; r < prob_sep; r++) insp_screen_put(sc, r, tw, 1, INSP_COLOR_DIM, 0, "│");
-    char title[64];
-    snprintf(title, sizeof title, " Problems (%d) ", n_problems);
+    /* Problems and Output scroll (Tab gives them the keys): keep the scroll in range */
+    int prob_max = n_problems - (out_sep - prob_sep - 1), out_max = v->n_out - out_rows;
+    if (v->problem_scroll > (prob_max > 0 ? prob_max : 0)) v->problem_scroll = prob_max > 0 ? prob_max : 0;
+    if (v->output_scroll > (out_max > 0 ? out_max : 0)) v->output_scroll = out_max > 0 ? out_max : 0;
+    char title[96];
+    bool prob_focus = v->focus == INSP_FOCUS_PROBLEMS, out_focus = v->focus == INSP_FOCUS_OUTPUT;
+    snprintf(title, sizeof title, " Problems (%d)%s ", n_problems, prob_focus ? " · ↑↓ PgUp PgDn Home End scroll" : "");
     separator(sc, prob_sep, tw, "┴", title);
-    separator(sc, out_sep, -1, "", " Output ");
+    int out_last = v->n_out - v->output_scroll, out_first = out_last - out_rows + 1;
+    if (v->output_scroll > 0 || out_focus)
+        snprintf(title, sizeof title, " Output · lines %d-%d of %d%s ", out_first > 1 ? out_first : 1, out_last, v->n_out,
+                 out_focus ? " · ↑↓ PgUp PgDn Home End scroll" : "");
+    else
+        snprintf(title, sizeof title, " Output ");
+    separator(sc, out_sep, -1, "", title);
     if (draw_tree(v, sc, 1, prob_sep - 1, tw) < 0 || draw_details(v, sc, 1, prob_sep - 1, tw + 2, W - tw - 2) < 0) goto out;
 
     const char *text = problems;
-    int shown = 0;
+    for (int k = 0; k < v->problem_scroll && *text; k++) {
+        text = strchr(text, '\n');
+        text = text ? text + 1 : "";
+    }
+    int shown = v->problem_scroll;
     for (int r = prob_sep + 1; r < out_sep && *text; r++, shown++) {
         if (r == out_sep - 1 && shown + 1 < n_problems) {
-            putf(sc, r, 1, W - 1, INSP_COLOR_DIM, 0, "… %d more", n_problems - shown);
+            putf(sc, r, 1, W - 1, INSP_COLOR_DIM, 0, "… %d more%s", n_problems - shown,
+                 prob_focus ? "" : " (Tab to the pane scrolls it)");
             break;
         }
         insp_screen_put(sc, r, 1, W - 1, problem_color(text), 0, text);
@@ -750,7 +767,7 @@ int insp_view_draw(insp_view *v, insp_screen *sc)
     }
     if (n_problems == 0) insp_screen_put(sc, prob_sep + 1, 1, W - 1, INSP_COLOR_GOOD, 0, "none");
     for (int i = 0; i < out_rows; i++) {
-        int k = v->n_out - out_rows + i;
+        int k = v->n_out - v->output_scroll - out_rows + i;
         if (k >= 0) insp_screen_put(sc, out_sep + 1 + i, 0, W, v->out_error[k] ? INSP_COLOR_BAD : INSP_COLOR_DEFAULT, 0, v->out[k]);
     }
     draw_command(v, sc, cmd_row, cmd_rows);

@@ -603,6 +603,93 @@ __attribute__((format(printf, 2, 3))) static int add_line(text *t, const char *f
 
 static bool nonfinite(double x) { return !isfinite(x); }
 
+/* ||grad|| / ||param|| of a parameter with a finite gradient, else NaN. */
+static double grad_rel(const insp_param *p)
+{
+    return p->has_grad && isfinite(p->grad_norm) && p->norm > 0 ? p->grad_norm / p->norm : NAN;
+}
+
+/* The weight (ndim >= 2) with the largest grad_rel of the table, or NULL when fewer
+   than two weights have one. */
+static const insp_param *best_weight(const insp_param *params, size_t n)
+{
+    const insp_param *best = NULL;
+    int weights = 0;
+    for (size_t i = 0; i < n; i++) {
+        double r = grad_rel(&params[i]);
+        if (params[i].ndim < 2 || isnan(r)) continue;
+        weights++;
+        if (!best || r > grad_rel(best)) best = &params[i];
+    }
+    return weights >= 2 ? best : NULL;
+}
+
+bool insp_param_vanishing(const insp_param *params, size_t n, const insp_param *q)
+{
+    const insp_param *best = best_weight(params, n);
+    double r = grad_rel(q);
+    return best && q->ndim >= 2 && !isnan(r) && r < INSP_VANISHING_SPREAD * grad_rel(best);
+}
+
+/* The oldest kept capture (up to at_step) in which parameter i had a finite,
+   nonzero gradient norm: its norm, or NaN. */
+static double oldest_grad_norm(const insp_session *s, size_t i, uint64_t at_step)
+{
+    for (size_t k = s->n_captures; k-- > 0;) {
+        const insp_capture *c = &s->captures[(s->capture_next + INSP_CAPTURES - 1 - k) % INSP_CAPTURES];
+        const insp_param *p = &c->params[i];
+        if ((at_step == UINT64_MAX || c->step <= at_step + 1) && p->has_grad && isfinite(p->grad_norm) && p->grad_norm > 0)
+            return p->grad_norm;
+    }
+    return NAN;
+}
+
+/* Captures kept up to at_step in which parameter i had an update ratio. */
+static int ratio_captures(const insp_session *s, size_t i, uint64_t at_step)
+{
+    int n = 0;
+    for (size_t k = 0; k < s->n_captures; k++) {
+        const insp_capture *c = &s->captures[k];
+        n += (at_step == UINT64_MAX || c->step <= at_step + 1) && !isnan(c->params[i].update_ratio);
+    }
+    return n;
+}
+
+/* The flags of parameter i, each saying why with its numbers. 0 or -1 (MemoryError). */
+static int param_problems(text *t, const insp_session *s, const insp_param *params, size_t n, size_t i, uint64_t at_step)
+{
+    const insp_param *p = &params[i];
+    const insp_module *m = &s->mods[p->module];
+    char name[300];
+    snprintf(name, sizeof name, "%s%s%s", m->path, *m->path ? "." : "", p->name);
+    int rc = 0;
+    if (p->has_grad) {
+        double rel = grad_rel(p), first = oldest_grad_norm(s, i, at_step);
+        const insp_param *best = best_weight(params, n);
+        if (nonfinite(p->grad_norm))
+            rc = add_line(t, "exploding: %s grad norm %.4g (not finite)", name, p->grad_norm);
+        else if (rel > INSP_EXPLODING_REL)
+            rc = add_line(t, "exploding: %s grad norm %.4g is %.3g times the parameter's norm %.4g", name, p->grad_norm,
+                          rel, p->norm);
+        else if (first > 0 && p->grad_norm > INSP_EXPLODING_GROWTH * first)
+            rc = add_line(t, "exploding: %s grad norm %.4g grew %.3gx over the kept steps (from %.4g)", name,
+                          p->grad_norm, p->grad_norm / first, first);
+        else if (insp_param_vanishing(params, n, p)) {
+            char best_name[300];
+            const insp_module *bm = &s->mods[best->module];
+            snprintf(best_name, sizeof best_name, "%s%s%s", bm->path, *bm->path ? "." : "", best->name);
+            rc = add_line(t, "vanishing: %s grad/param %.3g, %.2g of %s's %.3g", name, rel, rel / grad_rel(best),
+                          best_name, grad_rel(best));
+        }
+    }
+    /* update ratios: weights only (a bias's first updates are large by nature), once a few steps have one */
+    double r = p->update_ratio;
+    if (rc == 0 && p->ndim >= 2 && !isnan(r) && r > 0 && (r < INSP_RATIO_LOW || r > INSP_RATIO_HIGH) &&
+        ratio_captures(s, i, at_step) >= INSP_RATIO_CAPTURES)
+        rc = add_line(t, "update-ratio: %s %.3g (healthy near 1e-3)", name, r);
+    return rc;
+}
+
 int insp_problems(insp_session *s, char **out) { return insp_problems_at(s, UINT64_MAX, out); }
 
 int insp_problems_at(insp_session *s, uint64_t at_step, char **out)
@@ -639,23 +726,7 @@ int insp_problems_at(insp_session *s, uint64_t at_step, char **out)
         if (rc == 0 && f && m->sat != INSP_SAT_NONE && f->a.sat_frac > INSP_SATURATED_FRAC)
             rc = add_line(&t, "saturated: %s (%s) %.1f%% of outputs saturated", path, cls, 100 * f->a.sat_frac);
     }
-    for (size_t i = 0; rc == 0 && i < n_params; i++) {
-        const insp_param *p = &params[i];
-        const insp_module *m = &s->mods[p->module];
-        char name[300];
-        snprintf(name, sizeof name, "%s%s%s", m->path, *m->path ? "." : "", p->name);
-        if (!p->has_grad) {
-            /* no gradient yet: nothing to judge */
-        } else if (nonfinite(p->grad_norm) || p->grad_norm > INSP_EXPLODING) {
-            rc = add_line(&t, "exploding: %s grad norm %.4g", name, p->grad_norm);
-        } else if (p->norm > 0 && p->grad_norm < INSP_VANISHING_REL * p->norm) {
-            rc = add_line(&t, "vanishing: %s grad norm %.4g, %.3g of the parameter norm", name, p->grad_norm,
-                          p->grad_norm / p->norm);
-        }
-        double r = p->update_ratio;
-        if (rc == 0 && !isnan(r) && r > 0 && (r < INSP_RATIO_LOW || r > INSP_RATIO_HIGH))
-            rc = add_line(&t, "update-ratio: %s %.3g (healthy near 1e-3)", name, r);
-    }
+    for (size_t i = 0; rc == 0 && i < n_params; i++) rc = param_problems(&t, s, params, n_params, i, at_step);
     if (rc == 0 && !t.buf && !(t.buf = nn_strdup(""))) rc = -1;
     if (rc < 0) {
         nn_free(t.buf);

@@ -256,4 +256,10 @@ int repl_nn_more_functional(nn_object *fns);     /* adds to torch.nn.functional 
 /* nn.Module's methods for a class def (bind_nn.c's table) */
 bool repl_module_method_at(const repl_class_def *cls, size_t i, repl_method_doc *out);
 
+/* bind_math.c: torch.sin ... torch.logsumexp and the tensor methods */
+int repl_math_add_functions(nn_object *torch); /* 0 or -1 */
+/* t.name for those functions and their in-place methods (sin_, ...): a new
+   reference, or NULL without error when name is not one */
+nn_object *repl_math_method(nn_tensor *t, const char *name);
+
 #endif

@@ -1458,6 +1458,7 @@ nn_object *repl_tensor_getattr(nn_tensor *t, const char *name)
     for (size_t i = 0; i < N_TENSOR_FUNCTIONS; i++)
         if (!strcmp(tensor_functions[i].name, name) && is_method_too(name))
             return repl_bound_function(&tensor_functions[i], self);
+    if ((m = repl_math_method(t, name)) || nn_error_current() != NN_OK) return m;
     nn_error_set(NN_ERR_ATTRIBUTE, "'%s' object has no attribute '%s'", t->ob.type->name, name);
     return NULL;
 }

@@ -254,6 +254,46 @@ static void test_flow_figures(void **state)
     trainer_stop(&t);
 }
 
+/* The Output pane keeps INSP_OUTPUT_LINES lines and scrolls back through them when
+   Tab gives it the keys; new output while scrolled back leaves the lines shown. */
+static void test_output_scrollback(void **state)
+{
+    (void)state;
+    trainer t;
+    insp_session *s = trainer_start(&t, 1);
+    insp_view *v = TU_OK(insp_view_new(s));
+    char line[32];
+    for (int i = 1; i <= 1200; i++) {
+        snprintf(line, sizeof line, "line %d", i);
+        tu_check(insp_view_add_output(v, line, false));
+    }
+    char *text = draw_text(v, 80, 24, NULL); /* 3 output rows at 24 */
+    assert_non_null(strstr(text, "line 1198\nline 1199\nline 1200\n"));
+    assert_non_null(strstr(text, "─ Output ─"));
+    nn_free(text);
+    keys(v, "\t\t\t"); /* tree -> details -> problems -> output */
+    insp_view_key(v, INSP_KEY_UP);
+    insp_view_key(v, INSP_KEY_PGUP);
+    text = draw_text(v, 80, 24, NULL);
+    assert_non_null(strstr(text, "line 1187\nline 1188\nline 1189\n"));
+    assert_non_null(strstr(text, " Output · lines 987-989 of 1000 · "));
+    nn_free(text);
+    tu_check(insp_view_add_output(v, "newer", false)); /* the lines shown stay */
+    text = draw_text(v, 80, 24, NULL);
+    assert_non_null(strstr(text, "line 1187\nline 1188\nline 1189\n"));
+    nn_free(text);
+    insp_view_key(v, INSP_KEY_HOME); /* the oldest kept: 1000 lines back */
+    text = draw_text(v, 80, 24, NULL);
+    assert_non_null(strstr(text, "line 202\nline 203\nline 204\n"));
+    nn_free(text);
+    insp_view_key(v, INSP_KEY_END);
+    text = draw_text(v, 80, 24, NULL);
+    assert_non_null(strstr(text, "line 1199\nline 1200\nnewer\n"));
+    nn_free(text);
+    insp_view_free(v);
+    trainer_stop(&t);
+}
+
 static void test_view_keys(void **state)
 {
     (void)state;
@@ -432,8 +472,8 @@ static void test_command_line(void **state)
     runner r = {.t = &t};
     insp_view *v = TU_OK(insp_view_new(s));
 
-    /* Tab: tree -> details -> command line; typed keys go to the line */
-    keys(v, "\t\t");
+    /* Tab: tree -> details -> problems -> output -> command line; typed keys go to the line */
+    keys(v, "\t\t\t\t");
     assert_int_equal(insp_view_key(v, 'q'), INSP_ACT_REDRAW); /* typed, not quit */
     insp_view_key(v, INSP_KEY_BACKSPACE);
     for (const char *k = "step 4"; *k; k++) insp_view_handle(v, *k, run_fn, &r);
@@ -751,6 +791,7 @@ int main(void)
         cmocka_unit_test(test_activation_curve), cmocka_unit_test(test_report_text),
         cmocka_unit_test(test_put_fit),          cmocka_unit_test(test_no_grad_is_dash),
         cmocka_unit_test(test_model_views_golden), cmocka_unit_test(test_flow_figures),
+        cmocka_unit_test(test_output_scrollback),
     };
     return cmocka_run_group_tests_name("inspector view", tests, NULL, NULL);
 }

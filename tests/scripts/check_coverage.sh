@@ -70,6 +70,8 @@ need() {
 # torch: factories, functions, dtypes, classes, torch.cuda
 need torch. "" $(table repl/bind_torch.c 'torch_functions\[\] = \{')
 need torch. "" $(table repl/bind_tensor.c 'tensor_functions\[\] = \{')
+need torch. "" $(table repl/bind_math.c 'math_functions\[\] = \{')
+need . "(" $(table repl/bind_math.c 'math_inplace\[\] = \{')
 need torch. "" $(table repl/bind_torch.c 'dts\[\] = \{')
 need torch. "" Tensor Size Generator
 need torch.cuda. "" $(table repl/bind_torch.c 'cuda_functions\[\] = \{')
