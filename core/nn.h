@@ -349,6 +349,8 @@ nn_tensor *nn_contiguous(nn_tensor *t);        /* t itself (retained) if already
 nn_tensor *nn_clone(nn_tensor *t);
 nn_tensor *nn_to_dtype(nn_tensor *t, nn_dtype dtype); /* t itself (retained) if same dtype */
 nn_tensor *nn_detach(nn_tensor *t);            /* shares storage, no grad_fn */
+/* t.data = src: t views src's storage, shape and dtype, keeping its autograd state (set_data.c). */
+int nn_set_data(nn_tensor *t, nn_tensor *src);
 
 /* ----------------------------------------------------------- views (view.c) */
 /* All return new references sharing t's storage (reshape copies when it must). */
@@ -561,6 +563,11 @@ void nn_tensor_remove_hook(nn_tensor *t, int64_t handle);
 /* The grad_fn's name ("AddBackward0"), or NULL for leaves. */
 const char *nn_grad_fn_name(const nn_tensor *t);
 extern const nn_type nn_node_type;
+/* grad_fn.next_functions: a new tuple of (node, input_nr), (AccumulateGrad, 0) for a
+   leaf, (None, 0) for an input needing no gradient (next_functions.c). */
+nn_object *nn_node_next_functions(nn_object *node);
+extern const nn_type nn_accumulate_grad_type;
+nn_tensor *nn_accumulate_grad_variable(nn_object *o); /* its leaf, borrowed; NULL if o is not one */
 
 /* ---- optimizers (optim.c) ---- */
 
@@ -748,6 +755,7 @@ nn_print_options *nn_print_options_get(void);
 #include "nn_containers.h"
 #include "nn_tensordict.h"
 #include "nn_torch_file.h"
+#include "nn_clip_grad.h"
 #include "nn_pool.h"
 #include "nn_math.h"
 

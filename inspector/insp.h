@@ -283,12 +283,17 @@ void insp_view_set_complete(insp_view *v, insp_complete_fn fn, void *ctx);
    NULL with MemoryError); the command line is cleared and the statement goes to
    its history. */
 char *insp_view_take_command(insp_view *v);
+/* Appends an entry to the command line's history (a copy; an entry equal to the
+   last is skipped). 0 or -1 with MemoryError. */
+int insp_view_history_add(insp_view *v, const char *entry);
 /* Appends what a statement printed to the output area (borrowed text; NULL is
    nothing); error marks it red. 0 or -1 with MemoryError. */
 int insp_view_add_output(insp_view *v, const char *text, bool error);
 /* Handles key, and for INSP_ACT_RUN runs the statement through run(ctx, ...)
    (marking the view busy meanwhile), shows its output, and when the NaN
-   breakpoint stopped it selects the module that stopped it. Returns the action
+   breakpoint stopped it selects the module that stopped it. With run, 'b' outside
+   the command line runs "%break nan" or "%break off" as a statement (so the REPL
+   records it and knows the state). Returns the action
    (INSP_ACT_REDRAW after a run). */
 insp_action insp_view_handle(insp_view *v, int key, insp_run_fn run, void *ctx);
 /* Selection by module path (expanding its ancestors); -1 (no error) if unknown. */
@@ -314,6 +319,10 @@ int insp_view_draw(insp_view *v, insp_screen *sc);
    0, or -1 with RuntimeError when no usable terminal is there (TERM unset or
    dumb, no /dev/tty). */
 int insp_tui_run(insp_session *s, insp_run_fn run, insp_complete_fn complete, void *ctx);
+/* The entries (borrowed until the next call; copied into each view) that the
+   command-line history of the views insp_tui_run opens starts with, oldest
+   first: the REPL's history, so the up arrow recalls statements typed earlier. */
+void insp_tui_set_history(const char *const *entries, size_t n);
 /* True when insp_tui_run can open a terminal here (a tty and TERM not dumb). */
 bool insp_tui_available(void);
 

@@ -184,12 +184,23 @@ static int run_live(void *ud, const char *source, char **output)
     return rc;
 }
 
+static const char *const *history_entries;
+static size_t history_n;
+
+void insp_tui_set_history(const char *const *entries, size_t n)
+{
+    history_entries = entries;
+    history_n = entries ? n : 0;
+}
+
 int insp_tui_run(insp_session *s, insp_run_fn run, insp_complete_fn complete, void *ctx)
 {
     if (!insp_tui_available())
         return nn_error_set(NN_ERR_RUNTIME, "inspect: no terminal here (not a tty, or TERM is dumb or unset)");
     insp_view *view = insp_view_new(s);
     if (!view) return -1;
+    for (size_t i = 0; i < history_n; i++)
+        if (insp_view_history_add(view, history_entries[i]) < 0) nn_error_clear();
     insp_view_set_complete(view, complete, ctx);
     tui t = {.s = s, .view = view};
     insp_throttle_init(&t.throttle, INSP_REDRAW_HZ);

@@ -227,22 +227,27 @@ static void find_next(insp_view *v)
     snprintf(v->message, sizeof v->message, "no module matches '%.100s'", text);
 }
 
+int insp_view_history_add(insp_view *v, const char *entry)
+{
+    if (*entry && (v->n_history == 0 || strcmp(v->history[v->n_history - 1], entry))) {
+        char *copy = nn_strdup(entry);
+        if (!copy) return -1;
+        if (v->n_history == INSP_HISTORY) {
+            nn_free(v->history[0]);
+            memmove(v->history, v->history + 1, (INSP_HISTORY - 1) * sizeof *v->history);
+            v->n_history--;
+        }
+        v->history[v->n_history++] = copy;
+    }
+    v->history_pos = v->n_history;
+    return 0;
+}
+
 char *insp_view_take_command(insp_view *v)
 {
     char *cmd = nn_strdup(v->line ? v->line : "");
     if (!cmd) return NULL;
-    if (*cmd && (v->n_history == 0 || strcmp(v->history[v->n_history - 1], cmd))) {
-        char *copy = nn_strdup(cmd);
-        if (copy) {
-            if (v->n_history == INSP_HISTORY) {
-                nn_free(v->history[0]);
-                memmove(v->history, v->history + 1, (INSP_HISTORY - 1) * sizeof *v->history);
-                v->n_history--;
-            }
-            v->history[v->n_history++] = copy;
-        }
-    }
-    v->history_pos = v->n_history;
+    if (insp_view_history_add(v, cmd) < 0) nn_error_clear();
     line_set(v, ""); /* shrinking never allocates once the line exists */
     return cmd;
 }
@@ -495,7 +500,18 @@ static char *echo_of(const char *cmd)
 
 insp_action insp_view_handle(insp_view *v, int key, insp_run_fn run, void *ctx)
 {
-    insp_action act = insp_view_key(v, key);
+    insp_action act;
+    if (key == 'b' && run && v->s->n_mods > 0 && !v->help && !v->finding && v->focus != INSP_FOCUS_COMMAND) {
+        /* the breakpoint through the REPL, as the magic that does the same */
+        v->message[0] = 0;
+        if (line_set(v, v->s->break_nan ? "%break off" : "%break nan") < 0) {
+            nn_error_clear();
+            return INSP_ACT_NONE;
+        }
+        act = INSP_ACT_RUN;
+    } else {
+        act = insp_view_key(v, key);
+    }
     if (act != INSP_ACT_RUN) return act;
     char *cmd = insp_view_take_command(v), *output = NULL, *echo = NULL;
     if (!cmd || !(echo = echo_of(cmd))) {

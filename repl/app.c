@@ -399,6 +399,31 @@ static char *help_request(const char *line)
     return name;
 }
 
+bool repl_app_echo_suppressed(const char *source)
+{
+    size_t n = strlen(source);
+    while (n > 0 && isspace((unsigned char)source[n - 1])) n--;
+    size_t start = n;
+    while (start > 0 && source[start - 1] != '\n') start--;
+    /* the last line up to its comment: a '#' outside quotes */
+    char quote = 0;
+    size_t end = start;
+    for (size_t i = start; i < n; i++) {
+        char c = source[i];
+        if (quote) {
+            if (c == '\\' && i + 1 < n) i++;
+            else if (c == quote) quote = 0;
+        } else if (c == '\'' || c == '"') {
+            quote = c;
+        } else if (c == '#') {
+            break;
+        }
+        end = i + 1;
+    }
+    while (end > start && isspace((unsigned char)source[end - 1])) end--;
+    return end > start && source[end - 1] == ';';
+}
+
 static double now_seconds(void)
 {
     struct timeval tv;
@@ -442,7 +467,8 @@ int repl_app_run_cell(repl_app *app, const char *source, const char *filename)
         filename = cell_name;
     }
     int rc;
-    bool from_code = false;
+    bool from_code = false, silent = false;
+    app->view_cells = 0;
     char *one_line = trimmed_copy(line, strlen(line));
     if (one_line && strchr(one_line, '\n')) { /* magics and obj? are one-line cells */
         nn_free(one_line);
@@ -468,7 +494,8 @@ int repl_app_run_cell(repl_app *app, const char *source, const char *filename)
         repl_parse_mode mode = app->opt.interactive ? REPL_PARSE_SINGLE : REPL_PARSE_FILE;
         rc = repl_exec(app->interp, source, filename, mode, app->opt.interactive ? &result : NULL);
         from_code = rc == -1;
-        if (rc == 0 && result) {
+        silent = rc == 0 && result && repl_app_echo_suppressed(source);
+        if (rc == 0 && result && !silent) {
             rc = display_result(app, result);
             from_code = rc < 0;
         }
@@ -501,9 +528,11 @@ int repl_app_run_cell(repl_app *app, const char *source, const char *filename)
         .started = started,
         .duration = now_seconds() - started,
         .rng_state = app->rng_state,
+        .silent = silent,
     };
     if (app->sessions) repl_app_sessions_record(app, &app->last);
-    app->next_cell++;
+    app->next_cell += 1 + app->view_cells; /* after the statements typed in a view it opened */
+    app->view_cells = 0;
     return rc;
 }
 

@@ -32,6 +32,9 @@ typedef struct repl_app_options {
     bool interactive; /* the notebook on a terminal (echo Out[n], prompts) */
     bool quiet;       /* -q: no banner */
     bool record;      /* false with --no-record */
+    bool headless;    /* replay: %inspect / inspect() attach without a view or tables */
+    const char *program; /* the nnscope program %replay runs in a child process (main.c:
+                            /proc/self/exe); NULL: %replay runs in a fresh app in this process */
     const char *db_path; /* --db PATH, else $NNSCOPE_DB, else NULL = the default path */
     const char *session_name; /* --name NAME for the recorded session, or NULL */
     const char *script;  /* what a non-interactive run executes as its one cell (FILE.py,
@@ -49,6 +52,8 @@ typedef struct repl_cell_result {
     double started;        /* Unix time */
     double duration;       /* seconds */
     const void *rng_state; /* the generator's state before the cell (nn_generator_state_size bytes) */
+    int64_t view;          /* typed in the inspector's view opened by cell `view`; 0 for a notebook cell */
+    bool silent;           /* a trailing ';' suppressed the echo (IPython's rule) */
 } repl_cell_result;
 
 struct repl_app {
@@ -84,6 +89,12 @@ struct repl_app {
     nn_object *cell_source;      /* the running cell's text (str), as In keeps it */
     char *last_error; void *rng_state;
     bool code_failed;            /* repl_app_exec failed during the running magic */
+    /* A replay's hook: a headless %inspect cell `view` calls it to replay the
+       statements typed in its view (app_sessions.c); 0 or -1. */
+    int (*view_replay)(repl_app *app, int64_t view, void *ud);
+    void *view_replay_ud;
+    int64_t view_cells;          /* statements typed in the inspector during the running cell: each took
+                                    the number after the last (app_inspect.c), the next cell comes after */
 };
 
 /* A new app with a fresh interpreter (bindings installed by the caller), or NULL
@@ -169,18 +180,37 @@ int repl_app_cli_list(const repl_app_options *opt);
 int repl_app_cli_replay(const repl_app_options *opt, const char *session, bool verify, int64_t from);
 int repl_app_cli_export(const repl_app_options *opt, const char *session, const char *path);
 
+/* True when source is a cell whose echo a trailing ';' suppresses (the last
+   line, without its comment, ends in ';'), as IPython. */
+bool repl_app_echo_suppressed(const char *source);
+
 /* ---------------------------------------------------- inspector (app_inspect.c) */
 
 /* Installs the language built-in inspect(model) in the app's interpreter. */
 int repl_app_inspect_install(repl_app *app);
 /* Detaches and frees the inspector state. */
 void repl_app_inspect_close(repl_app *app);
+/* Drops the inspector's session (its hooks and the NaN breakpoint): %reset, which
+   deleted the model, calls it. */
+void repl_app_inspect_reset(repl_app *app);
+/* Runs a statement (or magic line) as if typed in the command line of the view
+   opened by cell `view`, as cell `number` (recorded when app records): res gets
+   its outcome, whose output and error are new nn_malloc'd strings (or NULL) the
+   caller frees. For replay; 0, or -1 when it raised (no error left set). */
+int repl_app_inspect_replay_statement(repl_app *app, int64_t view, int64_t number, const char *source,
+                                      repl_cell_result *res);
 
 /* ---------------------------------------------------- interactive (interactive.c) */
 
 /* The notebook loop on a terminal: banner, In [n]: prompts, readline with
    completion and persistent history, until Ctrl-D. Returns the exit status. */
 int repl_app_interactive(repl_app *app);
+/* Adds a statement to the notebook's readline history (and its file) while the
+   notebook runs; nothing otherwise. */
+void repl_app_history_add(const char *source);
+/* The last max entries of that history, oldest first (borrowed from readline),
+   into out; their count (0 outside the notebook). */
+size_t repl_app_history_recent(const char **out, size_t max);
 /* The indentation for the next continuation line of an incomplete cell: the last
    line's, one level more after a ':' and one less after return/pass/break/
    continue/raise (the notebook's rule; the inspector's command line uses it too). */

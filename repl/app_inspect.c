@@ -14,6 +14,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 struct repl_app_inspect {
     insp_session *session; /* attached to model, or NULL */
@@ -84,14 +85,15 @@ static nn_module *module_arg(repl_app *app, const char *what, const char *expr, 
    the statement goes on). */
 static void collect(void *ud, const char *s, size_t n) { repl_sb_add(ud, s, n); }
 
-/* Prints the current error: the traceback of the code that raised (label NULL),
-   or "label: message" ("" labels it with its kind). */
-static void print_error(repl_app *app, const char *label)
+/* The current error as text (a new string, or NULL): the traceback of the code
+   that raised (label NULL), or "label: message" ("" labels it with its kind). */
+static char *error_text(repl_app *app, const char *label)
 {
     char *tb = label ? NULL : repl_traceback(app->interp);
-    if (tb) repl_app_printf(app, "%s\n", tb);
-    else repl_app_printf(app, "%s: %s\n", label && *label ? label : nn_error_kind_name(nn_error_current()), nn_error_message());
-    nn_free(tb);
+    if (tb) return tb;
+    sbuf b = {0};
+    repl_sb_printf(&b, "%s: %s", label && *label ? label : nn_error_kind_name(nn_error_current()), nn_error_message());
+    return b.failed ? NULL : b.buf;
 }
 
 /* Parses source in mode without running it: the status. The error is cleared. */
@@ -121,18 +123,36 @@ static int command_complete(void *ctx, const char *source)
     return (int)repl_next_indent(source);
 }
 
-/* insp_run_fn: a statement or a magic line typed in the view, run in the app's
-   interpreter with its output (and traceback) collected instead of printed. */
-static int run_statement(void *ctx, const char *source, char **output)
+static double seconds_now(void)
 {
-    repl_app *app = ctx;
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Runs a statement or a magic line as typed in the view opened by cell `view`, as
+   cell `number`: its output (and traceback) collected instead of printed, then
+   recorded as a cell of the session marked with its view (res gets its outcome:
+   output and error are new strings the caller frees, either may be NULL). -1 when
+   it raised (no error left set). */
+static int run_in_view(repl_app *app, int64_t view, int64_t number, const char *source, repl_cell_result *res)
+{
     sbuf out = {0};
     repl_write_fn saved_out = app->out_write, saved_err = app->err_write;
     void *saved_out_ud = app->out_ud, *saved_err_ud = app->err_ud;
     bool saved_failed = app->code_failed; /* the %inspect cell's own state */
+    int64_t saved_next = app->next_cell;
     app->out_write = app->err_write = collect;
     app->out_ud = app->err_ud = &out;
     app->code_failed = false;
+    app->next_cell = number; /* %snapshot typed in the view names this cell */
+    size_t rng_size = nn_generator_state_size();
+    void *rng = nn_malloc(rng_size);
+    if (rng) nn_generator_get_state(nn_default_generator(), rng);
+    else nn_error_clear();
+    double started = seconds_now();
+    char *error = NULL;
+    bool silent = false;
     int rc;
     source += strspn(source, " "); /* blanks typed before a statement are not indentation */
     if (*source == '%') {
@@ -144,7 +164,7 @@ static int run_statement(void *ctx, const char *source, char **output)
         while (*args == ' ' || *args == '\t') args++;
         if (!m) rc = nn_error_set(NN_ERR_VALUE, "Line magic function `%%%s` not found.", name);
         else rc = m->run(app, args);
-        if (rc < 0) print_error(app, app->code_failed ? NULL : nn_error_current() == NN_ERR_VALUE ? "UsageError" : "");
+        if (rc < 0) error = error_text(app, app->code_failed ? NULL : nn_error_current() == NN_ERR_VALUE ? "UsageError" : "");
     } else {
         nn_object *value = NULL;
         rc = repl_exec(app->interp, source, "<inspector>", REPL_PARSE_SINGLE, &value);
@@ -152,25 +172,70 @@ static int run_statement(void *ctx, const char *source, char **output)
            as a file (command_complete lets it run at Enter) */
         if (rc == -2) rc = repl_exec(app->interp, source, "<inspector>", REPL_PARSE_FILE, NULL);
         if (rc < 0) {
-            print_error(app, NULL);
-        } else if (value) {
+            error = error_text(app, NULL);
+        } else if (value && !(silent = repl_app_echo_suppressed(source))) {
             char *text = repl_repr(app->interp, value);
             if (text) repl_app_printf(app, "%s\n", text);
             nn_free(text);
         }
         NN_RELEASE(value);
     }
+    repl_cell_status status = rc >= 0 ? REPL_CELL_OK
+                              : nn_error_current() == NN_ERR_KEYBOARD_INTERRUPT ? REPL_CELL_INTERRUPTED
+                                                                                 : REPL_CELL_ERROR;
     nn_error_clear();
     app->code_failed = saved_failed;
     app->out_write = saved_out, app->err_write = saved_err;
     app->out_ud = saved_out_ud, app->err_ud = saved_err_ud;
-    *output = out.buf;
+    app->next_cell = saved_next;
+    *res = (repl_cell_result){.number = number, .source = source, .output = out.buf ? out.buf : "", .error = error,
+                              .status = status, .started = started, .duration = seconds_now() - started,
+                              .rng_state = rng, .view = view, .silent = silent};
+    if (app->sessions) repl_app_sessions_record(app, res);
+    res->output = out.buf;
+    res->rng_state = NULL;
+    nn_free(rng);
     return rc < 0 ? -1 : 0;
+}
+
+/* insp_run_fn: a statement or a magic line typed in the view, run in the app's
+   interpreter as the next cell of the session (recorded, in the readline history). */
+static int run_statement(void *ctx, const char *source, char **output)
+{
+    repl_app *app = ctx;
+    int64_t number = app->next_cell + 1 + app->view_cells++;
+    repl_cell_result res;
+    int rc = run_in_view(app, app->next_cell, number, source, &res);
+    repl_app_history_add(res.source);
+    sbuf all = {0};
+    if (res.output) repl_sb_puts(&all, res.output);
+    if (res.error) repl_sb_printf(&all, "%s\n", res.error);
+    nn_free((char *)res.output);
+    nn_free((char *)res.error);
+    if (all.failed) nn_error_clear();
+    *output = all.failed ? NULL : all.buf;
+    return rc;
+}
+
+int repl_app_inspect_replay_statement(repl_app *app, int64_t view, int64_t number, const char *source,
+                                      repl_cell_result *res)
+{
+    return run_in_view(app, view, number, source, res);
 }
 
 /* ------------------------------------------------------------- opening */
 
-/* Opens the view on model (or prints the text tables without a terminal). */
+/* What follows the view's closing: the hooks come off unless the breakpoint
+   needs them (then a note says so). */
+static void close_view(repl_app *app, struct repl_app_inspect *st)
+{
+    st->open = false;
+    if (st->break_nan) repl_app_printf(app, "(%%break nan keeps the inspector's hooks on; %%break off removes them)\n");
+    else drop_session(st);
+}
+
+/* Opens the view on model (or prints the text tables without a terminal; in a
+   replay, attaches headless and replays the statements typed in the view). */
 static int inspect_model(repl_app *app, nn_module *model)
 {
     struct repl_app_inspect *st = state(app);
@@ -179,6 +244,12 @@ static int inspect_model(repl_app *app, nn_module *model)
     bool fresh = !(st->session && st->model == model);
     insp_session *s = session_on(app, model);
     if (!s) return -1;
+    if (app->opt.headless) {
+        st->open = true;
+        int rc = app->view_replay ? app->view_replay(app, app->next_cell, app->view_replay_ud) : 0;
+        close_view(app, st);
+        return rc;
+    }
     if (!app->opt.interactive || !insp_tui_available()) {
         char *text = insp_report_text(s);
         if (!text) return -1;
@@ -191,11 +262,13 @@ static int inspect_model(repl_app *app, nn_module *model)
     }
     st->open = true;
     fflush(stdout);
+    /* the up arrow recalls the notebook's history, statements typed in earlier views included */
+    const char *recent[100];
+    size_t n_recent = repl_app_history_recent(recent, sizeof recent / sizeof recent[0]);
+    insp_tui_set_history(recent, n_recent);
     int rc = insp_tui_run(s, run_statement, command_complete, app);
-    st->open = false;
-    /* the breakpoint needs the hooks; otherwise the model is left as it was found */
-    if (st->break_nan) repl_app_printf(app, "(%%break nan keeps the inspector's hooks on; %%break off removes them)\n");
-    else drop_session(st);
+    insp_tui_set_history(NULL, 0);
+    close_view(app, st);
     return rc;
 }
 
@@ -346,6 +419,14 @@ int repl_app_inspect_install(repl_app *app)
     NN_RELEASE(ns);
     if (rc == 0) inspect_app = app;
     return rc;
+}
+
+void repl_app_inspect_reset(repl_app *app)
+{
+    struct repl_app_inspect *st = app->inspect;
+    if (!st || st->open) return; /* an open view holds its model until it is quit */
+    st->break_nan = false;
+    drop_session(st);
 }
 
 void repl_app_inspect_close(repl_app *app)

@@ -12,8 +12,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "app.h"
 #include "bind.h"
@@ -175,9 +178,13 @@ void repl_app_sessions_record(repl_app *app, const repl_cell_result *cell)
 {
     struct repl_app_sessions *s = app->sessions;
     if (!s || !s->db) return;
-    sess_status st = sess_cell_record(s->db, s->session_id, cell->number, cell->source, cell->output, cell->error,
-                                      (sess_cell_status)cell->status, cell->started, cell->duration,
-                                      cell->rng_state);
+    char *volatile_lines = sess_volatile_lines(cell->source, cell->output);
+    nn_error_clear(); /* no list (MemoryError): every line is compared */
+    sess_cell_meta meta = {.view = cell->view, .volatile_lines = volatile_lines, .silent = cell->silent};
+    sess_status st = sess_cell_record_meta(s->db, s->session_id, cell->number, cell->source, cell->output,
+                                           cell->error, (sess_cell_status)cell->status, cell->started,
+                                           cell->duration, cell->rng_state, &meta);
+    nn_free(volatile_lines);
     if (st && !s->warned) {
         fprintf(stderr, "nnscope: warning: cell %lld was not recorded in %s: %s\n", (long long)cell->number,
                 sess_db_path(s->db), nn_error_message());
@@ -476,12 +483,10 @@ static const repl_magic *cell_magic(const char *source)
     return repl_magic_find(name);
 }
 
-/* A cell replay does not re-run: one that was interrupted (its work cannot be
-   cut at the same place), or a session magic other than %restore (they act on
-   the database, not on the interpreter; %replay would recurse). */
+/* A cell replay does not re-run: a session magic other than %restore (they act
+   on the database, not on the interpreter; %replay would recurse). */
 static const char *not_rerun_reason(const sess_cell_info *c)
 {
-    if (c->status == SESS_CELL_INTERRUPTED) return "interrupted when recorded";
     const repl_magic *m = cell_magic(c->source);
     for (const repl_magic *t = repl_magics_sessions; m && t->name; t++)
         if (t == m && m->run != magic_restore) return "a session magic, acting on the database";
@@ -502,11 +507,18 @@ static void last_line(const char *text, const char **start, size_t *len)
 
 static const char *const status_word[] = {"ok", "error", "interrupted"};
 
-/* Whether a replayed cell did what the recording says: the same output, status and
-   exception line (tracebacks' file names and line numbers may differ). */
+/* Whether a replayed cell did what the recording says: the same output (addresses
+   and volatile lines aside: sess_output_normalise), status and exception line
+   (tracebacks' file names and line numbers may differ). */
 static bool same_outcome(const sess_cell_info *rec, const repl_cell_result *now)
 {
-    if (strcmp(rec->output, now->output ? now->output : "") != 0) return false;
+    char *na = sess_output_normalise(rec->output, rec->volatile_lines);
+    char *nb = sess_output_normalise(now->output ? now->output : "", rec->volatile_lines);
+    bool same_output = na && nb && strcmp(na, nb) == 0;
+    if (!na || !nb) nn_error_clear();
+    nn_free(na);
+    nn_free(nb);
+    if (!same_output) return false;
     if ((int)rec->status != (int)now->status) return false;
     const char *a, *b;
     size_t la, lb;
@@ -520,19 +532,27 @@ static bool same_outcome(const sess_cell_info *rec, const repl_cell_result *now)
 static void report_difference(repl_app *app, const sess_cell_info *rec, const repl_cell_result *now)
 {
     say(app, "!! In [%lld] differs from the recording:\n", (long long)rec->number);
-    const char *a = rec->output, *b = now->output ? now->output : "";
+    char *na = sess_output_normalise(rec->output, rec->volatile_lines);
+    char *nb = sess_output_normalise(now->output ? now->output : "", rec->volatile_lines);
+    if (!na || !nb) nn_error_clear();
+    const char *a = na ? na : rec->output, *b = nb ? nb : now->output ? now->output : "";
+    const char *a0 = a;
     if (strcmp(a, b) != 0) {
         int line = 1;
         while (*a && *a == *b) {
             if (*a == '\n') line++;
             a++, b++;
         }
-        while (a > rec->output && a[-1] != '\n') a--, b--; /* back to the line's start */
+        while (a > a0 && a[-1] != '\n') a--, b--; /* back to the line's start */
         size_t la = strcspn(a, "\n"), lb = strcspn(b, "\n");
         say(app, "!!   output line %d, recorded: %.*s%s\n", line, (int)la, a, *a ? "" : "(end of output)");
         say(app, "!!   output line %d, replayed: %.*s%s\n", line, (int)lb, b, *b ? "" : "(end of output)");
+        nn_free(na);
+        nn_free(nb);
         return;
     }
+    nn_free(na);
+    nn_free(nb);
     const char *ea, *eb;
     size_t la, lb;
     last_line(rec->error, &ea, &la);
@@ -580,14 +600,131 @@ static int run_with_newline(repl_app *app, const char *source, const char *filen
 typedef struct replay_summary {
     size_t replayed, differ, not_rerun;
     int64_t first_differing;
+    size_t interrupted;        /* cells interrupted when recorded: run again, not compared */
+    int64_t first_interrupted;
+    size_t differ_after;       /* differing cells after the first interrupted one, counted apart */
 } replay_summary;
+
+/* One replay in progress: the session's cells, where it is, what it found. */
+typedef struct replay_run {
+    repl_app *app;     /* where it prints (NULL: stdout) */
+    repl_app *fresh;   /* the interpreter it runs in */
+    sess_session_info *info;
+    sess_cell_info *cells;
+    size_t n, next;    /* cells[next] is the next one to replay */
+    bool verify, printed_any;
+    int64_t from;
+    replay_summary *sum;
+} replay_run;
+
+/* Error text to the replay's stderr (the caller's err hook, else stderr). */
+static void say_error(repl_app *app, const char *text)
+{
+    if (app && app->err_write) {
+        app->err_write(app->err_ud, text, strlen(text));
+        app->err_write(app->err_ud, "\n", 1);
+    } else {
+        fflush(stdout);
+        fprintf(stderr, "%s\n", text);
+        fflush(stderr);
+    }
+}
+
+/* Counts a replayed cell's comparison in the summary (and reports a difference). */
+static void compare_cell(replay_run *r, const sess_cell_info *c, const repl_cell_result *now)
+{
+    replay_summary *sum = r->sum;
+    if (c->status == SESS_CELL_INTERRUPTED) {
+        say(r->app, "[interrupted when recorded: run to its end here, not compared]\n");
+        if (sum->interrupted++ == 0) sum->first_interrupted = c->number;
+        return;
+    }
+    sum->replayed++;
+    if (!r->verify || same_outcome(c, now)) return;
+    report_difference(r->app, c, now);
+    if (sum->interrupted) sum->differ_after++;
+    else if (sum->differ++ == 0) sum->first_differing = c->number;
+}
+
+static int replay_cell(replay_run *r, const sess_cell_info *c);
+
+/* repl_app's view_replay hook: the statements typed in the view that cell `view`
+   opened, replayed in order as cells, while the headless %inspect cell runs. */
+static int replay_view(repl_app *fresh, int64_t view, void *ud)
+{
+    replay_run *r = ud;
+    while (r->next < r->n && r->cells[r->next].view == view)
+        if (replay_cell(r, &r->cells[r->next++]) < 0) return -1;
+    return 0;
+}
+
+/* Replays one recorded cell (echoed and compared when at or after `from`). 0, or
+   -1 with KeyboardInterrupt when Ctrl-C stopped the replay. */
+static int replay_cell(replay_run *r, const sess_cell_info *c)
+{
+    repl_app *app = r->app, *fresh = r->fresh;
+    bool shown = c->number >= r->from;
+    fresh->out_write = shown ? to_sink : discard;
+    fresh->out_ud = app;
+    fresh->err_write = shown ? (app ? app->err_write : NULL) : discard;
+    fresh->err_ud = app ? app->err_ud : NULL;
+    if (shown) {
+        if (r->printed_any) say(app, "\n");
+        echo_cell(app, c->number, c->source);
+        r->printed_any = true;
+    }
+    const char *reason = not_rerun_reason(c);
+    if (reason) {
+        if (shown) {
+            say(app, "[not re-run: %s; its recorded output follows]\n", reason);
+            say(app, "%s", c->output);
+            r->sum->not_rerun++;
+        }
+        return 0;
+    }
+    nn_generator *gen = nn_default_generator();
+    if (c->rng_state && nn_generator_set_state(gen, c->rng_state, c->rng_len) < 0) nn_error_clear();
+    if (c->view > 0) { /* typed in an inspector view: run as the view ran it */
+        repl_cell_result now;
+        if (shown) say(app, "[typed in the inspector opened by In [%lld]]\n", (long long)c->view);
+        nn_interrupt_requested = 0;
+        repl_app_inspect_replay_statement(fresh, c->view, c->number, c->source, &now);
+        if (shown && now.output) say(app, "%s", now.output);
+        if (shown && now.error) say_error(app, now.error);
+        int rc = 0;
+        if (now.status == REPL_CELL_INTERRUPTED && c->status != SESS_CELL_INTERRUPTED)
+            rc = nn_error_set(NN_ERR_KEYBOARD_INTERRUPT, "the replay was interrupted at In [%lld]", (long long)c->number);
+        else if (shown)
+            compare_cell(r, c, &now);
+        nn_free((char *)now.output);
+        nn_free((char *)now.error);
+        return rc;
+    }
+    fresh->next_cell = c->number; /* Out[n] as recorded */
+    int64_t before = fresh->next_cell;
+    int run = repl_app_run_cell(fresh, c->source, r->info->script);
+    if (run == -2) /* a compound statement, recorded without the empty line that ended it */
+        run = run_with_newline(fresh, c->source, r->info->script);
+    if (run == -2 || fresh->next_cell == before) { /* nothing ran: incomplete or blank */
+        nn_error_clear();
+        fresh->last = (repl_cell_result){.number = c->number, .output = "", .error = "SyntaxError: incomplete input",
+                                         .status = REPL_CELL_ERROR};
+    }
+    if (fresh->last.status == REPL_CELL_INTERRUPTED) /* Ctrl-C stops the whole replay */
+        return nn_error_set(NN_ERR_KEYBOARD_INTERRUPT, "the replay was interrupted at In [%lld]", (long long)c->number);
+    if (shown) compare_cell(r, c, &fresh->last);
+    return 0;
+}
 
 /* Replays session id of db: each cell (from number `from` on; earlier ones run
    silently) echoed with its output to app's cell (stdout when app is NULL), in a
-   fresh app that records nothing, the generator set to each cell's recorded state.
-   With verify, each cell's outcome is compared with the recording and differences
-   are reported. The caller's generator state is restored afterwards. 0 (the
-   summary filled), or -1 with the error set (KeyboardInterrupt when Ctrl-C stopped it). */
+   fresh app that records nothing and opens no view (a %inspect cell attaches
+   headless and the statements typed in its view replay inside it, each as a
+   cell), the generator set to each cell's recorded state. A cell interrupted when
+   recorded runs to its end and is not compared. With verify, each other cell's
+   outcome is compared with the recording and differences are reported. The
+   caller's generator state is restored afterwards. 0 (the summary filled), or -1
+   with the error set (KeyboardInterrupt when Ctrl-C stopped it). */
 static int replay(repl_app *app, sess_db *db, int64_t id, bool verify, int64_t from, replay_summary *sum)
 {
     memset(sum, 0, sizeof *sum);
@@ -602,53 +739,15 @@ static int replay(repl_app *app, sess_db *db, int64_t id, bool verify, int64_t f
     if (!saved_rng || sess_list_cells(db, id, &cells, &n)) goto out;
     nn_generator_get_state(gen, saved_rng);
 
-    repl_app_options opt = {.interactive = info.script == NULL, .quiet = true, .record = false,
+    repl_app_options opt = {.interactive = info.script == NULL, .quiet = true, .record = false, .headless = true,
                             .db_path = sess_db_path(db), .script = info.script};
     if (!(fresh = repl_app_new(&opt))) goto out;
-    bool printed_any = false;
-    for (size_t i = 0; i < n; i++) {
-        const sess_cell_info *c = &cells[i];
-        bool shown = c->number >= from;
-        fresh->out_write = shown ? to_sink : discard;
-        fresh->out_ud = app;
-        fresh->err_write = shown ? (app ? app->err_write : NULL) : discard;
-        fresh->err_ud = app ? app->err_ud : NULL;
-        if (shown) {
-            if (printed_any) say(app, "\n");
-            echo_cell(app, c->number, c->source);
-            printed_any = true;
-        }
-        const char *reason = not_rerun_reason(c);
-        if (reason) {
-            if (shown) {
-                say(app, "[not re-run: %s; its recorded output follows]\n", reason);
-                say(app, "%s", c->output);
-                sum->not_rerun++;
-            }
-            continue;
-        }
-        if (c->rng_state && nn_generator_set_state(gen, c->rng_state, c->rng_len) < 0) nn_error_clear();
-        fresh->next_cell = c->number; /* Out[n] as recorded */
-        int64_t before = fresh->next_cell;
-        int run = repl_app_run_cell(fresh, c->source, info.script);
-        if (run == -2) /* a compound statement, recorded without the empty line that ended it */
-            run = run_with_newline(fresh, c->source, info.script);
-        if (run == -2 || fresh->next_cell == before) { /* nothing ran: incomplete or blank */
-            nn_error_clear();
-            fresh->last = (repl_cell_result){.number = c->number, .output = "", .error = "SyntaxError: incomplete input",
-                                             .status = REPL_CELL_ERROR};
-        }
-        if (fresh->last.status == REPL_CELL_INTERRUPTED) { /* Ctrl-C stops the whole replay */
-            nn_error_set(NN_ERR_KEYBOARD_INTERRUPT, "the replay was interrupted at In [%lld]", (long long)c->number);
-            goto out;
-        }
-        if (!shown) continue;
-        sum->replayed++;
-        if (verify && !same_outcome(c, &fresh->last)) {
-            if (sum->differ++ == 0) sum->first_differing = c->number;
-            report_difference(app, c, &fresh->last);
-        }
-    }
+    replay_run r = {.app = app, .fresh = fresh, .info = &info, .cells = cells, .n = n, .verify = verify,
+                    .from = from, .sum = sum};
+    fresh->view_replay = replay_view;
+    fresh->view_replay_ud = &r;
+    while (r.next < n)
+        if (replay_cell(&r, &cells[r.next++]) < 0) goto out;
     rc = 0;
 out:
     if (saved_rng) nn_generator_set_state(gen, saved_rng, nn_generator_state_size());
@@ -662,15 +761,24 @@ out:
 /* The verify summary line. */
 static void say_summary(repl_app *app, const replay_summary *sum)
 {
-    char extra[96] = "";
+    char extra[160] = "";
+    size_t k = 0;
     if (sum->not_rerun)
-        snprintf(extra, sizeof extra, " (%zu cell%s shown as recorded, not re-run)", sum->not_rerun,
-                 sum->not_rerun == 1 ? "" : "s");
+        k += snprintf(extra + k, sizeof extra - k, " (%zu cell%s shown as recorded, not re-run)", sum->not_rerun,
+                      sum->not_rerun == 1 ? "" : "s");
+    if (sum->interrupted)
+        snprintf(extra + k, sizeof extra - k, " (%zu cell%s interrupted when recorded, run but not compared)",
+                 sum->interrupted, sum->interrupted == 1 ? "" : "s");
+    size_t compared = sum->replayed;
     if (sum->differ == 0)
-        say(app, "\nverify: all %zu replayed cells match the recording%s\n", sum->replayed, extra);
+        say(app, "\nverify: all %zu replayed cells match the recording%s\n", compared - sum->differ_after, extra);
     else
         say(app, "\nverify: %zu of %zu replayed cells differ from the recording, the first In [%lld]%s\n",
-            sum->differ, sum->replayed, (long long)sum->first_differing, extra);
+            sum->differ, compared - sum->differ_after, (long long)sum->first_differing, extra);
+    if (sum->differ_after)
+        say(app, "verify: %zu cell%s differ after the interrupted cell %lld (what an interrupted cell did cannot "
+                 "be replayed)\n", sum->differ_after, sum->differ_after == 1 ? "" : "s",
+            (long long)sum->first_interrupted);
 }
 
 /* Parses "SESSION [--verify] [--from N]" (options anywhere). 0, or -1 with a UsageError. */
@@ -703,6 +811,62 @@ static int parse_replay_args(repl_app *app, const char *args, char *session, siz
     return 0;
 }
 
+/* Replays session id of db in a child process, `program --replay ID --db PATH
+   [--verify] [--from N]`, its stdout and stderr written as this cell's output: a
+   fresh interpreter whose variables, hooks, generator and global settings are
+   its own. 0, or -1 with the error set (KeyboardInterrupt when Ctrl-C stopped it,
+   RuntimeError when the child could not run or failed). */
+static int replay_in_child(repl_app *app, sess_db *db, int64_t id, bool verify, int64_t from)
+{
+    char id_text[32], from_text[32];
+    snprintf(id_text, sizeof id_text, "%lld", (long long)id);
+    snprintf(from_text, sizeof from_text, "%lld", (long long)from);
+    const char *argv[10] = {"nnscope", "--db", sess_db_path(db), "--replay", id_text};
+    int argc = 5;
+    if (verify) argv[argc++] = "--verify";
+    if (from > 1) argv[argc++] = "--from", argv[argc++] = from_text;
+    argv[argc] = NULL;
+    int fds[2];
+    if (pipe(fds) < 0) return nn_error_set(NN_ERR_RUNTIME, "%%replay: cannot make a pipe: %s", strerror(errno));
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(fds[0]);
+        close(fds[1]);
+        return nn_error_set(NN_ERR_RUNTIME, "%%replay: cannot start a process: %s", strerror(errno));
+    }
+    if (pid == 0) {
+        int devnull = open("/dev/null", O_RDONLY);
+        if (devnull >= 0) dup2(devnull, STDIN_FILENO); /* no terminal: nothing interactive */
+        dup2(fds[1], STDOUT_FILENO);
+        dup2(fds[1], STDERR_FILENO);
+        close(fds[0]);
+        close(fds[1]);
+        execv(app->opt.program, (char *const *)argv);
+        dprintf(STDERR_FILENO, "nnscope: cannot run %s: %s\n", app->opt.program, strerror(errno));
+        _exit(127);
+    }
+    close(fds[1]);
+    char buf[4096];
+    for (;;) {
+        ssize_t got = read(fds[0], buf, sizeof buf);
+        if (got < 0 && errno == EINTR) continue; /* Ctrl-C reaches the child too: it stops */
+        if (got <= 0) break;
+        repl_app_write(app, buf, (size_t)got);
+    }
+    close(fds[0]);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    if (nn_interrupt_requested && code != 0)
+        return nn_error_set(NN_ERR_KEYBOARD_INTERRUPT, "the replay was interrupted");
+    if (code == 127) return nn_error_set(NN_ERR_RUNTIME, "%%replay: cannot run %s", app->opt.program);
+    if (code != 0 && !(verify && code == 1)) /* 1 with --verify: a cell differs, already said */
+        return nn_error_set(NN_ERR_RUNTIME, "%%replay: the replay ended with status %d", code);
+    return 0;
+}
+
 static int magic_replay(repl_app *app, const char *args)
 {
     char session[512];
@@ -711,7 +875,16 @@ static int magic_replay(repl_app *app, const char *args)
     if (parse_replay_args(app, args, session, sizeof session, &verify, &from) < 0) return -1;
     sess_db *opened, *db = store_for_reading(app, &opened);
     replay_summary sum;
-    int rc = db && sess_session_resolve(db, session, &id) == SESS_OK ? replay(app, db, id, verify, from, &sum) : -1;
+    if (!db || sess_session_resolve(db, session, &id) != SESS_OK) {
+        sess_close(opened);
+        return -1;
+    }
+    if (app->opt.program) {
+        int rc = replay_in_child(app, db, id, verify, from);
+        sess_close(opened);
+        return rc;
+    }
+    int rc = replay(app, db, id, verify, from, &sum);
     if (rc == 0 && verify) say_summary(app, &sum);
     sess_close(opened);
     return rc;

@@ -102,6 +102,11 @@ int repl_parse_args_from(const char *fname, const char *spec, nn_object *args, s
             int found = -1;
             for (int i = 0; i < n; i++)
                 if (!strcmp(ps[i].name, key)) found = i;
+            /* PyTorch's numpy-style aliases: keepdims= for keepdim=, axis= for dim= */
+            for (int i = 0; i < n && found < 0; i++)
+                if ((!strcmp(key, "keepdims") && !strcmp(ps[i].name, "keepdim")) ||
+                    (!strcmp(key, "axis") && !strcmp(ps[i].name, "dim")))
+                    found = i;
             if (found < 0) return nn_error_set(NN_ERR_TYPE, "%s() got an unexpected keyword argument '%s'", fname, key);
             if (out[found])
                 return nn_error_set(NN_ERR_TYPE, "%s() got multiple values for argument '%s'", fname, key);

@@ -225,6 +225,7 @@ nn_object *repl_functional_namespace(void); /* torch.nn.functional */
 nn_object *repl_init_namespace(void);       /* torch.nn.init */
 nn_object *repl_module_module_namespace(void); /* torch.nn.modules.module */
 nn_object *repl_parameter_namespace(void);  /* torch.nn.parameter */
+nn_object *repl_nn_utils_namespace(void);   /* torch.nn.utils (bind_nn_utils.c) */
 nn_object *repl_module_getattr(nn_module *m, const char *name);
 int repl_module_setattr(nn_module *m, const char *name, nn_object *value);
 nn_object *repl_module_getitem(nn_module *m, nn_object *key);

@@ -135,14 +135,14 @@ static nn_object *f_lerp(void *ud, nn_object *args, nn_object *kwargs)
 
 static nn_object *f_logsumexp(void *ud, nn_object *args, nn_object *kwargs)
 {
-    ARGS(5);
+    ARGS(4);
     nn_tensor *x = NULL;
     int n = 0, dims[NN_MAX_DIMS];
     bool keepdim = false;
     const char *f = "logsumexp";
-    if (repl_parse_args(f, "input, dim, keepdim=, *, out=, keepdims=", args, kwargs, a) ||
+    if (repl_parse_args(f, "input, dim, keepdim=, *, out=", args, kwargs, a) ||
         repl_arg_tensor(f, "input", 1, a[0], &x) || repl_arg_dims(f, "dim", 2, a[1], &n, dims) ||
-        repl_arg_bool(f, "keepdim", 3, a[2] ? a[2] : a[4], &keepdim) || no_out(f, a[3]))
+        repl_arg_bool(f, "keepdim", 3, a[2], &keepdim) || no_out(f, a[3]))
         return NULL;
     if (n == 0) {
         nn_error_set(NN_ERR_TYPE, "logsumexp(): argument 'dim' must be tuple of ints, not NoneType");

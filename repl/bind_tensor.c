@@ -1484,12 +1484,7 @@ int repl_tensor_setattr(nn_tensor *t, const char *name, nn_object *value)
     if (!strcmp(name, "data")) {
         if (!nn_is_tensor(value)) return nn_error_set(NN_ERR_TYPE, "Variable data has to be a tensor, but got %s",
                                                       repl_type_name(value));
-        nn_tensor *v = NN_TENSOR(value);
-        if (v->ndim != t->ndim || memcmp(v->sizes, t->sizes, sizeof(int64_t) * (size_t)t->ndim) ||
-            v->dtype != t->dtype)
-            return nn_error_set(NN_ERR_NOT_IMPLEMENTED,
-                                "assigning .data of another shape or dtype is not supported (use copy_)");
-        return nn_copy_(t, v);
+        return nn_set_data(t, NN_TENSOR(value));
     }
     return nn_error_set(NN_ERR_ATTRIBUTE, "attribute '%s' of 'torch._C._TensorBase' objects is not writable", name);
 }
@@ -1728,6 +1723,7 @@ nn_object *repl_node_getattr(nn_object *node, const char *name)
 {
     if (node->type != &nn_node_type) return NULL;
     if (!strcmp(name, "name")) return repl_bound_method(&node_methods[0], node);
+    if (!strcmp(name, "next_functions")) return nn_node_next_functions(node);
     char *r = nn_repr(node);
     if (!r) return NULL;
     char *sp = strchr(r, ' ');

@@ -753,13 +753,14 @@ static nn_object *make_cuda(void)
 /* The cached modules, by import name. */
 enum {
     M_TORCH, M_NN, M_F, M_OPTIM, M_INIT, M_CUDA, M_MODULES_MODULE, M_PARAMETER, M_TORCHRL_DATA, M_TENSORDICT,
-    M_FF_DARTS, M_FF_LABML, M_AUTOGRAD, M_SYS, M_COUNT
+    M_FF_DARTS, M_FF_LABML, M_AUTOGRAD, M_SYS, M_NN_UTILS, M_COUNT
 };
 static nn_object *cache[M_COUNT];
 static const char *const module_names[M_COUNT] = {
     "torch", "torch.nn", "torch.nn.functional", "torch.optim", "torch.nn.init", "torch.cuda",
     "torch.nn.modules.module", "torch.nn.parameter", "torchrl.data", "tensordict",
     "darts.models.components.feed_forward", "labml_nn.transformers.feed_forward", "torch.autograd", "sys",
+    "torch.nn.utils",
 };
 
 static nn_object *make_torch(void)
@@ -807,6 +808,7 @@ static nn_object *make_module(int which)
     case M_CUDA: return make_cuda();
     case M_MODULES_MODULE: return repl_module_module_namespace();
     case M_PARAMETER: return repl_parameter_namespace();
+    case M_NN_UTILS: return repl_nn_utils_namespace();
     case M_TORCHRL_DATA: {
         nn_object *c = repl_nn_extra_class("MultiStep");
         return make_simple_ns("torchrl.data", "MultiStep", c);
@@ -849,6 +851,7 @@ static nn_object *get_module(int which)
                 {M_TORCH, M_NN, "nn"}, {M_TORCH, M_OPTIM, "optim"}, {M_TORCH, M_CUDA, "cuda"},
                 {M_TORCH, M_AUTOGRAD, "autograd"},
                 {M_NN, M_F, "functional"}, {M_NN, M_INIT, "init"}, {M_NN, M_PARAMETER, "parameter"},
+                {M_NN, M_NN_UTILS, "utils"},
             };
             for (size_t i = 0; i < sizeof links / sizeof links[0]; i++) {
                 if (links[i].parent != which) continue;
@@ -975,6 +978,12 @@ static nn_object *op_getattr(nn_object *o, const char *name)
     if (repl_is_class(o)) return repl_class_getattr(o, name);
     if (repl_is_native_function(o)) return repl_native_function_getattr(o, name);
     if (o->type == &nn_node_type) return repl_node_getattr(o, name);
+    if (o->type == &nn_accumulate_grad_type) {
+        if (!strcmp(name, "variable")) return nn_retain(&nn_accumulate_grad_variable(o)->ob);
+        if (!strcmp(name, "next_functions")) return nn_tuple_new(0);
+        nn_error_set(NN_ERR_ATTRIBUTE, "'AccumulateGrad' object has no attribute '%s'", name);
+        return NULL;
+    }
     bool handled = false;
     nn_object *r = repl_torch_other_getattr(o, name, &handled);
     if (handled) return r;

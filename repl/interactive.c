@@ -153,6 +153,22 @@ static void history_add(notebook *nb, const char *source)
     free(entry);
 }
 
+void repl_app_history_add(const char *source)
+{
+    if (active) history_add(active, source);
+}
+
+size_t repl_app_history_recent(const char **out, size_t max)
+{
+    if (!active) return 0;
+    size_t n = history_length > 0 ? (size_t)history_length : 0, first = n > max ? n - max : 0, k = 0;
+    for (size_t i = first; i < n; i++) {
+        HIST_ENTRY *e = history_get(history_base + (int)i);
+        if (e && e->line) out[k++] = e->line;
+    }
+    return k;
+}
+
 /* ------------------------------------------------------------ completion */
 
 /* readline replaces the whole line left of the cursor (no word-break

@@ -453,6 +453,7 @@ static int magic_reset(repl_app *app, const char *args)
         nn_free(copies[i]);
     }
     nn_free(copies);
+    repl_app_inspect_reset(app); /* the model is gone: its inspector and breakpoint too */
     /* what the app started with (In, Out, inspect) comes back if it was rebound */
     size_t pos = 0;
     nn_object *key, *value;

@@ -199,6 +199,7 @@ int main(int argc, char **argv)
         repl_bind_set_argv(cl.n_script_args + 1, sys_argv);
     }
 
+    cl.opt.program = "/proc/self/exe"; /* %replay runs in a child nnscope */
     signal(SIGINT, on_sigint);
     repl_bindings_install();
     repl_app *app = repl_app_new(&cl.opt);

@@ -116,11 +116,27 @@ static int migrate_v3(sqlite3 *db)
     return rc;
 }
 
+/* Version 4: what replay needs to reproduce everything that ran. cells.view: the
+   number of the %inspect cell whose view ran this statement (typed in the
+   inspector's command line), NULL for a notebook cell; cells.volatile: the 1-based
+   numbers of the output lines that differ on every run (%time's and %timeit's
+   timing lines), space-separated, NULL when none; cells.silent: 1 when a trailing
+   ';' suppressed the echo. sessions.threads / cpu / gpu: the machine that recorded
+   it (core's thread count, the CPU model, the GPU or NULL). */
+static const char schema_v4[] =
+    "ALTER TABLE cells ADD COLUMN view INTEGER;\n"
+    "ALTER TABLE cells ADD COLUMN volatile TEXT;\n"
+    "ALTER TABLE cells ADD COLUMN silent INTEGER NOT NULL DEFAULT 0;\n"
+    "ALTER TABLE sessions ADD COLUMN threads INTEGER;\n"
+    "ALTER TABLE sessions ADD COLUMN cpu TEXT;\n"
+    "ALTER TABLE sessions ADD COLUMN gpu TEXT;\n";
+
 /* The migration steps, in order; the last one's to_version is SESS_SCHEMA_VERSION. */
 const sess_migration sess_migrations[] = {
     {1, schema_v1, NULL},
     {2, NULL, migrate_v2},
     {3, NULL, migrate_v3},
+    {4, schema_v4, NULL},
 };
 const int sess_n_migrations = (int)(sizeof sess_migrations / sizeof sess_migrations[0]);
 _Static_assert(sizeof sess_migrations / sizeof sess_migrations[0] == SESS_SCHEMA_VERSION,

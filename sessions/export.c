@@ -262,8 +262,8 @@ sess_status sess_session_get(sess_db *db, int64_t session_id, sess_session_info 
     sqlite3_stmt *stmt;
     sess_status st = sess_prepare(db, "SELECT name, started, ended, nnscope_version, script,"
                                       " (SELECT count(*) FROM cells c WHERE c.session = s.id),"
-                                      " (SELECT count(*) FROM snapshots p WHERE p.session = s.id)"
-                                      " FROM sessions s WHERE id = ?1", &stmt);
+                                      " (SELECT count(*) FROM snapshots p WHERE p.session = s.id),"
+                                      " threads, cpu, gpu FROM sessions s WHERE id = ?1", &stmt);
     if (st) return st;
     sqlite3_bind_int64(stmt, 1, session_id);
     int rc = sqlite3_step(stmt);
@@ -276,6 +276,9 @@ sess_status sess_session_get(sess_db *db, int64_t session_id, sess_session_info 
         info->script = sess_column_text(stmt, 4, 1, &st);
         info->cells = sqlite3_column_int64(stmt, 5);
         info->snapshots = sqlite3_column_int64(stmt, 6);
+        info->threads = sqlite3_column_int64(stmt, 7);
+        info->cpu = sess_column_text(stmt, 8, 1, &st);
+        info->gpu = sess_column_text(stmt, 9, 1, &st);
     } else if (rc == SQLITE_DONE) {
         st = sess_fail(SESS_NOTFOUND, "no session with id %lld", (long long)session_id);
     } else {

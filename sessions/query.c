@@ -30,7 +30,9 @@ void sess_session_info_clear(sess_session_info *info)
     nn_free(info->name);
     nn_free(info->version);
     nn_free(info->script);
-    info->name = info->version = info->script = NULL;
+    nn_free(info->cpu);
+    nn_free(info->gpu);
+    info->name = info->version = info->script = info->cpu = info->gpu = NULL;
 }
 
 void sess_session_info_free(sess_session_info *a, size_t n)
@@ -89,6 +91,7 @@ void sess_cell_info_free(sess_cell_info *a, size_t n)
         nn_free(a[i].output);
         nn_free(a[i].error);
         nn_free(a[i].rng_state);
+        nn_free(a[i].volatile_lines);
     }
     nn_free(a);
 }
@@ -113,8 +116,8 @@ sess_status sess_list_cells(sess_db *db, int64_t session_id, sess_cell_info **ou
     sess_status st = session_known(db, session_id);
     if (st) return st;
     sqlite3_stmt *stmt;
-    if ((st = sess_prepare(db, "SELECT number, source, output, error, status, started, duration, rng_state"
-                               " FROM cells WHERE session = ?1 ORDER BY number", &stmt)))
+    if ((st = sess_prepare(db, "SELECT number, source, output, error, status, started, duration, rng_state,"
+                               " view, volatile, silent FROM cells WHERE session = ?1 ORDER BY number", &stmt)))
         return st;
     sqlite3_bind_int64(stmt, 1, session_id);
     sess_cell_info *a = NULL;
@@ -147,6 +150,9 @@ sess_status sess_list_cells(sess_db *db, int64_t session_id, sess_cell_info **ou
                 c->rng_len = rn;
             }
         }
+        c->view = sqlite3_column_int64(stmt, 8);
+        c->volatile_lines = sess_column_text(stmt, 9, 1, &st);
+        c->silent = sqlite3_column_int(stmt, 10);
         if (st) break;
     }
     if (!st && rc != SQLITE_DONE) st = sess_sqlite_error(db, rc, "cannot list the cells");

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "sess_int.h"
 
@@ -31,12 +32,30 @@ static int bind_rng(sqlite3_stmt *stmt, int i, const void *rng_state)
     return sqlite3_bind_blob(stmt, i, rng_state, (int)nn_generator_state_size(), SQLITE_STATIC);
 }
 
+/* The CPU model ("model name" of /proc/cpuinfo) into buf, or NULL when unknown. */
+static const char *machine_cpu(char *buf, size_t cap)
+{
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    const char *found = NULL;
+    char line[512];
+    while (f && !found && fgets(line, sizeof line, f)) {
+        char *colon = strchr(line, ':');
+        if (strncmp(line, "model name", 10) || !colon) continue;
+        colon += 1 + strspn(colon + 1, " \t");
+        colon[strcspn(colon, "\n")] = '\0';
+        snprintf(buf, cap, "%s", colon);
+        found = buf;
+    }
+    if (f) fclose(f);
+    return found;
+}
+
 sess_status sess_session_begin(sess_db *db, const char *name, const char *script, const void *rng_state,
                                int64_t *session_id)
 {
     sqlite3_stmt *stmt;
-    sess_status st = sess_prepare(db, "INSERT INTO sessions (name, started, rng_state, nnscope_version, seed, script)"
-                                      " VALUES (?1, ?2, ?3, ?4, ?5, ?6)", &stmt);
+    sess_status st = sess_prepare(db, "INSERT INTO sessions (name, started, rng_state, nnscope_version, seed, script,"
+                                      " threads, cpu) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)", &stmt);
     if (st) return st;
     if (name) sqlite3_bind_text(stmt, 1, name, -1, SQLITE_STATIC);
     sqlite3_bind_double(stmt, 2, sess_now());
@@ -45,6 +64,10 @@ sess_status sess_session_begin(sess_db *db, const char *name, const char *script
     int64_t seed;
     if (sess_seed_of_state(rng_state, nn_generator_state_size(), &seed)) sqlite3_bind_int64(stmt, 5, seed);
     if (script) sqlite3_bind_text(stmt, 6, script, -1, SQLITE_STATIC);
+    long threads = nn_get_num_threads(); /* torch.get_num_threads() */
+    if (threads > 0) sqlite3_bind_int64(stmt, 7, threads);
+    char cpu[256];
+    if (machine_cpu(cpu, sizeof cpu)) sqlite3_bind_text(stmt, 8, cpu, -1, SQLITE_STATIC);
     int rc = sqlite3_step(stmt);
     sqlite3_finalize(stmt);
     if ((rc & 0xff) == SQLITE_CONSTRAINT)
@@ -100,6 +123,15 @@ sess_status sess_cell_record(sess_db *db, int64_t session_id, int64_t number, co
                              const char *output, const char *error, sess_cell_status status,
                              double started, double duration, const void *rng_state)
 {
+    return sess_cell_record_meta(db, session_id, number, source, output, error, status, started, duration,
+                                 rng_state, NULL);
+}
+
+sess_status sess_cell_record_meta(sess_db *db, int64_t session_id, int64_t number, const char *source,
+                                  const char *output, const char *error, sess_cell_status status,
+                                  double started, double duration, const void *rng_state,
+                                  const sess_cell_meta *meta)
+{
     if (!source || (unsigned)status > SESS_CELL_INTERRUPTED)
         return sess_fail(SESS_MISUSE, "sess_cell_record: %s", source ? "bad status" : "source is NULL");
     sqlite3_stmt *stmt = NULL;
@@ -107,8 +139,12 @@ sess_status sess_cell_record(sess_db *db, int64_t session_id, int64_t number, co
     if (st) return st;
     if ((st = session_exists(db, session_id))) goto fail;
     if ((st = sess_prepare(db, "INSERT INTO cells (session, number, source, output, error, status, started,"
-                               " duration, rng_state) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)", &stmt)))
+                               " duration, rng_state, view, volatile, silent)"
+                               " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)", &stmt)))
         goto fail;
+    if (meta && meta->view > 0) sqlite3_bind_int64(stmt, 10, meta->view);
+    if (meta && meta->volatile_lines) sqlite3_bind_text(stmt, 11, meta->volatile_lines, -1, SQLITE_STATIC);
+    sqlite3_bind_int(stmt, 12, meta && meta->silent);
     sqlite3_bind_int64(stmt, 1, session_id);
     sqlite3_bind_int64(stmt, 2, number);
     sqlite3_bind_text(stmt, 3, source, -1, SQLITE_STATIC);

@@ -23,7 +23,7 @@
 #include "nn.h"
 
 /* The schema version this build writes (PRAGMA user_version). */
-#define SESS_SCHEMA_VERSION 3
+#define SESS_SCHEMA_VERSION 4
 /* PRAGMA application_id of an nnscope database: "nnsc" as a big-endian int32. */
 #define SESS_APPLICATION_ID 0x6e6e7363
 
@@ -107,6 +107,18 @@ sess_status sess_cell_record(sess_db *db, int64_t session_id, int64_t number, co
                              const char *output, const char *error, sess_cell_status status,
                              double started, double duration, const void *rng_state);
 
+/* What a replay needs to know of a cell besides what it printed (schema version 4). */
+typedef struct sess_cell_meta {
+    int64_t view;               /* the %inspect cell whose view ran this statement, 0 for a notebook cell */
+    const char *volatile_lines; /* 1-based output line numbers not to compare ("1 2"), NULL when none */
+    int silent;                 /* a trailing ';' suppressed the echo */
+} sess_cell_meta;
+/* sess_cell_record with meta (borrowed; NULL is all zero). */
+sess_status sess_cell_record_meta(sess_db *db, int64_t session_id, int64_t number, const char *source,
+                                  const char *output, const char *error, sess_cell_status status,
+                                  double started, double duration, const void *rng_state,
+                                  const sess_cell_meta *meta);
+
 /* Stores a state_dict (borrowed: a dict str -> tensor) as a snapshot in one
    transaction: the bytes of nn_state_dict_to_bytes with __metadata__ {"nnscope_session",
    "nnscope_cell", "nnscope_name", "nnscope_tag"} and their sha256. cell is the cell
@@ -138,6 +150,8 @@ typedef struct sess_session_info {
     char *version;     /* nnscope version that recorded it */
     char *script;      /* the script it ran, NULL for the notebook */
     int64_t cells, snapshots;
+    int64_t threads;   /* the machine that recorded it: core's thread count (0: unknown), */
+    char *cpu, *gpu;   /* CPU model and GPU (NULL: unknown / none); sess_session_get only */
 } sess_session_info;
 
 /* Every session, oldest first, as a new array of *n items (NULL when none). */
@@ -156,6 +170,9 @@ typedef struct sess_cell_info {
     double started, duration;
     unsigned char *rng_state; /* NULL or rng_len bytes */
     size_t rng_len;
+    int64_t view;             /* as sess_cell_meta */
+    char *volatile_lines;     /* NULL when none */
+    int silent;
 } sess_cell_info;
 
 /* The cells of a session by number as a new array of *n items. SESS_NOTFOUND for an
@@ -209,6 +226,18 @@ sess_status sess_export_text(sess_db *db, int64_t session_id, sess_export_format
 /* Writes the export to path (format from the extension: .ipynb, else .py) through a
    temporary file and rename(). SESS_IO when it cannot be written. */
 sess_status sess_export_file(sess_db *db, int64_t session_id, const char *path);
+
+/* ------------------------------------------------------------------ verify */
+
+/* The output lines of a cell that change on every run, as the volatile list of
+   sess_cell_meta: the timing lines of %time / %timeit ("CPU times: ...", "Wall
+   time: ...", "... per loop (mean ...") when source uses them. A new nn_malloc'd
+   string, or NULL when there are none (or MemoryError is set). */
+char *sess_volatile_lines(const char *source, const char *output);
+/* output as --verify compares it: each line listed in volatile_lines (may be NULL)
+   replaced by "<volatile>", and every object address (0x and hex digits, not
+   inside a word) written "0x?". A new nn_malloc'd string, NULL with MemoryError. */
+char *sess_output_normalise(const char *output, const char *volatile_lines);
 
 /* ------------------------------------------------------------------ sha256 */
 

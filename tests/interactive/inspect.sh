@@ -81,7 +81,7 @@ nb_wait "NaN/Inf breakpoint off"
 
 # q: back at the prompt, variables intact, hooks as before
 nb_keys q
-nb_wait "In [7]"
+nb_wait "In [14]" # each statement typed in the view took a cell number (7 to 13)
 run "print('steps ran:', i > 0, loss.item() == loss.item())"
 nb_wait "steps ran: True True"
 run "%hooks model"

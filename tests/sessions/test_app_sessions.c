@@ -412,11 +412,14 @@ static void test_replay_is_deterministic_and_verifies(void **state)
     assert_not_contains(report, "!! In [2]");
     assert_contains(report, "verify: 1 of 5 replayed cells differ from the recording, the first In [3]");
 
-    /* a cell interrupted when recorded is shown, not re-run (its cut cannot be reproduced) */
+    /* a cell interrupted when recorded runs again, is said to be so, and is not compared */
     raw_exec(path, "UPDATE cells SET status = 'interrupted' WHERE number = 5");
-    const char *shown = run(app, "%replay lesson --from 5", 0);
+    const char *shown = run(app, "%replay lesson --from 5 --verify", 0);
     assert_contains(shown, "In [5]: for i in range(2):\n   ...:     print(i, torch.randint(0, 100, (3,)))\n"
-                           "[not re-run: interrupted when recorded; its recorded output follows]\n0 tensor([ 1, 66, 56])\n");
+                           "0 tensor([ 1, 66, 56])\n");
+    assert_contains(shown, "[interrupted when recorded: run to its end here, not compared]\n");
+    assert_contains(shown, "verify: all 0 replayed cells match the recording (1 cell shown as recorded, not re-run)"
+                           " (1 cell interrupted when recorded, run but not compared)");
 
     /* bad input */
     run(app, "%replay lesso", -1);
