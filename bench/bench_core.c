@@ -7,6 +7,8 @@
  *   cblas_sgemm1024_ms  cblas_sgemm on the same data, into a preallocated result
  *   sgemm1024_ratio     sgemm1024_ms / cblas_sgemm1024_ms
  *   gelu_1M_ms          nn_gelu over 1M float32 (nan while nn_gelu fails)
+ *   add_1M_ms           nn_add of two 1M float32 tensors, the result allocated each time
+ *   sum_1M_ms           nn_sum of all of a 1M float32 tensor
  *
  * Each figure is the median of several timed repetitions after warm-up runs:
  * the machine is shared and noisy. The same lines also go to the file named
@@ -122,6 +124,30 @@ done:
     return result;
 }
 
+/* ------------------------------------------------------------ add, sum */
+
+/* milliseconds per call of nn_add (sum: false) or nn_sum over 1M float32, as
+   peer_torch.py times torch.add / torch.sum: 10 calls a repetition */
+static double big_1M_ms(bool sum)
+{
+    const int64_t n = 1 << 20;
+    const int calls = 10;
+    nn_tensor *x = random_tensor(1, &n), *y = random_tensor(1, &n);
+    double reps[REPS];
+    for (int r = -2; r < REPS; r++) {
+        double t0 = bench_now_s();
+        for (int c = 0; c < calls; c++) {
+            nn_tensor *z = sum ? nn_sum(x, 0, NULL, false) : nn_add(x, y);
+            if (!z) bench_die(sum ? "nn_sum" : "nn_add");
+            NN_RELEASE(z);
+        }
+        if (r >= 0) reps[r] = (bench_now_s() - t0) * 1e3 / calls;
+    }
+    NN_RELEASE(x);
+    NN_RELEASE(y);
+    return bench_median(reps, REPS);
+}
+
 int main(void)
 {
     bench_open("bench_core", "w");
@@ -133,6 +159,8 @@ int main(void)
     bench_report("cblas_sgemm1024_ms", direct);
     bench_report("sgemm1024_ratio", ours / direct);
     bench_report("gelu_1M_ms", gelu_1M_ms());
+    bench_report("add_1M_ms", big_1M_ms(false));
+    bench_report("sum_1M_ms", big_1M_ms(true));
     bench_close();
     return 0;
 }

@@ -6,9 +6,13 @@ line each, named with a `torch_` prefix, then the ratios of ours to PyTorch's:
   torch_sgemm1024_ms   torch.mm of two 1024x1024 float32 matrices
   torch_gelu_1M_ms     torch.nn.functional.gelu over 1M float32
   gelu_1M_ratio        our gelu_1M_ms / torch_gelu_1M_ms (nan when ours is missing)
+  torch_add_1M_ms      torch.add of two 1M float32 tensors; add_1M_ratio ours / it
+  torch_sum_1M_ms      torch.sum of a 1M float32 tensor; sum_1M_ratio ours / it
   torch_mlp_step_ms    bench_module.c's training step in PyTorch
   mlp_step_ratio       our mlp_step_ms / torch_mlp_step_ms
   torch_hook_overhead_ratio  PyTorch's step with the same hooks / without
+  torch_conv_step_ms   bench_step.c's LeNet-shaped SGD step in PyTorch
+  conv_step_ratio      our conv_step_ms / torch_conv_step_ms
 
 Our figures come from the file bench_core last wrote: $NNSCOPE_BENCH_FILE, by
 default $TMPDIR/nnscope-bench-$UID.txt (TMPDIR defaulting to /tmp), so run
@@ -69,14 +73,46 @@ def main():
         gelu = timed(lambda: torch.nn.functional.gelu(x), 10)
         print(f"torch_gelu_1M_ms {gelu * 1e3:.4g}")
 
+        y = torch.randn(1 << 20)
+        add = timed(lambda: torch.add(x, y), 10)
+        print(f"torch_add_1M_ms {add * 1e3:.4g}")
+        total = timed(lambda: torch.sum(x), 10)
+        print(f"torch_sum_1M_ms {total * 1e3:.4g}")
+
     figures = ours()
     mine = figures.get("gelu_1M_ms", math.nan)
     print(f"gelu_1M_ratio {mine / (gelu * 1e3):.4g}")
+    print(f"add_1M_ratio {figures.get('add_1M_ms', math.nan) / (add * 1e3):.4g}")
+    print(f"sum_1M_ratio {figures.get('sum_1M_ms', math.nan) / (total * 1e3):.4g}")
 
     plain, hook_ratio = mlp_steps()
     print(f"torch_mlp_step_ms {plain * 1e3:.4g}")
     print(f"mlp_step_ratio {figures.get('mlp_step_ms', math.nan) / (plain * 1e3):.4g}")
     print(f"torch_hook_overhead_ratio {hook_ratio:.4g}")
+
+    step = conv_step()
+    print(f"torch_conv_step_ms {step * 1e3:.4g}")
+    print(f"conv_step_ratio {figures.get('conv_step_ms', math.nan) / (step * 1e3):.4g}")
+
+
+def conv_step():
+    """Seconds per SGD step of bench_step.c's LeNet-shaped model (stride-2
+    convolutions in place of max pooling), batch 32, 3x32x32 (median)."""
+    nn = torch.nn
+    torch.manual_seed(0)
+    net = nn.Sequential(nn.Conv2d(3, 6, 5, stride=2), nn.ReLU(), nn.Conv2d(6, 16, 5, stride=2), nn.ReLU(),
+                        nn.Flatten(), nn.Linear(400, 120), nn.ReLU(), nn.Linear(120, 84), nn.ReLU(),
+                        nn.Linear(84, 10))
+    opt = torch.optim.SGD(net.parameters(), lr=0.01)
+    x, target = torch.randn(32, 3, 32, 32), torch.randint(0, 10, (32,))
+
+    def step():
+        loss = nn.functional.cross_entropy(net(x), target)
+        opt.zero_grad(set_to_none=True)
+        loss.backward()
+        opt.step()
+
+    return timed(step, 10)
 
 
 def mlp_steps():

@@ -3,22 +3,18 @@
  * padding, dilation and groups, its backward beside it, and the Conv2d module
  * class (PyTorch 1.13's __init__, reset_parameters and extra_repr).
  *
- * The kernels are direct loops over contiguous float64 copies, accumulating in
- * double: written for clarity, not speed (no im2col, no BLAS).
+ * float32 and float64 run through im2col and one GEMM per group over the
+ * batch's threads (conv_gemm.c); bfloat16 and float16 through the direct loops
+ * here, over float64 copies accumulating in double (clear, not fast).
  */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "nn_int.h"
+#include "nn_conv.h"
 
-/* The geometry of one convolution: x [N, C, H, W] * w [O, C/groups, KH, KW] -> y [N, O, OH, OW]. */
-typedef struct conv_shape {
-    int64_t n, c, h, w;      /* input */
-    int64_t o, kh, kw;       /* weight */
-    int64_t oh, ow;          /* output */
-    int64_t stride[2], padding[2], dilation[2], groups;
-} conv_shape;
+/* The geometry of one convolution (nn_conv.h). */
+typedef nn_conv_geom conv_shape;
 
 /* y[n, o, i, j] = b[o] + sum over the group's channels and the kernel of
    x[n, c, i*stride - padding + k*dilation, ...] * w[o, c, k, l]. */
@@ -158,6 +154,37 @@ static int check_args(const nn_tensor *x, const nn_tensor *w, const nn_tensor *b
     return 0;
 }
 
+/* A contiguous no-grad view or copy of t; new reference. */
+static nn_tensor *dense(nn_tensor *t)
+{
+    nn_tensor *c = NULL;
+    NN_WITH_GRAD_MODE(false, c = nn_contiguous(t));
+    return c;
+}
+
+/* Records the convolution node for y (new reference, released on failure). */
+static nn_tensor *record(nn_tensor *y, nn_tensor *x, nn_tensor *w, nn_tensor *b, const nn_op_params *p)
+{
+    nn_tensor *in[3] = {x, w, b}, *save[2] = {x, w};
+    if (y && nn_record(NN_OP_convolution, b ? 3 : 2, in, 1, &y, 2, save, p) < 0) NN_SET(y, NULL);
+    return y;
+}
+
+/* conv2d_4d for float32 and float64: im2col + GEMM (conv_gemm.c). */
+static nn_tensor *conv2d_4d_gemm(const conv_shape *s, nn_tensor *x, nn_tensor *w, nn_tensor *b, const nn_op_params *p,
+                                 const int64_t out_sizes[4])
+{
+    nn_tensor *xc = dense(x), *wc = xc ? dense(w) : NULL, *bc = wc && b ? dense(b) : NULL;
+    nn_tensor *y = wc && (bc || !b) ? nn_empty(4, out_sizes, x->dtype) : NULL;
+    if (y && nn_numel(y) &&
+        nn_conv2d_gemm(s, x->dtype, nn_data_ptr(xc), nn_data_ptr(wc), bc ? nn_data_ptr(bc) : NULL, nn_data_ptr(y)) < 0)
+        NN_SET(y, NULL);
+    NN_RELEASE(xc);
+    NN_RELEASE(wc);
+    NN_RELEASE(bc);
+    return record(y, x, w, b, p);
+}
+
 /* conv2d of a 4-d x; records ConvolutionBackward0. */
 static nn_tensor *conv2d_4d(nn_tensor *x, nn_tensor *w, nn_tensor *b, const nn_op_params *p)
 {
@@ -165,6 +192,7 @@ static nn_tensor *conv2d_4d(nn_tensor *x, nn_tensor *w, nn_tensor *b, const nn_o
     conv_shape s;
     shape_from(&s, x, w, p);
     int64_t out_sizes[4] = {s.n, s.o, s.oh, s.ow};
+    if (x->dtype == NN_FLOAT32 || x->dtype == NN_FLOAT64) return conv2d_4d_gemm(&s, x, w, b, p, out_sizes);
     double *xd = doubles_of(x), *wd = xd ? doubles_of(w) : NULL, *bd = wd && b ? doubles_of(b) : NULL;
     double *yd = wd && (bd || !b) ? nn_malloc((size_t)(s.n * s.o * s.oh * s.ow + 1) * sizeof *yd) : NULL;
     if (yd) conv_forward_loops(&s, xd, wd, bd, yd);
@@ -197,6 +225,34 @@ nn_tensor *nn_conv2d(nn_tensor *input, nn_tensor *weight, nn_tensor *bias, const
     return r;
 }
 
+/* The float32/float64 gradients through conv_gemm.c into gin[0] and gin[1] (as needed); 0 or -1. */
+static int backward_gemm(const conv_shape *s, nn_tensor *x, nn_tensor *w, nn_tensor *gy, bool need_x, bool need_w,
+                         nn_tensor **gin)
+{
+    nn_tensor *xc = dense(x), *wc = xc ? dense(w) : NULL, *gc = NULL;
+    if (wc) NN_WITH_GRAD_MODE(false, gc = gy->dtype == x->dtype ? nn_contiguous(gy) : nn_to_dtype(gy, x->dtype));
+    nn_tensor *gcc = gc ? dense(gc) : NULL;
+    nn_tensor *gx = gcc && need_x ? nn_empty(4, x->sizes, x->dtype) : NULL;
+    nn_tensor *gw = gcc && need_w ? nn_zeros(4, w->sizes, w->dtype) : NULL;
+    int rc = gcc && (gx || !need_x) && (gw || !need_w) ? 0 : -1;
+    if (rc == 0 && nn_numel(gcc) > 0)
+        rc = nn_conv2d_gemm_backward(s, x->dtype, nn_data_ptr(xc), nn_data_ptr(wc), nn_data_ptr(gcc),
+                                     gx ? nn_data_ptr(gx) : NULL, gw ? nn_data_ptr(gw) : NULL);
+    else if (rc == 0 && gx)
+        rc = nn_fill_(gx, 0);
+    if (rc == 0) {
+        gin[0] = gx, gin[1] = gw;
+        gx = gw = NULL;
+    }
+    NN_RELEASE(xc);
+    NN_RELEASE(wc);
+    NN_RELEASE(gc);
+    NN_RELEASE(gcc);
+    NN_RELEASE(gx);
+    NN_RELEASE(gw);
+    return rc;
+}
+
 int nn_convolution_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 {
     nn_tensor *x = nn_node_saved(n, 0), *w = nn_node_saved(n, 1);
@@ -204,6 +260,11 @@ int nn_convolution_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     shape_from(&s, x, w, &n->p);
     bool need_x = nn_node_needs_input_grad(n, 0), need_w = nn_node_needs_input_grad(n, 1);
     bool need_b = n->n_inputs == 3 && nn_node_needs_input_grad(n, 2);
+    if (x->dtype == NN_FLOAT32 || x->dtype == NN_FLOAT64) {
+        if (backward_gemm(&s, x, w, gout[0], need_x, need_w, gin) < 0) return -1;
+        if (need_b && !(gin[2] = nn_sum(gout[0], 3, (int[]){0, 2, 3}, false))) return -1;
+        return 0;
+    }
     double *xd = doubles_of(x), *wd = xd ? doubles_of(w) : NULL, *gy = wd ? doubles_of(gout[0]) : NULL;
     double *gx = gy && need_x ? nn_calloc((size_t)nn_numel(x) + 1, sizeof *gx) : NULL;
     double *gw = gy && need_w ? nn_calloc((size_t)nn_numel(w) + 1, sizeof *gw) : NULL;

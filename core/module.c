@@ -841,18 +841,7 @@ int nn_module_zero_grad(nn_module *m, bool set_to_none)
 }
 
 /* Gives t new contents in place (param.data = src): t keeps its identity. */
-static void set_data(nn_tensor *t, nn_tensor *src)
-{
-    src->storage->refcount++;
-    nn_storage *old = t->storage;
-    t->storage = src->storage;
-    t->offset = src->offset;
-    t->ndim = src->ndim;
-    t->dtype = src->dtype;
-    memcpy(t->sizes, src->sizes, sizeof t->sizes);
-    memcpy(t->strides, src->strides, sizeof t->strides);
-    nn_storage_release(old);
-}
+static void set_data(nn_tensor *t, nn_tensor *src) { nn_tensor_take_data(t, src); }
 
 /* Applies convert to every parameter, buffer and grad of the module tree
    (Module._apply): all conversions are made first, then swapped in. */

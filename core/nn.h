@@ -301,6 +301,8 @@ static inline void *nn_data_ptr(const nn_tensor *t)
 {
     return (char *)t->storage->data + t->offset * (int64_t)nn_dtype_size(t->dtype);
 }
+/* The device t's storage lives on (today always NN_DEVICE_CPU: there is no second backend yet). */
+static inline nn_device nn_device_of(const nn_tensor *t) { return t->storage->device; }
 bool nn_is_leaf(const nn_tensor *t);
 /* A new reference to t's grad (or NULL, no error set, when there is none). */
 nn_tensor *nn_grad(const nn_tensor *t);

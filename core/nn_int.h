@@ -146,6 +146,8 @@ int nn_record_inplace(nn_op_id op, nn_tensor *t, int n_in, nn_tensor *const *inp
 /* A tensor header over storage (retained), sizes and strides given; new reference. */
 nn_tensor *nn_tensor_new_view(nn_tensor *src, int ndim, const int64_t *sizes, const int64_t *strides,
                               int64_t offset);
+/* t views src's storage, offset, shape and dtype, no checks (set_data.c). */
+void nn_tensor_take_data(nn_tensor *t, nn_tensor *src);
 /* Drops a storage reference (a large freed block may be kept for reuse). */
 void nn_storage_release(nn_storage *s);
 /* Dropout's noise for a, 0 < p <= 1: bernoulli(1 - p) / (1 - p) of a's shape (PyTorch's

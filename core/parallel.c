@@ -27,20 +27,22 @@
 #define MAX_THREADS 256
 
 static struct pool {
-    pthread_mutex_t lock;    /* guards everything below but the chunk counter */
-    pthread_cond_t wake;     /* a new job (or quit) for the workers */
-    pthread_cond_t done;     /* the last helping worker finished */
+    pthread_mutex_t lock;    /* guards the job's fields and the sleep/wake handshake */
+    pthread_cond_t wake;     /* a new job for the workers */
+    pthread_cond_t done;     /* the job's last chunk finished */
     pthread_mutex_t job;     /* held by the one caller whose job is running */
     int threads;             /* the budget, caller included (>= 1) */
     int started;             /* workers started so far */
-    unsigned long generation;/* bumped for each job */
-    int helpers;             /* workers asked to help with the current job */
-    int busy;                /* of those, not finished yet */
-    /* the current job */
+    /* the current job: written under lock before its generation is published */
+    uint32_t generation;
     nn_range_fn fn;
     void *ctx;
     int64_t n, grain, chunks;
-    atomic_llong next;       /* the next chunk to hand out */
+    int helpers;
+    /* (generation << 32) | the next chunk to hand out: a worker that wakes after
+       its job ended (or another began) fails to claim and goes back to sleep */
+    atomic_uint_least64_t next;
+    atomic_llong finished;   /* chunks of the current job done */
 } pool = {
     .lock = PTHREAD_MUTEX_INITIALIZER,
     .wake = PTHREAD_COND_INITIALIZER,
@@ -67,7 +69,7 @@ static void after_fork_child(void)
     pthread_mutex_init(&pool.job, NULL);
     pthread_cond_init(&pool.wake, NULL);
     pthread_cond_init(&pool.done, NULL);
-    pool.started = pool.helpers = pool.busy = 0;
+    pool.started = 0;
 }
 
 /* The default budget, as PyTorch: OMP_NUM_THREADS when it is a positive
@@ -81,15 +83,33 @@ static void init(void)
     pthread_atfork(NULL, NULL, after_fork_child);
 }
 
-/* Runs chunks of the current job until none is left. */
-static void run_chunks(void)
+/* A job as a thread saw it when it woke. */
+typedef struct job_view {
+    uint32_t generation;
+    nn_range_fn fn;
+    void *ctx;
+    int64_t n, grain, chunks;
+    int helpers; /* workers 0 .. helpers-1 take part (the budget, less the caller) */
+} job_view;
+
+/* Claims and runs chunks of job j until none is left or j is over; the thread
+   that finishes the last chunk wakes the caller. */
+static void run_chunks(const job_view *j)
 {
     in_chunk = true;
+    uint64_t v = atomic_load_explicit(&pool.next, memory_order_acquire);
     for (;;) {
-        int64_t c = atomic_fetch_add_explicit(&pool.next, 1, memory_order_relaxed);
-        if (c >= pool.chunks) break;
-        int64_t begin = c * pool.grain, end = begin + pool.grain;
-        pool.fn(pool.ctx, begin, end < pool.n ? end : pool.n);
+        if ((uint32_t)(v >> 32) != j->generation || (int64_t)(v & 0xffffffffu) >= j->chunks) break;
+        if (!atomic_compare_exchange_weak_explicit(&pool.next, &v, v + 1, memory_order_acq_rel, memory_order_acquire))
+            continue; /* v reloaded */
+        int64_t c = (int64_t)(v & 0xffffffffu), begin = c * j->grain, end = begin + j->grain;
+        j->fn(j->ctx, begin, end < j->n ? end : j->n);
+        if (atomic_fetch_add_explicit(&pool.finished, 1, memory_order_acq_rel) + 1 == j->chunks) {
+            pthread_mutex_lock(&pool.lock);
+            pthread_cond_signal(&pool.done);
+            pthread_mutex_unlock(&pool.lock);
+        }
+        v = atomic_load_explicit(&pool.next, memory_order_acquire);
     }
     in_chunk = false;
 }
@@ -97,19 +117,16 @@ static void run_chunks(void)
 static void *worker_main(void *arg)
 {
     int index = (int)(intptr_t)arg; /* 0 for the first worker */
-    unsigned long seen = 0;
+    uint32_t seen = 0;
     pthread_mutex_lock(&pool.lock);
+    seen = pool.generation;
     for (;;) {
-        /* asleep (not spinning) until a job asks for this worker */
-        while (pool.generation == seen || index >= pool.helpers) {
-            seen = pool.generation;
-            pthread_cond_wait(&pool.wake, &pool.lock);
-        }
-        seen = pool.generation;
+        while (pool.generation == seen) pthread_cond_wait(&pool.wake, &pool.lock); /* asleep, not spinning */
+        job_view j = {pool.generation, pool.fn, pool.ctx, pool.n, pool.grain, pool.chunks, pool.helpers};
+        seen = j.generation;
         pthread_mutex_unlock(&pool.lock);
-        run_chunks();
+        if (index < j.helpers) run_chunks(&j);
         pthread_mutex_lock(&pool.lock);
-        if (--pool.busy == 0) pthread_cond_signal(&pool.done);
     }
     return NULL;
 }
@@ -135,13 +152,16 @@ static void start_workers(int want)
     pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
+/* The caller runs chunks beside the workers and waits only for chunks that a
+   worker has claimed: a worker the scheduler wakes late (a loaded machine)
+   finds the job over and costs the caller nothing. */
 void nn_parallel_for(int64_t n, int64_t grain, nn_range_fn fn, void *ctx)
 {
     if (n <= 0) return;
     if (grain < 1) grain = 1;
     pthread_once(&init_once, init);
     int64_t chunks = nn_chunk_count(n, grain);
-    if (chunks < 2 || pool.threads < 2 || in_chunk || pthread_mutex_trylock(&pool.job) != 0) {
+    if (chunks < 2 || chunks > 0xffffffffLL || pool.threads < 2 || in_chunk || pthread_mutex_trylock(&pool.job) != 0) {
         for (int64_t c = 0; c < chunks; c++) {
             int64_t begin = c * grain, end = begin + grain;
             fn(ctx, begin, end < n ? end : n);
@@ -152,16 +172,16 @@ void nn_parallel_for(int64_t n, int64_t grain, nn_range_fn fn, void *ctx)
     int want = pool.threads - 1;
     if (want > chunks - 1) want = (int)(chunks - 1);
     if (pool.started < want) start_workers(want);
-    pool.fn = fn, pool.ctx = ctx, pool.n = n, pool.grain = grain, pool.chunks = chunks;
-    atomic_store_explicit(&pool.next, 0, memory_order_relaxed);
-    pool.helpers = pool.busy = want < pool.started ? want : pool.started;
-    pool.generation++;
-    if (pool.helpers) pthread_cond_broadcast(&pool.wake);
-    pthread_mutex_unlock(&pool.lock); /* publishes the job to the workers */
-    run_chunks();
+    job_view j = {pool.generation + 1, fn, ctx, n, grain, chunks, want};
+    pool.generation = j.generation;
+    pool.fn = fn, pool.ctx = ctx, pool.n = n, pool.grain = grain, pool.chunks = chunks, pool.helpers = want;
+    atomic_store_explicit(&pool.finished, 0, memory_order_relaxed);
+    atomic_store_explicit(&pool.next, (uint64_t)j.generation << 32, memory_order_release);
+    if (pool.started) pthread_cond_broadcast(&pool.wake);
+    pthread_mutex_unlock(&pool.lock);
+    run_chunks(&j);
     pthread_mutex_lock(&pool.lock);
-    while (pool.busy > 0) pthread_cond_wait(&pool.done, &pool.lock);
-    pool.helpers = 0;
+    while (atomic_load_explicit(&pool.finished, memory_order_acquire) < chunks) pthread_cond_wait(&pool.done, &pool.lock);
     pthread_mutex_unlock(&pool.lock);
     pthread_mutex_unlock(&pool.job);
 }

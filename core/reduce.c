@@ -26,6 +26,33 @@ WIDE static double sum_f32(const float *x, int64_t n)
     return total;
 }
 
+/* The same sum, faster, for the chunks of one long row (sum_chunk): blocks of
+   256 floats summed in float32 over 32 lanes (8 adds a lane, vectorized 8
+   wide), each lane's block sum then added in double. Within 8 roundings of
+   float32 per block of the double sum; the order is fixed, not the threads'. */
+typedef float v8f __attribute__((vector_size(32)));
+typedef float v8f_unaligned __attribute__((vector_size(32), aligned(4), may_alias));
+typedef double v4d __attribute__((vector_size(32)));
+WIDE static double sum_f32_blocked(const float *x, int64_t n)
+{
+    v4d acc[8] = {0}; /* lanes 0-3, 4-7, ..., 28-31 */
+    int64_t i = 0;
+    for (; i + 256 <= n; i += 256) {
+        v8f lane[4];
+        for (int v = 0; v < 4; v++) lane[v] = *(const v8f_unaligned *)(x + i + 8 * v);
+        for (int k = 1; k < 8; k++)
+            for (int v = 0; v < 4; v++) lane[v] += *(const v8f_unaligned *)(x + i + 32 * k + 8 * v);
+        for (int v = 0; v < 4; v++) {
+            acc[2 * v] += __builtin_convertvector(__builtin_shufflevector(lane[v], lane[v], 0, 1, 2, 3), v4d);
+            acc[2 * v + 1] += __builtin_convertvector(__builtin_shufflevector(lane[v], lane[v], 4, 5, 6, 7), v4d);
+        }
+    }
+    double total = sum_f32(x + i, n - i);
+    for (int v = 0; v < 8; v++)
+        for (int l = 0; l < 4; l++) total += acc[v][l];
+    return total;
+}
+
 /* sum of (x - mean)^2, or of x^2 with mean 0 */
 WIDE static double squares_f32(const float *x, int64_t n, double mean)
 {
@@ -153,7 +180,7 @@ static void sum_chunk(void *vctx, int64_t begin, int64_t end)
     const char *row = nn_data_ptr(j->l->data);
     double acc = 0;
     if (j->l->data->dtype == NN_FLOAT32) {
-        acc = sum_f32((const float *)row + begin, end - begin);
+        acc = sum_f32_blocked((const float *)row + begin, end - begin);
     } else {
         const double *f = (const double *)row;
         for (int64_t i = begin; i < end; i++) acc += f[i];

@@ -13,6 +13,12 @@ int nn_set_data(nn_tensor *t, nn_tensor *src)
     if (t == src) return 0;
     if (t->requires_grad && !nn_dtype_is_floating(src->dtype))
         return nn_error_set(NN_ERR_RUNTIME, "data set to a tensor that requires gradients must be floating point or complex dtype");
+    nn_tensor_take_data(t, src);
+    return 0;
+}
+
+void nn_tensor_take_data(nn_tensor *t, nn_tensor *src)
+{
     src->storage->refcount++;
     nn_storage_release(t->storage);
     t->storage = src->storage;
@@ -21,5 +27,4 @@ int nn_set_data(nn_tensor *t, nn_tensor *src)
     t->dtype = src->dtype;
     memcpy(t->sizes, src->sizes, sizeof t->sizes);
     memcpy(t->strides, src->strides, sizeof t->strides);
-    return 0;
 }

@@ -4,7 +4,7 @@
  * Tensor.cuda(). torch.device itself lives in bind_args.c, x.device and
  * x.is_cuda in bind_tensor.c.
  *
- * Every tensor is on the CPU (core's storage carries nn_device {CPU, -1});
+ * Every tensor is on the CPU (core's storage carries nn_device {NN_CPU, 0});
  * asking for CUDA fails as PyTorch's CPU build fails, with
  * `AssertionError: Torch not compiled with CUDA enabled`.
  */
@@ -33,6 +33,13 @@ int repl_arg_device(const char *fname, nn_object *o)
         rc = nn_error_set(NN_ERR_RUNTIME, "%s(): this build has no '%s' device, only the CPU", fname, type);
     NN_RELEASE(dev);
     return rc;
+}
+
+nn_object *repl_tensor_device(const nn_tensor *t)
+{
+    nn_device d = nn_device_of(t);
+    if (d.type == NN_CPU) return nn_retain(repl_cpu_device()); /* PyTorch's CPU device has no index */
+    return repl_device_new("cuda", d.index);
 }
 
 nn_object *repl_tensor_cuda(nn_object *self, nn_object *args, nn_object *kwargs)

@@ -190,6 +190,8 @@ nn_object *repl_device_getattr(nn_object *device, const char *name); /* new refe
 int repl_arg_device(const char *fname, nn_object *o);
 /* Tensor.cuda(device=None, non_blocking=False): the CPU build's AssertionError. */
 nn_object *repl_tensor_cuda(nn_object *self, nn_object *args, nn_object *kwargs);
+/* x.device: the torch.device of nn_device_of(x); new reference. */
+nn_object *repl_tensor_device(const nn_tensor *t);
 /* torch.set_num_threads(int) / torch.get_num_threads(): core's one thread budget
    (nn_set_num_threads), OpenBLAS's included. */
 nn_object *repl_set_num_threads(void *ud, nn_object *args, nn_object *kwargs);

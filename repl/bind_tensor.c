@@ -1440,8 +1440,8 @@ nn_object *repl_tensor_getattr(nn_tensor *t, const char *name)
     }
     if (!strcmp(name, "ndim")) return nn_int_new(t->ndim);
     if (!strcmp(name, "dtype")) return nn_retain(repl_dtype_object(t->dtype));
-    if (!strcmp(name, "device")) return nn_retain(repl_cpu_device());
-    if (!strcmp(name, "is_cuda")) return nn_bool_new(false);
+    if (!strcmp(name, "device")) return repl_tensor_device(t);
+    if (!strcmp(name, "is_cuda")) return nn_bool_new(nn_device_of(t).type == NN_CUDA);
     if (!strcmp(name, "requires_grad")) return nn_bool_new(t->requires_grad);
     if (!strcmp(name, "is_leaf")) return nn_bool_new(nn_is_leaf(t));
     if (!strcmp(name, "grad")) {

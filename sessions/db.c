@@ -192,7 +192,9 @@ sess_status sess_sqlite_error(sess_db *db, int rc, const char *what)
     default: st = SESS_ERROR; break;
     }
     const char *msg = db && db->db ? sqlite3_errmsg(db->db) : sqlite3_errstr(rc);
-    return sess_fail(st, "%s: %s (database %s)", what, msg, db && db->path ? db->path : "?");
+    sess_fail(st, "%s: %s (database %s)", what, msg, db && db->path ? db->path : "?");
+    if ((rc & 0xff) == SQLITE_INTERRUPT && nn_interrupt_requested) nn_check_interrupt(); /* Ctrl-C stopped it */
+    return st;
 }
 
 /* ------------------------------------------------------------- shared helpers */
@@ -494,9 +496,12 @@ sess_status sess_open(const char *path, int flags, sess_db **out)
     }
     sqlite3_busy_timeout(db->db, 5000);
     sqlite3_extended_result_codes(db->db, 1);
+    sess_harden_connection(db->db);
 
     probe pr;
     if ((st = read_probe(db, &pr)) || (st = check_probe(db, &pr))) goto fail;
+    if (pr.n_schema > 0 && (st = sess_check_schema(db, pr.version))) goto fail;
+    sess_trust_schema(db->db); /* now known to be nnscope's own (or empty) */
     if (flags & SESS_OPEN_CHECK) {
         sqlite3_stmt *stmt;
         if ((st = sess_prepare(db, "PRAGMA quick_check", &stmt))) goto fail;

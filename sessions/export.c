@@ -4,6 +4,7 @@
  * JSON is written here, escaped as RFC 8259 asks (invalid UTF-8 becomes U+FFFD).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -209,17 +210,54 @@ static void export_ipynb(sess_buf *b, const sess_session_info *info, const sess_
     sess_buf_puts(b, "\n  }\n },\n \"nbformat\": 4,\n \"nbformat_minor\": 4\n}\n");
 }
 
-/* Appends text's lines, each prefixed with prefix (a block of comments). */
+/* The length of the line break at p, 0 when none: \n, \r\n and \r (what Python's
+   tokenizer ends a line at), and with all set, every break str.splitlines knows:
+   \v, \f, \x1c-\x1e and, in UTF-8, U+0085, U+2028, U+2029. */
+static size_t line_break(const char *p, int all)
+{
+    const unsigned char *u = (const unsigned char *)p;
+    if (u[0] == '\r') return u[1] == '\n' ? 2 : 1;
+    if (u[0] == '\n') return 1;
+    if (!all) return 0;
+    if (u[0] == '\v' || u[0] == '\f' || (u[0] >= 0x1c && u[0] <= 0x1e)) return 1;
+    if (u[0] == 0xc2 && u[1] == 0x85) return 2;
+    if (u[0] == 0xe2 && u[1] == 0x80 && (u[2] == 0xa8 || u[2] == 0xa9)) return 3;
+    return 0;
+}
+
+/* The length of the line at p, up to its break or the end. */
+static size_t line_length(const char *p, int all)
+{
+    size_t l = 0;
+    while (p[l] && !line_break(p + l, all)) l++;
+    return l;
+}
+
+/* Appends text's lines, each prefixed with prefix (a block of comments): any line
+   break Python knows starts a new comment line, so no recorded text can end a
+   comment early and become code in the exported script. */
 static void prefixed_lines(sess_buf *b, const char *text, const char *prefix)
 {
     const char *p = text;
     while (*p) {
-        const char *e = strchr(p, '\n');
-        size_t l = e ? (size_t)(e - p) : strlen(p);
+        size_t l = line_length(p, 1);
         sess_buf_puts(b, prefix);
         sess_buf_append(b, p, l);
         sess_buf_puts(b, "\n");
-        p += l + (e ? 1 : 0);
+        p += l + line_break(p + l, 1);
+    }
+}
+
+/* Appends s on one line: every line break becomes a space (a header comment). */
+static void one_line(sess_buf *b, const char *s)
+{
+    for (const char *p = s; *p;) {
+        size_t l = line_length(p, 1);
+        sess_buf_append(b, p, l);
+        p += l;
+        size_t k = line_break(p, 1);
+        if (k) sess_buf_puts(b, " ");
+        p += k;
     }
 }
 
@@ -228,10 +266,11 @@ static void export_py(sess_buf *b, const sess_session_info *info, const sess_cel
     sess_buf_printf(b, "# nnscope session %lld", (long long)info->id);
     if (info->name) {
         sess_buf_puts(b, ": ");
-        /* the name on one line */
-        for (const char *p = info->name; *p; p++) sess_buf_append(b, *p == '\n' || *p == '\r' ? " " : p, 1);
+        one_line(b, info->name);
     }
-    sess_buf_printf(b, "\n# recorded by nnscope %s; %zu cells\n", info->version, n);
+    sess_buf_puts(b, "\n# recorded by nnscope ");
+    one_line(b, info->version ? info->version : "");
+    sess_buf_printf(b, "; %zu cells\n", n);
     for (size_t i = 0; i < n; i++) {
         const sess_cell_info *c = &cells[i];
         sess_buf_printf(b, "\n# %%%% [%lld]\n", (long long)c->number);
@@ -242,16 +281,16 @@ static void export_py(sess_buf *b, const sess_session_info *info, const sess_cel
             if (c->error && *c->error) prefixed_lines(b, c->error, "# ! ");
             continue;
         }
+        /* code lines end where Python's tokenizer ends them (\n, \r\n, \r), written with \n */
         const char *p = c->source;
         while (*p) {
-            const char *e = strchr(p, '\n');
-            size_t l = e ? (size_t)(e - p) : strlen(p);
+            size_t l = line_length(p, 0);
             const char *q = p;
             while (q < p + l && (*q == ' ' || *q == '\t')) q++;
             if (q < p + l && *q == '%') sess_buf_puts(b, "# "); /* a magic is not Python */
             sess_buf_append(b, p, l);
             sess_buf_puts(b, "\n");
-            p += l + (e ? 1 : 0);
+            p += l + line_break(p + l, 0);
         }
     }
 }
@@ -321,10 +360,24 @@ sess_status sess_export_text(sess_db *db, int64_t session_id, sess_export_format
 static sess_status write_file_atomic(const char *path, const void *data, size_t len)
 {
     char tmp[4200];
-    if (strlen(path) + 24 > sizeof tmp) return sess_fail(SESS_IO, "path too long: %s", path);
-    snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "wb");
-    if (!f) return sess_fail(SESS_IO, "cannot write %s: %s", path, strerror(errno));
+    if (strlen(path) + 40 > sizeof tmp) return sess_fail(SESS_IO, "path too long: %s", path);
+    /* a new file of our own beside path: O_EXCL never follows a planted symlink or
+       reuses someone else's file; a name taken is tried again with the next one */
+    int fd = -1;
+    for (unsigned k = 0; fd < 0 && k < 100; k++) {
+        snprintf(tmp, sizeof tmp, "%s.tmp%ld.%u", path, (long)getpid(), k);
+        fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+        if (fd < 0 && errno != EEXIST) break;
+    }
+    FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+    if (!f) {
+        int err = errno;
+        if (fd >= 0) {
+            close(fd);
+            unlink(tmp);
+        }
+        return sess_fail(SESS_IO, "cannot write %s: %s", path, strerror(err));
+    }
     int ok = fwrite(data, 1, len, f) == len;
     ok = (fflush(f) == 0) && ok;
     ok = (fsync(fileno(f)) == 0) && ok;

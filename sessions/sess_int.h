@@ -82,6 +82,12 @@ sess_status sess_from_core(void);
 
 /* Runs sql (no result rows) on db->db; a status, with what in the message. */
 sess_status sess_exec(sess_db *db, const char *sql, const char *what);
+/* harden.c: SQLite's defensive settings and the Ctrl-C progress handler on a new
+   connection; the file's schema against the one the migrations make up to version
+   (SESS_NOTNNSCOPE, nothing written, when they differ). */
+void sess_harden_connection(sqlite3 *db);
+void sess_trust_schema(sqlite3 *db);
+sess_status sess_check_schema(sess_db *db, int version);
 /* Prepares sql on db->db into *stmt; a status. */
 sess_status sess_prepare(sess_db *db, const char *sql, sqlite3_stmt **stmt);
 /* The integer a pragma query (sql: "PRAGMA cache_size") returns, or fallback when it

@@ -99,6 +99,35 @@ static void test_concurrent_callers(void **state)
     free(b.hits);
 }
 
+/* Chunks that note how many run at once. */
+static atomic_int running, most_running;
+
+static void count_running(void *vctx, int64_t begin, int64_t end)
+{
+    int now = atomic_fetch_add(&running, 1) + 1, seen = atomic_load(&most_running);
+    while (now > seen && !atomic_compare_exchange_weak(&most_running, &seen, now)) {
+    }
+    usleep(200); /* long enough for every thread allowed to join in */
+    atomic_fetch_sub(&running, 1);
+}
+
+/* A smaller budget after a larger one: the workers already started beyond it stay out. */
+static void test_budget_shrinks(void **state)
+{
+    int saved = nn_get_num_threads();
+    tu_check(nn_set_num_threads(4));
+    nn_parallel_for(64, 1, count_running, NULL); /* starts 3 workers */
+    tu_check(nn_set_num_threads(2));
+    atomic_store(&most_running, 0);
+    for (int r = 0; r < 5; r++) nn_parallel_for(64, 1, count_running, NULL);
+    assert_true(atomic_load(&most_running) <= 2);
+    tu_check(nn_set_num_threads(1));
+    atomic_store(&most_running, 0);
+    nn_parallel_for(64, 1, count_running, NULL);
+    assert_int_equal(atomic_load(&most_running), 1);
+    tu_check(nn_set_num_threads(saved));
+}
+
 static void test_thread_budget(void **state)
 {
     int saved = nn_get_num_threads();
@@ -272,6 +301,7 @@ int main(void)
         cmocka_unit_test(test_nested_runs_inline),
         cmocka_unit_test(test_concurrent_callers),
         cmocka_unit_test(test_thread_budget),
+        cmocka_unit_test(test_budget_shrinks),
         cmocka_unit_test(test_same_bits_whatever_the_threads),
         cmocka_unit_test(test_long_sum_matches_the_chunked_formula),
         cmocka_unit_test(test_after_fork),

@@ -417,6 +417,55 @@ static void assert_snapshot_named_bit_exact(sess_db *db, const char *name, nn_ob
     NN_RELEASE(back);
 }
 
+/* Crafted files (issue 22): a `cells` view over an endless recursive CTE, a
+   trigger of the file's own, an extra table, a changed table: each refused at open
+   with a clear error, before anything runs or is written; and a statement that
+   would run forever stops at Ctrl-C through the progress handler. */
+static void test_refuses_crafted_schemas(void **state)
+{
+    (void)state;
+    static const char *const crafts[] = {
+        "PRAGMA foreign_keys = OFF; DROP TABLE cells;"
+        " CREATE VIEW cells AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c)"
+        " SELECT x AS id, 1 AS session, x AS number, 'x' AS source, '' AS output, NULL AS error,"
+        " 'ok' AS status, 0 AS started, 0 AS duration, NULL AS rng_state FROM c",
+        "CREATE TRIGGER wipe AFTER INSERT ON cells BEGIN DELETE FROM snapshots; END",
+        "CREATE TABLE extra (x)",
+        "ALTER TABLE sessions ADD COLUMN note TEXT",
+        "CREATE VIEW endless AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c",
+        "DROP INDEX snapshots_tag",
+    };
+    for (size_t i = 0; i < sizeof crafts / sizeof *crafts; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "crafted%zu.db", i);
+        const char *path = tpath(name);
+        sess_db *db;
+        int64_t sid;
+        ok(sess_open(path, 0, &db));
+        ok(sess_session_begin(db, "s", NULL, NULL, &sid));
+        sess_close(db);
+        raw_exec(path, crafts[i]);
+        assert_refused(path, SESS_NOTNNSCOPE, "tables, views or triggers");
+        db = (sess_db *)1;
+        assert_int_equal(sess_open(path, SESS_OPEN_READONLY, &db), SESS_NOTNNSCOPE);
+        assert_null(db);
+        nn_error_clear();
+    }
+    /* the untouched schema opens; a runaway statement stops at Ctrl-C */
+    sess_db *db;
+    ok(sess_open(tpath("fine.db"), 0, &db));
+    sqlite3_stmt *stmt;
+    ok(sess_prepare(db, "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c", &stmt));
+    nn_interrupt_requested = 1;
+    int rc = sqlite3_step(stmt);
+    assert_int_equal(rc & 0xff, SQLITE_INTERRUPT);
+    sess_sqlite_error(db, rc, "stopped");
+    tu_assert_error(NN_ERR_KEYBOARD_INTERRUPT, "");
+    assert_int_equal(nn_interrupt_requested, 0);
+    sqlite3_finalize(stmt);
+    sess_close(db);
+}
+
 static void test_cells_and_snapshots_round_trip(void **state)
 {
     (void)state;
@@ -907,6 +956,62 @@ static const char *json_value(const char *p)
     return end == p ? NULL : end;
 }
 
+/* Export writes recorded text into comments safely (issue 22): a failed cell's
+   source and error and the version string, holding every line break Python knows,
+   stay comments line by line; the temporary file never follows a planted symlink. */
+static void test_export_comments_are_safe(void **state)
+{
+    (void)state;
+    const char *path = tpath("export_safe.db");
+    sess_db *db;
+    ok(sess_open(path, 0, &db));
+    int64_t sid;
+    ok(sess_session_begin(db, "n\rimport os", NULL, NULL, &sid));
+    ok(sess_cell_record(db, sid, 1, "x = 1\rimport os\vos.getcwd()\fa\x1c" "b\x1d" "c\x1e" "d\xc2\x85" "e\xe2\x80\xa8" "f\xe2\x80\xa9" "g\r\nh\n",
+                        "", "Error\rprint('owned')\xe2\x80\xa8z", SESS_CELL_ERROR, 0, 0, NULL));
+    ok(sess_cell_record(db, sid, 2, "y = 2\rprint(y)", "", "KeyboardInterrupt", SESS_CELL_INTERRUPTED, 0, 0, NULL));
+    sess_close(db);
+    raw_exec(path, "UPDATE sessions SET nnscope_version = '0.1' || char(13) || 'print(1)' || char(10) || 'x'");
+    ok(sess_open(path, 0, &db));
+    char *py;
+    size_t len;
+    ok(sess_export_text(db, sid, SESS_EXPORT_PY, &py, &len));
+    /* every line, as Python's tokenizer splits them, is a comment */
+    int lines = 0;
+    for (const char *p = py; *p;) {
+        size_t l = strcspn(p, "\r\n");
+        if (l) assert_int_equal(p[0], '#');
+        lines++;
+        p += l;
+        if (*p == '\r' && p[1] == '\n') p++;
+        if (*p) p++;
+    }
+    assert_true(lines > 12);
+    assert_null(strpbrk(py, "\r\v\f\x1c\x1d\x1e"));
+    assert_null(strstr(py, "\xc2\x85"));
+    assert_null(strstr(py, "\xe2\x80\xa8"));
+    assert_null(strstr(py, "\xe2\x80\xa9"));
+    assert_non_null(strstr(py, "# import os\n"));
+    assert_non_null(strstr(py, "# recorded by nnscope 0.1 print(1) x; 2 cells\n"));
+    nn_free(py);
+    /* a symlink planted at the first temporary name is left alone */
+    char tmp[600];
+    snprintf(tmp, sizeof tmp, "%s.tmp%ld.0", tpath("safe_out.py"), (long)getpid());
+    const char *victim = tpath("victim.txt");
+    FILE *v = fopen(victim, "w");
+    fputs("keep", v);
+    fclose(v);
+    assert_int_equal(symlink(victim, tmp), 0);
+    ok(sess_export_file(db, sid, tpath("safe_out.py")));
+    size_t n;
+    char *kept = slurp(victim, &n);
+    assert_int_equal(n, 4);
+    assert_memory_equal(kept, "keep", 4);
+    free(kept);
+    unlink(tmp);
+    sess_close(db);
+}
+
 static void test_export_py_and_ipynb(void **state)
 {
     (void)state;
@@ -1185,6 +1290,7 @@ int main(void)
         cmocka_unit_test(test_migration_from_version_1),
         cmocka_unit_test(test_migration_from_every_earlier_version),
         cmocka_unit_test(test_refuses_foreign_random_and_newer_files),
+        cmocka_unit_test(test_refuses_crafted_schemas),
         cmocka_unit_test(test_cells_and_snapshots_round_trip),
         cmocka_unit_test(test_large_snapshot),
         cmocka_unit_test(test_arena_blocks),
@@ -1192,6 +1298,7 @@ int main(void)
         cmocka_unit_test(test_nasty_strings_stored_verbatim),
         cmocka_unit_test(test_search_and_near_matches),
         cmocka_unit_test(test_export_py_and_ipynb),
+        cmocka_unit_test(test_export_comments_are_safe),
         cmocka_unit_test(test_concurrent_writers),
         cmocka_unit_test(test_kill9_loses_at_most_the_running_cell),
         cmocka_unit_test(test_failing_allocations),

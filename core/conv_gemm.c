@@ -1,0 +1,195 @@
+/*
+ * conv_gemm.c — Conv2d's float32 and float64 kernels (nn_conv.h): im2col, one
+ * GEMM per group through OpenBLAS, and the layout passes around it, each pass
+ * split over the batch on the pool's threads (parallel.c).
+ *
+ * Layout: cols [C*KH*KW, N*OH*OW] holds every receptive field of the whole
+ * batch, row (c, k, l), column (n, i, j); group g's rows are one slice of it.
+ *   forward   Y[O, N*P]    = W[O, K] @ cols             then y[n, o, p] = Y[o, n*P + p] + b[o]
+ *   weight    gW[O, K]     = gY[O, N*P] @ cols^T
+ *   input     gcols        = W^T @ gY                   then col2im adds gcols back into gx
+ * (per group; K = C/groups*KH*KW, P = OH*OW). Each sample's pass writes only
+ * its own columns or its own gx[n], and each GEMM splits over output elements
+ * only, so no result depends on the thread count.
+ */
+#include <string.h>
+
+#include "nn_conv.h"
+#include "nn_parallel.h"
+
+typedef struct conv_job {
+    const nn_conv_geom *s;
+    int64_t P, NP, rows; /* OH*OW, N*P, C*KH*KW */
+    const void *x, *b;
+    void *cols;          /* im2col's output, col2im's input */
+    void *t;             /* [O, N*P]: Y or gY */
+    void *y;             /* y, or gy for to_rows */
+    void *gx;
+} conv_job;
+
+#define DEFINE_PASSES(SUFFIX, T)                                                                                   \
+    /* cols[:, n*P ...] for the samples [begin, end) */                                                           \
+    static void im2col_##SUFFIX(void *vctx, int64_t begin, int64_t end)                                          \
+    {                                                                                                             \
+        const conv_job *j = vctx;                                                                                 \
+        const nn_conv_geom *s = j->s;                                                                             \
+        const T *x = j->x;                                                                                        \
+        T *cols = j->cols;                                                                                        \
+        for (int64_t n = begin; n < end; n++)                                                                     \
+            for (int64_t r = 0; r < j->rows; r++) {                                                               \
+                int64_t c = r / (s->kh * s->kw), k = r / s->kw % s->kh, l = r % s->kw;                            \
+                const T *plane = x + (n * s->c + c) * s->h * s->w;                                                \
+                T *dst = cols + r * j->NP + n * j->P;                                                             \
+                for (int64_t i = 0; i < s->oh; i++) {                                                             \
+                    int64_t row = i * s->stride[0] - s->padding[0] + k * s->dilation[0];                          \
+                    T *d = dst + i * s->ow;                                                                       \
+                    if (row < 0 || row >= s->h) {                                                                 \
+                        for (int64_t q = 0; q < s->ow; q++) d[q] = 0;                                             \
+                        continue;                                                                                 \
+                    }                                                                                             \
+                    const T *src = plane + row * s->w;                                                            \
+                    for (int64_t q = 0; q < s->ow; q++) {                                                         \
+                        int64_t col = q * s->stride[1] - s->padding[1] + l * s->dilation[1];                      \
+                        d[q] = col >= 0 && col < s->w ? src[col] : 0;                                             \
+                    }                                                                                             \
+                }                                                                                                 \
+            }                                                                                                     \
+    }                                                                                                             \
+    /* gx[n] = the sum of cols' entries that came from each input element, samples [begin, end) */               \
+    static void col2im_##SUFFIX(void *vctx, int64_t begin, int64_t end)                                          \
+    {                                                                                                             \
+        const conv_job *j = vctx;                                                                                 \
+        const nn_conv_geom *s = j->s;                                                                             \
+        const T *cols = j->cols;                                                                                  \
+        T *gx = j->gx;                                                                                            \
+        for (int64_t n = begin; n < end; n++) {                                                                   \
+            memset(gx + n * s->c * s->h * s->w, 0, sizeof(T) * (size_t)(s->c * s->h * s->w));                   \
+            for (int64_t r = 0; r < j->rows; r++) {                                                               \
+                int64_t c = r / (s->kh * s->kw), k = r / s->kw % s->kh, l = r % s->kw;                            \
+                T *plane = gx + (n * s->c + c) * s->h * s->w;                                                     \
+                const T *src = cols + r * j->NP + n * j->P;                                                       \
+                for (int64_t i = 0; i < s->oh; i++) {                                                             \
+                    int64_t row = i * s->stride[0] - s->padding[0] + k * s->dilation[0];                          \
+                    if (row < 0 || row >= s->h) continue;                                                         \
+                    for (int64_t q = 0; q < s->ow; q++) {                                                         \
+                        int64_t col = q * s->stride[1] - s->padding[1] + l * s->dilation[1];                      \
+                        if (col >= 0 && col < s->w) plane[row * s->w + col] += src[i * s->ow + q];                \
+                    }                                                                                             \
+                }                                                                                                 \
+            }                                                                                                     \
+        }                                                                                                         \
+    }                                                                                                             \
+    /* y[n, o, :] = t[o, n*P ...] + b[o], samples [begin, end) */                                                 \
+    static void from_rows_##SUFFIX(void *vctx, int64_t begin, int64_t end)                                       \
+    {                                                                                                             \
+        const conv_job *j = vctx;                                                                                 \
+        const T *t = j->t, *b = j->b;                                                                             \
+        T *y = j->y;                                                                                              \
+        for (int64_t n = begin; n < end; n++)                                                                     \
+            for (int64_t o = 0; o < j->s->o; o++) {                                                               \
+                const T *src = t + o * j->NP + n * j->P;                                                          \
+                T *dst = y + (n * j->s->o + o) * j->P, bias = b ? b[o] : 0;                                       \
+                if (b)                                                                                            \
+                    for (int64_t p = 0; p < j->P; p++) dst[p] = src[p] + bias;                                    \
+                else                                                                                              \
+                    memcpy(dst, src, sizeof(T) * (size_t)j->P);                                                   \
+            }                                                                                                     \
+    }                                                                                                             \
+    /* t[o, n*P ...] = gy[n, o, :], samples [begin, end) */                                                       \
+    static void to_rows_##SUFFIX(void *vctx, int64_t begin, int64_t end)                                         \
+    {                                                                                                             \
+        const conv_job *j = vctx;                                                                                 \
+        const T *gy = j->y;                                                                                       \
+        T *t = j->t;                                                                                              \
+        for (int64_t n = begin; n < end; n++)                                                                     \
+            for (int64_t o = 0; o < j->s->o; o++)                                                                 \
+                memcpy(t + o * j->NP + n * j->P, gy + (n * j->s->o + o) * j->P, sizeof(T) * (size_t)j->P);        \
+    }
+
+DEFINE_PASSES(f32, float)
+DEFINE_PASSES(f64, double)
+
+/* c[m, n] (ld ldc) = op(a) @ op(b), op a transpose when ta/tb, in dt. */
+static void gemm(const nn_blas *blas, nn_dtype dt, bool ta, bool tb, int64_t m, int64_t n, int64_t k, const void *a,
+                 int64_t lda, const void *b, int64_t ldb, void *c, int64_t ldc)
+{
+    enum CBLAS_TRANSPOSE at = ta ? CblasTrans : CblasNoTrans, bt = tb ? CblasTrans : CblasNoTrans;
+    if (dt == NN_FLOAT32)
+        blas->sgemm(CblasRowMajor, at, bt, (blasint)m, (blasint)n, (blasint)k, 1.0f, a, (blasint)lda, b, (blasint)ldb,
+                    0.0f, c, (blasint)ldc);
+    else
+        blas->dgemm(CblasRowMajor, at, bt, (blasint)m, (blasint)n, (blasint)k, 1.0, a, (blasint)lda, b, (blasint)ldb,
+                    0.0, c, (blasint)ldc);
+}
+
+/* Runs a per-sample pass over the batch, about NN_GRAIN elements a chunk. */
+static void over_batch(conv_job *j, nn_range_fn f32, nn_range_fn f64, nn_dtype dt, int64_t per_sample)
+{
+    int64_t grain = per_sample > 0 && per_sample < NN_GRAIN ? NN_GRAIN / per_sample : 1;
+    nn_parallel_for(j->s->n, grain, dt == NN_FLOAT32 ? f32 : f64, j);
+}
+
+/* A job for s with its sizes; cols (rows x N*P) and t (O x N*P) allocated. */
+static int job_init(conv_job *j, const nn_conv_geom *s, nn_dtype dt)
+{
+    memset(j, 0, sizeof *j);
+    j->s = s;
+    j->P = s->oh * s->ow;
+    j->NP = s->n * j->P;
+    j->rows = s->c * s->kh * s->kw;
+    size_t es = nn_dtype_size(dt);
+    j->cols = nn_malloc((size_t)(j->rows * j->NP + 1) * es);
+    j->t = j->cols ? nn_malloc((size_t)(s->o * j->NP + 1) * es) : NULL;
+    if (j->t) return 0;
+    nn_free(j->cols);
+    return -1;
+}
+
+static void job_free(conv_job *j)
+{
+    nn_free(j->cols);
+    nn_free(j->t);
+}
+
+int nn_conv2d_gemm(const nn_conv_geom *s, nn_dtype dt, const void *x, const void *w, const void *b, void *y)
+{
+    const nn_blas *blas = nn_blas_get();
+    conv_job j;
+    if (!blas || job_init(&j, s, dt) < 0) return -1;
+    j.x = x, j.b = b, j.y = y;
+    size_t es = nn_dtype_size(dt);
+    int64_t og = s->o / s->groups, K = j.rows / s->groups;
+    over_batch(&j, im2col_f32, im2col_f64, dt, j.rows * j.P);
+    for (int64_t g = 0; g < s->groups; g++)
+        gemm(blas, dt, false, false, og, j.NP, K, (const char *)w + (size_t)(g * og * K) * es, K,
+             (char *)j.cols + (size_t)(g * K * j.NP) * es, j.NP, (char *)j.t + (size_t)(g * og * j.NP) * es, j.NP);
+    over_batch(&j, from_rows_f32, from_rows_f64, dt, s->o * j.P);
+    job_free(&j);
+    return 0;
+}
+
+int nn_conv2d_gemm_backward(const nn_conv_geom *s, nn_dtype dt, const void *x, const void *w, const void *gy,
+                            void *gx, void *gw)
+{
+    const nn_blas *blas = nn_blas_get();
+    conv_job j;
+    if (!blas || job_init(&j, s, dt) < 0) return -1;
+    j.x = x, j.y = (void *)gy, j.gx = gx;
+    size_t es = nn_dtype_size(dt);
+    int64_t og = s->o / s->groups, K = j.rows / s->groups;
+    over_batch(&j, to_rows_f32, to_rows_f64, dt, s->o * j.P);
+    if (gw) {
+        over_batch(&j, im2col_f32, im2col_f64, dt, j.rows * j.P);
+        for (int64_t g = 0; g < s->groups; g++)
+            gemm(blas, dt, false, true, og, K, j.NP, (char *)j.t + (size_t)(g * og * j.NP) * es, j.NP,
+                 (char *)j.cols + (size_t)(g * K * j.NP) * es, j.NP, (char *)gw + (size_t)(g * og * K) * es, K);
+    }
+    if (gx) {
+        for (int64_t g = 0; g < s->groups; g++)
+            gemm(blas, dt, true, false, K, j.NP, og, (const char *)w + (size_t)(g * og * K) * es, K,
+                 (char *)j.t + (size_t)(g * og * j.NP) * es, j.NP, (char *)j.cols + (size_t)(g * K * j.NP) * es, j.NP);
+        over_batch(&j, col2im_f32, col2im_f64, dt, j.rows * j.P);
+    }
+    job_free(&j);
+    return 0;
+}
