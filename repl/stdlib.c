@@ -18,6 +18,7 @@ static const struct {
     nn_object *(*make)(void);
 } modules[] = {
     {"collections", repl_mod_collections},
+    {"functools", repl_mod_functools},
     {"math", repl_mod_math},
     {"os", repl_mod_os},
     {"os.path", repl_mod_os_path},
@@ -127,6 +128,24 @@ int repl_mod_kwargs_only(const char *fname, nn_object *kwargs, const char *const
             return repl_raise_exc(EXC_TypeError, "%s() got an unexpected keyword argument '%s'", fname, nn_str_cstr(k));
     }
     return 0;
+}
+
+class_obj *repl_mod_class(const char *module, const char *name, nn_cfunc ctor, const repl_mod_fn *methods, size_t n)
+{
+    class_obj *c = repl_lang_class_new(name, repl_current->object_cls, -1);
+    if (!c) return NULL;
+    c->module = module;
+    c->ctor = ctor;
+    for (size_t i = 0; i < n; i++) {
+        nn_object *f = nn_cfunction_new(methods[i].name, methods[i].fn, NULL, NULL);
+        int rc = f ? repl_nmap_set(&c->dict, methods[i].name, f) : -1;
+        NN_RELEASE(f);
+        if (rc < 0) {
+            NN_RELEASE(c);
+            return NULL;
+        }
+    }
+    return c;
 }
 
 /* ------------------------------------------------------------ collections */

@@ -41,8 +41,16 @@ nn_object *repl_mod_kwarg(nn_object *kwargs, const char *name);
    "fname() got an unexpected keyword argument 'x'". 0 or -1. */
 int repl_mod_kwargs_only(const char *fname, nn_object *kwargs, const char *const *names);
 
+/* A class of a module (its __module__ is module, static) whose instances the
+   C function ctor makes (called with ud = the class, the args tuple and kwargs;
+   it returns a new instance, see repl_instance_new) and whose methods are the
+   n C functions of methods, each called with the instance first (as a def's
+   self). New reference or NULL. */
+class_obj *repl_mod_class(const char *module, const char *name, nn_cfunc ctor, const repl_mod_fn *methods, size_t n);
+
 /* The module makers (new references, or NULL with the error). */
 nn_object *repl_mod_collections(void);
+nn_object *repl_mod_functools(void);
 nn_object *repl_mod_math(void);
 nn_object *repl_mod_os(void);
 nn_object *repl_mod_os_path(void); /* os.path (posixpath) */

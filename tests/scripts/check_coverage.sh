@@ -116,6 +116,8 @@ need os.path. "(" $(table repl/mod_os.c 'path_functions\[\] = \{') $(table repl/
 need time. "(" $(table repl/mod_time.c 'time_functions\[\] = \{') $(table repl/mod_time.c 'define CLOCKS') \
     $(table repl/mod_time.c 'define CLOCKS' | sed 's/$/_ns/')
 need string. "" $(table repl/mod_string.c 'constants\[\] = \{') $(table repl/mod_string.c 'string_functions\[\] = \{')
+need functools. "" $(table repl/mod_functools.c 'functools_functions\[\] = \{') partial
+need . "(" $(table repl/mod_functools.c 'lru_methods\[\] = \{')
 need typing. "" $(table repl/mod_typing.c 'typing_functions\[\] = \{') TYPE_CHECKING
 need_word $(sed -n '/form_names\[\] = {/,/};/p' repl/mod_typing.c | grep -o '"[A-Za-z]*"' | tr -d '"')
 # statements and operators (each as a script writes it)
