@@ -85,7 +85,7 @@ static void report_error(repl_app *app, const char *text)
         app->err_write(app->err_ud, "\n", 1);
     } else {
         fflush(stdout);
-        fprintf(stderr, "%s\n", text);
+        repl_app_print_error(app, stderr, text);
         fflush(stderr);
     }
     nn_free(app->last_error);
@@ -273,7 +273,8 @@ static int display_result(repl_app *app, nn_object *value)
         return -1;
     }
     long long n = (long long)app->next_cell;
-    repl_app_printf(app, "Out[%lld]: %s%s\n", n, strchr(text, '\n') ? "\n" : "", text);
+    repl_app_out_prompt(app, n);
+    repl_app_printf(app, "%s%s\n", strchr(text, '\n') ? "\n" : "", text);
     nn_free(text);
 
     char name[32];
@@ -359,24 +360,8 @@ static bool is_dotted_name(const char *s)
     return s[strlen(s) - 1] != '.';
 }
 
-/* `obj?` / `obj??` / `?obj`: the object's signature and docstring. */
-static int run_help(repl_app *app, const char *name)
-{
-    nn_object *obj = NULL;
-    if (repl_exec(app->interp, name, "<help>", REPL_PARSE_EVAL, &obj) != 0) {
-        nn_error_clear();
-        repl_app_printf(app, "Object `%s` not found.\n", name);
-        return 0;
-    }
-    char *text = repl_help_text(app->interp, obj);
-    NN_RELEASE(obj);
-    if (!text) return -1;
-    size_t n = strlen(text);
-    repl_app_write(app, text, n);
-    if (n == 0 || text[n - 1] != '\n') repl_app_write(app, "\n", 1);
-    nn_free(text);
-    return 0;
-}
+/* `obj?` / `obj??` / `?obj`: IPython's pinfo (help.c); ?? adds the source. */
+static int run_help(repl_app *app, const char *name, int detail) { return repl_app_pinfo(app, name, detail); }
 
 /* A one-line cell asking for help (`name?`, `name??`, `?name`, a lone `?`):
    the name (a new string, "" for a lone ?), else NULL. Only (dotted) names
@@ -475,8 +460,12 @@ int repl_app_run_cell(repl_app *app, const char *source, const char *filename)
         one_line = NULL;
     }
     char *help_name = one_line ? help_request(one_line) : NULL;
-    if (one_line && one_line[0] == '%') {
-        rc = run_magic(app, one_line);
+    bool cell_magic = line[0] == '%' && line[1] == '%';
+    bool shell_line = one_line && repl_app_is_shell_line(one_line);
+    if (cell_magic || shell_line || (one_line && one_line[0] == '%')) {
+        rc = cell_magic   ? repl_app_run_cell_magic(app, line)
+             : shell_line ? repl_app_shell_line(app, one_line)
+                          : run_magic(app, one_line);
         from_code = app->code_failed;
         if (rc == 0 && app->magic_result && app->opt.interactive) {
             nn_object *value = app->magic_result;
@@ -488,7 +477,7 @@ int repl_app_run_cell(repl_app *app, const char *source, const char *filename)
     } else if (help_name && !*help_name) { /* a lone ? */
         rc = repl_magic_find("help")->run(app, "");
     } else if (help_name) {
-        rc = run_help(app, help_name);
+        rc = run_help(app, help_name, strstr(one_line, "??") != NULL);
     } else {
         nn_object *result = NULL;
         repl_parse_mode mode = app->opt.interactive ? REPL_PARSE_SINGLE : REPL_PARSE_FILE;

@@ -10,6 +10,10 @@
  *   app.c           cells, Out cache, _ / __ / _n, output capture, magic dispatch
  *   interactive.c   the GNU readline loop, prompts, completion, history, Ctrl-C
  *   magics_core.c   %history %who %whos %time %timeit %reset %run %load %config %help
+ *   magics_shell.c  !cmd, x = !cmd, %cd %pwd %env %ls and the aliases
+ *   magics_paste.c  %cpaste %autoindent
+ *   help.c          obj? / obj?? (IPython's pinfo) and the pager
+ *   colors.c        Out[n]: and traceback colours
  *   app_sessions.c  recording into SQLite, the session magics and CLI actions
  *   app_inspect.c   %inspect / inspect(), %break, %hooks
  */
@@ -17,6 +21,7 @@
 #define REPL_APP_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -72,6 +77,8 @@ struct repl_app {
     /* Text for the next prompt to start with (%load sets it in the notebook):
        nn_malloc'd; interactive.c takes it (nn_free, then NULL) or leaves it. */
     char *pending_input;
+    bool autoindent_off;         /* %autoindent toggled it: continuation lines start at column 0 */
+    bool color;                  /* the notebook colors Out[n]: and tracebacks (interactive.c sets it) */
     /* A value a magic leaves here (new reference) is echoed as Out[n] (%time EXPR). */
     nn_object *magic_result;
     repl_cell_result last;       /* the last finished cell (its strings are the app's) */
@@ -134,6 +141,12 @@ const char *repl_app_banner(void);
 void repl_app_write(repl_app *app, const char *s, size_t n);
 void repl_app_printf(repl_app *app, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* colors.c: writes "Out[n]: " (red when app->color, the escapes not captured);
+   prints error text and a newline to f, coloured as IPython's tracebacks when
+   app->color and no err_write is set. */
+void repl_app_out_prompt(repl_app *app, long long n);
+void repl_app_print_error(repl_app *app, FILE *f, const char *text);
+
 /* ---------------------------------------------------------------- magics */
 
 /* A magic: run(app, args) with args the rest of the line (trimmed, never NULL).
@@ -163,8 +176,24 @@ bool repl_app_ask_yes_no(repl_app *app, const char *question);
 extern const repl_magic repl_magics_core[];
 extern const repl_magic repl_magics_sessions[];
 extern const repl_magic repl_magics_inspect[];
+extern const repl_magic repl_magics_shell[]; /* magics_shell.c: %cd %pwd %env %ls and the aliases */
+extern const repl_magic repl_magics_paste[]; /* magics_paste.c: %cpaste %autoindent */
 /* The magic of that name in any table, or NULL. */
 const repl_magic *repl_magic_find(const char *name);
+/* Runs a cell starting with "%%name [args]" (a cell magic: %%time, %%timeit),
+   the lines after the first its body. 0 or -1 with the error set, as a magic. */
+int repl_app_run_cell_magic(repl_app *app, const char *cell);
+/* A one-line cell for the shell (magics_shell.c): "!cmd" (output shown),
+   "!!cmd" (its lines echoed as Out[n]) or "NAME = !cmd" (its lines bound to
+   NAME); $name and {expr} are expanded and _exit_code gets the status. */
+bool repl_app_is_shell_line(const char *line);
+int repl_app_shell_line(repl_app *app, const char *line);
+
+/* help.c: `name?` (detail 0) and `name??` (1) as IPython's pinfo: the object's
+   fields (signature, type, string form, docstring, ...; with 1 the source of
+   what was written in the language, with its file and line), through a pager
+   when taller than the terminal. 0, or -1 with MemoryError. */
+int repl_app_pinfo(repl_app *app, const char *name, int detail);
 
 /* ---------------------------------------------------- sessions (app_sessions.c) */
 

@@ -1256,7 +1256,24 @@ bool repl_module_method_at(const repl_class_def *cls, size_t i, repl_method_doc 
 static const repl_class_def nn_classes[] = {
     NNCLASS(Linear, "linear", nn_linear_class,
             "Linear(in_features, out_features, bias=True, device=None, dtype=None)\n"
-            "Applies a linear transformation to the incoming data: y = xA^T + b."),
+            "Applies a linear transformation to the incoming data: y = xA^T + b.\n"
+            "\n"
+            "Args:\n"
+            "    in_features: size of each input sample\n"
+            "    out_features: size of each output sample\n"
+            "    bias: If set to False, the layer will not learn an additive bias. Default: True\n"
+            "\n"
+            "Shape:\n"
+            "    - Input: (*, H_in) where * means any number of dimensions including none\n"
+            "      and H_in = in_features.\n"
+            "    - Output: (*, H_out) where all but the last dimension are the same shape\n"
+            "      as the input and H_out = out_features.\n"
+            "\n"
+            "Attributes:\n"
+            "    weight: the learnable weights of the module of shape (out_features, in_features).\n"
+            "        The values are initialized from U(-sqrt(k), sqrt(k)), where k = 1 / in_features\n"
+            "    bias: the learnable bias of the module of shape (out_features). If bias is True,\n"
+            "        the values are initialized from U(-sqrt(k), sqrt(k)) where k = 1 / in_features"),
     NNCLASS(LazyLinear, "linear", nn_lazy_linear_class,
             "LazyLinear(out_features, bias=True, device=None, dtype=None)\n"
             "A torch.nn.Linear module where in_features is inferred."),
@@ -1268,22 +1285,103 @@ static const repl_class_def nn_classes[] = {
             "Flattens a contiguous range of dims into a tensor."),
     NNCLASS(ReLU, "activation", nn_relu_class,
             "ReLU(inplace=False)\n"
-            "Applies the rectified linear unit function element-wise."),
+            "Applies the rectified linear unit function element-wise:\n"
+            "\n"
+            "    ReLU(x) = (x)^+ = max(0, x)\n"
+            "\n"
+            "Args:\n"
+            "    inplace: can optionally do the operation in-place. Default: False\n"
+            "\n"
+            "Shape:\n"
+            "    - Input: (*), where * means any number of dimensions.\n"
+            "    - Output: (*), same shape as the input."),
     NNCLASS(GELU, "activation", nn_gelu_class,
             "GELU(approximate='none')\n"
-            "Applies the Gaussian Error Linear Units function."),
+            "Applies the Gaussian Error Linear Units function:\n"
+            "\n"
+            "    GELU(x) = x * Phi(x)\n"
+            "\n"
+            "where Phi(x) is the Cumulative Distribution Function for Gaussian Distribution.\n"
+            "\n"
+            "When the approximate argument is 'tanh', Gelu is estimated with:\n"
+            "\n"
+            "    GELU(x) = 0.5 * x * (1 + Tanh(sqrt(2 / pi) * (x + 0.044715 * x^3)))\n"
+            "\n"
+            "Args:\n"
+            "    approximate (str, optional): the gelu approximation algorithm to use:\n"
+            "        'none' | 'tanh'. Default: 'none'\n"
+            "\n"
+            "Shape:\n"
+            "    - Input: (*), where * means any number of dimensions.\n"
+            "    - Output: (*), same shape as the input."),
     NNCLASS(PReLU, "activation", nn_prelu_class,
             "PReLU(num_parameters=1, init=0.25, device=None, dtype=None)\n"
-            "Applies the element-wise function PReLU(x) = max(0, x) + a * min(0, x) with a learnable a."),
+            "Applies the element-wise function PReLU(x) = max(0, x) + a * min(0, x) with a learnable a:\n"
+            "\n"
+            "    PReLU(x) = max(0, x) + a * min(0, x)\n"
+            "\n"
+            "or\n"
+            "\n"
+            "    PReLU(x) = x       if x >= 0\n"
+            "               a * x   otherwise\n"
+            "\n"
+            "Here a is a learnable parameter. When called without arguments, nn.PReLU() uses a\n"
+            "single parameter a across all input channels. If called with nn.PReLU(nChannels),\n"
+            "a separate a is used for each input channel.\n"
+            "\n"
+            "Weight decay should not be used when learning a for good performance.\n"
+            "Channel dim is the 2nd dim of input. When input has dims < 2, then there is no\n"
+            "channel dim and the number of channels = 1.\n"
+            "\n"
+            "Args:\n"
+            "    num_parameters (int): number of a to learn. Although it takes an int as input,\n"
+            "        there are only two values legitimate: 1, or the number of channels at input.\n"
+            "        Default: 1\n"
+            "    init (float): the initial value of a. Default: 0.25\n"
+            "\n"
+            "Shape:\n"
+            "    - Input: (*), where * means any number of dimensions.\n"
+            "    - Output: (*), same shape as the input.\n"
+            "\n"
+            "Attributes:\n"
+            "    weight (Tensor): the learnable weights of shape (num_parameters)."),
     NNCLASS(Sigmoid, "activation", nn_sigmoid_class,
             "Sigmoid()\n"
-            "Applies the element-wise function Sigmoid(x) = 1 / (1 + exp(-x))."),
+            "Applies the element-wise function Sigmoid(x) = 1 / (1 + exp(-x)):\n"
+            "\n"
+            "    Sigmoid(x) = sigma(x) = 1 / (1 + exp(-x))\n"
+            "\n"
+            "Shape:\n"
+            "    - Input: (*), where * means any number of dimensions.\n"
+            "    - Output: (*), same shape as the input."),
     NNCLASS(Tanh, "activation", nn_tanh_class,
             "Tanh()\n"
-            "Applies the Hyperbolic Tangent (Tanh) function element-wise."),
+            "Applies the Hyperbolic Tangent (Tanh) function element-wise.\n"
+            "\n"
+            "Tanh is defined as:\n"
+            "\n"
+            "    Tanh(x) = tanh(x) = (exp(x) - exp(-x)) / (exp(x) + exp(-x))\n"
+            "\n"
+            "Shape:\n"
+            "    - Input: (*), where * means any number of dimensions.\n"
+            "    - Output: (*), same shape as the input."),
     NNCLASS(Threshold, "activation", nn_threshold_class,
             "Threshold(threshold, value, inplace=False)\n"
-            "Thresholds each element of the input Tensor."),
+            "Thresholds each element of the input Tensor.\n"
+            "\n"
+            "Threshold is defined as:\n"
+            "\n"
+            "    y = x       if x > threshold\n"
+            "        value   otherwise\n"
+            "\n"
+            "Args:\n"
+            "    threshold: The value to threshold at\n"
+            "    value: The value to replace with\n"
+            "    inplace: can optionally do the operation in-place. Default: False\n"
+            "\n"
+            "Shape:\n"
+            "    - Input: (*), where * means any number of dimensions.\n"
+            "    - Output: (*), same shape as the input."),
     NNCLASS(LeakyReLU, "activation", nn_leaky_relu_class,
             "LeakyReLU(negative_slope=0.01, inplace=False)\n"
             "Applies the element-wise function LeakyReLU(x) = max(0, x) + negative_slope * min(0, x)."),
@@ -1328,13 +1426,36 @@ static const repl_class_def nn_classes[] = {
             "This criterion computes the cross entropy loss between input logits and target."),
     NNCLASS(Sequential, "container", nn_sequential_class,
             "Sequential(*args)\n"
-            "A sequential container."),
+            "A sequential container.\n"
+            "\n"
+            "Modules will be added to it in the order they are passed in the constructor.\n"
+            "Alternatively, an OrderedDict of modules can be passed in. The forward() method\n"
+            "of Sequential accepts any input and forwards it to the first module it contains.\n"
+            "It then \"chains\" outputs to inputs sequentially for each subsequent module,\n"
+            "finally returning the output of the last module.\n"
+            "\n"
+            "Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 1)) runs the three in turn;\n"
+            "its children are named 0, 1, 2 (seq[0], seq[-1], seq[0:2] index it)."),
     NNCLASS(ModuleList, "container", nn_module_list_class,
             "ModuleList(modules=None)\n"
-            "Holds submodules in a list."),
+            "Holds submodules in a list.\n"
+            "\n"
+            "ModuleList can be indexed like a regular Python list, but modules it contains\n"
+            "are properly registered, and will be visible by all Module methods.\n"
+            "\n"
+            "Args:\n"
+            "    modules (iterable, optional): an iterable of modules to add"),
     NNCLASS(ModuleDict, "container", nn_module_dict_class,
             "ModuleDict(modules=None)\n"
-            "Holds submodules in a dictionary."),
+            "Holds submodules in a dictionary.\n"
+            "\n"
+            "ModuleDict can be indexed like a regular Python dictionary, but modules it\n"
+            "contains are properly registered, and will be visible by all Module methods.\n"
+            "ModuleDict is an ordered dictionary that respects the order of insertion.\n"
+            "\n"
+            "Args:\n"
+            "    modules (iterable, optional): a mapping (dictionary) of (string: module)\n"
+            "        or an iterable of key-value pairs of type (string, module)"),
     NNCLASS(ParameterList, "container", nn_parameter_list_class,
             "ParameterList(values=None)\n"
             "Holds parameters in a list."),

@@ -3540,6 +3540,49 @@ char *repl_help_text(repl_interp *in, nn_object *obj)
     return repl_sb_finish(&b);
 }
 
+char *repl_docstring(repl_interp *in, nn_object *obj)
+{
+    repl_interp *prev = repl_current;
+    repl_current = in;
+    char buf[64], *r = NULL;
+    repl_doc_info d;
+    nn_object *o = obj;
+    if (o->type == &repl_method_type) o = ((method_obj *)o)->func;
+    nn_object *cls = NULL;
+    if (o->type != &repl_function_type && o->type != &repl_class_type && !doc_info(in, o, &d, buf, sizeof buf))
+        o = cls = class_for_help(in, o); /* an instance: its class's docstring, as inspect.getdoc */
+    if (!o) {
+    } else if (o->type == &repl_function_type) {
+        r = function_docstring((func_obj *)o);
+    } else if (o->type == &repl_class_type && !builtin_doc_of(in, o, &d, buf, sizeof buf)) {
+        nn_object *doc = NULL;
+        for (const class_obj *c = (const class_obj *)o; c && !doc; c = c->base)
+            if (c != in->object_cls) doc = repl_nmap_get(&c->dict, "__doc__");
+        if (doc && nn_is_str(doc)) r = clean_doc(nn_str_cstr(doc), nn_str_len(doc));
+        nn_object *native = r ? NULL : native_base_of((const class_obj *)o);
+        if (native && repl_bind_doc_of(native, &d) && d.doc) {
+            sbuf b = {0};
+            add_doc_body(&b, d.doc, "");
+            r = repl_sb_finish(&b);
+        }
+    } else if (doc_info(in, o, &d, buf, sizeof buf) && d.doc) {
+        sbuf b = {0};
+        add_doc_body(&b, d.doc, "");
+        r = repl_sb_finish(&b);
+    }
+    NN_RELEASE(cls);
+    if (r) { /* no trailing newlines */
+        size_t n = strlen(r);
+        while (n && r[n - 1] == '\n') r[--n] = '\0';
+        if (!n) {
+            nn_free(r);
+            r = NULL;
+        }
+    }
+    repl_current = prev;
+    return r;
+}
+
 int repl_builtins_init(repl_interp *in)
 {
     in->object_cls = repl_lang_class_new("object", NULL, -1);

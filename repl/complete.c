@@ -180,7 +180,8 @@ static void add_attributes(cand_list *c, repl_interp *in, nn_object *value, cons
     }
     for (size_t i = 0; i < nn_list_len(names); i++) {
         const char *name = nn_str_cstr(nn_list_get(names, i));
-        if (offer(name, prefix, plen)) add_cand(c, name, strlen(name), "");
+        /* a Sequential's children 0, 1, ... are in dir() but cannot follow a dot */
+        if (offer(name, prefix, plen) && !isdigit((unsigned char)name[0])) add_cand(c, name, strlen(name), "");
     }
     NN_RELEASE(names);
 }
@@ -256,7 +257,7 @@ static void add_call_keywords(cand_list *c, repl_interp *in, const char *line, s
 /* The magics whose names start with prefix. */
 static void add_magics(cand_list *c, const char *prefix, size_t plen)
 {
-    const repl_magic *const tables[] = {repl_magics_core, repl_magics_sessions, repl_magics_inspect};
+    const repl_magic *const tables[] = {repl_magics_core, repl_magics_sessions, repl_magics_inspect, repl_magics_shell, repl_magics_paste};
     for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++)
         for (const repl_magic *m = tables[t]; m->name; m++)
             if (!strncmp(m->name, prefix, plen)) add_cand(c, m->name, strlen(m->name), "");

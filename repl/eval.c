@@ -25,6 +25,12 @@ struct code_unit {
     char *filename;
 };
 
+void repl_code_unit_text(const code_unit *u, const char **source, const char **filename)
+{
+    *source = u ? u->source : NULL;
+    *filename = u ? u->filename : NULL;
+}
+
 static void unit_release(code_unit *u)
 {
     if (!u || --u->refcount > 0) return;

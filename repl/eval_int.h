@@ -73,6 +73,8 @@ typedef enum exc_id {
 /* ---------------------------------------------------------- objects */
 
 typedef struct code_unit code_unit;   /* one parsed source: arena + text (refcounted) */
+/* The text a unit was parsed from and its filename (borrowed; NULL for none). */
+void repl_code_unit_text(const code_unit *u, const char **source, const char **filename);
 
 typedef struct scope {
     nn_object ob;

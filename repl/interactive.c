@@ -289,6 +289,14 @@ size_t repl_next_indent(const char *cell)
     return indent;
 }
 
+/* Whether input is already waiting: typed ahead faster than a person types,
+   i.e. pasted. */
+static bool input_pending(void)
+{
+    struct pollfd in = {.fd = fileno(rl_instream), .events = POLLIN};
+    return poll(&in, 1, 0) > 0;
+}
+
 /* Shows the next prompt: a new cell's (after an empty line, as IPython) or a
    continuation, pre-filled with %load's text or the indentation. */
 static void show_prompt(notebook *nb)
@@ -302,7 +310,9 @@ static void show_prompt(notebook *nb)
         rl_insert_text(nb->app->pending_input);
         nn_free(nb->app->pending_input);
         nb->app->pending_input = NULL;
-    } else if (continuation) {
+    } else if (continuation && !nb->app->autoindent_off && !input_pending()) {
+        /* no indentation added to pasted text: bracketed paste comes as one line,
+           a paste without it as lines already waiting when the prompt shows */
         for (size_t i = repl_next_indent(nb->cell); i > 0; i--) rl_insert_text(" ");
     }
     rl_redisplay();
@@ -376,6 +386,7 @@ static void handle_line(notebook *nb, char *line)
     if (!block_ended && strchr(line, '\n')) block_ended = append_to_cell(nb, "");
     /* incomplete (a block not ended yet, an open bracket): a continuation line */
     if (!block_ended && ends_with_colon(line)) return;
+    if (!block_ended && !strncmp(nb->cell, "%%", 2)) return; /* a cell magic's cell ends with an empty line */
     if (run_cell(nb, nb->cell) == -2) return;
     history_add(nb, nb->cell);
     nb->cell_len = 0;
@@ -402,6 +413,7 @@ static void cancel_input(notebook *nb)
 int repl_app_interactive(repl_app *app)
 {
     notebook nb = {.app = app, .color = use_color()};
+    app->color = nb.color;
     active = &nb;
     if (!app->opt.quiet) fputs(repl_app_banner(), stdout);
 

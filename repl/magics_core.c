@@ -322,7 +322,13 @@ static int magic_time(repl_app *app, const char *args)
     getrusage(RUSAGE_SELF, &before);
     double wall0 = wall_clock();
     nn_object *value = NULL;
-    int rc = repl_app_exec(app, args, "<timed exec>", REPL_PARSE_SINGLE, &value);
+    /* a newline ends the statement as an empty line ends a cell: a compound
+       statement (for ...: pass) is complete */
+    char *stmt = nn_malloc(strlen(args) + 2);
+    if (!stmt) return -1;
+    sprintf(stmt, "%s\n", args);
+    int rc = repl_app_exec(app, stmt, "<timed exec>", REPL_PARSE_SINGLE, &value);
+    nn_free(stmt);
     double wall = wall_clock() - wall0;
     getrusage(RUSAGE_SELF, &after);
     if (rc == -2) {
@@ -342,50 +348,91 @@ static int magic_time(repl_app *app, const char *args)
 }
 
 /* The statement runs inside a function, as IPython's timeit template does:
-   its assignments are local, it reads the notebook's names. */
+   its assignments are local, it reads the notebook's names; the setup code
+   (%%timeit's first line) runs before the clock starts, in each run. */
 #define TIMEIT_FUNC "_nnscope_timeit"
+#define TIMEIT_CLOCK "_nnscope_clock"
+
+static nn_object *timeit_clock(void *ud, nn_object *args, nn_object *kwargs)
+{
+    (void)ud, (void)args, (void)kwargs;
+    return nn_float_new(wall_clock());
+}
+
+/* text with each of its lines indented by `indent` spaces, appended to b
+   (nn_malloc'd, grown as needed at *len / *cap); false on MemoryError. */
+static bool append_indented(char **b, size_t *len, size_t *cap, const char *text, int indent)
+{
+    for (const char *p = text; *p;) {
+        size_t n = strcspn(p, "\n");
+        if (*len + n + (size_t)indent + 2 > *cap) {
+            size_t c = (*cap + n + (size_t)indent + 2) * 2;
+            char *grown = nn_realloc(*b, c);
+            if (!grown) return false;
+            *b = grown;
+            *cap = c;
+        }
+        *len += (size_t)sprintf(*b + *len, "%*s%.*s\n", n ? indent : 0, "", (int)n, p);
+        p += n + (p[n] == '\n');
+    }
+    return true;
+}
 
 /* One run of `number` loops: its seconds into *out. 0 or -1 (the statement raised). */
 static int timeit_run(repl_app *app, long long number, double *out)
 {
     char call[64];
     snprintf(call, sizeof call, TIMEIT_FUNC "(%lld)", number);
-    double t0 = wall_clock();
-    int rc = repl_app_exec(app, call, "<magic-timeit>", REPL_PARSE_FILE, NULL);
-    *out = wall_clock() - t0;
+    nn_object *seconds = NULL;
+    int rc = repl_app_exec(app, call, "<magic-timeit>", REPL_PARSE_EVAL, &seconds);
+    *out = rc == 0 && seconds ? nn_float_value(seconds) : 0;
+    NN_RELEASE(seconds);
     return rc;
 }
 
-static int magic_timeit(repl_app *app, const char *args)
+/* Defines the timing function for stmt (and setup, or NULL): 0 or -1. */
+static int timeit_define(repl_app *app, const char *setup, const char *stmt)
 {
-    long long number = 0, repeat = 7;
-    for (;;) {
-        char *end;
-        if (args[0] == '-' && (args[1] == 'n' || args[1] == 'r')) {
-            char which = args[1];
-            const char *p = args + 2;
-            while (isspace((unsigned char)*p)) p++;
-            long long v = strtoll(p, &end, 10);
-            if (end == p || v < 1) return repl_app_usage_error(app, "%%timeit: -%c needs a positive integer", which);
-            if (which == 'n') number = v;
-            else repeat = v;
-            args = end;
-            while (isspace((unsigned char)*args)) args++;
-        } else {
-            break;
-        }
-    }
-    if (!*args) return repl_app_usage_error(app, "%%timeit needs a statement: %%timeit [-n N] [-r R] STMT");
-    /* def _nnscope_timeit(_n):\n    for _i in range(_n):\n        STMT\n */
-    size_t len = strlen(args) + 96;
-    char *src = nn_malloc(len);
-    if (!src) return -1;
-    snprintf(src, len, "def " TIMEIT_FUNC "(_n):\n    for _i in range(_n):\n        %s\n", args);
-    int rc = repl_app_exec(app, src, "<magic-timeit>", REPL_PARSE_FILE, NULL);
+    size_t len = 0, cap = 256;
+    char *src = nn_malloc(cap);
+    bool ok = src != NULL;
+    if (ok) len = (size_t)sprintf(src, "def " TIMEIT_FUNC "(_n):\n");
+    if (ok && setup) ok = append_indented(&src, &len, &cap, setup, 4);
+    ok = ok && append_indented(&src, &len, &cap, "_t0 = " TIMEIT_CLOCK "()\nfor _i in range(_n):", 4) &&
+         append_indented(&src, &len, &cap, stmt, 8) &&
+         append_indented(&src, &len, &cap, "return " TIMEIT_CLOCK "() - _t0", 4);
+    nn_object *clock = ok ? nn_cfunction_new(TIMEIT_CLOCK, timeit_clock, NULL, NULL) : NULL;
+    int rc = clock ? repl_set_global(app->interp, TIMEIT_CLOCK, clock) : -1;
+    NN_RELEASE(clock);
+    if (rc == 0) rc = repl_app_exec(app, src, "<magic-timeit>", REPL_PARSE_FILE, NULL);
     nn_free(src);
-    if (rc != 0) return -1;
+    if (rc == -2) rc = repl_app_usage_error(app, "%%timeit: incomplete statement");
+    return rc == 0 ? 0 : -1;
+}
 
-    double *runs = nn_malloc((size_t)repeat * sizeof *runs), t = 0;
+/* %timeit's options (-n N, -r R) at the start of *args, which is moved past them. */
+static int timeit_options(repl_app *app, const char **args, long long *number, long long *repeat)
+{
+    while ((*args)[0] == '-' && ((*args)[1] == 'n' || (*args)[1] == 'r')) {
+        char which = (*args)[1], *end;
+        const char *p = *args + 2;
+        while (isspace((unsigned char)*p)) p++;
+        long long v = strtoll(p, &end, 10);
+        if (end == p || v < 1) return repl_app_usage_error(app, "%%timeit: -%c needs a positive integer", which);
+        if (which == 'n') *number = v;
+        else *repeat = v;
+        *args = end;
+        while (isspace((unsigned char)**args)) (*args)++;
+    }
+    return 0;
+}
+
+/* Times stmt as IPython 8's %timeit: R runs (default 7) of N loops (default:
+   the first of 1, 10, 100, ... whose run takes at least 0.2 s), then its line. */
+static int timeit_stmt(repl_app *app, long long number, long long repeat, const char *setup, const char *stmt)
+{
+    int rc = timeit_define(app, setup, stmt);
+    double *runs = rc == 0 ? nn_malloc((size_t)repeat * sizeof *runs) : NULL, t = 0;
     if (!runs) rc = -1;
     if (rc == 0 && number == 0) { /* IPython: the loop count that takes at least 0.2 s */
         for (int index = 0; index < 10 && rc == 0; index++) {
@@ -397,6 +444,7 @@ static int magic_timeit(repl_app *app, const char *args)
     }
     for (long long r = 0; r < repeat && rc == 0; r++) rc = timeit_run(app, number, &runs[r]);
     repl_del_global(app->interp, TIMEIT_FUNC);
+    repl_del_global(app->interp, TIMEIT_CLOCK);
     if (rc == 0) {
         double best = runs[0], worst = runs[0], sum = 0, sq = 0;
         for (long long r = 0; r < repeat; r++) {
@@ -427,6 +475,61 @@ static int magic_timeit(repl_app *app, const char *args)
     }
     nn_free(runs);
     return rc == 0 ? 0 : -1;
+}
+
+static int magic_timeit(repl_app *app, const char *args)
+{
+    long long number = 0, repeat = 7;
+    if (timeit_options(app, &args, &number, &repeat) < 0) return -1;
+    if (!*args) return repl_app_usage_error(app, "%%timeit needs a statement: %%timeit [-n N] [-r R] STMT");
+    return timeit_stmt(app, number, repeat, NULL, args);
+}
+
+/* %%time: the cell's body, timed as one statement (nothing may follow %%time). */
+static int cell_time(repl_app *app, const char *line, const char *body)
+{
+    if (*line) return repl_app_usage_error(app, "Can't use statement directly after '%%%%time'!");
+    return magic_time(app, *body ? body : "pass");
+}
+
+/* %%timeit [-n N] [-r R] [SETUP]: the body is the statement, SETUP runs before each run's clock. */
+static int cell_timeit(repl_app *app, const char *line, const char *body)
+{
+    long long number = 0, repeat = 7;
+    if (timeit_options(app, &line, &number, &repeat) < 0) return -1;
+    return timeit_stmt(app, number, repeat, *line ? line : NULL, *body ? body : "pass");
+}
+
+static const struct {
+    const char *name;
+    int (*run)(repl_app *app, const char *line, const char *body);
+} cell_magics[] = {{"time", cell_time}, {"timeit", cell_timeit}};
+
+int repl_app_run_cell_magic(repl_app *app, const char *cell)
+{
+    const char *name = cell + 2, *nl = strchr(cell, '\n');
+    size_t len = 0;
+    while (isalnum((unsigned char)name[len]) || name[len] == '_') len++;
+    const char *body = nl ? nl + 1 : "";
+    size_t line_len = (nl ? (size_t)(nl - name) : strlen(name)) - len;
+    char *line = nn_malloc(line_len + 1);
+    if (!line) return -1;
+    const char *l = name + len;
+    while (line_len > 0 && isspace((unsigned char)*l)) l++, line_len--;
+    while (line_len > 0 && isspace((unsigned char)l[line_len - 1])) line_len--;
+    memcpy(line, l, line_len);
+    line[line_len] = '\0';
+    int rc = 0;
+    bool found = false;
+    for (size_t i = 0; i < sizeof cell_magics / sizeof *cell_magics && !found; i++)
+        if ((found = len == strlen(cell_magics[i].name) && !strncmp(name, cell_magics[i].name, len)))
+            rc = cell_magics[i].run(app, line, body);
+    if (!found) {
+        size_t shown = strcspn(name, " \t\n");
+        rc = repl_app_usage_error(app, "Cell magic `%%%%%.*s` not found.", (int)shown, name);
+    }
+    nn_free(line);
+    return rc;
 }
 
 /* ------------------------------------------------------------------ %reset */
@@ -538,13 +641,13 @@ static int magic_config(repl_app *app, const char *args)
 
 static int magic_help(repl_app *app, const char *args)
 {
-    const repl_magic *const tables[] = {repl_magics_core, repl_magics_sessions, repl_magics_inspect};
+    const repl_magic *const tables[] = {repl_magics_core, repl_magics_sessions, repl_magics_inspect, repl_magics_shell, repl_magics_paste};
     size_t width = 0;
-    for (size_t t = 0; t < 3; t++)
+    for (size_t t = 0; t < sizeof tables / sizeof *tables; t++)
         for (const repl_magic *m = tables[t]; m->name; m++)
             if (strlen(m->usage) > width) width = strlen(m->usage);
     repl_app_printf(app, "Magics (a line starting with %%; obj? or help(obj) shows an object's documentation):\n");
-    for (size_t t = 0; t < 3; t++)
+    for (size_t t = 0; t < sizeof tables / sizeof *tables; t++)
         for (const repl_magic *m = tables[t]; m->name; m++)
             repl_app_printf(app, "  %-*s  %s\n", (int)width, m->usage, m->summary);
     repl_app_printf(app, "Built-ins: plot(f, lo=-3, hi=3, grad=False) draws functions; summary(model, input_size) "
@@ -558,8 +661,8 @@ const repl_magic repl_magics_core[] = {
     {"who", "%who [TYPE ...]", "list the names you defined (optionally only of the given types)", magic_who},
     {"whos", "%whos [TYPE ...]", "table of your names: type, shape and dtype of tensors, parameters of modules",
      magic_whos},
-    {"time", "%time STMT", "run STMT once and print its CPU and wall time", magic_time},
-    {"timeit", "%timeit [-n N] [-r R] STMT", "time STMT over many loops: mean \xc2\xb1 std. dev. of R runs",
+    {"time", "%time STMT", "run STMT once and print its CPU and wall time (%%time: the cell)", magic_time},
+    {"timeit", "%timeit [-n N] [-r R] STMT", "time STMT over many loops: mean \xc2\xb1 std. dev. of R runs (%%timeit: the cell)",
      magic_timeit},
     {"reset", "%reset [-f]", "delete every name you defined and the Out cache (-f: without asking)", magic_reset},
     {"run", "%run FILE", "run a script in the notebook's namespace", magic_run},
@@ -572,8 +675,8 @@ const repl_magic repl_magics_core[] = {
 
 const repl_magic *repl_magic_find(const char *name)
 {
-    const repl_magic *const tables[] = {repl_magics_core, repl_magics_sessions, repl_magics_inspect};
-    for (size_t t = 0; t < 3; t++)
+    const repl_magic *const tables[] = {repl_magics_core, repl_magics_sessions, repl_magics_inspect, repl_magics_shell, repl_magics_paste};
+    for (size_t t = 0; t < sizeof tables / sizeof *tables; t++)
         for (const repl_magic *m = tables[t]; m->name; m++)
             if (!strcmp(m->name, name)) return m;
     return NULL;

@@ -78,6 +78,12 @@ bool repl_system_exit(repl_interp *in, int *status, bool *show_message);
    ...\n\n") as a new nn_malloc'd string, or NULL with the error set. The
    notebook's `obj?` shows the same text. */
 char *repl_help_text(repl_interp *in, nn_object *obj);
+/* The docstring of obj (borrowed) without its signature line and common
+   indentation, as inspect.getdoc: a def's or a class's __doc__ (a class
+   deriving from a native one without its own: the native's), a built-in's
+   documented text, an instance's class's. A new nn_malloc'd string, or NULL
+   (no error) when there is none. */
+char *repl_docstring(repl_interp *in, nn_object *obj);
 /* The signature line of callable (borrowed) without its return annotation:
    "randn(*size, *, generator=None, dtype=None, requires_grad=False)" for a
    built-in (from its docstring's first line), "f(a, b=2, *args, c, **kw)" for a

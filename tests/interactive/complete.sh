@@ -9,10 +9,15 @@
 nb_start
 nb_type "import torch.nn as nn"; nb_keys Enter
 nb_wait "In [2]:"
+# each line waits for its prompt: typed ahead of it, a line counts as pasted (no indentation added)
 nb_type "class Net(nn.Module):"; nb_keys Enter
+nb_wait_count "   ...:" 1
 nb_type "def __init__(self):"; nb_keys Enter
+nb_wait_count "   ...:" 2
 nb_type "super().__init__()"; nb_keys Enter
+nb_wait_count "   ...:" 3
 nb_type "self.fc1 = nn.Linear(2, 3)"; nb_keys Enter
+nb_wait_count "   ...:" 4
 nb_type "self.act = nn.ReLU()"; nb_keys Enter BSpace BSpace BSpace BSpace Enter
 nb_wait "In [3]:"
 nb_type "net = Net()"; nb_keys Enter
@@ -33,6 +38,7 @@ screen_has "fc1" && screen_has "act" && screen_has "forward" && screen_has "zero
     fail "net.<Tab><Tab> does not list fc1, act, forward and zero_grad"
 nb_keys C-u
 nb_type "def scale(value, factor=2):"; nb_keys Enter
+nb_wait_count "   ...:" 6
 nb_type "return value * factor"; nb_keys Enter Enter
 nb_wait "In [6]:"
 

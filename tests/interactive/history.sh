@@ -13,6 +13,7 @@ nb_wait "In [2]:"
 nb_type "back = 'a\\\\b'"; nb_keys Enter # a backslash in a cell: back == 'a\\b'
 nb_wait "In [3]:"
 nb_type "for i in range(2):"; nb_keys Enter
+nb_wait "   ...:" # typed ahead of its prompt, a line counts as pasted (no indentation added)
 nb_type "print('row', i)"; nb_keys Enter Enter
 nb_wait "In [4]:"
 nb_type "exit"; nb_keys Enter

@@ -9,6 +9,7 @@ nb_start
 nb_type "kept = 42; n = 0"; nb_keys Enter
 nb_wait "In [2]:"
 nb_type "while True:"; nb_keys Enter
+nb_wait "   ...:" # typed ahead of its prompt, a line counts as pasted (no indentation added)
 nb_type "n = n + 1"; nb_keys Enter Enter
 nb_poll 10 screen_has "   ...:" || fail "no continuation"
 # wait until the loop has run a while (n grows), then interrupt it

@@ -212,7 +212,7 @@ static void test_unknown_magic_is_usage_error(void **state)
     repl_app *app = *state;
     expect_error(app, "%foo", "UsageError: Line magic function `%foo` not found.");
     expect_error(app, "%foo bar", "UsageError: Line magic function `%foo` not found.");
-    expect_error(app, "%%time", "UsageError: Cell magic `%%time` not found.");
+    expect_error(app, "%%foo\n1", "UsageError: Cell magic `%%foo` not found.");
     assert_int_equal(app->last.status, REPL_CELL_ERROR);
     assert_int_equal(app->next_cell, 4);
 }

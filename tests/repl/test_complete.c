@@ -9,6 +9,7 @@
 #include "repl/bind.h"
 #include "repl/complete.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,7 +38,8 @@ static const char setup_code[] =
     "    return value * factor + offset\n"
     "value_one = 1\n"
     "_hidden = 2\n"
-    "nets = [net]\n";
+    "nets = [net]\n"
+    "layers = nn.Sequential(nn.Linear(2, 2), nn.ReLU())\n";
 
 static int setup(void **state)
 {
@@ -236,6 +238,16 @@ static void test_comments_and_strings(void **state)
     EXPECT("s = 'a#b' + value_o", 12, "value_one");
 }
 
+/* a Sequential's children 0, 1 are in dir() but are no attribute one can type */
+static void test_no_numeric_attributes(void **state)
+{
+    size_t start;
+    char **c = complete_at("layers.", -1, &start);
+    assert_true(contains(c, "forward") && contains(c, "append"));
+    for (char **p = c; p && *p; p++) assert_false(isdigit((unsigned char)(*p)[0]));
+    repl_complete_free(c);
+}
+
 static void test_allocation_failures(void **state)
 {
     /* every allocation of a completion fails in turn: fewer candidates or none,
@@ -265,6 +277,7 @@ int main(void)
         cmocka_unit_test(test_magics),
         cmocka_unit_test(test_files),
         cmocka_unit_test(test_comments_and_strings),
+        cmocka_unit_test(test_no_numeric_attributes),
         cmocka_unit_test(test_allocation_failures),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -251,11 +251,10 @@ static void test_help_of_natives(void **state)
                        " |  \n"
                        " |  Applies a linear transformation to the incoming data: y = xA^T + b.\n"
                        " |  \n"
-                       " |  Methods:\n"
-                       " |  \n"
-                       " |  _get_name(self) -> str\n"
-                       " |      Returns the module's class name.\n";
+                       " |  Args:\n"
+                       " |      in_features: size of each input sample\n";
     assert_memory_equal(out.buf, head, strlen(head));
+    assert_non_null(strstr(out.buf, " |  Methods:\n |  \n |  _get_name(self) -> str\n |      Returns the module's class name.\n"));
     assert_non_null(strstr(out.buf, " |  reset_parameters(self)\n |      Re-initializes"));
     assert_non_null(strstr(out.buf, " |  state_dict(self, *args, destination=None, prefix='', keep_vars=False)\n"));
     /* a built-in module: its classes and functions, as pydoc lists a module's */
