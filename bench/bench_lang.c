@@ -9,6 +9,8 @@
  *   loop_us            per iteration of a plain `for i in range(1000000)` arithmetic loop
  *   cpython_loop_us    the same script under python3
  *   loop_ratio         loop_us / cpython_loop_us
+ *   gen_us, cpython_gen_us, gen_ratio   per item of `sum(x * x for x in range(N))`
+ *   call_us, cpython_call_us, call_ratio  per call of a small Python function in a loop
  * Times are CPU seconds (user + system) of the child, from wait4: this machine is
  * shared, and wall time there mostly measures the wait for a core. Each figure is
  * the median of REPS runs, ours and the peer's interleaved. The loop figures
@@ -91,6 +93,29 @@ static const char LOOP_CODE[] = "s = 0\n"
                                 "    s = s + i * 3 %% 7\n"
                                 "print(s)\n";
 
+static const char GEN_CODE[] = "print(sum(x * x for x in range(%d)))\n";
+static const char CALL_CODE[] = "def f(a, b):\n"
+                                "    return a + b\n"
+                                "s = 0\n"
+                                "for i in range(%d):\n"
+                                "    s = f(s, i)\n"
+                                "print(s)\n";
+
+/* name_us (ours), cpython_name_us and name_ratio for code run count times. */
+static void compare(const char *name, const char *code, int count, const char *nnscope, bool python)
+{
+    double t[2];
+    char key[64];
+    measure(code, count, (const char *[]){nnscope, python ? PYTHON : NULL}, t);
+    snprintf(key, sizeof key, "%s_us", name);
+    bench_report(key, t[0] * 1e6);
+    if (!python) return;
+    snprintf(key, sizeof key, "cpython_%s_us", name);
+    bench_report(key, t[1] * 1e6);
+    snprintf(key, sizeof key, "%s_ratio", name);
+    bench_report(key, t[0] / t[1]);
+}
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -128,6 +153,8 @@ int main(int argc, char **argv)
         bench_report("cpython_loop_us", loop[1] * 1e6);
         bench_report("loop_ratio", loop[0] / loop[1]);
     }
+    compare("gen", GEN_CODE, LOOPS, nnscope, python);
+    compare("call", CALL_CODE, LOOPS, nnscope, python);
     bench_close();
     return 0;
 }

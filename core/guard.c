@@ -48,6 +48,13 @@ int nn_stack_check(void)
     return 0;
 }
 
+uintptr_t nn_stack_set_floor(uintptr_t floor)
+{
+    uintptr_t prev = stack_floor;
+    stack_floor = floor;
+    return prev;
+}
+
 /* -------------------------------------------------------- deferred release */
 
 /* Deallocation nests one level per contained object. Past TRASH_DEPTH levels

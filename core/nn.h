@@ -51,6 +51,10 @@ extern volatile int nn_interrupt_requested;
 /* 0, or -1 with RecursionError when this thread's C stack is nearly used up:
    every walker whose recursion a user controls calls it first (guard.c). */
 int nn_stack_check(void);
+/* Sets the lowest address this thread's recursion may reach (a stack switched to,
+   as the language's generators run on) and returns the previous one (0: not yet
+   known, found again at the next check). */
+uintptr_t nn_stack_set_floor(uintptr_t floor);
 /* Returns -1 with KeyboardInterrupt set (and clears the flag) if one was requested. */
 int nn_check_interrupt(void);
 

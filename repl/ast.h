@@ -39,7 +39,7 @@ void repl_ast_arena_free(repl_ast_arena *a);
     X(BoolOp) X(BinOp) X(UnaryOp) X(Lambda) X(IfExp) X(Dict) X(Set) \
     X(ListComp) X(SetComp) X(DictComp) X(GeneratorExp) X(Compare) X(Call) \
     X(FormattedValue) X(JoinedStr) X(Constant) X(Attribute) X(Subscript) \
-    X(Starred) X(Name) X(List) X(Tuple) X(Slice) \
+    X(Starred) X(Name) X(List) X(Tuple) X(Slice) X(Yield) X(YieldFrom) \
     X(comprehension) X(ExceptHandler) X(arguments) X(arg) X(keyword) \
     X(alias) X(withitem)
 
@@ -100,12 +100,13 @@ struct repl_node {
             repl_node *args;                /* arguments */
             repl_node_list body, decorator_list;
             repl_node *returns;
+            bool is_generator;              /* its body yields (not in ast.dump) */
         } FunctionDef;
         struct {
             const char *name;
             repl_node_list bases, keywords, body, decorator_list;
         } ClassDef;
-        struct { repl_node *value; } Return;                     /* also Expr */
+        struct { repl_node *value; } Return;          /* also Expr, Yield, YieldFrom */
         struct { repl_node_list targets; } Delete;
         struct { repl_node_list targets; repl_node *value; } Assign;
         struct { repl_node *target; repl_ast_op op; repl_node *value; } AugAssign;

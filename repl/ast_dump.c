@@ -244,7 +244,9 @@ static void dump(out *o, const repl_node *n)
         f_list(o, f, "body", n->v.ClassDef.body);
         f_list(o, f, "decorator_list", n->v.ClassDef.decorator_list);
         break;
-    case REPL_AST_Return: f_node(o, f, "value", n->v.Return.value); break;
+    case REPL_AST_Return:
+    case REPL_AST_Yield: f_node(o, f, "value", n->v.Return.value); break;
+    case REPL_AST_YieldFrom: f_req(o, f, "value", n->v.Return.value); break;
     case REPL_AST_Expr: f_req(o, f, "value", n->v.Return.value); break;
     case REPL_AST_Delete: f_list(o, f, "targets", n->v.Delete.targets); break;
     case REPL_AST_Assign:

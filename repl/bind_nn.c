@@ -434,6 +434,13 @@ CTOR(Parameter)
 
 static nn_object *status(int rc) { return rc ? NULL : none(); }
 static nn_object *self_or_null(nn_object *self, int rc) { return rc ? NULL : nn_retain(self); }
+/* PyTorch's traversals are generators: the items (taken) as one named qualname */
+static nn_object *generator(nn_object *items, const char *qualname)
+{
+    nn_object *g = repl_generator_from_list(items, qualname);
+    NN_RELEASE(items);
+    return g;
+}
 
 MM(parameters)
 {
@@ -442,7 +449,7 @@ MM(parameters)
     if (repl_parse_args("parameters", "self, recurse=", args, kwargs, a) ||
         repl_arg_bool("parameters", "recurse", 1, a[0], &recurse))
         return NULL;
-    return nn_module_parameters(SELF, recurse);
+    return generator(nn_module_parameters(SELF, recurse), "Module.parameters");
 }
 
 static nn_object *named(const char *f, nn_object *self, nn_object *args, nn_object *kwargs, int which)
@@ -454,8 +461,8 @@ static nn_object *named(const char *f, nn_object *self, nn_object *args, nn_obje
         repl_arg_str(f, "prefix", 1, a[0], &prefix) || repl_arg_bool(f, "recurse", 2, a[1], &recurse) ||
         repl_arg_bool(f, "remove_duplicate", 3, a[2], &dedup))
         return NULL;
-    return which ? nn_module_named_buffers(SELF, prefix, recurse, dedup)
-                 : nn_module_named_parameters(SELF, prefix, recurse, dedup);
+    return which ? generator(nn_module_named_buffers(SELF, prefix, recurse, dedup), "Module.named_buffers")
+                 : generator(nn_module_named_parameters(SELF, prefix, recurse, dedup), "Module.named_parameters");
 }
 
 MM(named_parameters) { return named("named_parameters", self, args, kwargs, 0); }
@@ -468,28 +475,28 @@ MM(buffers)
     if (repl_parse_args("buffers", "self, recurse=", args, kwargs, a) ||
         repl_arg_bool("buffers", "recurse", 1, a[0], &recurse))
         return NULL;
-    return nn_module_buffers(SELF, recurse);
+    return generator(nn_module_buffers(SELF, recurse), "Module.buffers");
 }
 
 MM(children)
 {
     ARGS(1);
     if (repl_parse_args("children", "self", args, kwargs, a)) return NULL;
-    return nn_module_children(SELF);
+    return generator(nn_module_children(SELF), "Module.children");
 }
 
 MM(named_children)
 {
     ARGS(1);
     if (repl_parse_args("named_children", "self", args, kwargs, a)) return NULL;
-    return nn_module_named_children(SELF);
+    return generator(nn_module_named_children(SELF), "Module.named_children");
 }
 
 MM(modules)
 {
     ARGS(1);
     if (repl_parse_args("modules", "self", args, kwargs, a)) return NULL;
-    return nn_module_modules(SELF);
+    return generator(nn_module_modules(SELF), "Module.modules");
 }
 
 MM(named_modules)
@@ -501,7 +508,7 @@ MM(named_modules)
         repl_arg_str("named_modules", "prefix", 2, a[1], &prefix) ||
         repl_arg_bool("named_modules", "remove_duplicate", 3, a[2], &dedup))
         return NULL;
-    return nn_module_named_modules(SELF, prefix, dedup);
+    return generator(nn_module_named_modules(SELF, prefix, dedup), "Module.named_modules");
 }
 
 MM(state_dict)

@@ -19,6 +19,18 @@ static int tensors_of(const char *fname, nn_object *o, nn_tensor ***out, size_t 
         return 0;
     }
     bool tuple = o && o->type == &nn_tuple_type;
+    if (o && !tuple && !nn_is_list(o) && !nn_is_dict(o)) {
+        /* any other iterable (model.parameters() is a generator): its items, kept
+           alive until the next call, since the array borrows them */
+        static nn_object *items;
+        nn_object *l = repl_iterable_to_list(o);
+        if (l) {
+            NN_RELEASE(items);
+            items = o = l;
+        } else {
+            nn_error_clear();
+        }
+    }
     if (!tuple && !nn_is_list(o))
         return nn_error_set(NN_ERR_TYPE, "%s(): parameters must be a Tensor or an iterable of Tensors, not %s", fname,
                             repl_type_name(o));

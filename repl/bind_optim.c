@@ -123,19 +123,26 @@ static int add_group_dict(nn_optimizer *opt, const char *fname, nn_object *group
     nn_tensor **ts = NULL;
     size_t n = 0;
     nn_tensor *single = NULL;
+    nn_object *items = NULL; /* params given as a generator: its items */
+    if (!nn_is_tensor(params) && !nn_is_list(params) && !nn_is_instance(params, &nn_tuple_type)) {
+        if (!(items = repl_iterable_to_list(params))) return -1;
+        params = items;
+    }
     if (nn_is_tensor(params)) {
         single = NN_TENSOR(params);
         ts = &single;
         n = 1;
     } else if (collect_tensors(params, &ts, &n)) {
+        NN_RELEASE(items);
         return -1;
     }
     int rc = nn_optimizer_add_param_group(opt, ts, n, &o);
     if (!single) nn_free(ts);
+    NN_RELEASE(items);
     return rc;
 }
 
-static nn_object *make_optimizer(const char *fname, nn_optimizer_kind kind, nn_object *args, nn_object *kwargs)
+static nn_object *optimizer_of(const char *fname, nn_optimizer_kind kind, nn_object *args, nn_object *kwargs)
 {
     if (nn_tuple_len(args) < 1) {
         nn_error_set(NN_ERR_TYPE, "%s.__init__() missing 1 required positional argument: 'params'", fname);
@@ -187,6 +194,20 @@ static nn_object *make_optimizer(const char *fname, nn_optimizer_kind kind, nn_o
                 return NULL;
             }
     return (nn_object *)opt;
+}
+
+/* params may be any iterable (model.parameters() is a generator): its items as a list */
+static nn_object *make_optimizer(const char *fname, nn_optimizer_kind kind, nn_object *args, nn_object *kwargs)
+{
+    nn_object *p = nn_tuple_len(args) ? nn_tuple_get(args, 0) : NULL;
+    if (!p || nn_is_tensor(p) || nn_is_list(p) || nn_is_instance(p, &nn_tuple_type) || nn_is_dict(p))
+        return optimizer_of(fname, kind, args, kwargs);
+    nn_object *items = repl_iterable_to_list(p), *all = items ? nn_tuple_new(nn_tuple_len(args)) : NULL;
+    for (size_t i = 0; all && i < nn_tuple_len(args); i++) nn_tuple_set(all, i, nn_retain(i ? nn_tuple_get(args, i) : items));
+    nn_object *r = all ? optimizer_of(fname, kind, all, kwargs) : NULL;
+    NN_RELEASE(items);
+    NN_RELEASE(all);
+    return r;
 }
 
 static nn_object *c_SGD(void *ud, nn_object *args, nn_object *kwargs) { return make_optimizer("SGD", NN_OPTIM_SGD, args, kwargs); }

@@ -824,15 +824,18 @@ static nn_object *bi_sum(void *ud, nn_object *args, nn_object *kwargs)
         repl_raise_exc(EXC_TypeError, "sum() can't sum strings [use ''.join(seq) instead]");
         return NULL;
     }
-    nn_object *items = repl_to_list(ARG(0));
-    if (!items) return NULL;
+    nn_object *it = repl_get_iter(ARG(0)), *item; /* item by item: a generator is never a list */
+    if (!it) return NULL;
     nn_object *acc = start ? nn_retain(start) : nn_int_new(0);
-    for (size_t i = 0; acc && i < nn_list_len(items); i++) {
-        nn_object *r = repl_binary_op(REPL_ADD, acc, nn_list_get(items, i));
+    int more = 0;
+    while (acc && (more = repl_iter_next(it, &item)) == 1) {
+        nn_object *r = repl_binary_op(REPL_ADD, acc, item);
+        NN_RELEASE(item);
         NN_RELEASE(acc);
         acc = r;
     }
-    NN_RELEASE(items);
+    NN_RELEASE(it);
+    if (more < 0) NN_SET(acc, NULL);
     return acc;
 }
 
@@ -980,127 +983,6 @@ static nn_object *bi_sorted(void *ud, nn_object *args, nn_object *kwargs)
         return NULL;
     }
     return l;
-}
-
-static nn_object *bi_reversed(void *ud, nn_object *args, nn_object *kwargs)
-{
-    if (nargs_check("reversed", args, 1, 1) < 0) return NULL;
-    nn_object *o = ARG(0);
-    if (o->type == &nn_dict_type || o->type == &repl_set_type || o->type == &repl_iter_type) {
-        if (o->type != &nn_dict_type) {
-            repl_raise_exc(EXC_TypeError, "'%s' object is not reversible", repl_value_type_name(o));
-            return NULL;
-        }
-    }
-    nn_object *l = repl_to_list(o);
-    if (!l) return NULL;
-    size_t n = nn_list_len(l);
-    nn_object *r = nn_list_new(n);
-    for (size_t i = 0; r && i < n; i++) nn_list_append(r, nn_list_get(l, n - 1 - i));
-    NN_RELEASE(l);
-    nn_object *it = r ? repl_get_iter(r) : NULL;
-    NN_RELEASE(r);
-    return it;
-}
-
-static nn_object *bi_enumerate(void *ud, nn_object *args, nn_object *kwargs)
-{
-    if (nargs_check("enumerate", args, 1, 2) < 0) return NULL;
-    nn_object *st = NARGS > 1 ? ARG(1) : kwarg(kwargs, "start");
-    int64_t start = 0;
-    if (st && get_int(st, &start, "start") < 0) return NULL;
-    nn_object *l = repl_to_list(ARG(0));
-    if (!l) return NULL;
-    nn_object *r = nn_list_new(nn_list_len(l));
-    for (size_t i = 0; r && i < nn_list_len(l); i++) {
-        nn_object *k = nn_int_new(start + (int64_t)i), *t = k ? nn_tuple_pack(2, k, nn_list_get(l, i)) : NULL;
-        NN_RELEASE(k);
-        if (!t || nn_list_append(r, t) < 0) NN_SET(r, NULL);
-        NN_RELEASE(t);
-    }
-    NN_RELEASE(l);
-    nn_object *it = r ? repl_get_iter(r) : NULL;
-    NN_RELEASE(r);
-    return it;
-}
-
-static nn_object *bi_zip(void *ud, nn_object *args, nn_object *kwargs)
-{
-    int n = NARGS;
-    nn_object *lists[n ? n : 1];
-    size_t m = SIZE_MAX;
-    int got = 0;
-    nn_object *r = NULL;
-    for (; got < n; got++) {
-        lists[got] = repl_to_list(ARG(got));
-        if (!lists[got]) goto out;
-        if (nn_list_len(lists[got]) < m) m = nn_list_len(lists[got]);
-    }
-    if (!n) m = 0;
-    r = nn_list_new(m);
-    for (size_t i = 0; r && i < m; i++) {
-        nn_object *t = nn_tuple_new((size_t)n);
-        for (int j = 0; t && j < n; j++) nn_tuple_set(t, (size_t)j, nn_retain(nn_list_get(lists[j], i)));
-        if (!t || nn_list_append(r, t) < 0) NN_SET(r, NULL);
-        NN_RELEASE(t);
-    }
-out:
-    for (int j = 0; j < got; j++) NN_RELEASE(lists[j]);
-    if (!r) return NULL;
-    nn_object *it = repl_get_iter(r);
-    NN_RELEASE(r);
-    return it;
-}
-
-static nn_object *bi_map(void *ud, nn_object *args, nn_object *kwargs)
-{
-    if (NARGS < 2) {
-        repl_raise_exc(EXC_TypeError, "map() must have at least two arguments.");
-        return NULL;
-    }
-    int n = NARGS - 1;
-    nn_object *lists[n];
-    int got = 0;
-    size_t m = SIZE_MAX;
-    nn_object *r = NULL;
-    for (; got < n; got++) {
-        lists[got] = repl_to_list(ARG(got + 1));
-        if (!lists[got]) goto out;
-        if (nn_list_len(lists[got]) < m) m = nn_list_len(lists[got]);
-    }
-    r = nn_list_new(m);
-    for (size_t i = 0; r && i < m; i++) {
-        nn_object *a[n];
-        for (int j = 0; j < n; j++) a[j] = nn_list_get(lists[j], i);
-        nn_object *v = repl_call_object(ARG(0), a, n, NULL);
-        if (!v || nn_list_append(r, v) < 0) NN_SET(r, NULL);
-        NN_RELEASE(v);
-    }
-out:
-    for (int j = 0; j < got; j++) NN_RELEASE(lists[j]);
-    if (!r) return NULL;
-    nn_object *it = repl_get_iter(r);
-    NN_RELEASE(r);
-    return it;
-}
-
-static nn_object *bi_filter(void *ud, nn_object *args, nn_object *kwargs)
-{
-    if (nargs_check("filter", args, 2, 2) < 0) return NULL;
-    nn_object *l = repl_to_list(ARG(1));
-    if (!l) return NULL;
-    nn_object *r = nn_list_new(0), *fn = ARG(0);
-    for (size_t i = 0; r && i < nn_list_len(l); i++) {
-        nn_object *v = nn_list_get(l, i), *c = nn_is_none(fn) ? nn_retain(v) : repl_call_object(fn, &v, 1, NULL);
-        int t = c ? repl_truth(c) : -1;
-        NN_RELEASE(c);
-        if (t < 0 || (t && nn_list_append(r, v) < 0)) NN_SET(r, NULL);
-    }
-    NN_RELEASE(l);
-    if (!r) return NULL;
-    nn_object *it = repl_get_iter(r);
-    NN_RELEASE(r);
-    return it;
 }
 
 static nn_object *anyall(nn_object *args, bool any)
@@ -1282,27 +1164,6 @@ static nn_object *bi_iter(void *ud, nn_object *args, nn_object *kwargs)
 {
     if (nargs_check("iter", args, 1, 1) < 0) return NULL;
     return repl_get_iter(ARG(0));
-}
-
-static nn_object *bi_next(void *ud, nn_object *args, nn_object *kwargs)
-{
-    if (nargs_check("next", args, 1, 2) < 0) return NULL;
-    nn_object *it = ARG(0), *v = NULL;
-    if (it->type == &repl_instance_type && repl_class_lookup(((instance_obj *)it)->cls, "__next__"))
-        return repl_call_method(it, "__next__", NULL, 0);
-    if (it->type != &repl_iter_type) {
-        repl_raise_exc(EXC_TypeError, "'%s' object is not an iterator", repl_value_type_name(it));
-        return NULL;
-    }
-    int r = repl_iter_next(it, &v);
-    if (r == 1) return v;
-    if (r < 0) return NULL;
-    if (NARGS > 1) return nn_retain(ARG(1));
-    nn_object *a = nn_tuple_new(0), *e = a ? repl_exc_new(EXC_StopIteration, a) : NULL;
-    if (e) repl_raise_object(e);
-    NN_RELEASE(a);
-    NN_RELEASE(e);
-    return NULL;
 }
 
 static int cmp_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
@@ -2740,11 +2601,11 @@ static const bi_def builtin_functions[] = {
     {"sum", bi_sum, "sum(iterable, /, start=0)\nReturn the sum of a 'start' value (default: 0) plus an iterable of numbers."},
     {"round", bi_round, "round(number, ndigits=None)\nRound a number to a given precision in decimal digits (ties to even)."},
     {"sorted", bi_sorted, "sorted(iterable, /, *, key=None, reverse=False)\nReturn a new list containing all items from the iterable in ascending order."},
-    {"reversed", bi_reversed, "reversed(sequence, /)\nReturn a reverse iterator over the values of the given sequence."},
-    {"enumerate", bi_enumerate, "enumerate(iterable, start=0)\nReturn an enumerate object: pairs of a count (from start) and a value yielded by the iterable."},
-    {"zip", bi_zip, "zip(*iterables)\nYield tuples of the i-th items of the iterables until an input is exhausted."},
-    {"map", bi_map, "map(func, *iterables)\nMake an iterator that computes the function using arguments from each of the iterables."},
-    {"filter", bi_filter, "filter(function or None, iterable)\nReturn an iterator yielding those items of iterable for which function(item) is true."},
+    {"reversed", repl_bi_reversed, "reversed(sequence, /)\nReturn a reverse iterator over the values of the given sequence."},
+    {"enumerate", repl_bi_enumerate, "enumerate(iterable, start=0)\nReturn an enumerate object: pairs of a count (from start) and a value yielded by the iterable."},
+    {"zip", repl_bi_zip, "zip(*iterables)\nYield tuples of the i-th items of the iterables until an input is exhausted."},
+    {"map", repl_bi_map, "map(func, *iterables)\nMake an iterator that computes the function using arguments from each of the iterables."},
+    {"filter", repl_bi_filter, "filter(function or None, iterable)\nReturn an iterator yielding those items of iterable for which function(item) is true."},
     {"any", bi_any, "any(iterable, /)\nReturn True if bool(x) is True for any x in the iterable."},
     {"all", bi_all, "all(iterable, /)\nReturn True if bool(x) is True for all values x in the iterable."},
     {"isinstance", bi_isinstance, "isinstance(obj, class_or_tuple, /)\nReturn whether an object is an instance of a class or of a subclass thereof."},
@@ -2753,7 +2614,7 @@ static const bi_def builtin_functions[] = {
     {"hasattr", bi_hasattr, "hasattr(obj, name, /)\nReturn whether the object has an attribute with the given name."},
     {"setattr", bi_setattr, "setattr(obj, name, value, /)\nSets the named attribute on the given object to the specified value."},
     {"iter", bi_iter, "iter(iterable) -> iterator\nGet an iterator from an object."},
-    {"next", bi_next, "next(iterator[, default])\nReturn the next item from the iterator."},
+    {"next", repl_bi_next, "next(iterator[, default])\nReturn the next item from the iterator."},
     {"dir", bi_dir, "dir([object]) -> list of strings\nThe sorted names of the object's attributes, or of the current scope without an argument."},
     {"id", bi_id, "id(obj, /)\nReturn the identity of an object."},
     {"hash", bi_hash, "hash(obj, /)\nReturn the hash value for the given object."},
@@ -2958,6 +2819,7 @@ static const char *const exception_docs[EXC_COUNT] = {
     [EXC_IsADirectoryError] = "IsADirectoryError(*args)\n" "Operation doesn't work on directories.",
     [EXC_PermissionError] = "PermissionError(*args)\n" "Not enough permissions.",
     [EXC_UnpicklingError] = "UnpicklingError(*args)\n" "A file torch.load cannot read (pickle.UnpicklingError).",
+    [EXC_GeneratorExit] = "GeneratorExit(*args)\n" "Request that a generator exit.",
 };
 
 /* Docs of built-ins that eval.c defines (the descriptors). */

@@ -59,6 +59,7 @@ struct frame {
     int line;
     comp_scope *comp;
     nn_object *retval;     /* owned, for EXEC_RETURN */
+    nn_object *gen;        /* borrowed: the generator whose body this frame runs, or NULL */
 };
 
 typedef enum exec_status { EX_OK, EX_ERR, EX_BREAK, EX_CONTINUE, EX_RETURN } exec_status;
@@ -66,6 +67,21 @@ typedef enum exec_status { EX_OK, EX_ERR, EX_BREAK, EX_CONTINUE, EX_RETURN } exe
 static nn_object *eval(frame *f, const repl_node *n);
 static exec_status exec_block(frame *f, const repl_node_list *body);
 static int assign(frame *f, const repl_node *target, nn_object *value);
+
+/* A generator's frame (first, so that a frame running a generator expression
+   reaches its body) and what the frame refers to. */
+struct repl_gen_body {
+    frame f;
+    scope *sc;              /* owned */
+    func_obj *fn;           /* owned: a generator function's */
+    const repl_node *comp;  /* a generator expression's node */
+    nn_object **its;        /* owned: the iterator of each of its for clauses, active ones first
+                               (the first made where it was written) */
+    int active;             /* how many of its are running */
+    comp_scope outer, cs;   /* the enclosing comprehensions' variables (copied); its own */
+};
+static nn_object *make_generator(frame *f, func_obj *fn, const repl_node *comp, nn_object *first);
+static nn_object *make_genexp(frame *f, const repl_node *n);
 
 /* ------------------------------------------------------------------ traceback */
 
@@ -195,7 +211,8 @@ static bool is_native(const nn_object *o)
              t == &nn_list_type || t == &nn_tuple_type || t == &nn_dict_type || t == &nn_none_type ||
              t == &repl_instance_type || t == &repl_class_type || t == &repl_function_type ||
              t == &repl_method_type || t == &repl_set_type || t == &repl_range_type || t == &repl_iter_type ||
-             t == &repl_module_type || t == &nn_cfunction_type || t == &repl_super_type || t == &repl_dictview_type || t == &desc_type);
+             t == &repl_module_type || t == &nn_cfunction_type || t == &repl_super_type || t == &repl_dictview_type || t == &desc_type ||
+             t->base == &repl_lazy_base);
 }
 
 class_obj *repl_module_lang_class(const nn_object *o)
@@ -337,6 +354,7 @@ static nn_object *make_function(frame *f, const repl_node *n)
     fn->args = args;
     fn->body_expr = lambda ? n->v.Lambda.body : NULL;
     fn->body = lambda ? NULL : &n->v.FunctionDef.body;
+    fn->is_gen = !lambda && n->v.FunctionDef.is_generator;
     fn->unit = f->unit;
     f->unit->refcount++;
     fn->env = f->env;
@@ -1470,6 +1488,7 @@ static nn_object *attr_error(nn_object *obj, const char *name)
 nn_object *repl_get_attr(nn_object *obj, const char *name)
 {
     const nn_type *t = obj->type;
+    if (t->base == &repl_lazy_base) return repl_lazy_getattr(obj, name);
     if (t == &repl_instance_type) {
         instance_obj *o = (instance_obj *)obj;
         nn_object *cv = repl_class_lookup(o->cls, name);
@@ -1799,6 +1818,7 @@ static nn_object *call_function(func_obj *fn, nn_object *const *args, int n, nn_
         NN_RELEASE(sc);
         return NULL;
     }
+    if (fn->is_gen) return make_generator(&f, fn, NULL, NULL);
     in->top = &f;
     in->depth++;
     if (fn->body_expr) {
@@ -2117,6 +2137,162 @@ static nn_object *list_to_tuple(nn_object *l)
     return t;
 }
 
+/* ------------------------------------------------------------------ generators */
+
+/* A generator for a call of the generator function fn (frame f: its bound
+   arguments' scope) or for the generator expression comp made in frame f. */
+static nn_object *make_generator(frame *f, func_obj *fn, const repl_node *comp, nn_object *first)
+{
+    repl_gen_body *b = nn_calloc(1, sizeof *b);
+    if (!b) {
+        if (fn) NN_RELEASE(f->sc);
+        return NULL;
+    }
+    char qual[256];
+    if (fn) {
+        b->f = *f;
+        b->sc = f->sc; /* the call's scope, taken */
+        b->fn = fn;
+        NN_RETAIN(&fn->ob);
+        const char *owner = fn->owner && fn->owner->type == &repl_class_type ? ((class_obj *)fn->owner)->name : NULL;
+        snprintf(qual, sizeof qual, "%s%s%s", owner ? owner : "", owner ? "." : "", fn->name);
+    } else {
+        scope *sc = repl_scope_new(f->sc ? f->sc : f->env);
+        if (!sc) {
+            nn_free(b);
+            return NULL;
+        }
+        b->f = (frame){.unit = f->unit, .name = "<genexpr>", .locals = &sc->map, .sc = sc, .env = sc, .line = comp->line};
+        b->sc = sc;
+        b->comp = comp;
+        if (!(b->its = nn_calloc((size_t)comp->v.Comp.generators.n, sizeof *b->its))) {
+            repl_gen_body_free(b);
+            return NULL;
+        }
+        b->its[0] = nn_retain(first);
+        b->active = 1;
+        for (comp_scope *c = f->comp; c; c = c->up) { /* inner names first */
+            uint32_t pos = 0;
+            const char *k;
+            nn_object *v;
+            while (repl_nmap_next(&c->map, &pos, &k, &v))
+                if (!repl_nmap_get(&b->outer.map, k) && repl_nmap_set(&b->outer.map, k, v) < 0) {
+                    repl_gen_body_free(b);
+                    return NULL;
+                }
+        }
+        b->cs.up = b->outer.map.len ? &b->outer : NULL;
+        b->f.comp = &b->cs;
+        snprintf(qual, sizeof qual, "<genexpr>");
+    }
+    b->f.unit->refcount++;
+    b->f.back = NULL;
+    nn_object *g = repl_gen_new(b, qual);
+    if (g) b->f.gen = g; /* borrowed: the generator owns the body */
+    return g;
+}
+
+static nn_object *make_genexp(frame *f, const repl_node *n)
+{
+    nn_object *iterable = eval(f, n->v.Comp.generators.items[0]->v.comprehension.iter);
+    nn_object *it = iterable ? repl_get_iter(iterable) : NULL;
+    NN_RELEASE(iterable);
+    if (!it) return NULL;
+    nn_object *g = make_generator(f, NULL, n, it);
+    NN_RELEASE(it);
+    return g;
+}
+
+int repl_gen_body_run(repl_gen_body *b, nn_object **retval)
+{
+    frame *f = &b->f;
+    exec_status st = exec_block(f, b->fn->body);
+    if (st == EX_ERR) {
+        tb_add(f);
+        return -1;
+    }
+    *retval = st == EX_RETURN ? f->retval : nn_retain(nn_none());
+    f->retval = NULL;
+    return 0;
+}
+
+bool repl_gen_body_is_expr(const repl_gen_body *b) { return b->comp != NULL; }
+
+/* The next item of a generator expression, without a stack of its own: its for
+   clauses' iterators advance as nested loops would. 1, 0 at the end, -1. */
+int repl_genexp_next(repl_gen_body *b, nn_object **out)
+{
+    frame *f = &b->f;
+    const repl_node_list *gens = &b->comp->v.Comp.generators;
+    while (b->active > 0) {
+        int k = b->active - 1;
+        const repl_node *g = gens->items[k];
+        nn_object *item;
+        int r = repl_iter_next(b->its[k], &item);
+        if (r == 0) {
+            NN_SET(b->its[k], NULL);
+            b->active--;
+            continue;
+        }
+        int rc = r < 0 ? -1 : assign(f, g->v.comprehension.target, item);
+        if (r > 0) NN_RELEASE(item);
+        bool ok = true;
+        for (int i = 0; rc == 0 && ok && i < g->v.comprehension.ifs.n; i++) {
+            nn_object *c = eval(f, g->v.comprehension.ifs.items[i]);
+            int t = c ? repl_truth(c) : -1;
+            NN_RELEASE(c);
+            if (t < 0) rc = -1;
+            ok = t > 0;
+        }
+        if (rc == 0 && ok && k + 1 < gens->n) {
+            nn_object *iterable = eval(f, gens->items[k + 1]->v.comprehension.iter);
+            b->its[k + 1] = iterable ? repl_get_iter(iterable) : NULL;
+            NN_RELEASE(iterable);
+            if (b->its[k + 1]) b->active++;
+            else rc = -1;
+            continue;
+        }
+        if (rc == 0 && ok) *out = eval(f, b->comp->v.Comp.elt);
+        if (rc < 0 || (ok && !*out)) {
+            tb_add(f);
+            return -1;
+        }
+        if (ok) return 1;
+    }
+    return 0;
+}
+
+int repl_gen_body_enter(repl_gen_body *b)
+{
+    repl_interp *in = repl_current;
+    if (in->depth >= MAX_DEPTH) return repl_raise_exc(EXC_RecursionError, "maximum recursion depth exceeded");
+    b->f.back = in->top;
+    in->top = &b->f;
+    in->depth++;
+    return 0;
+}
+
+void repl_gen_body_leave(repl_gen_body *b)
+{
+    repl_interp *in = repl_current;
+    in->top = b->f.back;
+    in->depth--;
+}
+
+void repl_gen_body_free(repl_gen_body *b)
+{
+    if (!b) return;
+    NN_RELEASE(b->f.retval);
+    for (int i = 0; b->its && i < b->comp->v.Comp.generators.n; i++) NN_RELEASE(b->its[i]);
+    nn_free(b->its);
+    repl_nmap_clear(&b->outer.map);
+    repl_nmap_clear(&b->cs.map);
+    NN_RELEASE(b->sc);
+    if (b->fn) NN_RELEASE(&b->fn->ob);
+    unit_release(b->f.unit);
+    nn_free(b);
+}
+
 /* Comprehensions: generators[gi] onwards, adding results to out. */
 static int comp_loop(frame *f, const repl_node *n, int gi, nn_object *out)
 {
@@ -2168,6 +2344,7 @@ static int comp_loop(frame *f, const repl_node *n, int gi, nn_object *out)
 
 static nn_object *eval_comp(frame *f, const repl_node *n)
 {
+    if (n->kind == REPL_AST_GeneratorExp) return make_genexp(f, n);
     nn_object *out = n->kind == REPL_AST_DictComp ? nn_dict_new() : n->kind == REPL_AST_SetComp ? repl_set_new(false) : nn_list_new(0);
     if (!out) return NULL;
     comp_scope cs = {.up = f->comp};
@@ -2432,6 +2609,17 @@ static nn_object *eval(frame *f, const repl_node *n)
     case REPL_AST_SetComp:
     case REPL_AST_DictComp:
     case REPL_AST_GeneratorExp: return eval_comp(f, n);
+    case REPL_AST_Yield:
+    case REPL_AST_YieldFrom: {
+        if (!f->gen) {
+            repl_raise_exc(EXC_SyntaxError, "'yield' outside function");
+            return NULL;
+        }
+        nn_object *v = n->v.Return.value ? eval(f, n->v.Return.value) : nn_retain(nn_none());
+        nn_object *r = !v ? NULL : n->kind == REPL_AST_Yield ? repl_gen_yield(f->gen, v) : repl_gen_yield_from(f->gen, v);
+        NN_RELEASE(v);
+        return r;
+    }
     case REPL_AST_Lambda: return make_function(f, n);
     case REPL_AST_JoinedStr: return eval_fstring(f, n);
     case REPL_AST_Starred:

@@ -61,7 +61,7 @@ bool repl_nmap_next(const nmap *m, uint32_t *pos, const char **key, nn_object **
     X(SystemExit, EXC_BaseException, -1) \
     X(OSError, EXC_Exception, -1) X(FileNotFoundError, EXC_OSError, -1) X(FileExistsError, EXC_OSError, -1) \
     X(NotADirectoryError, EXC_OSError, -1) X(IsADirectoryError, EXC_OSError, -1) X(PermissionError, EXC_OSError, -1) \
-    X(UnpicklingError, EXC_Exception, NN_ERR_UNPICKLING)
+    X(UnpicklingError, EXC_Exception, NN_ERR_UNPICKLING) X(GeneratorExit, EXC_BaseException, -1)
 
 typedef enum exc_id {
 #define X(name, parent, kind) EXC_##name,
@@ -99,6 +99,7 @@ typedef struct func_obj {
     nmap locals;            /* names local to the function (values None) */
     nmap globals_decl;      /* names declared global */
     nn_object *owner;       /* borrowed: the class whose body defined it (super()) */
+    bool is_gen;            /* its body yields: a call makes a generator */
 } func_obj;
 
 typedef struct class_obj {
@@ -305,6 +306,49 @@ bool repl_is_not_implemented(const nn_object *o);
 /* a OP= b for a list, set or dict a, written into a (a new reference to a), or
    NULL without an error when a has no in-place form for b. */
 nn_object *repl_inplace_builtin(repl_binop op, nn_object *a, nn_object *b);
+
+/* ---------------------------------------------------------- generators.c, coro.c */
+
+/* Lazy iterators (generators, zip, map, ...) start with this header and have a
+   type whose base is repl_lazy_base; repl_iter_next calls next. */
+typedef struct repl_lazy {
+    nn_object ob;
+    int (*next)(struct repl_lazy *self, nn_object **out); /* as repl_iter_next */
+} repl_lazy;
+extern const nn_type repl_lazy_base;
+static inline bool repl_is_lazy(const nn_object *o) { return o->type->base == &repl_lazy_base; }
+
+/* A generator's frame and what it owns (eval.c; opaque to generators.c). */
+typedef struct repl_gen_body repl_gen_body;
+/* A new generator that runs body (taken, freed on failure) when iterated. */
+nn_object *repl_gen_new(repl_gen_body *body, const char *qualname);
+/* In a running generator's body: suspends it with value (borrowed) as next()'s
+   result; returns the value sent in (new reference; None for next()), or NULL
+   with the exception thrown in (throw(), close()). */
+nn_object *repl_gen_yield(nn_object *gen, nn_object *value);
+/* yield from iterable in the running generator gen: the subiterator's return value. */
+nn_object *repl_gen_yield_from(nn_object *gen, nn_object *iterable);
+/* Attributes of a lazy iterator (gen.send, __next__, ...): new reference or NULL with AttributeError. */
+nn_object *repl_lazy_getattr(nn_object *o, const char *name);
+/* StopIteration.value. 0 or -1. */
+int repl_generators_init(repl_interp *in);
+nn_object *repl_bi_zip(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_bi_map(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_bi_filter(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_bi_enumerate(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_bi_reversed(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_bi_next(void *ud, nn_object *args, nn_object *kwargs);
+/* eval.c's side: runs the body on the generator's stack (0 with *retval, or -1
+   with the error and its traceback entry); enter/leave push and pop its frame
+   around each resumption (enter fails with RecursionError). */
+int repl_gen_body_run(repl_gen_body *b, nn_object **retval);
+/* A generator expression's body has no stack of its own: repl_genexp_next gives
+   its next item (1, 0 at the end, -1 with the error and its traceback entry). */
+bool repl_gen_body_is_expr(const repl_gen_body *b);
+int repl_genexp_next(repl_gen_body *b, nn_object **out);
+int repl_gen_body_enter(repl_gen_body *b);
+void repl_gen_body_leave(repl_gen_body *b);
+void repl_gen_body_free(repl_gen_body *b);
 
 /* A growable string (nn_malloc'd); failed marks an allocation failure. */
 typedef struct sbuf {

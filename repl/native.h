@@ -72,6 +72,12 @@ bool repl_is_ellipsis(const nn_object *o);
 /* a slice object (for bindings that build one); parts borrowed (NULL = None) */
 nn_object *repl_slice_new(nn_object *start, nn_object *stop, nn_object *step);
 nn_object *repl_ellipsis(void); /* borrowed singleton */
+/* A generator over the items of list (borrowed), printed as
+   <generator object QUALNAME at 0x...> (nn.Module.parameters() & co.); new reference. */
+nn_object *repl_generator_from_list(nn_object *list, const char *qualname);
+/* The items of any iterable (a generator, zip, ...) as a new list; NULL with
+   TypeError when o is not iterable. */
+nn_object *repl_iterable_to_list(nn_object *o);
 /* Raises SystemExit(code) (sys.exit): code borrowed, NULL or None for SystemExit().
    Returns -1 (the caller returns NULL: the exception is pending). */
 int repl_raise_system_exit(nn_object *code);

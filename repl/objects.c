@@ -842,6 +842,7 @@ static nn_object *iter_make(iter_kind kind, nn_object *obj)
 nn_object *repl_get_iter(nn_object *o)
 {
     const nn_type *t = o->type;
+    if (repl_is_lazy(o)) return nn_retain(o);
     if (t == &nn_list_type) return iter_make(IT_LIST, o);
     if (t == &nn_tuple_type || t->base == &nn_tuple_type) return iter_make(IT_TUPLE, o); /* torch.Size too */
     if (t == &nn_str_type) return iter_make(IT_STR, o);
@@ -907,6 +908,7 @@ nn_object *repl_get_iter(nn_object *o)
 
 int repl_iter_next(nn_object *itobj, nn_object **out)
 {
+    if (repl_is_lazy(itobj)) return ((repl_lazy *)itobj)->next((repl_lazy *)itobj, out);
     if (itobj->type != &repl_iter_type) {
         repl_raise_exc(EXC_TypeError, "'%s' object is not an iterator", repl_value_type_name(itobj));
         return -1;

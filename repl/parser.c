@@ -76,6 +76,7 @@ typedef struct parser {
     repl_parse_error *err;
     bool interactive, ends_blank;
     int depth;
+    int yields;   /* yield expressions parsed so far (a def whose body adds some is a generator) */
 } parser;
 
 typedef struct vec {
@@ -354,6 +355,24 @@ static int display_rest(parser *P, vec *elts, repl_token_kind close)
     return expect(P, close) ? 0 : -1;
 }
 
+/* yield_expr: 'yield' 'from' expression | 'yield' [star_expressions] */
+static repl_node *yield_expr(parser *P)
+{
+    repl_token *t = advance(P);
+    P->yields++;
+    if (accept(P, TK_FROM)) {
+        repl_node *n = node_at(P, REPL_AST_YieldFrom, t);
+        return n && (n->v.Return.value = expression(P)) ? n : NULL;
+    }
+    repl_node *n = node_at(P, REPL_AST_Yield, t);
+    if (!n) return NULL;
+    repl_token_kind k = cur(P)->kind;
+    if (k == TK_NEWLINE || k == TK_RPAR || k == TK_RSQB || k == TK_RBRACE || k == TK_SEMI || k == TK_EQUAL ||
+        k == TK_ENDMARKER || k == TK_COLON)
+        return n;
+    return (n->v.Return.value = star_expressions(P)) ? n : NULL;
+}
+
 /* tuple | group | genexp: '(' [star_named_expression (',' ...)* [','] | expression for_if_clauses] ')' */
 static repl_node *paren_atom(parser *P)
 {
@@ -362,7 +381,10 @@ static repl_node *paren_atom(parser *P)
         repl_node *n = node_at(P, REPL_AST_Tuple, t);
         return n;
     }
-    if (check(P, TK_YIELD)) return error_at(P, NN_ERR_SYNTAX, cur(P), "'yield' is not supported");
+    if (check(P, TK_YIELD)) {
+        repl_node *y = yield_expr(P);
+        return y && expect(P, TK_RPAR) ? y : NULL;
+    }
     repl_node *first = star_named_expression(P);
     if (!first) return NULL;
     if (check(P, TK_FOR)) {
@@ -1296,7 +1318,11 @@ static repl_node *function_def(parser *P, repl_node_list decorators)
         return NULL;
     if (accept(P, TK_RARROW) && !(n->v.FunctionDef.returns = expression(P))) return NULL;
     n->v.FunctionDef.decorator_list = decorators;
+    int outer_yields = P->yields;
+    P->yields = 0;
     if (colon_block(P, &n->v.FunctionDef.body, t, "function definition") < 0) return NULL;
+    n->v.FunctionDef.is_generator = P->yields > 0;
+    P->yields = outer_yields;
     return n;
 }
 
@@ -1444,7 +1470,7 @@ static int augassign_op(repl_token_kind k)
 static repl_node *expr_stmt(parser *P)
 {
     repl_token *t = cur(P);
-    repl_node *e = star_expressions(P);
+    repl_node *e = check(P, TK_YIELD) ? yield_expr(P) : star_expressions(P);
     if (!e) return NULL;
     int aug = augassign_op(cur(P)->kind);
     if (aug >= 0) {
@@ -1459,7 +1485,7 @@ static repl_node *expr_stmt(parser *P)
         }
         advance(P);
         repl_node *n = node_at(P, REPL_AST_AugAssign, t);
-        if (!n || !(n->v.AugAssign.value = star_expressions(P))) return NULL;
+        if (!n || !(n->v.AugAssign.value = check(P, TK_YIELD) ? yield_expr(P) : star_expressions(P))) return NULL;
         set_context(P, e, REPL_CTX_STORE);
         n->v.AugAssign.target = e;
         n->v.AugAssign.op = (repl_ast_op)aug;
@@ -1470,8 +1496,7 @@ static repl_node *expr_stmt(parser *P)
         repl_node *value = e;
         while (accept(P, TK_EQUAL)) {
             if (push(P, &targets, value) < 0) return NULL;
-            if (check(P, TK_YIELD)) return error_at(P, NN_ERR_SYNTAX, cur(P), "'yield' is not supported");
-            if (!(value = star_expressions(P))) return NULL;
+            if (!(value = check(P, TK_YIELD) ? yield_expr(P) : star_expressions(P))) return NULL;
         }
         for (int i = 0; i < targets.n; i++) {
             repl_node *tg = targets.items[i];
@@ -1575,7 +1600,7 @@ static repl_node *simple_stmt(parser *P)
     case TK_DEL: return del_stmt(P);
     case TK_IMPORT: return import_name(P);
     case TK_FROM: return import_from(P);
-    case TK_YIELD: case TK_ASYNC: case TK_AWAIT:
+    case TK_ASYNC: case TK_AWAIT:
         return error_at(P, NN_ERR_SYNTAX, t, "'%s' is not supported", repl_token_text(t->kind));
     default: return expr_stmt(P);
     }

@@ -339,7 +339,7 @@ static void test_modules(void **state)
                          T(3, call(ga(nn, "Linear"), T(2, I(2), I(2)), NULL), call(ga(nn, "ReLU"), T0, NULL),
                            call(ga(nn, "Linear"), T(2, I(2), I(1)), NULL)),
                          NULL);
-    nn_object *np = mcall(s2, "named_parameters", T0, NULL);
+    nn_object *np = O(repl_iterable_to_list(mcall(s2, "named_parameters", T0, NULL))); /* a generator */
     nn_object *names = O(nn_list_new(4));
     for (size_t i = 0; i < nn_list_len(np); i++) tu_check(nn_list_append(names, nn_tuple_get(nn_list_get(np, i), 0)));
     check("named", R(names));
