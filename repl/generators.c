@@ -100,6 +100,8 @@ typedef struct gen_obj {
     bool finished;       /* the body returned (rc: 0 or -1) */
     int rc;
     nn_object *retval;   /* owned: what the body returned (StopIteration.value) */
+    nn_object *handling; /* owned: the exception the body's except block handles while it is
+                            suspended (CPython's gi_exc_state), NULL when none */
     char *qualname;      /* owned */
     nn_object *list;     /* owned: a native generator's items (parameters()) */
     size_t pos;
@@ -131,6 +133,7 @@ static void gen_entry(void *arg)
 static void gen_end(gen_obj *g)
 {
     g->state = G_DONE;
+    NN_SET(g->handling, NULL);
     repl_gen_body_free(g->body);
     g->body = NULL;
     repl_coro_free(g->co);
@@ -181,7 +184,16 @@ static int gen_resume(gen_obj *g, nn_object *sent, nn_object *thrown, nn_object 
     g->throwing = thrown != NULL;
     if (thrown) repl_raise_object(thrown);
     g->state = G_RUNNING;
+    /* the body's except blocks see its own handled exception, the caller's comes
+       back when it yields: a body suspended inside an except block and its caller
+       nest their handlers independently */
+    repl_interp *in = repl_current;
+    nn_object *callers = in->handling;
+    in->handling = g->handling;
+    g->handling = NULL;
     repl_coro_resume(g->co);
+    g->handling = in->handling;
+    in->handling = callers;
     repl_gen_body_leave(g->body);
     if (g->finished) {
         gen_end(g);

@@ -217,3 +217,27 @@ opt = torch.optim.SGD(model.parameters(), lr=0.1)
 print(len(opt.param_groups[0]["params"]))
 bn = nn.BatchNorm1d(2)
 print([n for n, _ in bn.named_buffers()], len(list(bn.buffers())))
+
+# a generator suspended inside an except block keeps its own handled exception:
+# a bare raise there re-raises it, not the exception its caller is handling
+def handles():
+    try:
+        raise KeyError("inner")
+    except KeyError:
+        yield 1
+        raise
+
+
+h = handles()
+next(h)
+try:
+    raise ValueError("outer")
+except ValueError:
+    try:
+        next(h)
+    except KeyError as err:
+        print("generator re-raised", repr(err))
+    try:
+        raise
+    except ValueError as err:
+        print("caller re-raised", repr(err))
