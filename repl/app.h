@@ -139,6 +139,16 @@ const char *repl_app_banner(void);
 
 /* Writes text as the running cell's output (stdout + capture); magics print with it. */
 void repl_app_write(repl_app *app, const char *s, size_t n);
+
+/* Where a spawned child's output goes, a piece at a time (spawn.c). */
+typedef void (*repl_spawn_sink)(void *ud, const char *data, size_t n);
+/* Runs path with argv (NULL-terminated, execv) with its stdout and stderr into one
+   pipe, each piece handed to sink as it arrives, until the child closes it; the
+   child's stdin is /dev/null when null_stdin, and SIGINT is its own (Ctrl-C stops
+   it). *status is waitpid's status (127 when path could not run). 0, or -1 with
+   RuntimeError "<what>: cannot make a pipe|start a process: ...". */
+int repl_spawn_piped(const char *what, const char *path, const char *const *argv, bool null_stdin, repl_spawn_sink sink,
+                     void *ud, int *status);
 void repl_app_printf(repl_app *app, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* colors.c: writes "Out[n]: " (red when app->color, the escapes not captured);

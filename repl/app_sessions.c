@@ -816,6 +816,8 @@ static int parse_replay_args(repl_app *app, const char *args, char *session, siz
    fresh interpreter whose variables, hooks, generator and global settings are
    its own. 0, or -1 with the error set (KeyboardInterrupt when Ctrl-C stopped it,
    RuntimeError when the child could not run or failed). */
+static void write_to_app(void *app, const char *data, size_t n) { repl_app_write(app, data, n); }
+
 static int replay_in_child(repl_app *app, sess_db *db, int64_t id, bool verify, int64_t from)
 {
     char id_text[32], from_text[32];
@@ -826,38 +828,8 @@ static int replay_in_child(repl_app *app, sess_db *db, int64_t id, bool verify, 
     if (verify) argv[argc++] = "--verify";
     if (from > 1) argv[argc++] = "--from", argv[argc++] = from_text;
     argv[argc] = NULL;
-    int fds[2];
-    if (pipe(fds) < 0) return nn_error_set(NN_ERR_RUNTIME, "%%replay: cannot make a pipe: %s", strerror(errno));
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
-    if (pid < 0) {
-        close(fds[0]);
-        close(fds[1]);
-        return nn_error_set(NN_ERR_RUNTIME, "%%replay: cannot start a process: %s", strerror(errno));
-    }
-    if (pid == 0) {
-        int devnull = open("/dev/null", O_RDONLY);
-        if (devnull >= 0) dup2(devnull, STDIN_FILENO); /* no terminal: nothing interactive */
-        dup2(fds[1], STDOUT_FILENO);
-        dup2(fds[1], STDERR_FILENO);
-        close(fds[0]);
-        close(fds[1]);
-        execv(app->opt.program, (char *const *)argv);
-        dprintf(STDERR_FILENO, "nnscope: cannot run %s: %s\n", app->opt.program, strerror(errno));
-        _exit(127);
-    }
-    close(fds[1]);
-    char buf[4096];
-    for (;;) {
-        ssize_t got = read(fds[0], buf, sizeof buf);
-        if (got < 0 && errno == EINTR) continue; /* Ctrl-C reaches the child too: it stops */
-        if (got <= 0) break;
-        repl_app_write(app, buf, (size_t)got);
-    }
-    close(fds[0]);
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    int status;
+    if (repl_spawn_piped("%replay", app->opt.program, argv, true, write_to_app, app, &status) < 0) return -1;
     int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     if (nn_interrupt_requested && code != 0)
         return nn_error_set(NN_ERR_KEYBOARD_INTERRUPT, "the replay was interrupted");

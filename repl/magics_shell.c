@@ -113,46 +113,29 @@ static char *expand(repl_app *app, const char *cmd)
 
 /* ------------------------------------------------------------------ running */
 
+/* The output of a command: collected (capture set) or shown through the app. */
+typedef struct command_sink {
+    repl_app *app;
+    text *capture;
+} command_sink;
+
+static void command_output(void *ud, const char *data, size_t n)
+{
+    command_sink *c = ud;
+    if (c->capture) text_add(c->capture, data, n);
+    else repl_app_write(c->app, data, n);
+}
+
 /* Runs cmd with /bin/sh -c, its stdout and stderr into one pipe: shown
    through the app, or (capture non-NULL) collected there. Returns the exit
    status as IPython's _exit_code (a signal's number negated), or -1 with
    RuntimeError when it cannot start. */
 static int run_command(repl_app *app, const char *cmd, text *capture, int *exit_code)
 {
-    int fds[2];
-    if (pipe(fds) < 0) return nn_error_set(NN_ERR_RUNTIME, "%s", strerror(errno));
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
-    if (pid < 0) {
-        close(fds[0]);
-        close(fds[1]);
-        return nn_error_set(NN_ERR_RUNTIME, "%s", strerror(errno));
-    }
-    if (pid == 0) {
-        sigset_t none;
-        sigemptyset(&none);
-        sigprocmask(SIG_SETMASK, &none, NULL); /* the notebook blocks SIGINT at times */
-        signal(SIGINT, SIG_DFL);
-        dup2(fds[1], STDOUT_FILENO);
-        dup2(fds[1], STDERR_FILENO);
-        close(fds[0]);
-        close(fds[1]);
-        execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
-        _exit(127);
-    }
-    close(fds[1]);
-    char buf[4096];
-    for (;;) {
-        ssize_t n = read(fds[0], buf, sizeof buf);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) break;
-        if (capture) text_add(capture, buf, (size_t)n);
-        else repl_app_write(app, buf, (size_t)n);
-    }
-    close(fds[0]);
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    const char *argv[] = {"sh", "-c", cmd, NULL};
+    command_sink sink = {app, capture};
+    int status;
+    if (repl_spawn_piped("!", "/bin/sh", argv, false, command_output, &sink, &status) < 0) return -1;
     *exit_code = WIFSIGNALED(status) ? -WTERMSIG(status) : WEXITSTATUS(status);
     return 0;
 }
