@@ -887,9 +887,8 @@ M(item)
     ARGS(1);
     double v;
     if (repl_parse_args("item", "", args, kwargs, a)) return NULL;
-    if (nn_numel(SELF) != 1) {
-        nn_error_set(NN_ERR_RUNTIME, "a Tensor with %lld elements cannot be converted to Scalar",
-                     (long long)nn_numel(SELF));
+    if (nn_numel(SELF) != 1) { /* PyTorch 1.13's Python binding says this, as a ValueError */
+        nn_error_set(NN_ERR_VALUE, "only one element tensors can be converted to Python scalars");
         return NULL;
     }
     if (SELF->dtype == NN_INT64) {

@@ -32,3 +32,8 @@ x.requires_grad = True
 print(x.requires_grad)
 g = torch.manual_seed(1)
 print(g.initial_seed())
+# item() of a tensor of several elements: PyTorch 1.13's ValueError
+try:
+    torch.ones(2).item()
+except ValueError as e:
+    print("ValueError:", e)
