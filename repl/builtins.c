@@ -522,17 +522,13 @@ nn_object *repl_str_percent(nn_object *fmtobj, nn_object *args)
             return NULL;
         }
         if (conv == 'd' || conv == 'i' || conv == 'x' || conv == 'X' || conv == 'o') {
-            double fv = is_intlike(arg) ? 0 : nn_float_value(arg);
-            if (!is_intlike(arg) && !(fv > -9223372036854775808.0 && fv < 9223372036854775808.0)) {
+            int64_t iv = 0;
+            if (!is_intlike(arg) && repl_double_to_int64(nn_float_value(arg), &iv) < 0) {
                 nn_free(b.buf);
                 if (out != outbuf) nn_free(out);
-                return repl_raise_exc(isnan(fv) ? EXC_ValueError : EXC_OverflowError, "%s",
-                                      isnan(fv)   ? "cannot convert float NaN to integer"
-                                      : isinf(fv) ? "cannot convert float infinity to integer"
-                                                  : "int too large to convert"),
-                       NULL;
+                return NULL;
             }
-            long long v = is_intlike(arg) ? (long long)nn_int_value(arg) : (long long)fv;
+            long long v = is_intlike(arg) ? (long long)nn_int_value(arg) : (long long)iv;
             snprintf(cfmt, sizeof cfmt, "%%%s%s%s%s%s%s", flags, width >= 0 ? "*" : "", prec >= 0 ? ".*" : "", "ll",
                      conv == 'i' ? "d" : (char[]){conv, 0}, "");
             if (width >= 0 && prec >= 0) snprintf(out, outn, cfmt, width, prec, v);
@@ -876,20 +872,8 @@ static nn_object *bi_round(void *ud, nn_object *args, nn_object *kwargs)
     }
     double v = nn_float_value(x);
     if (!has_nd) {
-        if (isnan(v)) {
-            repl_raise_exc(EXC_ValueError, "cannot convert float NaN to integer");
-            return NULL;
-        }
-        if (isinf(v)) {
-            repl_raise_exc(EXC_OverflowError, "cannot convert float infinity to integer");
-            return NULL;
-        }
-        double r = round_half_even(v);
-        if (fabs(r) >= 9.2e18) {
-            repl_raise_exc(EXC_OverflowError, "int too large to convert");
-            return NULL;
-        }
-        return nn_int_new((int64_t)r);
+        int64_t r = 0;
+        return repl_double_to_int64(isfinite(v) ? round_half_even(v) : v, &r) < 0 ? NULL : nn_int_new(r);
     }
     if (isnan(v) || isinf(v)) return nn_float_new(v);
     if (n > 300) return nn_float_new(v);
@@ -1440,6 +1424,16 @@ static nn_object *bi_globals(void *ud, nn_object *args, nn_object *kwargs)
 
 /* ------------------------------------------------------------------ constructors */
 
+int repl_double_to_int64(double v, int64_t *out)
+{
+    if (isnan(v)) return repl_raise_exc(EXC_ValueError, "cannot convert float NaN to integer");
+    if (isinf(v)) return repl_raise_exc(EXC_OverflowError, "cannot convert float infinity to integer");
+    if (!(v >= -9223372036854775808.0 && v < 9223372036854775808.0)) /* [-2**63, 2**63) */
+        return repl_raise_exc(EXC_OverflowError, "int too large to convert");
+    *out = (int64_t)v;
+    return 0;
+}
+
 static nn_object *parse_int(const char *s, size_t len, int base, nn_object *orig)
 {
     char buf[128];
@@ -1499,20 +1493,8 @@ static nn_object *ctor_int(void *ud, nn_object *args, nn_object *kwargs)
     if (x->type == &nn_int_type) return nn_retain(x);
     if (x->type == &nn_bool_type) return nn_int_new(nn_int_value(x));
     if (x->type == &nn_float_type) {
-        double v = nn_float_value(x);
-        if (isnan(v)) {
-            repl_raise_exc(EXC_ValueError, "cannot convert float NaN to integer");
-            return NULL;
-        }
-        if (isinf(v)) {
-            repl_raise_exc(EXC_OverflowError, "cannot convert float infinity to integer");
-            return NULL;
-        }
-        if (fabs(v) >= 9.223372036854775807e18) {
-            repl_raise_exc(EXC_OverflowError, "int too large to convert");
-            return NULL;
-        }
-        return nn_int_new((int64_t)v);
+        int64_t v = 0;
+        return repl_double_to_int64(nn_float_value(x), &v) < 0 ? NULL : nn_int_new(v);
     }
     if (nn_is_str(x)) return parse_int(nn_str_cstr(x), nn_str_len(x), 10, x);
     nn_object *m = repl_get_attr(x, "__int__");

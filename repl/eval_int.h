@@ -196,6 +196,9 @@ extern repl_interp *repl_current;
 /* Raises a new instance of a built-in exception class with a formatted message.
    Always returns -1. */
 int repl_raise_exc(exc_id id, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* v truncated to an int64 into *out, as Python's int(float) within 64 bits: 0, or -1
+   with ValueError (NaN) or OverflowError (infinity, beyond the int64 range). */
+int repl_double_to_int64(double v, int64_t *out);
 /* Raises exc (borrowed): stores it as the pending exception and sets the core
    error. Returns -1. */
 int repl_raise_object(nn_object *exc);

@@ -59,19 +59,8 @@ MATH_1(X)
 /* floor / ceil / trunc: an int; ints pass through. */
 static nn_object *to_int(double v)
 {
-    if (isnan(v)) {
-        repl_raise_exc(EXC_ValueError, "cannot convert float NaN to integer");
-        return NULL;
-    }
-    if (isinf(v)) {
-        repl_raise_exc(EXC_OverflowError, "cannot convert float infinity to integer");
-        return NULL;
-    }
-    if (v >= 9223372036854775808.0 || v < -9223372036854775808.0) {
-        repl_raise_exc(EXC_OverflowError, "int too large to convert");
-        return NULL;
-    }
-    return nn_int_new((int64_t)v);
+    int64_t i = 0;
+    return repl_double_to_int64(v, &i) < 0 ? NULL : nn_int_new(i);
 }
 
 static nn_object *rounding(const char *name, double (*fn)(double), nn_object *args, nn_object *kwargs)
