@@ -202,6 +202,10 @@ typedef struct repl_parse_error {
 repl_node *repl_parse(const char *source, const char *filename, repl_parse_mode mode,
                       repl_ast_arena **arena_out, repl_parse_error *err);
 
+/* Translates s (NUL-terminated, in place) as CPython's tokenizer reads a source:
+   each \r\n and each lone \r becomes \n. Returns the new length. (lexer.c) */
+size_t repl_translate_newlines(char *s);
+
 /* ast.dump(node) of CPython 3.11 (default arguments) as a new nn_malloc'd
    string, or NULL with MemoryError. node is borrowed. */
 char *repl_ast_dump(const repl_node *node);

@@ -3527,6 +3527,7 @@ int repl_exec(repl_interp *in, const char *source, const char *filename, repl_pa
     if (u) {
         u->refcount = 1;
         u->source = nn_strdup(source);
+        if (u->source) repl_translate_newlines(u->source); /* lines as the parser counts them */
         u->filename = nn_strdup(filename ? filename : "<string>");
     }
     if (!u || !u->source || !u->filename) {

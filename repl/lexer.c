@@ -577,3 +577,18 @@ fail:
     out->n = out->cap = 0;
     return -1;
 }
+
+size_t repl_translate_newlines(char *s)
+{
+    char *o = s;
+    for (const char *p = s; *p; p++) {
+        if (*p == '\r') {
+            *o++ = '\n';
+            if (p[1] == '\n') p++;
+        } else {
+            *o++ = *p;
+        }
+    }
+    *o = '\0';
+    return (size_t)(o - s);
+}

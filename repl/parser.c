@@ -1672,6 +1672,12 @@ repl_node *repl_parse(const char *source, const char *filename, repl_parse_mode 
         err->status = REPL_PARSE_FAILED;
         return NULL;
     }
+    if (memchr(source, '\r', len)) { /* \r\n and a lone \r end a line, as in CPython */
+        char *copy = repl_ast_arena_strndup(arena, source, len);
+        if (!copy) goto fail;
+        len = repl_translate_newlines(copy);
+        source = copy;
+    }
     bool interactive = mode == REPL_PARSE_SINGLE;
     repl_tokens toks;
     repl_node *root = NULL;
