@@ -1780,6 +1780,11 @@ static nn_object *str_join(void *ud, nn_object *args, nn_object *kwargs)
         }
         if (i) repl_sb_add(&b, S_CSTR, S_LEN);
         repl_sb_add(&b, nn_str_cstr(s), nn_str_len(s));
+        if ((i & 0xffff) == 0xffff && nn_check_interrupt() < 0) { /* a join of millions stops at Ctrl-C */
+            nn_free(b.buf);
+            NN_RELEASE(l);
+            return NULL;
+        }
     }
     NN_RELEASE(l);
     return str_take(repl_sb_finish(&b));

@@ -769,10 +769,23 @@ static nn_object *seq_repeat(nn_object *s, int64_t n)
             nn_error_set(NN_ERR_MEMORY, "%s", ""); /* CPython's MemoryError has no message */
             return NULL;
         }
-        char *buf = nn_malloc(len * (size_t)n + 1);
+        size_t total = len * (size_t)n;
+        char *buf = nn_malloc(total + 1);
         if (!buf) return NULL;
-        for (int64_t i = 0; i < n; i++) memcpy(buf + (size_t)i * len, nn_str_cstr(s), len);
-        nn_object *r = nn_str_from(buf, len * (size_t)n);
+        /* by doubling, checking Ctrl-C between copies */
+        size_t done = total ? len : 0;
+        if (done) memcpy(buf, nn_str_cstr(s), len);
+        while (done < total) {
+            size_t k = done < total - done ? done : total - done;
+            if (k > ((size_t)1 << 24)) k = (size_t)1 << 24;
+            memcpy(buf + done, buf, k);
+            done += k;
+            if (nn_check_interrupt() < 0) {
+                nn_free(buf);
+                return NULL;
+            }
+        }
+        nn_object *r = nn_str_from(buf, total);
         nn_free(buf);
         return r;
     }
@@ -785,13 +798,14 @@ static nn_object *seq_repeat(nn_object *s, int64_t n)
         return NULL;
     }
     size_t total = len * (size_t)n;
-    if (list) {
-        nn_object *r = nn_list_new(total);
-        for (size_t i = 0; r && i < total; i++) nn_list_append(r, nn_list_get(s, i % len));
-        return r;
+    nn_object *r = list ? nn_list_new(total) : nn_tuple_new(total);
+    for (size_t i = 0; r && i < total; i++) {
+        if (list)
+            nn_list_append(r, nn_list_get(s, i % len));
+        else
+            nn_tuple_set(r, i, nn_retain(nn_tuple_get(s, i % len)));
+        if ((i & 0xfffff) == 0xfffff && nn_check_interrupt() < 0) NN_SET(r, NULL); /* stops at Ctrl-C */
     }
-    nn_object *r = nn_tuple_new(total);
-    for (size_t i = 0; r && i < total; i++) nn_tuple_set(r, i, nn_retain(nn_tuple_get(s, i % len)));
     return r;
 }
 

@@ -914,6 +914,8 @@ int repl_iter_next(nn_object *itobj, nn_object **out)
         return -1;
     }
     iter_obj *it = (iter_obj *)itobj;
+    /* sum(), min(), sorted(), ... of a huge range or list stop at Ctrl-C */
+    if (((it->kind == IT_RANGE ? it->n : it->i) & 0xffff) == 0xffff && nn_check_interrupt() < 0) return -1;
     switch (it->kind) {
     case IT_LIST:
         if ((size_t)it->i >= nn_list_len(it->obj)) return 0;

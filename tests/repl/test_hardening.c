@@ -8,9 +8,11 @@
  */
 #include "test_util.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "repl/bind.h"
 #include "repl/repl.h"
@@ -161,6 +163,76 @@ static void test_huge_widths_refused(void **state)
     }
 }
 
+/* Ctrl-C arrives while a big allocation's work runs: the allocator raises the flag
+   when asked for `trigger` bytes or more (0: never), as a user's key would. */
+static size_t trigger;
+static void *pressing_ctrl_c(void *ud, void *ptr, size_t n)
+{
+    (void)ud;
+    if (n == 0) {
+        free(ptr);
+        return NULL;
+    }
+    if (trigger && n >= trigger) nn_interrupt_requested = 1;
+    return realloc(ptr, n);
+}
+
+static void *press_later(void *arg)
+{
+    (void)arg;
+    usleep(100000);
+    nn_interrupt_requested = 1;
+    return NULL;
+}
+
+/* The exception name statement raises in in (KeyboardInterrupt expected). */
+static void expect_interrupt(repl_interp *in, const char *stmt)
+{
+    if (repl_exec(in, stmt, "<ctrl-c>", REPL_PARSE_FILE, NULL) != -1) fail_msg("%s: ran to its end", stmt);
+    const char *name = repl_exception_name(in);
+    if (!name || strcmp(name, "KeyboardInterrupt") != 0) fail_msg("%s: %s", stmt, name ? name : "(none)");
+    nn_error_clear();
+    nn_interrupt_requested = 0;
+}
+
+/* Joins, repeats and the consumers of huge ranges stop at Ctrl-C. */
+static void test_ctrl_c_stops_builtins(void **state)
+{
+    (void)state;
+    nn_alloc_fn old_fn;
+    void *old_ud;
+    nn_get_allocator(&old_fn, &old_ud);
+    repl_interp *in = repl_interp_new();
+    assert_non_null(in);
+    tu_capture out = {0};
+    repl_set_writer(in, tu_capture_write, &out);
+    assert_int_equal(repl_exec(in, "L = ['x'] * 1000000", "<setup>", REPL_PARSE_FILE, NULL), 0);
+    /* stopped inside the operation: r keeps its old value */
+    static const char *big[] = {"r = ','.join(L)", "r = 'ab' * 10**8", "r = [0] * 10**8", "r = (0, 1) * 10**8"};
+    for (size_t i = 0; i < sizeof big / sizeof *big; i++) {
+        nn_set_allocator(old_fn, old_ud);
+        assert_int_equal(repl_exec(in, "r = None", "<setup>", REPL_PARSE_FILE, NULL), 0);
+        nn_set_allocator(pressing_ctrl_c, NULL);
+        trigger = (size_t)128 << 10;
+        expect_interrupt(in, big[i]);
+        trigger = 0;
+        nn_object *r = repl_get_global(in, "r");
+        if (!r || !nn_is_none(r)) fail_msg("%s: r was assigned", big[i]);
+    }
+    nn_set_allocator(old_fn, old_ud);
+    static const char *endless[] = {"sum(range(10**18))", "min(map(abs, range(10**18)))", "any(False for x in range(10**18))",
+                                    "','.join(map(str, range(10**18)))"};
+    for (size_t i = 0; i < sizeof endless / sizeof *endless; i++) {
+        pthread_t t;
+        assert_int_equal(pthread_create(&t, NULL, press_later, NULL), 0);
+        expect_interrupt(in, endless[i]);
+        pthread_join(t, NULL);
+        nn_interrupt_requested = 0;
+    }
+    repl_interp_free(in);
+    free(out.buf);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -168,6 +240,7 @@ int main(void)
         cmocka_unit_test(test_deep_expression_in_deep_calls),
         cmocka_unit_test(test_memory_runs_out),
         cmocka_unit_test(test_huge_widths_refused),
+        cmocka_unit_test(test_ctrl_c_stops_builtins),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
