@@ -6,6 +6,7 @@
 #   make deps       install the Debian packages the build needs (apt-get, as root)
 #   make asan       the tests under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make bench      the benchmarks, with PyTorch measured in the same run when present
+#   make fuzz       the libFuzzer targets (fuzz/) with clang, ASan and UBSan, FUZZ_SECONDS each
 #   make clean      remove build/
 #
 # Layers (arrows point down only):  repl -> inspector, sessions -> core -> libc, libm, OpenBLAS (dlopen)
@@ -53,7 +54,7 @@ TUTORIAL_BIN = $(patsubst %.c,$(BUILD)/%,$(TUTORIAL_SRC))
 BENCH_SRC = $(wildcard bench/bench_*.c)
 BENCH_BIN = $(patsubst %.c,$(BUILD)/%,$(BENCH_SRC))
 
-.PHONY: all test run deps check-deps asan bench clean FORCE
+.PHONY: all test run deps check-deps asan bench clean FORCE fuzz fuzz-build fuzz-bins
 # the nnscope program: the language's main over every layer's library
 NNSCOPE = $(BUILD)/nnscope
 all: check-deps $(LIB) $(NNSCOPE)
@@ -120,6 +121,24 @@ run: check-deps $(NNSCOPE)
 asan:
 	$(MAKE) BUILD=$(BUILD)/asan OPT=-O1 \
 	    SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" test
+
+# `make fuzz` builds fuzz/fuzz_*.c with clang (-fsanitize=fuzzer, ASan, UBSan; Debian's
+# clang and libclang-rt, needed by this target only) into $(BUILD)/fuzz/bin and runs each
+# for FUZZ_SECONDS on its corpus $(BUILD)/fuzz/corpus/NAME, seeded from tests/fuzz/NAME
+# (the inputs that found bugs, which `make test` replays) and the test fixtures.
+FUZZ_SECONDS ?= 60
+FUZZ_CC      ?= clang
+FUZZ_SAN      = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+FUZZ_TARGETS  = $(patsubst fuzz/%.c,%,$(wildcard fuzz/fuzz_*.c))
+FUZZ_BIN      = $(patsubst %,$(BUILD)/bin/%,$(FUZZ_TARGETS))
+fuzz: fuzz-build
+	@for t in $(FUZZ_TARGETS); do sh fuzz/run.sh $(BUILD)/fuzz $$t $(FUZZ_SECONDS) || exit 1; done
+fuzz-build:
+	$(MAKE) BUILD=$(BUILD)/fuzz CC=$(FUZZ_CC) OPT=-O1 SAN="$(FUZZ_SAN) -fsanitize=fuzzer-no-link" fuzz-bins
+fuzz-bins: $(FUZZ_BIN)
+$(BUILD)/bin/fuzz_%: fuzz/fuzz_%.c $(LIB) $(UPPER_LIBS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -I. -Irepl $< $(UPPER_LIBS) $(LIB) $(UPPER_LDLIBS) $(LDLIBS) -o $@
 
 bench: check-deps $(BENCH_BIN) $(NNSCOPE)
 	@for b in $(BENCH_BIN); do (cd bench && ../$$b); done
