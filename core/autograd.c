@@ -170,6 +170,7 @@ static void attach(nn_node *n, nn_tensor *out, int output_nr)
 int nn_record(nn_op_id op, int n_in, nn_tensor *const *inputs, int n_out, nn_tensor *const *outputs,
               int n_save, nn_tensor *const *save, const nn_op_params *params)
 {
+    if (nn_op_observer) nn_op_observe(op, n_in, inputs, n_out, outputs);
     if (!nn_needs_grad(n_in, inputs)) return 0;
     nn_node *n = node_new(op, n_in, inputs, n_out);
     if (!n) return -1;

@@ -556,6 +556,16 @@ int nn_backward(nn_tensor *t, nn_tensor *gradient, bool retain_graph, bool creat
    .grad of the n_leaves listed leaf tensors only (no other leaf's .grad changes,
    nor do other leaves' hooks run), the graph not retained. */
 int nn_backward_inputs(nn_tensor *t, nn_tensor *gradient, int n_leaves, nn_tensor *const *leaves);
+/* An observer of every differentiable op (op_observer.c): called by each op after
+   its forward computed the outputs, grad mode or not, with the op's name ("log",
+   "mul", as ops.def) and its tensor inputs (NULLs allowed) and outputs, all
+   borrowed. It must not fail the op: it keeps the current error as it found it.
+   One at a time; NULL removes it. The inspector's NaN breakpoint uses it. */
+typedef void (*nn_op_observer_fn)(void *ud, const char *op, int n_in, nn_tensor *const *inputs, int n_out,
+                                  nn_tensor *const *outputs);
+void nn_set_op_observer(nn_op_observer_fn fn, void *ud);
+/* The observer now set (NULL when none) and its ud. */
+nn_op_observer_fn nn_get_op_observer(void **ud);
 /* tensor.retain_grad() */
 int nn_retain_grad(nn_tensor *t);
 /* Registers hook(grad) -> new grad or None on t; returns a handle id (> 0) or -1. */

@@ -122,6 +122,9 @@ bool nn_needs_grad(int n, nn_tensor *const *inputs);
    params (may be NULL). Does nothing and returns 0 when !nn_needs_grad. */
 int nn_record(nn_op_id op, int n_in, nn_tensor *const *inputs, int n_out, nn_tensor *const *outputs,
               int n_save, nn_tensor *const *save, const nn_op_params *params);
+/* The op observer (op_observer.c); nn_record calls it. */
+extern nn_op_observer_fn nn_op_observer;
+void nn_op_observe(nn_op_id op, int n_in, nn_tensor *const *inputs, int n_out, nn_tensor *const *outputs);
 /* Borrowed saved tensor i of a node. */
 static inline nn_tensor *nn_node_saved(nn_node *n, int i) { return n->saved[i].tensor; }
 static inline bool nn_node_needs_input_grad(const nn_node *n, int i)

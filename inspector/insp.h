@@ -174,6 +174,10 @@ int insp_nan_first(const insp_session *s, uint64_t *step, const char **where);
    fails with RuntimeError "NaN or Inf in the output of <path> (<Class>)" (or "in
    the grad_output of"/"grad_input of"), so nn_module_call / nn_backward fail. */
 void insp_break_nan(insp_session *s, bool on);
+/* The op that made the first NaN/Inf inside the module of insp_nan_first, found
+   while the breakpoint was on, with its inputs' statistics ("log made the first
+   NaN/Inf (3 NaN of 8) from finite input: min -0.37, ..."), or NULL. Borrowed. */
+const char *insp_nan_origin(const insp_session *s);
 /* The module where the breakpoint last stopped, or -1. */
 int insp_break_module(const insp_session *s);
 

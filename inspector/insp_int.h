@@ -87,6 +87,12 @@ int insp_draw_curve(insp_screen *sc, int top, int x, int rows, int w, nn_module 
 #define INSP_PARAM_HZ 1.0
 int insp_track_updates(insp_session *s);
 
+/* The NaN breakpoint's op watch (nan_origin.c): on, core's op observer notes the
+   first op that makes NaN/Inf from finite inputs into s->origin; off removes the
+   observer when it is this session's. reset forgets what was noted. */
+void insp_origin_watch(insp_session *s, bool on);
+void insp_origin_reset(insp_session *s);
+
 /* A module as the session records it. */
 typedef struct insp_module {
     nn_module *module;        /* owned reference */
@@ -150,6 +156,11 @@ struct insp_session {
     int nan_module;
     uint64_t nan_step;
     const char *nan_where;
+    /* the op that made the first NaN/Inf (nan_origin.c): found since the last
+       module whose output was finite, and the one kept with nan_module */
+    bool origin_found;
+    char origin[320];
+    char nan_origin[320];
     insp_stats_cache stats_cache; /* the hooks' (stats.c) */
     bool live;                /* a live run: parameter figures refresh at most INSP_PARAM_HZ (insp_set_live) */
     insp_throttle param_gate; /* when live: the next parameter capture */

@@ -44,6 +44,7 @@ static bool note_nonfinite(insp_session *s, size_t index, const insp_stats *st, 
         s->nan_module = (int)index;
         s->nan_step = step;
         s->nan_where = where;
+        if (s->origin_found && strcmp(where, "output") == 0) memcpy(s->nan_origin, s->origin, sizeof s->origin);
     }
     return true;
 }
@@ -54,8 +55,10 @@ static int check_nonfinite(insp_session *s, size_t index, const insp_stats *st, 
     if (!note_nonfinite(s, index, st, where, step) || !s->break_nan) return 0;
     s->break_module = (int)index;
     insp_module *m = &s->mods[index];
-    return nn_error_set(NN_ERR_RUNTIME, "NaN or Inf in the %s of %s (%s)", where, display_path(m->path),
-                        nn_module_name(m->module));
+    bool origin = s->origin_found && strcmp(where, "output") == 0;
+    s->origin_found = false;
+    return nn_error_set(NN_ERR_RUNTIME, "NaN or Inf in the %s of %s (%s)%s%s", where, display_path(m->path),
+                        nn_module_name(m->module), origin ? ": " : "", origin ? s->origin : "");
 }
 
 static const insp_pass *ring_at(const insp_module *m, size_t k)
@@ -67,6 +70,8 @@ static const insp_pass *ring_at(const insp_module *m, size_t k)
 /* After a hook's statistics: NaN/Inf noted; -1 when the breakpoint stops there. */
 static int after_pass(insp_session *s, size_t index, const insp_pass *p)
 {
+    if (p->kind == INSP_FORWARD && p->a.nan_count == 0 && p->a.inf_count == 0)
+        insp_origin_reset(s); /* a NaN made inside was masked before the output */
     if (p->kind == INSP_FORWARD) return check_nonfinite(s, index, &p->a, "output", p->step);
     return check_nonfinite(s, index, &p->a, "grad_output", p->step) < 0 ||
                    check_nonfinite(s, index, &p->b, "grad_input", p->step) < 0
@@ -186,6 +191,7 @@ static void detach_module(insp_module *m)
 void insp_detach(insp_session *s)
 {
     if (!s) return;
+    insp_origin_watch(s, false);
     for (size_t i = 0; i < s->n_mods; i++) detach_module(&s->mods[i]);
     for (size_t i = 0; i < s->n_mods; i++)
         if (s->links[i]) s->links[i]->s = NULL;
@@ -566,7 +572,11 @@ int insp_nan_first(const insp_session *s, uint64_t *step, const char **where)
     return s->nan_module;
 }
 
-void insp_break_nan(insp_session *s, bool on) { s->break_nan = on; }
+void insp_break_nan(insp_session *s, bool on)
+{
+    s->break_nan = on;
+    insp_origin_watch(s, on);
+}
 void insp_set_pass_callback(insp_session *s, insp_pass_fn fn, void *ud) { s->on_pass = fn, s->on_pass_ud = ud; }
 int insp_break_module(const insp_session *s) { return s->break_module; }
 
@@ -702,8 +712,9 @@ int insp_problems_at(insp_session *s, uint64_t at_step, char **out)
     if (rc == 0) params = insp_param_table_at(s, at_step, &n_params, NULL); /* time travel: a past capture */
     if (rc == 0 && s->nan_module >= 0 && s->nan_step <= at_step) {
         const insp_module *m = &s->mods[s->nan_module];
-        rc = add_line(&t, "nan: NaN/Inf first in the %s of %s (%s) at step %llu", s->nan_where,
-                      display_path(m->path), nn_module_name(m->module), (unsigned long long)s->nan_step);
+        rc = add_line(&t, "nan: NaN/Inf first in the %s of %s (%s) at step %llu%s%s", s->nan_where,
+                      display_path(m->path), nn_module_name(m->module), (unsigned long long)s->nan_step,
+                      s->nan_origin[0] ? "; " : "", s->nan_origin);
     }
     for (size_t i = 0; rc == 0 && i < s->n_mods; i++) {
         const insp_module *m = &s->mods[i];

@@ -1,0 +1,119 @@
+/*
+ * nan_origin.c — which op inside a module made the first NaN or Inf. While the
+ * NaN breakpoint is on, core's op observer (nn_set_op_observer) shows the
+ * session every op: the first whose output holds NaN/Inf while its inputs are
+ * all finite is kept with its inputs' statistics ("log made the first NaN/Inf
+ * (3 NaN of 8) from finite input: min -0.37, ..."). A module whose forward ends
+ * with a finite output forgets it (the NaN was masked inside); the breakpoint's
+ * message and the Problems pane name it. It costs a pass over every op's output
+ * while the breakpoint is on, nothing when it is off.
+ */
+#include "insp_int.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Whether t holds a NaN or an Inf. */
+static bool has_nonfinite(nn_tensor *t)
+{
+    if (!t || !nn_dtype_is_floating(t->dtype)) return false;
+    int64_t n = nn_numel(t);
+    if (nn_is_contiguous(t) && (t->dtype == NN_FLOAT32 || t->dtype == NN_FLOAT64)) {
+        if (t->dtype == NN_FLOAT32) {
+            const float *x = nn_data_ptr(t);
+            float acc = 0; /* x*0 is NaN exactly for NaN and Inf */
+            for (int64_t i = 0; i < n; i++) acc += x[i] * 0.0f;
+            return acc != acc;
+        }
+        const double *x = nn_data_ptr(t);
+        double acc = 0;
+        for (int64_t i = 0; i < n; i++) acc += x[i] * 0.0;
+        return acc != acc;
+    }
+    insp_stats st;
+    if (insp_tensor_stats(t, INSP_SAT_NONE, &st) < 0) {
+        nn_error_clear();
+        return false;
+    }
+    return st.nan_count + st.inf_count > 0;
+}
+
+/* Appends to buf (n bytes) what t is: its statistics and how many values are
+   negative and zero (the domain errors of log, sqrt, division, pow). */
+static void describe(char *buf, size_t n, nn_tensor *t)
+{
+    size_t len = strlen(buf);
+    insp_stats st;
+    if (insp_tensor_stats(t, INSP_SAT_NONE, &st) < 0) {
+        nn_error_clear();
+        return;
+    }
+    if (st.count == 1) {
+        snprintf(buf + len, n - len, "%.4g", st.min);
+        return;
+    }
+    /* the negatives: from the histogram's sample when the tensor is large */
+    int64_t neg = 0, total = 0;
+    if (nn_is_contiguous(t) && (t->dtype == NN_FLOAT32 || t->dtype == NN_FLOAT64)) {
+        int64_t k = nn_numel(t);
+        for (int64_t i = 0; i < k; i++)
+            neg += (t->dtype == NN_FLOAT32 ? ((const float *)nn_data_ptr(t))[i] : ((const double *)nn_data_ptr(t))[i]) < 0;
+        total = k;
+    }
+    snprintf(buf + len, n - len, "min %.4g, max %.4g, mean %.4g", st.min, st.max, st.mean);
+    len = strlen(buf);
+    if (total) snprintf(buf + len, n - len, ", %lld of %lld negative", (long long)neg, (long long)total);
+    len = strlen(buf);
+    if (st.zero_frac > 0)
+        snprintf(buf + len, n - len, ", %lld zero", (long long)llround(st.zero_frac * (double)st.count));
+}
+
+static void observe(void *ud, const char *op, int n_in, nn_tensor *const *inputs, int n_out,
+                    nn_tensor *const *outputs)
+{
+    insp_session *s = ud;
+    if (s->origin_found) return;
+    nn_tensor *bad = NULL;
+    for (int k = 0; k < n_out && !bad; k++)
+        if (has_nonfinite(outputs[k])) bad = outputs[k];
+    if (!bad) return;
+    for (int i = 0; i < n_in; i++)
+        if (has_nonfinite(inputs[i])) return; /* carried, not made here */
+    insp_stats st;
+    if (insp_tensor_stats(bad, INSP_SAT_NONE, &st) < 0) {
+        nn_error_clear();
+        return;
+    }
+    char *b = s->origin;
+    size_t n = sizeof s->origin;
+    snprintf(b, n, "%s made the first NaN/Inf (", op);
+    if (st.nan_count) snprintf(b + strlen(b), n - strlen(b), "%lld NaN%s", (long long)st.nan_count, st.inf_count ? ", " : "");
+    if (st.inf_count) snprintf(b + strlen(b), n - strlen(b), "%lld Inf", (long long)st.inf_count);
+    int shown = 0;
+    for (int i = 0; i < n_in; i++) shown += inputs[i] != NULL;
+    snprintf(b + strlen(b), n - strlen(b), " of %lld) from finite input%s", (long long)st.count, shown > 1 ? "s" : "");
+    for (int i = 0, k = 0; i < n_in; i++) {
+        if (!inputs[i]) continue;
+        if (shown > 1) snprintf(b + strlen(b), n - strlen(b), "%s %d: ", k ? ";" : "", k);
+        else snprintf(b + strlen(b), n - strlen(b), ": ");
+        describe(b, n, inputs[i]);
+        k++;
+    }
+    s->origin_found = true;
+}
+
+void insp_origin_watch(insp_session *s, bool on)
+{
+    void *ud;
+    nn_op_observer_fn fn = nn_get_op_observer(&ud);
+    if (on)
+        nn_set_op_observer(observe, s);
+    else if (fn == observe && ud == s)
+        nn_set_op_observer(NULL, NULL);
+    s->origin_found = false;
+}
+
+void insp_origin_reset(insp_session *s) { s->origin_found = false; }
+
+const char *insp_nan_origin(const insp_session *s) { return s->nan_origin[0] ? s->nan_origin : NULL; }
