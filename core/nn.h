@@ -642,6 +642,13 @@ int nn_optimizer_add_param_group(nn_optimizer *opt, nn_tensor *const *params, si
 /* optimizer.step(): updates in place (version bumps as PyTorch's) every parameter
    that has a .grad, skipping the others, with grad mode off. 0 or -1. */
 int nn_optimizer_step(nn_optimizer *opt);
+/* An observer of optimizer steps (op_observer.c): fn(ud, opt) after each
+   successful nn_optimizer_step (opt borrowed). It must not fail the step. One at a
+   time; NULL removes it. The inspector counts training steps and reads the
+   learning rates with it. */
+typedef void (*nn_optimizer_observer_fn)(void *ud, nn_optimizer *opt);
+void nn_set_optimizer_observer(nn_optimizer_observer_fn fn, void *ud);
+nn_optimizer_observer_fn nn_get_optimizer_observer(void **ud);
 /* optimizer.zero_grad(set_to_none): each .grad becomes NULL, or (false) is
    detached and zeroed in place. 0 or -1. */
 int nn_optimizer_zero_grad(nn_optimizer *opt, bool set_to_none);

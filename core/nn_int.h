@@ -125,6 +125,8 @@ int nn_record(nn_op_id op, int n_in, nn_tensor *const *inputs, int n_out, nn_ten
 /* The op observer (op_observer.c); nn_record calls it. */
 extern nn_op_observer_fn nn_op_observer;
 void nn_op_observe(nn_op_id op, int n_in, nn_tensor *const *inputs, int n_out, nn_tensor *const *outputs);
+/* Calls the optimizer observer, if any (nn_optimizer_step after a step). */
+void nn_optimizer_observe(nn_optimizer *opt);
 /* Borrowed saved tensor i of a node. */
 static inline nn_tensor *nn_node_saved(nn_node *n, int i) { return n->saved[i].tensor; }
 static inline bool nn_node_needs_input_grad(const nn_node *n, int i)

@@ -2,7 +2,9 @@
  * op_observer.c — one observer of every differentiable op's forward
  * (nn_set_op_observer): nn_record, which each op calls once its outputs are
  * computed, hands it the op's name, inputs and outputs. The inspector's NaN
- * breakpoint uses it to name the op that made the first NaN or Inf.
+ * breakpoint uses it to name the op that made the first NaN or Inf. Also one
+ * observer of optimizer steps (nn_set_optimizer_observer): the inspector counts
+ * training steps by them and reads the learning rates.
  */
 #include <stdio.h>
 
@@ -36,4 +38,24 @@ void nn_op_observe(nn_op_id op, int n_in, nn_tensor *const *inputs, int n_out, n
         nn_error_set(kind, "%s", saved);
     else
         nn_error_clear();
+}
+
+static nn_optimizer_observer_fn optim_observer;
+static void *optim_ud;
+
+void nn_set_optimizer_observer(nn_optimizer_observer_fn fn, void *ud)
+{
+    optim_observer = fn;
+    optim_ud = fn ? ud : NULL;
+}
+
+nn_optimizer_observer_fn nn_get_optimizer_observer(void **ud)
+{
+    if (ud) *ud = optim_ud;
+    return optim_observer;
+}
+
+void nn_optimizer_observe(nn_optimizer *opt)
+{
+    if (optim_observer) optim_observer(optim_ud, opt);
 }

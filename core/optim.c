@@ -586,6 +586,7 @@ int nn_optimizer_step(nn_optimizer *opt)
     for (size_t k = 0; k < opt->n_groups && rc == 0; k++)
         rc = opt->kind == NN_OPTIM_SGD ? sgd_group_step(opt, &opt->groups[k]) : adam_group_step(opt, &opt->groups[k]);
     nn_set_grad_enabled(prev);
+    if (rc == 0) nn_optimizer_observe(opt);
     return rc;
 }
 

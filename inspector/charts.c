@@ -198,6 +198,7 @@ static void draw_updates(area *a, const insp_session *s, uint64_t at)
 
 int insp_draw_model_view(insp_view *v, insp_screen *sc, int top, int rows, int x, int w)
 {
+    if (v->mode == INSP_MODE_SCALARS) return insp_draw_scalars(v, sc, top, rows, x, w);
     insp_session *s = v->s;
     uint64_t at = v->at < 0 ? UINT64_MAX : (uint64_t)v->at;
     size_t n = 0;

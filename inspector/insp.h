@@ -77,6 +77,7 @@ typedef struct insp_param {
     double grad_abs_mean, grad_abs_max; /* mean and max of |grad| over its finite values; NaN without .grad */
     bool has_grad;       /* .grad was not None */
     double update_ratio; /* ||after - before|| / ||after|| of the last snapshot/update pair; NaN if none */
+    double lr;           /* the learning rate of the optimizer that last stepped it; NaN when none did */
 } insp_param;
 
 typedef struct insp_session insp_session;
@@ -104,8 +105,9 @@ const char *insp_module_path(const insp_session *s, size_t i);
 nn_module *insp_module_get(const insp_session *s, size_t i);
 /* The global step counter: passes recorded so far over all modules. */
 uint64_t insp_step(const insp_session *s);
-/* Training steps seen: forward passes followed by a backward (counted when the
-   backward begins), as the view's title counts them. */
+/* Training steps seen, as the view's title counts them: optimizer steps
+   (nn_optimizer_step) once one has stepped, before that forward passes followed
+   by a backward (counted when the backward begins). */
 uint64_t insp_train_steps(const insp_session *s);
 /* The last pass (a global step) of training step k (1-based) when it is among the
    last INSP_RING steps kept, else UINT64_MAX. */
@@ -144,6 +146,25 @@ int insp_param_snapshot(insp_session *s);
 /* After the step: each parameter's update_ratio = ||now - snapshot|| / ||now||.
    0 or -1 (RuntimeError when no snapshot was taken). */
 int insp_param_update_ratio(insp_session *s);
+
+/* ---- scalars tracked per training step (%inspect net --track loss): the
+   value of each tracked name is read through fn at the end of every training
+   step (an optimizer step, else the start of a backward) and kept, the newest
+   INSP_SCALAR_KEEP per name. */
+#define INSP_SCALARS 8         /* names tracked at once at most */
+#define INSP_SCALAR_KEEP 4096  /* values kept per name */
+/* Gives the value of the tracked name: 0 with *value set, or -1 (no error left
+   set) when there is none now (unbound, not a number). */
+typedef int (*insp_scalar_fn)(void *ud, const char *name, double *value);
+void insp_set_scalar_source(insp_session *s, insp_scalar_fn fn, void *ud);
+/* Tracks name (copied; a name tracked already is fine). 0, or -1 with ValueError
+   past INSP_SCALARS names, MemoryError. */
+int insp_track(insp_session *s, const char *name);
+size_t insp_scalar_count(const insp_session *s);
+const char *insp_scalar_name(const insp_session *s, size_t i);
+/* Values kept of scalar i, and the k-th oldest (its training step in *step). */
+size_t insp_scalar_len(const insp_session *s, size_t i);
+double insp_scalar_at(const insp_session *s, size_t i, size_t k, uint64_t *step);
 
 /* ---- problems and the NaN breakpoint */
 /* Thresholds of the flags. */
@@ -261,7 +282,9 @@ typedef enum insp_action { INSP_ACT_NONE, INSP_ACT_REDRAW, INSP_ACT_QUIT, INSP_A
 typedef enum insp_mode { INSP_MODE_ALL, INSP_MODE_PARAMS, INSP_MODE_ACTIVATIONS, INSP_MODE_GRADIENTS,
                          INSP_MODE_HISTOGRAMS,
                          /* the whole model at once (charts.c) */
-                         INSP_MODE_FLOW, INSP_MODE_LAYERS, INSP_MODE_UPDATES } insp_mode;
+                         INSP_MODE_FLOW, INSP_MODE_LAYERS, INSP_MODE_UPDATES,
+                         /* the tracked scalars' curves (scalars.c) */
+                         INSP_MODE_SCALARS } insp_mode;
 
 /* Runs a statement typed in the command line in the REPL's interpreter: *output
    receives a new nn_malloc'd string of what it printed (traceback included), or

@@ -93,6 +93,15 @@ int insp_track_updates(insp_session *s);
 void insp_origin_watch(insp_session *s, bool on);
 void insp_origin_reset(insp_session *s);
 
+/* Optimizer steps (steps.c): on, core's optimizer observer counts s's training
+   steps and reads its parameters' learning rates; off removes it when it is s's.
+   insp_scalars_sample reads every tracked scalar once; insp_scalars_free frees them. */
+void insp_steps_watch(insp_session *s, bool on);
+void insp_scalars_sample(insp_session *s);
+void insp_scalars_free(insp_session *s);
+/* The scalars view (scalars.c), as insp_draw_model_view. */
+int insp_draw_scalars(insp_view *v, insp_screen *sc, int top, int rows, int x, int w);
+
 /* A module as the session records it. */
 typedef struct insp_module {
     nn_module *module;        /* owned reference */
@@ -161,6 +170,12 @@ struct insp_session {
     bool origin_found;
     char origin[320];
     char nan_origin[320];
+    /* training steps by the optimizer and the tracked scalars (steps.c) */
+    bool optim_seen;          /* an optimizer stepped: it counts the training steps */
+    struct insp_scalar *scalars; /* n_scalars of INSP_SCALARS, nn_malloc'd at the first */
+    size_t n_scalars;
+    insp_scalar_fn scalar_fn;
+    void *scalar_ud;
     insp_stats_cache stats_cache; /* the hooks' (stats.c) */
     bool live;                /* a live run: parameter figures refresh at most INSP_PARAM_HZ (insp_set_live) */
     insp_throttle param_gate; /* when live: the next parameter capture */
@@ -192,6 +207,7 @@ struct insp_view {
     int problem_scroll;       /* problem lines scrolled away above the pane */
     int output_scroll;        /* output lines scrolled back from the newest (0: the newest show) */
     int tree_widen;           /* columns added to the tree pane's share by '>' (fewer by '<') */
+    bool scalars_log;         /* the scalars view's y axis is log10 (L) */
     char *line;               /* the command line (or the find text), nn_malloc'd UTF-8; a
                                  statement of several lines holds them joined by '\n',
                                  the last one being typed */

@@ -463,7 +463,8 @@ static int draw_details(insp_view *v, insp_screen *sc, int top, int rows, int x,
         break;
     case INSP_MODE_FLOW:
     case INSP_MODE_LAYERS:
-    case INSP_MODE_UPDATES: /* drawn by insp_draw_model_view */
+    case INSP_MODE_UPDATES:
+    case INSP_MODE_SCALARS: /* drawn by insp_draw_model_view */
         break;
     case INSP_MODE_HISTOGRAMS: {
         const insp_pass *f = insp_last_pass(s, sel, INSP_FORWARD, at), *g = insp_last_pass(s, sel, INSP_BACKWARD, at);
@@ -559,7 +560,8 @@ static int draw_tree(insp_view *v, insp_screen *sc, int top, int rows, int w)
 /* ------------------------------------------------------------ the frame */
 
 static const char *const mode_names[] = {"all",        "parameters",    "activations",      "gradients",
-                                         "histograms", "gradient flow", "layer statistics", "update ratios"};
+                                         "histograms", "gradient flow", "layer statistics", "update ratios",
+                                         "scalars"};
 
 static const char *const help_lines[] = {
     "Keys",
@@ -567,13 +569,13 @@ static const char *const help_lines[] = {
     "Enter Space   expand or collapse the module",
     "← →           collapse / expand (← on a leaf: its parent)",
     "Tab           next pane: tree, details, problems, output, command",
-    "              (in problems and output ↑↓ PgUp PgDn Home End scroll)",
+    "              (problems, output: ↑↓ PgUp PgDn Home End, mouse wheel)",
     ":             the command line (Esc leaves it)",
     "p a g h       parameters, activations, gradients, histograms",
-    "f l u         the whole model: gradient flow, layer statistics,",
-    "              update ratios over time",
+    "f l u s       the whole model: gradient flow, layer statistics,",
+    "              update ratios over time, tracked scalars (L: log)",
     "              (the same key again: everything)",
-    "[ ]           one training step back / forth (forward+backward)",
+    "[ ]           one training step back / forth (optimizer step)",
     "{ }           one pass of the selected module back / forth",
     "b             NaN/Inf breakpoint on or off",
     "/             find a module by name (Enter: next match)",

@@ -82,6 +82,19 @@ char *insp_report_text(insp_session *s)
         add(&t, "%-24s %-12s %10s %10s %10s %10s\n", name, sh, num(p->mean, a), num(p->std, b), p->has_grad ? num(p->grad_norm, c) : "-",
             isnan(p->update_ratio) ? "-" : num(p->update_ratio, e));
     }
+    /* tracked scalars: first, last, min over the steps kept */
+    if (insp_scalar_count(s)) add(&t, "\nScalars (%zu)\n%-24s %8s %12s %12s %12s\n", insp_scalar_count(s), "name", "steps",
+                                  "first", "last", "min");
+    for (size_t i = 0; i < insp_scalar_count(s); i++) {
+        size_t n = insp_scalar_len(s, i);
+        double lo = NAN;
+        for (size_t k = 0; k < n; k++) {
+            double y = insp_scalar_at(s, i, k, NULL);
+            if (isnan(lo) || y < lo) lo = y;
+        }
+        add(&t, "%-24s %8zu %12s %12s %12s\n", insp_scalar_name(s, i), n, num(n ? insp_scalar_at(s, i, 0, NULL) : NAN, a),
+            num(n ? insp_scalar_at(s, i, n - 1, NULL) : NAN, b), num(lo, c));
+    }
     add(&t, "\nProblems (%d)\n%s", n_problems, n_problems ? problems : "none\n");
     nn_free(problems);
     if (t.failed || !t.buf) {

@@ -143,8 +143,14 @@ static nn_object *backward_hook(void *ud, nn_object *args, nn_object *kwargs)
     insp_pass *p = ring_push(s, m);
     if (!p) return NULL;
     p->kind = INSP_BACKWARD;
-    if (!s->in_backward) s->in_backward = true, s->train_steps++;
-    s->step_last[s->train_steps % INSP_RING] = p->step;
+    if (!s->in_backward) {
+        s->in_backward = true;
+        if (!s->optim_seen) { /* without an optimizer, a backward begins a step */
+            s->train_steps++;
+            insp_scalars_sample(s);
+        }
+    }
+    if (!s->optim_seen) s->step_last[s->train_steps % INSP_RING] = p->step;
     if (insp_object_stats_cached(&s->stats_cache, nn_tuple_get(args, 2), INSP_SAT_NONE, true, &p->a) < 0 ||
         insp_object_stats_cached(&s->stats_cache, nn_tuple_get(args, 1), INSP_SAT_NONE, true, &p->b) < 0)
         return NULL;
@@ -192,6 +198,7 @@ void insp_detach(insp_session *s)
 {
     if (!s) return;
     insp_origin_watch(s, false);
+    insp_steps_watch(s, false);
     for (size_t i = 0; i < s->n_mods; i++) detach_module(&s->mods[i]);
     for (size_t i = 0; i < s->n_mods; i++)
         if (s->links[i]) s->links[i]->s = NULL;
@@ -202,6 +209,7 @@ void insp_session_free(insp_session *s)
 {
     if (!s) return;
     insp_detach(s);
+    insp_scalars_free(s);
     insp_stats_cache_clear(&s->stats_cache);
     for (size_t i = 0; i < s->n_mods; i++) {
         insp_module *m = &s->mods[i];
@@ -266,6 +274,7 @@ static int add_params(insp_session *s, size_t index)
         r->info.name = r->name;
         r->info.update_ratio = NAN;
         r->info.grad_norm = NAN;
+        r->info.lr = NAN;
         s->n_params++;
     }
     NN_RELEASE(list);
@@ -314,6 +323,7 @@ int insp_attach(nn_module *model, insp_session **out)
         if (add_params(s, i) < 0) goto fail;
     }
     NN_RELEASE(list);
+    insp_steps_watch(s, true);
     *out = s;
     return 0;
 fail:
@@ -696,7 +706,13 @@ static int param_problems(text *t, const insp_session *s, const insp_param *para
     double r = p->update_ratio;
     if (rc == 0 && p->ndim >= 2 && !isnan(r) && r > 0 && (r < INSP_RATIO_LOW || r > INSP_RATIO_HIGH) &&
         ratio_captures(s, i, at_step) >= INSP_RATIO_CAPTURES)
-        rc = add_line(t, "update-ratio: %s %.3g (healthy near 1e-3)", name, r);
+    {
+        if (isfinite(p->lr) && p->lr > 0) /* the ratio scales with the learning rate */
+            rc = add_line(t, "update-ratio: %s %.3g at lr %.3g (healthy near 1e-3: lr about %.2g)", name, r, p->lr,
+                          p->lr * 1e-3 / r);
+        else
+            rc = add_line(t, "update-ratio: %s %.3g (healthy near 1e-3)", name, r);
+    }
     return rc;
 }
 

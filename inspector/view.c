@@ -440,15 +440,19 @@ insp_action insp_view_key(insp_view *v, int key)
     case 'h':
     case 'f':
     case 'l':
-    case 'u': {
-        static const char keys[] = "paghflu";
+    case 'u':
+    case 's': {
+        static const char keys[] = "paghflus";
         static const insp_mode modes[] = {INSP_MODE_PARAMS,     INSP_MODE_ACTIVATIONS, INSP_MODE_GRADIENTS, INSP_MODE_HISTOGRAMS,
-                                          INSP_MODE_FLOW,       INSP_MODE_LAYERS,      INSP_MODE_UPDATES};
+                                          INSP_MODE_FLOW,       INSP_MODE_LAYERS,      INSP_MODE_UPDATES,   INSP_MODE_SCALARS};
         insp_mode m = modes[strchr(keys, key) - keys];
         v->mode = v->mode == m ? INSP_MODE_ALL : m;
         v->detail_scroll = 0;
         return INSP_ACT_REDRAW;
     }
+    case 'L': /* the scalars' log scale */
+        v->scalars_log = !v->scalars_log;
+        return INSP_ACT_REDRAW;
     case '[':
         travel(v, -1);
         return INSP_ACT_REDRAW;

@@ -272,8 +272,79 @@ static int inspect_model(repl_app *app, nn_module *model)
     return rc;
 }
 
+/* insp_scalar_fn: a tracked name's value in __main__ (a number, or a tensor of one
+   element), read after each training step. */
+static int scalar_value(void *ud, const char *name, double *value)
+{
+    repl_app *app = ud;
+    nn_object *o = repl_get_global(app->interp, name);
+    if (!o) return -1;
+    if (nn_is_bool(o) || nn_is_int(o)) *value = (double)nn_int_value(o);
+    else if (nn_is_float(o)) *value = nn_float_value(o);
+    else if (nn_is_tensor(o) && nn_numel(NN_TENSOR(o)) == 1) nn_to_doubles(NN_TENSOR(o), value);
+    else return -1;
+    return 0;
+}
+
+/* Tracks each name of the list (comma- or space-separated text, or a list/tuple
+   of str) on the session. 0 or -1 with the error. */
+static int track_names(repl_app *app, insp_session *s, const char *text, nn_object *seq)
+{
+    insp_set_scalar_source(s, scalar_value, app);
+    if (seq) {
+        bool list = nn_is_list(seq);
+        if (!list && seq->type != &nn_tuple_type && !nn_is_str(seq))
+            return nn_error_set(NN_ERR_TYPE, "inspect(): track must be a list of variable names");
+        if (nn_is_str(seq)) return track_names(app, s, nn_str_cstr(seq), NULL);
+        size_t n = list ? nn_list_len(seq) : nn_tuple_len(seq);
+        for (size_t i = 0; i < n; i++) {
+            nn_object *item = list ? nn_list_get(seq, i) : nn_tuple_get(seq, i);
+            if (!nn_is_str(item)) return nn_error_set(NN_ERR_TYPE, "inspect(): track must be a list of variable names");
+            if (track_names(app, s, nn_str_cstr(item), NULL) < 0) return -1;
+        }
+        return 0;
+    }
+    char name[128];
+    for (const char *p = text; *p;) {
+        size_t n = strcspn(p, ", ");
+        if (n >= sizeof name) return nn_error_set(NN_ERR_VALUE, "track: name too long");
+        memcpy(name, p, n);
+        name[n] = 0;
+        if (n && insp_track(s, name) < 0) return -1;
+        p += n;
+        p += strspn(p, ", ");
+    }
+    return 0;
+}
+
 static int magic_inspect(repl_app *app, const char *args)
 {
+    /* MODEL [--track NAME[,NAME...]]... */
+    const char *opt = strstr(args, "--track");
+    if (opt) {
+        char expr[512];
+        size_t n = (size_t)(opt - args);
+        while (n && args[n - 1] == ' ') n--;
+        if (n >= sizeof expr) return repl_app_usage_error(app, "inspect: model expression too long");
+        memcpy(expr, args, n);
+        expr[n] = 0;
+        nn_module *model = module_arg(app, "inspect", expr, NULL);
+        if (!model) return -1;
+        insp_session *s = session_on(app, model);
+        int rc = s ? 0 : -1;
+        for (const char *p = opt; rc == 0 && p; p = strstr(p, "--track")) {
+            p += 7;
+            char names[256];
+            size_t k = strcspn(p, "-");
+            if (k >= sizeof names) k = sizeof names - 1;
+            memcpy(names, p, k);
+            names[k] = 0;
+            rc = track_names(app, s, names + strspn(names, " "), NULL);
+        }
+        if (rc == 0) rc = inspect_model(app, model);
+        NN_RELEASE(model);
+        return rc;
+    }
     if (!strcmp(args, "off")) {
         if (app->inspect) {
             app->inspect->break_nan = false;
@@ -291,8 +362,9 @@ static int magic_inspect(repl_app *app, const char *args)
 static nn_object *builtin_inspect(void *ud, nn_object *args, nn_object *kwargs)
 {
     (void)ud;
-    if (nn_tuple_len(args) != 1 || (kwargs && nn_dict_len(kwargs))) {
-        nn_error_set(NN_ERR_TYPE, "inspect() takes exactly one argument (the model)");
+    nn_object *track = kwargs ? nn_dict_get_str(kwargs, "track") : NULL;
+    if (nn_tuple_len(args) != 1 || (kwargs && nn_dict_len(kwargs) != (track ? 1 : 0))) {
+        nn_error_set(NN_ERR_TYPE, "inspect() takes exactly one argument (the model) and track=[names]");
         return NULL;
     }
     if (!inspect_app) {
@@ -301,7 +373,12 @@ static nn_object *builtin_inspect(void *ud, nn_object *args, nn_object *kwargs)
     }
     nn_module *model = module_arg(inspect_app, "inspect", NULL, nn_tuple_get(args, 0));
     if (!model) return NULL;
-    int rc = inspect_model(inspect_app, model);
+    int rc = 0;
+    if (track) {
+        insp_session *s = session_on(inspect_app, model);
+        rc = s ? track_names(inspect_app, s, NULL, track) : -1;
+    }
+    if (rc == 0) rc = inspect_model(inspect_app, model);
     NN_RELEASE(model);
     return rc < 0 ? NULL : nn_retain(nn_none());
 }
@@ -394,8 +471,10 @@ static int magic_hooks(repl_app *app, const char *args)
 /* ------------------------------------------------------------ the tables */
 
 const repl_magic repl_magics_inspect[] = {
-    {"inspect", "%inspect MODEL | %inspect off",
-     "open the full-screen inspector on MODEL (text tables without a terminal); off: remove its hooks", magic_inspect},
+    {"inspect", "%inspect MODEL [--track NAME[,NAME]] | %inspect off",
+     "open the full-screen inspector on MODEL (text tables without a terminal); --track: record each variable "
+     "after every training step (the s view); off: remove its hooks",
+     magic_inspect},
     {"break", "%break nan [MODEL] | %break off", "stop a statement at the first module whose output or gradient holds NaN/Inf",
      magic_break},
     {"hooks", "%hooks MODEL", "list every hook on MODEL and its submodules (kind, module, id, hook)", magic_hooks},
@@ -404,8 +483,9 @@ const repl_magic repl_magics_inspect[] = {
 
 static const repl_function_def inspect_def = {
     "inspect", builtin_inspect,
-    "inspect(model)\nOpens the full-screen inspector on model: its modules, activations and gradients live "
-    "from hooks (q quits, ? lists the keys); without a terminal, prints them as text tables.",
+    "inspect(model, track=None)\nOpens the full-screen inspector on model: its modules, activations and gradients live "
+    "from hooks (q quits, ? lists the keys); without a terminal, prints them as text tables. track: names of "
+    "variables (['loss']) recorded after every training step and drawn as curves (key s).",
 };
 
 int repl_app_inspect_install(repl_app *app)

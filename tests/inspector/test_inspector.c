@@ -527,6 +527,77 @@ static void test_exploding_growth(void **state)
     NN_RELEASE(lin);
 }
 
+/* A scalar source for the tests: the value "loss" is 10 / (reads so far + 1). */
+static int scalar_reads;
+static int test_scalar(void *ud, const char *name, double *value)
+{
+    (void)ud;
+    if (strcmp(name, "loss") != 0) return -1;
+    *value = 10.0 / ++scalar_reads;
+    return 0;
+}
+
+/* Training steps are optimizer steps once one steps: two backwards accumulated
+   into the first step count as one; the tracked scalar is read once per step;
+   the parameters carry their group's learning rate, which the update-ratio flag
+   uses. */
+static void test_steps_by_optimizer(void **state)
+{
+    (void)state;
+    nn_generator_seed(nn_default_generator(), 1);
+    nn_module *lin = TU_OK(nn_linear_new(3, 2, true, NN_FLOAT32));
+    insp_session *s;
+    tu_check(insp_attach(lin, &s));
+    scalar_reads = 0;
+    insp_set_scalar_source(s, test_scalar, NULL);
+    tu_check(insp_track(s, "loss"));
+    tu_check(insp_track(s, "missing")); /* never has a value */
+    tu_check(insp_track(s, "loss"));    /* once only */
+    assert_int_equal(insp_scalar_count(s), 2);
+    nn_tensor *params[2] = {NN_TENSOR(nn_module_getattr(lin, "weight")), NN_TENSOR(nn_module_getattr(lin, "bias"))};
+    nn_sgd_options o;
+    nn_sgd_options_default(&o);
+    o.lr = 5;
+    nn_optimizer *opt = TU_OK(nn_sgd_new(params, 2, &o));
+    scaled_step(lin, 1);
+    scaled_step(lin, 1); /* accumulated: still step 1 */
+    assert_int_equal(insp_train_steps(s), 2);
+    tu_check(nn_optimizer_step(opt));
+    assert_int_equal(insp_train_steps(s), 1);
+    for (int k = 0; k < 4; k++) {
+        tu_check(nn_optimizer_zero_grad(opt, true));
+        scaled_step(lin, 1);
+        tu_check(insp_param_snapshot(s));
+        tu_check(nn_optimizer_step(opt));
+        tu_check(insp_param_update_ratio(s));
+        const insp_param *p;
+        size_t n;
+        tu_check(insp_param_capture(s, &p, &n));
+        assert_true(p[0].lr == 5);
+    }
+    assert_int_equal(insp_train_steps(s), 5);
+    assert_int_equal(insp_scalar_len(s, 0), 5);
+    assert_int_equal(insp_scalar_len(s, 1), 0);
+    for (size_t k = 0; k < 5; k++) {
+        uint64_t step;
+        double v = insp_scalar_at(s, 0, k, &step);
+        assert_int_equal(step, k + 1);
+        /* step 1 keeps the newest value read before the first optimizer step */
+        assert_true(v == 10.0 / (double)(k + 2));
+    }
+    char *text;
+    assert_true(insp_problems(s, &text) >= 1);
+    if (!strstr(text, "update-ratio: weight ") || !strstr(text, " at lr 5 (healthy near 1e-3: lr about "))
+        fail_msg("%s", text);
+    nn_free(text);
+    char *report = TU_OK(insp_report_text(s));
+    assert_non_null(strstr(report, "Scalars (2)"));
+    nn_free(report);
+    insp_session_free(s);
+    NN_RELEASE(opt);
+    NN_RELEASE(lin);
+}
+
 static void test_nan_breakpoint(void **state)
 {
     (void)state;
@@ -1080,6 +1151,7 @@ int main(void)
         cmocka_unit_test(test_dead_units),
         cmocka_unit_test(test_vanishing_and_exploding), cmocka_unit_test(test_exploding_growth),
         cmocka_unit_test(test_nan_breakpoint),
+        cmocka_unit_test(test_steps_by_optimizer),
         cmocka_unit_test(test_update_ratio),
         cmocka_unit_test(test_live_param_capture),
         cmocka_unit_test(test_param_history),

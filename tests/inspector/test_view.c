@@ -225,6 +225,72 @@ static void test_model_views_golden(void **state)
     trainer_stop(&t);
 }
 
+/* Tracked scalars for the view: "loss" falls as 2 exp(-k/8) + 0.05 over the reads,
+   "acc" rises as 1 - loss / 2.1. */
+static int scalar_k;
+static int falling(void *ud, const char *name, double *value)
+{
+    (void)ud;
+    double loss = 2 * exp(-scalar_k / 8.0) + 0.05;
+    if (!strcmp(name, "acc")) {
+        *value = 1 - loss / 2.1;
+        scalar_k++; /* read after loss */
+        return 0;
+    }
+    *value = loss;
+    return 0;
+}
+
+/* The scalars view ('s') at 80x24 and 160x48 after 30 steps, its log scale ('L')
+   and time travel ten steps back (the curves end at step 21): the fixture
+   tests/fixtures/inspector_scalars_view.txt was written by this code
+   (INSP_WRITE_GOLDEN=1) and checked by eye. */
+static void test_scalars_view_golden(void **state)
+{
+    (void)state;
+    trainer t;
+    insp_session *s = trainer_start(&t, 0);
+    insp_view *v = TU_OK(insp_view_new(s));
+    char *empty = draw_text(v, 80, 24, NULL);
+    nn_free(empty);
+    keys(v, "s");
+    assert_int_equal(insp_view_mode(v), INSP_MODE_SCALARS);
+    char *none = draw_text(v, 80, 24, NULL);
+    assert_non_null(strstr(none, "no scalars tracked"));
+    nn_free(none);
+    scalar_k = 0;
+    insp_set_scalar_source(s, falling, NULL);
+    tu_check(insp_track(s, "loss"));
+    tu_check(insp_track(s, "acc"));
+    tu_check(trainer_steps(&t, 30));
+    assert_int_equal(insp_scalar_len(s, 0), 30);
+    size_t cap = 1 << 17, len = 0;
+    char *all = malloc(cap);
+    static const struct {
+        int w, h;
+        const char *keys;
+    } shots[] = {{80, 24, ""}, {160, 48, ""}, {80, 24, "L"}, {80, 24, "[[[[[[[[[["}};
+    for (size_t i = 0; i < sizeof shots / sizeof *shots; i++) {
+        keys(v, shots[i].keys);
+        char *text = draw_text(v, shots[i].w, shots[i].h, NULL);
+        len += (size_t)snprintf(all + len, cap - len, "==== keys 's%s', %dx%d\n%s", shots[i].keys, shots[i].w, shots[i].h, text);
+        nn_free(text);
+    }
+    assert_true(len < cap - 1);
+    if (getenv("INSP_WRITE_GOLDEN")) {
+        FILE *f = fopen("fixtures/inspector_scalars_view.txt", "w");
+        fputs(all, f);
+        fclose(f);
+    }
+    assert_non_null(strstr(all, "loss 0.1033 at step 30 · min 0.1033 at 30 · max 2.05"));
+    assert_non_null(strstr(all, "loss 0.2142 at step 21 ")); /* time travel: the curves end at the step shown */
+    char *want = tu_read_file("fixtures/inspector_scalars_view.txt");
+    assert_string_equal(all, want);
+    free(want), free(all);
+    insp_view_free(v);
+    trainer_stop(&t);
+}
+
 /* The gradient flow's figures are each parameter's mean and max |grad|, computed
    here from the gradients themselves. */
 static void test_flow_figures(void **state)
@@ -791,6 +857,7 @@ int main(void)
         cmocka_unit_test(test_activation_curve), cmocka_unit_test(test_report_text),
         cmocka_unit_test(test_put_fit),          cmocka_unit_test(test_no_grad_is_dash),
         cmocka_unit_test(test_model_views_golden), cmocka_unit_test(test_flow_figures),
+        cmocka_unit_test(test_scalars_view_golden),
         cmocka_unit_test(test_output_scrollback),
     };
     return cmocka_run_group_tests_name("inspector view", tests, NULL, NULL);

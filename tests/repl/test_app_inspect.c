@@ -89,10 +89,49 @@ static void test_nan_origin_in_module(void **state)
         fail_msg("error\n[%s]", err);
 }
 
+/* %inspect net --track loss and inspect(net, track=[...]): the value after each
+   training step (an optimizer step), as the loop itself saw it. */
+static void test_track_scalars(void **state)
+{
+    repl_app *app = *state;
+    ok(app, "import torch\nimport torch.nn as nn\ntorch.manual_seed(0)\n"
+            "net = nn.Sequential(nn.Linear(3, 8), nn.Tanh(), nn.Linear(8, 1))\n"
+            "opt = torch.optim.SGD(net.parameters(), lr=0.05)\n"
+            "x = torch.randn(32, 3)\ny = x.sum(1, keepdim=True)\nseen = []\n"
+            "def train(n):\n"
+            "    global loss, step_no\n"
+            "    for i in range(n):\n"
+            "        loss = ((net(x) - y) ** 2).mean()\n"
+            "        opt.zero_grad()\n"
+            "        loss.backward()\n"
+            "        opt.step()\n"
+            "        step_no = len(seen) + 1\n"
+            "        seen.append(loss.item())\n");
+    ok(app, "%inspect net --track loss");
+    ok(app, "train(12)");
+    ok(app, "inspect(net, track=['step_no', 'not_a_number'])");
+    /* step_no is read at each step, before the loop sets it: the previous step's */
+    ok(app, "train(5)");
+    ok(app, "inspect(net)");
+    char report[65536];
+    snprintf(report, sizeof report, "%s", out);
+    ok(app, "print(f'{seen[0]:.4g} {seen[-1]:.4g} {min(seen):.4g}')");
+    char first[32], last[32], lo[32], want[256];
+    assert_int_equal(sscanf(out, "%31s %31s %31s", first, last, lo), 3);
+    snprintf(want, sizeof want, "%-24s %8d %12s %12s %12s\n", "loss", 17, first, last, lo);
+    if (!strstr(report, want)) fail_msg("report\n%s\nlacks\n%s", report, want);
+    snprintf(want, sizeof want, "%-24s %8d %12s %12s %12s\n", "step_no", 5, "12", "16", "12");
+    if (!strstr(report, want)) fail_msg("report\n%s\nlacks\n%s", report, want);
+    assert_non_null(strstr(report, "not_a_number                    0            -            -            -\n"));
+    assert_int_equal(run(app, "inspect(net, track=3)"), -1);
+    assert_non_null(strstr(err, "TypeError: inspect(): track must be a list of variable names"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_nan_origin_in_module, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_track_scalars, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
