@@ -25,11 +25,13 @@ static const struct {
     {"random", repl_mod_random},
     {"string", repl_mod_string},
     {"time", repl_mod_time},
+    {"torch.optim.lr_scheduler", repl_mod_lr_scheduler},
     {"typing", repl_mod_typing},
 };
 
 nn_object *repl_stdlib_module(const char *name)
 {
+    if (!repl_current) return NULL; /* the bindings without an interpreter (tests) */
     nmap *cache = &repl_current->stdlib_modules;
     nn_object *m = repl_nmap_get(cache, name);
     if (m) return nn_retain(m);

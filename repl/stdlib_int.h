@@ -58,5 +58,6 @@ nn_object *repl_mod_random(void);
 nn_object *repl_mod_string(void);
 nn_object *repl_mod_time(void);
 nn_object *repl_mod_typing(void);
+nn_object *repl_mod_lr_scheduler(void); /* torch.optim.lr_scheduler (mod_lr_scheduler.c) */
 
 #endif
