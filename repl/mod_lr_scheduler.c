@@ -30,39 +30,22 @@
 
 static bool is_inst(nn_object *o) { return o && o->type == &repl_instance_type; }
 
-/* self.name, borrowed, or NULL with AttributeError. */
-static nn_object *attr(nn_object *self, const char *name)
-{
-    nn_object *v = is_inst(self) ? repl_nmap_get(&((instance_obj *)self)->attrs, name) : NULL;
-    if (!v) repl_raise_exc(EXC_AttributeError, "'%s' object has no attribute '%s'", repl_value_type_name(self), name);
-    return v;
-}
-
-/* self.name = v, taking v. 0 or -1. */
-static int set_owned(nn_object *self, const char *name, nn_object *v)
-{
-    if (!v) return -1;
-    int rc = repl_set_attr(self, name, v);
-    NN_RELEASE(v);
-    return rc;
-}
-
 static int attr_double(nn_object *self, const char *name, double *out)
 {
-    nn_object *v = attr(self, name);
+    nn_object *v = repl_mod_attr(self, name);
     return v ? repl_mod_real(v, out) : -1;
 }
 
 static int attr_int(nn_object *self, const char *name, int64_t *out)
 {
-    nn_object *v = attr(self, name);
+    nn_object *v = repl_mod_attr(self, name);
     return v ? repl_mod_int(v, out) : -1;
 }
 
 /* self.optimizer.param_groups: a new reference to the optimizer's list of dicts. */
 static nn_object *groups_of(nn_object *self)
 {
-    nn_object *opt = attr(self, "optimizer");
+    nn_object *opt = repl_mod_attr(self, "optimizer");
     nn_object *g = opt ? repl_get_attr(opt, "param_groups") : NULL;
     if (g && !nn_is_list(g)) {
         NN_RELEASE(g);
@@ -142,7 +125,7 @@ static nn_object *apply_rule(nn_object *self, lr_rule rule, bool keep)
         NN_RELEASE(groups);
         return r;
     }
-    nn_object *bases = attr(self, "base_lrs");
+    nn_object *bases = repl_mod_attr(self, "base_lrs");
     size_t n = nn_list_len(groups);
     double *vals = nn_malloc((n ? n : 1) * sizeof *vals);
     int rc = bases && vals ? 0 : -1;
@@ -161,13 +144,6 @@ static nn_object *apply_rule(nn_object *self, lr_rule rule, bool keep)
 
 #define SELF(args) (nn_tuple_len(args) ? nn_tuple_get(args, 0) : NULL)
 
-static int check_self(const char *fname, nn_object *args)
-{
-    if (!is_inst(SELF(args)))
-        return repl_raise_exc(EXC_TypeError, "%s() needs a scheduler instance as its first argument", fname);
-    return 0;
-}
-
 /* StepLR */
 static int step_times(nn_object *self, int64_t e, double lr, double base, size_t g, double *out)
 {
@@ -181,7 +157,7 @@ static nn_object *steplr_get_lr(void *ud, nn_object *args, nn_object *kwargs)
 {
     int64_t e, size;
     nn_object *self = SELF(args);
-    if (check_self("get_lr", args) || attr_int(self, "last_epoch", &e) || attr_int(self, "step_size", &size)) return NULL;
+    if (repl_mod_check_self("get_lr", args) || attr_int(self, "last_epoch", &e) || attr_int(self, "step_size", &size)) return NULL;
     if (size == 0) {
         repl_raise_exc(EXC_ZeroDivisionError, "integer division or modulo by zero");
         return NULL;
@@ -205,7 +181,7 @@ static int steplr_closed(nn_object *self, int64_t e, double lr, double base, siz
 static int multistep_times(nn_object *self, int64_t e, double lr, double base, size_t g, double *out)
 {
     double gamma;
-    nn_object *ms = attr(self, "milestones");
+    nn_object *ms = repl_mod_attr(self, "milestones");
     if (!ms || attr_double(self, "gamma", &gamma)) return -1;
     nn_object *key = nn_int_new(e);
     nn_object *count = key && nn_is_dict(ms) ? nn_dict_get(ms, key) : NULL;
@@ -218,8 +194,8 @@ static nn_object *multistep_get_lr(void *ud, nn_object *args, nn_object *kwargs)
 {
     int64_t e;
     nn_object *self = SELF(args);
-    if (check_self("get_lr", args) || attr_int(self, "last_epoch", &e)) return NULL;
-    nn_object *ms = attr(self, "milestones"), *key = nn_int_new(e);
+    if (repl_mod_check_self("get_lr", args) || attr_int(self, "last_epoch", &e)) return NULL;
+    nn_object *ms = repl_mod_attr(self, "milestones"), *key = nn_int_new(e);
     bool in = ms && key && nn_is_dict(ms) && nn_dict_get(ms, key);
     NN_RELEASE(key);
     if (!ms) return NULL;
@@ -229,7 +205,7 @@ static nn_object *multistep_get_lr(void *ud, nn_object *args, nn_object *kwargs)
 static int multistep_closed(nn_object *self, int64_t e, double lr, double base, size_t g, double *out)
 {
     double gamma;
-    nn_object *ms = attr(self, "milestones");
+    nn_object *ms = repl_mod_attr(self, "milestones");
     if (!ms || attr_double(self, "gamma", &gamma)) return -1;
     /* bisect_right over the sorted elements: how many milestones (with counts) are <= e */
     int64_t n = 0;
@@ -246,7 +222,7 @@ static nn_object *exponential_get_lr(void *ud, nn_object *args, nn_object *kwarg
 {
     int64_t e;
     nn_object *self = SELF(args);
-    if (check_self("get_lr", args) || attr_int(self, "last_epoch", &e)) return NULL;
+    if (repl_mod_check_self("get_lr", args) || attr_int(self, "last_epoch", &e)) return NULL;
     return apply_rule(self, step_times, e == 0);
 }
 
@@ -268,7 +244,7 @@ static int cosine_rule(nn_object *self, int64_t e, double lr, double base, size_
         return -1;
     if (tmax == 0) return repl_raise_exc(EXC_ZeroDivisionError, "float division by zero");
     if (count == 1 && e > 0) *out = eta_min + (base - eta_min) * (1 + cos((double)e * M_PI / tmax)) / 2;
-    else if (!repl_mod_int(attr(self, "T_max"), &itmax) && itmax && py_mod(e - 1 - itmax, 2 * itmax) == 0)
+    else if (!repl_mod_int(repl_mod_attr(self, "T_max"), &itmax) && itmax && py_mod(e - 1 - itmax, 2 * itmax) == 0)
         *out = lr + (base - eta_min) * (1 - cos(M_PI / tmax)) / 2;
     else {
         nn_error_clear();
@@ -281,7 +257,7 @@ static nn_object *cosine_get_lr(void *ud, nn_object *args, nn_object *kwargs)
 {
     int64_t e;
     nn_object *self = SELF(args);
-    if (check_self("get_lr", args) || attr_int(self, "last_epoch", &e)) return NULL;
+    if (repl_mod_check_self("get_lr", args) || attr_int(self, "last_epoch", &e)) return NULL;
     return apply_rule(self, cosine_rule, e == 0);
 }
 
@@ -297,7 +273,7 @@ static int cosine_closed(nn_object *self, int64_t e, double lr, double base, siz
 /* LambdaLR and MultiplicativeLR: lr_lambdas[g](epoch) */
 static int lambda_factor(nn_object *self, int64_t e, size_t g, double *out)
 {
-    nn_object *fns = attr(self, "lr_lambdas");
+    nn_object *fns = repl_mod_attr(self, "lr_lambdas");
     if (!fns) return -1;
     if (!nn_is_list(fns) || g >= nn_list_len(fns)) return repl_raise_exc(EXC_IndexError, "list index out of range");
     nn_object *ep = nn_int_new(e);
@@ -327,7 +303,7 @@ static int multiplicative_rule(nn_object *self, int64_t e, double lr, double bas
 
 static nn_object *lambda_get_lr(void *ud, nn_object *args, nn_object *kwargs)
 {
-    if (check_self("get_lr", args)) return NULL;
+    if (repl_mod_check_self("get_lr", args)) return NULL;
     return apply_rule(SELF(args), lambda_rule, false);
 }
 
@@ -335,7 +311,7 @@ static nn_object *multiplicative_get_lr(void *ud, nn_object *args, nn_object *kw
 {
     int64_t e;
     nn_object *self = SELF(args);
-    if (check_self("get_lr", args) || attr_int(self, "last_epoch", &e)) return NULL;
+    if (repl_mod_check_self("get_lr", args) || attr_int(self, "last_epoch", &e)) return NULL;
     return apply_rule(self, multiplicative_rule, e <= 0);
 }
 
@@ -356,7 +332,7 @@ static nn_object *linear_get_lr(void *ud, nn_object *args, nn_object *kwargs)
     int64_t e;
     double ti;
     nn_object *self = SELF(args);
-    if (check_self("get_lr", args) || attr_int(self, "last_epoch", &e) || attr_double(self, "total_iters", &ti))
+    if (repl_mod_check_self("get_lr", args) || attr_int(self, "last_epoch", &e) || attr_double(self, "total_iters", &ti))
         return NULL;
     return apply_rule(self, linear_rule, e != 0 && (double)e > ti);
 }
@@ -388,7 +364,7 @@ static nn_object *constant_get_lr(void *ud, nn_object *args, nn_object *kwargs)
     int64_t e;
     double ti;
     nn_object *self = SELF(args);
-    if (check_self("get_lr", args) || attr_int(self, "last_epoch", &e) || attr_double(self, "total_iters", &ti))
+    if (repl_mod_check_self("get_lr", args) || attr_int(self, "last_epoch", &e) || attr_double(self, "total_iters", &ti))
         return NULL;
     return apply_rule(self, constant_rule, e != 0 && (double)e != ti);
 }
@@ -416,7 +392,7 @@ static nn_object *poly_get_lr(void *ud, nn_object *args, nn_object *kwargs)
     int64_t e;
     double ti;
     nn_object *self = SELF(args);
-    if (check_self("get_lr", args) || attr_int(self, "last_epoch", &e) || attr_double(self, "total_iters", &ti))
+    if (repl_mod_check_self("get_lr", args) || attr_int(self, "last_epoch", &e) || attr_double(self, "total_iters", &ti))
         return NULL;
     return apply_rule(self, poly_rule, e == 0 || (double)e > ti);
 }
@@ -434,7 +410,7 @@ static int poly_closed(nn_object *self, int64_t e, double lr, double base, size_
 #define CLOSED(name, rule)                                                                  \
     static nn_object *name(void *ud, nn_object *args, nn_object *kwargs)                   \
     {                                                                                       \
-        if (check_self("_get_closed_form_lr", args)) return NULL;                           \
+        if (repl_mod_check_self("_get_closed_form_lr", args)) return NULL;                           \
         return apply_rule(SELF(args), rule, false);                                         \
     }
 CLOSED(steplr_closed_m, steplr_closed)
@@ -459,7 +435,7 @@ static double anneal(bool cos_strategy, double start, double end, double pct)
 /* the strategy of self.anneal_func: true for cos */
 static int anneal_is_cos(nn_object *self, bool *cos_strategy)
 {
-    nn_object *f = attr(self, "anneal_func");
+    nn_object *f = repl_mod_attr(self, "anneal_func");
     if (!f) return -1;
     nn_object *fn = f->type == &repl_method_type ? ((method_obj *)f)->func : f;
     nn_object *name = repl_get_attr(fn, "__name__");
@@ -513,14 +489,14 @@ static nn_object *onecycle_get_lr(void *ud, nn_object *args, nn_object *kwargs)
     nn_object *self = SELF(args);
     int64_t step, total;
     bool cos_strategy = true, cycle = false, beta1 = false;
-    if (check_self("get_lr", args) || attr_int(self, "last_epoch", &step) || attr_int(self, "total_steps", &total) ||
+    if (repl_mod_check_self("get_lr", args) || attr_int(self, "last_epoch", &step) || attr_int(self, "total_steps", &total) ||
         anneal_is_cos(self, &cos_strategy))
         return NULL;
-    nn_object *c = attr(self, "cycle_momentum");
+    nn_object *c = repl_mod_attr(self, "cycle_momentum");
     if (!c) return NULL;
     cycle = repl_truth(c) == 1;
     if (cycle) {
-        nn_object *b = attr(self, "use_beta1");
+        nn_object *b = repl_mod_attr(self, "use_beta1");
         if (!b) return NULL;
         beta1 = repl_truth(b) == 1;
     }
@@ -529,7 +505,7 @@ static nn_object *onecycle_get_lr(void *ud, nn_object *args, nn_object *kwargs)
                        (long long)step + 1, (long long)total);
         return NULL;
     }
-    nn_object *phases = attr(self, "_schedule_phases");
+    nn_object *phases = repl_mod_attr(self, "_schedule_phases");
     if (!phases) return NULL;
     if (!nn_is_list(phases) || !nn_list_len(phases)) {
         repl_raise_exc(EXC_ValueError, "OneCycleLR: _schedule_phases must be a non-empty list");
@@ -597,7 +573,7 @@ static void print_lr(bool verbose, size_t group, double lr, nn_object *epoch)
 
 static int attr_truth(nn_object *self, const char *name, bool *out)
 {
-    nn_object *v = attr(self, name);
+    nn_object *v = repl_mod_attr(self, name);
     int t = v ? repl_truth(v) : -1;
     if (t < 0) return -1;
     *out = t;
@@ -609,14 +585,14 @@ static nn_object *sched_step(void *ud, nn_object *args, nn_object *kwargs)
 {
     ARGS(1);
     nn_object *self = SELF(args);
-    if (check_self("step", args) || repl_parse_args_from("step", "epoch=", args, 1, kwargs, a)) return NULL;
+    if (repl_mod_check_self("step", args) || repl_parse_args_from("step", "epoch=", args, 1, kwargs, a)) return NULL;
     int64_t count, e;
-    if (attr_int(self, "_step_count", &count) || set_owned(self, "_step_count", nn_int_new(count + 1))) return NULL;
+    if (attr_int(self, "_step_count", &count) || repl_mod_set(self, "_step_count", nn_int_new(count + 1))) return NULL;
     nn_object *epoch = a[0] && !nn_is_none(a[0]) ? a[0] : NULL;
-    if (set_owned(self, "_get_lr_called_within_step", nn_bool_new(true))) return NULL;
+    if (repl_mod_set(self, "_get_lr_called_within_step", nn_bool_new(true))) return NULL;
     nn_object *values = NULL;
     if (!epoch) {
-        if (!attr_int(self, "last_epoch", &e) && !set_owned(self, "last_epoch", nn_int_new(e + 1)))
+        if (!attr_int(self, "last_epoch", &e) && !repl_mod_set(self, "last_epoch", nn_int_new(e + 1)))
             values = repl_call_method(self, "get_lr", NULL, 0);
     } else if (!repl_set_attr(self, "last_epoch", epoch)) {
         nn_object *closed = repl_class_lookup(((instance_obj *)self)->cls, "_get_closed_form_lr");
@@ -624,7 +600,7 @@ static nn_object *sched_step(void *ud, nn_object *args, nn_object *kwargs)
     }
     /* reset even when get_lr failed, as PyTorch's context manager does */
     nn_object *exc = values ? NULL : repl_take_exception();
-    if (set_owned(self, "_get_lr_called_within_step", nn_bool_new(false))) {
+    if (repl_mod_set(self, "_get_lr_called_within_step", nn_bool_new(false))) {
         NN_RELEASE(exc);
         NN_RELEASE(values);
         return NULL;
@@ -643,7 +619,7 @@ static nn_object *sched_step(void *ud, nn_object *args, nn_object *kwargs)
         rc = nn_is_dict(g) ? nn_dict_set_str(g, "lr", lr) : repl_raise_exc(EXC_TypeError, "param group must be a dict");
         if (!rc && verbose && (nn_is_float(lr) || nn_is_int(lr))) print_lr(true, i, nn_float_value(lr), epoch);
     }
-    if (!rc) rc = set_owned(self, "_last_lr", current_lrs(groups));
+    if (!rc) rc = repl_mod_set(self, "_last_lr", current_lrs(groups));
     NN_RELEASE(groups);
     NN_RELEASE(vals);
     return rc ? NULL : nn_retain(nn_none());
@@ -679,9 +655,9 @@ static int base_init(nn_object *self, nn_object *optimizer, nn_object *last_epoc
         NN_RELEASE(bases);
         return -1;
     }
-    if (set_owned(self, "base_lrs", bases) || set_owned(self, "last_epoch", nn_int_new(le)) ||
-        set_owned(self, "verbose", nn_bool_new(verbose && repl_truth(verbose) == 1)) ||
-        set_owned(self, "_step_count", nn_int_new(0)))
+    if (repl_mod_set(self, "base_lrs", bases) || repl_mod_set(self, "last_epoch", nn_int_new(le)) ||
+        repl_mod_set(self, "verbose", nn_bool_new(verbose && repl_truth(verbose) == 1)) ||
+        repl_mod_set(self, "_step_count", nn_int_new(0)))
         return -1;
     nn_object *r = repl_call_method(self, "step", NULL, 0);
     NN_RELEASE(r);
@@ -693,7 +669,7 @@ static nn_object *none_or_fail(int rc) { return rc ? NULL : nn_retain(nn_none())
 static nn_object *base_init_m(void *ud, nn_object *args, nn_object *kwargs)
 {
     ARGS(3);
-    if (check_self("__init__", args) ||
+    if (repl_mod_check_self("__init__", args) ||
         repl_parse_args_from("_LRScheduler.__init__", "optimizer, last_epoch=, verbose=", args, 1, kwargs, a))
         return NULL;
     return none_or_fail(base_init(SELF(args), a[0], a[1], a[2]));
@@ -702,19 +678,19 @@ static nn_object *base_init_m(void *ud, nn_object *args, nn_object *kwargs)
 /* Sets self.name to the given object, or to a new float def when absent. */
 static int set_or_default(nn_object *self, const char *name, nn_object *given, double def)
 {
-    return given ? repl_set_attr(self, name, given) : set_owned(self, name, nn_float_new(def));
+    return given ? repl_set_attr(self, name, given) : repl_mod_set(self, name, nn_float_new(def));
 }
 
 static int set_or_int(nn_object *self, const char *name, nn_object *given, int64_t def)
 {
-    return given ? repl_set_attr(self, name, given) : set_owned(self, name, nn_int_new(def));
+    return given ? repl_set_attr(self, name, given) : repl_mod_set(self, name, nn_int_new(def));
 }
 
 static nn_object *steplr_init(void *ud, nn_object *args, nn_object *kwargs)
 {
     ARGS(5);
     nn_object *self = SELF(args);
-    if (check_self("__init__", args) ||
+    if (repl_mod_check_self("__init__", args) ||
         repl_parse_args_from("StepLR.__init__", "optimizer, step_size, gamma=, last_epoch=, verbose=", args, 1, kwargs, a))
         return NULL;
     return none_or_fail(repl_set_attr(self, "step_size", a[1]) || set_or_default(self, "gamma", a[2], 0.1) ||
@@ -725,7 +701,7 @@ static nn_object *multistep_init(void *ud, nn_object *args, nn_object *kwargs)
 {
     ARGS(5);
     nn_object *self = SELF(args);
-    if (check_self("__init__", args) ||
+    if (repl_mod_check_self("__init__", args) ||
         repl_parse_args_from("MultiStepLR.__init__", "optimizer, milestones, gamma=, last_epoch=, verbose=", args, 1,
                              kwargs, a))
         return NULL;
@@ -748,7 +724,7 @@ static nn_object *exponential_init(void *ud, nn_object *args, nn_object *kwargs)
 {
     ARGS(4);
     nn_object *self = SELF(args);
-    if (check_self("__init__", args) ||
+    if (repl_mod_check_self("__init__", args) ||
         repl_parse_args_from("ExponentialLR.__init__", "optimizer, gamma, last_epoch=, verbose=", args, 1, kwargs, a))
         return NULL;
     return none_or_fail(repl_set_attr(self, "gamma", a[1]) || base_init(self, a[0], a[2], a[3]));
@@ -758,7 +734,7 @@ static nn_object *cosine_init(void *ud, nn_object *args, nn_object *kwargs)
 {
     ARGS(5);
     nn_object *self = SELF(args);
-    if (check_self("__init__", args) ||
+    if (repl_mod_check_self("__init__", args) ||
         repl_parse_args_from("CosineAnnealingLR.__init__", "optimizer, T_max, eta_min=, last_epoch=, verbose=", args, 1,
                              kwargs, a))
         return NULL;
@@ -786,14 +762,14 @@ static int lambdas_init(nn_object *self, nn_object *optimizer, nn_object *fn)
         for (size_t i = 0; l && i < ng; i++)
             if (nn_list_append(l, fn)) NN_SET(l, NULL);
     }
-    return set_owned(self, "lr_lambdas", l);
+    return repl_mod_set(self, "lr_lambdas", l);
 }
 
 static nn_object *lambda_like_init(const char *fname, nn_object *args, nn_object *kwargs)
 {
     ARGS(4);
     nn_object *self = SELF(args);
-    if (check_self("__init__", args) ||
+    if (repl_mod_check_self("__init__", args) ||
         repl_parse_args_from(fname, "optimizer, lr_lambda, last_epoch=, verbose=", args, 1, kwargs, a))
         return NULL;
     return none_or_fail(lambdas_init(self, a[0], a[1]) || base_init(self, a[0], a[2], a[3]));
@@ -821,7 +797,7 @@ static nn_object *linear_init(void *ud, nn_object *args, nn_object *kwargs)
 {
     ARGS(6);
     nn_object *self = SELF(args);
-    if (check_self("__init__", args) ||
+    if (repl_mod_check_self("__init__", args) ||
         repl_parse_args_from("LinearLR.__init__", "optimizer, start_factor=, end_factor=, total_iters=, last_epoch=, verbose=",
                              args, 1, kwargs, a) ||
         check_factor(a[1], 1.0 / 3, "Starting multiplicative factor expected to be between 0 and 1.") ||
@@ -836,7 +812,7 @@ static nn_object *constant_init(void *ud, nn_object *args, nn_object *kwargs)
 {
     ARGS(5);
     nn_object *self = SELF(args);
-    if (check_self("__init__", args) ||
+    if (repl_mod_check_self("__init__", args) ||
         repl_parse_args_from("ConstantLR.__init__", "optimizer, factor=, total_iters=, last_epoch=, verbose=", args, 1,
                              kwargs, a) ||
         check_factor(a[1], 1.0 / 3, "Constant multiplicative factor expected to be between 0 and 1."))
@@ -849,7 +825,7 @@ static nn_object *poly_init(void *ud, nn_object *args, nn_object *kwargs)
 {
     ARGS(5);
     nn_object *self = SELF(args);
-    if (check_self("__init__", args) ||
+    if (repl_mod_check_self("__init__", args) ||
         repl_parse_args_from("PolynomialLR.__init__", "optimizer, total_iters=, power=, last_epoch=, verbose=", args, 1,
                              kwargs, a))
         return NULL;
@@ -906,7 +882,7 @@ static nn_object *onecycle_init(void *ud, nn_object *args, nn_object *kwargs)
 {
     ARGS(15);
     nn_object *self = SELF(args);
-    if (check_self("__init__", args) ||
+    if (repl_mod_check_self("__init__", args) ||
         repl_parse_args_from("OneCycleLR.__init__",
                              "optimizer, max_lr, total_steps=, epochs=, steps_per_epoch=, pct_start=, anneal_strategy=, "
                              "cycle_momentum=, base_momentum=, max_momentum=, div_factor=, final_div_factor=, "
@@ -937,7 +913,7 @@ static nn_object *onecycle_init(void *ud, nn_object *args, nn_object *kwargs)
         }
         total = epochs * spe;
     }
-    if (set_owned(self, "total_steps", nn_int_new(total))) return NULL;
+    if (repl_mod_set(self, "total_steps", nn_int_new(total))) return NULL;
     double pct = 0.3, div = 25., fdiv = 1e4, basem = 0.85, maxm = 0.95;
     bool three = false, cycle = true;
     if (GIVEN(5) && (!nn_is_float(a[5]) || repl_mod_real(a[5], &pct) || pct < 0 || pct > 1)) {
@@ -963,7 +939,7 @@ static nn_object *onecycle_init(void *ud, nn_object *args, nn_object *kwargs)
     NN_RELEASE(p1);
     NN_RELEASE(p2);
     NN_RELEASE(p3);
-    if (rc || set_owned(self, "_schedule_phases", ph)) {
+    if (rc || repl_mod_set(self, "_schedule_phases", ph)) {
         if (rc) NN_RELEASE(ph);
         return NULL;
     }
@@ -974,7 +950,7 @@ static nn_object *onecycle_init(void *ud, nn_object *args, nn_object *kwargs)
         return NULL;
     }
     nn_object *f = repl_get_attr(self, strcmp(strategy, "cos") ? "_annealing_linear" : "_annealing_cos");
-    if (set_owned(self, "anneal_func", f)) return NULL;
+    if (repl_mod_set(self, "anneal_func", f)) return NULL;
     int64_t le = -1;
     if (GIVEN(13) && repl_arg_int("OneCycleLR", "last_epoch", 0, a[13], &le)) return NULL;
     nn_object *groups = groups_of(self);
@@ -993,7 +969,7 @@ static nn_object *onecycle_init(void *ud, nn_object *args, nn_object *kwargs)
         if (!rc) rc = group_set_double(g, "min_lr", m / div / fdiv);
     }
     NN_RELEASE(max_lrs);
-    if (!rc && set_owned(self, "cycle_momentum", nn_bool_new(cycle))) rc = -1;
+    if (!rc && repl_mod_set(self, "cycle_momentum", nn_bool_new(cycle))) rc = -1;
     if (!rc && cycle) {
         nn_object *defaults = repl_get_attr(opt, "defaults");
         bool has_m = defaults && nn_is_dict(defaults) && nn_dict_get_str(defaults, "momentum");
@@ -1001,7 +977,7 @@ static nn_object *onecycle_init(void *ud, nn_object *args, nn_object *kwargs)
         NN_RELEASE(defaults);
         if (!defaults) rc = -1;
         else if (!has_m && !has_b) rc = repl_raise_exc(EXC_ValueError, "optimizer must support momentum with `cycle_momentum` option enabled");
-        if (!rc) rc = set_owned(self, "use_beta1", nn_bool_new(has_b));
+        if (!rc) rc = repl_mod_set(self, "use_beta1", nn_bool_new(has_b));
         nn_object *maxo = GIVEN(9) ? nn_retain(a[9]) : nn_float_new(maxm), *baseo = GIVEN(8) ? nn_retain(a[8]) : nn_float_new(basem);
         nn_object *maxs = !rc && maxo ? format_param("max_momentum", ng, maxo) : NULL;
         nn_object *bases = maxs && baseo ? format_param("base_momentum", ng, baseo) : NULL;
@@ -1028,8 +1004,8 @@ static nn_object *onecycle_init(void *ud, nn_object *args, nn_object *kwargs)
 
 static nn_object *sched_get_last_lr(void *ud, nn_object *args, nn_object *kwargs)
 {
-    if (check_self("get_last_lr", args) || repl_mod_nargs("get_last_lr", args, kwargs, 1, 1) < 0) return NULL;
-    nn_object *v = attr(SELF(args), "_last_lr");
+    if (repl_mod_check_self("get_last_lr", args) || repl_mod_nargs("get_last_lr", args, kwargs, 1, 1) < 0) return NULL;
+    nn_object *v = repl_mod_attr(SELF(args), "_last_lr");
     return v ? nn_retain(v) : NULL;
 }
 
@@ -1056,7 +1032,7 @@ static nn_object *attrs_dict(nn_object *self, const char *skip1, const char *ski
 
 static nn_object *sched_state_dict(void *ud, nn_object *args, nn_object *kwargs)
 {
-    if (check_self("state_dict", args) || repl_mod_nargs("state_dict", args, kwargs, 1, 1) < 0) return NULL;
+    if (repl_mod_check_self("state_dict", args) || repl_mod_nargs("state_dict", args, kwargs, 1, 1) < 0) return NULL;
     return attrs_dict(SELF(args), "optimizer", NULL);
 }
 
@@ -1076,15 +1052,15 @@ static int update_attrs(nn_object *self, nn_object *sd, const char *skip)
 
 static nn_object *sched_load_state_dict(void *ud, nn_object *args, nn_object *kwargs)
 {
-    if (check_self("load_state_dict", args) || repl_mod_nargs("load_state_dict", args, kwargs, 2, 2) < 0) return NULL;
+    if (repl_mod_check_self("load_state_dict", args) || repl_mod_nargs("load_state_dict", args, kwargs, 2, 2) < 0) return NULL;
     return none_or_fail(update_attrs(SELF(args), nn_tuple_get(args, 1), NULL));
 }
 
 /* LambdaLR's: the lambdas are None, or a copy of a callable object's attributes */
 static nn_object *lambda_state_dict(void *ud, nn_object *args, nn_object *kwargs)
 {
-    if (check_self("state_dict", args) || repl_mod_nargs("state_dict", args, kwargs, 1, 1) < 0) return NULL;
-    nn_object *self = SELF(args), *fns = attr(self, "lr_lambdas");
+    if (repl_mod_check_self("state_dict", args) || repl_mod_nargs("state_dict", args, kwargs, 1, 1) < 0) return NULL;
+    nn_object *self = SELF(args), *fns = repl_mod_attr(self, "lr_lambdas");
     if (!fns) return NULL;
     nn_object *d = attrs_dict(self, "optimizer", "lr_lambdas"), *l = d ? nn_list_new(0) : NULL;
     nn_object *items = l ? repl_to_list(fns) : NULL;
@@ -1104,7 +1080,7 @@ static nn_object *lambda_state_dict(void *ud, nn_object *args, nn_object *kwargs
 
 static nn_object *lambda_load_state_dict(void *ud, nn_object *args, nn_object *kwargs)
 {
-    if (check_self("load_state_dict", args) || repl_mod_nargs("load_state_dict", args, kwargs, 2, 2) < 0) return NULL;
+    if (repl_mod_check_self("load_state_dict", args) || repl_mod_nargs("load_state_dict", args, kwargs, 2, 2) < 0) return NULL;
     nn_object *self = SELF(args), *sd = nn_tuple_get(args, 1);
     if (!nn_is_dict(sd)) return none_or_fail(update_attrs(self, sd, NULL));
     nn_object *saved = nn_dict_get_str(sd, "lr_lambdas");
@@ -1113,7 +1089,7 @@ static nn_object *lambda_load_state_dict(void *ud, nn_object *args, nn_object *k
         return NULL;
     }
     if (update_attrs(self, sd, "lr_lambdas")) return NULL;
-    nn_object *fns = attr(self, "lr_lambdas"), *items = fns ? repl_to_list(saved) : NULL;
+    nn_object *fns = repl_mod_attr(self, "lr_lambdas"), *items = fns ? repl_to_list(saved) : NULL;
     int rc = items ? 0 : -1;
     for (size_t i = 0; !rc && i < nn_list_len(items); i++) {
         nn_object *st = nn_list_get(items, i);
@@ -1131,7 +1107,7 @@ static nn_object *lambda_load_state_dict(void *ud, nn_object *args, nn_object *k
 
 static int attr_str(nn_object *self, const char *name, const char **out)
 {
-    nn_object *v = attr(self, name);
+    nn_object *v = repl_mod_attr(self, name);
     if (!v) return -1;
     if (!nn_is_str(v)) return repl_raise_exc(EXC_TypeError, "%s must be a str", name);
     *out = nn_str_cstr(v);
@@ -1150,7 +1126,7 @@ static int plateau_init_is_better(nn_object *self, nn_object *mode, nn_object *t
     nn_retain(mode);
     nn_retain(threshold);
     nn_retain(tmode);
-    int rc = set_owned(self, "mode_worse", nn_float_new(strcmp(m, "min") ? -INFINITY : INFINITY)) ||
+    int rc = repl_mod_set(self, "mode_worse", nn_float_new(strcmp(m, "min") ? -INFINITY : INFINITY)) ||
              repl_set_attr(self, "mode", mode) || repl_set_attr(self, "threshold", threshold) ||
              repl_set_attr(self, "threshold_mode", tmode);
     NN_RELEASE(mode);
@@ -1163,7 +1139,7 @@ static nn_object *plateau_init(void *ud, nn_object *args, nn_object *kwargs)
 {
     ARGS(10);
     nn_object *self = SELF(args);
-    if (check_self("__init__", args) ||
+    if (repl_mod_check_self("__init__", args) ||
         repl_parse_args_from("ReduceLROnPlateau.__init__",
                              "optimizer, mode=, factor=, patience=, threshold=, threshold_mode=, cooldown=, min_lr=, "
                              "eps=, verbose=",
@@ -1201,13 +1177,13 @@ static nn_object *plateau_init(void *ud, nn_object *args, nn_object *kwargs)
     nn_object *thr = a[4] ? nn_retain(a[4]) : nn_float_new(1e-4);
     int rc = mode && tmode && thr ? 0 : -1;
     if (!rc)
-        rc = set_owned(self, "min_lrs", nn_retain(mins)) || set_or_int(self, "patience", a[3], 10) ||
-             set_owned(self, "verbose", nn_bool_new(a[9] && repl_truth(a[9]) == 1)) ||
-             set_or_int(self, "cooldown", a[6], 0) || set_owned(self, "cooldown_counter", nn_int_new(0)) ||
+        rc = repl_mod_set(self, "min_lrs", nn_retain(mins)) || set_or_int(self, "patience", a[3], 10) ||
+             repl_mod_set(self, "verbose", nn_bool_new(a[9] && repl_truth(a[9]) == 1)) ||
+             set_or_int(self, "cooldown", a[6], 0) || repl_mod_set(self, "cooldown_counter", nn_int_new(0)) ||
              repl_set_attr(self, "mode", mode) || repl_set_attr(self, "threshold", thr) ||
              repl_set_attr(self, "threshold_mode", tmode) || repl_set_attr(self, "best", nn_none()) ||
              repl_set_attr(self, "num_bad_epochs", nn_none()) || repl_set_attr(self, "mode_worse", nn_none()) ||
-             set_or_default(self, "eps", a[8], 1e-8) || set_owned(self, "last_epoch", nn_int_new(0)) ||
+             set_or_default(self, "eps", a[8], 1e-8) || repl_mod_set(self, "last_epoch", nn_int_new(0)) ||
              plateau_init_is_better(self, mode, thr, tmode);
     NN_RELEASE(mins);
     NN_RELEASE(mode);
@@ -1215,9 +1191,9 @@ static nn_object *plateau_init(void *ud, nn_object *args, nn_object *kwargs)
     NN_RELEASE(thr);
     if (rc) return NULL;
     /* _reset() */
-    nn_object *worse = attr(self, "mode_worse");
-    return none_or_fail(!worse || repl_set_attr(self, "best", worse) || set_owned(self, "cooldown_counter", nn_int_new(0)) ||
-                        set_owned(self, "num_bad_epochs", nn_int_new(0)));
+    nn_object *worse = repl_mod_attr(self, "mode_worse");
+    return none_or_fail(!worse || repl_set_attr(self, "best", worse) || repl_mod_set(self, "cooldown_counter", nn_int_new(0)) ||
+                        repl_mod_set(self, "num_bad_epochs", nn_int_new(0)));
 }
 
 static int plateau_is_better(nn_object *self, double a, double best, bool *out)
@@ -1238,7 +1214,7 @@ static int plateau_reduce_lr(nn_object *self, nn_object *epoch)
 {
     double factor, eps;
     bool verbose;
-    nn_object *mins = attr(self, "min_lrs");
+    nn_object *mins = repl_mod_attr(self, "min_lrs");
     if (!mins || attr_double(self, "factor", &factor) || attr_double(self, "eps", &eps) ||
         attr_truth(self, "verbose", &verbose))
         return -1;
@@ -1281,7 +1257,7 @@ static nn_object *plateau_step(void *ud, nn_object *args, nn_object *kwargs)
 {
     ARGS(2);
     nn_object *self = SELF(args);
-    if (check_self("step", args) || repl_parse_args_from("ReduceLROnPlateau.step", "metrics, epoch=", args, 1, kwargs, a))
+    if (repl_mod_check_self("step", args) || repl_parse_args_from("ReduceLROnPlateau.step", "metrics, epoch=", args, 1, kwargs, a))
         return NULL;
     double current, best;
     int64_t le, nbe, cd, patience;
@@ -1294,21 +1270,21 @@ static nn_object *plateau_step(void *ud, nn_object *args, nn_object *kwargs)
     bool better = false;
     if (!rc) rc = attr_double(self, "best", &best) || attr_int(self, "num_bad_epochs", &nbe) ||
                   plateau_is_better(self, current, best, &better);
-    if (!rc && better) rc = set_owned(self, "best", nn_float_new(current)) || set_owned(self, "num_bad_epochs", nn_int_new(0));
-    else if (!rc) rc = set_owned(self, "num_bad_epochs", nn_int_new(nbe + 1));
+    if (!rc && better) rc = repl_mod_set(self, "best", nn_float_new(current)) || repl_mod_set(self, "num_bad_epochs", nn_int_new(0));
+    else if (!rc) rc = repl_mod_set(self, "num_bad_epochs", nn_int_new(nbe + 1));
     if (!rc) rc = attr_int(self, "cooldown_counter", &cd);
     if (!rc && cd > 0)
-        rc = set_owned(self, "cooldown_counter", nn_int_new(cd - 1)) || set_owned(self, "num_bad_epochs", nn_int_new(0));
+        rc = repl_mod_set(self, "cooldown_counter", nn_int_new(cd - 1)) || repl_mod_set(self, "num_bad_epochs", nn_int_new(0));
     if (!rc) rc = attr_int(self, "num_bad_epochs", &nbe) || attr_int(self, "patience", &patience);
     if (!rc && nbe > patience) {
-        nn_object *cooldown = attr(self, "cooldown");
+        nn_object *cooldown = repl_mod_attr(self, "cooldown");
         rc = !cooldown || plateau_reduce_lr(self, epoch) || repl_set_attr(self, "cooldown_counter", cooldown) ||
-             set_owned(self, "num_bad_epochs", nn_int_new(0));
+             repl_mod_set(self, "num_bad_epochs", nn_int_new(0));
     }
     NN_RELEASE(epoch);
     if (!rc) {
         nn_object *groups = groups_of(self);
-        rc = groups ? set_owned(self, "_last_lr", current_lrs(groups)) : -1;
+        rc = groups ? repl_mod_set(self, "_last_lr", current_lrs(groups)) : -1;
         NN_RELEASE(groups);
     }
     return none_or_fail(rc);
@@ -1316,10 +1292,10 @@ static nn_object *plateau_step(void *ud, nn_object *args, nn_object *kwargs)
 
 static nn_object *plateau_load_state_dict(void *ud, nn_object *args, nn_object *kwargs)
 {
-    if (check_self("load_state_dict", args) || repl_mod_nargs("load_state_dict", args, kwargs, 2, 2) < 0) return NULL;
+    if (repl_mod_check_self("load_state_dict", args) || repl_mod_nargs("load_state_dict", args, kwargs, 2, 2) < 0) return NULL;
     nn_object *self = SELF(args);
     if (update_attrs(self, nn_tuple_get(args, 1), NULL)) return NULL;
-    nn_object *m = attr(self, "mode"), *t = attr(self, "threshold"), *tm = attr(self, "threshold_mode");
+    nn_object *m = repl_mod_attr(self, "mode"), *t = repl_mod_attr(self, "threshold"), *tm = repl_mod_attr(self, "threshold_mode");
     return none_or_fail(!m || !t || !tm || plateau_init_is_better(self, m, t, tm));
 }
 
@@ -1402,16 +1378,10 @@ nn_object *repl_mod_lr_scheduler(void)
     int rc = m ? 0 : -1;
     for (size_t i = 0; !rc && i < N; i++) {
         class_obj *base = classes[i].base < 0 ? repl_current->object_cls : made[classes[i].base];
-        class_obj *c = made[i] = repl_lang_class_new(classes[i].name, base, -1);
+        class_obj *c = made[i] = repl_mod_subclass(MODNAME, classes[i].name, base, NULL, classes[i].methods, 6);
         if (!c) {
             rc = -1;
             break;
-        }
-        c->module = MODNAME;
-        for (size_t k = 0; !rc && k < 6 && classes[i].methods[k].name; k++) {
-            nn_object *f = nn_cfunction_new(classes[i].methods[k].name, classes[i].methods[k].fn, NULL, NULL);
-            rc = f ? repl_nmap_set(&c->dict, classes[i].methods[k].name, f) : -1;
-            NN_RELEASE(f);
         }
         if (!rc) rc = repl_set_attr(m, classes[i].name, &c->ob);
     }
