@@ -303,6 +303,10 @@ void insp_view_free(insp_view *v);
 /* Handles one key. INSP_ACT_RUN: the command line holds a statement, which
    insp_view_take_command hands over. */
 insp_action insp_view_key(insp_view *v, int key);
+/* The mouse wheel at screen cell (row, col) of the last drawing: lines > 0 down,
+   < 0 up. It scrolls the pane under the pointer: the Output pane (up goes back),
+   the Problems pane, the details, or the tree's selection. */
+insp_action insp_view_wheel(insp_view *v, int row, int col, int lines);
 /* The completeness test Enter in the command line asks (fn(ctx, text)); without
    one (fn NULL, the default) every line is complete. */
 void insp_view_set_complete(insp_view *v, insp_complete_fn fn, void *ctx);

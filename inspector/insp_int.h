@@ -208,6 +208,10 @@ struct insp_view {
     int output_scroll;        /* output lines scrolled back from the newest (0: the newest show) */
     int tree_widen;           /* columns added to the tree pane's share by '>' (fewer by '<') */
     bool scalars_log;         /* the scalars view's y axis is log10 (L) */
+    /* where the last insp_view_draw put the panes (the mouse wheel scrolls the one
+       under the pointer): tree width, rows of the Problems and Output separators,
+       first row of the command line */
+    int pane_tree_w, pane_prob_sep, pane_out_sep, pane_cmd_row;
     char *line;               /* the command line (or the find text), nn_malloc'd UTF-8; a
                                  statement of several lines holds them joined by '\n',
                                  the last one being typed */

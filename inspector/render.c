@@ -732,6 +732,7 @@ int insp_view_draw(insp_view *v, insp_screen *sc)
     int base = W < 60 ? W / 2 : W <= 120 ? (W * 2 / 5 > 48 ? 48 : W * 2 / 5) : W / 3, tw = base + v->tree_widen;
     tw = tw < 16 ? 16 : tw > W - 18 ? W - 18 : tw;
     v->tree_widen = tw - base; /* a key pressed past a limit is not kept */
+    v->pane_tree_w = tw, v->pane_prob_sep = prob_sep, v->pane_out_sep = out_sep, v->pane_cmd_row = cmd_row;
     draw_title(v, sc);
     for (int r = 1; r < prob_sep; r++) insp_screen_put(sc, r, tw, 1, INSP_COLOR_DIM, 0, "│");
     /* Problems and Output scroll (Tab gives them the keys): keep the scroll in range */

@@ -137,6 +137,16 @@ static int view_key(int rc, wint_t ch)
     }
 }
 
+/* A mouse event: the wheel scrolls the pane under the pointer (ncurses reports
+   wheel up as button 4, down as button 5). True when the view changed. */
+static bool mouse_event(tui *t)
+{
+    MEVENT ev;
+    if (getmouse(&ev) != OK) return false;
+    int lines = ev.bstate & BUTTON4_PRESSED ? -3 : ev.bstate & BUTTON5_PRESSED ? 3 : 0;
+    return insp_view_wheel(t->view, ev.y, ev.x, lines) == INSP_ACT_REDRAW;
+}
+
 /* After each pass a hook records while a statement runs: redraw when the
    throttle allows, and let the view take the keys typed meanwhile (moving,
    views, time travel; a second statement waits). */
@@ -147,6 +157,10 @@ static void on_pass(void *ud)
     wint_t ch;
     int rc;
     while ((rc = get_wch(&ch)) != ERR) {
+        if (rc == KEY_CODE_YES && ch == KEY_MOUSE) {
+            mouse_event(t);
+            continue;
+        }
         int key = view_key(rc, ch);
         if (key >= 0 && key != 'q' && key != '\n') insp_view_key(t->view, key);
     }
@@ -245,6 +259,10 @@ int insp_tui_run(insp_session *s, insp_run_fn run, insp_complete_fn complete, vo
     nonl();
     keypad(stdscr, TRUE);
     set_escdelay(25);
+    /* the wheel (the terminal then reports clicks too, which the view ignores;
+       Shift selects text in most terminals) */
+    mousemask(BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
+    mouseinterval(0);
     curs_set(0);
     t.colors = has_colors() && !getenv("NO_COLOR");
     if (t.colors) init_colors();
@@ -256,6 +274,10 @@ int insp_tui_run(insp_session *s, insp_run_fn run, insp_complete_fn complete, vo
         int rc = get_wch(&ch);
         if (rc == ERR) {
             nn_interrupt_requested = 0; /* Ctrl-C at rest stops nothing */
+            continue;
+        }
+        if (rc == KEY_CODE_YES && ch == KEY_MOUSE) {
+            mouse_event(&t);
             continue;
         }
         int key = view_key(rc, ch);

@@ -334,6 +334,26 @@ static bool scroll_key(insp_view *v, int key)
     return true;
 }
 
+insp_action insp_view_wheel(insp_view *v, int row, int col, int lines)
+{
+    if (v->help || v->s->n_mods == 0 || lines == 0) return INSP_ACT_NONE;
+    if (row > v->pane_out_sep && row < v->pane_cmd_row) { /* Output: up goes back */
+        long next = (long)v->output_scroll - lines;
+        v->output_scroll = next < 0 ? 0 : next > (1 << 30) ? 1 << 30 : (int)next;
+    } else if (row > v->pane_prob_sep && row < v->pane_out_sep) {
+        long next = (long)v->problem_scroll + lines;
+        v->problem_scroll = next < 0 ? 0 : next > (1 << 30) ? 1 << 30 : (int)next;
+    } else if (row > 0 && row < v->pane_prob_sep && col > v->pane_tree_w) { /* details */
+        long next = (long)v->detail_scroll + lines;
+        v->detail_scroll = next < 0 ? 0 : next > (1 << 30) ? 1 << 30 : (int)next;
+    } else if (row > 0 && row < v->pane_prob_sep) { /* the tree moves the selection */
+        move(v, lines);
+    } else {
+        return INSP_ACT_NONE;
+    }
+    return INSP_ACT_REDRAW;
+}
+
 /* Keys of the command line (focus there) and of the find prompt. */
 static insp_action line_key(insp_view *v, int key)
 {

@@ -360,6 +360,39 @@ static void test_output_scrollback(void **state)
     trainer_stop(&t);
 }
 
+/* The mouse wheel scrolls the pane under the pointer, whatever has the focus:
+   the Output pane back and forth, the tree's selection, the details. */
+static void test_mouse_wheel(void **state)
+{
+    (void)state;
+    trainer t;
+    insp_session *s = trainer_start(&t, 1);
+    insp_view *v = TU_OK(insp_view_new(s));
+    char line[32];
+    for (int i = 1; i <= 50; i++) {
+        snprintf(line, sizeof line, "line %d", i);
+        tu_check(insp_view_add_output(v, line, false));
+    }
+    char *text = draw_text(v, 80, 24, NULL); /* the Output pane: rows 20-22 at 24 */
+    assert_non_null(strstr(text, "line 48\nline 49\nline 50\n"));
+    nn_free(text);
+    assert_int_equal(insp_view_wheel(v, 21, 10, -3), INSP_ACT_REDRAW); /* up: back 3 lines */
+    text = draw_text(v, 80, 24, NULL);
+    assert_non_null(strstr(text, "line 45\nline 46\nline 47\n"));
+    nn_free(text);
+    insp_view_wheel(v, 21, 10, 3);
+    text = draw_text(v, 80, 24, NULL);
+    assert_non_null(strstr(text, "line 48\nline 49\nline 50\n"));
+    nn_free(text);
+    insp_view_wheel(v, 5, 5, 3); /* the tree: the selection moves down 3 */
+    assert_string_equal(insp_view_selected(v), "2");
+    insp_view_wheel(v, 5, 5, -1);
+    assert_string_equal(insp_view_selected(v), "1");
+    assert_int_equal(insp_view_wheel(v, 0, 5, 3), INSP_ACT_NONE); /* the title row */
+    insp_view_free(v);
+    trainer_stop(&t);
+}
+
 static void test_view_keys(void **state)
 {
     (void)state;
@@ -857,7 +890,7 @@ int main(void)
         cmocka_unit_test(test_activation_curve), cmocka_unit_test(test_report_text),
         cmocka_unit_test(test_put_fit),          cmocka_unit_test(test_no_grad_is_dash),
         cmocka_unit_test(test_model_views_golden), cmocka_unit_test(test_flow_figures),
-        cmocka_unit_test(test_scalars_view_golden),
+        cmocka_unit_test(test_scalars_view_golden), cmocka_unit_test(test_mouse_wheel),
         cmocka_unit_test(test_output_scrollback),
     };
     return cmocka_run_group_tests_name("inspector view", tests, NULL, NULL);
