@@ -13,6 +13,12 @@
  *                             ncurses view redraws) whenever its 30 Hz throttle says a
  *                             live view would
  *   inspector_overhead_ratio  fastest inspected round / fastest plain round
+ *   wide_step_ms              a step of a wide model: Sequential of 4 x
+ *                             (Linear(2048, 2048), ReLU()), batch 128, MSELoss, SGD
+ *   inspector_overhead_big_ratio  fastest inspected round / fastest plain round of it
+ * The view redraws cycle through its modes (everything, then the whole-model views:
+ * gradient flow, layer statistics, update ratios, the tracked loss), so that each
+ * view's drawing is in the figure.
  * Figures are appended to the file bench_core started ($NNSCOPE_BENCH_FILE), where
  * bench/peer_torch.py finds them for the ratios against PyTorch.
  */
@@ -91,25 +97,39 @@ static void live_view_pause(live_view *v) { v->paused_at = bench_now_s(); }
 static void live_view_step(live_view *v)
 {
     if (!insp_throttle_due(&v->throttle, bench_now_s() - v->paused)) return;
+    /* the next mode: flow, layers, updates, scalars, everything, ... */
+    static const char cycle[] = "fluss";
+    insp_view_key(v->view, cycle[v->redraws % 5]);
     if (insp_view_draw(v->view, &v->screen) < 0) bench_die("insp_view_draw");
     v->redraws++;
 }
 
-/* Milliseconds per training step over STEPS steps; view: NULL, or the inspector
+/* The tracked loss of the inspected rounds (the scalars view's curve). */
+static double last_loss;
+static int loss_value(void *ud, const char *name, double *value)
+{
+    (void)ud;
+    (void)name;
+    *value = last_loss;
+    return 0;
+}
+
+/* Milliseconds per training step over `steps` steps; view: NULL, or the inspector
    view to redraw, live while the steps run (as the ncurses view runs a statement). */
-static double steps_ms(nn_module *net, nn_optimizer *opt, nn_tensor *x, nn_tensor *target, live_view *view)
+static double steps_ms(nn_module *net, nn_optimizer *opt, nn_tensor *x, nn_tensor *target, live_view *view, int steps)
 {
     double t0 = bench_now_s();
     if (view) {
         live_view_resume(view);
         insp_set_live(view->session, true);
     }
-    for (int s = 0; s < STEPS; s++) {
+    for (int s = 0; s < steps; s++) {
         nn_tensor *y = ok(nn_module_call1(net, x), "forward");
         nn_tensor *loss = ok(nn_mse_loss(y, target, NN_REDUCTION_MEAN), "loss");
         if (nn_optimizer_zero_grad(opt, true) < 0 || nn_backward(loss, NULL, false, false) < 0 ||
             nn_optimizer_step(opt) < 0)
             bench_die("step");
+        if (view) nn_to_doubles(loss, &last_loss);
         NN_RELEASE(y);
         NN_RELEASE(loss);
         if (view) live_view_step(view);
@@ -118,7 +138,7 @@ static double steps_ms(nn_module *net, nn_optimizer *opt, nn_tensor *x, nn_tenso
         insp_set_live(view->session, false);
         live_view_pause(view);
     }
-    return (bench_now_s() - t0) * 1e3 / STEPS;
+    return (bench_now_s() - t0) * 1e3 / steps;
 }
 
 /* Registers the two hooks on every module; returns the list of handles. */
@@ -180,6 +200,73 @@ static void mlp_free(mlp *m)
     NN_RELEASE(m->net);
 }
 
+/* The wide model: 4 x (Linear(2048, 2048), ReLU()), SGD lr 0.01. */
+static mlp wide_new(uint64_t seed)
+{
+    nn_generator_seed(nn_default_generator(), seed);
+    nn_module *layers[8];
+    for (int i = 0; i < 8; i++)
+        layers[i] = i % 2 ? ok(nn_relu_new(false), "ReLU") : ok(nn_linear_new(2048, 2048, true, NN_FLOAT32), "Linear");
+    mlp m = {.net = ok(nn_sequential_new(8, layers), "Sequential")};
+    for (int i = 0; i < 8; i++) NN_RELEASE(layers[i]);
+    m.params = ok(nn_module_parameters(m.net, true), "parameters");
+    nn_tensor *p[8];
+    for (size_t i = 0; i < nn_list_len(m.params); i++) p[i] = NN_TENSOR(nn_list_get(m.params, i));
+    nn_sgd_options o;
+    nn_sgd_options_default(&o);
+    o.lr = 0.01;
+    m.opt = ok(nn_sgd_new(p, nn_list_len(m.params), &o), "SGD");
+    return m;
+}
+
+/* A live view on net: the inspector attached, the loss tracked, a 120x40 screen. */
+static void live_view_open(live_view *view, nn_module *net)
+{
+    insp_throttle_init(&view->throttle, INSP_REDRAW_HZ);
+    if (insp_attach(net, &view->session) < 0 || !(view->view = insp_view_new(view->session)) ||
+        insp_view_select(view->view, "0") < 0 || insp_screen_init(&view->screen, 120, 40) < 0 ||
+        insp_track(view->session, "loss") < 0)
+        bench_die("inspector view");
+    insp_set_scalar_source(view->session, loss_value, NULL);
+}
+
+static void live_view_close(live_view *view)
+{
+    insp_screen_free(&view->screen);
+    insp_view_free(view->view);
+    insp_session_free(view->session);
+}
+
+/* inspector_overhead_big_ratio: plain and inspected rounds of the wide model,
+   alternating, BIG_REPS of BIG_STEPS steps each; the fastest of each kind. */
+#define BIG_REPS 6
+#define BIG_STEPS 2
+static void wide_model_overhead(void)
+{
+    mlp plain = wide_new(1), twin = wide_new(1);
+    nn_tensor *x = ok(nn_randn(2, (int64_t[]){128, 2048}, NN_FLOAT32), "randn");
+    nn_tensor *target = ok(nn_randn(2, (int64_t[]){128, 2048}, NN_FLOAT32), "randn");
+    live_view view = {0};
+    live_view_open(&view, twin.net);
+    double best_plain = INFINITY, best_inspected = INFINITY;
+    for (int r = -1; r < BIG_REPS; r++) {
+        double p = steps_ms(plain.net, plain.opt, x, target, NULL, BIG_STEPS);
+        double i = steps_ms(twin.net, twin.opt, x, target, &view, BIG_STEPS);
+        if (r < 0) continue; /* warm-up */
+        best_plain = p < best_plain ? p : best_plain;
+        best_inspected = i < best_inspected ? i : best_inspected;
+    }
+    bench_report("wide_step_ms", best_plain);
+    bench_report("inspector_overhead_big_ratio", best_inspected / best_plain);
+    printf("# inspector (wide model): %d redraws\n", view.redraws);
+    live_view_close(&view);
+    NN_RELEASE(x);
+    NN_RELEASE(target);
+    mlp_free(&plain);
+    mlp_free(&twin);
+}
+
+
 int main(void)
 {
     bench_open("bench_module", "a");
@@ -191,21 +278,18 @@ int main(void)
        run as a live view keeps it (its rings full, its 30 Hz throttle running) */
     mlp twin = mlp_new(0);
     live_view view = {0};
-    insp_throttle_init(&view.throttle, INSP_REDRAW_HZ);
-    if (insp_attach(twin.net, &view.session) < 0 || !(view.view = insp_view_new(view.session)) ||
-        insp_view_select(view.view, "0") < 0 || insp_screen_init(&view.screen, 120, 40) < 0)
-        bench_die("inspector view");
+    live_view_open(&view, twin.net);
 
     /* plain, hooked and inspected rounds alternate, so a change of load hits all alike */
     nn_object *fwd = ok(nn_cfunction_new("stats", stats_hook, NULL, NULL), "hook");
     nn_object *bwd = ok(nn_cfunction_new("grad_norm", grad_norm_hook, NULL, NULL), "hook");
     double plain[REPS], hooked[REPS], inspected[REPS], paired[REPS];
     for (int r = -1; r < REPS; r++) {
-        double p = steps_ms(plain_net.net, plain_net.opt, x, target, NULL);
+        double p = steps_ms(plain_net.net, plain_net.opt, x, target, NULL, STEPS);
         nn_object *handles = add_hooks(plain_net.net, fwd, bwd);
-        double h = steps_ms(plain_net.net, plain_net.opt, x, target, NULL);
+        double h = steps_ms(plain_net.net, plain_net.opt, x, target, NULL, STEPS);
         remove_hooks(handles);
-        double i = steps_ms(twin.net, twin.opt, x, target, &view);
+        double i = steps_ms(twin.net, twin.opt, x, target, &view, STEPS);
         if (r < 0) continue; /* warm-up */
         plain[r] = p;
         hooked[r] = h;
@@ -228,13 +312,12 @@ int main(void)
     bench_sort(paired, REPS);
     printf("# inspector: median of inspected round / the plain round before it %.4g\n", paired[REPS / 2]);
 
-    insp_screen_free(&view.screen);
-    insp_view_free(view.view);
-    insp_session_free(view.session);
+    live_view_close(&view);
     NN_RELEASE(fwd); NN_RELEASE(bwd);
     NN_RELEASE(x); NN_RELEASE(target);
     mlp_free(&plain_net);
     mlp_free(&twin);
+    wide_model_overhead();
     bench_close();
     return 0;
 }
