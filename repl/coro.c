@@ -23,6 +23,7 @@
 #ifdef CORO_ASAN
 void __sanitizer_start_switch_fiber(void **fake_stack_save, const void *bottom, size_t size);
 void __sanitizer_finish_switch_fiber(void *fake_stack_save, const void **bottom_old, size_t *size_old);
+void __asan_unpoison_memory_region(const volatile void *addr, size_t size);
 #endif
 
 #if defined(__x86_64__)
@@ -181,6 +182,11 @@ void repl_coro_suspend(coro *c)
 void repl_coro_free(coro *c)
 {
     if (!c) return;
+#ifdef CORO_ASAN
+    /* a body abandoned while suspended left its frames' shadow poisoned: the next
+       generator on this stack would read as use-after-scope */
+    __asan_unpoison_memory_region((char *)c->mem + page_size(), CORO_STACK);
+#endif
     if (n_cache < CORO_CACHE) cache[n_cache++] = c->mem;
     else munmap(c->mem, c->size);
     nn_free(c);

@@ -2168,6 +2168,7 @@ static nn_object *make_generator(frame *f, func_obj *fn, const repl_node *comp, 
     char qual[256];
     if (fn) {
         b->f = *f;
+        b->f.unit->refcount++; /* before any failure: repl_gen_body_free releases it */
         b->sc = f->sc; /* the call's scope, taken */
         b->fn = fn;
         NN_RETAIN(&fn->ob);
@@ -2180,6 +2181,7 @@ static nn_object *make_generator(frame *f, func_obj *fn, const repl_node *comp, 
             return NULL;
         }
         b->f = (frame){.unit = f->unit, .name = "<genexpr>", .locals = &sc->map, .sc = sc, .env = sc, .line = comp->line};
+        b->f.unit->refcount++;
         b->sc = sc;
         b->comp = comp;
         if (!(b->its = nn_calloc((size_t)comp->v.Comp.generators.n, sizeof *b->its))) {
@@ -2202,7 +2204,6 @@ static nn_object *make_generator(frame *f, func_obj *fn, const repl_node *comp, 
         b->f.comp = &b->cs;
         snprintf(qual, sizeof qual, "<genexpr>");
     }
-    b->f.unit->refcount++;
     b->f.back = NULL;
     nn_object *g = repl_gen_new(b, qual);
     if (g) b->f.gen = g; /* borrowed: the generator owns the body */
@@ -3531,6 +3532,11 @@ static void uncaught(repl_interp *in)
             }
         }
     }
+    if (!in->last_name) { /* no memory left to report it: a MemoryError, as the report ran out */
+        kind = NN_ERR_MEMORY;
+        nn_free(msg);
+        msg = NULL;
+    }
     nn_error_set((nn_error_kind)kind, "%s", msg ? msg : "");
     nn_free(msg);
     NN_RELEASE(exc);
@@ -3579,7 +3585,8 @@ int repl_exec(repl_interp *in, const char *source, const char *filename, repl_pa
             in->last_tb = repl_sb_finish(&b);
             in->last_name = nn_strdup(nn_error_kind_name(kind));
             nn_error_clear();
-            nn_error_set(kind, "%s", msg ? msg : "");
+            if (!in->last_name) kind = NN_ERR_MEMORY; /* no memory left to report it */
+            nn_error_set(kind, "%s", msg && kind != NN_ERR_MEMORY ? msg : "");
             nn_free(msg);
         }
         unit_release(u);
