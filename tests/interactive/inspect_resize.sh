@@ -3,7 +3,8 @@
 # opened after the terminal grew while a cell ran (readline's LINES/COLUMNS were
 # stale) takes the whole 200x60 screen with a wider tree; shrunk at rest to 80x24
 # it redraws whole at the new size (title, tree, the short hint line), grown back
-# it redraws again, and '>' widens the tree.
+# it redraws again, and '>' widens the tree; with a loop running in its command
+# line it follows 80x24 -> 200x60 -> 80x24 too.
 # Usage: sh tests/interactive/inspect_resize.sh build/nnscope
 . "$(dirname "$0")/lib.sh"
 
@@ -44,6 +45,24 @@ nb_poll 10 wider || fail "'>' did not widen the tree (border $narrow -> $(border
 tm resize-window -t "nb$SESSION" -x 120 -y 40
 grown() { [ "$(widest)" -ge 119 ] && [ "$(visible | wc -l)" -ge 40 ]; }
 nb_poll 10 grown || fail "the view was not redrawn at 120x40"
+
+# with a loop running in the view: 80x24 -> 200x60 -> 80x24, each drawn whole
+tm resize-window -t "nb$SESSION" -x 80 -y 24
+nb_poll 10 small || fail "the view was not redrawn at 80x24 before the loop"
+nb_keys ":"
+nb_type "while True: y = model(torch.ones(2, 4))"
+nb_keys Enter
+running() { visible | grep -qF "running: while True"; }
+nb_poll 10 running || fail "the loop did not start"
+tm resize-window -t "nb$SESSION" -x 200 -y 60
+big() { full_width && [ "$(visible | wc -l)" -ge 60 ] && running; }
+nb_poll 10 big || fail "the view was not redrawn at 200x60 while the loop ran (widest $(widest))"
+tm resize-window -t "nb$SESSION" -x 80 -y 24
+small_running() { small && running; }
+nb_poll 10 small_running || fail "the view was not redrawn at 80x24 while the loop ran"
+nb_keys C-c
+stopped() { ! visible | grep -qF "running:"; }
+nb_poll 10 stopped || fail "Ctrl-C did not stop the loop"
 
 nb_keys q
 nb_wait "In [5]"
