@@ -63,7 +63,8 @@ nb_poll 10 small_running || fail "the view was not redrawn at 80x24 while the lo
 nb_keys C-c
 stopped() { ! visible | grep -qF "running:"; }
 nb_poll 10 stopped || fail "Ctrl-C did not stop the loop"
+nb_keys Escape # leave the command line
 
 nb_keys q
-nb_wait "In [5]"
+nb_wait "In [6]" # the loop typed in the view was cell 5
 nb_finish
