@@ -227,7 +227,10 @@ static int gen_close(gen_obj *g)
     if (g->state != G_SUSPENDED) return 0;
     nn_object *args = nn_tuple_new(0), *exit = args ? repl_exc_new(EXC_GeneratorExit, args) : NULL, *v = NULL;
     NN_RELEASE(args);
-    if (!exit) return -1;
+    if (!exit) { /* no memory for GeneratorExit: the MemoryError made in advance unwinds the body */
+        nn_error_clear();
+        exit = nn_retain(repl_current->no_memory);
+    }
     int r = gen_resume(g, NULL, exit, &v);
     NN_RELEASE(exit);
     if (r == 1) {
