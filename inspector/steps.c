@@ -41,6 +41,13 @@ static void optimizer_stepped(void *ud, nn_optimizer *opt)
     insp_session *s = ud;
     if (!s->attached) return;
     read_lrs(s, opt);
+    /* the first step's parameters and gradients are kept, so that time travel back
+       to it shows its parameter flags (later captures come at the view's rate) */
+    if (!s->n_captures) {
+        const insp_param *table;
+        size_t n;
+        if (insp_param_capture(s, &table, &n) < 0) nn_error_clear();
+    }
     if (!s->optim_seen) {
         /* the first optimizer step: every pass so far was step 1 (the backwards
            counted before it accumulated gradients into it), the scalars read

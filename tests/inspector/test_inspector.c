@@ -564,6 +564,10 @@ static void test_steps_by_optimizer(void **state)
     assert_int_equal(insp_train_steps(s), 2);
     tu_check(nn_optimizer_step(opt));
     assert_int_equal(insp_train_steps(s), 1);
+    /* the first step's parameters are captured at its step(): time travel shows them */
+    size_t n1;
+    assert_non_null(insp_param_table_at(s, insp_train_step_end(s, 1), &n1, NULL));
+    assert_int_equal(n1, 2);
     for (int k = 0; k < 4; k++) {
         tu_check(nn_optimizer_zero_grad(opt, true));
         scaled_step(lin, 1);
