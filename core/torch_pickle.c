@@ -394,7 +394,9 @@ static nn_object *global_new(const char *module, size_t mlen, const char *name, 
 {
     char full[96];
     if (mlen + nlen + 2 > sizeof full) {
-        nn_error_set(NN_ERR_UNPICKLING, "unsupported global: GLOBAL %.40s.%.40s... (too long)", module, name);
+        /* module and name are counted, not NUL-terminated: at most 40 bytes of each */
+        nn_error_set(NN_ERR_UNPICKLING, "unsupported global: GLOBAL %.*s.%.*s... (too long)", (int)(mlen < 40 ? mlen : 40),
+                     module, (int)(nlen < 40 ? nlen : 40), name);
         return NULL;
     }
     snprintf(full, sizeof full, "%.*s.%.*s", (int)mlen, module, (int)nlen, name);
