@@ -17,6 +17,7 @@ static const struct {
     const char *name;
     nn_object *(*make)(void);
 } modules[] = {
+    {"__future__", repl_mod_future},
     {"collections", repl_mod_collections},
     {"functools", repl_mod_functools},
     {"math", repl_mod_math},

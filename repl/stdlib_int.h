@@ -51,6 +51,7 @@ class_obj *repl_mod_class(const char *module, const char *name, nn_cfunc ctor, c
 /* The module makers (new references, or NULL with the error). */
 nn_object *repl_mod_collections(void);
 nn_object *repl_mod_functools(void);
+nn_object *repl_mod_future(void);   /* __future__ */
 nn_object *repl_mod_math(void);
 nn_object *repl_mod_os(void);
 nn_object *repl_mod_os_path(void); /* os.path (posixpath) */
