@@ -92,6 +92,7 @@ void repl_tb_clear(repl_interp *in)
     for (int i = 0; i < in->n_tb; i++) {
         unit_release(in->tb[i].unit);
         nn_free(in->tb[i].name);
+        NN_RELEASE(in->tb[i].sc);
     }
     in->n_tb = 0;
 }
@@ -128,6 +129,7 @@ static void tb_add(frame *f)
     e->name = name;
     repl_tb_locate(e, f->err_node, e->unit ? e->unit->source : NULL);
     if (e->col >= 0 && e->unit && e->unit->filename[0] == '<') e->col = -1;
+    e->sc = f->sc ? nn_retain(&f->sc->ob) : NULL;
 }
 
 /* Appends source line `line` of u, indented by 4 without its own indentation
@@ -3009,6 +3011,7 @@ static exec_status exec_try(frame *f, const repl_node *s)
                 in->n_tb--;
                 unit_release(in->tb[in->n_tb].unit);
                 nn_free(in->tb[in->n_tb].name);
+                NN_RELEASE(in->tb[in->n_tb].sc);
             }
             if (h->v.ExceptHandler.name && store_name(f, h->v.ExceptHandler.name, exc) < 0) {
                 st = EX_ERR;
@@ -3660,6 +3663,9 @@ void repl_interp_free(repl_interp *in)
     repl_current = in;
     repl_tb_clear(in);
     nn_free(in->tb);
+    repl_tb_entries_free(in->pm, in->n_pm);
+    in->pm = NULL;
+    in->n_pm = 0;
     NN_RELEASE(in->exc);
     NN_RELEASE(in->handling);
     NN_RELEASE(in->tb_owner);
@@ -3731,7 +3737,12 @@ static void uncaught(repl_interp *in)
     in->handling = NULL;
     note_system_exit(in, exc);
     tb_format(in, exc);
-    repl_tb_clear(in);
+    /* the frames stay for %debug until the next uncaught exception */
+    repl_tb_entries_free(in->pm, in->n_pm);
+    in->pm = in->tb;
+    in->n_pm = in->n_tb;
+    in->tb = NULL;
+    in->n_tb = in->cap_tb = 0;
     int kind = NN_ERR_RUNTIME;
     char *msg = exc ? repl_exc_message(exc) : NULL;
     nn_error_clear();
@@ -3804,6 +3815,7 @@ int repl_exec(repl_interp *in, const char *source, const char *filename, repl_pa
         return rc;
     }
     frame f = {.back = NULL, .unit = u, .name = "<module>", .locals = &in->globals, .env = NULL, .line = 1};
+    if (in->exec_scope) f.locals = &in->exec_scope->map, f.sc = f.env = in->exec_scope; /* a debugger's frame */
     frame *saved_top = in->top;
     int saved_depth = in->depth;
     f.back = in->top;
@@ -3934,5 +3946,75 @@ int repl_exec_module_source(nn_object *module, const char *static_name, const ch
     NN_RELEASE(f.retval);
     NN_RELEASE(sc);
     unit_release(u);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ the debugger's access (debug.c) */
+
+void repl_tb_entries_free(tb_entry *a, int n)
+{
+    for (int i = 0; i < n; i++) {
+        unit_release(a[i].unit);
+        nn_free(a[i].name);
+        NN_RELEASE(a[i].sc);
+    }
+    nn_free(a);
+}
+
+int repl_debug_frames(repl_interp *in, bool live, tb_entry **out, int *n)
+{
+    *out = NULL;
+    *n = 0;
+    int count = 0;
+    if (live)
+        for (frame *f = in->top; f; f = f->back) count++;
+    else
+        count = in->n_pm;
+    if (!count) return 0;
+    tb_entry *a = nn_calloc((size_t)count, sizeof *a);
+    if (!a) return -1;
+    frame *f = in->top;
+    for (int i = 0; i < count; i++) {
+        tb_entry *e = &a[i];
+        if (live) {
+            e->unit = f->unit;
+            e->line = f->line;
+            e->name = nn_strdup(f->name);
+            e->sc = f->sc ? &f->sc->ob : NULL;
+            f = f->back;
+        } else {
+            *e = in->pm[i];
+            e->name = nn_strdup(e->name);
+        }
+        if (e->unit) e->unit->refcount++;
+        if (e->sc) nn_retain(e->sc);
+        if (!e->name) {
+            repl_tb_entries_free(a, i + 1);
+            return -1;
+        }
+    }
+    *out = a;
+    *n = count;
+    return 0;
+}
+
+int repl_exec_in_scope(repl_interp *in, nn_object *sc, const char *source, const char *filename,
+                       repl_parse_mode mode, nn_object **result_out)
+{
+    tb_entry *pm = in->pm;
+    int n_pm = in->n_pm;
+    nn_object *handling = in->handling;
+    scope *saved_scope = in->exec_scope;
+    in->pm = NULL;
+    in->n_pm = 0;
+    in->handling = NULL;
+    in->exec_scope = (scope *)sc;
+    int rc = repl_exec(in, source, filename, mode, result_out);
+    in->exec_scope = saved_scope;
+    repl_tb_entries_free(in->pm, in->n_pm);
+    in->pm = pm;
+    in->n_pm = n_pm;
+    NN_RELEASE(in->handling);
+    in->handling = handling;
     return rc;
 }

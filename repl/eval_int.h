@@ -160,6 +160,7 @@ typedef struct tb_entry {
     /* where on the line it failed, for the ^^^ line (tb_carets.c): byte columns
        of the failing expression (col -1: none) and of CPython's anchors (-1: none) */
     int col, end_line, end_col, anchor_l, anchor_r;
+    nn_object *sc;   /* owned: the frame's scope (a function's locals), NULL at module level (debug.c) */
 } tb_entry;
 
 
@@ -194,6 +195,10 @@ struct repl_interp {
     nn_object *module_classes; /* owned list: classes deriving from nn.Module live as long as the
                                   interpreter, since their modules point at their core class */
     nmap stdlib_modules;  /* the standard library's modules imported so far (stdlib.c), by name */
+    tb_entry *pm;         /* the frames of the last uncaught exception, innermost first, kept for
+                             the post-mortem debugger (%debug, debug.c) until the next one */
+    int n_pm;
+    scope *exec_scope;    /* borrowed: when set, repl_exec runs in this scope (a debugger's frame) */
 };
 
 /* The interpreter running now (type slots such as repr reach it through this). */
@@ -229,6 +234,17 @@ bool repl_is_exception(const nn_object *o);
 
 /* Drops the traceback entries collected so far. */
 void repl_tb_clear(repl_interp *in);
+/* Releases n traceback entries and the array (the post-mortem frames, debug.c's copies). */
+void repl_tb_entries_free(tb_entry *a, int n);
+/* The frames for the debugger (debug.c) as a new array of *n entries, innermost
+   first, each owning its unit, name and scope: of the last uncaught exception
+   (live false; *n 0 when there is none), or the frames running now (live true,
+   breakpoint()). 0, or -1 with MemoryError. */
+int repl_debug_frames(repl_interp *in, bool live, tb_entry **out, int *n);
+/* repl_exec in a frame's scope (sc NULL: __main__), leaving the post-mortem
+   frames and the exception being handled as they were (a debugger command). */
+int repl_exec_in_scope(repl_interp *in, nn_object *sc, const char *source, const char *filename,
+                       repl_parse_mode mode, nn_object **result_out);
 
 /* ---------------------------------------------------------- objects.c */
 
