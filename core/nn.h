@@ -690,6 +690,13 @@ int nn_optimizer_state_keys(const nn_optimizer *opt, const nn_tensor *param, con
    "momentum_buffer", "exp_avg", "exp_avg_sq", "max_exp_avg_sq". 0, or -1 with
    KeyError when absent. */
 int nn_optimizer_get_state(const nn_optimizer *opt, const nn_tensor *param, const char *key, nn_tensor **out);
+/* optimizer.load_state_dict's writes: every parameter's state emptied; then
+   state[param][key] = value (retained; NULL is None, SGD's momentum_buffer only).
+   value must be a contiguous tensor of the parameter's shape and dtype ('step': a
+   0-dim float32 tensor); KeyError for a key the optimizer does not keep,
+   ValueError for a wrong tensor. 0 or -1 leaving the state unchanged. */
+void nn_optimizer_clear_state(nn_optimizer *opt);
+int nn_optimizer_set_state(nn_optimizer *opt, const nn_tensor *param, const char *key, nn_tensor *value);
 
 /* ---- safetensors (safetensors.c) ---- */
 /* State dicts as safetensors files: an 8-byte little-endian header length N, N bytes

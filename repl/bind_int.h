@@ -241,6 +241,10 @@ nn_object *repl_nn_extra_class(const char *name);
 /* bind_optim.c */
 nn_object *repl_optim_namespace(void);      /* torch.optim, new reference */
 nn_object *repl_optim_getattr(nn_object *opt, const char *name);
+/* optimizer.state_dict() / load_state_dict(sd) / .state in PyTorch's layout (bind_optim_state.c). */
+nn_object *repl_optim_state_dict(nn_optimizer *opt);
+int repl_optim_load_state_dict(nn_optimizer *opt, nn_object *sd);
+nn_object *repl_optim_state(nn_optimizer *opt);
 
 /* bind_sys.c */
 nn_object *repl_sys_namespace(void);        /* sys, new reference */
