@@ -586,6 +586,10 @@ int nn_backward(nn_tensor *t, nn_tensor *gradient, bool retain_graph, bool creat
    .grad of the n_leaves listed leaf tensors only (no other leaf's .grad changes,
    nor do other leaves' hooks run), the graph not retained. */
 int nn_backward_inputs(nn_tensor *t, nn_tensor *gradient, int n_leaves, nn_tensor *const *leaves);
+/* The same with retain_graph and create_graph, and n_leaves < 0 for every leaf
+   (torch.autograd.grad and torch.autograd.backward). */
+int nn_backward_restricted(nn_tensor *t, nn_tensor *gradient, bool retain_graph, bool create_graph, int n_leaves,
+                           nn_tensor *const *leaves);
 /* tensor.retain_grad() */
 int nn_retain_grad(nn_tensor *t);
 /* Registers hook(grad) -> new grad or None on t; returns a handle id (> 0) or -1. */

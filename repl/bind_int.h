@@ -245,6 +245,8 @@ nn_object *repl_optim_getattr(nn_object *opt, const char *name);
 nn_object *repl_optim_state_dict(nn_optimizer *opt);
 int repl_optim_load_state_dict(nn_optimizer *opt, nn_object *sd);
 nn_object *repl_optim_state(nn_optimizer *opt);
+/* Adds grad and backward to the torch.autograd namespace (bind_autograd.c). 0 or -1. */
+int repl_autograd_add_functions(nn_object *ns);
 
 /* bind_sys.c */
 nn_object *repl_sys_namespace(void);        /* sys, new reference */

@@ -819,7 +819,7 @@ static nn_object *make_module(int which)
             "Variable(data, requires_grad=False) -> Tensor\n"
             "Deprecated since PyTorch 0.4: returns the tensor itself, with requires_grad set when given."};
         nn_object *ns = repl_namespace_new("torch.autograd");
-        if (ns && repl_namespace_add_fn(ns, &variable)) NN_SET(ns, NULL);
+        if (ns && (repl_namespace_add_fn(ns, &variable) || repl_autograd_add_functions(ns))) NN_SET(ns, NULL);
         return ns;
     }
     case M_TENSORDICT: {
