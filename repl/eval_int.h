@@ -157,7 +157,12 @@ typedef struct tb_entry {
     code_unit *unit; /* owned */
     int line;
     char *name;      /* owned */
+    /* where on the line it failed, for the ^^^ line (tb_carets.c): byte columns
+       of the failing expression (col -1: none) and of CPython's anchors (-1: none) */
+    int col, end_line, end_col, anchor_l, anchor_r;
+    nn_object *sc;   /* owned: the frame's scope (a function's locals), NULL at module level (debug.c) */
 } tb_entry;
+
 
 typedef struct frame frame;
 
@@ -190,6 +195,10 @@ struct repl_interp {
     nn_object *module_classes; /* owned list: classes deriving from nn.Module live as long as the
                                   interpreter, since their modules point at their core class */
     nmap stdlib_modules;  /* the standard library's modules imported so far (stdlib.c), by name */
+    tb_entry *pm;         /* the frames of the last uncaught exception, innermost first, kept for
+                             the post-mortem debugger (%debug, debug.c) until the next one */
+    int n_pm;
+    scope *exec_scope;    /* borrowed: when set, repl_exec runs in this scope (a debugger's frame) */
 };
 
 /* The interpreter running now (type slots such as repr reach it through this). */
@@ -225,6 +234,17 @@ bool repl_is_exception(const nn_object *o);
 
 /* Drops the traceback entries collected so far. */
 void repl_tb_clear(repl_interp *in);
+/* Releases n traceback entries and the array (the post-mortem frames, debug.c's copies). */
+void repl_tb_entries_free(tb_entry *a, int n);
+/* The frames for the debugger (debug.c) as a new array of *n entries, innermost
+   first, each owning its unit, name and scope: of the last uncaught exception
+   (live false; *n 0 when there is none), or the frames running now (live true,
+   breakpoint()). 0, or -1 with MemoryError. */
+int repl_debug_frames(repl_interp *in, bool live, tb_entry **out, int *n);
+/* repl_exec in a frame's scope (sc NULL: __main__), leaving the post-mortem
+   frames and the exception being handled as they were (a debugger command). */
+int repl_exec_in_scope(repl_interp *in, nn_object *sc, const char *source, const char *filename,
+                       repl_parse_mode mode, nn_object **result_out);
 
 /* ---------------------------------------------------------- objects.c */
 
@@ -414,5 +434,11 @@ void repl_sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf,
 void repl_sb_take(sbuf *b, char *s);
 /* new string or NULL (MemoryError) */
 char *repl_sb_finish(sbuf *b);
+
+/* ---------------------------------------------------------- tb_carets.c */
+/* e's position from the failing expression n (NULL: none) of source. */
+void repl_tb_locate(tb_entry *e, const repl_node *n, const char *source);
+/* Appends the caret line of e under its source line, when CPython prints one. */
+void repl_tb_carets(sbuf *b, const char *source, const tb_entry *e);
 
 #endif
