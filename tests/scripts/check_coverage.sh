@@ -80,7 +80,9 @@ need . "" $(table repl/bind_tensor.c 'tensor_methods\[\] = \{')
 need . "" $(table repl/bind_tensor.c 'tensor_fn_methods\[\] = \{')
 need . "" $(table repl/bind_tensor.c 'tensor_functions\[\] = \{' | grep -vx 'cat\|stack\|where')
 need . "" $(attrs repl/bind_tensor.c '^nn_object \*repl_tensor_getattr')
-need . "" $(table repl/bind_torch.c 'generator_methods\[\] = \{')
+need . "" $(table repl/bind_random.c 'generator_methods\[\] = \{')
+need torch. "" $(table repl/bind_random.c 'random_functions\[\] = \{')
+need . "(" $(table repl/bind_random.c 'random_methods\[\] = \{')
 # torch.nn: module classes, Module methods, container methods, Parameter, global hooks
 need nn. "" $(table repl/bind_nn.c 'nn_classes\[\] = \{') Parameter
 need . "(" $(table repl/bind_nn.c 'module_methods\[\] = \{')
