@@ -3042,6 +3042,13 @@ static int do_import(frame *f, const repl_node *s)
         const repl_node *a = s->v.ImportFrom.names.items[i];
         const char *name = a->v.alias.name;
         nn_object *v = NULL;
+        if (!strcmp(name, "*") && m->type == &repl_module_type) { /* its names not starting with '_' */
+            uint32_t pos = 0;
+            const char *k;
+            while (rc == 0 && repl_nmap_next(&((module_obj *)m)->dict, &pos, &k, &v))
+                if (k[0] != '_') rc = store_name(f, k, v);
+            continue;
+        }
         char sub[512];
         snprintf(sub, sizeof sub, "%s.%s", mod, name);
         v = import_module(ops, sub);
@@ -3645,3 +3652,51 @@ static char *text_of(repl_interp *in, nn_object *obj, char *(*convert)(nn_object
 }
 char *repl_repr(repl_interp *in, nn_object *obj) { return text_of(in, obj, repl_obj_repr); }
 char *repl_str(repl_interp *in, nn_object *obj) { return text_of(in, obj, repl_obj_str); }
+
+/* ------------------------------------------------------------------ modules written in the language */
+
+int repl_exec_module_source(nn_object *module, const char *static_name, const char *source, const char *filename)
+{
+    repl_interp *in = repl_current;
+    code_unit *u = nn_calloc(1, sizeof *u);
+    if (u) {
+        u->refcount = 1;
+        u->source = nn_strdup(source);
+        u->filename = nn_strdup(filename);
+    }
+    scope *sc = u && u->source && u->filename ? repl_scope_new(NULL) : NULL;
+    if (!sc) {
+        unit_release(u);
+        return -1;
+    }
+    uint32_t pos = 0;
+    const char *k;
+    nn_object *v;
+    int rc = 0;
+    while (rc == 0 && repl_nmap_next(&((module_obj *)module)->dict, &pos, &k, &v)) rc = repl_nmap_set(&sc->map, k, v);
+    repl_parse_error perr = {0};
+    repl_node *tree = rc == 0 ? repl_parse(source, u->filename, REPL_PARSE_FILE, &u->arena, &perr) : NULL;
+    if (!tree) rc = -1;
+    /* the names are the scope's, so that the module's functions find each other
+       through their closure scope rather than __main__'s globals */
+    frame f = {.back = in->top, .unit = u, .name = "<module>", .locals = &sc->map, .sc = sc, .env = sc, .line = 1};
+    in->top = &f;
+    for (int i = 0; tree && i < tree->v.Module.body.n; i++) {
+        exec_status st = exec_stmt(&f, tree->v.Module.body.items[i]);
+        if (st != EX_OK) {
+            if (st == EX_ERR) tb_add(&f);
+            rc = -1;
+            break;
+        }
+    }
+    in->top = f.back;
+    pos = 0;
+    while (rc == 0 && repl_nmap_next(&sc->map, &pos, &k, &v)) {
+        if (v->type == &repl_class_type && !((class_obj *)v)->module) ((class_obj *)v)->module = static_name;
+        if (repl_nmap_set(&((module_obj *)module)->dict, k, v) < 0) rc = -1;
+    }
+    NN_RELEASE(f.retval);
+    NN_RELEASE(sc);
+    unit_release(u);
+    return rc;
+}

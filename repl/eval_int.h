@@ -293,6 +293,13 @@ int repl_builtins_init(repl_interp *in);
    (collections): a new module object, or NULL without an error when name is
    none of them (NULL with MemoryError on failure). */
 nn_object *repl_stdlib_module(const char *name);
+/* Runs source (a module written in the language; borrowed, filename names it in
+   tracebacks) and sets each name it binds as an attribute of module (the
+   module's attributes so far are its first names: C helpers). Its
+   functions find each other through their closure scope, not __main__'s
+   globals (so the source must not use `global`); its classes get static_name
+   as their __module__. 0, or -1 with the exception pending. */
+int repl_exec_module_source(nn_object *module, const char *static_name, const char *source, const char *filename);
 /* The method of a built-in value (str, list, dict, set, ...) named name, bound
    to self (new reference), or NULL without error when there is none. */
 nn_object *repl_builtin_method(nn_object *self, const char *name);

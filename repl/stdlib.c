@@ -18,7 +18,9 @@ static const struct {
     nn_object *(*make)(void);
 } modules[] = {
     {"collections", repl_mod_collections},
+    {"copy", repl_mod_copy},
     {"functools", repl_mod_functools},
+    {"itertools", repl_mod_itertools},
     {"math", repl_mod_math},
     {"os", repl_mod_os},
     {"os.path", repl_mod_os_path},
@@ -148,12 +150,12 @@ class_obj *repl_mod_class(const char *module, const char *name, nn_cfunc ctor, c
     return c;
 }
 
-/* ------------------------------------------------------------ collections */
-
-/* collections: OrderedDict (its class lives with the built-in types, builtins.c). */
-nn_object *repl_mod_collections(void)
+nn_object *repl_mod_from_source(const char *name, const repl_mod_fn *helpers, size_t n, const char *source)
 {
-    nn_object *m = repl_module_new("collections");
-    if (m && repl_set_attr(m, "OrderedDict", &repl_current->odict_cls->ob) < 0) NN_SET(m, NULL);
+    nn_object *m = repl_module_new(name);
+    if (!m) return NULL;
+    char filename[64];
+    snprintf(filename, sizeof filename, "<frozen %s>", name);
+    if (repl_mod_add_fns(m, helpers, n) < 0 || repl_exec_module_source(m, name, source, filename) < 0) NN_SET(m, NULL);
     return m;
 }

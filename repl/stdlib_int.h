@@ -48,9 +48,17 @@ int repl_mod_kwargs_only(const char *fname, nn_object *kwargs, const char *const
    self). New reference or NULL. */
 class_obj *repl_mod_class(const char *module, const char *name, nn_cfunc ctor, const repl_mod_fn *methods, size_t n);
 
+/* A module written in the language: a new module named name (static), whose
+   first attributes are the n C functions of helpers, running source (static)
+   as its body (repl_exec_module_source; tracebacks name "<frozen name>").
+   New reference, or NULL with the exception pending. */
+nn_object *repl_mod_from_source(const char *name, const repl_mod_fn *helpers, size_t n, const char *source);
+
 /* The module makers (new references, or NULL with the error). */
 nn_object *repl_mod_collections(void);
+nn_object *repl_mod_copy(void);
 nn_object *repl_mod_functools(void);
+nn_object *repl_mod_itertools(void);
 nn_object *repl_mod_math(void);
 nn_object *repl_mod_os(void);
 nn_object *repl_mod_os_path(void); /* os.path (posixpath) */
