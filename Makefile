@@ -61,6 +61,8 @@ all: check-deps $(LIB) $(NNSCOPE)
 # Include paths follow the layers: core sees only itself; repl and the tests
 # also see repl/ (sessions and inspector include their own headers by path).
 $(BUILD)/repl/%.o $(BUILD)/tests/% $(NNSCOPE): LAYER_INC = -Irepl
+# the guided mode (repl/lesson.c) finds the lessons in this tree's tutorials/
+$(BUILD)/repl/lesson.o: LAYER_INC = -Irepl -DNNSCOPE_TUTORIALS_DIR='"$(CURDIR)/tutorials"'
 
 # Objects depend on the flags they were built with: changing OPT or SAN rebuilds.
 FLAGS_FILE = $(BUILD)/.cflags

@@ -14,6 +14,7 @@
 
 #include "app.h"
 #include "bind.h"
+#include "lesson.h"
 
 static const char usage[] =
     "usage: nnscope [option] ... [FILE.py [arg] ... | -c CODE | -]\n"
@@ -26,6 +27,8 @@ static const char usage[] =
     "                   ~/.local/share/nnscope/sessions.db)\n"
     "  --no-record      do not record this run's cells\n"
     "  --name NAME      name the recorded session NAME\n"
+    "  --lesson NAME    play a lesson of tutorials/ cell by cell in the notebook (Enter runs the\n"
+    "                   cell shown); without a terminal, run its cells in turn\n"
     "  --list           list the recorded sessions and exit\n"
     "  --replay NAME|ID [--verify] [--from N]\n"
     "                   run a recorded session's cells again (from cell N); --verify compares\n"
@@ -72,6 +75,7 @@ typedef struct command_line {
     const char *code, *path;         /* -c CODE / FILE.py or "-" */
     char **script_args; int n_script_args; /* what follows the script or CODE: its sys.argv[1:] */
     const char *session, *export_to; /* --replay / --export */
+    const char *lesson;              /* --lesson NAME */
     bool verify;
     int64_t from;
 } command_line;
@@ -107,12 +111,13 @@ static int parse_command_line(int argc, char **argv, command_line *cl)
         } else if (!strcmp(a, "--list")) {
             cl->what = LIST;
         } else if (!strcmp(a, "--db") || !strcmp(a, "--name") || !strcmp(a, "--replay") || !strcmp(a, "--from") ||
-                   !strcmp(a, "-c")) {
+                   !strcmp(a, "-c") || !strcmp(a, "--lesson")) {
             if (!has_value) return usage_error("argument expected for the %s option", a);
             const char *v = argv[++i];
             if (!strcmp(a, "--db")) cl->opt.db_path = v;
             else if (!strcmp(a, "--name")) cl->opt.session_name = v;
             else if (!strcmp(a, "--replay")) cl->what = REPLAY, cl->session = v;
+            else if (!strcmp(a, "--lesson")) cl->lesson = v;
             else if (!strcmp(a, "-c")) {
                 cl->code = v;
                 cl->script_args = argv + i + 1, cl->n_script_args = argc - i - 1;
@@ -170,6 +175,18 @@ static int run_script(repl_app *app, const command_line *cl)
     return rc == 0 ? 0 : 1;
 }
 
+/* --lesson NAME: the notebook with the lesson's first cell at the prompt, or
+   without a terminal its cells run in turn. */
+static int run_lesson(repl_app *app, const char *name)
+{
+    if (!app->opt.interactive) return repl_lesson_play(app, name);
+    if (repl_lesson_start(app, name, 1) < 0) {
+        fprintf(stderr, "nnscope: %s\n", nn_error_message());
+        return 2;
+    }
+    return repl_app_interactive(app);
+}
+
 int main(int argc, char **argv)
 {
     command_line cl = {0};
@@ -183,7 +200,8 @@ int main(int argc, char **argv)
     case RUN: break;
     }
     cl.opt.interactive = !cl.code && !cl.path && isatty(STDIN_FILENO);
-    if (!cl.opt.interactive) cl.opt.script = cl.code ? "-c" : cl.path ? cl.path : "-";
+    if (!cl.opt.interactive) cl.opt.script = cl.code ? "-c" : cl.path ? cl.path : cl.lesson ? cl.lesson : "-";
+    if (cl.lesson && (cl.code || cl.path)) return usage_error("--lesson %s runs no script besides", cl.lesson);
 
     /* sys.argv as python's: [FILE.py | -c | -, args...]; the notebook and a
        script piped in without "-" keep ['']. */
@@ -207,7 +225,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "MemoryError: %s\n", nn_error_message());
         status = 1;
     } else {
-        status = cl.opt.interactive ? repl_app_interactive(app) : run_script(app, &cl);
+        status = cl.lesson ? run_lesson(app, cl.lesson)
+               : cl.opt.interactive ? repl_app_interactive(app) : run_script(app, &cl);
     }
     fflush(stdout);
     repl_app_free(app);
