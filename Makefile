@@ -28,7 +28,7 @@ DEB_PACKAGES = libopenblas-dev libcmocka-dev libreadline-dev libncurses-dev libs
 DEP_HEADERS  = /usr/include/x86_64-linux-gnu/cblas.h /usr/include/cmocka.h /usr/include/readline/readline.h \
                /usr/include/ncurses.h /usr/include/sqlite3.h /usr/include/zip.h /usr/bin/pkg-config /usr/bin/tmux
 
-CORE_SRC = $(wildcard core/*.c)
+CORE_SRC = $(wildcard core/*.c core/cpu/*.c core/loopback/*.c)
 CORE_O   = $(patsubst %.c,$(BUILD)/%.o,$(CORE_SRC))
 LIB      = $(BUILD)/libnnscope.a
 

@@ -220,6 +220,8 @@ void repl_app_sessions_close(repl_app *app);
 int repl_app_cli_list(const repl_app_options *opt);
 int repl_app_cli_replay(const repl_app_options *opt, const char *session, bool verify, int64_t from);
 int repl_app_cli_export(const repl_app_options *opt, const char *session, const char *path);
+/* --diff SNAPSHOT_A SNAPSHOT_B: what changed between two snapshots (as %diff). */
+int repl_app_cli_diff(const repl_app_options *opt, const char *a, const char *b);
 
 /* True when source is a cell whose echo a trailing ';' suppresses (the last
    line, without its comment, ends in ';'), as IPython. */

@@ -35,6 +35,8 @@ static const char usage[] =
     "                   each cell's output with the recorded one\n"
     "  --export NAME|ID FILE\n"
     "                   write a recorded session as a script to FILE and exit\n"
+    "  --diff SNAPSHOT_A SNAPSHOT_B\n"
+    "                   print what changed between two snapshots (id, tag, name or SESSION:TAG)\n"
     "  --help, -h       show this help and exit\n"
     "  --version        print nnscope's version and exit\n";
 
@@ -67,7 +69,7 @@ static void on_sigint(int sig)
     nn_interrupt_requested = 1;
 }
 
-typedef enum action { RUN, LIST, REPLAY, EXPORT } action;
+typedef enum action { RUN, LIST, REPLAY, EXPORT, DIFF } action;
 
 typedef struct command_line {
     repl_app_options opt;
@@ -131,6 +133,11 @@ static int parse_command_line(int argc, char **argv, command_line *cl)
         } else if (!strcmp(a, "--export")) {
             if (i + 2 >= argc) return usage_error("%s needs a session and a file: --export NAME|ID FILE", a);
             cl->what = EXPORT;
+            cl->session = argv[++i];
+            cl->export_to = argv[++i];
+        } else if (!strcmp(a, "--diff")) {
+            if (i + 2 >= argc) return usage_error("%s needs two snapshots: --diff SNAPSHOT_A SNAPSHOT_B", a);
+            cl->what = DIFF;
             cl->session = argv[++i];
             cl->export_to = argv[++i];
         } else if (a[0] == '-' && a[1] != '\0') {
@@ -197,6 +204,7 @@ int main(int argc, char **argv)
     case LIST: return repl_app_cli_list(&cl.opt);
     case REPLAY: return repl_app_cli_replay(&cl.opt, cl.session, cl.verify, cl.from);
     case EXPORT: return repl_app_cli_export(&cl.opt, cl.session, cl.export_to);
+    case DIFF: return repl_app_cli_diff(&cl.opt, cl.session, cl.export_to);
     case RUN: break;
     }
     cl.opt.interactive = !cl.code && !cl.path && isatty(STDIN_FILENO);
