@@ -813,5 +813,6 @@ nn_print_options *nn_print_options_get(void);
 #include "nn_clip_grad.h"
 #include "nn_pool.h"
 #include "nn_math.h"
+#include "nn_select.h"
 
 #endif

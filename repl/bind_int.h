@@ -287,4 +287,12 @@ int repl_random_add_functions(nn_object *torch); /* 0 or -1 */
 /* t.multinomial, bernoulli, bernoulli_, exponential_, random_: new reference or NULL without error */
 nn_object *repl_random_method(nn_tensor *t, const char *name);
 
+/* bind_select.c: sort, topk, cumsum, flip, gather, scatter, chunk, ..., F.one_hot */
+int repl_select_add_functions(nn_object *torch);  /* 0 or -1 */
+int repl_select_functional(nn_object *fns);       /* adds to torch.nn.functional */
+/* t.sort, t.flip, t.scatter_, ...: new reference or NULL without error */
+nn_object *repl_select_method(nn_tensor *t, const char *name);
+/* torch.return_types.sort / topk / kthvalue */
+bool repl_select_return_type(const nn_object *o);
+
 #endif

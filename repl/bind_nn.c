@@ -2155,7 +2155,7 @@ nn_object *repl_functional_namespace(void)
     nn_object *ns = repl_namespace_new("torch.nn.functional");
     if (!ns) return NULL;
     if (repl_namespace_add_fns(ns, functional, sizeof functional / sizeof functional[0]) ||
-        repl_nn_more_functional(ns)) {
+        repl_nn_more_functional(ns) || repl_select_functional(ns)) {
         NN_RELEASE(ns);
         return NULL;
     }

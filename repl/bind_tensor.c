@@ -36,7 +36,7 @@ static nn_type min_type = {.name = "min", .repr = min_repr, .base = &nn_tuple_ty
 
 nn_object *repl_return_type_getattr(nn_object *o, const char *name, bool *handled)
 {
-    if (o->type != &max_type && o->type != &min_type) return NULL;
+    if (o->type != &max_type && o->type != &min_type && !repl_select_return_type(o)) return NULL;
     *handled = true;
     if (!strcmp(name, "values")) return nn_retain(nn_tuple_get(o, 0));
     if (!strcmp(name, "indices")) return nn_retain(nn_tuple_get(o, 1));
@@ -1461,6 +1461,7 @@ nn_object *repl_tensor_getattr(nn_tensor *t, const char *name)
             return repl_bound_function(&tensor_functions[i], self);
     if ((m = repl_math_method(t, name)) || nn_error_current() != NN_OK) return m;
     if ((m = repl_random_method(t, name)) || nn_error_current() != NN_OK) return m;
+    if ((m = repl_select_method(t, name)) || nn_error_current() != NN_OK) return m;
     nn_error_set(NN_ERR_ATTRIBUTE, "'%s' object has no attribute '%s'", t->ob.type->name, name);
     return NULL;
 }

@@ -83,6 +83,9 @@ need . "" $(attrs repl/bind_tensor.c '^nn_object \*repl_tensor_getattr')
 need . "" $(table repl/bind_random.c 'generator_methods\[\] = \{')
 need torch. "" $(table repl/bind_random.c 'random_functions\[\] = \{')
 need . "(" $(table repl/bind_random.c 'random_methods\[\] = \{')
+need torch. "" $(table repl/bind_select.c 'select_functions\[\] = \{')
+need . "(" $(table repl/bind_select.c 'select_methods\[\] = \{')
+need F. "(" $(table repl/bind_select.c 'select_functional\[\] = \{')
 # torch.nn: module classes, Module methods, container methods, Parameter, global hooks
 need nn. "" $(table repl/bind_nn.c 'nn_classes\[\] = \{') Parameter
 need . "(" $(table repl/bind_nn.c 'module_methods\[\] = \{')
