@@ -295,4 +295,8 @@ nn_object *repl_select_method(nn_tensor *t, const char *name);
 /* torch.return_types.sort / topk / kthvalue */
 bool repl_select_return_type(const nn_object *o);
 
+/* bind_act.c: ReLU6, Hardtanh, Hardswish, ..., Softmin and their F. forms */
+int repl_act_classes(nn_object *nn);     /* adds to torch.nn; 0 or -1 */
+int repl_act_functional(nn_object *fns); /* adds to torch.nn.functional */
+
 #endif
