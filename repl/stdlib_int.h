@@ -66,6 +66,7 @@ nn_object *repl_mod_from_source(const char *name, const repl_mod_fn *helpers, si
 nn_object *repl_mod_collections(void);
 nn_object *repl_mod_copy(void);
 nn_object *repl_mod_functools(void);
+nn_object *repl_mod_future(void);   /* __future__ */
 nn_object *repl_mod_itertools(void);
 nn_object *repl_mod_math(void);
 nn_object *repl_mod_os(void);
