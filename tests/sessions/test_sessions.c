@@ -1127,6 +1127,21 @@ static void test_export_py_and_ipynb(void **state)
                         "partial\n", "Traceback (most recent call last):\n  File \"<cell 4>\", line 1\nZeroDivisionError: division by zero\n",
                         SESS_CELL_ERROR, 0, 0, NULL));
     ok(sess_cell_record(db, sid, 5, "s = 'bad \xff byte \x01'", "\x02", NULL, SESS_CELL_OK, 0, 0, NULL));
+    /* a cell that raised in its third statement: the two before it ran */
+    ok(sess_cell_record(db, sid, 6, "a = 1\nfor i in range(2):\n    a += i\nelse:\n    b = (2,\n3)\nc = a / 0\nd = 4",
+                        "", "Traceback (most recent call last):\n  File \"<ipython-input-6>\", line 7, in <module>\n"
+                        "ZeroDivisionError: division by zero",
+                        SESS_CELL_ERROR, 0, 0, NULL));
+    /* magics and shell lines, echoes */
+    ok(sess_cell_record(db, sid, 7, "%time y = x + 1\n%cd ~/data\n%pwd\n%env A=b c\nfiles = !ls -a\n!echo {x}\n"
+                        "x?\n%inspect model\n%ll sub\n  %cat f\n%run prep.py", "", NULL, SESS_CELL_OK, 0, 0, NULL));
+    ok(sess_cell_record(db, sid, 8, "%%time\nz = 2\nz", "CPU times: ...\nOut[8]: 2\n", NULL, SESS_CELL_OK, 0, 0, NULL));
+    ok(sess_cell_record(db, sid, 9, "%%timeit -n 2\nz * 2", "1 us\n", NULL, SESS_CELL_OK, 0, 0, NULL));
+    ok(sess_cell_record(db, sid, 10, "print('Out[10]: no')\nx", "Out[10]: no\nOut[10]: \ntensor([1.,\n        1.])\n",
+                        NULL, SESS_CELL_OK, 0, 0, NULL));
+    sess_cell_meta silent = {.silent = 1};
+    ok(sess_cell_record_meta(db, sid, 11, "print('Out[11]: 1')\n2;", "Out[11]: 1\n", NULL, SESS_CELL_OK, 0, 0, NULL,
+                             &silent));
 
     char *py;
     size_t len;
@@ -1134,7 +1149,23 @@ static void test_export_py_and_ipynb(void **state)
     assert_int_equal(strlen(py), len);
     assert_non_null(strstr(py, "# %% [1]\nimport torch\nx = torch.ones(2)\n\n# %% [2]\nprint(x)\n"));
     assert_non_null(strstr(py, "# %% [3]\n# %snapshot model v1\n"));
-    assert_non_null(strstr(py, "# this cell raised an error; it is commented out:\n# 1/0\n# ! Traceback"));
+    /* no <module> line in the traceback: nothing ran, all commented, the error's last line */
+    assert_non_null(strstr(py, "# this cell raised an error; it is commented out:\n# 1/0\n"
+                               "# ! ZeroDivisionError: division by zero\n"));
+    assert_null(strstr(py, "# ! Traceback"));
+    assert_non_null(strstr(py, "# %% [6]\na = 1\nfor i in range(2):\n    a += i\nelse:\n    b = (2,\n3)\n"
+                               "# the cell raised an error here; the rest of it is commented out:\n# c = a / 0\n# d = 4\n"
+                               "# ! ZeroDivisionError: division by zero\n"));
+    assert_non_null(strstr(py, "# %% [7]\ny = x + 1\nimport os; os.chdir(os.path.expanduser('~/data'))\n"
+                               "import os; os.getcwd()\nimport os; os.environ['A'] = 'b c'\n"
+                               "import subprocess; files = subprocess.run('ls -a', shell=True, capture_output=True, "
+                               "text=True).stdout.splitlines()\n"
+                               "# !echo {x}\n# x?\n# %inspect model\n"
+                               "import subprocess; subprocess.run('ls -F -l' + ' ' + 'sub', shell=True)\n"
+                               "  import subprocess; subprocess.run('cat' + ' ' + 'f', shell=True)\n"
+                               "exec(open('prep.py').read())\n"));
+    assert_non_null(strstr(py, "# %% [8]\n# %%time\nz = 2\nz\n"));
+    assert_non_null(strstr(py, "# %% [9]\n# %%timeit -n 2\n# z * 2\n"));
     nn_free(py);
 
     char *nb;
@@ -1149,6 +1180,16 @@ static void test_export_py_and_ipynb(void **state)
     assert_non_null(strstr(nb, "\"source\": [\n    \"import torch\\n\",\n    \"x = torch.ones(2)\"\n   ]"));
     assert_non_null(strstr(nb, "bad \\ufffd byte \\u0001"));
     assert_non_null(strstr(nb, "\"session_name\": \"demo \\\"quoted\\\"\""));
+    /* echoes are execute_result outputs (after the printed stream), text/plain without "Out[n]: " */
+    assert_non_null(strstr(nb, "\"text\": [\n      \"CPU times: ...\\n\"\n     ]\n    },\n    {\n"
+                               "     \"data\": {\n      \"text/plain\": [\n       \"2\"\n      ]\n     },\n"
+                               "     \"execution_count\": 8,\n     \"metadata\": {},\n"
+                               "     \"output_type\": \"execute_result\"\n    }"));
+    assert_non_null(strstr(nb, "\"text\": [\n      \"Out[10]: no\\n\"\n     ]\n    },\n    {\n"
+                               "     \"data\": {\n      \"text/plain\": [\n       \"tensor([1.,\\n\",\n"
+                               "       \"        1.])\"\n      ]\n     },\n     \"execution_count\": 10,"));
+    /* a silenced cell has no echo: what looks like one is printed text */
+    assert_non_null(strstr(nb, "\"text\": [\n      \"Out[11]: 1\\n\"\n     ]\n    }\n   ],\n"));
     nn_free(nb);
 
     /* files, by extension; an unknown session */
@@ -1158,6 +1199,15 @@ static void test_export_py_and_ipynb(void **state)
     char *f = slurp(tpath("out.ipynb"), &n);
     assert_int_equal(f[0], '{');
     free(f);
+    /* the nbformat 4 schema, with Debian's python3-nbformat where it is installed (not needed by CI) */
+    if (system("/usr/bin/python3 -c 'import nbformat' 2>/dev/null") == 0) {
+        char cmd[1200];
+        snprintf(cmd, sizeof cmd, "/usr/bin/python3 -c 'import nbformat, sys; "
+                                  "nbformat.validate(nbformat.read(sys.argv[1], as_version=4))' '%s'", tpath("out.ipynb"));
+        assert_int_equal(system(cmd), 0);
+    } else {
+        fprintf(stderr, "test_export_py_and_ipynb: python3-nbformat not installed, schema check skipped\n");
+    }
     f = slurp(tpath("out.py"), &n);
     assert_int_equal(strncmp(f, "# nnscope session", 17), 0);
     free(f);
