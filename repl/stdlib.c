@@ -27,6 +27,7 @@ static const struct {
     {"os.path", repl_mod_os_path},
     {"random", repl_mod_random},
     {"string", repl_mod_string},
+    {"subprocess", repl_mod_subprocess},
     {"time", repl_mod_time},
     {"torch.optim.lr_scheduler", repl_mod_lr_scheduler},
     {"torch.utils", repl_mod_torch_utils},
