@@ -29,7 +29,22 @@ DEP_HEADERS  = /usr/include/x86_64-linux-gnu/cblas.h /usr/include/cmocka.h /usr/
                /usr/include/ncurses.h /usr/include/sqlite3.h /usr/include/zip.h /usr/bin/pkg-config /usr/bin/tmux
 
 CORE_SRC = $(wildcard core/*.c core/cpu/*.c core/loopback/*.c)
-CORE_O   = $(patsubst %.c,$(BUILD)/%.o,$(CORE_SRC))
+CORE_O   = $(patsubst %.c,$(BUILD)/%.o,$(CORE_SRC)) $(CUDA_O)
+
+# CUDA=1: the CUDA backend of core/cuda/ (C over the CUDA runtime, kernels in .cu files
+# through nvcc), registered when the runtime sees a GPU. Never built by default nor in CI:
+#   make CUDA=1 BUILD=build/cuda
+ifeq ($(CUDA),1)
+CUDA_HOME ?= /usr/local/cuda
+NVCC      ?= $(CUDA_HOME)/bin/nvcc
+CORE_SRC += $(wildcard core/cuda/*.c)
+CUDA_O    = $(patsubst %.cu,$(BUILD)/%.o,$(wildcard core/cuda/*.cu))
+CFLAGS   += -DNN_HAVE_CUDA -I$(CUDA_HOME)/include
+LDLIBS   += -L$(CUDA_HOME)/lib64 -lcudart
+$(BUILD)/core/cuda/%.o: core/cuda/%.cu
+	@mkdir -p $(dir $@)
+	$(NVCC) -O3 -Icore -DNN_HAVE_CUDA -c $< -o $@
+endif
 LIB      = $(BUILD)/libnnscope.a
 
 # The layers above core, one library each (arrows point down: repl may use
