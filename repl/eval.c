@@ -161,6 +161,9 @@ static void tb_format(repl_interp *in, nn_object *exc)
     }
     const char *cname = exc && exc->type == &repl_instance_type ? ((instance_obj *)exc)->cls->name : "Exception";
     char *msg = exc ? repl_exc_message(exc) : NULL;
+    /* an exception class of a standard module: json.decoder.JSONDecodeError */
+    const char *cmod = exc && exc->type == &repl_instance_type ? ((instance_obj *)exc)->cls->module : NULL;
+    if (cmod) repl_sb_printf(&b, "%s.", cmod);
     if (msg && *msg) repl_sb_printf(&b, "%s: %s", cname, msg);
     else repl_sb_puts(&b, cname);
     nn_free(msg);

@@ -48,6 +48,11 @@ int repl_mod_kwargs_only(const char *fname, nn_object *kwargs, const char *const
    self). New reference or NULL. */
 class_obj *repl_mod_class(const char *module, const char *name, nn_cfunc ctor, const repl_mod_fn *methods, size_t n);
 
+/* Raises the OSError subclass for errno e (FileNotFoundError for ENOENT, ...)
+   about path, with errno, strerror and filename set on it, as CPython's
+   "[Errno 2] No such file or directory: 'x'" (mod_os.c). Returns NULL. */
+nn_object *repl_mod_os_error(int e, const char *path);
+
 /* A module written in the language: a new module named name (static), whose
    first attributes are the n C functions of helpers, running source (static)
    as its body (repl_exec_module_source; tracebacks name "<frozen name>").
@@ -58,7 +63,9 @@ nn_object *repl_mod_from_source(const char *name, const repl_mod_fn *helpers, si
 nn_object *repl_mod_collections(void);
 nn_object *repl_mod_copy(void);
 nn_object *repl_mod_functools(void);
+nn_object *repl_mod_io(void);
 nn_object *repl_mod_itertools(void);
+nn_object *repl_mod_json(void);
 nn_object *repl_mod_math(void);
 nn_object *repl_mod_os(void);
 nn_object *repl_mod_os_path(void); /* os.path (posixpath) */
