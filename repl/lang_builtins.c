@@ -19,6 +19,5 @@ bool repl_is_not_implemented(const nn_object *o) { return o == &notimpl_object; 
 int repl_lang_builtins_init(repl_interp *in)
 {
     if (repl_nmap_set(&in->builtins, "NotImplemented", &notimpl_object) < 0) return -1;
-    if (repl_io_builtins_init(in) < 0) return -1;
     return repl_generators_init(in);
 }

@@ -241,8 +241,7 @@ static const char source[] =
 
 nn_object *repl_mod_io(void) { return repl_mod_from_source("io", helpers, sizeof helpers / sizeof *helpers, source); }
 
-/* open(...): io.open, the module made on the first call. */
-static nn_object *bi_open(void *ud, nn_object *args, nn_object *kwargs)
+nn_object *repl_bi_open(void *ud, nn_object *args, nn_object *kwargs)
 {
     nn_object *io = repl_stdlib_module("io");
     nn_object *f = io ? repl_get_attr(io, "open") : NULL;
@@ -252,12 +251,4 @@ static nn_object *bi_open(void *ud, nn_object *args, nn_object *kwargs)
     nn_object *r = repl_call_object(f, n ? ((nn_tuple *)args)->items : NULL, (int)n, kwargs);
     NN_RELEASE(f);
     return r;
-}
-
-int repl_io_builtins_init(repl_interp *in)
-{
-    nn_object *f = nn_cfunction_new("open", bi_open, NULL, NULL);
-    int rc = f ? repl_nmap_set(&in->builtins, "open", f) : -1;
-    NN_RELEASE(f);
-    return rc;
 }
