@@ -30,7 +30,7 @@ DEP_HEADERS  = /usr/include/x86_64-linux-gnu/cblas.h /usr/include/cmocka.h /usr/
                /usr/include/ncurses.h /usr/include/sqlite3.h /usr/include/zip.h /usr/bin/pkg-config /usr/bin/tmux \
                /usr/include/jansson.h /usr/include/pcre2.h
 
-CORE_SRC = $(wildcard core/*.c)
+CORE_SRC = $(wildcard core/*.c core/cpu/*.c core/loopback/*.c)
 CORE_O   = $(patsubst %.c,$(BUILD)/%.o,$(CORE_SRC))
 LIB      = $(BUILD)/libnnscope.a
 
@@ -63,6 +63,8 @@ all: check-deps $(LIB) $(NNSCOPE)
 # Include paths follow the layers: core sees only itself; repl and the tests
 # also see repl/ (sessions and inspector include their own headers by path).
 $(BUILD)/repl/%.o $(BUILD)/tests/% $(NNSCOPE): LAYER_INC = -Irepl
+# the guided mode (repl/lesson.c) finds the lessons in this tree's tutorials/
+$(BUILD)/repl/lesson.o: LAYER_INC = -Irepl -DNNSCOPE_TUTORIALS_DIR='"$(CURDIR)/tutorials"'
 
 # Objects depend on the flags they were built with: changing OPT or SAN rebuilds.
 FLAGS_FILE = $(BUILD)/.cflags

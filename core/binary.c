@@ -10,12 +10,26 @@
 #include <math.h>
 #include <string.h>
 
+#include "backend.h"
 #include "nn_parallel.h"
 
-typedef enum binop {
-    BIN_ADD, BIN_SUB, BIN_MUL, BIN_DIV, BIN_POW, BIN_MAX, BIN_MIN, BIN_FLOORDIV, BIN_MOD,
-    BIN_EQ, BIN_NE, BIN_LT, BIN_LE, BIN_GT, BIN_GE,
-} binop;
+/* The kernel's op codes (core/backend.h) under this file's names. */
+typedef nn_binop binop;
+#define BIN_ADD NN_BINOP_ADD
+#define BIN_SUB NN_BINOP_SUB
+#define BIN_MUL NN_BINOP_MUL
+#define BIN_DIV NN_BINOP_DIV
+#define BIN_POW NN_BINOP_POW
+#define BIN_MAX NN_BINOP_MAX
+#define BIN_MIN NN_BINOP_MIN
+#define BIN_FLOORDIV NN_BINOP_FLOORDIV
+#define BIN_MOD NN_BINOP_MOD
+#define BIN_EQ NN_BINOP_EQ
+#define BIN_NE NN_BINOP_NE
+#define BIN_LT NN_BINOP_LT
+#define BIN_LE NN_BINOP_LE
+#define BIN_GT NN_BINOP_GT
+#define BIN_GE NN_BINOP_GE
 
 static bool is_comparison(binop op) { return op >= BIN_EQ; }
 
@@ -29,129 +43,6 @@ static nn_dtype compute_dtype(nn_dtype dt)
     }
 }
 
-typedef struct bin_ctx {
-    double alpha;
-} bin_ctx;
-
-/* One loop per (op, type): fast paths for contiguous operands and a scalar
-   on either side, so the compiler vectorizes them; a strided path otherwise. */
-#define DEFINE_LOOP(NAME, T, OUT_T, EXPR)                                                        \
-    static void NAME(char **d, const int64_t *s, int64_t n, void *vctx)                          \
-    {                                                                                            \
-        const bin_ctx *ctx = vctx;                                                               \
-        (void)ctx;                                                                               \
-        OUT_T *o = (OUT_T *)d[0];                                                                \
-        const T *x = (const T *)d[1], *y = (const T *)d[2];                                      \
-        const int64_t so = (int64_t)sizeof(OUT_T), st = (int64_t)sizeof(T);                      \
-        if (s[0] == so && s[1] == st && s[2] == st) {                                            \
-            for (int64_t i = 0; i < n; i++) { T a = x[i], b = y[i]; o[i] = (OUT_T)(EXPR); }      \
-        } else if (s[0] == so && s[1] == st && s[2] == 0) {                                      \
-            T b = y[0];                                                                          \
-            for (int64_t i = 0; i < n; i++) { T a = x[i]; o[i] = (OUT_T)(EXPR); }                \
-        } else if (s[0] == so && s[1] == 0 && s[2] == st) {                                      \
-            T a = x[0];                                                                          \
-            for (int64_t i = 0; i < n; i++) { T b = y[i]; o[i] = (OUT_T)(EXPR); }                \
-        } else {                                                                                 \
-            for (int64_t i = 0; i < n; i++) {                                                    \
-                T a = *(const T *)(d[1] + i * s[1]), b = *(const T *)(d[2] + i * s[2]);          \
-                *(OUT_T *)(d[0] + i * s[0]) = (OUT_T)(EXPR);                                     \
-            }                                                                                    \
-        }                                                                                        \
-    }
-
-static int64_t ipow(int64_t base, int64_t exp)
-{
-    uint64_t result = 1, b = (uint64_t)base; /* wraps as PyTorch's, without C's signed overflow */
-    while (exp > 0) {
-        if (exp & 1) result *= b;
-        b *= b;
-        exp >>= 1;
-    }
-    return (int64_t)result;
-}
-
-/* Floor division and Python-signed remainder, as PyTorch's kernels compute them:
-   floats through fmod (so that a // b * b + a % b == a as closely as rounding
-   allows); ints exactly (a zero divisor is refused before the loop runs). */
-#define DEFINE_FLOOR_FLOAT(T, FMOD, FLOOR, COPYSIGN)                                \
-    static T floordiv_##T(T a, T b)                                                 \
-    {                                                                               \
-        if (b == 0) return a / b;                                                   \
-        T mod = FMOD(a, b), div = (a - mod) / b;                                    \
-        if (mod != 0 && (b < 0) != (mod < 0)) div -= 1;                             \
-        if (div == 0) return COPYSIGN((T)0, a / b);                                 \
-        T floored = FLOOR(div);                                                     \
-        return div - floored > (T)0.5 ? floored + 1 : floored;                      \
-    }                                                                               \
-    static T mod_##T(T a, T b)                                                      \
-    {                                                                               \
-        T mod = FMOD(a, b);                                                         \
-        return mod != 0 && (b < 0) != (mod < 0) ? mod + b : mod;                    \
-    }
-DEFINE_FLOOR_FLOAT(float, fmodf, floorf, copysignf)
-DEFINE_FLOOR_FLOAT(double, fmod, floor, copysign)
-static int64_t floordiv_int64_t(int64_t a, int64_t b)
-{
-    if (b == -1) return (int64_t)(0 - (uint64_t)a); /* INT64_MIN // -1 wraps, as PyTorch's */
-    int64_t q = a / b;
-    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
-}
-static int64_t mod_int64_t(int64_t a, int64_t b)
-{
-    if (b == -1) return 0;
-    int64_t r = a % b;
-    return r != 0 && (r < 0) != (b < 0) ? r + b : r;
-}
-
-/* Python's floor-free integer division is never used: int / int promotes to float. */
-/* NaN propagates; on equal values (-0.0 vs 0.0) the first operand wins, as std::max/min */
-#define MAXF(a, b) ((a) != (a) ? (a) : (b) != (b) ? (b) : (a) < (b) ? (b) : (a))
-#define MINF(a, b) ((a) != (a) ? (a) : (b) != (b) ? (b) : (b) < (a) ? (b) : (a))
-
-/* int64 +, -, * wrap as PyTorch's do, computed unsigned (no signed overflow in C) */
-#define WRAP(a, op, b) _Generic((a), int64_t: (int64_t)((uint64_t)(a) op (uint64_t)(b)), default: (a) op (b))
-#define DEFINE_ARITH(SUFFIX, T, POW)                                                \
-    DEFINE_LOOP(add_##SUFFIX, T, T, WRAP(a, +, b))                                  \
-    DEFINE_LOOP(add_alpha_##SUFFIX, T, T, WRAP(a, +, (T)ctx->alpha * b))            \
-    DEFINE_LOOP(sub_##SUFFIX, T, T, WRAP(a, -, b))                                  \
-    DEFINE_LOOP(mul_##SUFFIX, T, T, WRAP(a, *, b))                                  \
-    DEFINE_LOOP(div_##SUFFIX, T, T, a / b)                                          \
-    DEFINE_LOOP(pow_##SUFFIX, T, T, POW(a, b))                                      \
-    DEFINE_LOOP(max_##SUFFIX, T, T, MAXF(a, b))                                     \
-    DEFINE_LOOP(min_##SUFFIX, T, T, MINF(a, b))                                     \
-    DEFINE_LOOP(floordiv_##SUFFIX, T, T, floordiv_##T(a, b))                        \
-    DEFINE_LOOP(mod_##SUFFIX, T, T, mod_##T(a, b))                                  \
-    DEFINE_LOOP(eq_##SUFFIX, T, uint8_t, a == b)                                    \
-    DEFINE_LOOP(ne_##SUFFIX, T, uint8_t, a != b)                                    \
-    DEFINE_LOOP(lt_##SUFFIX, T, uint8_t, a < b)                                     \
-    DEFINE_LOOP(le_##SUFFIX, T, uint8_t, a <= b)                                    \
-    DEFINE_LOOP(gt_##SUFFIX, T, uint8_t, a > b)                                     \
-    DEFINE_LOOP(ge_##SUFFIX, T, uint8_t, a >= b)                                    \
-    static const nn_loop_fn loops_##SUFFIX[] = {                                    \
-        [BIN_ADD] = add_##SUFFIX, [BIN_SUB] = sub_##SUFFIX, [BIN_MUL] = mul_##SUFFIX, \
-        [BIN_DIV] = div_##SUFFIX, [BIN_POW] = pow_##SUFFIX, [BIN_MAX] = max_##SUFFIX, \
-        [BIN_MIN] = min_##SUFFIX, [BIN_FLOORDIV] = floordiv_##SUFFIX,                 \
-        [BIN_MOD] = mod_##SUFFIX, [BIN_EQ] = eq_##SUFFIX,   [BIN_NE] = ne_##SUFFIX,   \
-        [BIN_LT] = lt_##SUFFIX,   [BIN_LE] = le_##SUFFIX,   [BIN_GT] = gt_##SUFFIX,   \
-        [BIN_GE] = ge_##SUFFIX,                                                     \
-    };
-
-#define MAXI(a, b) ((a) < (b) ? (b) : (a))
-#define MINI(a, b) ((b) < (a) ? (b) : (a))
-DEFINE_ARITH(f32, float, powf)
-DEFINE_ARITH(f64, double, pow)
-#undef MAXF
-#undef MINF
-#define MAXF MAXI
-#define MINF MINI
-DEFINE_ARITH(i64, int64_t, ipow)
-
-static nn_loop_fn pick_loop(binop op, nn_dtype cd, double alpha)
-{
-    if (op == BIN_ADD && alpha != 1.0)
-        return cd == NN_FLOAT32 ? add_alpha_f32 : cd == NN_FLOAT64 ? add_alpha_f64 : add_alpha_i64;
-    return cd == NN_FLOAT32 ? loops_f32[op] : cd == NN_FLOAT64 ? loops_f64[op] : loops_i64[op];
-}
 
 /* A no-grad conversion to dtype (the operand itself, retained, when it already has it). */
 static nn_tensor *as_dtype(nn_tensor *t, nn_dtype dt)
@@ -163,6 +54,17 @@ static nn_tensor *as_dtype(nn_tensor *t, nn_dtype dt)
     bool prev = nn_set_grad_enabled(false);
     nn_tensor *r = nn_to_dtype(t, dt);
     nn_set_grad_enabled(prev);
+    return r;
+}
+
+/* as_dtype on the given device: a 0-dim CPU operand of a device op is moved there
+   by value, as PyTorch allows (nn_common_device let only such operands differ). */
+static nn_tensor *as_device_dtype(nn_tensor *t, nn_device device, nn_dtype dt)
+{
+    if (nn_same_device(nn_device_of(t), device)) return as_dtype(t, dt);
+    nn_tensor *c = as_dtype(t, dt), *r = NULL;
+    if (c) NN_WITH_GRAD_MODE(false, r = nn_to_device(c, device));
+    NN_RELEASE(c);
     return r;
 }
 
@@ -213,6 +115,9 @@ static nn_tensor *binary_compute(binop op, nn_tensor *a, nn_tensor *b, double al
     int nd;
     int64_t shape[NN_MAX_DIMS];
     if (nn_broadcast_shapes(a->ndim, a->sizes, b->ndim, b->sizes, &nd, shape) < 0) return NULL;
+    nn_device device;
+    nn_tensor *operands[3] = {a, b, into};
+    if (nn_common_device(into ? 3 : 2, operands, &device) < 0) return NULL;
     nn_dtype result = nn_result_type(a, b);
     if (op == BIN_DIV && !nn_dtype_is_floating(result)) result = NN_FLOAT32;
     if (op == BIN_POW && !nn_dtype_is_floating(result) && has_negative(b)) {
@@ -243,20 +148,20 @@ static nn_tensor *binary_compute(binop op, nn_tensor *a, nn_tensor *b, double al
             NN_RETAIN(into);
             return into;
         }
-        return nn_empty(nd, shape, out_dtype);
+        return nn_empty_on(device, nd, shape, out_dtype);
     }
-    nn_tensor *ca = as_dtype(a, cd), *cb = ca ? as_dtype(b, cd) : NULL;
+    nn_tensor *ca = as_device_dtype(a, device, cd), *cb = ca ? as_device_dtype(b, device, cd) : NULL;
     nn_tensor *out = NULL, *tmp = NULL;
     if (!cb) goto done;
     /* write straight into the destination when it has the kernel's layout */
     nn_dtype kernel_out = is_comparison(op) ? NN_BOOL : cd;
     nn_tensor *dest = into;
-    if (!dest) dest = out = nn_empty(nd, shape, out_dtype);
+    if (!dest) dest = out = nn_empty_on(device, nd, shape, out_dtype);
     if (!dest) goto done;
     nn_tensor *target = dest;
     if (dest->dtype != kernel_out || (into && (into == a || into == b) && (ca != a || cb != b))) {
         /* different dtype, or an in-place operand that was converted: compute aside */
-        target = tmp = nn_empty(nd, shape, kernel_out);
+        target = tmp = nn_empty_on(device, nd, shape, kernel_out);
         if (!tmp) {
             NN_SET(out, NULL);
             goto done;
@@ -273,8 +178,10 @@ static nn_tensor *binary_compute(binop op, nn_tensor *a, nn_tensor *b, double al
         nn_broadcast_into(cb, nd, shape, &vb);
         ops[2] = &vb;
     }
-    bin_ctx ctx = {alpha};
-    nn_foreach_parallel(3, ops, pick_loop(op, cd, alpha), &ctx);
+    if (NN_KERNEL(nn_backend_of(target), binary, (op, target, ops[1], ops[2], alpha)) < 0) {
+        NN_SET(out, NULL);
+        goto done;
+    }
     if (tmp) {
         bool prev = nn_set_grad_enabled(false);
         /* the raw copy path: dest is fresh or checked by the caller */
@@ -506,8 +413,11 @@ nn_tensor *nn_where(nn_tensor *cond, nn_tensor *a, nn_tensor *b)
         nn_broadcast_shapes(cond->ndim, cond->sizes, nd, s1, &nd2, shape) < 0)
         return NULL;
     nn_dtype dt = nn_result_type(a, b);
-    nn_tensor *ca = as_dtype(a, dt), *cb = ca ? as_dtype(b, dt) : NULL;
-    nn_tensor *out = cb ? nn_empty(nd2, shape, dt) : NULL;
+    nn_device device;
+    nn_tensor *operands[3] = {cond, a, b};
+    if (nn_common_device(3, operands, &device) < 0) return NULL;
+    nn_tensor *ca = as_device_dtype(a, device, dt), *cb = ca ? as_device_dtype(b, device, dt) : NULL;
+    nn_tensor *out = cb ? nn_empty_on(device, nd2, shape, dt) : NULL;
     if (out) {
         nn_tensor vc, va, vb;
         nn_broadcast_into(cond, nd2, shape, &vc);
@@ -515,9 +425,10 @@ nn_tensor *nn_where(nn_tensor *cond, nn_tensor *a, nn_tensor *b)
         nn_broadcast_into(cb, nd2, shape, &vb);
         where_ctx ctx = {nn_dtype_size(dt)};
         const nn_tensor *ops[4] = {out, &vc, &va, &vb};
-        nn_foreach_parallel(4, ops, where_loop, &ctx);
         nn_tensor *in[3] = {a, b, cond};
-        if (nn_record(NN_OP_where, 2, in, 1, &out, 1, &cond, NULL) < 0) NN_SET(out, NULL);
+        if (NN_KERNEL(nn_backend_of(out), map, (4, ops, where_loop, &ctx, true)) < 0 ||
+            nn_record(NN_OP_where, 2, in, 1, &out, 1, &cond, NULL) < 0)
+            NN_SET(out, NULL);
     }
     NN_RELEASE(ca);
     NN_RELEASE(cb);

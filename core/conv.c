@@ -4,14 +4,14 @@
  * class (PyTorch 1.13's __init__, reset_parameters and extra_repr).
  *
  * float32 and float64 run through im2col and one GEMM per group over the
- * batch's threads (conv_gemm.c); bfloat16 and float16 through the direct loops
+ * batch's threads (the conv2d kernel, core/cpu/conv2d.c); bfloat16 and float16 through the direct loops
  * here, over float64 copies accumulating in double (clear, not fast).
  */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "nn_conv.h"
+#include "backend.h"
 
 /* The geometry of one convolution (nn_conv.h). */
 typedef nn_conv_geom conv_shape;
@@ -170,14 +170,18 @@ static nn_tensor *record(nn_tensor *y, nn_tensor *x, nn_tensor *w, nn_tensor *b,
     return y;
 }
 
-/* conv2d_4d for float32 and float64: im2col + GEMM (conv_gemm.c). */
+/* conv2d_4d for float32 and float64: im2col + GEMM (the conv2d kernel, core/cpu/conv2d.c). */
 static nn_tensor *conv2d_4d_gemm(const conv_shape *s, nn_tensor *x, nn_tensor *w, nn_tensor *b, const nn_op_params *p,
                                  const int64_t out_sizes[4])
 {
+    nn_device device;
+    nn_tensor *operands[3] = {x, w, b};
+    if (nn_common_device(3, operands, &device) < 0) return NULL;
     nn_tensor *xc = dense(x), *wc = xc ? dense(w) : NULL, *bc = wc && b ? dense(b) : NULL;
-    nn_tensor *y = wc && (bc || !b) ? nn_empty(4, out_sizes, x->dtype) : NULL;
+    nn_tensor *y = wc && (bc || !b) ? nn_empty_on(device, 4, out_sizes, x->dtype) : NULL;
     if (y && nn_numel(y) &&
-        nn_conv2d_gemm(s, x->dtype, nn_data_ptr(xc), nn_data_ptr(wc), bc ? nn_data_ptr(bc) : NULL, nn_data_ptr(y)) < 0)
+        NN_KERNEL(nn_backend_of(y), conv2d,
+                  (s, x->dtype, nn_data_ptr(xc), nn_data_ptr(wc), bc ? nn_data_ptr(bc) : NULL, nn_data_ptr(y))) < 0)
         NN_SET(y, NULL);
     NN_RELEASE(xc);
     NN_RELEASE(wc);
@@ -225,19 +229,20 @@ nn_tensor *nn_conv2d(nn_tensor *input, nn_tensor *weight, nn_tensor *bias, const
     return r;
 }
 
-/* The float32/float64 gradients through conv_gemm.c into gin[0] and gin[1] (as needed); 0 or -1. */
+/* The float32/float64 gradients through the conv2d kernels into gin[0] and gin[1] (as needed); 0 or -1. */
 static int backward_gemm(const conv_shape *s, nn_tensor *x, nn_tensor *w, nn_tensor *gy, bool need_x, bool need_w,
                          nn_tensor **gin)
 {
     nn_tensor *xc = dense(x), *wc = xc ? dense(w) : NULL, *gc = NULL;
     if (wc) NN_WITH_GRAD_MODE(false, gc = gy->dtype == x->dtype ? nn_contiguous(gy) : nn_to_dtype(gy, x->dtype));
     nn_tensor *gcc = gc ? dense(gc) : NULL;
-    nn_tensor *gx = gcc && need_x ? nn_empty(4, x->sizes, x->dtype) : NULL;
-    nn_tensor *gw = gcc && need_w ? nn_zeros(4, w->sizes, w->dtype) : NULL;
+    nn_tensor *gx = gcc && need_x ? nn_empty_like(x) : NULL;
+    nn_tensor *gw = gcc && need_w ? nn_zeros_like(w) : NULL;
     int rc = gcc && (gx || !need_x) && (gw || !need_w) ? 0 : -1;
     if (rc == 0 && nn_numel(gcc) > 0)
-        rc = nn_conv2d_gemm_backward(s, x->dtype, nn_data_ptr(xc), nn_data_ptr(wc), nn_data_ptr(gcc),
-                                     gx ? nn_data_ptr(gx) : NULL, gw ? nn_data_ptr(gw) : NULL);
+        rc = NN_KERNEL(nn_backend_of(xc), conv2d_backward,
+                       (s, x->dtype, nn_data_ptr(xc), nn_data_ptr(wc), nn_data_ptr(gcc), gx ? nn_data_ptr(gx) : NULL,
+                        gw ? nn_data_ptr(gw) : NULL));
     else if (rc == 0 && gx)
         rc = nn_fill_(gx, 0);
     if (rc == 0) {

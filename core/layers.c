@@ -17,7 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "nn_int.h"
+#include "backend.h"
 
 /* ------------------------------------------------------------ helpers */
 
@@ -294,15 +294,10 @@ static nn_tensor *blas_operand(nn_tensor *t, nn_dtype cd)
     return r;
 }
 
-/* c[n, m] (contiguous, holding self) += a[n, k] @ b[k, m]: gemm with beta = 1. */
+/* c[n, m] (contiguous, holding self) += a[n, k] @ b[k, m]: the GEMM kernel with beta = 1. */
 static int gemm_accumulate(nn_tensor *c, nn_tensor *a, nn_tensor *b)
 {
     int64_t n = a->sizes[0], k = a->sizes[1], m = b->sizes[1];
-    if (n > INT_MAX || m > INT_MAX || k > INT_MAX)
-        return nn_error_set(NN_ERR_RUNTIME, "matrix dimensions (%lld, %lld, %lld) are too large for BLAS", (long long)n,
-                            (long long)m, (long long)k);
-    const nn_blas *blas = nn_blas_get();
-    if (!blas) return -1;
     nn_dtype cd = c->dtype;
     nn_tensor *ca = blas_operand(a, cd), *cb = ca ? blas_operand(b, cd) : NULL;
     if (!cb) {
@@ -312,17 +307,12 @@ static int gemm_accumulate(nn_tensor *c, nn_tensor *a, nn_tensor *b)
     layout la = {false, 0}, lb = {false, 0};
     matrix_layout(ca, &la);
     matrix_layout(cb, &lb);
-    enum CBLAS_TRANSPOSE ta = la.trans ? CblasTrans : CblasNoTrans, tb = lb.trans ? CblasTrans : CblasNoTrans;
-    blasint ldc = m > 1 ? (blasint)m : 1;
-    if (cd == NN_FLOAT32)
-        blas->sgemm(CblasRowMajor, ta, tb, (blasint)n, (blasint)m, (blasint)k, 1.0f, nn_data_ptr(ca), (blasint)la.ld,
-                    nn_data_ptr(cb), (blasint)lb.ld, 1.0f, nn_data_ptr(c), ldc);
-    else
-        blas->dgemm(CblasRowMajor, ta, tb, (blasint)n, (blasint)m, (blasint)k, 1.0, nn_data_ptr(ca), (blasint)la.ld,
-                    nn_data_ptr(cb), (blasint)lb.ld, 1.0, nn_data_ptr(c), ldc);
+    int rc = NN_KERNEL(nn_backend_of(c), gemm,
+                       (cd, la.trans, lb.trans, n, m, k, nn_data_ptr(ca), la.ld, nn_data_ptr(cb), lb.ld, 1.0,
+                        nn_data_ptr(c), m > 1 ? m : 1));
     NN_RELEASE(ca);
     NN_RELEASE(cb);
-    return 0;
+    return rc;
 }
 
 /* Integer addmm: c += a @ b, wrapping as PyTorch's integer kernels. */
@@ -376,7 +366,13 @@ nn_tensor *nn_addmm(nn_tensor *self, nn_tensor *mat1, nn_tensor *mat2)
     }
     /* result = self, then gemm(beta = 1) adds the product into it */
     nn_dtype cd = dt == NN_BFLOAT16 ? NN_FLOAT32 : dt;
-    nn_tensor *acc = nn_empty(2, shape, cd), *out = NULL;
+    nn_device device;
+    nn_tensor *operands[3] = {self, mat1, mat2};
+    if (nn_common_device(3, operands, &device) < 0) {
+        NN_RELEASE(expanded);
+        return NULL;
+    }
+    nn_tensor *acc = nn_empty_on(device, 2, shape, cd), *out = NULL;
     int rc = acc ? 0 : -1;
     if (rc == 0) NN_WITH_GRAD_MODE(false, rc = nn_copy_(acc, expanded));
     if (rc == 0 && n > 0 && m > 0 && k > 0) {
@@ -384,7 +380,7 @@ nn_tensor *nn_addmm(nn_tensor *self, nn_tensor *mat1, nn_tensor *mat2)
         else int_accumulate(acc, mat1, mat2);
     }
     if (rc == 0 && cd != dt) {
-        out = nn_empty(2, shape, dt);
+        out = nn_empty_on(device, 2, shape, dt);
         if (out) NN_WITH_GRAD_MODE(false, rc = nn_copy_(out, acc));
         else rc = -1;
     } else if (rc == 0) {

@@ -15,7 +15,7 @@
 #include <limits.h>
 #include <string.h>
 
-#include "nn_int.h"
+#include "backend.h"
 
 /* ------------------------------------------------------------- dtypes */
 
@@ -121,18 +121,12 @@ static int64_t batch_stride(const nn_tensor *t) { return t->ndim == 3 ? t->strid
 
 /* ------------------------------------------------------------- kernels */
 
-/* c[n, m] (row-major, ld m) = a[n, k] @ b[k, m] in float32 or float64. */
-static void gemm(const nn_blas *blas, nn_dtype cd, int64_t n, int64_t m, int64_t k, const void *a, layout la,
-                 const void *b, layout lb, void *c)
+/* c[n, m] (row-major, ld m) = a[n, k] @ b[k, m] in float32 or float64, through
+   the device's GEMM kernel (the one GEMM site, core/kernels.def). */
+static int gemm(const nn_backend *be, nn_dtype cd, int64_t n, int64_t m, int64_t k, const void *a, layout la,
+                const void *b, layout lb, void *c)
 {
-    enum CBLAS_TRANSPOSE ta = la.trans ? CblasTrans : CblasNoTrans, tb = lb.trans ? CblasTrans : CblasNoTrans;
-    blasint ldc = m > 1 ? (blasint)m : 1;
-    if (cd == NN_FLOAT32)
-        blas->sgemm(CblasRowMajor, ta, tb, (blasint)n, (blasint)m, (blasint)k, 1.0f, a, (blasint)la.ld, b,
-                    (blasint)lb.ld, 0.0f, c, ldc);
-    else
-        blas->dgemm(CblasRowMajor, ta, tb, (blasint)n, (blasint)m, (blasint)k, 1.0, a, (blasint)la.ld, b,
-                    (blasint)lb.ld, 0.0, c, ldc);
+    return NN_KERNEL(be, gemm, (cd, la.trans, lb.trans, n, m, k, a, la.ld, b, lb.ld, 0.0, c, m > 1 ? m : 1));
 }
 
 /* Integer matrices: a strided [rows, cols] view, element strides. */
@@ -189,7 +183,7 @@ static nn_tensor *target_for(nn_tensor *out, nn_dtype cd)
         NN_RETAIN(out);
         return out;
     }
-    return nn_empty(out->ndim, out->sizes, cd);
+    return nn_empty_on(nn_device_of(out), out->ndim, out->sizes, cd);
 }
 
 /* out[i] = a[i] @ b[i] for each matrix of a batch: a [(B,) n, k], b [(B,) k, m],
@@ -222,7 +216,7 @@ static int products(nn_tensor *out, nn_tensor *a, nn_tensor *b)
         int64_t sa = batch_stride(ca) * (int64_t)es, sb = batch_stride(cb) * (int64_t)es, sc = n * m * (int64_t)es;
         for (int64_t i = 0; i < batch && rc == 0; i++) {
             if (batch > 1 && (rc = nn_check_interrupt()) < 0) break;
-            gemm(blas, cd, n, m, k, pa + i * sa, la, pb + i * sb, lb, pc + i * sc);
+            rc = gemm(nn_backend_of(target), cd, n, m, k, pa + i * sa, la, pb + i * sb, lb, pc + i * sc);
         }
         if (rc == 0) rc = finish(out, target);
         else NN_RELEASE(target);
@@ -252,16 +246,12 @@ static int matvec(nn_tensor *out, nn_tensor *a, nn_tensor *x)
         int64_t inc;
         matrix_layout(ca, &la);
         vector_inc(cx, &inc);
-        /* row-major storage: [n, k] as is, or [k, n] read transposed */
-        blasint rows = (blasint)(la.trans ? k : n), cols = (blasint)(la.trans ? n : k);
-        enum CBLAS_TRANSPOSE t = la.trans ? CblasTrans : CblasNoTrans;
-        if (cd == NN_FLOAT32)
-            blas->sgemv(CblasRowMajor, t, rows, cols, 1.0f, nn_data_ptr(ca), (blasint)la.ld, nn_data_ptr(cx),
-                        (blasint)inc, 0.0f, nn_data_ptr(target), 1);
-        else
-            blas->dgemv(CblasRowMajor, t, rows, cols, 1.0, nn_data_ptr(ca), (blasint)la.ld, nn_data_ptr(cx),
-                        (blasint)inc, 0.0, nn_data_ptr(target), 1);
-        rc = finish(out, target);
+        /* the GEMM kernel with x as a [k, 1] matrix (row stride inc) */
+        rc = NN_KERNEL(nn_backend_of(target), gemm,
+                       (cd, la.trans, false, n, 1, k, nn_data_ptr(ca), la.ld, nn_data_ptr(cx), inc, 0.0,
+                        nn_data_ptr(target), 1));
+        if (rc == 0) rc = finish(out, target);
+        else NN_RELEASE(target);
     }
     NN_RELEASE(ca);
     NN_RELEASE(cx);
@@ -281,17 +271,21 @@ static int inner(nn_tensor *out, nn_tensor *x, nn_tensor *y)
     const nn_blas *blas = blas_for(n, 1, 1);
     if (!blas) return -1;
     nn_tensor *cx = prepare(x, cd, false), *cy = cx ? prepare(y, cd, false) : NULL;
-    if (cy) {
+    nn_tensor *target = cy ? target_for(out, cd) : NULL;
+    int rc = -1;
+    if (target) {
+        /* the GEMM kernel: x^T as [1, n] (x stored [n, 1], row stride ix) @ y as [n, 1] */
         int64_t ix, iy;
         vector_inc(cx, &ix);
         vector_inc(cy, &iy);
-        double v = cd == NN_FLOAT32 ? blas->sdot((blasint)n, nn_data_ptr(cx), (blasint)ix, nn_data_ptr(cy), (blasint)iy)
-                                    : blas->ddot((blasint)n, nn_data_ptr(cx), (blasint)ix, nn_data_ptr(cy), (blasint)iy);
-        nn_store_double(nn_data_ptr(out), out->dtype, v);
+        rc = NN_KERNEL(nn_backend_of(target), gemm,
+                       (cd, true, false, 1, 1, n, nn_data_ptr(cx), ix, nn_data_ptr(cy), iy, 0.0, nn_data_ptr(target), 1));
+        if (rc == 0) rc = finish(out, target);
+        else NN_RELEASE(target);
     }
     NN_RELEASE(cx);
     NN_RELEASE(cy);
-    return cy ? 0 : -1;
+    return rc;
 }
 
 /* ------------------------------------------------------------- recording */
@@ -310,6 +304,13 @@ static nn_tensor *record_product(nn_op_id op, nn_tensor *a, nn_tensor *b, nn_ten
 
 static const char *const MM_KERNEL = "addmm_impl_cpu_";
 
+/* The device both operands live on; RuntimeError when they differ. */
+static int pair_device(nn_tensor *a, nn_tensor *b, nn_device *d)
+{
+    nn_tensor *both[2] = {a, b};
+    return nn_common_device(2, both, d);
+}
+
 nn_tensor *nn_mm(nn_tensor *a, nn_tensor *b)
 {
     if (a->ndim != 2) {
@@ -327,11 +328,13 @@ nn_tensor *nn_mm(nn_tensor *a, nn_tensor *b)
         return NULL;
     }
     int64_t shape[2] = {n, m};
+    nn_device d;
+    if (pair_device(a, b, &d) < 0) return NULL;
     /* as PyTorch: an empty product is zeros before any dtype check */
     bool empty = n == 0 || m == 0 || k == 0;
-    nn_tensor *out = empty ? nn_zeros(2, shape, a->dtype) : NULL;
+    nn_tensor *out = empty ? nn_full_on(d, 2, shape, 0, a->dtype) : NULL;
     if (!empty && check_dtypes(MM_KERNEL, a->dtype, b->dtype) == 0) {
-        out = nn_empty(2, shape, a->dtype);
+        out = nn_empty_on(d, 2, shape, a->dtype);
         if (out && products(out, a, b) < 0) NN_SET(out, NULL);
     }
     return record_product(NN_OP_mm, a, b, out);
@@ -356,11 +359,13 @@ nn_tensor *nn_bmm(nn_tensor *a, nn_tensor *b)
         return NULL;
     }
     int64_t shape[3] = {batch, n, m};
+    nn_device d;
+    if (pair_device(a, b, &d) < 0) return NULL;
     /* PyTorch gives bmm's result batch2's dtype (visible only when it is empty) */
     bool empty = batch == 0 || n == 0 || m == 0 || k == 0;
-    nn_tensor *out = empty ? nn_zeros(3, shape, b->dtype) : NULL;
+    nn_tensor *out = empty ? nn_full_on(d, 3, shape, 0, b->dtype) : NULL;
     if (!empty && check_dtypes("bmm", a->dtype, b->dtype) == 0) {
-        out = nn_empty(3, shape, a->dtype);
+        out = nn_empty_on(d, 3, shape, a->dtype);
         if (out && products(out, a, b) < 0) NN_SET(out, NULL);
     }
     return record_product(NN_OP_bmm, a, b, out);
@@ -382,11 +387,13 @@ nn_tensor *nn_mv(nn_tensor *a, nn_tensor *x)
                      (long long)k, (long long)x->sizes[0]);
         return NULL;
     }
+    nn_device d;
+    if (pair_device(a, x, &d) < 0) return NULL;
     /* PyTorch's mv result takes the vector's dtype; empty products skip the kernel */
     bool empty = n == 0 || k == 0;
-    nn_tensor *out = empty ? nn_zeros(1, &n, x->dtype) : NULL;
+    nn_tensor *out = empty ? nn_full_on(d, 1, &n, 0, x->dtype) : NULL;
     if (!empty && check_dtypes("addmv_impl_cpu", a->dtype, x->dtype) == 0) {
-        out = nn_empty(1, &n, x->dtype);
+        out = nn_empty_on(d, 1, &n, x->dtype);
         if (out && matvec(out, a, x) < 0) NN_SET(out, NULL);
     }
     return record_product(NN_OP_mv, a, x, out);
@@ -412,7 +419,9 @@ nn_tensor *nn_dot(nn_tensor *a, nn_tensor *b)
         return NULL;
     }
     if (check_dtypes("dot", a->dtype, b->dtype) < 0) return NULL;
-    nn_tensor *out = nn_zeros(0, NULL, a->dtype);
+    nn_device d;
+    if (pair_device(a, b, &d) < 0) return NULL;
+    nn_tensor *out = nn_full_on(d, 0, NULL, 0, a->dtype);
     if (out && n > 0 && inner(out, a, b) < 0) NN_SET(out, NULL);
     return record_product(NN_OP_dot, a, b, out);
 }

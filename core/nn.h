@@ -252,6 +252,12 @@ typedef struct nn_device {
     int index;
 } nn_device;
 #define NN_DEVICE_CPU ((nn_device){NN_CPU, 0})
+static inline bool nn_same_device(nn_device a, nn_device b) { return a.type == b.type && a.index == b.index; }
+/* "cpu" or "cuda:0" into buf. */
+const char *nn_device_str(nn_device d, char *buf, size_t n);
+/* Is a backend registered for the device type? (the CPU always; CUDA only in a
+   CUDA build, or when a test registers its loopback stand-in) */
+bool nn_device_available(nn_device_type type);
 
 /* ----------------------------------------------------------------- tensors */
 
@@ -296,13 +302,37 @@ static inline bool nn_is_tensor(const nn_object *o) { return o && nn_is_instance
 
 int64_t nn_numel(const nn_tensor *t);
 bool nn_is_contiguous(const nn_tensor *t);
-/* Address of the first element. */
+/* Address of the first element, in t's device's memory: only core's kernels
+   and backends dereference it (other code uses nn_host_read below). */
 static inline void *nn_data_ptr(const nn_tensor *t)
 {
     return (char *)t->storage->data + t->offset * (int64_t)nn_dtype_size(t->dtype);
 }
-/* The device t's storage lives on (today always NN_DEVICE_CPU: there is no second backend yet). */
+/* The device t's storage lives on. */
 static inline nn_device nn_device_of(const nn_tensor *t) { return t->storage->device; }
+
+/* Devices. nn_empty_on and nn_full_on allocate on a device (the factories
+   without _on allocate on the CPU; the _like ones keep their tensor's device).
+   nn_to_device: t on device (t itself, retained, when already there), a copy
+   that autograd sees through. nn_common_device: the device n tensors (NULLs
+   skipped) share, 0-dim CPU tensors going anywhere by value; RuntimeError
+   "Expected all tensors to be on the same device, but found at least two
+   devices, cuda:0 and cpu!" otherwise. */
+nn_tensor *nn_empty_on(nn_device device, int ndim, const int64_t *sizes, nn_dtype dtype);
+nn_tensor *nn_full_on(nn_device device, int ndim, const int64_t *sizes, double value, nn_dtype dtype);
+nn_tensor *nn_to_device(nn_tensor *t, nn_device device);
+int nn_common_device(int n, nn_tensor *const *ts, nn_device *out);
+
+/* The host-access contract: the only way code outside core's kernels reads or
+   writes a tensor's elements in bulk (printing, item()/tolist(), the inspector,
+   plots, session snapshots, safetensors). nn_host_read returns t's elements,
+   row-major and contiguous, in host memory: borrowed from t when t is a
+   contiguous CPU tensor (*hold = NULL), else a copy that *hold owns (release it
+   after use); NULL with an error. nn_host_write copies numel contiguous elements
+   of t's dtype from host memory into t, wherever t lives; 0 or -1. Single
+   elements: nn_get_double / nn_get_int64 / nn_item (they too work on any device). */
+const void *nn_host_read(const nn_tensor *t, nn_tensor **hold);
+int nn_host_write(nn_tensor *t, const void *data);
 bool nn_is_leaf(const nn_tensor *t);
 /* A new reference to t's grad (or NULL, no error set, when there is none). */
 nn_tensor *nn_grad(const nn_tensor *t);

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend.h"
 #include "nn_parallel.h"
 
 /* ---------------------------------------------------------------- helpers */
@@ -760,10 +761,13 @@ nn_tensor *nn_mse_loss(nn_tensor *input, nn_tensor *target, nn_reduction reducti
         goto done;
     }
     NN_WITH_GRAD_MODE(false, ca = nn_to_dtype(ei, dt); cb = ca ? nn_to_dtype(et, dt) : NULL);
-    if (!cb || !(unreduced = nn_empty(ei->ndim, ei->sizes, dt))) goto done;
+    nn_device device;
+    nn_tensor *operands[2] = {ca, cb};
+    if (!cb || nn_common_device(2, operands, &device) < 0) goto done;
+    if (!(unreduced = nn_empty_on(device, ei->ndim, ei->sizes, dt))) goto done;
     mse_ctx ctx = {dt};
     const nn_tensor *ops[3] = {unreduced, ca, cb};
-    nn_foreach_parallel(3, ops, mse_loop, &ctx);
+    if (NN_KERNEL(nn_backend_of(unreduced), map, (3, ops, mse_loop, &ctx, true)) < 0) goto done;
     if (reduction == NN_REDUCTION_NONE) {
         out = unreduced;
         unreduced = NULL;

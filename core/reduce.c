@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "backend.h"
 #include "nn_parallel.h"
 
 /* Sums over float32 rows in double, eight independent accumulators so the
@@ -301,11 +302,11 @@ static void sign_loop(char **d, const int64_t *s, int64_t n, void *ctx)
    constant: its derivative is 0, so it never needs a graph. New reference. */
 static nn_tensor *sign_of(nn_tensor *x)
 {
-    nn_tensor *out = nn_empty(x->ndim, x->sizes, x->dtype);
+    nn_tensor *out = nn_empty_like(x);
     if (!out) return NULL;
     const nn_tensor *ops[2] = {out, x};
     nn_dtype dt = x->dtype;
-    nn_foreach(2, ops, sign_loop, &dt);
+    if (NN_KERNEL(nn_backend_of(out), map, (2, ops, sign_loop, &dt, false)) < 0) NN_SET(out, NULL);
     return out;
 }
 
@@ -789,11 +790,14 @@ static void argmax_mask_loop(char **d, const int64_t *s, int64_t n, void *ctx)
    whose |x| is the norm (or NaN) and count how many share each row. */
 static nn_tensor *norm_inf_grad(nn_node *n, nn_tensor *self, nn_tensor *sgn, nn_tensor *g, nn_tensor *norm)
 {
-    nn_tensor *mask = nn_empty(self->ndim, self->sizes, NN_BOOL);
+    nn_tensor *mask = nn_empty_on(nn_device_of(self), self->ndim, self->sizes, NN_BOOL);
     if (!mask) return NULL;
     const nn_tensor *ops[3] = {mask, self, norm};
     nn_dtype dt = self->dtype;
-    nn_foreach(3, ops, argmax_mask_loop, &dt);
+    if (NN_KERNEL(nn_backend_of(mask), map, (3, ops, argmax_mask_loop, &dt, false)) < 0) {
+        NN_RELEASE(mask);
+        return NULL;
+    }
     int dims[NN_MAX_DIMS], nd = node_dims(n, dims);
     /* a 0-dim input reduces no dim: its count is the mask itself */
     nn_tensor *count = nd ? nn_sum(mask, nd, dims, true) : nn_sum(mask, 0, NULL, false);

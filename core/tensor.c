@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "nn_int.h"
+#include "backend.h"
 
 /* ---------------------------------------------------------------- storage */
 
@@ -97,9 +97,37 @@ static nn_storage *storage_new(size_t nbytes)
     return s;
 }
 
+nn_storage *nn_storage_new_on(nn_device device, size_t nbytes)
+{
+    if (device.type == NN_CPU) return storage_new(nbytes);
+    const nn_backend *b = nn_backend_for_type(device.type);
+    if (!b) {
+        nn_error_set(NN_ERR_RUNTIME, "no backend is registered for this device");
+        return NULL;
+    }
+    nn_storage *s = nn_malloc(sizeof *s);
+    if (!s) return NULL;
+    s->data = nbytes ? b->alloc(nbytes) : NULL;
+    if (nbytes && !s->data) {
+        nn_free(s);
+        return NULL;
+    }
+    s->refcount = 1;
+    s->nbytes = nbytes;
+    s->device = device;
+    s->version = 0;
+    return s;
+}
+
 void nn_storage_release(nn_storage *s)
 {
-    if (s && --s->refcount == 0 && !cache_put(s)) nn_free(s);
+    if (!s || --s->refcount != 0) return;
+    if (s->device.type != NN_CPU) { /* header and device memory apart */
+        if (s->data) nn_backend_for_type(s->device.type)->free(s->data, s->nbytes);
+        nn_free(s);
+    } else if (!cache_put(s)) {
+        nn_free(s);
+    }
 }
 
 /* ------------------------------------------------------------ tensor type */
@@ -167,7 +195,9 @@ const char *nn_shape_str(int ndim, const int64_t *sizes, char *buf, size_t n)
     return buf;
 }
 
-nn_tensor *nn_empty(int ndim, const int64_t *sizes, nn_dtype dtype)
+nn_tensor *nn_empty(int ndim, const int64_t *sizes, nn_dtype dtype) { return nn_empty_on(NN_DEVICE_CPU, ndim, sizes, dtype); }
+
+nn_tensor *nn_empty_on(nn_device device, int ndim, const int64_t *sizes, nn_dtype dtype)
 {
     if (ndim < 0 || ndim > NN_MAX_DIMS) {
         nn_error_set(NN_ERR_RUNTIME, "tensors have at most %d dimensions, got %d", NN_MAX_DIMS, ndim);
@@ -189,7 +219,7 @@ nn_tensor *nn_empty(int ndim, const int64_t *sizes, nn_dtype dtype)
                      nn_shape_str(ndim, sizes, buf, sizeof buf));
         return NULL;
     }
-    nn_storage *s = storage_new((size_t)nbytes);
+    nn_storage *s = nn_storage_new_on(device, (size_t)nbytes);
     if (!s) return NULL;
     nn_tensor *t = header_new(s, ndim, dtype);
     if (!t) {
@@ -343,14 +373,27 @@ static const char *element_ptr(const nn_tensor *t, const int64_t *index)
     return (const char *)t->storage->data + off * (int64_t)nn_dtype_size(t->dtype);
 }
 
+/* The element's bytes in host memory: on the CPU its own address, on another
+   device a copy into buf (8 bytes) through the backend. */
+static const char *element_on_host(const nn_tensor *t, const int64_t *index, char *buf)
+{
+    const char *p = element_ptr(t, index);
+    if (t->storage->device.type == NN_CPU) return p;
+    memset(buf, 0, 8);
+    if (nn_backend_of(t)->to_host(buf, p, nn_dtype_size(t->dtype)) < 0) nn_error_clear();
+    return buf;
+}
+
 double nn_get_double(const nn_tensor *t, const int64_t *index)
 {
-    return nn_load_double(element_ptr(t, index), t->dtype);
+    char buf[8];
+    return nn_load_double(element_on_host(t, index, buf), t->dtype);
 }
 
 int64_t nn_get_int64(const nn_tensor *t, const int64_t *index)
 {
-    const char *p = element_ptr(t, index);
+    char buf[8];
+    const char *p = element_on_host(t, index, buf);
     switch (t->dtype) {
     case NN_INT64: return *(const int64_t *)p;
     case NN_INT32: return *(const int32_t *)p;
@@ -364,7 +407,8 @@ int nn_item(const nn_tensor *t, double *out)
     int64_t n = nn_numel(t);
     if (n != 1)
         return nn_error_set(NN_ERR_RUNTIME, "a Tensor with %lld elements cannot be converted to Scalar", (long long)n);
-    *out = nn_load_double(nn_data_ptr(t), t->dtype);
+    int64_t index[NN_MAX_DIMS] = {0};
+    *out = nn_get_double(t, index);
     return 0;
 }
 
@@ -381,10 +425,21 @@ static void gather_loop(char **data, const int64_t *strides, int64_t n, void *ct
 
 void nn_to_doubles(const nn_tensor *t, double *out)
 {
+    nn_tensor *hold = NULL;
+    const nn_tensor *h = t;
+    if (t->storage->device.type != NN_CPU) { /* the host contract: a host copy first */
+        h = hold = nn_to_device((nn_tensor *)t, NN_DEVICE_CPU);
+        if (!h) {
+            nn_error_clear();
+            for (int64_t i = 0, n = nn_numel(t); i < n; i++) out[i] = 0;
+            return;
+        }
+    }
     gather_ctx g = {out, t->dtype};
-    const nn_tensor *ts[1] = {t};
+    const nn_tensor *ts[1] = {h};
     /* nn_foreach walks in row-major order of t's own shape. */
     nn_foreach(1, ts, gather_loop, &g);
+    NN_RELEASE(hold);
 }
 
 /* -------------------------------------------------------------- factories */
@@ -405,10 +460,20 @@ nn_tensor *nn_full(int ndim, const int64_t *sizes, double value, nn_dtype dtype)
 }
 
 nn_tensor *nn_ones(int ndim, const int64_t *sizes, nn_dtype dtype) { return nn_full(ndim, sizes, 1.0, dtype); }
-nn_tensor *nn_empty_like(const nn_tensor *t) { return nn_empty(t->ndim, t->sizes, t->dtype); }
-nn_tensor *nn_zeros_like(const nn_tensor *t) { return nn_zeros(t->ndim, t->sizes, t->dtype); }
-nn_tensor *nn_ones_like(const nn_tensor *t) { return nn_ones(t->ndim, t->sizes, t->dtype); }
-nn_tensor *nn_full_like(const nn_tensor *t, double v) { return nn_full(t->ndim, t->sizes, v, t->dtype); }
+/* The _like factories keep t's device, as PyTorch's do. */
+nn_tensor *nn_empty_like(const nn_tensor *t) { return nn_empty_on(nn_device_of(t), t->ndim, t->sizes, t->dtype); }
+nn_tensor *nn_zeros_like(const nn_tensor *t) { return nn_full_like(t, 0.0); }
+nn_tensor *nn_ones_like(const nn_tensor *t) { return nn_full_like(t, 1.0); }
+nn_tensor *nn_full_like(const nn_tensor *t, double v) { return nn_full_on(nn_device_of(t), t->ndim, t->sizes, v, t->dtype); }
+
+nn_tensor *nn_full_on(nn_device device, int ndim, const int64_t *sizes, double value, nn_dtype dtype)
+{
+    if (device.type == NN_CPU) return nn_full(ndim, sizes, value, dtype);
+    nn_tensor *t = nn_empty_on(device, ndim, sizes, dtype);
+    if (t && nn_fill_(t, value) < 0) NN_SET(t, NULL);
+    if (t) t->storage->version = 0;
+    return t;
+}
 
 nn_tensor *nn_scalar(double v, nn_dtype dtype) { return nn_full(0, NULL, v, dtype); }
 
@@ -520,31 +585,10 @@ nn_tensor *nn_eye(int64_t n, int64_t m, nn_dtype dtype)
 
 /* ------------------------------------------------------------------ fills */
 
-typedef struct fill_ctx {
-    char value[8];
-    size_t esize;
-} fill_ctx;
-
-static void fill_loop(char **data, const int64_t *strides, int64_t n, void *ctx)
-{
-    fill_ctx *f = ctx;
-    if (f->esize == 4 && strides[0] == 4) {
-        float v;
-        memcpy(&v, f->value, 4);
-        float *o = (float *)data[0];
-        for (int64_t i = 0; i < n; i++) o[i] = v; /* also right for int32: same bits */
-        return;
-    }
-    for (int64_t i = 0; i < n; i++) memcpy(data[0] + i * strides[0], f->value, f->esize);
-}
-
 int nn_fill_(nn_tensor *t, double value)
 {
     if (nn_check_inplace(t) < 0) return -1;
-    fill_ctx f = {.esize = nn_dtype_size(t->dtype)};
-    nn_store_double(f.value, t->dtype, value);
-    const nn_tensor *ts[1] = {t};
-    nn_foreach(1, ts, fill_loop, &f);
+    if (NN_KERNEL(nn_backend_of(t), fill, (t, value)) < 0) return -1;
     nn_bump_version(t);
     return 0;
 }
@@ -552,40 +596,6 @@ int nn_fill_(nn_tensor *t, double value)
 int nn_zero_(nn_tensor *t) { return nn_fill_(t, 0.0); }
 
 /* ------------------------------------------------------------------ copies */
-
-typedef struct copy_ctx {
-    nn_dtype dst, src;
-} copy_ctx;
-
-static void copy_loop(char **data, const int64_t *strides, int64_t n, void *ctx)
-{
-    copy_ctx *c = ctx;
-    char *o = data[0], *in = data[1];
-    int64_t so = strides[0], si = strides[1];
-    if (c->dst == c->src) {
-        size_t es = nn_dtype_size(c->dst);
-        if (so == (int64_t)es && si == (int64_t)es) {
-            memcpy(o, in, (size_t)n * es);
-            return;
-        }
-        for (int64_t i = 0; i < n; i++) memcpy(o + i * so, in + i * si, es);
-        return;
-    }
-    if (c->dst == NN_FLOAT32 && c->src == NN_FLOAT64) {
-        for (int64_t i = 0; i < n; i++) *(float *)(o + i * so) = (float)*(const double *)(in + i * si);
-        return;
-    }
-    if (c->dst == NN_FLOAT64 && c->src == NN_FLOAT32) {
-        for (int64_t i = 0; i < n; i++) *(double *)(o + i * so) = *(const float *)(in + i * si);
-        return;
-    }
-    if (c->dst == NN_INT64 && (c->src == NN_INT32 || c->src == NN_BOOL)) {
-        for (int64_t i = 0; i < n; i++)
-            *(int64_t *)(o + i * so) = c->src == NN_INT32 ? *(const int32_t *)(in + i * si) : *(const uint8_t *)(in + i * si);
-        return;
-    }
-    for (int64_t i = 0; i < n; i++) nn_store_double(o + i * so, c->dst, nn_load_double(in + i * si, c->src));
-}
 
 /* Raw copy with broadcasting and dtype conversion; no autograd, no version bump. */
 static int copy_raw(nn_tensor *dst, const nn_tensor *src)
@@ -599,12 +609,10 @@ static int copy_raw(nn_tensor *dst, const nn_tensor *src)
                             nn_shape_str(src->ndim, src->sizes, a, sizeof a),
                             nn_shape_str(dst->ndim, dst->sizes, b, sizeof b));
     }
+    if (!nn_same_device(nn_device_of(dst), nn_device_of(src))) return nn_copy_across_devices(dst, src);
     nn_tensor view;
     nn_broadcast_into(src, dst->ndim, dst->sizes, &view);
-    copy_ctx c = {dst->dtype, src->dtype};
-    const nn_tensor *ts[2] = {dst, &view};
-    nn_foreach(2, ts, copy_loop, &c);
-    return 0;
+    return NN_KERNEL(nn_backend_of(dst), copy, (dst, &view));
 }
 
 int nn_copy_(nn_tensor *dst, nn_tensor *src)
@@ -618,7 +626,7 @@ int nn_copy_(nn_tensor *dst, nn_tensor *src)
 /* A contiguous copy of t in dtype, without autograd. */
 static nn_tensor *copy_as(nn_tensor *t, nn_dtype dtype)
 {
-    nn_tensor *out = nn_empty(t->ndim, t->sizes, dtype);
+    nn_tensor *out = nn_empty_on(nn_device_of(t), t->ndim, t->sizes, dtype);
     if (out && copy_raw(out, t) < 0) NN_SET(out, NULL);
     return out;
 }
@@ -667,5 +675,10 @@ int nn_clone_backward(nn_node *node, nn_tensor **gout, nn_tensor **gin)
 int nn_to_copy_backward(nn_node *node, nn_tensor **gout, nn_tensor **gin)
 {
     gin[0] = nn_to_dtype(gout[0], node->input_meta[0].dtype);
+    if (gin[0] && (node->p.flags & 1)) { /* nn_to_device: back to the input's device */
+        nn_device d = {(nn_device_type)node->p.i[0], (int)node->p.i[1]};
+        nn_tensor *moved = nn_to_device(gin[0], d);
+        NN_SET(gin[0], moved);
+    }
     return gin[0] ? 0 : -1;
 }

@@ -38,6 +38,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "backend.h"
 #include "nn_parallel.h"
 
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
@@ -752,9 +753,11 @@ static nn_tensor *run_kernel(const kset *ks, kctx c, int nin, nn_tensor *const *
             if (!dense) goto done;
         }
     }
-    out = nn_empty(shape->ndim, shape->sizes, out_dt);
+    nn_device device;
+    if (nn_common_device(nin, conv, &device) < 0) goto done;
+    out = nn_empty_on(device, shape->ndim, shape->sizes, out_dt);
     nn_tensor *target = out;
-    if (out && out_dt != cd) target = tmp = nn_empty(shape->ndim, shape->sizes, cd);
+    if (out && out_dt != cd) target = tmp = nn_empty_on(device, shape->ndim, shape->sizes, cd);
     if (!target) {
         NN_SET(out, NULL);
         goto done;
@@ -765,7 +768,10 @@ static nn_tensor *run_kernel(const kset *ks, kctx c, int nin, nn_tensor *const *
         nn_broadcast_into(conv[k], shape->ndim, shape->sizes, &views[k]);
         ops[k + 1] = &views[k];
     }
-    nn_foreach(nin + 1, ops, loop, &c);
+    if (NN_KERNEL(nn_backend_of(target), map, (nin + 1, ops, loop, &c, false)) < 0) { /* the loop splits itself */
+        NN_SET(out, NULL);
+        goto done;
+    }
     if (tmp) {
         bool prev = nn_set_grad_enabled(false);
         if (nn_copy_(out, tmp) < 0) NN_SET(out, NULL);

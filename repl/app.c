@@ -6,6 +6,7 @@
  * sessions and inspector glue.
  */
 #include "app.h"
+#include "lesson.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -583,6 +584,7 @@ void repl_app_free(repl_app *app)
     if (!app) return;
     if (app->sessions) repl_app_sessions_close(app);
     repl_app_inspect_close(app);
+    repl_lesson_free(app);
     for (int i = 0; i < 3; i++) NN_RELEASE(app->shown[i]);
     NN_RELEASE(app->magic_result);
     NN_RELEASE(app->in_list);

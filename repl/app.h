@@ -69,6 +69,7 @@ struct repl_app {
     size_t cache_bytes_cap;      /* Out cache cap (%config cache_mb=N), default 256 MiB */
     struct repl_app_sessions *sessions; /* NULL when not recording */
     struct repl_app_inspect *inspect;   /* NULL until %inspect or %break is used */
+    struct repl_lesson *lesson;         /* the lesson being played (lesson.h), or NULL */
     char *cell_output; size_t cell_output_len, cell_output_cap; /* capture of the running cell */
     /* Where cell output and errors go besides the capture: NULL = stdout / stderr
        (tests set them to collect the text). */
@@ -188,6 +189,7 @@ extern const repl_magic repl_magics_sessions[];
 extern const repl_magic repl_magics_inspect[];
 extern const repl_magic repl_magics_shell[]; /* magics_shell.c: %cd %pwd %env %ls and the aliases */
 extern const repl_magic repl_magics_paste[]; /* magics_paste.c: %cpaste %autoindent */
+extern const repl_magic repl_magics_lesson[]; /* lesson.c: %lesson */
 /* The magic of that name in any table, or NULL. */
 const repl_magic *repl_magic_find(const char *name);
 /* Runs a cell starting with "%%name [args]" (a cell magic: %%time, %%timeit),
@@ -218,6 +220,8 @@ void repl_app_sessions_close(repl_app *app);
 int repl_app_cli_list(const repl_app_options *opt);
 int repl_app_cli_replay(const repl_app_options *opt, const char *session, bool verify, int64_t from);
 int repl_app_cli_export(const repl_app_options *opt, const char *session, const char *path);
+/* --diff SNAPSHOT_A SNAPSHOT_B: what changed between two snapshots (as %diff). */
+int repl_app_cli_diff(const repl_app_options *opt, const char *a, const char *b);
 
 /* True when source is a cell whose echo a trailing ';' suppresses (the last
    line, without its comment, ends in ';'), as IPython. */

@@ -418,6 +418,27 @@ static int magic_export_snapshot(repl_app *app, const char *args)
     return rc;
 }
 
+/* Prints what changed between snapshots a and b (sess_snapshot_diff). 0 or -1. */
+static int diff_snapshots(repl_app *app, sess_db *db, const char *a, const char *b)
+{
+    char *text;
+    if (sess_snapshot_diff(db, a, b, &text)) return -1;
+    say_bytes(app, text, strlen(text));
+    nn_free(text);
+    return 0;
+}
+
+static int magic_diff(repl_app *app, const char *args)
+{
+    char buf[1024], *w[2];
+    if (split_args(args, buf, sizeof buf, w, 2) != 2 || strpbrk(w[1], " \t"))
+        return repl_app_usage_error(app, "usage: %%diff SNAPSHOT_A SNAPSHOT_B (an id, tag, model name or SESSION:TAG)");
+    sess_db *opened, *db = store_for_reading(app, &opened);
+    int rc = db ? diff_snapshots(app, db, w[0], w[1]) : -1;
+    sess_close(opened);
+    return rc;
+}
+
 /* ------------------------------------------------------------------ search, export */
 
 static int magic_search(repl_app *app, const char *args)
@@ -874,6 +895,8 @@ const repl_magic repl_magics_sessions[] = {
      magic_export},
     {"export_snapshot", "%export_snapshot TAG FILE.safetensors", "write a snapshot as a .safetensors file",
      magic_export_snapshot},
+    {"diff", "%diff SNAPSHOT_A SNAPSHOT_B",
+     "what changed between two snapshots: per tensor the largest absolute and relative change, the norm", magic_diff},
     {"search", "%search TEXT", "full-text search over the cells of every session", magic_search},
     {NULL, NULL, NULL, NULL},
 };
@@ -929,6 +952,15 @@ int repl_app_cli_export(const repl_app_options *opt, const char *session, const 
     sess_db *db;
     if (open_existing(opt, &db, NULL) < 0) return cli_error();
     int rc = export_session(NULL, db, session, path) < 0 ? cli_error() : 0;
+    sess_close(db);
+    return rc;
+}
+
+int repl_app_cli_diff(const repl_app_options *opt, const char *a, const char *b)
+{
+    sess_db *db;
+    if (open_existing(opt, &db, NULL) < 0) return cli_error();
+    int rc = diff_snapshots(NULL, db, a, b) < 0 ? cli_error() : 0;
     sess_close(db);
     return rc;
 }

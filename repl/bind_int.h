@@ -261,6 +261,8 @@ bool repl_module_method_at(const repl_class_def *cls, size_t i, repl_method_doc 
 
 /* bind_math.c: torch.sin ... torch.logsumexp and the tensor methods */
 int repl_math_add_functions(nn_object *torch); /* 0 or -1 */
+/* bind_consts.c: torch.pi, torch.e, torch.inf, torch.nan; 0 or -1 */
+int repl_torch_add_constants(nn_object *torch);
 /* t.name for those functions and their in-place methods (sin_, ...): a new
    reference, or NULL without error when name is not one */
 nn_object *repl_math_method(nn_tensor *t, const char *name);

@@ -66,9 +66,10 @@ static int set_option(nn_optimizer_kind kind, void *o, const char *fname, const 
         if (!strcmp(name, "amsgrad")) return repl_arg_bool(fname, name, 0, value, &s->amsgrad);
         if (!strcmp(name, "maximize")) return repl_arg_bool(fname, name, 0, value, &s->maximize);
     }
-    /* accepted and ignored: foreach, differentiable, capturable, fused */
+    /* accepted and ignored: foreach, differentiable, capturable, fused; a group
+       dict may hold any other key (a scheduler's 'initial_lr'), as in PyTorch */
     if (!strcmp(name, "foreach") || !strcmp(name, "differentiable") || !strcmp(name, "capturable") ||
-        !strcmp(name, "fused"))
+        !strcmp(name, "fused") || !strcmp(fname, "param_groups") || !strcmp(fname, "add_param_group"))
         return 0;
     return nn_error_set(NN_ERR_TYPE, "%s.__init__() got an unexpected keyword argument '%s'", fname, name);
 }

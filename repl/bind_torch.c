@@ -778,7 +778,7 @@ static nn_object *make_torch(void)
     for (size_t i = 0; i < sizeof dts / sizeof dts[0]; i++)
         if (repl_namespace_set(t, dts[i].name, repl_dtype_object(dts[i].dt))) goto fail;
     if (repl_namespace_add_fns(t, torch_functions, sizeof torch_functions / sizeof torch_functions[0])) goto fail;
-    if (repl_torch_add_tensor_functions(t) || repl_math_add_functions(t)) goto fail;
+    if (repl_torch_add_tensor_functions(t) || repl_math_add_functions(t) || repl_torch_add_constants(t)) goto fail;
     if (add_class(t, &tensor_class) || add_class(t, &size_class) || add_class(t, &generator_class)) goto fail;
     if (set_owned(t, "__version__", nn_str_new("1.13.0"))) goto fail;
     return t;

@@ -257,7 +257,8 @@ static void add_call_keywords(cand_list *c, repl_interp *in, const char *line, s
 /* The magics whose names start with prefix. */
 static void add_magics(cand_list *c, const char *prefix, size_t plen)
 {
-    const repl_magic *const tables[] = {repl_magics_core, repl_magics_sessions, repl_magics_inspect, repl_magics_shell, repl_magics_paste};
+    const repl_magic *const tables[] = {repl_magics_core, repl_magics_sessions, repl_magics_inspect, repl_magics_shell, repl_magics_paste,
+                                        repl_magics_lesson};
     for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++)
         for (const repl_magic *m = tables[t]; m->name; m++)
             if (!strncmp(m->name, prefix, plen)) add_cand(c, m->name, strlen(m->name), "");

@@ -1867,11 +1867,14 @@ static nn_object *call_class(class_obj *c, nn_object *const *args, int n, nn_obj
     }
     if (!obj) return NULL;
     nn_object *init = repl_class_lookup(c, "__init__");
-    if (init && init->type == &repl_function_type) {
+    /* a C __init__ of a module's class (torch.utils.data.TensorDataset), not object's or an exception's */
+    bool c_init = init && init->type == &nn_cfunction_type && !repl_is_exception_class(&c->ob) &&
+                  init != repl_nmap_get(&repl_current->object_cls->dict, "__init__");
+    if (init && (init->type == &repl_function_type || c_init)) {
         nn_object *all[n + 1];
         all[0] = obj;
         for (int i = 0; i < n; i++) all[i + 1] = args[i];
-        nn_object *r = call_function((func_obj *)init, all, n + 1, kwargs);
+        nn_object *r = c_init ? repl_call_object(init, all, n + 1, kwargs) : call_function((func_obj *)init, all, n + 1, kwargs);
         if (!r) {
             NN_RELEASE(obj);
             return NULL;

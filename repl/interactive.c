@@ -21,6 +21,7 @@
 
 #include "app.h"
 #include "complete.h"
+#include "lesson.h"
 
 enum { HISTORY_MAX = 1000, INDENT_WIDTH = 4 };
 
@@ -34,6 +35,7 @@ typedef struct notebook {
     bool line_ready;
     bool exit_requested;   /* exit or quit was typed */
     bool color;
+    bool lesson_shown;     /* the prompt was filled with a lesson's cell and the line was never emptied */
     char *history_path;    /* NULL: no persistent history ($HOME unset) */
     char prompt[160];
 } notebook;
@@ -303,6 +305,7 @@ static void show_prompt(notebook *nb)
 {
     bool continuation = nb->cell_len > 0;
     if (!continuation) fputs("\n", stdout);
+    if (!continuation) nb->lesson_shown = repl_lesson_before_prompt(nb->app);
     fflush(stdout);
     set_prompt(nb, continuation);
     rl_callback_handler_install(nb->prompt, on_line);
@@ -387,9 +390,12 @@ static void handle_line(notebook *nb, char *line)
     /* incomplete (a block not ended yet, an open bracket): a continuation line */
     if (!block_ended && ends_with_colon(line)) return;
     if (!block_ended && !strncmp(nb->cell, "%%", 2)) return; /* a cell magic's cell ends with an empty line */
-    if (run_cell(nb, nb->cell) == -2) return;
+    int rc = run_cell(nb, nb->cell);
+    if (rc == -2) return;
     history_add(nb, nb->cell);
     nb->cell_len = 0;
+    repl_lesson_after_cell(nb->app, nb->lesson_shown, rc != 0);
+    nb->lesson_shown = false;
 }
 
 /* Ctrl-C at the prompt: the line is cleared in place (IPython prints nothing);
@@ -397,6 +403,7 @@ static void handle_line(notebook *nb, char *line)
 static void cancel_input(notebook *nb)
 {
     rl_callback_sigcleanup();
+    nb->lesson_shown = false;
     if (nb->cell_len == 0) {
         rl_replace_line("", 0);
         rl_redisplay();
@@ -448,6 +455,7 @@ int repl_app_interactive(repl_app *app)
         }
         if (ready < 0) break;
         rl_callback_read_char();
+        if (!nb.line_ready && rl_end == 0) nb.lesson_shown = false; /* the lesson's cell was set aside */
         if (!nb.line_ready) continue;
         nb.line_ready = false;
         if (!nb.line) break; /* Ctrl-D on an empty line */

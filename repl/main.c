@@ -14,6 +14,7 @@
 
 #include "app.h"
 #include "bind.h"
+#include "lesson.h"
 
 static const char usage[] =
     "usage: nnscope [option] ... [FILE.py [arg] ... | -c CODE | -]\n"
@@ -26,12 +27,16 @@ static const char usage[] =
     "                   ~/.local/share/nnscope/sessions.db)\n"
     "  --no-record      do not record this run's cells\n"
     "  --name NAME      name the recorded session NAME\n"
+    "  --lesson NAME    play a lesson of tutorials/ cell by cell in the notebook (Enter runs the\n"
+    "                   cell shown); without a terminal, run its cells in turn\n"
     "  --list           list the recorded sessions and exit\n"
     "  --replay NAME|ID [--verify] [--from N]\n"
     "                   run a recorded session's cells again (from cell N); --verify compares\n"
     "                   each cell's output with the recorded one\n"
     "  --export NAME|ID FILE\n"
     "                   write a recorded session as a script to FILE and exit\n"
+    "  --diff SNAPSHOT_A SNAPSHOT_B\n"
+    "                   print what changed between two snapshots (id, tag, name or SESSION:TAG)\n"
     "  --help, -h       show this help and exit\n"
     "  --version        print nnscope's version and exit\n";
 
@@ -64,7 +69,7 @@ static void on_sigint(int sig)
     nn_interrupt_requested = 1;
 }
 
-typedef enum action { RUN, LIST, REPLAY, EXPORT } action;
+typedef enum action { RUN, LIST, REPLAY, EXPORT, DIFF } action;
 
 typedef struct command_line {
     repl_app_options opt;
@@ -72,6 +77,7 @@ typedef struct command_line {
     const char *code, *path;         /* -c CODE / FILE.py or "-" */
     char **script_args; int n_script_args; /* what follows the script or CODE: its sys.argv[1:] */
     const char *session, *export_to; /* --replay / --export */
+    const char *lesson;              /* --lesson NAME */
     bool verify;
     int64_t from;
 } command_line;
@@ -107,12 +113,13 @@ static int parse_command_line(int argc, char **argv, command_line *cl)
         } else if (!strcmp(a, "--list")) {
             cl->what = LIST;
         } else if (!strcmp(a, "--db") || !strcmp(a, "--name") || !strcmp(a, "--replay") || !strcmp(a, "--from") ||
-                   !strcmp(a, "-c")) {
+                   !strcmp(a, "-c") || !strcmp(a, "--lesson")) {
             if (!has_value) return usage_error("argument expected for the %s option", a);
             const char *v = argv[++i];
             if (!strcmp(a, "--db")) cl->opt.db_path = v;
             else if (!strcmp(a, "--name")) cl->opt.session_name = v;
             else if (!strcmp(a, "--replay")) cl->what = REPLAY, cl->session = v;
+            else if (!strcmp(a, "--lesson")) cl->lesson = v;
             else if (!strcmp(a, "-c")) {
                 cl->code = v;
                 cl->script_args = argv + i + 1, cl->n_script_args = argc - i - 1;
@@ -126,6 +133,11 @@ static int parse_command_line(int argc, char **argv, command_line *cl)
         } else if (!strcmp(a, "--export")) {
             if (i + 2 >= argc) return usage_error("%s needs a session and a file: --export NAME|ID FILE", a);
             cl->what = EXPORT;
+            cl->session = argv[++i];
+            cl->export_to = argv[++i];
+        } else if (!strcmp(a, "--diff")) {
+            if (i + 2 >= argc) return usage_error("%s needs two snapshots: --diff SNAPSHOT_A SNAPSHOT_B", a);
+            cl->what = DIFF;
             cl->session = argv[++i];
             cl->export_to = argv[++i];
         } else if (a[0] == '-' && a[1] != '\0') {
@@ -170,6 +182,18 @@ static int run_script(repl_app *app, const command_line *cl)
     return rc == 0 ? 0 : 1;
 }
 
+/* --lesson NAME: the notebook with the lesson's first cell at the prompt, or
+   without a terminal its cells run in turn. */
+static int run_lesson(repl_app *app, const char *name)
+{
+    if (!app->opt.interactive) return repl_lesson_play(app, name);
+    if (repl_lesson_start(app, name, 1) < 0) {
+        fprintf(stderr, "nnscope: %s\n", nn_error_message());
+        return 2;
+    }
+    return repl_app_interactive(app);
+}
+
 int main(int argc, char **argv)
 {
     command_line cl = {0};
@@ -180,10 +204,12 @@ int main(int argc, char **argv)
     case LIST: return repl_app_cli_list(&cl.opt);
     case REPLAY: return repl_app_cli_replay(&cl.opt, cl.session, cl.verify, cl.from);
     case EXPORT: return repl_app_cli_export(&cl.opt, cl.session, cl.export_to);
+    case DIFF: return repl_app_cli_diff(&cl.opt, cl.session, cl.export_to);
     case RUN: break;
     }
     cl.opt.interactive = !cl.code && !cl.path && isatty(STDIN_FILENO);
-    if (!cl.opt.interactive) cl.opt.script = cl.code ? "-c" : cl.path ? cl.path : "-";
+    if (!cl.opt.interactive) cl.opt.script = cl.code ? "-c" : cl.path ? cl.path : cl.lesson ? cl.lesson : "-";
+    if (cl.lesson && (cl.code || cl.path)) return usage_error("--lesson %s runs no script besides", cl.lesson);
 
     /* sys.argv as python's: [FILE.py | -c | -, args...]; the notebook and a
        script piped in without "-" keep ['']. */
@@ -207,7 +233,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "MemoryError: %s\n", nn_error_message());
         status = 1;
     } else {
-        status = cl.opt.interactive ? repl_app_interactive(app) : run_script(app, &cl);
+        status = cl.lesson ? run_lesson(app, cl.lesson)
+               : cl.opt.interactive ? repl_app_interactive(app) : run_script(app, &cl);
     }
     fflush(stdout);
     repl_app_free(app);

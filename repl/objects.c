@@ -878,7 +878,7 @@ nn_object *repl_get_iter(nn_object *o)
                 NN_RELEASE(r);
                 return it;
             }
-            if (r->type == &repl_iter_type) return r;
+            if (r->type == &repl_iter_type || repl_is_lazy(r)) return r; /* a generator too */
             repl_raise_exc(EXC_TypeError, "iter() returned non-iterator of type '%s'", repl_value_type_name(r));
             NN_RELEASE(r);
             return NULL;

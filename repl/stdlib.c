@@ -29,11 +29,15 @@ static const struct {
     {"random", repl_mod_random},
     {"string", repl_mod_string},
     {"time", repl_mod_time},
+    {"torch.optim.lr_scheduler", repl_mod_lr_scheduler},
+    {"torch.utils", repl_mod_torch_utils},
+    {"torch.utils.data", repl_mod_data},
     {"typing", repl_mod_typing},
 };
 
 nn_object *repl_stdlib_module(const char *name)
 {
+    if (!repl_current) return NULL; /* the bindings without an interpreter (tests) */
     nmap *cache = &repl_current->stdlib_modules;
     nn_object *m = repl_nmap_get(cache, name);
     if (m) return nn_retain(m);
@@ -134,13 +138,34 @@ int repl_mod_kwargs_only(const char *fname, nn_object *kwargs, const char *const
     return 0;
 }
 
+nn_object *repl_mod_attr(nn_object *self, const char *name)
+{
+    nn_object *v = self && self->type == &repl_instance_type ? repl_nmap_get(&((instance_obj *)self)->attrs, name) : NULL;
+    if (!v) repl_raise_exc(EXC_AttributeError, "'%s' object has no attribute '%s'", repl_value_type_name(self), name);
+    return v;
+}
+
+int repl_mod_check_self(const char *fname, nn_object *args)
+{
+    nn_object *self = nn_tuple_len(args) ? nn_tuple_get(args, 0) : NULL;
+    if (!self || self->type != &repl_instance_type)
+        return repl_raise_exc(EXC_TypeError, "%s() needs an instance as its first argument", fname);
+    return 0;
+}
+
 class_obj *repl_mod_class(const char *module, const char *name, nn_cfunc ctor, const repl_mod_fn *methods, size_t n)
 {
-    class_obj *c = repl_lang_class_new(name, repl_current->object_cls, -1);
+    return repl_mod_subclass(module, name, repl_current->object_cls, ctor, methods, n);
+}
+
+class_obj *repl_mod_subclass(const char *module, const char *name, class_obj *base, nn_cfunc ctor,
+                             const repl_mod_fn *methods, size_t n)
+{
+    class_obj *c = repl_lang_class_new(name, base, -1);
     if (!c) return NULL;
     c->module = module;
     c->ctor = ctor;
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n && methods[i].name; i++) {
         nn_object *f = nn_cfunction_new(methods[i].name, methods[i].fn, NULL, NULL);
         int rc = f ? repl_nmap_set(&c->dict, methods[i].name, f) : -1;
         NN_RELEASE(f);

@@ -47,6 +47,14 @@ int repl_mod_kwargs_only(const char *fname, nn_object *kwargs, const char *const
    n C functions of methods, each called with the instance first (as a def's
    self). New reference or NULL. */
 class_obj *repl_mod_class(const char *module, const char *name, nn_cfunc ctor, const repl_mod_fn *methods, size_t n);
+/* The same deriving from base (borrowed); methods with a NULL name end the table early. */
+class_obj *repl_mod_subclass(const char *module, const char *name, class_obj *base, nn_cfunc ctor,
+                             const repl_mod_fn *methods, size_t n);
+/* For classes whose state is their instances' attributes (mod_data.c, mod_lr_scheduler.c):
+   self.name of an instance, borrowed, or NULL with AttributeError; and the check that a
+   C method's args start with an instance (TypeError naming fname). */
+nn_object *repl_mod_attr(nn_object *self, const char *name);
+int repl_mod_check_self(const char *fname, nn_object *args);
 
 /* Raises the OSError subclass for errno e (FileNotFoundError for ENOENT, ...)
    about path, with errno, strerror and filename set on it, as CPython's
@@ -73,5 +81,8 @@ nn_object *repl_mod_random(void);
 nn_object *repl_mod_string(void);
 nn_object *repl_mod_time(void);
 nn_object *repl_mod_typing(void);
+nn_object *repl_mod_lr_scheduler(void); /* torch.optim.lr_scheduler (mod_lr_scheduler.c) */
+nn_object *repl_mod_data(void);         /* torch.utils.data (mod_data.c) */
+nn_object *repl_mod_torch_utils(void);  /* torch.utils, holding data (mod_data.c) */
 
 #endif

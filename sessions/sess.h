@@ -227,6 +227,14 @@ sess_status sess_export_text(sess_db *db, int64_t session_id, sess_export_format
    temporary file and rename(). SESS_IO when it cannot be written. */
 sess_status sess_export_file(sess_db *db, int64_t session_id, const char *path);
 
+/* What changed between two snapshots (diff.c), as the text %diff prints: each of a
+   and b is a snapshot id, tag or model name (the newest wins, as sess_snapshot_load),
+   or SESSION:TAG for one within a session (name or id). For every tensor key both
+   have: its shape, the largest absolute change of an element, the largest relative
+   one (|b - a| / |a|, inf where a is 0) and the norm of b - a, the largest change
+   first; then the keys only one side has. *text is a new nn_malloc'd string. */
+sess_status sess_snapshot_diff(sess_db *db, const char *a, const char *b, char **text);
+
 /* ------------------------------------------------------------------ verify */
 
 /* The output lines of a cell that change on every run, as the volatile list of

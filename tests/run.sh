@@ -2,7 +2,8 @@
 # Runs test programs (build/tests/...) from tests/, tutorials (build/tutorials/...)
 # comparing their output with tutorials/NAME.expected, and, given the nnscope
 # program (build/nnscope), each tutorials/NAME.py (against NAME.expected, made by
-# PyTorch), each tests/scripts/NAME.py comparing what it prints, its exit
+# PyTorch; a numbered lesson NN_NAME.py played with --lesson, its expected output made by
+# tests/fixtures/gen_lessons.py), each tests/scripts/NAME.py comparing what it prints, its exit
 # status and its error's last line with NAME.expected (made by PyTorch through
 # tests/fixtures/gen_scripts.py), the coverage check tests/scripts/check_coverage.sh
 # (every name the bindings export appears in a script), and each tests/interactive/NAME.sh (the notebook
@@ -29,7 +30,9 @@ for t in "$@"; do
             case "$script" in *c_api_demo.py) continue ;; esac # the C tutorial's PyTorch twin
             name=$(basename "$script" .py)
             echo "== nnscope $script"
-            if "$t" "$script" > "$BUILD/tutorial-$name.out" 2>&1 && diff -u "tutorials/$name.expected" "$BUILD/tutorial-$name.out"; then
+            # a numbered lesson is played cell by cell (its magics are cells): tests/fixtures/gen_lessons.py
+            case "$name" in [0-9][0-9]_*) how=--lesson ;; *) how= ;; esac
+            if "$t" $how "$script" < /dev/null > "$BUILD/tutorial-$name.out" 2>&1 && diff -u "tutorials/$name.expected" "$BUILD/tutorial-$name.out"; then
                 passed=$((passed + 1))
             else
                 failed=$((failed + 1)); echo "FAILED: nnscope $script"

@@ -355,6 +355,19 @@ static void test_snapshot_restore_and_export(void **state)
     assert_contains(listing, "first");
     assert_contains(listing, "model");
 
+    /* %diff: what changed between two snapshots (the numbers: test_sessions.c) */
+    run(app, "with torch.no_grad():\n    model.bias.add_(0.5)\n", 0);
+    run(app, "%snapshot model second", 0);
+    const char *diff = run(app, "%diff first second", 0);
+    assert_contains(diff, "A: snapshot 1 'first': model, session 1, In [");
+    assert_contains(diff, "bias    [2]             0.5");
+    assert_contains(diff, "1 of 2 common tensors changed");
+    run(app, "%diff first", -1);
+    assert_contains(err.s, "UsageError: usage: %diff SNAPSHOT_A SNAPSHOT_B");
+    run(app, "%diff first nosuch", -1);
+    assert_contains(err.s, "KeyError");
+    assert_contains(err.s, "nosuch");
+
     /* %export_snapshot writes the stored bytes: the file loads to the same tensors */
     char cell[600];
     snprintf(cell, sizeof cell, "%%export_snapshot first %s", tpath("first.safetensors"));
@@ -576,6 +589,31 @@ static void test_nnscope_program(void **state)
     assert_int_equal(sh("%s %s --replay no_such_session 2> %s", cmd_db, prog, tpath("err.out")), 1);
     char *errors = tu_read_file(tpath("err.out"));
     assert_contains(errors, "no session named 'no_such_session'");
+    free(errors);
+    /* --diff: two snapshots of a session recorded by a script */
+    sess_db *sdb;
+    assert_int_equal(sess_open(db, 0, &sdb), SESS_OK);
+    int64_t sid;
+    assert_int_equal(sess_session_begin(sdb, "snaps", NULL, NULL, &sid), SESS_OK);
+    nn_object *sd = nn_dict_new();
+    nn_tensor *w = tu_tensor(NN_FLOAT32, 1, TU_SHAPE(2), TU_VALUES(1, 2));
+    assert_int_equal(nn_dict_set_str(sd, "w", &w->ob), 0);
+    assert_int_equal(sess_snapshot_save(sdb, sid, 1, "m", "before", sd, NULL), SESS_OK);
+    NN_RELEASE(w);
+    w = tu_tensor(NN_FLOAT32, 1, TU_SHAPE(2), TU_VALUES(1, 4));
+    assert_int_equal(nn_dict_set_str(sd, "w", &w->ob), 0);
+    assert_int_equal(sess_snapshot_save(sdb, sid, 2, "m", "after", sd, NULL), SESS_OK);
+    NN_RELEASE(w);
+    NN_RELEASE(sd);
+    sess_close(sdb);
+    assert_int_equal(sh("%s %s --diff snaps:before after > %s", cmd_db, prog, tpath("diff.out")), 0);
+    char *diffed = tu_read_file(tpath("diff.out"));
+    assert_contains(diffed, "w    [2]              2            1            2\n");
+    assert_contains(diffed, "1 of 1 common tensors changed");
+    free(diffed);
+    assert_int_equal(sh("%s %s --diff before nosuch 2> %s", cmd_db, prog, tpath("err.out")), 1);
+    errors = tu_read_file(tpath("err.out"));
+    assert_contains(errors, "nnscope: no snapshot with id, tag or name 'nosuch'");
     free(errors);
     /* the notebook export is JSON with nbformat 4 keys (checked by Python's json where present) */
     assert_int_equal(sh("%s %s --export prog '%s' > /dev/null", cmd_db, prog, tpath("prog.ipynb")), 0);

@@ -13,6 +13,7 @@
 
 #include <signal.h>
 #include <sqlite3.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1012,6 +1013,105 @@ static void test_export_comments_are_safe(void **state)
     sess_close(db);
 }
 
+/* A dict of the given tensors (borrowed names, new tensors released here). */
+static nn_object *dict_of(int n, const char **keys, nn_tensor **values)
+{
+    nn_object *sd = nn_dict_new();
+    for (int i = 0; i < n; i++) {
+        tu_check(nn_dict_set_str(sd, keys[i], &values[i]->ob));
+        NN_RELEASE(values[i]);
+    }
+    return sd;
+}
+
+/* The line of text that starts with prefix (asserted present), without its newline. */
+static const char *line_of(const char *text, const char *prefix, char *buf, size_t cap)
+{
+    const char *p = text;
+    while (p && *p) {
+        if (!strncmp(p, prefix, strlen(prefix))) {
+            size_t l = strcspn(p, "\n");
+            assert_true(l < cap);
+            memcpy(buf, p, l);
+            buf[l] = '\0';
+            return buf;
+        }
+        p = strchr(p, '\n');
+        if (p) p++;
+    }
+    fail_msg("no line starting with '%s' in:\n%s", prefix, text);
+    return NULL;
+}
+
+static void test_snapshot_diff(void **state)
+{
+    (void)state;
+    sess_db *db;
+    ok(sess_open(tpath("diff.db"), 0, &db));
+    int64_t s1, s2;
+    ok(sess_session_begin(db, "one", NULL, NULL, &s1));
+    ok(sess_session_begin(db, "two", NULL, NULL, &s2));
+    /* w: [1, 2, 0, -4] -> [1, 3, 1, -4]: max abs 1, max rel inf (0 -> 1), norm sqrt(2)
+       b: [2, 4] -> [1, 4]: max abs 1, max rel 0.5, norm 1 (ties with w on max abs, smaller norm)
+       c: unchanged; shape: [2] -> [3]; gone only in A, new only in B */
+    const char *ka[] = {"c", "w", "b", "shape", "gone"};
+    nn_tensor *va[] = {tu_tensor(NN_FLOAT32, 1, TU_SHAPE(2), TU_VALUES(5, 6)),
+                       tu_tensor(NN_FLOAT32, 2, TU_SHAPE(2, 2), TU_VALUES(1, 2, 0, -4)),
+                       tu_tensor(NN_FLOAT64, 1, TU_SHAPE(2), TU_VALUES(2, 4)),
+                       tu_tensor(NN_FLOAT32, 1, TU_SHAPE(2), TU_VALUES(0, 0)),
+                       tu_tensor(NN_FLOAT32, 1, TU_SHAPE(1), TU_VALUES(0))};
+    const char *kb[] = {"w", "b", "c", "shape", "new"};
+    nn_tensor *vb[] = {tu_tensor(NN_FLOAT32, 2, TU_SHAPE(2, 2), TU_VALUES(1, 3, 1, -4)),
+                       tu_tensor(NN_FLOAT64, 1, TU_SHAPE(2), TU_VALUES(1, 4)),
+                       tu_tensor(NN_FLOAT32, 1, TU_SHAPE(2), TU_VALUES(5, 6)),
+                       tu_tensor(NN_FLOAT32, 1, TU_SHAPE(3), TU_VALUES(0, 0, 0)),
+                       tu_tensor(NN_INT64, 0, TU_SHAPE(0), TU_VALUES(7))};
+    nn_object *a = dict_of(5, ka, va), *b = dict_of(5, kb, vb);
+    ok(sess_snapshot_save(db, s1, 4, "model", "init", a, NULL));
+    ok(sess_snapshot_save(db, s2, 9, "model", "init", b, NULL)); /* the newest 'init' */
+    NN_RELEASE(a);
+    NN_RELEASE(b);
+
+    char *text, line[256];
+    ok(sess_snapshot_diff(db, "one:init", "two:init", &text));
+    assert_string_equal(line_of(text, "A:", line, sizeof line), "A: snapshot 1 'init': model, session 1, In [4], 5 tensors");
+    assert_string_equal(line_of(text, "B:", line, sizeof line), "B: snapshot 2 'init': model, session 2, In [9], 5 tensors");
+    /* sorted: the shape change first, then by max abs (then norm), the unchanged last */
+    const char *rows = strstr(text, "\nkey ");
+    assert_non_null(rows);
+    const char *shape = strstr(rows, "\nshape "), *w = strstr(rows, "\nw "), *bb = strstr(rows, "\nb "),
+               *c = strstr(rows, "\nc ");
+    assert_true(shape && w && bb && c && shape < w && w < bb && bb < c);
+    assert_true(strstr(line_of(text, "shape ", line, sizeof line), "[2] -> [3]") != NULL);
+    char want[256];
+    snprintf(want, sizeof want, "w      [2, 2]                1          inf        %.4g", sqrt(2.0));
+    assert_string_equal(line_of(text, "w ", line, sizeof line), want);
+    assert_string_equal(line_of(text, "b ", line, sizeof line), "b      [2]                   1          0.5            1");
+    assert_string_equal(line_of(text, "c ", line, sizeof line), "c      [2]                   0            0            0");
+    assert_string_equal(line_of(text, "only in A:", line, sizeof line), "only in A: gone");
+    assert_string_equal(line_of(text, "only in B:", line, sizeof line), "only in B: new");
+    assert_string_equal(line_of(text, "3 of", line, sizeof line), "3 of 4 common tensors changed");
+    nn_free(text);
+
+    /* the newest of a tag without a session; ids; a snapshot against itself */
+    ok(sess_snapshot_diff(db, "1", "init", &text));
+    assert_non_null(strstr(text, "B: snapshot 2 'init'"));
+    nn_free(text);
+    ok(sess_snapshot_diff(db, "2", "2", &text));
+    assert_non_null(strstr(text, "0 of 5 common tensors changed"));
+    nn_free(text);
+    /* unknown snapshots and sessions: KeyError, nothing returned */
+    text = (char *)"x";
+    assert_int_equal(sess_snapshot_diff(db, "init", "nope", &text), SESS_NOTFOUND);
+    assert_null(text);
+    tu_assert_error(NN_ERR_KEY, "no snapshot with id, tag or name 'nope'");
+    assert_int_equal(sess_snapshot_diff(db, "one:2", "init", &text), SESS_NOTFOUND);
+    tu_assert_error(NN_ERR_KEY, "session 1 has no snapshot with id, tag or name '2'");
+    assert_int_equal(sess_snapshot_diff(db, "three:init", "init", &text), SESS_NOTFOUND);
+    tu_assert_error(NN_ERR_KEY, "no session named 'three'");
+    sess_close(db);
+}
+
 static void test_export_py_and_ipynb(void **state)
 {
     (void)state;
@@ -1298,6 +1398,7 @@ int main(void)
         cmocka_unit_test(test_nasty_strings_stored_verbatim),
         cmocka_unit_test(test_search_and_near_matches),
         cmocka_unit_test(test_export_py_and_ipynb),
+        cmocka_unit_test(test_snapshot_diff),
         cmocka_unit_test(test_export_comments_are_safe),
         cmocka_unit_test(test_concurrent_writers),
         cmocka_unit_test(test_kill9_loses_at_most_the_running_cell),

@@ -1,5 +1,5 @@
 /*
- * conv_gemm.c — Conv2d's float32 and float64 kernels (nn_conv.h): im2col, one
+ * cpu/conv2d.c — Conv2d's float32 and float64 kernels (nn_conv.h): im2col, one
  * GEMM per group through OpenBLAS, and the layout passes around it, each pass
  * split over the batch on the pool's threads (parallel.c).
  *
@@ -14,8 +14,7 @@
  */
 #include <string.h>
 
-#include "nn_conv.h"
-#include "nn_parallel.h"
+#include "nn_cpu.h"
 
 typedef struct conv_job {
     const nn_conv_geom *s;
@@ -109,17 +108,11 @@ typedef struct conv_job {
 DEFINE_PASSES(f32, float)
 DEFINE_PASSES(f64, double)
 
-/* c[m, n] (ld ldc) = op(a) @ op(b), op a transpose when ta/tb, in dt. */
-static void gemm(const nn_blas *blas, nn_dtype dt, bool ta, bool tb, int64_t m, int64_t n, int64_t k, const void *a,
-                 int64_t lda, const void *b, int64_t ldb, void *c, int64_t ldc)
+/* c[m, n] (ld ldc) = op(a) @ op(b), op a transpose when ta/tb, in dt: the one GEMM site. */
+static void gemm(nn_dtype dt, bool ta, bool tb, int64_t m, int64_t n, int64_t k, const void *a, int64_t lda,
+                 const void *b, int64_t ldb, void *c, int64_t ldc)
 {
-    enum CBLAS_TRANSPOSE at = ta ? CblasTrans : CblasNoTrans, bt = tb ? CblasTrans : CblasNoTrans;
-    if (dt == NN_FLOAT32)
-        blas->sgemm(CblasRowMajor, at, bt, (blasint)m, (blasint)n, (blasint)k, 1.0f, a, (blasint)lda, b, (blasint)ldb,
-                    0.0f, c, (blasint)ldc);
-    else
-        blas->dgemm(CblasRowMajor, at, bt, (blasint)m, (blasint)n, (blasint)k, 1.0, a, (blasint)lda, b, (blasint)ldb,
-                    0.0, c, (blasint)ldc);
+    nn_cpu_gemm(dt, ta, tb, m, n, k, a, lda, b, ldb, 0.0, c, ldc);
 }
 
 /* Runs a per-sample pass over the batch, about NN_GRAIN elements a chunk. */
@@ -151,29 +144,27 @@ static void job_free(conv_job *j)
     nn_free(j->t);
 }
 
-int nn_conv2d_gemm(const nn_conv_geom *s, nn_dtype dt, const void *x, const void *w, const void *b, void *y)
+int nn_cpu_conv2d(const nn_conv_geom *s, nn_dtype dt, const void *x, const void *w, const void *b, void *y)
 {
-    const nn_blas *blas = nn_blas_get();
     conv_job j;
-    if (!blas || job_init(&j, s, dt) < 0) return -1;
+    if (!nn_blas_get() || job_init(&j, s, dt) < 0) return -1;
     j.x = x, j.b = b, j.y = y;
     size_t es = nn_dtype_size(dt);
     int64_t og = s->o / s->groups, K = j.rows / s->groups;
     over_batch(&j, im2col_f32, im2col_f64, dt, j.rows * j.P);
     for (int64_t g = 0; g < s->groups; g++)
-        gemm(blas, dt, false, false, og, j.NP, K, (const char *)w + (size_t)(g * og * K) * es, K,
+        gemm(dt, false, false, og, j.NP, K, (const char *)w + (size_t)(g * og * K) * es, K,
              (char *)j.cols + (size_t)(g * K * j.NP) * es, j.NP, (char *)j.t + (size_t)(g * og * j.NP) * es, j.NP);
     over_batch(&j, from_rows_f32, from_rows_f64, dt, s->o * j.P);
     job_free(&j);
     return 0;
 }
 
-int nn_conv2d_gemm_backward(const nn_conv_geom *s, nn_dtype dt, const void *x, const void *w, const void *gy,
+int nn_cpu_conv2d_backward(const nn_conv_geom *s, nn_dtype dt, const void *x, const void *w, const void *gy,
                             void *gx, void *gw)
 {
-    const nn_blas *blas = nn_blas_get();
     conv_job j;
-    if (!blas || job_init(&j, s, dt) < 0) return -1;
+    if (!nn_blas_get() || job_init(&j, s, dt) < 0) return -1;
     j.x = x, j.y = (void *)gy, j.gx = gx;
     size_t es = nn_dtype_size(dt);
     int64_t og = s->o / s->groups, K = j.rows / s->groups;
@@ -181,12 +172,12 @@ int nn_conv2d_gemm_backward(const nn_conv_geom *s, nn_dtype dt, const void *x, c
     if (gw) {
         over_batch(&j, im2col_f32, im2col_f64, dt, j.rows * j.P);
         for (int64_t g = 0; g < s->groups; g++)
-            gemm(blas, dt, false, true, og, K, j.NP, (char *)j.t + (size_t)(g * og * j.NP) * es, j.NP,
+            gemm(dt, false, true, og, K, j.NP, (char *)j.t + (size_t)(g * og * j.NP) * es, j.NP,
                  (char *)j.cols + (size_t)(g * K * j.NP) * es, j.NP, (char *)gw + (size_t)(g * og * K) * es, K);
     }
     if (gx) {
         for (int64_t g = 0; g < s->groups; g++)
-            gemm(blas, dt, true, false, K, j.NP, og, (const char *)w + (size_t)(g * og * K) * es, K,
+            gemm(dt, true, false, K, j.NP, og, (const char *)w + (size_t)(g * og * K) * es, K,
                  (char *)j.t + (size_t)(g * og * j.NP) * es, j.NP, (char *)j.cols + (size_t)(g * K * j.NP) * es, j.NP);
         over_batch(&j, col2im_f32, col2im_f64, dt, j.rows * j.P);
     }

@@ -1,0 +1,83 @@
+/*
+ * cpu/copy.c — the CPU's fill and copy/cast kernels (kernels.def `fill`, `copy`)
+ * and its host transfers: the CPU's memory is host memory, so they are memcpy.
+ */
+#include <string.h>
+
+#include "nn_cpu.h"
+
+typedef struct fill_ctx {
+    char value[8];
+    size_t esize;
+} fill_ctx;
+
+static void fill_loop(char **data, const int64_t *strides, int64_t n, void *ctx)
+{
+    fill_ctx *f = ctx;
+    if (f->esize == 4 && strides[0] == 4) {
+        float v;
+        memcpy(&v, f->value, 4);
+        float *o = (float *)data[0];
+        for (int64_t i = 0; i < n; i++) o[i] = v; /* also right for int32: same bits */
+        return;
+    }
+    for (int64_t i = 0; i < n; i++) memcpy(data[0] + i * strides[0], f->value, f->esize);
+}
+
+int nn_cpu_fill(nn_tensor *t, double value)
+{
+    fill_ctx f = {.esize = nn_dtype_size(t->dtype)};
+    nn_store_double(f.value, t->dtype, value);
+    const nn_tensor *ts[1] = {t};
+    nn_foreach(1, ts, fill_loop, &f);
+    return 0;
+}
+
+typedef struct copy_ctx {
+    nn_dtype dst, src;
+} copy_ctx;
+
+static void copy_loop(char **data, const int64_t *strides, int64_t n, void *ctx)
+{
+    copy_ctx *c = ctx;
+    char *o = data[0], *in = data[1];
+    int64_t so = strides[0], si = strides[1];
+    if (c->dst == c->src) {
+        size_t es = nn_dtype_size(c->dst);
+        if (so == (int64_t)es && si == (int64_t)es) {
+            memcpy(o, in, (size_t)n * es);
+            return;
+        }
+        for (int64_t i = 0; i < n; i++) memcpy(o + i * so, in + i * si, es);
+        return;
+    }
+    if (c->dst == NN_FLOAT32 && c->src == NN_FLOAT64) {
+        for (int64_t i = 0; i < n; i++) *(float *)(o + i * so) = (float)*(const double *)(in + i * si);
+        return;
+    }
+    if (c->dst == NN_FLOAT64 && c->src == NN_FLOAT32) {
+        for (int64_t i = 0; i < n; i++) *(double *)(o + i * so) = *(const float *)(in + i * si);
+        return;
+    }
+    if (c->dst == NN_INT64 && (c->src == NN_INT32 || c->src == NN_BOOL)) {
+        for (int64_t i = 0; i < n; i++)
+            *(int64_t *)(o + i * so) = c->src == NN_INT32 ? *(const int32_t *)(in + i * si) : *(const uint8_t *)(in + i * si);
+        return;
+    }
+    for (int64_t i = 0; i < n; i++) nn_store_double(o + i * so, c->dst, nn_load_double(in + i * si, c->src));
+}
+
+int nn_cpu_copy(nn_tensor *dst, const nn_tensor *src)
+{
+    copy_ctx c = {dst->dtype, src->dtype};
+    const nn_tensor *ts[2] = {dst, src};
+    nn_foreach(2, ts, copy_loop, &c);
+    return 0;
+}
+
+int nn_cpu_map(int nt, const nn_tensor *const *ts, nn_loop_fn fn, void *ctx, bool elementwise)
+{
+    if (elementwise) nn_foreach_parallel(nt, ts, fn, ctx);
+    else nn_foreach(nt, ts, fn, ctx);
+    return 0;
+}

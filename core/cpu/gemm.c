@@ -1,0 +1,26 @@
+/*
+ * cpu/gemm.c — the CPU's GEMM kernel (kernels.def `gemm`): the one place that
+ * calls OpenBLAS's cblas_sgemm/cblas_dgemm (core/blas.c loads it). mm, bmm,
+ * addmm, linear, matmul and conv all reach it.
+ */
+#include <limits.h>
+
+#include "nn_cpu.h"
+
+int nn_cpu_gemm(nn_dtype dt, bool ta, bool tb, int64_t m, int64_t n, int64_t k, const void *a, int64_t lda,
+                const void *b, int64_t ldb, double beta, void *c, int64_t ldc)
+{
+    if (m > INT_MAX || n > INT_MAX || k > INT_MAX || lda > INT_MAX || ldb > INT_MAX || ldc > INT_MAX)
+        return nn_error_set(NN_ERR_RUNTIME, "matrix dimensions (%lld, %lld, %lld) are too large for BLAS", (long long)m,
+                            (long long)n, (long long)k);
+    const nn_blas *blas = nn_blas_get();
+    if (!blas) return -1;
+    enum CBLAS_TRANSPOSE at = ta ? CblasTrans : CblasNoTrans, bt = tb ? CblasTrans : CblasNoTrans;
+    if (dt == NN_FLOAT32)
+        blas->sgemm(CblasRowMajor, at, bt, (blasint)m, (blasint)n, (blasint)k, 1.0f, a, (blasint)lda, b, (blasint)ldb,
+                    (float)beta, c, (blasint)ldc);
+    else
+        blas->dgemm(CblasRowMajor, at, bt, (blasint)m, (blasint)n, (blasint)k, 1.0, a, (blasint)lda, b, (blasint)ldb,
+                    beta, c, (blasint)ldc);
+    return 0;
+}

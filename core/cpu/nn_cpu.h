@@ -1,0 +1,16 @@
+/*
+ * nn_cpu.h — the CPU backend's kernels (core/cpu/), one nn_cpu_<name> per line
+ * of core/kernels.def, and the table that lists them (core/cpu/backend.c).
+ * Only backends include it: the loopback device runs these same kernels.
+ */
+#ifndef NN_CPU_H
+#define NN_CPU_H
+
+#include "backend.h"
+#include "nn_parallel.h"
+
+#define KERNEL(name, params, args) int nn_cpu_##name params;
+#include "kernels.def"
+#undef KERNEL
+
+#endif
