@@ -423,6 +423,61 @@ static int accumulate_leaf(nn_tensor *leaf, nn_tensor *grad, bool create_graph)
     return rc;
 }
 
+/* A leaf with tensor hooks gets the gradients of all its edges in one walk
+   summed before its hooks run, once, on the sum (PyTorch's AccumulateGrad is a
+   node like any other: its input buffer adds up every incoming gradient). The
+   walk's table of such leaves, per thread, saved around a nested backward. */
+typedef struct hooked_leaf {
+    nn_tensor *leaf;  /* borrowed: the graph's edges keep it alive */
+    int pending;      /* edges into it whose gradient has not come yet */
+    nn_tensor *sum;   /* what has come so far, or NULL */
+} hooked_leaf;
+typedef struct hooked_leaves {
+    hooked_leaf *items;
+    size_t len, cap;
+} hooked_leaves;
+static _Thread_local hooked_leaves *walk_hooked;
+
+static bool has_hooks(const nn_tensor *leaf) { return leaf->hooks && leaf->hooks->first; }
+
+/* Counts the edges into hooked leaves of the walk's nodes. 0 or -1 (MemoryError). */
+static int hooked_leaves_find(hooked_leaves *t, nn_node *const *nodes, size_t n_nodes)
+{
+    for (size_t i = 0; i < n_nodes; i++)
+        for (int k = 0; k < nodes[i]->n_inputs; k++) {
+            nn_tensor *leaf = nodes[i]->next[k].leaf;
+            if (!leaf || !has_hooks(leaf)) continue;
+            size_t j = 0;
+            while (j < t->len && t->items[j].leaf != leaf) j++;
+            if (j == t->len) {
+                if (t->len == t->cap) {
+                    size_t cap = t->cap ? 2 * t->cap : 4;
+                    hooked_leaf *grown = nn_realloc(t->items, cap * sizeof *grown);
+                    if (!grown) return -1;
+                    t->items = grown, t->cap = cap;
+                }
+                t->items[t->len++] = (hooked_leaf){leaf, 0, NULL};
+            }
+            t->items[j].pending++;
+        }
+    return 0;
+}
+
+/* A gradient for a leaf along one edge (takes grad): straight into .grad, or
+   for a hooked leaf into its sum, which goes (hooks first) when its last edge has. */
+static int deliver_leaf(nn_tensor *leaf, nn_tensor *grad, bool create_graph)
+{
+    hooked_leaf *h = NULL;
+    for (size_t j = 0; walk_hooked && j < walk_hooked->len && !h; j++)
+        if (walk_hooked->items[j].leaf == leaf) h = &walk_hooked->items[j];
+    if (!h) return accumulate_leaf(leaf, grad, create_graph);
+    if (accumulate(&h->sum, grad, create_graph) < 0) return -1;
+    if (--h->pending > 0) return 0;
+    nn_tensor *sum = h->sum;
+    h->sum = NULL;
+    return accumulate_leaf(leaf, sum, create_graph);
+}
+
 static int check_saved_versions(nn_node *n)
 {
     if (n->released)
@@ -604,7 +659,7 @@ static int run_node(nn_node *n, heap *ready, bool retain_graph, bool create_grap
         nn_edge *e = &n->next[i];
         if (rc == 0 && gin[i]) rc = check_grad_shape(n, i, &gin[i]);
         if (rc == 0 && gin[i] && e->leaf) {
-            rc = accumulate_leaf(e->leaf, gin[i], create_graph);
+            rc = deliver_leaf(e->leaf, gin[i], create_graph);
             gin[i] = NULL;
         } else if (rc == 0 && gin[i] && e->node) {
             rc = accumulate(&e->node->buffer[e->input_nr], gin[i], create_graph);
@@ -668,6 +723,9 @@ static int run_backward(nn_tensor *root, nn_tensor *gradient, bool retain_graph,
     uint64_t epoch = ++next_epoch;
     heap all = {0}, ready = {0};
     int rc = discover(root->grad_fn, epoch, &all);
+    hooked_leaves hooked = {0}, *outer_hooked = walk_hooked;
+    if (rc == 0) rc = hooked_leaves_find(&hooked, all.items, all.len);
+    walk_hooked = &hooked;
     for (size_t i = 0; rc == 0 && i < all.len; i++) {
         nn_node *n = all.items[i];
         n->buffer = nn_calloc((size_t)n->n_outputs, sizeof(nn_tensor *));
@@ -685,6 +743,13 @@ static int run_backward(nn_tensor *root, nn_tensor *gradient, bool retain_graph,
         rc = nn_check_interrupt();
         if (rc == 0) rc = run_node(heap_pop(&ready), &ready, retain_graph, create_graph);
     }
+    walk_hooked = outer_hooked;
+    for (size_t j = 0; j < hooked.len; j++) { /* edges that carried no gradient: the sum goes now */
+        nn_tensor *sum = hooked.items[j].sum;
+        if (sum && rc == 0) rc = accumulate_leaf(hooked.items[j].leaf, sum, create_graph);
+        else NN_RELEASE(sum);
+    }
+    nn_free(hooked.items);
     for (size_t i = 0; i < all.len; i++) {
         nn_node *n = all.items[i];
         if (!n->buffer) continue;

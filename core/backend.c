@@ -74,7 +74,7 @@ int nn_common_device(int n, nn_tensor *const *ts, nn_device *out)
 /* t's elements, row-major and contiguous, in a new CPU tensor (no autograd). */
 static nn_tensor *host_contiguous(const nn_tensor *t)
 {
-    nn_tensor *out = nn_empty(t->ndim, t->sizes, t->dtype);
+    nn_tensor *out = nn_empty_on(NN_DEVICE_CPU, t->ndim, t->sizes, t->dtype);
     if (!out) return NULL;
     if (t->storage->device.type == NN_CPU) {
         if (nn_cpu_backend.copy(out, t) < 0) NN_SET(out, NULL);
@@ -110,7 +110,7 @@ int nn_copy_across_devices(nn_tensor *dst, const nn_tensor *src)
     } else {
         /* converted and laid out on the host, then one transfer (and a device copy when dst is strided) */
         const nn_backend *b = nn_backend_of(dst);
-        nn_tensor *tmp = nn_empty(dst->ndim, dst->sizes, dst->dtype);
+        nn_tensor *tmp = nn_empty_on(NN_DEVICE_CPU, dst->ndim, dst->sizes, dst->dtype);
         nn_tensor *dev = tmp && !nn_is_contiguous(dst) ? nn_empty_like(dst) : NULL;
         nn_tensor *target = nn_is_contiguous(dst) ? dst : dev;
         rc = tmp && target ? nn_cpu_backend.copy(tmp, &view) : -1;
@@ -156,7 +156,8 @@ int nn_host_write(nn_tensor *t, const void *data)
 {
     size_t nbytes = (size_t)nn_numel(t) * nn_dtype_size(t->dtype);
     if (nn_is_contiguous(t)) return nn_backend_of(t)->from_host(nn_data_ptr(t), data, nbytes);
-    nn_tensor *tmp = nn_from_data(data, t->ndim, t->sizes, t->dtype);
+    nn_tensor *tmp = nn_empty_on(NN_DEVICE_CPU, t->ndim, t->sizes, t->dtype);
+    if (tmp && nbytes) memcpy(nn_data_ptr(tmp), data, nbytes);
     int rc = tmp ? nn_copy_across_devices(t, tmp) : -1;
     NN_RELEASE(tmp);
     return rc;

@@ -70,7 +70,7 @@ static void fill(nn_object *o, char **p, nn_dtype dt)
     }
     double v;
     if (nn_is_tensor(o)) {
-        v = nn_load_double(nn_data_ptr(NN_TENSOR(o)), NN_TENSOR(o)->dtype);
+        v = nn_get_double(NN_TENSOR(o), (const int64_t[NN_MAX_DIMS]){0}); /* any device (the host contract) */
     } else if (dt == NN_INT64 && !nn_is_float(o)) { /* exact for large ints */
         *(int64_t *)*p = nn_int_value(o);
         *p += 8;

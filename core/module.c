@@ -5,6 +5,7 @@
  * The call path and hooks live in module_call.c.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "nn_int.h"
@@ -913,6 +914,8 @@ int nn_module_type_(nn_module *m, nn_dtype dtype) { return apply_tensors(m, cast
 static int check_device(const char *device)
 {
     if (!strcmp(device, "cpu")) return 0;
+    if (!strncmp(device, "cuda", 4) && (device[4] == '\0' || device[4] == ':') && nn_device_available(NN_CUDA))
+        return 0;
     if (!strncmp(device, "cuda", 4) && (device[4] == '\0' || device[4] == ':'))
         return nn_error_set(NN_ERR_RUNTIME, "Torch not compiled with CUDA enabled: nnscope has no CUDA backend on "
                                             "this machine (no GPU or no CUDA build)");
@@ -927,10 +930,18 @@ static int check_device(const char *device)
                         device);
 }
 
+static nn_tensor *move_to(nn_tensor *t, const void *ctx)
+{
+    nn_device d = *(const nn_device *)ctx;
+    return nn_same_device(nn_device_of(t), d) ? nn_detach(t) : nn_to_device(t, d);
+}
+
 int nn_module_to_device(nn_module *m, const char *device)
 {
-    (void)m;
-    return check_device(device);
+    if (check_device(device) < 0) return -1;
+    nn_device d = NN_DEVICE_CPU;
+    if (strcmp(device, "cpu")) d = (nn_device){NN_CUDA, device[4] == ':' ? atoi(device + 5) : 0};
+    return apply_tensors(m, move_to, &d); /* Parameters keep their identity (param.data = moved) */
 }
 
 int nn_module_to_empty(nn_module *m, const char *device)

@@ -321,6 +321,10 @@ static inline nn_device nn_device_of(const nn_tensor *t) { return t->storage->de
 nn_tensor *nn_empty_on(nn_device device, int ndim, const int64_t *sizes, nn_dtype dtype);
 nn_tensor *nn_full_on(nn_device device, int ndim, const int64_t *sizes, double value, nn_dtype dtype);
 nn_tensor *nn_to_device(nn_tensor *t, nn_device device);
+/* The device factories without one allocate on (PyTorch 2's torch.set_default_device):
+   the CPU unless changed; tests set the loopback device to rerun on it. */
+void nn_set_default_device(nn_device d);
+nn_device nn_default_device(void);
 int nn_common_device(int n, nn_tensor *const *ts, nn_device *out);
 
 /* The host-access contract: the only way code outside core's kernels reads or
@@ -333,6 +337,13 @@ int nn_common_device(int n, nn_tensor *const *ts, nn_device *out);
    elements: nn_get_double / nn_get_int64 / nn_item (they too work on any device). */
 const void *nn_host_read(const nn_tensor *t, nn_tensor **hold);
 int nn_host_write(nn_tensor *t, const void *data);
+
+/* The loopback test device (core/loopback/): the CPU's kernels over memory of
+   its own, registered in CUDA's place, for tests only. poison: under
+   AddressSanitizer its memory is poisoned outside its kernels and transfers,
+   so host code that reads it without the contract above crashes. */
+void nn_loopback_register(bool poison);
+void nn_loopback_unregister(void);
 bool nn_is_leaf(const nn_tensor *t);
 /* A new reference to t's grad (or NULL, no error set, when there is none). */
 nn_tensor *nn_grad(const nn_tensor *t);

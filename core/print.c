@@ -290,7 +290,8 @@ char *nn_tensor_repr(nn_tensor *t)
 
     char suffixes[4][NN_MAX_DIMS * 24 + 32];
     int n_suffixes = 0;
-    if (t->storage->device.type == NN_CUDA)
+    /* as PyTorch 2: no suffix for a tensor on the default device (nn_set_default_device) */
+    if (t->storage->device.type == NN_CUDA && !nn_same_device(t->storage->device, nn_default_device()))
         snprintf(suffixes[n_suffixes++], sizeof suffixes[0], "device='cuda:%d'", t->storage->device.index);
 
     int64_t numel = nn_numel(t);

@@ -224,7 +224,7 @@ static nn_tensor *sum_or_mean(nn_tensor *a, int n_dims, const int *dims, bool ke
     nn_reduction_layout l;
     if (nn_reduction_layout_make(a, n_dims, dims, keepdim, &l) < 0) return NULL;
     nn_dtype od = nn_dtype_is_floating(a->dtype) ? a->dtype : NN_INT64;
-    nn_tensor *out = nn_empty(l.out_ndim, l.out_shape, od);
+    nn_tensor *out = nn_empty_on(nn_device_of(l.data), l.out_ndim, l.out_shape, od);
     if (out) {
         if (sum_rows(&l, out, mean ? 1.0 / (double)l.inner : 1.0) < 0) NN_SET(out, NULL);
         if (out && mean && l.inner == 0) nn_fill_(out, NAN);
@@ -396,7 +396,7 @@ static nn_tensor *var_std(nn_tensor *a, int n_dims, const int *dims, bool unbias
     }
     nn_reduction_layout l;
     if (nn_reduction_layout_make(a, n_dims, dims, keepdim, &l) < 0) return NULL;
-    nn_tensor *out = nn_empty(l.out_ndim, l.out_shape, a->dtype);
+    nn_tensor *out = nn_empty_on(nn_device_of(l.data), l.out_ndim, l.out_shape, a->dtype);
     if (out) {
         double correction = unbiased ? 1.0 : 0.0, divisor = (double)l.inner - correction;
         size_t oes = nn_dtype_size(a->dtype);
@@ -570,7 +570,7 @@ static nn_tensor *extreme_all(nn_tensor *a, bool is_max)
     }
     nn_reduction_layout l;
     if (nn_reduction_layout_make(a, 0, NULL, false, &l) < 0) return NULL;
-    nn_tensor *out = nn_empty(0, NULL, a->dtype);
+    nn_tensor *out = nn_empty_on(nn_device_of(a), 0, NULL, a->dtype);
     if (out) {
         extreme_rows(&l, is_max, out, NULL);
         nn_tensor *save[2] = {a, out};
@@ -616,8 +616,8 @@ static int extreme_dim(nn_tensor *a, int dim, bool keepdim, bool is_max, nn_tens
         return nn_error_set(NN_ERR_INDEX, "%s(): Expected reduction dim %d to have non-zero size.", name, d);
     nn_reduction_layout l;
     if (nn_reduction_layout_make(a, 1, &d, keepdim, &l) < 0) return -1;
-    nn_tensor *vals = nn_empty(l.out_ndim, l.out_shape, a->dtype);
-    nn_tensor *idx = vals ? nn_empty(l.out_ndim, l.out_shape, NN_INT64) : NULL;
+    nn_tensor *vals = nn_empty_on(nn_device_of(l.data), l.out_ndim, l.out_shape, a->dtype);
+    nn_tensor *idx = vals ? nn_empty_on(nn_device_of(l.data), l.out_ndim, l.out_shape, NN_INT64) : NULL;
     int rc = -1;
     if (idx) {
         extreme_rows(&l, is_max, vals, idx);
@@ -699,7 +699,7 @@ nn_tensor *nn_argmax(nn_tensor *a, int dim, bool has_dim, bool keepdim)
     }
     nn_reduction_layout l;
     if (nn_reduction_layout_make(a, has_dim ? 1 : 0, &d, keepdim, &l) < 0) return NULL;
-    nn_tensor *out = nn_empty(l.out_ndim, l.out_shape, NN_INT64);
+    nn_tensor *out = nn_empty_on(nn_device_of(l.data), l.out_ndim, l.out_shape, NN_INT64);
     if (out) {
         if (has_dim && a->ndim > 0 && a->sizes[d] == 1) {
             /* PyTorch answers a size-1 dim with zeros before looking at the dtype */
@@ -759,7 +759,7 @@ nn_tensor *nn_norm(nn_tensor *a, double p, int n_dims, const int *dims, bool kee
     }
     nn_reduction_layout l;
     if (nn_reduction_layout_make(a, n_dims, dims, keepdim, &l) < 0) return NULL;
-    nn_tensor *out = nn_empty(l.out_ndim, l.out_shape, a->dtype);
+    nn_tensor *out = nn_empty_on(nn_device_of(l.data), l.out_ndim, l.out_shape, a->dtype);
     if (out) {
         size_t oes = nn_dtype_size(a->dtype);
         for (int64_t o = 0; o < l.outer; o++) {
@@ -873,7 +873,8 @@ int nn_norm_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
            Our engine would hand a NULL gradient on to the next node's backward,
            so an input with history gets zeros instead (the same sum). */
         if (n->next[0].leaf) return 0;
-        gin[0] = nn_zeros(n->input_meta[0].ndim, n->input_meta[0].sizes, n->input_meta[0].dtype);
+        gin[0] = nn_full_on(nn_device_of(gout[0]), n->input_meta[0].ndim, n->input_meta[0].sizes, 0,
+                            n->input_meta[0].dtype);
         return gin[0] ? 0 : -1;
     }
     nn_tensor *self = nn_node_saved(n, 0);

@@ -195,7 +195,14 @@ const char *nn_shape_str(int ndim, const int64_t *sizes, char *buf, size_t n)
     return buf;
 }
 
-nn_tensor *nn_empty(int ndim, const int64_t *sizes, nn_dtype dtype) { return nn_empty_on(NN_DEVICE_CPU, ndim, sizes, dtype); }
+/* The device the factories without a device allocate on (torch.set_default_device's
+   state in PyTorch 2): the CPU unless a test reruns everything on another device. */
+static nn_device default_device = {NN_CPU, 0};
+
+void nn_set_default_device(nn_device d) { default_device = d; }
+nn_device nn_default_device(void) { return default_device; }
+
+nn_tensor *nn_empty(int ndim, const int64_t *sizes, nn_dtype dtype) { return nn_empty_on(default_device, ndim, sizes, dtype); }
 
 nn_tensor *nn_empty_on(nn_device device, int ndim, const int64_t *sizes, nn_dtype dtype)
 {
@@ -446,6 +453,7 @@ void nn_to_doubles(const nn_tensor *t, double *out)
 
 nn_tensor *nn_zeros(int ndim, const int64_t *sizes, nn_dtype dtype)
 {
+    if (default_device.type != NN_CPU) return nn_full_on(default_device, ndim, sizes, 0, dtype);
     nn_tensor *t = nn_empty(ndim, sizes, dtype);
     if (t) memset(t->storage->data, 0, t->storage->nbytes);
     return t;
@@ -453,10 +461,7 @@ nn_tensor *nn_zeros(int ndim, const int64_t *sizes, nn_dtype dtype)
 
 nn_tensor *nn_full(int ndim, const int64_t *sizes, double value, nn_dtype dtype)
 {
-    nn_tensor *t = nn_empty(ndim, sizes, dtype);
-    if (t && nn_fill_(t, value) < 0) NN_SET(t, NULL);
-    if (t) t->storage->version = 0;
-    return t;
+    return nn_full_on(default_device, ndim, sizes, value, dtype);
 }
 
 nn_tensor *nn_ones(int ndim, const int64_t *sizes, nn_dtype dtype) { return nn_full(ndim, sizes, 1.0, dtype); }
@@ -468,7 +473,6 @@ nn_tensor *nn_full_like(const nn_tensor *t, double v) { return nn_full_on(nn_dev
 
 nn_tensor *nn_full_on(nn_device device, int ndim, const int64_t *sizes, double value, nn_dtype dtype)
 {
-    if (device.type == NN_CPU) return nn_full(ndim, sizes, value, dtype);
     nn_tensor *t = nn_empty_on(device, ndim, sizes, dtype);
     if (t && nn_fill_(t, value) < 0) NN_SET(t, NULL);
     if (t) t->storage->version = 0;
@@ -487,7 +491,7 @@ nn_tensor *nn_wrapped_number(double v, bool is_integer)
 nn_tensor *nn_from_data(const void *data, int ndim, const int64_t *sizes, nn_dtype dtype)
 {
     nn_tensor *t = nn_empty(ndim, sizes, dtype);
-    if (t) memcpy(t->storage->data, data, t->storage->nbytes);
+    if (t && nn_host_write(t, data) < 0) NN_SET(t, NULL);
     return t;
 }
 

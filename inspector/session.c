@@ -484,8 +484,9 @@ const insp_param *insp_param_table(const insp_session *s, size_t *n)
 static int values_of(nn_tensor *t, const void **data, bool *f64, double **copy)
 {
     *copy = NULL;
-    if (nn_is_contiguous(t) && (t->dtype == NN_FLOAT32 || t->dtype == NN_FLOAT64)) {
-        *data = nn_data_ptr(t);
+    nn_tensor *hold = NULL; /* stays NULL: nn_host_read borrows a contiguous CPU tensor's elements */
+    if (nn_device_of(t).type == NN_CPU && nn_is_contiguous(t) && (t->dtype == NN_FLOAT32 || t->dtype == NN_FLOAT64)) {
+        *data = nn_host_read(t, &hold);
         *f64 = t->dtype == NN_FLOAT64;
         return 0;
     }

@@ -559,8 +559,9 @@ static int source_of(nn_tensor *t, source *src)
 {
     memset(src, 0, sizeof *src);
     src->n = nn_numel(t);
-    if (nn_is_contiguous(t) && (t->dtype == NN_FLOAT32 || t->dtype == NN_FLOAT64)) {
-        src->data = nn_data_ptr(t);
+    nn_tensor *hold = NULL; /* stays NULL: nn_host_read borrows a contiguous CPU tensor's elements */
+    if (nn_device_of(t).type == NN_CPU && nn_is_contiguous(t) && (t->dtype == NN_FLOAT32 || t->dtype == NN_FLOAT64)) {
+        src->data = nn_host_read(t, &hold);
         src->f64 = t->dtype == NN_FLOAT64;
     } else {
         if (!(src->copy = nn_malloc((size_t)(src->n ? src->n : 1) * sizeof(double)))) return -1;

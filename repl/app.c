@@ -505,6 +505,9 @@ int repl_app_run_cell(repl_app *app, const char *source, const char *filename)
         status = nn_error_current() == NN_ERR_KEYBOARD_INTERRUPT ? REPL_CELL_INTERRUPTED : REPL_CELL_ERROR;
         report_exception(app, from_code);
         rc = -1;
+        if (app->pdb && from_code && status == REPL_CELL_ERROR && !app->exit_requested && !app->opt.headless &&
+            repl_app_post_mortem(app) < 0)
+            nn_error_clear(); /* %pdb on: the debugger after the traceback */
     }
     nn_interrupt_requested = 0;
     fflush(stdout);
@@ -561,7 +564,7 @@ repl_app *repl_app_new(const repl_app_options *opt)
     if (!app->interp || !app->in_list || !app->out_dict || !empty || nn_list_append(app->in_list, empty) < 0 ||
         repl_set_global(app->interp, "In", app->in_list) < 0 ||
         repl_set_global(app->interp, "Out", app->out_dict) < 0 ||
-        publish_shown(app) < 0 || repl_app_inspect_install(app) < 0) {
+        publish_shown(app) < 0 || repl_app_inspect_install(app) < 0 || repl_app_debug_install(app) < 0) {
         NN_RELEASE(empty);
         repl_app_free(app);
         return NULL;
@@ -584,6 +587,7 @@ void repl_app_free(repl_app *app)
     if (!app) return;
     if (app->sessions) repl_app_sessions_close(app);
     repl_app_inspect_close(app);
+    repl_app_debug_close(app);
     repl_lesson_free(app);
     for (int i = 0; i < 3; i++) NN_RELEASE(app->shown[i]);
     NN_RELEASE(app->magic_result);

@@ -80,6 +80,7 @@ struct repl_app {
     char *pending_input;
     bool autoindent_off;         /* %autoindent toggled it: continuation lines start at column 0 */
     bool color;                  /* the notebook colors Out[n]: and tracebacks (interactive.c sets it) */
+    bool pdb;                    /* %pdb on: the post-mortem debugger opens after a cell raises (debug.c) */
     /* A value a magic leaves here (new reference) is echoed as Out[n] (%time EXPR). */
     nn_object *magic_result;
     repl_cell_result last;       /* the last finished cell (its strings are the app's) */
@@ -190,6 +191,22 @@ extern const repl_magic repl_magics_inspect[];
 extern const repl_magic repl_magics_shell[]; /* magics_shell.c: %cd %pwd %env %ls and the aliases */
 extern const repl_magic repl_magics_paste[]; /* magics_paste.c: %cpaste %autoindent */
 extern const repl_magic repl_magics_lesson[]; /* lesson.c: %lesson */
+extern const repl_magic repl_magics_debug[];  /* debug.c: %debug %pdb */
+
+/* debug.c: the post-mortem debugger (ipdb>) on the last uncaught exception's
+   frames (a note when there is none, or no terminal); 0 or -1 (MemoryError).
+   repl_app_debug_install binds breakpoint() in __main__ (repl_app_new), and
+   repl_app_debug_close unbinds the app from it (repl_app_free). */
+int repl_app_post_mortem(repl_app *app);
+int repl_app_debug_install(repl_app *app);
+void repl_app_debug_close(repl_app *app);
+/* Where the debugger reads its commands: NULL (the default) is the terminal
+   (repl_app_read_line); tests set a function returning new nn_malloc'd lines
+   (NULL: end of input). */
+extern char *(*repl_debug_read_line)(void);
+/* magics_paste.c: one line from the terminal in cooked mode, without its newline
+   (new nn_malloc'd string), NULL at end of input. */
+char *repl_app_read_line(void);
 /* The magic of that name in any table, or NULL. */
 const repl_magic *repl_magic_find(const char *name);
 /* Runs a cell starting with "%%name [args]" (a cell magic: %%time, %%timeit),

@@ -511,6 +511,7 @@ static const char *not_rerun_reason(const sess_cell_info *c)
     const repl_magic *m = cell_magic(c->source);
     for (const repl_magic *t = repl_magics_sessions; m && t->name; t++)
         if (t == m && m->run != magic_restore) return "a session magic, acting on the database";
+    if (m && m == &repl_magics_debug[0]) return "the debugger, a dialogue at the terminal";
     return NULL;
 }
 

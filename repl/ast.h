@@ -41,7 +41,7 @@ void repl_ast_arena_free(repl_ast_arena *a);
     X(FormattedValue) X(JoinedStr) X(Constant) X(Attribute) X(Subscript) \
     X(Starred) X(Name) X(List) X(Tuple) X(Slice) X(Yield) X(YieldFrom) \
     X(comprehension) X(ExceptHandler) X(arguments) X(arg) X(keyword) \
-    X(alias) X(withitem)
+    X(alias) X(withitem) X(AnnAssign) X(NamedExpr)
 
 typedef enum repl_ast_kind {
 #define X(name) REPL_AST_##name,
@@ -101,6 +101,8 @@ struct repl_node {
             repl_node_list body, decorator_list;
             repl_node *returns;
             bool is_generator;              /* its body yields (not in ast.dump) */
+            repl_node_list walrus_targets;  /* Names its body binds with := (its locals;
+                                               not in ast.dump) */
         } FunctionDef;
         struct {
             const char *name;
@@ -110,6 +112,14 @@ struct repl_node {
         struct { repl_node_list targets; } Delete;
         struct { repl_node_list targets; repl_node *value; } Assign;
         struct { repl_node *target; repl_ast_op op; repl_node *value; } AugAssign;
+        /* x: T [= v]; simple: the target is a bare name not in parentheses */
+        struct {
+            repl_node *target, *annotation, *value;
+            bool simple;
+            const char *annotation_text;   /* after `from __future__ import annotations`: the
+                                              annotation's source text (kept as a string) */
+        } AnnAssign;
+        struct { repl_node *target, *value; } NamedExpr;   /* (x := v) */
         struct { repl_node *target, *iter; repl_node_list body, orelse; } For;
         struct { repl_node *test; repl_node_list body, orelse; } While;  /* also If */
         struct { repl_node_list items, body; } With;
@@ -171,6 +181,10 @@ const char *repl_ast_kind_name(repl_ast_kind kind);
 const char *repl_ast_op_name(repl_ast_op op);
 
 /* ------------------------------------------------------------------ parser */
+
+/* Whether `from __future__ import name` names a feature CPython 3.11 knows
+   (mod_future.c). */
+bool repl_future_feature_known(const char *name);
 
 typedef enum repl_parse_mode {
     REPL_PARSE_FILE,      /* a module: statements -> Module */

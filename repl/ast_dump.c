@@ -258,6 +258,16 @@ static void dump(out *o, const repl_node *n)
         f_op(o, f, "op", n->v.AugAssign.op);
         f_req(o, f, "value", n->v.AugAssign.value);
         break;
+    case REPL_AST_AnnAssign:
+        f_req(o, f, "target", n->v.AnnAssign.target);
+        f_req(o, f, "annotation", n->v.AnnAssign.annotation);
+        f_node(o, f, "value", n->v.AnnAssign.value);
+        f_int(o, f, "simple", n->v.AnnAssign.simple);
+        break;
+    case REPL_AST_NamedExpr:
+        f_req(o, f, "target", n->v.NamedExpr.target);
+        f_req(o, f, "value", n->v.NamedExpr.value);
+        break;
     case REPL_AST_For:
         f_req(o, f, "target", n->v.For.target);
         f_req(o, f, "iter", n->v.For.iter);

@@ -63,4 +63,8 @@ void repl_bind_set_argv(int argc, const char *const *argv);
 /* Frees the cached built-in modules (for leak checks at exit). */
 void repl_bindings_shutdown(void);
 
+/* Reads NNSCOPE_TEST_DEVICE once (bind_device.c): "loopback" registers core's loopback
+   test device in CUDA's place and makes it the default device. */
+void repl_devices_init(void);
+
 #endif

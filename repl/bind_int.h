@@ -188,6 +188,15 @@ nn_object *repl_device_getattr(nn_object *device, const char *name); /* new refe
    0 for the CPU; -1 with AssertionError "Torch not compiled with CUDA enabled" for
    CUDA (PyTorch's CPU build), RuntimeError for a bad string or another type. Borrows o. */
 int repl_arg_device(const char *fname, nn_object *o);
+/* The same, giving the device (the default device when o is None or absent). */
+int repl_arg_device_to(const char *fname, nn_object *o, nn_device *out);
+/* The factories' default device: the CPU, or the loopback stand-in for CUDA
+   under NNSCOPE_TEST_DEVICE=loopback (which this registers). */
+nn_device repl_default_device(void);
+/* t (taken) on device d: t itself when already there; NULL passes through. */
+nn_tensor *repl_tensor_on(nn_tensor *t, nn_device d);
+/* torch.cuda.is_available(): a CUDA backend (or its loopback stand-in) is registered. */
+bool repl_cuda_available(void);
 /* Tensor.cuda(device=None, non_blocking=False): the CPU build's AssertionError. */
 nn_object *repl_tensor_cuda(nn_object *self, nn_object *args, nn_object *kwargs);
 /* x.device: the torch.device of nn_device_of(x); new reference. */

@@ -435,11 +435,13 @@ static nn_object *f_allclose(void *ud, nn_object *args, nn_object *kwargs)
 {
     nn_tensor *close = isclose("allclose", args, kwargs);
     if (!close) return NULL;
-    const bool *c = nn_data_ptr(close); /* fresh and contiguous */
+    nn_tensor *hold;
+    const bool *c = nn_host_read(close, &hold);
     int64_t n = nn_numel(close), i = 0;
-    while (i < n && c[i]) i++;
+    while (c && i < n && c[i]) i++;
     NN_RELEASE(close);
-    return nn_bool_new(i == n);
+    NN_RELEASE(hold);
+    return c ? nn_bool_new(i == n) : NULL;
 }
 
 static nn_object *f_norm(void *ud, nn_object *args, nn_object *kwargs)
@@ -1047,7 +1049,7 @@ M(cpu)
 {
     ARGS(1);
     if (repl_parse_args("cpu", "memory_format=", args, kwargs, a)) return NULL;
-    return nn_retain(self);
+    return T(nn_to_device(SELF, NN_DEVICE_CPU)); /* self when already there */
 }
 
 M(to)
@@ -1055,16 +1057,20 @@ M(to)
     int dtype = -1;
     nn_object *b[6];
     if (repl_parse_args("to", "a=, b=, non_blocking=, copy=, *, dtype=, device=", args, kwargs, b)) return NULL;
-    nn_object *cands[3] = {b[0], b[1], b[4]};
-    for (int i = 0; i < 3; i++) {
+    nn_object *cands[4] = {b[0], b[1], b[4], b[5]};
+    nn_device device = nn_device_of(SELF);
+    for (int i = 0; i < 4; i++) {
         nn_object *o = cands[i];
         if (!o || nn_is_none(o)) continue;
         if (repl_is_dtype(o)) dtype = (int)repl_dtype_value(o);
-        else if (nn_is_tensor(o)) dtype = (int)NN_TENSOR(o)->dtype;
-        else if ((nn_is_str(o) || repl_is_device(o)) && repl_arg_device("to", o)) return NULL;
+        else if (nn_is_tensor(o)) dtype = (int)NN_TENSOR(o)->dtype, device = nn_device_of(NN_TENSOR(o));
+        else if ((nn_is_str(o) || repl_is_device(o)) && repl_arg_device_to("to", o, &device)) return NULL;
     }
-    if (dtype < 0) return nn_retain(self);
-    return T(nn_to_dtype(SELF, (nn_dtype)dtype));
+    nn_tensor *moved = nn_to_device(SELF, device); /* self when already there */
+    if (!moved || dtype < 0) return (nn_object *)moved;
+    nn_tensor *r = nn_to_dtype(moved, (nn_dtype)dtype);
+    NN_RELEASE(moved);
+    return T(r);
 }
 
 /* In-place ops: return self. */
@@ -1135,9 +1141,9 @@ static nn_tensor *mask_low_bytes(nn_tensor *mask)
     nn_tensor *c = nn_contiguous(mask);
     int64_t n = c ? nn_numel(c) : 0;
     bool *flags = c ? nn_malloc((size_t)(n ? n : 1)) : NULL;
-    nn_tensor *r = NULL;
-    if (flags) {
-        const unsigned char *bytes = nn_data_ptr(c);
+    nn_tensor *r = NULL, *hold = NULL;
+    const unsigned char *bytes = flags ? nn_host_read(c, &hold) : NULL;
+    if (bytes) {
         size_t item = nn_dtype_size(c->dtype);
         int64_t i = 0;
         for (; i < n && bytes[(size_t)i * item] <= 1; i++) flags[i] = bytes[(size_t)i * item];
@@ -1145,6 +1151,7 @@ static nn_tensor *mask_low_bytes(nn_tensor *mask)
         else r = nn_from_data(flags, c->ndim, c->sizes, NN_BOOL);
     }
     nn_free(flags);
+    NN_RELEASE(hold);
     NN_RELEASE(c);
     return r;
 }

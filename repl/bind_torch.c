@@ -21,8 +21,9 @@ nn_object *repl_tensor_factory(const char *fname, nn_object *args, nn_object *kw
     ARGS(8);
     const char *spec = which == REPL_FULL ? "fill_value, *, dtype=, requires_grad=, device=, layout=, out=, pin_memory="
                                   : "*, dtype=, requires_grad=, device=, layout=, out=, pin_memory=, generator=";
+    nn_device dev;
     if (repl_parse_args_from(fname, spec, args, count, kwargs, a) ||
-        repl_arg_device(fname, a[which == REPL_FULL ? 3 : 2])) return NULL;
+        repl_arg_device_to(fname, a[which == REPL_FULL ? 3 : 2], &dev)) return NULL;
     int ndim = 0;
     int64_t sizes[NN_MAX_DIMS];
     if (repl_shape_from_args(fname, args, 0, count, &ndim, sizes)) return NULL;
@@ -47,6 +48,7 @@ nn_object *repl_tensor_factory(const char *fname, nn_object *args, nn_object *kw
     case REPL_RAND: t = nn_rand(ndim, sizes, dt); break;
     case REPL_RANDN: t = nn_randn(ndim, sizes, dt); break;
     }
+    t = repl_tensor_on(t, dev); /* made on the host (the same draws), then moved */
     if (t && rg && nn_set_requires_grad(t, true)) NN_SET(t, NULL);
     return (nn_object *)t;
 }
@@ -76,8 +78,9 @@ static nn_object *f_full(void *ud, nn_object *args, nn_object *kwargs)
 {
     /* full(size, fill_value, *, dtype=...) */
     ARGS(7);
+    nn_device dev;
     if (repl_parse_args("full", "size, fill_value, *, dtype=, requires_grad=, device=, layout=, out=", args, kwargs, a) ||
-        repl_arg_device("full", a[4]))
+        repl_arg_device_to("full", a[4], &dev))
         return NULL;
     int ndim = 0, dtype = -1;
     int64_t sizes[NN_MAX_DIMS];
@@ -87,7 +90,7 @@ static nn_object *f_full(void *ud, nn_object *args, nn_object *kwargs)
         repl_arg_dtype("full", "dtype", 0, a[2], &dtype) || repl_arg_bool("full", "requires_grad", 0, a[3], &rg))
         return NULL;
     if (dtype < 0) dtype = nn_is_float(a[1]) ? NN_FLOAT32 : nn_is_bool(a[1]) ? NN_BOOL : NN_INT64;
-    nn_tensor *t = nn_full(ndim, sizes, fill, (nn_dtype)dtype);
+    nn_tensor *t = repl_tensor_on(nn_full(ndim, sizes, fill, (nn_dtype)dtype), dev);
     if (t && rg && nn_set_requires_grad(t, true)) NN_SET(t, NULL);
     return (nn_object *)t;
 }
@@ -98,9 +101,12 @@ static nn_object *like(const char *fname, nn_object *args, nn_object *kwargs, in
     nn_tensor *x = NULL;
     const char *spec = which == 2 ? "input, fill_value, *, dtype=, requires_grad=, device=, layout="
                                   : "input, *, dtype=, requires_grad=, device=, layout=";
+    nn_device dev;
     if (repl_parse_args(fname, spec, args, kwargs, a) || repl_arg_tensor(fname, "input", 1, a[0], &x) ||
-        repl_arg_device(fname, a[which == 2 ? 4 : 3]))
+        repl_arg_device_to(fname, a[which == 2 ? 4 : 3], &dev))
         return NULL;
+    nn_object *given = a[which == 2 ? 4 : 3];
+    if (!given || nn_is_none(given)) dev = nn_device_of(x); /* _like keeps the input's device */
     int off = which == 2 ? 2 : 1, dtype = -1;
     bool rg = false;
     double fill = 0;
@@ -117,6 +123,7 @@ static nn_object *like(const char *fname, nn_object *args, nn_object *kwargs, in
     case 4: t = nn_rand(x->ndim, x->sizes, dt); break;
     case 5: t = nn_randn(x->ndim, x->sizes, dt); break;
     }
+    t = repl_tensor_on(t, dev);
     if (t && rg && nn_set_requires_grad(t, true)) NN_SET(t, NULL);
     return (nn_object *)t;
 }
@@ -133,11 +140,12 @@ static nn_object *f_tensor(void *ud, nn_object *args, nn_object *kwargs)
     ARGS(5);
     int dtype = -1;
     bool rg = false;
+    nn_device dev;
     if (repl_parse_args("tensor", "data, *, dtype=, device=, requires_grad=, pin_memory=", args, kwargs, a) ||
-        repl_arg_device("tensor", a[2]) ||
+        repl_arg_device_to("tensor", a[2], &dev) ||
         repl_arg_dtype("tensor", "dtype", 0, a[1], &dtype) || repl_arg_bool("tensor", "requires_grad", 0, a[3], &rg))
         return NULL;
-    nn_tensor *t = nn_tensor_from_nested(a[0], dtype);
+    nn_tensor *t = repl_tensor_on(nn_tensor_from_nested(a[0], dtype), dev);
     if (t && rg && nn_set_requires_grad(t, true)) NN_SET(t, NULL);
     return (nn_object *)t;
 }
@@ -146,8 +154,9 @@ static nn_object *f_randint(void *ud, nn_object *args, nn_object *kwargs)
 {
     /* randint(high, size) or randint(low, high, size) */
     ARGS(7);
+    nn_device dev;
     if (repl_parse_args("randint", "a, b, c=, *, dtype=, generator=, device=, requires_grad=", args, kwargs, a) ||
-        repl_arg_device("randint", a[5]))
+        repl_arg_device_to("randint", a[5], &dev))
         return NULL;
     int64_t low = 0, high = 0;
     nn_object *size = a[2] ? a[2] : a[1];
@@ -158,7 +167,7 @@ static nn_object *f_randint(void *ud, nn_object *args, nn_object *kwargs)
     int64_t sizes[NN_MAX_DIMS];
     if (repl_arg_shape("randint", "size", size, &ndim, sizes) || repl_arg_dtype("randint", "dtype", 0, a[3], &dtype))
         return NULL;
-    return (nn_object *)nn_randint(low, high, ndim, sizes, dtype < 0 ? NN_INT64 : (nn_dtype)dtype);
+    return (nn_object *)repl_tensor_on(nn_randint(low, high, ndim, sizes, dtype < 0 ? NN_INT64 : (nn_dtype)dtype), dev);
 }
 
 static nn_object *f_randperm(void *ud, nn_object *args, nn_object *kwargs)
@@ -166,11 +175,12 @@ static nn_object *f_randperm(void *ud, nn_object *args, nn_object *kwargs)
     ARGS(5);
     int64_t n = 0;
     int dtype = -1;
+    nn_device dev;
     if (repl_parse_args("randperm", "n, *, dtype=, generator=, device=, requires_grad=", args, kwargs, a) ||
-        repl_arg_device("randperm", a[3]) ||
+        repl_arg_device_to("randperm", a[3], &dev) ||
         repl_arg_int("randperm", "n", 1, a[0], &n) || repl_arg_dtype("randperm", "dtype", 0, a[1], &dtype))
         return NULL;
-    return (nn_object *)nn_randperm(n, dtype < 0 ? NN_INT64 : (nn_dtype)dtype);
+    return (nn_object *)repl_tensor_on(nn_randperm(n, dtype < 0 ? NN_INT64 : (nn_dtype)dtype), dev);
 }
 
 static bool is_number(const nn_object *o) { return nn_is_int(o) || nn_is_float(o) || nn_is_bool(o); }
@@ -178,8 +188,9 @@ static bool is_number(const nn_object *o) { return nn_is_int(o) || nn_is_float(o
 static nn_object *f_arange(void *ud, nn_object *args, nn_object *kwargs)
 {
     ARGS(7);
+    nn_device dev;
     if (repl_parse_args("arange", "start, end=, step=, *, dtype=, device=, requires_grad=, out=", args, kwargs, a) ||
-        repl_arg_device("arange", a[4]))
+        repl_arg_device_to("arange", a[4], &dev))
         return NULL;
     double s = 0, e = 0, st = 1;
     bool all_int = true;
@@ -199,7 +210,7 @@ static nn_object *f_arange(void *ud, nn_object *args, nn_object *kwargs)
         repl_arg_double("arange", "step", 3, parts[2], &st) || repl_arg_dtype("arange", "dtype", 0, a[3], &dtype) ||
         repl_arg_bool("arange", "requires_grad", 0, a[5], &rg))
         return NULL;
-    nn_tensor *t = nn_arange(s, e, st, all_int, dtype);
+    nn_tensor *t = repl_tensor_on(nn_arange(s, e, st, all_int, dtype), dev);
     if (t && rg && nn_set_requires_grad(t, true)) NN_SET(t, NULL);
     return (nn_object *)t;
 }
@@ -220,12 +231,13 @@ static nn_object *f_linspace(void *ud, nn_object *args, nn_object *kwargs)
     double s = 0, e = 0;
     int64_t n = 0;
     int dtype = -1;
+    nn_device dev;
     if (repl_parse_args("linspace", "start, end, steps, *, dtype=, device=, requires_grad=", args, kwargs, a) ||
-        repl_arg_device("linspace", a[4]) ||
+        repl_arg_device_to("linspace", a[4], &dev) ||
         repl_arg_double("linspace", "start", 1, a[0], &s) || repl_arg_double("linspace", "end", 2, a[1], &e) ||
         repl_arg_int("linspace", "steps", 3, a[2], &n) || repl_arg_dtype("linspace", "dtype", 0, a[3], &dtype))
         return NULL;
-    return requiring_grad("linspace", nn_linspace(s, e, n, dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype), a[5]);
+    return requiring_grad("linspace", repl_tensor_on(nn_linspace(s, e, n, dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype), dev), a[5]);
 }
 
 static nn_object *f_eye(void *ud, nn_object *args, nn_object *kwargs)
@@ -233,12 +245,13 @@ static nn_object *f_eye(void *ud, nn_object *args, nn_object *kwargs)
     ARGS(5);
     int64_t n = 0, m = -1;
     int dtype = -1;
+    nn_device dev;
     if (repl_parse_args("eye", "n, m=, *, dtype=, device=, requires_grad=", args, kwargs, a) ||
-        repl_arg_device("eye", a[3]) ||
+        repl_arg_device_to("eye", a[3], &dev) ||
         repl_arg_int("eye", "n", 1, a[0], &n) || repl_arg_int("eye", "m", 2, a[1], &m) ||
         repl_arg_dtype("eye", "dtype", 0, a[2], &dtype))
         return NULL;
-    return requiring_grad("eye", nn_eye(n, m < 0 ? n : m, dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype), a[4]);
+    return requiring_grad("eye", repl_tensor_on(nn_eye(n, m < 0 ? n : m, dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype), dev), a[4]);
 }
 
 /* ------------------------------------------------------------ generators */
@@ -554,14 +567,14 @@ static nn_object *f_false(void *ud, nn_object *args, nn_object *kwargs)
 {
     ARGS(1);
     if (repl_parse_args("is_available", "", args, kwargs, a)) return NULL;
-    return nn_bool_new(false);
+    return nn_bool_new(repl_cuda_available());
 }
 
 static nn_object *f_device_count(void *ud, nn_object *args, nn_object *kwargs)
 {
     ARGS(1);
     if (repl_parse_args("device_count", "", args, kwargs, a)) return NULL;
-    return nn_int_new(0);
+    return nn_int_new(repl_cuda_available() ? 1 : 0);
 }
 
 static nn_object *f_device(void *ud, nn_object *args, nn_object *kwargs)

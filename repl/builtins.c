@@ -228,13 +228,15 @@ static nn_object *pad(const spec *sp, const char *body, size_t digits_at, char d
     return str_take(repl_sb_finish(&b));
 }
 
-/* Inserts grouping separators into the integer part of digits. */
-static void group_digits(sbuf *out, const char *digits, char sep)
+/* Inserts grouping separators into the integer part of digits (every 3
+   decimal digits; every 4 for a binary, octal or hex type: '_' only). */
+static void group_digits(sbuf *out, const char *digits, char sep, char type)
 {
-    size_t n = strspn(digits, "0123456789");
+    bool base = type && strchr("bBoxX", type);
+    size_t n = strspn(digits, base ? "0123456789abcdefABCDEF" : "0123456789"), every = base ? 4 : 3;
     for (size_t i = 0; i < n; i++) {
         repl_sb_add(out, digits + i, 1);
-        if (sep && (n - i - 1) % 3 == 0 && i != n - 1) repl_sb_add(out, &sep, 1);
+        if (sep && (n - i - 1) % every == 0 && i != n - 1) repl_sb_add(out, &sep, 1);
     }
     repl_sb_puts(out, digits + n);
 }
@@ -280,7 +282,7 @@ static nn_object *format_number(nn_object *v, const spec *sp)
         repl_sb_puts(&b, sign);
         repl_sb_puts(&b, prefix);
         size_t at = b.len;
-        group_digits(&b, digits, sp->grouping);
+        group_digits(&b, digits, sp->grouping, type);
         char *body = repl_sb_finish(&b);
         if (!body) return NULL;
         nn_object *r = pad(sp, body, at, '>');
@@ -343,7 +345,7 @@ static nn_object *format_number(nn_object *v, const spec *sp)
     sbuf b = {0};
     repl_sb_puts(&b, sign);
     size_t at = b.len;
-    group_digits(&b, buf, sp->grouping);
+    group_digits(&b, buf, sp->grouping, 0);
     char *body = repl_sb_finish(&b);
     if (!body) return NULL;
     nn_object *r = pad(sp, body, at, '>');
@@ -353,6 +355,7 @@ static nn_object *format_number(nn_object *v, const spec *sp)
 
 nn_object *repl_format_value(nn_object *value, const char *specstr)
 {
+    if (nn_is_tensor(value)) return repl_format_tensor(value, specstr);
     if (value->type == &repl_instance_type) {
         nn_object *m = repl_class_lookup(((instance_obj *)value)->cls, "__format__");
         if (m && m->type == &repl_function_type) {
@@ -405,159 +408,7 @@ nn_object *repl_format_value(nn_object *value, const char *specstr)
     return r;
 }
 
-/* str % args */
-nn_object *repl_str_percent(nn_object *fmtobj, nn_object *args)
-{
-    const char *f = nn_str_cstr(fmtobj);
-    size_t n = nn_str_len(fmtobj);
-    bool tuple = args->type == &nn_tuple_type;
-    size_t nargs = tuple ? nn_tuple_len(args) : 1, ai = 0;
-    bool dict = args->type == &nn_dict_type;
-    sbuf b = {0};
-    for (size_t i = 0; i < n; i++) {
-        if (f[i] != '%') {
-            repl_sb_add(&b, f + i, 1);
-            continue;
-        }
-        i++;
-        if (i >= n) {
-            nn_free(b.buf);
-            repl_raise_exc(EXC_ValueError, "incomplete format");
-            return NULL;
-        }
-        if (f[i] == '%') {
-            repl_sb_add(&b, "%", 1);
-            continue;
-        }
-        nn_object *arg = NULL;
-        if (f[i] == '(' && dict) {
-            size_t e = i + 1;
-            while (e < n && f[e] != ')') e++;
-            nn_object *key = nn_str_from(f + i + 1, e - i - 1);
-            arg = key ? nn_dict_get(args, key) : NULL;
-            NN_RELEASE(key);
-            if (!arg) {
-                nn_free(b.buf);
-                repl_raise_exc(EXC_KeyError, "%.*s", (int)(e - i - 1), f + i + 1);
-                return NULL;
-            }
-            i = e + 1;
-        }
-        char flags[8] = "";
-        int nf = 0;
-        while (i < n && strchr("-+ #0", f[i]) && nf < 6) flags[nf++] = f[i++];
-        flags[nf] = 0;
-        int width = -1, prec = -1;
-        /* CPython: "width too big" past PY_SSIZE_T_MAX, "precision too big" past INT_MAX;
-           a width no string can have is its MemoryError */
-        if (i < n && isdigit((unsigned char)f[i])) {
-            int64_t w = 0;
-            for (; i < n && isdigit((unsigned char)f[i]); i++) {
-                if (w > (INT64_MAX - (f[i] - '0')) / 10) {
-                    nn_free(b.buf);
-                    return repl_raise_exc(EXC_ValueError, "width too big"), NULL;
-                }
-                w = w * 10 + (f[i] - '0');
-            }
-            if (w > (int64_t)REPL_STR_MAX) {
-                nn_free(b.buf);
-                return repl_raise_exc(EXC_MemoryError, "%s", ""), NULL;
-            }
-            width = (int)w;
-        }
-        if (i < n && f[i] == '.') {
-            i++;
-            int64_t p = 0;
-            for (; i < n && isdigit((unsigned char)f[i]); i++) {
-                if (p > (INT32_MAX - (f[i] - '0')) / 10) {
-                    nn_free(b.buf);
-                    return repl_raise_exc(EXC_ValueError, "precision too big"), NULL;
-                }
-                p = p * 10 + (f[i] - '0');
-            }
-            prec = (int)p;
-        }
-        if (i >= n) {
-            nn_free(b.buf);
-            repl_raise_exc(EXC_ValueError, "incomplete format");
-            return NULL;
-        }
-        char conv = f[i];
-        if (!arg) {
-            if (ai >= nargs) {
-                nn_free(b.buf);
-                repl_raise_exc(EXC_TypeError, "not enough arguments for format string");
-                return NULL;
-            }
-            arg = tuple ? nn_tuple_get(args, ai) : args;
-            ai++;
-        }
-        char cfmt[32], outbuf[512], *out = outbuf;
-        /* room for the widest result: the width or the digits a precision asks for */
-        size_t outn = sizeof outbuf + (width > 0 ? (size_t)width : 0) + (prec > 0 ? (size_t)prec : 0);
-        if (conv == 's' || conv == 'r' || conv == 'a') {
-            char *s = conv == 's' ? repl_obj_str(arg) : repl_obj_repr(arg);
-            if (!s) {
-                nn_free(b.buf);
-                return NULL;
-            }
-            if (prec >= 0 && strlen(s) > (size_t)prec) s[prec] = 0;
-            size_t len = utf8_len(s, strlen(s));
-            bool left = strchr(flags, '-') != NULL;
-            size_t padn = width > 0 && (size_t)width > len ? (size_t)width - len : 0;
-            if (!left) repl_sb_fill(&b, ' ', padn);
-            repl_sb_puts(&b, s);
-            if (left) repl_sb_fill(&b, ' ', padn);
-            nn_free(s);
-            continue;
-        }
-        if (outn > sizeof outbuf && !(out = nn_malloc(outn))) {
-            nn_free(b.buf);
-            return NULL;
-        }
-        if (!is_num(arg)) {
-            if (out != outbuf) nn_free(out);
-            nn_free(b.buf);
-            repl_raise_exc(EXC_TypeError, "%%%c format: a real number is required, not %s", conv, repl_value_type_name(arg));
-            return NULL;
-        }
-        if (conv == 'd' || conv == 'i' || conv == 'x' || conv == 'X' || conv == 'o') {
-            int64_t iv = 0;
-            if (!is_intlike(arg) && repl_double_to_int64(nn_float_value(arg), &iv) < 0) {
-                nn_free(b.buf);
-                if (out != outbuf) nn_free(out);
-                return NULL;
-            }
-            long long v = is_intlike(arg) ? (long long)nn_int_value(arg) : (long long)iv;
-            snprintf(cfmt, sizeof cfmt, "%%%s%s%s%s%s%s", flags, width >= 0 ? "*" : "", prec >= 0 ? ".*" : "", "ll",
-                     conv == 'i' ? "d" : (char[]){conv, 0}, "");
-            if (width >= 0 && prec >= 0) snprintf(out, outn, cfmt, width, prec, v);
-            else if (width >= 0) snprintf(out, outn, cfmt, width, v);
-            else if (prec >= 0) snprintf(out, outn, cfmt, prec, v);
-            else snprintf(out, outn, cfmt, v);
-        } else if (strchr("eEfFgG", conv)) {
-            double v = nn_float_value(arg);
-            snprintf(cfmt, sizeof cfmt, "%%%s%s%s%c", flags, width >= 0 ? "*" : "", prec >= 0 ? ".*" : "", conv);
-            if (width >= 0 && prec >= 0) snprintf(out, outn, cfmt, width, prec, v);
-            else if (width >= 0) snprintf(out, outn, cfmt, width, v);
-            else if (prec >= 0) snprintf(out, outn, cfmt, prec, v);
-            else snprintf(out, outn, cfmt, v);
-        } else {
-            nn_free(b.buf);
-            if (out != outbuf) nn_free(out);
-            repl_raise_exc(EXC_ValueError, "unsupported format character '%c' (0x%x) at index %zu", conv, conv, i);
-            return NULL;
-        }
-        repl_sb_puts(&b, out);
-        if (out != outbuf) nn_free(out);
-    }
-    if (ai < nargs && !dict) {
-        nn_free(b.buf);
-        repl_raise_exc(EXC_TypeError, "not all arguments converted during string formatting");
-        return NULL;
-    }
-    return str_take(repl_sb_finish(&b));
-}
+/* str % args: strformat.c */
 
 /* str.format(*args, **kwargs) */
 static nn_object *str_format_impl(const char *f, nn_object *const *pos, size_t npos, nn_object *kwargs, size_t *autop)
@@ -1409,7 +1260,10 @@ static nn_object *bi_help(void *ud, nn_object *args, nn_object *kwargs)
     return none();
 }
 
-static nn_object *bi_super(void *ud, nn_object *args, nn_object *kwargs) { return repl_make_super(); }
+static nn_object *bi_super(void *ud, nn_object *args, nn_object *kwargs)
+{
+    return NARGS == 2 ? repl_make_super_of(ARG(0), ARG(1)) : repl_make_super();
+}
 
 static nn_object *bi_globals(void *ud, nn_object *args, nn_object *kwargs)
 {
@@ -2577,6 +2431,14 @@ static const bi_def builtin_functions[] = {
     {"print", bi_print, "print(*values, sep=' ', end='\\n')\nPrints the values to sys.stdout, separated by sep and followed by end."},
     {"len", bi_len, "len(obj, /)\nReturn the number of items in a container."},
     {"repr", bi_repr, "repr(obj, /)\nReturn the canonical string representation of the object."},
+    {"ascii", repl_bi_ascii, "ascii(obj, /)\nReturn an ASCII-only representation of an object.\n\n"
+                             "As repr(), return a string containing a printable representation of an\n"
+                             "object, but escape the non-ASCII characters in the string returned by\n"
+                             "repr() using \\\\x, \\\\u or \\\\U escapes."},
+    {"delattr", repl_bi_delattr, "delattr(obj, name, /)\nDeletes the named attribute from the given object.\n\n"
+                                 "delattr(x, 'y') is equivalent to ``del x.y``"},
+    {"vars", repl_bi_vars, "vars([object]) -> dictionary\nWithout arguments, equivalent to locals().\n"
+                           "With an argument, equivalent to object.__dict__."},
     {"abs", bi_abs, "abs(x, /)\nReturn the absolute value of the argument."},
     {"min", bi_min, "min(iterable, *[, default=obj, key=func]) -> value\nWith a single iterable argument, return its smallest item."},
     {"max", bi_max, "max(iterable, *[, default=obj, key=func]) -> value\nWith a single iterable argument, return its biggest item."},

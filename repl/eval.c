@@ -90,6 +90,7 @@ void repl_tb_clear(repl_interp *in)
     for (int i = 0; i < in->n_tb; i++) {
         unit_release(in->tb[i].unit);
         nn_free(in->tb[i].name);
+        NN_RELEASE(in->tb[i].sc);
     }
     in->n_tb = 0;
 }
@@ -124,6 +125,7 @@ static void tb_add(frame *f)
     if (e->unit) e->unit->refcount++;
     e->line = f->line;
     e->name = name;
+    e->sc = f->sc ? nn_retain(&f->sc->ob) : NULL;
 }
 
 /* Appends source line `line` of u, indented by 4 without its own indentation
@@ -291,6 +293,7 @@ static int collect_stmt(func_obj *fn, const repl_node *s, nmap *nonlocals)
             if (collect_target(fn, s->v.Assign.targets.items[i]) < 0) return -1;
         return 0;
     case REPL_AST_AugAssign: return collect_target(fn, s->v.AugAssign.target);
+    case REPL_AST_AnnAssign: return collect_target(fn, s->v.AnnAssign.target);
     case REPL_AST_Delete:
         for (int i = 0; i < s->v.Delete.targets.n; i++)
             if (collect_target(fn, s->v.Delete.targets.items[i]) < 0) return -1;
@@ -397,6 +400,8 @@ static nn_object *make_function(frame *f, const repl_node *n)
     if (args->v.arguments.vararg && add_local(fn, args->v.arguments.vararg->v.arg.arg) < 0) goto fail;
     if (args->v.arguments.kwarg && add_local(fn, args->v.arguments.kwarg->v.arg.arg) < 0) goto fail;
     if (fn->body && collect_locals(fn, fn->body, &nonlocals) < 0) goto fail;
+    for (int i = 0; !lambda && i < n->v.FunctionDef.walrus_targets.n; i++)
+        if (add_local(fn, n->v.FunctionDef.walrus_targets.items[i]->v.Name.id) < 0) goto fail;
     {
         uint32_t pos = 0;
         const char *k;
@@ -860,6 +865,7 @@ nn_object *repl_binary_op(repl_binop op, nn_object *a, nn_object *b)
             return nn_bool_new(op == REPL_EQ ? e : !e);
         }
     }
+    if (op == REPL_MOD && ta == &nn_str_type) return repl_str_percent(a, b);  /* str.__mod__ comes first */
     bool handled;
     if (a->type == &repl_instance_type || b->type == &repl_instance_type || nn_is_module(a) || nn_is_module(b)) {
         nn_object *r = user_binary(op, a, b, &handled);
@@ -1403,7 +1409,10 @@ static int del_item(nn_object *o, nn_object *key)
 typedef struct desc_obj {
     nn_object ob;
     int kind;                /* DESC_* */
-    nn_object *fget, *fset;  /* owned; fset may be NULL */
+    nn_object *fget, *fset;  /* owned; fset may be NULL (and a property's fget) */
+    nn_object *fdel;         /* owned; a property's deleter or NULL */
+    nn_object *doc;          /* owned; a property's doc= or NULL */
+    char *name;              /* owned: the name a class body gave a property, or NULL */
 } desc_obj;
 enum { DESC_STATIC, DESC_CLASS, DESC_PROPERTY };
 
@@ -1411,6 +1420,9 @@ static void desc_dealloc(nn_object *self)
 {
     NN_RELEASE(((desc_obj *)self)->fget);
     NN_RELEASE(((desc_obj *)self)->fset);
+    NN_RELEASE(((desc_obj *)self)->fdel);
+    NN_RELEASE(((desc_obj *)self)->doc);
+    nn_free(((desc_obj *)self)->name);
     nn_free(self);
 }
 
@@ -1422,15 +1434,20 @@ static nn_object *desc_new(int kind, nn_object *fget, nn_object *fset)
     if (!d) return NULL;
     nn_object_init(&d->ob, &desc_type);
     d->kind = kind;
-    d->fget = nn_retain(fget);
-    d->fset = nn_retain(fset);
+    d->fget = fget ? nn_retain(fget) : NULL;
+    d->fset = fset ? nn_retain(fset) : NULL;
+    d->fdel = NULL;
+    d->doc = NULL;
+    d->name = NULL;
     return &d->ob;
 }
 
+static nn_object *repl_property_new(nn_object *args, nn_object *kwargs);
 static nn_object *desc_ctor(void *ud, nn_object *args, nn_object *kwargs)
 {
     int kind = (int)(intptr_t)ud;
     size_t n = nn_tuple_len(args);
+    if (kind == DESC_PROPERTY) return repl_property_new(args, kwargs);
     if (n < 1 || n > (kind == DESC_PROPERTY ? 2u : 1u)) {
         repl_raise_exc(EXC_TypeError, "%s expected 1 argument, got %zu", kind == DESC_STATIC ? "staticmethod" : kind == DESC_CLASS ? "classmethod" : "property", n);
         return NULL;
@@ -1438,14 +1455,54 @@ static nn_object *desc_ctor(void *ud, nn_object *args, nn_object *kwargs)
     return desc_new(kind, nn_tuple_get(args, 0), n > 1 ? nn_tuple_get(args, 1) : NULL);
 }
 
+/* property.getter / setter / deleter (ud 0, 1, 2): a copy with that function */
 static nn_object *prop_setter(void *ud, nn_object *args, nn_object *kwargs)
 {
+    static const char *const names[] = {"getter", "setter", "deleter"};
+    int which = (int)(intptr_t)ud;
     if (nn_tuple_len(args) != 2 || nn_tuple_get(args, 0)->type != &desc_type) {
-        repl_raise_exc(EXC_TypeError, "setter() takes exactly one argument");
+        repl_raise_exc(EXC_TypeError, "%s() takes exactly one argument", names[which]);
         return NULL;
     }
     desc_obj *d = (desc_obj *)nn_tuple_get(args, 0);
-    return desc_new(DESC_PROPERTY, d->fget, nn_tuple_get(args, 1));
+    nn_object *fn = nn_tuple_get(args, 1);
+    nn_object *r = desc_new(DESC_PROPERTY, which == 0 ? fn : d->fget, which == 1 ? fn : d->fset);
+    if (r) {
+        nn_object *del = which == 2 ? fn : d->fdel;
+        ((desc_obj *)r)->fdel = del ? nn_retain(del) : NULL;
+    }
+    return r;
+}
+
+/* property(fget=None, fset=None, fdel=None, doc=None) */
+static nn_object *repl_property_new(nn_object *args, nn_object *kwargs)
+{
+    static const char *const names[] = {"fget", "fset", "fdel", "doc"};
+    nn_object *parts[4] = {NULL, NULL, NULL, NULL};
+    size_t n = nn_tuple_len(args);
+    if (n > 4) {
+        repl_raise_exc(EXC_TypeError, "property() takes at most 4 arguments (%zu given)", n);
+        return NULL;
+    }
+    for (size_t i = 0; i < n; i++) parts[i] = nn_tuple_get(args, i);
+    size_t pos = 0;
+    nn_object *k, *v;
+    while (kwargs && nn_dict_next(kwargs, &pos, &k, &v)) {
+        int i = 0;
+        while (i < 4 && strcmp(names[i], nn_str_cstr(k)) != 0) i++;
+        if (i == 4 || parts[i]) {
+            if (i == 4) repl_raise_exc(EXC_TypeError, "property() got an unexpected keyword argument '%s'", nn_str_cstr(k));
+            else repl_raise_exc(EXC_TypeError, "argument for property() given by name ('%s') and position (%d)", names[i], i + 1);
+            return NULL;
+        }
+        parts[i] = v;
+    }
+    for (int i = 0; i < 3; i++)
+        if (parts[i] && nn_is_none(parts[i])) parts[i] = NULL;
+    nn_object *r = desc_new(DESC_PROPERTY, parts[0], parts[1]);
+    if (r && parts[2]) ((desc_obj *)r)->fdel = nn_retain(parts[2]);
+    if (r && parts[3] && !nn_is_none(parts[3])) ((desc_obj *)r)->doc = nn_retain(parts[3]);
+    return r;
 }
 
 int repl_add_descriptor_builtins(nmap *builtins)
@@ -1468,6 +1525,11 @@ static nn_object *class_attr(nn_object *v, nn_object *self, class_obj *c)
         if (d->kind == DESC_STATIC) return nn_retain(d->fget);
         if (d->kind == DESC_CLASS) return repl_method_new(d->fget, &c->ob);
         if (!self) return nn_retain(v);
+        if (!d->fget) {
+            repl_raise_exc(EXC_AttributeError, "property '%s' of '%s' object has no getter", d->name ? d->name : "?",
+                           repl_value_type_name(self));
+            return NULL;
+        }
         return repl_call_object(d->fget, &self, 1, NULL);
     }
     if (!self) return nn_retain(v);
@@ -1524,6 +1586,7 @@ nn_object *repl_get_attr(nn_object *obj, const char *name)
         nn_object *v = repl_class_lookup(c, name);
         if (v) return class_attr(v, NULL, c);
         if (strcmp(name, "__name__") == 0 || strcmp(name, "__qualname__") == 0) return nn_str_new(c->name);
+        if ((v = repl_class_special_attr(c, name)) || nn_error_current()) return v;
         if (strcmp(name, "__base__") == 0) return nn_retain(c->base ? &c->base->ob : nn_none());
         if (strcmp(name, "__bases__") == 0) return c->base ? nn_tuple_pack(1, &c->base->ob) : nn_tuple_new(0);
         if (strcmp(name, "__module__") == 0)
@@ -1542,9 +1605,13 @@ nn_object *repl_get_attr(nn_object *obj, const char *name)
     }
     if (t == &repl_super_type) {
         super_obj *s = (super_obj *)obj;
-        class_obj *c = s->start->base;
-        nn_object *v = repl_class_lookup(c, name);
-        if (v) return class_attr(v, s->self, c);
+        nn_object *v = NULL;
+        class_obj *c = repl_super_lookup(s->start, s->self, name, &v);
+        if (c) {   /* a classmethod binds the class of self, as CPython's super */
+            class_obj *type = s->self->type == &repl_class_type ? (class_obj *)s->self : repl_class_of(s->self);
+            return class_attr(v, s->self, type ? type : c);
+        }
+        if (nn_error_current()) return NULL;
         /* the native base of a module class: nn.Module's methods */
         for (class_obj *k = s->start; k; k = k->base)
             if (k->native_base) {
@@ -1552,7 +1619,8 @@ nn_object *repl_get_attr(nn_object *obj, const char *name)
                 const repl_native_ops *ops = repl_get_native_ops();
                 if (ops && ops->getattr) return ops->getattr(s->self, name);
             }
-        if (strcmp(name, "__init__") == 0) return nn_cfunction_new("__init__", repl_builtin_noop, NULL, NULL);
+        if (strcmp(name, "__init__") == 0 || strcmp(name, "__init_subclass__") == 0)
+            return nn_cfunction_new(name, repl_builtin_noop, NULL, NULL);
         repl_raise_exc(EXC_AttributeError, "'super' object has no attribute '%s'", name);
         return NULL;
     }
@@ -1570,13 +1638,20 @@ nn_object *repl_get_attr(nn_object *obj, const char *name)
         return attr_error(obj, name);
     }
     if (t == &desc_type) {
-        if (strcmp(name, "setter") == 0) {
-            nn_object *f = nn_cfunction_new("setter", prop_setter, NULL, NULL);
-            nn_object *m = f ? repl_method_new(f, obj) : NULL;
-            NN_RELEASE(f);
-            return m;
-        }
-        if (strcmp(name, "fget") == 0 || strcmp(name, "__func__") == 0) return nn_retain(((desc_obj *)obj)->fget);
+        desc_obj *d = (desc_obj *)obj;
+        static const char *const makers[] = {"getter", "setter", "deleter"};
+        for (int i = 0; i < 3 && d->kind == DESC_PROPERTY; i++)
+            if (strcmp(name, makers[i]) == 0) {
+                nn_object *f = nn_cfunction_new(makers[i], prop_setter, (void *)(intptr_t)i, NULL);
+                nn_object *m = f ? repl_method_new(f, obj) : NULL;
+                NN_RELEASE(f);
+                return m;
+            }
+        nn_object *part = strcmp(name, "fget") == 0 || strcmp(name, "__func__") == 0 ? d->fget
+                          : strcmp(name, "fset") == 0 ? d->fset : strcmp(name, "fdel") == 0 ? d->fdel : obj;
+        if (part != obj) return nn_retain(part ? part : nn_none());
+        if (strcmp(name, "__doc__") == 0)
+            return d->doc ? nn_retain(d->doc) : d->fget ? repl_get_attr(d->fget, "__doc__") : nn_retain(nn_none());
         return attr_error(obj, name);
     }
     if (t == &repl_method_type) {
@@ -1682,6 +1757,16 @@ int repl_set_attr(nn_object *obj, const char *name, nn_object *value)
 
 static int del_attr(nn_object *obj, const char *name)
 {
+    nn_object *pv = obj->type == &repl_instance_type ? repl_class_lookup(((instance_obj *)obj)->cls, name) : NULL;
+    if (pv && pv->type == &desc_type && ((desc_obj *)pv)->kind == DESC_PROPERTY) {
+        desc_obj *d = (desc_obj *)pv;
+        if (!d->fdel)
+            return repl_raise_exc(EXC_AttributeError, "property '%s' of '%s' object has no deleter", name,
+                                  repl_value_type_name(obj));
+        nn_object *r = repl_call_object(d->fdel, &obj, 1, NULL);
+        NN_RELEASE(r);
+        return r ? 0 : -1;
+    }
     if (obj->type == &repl_instance_type) {
         if (repl_nmap_del(&((instance_obj *)obj)->attrs, name)) return 0;
         return repl_raise_exc(EXC_AttributeError, "'%s' object has no attribute '%s'", repl_value_type_name(obj), name);
@@ -1691,6 +1776,8 @@ static int del_attr(nn_object *obj, const char *name)
     if (nn_is_module(obj)) return nn_module_delattr((nn_module *)obj, name);
     return repl_raise_exc(EXC_AttributeError, "'%s' object has no attribute '%s'", repl_value_type_name(obj), name);
 }
+
+int repl_del_attr(nn_object *obj, const char *name) { return del_attr(obj, name); }
 
 /* ------------------------------------------------------------------ calls */
 
@@ -1749,7 +1836,12 @@ static int bind_args(func_obj *fn, nmap *locals, nn_object *const *args, int n, 
             } else if (extra) {
                 rc = nn_dict_set(extra, k, v);
             } else {
-                rc = repl_raise_exc(EXC_TypeError, "%s() got an unexpected keyword argument '%s'", fname, name);
+                bool posonly = false;
+                for (int i = 0; i < po->n; i++) posonly |= strcmp(PARAM(i), name) == 0;
+                rc = posonly ? repl_raise_exc(EXC_TypeError,
+                                              "%s() got some positional-only arguments passed as keyword arguments: '%s'",
+                                              fname, name)
+                             : repl_raise_exc(EXC_TypeError, "%s() got an unexpected keyword argument '%s'", fname, name);
             }
         }
     }
@@ -2449,7 +2541,7 @@ static nn_object *eval_fstring(frame *f, const repl_node *n)
         if (!v) goto fail;
         int conv = p->v.FormattedValue.conversion;
         if (conv == 'r' || conv == 's' || conv == 'a') {
-            char *s = conv == 's' ? repl_obj_str(v) : repl_obj_repr(v);
+            char *s = conv == 's' ? repl_obj_str(v) : conv == 'r' ? repl_obj_repr(v) : repl_obj_ascii(v);
             NN_RELEASE(v);
             if (!s) goto fail;
             v = nn_str_new(s);
@@ -2627,6 +2719,16 @@ static nn_object *eval(frame *f, const repl_node *n)
         return r;
     }
     case REPL_AST_Lambda: return make_function(f, n);
+    case REPL_AST_NamedExpr: {   /* binds in the frame, past any comprehension's own names */
+        nn_object *v = eval(f, n->v.NamedExpr.value);
+        const char *id = n->v.NamedExpr.target->v.Name.id;
+        int rc = 0;
+        if (v && f->gen && !f->fn && f->sc)   /* in a generator expression: where it was written */
+            rc = repl_nmap_set(f->sc->parent ? &f->sc->parent->map : &repl_current->globals, id, v);
+        else if (v) rc = store_name(f, id, v);
+        if (rc < 0) NN_SET(v, NULL);
+        return v;
+    }
     case REPL_AST_JoinedStr: return eval_fstring(f, n);
     case REPL_AST_Starred:
         repl_raise_exc(EXC_SyntaxError, "can't use starred expression here");
@@ -2881,6 +2983,7 @@ static exec_status exec_try(frame *f, const repl_node *s)
                 in->n_tb--;
                 unit_release(in->tb[in->n_tb].unit);
                 nn_free(in->tb[in->n_tb].name);
+                NN_RELEASE(in->tb[in->n_tb].sc);
             }
             if (h->v.ExceptHandler.name && store_name(f, h->v.ExceptHandler.name, exc) < 0) {
                 st = EX_ERR;
@@ -3144,34 +3247,49 @@ static exec_status decorate_and_store(frame *f, const repl_node_list *decorators
 static exec_status exec_class(frame *f, const repl_node *s)
 {
     const repl_node_list *bases = &s->v.ClassDef.bases;
-    if (bases->n > 1) {
-        repl_raise_exc(EXC_TypeError, "multiple inheritance is not supported");
+    /* the bases: language classes (several: multiple inheritance, classes.c) and
+       at most one native module class (nn.Module), whose core class the new one
+       extends, as does a language base that derives from one */
+    class_obj *lang_bases[64];
+    int n_lang = 0;
+    if (bases->n > 64) {
+        repl_raise_exc(EXC_TypeError, "too many base classes");
         return EX_ERR;
     }
-    nn_object *base = bases->n ? eval(f, bases->items[0]) : nn_retain(&repl_current->object_cls->ob);
-    if (!base) return EX_ERR;
     class_obj *lang_base = NULL;
     nn_object *native_base = NULL;
     const nn_module_class *core_base = NULL;
     const repl_native_ops *ops = repl_get_native_ops();
-    if (base->type == &repl_class_type) {
-        lang_base = (class_obj *)base;
-        if (lang_base->ntype && lang_base != repl_current->object_cls) {
-            repl_raise_exc(EXC_TypeError, "subclassing the built-in type '%s' is not supported", lang_base->name);
-            NN_RELEASE(base);
-            return EX_ERR;
+    for (int i = 0; i < bases->n; i++) {
+        nn_object *base = eval(f, bases->items[i]);
+        const nn_module_class *mc = NULL;
+        if (base && base->type == &repl_class_type) {
+            class_obj *lb = (class_obj *)base;
+            if (lb->ntype && lb != repl_current->object_cls) {
+                repl_raise_exc(EXC_TypeError, "subclassing the built-in type '%s' is not supported", lb->name);
+                NN_SET(base, NULL);
+            } else {
+                lang_bases[n_lang++] = lb;
+                if (lb->mcls && !core_base) core_base = lb->mcls;
+                continue;   /* its reference is released below */
+            }
+        } else if (base && ops && ops->module_class_of && !native_base && (mc = ops->module_class_of(base))) {
+            native_base = base;
+            if (!core_base) core_base = mc;
+            continue;
+        } else if (base && !nn_error_current()) {
+            repl_raise_exc(EXC_TypeError, "a class cannot derive from a '%s' object", repl_value_type_name(base));
+            NN_SET(base, NULL);
         }
-        if (lang_base->mcls) core_base = lang_base->mcls;
-    } else if (ops && ops->module_class_of && (core_base = ops->module_class_of(base))) {
-        native_base = base;
-        lang_base = repl_current->object_cls;
-    } else {
-        if (!nn_error_current()) repl_raise_exc(EXC_TypeError, "a class cannot derive from a '%s' object", repl_value_type_name(base));
+        for (int k = 0; k < n_lang; k++) NN_RELEASE(&lang_bases[k]->ob);
+        NN_RELEASE(native_base);
         NN_RELEASE(base);
         return EX_ERR;
     }
+    lang_base = n_lang ? lang_bases[0] : repl_current->object_cls;
     class_obj *c = repl_lang_class_new(s->v.ClassDef.name, lang_base, -1);
-    NN_RELEASE(native_base ? NULL : base);
+    if (c && n_lang > 1 && repl_class_set_bases(c, lang_bases, n_lang) < 0) NN_SET(c, NULL);
+    for (int k = 0; k < n_lang; k++) NN_RELEASE(&lang_bases[k]->ob);
     if (!c) {
         NN_RELEASE(native_base);
         return EX_ERR;
@@ -3224,11 +3342,39 @@ static exec_status exec_class(frame *f, const repl_node *s)
     uint32_t pos = 0;
     const char *k;
     nn_object *v;
-    while (repl_nmap_next(&c->dict, &pos, &k, &v))
+    while (repl_nmap_next(&c->dict, &pos, &k, &v)) {
         if (v->type == &repl_function_type && !((func_obj *)v)->owner) ((func_obj *)v)->owner = &c->ob;
+        if (v->type == &desc_type && !((desc_obj *)v)->name) ((desc_obj *)v)->name = nn_strdup(k);
+        if (v->type == &desc_type) {   /* super() in a classmethod, staticmethod or property */
+            nn_object *parts[3] = {((desc_obj *)v)->fget, ((desc_obj *)v)->fset, ((desc_obj *)v)->fdel};
+            for (int i = 0; i < 3; i++)
+                if (parts[i] && parts[i]->type == &repl_function_type && !((func_obj *)parts[i])->owner)
+                    ((func_obj *)parts[i])->owner = &c->ob;
+        }
+    }
     if (c->mcls) {
         if (repl_class_lookup(c, "get_extra_state")) c->mcls->get_extra_state = lang_get_extra_state;
         if (repl_class_lookup(c, "set_extra_state")) c->mcls->set_extra_state = lang_set_extra_state;
+    }
+    /* class C(Base, key=value): the keywords (but metaclass) go to the bases' __init_subclass__ */
+    nn_object *kw = NULL;
+    for (int i = 0; i < s->v.ClassDef.keywords.n; i++) {
+        const repl_node *k = s->v.ClassDef.keywords.items[i];
+        if (!k->v.keyword.arg || strcmp(k->v.keyword.arg, "metaclass") == 0) continue;
+        nn_object *v = (kw || (kw = nn_dict_new())) ? eval(f, k->v.keyword.value) : NULL;
+        int rc = v ? nn_dict_set_str(kw, k->v.keyword.arg, v) : -1;
+        NN_RELEASE(v);
+        if (rc < 0) {
+            NN_RELEASE(kw);
+            NN_RELEASE(c);
+            return EX_ERR;
+        }
+    }
+    int sub_rc = repl_class_init_subclass(c, kw);
+    NN_RELEASE(kw);
+    if (sub_rc < 0) {
+        NN_RELEASE(c);
+        return EX_ERR;
     }
     return decorate_and_store(f, &s->v.ClassDef.decorator_list, s->v.ClassDef.name, &c->ob);
 }
@@ -3269,6 +3415,37 @@ static exec_status exec_raise(frame *f, const repl_node *s)
     repl_raise_object(e);
     NN_RELEASE(e);
     return EX_ERR;
+}
+
+/* x: T [= v]: assigns v; at module and class level a simple name's annotation is
+   evaluated into __annotations__ (as CPython without `from __future__ import
+   annotations`); in a function it is not evaluated */
+static exec_status exec_ann_assign(frame *f, const repl_node *s)
+{
+    if (s->v.AnnAssign.value) {
+        nn_object *v = eval(f, s->v.AnnAssign.value);
+        int rc = v ? assign(f, s->v.AnnAssign.target, v) : -1;
+        NN_RELEASE(v);
+        if (rc < 0) return EX_ERR;
+    }
+    if (f->fn || !s->v.AnnAssign.simple) return EX_OK;
+    const char *text = s->v.AnnAssign.annotation_text;
+    nn_object *ann = repl_nmap_get(f->locals, "__annotations__");
+    if (!ann || ann->type != &nn_dict_type) {
+        nn_object *d = nn_dict_new();
+        if (!d || repl_nmap_set(f->locals, "__annotations__", d) < 0) {
+            NN_RELEASE(d);
+            return EX_ERR;
+        }
+        ann = d;
+        NN_RELEASE(d);
+    }
+    nn_object *t = text ? nn_str_new(text) : eval(f, s->v.AnnAssign.annotation);
+    nn_object *key = t ? nn_str_new(s->v.AnnAssign.target->v.Name.id) : NULL;
+    int rc = key ? nn_dict_set(ann, key, t) : -1;
+    NN_RELEASE(t);
+    NN_RELEASE(key);
+    return rc < 0 ? EX_ERR : EX_OK;
 }
 
 static exec_status exec_stmt(frame *f, const repl_node *s)
@@ -3337,6 +3514,7 @@ static exec_status exec_stmt(frame *f, const repl_node *s)
         return fn ? decorate_and_store(f, &s->v.FunctionDef.decorator_list, s->v.FunctionDef.name, fn) : EX_ERR;
     }
     case REPL_AST_ClassDef: return exec_class(f, s);
+    case REPL_AST_AnnAssign: return exec_ann_assign(f, s);
     case REPL_AST_Delete:
         for (int i = 0; i < s->v.Delete.targets.n; i++)
             if (delete(f, s->v.Delete.targets.items[i]) < 0) return EX_ERR;
@@ -3400,6 +3578,25 @@ nn_object *repl_make_super(void)
     return &s->ob;
 }
 
+nn_object *repl_make_super_of(nn_object *cls, nn_object *self)
+{
+    if (cls->type != &repl_class_type) {
+        repl_raise_exc(EXC_TypeError, "super() argument 1 must be a type, not %s", repl_value_type_name(cls));
+        return NULL;
+    }
+    class_obj *type = self->type == &repl_class_type ? (class_obj *)self : repl_class_of(self);
+    if (!type || !repl_class_is_subclass(type, (class_obj *)cls)) {
+        repl_raise_exc(EXC_TypeError, "super(type, obj): obj must be an instance or subtype of type");
+        return NULL;
+    }
+    super_obj *s = nn_malloc(sizeof *s);
+    if (!s) return NULL;
+    nn_object_init(&s->ob, &repl_super_type);
+    s->start = (class_obj *)cls;
+    s->self = nn_retain(self);
+    return &s->ob;
+}
+
 /* ------------------------------------------------------------------ public API */
 
 repl_interp *repl_interp_new(void)
@@ -3431,6 +3628,9 @@ void repl_interp_free(repl_interp *in)
     repl_current = in;
     repl_tb_clear(in);
     nn_free(in->tb);
+    repl_tb_entries_free(in->pm, in->n_pm);
+    in->pm = NULL;
+    in->n_pm = 0;
     NN_RELEASE(in->exc);
     NN_RELEASE(in->handling);
     NN_RELEASE(in->tb_owner);
@@ -3502,7 +3702,12 @@ static void uncaught(repl_interp *in)
     in->handling = NULL;
     note_system_exit(in, exc);
     tb_format(in, exc);
-    repl_tb_clear(in);
+    /* the frames stay for %debug until the next uncaught exception */
+    repl_tb_entries_free(in->pm, in->n_pm);
+    in->pm = in->tb;
+    in->n_pm = in->n_tb;
+    in->tb = NULL;
+    in->n_tb = in->cap_tb = 0;
     int kind = NN_ERR_RUNTIME;
     char *msg = exc ? repl_exc_message(exc) : NULL;
     nn_error_clear();
@@ -3575,6 +3780,7 @@ int repl_exec(repl_interp *in, const char *source, const char *filename, repl_pa
         return rc;
     }
     frame f = {.back = NULL, .unit = u, .name = "<module>", .locals = &in->globals, .env = NULL, .line = 1};
+    if (in->exec_scope) f.locals = &in->exec_scope->map, f.sc = f.env = in->exec_scope; /* a debugger's frame */
     frame *saved_top = in->top;
     int saved_depth = in->depth;
     f.back = in->top;
@@ -3704,5 +3910,75 @@ int repl_exec_module_source(nn_object *module, const char *static_name, const ch
     NN_RELEASE(f.retval);
     NN_RELEASE(sc);
     unit_release(u);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ the debugger's access (debug.c) */
+
+void repl_tb_entries_free(tb_entry *a, int n)
+{
+    for (int i = 0; i < n; i++) {
+        unit_release(a[i].unit);
+        nn_free(a[i].name);
+        NN_RELEASE(a[i].sc);
+    }
+    nn_free(a);
+}
+
+int repl_debug_frames(repl_interp *in, bool live, tb_entry **out, int *n)
+{
+    *out = NULL;
+    *n = 0;
+    int count = 0;
+    if (live)
+        for (frame *f = in->top; f; f = f->back) count++;
+    else
+        count = in->n_pm;
+    if (!count) return 0;
+    tb_entry *a = nn_calloc((size_t)count, sizeof *a);
+    if (!a) return -1;
+    frame *f = in->top;
+    for (int i = 0; i < count; i++) {
+        tb_entry *e = &a[i];
+        if (live) {
+            e->unit = f->unit;
+            e->line = f->line;
+            e->name = nn_strdup(f->name);
+            e->sc = f->sc ? &f->sc->ob : NULL;
+            f = f->back;
+        } else {
+            *e = in->pm[i];
+            e->name = nn_strdup(e->name);
+        }
+        if (e->unit) e->unit->refcount++;
+        if (e->sc) nn_retain(e->sc);
+        if (!e->name) {
+            repl_tb_entries_free(a, i + 1);
+            return -1;
+        }
+    }
+    *out = a;
+    *n = count;
+    return 0;
+}
+
+int repl_exec_in_scope(repl_interp *in, nn_object *sc, const char *source, const char *filename,
+                       repl_parse_mode mode, nn_object **result_out)
+{
+    tb_entry *pm = in->pm;
+    int n_pm = in->n_pm;
+    nn_object *handling = in->handling;
+    scope *saved_scope = in->exec_scope;
+    in->pm = NULL;
+    in->n_pm = 0;
+    in->handling = NULL;
+    in->exec_scope = (scope *)sc;
+    int rc = repl_exec(in, source, filename, mode, result_out);
+    in->exec_scope = saved_scope;
+    repl_tb_entries_free(in->pm, in->n_pm);
+    in->pm = pm;
+    in->n_pm = n_pm;
+    NN_RELEASE(in->handling);
+    in->handling = handling;
     return rc;
 }

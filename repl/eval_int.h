@@ -114,6 +114,10 @@ typedef struct class_obj {
     nn_cfunc ctor;             /* built-in constructor for ntype classes */
     int exc;                   /* exc_id of a built-in exception class, or -1 */
     nn_module_class *mcls;     /* owned; core class when it derives from a native module class */
+    struct class_obj **mro;    /* owned array: the method resolution order, the class first
+                                  (the others retained); classes.c */
+    int n_mro;
+    nn_object *bases;          /* owned tuple of the bases when there are several, else NULL */
 } class_obj;
 
 typedef struct instance_obj {
@@ -153,6 +157,7 @@ typedef struct tb_entry {
     code_unit *unit; /* owned */
     int line;
     char *name;      /* owned */
+    nn_object *sc;   /* owned: the frame's scope (a function's locals), NULL at module level (debug.c) */
 } tb_entry;
 
 typedef struct frame frame;
@@ -186,6 +191,10 @@ struct repl_interp {
     nn_object *module_classes; /* owned list: classes deriving from nn.Module live as long as the
                                   interpreter, since their modules point at their core class */
     nmap stdlib_modules;  /* the standard library's modules imported so far (stdlib.c), by name */
+    tb_entry *pm;         /* the frames of the last uncaught exception, innermost first, kept for
+                             the post-mortem debugger (%debug, debug.c) until the next one */
+    int n_pm;
+    scope *exec_scope;    /* borrowed: when set, repl_exec runs in this scope (a debugger's frame) */
 };
 
 /* The interpreter running now (type slots such as repr reach it through this). */
@@ -221,6 +230,17 @@ bool repl_is_exception(const nn_object *o);
 
 /* Drops the traceback entries collected so far. */
 void repl_tb_clear(repl_interp *in);
+/* Releases n traceback entries and the array (the post-mortem frames, debug.c's copies). */
+void repl_tb_entries_free(tb_entry *a, int n);
+/* The frames for the debugger (debug.c) as a new array of *n entries, innermost
+   first, each owning its unit, name and scope: of the last uncaught exception
+   (live false; *n 0 when there is none), or the frames running now (live true,
+   breakpoint()). 0, or -1 with MemoryError. */
+int repl_debug_frames(repl_interp *in, bool live, tb_entry **out, int *n);
+/* repl_exec in a frame's scope (sc NULL: __main__), leaving the post-mortem
+   frames and the exception being handled as they were (a debugger command). */
+int repl_exec_in_scope(repl_interp *in, nn_object *sc, const char *source, const char *filename,
+                       repl_parse_mode mode, nn_object **result_out);
 
 /* ---------------------------------------------------------- objects.c */
 
@@ -257,6 +277,8 @@ nn_object *repl_call_object(nn_object *callable, nn_object *const *args, int n, 
 nn_object *repl_call_method(nn_object *obj, const char *name, nn_object *const *args, int n);
 nn_object *repl_get_attr(nn_object *obj, const char *name);
 int repl_set_attr(nn_object *obj, const char *name, nn_object *value);
+/* del obj.name: 0 or -1 */
+int repl_del_attr(nn_object *obj, const char *name);
 /* 1 true, 0 false, -1 error */
 int repl_truth(nn_object *o);
 nn_object *repl_binary_op(repl_binop op, nn_object *a, nn_object *b);
@@ -305,8 +327,39 @@ int repl_exec_module_source(nn_object *module, const char *static_name, const ch
 nn_object *repl_builtin_method(nn_object *self, const char *name);
 /* format(value, spec) as a new str object. */
 nn_object *repl_format_value(nn_object *value, const char *spec);
+/* ---------------------------------------------------------- classes.c */
+
+/* c's order from its one base (repl_lang_class_new calls it). 0 or -1. */
+int repl_class_init_mro(class_obj *c);
+/* c's order from several bases by C3 (TypeError when there is none). 0 or -1. */
+int repl_class_set_bases(class_obj *c, class_obj *const *bases, int n);
+void repl_class_free_mro(class_obj *c);
+/* c.__mro__ as a new tuple. */
+nn_object *repl_class_mro_tuple(const class_obj *c);
+/* __mro__, mro and (with several bases) __bases__ of c: new reference, or NULL
+   without an error for other names. */
+nn_object *repl_class_special_attr(class_obj *c, const char *name);
+/* super(start, self).name: the class after start in self's order that defines
+   name (*out its value, borrowed), or NULL (none, or an error). */
+class_obj *repl_super_lookup(const class_obj *start, nn_object *self, const char *name, nn_object **out);
+/* Calls the __init_subclass__ of c's bases with the class statement's keywords
+   (a dict or NULL). 0 or -1. */
+int repl_class_init_subclass(class_obj *c, nn_object *kwargs);
+/* super(cls, obj) with explicit arguments: a new reference. */
+nn_object *repl_make_super_of(nn_object *cls, nn_object *self);
+
+/* ---------------------------------------------------------- strformat.c */
+
 /* The %-operator of str: new str. */
 nn_object *repl_str_percent(nn_object *fmt, nn_object *args);
+/* ascii(o): repr with non-ASCII characters escaped (new nn_malloc'd string). */
+char *repl_obj_ascii(nn_object *o);
+/* format(t, spec) of a tensor as PyTorch's Tensor.__format__: a new str. */
+nn_object *repl_format_tensor(nn_object *t, const char *spec);
+/* the built-ins ascii() (strformat.c) and vars() (lang_builtins.c) */
+nn_object *repl_bi_ascii(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_bi_vars(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_bi_delattr(void *ud, nn_object *args, nn_object *kwargs);
 
 /* ---------------------------------------------------------- lang_builtins.c, inplace.c */
 

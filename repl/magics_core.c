@@ -642,7 +642,7 @@ static int magic_config(repl_app *app, const char *args)
 static int magic_help(repl_app *app, const char *args)
 {
     const repl_magic *const tables[] = {repl_magics_core, repl_magics_sessions, repl_magics_inspect, repl_magics_shell, repl_magics_paste,
-                                        repl_magics_lesson};
+                                        repl_magics_lesson, repl_magics_debug};
     size_t width = 0;
     for (size_t t = 0; t < sizeof tables / sizeof *tables; t++)
         for (const repl_magic *m = tables[t]; m->name; m++)
@@ -677,7 +677,7 @@ const repl_magic repl_magics_core[] = {
 const repl_magic *repl_magic_find(const char *name)
 {
     const repl_magic *const tables[] = {repl_magics_core, repl_magics_sessions, repl_magics_inspect, repl_magics_shell, repl_magics_paste,
-                                        repl_magics_lesson};
+                                        repl_magics_lesson, repl_magics_debug};
     for (size_t t = 0; t < sizeof tables / sizeof *tables; t++)
         for (const repl_magic *m = tables[t]; m->name; m++)
             if (!strcmp(m->name, name)) return m;

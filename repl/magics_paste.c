@@ -39,6 +39,8 @@ static char *read_line(void)
     return s;
 }
 
+char *repl_app_read_line(void) { return read_line(); }
+
 /* The length of a prompt at the start of line, blanks before it included
    (">>> ", "... ", "In [12]: ", "   ...: "), or 0; an empty ">>>" / "..."
    line counts too. */

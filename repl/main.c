@@ -200,6 +200,7 @@ int main(int argc, char **argv)
     int status = parse_command_line(argc, argv, &cl);
     if (status >= 0) return status;
     if (!cl.opt.db_path) cl.opt.db_path = getenv("NNSCOPE_DB");
+    repl_devices_init(); /* NNSCOPE_TEST_DEVICE=loopback: every tensor on the test device from the start */
     switch (cl.what) {
     case LIST: return repl_app_cli_list(&cl.opt);
     case REPLAY: return repl_app_cli_replay(&cl.opt, cl.session, cl.verify, cl.from);

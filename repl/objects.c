@@ -282,6 +282,7 @@ static void class_dealloc(nn_object *self)
     while (repl_nmap_next(&c->dict, &pos, &k, &v))
         if (v->type == &repl_function_type && ((func_obj *)v)->owner == self) ((func_obj *)v)->owner = NULL;
     repl_nmap_clear(&c->dict);
+    repl_class_free_mro(c);
     NN_RELEASE(c->base);
     NN_RELEASE(c->native_base);
     nn_free(c->name);
@@ -323,11 +324,20 @@ class_obj *repl_lang_class_new(const char *name, class_obj *base, int exc)
     }
     c->base = (class_obj *)nn_retain((nn_object *)base);
     c->exc = exc;
+    if (repl_class_init_mro(c) < 0) {
+        NN_RELEASE(&c->ob);
+        return NULL;
+    }
     return c;
 }
 
 nn_object *repl_class_lookup(const class_obj *c, const char *name)
 {
+    for (int i = 0; c && c->mro && i < c->n_mro; i++) {
+        nn_object *v = repl_nmap_get(&c->mro[i]->dict, name);
+        if (v) return v;
+    }
+    if (c && c->mro) return NULL;
     for (; c; c = c->base) {
         nn_object *v = repl_nmap_get(&c->dict, name);
         if (v) return v;
@@ -337,6 +347,9 @@ nn_object *repl_class_lookup(const class_obj *c, const char *name)
 
 bool repl_class_is_subclass(const class_obj *c, const class_obj *base)
 {
+    for (int i = 0; c && c->mro && i < c->n_mro; i++)
+        if (c->mro[i] == base) return true;
+    if (c && c->mro) return false;
     for (; c; c = c->base)
         if (c == base) return true;
     return false;
@@ -657,6 +670,11 @@ static void set_core_error(nn_object *exc)
 {
     int kind = NN_ERR_RUNTIME;
     class_obj *c = ((instance_obj *)exc)->cls;
+    for (int i = 0; i < c->n_mro; i++)   /* the first built-in exception class in its order */
+        if (c->mro[i]->exc >= 0) {
+            c = c->mro[i];
+            break;
+        }
     for (; c; c = c->base)
         if (c->exc >= 0) break;
     static const int kinds[] = {

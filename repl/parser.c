@@ -77,6 +77,8 @@ typedef struct parser {
     bool interactive, ends_blank;
     int depth;
     int yields;   /* yield expressions parsed so far (a def whose body adds some is a generator) */
+    struct vec *walrus;  /* the targets of := in the def being parsed (its locals), or NULL */
+    bool future_annotations;  /* `from __future__ import annotations` was parsed */
 } parser;
 
 typedef struct vec {
@@ -297,6 +299,7 @@ static repl_node *strings(parser *P)
 
 /* for_if_clauses: ('for' star_targets 'in' disjunction ('if' disjunction)*)+ */
 static repl_node *star_targets(parser *P);
+static const char *target_description(const repl_node *e);
 static int comprehension_clauses(parser *P, vec *gens)
 {
     while (check(P, TK_FOR)) {
@@ -331,8 +334,35 @@ static repl_node *comprehension(parser *P, repl_ast_kind kind, const repl_token 
     return n;
 }
 
-/* star_named_expression: '*' bitwise_or | expression */
-static repl_node *star_named_expression(parser *P)
+/* named_expression: NAME ':=' expression | expression !':=' */
+static repl_node *named_expression(parser *P)
+{
+    if (check(P, TK_NAME) && kind_at(P, 1) == TK_COLONEQUAL) {
+        repl_token *t = advance(P);
+        advance(P);
+        repl_node *n = node_at(P, REPL_AST_NamedExpr, t), *target = node_at(P, REPL_AST_Name, t);
+        if (!n || !target || !(target->v.Name.id = identifier(P, t))) return NULL;
+        target->v.Name.ctx = REPL_CTX_STORE;
+        n->v.NamedExpr.target = target;
+        if (P->walrus && push(P, P->walrus, target) < 0) return NULL;
+        return (n->v.NamedExpr.value = expression(P)) ? n : NULL;
+    }
+    repl_node *e = expression(P);
+    if (e && check(P, TK_COLONEQUAL)) {
+        const char *what = target_description(e);
+        repl_token at = {.line = e->line, .col = e->col};
+        if (e->kind == REPL_AST_Attribute || e->kind == REPL_AST_Subscript)
+            what = e->kind == REPL_AST_Attribute ? "attribute" : "subscript";
+        else if (e->kind == REPL_AST_Tuple || e->kind == REPL_AST_List)
+            what = e->kind == REPL_AST_Tuple ? "tuple" : "list";
+        return error_at(P, NN_ERR_SYNTAX, &at, "cannot use assignment expressions with %s", what ? what : "expression");
+    }
+    return e;
+}
+
+/* star_expression: '*' bitwise_or | expression   (named: star_named_expression,
+   where NAME ':=' expression is allowed too) */
+static repl_node *star_expr_of(parser *P, bool named)
 {
     if (check(P, TK_STAR)) {
         repl_token *t = advance(P);
@@ -340,8 +370,10 @@ static repl_node *star_named_expression(parser *P)
         if (!n || !(n->v.Starred.value = bitwise_or(P))) return NULL;
         return n;
     }
-    return expression(P);
+    return named ? named_expression(P) : expression(P);
 }
+static repl_node *star_named_expression(parser *P) { return star_expr_of(P, true); }
+static repl_node *star_expression(parser *P) { return star_expr_of(P, false); }
 
 /* the elements of a list, tuple or set display after the first, up to close */
 static int display_rest(parser *P, vec *elts, repl_token_kind close)
@@ -588,7 +620,7 @@ static int call_args(parser *P, vec *args, vec *keywords)
                 return -1;
             seen_kw = true;
         } else {
-            repl_node *e = expression(P);
+            repl_node *e = named_expression(P);
             if (!e) return -1;
             if (check(P, TK_EQUAL))
                 return error_at(P, NN_ERR_SYNTAX, &(repl_token){.line = e->line, .col = e->col},
@@ -887,7 +919,7 @@ static repl_node *tuple_of(parser *P, level_fn item, bool stop_at_in)
 }
 
 /* star_expressions: star_expression (',' star_expression)* [','] */
-static repl_node *star_expressions(parser *P) { return tuple_of(P, star_named_expression, false); }
+static repl_node *star_expressions(parser *P) { return tuple_of(P, star_expression, false); }
 
 /* star_target: '*' bitwise_or | bitwise_or   (validated by set_context) */
 static repl_node *star_target(parser *P)
@@ -1055,12 +1087,22 @@ static repl_node *fstring(parser *P, const repl_token *tok, const char *s, size_
             else if (d == '(' || d == '[' || d == '{') nest++;
             else if ((d == ')' || d == ']' || d == '}') && nest > 0) nest--;
             else if (nest == 0 && (d == '}' || d == ':' || (d == '!' && !(j + 1 < n && s[j + 1] == '=')))) break;
+            else if (nest == 0 && d == '=' && !(j + 1 < n && s[j + 1] == '=') && !strchr("=!<>", s[j - 1])) break;
         }
         if (j >= n) LEAVE(P, error_at(P, NN_ERR_SYNTAX, tok, "f-string: expecting '}'"));
+        size_t expr_end = j;
+        bool self_doc = s[j] == '=';   /* {x=}: the text "x=" then the value's repr */
+        if (self_doc) {
+            for (j++; j < n && (s[j] == ' ' || s[j] == '\t'); j++) {}
+            if (j >= n || (s[j] != '}' && s[j] != ':' && s[j] != '!'))
+                LEAVE(P, error_at(P, NN_ERR_SYNTAX, tok, "f-string: expecting '}'"));
+            if (buf_append(P, buf, blen, bcap, s + i + 1, j - i - 1) < 0) LEAVE(P, NULL);
+        }
         if (flush_literal(P, tok, parts, buf, blen, bcap) < 0) LEAVE(P, NULL);
         repl_node *fv = node_at(P, REPL_AST_FormattedValue, tok);
-        if (!fv || !(fv->v.FormattedValue.value = fstring_expression(P, tok, s + i + 1, j - i - 1))) LEAVE(P, NULL);
-        fv->v.FormattedValue.conversion = -1;
+        if (!fv || !(fv->v.FormattedValue.value = fstring_expression(P, tok, s + i + 1, expr_end - i - 1)))
+            LEAVE(P, NULL);
+        fv->v.FormattedValue.conversion = self_doc && s[j] == '}' ? 'r' : -1;
         if (s[j] == '!') {
             if (j + 2 >= n || !strchr("sra", s[j + 1]) || (s[j + 2] != '}' && s[j + 2] != ':'))
                 LEAVE(P, error_at(P, NN_ERR_SYNTAX, tok, "f-string: invalid conversion character: expected 's', 'r', or 'a'"));
@@ -1199,7 +1241,7 @@ static repl_node *if_stmt(parser *P)
 {
     repl_token *t = advance(P);
     repl_node *n = node_at(P, REPL_AST_If, t);
-    if (!n || !(n->v.While.test = expression(P)) ||
+    if (!n || !(n->v.While.test = named_expression(P)) ||
         colon_block(P, &n->v.While.body, t, t->kind == TK_IF ? "'if' statement" : "'elif' statement") < 0)
         return NULL;
     if (check(P, TK_ELIF)) {
@@ -1219,7 +1261,7 @@ static repl_node *while_stmt(parser *P)
 {
     repl_token *t = advance(P);
     repl_node *n = node_at(P, REPL_AST_While, t);
-    if (!n || !(n->v.While.test = expression(P)) || colon_block(P, &n->v.While.body, t, "'while' statement") < 0)
+    if (!n || !(n->v.While.test = named_expression(P)) || colon_block(P, &n->v.While.body, t, "'while' statement") < 0)
         return NULL;
     if (check(P, TK_ELSE)) {
         repl_token *e = advance(P);
@@ -1252,7 +1294,22 @@ static repl_node *with_stmt(parser *P)
     repl_node *n = node_at(P, REPL_AST_With, t);
     vec items = {0};
     if (!n) return NULL;
+    /* 'with' '(' ','.with_item+ ','? ')' ':' block comes first, as CPython's
+       grammar: the parenthesised items when the ')' matching this '(' is
+       followed by ':' */
+    bool paren = false;
+    if (check(P, TK_LPAR)) {
+        int depth = 0, k = P->pos;
+        for (; k < P->n && P->toks[k].kind != TK_ENDMARKER; k++) {
+            repl_token_kind tk = P->toks[k].kind;
+            if (tk == TK_LPAR || tk == TK_LSQB || tk == TK_LBRACE) depth++;
+            else if ((tk == TK_RPAR || tk == TK_RSQB || tk == TK_RBRACE) && --depth == 0) break;
+        }
+        paren = k + 1 < P->n && P->toks[k].kind == TK_RPAR && P->toks[k + 1].kind == TK_COLON;
+        if (paren) advance(P);
+    }
     do {
+        if (paren && check(P, TK_RPAR) && items.n) break;
         repl_token *it = cur(P);
         repl_node *w = node_at(P, REPL_AST_withitem, it);
         if (!w || !(w->v.withitem.context_expr = expression(P))) return NULL;
@@ -1263,6 +1320,7 @@ static repl_node *with_stmt(parser *P)
         }
         if (push(P, &items, w) < 0) return NULL;
     } while (accept(P, TK_COMMA));
+    if (paren && !expect(P, TK_RPAR)) return NULL;
     n->v.With.items = list_of(items);
     if (colon_block(P, &n->v.With.body, t, "'with' statement") < 0) return NULL;
     return n;
@@ -1319,10 +1377,14 @@ static repl_node *function_def(parser *P, repl_node_list decorators)
     if (accept(P, TK_RARROW) && !(n->v.FunctionDef.returns = expression(P))) return NULL;
     n->v.FunctionDef.decorator_list = decorators;
     int outer_yields = P->yields;
+    vec walrus = {0}, *outer_walrus = P->walrus;
     P->yields = 0;
+    P->walrus = &walrus;
     if (colon_block(P, &n->v.FunctionDef.body, t, "function definition") < 0) return NULL;
     n->v.FunctionDef.is_generator = P->yields > 0;
+    n->v.FunctionDef.walrus_targets = list_of(walrus);
     P->yields = outer_yields;
+    P->walrus = outer_walrus;
     return n;
 }
 
@@ -1441,6 +1503,14 @@ static repl_node *import_from(parser *P)
         if (paren && !expect(P, TK_RPAR)) return NULL;
     }
     n->v.ImportFrom.names = list_of(names);
+    if (n->v.ImportFrom.level == 0 && strcmp(n->v.ImportFrom.module, "__future__") == 0)
+        for (int i = 0; i < names.n; i++) {
+            const char *feature = names.items[i]->v.alias.name;
+            if (strcmp(feature, "braces") == 0) return error_at(P, NN_ERR_SYNTAX, t, "not a chance");
+            if (!repl_future_feature_known(feature))
+                return error_at(P, NN_ERR_SYNTAX, t, "future feature %s is not defined", feature);
+            if (strcmp(feature, "annotations") == 0) P->future_annotations = true;
+        }
     return n;
 }
 
@@ -1465,6 +1535,34 @@ static int augassign_op(repl_token_kind k)
     }
 }
 
+/* annotated assignment, after its target e (which began at token t):
+   target ':' expression ['=' annotated_rhs]   (annotated_rhs: yield_expr | star_expressions) */
+static repl_node *ann_assign(parser *P, const repl_token *t, repl_node *e)
+{
+    repl_token at = {.line = e->line, .col = e->col};
+    if (e->kind == REPL_AST_Tuple || e->kind == REPL_AST_List)
+        return error_at(P, NN_ERR_SYNTAX, &at, "only single target (not %s) can be annotated",
+                        e->kind == REPL_AST_Tuple ? "tuple" : "list");
+    if (e->kind != REPL_AST_Name && e->kind != REPL_AST_Attribute && e->kind != REPL_AST_Subscript)
+        return error_at(P, NN_ERR_SYNTAX, &at, "illegal target for annotation");
+    advance(P);
+    repl_node *n = node_at(P, REPL_AST_AnnAssign, t);
+    int first = P->pos;
+    if (!n || set_context(P, e, REPL_CTX_STORE) < 0 || !(n->v.AnnAssign.annotation = expression(P))) return NULL;
+    if (P->future_annotations) {
+        const repl_token *a = &P->toks[first], *z = &P->toks[P->pos - 1];
+        if (!(n->v.AnnAssign.annotation_text = repl_ast_arena_strndup(P->arena, a->start,
+                                                                      (size_t)(z->start + z->len - a->start))))
+            return failed(P);
+    }
+    n->v.AnnAssign.target = e;
+    n->v.AnnAssign.simple = e->kind == REPL_AST_Name && t->kind != TK_LPAR;
+    if (accept(P, TK_EQUAL) &&
+        !(n->v.AnnAssign.value = check(P, TK_YIELD) ? yield_expr(P) : star_expressions(P)))
+        return NULL;
+    return n;
+}
+
 /* assignment: (star_targets '=')+ star_expressions | single_target augassign star_expressions
    expression statement: star_expressions */
 static repl_node *expr_stmt(parser *P)
@@ -1472,6 +1570,11 @@ static repl_node *expr_stmt(parser *P)
     repl_token *t = cur(P);
     repl_node *e = check(P, TK_YIELD) ? yield_expr(P) : star_expressions(P);
     if (!e) return NULL;
+    if (check(P, TK_COLONEQUAL) && e->kind != REPL_AST_Name) {   /* lambda: x := 1 */
+        const char *what = target_description(e);
+        return error_at(P, NN_ERR_SYNTAX, &(repl_token){.line = e->line, .col = e->col},
+                        "cannot use assignment expressions with %s", what ? what : "expression");
+    }
     int aug = augassign_op(cur(P)->kind);
     if (aug >= 0) {
         if (e->kind != REPL_AST_Name && e->kind != REPL_AST_Attribute && e->kind != REPL_AST_Subscript) {
@@ -1521,8 +1624,7 @@ static repl_node *expr_stmt(parser *P)
         n->v.Assign.value = value;
         return n;
     }
-    if (check(P, TK_COLON) && !P->interactive)
-        return error_at(P, NN_ERR_SYNTAX, cur(P), "annotated assignments are not supported");
+    if (check(P, TK_COLON)) return ann_assign(P, t, e);
     if (e->kind == REPL_AST_Name && (strcmp(e->v.Name.id, "print") == 0 || strcmp(e->v.Name.id, "exec") == 0) &&
         starts_operand(cur(P)->kind))
         return error_at(P, NN_ERR_SYNTAX, t, "Missing parentheses in call to '%s'. Did you mean %s(...)?",
@@ -1638,6 +1740,29 @@ static int statement(parser *P, vec *body)
 
 /* ------------------------------------------------------------ entry */
 
+/* the statement body[i] is a `from __future__ import` after other statements
+   (a docstring and other future imports may come first): CPython's SyntaxError */
+static bool misplaced_future(parser *P, const vec *body, int i)
+{
+    const repl_node *s = body->items[i];
+    if (s->kind != REPL_AST_ImportFrom || s->v.ImportFrom.level || strcmp(s->v.ImportFrom.module, "__future__"))
+        return false;
+    for (int k = 0; k < i; k++) {
+        const repl_node *b = body->items[k];
+        bool docstring = k == 0 && b->kind == REPL_AST_Expr && b->v.Return.value->kind == REPL_AST_Constant &&
+                         b->v.Return.value->v.Constant.ckind == REPL_CONST_STR;
+        bool future = b->kind == REPL_AST_ImportFrom && !b->v.ImportFrom.level &&
+                      strcmp(b->v.ImportFrom.module, "__future__") == 0;
+        if (!docstring && !future) {
+            error_at(P, NN_ERR_SYNTAX, &(repl_token){.line = s->line, .col = s->col},
+                     "from __future__ imports must occur at the beginning of the file");
+            return true;
+        }
+    }
+    return false;
+}
+
+
 /* true when the input ends with an empty line: the REPL passes its lines joined
    by "\n" without a final newline (as Python's console), so a final "\n"
    means the user entered an empty line */
@@ -1699,7 +1824,10 @@ repl_node *repl_parse(const char *source, const char *filename, repl_parse_mode 
         vec body = {0};
         while (root && !check(&P, TK_ENDMARKER)) {
             if (check(&P, TK_NEWLINE)) { advance(&P); continue; }
+            int before = body.n;
             if (statement(&P, &body) < 0) root = NULL;
+            for (int i = before; root && i < body.n; i++)
+                if (misplaced_future(&P, &body, i)) root = NULL;
         }
         if (root) root->v.Module.body = list_of(body);
         if (root && interactive && !P.ends_blank && body.n && is_compound(body.items[body.n - 1])) {

@@ -17,6 +17,7 @@ static const struct {
     const char *name;
     nn_object *(*make)(void);
 } modules[] = {
+    {"__future__", repl_mod_future},
     {"collections", repl_mod_collections},
     {"copy", repl_mod_copy},
     {"functools", repl_mod_functools},

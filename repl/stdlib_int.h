@@ -72,6 +72,7 @@ nn_object *repl_mod_collections(void);
 nn_object *repl_mod_copy(void);
 nn_object *repl_mod_functools(void);
 nn_object *repl_mod_io(void);
+nn_object *repl_mod_future(void);   /* __future__ */
 nn_object *repl_mod_itertools(void);
 nn_object *repl_mod_json(void);
 nn_object *repl_mod_math(void);

@@ -1,0 +1,479 @@
+/*
+ * test_backend.c — the kernel boundary (core/backend.h): one harness that runs
+ * every kernel of core/kernels.def, for every dtype its backend claims, on
+ * every registered backend (the CPU and the loopback test device, whose memory
+ * is poisoned under AddressSanitizer outside its kernels), against a simple
+ * reference computed here in double; a kernel without a case fails the run.
+ * Then the device model: copies between devices (autograd included), PyTorch's
+ * mixed-device error and its 0-dim CPU exception, NotImplementedError for a
+ * kernel a backend lacks, the host-access contract, and (under ASan) that a
+ * host read of loopback memory outside a kernel is caught.
+ */
+#include "test_util.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "backend.h"
+
+static const nn_device LOOPBACK = {NN_CUDA, 0};
+
+static int setup(void **state)
+{
+    (void)state;
+    nn_loopback_register(true);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    nn_loopback_unregister();
+    return 0;
+}
+
+/* ------------------------------------------------------------- helpers */
+
+static uint64_t rng = 88172645463325252ull;
+static double uniform(void) /* xorshift64: [0, 1) */
+{
+    rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+    return (double)(rng >> 11) / 9007199254740992.0;
+}
+
+/* A host tensor of dtype with values lo + (hi - lo) * u (integers rounded), on device. */
+static nn_tensor *random_on(nn_device d, nn_dtype dt, int ndim, const int64_t *sizes, double lo, double hi)
+{
+    int64_t n = 1;
+    for (int i = 0; i < ndim; i++) n *= sizes[i];
+    double *v = malloc((size_t)(n + 1) * sizeof *v);
+    for (int64_t i = 0; i < n; i++) {
+        double x = lo + (hi - lo) * uniform();
+        v[i] = nn_dtype_is_floating(dt) ? x : dt == NN_BOOL ? (x > (lo + hi) / 2) : floor(x);
+    }
+    nn_tensor *h = TU_OK(tu_tensor(dt, ndim, sizes, v));
+    free(v);
+    nn_tensor *t = TU_OK(nn_to_device(h, d));
+    NN_RELEASE(h);
+    return t;
+}
+
+/* Element i (row-major) of t through the host contract. */
+static double at(const nn_tensor *t, int64_t i)
+{
+    nn_tensor *hold;
+    const char *p = TU_OK(nn_host_read(t, &hold));
+    double v = nn_load_double(p + i * (int64_t)nn_dtype_size(t->dtype), t->dtype);
+    NN_RELEASE(hold);
+    return v;
+}
+
+static double tol_for(nn_dtype dt) { return dt == NN_FLOAT32 ? 1e-5 : dt == NN_FLOAT64 ? 1e-12 : 0; }
+
+static void assert_close(double got, double want, double tol, const char *what)
+{
+    bool same = (isnan(got) && isnan(want)) || got == want || fabs(got - want) <= tol * (1 + fabs(want));
+    if (!same) fail_msg("%s: got %.17g, want %.17g", what, got, want);
+}
+
+/* ------------------------------------------------------------- kernel cases */
+
+typedef void (*kernel_case)(const nn_backend *b, nn_device d, nn_dtype dt);
+
+static void case_fill(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    int64_t sizes[2] = {5, 7};
+    nn_tensor *t = TU_OK(nn_empty_on(d, 2, sizes, dt));
+    double v = dt == NN_BOOL ? 1 : nn_dtype_is_floating(dt) ? 2.5 : -3;
+    tu_check(NN_KERNEL(b, fill, (t, v)));
+    for (int64_t i = 0; i < 35; i++) assert_close(at(t, i), v, 0, "fill");
+    NN_RELEASE(t);
+}
+
+static void case_copy(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    int64_t sizes[2] = {4, 6};
+    nn_tensor *src = random_on(d, NN_FLOAT64, 2, sizes, -4, 4);
+    nn_tensor *tr = TU_OK(nn_transpose(src, 0, 1)); /* a strided source */
+    nn_tensor *dst = TU_OK(nn_empty_on(d, 2, (int64_t[]){6, 4}, dt));
+    tu_check(NN_KERNEL(b, copy, (dst, tr)));
+    for (int64_t i = 0; i < 6; i++)
+        for (int64_t j = 0; j < 4; j++) {
+            char cell[8];
+            nn_store_double(cell, dt, at(src, j * 6 + i));
+            assert_close(at(dst, i * 4 + j), nn_load_double(cell, dt), 0, "copy");
+        }
+    NN_RELEASE(src);
+    NN_RELEASE(tr);
+    NN_RELEASE(dst);
+}
+
+static double binop_ref(nn_binop op, double a, double b, double alpha, bool integer)
+{
+    switch (op) {
+    case NN_BINOP_ADD: return a + alpha * b;
+    case NN_BINOP_SUB: return a - b;
+    case NN_BINOP_MUL: return a * b;
+    case NN_BINOP_DIV: return integer ? trunc(a / b) : a / b;
+    case NN_BINOP_POW: return pow(a, b);
+    case NN_BINOP_MAX: return a > b ? a : b;
+    case NN_BINOP_MIN: return a < b ? a : b;
+    case NN_BINOP_FLOORDIV: return floor(a / b);
+    case NN_BINOP_MOD: return a - floor(a / b) * b;
+    case NN_BINOP_EQ: return a == b;
+    case NN_BINOP_NE: return a != b;
+    case NN_BINOP_LT: return a < b;
+    case NN_BINOP_LE: return a <= b;
+    case NN_BINOP_GT: return a > b;
+    case NN_BINOP_GE: return a >= b;
+    default: return NAN;
+    }
+}
+
+static void case_binary(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    int64_t sizes[2] = {3, 40000}, row[2] = {1, 40000}; /* past the grain: the threaded path */
+    bool integer = !nn_dtype_is_floating(dt);
+    for (int op = 0; op < NN_BINOP_COUNT; op++) {
+        bool positive = op == NN_BINOP_POW || op == NN_BINOP_DIV || op == NN_BINOP_FLOORDIV || op == NN_BINOP_MOD;
+        nn_tensor *x = random_on(d, dt, 2, sizes, positive ? 1 : -9, 9);
+        nn_tensor *y0 = random_on(d, dt, 2, row, positive ? 1 : -9, op == NN_BINOP_POW ? 3 : 9);
+        nn_tensor y; /* y broadcast along the rows: stride 0 */
+        nn_broadcast_into(y0, 2, sizes, &y);
+        bool cmp = op >= NN_BINOP_EQ;
+        nn_tensor *out = TU_OK(nn_empty_on(d, 2, sizes, cmp ? NN_BOOL : dt));
+        double alpha = op == NN_BINOP_ADD ? 2 : 1;
+        tu_check(NN_KERNEL(b, binary, ((nn_binop)op, out, x, &y, alpha)));
+        for (int64_t i = 0; i < 3 * 40000; i += 997) {
+            double want = binop_ref((nn_binop)op, at(x, i), at(y0, i % 40000), alpha, integer);
+            if (dt == NN_FLOAT32 && !cmp) want = (float)want;
+            assert_close(at(out, i), want, cmp ? 0 : op == NN_BINOP_POW ? 1e-5 : tol_for(dt), nn_kernel_names[NN_KERNEL_binary]);
+        }
+        NN_RELEASE(x);
+        NN_RELEASE(y0);
+        NN_RELEASE(out);
+    }
+}
+
+static void twice_plus(char **data, const int64_t *strides, int64_t n, void *ctx)
+{
+    (void)ctx;
+    for (int64_t i = 0; i < n; i++)
+        *(double *)(data[0] + i * strides[0]) =
+            2 * *(const double *)(data[1] + i * strides[1]) + *(const double *)(data[2] + i * strides[2]);
+}
+
+static void case_map(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    (void)dt; /* the loop body decides the dtypes: float64 here */
+    int64_t sizes[1] = {70000};
+    nn_tensor *x = random_on(d, NN_FLOAT64, 1, sizes, -1, 1), *y = random_on(d, NN_FLOAT64, 1, sizes, -1, 1);
+    for (int elementwise = 0; elementwise < 2; elementwise++) {
+        nn_tensor *out = TU_OK(nn_empty_on(d, 1, sizes, NN_FLOAT64));
+        const nn_tensor *ts[3] = {out, x, y};
+        tu_check(NN_KERNEL(b, map, (3, ts, twice_plus, NULL, elementwise)));
+        for (int64_t i = 0; i < 70000; i += 331) assert_close(at(out, i), 2 * at(x, i) + at(y, i), 0, "map");
+        NN_RELEASE(out);
+    }
+    NN_RELEASE(x);
+    NN_RELEASE(y);
+}
+
+static void case_gemm(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    const int64_t m = 7, n = 5, k = 9;
+    for (int variant = 0; variant < 8; variant++) {
+        bool ta = variant & 1, tb = variant & 2;
+        double beta = variant & 4 ? 1 : 0;
+        nn_tensor *a = random_on(d, dt, 2, ta ? (int64_t[]){k, m} : (int64_t[]){m, k}, -1, 1);
+        nn_tensor *bb = random_on(d, dt, 2, tb ? (int64_t[]){n, k} : (int64_t[]){k, n}, -1, 1);
+        nn_tensor *c = random_on(d, dt, 2, (int64_t[]){m, n}, -1, 1), *c0 = TU_OK(nn_clone(c));
+        tu_check(NN_KERNEL(b, gemm, (dt, ta, tb, m, n, k, nn_data_ptr(a), ta ? m : k, nn_data_ptr(bb), tb ? k : n, beta,
+                                     nn_data_ptr(c), n)));
+        for (int64_t i = 0; i < m; i++)
+            for (int64_t j = 0; j < n; j++) {
+                double want = beta * at(c0, i * n + j);
+                for (int64_t p = 0; p < k; p++)
+                    want += at(a, ta ? p * m + i : i * k + p) * at(bb, tb ? j * k + p : p * n + j);
+                assert_close(at(c, i * n + j), want, dt == NN_FLOAT32 ? 1e-4 : 1e-12, "gemm");
+            }
+        NN_RELEASE(a);
+        NN_RELEASE(bb);
+        NN_RELEASE(c);
+        NN_RELEASE(c0);
+    }
+}
+
+/* The geometry both conv cases use: x [2, 4, 7, 6], w [6, 2, 3, 2], groups 2, stride (2, 1), padding 1, dilation (1, 2). */
+static nn_conv_geom conv_geom(void)
+{
+    nn_conv_geom s = {.n = 2, .c = 4, .h = 7, .w = 6, .o = 6, .kh = 3, .kw = 2, .stride = {2, 1}, .padding = {1, 1},
+                      .dilation = {1, 2}, .groups = 2};
+    s.oh = (s.h + 2 * s.padding[0] - s.dilation[0] * (s.kh - 1) - 1) / s.stride[0] + 1;
+    s.ow = (s.w + 2 * s.padding[1] - s.dilation[1] * (s.kw - 1) - 1) / s.stride[1] + 1;
+    return s;
+}
+
+/* Calls f(n, o, i, j, c, ki, kj, xi, xj) for every term of the convolution's sums that reads x inside. */
+#define CONV_TERMS(s, BODY)                                                                                        \
+    for (int64_t n = 0; n < (s).n; n++)                                                                            \
+        for (int64_t o = 0; o < (s).o; o++)                                                                        \
+            for (int64_t i = 0; i < (s).oh; i++)                                                                   \
+                for (int64_t j = 0; j < (s).ow; j++)                                                               \
+                    for (int64_t cg = 0; cg < (s).c / (s).groups; cg++)                                            \
+                        for (int64_t ki = 0; ki < (s).kh; ki++)                                                    \
+                            for (int64_t kj = 0; kj < (s).kw; kj++) {                                              \
+                                int64_t c = o / ((s).o / (s).groups) * ((s).c / (s).groups) + cg;                 \
+                                int64_t xi = i * (s).stride[0] - (s).padding[0] + ki * (s).dilation[0];           \
+                                int64_t xj = j * (s).stride[1] - (s).padding[1] + kj * (s).dilation[1];           \
+                                if (xi < 0 || xi >= (s).h || xj < 0 || xj >= (s).w) continue;                     \
+                                int64_t xo = ((n * (s).c + c) * (s).h + xi) * (s).w + xj;                          \
+                                int64_t wo = ((o * ((s).c / (s).groups) + cg) * (s).kh + ki) * (s).kw + kj;      \
+                                int64_t yo = ((n * (s).o + o) * (s).oh + i) * (s).ow + j;                          \
+                                BODY;                                                                              \
+                            }
+
+static void case_conv2d(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    nn_conv_geom s = conv_geom();
+    nn_tensor *x = random_on(d, dt, 4, (int64_t[]){s.n, s.c, s.h, s.w}, -1, 1);
+    nn_tensor *w = random_on(d, dt, 4, (int64_t[]){s.o, s.c / s.groups, s.kh, s.kw}, -1, 1);
+    nn_tensor *bias = random_on(d, dt, 1, (int64_t[]){s.o}, -1, 1);
+    nn_tensor *y = TU_OK(nn_empty_on(d, 4, (int64_t[]){s.n, s.o, s.oh, s.ow}, dt));
+    tu_check(NN_KERNEL(b, conv2d, (&s, dt, nn_data_ptr(x), nn_data_ptr(w), nn_data_ptr(bias), nn_data_ptr(y))));
+    int64_t ny = s.n * s.o * s.oh * s.ow;
+    double *want = calloc((size_t)ny, sizeof *want);
+    for (int64_t i = 0; i < ny; i++) want[i] = at(bias, i / (s.oh * s.ow) % s.o);
+    CONV_TERMS(s, want[yo] += at(x, xo) * at(w, wo))
+    for (int64_t i = 0; i < ny; i++) assert_close(at(y, i), want[i], dt == NN_FLOAT32 ? 1e-4 : 1e-12, "conv2d");
+    free(want);
+    NN_RELEASE(x);
+    NN_RELEASE(w);
+    NN_RELEASE(bias);
+    NN_RELEASE(y);
+}
+
+static void case_conv2d_backward(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    nn_conv_geom s = conv_geom();
+    nn_tensor *x = random_on(d, dt, 4, (int64_t[]){s.n, s.c, s.h, s.w}, -1, 1);
+    nn_tensor *w = random_on(d, dt, 4, (int64_t[]){s.o, s.c / s.groups, s.kh, s.kw}, -1, 1);
+    nn_tensor *gy = random_on(d, dt, 4, (int64_t[]){s.n, s.o, s.oh, s.ow}, -1, 1);
+    nn_tensor *gx = TU_OK(nn_empty_like(x)), *gw = TU_OK(nn_empty_like(w));
+    tu_check(NN_KERNEL(b, conv2d_backward,
+                       (&s, dt, nn_data_ptr(x), nn_data_ptr(w), nn_data_ptr(gy), nn_data_ptr(gx), nn_data_ptr(gw))));
+    int64_t nx = nn_numel(x), nw = nn_numel(w);
+    double *wx = calloc((size_t)nx, sizeof *wx), *ww = calloc((size_t)nw, sizeof *ww);
+    CONV_TERMS(s, (wx[xo] += at(gy, yo) * at(w, wo), ww[wo] += at(gy, yo) * at(x, xo)))
+    double tol = dt == NN_FLOAT32 ? 1e-4 : 1e-12;
+    for (int64_t i = 0; i < nx; i++) assert_close(at(gx, i), wx[i], tol, "conv2d_backward gx");
+    for (int64_t i = 0; i < nw; i++) assert_close(at(gw, i), ww[i], tol, "conv2d_backward gw");
+    free(wx);
+    free(ww);
+    NN_RELEASE(x);
+    NN_RELEASE(w);
+    NN_RELEASE(gy);
+    NN_RELEASE(gx);
+    NN_RELEASE(gw);
+}
+
+/* One case per line of kernels.def: a kernel added there without a case here fails. */
+static const kernel_case cases[NN_KERNEL_COUNT] = {
+    [NN_KERNEL_fill] = case_fill,
+    [NN_KERNEL_copy] = case_copy,
+    [NN_KERNEL_binary] = case_binary,
+    [NN_KERNEL_map] = case_map,
+    [NN_KERNEL_gemm] = case_gemm,
+    [NN_KERNEL_conv2d] = case_conv2d,
+    [NN_KERNEL_conv2d_backward] = case_conv2d_backward,
+};
+
+static void test_every_kernel_on_every_backend(void **state)
+{
+    (void)state;
+    const nn_backend *backends[2] = {nn_backend_for_type(NN_CPU), nn_backend_for_type(NN_CUDA)};
+    nn_device devices[2] = {NN_DEVICE_CPU, LOOPBACK};
+    assert_string_equal(backends[1]->name, "loopback");
+    static const nn_dtype dtypes[] = {NN_FLOAT32, NN_FLOAT64, NN_INT64, NN_INT32, NN_BOOL};
+    int ran = 0;
+    for (int k = 0; k < NN_KERNEL_COUNT; k++) {
+        if (!cases[k]) fail_msg("kernel '%s' (core/kernels.def) has no case in test_backend.c", nn_kernel_names[k]);
+        for (int bi = 0; bi < 2; bi++) {
+            const nn_backend *b = backends[bi];
+            bool any = false;
+            for (size_t di = 0; di < sizeof dtypes / sizeof dtypes[0]; di++) {
+                if (!b->supports(k, dtypes[di])) continue;
+                any = true;
+                cases[k](b, devices[bi], dtypes[di]);
+                ran++;
+            }
+            if (!any) fail_msg("backend '%s' claims no dtype for kernel '%s'", b->name, nn_kernel_names[k]);
+        }
+    }
+    tu_logf("ran %d kernel cases", ran);
+    tu_transcript_reset();
+    assert_true(ran >= 2 * NN_KERNEL_COUNT);
+}
+
+/* ------------------------------------------------------------- the device model */
+
+static void test_copies_between_devices(void **state)
+{
+    (void)state;
+    int64_t sizes[2] = {3, 4};
+    nn_tensor *h = random_on(NN_DEVICE_CPU, NN_FLOAT32, 2, sizes, -2, 2);
+    nn_tensor *d = TU_OK(nn_to_device(h, LOOPBACK));
+    assert_int_equal(nn_device_of(d).type, NN_CUDA);
+    assert_ptr_not_equal(d->storage, h->storage);
+    nn_tensor *same = TU_OK(nn_to_device(d, LOOPBACK));
+    assert_ptr_equal(same, d); /* already there: itself */
+    NN_RELEASE(same);
+    /* a strided device tensor back to the host, and a cross-device copy_ into a strided host view */
+    nn_tensor *dt = TU_OK(nn_transpose(d, 0, 1)), *back = TU_OK(nn_to_device(dt, NN_DEVICE_CPU));
+    nn_tensor *hz = TU_OK(nn_zeros(2, (int64_t[]){4, 3}, NN_FLOAT64)), *hzt = TU_OK(nn_transpose(hz, 0, 1));
+    tu_check(nn_copy_(hzt, d));
+    for (int64_t i = 0; i < 3; i++)
+        for (int64_t j = 0; j < 4; j++) {
+            double v = nn_get_double(h, (int64_t[]){i, j});
+            assert_true(nn_get_double(back, (int64_t[]){j, i}) == v);
+            assert_true(nn_get_double(hz, (int64_t[]){j, i}) == v);
+            assert_true(nn_get_double(d, (int64_t[]){i, j}) == v); /* element access on the device */
+        }
+    /* writes through the contract */
+    float vals[12];
+    for (int i = 0; i < 12; i++) vals[i] = (float)i / 4;
+    tu_check(nn_host_write(d, vals));
+    double item;
+    nn_tensor *e = TU_OK(nn_select(d, 0, 2));
+    nn_tensor *e3 = TU_OK(nn_select(e, 0, 3));
+    tu_check(nn_item(e3, &item));
+    assert_true(item == 11.0 / 4);
+    char *repr = TU_OK(nn_tensor_repr(e3));
+    assert_string_equal(repr, "tensor(2.7500, device='cuda:0')");
+    nn_free(repr);
+    NN_RELEASE(e3);
+    NN_RELEASE(e);
+    NN_RELEASE(hzt);
+    NN_RELEASE(hz);
+    NN_RELEASE(back);
+    NN_RELEASE(dt);
+    NN_RELEASE(d);
+    NN_RELEASE(h);
+}
+
+static void test_autograd_through_devices(void **state)
+{
+    (void)state;
+    /* y = (W_dev @ x_dev + 1) summed through the host: grads come back to the CPU leaves */
+    nn_tensor *w = random_on(NN_DEVICE_CPU, NN_FLOAT64, 2, (int64_t[]){2, 3}, -1, 1);
+    nn_tensor *x = random_on(NN_DEVICE_CPU, NN_FLOAT64, 2, (int64_t[]){3, 1}, -1, 1);
+    tu_check(nn_set_requires_grad(w, true));
+    nn_tensor *wd = TU_OK(nn_to_device(w, LOOPBACK)), *xd = TU_OK(nn_to_device(x, LOOPBACK));
+    nn_tensor *p = TU_OK(nn_mm(wd, xd)), *q = TU_OK(nn_mul_scalar(p, 3));
+    nn_tensor *qh = TU_OK(nn_to_device(q, NN_DEVICE_CPU)), *s = TU_OK(nn_sum(qh, 0, NULL, false));
+    tu_check(nn_backward(s, NULL, false, false));
+    nn_tensor *g = TU_OK(nn_grad(w));
+    assert_int_equal(nn_device_of(g).type, NN_CPU);
+    for (int64_t i = 0; i < 2; i++)
+        for (int64_t j = 0; j < 3; j++)
+            assert_close(nn_get_double(g, (int64_t[]){i, j}), 3 * nn_get_double(x, (int64_t[]){j, 0}), 1e-12, "grad");
+    NN_RELEASE(g);
+    NN_RELEASE(s);
+    NN_RELEASE(qh);
+    NN_RELEASE(q);
+    NN_RELEASE(p);
+    NN_RELEASE(xd);
+    NN_RELEASE(wd);
+    NN_RELEASE(x);
+    NN_RELEASE(w);
+}
+
+static void test_mixed_devices_fail_as_pytorch(void **state)
+{
+    (void)state;
+    int64_t sizes[1] = {3};
+    nn_tensor *h = TU_OK(nn_ones(1, sizes, NN_FLOAT32)), *d = TU_OK(nn_full_on(LOOPBACK, 1, sizes, 2, NN_FLOAT32));
+    assert_null(nn_add(d, h));
+    /* PyTorch's words (c10's TensorIterator / checkSameDevice), devices in first-seen order */
+    tu_assert_error(NN_ERR_RUNTIME,
+                    "Expected all tensors to be on the same device, but found at least two devices, cuda:0 and cpu!");
+    assert_null(nn_mul(h, d));
+    tu_assert_error(NN_ERR_RUNTIME, "found at least two devices, cpu and cuda:0!");
+    nn_tensor *m = TU_OK(nn_ones(2, (int64_t[]){3, 3}, NN_FLOAT32));
+    assert_null(nn_matmul(m, d));
+    tu_assert_error(NN_ERR_RUNTIME, "Expected all tensors to be on the same device");
+    /* a 0-dim CPU tensor goes to the device by value, as in PyTorch */
+    nn_tensor *s = TU_OK(nn_scalar(5, NN_FLOAT32)), *r = TU_OK(nn_add(d, s));
+    assert_int_equal(nn_device_of(r).type, NN_CUDA);
+    assert_true(nn_get_double(r, (int64_t[]){1}) == 7);
+    NN_RELEASE(r);
+    nn_tensor *cond = TU_OK(nn_compare(d, s, NN_GT));
+    r = TU_OK(nn_where(cond, d, s));
+    assert_int_equal(nn_device_of(r).type, NN_CUDA);
+    NN_RELEASE(r);
+    NN_RELEASE(cond);
+    /* the _like factories keep the device */
+    r = TU_OK(nn_zeros_like(d));
+    assert_int_equal(nn_device_of(r).type, NN_CUDA);
+    NN_RELEASE(r);
+    NN_RELEASE(s);
+    NN_RELEASE(m);
+    NN_RELEASE(d);
+    NN_RELEASE(h);
+}
+
+static void test_missing_kernel_is_not_implemented(void **state)
+{
+    (void)state;
+    /* a backend without GEMM: the op raises NotImplementedError naming kernel and backend, no host fallback */
+    static nn_backend partial;
+    partial = *nn_backend_for_type(NN_CUDA);
+    partial.name = "partial";
+    partial.gemm = NULL;
+    const nn_backend *loopback = nn_backend_for_type(NN_CUDA);
+    int64_t sizes[2] = {2, 2};
+    nn_tensor *a = TU_OK(nn_full_on(LOOPBACK, 2, sizes, 1, NN_FLOAT32));
+    nn_backend_register(&partial);
+    assert_null(nn_mm(a, a));
+    tu_assert_error(NN_ERR_NOT_IMPLEMENTED, "Could not run 'gemm' with arguments from the 'partial' backend.");
+    nn_backend_register(loopback);
+    nn_tensor *r = TU_OK(nn_mm(a, a));
+    assert_true(nn_get_double(r, (int64_t[]){0, 0}) == 2);
+    NN_RELEASE(r);
+    NN_RELEASE(a);
+}
+
+static void test_host_read_of_device_memory_is_caught(void **state)
+{
+    (void)state;
+    nn_tensor *d = TU_OK(nn_full_on(LOOPBACK, 1, (int64_t[]){4}, 1, NN_FLOAT32));
+    pid_t pid = fork();
+    if (pid == 0) {
+        volatile float v = *(const float *)nn_data_ptr(d); /* outside any kernel: poisoned under ASan */
+        _exit(v == 1 ? 0 : 2);
+    }
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+#if defined(__SANITIZE_ADDRESS__)
+    assert_false(WIFEXITED(status) && WEXITSTATUS(status) == 0); /* ASan's use-after-poison report */
+#else
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0); /* plain host memory without ASan */
+#endif
+    NN_RELEASE(d);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_kernel_on_every_backend),
+        cmocka_unit_test(test_copies_between_devices),
+        cmocka_unit_test(test_autograd_through_devices),
+        cmocka_unit_test(test_mixed_devices_fail_as_pytorch),
+        cmocka_unit_test(test_missing_kernel_is_not_implemented),
+        cmocka_unit_test(test_host_read_of_device_memory_is_caught),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
