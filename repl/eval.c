@@ -1025,6 +1025,8 @@ int repl_equal(nn_object *a, nn_object *b)
         NN_RELEASE(r);
         return t;
     }
+    /* object.__eq__: identity (nn_equal would come back here through the instance type's slot) */
+    if (a->type == &repl_instance_type || b->type == &repl_instance_type) return 0;
     if (is_native(a) || is_native(b)) {
         if (is_num(a) || is_num(b) || nn_is_str(a) || nn_is_str(b)) {
             if (a->type != b->type && !(is_num(a) && is_num(b))) {

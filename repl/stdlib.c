@@ -17,9 +17,11 @@ static const struct {
     const char *name;
     nn_object *(*make)(void);
 } modules[] = {
+    {"argparse", repl_mod_argparse},
     {"__future__", repl_mod_future},
     {"collections", repl_mod_collections},
     {"copy", repl_mod_copy},
+    {"dataclasses", repl_mod_dataclasses},
     {"functools", repl_mod_functools},
     {"io", repl_mod_io},
     {"itertools", repl_mod_itertools},

@@ -68,8 +68,10 @@ nn_object *repl_mod_os_error(int e, const char *path);
 nn_object *repl_mod_from_source(const char *name, const repl_mod_fn *helpers, size_t n, const char *source);
 
 /* The module makers (new references, or NULL with the error). */
+nn_object *repl_mod_argparse(void);
 nn_object *repl_mod_collections(void);
 nn_object *repl_mod_copy(void);
+nn_object *repl_mod_dataclasses(void);
 nn_object *repl_mod_functools(void);
 nn_object *repl_mod_io(void);
 nn_object *repl_mod_future(void);   /* __future__ */
