@@ -28,6 +28,20 @@ struct repl_app_sessions {
     bool warned;        /* a failed write was reported (once per session) */
 };
 
+/* A magic's SESSION: "." is this session, the one being recorded (a lesson's
+   %replay . --verify), else a name or an id (sess_session_resolve). SESS_OK, or
+   another status with the error set. */
+static sess_status resolve_session(repl_app *app, sess_db *db, const char *session, int64_t *id)
+{
+    if (strcmp(session, ".") != 0) return sess_session_resolve(db, session, id);
+    if (!app || !app->sessions) {
+        nn_error_set(NN_ERR_VALUE, "'.' names this session, and this session is not recorded");
+        return SESS_MISUSE;
+    }
+    *id = app->sessions->session_id;
+    return SESS_OK;
+}
+
 /* ------------------------------------------------------------------ output */
 
 /* Writes to the running cell of app (its output and capture), or to stdout for
@@ -344,7 +358,7 @@ static int magic_snapshots(repl_app *app, const char *args)
     int rc = -1;
     sess_snapshot_info *a = NULL;
     size_t n = 0;
-    if (*args && sess_session_resolve(db, args, &session)) goto out;
+    if (*args && resolve_session(app, db, args, &session)) goto out;
     if (sess_list_snapshots(db, session, &a, &n)) goto out;
     if (n == 0) say(app, "No snapshots%s.\n", *args ? " in that session" : " yet");
     else say(app, "%5s  %7s  %4s  %-16s  %-12s  %-19s  %9s  %s\n", "id", "session", "cell", "model", "tag",
@@ -471,7 +485,7 @@ static int export_session(repl_app *app, sess_db *db, const char *session, const
         return nn_error_set(NN_ERR_VALUE, "the export file must end in .py or .ipynb, not '%s'", path);
     int64_t id;
     sess_session_info info;
-    if (sess_session_resolve(db, session, &id) || sess_export_file(db, id, path)) return -1;
+    if (resolve_session(app, db, session, &id) || sess_export_file(db, id, path)) return -1;
     if (sess_session_get(db, id, &info)) return -1;
     say(app, "Exported session %lld (%lld cells) to %s.\n", (long long)id, (long long)info.cells, path);
     sess_session_info_clear(&info);
@@ -869,7 +883,7 @@ static int magic_replay(repl_app *app, const char *args)
     if (parse_replay_args(app, args, session, sizeof session, &verify, &from) < 0) return -1;
     sess_db *opened, *db = store_for_reading(app, &opened);
     replay_summary sum;
-    if (!db || sess_session_resolve(db, session, &id) != SESS_OK) {
+    if (!db || resolve_session(app, db, session, &id) != SESS_OK) {
         sess_close(opened);
         return -1;
     }

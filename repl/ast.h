@@ -92,6 +92,8 @@ typedef struct repl_name_list {
 struct repl_node {
     repl_ast_kind kind;
     int line, col;
+    int end_line, end_col;   /* where an expression ends (CPython's end_lineno and
+                                end_col_offset); 0 when not recorded (statements) */
     union {
         struct { repl_node_list body; } Module;       /* also Interactive */
         struct { repl_node *body; } Expression;

@@ -60,11 +60,13 @@ struct frame {
     comp_scope *comp;
     nn_object *retval;     /* owned, for EXEC_RETURN */
     nn_object *gen;        /* borrowed: the generator whose body this frame runs, or NULL */
+    const repl_node *err_node; /* the innermost expression of the running statement that
+                                  failed (the traceback's ^^^ line), or NULL */
 };
 
 typedef enum exec_status { EX_OK, EX_ERR, EX_BREAK, EX_CONTINUE, EX_RETURN } exec_status;
 
-static nn_object *eval(frame *f, const repl_node *n);
+static inline nn_object *eval(frame *f, const repl_node *n);
 static exec_status exec_block(frame *f, const repl_node_list *body);
 static int assign(frame *f, const repl_node *target, nn_object *value);
 
@@ -125,6 +127,8 @@ static void tb_add(frame *f)
     if (e->unit) e->unit->refcount++;
     e->line = f->line;
     e->name = name;
+    repl_tb_locate(e, f->err_node, e->unit ? e->unit->source : NULL);
+    if (e->col >= 0 && e->unit && e->unit->filename[0] == '<') e->col = -1;
     e->sc = f->sc ? nn_retain(&f->sc->ob) : NULL;
 }
 
@@ -159,7 +163,7 @@ static void tb_format(repl_interp *in, nn_object *exc)
     for (int i = in->n_tb - 1; i >= 0; i--) {
         tb_entry *e = &in->tb[i];
         repl_sb_printf(&b, "  File \"%s\", line %d, in %s\n", e->unit ? e->unit->filename : "<unknown>", e->line, e->name);
-        source_line(&b, e->unit, e->line);
+        if (source_line(&b, e->unit, e->line) >= 0) repl_tb_carets(&b, e->unit->source, e);
     }
     const char *cname = exc && exc->type == &repl_instance_type ? ((instance_obj *)exc)->cls->name : "Exception";
     char *msg = exc ? repl_exc_message(exc) : NULL;
@@ -2442,6 +2446,22 @@ static int comp_loop(frame *f, const repl_node *n, int gi, nn_object *out)
     return r < 0 ? -1 : rc;
 }
 
+/* A comprehension failed: CPython 3.11 runs it as a function of its own, so its
+   traceback has a <listcomp> entry (unless its first iterable, evaluated
+   outside, failed) and the enclosing frame points at the whole comprehension. */
+static void comp_traceback(frame *f, const repl_node *n)
+{
+    const repl_node *e = f->err_node, *it = n->v.Comp.generators.items[0]->v.comprehension.iter;
+    bool in_first_iter = e && it->end_line && (e->line > it->line || (e->line == it->line && e->col >= it->col)) &&
+                         (e->line < it->end_line || (e->line == it->end_line && e->col < it->end_col));
+    if (!e || in_first_iter) return;
+    frame cf = *f;
+    cf.name = n->kind == REPL_AST_DictComp ? "<dictcomp>" : n->kind == REPL_AST_SetComp ? "<setcomp>" : "<listcomp>";
+    cf.line = e->line;
+    tb_add(&cf);
+    f->err_node = n;
+}
+
 static nn_object *eval_comp(frame *f, const repl_node *n)
 {
     if (n->kind == REPL_AST_GeneratorExp) return make_genexp(f, n);
@@ -2454,6 +2474,7 @@ static nn_object *eval_comp(frame *f, const repl_node *n)
     repl_nmap_clear(&cs.map);
     if (rc < 0) {
         NN_RELEASE(out);
+        comp_traceback(f, n);
         return NULL;
     }
     if (n->kind == REPL_AST_GeneratorExp) {
@@ -2582,7 +2603,16 @@ static nn_object *eval_slice_part(frame *f, const repl_node *n)
     return n ? eval(f, n) : nn_retain(nn_none());
 }
 
-static nn_object *eval(frame *f, const repl_node *n)
+static nn_object *eval_node(frame *f, const repl_node *n);
+/* Evaluates n; the innermost expression that fails is the frame's err_node. */
+static inline __attribute__((always_inline)) nn_object *eval(frame *f, const repl_node *n)
+{
+    nn_object *r = eval_node(f, n);
+    if (!r && !f->err_node) f->err_node = n;
+    return r;
+}
+
+static nn_object *eval_node(frame *f, const repl_node *n)
 {
     if (nn_stack_check() < 0) return NULL;
     switch (n->kind) {
@@ -2911,7 +2941,8 @@ static exec_status exec_for(frame *f, const repl_node *s)
     exec_status st = EX_OK;
     int r;
     bool broke = false;
-    while ((r = repl_iter_next(it, &item)) == 1) {
+    /* a failing next() (a generator's error) is the for line's, as in CPython */
+    while ((f->line = s->line, f->err_node = NULL, r = repl_iter_next(it, &item)) == 1) {
         int rc = assign(f, s->v.For.target, item);
         NN_RELEASE(item);
         if (rc < 0) {
@@ -3453,6 +3484,7 @@ static exec_status exec_ann_assign(frame *f, const repl_node *s)
 static exec_status exec_stmt(frame *f, const repl_node *s)
 {
     f->line = s->line;
+    f->err_node = NULL;
     switch (s->kind) {
     case REPL_AST_Expr: {
         nn_object *v = eval(f, s->v.Return.value);
@@ -3464,7 +3496,9 @@ static exec_status exec_stmt(frame *f, const repl_node *s)
         nn_object *v = eval(f, s->v.Assign.value);
         if (!v) return EX_ERR;
         int rc = 0;
-        for (int i = 0; rc == 0 && i < s->v.Assign.targets.n; i++) rc = assign(f, s->v.Assign.targets.items[i], v);
+        for (int i = 0; rc == 0 && i < s->v.Assign.targets.n; i++)
+            if ((rc = assign(f, s->v.Assign.targets.items[i], v)) < 0 && !f->err_node)
+                f->err_node = s->v.Assign.targets.items[i];   /* unpacking, item or attribute stores */
         NN_RELEASE(v);
         return rc < 0 ? EX_ERR : EX_OK;
     }
@@ -3519,7 +3553,10 @@ static exec_status exec_stmt(frame *f, const repl_node *s)
     case REPL_AST_AnnAssign: return exec_ann_assign(f, s);
     case REPL_AST_Delete:
         for (int i = 0; i < s->v.Delete.targets.n; i++)
-            if (delete(f, s->v.Delete.targets.items[i]) < 0) return EX_ERR;
+            if (delete(f, s->v.Delete.targets.items[i]) < 0) {
+                if (!f->err_node) f->err_node = s->v.Delete.targets.items[i];
+                return EX_ERR;
+            }
         return EX_OK;
     case REPL_AST_Assert: {
         nn_object *c = eval(f, s->v.Assert.test);
@@ -3527,6 +3564,7 @@ static exec_status exec_stmt(frame *f, const repl_node *s)
         NN_RELEASE(c);
         if (t < 0) return EX_ERR;
         if (t) return EX_OK;
+        f->err_node = s->v.Assert.test;   /* CPython points at the test */
         if (s->v.Assert.msg) {
             nn_object *m = eval(f, s->v.Assert.msg);
             if (!m) return EX_ERR;
@@ -3799,6 +3837,7 @@ int repl_exec(repl_interp *in, const char *source, const char *filename, repl_pa
             const repl_node *s = body->items[i];
             if (mode == REPL_PARSE_SINGLE && i == body->n - 1 && s->kind == REPL_AST_Expr) {
                 f.line = s->line;
+                f.err_node = NULL;
                 nn_object *v = eval(&f, s->v.Return.value);
                 if (!v) {
                     rc = -1;

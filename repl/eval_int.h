@@ -157,8 +157,12 @@ typedef struct tb_entry {
     code_unit *unit; /* owned */
     int line;
     char *name;      /* owned */
+    /* where on the line it failed, for the ^^^ line (tb_carets.c): byte columns
+       of the failing expression (col -1: none) and of CPython's anchors (-1: none) */
+    int col, end_line, end_col, anchor_l, anchor_r;
     nn_object *sc;   /* owned: the frame's scope (a function's locals), NULL at module level (debug.c) */
 } tb_entry;
+
 
 typedef struct frame frame;
 
@@ -432,5 +436,11 @@ void repl_sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf,
 void repl_sb_take(sbuf *b, char *s);
 /* new string or NULL (MemoryError) */
 char *repl_sb_finish(sbuf *b);
+
+/* ---------------------------------------------------------- tb_carets.c */
+/* e's position from the failing expression n (NULL: none) of source. */
+void repl_tb_locate(tb_entry *e, const repl_node *n, const char *source);
+/* Appends the caret line of e under its source line, when CPython prints one. */
+void repl_tb_carets(sbuf *b, const char *source, const tb_entry *e);
 
 #endif

@@ -222,6 +222,18 @@ static bool chain_link(parser *P, int *links)
 
 /* ------------------------------------------------------------ expressions */
 
+/* n (an expression just parsed) ends where the last token taken ends, unless
+   its end is known already (a parenthesised group keeps its inner end) */
+static repl_node *ended(parser *P, repl_node *n)
+{
+    if (n && !n->end_line && P->pos > 0) {
+        const repl_token *last = &P->toks[P->pos - 1];
+        n->end_line = last->end_line;
+        n->end_col = last->end_col;
+    }
+    return n;
+}
+
 static repl_node *expression(parser *P);
 static repl_node *star_expressions(parser *P);
 static repl_node *bitwise_or(parser *P);
@@ -345,7 +357,7 @@ static repl_node *named_expression(parser *P)
         target->v.Name.ctx = REPL_CTX_STORE;
         n->v.NamedExpr.target = target;
         if (P->walrus && push(P, P->walrus, target) < 0) return NULL;
-        return (n->v.NamedExpr.value = expression(P)) ? n : NULL;
+        return (n->v.NamedExpr.value = expression(P)) ? ended(P, n) : NULL;
     }
     repl_node *e = expression(P);
     if (e && check(P, TK_COLONEQUAL)) {
@@ -368,7 +380,7 @@ static repl_node *star_expr_of(parser *P, bool named)
         repl_token *t = advance(P);
         repl_node *n = node_at(P, REPL_AST_Starred, t);
         if (!n || !(n->v.Starred.value = bitwise_or(P))) return NULL;
-        return n;
+        return ended(P, n);
     }
     return named ? named_expression(P) : expression(P);
 }
@@ -649,7 +661,7 @@ static int call_args(parser *P, vec *args, vec *keywords)
 static repl_node *primary(parser *P)
 {
     repl_token *start = cur(P);
-    repl_node *e = atom(P);
+    repl_node *e = ended(P, atom(P));
     int links = 0;
     while (e) {
         repl_token *t = cur(P);
@@ -676,7 +688,7 @@ static repl_node *primary(parser *P)
             break;
         }
         (void)t;
-        e = n;
+        e = ended(P, n);
     }
     return e;
 }
@@ -694,7 +706,7 @@ static repl_node *power(parser *P)
     if (!n || !(n->v.BinOp.right = factor(P))) LEAVE(P, NULL);
     n->v.BinOp.left = left;
     n->v.BinOp.op = REPL_OP_Pow;
-    LEAVE(P, n);
+    LEAVE(P, ended(P, n));
 }
 
 /* factor: '+' factor | '-' factor | '~' factor | power */
@@ -711,7 +723,7 @@ static repl_node *factor(parser *P)
     repl_node *n = node_at(P, REPL_AST_UnaryOp, t);
     if (!n || !(n->v.UnaryOp.operand = factor(P))) LEAVE(P, NULL);
     n->v.UnaryOp.op = op;
-    LEAVE(P, n);
+    LEAVE(P, ended(P, n));
 }
 
 /* one left-associative binary level: operand (op operand)* */
@@ -731,7 +743,7 @@ static repl_node *binary_level(parser *P, level_fn operand, const repl_token_kin
         if (!n || !(n->v.BinOp.right = operand(P))) return NULL;
         n->v.BinOp.left = left;
         n->v.BinOp.op = ops[i];
-        left = n;
+        left = ended(P, n);
     }
     return left;
 }
@@ -828,7 +840,7 @@ done:
     n->v.Compare.left = left;
     n->v.Compare.ops = kept;
     n->v.Compare.comparators = list_of(comps);
-    return n;
+    return ended(P, n);
 }
 
 /* inversion: 'not' inversion | comparison */
@@ -840,7 +852,7 @@ static repl_node *inversion(parser *P)
     repl_node *n = node_at(P, REPL_AST_UnaryOp, t);
     if (!n || !(n->v.UnaryOp.operand = inversion(P))) LEAVE(P, NULL);
     n->v.UnaryOp.op = REPL_OP_Not;
-    LEAVE(P, n);
+    LEAVE(P, ended(P, n));
 }
 
 /* conjunction: inversion ('and' inversion)+ | inversion
@@ -859,7 +871,7 @@ static repl_node *bool_level(parser *P, level_fn operand, repl_token_kind tk, re
     if (!n) return NULL;
     n->v.BoolOp.op = op;
     n->v.BoolOp.values = list_of(values);
-    return n;
+    return ended(P, n);
 }
 static repl_node *conjunction(parser *P) { return bool_level(P, inversion, TK_AND, REPL_OP_And); }
 static repl_node *disjunction(parser *P) { return bool_level(P, conjunction, TK_OR, REPL_OP_Or); }
@@ -881,7 +893,7 @@ static repl_node *lambdef(parser *P)
 static repl_node *expression(parser *P)
 {
     ENTER(P);
-    if (check(P, TK_LAMBDA)) LEAVE(P, lambdef(P));
+    if (check(P, TK_LAMBDA)) LEAVE(P, ended(P, lambdef(P)));
     repl_node *body = disjunction(P);
     if (!body || !check(P, TK_IF)) LEAVE(P, body);
     advance(P);
@@ -893,7 +905,7 @@ static repl_node *expression(parser *P)
     advance(P);
     if (!(n->v.IfExp.orelse = expression(P))) LEAVE(P, NULL);
     n->v.IfExp.body = body;
-    LEAVE(P, n);
+    LEAVE(P, ended(P, n));
 }
 
 /* a comma list of item() as a Tuple when it has a comma, else the one item */
@@ -915,7 +927,7 @@ static repl_node *tuple_of(parser *P, level_fn item, bool stop_at_in)
     }
     repl_node *n = new_node(P, REPL_AST_Tuple, t->line, t->col);
     if (n) n->v.List.elts = list_of(elts);
-    return n;
+    return ended(P, n);
 }
 
 /* star_expressions: star_expression (',' star_expression)* [','] */
@@ -1041,8 +1053,20 @@ static repl_node *fstring_expression(parser *P, const repl_token *tok, const cha
     size_t i = 0;
     while (i < n && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n')) i++;
     if (i == n) return error_at(P, NN_ERR_SYNTAX, tok, "f-string: empty expression not allowed");
+    /* where the expression starts in the source: the string token's text holds it */
+    int line = tok->line, col = tok->col;
+    if (src >= tok->start && src <= tok->start + tok->len) {
+        for (const char *c = tok->start; c < src; c++) {
+            if (*c == '\n') {
+                line++;
+                col = 0;
+            } else {
+                col++;
+            }
+        }
+    }
     repl_tokens toks;
-    if (repl_lex(src, n, tok->line, tok->col, false, true, P->arena, &toks, P->err) < 0) return NULL;
+    if (repl_lex(src, n, line, col, false, true, P->arena, &toks, P->err) < 0) return NULL;
     parser sub = *P;
     sub.toks = toks.items;
     sub.n = toks.n;

@@ -7,7 +7,8 @@
 # lessons with one line each; a lesson cell that raises is shown again and
 # `%lesson skip` passes it; the last cell ends the lesson; `%lesson stop`. Every
 # cell is recorded as typed (the session replays with --verify). Without a
-# terminal, `--lesson` runs all cells; an unknown lesson is exit status 2.
+# terminal, `--lesson` runs all cells and stops at one that raises (exit 1); an
+# unknown lesson is exit status 2; "." for this session needs a recorded one.
 # Usage: sh tests/interactive/lesson.sh build/nnscope
 . "$(dirname "$0")/lib.sh"
 
@@ -94,4 +95,10 @@ grep -qF "equal: True" "$TMP/play.out" || fail "--lesson without a terminal did 
 "$NNSCOPE" --no-record --lesson nope < /dev/null > "$TMP/nope.out" 2>&1
 [ $? -eq 2 ] || fail "an unknown lesson did not exit 2"
 grep -qF "nnscope: no lesson 'nope' (%lesson lists them)" "$TMP/nope.out" || fail "an unknown lesson: $(cat "$TMP/nope.out")"
+# "." names the session being recorded; unrecorded, it is an error that stops the play
+printf '# %%%%\nprint("cell 1")\n# %%%%\n%%export . x.py\n# %%%%\nprint("not reached")\n' > "$TMP/dot.py"
+"$NNSCOPE" --no-record --lesson "$TMP/dot.py" < /dev/null > "$TMP/dot.out" 2>&1
+[ $? -eq 1 ] || { cat "$TMP/dot.out"; fail "a cell that raised did not make --lesson exit 1"; }
+grep -qF "UsageError: '.' names this session, and this session is not recorded" "$TMP/dot.out" || { cat "$TMP/dot.out"; fail "no error for '.' unrecorded"; }
+grep -qF "not reached" "$TMP/dot.out" && fail "--lesson went on after a cell that raised"
 echo "lesson.sh: ok"

@@ -134,8 +134,10 @@ static void test_traceback_text(void **state)
                             "    outer()\n"
                             "  File \"x.py\", line 5, in outer\n"
                             "    return inner({})\n"
+                            "           ^^^^^^^^^\n"
                             "  File \"x.py\", line 2, in inner\n"
                             "    return d['missing']\n"
+                            "           ~^^^^^^^^^^^\n"
                             "KeyError: 'missing'");
     nn_free(tb);
     assert_string_equal(out.buf, "start\n");
