@@ -245,6 +245,15 @@ bool repl_nmap_next(const nmap *m, uint32_t *pos, const char **key, nn_object **
 
 /* ------------------------------------------------------------------ scope */
 
+/* A call's scope is freed when it returns: a few freed scopes are kept, with
+   their small tables and the keys in them (as deleted entries), so that the next
+   call binds its parameters without allocating (repl_nmap_set revives a
+   deleted key in place). */
+#define SCOPE_CACHE 16
+#define SCOPE_CACHE_CAP 16 /* tables larger than this are freed */
+static scope *scope_cache[SCOPE_CACHE];
+static int n_scope_cache;
+
 static void scope_dealloc(nn_object *self)
 {
     scope *s = (scope *)self;
@@ -253,17 +262,46 @@ static void scope_dealloc(nn_object *self)
         else *s->reg_head = s->reg_next;
         if (s->reg_next) s->reg_next->reg_prev = s->reg_prev;
     }
-    repl_nmap_clear(&s->map);
-    NN_RELEASE(s->parent);
-    nn_free(s);
+    scope *parent = s->parent;
+    s->parent = NULL;
+    if (s->map.cap > SCOPE_CACHE_CAP || n_scope_cache == SCOPE_CACHE) {
+        repl_nmap_clear(&s->map);
+        NN_RELEASE(parent);
+        nn_free(s);
+        return;
+    }
+    /* values are released after the table holds none: a destructor may run */
+    nn_object *values[SCOPE_CACHE_CAP];
+    int nv = 0;
+    for (uint32_t i = 0; i < s->map.cap; i++)
+        if (s->map.e[i].value) {
+            values[nv++] = s->map.e[i].value;
+            s->map.e[i].value = NULL;
+        }
+    s->map.len = 0;
+    for (int i = 0; i < nv; i++) NN_RELEASE(values[i]);
+    NN_RELEASE(parent);
+    if (n_scope_cache == SCOPE_CACHE) {   /* a destructor filled the cache meanwhile */
+        repl_nmap_clear(&s->map);
+        nn_free(s);
+        return;
+    }
+    scope_cache[n_scope_cache++] = s;
 }
 
 const nn_type repl_scope_type = {.name = "scope", .dealloc = scope_dealloc};
 
 scope *repl_scope_new(scope *parent)
 {
-    scope *s = nn_calloc(1, sizeof *s);
-    if (!s) return NULL;
+    scope *s;
+    if (n_scope_cache) {
+        s = scope_cache[--n_scope_cache];
+        nmap map = s->map;
+        memset(s, 0, sizeof *s);
+        s->map = map;
+    } else if (!(s = nn_calloc(1, sizeof *s))) {
+        return NULL;
+    }
     nn_object_init(&s->ob, &repl_scope_type);
     s->parent = parent;
     if (parent) NN_RETAIN(parent);
