@@ -30,6 +30,7 @@ static const struct {
     {"os", repl_mod_os},
     {"os.path", repl_mod_os_path},
     {"random", repl_mod_random},
+    {"statistics", repl_mod_statistics},
     {"string", repl_mod_string},
     {"time", repl_mod_time},
     {"torch.optim.lr_scheduler", repl_mod_lr_scheduler},

@@ -81,6 +81,7 @@ nn_object *repl_mod_math(void);
 nn_object *repl_mod_os(void);
 nn_object *repl_mod_os_path(void); /* os.path (posixpath) */
 nn_object *repl_mod_random(void);
+nn_object *repl_mod_statistics(void);
 nn_object *repl_mod_string(void);
 nn_object *repl_mod_time(void);
 nn_object *repl_mod_typing(void);

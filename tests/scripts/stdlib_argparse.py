@@ -36,16 +36,16 @@ for bad in [['--lr', 'abc'], ['--opt', 'rmsprop'], ['--bogus'], ['--epochs'], ['
     try:
         p.parse_args(bad)
     except SystemExit as e:
-        print('exit', e.code)
+        print('SystemExit', e.code)
 for bad in [['s'], []]:
     try:
         q.parse_args(bad)
     except SystemExit as e:
-        print('exit', e.code)
+        print('SystemExit', e.code)
 try:
     p.parse_args(['-h'])
 except SystemExit as e:
-    print('exit', e.code)
+    print('SystemExit', e.code)
 try:
     vars(3)
 except TypeError as e:
