@@ -32,6 +32,7 @@ static const struct {
     {"random", repl_mod_random},
     {"statistics", repl_mod_statistics},
     {"string", repl_mod_string},
+    {"subprocess", repl_mod_subprocess},
     {"time", repl_mod_time},
     {"torch.optim.lr_scheduler", repl_mod_lr_scheduler},
     {"torch.utils", repl_mod_torch_utils},
