@@ -9,6 +9,8 @@
  *   gelu_1M_ms          nn_gelu over 1M float32 (nan while nn_gelu fails)
  *   add_1M_ms           nn_add of two 1M float32 tensors, the result allocated each time
  *   sum_1M_ms           nn_sum of all of a 1M float32 tensor
+ *   sin_1M_ms           nn_sin over 1M float32
+ *   softmax_1M_ms       nn_softmax over the last dim of a [1024, 1024] float32 tensor
  *
  * Each figure is the median of several timed repetitions after warm-up runs:
  * the machine is shared and noisy. The same lines also go to the file named
@@ -148,6 +150,30 @@ static double big_1M_ms(bool sum)
     return bench_median(reps, REPS);
 }
 
+/* ------------------------------------------------------------ sin, softmax */
+
+/* milliseconds per call of nn_sin (softmax: false) over 1M float32, or of
+   nn_softmax over the rows of a [1024, 1024], 10 calls a repetition as
+   peer_torch.py times torch.sin / torch.softmax */
+static double elementwise_1M_ms(bool softmax)
+{
+    const int64_t sizes[2] = {1024, 1024}, n = 1 << 20;
+    const int calls = 10;
+    nn_tensor *x = softmax ? random_tensor(2, sizes) : random_tensor(1, &n);
+    double reps[REPS];
+    for (int r = -2; r < REPS; r++) {
+        double t0 = bench_now_s();
+        for (int c = 0; c < calls; c++) {
+            nn_tensor *z = softmax ? nn_softmax(x, -1) : nn_sin(x);
+            if (!z) bench_die(softmax ? "nn_softmax" : "nn_sin");
+            NN_RELEASE(z);
+        }
+        if (r >= 0) reps[r] = (bench_now_s() - t0) * 1e3 / calls;
+    }
+    NN_RELEASE(x);
+    return bench_median(reps, REPS);
+}
+
 int main(void)
 {
     bench_open("bench_core", "w");
@@ -161,6 +187,8 @@ int main(void)
     bench_report("gelu_1M_ms", gelu_1M_ms());
     bench_report("add_1M_ms", big_1M_ms(false));
     bench_report("sum_1M_ms", big_1M_ms(true));
+    bench_report("sin_1M_ms", elementwise_1M_ms(false));
+    bench_report("softmax_1M_ms", elementwise_1M_ms(true));
     bench_close();
     return 0;
 }

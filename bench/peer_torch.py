@@ -8,6 +8,8 @@ line each, named with a `torch_` prefix, then the ratios of ours to PyTorch's:
   gelu_1M_ratio        our gelu_1M_ms / torch_gelu_1M_ms (nan when ours is missing)
   torch_add_1M_ms      torch.add of two 1M float32 tensors; add_1M_ratio ours / it
   torch_sum_1M_ms      torch.sum of a 1M float32 tensor; sum_1M_ratio ours / it
+  torch_sin_1M_ms      torch.sin of a 1M float32 tensor; sin_1M_ratio ours / it
+  torch_softmax_1M_ms  torch.softmax over the rows of a [1024, 1024] float32; softmax_1M_ratio ours / it
   torch_mlp_step_ms    bench_module.c's training step in PyTorch
   mlp_step_ratio       our mlp_step_ms / torch_mlp_step_ms
   torch_hook_overhead_ratio  PyTorch's step with the same hooks / without
@@ -78,12 +80,19 @@ def main():
         print(f"torch_add_1M_ms {add * 1e3:.4g}")
         total = timed(lambda: torch.sum(x), 10)
         print(f"torch_sum_1M_ms {total * 1e3:.4g}")
+        sin = timed(lambda: torch.sin(x), 10)
+        print(f"torch_sin_1M_ms {sin * 1e3:.4g}")
+        rows = torch.randn(1024, 1024)
+        softmax = timed(lambda: torch.softmax(rows, -1), 10)
+        print(f"torch_softmax_1M_ms {softmax * 1e3:.4g}")
 
     figures = ours()
     mine = figures.get("gelu_1M_ms", math.nan)
     print(f"gelu_1M_ratio {mine / (gelu * 1e3):.4g}")
     print(f"add_1M_ratio {figures.get('add_1M_ms', math.nan) / (add * 1e3):.4g}")
     print(f"sum_1M_ratio {figures.get('sum_1M_ms', math.nan) / (total * 1e3):.4g}")
+    print(f"sin_1M_ratio {figures.get('sin_1M_ms', math.nan) / (sin * 1e3):.4g}")
+    print(f"softmax_1M_ratio {figures.get('softmax_1M_ms', math.nan) / (softmax * 1e3):.4g}")
 
     plain, hook_ratio = mlp_steps()
     print(f"torch_mlp_step_ms {plain * 1e3:.4g}")

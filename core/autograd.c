@@ -691,6 +691,12 @@ int nn_backward(nn_tensor *root, nn_tensor *gradient, bool retain_graph, bool cr
     return backward_restricted(root, gradient, retain_graph, create_graph, -1, NULL);
 }
 
+int nn_backward_restricted(nn_tensor *root, nn_tensor *gradient, bool retain_graph, bool create_graph, int n_leaves,
+                           nn_tensor *const *leaves)
+{
+    return backward_restricted(root, gradient, retain_graph, create_graph, n_leaves, leaves);
+}
+
 int nn_backward_inputs(nn_tensor *root, nn_tensor *gradient, int n_leaves, nn_tensor *const *leaves)
 {
     return backward_restricted(root, gradient, false, false, n_leaves, leaves);

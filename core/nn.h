@@ -557,6 +557,16 @@ void nn_generator_seed(nn_generator *g, uint64_t seed);  /* torch.manual_seed */
 uint64_t nn_generator_initial_seed(const nn_generator *g);
 uint32_t nn_generator_random(nn_generator *g);            /* 32 random bits */
 uint64_t nn_generator_random64(nn_generator *g);          /* 64 random bits */
+/* The generator sampling draws from (the default one unless nn_generator_use
+   set another); nn_generator_use(g) makes g (borrowed; NULL: the default) the
+   one and returns the previous, for the caller to restore. */
+nn_generator *nn_current_generator(void);
+/* 64 bits from /dev/urandom (torch.seed()'s and a fresh process's seed). */
+uint64_t nn_nondeterministic_seed(void);
+nn_generator *nn_generator_use(nn_generator *g);
+/* at::uniform_real_distribution<double>(0, 1) / <float>(0, 1): one draw. */
+double nn_generator_uniform(nn_generator *g);
+float nn_generator_uniform_float(nn_generator *g);
 /* State as bytes (for sessions): nn_generator_state_size() bytes. */
 size_t nn_generator_state_size(void);
 void nn_generator_get_state(const nn_generator *g, void *out);
@@ -572,6 +582,19 @@ int nn_uniform_(nn_tensor *t, double from, double to);
 int nn_normal_(nn_tensor *t, double mean, double std);
 /* t[i] = 1 with probability p else 0 (Bernoulli draws as torch's bernoulli_(p)). */
 int nn_bernoulli_(nn_tensor *t, double p);
+/* Tensor.random_(from, to): integers in [from, to) as torch's random_. */
+int nn_random_(nn_tensor *t, int64_t from, int64_t to);
+/* sampling.c: exponential_(lambd); bernoulli with a tensor of probabilities p
+   (a new tensor of p's shape and dtype); multinomial (rows of a 1-d or 2-d
+   probs, n_samples each, as torch's CPU kernels draw them: Gumbel-top-k
+   without replacement or for one sample, else inverse CDF). */
+int nn_exponential_(nn_tensor *t, double lambd);
+nn_tensor *nn_bernoulli_tensor(nn_tensor *p);
+nn_tensor *nn_multinomial(nn_tensor *probs, int64_t n_samples, bool replacement);
+/* torch.normal with a tensor mean and/or std (NULL: the number beside it). */
+nn_tensor *nn_normal_tensor(nn_tensor *mean, double mean_v, nn_tensor *std, double std_v);
+/* t.bernoulli_(p) with a tensor p broadcast to t's shape. */
+int nn_bernoulli_tensor_(nn_tensor *t, nn_tensor *p);
 
 /* ---------------------------------------------------------------- threads */
 
@@ -597,6 +620,10 @@ int nn_backward(nn_tensor *t, nn_tensor *gradient, bool retain_graph, bool creat
    .grad of the n_leaves listed leaf tensors only (no other leaf's .grad changes,
    nor do other leaves' hooks run), the graph not retained. */
 int nn_backward_inputs(nn_tensor *t, nn_tensor *gradient, int n_leaves, nn_tensor *const *leaves);
+/* The same with retain_graph and create_graph, and n_leaves < 0 for every leaf
+   (torch.autograd.grad and torch.autograd.backward). */
+int nn_backward_restricted(nn_tensor *t, nn_tensor *gradient, bool retain_graph, bool create_graph, int n_leaves,
+                           nn_tensor *const *leaves);
 /* tensor.retain_grad() */
 int nn_retain_grad(nn_tensor *t);
 /* Registers hook(grad) -> new grad or None on t; returns a handle id (> 0) or -1. */
@@ -701,6 +728,13 @@ int nn_optimizer_state_keys(const nn_optimizer *opt, const nn_tensor *param, con
    "momentum_buffer", "exp_avg", "exp_avg_sq", "max_exp_avg_sq". 0, or -1 with
    KeyError when absent. */
 int nn_optimizer_get_state(const nn_optimizer *opt, const nn_tensor *param, const char *key, nn_tensor **out);
+/* optimizer.load_state_dict's writes: every parameter's state emptied; then
+   state[param][key] = value (retained; NULL is None, SGD's momentum_buffer only).
+   value must be a contiguous tensor of the parameter's shape and dtype ('step': a
+   0-dim float32 tensor); KeyError for a key the optimizer does not keep,
+   ValueError for a wrong tensor. 0 or -1 leaving the state unchanged. */
+void nn_optimizer_clear_state(nn_optimizer *opt);
+int nn_optimizer_set_state(nn_optimizer *opt, const nn_tensor *param, const char *key, nn_tensor *value);
 
 /* ---- safetensors (safetensors.c) ---- */
 /* State dicts as safetensors files: an 8-byte little-endian header length N, N bytes
@@ -801,5 +835,7 @@ nn_print_options *nn_print_options_get(void);
 #include "nn_clip_grad.h"
 #include "nn_pool.h"
 #include "nn_math.h"
+#include "nn_select.h"
+#include "nn_act_more.h"
 
 #endif

@@ -544,6 +544,8 @@ static int adam_group_step(nn_optimizer *opt, param_group *g)
         if (check_grad(p, p->grad, name) < 0) return -1;
         param_state *s = &g->states[g->slot[i]];
         if (!s->initialized && adam_state_init(s, p, o->amsgrad) < 0) return -1;
+        if (!s->step || !s->exp_avg || !s->exp_avg_sq) /* a loaded state without them */
+            return nn_error_set(NN_ERR_KEY, "'%s'", !s->step ? "step" : !s->exp_avg ? "exp_avg" : "exp_avg_sq");
         if (o->amsgrad && !s->max_exp_avg_sq) return nn_error_set(NN_ERR_KEY, "'max_exp_avg_sq'");
     }
     for (size_t i = 0; i < g->n; i++) {
@@ -719,4 +721,45 @@ int nn_optimizer_get_state(const nn_optimizer *opt, const nn_tensor *param, cons
         return 0;
     }
     return nn_error_set(NN_ERR_KEY, "'%s'", key);
+}
+
+/* ----------------------------------------------------- state (load_state_dict) */
+
+void nn_optimizer_clear_state(nn_optimizer *opt)
+{
+    for (size_t k = 0; k < opt->n_groups; k++)
+        for (size_t i = 0; i < opt->groups[k].n; i++) {
+            state_clear(&opt->groups[k].states[i]);
+            opt->groups[k].states[i] = (param_state){0};
+        }
+}
+
+int nn_optimizer_set_state(nn_optimizer *opt, const nn_tensor *param, const char *key, nn_tensor *value)
+{
+    param_state *s = state_of(opt, param);
+    if (!s) return nn_error_set(NN_ERR_KEY, "the tensor is not a parameter of this optimizer");
+    bool sgd = opt->kind == NN_OPTIM_SGD, is_step = !strcmp(key, "step");
+    nn_tensor **slot = sgd ? (!strcmp(key, "momentum_buffer") ? &s->momentum_buffer : NULL)
+                     : is_step                        ? &s->step
+                     : !strcmp(key, "exp_avg")        ? &s->exp_avg
+                     : !strcmp(key, "exp_avg_sq")     ? &s->exp_avg_sq
+                     : !strcmp(key, "max_exp_avg_sq") ? &s->max_exp_avg_sq
+                                                      : NULL;
+    if (!slot) return nn_error_set(NN_ERR_KEY, "'%s' is not a state of this optimizer's parameters", key);
+    if (value && is_step && (value->ndim != 0 || value->dtype != NN_FLOAT32))
+        return nn_error_set(NN_ERR_VALUE, "state 'step' must be a 0-dim float32 tensor");
+    if (value && !is_step &&
+        (value->dtype != param->dtype || value->ndim != param->ndim ||
+         memcmp(value->sizes, param->sizes, sizeof(int64_t) * (size_t)param->ndim) != 0 || !nn_is_contiguous(value))) {
+        char a[256], b[256];
+        return nn_error_set(NN_ERR_VALUE, "state '%s' of shape %s does not match its parameter's shape %s and dtype",
+                            key, nn_shape_str(value->ndim, value->sizes, a, sizeof a),
+                            nn_shape_str(param->ndim, param->sizes, b, sizeof b));
+    }
+    if (!value && !sgd) return nn_error_set(NN_ERR_VALUE, "state '%s' must be a tensor", key);
+    NN_RETAIN(value);
+    NN_SET(*slot, value);
+    s->buffer_epoch = opt->epoch; /* a loaded buffer is an old one at the next step */
+    s->initialized = true;
+    return 0;
 }

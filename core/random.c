@@ -80,7 +80,7 @@ uint64_t nn_generator_random64(nn_generator *g)
 /* As c10::detail::getNonDeterministicRandom: 64 bits of /dev/urandom, so a
    fresh process starts unseeded-random exactly as torch does (its
    torch.initial_seed() differs from run to run). */
-static uint64_t nondeterministic_seed(void)
+uint64_t nn_nondeterministic_seed(void)
 {
     uint64_t v = 0;
     int fd = open("/dev/urandom", O_RDONLY);
@@ -101,11 +101,24 @@ nn_generator *nn_default_generator(void)
     static nn_generator gen;
     static bool seeded;
     if (!seeded) {
-        nn_generator_seed(&gen, nondeterministic_seed());
+        nn_generator_seed(&gen, nn_nondeterministic_seed());
         seeded = true;
     }
     return &gen;
 }
+
+/* The generator the sampling functions draw from: a Generator object's while
+   a call with generator= runs (nn_generator_use), else the default one. */
+static _Thread_local nn_generator *active_generator;
+
+nn_generator *nn_generator_use(nn_generator *g)
+{
+    nn_generator *prev = active_generator;
+    active_generator = g;
+    return prev;
+}
+
+nn_generator *nn_current_generator(void) { return active_generator ? active_generator : nn_default_generator(); }
 
 /* -------------------------------------------------------------- state blob */
 
@@ -236,6 +249,9 @@ static double uniform_double(nn_generator *g)
 {
     return (double)(nn_generator_random64(g) & 0x1fffffffffffffu) * 0x1p-53;
 }
+
+double nn_generator_uniform(nn_generator *g) { return uniform_double(g); }
+float nn_generator_uniform_float(nn_generator *g) { return uniform_float(g); }
 
 /* For half (11 digits) and bfloat16 (8 digits), computed in float. */
 static float uniform_narrow(nn_generator *g, int digits)
@@ -616,7 +632,7 @@ int nn_uniform_(nn_tensor *t, double from, double to)
                             "which result in to-from to exceed the limit",
                             type_title(dt), to, from);
     if (check_no_overlap(t) < 0) return -1;
-    uniform_ctx c = {.g = nn_default_generator(), .dtype = dt, .from = from, .to = to};
+    uniform_ctx c = {.g = nn_current_generator(), .dtype = dt, .from = from, .to = to};
     if (dt == NN_FLOAT32) {
         c.from_f = (float)from;
         c.range_f = (float)to - (float)from;
@@ -667,7 +683,7 @@ int nn_normal_(nn_tensor *t, double mean, double std)
     if (!(std >= 0.0)) return nn_error_set(NN_ERR_RUNTIME, "normal expects std >= 0.0, but found std %g", std);
     nn_dtype dt = t->dtype;
     if (!nn_dtype_is_floating(dt)) return not_implemented("normal_kernel_cpu", dt);
-    nn_generator *g = nn_default_generator();
+    nn_generator *g = nn_current_generator();
     int64_t n = nn_numel(t);
     if (n >= 16 && nn_is_contiguous(t)) {
         /* normal_fill: uniforms, then Box-Muller in blocks of 16 */
@@ -717,7 +733,7 @@ int nn_bernoulli_(nn_tensor *t, double p)
         return nn_error_set(NN_ERR_RUNTIME, "bernoulli_ expects p to be in [0, 1], but got p=%g", p);
     if (check_no_overlap(t) < 0) return -1;
     if (t->dtype == NN_FLOAT16) return not_implemented("bernoulli_scalar_cpu_", t->dtype);
-    bernoulli_ctx c = {nn_default_generator(), t->dtype, p};
+    bernoulli_ctx c = {nn_current_generator(), t->dtype, p};
     for_each_in_memory_order(t, bernoulli_element, &c);
     nn_bump_version(t);
     return 0;
@@ -837,7 +853,7 @@ static int random_from_to_(nn_tensor *t, int64_t from, int64_t to)
                                 (long long)from, (long long)to);
     }
     if (check_random_bounds(from, to - 1, dt) < 0) return -1;
-    randint_ctx c = {nn_default_generator(), dt, (uint64_t)to - (uint64_t)from, from, false};
+    randint_ctx c = {nn_current_generator(), dt, (uint64_t)to - (uint64_t)from, from, false};
     /* uniform_int_from_to_distribution: 64-bit draws only for these types */
     c.wide = c.range >= (uint64_t)1 << 32 && (dt == NN_INT64 || dt == NN_FLOAT64 || dt == NN_FLOAT32 || dt == NN_BFLOAT16);
     for_each_in_memory_order(t, randint_element, &c);
@@ -893,7 +909,7 @@ nn_tensor *nn_randperm(int64_t n, nn_dtype dtype)
         NN_RELEASE(t);
         return NULL;
     }
-    nn_generator *g = nn_default_generator();
+    nn_generator *g = nn_current_generator();
     if (dtype == NN_INT64) {
         shuffle(nn_data_ptr(t), n, g);
         return t;
@@ -909,4 +925,11 @@ nn_tensor *nn_randperm(int64_t n, nn_dtype dtype)
     for (int64_t i = 0; i < n; i++) store_int(p + (size_t)i * es, dtype, r[i]);
     nn_free(r);
     return t;
+}
+
+/* Tensor.random_(from, to) */
+int nn_random_(nn_tensor *t, int64_t from, int64_t to)
+{
+    if (nn_check_inplace(t) < 0 || check_no_overlap(t) < 0) return -1;
+    return random_from_to_(t, from, to);
 }

@@ -575,6 +575,7 @@ repl_app *repl_app_new(const repl_app_options *opt)
         return NULL;
     }
     repl_set_writer(app->interp, write_to_app, app);
+    repl_app_pager_install(app);
     if (opt->record && repl_app_sessions_open(app) < 0) {
         fprintf(stderr, "nnscope: warning: this session is not recorded: %s\n", nn_error_message());
         nn_error_clear();
@@ -588,6 +589,7 @@ void repl_app_free(repl_app *app)
     if (app->sessions) repl_app_sessions_close(app);
     repl_app_inspect_close(app);
     repl_app_debug_close(app);
+    repl_app_pager_close(app);
     repl_lesson_free(app);
     for (int i = 0; i < 3; i++) NN_RELEASE(app->shown[i]);
     NN_RELEASE(app->magic_result);

@@ -199,6 +199,9 @@ extern const repl_magic repl_magics_debug[];  /* debug.c: %debug %pdb */
    repl_app_debug_close unbinds the app from it (repl_app_free). */
 int repl_app_post_mortem(repl_app *app);
 int repl_app_debug_install(repl_app *app);
+/* help.c: summary() in this app's notebook pages as help does (repl_app_new / repl_app_free). */
+void repl_app_pager_install(repl_app *app);
+void repl_app_pager_close(repl_app *app);
 void repl_app_debug_close(repl_app *app);
 /* Where the debugger reads its commands: NULL (the default) is the terminal
    (repl_app_read_line); tests set a function returning new nn_malloc'd lines

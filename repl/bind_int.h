@@ -250,6 +250,12 @@ nn_object *repl_nn_extra_class(const char *name);
 /* bind_optim.c */
 nn_object *repl_optim_namespace(void);      /* torch.optim, new reference */
 nn_object *repl_optim_getattr(nn_object *opt, const char *name);
+/* optimizer.state_dict() / load_state_dict(sd) / .state in PyTorch's layout (bind_optim_state.c). */
+nn_object *repl_optim_state_dict(nn_optimizer *opt);
+int repl_optim_load_state_dict(nn_optimizer *opt, nn_object *sd);
+nn_object *repl_optim_state(nn_optimizer *opt);
+/* Adds grad and backward to the torch.autograd namespace (bind_autograd.c). 0 or -1. */
+int repl_autograd_add_functions(nn_object *ns);
 
 /* bind_sys.c */
 nn_object *repl_sys_namespace(void);        /* sys, new reference */
@@ -275,5 +281,37 @@ int repl_torch_add_constants(nn_object *torch);
 /* t.name for those functions and their in-place methods (sin_, ...): a new
    reference, or NULL without error when name is not one */
 nn_object *repl_math_method(nn_tensor *t, const char *name);
+
+/* bind_random.c: torch.Generator, generator=, multinomial, normal, bernoulli */
+extern const nn_type repl_generator_type;
+extern const repl_class_def repl_generator_class;
+nn_object *repl_generator_getattr(nn_object *o, const char *name, bool *handled);
+/* generator= (borrowed; NULL or None: *out NULL, the current one); 0 or -1 (TypeError) */
+int repl_arg_generator(const char *fname, nn_object *o, nn_generator **out);
+/* Runs body with generator= (gen_arg) as the generator draws come from; returns
+   NULL from the caller when gen_arg is not a Generator. */
+#define REPL_WITH_GENERATOR(fname, gen_arg, body)                                                                      \
+    do {                                                                                                               \
+        nn_generator *g__ = NULL;                                                                                      \
+        if (repl_arg_generator(fname, gen_arg, &g__)) return NULL;                                                     \
+        nn_generator *prev__ = nn_generator_use(g__ ? g__ : nn_current_generator());                                  \
+        body;                                                                                                          \
+        nn_generator_use(prev__);                                                                                      \
+    } while (0)
+int repl_random_add_functions(nn_object *torch); /* 0 or -1 */
+/* t.multinomial, bernoulli, bernoulli_, exponential_, random_: new reference or NULL without error */
+nn_object *repl_random_method(nn_tensor *t, const char *name);
+
+/* bind_select.c: sort, topk, cumsum, flip, gather, scatter, chunk, ..., F.one_hot */
+int repl_select_add_functions(nn_object *torch);  /* 0 or -1 */
+int repl_select_functional(nn_object *fns);       /* adds to torch.nn.functional */
+/* t.sort, t.flip, t.scatter_, ...: new reference or NULL without error */
+nn_object *repl_select_method(nn_tensor *t, const char *name);
+/* torch.return_types.sort / topk / kthvalue */
+bool repl_select_return_type(const nn_object *o);
+
+/* bind_act.c: ReLU6, Hardtanh, Hardswish, ..., Softmin and their F. forms */
+int repl_act_classes(nn_object *nn);     /* adds to torch.nn; 0 or -1 */
+int repl_act_functional(nn_object *fns); /* adds to torch.nn.functional */
 
 #endif

@@ -262,7 +262,29 @@ static nn_object *o_add_param_group(nn_object *self, nn_object *args, nn_object 
     return nn_retain(nn_none());
 }
 
+static nn_object *o_state_dict(nn_object *self, nn_object *args, nn_object *kwargs)
+{
+    ARGS(1);
+    if (repl_parse_args("state_dict", "self", args, kwargs, a)) return NULL;
+    return repl_optim_state_dict((nn_optimizer *)self);
+}
+
+static nn_object *o_load_state_dict(nn_object *self, nn_object *args, nn_object *kwargs)
+{
+    ARGS(1);
+    if (repl_parse_args("load_state_dict", "self, state_dict", args, kwargs, a) ||
+        repl_optim_load_state_dict((nn_optimizer *)self, a[0]))
+        return NULL;
+    return nn_retain(nn_none());
+}
+
 static const repl_method_def optim_methods[] = {
+    {"state_dict", o_state_dict,
+     "state_dict()\n"
+     "Returns the state of the optimizer as a dict: 'state' by parameter index and 'param_groups'."},
+    {"load_state_dict", o_load_state_dict,
+     "load_state_dict(state_dict)\n"
+     "Loads the optimizer state (checked whole before anything changes)."},
     {"step", o_step,
      "step(closure=None)\n"
      "Performs a single optimization step (parameter update)."},
@@ -344,10 +366,16 @@ static nn_object *options_dict(nn_optimizer_kind kind, const void *opts, nn_obje
         }
         if (!rc) rc = put_num(d, "eps", o->eps, o->int_valued & NN_OPT_EPS);
         if (!rc) rc = put_num(d, "weight_decay", o->weight_decay, o->int_valued & NN_OPT_WEIGHT_DECAY);
+        /* PyTorch 1.13's keys in its order: AdamW's foreach comes before maximize; Adam's
+           ends with differentiable and fused */
+        bool adamw = kind == NN_OPTIM_ADAMW;
         if (!rc) rc = put_bool(d, "amsgrad", o->amsgrad);
+        if (!rc && adamw) rc = nn_dict_set_str(d, "foreach", nn_none());
         if (!rc) rc = put_bool(d, "maximize", o->maximize);
-        if (!rc) rc = nn_dict_set_str(d, "foreach", nn_none());
+        if (!rc && !adamw) rc = nn_dict_set_str(d, "foreach", nn_none());
         if (!rc) rc = put_bool(d, "capturable", false);
+        if (!rc && !adamw) rc = put_bool(d, "differentiable", false);
+        if (!rc && !adamw) rc = put_bool(d, "fused", false);
     }
     if (rc) NN_SET(d, NULL);
     return d;
@@ -415,6 +443,7 @@ nn_object *repl_optim_getattr(nn_object *self, const char *name)
     if (sync_groups(opt)) return NULL;
     if (!strcmp(name, "param_groups")) return param_groups(opt);
     if (!strcmp(name, "defaults")) return options_dict(kind, nn_optimizer_defaults(opt), NULL);
+    if (!strcmp(name, "state")) return repl_optim_state(opt);
     nn_object *m = repl_method_lookup(optim_methods, name, self);
     if (!m && nn_error_current() == NN_OK)
         nn_error_set(NN_ERR_ATTRIBUTE, "'%s' object has no attribute '%s'", self->type->name, name);

@@ -36,7 +36,7 @@ static nn_type min_type = {.name = "min", .repr = min_repr, .base = &nn_tuple_ty
 
 nn_object *repl_return_type_getattr(nn_object *o, const char *name, bool *handled)
 {
-    if (o->type != &max_type && o->type != &min_type) return NULL;
+    if (o->type != &max_type && o->type != &min_type && !repl_select_return_type(o)) return NULL;
     *handled = true;
     if (!strcmp(name, "values")) return nn_retain(nn_tuple_get(o, 0));
     if (!strcmp(name, "indices")) return nn_retain(nn_tuple_get(o, 1));
@@ -1231,10 +1231,11 @@ M(uniform_)
     ARGS(3);
     double lo = 0, hi = 1;
     if (repl_parse_args("uniform_", "from=, to=, *, generator=", args, kwargs, a) ||
-        repl_arg_double("uniform_", "from", 1, a[0], &lo) || repl_arg_double("uniform_", "to", 2, a[1], &hi) ||
-        nn_uniform_(SELF, lo, hi))
+        repl_arg_double("uniform_", "from", 1, a[0], &lo) || repl_arg_double("uniform_", "to", 2, a[1], &hi))
         return NULL;
-    return nn_retain(self);
+    int rc = 0;
+    REPL_WITH_GENERATOR("uniform_", a[2], rc = nn_uniform_(SELF, lo, hi));
+    return rc ? NULL : nn_retain(self);
 }
 
 M(normal_)
@@ -1242,10 +1243,11 @@ M(normal_)
     ARGS(3);
     double mean = 0, std = 1;
     if (repl_parse_args("normal_", "mean=, std=, *, generator=", args, kwargs, a) ||
-        repl_arg_double("normal_", "mean", 1, a[0], &mean) || repl_arg_double("normal_", "std", 2, a[1], &std) ||
-        nn_normal_(SELF, mean, std))
+        repl_arg_double("normal_", "mean", 1, a[0], &mean) || repl_arg_double("normal_", "std", 2, a[1], &std))
         return NULL;
-    return nn_retain(self);
+    int rc = 0;
+    REPL_WITH_GENERATOR("normal_", a[2], rc = nn_normal_(SELF, mean, std));
+    return rc ? NULL : nn_retain(self);
 }
 
 M(requires_grad_)
@@ -1465,6 +1467,8 @@ nn_object *repl_tensor_getattr(nn_tensor *t, const char *name)
         if (!strcmp(tensor_functions[i].name, name) && is_method_too(name))
             return repl_bound_function(&tensor_functions[i], self);
     if ((m = repl_math_method(t, name)) || nn_error_current() != NN_OK) return m;
+    if ((m = repl_random_method(t, name)) || nn_error_current() != NN_OK) return m;
+    if ((m = repl_select_method(t, name)) || nn_error_current() != NN_OK) return m;
     nn_error_set(NN_ERR_ATTRIBUTE, "'%s' object has no attribute '%s'", t->ob.type->name, name);
     return NULL;
 }

@@ -45,8 +45,8 @@ nn_object *repl_tensor_factory(const char *fname, nn_object *args, nn_object *kw
     case REPL_ONES: t = nn_ones(ndim, sizes, dt); break;
     case REPL_FULL: t = nn_full(ndim, sizes, fill, dt); break;
     case REPL_EMPTY: t = nn_empty(ndim, sizes, dt); break;
-    case REPL_RAND: t = nn_rand(ndim, sizes, dt); break;
-    case REPL_RANDN: t = nn_randn(ndim, sizes, dt); break;
+    case REPL_RAND: REPL_WITH_GENERATOR(fname, a[6], t = nn_rand(ndim, sizes, dt)); break;
+    case REPL_RANDN: REPL_WITH_GENERATOR(fname, a[6], t = nn_randn(ndim, sizes, dt)); break;
     }
     t = repl_tensor_on(t, dev); /* made on the host (the same draws), then moved */
     if (t && rg && nn_set_requires_grad(t, true)) NN_SET(t, NULL);
@@ -167,7 +167,9 @@ static nn_object *f_randint(void *ud, nn_object *args, nn_object *kwargs)
     int64_t sizes[NN_MAX_DIMS];
     if (repl_arg_shape("randint", "size", size, &ndim, sizes) || repl_arg_dtype("randint", "dtype", 0, a[3], &dtype))
         return NULL;
-    return (nn_object *)repl_tensor_on(nn_randint(low, high, ndim, sizes, dtype < 0 ? NN_INT64 : (nn_dtype)dtype), dev);
+    nn_tensor *t = NULL;
+    REPL_WITH_GENERATOR("randint", a[4], t = nn_randint(low, high, ndim, sizes, dtype < 0 ? NN_INT64 : (nn_dtype)dtype));
+    return (nn_object *)repl_tensor_on(t, dev);
 }
 
 static nn_object *f_randperm(void *ud, nn_object *args, nn_object *kwargs)
@@ -180,7 +182,9 @@ static nn_object *f_randperm(void *ud, nn_object *args, nn_object *kwargs)
         repl_arg_device_to("randperm", a[3], &dev) ||
         repl_arg_int("randperm", "n", 1, a[0], &n) || repl_arg_dtype("randperm", "dtype", 0, a[1], &dtype))
         return NULL;
-    return (nn_object *)repl_tensor_on(nn_randperm(n, dtype < 0 ? NN_INT64 : (nn_dtype)dtype), dev);
+    nn_tensor *t = NULL;
+    REPL_WITH_GENERATOR("randperm", a[2], t = nn_randperm(n, dtype < 0 ? NN_INT64 : (nn_dtype)dtype));
+    return (nn_object *)repl_tensor_on(t, dev);
 }
 
 static bool is_number(const nn_object *o) { return nn_is_int(o) || nn_is_float(o) || nn_is_bool(o); }
@@ -254,72 +258,7 @@ static nn_object *f_eye(void *ud, nn_object *args, nn_object *kwargs)
     return requiring_grad("eye", repl_tensor_on(nn_eye(n, m < 0 ? n : m, dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype), dev), a[4]);
 }
 
-/* ------------------------------------------------------------ generators */
-
-typedef struct generator_obj {
-    nn_object ob;
-} generator_obj;
-
-static void generator_dealloc(nn_object *self) { nn_free(self); }
-
-static char *generator_repr(nn_object *self)
-{
-    char buf[64];
-    snprintf(buf, sizeof buf, "<torch._C.Generator object at %p>", (void *)self);
-    return nn_strdup(buf);
-}
-
-static const nn_type generator_type = {.name = "Generator", .dealloc = generator_dealloc, .repr = generator_repr};
-
-static nn_object *generator_new(void)
-{
-    generator_obj *g = nn_malloc(sizeof *g);
-    if (!g) return NULL;
-    nn_object_init(&g->ob, &generator_type);
-    return &g->ob;
-}
-
-static nn_object *f_manual_seed(void *ud, nn_object *args, nn_object *kwargs)
-{
-    ARGS(1);
-    int64_t seed = 0;
-    if (repl_parse_args("manual_seed", "seed", args, kwargs, a) || repl_arg_int("manual_seed", "seed", 1, a[0], &seed))
-        return NULL;
-    nn_object *g = generator_new();
-    if (!g) return NULL;
-    nn_generator_seed(nn_default_generator(), (uint64_t)seed);
-    return g;
-}
-
-static nn_object *f_initial_seed(void *ud, nn_object *args, nn_object *kwargs)
-{
-    ARGS(1);
-    if (repl_parse_args("initial_seed", "", args, kwargs, a)) return NULL;
-    return nn_int_new((int64_t)nn_generator_initial_seed(nn_default_generator()));
-}
-
-static nn_object *gen_manual_seed(nn_object *self, nn_object *args, nn_object *kwargs)
-{
-    nn_object *r = f_manual_seed(NULL, args, kwargs);
-    if (!r) return NULL;
-    NN_RELEASE(r);
-    return nn_retain(self);
-}
-
-static nn_object *gen_initial_seed(nn_object *self, nn_object *args, nn_object *kwargs)
-{
-    return f_initial_seed(NULL, args, kwargs);
-}
-
-static const repl_method_def generator_methods[] = {
-    {"manual_seed", gen_manual_seed,
-     "manual_seed(seed) -> Generator\n"
-     "Sets the seed for generating random numbers."},
-    {"initial_seed", gen_initial_seed,
-     "initial_seed() -> int\n"
-     "Returns the initial seed for generating random numbers."},
-    {NULL, NULL, NULL},
-};
+/* generators: bind_random.c */
 
 /* ------------------------------------------------------ grad mode contexts */
 
@@ -609,22 +548,12 @@ static nn_object *size_ctor(void *ud, nn_object *args, nn_object *kwargs)
     return repl_size_new(ndim, sizes);
 }
 
-static bool generator_method_at(const repl_class_def *cls, size_t i, repl_method_doc *out)
-{
-    static const repl_method_def *const tables[] = {generator_methods, NULL};
-    return repl_tables_method_at(tables, i, out);
-}
-
 static const repl_class_def tensor_class = {"Tensor", "torch.Tensor", tensor_ctor, &nn_tensor_type, NULL,
      "Tensor(data)\n"
      "A multi-dimensional matrix containing elements of a single data type; Tensor(*size) is torch.empty(*size).", repl_tensor_method_at};
 static const repl_class_def size_class = {"Size", "torch.Size", size_ctor, &repl_size_type, NULL,
      "Size(iterable=())\n"
      "The shape of a tensor: a tuple of ints.", NULL};
-static const repl_class_def generator_class = {"Generator", "torch._C.Generator", NULL, &generator_type, NULL,
-     "Generator(device='cpu') -> Generator\n"
-     "Creates and returns a generator object that manages the state of the algorithm which produces pseudo random numbers.", generator_method_at};
-
 /* --------------------------------------------------------------- torch */
 
 static const repl_function_def torch_functions[] = {
@@ -682,12 +611,6 @@ static const repl_function_def torch_functions[] = {
     {"eye", f_eye,
      "eye(n, m=None, *, out=None, dtype=None, layout=torch.strided, device=None, requires_grad=False) -> Tensor\n"
      "Returns a 2-D tensor with ones on the diagonal and zeros elsewhere."},
-    {"manual_seed", f_manual_seed,
-     "manual_seed(seed)\n"
-     "Sets the seed for generating random numbers."},
-    {"initial_seed", f_initial_seed,
-     "initial_seed()\n"
-     "Returns the initial seed for generating random numbers as a Python long."},
     {"no_grad", f_no_grad,
      "no_grad()\n"
      "Context-manager that disabled gradient calculation."},
@@ -791,8 +714,10 @@ static nn_object *make_torch(void)
     for (size_t i = 0; i < sizeof dts / sizeof dts[0]; i++)
         if (repl_namespace_set(t, dts[i].name, repl_dtype_object(dts[i].dt))) goto fail;
     if (repl_namespace_add_fns(t, torch_functions, sizeof torch_functions / sizeof torch_functions[0])) goto fail;
-    if (repl_torch_add_tensor_functions(t) || repl_math_add_functions(t) || repl_torch_add_constants(t)) goto fail;
-    if (add_class(t, &tensor_class) || add_class(t, &size_class) || add_class(t, &generator_class)) goto fail;
+    if (repl_torch_add_tensor_functions(t) || repl_math_add_functions(t) || repl_torch_add_constants(t) ||
+        repl_random_add_functions(t) || repl_select_add_functions(t))
+        goto fail;
+    if (add_class(t, &tensor_class) || add_class(t, &size_class) || add_class(t, &repl_generator_class)) goto fail;
     if (set_owned(t, "__version__", nn_str_new("1.13.0"))) goto fail;
     return t;
 fail:
@@ -832,7 +757,7 @@ static nn_object *make_module(int which)
             "Variable(data, requires_grad=False) -> Tensor\n"
             "Deprecated since PyTorch 0.4: returns the tensor itself, with requires_grad set when given."};
         nn_object *ns = repl_namespace_new("torch.autograd");
-        if (ns && repl_namespace_add_fn(ns, &variable)) NN_SET(ns, NULL);
+        if (ns && (repl_namespace_add_fn(ns, &variable) || repl_autograd_add_functions(ns))) NN_SET(ns, NULL);
         return ns;
     }
     case M_TENSORDICT: {
@@ -962,13 +887,7 @@ void repl_bindings_shutdown(void)
 
 nn_object *repl_torch_other_getattr(nn_object *o, const char *name, bool *handled)
 {
-    if (o->type == &generator_type) {
-        *handled = true;
-        nn_object *m = repl_method_lookup(generator_methods, name, o);
-        if (!m && nn_error_current() == NN_OK)
-            nn_error_set(NN_ERR_ATTRIBUTE, "'torch._C.Generator' object has no attribute '%s'", name);
-        return m;
-    }
+    if (o->type == &repl_generator_type) return repl_generator_getattr(o, name, handled);
     if (o->type == &gradctx_type) {
         *handled = true;
         nn_object *m = repl_method_lookup(gradctx_methods, name, o);

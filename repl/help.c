@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "app.h"
+#include "summary.h"
 #include "bind.h"
 #include "eval_int.h"
 
@@ -400,6 +401,23 @@ static void page(repl_app *app, const char *text)
         builtin_pager(text, rows);
     }
     signal(SIGPIPE, saved);
+}
+
+/* summary()'s table goes through the same pager (summary.c calls it) */
+static repl_app *pager_app;
+static void page_summary(const char *text) { page(pager_app, text); }
+
+void repl_app_pager_install(repl_app *app)
+{
+    pager_app = app;
+    repl_summary_pager = page_summary;
+}
+
+void repl_app_pager_close(repl_app *app)
+{
+    if (pager_app != app) return;
+    pager_app = NULL;
+    repl_summary_pager = NULL;
 }
 
 /* ------------------------------------------------------------------ obj? */

@@ -949,8 +949,9 @@ static nn_object *onecycle_init(void *ud, nn_object *args, nn_object *kwargs)
         repl_raise_exc(EXC_ValueError, "anneal_strategy must by one of 'cos' or 'linear', instead got %s", strategy);
         return NULL;
     }
-    nn_object *f = repl_get_attr(self, strcmp(strategy, "cos") ? "_annealing_linear" : "_annealing_cos");
-    if (repl_mod_set(self, "anneal_func", f)) return NULL;
+    /* the class's function, not a method bound to self: a reference cycle would never be freed */
+    nn_object *f = repl_class_lookup(((instance_obj *)self)->cls, strcmp(strategy, "cos") ? "_annealing_linear" : "_annealing_cos");
+    if (!f || repl_set_attr(self, "anneal_func", f)) return NULL;
     int64_t le = -1;
     if (GIVEN(13) && repl_arg_int("OneCycleLR", "last_epoch", 0, a[13], &le)) return NULL;
     nn_object *groups = groups_of(self);

@@ -13,6 +13,8 @@
  */
 #include "summary.h"
 
+void (*repl_summary_pager)(const char *text) = NULL;
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -499,8 +501,20 @@ nn_object *repl_builtin_summary(void *ud, nn_object *args, nn_object *kwargs)
     if (depth > 1000) depth = 1000;
     char *text = repl_summary((nn_module *)a[0], ndim, sizes, depth < -1 ? -1 : (int)depth);
     if (!text) return NULL;
-    repl_interp_write(text, strlen(text));
-    repl_interp_write("\n", 1);
+    if (repl_summary_pager) { /* the notebook: through the pager when taller than the terminal */
+        size_t n = strlen(text);
+        char *grown = nn_realloc(text, n + 2);
+        if (!grown) {
+            nn_free(text);
+            return NULL;
+        }
+        text = grown;
+        memcpy(text + n, "\n", 2);
+        repl_summary_pager(text);
+    } else {
+        repl_interp_write(text, strlen(text));
+        repl_interp_write("\n", 1);
+    }
     nn_free(text);
     return nn_retain(nn_none());
 }

@@ -27,4 +27,8 @@ char *repl_summary(nn_module *model, int ndim, const int64_t *sizes, int depth);
    repl_summary's error. */
 nn_object *repl_builtin_summary(void *ud, nn_object *args, nn_object *kwargs);
 
+/* Where summary() prints its table in the notebook (help.c sets it: the pager when
+   the text is taller than the terminal); NULL: where print() writes. */
+extern void (*repl_summary_pager)(const char *text);
+
 #endif

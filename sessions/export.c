@@ -134,6 +134,20 @@ static void error_value(const char *err, const char **start, size_t *len)
     }
 }
 
+/* Where the Out[n] echo starts in a cell's recorded output (it is the last thing
+   a cell writes: the last line that starts "Out[n]: " with the cell's number),
+   or NULL when the cell echoed nothing (it failed, or a ';' silenced it). */
+static const char *echo_of(const sess_cell_info *c)
+{
+    if (c->status != SESS_CELL_OK || c->silent) return NULL;
+    char tag[48];
+    int tl = snprintf(tag, sizeof tag, "Out[%lld]: ", (long long)c->number);
+    const char *found = NULL;
+    for (const char *p = c->output; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+        if (!strncmp(p, tag, (size_t)tl)) found = p;
+    return found;
+}
+
 static void export_ipynb(sess_buf *b, const sess_session_info *info, const sess_cell_info *cells, size_t n)
 {
     sess_buf_puts(b, "{\n \"cells\": [");
@@ -144,10 +158,40 @@ static void export_ipynb(sess_buf *b, const sess_session_info *info, const sess_
         sess_buf_printf(b, "   \"execution_count\": %lld,\n", (long long)c->number);
         sess_buf_puts(b, "   \"metadata\": {},\n   \"outputs\": [");
         int nout = 0;
-        if (*c->output) {
+        const char *echo = echo_of(c);
+        size_t printed = echo ? (size_t)(echo - c->output) : strlen(c->output);
+        if (printed) { /* what the cell printed: a stream */
+            char *text = nn_malloc(printed + 1);
+            if (!text) {
+                b->failed = 1;
+                return;
+            }
+            memcpy(text, c->output, printed);
+            text[printed] = '\0';
             sess_buf_puts(b, "\n    {\n     \"name\": \"stdout\",\n     \"output_type\": \"stream\",\n     \"text\": ");
-            json_lines(b, c->output, "      ");
+            json_lines(b, text, "      ");
             sess_buf_puts(b, "\n    }");
+            nn_free(text);
+            nout++;
+        }
+        if (echo) { /* Out[n]: the value, as Jupyter's execute_result (text/plain without its last newline) */
+            echo = strchr(echo, ':') + 2;
+            if (*echo == '\n') echo++; /* a repr of several lines starts on the next line */
+            size_t l = strlen(echo);
+            while (l && echo[l - 1] == '\n') l--;
+            char *value = nn_malloc(l + 1);
+            if (!value) {
+                b->failed = 1;
+                return;
+            }
+            memcpy(value, echo, l);
+            value[l] = '\0';
+            sess_buf_puts(b, nout ? ",\n    {\n" : "\n    {\n");
+            sess_buf_puts(b, "     \"data\": {\n      \"text/plain\": ");
+            json_lines(b, value, "       ");
+            sess_buf_printf(b, "\n     },\n     \"execution_count\": %lld,\n     \"metadata\": {},\n"
+                               "     \"output_type\": \"execute_result\"\n    }", (long long)c->number);
+            nn_free(value);
             nout++;
         }
         if (c->error && *c->error) {
@@ -274,23 +318,50 @@ static void export_py(sess_buf *b, const sess_session_info *info, const sess_cel
     for (size_t i = 0; i < n; i++) {
         const sess_cell_info *c = &cells[i];
         sess_buf_printf(b, "\n# %%%% [%lld]\n", (long long)c->number);
-        if (c->status != SESS_CELL_OK) {
-            sess_buf_puts(b, c->status == SESS_CELL_ERROR ? "# this cell raised an error; it is commented out:\n"
-                                                          : "# this cell was interrupted; it is commented out:\n");
-            prefixed_lines(b, c->source, "# ");
-            if (c->error && *c->error) prefixed_lines(b, c->error, "# ! ");
-            continue;
+        const char *src = c->source;
+        while (*src == ' ' || *src == '\t' || *src == '\n') src++;
+        if (!strncmp(src, "%%", 2)) { /* a cell magic: %%time runs the rest, others are not Python */
+            size_t l = line_length(src, 0);
+            int timed = l >= 6 && !strncmp(src, "%%time", 6) && (l == 6 || src[6] == ' ');
+            prefixed_lines(b, timed ? "%%time" : src, "# ");
+            if (!timed) continue;
+            src += l + line_break(src + l, 0);
         }
+        long failed = c->status != SESS_CELL_OK ? sess_failed_statement(src, c->error) : 0;
         /* code lines end where Python's tokenizer ends them (\n, \r\n, \r), written with \n */
-        const char *p = c->source;
-        while (*p) {
+        const char *p = src;
+        for (long line = 1; *p && (c->status == SESS_CELL_OK || line < failed); line++) {
             size_t l = line_length(p, 0);
-            const char *q = p;
-            while (q < p + l && (*q == ' ' || *q == '\t')) q++;
-            if (q < p + l && *q == '%') sess_buf_puts(b, "# "); /* a magic is not Python */
-            sess_buf_append(b, p, l);
-            sess_buf_puts(b, "\n");
+            int kind = sess_py_line(b, p, l);
+            if (kind <= 0) {
+                if (kind < 0) sess_buf_puts(b, "# "); /* no Python for it */
+                sess_buf_append(b, p, l);
+                sess_buf_puts(b, "\n");
+            }
             p += l + line_break(p + l, 0);
+        }
+        if (c->status == SESS_CELL_OK) continue;
+        const char *what = c->status == SESS_CELL_ERROR ? "raised an error" : "was interrupted";
+        if (failed) sess_buf_printf(b, "# the cell %s here; the rest of it is commented out:\n", what);
+        else sess_buf_printf(b, "# this cell %s; it is commented out:\n", what);
+        prefixed_lines(b, p, "# ");
+        if (c->error && *c->error) { /* the recorded traceback's last line */
+            const char *last = c->error, *e = c->error;
+            while (*e) {
+                size_t l = line_length(e, 1);
+                if (l) last = e;
+                e += l;
+                e += line_break(e, 1);
+            }
+            char *one = nn_malloc(line_length(last, 1) + 1);
+            if (!one) {
+                b->failed = 1;
+                continue;
+            }
+            memcpy(one, last, line_length(last, 1));
+            one[line_length(last, 1)] = '\0';
+            prefixed_lines(b, one, "# ! ");
+            nn_free(one);
         }
     }
 }

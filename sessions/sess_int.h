@@ -113,4 +113,15 @@ void sess_buf_puts(sess_buf *b, const char *s);
 void sess_buf_printf(sess_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void sess_buf_free(sess_buf *b);
 
+/* translate.c, for the .py export: appends the Python that a magic or shell line
+   ([line, line + len), without its newline, indentation kept) stands for, and
+   returns 1; -1 (nothing appended) for a line that is not Python and has no
+   translation (the caller comments it: %inspect, obj?, ...); 0 for Python. */
+int sess_py_line(sess_buf *b, const char *line, size_t len);
+/* The first line (1-based) of the top-level statement of source that raised the
+   recorded error (its traceback's <module> frame names the line), so that the
+   lines before it ran; 0 when that is not known (nothing ran: a SyntaxError, a
+   magic's error). */
+long sess_failed_statement(const char *source, const char *error);
+
 #endif

@@ -33,10 +33,9 @@ for t in "$@"; do
             # a numbered lesson is played cell by cell (its magics are cells): tests/fixtures/gen_lessons.py
             # (and an object's address in its repr, "<function f at 0x55d0...>", reads "at 0x..."),
             # recorded in a fresh database (session 1, snapshot 1, as the golden files were made)
-            case "$name" in [0-9][0-9]_*) how=--lesson ;; *) how= ;; esac
-            db="$BUILD/lesson-$name.db"
-            rm -f "$db" "$db-wal" "$db-shm"
-            if NNSCOPE_DB="${how:+$db}${how:-$NNSCOPE_DB}" "$t" $how "$script" < /dev/null > "$BUILD/tutorial-$name.out" 2>&1 &&
+            db=$NNSCOPE_DB how=
+            case "$name" in [0-9][0-9]_*) how=--lesson db="$BUILD/lesson-$name.db" && rm -f "$db" "$db-wal" "$db-shm" ;; esac
+            if NNSCOPE_DB="$db" "$t" $how "$script" < /dev/null > "$BUILD/tutorial-$name.out" 2>&1 &&
                 { [ -z "$how" ] || sed -i 's/ at 0x[0-9a-f]*>/ at 0x...>/g' "$BUILD/tutorial-$name.out"; } &&
                 diff -u "tutorials/$name.expected" "$BUILD/tutorial-$name.out"; then
                 passed=$((passed + 1))

@@ -1127,6 +1127,21 @@ static void test_export_py_and_ipynb(void **state)
                         "partial\n", "Traceback (most recent call last):\n  File \"<cell 4>\", line 1\nZeroDivisionError: division by zero\n",
                         SESS_CELL_ERROR, 0, 0, NULL));
     ok(sess_cell_record(db, sid, 5, "s = 'bad \xff byte \x01'", "\x02", NULL, SESS_CELL_OK, 0, 0, NULL));
+    /* a cell that raised in its third statement: the two before it ran */
+    ok(sess_cell_record(db, sid, 6, "a = 1\nfor i in range(2):\n    a += i\nelse:\n    b = (2,\n3)\nc = a / 0\nd = 4",
+                        "", "Traceback (most recent call last):\n  File \"<ipython-input-6>\", line 7, in <module>\n"
+                        "ZeroDivisionError: division by zero",
+                        SESS_CELL_ERROR, 0, 0, NULL));
+    /* magics and shell lines, echoes */
+    ok(sess_cell_record(db, sid, 7, "%time y = x + 1\n%cd ~/data\n%pwd\n%env A=b c\nfiles = !ls -a\n!echo {x}\n"
+                        "x?\n%inspect model\n%ll sub\n  %cat f\n%run prep.py", "", NULL, SESS_CELL_OK, 0, 0, NULL));
+    ok(sess_cell_record(db, sid, 8, "%%time\nz = 2\nz", "CPU times: ...\nOut[8]: 2\n", NULL, SESS_CELL_OK, 0, 0, NULL));
+    ok(sess_cell_record(db, sid, 9, "%%timeit -n 2\nz * 2", "1 us\n", NULL, SESS_CELL_OK, 0, 0, NULL));
+    ok(sess_cell_record(db, sid, 10, "print('Out[10]: no')\nx", "Out[10]: no\nOut[10]: \ntensor([1.,\n        1.])\n",
+                        NULL, SESS_CELL_OK, 0, 0, NULL));
+    sess_cell_meta silent = {.silent = 1};
+    ok(sess_cell_record_meta(db, sid, 11, "print('Out[11]: 1')\n2;", "Out[11]: 1\n", NULL, SESS_CELL_OK, 0, 0, NULL,
+                             &silent));
 
     char *py;
     size_t len;
@@ -1134,7 +1149,23 @@ static void test_export_py_and_ipynb(void **state)
     assert_int_equal(strlen(py), len);
     assert_non_null(strstr(py, "# %% [1]\nimport torch\nx = torch.ones(2)\n\n# %% [2]\nprint(x)\n"));
     assert_non_null(strstr(py, "# %% [3]\n# %snapshot model v1\n"));
-    assert_non_null(strstr(py, "# this cell raised an error; it is commented out:\n# 1/0\n# ! Traceback"));
+    /* no <module> line in the traceback: nothing ran, all commented, the error's last line */
+    assert_non_null(strstr(py, "# this cell raised an error; it is commented out:\n# 1/0\n"
+                               "# ! ZeroDivisionError: division by zero\n"));
+    assert_null(strstr(py, "# ! Traceback"));
+    assert_non_null(strstr(py, "# %% [6]\na = 1\nfor i in range(2):\n    a += i\nelse:\n    b = (2,\n3)\n"
+                               "# the cell raised an error here; the rest of it is commented out:\n# c = a / 0\n# d = 4\n"
+                               "# ! ZeroDivisionError: division by zero\n"));
+    assert_non_null(strstr(py, "# %% [7]\ny = x + 1\nimport os; os.chdir(os.path.expanduser('~/data'))\n"
+                               "import os; os.getcwd()\nimport os; os.environ['A'] = 'b c'\n"
+                               "import subprocess; files = subprocess.run('ls -a', shell=True, capture_output=True, "
+                               "text=True).stdout.splitlines()\n"
+                               "# !echo {x}\n# x?\n# %inspect model\n"
+                               "import subprocess; subprocess.run('ls -F -l' + ' ' + 'sub', shell=True)\n"
+                               "  import subprocess; subprocess.run('cat' + ' ' + 'f', shell=True)\n"
+                               "exec(open('prep.py').read())\n"));
+    assert_non_null(strstr(py, "# %% [8]\n# %%time\nz = 2\nz\n"));
+    assert_non_null(strstr(py, "# %% [9]\n# %%timeit -n 2\n# z * 2\n"));
     nn_free(py);
 
     char *nb;
@@ -1149,6 +1180,16 @@ static void test_export_py_and_ipynb(void **state)
     assert_non_null(strstr(nb, "\"source\": [\n    \"import torch\\n\",\n    \"x = torch.ones(2)\"\n   ]"));
     assert_non_null(strstr(nb, "bad \\ufffd byte \\u0001"));
     assert_non_null(strstr(nb, "\"session_name\": \"demo \\\"quoted\\\"\""));
+    /* echoes are execute_result outputs (after the printed stream), text/plain without "Out[n]: " */
+    assert_non_null(strstr(nb, "\"text\": [\n      \"CPU times: ...\\n\"\n     ]\n    },\n    {\n"
+                               "     \"data\": {\n      \"text/plain\": [\n       \"2\"\n      ]\n     },\n"
+                               "     \"execution_count\": 8,\n     \"metadata\": {},\n"
+                               "     \"output_type\": \"execute_result\"\n    }"));
+    assert_non_null(strstr(nb, "\"text\": [\n      \"Out[10]: no\\n\"\n     ]\n    },\n    {\n"
+                               "     \"data\": {\n      \"text/plain\": [\n       \"tensor([1.,\\n\",\n"
+                               "       \"        1.])\"\n      ]\n     },\n     \"execution_count\": 10,"));
+    /* a silenced cell has no echo: what looks like one is printed text */
+    assert_non_null(strstr(nb, "\"text\": [\n      \"Out[11]: 1\\n\"\n     ]\n    }\n   ],\n"));
     nn_free(nb);
 
     /* files, by extension; an unknown session */
@@ -1158,6 +1199,15 @@ static void test_export_py_and_ipynb(void **state)
     char *f = slurp(tpath("out.ipynb"), &n);
     assert_int_equal(f[0], '{');
     free(f);
+    /* the nbformat 4 schema, with Debian's python3-nbformat where it is installed (not needed by CI) */
+    if (system("/usr/bin/python3 -c 'import nbformat' 2>/dev/null") == 0) {
+        char cmd[1200];
+        snprintf(cmd, sizeof cmd, "/usr/bin/python3 -c 'import nbformat, sys; "
+                                  "nbformat.validate(nbformat.read(sys.argv[1], as_version=4))' '%s'", tpath("out.ipynb"));
+        assert_int_equal(system(cmd), 0);
+    } else {
+        fprintf(stderr, "test_export_py_and_ipynb: python3-nbformat not installed, schema check skipped\n");
+    }
     f = slurp(tpath("out.py"), &n);
     assert_int_equal(strncmp(f, "# nnscope session", 17), 0);
     free(f);
@@ -1303,6 +1353,114 @@ static void test_kill9_loses_at_most_the_running_cell(void **state)
     }
 }
 
+/* A child that records forever, in turn, a notebook cell (odd numbers), a statement
+   typed in the view opened by cell 1 (even numbers, meta.view = 1, as app_inspect.c
+   records them) and after each a snapshot of 256 KiB; it tells the parent once cell 2
+   and its snapshot are committed. */
+static void child_cells_views_snapshots(const char *path, int notify_fd)
+{
+    sess_db *db;
+    int64_t sid;
+    if (sess_open(path, 0, &db) || sess_session_begin(db, "mixed", NULL, NULL, &sid)) _exit(2);
+    nn_object *sd = nn_dict_new();
+    int64_t size = 65536;
+    nn_tensor *w = nn_full(1, &size, 0.5, NN_FLOAT32);
+    if (!sd || !w || nn_dict_set_str(sd, "w", &w->ob) < 0) _exit(2);
+    sess_cell_meta view = {.view = 1};
+    for (int i = 1;; i++) {
+        char src[64];
+        snprintf(src, sizeof src, "x = %d", i);
+        if (sess_cell_record_meta(db, sid, i, src, "out\n", NULL, SESS_CELL_OK, sess_now(), 0, NULL,
+                                  i % 2 ? NULL : &view))
+            _exit(3);
+        if (sess_snapshot_save(db, sid, i, "model", NULL, sd, NULL)) _exit(4);
+        if (i == 2) {
+            char c = 1;
+            if (write(notify_fd, &c, 1) != 1) _exit(5);
+        }
+    }
+}
+
+/* Runs child(path, notify_fd) in a new process, waits for its notification byte,
+   lets it run up to max_us more microseconds and kills it with SIGKILL. */
+static void run_and_kill(void (*child)(const char *, int), const char *path, unsigned max_us)
+{
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        close(fds[0]);
+        child(path, fds[1]);
+    }
+    close(fds[1]);
+    char c;
+    assert_int_equal(read(fds[0], &c, 1), 1);
+    close(fds[0]);
+    usleep((useconds_t)(rand() % max_us));
+    kill(pid, SIGKILL);
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFSIGNALED(status));
+}
+
+/* kill -9 at any moment of a session that records cells, view statements and a
+   snapshot after each (most of the time goes to the snapshots, so most kills land
+   inside one): 100 rounds, each leaves an intact file holding every committed cell
+   and snapshot, losing at most the one being written. */
+static void test_kill9_during_snapshots_and_view_statements(void **state)
+{
+    (void)state;
+    srand((unsigned)time(NULL) ^ 0x5eed);
+    for (int round = 0; round < 100; round++) {
+        const char *path = tpath("crash_mixed.db");
+        unlink(path);
+        char wal[600];
+        snprintf(wal, sizeof wal, "%s-wal", path);
+        unlink(wal);
+        snprintf(wal, sizeof wal, "%s-shm", path);
+        unlink(wal);
+        run_and_kill(child_cells_views_snapshots, path, 30000);
+
+        sess_db *db;
+        ok(sess_open(path, SESS_OPEN_CHECK, &db));
+        ok(sess_integrity_check(db));
+        int64_t sid;
+        ok(sess_session_resolve(db, "mixed", &sid));
+        sess_cell_info *cells;
+        size_t n;
+        ok(sess_list_cells(db, sid, &cells, &n));
+        assert_true(n >= 2);
+        for (size_t i = 0; i < n; i++) {
+            char src[64];
+            snprintf(src, sizeof src, "x = %zu", i + 1);
+            assert_int_equal(cells[i].number, (int64_t)i + 1); /* a prefix */
+            assert_string_equal(cells[i].source, src);
+            assert_string_equal(cells[i].output, "out\n");
+            assert_int_equal(cells[i].view, (i + 1) % 2 ? 0 : 1);
+        }
+        sess_cell_info_free(cells, n);
+        /* the snapshot after each committed cell, but perhaps the last: each loads and verifies */
+        sess_snapshot_info *si;
+        size_t ns;
+        ok(sess_list_snapshots(db, sid, &si, &ns));
+        assert_true(ns == n || ns + 1 == n);
+        for (size_t i = 0; i < ns; i++) {
+            char id[32];
+            snprintf(id, sizeof id, "%lld", (long long)si[i].id);
+            assert_int_equal(si[i].cell, (int64_t)i + 1);
+            nn_object *sd;
+            ok(sess_snapshot_load(db, id, &sd));
+            assert_int_equal(nn_numel(NN_TENSOR(nn_dict_get_str(sd, "w"))), 65536);
+            NN_RELEASE(sd);
+        }
+        sess_snapshot_info_free(si, ns);
+        /* and recording goes on */
+        ok(sess_cell_record(db, sid, (int64_t)n + 1, "after", "", NULL, SESS_CELL_OK, 0, 0, NULL));
+        sess_close(db);
+    }
+}
+
 /* ------------------------------------------------------ failing allocations */
 
 
@@ -1402,6 +1560,7 @@ int main(void)
         cmocka_unit_test(test_export_comments_are_safe),
         cmocka_unit_test(test_concurrent_writers),
         cmocka_unit_test(test_kill9_loses_at_most_the_running_cell),
+        cmocka_unit_test(test_kill9_during_snapshots_and_view_statements),
         cmocka_unit_test(test_failing_allocations),
     };
     return cmocka_run_group_tests_name("sessions", tests, setup, teardown);

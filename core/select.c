@@ -1,0 +1,983 @@
+/*
+ * select.c — sorting, scans and index-driven selection along a dim: sort,
+ * topk, kthvalue, cumsum, cumprod, flip, roll, tril/triu, gather, scatter
+ * (tensor or number source), scatter_add, index_select and masked_select,
+ * each forward with its backward beside it.
+ *
+ * Kernels work on a contiguous copy seen as [outer, len, inner] around the
+ * dim; moves copy element bytes, so every dtype keeps its bits. Sorting is
+ * stable, NaN above everything (PyTorch's order; its unstable std::sort may
+ * order equal keys differently on rows longer than 16). cumsum/cumprod
+ * accumulate in double for floating dtypes and in int64 for integers, as
+ * ATen's CPU scan (acc_type) does. Backwards are built from these ops
+ * (scatter_add, gather, flip, roll, ...), so they are differentiable again.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nn_int.h"
+
+/* ------------------------------------------------------------- helpers */
+
+typedef struct along {
+    int64_t outer, len, inner;
+} along;
+
+static along along_dim(const nn_tensor *t, int d)
+{
+    along a = {1, t->ndim ? t->sizes[d] : 1, 1};
+    for (int i = 0; i < d; i++) a.outer *= t->sizes[i];
+    for (int i = d + 1; i < t->ndim; i++) a.inner *= t->sizes[i];
+    return a;
+}
+
+/* A contiguous copy of t without history; new reference. */
+static nn_tensor *plain(nn_tensor *t)
+{
+    nn_tensor *c = NULL;
+    NN_WITH_GRAD_MODE(false, c = nn_contiguous(t));
+    return c;
+}
+
+/* dim wrapped for t, where a 0-dim tensor takes dim 0 or -1 (PyTorch's wrap_dim). */
+static int wrap(int dim, const nn_tensor *t, int *d)
+{
+    if (t->ndim == 0) {
+        if (dim != 0 && dim != -1)
+            return nn_error_set(NN_ERR_INDEX, "Dimension out of range (expected to be in range of [-1, 0], but got %d)",
+                                dim);
+        *d = 0;
+        return 0;
+    }
+    return nn_wrap_dim(dim, t->ndim, d);
+}
+
+static double load(const char *base, int64_t i, nn_dtype dt) { return nn_load_double(base + i * (int64_t)nn_dtype_size(dt), dt); }
+
+/* ---------------------------------------------------------------- sort */
+
+typedef struct sort_key {
+    double v;
+    int64_t i;
+} sort_key;
+
+/* NaN sorts above every number */
+static int cmp_asc(const sort_key *x, const sort_key *y)
+{
+    bool xn = isnan(x->v), yn = isnan(y->v);
+    if (xn || yn) return xn == yn ? 0 : xn ? 1 : -1;
+    return x->v < y->v ? -1 : x->v > y->v;
+}
+
+/* stable merge sort of n keys (buffer tmp of n) */
+static void merge_sort(sort_key *k, sort_key *tmp, int64_t n, bool desc)
+{
+    if (n < 2) return;
+    int64_t h = n / 2;
+    merge_sort(k, tmp, h, desc);
+    merge_sort(k + h, tmp, n - h, desc);
+    int64_t i = 0, j = h, o = 0;
+    while (i < h && j < n) {
+        int c = cmp_asc(&k[j], &k[i]);
+        bool take_right = desc ? c > 0 : c < 0;
+        tmp[o++] = take_right ? k[j++] : k[i++];
+    }
+    while (i < h) tmp[o++] = k[i++];
+    while (j < n) tmp[o++] = k[j++];
+    memcpy(k, tmp, sizeof *k * (size_t)n);
+}
+
+/* The first `take` of each row of a sorted along dim d: values (the input's
+   dtype and bits) and int64 indices, both of a's shape with d of size take. */
+static int sorted_rows(nn_tensor *a, int d, bool desc, int64_t take, nn_tensor **values, nn_tensor **indices)
+{
+    nn_tensor *c = plain(a);
+    if (!c) return -1;
+    along g = along_dim(c, d);
+    int64_t sizes[NN_MAX_DIMS];
+    memcpy(sizes, a->sizes, sizeof(int64_t) * (size_t)a->ndim);
+    if (a->ndim) sizes[d] = take;
+    nn_tensor *v = nn_empty(a->ndim, sizes, a->dtype), *ix = nn_empty(a->ndim, sizes, NN_INT64);
+    sort_key *k = nn_malloc(sizeof *k * (size_t)(2 * (g.len > 0 ? g.len : 1)));
+    if (!v || !ix || !k) {
+        NN_RELEASE(c);
+        NN_RELEASE(v);
+        NN_RELEASE(ix);
+        nn_free(k);
+        return -1;
+    }
+    size_t es = nn_dtype_size(a->dtype);
+    const char *src = nn_data_ptr(c);
+    char *vd = nn_data_ptr(v);
+    int64_t *id = nn_data_ptr(ix);
+    for (int64_t o = 0; o < g.outer; o++)
+        for (int64_t in = 0; in < g.inner; in++) {
+            for (int64_t j = 0; j < g.len; j++) k[j] = (sort_key){load(src, (o * g.len + j) * g.inner + in, a->dtype), j};
+            merge_sort(k, k + g.len, g.len, desc);
+            for (int64_t j = 0; j < take; j++) {
+                int64_t at = (o * take + j) * g.inner + in;
+                memcpy(vd + at * (int64_t)es, src + ((o * g.len + k[j].i) * g.inner + in) * (int64_t)es, es);
+                id[at] = k[j].i;
+            }
+        }
+    nn_free(k);
+    NN_RELEASE(c);
+    *values = v;
+    *indices = ix;
+    return 0;
+}
+
+/* Records a value-selecting op (sort, topk, kthvalue) on values; the backward
+   scatters the gradient back by the saved indices. */
+static int record_selecting(nn_op_id op, nn_tensor *a, nn_tensor *values, nn_tensor *indices, int d, bool keepdim)
+{
+    nn_op_params p = {0};
+    p.i[0] = d;
+    p.i[1] = keepdim;
+    p.n_i = 2;
+    return nn_record(op, 1, &a, 1, &values, 1, &indices, &p);
+}
+
+static int selecting_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    if (!gout[0]) return 0;
+    int d = (int)n->p.i[0];
+    bool keepdim = n->p.i[1];
+    const nn_input_meta *m = &n->input_meta[0];
+    nn_tensor *idx = nn_node_saved(n, 0), *g = gout[0], *gu = NULL, *iu = NULL;
+    if (!keepdim && m->ndim > 0) {
+        gu = nn_unsqueeze(g, d);
+        iu = nn_unsqueeze(idx, d);
+        if (!gu || !iu) {
+            NN_RELEASE(gu);
+            NN_RELEASE(iu);
+            return -1;
+        }
+        g = gu;
+        idx = iu;
+    }
+    nn_tensor *z = nn_zeros(m->ndim, m->sizes, m->dtype);
+    gin[0] = z ? nn_scatter_add(z, m->ndim ? d : 0, idx, g) : NULL;
+    NN_RELEASE(z);
+    NN_RELEASE(gu);
+    NN_RELEASE(iu);
+    return gin[0] ? 0 : -1;
+}
+
+int nn_sort(nn_tensor *a, int dim, bool descending, nn_tensor **values, nn_tensor **indices)
+{
+    int d = 0;
+    if (wrap(dim, a, &d) < 0) return -1;
+    if (sorted_rows(a, d, descending, a->ndim ? a->sizes[d] : 1, values, indices) < 0) return -1;
+    if (record_selecting(NN_OP_sort, a, *values, *indices, d, true) < 0) {
+        NN_SET(*values, NULL);
+        NN_SET(*indices, NULL);
+        return -1;
+    }
+    return 0;
+}
+
+int nn_sort_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return selecting_backward(n, gout, gin); }
+
+int nn_topk(nn_tensor *a, int64_t k, int dim, bool largest, nn_tensor **values, nn_tensor **indices)
+{
+    int d = 0;
+    if (wrap(dim, a, &d) < 0) return -1;
+    int64_t len = a->ndim ? a->sizes[d] : 1;
+    if (k < 0 || k > len) return nn_error_set(NN_ERR_RUNTIME, "selected index k out of range");
+    if (sorted_rows(a, d, largest, k, values, indices) < 0) return -1;
+    if (record_selecting(NN_OP_topk, a, *values, *indices, d, true) < 0) {
+        NN_SET(*values, NULL);
+        NN_SET(*indices, NULL);
+        return -1;
+    }
+    return 0;
+}
+
+int nn_topk_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return selecting_backward(n, gout, gin); }
+
+int nn_kthvalue(nn_tensor *a, int64_t k, int dim, bool keepdim, nn_tensor **values, nn_tensor **indices)
+{
+    int d = 0;
+    if (wrap(dim, a, &d) < 0) return -1;
+    int64_t len = a->ndim ? a->sizes[d] : 1;
+    if (k < 1 || k > len)
+        return nn_error_set(NN_ERR_RUNTIME, "kthvalue(): selected number k out of range for dimension %d", d);
+    nn_tensor *v = NULL, *ix = NULL;
+    if (sorted_rows(a, d, false, k, &v, &ix) < 0) return -1;
+    nn_tensor *v1 = NULL, *i1 = NULL;
+    NN_WITH_GRAD_MODE(false, {
+        v1 = nn_narrow(v, d, k - 1, 1);
+        i1 = v1 ? nn_narrow(ix, d, k - 1, 1) : NULL;
+    });
+    NN_RELEASE(v);
+    NN_RELEASE(ix);
+    if (v1 && i1 && (!keepdim && a->ndim)) {
+        nn_tensor *vs = NULL, *is = NULL;
+        NN_WITH_GRAD_MODE(false, {
+            vs = nn_squeeze_dim(v1, d);
+            is = vs ? nn_squeeze_dim(i1, d) : NULL;
+        });
+        NN_SET(v1, vs);
+        NN_SET(i1, is);
+    }
+    nn_tensor *vc = v1 ? plain(v1) : NULL, *ic = i1 ? plain(i1) : NULL;
+    NN_RELEASE(v1);
+    NN_RELEASE(i1);
+    if (!vc || !ic || record_selecting(NN_OP_kthvalue, a, vc, ic, d, keepdim) < 0) {
+        NN_RELEASE(vc);
+        NN_RELEASE(ic);
+        return -1;
+    }
+    *values = vc;
+    *indices = ic;
+    return 0;
+}
+
+int nn_kthvalue_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return selecting_backward(n, gout, gin); }
+
+/* ---------------------------------------------------------------- scans */
+
+/* cumsum/cumprod's result dtype: integers and bool become int64 unless dtype says */
+static nn_dtype scan_dtype(nn_dtype in, int dtype)
+{
+    if (dtype >= 0) return (nn_dtype)dtype;
+    return nn_dtype_is_floating(in) ? in : NN_INT64;
+}
+
+static nn_tensor *scan(nn_tensor *a, int dim, int dtype, bool prod, nn_op_id op)
+{
+    int d = 0;
+    if (wrap(dim, a, &d) < 0) return NULL;
+    nn_dtype od = scan_dtype(a->dtype, dtype);
+    nn_tensor *c = NULL;
+    NN_WITH_GRAD_MODE(false, {
+        nn_tensor *cv = nn_to_dtype(a, od);
+        c = cv ? nn_contiguous(cv) : NULL;
+        NN_RELEASE(cv);
+    });
+    if (!c) return NULL;
+    nn_tensor *out = nn_empty(a->ndim, a->sizes, od);
+    if (!out) {
+        NN_RELEASE(c);
+        return NULL;
+    }
+    along g = along_dim(c, d);
+    const char *src = nn_data_ptr(c);
+    char *dst = nn_data_ptr(out);
+    size_t es = nn_dtype_size(od);
+    for (int64_t o = 0; o < g.outer; o++)
+        for (int64_t in = 0; in < g.inner; in++) {
+            double acc = prod ? 1 : 0;
+            int64_t iacc = prod ? 1 : 0;
+            for (int64_t j = 0; j < g.len; j++) {
+                int64_t at = (o * g.len + j) * g.inner + in;
+                if (nn_dtype_is_floating(od)) {
+                    double v = load(src, at, od);
+                    acc = prod ? acc * v : acc + v;
+                    nn_store_double(dst + at * (int64_t)es, od, acc);
+                } else {
+                    int64_t v = od == NN_INT64 ? ((const int64_t *)src)[at]
+                                               : od == NN_INT32 ? ((const int32_t *)src)[at] : ((const uint8_t *)src)[at];
+                    iacc = prod ? (int64_t)((uint64_t)iacc * (uint64_t)v) : (int64_t)((uint64_t)iacc + (uint64_t)v);
+                    if (od == NN_INT64)
+                        ((int64_t *)dst)[at] = iacc;
+                    else if (od == NN_INT32)
+                        ((int32_t *)dst)[at] = (int32_t)iacc;
+                    else
+                        ((uint8_t *)dst)[at] = iacc != 0;
+                }
+            }
+        }
+    NN_RELEASE(c);
+    nn_op_params p = {0};
+    p.i[0] = d;
+    p.n_i = 1;
+    if (nn_record(op, 1, &a, 1, &out, prod ? 1 : 0, prod ? &a : NULL, &p) < 0) NN_SET(out, NULL);
+    return out;
+}
+
+nn_tensor *nn_cumsum(nn_tensor *a, int dim, int dtype) { return scan(a, dim, dtype, false, NN_OP_cumsum); }
+nn_tensor *nn_cumprod(nn_tensor *a, int dim, int dtype) { return scan(a, dim, dtype, true, NN_OP_cumprod); }
+
+/* the sum from each position to the end: flip(cumsum(flip(g))) */
+static nn_tensor *reverse_cumsum(nn_tensor *g, int d)
+{
+    nn_tensor *f = nn_flip(g, 1, &d), *c = f ? nn_cumsum(f, d, -1) : NULL, *r = c ? nn_flip(c, 1, &d) : NULL;
+    NN_RELEASE(f);
+    NN_RELEASE(c);
+    return r;
+}
+
+static nn_tensor *to_input_dtype(nn_node *n, nn_tensor *g)
+{
+    if (!g || g->dtype == n->input_meta[0].dtype) return g;
+    nn_tensor *c = nn_to_dtype(g, n->input_meta[0].dtype);
+    NN_RELEASE(g);
+    return c;
+}
+
+int nn_cumsum_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    if (!gout[0]) return 0;
+    gin[0] = to_input_dtype(n, n->input_meta[0].ndim ? reverse_cumsum(gout[0], (int)n->p.i[0]) : nn_clone(gout[0]));
+    return gin[0] ? 0 : -1;
+}
+
+/* d out_j / d x_i = prod_{k <= j, k != i} x_k for j >= i: summed against g as
+   reverse_cumsum(g * out) / x where x has no zero (PyTorch's fast path); rows
+   with a zero take the exact products (O(len^2), not differentiable again). */
+int nn_cumprod_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    if (!gout[0]) return 0;
+    nn_tensor *x = nn_node_saved(n, 0);
+    int d = (int)n->p.i[0];
+    if (x->ndim == 0) {
+        gin[0] = to_input_dtype(n, nn_clone(gout[0]));
+        return gin[0] ? 0 : -1;
+    }
+    nn_tensor *xc = plain(x), *gc = plain(gout[0]);
+    bool has_zero = false;
+    int64_t n_el = xc ? nn_numel(xc) : 0;
+    for (int64_t i = 0; xc && i < n_el && !has_zero; i++) has_zero = load(nn_data_ptr(xc), i, xc->dtype) == 0;
+    if (!xc || !gc) {
+        NN_RELEASE(xc);
+        NN_RELEASE(gc);
+        return -1;
+    }
+    if (!has_zero) {
+        NN_RELEASE(xc);
+        NN_RELEASE(gc);
+        nn_tensor *out = nn_cumprod(x, d, -1), *go = out ? nn_mul(gout[0], out) : NULL;
+        nn_tensor *rc = go ? reverse_cumsum(go, d) : NULL;
+        gin[0] = rc ? to_input_dtype(n, nn_div(rc, x)) : NULL;
+        NN_RELEASE(out);
+        NN_RELEASE(go);
+        NN_RELEASE(rc);
+        return gin[0] ? 0 : -1;
+    }
+    nn_tensor *r = nn_empty(xc->ndim, xc->sizes, xc->dtype);
+    if (!r) {
+        NN_RELEASE(xc);
+        NN_RELEASE(gc);
+        return -1;
+    }
+    along g = along_dim(xc, d);
+    const char *xs = nn_data_ptr(xc), *gs = nn_data_ptr(gc);
+    for (int64_t o = 0; o < g.outer; o++)
+        for (int64_t in = 0; in < g.inner; in++)
+            for (int64_t i = 0; i < g.len; i++) {
+                double total = 0, prefix = 1;
+                for (int64_t k = 0; k < i; k++) prefix *= load(xs, (o * g.len + k) * g.inner + in, xc->dtype);
+                double run = prefix;
+                for (int64_t j = i; j < g.len; j++) {
+                    if (j > i) run *= load(xs, (o * g.len + j) * g.inner + in, xc->dtype);
+                    total += load(gs, (o * g.len + j) * g.inner + in, gc->dtype) * run;
+                }
+                nn_store_double((char *)nn_data_ptr(r) + ((o * g.len + i) * g.inner + in) * (int64_t)nn_dtype_size(r->dtype),
+                                r->dtype, total);
+            }
+    NN_RELEASE(xc);
+    NN_RELEASE(gc);
+    gin[0] = to_input_dtype(n, r);
+    return gin[0] ? 0 : -1;
+}
+
+/* -------------------------------------------------------- flip and roll */
+
+nn_tensor *nn_flip(nn_tensor *a, int n_dims, const int *dims)
+{
+    bool flip[NN_MAX_DIMS] = {0};
+    for (int k = 0; k < n_dims; k++) {
+        int d = 0;
+        if (wrap(dims[k], a, &d) < 0) return NULL;
+        if (flip[d]) {
+            nn_error_set(NN_ERR_RUNTIME, "dim %d appears multiple times in the list of dims", d);
+            return NULL;
+        }
+        flip[d] = true;
+    }
+    nn_tensor *c = plain(a);
+    nn_tensor *out = c ? nn_empty(a->ndim, a->sizes, a->dtype) : NULL;
+    if (!out) {
+        NN_RELEASE(c);
+        return NULL;
+    }
+    int64_t n = nn_numel(c), idx[NN_MAX_DIMS] = {0};
+    size_t es = nn_dtype_size(a->dtype);
+    int64_t strides[NN_MAX_DIMS];
+    nn_contiguous_strides(a->ndim, a->sizes, strides);
+    const char *src = nn_data_ptr(c);
+    char *dst = nn_data_ptr(out);
+    for (int64_t i = 0; i < n; i++) {
+        int64_t from = 0;
+        for (int k = 0; k < a->ndim; k++) from += (flip[k] ? a->sizes[k] - 1 - idx[k] : idx[k]) * strides[k];
+        memcpy(dst + i * (int64_t)es, src + from * (int64_t)es, es);
+        for (int k = a->ndim - 1; k >= 0; k--) {
+            if (++idx[k] < a->sizes[k]) break;
+            idx[k] = 0;
+        }
+    }
+    NN_RELEASE(c);
+    nn_op_params p = {0};
+    for (int k = 0; k < a->ndim; k++) p.i[k] = flip[k];
+    p.n_i = a->ndim;
+    if (nn_record(NN_OP_flip, 1, &a, 1, &out, 0, NULL, &p) < 0) NN_SET(out, NULL);
+    return out;
+}
+
+int nn_flip_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    if (!gout[0]) return 0;
+    int dims[NN_MAX_DIMS], k = 0;
+    for (int i = 0; i < n->p.n_i; i++)
+        if (n->p.i[i]) dims[k++] = i;
+    gin[0] = nn_flip(gout[0], k, dims);
+    return gin[0] ? 0 : -1;
+}
+
+/* roll: shifts[k] along dims[k]; n_dims == 0 rolls the flattened tensor by shifts[0]. */
+nn_tensor *nn_roll(nn_tensor *a, int n_shifts, const int64_t *shifts, int n_dims, const int *dims)
+{
+    if (n_dims == 0 && n_shifts != 1) {
+        nn_error_set(NN_ERR_RUNTIME, "shifts and dimensions must align. shifts: %d, dims:%d", n_shifts, n_dims);
+        return NULL;
+    }
+    if (n_dims && n_shifts != n_dims) {
+        nn_error_set(NN_ERR_RUNTIME, "shifts and dimensions must align. shifts: %d, dims:%d", n_shifts, n_dims);
+        return NULL;
+    }
+    int64_t shift[NN_MAX_DIMS] = {0};
+    for (int k = 0; k < n_dims; k++) {
+        int d = 0;
+        if (wrap(dims[k], a, &d) < 0) return NULL;
+        shift[d] += shifts[k];
+    }
+    nn_tensor *c = plain(a);
+    nn_tensor *out = c ? nn_empty(a->ndim, a->sizes, a->dtype) : NULL;
+    if (!out) {
+        NN_RELEASE(c);
+        return NULL;
+    }
+    int64_t n = nn_numel(c);
+    size_t es = nn_dtype_size(a->dtype);
+    const char *src = nn_data_ptr(c);
+    char *dst = nn_data_ptr(out);
+    if (n_dims == 0) {
+        int64_t s = n ? ((shifts[0] % n) + n) % n : 0;
+        for (int64_t i = 0; i < n; i++) memcpy(dst + ((i + s) % n) * (int64_t)es, src + i * (int64_t)es, es);
+    } else {
+        int64_t idx[NN_MAX_DIMS] = {0}, strides[NN_MAX_DIMS];
+        nn_contiguous_strides(a->ndim, a->sizes, strides);
+        for (int64_t i = 0; i < n; i++) {
+            int64_t to = 0;
+            for (int k = 0; k < a->ndim; k++) {
+                int64_t len = a->sizes[k], s = len ? ((shift[k] % len) + len) % len : 0;
+                to += ((idx[k] + s) % len) * strides[k];
+            }
+            memcpy(dst + to * (int64_t)es, src + i * (int64_t)es, es);
+            for (int k = a->ndim - 1; k >= 0; k--) {
+                if (++idx[k] < a->sizes[k]) break;
+                idx[k] = 0;
+            }
+        }
+    }
+    NN_RELEASE(c);
+    nn_op_params p = {0};
+    p.flags = n_dims == 0;
+    if (n_dims == 0)
+        p.i[0] = shifts[0];
+    else
+        for (int k = 0; k < a->ndim; k++) p.i[k] = shift[k];
+    p.n_i = n_dims == 0 ? 1 : a->ndim;
+    if (nn_record(NN_OP_roll, 1, &a, 1, &out, 0, NULL, &p) < 0) NN_SET(out, NULL);
+    return out;
+}
+
+int nn_roll_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    if (!gout[0]) return 0;
+    int64_t shifts[NN_MAX_DIMS];
+    int dims[NN_MAX_DIMS];
+    for (int i = 0; i < n->p.n_i; i++) shifts[i] = -n->p.i[i], dims[i] = i;
+    gin[0] = nn_roll(gout[0], n->p.n_i, shifts, n->p.flags ? 0 : n->p.n_i, dims);
+    return gin[0] ? 0 : -1;
+}
+
+/* ------------------------------------------------------------ tril, triu */
+
+static nn_tensor *triangle(nn_tensor *a, int64_t diagonal, bool lower, nn_op_id op)
+{
+    if (a->ndim < 2) {
+        nn_error_set(NN_ERR_INDEX, "Dimension out of range (expected to be in range of [%d, %d], but got -2)",
+                     a->ndim ? -a->ndim : -1, a->ndim ? a->ndim - 1 : 0);
+        return NULL;
+    }
+    nn_tensor *c = plain(a);
+    nn_tensor *out = c ? nn_zeros(a->ndim, a->sizes, a->dtype) : NULL;
+    if (!out) {
+        NN_RELEASE(c);
+        return NULL;
+    }
+    int64_t R = a->sizes[a->ndim - 2], C = a->sizes[a->ndim - 1], mats = R * C != 0 ? nn_numel(c) / (R * C) : 0;
+    size_t es = nn_dtype_size(a->dtype);
+    const char *src = nn_data_ptr(c);
+    char *dst = nn_data_ptr(out);
+    for (int64_t m = 0; m < mats; m++)
+        for (int64_t i = 0; i < R; i++)
+            for (int64_t j = 0; j < C; j++) {
+                bool keep = lower ? j - i <= diagonal : j - i >= diagonal;
+                int64_t at = (m * R + i) * C + j;
+                if (keep) memcpy(dst + at * (int64_t)es, src + at * (int64_t)es, es);
+            }
+    NN_RELEASE(c);
+    nn_op_params p = {0};
+    p.i[0] = diagonal;
+    p.n_i = 1;
+    if (nn_record(op, 1, &a, 1, &out, 0, NULL, &p) < 0) NN_SET(out, NULL);
+    return out;
+}
+
+nn_tensor *nn_tril(nn_tensor *a, int64_t diagonal) { return triangle(a, diagonal, true, NN_OP_tril); }
+nn_tensor *nn_triu(nn_tensor *a, int64_t diagonal) { return triangle(a, diagonal, false, NN_OP_triu); }
+
+int nn_tril_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    if (!gout[0]) return 0;
+    gin[0] = nn_tril(gout[0], n->p.i[0]);
+    return gin[0] ? 0 : -1;
+}
+
+int nn_triu_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    if (!gout[0]) return 0;
+    gin[0] = nn_triu(gout[0], n->p.i[0]);
+    return gin[0] ? 0 : -1;
+}
+
+/* ------------------------------------------------- gather and scatter */
+
+/* PyTorch's gather_shape_check / scatter_shape_check: index has self's ndim
+   and is no larger than self (and src) in every dim but d (gather: src's dim
+   d free too). */
+static int check_index(const char *op, const nn_tensor *self, int d, const nn_tensor *index, const nn_tensor *src)
+{
+    if (index->dtype != NN_INT64)
+        return nn_error_set(NN_ERR_RUNTIME, "%s(): Expected dtype int64 for index", op);
+    int self_dims = self->ndim ? self->ndim : 1, index_dims = index->ndim ? index->ndim : 1;
+    if (nn_numel(index) == 0) return 0;
+    if (self_dims != index_dims)
+        return nn_error_set(NN_ERR_RUNTIME, "Index tensor must have the same number of dimensions as %s tensor",
+                            strcmp(op, "gather") ? "self" : "input");
+    for (int k = 0; k < index->ndim; k++) {
+        if (k != d && index->sizes[k] > self->sizes[k]) {
+            char a[128], b[128];
+            return nn_error_set(NN_ERR_RUNTIME, "Size does not match at dimension %d expected index %s to be smaller than "
+                                "self %s apart from dimension %d",
+                                k, nn_shape_str(index->ndim, index->sizes, a, sizeof a),
+                                nn_shape_str(self->ndim, self->sizes, b, sizeof b), d);
+        }
+        if (src && index->sizes[k] > src->sizes[k]) {
+            char a[128], b[128];
+            return nn_error_set(NN_ERR_RUNTIME, "Size does not match at dimension %d expected index %s to be smaller than "
+                                "src %s",
+                                k, nn_shape_str(index->ndim, index->sizes, a, sizeof a),
+                                nn_shape_str(src->ndim, src->sizes, b, sizeof b));
+        }
+    }
+    return 0;
+}
+
+/* Walks index's elements: fn(ctx, position in index-shaped space as an offset
+   into a tensor of strides `st`, the target offset in self's layout). */
+typedef struct walk {
+    int ndim, d;
+    const int64_t *isizes;
+    int64_t self_strides[NN_MAX_DIMS], other_strides[NN_MAX_DIMS];
+} walk;
+
+static void add_at(char *dst, const char *src, nn_dtype dt)
+{
+    switch (dt) {
+    case NN_FLOAT32: *(float *)dst += *(const float *)src; break;
+    case NN_FLOAT64: *(double *)dst += *(const double *)src; break;
+    case NN_INT64: *(int64_t *)dst = (int64_t)((uint64_t) * (int64_t *)dst + (uint64_t) * (const int64_t *)src); break;
+    case NN_INT32: *(int32_t *)dst = (int32_t)((uint32_t) * (int32_t *)dst + (uint32_t) * (const int32_t *)src); break;
+    case NN_BOOL: *(uint8_t *)dst = *(uint8_t *)dst || *(const uint8_t *)src; break;
+    default: nn_store_double(dst, dt, nn_load_double(dst, dt) + nn_load_double(src, dt)); break;
+    }
+}
+
+/* mode 0 gather (out[i] = self[idx]), 1 scatter (self[idx] = src[i]), 2
+   scatter_add (self[idx] += src[i]); self/src contiguous, out/index too. */
+static int index_walk(int mode, const char *op, char *self, const nn_tensor *self_t, int d, const nn_tensor *index,
+                      char *other, const nn_tensor *other_t, const char *value)
+{
+    int nd = index->ndim;
+    int64_t n = nn_numel(index), pos[NN_MAX_DIMS] = {0};
+    int64_t sst[NN_MAX_DIMS], ost[NN_MAX_DIMS];
+    nn_contiguous_strides(self_t->ndim, self_t->sizes, sst);
+    if (other_t) nn_contiguous_strides(other_t->ndim, other_t->sizes, ost);
+    size_t es = nn_dtype_size(self_t->dtype);
+    const int64_t *ix = nn_data_ptr((nn_tensor *)index);
+    int64_t len = self_t->ndim ? self_t->sizes[d] : 1;
+    for (int64_t i = 0; i < n; i++) {
+        int64_t v = ix[i];
+        if (v < -len || v >= len)
+            return nn_error_set(NN_ERR_RUNTIME, "index %lld is out of bounds for dimension %d with size %lld",
+                                (long long)v, d, (long long)len);
+        /* gather/scatter take negative indices? no: PyTorch refuses them */
+        if (v < 0)
+            return nn_error_set(NN_ERR_RUNTIME, "index %lld is out of bounds for dimension %d with size %lld",
+                                (long long)v, d, (long long)len);
+        int64_t so = 0, oo = 0;
+        for (int k = 0; k < nd; k++) {
+            so += (k == d ? v : pos[k]) * sst[k];
+            if (other_t) oo += pos[k] * ost[k];
+        }
+        char *sp = self + so * (int64_t)es;
+        const char *op_ = other_t ? other + oo * (int64_t)es : value;
+        if (mode == 0)
+            memcpy(other + oo * (int64_t)es, sp, es);
+        else if (mode == 1)
+            memcpy(sp, op_, es);
+        else
+            add_at(sp, op_, self_t->dtype);
+        for (int k = nd - 1; k >= 0; k--) {
+            if (++pos[k] < index->sizes[k]) break;
+            pos[k] = 0;
+        }
+    }
+    (void)op;
+    return 0;
+}
+
+nn_tensor *nn_gather(nn_tensor *a, int dim, nn_tensor *index)
+{
+    int d = 0;
+    if (wrap(dim, a, &d) < 0 || check_index("gather", a, d, index, NULL) < 0) return NULL;
+    nn_tensor *c = plain(a), *ic = plain(index);
+    nn_tensor *out = c && ic ? nn_empty(index->ndim, index->sizes, a->dtype) : NULL;
+    if (out && index_walk(0, "gather", nn_data_ptr(c), c, d, ic, nn_data_ptr(out), out, NULL) < 0) NN_SET(out, NULL);
+    NN_RELEASE(c);
+    if (out) {
+        nn_op_params p = {0};
+        p.i[0] = d;
+        p.n_i = 1;
+        if (nn_record(NN_OP_gather, 1, &a, 1, &out, 1, &ic, &p) < 0) NN_SET(out, NULL);
+    }
+    NN_RELEASE(ic);
+    return out;
+}
+
+int nn_gather_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    if (!gout[0]) return 0;
+    const nn_input_meta *m = &n->input_meta[0];
+    nn_tensor *z = nn_zeros(m->ndim, m->sizes, gout[0]->dtype);
+    gin[0] = z ? nn_scatter_add(z, (int)n->p.i[0], nn_node_saved(n, 0), gout[0]) : NULL;
+    NN_RELEASE(z);
+    return gin[0] ? 0 : -1;
+}
+
+/* scatter (src a tensor, or the number value when src is NULL) and scatter_add. */
+static nn_tensor *scatter_common(nn_tensor *a, int dim, nn_tensor *index, nn_tensor *src, double value, bool add)
+{
+    const char *op = add ? "scatter_add" : "scatter";
+    int d = 0;
+    if (wrap(dim, a, &d) < 0 || check_index(op, a, d, index, src) < 0) return NULL;
+    if (src && src->dtype != a->dtype) {
+        nn_error_set(NN_ERR_RUNTIME, "%s(): Expected self.dtype to be equal to src.dtype", op);
+        return NULL;
+    }
+    nn_tensor *out = NULL, *sc = src ? plain(src) : NULL, *ic = plain(index);
+    NN_WITH_GRAD_MODE(false, out = nn_clone(a));
+    if (out) {
+        nn_tensor *oc = plain(out);
+        NN_SET(out, oc);
+    }
+    char vbuf[8] = {0};
+    if (!src) nn_store_double(vbuf, a->dtype, value);
+    if (!out || !ic || (src && !sc) ||
+        index_walk(add ? 2 : 1, op, nn_data_ptr(out), out, d, ic, sc ? nn_data_ptr(sc) : NULL, sc, vbuf) < 0) {
+        NN_RELEASE(out);
+        NN_RELEASE(sc);
+        NN_RELEASE(ic);
+        return NULL;
+    }
+    NN_RELEASE(sc);
+    nn_op_params p = {0};
+    p.i[0] = d;
+    p.n_i = 1;
+    nn_tensor *in[2] = {a, src};
+    nn_op_id opid = add ? NN_OP_scatter_add : src ? NN_OP_scatter : NN_OP_scatter_value;
+    if (nn_record(opid, src ? 2 : 1, in, 1, &out, 1, &ic, &p) < 0) NN_SET(out, NULL);
+    NN_RELEASE(ic);
+    return out;
+}
+
+nn_tensor *nn_scatter(nn_tensor *a, int dim, nn_tensor *index, nn_tensor *src)
+{
+    return scatter_common(a, dim, index, src, 0, false);
+}
+nn_tensor *nn_scatter_value(nn_tensor *a, int dim, nn_tensor *index, double value)
+{
+    return scatter_common(a, dim, index, NULL, value, false);
+}
+nn_tensor *nn_scatter_add(nn_tensor *a, int dim, nn_tensor *index, nn_tensor *src)
+{
+    return scatter_common(a, dim, index, src, 0, true);
+}
+
+/* scatter: self's gradient is zero where it was overwritten; src's is the
+   gradient gathered at the index. */
+static int scatter_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin, bool add)
+{
+    if (!gout[0]) return 0;
+    int d = (int)n->p.i[0];
+    nn_tensor *idx = nn_node_saved(n, 0);
+    if (nn_node_needs_input_grad(n, 0)) {
+        gin[0] = add ? nn_clone(gout[0]) : nn_scatter_value(gout[0], d, idx, 0.0);
+        if (!gin[0]) return -1;
+    }
+    if (n->n_inputs > 1 && nn_node_needs_input_grad(n, 1)) {
+        gin[1] = nn_gather(gout[0], d, idx);
+        if (!gin[1]) return -1;
+    }
+    return 0;
+}
+
+int nn_scatter_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return scatter_backward(n, gout, gin, false); }
+int nn_scatter_value_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return scatter_backward(n, gout, gin, false); }
+int nn_scatter_add_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return scatter_backward(n, gout, gin, true); }
+
+/* ---------------------------------------------------------- index_select */
+
+nn_tensor *nn_index_select(nn_tensor *a, int dim, nn_tensor *index)
+{
+    int d = 0;
+    if (wrap(dim, a, &d) < 0) return NULL;
+    if (index->ndim > 1) {
+        nn_error_set(NN_ERR_INDEX, "index_select(): Index is supposed to be a vector");
+        return NULL;
+    }
+    if (index->dtype != NN_INT64 && index->dtype != NN_INT32) {
+        nn_error_set(NN_ERR_RUNTIME, "index_select(): Expected dtype int32 or int64 for index");
+        return NULL;
+    }
+    nn_tensor *ic = NULL;
+    NN_WITH_GRAD_MODE(false, {
+        nn_tensor *i64 = nn_to_dtype(index, NN_INT64);
+        ic = i64 ? nn_contiguous(i64) : NULL;
+        NN_RELEASE(i64);
+    });
+    nn_tensor *c = plain(a);
+    if (!ic || !c) {
+        NN_RELEASE(ic);
+        NN_RELEASE(c);
+        return NULL;
+    }
+    int64_t k = nn_numel(ic), sizes[NN_MAX_DIMS];
+    memcpy(sizes, a->sizes, sizeof(int64_t) * (size_t)a->ndim);
+    if (a->ndim) sizes[d] = k;
+    along g = along_dim(c, d);
+    nn_tensor *out = nn_empty(a->ndim, sizes, a->dtype);
+    const int64_t *ix = nn_data_ptr(ic);
+    size_t es = nn_dtype_size(a->dtype);
+    for (int64_t j = 0; out && j < k; j++)
+        if (ix[j] < -g.len || ix[j] >= g.len) {
+            nn_error_set(NN_ERR_INDEX, "index out of range in self");
+            NN_SET(out, NULL);
+        }
+    if (out) {
+        const char *src = nn_data_ptr(c);
+        char *dst = nn_data_ptr(out);
+        for (int64_t o = 0; o < g.outer; o++)
+            for (int64_t j = 0; j < k; j++) {
+                int64_t sj = ix[j] < 0 ? ix[j] + g.len : ix[j];
+                memcpy(dst + (o * k + j) * g.inner * (int64_t)es, src + (o * g.len + sj) * g.inner * (int64_t)es,
+                       (size_t)g.inner * es);
+            }
+        nn_op_params p = {0};
+        p.i[0] = d;
+        p.n_i = 1;
+        if (nn_record(NN_OP_index_select, 1, &a, 1, &out, 1, &ic, &p) < 0) NN_SET(out, NULL);
+    }
+    NN_RELEASE(c);
+    NN_RELEASE(ic);
+    return out;
+}
+
+/* zeros.index_add_(d, index, grad) as a scatter_add with the index spread
+   over grad's shape */
+int nn_index_select_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    if (!gout[0]) return 0;
+    const nn_input_meta *m = &n->input_meta[0];
+    int d = (int)n->p.i[0];
+    nn_tensor *idx = nn_node_saved(n, 0), *g = gout[0];
+    int64_t vs[NN_MAX_DIMS];
+    for (int k = 0; k < g->ndim; k++) vs[k] = k == d ? g->sizes[k] : 1;
+    nn_tensor *iv = g->ndim ? nn_view(idx, g->ndim, vs) : (nn_tensor *)nn_retain(&idx->ob), *ie = iv ? nn_expand(iv, g->ndim, g->sizes) : NULL;
+    nn_tensor *ic = ie ? nn_contiguous(ie) : NULL, *z = ic ? nn_zeros(m->ndim, m->sizes, g->dtype) : NULL;
+    /* negative indices count from the end */
+    if (ic) {
+        int64_t *p = nn_data_ptr(ic), len = m->ndim ? m->sizes[d] : 1;
+        for (int64_t i = 0; i < nn_numel(ic); i++)
+            if (p[i] < 0) p[i] += len;
+    }
+    gin[0] = z ? nn_scatter_add(z, d, ic, g) : NULL;
+    NN_RELEASE(iv);
+    NN_RELEASE(ie);
+    NN_RELEASE(ic);
+    NN_RELEASE(z);
+    return gin[0] ? 0 : -1;
+}
+
+/* --------------------------------------------------------- masked_select */
+
+nn_tensor *nn_masked_select(nn_tensor *a, nn_tensor *mask)
+{
+    if (mask->dtype != NN_BOOL) {
+        nn_error_set(NN_ERR_RUNTIME, "masked_select: expected BoolTensor or ByteTensor for mask");
+        return NULL;
+    }
+    int ndim = 0;
+    int64_t sizes[NN_MAX_DIMS];
+    if (nn_broadcast_shapes(a->ndim, a->sizes, mask->ndim, mask->sizes, &ndim, sizes) < 0) return NULL;
+    nn_tensor *ae = NULL, *me = NULL, *ac = NULL, *mc = NULL;
+    NN_WITH_GRAD_MODE(false, {
+        ae = nn_expand(a, ndim, sizes);
+        me = ae ? nn_expand(mask, ndim, sizes) : NULL;
+        ac = me ? nn_contiguous(ae) : NULL;
+        mc = ac ? nn_contiguous(me) : NULL;
+    });
+    NN_RELEASE(ae);
+    NN_RELEASE(me);
+    nn_tensor *out = NULL;
+    if (mc) {
+        int64_t n = nn_numel(mc), k = 0;
+        const uint8_t *m = nn_data_ptr(mc);
+        for (int64_t i = 0; i < n; i++) k += m[i] != 0;
+        out = nn_empty(1, &k, a->dtype);
+        size_t es = nn_dtype_size(a->dtype);
+        const char *src = nn_data_ptr(ac);
+        for (int64_t i = 0, j = 0; out && i < n; i++)
+            if (m[i]) memcpy((char *)nn_data_ptr(out) + j++ * (int64_t)es, src + i * (int64_t)es, es);
+        if (out) {
+            nn_op_params p = {0};
+            p.n_i = ndim;
+            for (int q = 0; q < ndim; q++) p.i[q] = sizes[q];
+            if (nn_record(NN_OP_masked_select, 1, &a, 1, &out, 1, &mc, &p) < 0) NN_SET(out, NULL);
+        }
+    }
+    NN_RELEASE(ac);
+    NN_RELEASE(mc);
+    return out;
+}
+
+/* zeros of the broadcast shape with grad written where the mask is set, then
+   summed back to the input's shape */
+int nn_masked_select_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    if (!gout[0]) return 0;
+    nn_tensor *mask = nn_node_saved(n, 0);
+    int64_t sizes[NN_MAX_DIMS];
+    for (int q = 0; q < n->p.n_i; q++) sizes[q] = n->p.i[q];
+    nn_tensor *flat_mask = nn_reshape(mask, 1, (int64_t[]){nn_numel(mask)});
+    nn_tensor *pos = NULL, *z = NULL, *s = NULL, *r = NULL;
+    if (flat_mask) {
+        /* the positions of the set elements, in order */
+        int64_t k = nn_numel(gout[0]);
+        pos = nn_empty(1, &k, NN_INT64);
+        const uint8_t *m = nn_data_ptr(flat_mask);
+        for (int64_t i = 0, j = 0; pos && i < nn_numel(flat_mask); i++)
+            if (m[i]) ((int64_t *)nn_data_ptr(pos))[j++] = i;
+    }
+    int64_t total = nn_numel(mask);
+    if (pos) z = nn_zeros(1, &total, gout[0]->dtype);
+    if (z) s = nn_scatter_add(z, 0, pos, gout[0]);
+    if (s) r = nn_reshape(s, n->p.n_i, sizes);
+    if (r) gin[0] = nn_sum_to_size(r, n->input_meta[0].ndim, n->input_meta[0].sizes);
+    NN_RELEASE(flat_mask);
+    NN_RELEASE(pos);
+    NN_RELEASE(z);
+    NN_RELEASE(s);
+    NN_RELEASE(r);
+    return gin[0] ? 0 : -1;
+}
+
+/* --------------------------------------------------------------- one_hot */
+
+nn_tensor *nn_one_hot(nn_tensor *a, int64_t num_classes)
+{
+    if (a->dtype != NN_INT64) {
+        nn_error_set(NN_ERR_RUNTIME, "one_hot is only applicable to index tensor.");
+        return NULL;
+    }
+    nn_tensor *c = plain(a);
+    if (!c) return NULL;
+    int64_t n = nn_numel(c);
+    const int64_t *v = nn_data_ptr(c);
+    if (num_classes == -1) {
+        if (n == 0) {
+            NN_RELEASE(c);
+            nn_error_set(NN_ERR_RUNTIME, "Can not infer total number of classes from empty tensor.");
+            return NULL;
+        }
+        int64_t mx = v[0];
+        for (int64_t i = 1; i < n; i++) mx = v[i] > mx ? v[i] : mx;
+        num_classes = mx + 1;
+    }
+    for (int64_t i = 0; i < n; i++) {
+        if (v[i] < 0) {
+            NN_RELEASE(c);
+            nn_error_set(NN_ERR_RUNTIME, "Class values must be non-negative.");
+            return NULL;
+        }
+        if (v[i] >= num_classes) {
+            NN_RELEASE(c);
+            nn_error_set(NN_ERR_RUNTIME, "Class values must be smaller than num_classes.");
+            return NULL;
+        }
+    }
+    if (a->ndim >= NN_MAX_DIMS) {
+        NN_RELEASE(c);
+        nn_error_set(NN_ERR_RUNTIME, "one_hot: too many dimensions");
+        return NULL;
+    }
+    int64_t sizes[NN_MAX_DIMS];
+    memcpy(sizes, a->sizes, sizeof(int64_t) * (size_t)a->ndim);
+    sizes[a->ndim] = num_classes;
+    nn_tensor *out = nn_zeros(a->ndim + 1, sizes, NN_INT64);
+    if (out)
+        for (int64_t i = 0; i < n; i++) ((int64_t *)nn_data_ptr(out))[i * num_classes + v[i]] = 1;
+    NN_RELEASE(c);
+    return out;
+}
+
+/* ------------------------------------------------------- in-place forms */
+
+int nn_inplace_from(nn_tensor *a, nn_tensor *r)
+{
+    if (nn_check_inplace(a) < 0) return -1;
+    if (r->dtype != a->dtype)
+        return nn_error_set(NN_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s",
+                            nn_dtype_scalar_name(r->dtype), nn_dtype_scalar_name(a->dtype));
+    if (r->grad_fn && a->base)
+        return nn_error_set(NN_ERR_NOT_IMPLEMENTED,
+                            "in-place operations on views of tensors that require grad are not supported; "
+                            "use an out-of-place operation");
+    int rc = 0;
+    NN_WITH_GRAD_MODE(false, rc = nn_copy_(a, r));
+    if (rc < 0) return -1;
+    if (r->grad_fn) {
+        nn_retain(&r->grad_fn->ob);
+        if (a->grad_fn) nn_release(&a->grad_fn->ob);
+        a->grad_fn = r->grad_fn;
+        a->output_nr = r->output_nr;
+        a->requires_grad = true;
+    }
+    return 0;
+}
