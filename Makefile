@@ -20,17 +20,34 @@ SAN     ?=
 ALL_CFLAGS = $(CFLAGS) $(SAN) -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter -MMD -MP -Icore $(LAYER_INC)
 # OpenBLAS is not linked: core/blas.c opens it on the first matrix product
 LDLIBS   = $(SAN) -lm -lpthread -ldl -lzip
-# the upper layers' libraries: SQLite (sessions), ncurses (inspector), readline (repl)
-UPPER_LDLIBS = -lsqlite3 -lncursesw -lreadline
+# the upper layers' libraries: SQLite (sessions), ncurses (inspector), readline, Jansson and PCRE2 (repl)
+UPPER_LDLIBS = -lsqlite3 -lncursesw -lreadline -ljansson -lpcre2-8
 TEST_LDLIBS = -lcmocka $(UPPER_LDLIBS) $(LDLIBS)
 
-DEB_PACKAGES = libopenblas-dev libcmocka-dev libreadline-dev libncurses-dev libsqlite3-dev libzip-dev pkg-config tmux
+DEB_PACKAGES = libopenblas-dev libcmocka-dev libreadline-dev libncurses-dev libsqlite3-dev libzip-dev pkg-config tmux \
+               libjansson-dev libpcre2-dev
 # a header from each package; a missing one triggers `make deps`
 DEP_HEADERS  = /usr/include/x86_64-linux-gnu/cblas.h /usr/include/cmocka.h /usr/include/readline/readline.h \
-               /usr/include/ncurses.h /usr/include/sqlite3.h /usr/include/zip.h /usr/bin/pkg-config /usr/bin/tmux
+               /usr/include/ncurses.h /usr/include/sqlite3.h /usr/include/zip.h /usr/bin/pkg-config /usr/bin/tmux \
+               /usr/include/jansson.h /usr/include/pcre2.h
 
 CORE_SRC = $(wildcard core/*.c core/cpu/*.c core/loopback/*.c)
-CORE_O   = $(patsubst %.c,$(BUILD)/%.o,$(CORE_SRC))
+CORE_O   = $(patsubst %.c,$(BUILD)/%.o,$(CORE_SRC)) $(CUDA_O)
+
+# CUDA=1: the CUDA backend of core/cuda/ (C over the CUDA runtime, kernels in .cu files
+# through nvcc), registered when the runtime sees a GPU. Never built by default nor in CI:
+#   make CUDA=1 BUILD=build/cuda
+ifeq ($(CUDA),1)
+CUDA_HOME ?= /usr/local/cuda
+NVCC      ?= $(CUDA_HOME)/bin/nvcc
+CORE_SRC += $(wildcard core/cuda/*.c)
+CUDA_O    = $(patsubst %.cu,$(BUILD)/%.o,$(wildcard core/cuda/*.cu))
+CFLAGS   += -DNN_HAVE_CUDA -I$(CUDA_HOME)/include
+LDLIBS   += -L$(CUDA_HOME)/lib64 -lcudart
+$(BUILD)/core/cuda/%.o: core/cuda/%.cu
+	@mkdir -p $(dir $@)
+	$(NVCC) -O3 -Icore -DNN_HAVE_CUDA -c $< -o $@
+endif
 LIB      = $(BUILD)/libnnscope.a
 
 # The layers above core, one library each (arrows point down: repl may use

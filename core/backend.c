@@ -22,9 +22,20 @@ void nn_backend_register(const nn_backend *b)
     if (b && b->type != NN_CPU) registered[b->type] = b;
 }
 
+#ifdef NN_HAVE_CUDA
+#include "cuda/nn_cuda.h"
+#endif
+
 const nn_backend *nn_backend_for_type(nn_device_type type)
 {
     if (type == NN_CPU) return &nn_cpu_backend;
+#ifdef NN_HAVE_CUDA /* make CUDA=1: the CUDA backend registers itself on first use when there is a GPU */
+    static bool cuda_tried;
+    if (type == NN_CUDA && !cuda_tried) {
+        cuda_tried = true;
+        nn_cuda_register();
+    }
+#endif
     return (unsigned)type < sizeof registered / sizeof registered[0] ? registered[type] : NULL;
 }
 

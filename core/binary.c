@@ -115,9 +115,12 @@ static nn_tensor *binary_compute(binop op, nn_tensor *a, nn_tensor *b, double al
     int nd;
     int64_t shape[NN_MAX_DIMS];
     if (nn_broadcast_shapes(a->ndim, a->sizes, b->ndim, b->sizes, &nd, shape) < 0) return NULL;
-    nn_device device;
+    nn_device device = NN_DEVICE_CPU;
     nn_tensor *operands[3] = {a, b, into};
-    if (nn_common_device(into ? 3 : 2, operands, &device) < 0) return NULL;
+    /* all on the CPU (NN_CPU is 0): the common case skips the device walk */
+    if ((a->storage->device.type | b->storage->device.type | (into ? into->storage->device.type : NN_CPU)) != NN_CPU &&
+        nn_common_device(into ? 3 : 2, operands, &device) < 0)
+        return NULL;
     nn_dtype result = nn_result_type(a, b);
     if (op == BIN_DIV && !nn_dtype_is_floating(result)) result = NN_FLOAT32;
     if (op == BIN_POW && !nn_dtype_is_floating(result) && has_negative(b)) {

@@ -2,10 +2,14 @@
  * bind_sys.c — the built-in module sys: sys.argv (the script and its arguments,
  * as main.c hands them over), sys.exit, sys.maxsize, and sys.stdout / sys.stderr
  * with write() and flush(). sys.stdout writes where print() writes (the
- * notebook's cell capture included). Not here: the rest of Python's sys.
+ * notebook's cell capture included), version, version_info (a plain tuple),
+ * hexversion, platform, byteorder, maxunicode, path, executable and
+ * get/setrecursionlimit. Not here: the rest of Python's sys.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bind_int.h"
 #include "repl.h"
@@ -65,7 +69,37 @@ static nn_object *f_exit(void *ud, nn_object *args, nn_object *kwargs)
     return NULL;
 }
 
+/* sys.getrecursionlimit(): the evaluator's fixed depth limit (1000, CPython's default). */
+static nn_object *f_getrecursionlimit(void *ud, nn_object *args, nn_object *kwargs)
+{
+    nn_object *a[1] = {0};
+    if (repl_parse_args("getrecursionlimit", "", args, kwargs, a)) return NULL;
+    return nn_int_new(1000);
+}
+
+/* sys.setrecursionlimit(n): accepted for scripts that raise it; the limit stays 1000. */
+static nn_object *f_setrecursionlimit(void *ud, nn_object *args, nn_object *kwargs)
+{
+    nn_object *a[1] = {0};
+    if (repl_parse_args("setrecursionlimit", "limit", args, kwargs, a)) return NULL;
+    if (!nn_is_int(a[0])) {
+        nn_error_set(NN_ERR_TYPE, "'%s' object cannot be interpreted as an integer", repl_type_name(a[0]));
+        return NULL;
+    }
+    if (nn_int_value(a[0]) < 1) {
+        nn_error_set(NN_ERR_VALUE, "recursion limit must be greater or equal than 1");
+        return NULL;
+    }
+    return nn_retain(nn_none());
+}
+
 static const repl_function_def sys_functions[] = {
+    {"getrecursionlimit", f_getrecursionlimit,
+     "getrecursionlimit()\n"
+     "Return the current value of the recursion limit (the evaluator's: 1000)."},
+    {"setrecursionlimit", f_setrecursionlimit,
+     "setrecursionlimit(limit, /)\n"
+     "Accepted for compatibility; nnscope's recursion limit stays 1000."},
     {"exit", f_exit,
      "exit(status=None, /)\n"
      "Exit the interpreter by raising SystemExit(status): None is status 0, an integer is the exit status, "
@@ -121,12 +155,60 @@ static nn_object *argv_list(void)
     return l;
 }
 
+/* sys.version_info as a tuple (3, 11, 0, 'final', 0): comparisons and indexing
+   work; .major does not (CPython's is a named struct sequence). */
+static nn_object *version_info(void)
+{
+    nn_object *t = nn_tuple_new(5);
+    if (!t) return NULL;
+    int64_t v[] = {3, 11, 0};
+    for (size_t i = 0; i < 3; i++) nn_tuple_set(t, i, nn_int_new(v[i]));
+    nn_tuple_set(t, 3, nn_str_new("final"));
+    nn_tuple_set(t, 4, nn_int_new(0));
+    for (size_t i = 0; i < 5; i++)
+        if (!nn_tuple_get(t, i)) NN_SET(t, NULL);
+    return t;
+}
+
+static bool little_endian(void)
+{
+    const uint16_t one = 1;
+    return *(const unsigned char *)&one == 1;
+}
+
+/* sys.path: the script's directory ('' at the prompt), as python's first entry. */
+static nn_object *path_list(void)
+{
+    char dir[4096] = "";
+    if (script_argc && script_argv[0][0]) {
+        const char *slash = strrchr(script_argv[0], '/');
+        if (slash) snprintf(dir, sizeof dir, "%.*s", (int)(slash - script_argv[0]), script_argv[0]);
+    }
+    nn_object *l = nn_list_new(1), *d = nn_str_new(dir);
+    if (!l || !d || nn_list_append(l, d) < 0) NN_SET(l, NULL);
+    NN_RELEASE(d);
+    return l;
+}
+
+/* sys.executable: the running nnscope program. */
+static nn_object *executable(void)
+{
+    char buf[4096];
+    ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+    return nn_str_from(buf, n > 0 ? (size_t)n : 0);
+}
+
 nn_object *repl_sys_namespace(void)
 {
     nn_object *ns = repl_namespace_new("sys");
     if (!ns) return NULL;
     if (repl_namespace_add_fns(ns, sys_functions, sizeof sys_functions / sizeof sys_functions[0]) ||
         set_owned(ns, "argv", argv_list()) || set_owned(ns, "maxsize", nn_int_new(INT64_MAX)) ||
+        set_owned(ns, "version", nn_str_new("3.11.0 (nnscope: the Python 3.11 subset of nnscope)")) ||
+        set_owned(ns, "version_info", version_info()) || set_owned(ns, "hexversion", nn_int_new(0x030b00f0)) ||
+        set_owned(ns, "platform", nn_str_new("linux")) || set_owned(ns, "byteorder", nn_str_new(little_endian() ? "little" : "big")) ||
+        set_owned(ns, "maxunicode", nn_int_new(0x10ffff)) || set_owned(ns, "path", path_list()) ||
+        set_owned(ns, "executable", executable()) ||
         set_owned(ns, "stdout", stream_new("sys.stdout", stdout_functions)) ||
         set_owned(ns, "stderr", stream_new("sys.stderr", stderr_functions)))
         NN_SET(ns, NULL);

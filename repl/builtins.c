@@ -2472,6 +2472,7 @@ static const bi_def builtin_functions[] = {
     {"pow", bi_pow, "pow(base, exp, mod=None)\nEquivalent to base**exp with 2 arguments or base**exp % mod with 3 arguments."},
     {"chr", bi_chr, "chr(i, /)\nReturn a Unicode string of one character with ordinal i; 0 <= i <= 0x10ffff."},
     {"ord", bi_ord, "ord(c, /)\nReturn the Unicode code point for a one-character string."},
+    {"open", repl_bi_open, "open(file, mode='r', buffering=-1, encoding=None, errors=None, newline=None, closefd=True, opener=None)\nOpen file and return a stream (text files: io.TextIOWrapper)."},
     {"format", bi_format, "format(value, format_spec='', /)\nReturn value.__format__(format_spec)."},
     {"help", bi_help, "help(obj)\nPrints the documentation of an object: its signature and docstring (a str names an object)."},
     {"super", bi_super, "super() -> same as super(__class__, <first argument>)\nThe parent class's attributes, bound to the current instance."},

@@ -167,6 +167,9 @@ static void tb_format(repl_interp *in, nn_object *exc)
     }
     const char *cname = exc && exc->type == &repl_instance_type ? ((instance_obj *)exc)->cls->name : "Exception";
     char *msg = exc ? repl_exc_message(exc) : NULL;
+    /* an exception class of a standard module: json.decoder.JSONDecodeError */
+    const char *cmod = exc && exc->type == &repl_instance_type ? ((instance_obj *)exc)->cls->module : NULL;
+    if (cmod) repl_sb_printf(&b, "%s.", cmod);
     if (msg && *msg) repl_sb_printf(&b, "%s: %s", cname, msg);
     else repl_sb_puts(&b, cname);
     nn_free(msg);
@@ -1040,6 +1043,8 @@ int repl_equal(nn_object *a, nn_object *b)
         NN_RELEASE(r);
         return t;
     }
+    /* object.__eq__: identity (nn_equal would come back here through the instance type's slot) */
+    if (a->type == &repl_instance_type || b->type == &repl_instance_type) return 0;
     if (is_native(a) || is_native(b)) {
         if (is_num(a) || is_num(b) || nn_is_str(a) || nn_is_str(b)) {
             if (a->type != b->type && !(is_num(a) && is_num(b))) {

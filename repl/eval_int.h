@@ -370,6 +370,8 @@ nn_object *repl_bi_delattr(void *ud, nn_object *args, nn_object *kwargs);
 /* Built-ins defined outside builtins.c (NotImplemented, ...), added last. 0 or -1. */
 int repl_lang_builtins_init(repl_interp *in);
 bool repl_is_not_implemented(const nn_object *o);
+/* open() (mod_io.c): io.open, the io module made on its first call. */
+nn_object *repl_bi_open(void *ud, nn_object *args, nn_object *kwargs);
 /* a OP= b for a list, set or dict a, written into a (a new reference to a), or
    NULL without an error when a has no in-place form for b. */
 nn_object *repl_inplace_builtin(repl_binop op, nn_object *a, nn_object *b);

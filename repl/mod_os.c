@@ -27,7 +27,7 @@ extern char **environ;
 
 /* Raises the OSError subclass for errno e (FileNotFoundError for ENOENT, ...)
    about path, with errno, strerror and filename set on it. Returns NULL. */
-static nn_object *os_error(int e, const char *path)
+nn_object *repl_mod_os_error(int e, const char *path)
 {
     exc_id id = e == ENOENT ? EXC_FileNotFoundError : e == EEXIST ? EXC_FileExistsError
               : e == ENOTDIR ? EXC_NotADirectoryError : e == EISDIR ? EXC_IsADirectoryError
@@ -268,7 +268,7 @@ static char *abspath(const char *p)
     if (p[0] == '/') return normpath(p);
     char cwd[PATH_MAX];
     if (!getcwd(cwd, sizeof cwd)) {
-        os_error(errno, ".");
+        repl_mod_os_error(errno, ".");
         return NULL;
     }
     char *j = join2(cwd, p), *r = j ? normpath(j) : NULL;
@@ -334,7 +334,7 @@ static nn_object *p_getsize(void *ud, nn_object *args, nn_object *kwargs)
     struct stat st;
     int rc = stat_arg("getsize", args, kwargs, &st, false);
     if (rc < 0) return NULL;
-    if (rc == 0) return os_error(errno, nn_str_cstr(ARG(args, 0)));
+    if (rc == 0) return repl_mod_os_error(errno, nn_str_cstr(ARG(args, 0)));
     return nn_int_new((int64_t)st.st_size);
 }
 
@@ -381,7 +381,7 @@ static nn_object *o_getcwd(void *ud, nn_object *args, nn_object *kwargs)
 {
     if (repl_mod_nargs("getcwd", args, kwargs, 0, 0) < 0) return NULL;
     char buf[PATH_MAX];
-    if (!getcwd(buf, sizeof buf)) return os_error(errno, ".");
+    if (!getcwd(buf, sizeof buf)) return repl_mod_os_error(errno, ".");
     return nn_str_new(buf);
 }
 
@@ -393,7 +393,7 @@ static nn_object *o_chdir(void *ud, nn_object *args, nn_object *kwargs)
     const char *p = a[0] ? path_arg("chdir", a[0]) : NULL;
     if (!a[0]) repl_raise_exc(EXC_TypeError, "chdir() missing required argument 'path' (pos 1)");
     if (!p) return NULL;
-    if (chdir(p) < 0) return os_error(errno, p);
+    if (chdir(p) < 0) return repl_mod_os_error(errno, p);
     return nn_retain(nn_none());
 }
 
@@ -406,7 +406,7 @@ static nn_object *o_listdir(void *ud, nn_object *args, nn_object *kwargs)
     const char *p = a[0] && !nn_is_none(a[0]) ? path_arg("listdir", a[0]) : ".";
     if (!p) return NULL;
     DIR *d = opendir(p);
-    if (!d) return os_error(errno, p);
+    if (!d) return repl_mod_os_error(errno, p);
     nn_object *l = nn_list_new(0);
     struct dirent *e;
     while (l && (e = readdir(d))) {
@@ -437,7 +437,7 @@ static nn_object *o_mkdir(void *ud, nn_object *args, nn_object *kwargs)
     }
     const char *p = path_arg("mkdir", a[0]);
     if (!p) return NULL;
-    if (mkdir(p, (mode_t)mode) < 0) return os_error(errno, p);
+    if (mkdir(p, (mode_t)mode) < 0) return repl_mod_os_error(errno, p);
     return nn_retain(nn_none());
 }
 
@@ -465,7 +465,7 @@ static nn_object *o_makedirs(void *ud, nn_object *args, nn_object *kwargs)
             int e = errno;
             struct stat st;
             if (stat(buf, &st) < 0 || !S_ISDIR(st.st_mode)) {
-                nn_object *r = os_error(e, buf);
+                nn_object *r = repl_mod_os_error(e, buf);
                 nn_free(buf);
                 return r;
             }
@@ -476,7 +476,7 @@ static nn_object *o_makedirs(void *ud, nn_object *args, nn_object *kwargs)
     if (mkdir(p, (mode_t)mode) < 0) {
         int e = errno;
         struct stat st;
-        if (!(e == EEXIST && ok && stat(p, &st) == 0 && S_ISDIR(st.st_mode))) return os_error(e, p);
+        if (!(e == EEXIST && ok && stat(p, &st) == 0 && S_ISDIR(st.st_mode))) return repl_mod_os_error(e, p);
     }
     return nn_retain(nn_none());
 }
@@ -493,7 +493,7 @@ static nn_object *unary_path(const char *fname, int (*fn)(const char *), nn_obje
     }
     const char *p = path_arg(fname, a[0]);
     if (!p) return NULL;
-    if (fn(p) < 0) return os_error(errno, p);
+    if (fn(p) < 0) return repl_mod_os_error(errno, p);
     return nn_retain(nn_none());
 }
 static nn_object *o_remove(void *ud, nn_object *args, nn_object *kwargs) { return unary_path("remove", unlink, args, kwargs); }
@@ -512,7 +512,7 @@ static nn_object *o_rename(void *ud, nn_object *args, nn_object *kwargs)
     }
     const char *s = path_arg("rename", a[0]), *d = s ? path_arg("rename", a[1]) : NULL;
     if (!d) return NULL;
-    if (rename(s, d) < 0) return os_error(errno, s);
+    if (rename(s, d) < 0) return repl_mod_os_error(errno, s);
     return nn_retain(nn_none());
 }
 

@@ -17,15 +17,20 @@ static const struct {
     const char *name;
     nn_object *(*make)(void);
 } modules[] = {
+    {"argparse", repl_mod_argparse},
     {"__future__", repl_mod_future},
     {"collections", repl_mod_collections},
     {"copy", repl_mod_copy},
+    {"dataclasses", repl_mod_dataclasses},
     {"functools", repl_mod_functools},
+    {"io", repl_mod_io},
     {"itertools", repl_mod_itertools},
+    {"json", repl_mod_json},
     {"math", repl_mod_math},
     {"os", repl_mod_os},
     {"os.path", repl_mod_os_path},
     {"random", repl_mod_random},
+    {"statistics", repl_mod_statistics},
     {"string", repl_mod_string},
     {"subprocess", repl_mod_subprocess},
     {"time", repl_mod_time},

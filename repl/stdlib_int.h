@@ -56,6 +56,11 @@ class_obj *repl_mod_subclass(const char *module, const char *name, class_obj *ba
 nn_object *repl_mod_attr(nn_object *self, const char *name);
 int repl_mod_check_self(const char *fname, nn_object *args);
 
+/* Raises the OSError subclass for errno e (FileNotFoundError for ENOENT, ...)
+   about path, with errno, strerror and filename set on it, as CPython's
+   "[Errno 2] No such file or directory: 'x'" (mod_os.c). Returns NULL. */
+nn_object *repl_mod_os_error(int e, const char *path);
+
 /* A module written in the language: a new module named name (static), whose
    first attributes are the n C functions of helpers, running source (static)
    as its body (repl_exec_module_source; tracebacks name "<frozen name>").
@@ -63,16 +68,21 @@ int repl_mod_check_self(const char *fname, nn_object *args);
 nn_object *repl_mod_from_source(const char *name, const repl_mod_fn *helpers, size_t n, const char *source);
 
 /* The module makers (new references, or NULL with the error). */
+nn_object *repl_mod_argparse(void);
 nn_object *repl_mod_collections(void);
 nn_object *repl_mod_copy(void);
+nn_object *repl_mod_dataclasses(void);
 nn_object *repl_mod_functools(void);
+nn_object *repl_mod_io(void);
 nn_object *repl_mod_future(void);   /* __future__ */
 nn_object *repl_mod_itertools(void);
+nn_object *repl_mod_json(void);
 nn_object *repl_mod_math(void);
 nn_object *repl_mod_os(void);
 nn_object *repl_mod_subprocess(void); /* mod_subprocess.c: run() for exported !cmd lines */
 nn_object *repl_mod_os_path(void); /* os.path (posixpath) */
 nn_object *repl_mod_random(void);
+nn_object *repl_mod_statistics(void);
 nn_object *repl_mod_string(void);
 nn_object *repl_mod_time(void);
 nn_object *repl_mod_typing(void);

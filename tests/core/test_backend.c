@@ -11,6 +11,7 @@
  */
 #include "test_util.h"
 
+#include <fcntl.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -452,6 +453,8 @@ static void test_host_read_of_device_memory_is_caught(void **state)
     nn_tensor *d = TU_OK(nn_full_on(LOOPBACK, 1, (int64_t[]){4}, 1, NN_FLOAT32));
     pid_t pid = fork();
     if (pid == 0) {
+        int null = open("/dev/null", O_WRONLY); /* ASan's report is the expected outcome: keep the log quiet */
+        if (null >= 0) dup2(null, 2);
         volatile float v = *(const float *)nn_data_ptr(d); /* outside any kernel: poisoned under ASan */
         _exit(v == 1 ? 0 : 2);
     }

@@ -1,0 +1,514 @@
+/*
+ * mod_json.c — `import json`: dumps/dump/loads/load, JSONEncoder/JSONDecoder
+ * and JSONDecodeError (a ValueError), written in the language (the source
+ * below) over two C helpers:
+ *   _encode(obj, indent, item_sep, key_sep, sort_keys, skipkeys, ensure_ascii,
+ *           allow_nan, default): CPython's exact text (float repr, \uXXXX
+ *           escapes, indent and separators, key coercion, its errors);
+ *   _decode(s, object_hook, object_pairs_hook): (value, None), or (None,
+ *           (message, position)) in CPython's words for a bad document.
+ * Parsing is Jansson's (libjansson): it accepts exactly RFC 8259 JSON as
+ * CPython's decoder does (json-c, the other kept library, takes single-quoted
+ * strings, raw control characters and "1.", and clamps big integers), keeps
+ * the keys' order and \u0000, and says where and why a document is bad, which
+ * maps onto CPython's messages. Not accepted as CPython does: NaN, Infinity,
+ * integers beyond 64 bits and floats beyond the double range.
+ */
+#include <jansson.h>
+#include <math.h>
+#include <string.h>
+
+#include "stdlib_int.h"
+
+/* ------------------------------------------------------------ encoding */
+
+typedef struct enc {
+    sbuf b;
+    nn_object *indent; /* str or None */
+    const char *item_sep, *key_sep;
+    bool sort_keys, skipkeys, ensure_ascii, allow_nan;
+    nn_object *deflt;  /* callable */
+    nn_object *stack;  /* list of the containers being encoded (check_circular) */
+    int level;
+} enc;
+
+/* The next code point of UTF-8 text s[*i..n) (a bad byte stands for itself). */
+static uint32_t utf8_next(const unsigned char *s, size_t n, size_t *i)
+{
+    uint32_t c = s[(*i)++];
+    int more = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : c >= 0xc0 ? 1 : 0;
+    if (c >= 0x80) c &= 0x3f >> more;
+    for (; more && *i < n && (s[*i] & 0xc0) == 0x80; more--) c = c << 6 | (s[(*i)++] & 0x3f);
+    return c;
+}
+
+static void enc_string(enc *e, const char *str, size_t n)
+{
+    const unsigned char *s = (const unsigned char *)str;
+    repl_sb_add(&e->b, "\"", 1);
+    for (size_t i = 0; i < n;) {
+        size_t start = i;
+        uint32_t c = utf8_next(s, n, &i);
+        switch (c) {
+        case '"': repl_sb_puts(&e->b, "\\\""); continue;
+        case '\\': repl_sb_puts(&e->b, "\\\\"); continue;
+        case '\n': repl_sb_puts(&e->b, "\\n"); continue;
+        case '\r': repl_sb_puts(&e->b, "\\r"); continue;
+        case '\t': repl_sb_puts(&e->b, "\\t"); continue;
+        case '\b': repl_sb_puts(&e->b, "\\b"); continue;
+        case '\f': repl_sb_puts(&e->b, "\\f"); continue;
+        default: break;
+        }
+        if (c < 0x20 || (e->ensure_ascii && c > 0x7e)) {
+            if (c > 0xffff) {
+                c -= 0x10000;
+                repl_sb_printf(&e->b, "\\u%04x\\u%04x", 0xd800 | (c >> 10), 0xdc00 | (c & 0x3ff));
+            } else {
+                repl_sb_printf(&e->b, "\\u%04x", c);
+            }
+        } else {
+            repl_sb_add(&e->b, str + start, i - start);
+        }
+    }
+    repl_sb_add(&e->b, "\"", 1);
+}
+
+static int enc_float(enc *e, double v)
+{
+    if (isnan(v) || isinf(v)) {
+        if (!e->allow_nan) return repl_raise_exc(EXC_ValueError, "Out of range float values are not JSON compliant");
+        repl_sb_puts(&e->b, isnan(v) ? "NaN" : v > 0 ? "Infinity" : "-Infinity");
+        return 0;
+    }
+    nn_object *f = nn_float_new(v);
+    char *r = f ? repl_obj_repr(f) : NULL;
+    NN_RELEASE(f);
+    if (!r) return -1;
+    repl_sb_take(&e->b, r);
+    return 0;
+}
+
+static void enc_newline(enc *e)
+{
+    repl_sb_add(&e->b, "\n", 1);
+    for (int i = 0; i < e->level; i++) repl_sb_add(&e->b, nn_str_cstr(e->indent), nn_str_len(e->indent));
+}
+
+static int enc_value(enc *e, nn_object *o);
+
+/* Enters container o: ValueError when it is already being encoded. */
+static int enc_push(enc *e, nn_object *o)
+{
+    for (size_t i = 0; i < nn_list_len(e->stack); i++)
+        if (nn_list_get(e->stack, i) == o) return repl_raise_exc(EXC_ValueError, "Circular reference detected");
+    if (nn_stack_check() < 0 || nn_list_append(e->stack, o) < 0) return -1;
+    e->level++;
+    return 0;
+}
+
+static void enc_pop(enc *e, bool close_line)
+{
+    NN_RELEASE(nn_list_pop(e->stack, nn_list_len(e->stack) - 1));
+    e->level--;
+    if (close_line && !nn_is_none(e->indent)) enc_newline(e);
+}
+
+static void enc_sep(enc *e, size_t i)
+{
+    if (i) repl_sb_puts(&e->b, e->item_sep);
+    if (!nn_is_none(e->indent)) enc_newline(e);
+}
+
+static int enc_seq(enc *e, nn_object *o)
+{
+    nn_object *items = repl_to_list(o);
+    if (!items) return -1;
+    int rc = 0;
+    if (!nn_list_len(items)) {
+        repl_sb_puts(&e->b, "[]");
+    } else if ((rc = enc_push(e, o)) == 0) {
+        repl_sb_add(&e->b, "[", 1);
+        for (size_t i = 0; rc == 0 && i < nn_list_len(items); i++) {
+            enc_sep(e, i);
+            rc = enc_value(e, nn_list_get(items, i));
+        }
+        enc_pop(e, true);
+        repl_sb_add(&e->b, "]", 1);
+    }
+    NN_RELEASE(items);
+    return rc;
+}
+
+/* The key as JSON writes it (a str), NULL without error to skip it, or NULL with TypeError. */
+static nn_object *enc_key(enc *e, nn_object *k)
+{
+    if (nn_is_str(k)) return nn_retain(k);
+    if (nn_is_bool(k)) return nn_str_new(nn_is_true(k) ? "true" : "false");
+    if (nn_is_none(k)) return nn_str_new("null");
+    if (nn_is_int(k) || nn_is_float(k)) {
+        enc sub = {.allow_nan = true};
+        if (nn_is_int(k)) repl_sb_printf(&sub.b, "%lld", (long long)nn_int_value(k));
+        else enc_float(&sub, nn_float_value(k));
+        char *s = repl_sb_finish(&sub.b);
+        nn_object *r = s ? nn_str_new(s) : NULL;
+        nn_free(s);
+        return r;
+    }
+    if (!e->skipkeys)
+        repl_raise_exc(EXC_TypeError, "keys must be str, int, float, bool or None, not %s", repl_value_type_name(k));
+    return NULL;
+}
+
+static int enc_dict(enc *e, nn_object *d)
+{
+    if (!nn_dict_len(d)) {
+        repl_sb_puts(&e->b, "{}");
+        return 0;
+    }
+    nn_object *keys = nn_list_new(nn_dict_len(d)), *k, *v;
+    size_t pos = 0;
+    while (keys && nn_dict_next(d, &pos, &k, &v))
+        if (nn_list_append(keys, k) < 0) NN_SET(keys, NULL);
+    if (keys && e->sort_keys) {
+        nn_object *sorted = repl_nmap_get(&repl_current->builtins, "sorted");
+        NN_SET(keys, sorted ? repl_call_object(sorted, &keys, 1, NULL) : NULL);
+    }
+    if (!keys || enc_push(e, d) < 0) {
+        NN_RELEASE(keys);
+        return -1;
+    }
+    repl_sb_add(&e->b, "{", 1);
+    int rc = 0;
+    size_t written = 0;
+    for (size_t i = 0; rc == 0 && i < nn_list_len(keys); i++) {
+        k = nn_list_get(keys, i);
+        nn_object *ks = enc_key(e, k);
+        if (!ks) {
+            if (nn_error_current()) rc = -1;
+            continue;
+        }
+        enc_sep(e, written++);
+        enc_string(e, nn_str_cstr(ks), nn_str_len(ks));
+        NN_RELEASE(ks);
+        repl_sb_puts(&e->b, e->key_sep);
+        v = nn_dict_get(d, k);
+        rc = v ? enc_value(e, v) : -1;
+    }
+    enc_pop(e, written > 0);
+    repl_sb_add(&e->b, "}", 1);
+    NN_RELEASE(keys);
+    return rc;
+}
+
+/* collections' Counter and defaultdict keep their items in a dict _d,
+   namedtuples their values in a tuple _t (mod_collections.c): JSON writes
+   them as the dict and the list CPython's subclasses of dict and tuple give. */
+static nn_object *collections_value(nn_object *o)
+{
+    if (o->type != &repl_instance_type) return NULL;
+    instance_obj *in = (instance_obj *)o;
+    if (!in->cls->module || strcmp(in->cls->module, "collections") != 0) {
+        nn_object *t = repl_nmap_get(&in->attrs, "_t");
+        return t && repl_class_lookup(in->cls, "_fields") ? t : NULL;
+    }
+    nn_object *d = repl_nmap_get(&in->attrs, "_d");
+    return d && nn_is_dict(d) ? d : NULL;
+}
+
+static int enc_value(enc *e, nn_object *o)
+{
+    if (nn_is_none(o)) repl_sb_puts(&e->b, "null");
+    else if (nn_is_bool(o)) repl_sb_puts(&e->b, nn_is_true(o) ? "true" : "false");
+    else if (nn_is_int(o)) repl_sb_printf(&e->b, "%lld", (long long)nn_int_value(o));
+    else if (nn_is_float(o)) return enc_float(e, nn_float_value(o));
+    else if (nn_is_str(o)) enc_string(e, nn_str_cstr(o), nn_str_len(o));
+    else if (nn_is_list(o) || o->type == &nn_tuple_type) return enc_seq(e, o);
+    else if (nn_is_dict(o)) return enc_dict(e, o);
+    else if (collections_value(o)) {
+        nn_object *v = collections_value(o);
+        return nn_is_dict(v) ? enc_dict(e, v) : enc_seq(e, v);
+    } else {
+        if (enc_push(e, o) < 0) return -1;
+        nn_object *r = repl_call_object(e->deflt, &o, 1, NULL);
+        int rc = r ? enc_value(e, r) : -1;
+        NN_RELEASE(r);
+        enc_pop(e, false);
+        return rc;
+    }
+    return 0;
+}
+
+static nn_object *json_encode(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (repl_mod_nargs("_encode", args, kwargs, 9, 9) < 0) return NULL;
+    enc e = {.indent = nn_tuple_get(args, 1)};
+    nn_object *item_sep = nn_tuple_get(args, 2), *key_sep = nn_tuple_get(args, 3);
+    if ((!nn_is_none(e.indent) && !nn_is_str(e.indent)) || !nn_is_str(item_sep) || !nn_is_str(key_sep)) {
+        repl_raise_exc(EXC_TypeError, "indent and separators must be str");
+        return NULL;
+    }
+    e.item_sep = nn_str_cstr(item_sep);
+    e.key_sep = nn_str_cstr(key_sep);
+    e.sort_keys = nn_is_true(nn_tuple_get(args, 4));
+    e.skipkeys = nn_is_true(nn_tuple_get(args, 5));
+    e.ensure_ascii = nn_is_true(nn_tuple_get(args, 6));
+    e.allow_nan = nn_is_true(nn_tuple_get(args, 7));
+    e.deflt = nn_tuple_get(args, 8);
+    e.stack = nn_list_new(8);
+    int rc = e.stack ? enc_value(&e, nn_tuple_get(args, 0)) : -1;
+    NN_RELEASE(e.stack);
+    char *s = repl_sb_finish(&e.b);
+    nn_object *r = rc == 0 && s ? nn_str_from(s, e.b.len) : NULL;
+    nn_free(s);
+    return r;
+}
+
+/* ------------------------------------------------------------ decoding */
+
+static nn_object *dec_value(json_t *j, nn_object *hook, nn_object *pairs_hook);
+
+static nn_object *dec_object(json_t *j, nn_object *hook, nn_object *pairs_hook)
+{
+    bool pairs = !nn_is_none(pairs_hook);
+    nn_object *r = pairs ? nn_list_new(json_object_size(j)) : nn_dict_new();
+    const char *k;
+    size_t klen;
+    json_t *v;
+    void *tmp;
+    json_object_keylen_foreach_safe(j, tmp, k, klen, v)
+    {
+        nn_object *key = r ? nn_str_from(k, klen) : NULL, *val = key ? dec_value(v, hook, pairs_hook) : NULL;
+        nn_object *pair = val && pairs ? nn_tuple_pack(2, key, val) : NULL;
+        int rc = !val ? -1 : pairs ? (pair ? nn_list_append(r, pair) : -1) : nn_dict_set(r, key, val);
+        NN_RELEASE(pair);
+        NN_RELEASE(key);
+        NN_RELEASE(val);
+        if (rc < 0) NN_SET(r, NULL);
+        if (!r) return NULL;
+    }
+    if (pairs || !nn_is_none(hook)) NN_SET(r, repl_call_object(pairs ? pairs_hook : hook, &r, 1, NULL));
+    return r;
+}
+
+static nn_object *dec_value(json_t *j, nn_object *hook, nn_object *pairs_hook)
+{
+    switch (json_typeof(j)) {
+    case JSON_OBJECT: return nn_stack_check() < 0 ? NULL : dec_object(j, hook, pairs_hook);
+    case JSON_ARRAY: {
+        if (nn_stack_check() < 0) return NULL;
+        nn_object *r = nn_list_new(json_array_size(j));
+        for (size_t i = 0; r && i < json_array_size(j); i++) {
+            nn_object *v = dec_value(json_array_get(j, i), hook, pairs_hook);
+            if (!v || nn_list_append(r, v) < 0) NN_SET(r, NULL);
+            NN_RELEASE(v);
+        }
+        return r;
+    }
+    case JSON_STRING: return nn_str_from(json_string_value(j), json_string_length(j));
+    case JSON_INTEGER: return nn_int_new((int64_t)json_integer_value(j));
+    case JSON_REAL: return nn_float_new(json_real_value(j));
+    case JSON_TRUE: return nn_bool_new(true);
+    case JSON_FALSE: return nn_bool_new(false);
+    default: return nn_retain(nn_none());
+    }
+}
+
+/* Characters (not bytes) in s[0..n). */
+static int64_t char_pos(const char *s, size_t n)
+{
+    int64_t c = 0;
+    for (size_t i = 0; i < n; i++) c += ((unsigned char)s[i] & 0xc0) != 0x80;
+    return c;
+}
+
+/* Where the string that is still open at the end of s[0..n) starts. */
+static size_t open_string_start(const char *s, size_t n)
+{
+    size_t start = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] != '"') continue;
+        start = i;
+        for (i++; i < n && s[i] != '"'; i++)
+            if (s[i] == '\\') i++;
+    }
+    return start;
+}
+
+/* CPython's message and byte position for Jansson's error about s. */
+static const char *dec_error(const char *s, size_t n, const json_error_t *err, size_t *pos)
+{
+    const char *text = err->text;
+    size_t at = err->position > 0 ? (size_t)err->position : 0;
+    if (at > n) at = n;
+    /* "... near 'TOKEN'": the token ends at the error's position */
+    const char *near = strstr(text, " near '");
+    size_t token = 0;
+    if (near && text[strlen(text) - 1] == '\'') token = strlen(near) - 8;
+    *pos = token <= at ? at - token : 0;
+    switch (json_error_code(err)) {
+    case json_error_premature_end_of_input:
+        if (near && near[7] == '"') { /* in a string; elsewhere Jansson says "near end of file" */
+            *pos = open_string_start(s, at);
+            return "Unterminated string starting at";
+        }
+        break;
+    case json_error_end_of_input_expected: return "Extra data";
+    default: break;
+    }
+    if (strstr(text, "invalid escape") || strstr(text, "invalid Unicode")) {
+        *pos = at >= 2 ? at - 2 : 0;
+        while (*pos > 0 && s[*pos] != '\\') (*pos)--;
+        return strstr(text, "Unicode") ? "Invalid \\uXXXX escape" : "Invalid \\escape";
+    }
+    if (strstr(text, "control character") || strstr(text, "unexpected newline")) {
+        *pos = at;
+        return "Invalid control character at";
+    }
+    if (!strncmp(text, "':' expected", 12)) return "Expecting ':' delimiter";
+    if (!strncmp(text, "string or '}' expected", 22)) return "Expecting property name enclosed in double quotes";
+    if (!strncmp(text, "']' expected", 12) || !strncmp(text, "'}' expected", 12)) {
+        size_t p = *pos;
+        while (p > 0 && strchr(" \t\n\r", s[p - 1])) p--;
+        return p > 0 && s[p - 1] == '[' ? "Expecting value" : "Expecting ',' delimiter";
+    }
+    return "Expecting value";
+}
+
+static nn_object *json_decode(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (repl_mod_nargs("_decode", args, kwargs, 3, 3) < 0) return NULL;
+    nn_object *s = nn_tuple_get(args, 0);
+    if (!nn_is_str(s)) {
+        repl_raise_exc(EXC_TypeError, "the JSON object must be str, bytes or bytearray, not %s", repl_value_type_name(s));
+        return NULL;
+    }
+    json_error_t err;
+    json_t *j = json_loadb(nn_str_cstr(s), nn_str_len(s), JSON_DECODE_ANY | JSON_ALLOW_NUL, &err);
+    if (!j) {
+        switch (json_error_code(&err)) {
+        case json_error_out_of_memory: nn_error_set(NN_ERR_MEMORY, "out of memory"); return NULL;
+        case json_error_stack_overflow:
+            repl_raise_exc(EXC_RecursionError, "maximum recursion depth exceeded while decoding a JSON document");
+            return NULL;
+        case json_error_numeric_overflow:
+            repl_raise_exc(EXC_OverflowError, "%s (nnscope's ints are 64-bit)", err.text);
+            return NULL;
+        default: break;
+        }
+        size_t pos;
+        const char *msg = dec_error(nn_str_cstr(s), nn_str_len(s), &err, &pos);
+        nn_object *m = nn_str_new(msg), *p = nn_int_new(char_pos(nn_str_cstr(s), pos));
+        nn_object *e = m && p ? nn_tuple_pack(2, m, p) : NULL;
+        NN_RELEASE(m);
+        NN_RELEASE(p);
+        nn_object *r = e ? nn_tuple_pack(2, nn_none(), e) : NULL;
+        NN_RELEASE(e);
+        return r;
+    }
+    nn_object *v = dec_value(j, nn_tuple_get(args, 1), nn_tuple_get(args, 2));
+    json_decref(j);
+    nn_object *r = v ? nn_tuple_pack(2, v, nn_none()) : NULL;
+    NN_RELEASE(v);
+    return r;
+}
+
+static const repl_mod_fn helpers[] = {
+    {"_encode", json_encode, NULL},
+    {"_decode", json_decode, NULL},
+};
+
+/* source: begin */
+static const char source[] =
+    "# json, written in the language over two C helpers: _encode (CPython's output\n"
+    "# format) and _decode (Jansson's parser; a failure comes back as (message,\n"
+    "# position) in CPython's words and becomes a JSONDecodeError here).\n"
+    "\n"
+    "\n"
+    "class JSONDecodeError(ValueError):\n"
+    "    def __init__(self, msg, doc, pos):\n"
+    "        lineno = doc.count('\\n', 0, pos) + 1\n"
+    "        colno = pos - doc.rfind('\\n', 0, pos)\n"
+    "        ValueError.__init__(self, '%s: line %d column %d (char %d)' % (msg, lineno, colno, pos))\n"
+    "        self.msg = msg\n"
+    "        self.doc = doc\n"
+    "        self.pos = pos\n"
+    "        self.lineno = lineno\n"
+    "        self.colno = colno\n"
+    "\n"
+    "\n"
+    "class JSONEncoder:\n"
+    "    item_separator = ', '\n"
+    "    key_separator = ': '\n"
+    "\n"
+    "    def __init__(self, *, skipkeys=False, ensure_ascii=True, check_circular=True, allow_nan=True,\n"
+    "                 sort_keys=False, indent=None, separators=None, default=None):\n"
+    "        self.skipkeys = skipkeys\n"
+    "        self.ensure_ascii = ensure_ascii\n"
+    "        self.check_circular = check_circular\n"
+    "        self.allow_nan = allow_nan\n"
+    "        self.sort_keys = sort_keys\n"
+    "        self.indent = indent\n"
+    "        if separators is not None:\n"
+    "            self.item_separator, self.key_separator = separators\n"
+    "        elif indent is not None:\n"
+    "            self.item_separator = ','\n"
+    "        if default is not None:\n"
+    "            self.default = default\n"
+    "\n"
+    "    def default(self, o):\n"
+    "        raise TypeError('Object of type ' + type(o).__name__ + ' is not JSON serializable')\n"
+    "\n"
+    "    def encode(self, o):\n"
+    "        indent = self.indent\n"
+    "        if indent is not None and not isinstance(indent, str):\n"
+    "            indent = ' ' * indent\n"
+    "        return _encode(o, indent, self.item_separator, self.key_separator, bool(self.sort_keys),\n"
+    "                       bool(self.skipkeys), bool(self.ensure_ascii), bool(self.allow_nan), self.default)\n"
+    "\n"
+    "\n"
+    "class JSONDecoder:\n"
+    "    def __init__(self, *, object_hook=None, parse_float=None, parse_int=None, parse_constant=None,\n"
+    "                 strict=True, object_pairs_hook=None):\n"
+    "        self.object_hook = object_hook\n"
+    "        self.object_pairs_hook = object_pairs_hook\n"
+    "\n"
+    "    def decode(self, s):\n"
+    "        value, error = _decode(s, self.object_hook, self.object_pairs_hook)\n"
+    "        if error is not None:\n"
+    "            raise JSONDecodeError(error[0], s, error[1])\n"
+    "        return value\n"
+    "\n"
+    "\n"
+    "def dumps(obj, *, skipkeys=False, ensure_ascii=True, check_circular=True, allow_nan=True, cls=None,\n"
+    "          indent=None, separators=None, default=None, sort_keys=False, **kw):\n"
+    "    if cls is None:\n"
+    "        cls = JSONEncoder\n"
+    "    return cls(skipkeys=skipkeys, ensure_ascii=ensure_ascii, check_circular=check_circular,\n"
+    "               allow_nan=allow_nan, indent=indent, separators=separators, default=default,\n"
+    "               sort_keys=sort_keys, **kw).encode(obj)\n"
+    "\n"
+    "\n"
+    "def dump(obj, fp, **kw):\n"
+    "    fp.write(dumps(obj, **kw))\n"
+    "\n"
+    "\n"
+    "def loads(s, *, cls=None, object_hook=None, parse_float=None, parse_int=None, parse_constant=None,\n"
+    "          object_pairs_hook=None, **kw):\n"
+    "    if not isinstance(s, str):\n"
+    "        raise TypeError('the JSON object must be str, bytes or bytearray, not ' + type(s).__name__)\n"
+    "    if cls is None:\n"
+    "        cls = JSONDecoder\n"
+    "    return cls(object_hook=object_hook, object_pairs_hook=object_pairs_hook, **kw).decode(s)\n"
+    "\n"
+    "\n"
+    "def load(fp, **kw):\n"
+    "    return loads(fp.read(), **kw)\n";
+/* source: end */
+
+nn_object *repl_mod_json(void)
+{
+    nn_object *m = repl_mod_from_source("json", helpers, sizeof helpers / sizeof *helpers, source);
+    nn_object *e = m ? repl_nmap_get(&((module_obj *)m)->dict, "JSONDecodeError") : NULL;
+    if (e && e->type == &repl_class_type) ((class_obj *)e)->module = "json.decoder";
+    return m;
+}
