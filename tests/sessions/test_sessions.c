@@ -1199,7 +1199,7 @@ static void test_export_py_and_ipynb(void **state)
     char *f = slurp(tpath("out.ipynb"), &n);
     assert_int_equal(f[0], '{');
     free(f);
-    /* the nbformat 4 schema, with Debian's python3-nbformat where it is installed (not needed by CI) */
+    /* the nbformat 4 schema, with Debian's python3-nbformat (.ci/run installs it; skipped where it is missing) */
     if (system("/usr/bin/python3 -c 'import nbformat' 2>/dev/null") == 0) {
         char cmd[1200];
         snprintf(cmd, sizeof cmd, "/usr/bin/python3 -c 'import nbformat, sys; "
