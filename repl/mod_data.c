@@ -11,9 +11,8 @@
  * without a generator takes a seed from it (64 bits, modulo 2^63) and shuffles
  * with randperm on a generator seeded so; the same seed gives PyTorch's batches.
  * Not here: worker processes (num_workers is accepted; the data are loaded in
- * this process, in the same order), pin_memory, a torch.Generator of its own
- * (torch.Generator() is the default generator in nnscope, so generator=g draws
- * from it), numpy arrays and namedtuples in collate, ChainDataset.
+ * this process, in the same order), pin_memory, numpy arrays and namedtuples
+ * in collate, ChainDataset.
  */
 #include <math.h>
 #include <stdio.h>
@@ -64,8 +63,8 @@ static nn_object *make(const char *name, nn_object *const *args, int n, nn_objec
 
 static int length_of(nn_object *o, int64_t *n) { return repl_length(o, n); }
 
-/* 64 random bits of the default generator, as torch.empty((), dtype=torch.int64).random_() takes them */
-static int64_t random_int64(void) { return (int64_t)(nn_generator_random64(nn_default_generator()) % ((uint64_t)1 << 63)); }
+/* 64 random bits of g, as torch.empty((), dtype=torch.int64).random_(generator=g) takes them */
+static int64_t random_int64(nn_generator *g) { return (int64_t)(nn_generator_random64(g) % ((uint64_t)1 << 63)); }
 
 /* The int64 values of a 1-d tensor as a new list of ints. */
 static nn_object *int_list(nn_tensor *t, int64_t start, int64_t count)
@@ -355,7 +354,14 @@ static nn_object *f_random_split(void *ud, nn_object *args, nn_object *kwargs)
         for (int64_t i = 0; i < n - total; i++) sizes[i % (int64_t)k]++;
     if (!rc && fractions) total = n;
     if (!rc && total != n) rc = repl_raise_exc(EXC_ValueError, "Sum of input lengths does not equal the length of the input dataset!");
-    nn_tensor *perm = rc ? NULL : nn_randperm(total, NN_INT64);
+    nn_generator *gen = NULL;
+    if (!rc) rc = repl_arg_generator("random_split", a[2], &gen);
+    nn_tensor *perm = NULL;
+    if (!rc) {
+        nn_generator *prev = nn_generator_use(gen ? gen : nn_current_generator());
+        perm = nn_randperm(total, NN_INT64);
+        nn_generator_use(prev);
+    }
     nn_object *out = perm ? nn_list_new(0) : NULL;
     int64_t off = 0;
     for (size_t i = 0; out && i < k; i++) {
@@ -466,8 +472,7 @@ static int append_ints(nn_object *list, nn_tensor *t, int64_t take)
 /* The RandomSampler's indices, drawn on the first next() as the body of
    PyTorch's generator function runs then: without a generator, a seed from
    the default generator and a generator seeded with it (the default one's
-   state is kept aside meanwhile); with one, the default generator (nnscope's
-   torch.Generator). Permutations of n (the last cut to num % n), or
+   state is kept aside meanwhile); with one, that generator. Permutations of n (the last cut to num % n), or
    torch.randint(high=n) in chunks of 32 with replacement. */
 static int random_next(repl_lazy *self, nn_object **out)
 {
@@ -479,11 +484,14 @@ static int random_next(repl_lazy *self, nn_object **out)
         if (!rep || length_of(src, &n) || random_num_samples(sampler, &num)) return -1;
         if (n == 0 && repl_truth(rep) != 1) return repl_raise_exc(EXC_ZeroDivisionError, "integer division or modulo by zero");
         bool own = nn_is_none(gen);
+        nn_generator *given = NULL;
+        if (!own && repl_arg_generator("RandomSampler", gen, &given)) return -1;
         nn_generator *g = nn_default_generator(), *saved = own ? nn_malloc(sizeof *saved) : NULL;
         nn_object *all = nn_list_new(0);
         int rc = all && (saved || !own) ? 0 : -1;
+        nn_generator *prev = nn_generator_use(own ? g : given);
         if (!rc && own) {
-            uint64_t seed = (uint64_t)random_int64();
+            uint64_t seed = (uint64_t)random_int64(g);
             *saved = *g;
             nn_generator_seed(g, seed);
         }
@@ -496,6 +504,7 @@ static int random_next(repl_lazy *self, nn_object **out)
             for (int64_t k = 0; !rc && k < num / n; k++) rc = append_ints(all, nn_randperm(n, NN_INT64), n);
             if (!rc && num % n) rc = append_ints(all, nn_randperm(n, NN_INT64), num % n);
         }
+        nn_generator_use(prev);
         if (saved) *g = *saved;
         nn_free(saved);
         if (rc) {
@@ -538,10 +547,13 @@ static int subset_random_next(repl_lazy *self, nn_object **out)
 {
     data_iter *it = (data_iter *)self;
     if (!it->b) {
-        nn_object *ind = repl_mod_attr(it->a, "indices");
+        nn_object *ind = repl_mod_attr(it->a, "indices"), *gen = ind ? repl_mod_attr(it->a, "generator") : NULL;
+        nn_generator *given = NULL;
         int64_t n;
-        if (!ind || length_of(ind, &n)) return -1;
+        if (!gen || length_of(ind, &n) || repl_arg_generator("SubsetRandomSampler", gen, &given)) return -1;
+        nn_generator *prev = nn_generator_use(given ? given : nn_current_generator());
         nn_tensor *p = nn_randperm(n, NN_INT64);
+        nn_generator_use(prev);
         it->b = p ? int_list(p, 0, n) : NULL;
         NN_RELEASE(p);
         if (!it->b) return -1;
@@ -963,12 +975,14 @@ static nn_object *loader_iter(void *ud, nn_object *args, nn_object *kwargs)
     nn_object *self = SELF(args), *ds = repl_mod_attr(self, "dataset"), *kind = ds ? repl_mod_attr(self, "_dataset_kind") : NULL;
     nn_object *bsampler = kind ? repl_mod_attr(self, "batch_sampler") : NULL, *sampler = bsampler ? repl_mod_attr(self, "sampler") : NULL;
     nn_object *fn = sampler ? repl_mod_attr(self, "collate_fn") : NULL;
-    if (!fn) return NULL;
+    nn_object *gen = fn ? repl_mod_attr(self, "generator") : NULL;
+    nn_generator *seed_gen = NULL;
+    if (!gen || repl_arg_generator("DataLoader", gen, &seed_gen)) return NULL;
     bool iterable = nn_int_value(kind);
     /* PyTorch: iter(index sampler), then the base seed, then (iterable) iter(dataset) */
     nn_object *src = iterable ? NULL : repl_get_iter(nn_is_none(bsampler) ? sampler : bsampler);
     if (!iterable && !src) return NULL;
-    (void)random_int64();
+    (void)random_int64(seed_gen ? seed_gen : nn_default_generator()); /* the base seed, from generator= if given */
     if (iterable && !(src = repl_get_iter(ds))) return NULL;
     nn_object *it = data_iter_new(loader_next, self, src, fn, 0);
     NN_RELEASE(src);

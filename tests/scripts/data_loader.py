@@ -75,3 +75,13 @@ for epoch in range(3):
         total += loss.item()
     print(epoch, round(total, 4))
 print(model.weight.data, type(loader).__name__, type(iter(loader)).__name__)
+# generator= objects: random_split, the samplers and the loader's base seed draw from them
+torch.manual_seed(1)
+ds = TensorDataset(torch.arange(10))
+a, b = random_split(ds, [7, 3], generator=torch.Generator().manual_seed(42))
+print(list(a.indices), list(b.indices))
+print(list(tud.SubsetRandomSampler([3, 5, 7, 9], generator=torch.Generator().manual_seed(5))))
+print(list(tud.RandomSampler(range(6), replacement=True, generator=torch.Generator().manual_seed(2))))
+for x in DataLoader(ds, batch_size=4, shuffle=True, generator=torch.Generator().manual_seed(3)):
+    print(x)
+print(torch.rand(2))
