@@ -4,9 +4,12 @@
 #include "test_util.h"
 
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 nn_tensor *tu_tensor(nn_dtype dtype, int ndim, const int64_t *sizes, const double *values)
 {
@@ -221,4 +224,26 @@ void tu_transcript_compare(const char *path, double tol)
     if (wl || gl) fail_msg("line %d: transcript lengths differ (%s)", line, wl ? "ours is short" : "ours is long");
     free(want);
     tu_transcript_reset();
+}
+
+void tu_run_and_kill(void (*child)(const char *path, int notify_fd), const char *path, unsigned max_us)
+{
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        close(fds[0]);
+        child(path, fds[1]);
+        _exit(0);
+    }
+    close(fds[1]);
+    char c;
+    assert_int_equal(read(fds[0], &c, 1), 1);
+    close(fds[0]);
+    usleep((useconds_t)(rand() % max_us));
+    kill(pid, SIGKILL);
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFSIGNALED(status));
 }

@@ -62,5 +62,9 @@ typedef struct tu_capture {
 void tu_capture_write(void *ud, const char *s, size_t n);
 /* Empties c (buf becomes ""). */
 void tu_capture_reset(tu_capture *c);
+/* kill -9 tests: runs child(path, notify_fd) in a new process, waits for its
+   notification byte, lets it run up to max_us more microseconds and kills it
+   with SIGKILL (asserting that it died of the signal). */
+void tu_run_and_kill(void (*child)(const char *path, int notify_fd), const char *path, unsigned max_us);
 
 #endif

@@ -14,20 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct text {
-    char buf[32768];
-    size_t len;
-} text;
-static text out, err;
-
-static void collect(void *ud, const char *s, size_t n)
-{
-    text *t = ud;
-    if (t->len + n >= sizeof t->buf) n = sizeof t->buf - 1 - t->len;
-    memcpy(t->buf + t->len, s, n);
-    t->len += n;
-    t->buf[t->len] = '\0';
-}
+static tu_capture out, err; /* what the notebook printed since the last run() */
 
 /* The commands the debugger reads, one per call, NULL after the last. */
 static const char *const *commands;
@@ -43,16 +30,16 @@ static repl_app *new_app(void)
     repl_bindings_install();
     repl_app_options opt = {.interactive = true, .record = false};
     repl_app *app = TU_OK(repl_app_new(&opt));
-    app->out_write = collect, app->out_ud = &out;
-    app->err_write = collect, app->err_ud = &err;
+    app->out_write = tu_capture_write, app->out_ud = &out;
+    app->err_write = tu_capture_write, app->err_ud = &err;
     repl_debug_read_line = feed;
     return app;
 }
 
 static int run(repl_app *app, const char *source, const char *const *cmds)
 {
-    out.len = err.len = 0;
-    out.buf[0] = err.buf[0] = '\0';
+    tu_capture_reset(&out);
+    tu_capture_reset(&err);
     commands = cmds;
     next_command = 0;
     return repl_app_run_cell(app, source, NULL);

@@ -10,11 +10,9 @@
  */
 #include "test_util.h"
 
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -72,23 +70,7 @@ static void test_kill9_rounds(void **state)
     for (int round = 0; round < 25; round++) {
         char path[400];
         snprintf(path, sizeof path, "%s/kill%d.db", tmpdir, round);
-        int fds[2];
-        assert_int_equal(pipe(fds), 0);
-        pid_t pid = fork();
-        assert_true(pid >= 0);
-        if (pid == 0) {
-            close(fds[0]);
-            child(path, fds[1]);
-        }
-        close(fds[1]);
-        char c;
-        assert_int_equal(read(fds[0], &c, 1), 1);
-        close(fds[0]);
-        usleep((useconds_t)(rand() % 200000));
-        kill(pid, SIGKILL);
-        int status;
-        assert_int_equal(waitpid(pid, &status, 0), pid);
-        assert_true(WIFSIGNALED(status));
+        tu_run_and_kill(child, path, 200000);
 
         sess_db *db;
         ok(sess_open(path, SESS_OPEN_CHECK, &db));

@@ -1292,6 +1292,9 @@ static void test_concurrent_writers(void **state)
     sess_close(db);
 }
 
+/* child_record of an endless session "victim" that notifies on fd once cell 1 is committed */
+static void child_record_victim(const char *path, int fd) { child_record(path, "victim", -1, fd); }
+
 static void test_kill9_loses_at_most_the_running_cell(void **state)
 {
     (void)state;
@@ -1300,23 +1303,7 @@ static void test_kill9_loses_at_most_the_running_cell(void **state)
         char name[32];
         snprintf(name, sizeof name, "crash%d.db", round);
         const char *path = tpath(name);
-        int fds[2];
-        assert_int_equal(pipe(fds), 0);
-        pid_t pid = fork();
-        assert_true(pid >= 0);
-        if (pid == 0) {
-            close(fds[0]);
-            child_record(path, "victim", -1, fds[1]);
-        }
-        close(fds[1]);
-        char c;
-        assert_int_equal(read(fds[0], &c, 1), 1); /* cell 1 is committed */
-        close(fds[0]);
-        usleep((useconds_t)(rand() % 150000));
-        kill(pid, SIGKILL);
-        int status;
-        assert_int_equal(waitpid(pid, &status, 0), pid);
-        assert_true(WIFSIGNALED(status));
+        tu_run_and_kill(child_record_victim, path, 150000); /* once cell 1 is committed */
 
         sess_db *db;
         ok(sess_open(path, SESS_OPEN_CHECK, &db));
@@ -1381,29 +1368,6 @@ static void child_cells_views_snapshots(const char *path, int notify_fd)
     }
 }
 
-/* Runs child(path, notify_fd) in a new process, waits for its notification byte,
-   lets it run up to max_us more microseconds and kills it with SIGKILL. */
-static void run_and_kill(void (*child)(const char *, int), const char *path, unsigned max_us)
-{
-    int fds[2];
-    assert_int_equal(pipe(fds), 0);
-    pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        close(fds[0]);
-        child(path, fds[1]);
-    }
-    close(fds[1]);
-    char c;
-    assert_int_equal(read(fds[0], &c, 1), 1);
-    close(fds[0]);
-    usleep((useconds_t)(rand() % max_us));
-    kill(pid, SIGKILL);
-    int status;
-    assert_int_equal(waitpid(pid, &status, 0), pid);
-    assert_true(WIFSIGNALED(status));
-}
-
 /* kill -9 at any moment of a session that records cells, view statements and a
    snapshot after each (most of the time goes to the snapshots, so most kills land
    inside one): 100 rounds, each leaves an intact file holding every committed cell
@@ -1420,7 +1384,7 @@ static void test_kill9_during_snapshots_and_view_statements(void **state)
         unlink(wal);
         snprintf(wal, sizeof wal, "%s-shm", path);
         unlink(wal);
-        run_and_kill(child_cells_views_snapshots, path, 30000);
+        tu_run_and_kill(child_cells_views_snapshots, path, 30000);
 
         sess_db *db;
         ok(sess_open(path, SESS_OPEN_CHECK, &db));
