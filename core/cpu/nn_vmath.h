@@ -43,4 +43,10 @@ bool nn_vmath_map_f32_vec16(nn_vfn f, float *y, const float *x, int64_t n);
    x - max - Sleef log(sum)). Rows are split over the pool's threads. */
 bool nn_vmath_softmax_lastdim_f32(const float *x, float *y, int64_t rows, int64_t n, bool is_log);
 
+/* The sum of x[0..n) in PyTorch 1.13's order for a whole-tensor sum
+   (cpu/sum.c explains it), which depends on the thread budget as PyTorch's
+   does on torch.get_num_threads(). Portable: no AVX2 needed. */
+float nn_cpu_sum_all_f32(const float *x, int64_t n);
+double nn_cpu_sum_all_f64(const double *x, int64_t n);
+
 #endif

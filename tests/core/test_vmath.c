@@ -179,12 +179,53 @@ static void test_softmax_special(void **state)
     }
 }
 
+/* Whole-tensor sum and mean, float32 and float64, 1 to 10^7 elements, under
+   PyTorch's thread counts 1, 2 and 3 (fixtures/sum.txt, from gen_sum.py). */
+static void test_sum_all(void **state)
+{
+    (void)state;
+    char *text = tu_read_file("fixtures/sum.txt");
+    int saved = nn_get_num_threads(), cases = 0, bad = 0;
+    char *save = NULL;
+    for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        if (line[0] == '#') continue;
+        int threads;
+        char dt[16];
+        long long n;
+        unsigned long long want_sum, want_mean;
+        if (sscanf(line, "%d %15s %lld %llx %llx", &threads, dt, &n, &want_sum, &want_mean) != 5)
+            fail_msg("fixture: bad line %s", line);
+        tu_check(nn_set_num_threads(threads));
+        nn_tensor *x32 = softmax_input(1, n), *x = TU_OK(nn_to_dtype(x32, tu_dtype(dt)));
+        nn_tensor *s = TU_OK(nn_sum(x, 0, NULL, false)), *m = TU_OK(nn_mean(x, 0, NULL, false));
+        unsigned long long got_sum = 0, got_mean = 0;
+        memcpy(&got_sum, nn_data_ptr(s), nn_dtype_size(s->dtype));
+        memcpy(&got_mean, nn_data_ptr(m), nn_dtype_size(m->dtype));
+        if (got_sum != want_sum || got_mean != want_mean) {
+            print_message("  %d threads, %s, n=%lld: sum %llx mean %llx, PyTorch %llx %llx\n", threads, dt, n, got_sum,
+                          got_mean, want_sum, want_mean);
+            bad++;
+        }
+        NN_RELEASE(s);
+        NN_RELEASE(m);
+        NN_RELEASE(x);
+        NN_RELEASE(x32);
+        cases++;
+    }
+    tu_check(nn_set_num_threads(saved));
+    free(text);
+    print_message("  %d sums and means compared bit for bit with PyTorch's\n", cases);
+    assert_true(cases >= 90);
+    assert_int_equal(bad, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fixture),
         cmocka_unit_test(test_strided_and_tails),
         cmocka_unit_test(test_softmax_special),
+        cmocka_unit_test(test_sum_all),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
