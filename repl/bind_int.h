@@ -147,6 +147,8 @@ typedef struct repl_class_def {
 } repl_class_def;
 /* A new class object for def (borrowed, static). */
 nn_object *repl_class_new(const repl_class_def *def);
+/* Adds the n classes of defs (static) to the namespace ns under their names. 0 or -1. */
+int repl_namespace_add_classes(nn_object *ns, const repl_class_def *defs, size_t n);
 bool repl_is_class(const nn_object *o);
 const repl_class_def *repl_class_def_of(const nn_object *cls);
 /* Class.name: the unbound method (callable with an instance first, as
@@ -313,5 +315,12 @@ bool repl_select_return_type(const nn_object *o);
 /* bind_act.c: ReLU6, Hardtanh, Hardswish, ..., Softmin and their F. forms */
 int repl_act_classes(nn_object *nn);     /* adds to torch.nn; 0 or -1 */
 int repl_act_functional(nn_object *fns); /* adds to torch.nn.functional */
+
+/* bind_rnn.c: RNN, LSTM, GRU and their cells; MultiheadAttention, Transformer*; torch.nn.utils.rnn */
+int repl_rnn_classes(nn_object *nn);            /* adds to torch.nn; 0 or -1 */
+int repl_rnn_functional(nn_object *fns);        /* adds to torch.nn.functional; 0 or -1 */
+/* rnn.reset_parameters, flatten_parameters: new reference or NULL without error */
+nn_object *repl_rnn_method(nn_module *m, const char *name);
+nn_object *repl_nn_utils_rnn_namespace(void);   /* torch.nn.utils.rnn */
 
 #endif

@@ -1,0 +1,277 @@
+/*
+ * bind_rnn.c — the recurrent and attention layers in the language: nn.RNN,
+ * nn.LSTM, nn.GRU, nn.RNNCell, nn.LSTMCell, nn.GRUCell with PyTorch 1.13's
+ * constructor signatures, their reset_parameters / flatten_parameters
+ * methods, and torch.nn.utils.rnn.pad_sequence. The modules live in core
+ * (rnn.c); this file parses arguments into them.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "bind_int.h"
+
+#define ARGS(n) nn_object *a[n] = {0}
+#define CTOR(name) static nn_object *c_##name(void *ud, nn_object *args, nn_object *kwargs)
+
+/* ------------------------------------------------------------ RNN, LSTM, GRU */
+
+/* RNNBase.__init__(mode, input_size, hidden_size, num_layers=1, bias=True,
+   batch_first=False, dropout=0., bidirectional=False, proj_size=0, device=None,
+   dtype=None); RNN adds the keyword nonlinearity. */
+static nn_object *rnn_ctor(const char *f, nn_rnn_mode mode, nn_object *args, nn_object *kwargs)
+{
+    ARGS(11);
+    bool is_rnn = mode != NN_RNN_LSTM && mode != NN_RNN_GRU;
+    if (repl_parse_args(f,
+                        is_rnn ? "self, input_size, hidden_size, num_layers=, bias=, batch_first=, dropout=, "
+                                 "bidirectional=, proj_size=, device=, dtype=, *, nonlinearity="
+                               : "self, input_size, hidden_size, num_layers=, bias=, batch_first=, dropout=, "
+                                 "bidirectional=, proj_size=, device=, dtype=",
+                        args, kwargs, a))
+        return NULL;
+    if (mode != NN_RNN_LSTM && kwargs && nn_dict_get_str(kwargs, "proj_size"))
+        return nn_error_set(NN_ERR_VALUE, "proj_size argument is only supported for LSTM, not RNN or GRU"), NULL;
+    int64_t in = 0, hidden = 0, layers = 1, proj = 0;
+    bool bias = true, batch_first = false, bidir = false;
+    double dropout = 0;
+    int dtype = -1;
+    if (repl_arg_int(f, "input_size", 1, a[0], &in) || repl_arg_int(f, "hidden_size", 2, a[1], &hidden) ||
+        repl_arg_int(f, "num_layers", 3, a[2], &layers) || repl_arg_bool(f, "bias", 4, a[3], &bias) ||
+        repl_arg_bool(f, "batch_first", 5, a[4], &batch_first) || repl_arg_bool(f, "bidirectional", 7, a[6], &bidir) ||
+        repl_arg_int(f, "proj_size", 8, a[7], &proj) || repl_arg_device(f, a[8]) ||
+        repl_arg_dtype(f, "dtype", 0, a[9], &dtype))
+        return NULL;
+    if (a[5] && !nn_is_none(a[5])) {
+        if (nn_is_bool(a[5]) || !(nn_is_int(a[5]) || nn_is_float(a[5])))
+            return nn_error_set(NN_ERR_VALUE, "dropout should be a number in range [0, 1] representing the "
+                                              "probability of an element being zeroed"), NULL;
+        dropout = nn_float_value(a[5]);
+    }
+    if (proj < 0) return nn_error_set(NN_ERR_VALUE, "proj_size should be a positive integer or zero to disable projections"), NULL;
+    if (proj > 0 && proj >= hidden) return nn_error_set(NN_ERR_VALUE, "proj_size has to be smaller than hidden_size"), NULL;
+    if (proj > 0) return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "LSTM: proj_size > 0 is not supported yet"), NULL;
+    if (is_rnn && a[10]) {
+        const char *nl = NULL;
+        if (repl_arg_str(f, "nonlinearity", 0, a[10], &nl)) return NULL;
+        if (!strcmp(nl, "relu")) mode = NN_RNN_RELU;
+        else if (strcmp(nl, "tanh")) return nn_error_set(NN_ERR_VALUE, "Unknown nonlinearity '%s'", nl), NULL;
+    }
+    return (nn_object *)nn_rnn_new(mode, in, hidden, layers, bias, batch_first, dropout, bidir,
+                                   dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype);
+}
+
+CTOR(RNN) { return rnn_ctor("RNN.__init__", NN_RNN_TANH, args, kwargs); }
+CTOR(LSTM) { return rnn_ctor("LSTM.__init__", NN_RNN_LSTM, args, kwargs); }
+CTOR(GRU) { return rnn_ctor("GRU.__init__", NN_RNN_GRU, args, kwargs); }
+
+/* RNNCell(input_size, hidden_size, bias=True, nonlinearity='tanh', device=None, dtype=None);
+   LSTMCell / GRUCell(input_size, hidden_size, bias=True, device=None, dtype=None). */
+static nn_object *cell_ctor(const char *f, nn_rnn_mode mode, nn_object *args, nn_object *kwargs)
+{
+    ARGS(6);
+    bool is_rnn = mode != NN_RNN_LSTM && mode != NN_RNN_GRU;
+    if (repl_parse_args(f, is_rnn ? "self, input_size, hidden_size, bias=, nonlinearity=, device=, dtype="
+                                  : "self, input_size, hidden_size, bias=, device=, dtype=",
+                        args, kwargs, a))
+        return NULL;
+    nn_object *nl = is_rnn ? a[3] : NULL, *device = is_rnn ? a[4] : a[3], *dt = is_rnn ? a[5] : a[4];
+    int64_t in = 0, hidden = 0;
+    bool bias = true;
+    int dtype = -1;
+    const char *nls = "tanh";
+    if (repl_arg_int(f, "input_size", 1, a[0], &in) || repl_arg_int(f, "hidden_size", 2, a[1], &hidden) ||
+        repl_arg_bool(f, "bias", 3, a[2], &bias) || (nl && repl_arg_str(f, "nonlinearity", 4, nl, &nls)) ||
+        repl_arg_device(f, device) || repl_arg_dtype(f, "dtype", 0, dt, &dtype))
+        return NULL;
+    nn_module *m = nn_rnn_cell_new(!strcmp(nls, "relu") ? NN_RNN_RELU : mode, in, hidden, bias,
+                                   dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype);
+    if (m && is_rnn && strcmp(nls, "relu") && strcmp(nls, "tanh")) { /* refused when called, as PyTorch does */
+        nn_object *s = nn_str_new(nls);
+        if (!s || nn_module_setattr(m, "nonlinearity", s)) NN_SET(m, NULL);
+        NN_RELEASE(s);
+    }
+    return (nn_object *)m;
+}
+
+CTOR(RNNCell) { return cell_ctor("RNNCell.__init__", NN_RNN_TANH, args, kwargs); }
+CTOR(LSTMCell) { return cell_ctor("LSTMCell.__init__", NN_RNN_LSTM, args, kwargs); }
+CTOR(GRUCell) { return cell_ctor("GRUCell.__init__", NN_RNN_GRU, args, kwargs); }
+
+/* ----------------------------------------------------------------- methods */
+
+#define MM(name) static nn_object *mm_##name(nn_object *self, nn_object *args, nn_object *kwargs)
+
+MM(reset_parameters)
+{
+    ARGS(1);
+    if (repl_parse_args("reset_parameters", "self", args, kwargs, a) || nn_rnn_reset_parameters(NN_MODULE(self)))
+        return NULL;
+    return nn_retain(nn_none());
+}
+
+MM(flatten_parameters)
+{
+    ARGS(1);
+    if (repl_parse_args("flatten_parameters", "self", args, kwargs, a)) return NULL;
+    return nn_retain(nn_none()); /* cuDNN's flat weight buffer: nothing to do on the CPU */
+}
+
+static const repl_method_def rnn_methods[] = {
+    {"reset_parameters", mm_reset_parameters,
+     "reset_parameters()\n"
+     "Re-draws every parameter from U(-1/sqrt(hidden_size), 1/sqrt(hidden_size))."},
+    {"flatten_parameters", mm_flatten_parameters,
+     "flatten_parameters()\n"
+     "Compacts the weights into one buffer for cuDNN; does nothing on the CPU."},
+    {NULL, NULL, NULL},
+};
+
+nn_object *repl_rnn_method(nn_module *m, const char *name)
+{
+    if (!nn_is_rnn_module(m)) return NULL;
+    if (!strcmp(name, "flatten_parameters") && (m->cls == &nn_rnn_cell_class || m->cls == &nn_lstm_cell_class ||
+                                                m->cls == &nn_gru_cell_class))
+        return NULL;
+    return repl_method_lookup(rnn_methods, name, (nn_object *)m);
+}
+
+static bool rnn_method_at(const repl_class_def *cls, size_t i, repl_method_doc *out)
+{
+    size_t n = 0;
+    while (repl_module_method_at(cls, n, out)) {
+        if (n == i) return true;
+        n++;
+    }
+    i -= n;
+    if (i >= sizeof rnn_methods / sizeof rnn_methods[0] - 1) return false;
+    out->name = rnn_methods[i].name;
+    out->doc = rnn_methods[i].doc;
+    out->self_first = false;
+    return true;
+}
+
+/* ------------------------------------------------------------------ classes */
+
+#define NNCLASS(N, C, DOC) {#N, "torch.nn.modules.rnn." #N, c_##N, NULL, &C, DOC, rnn_method_at}
+static const repl_class_def classes[] = {
+    NNCLASS(RNN, nn_rnn_class,
+            "RNN(input_size, hidden_size, num_layers=1, nonlinearity='tanh', bias=True, batch_first=False, dropout=0.0, bidirectional=False, device=None, dtype=None)\n"
+            "Applies a multi-layer Elman RNN with tanh or ReLU non-linearity to an input sequence."),
+    NNCLASS(LSTM, nn_lstm_class,
+            "LSTM(input_size, hidden_size, num_layers=1, bias=True, batch_first=False, dropout=0.0, bidirectional=False, proj_size=0, device=None, dtype=None)\n"
+            "Applies a multi-layer long short-term memory (LSTM) RNN to an input sequence."),
+    NNCLASS(GRU, nn_gru_class,
+            "GRU(input_size, hidden_size, num_layers=1, bias=True, batch_first=False, dropout=0.0, bidirectional=False, device=None, dtype=None)\n"
+            "Applies a multi-layer gated recurrent unit (GRU) RNN to an input sequence."),
+    NNCLASS(RNNCell, nn_rnn_cell_class,
+            "RNNCell(input_size, hidden_size, bias=True, nonlinearity='tanh', device=None, dtype=None)\n"
+            "An Elman RNN cell with tanh or ReLU non-linearity."),
+    NNCLASS(LSTMCell, nn_lstm_cell_class,
+            "LSTMCell(input_size, hidden_size, bias=True, device=None, dtype=None)\n"
+            "A long short-term memory (LSTM) cell."),
+    NNCLASS(GRUCell, nn_gru_cell_class,
+            "GRUCell(input_size, hidden_size, bias=True, device=None, dtype=None)\n"
+            "A gated recurrent unit (GRU) cell."),
+};
+#undef NNCLASS
+
+int repl_rnn_classes(nn_object *nn)
+{
+    return repl_namespace_add_classes(nn, classes, sizeof classes / sizeof classes[0]);
+}
+
+/* ------------------------------------------------------ torch.nn.utils.rnn */
+
+/* The items of a list or tuple of tensors (borrowed) into a new array; *n their count. */
+static nn_tensor **tensor_items(const char *f, nn_object *seq, size_t *n)
+{
+    bool tuple = seq->type == &nn_tuple_type;
+    if (!tuple && !nn_is_list(seq)) {
+        nn_error_set(NN_ERR_TYPE, "%s(): argument 'sequences' (position 1) must be tuple of Tensors, not %s", f,
+                     repl_type_name(seq));
+        return NULL;
+    }
+    *n = tuple ? nn_tuple_len(seq) : nn_list_len(seq);
+    nn_tensor **ts = nn_malloc(sizeof *ts * (*n ? *n : 1));
+    for (size_t i = 0; ts && i < *n; i++) {
+        nn_object *o = tuple ? nn_tuple_get(seq, i) : nn_list_get(seq, i);
+        if (!nn_is_tensor(o)) {
+            nn_error_set(NN_ERR_TYPE, "%s(): argument 'sequences' (position 1) must be tuple of Tensors, but found "
+                         "element of type %s at pos %zu", f, repl_type_name(o), i);
+            nn_free(ts);
+            return NULL;
+        }
+        ts[i] = NN_TENSOR(o);
+    }
+    return ts;
+}
+
+/* pad_sequence(sequences, batch_first=False, padding_value=0.0): each [L_i, *]
+   padded to the longest along dim 0 and stacked: [max_L, B, *] ([B, max_L, *]
+   when batch_first), written into a tensor of padding_value as ATen does
+   (grad_fn CopySlices). */
+static nn_object *f_pad_sequence(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(3);
+    const char *f = "pad_sequence";
+    bool batch_first = false;
+    double value = 0;
+    size_t n = 0;
+    if (repl_parse_args(f, "sequences, batch_first=, padding_value=", args, kwargs, a) ||
+        repl_arg_bool(f, "batch_first", 2, a[1], &batch_first) || repl_arg_double(f, "padding_value", 3, a[2], &value))
+        return NULL;
+    nn_tensor **ts = tensor_items(f, a[0], &n);
+    if (!ts) return NULL;
+    nn_object *result = NULL;
+    if (n == 0) {
+        nn_error_set(NN_ERR_RUNTIME, "received an empty list of sequences");
+        goto done;
+    }
+    int64_t max_len = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (ts[i]->ndim == 0) {
+            nn_error_set(NN_ERR_INDEX, "Dimension specified as 0 but tensor has no dimensions");
+            goto done;
+        }
+        if (ts[i]->sizes[0] > max_len) max_len = ts[i]->sizes[0];
+    }
+    int64_t sizes[NN_MAX_DIMS];
+    int nd = ts[0]->ndim + 1;
+    sizes[batch_first ? 0 : 1] = (int64_t)n;
+    sizes[batch_first ? 1 : 0] = max_len;
+    memcpy(sizes + 2, ts[0]->sizes + 1, sizeof sizes[0] * (size_t)(ts[0]->ndim - 1));
+    nn_tensor *out = nn_full_on(nn_device_of(ts[0]), nd, sizes, value, ts[0]->dtype);
+    int rc = out ? 0 : -1;
+    for (size_t i = 0; rc == 0 && i < n; i++) {
+        /* batch_first: out[i, :L_i] = seq; else out[:L_i, i] = seq */
+        nn_index_item items[2] = {{.kind = NN_INDEX_INT, .start = (int64_t)i},
+                                  {.kind = NN_INDEX_SLICE, .start = 0, .stop = ts[i]->sizes[0], .step = 1,
+                                   .has_start = true, .has_stop = true}};
+        if (!batch_first) {
+            nn_index_item t = items[0];
+            items[0] = items[1];
+            items[1] = t;
+        }
+        rc = nn_index_put_(out, 2, items, ts[i]);
+    }
+    if (rc) NN_SET(out, NULL);
+    result = (nn_object *)out;
+done:
+    nn_free(ts);
+    return result;
+}
+
+static const repl_function_def rnn_utils[] = {
+    {"pad_sequence", f_pad_sequence,
+     "pad_sequence(sequences, batch_first=False, padding_value=0.0) -> Tensor\n"
+     "Pads a list of variable length tensors with padding_value to the longest one and stacks them."},
+};
+
+nn_object *repl_nn_utils_rnn_namespace(void)
+{
+    nn_object *ns = repl_namespace_new("torch.nn.utils.rnn");
+    if (ns && repl_namespace_add_fns(ns, rnn_utils, sizeof rnn_utils / sizeof rnn_utils[0])) NN_SET(ns, NULL);
+    return ns;
+}
+
+int repl_rnn_functional(nn_object *fns) { (void)fns; return 0; }
