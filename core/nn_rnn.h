@@ -45,4 +45,40 @@ int nn_rnn_reset_parameters(nn_module *m);
 /* True for the modules above (any of the six). */
 bool nn_is_rnn_module(const nn_module *m);
 
+/* ------------------------------------------------------ attention.c */
+
+extern const nn_module_class nn_multihead_attention_class, nn_transformer_encoder_layer_class,
+    nn_transformer_encoder_class;
+
+/* F.scaled_dot_product_attention(q [.., L, d], k [.., S, d], v [.., S, dv],
+   attn_mask (bool: True masks out; float: added; NULL), dropout_p, is_causal):
+   softmax(q k^T / sqrt(d) + mask) v (PyTorch 2's math path). New reference. */
+nn_tensor *nn_scaled_dot_product_attention(nn_tensor *q, nn_tensor *k, nn_tensor *v, nn_tensor *attn_mask,
+                                           double dropout_p, bool is_causal);
+
+/* nn.MultiheadAttention(embed_dim, num_heads, dropout, bias, kdim, vdim
+   (<= 0: embed_dim), batch_first, dtype): in_proj_weight [3E, E] (or
+   q/k/v_proj_weight when kdim/vdim differ) from xavier_uniform_, in_proj_bias
+   zeros, out_proj a Linear(E, E) (class NonDynamicallyQuantizableLinear, its
+   bias zeroed), drawn in PyTorch's order. forward(query, key, value,
+   key_padding_mask=None, need_weights=True, attn_mask=None,
+   average_attn_weights=True) -> (attn_output, attn_weights or None). */
+nn_module *nn_multihead_attention_new(int64_t embed_dim, int64_t num_heads, double dropout, bool bias, int64_t kdim,
+                                      int64_t vdim, bool batch_first, nn_dtype dtype);
+
+/* nn.TransformerEncoderLayer(d_model, nhead, dim_feedforward, dropout,
+   activation, layer_norm_eps, batch_first, norm_first, dtype): children
+   self_attn, linear1, dropout, linear2, norm1, norm2, dropout1, dropout2;
+   activation (borrowed) is a callable (F.relu) or a module (then a child).
+   forward(src, src_mask=None, src_key_padding_mask=None). */
+nn_module *nn_transformer_encoder_layer_new(int64_t d_model, int64_t nhead, int64_t dim_feedforward, double dropout,
+                                            nn_object *activation, double layer_norm_eps, bool batch_first,
+                                            bool norm_first, nn_dtype dtype);
+
+/* nn.TransformerEncoder over layers (a list of modules, borrowed: the caller
+   deep-copies the layer num_layers times), norm (borrowed, NULL: None).
+   forward(src, mask=None, src_key_padding_mask=None) calls each layer as
+   layer(x, src_mask=mask, src_key_padding_mask=...), then norm. */
+nn_module *nn_transformer_encoder_new(nn_object *layers, nn_module *norm, bool enable_nested_tensor, bool mask_check);
+
 #endif

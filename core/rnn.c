@@ -14,40 +14,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "nn_int.h"
+#include "nn_scratch.h"
 
-/* ---------------------------------------------------------- scratch */
-
-/* The temporaries of one computation: each result is kept here and released
-   at the end; once one op fails (NULL), later ones are skipped. */
-typedef struct scratch {
-    nn_tensor *t[24];
-    int n;
-    bool failed;
-} scratch;
-
-static nn_tensor *keep(scratch *s, nn_tensor *t)
-{
-    if (!t) {
-        s->failed = true;
-        return NULL;
-    }
-    if (s->n == (int)(sizeof s->t / sizeof s->t[0])) { /* a programming error: grow the array */
-        NN_RELEASE(t);
-        s->failed = true;
-        nn_error_set(NN_ERR_RUNTIME, "rnn: too many temporaries");
-        return NULL;
-    }
-    return s->t[s->n++] = t;
-}
 #define NN_SET_FREE(p) (nn_free(p), (p) = NULL)
-#define K(s, expr) ((s)->failed ? NULL : keep((s), (expr)))
-
-static void scratch_free(scratch *s)
-{
-    for (int i = 0; i < s->n; i++) NN_RELEASE(s->t[i]);
-    s->n = 0;
-}
+#define K(s, expr) NN_KEEP(s, expr)
 
 static nn_tensor *retained(nn_tensor *t)
 {
@@ -67,7 +37,7 @@ static int64_t gates_of(nn_rnn_mode mode) { return mode == NN_RNN_LSTM ? 4 : mod
 static int cell_step(nn_rnn_mode mode, nn_tensor *gi, nn_tensor *h, nn_tensor *c, nn_tensor *w_hh, nn_tensor *b_hh,
                      nn_tensor **h_out, nn_tensor **c_out)
 {
-    scratch s = {0};
+    nn_scratch s = {0};
     int64_t H = h->sizes[1];
     nn_tensor *gh = K(&s, nn_linear(h, w_hh, b_hh)), *hy = NULL, *cy = NULL;
     switch (mode) {
@@ -100,7 +70,7 @@ static int cell_step(nn_rnn_mode mode, nn_tensor *gi, nn_tensor *h, nn_tensor *c
         break;
     }
     }
-    scratch_free(&s);
+    nn_scratch_free(&s);
     if (!hy) {
         NN_RELEASE(cy);
         return -1;
@@ -582,7 +552,7 @@ static nn_object *rnn_forward(nn_module *m, nn_object *args, nn_object *kwargs)
                                     h_in->ndim), NULL;
         }
     }
-    scratch s = {0};
+    nn_scratch s = {0};
     nn_tensor *x = batched ? input : K(&s, nn_unsqueeze(input, batch_dim));
     nn_tensor *h0 = h_in ? (batched ? h_in : K(&s, nn_unsqueeze(h_in, 1))) : NULL;
     nn_tensor *c0 = c_in ? (batched ? c_in : K(&s, nn_unsqueeze(c_in, 1))) : NULL;
@@ -622,7 +592,7 @@ static nn_object *rnn_forward(nn_module *m, nn_object *args, nn_object *kwargs)
         NN_SET(cn, c2);
         if (!hn || (lstm && !cn)) NN_SET(out, NULL);
     }
-    scratch_free(&s);
+    nn_scratch_free(&s);
     nn_object *result = NULL;
     if (out) {
         nn_object *hidden_o = lstm ? nn_tuple_pack(2, hn, cn) : nn_retain((nn_object *)hn);
@@ -634,7 +604,7 @@ static nn_object *rnn_forward(nn_module *m, nn_object *args, nn_object *kwargs)
     NN_RELEASE(cn);
     return result;
 fail:
-    scratch_free(&s);
+    nn_scratch_free(&s);
     return NULL;
 }
 
@@ -683,7 +653,7 @@ static nn_object *cell_forward(nn_module *m, nn_object *args, nn_object *kwargs)
         } else h_in = NN_TENSOR(hx_o);
     }
     bool batched = input->ndim == 2;
-    scratch s = {0};
+    nn_scratch s = {0};
     nn_tensor *x = batched ? input : K(&s, nn_unsqueeze(input, 0));
     nn_tensor *h = h_in ? (batched ? h_in : K(&s, nn_unsqueeze(h_in, 0))) : NULL;
     nn_tensor *c = c_in ? (batched ? c_in : K(&s, nn_unsqueeze(c_in, 0))) : NULL;
@@ -704,12 +674,12 @@ static nn_object *cell_forward(nn_module *m, nn_object *args, nn_object *kwargs)
         NN_SET(cy, c2);
         if (lstm && !cy) NN_SET(hy, NULL);
     }
-    scratch_free(&s);
+    nn_scratch_free(&s);
     nn_object *result = hy && lstm ? nn_tuple_pack(2, hy, cy) : hy ? nn_retain((nn_object *)hy) : NULL;
     NN_RELEASE(hy);
     NN_RELEASE(cy);
     return result;
 fail:
-    scratch_free(&s);
+    nn_scratch_free(&s);
     return NULL;
 }

@@ -2,13 +2,16 @@
  * bind_rnn.c — the recurrent and attention layers in the language: nn.RNN,
  * nn.LSTM, nn.GRU, nn.RNNCell, nn.LSTMCell, nn.GRUCell with PyTorch 1.13's
  * constructor signatures, their reset_parameters / flatten_parameters
- * methods, and torch.nn.utils.rnn.pad_sequence. The modules live in core
- * (rnn.c); this file parses arguments into them.
+ * methods, and torch.nn.utils.rnn.pad_sequence; nn.MultiheadAttention,
+ * nn.TransformerEncoderLayer, nn.TransformerEncoder (deep copies of its layer)
+ * and F.scaled_dot_product_attention. The modules live in core (rnn.c,
+ * attention.c); this file parses arguments into them.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "bind_int.h"
+#include "stdlib_int.h"
 
 #define ARGS(n) nn_object *a[n] = {0}
 #define CTOR(name) static nn_object *c_##name(void *ud, nn_object *args, nn_object *kwargs)
@@ -150,6 +153,134 @@ static bool rnn_method_at(const repl_class_def *cls, size_t i, repl_method_doc *
     return true;
 }
 
+/* ---------------------------------------------------------------- attention */
+
+static nn_dtype dtype_or_default(int dtype) { return dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype; }
+
+CTOR(MultiheadAttention)
+{
+    ARGS(11);
+    const char *f = "MultiheadAttention.__init__";
+    if (repl_parse_args(f, "self, embed_dim, num_heads, dropout=, bias=, add_bias_kv=, add_zero_attn=, kdim=, vdim=, "
+                           "batch_first=, device=, dtype=", args, kwargs, a))
+        return NULL;
+    int64_t e = 0, h = 0, kdim = 0, vdim = 0;
+    double dropout = 0;
+    bool bias = true, bias_kv = false, zero_attn = false, batch_first = false;
+    int dtype = -1;
+    if (repl_arg_int(f, "embed_dim", 1, a[0], &e) || repl_arg_int(f, "num_heads", 2, a[1], &h) ||
+        repl_arg_double(f, "dropout", 3, a[2], &dropout) || repl_arg_bool(f, "bias", 4, a[3], &bias) ||
+        repl_arg_bool(f, "add_bias_kv", 5, a[4], &bias_kv) || repl_arg_bool(f, "add_zero_attn", 6, a[5], &zero_attn) ||
+        repl_arg_int(f, "kdim", 7, a[6], &kdim) || repl_arg_int(f, "vdim", 8, a[7], &vdim) ||
+        repl_arg_bool(f, "batch_first", 9, a[8], &batch_first) || repl_arg_device(f, a[9]) ||
+        repl_arg_dtype(f, "dtype", 0, a[10], &dtype))
+        return NULL;
+    if (bias_kv || zero_attn)
+        return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "MultiheadAttention: add_bias_kv and add_zero_attn are not supported"),
+               NULL;
+    return (nn_object *)nn_multihead_attention_new(e, h, dropout, bias, kdim, vdim, batch_first, dtype_or_default(dtype));
+}
+
+/* torch.nn.functional.<name> (a new reference). */
+static nn_object *functional_fn(const char *name)
+{
+    nn_object *F = repl_bind_import("torch.nn.functional");
+    nn_object *fn = F ? nn_dict_get_str(repl_namespace_attrs(F), name) : NULL;
+    if (fn) NN_RETAIN(fn);
+    else if (F) nn_error_set(NN_ERR_ATTRIBUTE, "module 'torch.nn.functional' has no attribute '%s'", name);
+    NN_RELEASE(F);
+    return fn;
+}
+
+CTOR(TransformerEncoderLayer)
+{
+    ARGS(10);
+    const char *f = "TransformerEncoderLayer.__init__";
+    if (repl_parse_args(f, "self, d_model, nhead, dim_feedforward=, dropout=, activation=, layer_norm_eps=, "
+                           "batch_first=, norm_first=, device=, dtype=", args, kwargs, a))
+        return NULL;
+    int64_t d = 0, h = 0, ff = 2048;
+    double dropout = 0.1, eps = 1e-5;
+    bool batch_first = false, norm_first = false;
+    int dtype = -1;
+    if (repl_arg_int(f, "d_model", 1, a[0], &d) || repl_arg_int(f, "nhead", 2, a[1], &h) ||
+        repl_arg_int(f, "dim_feedforward", 3, a[2], &ff) || repl_arg_double(f, "dropout", 4, a[3], &dropout) ||
+        repl_arg_double(f, "layer_norm_eps", 6, a[5], &eps) || repl_arg_bool(f, "batch_first", 7, a[6], &batch_first) ||
+        repl_arg_bool(f, "norm_first", 8, a[7], &norm_first) || repl_arg_device(f, a[8]) ||
+        repl_arg_dtype(f, "dtype", 0, a[9], &dtype))
+        return NULL;
+    nn_object *act = NULL;
+    if (!a[4] || nn_is_none(a[4])) act = functional_fn("relu");
+    else if (nn_is_str(a[4])) {
+        const char *s = nn_str_cstr(a[4]);
+        if (strcmp(s, "relu") && strcmp(s, "gelu"))
+            return nn_error_set(NN_ERR_RUNTIME, "activation should be relu/gelu, not %s", s), NULL;
+        act = functional_fn(s);
+    } else
+        act = nn_retain(a[4]);
+    if (!act) return NULL;
+    nn_module *m = nn_transformer_encoder_layer_new(d, h, ff, dropout, act, eps, batch_first, norm_first,
+                                                    dtype_or_default(dtype));
+    NN_RELEASE(act);
+    return (nn_object *)m;
+}
+
+CTOR(TransformerEncoder)
+{
+    ARGS(5);
+    const char *f = "TransformerEncoder.__init__";
+    int64_t n = 0;
+    bool nested = true, mask_check = true;
+    if (repl_parse_args(f, "self, encoder_layer, num_layers, norm=, enable_nested_tensor=, mask_check=", args, kwargs,
+                        a) ||
+        repl_arg_int(f, "num_layers", 2, a[1], &n) || repl_arg_bool(f, "enable_nested_tensor", 4, a[3], &nested) ||
+        repl_arg_bool(f, "mask_check", 5, a[4], &mask_check))
+        return NULL;
+    if (!nn_is_module(a[0]))
+        return nn_error_set(NN_ERR_TYPE, "TransformerEncoder: encoder_layer must be a Module, not %s",
+                            repl_type_name(a[0])), NULL;
+    if (a[2] && !nn_is_none(a[2]) && !nn_is_module(a[2]))
+        return nn_error_set(NN_ERR_TYPE, "TransformerEncoder: norm must be a Module or None, not %s",
+                            repl_type_name(a[2])), NULL;
+    nn_object *layers = nn_list_new(n > 0 ? (size_t)n : 0);
+    for (int64_t i = 0; layers && i < n; i++) { /* _get_clones: copy.deepcopy(module) num_layers times */
+        nn_object *c = repl_deepcopy(a[0]);
+        if (!c || nn_list_append(layers, c)) NN_SET(layers, NULL);
+        NN_RELEASE(c);
+    }
+    nn_module *m = layers ? nn_transformer_encoder_new(layers, a[2] && !nn_is_none(a[2]) ? NN_MODULE(a[2]) : NULL,
+                                                       nested, mask_check)
+                          : NULL;
+    NN_RELEASE(layers);
+    return (nn_object *)m;
+}
+
+static nn_object *F_scaled_dot_product_attention(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(6);
+    const char *f = "scaled_dot_product_attention";
+    nn_tensor *q = NULL, *k = NULL, *v = NULL, *mask = NULL;
+    double p = 0;
+    bool causal = false;
+    if (repl_parse_args(f, "query, key, value, attn_mask=, dropout_p=, is_causal=", args, kwargs, a) ||
+        repl_arg_tensor(f, "query", 1, a[0], &q) || repl_arg_tensor(f, "key", 2, a[1], &k) ||
+        repl_arg_tensor(f, "value", 3, a[2], &v) || repl_arg_tensor(f, "attn_mask", 4, a[3], &mask) ||
+        repl_arg_double(f, "dropout_p", 5, a[4], &p) || repl_arg_bool(f, "is_causal", 6, a[5], &causal))
+        return NULL;
+    return (nn_object *)nn_scaled_dot_product_attention(q, k, v, mask, p, causal);
+}
+
+static const repl_function_def functional[] = {
+    {"scaled_dot_product_attention", F_scaled_dot_product_attention,
+     "scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False) -> Tensor\n"
+     "softmax(query @ key.transpose(-2, -1) / sqrt(E) + mask) @ value (PyTorch 2's name; its math path)."},
+};
+
+int repl_rnn_functional(nn_object *fns)
+{
+    return repl_namespace_add_fns(fns, functional, sizeof functional / sizeof functional[0]);
+}
+
 /* ------------------------------------------------------------------ classes */
 
 #define NNCLASS(N, C, DOC) {#N, "torch.nn.modules.rnn." #N, c_##N, NULL, &C, DOC, rnn_method_at}
@@ -172,6 +303,21 @@ static const repl_class_def classes[] = {
     NNCLASS(GRUCell, nn_gru_cell_class,
             "GRUCell(input_size, hidden_size, bias=True, device=None, dtype=None)\n"
             "A gated recurrent unit (GRU) cell."),
+    {"MultiheadAttention", "torch.nn.modules.activation.MultiheadAttention", c_MultiheadAttention, NULL,
+     &nn_multihead_attention_class,
+     "MultiheadAttention(embed_dim, num_heads, dropout=0.0, bias=True, add_bias_kv=False, add_zero_attn=False, kdim=None, vdim=None, batch_first=False, device=None, dtype=None)\n"
+     "Allows the model to jointly attend to information from different representation subspaces.",
+     repl_module_method_at},
+    {"TransformerEncoderLayer", "torch.nn.modules.transformer.TransformerEncoderLayer", c_TransformerEncoderLayer,
+     NULL, &nn_transformer_encoder_layer_class,
+     "TransformerEncoderLayer(d_model, nhead, dim_feedforward=2048, dropout=0.1, activation=relu, layer_norm_eps=1e-05, batch_first=False, norm_first=False, device=None, dtype=None)\n"
+     "Self-attention and a feedforward network, as in \"Attention Is All You Need\".",
+     repl_module_method_at},
+    {"TransformerEncoder", "torch.nn.modules.transformer.TransformerEncoder", c_TransformerEncoder, NULL,
+     &nn_transformer_encoder_class,
+     "TransformerEncoder(encoder_layer, num_layers, norm=None, enable_nested_tensor=True, mask_check=True)\n"
+     "A stack of N encoder layers (deep copies of encoder_layer).",
+     repl_module_method_at},
 };
 #undef NNCLASS
 
@@ -273,5 +419,3 @@ nn_object *repl_nn_utils_rnn_namespace(void)
     if (ns && repl_namespace_add_fns(ns, rnn_utils, sizeof rnn_utils / sizeof rnn_utils[0])) NN_SET(ns, NULL);
     return ns;
 }
-
-int repl_rnn_functional(nn_object *fns) { (void)fns; return 0; }
