@@ -8,7 +8,8 @@
  * on chunks of it, outputs stacked over time, directions concatenated,
  * dropout between layers in training. Autograd comes from those ops.
  *
- * Not here: PackedSequence inputs, LSTM's proj_size.
+ * PackedSequence inputs run ATen's packed layers (the batch shrinking as
+ * sequences end). Not here: LSTM's proj_size.
  */
 #include <math.h>
 #include <stdio.h>
@@ -312,6 +313,15 @@ nn_module *nn_rnn_cell_new(nn_rnn_mode mode, int64_t input_size, int64_t hidden_
 
 /* ------------------------------------------------------------ forward */
 
+/* torch.nn.utils.rnn.PackedSequence: a tuple subtype of that name holding
+   (data, batch_sizes, sorted_indices, unsorted_indices) (repl/bind_rnn.c makes them). */
+static bool is_packed(const nn_object *o)
+{
+    return o && o->type != &nn_tuple_type && nn_is_instance(o, &nn_tuple_type) &&
+           !strcmp(o->type->name, "PackedSequence") && nn_tuple_len((nn_object *)o) == 4 &&
+           nn_is_tensor(nn_tuple_get((nn_object *)o, 0)) && nn_is_tensor(nn_tuple_get((nn_object *)o, 1));
+}
+
 /* forward(input, hx=None): the two arguments, borrowed (*hx NULL for None). */
 static int forward_args(nn_module *m, nn_object *args, nn_object *kwargs, nn_object **input, nn_object **hx)
 {
@@ -331,7 +341,7 @@ static int forward_args(nn_module *m, nn_object *args, nn_object *kwargs, nn_obj
         *slot = v;
     }
     if (!*input) return nn_error_set(NN_ERR_TYPE, "forward() missing 1 required positional argument: 'input'");
-    if (!nn_is_tensor(*input))
+    if (!nn_is_tensor(*input) && !is_packed(*input))
         return nn_error_set(NN_ERR_ATTRIBUTE, "'%s' object has no attribute 'dim'",
                             nn_is_none(*input) ? "NoneType" : (*input)->type->name);
     if (*hx && nn_is_none(*hx)) *hx = NULL;
@@ -408,11 +418,98 @@ static nn_tensor *run_direction(nn_rnn_mode mode, nn_tensor *x, nn_tensor **h, n
     return out;
 }
 
+/* One layer in one direction over a packed sequence: data [N, in] whose steps
+   hold bs[0] >= bs[1] >= ... rows (ATen's PackedLayer / ReversedPackedLayer:
+   the finished sequences' states are set aside as the batch shrinks, or
+   joined in as it grows going backwards). Returns the outputs [N, H] and
+   replaces *h / *c (borrowed [B, H]) with the final states (new references). */
+static nn_tensor *run_direction_packed(nn_rnn_mode mode, nn_tensor *data, const int64_t *bs, int64_t T, nn_tensor **h,
+                                       nn_tensor **c, nn_tensor *w_ih, nn_tensor *w_hh, nn_tensor *b_ih,
+                                       nn_tensor *b_hh, bool reverse)
+{
+    bool lstm = mode == NN_RNN_LSTM;
+    nn_tensor *gi_all = nn_linear(data, w_ih, b_ih);
+    nn_tensor **outs = gi_all ? nn_calloc((size_t)(3 * T + 2), sizeof *outs) : NULL;
+    if (!outs) {
+        NN_RELEASE(gi_all);
+        return NULL;
+    }
+    nn_tensor **fin_h = outs + T, **fin_c = fin_h + T + 1; /* set-aside states, forward only */
+    int64_t nf = 0, last = reverse ? bs[T - 1] : bs[0], offset = reverse ? data->sizes[0] : 0;
+    nn_tensor *hc = reverse ? nn_narrow(*h, 0, 0, last) : retained(*h);
+    nn_tensor *cc = !lstm ? NULL : reverse ? nn_narrow(*c, 0, 0, last) : retained(*c);
+    int rc = hc && (!lstm || cc) ? 0 : -1;
+    for (int64_t k = 0; k < T && rc == 0; k++) {
+        int64_t i = reverse ? T - 1 - k : k, b = bs[i];
+        if (!reverse && last > b) { /* the sequences b..last end here */
+            fin_h[nf] = nn_narrow(hc, 0, b, last - b);
+            fin_c[nf] = lstm ? nn_narrow(cc, 0, b, last - b) : NULL;
+            nf++;
+            nn_tensor *h2 = nn_narrow(hc, 0, 0, b), *c2 = lstm ? nn_narrow(cc, 0, 0, b) : NULL;
+            NN_SET(hc, h2);
+            NN_SET(cc, c2);
+        } else if (reverse && b > last) { /* the sequences last..b start here */
+            nn_tensor *hn = nn_narrow(*h, 0, last, b - last), *cn = lstm ? nn_narrow(*c, 0, last, b - last) : NULL;
+            nn_tensor *hp[2] = {hc, hn}, *cp[2] = {cc, cn};
+            nn_tensor *h2 = hn ? nn_cat(2, hp, 0) : NULL, *c2 = lstm && cn ? nn_cat(2, cp, 0) : NULL;
+            NN_RELEASE(hn);
+            NN_RELEASE(cn);
+            NN_SET(hc, h2);
+            NN_SET(cc, c2);
+        }
+        if (!hc || (lstm && !cc) || (nf && !fin_h[nf - 1]) || (lstm && nf && !fin_c[nf - 1])) {
+            rc = -1;
+            break;
+        }
+        if (reverse) offset -= b;
+        nn_tensor *gi = nn_narrow(gi_all, 0, offset, b), *hn = NULL, *cn = NULL;
+        if (!reverse) offset += b;
+        last = b;
+        rc = gi ? cell_step(mode, gi, hc, cc, w_hh, b_hh, &hn, lstm ? &cn : NULL) : -1;
+        NN_RELEASE(gi);
+        if (rc) break;
+        NN_SET(hc, hn);
+        NN_SET(cc, cn);
+        outs[i] = retained(hn);
+    }
+    nn_tensor *out = rc == 0 ? nn_cat((int)T, outs, 0) : NULL;
+    if (out && !reverse) { /* the final states in batch order: the longest sequences first */
+        fin_h[nf] = retained(hc);
+        fin_c[nf] = lstm ? retained(cc) : NULL;
+        nf++;
+        for (int64_t a = 0, z = nf - 1; a < z; a++, z--) {
+            nn_tensor *t = fin_h[a];
+            fin_h[a] = fin_h[z], fin_h[z] = t;
+            t = fin_c[a], fin_c[a] = fin_c[z], fin_c[z] = t;
+        }
+        nn_tensor *h2 = nn_cat((int)nf, fin_h, 0), *c2 = lstm && h2 ? nn_cat((int)nf, fin_c, 0) : NULL;
+        NN_SET(hc, h2);
+        NN_SET(cc, c2);
+        if (!hc || (lstm && !cc)) NN_SET(out, NULL);
+    }
+    for (int64_t i = 0; i < T; i++) NN_RELEASE(outs[i]);
+    for (int64_t i = 0; i < nf; i++) {
+        NN_RELEASE(fin_h[i]);
+        NN_RELEASE(fin_c[i]);
+    }
+    nn_free(outs);
+    NN_RELEASE(gi_all);
+    if (!out) {
+        NN_RELEASE(hc);
+        NN_RELEASE(cc);
+        return NULL;
+    }
+    *h = hc;
+    *c = cc;
+    return out;
+}
+
 /* _VF.rnn_tanh / lstm / gru over input [T, B, in] (already batch-major
    transposed back by the caller when batch_first): output and the final
    states stacked [L*D, B, H]. */
-static int run_layers(nn_module *m, nn_rnn_mode mode, nn_tensor *input, nn_tensor *h0, nn_tensor *c0, int64_t L,
-                      int64_t D, double dropout, nn_tensor **output, nn_tensor **hn, nn_tensor **cn)
+static int run_layers(nn_module *m, nn_rnn_mode mode, nn_tensor *input, const int64_t *bs, int64_t T, nn_tensor *h0,
+                      nn_tensor *c0, int64_t L, int64_t D, double dropout, nn_tensor **output, nn_tensor **hn,
+                      nn_tensor **cn)
 {
     nn_tensor *x = retained(input);
     int64_t n_final = L * D;
@@ -451,7 +548,8 @@ static int run_layers(nn_module *m, nn_rnn_mode mode, nn_tensor *input, nn_tenso
                 break;
             }
             nn_tensor *hstart = h, *cstart = c;
-            dir_out[d] = run_direction(mode, x, &h, &c, w[0], w[1], w[2], w[3], d == 1);
+            dir_out[d] = bs ? run_direction_packed(mode, x, bs, T, &h, &c, w[0], w[1], w[2], w[3], d == 1)
+                            : run_direction(mode, x, &h, &c, w[0], w[1], w[2], w[3], d == 1);
             if (!dir_out[d]) {
                 rc = -1;
                 NN_RELEASE(hstart);
@@ -465,7 +563,7 @@ static int run_layers(nn_module *m, nn_rnn_mode mode, nn_tensor *input, nn_tenso
             n_done++;
         }
         nn_tensor *next = NULL;
-        if (rc == 0) next = D == 2 ? nn_cat(2, dir_out, 2) : retained(dir_out[0]);
+        if (rc == 0) next = D == 2 ? nn_cat(2, dir_out, x->ndim - 1) : retained(dir_out[0]);
         NN_RELEASE(dir_out[0]);
         NN_RELEASE(dir_out[1]);
         if (!next) rc = -1;
@@ -518,6 +616,76 @@ static int lstm_pair(nn_object *hx, nn_tensor **h, nn_tensor **c)
     return 0;
 }
 
+/* t.index_select(1, perm) when perm (a tensor or None) is given; new reference. */
+static nn_tensor *permute1(nn_tensor *t, nn_object *perm)
+{
+    return perm && nn_is_tensor(perm) ? nn_index_select(t, 1, NN_TENSOR(perm)) : retained(t);
+}
+
+/* forward over a PackedSequence: (PackedSequence of the outputs, h_n or (h_n, c_n)),
+   the states in the caller's batch order (sorted_indices / unsorted_indices). */
+static nn_object *rnn_forward_packed(nn_module *m, nn_rnn_mode mode, nn_object *packed, nn_object *hx_o,
+                                     int64_t input_size, int64_t hidden, int64_t L, int64_t D, double dropout)
+{
+    nn_tensor *data = NN_TENSOR(nn_tuple_get(packed, 0)), *bst = NN_TENSOR(nn_tuple_get(packed, 1));
+    nn_object *sorted = nn_tuple_get(packed, 2), *unsorted = nn_tuple_get(packed, 3);
+    bool lstm = mode == NN_RNN_LSTM;
+    if (bst->ndim != 1 || bst->dtype != NN_INT64 || bst->sizes[0] == 0)
+        return nn_error_set(NN_ERR_RUNTIME, "batch_sizes must be a non-empty 1-D int64 tensor"), NULL;
+    if (data->ndim != 2) return nn_error_set(NN_ERR_RUNTIME, "input must have 2 dimensions, got %d", data->ndim), NULL;
+    if (data->sizes[1] != input_size)
+        return nn_error_set(NN_ERR_RUNTIME, "input.size(-1) must be equal to input_size. Expected %lld, got %lld",
+                            (long long)input_size, (long long)data->sizes[1]), NULL;
+    nn_tensor *hold = NULL;
+    const int64_t *bs = nn_host_read(bst, &hold);
+    if (!bs) return NULL;
+    int64_t T = bst->sizes[0], total = 0;
+    for (int64_t i = 0; i < T; i++) total += bs[i];
+    nn_object *result = NULL;
+    nn_tensor *h_in = NULL, *c_in = NULL, *h0 = NULL, *c0 = NULL, *out = NULL, *hn = NULL, *cn = NULL;
+    for (int64_t i = 1; i < T; i++)
+        if (bs[i] > bs[i - 1] || bs[i] <= 0) total = -1;
+    if (total != data->sizes[0]) {
+        nn_error_set(NN_ERR_RUNTIME, "batch_sizes do not describe the packed data (%lld rows)", (long long)data->sizes[0]);
+        goto done;
+    }
+    int64_t expected[3] = {L * D, bs[0], hidden};
+    if (hx_o) {
+        if (lstm ? lstm_pair(hx_o, &h_in, &c_in) : (nn_is_tensor(hx_o) ? (h_in = NN_TENSOR(hx_o), 0)
+                                                                         : nn_error_set(NN_ERR_ATTRIBUTE,
+                                                                                        "'%s' object has no attribute "
+                                                                                        "'index_select'",
+                                                                                        hx_o->type->name)))
+            goto done;
+        h0 = permute1(h_in, sorted);
+        c0 = lstm && h0 ? permute1(c_in, sorted) : NULL;
+    } else {
+        h0 = zeros3(data, 3, L * D, bs[0], hidden);
+        c0 = lstm && h0 ? zeros3(data, 3, L * D, bs[0], hidden) : NULL;
+    }
+    if (!h0 || (lstm && !c0) || check_hidden(h0, expected, lstm ? "hidden[0]" : "hidden") ||
+        (lstm && check_hidden(c0, expected, "hidden[1]")) ||
+        run_layers(m, mode, data, bs, T, h0, c0, L, D, dropout, &out, &hn, lstm ? &cn : NULL))
+        goto done;
+    nn_tensor *h2 = permute1(hn, unsorted), *c2 = lstm && h2 ? permute1(cn, unsorted) : NULL;
+    NN_SET(hn, h2);
+    NN_SET(cn, c2);
+    nn_object *po = hn && (!lstm || cn) ? nn_tuple_pack(4, out, bst, sorted, unsorted) : NULL;
+    if (po) po->type = packed->type; /* the same PackedSequence type as the input */
+    nn_object *hidden_o = po ? (lstm ? nn_tuple_pack(2, hn, cn) : nn_retain((nn_object *)hn)) : NULL;
+    result = hidden_o ? nn_tuple_pack(2, po, hidden_o) : NULL;
+    NN_RELEASE(po);
+    NN_RELEASE(hidden_o);
+done:
+    NN_RELEASE(hold);
+    NN_RELEASE(h0);
+    NN_RELEASE(c0);
+    NN_RELEASE(out);
+    NN_RELEASE(hn);
+    NN_RELEASE(cn);
+    return result;
+}
+
 static nn_object *rnn_forward(nn_module *m, nn_object *args, nn_object *kwargs)
 {
     nn_object *in_o, *hx_o;
@@ -530,6 +698,7 @@ static nn_object *rnn_forward(nn_module *m, nn_object *args, nn_object *kwargs)
         attr_bool(m, "bidirectional", &bidir) || !(dropout_o = nn_module_getattr(m, "dropout")))
         return NULL;
     double dropout = nn_float_value(dropout_o);
+    if (is_packed(in_o)) return rnn_forward_packed(m, mode, in_o, hx_o, input_size, hidden, L, bidir ? 2 : 1, dropout);
     nn_tensor *input = NN_TENSOR(in_o), *h_in = NULL, *c_in = NULL;
     bool lstm = mode == NN_RNN_LSTM, batched = input->ndim == 3;
     int batch_dim = batch_first ? 0 : 1;
@@ -580,7 +749,7 @@ static nn_object *rnn_forward(nn_module *m, nn_object *args, nn_object *kwargs)
         goto fail;
     }
     nn_tensor *seq = batch_first ? K(&s, nn_transpose(x, 0, 1)) : x, *out = NULL, *hn = NULL, *cn = NULL;
-    if (s.failed || run_layers(m, mode, seq, h0, c0, L, D, dropout, &out, &hn, lstm ? &cn : NULL)) goto fail;
+    if (s.failed || run_layers(m, mode, seq, NULL, 0, h0, c0, L, D, dropout, &out, &hn, lstm ? &cn : NULL)) goto fail;
     if (batch_first) {
         nn_tensor *o2 = nn_transpose(out, 0, 1);
         NN_SET(out, o2);

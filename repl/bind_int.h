@@ -322,5 +322,7 @@ int repl_rnn_functional(nn_object *fns);        /* adds to torch.nn.functional; 
 /* rnn.reset_parameters, flatten_parameters: new reference or NULL without error */
 nn_object *repl_rnn_method(nn_module *m, const char *name);
 nn_object *repl_nn_utils_rnn_namespace(void);   /* torch.nn.utils.rnn */
+/* PackedSequence's fields (.data, .batch_sizes, ...): *handled when o is one */
+nn_object *repl_rnn_getattr(nn_object *o, const char *name, bool *handled);
 
 #endif

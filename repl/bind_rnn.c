@@ -2,7 +2,8 @@
  * bind_rnn.c — the recurrent and attention layers in the language: nn.RNN,
  * nn.LSTM, nn.GRU, nn.RNNCell, nn.LSTMCell, nn.GRUCell with PyTorch 1.13's
  * constructor signatures, their reset_parameters / flatten_parameters
- * methods, and torch.nn.utils.rnn.pad_sequence; nn.MultiheadAttention,
+ * methods, and torch.nn.utils.rnn (pad_sequence, PackedSequence,
+ * pack_padded_sequence, pad_packed_sequence, pack_sequence); nn.MultiheadAttention,
  * nn.TransformerEncoderLayer, nn.TransformerEncoder (deep copies of its layer)
  * and F.scaled_dot_product_attention. The modules live in core (rnn.c,
  * attention.c); this file parses arguments into them.
@@ -14,7 +15,14 @@
 #include "stdlib_int.h"
 
 #define ARGS(n) nn_object *a[n] = {0}
+#define NN_SET_FREE(p) (nn_free(p), (p) = NULL)
 #define CTOR(name) static nn_object *c_##name(void *ud, nn_object *args, nn_object *kwargs)
+
+static nn_tensor *retained_tensor(nn_tensor *t)
+{
+    NN_RETAIN(t);
+    return t;
+}
 
 /* ------------------------------------------------------------ RNN, LSTM, GRU */
 
@@ -407,10 +415,312 @@ done:
     return result;
 }
 
+/* --------------------------------------------------------- PackedSequence */
+
+/* torch.nn.utils.rnn.PackedSequence: a 4-tuple (data, batch_sizes,
+   sorted_indices, unsorted_indices) with the namedtuple's repr and fields;
+   core's RNN forwards recognise it by its type's name. */
+static char *packed_repr(nn_object *self)
+{
+    char *r[4] = {0}, *out = NULL;
+    size_t n = 96;
+    for (size_t i = 0; i < 4; i++) {
+        if (!(r[i] = nn_repr(nn_tuple_get(self, i)))) goto done;
+        n += strlen(r[i]);
+    }
+    if ((out = nn_malloc(n)))
+        snprintf(out, n, "PackedSequence(data=%s, batch_sizes=%s, sorted_indices=%s, unsorted_indices=%s)", r[0], r[1],
+                 r[2], r[3]);
+done:
+    for (size_t i = 0; i < 4; i++) nn_free(r[i]);
+    return out;
+}
+
+static nn_type packed_type = {.name = "PackedSequence", .repr = packed_repr, .base = &nn_tuple_type};
+
+nn_object *repl_rnn_getattr(nn_object *o, const char *name, bool *handled)
+{
+    if (o->type != &packed_type) return NULL;
+    *handled = true;
+    static const char *const fields[4] = {"data", "batch_sizes", "sorted_indices", "unsorted_indices"};
+    for (size_t i = 0; i < 4; i++)
+        if (!strcmp(name, fields[i])) return nn_retain(nn_tuple_get(o, i));
+    nn_error_set(NN_ERR_ATTRIBUTE, "'PackedSequence' object has no attribute '%s'", name);
+    return NULL;
+}
+
+/* A PackedSequence of the four (taken; NULL sorted/unsorted: None). */
+static nn_object *packed_new(nn_tensor *data, nn_tensor *batch_sizes, nn_tensor *sorted, nn_tensor *unsorted)
+{
+    nn_object *t = data && batch_sizes ? nn_tuple_new(4) : NULL;
+    if (t) {
+        nn_tuple_set(t, 0, (nn_object *)data);
+        nn_tuple_set(t, 1, (nn_object *)batch_sizes);
+        nn_tuple_set(t, 2, sorted ? (nn_object *)sorted : nn_retain(nn_none()));
+        nn_tuple_set(t, 3, unsorted ? (nn_object *)unsorted : nn_retain(nn_none()));
+        return repl_tuple_as(t, &packed_type);
+    }
+    NN_RELEASE(data);
+    NN_RELEASE(batch_sizes);
+    NN_RELEASE(sorted);
+    NN_RELEASE(unsorted);
+    return NULL;
+}
+
+/* An int64 CPU tensor [n] of the values v. */
+static nn_tensor *int64_tensor(const int64_t *v, int64_t n)
+{
+    nn_tensor *t = nn_empty_on(NN_DEVICE_CPU, 1, &n, NN_INT64);
+    if (t && nn_host_write(t, v)) NN_SET(t, NULL);
+    return t;
+}
+
+/* lengths: a list/tuple of ints or a 1-D tensor, into a new nn_malloc'd array of *n values. */
+static int64_t *lengths_of(const char *f, nn_object *o, int64_t *n)
+{
+    if (nn_is_tensor(o)) {
+        nn_tensor *t = NN_TENSOR(o), *hold = NULL;
+        nn_tensor *l = nn_to_dtype(t, NN_INT64);
+        const int64_t *v = l ? nn_host_read(l, &hold) : NULL;
+        int64_t *out = v ? nn_malloc(sizeof *out * (size_t)(nn_numel(l) + 1)) : NULL;
+        if (out) {
+            *n = nn_numel(l);
+            memcpy(out, v, sizeof *out * (size_t)*n);
+        }
+        NN_RELEASE(hold);
+        NN_RELEASE(l);
+        return out;
+    }
+    bool tuple = o->type == &nn_tuple_type;
+    if (!tuple && !nn_is_list(o)) {
+        nn_error_set(NN_ERR_TYPE, "%s(): lengths must be a list of ints or a 1-D tensor, not %s", f, repl_type_name(o));
+        return NULL;
+    }
+    *n = (int64_t)(tuple ? nn_tuple_len(o) : nn_list_len(o));
+    int64_t *out = nn_malloc(sizeof *out * (size_t)(*n + 1));
+    for (int64_t i = 0; out && i < *n; i++) {
+        nn_object *v = tuple ? nn_tuple_get(o, (size_t)i) : nn_list_get(o, (size_t)i);
+        if (!nn_is_int(v) && !nn_is_bool(v)) {
+            nn_error_set(NN_ERR_TYPE, "%s(): lengths must be ints, not %s", f, repl_type_name(v));
+            NN_SET_FREE(out);
+        } else
+            out[i] = nn_int_value(v);
+    }
+    return out;
+}
+
+/* invert_permutation: out[perm[i]] = i. */
+static nn_tensor *invert_permutation(nn_tensor *perm)
+{
+    nn_tensor *zero = nn_zeros_like(perm), *ar = zero ? nn_arange(0, (double)nn_numel(perm), 1, true, NN_INT64) : NULL;
+    nn_tensor *r = ar ? nn_scatter(zero, 0, perm, ar) : NULL;
+    NN_RELEASE(zero);
+    NN_RELEASE(ar);
+    return r;
+}
+
+/* pack_padded_sequence(input [T, B, *] ([B, T, *] when batch_first), lengths,
+   batch_first=False, enforce_sorted=True): ATen's _pack_padded_sequence, the
+   batch sorted by decreasing length first when not enforce_sorted. */
+static nn_object *pack_padded(nn_tensor *input, nn_object *lengths_o, bool batch_first, bool enforce_sorted)
+{
+    const char *f = "pack_padded_sequence";
+    int64_t n = 0;
+    int64_t *len = lengths_of(f, lengths_o, &n);
+    if (!len) return NULL;
+    nn_object *result = NULL;
+    nn_tensor *x = NULL, *sorted = NULL, **steps = NULL;
+    int64_t *bs = NULL, n_steps = 0, B = 0, T = 0;
+    if (input->ndim < 2) {
+        nn_error_set(NN_ERR_RUNTIME, "%s: input must have at least 2 dimensions, got %d", f, input->ndim);
+        goto done;
+    }
+    int bdim = batch_first ? 0 : 1;
+    if (!enforce_sorted) { /* lengths, sorted_indices = torch.sort(lengths, descending=True) */
+        nn_tensor *lt = int64_tensor(len, n), *vals = NULL;
+        int rc = lt ? nn_sort(lt, 0, true, &vals, &sorted) : -1;
+        NN_RELEASE(lt);
+        nn_tensor *hold = NULL;
+        const int64_t *v = rc == 0 ? nn_host_read(vals, &hold) : NULL;
+        if (v) memcpy(len, v, sizeof *len * (size_t)n);
+        NN_RELEASE(hold);
+        NN_RELEASE(vals);
+        if (!v || !(x = nn_index_select(input, bdim, sorted))) goto done;
+    } else
+        x = retained_tensor(input);
+    if (batch_first) {
+        nn_tensor *t = nn_transpose(x, 0, 1);
+        NN_SET(x, t);
+        if (!x) goto done;
+    }
+    T = x->sizes[0], B = x->sizes[1];
+    if (n != B) {
+        nn_error_set(NN_ERR_RUNTIME, "Expected `len(lengths)` to be equal to batch_size, but got %lld (batch_size=%lld)",
+                     (long long)n, (long long)B);
+        goto done;
+    }
+    for (int64_t i = 1; i < n; i++)
+        if (len[i] > len[i - 1]) {
+            nn_error_set(NN_ERR_RUNTIME, "`lengths` array must be sorted in decreasing order when `enforce_sorted` is "
+                         "True. You can pass `enforce_sorted=False` to pack_padded_sequence and/or pack_sequence to "
+                         "sidestep this requirement if you do not need ONNX exportability.");
+            goto done;
+        }
+    if (n == 0 || len[n - 1] <= 0) {
+        nn_error_set(NN_ERR_RUNTIME, "Length of all samples has to be greater than 0, but found an element in 'lengths' "
+                     "that is <= 0");
+        goto done;
+    }
+    if (len[0] > T) {
+        nn_error_set(NN_ERR_RUNTIME, "%s: a length (%lld) is longer than the sequence (%lld)", f, (long long)len[0],
+                     (long long)T);
+        goto done;
+    }
+    bs = nn_malloc(sizeof *bs * (size_t)len[0]);
+    steps = bs ? nn_calloc((size_t)n, sizeof *steps) : NULL;
+    if (!steps) goto done;
+    int64_t prev = 0;
+    for (int64_t i = 0; i < n; i++) { /* from the shortest: each new length adds its time steps */
+        int64_t l = len[n - 1 - i], cb = n - i;
+        if (l <= prev) continue;
+        nn_tensor *a = nn_narrow(x, 0, prev, l - prev), *b = a ? nn_narrow(a, 1, 0, cb) : NULL;
+        int64_t sizes[NN_MAX_DIMS];
+        sizes[0] = -1;
+        memcpy(sizes + 1, x->sizes + 2, sizeof sizes[0] * (size_t)(x->ndim - 2));
+        steps[n_steps] = b ? nn_reshape(b, x->ndim - 1, sizes) : NULL;
+        NN_RELEASE(a);
+        NN_RELEASE(b);
+        if (!steps[n_steps++]) goto done;
+        for (int64_t t = prev; t < l; t++) bs[t] = cb;
+        prev = l;
+    }
+    nn_tensor *data = nn_cat((int)n_steps, steps, 0), *bst = data ? int64_tensor(bs, len[0]) : NULL;
+    nn_tensor *unsorted = sorted && bst ? invert_permutation(sorted) : NULL;
+    if (sorted && !unsorted) NN_SET(bst, NULL);
+    result = packed_new(data, bst, sorted, unsorted);
+    sorted = NULL; /* taken */
+done:
+    for (int64_t i = 0; i < n_steps; i++) NN_RELEASE(steps[i]);
+    nn_free(steps);
+    nn_free(bs);
+    nn_free(len);
+    NN_RELEASE(x);
+    NN_RELEASE(sorted);
+    return result;
+}
+
+static nn_object *f_pack_padded_sequence(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(4);
+    const char *f = "pack_padded_sequence";
+    nn_tensor *x = NULL;
+    bool batch_first = false, enforce = true;
+    if (repl_parse_args(f, "input, lengths, batch_first=, enforce_sorted=", args, kwargs, a) ||
+        repl_arg_tensor(f, "input", 1, a[0], &x) || repl_arg_bool(f, "batch_first", 3, a[2], &batch_first) ||
+        repl_arg_bool(f, "enforce_sorted", 4, a[3], &enforce))
+        return NULL;
+    return pack_padded(x, a[1], batch_first, enforce);
+}
+
+static nn_object *f_pack_sequence(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(2);
+    const char *f = "pack_sequence";
+    bool enforce = true;
+    size_t n = 0;
+    if (repl_parse_args(f, "sequences, enforce_sorted=", args, kwargs, a) ||
+        repl_arg_bool(f, "enforce_sorted", 2, a[1], &enforce))
+        return NULL;
+    nn_tensor **ts = tensor_items(f, a[0], &n);
+    nn_object *lengths = ts ? nn_list_new(n) : NULL, *padded = NULL, *r = NULL;
+    for (size_t i = 0; lengths && i < n; i++) {
+        nn_object *v = ts[i]->ndim ? nn_int_new(ts[i]->sizes[0]) : NULL;
+        if (!v) nn_error_set(NN_ERR_INDEX, "Dimension specified as 0 but tensor has no dimensions");
+        if (!v || nn_list_append(lengths, v)) NN_SET(lengths, NULL);
+        NN_RELEASE(v);
+    }
+    nn_object *pargs = lengths ? nn_tuple_pack(1, a[0]) : NULL;
+    padded = pargs ? f_pad_sequence(NULL, pargs, NULL) : NULL;
+    if (padded) r = pack_padded(NN_TENSOR(padded), lengths, false, enforce);
+    NN_RELEASE(pargs);
+    NN_RELEASE(padded);
+    NN_RELEASE(lengths);
+    nn_free(ts);
+    return r;
+}
+
+static nn_object *f_pad_packed_sequence(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(4);
+    const char *f = "pad_packed_sequence";
+    bool batch_first = false;
+    double value = 0;
+    int64_t total = -1;
+    if (repl_parse_args(f, "sequence, batch_first=, padding_value=, total_length=", args, kwargs, a) ||
+        repl_arg_bool(f, "batch_first", 2, a[1], &batch_first) || repl_arg_double(f, "padding_value", 3, a[2], &value) ||
+        repl_arg_int(f, "total_length", 4, a[3], &total))
+        return NULL;
+    if (a[0]->type != &packed_type)
+        return nn_error_set(NN_ERR_TYPE, "%s(): sequence must be a PackedSequence, not %s", f, repl_type_name(a[0])),
+               NULL;
+    nn_tensor *data = NN_TENSOR(nn_tuple_get(a[0], 0)), *bst = NN_TENSOR(nn_tuple_get(a[0], 1)), *hold = NULL;
+    nn_object *unsorted = nn_tuple_get(a[0], 3);
+    int64_t T = bst->ndim == 1 ? bst->sizes[0] : 0;
+    if (T == 0 || bst->dtype != NN_INT64 || data->ndim < 1)
+        return nn_error_set(NN_ERR_RUNTIME, "%s: batch_sizes must be a non-empty 1-D int64 tensor", f), NULL;
+    if (total >= 0 && total < T)
+        return nn_error_set(NN_ERR_VALUE, "Expected total_length to be at least the length of the longest sequence in "
+                            "input, but got total_length=%lld and max sequence length being %lld", (long long)total,
+                            (long long)T), NULL;
+    const int64_t *bs = nn_host_read(bst, &hold);
+    if (!bs) return NULL;
+    int64_t B = bs[0], max_len = total >= 0 ? total : T, sizes[NN_MAX_DIMS];
+    sizes[0] = max_len, sizes[1] = B;
+    memcpy(sizes + 2, data->sizes + 1, sizeof sizes[0] * (size_t)(data->ndim - 1));
+    nn_tensor *out = nn_full_on(nn_device_of(data), data->ndim + 1, sizes, value, data->dtype), *lengths = NULL;
+    int64_t *lens = out ? nn_calloc((size_t)B, sizeof *lens) : NULL;
+    int rc = lens ? 0 : -1;
+    for (int64_t t = 0, off = 0; rc == 0 && t < T; off += bs[t], t++) { /* out[t, :bs[t]] = data[off:off+bs[t]] */
+        nn_tensor *rows = nn_narrow(data, 0, off, bs[t]);
+        nn_index_item items[2] = {{.kind = NN_INDEX_INT, .start = t},
+                                  {.kind = NN_INDEX_SLICE, .start = 0, .stop = bs[t], .step = 1, .has_start = true,
+                                   .has_stop = true}};
+        rc = rows ? nn_index_put_(out, 2, items, rows) : -1;
+        NN_RELEASE(rows);
+        for (int64_t b = 0; rc == 0 && b < bs[t] && b < B; b++) lens[b]++;
+    }
+    if (rc == 0 && batch_first) {
+        nn_tensor *o2 = nn_transpose(out, 0, 1);
+        NN_SET(out, o2);
+    }
+    if (rc == 0 && out) lengths = int64_tensor(lens, B);
+    if (lengths && unsorted && nn_is_tensor(unsorted)) {
+        nn_tensor *o2 = nn_index_select(out, batch_first ? 0 : 1, NN_TENSOR(unsorted));
+        nn_tensor *l2 = o2 ? nn_index_select(lengths, 0, NN_TENSOR(unsorted)) : NULL;
+        NN_SET(out, o2);
+        NN_SET(lengths, l2);
+    }
+    nn_free(lens);
+    NN_RELEASE(hold);
+    nn_object *r = rc == 0 && out && lengths ? nn_tuple_pack(2, out, lengths) : NULL;
+    NN_RELEASE(out);
+    NN_RELEASE(lengths);
+    return r;
+}
+
 static const repl_function_def rnn_utils[] = {
     {"pad_sequence", f_pad_sequence,
      "pad_sequence(sequences, batch_first=False, padding_value=0.0) -> Tensor\n"
      "Pads a list of variable length tensors with padding_value to the longest one and stacks them."},
+    {"pack_padded_sequence", f_pack_padded_sequence,
+     "pack_padded_sequence(input, lengths, batch_first=False, enforce_sorted=True) -> PackedSequence\n"
+     "Packs a Tensor containing padded sequences of variable length."},
+    {"pad_packed_sequence", f_pad_packed_sequence,
+     "pad_packed_sequence(sequence, batch_first=False, padding_value=0.0, total_length=None) -> (Tensor, Tensor)\n"
+     "Pads a packed batch of variable length sequences; also returns the lengths."},
+    {"pack_sequence", f_pack_sequence,
+     "pack_sequence(sequences, enforce_sorted=True) -> PackedSequence\n"
+     "Packs a list of variable length Tensors."},
 };
 
 nn_object *repl_nn_utils_rnn_namespace(void)

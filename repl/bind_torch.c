@@ -924,6 +924,8 @@ static nn_object *op_getattr(nn_object *o, const char *name)
     if (handled) return r;
     r = repl_return_type_getattr(o, name, &handled);
     if (handled) return r;
+    r = repl_rnn_getattr(o, name, &handled);
+    if (handled) return r;
     r = repl_nn_other_getattr(o, name, &handled);
     if (handled) return r;
     nn_error_set(NN_ERR_ATTRIBUTE, "'%s' object has no attribute '%s'", repl_type_name(o), name);
