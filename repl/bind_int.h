@@ -147,8 +147,6 @@ typedef struct repl_class_def {
 } repl_class_def;
 /* A new class object for def (borrowed, static). */
 nn_object *repl_class_new(const repl_class_def *def);
-/* Adds the n classes of defs (static) to the namespace ns under their names. 0 or -1. */
-int repl_namespace_add_classes(nn_object *ns, const repl_class_def *defs, size_t n);
 bool repl_is_class(const nn_object *o);
 const repl_class_def *repl_class_def_of(const nn_object *cls);
 /* Class.name: the unbound method (callable with an instance first, as

@@ -2138,13 +2138,6 @@ static int add_class(nn_object *ns, const repl_class_def *d)
     return rc;
 }
 
-int repl_namespace_add_classes(nn_object *ns, const repl_class_def *defs, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (add_class(ns, &defs[i])) return -1;
-    return 0;
-}
-
 nn_object *repl_nn_namespace(void)
 {
     nn_object *ns = repl_namespace_new("torch.nn");
