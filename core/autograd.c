@@ -69,6 +69,7 @@ static void node_dealloc(nn_object *self)
         for (int i = 0; i < n->n_outputs; i++)
             if (n->retained[i]) n->retained[i]->retains_grad = false;
     nn_free(n->retained);
+    NN_RELEASE(n->anomaly_trace);
     nn_free(n->next);
     nn_free(n);
 }
@@ -108,6 +109,7 @@ static nn_node *node_new(nn_op_id op, int n_in, nn_tensor *const *inputs, int n_
     n->n_outputs = n_out;
     n->input_meta = (nn_input_meta *)(n->next + n_in);
     n->output_meta = n->input_meta + n_in;
+    n->anomaly_trace = nn_anomaly_capture();
     for (int i = 0; i < n_in; i++) {
         nn_tensor *t = inputs[i];
         if (!t) continue;
@@ -662,6 +664,7 @@ static int run_node(nn_node *n, heap *ready, bool retain_graph, bool create_grap
         bool prev = nn_set_grad_enabled(create_graph);
         if (create_graph) link_saved_outputs(n, true);
         rc = nn_backward_table[n->op](n, n->buffer, gin);
+        if (nn_detect_anomaly_enabled()) rc = nn_anomaly_check(n, rc, gin);
         if (create_graph) link_saved_outputs(n, false);
         for (nn_node_callback *c = n->callbacks; rc == 0 && c; c = c->next)
             if (c->post) rc = c->post(c->state, n, gin, n->buffer);

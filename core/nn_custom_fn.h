@@ -50,4 +50,14 @@ nn_tensor *nn_custom_output_zeros(const nn_node *node, int k);
    in place since it was saved. */
 nn_object *nn_custom_saved_tensors(nn_node *node);
 
+/* torch.autograd's anomaly mode (anomaly.c): on, each new node keeps what
+   capture() returns (the forward traceback; an opaque object) and each node's
+   backward results are checked for NaN when check_nan; report() is called with
+   the node's name and that object when a node's backward fails or gives NaN.
+   nn_set_detect_anomaly returns the previous mode. */
+bool nn_set_detect_anomaly(bool enabled, bool check_nan);
+bool nn_detect_anomaly_enabled(void);
+bool nn_anomaly_check_nan_enabled(void);
+void nn_set_anomaly_hooks(nn_object *(*capture)(void), void (*report)(const char *node_name, nn_object *trace));
+
 #endif

@@ -98,6 +98,7 @@ struct nn_node {
     nn_hook_list hooks;       /* hooks of non-leaf outputs, by output_nr */
     nn_tensor **retained;     /* n_outputs weak pointers: outputs that retain_grad() */
     nn_node_callback *callbacks;
+    nn_object *anomaly_trace;  /* owned: where the node was made, kept in anomaly mode (anomaly.c), or NULL */
     /* engine scratch, valid during one backward pass */
     uint64_t epoch;
     int dependencies;
@@ -150,6 +151,11 @@ void nn_saved_link(nn_node *n, nn_saved *s, bool link);
 nn_node *nn_node_create(nn_op_id op, int n_in, nn_tensor *const *inputs, int n_out);
 void nn_node_attach(nn_node *n, nn_tensor *out, int output_nr);
 void nn_node_output_meta(nn_node *n, nn_tensor *out, int output_nr);
+/* Anomaly mode (anomaly.c): the forward traceback a new node keeps (a new
+   reference, or NULL when the mode is off); after a node's backward (rc its
+   status), reports the node and fails on a NaN among its results. 0 or -1. */
+nn_object *nn_anomaly_capture(void);
+int nn_anomaly_check(nn_node *n, int rc, nn_tensor **grad_inputs);
 /* Frees a custom node's saved tensors (a backward without retain_graph). */
 void nn_custom_release(nn_node *n);
 /* Sum grad down to the given shape (undo broadcasting); returns a new reference. */
