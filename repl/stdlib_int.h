@@ -86,6 +86,7 @@ nn_object *repl_mod_statistics(void);
 nn_object *repl_mod_string(void);
 nn_object *repl_mod_time(void);
 nn_object *repl_mod_typing(void);
+nn_object *repl_mod_warnings(void);
 nn_object *repl_mod_lr_scheduler(void); /* torch.optim.lr_scheduler (mod_lr_scheduler.c) */
 nn_object *repl_mod_data(void);         /* torch.utils.data (mod_data.c) */
 nn_object *repl_mod_torch_utils(void);  /* torch.utils, holding data (mod_data.c) */
