@@ -1,13 +1,11 @@
 /*
  * mod_warnings.c — `import warnings`, written in the language (the source below,
- * CPython's semantics) over three C helpers, and the handler through which
+ * CPython's semantics) over two C helpers, and the handler through which
  * core's warnings (nn_warn: PyTorch's TORCH_WARN) pass the same filters:
  * `warnings.filterwarnings("ignore")` silences them, "error" raises them, and a
  * shown one names the line that called the op, with its source, as CPython
- * prints a warning. Regular expressions of the filters: POSIX extended regexes
- * (libc's regcomp), which agree with Python's for the patterns filters use.
+ * prints a warning.
  */
-#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,34 +67,6 @@ static nn_object *w_frame_info(void *ud, nn_object *args, nn_object *kwargs)
     return r;
 }
 
-/* _match(pattern, text, icase): whether the regular expression matches at the
-   start of text (Python's re.match), ignoring case when icase. */
-static nn_object *w_match(void *ud, nn_object *args, nn_object *kwargs)
-{
-    if (repl_mod_nargs("_match", args, kwargs, 3, 3) < 0) return NULL;
-    nn_object *pattern = nn_tuple_get(args, 0), *text = nn_tuple_get(args, 1);
-    if (!nn_is_str(pattern) || !nn_is_str(text)) {
-        repl_raise_exc(EXC_TypeError, "expected string or bytes-like object");
-        return NULL;
-    }
-    int truth = repl_truth(nn_tuple_get(args, 2));
-    if (truth < 0) return NULL;
-    size_t len = strlen(nn_str_cstr(pattern));
-    char *anchored = nn_malloc(len + 5);
-    if (!anchored) return NULL;
-    snprintf(anchored, len + 5, "^(%s)", nn_str_cstr(pattern));
-    regex_t re;
-    int rc = regcomp(&re, anchored, REG_EXTENDED | REG_NOSUB | (truth ? REG_ICASE : 0));
-    nn_free(anchored);
-    if (rc != 0) {
-        repl_raise_exc(EXC_ValueError, "invalid regular expression in a warnings filter: '%s'", nn_str_cstr(pattern));
-        return NULL;
-    }
-    bool found = regexec(&re, nn_str_cstr(text), 0, NULL, 0) == 0;
-    regfree(&re);
-    return nn_bool_new(found);
-}
-
 /* _getline(filename, lineno): that line of the file with its line end, or ''. */
 static nn_object *w_getline(void *ud, nn_object *args, nn_object *kwargs)
 {
@@ -118,7 +88,6 @@ static nn_object *w_getline(void *ud, nn_object *args, nn_object *kwargs)
 
 static const repl_mod_fn helpers[] = {
     {"_frame_info", w_frame_info, NULL},
-    {"_match", w_match, NULL},
     {"_getline", w_getline, NULL},
 };
 
@@ -128,9 +97,8 @@ static const char source[] =
     "# (filterwarnings, simplefilter, resetwarnings), warn and warn_explicit with\n"
     "# their registries (\"default\" shows a warning once per place, \"once\" once,\n"
     "# \"module\" once per module), showwarning / formatwarning (each may be\n"
-    "# replaced), and catch_warnings. Three C helpers: _frame_info(stacklevel),\n"
-    "# the caller's (filename, lineno, module, source line); _match(pattern, text,\n"
-    "# icase), a regular expression matched at the start of text; _getline(filename,\n"
+    "# replaced), and catch_warnings. Two C helpers: _frame_info(stacklevel),\n"
+    "# the caller's (filename, lineno, module, source line), and _getline(filename,\n"
     "# lineno), a line of a file ('' when there is none). Core's warnings (PyTorch's\n"
     "# TORCH_WARN) come through warn() too, placed at the line that called the op.\n"
     "# A module written in the language sees its own names through a closure, not\n"
@@ -253,7 +221,11 @@ static const char source[] =
     "    assert issubclass(category, Warning), 'category must be a Warning subclass'\n"
     "    assert isinstance(module, str), 'module must be a string'\n"
     "    assert isinstance(lineno, int) and lineno >= 0, 'lineno must be an int >= 0'\n"
-    "    _add_filter((action, message or None, category, module or None, lineno), append)\n"
+    "    if message or module:\n"
+    "        import re\n"
+    "    message = re.compile(message, re.I) if message else None\n"
+    "    module = re.compile(module) if module else None\n"
+    "    _add_filter((action, message, category, module, lineno), append)\n"
     "\n"
     "\n"
     "def simplefilter(action, category=Warning, lineno=0, append=False):\n"
@@ -283,6 +255,13 @@ static const char source[] =
     "    warn_explicit(message, category, filename, lineno, module, registry, None, source)\n"
     "\n"
     "\n"
+    "def _matches(pattern, text):\n"
+    "    # a str (the default filters' '__main__') matches exactly, a compiled pattern at the start\n"
+    "    if isinstance(pattern, str):\n"
+    "        return pattern == text\n"
+    "    return pattern.match(text) is not None\n"
+    "\n"
+    "\n"
     "def warn_explicit(message, category, filename, lineno, module=None, registry=None, module_globals=None,\n"
     "                  source=None):\n"
     "    lineno = int(lineno)\n"
@@ -307,8 +286,8 @@ static const char source[] =
     "    m = _module()\n"
     "    for item in m.filters:\n"
     "        action, msg, cat, mod, ln = item\n"
-    "        if ((msg is None or _match(msg, text, True)) and issubclass(category, cat)\n"
-    "                and (mod is None or _match(mod, module, False)) and (ln == 0 or lineno == ln)):\n"
+    "        if ((msg is None or _matches(msg, text)) and issubclass(category, cat)\n"
+    "                and (mod is None or _matches(mod, module)) and (ln == 0 or lineno == ln)):\n"
     "            break\n"
     "    else:\n"
     "        action = m.defaultaction\n"

@@ -27,7 +27,7 @@ with warnings.catch_warnings(record=True) as w:
     warnings.warn("depr", DeprecationWarning)  # shown in __main__
     warnings.warn(UserWarning("an instance"))
     print(len(w), [str(x.message) for x in w], [x.category.__name__ for x in w], [x.lineno for x in w])
-    print(w[0])
+    print(str(w[0]).replace(w[0].filename, 'FILE'))
     print(type(w[0].message).__name__, w[0].filename.endswith("stdlib_warnings.py"), w[0].line)
 
 with warnings.catch_warnings(record=True) as w:
@@ -97,3 +97,6 @@ with warnings.catch_warnings():
         print("as an error:", e)
 warnings.resetwarnings()
 print(warnings.filters)
+warnings.filterwarnings("ignore", message="spam", module="__main__")
+print(warnings.filters[0])
+warnings.resetwarnings()
