@@ -327,6 +327,9 @@ nn_object *repl_stdlib_module(const char *name);
 /* Routes core's warnings (nn_warn) through the language's warnings module, imported
    at the first one (mod_warnings.c). */
 void repl_warnings_install(void);
+/* ns.name where a module of the language defines it (torch.autograd.Function):
+   a new reference, or NULL (with the error set when the module failed). */
+nn_object *repl_stdlib_alias(const char *ns, const char *name);
 /* Runs source (a module written in the language; borrowed, filename names it in
    tracebacks) and sets each name it binds as an attribute of module (the
    module's attributes so far are its first names: C helpers). Its
