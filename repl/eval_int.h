@@ -375,6 +375,7 @@ nn_object *repl_format_tensor(nn_object *t, const char *spec);
 nn_object *repl_bi_ascii(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_bi_vars(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_bi_delattr(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_bi_int_base(void *ud, nn_object *args, nn_object *kwargs); /* hex/oct/bin, ud "#x"/"#o"/"#b" */
 
 /* ---------------------------------------------------------- lang_builtins.c, inplace.c */
 
