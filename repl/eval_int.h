@@ -375,7 +375,9 @@ nn_object *repl_format_tensor(nn_object *t, const char *spec);
 nn_object *repl_bi_ascii(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_bi_vars(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_bi_delattr(void *ud, nn_object *args, nn_object *kwargs);
-nn_object *repl_bi_int_base(void *ud, nn_object *args, nn_object *kwargs); /* hex/oct/bin, ud "#x"/"#o"/"#b" */
+nn_object *repl_bi_hex(void *ud, nn_object *args, nn_object *kwargs); /* hex/oct/bin (lang_builtins.c) */
+nn_object *repl_bi_oct(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_bi_bin(void *ud, nn_object *args, nn_object *kwargs);
 
 /* ---------------------------------------------------------- lang_builtins.c, inplace.c */
 

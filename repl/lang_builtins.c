@@ -54,11 +54,9 @@ nn_object *repl_bi_delattr(void *ud, nn_object *args, nn_object *kwargs)
     return repl_del_attr(nn_tuple_get(args, 0), nn_str_cstr(name)) < 0 ? NULL : nn_retain(nn_none());
 }
 
-/* hex(x), oct(x), bin(x) of an int (ud: the format spec "#x", "#o", "#b") */
-nn_object *repl_bi_int_base(void *ud, nn_object *args, nn_object *kwargs)
+/* hex(x), oct(x), bin(x) of an int: format(x, spec) with spec "#x", "#o", "#b" */
+static nn_object *int_base(const char *name, const char *spec, nn_object *args, nn_object *kwargs)
 {
-    const char *spec = ud;
-    const char *name = spec[1] == 'x' ? "hex" : spec[1] == 'o' ? "oct" : "bin";
     if ((kwargs && nn_dict_len(kwargs))) {
         repl_raise_exc(EXC_TypeError, "%s() takes no keyword arguments", name);
         return NULL;
@@ -83,15 +81,12 @@ nn_object *repl_bi_int_base(void *ud, nn_object *args, nn_object *kwargs)
     return repl_format_value(x, spec);
 }
 
+nn_object *repl_bi_hex(void *ud, nn_object *args, nn_object *kwargs) { return int_base("hex", "#x", args, kwargs); }
+nn_object *repl_bi_oct(void *ud, nn_object *args, nn_object *kwargs) { return int_base("oct", "#o", args, kwargs); }
+nn_object *repl_bi_bin(void *ud, nn_object *args, nn_object *kwargs) { return int_base("bin", "#b", args, kwargs); }
+
 int repl_lang_builtins_init(repl_interp *in)
 {
     if (repl_nmap_set(&in->builtins, "NotImplemented", &notimpl_object) < 0) return -1;
-    static const char *const bases[][2] = {{"hex", "#x"}, {"oct", "#o"}, {"bin", "#b"}};
-    for (int i = 0; i < 3; i++) {
-        nn_object *f = nn_cfunction_new(bases[i][0], repl_bi_int_base, (void *)bases[i][1], NULL);
-        int rc = f ? repl_nmap_set(&in->builtins, bases[i][0], f) : -1;
-        NN_RELEASE(f);
-        if (rc < 0) return -1;
-    }
     return repl_generators_init(in);
 }
