@@ -12,6 +12,12 @@ print('ÉCOLE'.isupper(), 'école'.islower(), 'École'.istitle(), 'ÉcOle'.istit
 print('é'.isascii(), 'e'.isascii(), ''.isascii(), 'été_1'.isidentifier(), '1été'.isidentifier(), 'a b'.isidentifier())
 print('é\u200b'.isprintable(), 'é'.isprintable(), '\n'.isprintable(), 'Abc'.istitle(), 'ABC'.istitle(), ''.istitle())
 print('x'.casefold(), 'ABC'.casefold(), 'hello'.title(), "they're bill's".title())
+print(hex(255), oct(8), bin(5), hex(-255), oct(-8), bin(True), hex(0), bin(-1))
+for f in [hex, oct, bin]:
+    try:
+        f(1.5)
+    except TypeError as e:
+        print(type(e).__name__, e)
 
 blocks = [(0xa0, 0x250), (0x370, 0x530), (0x531, 0x590), (0x10a0, 0x1100), (0x1e00, 0x2000),
           (0x2100, 0x2190), (0x2460, 0x2500), (0x2c00, 0x2d30), (0xa640, 0xa6a0), (0xff00, 0xff70)]
