@@ -17,6 +17,7 @@
 #include "nn_custom_fn.h"
 #include "plot.h"
 #include "summary.h"
+#include "unicode_int.h"
 
 #define NARGS ((int)nn_tuple_len(args))
 #define ARG(i) nn_tuple_get(args, (size_t)(i))
@@ -1839,8 +1840,16 @@ static nn_object *str_replace(void *ud, nn_object *args, nn_object *kwargs)
     return str_take(repl_sb_finish(&b));
 }
 
+static bool is_ascii(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)s[i] >= 0x80) return false;
+    return true;
+}
+
 static nn_object *case_impl(nn_object *args, int mode)
 {
+    if (!is_ascii(S_CSTR, S_LEN)) return repl_str_case(S_CSTR, S_LEN, mode); /* unicode.c: full mappings */
     nn_object *r = nn_str_from(S_CSTR, S_LEN);
     if (!r) return NULL;
     char *p = (char *)nn_str_cstr(r);
@@ -1862,6 +1871,10 @@ static nn_object *str_lower(void *ud, nn_object *args, nn_object *kwargs) { retu
 static nn_object *str_capitalize(void *ud, nn_object *args, nn_object *kwargs) { return case_impl(args, 2); }
 static nn_object *str_title(void *ud, nn_object *args, nn_object *kwargs) { return case_impl(args, 3); }
 static nn_object *str_swapcase(void *ud, nn_object *args, nn_object *kwargs) { return case_impl(args, 4); }
+static nn_object *str_casefold(void *ud, nn_object *args, nn_object *kwargs)
+{
+    return is_ascii(S_CSTR, S_LEN) ? case_impl(args, 1) : repl_str_case(S_CSTR, S_LEN, REPL_CASE_FOLD);
+}
 
 /* find / rfind / index / rindex / count with optional start, end (in bytes: ASCII exact) */
 static nn_object *find_impl(nn_object *args, int mode, const char *name)
@@ -1915,10 +1928,11 @@ static nn_object *str_index(void *ud, nn_object *args, nn_object *kwargs) { retu
 static nn_object *str_rindex(void *ud, nn_object *args, nn_object *kwargs) { return find_impl(args, 1, "rindex"); }
 static nn_object *str_count(void *ud, nn_object *args, nn_object *kwargs) { return find_impl(args, 2, "count"); }
 
-static nn_object *class_impl(nn_object *args, int (*pred)(int), bool need_cased)
+static nn_object *class_impl(nn_object *args, int (*pred)(int), bool need_cased, int which)
 {
     size_t n = S_LEN;
     const unsigned char *s = (const unsigned char *)S_CSTR;
+    if (!pred || !is_ascii(S_CSTR, n)) return nn_bool_new(repl_str_is(S_CSTR, n, which)); /* unicode.c */
     if (n == 0) return nn_bool_new(false);
     bool cased = false;
     for (size_t i = 0; i < n; i++) {
@@ -1929,12 +1943,18 @@ static nn_object *class_impl(nn_object *args, int (*pred)(int), bool need_cased)
     }
     return nn_bool_new(!need_cased || cased);
 }
-static nn_object *str_isdigit(void *ud, nn_object *args, nn_object *kwargs) { return class_impl(args, isdigit, false); }
-static nn_object *str_isalpha(void *ud, nn_object *args, nn_object *kwargs) { return class_impl(args, isalpha, false); }
-static nn_object *str_isalnum(void *ud, nn_object *args, nn_object *kwargs) { return class_impl(args, isalnum, false); }
-static nn_object *str_isspace(void *ud, nn_object *args, nn_object *kwargs) { return class_impl(args, isspace, false); }
-static nn_object *str_isupper(void *ud, nn_object *args, nn_object *kwargs) { return class_impl(args, isupper, true); }
-static nn_object *str_islower(void *ud, nn_object *args, nn_object *kwargs) { return class_impl(args, islower, true); }
+static nn_object *str_isdigit(void *ud, nn_object *args, nn_object *kwargs) { return class_impl(args, isdigit, false, REPL_CLS_DIGIT); }
+static nn_object *str_isalpha(void *ud, nn_object *args, nn_object *kwargs) { return class_impl(args, isalpha, false, REPL_CLS_ALPHA); }
+static nn_object *str_isalnum(void *ud, nn_object *args, nn_object *kwargs) { return class_impl(args, isalnum, false, REPL_CLS_ALNUM); }
+static nn_object *str_isspace(void *ud, nn_object *args, nn_object *kwargs) { return class_impl(args, isspace, false, REPL_CLS_SPACE); }
+static nn_object *str_isupper(void *ud, nn_object *args, nn_object *kwargs) { return class_impl(args, isupper, true, REPL_CLS_UPPER); }
+static nn_object *str_islower(void *ud, nn_object *args, nn_object *kwargs) { return class_impl(args, islower, true, REPL_CLS_LOWER); }
+static nn_object *str_isnumeric(void *ud, nn_object *args, nn_object *kwargs) { return class_impl(args, isdigit, false, REPL_CLS_NUMERIC); }
+static nn_object *str_isdecimal(void *ud, nn_object *args, nn_object *kwargs) { return class_impl(args, isdigit, false, REPL_CLS_DECIMAL); }
+static nn_object *str_istitle(void *ud, nn_object *args, nn_object *kwargs) { return class_impl(args, NULL, true, REPL_CLS_TITLE); }
+static nn_object *str_isascii(void *ud, nn_object *args, nn_object *kwargs) { return class_impl(args, NULL, false, REPL_CLS_ASCII); }
+static nn_object *str_isprintable(void *ud, nn_object *args, nn_object *kwargs) { return class_impl(args, NULL, false, REPL_CLS_PRINTABLE); }
+static nn_object *str_isidentifier(void *ud, nn_object *args, nn_object *kwargs) { return class_impl(args, NULL, false, REPL_CLS_IDENTIFIER); }
 
 static nn_object *just_impl(nn_object *args, char align, const char *name)
 {
@@ -2449,6 +2469,9 @@ static const bi_def builtin_functions[] = {
                                  "delattr(x, 'y') is equivalent to ``del x.y``"},
     {"vars", repl_bi_vars, "vars([object]) -> dictionary\nWithout arguments, equivalent to locals().\n"
                            "With an argument, equivalent to object.__dict__."},
+    {"hex", repl_bi_hex, "hex(number, /)\nReturn the hexadecimal representation of an integer.\n\n   >>> hex(12648430)\n   '0xc0ffee'"},
+    {"oct", repl_bi_oct, "oct(number, /)\nReturn the octal representation of an integer.\n\n   >>> oct(342391)\n   '0o1234567'"},
+    {"bin", repl_bi_bin, "bin(number, /)\nReturn the binary representation of an integer.\n\n   >>> bin(2796202)\n   '0b1010101010101010101010'"},
     {"abs", bi_abs, "abs(x, /)\nReturn the absolute value of the argument."},
     {"min", bi_min, "min(iterable, *[, default=obj, key=func]) -> value\nWith a single iterable argument, return its smallest item."},
     {"max", bi_max, "max(iterable, *[, default=obj, key=func]) -> value\nWith a single iterable argument, return its biggest item."},
@@ -2513,6 +2536,7 @@ static const method_def str_methods[] = {
     {"lower", str_lower, "lower()\nReturn a copy of the string converted to lowercase."},
     {"capitalize", str_capitalize, "capitalize()\nReturn a capitalized version of the string."},
     {"title", str_title, "title()\nReturn a version of the string where each word is titlecased."},
+    {"casefold", str_casefold, "casefold()\nReturn a version of the string suitable for caseless comparisons."},
     {"swapcase", str_swapcase, "swapcase()\nConvert uppercase characters to lowercase and lowercase characters to uppercase."},
     {"find", str_find, "find(sub[, start[, end]]) -> int\nReturn the lowest index in S where substring sub is found, -1 on failure."},
     {"rfind", str_rfind, "rfind(sub[, start[, end]]) -> int\nReturn the highest index in S where substring sub is found, -1 on failure."},
@@ -2520,8 +2544,12 @@ static const method_def str_methods[] = {
     {"rindex", str_rindex, "rindex(sub[, start[, end]]) -> int\nReturn the highest index in S where substring sub is found; ValueError when it is not."},
     {"count", str_count, "count(sub[, start[, end]]) -> int\nReturn the number of non-overlapping occurrences of substring sub in string S[start:end]."},
     {"isdigit", str_isdigit, "isdigit()\nReturn True if the string is a digit string, False otherwise."},
-    {"isnumeric", str_isdigit, "isnumeric()\nReturn True if the string is a numeric string, False otherwise."},
-    {"isdecimal", str_isdigit, "isdecimal()\nReturn True if the string is a decimal string, False otherwise."},
+    {"isnumeric", str_isnumeric, "isnumeric()\nReturn True if the string is a numeric string, False otherwise."},
+    {"isdecimal", str_isdecimal, "isdecimal()\nReturn True if the string is a decimal string, False otherwise."},
+    {"istitle", str_istitle, "istitle()\nReturn True if the string is a title-cased string, False otherwise."},
+    {"isascii", str_isascii, "isascii()\nReturn True if all characters in the string are ASCII, False otherwise."},
+    {"isprintable", str_isprintable, "isprintable()\nReturn True if the string is printable, False otherwise."},
+    {"isidentifier", str_isidentifier, "isidentifier()\nReturn True if the string is a valid Python identifier, False otherwise."},
     {"isalpha", str_isalpha, "isalpha()\nReturn True if the string is an alphabetic string, False otherwise."},
     {"isalnum", str_isalnum, "isalnum()\nReturn True if the string is an alpha-numeric string, False otherwise."},
     {"isspace", str_isspace, "isspace()\nReturn True if the string is a whitespace string, False otherwise."},

@@ -1658,6 +1658,7 @@ nn_object *repl_get_attr(nn_object *obj, const char *name)
     if (t == &repl_function_type) {
         func_obj *fn = (func_obj *)obj;
         if (strcmp(name, "__name__") == 0 || strcmp(name, "__qualname__") == 0) return nn_str_new(fn->name);
+        if (fn->abstract && strcmp(name, "__isabstractmethod__") == 0) return nn_bool_new(true);
         if (strcmp(name, "__doc__") == 0) {
             if (fn->body && fn->body->n && fn->body->items[0]->kind == REPL_AST_Expr) {
                 const repl_node *e = fn->body->items[0]->v.Return.value;
@@ -1681,6 +1682,14 @@ nn_object *repl_get_attr(nn_object *obj, const char *name)
         nn_object *part = strcmp(name, "fget") == 0 || strcmp(name, "__func__") == 0 ? d->fget
                           : strcmp(name, "fset") == 0 ? d->fset : strcmp(name, "fdel") == 0 ? d->fdel : obj;
         if (part != obj) return nn_retain(part ? part : nn_none());
+        if (strcmp(name, "__isabstractmethod__") == 0) { /* abc: any of its functions is abstract */
+            bool abstract = false;
+            for (int i = 0; i < 3; i++) {
+                nn_object *fn = i == 0 ? d->fget : i == 1 ? d->fset : d->fdel;
+                if (fn && fn->type == &repl_function_type && ((func_obj *)fn)->abstract) abstract = true;
+            }
+            return nn_bool_new(abstract);
+        }
         if (strcmp(name, "__doc__") == 0)
             return d->doc ? nn_retain(d->doc) : d->fget ? repl_get_attr(d->fget, "__doc__") : nn_retain(nn_none());
         return attr_error(obj, name);
@@ -1975,6 +1984,7 @@ static nn_object *call_class(class_obj *c, nn_object *const *args, int n, nn_obj
         return r;
     }
     nn_object *obj;
+    if (repl_abc_check(c) < 0) return NULL;
     if (c->mcls) {
         obj = (nn_object *)nn_module_new(c->mcls);
     } else {
@@ -3417,20 +3427,31 @@ static exec_status exec_class(frame *f, const repl_node *s)
         if (repl_class_lookup(c, "set_extra_state")) c->mcls->set_extra_state = lang_set_extra_state;
     }
     /* class C(Base, key=value): the keywords (but metaclass) go to the bases' __init_subclass__ */
-    nn_object *kw = NULL;
+    nn_object *kw = NULL, *meta = NULL;
     for (int i = 0; i < s->v.ClassDef.keywords.n; i++) {
         const repl_node *k = s->v.ClassDef.keywords.items[i];
+        if (k->v.keyword.arg && strcmp(k->v.keyword.arg, "metaclass") == 0 && !meta) {
+            meta = eval(f, k->v.keyword.value); /* only abc.ABCMeta means something (mod_abc.c) */
+            if (!meta) {
+                NN_RELEASE(kw);
+                NN_RELEASE(c);
+                return EX_ERR;
+            }
+        }
         if (!k->v.keyword.arg || strcmp(k->v.keyword.arg, "metaclass") == 0) continue;
         nn_object *v = (kw || (kw = nn_dict_new())) ? eval(f, k->v.keyword.value) : NULL;
         int rc = v ? nn_dict_set_str(kw, k->v.keyword.arg, v) : -1;
         NN_RELEASE(v);
         if (rc < 0) {
             NN_RELEASE(kw);
+            NN_RELEASE(meta);
             NN_RELEASE(c);
             return EX_ERR;
         }
     }
-    int sub_rc = repl_class_init_subclass(c, kw);
+    int sub_rc = repl_abc_class_init(c, meta);
+    NN_RELEASE(meta);
+    if (sub_rc == 0) sub_rc = repl_class_init_subclass(c, kw);
     NN_RELEASE(kw);
     if (sub_rc < 0) {
         NN_RELEASE(c);

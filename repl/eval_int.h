@@ -105,6 +105,7 @@ typedef struct func_obj {
     nmap globals_decl;      /* names declared global */
     nn_object *owner;       /* borrowed: the class whose body defined it (super()) */
     bool is_gen;            /* its body yields: a call makes a generator */
+    bool abstract;          /* marked by abc.abstractmethod (__isabstractmethod__) */
 } func_obj;
 
 typedef struct class_obj {
@@ -379,6 +380,16 @@ int repl_class_init_subclass(class_obj *c, nn_object *kwargs);
 /* super(cls, obj) with explicit arguments: a new reference. */
 nn_object *repl_make_super_of(nn_object *cls, nn_object *self);
 
+/* ---------------------------------------------------------- mod_abc.c */
+
+/* After a class statement made c (metaclass: the metaclass= keyword's value or
+   NULL): when c is an abstract base class (abc.ABCMeta, or a base with
+   __abstractmethods__), sets c.__abstractmethods__. 0 or -1. */
+int repl_abc_class_init(class_obj *c, nn_object *metaclass);
+/* Before instantiating c: TypeError "Can't instantiate abstract class C with
+   abstract method(s) ..." when c has abstract methods left. 0 or -1. */
+int repl_abc_check(class_obj *c);
+
 /* ---------------------------------------------------------- strformat.c */
 
 /* The %-operator of str: new str. */
@@ -391,6 +402,9 @@ nn_object *repl_format_tensor(nn_object *t, const char *spec);
 nn_object *repl_bi_ascii(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_bi_vars(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_bi_delattr(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_bi_hex(void *ud, nn_object *args, nn_object *kwargs); /* hex/oct/bin (lang_builtins.c) */
+nn_object *repl_bi_oct(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_bi_bin(void *ud, nn_object *args, nn_object *kwargs);
 
 /* ---------------------------------------------------------- lang_builtins.c, inplace.c */
 

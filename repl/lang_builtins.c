@@ -1,7 +1,8 @@
 /*
  * lang_builtins.c — built-in names of the language that live outside builtins.c:
  * the NotImplemented singleton (a binary or in-place special method returns it
- * to decline, and Python then tries the reflected or the plain operator).
+ * to decline, and Python then tries the reflected or the plain operator), and
+ * hex(), oct(), bin().
  */
 #include "eval_int.h"
 
@@ -52,6 +53,37 @@ nn_object *repl_bi_delattr(void *ud, nn_object *args, nn_object *kwargs)
     }
     return repl_del_attr(nn_tuple_get(args, 0), nn_str_cstr(name)) < 0 ? NULL : nn_retain(nn_none());
 }
+
+/* hex(x), oct(x), bin(x) of an int: format(x, spec) with spec "#x", "#o", "#b" */
+static nn_object *int_base(const char *name, const char *spec, nn_object *args, nn_object *kwargs)
+{
+    if ((kwargs && nn_dict_len(kwargs))) {
+        repl_raise_exc(EXC_TypeError, "%s() takes no keyword arguments", name);
+        return NULL;
+    }
+    if (nn_tuple_len(args) != 1) {
+        repl_raise_exc(EXC_TypeError, "%s() takes exactly one argument (%zu given)", name, nn_tuple_len(args));
+        return NULL;
+    }
+    nn_object *x = nn_tuple_get(args, 0);
+    if (!nn_is_int(x) && !nn_is_bool(x)) {
+        nn_object *i = repl_call_method(x, "__index__", NULL, 0);
+        if (!i || !nn_is_int(i)) {
+            NN_RELEASE(i);
+            NN_RELEASE(repl_take_exception());
+            repl_raise_exc(EXC_TypeError, "'%s' object cannot be interpreted as an integer", repl_value_type_name(x));
+            return NULL;
+        }
+        nn_object *r = repl_format_value(i, spec);
+        NN_RELEASE(i);
+        return r;
+    }
+    return repl_format_value(x, spec);
+}
+
+nn_object *repl_bi_hex(void *ud, nn_object *args, nn_object *kwargs) { return int_base("hex", "#x", args, kwargs); }
+nn_object *repl_bi_oct(void *ud, nn_object *args, nn_object *kwargs) { return int_base("oct", "#o", args, kwargs); }
+nn_object *repl_bi_bin(void *ud, nn_object *args, nn_object *kwargs) { return int_base("bin", "#b", args, kwargs); }
 
 int repl_lang_builtins_init(repl_interp *in)
 {

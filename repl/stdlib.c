@@ -17,6 +17,7 @@ static const struct {
     const char *name;
     nn_object *(*make)(void);
 } modules[] = {
+    {"abc", repl_mod_abc},
     {"argparse", repl_mod_argparse},
     {"__future__", repl_mod_future},
     {"collections", repl_mod_collections},

@@ -68,6 +68,7 @@ nn_object *repl_mod_os_error(int e, const char *path);
 nn_object *repl_mod_from_source(const char *name, const repl_mod_fn *helpers, size_t n, const char *source);
 
 /* The module makers (new references, or NULL with the error). */
+nn_object *repl_mod_abc(void);       /* mod_abc.c */
 nn_object *repl_mod_argparse(void);
 nn_object *repl_mod_collections(void);
 nn_object *repl_mod_copy(void);

@@ -164,7 +164,7 @@ static void test_keyword_arguments(void **state)
     repl_complete_free(c);
     /* built-ins: from their documented signature; a class: its constructor's */
     EXPECT("x = torch.zeros(2, requ", 19, "requires_grad=");
-    EXPECT("nn.Linear(2, 3, bi", 16, "bias=");
+    EXPECT("nn.Linear(2, 3, bi", 16, "bias=", "bin");
     EXPECT("print(1, se", 9, "sep=", "set", "setattr");
     /* inside a nested bracket of the call: no keywords of scale */
     c = complete_at("scale([fa", -1, &start);
