@@ -225,6 +225,10 @@ int repl_torch_add_tensor_functions(nn_object *torch);
 bool repl_tensor_method_at(const repl_class_def *cls, size_t i, repl_method_doc *out);
 /* Other objects' getattr handled by bind_tensor.c (grad_fn nodes); NULL without error if not one. */
 nn_object *repl_node_getattr(nn_object *node, const char *name);
+/* getattr on a custom Function node: the ctx's attribute (bind_function.c); NULL for other nodes. */
+nn_object *repl_custom_node_getattr(nn_object *node, const char *name);
+/* print(optimizer) from the param_groups dicts the language holds (bind_optim_repr.c). */
+char *repl_optim_repr(nn_optimizer *opt);
 /* getattr on a tensor hook's handle; *handled set when o is one. */
 nn_object *repl_thandle_getattr(nn_object *o, const char *name, bool *handled);
 /* getattr on torch.return_types.max/min (values, indices); *handled set when o is one. */
@@ -318,5 +322,14 @@ int repl_namespace_add_classes(nn_object *ns, const repl_class_def *defs, size_t
 /* bind_loss.c: BCELoss, BCEWithLogitsLoss, NLLLoss, SmoothL1Loss, ... and their F. forms */
 int repl_loss_classes(nn_object *nn);     /* adds to torch.nn (CrossEntropyLoss replaced); 0 or -1 */
 int repl_loss_functional(nn_object *fns); /* adds to torch.nn.functional (cross_entropy replaced) */
+
+/* bind_rnn.c: RNN, LSTM, GRU and their cells; MultiheadAttention, Transformer*; torch.nn.utils.rnn */
+int repl_rnn_classes(nn_object *nn);            /* adds to torch.nn; 0 or -1 */
+int repl_rnn_functional(nn_object *fns);        /* adds to torch.nn.functional; 0 or -1 */
+/* rnn.reset_parameters, flatten_parameters: new reference or NULL without error */
+nn_object *repl_rnn_method(nn_module *m, const char *name);
+nn_object *repl_nn_utils_rnn_namespace(void);   /* torch.nn.utils.rnn */
+/* PackedSequence's fields (.data, .batch_sizes, ...): *handled when o is one */
+nn_object *repl_rnn_getattr(nn_object *o, const char *name, bool *handled);
 
 #endif

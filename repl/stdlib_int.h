@@ -71,6 +71,8 @@ nn_object *repl_mod_from_source(const char *name, const repl_mod_fn *helpers, si
 nn_object *repl_mod_argparse(void);
 nn_object *repl_mod_collections(void);
 nn_object *repl_mod_copy(void);
+/* copy.deepcopy(x) with a fresh memo (x borrowed); a new reference or NULL with the exception. */
+nn_object *repl_deepcopy(nn_object *x);
 nn_object *repl_mod_dataclasses(void);
 nn_object *repl_mod_functools(void);
 nn_object *repl_mod_io(void);
@@ -88,6 +90,9 @@ nn_object *repl_mod_string(void);
 nn_object *repl_mod_time(void);
 nn_object *repl_mod_typing(void);
 nn_object *repl_mod_lr_scheduler(void); /* torch.optim.lr_scheduler (mod_lr_scheduler.c) */
+nn_object *repl_mod_autograd_function(void); /* torch.autograd.function (bind_function.c) */
+nn_object *repl_mod_anomaly_mode(void);      /* torch.autograd.anomaly_mode (bind_anomaly.c) */
+nn_object *repl_mod_grad_mode(void);         /* torch.autograd.grad_mode's inference_mode (bind_anomaly.c) */
 nn_object *repl_mod_data(void);         /* torch.utils.data (mod_data.c) */
 nn_object *repl_mod_torch_utils(void);  /* torch.utils, holding data (mod_data.c) */
 
