@@ -1,12 +1,10 @@
 /*
  * bench_step.c — a convolutional training step through the module API:
- *   conv_step_ms   one SGD step (forward, cross-entropy, backward, step) of a
- *                  LeNet-shaped model, batch 32, 3x32x32 float32 input:
- *                  Conv2d(3,6,5,stride=2), ReLU, Conv2d(6,16,5,stride=2), ReLU,
+ *   conv_step_ms   one SGD step (forward, cross-entropy, backward, step) of
+ *                  LeNet, batch 32, 3x32x32 float32 input: Conv2d(3,6,5),
+ *                  ReLU, MaxPool2d(2), Conv2d(6,16,5), ReLU, MaxPool2d(2),
  *                  Flatten, Linear(400,120), ReLU, Linear(120,84), ReLU,
- *                  Linear(84,10). The stride-2 convolutions stand in for
- *                  LeNet's conv + MaxPool2d(2) (max pooling does not exist
- *                  yet) and keep its feature sizes (14x14, then 5x5).
+ *                  Linear(84,10).
  * Appended to the file bench_core started ($NNSCOPE_BENCH_FILE), where
  * bench/peer_torch.py finds it for conv_step_ratio against the same model in
  * PyTorch.
@@ -27,9 +25,20 @@ static void *ok(void *p, const char *what)
 
 static nn_module *conv(int64_t in, int64_t out)
 {
-    return ok(nn_conv2d_new(in, out, (int64_t[]){5, 5}, (int64_t[]){2, 2}, (int64_t[]){0, 0}, (int64_t[]){1, 1}, 1,
+    return ok(nn_conv2d_new(in, out, (int64_t[]){5, 5}, (int64_t[]){1, 1}, (int64_t[]){0, 0}, (int64_t[]){1, 1}, 1,
                             true, NN_FLOAT32),
               "Conv2d");
+}
+
+/* MaxPool2d(2): kernel 2, stride 2, as torch.nn.MaxPool2d(2) sets its attributes */
+static nn_module *max_pool2(void)
+{
+    static const char *const names[] = {"kernel_size", "stride", "padding", "dilation", "return_indices", "ceil_mode"};
+    nn_object *v[6] = {nn_int_new(2), nn_int_new(2), nn_int_new(0), nn_int_new(1), nn_bool_new(false),
+                       nn_bool_new(false)};
+    nn_module *m = nn_pool_module_new(&nn_max_pool2d_class, 6, names, v);
+    for (int i = 0; i < 6; i++) NN_RELEASE(v[i]);
+    return ok(m, "MaxPool2d");
 }
 
 int main(void)
@@ -37,7 +46,7 @@ int main(void)
     bench_open("bench_step", "a");
     nn_generator_seed(nn_default_generator(), 0);
     nn_module *layers[] = {
-        conv(3, 6), ok(nn_relu_new(false), "ReLU"), conv(6, 16), ok(nn_relu_new(false), "ReLU"),
+        conv(3, 6), ok(nn_relu_new(false), "ReLU"), max_pool2(), conv(6, 16), ok(nn_relu_new(false), "ReLU"), max_pool2(),
         ok(nn_flatten_new(1, -1), "Flatten"), ok(nn_linear_new(400, 120, true, NN_FLOAT32), "Linear"),
         ok(nn_relu_new(false), "ReLU"), ok(nn_linear_new(120, 84, true, NN_FLOAT32), "Linear"),
         ok(nn_relu_new(false), "ReLU"), ok(nn_linear_new(84, 10, true, NN_FLOAT32), "Linear"),

@@ -47,6 +47,17 @@ typedef struct conv_job {
                         continue;                                                                                 \
                     }                                                                                             \
                     const T *src = plane + row * s->w;                                                            \
+                    if (s->stride[1] == 1) { /* one contiguous run, zeros either side */                         \
+                        int64_t off = l * s->dilation[1] - s->padding[1];                                         \
+                        int64_t q0 = off < 0 ? -off : 0, q1 = s->w - off;                                         \
+                        if (q0 > s->ow) q0 = s->ow;                                                               \
+                        if (q1 > s->ow) q1 = s->ow;                                                               \
+                        if (q1 < q0) q1 = q0;                                                                     \
+                        for (int64_t q = 0; q < q0; q++) d[q] = 0;                                                \
+                        memcpy(d + q0, src + q0 + off, (size_t)(q1 - q0) * sizeof(T));                            \
+                        for (int64_t q = q1; q < s->ow; q++) d[q] = 0;                                            \
+                        continue;                                                                                 \
+                    }                                                                                             \
                     for (int64_t q = 0; q < s->ow; q++) {                                                         \
                         int64_t col = q * s->stride[1] - s->padding[1] + l * s->dilation[1];                      \
                         d[q] = col >= 0 && col < s->w ? src[col] : 0;                                             \
