@@ -162,8 +162,10 @@ static void sum_row_range(void *vctx, int64_t begin, int64_t end)
             continue;
         }
         double acc = 0;
-        if (in == NN_FLOAT32) {
-            acc = sum_f32((const float *)row, l->inner);
+        if (in == NN_FLOAT32) { /* PyTorch's float32 cascade, then the mean's division in float32 */
+            float s = nn_torch_sum_f32((const float *)row, l->inner);
+            nn_store_double(dst + (size_t)o * oes, od, j->scale == 1.0 ? s : s / (float)l->inner);
+            continue;
         } else if (in == NN_FLOAT64) {
             const double *f = (const double *)row;
             for (int64_t i = 0; i < l->inner; i++) acc += f[i];
@@ -196,7 +198,7 @@ static int sum_rows(const nn_reduction_layout *l, nn_tensor *out, double scale)
 {
     sum_job j = {l, out, scale, NULL};
     nn_dtype in = l->data->dtype;
-    if (l->outer == 1 && l->inner > NN_GRAIN && (in == NN_FLOAT32 || in == NN_FLOAT64)) {
+    if (l->outer == 1 && l->inner > NN_GRAIN && in == NN_FLOAT64) {
         int64_t chunks = nn_chunk_count(l->inner, NN_GRAIN);
         if (!(j.partial = nn_malloc((size_t)chunks * sizeof *j.partial))) return -1;
         nn_parallel_for(l->inner, NN_GRAIN, sum_chunk, &j);
@@ -209,6 +211,28 @@ static int sum_rows(const nn_reduction_layout *l, nn_tensor *out, double scale)
     int64_t rows = l->inner > 0 ? NN_GRAIN / l->inner : l->outer;
     nn_parallel_for(l->outer, rows > 0 ? rows : 1, sum_row_range, &j);
     return 0;
+}
+
+/* A float32 sum or mean over the leading dims of a contiguous CPU tensor (x.sum(0),
+   x.mean((0, 1))), as PyTorch sums columns (nn_torch_column_sums_f32), then the mean's
+   division in float32. false when the reduction is not of that kind. */
+static bool leading_columns(nn_tensor *a, const nn_reduction_layout *l, nn_tensor *out, bool mean)
+{
+    if (a->dtype != NN_FLOAT32 || out->dtype != NN_FLOAT32 || nn_device_of(a).type != NN_CPU || !nn_is_contiguous(a))
+        return false;
+    int k = 0;
+    while (k < a->ndim && l->reduced[k]) k++;
+    if (k == 0 || k == a->ndim) return false;
+    for (int d = k; d < a->ndim; d++)
+        if (l->reduced[d]) return false;
+    int64_t n = 1, m = 1;
+    for (int d = 0; d < a->ndim; d++) *(d < k ? &n : &m) *= a->sizes[d];
+    if (n == 0 || m == 0) return false;
+    float *o = out->storage->data;
+    nn_torch_column_sums_f32(nn_data_ptr(a), n, m, o);
+    if (mean)
+        for (int64_t c = 0; c < m; c++) o[c] /= (float)n;
+    return true;
 }
 
 static nn_tensor *sum_or_mean(nn_tensor *a, int n_dims, const int *dims, bool keepdim, bool mean)
@@ -226,7 +250,8 @@ static nn_tensor *sum_or_mean(nn_tensor *a, int n_dims, const int *dims, bool ke
     nn_dtype od = nn_dtype_is_floating(a->dtype) ? a->dtype : NN_INT64;
     nn_tensor *out = nn_empty_on(nn_device_of(l.data), l.out_ndim, l.out_shape, od);
     if (out) {
-        if (sum_rows(&l, out, mean ? 1.0 / (double)l.inner : 1.0) < 0) NN_SET(out, NULL);
+        if (leading_columns(a, &l, out, mean)) {
+        } else if (sum_rows(&l, out, mean ? 1.0 / (double)l.inner : 1.0) < 0) NN_SET(out, NULL);
         if (out && mean && l.inner == 0) nn_fill_(out, NAN);
         nn_op_params p;
         nn_reduction_params(&l, keepdim, a->ndim, &p);
