@@ -1641,7 +1641,11 @@ static nn_object *str_join(void *ud, nn_object *args, nn_object *kwargs)
         }
     }
     NN_RELEASE(l);
-    return str_take(repl_sb_finish(&b));
+    size_t len = b.len;
+    char *r = repl_sb_finish(&b);
+    nn_object *res = r ? nn_str_from(r, len) : NULL; /* NUL characters kept */
+    nn_free(r);
+    return res;
 }
 
 static nn_object *str_split_impl(nn_object *args, nn_object *kwargs, bool right)

@@ -1273,6 +1273,11 @@ nn_object *repl_get_item(nn_object *o, nn_object *key)
                 const char *s = nn_str_cstr(o);
                 size_t len = nn_str_len(o);
                 bool ascii = (int64_t)len == n;
+                if (step == 1 || count == 0) { /* one run of bytes (NUL characters kept) */
+                    size_t p = ascii ? (size_t)start : utf8_offset(s, len, start);
+                    size_t q = ascii ? p + (size_t)count : p + utf8_offset(s + p, len - p, count);
+                    return nn_str_from(s + p, count ? q - p : 0);
+                }
                 for (int64_t i = 0, j = start; i < count; i++, j += step) {
                     if (ascii) repl_sb_add(&b, s + j, 1);
                     else {
@@ -1282,7 +1287,7 @@ nn_object *repl_get_item(nn_object *o, nn_object *key)
                 }
                 char *r = repl_sb_finish(&b);
                 if (!r) return NULL;
-                nn_object *res = nn_str_new(r);
+                nn_object *res = nn_str_from(r, b.len);
                 nn_free(r);
                 return res;
             }

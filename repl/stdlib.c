@@ -30,6 +30,7 @@ static const struct {
     {"os", repl_mod_os},
     {"os.path", repl_mod_os_path},
     {"random", repl_mod_random},
+    {"re", repl_mod_re},
     {"statistics", repl_mod_statistics},
     {"string", repl_mod_string},
     {"subprocess", repl_mod_subprocess},
