@@ -261,12 +261,13 @@ static nn_tensor *with_scalar(double s, nn_tensor *(*fn)(nn_tensor *, nn_tensor 
     return out;
 }
 
-/* x ** 3 and x ** -2 of a float tensor as PyTorch 1.13's pow kernel computes them
-   (PowKernel.cpp: base * base * base, 1 / (base * base)), not through powf. New reference. */
+/* x ** 2, x ** 3 and x ** -2 of a float tensor as PyTorch 1.13's pow kernel computes them
+   (PowKernel.cpp: base * base, base * base * base, 1 / (base * base)), not through powf
+   (glibc's powf(x, 2) is not always x * x rounded). New reference. */
 static nn_tensor *pow_by_products(nn_tensor *a, double exponent)
 {
     nn_tensor *sq = binary_compute(BIN_MUL, a, a, 1, NULL), *out = NULL;
-    if (!sq) return NULL;
+    if (!sq || exponent == 2) return sq;
     if (exponent == 3) {
         out = binary_compute(BIN_MUL, sq, a, 1, NULL);
     } else {
@@ -282,7 +283,7 @@ nn_tensor *nn_pow_scalar(nn_tensor *a, double exponent)
 {
     nn_tensor *w = nn_wrapped_number(exponent, exponent == floor(exponent) && fabs(exponent) < 1e15);
     if (!w) return NULL;
-    nn_tensor *out = nn_dtype_is_floating(a->dtype) && (exponent == 3 || exponent == -2)
+    nn_tensor *out = nn_dtype_is_floating(a->dtype) && (exponent == 2 || exponent == 3 || exponent == -2)
                          ? pow_by_products(a, exponent)
                          : binary_compute(BIN_POW, a, w, 1, NULL);
     NN_RELEASE(w);

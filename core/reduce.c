@@ -162,7 +162,7 @@ static void sum_row_range(void *vctx, int64_t begin, int64_t end)
             continue;
         }
         double acc = 0;
-        if (in == NN_FLOAT32) { /* PyTorch's float32 cascade, then the mean's division in float32 */
+        if (in == NN_FLOAT32 && l->outer == 1) { /* a whole row: PyTorch's cascade, the mean divided in float32 */
             float s = nn_torch_sum_f32((const float *)row, l->inner);
             nn_store_double(dst + (size_t)o * oes, od, j->scale == 1.0 ? s : s / (float)l->inner);
             continue;
