@@ -32,6 +32,23 @@ typedef enum nn_binop {
     NN_BINOP_COUNT
 } nn_binop;
 
+/* What the random kernel draws. */
+typedef enum nn_random_dist {
+    NN_RANDOM_UNIFORM,     /* [a, b) */
+    NN_RANDOM_NORMAL,      /* mean a, std b */
+    NN_RANDOM_BERNOULLI,   /* 1 with probability a */
+    NN_RANDOM_INT,         /* base + draw % range, draws of 64 bits when wide */
+    NN_RANDOM_PERMUTATION, /* a random permutation of 0..n-1 */
+} nn_random_dist;
+
+typedef struct nn_random_params {
+    nn_random_dist dist;
+    double a, b;
+    int64_t base;
+    uint64_t range;
+    bool wide;
+} nn_random_params;
+
 typedef enum nn_kernel_id {
 #define KERNEL(name, params, args) NN_KERNEL_##name,
 #include "kernels.def"

@@ -95,9 +95,13 @@ nn_tensor *nn_tensor_from_nested(nn_object *data, int dtype)
     if (empty && tensor_dtype < 0) inferred = NN_FLOAT32;
     if (tensor_dtype >= 0) inferred = kind == 0 && !empty ? (nn_dtype)tensor_dtype : nn_promote_types((nn_dtype)tensor_dtype, inferred);
     nn_dtype dt = dtype >= 0 ? (nn_dtype)dtype : inferred;
-    nn_tensor *t = nn_empty(ndim, shape, dt);
-    if (!t) return NULL;
-    char *p = t->storage->data;
+    /* the elements laid out on the host, then one transfer to the default device */
+    int64_t n = 1;
+    for (int d = 0; d < ndim; d++) n *= shape[d];
+    char *buf = nn_malloc((size_t)n * nn_dtype_size(dt) + 1), *p = buf;
+    if (!buf) return NULL;
     fill(data, &p, dt);
+    nn_tensor *t = nn_from_data(buf, ndim, shape, dt);
+    nn_free(buf);
     return t;
 }

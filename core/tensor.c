@@ -517,15 +517,7 @@ nn_tensor *nn_arange(double start, double end, double step, bool is_integer, int
     nn_dtype dt = dtype >= 0 ? (nn_dtype)dtype : is_integer ? NN_INT64 : NN_FLOAT32;
     int64_t size = (int64_t)n;
     nn_tensor *t = nn_empty(1, &size, dt);
-    if (!t) return NULL;
-    char *p = t->storage->data;
-    size_t es = nn_dtype_size(dt);
-    for (int64_t i = 0; i < size; i++) {
-        if (dt == NN_INT64)
-            ((int64_t *)p)[i] = (int64_t)start + i * (int64_t)step;
-        else
-            nn_store_double(p + (size_t)i * es, dt, start + step * (double)i);
-    }
+    if (t && NN_KERNEL(nn_backend_of(t), arange, (t, start, step)) < 0) NN_SET(t, NULL);
     return t;
 }
 
@@ -536,39 +528,7 @@ nn_tensor *nn_linspace(double start, double end, int64_t steps, nn_dtype dtype)
         return NULL;
     }
     nn_tensor *t = nn_empty(1, &steps, dtype);
-    if (!t) return NULL;
-    char *p = t->storage->data;
-    size_t es = nn_dtype_size(dtype);
-    if (steps == 1) nn_store_double(p, dtype, start);
-    if (steps > 1) {
-        /* PyTorch's kernel: the first half counts up from start, the second down
-           from end, in the result's precision (double for integers). Its AVX2
-           path takes blocks of V lanes (8 floats, 4 doubles), two blocks at a
-           time: the block base is a fused multiply-add, each lane base + k * step;
-           the tail runs the plain scalar formula. Matching it gives PyTorch's bits. */
-        int64_t half = steps / 2;
-        bool single = dtype == NN_FLOAT32 || dtype == NN_FLOAT16 || dtype == NN_BFLOAT16;
-        int64_t lanes = single ? 8 : dtype == NN_FLOAT64 ? 4 : 1;
-        int64_t vector_end = lanes > 1 ? steps / (2 * lanes) * (2 * lanes) : 0;
-        float fs = (float)start, fe = (float)end, fstep = (fe - fs) / (float)(steps - 1);
-        double step = (end - start) / (double)(steps - 1);
-        for (int64_t i = 0; i < steps; i++) {
-            bool vector = i < vector_end;
-            int64_t b = vector ? i - i % lanes : i; /* index the lane block starts at */
-            int64_t back = steps - b - 1;
-            double v;
-            if (single) {
-                float base = b < half ? (vector ? fmaf(fstep, (float)b, fs) : fs + fstep * (float)b)
-                                      : (vector ? fmaf(-fstep, (float)back, fe) : fe - fstep * (float)back);
-                v = base + (float)(i - b) * fstep;
-            } else {
-                double base = b < half ? (vector ? fma(step, (double)b, start) : start + step * (double)b)
-                                       : (vector ? fma(-step, (double)back, end) : end - step * (double)back);
-                v = base + (double)(i - b) * step;
-            }
-            nn_store_double(p + (size_t)i * es, dtype, v);
-        }
-    }
+    if (t && NN_KERNEL(nn_backend_of(t), linspace, (t, start, end)) < 0) NN_SET(t, NULL);
     return t;
 }
 
@@ -582,8 +542,12 @@ nn_tensor *nn_eye(int64_t n, int64_t m, nn_dtype dtype)
     int64_t sizes[2] = {n, m};
     nn_tensor *t = nn_zeros(2, sizes, dtype);
     if (!t) return NULL;
-    size_t es = nn_dtype_size(dtype);
-    for (int64_t i = 0; i < n && i < m; i++) nn_store_double((char *)t->storage->data + (size_t)(i * m + i) * es, dtype, 1.0);
+    /* the diagonal: a view of min(n, m) elements m + 1 apart, filled with 1 */
+    nn_tensor diag = *t;
+    diag.ndim = 1;
+    diag.sizes[0] = n < m ? n : m;
+    diag.strides[0] = m + 1;
+    if (NN_KERNEL(nn_backend_of(t), fill, (&diag, 1.0)) < 0) NN_SET(t, NULL);
     return t;
 }
 

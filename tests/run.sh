@@ -67,7 +67,11 @@ for t in "$@"; do
             name=$(basename "$script" .py)
             if grep -q "^$name " tests/scripts/loopback.skip; then continue; fi
             out="$outdir/loopback-$name.out"
-            (cd tests/scripts && NNSCOPE_TEST_DEVICE=loopback "$prog" "$name.py" > "$out" 2> "$out.err"; echo "exit $?" >> "$out")
+            # poisoned (under ASan a host read of device memory outside a kernel stops the
+            # script) unless tests/scripts/loopback.inline lists it: it still reaches an op
+            # that computes inline
+            poison=1; if grep -q "^$name " tests/scripts/loopback.inline; then poison=0; fi
+            (cd tests/scripts && NNSCOPE_TEST_DEVICE=loopback NNSCOPE_LOOPBACK_POISON=$poison "$prog" "$name.py" > "$out" 2> "$out.err"; echo "exit $?" >> "$out")
             if ! grep -q "^exit 0$" "$out"; then tail -n 1 "$out.err" >> "$out"; fi
             if ! diff -u "tests/scripts/$name.expected" "$out" > "$out.diff"; then
                 lb_failed=1; cat "$out.diff"; echo "FAILED on the loopback device: tests/scripts/$name.py"

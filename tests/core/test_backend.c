@@ -281,6 +281,88 @@ static void case_conv2d_backward(const nn_backend *b, nn_device d, nn_dtype dt)
     NN_RELEASE(gw);
 }
 
+static void case_arange(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    if (dt == NN_BOOL) return; /* arange has no bool results */
+    int64_t n = 11;
+    nn_tensor *t = TU_OK(nn_empty_on(d, 1, &n, dt));
+    double start = nn_dtype_is_floating(dt) ? -1.25 : -4, step = nn_dtype_is_floating(dt) ? 0.5 : 3;
+    tu_check(NN_KERNEL(b, arange, (t, start, step)));
+    for (int64_t i = 0; i < n; i++) assert_close(at(t, i), start + step * (double)i, tol_for(dt), "arange");
+    NN_RELEASE(t);
+}
+
+static void case_linspace(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    if (dt == NN_BOOL) return;
+    for (int64_t n = 0; n < 40; n += 13) { /* 0, 13, 26, 39: empty, scalar tails and lane blocks */
+        nn_tensor *t = TU_OK(nn_empty_on(d, 1, &n, dt));
+        tu_check(NN_KERNEL(b, linspace, (t, -3, 5)));
+        for (int64_t i = 0; i < n; i++) {
+            double want = n == 1 ? -3 : -3 + 8.0 * (double)i / (double)(n - 1);
+            if (!nn_dtype_is_floating(dt)) want = trunc(want); /* the value computed in double, cast */
+            assert_close(at(t, i), want, nn_dtype_is_floating(dt) ? 1e-6 : 0, "linspace");
+        }
+        NN_RELEASE(t);
+    }
+}
+
+/* Every distribution: uniform float64 against the generator's own doubles (a
+   copy of it, drawn here); the others by what they must be: normal moments,
+   bernoulli's share of ones, integers in range, a permutation. */
+static void case_random(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    int64_t n = 4000;
+    nn_generator g, ref;
+    nn_generator_seed(&g, 1234);
+    nn_tensor *t = TU_OK(nn_empty_on(d, 1, &n, dt));
+    if (nn_dtype_is_floating(dt)) {
+        ref = g;
+        nn_random_params u = {.dist = NN_RANDOM_UNIFORM, .a = -2, .b = 3};
+        tu_check(NN_KERNEL(b, random, (t, &u, &g)));
+        for (int64_t i = 0; i < n; i++) {
+            double v = at(t, i);
+            if (dt == NN_FLOAT64) assert_close(v, -2 + 5 * nn_generator_uniform(&ref), 1e-15, "random uniform");
+            if (!(v >= -2 && v <= 3)) fail_msg("random uniform: %g outside [-2, 3)", v);
+        }
+        nn_random_params nrm = {.dist = NN_RANDOM_NORMAL, .a = 1, .b = 2};
+        tu_check(NN_KERNEL(b, random, (t, &nrm, &g)));
+        double sum = 0, sq = 0;
+        for (int64_t i = 0; i < n; i++) sum += at(t, i), sq += at(t, i) * at(t, i);
+        double mean = sum / (double)n, sd = sqrt(sq / (double)n - mean * mean);
+        if (fabs(mean - 1) > 0.15 || fabs(sd - 2) > 0.15) fail_msg("random normal: mean %g, std %g", mean, sd);
+    }
+    nn_random_params bern = {.dist = NN_RANDOM_BERNOULLI, .a = 0.25};
+    tu_check(NN_KERNEL(b, random, (t, &bern, &g)));
+    double ones = 0;
+    for (int64_t i = 0; i < n; i++) ones += at(t, i);
+    if (fabs(ones / (double)n - 0.25) > 0.05) fail_msg("random bernoulli: %g ones", ones);
+    int64_t lo = dt == NN_BOOL ? 0 : -3, range = dt == NN_BOOL ? 2 : 9;
+    nn_random_params ri = {.dist = NN_RANDOM_INT, .base = lo, .range = (uint64_t)range};
+    tu_check(NN_KERNEL(b, random, (t, &ri, &g)));
+    bool seen[9] = {0};
+    for (int64_t i = 0; i < n; i++) {
+        double v = at(t, i);
+        if (!(v >= (double)lo && v < (double)(lo + range) && v == floor(v))) fail_msg("random int: %g", v);
+        seen[(int)(v - (double)lo)] = true;
+    }
+    for (int64_t k = 0; k < range; k++) assert_true(seen[k]);
+    if (dt != NN_BOOL) {
+        int64_t m = 50;
+        nn_tensor *perm = TU_OK(nn_empty_on(d, 1, &m, dt));
+        nn_random_params pp = {.dist = NN_RANDOM_PERMUTATION};
+        tu_check(NN_KERNEL(b, random, (perm, &pp, &g)));
+        bool hit[50] = {0};
+        for (int64_t i = 0; i < m; i++) {
+            double v = at(perm, i);
+            if (!(v >= 0 && v < 50) || hit[(int)v]) fail_msg("random permutation: %g", v);
+            hit[(int)v] = true;
+        }
+        NN_RELEASE(perm);
+    }
+    NN_RELEASE(t);
+}
+
 /* One case per line of kernels.def: a kernel added there without a case here fails. */
 static const kernel_case cases[NN_KERNEL_COUNT] = {
     [NN_KERNEL_fill] = case_fill,
@@ -290,6 +372,9 @@ static const kernel_case cases[NN_KERNEL_COUNT] = {
     [NN_KERNEL_gemm] = case_gemm,
     [NN_KERNEL_conv2d] = case_conv2d,
     [NN_KERNEL_conv2d_backward] = case_conv2d_backward,
+    [NN_KERNEL_arange] = case_arange,
+    [NN_KERNEL_linspace] = case_linspace,
+    [NN_KERNEL_random] = case_random,
 };
 
 static void test_every_kernel_on_every_backend(void **state)
