@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "backend.h"
+#include "nn_losses.h"
 
 /* ------------------------------------------------------------ helpers */
 
@@ -1795,11 +1796,9 @@ static nn_object *cross_entropy_forward(nn_module *m, nn_object *args, nn_object
             return NULL;
         }
     nn_object *weight = nn_dict_get_str(m->buffers, "weight");
-    if (weight && !nn_is_none(weight)) {
-        nn_error_set(NN_ERR_NOT_IMPLEMENTED, "CrossEntropyLoss with a class weight is not supported");
-        return NULL;
-    }
-    return (nn_object *)nn_cross_entropy(NN_TENSOR(in[0]), NN_TENSOR(in[1]), r, ignore_index, smoothing);
+    return (nn_object *)nn_cross_entropy_weighted(NN_TENSOR(in[0]), NN_TENSOR(in[1]),
+                                                  weight && nn_is_tensor(weight) ? NN_TENSOR(weight) : NULL, r,
+                                                  ignore_index, smoothing);
 }
 
 const nn_module_class nn_cross_entropy_loss_class = {.name = "CrossEntropyLoss", .forward = cross_entropy_forward};

@@ -20,7 +20,9 @@
 #include <string.h>
 
 #include "backend.h"
+#include "nn_losses.h"
 #include "nn_parallel.h"
+#include "nn_select.h"
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -833,9 +835,10 @@ nn_tensor *nn_l1_loss(nn_tensor *input, nn_tensor *target, nn_reduction reductio
    in the tensor's precision; *count receives the number summed. */
 #define DEFINE_NLL_SUM(SUFFIX, T)                                                                             \
     static T nll_sum_##SUFFIX(const void *xv, const int64_t *tv, int64_t N, int64_t C, int64_t ignore_index,  \
-                              double *count)                                                                  \
+                              double *count, const void *wv)                                                  \
     {                                                                                                         \
-        const T *x = xv;                                                                                      \
+        const T *x = xv, *w = wv;                                                                             \
+        T wpartial[8] = {0};                                                                                  \
         int ceil_log2 = 1;                                                                                    \
         while (((int64_t)1 << ceil_log2) < N) ceil_log2++;                                                    \
         const int level_power = ceil_log2 / 8 > 4 ? ceil_log2 / 8 : 4;                                        \
@@ -847,24 +850,34 @@ nn_tensor *nn_l1_loss(nn_tensor *input, nn_tensor *target, nn_reduction reductio
                 ignored++;                                                                                    \
                 continue;                                                                                     \
             }                                                                                                 \
-            partial[0] -= x[b * C + tv[b]];                                                                   \
+            if (w) {                                                                                          \
+                partial[0] -= x[b * C + tv[b]] * w[tv[b]];                                                    \
+                wpartial[0] += w[tv[b]];                                                                      \
+            } else {                                                                                          \
+                partial[0] -= x[b * C + tv[b]];                                                               \
+            }                                                                                                 \
             for (int j = 0; j + 1 < 8; j++) {                                                                 \
                 if ((b & (level_mask << (j * level_power))) != 0) break;                                      \
                 partial[j + 1] += partial[j];                                                                 \
                 partial[j] = 0;                                                                               \
+                wpartial[j + 1] += wpartial[j];                                                               \
+                wpartial[j] = 0;                                                                              \
             }                                                                                                 \
         }                                                                                                     \
-        T total = 0;                                                                                          \
+        T total = 0, wtotal = 0;                                                                              \
         for (int j = 0; j < 8; j++) total += partial[j];                                                      \
-        *count = (double)(N - ignored);                                                                       \
+        for (int j = 0; j < 8; j++) wtotal += wpartial[j];                                                    \
+        *count = w ? (double)wtotal : (double)(N - ignored);                                                  \
         return total;                                                                                         \
     }
 
 DEFINE_NLL_SUM(f32, float)
 DEFINE_NLL_SUM(f64, double)
 
-/* nll_loss on log-probabilities logp [N, C] or [C] and int64 targets [N] or []. */
-static nn_tensor *nll_loss(nn_tensor *logp, nn_tensor *target, nn_reduction reduction, int64_t ignore_index)
+/* nll_loss on log-probabilities logp [N, C] or [C] and int64 targets [N] or [],
+   with a per-class weight [C] (NULL: none). */
+static nn_tensor *nll_loss(nn_tensor *logp, nn_tensor *target, nn_tensor *weight, nn_reduction reduction,
+                           int64_t ignore_index, nn_op_id op)
 {
     if (logp->ndim < 1 || logp->ndim > 2) {
         nn_error_set(NN_ERR_RUNTIME, "input tensor should be 1D or 2D");
@@ -888,9 +901,18 @@ static nn_tensor *nll_loss(nn_tensor *logp, nn_tensor *target, nn_reduction redu
     }
     int64_t N = no_batch ? 1 : logp->sizes[0], C = logp->sizes[logp->ndim - 1];
     nn_dtype kd = kernel_dtype(logp->dtype);
+    if (weight && (weight->ndim != 1 || weight->sizes[0] != C)) {
+        char ws[256];
+        nn_error_set(NN_ERR_RUNTIME,
+                     "weight tensor should be defined either for all %lld classes or no classes but got weight tensor "
+                     "of shape: %s",
+                     (long long)C, nn_shape_str(weight->ndim, weight->sizes, ws, sizeof ws));
+        return NULL;
+    }
     nn_tensor *x = dense(logp, kd), *tg = x ? dense(target, NN_INT64) : NULL;
-    nn_tensor *out = NULL, *rows = NULL;
-    if (!tg) goto done;
+    nn_tensor *out = NULL, *rows = NULL, *wd = NULL;
+    if (!tg || (weight && !(wd = dense(weight, kd)))) goto done;
+    const void *wv = wd ? nn_data_ptr(wd) : NULL;
     const int64_t *tv = nn_data_ptr(tg);
     const char *xv = nn_data_ptr(x);
     size_t es = nn_dtype_size(kd);
@@ -906,28 +928,34 @@ static nn_tensor *nll_loss(nn_tensor *logp, nn_tensor *target, nn_reduction redu
         for (int64_t b = 0; b < N; b++) {
             double v = 0;
             if (tv[b] != ignore_index) {
-                v = -nn_load_double(xv + (size_t)(b * C + tv[b]) * es, kd);
-                total_weight += 1;
+                double wt = wv ? nn_load_double((const char *)wv + (size_t)tv[b] * es, kd) : 1.0;
+                v = -nn_load_double(xv + (size_t)(b * C + tv[b]) * es, kd) * wt;
+                if (kd == NN_FLOAT32) v = (float)v;
+                total_weight += wt;
             }
             nn_store_double((char *)rows->storage->data + (size_t)b * es, kd, v);
         }
         out = rows;
         rows = NULL;
     } else {
-        double v = kd == NN_FLOAT32 ? nll_sum_f32(xv, tv, N, C, ignore_index, &total_weight)
-                                    : nll_sum_f64(xv, tv, N, C, ignore_index, &total_weight);
+        double v = kd == NN_FLOAT32 ? nll_sum_f32(xv, tv, N, C, ignore_index, &total_weight, wv)
+                                    : nll_sum_f64(xv, tv, N, C, ignore_index, &total_weight, wv);
         if (reduction == NN_REDUCTION_MEAN) v = round_to(kd, v / total_weight);
         if (!(out = nn_scalar(v, kd))) goto done;
     }
     if (kd != logp->dtype) NN_SET(out, dense(out, logp->dtype));
     nn_op_params p = {.f = {total_weight}, .i = {reduction, ignore_index}, .n_i = 2};
-    if (out && nn_record(NN_OP_nll_loss, 1, &logp, 1, &out, 1, &target, &p) < 0) NN_SET(out, NULL);
+    nn_tensor *save[2] = {target, weight};
+    if (out && nn_record(op, 1, &logp, 1, &out, 2, save, &p) < 0) NN_SET(out, NULL);
 done:
+    NN_RELEASE(wd);
     NN_RELEASE(x);
     NN_RELEASE(tg);
     NN_RELEASE(rows);
     return out;
 }
+
+int nn_nll_loss2d_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return nn_nll_loss_backward(n, gout, gin); }
 
 int nn_nll_loss_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 {
@@ -951,6 +979,7 @@ int nn_nll_loss_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     scaled = g;
     if (reduction == NN_REDUCTION_MEAN) STEP(scaled, nn_div_scalar(g, n->p.f[0]));
     STEP(neg, nn_neg(scaled));
+    if (nn_node_saved(n, 1)) STEP(neg, nn_mul(neg, nn_node_saved(n, 1)));
     STEP(zero, nn_zeros(0, NULL, neg->dtype));
     STEP(gin[0], give(nn_where(mask, neg, zero)));
     temps_release(&s);
@@ -965,7 +994,8 @@ fail:
 /* PyTorch's nll_loss_nd: checks the batch size, then nll_loss for 1-D/2-D
    inputs; [N, C, d...] inputs are flattened to [N*d..., C] (where PyTorch
    uses nll_loss2d, whose numbers these are). */
-static nn_tensor *nll_loss_nd(nn_tensor *logp, nn_tensor *target, nn_reduction reduction, int64_t ignore_index)
+static nn_tensor *nll_loss_nd(nn_tensor *logp, nn_tensor *target, nn_tensor *weight, nn_reduction reduction,
+                              int64_t ignore_index)
 {
     if (logp->ndim < 1) {
         nn_error_set(NN_ERR_VALUE, "Expected 1 or more dimensions (got %d)", logp->ndim);
@@ -979,7 +1009,7 @@ static nn_tensor *nll_loss_nd(nn_tensor *logp, nn_tensor *target, nn_reduction r
             return NULL;
         }
     }
-    if (logp->ndim <= 2) return nll_loss(logp, target, reduction, ignore_index);
+    if (logp->ndim <= 2) return nll_loss(logp, target, weight, reduction, ignore_index, NN_OP_nll_loss);
 
     char a[256], b[256];
     if (logp->ndim == 4) {
@@ -1020,7 +1050,7 @@ static nn_tensor *nll_loss_nd(nn_tensor *logp, nn_tensor *target, nn_reduction r
     STEP(moved, nn_permute(logp, logp->ndim, perm));
     STEP(flat, nn_reshape(moved, 2, (const int64_t[]){M, C}));
     STEP(tflat, nn_reshape(target, 1, &M));
-    STEP(loss, nll_loss(flat, tflat, reduction, ignore_index));
+    STEP(loss, nll_loss(flat, tflat, weight, reduction, ignore_index, NN_OP_nll_loss2d));
     if (reduction == NN_REDUCTION_NONE) STEP(out, give(nn_view(loss, out_nd, out_shape)));
     else out = give(loss);
     temps_release(&s);
@@ -1030,8 +1060,17 @@ fail:
     return NULL;
 }
 
-/* Soft targets: -(log_softmax(input) * target) summed over classes. */
-static nn_tensor *cross_entropy_probs(nn_tensor *input, nn_tensor *target, nn_reduction reduction, double smoothing)
+/* weight [C] viewed as [1, C, 1, ...] over ndim dims with C at class_dim (retained) */
+static nn_tensor *class_weight_view(nn_tensor *weight, int ndim, int class_dim)
+{
+    int64_t shape[NN_MAX_DIMS];
+    for (int d = 0; d < ndim; d++) shape[d] = d == class_dim ? nn_numel(weight) : 1;
+    return nn_view(weight, ndim, shape);
+}
+
+/* Soft targets: -(log_softmax(input) * target [* weight]) summed over classes. */
+static nn_tensor *cross_entropy_probs(nn_tensor *input, nn_tensor *target, nn_tensor *weight, nn_reduction reduction,
+                                      double smoothing)
 {
     int class_dim = input->ndim == 1 ? 0 : 1;
     temps s = {0};
@@ -1047,6 +1086,11 @@ static nn_tensor *cross_entropy_probs(nn_tensor *input, nn_tensor *target, nn_re
         STEP(tg, nn_add_scalar(t1, smoothing / (double)C));
     }
     STEP(prod, nn_mul(logp, tg));
+    if (weight) {
+        nn_tensor *wv;
+        STEP(wv, class_weight_view(weight, logp->ndim, class_dim));
+        STEP(prod, nn_mul(prod, wv));
+    }
     if (reduction == NN_REDUCTION_NONE) {
         STEP(sum, nn_sum(prod, 1, &class_dim, false));
         STEP(out, give(nn_neg(sum)));
@@ -1060,7 +1104,7 @@ static nn_tensor *cross_entropy_probs(nn_tensor *input, nn_tensor *target, nn_re
             /* numel / C is an integer division in PyTorch; an empty input gives nan */
             int64_t numel = nn_numel(input);
             if (numel == 0) STEP(out, give(nn_mul_scalar(neg, NAN)));
-            else STEP(out, give(nn_div_scalar(neg, (double)(numel / C))));
+            else STEP(out, give(nn_div_number(neg, (double)(numel / C))));
         }
     }
     temps_release(&s);
@@ -1072,18 +1116,25 @@ fail:
 
 /* (1 - s) * nll + s / C * smooth, smooth = -sum of log-probabilities over classes
    (0 where the target is ignored), reduced as the loss. */
-static nn_tensor *cross_entropy_smoothed(nn_tensor *input, nn_tensor *target, nn_reduction reduction,
-                                         int64_t ignore_index, double smoothing)
+static nn_tensor *cross_entropy_smoothed(nn_tensor *input, nn_tensor *target, nn_tensor *weight,
+                                         nn_reduction reduction, int64_t ignore_index, double smoothing)
 {
     int class_dim = input->ndim == 1 ? 0 : 1;
     temps s = {0};
     nn_tensor *logp, *nll, *ign, *ignored, *lsum, *smooth, *zero, *masked, *ret, *a, *b, *out;
     STEP(logp, nn_log_softmax(input, class_dim));
-    STEP(nll, nll_loss_nd(logp, target, reduction, ignore_index));
+    STEP(nll, nll_loss_nd(logp, target, weight, reduction, ignore_index));
     int64_t C = logp->sizes[class_dim];
     STEP(ign, nn_wrapped_number((double)ignore_index, true));
     STEP(ignored, nn_compare(target, ign, NN_EQ));
-    STEP(lsum, nn_sum(logp, 1, &class_dim, false));
+    if (weight) {
+        nn_tensor *wv, *lw;
+        STEP(wv, class_weight_view(weight, logp->ndim, class_dim));
+        STEP(lw, nn_mul(logp, wv));
+        STEP(lsum, nn_sum(lw, 1, &class_dim, false));
+    } else {
+        STEP(lsum, nn_sum(logp, 1, &class_dim, false));
+    }
     STEP(smooth, nn_neg(lsum));
     STEP(zero, nn_scalar(0.0, smooth->dtype));
     STEP(masked, nn_where(ignored, zero, smooth));
@@ -1091,7 +1142,15 @@ static nn_tensor *cross_entropy_smoothed(nn_tensor *input, nn_tensor *target, nn
         ret = masked;
     } else {
         STEP(ret, nn_sum(masked, 0, NULL, false));
-        if (reduction == NN_REDUCTION_MEAN) {
+        if (reduction == NN_REDUCTION_MEAN && weight) {
+            /* PyTorch: smooth.sum() / weight.gather(0, target.masked_select(~ignored)).sum() */
+            nn_tensor *kept, *flat, *picked, *den;
+            STEP(kept, nn_compare(target, ign, NN_NE));
+            STEP(flat, nn_masked_select(target, kept));
+            STEP(picked, nn_index_select(weight, 0, flat));
+            STEP(den, nn_sum(picked, 0, NULL, false));
+            STEP(ret, nn_div(ret, den));
+        } else if (reduction == NN_REDUCTION_MEAN) {
             /* PyTorch: masked_select(smooth, ~ignored).mean() */
             int64_t count = 0, nt = nn_numel(target);
             nn_tensor *tg;
@@ -1114,6 +1173,19 @@ fail:
 nn_tensor *nn_cross_entropy(nn_tensor *input, nn_tensor *target, nn_reduction reduction, int64_t ignore_index,
                             double label_smoothing)
 {
+    return nn_cross_entropy_weighted(input, target, NULL, reduction, ignore_index, label_smoothing);
+}
+
+nn_tensor *nn_nll_loss(nn_tensor *input, nn_tensor *target, nn_tensor *weight, nn_reduction reduction,
+                       int64_t ignore_index)
+{
+    if (check_reduction(reduction) < 0) return NULL;
+    return nll_loss_nd(input, target, weight, reduction, ignore_index);
+}
+
+nn_tensor *nn_cross_entropy_weighted(nn_tensor *input, nn_tensor *target, nn_tensor *weight, nn_reduction reduction,
+                                     int64_t ignore_index, double label_smoothing)
+{
     if (check_reduction(reduction) < 0) return NULL;
     if (same_shape(input->ndim, input->sizes, target->ndim, target->sizes)) {
         /* same shape: class probabilities */
@@ -1126,18 +1198,18 @@ nn_tensor *nn_cross_entropy(nn_tensor *input, nn_tensor *target, nn_reduction re
             nn_error_set(NN_ERR_RUNTIME, "ignore_index is not supported for floating point target");
             return NULL;
         }
-        return cross_entropy_probs(input, target, reduction, label_smoothing);
+        return cross_entropy_probs(input, target, weight, reduction, label_smoothing);
     }
     if (label_smoothing > 0.0) {
         if (label_smoothing > 1.0) {
             nn_error_set(NN_ERR_RUNTIME, "label_smoothing must be between 0.0 and 1.0. Got: %g", label_smoothing);
             return NULL;
         }
-        return cross_entropy_smoothed(input, target, reduction, ignore_index, label_smoothing);
+        return cross_entropy_smoothed(input, target, weight, reduction, ignore_index, label_smoothing);
     }
     nn_tensor *logp = nn_log_softmax(input, input->ndim == 1 ? 0 : 1);
     if (!logp) return NULL;
-    nn_tensor *out = nll_loss_nd(logp, target, reduction, ignore_index);
+    nn_tensor *out = nll_loss_nd(logp, target, weight, reduction, ignore_index);
     NN_RELEASE(logp);
     return out;
 }

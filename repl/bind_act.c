@@ -70,13 +70,7 @@ static const repl_class_def classes[] = {
 
 int repl_act_classes(nn_object *nn)
 {
-    for (size_t i = 0; i < sizeof classes / sizeof classes[0]; i++) {
-        nn_object *c = repl_class_new(&classes[i]);
-        int rc = c ? repl_namespace_set(nn, classes[i].name, c) : -1;
-        NN_RELEASE(c);
-        if (rc) return -1;
-    }
-    return 0;
+    return repl_namespace_add_classes(nn, classes, sizeof classes / sizeof classes[0]);
 }
 
 /* F.<name>(input, numbers..., inplace=) */

@@ -161,15 +161,20 @@ static const repl_class_def classes[] = {
 };
 #undef NNCLASS
 
-int repl_nn_more_classes(nn_object *nn)
+int repl_namespace_add_classes(nn_object *ns, const repl_class_def *defs, size_t n)
 {
-    for (size_t i = 0; i < sizeof classes / sizeof classes[0]; i++) {
-        nn_object *c = repl_class_new(&classes[i]);
-        int rc = c ? repl_namespace_set(nn, classes[i].name, c) : -1;
+    for (size_t i = 0; i < n; i++) {
+        nn_object *c = repl_class_new(&defs[i]);
+        int rc = c ? repl_namespace_set(ns, defs[i].name, c) : -1;
         NN_RELEASE(c);
         if (rc) return -1;
     }
     return 0;
+}
+
+int repl_nn_more_classes(nn_object *nn)
+{
+    return repl_namespace_add_classes(nn, classes, sizeof classes / sizeof classes[0]);
 }
 
 /* F.<kind>(input, ...) with PyTorch's signature spec; the flags parsed by name. */

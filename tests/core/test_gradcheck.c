@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "nn_int.h"
+#include "nn_losses.h"
 
 typedef struct gc_case {
     nn_op_id op;                      /* the op the output's grad_fn must be */
@@ -39,8 +40,10 @@ typedef struct gc_case {
 #include "gradcheck_mathfn.c"
 #include "gradcheck_select.c"
 #include "gradcheck_act_more.c"
+#include "gradcheck_losses.c"
 
-static const gc_case *const areas[] = {cases_binary, cases_view, cases_reduce, cases_unary, cases_matmul, cases_nnfunc, cases_module, cases_activations, cases_layers, cases_pool, cases_mathfn, cases_select, cases_act_more};
+static const gc_case *const areas[] = {cases_binary, cases_view, cases_reduce, cases_unary, cases_matmul, cases_nnfunc, cases_module, cases_activations, cases_layers, cases_pool, cases_mathfn, cases_select, cases_act_more,
+                                         cases_losses};
 #define N_AREAS (sizeof areas / sizeof areas[0])
 
 /* Ops PyTorch 1.13 records without a derivative: their case checks that backward

@@ -88,6 +88,8 @@ need . "(" $(table repl/bind_select.c 'select_methods\[\] = \{')
 need F. "(" $(table repl/bind_select.c 'select_functional\[\] = \{')
 need nn. "" $(table repl/bind_act.c 'classes\[\] = \{')
 need F. "(" $(table repl/bind_act.c 'functional\[\] = \{')
+need nn. "" $(table repl/bind_loss.c 'classes\[\] = \{')
+need F. "(" $(table repl/bind_loss.c 'functional\[\] = \{')
 # torch.nn: module classes, Module methods, container methods, Parameter, global hooks
 need nn. "" $(table repl/bind_nn.c 'nn_classes\[\] = \{') Parameter
 need . "(" $(table repl/bind_nn.c 'module_methods\[\] = \{')
