@@ -1509,8 +1509,10 @@ static nn_object *batch_norm_forward(nn_module *m, nn_object *args, nn_object *k
 {
     nn_tensor *x = method_arg("_BatchNorm.forward", args, kwargs, "dim");
     if (!x) return NULL;
-    if (x->ndim != 2 && x->ndim != 3) {
-        nn_error_set(NN_ERR_VALUE, "expected 2D or 3D input (got %dD input)", x->ndim);
+    if (m->cls == &nn_batch_norm2d_class ? x->ndim != 4 : (x->ndim != 2 && x->ndim != 3)) {
+        nn_error_set(NN_ERR_VALUE, m->cls == &nn_batch_norm2d_class ? "expected 4D input (got %dD input)"
+                                                                    : "expected 2D or 3D input (got %dD input)",
+                     x->ndim);
         return NULL;
     }
     nn_object *momentum = nn_module_getattr(m, "momentum"), *track = momentum ? nn_module_getattr(m, "track_running_stats") : NULL;
@@ -1551,6 +1553,8 @@ static char *batch_norm_extra_repr(nn_module *m)
 
 const nn_module_class nn_batch_norm1d_class = {
     .name = "BatchNorm1d", .forward = batch_norm_forward, .extra_repr = batch_norm_extra_repr};
+const nn_module_class nn_batch_norm2d_class = {
+    .name = "BatchNorm2d", .forward = batch_norm_forward, .extra_repr = batch_norm_extra_repr};
 
 /* _NormBase._load_from_state_dict for a state dict without version metadata
    (all of core's): a missing num_batches_tracked loads as 0. */
@@ -1574,10 +1578,10 @@ static nn_object *batch_norm_load_hook(void *ud, nn_object *args, nn_object *kwa
     return rc < 0 ? NULL : nn_retain(nn_none());
 }
 
-nn_module *nn_batch_norm1d_new(int64_t num_features, double eps, double momentum, bool affine,
-                               bool track_running_stats, nn_dtype dtype)
+static nn_module *batch_norm_new(const nn_module_class *cls, int64_t num_features, double eps, double momentum,
+                                 bool affine, bool track_running_stats, nn_dtype dtype)
 {
-    nn_module *m = nn_module_new(&nn_batch_norm1d_class);
+    nn_module *m = nn_module_new(cls);
     if (!m) return NULL;
     int rc = set_attr(m, "num_features", nn_int_new(num_features));
     if (rc == 0) rc = set_attr(m, "eps", nn_float_new(eps));
@@ -1604,6 +1608,18 @@ nn_module *nn_batch_norm1d_new(int64_t num_features, double eps, double momentum
     if (rc == 0) rc = add_load_hook(m, nn_cfunction_new("_load_from_state_dict", batch_norm_load_hook, NULL, NULL), NULL);
     if (rc < 0) NN_SET(m, NULL);
     return m;
+}
+
+nn_module *nn_batch_norm1d_new(int64_t num_features, double eps, double momentum, bool affine,
+                               bool track_running_stats, nn_dtype dtype)
+{
+    return batch_norm_new(&nn_batch_norm1d_class, num_features, eps, momentum, affine, track_running_stats, dtype);
+}
+
+nn_module *nn_batch_norm2d_new(int64_t num_features, double eps, double momentum, bool affine,
+                               bool track_running_stats, nn_dtype dtype)
+{
+    return batch_norm_new(&nn_batch_norm2d_class, num_features, eps, momentum, affine, track_running_stats, dtype);
 }
 
 /* ------------------------------------------------------------- Embedding */
@@ -1820,7 +1836,8 @@ int nn_layer_reset_parameters(nn_module *m)
     if (m->cls == &nn_linear_class) return linear_reset(m);
     if (m->cls == &nn_lazy_linear_class) return lazy_linear_reset(m);
     if (m->cls == &nn_layer_norm_class) return affine_reset(m);
-    if (m->cls == &nn_batch_norm1d_class) return running_stats_reset(m) < 0 ? -1 : affine_reset(m);
+    if (m->cls == &nn_batch_norm1d_class || m->cls == &nn_batch_norm2d_class)
+        return running_stats_reset(m) < 0 ? -1 : affine_reset(m);
     if (m->cls == &nn_embedding_class) return embedding_reset(m);
     return nn_error_set(NN_ERR_ATTRIBUTE, "'%s' object has no attribute 'reset_parameters'", nn_module_name(m));
 }

@@ -8,10 +8,12 @@
  *
  * Kernels are plain loops over a contiguous copy in the compute dtype
  * (float32 or float64; integers compute in float32, bfloat16 in float32 and
- * rounds once). A float32 result is the double-precision function rounded to
- * float, which is the correctly rounded value almost always: PyTorch's SLEEF
- * u10 kernels agree with it on nearly every input and are otherwise one ulp
- * away (bit-exact SLEEF is not attempted here). erfinv follows ATen's
+ * rounds once). On float32, sin, cos, tan, asin, acos, atan, log2, log10,
+ * log1p, expm1, erf and erfc run SLEEF's AVX2 functions on every element, as
+ * ATen's vml kernels do (cpu/vmath.c), so the bits are PyTorch's; the other
+ * functions, and every function on a CPU without AVX2, round the
+ * double-precision result to float, which is the correctly rounded value
+ * almost always and otherwise one ulp from PyTorch's. erfinv follows ATen's
  * calc_erfinv (rational start, two Newton steps) in the input's precision,
  * with the fused multiply-adds of its AVX2 build.
  * Backwards are PyTorch's derivatives.yaml formulas built from differentiable
@@ -22,6 +24,7 @@
 #include <string.h>
 
 #include "nn_int.h"
+#include "cpu/nn_vmath.h"
 
 /* ------------------------------------------------------------- helpers */
 
@@ -148,6 +151,27 @@ static float frac_f(float x) { return x - truncf(x); }
 ERFINV(float, erfinv_f, sqrtf, logf, erff, expf, fabsf, copysignf, fmaf)
 ERFINV(double, erfinv_d, sqrt, log, erf, exp, fabs, copysign, fma)
 
+/* The SLEEF function ATen's vml kernels run on every float32 element (contiguous
+   or not) of op, or -1 where its kernel is scalar (libm) or mixed. */
+static int sleef_fn(nn_op_id op)
+{
+    switch (op) {
+    case NN_OP_sin: return NN_VFN_SIN;
+    case NN_OP_cos: return NN_VFN_COS;
+    case NN_OP_tan: return NN_VFN_TAN;
+    case NN_OP_asin: return NN_VFN_ASIN;
+    case NN_OP_acos: return NN_VFN_ACOS;
+    case NN_OP_atan: return NN_VFN_ATAN;
+    case NN_OP_log2: return NN_VFN_LOG2;
+    case NN_OP_log10: return NN_VFN_LOG10;
+    case NN_OP_log1p: return NN_VFN_LOG1P;
+    case NN_OP_expm1: return NN_VFN_EXPM1;
+    case NN_OP_erf: return NN_VFN_ERF;
+    case NN_OP_erfc: return NN_VFN_ERFC;
+    default: return -1;
+    }
+}
+
 /* out = f(a) elementwise in a's float result type; records op saving a (or the
    output when save_out). */
 static nn_tensor *unary(nn_tensor *a, f32_fn f32, f64_fn f64, nn_op_id op, bool save_out, const char *kernel)
@@ -163,7 +187,9 @@ static nn_tensor *unary(nn_tensor *a, f32_fn f32, f64_fn f64, nn_op_id op, bool 
     if (cd == NN_FLOAT32) {
         const float *x = nn_data_ptr(c);
         float *y = nn_data_ptr(out);
-        for (int64_t i = 0; i < n; i++) y[i] = f32(x[i]);
+        int vf = sleef_fn(op);
+        if (vf < 0 || !nn_vmath_map_f32((nn_vfn)vf, y, x, n))
+            for (int64_t i = 0; i < n; i++) y[i] = f32(x[i]);
     } else {
         const double *x = nn_data_ptr(c);
         double *y = nn_data_ptr(out);

@@ -102,6 +102,10 @@ nn_module *nn_layer_norm_new(int n_norm, const int64_t *normalized_shape, double
    (ones), num_batches_tracked (int64 0) when tracking. */
 nn_module *nn_batch_norm1d_new(int64_t num_features, double eps, double momentum, bool affine,
                                bool track_running_stats, nn_dtype dtype);
+/* nn.BatchNorm2d: the same over [N, C, H, W] inputs */
+extern const nn_module_class nn_batch_norm2d_class;
+nn_module *nn_batch_norm2d_new(int64_t num_features, double eps, double momentum, bool affine,
+                               bool track_running_stats, nn_dtype dtype);
 
 /* nn.Embedding(num_embeddings, embedding_dim, padding_idx, dtype): weight from
    normal_(), the padding row zeroed. has_padding_idx false means None; a negative

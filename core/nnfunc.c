@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "backend.h"
+#include "cpu/nn_vmath.h"
 #include "nn_losses.h"
 #include "nn_parallel.h"
 #include "nn_select.h"
@@ -350,7 +351,14 @@ static void softmax_rows(void *vctx, int64_t begin, int64_t end)
 /* Rows of this many elements (row_len) per chunk: about NN_GRAIN elements. */
 static int64_t rows_grain(int64_t row_len) { return row_len > 0 && row_len < NN_GRAIN ? NN_GRAIN / row_len : 1; }
 
-static void softmax_run(softmax_job *j, int64_t outer) { nn_parallel_for(outer, rows_grain(j->n * j->inner), softmax_rows, j); }
+static void softmax_run(softmax_job *j, int64_t outer)
+{
+    /* float32 forward on the last dim: the AVX2 kernels themselves (cpu/vmath.c) */
+    if (j->f32 && !j->bwd && j->lastdim &&
+        nn_vmath_softmax_lastdim_f32((const float *)j->a, (float *)j->out, outer, j->n, j->is_log))
+        return;
+    nn_parallel_for(outer, rows_grain(j->n * j->inner), softmax_rows, j);
+}
 
 /* The dtype a kernel computes in: the tensor's own, float32 for bfloat16. */
 static nn_dtype kernel_dtype(nn_dtype dt) { return dt == NN_BFLOAT16 ? NN_FLOAT32 : dt; }

@@ -8,6 +8,7 @@
 
 #include "backend.h"
 #include "nn_parallel.h"
+#include "cpu/nn_vmath.h"
 
 /* Sums over float32 rows in double, eight independent accumulators so the
    loop vectorizes (one accumulator is one long chain of dependent adds). */
@@ -162,10 +163,8 @@ static void sum_row_range(void *vctx, int64_t begin, int64_t end)
             continue;
         }
         double acc = 0;
-        if (in == NN_FLOAT32 && l->outer == 1) { /* a whole row: PyTorch's cascade, the mean divided in float32 */
-            float s = nn_torch_sum_f32((const float *)row, l->inner);
-            nn_store_double(dst + (size_t)o * oes, od, j->scale == 1.0 ? s : s / (float)l->inner);
-            continue;
+        if (in == NN_FLOAT32) {
+            acc = sum_f32((const float *)row, l->inner);
         } else if (in == NN_FLOAT64) {
             const double *f = (const double *)row;
             for (int64_t i = 0; i < l->inner; i++) acc += f[i];
@@ -198,7 +197,21 @@ static int sum_rows(const nn_reduction_layout *l, nn_tensor *out, double scale)
 {
     sum_job j = {l, out, scale, NULL};
     nn_dtype in = l->data->dtype;
-    if (l->outer == 1 && l->inner > NN_GRAIN && in == NN_FLOAT64) {
+    if (l->outer == 1 && (in == NN_FLOAT32 || in == NN_FLOAT64) && out->dtype == in) {
+        /* a whole-tensor sum (mean divides it by the count in its own precision) in
+           PyTorch's order: cpu/sum.c */
+        const void *x = nn_data_ptr(l->data);
+        void *o = out->storage->data;
+        if (in == NN_FLOAT32) {
+            float s = nn_cpu_sum_all_f32(x, l->inner);
+            *(float *)o = scale == 1.0 ? s : s / (float)l->inner;
+        } else {
+            double s = nn_cpu_sum_all_f64(x, l->inner);
+            *(double *)o = scale == 1.0 ? s : s / (double)l->inner;
+        }
+        return 0;
+    }
+    if (l->outer == 1 && l->inner > NN_GRAIN && (in == NN_FLOAT32 || in == NN_FLOAT64)) {
         int64_t chunks = nn_chunk_count(l->inner, NN_GRAIN);
         if (!(j.partial = nn_malloc((size_t)chunks * sizeof *j.partial))) return -1;
         nn_parallel_for(l->inner, NN_GRAIN, sum_chunk, &j);

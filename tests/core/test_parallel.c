@@ -3,7 +3,7 @@
  * use it: every item runs exactly once in fixed chunks, nested and concurrent
  * calls run inline, the thread budget's errors, and results that are the same
  * bits whatever the thread count (elementwise ops, GELU and its backward, sum
- * and mean, softmax, log_softmax, layer_norm forward and backward, SGD and
+ * and mean over a dim, softmax, log_softmax, layer_norm forward and backward, SGD and
  * Adam steps), after fork() too.
  */
 #include "test_util.h"
@@ -193,8 +193,6 @@ static void run_kernels(nn_dtype dt, nn_tensor **out)
     nn_tensor *x = random_of(n, dt, 1), *y = random_of(n, dt, 2);
     out[0] = tu_ok(nn_add(x, y));
     out[1] = tu_ok(nn_mul(x, y));
-    out[2] = tu_ok(nn_sum(x, 0, NULL, false));
-    out[3] = tu_ok(nn_mean(x, 0, NULL, false));
     /* GELU and its backward */
     nn_tensor *lx = leaf_of(x);
     nn_tensor *g = tu_ok(nn_gelu(lx, NN_GELU_NONE));
@@ -205,6 +203,10 @@ static void run_kernels(nn_dtype dt, nn_tensor **out)
     /* rows: softmax, log_softmax, layer_norm and its backward */
     nn_tensor *part = tu_ok(nn_narrow(x, 0, 0, rows[0] * rows[1]));
     nn_tensor *m = tu_ok(nn_reshape(part, 2, rows)), *lm = leaf_of(m);
+    /* sums over a dim (a whole-tensor sum adds in PyTorch's order, which
+       depends on the thread count as PyTorch's does: test_vmath checks it) */
+    out[2] = tu_ok(nn_sum(m, 1, (const int[]){1}, false));
+    out[3] = tu_ok(nn_mean(m, 1, (const int[]){0}, false));
     out[6] = tu_ok(nn_softmax(m, 1));
     out[7] = tu_ok(nn_log_softmax(m, 1));
     nn_tensor *ln = tu_ok(nn_layer_norm(lm, 1, &rows[1], NULL, NULL, 1e-5));
@@ -256,8 +258,8 @@ static void test_same_bits_whatever_the_threads(void **state)
     tu_check(nn_set_num_threads(saved));
 }
 
-/* A long float32 sum is the chunks' double partials added in order: close to
-   the exact sum, and the same bits as the serial chunked formula. */
+/* A long float32 sum (PyTorch's cascade order, cpu/sum.c) is close to the
+   exact sum. */
 static void test_long_sum_matches_the_chunked_formula(void **state)
 {
     const int64_t n = 3 * NN_GRAIN + 5;

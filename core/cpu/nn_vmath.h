@@ -1,0 +1,52 @@
+/*
+ * nn_vmath.h — the CPU's vectorized float32 math (core/cpu/vmath.c): SLEEF's
+ * 8-wide AVX2 u10 functions, which PyTorch 1.13's Vectorized<float> calls on
+ * this kind of machine, so that results carry PyTorch's exact bits; and the
+ * row kernels built on them (softmax and log_softmax over a contiguous last
+ * dim, as ATen's vec_softmax_lastdim / vec_log_softmax_lastdim).
+ *
+ * Every entry returns false, having done nothing, when the CPU lacks AVX2 and
+ * FMA: the caller then runs its portable loop.
+ */
+#ifndef NN_VMATH_H
+#define NN_VMATH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* The functions, each PyTorch's Vectorized<float>::name (erfc is SLEEF's u15,
+   as ATen's). */
+typedef enum nn_vfn {
+    NN_VFN_SIN, NN_VFN_COS, NN_VFN_TAN, NN_VFN_ASIN, NN_VFN_ACOS, NN_VFN_ATAN,
+    NN_VFN_SINH, NN_VFN_COSH, NN_VFN_TANH,
+    NN_VFN_EXP, NN_VFN_EXPM1, NN_VFN_LOG, NN_VFN_LOG2, NN_VFN_LOG10, NN_VFN_LOG1P,
+    NN_VFN_ERF, NN_VFN_ERFC,
+    NN_VFN_COUNT
+} nn_vfn;
+
+/* True when the vector entries below run (AVX2 and FMA present). */
+bool nn_vmath_available(void);
+
+/* y[i] = f(x[i]) for i < n, every element through the vector function (a last
+   partial vector padded, as ATen's vec::map): what PyTorch computes for a
+   contiguous float32 tensor, and for a strided one of the vml ops. Large n is
+   split over the pool's threads. y may equal x. */
+bool nn_vmath_map_f32(nn_vfn f, float *y, const float *x, int64_t n);
+
+/* The same on elements [0, n - n % 16) only (ATen's cpu_kernel_vec covers the
+   rest with its scalar loop, which the caller runs). */
+bool nn_vmath_map_f32_vec16(nn_vfn f, float *y, const float *x, int64_t n);
+
+/* Softmax (or log_softmax) of `rows` contiguous rows of n >= 1 float32 each, as
+   ATen's AVX2 lastdim kernels compute them: a vector max, Sleef exp, a vector
+   sum reduced by VecReduceAllSIMD's shuffle tree, times 1 / sum (log_softmax:
+   x - max - Sleef log(sum)). Rows are split over the pool's threads. */
+bool nn_vmath_softmax_lastdim_f32(const float *x, float *y, int64_t rows, int64_t n, bool is_log);
+
+/* The sum of x[0..n) in PyTorch 1.13's order for a whole-tensor sum
+   (cpu/sum.c explains it), which depends on the thread budget as PyTorch's
+   does on torch.get_num_threads(). Portable: no AVX2 needed. */
+float nn_cpu_sum_all_f32(const float *x, int64_t n);
+double nn_cpu_sum_all_f64(const double *x, int64_t n);
+
+#endif

@@ -1,0 +1,262 @@
+/*
+ * vmath.c — the CPU's vectorized float32 math (nn_vmath.h): SLEEF's 8-wide
+ * AVX2 u10 functions (Debian's libsleef), the very functions PyTorch 1.13's
+ * Vectorized<float> calls in its AVX2 build, so the bits are PyTorch's; and
+ * softmax / log_softmax rows in ATen's vectorized order.
+ *
+ * The AVX2 code is compiled for AVX2+FMA by a target pragma and runs only
+ * after __builtin_cpu_supports says the CPU has both; otherwise every entry
+ * returns false and the caller keeps its portable loop.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "cpu/nn_vmath.h"
+#include "nn_parallel.h"
+
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+#define HAVE_VMATH 1
+#endif
+
+#ifdef HAVE_VMATH
+#pragma GCC push_options
+#pragma GCC target("avx2,fma")
+#include <immintrin.h>
+#include <sleef.h> /* declares the __m256 entry points only under AVX */
+
+typedef __m256 (*vec_fn)(__m256);
+
+static const vec_fn vec_fns[NN_VFN_COUNT] = {
+    [NN_VFN_SIN] = Sleef_sinf8_u10avx2,     [NN_VFN_COS] = Sleef_cosf8_u10avx2,
+    [NN_VFN_TAN] = Sleef_tanf8_u10avx2,     [NN_VFN_ASIN] = Sleef_asinf8_u10avx2,
+    [NN_VFN_ACOS] = Sleef_acosf8_u10avx2,   [NN_VFN_ATAN] = Sleef_atanf8_u10avx2,
+    [NN_VFN_SINH] = Sleef_sinhf8_u10avx2,   [NN_VFN_COSH] = Sleef_coshf8_u10avx2,
+    [NN_VFN_TANH] = Sleef_tanhf8_u10avx2,   [NN_VFN_EXP] = Sleef_expf8_u10avx2,
+    [NN_VFN_EXPM1] = Sleef_expm1f8_u10avx2, [NN_VFN_LOG] = Sleef_logf8_u10avx2,
+    [NN_VFN_LOG2] = Sleef_log2f8_u10avx2,   [NN_VFN_LOG10] = Sleef_log10f8_u10avx2,
+    [NN_VFN_LOG1P] = Sleef_log1pf8_u10avx2, [NN_VFN_ERF] = Sleef_erff8_u10avx2,
+    [NN_VFN_ERFC] = Sleef_erfcf8_u15avx2,
+};
+
+/* ATen's Vectorized<float>::loadu(p, count): count elements, zeros after. */
+static inline __m256 load_part(const float *p, int64_t count)
+{
+    float buf[8] = {0};
+    memcpy(buf, p, (size_t)count * sizeof(float));
+    return _mm256_loadu_ps(buf);
+}
+
+static inline void store_part(float *p, __m256 v, int64_t count)
+{
+    float buf[8];
+    _mm256_storeu_ps(buf, v);
+    memcpy(p, buf, (size_t)count * sizeof(float));
+}
+
+/* Vectorized<float>::set(a, b, count): b's first count lanes, a's after. */
+static inline __m256 set_first(__m256 a, __m256 b, int64_t count)
+{
+    static const int32_t ones[16] = {-1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0};
+    __m256 mask = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i *)(ones + 8 - count)));
+    return _mm256_blendv_ps(a, b, mask);
+}
+
+/* vec::maximum: a NaN in either operand gives a NaN lane (all ones). */
+static inline __m256 vmax(__m256 a, __m256 b)
+{
+    return _mm256_or_ps(_mm256_max_ps(a, b), _mm256_cmp_ps(a, b, _CMP_UNORD_Q));
+}
+
+/* VecReduceAllSIMD<float>: 128-bit, 64-bit and 32-bit shuffles. */
+static inline float tree_sum(__m256 v)
+{
+    v = _mm256_add_ps(v, _mm256_permute2f128_ps(v, v, 0x1));
+    v = _mm256_add_ps(v, _mm256_shuffle_ps(v, v, 0x4E));
+    v = _mm256_add_ps(v, _mm256_shuffle_ps(v, v, 0xB1));
+    return _mm256_cvtss_f32(v);
+}
+
+static inline float tree_max(__m256 v)
+{
+    v = vmax(v, _mm256_permute2f128_ps(v, v, 0x1));
+    v = vmax(v, _mm256_shuffle_ps(v, v, 0x4E));
+    v = vmax(v, _mm256_shuffle_ps(v, v, 0xB1));
+    return _mm256_cvtss_f32(v);
+}
+
+/* vec_reduce_all with a size below one vector: lane 0, then lanes 1.. in order. */
+static inline float ordered_sum(__m256 v, int64_t size)
+{
+    float a[8];
+    _mm256_storeu_ps(a, v);
+    float r = a[0];
+    for (int64_t i = 1; i < size; i++) r += a[i];
+    return r;
+}
+
+static inline float ordered_max(__m256 v, int64_t size)
+{
+    float a[8];
+    _mm256_storeu_ps(a, v);
+    __m256 r = _mm256_set1_ps(a[0]);
+    for (int64_t i = 1; i < size; i++) r = vmax(r, _mm256_set1_ps(a[i]));
+    return _mm256_cvtss_f32(r);
+}
+
+static void map_range(vec_fn f, float *y, const float *x, int64_t n)
+{
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) _mm256_storeu_ps(y + i, f(_mm256_loadu_ps(x + i)));
+    if (i < n) store_part(y + i, f(load_part(x + i, n - i)), n - i);
+}
+
+/* vec::reduce_all(maximum) over a row */
+static float row_max(const float *x, int64_t n)
+{
+    if (n < 8) return ordered_max(load_part(x, n), n);
+    __m256 acc = _mm256_loadu_ps(x);
+    int64_t d = 8;
+    for (; d + 8 <= n; d += 8) acc = vmax(acc, _mm256_loadu_ps(x + d));
+    if (d < n) acc = set_first(acc, vmax(acc, load_part(x + d, n - d)), n - d);
+    return tree_max(acc);
+}
+
+/* y = exp(x - mx) (stored unless y is NULL), returning vec::reduce_all(+) of
+   those values; reduce_all over the stored y and map_reduce_all over x give
+   the same sum, lane by lane. */
+static float row_exp_sum(const float *x, float *y, int64_t n, float mx)
+{
+    __m256 m = _mm256_set1_ps(mx);
+    if (n < 8) {
+        __m256 e = Sleef_expf8_u10avx2(_mm256_sub_ps(load_part(x, n), m));
+        if (y) store_part(y, e, n);
+        return ordered_sum(e, n);
+    }
+    __m256 acc = Sleef_expf8_u10avx2(_mm256_sub_ps(_mm256_loadu_ps(x), m));
+    if (y) _mm256_storeu_ps(y, acc);
+    int64_t d = 8;
+    for (; d + 8 <= n; d += 8) {
+        __m256 e = Sleef_expf8_u10avx2(_mm256_sub_ps(_mm256_loadu_ps(x + d), m));
+        if (y) _mm256_storeu_ps(y + d, e);
+        acc = _mm256_add_ps(acc, e);
+    }
+    if (d < n) {
+        __m256 e = Sleef_expf8_u10avx2(_mm256_sub_ps(load_part(x + d, n - d), m));
+        if (y) store_part(y + d, e, n - d);
+        acc = set_first(acc, _mm256_add_ps(acc, e), n - d);
+    }
+    return tree_sum(acc);
+}
+
+/* y = x * s, or y = (x - a) - b */
+static void row_scale(float *y, const float *x, int64_t n, float s)
+{
+    __m256 v = _mm256_set1_ps(s);
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) _mm256_storeu_ps(y + i, _mm256_mul_ps(_mm256_loadu_ps(x + i), v));
+    if (i < n) store_part(y + i, _mm256_mul_ps(load_part(x + i, n - i), v), n - i);
+}
+
+static void row_sub2(float *y, const float *x, int64_t n, float a, float b)
+{
+    __m256 va = _mm256_set1_ps(a), vb = _mm256_set1_ps(b);
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) _mm256_storeu_ps(y + i, _mm256_sub_ps(_mm256_sub_ps(_mm256_loadu_ps(x + i), va), vb));
+    if (i < n) store_part(y + i, _mm256_sub_ps(_mm256_sub_ps(load_part(x + i, n - i), va), vb), n - i);
+}
+
+static void softmax_row(const float *x, float *y, int64_t n, bool is_log)
+{
+    float mx = row_max(x, n);
+    if (is_log) {
+        float sum = row_exp_sum(x, NULL, n, mx);
+        float ls = _mm256_cvtss_f32(Sleef_logf8_u10avx2(_mm256_set1_ps(sum)));
+        row_sub2(y, x, n, mx, ls);
+    } else {
+        float sum = row_exp_sum(x, y, n, mx);
+        row_scale(y, y, n, 1 / sum);
+    }
+}
+#pragma GCC pop_options
+
+static bool have_avx2_fma(void)
+{
+    static int known = -1; /* a benign race: every thread computes the same answer */
+    if (known < 0) {
+        __builtin_cpu_init();
+        known = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    }
+    return known;
+}
+#endif /* HAVE_VMATH */
+
+bool nn_vmath_available(void)
+{
+#ifdef HAVE_VMATH
+    return have_avx2_fma();
+#else
+    return false;
+#endif
+}
+
+#ifdef HAVE_VMATH
+typedef struct map_job {
+    nn_vfn f;
+    float *y;
+    const float *x;
+    const float *rx; /* softmax: rows */
+    int64_t n;
+    bool is_log;
+} map_job;
+
+/* Chunks are multiples of 8 elements (the grain is), so only the last one
+   has a partial vector, exactly where ATen's has it. */
+static void map_chunk(void *vctx, int64_t begin, int64_t end)
+{
+    const map_job *j = vctx;
+    map_range(vec_fns[j->f], j->y + begin, j->x + begin, end - begin);
+}
+
+static void softmax_chunk(void *vctx, int64_t begin, int64_t end)
+{
+    const map_job *j = vctx;
+    for (int64_t r = begin; r < end; r++) softmax_row(j->rx + r * j->n, j->y + r * j->n, j->n, j->is_log);
+}
+#endif
+
+/* Elements per chunk of an elementwise map: ATen's grain (2048) would wake the
+   pool for every small tensor; a few thousand keep the wake-up cost under the
+   work. A multiple of 8. */
+#define MAP_GRAIN 8192
+
+bool nn_vmath_map_f32(nn_vfn f, float *y, const float *x, int64_t n)
+{
+#ifdef HAVE_VMATH
+    if (!have_avx2_fma() || (int)f < 0 || (int)f >= NN_VFN_COUNT) return false;
+    map_job j = {.f = f, .y = y, .x = x};
+    nn_parallel_for(n, MAP_GRAIN, map_chunk, &j);
+    return true;
+#else
+    (void)f, (void)y, (void)x, (void)n;
+    return false;
+#endif
+}
+
+bool nn_vmath_map_f32_vec16(nn_vfn f, float *y, const float *x, int64_t n)
+{
+    return nn_vmath_map_f32(f, y, x, n & ~(int64_t)15);
+}
+
+bool nn_vmath_softmax_lastdim_f32(const float *x, float *y, int64_t rows, int64_t n, bool is_log)
+{
+#ifdef HAVE_VMATH
+    if (!have_avx2_fma() || n < 1) return false;
+    map_job j = {.y = y, .rx = x, .n = n, .is_log = is_log};
+    int64_t grain = n < NN_GRAIN ? NN_GRAIN / n : 1;
+    nn_parallel_for(rows, grain, softmax_chunk, &j);
+    return true;
+#else
+    (void)x, (void)y, (void)rows, (void)n, (void)is_log;
+    return false;
+#endif
+}
