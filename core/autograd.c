@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "nn_custom_fn.h"
 #include "nn_int.h"
 
 static _Thread_local bool grad_enabled = true;
@@ -68,6 +69,7 @@ static void node_dealloc(nn_object *self)
         for (int i = 0; i < n->n_outputs; i++)
             if (n->retained[i]) n->retained[i]->retains_grad = false;
     nn_free(n->retained);
+    NN_RELEASE(n->anomaly_trace);
     nn_free(n->next);
     nn_free(n);
 }
@@ -75,7 +77,9 @@ static void node_dealloc(nn_object *self)
 static char *node_repr(nn_object *self)
 {
     char buf[160];
-    snprintf(buf, sizeof buf, "<%s object at %p>", nn_op_table[((nn_node *)self)->op].grad_name, (void *)self);
+    nn_node *n = (nn_node *)self;
+    snprintf(buf, sizeof buf, "<%s%s object at %p>", n->op == NN_OP_custom ? "torch.autograd.function." : "",
+             nn_node_name(n), (void *)self);
     return nn_strdup(buf);
 }
 
@@ -105,6 +109,7 @@ static nn_node *node_new(nn_op_id op, int n_in, nn_tensor *const *inputs, int n_
     n->n_outputs = n_out;
     n->input_meta = (nn_input_meta *)(n->next + n_in);
     n->output_meta = n->input_meta + n_in;
+    n->anomaly_trace = nn_anomaly_capture();
     for (int i = 0; i < n_in; i++) {
         nn_tensor *t = inputs[i];
         if (!t) continue;
@@ -134,11 +139,14 @@ static const char *tensor_type_name(nn_dtype dt)
 
 static int node_save(nn_node *n, nn_tensor *t, bool is_output, int output_nr)
 {
-    nn_saved *s = &n->saved[n->n_saved];
-    if (!t) { /* a slot the backward will not need */
-        n->n_saved++;
-        return 0;
-    }
+    if (nn_saved_init(&n->saved[n->n_saved], t, is_output, output_nr, nn_node_name(n)) < 0) return -1;
+    n->n_saved++;
+    return 0;
+}
+
+int nn_saved_init(nn_saved *s, nn_tensor *t, bool is_output, int output_nr, const char *node_name)
+{
+    if (!t) return 0; /* a slot the backward will not need */
     s->original = t;
     s->version = t->storage->version;
     s->is_output = is_output;
@@ -146,15 +154,14 @@ static int node_save(nn_node *n, nn_tensor *t, bool is_output, int output_nr)
         /* an alias without history: saving the output itself would be a cycle */
         s->tensor = nn_detach(t);
         if (!s->tensor) return -1;
-        s->producer = nn_op_table[n->op].grad_name;
+        s->producer = node_name;
         s->producer_output_nr = output_nr;
     } else {
         NN_RETAIN(t);
         s->tensor = t;
-        s->producer = t->grad_fn ? nn_op_table[t->grad_fn->op].grad_name : NULL;
+        s->producer = t->grad_fn ? nn_node_name(t->grad_fn) : NULL;
         s->producer_output_nr = t->output_nr;
     }
-    n->n_saved++;
     return 0;
 }
 
@@ -243,7 +250,7 @@ int nn_set_requires_grad(nn_tensor *t, bool requires_grad)
     return 0;
 }
 
-const char *nn_grad_fn_name(const nn_tensor *t) { return t->grad_fn ? nn_op_table[t->grad_fn->op].grad_name : NULL; }
+const char *nn_grad_fn_name(const nn_tensor *t) { return t->grad_fn ? nn_node_name(t->grad_fn) : NULL; }
 
 /* ------------------------------------------------------------------ hooks */
 
@@ -481,33 +488,42 @@ static int deliver_leaf(nn_tensor *leaf, nn_tensor *grad, bool create_graph)
 
 static int check_saved_versions(nn_node *n)
 {
-    if (n->released)
-        return nn_error_set(NN_ERR_RUNTIME,
-                            "Trying to backward through the graph a second time (or directly access saved tensors "
-                            "after they have already been freed). Saved intermediate values of the graph are freed "
-                            "when you call .backward() or autograd.grad(). Specify retain_graph=True if you need to "
-                            "backward through the graph a second time or if you need to access saved tensors after "
-                            "calling backward.");
-    for (int i = 0; i < n->n_saved; i++) {
-        nn_saved *s = &n->saved[i];
-        if (!s->tensor || s->tensor->storage->version == s->version) continue;
-        nn_tensor *t = s->tensor;
-        char shape[256], which[128] = "";
-        if (!s->is_output) { /* PyTorch names the tensor's history as it is now */
-            s->producer = t->grad_fn ? nn_op_table[t->grad_fn->op].grad_name : NULL;
-            s->producer_output_nr = t->output_nr;
-        }
-        if (s->producer) snprintf(which, sizeof which, ", which is output %d of %s,", s->producer_output_nr, s->producer);
-        return nn_error_set(NN_ERR_RUNTIME,
-                            "one of the variables needed for gradient computation has been modified by an inplace "
-                            "operation: [%s %s]%s is at version %llu; expected version %llu instead. Hint: enable "
-                            "anomaly detection to find the operation that failed to compute its gradient, with "
-                            "torch.autograd.set_detect_anomaly(True).",
-                            tensor_type_name(t->dtype), nn_shape_str(t->ndim, t->sizes, shape, sizeof shape), which,
-                            (unsigned long long)t->storage->version, (unsigned long long)s->version);
-    }
+    if (n->released && n->op != NN_OP_custom) /* a custom node checks when its saved tensors are read */
+        return nn_saved_freed_error();
+    for (int i = 0; i < n->n_saved; i++)
+        if (nn_saved_check(&n->saved[i]) < 0) return -1;
     return 0;
 }
+
+int nn_saved_freed_error(void)
+{
+    return nn_error_set(NN_ERR_RUNTIME,
+                        "Trying to backward through the graph a second time (or directly access saved tensors "
+                        "after they have already been freed). Saved intermediate values of the graph are freed "
+                        "when you call .backward() or autograd.grad(). Specify retain_graph=True if you need to "
+                        "backward through the graph a second time or if you need to access saved tensors after "
+                        "calling backward.");
+}
+
+int nn_saved_check(nn_saved *s)
+{
+    if (!s->tensor || s->tensor->storage->version == s->version) return 0;
+    nn_tensor *t = s->tensor;
+    char shape[256], which[128] = "";
+    if (!s->is_output) { /* PyTorch names the tensor's history as it is now */
+        s->producer = t->grad_fn ? nn_node_name(t->grad_fn) : NULL;
+        s->producer_output_nr = t->output_nr;
+    }
+    if (s->producer) snprintf(which, sizeof which, ", which is output %d of %s,", s->producer_output_nr, s->producer);
+    return nn_error_set(NN_ERR_RUNTIME,
+                        "one of the variables needed for gradient computation has been modified by an inplace "
+                        "operation: [%s %s]%s is at version %llu; expected version %llu instead. Hint: enable "
+                        "anomaly detection to find the operation that failed to compute its gradient, with "
+                        "torch.autograd.set_detect_anomaly(True).",
+                        tensor_type_name(t->dtype), nn_shape_str(t->ndim, t->sizes, shape, sizeof shape), which,
+                        (unsigned long long)t->storage->version, (unsigned long long)s->version);
+}
+
 
 /* A max-heap of nodes by sequence number: later nodes run first, as in PyTorch. */
 typedef struct heap {
@@ -587,7 +603,7 @@ static int check_grad_shape(nn_node *n, int i, nn_tensor **g)
         return nn_error_set(NN_ERR_RUNTIME,
                             "Function %s returned an invalid gradient at index %d - got %s but expected shape "
                             "compatible with %s",
-                            nn_op_table[n->op].grad_name, i, nn_shape_str(grad->ndim, grad->sizes, a, sizeof a),
+                            nn_node_name(n), i, nn_shape_str(grad->ndim, grad->sizes, a, sizeof a),
                             nn_shape_str(m->ndim, m->sizes, b, sizeof b));
     }
     if (grad->dtype != m->dtype && nn_dtype_is_floating(m->dtype)) {
@@ -603,18 +619,20 @@ static int check_grad_shape(nn_node *n, int i, nn_tensor **g)
    gradients flow through this node: linked for the call, unlinked after. */
 static void link_saved_outputs(nn_node *n, bool link)
 {
-    for (int i = 0; i < n->n_saved; i++) {
-        nn_saved *s = &n->saved[i];
-        if (!s->is_output || !s->tensor) continue;
-        if (link) {
-            NN_RETAIN(n);
-            s->tensor->grad_fn = n;
-            s->tensor->output_nr = s->producer_output_nr;
-            s->tensor->requires_grad = true;
-        } else {
-            NN_SET(s->tensor->grad_fn, NULL);
-            s->tensor->requires_grad = false;
-        }
+    for (int i = 0; i < n->n_saved; i++) nn_saved_link(n, &n->saved[i], link);
+}
+
+void nn_saved_link(nn_node *n, nn_saved *s, bool link)
+{
+    if (!s->is_output || !s->tensor) return;
+    if (link) {
+        NN_RETAIN(n);
+        s->tensor->grad_fn = n;
+        s->tensor->output_nr = s->producer_output_nr;
+        s->tensor->requires_grad = true;
+    } else {
+        NN_SET(s->tensor->grad_fn, NULL);
+        s->tensor->requires_grad = false;
     }
 }
 
@@ -646,6 +664,7 @@ static int run_node(nn_node *n, heap *ready, bool retain_graph, bool create_grap
         bool prev = nn_set_grad_enabled(create_graph);
         if (create_graph) link_saved_outputs(n, true);
         rc = nn_backward_table[n->op](n, n->buffer, gin);
+        if (nn_detect_anomaly_enabled()) rc = nn_anomaly_check(n, rc, gin);
         if (create_graph) link_saved_outputs(n, false);
         for (nn_node_callback *c = n->callbacks; rc == 0 && c; c = c->next)
             if (c->post) rc = c->post(c->state, n, gin, n->buffer);
@@ -654,6 +673,7 @@ static int run_node(nn_node *n, heap *ready, bool retain_graph, bool create_grap
     for (int k = 0; k < n->n_outputs; k++) NN_SET(n->buffer[k], NULL);
     if (rc == 0 && !retain_graph) {
         release_saved(n);
+        if (n->op == NN_OP_custom) nn_custom_release(n);
         n->released = true;
     }
     for (int i = 0; i < n->n_inputs; i++) {
@@ -789,3 +809,13 @@ nn_tensor *nn_sum_to_size(nn_tensor *grad, int ndim, const int64_t *sizes)
     NN_RELEASE(summed);
     return out;
 }
+
+/* For nodes recorded outside nn_record (custom_fn.c). */
+nn_node *nn_node_create(nn_op_id op, int n_in, nn_tensor *const *inputs, int n_out)
+{
+    return node_new(op, n_in, inputs, n_out);
+}
+
+void nn_node_attach(nn_node *n, nn_tensor *out, int output_nr) { attach(n, out, output_nr); }
+
+void nn_node_output_meta(nn_node *n, nn_tensor *out, int output_nr) { fill_meta(&n->output_meta[output_nr], out); }

@@ -6,6 +6,7 @@
  */
 #include <stdio.h>
 
+#include "nn_custom_fn.h"
 #include "nn_int.h"
 
 typedef struct accumulate_grad {
@@ -57,11 +58,16 @@ static nn_object *edge_pair(const nn_edge *e)
 nn_object *nn_node_next_functions(nn_object *node)
 {
     nn_node *n = (nn_node *)node;
-    nn_object *t = nn_tuple_new((size_t)n->n_inputs);
-    for (int i = 0; t && i < n->n_inputs; i++) {
+    /* a custom Function's node lists its tensor arguments only, as PyTorch's */
+    bool custom = nn_custom_state(n) != NULL;
+    int len = 0;
+    for (int i = 0; i < n->n_inputs; i++) len += !custom || nn_custom_input_is_tensor(n, i);
+    nn_object *t = nn_tuple_new((size_t)len);
+    for (int i = 0, j = 0; t && i < n->n_inputs; i++) {
+        if (custom && !nn_custom_input_is_tensor(n, i)) continue;
         nn_object *p = edge_pair(&n->next[i]);
         if (!p) NN_SET(t, NULL);
-        else nn_tuple_set(t, (size_t)i, p);
+        else nn_tuple_set(t, (size_t)j++, p);
     }
     return t;
 }

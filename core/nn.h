@@ -733,6 +733,9 @@ int nn_optimizer_set_lr(nn_optimizer *opt, size_t group, double lr);
 /* A slot the language layer keeps its param_groups list in (core never reads it;
    a reference held there is released with the optimizer). Borrowed. */
 nn_object **nn_optimizer_lang_slot(nn_optimizer *opt);
+/* print(optimizer) by the language layer while its lang slot holds something:
+   hook returns the text (nn_malloc'd), or NULL without an error for core's repr. */
+void nn_optimizer_set_repr_hook(char *(*hook)(nn_optimizer *opt));
 /* The group's parameters: count, and the i-th (borrowed; NULL when out of range). */
 size_t nn_optimizer_group_size(const nn_optimizer *opt, size_t group);
 nn_tensor *nn_optimizer_group_param(const nn_optimizer *opt, size_t group, size_t i);

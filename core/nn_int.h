@@ -98,6 +98,7 @@ struct nn_node {
     nn_hook_list hooks;       /* hooks of non-leaf outputs, by output_nr */
     nn_tensor **retained;     /* n_outputs weak pointers: outputs that retain_grad() */
     nn_node_callback *callbacks;
+    nn_object *anomaly_trace;  /* owned: where the node was made, kept in anomaly mode (anomaly.c), or NULL */
     /* engine scratch, valid during one backward pass */
     uint64_t epoch;
     int dependencies;
@@ -136,6 +137,27 @@ static inline bool nn_node_needs_input_grad(const nn_node *n, int i)
 /* Adds a callback to the node (last to run last); borrows state (retains it). */
 int nn_node_add_callback(nn_node *n, int (*pre)(nn_object *, nn_node *, nn_tensor **),
                          int (*post)(nn_object *, nn_node *, nn_tensor **, nn_tensor **), nn_object *state);
+/* Saved tensors outside a node's fixed slots (custom_fn.c): fills s as nn_record
+   saves t (an output as an alias without history; NULL leaves s empty); the
+   version check that raises PyTorch's in-place error; the error for saved
+   tensors freed by a backward. 0, or -1 with the error. */
+int nn_saved_init(nn_saved *s, nn_tensor *t, bool is_output, int output_nr, const char *node_name);
+int nn_saved_check(nn_saved *s);
+int nn_saved_freed_error(void);
+/* Links a saved output to its node n for a create_graph backward (link), or unlinks it. */
+void nn_saved_link(nn_node *n, nn_saved *s, bool link);
+/* A node recorded outside nn_record: created with edges to inputs (NULLs
+   allowed), attached to an output, or only given output k's metadata. */
+nn_node *nn_node_create(nn_op_id op, int n_in, nn_tensor *const *inputs, int n_out);
+void nn_node_attach(nn_node *n, nn_tensor *out, int output_nr);
+void nn_node_output_meta(nn_node *n, nn_tensor *out, int output_nr);
+/* Anomaly mode (anomaly.c): the forward traceback a new node keeps (a new
+   reference, or NULL when the mode is off); after a node's backward (rc its
+   status), reports the node and fails on a NaN among its results. 0 or -1. */
+nn_object *nn_anomaly_capture(void);
+int nn_anomaly_check(nn_node *n, int rc, nn_tensor **grad_inputs);
+/* Frees a custom node's saved tensors (a backward without retain_graph). */
+void nn_custom_release(nn_node *n);
 /* Sum grad down to the given shape (undo broadcasting); returns a new reference. */
 nn_tensor *nn_sum_to_size(nn_tensor *grad, int ndim, const int64_t *sizes);
 /* Bump the version counter after an in-place write. */

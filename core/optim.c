@@ -99,10 +99,18 @@ static const char *py_bool(bool v) { return v ? "True" : "False"; }
 
 static const char *const kind_names[] = {[NN_OPTIM_SGD] = "SGD", [NN_OPTIM_ADAM] = "Adam", [NN_OPTIM_ADAMW] = "AdamW"};
 
+static char *(*repr_hook)(nn_optimizer *opt);
+
+void nn_optimizer_set_repr_hook(char *(*hook)(nn_optimizer *opt)) { repr_hook = hook; }
+
 /* print(optimizer): Optimizer.__repr__, each group's keys sorted, "params" left out. */
 static char *optimizer_repr(nn_object *self)
 {
     nn_optimizer *opt = (nn_optimizer *)self;
+    if (repr_hook && opt->lang_groups) {
+        char *r = repr_hook(opt);
+        if (r || nn_error_current() != NN_OK) return r;
+    }
     nn_text b = {0};
     char x[40], y[40];
     nn_text_printf(&b, "%s (", kind_names[opt->kind]);

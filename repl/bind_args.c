@@ -11,6 +11,7 @@
 #include "bind_int.h"
 
 nn_object *repl_stdlib_module(const char *name); /* eval_int.h; the language's own modules */
+nn_object *repl_stdlib_alias(const char *ns, const char *name); /* eval_int.h */
 
 /* ------------------------------------------------------------ arguments */
 
@@ -574,6 +575,7 @@ nn_object *repl_namespace_getattr(nn_object *o, const char *name)
     if (nn_error_current() == NN_OK && snprintf(sub, sizeof sub, "%s.%s", ns->name, name) < (int)sizeof sub &&
         (v = repl_stdlib_module(sub)))
         return v;
+    if (nn_error_current() == NN_OK && (v = repl_stdlib_alias(ns->name, name))) return v;
     if (nn_error_current() == NN_OK)
         nn_error_set(NN_ERR_ATTRIBUTE, "module '%s' has no attribute '%s'", ns->name, name);
     return NULL;

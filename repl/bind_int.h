@@ -225,6 +225,10 @@ int repl_torch_add_tensor_functions(nn_object *torch);
 bool repl_tensor_method_at(const repl_class_def *cls, size_t i, repl_method_doc *out);
 /* Other objects' getattr handled by bind_tensor.c (grad_fn nodes); NULL without error if not one. */
 nn_object *repl_node_getattr(nn_object *node, const char *name);
+/* getattr on a custom Function node: the ctx's attribute (bind_function.c); NULL for other nodes. */
+nn_object *repl_custom_node_getattr(nn_object *node, const char *name);
+/* print(optimizer) from the param_groups dicts the language holds (bind_optim_repr.c). */
+char *repl_optim_repr(nn_optimizer *opt);
 /* getattr on a tensor hook's handle; *handled set when o is one. */
 nn_object *repl_thandle_getattr(nn_object *o, const char *name, bool *handled);
 /* getattr on torch.return_types.max/min (values, indices); *handled set when o is one. */

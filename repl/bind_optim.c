@@ -454,6 +454,7 @@ nn_object *repl_optim_namespace(void)
 {
     nn_object *ns = repl_namespace_new("torch.optim");
     if (!ns) return NULL;
+    nn_optimizer_set_repr_hook(repl_optim_repr); /* bind_optim_repr.c */
     for (size_t i = 0; i < sizeof optim_classes / sizeof optim_classes[0]; i++) {
         nn_object *c = repl_class_new(&optim_classes[i]);
         int rc = c ? repl_namespace_set(ns, optim_classes[i].name, c) : -1;

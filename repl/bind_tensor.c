@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bind_int.h"
+#include "nn_custom_fn.h"
 
 #define ARGS(n) nn_object *a[n] = {0} /* slots the spec lacks stay NULL */
 
@@ -1716,6 +1717,7 @@ static nn_object *node_name(nn_object *self, nn_object *args, nn_object *kwargs)
 {
     ARGS(1);
     if (repl_parse_args("name", "", args, kwargs, a)) return NULL;
+    if (self->type == &nn_node_type) return nn_str_new(nn_node_name((nn_node *)self));
     char *r = nn_repr(self);
     if (!r) return NULL;
     /* "<AddBackward0 object at 0x...>" */
@@ -1737,6 +1739,7 @@ nn_object *repl_node_getattr(nn_object *node, const char *name)
     if (node->type != &nn_node_type) return NULL;
     if (!strcmp(name, "name")) return repl_bound_method(&node_methods[0], node);
     if (!strcmp(name, "next_functions")) return nn_node_next_functions(node);
+    if (nn_custom_state((nn_node *)node)) return repl_custom_node_getattr(node, name); /* the ctx's */
     char *r = nn_repr(node);
     if (!r) return NULL;
     char *sp = strchr(r, ' ');

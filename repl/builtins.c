@@ -14,6 +14,7 @@
 
 #include "bind.h"
 #include "eval_int.h"
+#include "nn_custom_fn.h"
 #include "plot.h"
 #include "summary.h"
 
@@ -2731,6 +2732,7 @@ class_obj *repl_class_of(nn_object *o)
     if (t == &repl_class_type) return in->type_cls;
     if (t == &repl_function_type) return in->func_cls;
     if (t == &repl_module_type) return in->module_cls;
+    if (t == &nn_node_type && nn_custom_state((nn_node *)o)) return repl_class_of(nn_custom_state((nn_node *)o)); /* MyFnBackward */
     class_obj *lc = repl_module_lang_class(o);
     if (lc) return lc;
     /* other types: one cached class per type name */

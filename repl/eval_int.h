@@ -319,6 +319,9 @@ int repl_builtins_init(repl_interp *in);
    (collections): a new module object, or NULL without an error when name is
    none of them (NULL with MemoryError on failure). */
 nn_object *repl_stdlib_module(const char *name);
+/* ns.name where a module of the language defines it (torch.autograd.Function):
+   a new reference, or NULL (with the error set when the module failed). */
+nn_object *repl_stdlib_alias(const char *ns, const char *name);
 /* Runs source (a module written in the language; borrowed, filename names it in
    tracebacks) and sets each name it binds as an attribute of module (the
    module's attributes so far are its first names: C helpers). Its

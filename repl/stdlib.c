@@ -35,6 +35,9 @@ static const struct {
     {"string", repl_mod_string},
     {"subprocess", repl_mod_subprocess},
     {"time", repl_mod_time},
+    {"torch.autograd.anomaly_mode", repl_mod_anomaly_mode},
+    {"torch.autograd.function", repl_mod_autograd_function},
+    {"torch.autograd.grad_mode", repl_mod_grad_mode},
     {"torch.optim.lr_scheduler", repl_mod_lr_scheduler},
     {"torch.utils", repl_mod_torch_utils},
     {"torch.utils.data", repl_mod_data},
@@ -52,6 +55,33 @@ nn_object *repl_stdlib_module(const char *name)
         m = modules[i].make();
         if (m && repl_nmap_set(cache, name, m) < 0) NN_SET(m, NULL);
         return m;
+    }
+    return NULL;
+}
+
+/* Names of a built-in namespace that a module of the language defines
+   (torch.autograd.Function is torch.autograd.function's). */
+static const struct {
+    const char *ns, *name, *module;
+} aliases[] = {
+    {"torch.autograd", "Function", "torch.autograd.function"},
+    {"torch.autograd", "detect_anomaly", "torch.autograd.anomaly_mode"},
+    {"torch.autograd", "set_detect_anomaly", "torch.autograd.anomaly_mode"},
+    {"torch", "is_anomaly_enabled", "torch.autograd.anomaly_mode"},
+    {"torch", "is_anomaly_check_nan_enabled", "torch.autograd.anomaly_mode"},
+    {"torch", "inference_mode", "torch.autograd.grad_mode"},
+    {"torch", "is_inference_mode_enabled", "torch.autograd.grad_mode"},
+    {"torch.autograd", "inference_mode", "torch.autograd.grad_mode"},
+};
+
+nn_object *repl_stdlib_alias(const char *ns, const char *name)
+{
+    for (size_t i = 0; i < sizeof aliases / sizeof *aliases; i++) {
+        if (strcmp(aliases[i].ns, ns) != 0 || strcmp(aliases[i].name, name) != 0) continue;
+        nn_object *m = repl_stdlib_module(aliases[i].module);
+        nn_object *v = m ? repl_get_attr(m, name) : NULL;
+        NN_RELEASE(m);
+        return v;
     }
     return NULL;
 }

@@ -1,0 +1,205 @@
+/*
+ * bind_anomaly.c — torch.autograd.anomaly_mode (detect_anomaly,
+ * set_detect_anomaly, is_anomaly_enabled) and torch.autograd.grad_mode's
+ * inference_mode / is_inference_mode_enabled: modules written in the language
+ * (sources below) over core's anomaly mode (core/anomaly.c). The forward
+ * traceback core keeps on each node is the language's frames as text, made
+ * here; an anomaly prints it on stderr as PyTorch's UserWarning does.
+ * Not here: inference tensors (a tensor made in inference mode is an ordinary
+ * tensor without history), the warning's file:line prefix.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "bind_int.h"
+#include "nn_custom_fn.h"
+#include "stdlib_int.h"
+
+/* Line n (1-based) of source into b, stripped as Python's traceback prints it. */
+static void source_line(sbuf *b, const char *source, int n)
+{
+    const char *p = source;
+    for (int i = 1; p && i < n; i++) {
+        p = strchr(p, '\n');
+        if (p) p++;
+    }
+    if (!p) return;
+    while (*p == ' ' || *p == '\t') p++;
+    const char *end = strchr(p, '\n');
+    size_t len = end ? (size_t)(end - p) : strlen(p);
+    while (len && (p[len - 1] == ' ' || p[len - 1] == '\r')) len--;
+    if (len) repl_sb_printf(b, "    %.*s\n", (int)len, p);
+}
+
+/* The language's frames now, outermost first, as a str (a new reference), or NULL. */
+static nn_object *capture_frames(void)
+{
+    tb_entry *e = NULL;
+    int n = 0;
+    if (!repl_current || repl_debug_frames(repl_current, true, &e, &n) < 0) {
+        nn_error_clear();
+        return NULL;
+    }
+    sbuf b = {0};
+    for (int i = n - 1; i >= 0; i--) {
+        const char *source = NULL, *filename = NULL;
+        if (e[i].unit) repl_code_unit_text(e[i].unit, &source, &filename);
+        repl_sb_printf(&b, "  File \"%s\", line %d, in %s\n", filename ? filename : "<unknown>", e[i].line, e[i].name);
+        if (source) source_line(&b, source, e[i].line);
+    }
+    repl_tb_entries_free(e, n);
+    char *s = repl_sb_finish(&b);
+    nn_object *r = s ? nn_str_new(s) : NULL;
+    nn_free(s);
+    if (!r) nn_error_clear();
+    return r;
+}
+
+static void report(const char *node_name, nn_object *trace)
+{
+    fflush(stdout);
+    fprintf(stderr, "UserWarning: Error detected in %s. Traceback of forward call that caused the error:\n%s",
+            node_name, nn_is_str(trace) ? nn_str_cstr(trace) : "");
+}
+
+static nn_object *h_set(void *ud, nn_object *args, nn_object *kwargs)
+{
+    int n = repl_mod_nargs("_set", args, kwargs, 2, 2);
+    int mode = n < 0 ? -1 : repl_truth(nn_tuple_get(args, 0));
+    int nan = mode < 0 ? -1 : repl_truth(nn_tuple_get(args, 1));
+    if (nan < 0) return NULL;
+    nn_set_anomaly_hooks(capture_frames, report);
+    nn_set_detect_anomaly(mode, nan);
+    return nn_retain(nn_none());
+}
+
+static nn_object *h_is_enabled(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (repl_mod_nargs("_is_enabled", args, kwargs, 0, 0) < 0) return NULL;
+    return nn_bool_new(nn_detect_anomaly_enabled());
+}
+
+static nn_object *h_is_check_nan_enabled(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (repl_mod_nargs("_is_check_nan_enabled", args, kwargs, 0, 0) < 0) return NULL;
+    return nn_bool_new(nn_anomaly_check_nan_enabled());
+}
+
+static nn_object *h_warn(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (repl_mod_nargs("_warn", args, kwargs, 1, 1) < 0) return NULL;
+    nn_object *msg = nn_tuple_get(args, 0);
+    fflush(stdout);
+    fprintf(stderr, "UserWarning: %s\n", nn_is_str(msg) ? nn_str_cstr(msg) : "");
+    return nn_retain(nn_none());
+}
+
+static const repl_mod_fn anomaly_helpers[] = {
+    {"_set", h_set, NULL},
+    {"_is_enabled", h_is_enabled, NULL},
+    {"_is_check_nan_enabled", h_is_check_nan_enabled, NULL},
+    {"_warn", h_warn, NULL},
+};
+
+/* anomaly source: begin */
+static const char anomaly_source[] =
+    "# torch.autograd.anomaly_mode, written in the language: detect_anomaly() and\n"
+    "# set_detect_anomaly(mode) switch core's anomaly mode (_set: NaN checks after\n"
+    "# each backward node, the forward traceback kept on each node).\n"
+    "import torch\n"
+    "\n"
+    "\n"
+    "class _AnomalyMode:\n"
+    "    def __repr__(self):\n"
+    "        return '<torch.autograd.anomaly_mode.' + type(self).__name__ + ' object at ' + format(id(self), '#x') + '>'\n"
+    "\n"
+    "    def _save(self):\n"
+    "        self.prev = _is_enabled()\n"
+    "        self.prev_check_nan = _is_check_nan_enabled()\n"
+    "\n"
+    "    def __exit__(self, *args):\n"
+    "        _set(self.prev, self.prev_check_nan)\n"
+    "        return False\n"
+    "\n"
+    "\n"
+    "class detect_anomaly(_AnomalyMode):\n"
+    "    def __init__(self, check_nan=True):\n"
+    "        self._save()\n"
+    "        self.check_nan = check_nan\n"
+    "        _warn('Anomaly Detection has been enabled. This mode will increase the runtime and should only be '\n"
+    "              'enabled for debugging.')\n"
+    "\n"
+    "    def __enter__(self):\n"
+    "        _set(True, self.check_nan)\n"
+    "\n"
+    "\n"
+    "class set_detect_anomaly(_AnomalyMode):\n"
+    "    def __init__(self, mode, check_nan=True):\n"
+    "        self._save()\n"
+    "        _set(mode, check_nan)\n"
+    "\n"
+    "    def __enter__(self):\n"
+    "        pass\n"
+    "\n"
+    "\n"
+    "def is_anomaly_enabled():\n"
+    "    return _is_enabled()\n"
+    "\n"
+    "\n"
+    "def is_anomaly_check_nan_enabled():\n"
+    "    return _is_check_nan_enabled()\n";
+/* anomaly source: end */
+
+/* grad_mode source: begin */
+static const char grad_mode_source[] =
+    "# torch.autograd.grad_mode's inference_mode, written in the language: grad mode\n"
+    "# off inside (mode=True), torch.is_inference_mode_enabled() true; a context\n"
+    "# manager and a decorator (@torch.inference_mode()).\n"
+    "import torch\n"
+    "\n"
+    "_state = [False]\n"
+    "\n"
+    "\n"
+    "class inference_mode:\n"
+    "    def __repr__(self):\n"
+    "        return '<torch.autograd.grad_mode.inference_mode object at ' + format(id(self), '#x') + '>'\n"
+    "\n"
+    "    def __init__(self, mode=True):\n"
+    "        self.mode = mode\n"
+    "        self.prev = []\n"
+    "\n"
+    "    def __enter__(self):\n"
+    "        self.prev.append((_state[0], torch.is_grad_enabled()))\n"
+    "        _state[0] = bool(self.mode)\n"
+    "        if self.mode:\n"
+    "            torch.set_grad_enabled(False)\n"
+    "\n"
+    "    def __exit__(self, *args):\n"
+    "        inference, grad = self.prev.pop()\n"
+    "        _state[0] = inference\n"
+    "        torch.set_grad_enabled(grad)\n"
+    "        return False\n"
+    "\n"
+    "    def __call__(self, fn):\n"
+    "        mode = self.mode\n"
+    "\n"
+    "        def decorate_context(*args, **kwargs):\n"
+    "            with inference_mode(mode):\n"
+    "                return fn(*args, **kwargs)\n"
+    "        return decorate_context\n"
+    "\n"
+    "    def clone(self):\n"
+    "        return inference_mode(self.mode)\n"
+    "\n"
+    "\n"
+    "def is_inference_mode_enabled():\n"
+    "    return _state[0]\n";
+/* grad_mode source: end */
+
+nn_object *repl_mod_anomaly_mode(void)
+{
+    return repl_mod_from_source("torch.autograd.anomaly_mode", anomaly_helpers,
+                                sizeof anomaly_helpers / sizeof *anomaly_helpers, anomaly_source);
+}
+
+nn_object *repl_mod_grad_mode(void) { return repl_mod_from_source("torch.autograd.grad_mode", NULL, 0, grad_mode_source); }
