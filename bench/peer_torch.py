@@ -15,6 +15,8 @@ line each, named with a `torch_` prefix, then the ratios of ours to PyTorch's:
   torch_hook_overhead_ratio  PyTorch's step with the same hooks / without
   torch_conv_step_ms   bench_step.c's LeNet-shaped SGD step in PyTorch
   conv_step_ratio      our conv_step_ms / torch_conv_step_ms
+  torch_lstm_step_ms   bench_lstm.c's LSTM(256, 256) forward + backward, sequence 32, batch 32
+  lstm_step_ratio      our lstm_step_ms / torch_lstm_step_ms
 
 Our figures come from the file bench_core last wrote: $NNSCOPE_BENCH_FILE, by
 default $TMPDIR/nnscope-bench-$UID.txt (TMPDIR defaulting to /tmp), so run
@@ -102,6 +104,25 @@ def main():
     step = conv_step()
     print(f"torch_conv_step_ms {step * 1e3:.4g}")
     print(f"conv_step_ratio {figures.get('conv_step_ms', math.nan) / (step * 1e3):.4g}")
+
+    lstm = lstm_step()
+    print(f"torch_lstm_step_ms {lstm * 1e3:.4g}")
+    print(f"lstm_step_ratio {figures.get('lstm_step_ms', math.nan) / (lstm * 1e3):.4g}")
+
+
+def lstm_step():
+    """Seconds per forward + backward of bench_lstm.c's nn.LSTM(256, 256) over a
+    [32, 32, 256] float32 sequence (median)."""
+    torch.manual_seed(0)
+    lstm = torch.nn.LSTM(256, 256)
+    x = torch.randn(32, 32, 256)
+
+    def step():
+        out, _ = lstm(x)
+        lstm.zero_grad(set_to_none=True)
+        out.mean().backward()
+
+    return timed(step, 3, reps=7, warmup=1)
 
 
 def conv_step():

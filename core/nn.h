@@ -857,5 +857,6 @@ nn_print_options *nn_print_options_get(void);
 #include "nn_math.h"
 #include "nn_select.h"
 #include "nn_act_more.h"
+#include "nn_rnn.h"
 
 #endif

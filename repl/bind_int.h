@@ -323,4 +323,13 @@ int repl_namespace_add_classes(nn_object *ns, const repl_class_def *defs, size_t
 int repl_loss_classes(nn_object *nn);     /* adds to torch.nn (CrossEntropyLoss replaced); 0 or -1 */
 int repl_loss_functional(nn_object *fns); /* adds to torch.nn.functional (cross_entropy replaced) */
 
+/* bind_rnn.c: RNN, LSTM, GRU and their cells; MultiheadAttention, Transformer*; torch.nn.utils.rnn */
+int repl_rnn_classes(nn_object *nn);            /* adds to torch.nn; 0 or -1 */
+int repl_rnn_functional(nn_object *fns);        /* adds to torch.nn.functional; 0 or -1 */
+/* rnn.reset_parameters, flatten_parameters: new reference or NULL without error */
+nn_object *repl_rnn_method(nn_module *m, const char *name);
+nn_object *repl_nn_utils_rnn_namespace(void);   /* torch.nn.utils.rnn */
+/* PackedSequence's fields (.data, .batch_sizes, ...): *handled when o is one */
+nn_object *repl_rnn_getattr(nn_object *o, const char *name, bool *handled);
+
 #endif

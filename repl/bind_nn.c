@@ -1530,6 +1530,7 @@ nn_object *repl_module_getattr(nn_module *m, const char *name)
     if (is_list_class(m->cls) && (r = repl_method_lookup(list_methods, name, self))) return r;
     if (is_dict_class(m->cls) && (r = repl_method_lookup(dict_methods, name, self))) return r;
     if (has_reset_parameters(m->cls) && (r = repl_method_lookup(reset_methods, name, self))) return r;
+    if ((r = repl_rnn_method(m, name))) return r;
     if (nn_error_current() != NN_OK) return NULL;
     return nn_retain(nn_module_getattr(m, name));
 }
@@ -2152,6 +2153,7 @@ nn_object *repl_nn_namespace(void)
     if (add_class(ns, &parameter_class_def) || repl_nn_more_classes(ns) || repl_act_classes(ns) ||
         repl_loss_classes(ns))
         goto fail;
+    if (repl_rnn_classes(ns)) goto fail;
     return ns;
 fail:
     NN_RELEASE(ns);
@@ -2164,7 +2166,7 @@ nn_object *repl_functional_namespace(void)
     if (!ns) return NULL;
     if (repl_namespace_add_fns(ns, functional, sizeof functional / sizeof functional[0]) ||
         repl_nn_more_functional(ns) || repl_select_functional(ns) ||
-        repl_act_functional(ns) || repl_loss_functional(ns)) {
+        repl_act_functional(ns) || repl_loss_functional(ns) || repl_rnn_functional(ns)) {
         NN_RELEASE(ns);
         return NULL;
     }

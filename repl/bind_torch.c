@@ -689,14 +689,14 @@ static nn_object *make_cuda(void)
 /* The cached modules, by import name. */
 enum {
     M_TORCH, M_NN, M_F, M_OPTIM, M_INIT, M_CUDA, M_MODULES_MODULE, M_PARAMETER, M_TORCHRL_DATA, M_TENSORDICT,
-    M_FF_DARTS, M_FF_LABML, M_AUTOGRAD, M_SYS, M_NN_UTILS, M_COUNT
+    M_FF_DARTS, M_FF_LABML, M_AUTOGRAD, M_SYS, M_NN_UTILS, M_NN_UTILS_RNN, M_COUNT
 };
 static nn_object *cache[M_COUNT];
 static const char *const module_names[M_COUNT] = {
     "torch", "torch.nn", "torch.nn.functional", "torch.optim", "torch.nn.init", "torch.cuda",
     "torch.nn.modules.module", "torch.nn.parameter", "torchrl.data", "tensordict",
     "darts.models.components.feed_forward", "labml_nn.transformers.feed_forward", "torch.autograd", "sys",
-    "torch.nn.utils",
+    "torch.nn.utils", "torch.nn.utils.rnn",
 };
 
 static nn_object *make_torch(void)
@@ -747,6 +747,7 @@ static nn_object *make_module(int which)
     case M_MODULES_MODULE: return repl_module_module_namespace();
     case M_PARAMETER: return repl_parameter_namespace();
     case M_NN_UTILS: return repl_nn_utils_namespace();
+    case M_NN_UTILS_RNN: return repl_nn_utils_rnn_namespace();
     case M_TORCHRL_DATA: {
         nn_object *c = repl_nn_extra_class("MultiStep");
         return make_simple_ns("torchrl.data", "MultiStep", c);
@@ -781,7 +782,7 @@ static nn_object *get_module(int which)
         if (!m) return NULL;
         cache[which] = m;
         /* submodules as attributes of their parents */
-        if (which == M_TORCH || which == M_NN) {
+        if (which == M_TORCH || which == M_NN || which == M_NN_UTILS) {
             static const struct {
                 int parent, child;
                 const char *attr;
@@ -789,7 +790,7 @@ static nn_object *get_module(int which)
                 {M_TORCH, M_NN, "nn"}, {M_TORCH, M_OPTIM, "optim"}, {M_TORCH, M_CUDA, "cuda"},
                 {M_TORCH, M_AUTOGRAD, "autograd"},
                 {M_NN, M_F, "functional"}, {M_NN, M_INIT, "init"}, {M_NN, M_PARAMETER, "parameter"},
-                {M_NN, M_NN_UTILS, "utils"},
+                {M_NN, M_NN_UTILS, "utils"}, {M_NN_UTILS, M_NN_UTILS_RNN, "rnn"},
             };
             for (size_t i = 0; i < sizeof links / sizeof links[0]; i++) {
                 if (links[i].parent != which) continue;
@@ -922,6 +923,8 @@ static nn_object *op_getattr(nn_object *o, const char *name)
     r = repl_thandle_getattr(o, name, &handled);
     if (handled) return r;
     r = repl_return_type_getattr(o, name, &handled);
+    if (handled) return r;
+    r = repl_rnn_getattr(o, name, &handled);
     if (handled) return r;
     r = repl_nn_other_getattr(o, name, &handled);
     if (handled) return r;

@@ -11,6 +11,7 @@
  */
 #include <string.h>
 
+#include "bind_int.h"
 #include "stdlib_int.h"
 
 static nn_object *deepcopy(nn_object *x, nn_object *memo);
@@ -20,7 +21,7 @@ static bool is_atomic(const nn_object *x)
     const nn_type *t = x->type;
     return t == &nn_none_type || t == &nn_int_type || t == &nn_float_type || t == &nn_bool_type || t == &nn_str_type ||
            t == &repl_function_type || t == &repl_class_type || t == &repl_module_type || t == &repl_range_type ||
-           t == &nn_cfunction_type || repl_is_not_implemented(x);
+           t == &nn_cfunction_type || repl_is_native_function(x) || repl_is_not_implemented(x);
 }
 
 static nn_object *cannot_pickle(nn_object *x)
@@ -230,6 +231,13 @@ static nn_object *deepcopy(nn_object *x, nn_object *memo)
         return r;
     }
     return cannot_pickle(x);
+}
+
+nn_object *repl_deepcopy(nn_object *x)
+{
+    nn_object *memo = nn_dict_new(), *r = memo ? deepcopy(x, memo) : NULL;
+    NN_RELEASE(memo);
+    return r;
 }
 
 static nn_object *copy_deepcopy(void *ud, nn_object *args, nn_object *kwargs)

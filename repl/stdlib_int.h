@@ -71,6 +71,8 @@ nn_object *repl_mod_from_source(const char *name, const repl_mod_fn *helpers, si
 nn_object *repl_mod_argparse(void);
 nn_object *repl_mod_collections(void);
 nn_object *repl_mod_copy(void);
+/* copy.deepcopy(x) with a fresh memo (x borrowed); a new reference or NULL with the exception. */
+nn_object *repl_deepcopy(nn_object *x);
 nn_object *repl_mod_dataclasses(void);
 nn_object *repl_mod_functools(void);
 nn_object *repl_mod_io(void);

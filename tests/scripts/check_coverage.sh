@@ -100,6 +100,9 @@ need "" "(" $(table repl/bind_nn.c 'global_hook_fns\[\] = \{') $(table repl/bind
 need F. "(" $(table repl/bind_nn.c 'functional\[\] = \{')
 need nn. "" $(table repl/bind_nn_more.c 'classes\[\] = \{')
 need F. "(" $(table repl/bind_nn_more.c 'functional\[\] = \{')
+need nn. "" $(table repl/bind_rnn.c 'classes\[\] = \{')
+need "" "(" $(table repl/bind_rnn.c 'rnn_utils\[\] = \{')
+need F. "(" $(table repl/bind_rnn.c 'functional\[\] = \{')
 need init. "(" $(table repl/bind_nn.c 'init_fns\[\] = \{')
 # torch.optim
 need optim. "" $(table repl/bind_optim.c 'optim_classes\[\] = \{')
