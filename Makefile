@@ -17,7 +17,9 @@ OPT     ?= -O3
 CFLAGS  ?= $(OPT) -g
 # SAN: sanitizer flags (set by `make asan`), used for compiling and linking
 SAN     ?=
-ALL_CFLAGS = $(CFLAGS) $(SAN) -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter -MMD -MP -Icore $(LAYER_INC)
+# -ffp-contract=off: the float kernels write every fused multiply-add out, as
+# PyTorch's are compiled; gcc's ISO mode implies it, clang's default would fuse more
+ALL_CFLAGS = $(CFLAGS) $(SAN) -std=c11 -ffp-contract=off -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter -MMD -MP -Icore $(LAYER_INC)
 # OpenBLAS is not linked: core/blas.c opens it on the first matrix product
 LDLIBS   = $(SAN) -lsleef -lm -lpthread -ldl -lzip
 # the upper layers' libraries: SQLite (sessions), ncurses (inspector), readline, Jansson and PCRE2 (repl)

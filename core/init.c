@@ -163,10 +163,7 @@ static int kaiming_std(const nn_tensor *t, nn_object *a, const char *mode, const
 {
     for (int d = 0; d < t->ndim; d++) {
         if (t->sizes[d] == 0) {
-            static bool warned; /* Python shows a warning once per place it is raised */
-            if (!warned) fprintf(stderr, "UserWarning: Initializing zero-element tensors is a no-op\n");
-            warned = true;
-            return 1;
+            return nn_warn("UserWarning", "Initializing zero-element tensors is a no-op") < 0 ? -1 : 1;
         }
     }
     int64_t fan = 0;

@@ -1299,11 +1299,10 @@ nn_module *nn_lazy_linear_new(int64_t out_features, bool bias, nn_dtype dtype)
 {
     nn_module *m = nn_module_new(&nn_lazy_linear_class);
     if (!m) return NULL;
-    static bool warned; /* Python shows a warning once per place it is raised */
-    if (!warned) {
-        warned = true;
-        fprintf(stderr, "UserWarning: Lazy modules are a new feature under heavy development so changes to the API or "
-                        "functionality can happen at any moment.\n");
+    if (nn_warn("UserWarning", "Lazy modules are a new feature under heavy development so changes to the API or "
+                               "functionality can happen at any moment.") < 0) {
+        NN_RELEASE(m);
+        return NULL;
     }
     /* Linear(0, 0, False) (its reset is LazyLinear's: nothing to do), then the placeholders */
     int rc = linear_init(m, 0, 0, false, dtype);

@@ -515,9 +515,10 @@ static void run_always_called(nn_module *m, nn_object *args, nn_object *kwargs, 
         bool kw = !is_global && nn_dict_get(m->forward_hooks_with_kwargs, id);
         nn_object *r = kw ? call_with(hook, 4, (nn_object *[]){&m->ob, args, kwargs, result})
                           : call_with(hook, 3, (nn_object *[]){&m->ob, args, result});
+        /* the forward's own error is set again below, whatever the warning does */
         if (!r)
-            fprintf(stderr, "UserWarning: %smodule forward hook with ``always_call=True`` raised an exception that was "
-                            "silenced as another error was raised in forward: %s\n",
+            nn_warn("UserWarning", "%smodule forward hook with ``always_call=True`` raised an exception that was "
+                                   "silenced as another error was raised in forward: %s",
                     is_global ? "global " : "", nn_error_message());
         NN_RELEASE(r);
     }

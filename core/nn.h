@@ -45,6 +45,15 @@ const char *nn_error_message(void);
 const char *nn_error_kind_name(nn_error_kind kind);
 void nn_error_clear(void);
 
+/* Warnings (PyTorch's TORCH_WARN): core hands each one to the handler that the
+   front end installed (the language's `warnings` module, which filters and
+   shows it), or prints "UserWarning: message" on stderr when none is. The
+   category is a Python warning class name ("UserWarning"). nn_warn returns 0,
+   or -1 when the handler turned the warning into an error (set). */
+typedef int (*nn_warning_handler)(const char *category, const char *message);
+void nn_set_warning_handler(nn_warning_handler handler);
+int nn_warn(const char *category, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* Ctrl-C: a signal handler sets this flag; core checks it between ops and
    long loops, raising KeyboardInterrupt. */
 extern volatile int nn_interrupt_requested;

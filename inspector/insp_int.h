@@ -164,6 +164,7 @@ struct insp_session {
     int break_module;
     int nan_module;
     uint64_t nan_step;
+    uint64_t nan_train_step; /* the training step nan_step belongs to, as the title counts */
     const char *nan_where;
     /* the op that made the first NaN/Inf (nan_origin.c): found since the last
        module whose output was finite, and the one kept with nan_module */

@@ -43,6 +43,7 @@ static bool note_nonfinite(insp_session *s, size_t index, const insp_stats *st, 
     if (s->nan_module < 0) {
         s->nan_module = (int)index;
         s->nan_step = step;
+        s->nan_train_step = insp_train_step_of(s, step);
         s->nan_where = where;
         if (s->origin_found && strcmp(where, "output") == 0) memcpy(s->nan_origin, s->origin, sizeof s->origin);
     }
@@ -730,7 +731,7 @@ int insp_problems_at(insp_session *s, uint64_t at_step, char **out)
     if (rc == 0 && s->nan_module >= 0 && s->nan_step <= at_step) {
         const insp_module *m = &s->mods[s->nan_module];
         rc = add_line(&t, "nan: NaN/Inf first in the %s of %s (%s) at step %llu%s%s", s->nan_where,
-                      display_path(m->path), nn_module_name(m->module), (unsigned long long)s->nan_step,
+                      display_path(m->path), nn_module_name(m->module), (unsigned long long)s->nan_train_step,
                       s->nan_origin[0] ? "; " : "", s->nan_origin);
     }
     for (size_t i = 0; rc == 0 && i < s->n_mods; i++) {

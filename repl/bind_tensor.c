@@ -571,8 +571,7 @@ static nn_object *catstack(const char *fname, nn_object *args, nn_object *kwargs
 {
     ARGS(2);
     int64_t dim = 0;
-    if (repl_parse_args(fname, "tensors, dim=", args, kwargs, a) || repl_arg_dim(fname, "dim", 2, a[1], -1, &dim))
-        return NULL;
+    if (repl_parse_args(fname, "tensors, dim=", args, kwargs, a)) return NULL;
     nn_object *seq = a[0];
     bool list = nn_is_list(seq);
     if (!list && !nn_is_instance(seq, &nn_tuple_type)) {
@@ -592,6 +591,11 @@ static nn_object *catstack(const char *fname, nn_object *args, nn_object *kwargs
             return NULL;
         }
         ts[i] = NN_TENSOR(o);
+    }
+    /* the dim is checked against the first tensor, so a huge one is named as given */
+    if (repl_arg_dim(fname, "dim", 2, a[1], n ? ts[0]->ndim + stack : -1, &dim) < 0) {
+        nn_free(ts);
+        return NULL;
     }
     nn_tensor *r = stack ? nn_stack((int)n, ts, (int)dim) : nn_cat((int)n, ts, (int)dim);
     nn_free(ts);

@@ -3678,6 +3678,7 @@ repl_interp *repl_interp_new(void)
         return NULL;
     }
     NN_RELEASE(name);
+    repl_warnings_install();
     return in;
 }
 

@@ -61,7 +61,12 @@ bool repl_nmap_next(const nmap *m, uint32_t *pos, const char **key, nn_object **
     X(SystemExit, EXC_BaseException, -1) \
     X(OSError, EXC_Exception, -1) X(FileNotFoundError, EXC_OSError, -1) X(FileExistsError, EXC_OSError, -1) \
     X(NotADirectoryError, EXC_OSError, -1) X(IsADirectoryError, EXC_OSError, -1) X(PermissionError, EXC_OSError, -1) \
-    X(UnpicklingError, EXC_Exception, NN_ERR_UNPICKLING) X(GeneratorExit, EXC_BaseException, -1)
+    X(UnpicklingError, EXC_Exception, NN_ERR_UNPICKLING) X(GeneratorExit, EXC_BaseException, -1) \
+    X(Warning, EXC_Exception, -1) X(UserWarning, EXC_Warning, -1) X(DeprecationWarning, EXC_Warning, -1) \
+    X(PendingDeprecationWarning, EXC_Warning, -1) X(SyntaxWarning, EXC_Warning, -1) \
+    X(RuntimeWarning, EXC_Warning, -1) X(FutureWarning, EXC_Warning, -1) X(ImportWarning, EXC_Warning, -1) \
+    X(UnicodeWarning, EXC_Warning, -1) X(BytesWarning, EXC_Warning, -1) X(ResourceWarning, EXC_Warning, -1) \
+    X(EncodingWarning, EXC_Warning, -1)
 
 typedef enum exc_id {
 #define X(name, parent, kind) EXC_##name,
@@ -319,6 +324,9 @@ int repl_builtins_init(repl_interp *in);
    (collections): a new module object, or NULL without an error when name is
    none of them (NULL with MemoryError on failure). */
 nn_object *repl_stdlib_module(const char *name);
+/* Routes core's warnings (nn_warn) through the language's warnings module, imported
+   at the first one (mod_warnings.c). */
+void repl_warnings_install(void);
 /* ns.name where a module of the language defines it (torch.autograd.Function):
    a new reference, or NULL (with the error set when the module failed). */
 nn_object *repl_stdlib_alias(const char *ns, const char *name);

@@ -154,7 +154,7 @@ static int parse_command_line(int argc, char **argv, command_line *cl)
 /* Runs a script (FILE.py, -c CODE, standard input) as one cell. */
 static int run_script(repl_app *app, const command_line *cl)
 {
-    char *source = NULL;
+    char *source = NULL, *absolute = NULL;
     const char *filename = "<string>";
     if (cl->code) {
         source = strdup(cl->code);
@@ -167,7 +167,12 @@ static int run_script(repl_app *app, const command_line *cl)
         }
         source = read_all(f);
         fclose(f);
-        filename = cl->path;
+        /* as CPython 3.11: the script's absolute path names it in tracebacks and is __file__ */
+        absolute = repl_os_abspath(cl->path);
+        nn_object *file = absolute ? nn_str_new(absolute) : NULL;
+        if (!file || repl_set_global(app->interp, "__file__", file) < 0) nn_error_clear();
+        NN_RELEASE(file);
+        filename = absolute ? absolute : cl->path;
     } else {
         source = read_all(stdin);
         filename = "<stdin>";
@@ -178,6 +183,7 @@ static int run_script(repl_app *app, const command_line *cl)
     }
     int rc = repl_app_run_cell(app, source, filename);
     free(source);
+    nn_free(absolute);
     if (app->exit_requested) return app->exit_status; /* sys.exit(status) */
     return rc == 0 ? 0 : 1;
 }

@@ -263,7 +263,7 @@ static nn_object *p_normpath(void *ud, nn_object *args, nn_object *kwargs)
     return p ? str_take(normpath(p)) : NULL;
 }
 
-static char *abspath(const char *p)
+char *repl_os_abspath(const char *p)
 {
     if (p[0] == '/') return normpath(p);
     char cwd[PATH_MAX];
@@ -279,7 +279,7 @@ static char *abspath(const char *p)
 static nn_object *p_abspath(void *ud, nn_object *args, nn_object *kwargs)
 {
     const char *p = single("abspath", args, kwargs);
-    return p ? str_take(abspath(p)) : NULL;
+    return p ? str_take(repl_os_abspath(p)) : NULL;
 }
 
 static nn_object *p_isabs(void *ud, nn_object *args, nn_object *kwargs)

@@ -38,6 +38,8 @@ int repl_exec(repl_interp *in, const char *source, const char *filename, repl_pa
    repl_set_global borrows value (retains it): 0, or -1 with MemoryError;
    repl_del_global returns 1 when removed, 0 when the name was unbound. */
 nn_object *repl_get_global(repl_interp *in, const char *name);
+/* os.path.abspath(path): a new nn_malloc'd string, or NULL with the error (mod_os.c). */
+char *repl_os_abspath(const char *path);
 int repl_set_global(repl_interp *in, const char *name, nn_object *value);
 int repl_del_global(repl_interp *in, const char *name);
 /* The global names in the order they were first bound: a new nn_malloc'd

@@ -42,6 +42,7 @@ static const struct {
     {"torch.utils", repl_mod_torch_utils},
     {"torch.utils.data", repl_mod_data},
     {"typing", repl_mod_typing},
+    {"warnings", repl_mod_warnings},
 };
 
 nn_object *repl_stdlib_module(const char *name)

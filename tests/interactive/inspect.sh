@@ -5,7 +5,8 @@
 # two-line for loop (a continuation line, auto-indented, an empty line runs it)
 # and a training loop that refreshes the panes while it runs (the step counter
 # moves); the terminal is resized and redrawn, Ctrl-C stops the loop and keeps
-# the view, the NaN breakpoint ('b') stops a statement and selects the module,
+# the view, the NaN breakpoint ('b') stops a statement and selects the module
+# (and names the op that overflowed inside it),
 # q returns to the prompt with the variables intact and the hooks exactly as
 # before, and nnscope exits cleanly.
 # Usage: sh tests/interactive/inspect.sh build/nnscope
@@ -76,12 +77,17 @@ nb_keys :
 run "x[0, 0] = float('nan'); y = model(x)"
 nb_wait "stopped by the NaN/Inf breakpoint at 0"
 nb_wait "NaN or Inf in the output of 0 (Linear)"
+# from finite input, the stop names the op inside the module that overflowed first
+nb_keys :
+run "x[0, 0] = 0.0; torch.nn.init.constant_(model[0].weight, 3e38); y = model(x)"
+nb_wait "made the first NaN/Inf"
+nb_wait "from finite input"
 nb_keys b
 nb_wait "NaN/Inf breakpoint off"
 
 # q: back at the prompt, variables intact, hooks as before
 nb_keys q
-nb_wait "In [14]" # each statement typed in the view took a cell number (7 to 13)
+nb_wait "In [15]" # each statement typed in the view took a cell number (7 to 14)
 run "print('steps ran:', i > 0, loss.item() == loss.item())"
 nb_wait "steps ran: True True"
 run "%hooks model"
