@@ -68,6 +68,7 @@ static _Thread_local nn_object *trash;
 void nn_object_dealloc(nn_object *o)
 {
     if (!o->type->dealloc) return;
+    if (o->type->traverse) nn_gc_untrack(o);
     if (dealloc_depth >= TRASH_DEPTH) {
         o->refcount = (intptr_t)trash;
         trash = o;

@@ -26,10 +26,25 @@ static void module_dealloc(nn_object *self)
 
 static char *module_repr_slot(nn_object *self) { return nn_module_repr(NN_MODULE(self)); }
 
+/* The collector sees the module's dicts, so a hook that refers back to its
+   module (self.register_forward_hook(self.hook)) makes a cycle it can free. */
+static void module_traverse(nn_object *self, nn_visit_fn visit, void *arg)
+{
+    nn_module *m = NN_MODULE(self);
+    nn_object *dicts[] = {m->parameters, m->buffers, m->non_persistent, m->modules, m->attrs,
+                          m->forward_pre_hooks, m->forward_pre_hooks_with_kwargs, m->forward_hooks,
+                          m->forward_hooks_with_kwargs, m->forward_hooks_always_called, m->backward_pre_hooks,
+                          m->backward_hooks, m->state_dict_pre_hooks, m->state_dict_hooks,
+                          m->load_state_dict_pre_hooks, m->load_state_dict_post_hooks};
+    for (size_t i = 0; i < sizeof dicts / sizeof dicts[0]; i++)
+        if (dicts[i]) visit(dicts[i], arg);
+}
+
 nn_object *nn_module_call_slot(nn_object *self, nn_object *args, nn_object *kwargs);
 
-const nn_type nn_module_type = {
-    .name = "Module", .dealloc = module_dealloc, .repr = module_repr_slot, .call = nn_module_call_slot};
+const nn_type nn_module_type = {.name = "Module", .dealloc = module_dealloc, .repr = module_repr_slot,
+                                .call = nn_module_call_slot,
+                                .traverse = module_traverse}; /* no clear: its dicts are cleared as dicts */
 
 nn_module *nn_module_new(const nn_module_class *cls)
 {
@@ -51,6 +66,10 @@ nn_module *nn_module_new(const nn_module_class *cls)
             NN_RELEASE(m);
             return NULL;
         }
+    }
+    if (nn_gc_track(&m->ob) < 0) {
+        NN_RELEASE(m);
+        return NULL;
     }
     return m;
 }

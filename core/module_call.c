@@ -34,7 +34,23 @@ static char *handle_repr(nn_object *self)
     return nn_strdup(buf);
 }
 
-const nn_type nn_hook_handle_type = {.name = "RemovableHandle", .dealloc = handle_dealloc, .repr = handle_repr};
+/* A handle kept on its module (self.h = self.register_forward_hook(...)) is
+   part of the module's cycle: the collector sees the dicts it holds. */
+static void handle_traverse(nn_object *self, nn_visit_fn visit, void *arg)
+{
+    hook_handle *h = (hook_handle *)self;
+    for (int i = 0; i < 3; i++)
+        if (h->dicts[i]) visit(h->dicts[i], arg);
+}
+
+static void handle_clear(nn_object *self)
+{
+    hook_handle *h = (hook_handle *)self;
+    for (int i = 0; i < 3; i++) NN_SET(h->dicts[i], NULL);
+}
+
+const nn_type nn_hook_handle_type = {.name = "RemovableHandle", .dealloc = handle_dealloc, .repr = handle_repr,
+                                     .traverse = handle_traverse, .clear = handle_clear};
 
 int64_t nn_hook_handle_id(const nn_object *handle) { return ((const hook_handle *)handle)->id; }
 
@@ -139,6 +155,7 @@ nn_object *nn_module_register_hook(nn_module *m, nn_hook_kind kind, nn_object *h
     if (rc == 0 && o.with_kwargs && extra1) rc = nn_dict_set(extra1, key, yes);
     if (rc == 0 && o.always_call && extra2) rc = nn_dict_set(extra2, key, yes);
     if (rc == 0 && o.prepend) rc = nn_dict_move_to_front(dict, key);
+    if (rc == 0) rc = nn_gc_track(&h->ob);
     NN_RELEASE(key);
     NN_RELEASE(yes);
     if (rc < 0) {

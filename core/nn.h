@@ -107,7 +107,13 @@ struct nn_type {
        TypeError for unhashable values. */
     int64_t (*hash)(nn_object *self);
     int (*equal)(nn_object *a, nn_object *b); /* 1, 0, or -1 with an error */
+    /* the cycle collector (nn_gc.h): traverse calls visit(child, arg) for every
+       object self holds a reference to (never a borrowed one); clear drops those
+       references and leaves self valid and empty. Both NULL: not a container. */
+    void (*traverse)(nn_object *self, void (*visit)(nn_object *child, void *arg), void *arg);
+    void (*clear)(nn_object *self);
 };
+typedef void (*nn_visit_fn)(nn_object *child, void *arg);
 
 static inline nn_object *nn_retain(nn_object *o)
 {
@@ -227,6 +233,12 @@ extern const nn_type nn_cfunction_type;
 /* A callable that calls fn(ud, args, kwargs); free_ud (may be NULL) runs on dealloc.
    Returns a new reference. */
 nn_object *nn_cfunction_new(const char *name, nn_cfunc fn, void *ud, void (*free_ud)(void *));
+/* For a C function whose ud holds objects (a closure, a hook adapter): the
+   collector reaches them through traverse_ud(ud, visit, arg), which visits each
+   object ud holds a reference to; clearing frees ud early (free_ud). Tracks f:
+   0, or -1 with MemoryError. */
+typedef void (*nn_ud_traverse_fn)(void *ud, void (*visit)(nn_object *child, void *arg), void *arg);
+int nn_cfunction_set_traverse(nn_object *f, nn_ud_traverse_fn traverse_ud);
 
 /* ------------------------------------------------------------------ dtypes */
 
@@ -854,6 +866,7 @@ typedef struct nn_print_options {
 } nn_print_options;
 nn_print_options *nn_print_options_get(void);
 
+#include "nn_gc.h"
 #include "nn_module.h"
 #include "nn_init.h"
 #include "nn_layers.h"

@@ -102,7 +102,22 @@ static char *tuple_repr(nn_object *self)
     return out;
 }
 
-const nn_type nn_tuple_type = {.name = "tuple", .dealloc = tuple_dealloc, .repr = tuple_repr};
+static void tuple_traverse(nn_object *self, nn_visit_fn visit, void *arg)
+{
+    nn_tuple *t = (nn_tuple *)self;
+    for (size_t i = 0; i < t->len; i++) visit(t->items[i], arg);
+}
+
+/* Items become None: a tuple is immutable to the language, but the collector
+   may empty one that only a cycle keeps. */
+static void tuple_clear(nn_object *self)
+{
+    nn_tuple *t = (nn_tuple *)self;
+    for (size_t i = 0; i < t->len; i++) NN_SET(t->items[i], nn_retain(nn_none()));
+}
+
+const nn_type nn_tuple_type = {.name = "tuple", .dealloc = tuple_dealloc, .repr = tuple_repr,
+                               .traverse = tuple_traverse, .clear = tuple_clear};
 
 nn_object *nn_tuple_new(size_t len)
 {
@@ -115,6 +130,10 @@ nn_object *nn_tuple_new(size_t len)
     nn_object_init(&t->ob, &nn_tuple_type);
     t->len = len;
     for (size_t i = 0; i < len; i++) t->items[i] = nn_retain(nn_none());
+    if (len && nn_gc_track(&t->ob) < 0) {
+        NN_RELEASE(t);
+        return NULL;
+    }
     return &t->ob;
 }
 
@@ -146,6 +165,7 @@ typedef struct cfunction {
     nn_cfunc fn;
     void *ud;
     void (*free_ud)(void *);
+    nn_ud_traverse_fn traverse_ud; /* NULL: ud holds no objects the collector sees */
     char name[64];
 } cfunction;
 
@@ -170,11 +190,30 @@ static nn_object *cfunction_call(nn_object *self, nn_object *args, nn_object *kw
     return f->fn(f->ud, args, kwargs);
 }
 
+static void cfunction_traverse(nn_object *self, nn_visit_fn visit, void *arg)
+{
+    cfunction *f = (cfunction *)self;
+    if (f->traverse_ud && f->ud) f->traverse_ud(f->ud, visit, arg);
+}
+
+/* The collector frees the user data early; the function is never called again. */
+static void cfunction_clear(nn_object *self)
+{
+    cfunction *f = (cfunction *)self;
+    void *ud = f->ud;
+    void (*free_ud)(void *) = f->free_ud;
+    f->ud = NULL;
+    f->free_ud = NULL;
+    if (free_ud) free_ud(ud);
+}
+
 const nn_type nn_cfunction_type = {
     .name = "builtin_function_or_method",
     .dealloc = cfunction_dealloc,
     .repr = cfunction_repr,
     .call = cfunction_call,
+    .traverse = cfunction_traverse,
+    .clear = cfunction_clear,
 };
 
 nn_object *nn_cfunction_new(const char *name, nn_cfunc fn, void *ud, void (*free_ud)(void *))
@@ -185,6 +224,13 @@ nn_object *nn_cfunction_new(const char *name, nn_cfunc fn, void *ud, void (*free
     f->fn = fn;
     f->ud = ud;
     f->free_ud = free_ud;
+    f->traverse_ud = NULL;
     snprintf(f->name, sizeof f->name, "%s", name);
     return &f->ob;
+}
+
+int nn_cfunction_set_traverse(nn_object *f, nn_ud_traverse_fn traverse_ud)
+{
+    ((cfunction *)f)->traverse_ud = traverse_ud;
+    return nn_gc_track(f);
 }

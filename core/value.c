@@ -305,7 +305,26 @@ static char *list_repr(nn_object *self)
     return nn_text_finish(&t);
 }
 
-const nn_type nn_list_type = {.name = "list", .dealloc = list_dealloc, .repr = list_repr};
+static void list_traverse(nn_object *self, nn_visit_fn visit, void *arg)
+{
+    list_obj *l = (list_obj *)self;
+    for (size_t i = 0; i < l->len; i++) visit(l->items[i], arg);
+}
+
+/* Empties the list; the items are released after it holds none. */
+static void list_clear(nn_object *self)
+{
+    list_obj *l = (list_obj *)self;
+    nn_object **items = l->items;
+    size_t len = l->len;
+    l->items = NULL;
+    l->len = l->cap = 0;
+    for (size_t i = 0; i < len; i++) NN_RELEASE(items[i]);
+    nn_free(items);
+}
+
+const nn_type nn_list_type = {.name = "list", .dealloc = list_dealloc, .repr = list_repr,
+                              .traverse = list_traverse, .clear = list_clear};
 
 nn_object *nn_list_new(size_t capacity)
 {
@@ -321,6 +340,10 @@ nn_object *nn_list_new(size_t capacity)
     l->items = capacity ? nn_malloc(capacity * sizeof(nn_object *)) : NULL;
     if (capacity && !l->items) {
         nn_free(l);
+        return NULL;
+    }
+    if (nn_gc_track(&l->ob) < 0) {
+        NN_RELEASE(l);
         return NULL;
     }
     return &l->ob;
@@ -512,13 +535,29 @@ static char *dict_repr(nn_object *self)
     return nn_text_finish(&t);
 }
 
-const nn_type nn_dict_type = {.name = "dict", .dealloc = dict_dealloc, .repr = dict_repr};
+static void dict_traverse(nn_object *self, nn_visit_fn visit, void *arg)
+{
+    dict_obj *d = (dict_obj *)self;
+    for (size_t i = 0; i < d->n_entries; i++) {
+        if (d->entries[i].key) visit(d->entries[i].key, arg);
+        if (d->entries[i].value) visit(d->entries[i].value, arg);
+    }
+}
+
+static void dict_clear_slot(nn_object *self) { dict_clear_entries((dict_obj *)self); }
+
+const nn_type nn_dict_type = {.name = "dict", .dealloc = dict_dealloc, .repr = dict_repr,
+                              .traverse = dict_traverse, .clear = dict_clear_slot};
 
 nn_object *nn_dict_new(void)
 {
     dict_obj *d = nn_calloc(1, sizeof *d);
     if (!d) return NULL;
     nn_object_init(&d->ob, &nn_dict_type);
+    if (nn_gc_track(&d->ob) < 0) {
+        NN_RELEASE(d);
+        return NULL;
+    }
     return &d->ob;
 }
 

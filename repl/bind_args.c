@@ -721,6 +721,8 @@ nn_object *repl_tuple_as(nn_object *tuple, nn_type *type)
         type->dealloc = nn_tuple_type.dealloc;
         type->hash = nn_tuple_type.hash;
         type->equal = nn_tuple_type.equal;
+        type->traverse = nn_tuple_type.traverse; /* tracked as the tuple it was */
+        type->clear = nn_tuple_type.clear;
     }
     tuple->type = type;
     return tuple;

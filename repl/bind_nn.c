@@ -879,6 +879,8 @@ static void hook_adapter_free(void *ud)
     nn_free(ud);
 }
 
+static void hook_adapter_traverse(void *ud, nn_visit_fn visit, void *arg) { visit(((hook_adapter *)ud)->hook, arg); }
+
 static nn_object *hook_adapter_call(void *ud, nn_object *args, nn_object *kwargs)
 {
     hook_adapter *h = ud;
@@ -909,6 +911,7 @@ static nn_object *hook_adapter_new(nn_object *hook, adapt_kind kind)
     h->kind = kind;
     nn_object *f = nn_cfunction_new("hook", hook_adapter_call, h, hook_adapter_free);
     if (!f) hook_adapter_free(h);
+    else if (nn_cfunction_set_traverse(f, hook_adapter_traverse) < 0) NN_SET(f, NULL);
     return f;
 }
 

@@ -264,7 +264,8 @@ static nn_object *func_call_slot(nn_object *self, nn_object *args, nn_object *kw
 }
 
 const nn_type repl_function_type = {.name = "function", .dealloc = func_dealloc, .repr = func_repr,
-                                    .call = func_call_slot};
+                                    .call = func_call_slot, .traverse = repl_func_traverse,
+                                    .clear = repl_func_clear};
 
 /* Names a function body binds (its locals), and those it declares global/nonlocal. */
 static int collect_target(func_obj *fn, const repl_node *t);
@@ -377,6 +378,10 @@ static nn_object *make_function(frame *f, const repl_node *n)
             e->reg_next = in->captured;
             if (in->captured) in->captured->reg_prev = e;
             in->captured = e;
+            if (nn_gc_track(&e->ob) < 0) { /* a captured scope can be in a cycle: tracked */
+                NN_RELEASE(fn);
+                return NULL;
+            }
         }
     }
     nmap nonlocals = {0};
@@ -415,6 +420,7 @@ static nn_object *make_function(frame *f, const repl_node *n)
         while (repl_nmap_next(&nonlocals, &pos, &k, &v)) repl_nmap_del(&fn->locals, k);
     }
     repl_nmap_clear(&nonlocals);
+    if (nn_gc_track(&fn->ob) < 0) goto fail;
     return &fn->ob;
 fail:
     repl_nmap_clear(&nonlocals);
@@ -2945,6 +2951,7 @@ static exec_status exec_stmt(frame *f, const repl_node *s);
 static exec_status exec_block(frame *f, const repl_node_list *body)
 {
     for (int i = 0; i < body->n; i++) {
+        if (nn_gc_due()) nn_gc_maybe_collect(); /* between statements: a safe point */
         exec_status st = exec_stmt(f, body->items[i]);
         if (st != EX_OK) return st;
     }
@@ -3710,6 +3717,7 @@ void repl_interp_free(repl_interp *in)
     }
     NN_RELEASE(in->module_classes);
     repl_nmap_clear(&in->stdlib_modules);
+    nn_gc_collect(2); /* the cycles left, as CPython's collection at exit */
     repl_nmap_clear(&in->builtins);
     repl_nmap_clear(&in->type_cache);
     NN_RELEASE(in->no_memory);
@@ -3876,6 +3884,7 @@ int repl_exec(repl_interp *in, const char *source, const char *filename, repl_pa
                 if (!nn_is_none(v)) repl_nmap_set(&in->globals, "_", v);
                 break;
             }
+            if (nn_gc_due()) nn_gc_maybe_collect();
             exec_status st = exec_stmt(&f, s);
             if (st == EX_ERR) {
                 rc = -1;

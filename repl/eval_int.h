@@ -251,6 +251,22 @@ int repl_debug_frames(repl_interp *in, bool live, tb_entry **out, int *n);
 int repl_exec_in_scope(repl_interp *in, nn_object *sc, const char *source, const char *filename,
                        repl_parse_mode mode, nn_object **result_out);
 
+/* ---------------------------------------------------------- gc_objects.c */
+
+/* The language types' slots for the cycle collector (core/nn_gc.h). */
+void repl_scope_traverse(nn_object *self, nn_visit_fn visit, void *arg);
+void repl_scope_clear(nn_object *self);
+void repl_func_traverse(nn_object *self, nn_visit_fn visit, void *arg);
+void repl_func_clear(nn_object *self);
+void repl_class_traverse(nn_object *self, nn_visit_fn visit, void *arg);
+void repl_instance_traverse(nn_object *self, nn_visit_fn visit, void *arg);
+void repl_instance_clear(nn_object *self);
+void repl_method_traverse(nn_object *self, nn_visit_fn visit, void *arg);
+void repl_method_clear(nn_object *self);
+void repl_set_traverse(nn_object *self, nn_visit_fn visit, void *arg);
+void repl_module_traverse(nn_object *self, nn_visit_fn visit, void *arg);
+void repl_module_clear(nn_object *self);
+
 /* ---------------------------------------------------------- objects.c */
 
 class_obj *repl_lang_class_new(const char *name, class_obj *base, int exc);

@@ -289,7 +289,8 @@ static void scope_dealloc(nn_object *self)
     scope_cache[n_scope_cache++] = s;
 }
 
-const nn_type repl_scope_type = {.name = "scope", .dealloc = scope_dealloc};
+const nn_type repl_scope_type = {.name = "scope", .dealloc = scope_dealloc, .traverse = repl_scope_traverse,
+                                 .clear = repl_scope_clear};
 
 scope *repl_scope_new(scope *parent)
 {
@@ -310,7 +311,8 @@ scope *repl_scope_new(scope *parent)
 
 /* ------------------------------------------------------------------ class */
 
-static void class_dealloc(nn_object *self)
+/* Drops what the class holds (the collector's clear; dealloc starts with it). */
+static void class_clear(nn_object *self)
 {
     class_obj *c = (class_obj *)self;
     /* functions that outlive their class forget it (owner is borrowed) */
@@ -321,8 +323,14 @@ static void class_dealloc(nn_object *self)
         if (v->type == &repl_function_type && ((func_obj *)v)->owner == self) ((func_obj *)v)->owner = NULL;
     repl_nmap_clear(&c->dict);
     repl_class_free_mro(c);
-    NN_RELEASE(c->base);
-    NN_RELEASE(c->native_base);
+    NN_SET(c->base, NULL);
+    NN_SET(c->native_base, NULL);
+}
+
+static void class_dealloc(nn_object *self)
+{
+    class_obj *c = (class_obj *)self;
+    class_clear(self);
     nn_free(c->name);
     if (c->mcls) nn_free((char *)c->mcls->name);
     nn_free(c->mcls);
@@ -348,7 +356,8 @@ static nn_object *class_call_slot(nn_object *self, nn_object *args, nn_object *k
     return repl_call_object(self, n ? ((nn_tuple *)args)->items : NULL, (int)n, kwargs);
 }
 
-const nn_type repl_class_type = {.name = "type", .dealloc = class_dealloc, .repr = class_repr, .call = class_call_slot};
+const nn_type repl_class_type = {.name = "type", .dealloc = class_dealloc, .repr = class_repr, .call = class_call_slot,
+                                 .traverse = repl_class_traverse, .clear = class_clear};
 
 class_obj *repl_lang_class_new(const char *name, class_obj *base, int exc)
 {
@@ -362,7 +371,7 @@ class_obj *repl_lang_class_new(const char *name, class_obj *base, int exc)
     }
     c->base = (class_obj *)nn_retain((nn_object *)base);
     c->exc = exc;
-    if (repl_class_init_mro(c) < 0) {
+    if (repl_class_init_mro(c) < 0 || nn_gc_track(&c->ob) < 0) {
         NN_RELEASE(&c->ob);
         return NULL;
     }
@@ -415,7 +424,8 @@ static nn_object *instance_call(nn_object *self, nn_object *args, nn_object *kwa
 
 const nn_type repl_instance_type = {.name = "object", .dealloc = instance_dealloc, .repr = instance_repr,
                                     .str = instance_str, .call = instance_call, .hash = instance_hash,
-                                    .equal = instance_equal};
+                                    .equal = instance_equal, .traverse = repl_instance_traverse,
+                                    .clear = repl_instance_clear};
 
 nn_object *repl_instance_new(class_obj *cls)
 {
@@ -423,6 +433,10 @@ nn_object *repl_instance_new(class_obj *cls)
     if (!o) return NULL;
     nn_object_init(&o->ob, &repl_instance_type);
     o->cls = (class_obj *)nn_retain(&cls->ob);
+    if (nn_gc_track(&o->ob) < 0) {
+        NN_RELEASE(o);
+        return NULL;
+    }
     return &o->ob;
 }
 
@@ -462,7 +476,8 @@ static nn_object *method_call_slot(nn_object *self, nn_object *args, nn_object *
 }
 
 const nn_type repl_method_type = {.name = "method", .dealloc = method_dealloc, .repr = method_repr,
-                                  .call = method_call_slot};
+                                  .call = method_call_slot, .traverse = repl_method_traverse,
+                                  .clear = repl_method_clear};
 
 nn_object *repl_method_new(nn_object *func, nn_object *self)
 {
@@ -471,6 +486,10 @@ nn_object *repl_method_new(nn_object *func, nn_object *self)
     nn_object_init(&m->ob, &repl_method_type);
     m->func = nn_retain(func);
     m->self = nn_retain(self);
+    if (nn_gc_track(&m->ob) < 0) {
+        NN_RELEASE(m);
+        return NULL;
+    }
     return &m->ob;
 }
 
@@ -535,7 +554,7 @@ static int64_t set_hash_slot(nn_object *self)
 }
 
 const nn_type repl_set_type = {.name = "set", .dealloc = set_dealloc, .repr = set_repr, .equal = set_equal_slot,
-                               .hash = set_hash_slot};
+                               .hash = set_hash_slot, .traverse = repl_set_traverse};
 
 nn_object *repl_set_new(bool frozen)
 {
@@ -546,6 +565,10 @@ nn_object *repl_set_new(bool frozen)
     s->d = nn_dict_new();
     if (!s->d) {
         nn_free(s);
+        return NULL;
+    }
+    if (nn_gc_track(&s->ob) < 0) {
+        NN_RELEASE(s);
         return NULL;
     }
     return &s->ob;
@@ -607,7 +630,8 @@ static char *module_repr(nn_object *self)
     return repl_sb_finish(&b);
 }
 
-const nn_type repl_module_type = {.name = "module", .dealloc = module_dealloc, .repr = module_repr};
+const nn_type repl_module_type = {.name = "module", .dealloc = module_dealloc, .repr = module_repr,
+                                  .traverse = repl_module_traverse, .clear = repl_module_clear};
 
 nn_object *repl_module_new(const char *name)
 {
@@ -617,6 +641,10 @@ nn_object *repl_module_new(const char *name)
     m->name = nn_strdup(name);
     if (!m->name) {
         nn_free(m);
+        return NULL;
+    }
+    if (nn_gc_track(&m->ob) < 0) {
+        NN_RELEASE(m);
         return NULL;
     }
     return &m->ob;

@@ -23,6 +23,7 @@ static const struct {
     {"copy", repl_mod_copy},
     {"dataclasses", repl_mod_dataclasses},
     {"functools", repl_mod_functools},
+    {"gc", repl_mod_gc},
     {"io", repl_mod_io},
     {"itertools", repl_mod_itertools},
     {"json", repl_mod_json},

@@ -8,7 +8,6 @@ a[1].append(9); a[2]['k'].append(8)
 print(b, c, b[1] is a[1], c[1] is a[1])
 t = (1, 2, 'x'); print(copy.deepcopy(t) is t, copy.copy(t) is t)
 l = [1]; l.append(l); l2 = copy.deepcopy(l); print(l2[1] is l2, l2 is l)
-l.pop(); l2.pop()  # nnscope collects no reference cycles (docs/language.md): break them
 class P:
     def __init__(self, x): self.x = x
     def __repr__(self): return 'P(%r)' % (self.x,)

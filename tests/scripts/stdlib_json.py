@@ -21,7 +21,6 @@ try:
     json.dumps(l)
 except ValueError as e:
     print('ValueError', e)
-l.pop()  # nnscope collects no reference cycles (docs/language.md): break it
 print(json.dumps({(1, 2): 3, 'k': 1}, skipkeys=True))
 print(json.dumps({'s': {1, 2}}, default=sorted), json.dumps([1, {'x': 2}], indent=4))
 class Enc(json.JSONEncoder):
