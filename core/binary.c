@@ -261,11 +261,31 @@ static nn_tensor *with_scalar(double s, nn_tensor *(*fn)(nn_tensor *, nn_tensor 
     return out;
 }
 
+/* x ** 2, x ** 3 and x ** -2 of a float tensor as PyTorch 1.13's pow kernel computes them
+   (PowKernel.cpp: base * base, base * base * base, 1 / (base * base)), not through powf
+   (glibc's powf(x, 2) is not always x * x rounded). New reference. */
+static nn_tensor *pow_by_products(nn_tensor *a, double exponent)
+{
+    nn_tensor *sq = binary_compute(BIN_MUL, a, a, 1, NULL), *out = NULL;
+    if (!sq || exponent == 2) return sq;
+    if (exponent == 3) {
+        out = binary_compute(BIN_MUL, sq, a, 1, NULL);
+    } else {
+        nn_tensor *one = nn_wrapped_number(1.0, false);
+        out = one ? binary_compute(BIN_DIV, one, sq, 1, NULL) : NULL;
+        NN_RELEASE(one);
+    }
+    NN_RELEASE(sq);
+    return out;
+}
+
 nn_tensor *nn_pow_scalar(nn_tensor *a, double exponent)
 {
     nn_tensor *w = nn_wrapped_number(exponent, exponent == floor(exponent) && fabs(exponent) < 1e15);
     if (!w) return NULL;
-    nn_tensor *out = binary_compute(BIN_POW, a, w, 1, NULL);
+    nn_tensor *out = nn_dtype_is_floating(a->dtype) && (exponent == 2 || exponent == 3 || exponent == -2)
+                         ? pow_by_products(a, exponent)
+                         : binary_compute(BIN_POW, a, w, 1, NULL);
     NN_RELEASE(w);
     nn_op_params p = {.f = {exponent}};
     if (out && nn_record(NN_OP_pow, 1, &a, 1, &out, 1, &a, &p) < 0) NN_SET(out, NULL);

@@ -469,6 +469,8 @@ static int64_t ceil_log2(int64_t x)
 DEFINE_COLUMN_SUMS(f32, float, 8)
 DEFINE_COLUMN_SUMS(f64, double, 4)
 
+void nn_torch_column_sums_f32(const float *x, int64_t n, int64_t m, float *out) { column_sums_f32(x, n, m, out); }
+
 /* grad summed to self's shape: PyTorch's column sums for a contiguous float
    [n, m] grad and a self of [m] or [1, m]; nn_sum_to_size otherwise. New reference. */
 static nn_tensor *bias_grad(nn_tensor *g, const nn_input_meta *self)

@@ -278,8 +278,17 @@ static int inner(nn_tensor *out, nn_tensor *x, nn_tensor *y)
         int64_t ix, iy;
         vector_inc(cx, &ix);
         vector_inc(cy, &iy);
-        rc = NN_KERNEL(nn_backend_of(target), gemm,
-                       (cd, true, false, 1, 1, n, nn_data_ptr(cx), ix, nn_data_ptr(cy), iy, 0.0, nn_data_ptr(target), 1));
+        if (nn_device_of(target).type == NN_CPU && n <= INT32_MAX && ix <= INT32_MAX && iy <= INT32_MAX) {
+            /* PyTorch's at::dot calls BLAS ?dot, which sums in another order than a 1x1 GEMM */
+            if (cd == NN_FLOAT32)
+                *(float *)nn_data_ptr(target) = blas->sdot((int)n, nn_data_ptr(cx), (int)ix, nn_data_ptr(cy), (int)iy);
+            else
+                *(double *)nn_data_ptr(target) = blas->ddot((int)n, nn_data_ptr(cx), (int)ix, nn_data_ptr(cy), (int)iy);
+            rc = 0;
+        } else {
+            rc = NN_KERNEL(nn_backend_of(target), gemm,
+                           (cd, true, false, 1, 1, n, nn_data_ptr(cx), ix, nn_data_ptr(cy), iy, 0.0, nn_data_ptr(target), 1));
+        }
         if (rc == 0) rc = finish(out, target);
         else NN_RELEASE(target);
     }

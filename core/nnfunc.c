@@ -702,7 +702,7 @@ static void add_row_f32(float acc[4][8], const float *row, int lanes)
         for (int l = 0; l < lanes; l++) acc[k][l] += row[k * lanes + l];
 }
 
-static float torch_sum_f32(const float *x, int64_t n)
+float nn_torch_sum_f32(const float *x, int64_t n)
 {
     const int lanes = n >= 8 ? 8 : 1;
     const int64_t nvec = n / lanes, rows = nvec / 4;
@@ -750,7 +750,7 @@ static nn_tensor *reduce_all(nn_tensor *t, bool mean)
     size_t es = nn_dtype_size(t->dtype);
     double acc = 0;
     if (t->dtype == NN_FLOAT32)
-        acc = torch_sum_f32((const float *)p, n);
+        acc = nn_torch_sum_f32((const float *)p, n);
     else
         for (int64_t i = 0; i < n; i++) acc += nn_load_double(p + (size_t)i * es, t->dtype);
     double v = round_to(t->dtype, acc);
@@ -801,6 +801,8 @@ int nn_mse_loss_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     /* d/dinput = norm * (input - target) * grad, norm = 2 (or 2/numel for mean);
        the target's is the same with the two swapped */
     nn_tensor *x = nn_node_saved(n, 0), *t = nn_node_saved(n, 1);
+    if (t->dtype != x->dtype) /* PyTorch 1.13's mse_loss_backward runs one TensorIterator over both */
+        return nn_error_set(NN_ERR_RUNTIME, "Found dtype %s but expected %s", type_title(t->dtype), type_title(x->dtype));
     double norm = n->p.i[0] == NN_REDUCTION_MEAN ? 2.0 / (double)nn_numel(x) : 2.0;
     for (int k = 0; k < 2; k++) {
         if (!nn_node_needs_input_grad(n, k)) continue;

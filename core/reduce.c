@@ -226,6 +226,28 @@ static int sum_rows(const nn_reduction_layout *l, nn_tensor *out, double scale)
     return 0;
 }
 
+/* A float32 sum or mean over the leading dims of a contiguous CPU tensor (x.sum(0),
+   x.mean((0, 1))), as PyTorch sums columns (nn_torch_column_sums_f32), then the mean's
+   division in float32. false when the reduction is not of that kind. */
+static bool leading_columns(nn_tensor *a, const nn_reduction_layout *l, nn_tensor *out, bool mean)
+{
+    if (a->dtype != NN_FLOAT32 || out->dtype != NN_FLOAT32 || nn_device_of(a).type != NN_CPU || !nn_is_contiguous(a))
+        return false;
+    int k = 0;
+    while (k < a->ndim && l->reduced[k]) k++;
+    if (k == 0 || k == a->ndim) return false;
+    for (int d = k; d < a->ndim; d++)
+        if (l->reduced[d]) return false;
+    int64_t n = 1, m = 1;
+    for (int d = 0; d < a->ndim; d++) *(d < k ? &n : &m) *= a->sizes[d];
+    if (n == 0 || m == 0) return false;
+    float *o = out->storage->data;
+    nn_torch_column_sums_f32(nn_data_ptr(a), n, m, o);
+    if (mean)
+        for (int64_t c = 0; c < m; c++) o[c] /= (float)n;
+    return true;
+}
+
 static nn_tensor *sum_or_mean(nn_tensor *a, int n_dims, const int *dims, bool keepdim, bool mean)
 {
     if (mean && !nn_dtype_is_floating(a->dtype)) {
@@ -241,7 +263,8 @@ static nn_tensor *sum_or_mean(nn_tensor *a, int n_dims, const int *dims, bool ke
     nn_dtype od = nn_dtype_is_floating(a->dtype) ? a->dtype : NN_INT64;
     nn_tensor *out = nn_empty_on(nn_device_of(l.data), l.out_ndim, l.out_shape, od);
     if (out) {
-        if (sum_rows(&l, out, mean ? 1.0 / (double)l.inner : 1.0) < 0) NN_SET(out, NULL);
+        if (leading_columns(a, &l, out, mean)) {
+        } else if (sum_rows(&l, out, mean ? 1.0 / (double)l.inner : 1.0) < 0) NN_SET(out, NULL);
         if (out && mean && l.inner == 0) nn_fill_(out, NAN);
         nn_op_params p;
         nn_reduction_params(&l, keepdim, a->ndim, &p);

@@ -707,6 +707,7 @@ int nn_index_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 
 nn_tensor *nn_index(nn_tensor *t, int n, const nn_index_item *items)
 {
+    if (nn_index_tensor_count(n, items) > 1) return nn_index_multi(t, n, items);
     int tensor_item, tensor_dim;
     nn_tensor *view = basic_index(t, n, items, &tensor_item, &tensor_dim);
     if (!view || tensor_item < 0) return view;
@@ -720,6 +721,7 @@ nn_tensor *nn_index(nn_tensor *t, int n, const nn_index_item *items)
 /* Writes value into t[items] without autograd; t unchanged on error. */
 static int index_put_raw(nn_tensor *t, int n, const nn_index_item *items, nn_tensor *value)
 {
+    if (nn_index_tensor_count(n, items) > 1) return nn_index_put_multi_raw(t, n, items, value);
     int tensor_item, tensor_dim;
     nn_tensor *view = NULL;
     NN_WITH_GRAD_MODE(false, view = basic_index(t, n, items, &tensor_item, &tensor_dim));
@@ -775,6 +777,14 @@ static int index_put_raw(nn_tensor *t, int n, const nn_index_item *items, nn_ten
 int nn_index_put_(nn_tensor *t, int n, const nn_index_item *items, nn_tensor *value)
 {
     if (nn_check_inplace(t) < 0) return -1;
+    int ones = 0; /* PyTorch drops the value's leading 1s (slicePrefix1sSize): x[i] = row[None] works */
+    while (ones < value->ndim && value->sizes[ones] == 1) ones++;
+    if (ones) {
+        nn_tensor *v = nn_reshape(value, value->ndim - ones, value->sizes + ones);
+        int rc = v ? nn_index_put_(t, n, items, v) : -1;
+        NN_RELEASE(v);
+        return rc;
+    }
     if (index_put_raw(t, n, items, value) < 0) return -1;
     nn_bump_version(t);
     nn_tensor *in[2] = {t, value};

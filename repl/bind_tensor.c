@@ -1490,8 +1490,8 @@ int repl_tensor_setattr(nn_tensor *t, const char *name, nn_object *value)
             NN_SET(t->grad, NULL);
             return 0;
         }
-        if (!nn_is_tensor(value))
-            return nn_error_set(NN_ERR_TYPE, "assigned grad expected to be a Tensor or None but got grad of type %s",
+        if (!nn_is_tensor(value)) /* sic: PyTorch 1.13's message has no space after "type" */
+            return nn_error_set(NN_ERR_TYPE, "assigned grad expected to be a Tensor or None but got grad of type%s",
                                 repl_type_name(value));
         NN_SET(t->grad, (nn_tensor *)nn_retain(value));
         return 0;
@@ -1630,8 +1630,11 @@ static int add_item(index_buf *ib, nn_object *k)
     } else if (nn_is_tensor(k)) {
         it->kind = NN_INDEX_TENSOR;
         it->tensor = NN_TENSOR(k);
-    } else if (nn_is_list(k) || nn_is_bool(k)) {
-        nn_tensor *t = nn_tensor_from_nested(k, -1);
+    } else if (nn_is_list(k) || nn_is_bool(k) || !strcmp(repl_type_name(k), "range")) {
+        bool range = !nn_is_list(k) && !nn_is_bool(k);
+        nn_object *list = range ? repl_iterable_to_list(k) : (NN_RETAIN(k), k); /* a range: its ints */
+        nn_tensor *t = list ? nn_tensor_from_nested(list, -1) : NULL;
+        NN_RELEASE(list);
         if (!t) return -1;
         ib->owned[ib->n_owned++] = t;
         it->kind = NN_INDEX_TENSOR;

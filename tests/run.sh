@@ -78,6 +78,11 @@ for t in "$@"; do
             fi
         done
         if [ "$lb_failed" -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: nnscope tests/scripts on the loopback device"; fi
+        # the corpus of real public PyTorch scripts (tests/corpus/README.md): each prints what
+        # PyTorch 1.13 printed (NAME.expected, tests/fixtures/gen_corpus.py) byte for byte, or,
+        # listed in tests/corpus/known_failures.txt, at least its first LINES lines; one program
+        echo "== nnscope tests/corpus"
+        if sh tests/corpus/run.sh "$prog" "$outdir"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: nnscope tests/corpus"; fi
         echo "== tests/scripts/check_coverage.sh"
         if sh tests/scripts/check_coverage.sh; then
             passed=$((passed + 1))
