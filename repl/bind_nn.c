@@ -617,7 +617,7 @@ MM(requires_grad_)
 MM(zero_grad)
 {
     ARGS(1);
-    bool stn = false; /* PyTorch 1.13's default: the grads are zeroed, not dropped */
+    bool stn = true; /* the seeds' default (PyTorch 2's), not 1.13's False */
     if (repl_parse_args("zero_grad", "self, set_to_none=", args, kwargs, a) ||
         repl_arg_bool("zero_grad", "set_to_none", 1, a[0], &stn))
         return NULL;
@@ -1064,7 +1064,7 @@ static const repl_method_def module_methods[] = {
      "requires_grad_(requires_grad=True)\n"
      "Change if autograd should record operations on parameters in this module."},
     {"zero_grad", mm_zero_grad,
-     "zero_grad(set_to_none=False)\n"
+     "zero_grad(set_to_none=True)\n"
      "Sets gradients of all model parameters to zero (to None by default)."},
     {"half", mm_half,
      "half()\n"

@@ -245,7 +245,7 @@ static nn_object *o_step(nn_object *self, nn_object *args, nn_object *kwargs)
 static nn_object *o_zero_grad(nn_object *self, nn_object *args, nn_object *kwargs)
 {
     ARGS(1);
-    bool stn = false; /* PyTorch 1.13's default: the grads are zeroed, not dropped */
+    bool stn = true; /* the seeds' default (PyTorch 2's), not 1.13's False */
     if (repl_parse_args("zero_grad", "self, set_to_none=", args, kwargs, a) ||
         repl_arg_bool("zero_grad", "set_to_none", 1, a[0], &stn) ||
         nn_optimizer_zero_grad((nn_optimizer *)self, stn))
@@ -289,7 +289,7 @@ static const repl_method_def optim_methods[] = {
      "step(closure=None)\n"
      "Performs a single optimization step (parameter update)."},
     {"zero_grad", o_zero_grad,
-     "zero_grad(set_to_none=False)\n"
+     "zero_grad(set_to_none=True)\n"
      "Sets the gradients of all optimized tensors to zero (to None by default)."},
     {"add_param_group", o_add_param_group,
      "add_param_group(param_group)\n"
