@@ -1,7 +1,7 @@
 # What the real-script corpus (tests/corpus) needed from the float32 math and a few
 # behaviours, checked against PyTorch 1.13 to the last digit: sums over a whole tensor
-# and over leading dims, means, x ** 2, x ** 3 and x ** -2, dot, optimizer.zero_grad() keeping
-# zeroed grads, mse_loss's backward refusing a target of another dtype, a value with
+# and over leading dims, means, x ** 2, x ** 3 and x ** -2, dot, zero_grad(set_to_none=False)
+# keeping zeroed grads (the default, set_to_none=True, is the seeds' and PyTorch 2's), mse_loss's backward refusing a target of another dtype, a value with
 # leading 1s assigned to a row, and the message of a non-tensor .grad.
 import math
 import torch
@@ -20,9 +20,9 @@ m = torch.nn.Linear(3, 2)
 opt = torch.optim.SGD(m.parameters(), lr=0.1, momentum=0.9)
 m(torch.randn(4, 3)).sum().backward()
 opt.step()
-opt.zero_grad()
+opt.zero_grad(set_to_none=False)
 print(m.weight.grad)
-m.zero_grad()
+m.zero_grad(set_to_none=False)
 print(m.bias.grad)
 opt.step()
 print(m.weight)
