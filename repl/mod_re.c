@@ -575,7 +575,7 @@ static nn_object *re_compile(void *ud, nn_object *args, nn_object *kwargs)
         result = compile_error("cannot use LOCALE flag with a str pattern", -1);
         goto done;
     }
-    uint32_t opts = PCRE2_UTF | PCRE2_NO_UTF_CHECK;
+    uint32_t opts = PCRE2_UTF; /* PCRE2 checks the pattern's UTF-8 (a str need not be valid) */
     if (!(t.flags & F_A)) opts |= PCRE2_UCP;
     if (t.flags & F_I) opts |= PCRE2_CASELESS;
     if (t.flags & F_M) opts |= PCRE2_MULTILINE;
@@ -680,6 +680,24 @@ typedef struct subject {
     int64_t last;      /* the fifth argument */
 } subject;
 
+/* Whether s[0, n) is well-formed UTF-8 (no overlong forms, surrogates or code
+   points past U+10FFFF): PCRE2 matches with its own check off, and a str made
+   from raw bytes of a source file need not be. */
+static bool utf8_valid(const unsigned char *s, size_t n)
+{
+    for (size_t i = 0; i < n;) {
+        unsigned char c = s[i];
+        size_t len = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
+        if (!len || len > n - i || (len == 2 && c < 0xC2) || (len == 4 && c > 0xF4)) return false;
+        for (size_t k = 1; k < len; k++)
+            if ((s[i + k] & 0xC0) != 0x80) return false;
+        if (len == 3 && ((c == 0xE0 && s[i + 1] < 0xA0) || (c == 0xED && s[i + 1] >= 0xA0))) return false;
+        if (len == 4 && ((c == 0xF0 && s[i + 1] < 0x90) || (c == 0xF4 && s[i + 1] >= 0x90))) return false;
+        i += len;
+    }
+    return true;
+}
+
 static int get_subject(const char *fname, nn_object *args, nn_object *kwargs, subject *s)
 {
     if (repl_mod_nargs(fname, args, kwargs, 5, 5) < 0) return -1;
@@ -693,6 +711,8 @@ static int get_subject(const char *fname, nn_object *args, nn_object *kwargs, su
         return -1;
     s->code = (re_code *)code;
     s->k = (cursor){.s = nn_str_cstr(str), .n = nn_str_len(str)};
+    if (!utf8_valid((const unsigned char *)s->k.s, s->k.n))
+        return repl_raise_exc(EXC_ValueError, "%s(): the string is not valid UTF-8", fname);
     long chars = char_pos(s->k.s, s->k.n);
     s->k.ascii = (size_t)chars == s->k.n;
     if (pos < 0) pos = 0;

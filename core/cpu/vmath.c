@@ -19,12 +19,28 @@
 #endif
 
 #ifdef HAVE_VMATH
+#ifdef __clang__
+/* clang ignores GCC's target pragma: the attribute is put on each function
+   below instead, and sleef.h, which declares its __m256 entry points only under
+   __AVX__, is shown that macro while it is read */
+#include <immintrin.h>
+#pragma clang attribute push(__attribute__((target("avx2,fma"))), apply_to = function)
+#ifndef __AVX__
+#define __AVX__ 1
+#define VMATH_SHOWED_AVX
+#endif
+#include <sleef.h>
+#ifdef VMATH_SHOWED_AVX
+#undef __AVX__
+#endif
+#else
 #pragma GCC push_options
 #pragma GCC target("avx2,fma")
 #include <immintrin.h>
 #include <sleef.h> /* declares the __m256 entry points only under AVX */
+#endif
 
-typedef __m256 (*vec_fn)(__m256);
+typedef __typeof__(&Sleef_sinf8_u10avx2) vec_fn; /* as sleef.h declares them (clang reads its CONST as a qualifier) */
 
 static const vec_fn vec_fns[NN_VFN_COUNT] = {
     [NN_VFN_SIN] = Sleef_sinf8_u10avx2,     [NN_VFN_COS] = Sleef_cosf8_u10avx2,
@@ -177,7 +193,11 @@ static void softmax_row(const float *x, float *y, int64_t n, bool is_log)
         row_scale(y, y, n, 1 / sum);
     }
 }
+#ifdef __clang__
+#pragma clang attribute pop
+#else
 #pragma GCC pop_options
+#endif
 
 static bool have_avx2_fma(void)
 {
