@@ -298,26 +298,6 @@ static nn_object *loss_ctor(const char *f, nn_object *args, nn_object *kwargs, n
 CTOR(MSELoss) { return loss_ctor("MSELoss.__init__", args, kwargs, nn_mse_loss_new); }
 CTOR(L1Loss) { return loss_ctor("L1Loss.__init__", args, kwargs, nn_l1_loss_new); }
 
-CTOR(CrossEntropyLoss)
-{
-    ARGS(6);
-    const char *red = NULL;
-    int64_t ii = -100;
-    double ls = 0;
-    const char *f = "CrossEntropyLoss.__init__";
-    if (repl_parse_args(f, "self, weight=, size_average=, ignore_index=, reduce=, reduction=, label_smoothing=", args,
-                        kwargs, a) ||
-        repl_arg_int(f, "ignore_index", 3, a[2], &ii) || repl_arg_str(f, "reduction", 5, a[4], &red) ||
-        repl_arg_double(f, "label_smoothing", 6, a[5], &ls))
-        return NULL;
-    repl_legacy_reduction(a[1], a[3], &red);
-    if (a[0] && !nn_is_none(a[0])) {
-        nn_error_set(NN_ERR_NOT_IMPLEMENTED, "CrossEntropyLoss: per-class weights are not supported");
-        return NULL;
-    }
-    return MOD(nn_cross_entropy_loss_new(red, ii, ls));
-}
-
 CTOR(Sequential)
 {
     if (kwargs && nn_dict_len(kwargs)) {
@@ -1430,9 +1410,6 @@ static const repl_class_def nn_classes[] = {
     NNCLASS(L1Loss, "loss", nn_l1_loss_class,
             "L1Loss(size_average=None, reduce=None, reduction='mean')\n"
             "Creates a criterion that measures the mean absolute error (MAE) between each element in the input x and target y."),
-    NNCLASS(CrossEntropyLoss, "loss", nn_cross_entropy_loss_class,
-            "CrossEntropyLoss(weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean', label_smoothing=0.0)\n"
-            "This criterion computes the cross entropy loss between input logits and target."),
     NNCLASS(Sequential, "container", nn_sequential_class,
             "Sequential(*args)\n"
             "A sequential container.\n"
@@ -1827,29 +1804,6 @@ static nn_object *floss(const char *f, nn_object *args, nn_object *kwargs, bool 
 FN(mse_loss) { return floss("mse_loss", args, kwargs, false); }
 FN(l1_loss) { return floss("l1_loss", args, kwargs, true); }
 
-FN(cross_entropy)
-{
-    ARGS(8);
-    nn_tensor *x, *y = NULL;
-    const char *red = NULL;
-    int64_t ii = -100;
-    double ls = 0;
-    nn_reduction r = NN_REDUCTION_MEAN;
-    const char *f = "cross_entropy";
-    if (repl_parse_args(f, "input, target, weight=, size_average=, ignore_index=, reduce=, reduction=, label_smoothing=",
-                        args, kwargs, a) ||
-        !(x = input_of(f, a[0])) || repl_arg_tensor(f, "target", 2, a[1], &y) ||
-        repl_arg_int(f, "ignore_index", 5, a[4], &ii) || repl_arg_str(f, "reduction", 7, a[6], &red) ||
-        repl_arg_double(f, "label_smoothing", 8, a[7], &ls) ||
-        (repl_legacy_reduction(a[3], a[5], &red), reduction_of(red, &r)))
-        return NULL;
-    if (a[2] && !nn_is_none(a[2])) {
-        nn_error_set(NN_ERR_NOT_IMPLEMENTED, "cross_entropy: per-class weights are not supported");
-        return NULL;
-    }
-    return (nn_object *)nn_cross_entropy(x, y, r, ii, ls);
-}
-
 FN(layer_norm)
 {
     ARGS(5);
@@ -1949,9 +1903,6 @@ static const repl_function_def functional[] = {
     {"l1_loss", F_l1_loss,
      "l1_loss(input, target, size_average=None, reduce=None, reduction='mean') -> Tensor\n"
      "Function that takes the mean element-wise absolute value difference."},
-    {"cross_entropy", F_cross_entropy,
-     "cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean', label_smoothing=0.0) -> Tensor\n"
-     "This criterion computes the cross entropy loss between input logits and target."},
     {"layer_norm", F_layer_norm,
      "layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05) -> Tensor\n"
      "Applies Layer Normalization for last certain number of dimensions."},
