@@ -168,8 +168,8 @@ static int run_script(repl_app *app, const command_line *cl)
         source = read_all(f);
         fclose(f);
         /* as CPython 3.11: the script's absolute path names it in tracebacks and is __file__ */
-        absolute = repl_os_abspath(cl->path);
-        nn_object *file = absolute ? nn_str_new(absolute) : NULL;
+        absolute = repl_os_abspath(cl->path); /* NULL when the working directory is gone */
+        nn_object *file = nn_str_new(absolute ? absolute : cl->path);
         if (!file || repl_set_global(app->interp, "__file__", file) < 0) nn_error_clear();
         NN_RELEASE(file);
         filename = absolute ? absolute : cl->path;
