@@ -107,8 +107,9 @@ nn_storage *nn_storage_new_on(nn_device device, size_t nbytes)
     }
     nn_storage *s = nn_malloc(sizeof *s);
     if (!s) return NULL;
-    s->data = nbytes ? b->alloc(nbytes) : NULL;
-    if (nbytes && !s->data) {
+    /* an empty storage gets a block too: its data is never NULL (NULL + 0 is undefined in C) */
+    s->data = b->alloc(nbytes);
+    if (!s->data) {
         nn_free(s);
         return NULL;
     }
