@@ -20,38 +20,23 @@
 #include "nn_int.h"
 #include "nn_losses.h"
 #include "nn_math.h"
+#include "nn_scratch.h"
 
-/* Temporaries of one formula, released together; E(expr) keeps expr's result
-   and fails the whole formula if it is NULL. */
-typedef struct pool {
-    nn_tensor *t[24];
-    int n;
-    bool failed;
-} pool;
+/* E(expr) keeps expr's result among the formula's temporaries (nn_scratch.h) and
+   fails the whole formula if it is NULL. */
+#define E(expr) NN_KEEP(&s, (expr))
 
-static nn_tensor *keep(pool *s, nn_tensor *t)
-{
-    if (!t || s->n == 24) {
-        NN_RELEASE(t);
-        s->failed = true;
-        return NULL;
-    }
-    return s->t[s->n++] = t;
-}
-#define E(expr) (s.failed ? NULL : keep(&s, (expr)))
-
-/* r (borrowed from s) retained, then the pool released */
-static nn_tensor *done(pool *s, nn_tensor *r)
+/* r (borrowed from s) retained, then the temporaries released */
+static nn_tensor *done(nn_scratch *s, nn_tensor *r)
 {
     if (s->failed) r = NULL;
     if (r) nn_retain((nn_object *)r);
-    for (int k = 0; k < s->n; k++) NN_RELEASE(s->t[k]);
-    s->n = 0;
+    nn_scratch_free(s);
     return r;
 }
 
 /* Backward: gin[i] = r summed to input i's shape and dtype; releases s. */
-static int finish(pool *s, nn_node *n, int i, nn_tensor *r, nn_tensor **slot)
+static int finish(nn_scratch *s, nn_node *n, int i, nn_tensor *r, nn_tensor **slot)
 {
     int rc = -1;
     if (!s->failed && r) {
@@ -108,9 +93,9 @@ static void set_reduction(nn_op_params *p, nn_reduction reduction, const nn_tens
 }
 
 /* g / numel where the forward took the mean */
-static nn_tensor *mean_scale(pool *sp, nn_node *n, nn_tensor *g)
+static nn_tensor *mean_scale(nn_scratch *sp, nn_node *n, nn_tensor *g)
 {
-    pool s = *sp;
+    nn_scratch s = *sp;
     if (n->p.i[0] == NN_REDUCTION_MEAN) g = E(nn_div_scalar(g, (double)n->p.i[1]));
     *sp = s;
     return g;
@@ -161,7 +146,7 @@ nn_tensor *nn_binary_cross_entropy(nn_tensor *input, nn_tensor *target, nn_tenso
                      nn_dtype_scalar_name(input->dtype));
         return NULL;
     }
-    pool s = {0};
+    nn_scratch s = {0};
     nn_tensor *w = weight ? E(expand_weight(weight, target)) : NULL, *loss = NULL, *out = NULL;
     bool prev = nn_set_grad_enabled(false);
     nn_tensor *xc = E(nn_contiguous(input)), *tc = E(nn_contiguous(target));
@@ -194,7 +179,7 @@ int nn_binary_cross_entropy_backward(nn_node *n, nn_tensor **gout, nn_tensor **g
 {
     int rc = 0;
     if (nn_node_needs_input_grad(n, 0)) {
-        pool s = {0};
+        nn_scratch s = {0};
         nn_tensor *den = E(nn_clamp_min(E(nn_mul(E(nn_rsub_scalar(X, 1)), X)), 1e-12));
         nn_tensor *r = E(nn_div(E(nn_mul(G, E(nn_sub(X, T)))), den));
         if (W) r = E(nn_mul(r, W));
@@ -202,7 +187,7 @@ int nn_binary_cross_entropy_backward(nn_node *n, nn_tensor **gout, nn_tensor **g
         rc = finish(&s, n, 0, r, &gin[0]);
     }
     if (rc == 0 && nn_node_needs_input_grad(n, 1)) {
-        pool s = {0};
+        nn_scratch s = {0};
         nn_tensor *r = E(nn_neg(E(nn_log(E(nn_div(X, E(nn_rsub_scalar(X, 1))))))));
         if (W) r = E(nn_mul(r, W));
         r = E(nn_mul(r, G));
@@ -229,7 +214,7 @@ nn_tensor *nn_bce_with_logits(nn_tensor *input, nn_tensor *target, nn_tensor *we
                      nn_dtype_scalar_name(nn_dtype_is_floating(target->dtype) ? input->dtype : target->dtype));
         return NULL;
     }
-    pool s = {0};
+    nn_scratch s = {0};
     nn_tensor *out = NULL;
     bool prev = nn_set_grad_enabled(false);
     nn_tensor *negx = E(nn_neg(input));
@@ -265,7 +250,7 @@ int nn_binary_cross_entropy_with_logits_backward(nn_node *n, nn_tensor **gout, n
 {
     int rc = 0;
     if (nn_node_needs_input_grad(n, 0)) {
-        pool s = {0};
+        nn_scratch s = {0};
         nn_tensor *r;
         if (PW) {
             nn_tensor *t = E(nn_mul(PW, T));
@@ -279,7 +264,7 @@ int nn_binary_cross_entropy_with_logits_backward(nn_node *n, nn_tensor **gout, n
         rc = finish(&s, n, 0, r, &gin[0]);
     }
     if (rc == 0 && nn_node_needs_input_grad(n, 1)) {
-        pool s = {0};
+        nn_scratch s = {0};
         nn_tensor *r;
         if (PW) {
             nn_tensor *ln = E(nn_logsigmoid(E(nn_neg(X))));
@@ -329,7 +314,7 @@ static nn_tensor *smooth_op(nn_op_id op, const char *kernel, nn_tensor *input, n
         return NULL;
     }
     if (check_float(kernel, input) < 0) return NULL;
-    pool s = {0};
+    nn_scratch s = {0};
     bool prev = nn_set_grad_enabled(false);
     nn_tensor *xc = E(nn_contiguous(E(nn_expand(input, nd, shape))));
     nn_tensor *tc = E(nn_contiguous(E(nn_expand(target, nd, shape))));
@@ -376,7 +361,7 @@ nn_tensor *nn_huber_loss(nn_tensor *input, nn_tensor *target, nn_reduction reduc
 static int smooth_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin, bool huber)
 {
     double beta = n->p.f[0], norm = n->p.i[0] == NN_REDUCTION_MEAN ? 1.0 / (double)n->p.i[1] : 1.0;
-    pool s = {0};
+    nn_scratch s = {0};
     nn_tensor *d = E(nn_sub(X, T));
     nn_tensor *ng = E(nn_mul_scalar(G, norm));
     nn_tensor *outside = huber ? E(nn_mul_scalar(ng, beta)) : ng;
@@ -388,14 +373,14 @@ static int smooth_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin, bool h
     if (s.failed) return done(&s, NULL), -1;
     int rc = 0;
     if (nn_node_needs_input_grad(n, 1)) {
-        pool s2 = {0};
-        nn_tensor *neg = keep(&s2, nn_neg(r));
+        nn_scratch s2 = {0};
+        nn_tensor *neg = nn_scratch_keep(&s2, nn_neg(r));
         rc = finish(&s2, n, 1, neg, &gin[1]);
     }
     if (rc == 0 && nn_node_needs_input_grad(n, 0)) {
         nn_retain((nn_object *)r);
-        pool s3 = {0};
-        rc = finish(&s3, n, 0, keep(&s3, r), &gin[0]);
+        nn_scratch s3 = {0};
+        rc = finish(&s3, n, 0, nn_scratch_keep(&s3, r), &gin[0]);
     }
     done(&s, NULL);
     return rc;
@@ -427,7 +412,7 @@ nn_tensor *nn_div_number(nn_tensor *a, double s)
 
 int nn_div_number_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 {
-    pool s = {0};
+    nn_scratch s = {0};
     return finish(&s, n, 0, E(nn_div_scalar(gout[0], n->p.f[0])), &gin[0]);
 }
 
@@ -439,7 +424,7 @@ nn_tensor *nn_kl_div(nn_tensor *input, nn_tensor *target, nn_reduction reduction
         fprintf(stderr, "UserWarning: reduction: 'mean' divides the total loss by both the batch size and the support "
                         "size.'batchmean' divides only by the batch size, and aligns with the KL div math definition."
                         "'mean' will be changed to behave the same as 'batchmean' in the next major release.\n");
-    pool s = {0};
+    nn_scratch s = {0};
     nn_tensor *elem;
     if (log_target) elem = E(nn_mul(E(nn_exp(target)), E(nn_sub(target, input))));
     else elem = E(nn_sub(E(nn_xlogy(target, target)), E(nn_mul(target, input))));
@@ -460,7 +445,7 @@ nn_tensor *nn_margin_ranking_loss(nn_tensor *x1, nn_tensor *x2, nn_tensor *targe
                      size_str(x1, a, sizeof a), size_str(x2, b, sizeof b), size_str(target, c, sizeof c));
         return NULL;
     }
-    pool s = {0};
+    nn_scratch s = {0};
     nn_tensor *r = E(nn_add_scalar(E(nn_mul(E(nn_neg(target)), E(nn_sub(x1, x2)))), margin));
     r = E(nn_clamp_min(r, 0));
     return done(&s, E(reduce(r, reduction)));
@@ -485,7 +470,7 @@ nn_tensor *nn_cosine_embedding_loss(nn_tensor *x1, nn_tensor *x2, nn_tensor *tar
         return NULL;
     }
     int dim = td;
-    pool s = {0};
+    nn_scratch s = {0};
     nn_tensor *prod_sum = E(nn_sum(E(nn_mul(x1, x2)), 1, &dim, false));
     nn_tensor *mag1 = E(nn_add_scalar(E(nn_sum(E(nn_mul(x1, x1)), 1, &dim, false)), 1e-12));
     nn_tensor *mag2 = E(nn_add_scalar(E(nn_sum(E(nn_mul(x2, x2)), 1, &dim, false)), 1e-12));
@@ -504,7 +489,7 @@ nn_tensor *nn_cosine_embedding_loss(nn_tensor *x1, nn_tensor *x2, nn_tensor *tar
 /* pairwise_distance(a, b, p, eps): norm(a - b + eps, p, last dim) */
 static nn_tensor *pairwise(nn_tensor *a, nn_tensor *b, double p, double eps)
 {
-    pool s = {0};
+    nn_scratch s = {0};
     int nd = a->ndim > b->ndim ? a->ndim : b->ndim;
     int dim = nd - 1;
     nn_tensor *d = E(nn_add_scalar(E(nn_sub(a, b)), eps));
@@ -523,7 +508,7 @@ nn_tensor *nn_triplet_margin_loss(nn_tensor *anchor, nn_tensor *positive, nn_ten
                      ad, positive->ndim, negative->ndim);
         return NULL;
     }
-    pool s = {0};
+    nn_scratch s = {0};
     nn_tensor *dpos = E(pairwise(anchor, positive, p, eps));
     nn_tensor *dneg = E(pairwise(anchor, negative, p, eps));
     if (swap) dneg = E(nn_minimum(dneg, E(pairwise(positive, negative, p, eps))));

@@ -1,6 +1,6 @@
 /*
  * nn_scratch.h — core-private: the temporaries of one composed computation
- * (rnn.c, attention.c). Each op's result is kept and released together at
+ * (rnn.c, attention.c, losses.c). Each op's result is kept and released together at
  * the end; once one op has failed (returned NULL, error set), the NN_KEEP of
  * later ops skips them, so a chain of ops needs one check at its end.
  */
