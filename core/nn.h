@@ -655,6 +655,16 @@ typedef void (*nn_op_observer_fn)(void *ud, const char *op, int n_in, nn_tensor 
 void nn_set_op_observer(nn_op_observer_fn fn, void *ud);
 /* The observer now set (NULL when none) and its ud. */
 nn_op_observer_fn nn_get_op_observer(void **ud);
+/* An observer of every backward node (op_observer.c): called after a node's
+   backward computed its results, with the node's name ("LogBackward0"), the
+   gradients it received (one per output of its forward), the gradients it made
+   (one per input) and the tensors it saved, all borrowed, NULLs allowed. It
+   keeps the current error as it found it. One at a time; NULL removes it. The
+   inspector's NaN breakpoint uses it to name the node that made a NaN. */
+typedef void (*nn_backward_observer_fn)(void *ud, const char *node, int n_received, nn_tensor *const *received,
+                                        int n_made, nn_tensor *const *made, int n_saved, nn_tensor *const *saved);
+void nn_set_backward_observer(nn_backward_observer_fn fn, void *ud);
+nn_backward_observer_fn nn_get_backward_observer(void **ud);
 /* tensor.retain_grad() */
 int nn_retain_grad(nn_tensor *t);
 /* Registers hook(grad) -> new grad or None on t; returns a handle id (> 0) or -1. */
