@@ -340,6 +340,10 @@ static inline nn_device nn_device_of(const nn_tensor *t) { return t->storage->de
    "Expected all tensors to be on the same device, but found at least two
    devices, cuda:0 and cpu!" otherwise. */
 nn_tensor *nn_empty_on(nn_device device, int ndim, const int64_t *sizes, nn_dtype dtype);
+/* The check of a new tensor's sizes that nn_empty makes, with PyTorch's errors
+   (a negative dimension; a byte count beyond int64); the byte count in
+   *nbytes (may be NULL). 0, or -1 with RuntimeError. */
+int nn_check_new_sizes(int ndim, const int64_t *sizes, nn_dtype dtype, int64_t *nbytes);
 nn_tensor *nn_full_on(nn_device device, int ndim, const int64_t *sizes, double value, nn_dtype dtype);
 nn_tensor *nn_to_device(nn_tensor *t, nn_device device);
 /* The device factories without one allocate on (PyTorch 2's torch.set_default_device):
