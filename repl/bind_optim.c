@@ -313,9 +313,7 @@ static const repl_class_def optim_classes[] = {
     {"AdamW", "torch.optim.adamw.AdamW", c_AdamW, &nn_optimizer_type, NULL,
      "AdamW(params, lr=0.001, betas=(0.9, 0.999), eps=1e-08, weight_decay=0.01, amsgrad=False, *, maximize=False)\n"
      "Implements AdamW algorithm.", optim_method_at},
-    {"Optimizer", "torch.optim.optimizer.Optimizer", NULL, &nn_optimizer_type, NULL,
-     "Optimizer(params, defaults)\n"
-     "Base class for all optimizers.", optim_method_at},
+    /* Optimizer, RMSprop, Adagrad, Adadelta: the language's (bind_optim_more.c, stdlib.c's aliases) */
 };
 
 static int put_num(nn_object *d, const char *k, double v, bool is_int)

@@ -628,7 +628,7 @@ static nn_object *sched_step(void *ud, nn_object *args, nn_object *kwargs)
 /* _LRScheduler.__init__'s work after a subclass set its own attributes. */
 static int base_init(nn_object *self, nn_object *optimizer, nn_object *last_epoch, nn_object *verbose)
 {
-    if (!nn_is_instance(optimizer, &nn_optimizer_type))
+    if (!repl_optim_is_optimizer(optimizer))
         return repl_raise_exc(EXC_TypeError, "%s is not an Optimizer", repl_value_type_name(optimizer));
     int64_t le = -1;
     if (last_epoch && repl_arg_int("_LRScheduler", "last_epoch", 0, last_epoch, &le)) return -1;
@@ -745,7 +745,7 @@ static nn_object *cosine_init(void *ud, nn_object *args, nn_object *kwargs)
 /* LambdaLR / MultiplicativeLR: self.lr_lambdas from one function or a list of one per group */
 static int lambdas_init(nn_object *self, nn_object *optimizer, nn_object *fn)
 {
-    if (!nn_is_instance(optimizer, &nn_optimizer_type))
+    if (!repl_optim_is_optimizer(optimizer))
         return repl_raise_exc(EXC_TypeError, "%s is not an Optimizer", repl_value_type_name(optimizer));
     if (repl_set_attr(self, "optimizer", optimizer)) return -1;
     nn_object *groups = groups_of(self);
@@ -890,7 +890,7 @@ static nn_object *onecycle_init(void *ud, nn_object *args, nn_object *kwargs)
                              args, 1, kwargs, a))
         return NULL;
     nn_object *opt = a[0];
-    if (!nn_is_instance(opt, &nn_optimizer_type)) {
+    if (!repl_optim_is_optimizer(opt)) {
         repl_raise_exc(EXC_TypeError, "%s is not an Optimizer", repl_value_type_name(opt));
         return NULL;
     }
@@ -1153,7 +1153,7 @@ static nn_object *plateau_init(void *ud, nn_object *args, nn_object *kwargs)
         return NULL;
     }
     if (set_or_default(self, "factor", a[2], 0.1)) return NULL;
-    if (!nn_is_instance(a[0], &nn_optimizer_type)) {
+    if (!repl_optim_is_optimizer(a[0])) {
         repl_raise_exc(EXC_TypeError, "%s is not an Optimizer", repl_value_type_name(a[0]));
         return NULL;
     }

@@ -41,6 +41,7 @@ static const struct {
     {"torch.autograd.function", repl_mod_autograd_function},
     {"torch.autograd.grad_mode", repl_mod_grad_mode},
     {"torch.optim.lr_scheduler", repl_mod_lr_scheduler},
+    {"torch.optim.optimizer", repl_mod_optim_optimizer},
     {"torch.utils", repl_mod_torch_utils},
     {"torch.utils.data", repl_mod_data},
     {"typing", repl_mod_typing},
@@ -75,6 +76,10 @@ static const struct {
     {"torch", "inference_mode", "torch.autograd.grad_mode"},
     {"torch", "is_inference_mode_enabled", "torch.autograd.grad_mode"},
     {"torch.autograd", "inference_mode", "torch.autograd.grad_mode"},
+    {"torch.optim", "Optimizer", "torch.optim.optimizer"},
+    {"torch.optim", "RMSprop", "torch.optim.optimizer"},
+    {"torch.optim", "Adagrad", "torch.optim.optimizer"},
+    {"torch.optim", "Adadelta", "torch.optim.optimizer"},
 };
 
 nn_object *repl_stdlib_alias(const char *ns, const char *name)
