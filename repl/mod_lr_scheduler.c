@@ -12,8 +12,9 @@
  * in PyTorch's order of operations, so the learning rates equal PyTorch's bit
  * for bit. The learning rates live in the optimizer's param_groups dicts
  * (group['lr'], 'initial_lr', ...), as in PyTorch.
- * Not here: warnings (the order of step() calls), CyclicLR,
- * CosineAnnealingWarmRestarts, SequentialLR, ChainedScheduler; MultiStepLR's
+ * CyclicLR, CosineAnnealingWarmRestarts, SequentialLR and ChainedScheduler
+ * are written in the language (mod_lr_scheduler_more.c).
+ * Not here: warnings (the order of step() calls); MultiStepLR's
  * milestones are a dict {milestone: count}, not a collections.Counter.
  */
 #include <math.h>
@@ -1387,6 +1388,7 @@ nn_object *repl_mod_lr_scheduler(void)
         if (!rc) rc = repl_set_attr(m, classes[i].name, &c->ob);
     }
     if (!rc) rc = repl_set_attr(m, "LRScheduler", &made[0]->ob); /* PyTorch 2's name */
+    if (!rc) rc = repl_lr_scheduler_more(m); /* CyclicLR, ...: mod_lr_scheduler_more.c */
     for (size_t i = 0; i < N; i++) NN_RELEASE(made[i]);
     if (rc) NN_SET(m, NULL);
     return m;
