@@ -33,6 +33,8 @@ static const struct {
     {"os.path", repl_mod_os_path},
     {"random", repl_mod_random},
     {"re", repl_mod_re},
+    {"safetensors", repl_mod_safetensors},
+    {"safetensors.torch", repl_mod_safetensors_torch},
     {"statistics", repl_mod_statistics},
     {"string", repl_mod_string},
     {"subprocess", repl_mod_subprocess},
