@@ -1453,6 +1453,7 @@ nn_object *repl_tensor_getattr(nn_tensor *t, const char *name)
     if (!strcmp(name, "is_cuda")) return nn_bool_new(nn_device_of(t).type == NN_CUDA);
     if (!strcmp(name, "requires_grad")) return nn_bool_new(t->requires_grad);
     if (!strcmp(name, "is_leaf")) return nn_bool_new(nn_is_leaf(t));
+    if (!strcmp(name, "retains_grad")) return nn_bool_new(t->retains_grad);
     if (!strcmp(name, "grad")) {
         nn_tensor *g = nn_grad(t);
         return g ? T(g) : nn_retain(nn_none());
@@ -1717,7 +1718,11 @@ static nn_object *node_name(nn_object *self, nn_object *args, nn_object *kwargs)
 {
     ARGS(1);
     if (repl_parse_args("name", "", args, kwargs, a)) return NULL;
-    if (self->type == &nn_node_type) return nn_str_new(nn_node_name((nn_node *)self));
+    if (self->type == &nn_node_type) {
+        const char *name = nn_node_name((nn_node *)self);
+        /* the one C++ node whose name() is its qualified class name */
+        return nn_str_new(strcmp(name, "CopySlices") ? name : "torch::autograd::CopySlices");
+    }
     char *r = nn_repr(self);
     if (!r) return NULL;
     /* "<AddBackward0 object at 0x...>" */
