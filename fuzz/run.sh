@@ -13,8 +13,8 @@ mkdir -p "$seeds"
 flags="-max_total_time=$seconds -timeout=30 -rss_limit_mb=2048 -print_final_stats=1"
 case $name in
 lang)
-    # reference cycles (d["d"] = d) are not collected (docs/language.md, section 12):
-    # LeakSanitizer would stop at each one, and report them all at exit
+    # cycles through a tensor's hooks or a suspended generator are not collected
+    # (docs/language.md, "Memory"): LeakSanitizer would stop at each one
     flags="$flags -detect_leaks=0"
     ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
     export ASAN_OPTIONS ;;
