@@ -28,6 +28,7 @@
 typedef enum nn_binop {
     NN_BINOP_ADD, NN_BINOP_SUB, NN_BINOP_MUL, NN_BINOP_DIV, NN_BINOP_POW, NN_BINOP_MAX, NN_BINOP_MIN,
     NN_BINOP_FLOORDIV, NN_BINOP_MOD,
+    NN_BINOP_AND, NN_BINOP_OR, NN_BINOP_XOR, /* integer operands (float ones: on their truncated values) */
     NN_BINOP_EQ, NN_BINOP_NE, NN_BINOP_LT, NN_BINOP_LE, NN_BINOP_GT, NN_BINOP_GE,
     NN_BINOP_COUNT
 } nn_binop;

@@ -1,7 +1,7 @@
 /*
  * binary.c — elementwise binary ops with broadcasting and PyTorch's type
  * promotion (add, sub, mul, div, pow, maximum, minimum, floor_divide, remainder,
- * comparisons, where),
+ * comparisons, where, bitwise and/or/xor/not),
  * their in-place forms, and each op's backward beside its forward.
  *
  * Kernels compute in float32, float64 or int64; other dtypes are converted
@@ -250,6 +250,34 @@ nn_tensor *nn_pow(nn_tensor *a, nn_tensor *b)
     nn_tensor *in[2] = {a, b}, *save[3] = {a, b, out};
     if (out && nn_record(NN_OP_pow_tensor, 2, in, 1, &out, 3, save, NULL) < 0) NN_SET(out, NULL);
     return out;
+}
+
+/* The bitwise ops: integer and bool operands only; nothing to record. */
+static nn_tensor *bitwise(binop op, const char *name, nn_tensor *a, nn_tensor *b)
+{
+    nn_dtype result = nn_result_type(a, b);
+    if (nn_dtype_is_floating(result)) {
+        nn_error_set(NN_ERR_RUNTIME, "\"%s_cpu\" not implemented for '%s'", name, type_title(result));
+        return NULL;
+    }
+    return binary_compute(op, a, b, 1, NULL);
+}
+
+nn_tensor *nn_bitwise_and(nn_tensor *a, nn_tensor *b) { return bitwise(NN_BINOP_AND, "bitwise_and", a, b); }
+nn_tensor *nn_bitwise_or(nn_tensor *a, nn_tensor *b) { return bitwise(NN_BINOP_OR, "bitwise_or", a, b); }
+nn_tensor *nn_bitwise_xor(nn_tensor *a, nn_tensor *b) { return bitwise(NN_BINOP_XOR, "bitwise_xor", a, b); }
+
+nn_tensor *nn_bitwise_not(nn_tensor *a)
+{
+    if (nn_dtype_is_floating(a->dtype)) {
+        nn_error_set(NN_ERR_RUNTIME, "\"bitwise_not_cpu\" not implemented for '%s'", type_title(a->dtype));
+        return NULL;
+    }
+    /* ~x is x ^ True for bools, x ^ -1 (all bits) for integers, in x's dtype */
+    nn_tensor *ones = a->dtype == NN_BOOL ? nn_scalar(1, NN_BOOL) : nn_wrapped_number(-1, true);
+    nn_tensor *r = ones ? binary_compute(NN_BINOP_XOR, a, ones, 1, NULL) : NULL;
+    NN_RELEASE(ones);
+    return r;
 }
 
 static nn_tensor *with_scalar(double s, nn_tensor *(*fn)(nn_tensor *, nn_tensor *), nn_tensor *a, bool scalar_first)

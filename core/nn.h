@@ -437,6 +437,13 @@ nn_tensor *nn_select(nn_tensor *t, int dim, int64_t index);
 /* Python slice semantics on one dim: start/stop clamp, step > 0. */
 nn_tensor *nn_slice(nn_tensor *t, int dim, int64_t start, int64_t stop, int64_t step);
 nn_tensor *nn_narrow(nn_tensor *t, int dim, int64_t start, int64_t length);
+/* In-place view changes (view_inplace.c): t itself takes the shape, strides and
+   offset of v, a view of t made by the out-of-place op (t.unsqueeze_(0) is
+   nn_become_view_(t, nn_unsqueeze(t, 0))), and v's history when it has one;
+   PyTorch's error for a leaf that requires grad. nn_detach_: t drops its
+   history and requires_grad (t.detach_()). 0 or -1. */
+int nn_become_view_(nn_tensor *t, nn_tensor *v);
+int nn_detach_(nn_tensor *t);
 
 /* Indexing: one index item per entry, as in x[0, 1:3, None, ...]. */
 typedef enum nn_index_kind {
@@ -468,6 +475,14 @@ nn_tensor *nn_sub(nn_tensor *a, nn_tensor *b);
 nn_tensor *nn_mul(nn_tensor *a, nn_tensor *b);
 nn_tensor *nn_div(nn_tensor *a, nn_tensor *b);
 nn_tensor *nn_pow(nn_tensor *a, nn_tensor *b);
+/* a & b, a | b, a ^ b of integer or bool tensors (bool with bool stays bool),
+   broadcast and promoted as the arithmetic ops; ~a (nn_bitwise_not). Floating
+   operands: PyTorch's RuntimeError "\"bitwise_and_cpu\" not implemented for
+   'Float'". Not differentiable. */
+nn_tensor *nn_bitwise_and(nn_tensor *a, nn_tensor *b);
+nn_tensor *nn_bitwise_or(nn_tensor *a, nn_tensor *b);
+nn_tensor *nn_bitwise_xor(nn_tensor *a, nn_tensor *b);
+nn_tensor *nn_bitwise_not(nn_tensor *a);
 nn_tensor *nn_pow_scalar(nn_tensor *a, double exponent);       /* a ** s */
 nn_tensor *nn_rpow_scalar(double base, nn_tensor *a);          /* s ** a */
 nn_tensor *nn_rsub_scalar(nn_tensor *a, double s);             /* s - a */

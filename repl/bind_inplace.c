@@ -10,8 +10,7 @@
 
 #include "bind_int.h"
 
-/* "[2, 3]" as PyTorch's messages print a shape. */
-static const char *shape_text(const nn_tensor *t, char *buf, size_t n)
+const char *repl_shape_text(const nn_tensor *t, char *buf, size_t n)
 {
     size_t k = (size_t)snprintf(buf, n, "[");
     for (int i = 0; i < t->ndim && k < n; i++)
@@ -20,15 +19,12 @@ static const char *shape_text(const nn_tensor *t, char *buf, size_t n)
     return buf;
 }
 
-/* The result of a op b written into a (PyTorch's checks first: the broadcast shape
-   must be a's, the result's dtype must cast to a's). Autograd records the write
-   as index assignment (CopySlices), the result carrying the op's own history. */
-static int write_result(nn_tensor *a, nn_tensor *r)
+int repl_tensor_write_result(nn_tensor *a, nn_tensor *r)
 {
     char s1[256], s2[256];
     if (r->ndim != a->ndim || memcmp(r->sizes, a->sizes, sizeof(int64_t) * (size_t)a->ndim) != 0)
         return nn_error_set(NN_ERR_RUNTIME, "output with shape %s doesn't match the broadcast shape %s",
-                            shape_text(a, s1, sizeof s1), shape_text(r, s2, sizeof s2));
+                            repl_shape_text(a, s1, sizeof s1), repl_shape_text(r, s2, sizeof s2));
     bool narrowing = (nn_dtype_is_floating(r->dtype) && !nn_dtype_is_floating(a->dtype)) ||
                      (a->dtype == NN_BOOL && r->dtype != NN_BOOL);
     if (narrowing)
@@ -52,7 +48,7 @@ nn_object *repl_tensor_inplace(repl_binop op, nn_object *a, nn_object *b)
         /* //=, %=, **=, &=, |=, ^=: computed aside, then written */
         nn_object *r = repl_tensor_binary(op, a, b);
         if (!r) return NULL;
-        rc = nn_is_tensor(r) ? write_result(t, NN_TENSOR(r)) : -1;
+        rc = nn_is_tensor(r) ? repl_tensor_write_result(t, NN_TENSOR(r)) : -1;
         NN_RELEASE(r);
     }
     return rc < 0 ? NULL : nn_retain(a);

@@ -215,6 +215,16 @@ nn_object *repl_tensor_binary(repl_binop op, nn_object *a, nn_object *b);
 /* bind_inplace.c: t OP= x written into the tensor t (native ops' inplace) */
 nn_object *repl_tensor_inplace(repl_binop op, nn_object *a, nn_object *b);
 nn_object *repl_tensor_unary(repl_unop op, nn_tensor *a);
+/* bind_inplace.c: the result r of an op written into a, as `a += b` writes it
+   (PyTorch's checks first: r's shape must be a's, r's dtype must cast to a's;
+   autograd records the write as CopySlices, r carrying the op's history).
+   0 or -1. And "[2, 3]" as PyTorch's messages print t's shape, into buf. */
+int repl_tensor_write_result(nn_tensor *a, nn_tensor *r);
+const char *repl_shape_text(const nn_tensor *t, char *buf, size_t n);
+/* bind_tensor_more.c: aliases, in-place forms, view_as & co. (see there):
+   t.name, or NULL without error when it is not one of them */
+nn_object *repl_tensor_more_method(nn_tensor *t, const char *name);
+int repl_tensor_more_add_functions(nn_object *torch); /* 0 or -1 */
 nn_object *repl_tensor_getitem(nn_tensor *t, nn_object *key);
 int repl_tensor_setitem(nn_tensor *t, nn_object *key, nn_object *value);
 nn_object *repl_tensor_iterate(nn_tensor *t);

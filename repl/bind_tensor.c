@@ -1471,6 +1471,7 @@ nn_object *repl_tensor_getattr(nn_tensor *t, const char *name)
     if ((m = repl_math_method(t, name)) || nn_error_current() != NN_OK) return m;
     if ((m = repl_random_method(t, name)) || nn_error_current() != NN_OK) return m;
     if ((m = repl_select_method(t, name)) || nn_error_current() != NN_OK) return m;
+    if ((m = repl_tensor_more_method(t, name)) || nn_error_current() != NN_OK) return m;
     nn_error_set(NN_ERR_ATTRIBUTE, "'%s' object has no attribute '%s'", t->ob.type->name, name);
     return NULL;
 }
@@ -1533,6 +1534,9 @@ nn_object *repl_tensor_binary(repl_binop op, nn_object *a, nn_object *b)
     case REPL_GE: r = nn_compare(x, y, NN_GE); break;
     case REPL_EQ: r = nn_compare(x, y, NN_EQ); break;
     case REPL_NE: r = nn_compare(x, y, NN_NE); break;
+    case REPL_AND_BITS: r = nn_bitwise_and(x, y); break;
+    case REPL_OR_BITS: r = nn_bitwise_or(x, y); break;
+    case REPL_XOR_BITS: r = nn_bitwise_xor(x, y); break;
     default: break;
     }
     NN_RELEASE(x);
@@ -1545,17 +1549,12 @@ nn_object *repl_tensor_unary(repl_unop op, nn_tensor *a)
     switch (op) {
     case REPL_NEG: return T(nn_neg(a));
     case REPL_POS: return nn_retain(&a->ob);
-    case REPL_INVERT: {
-        if (a->dtype != NN_BOOL) {
-            nn_error_set(NN_ERR_RUNTIME, "bitwise_not is only supported for bool tensors here");
+    case REPL_INVERT:
+        if (nn_dtype_is_floating(a->dtype)) {
+            nn_error_set(NN_ERR_TYPE, "~ (operator.invert) is only implemented on integer and Boolean-type tensors");
             return NULL;
         }
-        nn_tensor *f = nn_scalar(0, NN_BOOL);
-        if (!f) return NULL;
-        nn_tensor *r = nn_compare(a, f, NN_EQ);
-        NN_RELEASE(f);
-        return T(r);
-    }
+        return T(nn_bitwise_not(a));
     }
     return NULL;
 }

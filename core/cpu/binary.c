@@ -105,6 +105,9 @@ static int64_t mod_int64_t(int64_t a, int64_t b)
     DEFINE_LOOP(min_##SUFFIX, T, T, MINF(a, b))                                     \
     DEFINE_LOOP(floordiv_##SUFFIX, T, T, floordiv_##T(a, b))                        \
     DEFINE_LOOP(mod_##SUFFIX, T, T, mod_##T(a, b))                                  \
+    DEFINE_LOOP(and_##SUFFIX, T, T, (T)((int64_t)a & (int64_t)b))                   \
+    DEFINE_LOOP(or_##SUFFIX, T, T, (T)((int64_t)a | (int64_t)b))                    \
+    DEFINE_LOOP(xor_##SUFFIX, T, T, (T)((int64_t)a ^ (int64_t)b))                   \
     DEFINE_LOOP(eq_##SUFFIX, T, uint8_t, a == b)                                    \
     DEFINE_LOOP(ne_##SUFFIX, T, uint8_t, a != b)                                    \
     DEFINE_LOOP(lt_##SUFFIX, T, uint8_t, a < b)                                     \
@@ -115,7 +118,8 @@ static int64_t mod_int64_t(int64_t a, int64_t b)
         [NN_BINOP_ADD] = add_##SUFFIX, [NN_BINOP_SUB] = sub_##SUFFIX, [NN_BINOP_MUL] = mul_##SUFFIX, \
         [NN_BINOP_DIV] = div_##SUFFIX, [NN_BINOP_POW] = pow_##SUFFIX, [NN_BINOP_MAX] = max_##SUFFIX, \
         [NN_BINOP_MIN] = min_##SUFFIX, [NN_BINOP_FLOORDIV] = floordiv_##SUFFIX,                 \
-        [NN_BINOP_MOD] = mod_##SUFFIX, [NN_BINOP_EQ] = eq_##SUFFIX,   [NN_BINOP_NE] = ne_##SUFFIX,   \
+        [NN_BINOP_MOD] = mod_##SUFFIX, [NN_BINOP_AND] = and_##SUFFIX, [NN_BINOP_OR] = or_##SUFFIX,   \
+        [NN_BINOP_XOR] = xor_##SUFFIX, [NN_BINOP_EQ] = eq_##SUFFIX,   [NN_BINOP_NE] = ne_##SUFFIX,   \
         [NN_BINOP_LT] = lt_##SUFFIX,   [NN_BINOP_LE] = le_##SUFFIX,   [NN_BINOP_GT] = gt_##SUFFIX,   \
         [NN_BINOP_GE] = ge_##SUFFIX,                                                     \
     };

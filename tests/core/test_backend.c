@@ -124,6 +124,9 @@ static double binop_ref(nn_binop op, double a, double b, double alpha, bool inte
     case NN_BINOP_MIN: return a < b ? a : b;
     case NN_BINOP_FLOORDIV: return floor(a / b);
     case NN_BINOP_MOD: return a - floor(a / b) * b;
+    case NN_BINOP_AND: return (double)((int64_t)a & (int64_t)b);
+    case NN_BINOP_OR: return (double)((int64_t)a | (int64_t)b);
+    case NN_BINOP_XOR: return (double)((int64_t)a ^ (int64_t)b);
     case NN_BINOP_EQ: return a == b;
     case NN_BINOP_NE: return a != b;
     case NN_BINOP_LT: return a < b;
