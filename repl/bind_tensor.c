@@ -1457,6 +1457,7 @@ nn_object *repl_tensor_getattr(nn_tensor *t, const char *name)
     if (!strcmp(name, "is_cuda")) return nn_bool_new(nn_device_of(t).type == NN_CUDA);
     if (!strcmp(name, "requires_grad")) return nn_bool_new(t->requires_grad);
     if (!strcmp(name, "is_leaf")) return nn_bool_new(nn_is_leaf(t));
+    if (!strcmp(name, "retains_grad")) return nn_bool_new(t->retains_grad);
     if (!strcmp(name, "grad")) {
         nn_tensor *g = nn_grad(t);
         return g ? T(g) : nn_retain(nn_none());
