@@ -25,7 +25,7 @@ print(x.swapaxes(0, 1).shape, torch.swapdims(x, 0, 1).shape, torch.fix(x / 4), t
 q = x.clone(); q.multiply_(2); q.clip_(-5, 5); print(q)
 print(x.view_as(torch.zeros(3, 2)), x.reshape_as(torch.zeros(6)).shape, torch.ones(1, 3).expand_as(x))
 print(torch.tensor([1, 2]).type_as(x), x.type_as(torch.tensor([1])))
-print(x.ndimension(), x.is_signed(), torch.tensor([True]).is_signed(), x.is_complex(), x.get_device())
+print(x.ndimension(), x.is_signed(), torch.tensor([True]).is_signed(), x.is_complex())
 print(x.is_same_size(torch.zeros(2, 3)), x.is_same_size(torch.zeros(3, 2)), torch.tensor([0.]).is_nonzero(), torch.tensor(2).is_nonzero())
 try: x.is_nonzero()
 except RuntimeError as e: print('RuntimeError:', e)

@@ -8,6 +8,7 @@ print(x.double().dtype, x.half(), x.bfloat16().dtype, x.long(), x.int(), x.bool(
 print(x.cpu() is x, x.to(torch.float64).dtype, x.to("cpu").dtype, x.to(torch.zeros(1, dtype=torch.int64)).dtype)
 print(x.is_floating_point(), x.long().is_floating_point(), x.is_contiguous(), x.t().is_contiguous())
 print(x.requires_grad, x.is_leaf, x.grad_fn, x.grad, x.device)
+print(x.get_device())  # -1: a CPU tensor
 y = torch.zeros(2, 3)
 y.add_(1.5)
 y.sub_(0.5)
