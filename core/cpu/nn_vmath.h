@@ -66,4 +66,11 @@ bool nn_vmath_act_f32(nn_vact k, float *y, const float *x, int64_t n, int64_t ro
 float nn_cpu_sum_all_f32(const float *x, int64_t n);
 double nn_cpu_sum_all_f64(const double *x, int64_t n);
 
+/* out[r] = the sum of row r of x [rows, n] (contiguous) in PyTorch 1.13's
+   order for a reduction over a contiguous last dim (vectorized_inner_sum: one
+   row on one thread, the order of a whole-tensor sum on one thread), divided
+   by divisor in float32 when it is not 1 (a mean: sum, then div_). Rows are
+   split over the pool's threads; no result depends on the thread count. */
+void nn_cpu_sum_rows_f32(const float *x, int64_t rows, int64_t n, float divisor, float *out);
+
 #endif
