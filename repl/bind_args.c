@@ -675,6 +675,8 @@ int repl_bind_isinstance(nn_object *obj, nn_object *cls)
     }
     if (d->instance_type == &nn_optimizer_type && strcmp(d->name, "Optimizer"))
         return obj && nn_is_instance(obj, &nn_optimizer_type) && !strcmp(obj->type->name, d->name);
+    int legacy = repl_legacy_class_dtype(cls); /* isinstance(x, torch.FloatTensor) */
+    if (legacy >= 0) return obj && nn_is_tensor(obj) && NN_TENSOR(obj)->dtype == (nn_dtype)legacy;
     if (d->instance_type) return obj && nn_is_instance(obj, d->instance_type);
     return 0;
 }

@@ -581,3 +581,7 @@ nn_object *repl_select_method(nn_tensor *t, const char *name)
         if (!strcmp(select_functions[i].name, name)) return repl_bound_function(&select_functions[i], &t->ob);
     return NULL;
 }
+
+/* For bind_ops_more.c's return types and out= refusals. */
+nn_object *repl_return_pair(int rc, nn_tensor *v, nn_tensor *i, nn_type *type) { return pair(rc, v, i, type); }
+int repl_no_out(const char *f, nn_object *o) { return no_out(f, o); }
