@@ -36,6 +36,10 @@ nn_tensor *nn_index_add(nn_tensor *a, int dim, nn_tensor *index, nn_tensor *src,
    already is one); new reference. */
 nn_tensor *nn_plain_as(nn_tensor *t, nn_dtype dt);
 
+/* einsum.c: the equation over n operands (letters, "..."), by diagonals,
+   sums, permutes, bmm and mul: differentiable through those ops. */
+nn_tensor *nn_einsum(const char *equation, int n, nn_tensor *const *operands);
+
 /* histo.c: counting (no gradients) */
 /* torch.unique / unique_consecutive over the flattened tensor (dim < 0 with
    has_dim false) or along dim: sorted values, and when asked the inverse

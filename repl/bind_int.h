@@ -347,6 +347,10 @@ int repl_ops_more_add_functions(nn_object *torch); /* 0 or -1 */
 nn_object *repl_ops_more_method(nn_tensor *t, const char *name);
 /* torch.return_types.median / mode / aminmax / unique's fields; *handled when o is one */
 nn_object *repl_ops_more_return_getattr(nn_object *o, const char *name, bool *handled);
+/* torch.NAME(..., out=t) for the functions that take out= here: true when it
+   handled the call (*result the out tensor, or NULL with the error); false
+   when out= is absent or None, or NAME is not one (call fn as usual). */
+bool repl_out_call(const char *name, nn_cfunc fn, nn_object *args, nn_object *kwargs, nn_object **result);
 /* The dtype of a legacy class object (torch.FloatTensor: float32), or -1 for any other object. */
 int repl_legacy_class_dtype(const nn_object *cls);
 

@@ -1,7 +1,9 @@
 /*
  * bind_ops_more.c — more tensor functions as torch functions and tensor
  * methods: prod, amax, amin, aminmax, median, mode, diag, diagonal,
- * diag_embed, index_add (and index_add_), outer, count_nonzero, nonzero;
+ * diag_embed, index_add (and index_add_), outer, count_nonzero, nonzero,
+ * unique, bincount, histc, histogram, einsum, meshgrid, repeat_interleave;
+ * out= on the common torch functions (repl_out_call);
  * the legacy typed constructors torch.FloatTensor, DoubleTensor, LongTensor,
  * IntTensor, BoolTensor, HalfTensor, BFloat16Tensor (isinstance and
  * x.type(torch.FloatTensor) included). The ops are core/select_more.c's.
@@ -373,6 +375,275 @@ static nn_object *f_histogram(void *ud, nn_object *args, nn_object *kwargs)
     return pair(rc, h, e, &histogram_type);
 }
 
+/* ----------------------------------------------- einsum, meshgrid, repeats */
+
+/* The tensors of args from skip: varargs, or one list/tuple of tensors. n set;
+   ts[] borrowed. */
+static int tensor_list(const char *f, nn_object *args, size_t skip, nn_tensor **ts, int max, int *n)
+{
+    size_t na = nn_tuple_len(args);
+    nn_object *seq = na == skip + 1 && !nn_is_tensor(nn_tuple_get(args, skip)) ? nn_tuple_get(args, skip) : NULL;
+    bool is_list = seq && nn_is_list(seq), is_tuple = seq && nn_is_instance(seq, &nn_tuple_type);
+    if (seq && !is_list && !is_tuple)
+        return nn_error_set(NN_ERR_TYPE, "%s(): argument 'tensors' must be tuple of Tensors, not %s", f,
+                            repl_type_name(seq));
+    size_t cnt = seq ? (is_list ? nn_list_len(seq) : nn_tuple_len(seq)) : na - skip;
+    if ((int)cnt > max) return nn_error_set(NN_ERR_RUNTIME, "%s(): at most %d tensors", f, max);
+    for (size_t i = 0; i < cnt; i++) {
+        nn_object *o = seq ? (is_list ? nn_list_get(seq, i) : nn_tuple_get(seq, i)) : nn_tuple_get(args, skip + i);
+        if (!nn_is_tensor(o))
+            return nn_error_set(NN_ERR_TYPE, "%s(): argument 'tensors' must be tuple of Tensors, but found element "
+                                             "of type %s at pos %zu", f, repl_type_name(o), i + (seq ? 0 : 1));
+        ts[i] = NN_TENSOR(o);
+    }
+    *n = (int)cnt;
+    return 0;
+}
+
+static nn_object *f_einsum(void *ud, nn_object *args, nn_object *kwargs)
+{
+    nn_tensor *ts[16];
+    int n = 0;
+    if (kwargs && nn_dict_len(kwargs))
+        return nn_error_set(NN_ERR_TYPE, "einsum() got an unexpected keyword argument"), NULL;
+    if (nn_tuple_len(args) < 1 || !nn_is_str(nn_tuple_get(args, 0)))
+        return nn_error_set(NN_ERR_TYPE, "einsum(): argument 'equation' (position 1) must be str, not %s",
+                            nn_tuple_len(args) ? repl_type_name(nn_tuple_get(args, 0)) : "nothing"), NULL;
+    if (tensor_list("einsum", args, 1, ts, 16, &n)) return NULL;
+    return T(nn_einsum(nn_str_cstr(nn_tuple_get(args, 0)), n, ts));
+}
+
+/* meshgrid(*tensors, indexing='ij'): each 0-d/1-d tensor viewed along its
+   own dim and expanded (ATen's composition: ExpandBackward0); 'xy' swaps the
+   first two inputs, and the first two grids back. */
+static nn_object *f_meshgrid(void *ud, nn_object *args, nn_object *kwargs)
+{
+    nn_tensor *ts[NN_MAX_DIMS];
+    int n = 0;
+    const char *indexing = NULL;
+    nn_object *ix = kwargs ? nn_dict_get_str(kwargs, "indexing") : NULL;
+    if (kwargs && nn_dict_len(kwargs) > (ix ? 1u : 0u))
+        return nn_error_set(NN_ERR_TYPE, "meshgrid() got an unexpected keyword argument"), NULL;
+    if ((ix && !nn_is_none(ix) && repl_arg_str("meshgrid", "indexing", 0, ix, &indexing)) ||
+        tensor_list("meshgrid", args, 0, ts, NN_MAX_DIMS, &n))
+        return NULL;
+    if (!indexing) {
+        if (nn_warn("UserWarning", "torch.meshgrid: in an upcoming release, it will be required to pass the indexing "
+                                   "argument. (Triggered internally at ../aten/src/ATen/native/TensorShape.cpp:3190.)") < 0)
+            return NULL;
+        indexing = "ij";
+    }
+    bool xy = !strcmp(indexing, "xy");
+    if (!xy && strcmp(indexing, "ij"))
+        return nn_error_set(NN_ERR_RUNTIME, "torch.meshgrid: indexing must be one of \"xy\" or \"ij\", but received: %s",
+                            indexing), NULL;
+    if (n == 0) return nn_error_set(NN_ERR_RUNTIME, "meshgrid expects a non-empty TensorList"), NULL;
+    for (int i = 0; i < n; i++) {
+        if (ts[i]->ndim > 1)
+            return nn_error_set(NN_ERR_RUNTIME, "torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: %s",
+                                "a tensor of more dims"), NULL;
+        if (ts[i]->dtype != ts[0]->dtype)
+            return nn_error_set(NN_ERR_RUNTIME, "torch.meshgrid: Expected all tensors in the tensor list to have the same "
+                                                "dtype"), NULL;
+    }
+    if (xy && n >= 2) {
+        nn_tensor *tmp = ts[0];
+        ts[0] = ts[1];
+        ts[1] = tmp;
+    }
+    int64_t grid[NN_MAX_DIMS];
+    for (int i = 0; i < n; i++) grid[i] = ts[i]->ndim ? ts[i]->sizes[0] : 1;
+    nn_object *tup = nn_tuple_new((size_t)n);
+    for (int i = 0; tup && i < n; i++) {
+        int64_t shape[NN_MAX_DIMS];
+        for (int k = 0; k < n; k++) shape[k] = k == i ? -1 : 1;
+        nn_tensor *v = nn_view(ts[i], n, shape), *e = v ? nn_expand(v, n, grid) : NULL;
+        NN_RELEASE(v);
+        if (!e) NN_SET(tup, NULL);
+        else nn_tuple_set(tup, (size_t)(xy && n >= 2 && i < 2 ? 1 - i : i), T(e));
+    }
+    return tup;
+}
+
+/* repeat_interleave(input, repeats, dim=None, *, output_size=None) and
+   repeat_interleave(repeats): ATen's composition, an index_select by the
+   repeated positions (IndexSelectBackward0). */
+static nn_object *f_repeat_interleave(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(4);
+    nn_tensor *x = NULL, *rt = NULL;
+    int64_t dim = 0, out_size = -1;
+    if (repl_parse_args("repeat_interleave", "input, repeats=, dim=, *, output_size=", args, kwargs, a) ||
+        repl_arg_tensor("repeat_interleave", "input", 1, a[0], &x) ||
+        repl_arg_int("repeat_interleave", "output_size", 0, a[3], &out_size))
+        return NULL;
+    bool only_repeats = !a[1];
+    if (only_repeats) {
+        rt = x;
+        x = NULL;
+    } else if (nn_is_tensor(a[1])) {
+        rt = NN_TENSOR(a[1]);
+    }
+    bool has_dim = a[2] && !nn_is_none(a[2]);
+    if (x && has_dim && repl_arg_dim("repeat_interleave", "dim", 3, a[2], x->ndim, &dim)) return NULL;
+    int64_t one = 0;
+    if (!rt && repl_arg_int("repeat_interleave", "repeats", 2, a[1], &one)) return NULL;
+    nn_tensor *input = NULL;
+    if (x) {
+        input = has_dim ? (nn_tensor *)nn_retain(&x->ob) : nn_flatten(x, 0, -1);
+        if (!input) return NULL;
+        if (!has_dim) dim = 0;
+        if (dim < 0) dim += input->ndim ? input->ndim : 1;
+    }
+    int64_t len = input ? (input->ndim ? input->sizes[dim] : 1) : 0;
+    nn_tensor *rc = NULL;
+    if (rt) {
+        if (rt->ndim > 1 || nn_dtype_is_floating(rt->dtype) || rt->dtype == NN_BOOL) {
+            NN_RELEASE(input);
+            return nn_error_set(NN_ERR_RUNTIME, rt->ndim > 1 ? "repeats must be 0-dim or 1-dim tensor"
+                                                             : "repeat_interleave only accept 1D vector as repeat"), NULL;
+        }
+        rc = nn_plain_as(rt, NN_INT64);
+    } else {
+        rc = nn_full(1, (int64_t[]){1}, (double)one, NN_INT64);
+    }
+    if (!rc) {
+        NN_RELEASE(input);
+        return NULL;
+    }
+    int64_t nr = nn_numel(rc), *r = nn_data_ptr(rc), total = 0;
+    if (input && nr != 1 && nr != len) {
+        NN_RELEASE(input);
+        NN_RELEASE(rc);
+        return nn_error_set(NN_ERR_RUNTIME, "repeats must have the same size as input along dim"), NULL;
+    }
+    int64_t positions = input ? len : nr;
+    for (int64_t i = 0; i < positions; i++) {
+        int64_t k = r[nr == 1 ? 0 : i];
+        if (k < 0) {
+            NN_RELEASE(input);
+            NN_RELEASE(rc);
+            return nn_error_set(NN_ERR_RUNTIME, "repeats can not be negative"), NULL;
+        }
+        total += k;
+    }
+    if (out_size >= 0 && out_size != total) {
+        NN_RELEASE(input);
+        NN_RELEASE(rc);
+        return nn_error_set(NN_ERR_RUNTIME, "allocated size does not match required size"), NULL;
+    }
+    nn_tensor *idx = nn_empty(1, &total, NN_INT64);
+    if (idx) {
+        int64_t *p = nn_data_ptr(idx), w = 0;
+        for (int64_t i = 0; i < positions; i++)
+            for (int64_t k = 0; k < r[nr == 1 ? 0 : i]; k++) p[w++] = i;
+    }
+    NN_RELEASE(rc);
+    if (!input) return T(idx);
+    nn_tensor *out = idx ? nn_index_select(input, (int)dim, idx) : NULL;
+    NN_RELEASE(idx);
+    NN_RELEASE(input);
+    return T(out);
+}
+
+/* ------------------------------------------------------------------ out= */
+
+/* torch functions that take out= here: the result computed as without it,
+   then written into out (resized with PyTorch's warning when its shape
+   differs and it has elements). */
+static const char *const out_functions[] = {
+    "add", "sub", "mul", "div", "true_divide", "matmul", "mm", "bmm", "mv", "dot", "cat", "stack", "sum", "mean",
+    "prod", "exp", "log", "sqrt", "abs", "neg", "sin", "cos", "tan", "tanh", "sigmoid", "clamp", "pow", "maximum",
+    "minimum", "cumsum", "cumprod", "where", "floor", "ceil", "round", "sign", "remainder", "fmod", "log2", "log10",
+    "log1p", "expm1", "exp2", "rsqrt", "reciprocal", "square", "atan2", "lerp", "logsumexp", "std", "var", "norm",
+    "amax", "amin", "outer", "diag", "tril", "triu", "gather", "index_select", "masked_select", "nonzero", "histc",
+    "bincount", "zeros", "ones", "full", "arange", "linspace", "eye", "rand", "randn", "randint", "randperm", "erf",
+    "erfc", "erfinv", "trunc", "frac", "hypot", "logaddexp", "xlogy", "eq", "ne", "lt", "le", "gt", "ge", "isnan",
+    "argmax", "argmin", "addmm", "index_add", "diag_embed", "clamp_min", "clamp_max", "asin", "acos", "atan",
+    "sinh", "cosh", "asinh", "acosh", "atanh", "nan_to_num", "floor_divide", "einsum",
+};
+
+static const char *shape_text(const nn_tensor *t, char *buf, size_t n)
+{
+    size_t w = (size_t)snprintf(buf, n, "[");
+    for (int d = 0; d < t->ndim && w < n; d++)
+        w += (size_t)snprintf(buf + w, n - w, "%s%lld", d ? ", " : "", (long long)t->sizes[d]);
+    if (w < n) snprintf(buf + w, n - w, "]");
+    return buf;
+}
+
+static bool can_cast(nn_dtype from, nn_dtype to)
+{
+    if (nn_dtype_is_floating(from) && !nn_dtype_is_floating(to)) return false;
+    if (from != NN_BOOL && to == NN_BOOL) return false;
+    return true;
+}
+
+bool repl_out_call(const char *name, nn_cfunc fn, nn_object *args, nn_object *kwargs, nn_object **result)
+{
+    nn_object *out = kwargs ? nn_dict_get_str(kwargs, "out") : NULL;
+    if (!out || nn_is_none(out)) return false;
+    bool listed = false;
+    for (size_t i = 0; i < sizeof out_functions / sizeof out_functions[0] && !listed; i++)
+        listed = !strcmp(out_functions[i], name);
+    if (!listed) return false;
+    *result = NULL;
+    if (!nn_is_tensor(out)) {
+        nn_error_set(NN_ERR_TYPE, "%s(): argument 'out' must be Tensor, not %s", name, repl_type_name(out));
+        return true;
+    }
+    nn_tensor *o = NN_TENSOR(out);
+    nn_object *kw = nn_dict_copy(kwargs);
+    if (!kw || nn_dict_del_str(kw, "out") < 0) {
+        NN_RELEASE(kw);
+        return true;
+    }
+    nn_object *r = fn(NULL, args, kw);
+    NN_RELEASE(kw);
+    if (!r) return true;
+    if (!nn_is_tensor(r)) {
+        NN_RELEASE(r);
+        nn_error_set(NN_ERR_TYPE, "%s(): out= takes one tensor here", name);
+        return true;
+    }
+    nn_tensor *t = NN_TENSOR(r);
+    if ((t->requires_grad || o->requires_grad) && nn_grad_enabled()) {
+        NN_RELEASE(r);
+        nn_error_set(NN_ERR_RUNTIME, "%s(): functions with out=... arguments don't support automatic differentiation, "
+                                     "but one of the arguments requires grad.", name);
+        return true;
+    }
+    if (!can_cast(t->dtype, o->dtype)) {
+        NN_RELEASE(r);
+        nn_error_set(NN_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s",
+                     nn_dtype_scalar_name(t->dtype), nn_dtype_scalar_name(o->dtype));
+        return true;
+    }
+    bool same = o->ndim == t->ndim && !memcmp(o->sizes, t->sizes, sizeof(int64_t) * (size_t)t->ndim);
+    int rc = 0;
+    if (same) {
+        rc = nn_copy_(o, t);
+    } else {
+        if (nn_numel(o) > 0) {
+            char s1[256], s2[256];
+            const char *a = shape_text(o, s1, sizeof s1), *b = shape_text(t, s2, sizeof s2);
+            rc = nn_warn("UserWarning",
+                         "An output with one or more elements was resized since it had shape %s, which does not match "
+                         "the required output shape %s. This behavior is deprecated, and in a future PyTorch release "
+                         "outputs will not be resized unless they have zero elements. You can explicitly reuse an out "
+                         "tensor t by resizing it, inplace, to zero elements with t.resize_(0). (Triggered internally "
+                         "at ../aten/src/ATen/native/Resize.cpp:24.)", a, b);
+        }
+        nn_tensor *c = rc < 0 ? NULL : nn_to_dtype(t, o->dtype), *cc = c ? nn_clone(c) : NULL;
+        rc = cc ? nn_set_data(o, cc) : -1;
+        NN_RELEASE(c);
+        NN_RELEASE(cc);
+    }
+    NN_RELEASE(r);
+    if (rc == 0) *result = nn_retain(out);
+    return true;
+}
+
 /* ------------------------------------------------------------- tables */
 
 static const repl_function_def ops_more_functions[] = {
@@ -418,6 +689,15 @@ static const repl_function_def ops_more_functions[] = {
     {"nonzero", f_nonzero,
      "nonzero(input, *, out=None, as_tuple=False) -> LongTensor or tuple of LongTensors\n"
      "The indices of the non-zero elements of input, one row per element (or one tensor per dim)."},
+    {"einsum", f_einsum,
+     "einsum(equation, *operands) -> Tensor\n"
+     "Sums the product of the elements of the input operands along dimensions specified using a notation based on the Einstein summation convention."},
+    {"meshgrid", f_meshgrid,
+     "meshgrid(*tensors, indexing=None) -> seq\n"
+     "Creates grids of coordinates specified by the 1D inputs in tensors ('ij' or 'xy' indexing)."},
+    {"repeat_interleave", f_repeat_interleave,
+     "repeat_interleave(input, repeats, dim=None, *, output_size=None) -> Tensor\n"
+     "Repeat elements of a tensor (repeat_interleave(repeats): the indices each repeated)."},
     {"unique", f_unique,
      "unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None) -> Tensor or tuple\n"
      "Returns the unique elements (or slices along dim) of the input tensor, sorted, with the inverse indices and counts when asked."},
