@@ -40,6 +40,10 @@ nn_tensor *nn_plain_as(nn_tensor *t, nn_dtype dt);
    sums, permutes, bmm and mul: differentiable through those ops. */
 nn_tensor *nn_einsum(const char *equation, int n, nn_tensor *const *operands);
 
+/* scatter(..., reduce='add' or 'multiply') of src (NULL: the number value);
+   recorded without a derivative, as PyTorch 1.13. */
+nn_tensor *nn_scatter_reduce_op(nn_tensor *a, int dim, nn_tensor *index, nn_tensor *src, double value, bool multiply);
+
 /* histo.c: counting (no gradients) */
 /* torch.unique / unique_consecutive over the flattened tensor (dim < 0 with
    has_dim false) or along dim: sorted values, and when asked the inverse

@@ -679,3 +679,93 @@ int nn_aminmax_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 {
     return nn_error_set(NN_ERR_RUNTIME, "derivative for aten::aminmax is not implemented");
 }
+
+/* ------------------------------------------------------- scatter reduce */
+
+/* scatter(a, dim, index, src or value, reduce='add'|'multiply'): a copy of a
+   with each src element (or the value) added into / multiplied onto the place
+   index names. Recorded without a derivative, as PyTorch 1.13. */
+nn_tensor *nn_scatter_reduce_op(nn_tensor *a, int dim, nn_tensor *index, nn_tensor *src, double value, bool multiply)
+{
+    int d = 0;
+    if (wrap0(dim, a, &d) < 0) return NULL;
+    if (index->dtype != NN_INT64) {
+        nn_error_set(NN_ERR_RUNTIME, "scatter(): Expected dtype int64 for index");
+        return NULL;
+    }
+    if (index->ndim != (a->ndim ? a->ndim : 1) && !(a->ndim == 0 && index->ndim == 0)) {
+        nn_error_set(NN_ERR_RUNTIME, "Index tensor must have the same number of dimensions as self tensor");
+        return NULL;
+    }
+    if (src && src->ndim != index->ndim) {
+        nn_error_set(NN_ERR_RUNTIME, "Index tensor must have the same number of dimensions as src tensor");
+        return NULL;
+    }
+    for (int i = 0; i < index->ndim; i++)
+        if ((src && index->sizes[i] > src->sizes[i]) || (i != d && a->ndim && index->sizes[i] > a->sizes[i])) {
+            char s1[256], s2[256];
+            nn_error_set(NN_ERR_RUNTIME, "Expected index %s to be smaller than self %s apart from dimension %d%s%s",
+                         nn_shape_str(index->ndim, index->sizes, s1, sizeof s1),
+                         nn_shape_str(a->ndim, a->sizes, s2, sizeof s2), d, src ? " and to be smaller size than src " : "",
+                         src ? nn_shape_str(src->ndim, src->sizes, (char[256]){0}, 256) : "");
+            return NULL;
+        }
+    if (src && src->dtype != a->dtype) {
+        nn_error_set(NN_ERR_RUNTIME, "scatter(): Expected self.dtype to be equal to src.dtype");
+        return NULL;
+    }
+    nn_tensor *ic = nn_plain_as(index, NN_INT64), *sc = ic && src ? nn_plain_as(src, a->dtype) : NULL;
+    nn_tensor *base = ic && (!src || sc) ? nn_plain_as(a, a->dtype) : NULL, *out = NULL;
+    if (base) NN_WITH_GRAD_MODE(false, out = nn_clone(base));
+    NN_RELEASE(base);
+    if (out) {
+        nn_dtype dt = a->dtype;
+        size_t es = nn_dtype_size(dt);
+        int nd = index->ndim;
+        int64_t n = nn_numel(ic), len = a->ndim ? a->sizes[d] : 1, coord[NN_MAX_DIMS] = {0};
+        const int64_t *ix = nn_data_ptr(ic);
+        for (int64_t k = 0; k < n && out; k++) {
+            int64_t rest = k, dst = 0, sp = 0;
+            for (int i = nd - 1; i >= 0; i--) {
+                coord[i] = rest % index->sizes[i];
+                rest /= index->sizes[i];
+            }
+            int64_t t = ix[k];
+            if (t < -len || t >= len) {
+                nn_error_set(NN_ERR_RUNTIME, "index %lld is out of bounds for dimension %d with size %lld", (long long)t, d,
+                             (long long)len);
+                NN_SET(out, NULL);
+                break;
+            }
+            if (t < 0) t += len;
+            int64_t stride = 1, sstride = 1;
+            for (int i = nd - 1; i >= 0; i--) {
+                dst += (i == d ? t : coord[i]) * stride;
+                stride *= a->ndim ? a->sizes[i] : 1;
+                if (sc) {
+                    sp += coord[i] * sstride;
+                    sstride *= sc->sizes[i];
+                }
+            }
+            char *q = (char *)nn_data_ptr(out) + (size_t)dst * es;
+            double v = sc ? nn_load_double((const char *)nn_data_ptr(sc) + (size_t)sp * es, dt) : value;
+            double cur = nn_load_double(q, dt);
+            if (dt == NN_INT64) {
+                int64_t c = *(int64_t *)q, w = sc ? *(const int64_t *)((const char *)nn_data_ptr(sc) + (size_t)sp * es) : (int64_t)value;
+                *(int64_t *)q = multiply ? (int64_t)((uint64_t)c * (uint64_t)w) : (int64_t)((uint64_t)c + (uint64_t)w);
+            } else {
+                nn_store_double(q, dt, multiply ? cur * v : cur + v);
+            }
+        }
+        nn_tensor *ins[2] = {a, src};
+        if (out && nn_record(NN_OP_scatter_reduce, src ? 2 : 1, ins, 1, &out, 0, NULL, NULL) < 0) NN_SET(out, NULL);
+    }
+    NN_RELEASE(ic);
+    NN_RELEASE(sc);
+    return out;
+}
+
+int nn_scatter_reduce_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    return nn_error_set(NN_ERR_RUNTIME, "derivative for aten::scatter is not implemented");
+}

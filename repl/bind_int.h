@@ -354,6 +354,8 @@ nn_object *repl_ops_more_return_getattr(nn_object *o, const char *name, bool *ha
    handled the call (*result the out tensor, or NULL with the error); false
    when out= is absent or None, or NAME is not one (call fn as usual). */
 bool repl_out_call(const char *name, nn_cfunc fn, nn_object *args, nn_object *kwargs, nn_object **result);
+/* scatter(x, dim, index, src (tensor or number), reduce=reduce): new reference or NULL. */
+nn_object *repl_scatter_reduce(nn_tensor *x, int64_t dim, nn_tensor *index, nn_object *src, nn_object *reduce);
 /* The dtype of a legacy class object (torch.FloatTensor: float32), or -1 for any other object. */
 int repl_legacy_class_dtype(const nn_object *cls);
 

@@ -546,6 +546,21 @@ static nn_object *f_repeat_interleave(void *ud, nn_object *args, nn_object *kwar
     return T(out);
 }
 
+/* scatter(..., reduce=): 'add' or 'multiply' (PyTorch 1.13's message otherwise) */
+nn_object *repl_scatter_reduce(nn_tensor *x, int64_t dim, nn_tensor *index, nn_object *src, nn_object *reduce)
+{
+    const char *mode = NULL;
+    if (repl_arg_str("scatter", "reduce", 0, reduce, &mode)) return NULL;
+    bool mul = !strcmp(mode, "multiply");
+    if (!mul && strcmp(mode, "add"))
+        return nn_error_set(NN_ERR_RUNTIME, "reduce argument must be either add or multiply."), NULL;
+    if (!src) return nn_error_set(NN_ERR_TYPE, "scatter() missing 1 required positional argument: 'src'"), NULL;
+    if (nn_is_tensor(src)) return T(nn_scatter_reduce_op(x, (int)dim, index, NN_TENSOR(src), 0, mul));
+    double v = 0;
+    if (repl_arg_double("scatter", "value", 4, src, &v)) return NULL;
+    return T(nn_scatter_reduce_op(x, (int)dim, index, NULL, v, mul));
+}
+
 /* ------------------------------------------------------------------ out= */
 
 /* torch functions that take out= here: the result computed as without it,

@@ -53,6 +53,16 @@ static nn_tensor *gc_aminmax(nn_tensor **in)
     return rc < 0 ? NULL : lo;
 }
 
+static nn_tensor *gc_scatter_reduce(nn_tensor **in)
+{
+    int64_t s[2] = {2, 2};
+    nn_tensor *ix = nn_empty(2, s, NN_INT64), *r = NULL;
+    if (ix) memcpy(ix->storage->data, (const int64_t[]){2, 0, 1, 1}, sizeof(int64_t) * 4);
+    if (ix) r = nn_scatter_reduce_op(in[0], 1, ix, in[1], 0, false);
+    NN_RELEASE(ix);
+    return r;
+}
+
 static const gc_case cases_select_more[] = {
     {NN_OP_prod_all, "prod of all", gc_prod_all, 1, {2}, {{2, 3}}, 0.5, 2, 0},
     {NN_OP_prod_dim, "prod along a dim", gc_prod_dim, 1, {2}, {{2, 3}}, -2, 2, 0},
@@ -68,5 +78,6 @@ static const gc_case cases_select_more[] = {
     {NN_OP_diag_embed, "diag_embed", gc_diag_embed, 1, {2}, {{2, 3}}, -2, 2, 0},
     {NN_OP_index_add, "index_add repeated", gc_index_add, 2, {2, 2}, {{2, 4}, {2, 3}}, -2, 2, 0},
     {NN_OP_aminmax, "aminmax (no derivative)", gc_aminmax, 1, {2}, {{2, 3}}, -2, 2, 0},
+    {NN_OP_scatter_reduce, "scatter reduce='add' (no derivative)", gc_scatter_reduce, 2, {2, 2}, {{2, 3}, {2, 2}}, -2, 2, 0},
     GC_END,
 };

@@ -59,6 +59,7 @@ static const struct {
 } undifferentiable[] = {
     {NN_OP_floor_divide, "derivative for aten::floor_divide is not implemented"},
     {NN_OP_aminmax, "derivative for aten::aminmax is not implemented"},
+    {NN_OP_scatter_reduce, "derivative for aten::scatter is not implemented"},
 };
 
 static const char *backward_error(nn_op_id op)
