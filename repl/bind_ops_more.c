@@ -225,7 +225,7 @@ static nn_object *f_ger(void *ud, nn_object *args, nn_object *kwargs) { return o
 
 static nn_tensor *index_add_args(const char *f, nn_object *args, nn_object *kwargs, size_t skip, nn_tensor *self)
 {
-    ARGS(5);
+    ARGS(6); /* input, dim, index, source, alpha, out */
     nn_tensor *x = self, *ix = NULL, *src = NULL;
     int64_t dim = 0;
     double alpha = 1;
@@ -623,15 +623,15 @@ bool repl_out_call(const char *name, nn_cfunc fn, nn_object *args, nn_object *kw
     }
     nn_tensor *t = NN_TENSOR(r);
     if ((t->requires_grad || o->requires_grad) && nn_grad_enabled()) {
-        NN_RELEASE(r);
         nn_error_set(NN_ERR_RUNTIME, "%s(): functions with out=... arguments don't support automatic differentiation, "
                                      "but one of the arguments requires grad.", name);
+        NN_RELEASE(r);
         return true;
     }
     if (!can_cast(t->dtype, o->dtype)) {
-        NN_RELEASE(r);
         nn_error_set(NN_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s",
                      nn_dtype_scalar_name(t->dtype), nn_dtype_scalar_name(o->dtype));
+        NN_RELEASE(r);
         return true;
     }
     bool same = o->ndim == t->ndim && !memcmp(o->sizes, t->sizes, sizeof(int64_t) * (size_t)t->ndim);
