@@ -270,6 +270,42 @@ static void case_unary(const nn_backend *b, nn_device d, nn_dtype dt)
     NN_RELEASE(y);
 }
 
+/* softmax/log_softmax along the middle dim of [outer, n, inner], forward and
+   backward, against the formulas in double. */
+static void case_softmax(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    const int64_t shapes[3][3] = {{700, 37, 1}, {3, 5, 17}, {2, 1, 1}};
+    for (int sh = 0; sh < 3; sh++) {
+        int64_t outer = shapes[sh][0], n = shapes[sh][1], inner = shapes[sh][2], total = outer * n * inner;
+        bool lastdim = inner == 1;
+        nn_tensor *x = random_on(d, dt, 3, shapes[sh], -6, 6), *g = random_on(d, dt, 3, shapes[sh], -1, 1);
+        for (int is_log = 0; is_log < 2; is_log++) {
+            nn_tensor *y = TU_OK(nn_empty_on(d, 3, shapes[sh], dt)), *gi = TU_OK(nn_empty_on(d, 3, shapes[sh], dt));
+            tu_check(NN_KERNEL(b, softmax, (is_log, false, lastdim, outer, n, inner, y, x, NULL)));
+            tu_check(NN_KERNEL(b, softmax, (is_log, true, lastdim, outer, n, inner, gi, g, y)));
+            for (int64_t e = 0; e < total; e += 7) {
+                int64_t o = e / (n * inner), i = e % inner, base = o * n * inner + i;
+                double mx = -INFINITY, sum = 0, gs = 0;
+                for (int64_t k = 0; k < n; k++) mx = fmax(mx, at(x, base + k * inner));
+                for (int64_t k = 0; k < n; k++) sum += exp(at(x, base + k * inner) - mx);
+                double sm = exp(at(x, e) - mx) / sum;
+                for (int64_t k = 0; k < n; k++) {
+                    double yk = exp(at(x, base + k * inner) - mx) / sum, gk = at(g, base + k * inner);
+                    gs += is_log ? gk : gk * yk;
+                }
+                double want = is_log ? log(sm) : sm, grad = is_log ? at(g, e) - sm * gs : (at(g, e) - gs) * sm;
+                double tol = dt == NN_FLOAT32 ? 1e-4 : 1e-10;
+                assert_close(at(y, e), want, tol, "softmax");
+                assert_close(at(gi, e), grad, tol, "softmax backward");
+            }
+            NN_RELEASE(y);
+            NN_RELEASE(gi);
+        }
+        NN_RELEASE(x);
+        NN_RELEASE(g);
+    }
+}
+
 static void case_gemm(const nn_backend *b, nn_device d, nn_dtype dt)
 {
     const int64_t m = 7, n = 5, k = 9;
@@ -535,6 +571,7 @@ static const kernel_case cases[NN_KERNEL_COUNT] = {
     [NN_KERNEL_binary] = case_binary,
     [NN_KERNEL_map] = case_map,
     [NN_KERNEL_unary] = case_unary,
+    [NN_KERNEL_softmax] = case_softmax,
     [NN_KERNEL_gemm] = case_gemm,
     [NN_KERNEL_conv2d] = case_conv2d,
     [NN_KERNEL_conv2d_backward] = case_conv2d_backward,
