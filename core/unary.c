@@ -8,11 +8,15 @@
  *    with the fused multiply-adds its kernels are compiled with (this file
  *    relies on -std=c11, which turns off implicit contraction: every fma is
  *    written out);
- *  - where PyTorch calls SLEEF's vectorized exp, log, tanh (accurate to an
- *    ulp), we round the double-precision result, which agrees with it to the
- *    bit on 90-99% of inputs and is otherwise one ulp away; where PyTorch runs
- *    its scalar loop (non-contiguous inputs, and the last n % 16 elements of a
- *    contiguous one) we call the same libm float functions it does;
+ *  - float32 exp, log and tanh (ATen's vml kernels: SLEEF on every element)
+ *    and sigmoid, silu and elu (cpu_kernel_vec around SLEEF's exp, with
+ *    glibc's expf in its scalar tail) run cpu/vmath.c's kernels, PyTorch's
+ *    bits (unary_sleef below); elsewhere (softplus, the gelu tanh form, a CPU
+ *    without AVX2) where PyTorch calls SLEEF we round the double-precision
+ *    result, which agrees with it to the bit on 90-99% of inputs and is
+ *    otherwise one ulp away; where PyTorch runs its scalar loop
+ *    (non-contiguous inputs, and the last n % 16 elements of a contiguous
+ *    one) we call the same libm float functions it does;
  *  - gelu (erf form) of a contiguous float32 tensor of more than one element
  *    goes through oneDNN in PyTorch: we evaluate oneDNN's formula (an
  *    Abramowitz-Stegun erf with oneDNN's own exp), forward and backward;
@@ -41,6 +45,7 @@
 
 #include "backend.h"
 #include "nn_parallel.h"
+#include "cpu/nn_vmath.h"
 
 /* p.flags of a gelu node */
 #define GELU_TANH 1 /* the tanh approximation */
@@ -347,12 +352,78 @@ int nn_sign_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return zer
 
 /* ----------------------------------------------- exp, log, sqrt, tanh, sigmoid */
 
+/* The length of t's rows as TensorIterator's inner loop sees them (its
+   trailing dims that lie densely in memory, after the last one of stride 1),
+   or 0 when the last dim of size > 1 is strided. */
+static int64_t dense_row(const nn_tensor *t)
+{
+    int64_t row = 1;
+    for (int d = t->ndim - 1; d >= 0; d--) {
+        if (t->sizes[d] == 1) continue;
+        if (t->strides[d] != row) break;
+        row *= t->sizes[d];
+    }
+    return row > 1 ? row : 0;
+}
+
+/* A float32 result on the CPU with AVX2+FMA, as ATen computes it (cpu/vmath.c):
+   exp, log and tanh are its vml kernels (Sleef on every element, strided or
+   not); sigmoid, silu and elu (p: their parameters) its cpu_kernel_vec
+   kernels, vectorized over a dense operand (in memory order, and row by row
+   for a strided one with dense rows). 1 with *out set, 0 when another path
+   computes, -1 on error. No autograd. */
+static int unary_sleef(nn_tensor *a, nn_vact act, int vfn, const float *p, nn_tensor **out)
+{
+    *out = NULL;
+    if (float_result(a->dtype) != NN_FLOAT32 || a->dtype == NN_BFLOAT16 || nn_device_of(a).type != NN_CPU ||
+        !nn_vmath_available())
+        return 0;
+    int64_t n = nn_numel(a), one = 1, row = 0;
+    bool vec = true, permuted = false;
+    nn_tensor *x = NULL, *y = NULL;
+    if (a->dtype == NN_FLOAT32 && !nn_is_contiguous(a) && vfn < 0) {
+        if (dense_permuted(a)) { /* memory order, laid out row-major after */
+            x = nn_tensor_new_view(a, 1, &n, &one, a->offset);
+            permuted = true;
+        } else {
+            row = dense_row(a);
+            vec = row > 0;
+        }
+    }
+    if (!x) NN_WITH_GRAD_MODE(false, x = nn_to_dtype(a, NN_FLOAT32); if (x) NN_SET(x, nn_contiguous(x)));
+    if (x) y = nn_empty(x->ndim, x->sizes, NN_FLOAT32);
+    if (!y) {
+        NN_RELEASE(x);
+        return -1;
+    }
+    const float *xs = nn_data_ptr(x);
+    float *ys = nn_data_ptr(y);
+    if (n > 0) {
+        if (vfn >= 0) nn_vmath_map_f32((nn_vfn)vfn, ys, xs, n);
+        else nn_vmath_act_f32(act, ys, xs, n, row, p, vec);
+    }
+    NN_RELEASE(x);
+    if (permuted) {
+        nn_tensor *laid = nn_tensor_new_view(y, a->ndim, a->sizes, a->strides, 0);
+        NN_RELEASE(y);
+        if (laid) NN_WITH_GRAD_MODE(false, y = nn_contiguous(laid));
+        NN_RELEASE(laid);
+        if (!y) return -1;
+    }
+    *out = y;
+    return 1;
+}
+
 /* The float ops of PyTorch's unary_float family: integers compute in float32. */
 static nn_tensor *float_op(nn_tensor *a, kern k, const char *kernel, nn_op_id op, bool save_output)
 {
     if (a->dtype == NN_FLOAT16) return not_implemented(kernel, a->dtype);
     kset ks = {k, K_NONE, K_NONE, k, K_NONE, false};
-    nn_tensor *out = run1(&ks, (kctx){0}, a, float_result(a->dtype), false);
+    nn_tensor *out = NULL;
+    int vfn = k == K_EXP ? NN_VFN_EXP : k == K_LOG ? NN_VFN_LOG : k == K_TANH ? NN_VFN_TANH : -1;
+    int taken = vfn >= 0 || k == K_SIGMOID ? unary_sleef(a, NN_VACT_SIGMOID, vfn, NULL, &out) : 0;
+    if (taken < 0) return NULL;
+    if (!taken) out = run1(&ks, (kctx){0}, a, float_result(a->dtype), false);
     if (out && nn_record(op, 1, &a, 1, &out, 1, save_output ? &out : &a, NULL) < 0) NN_SET(out, NULL);
     return out;
 }
@@ -568,7 +639,12 @@ static nn_tensor *activation(nn_tensor *a, const kset *ks, const char *kernel, i
         if (param(params[i], a->dtype, &c.d[i], &c.f[i], &c.i[i]) < 0) return NULL;
         p->f[i] = params[i];
     }
-    nn_tensor *out = run1(ks, c, a, a->dtype, false);
+    nn_tensor *out = NULL;
+    if (ks->f32 == K_SILU || ks->f32 == K_ELU) { /* negcoef, poscoef, negiptcoef (scale 1) */
+        float coef[3] = {c.f[0], 1.0f, 1.0f};
+        if (unary_sleef(a, ks->f32 == K_SILU ? NN_VACT_SILU : NN_VACT_ELU, -1, coef, &out) < 0) return NULL;
+    }
+    if (!out) out = run1(ks, c, a, a->dtype, false);
     if (out && nn_record(op, 1, &a, 1, &out, 1, &a, p) < 0) NN_SET(out, NULL);
     return out;
 }
