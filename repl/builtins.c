@@ -2854,6 +2854,7 @@ static bool builtin_doc_of(repl_interp *in, nn_object *o, repl_doc_info *out, ch
             if (!strcmp(builtin_functions[i].name, name_buf)) out->doc = builtin_functions[i].doc;
         for (size_t i = 0; i < sizeof descriptor_docs / sizeof *descriptor_docs; i++)
             if (!strcmp(descriptor_docs[i].name, name_buf)) out->doc = descriptor_docs[i].doc;
+        if (!out->doc) out->doc = repl_exec_builtin_doc(name_buf); /* eval, exec, compile */
         return true;
     }
     for (size_t i = 0; i < sizeof builtin_types / sizeof *builtin_types; i++) {
@@ -3520,7 +3521,7 @@ int repl_builtins_init(repl_interp *in)
         return -1;
     }
     NN_RELEASE(init);
-    if (repl_exc_chain_init(in) < 0) return -1;
+    if (repl_exc_chain_init(in) < 0 || repl_exec_builtins_init(in) < 0) return -1;
     if (repl_add_descriptor_builtins(&in->builtins) < 0 || repl_nmap_set(&in->builtins, "Ellipsis", repl_ellipsis()) < 0)
         return -1;
     nn_object *getter = nn_cfunction_new("code", exit_code_get, NULL, NULL);

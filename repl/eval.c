@@ -277,6 +277,7 @@ static void func_dealloc(nn_object *self)
     NN_RELEASE(fn->env);
     repl_nmap_clear(&fn->locals);
     repl_nmap_clear(&fn->globals_decl);
+    repl_func_attrs_free(fn);
     unit_release(fn->unit);
     nn_free(fn);
 }
@@ -385,6 +386,9 @@ static int collect_locals(func_obj *fn, const repl_node_list *body, nmap *nonloc
     return 0;
 }
 
+/* eval() for func_attrs.c's annotations: ctx is the frame. */
+static nn_object *eval_ann(void *ctx, const repl_node *n) { return eval((frame *)ctx, n); }
+
 /* A new function object for a def or lambda node evaluated in frame f. */
 static nn_object *make_function(frame *f, const repl_node *n)
 {
@@ -433,6 +437,10 @@ static nn_object *make_function(frame *f, const repl_node *n)
         for (int i = 0; i < kwdefs->n; i++)
             if (kwdefs->items[i] && !(fn->kwdefaults[i] = eval(f, kwdefs->items[i]))) goto fail;
     }
+    if (repl_func_set_annotations(fn, n, f->unit->source, eval_ann, f) < 0 ||
+        repl_func_set_qualname(fn, f->is_class ? f->name : f->fn ? repl_func_qualname(f->fn) : NULL,
+                               f->fn && !f->is_class ? ".<locals>" : "") < 0)
+        goto fail;
     /* parameters are locals; then the names the body binds */
     const repl_node_list *lists[3] = {&args->v.arguments.posonlyargs, &args->v.arguments.args,
                                       &args->v.arguments.kwonlyargs};
@@ -1693,6 +1701,8 @@ nn_object *repl_get_attr(nn_object *obj, const char *name)
     }
     if (t == &repl_function_type) {
         func_obj *fn = (func_obj *)obj;
+        nn_object *fv = repl_func_getattr(fn, name); /* func_attrs.c */
+        if (fv || nn_error_current()) return fv;
         if (strcmp(name, "__name__") == 0 || strcmp(name, "__qualname__") == 0) return nn_str_new(fn->name);
         if (fn->abstract && strcmp(name, "__isabstractmethod__") == 0) return nn_bool_new(true);
         if (strcmp(name, "__doc__") == 0) {
@@ -1817,7 +1827,7 @@ int repl_set_attr(nn_object *obj, const char *name, nn_object *value)
         return repl_nmap_set(&c->dict, name, value);
     }
     if (t == &repl_module_type) return repl_nmap_set(&((module_obj *)obj)->dict, name, value);
-    if (t == &repl_function_type) return repl_raise_exc(EXC_AttributeError, "'function' object attribute '%s' is read-only", name);
+    if (t == &repl_function_type) return repl_func_setattr((func_obj *)obj, name, value);
     const repl_native_ops *ops = repl_get_native_ops();
     if (is_native(obj)) {
         if (ops && ops->setattr) return ops->setattr(obj, name, value);
@@ -4149,5 +4159,122 @@ int repl_exec_in_scope(repl_interp *in, nn_object *sc, const char *source, const
     in->n_pm = n_pm;
     NN_RELEASE(in->handling);
     in->handling = handling;
+    return rc;
+}
+
+/* ------------------------------------------------------------------ eval(), exec() (lang_exec.c) */
+
+/* source parsed into a new unit (*tree its tree), or NULL with SyntaxError worded
+   as CPython words it for a string: "invalid syntax (<string>, line 1)". */
+static code_unit *parse_unit(const char *source, const char *filename, bool expr, repl_node **tree)
+{
+    code_unit *u = nn_calloc(1, sizeof *u);
+    if (u) {
+        u->refcount = 1;
+        u->source = nn_strdup(source);
+        if (u->source) repl_translate_newlines(u->source);
+        u->filename = nn_strdup(filename);
+    }
+    if (!u || !u->source || !u->filename) {
+        unit_release(u);
+        return NULL;
+    }
+    repl_parse_error perr = {0};
+    *tree = repl_parse(u->source, u->filename, expr ? REPL_PARSE_EVAL : REPL_PARSE_FILE, &u->arena, &perr);
+    if (!*tree) {
+        nn_error_kind kind = nn_error_current();
+        char *msg = nn_strdup(kind ? nn_error_message() : "invalid syntax");
+        nn_error_clear();
+        if (kind == NN_ERR_MEMORY || !msg) nn_error_set(NN_ERR_MEMORY, "out of memory");
+        else repl_raise_exc(kind == NN_ERR_INDENTATION ? EXC_IndentationError : EXC_SyntaxError, "%s (%s, line %d)",
+                            perr.status == REPL_PARSE_INCOMPLETE ? "incomplete input" : msg, filename, perr.line ? perr.line : 1);
+        nn_free(msg);
+        unit_release(u);
+        return NULL;
+    }
+    return u;
+}
+
+int repl_check_source(const char *source, const char *filename, bool expr)
+{
+    repl_node *tree;
+    code_unit *u = parse_unit(source, filename, expr, &tree);
+    unit_release(u);
+    return u ? 0 : -1;
+}
+
+int repl_run_source(const char *source, const char *filename, bool expr, nn_object *globals, nn_object *locals,
+                    nn_object **result)
+{
+    repl_interp *in = repl_current;
+    *result = NULL;
+    if (in->depth >= MAX_DEPTH) return repl_raise_exc(EXC_RecursionError, "maximum recursion depth exceeded");
+    repl_node *tree;
+    code_unit *u = parse_unit(source, filename, expr, &tree);
+    if (!u) return -1;
+    scope *sc = NULL;
+    frame fr;
+    if (globals) {
+        /* the dicts' names run in a scope of their own, written back after */
+        sc = repl_scope_new(NULL);
+        nn_object *dicts[2] = {globals, locals};
+        for (int d = 0; sc && d < 2; d++) {
+            size_t pos = 0;
+            nn_object *k, *v;
+            while (sc && dicts[d] && nn_dict_next(dicts[d], &pos, &k, &v))
+                if (nn_is_str(k) && repl_nmap_set(&sc->map, nn_str_cstr(k), v) < 0) NN_SET(sc, NULL);
+        }
+        if (!sc) {
+            unit_release(u);
+            return -1;
+        }
+        fr = (frame){.locals = &sc->map, .sc = sc, .env = sc};
+    } else if (in->top) {
+        fr = *in->top; /* the caller's namespaces */
+    } else {
+        fr = (frame){.locals = &in->globals};
+    }
+    fr.back = in->top;
+    fr.unit = u;
+    fr.name = "<module>";
+    fr.line = 1;
+    fr.err_node = NULL;
+    fr.retval = NULL;
+    in->top = &fr;
+    in->depth++;
+    int rc = 0;
+    if (expr) {
+        *result = eval(&fr, tree->v.Expression.body);
+        if (!*result) rc = -1;
+    } else {
+        for (int i = 0; i < tree->v.Module.body.n && rc == 0; i++) {
+            exec_status st = exec_stmt(&fr, tree->v.Module.body.items[i]);
+            if (st == EX_ERR) rc = -1;
+            else if (st != EX_OK) {
+                repl_raise_exc(EXC_SyntaxError, "'%s' outside %s (%s, line %d)",
+                               st == EX_RETURN ? "return" : st == EX_BREAK ? "break" : "continue",
+                               st == EX_RETURN ? "function" : "loop", filename, fr.line);
+                rc = -1;
+            }
+        }
+    }
+    if (rc < 0) tb_add(&fr);
+    in->depth--;
+    in->top = fr.back;
+    NN_RELEASE(fr.retval);
+    if (sc) { /* what the code bound, back into the dict (locals when given, as CPython) */
+        nn_object *target = locals ? locals : globals;
+        uint32_t pos = 0;
+        const char *k;
+        nn_object *v;
+        while (repl_nmap_next(&sc->map, &pos, &k, &v))
+            if (locals && nn_dict_get_str(globals, k) == v && !nn_dict_get_str(locals, k)) continue; /* a global read */
+            else if (nn_dict_set_str(target, k, v) < 0) {
+                nn_error_clear();
+                break;
+            }
+        NN_RELEASE(sc);
+    }
+    unit_release(u);
     return rc;
 }

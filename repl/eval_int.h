@@ -106,6 +106,12 @@ typedef struct func_obj {
     nn_object *owner;       /* borrowed: the class whose body defined it (super()) */
     bool is_gen;            /* its body yields: a call makes a generator */
     bool abstract;          /* marked by abc.abstractmethod (__isabstractmethod__) */
+    /* func_attrs.c: owned, each NULL until there is one */
+    nn_object *dict;        /* __dict__: the attributes set on it */
+    nn_object *annotations; /* __annotations__ */
+    nn_object *doc;         /* __doc__ once assigned */
+    char *qualname;         /* __qualname__ when not its name */
+    char *name_owned;       /* __name__ once assigned (name then points at it) */
 } func_obj;
 
 typedef struct class_obj {
@@ -516,6 +522,30 @@ void repl_exc_chain_format(sbuf *b, nn_object *exc, const tb_entry *tb, int n);
 int repl_exc_chain_init(repl_interp *in);
 /* The docstring of BaseException's method name (help()), or NULL. */
 const char *repl_exc_method_doc(const char *name);
+
+/* ---------------------------------------------------------- func_attrs.c, lang_exec.c */
+
+/* fn's __annotations__ from def's parameters and return (evaluate(ctx, n) computes
+   one; their source text after `from __future__ import annotations`). 0 or -1. */
+int repl_func_set_annotations(func_obj *fn, const repl_node *def, const char *source,
+                              nn_object *(*evaluate)(void *ctx, const repl_node *n), void *ctx);
+/* fn's __qualname__: prefix, suffix, ".", name (prefix NULL: its name). 0 or -1. */
+int repl_func_set_qualname(func_obj *fn, const char *prefix, const char *suffix);
+const char *repl_func_qualname(const func_obj *fn);
+/* The attributes func_attrs.c answers (new reference), or NULL without an error for others. */
+nn_object *repl_func_getattr(func_obj *fn, const char *name);
+int repl_func_setattr(func_obj *fn, const char *name, nn_object *value);
+void repl_func_attrs_free(func_obj *fn);
+/* Runs source (an expression when expr, *result its value; else statements) in the
+   caller's namespaces, or in globals (a dict) and locals (a dict or NULL), whose
+   names are updated after. 0, or -1 with the exception. */
+int repl_run_source(const char *source, const char *filename, bool expr, nn_object *globals, nn_object *locals,
+                    nn_object **result);
+/* 0 when source parses, else -1 with CPython's SyntaxError for a string. */
+int repl_check_source(const char *source, const char *filename, bool expr);
+extern const nn_type repl_code_type;
+int repl_exec_builtins_init(repl_interp *in);
+const char *repl_exec_builtin_doc(const char *name);
 
 /* ---------------------------------------------------------- tb_carets.c */
 /* e's position from the failing expression n (NULL: none) of source. */
