@@ -83,6 +83,37 @@ char *nn_text_finish(nn_text *t)
     return s;
 }
 
+/* digits ("[-]d.ddde[+-]XX", printf's %e, rounded to nearest with ties to even)
+   with its last mantissa digit one up or down, when that one reads back to v
+   and the rounded one does not: an exact tie such as 2**-24 =
+   5.9604644775390625e-08 prints ...062 at 16 digits, which is not v, where
+   ...063 is (CPython prints 5.960464477539063e-08). Rewrites digits; true then. */
+static bool last_digit_neighbour_reads_back(char *digits, double v)
+{
+    char *e = strchr(digits, 'e');
+    if (!e) return false;
+    for (int dir = 1; dir >= -1; dir -= 2) {
+        char trial[40];
+        snprintf(trial, sizeof trial, "%s", digits);
+        char *p = trial + (e - digits) - 1; /* the last mantissa digit */
+        bool carry = true;
+        for (; carry && p >= trial && *p != '-'; p--) {
+            if (*p == '.') continue;
+            if (dir > 0 ? *p < '9' : *p > '0') {
+                *p = (char)(*p + dir);
+                carry = false;
+            } else
+                *p = dir > 0 ? '0' : '9';
+        }
+        if (carry) continue; /* 9.99 -> 10.00 changes the exponent: the next precision covers it */
+        if (strtod(trial, NULL) == v) {
+            memcpy(digits, trial, strlen(trial) + 1);
+            return true;
+        }
+    }
+    return false;
+}
+
 void nn_format_float(double v, char *out, size_t n)
 {
     if (v != v) {
@@ -93,12 +124,11 @@ void nn_format_float(double v, char *out, size_t n)
         snprintf(out, n, v < 0 ? "-inf" : "inf");
         return;
     }
-    /* the shortest digits that read back to v */
+    /* the shortest digits that read back to v (as CPython's repr) */
     char digits[40];
-    int precision = 1;
-    for (; precision <= 17; precision++) {
+    for (int precision = 1; precision <= 17; precision++) {
         snprintf(digits, sizeof digits, "%.*e", precision - 1, v);
-        if (strtod(digits, NULL) == v) break;
+        if (strtod(digits, NULL) == v || last_digit_neighbour_reads_back(digits, v)) break;
     }
     /* digits is [-]d.ddde[+-]XX: split mantissa digits and exponent */
     char mant[40];
