@@ -20,6 +20,7 @@ typedef struct more_spec {
     const char *repr; /* str.format of the attributes; NULL: "" */
     more_fn run;
     char *(*repr_fn)(nn_module *m); /* instead of repr when set */
+    nn_tensor *(*run2)(nn_module *m, nn_tensor *x1, nn_tensor *x2); /* forward(x1, x2) instead of run */
 } more_spec;
 
 static int attr_number(nn_module *m, const char *name, double *out)
@@ -220,6 +221,41 @@ static char *upsample_repr(nn_module *m)
     return nn_module_format_attrs(m, nn_is_none(sf) ? "size={size}, mode={mode}" : "scale_factor={scale_factor}, mode={mode}");
 }
 
+static nn_tensor *run_cosine(nn_module *m, nn_tensor *a, nn_tensor *b)
+{
+    double dim = 1, eps = 1e-8;
+    if (attr_number(m, "dim", &dim) < 0 || attr_number(m, "eps", &eps) < 0) return NULL;
+    return nn_cosine_similarity(a, b, (int64_t)dim, eps);
+}
+
+static nn_tensor *run_pairwise(nn_module *m, nn_tensor *a, nn_tensor *b)
+{
+    double p = 2, eps = 1e-6;
+    if (attr_number(m, "norm", &p) < 0 || attr_number(m, "eps", &eps) < 0) return NULL;
+    return nn_pairwise_distance(a, b, p, eps, attr_flag(m, "keepdim"));
+}
+
+static nn_tensor *run_pixel_shuffle(nn_module *m, nn_tensor *x)
+{
+    double r = 1;
+    return attr_number(m, "upscale_factor", &r) < 0 ? NULL : nn_pixel_shuffle(x, (int64_t)r);
+}
+
+static nn_tensor *run_pixel_unshuffle(nn_module *m, nn_tensor *x)
+{
+    double r = 1;
+    return attr_number(m, "downscale_factor", &r) < 0 ? NULL : nn_pixel_unshuffle(x, (int64_t)r);
+}
+
+static nn_tensor *run_lrn(nn_module *m, nn_tensor *x)
+{
+    double size = 1, alpha = 0, beta = 0, k = 0;
+    if (attr_number(m, "size", &size) < 0 || attr_number(m, "alpha", &alpha) < 0 || attr_number(m, "beta", &beta) < 0 ||
+        attr_number(m, "k", &k) < 0)
+        return NULL;
+    return nn_local_response_norm(x, (int64_t)size, alpha, beta, k);
+}
+
 /* F.pad(input, self.padding, mode, value) */
 static nn_tensor *run_pad(nn_module *m, nn_tensor *x, nn_pad_mode mode)
 {
@@ -234,29 +270,34 @@ static nn_tensor *run_reflection_pad(nn_module *m, nn_tensor *x) { return run_pa
 static nn_tensor *run_replication_pad(nn_module *m, nn_tensor *x) { return run_pad(m, x, NN_PAD_REPLICATE); }
 
 static const more_spec specs[] = {
-    {"SELU", "selu", NULL, run_selu, NULL},
-    {"GLU", "glu", "dim={dim}", run_glu, NULL},
-    {"RReLU", "rrelu", "lower={lower}, upper={upper}", run_rrelu, NULL},
-    {"Softmax2d", "dim", NULL, run_softmax2d, NULL},
-    {"Unflatten", "unflatten", "dim={dim}, unflattened_size={unflattened_size}", run_unflatten, NULL},
-    {"Dropout1d", "dim", "p={p}, inplace={inplace}", run_dropout1d, NULL},
-    {"Dropout2d", "dim", "p={p}, inplace={inplace}", run_dropout2d, NULL},
-    {"Dropout3d", "dim", "p={p}, inplace={inplace}", run_dropout3d, NULL},
-    {"AlphaDropout", "alpha_dropout", "p={p}, inplace={inplace}", run_alpha_dropout, NULL},
-    {"FeatureAlphaDropout", "feature_alpha_dropout", "p={p}, inplace={inplace}", run_feature_alpha_dropout, NULL},
-    {"ConstantPad1d", "pad", "padding={padding}, value={value}", run_constant_pad, NULL},
-    {"ConstantPad2d", "pad", "padding={padding}, value={value}", run_constant_pad, NULL},
-    {"ConstantPad3d", "pad", "padding={padding}, value={value}", run_constant_pad, NULL},
-    {"ZeroPad2d", "pad", "{padding}", run_constant_pad, NULL},
-    {"ReflectionPad1d", "pad", "{padding}", run_reflection_pad, NULL},
-    {"ReflectionPad2d", "pad", "{padding}", run_reflection_pad, NULL},
-    {"ReflectionPad3d", "pad", "{padding}", run_reflection_pad, NULL},
-    {"ReplicationPad1d", "pad", "{padding}", run_replication_pad, NULL},
-    {"ReplicationPad2d", "pad", "{padding}", run_replication_pad, NULL},
-    {"ReplicationPad3d", "pad", "{padding}", run_replication_pad, NULL},
-    {"Upsample", "interpolate", NULL, run_upsample, upsample_repr},
-    {"UpsamplingNearest2d", "interpolate", NULL, run_upsample, upsample_repr},
-    {"UpsamplingBilinear2d", "interpolate", NULL, run_upsample, upsample_repr},
+    {"SELU", "selu", NULL, run_selu, NULL, NULL},
+    {"GLU", "glu", "dim={dim}", run_glu, NULL, NULL},
+    {"RReLU", "rrelu", "lower={lower}, upper={upper}", run_rrelu, NULL, NULL},
+    {"Softmax2d", "dim", NULL, run_softmax2d, NULL, NULL},
+    {"Unflatten", "unflatten", "dim={dim}, unflattened_size={unflattened_size}", run_unflatten, NULL, NULL},
+    {"Dropout1d", "dim", "p={p}, inplace={inplace}", run_dropout1d, NULL, NULL},
+    {"Dropout2d", "dim", "p={p}, inplace={inplace}", run_dropout2d, NULL, NULL},
+    {"Dropout3d", "dim", "p={p}, inplace={inplace}", run_dropout3d, NULL, NULL},
+    {"AlphaDropout", "alpha_dropout", "p={p}, inplace={inplace}", run_alpha_dropout, NULL, NULL},
+    {"FeatureAlphaDropout", "feature_alpha_dropout", "p={p}, inplace={inplace}", run_feature_alpha_dropout, NULL, NULL},
+    {"ConstantPad1d", "pad", "padding={padding}, value={value}", run_constant_pad, NULL, NULL},
+    {"ConstantPad2d", "pad", "padding={padding}, value={value}", run_constant_pad, NULL, NULL},
+    {"ConstantPad3d", "pad", "padding={padding}, value={value}", run_constant_pad, NULL, NULL},
+    {"ZeroPad2d", "pad", "{padding}", run_constant_pad, NULL, NULL},
+    {"ReflectionPad1d", "pad", "{padding}", run_reflection_pad, NULL, NULL},
+    {"ReflectionPad2d", "pad", "{padding}", run_reflection_pad, NULL, NULL},
+    {"ReflectionPad3d", "pad", "{padding}", run_reflection_pad, NULL, NULL},
+    {"ReplicationPad1d", "pad", "{padding}", run_replication_pad, NULL, NULL},
+    {"ReplicationPad2d", "pad", "{padding}", run_replication_pad, NULL, NULL},
+    {"ReplicationPad3d", "pad", "{padding}", run_replication_pad, NULL, NULL},
+    {"Upsample", "interpolate", NULL, run_upsample, upsample_repr, NULL},
+    {"UpsamplingNearest2d", "interpolate", NULL, run_upsample, upsample_repr, NULL},
+    {"UpsamplingBilinear2d", "interpolate", NULL, run_upsample, upsample_repr, NULL},
+    {"CosineSimilarity", "cosine_similarity", NULL, NULL, NULL, run_cosine},
+    {"PairwiseDistance", "pairwise_distance", NULL, NULL, NULL, run_pairwise},
+    {"PixelShuffle", "pixel_shuffle", "upscale_factor={upscale_factor}", run_pixel_shuffle, NULL, NULL},
+    {"PixelUnshuffle", "pixel_unshuffle", "downscale_factor={downscale_factor}", run_pixel_unshuffle, NULL, NULL},
+    {"LocalResponseNorm", "local_response_norm", "{size}, alpha={alpha}, beta={beta}, k={k}", run_lrn, NULL, NULL},
 };
 #define N_SPECS (sizeof specs / sizeof specs[0])
 
@@ -271,6 +312,8 @@ const nn_module_class nn_more_classes[] = {
     CLS("ConstantPad3d"),   CLS("ZeroPad2d"),       CLS("ReflectionPad1d"), CLS("ReflectionPad2d"),
     CLS("ReflectionPad3d"), CLS("ReplicationPad1d"), CLS("ReplicationPad2d"), CLS("ReplicationPad3d"),
     CLS("Upsample"),        CLS("UpsamplingNearest2d"), CLS("UpsamplingBilinear2d"),
+    CLS("CosineSimilarity"), CLS("PairwiseDistance"), CLS("PixelShuffle"), CLS("PixelUnshuffle"),
+    CLS("LocalResponseNorm"),
 };
 #undef CLS
 
@@ -296,12 +339,36 @@ const nn_module_class *nn_more_class(const char *name)
     return NULL;
 }
 
+/* forward(self, x1, x2) */
+static nn_tensor *two_inputs(nn_module *m, const more_spec *sp, const char *f, nn_object *args, nn_object *kwargs)
+{
+    static const char *const names[2] = {"x1", "x2"};
+    size_t n = args ? nn_tuple_len(args) : 0;
+    nn_object *v[2] = {NULL, NULL};
+    if (n > 2) return nn_error_set(NN_ERR_TYPE, "%s() takes 3 positional arguments but %zu were given", f, n + 1), NULL;
+    for (size_t i = 0; i < n; i++) v[i] = nn_tuple_get(args, i);
+    for (int i = 0; i < 2 && kwargs; i++) {
+        nn_object *o = nn_dict_get_str(kwargs, names[i]);
+        if (o && v[i]) return nn_error_set(NN_ERR_TYPE, "%s() got multiple values for argument '%s'", f, names[i]), NULL;
+        if (o) v[i] = o;
+    }
+    for (int i = 0; i < 2; i++) {
+        if (!v[i]) return nn_error_set(NN_ERR_TYPE, "%s() missing 1 required positional argument: '%s'", f, names[i]), NULL;
+        if (!nn_is_tensor(v[i]))
+            return nn_error_set(NN_ERR_TYPE, "%s(): argument '%s' (position %d) must be Tensor, not %s", sp->fn, names[i],
+                                i + 1, v[i]->type->name),
+                   NULL;
+    }
+    return sp->run2(m, NN_TENSOR(v[0]), NN_TENSOR(v[1]));
+}
+
 static nn_object *more_forward(nn_module *m, nn_object *args, nn_object *kwargs)
 {
     const more_spec *sp = spec_of(m);
     if (!sp) return nn_error_set(NN_ERR_RUNTIME, "not a module of modules_more.c"), NULL;
     char f[64];
     snprintf(f, sizeof f, "%s.forward", sp->name);
+    if (sp->run2) return (nn_object *)two_inputs(m, sp, f, args, kwargs);
     nn_tensor *x = nn_forward_tensor_arg(f, args, kwargs, sp->fn, "input", 1);
     return x ? (nn_object *)sp->run(m, x) : NULL;
 }

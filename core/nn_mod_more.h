@@ -79,6 +79,15 @@ nn_tensor *nn_max_unpool2d_sized(nn_tensor *x, nn_tensor *indices, const int64_t
 extern const nn_module_class nn_max_unpool2d_class;
 nn_module *nn_max_unpool2d_module_new(const int64_t k[2], const int64_t s[2], const int64_t p[2]);
 
+/* nn_extra.c: F.normalize, F.cosine_similarity, F.pairwise_distance, F.local_response_norm,
+   F.pixel_shuffle, F.pixel_unshuffle */
+nn_tensor *nn_normalize(nn_tensor *x, double p, int64_t dim, double eps);
+nn_tensor *nn_cosine_similarity(nn_tensor *x1, nn_tensor *x2, int64_t dim, double eps);
+nn_tensor *nn_pairwise_distance(nn_tensor *x1, nn_tensor *x2, double p, double eps, bool keepdim);
+nn_tensor *nn_local_response_norm(nn_tensor *x, int64_t size, double alpha, double beta, double k);
+nn_tensor *nn_pixel_shuffle(nn_tensor *x, int64_t upscale_factor);
+nn_tensor *nn_pixel_unshuffle(nn_tensor *x, int64_t downscale_factor);
+
 /* Module classes: SELU, GLU, RReLU, Softmax2d, Unflatten, Dropout1d, Dropout2d,
    Dropout3d, AlphaDropout, FeatureAlphaDropout, the padding modules. A module
    keeps its settings as attributes (set by the caller from PyTorch's

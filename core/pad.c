@@ -139,8 +139,12 @@ static int geom_init(pad_geom *g, const nn_tensor *x, int k, const int64_t *pad,
 GATHER(float)
 GATHER(double)
 
-static const nn_op_id reflect_ops[3] = {NN_OP_reflection_pad1d, NN_OP_reflection_pad2d, NN_OP_reflection_pad3d};
-static const nn_op_id replicate_ops[3] = {NN_OP_replication_pad1d, NN_OP_replication_pad2d, NN_OP_replication_pad3d};
+/* the op of k padded dims (1..3) */
+static nn_op_id index_pad_op(int k, bool reflect)
+{
+    if (reflect) return k == 1 ? NN_OP_reflection_pad1d : k == 2 ? NN_OP_reflection_pad2d : NN_OP_reflection_pad3d;
+    return k == 1 ? NN_OP_replication_pad1d : k == 2 ? NN_OP_replication_pad2d : NN_OP_replication_pad3d;
+}
 
 static int check_index_pad(const nn_tensor *x, int k, const int64_t *pad, bool reflect)
 {
@@ -207,7 +211,7 @@ nn_tensor *nn_index_pad(nn_tensor *x, int k, const int64_t *pad, bool reflect)
     NN_RELEASE(c);
     nn_op_params p = {.n_i = 2 * k, .flags = reflect};
     for (int i = 0; i < 2 * k; i++) p.i[i] = pad[i];
-    nn_op_id op = (reflect ? reflect_ops : replicate_ops)[k - 1];
+    nn_op_id op = index_pad_op(k, reflect);
     if (y && nn_record(op, 1, &x, 1, &y, 1, &x, &p) < 0) NN_SET(y, NULL);
     return y;
 }

@@ -171,6 +171,55 @@ CTOR(ReplicationPad1d) { return pad_ctor("ReplicationPad1d", 2, false, args, kwa
 CTOR(ReplicationPad2d) { return pad_ctor("ReplicationPad2d", 4, false, args, kwargs); }
 CTOR(ReplicationPad3d) { return pad_ctor("ReplicationPad3d", 6, false, args, kwargs); }
 
+/* ------------------------------------------------ distances and pixels */
+
+CTOR(CosineSimilarity)
+{
+    ARGS(2);
+    const char *f = "CosineSimilarity.__init__";
+    if (repl_parse_args(f, "self, dim=, eps=", args, kwargs, a)) return NULL;
+    static const char *const names[] = {"dim", "eps"};
+    nn_object *v[] = {a[0] ? nn_retain(a[0]) : nn_int_new(1), or_float(a[1], 1e-8)};
+    return module("CosineSimilarity", 2, names, v);
+}
+
+CTOR(PairwiseDistance)
+{
+    ARGS(3);
+    const char *f = "PairwiseDistance.__init__";
+    if (repl_parse_args(f, "self, p=, eps=, keepdim=", args, kwargs, a)) return NULL;
+    static const char *const names[] = {"norm", "eps", "keepdim"};
+    nn_object *v[] = {or_float(a[0], 2.0), or_float(a[1], 1e-6), or_bool(a[2], false)};
+    return module("PairwiseDistance", 3, names, v);
+}
+
+CTOR(PixelShuffle)
+{
+    ARGS(1);
+    if (repl_parse_args("PixelShuffle.__init__", "self, upscale_factor", args, kwargs, a)) return NULL;
+    static const char *const names[] = {"upscale_factor"};
+    nn_object *v[] = {nn_retain(a[0])};
+    return module("PixelShuffle", 1, names, v);
+}
+
+CTOR(PixelUnshuffle)
+{
+    ARGS(1);
+    if (repl_parse_args("PixelUnshuffle.__init__", "self, downscale_factor", args, kwargs, a)) return NULL;
+    static const char *const names[] = {"downscale_factor"};
+    nn_object *v[] = {nn_retain(a[0])};
+    return module("PixelUnshuffle", 1, names, v);
+}
+
+CTOR(LocalResponseNorm)
+{
+    ARGS(4);
+    if (repl_parse_args("LocalResponseNorm.__init__", "self, size, alpha=, beta=, k=", args, kwargs, a)) return NULL;
+    static const char *const names[] = {"size", "alpha", "beta", "k"};
+    nn_object *v[] = {nn_retain(a[0]), or_float(a[1], 1e-4), or_float(a[2], 0.75), or_float(a[3], 1.0)};
+    return module("LocalResponseNorm", 4, names, v);
+}
+
 #define NNCLASS(N, MOD, DOC) {#N, "torch.nn.modules." MOD "." #N, c_##N, NULL, NULL, DOC, repl_module_method_at}
 static repl_class_def classes[] = {
     NNCLASS(SELU, "activation", "SELU(inplace=False)\nApplied element-wise: scale * (max(0,x) + min(0, alpha * (exp(x) - 1)))."),
@@ -193,6 +242,11 @@ static repl_class_def classes[] = {
     NNCLASS(ReplicationPad1d, "padding", "ReplicationPad1d(padding)\nPads the input tensor using replication of the input boundary."),
     NNCLASS(ReplicationPad2d, "padding", "ReplicationPad2d(padding)\nPads the input tensor using replication of the input boundary."),
     NNCLASS(ReplicationPad3d, "padding", "ReplicationPad3d(padding)\nPads the input tensor using replication of the input boundary."),
+    NNCLASS(CosineSimilarity, "distance", "CosineSimilarity(dim=1, eps=1e-08)\nReturns cosine similarity between x1 and x2, computed along dim."),
+    NNCLASS(PairwiseDistance, "distance", "PairwiseDistance(p=2.0, eps=1e-06, keepdim=False)\nComputes the pairwise distance between input vectors, or between columns of input matrices."),
+    NNCLASS(PixelShuffle, "pixelshuffle", "PixelShuffle(upscale_factor)\nRearranges elements in a tensor of shape (*, C * r^2, H, W) to a tensor of shape (*, C, H * r, W * r)."),
+    NNCLASS(PixelUnshuffle, "pixelshuffle", "PixelUnshuffle(downscale_factor)\nReverses the PixelShuffle operation."),
+    NNCLASS(LocalResponseNorm, "normalization", "LocalResponseNorm(size, alpha=0.0001, beta=0.75, k=1.0)\nApplies local response normalization over an input signal composed of several input planes."),
 };
 #undef NNCLASS
 #define N_CLASSES (sizeof classes / sizeof classes[0])
@@ -314,7 +368,85 @@ FN(dropout3d) { return dropout("dropout3d", 3, args, kwargs); }
 FN(alpha_dropout) { return dropout("alpha_dropout", 4, args, kwargs); }
 FN(feature_alpha_dropout) { return dropout("feature_alpha_dropout", 5, args, kwargs); }
 
+FN(normalize)
+{
+    ARGS(5);
+    const char *f = "normalize";
+    nn_tensor *x = NULL;
+    double p = 2.0, eps = 1e-12;
+    int64_t dim = 1;
+    if (repl_parse_args(f, "input, p=, dim=, eps=, out=", args, kwargs, a) || repl_arg_tensor(f, "input", 1, a[0], &x) ||
+        repl_arg_double(f, "p", 2, a[1], &p) || repl_arg_int(f, "dim", 3, a[2], &dim) ||
+        repl_arg_double(f, "eps", 4, a[3], &eps))
+        return NULL;
+    if (a[4] && !nn_is_none(a[4])) return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "normalize: out= is not supported"), NULL;
+    return (nn_object *)nn_normalize(x, p, dim, eps);
+}
+
+FN(cosine_similarity)
+{
+    ARGS(4);
+    const char *f = "cosine_similarity";
+    nn_tensor *x1 = NULL, *x2 = NULL;
+    int64_t dim = 1;
+    double eps = 1e-8;
+    if (repl_parse_args(f, "x1, x2, dim=, eps=", args, kwargs, a) || repl_arg_tensor(f, "x1", 1, a[0], &x1) ||
+        repl_arg_tensor(f, "x2", 2, a[1], &x2) || repl_arg_int(f, "dim", 3, a[2], &dim) ||
+        repl_arg_double(f, "eps", 4, a[3], &eps))
+        return NULL;
+    return (nn_object *)nn_cosine_similarity(x1, x2, dim, eps);
+}
+
+FN(pairwise_distance)
+{
+    ARGS(5);
+    const char *f = "pairwise_distance";
+    nn_tensor *x1 = NULL, *x2 = NULL;
+    double p = 2.0, eps = 1e-6;
+    bool keepdim = false;
+    if (repl_parse_args(f, "x1, x2, p=, eps=, keepdim=", args, kwargs, a) || repl_arg_tensor(f, "x1", 1, a[0], &x1) ||
+        repl_arg_tensor(f, "x2", 2, a[1], &x2) || repl_arg_double(f, "p", 3, a[2], &p) ||
+        repl_arg_double(f, "eps", 4, a[3], &eps) || repl_arg_bool(f, "keepdim", 5, a[4], &keepdim))
+        return NULL;
+    return (nn_object *)nn_pairwise_distance(x1, x2, p, eps, keepdim);
+}
+
+static nn_object *pixel(const char *f, const char *factor, bool up, nn_object *args, nn_object *kwargs)
+{
+    ARGS(2);
+    nn_tensor *x = NULL;
+    int64_t r = 1;
+    char spec[64];
+    snprintf(spec, sizeof spec, "input, %s", factor);
+    if (repl_parse_args(f, spec, args, kwargs, a) || repl_arg_tensor(f, "input", 1, a[0], &x) ||
+        repl_arg_int(f, factor, 2, a[1], &r))
+        return NULL;
+    return (nn_object *)(up ? nn_pixel_shuffle(x, r) : nn_pixel_unshuffle(x, r));
+}
+FN(pixel_shuffle) { return pixel("pixel_shuffle", "upscale_factor", true, args, kwargs); }
+FN(pixel_unshuffle) { return pixel("pixel_unshuffle", "downscale_factor", false, args, kwargs); }
+
+FN(local_response_norm)
+{
+    ARGS(5);
+    const char *f = "local_response_norm";
+    nn_tensor *x = NULL;
+    int64_t size = 1;
+    double alpha = 1e-4, beta = 0.75, k = 1.0;
+    if (repl_parse_args(f, "input, size, alpha=, beta=, k=", args, kwargs, a) || repl_arg_tensor(f, "input", 1, a[0], &x) ||
+        repl_arg_int(f, "size", 2, a[1], &size) || repl_arg_double(f, "alpha", 3, a[2], &alpha) ||
+        repl_arg_double(f, "beta", 4, a[3], &beta) || repl_arg_double(f, "k", 5, a[4], &k))
+        return NULL;
+    return (nn_object *)nn_local_response_norm(x, size, alpha, beta, k);
+}
+
 static const repl_function_def functional[] = {
+    {"normalize", F_normalize, "normalize(input, p=2.0, dim=1, eps=1e-12, out=None) -> Tensor\nPerforms Lp normalization of inputs over specified dimension."},
+    {"cosine_similarity", F_cosine_similarity, "cosine_similarity(x1, x2, dim=1, eps=1e-8) -> Tensor\nReturns cosine similarity between x1 and x2, computed along dim."},
+    {"pairwise_distance", F_pairwise_distance, "pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False) -> Tensor\nThe p-norm distance between the rows of x1 and x2."},
+    {"pixel_shuffle", F_pixel_shuffle, "pixel_shuffle(input, upscale_factor) -> Tensor\nRearranges elements in a tensor of shape (*, C * r^2, H, W) to a tensor of shape (*, C, H * r, W * r)."},
+    {"pixel_unshuffle", F_pixel_unshuffle, "pixel_unshuffle(input, downscale_factor) -> Tensor\nReverses the PixelShuffle operation."},
+    {"local_response_norm", F_local_response_norm, "local_response_norm(input, size, alpha=1e-4, beta=0.75, k=1.0) -> Tensor\nApplies local response normalization over an input signal."},
     {"selu", F_selu, "selu(input, inplace=False) -> Tensor\nApplies element-wise SELU(x) = scale * (max(0,x) + min(0, alpha * (exp(x) - 1)))."},
     {"selu_", F_selu_, "selu_(input) -> Tensor\nIn-place version of selu()."},
     {"glu", F_glu, "glu(input, dim=-1) -> Tensor\nThe gated linear unit: a * sigmoid(b), a and b the halves of input along dim."},

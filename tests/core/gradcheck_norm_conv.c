@@ -1,4 +1,4 @@
-/* gradcheck cases for core/norms_more.c, conv_more.c, upsample.c and unpool.c (included by test_gradcheck.c). */
+/* gradcheck cases for core/norms_more.c, conv_more.c, upsample.c, unpool.c and nn_extra.c (included by test_gradcheck.c). */
 
 static nn_tensor *gc_group_norm(nn_tensor **in) { return nn_group_norm(in[0], 2, in[1], in[2], 1e-5); }
 static nn_tensor *gc_conv1d(nn_tensor **in) { return nn_conv1d(in[0], in[1], in[2], 2, 1, 1, 1); }
@@ -34,6 +34,9 @@ static nn_tensor *gc_max_unpool2d(nn_tensor **in)
     return r;
 }
 
+static nn_tensor *gc_pixel_shuffle(nn_tensor **in) { return nn_pixel_shuffle(in[0], 2); }
+static nn_tensor *gc_pixel_unshuffle(nn_tensor **in) { return nn_pixel_unshuffle(in[0], 2); }
+
 static const gc_case cases_norm_conv[] = {
     {NN_OP_group_norm, "group_norm", gc_group_norm, 3, {3, 1, 1}, {{2, 4, 3}, {4}, {4}}, -2, 2, 0},
     {NN_OP_conv1d, "conv1d", gc_conv1d, 3, {3, 3, 1}, {{2, 2, 5}, {3, 2, 2}, {3}}, -1, 1, 0},
@@ -44,5 +47,7 @@ static const gc_case cases_norm_conv[] = {
     {NN_OP_upsample_linear1d, "upsample_linear1d", gc_linear1d, 1, {3}, {{1, 2, 3}}, -2, 2, 0},
     {NN_OP_upsample_bilinear2d, "upsample_bilinear2d", gc_bilinear2d, 1, {4}, {{1, 2, 3, 2}}, -2, 2, 0},
     {NN_OP_max_unpool2d, "max_unpool2d", gc_max_unpool2d, 1, {4}, {{1, 2, 2, 2}}, -2, 2, 0},
+    {NN_OP_pixel_shuffle, "pixel_shuffle", gc_pixel_shuffle, 1, {4}, {{1, 8, 2, 3}}, -2, 2, 0},
+    {NN_OP_pixel_unshuffle, "pixel_unshuffle", gc_pixel_unshuffle, 1, {4}, {{2, 1, 4, 2}}, -2, 2, 0},
     GC_END,
 };
