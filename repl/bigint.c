@@ -584,3 +584,17 @@ nn_object *repl_int_abs(nn_object *x)
     if (repl_is_bigint(x) ? mpz_sgn(repl_bigint_mpz(x)) < 0 : nn_int_value(x) < 0) return repl_int_unary(REPL_NEG, x);
     return repl_is_bigint(x) ? nn_retain(x) : nn_int_new(nn_int_value(x));
 }
+
+double repl_int_frexp(const nn_object *a, long *e)
+{
+    mpz_t t, x;
+    mpz_inits(t, x, NULL);
+    mpz_abs(x, view(a, t));
+    long n = (long)mpz_sizeinbase(x, 2);
+    double m = 0;
+    if (mpz_sgn(x)) round_scaled(x, -n, false, &m); /* in [0.5, 1] */
+    *e = mpz_sgn(x) ? n : 0;
+    bool neg = repl_is_bigint(a) ? mpz_sgn(repl_bigint_mpz(a)) < 0 : nn_int_value(a) < 0;
+    mpz_clears(t, x, NULL);
+    return neg ? -m : m;
+}

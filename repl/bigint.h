@@ -74,5 +74,18 @@ nn_object *repl_int_powmod(nn_object *b, nn_object *e, nn_object *m);
 /* int.bit_length() and abs() of an int of any size. */
 int64_t repl_int_bit_length(const nn_object *x);
 nn_object *repl_int_abs(nn_object *x);
+/* a == m * 2**e with 0.5 <= |m| <= 1 (m rounded half to even; 0 gives 0, 0). */
+double repl_int_frexp(const nn_object *a, long *e);
+
+/* math's integer functions (mod_math_int.c), on ints of any size */
+nn_object *repl_math_factorial(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_math_gcd(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_math_lcm(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_math_comb(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_math_perm(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_math_isqrt(void *ud, nn_object *args, nn_object *kwargs);
+/* fn(o) for an int o of any size (fn: log, log2 or log10): ValueError "math
+   domain error" for o <= 0; beyond a float's range through repl_int_frexp. */
+int repl_math_int_log(nn_object *o, double (*fn)(double), double *out);
 
 #endif
