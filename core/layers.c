@@ -1553,6 +1553,12 @@ static nn_module *batch_norm_new(const nn_module_class *cls, int64_t num_feature
     return m;
 }
 
+nn_module *nn_norm_base_new(const nn_module_class *cls, int64_t num_features, double eps, double momentum, bool affine,
+                            bool track_running_stats, nn_dtype dtype)
+{
+    return batch_norm_new(cls, num_features, eps, momentum, affine, track_running_stats, dtype);
+}
+
 nn_module *nn_batch_norm1d_new(int64_t num_features, double eps, double momentum, bool affine,
                                bool track_running_stats, nn_dtype dtype)
 {

@@ -1241,6 +1241,10 @@ nn_tensor *nn_cross_entropy_weighted(nn_tensor *input, nn_tensor *target, nn_ten
 DEFINE_MOMENTS(f32, float, 8)
 DEFINE_MOMENTS(f64, double, 4)
 
+/* for group_norm (norms_more.c), which ATen computes with the same RowwiseMoments */
+void nn_rowwise_moments_f32(const float *x, int64_t n, float *mean, float *var) { rowwise_moments_f32(x, n, mean, var); }
+void nn_rowwise_moments_f64(const double *x, int64_t n, double *mean, double *var) { rowwise_moments_f64(x, n, mean, var); }
+
 
 /* Forward as PyTorch: eps in the tensor's precision, rstd = 1 / sqrt(var + eps),
    y = (x * rstd + (-rstd * mean)) * w + b with both steps fused. */

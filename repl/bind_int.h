@@ -320,6 +320,9 @@ int repl_act_functional(nn_object *fns); /* adds to torch.nn.functional */
 /* bind_modules_more.c: SELU, GLU, RReLU, Softmax2d, Unflatten, channel/alpha dropout, padding */
 int repl_modules_more_classes(nn_object *nn);
 int repl_modules_more_functional(nn_object *fns);
+/* bind_norm_conv.c: GroupNorm, InstanceNorm, Conv1d, ConvTranspose, Upsample, MaxUnpool2d */
+int repl_norm_conv_classes(nn_object *nn);
+int repl_norm_conv_functional(nn_object *fns);
 /* bind_nn_more.c: a class object for each of defs[0..n) set in namespace ns; 0 or -1 */
 int repl_namespace_add_classes(nn_object *ns, const repl_class_def *defs, size_t n);
 /* bind_loss.c: BCELoss, BCEWithLogitsLoss, NLLLoss, SmoothL1Loss, ... and their F. forms */

@@ -44,9 +44,10 @@ typedef struct gc_case {
 #include "gradcheck_custom.c"
 #include "gradcheck_losses.c"
 #include "gradcheck_mod_more.c"
+#include "gradcheck_norm_conv.c"
 
 static const gc_case *const areas[] = {cases_binary, cases_view, cases_reduce, cases_unary, cases_matmul, cases_nnfunc, cases_module, cases_activations, cases_layers, cases_pool, cases_mathfn, cases_select, cases_act_more,
-                                         cases_losses, cases_custom, cases_mod_more};
+                                         cases_losses, cases_custom, cases_mod_more, cases_norm_conv};
 #define N_AREAS (sizeof areas / sizeof areas[0])
 
 /* Ops PyTorch 1.13 records without a derivative: their case checks that backward
