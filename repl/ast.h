@@ -105,6 +105,8 @@ struct repl_node {
             bool is_generator;              /* its body yields (not in ast.dump) */
             repl_node_list walrus_targets;  /* Names its body binds with := (its locals;
                                                not in ast.dump) */
+            bool future_annotations;        /* under `from __future__ import annotations`
+                                               (not in ast.dump) */
         } FunctionDef;
         struct {
             const char *name;

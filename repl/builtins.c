@@ -2837,6 +2837,7 @@ static bool builtin_doc_of(repl_interp *in, nn_object *o, repl_doc_info *out, ch
             if (!strcmp(builtin_functions[i].name, name_buf)) out->doc = builtin_functions[i].doc;
         for (size_t i = 0; i < sizeof descriptor_docs / sizeof *descriptor_docs; i++)
             if (!strcmp(descriptor_docs[i].name, name_buf)) out->doc = descriptor_docs[i].doc;
+        if (!out->doc) out->doc = repl_exec_builtin_doc(name_buf); /* eval, exec, compile */
         return true;
     }
     for (size_t i = 0; i < sizeof builtin_types / sizeof *builtin_types; i++) {
@@ -2848,6 +2849,13 @@ static bool builtin_doc_of(repl_interp *in, nn_object *o, repl_doc_info *out, ch
         for (const method_def *m = builtin_types[i].methods; m && m->name; m++)
             if (!strcmp(m->name, name_buf)) out->doc = m->doc;
         return true;
+    }
+    if (repl_nmap_get(&in->exc_classes[EXC_BaseException]->dict, name_buf) == o) { /* with_traceback */
+        out->kind = self ? REPL_DOC_BOUND : REPL_DOC_UNBOUND;
+        out->self = self;
+        out->qualname = "BaseException";
+        out->doc = repl_exc_method_doc(name_buf);
+        return out->doc != NULL;
     }
     return false;
 }
@@ -3496,6 +3504,7 @@ int repl_builtins_init(repl_interp *in)
         return -1;
     }
     NN_RELEASE(init);
+    if (repl_exc_chain_init(in) < 0 || repl_exec_builtins_init(in) < 0) return -1;
     if (repl_add_descriptor_builtins(&in->builtins) < 0 || repl_nmap_set(&in->builtins, "Ellipsis", repl_ellipsis()) < 0)
         return -1;
     nn_object *getter = nn_cfunction_new("code", exit_code_get, NULL, NULL);

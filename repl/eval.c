@@ -107,6 +107,11 @@ static void tb_add(frame *f)
         repl_tb_clear(in);
         NN_SET(in->tb_owner, NULL);
         in->tb_stale = false;
+        in->tb_skip = NULL;
+    }
+    if (in->tb_skip == f) { /* re-raised here: the frame's entry is there already (exc_chain.c) */
+        in->tb_skip = NULL;
+        return;
     }
     if (in->n_tb == in->cap_tb) {
         int cap = in->cap_tb ? in->cap_tb * 2 : 8;
@@ -156,24 +161,52 @@ static int source_line(sbuf *b, code_unit *u, int line)
     return (int)(s - start);
 }
 
-/* Formats the traceback of exc into in->last_tb. */
-static void tb_format(repl_interp *in, nn_object *exc)
+void repl_tb_entry_copy(tb_entry *dst, const tb_entry *src)
 {
-    sbuf b = {0};
-    repl_sb_puts(&b, "Traceback (most recent call last):\n");
-    for (int i = in->n_tb - 1; i >= 0; i--) {
-        tb_entry *e = &in->tb[i];
-        repl_sb_printf(&b, "  File \"%s\", line %d, in %s\n", e->unit ? e->unit->filename : "<unknown>", e->line, e->name);
-        if (source_line(&b, e->unit, e->line) >= 0) repl_tb_carets(&b, e->unit->source, e);
+    *dst = *src;
+    if (dst->unit) dst->unit->refcount++;
+    if (dst->sc) nn_retain(dst->sc);
+    dst->name = nn_strdup(src->name ? src->name : "?");
+}
+
+void repl_tb_entry_release(tb_entry *e)
+{
+    unit_release(e->unit);
+    nn_free(e->name);
+    NN_RELEASE(e->sc);
+    e->unit = NULL;
+    e->name = NULL;
+}
+
+void repl_tb_format_entries(sbuf *b, const tb_entry *tb, int n)
+{
+    repl_sb_puts(b, "Traceback (most recent call last):\n");
+    for (int i = n - 1; i >= 0; i--) {
+        const tb_entry *e = &tb[i];
+        repl_sb_printf(b, "  File \"%s\", line %d, in %s\n", e->unit ? e->unit->filename : "<unknown>", e->line, e->name);
+        if (source_line(b, e->unit, e->line) >= 0) repl_tb_carets(b, e->unit->source, e);
     }
+}
+
+void repl_tb_format_exc_line(sbuf *b, nn_object *exc)
+{
     const char *cname = exc && exc->type == &repl_instance_type ? ((instance_obj *)exc)->cls->name : "Exception";
     char *msg = exc ? repl_exc_message(exc) : NULL;
     /* an exception class of a standard module: json.decoder.JSONDecodeError */
     const char *cmod = exc && exc->type == &repl_instance_type ? ((instance_obj *)exc)->cls->module : NULL;
-    if (cmod) repl_sb_printf(&b, "%s.", cmod);
-    if (msg && *msg) repl_sb_printf(&b, "%s: %s", cname, msg);
-    else repl_sb_puts(&b, cname);
+    if (cmod) repl_sb_printf(b, "%s.", cmod);
+    if (msg && *msg) repl_sb_printf(b, "%s: %s", cname, msg);
+    else repl_sb_puts(b, cname);
     nn_free(msg);
+}
+
+/* Formats the traceback of exc into in->last_tb, after the exceptions it was
+   chained to (exc_chain.c). */
+static void tb_format(repl_interp *in, nn_object *exc)
+{
+    sbuf b = {0};
+    repl_exc_chain_format(&b, exc, in->tb, in->n_tb);
+    const char *cname = exc && exc->type == &repl_instance_type ? ((instance_obj *)exc)->cls->name : "Exception";
     nn_free(in->last_tb);
     in->last_tb = repl_sb_finish(&b);
     nn_free(in->last_name);
@@ -245,6 +278,7 @@ static void func_dealloc(nn_object *self)
     NN_RELEASE(fn->env);
     repl_nmap_clear(&fn->locals);
     repl_nmap_clear(&fn->globals_decl);
+    repl_func_attrs_free(fn);
     unit_release(fn->unit);
     nn_free(fn);
 }
@@ -353,6 +387,9 @@ static int collect_locals(func_obj *fn, const repl_node_list *body, nmap *nonloc
     return 0;
 }
 
+/* eval() for func_attrs.c's annotations: ctx is the frame. */
+static nn_object *eval_ann(void *ctx, const repl_node *n) { return eval((frame *)ctx, n); }
+
 /* A new function object for a def or lambda node evaluated in frame f. */
 static nn_object *make_function(frame *f, const repl_node *n)
 {
@@ -401,6 +438,10 @@ static nn_object *make_function(frame *f, const repl_node *n)
         for (int i = 0; i < kwdefs->n; i++)
             if (kwdefs->items[i] && !(fn->kwdefaults[i] = eval(f, kwdefs->items[i]))) goto fail;
     }
+    if (repl_func_set_annotations(fn, n, f->unit->source, eval_ann, f) < 0 ||
+        repl_func_set_qualname(fn, f->is_class ? f->name : f->fn ? repl_func_qualname(f->fn) : NULL,
+                               f->fn && !f->is_class ? ".<locals>" : "") < 0)
+        goto fail;
     /* parameters are locals; then the names the body binds */
     const repl_node_list *lists[3] = {&args->v.arguments.posonlyargs, &args->v.arguments.args,
                                       &args->v.arguments.kwonlyargs};
@@ -1598,6 +1639,7 @@ nn_object *repl_get_attr(nn_object *obj, const char *name)
 {
     const nn_type *t = obj->type;
     if (t->base == &repl_lazy_base) return repl_lazy_getattr(obj, name);
+    if (t == &repl_traceback_type) return repl_traceback_getattr(obj, name);
     if (t == &repl_instance_type) {
         instance_obj *o = (instance_obj *)obj;
         nn_object *cv = repl_class_lookup(o->cls, name);
@@ -1610,8 +1652,10 @@ nn_object *repl_get_attr(nn_object *obj, const char *name)
             const char **keys = repl_nmap_keys_ordered(&o->attrs);
             if (!keys && o->attrs.len) return NULL;
             nn_object *d = nn_dict_new();
+            bool exc = repl_is_exception(obj); /* args and the chaining attributes are not in its __dict__ */
             for (uint32_t i = 0; d && i < o->attrs.len; i++)
-                if (nn_dict_set_str(d, keys[i], repl_nmap_get(&o->attrs, keys[i])) < 0) NN_SET(d, NULL);
+                if (exc && (strcmp(keys[i], "args") == 0 || (strncmp(keys[i], "__", 2) == 0 && keys[i][2]))) continue;
+                else if (nn_dict_set_str(d, keys[i], repl_nmap_get(&o->attrs, keys[i])) < 0) NN_SET(d, NULL);
             nn_free(keys);
             return d;
         }
@@ -1670,6 +1714,8 @@ nn_object *repl_get_attr(nn_object *obj, const char *name)
     }
     if (t == &repl_function_type) {
         func_obj *fn = (func_obj *)obj;
+        nn_object *fv = repl_func_getattr(fn, name); /* func_attrs.c */
+        if (fv || nn_error_current()) return fv;
         if (strcmp(name, "__name__") == 0 || strcmp(name, "__qualname__") == 0) return nn_str_new(fn->name);
         if (fn->abstract && strcmp(name, "__isabstractmethod__") == 0) return nn_bool_new(true);
         if (strcmp(name, "__doc__") == 0) {
@@ -1794,7 +1840,7 @@ int repl_set_attr(nn_object *obj, const char *name, nn_object *value)
         return repl_nmap_set(&c->dict, name, value);
     }
     if (t == &repl_module_type) return repl_nmap_set(&((module_obj *)obj)->dict, name, value);
-    if (t == &repl_function_type) return repl_raise_exc(EXC_AttributeError, "'function' object attribute '%s' is read-only", name);
+    if (t == &repl_function_type) return repl_func_setattr((func_obj *)obj, name, value);
     const repl_native_ops *ops = repl_get_native_ops();
     if (is_native(obj)) {
         if (ops && ops->setattr) return ops->setattr(obj, name, value);
@@ -3039,13 +3085,32 @@ static exec_status exec_while(frame *f, const repl_node *s)
     }
 }
 
+/* The exception raised in f's running statement, caught there: the frame's
+   entry joins its traceback, kept as its __traceback__ (exc_chain.c). */
+static nn_object *catch_in_frame(frame *f)
+{
+    repl_interp *in = repl_current;
+    if (in->tb_skip == f) in->tb_skip = NULL;
+    else tb_add(f);
+    nn_object *exc = repl_take_exception();
+    repl_exc_keep_traceback(exc);
+    return exc;
+}
+
+/* exc raised again from f as it was (a bare raise, an unhandled exception
+   leaving a try): its traceback already has f's entry. */
+static void reraise_in_frame(frame *f, nn_object *exc)
+{
+    repl_raise_object(exc);
+    repl_current->tb_skip = f;
+}
+
 static exec_status exec_try(frame *f, const repl_node *s)
 {
     repl_interp *in = repl_current;
-    int saved_tb = in->n_tb;
     exec_status st = exec_block(f, &s->v.Try.body);
     if (st == EX_ERR && s->v.Try.handlers.n) {
-        nn_object *exc = repl_take_exception();
+        nn_object *exc = catch_in_frame(f);
         bool handled = false;
         for (int i = 0; i < s->v.Try.handlers.n && !handled; i++) {
             const repl_node *h = s->v.Try.handlers.items[i];
@@ -3062,13 +3127,6 @@ static exec_status exec_try(frame *f, const repl_node *s)
                 if (!m) continue;
             }
             handled = true;
-            /* the traceback of a handled exception is dropped */
-            while (in->n_tb > saved_tb) {
-                in->n_tb--;
-                unit_release(in->tb[in->n_tb].unit);
-                nn_free(in->tb[in->n_tb].name);
-                NN_RELEASE(in->tb[in->n_tb].sc);
-            }
             if (h->v.ExceptHandler.name && store_name(f, h->v.ExceptHandler.name, exc) < 0) {
                 st = EX_ERR;
                 break;
@@ -3076,11 +3134,12 @@ static exec_status exec_try(frame *f, const repl_node *s)
             nn_object *prev = in->handling;
             in->handling = nn_retain(exc);
             st = exec_block(f, &h->v.ExceptHandler.body);
+            if (st == EX_ERR) repl_exc_note_context(); /* while exc is still the one handled */
             NN_SET(in->handling, prev);
             if (h->v.ExceptHandler.name) repl_nmap_del(f->locals, h->v.ExceptHandler.name);
         }
         if (!handled && exc) {
-            repl_raise_object(exc);
+            reraise_in_frame(f, exc);
             st = EX_ERR;
         }
         NN_RELEASE(exc);
@@ -3089,18 +3148,25 @@ static exec_status exec_try(frame *f, const repl_node *s)
     }
     if (s->v.Try.finalbody.n) {
         nn_object *pending = NULL, *retval = NULL;
-        if (st == EX_ERR) pending = repl_take_exception();
+        if (st == EX_ERR) pending = catch_in_frame(f);
         if (st == EX_RETURN) {
             retval = f->retval;
             f->retval = NULL;
         }
+        /* the finally block runs with the pending exception as the one handled */
+        nn_object *prev = in->handling;
+        if (pending) in->handling = nn_retain(pending);
         exec_status fst = exec_block(f, &s->v.Try.finalbody);
+        if (pending) {
+            if (fst == EX_ERR) repl_exc_note_context();
+            NN_SET(in->handling, prev);
+        }
         if (fst != EX_OK) {
             NN_RELEASE(pending);
             NN_RELEASE(retval);
             return fst;
         }
-        if (pending) repl_raise_object(pending);
+        if (pending) reraise_in_frame(f, pending);
         NN_RELEASE(pending);
         if (retval) f->retval = retval;
     }
@@ -3126,12 +3192,24 @@ static exec_status exec_with(frame *f, const repl_node *s, int item)
     if (st == EX_OK) st = exec_with(f, s, item + 1);
     nn_object *none = nn_none();
     if (st == EX_ERR) {
-        nn_object *exc = repl_take_exception();
-        nn_object *args[3] = {exc ? &((instance_obj *)exc)->cls->ob : none, exc ? exc : none, none};
+        repl_interp *in = repl_current;
+        nn_object *exc = catch_in_frame(f);
+        nn_object *tb = exc ? repl_get_attr(exc, "__traceback__") : NULL;
+        nn_error_clear();
+        nn_object *args[3] = {exc ? &((instance_obj *)exc)->cls->ob : none, exc ? exc : none, tb ? tb : none};
+        nn_object *prev = in->handling; /* __exit__ runs with exc as the one handled */
+        in->handling = nn_retain(exc);
         nn_object *r = repl_call_object(exit_fn, args, 3, NULL);
         int t = r ? repl_truth(r) : -1;
+        if (t < 0) { /* the with line is where __exit__ failed */
+            repl_exc_note_context();
+            f->line = s->line;
+            f->err_node = NULL;
+        }
+        NN_SET(in->handling, prev);
         NN_RELEASE(r);
-        if (t == 0) repl_raise_object(exc);
+        NN_RELEASE(tb);
+        if (t == 0) reraise_in_frame(f, exc);
         else if (t == 1) st = EX_OK;
         NN_RELEASE(exc);
     } else {
@@ -3142,6 +3220,8 @@ static exec_status exec_with(frame *f, const repl_node *s, int item)
         if (!r) {
             NN_RELEASE(retval);
             st = EX_ERR;
+            f->line = s->line; /* the with line is where __exit__ failed */
+            f->err_node = NULL;
         } else f->retval = retval;
         NN_RELEASE(r);
     }
@@ -3482,7 +3562,7 @@ static exec_status exec_raise(frame *f, const repl_node *s)
             repl_raise_exc(EXC_RuntimeError, "No active exception to reraise");
             return EX_ERR;
         }
-        repl_raise_object(in->handling);
+        reraise_in_frame(f, in->handling);
         return EX_ERR;
     }
     nn_object *e = eval(f, s->v.Raise.exc);
@@ -3500,12 +3580,12 @@ static exec_status exec_raise(frame *f, const repl_node *s)
     }
     if (s->v.Raise.cause) {
         nn_object *c = eval(f, s->v.Raise.cause);
-        if (!c) {
+        int rc = c ? repl_exc_set_cause(e, c) : -1;
+        NN_RELEASE(c);
+        if (rc < 0) {
             NN_RELEASE(e);
             return EX_ERR;
         }
-        repl_nmap_set(&((instance_obj *)e)->attrs, "__cause__", c);
-        NN_RELEASE(c);
     }
     repl_raise_object(e);
     NN_RELEASE(e);
@@ -4093,5 +4173,122 @@ int repl_exec_in_scope(repl_interp *in, nn_object *sc, const char *source, const
     in->n_pm = n_pm;
     NN_RELEASE(in->handling);
     in->handling = handling;
+    return rc;
+}
+
+/* ------------------------------------------------------------------ eval(), exec() (lang_exec.c) */
+
+/* source parsed into a new unit (*tree its tree), or NULL with SyntaxError worded
+   as CPython words it for a string: "invalid syntax (<string>, line 1)". */
+static code_unit *parse_unit(const char *source, const char *filename, bool expr, repl_node **tree)
+{
+    code_unit *u = nn_calloc(1, sizeof *u);
+    if (u) {
+        u->refcount = 1;
+        u->source = nn_strdup(source);
+        if (u->source) repl_translate_newlines(u->source);
+        u->filename = nn_strdup(filename);
+    }
+    if (!u || !u->source || !u->filename) {
+        unit_release(u);
+        return NULL;
+    }
+    repl_parse_error perr = {0};
+    *tree = repl_parse(u->source, u->filename, expr ? REPL_PARSE_EVAL : REPL_PARSE_FILE, &u->arena, &perr);
+    if (!*tree) {
+        nn_error_kind kind = nn_error_current();
+        char *msg = nn_strdup(kind ? nn_error_message() : "invalid syntax");
+        nn_error_clear();
+        if (kind == NN_ERR_MEMORY || !msg) nn_error_set(NN_ERR_MEMORY, "out of memory");
+        else repl_raise_exc(kind == NN_ERR_INDENTATION ? EXC_IndentationError : EXC_SyntaxError, "%s (%s, line %d)",
+                            perr.status == REPL_PARSE_INCOMPLETE ? "incomplete input" : msg, filename, perr.line ? perr.line : 1);
+        nn_free(msg);
+        unit_release(u);
+        return NULL;
+    }
+    return u;
+}
+
+int repl_check_source(const char *source, const char *filename, bool expr)
+{
+    repl_node *tree;
+    code_unit *u = parse_unit(source, filename, expr, &tree);
+    unit_release(u);
+    return u ? 0 : -1;
+}
+
+int repl_run_source(const char *source, const char *filename, bool expr, nn_object *globals, nn_object *locals,
+                    nn_object **result)
+{
+    repl_interp *in = repl_current;
+    *result = NULL;
+    if (in->depth >= MAX_DEPTH) return repl_raise_exc(EXC_RecursionError, "maximum recursion depth exceeded");
+    repl_node *tree;
+    code_unit *u = parse_unit(source, filename, expr, &tree);
+    if (!u) return -1;
+    scope *sc = NULL;
+    frame fr;
+    if (globals) {
+        /* the dicts' names run in a scope of their own, written back after */
+        sc = repl_scope_new(NULL);
+        nn_object *dicts[2] = {globals, locals};
+        for (int d = 0; sc && d < 2; d++) {
+            size_t pos = 0;
+            nn_object *k, *v;
+            while (sc && dicts[d] && nn_dict_next(dicts[d], &pos, &k, &v))
+                if (nn_is_str(k) && repl_nmap_set(&sc->map, nn_str_cstr(k), v) < 0) NN_SET(sc, NULL);
+        }
+        if (!sc) {
+            unit_release(u);
+            return -1;
+        }
+        fr = (frame){.locals = &sc->map, .sc = sc, .env = sc};
+    } else if (in->top) {
+        fr = *in->top; /* the caller's namespaces */
+    } else {
+        fr = (frame){.locals = &in->globals};
+    }
+    fr.back = in->top;
+    fr.unit = u;
+    fr.name = "<module>";
+    fr.line = 1;
+    fr.err_node = NULL;
+    fr.retval = NULL;
+    in->top = &fr;
+    in->depth++;
+    int rc = 0;
+    if (expr) {
+        *result = eval(&fr, tree->v.Expression.body);
+        if (!*result) rc = -1;
+    } else {
+        for (int i = 0; i < tree->v.Module.body.n && rc == 0; i++) {
+            exec_status st = exec_stmt(&fr, tree->v.Module.body.items[i]);
+            if (st == EX_ERR) rc = -1;
+            else if (st != EX_OK) {
+                repl_raise_exc(EXC_SyntaxError, "'%s' outside %s (%s, line %d)",
+                               st == EX_RETURN ? "return" : st == EX_BREAK ? "break" : "continue",
+                               st == EX_RETURN ? "function" : "loop", filename, fr.line);
+                rc = -1;
+            }
+        }
+    }
+    if (rc < 0) tb_add(&fr);
+    in->depth--;
+    in->top = fr.back;
+    NN_RELEASE(fr.retval);
+    if (sc) { /* what the code bound, back into the dict (locals when given, as CPython) */
+        nn_object *target = locals ? locals : globals;
+        uint32_t pos = 0;
+        const char *k;
+        nn_object *v;
+        while (repl_nmap_next(&sc->map, &pos, &k, &v))
+            if (locals && nn_dict_get_str(globals, k) == v && !nn_dict_get_str(locals, k)) continue; /* a global read */
+            else if (nn_dict_set_str(target, k, v) < 0) {
+                nn_error_clear();
+                break;
+            }
+        NN_RELEASE(sc);
+    }
+    unit_release(u);
     return rc;
 }

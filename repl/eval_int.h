@@ -106,6 +106,12 @@ typedef struct func_obj {
     nn_object *owner;       /* borrowed: the class whose body defined it (super()) */
     bool is_gen;            /* its body yields: a call makes a generator */
     bool abstract;          /* marked by abc.abstractmethod (__isabstractmethod__) */
+    /* func_attrs.c: owned, each NULL until there is one */
+    nn_object *dict;        /* __dict__: the attributes set on it */
+    nn_object *annotations; /* __annotations__ */
+    nn_object *doc;         /* __doc__ once assigned */
+    char *qualname;         /* __qualname__ when not its name */
+    char *name_owned;       /* __name__ once assigned (name then points at it) */
 } func_obj;
 
 typedef struct class_obj {
@@ -182,6 +188,7 @@ struct repl_interp {
     int n_tb, cap_tb;
     nn_object *tb_owner;  /* owned: the exception the entries belong to (NULL: a core error) */
     bool tb_stale;        /* the last exception was taken: the next raise starts afresh */
+    const void *tb_skip;  /* the frame an exception was re-raised from, whose entry it has (exc_chain.c) */
     nn_object *handling;  /* owned: the exception an except block is handling */
     char *last_tb;        /* owned: text of the last uncaught exception */
     char *last_name;
@@ -481,6 +488,64 @@ void repl_sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf,
 void repl_sb_take(sbuf *b, char *s);
 /* new string or NULL (MemoryError) */
 char *repl_sb_finish(sbuf *b);
+
+/* ---------------------------------------------------------- exc_chain.c */
+
+/* A copy of src into dst (its unit, name and scope owned anew; name NULL when out of memory). */
+void repl_tb_entry_copy(tb_entry *dst, const tb_entry *src);
+/* Releases what e owns (not e itself). */
+void repl_tb_entry_release(tb_entry *e);
+/* "Traceback (most recent call last):" and the n entries (innermost first) with their source lines. */
+void repl_tb_format_entries(sbuf *b, const tb_entry *tb, int n);
+/* The last line of a traceback: "ValueError: msg" (module-qualified for a module's class). */
+void repl_tb_format_exc_line(sbuf *b, nn_object *exc);
+/* The type of __traceback__ values (tb_next, tb_lineno). */
+extern const nn_type repl_traceback_type;
+nn_object *repl_traceback_getattr(nn_object *tb, const char *name);
+/* The exception just caught (in->tb its entries): they become its __traceback__
+   and in->tb is emptied. */
+void repl_exc_keep_traceback(nn_object *exc);
+/* exc raised anew: in->tb (empty) starts with the entries of its __traceback__. */
+void repl_exc_seed_traceback(nn_object *exc);
+/* exc raised while in->handling is handled: __context__ set to it, as CPython (cycles cut). */
+void repl_exc_set_context(nn_object *exc);
+/* The pending exception (a core error included) made an instance now, so that its
+   __context__ is the exception handled at this moment; it stays pending. */
+void repl_exc_note_context(void);
+/* raise exc from cause: __cause__ (an exception, a class made one, or None) and
+   __suppress_context__. 0, or -1 with TypeError. */
+int repl_exc_set_cause(nn_object *exc, nn_object *cause);
+/* The text of an uncaught exc: its chain (causes and contexts, first) and its own
+   traceback from the n entries of tb (innermost first). */
+void repl_exc_chain_format(sbuf *b, nn_object *exc, const tb_entry *tb, int n);
+/* BaseException's __cause__, __context__, __suppress_context__, __traceback__ and with_traceback. 0 or -1. */
+int repl_exc_chain_init(repl_interp *in);
+/* The docstring of BaseException's method name (help()), or NULL. */
+const char *repl_exc_method_doc(const char *name);
+
+/* ---------------------------------------------------------- func_attrs.c, lang_exec.c */
+
+/* fn's __annotations__ from def's parameters and return (evaluate(ctx, n) computes
+   one; their source text after `from __future__ import annotations`). 0 or -1. */
+int repl_func_set_annotations(func_obj *fn, const repl_node *def, const char *source,
+                              nn_object *(*evaluate)(void *ctx, const repl_node *n), void *ctx);
+/* fn's __qualname__: prefix, suffix, ".", name (prefix NULL: its name). 0 or -1. */
+int repl_func_set_qualname(func_obj *fn, const char *prefix, const char *suffix);
+const char *repl_func_qualname(const func_obj *fn);
+/* The attributes func_attrs.c answers (new reference), or NULL without an error for others. */
+nn_object *repl_func_getattr(func_obj *fn, const char *name);
+int repl_func_setattr(func_obj *fn, const char *name, nn_object *value);
+void repl_func_attrs_free(func_obj *fn);
+/* Runs source (an expression when expr, *result its value; else statements) in the
+   caller's namespaces, or in globals (a dict) and locals (a dict or NULL), whose
+   names are updated after. 0, or -1 with the exception. */
+int repl_run_source(const char *source, const char *filename, bool expr, nn_object *globals, nn_object *locals,
+                    nn_object **result);
+/* 0 when source parses, else -1 with CPython's SyntaxError for a string. */
+int repl_check_source(const char *source, const char *filename, bool expr);
+extern const nn_type repl_code_type;
+int repl_exec_builtins_init(repl_interp *in);
+const char *repl_exec_builtin_doc(const char *name);
 
 /* ---------------------------------------------------------- tb_carets.c */
 /* e's position from the failing expression n (NULL: none) of source. */

@@ -45,6 +45,9 @@ void repl_func_traverse(nn_object *self, nn_visit_fn visit, void *arg)
         for (int i = 0; i < fn->args->v.arguments.kwonlyargs.n; i++)
             if (fn->kwdefaults[i]) visit(fn->kwdefaults[i], arg);
     if (fn->env) visit(&fn->env->ob, arg);
+    if (fn->dict) visit(fn->dict, arg);
+    if (fn->annotations) visit(fn->annotations, arg);
+    if (fn->doc) visit(fn->doc, arg);
 }
 
 void repl_func_clear(nn_object *self)
@@ -54,6 +57,9 @@ void repl_func_clear(nn_object *self)
     if (fn->kwdefaults)
         for (int i = 0; i < fn->args->v.arguments.kwonlyargs.n; i++) NN_SET(fn->kwdefaults[i], NULL);
     NN_SET(fn->env, NULL);
+    NN_SET(fn->dict, NULL);
+    NN_SET(fn->annotations, NULL);
+    NN_SET(fn->doc, NULL);
 }
 
 /* ---------------------------------------------------------------- class */

@@ -9,7 +9,8 @@
  * (save_model drops the duplicates, as tied weights, and records them in the
  * metadata), load_model's missing/unexpected keys. A file that cannot be read
  * is FileNotFoundError; a malformed one is SafetensorError ("Error while
- * deserializing header: " and core's reason, not the library's Rust one).
+ * deserializing header: " and the library's reason for a header too large or
+ * too small, a bad header length and data not fully covered; core's for others).
  * Not here: save()/load() of bytes (the language has no bytes), get_slice.
  */
 #include <errno.h>
@@ -106,11 +107,22 @@ static const char source[] =
     "    pass\n"
     "\n"
     "\n"
+    "# core's reasons as the library words them (its SafeTensorError's Display), where they match\n"
+    "_REASONS = [('bytes allowed', 'header too large'), ('for the 8-byte header length', 'header too small'),\n"
+    "            ('goes past the end of the data', 'invalid header length'),\n"
+    "            ('follow the last tensor', 'incomplete metadata, file not fully covered'),\n"
+    "            ('the data is truncated', 'incomplete metadata, file not fully covered')]\n"
+    "\n"
+    "\n"
     "def _read(filename):\n"
     "    try:\n"
     "        return _load(str(filename))\n"
     "    except RuntimeError as e:\n"
-    "        raise SafetensorError('Error while deserializing header: ' + str(e))\n"
+    "        reason = str(e)\n"
+    "        for part, said in _REASONS:\n"
+    "            if part in reason:\n"
+    "                reason = said\n"
+    "        raise SafetensorError('Error while deserializing header: ' + reason)\n"
     "\n"
     "\n"
     "class safe_open:\n"

@@ -1400,6 +1400,7 @@ static repl_node *function_def(parser *P, repl_node_list decorators)
         return NULL;
     if (accept(P, TK_RARROW) && !(n->v.FunctionDef.returns = expression(P))) return NULL;
     n->v.FunctionDef.decorator_list = decorators;
+    n->v.FunctionDef.future_annotations = P->future_annotations;
     int outer_yields = P->yields;
     vec walrus = {0}, *outer_walrus = P->walrus;
     P->yields = 0;

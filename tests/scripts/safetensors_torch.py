@@ -2,7 +2,8 @@
 # its bindings/python/py_src/safetensors/torch.py and src/lib.rs (huggingface/safetensors,
 # 2026-05) behave: load_file in the file's data order (dtype, largest first, then name),
 # safe_open.keys() sorted, its ValueError/RuntimeError messages, save_model dropping tied
-# weights into the metadata, load_model's (missing set, unexpected list).
+# weights into the metadata, load_model's (missing set, unexpected list), and its header
+# errors (read_metadata in safetensors/src/tensor.rs, the SafeTensorError Display texts).
 import os
 import torch
 from torch import nn
@@ -48,7 +49,13 @@ print(os.path.exists('st_c.tmp'))
 err(lambda: load_file('st_missing.tmp'))
 with open('st_bad.tmp', 'w') as f:
     f.write('not a safetensors file at all')
-err(lambda: load_file('st_bad.tmp'), True)  # the reason after ':' is core's, not the library's
+err(lambda: load_file('st_bad.tmp'))
+header = '{"x":{"dtype":"F32","shape":[1],"data_offsets":[0,4]}}'
+for text in ['abcd', '\x40' + '\x00' * 7 + '{}', chr(len(header)) + '\x00' * 7 + header + 'ab',
+             chr(len(header)) + '\x00' * 7 + header + 'abcdef']:
+    with open('st_cut.tmp', 'w') as f:  # ASCII text: these bytes as written
+        f.write(text)
+    err(lambda: load_file('st_cut.tmp'))
 print(isinstance(SafetensorError('x'), Exception))
 err(lambda: safe_open('st_a.tmp', framework='jax2'))
 
