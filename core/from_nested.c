@@ -59,6 +59,8 @@ static int scan(nn_object *o, int depth, int ndim, const int64_t *shape, int *ki
     }
     if (nn_is_tensor(o)) return nn_error_set(NN_ERR_VALUE, "only one element tensors can be converted to Python scalars");
     if (nn_is_str(o)) return nn_error_set(NN_ERR_TYPE, "new(): invalid data type 'str'");
+    /* an "int" that is not core's int64 is the language's int beyond 64 bits */
+    if (o && !strcmp(o->type->name, "int")) return nn_error_set(NN_ERR_RUNTIME, "Overflow when unpacking long");
     return nn_error_set(NN_ERR_RUNTIME, "Could not infer dtype of %s", o ? o->type->name : "NoneType");
 }
 

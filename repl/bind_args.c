@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bind_int.h"
+#include "bigint.h"
 
 nn_object *repl_stdlib_module(const char *name); /* eval_int.h; the language's own modules */
 nn_object *repl_stdlib_alias(const char *ns, const char *name); /* eval_int.h */
@@ -135,6 +136,7 @@ const char *repl_type_name(const nn_object *o)
 
 static int arg_type_error(const char *fname, const char *name, int pos, const char *want, nn_object *o)
 {
+    if (repl_is_bigint(o)) return nn_error_set(NN_ERR_RUNTIME, "Overflow when unpacking long"); /* PyTorch's */
     if (pos > 0)
         return nn_error_set(NN_ERR_TYPE, "%s(): argument '%s' (position %d) must be %s, not %s", fname, name, pos,
                             want, repl_type_name(o));
@@ -252,6 +254,13 @@ int repl_arg_dims(const char *fname, const char *name, int pos, nn_object *o, in
     return 0;
 }
 
+/* a size beyond int64: PyTorch 1.13's TypeError */
+static int symint_error(const char *fname, const char *name, int pos)
+{
+    return nn_error_set(NN_ERR_TYPE, "%s(): argument '%s' must be tuple of SymInts, but found element of type int at pos %d",
+                        fname, name, pos);
+}
+
 int repl_arg_shape(const char *fname, const char *name, nn_object *o, int *ndim, int64_t *sizes)
 {
     if (!is_sequence(o)) return arg_type_error(fname, name, 1, "tuple of ints", o);
@@ -260,6 +269,7 @@ int repl_arg_shape(const char *fname, const char *name, nn_object *o, int *ndim,
         return nn_error_set(NN_ERR_RUNTIME, "%s(): a tensor has at most %d dims", fname, NN_MAX_DIMS);
     for (size_t i = 0; i < len; i++) {
         nn_object *d = seq_get(o, i);
+        if (repl_is_bigint(d)) return symint_error(fname, name, (int)i + 1);
         if (!nn_is_int(d) && !nn_is_bool(d)) return arg_type_error(fname, name, 1, "tuple of ints", o);
         sizes[i] = nn_int_value(d);
     }
@@ -270,7 +280,7 @@ int repl_arg_shape(const char *fname, const char *name, nn_object *o, int *ndim,
 size_t repl_count_int_args(nn_object *args, size_t skip)
 {
     size_t n = nn_tuple_len(args), k = 0;
-    for (size_t i = skip; i < n && nn_is_int(nn_tuple_get(args, i)); i++) k++;
+    for (size_t i = skip; i < n && (nn_is_int(nn_tuple_get(args, i)) || repl_is_bigint(nn_tuple_get(args, i))); i++) k++;
     return k;
 }
 
@@ -282,6 +292,7 @@ int repl_shape_from_args(const char *fname, nn_object *args, size_t skip, size_t
         return nn_error_set(NN_ERR_RUNTIME, "%s(): a tensor has at most %d dims", fname, NN_MAX_DIMS);
     for (size_t i = 0; i < count; i++) {
         nn_object *d = nn_tuple_get(args, skip + i);
+        if (repl_is_bigint(d)) return symint_error(fname, "size", (int)i + 1);
         if (!nn_is_int(d)) return arg_type_error(fname, "size", (int)(skip + i + 1), "tuple of ints", d);
         sizes[i] = nn_int_value(d);
     }

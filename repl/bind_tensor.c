@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bind_int.h"
+#include "bigint.h"
 #include "nn_custom_fn.h"
 
 #define ARGS(n) nn_object *a[n] = {0} /* slots the spec lacks stay NULL */
@@ -1636,6 +1637,8 @@ static int add_item(index_buf *ib, nn_object *k)
         ib->owned[ib->n_owned++] = t;
         it->kind = NN_INDEX_TENSOR;
         it->tensor = t;
+    } else if (repl_is_bigint(k)) {
+        return nn_error_set(NN_ERR_RUNTIME, "Overflow when unpacking long");
     } else {
         return nn_error_set(NN_ERR_INDEX,
                             "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are "

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bind_int.h"
+#include "bigint.h"
 
 #define ARGS(n) nn_object *a[n] = {0} /* slots the spec lacks stay NULL */
 
@@ -201,6 +202,7 @@ static nn_object *f_arange(void *ud, nn_object *args, nn_object *kwargs)
     nn_object *parts[3] = {a[1] ? a[0] : NULL, a[1] ? a[1] : a[0], a[2]};
     for (int i = 0; i < 3; i++) {
         if (!parts[i]) continue;
+        if (repl_is_bigint(parts[i])) return repl_bigint_torch_overflow();
         if (!is_number(parts[i]) && !nn_is_tensor(parts[i])) {
             nn_error_set(NN_ERR_TYPE, "arange(): argument 'end' must be Number, not %s", repl_type_name(parts[i]));
             return NULL;

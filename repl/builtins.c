@@ -14,6 +14,7 @@
 
 #include "bind.h"
 #include "eval_int.h"
+#include "bigint.h"
 #include "nn_custom_fn.h"
 #include "plot.h"
 #include "summary.h"
@@ -23,7 +24,7 @@
 #define ARG(i) nn_tuple_get(args, (size_t)(i))
 
 static bool is_intlike(const nn_object *o) { return o && (o->type == &nn_int_type || o->type == &nn_bool_type); }
-static bool is_num(const nn_object *o) { return is_intlike(o) || (o && o->type == &nn_float_type); }
+static bool is_num(const nn_object *o) { return repl_is_integer(o) || (o && o->type == &nn_float_type); }
 
 /* kwargs[name] (borrowed) or NULL */
 static nn_object *kwarg(nn_object *kwargs, const char *name)
@@ -62,6 +63,7 @@ nn_object *repl_builtin_noop(void *ud, nn_object *args, nn_object *kwargs) { ret
 static int get_int(nn_object *o, int64_t *out, const char *what)
 {
     *out = 0;
+    if (repl_is_bigint(o)) return repl_raise_exc(EXC_OverflowError, "Python int too large to convert to C ssize_t");
     if (!is_intlike(o)) return repl_raise_exc(EXC_TypeError, "'%s' object cannot be interpreted as an integer", repl_value_type_name(o));
     (void)what;
     *out = nn_int_value(o);
@@ -249,42 +251,34 @@ static nn_object *format_number(nn_object *v, const spec *sp)
     bool isint = is_intlike(v);
     char buf[512];
     const char *sign = "";
-    if (isint && (type == 0 || type == 'd' || type == 'n' || type == 'x' || type == 'X' || type == 'o' ||
+    if ((isint || repl_is_bigint(v)) && (type == 0 || type == 'd' || type == 'n' || type == 'x' || type == 'X' || type == 'o' ||
                   type == 'b' || type == 'c')) {
-        int64_t x = nn_int_value(v);
+        if (type == 'c' && !isint) {
+            repl_raise_exc(EXC_OverflowError, "Python int too large to convert to C long");
+            return NULL;
+        }
         if (type == 'c') {
-            buf[0] = (char)x;
+            buf[0] = (char)nn_int_value(v);
             buf[1] = 0;
             return pad(sp, buf, 0, '<');
         }
-        uint64_t ux = x < 0 ? (uint64_t)0 - (uint64_t)x : (uint64_t)x;
-        if (x < 0) sign = "-";
+        /* the digits of any int (bigint.c), then sign, prefix, grouping, padding */
+        char *digits = repl_int_digits(v, type == 'x' || type == 'X' ? 16 : type == 'o' ? 8 : type == 'b' ? 2 : 10);
+        if (!digits) return NULL;
+        bool neg = digits[0] == '-';
+        if (type == 'X')
+            for (char *p = digits; *p; p++) *p = (char)toupper((unsigned char)*p);
+        if (neg) sign = "-";
         else if (sp->sign == '+') sign = "+";
         else if (sp->sign == ' ') sign = " ";
-        char digits[80];
         const char *prefix = "";
-        if (type == 'x' || type == 'X') {
-            snprintf(digits, sizeof digits, type == 'x' ? "%llx" : "%llX", (unsigned long long)ux);
-            if (sp->alt) prefix = type == 'x' ? "0x" : "0X";
-        } else if (type == 'o') {
-            snprintf(digits, sizeof digits, "%llo", (unsigned long long)ux);
-            if (sp->alt) prefix = "0o";
-        } else if (type == 'b') {
-            int k = 0;
-            char tmp[70];
-            do {
-                tmp[k++] = (char)('0' + (ux & 1));
-                ux >>= 1;
-            } while (ux);
-            for (int i = 0; i < k; i++) digits[i] = tmp[k - 1 - i];
-            digits[k] = 0;
-            if (sp->alt) prefix = "0b";
-        } else snprintf(digits, sizeof digits, "%llu", (unsigned long long)ux);
+        if (sp->alt && type && strchr("xXob", type)) prefix = type == 'x' ? "0x" : type == 'X' ? "0X" : type == 'o' ? "0o" : "0b";
         sbuf b = {0};
         repl_sb_puts(&b, sign);
         repl_sb_puts(&b, prefix);
         size_t at = b.len;
-        group_digits(&b, digits, sp->grouping, type);
+        group_digits(&b, digits + neg, sp->grouping, type);
+        nn_free(digits);
         char *body = repl_sb_finish(&b);
         if (!body) return NULL;
         nn_object *r = pad(sp, body, at, '>');
@@ -295,7 +289,10 @@ static nn_object *format_number(nn_object *v, const spec *sp)
         repl_raise_exc(EXC_ValueError, "Unknown format code '%c' for object of type '%s'", type, repl_value_type_name(v));
         return NULL;
     }
-    double x = nn_float_value(v);
+    double x;
+    if (repl_is_bigint(v)) {
+        if (repl_int_to_double(v, &x) < 0) return NULL;
+    } else x = nn_float_value(v);
     int prec = sp->has_prec ? sp->prec : 6;
     if (signbit(x) && !isnan(x)) {
         sign = "-";
@@ -595,14 +592,7 @@ static nn_object *bi_abs(void *ud, nn_object *args, nn_object *kwargs)
 {
     if (nargs_check("abs", args, 1, 1) < 0) return NULL;
     nn_object *x = ARG(0);
-    if (is_intlike(x)) {
-        int64_t v = nn_int_value(x);
-        if (v == INT64_MIN) {
-            repl_raise_exc(EXC_OverflowError, "int too large to convert");
-            return NULL;
-        }
-        return nn_int_new(v < 0 ? -v : v);
-    }
+    if (repl_is_integer(x)) return repl_int_abs(x);
     if (x->type == &nn_float_type) return nn_float_new(fabs(nn_float_value(x)));
     nn_object *m = repl_get_attr(x, "abs");
     if (m) {
@@ -696,11 +686,13 @@ static nn_object *bi_round(void *ud, nn_object *args, nn_object *kwargs)
     nn_object *x = ARG(0), *nd = NARGS > 1 ? ARG(1) : kwarg(kwargs, "ndigits");
     bool has_nd = nd && !nn_is_none(nd);
     int64_t n = 0;
-    if (has_nd && get_int(nd, &n, "ndigits") < 0) return NULL;
+    if (has_nd && repl_is_bigint(nd)) { /* beyond any int's digits */
+        n = repl_is_bigint(nd) && mpz_sgn(repl_bigint_mpz(nd)) < 0 ? INT64_MIN / 2 : INT64_MAX / 2;
+    } else if (has_nd && get_int(nd, &n, "ndigits") < 0) return NULL;
+    if (repl_is_bigint(x) || (is_intlike(x) && n < -18)) return repl_int_round(x, has_nd ? n : 0);
     if (is_intlike(x)) {
         int64_t v = nn_int_value(x);
         if (!has_nd || n >= 0) return nn_int_new(v);
-        if (n < -18) return nn_int_new(0);
         int64_t p = 1;
         for (int64_t i = 0; i < -n; i++) p *= 10;
         int64_t q = v / p, r = v % p;
@@ -724,10 +716,7 @@ static nn_object *bi_round(void *ud, nn_object *args, nn_object *kwargs)
         return r;
     }
     double v = nn_float_value(x);
-    if (!has_nd) {
-        int64_t r = 0;
-        return repl_double_to_int64(isfinite(v) ? round_half_even(v) : v, &r) < 0 ? NULL : nn_int_new(r);
-    }
+    if (!has_nd) return repl_int_from_double(isfinite(v) ? round_half_even(v) : v);
     if (isnan(v) || isinf(v)) return nn_float_new(v);
     if (n > 300) return nn_float_new(v);
     if (n >= 0) {
@@ -1177,6 +1166,8 @@ static nn_object *bi_divmod(void *ud, nn_object *args, nn_object *kwargs)
 static nn_object *bi_pow(void *ud, nn_object *args, nn_object *kwargs)
 {
     if (nargs_check("pow", args, 2, 3) < 0) return NULL;
+    if (NARGS == 3 && !nn_is_none(ARG(2)) && repl_is_integer(ARG(0)) && repl_is_integer(ARG(1)) && repl_is_integer(ARG(2)))
+        return repl_int_powmod(ARG(0), ARG(1), ARG(2));
     if (NARGS == 3 && !nn_is_none(ARG(2))) {
         int64_t b, e, m;
         if (get_int(ARG(0), &b, "") < 0 || get_int(ARG(1), &e, "") < 0 || get_int(ARG(2), &m, "") < 0) return NULL;
@@ -1293,6 +1284,7 @@ int repl_double_to_int64(double v, int64_t *out)
 
 static nn_object *parse_int(const char *s, size_t len, int base, nn_object *orig)
 {
+    int base0 = base;
     char buf[128];
     size_t b = 0;
     const char *p = s, *end = s + len;
@@ -1313,23 +1305,18 @@ static nn_object *parse_int(const char *s, size_t len, int base, nn_object *orig
             ok = false;
             break;
         }
-        if (v > (UINT64_MAX - (uint64_t)d) / (uint64_t)base) {
-            repl_raise_exc(EXC_OverflowError, "int too large to convert");
-            return NULL;
-        }
+        if (v > (UINT64_MAX - (uint64_t)d) / (uint64_t)base) return repl_int_from_text(s, len, base0, orig);
         v = v * (uint64_t)base + (uint64_t)d;
         if (b < sizeof buf - 1) buf[b++] = *p;
     }
+    if (!ok || base0 == 0) return repl_int_from_text(s, len, base0, orig); /* the full syntax and its errors */
     if (!ok) {
         char *r = repl_obj_repr(orig);
         repl_raise_exc(EXC_ValueError, "invalid literal for int() with base %d: %s", base, r ? r : "?");
         nn_free(r);
         return NULL;
     }
-    if (v > (uint64_t)INT64_MAX + neg) {
-        repl_raise_exc(EXC_OverflowError, "int too large to convert");
-        return NULL;
-    }
+    if (v > (uint64_t)INT64_MAX + neg) return repl_int_from_text(s, len, base0, orig);
     return nn_int_new(neg ? (int64_t)(0 - v) : (int64_t)v);
 }
 
@@ -1347,12 +1334,9 @@ static nn_object *ctor_int(void *ud, nn_object *args, nn_object *kwargs)
         }
         return parse_int(nn_str_cstr(x), nn_str_len(x), (int)base, x);
     }
-    if (x->type == &nn_int_type) return nn_retain(x);
+    if (x->type == &nn_int_type || repl_is_bigint(x)) return nn_retain(x);
     if (x->type == &nn_bool_type) return nn_int_new(nn_int_value(x));
-    if (x->type == &nn_float_type) {
-        int64_t v = 0;
-        return repl_double_to_int64(nn_float_value(x), &v) < 0 ? NULL : nn_int_new(v);
-    }
+    if (x->type == &nn_float_type) return repl_int_from_double(nn_float_value(x));
     if (nn_is_str(x)) return parse_int(nn_str_cstr(x), nn_str_len(x), 10, x);
     nn_object *m = repl_get_attr(x, "__int__");
     if (!m) {
@@ -1384,7 +1368,10 @@ static nn_object *ctor_float(void *ud, nn_object *args, nn_object *kwargs)
     if (NARGS == 0) return nn_float_new(0.0);
     nn_object *x = ARG(0);
     if (x->type == &nn_float_type) return nn_retain(x);
-    if (is_intlike(x)) return nn_float_new((double)nn_int_value(x));
+    if (repl_is_integer(x)) {
+        double d;
+        return repl_int_to_double(x, &d) < 0 ? NULL : nn_float_new(d);
+    }
     if (nn_is_str(x)) {
         const char *s = nn_str_cstr(x);
         char buf[256];
@@ -2443,11 +2430,7 @@ static nn_object *float_is_integer_m(void *ud, nn_object *args, nn_object *kwarg
 
 static nn_object *int_bit_length_m(void *ud, nn_object *args, nn_object *kwargs)
 {
-    int64_t v = nn_int_value(SELF);
-    uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-    int n = 0;
-    while (u) n++, u >>= 1;
-    return nn_int_new(n);
+    return nn_int_new(repl_int_bit_length(SELF));
 }
 
 /* ------------------------------------------------------------------ tables */
@@ -2748,7 +2731,7 @@ class_obj *repl_class_of(nn_object *o)
     repl_interp *in = repl_current;
     const nn_type *t = o->type;
     if (t == &repl_instance_type) return ((instance_obj *)o)->cls;
-    if (t == &nn_int_type) return in->int_cls;
+    if (t == &nn_int_type || t == &repl_bigint_type) return in->int_cls;
     if (t == &nn_float_type) return in->float_cls;
     if (t == &nn_str_type) return in->str_cls;
     if (t == &nn_bool_type) return in->bool_cls;
@@ -2791,7 +2774,7 @@ nn_object *repl_builtin_method(nn_object *self, const char *name)
     else if (t == &nn_dict_type) c = nn_dict_is_ordered(self) ? in->odict_cls : in->dict_cls;
     else if (t == &repl_set_type) c = in->set_cls;
     else if (t == &nn_float_type) c = in->float_cls;
-    else if (t == &nn_int_type) c = in->int_cls;
+    else if (t == &nn_int_type || t == &repl_bigint_type) c = in->int_cls;
     nn_object *f = NULL;
     for (; c && c != in->object_cls && !f; c = c->base) f = repl_nmap_get(&c->dict, name); /* OrderedDict's, then dict's */
     if (!f) return NULL;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "eval_int.h"
+#include "bigint.h"
 
 repl_interp *repl_current;
 static const nn_type desc_type;
@@ -249,7 +250,7 @@ static bool is_tuple_like(const nn_object *o) { return o->type == &nn_tuple_type
 static bool is_native(const nn_object *o)
 {
     const nn_type *t = o->type;
-    return !(t == &nn_int_type || t == &nn_float_type || t == &nn_bool_type || t == &nn_str_type ||
+    return !(t == &nn_int_type || t == &nn_float_type || t == &nn_bool_type || t == &nn_str_type || t == &repl_bigint_type ||
              t == &nn_list_type || t == &nn_tuple_type || t == &nn_dict_type || t == &nn_none_type ||
              t == &repl_instance_type || t == &repl_class_type || t == &repl_function_type ||
              t == &repl_method_type || t == &repl_set_type || t == &repl_range_type || t == &repl_iter_type ||
@@ -550,6 +551,7 @@ int repl_truth(nn_object *o)
     if (t == &nn_bool_type) return nn_int_value(o) != 0;
     if (t == &nn_none_type) return 0;
     if (t == &nn_int_type) return nn_int_value(o) != 0;
+    if (t == &repl_bigint_type) return 1; /* never 0 */
     if (t == &nn_float_type) return nn_float_value(o) != 0.0;
     if (t == &nn_str_type) return nn_str_len(o) != 0;
     if (t == &nn_list_type) return nn_list_len(o) != 0;
@@ -680,12 +682,6 @@ static const char *op_symbol(repl_binop op)
     return s[op];
 }
 
-static nn_object *overflow(void)
-{
-    repl_raise_exc(EXC_OverflowError, "int too large to convert");
-    return NULL;
-}
-
 static double py_fmod(double a, double b)
 {
     double m = fmod(a, b);
@@ -695,7 +691,14 @@ static double py_fmod(double a, double b)
     return m;
 }
 
-static nn_object *int_pow(int64_t a, int64_t b)
+/* an int64 result that overflowed: the big int's (bigint.c) */
+static nn_object *big_binary(repl_binop op, nn_object *a, nn_object *b)
+{
+    bool handled;
+    return repl_bigint_binary(op, a, b, &handled);
+}
+
+static nn_object *int_pow(int64_t a, int64_t b, nn_object *ao, nn_object *bo)
 {
     if (b < 0) {
         if (a == 0) {
@@ -707,9 +710,9 @@ static nn_object *int_pow(int64_t a, int64_t b)
     int64_t r = 1, base = a;
     while (b) {
         if (b & 1)
-            if (__builtin_mul_overflow(r, base, &r)) return overflow();
+            if (__builtin_mul_overflow(r, base, &r)) return big_binary(REPL_POW, ao, bo);
         b >>= 1;
-        if (b && __builtin_mul_overflow(base, base, &base)) return overflow();
+        if (b && __builtin_mul_overflow(base, base, &base)) return big_binary(REPL_POW, ao, bo);
     }
     return nn_int_new(r);
 }
@@ -719,14 +722,16 @@ static nn_object *num_binary(repl_binop op, nn_object *a, nn_object *b)
     if (is_intlike(a) && is_intlike(b)) {
         int64_t x = nn_int_value(a), y = nn_int_value(b), r;
         switch (op) {
-        case REPL_ADD: if (__builtin_add_overflow(x, y, &r)) return overflow(); return nn_int_new(r);
-        case REPL_SUB: if (__builtin_sub_overflow(x, y, &r)) return overflow(); return nn_int_new(r);
-        case REPL_MUL: if (__builtin_mul_overflow(x, y, &r)) return overflow(); return nn_int_new(r);
+        case REPL_ADD: if (__builtin_add_overflow(x, y, &r)) return big_binary(op, a, b); return nn_int_new(r);
+        case REPL_SUB: if (__builtin_sub_overflow(x, y, &r)) return big_binary(op, a, b); return nn_int_new(r);
+        case REPL_MUL: if (__builtin_mul_overflow(x, y, &r)) return big_binary(op, a, b); return nn_int_new(r);
         case REPL_DIV:
             if (y == 0) {
                 repl_raise_exc(EXC_ZeroDivisionError, "division by zero");
                 return NULL;
             }
+            if (x > (1LL << 53) || x < -(1LL << 53) || y > (1LL << 53) || y < -(1LL << 53))
+                return big_binary(op, a, b); /* correctly rounded */
             return nn_float_new((double)x / (double)y);
         case REPL_FLOORDIV:
         case REPL_MOD: {
@@ -734,7 +739,7 @@ static nn_object *num_binary(repl_binop op, nn_object *a, nn_object *b)
                 repl_raise_exc(EXC_ZeroDivisionError, "integer %s by zero", op == REPL_MOD ? "modulo" : "division or modulo");
                 return NULL;
             }
-            if (x == INT64_MIN && y == -1) return op == REPL_MOD ? nn_int_new(0) : overflow();
+            if (x == INT64_MIN && y == -1) return op == REPL_MOD ? nn_int_new(0) : big_binary(op, a, b);
             int64_t q = x / y, m = x % y;
             if (m != 0 && ((m < 0) != (y < 0))) {
                 q--;
@@ -742,7 +747,7 @@ static nn_object *num_binary(repl_binop op, nn_object *a, nn_object *b)
             }
             return nn_int_new(op == REPL_MOD ? m : q);
         }
-        case REPL_POW: return int_pow(x, y);
+        case REPL_POW: return int_pow(x, y, a, b);
         case REPL_AND_BITS: return a->type == &nn_bool_type && b->type == &nn_bool_type ? nn_bool_new(x & y) : nn_int_new(x & y);
         case REPL_OR_BITS: return a->type == &nn_bool_type && b->type == &nn_bool_type ? nn_bool_new(x | y) : nn_int_new(x | y);
         case REPL_XOR_BITS: return a->type == &nn_bool_type && b->type == &nn_bool_type ? nn_bool_new(x ^ y) : nn_int_new(x ^ y);
@@ -901,6 +906,11 @@ static nn_object *user_binary(repl_binop op, nn_object *a, nn_object *b, bool *h
 nn_object *repl_binary_op(repl_binop op, nn_object *a, nn_object *b)
 {
     const nn_type *ta = a->type, *tb = b->type;
+    if (ta == &repl_bigint_type || tb == &repl_bigint_type) {
+        bool big_handled;
+        nn_object *r = repl_bigint_binary(op, a, b, &big_handled);
+        if (big_handled) return r;
+    }
     if (is_num(a) && is_num(b)) {
         if (op >= REPL_LT && op <= REPL_NE) {
             int r;
@@ -912,6 +922,8 @@ nn_object *repl_binary_op(repl_binop op, nn_object *a, nn_object *b)
             } else {
                 x = nn_float_value(a);
                 y = nn_float_value(b);
+                if (fabs(x) >= 9007199254740992.0 && fabs(y) >= 9007199254740992.0 && isfinite(x) && isfinite(y))
+                    return big_binary(op, a, b); /* an int beyond 2**53 against a float: exactly, as CPython */
                 r = op == REPL_LT ? x < y : op == REPL_LE ? x <= y : op == REPL_GT ? x > y : op == REPL_GE ? x >= y
                     : op == REPL_EQ ? x == y : x != y;
             }
@@ -1236,6 +1248,7 @@ int repl_length(nn_object *o, int64_t *n)
 static int seq_index(nn_object *key, int64_t n, int64_t *out, const char *what)
 {
     *out = 0;
+    if (repl_is_bigint(key)) return repl_raise_exc(EXC_IndexError, "cannot fit 'int' into an index-sized integer");
     if (!is_intlike(key)) {
         return repl_raise_exc(EXC_TypeError, "%s indices must be integers or slices, not %s", what, repl_value_type_name(key));
     }
@@ -2145,10 +2158,7 @@ static nn_object *eval_constant(const repl_node *n)
     case REPL_CONST_FALSE: return nn_bool_new(false);
     case REPL_CONST_ELLIPSIS: return nn_retain(repl_ellipsis());
     case REPL_CONST_INT:
-        if (n->v.Constant.overflow) {
-            repl_raise_exc(EXC_OverflowError, "int too large to convert");
-            return NULL;
-        }
+        if (n->v.Constant.overflow) return repl_int_from_literal(n->v.Constant.s, n->v.Constant.len);
         return nn_int_new(n->v.Constant.i);
     case REPL_CONST_FLOAT: return nn_float_new(n->v.Constant.f);
     case REPL_CONST_STR: return nn_str_from(n->v.Constant.s, n->v.Constant.len);
@@ -2182,7 +2192,10 @@ static repl_binop binop_of(repl_ast_op op)
 
 static nn_object *shift_op(repl_ast_op op, nn_object *a, nn_object *b)
 {
+    if (repl_is_integer(a) && repl_is_integer(b) && (repl_is_bigint(a) || repl_is_bigint(b)))
+        return repl_int_shift(op == REPL_OP_LShift, a, b);
     if (!is_intlike(a) || !is_intlike(b)) {
+        if (repl_is_bigint(a) && nn_is_tensor(b)) return repl_bigint_torch_overflow();
         repl_raise_exc(EXC_TypeError, "unsupported operand type(s) for %s: '%s' and '%s'", op == REPL_OP_LShift ? "<<" : ">>",
                   repl_value_type_name(a), repl_value_type_name(b));
         return NULL;
@@ -2194,7 +2207,7 @@ static nn_object *shift_op(repl_ast_op op, nn_object *a, nn_object *b)
     }
     if (op == REPL_OP_RShift) return nn_int_new(y >= 64 ? (x < 0 ? -1 : 0) : x >> y);
     if (x == 0) return nn_int_new(0);
-    if (y >= 63 || (x > 0 ? x > (INT64_MAX >> y) : x < (INT64_MIN >> y))) return overflow();
+    if (y >= 63 || (x > 0 ? x > (INT64_MAX >> y) : x < (INT64_MIN >> y))) return repl_int_shift(true, a, b);
     return nn_int_new((int64_t)((uint64_t)x << y));
 }
 
@@ -2216,10 +2229,11 @@ static nn_object *eval_unary(repl_ast_op op, nn_object *v)
     }
     if (is_intlike(v)) {
         int64_t x = nn_int_value(v);
-        if (op == REPL_OP_USub) return x == INT64_MIN ? overflow() : nn_int_new(-x);
+        if (op == REPL_OP_USub) return x == INT64_MIN ? repl_int_unary(REPL_NEG, v) : nn_int_new(-x);
         if (op == REPL_OP_UAdd) return nn_int_new(x);
         return nn_int_new(~x);
     }
+    if (repl_is_bigint(v)) return repl_int_unary(op == REPL_OP_USub ? REPL_NEG : op == REPL_OP_UAdd ? REPL_POS : REPL_INVERT, v);
     if (v->type == &nn_float_type) {
         if (op == REPL_OP_USub) return nn_float_new(-nn_float_value(v));
         if (op == REPL_OP_UAdd) return nn_retain(v);

@@ -5,6 +5,7 @@
  * hex(), oct(), bin().
  */
 #include "eval_int.h"
+#include "bigint.h"
 
 static char *notimpl_repr(nn_object *self)
 {
@@ -66,7 +67,7 @@ static nn_object *int_base(const char *name, const char *spec, nn_object *args, 
         return NULL;
     }
     nn_object *x = nn_tuple_get(args, 0);
-    if (!nn_is_int(x) && !nn_is_bool(x)) {
+    if (!nn_is_int(x) && !nn_is_bool(x) && !repl_is_bigint(x)) {
         nn_object *i = repl_call_method(x, "__index__", NULL, 0);
         if (!i || !nn_is_int(i)) {
             NN_RELEASE(i);

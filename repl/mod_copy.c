@@ -13,13 +13,14 @@
 
 #include "bind_int.h"
 #include "stdlib_int.h"
+#include "bigint.h"
 
 static nn_object *deepcopy(nn_object *x, nn_object *memo);
 
 static bool is_atomic(const nn_object *x)
 {
     const nn_type *t = x->type;
-    return t == &nn_none_type || t == &nn_int_type || t == &nn_float_type || t == &nn_bool_type || t == &nn_str_type ||
+    return t == &nn_none_type || t == &nn_int_type || t == &repl_bigint_type || t == &nn_float_type || t == &nn_bool_type || t == &nn_str_type ||
            t == &repl_function_type || t == &repl_class_type || t == &repl_module_type || t == &repl_range_type ||
            t == &nn_cfunction_type || repl_is_native_function(x) || repl_is_not_implemented(x);
 }

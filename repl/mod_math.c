@@ -3,8 +3,8 @@
  * functions with CPython's error rules (a NaN from a number is "math domain
  * error" (ValueError), an infinity from a finite number is "math range error"
  * (OverflowError) where the function can overflow, else a domain error), the
- * integer functions (factorial, gcd, lcm, comb, perm, isqrt) on the language's
- * 64-bit ints (a result beyond them is OverflowError), and fsum's exact sum.
+ * integer functions (factorial, gcd, lcm, comb, perm, isqrt: mod_math_int.c,
+ * on ints of any size), and fsum's exact sum.
  */
 #include <float.h>
 #include <math.h>
@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "stdlib_int.h"
+#include "bigint.h"
 
 #define NARGS(args) ((int)nn_tuple_len(args))
 #define ARG(args, i) nn_tuple_get(args, i)
@@ -57,11 +58,7 @@ MATH_1(X)
 #undef X
 
 /* floor / ceil / trunc: an int; ints pass through. */
-static nn_object *to_int(double v)
-{
-    int64_t i = 0;
-    return repl_double_to_int64(v, &i) < 0 ? NULL : nn_int_new(i);
-}
+static nn_object *to_int(double v) { return repl_int_from_double(v); }
 
 static nn_object *rounding(const char *name, double (*fn)(double), nn_object *args, nn_object *kwargs)
 {
@@ -70,6 +67,7 @@ static nn_object *rounding(const char *name, double (*fn)(double), nn_object *ar
     if (repl_mod_nargs(full, args, kwargs, 1, 1) < 0) return NULL;
     nn_object *o = ARG(args, 0);
     if (nn_is_int(o) || nn_is_bool(o)) return nn_int_new(nn_int_value(o));
+    if (repl_is_bigint(o)) return nn_retain(o);
     if (!nn_is_float(o) && o->type == &repl_instance_type) { /* __floor__, __ceil__, __trunc__ */
         char dunder[32];
         snprintf(dunder, sizeof dunder, "__%s__", name);
@@ -106,12 +104,28 @@ static nn_object *m_log(void *ud, nn_object *args, nn_object *kwargs)
         repl_raise_exc(EXC_TypeError, "math.log requires 1 to 2 arguments");
         return NULL;
     }
-    double x, b = 0;
+    double x, b = 0, num, den = 0;
+    nn_object *xo = ARG(args, 0), *bo = n == 2 ? ARG(args, 1) : NULL;
+    if (repl_is_integer(xo) || (bo && repl_is_integer(bo))) { /* ints of any size: CPython's loghelper */
+        if ((repl_is_integer(xo) ? repl_math_int_log(xo, log, &num) : repl_mod_real(xo, &x)) < 0) return NULL;
+        if (!repl_is_integer(xo)) {
+            if (x <= 0) return isnan(x) ? nn_float_new(NAN) : domain_error();
+            num = log(x);
+        }
+        if (n == 1) return nn_float_new(num);
+        if ((repl_is_integer(bo) ? repl_math_int_log(bo, log, &den) : repl_mod_real(bo, &b)) < 0) return NULL;
+        if (!repl_is_integer(bo)) {
+            if (b <= 0) return isnan(b) ? nn_float_new(NAN) : domain_error();
+            den = log(b);
+        }
+        goto divide;
+    }
     if (repl_mod_real(ARG(args, 0), &x) < 0 || (n == 2 && repl_mod_real(ARG(args, 1), &b) < 0)) return NULL;
     if (x <= 0 || (n == 2 && b <= 0)) return isnan(x) || isnan(b) ? nn_float_new(NAN) : domain_error();
-    double num = log(x);
+    num = log(x);
     if (n == 1) return nn_float_new(num);
-    double den = log(b);
+    den = log(b);
+divide:
     if (den == 0) {
         repl_raise_exc(EXC_ZeroDivisionError, "float division by zero");
         return NULL;
@@ -122,7 +136,9 @@ static nn_object *m_log(void *ud, nn_object *args, nn_object *kwargs)
 static nn_object *log_base(const char *name, double (*fn)(double), nn_object *args, nn_object *kwargs)
 {
     double x;
-    if (repl_mod_nargs(name, args, kwargs, 1, 1) < 0 || repl_mod_real(ARG(args, 0), &x) < 0) return NULL;
+    if (repl_mod_nargs(name, args, kwargs, 1, 1) < 0) return NULL;
+    if (repl_is_integer(ARG(args, 0))) return repl_math_int_log(ARG(args, 0), fn, &x) < 0 ? NULL : nn_float_new(x);
+    if (repl_mod_real(ARG(args, 0), &x) < 0) return NULL;
     if (x <= 0) return domain_error();
     return nn_float_new(fn(x));
 }
@@ -293,108 +309,6 @@ static nn_object *m_isclose(void *ud, nn_object *args, nn_object *kwargs)
     if (isinf(a) || isinf(b)) return nn_bool_new(false);
     double diff = fabs(b - a);
     return nn_bool_new((diff <= fabs(rel * b)) || (diff <= fabs(rel * a)) || diff <= abs_tol);
-}
-
-/* ------------------------------------------------------------ integers */
-
-static nn_object *overflow(void)
-{
-    repl_raise_exc(EXC_OverflowError, "int too large to convert");
-    return NULL;
-}
-
-static nn_object *m_factorial(void *ud, nn_object *args, nn_object *kwargs)
-{
-    int64_t n;
-    if (repl_mod_nargs("math.factorial", args, kwargs, 1, 1) < 0 || repl_mod_int(ARG(args, 0), &n) < 0) return NULL;
-    if (n < 0) {
-        repl_raise_exc(EXC_ValueError, "factorial() not defined for negative values");
-        return NULL;
-    }
-    int64_t r = 1;
-    for (int64_t i = 2; i <= n; i++)
-        if (__builtin_mul_overflow(r, i, &r)) return overflow();
-    return nn_int_new(r);
-}
-
-static int64_t gcd64(int64_t a, int64_t b)
-{
-    uint64_t x = a < 0 ? 0 - (uint64_t)a : (uint64_t)a, y = b < 0 ? 0 - (uint64_t)b : (uint64_t)b;
-    while (y) {
-        uint64_t t = x % y;
-        x = y;
-        y = t;
-    }
-    return (int64_t)x;
-}
-
-/* gcd(*integers) and lcm(*integers) */
-static nn_object *gcd_lcm(const char *name, bool lcm, nn_object *args, nn_object *kwargs)
-{
-    if (kwargs && nn_dict_len(kwargs)) {
-        repl_raise_exc(EXC_TypeError, "%s() takes no keyword arguments", name);
-        return NULL;
-    }
-    int64_t r = lcm ? 1 : 0;
-    for (int i = 0; i < NARGS(args); i++) {
-        int64_t v;
-        if (repl_mod_int(ARG(args, i), &v) < 0) return NULL;
-        if (!lcm) r = gcd64(r, v);
-        else if (r == 0 || v == 0) r = 0;
-        else {
-            int64_t g = gcd64(r, v), q = (v < 0 ? -v : v) / g;
-            if (__builtin_mul_overflow(r < 0 ? -r : r, q, &r)) return overflow();
-        }
-    }
-    return nn_int_new(r);
-}
-static nn_object *m_gcd(void *ud, nn_object *args, nn_object *kwargs) { return gcd_lcm("gcd", false, args, kwargs); }
-static nn_object *m_lcm(void *ud, nn_object *args, nn_object *kwargs) { return gcd_lcm("lcm", true, args, kwargs); }
-
-/* n! / (n-k)! (perm) or its quotient by k! (comb), each step exact. */
-static nn_object *perm_comb(const char *name, bool comb, nn_object *args, nn_object *kwargs)
-{
-    int64_t n, k;
-    int argc = repl_mod_nargs(name, args, kwargs, comb ? 2 : 1, 2);
-    if (argc < 0 || repl_mod_int(ARG(args, 0), &n) < 0) return NULL;
-    if (argc == 1 || nn_is_none(ARG(args, 1))) k = n;
-    else if (repl_mod_int(ARG(args, 1), &k) < 0) return NULL;
-    if (n < 0) {
-        repl_raise_exc(EXC_ValueError, "n must be a non-negative integer");
-        return NULL;
-    }
-    if (k < 0) {
-        repl_raise_exc(EXC_ValueError, "k must be a non-negative integer");
-        return NULL;
-    }
-    if (k > n) return nn_int_new(0);
-    if (comb && k > n - k) k = n - k;
-    int64_t r = 1;
-    for (int64_t i = 0; i < k; i++) {
-        if (comb) { /* r * (n - i) / (i + 1) stays an integer: C(n, i+1) */
-            __int128 t = (__int128)r * (n - i) / (i + 1);
-            if (t > INT64_MAX) return overflow();
-            r = (int64_t)t;
-        } else if (__builtin_mul_overflow(r, n - i, &r))
-            return overflow();
-    }
-    return nn_int_new(r);
-}
-static nn_object *m_comb(void *ud, nn_object *args, nn_object *kwargs) { return perm_comb("comb", true, args, kwargs); }
-static nn_object *m_perm(void *ud, nn_object *args, nn_object *kwargs) { return perm_comb("perm", false, args, kwargs); }
-
-static nn_object *m_isqrt(void *ud, nn_object *args, nn_object *kwargs)
-{
-    int64_t n;
-    if (repl_mod_nargs("math.isqrt", args, kwargs, 1, 1) < 0 || repl_mod_int(ARG(args, 0), &n) < 0) return NULL;
-    if (n < 0) {
-        repl_raise_exc(EXC_ValueError, "isqrt() argument must be nonnegative");
-        return NULL;
-    }
-    uint64_t r = (uint64_t)sqrt((double)n);
-    while (r * r > (uint64_t)n) r--;
-    while ((r + 1) * (r + 1) <= (uint64_t)n) r++;
-    return nn_int_new((int64_t)r);
 }
 
 /* ------------------------------------------------------------ gamma */
@@ -772,12 +686,12 @@ static const repl_mod_fn math_functions[] = {
     {"isinf", m_isinf, "isinf(x, /)\nReturn True if x is a positive or negative infinity, and False otherwise."},
     {"isnan", m_isnan, "isnan(x, /)\nReturn True if x is a NaN (not a number), and False otherwise."},
     {"isclose", m_isclose, "isclose(a, b, *, rel_tol=1e-09, abs_tol=0.0)\nDetermine whether two floating point numbers are close in value."},
-    {"factorial", m_factorial, "factorial(n, /)\nFind n!."},
-    {"gcd", m_gcd, "gcd(*integers)\nGreatest Common Divisor."},
-    {"lcm", m_lcm, "lcm(*integers)\nLeast Common Multiple."},
-    {"comb", m_comb, "comb(n, k, /)\nNumber of ways to choose k items from n items without repetition and without order."},
-    {"perm", m_perm, "perm(n, k=None, /)\nNumber of ways to choose k items from n items without repetition and with order."},
-    {"isqrt", m_isqrt, "isqrt(n, /)\nReturn the integer part of the square root of the input."},
+    {"factorial", repl_math_factorial, "factorial(n, /)\nFind n!."},
+    {"gcd", repl_math_gcd, "gcd(*integers)\nGreatest Common Divisor."},
+    {"lcm", repl_math_lcm, "lcm(*integers)\nLeast Common Multiple."},
+    {"comb", repl_math_comb, "comb(n, k, /)\nNumber of ways to choose k items from n items without repetition and without order."},
+    {"perm", repl_math_perm, "perm(n, k=None, /)\nNumber of ways to choose k items from n items without repetition and with order."},
+    {"isqrt", repl_math_isqrt, "isqrt(n, /)\nReturn the integer part of the square root of the input."},
     {"gamma", m_gamma, "gamma(x, /)\nGamma function at x."},
     {"lgamma", m_lgamma, "lgamma(x, /)\nNatural logarithm of absolute value of Gamma function at x."},
     {"fsum", m_fsum, "fsum(seq, /)\nReturn an accurate floating point sum of values in the iterable seq."},

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "eval_int.h"
+#include "bigint.h"
 
 /* ---------------------------------------------------------- ascii() */
 
@@ -111,8 +112,7 @@ static void pct_pad(sbuf *b, const pct_spec *sp, const char *body, size_t head_l
    __int__/__float__; NULL without an error when arg is no number. */
 static nn_object *pct_number(nn_object *arg, bool want_int)
 {
-    if (arg->type == &nn_int_type || arg->type == &nn_bool_type || arg->type == &nn_float_type)
-        return nn_retain(arg);
+    if (repl_is_integer(arg) || arg->type == &nn_float_type) return nn_retain(arg);
     if (nn_is_tensor(arg)) return repl_call_method(arg, "item", NULL, 0);
     if (arg->type == &repl_instance_type) {
         const char *names[3] = {want_int ? "__index__" : "__float__", want_int ? "__int__" : "__index__", NULL};
@@ -133,38 +133,29 @@ static int pct_int(sbuf *b, const pct_spec *sp, char conv, nn_object *arg)
         return repl_raise_exc(EXC_TypeError, "%%%c format: an integer is required, not %s", conv,
                               repl_value_type_name(arg));
     }
-    int64_t v;
     if (num->type == &nn_float_type) {
         if (conv != 'd' && conv != 'i' && conv != 'u') {
             NN_RELEASE(num);
             return repl_raise_exc(EXC_TypeError, "%%%c format: an integer is required, not float", conv);
         }
-        double d = nn_float_value(num);
-        if (isinf(d) || isnan(d)) {
-            NN_RELEASE(num);
-            if (isnan(d)) return repl_raise_exc(EXC_ValueError, "cannot convert float NaN to integer");
-            return repl_raise_exc(EXC_OverflowError, "cannot convert float infinity to integer");
-        }
-        int rc = repl_double_to_int64(d, &v);
-        NN_RELEASE(num);
-        if (rc < 0) return -1;
-    } else {
-        v = nn_int_value(num);
-        NN_RELEASE(num);
+        NN_SET(num, repl_int_from_double(nn_float_value(num))); /* inf and nan raise */
+        if (!num) return -1;
     }
-    uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-    char digits[80];
-    if (conv == 'o') snprintf(digits, sizeof digits, "%" PRIo64, u);
-    else if (conv == 'x') snprintf(digits, sizeof digits, "%" PRIx64, u);
-    else if (conv == 'X') snprintf(digits, sizeof digits, "%" PRIX64, u);
-    else snprintf(digits, sizeof digits, "%" PRIu64, u);
+    char *all = repl_int_digits(num, conv == 'o' ? 8 : conv == 'x' || conv == 'X' ? 16 : 10); /* any size */
+    NN_RELEASE(num);
+    if (!all) return -1;
+    bool neg = all[0] == '-';
+    const char *digits = all + neg;
+    if (conv == 'X')
+        for (char *p = all; *p; p++) *p = (char)toupper((unsigned char)*p);
     sbuf body = {0};
-    repl_sb_puts(&body, v < 0 ? "-" : sp->plus ? "+" : sp->space ? " " : "");
+    repl_sb_puts(&body, neg ? "-" : sp->plus ? "+" : sp->space ? " " : "");
     if (sp->alt && conv == 'o') repl_sb_puts(&body, "0o");
     if (sp->alt && (conv == 'x' || conv == 'X')) repl_sb_puts(&body, conv == 'x' ? "0x" : "0X");
     size_t head = body.len, nd = strlen(digits);
     if (sp->prec > 0 && (size_t)sp->prec > nd) repl_sb_fill(&body, '0', (size_t)sp->prec - nd);
     repl_sb_puts(&body, digits);
+    nn_free(all);
     char *s = repl_sb_finish(&body);
     if (!s) return -1;
     pct_pad(b, sp, s, head, true);
@@ -180,7 +171,9 @@ static int pct_float(sbuf *b, const pct_spec *sp, char conv, nn_object *arg)
         return repl_raise_exc(EXC_TypeError, "must be real number, not %s", repl_value_type_name(arg));
     }
     double x = nn_float_value(num);
+    int big = repl_is_bigint(num) ? repl_int_to_double(num, &x) : 0;
     NN_RELEASE(num);
+    if (big < 0) return -1;
     nn_object *f = nn_float_new(x);
     if (!f) return -1;
     /* the digits of format(x, spec) with the conversion as its type; the width
