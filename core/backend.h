@@ -49,6 +49,13 @@ typedef struct nn_random_params {
     bool wide;
 } nn_random_params;
 
+/* The reduce kernel's op codes. */
+typedef enum nn_reduce_op {
+    NN_REDUCE_SUM, NN_REDUCE_VAR, NN_REDUCE_STD, NN_REDUCE_MAX, NN_REDUCE_MIN, NN_REDUCE_NORM,
+    NN_REDUCE_CASCADE_SUM, /* the losses' sum of one row (outer 1), at::sum's cascade order; mean when p != 0 */
+    NN_REDUCE_COLUMNS,     /* values[i] = the sum of column i (float32/float64), at::sum_to's cascade order; mean when p != 0 */
+} nn_reduce_op;
+
 typedef enum nn_kernel_id {
 #define KERNEL(name, params, args) NN_KERNEL_##name,
 #include "kernels.def"

@@ -409,68 +409,6 @@ nn_tensor *nn_addmm(nn_tensor *self, nn_tensor *mat1, nn_tensor *mat2)
     return out;
 }
 
-/* ---- PyTorch's column sums (at::sum_to of the bias gradient) ----
-   The sum over dim 0 of a contiguous [n, m] matrix as PyTorch 1.13's
-   cascade_sum computes it (SumKernel.cpp, AVX2: V lanes of 8 floats or 4
-   doubles): a column is either summed in one cascade (multi_row_sum: 16 rows
-   into level 0, levels carried up every 16^k rows) or as row_sum's four
-   interleaved cascades; a single column is a contiguous inner sum. */
-
-static int64_t ceil_log2(int64_t x)
-{
-    if (x <= 2) return 1;
-    int64_t bits = 0;
-    for (uint64_t v = (uint64_t)x - 1; v; v >>= 1) bits++;
-    return bits;
-}
-
-#define DEFINE_COLUMN_SUMS(SUF, T, V)                                                                           \
-    static T cascade_##SUF(const T *x, int64_t stride, int64_t size)                                           \
-    {                                                                                                          \
-        int64_t power = ceil_log2(size) / 4 > 4 ? ceil_log2(size) / 4 : 4, step = (int64_t)1 << power;         \
-        int64_t mask = step - 1, i = 0;                                                                        \
-        T acc[4] = {0, 0, 0, 0};                                                                               \
-        while (i + step <= size) {                                                                             \
-            for (int64_t j = 0; j < step; j++, i++) acc[0] += x[i * stride];                                   \
-            for (int j = 1; j < 4; j++) {                                                                      \
-                acc[j] += acc[j - 1];                                                                          \
-                acc[j - 1] = 0;                                                                                \
-                if ((i & (mask << (j * power))) != 0) break;                                                   \
-            }                                                                                                  \
-        }                                                                                                      \
-        for (; i < size; i++) acc[0] += x[i * stride];                                                         \
-        for (int j = 1; j < 4; j++) acc[0] += acc[j];                                                          \
-        return acc[0];                                                                                         \
-    }                                                                                                          \
-    /* row_sum: four interleaved cascades, the tail, then the four combined */                               \
-    static T ilp_sum_##SUF(const T *x, int64_t stride, int64_t size)                                           \
-    {                                                                                                          \
-        int64_t quarter = size / 4;                                                                            \
-        T part[4];                                                                                             \
-        for (int k = 0; k < 4; k++) part[k] = cascade_##SUF(x + k * stride, 4 * stride, quarter);              \
-        for (int64_t i = quarter * 4; i < size; i++) part[0] += x[i * stride];                                 \
-        for (int k = 1; k < 4; k++) part[0] += part[k];                                                        \
-        return part[0];                                                                                        \
-    }                                                                                                          \
-    static void column_sums_##SUF(const T *x, int64_t n, int64_t m, T *out)                                    \
-    {                                                                                                          \
-        if (m == 1 && n >= V) { /* vectorized_inner_sum */                                                     \
-            int64_t chunks = n / V;                                                                            \
-            T total = 0;                                                                                       \
-            for (int64_t k = chunks * V; k < n; k++) total += x[k];                                            \
-            for (int l = 0; l < V; l++) total += ilp_sum_##SUF(x + l, V, chunks);                              \
-            out[0] = total;                                                                                    \
-            return;                                                                                            \
-        }                                                                                                      \
-        int64_t grouped = m >= V ? (4 * V) * (m / (4 * V)) : 4 * (m / 4);                                      \
-        for (int64_t c = 0; c < m; c++) out[c] = c < grouped ? cascade_##SUF(x + c, m, n) : ilp_sum_##SUF(x + c, m, n); \
-    }
-
-DEFINE_COLUMN_SUMS(f32, float, 8)
-DEFINE_COLUMN_SUMS(f64, double, 4)
-
-void nn_torch_column_sums_f32(const float *x, int64_t n, int64_t m, float *out) { column_sums_f32(x, n, m, out); }
-
 /* grad summed to self's shape: PyTorch's column sums for a contiguous float
    [n, m] grad and a self of [m] or [1, m]; nn_sum_to_size otherwise. New reference. */
 static nn_tensor *bias_grad(nn_tensor *g, const nn_input_meta *self)
@@ -479,10 +417,8 @@ static nn_tensor *bias_grad(nn_tensor *g, const nn_input_meta *self)
     bool rows = (self->ndim == 1 && self->sizes[0] == m) || (self->ndim == 2 && self->sizes[0] == 1 && self->sizes[1] == m);
     if (!rows || n == 1 || nn_grad_enabled() || !nn_is_contiguous(g) || (g->dtype != NN_FLOAT32 && g->dtype != NN_FLOAT64))
         return nn_sum_to_size(g, self->ndim, self->sizes);
-    nn_tensor *out = nn_empty(self->ndim, self->sizes, g->dtype);
-    if (!out) return NULL;
-    if (g->dtype == NN_FLOAT32) column_sums_f32(nn_data_ptr(g), n, m, nn_data_ptr(out));
-    else column_sums_f64(nn_data_ptr(g), n, m, nn_data_ptr(out));
+    nn_tensor *out = nn_empty_on(nn_device_of(g), self->ndim, self->sizes, g->dtype);
+    if (out && NN_KERNEL(nn_backend_of(g), reduce, (NN_REDUCE_COLUMNS, g, n, m, 0, out, NULL)) < 0) NN_SET(out, NULL);
     return out;
 }
 

@@ -276,13 +276,6 @@ void nn_format_float(double v, char *out, size_t n);
 /* Run fn set to enabled, restoring it afterwards. */
 #define NN_WITH_GRAD_MODE(enabled, body) do { bool prev__ = nn_set_grad_enabled(enabled); body; nn_set_grad_enabled(prev__); } while (0)
 
-/* at::sum of a contiguous float32 row in PyTorch 1.13's order (cascade_sum,
-   AVX2, one thread): nnfunc.c; the losses use it. */
-float nn_torch_sum_f32(const float *x, int64_t n);
-/* The sums over dim 0 of a contiguous float32 [n, m] in PyTorch 1.13's order (layers.c):
-   reduce.c's sums and means over leading dims use them. */
-void nn_torch_column_sums_f32(const float *x, int64_t n, int64_t m, float *out);
-
 /* Indexing with more than one index tensor (index_multi.c); view.c's nn_index
    and index put send such an index there. */
 int nn_index_tensor_count(int n, const nn_index_item *items);

@@ -455,13 +455,16 @@ static int place(nn_tensor *out, nn_tensor *src, int64_t outer, int64_t total, i
 {
     nn_tensor *c = dense(src, out->dtype);
     if (!c) return -1;
-    size_t es = nn_dtype_size(out->dtype), row = (size_t)(len * inner) * es;
-    const char *from = nn_data_ptr(c);
-    char *to = out->storage->data;
-    if (row)
-        for (int64_t o = 0; o < outer; o++) memcpy(to + (size_t)((o * total + at) * inner) * es, from + (size_t)o * row, row);
+    /* out's [outer, len, inner] slab at `at`, a view, filled by the copy kernel */
+    nn_tensor slab = *out, from = *c;
+    slab.ndim = from.ndim = 3;
+    slab.offset += at * inner;
+    slab.sizes[0] = from.sizes[0] = outer, slab.sizes[1] = from.sizes[1] = len, slab.sizes[2] = from.sizes[2] = inner;
+    slab.strides[0] = total * inner, slab.strides[1] = inner, slab.strides[2] = 1;
+    from.strides[0] = len * inner, from.strides[1] = inner, from.strides[2] = 1;
+    int rc = outer * len * inner > 0 ? NN_KERNEL(nn_backend_of(out), copy, (&slab, &from)) : 0;
     NN_RELEASE(c);
-    return 0;
+    return rc;
 }
 
 /* PyTorch still skips 1-D empty tensors in cat (legacy behaviour). */
@@ -691,71 +694,14 @@ static void mse_loop(char **d, const int64_t *s, int64_t n, void *vctx)
     }
 }
 
-/* at::sum over a contiguous float32 row as PyTorch 1.13's cascade_sum runs it
-   (AVX2): rows of 4 vectors of 8 summed per lane in a 4-level cascade
-   (multi_row_sum), leftover vectors, the 4 partial vectors combined, then the
-   scalar remainder plus the 8 lanes in order. Fewer than 8 elements: the
-   scalar form, 4 partial sums. */
-static void add_row_f32(float acc[4][8], const float *row, int lanes)
-{
-    for (int k = 0; k < 4; k++)
-        for (int l = 0; l < lanes; l++) acc[k][l] += row[k * lanes + l];
-}
-
-float nn_torch_sum_f32(const float *x, int64_t n)
-{
-    const int lanes = n >= 8 ? 8 : 1;
-    const int64_t nvec = n / lanes, rows = nvec / 4;
-    int ceil_log2 = 1;
-    while (((int64_t)1 << ceil_log2) < rows) ceil_log2++;
-    const int level_power = ceil_log2 / 4 > 4 ? ceil_log2 / 4 : 4;
-    const int64_t level_step = (int64_t)1 << level_power, level_mask = level_step - 1;
-    float acc[4][4][8] = {{{0}}}; /* [level][row element][lane] */
-    int64_t i = 0;
-    while (i + level_step <= rows) {
-        for (int64_t j = 0; j < level_step; j++, i++) add_row_f32(acc[0], x + i * 4 * lanes, lanes);
-        for (int j = 1; j < 4; j++) {
-            for (int k = 0; k < 4; k++)
-                for (int l = 0; l < lanes; l++) {
-                    acc[j][k][l] += acc[j - 1][k][l];
-                    acc[j - 1][k][l] = 0;
-                }
-            if ((i & (level_mask << (j * level_power))) != 0) break;
-        }
-    }
-    for (; i < rows; i++) add_row_f32(acc[0], x + i * 4 * lanes, lanes);
-    for (int j = 1; j < 4; j++)
-        for (int k = 0; k < 4; k++)
-            for (int l = 0; l < lanes; l++) acc[0][k][l] += acc[j][k][l];
-    for (int64_t v = rows * 4; v < nvec; v++)
-        for (int l = 0; l < lanes; l++) acc[0][0][l] += x[v * lanes + l];
-    for (int k = 1; k < 4; k++)
-        for (int l = 0; l < lanes; l++) acc[0][0][l] += acc[0][k][l];
-    if (lanes == 1) return acc[0][0][0];
-    float total = 0;
-    for (int64_t t = nvec * lanes; t < n; t++) total += x[t];
-    for (int l = 0; l < lanes; l++) total += acc[0][0][l];
-    return total;
-}
-
 /* sum (or mean) of a contiguous tensor into a 0-dim tensor, then divided by
    the count in the dtype, as PyTorch's sum(...).div_(n); float32 sums as
    at::sum does, other dtypes in double. New reference. */
 static nn_tensor *reduce_all(nn_tensor *t, bool mean)
 {
-    nn_tensor *out = nn_empty(0, NULL, t->dtype);
-    if (!out) return NULL;
-    int64_t n = nn_numel(t);
-    const char *p = nn_data_ptr(t);
-    size_t es = nn_dtype_size(t->dtype);
-    double acc = 0;
-    if (t->dtype == NN_FLOAT32)
-        acc = nn_torch_sum_f32((const float *)p, n);
-    else
-        for (int64_t i = 0; i < n; i++) acc += nn_load_double(p + (size_t)i * es, t->dtype);
-    double v = round_to(t->dtype, acc);
-    if (mean) v = t->dtype == NN_FLOAT32 ? (double)((float)v / (float)n) : round_to(t->dtype, v / (double)n);
-    nn_store_double(out->storage->data, t->dtype, v);
+    nn_tensor *out = nn_empty_on(nn_device_of(t), 0, NULL, t->dtype);
+    if (out && NN_KERNEL(nn_backend_of(t), reduce, (NN_REDUCE_CASCADE_SUM, t, 1, nn_numel(t), mean, out, NULL)) < 0)
+        NN_SET(out, NULL);
     return out;
 }
 

@@ -1,75 +1,13 @@
 /*
  * reduce.c — reductions over dims: sum, mean, var, std, max, min, argmax,
  * norm, each with its backward. All use one layout: the reduced dims moved
- * last and made contiguous, so a kernel reduces rows of `inner` elements.
+ * last and made contiguous, so the device's `reduce` kernel (core/cpu/reduce.c
+ * on the CPU) reduces rows of `inner` elements.
  */
 #include <math.h>
 #include <string.h>
 
 #include "backend.h"
-#include "nn_parallel.h"
-#include "cpu/nn_vmath.h"
-
-/* Sums over float32 rows in double, eight independent accumulators so the
-   loop vectorizes (one accumulator is one long chain of dependent adds). */
-#define LANES 8
-/* built for AVX2 too (4 doubles a vector), picked at load time */
-#define WIDE __attribute__((target_clones("avx2", "default")))
-
-WIDE static double sum_f32(const float *x, int64_t n)
-{
-    double acc[LANES] = {0};
-    int64_t i = 0;
-    for (; i + LANES <= n; i += LANES)
-        for (int l = 0; l < LANES; l++) acc[l] += x[i + l];
-    double total = 0;
-    for (; i < n; i++) total += x[i];
-    for (int l = 0; l < LANES; l++) total += acc[l];
-    return total;
-}
-
-/* The same sum, faster, for the chunks of one long row (sum_chunk): blocks of
-   256 floats summed in float32 over 32 lanes (8 adds a lane, vectorized 8
-   wide), each lane's block sum then added in double. Within 8 roundings of
-   float32 per block of the double sum; the order is fixed, not the threads'. */
-typedef float v8f __attribute__((vector_size(32)));
-typedef float v8f_unaligned __attribute__((vector_size(32), aligned(4), may_alias));
-typedef double v4d __attribute__((vector_size(32)));
-WIDE static double sum_f32_blocked(const float *x, int64_t n)
-{
-    v4d acc[8] = {0}; /* lanes 0-3, 4-7, ..., 28-31 */
-    int64_t i = 0;
-    for (; i + 256 <= n; i += 256) {
-        v8f lane[4];
-        for (int v = 0; v < 4; v++) lane[v] = *(const v8f_unaligned *)(x + i + 8 * v);
-        for (int k = 1; k < 8; k++)
-            for (int v = 0; v < 4; v++) lane[v] += *(const v8f_unaligned *)(x + i + 32 * k + 8 * v);
-        for (int v = 0; v < 4; v++) {
-            acc[2 * v] += __builtin_convertvector(__builtin_shufflevector(lane[v], lane[v], 0, 1, 2, 3), v4d);
-            acc[2 * v + 1] += __builtin_convertvector(__builtin_shufflevector(lane[v], lane[v], 4, 5, 6, 7), v4d);
-        }
-    }
-    double total = sum_f32(x + i, n - i);
-    for (int v = 0; v < 8; v++)
-        for (int l = 0; l < 4; l++) total += acc[v][l];
-    return total;
-}
-
-/* sum of (x - mean)^2, or of x^2 with mean 0 */
-WIDE static double squares_f32(const float *x, int64_t n, double mean)
-{
-    double acc[LANES] = {0};
-    int64_t i = 0;
-    for (; i + LANES <= n; i += LANES)
-        for (int l = 0; l < LANES; l++) {
-            double d = x[i + l] - mean;
-            acc[l] += d * d;
-        }
-    double total = 0;
-    for (; i < n; i++) total += (x[i] - mean) * (x[i] - mean);
-    for (int l = 0; l < LANES; l++) total += acc[l];
-    return total;
-}
 
 
 int nn_reduction_layout_make(nn_tensor *a, int n_dims, const int *dims, bool keepdim, nn_reduction_layout *l)
@@ -138,114 +76,29 @@ nn_tensor *nn_reduction_grad_expand(nn_node *n, nn_tensor *grad)
 
 /* ---------------------------------------------------------------- sum/mean */
 
-typedef struct sum_job {
-    const nn_reduction_layout *l;
-    nn_tensor *out;
-    double scale;
-    double *partial; /* one sum per chunk of a single long float row */
-} sum_job;
-
-/* out[o] = scale * sum of row o, for the rows [begin, end). */
-static void sum_row_range(void *vctx, int64_t begin, int64_t end)
+/* out[o] = the sum of row o of l over divisor (the reduce kernel's NN_REDUCE_SUM). */
+static int sum_rows(const nn_reduction_layout *l, nn_tensor *out, double divisor)
 {
-    const sum_job *j = vctx;
-    const nn_reduction_layout *l = j->l;
-    const char *src = nn_data_ptr(l->data);
-    nn_dtype in = l->data->dtype, od = j->out->dtype;
-    size_t ies = nn_dtype_size(in), oes = nn_dtype_size(od);
-    char *dst = j->out->storage->data;
-    for (int64_t o = begin; o < end; o++) {
-        const char *row = src + (size_t)(o * l->inner) * ies;
-        if (in == NN_INT64 || in == NN_INT32 || in == NN_BOOL) {
-            int64_t acc = 0;
-            for (int64_t i = 0; i < l->inner; i++) acc += (int64_t)nn_load_double(row + (size_t)i * ies, in);
-            ((int64_t *)dst)[o] = acc;
-            continue;
-        }
-        double acc = 0;
-        if (in == NN_FLOAT32) {
-            acc = sum_f32((const float *)row, l->inner);
-        } else if (in == NN_FLOAT64) {
-            const double *f = (const double *)row;
-            for (int64_t i = 0; i < l->inner; i++) acc += f[i];
-        } else {
-            for (int64_t i = 0; i < l->inner; i++) acc += nn_load_double(row + (size_t)i * ies, in);
-        }
-        nn_store_double(dst + (size_t)o * oes, od, acc * j->scale);
-    }
+    return NN_KERNEL(nn_backend_of(out), reduce, (NN_REDUCE_SUM, l->data, l->outer, l->inner, divisor, out, NULL));
 }
 
-/* partial[chunk] = the sum of elements [begin, end) of the one float row. */
-static void sum_chunk(void *vctx, int64_t begin, int64_t end)
+/* A float32 sum or mean over the leading dims of a contiguous tensor (x.sum(0),
+   x.mean((0, 1))), as PyTorch sums columns (the reduce kernel's NN_REDUCE_COLUMNS),
+   then the mean's division in float32. 1 when done, 0 when the reduction is not of
+   that kind, -1 on a kernel error. */
+static int leading_columns(nn_tensor *a, const nn_reduction_layout *l, nn_tensor *out, bool mean)
 {
-    const sum_job *j = vctx;
-    const char *row = nn_data_ptr(j->l->data);
-    double acc = 0;
-    if (j->l->data->dtype == NN_FLOAT32) {
-        acc = sum_f32_blocked((const float *)row + begin, end - begin);
-    } else {
-        const double *f = (const double *)row;
-        for (int64_t i = begin; i < end; i++) acc += f[i];
-    }
-    j->partial[begin / NN_GRAIN] = acc;
-}
-
-/* Rows in parallel (each row summed as on one thread); one long float32 or
-   float64 row as NN_GRAIN-element chunks added in chunk order, so the result
-   never depends on the thread count. */
-static int sum_rows(const nn_reduction_layout *l, nn_tensor *out, double scale)
-{
-    sum_job j = {l, out, scale, NULL};
-    nn_dtype in = l->data->dtype;
-    if (l->outer == 1 && (in == NN_FLOAT32 || in == NN_FLOAT64) && out->dtype == in) {
-        /* a whole-tensor sum (mean divides it by the count in its own precision) in
-           PyTorch's order: cpu/sum.c */
-        const void *x = nn_data_ptr(l->data);
-        void *o = out->storage->data;
-        if (in == NN_FLOAT32) {
-            float s = nn_cpu_sum_all_f32(x, l->inner);
-            *(float *)o = scale == 1.0 ? s : s / (float)l->inner;
-        } else {
-            double s = nn_cpu_sum_all_f64(x, l->inner);
-            *(double *)o = scale == 1.0 ? s : s / (double)l->inner;
-        }
+    if (a->dtype != NN_FLOAT32 || out->dtype != NN_FLOAT32 || !nn_is_contiguous(a))
         return 0;
-    }
-    if (l->outer == 1 && l->inner > NN_GRAIN && (in == NN_FLOAT32 || in == NN_FLOAT64)) {
-        int64_t chunks = nn_chunk_count(l->inner, NN_GRAIN);
-        if (!(j.partial = nn_malloc((size_t)chunks * sizeof *j.partial))) return -1;
-        nn_parallel_for(l->inner, NN_GRAIN, sum_chunk, &j);
-        double acc = 0;
-        for (int64_t c = 0; c < chunks; c++) acc += j.partial[c];
-        nn_free(j.partial);
-        nn_store_double(out->storage->data, out->dtype, acc * scale);
-        return 0;
-    }
-    int64_t rows = l->inner > 0 ? NN_GRAIN / l->inner : l->outer;
-    nn_parallel_for(l->outer, rows > 0 ? rows : 1, sum_row_range, &j);
-    return 0;
-}
-
-/* A float32 sum or mean over the leading dims of a contiguous CPU tensor (x.sum(0),
-   x.mean((0, 1))), as PyTorch sums columns (nn_torch_column_sums_f32), then the mean's
-   division in float32. false when the reduction is not of that kind. */
-static bool leading_columns(nn_tensor *a, const nn_reduction_layout *l, nn_tensor *out, bool mean)
-{
-    if (a->dtype != NN_FLOAT32 || out->dtype != NN_FLOAT32 || nn_device_of(a).type != NN_CPU || !nn_is_contiguous(a))
-        return false;
     int k = 0;
     while (k < a->ndim && l->reduced[k]) k++;
-    if (k == 0 || k == a->ndim) return false;
+    if (k == 0 || k == a->ndim) return 0;
     for (int d = k; d < a->ndim; d++)
-        if (l->reduced[d]) return false;
+        if (l->reduced[d]) return 0;
     int64_t n = 1, m = 1;
     for (int d = 0; d < a->ndim; d++) *(d < k ? &n : &m) *= a->sizes[d];
-    if (n == 0 || m == 0) return false;
-    float *o = out->storage->data;
-    nn_torch_column_sums_f32(nn_data_ptr(a), n, m, o);
-    if (mean)
-        for (int64_t c = 0; c < m; c++) o[c] /= (float)n;
-    return true;
+    if (n == 0 || m == 0) return 0;
+    return NN_KERNEL(nn_backend_of(a), reduce, (NN_REDUCE_COLUMNS, a, n, m, mean, out, NULL)) < 0 ? -1 : 1;
 }
 
 static nn_tensor *sum_or_mean(nn_tensor *a, int n_dims, const int *dims, bool keepdim, bool mean)
@@ -263,8 +116,8 @@ static nn_tensor *sum_or_mean(nn_tensor *a, int n_dims, const int *dims, bool ke
     nn_dtype od = nn_dtype_is_floating(a->dtype) ? a->dtype : NN_INT64;
     nn_tensor *out = nn_empty_on(nn_device_of(l.data), l.out_ndim, l.out_shape, od);
     if (out) {
-        if (leading_columns(a, &l, out, mean)) {
-        } else if (sum_rows(&l, out, mean ? 1.0 / (double)l.inner : 1.0) < 0) NN_SET(out, NULL);
+        int done = leading_columns(a, &l, out, mean);
+        if (done < 0 || (done == 0 && sum_rows(&l, out, mean ? (double)l.inner : 1.0) < 0)) NN_SET(out, NULL);
         if (out && mean && l.inner == 0) nn_fill_(out, NAN);
         nn_op_params p;
         nn_reduction_params(&l, keepdim, a->ndim, &p);
@@ -376,55 +229,9 @@ static nn_tensor *equals_scalar(nn_tensor *t, double value)
     return r;
 }
 
-/* Row o of a reduction layout's data. */
-static const char *layout_row(const nn_reduction_layout *l, int64_t o)
-{
-    return (const char *)nn_data_ptr(l->data) + (size_t)(o * l->inner) * nn_dtype_size(l->data->dtype);
-}
-
-static double load_at(const char *row, int64_t i, nn_dtype dt)
-{
-    switch (dt) {
-    case NN_FLOAT32: return ((const float *)row)[i];
-    case NN_FLOAT64: return ((const double *)row)[i];
-    default: return nn_load_double(row + (size_t)i * nn_dtype_size(dt), dt);
-    }
-}
 
 /* ----------------------------------------------------------------- var/std */
 
-/* Two-pass variance (sum of squared deviations) of a row, in double, around
-   mean rounded to dt first: PyTorch's CPU all-reduce takes self.mean().item(). */
-static double row_m2_two_pass(const char *row, int64_t n, nn_dtype dt)
-{
-    if (dt == NN_FLOAT32) {
-        float mean = (float)(sum_f32((const float *)row, n) / (double)n);
-        return squares_f32((const float *)row, n, mean);
-    }
-    double sum = 0;
-    for (int64_t i = 0; i < n; i++) sum += load_at(row, i, dt);
-    char rounded[8];
-    nn_store_double(rounded, dt, sum / (double)n);
-    double mean = nn_load_double(rounded, dt), m2 = 0;
-    for (int64_t i = 0; i < n; i++) {
-        double dx = load_at(row, i, dt) - mean;
-        m2 += dx * dx;
-    }
-    return m2;
-}
-
-/* Welford's update in double (PyTorch's WelfordOps for the dim reductions). */
-static double row_m2_welford(const char *row, int64_t n, nn_dtype dt)
-{
-    double mean = 0, m2 = 0;
-    for (int64_t i = 0; i < n; i++) {
-        double x = load_at(row, i, dt);
-        double delta = x - mean;
-        mean += delta / (double)(i + 1);
-        m2 += delta * (x - mean);
-    }
-    return m2;
-}
 
 static nn_tensor *var_std(nn_tensor *a, int n_dims, const int *dims, bool unbiased, bool keepdim, bool take_sqrt)
 {
@@ -436,27 +243,17 @@ static nn_tensor *var_std(nn_tensor *a, int n_dims, const int *dims, bool unbias
     if (nn_reduction_layout_make(a, n_dims, dims, keepdim, &l) < 0) return NULL;
     nn_tensor *out = nn_empty_on(nn_device_of(l.data), l.out_ndim, l.out_shape, a->dtype);
     if (out) {
-        double correction = unbiased ? 1.0 : 0.0, divisor = (double)l.inner - correction;
-        size_t oes = nn_dtype_size(a->dtype);
-        char *dst = out->storage->data;
-        for (int64_t o = 0; o < l.outer; o++) {
-            double var = NAN; /* an empty row, or no degrees of freedom: NaN */
-            if (l.inner > 0) {
-                /* everything in one row: the all-reduce path (two passes); else Welford */
-                const char *row = layout_row(&l, o);
-                double m2 = l.outer == 1 ? row_m2_two_pass(row, l.inner, a->dtype)
-                                         : row_m2_welford(row, l.inner, a->dtype);
-                if (divisor > 0) var = m2 / divisor;
-            }
-            nn_store_double(dst + (size_t)o * oes, a->dtype, take_sqrt ? sqrt(var) : var);
-        }
+        double correction = unbiased ? 1.0 : 0.0;
+        if (NN_KERNEL(nn_backend_of(out), reduce,
+                      (take_sqrt ? NN_REDUCE_STD : NN_REDUCE_VAR, l.data, l.outer, l.inner, correction, out, NULL)) < 0)
+            NN_SET(out, NULL);
         nn_op_params p = {0};
         nn_reduction_params(&l, keepdim, a->ndim, &p);
         p.f[0] = correction;
         p.f[1] = n_dims == 0 || a->ndim == 0; /* PyTorch's "no dim" branch of var_backward */
         p.f[2] = (double)l.inner;
         nn_tensor *save[2] = {a, out};
-        if (nn_record(take_sqrt ? NN_OP_std : NN_OP_var, 1, &a, 1, &out, take_sqrt ? 2 : 1, save, &p) < 0)
+        if (out && nn_record(take_sqrt ? NN_OP_std : NN_OP_var, 1, &a, 1, &out, take_sqrt ? 2 : 1, save, &p) < 0)
             NN_SET(out, NULL);
     }
     NN_RELEASE(l.data);
@@ -537,64 +334,14 @@ int nn_std_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 
 /* ----------------------------------------------------------------- max/min */
 
-/* Index of a row's largest (is_max) or smallest element: the first NaN if
-   there is one, else the first occurrence of the extreme value (as PyTorch). */
-#define EXTREME_LOOP(T, IS_NAN)                                        \
-    do {                                                               \
-        const T *x = (const T *)row;                                   \
-        T best = x[0];                                                 \
-        if (IS_NAN(best)) return 0;                                    \
-        for (int64_t i = 1; i < n; i++) {                              \
-            T v = x[i];                                                \
-            if (IS_NAN(v)) return i;                                   \
-            if (is_max ? v > best : v < best) {                        \
-                best = v;                                              \
-                bi = i;                                                \
-            }                                                          \
-        }                                                              \
-    } while (0)
-#define NEVER_NAN(v) ((void)(v), 0)
-
-static int64_t row_extreme(const char *row, int64_t n, nn_dtype dt, bool is_max)
-{
-    int64_t bi = 0;
-    switch (dt) {
-    case NN_FLOAT32: EXTREME_LOOP(float, isnan); break;
-    case NN_FLOAT64: EXTREME_LOOP(double, isnan); break;
-    case NN_INT64: EXTREME_LOOP(int64_t, NEVER_NAN); break;
-    case NN_INT32: EXTREME_LOOP(int32_t, NEVER_NAN); break;
-    case NN_BOOL: EXTREME_LOOP(uint8_t, NEVER_NAN); break;
-    default: {
-        /* half types: exact as doubles */
-        double best = load_at(row, 0, dt);
-        if (isnan(best)) return 0;
-        for (int64_t i = 1; i < n; i++) {
-            double v = load_at(row, i, dt);
-            if (isnan(v)) return i;
-            if (is_max ? v > best : v < best) {
-                best = v;
-                bi = i;
-            }
-        }
-    }
-    }
-    return bi;
-}
-#undef EXTREME_LOOP
-#undef NEVER_NAN
 
 /* Fills values (a's dtype, may be NULL) and indices (int64, may be NULL) from
-   the rows of l; every row is non-empty. */
-static void extreme_rows(const nn_reduction_layout *l, bool is_max, nn_tensor *values, nn_tensor *indices)
+   the rows of l, every one non-empty: the reduce kernel's NN_REDUCE_MAX/MIN. */
+static int extreme_rows(const nn_reduction_layout *l, bool is_max, nn_tensor *values, nn_tensor *indices)
 {
-    nn_dtype dt = l->data->dtype;
-    size_t es = nn_dtype_size(dt);
-    for (int64_t o = 0; o < l->outer; o++) {
-        const char *row = layout_row(l, o);
-        int64_t i = row_extreme(row, l->inner, dt, is_max);
-        if (values) memcpy((char *)values->storage->data + (size_t)o * es, row + (size_t)i * es, es);
-        if (indices) ((int64_t *)indices->storage->data)[o] = i;
-    }
+    nn_tensor *any = values ? values : indices;
+    return NN_KERNEL(nn_backend_of(any), reduce,
+                     (is_max ? NN_REDUCE_MAX : NN_REDUCE_MIN, l->data, l->outer, l->inner, 0, values, indices));
 }
 
 static nn_tensor *extreme_all(nn_tensor *a, bool is_max)
@@ -610,9 +357,9 @@ static nn_tensor *extreme_all(nn_tensor *a, bool is_max)
     if (nn_reduction_layout_make(a, 0, NULL, false, &l) < 0) return NULL;
     nn_tensor *out = nn_empty_on(nn_device_of(a), 0, NULL, a->dtype);
     if (out) {
-        extreme_rows(&l, is_max, out, NULL);
+        if (extreme_rows(&l, is_max, out, NULL) < 0) NN_SET(out, NULL);
         nn_tensor *save[2] = {a, out};
-        if (nn_record(is_max ? NN_OP_max_all : NN_OP_min_all, 1, &a, 1, &out, 2, save, NULL) < 0) NN_SET(out, NULL);
+        if (out && nn_record(is_max ? NN_OP_max_all : NN_OP_min_all, 1, &a, 1, &out, 2, save, NULL) < 0) NN_SET(out, NULL);
     }
     NN_RELEASE(l.data);
     return out;
@@ -657,8 +404,7 @@ static int extreme_dim(nn_tensor *a, int dim, bool keepdim, bool is_max, nn_tens
     nn_tensor *vals = nn_empty_on(nn_device_of(l.data), l.out_ndim, l.out_shape, a->dtype);
     nn_tensor *idx = vals ? nn_empty_on(nn_device_of(l.data), l.out_ndim, l.out_shape, NN_INT64) : NULL;
     int rc = -1;
-    if (idx) {
-        extreme_rows(&l, is_max, vals, idx);
+    if (idx && extreme_rows(&l, is_max, vals, idx) == 0) {
         nn_op_params p = {0};
         nn_reduction_params(&l, keepdim, a->ndim, &p);
         p.f[0] = d;
@@ -741,12 +487,12 @@ nn_tensor *nn_argmax(nn_tensor *a, int dim, bool has_dim, bool keepdim)
     if (out) {
         if (has_dim && a->ndim > 0 && a->sizes[d] == 1) {
             /* PyTorch answers a size-1 dim with zeros before looking at the dtype */
-            memset(out->storage->data, 0, out->storage->nbytes);
+            if (nn_fill_(out, 0) < 0) NN_SET(out, NULL);
         } else if (a->dtype == NN_BOOL && nn_numel(a) > 0) {
             nn_error_set(NN_ERR_RUNTIME, "\"argmax_cpu\" not implemented for 'Bool'");
             NN_SET(out, NULL);
-        } else {
-            extreme_rows(&l, true, NULL, out);
+        } else if (extreme_rows(&l, true, NULL, out) < 0) {
+            NN_SET(out, NULL);
         }
     }
     NN_RELEASE(l.data);
@@ -755,37 +501,6 @@ nn_tensor *nn_argmax(nn_tensor *a, int dim, bool has_dim, bool keepdim)
 
 /* -------------------------------------------------------------------- norm */
 
-static double row_norm(const char *row, int64_t n, nn_dtype dt, double p)
-{
-    double acc = 0;
-    if (p == 0) {
-        for (int64_t i = 0; i < n; i++) acc += load_at(row, i, dt) != 0;
-        return acc;
-    }
-    if (p == 1) {
-        for (int64_t i = 0; i < n; i++) acc += fabs(load_at(row, i, dt));
-        return acc;
-    }
-    if (p == 2 && dt == NN_FLOAT32) return sqrt(squares_f32((const float *)row, n, 0));
-    if (p == 2) {
-        for (int64_t i = 0; i < n; i++) {
-            double v = load_at(row, i, dt);
-            acc += v * v;
-        }
-        return sqrt(acc);
-    }
-    if (isinf(p)) {
-        /* max |x| (p = inf) or min |x| (p = -inf); NaN wins */
-        acc = fabs(load_at(row, 0, dt));
-        for (int64_t i = 1; i < n && !isnan(acc); i++) {
-            double v = fabs(load_at(row, i, dt));
-            if (isnan(v) || (p > 0 ? v > acc : v < acc)) acc = v;
-        }
-        return acc;
-    }
-    for (int64_t i = 0; i < n; i++) acc += pow(fabs(load_at(row, i, dt)), p);
-    return pow(acc, 1.0 / p);
-}
 
 nn_tensor *nn_norm(nn_tensor *a, double p, int n_dims, const int *dims, bool keepdim)
 {
@@ -799,17 +514,13 @@ nn_tensor *nn_norm(nn_tensor *a, double p, int n_dims, const int *dims, bool kee
     if (nn_reduction_layout_make(a, n_dims, dims, keepdim, &l) < 0) return NULL;
     nn_tensor *out = nn_empty_on(nn_device_of(l.data), l.out_ndim, l.out_shape, a->dtype);
     if (out) {
-        size_t oes = nn_dtype_size(a->dtype);
-        for (int64_t o = 0; o < l.outer; o++) {
-            /* the norm of nothing is 0 for every p, as in PyTorch */
-            double v = l.inner > 0 ? row_norm(layout_row(&l, o), l.inner, a->dtype, p) : 0.0;
-            nn_store_double((char *)out->storage->data + (size_t)o * oes, a->dtype, v);
-        }
+        if (NN_KERNEL(nn_backend_of(out), reduce, (NN_REDUCE_NORM, l.data, l.outer, l.inner, p, out, NULL)) < 0)
+            NN_SET(out, NULL);
         nn_op_params prm = {0};
         nn_reduction_params(&l, keepdim, a->ndim, &prm);
         prm.f[0] = p;
         nn_tensor *save[2] = {a, out};
-        if (nn_record(NN_OP_norm, 1, &a, 1, &out, 2, save, &prm) < 0) NN_SET(out, NULL);
+        if (out && nn_record(NN_OP_norm, 1, &a, 1, &out, 2, save, &prm) < 0) NN_SET(out, NULL);
     }
     NN_RELEASE(l.data);
     return out;

@@ -363,6 +363,84 @@ static void case_random(const nn_backend *b, nn_device d, nn_dtype dt)
     NN_RELEASE(t);
 }
 
+/* Every op code over rows of a [outer, inner] tensor (one long row too: sum's
+   chunked path), against sums, moments and extremes taken here in double. */
+static void case_reduce(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    const int64_t shapes[3][2] = {{7, 13}, {1, 70001}, {5, 1}};
+    bool floating = nn_dtype_is_floating(dt);
+    for (int sh = 0; sh < 3; sh++) {
+        int64_t outer = shapes[sh][0], inner = shapes[sh][1];
+        nn_tensor *x = random_on(d, dt, 2, shapes[sh], -5, 5);
+        double *hx = malloc((size_t)(outer * inner) * sizeof *hx); /* x on the host, read once */
+        {
+            nn_tensor *hold;
+            const char *px = TU_OK(nn_host_read(x, &hold));
+            for (int64_t i = 0; i < outer * inner; i++) hx[i] = nn_load_double(px + i * (int64_t)nn_dtype_size(dt), dt);
+            NN_RELEASE(hold);
+        }
+        for (int op = NN_REDUCE_SUM; op <= NN_REDUCE_NORM; op++) {
+            bool moment = op == NN_REDUCE_VAR || op == NN_REDUCE_STD || op == NN_REDUCE_NORM;
+            if (moment && !floating) continue; /* the ops refuse integers before the kernel */
+            bool extreme = op == NN_REDUCE_MAX || op == NN_REDUCE_MIN;
+            nn_dtype od = op == NN_REDUCE_SUM && !floating ? NN_INT64 : dt;
+            nn_tensor *v = TU_OK(nn_empty_on(d, 1, &outer, od));
+            nn_tensor *ix = extreme ? TU_OK(nn_empty_on(d, 1, &outer, NN_INT64)) : NULL;
+            double p = op == NN_REDUCE_SUM ? 2 : op == NN_REDUCE_NORM ? 3 : 1;
+            tu_check(NN_KERNEL(b, reduce, ((nn_reduce_op)op, x, outer, inner, p, v, ix)));
+            for (int64_t o = 0; o < outer; o++) {
+                double sum = 0, sq = 0, pw = 0, best = hx[o * inner];
+                int64_t bi = 0;
+                for (int64_t i = 0; i < inner; i++) {
+                    double e = hx[o * inner + i];
+                    sum += e, pw += pow(fabs(e), 3);
+                    if (op == NN_REDUCE_MAX ? e > best : e < best) best = e, bi = i;
+                }
+                double mean = sum / (double)inner;
+                for (int64_t i = 0; i < inner; i++) sq += (hx[o * inner + i] - mean) * (hx[o * inner + i] - mean);
+                double var = inner > 1 ? sq / (double)(inner - 1) : NAN;
+                double want = op == NN_REDUCE_SUM ? (floating ? 0.5 * sum : sum)
+                            : op == NN_REDUCE_VAR ? var
+                            : op == NN_REDUCE_STD ? sqrt(var)
+                            : op == NN_REDUCE_NORM ? cbrt(pw) : best;
+                double tol = dt == NN_FLOAT32 ? 1e-4 : floating ? 1e-9 : 0;
+                assert_close(at(v, o), want, tol, "reduce");
+                if (extreme) assert_close(at(ix, o), (double)bi, 0, "reduce index");
+            }
+            NN_RELEASE(v);
+            NN_RELEASE(ix);
+        }
+        free(hx);
+        NN_RELEASE(x);
+    }
+    if (!floating) return; /* the losses' sums are of floating tensors */
+    int64_t n = 1003;
+    nn_tensor *x = random_on(d, dt, 1, &n, -5, 5);
+    double sum = 0;
+    for (int64_t i = 0; i < n; i++) sum += at(x, i);
+    for (int mean = 0; mean < 2; mean++) {
+        nn_tensor *v = TU_OK(nn_empty_on(d, 0, NULL, dt));
+        tu_check(NN_KERNEL(b, reduce, (NN_REDUCE_CASCADE_SUM, x, 1, n, mean, v, NULL)));
+        assert_close(at(v, 0), mean ? sum / (double)n : sum, dt == NN_FLOAT32 ? 1e-5 : 1e-12, "reduce cascade sum");
+        NN_RELEASE(v);
+    }
+    NN_RELEASE(x);
+    /* column sums (the bias gradient): grouped and leftover columns, and one column */
+    const int64_t cols[3][2] = {{37, 45}, {50, 3}, {40, 1}};
+    for (int k = 0; k < 3; k++) {
+        int64_t r = cols[k][0], m = cols[k][1];
+        nn_tensor *g = random_on(d, dt, 2, cols[k], -5, 5), *v = TU_OK(nn_empty_on(d, 1, &m, dt));
+        tu_check(NN_KERNEL(b, reduce, (NN_REDUCE_COLUMNS, g, r, m, 0, v, NULL)));
+        for (int64_t c = 0; c < m; c++) {
+            double want = 0;
+            for (int64_t i = 0; i < r; i++) want += at(g, i * m + c);
+            assert_close(at(v, c), want, dt == NN_FLOAT32 ? 1e-5 : 1e-12, "reduce columns");
+        }
+        NN_RELEASE(g);
+        NN_RELEASE(v);
+    }
+}
+
 /* One case per line of kernels.def: a kernel added there without a case here fails. */
 static const kernel_case cases[NN_KERNEL_COUNT] = {
     [NN_KERNEL_fill] = case_fill,
@@ -375,6 +453,7 @@ static const kernel_case cases[NN_KERNEL_COUNT] = {
     [NN_KERNEL_arange] = case_arange,
     [NN_KERNEL_linspace] = case_linspace,
     [NN_KERNEL_random] = case_random,
+    [NN_KERNEL_reduce] = case_reduce,
 };
 
 static void test_every_kernel_on_every_backend(void **state)
