@@ -213,7 +213,6 @@ int nn_set_num_threads(int n)
     pthread_mutex_lock(&pool.job); /* not while a job runs */
     pool.threads = n < MAX_THREADS ? n : MAX_THREADS;
     pthread_mutex_unlock(&pool.job);
-    nn_blas_set_threads(pool.threads);
     return 0;
 }
 
