@@ -395,6 +395,9 @@ static nn_object *act_forward(nn_module *m, nn_object *args, nn_object *kwargs)
     if (sp->a && attr_number(m, sp->a, &a) < 0) return NULL;
     if (sp->b && attr_number(m, sp->b, &b) < 0) return NULL;
     if (sp->kind == C_SOFTMIN && isnan(a)) {
+        if (nn_warn("UserWarning", "Implicit dimension choice for softmin has been deprecated. Change the call to "
+                                   "include dim=X as an argument.") < 0)
+            return NULL;
         /* dim=None: torch's _get_softmax_dim */
         int nd = NN_TENSOR(in)->ndim;
         a = nd == 0 || nd == 1 || nd == 3 ? 0 : 1;

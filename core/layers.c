@@ -255,6 +255,14 @@ static nn_tensor *method_arg(const char *forward, nn_object *args, nn_object *kw
     return NN_TENSOR(in);
 }
 
+nn_tensor *nn_forward_tensor_arg(const char *forward, nn_object *args, nn_object *kwargs, const char *fn,
+                                 const char *arg, int position)
+{
+    return tensor_arg(forward, args, kwargs, fn, arg, position);
+}
+
+char *nn_module_format_attrs(nn_module *m, const char *fmt) { return format_attrs(m, fmt); }
+
 /* ==================================================================== addmm */
 
 /* How BLAS reads a matrix in place: row-major with leading dim ld, or its

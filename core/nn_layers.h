@@ -147,4 +147,11 @@ nn_module *nn_conv2d_new(int64_t in_channels, int64_t out_channels, const int64_
    for other modules. 0 or -1. */
 int nn_layer_reset_parameters(nn_module *m);
 
+/* For other files' module classes (layers.c's helpers): forward(self, input)'s
+   tensor (borrowed, or NULL with PyTorch's TypeError naming fn's argument arg),
+   and str.format(**self.__dict__) of fmt ("p={p}") as a new nn_malloc'd string. */
+nn_tensor *nn_forward_tensor_arg(const char *forward, nn_object *args, nn_object *kwargs, const char *fn,
+                                 const char *arg, int position);
+char *nn_module_format_attrs(nn_module *m, const char *fmt);
+
 #endif

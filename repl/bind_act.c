@@ -108,8 +108,12 @@ FN(softmin)
     if (repl_parse_args("softmin", "input, dim=, _stacklevel=, dtype=", args, kwargs, a) ||
         repl_arg_tensor("softmin", "input", 1, a[0], &x))
         return NULL;
-    if (!a[1] || nn_is_none(a[1]))
+    if (!a[1] || nn_is_none(a[1])) {
+        if (nn_warn("UserWarning", "Implicit dimension choice for softmin has been deprecated. Change the call to "
+                                   "include dim=X as an argument.") < 0)
+            return NULL;
         dim = x->ndim == 0 || x->ndim == 1 || x->ndim == 3 ? 0 : 1; /* _get_softmax_dim */
+    }
     else if (repl_arg_dim("softmin", "dim", 2, a[1], x->ndim, &dim))
         return NULL;
     if (a[3] && !nn_is_none(a[3])) return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "softmin: dtype= is not supported"), NULL;

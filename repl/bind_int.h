@@ -317,6 +317,9 @@ bool repl_select_return_type(const nn_object *o);
 /* bind_act.c: ReLU6, Hardtanh, Hardswish, ..., Softmin and their F. forms */
 int repl_act_classes(nn_object *nn);     /* adds to torch.nn; 0 or -1 */
 int repl_act_functional(nn_object *fns); /* adds to torch.nn.functional */
+/* bind_modules_more.c: SELU, GLU, RReLU, Softmax2d, Unflatten, channel/alpha dropout, padding */
+int repl_modules_more_classes(nn_object *nn);
+int repl_modules_more_functional(nn_object *fns);
 /* bind_nn_more.c: a class object for each of defs[0..n) set in namespace ns; 0 or -1 */
 int repl_namespace_add_classes(nn_object *ns, const repl_class_def *defs, size_t n);
 /* bind_loss.c: BCELoss, BCEWithLogitsLoss, NLLLoss, SmoothL1Loss, ... and their F. forms */

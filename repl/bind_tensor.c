@@ -1721,7 +1721,11 @@ static nn_object *node_name(nn_object *self, nn_object *args, nn_object *kwargs)
 {
     ARGS(1);
     if (repl_parse_args("name", "", args, kwargs, a)) return NULL;
-    if (self->type == &nn_node_type) return nn_str_new(nn_node_name((nn_node *)self));
+    if (self->type == &nn_node_type) {
+        const char *name = nn_node_name((nn_node *)self);
+        /* the one C++ node whose name() is its qualified class name */
+        return nn_str_new(strcmp(name, "CopySlices") ? name : "torch::autograd::CopySlices");
+    }
     char *r = nn_repr(self);
     if (!r) return NULL;
     /* "<AddBackward0 object at 0x...>" */

@@ -14,6 +14,7 @@
 
 #include "nn_int.h"
 #include "nn_losses.h"
+#include "nn_mod_more.h"
 
 typedef struct gc_case {
     nn_op_id op;                      /* the op the output's grad_fn must be */
@@ -42,9 +43,10 @@ typedef struct gc_case {
 #include "gradcheck_act_more.c"
 #include "gradcheck_custom.c"
 #include "gradcheck_losses.c"
+#include "gradcheck_mod_more.c"
 
 static const gc_case *const areas[] = {cases_binary, cases_view, cases_reduce, cases_unary, cases_matmul, cases_nnfunc, cases_module, cases_activations, cases_layers, cases_pool, cases_mathfn, cases_select, cases_act_more,
-                                         cases_losses, cases_custom};
+                                         cases_losses, cases_custom, cases_mod_more};
 #define N_AREAS (sizeof areas / sizeof areas[0])
 
 /* Ops PyTorch 1.13 records without a derivative: their case checks that backward
