@@ -86,6 +86,9 @@ $(BUILD)/repl/lesson.o: LAYER_INC = -Irepl -DNNSCOPE_TUTORIALS_DIR='"$(CURDIR)/t
 
 # Objects depend on the flags they were built with: changing OPT or SAN rebuilds.
 FLAGS_FILE = $(BUILD)/.cflags
+# (its own empty LAYER_INC: a target-specific -Irepl inherited from whichever target
+# asked first would flip the file between builds and rebuild everything each time)
+$(FLAGS_FILE): LAYER_INC =
 $(FLAGS_FILE): FORCE
 	@mkdir -p $(BUILD)
 	@echo '$(CC) $(ALL_CFLAGS)' | cmp -s - $@ || echo '$(CC) $(ALL_CFLAGS)' > $@

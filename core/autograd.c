@@ -664,6 +664,7 @@ static int run_node(nn_node *n, heap *ready, bool retain_graph, bool create_grap
         bool prev = nn_set_grad_enabled(create_graph);
         if (create_graph) link_saved_outputs(n, true);
         rc = nn_backward_table[n->op](n, n->buffer, gin);
+        if (rc == 0 && nn_backward_observer) nn_backward_observe(n, n->buffer, gin);
         if (nn_detect_anomaly_enabled()) rc = nn_anomaly_check(n, rc, gin);
         if (create_graph) link_saved_outputs(n, false);
         for (nn_node_callback *c = n->callbacks; rc == 0 && c; c = c->next)

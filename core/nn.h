@@ -340,6 +340,10 @@ static inline nn_device nn_device_of(const nn_tensor *t) { return t->storage->de
    "Expected all tensors to be on the same device, but found at least two
    devices, cuda:0 and cpu!" otherwise. */
 nn_tensor *nn_empty_on(nn_device device, int ndim, const int64_t *sizes, nn_dtype dtype);
+/* The check of a new tensor's sizes that nn_empty makes, with PyTorch's errors
+   (a negative dimension; a byte count beyond int64); the byte count in
+   *nbytes (may be NULL). 0, or -1 with RuntimeError. */
+int nn_check_new_sizes(int ndim, const int64_t *sizes, nn_dtype dtype, int64_t *nbytes);
 nn_tensor *nn_full_on(nn_device device, int ndim, const int64_t *sizes, double value, nn_dtype dtype);
 nn_tensor *nn_to_device(nn_tensor *t, nn_device device);
 /* The device factories without one allocate on (PyTorch 2's torch.set_default_device):
@@ -655,6 +659,16 @@ typedef void (*nn_op_observer_fn)(void *ud, const char *op, int n_in, nn_tensor 
 void nn_set_op_observer(nn_op_observer_fn fn, void *ud);
 /* The observer now set (NULL when none) and its ud. */
 nn_op_observer_fn nn_get_op_observer(void **ud);
+/* An observer of every backward node (op_observer.c): called after a node's
+   backward computed its results, with the node's name ("LogBackward0"), the
+   gradients it received (one per output of its forward), the gradients it made
+   (one per input) and the tensors it saved, all borrowed, NULLs allowed. It
+   keeps the current error as it found it. One at a time; NULL removes it. The
+   inspector's NaN breakpoint uses it to name the node that made a NaN. */
+typedef void (*nn_backward_observer_fn)(void *ud, const char *node, int n_received, nn_tensor *const *received,
+                                        int n_made, nn_tensor *const *made, int n_saved, nn_tensor *const *saved);
+void nn_set_backward_observer(nn_backward_observer_fn fn, void *ud);
+nn_backward_observer_fn nn_get_backward_observer(void **ud);
 /* tensor.retain_grad() */
 int nn_retain_grad(nn_tensor *t);
 /* Registers hook(grad) -> new grad or None on t; returns a handle id (> 0) or -1. */

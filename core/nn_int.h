@@ -129,6 +129,9 @@ int nn_unbind_copies(nn_tensor *x, nn_tensor **outs);
 /* The op observer (op_observer.c); nn_record calls it. */
 extern nn_op_observer_fn nn_op_observer;
 void nn_op_observe(nn_op_id op, int n_in, nn_tensor *const *inputs, int n_out, nn_tensor *const *outputs);
+/* The backward observer (op_observer.c); the engine calls it after each node. */
+extern nn_backward_observer_fn nn_backward_observer;
+void nn_backward_observe(nn_node *n, nn_tensor *const *received, nn_tensor *const *made);
 /* Calls the optimizer observer, if any (nn_optimizer_step after a step). */
 void nn_optimizer_observe(nn_optimizer *opt);
 /* Borrowed saved tensor i of a node. */

@@ -203,6 +203,24 @@ static nn_device default_device = {NN_CPU, 0};
 void nn_set_default_device(nn_device d) { default_device = d; }
 nn_device nn_default_device(void) { return default_device; }
 
+int nn_check_new_sizes(int ndim, const int64_t *sizes, nn_dtype dtype, int64_t *nbytes_out)
+{
+    int64_t nbytes = (int64_t)nn_dtype_size(dtype);
+    bool overflow = false;
+    char buf[256];
+    for (int d = 0; d < ndim; d++) {
+        if (sizes[d] < 0)
+            return nn_error_set(NN_ERR_RUNTIME, "Trying to create tensor with negative dimension %lld: %s",
+                                (long long)sizes[d], nn_shape_str(ndim, sizes, buf, sizeof buf));
+        overflow |= __builtin_mul_overflow(nbytes, sizes[d], &nbytes);
+    }
+    if (overflow) /* the byte count beyond int64, as PyTorch's storage size check */
+        return nn_error_set(NN_ERR_RUNTIME, "Storage size calculation overflowed with sizes=%s",
+                            nn_shape_str(ndim, sizes, buf, sizeof buf));
+    if (nbytes_out) *nbytes_out = nbytes;
+    return 0;
+}
+
 nn_tensor *nn_empty(int ndim, const int64_t *sizes, nn_dtype dtype) { return nn_empty_on(default_device, ndim, sizes, dtype); }
 
 nn_tensor *nn_empty_on(nn_device device, int ndim, const int64_t *sizes, nn_dtype dtype)
@@ -211,22 +229,8 @@ nn_tensor *nn_empty_on(nn_device device, int ndim, const int64_t *sizes, nn_dtyp
         nn_error_set(NN_ERR_RUNTIME, "tensors have at most %d dimensions, got %d", NN_MAX_DIMS, ndim);
         return NULL;
     }
-    int64_t nbytes = (int64_t)nn_dtype_size(dtype);
-    bool overflow = false;
-    char buf[256];
-    for (int d = 0; d < ndim; d++) {
-        if (sizes[d] < 0) {
-            nn_error_set(NN_ERR_RUNTIME, "Trying to create tensor with negative dimension %lld: %s",
-                         (long long)sizes[d], nn_shape_str(ndim, sizes, buf, sizeof buf));
-            return NULL;
-        }
-        overflow |= __builtin_mul_overflow(nbytes, sizes[d], &nbytes);
-    }
-    if (overflow) { /* the byte count beyond int64, as PyTorch's storage size check */
-        nn_error_set(NN_ERR_RUNTIME, "Storage size calculation overflowed with sizes=%s",
-                     nn_shape_str(ndim, sizes, buf, sizeof buf));
-        return NULL;
-    }
+    int64_t nbytes = 0;
+    if (nn_check_new_sizes(ndim, sizes, dtype, &nbytes) < 0) return NULL;
     nn_storage *s = nn_storage_new_on(device, (size_t)nbytes);
     if (!s) return NULL;
     nn_tensor *t = header_new(s, ndim, dtype);

@@ -15,12 +15,20 @@ void nn_set_warning_handler(nn_warning_handler handler) { warning_handler = hand
 
 int nn_warn(const char *category, const char *fmt, ...)
 {
-    char message[1024];
+    char small[1024], *message = small;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(message, sizeof message, fmt, ap);
+    int len = vsnprintf(small, sizeof small, fmt, ap);
     va_end(ap);
-    if (warning_handler) return warning_handler(category, message);
-    fprintf(stderr, "%s: %s\n", category, message);
-    return 0;
+    if (len >= (int)sizeof small && (message = nn_malloc((size_t)len + 1))) { /* a long one (a traceback) whole */
+        va_start(ap, fmt);
+        vsnprintf(message, (size_t)len + 1, fmt, ap);
+        va_end(ap);
+    }
+    if (!message) message = small; /* out of memory: the first 1023 bytes */
+    int rc = 0;
+    if (warning_handler) rc = warning_handler(category, message);
+    else fprintf(stderr, "%s: %s\n", category, message);
+    if (message != small) nn_free(message);
+    return rc;
 }

@@ -88,10 +88,12 @@ int insp_draw_curve(insp_screen *sc, int top, int x, int rows, int w, nn_module 
 int insp_track_updates(insp_session *s);
 
 /* The NaN breakpoint's op watch (nan_origin.c): on, core's op observer notes the
-   first op that makes NaN/Inf from finite inputs into s->origin; off removes the
-   observer when it is this session's. reset forgets what was noted. */
+   first op that makes NaN/Inf from finite inputs into s->origin, and core's
+   backward observer the first backward node into s->backward_origin; off
+   removes the observers when they are this session's. reset forgets what was
+   noted in the forward (backward false) or the backward. */
 void insp_origin_watch(insp_session *s, bool on);
-void insp_origin_reset(insp_session *s);
+void insp_origin_reset(insp_session *s, bool backward);
 
 /* Optimizer steps (steps.c): on, core's optimizer observer counts s's training
    steps and reads its parameters' learning rates; off removes it when it is s's.
@@ -170,7 +172,9 @@ struct insp_session {
        module whose output was finite, and the one kept with nan_module */
     bool origin_found;
     char origin[320];
-    char nan_origin[320];
+    bool backward_origin_found; /* the same for the backward pass */
+    char backward_origin[400];
+    char nan_origin[400];
     /* training steps by the optimizer and the tracked scalars (steps.c) */
     bool optim_seen;          /* an optimizer stepped: it counts the training steps */
     struct insp_scalar *scalars; /* n_scalars of INSP_SCALARS, nn_malloc'd at the first */

@@ -36,6 +36,14 @@ static insp_pass *ring_push(insp_session *s, insp_module *m)
 
 static const char *display_path(const char *path) { return *path ? path : "(root)"; }
 
+/* The op (forward) or backward node that made the NaN/Inf now found in where
+   ("output", "grad_output", "grad_input"), or NULL when none was noted. */
+static const char *origin_of(const insp_session *s, const char *where)
+{
+    if (strcmp(where, "output") == 0) return s->origin_found ? s->origin : NULL;
+    return s->backward_origin_found ? s->backward_origin : NULL;
+}
+
 /* Records where NaN/Inf first appeared; true when st has some. */
 static bool note_nonfinite(insp_session *s, size_t index, const insp_stats *st, const char *where, uint64_t step)
 {
@@ -45,7 +53,8 @@ static bool note_nonfinite(insp_session *s, size_t index, const insp_stats *st, 
         s->nan_step = step;
         s->nan_train_step = insp_train_step_of(s, step);
         s->nan_where = where;
-        if (s->origin_found && strcmp(where, "output") == 0) memcpy(s->nan_origin, s->origin, sizeof s->origin);
+        const char *origin = origin_of(s, where);
+        if (origin) snprintf(s->nan_origin, sizeof s->nan_origin, "%s", origin);
     }
     return true;
 }
@@ -56,10 +65,11 @@ static int check_nonfinite(insp_session *s, size_t index, const insp_stats *st, 
     if (!note_nonfinite(s, index, st, where, step) || !s->break_nan) return 0;
     s->break_module = (int)index;
     insp_module *m = &s->mods[index];
-    bool origin = s->origin_found && strcmp(where, "output") == 0;
-    s->origin_found = false;
-    return nn_error_set(NN_ERR_RUNTIME, "NaN or Inf in the %s of %s (%s)%s%s", where, display_path(m->path),
-                        nn_module_name(m->module), origin ? ": " : "", origin ? s->origin : "");
+    const char *origin = origin_of(s, where);
+    int rc = nn_error_set(NN_ERR_RUNTIME, "NaN or Inf in the %s of %s (%s)%s%s", where, display_path(m->path),
+                          nn_module_name(m->module), origin ? ": " : "", origin ? origin : "");
+    s->origin_found = s->backward_origin_found = false;
+    return rc;
 }
 
 static const insp_pass *ring_at(const insp_module *m, size_t k)
@@ -71,8 +81,10 @@ static const insp_pass *ring_at(const insp_module *m, size_t k)
 /* After a hook's statistics: NaN/Inf noted; -1 when the breakpoint stops there. */
 static int after_pass(insp_session *s, size_t index, const insp_pass *p)
 {
-    if (p->kind == INSP_FORWARD && p->a.nan_count == 0 && p->a.inf_count == 0)
-        insp_origin_reset(s); /* a NaN made inside was masked before the output */
+    /* a NaN made inside was masked before the output (or the gradients) */
+    if (p->kind == INSP_FORWARD && p->a.nan_count == 0 && p->a.inf_count == 0) insp_origin_reset(s, false);
+    if (p->kind != INSP_FORWARD && p->a.nan_count + p->a.inf_count + p->b.nan_count + p->b.inf_count == 0)
+        insp_origin_reset(s, true);
     if (p->kind == INSP_FORWARD) return check_nonfinite(s, index, &p->a, "output", p->step);
     return check_nonfinite(s, index, &p->a, "grad_output", p->step) < 0 ||
                    check_nonfinite(s, index, &p->b, "grad_input", p->step) < 0

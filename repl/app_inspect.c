@@ -393,7 +393,7 @@ static int magic_break(repl_app *app, const char *args)
         repl_app_printf(app, "NaN/Inf breakpoint: %s\n", st->break_nan ? "on" : "off");
         return 0;
     }
-    if (!strcmp(args, "off")) {
+    if (!strcmp(args, "off") || !strcmp(args, "nan off")) {
         st->break_nan = false;
         if (st->session) insp_break_nan(st->session, false);
         if (st->session && !st->open) drop_session(st); /* its hooks were only there for the breakpoint */

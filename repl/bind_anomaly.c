@@ -4,9 +4,12 @@
  * inference_mode / is_inference_mode_enabled: modules written in the language
  * (sources below) over core's anomaly mode (core/anomaly.c). The forward
  * traceback core keeps on each node is the language's frames as text, made
- * here; an anomaly prints it on stderr as PyTorch's UserWarning does.
+ * here; an anomaly warns with it as PyTorch does, through core's nn_warn (so the
+ * language's warnings module prints it, "file.py:8: UserWarning: ...", or filters it).
  * Not here: inference tensors (a tensor made in inference mode is an ordinary
- * tensor without history), the warning's file:line prefix.
+ * tensor without history); the warning's place is the script's line that ran
+ * backward() (PyTorch's is its own autograd/__init__.py), and it lacks PyTorch's
+ * "(Triggered internally at ...)" tail.
  */
 #include <stdio.h>
 #include <string.h>
@@ -55,11 +58,16 @@ static nn_object *capture_frames(void)
     return r;
 }
 
+/* PyTorch's warning, through core's nn_warn (the language's warnings: its filters, and
+   "file.py:12: UserWarning: ..." at the line running backward()). */
 static void report(const char *node_name, nn_object *trace)
 {
-    fflush(stdout);
-    fprintf(stderr, "UserWarning: Error detected in %s. Traceback of forward call that caused the error:\n%s",
-            node_name, nn_is_str(trace) ? nn_str_cstr(trace) : "");
+    const char *t = nn_is_str(trace) ? nn_str_cstr(trace) : "";
+    size_t len = strlen(t);
+    if (len && t[len - 1] == '\n') len--;
+    if (nn_warn("UserWarning", "Error detected in %s. Traceback of forward call that caused the error:\n%.*s",
+                node_name, (int)len, t) < 0)
+        nn_error_clear(); /* a warning made an error by a filter: the anomaly's own error follows */
 }
 
 static nn_object *h_set(void *ud, nn_object *args, nn_object *kwargs)
@@ -85,20 +93,10 @@ static nn_object *h_is_check_nan_enabled(void *ud, nn_object *args, nn_object *k
     return nn_bool_new(nn_anomaly_check_nan_enabled());
 }
 
-static nn_object *h_warn(void *ud, nn_object *args, nn_object *kwargs)
-{
-    if (repl_mod_nargs("_warn", args, kwargs, 1, 1) < 0) return NULL;
-    nn_object *msg = nn_tuple_get(args, 0);
-    fflush(stdout);
-    fprintf(stderr, "UserWarning: %s\n", nn_is_str(msg) ? nn_str_cstr(msg) : "");
-    return nn_retain(nn_none());
-}
-
 static const repl_mod_fn anomaly_helpers[] = {
     {"_set", h_set, NULL},
     {"_is_enabled", h_is_enabled, NULL},
     {"_is_check_nan_enabled", h_is_check_nan_enabled, NULL},
-    {"_warn", h_warn, NULL},
 };
 
 /* anomaly source: begin */
@@ -107,6 +105,7 @@ static const char anomaly_source[] =
     "# set_detect_anomaly(mode) switch core's anomaly mode (_set: NaN checks after\n"
     "# each backward node, the forward traceback kept on each node).\n"
     "import torch\n"
+    "import warnings\n"
     "\n"
     "\n"
     "class _AnomalyMode:\n"
@@ -126,8 +125,8 @@ static const char anomaly_source[] =
     "    def __init__(self, check_nan=True):\n"
     "        self._save()\n"
     "        self.check_nan = check_nan\n"
-    "        _warn('Anomaly Detection has been enabled. This mode will increase the runtime and should only be '\n"
-    "              'enabled for debugging.')\n"
+    "        warnings.warn('Anomaly Detection has been enabled. This mode will increase the runtime and should '\n"
+    "                      'only be enabled for debugging.', stacklevel=2)\n"
     "\n"
     "    def __enter__(self):\n"
     "        _set(True, self.check_nan)\n"

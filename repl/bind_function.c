@@ -5,7 +5,8 @@
  * custom node of core's graph (core/custom_fn.c) whose backward calls the
  * class's backward(ctx, *grads) with PyTorch 1.13's checks and messages. The
  * ctx is the node's state; y.grad_fn's attributes are the ctx's.
- * Not here: mark_dirty (in-place custom functions: recorded as out of place),
+ * ctx.mark_dirty: an input returned after an in-place change keeps its object and takes the node.
+ * Not here:
  * forward-mode AD (jvp), a grad_fn of a saved output in double backward
  * beyond the backward call itself, and next_functions leaving out the
  * arguments that are not tensors (they show as (None, 0) here).
@@ -146,7 +147,8 @@ static nn_object *h_record(void *ud, nn_object *args, nn_object *kwargs)
     nn_object *result = ins && outs && kinds ? nn_tuple_new(n_out) : NULL;
     nn_object *nondiff = result ? ctx_tuple(ctx, "non_differentiable") : NULL;
     nn_object *to_save = nondiff ? ctx_tuple(ctx, "to_save") : NULL;
-    int rc = to_save ? 0 : -1;
+    nn_object *dirty = to_save ? ctx_tuple(ctx, "dirty_tensors") : NULL;
+    int rc = dirty ? 0 : -1;
     for (size_t i = 0; rc == 0 && i < n_in; i++)
         if (is_tensor_arg(nn_tuple_get(fargs, i))) ins[i] = NN_TENSOR(nn_tuple_get(fargs, i));
     bool record = false; /* grad mode on and an input requires grad */
@@ -163,7 +165,13 @@ static nn_object *h_record(void *ud, nn_object *args, nn_object *kwargs)
         for (size_t j = 0; j < k && !seen; j++) seen = outs[j] == t;
         for (size_t j = 0; j < n_in && !seen; j++) seen = ins[j] == t;
         kinds[k] = in_tuple(nondiff, o) || !nn_dtype_is_floating(t->dtype) ? NN_CUSTOM_OUT_NONDIFF : NN_CUSTOM_OUT_DIFF;
-        if (record && kinds[k] == NN_CUSTOM_OUT_DIFF && (seen || t->requires_grad || t->grad_fn)) {
+        if (record && kinds[k] == NN_CUSTOM_OUT_DIFF && in_tuple(dirty, o)) {
+            /* ctx.mark_dirty: the input changed in place is the output, its history now the node's */
+            if (nn_is_leaf(t) && t->requires_grad)
+                rc = repl_raise_exc(EXC_RuntimeError,
+                                    "a leaf Variable that requires grad has been used in an in-place operation.");
+            NN_RETAIN(t);
+        } else if (record && kinds[k] == NN_CUSTOM_OUT_DIFF && (seen || t->requires_grad || t->grad_fn)) {
             t = nn_detach(t);
             if (!t) rc = -1;
         } else NN_RETAIN(t);
@@ -187,6 +195,7 @@ static nn_object *h_record(void *ud, nn_object *args, nn_object *kwargs)
     }
     NN_RELEASE(nondiff);
     NN_RELEASE(to_save);
+    NN_RELEASE(dirty);
     nn_free(ins);
     nn_free(outs);
     nn_free(kinds);

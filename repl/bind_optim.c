@@ -106,6 +106,51 @@ typedef union any_options {
     nn_adam_options adam;
 } any_options;
 
+static nn_object *group_dict(nn_optimizer *opt, size_t g);
+
+/* Whether name is an option of the optimizer kind (or one it accepts and ignores). */
+static bool is_option(nn_optimizer_kind kind, const char *name)
+{
+    static const char *const sgd[] = {"lr", "momentum", "dampening", "weight_decay", "nesterov", "maximize",
+                                      "foreach", "differentiable", NULL};
+    static const char *const adam[] = {"lr", "betas", "eps", "weight_decay", "amsgrad", "maximize", "foreach",
+                                       "capturable", "differentiable", "fused", NULL};
+    for (const char *const *n = kind == NN_OPTIM_SGD ? sgd : adam; *n; n++)
+        if (!strcmp(*n, name)) return true;
+    return false;
+}
+
+/* A group dict given with keys the optimizer has no option for ({'params': ..., 'note': 1}):
+   PyTorch keeps them in param_groups (the dict itself), so the group just added gets its
+   dict in the language's param_groups list now, the given keys first, in their order, then
+   the options' defaults. 0 or -1. */
+static int keep_extra_keys(nn_optimizer *opt, nn_object *group)
+{
+    size_t g = nn_optimizer_num_groups(opt) - 1;
+    nn_object *made = group_dict(opt, g), *d = made ? nn_dict_new() : NULL, *k, *v;
+    nn_object **slot = nn_optimizer_lang_slot(opt);
+    bool extra = false;
+    size_t pos = 0;
+    int rc = d ? 0 : -1;
+    while (!rc && nn_dict_next(group, &pos, &k, &v)) {
+        nn_object *known = nn_dict_get(made, k);
+        if (!known) extra = true;
+        rc = nn_dict_set(d, k, known ? known : v);
+    }
+    for (pos = 0; !rc && extra && nn_dict_next(made, &pos, &k, &v);)
+        if (!nn_dict_get(d, k)) rc = nn_dict_set(d, k, v);
+    if (!rc && extra && !*slot && !(*slot = nn_list_new(0))) rc = -1;
+    for (size_t i = extra && !rc ? nn_list_len(*slot) : g; !rc && i < g; i++) { /* the groups before it */
+        nn_object *e = group_dict(opt, i);
+        rc = e ? nn_list_append(*slot, e) : -1;
+        NN_RELEASE(e);
+    }
+    if (!rc && extra) rc = nn_list_append(*slot, d);
+    NN_RELEASE(made);
+    NN_RELEASE(d);
+    return rc;
+}
+
 static int add_group_dict(nn_optimizer *opt, const char *fname, nn_object *group)
 {
     if (!nn_is_dict(group)) return nn_error_set(NN_ERR_TYPE, "param group must be a dict");
@@ -118,7 +163,8 @@ static int add_group_dict(nn_optimizer *opt, const char *fname, nn_object *group
     while (nn_dict_next(group, &pos, &k, &v)) {
         const char *key = nn_is_str(k) ? nn_str_cstr(k) : "";
         if (!strcmp(key, "params")) params = v;
-        else if (set_option(kind, &o, fname, key, v)) return -1;
+        else if (is_option(kind, key) && set_option(kind, &o, fname, key, v)) return -1;
+        /* any other key is the group's own (keep_extra_keys) */
     }
     if (!params) return nn_error_set(NN_ERR_KEY, "'params'");
     nn_tensor **ts = NULL;
@@ -140,7 +186,7 @@ static int add_group_dict(nn_optimizer *opt, const char *fname, nn_object *group
     int rc = nn_optimizer_add_param_group(opt, ts, n, &o);
     if (!single) nn_free(ts);
     NN_RELEASE(items);
-    return rc;
+    return rc ? rc : keep_extra_keys(opt, group);
 }
 
 static nn_object *optimizer_of(const char *fname, nn_optimizer_kind kind, nn_object *args, nn_object *kwargs)
@@ -313,9 +359,7 @@ static const repl_class_def optim_classes[] = {
     {"AdamW", "torch.optim.adamw.AdamW", c_AdamW, &nn_optimizer_type, NULL,
      "AdamW(params, lr=0.001, betas=(0.9, 0.999), eps=1e-08, weight_decay=0.01, amsgrad=False, *, maximize=False)\n"
      "Implements AdamW algorithm.", optim_method_at},
-    {"Optimizer", "torch.optim.optimizer.Optimizer", NULL, &nn_optimizer_type, NULL,
-     "Optimizer(params, defaults)\n"
-     "Base class for all optimizers.", optim_method_at},
+    /* Optimizer, RMSprop, Adagrad, Adadelta: the language's (bind_optim_more.c, stdlib.c's aliases) */
 };
 
 static int put_num(nn_object *d, const char *k, double v, bool is_int)

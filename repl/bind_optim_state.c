@@ -243,14 +243,9 @@ int repl_optim_load_state_dict(nn_optimizer *opt, nn_object *sd)
                 param = pi.params[j];
                 break;
             }
-        if (!param) {
-            if (nn_is_int(key))
-                rc = nn_error_set(NN_ERR_KEY, "the optimizer has no parameter %lld of the loaded state",
-                                  (long long)nn_int_value(key));
-            else
-                rc = nn_error_set(NN_ERR_KEY, "the loaded state is keyed by %s, not parameter indices", repl_type_name(key));
-            break;
-        }
+        /* PyTorch keeps a state whose key is no parameter of the groups as it is; this
+           optimizer has nowhere to keep it, so it is accepted and left out */
+        if (!param) continue;
         if (!nn_is_dict(val)) {
             rc = nn_error_set(NN_ERR_TYPE, "the state of a parameter must be a dict");
             break;
@@ -276,8 +271,7 @@ int repl_optim_load_state_dict(nn_optimizer *opt, nn_object *sd)
             bool sgd = nn_optimizer_get_kind(opt) == NN_OPTIM_SGD;
             if (sgd ? strcmp(kn, "momentum_buffer") != 0
                     : strcmp(kn, "step") && strcmp(kn, "exp_avg") && strcmp(kn, "exp_avg_sq") && strcmp(kn, "max_exp_avg_sq")) {
-                rc = nn_error_set(NN_ERR_KEY, "'%s' is not a state of %s's parameters", kn, ((nn_object *)opt)->type->name);
-                break;
+                continue; /* a key the optimizer does not keep (PyTorch keeps it): accepted, left out */
             }
             bool ok;
             nn_tensor *t = cast_state(param, kn, v2, &ok);

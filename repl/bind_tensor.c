@@ -1212,15 +1212,11 @@ M(repeat)
     int64_t pairs[NN_MAX_DIMS], tiled[NN_MAX_DIMS], out[NN_MAX_DIMS];
     for (int i = 0; i < nd; i++) {
         int64_t s = i < nd - SELF->ndim ? 1 : SELF->sizes[i - (nd - SELF->ndim)];
-        if (reps[i] < 0) {
-            nn_error_set(NN_ERR_RUNTIME, "Trying to create tensor with negative dimension %lld",
-                         (long long)(reps[i] * s));
-            return NULL;
-        }
         pairs[2 * i] = 1, pairs[2 * i + 1] = s;
         tiled[2 * i] = reps[i], tiled[2 * i + 1] = s;
-        out[i] = reps[i] * s;
+        out[i] = (int64_t)((uint64_t)reps[i] * (uint64_t)s); /* wraps as PyTorch's does: its empty() then refuses */
     }
+    if (nn_check_new_sizes(nd, out, SELF->dtype, NULL) < 0) return NULL;
     nn_tensor *v = nn_reshape(SELF, 2 * nd, pairs);
     nn_tensor *e = v ? nn_expand(v, 2 * nd, tiled) : NULL;
     nn_tensor *r = e ? nn_reshape(e, nd, out) : NULL;
@@ -1457,6 +1453,7 @@ nn_object *repl_tensor_getattr(nn_tensor *t, const char *name)
     if (!strcmp(name, "is_cuda")) return nn_bool_new(nn_device_of(t).type == NN_CUDA);
     if (!strcmp(name, "requires_grad")) return nn_bool_new(t->requires_grad);
     if (!strcmp(name, "is_leaf")) return nn_bool_new(nn_is_leaf(t));
+    if (!strcmp(name, "retains_grad")) return nn_bool_new(t->retains_grad);
     if (!strcmp(name, "grad")) {
         nn_tensor *g = nn_grad(t);
         return g ? T(g) : nn_retain(nn_none());

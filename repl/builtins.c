@@ -861,6 +861,7 @@ static int instance_of(nn_object *o, nn_object *cls)
         if (c == repl_current->object_cls) return 1;
         if (c == repl_current->int_cls && o->type == &nn_bool_type) return 1;
         if (repl_class_is_subclass(oc, c)) return 1;
+        if (repl_optim_is_lang_base(cls) && nn_is_instance(o, &nn_optimizer_type)) return 1; /* core's SGD */
         /* a language module class instance is an instance of its native base */
         return 0;
     }

@@ -284,6 +284,10 @@ nn_object *repl_module_new(const char *name);
 scope *repl_scope_new(scope *parent);
 /* The class a value belongs to (borrowed); natives and others get a cached class. */
 class_obj *repl_class_of(nn_object *o);
+/* torch.optim.Optimizer (the language's, bind_optim_more.c): whether cls is it, and whether
+   o is an optimizer (core's SGD/Adam/AdamW or an instance of a subclass of it). */
+bool repl_optim_is_lang_base(nn_object *cls);
+bool repl_optim_is_optimizer(nn_object *o);
 /* For a language-defined module (nn_module with lang_class) its class, else NULL. */
 class_obj *repl_module_lang_class(const nn_object *o);
 /* Exception instance of a built-in class with args (a tuple, borrowed). */

@@ -12,8 +12,9 @@
  * in PyTorch's order of operations, so the learning rates equal PyTorch's bit
  * for bit. The learning rates live in the optimizer's param_groups dicts
  * (group['lr'], 'initial_lr', ...), as in PyTorch.
- * Not here: warnings (the order of step() calls), CyclicLR,
- * CosineAnnealingWarmRestarts, SequentialLR, ChainedScheduler; MultiStepLR's
+ * CyclicLR, CosineAnnealingWarmRestarts, SequentialLR and ChainedScheduler
+ * are written in the language (mod_lr_scheduler_more.c).
+ * Not here: warnings (the order of step() calls); MultiStepLR's
  * milestones are a dict {milestone: count}, not a collections.Counter.
  */
 #include <math.h>
@@ -628,7 +629,7 @@ static nn_object *sched_step(void *ud, nn_object *args, nn_object *kwargs)
 /* _LRScheduler.__init__'s work after a subclass set its own attributes. */
 static int base_init(nn_object *self, nn_object *optimizer, nn_object *last_epoch, nn_object *verbose)
 {
-    if (!nn_is_instance(optimizer, &nn_optimizer_type))
+    if (!repl_optim_is_optimizer(optimizer))
         return repl_raise_exc(EXC_TypeError, "%s is not an Optimizer", repl_value_type_name(optimizer));
     int64_t le = -1;
     if (last_epoch && repl_arg_int("_LRScheduler", "last_epoch", 0, last_epoch, &le)) return -1;
@@ -745,7 +746,7 @@ static nn_object *cosine_init(void *ud, nn_object *args, nn_object *kwargs)
 /* LambdaLR / MultiplicativeLR: self.lr_lambdas from one function or a list of one per group */
 static int lambdas_init(nn_object *self, nn_object *optimizer, nn_object *fn)
 {
-    if (!nn_is_instance(optimizer, &nn_optimizer_type))
+    if (!repl_optim_is_optimizer(optimizer))
         return repl_raise_exc(EXC_TypeError, "%s is not an Optimizer", repl_value_type_name(optimizer));
     if (repl_set_attr(self, "optimizer", optimizer)) return -1;
     nn_object *groups = groups_of(self);
@@ -890,7 +891,7 @@ static nn_object *onecycle_init(void *ud, nn_object *args, nn_object *kwargs)
                              args, 1, kwargs, a))
         return NULL;
     nn_object *opt = a[0];
-    if (!nn_is_instance(opt, &nn_optimizer_type)) {
+    if (!repl_optim_is_optimizer(opt)) {
         repl_raise_exc(EXC_TypeError, "%s is not an Optimizer", repl_value_type_name(opt));
         return NULL;
     }
@@ -1153,7 +1154,7 @@ static nn_object *plateau_init(void *ud, nn_object *args, nn_object *kwargs)
         return NULL;
     }
     if (set_or_default(self, "factor", a[2], 0.1)) return NULL;
-    if (!nn_is_instance(a[0], &nn_optimizer_type)) {
+    if (!repl_optim_is_optimizer(a[0])) {
         repl_raise_exc(EXC_TypeError, "%s is not an Optimizer", repl_value_type_name(a[0]));
         return NULL;
     }
@@ -1387,6 +1388,7 @@ nn_object *repl_mod_lr_scheduler(void)
         if (!rc) rc = repl_set_attr(m, classes[i].name, &c->ob);
     }
     if (!rc) rc = repl_set_attr(m, "LRScheduler", &made[0]->ob); /* PyTorch 2's name */
+    if (!rc) rc = repl_lr_scheduler_more(m); /* CyclicLR, ...: mod_lr_scheduler_more.c */
     for (size_t i = 0; i < N; i++) NN_RELEASE(made[i]);
     if (rc) NN_SET(m, NULL);
     return m;

@@ -33,6 +33,8 @@ static const struct {
     {"os.path", repl_mod_os_path},
     {"random", repl_mod_random},
     {"re", repl_mod_re},
+    {"safetensors", repl_mod_safetensors},
+    {"safetensors.torch", repl_mod_safetensors_torch},
     {"statistics", repl_mod_statistics},
     {"string", repl_mod_string},
     {"subprocess", repl_mod_subprocess},
@@ -41,6 +43,7 @@ static const struct {
     {"torch.autograd.function", repl_mod_autograd_function},
     {"torch.autograd.grad_mode", repl_mod_grad_mode},
     {"torch.optim.lr_scheduler", repl_mod_lr_scheduler},
+    {"torch.optim.optimizer", repl_mod_optim_optimizer},
     {"torch.utils", repl_mod_torch_utils},
     {"torch.utils.data", repl_mod_data},
     {"typing", repl_mod_typing},
@@ -75,6 +78,10 @@ static const struct {
     {"torch", "inference_mode", "torch.autograd.grad_mode"},
     {"torch", "is_inference_mode_enabled", "torch.autograd.grad_mode"},
     {"torch.autograd", "inference_mode", "torch.autograd.grad_mode"},
+    {"torch.optim", "Optimizer", "torch.optim.optimizer"},
+    {"torch.optim", "RMSprop", "torch.optim.optimizer"},
+    {"torch.optim", "Adagrad", "torch.optim.optimizer"},
+    {"torch.optim", "Adadelta", "torch.optim.optimizer"},
 };
 
 nn_object *repl_stdlib_alias(const char *ns, const char *name)

@@ -93,6 +93,11 @@ nn_object *repl_mod_time(void);
 nn_object *repl_mod_typing(void);
 nn_object *repl_mod_warnings(void);
 nn_object *repl_mod_lr_scheduler(void); /* torch.optim.lr_scheduler (mod_lr_scheduler.c) */
+/* Runs the schedulers written in the language in module m (mod_lr_scheduler_more.c). 0 or -1. */
+int repl_lr_scheduler_more(nn_object *m);
+nn_object *repl_mod_safetensors(void);       /* safetensors (mod_safetensors.c) */
+nn_object *repl_mod_safetensors_torch(void); /* safetensors.torch (mod_safetensors.c) */
+nn_object *repl_mod_optim_optimizer(void); /* torch.optim.optimizer: Optimizer, RMSprop, ... (bind_optim_more.c) */
 nn_object *repl_mod_autograd_function(void); /* torch.autograd.function (bind_function.c) */
 nn_object *repl_mod_anomaly_mode(void);      /* torch.autograd.anomaly_mode (bind_anomaly.c) */
 nn_object *repl_mod_grad_mode(void);         /* torch.autograd.grad_mode's inference_mode (bind_anomaly.c) */

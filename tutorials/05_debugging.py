@@ -132,7 +132,7 @@ class Sqrt(nn.Module):
 
 net2 = nn.Sequential(nn.Linear(4, 4), nn.ReLU(), Sqrt(), nn.Linear(4, 1))
 
-# %% [nnscope] The breakpoint watches gradients as they flow back
+# %% [nnscope] The breakpoint watches gradients as they flow back, and names the backward node that made the first Inf
 %break nan net2
 
 # %% [nnscope]

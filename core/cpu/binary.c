@@ -97,9 +97,14 @@ static int64_t mod_int64_t(int64_t a, int64_t b)
 
 /* int64 +, -, * wrap as PyTorch's do, computed unsigned (no signed overflow in C) */
 #define WRAP(a, op, b) _Generic((a), int64_t: (int64_t)((uint64_t)(a) op (uint64_t)(b)), default: (a) op (b))
+/* add(x, alpha=a): fma(x, a, self) for floats, as PyTorch's vectorized kernel (vec::fmadd)
+   computes it, and its scalar tail too (built with contraction on FMA machines) */
+#define ADD_ALPHA(a, b, alpha)                                                           \
+    _Generic((a), float: fmaf((b), (float)(alpha), (a)), double: fma((b), (alpha), (a)), \
+             default: WRAP(a, +, (__typeof__(a))(alpha) * (b)))
 #define DEFINE_ARITH(SUFFIX, T, POW)                                                \
     DEFINE_LOOP(add_##SUFFIX, T, T, WRAP(a, +, b))                                  \
-    DEFINE_LOOP(add_alpha_##SUFFIX, T, T, WRAP(a, +, (T)ctx->alpha * b))            \
+    DEFINE_LOOP(add_alpha_##SUFFIX, T, T, ADD_ALPHA(a, b, ctx->alpha))              \
     DEFINE_LOOP(sub_##SUFFIX, T, T, WRAP(a, -, b))                                  \
     DEFINE_LOOP(mul_##SUFFIX, T, T, WRAP(a, *, b))                                  \
     DEFINE_LOOP(div_##SUFFIX, T, T, a / b)                                          \

@@ -89,6 +89,34 @@ static void test_nan_origin_in_module(void **state)
         fail_msg("error\n[%s]", err);
 }
 
+/* A forward that is finite everywhere but whose backward is not: sqrt at 0 has
+   an infinite derivative. The breakpoint stops at the module's grad_input and
+   names the backward node, what it received and what it saved. */
+static void test_nan_origin_in_backward(void **state)
+{
+    repl_app *app = *state;
+    ok(app, "import torch\nimport torch.nn as nn\ntorch.manual_seed(0)\n"
+            "class Net(nn.Module):\n"
+            "    def __init__(self):\n"
+            "        super().__init__()\n"
+            "        self.lin = nn.Linear(2, 1)\n"
+            "    def forward(self, x):\n"
+            "        return self.lin(torch.sqrt(x))\n"
+            "net = Net()\n"
+            "with torch.no_grad():\n"
+            "    net.lin.weight.fill_(0.5)\n"
+            "x = torch.tensor([[0.0, 4.0]], requires_grad=True)\n");
+    ok(app, "%inspect net");
+    ok(app, "%break nan");
+    ok(app, "y = net(x)");
+    assert_int_equal(run(app, "y.sum().backward()"), -1);
+    const char *want = "RuntimeError: NaN or Inf in the grad_input of (root) (Net): SqrtBackward0 (backward) made "
+                       "the first NaN/Inf (1 Inf of 2) from finite gradient: min 0.5, max 0.5, mean 0.5, 0 of 2 negative; "
+                       "saved from the forward: min 0, max 2, mean 1, 0 of 2 negative, 1 zero\n";
+    if (!strstr(err, want)) fail_msg("error\n[%s]\nlacks\n[%s]", err, want);
+    ok(app, "%break nan off");
+}
+
 /* %inspect net --track loss and inspect(net, track=[...]): the value after each
    training step (an optimizer step), as the loop itself saw it. */
 static void test_track_scalars(void **state)
@@ -131,6 +159,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_nan_origin_in_module, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_nan_origin_in_backward, setup, teardown),
         cmocka_unit_test_setup_teardown(test_track_scalars, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
