@@ -56,6 +56,23 @@ typedef enum nn_reduce_op {
     NN_REDUCE_COLUMNS,     /* values[i] = the sum of column i (float32/float64), at::sum_to's cascade order; mean when p != 0 */
 } nn_reduce_op;
 
+/* The unary kernel's op codes (core/unary_ops.def) and parameters. */
+typedef enum nn_unary_op {
+    NN_UNARY_NONE = -1,
+#define UNARY_OP(name) NN_UNARY_##name,
+#include "unary_ops.def"
+#undef UNARY_OP
+} nn_unary_op;
+
+typedef struct nn_unary_params {
+    int k;           /* the formula (an nn_unary_op), as PyTorch's scalar loop computes it */
+    int vec;         /* its vectorized loop's variant for a dense run, or NN_UNARY_NONE */
+    bool vec_all;    /* vec covers every element (oneDNN), not only multiples of 16 */
+    double d[2];     /* the op's parameters as double ... */
+    float f[2];      /* ... as float ... */
+    int64_t i[2];    /* ... and as int64 */
+} nn_unary_params;
+
 typedef enum nn_kernel_id {
 #define KERNEL(name, params, args) NN_KERNEL_##name,
 #include "kernels.def"

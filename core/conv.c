@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "backend.h"
+#include "nn_mod_more.h"
 
 /* The geometry of one convolution (nn_conv.h). */
 typedef nn_conv_geom conv_shape;
@@ -256,6 +257,14 @@ static int backward_gemm(const conv_shape *s, nn_tensor *x, nn_tensor *w, nn_ten
     NN_RELEASE(gx);
     NN_RELEASE(gw);
     return rc;
+}
+
+int nn_conv2d_input_weight_grads(nn_tensor *x, nn_tensor *w, nn_tensor *gy, const nn_op_params *p, bool need_x,
+                                 bool need_w, nn_tensor **gin)
+{
+    conv_shape s;
+    shape_from(&s, x, w, p);
+    return backward_gemm(&s, x, w, gy, need_x, need_w, gin);
 }
 
 int nn_convolution_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)

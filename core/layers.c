@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "backend.h"
+#include "nn_gemm.h"
 #include "nn_losses.h"
 
 /* ------------------------------------------------------------ helpers */
@@ -265,60 +266,14 @@ char *nn_module_format_attrs(nn_module *m, const char *fmt) { return format_attr
 
 /* ==================================================================== addmm */
 
-/* How BLAS reads a matrix in place: row-major with leading dim ld, or its
-   transpose (column-major) when trans. */
-typedef struct layout {
-    bool trans;
-    int64_t ld;
-} layout;
-
-/* false when BLAS can't read t's [r, c] in place */
-static bool matrix_layout(const nn_tensor *t, layout *l)
-{
-    int64_t r = t->sizes[0], c = t->sizes[1], sr = t->strides[0], sc = t->strides[1];
-    int64_t rr = r > 1 ? r : 1, cc = c > 1 ? c : 1;
-    if ((c <= 1 || sc == 1) && (r <= 1 || sr >= cc)) {
-        l->trans = false;
-        l->ld = r <= 1 ? cc : sr;
-    } else if ((r <= 1 || sr == 1) && (c <= 1 || sc >= rr)) {
-        l->trans = true;
-        l->ld = c <= 1 ? rr : sc;
-    } else {
-        return false;
-    }
-    return l->ld <= INT_MAX;
-}
-
-/* t in dtype cd, copied when BLAS can't read it in place; new reference, no autograd. */
-static nn_tensor *blas_operand(nn_tensor *t, nn_dtype cd)
-{
-    nn_tensor *r;
-    NN_WITH_GRAD_MODE(false, r = nn_to_dtype(t, cd));
-    layout l;
-    if (r && !matrix_layout(r, &l)) {
-        nn_tensor *c;
-        NN_WITH_GRAD_MODE(false, c = nn_clone(r));
-        NN_SET(r, c);
-    }
-    return r;
-}
-
-/* c[n, m] (contiguous, holding self) += a[n, k] @ b[k, m]: the GEMM kernel with beta = 1. */
+/* c[n, m] (contiguous, holding self) += a[n, k] @ b[k, m]: the GEMM call of
+   ATen's addmm_impl_cpu_ with beta = 1 (nn_gemm.h). */
 static int gemm_accumulate(nn_tensor *c, nn_tensor *a, nn_tensor *b)
 {
-    int64_t n = a->sizes[0], k = a->sizes[1], m = b->sizes[1];
     nn_dtype cd = c->dtype;
-    nn_tensor *ca = blas_operand(a, cd), *cb = ca ? blas_operand(b, cd) : NULL;
-    if (!cb) {
-        NN_RELEASE(ca);
-        return -1;
-    }
-    layout la = {false, 0}, lb = {false, 0};
-    matrix_layout(ca, &la);
-    matrix_layout(cb, &lb);
-    int rc = NN_KERNEL(nn_backend_of(c), gemm,
-                       (cd, la.trans, lb.trans, n, m, k, nn_data_ptr(ca), la.ld, nn_data_ptr(cb), lb.ld, 1.0,
-                        nn_data_ptr(c), m > 1 ? m : 1));
+    nn_tensor *ca, *cb = NULL;
+    NN_WITH_GRAD_MODE(false, ca = nn_to_dtype(a, cd); cb = ca ? nn_to_dtype(b, cd) : NULL);
+    int rc = cb ? nn_gemm_as_aten(c, ca, cb, 1.0) : -1;
     NN_RELEASE(ca);
     NN_RELEASE(cb);
     return rc;
@@ -1551,6 +1506,12 @@ static nn_module *batch_norm_new(const nn_module_class *cls, int64_t num_feature
     if (rc == 0) rc = add_load_hook(m, nn_cfunction_new("_load_from_state_dict", batch_norm_load_hook, NULL, NULL), NULL);
     if (rc < 0) NN_SET(m, NULL);
     return m;
+}
+
+nn_module *nn_norm_base_new(const nn_module_class *cls, int64_t num_features, double eps, double momentum, bool affine,
+                            bool track_running_stats, nn_dtype dtype)
+{
+    return batch_norm_new(cls, num_features, eps, momentum, affine, track_running_stats, dtype);
 }
 
 nn_module *nn_batch_norm1d_new(int64_t num_features, double eps, double momentum, bool affine,

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "backend.h"
+#include "nn_gemm.h"
 
 /* ------------------------------------------------------------- dtypes */
 
@@ -121,13 +122,6 @@ static int64_t batch_stride(const nn_tensor *t) { return t->ndim == 3 ? t->strid
 
 /* ------------------------------------------------------------- kernels */
 
-/* c[n, m] (row-major, ld m) = a[n, k] @ b[k, m] in float32 or float64, through
-   the device's GEMM kernel (the one GEMM site, core/kernels.def). */
-static int gemm(const nn_backend *be, nn_dtype cd, int64_t n, int64_t m, int64_t k, const void *a, layout la,
-                const void *b, layout lb, void *c)
-{
-    return NN_KERNEL(be, gemm, (cd, la.trans, lb.trans, n, m, k, a, la.ld, b, lb.ld, 0.0, c, m > 1 ? m : 1));
-}
 
 /* Integer matrices: a strided [rows, cols] view, element strides. */
 typedef struct int_mat {
@@ -186,6 +180,35 @@ static nn_tensor *target_for(nn_tensor *out, nn_dtype cd)
     return nn_empty_on(nn_device_of(out), out->ndim, out->sizes, cd);
 }
 
+/* t in dtype cd (t itself, retained, when it has it). No autograd; new reference. */
+static nn_tensor *as_compute(nn_tensor *t, nn_dtype cd)
+{
+    nn_tensor *r;
+    NN_WITH_GRAD_MODE(false, r = nn_to_dtype(t, cd));
+    return r;
+}
+
+/* out[b] = a[b] @ b[b] by baddbmm_cpu_kernel<T, is_bmm>: each element a
+   sum from zero in k order, in T (ATen's opmath for float and double). */
+#define SMALL_BMM(NAME, T)                                                                       \
+    static void NAME(nn_tensor *out, const nn_tensor *a, const nn_tensor *b)                     \
+    {                                                                                            \
+        int64_t bs = out->sizes[0], is = out->sizes[1], js = out->sizes[2], ks = a->sizes[2];    \
+        const T *pa = nn_data_ptr((nn_tensor *)a), *pb = nn_data_ptr((nn_tensor *)b);            \
+        T *po = nn_data_ptr(out);                                                                \
+        for (int64_t q = 0; q < bs; q++)                                                         \
+            for (int64_t i = 0; i < is; i++)                                                     \
+                for (int64_t j = 0; j < js; j++) {                                               \
+                    T acc = 0;                                                                   \
+                    for (int64_t p = 0; p < ks; p++)                                             \
+                        acc += pa[q * a->strides[0] + i * a->strides[1] + p * a->strides[2]] *   \
+                               pb[q * b->strides[0] + p * b->strides[1] + j * b->strides[2]];    \
+                    po[(q * is + i) * js + j] = acc;                                             \
+                }                                                                                \
+    }
+SMALL_BMM(small_bmm_f32, float)
+SMALL_BMM(small_bmm_f64, double)
+
 /* out[i] = a[i] @ b[i] for each matrix of a batch: a [(B,) n, k], b [(B,) k, m],
    out a fresh contiguous [(B,) n, m]. Shapes and dtypes are already checked. */
 static int products(nn_tensor *out, nn_tensor *a, nn_tensor *b)
@@ -204,20 +227,29 @@ static int products(nn_tensor *out, nn_tensor *a, nn_tensor *b)
     }
     const nn_blas *blas = blas_for(n, m, k);
     if (!blas) return -1;
-    nn_tensor *ca = prepare(a, cd, true), *cb = ca ? prepare(b, cd, true) : NULL;
+    nn_tensor *ca = as_compute(a, cd), *cb = ca ? as_compute(b, cd) : NULL;
     nn_tensor *target = cb ? target_for(out, cd) : NULL;
     int rc = target ? 0 : -1;
-    if (rc == 0) {
-        layout la, lb;
-        matrix_layout(ca, &la);
-        matrix_layout(cb, &lb);
-        const char *pa = nn_data_ptr(ca), *pb = nn_data_ptr(cb);
-        char *pc = nn_data_ptr(target);
-        int64_t sa = batch_stride(ca) * (int64_t)es, sb = batch_stride(cb) * (int64_t)es, sc = n * m * (int64_t)es;
+    if (rc == 0 && out->ndim == 3 && k * n * m < 400 && nn_device_of(target).type == NN_CPU) {
+        /* ATen's bmm of small matrices: baddbmm_cpu_kernel's plain loop */
+        if (cd == NN_FLOAT32) small_bmm_f32(target, ca, cb);
+        else small_bmm_f64(target, ca, cb);
+    } else if (rc == 0) {
+        /* mm, and bmm as ATen's: addmm_impl_cpu_ on each matrix of the batch */
+        int d = out->ndim - 2;
         for (int64_t i = 0; i < batch && rc == 0; i++) {
             if (batch > 1 && (rc = nn_check_interrupt()) < 0) break;
-            rc = gemm(nn_backend_of(target), cd, n, m, k, pa + i * sa, la, pb + i * sb, lb, pc + i * sc);
+            nn_tensor *va = nn_tensor_new_view(ca, 2, ca->sizes + d, ca->strides + d, ca->offset + i * batch_stride(ca));
+            nn_tensor *vb = nn_tensor_new_view(cb, 2, cb->sizes + d, cb->strides + d, cb->offset + i * batch_stride(cb));
+            nn_tensor *vc = nn_tensor_new_view(target, 2, target->sizes + d, target->strides + d,
+                                               target->offset + i * n * m);
+            rc = va && vb && vc ? nn_gemm_as_aten(vc, va, vb, 0.0) : -1;
+            NN_RELEASE(va);
+            NN_RELEASE(vb);
+            NN_RELEASE(vc);
         }
+    }
+    if (target) {
         if (rc == 0) rc = finish(out, target);
         else NN_RELEASE(target);
     }
@@ -238,9 +270,20 @@ static int matvec(nn_tensor *out, nn_tensor *a, nn_tensor *x)
     }
     const nn_blas *blas = blas_for(n, 1, k);
     if (!blas) return -1;
-    nn_tensor *ca = prepare(a, cd, true), *cx = ca ? prepare(x, cd, false) : NULL;
+    nn_tensor *ca = as_compute(a, cd), *cx = ca ? as_compute(x, cd) : NULL;
     nn_tensor *target = cx ? target_for(out, cd) : NULL;
-    int rc = -1;
+    int rc = target ? nn_gemv_as_aten(target, ca, cx) : -1; /* addmv_out_cpu's ?gemv */
+    if (rc == 0) {
+        rc = finish(out, target);
+        target = NULL;
+    } else if (rc > 0) { /* not on the CPU: the GEMM kernel, operands BLAS can read */
+        NN_SET(ca, prepare(ca, cd, true));
+        NN_SET(cx, ca ? prepare(cx, cd, false) : NULL);
+        rc = -1;
+        if (!cx) NN_SET(target, NULL);
+    } else {
+        NN_SET(target, NULL);
+    }
     if (target) {
         layout la;
         int64_t inc;

@@ -19,6 +19,7 @@ typedef struct more_spec {
     const char *fn;   /* the torch function a non-tensor input's TypeError names */
     const char *repr; /* str.format of the attributes; NULL: "" */
     more_fn run;
+    char *(*repr_fn)(nn_module *m); /* instead of repr when set */
 } more_spec;
 
 static int attr_number(nn_module *m, const char *name, double *out)
@@ -46,7 +47,7 @@ static int attr_ints(nn_module *m, const char *name, int64_t *v, int max)
 {
     nn_object *o = nn_module_getattr(m, name);
     if (!o) return -1;
-    bool tuple = o->type == &nn_tuple_type;
+    bool tuple = nn_is_instance(o, &nn_tuple_type);
     if (!tuple && !nn_is_list(o))
         return nn_error_set(NN_ERR_TYPE, "%s: %s must be a tuple of ints", nn_module_name(m), name);
     size_t n = tuple ? nn_tuple_len(o) : nn_list_len(o);
@@ -200,6 +201,25 @@ static nn_tensor *run_alpha(nn_module *m, nn_tensor *x, bool feature)
 static nn_tensor *run_alpha_dropout(nn_module *m, nn_tensor *x) { return run_alpha(m, x, false); }
 static nn_tensor *run_feature_alpha_dropout(nn_module *m, nn_tensor *x) { return run_alpha(m, x, true); }
 
+/* F.interpolate(input, self.size, self.scale_factor, self.mode, self.align_corners, recompute_scale_factor=...) */
+static nn_tensor *run_upsample(nn_module *m, nn_tensor *x)
+{
+    static const char *const names[5] = {"size", "scale_factor", "mode", "align_corners", "recompute_scale_factor"};
+    nn_object *v[5];
+    for (int i = 0; i < 5; i++)
+        if (!(v[i] = nn_module_getattr(m, names[i]))) return NULL;
+    if (!nn_is_str(v[2])) return nn_error_set(NN_ERR_TYPE, "Upsample.mode must be a str"), NULL;
+    return nn_interpolate(x, v[0], v[1], nn_str_cstr(v[2]), v[3], v[4]);
+}
+
+/* Upsample.extra_repr: scale_factor= (or size=) as str(), then mode= */
+static char *upsample_repr(nn_module *m)
+{
+    nn_object *sf = nn_module_getattr(m, "scale_factor");
+    if (!sf) return NULL;
+    return nn_module_format_attrs(m, nn_is_none(sf) ? "size={size}, mode={mode}" : "scale_factor={scale_factor}, mode={mode}");
+}
+
 /* F.pad(input, self.padding, mode, value) */
 static nn_tensor *run_pad(nn_module *m, nn_tensor *x, nn_pad_mode mode)
 {
@@ -214,26 +234,29 @@ static nn_tensor *run_reflection_pad(nn_module *m, nn_tensor *x) { return run_pa
 static nn_tensor *run_replication_pad(nn_module *m, nn_tensor *x) { return run_pad(m, x, NN_PAD_REPLICATE); }
 
 static const more_spec specs[] = {
-    {"SELU", "selu", NULL, run_selu},
-    {"GLU", "glu", "dim={dim}", run_glu},
-    {"RReLU", "rrelu", "lower={lower}, upper={upper}", run_rrelu},
-    {"Softmax2d", "dim", NULL, run_softmax2d},
-    {"Unflatten", "unflatten", "dim={dim}, unflattened_size={unflattened_size}", run_unflatten},
-    {"Dropout1d", "dim", "p={p}, inplace={inplace}", run_dropout1d},
-    {"Dropout2d", "dim", "p={p}, inplace={inplace}", run_dropout2d},
-    {"Dropout3d", "dim", "p={p}, inplace={inplace}", run_dropout3d},
-    {"AlphaDropout", "alpha_dropout", "p={p}, inplace={inplace}", run_alpha_dropout},
-    {"FeatureAlphaDropout", "feature_alpha_dropout", "p={p}, inplace={inplace}", run_feature_alpha_dropout},
-    {"ConstantPad1d", "pad", "padding={padding}, value={value}", run_constant_pad},
-    {"ConstantPad2d", "pad", "padding={padding}, value={value}", run_constant_pad},
-    {"ConstantPad3d", "pad", "padding={padding}, value={value}", run_constant_pad},
-    {"ZeroPad2d", "pad", "{padding}", run_constant_pad},
-    {"ReflectionPad1d", "pad", "{padding}", run_reflection_pad},
-    {"ReflectionPad2d", "pad", "{padding}", run_reflection_pad},
-    {"ReflectionPad3d", "pad", "{padding}", run_reflection_pad},
-    {"ReplicationPad1d", "pad", "{padding}", run_replication_pad},
-    {"ReplicationPad2d", "pad", "{padding}", run_replication_pad},
-    {"ReplicationPad3d", "pad", "{padding}", run_replication_pad},
+    {"SELU", "selu", NULL, run_selu, NULL},
+    {"GLU", "glu", "dim={dim}", run_glu, NULL},
+    {"RReLU", "rrelu", "lower={lower}, upper={upper}", run_rrelu, NULL},
+    {"Softmax2d", "dim", NULL, run_softmax2d, NULL},
+    {"Unflatten", "unflatten", "dim={dim}, unflattened_size={unflattened_size}", run_unflatten, NULL},
+    {"Dropout1d", "dim", "p={p}, inplace={inplace}", run_dropout1d, NULL},
+    {"Dropout2d", "dim", "p={p}, inplace={inplace}", run_dropout2d, NULL},
+    {"Dropout3d", "dim", "p={p}, inplace={inplace}", run_dropout3d, NULL},
+    {"AlphaDropout", "alpha_dropout", "p={p}, inplace={inplace}", run_alpha_dropout, NULL},
+    {"FeatureAlphaDropout", "feature_alpha_dropout", "p={p}, inplace={inplace}", run_feature_alpha_dropout, NULL},
+    {"ConstantPad1d", "pad", "padding={padding}, value={value}", run_constant_pad, NULL},
+    {"ConstantPad2d", "pad", "padding={padding}, value={value}", run_constant_pad, NULL},
+    {"ConstantPad3d", "pad", "padding={padding}, value={value}", run_constant_pad, NULL},
+    {"ZeroPad2d", "pad", "{padding}", run_constant_pad, NULL},
+    {"ReflectionPad1d", "pad", "{padding}", run_reflection_pad, NULL},
+    {"ReflectionPad2d", "pad", "{padding}", run_reflection_pad, NULL},
+    {"ReflectionPad3d", "pad", "{padding}", run_reflection_pad, NULL},
+    {"ReplicationPad1d", "pad", "{padding}", run_replication_pad, NULL},
+    {"ReplicationPad2d", "pad", "{padding}", run_replication_pad, NULL},
+    {"ReplicationPad3d", "pad", "{padding}", run_replication_pad, NULL},
+    {"Upsample", "interpolate", NULL, run_upsample, upsample_repr},
+    {"UpsamplingNearest2d", "interpolate", NULL, run_upsample, upsample_repr},
+    {"UpsamplingBilinear2d", "interpolate", NULL, run_upsample, upsample_repr},
 };
 #define N_SPECS (sizeof specs / sizeof specs[0])
 
@@ -247,6 +270,7 @@ const nn_module_class nn_more_classes[] = {
     CLS("AlphaDropout"),    CLS("FeatureAlphaDropout"), CLS("ConstantPad1d"), CLS("ConstantPad2d"),
     CLS("ConstantPad3d"),   CLS("ZeroPad2d"),       CLS("ReflectionPad1d"), CLS("ReflectionPad2d"),
     CLS("ReflectionPad3d"), CLS("ReplicationPad1d"), CLS("ReplicationPad2d"), CLS("ReplicationPad3d"),
+    CLS("Upsample"),        CLS("UpsamplingNearest2d"), CLS("UpsamplingBilinear2d"),
 };
 #undef CLS
 
@@ -263,6 +287,12 @@ const nn_module_class *nn_more_class(const char *name)
 {
     for (size_t i = 0; i < N_SPECS; i++)
         if (!strcmp(specs[i].name, name)) return &nn_more_classes[i];
+    const nn_module_class *const others[] = {&nn_group_norm_class,     &nn_instance_norm_classes[0],
+                                             &nn_instance_norm_classes[1], &nn_instance_norm_classes[2],
+                                             &nn_conv_more_classes[0], &nn_conv_more_classes[1],
+                                             &nn_conv_more_classes[2], &nn_max_unpool2d_class};
+    for (size_t i = 0; i < sizeof others / sizeof others[0]; i++)
+        if (!strcmp(others[i]->name, name)) return others[i];
     return NULL;
 }
 
@@ -279,6 +309,7 @@ static nn_object *more_forward(nn_module *m, nn_object *args, nn_object *kwargs)
 static char *more_extra_repr(nn_module *m)
 {
     const more_spec *sp = spec_of(m);
+    if (sp && sp->repr_fn) return sp->repr_fn(m);
     if (!sp || !sp->repr) return nn_strdup(!strcmp(sp ? sp->name : "", "SELU") && attr_flag(m, "inplace") ? "inplace=True" : "");
     char *r = nn_module_format_attrs(m, sp->repr);
     if (r && !strcmp(sp->name, "RReLU") && attr_flag(m, "inplace")) {

@@ -153,5 +153,9 @@ int nn_layer_reset_parameters(nn_module *m);
 nn_tensor *nn_forward_tensor_arg(const char *forward, nn_object *args, nn_object *kwargs, const char *fn,
                                  const char *arg, int position);
 char *nn_module_format_attrs(nn_module *m, const char *fmt);
+/* _NormBase.__init__ for another class (InstanceNorm): BatchNorm's attributes,
+   parameters and buffers (momentum NAN for None). */
+nn_module *nn_norm_base_new(const nn_module_class *cls, int64_t num_features, double eps, double momentum, bool affine,
+                            bool track_running_stats, nn_dtype dtype);
 
 #endif

@@ -31,12 +31,60 @@ nn_tensor *nn_dropout_kind(nn_tensor *x, double p, bool training, bool feature, 
 /* F.dropout1d/2d/3d (nd 1..3): their input checks and warnings, then feature dropout */
 nn_tensor *nn_dropout_nd(nn_tensor *x, int nd, double p, bool training, bool inplace);
 
+/* norms_more.c: F.group_norm (weight, bias may be NULL), F.instance_norm, and the modules */
+nn_tensor *nn_group_norm(nn_tensor *x, int64_t num_groups, nn_tensor *weight, nn_tensor *bias, double eps);
+nn_tensor *nn_instance_norm(nn_tensor *x, nn_tensor *running_mean, nn_tensor *running_var, nn_tensor *weight,
+                            nn_tensor *bias, bool use_input_stats, double momentum, double eps);
+extern const nn_module_class nn_group_norm_class, nn_instance_norm_classes[3];
+nn_module *nn_group_norm_new(int64_t num_groups, int64_t num_channels, double eps, bool affine, nn_dtype dtype);
+/* InstanceNorm<nd>d; momentum NAN for None */
+nn_module *nn_instance_norm_new(int nd, int64_t num_features, double eps, double momentum, bool affine,
+                                bool track_running_stats, nn_dtype dtype);
+/* layer_norm's emulation of ATen's RowwiseMoments (nnfunc.c): mean and biased variance of x[0..n) */
+void nn_rowwise_moments_f32(const float *x, int64_t n, float *mean, float *var);
+void nn_rowwise_moments_f64(const double *x, int64_t n, double *mean, double *var);
+
+/* conv.c's backward as a function (defined there): the gradients of conv2d(x, w)
+   (4-d, float32/float64) for gy into gin[0] (input, need_x) and gin[1] (weight,
+   need_w) as new references; p as the convolution op's params. 0 or -1. */
+int nn_conv2d_input_weight_grads(nn_tensor *x, nn_tensor *w, nn_tensor *gy, const nn_op_params *p, bool need_x,
+                                 bool need_w, nn_tensor **gin);
+
+/* conv_more.c: F.conv1d, F.conv_transpose1d/2d (dims 1 or 2; arrays of dims values), the modules
+   Conv1d (which 0), ConvTranspose1d (1), ConvTranspose2d (2) */
+nn_tensor *nn_conv1d(nn_tensor *x, nn_tensor *w, nn_tensor *b, int64_t stride, int64_t padding, int64_t dilation,
+                     int64_t groups);
+nn_tensor *nn_conv_transpose(int dims, nn_tensor *x, nn_tensor *w, nn_tensor *b, const int64_t *stride,
+                             const int64_t *padding, const int64_t *output_padding, int64_t groups,
+                             const int64_t *dilation);
+extern const nn_module_class nn_conv_more_classes[3];
+/* padding='valid' or 'same' (stride 1; an odd total pads one more on the right, as ATen) */
+nn_tensor *nn_conv1d_str(nn_tensor *x, nn_tensor *w, nn_tensor *b, const char *padding, int64_t stride,
+                         int64_t dilation, int64_t groups);
+/* padding_str: 'valid' or 'same' kept as the padding attribute (NULL: the numbers) */
+nn_module *nn_conv_more_new(int which, int64_t in, int64_t out, const int64_t *kernel, const int64_t *stride,
+                            const int64_t *padding, const char *padding_str, const int64_t *output_padding, const int64_t *dilation,
+                            int64_t groups, bool bias, nn_dtype dtype);
+
+/* upsample.c: nearest or (bi)linear resize of [N, C, L] (dims 1) or [N, C, H, W] (dims 2) to out
+   (scales NAN where not given), and F.interpolate's argument handling over it */
+nn_tensor *nn_upsample(nn_tensor *x, int dims, const int64_t *out, const double *scales, bool linear, bool align);
+nn_tensor *nn_interpolate(nn_tensor *x, nn_object *size, nn_object *scale_factor, const char *mode,
+                          nn_object *align_corners, nn_object *recompute_scale_factor);
+
+/* unpool.c: max_unpool2d to oh x ow planes; F.max_unpool2d's output size rules; MaxUnpool2d */
+nn_tensor *nn_max_unpool2d(nn_tensor *x, nn_tensor *indices, int64_t oh, int64_t ow);
+nn_tensor *nn_max_unpool2d_sized(nn_tensor *x, nn_tensor *indices, const int64_t k[2], const int64_t s[2],
+                                 const int64_t p[2], nn_object *output_size);
+extern const nn_module_class nn_max_unpool2d_class;
+nn_module *nn_max_unpool2d_module_new(const int64_t k[2], const int64_t s[2], const int64_t p[2]);
+
 /* Module classes: SELU, GLU, RReLU, Softmax2d, Unflatten, Dropout1d, Dropout2d,
    Dropout3d, AlphaDropout, FeatureAlphaDropout, the padding modules. A module
    keeps its settings as attributes (set by the caller from PyTorch's
    constructor arguments, normalised as PyTorch stores them); forward reads them. */
 extern const nn_module_class nn_more_classes[];
-/* The class named (NULL if none of them). */
+/* The class named, of these and the ones above (NULL if none of them). */
 const nn_module_class *nn_more_class(const char *name);
 /* A module of class name with n attributes (values borrowed). */
 nn_module *nn_more_module_new(const char *name, int n, const char *const *names, nn_object *const *values);

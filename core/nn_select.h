@@ -36,5 +36,11 @@ nn_tensor *nn_one_hot(nn_tensor *a, int64_t num_classes);
 /* The in-place form of an op: a takes r's values (r computed from a with
    history) and r's grad_fn. 0 or -1. */
 int nn_inplace_from(nn_tensor *a, nn_tensor *r);
+/* A value-selecting op's node on values (backward: the gradient scattered back
+   to the saved indices along d) and that backward; core-private. */
+int nn_record_selecting(int op, nn_tensor *a, nn_tensor *values, nn_tensor *indices, int d, bool keepdim);
+int nn_selecting_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin);
+/* dim wrapped for t, where a 0-dim tensor takes dim 0 or -1 (PyTorch's wrap_dim); 0 or -1. */
+int nn_select_wrap_dim(int dim, const nn_tensor *t, int *d);
 
 #endif

@@ -146,219 +146,10 @@ static nn_tensor *sum_leading(nn_tensor *g, int n_lead)
 
 /* ---------------------------------------------------- softmax, log_softmax */
 
-/* vec::map_reduce_all of PyTorch's AVX2 build: the sum over n of a[j] (times
-   b[j], times c[j], each optional) accumulated per vector lane with fused
-   multiply-adds, then the lanes combined: by the shuffle tree of
-   VecReduceAllSIMD for float, in order for double and for fewer than one
-   vector of elements. (Shared by softmax and layer_norm.) */
-static float lanes_f32(const float *v)
-{
-    float w[8], u[8];
-    for (int i = 0; i < 8; i++) w[i] = v[i] + v[i ^ 4];
-    for (int i = 0; i < 8; i++) u[i] = w[i] + w[i ^ 2];
-    return u[0] + u[1];
-}
-
-static double lanes_f64(const double *v) { return ((v[0] + v[1]) + v[2]) + v[3]; }
-
-#define DEFINE_LANE_SUM(SUFFIX, T, LANES, FMA)                                                                \
-    static T lane_sum_##SUFFIX(const T *a, const T *b, const T *c, int64_t n)                                 \
-    {                                                                                                         \
-        T acc[LANES] = {0};                                                                                   \
-        int64_t lim = n < LANES ? n : LANES;                                                                  \
-        for (int64_t l = 0; l < lim; l++) acc[l] = c ? a[l] * b[l] * c[l] : b ? a[l] * b[l] : a[l];           \
-        if (n < LANES) {                                                                                      \
-            T r = acc[0];                                                                                     \
-            for (int64_t l = 1; l < n; l++) r += acc[l];                                                      \
-            return r;                                                                                         \
-        }                                                                                                     \
-        for (int64_t j = LANES; j < n; j++) {                                                                 \
-            T *s = &acc[j % LANES];                                                                           \
-            *s = c ? FMA(a[j] * b[j], c[j], *s) : b ? FMA(a[j], b[j], *s) : *s + a[j];                         \
-        }                                                                                                     \
-        return lanes_##SUFFIX(acc);                                                                           \
-    }
-
-DEFINE_LANE_SUM(f32, float, 8, fmaf)
-DEFINE_LANE_SUM(f64, double, 4, fma)
-
-/* Sleef_expf8_u10 (PyTorch's Vectorized<float>::exp on AVX2), one lane. */
-static float sleef_expf(float d)
-{
-    if (isnan(d)) return d;
-    if (d < -104) return 0; /* Sleef's own range limits, checked first so the */
-    if (d > 100) return INFINITY; /* integer steps below stay in range */
-    int q = (int)rintf(d * 1.442695040888963407359924681001892137426645954152985934135449406931f);
-    float s = fmaf((float)q, -0.693145751953125f, d);
-    s = fmaf((float)q, -1.428606765330187045e-06f, s);
-    float u = 0.000198527617612853646278381f;
-    u = fmaf(u, s, 0.00139304355252534151077271f);
-    u = fmaf(u, s, 0.00833336077630519866943359f);
-    u = fmaf(u, s, 0.0416664853692054748535156f);
-    u = fmaf(u, s, 0.166666671633720397949219f);
-    u = fmaf(u, s, 0.5f);
-    u = 1.0f + fmaf(s * s, u, s);
-    /* u * 2^q in two steps, as Sleef's vldexp2 */
-    union { int32_t i; float f; } p1 = {.i = ((q >> 1) + 0x7f) << 23}, p2 = {.i = ((q - (q >> 1)) + 0x7f) << 23};
-    return u * p1.f * p2.f;
-}
-
-/* float32 softmax as PyTorch 1.13's AVX2 kernels. Last dim: Sleef exp, lane
-   sums, times 1/sum; log_softmax (x - max) - log(sum). Other dims: blocks of
-   8 positions along the inner dims run vectorised (Sleef exp), the rest
-   scalar (libm expf/logf); sums run along the dim in order; divide by sum. */
-static void softmax_fwd_f32(const float *x, float *y, int64_t outer, int64_t n, int64_t inner, bool is_log,
-                            bool lastdim)
-{
-    if (lastdim) {
-        for (int64_t o = 0; o < outer; o++) {
-            const float *xr = x + o * n;
-            float *yr = y + o * n;
-            if (n == 0) continue;
-            float mx = xr[0];
-            for (int64_t k = 1; k < n; k++)
-                if (xr[k] > mx || isnan(xr[k])) mx = isnan(mx) ? mx : xr[k];
-            for (int64_t k = 0; k < n; k++) yr[k] = sleef_expf(xr[k] - mx);
-            float sum = lane_sum_f32(yr, NULL, NULL, n);
-            if (is_log) {
-                float ls = (float)log((double)sum);
-                for (int64_t k = 0; k < n; k++) yr[k] = (xr[k] - mx) - ls;
-            } else {
-                float inv = 1 / sum;
-                for (int64_t k = 0; k < n; k++) yr[k] = yr[k] * inv;
-            }
-        }
-        return;
-    }
-    for (int64_t o = 0; o < outer; o++)
-        for (int64_t i = 0; i < inner; i++) {
-            bool vec = (i / 8) * 8 + 8 <= inner;
-            const float *xr = x + o * n * inner + i;
-            float *yr = y + o * n * inner + i;
-            if (n == 0) continue;
-            float mx = xr[0];
-            for (int64_t k = 1; k < n; k++) {
-                float v = xr[k * inner];
-                if (vec) mx = isnan(mx) || isnan(v) ? NAN : v > mx ? v : mx; /* vec::maximum */
-                else mx = mx < v ? v : mx;                                    /* std::max */
-            }
-            float sum = 0;
-            for (int64_t k = 0; k < n; k++) {
-                float d = xr[k * inner] - mx, e = vec ? sleef_expf(d) : expf(d);
-                yr[k * inner] = e;
-                sum += e;
-            }
-            if (is_log) {
-                float ls = vec ? (float)log((double)sum) : logf(sum);
-                for (int64_t k = 0; k < n; k++) yr[k * inner] = xr[k * inner] - mx - ls;
-            } else {
-                for (int64_t k = 0; k < n; k++) yr[k * inner] = yr[k * inner] / sum;
-            }
-        }
-}
-
-/* Backward, float32, as PyTorch: softmax (g - sum(g * y)) * y, log_softmax
-   g - exp(y) * sum(g) (fused); lane sums on the last dim, in-order sums otherwise. */
-static void softmax_bwd_f32(const float *g, const float *y, float *gi, int64_t outer, int64_t n, int64_t inner,
-                            bool is_log, bool lastdim)
-{
-    for (int64_t o = 0; o < outer; o++)
-        for (int64_t i = 0; i < inner; i++) {
-            int64_t base = o * n * inner + i;
-            bool vec = lastdim || (i / 8) * 8 + 8 <= inner;
-            float s = 0;
-            if (lastdim) {
-                s = is_log ? lane_sum_f32(g + base, NULL, NULL, n) : lane_sum_f32(g + base, y + base, NULL, n);
-            } else {
-                for (int64_t k = 0; k < n; k++) {
-                    int64_t j = base + k * inner;
-                    s = is_log ? s + g[j] : fmaf(g[j], y[j], s);
-                }
-            }
-            for (int64_t k = 0; k < n; k++) {
-                int64_t j = base + k * inner;
-                gi[j] = is_log ? fmaf(-(vec ? sleef_expf(y[j]) : expf(y[j])), s, g[j]) : (g[j] - s) * y[j];
-            }
-        }
-}
-
-/* float64: the same formulas, computed plainly (exp and log of libm, sums in order). */
-static void softmax_fwd_f64(const double *x, double *y, int64_t outer, int64_t n, int64_t inner, bool is_log,
-                            bool lastdim)
-{
-    for (int64_t o = 0; o < outer; o++)
-        for (int64_t i = 0; i < inner; i++) {
-            const double *xr = x + o * n * inner + i;
-            double *yr = y + o * n * inner + i;
-            double mx = -INFINITY, sum = 0;
-            for (int64_t k = 0; k < n; k++) {
-                double v = xr[k * inner];
-                if (v > mx || isnan(v)) mx = isnan(mx) ? mx : v;
-            }
-            for (int64_t k = 0; k < n; k++) {
-                double e = exp(xr[k * inner] - mx);
-                if (!is_log) yr[k * inner] = e;
-                sum += e;
-            }
-            double ls = log(sum), inv = 1 / sum;
-            for (int64_t k = 0; k < n; k++)
-                yr[k * inner] = is_log ? (xr[k * inner] - mx) - ls : lastdim ? yr[k * inner] * inv : yr[k * inner] / sum;
-        }
-}
-
-static void softmax_bwd_f64(const double *g, const double *y, double *gi, int64_t outer, int64_t n, int64_t inner,
-                            bool is_log, bool lastdim)
-{
-    (void)lastdim;
-    for (int64_t o = 0; o < outer; o++)
-        for (int64_t i = 0; i < inner; i++) {
-            int64_t base = o * n * inner + i;
-            double s = 0;
-            for (int64_t k = 0; k < n; k++) s += is_log ? g[base + k * inner] : g[base + k * inner] * y[base + k * inner];
-            for (int64_t k = 0; k < n; k++) {
-                int64_t j = base + k * inner;
-                gi[j] = is_log ? g[j] - exp(y[j]) * s : (g[j] - s) * y[j];
-            }
-        }
-}
-
-/* One softmax kernel call cut into blocks of outer rows over the pool's threads
-   (parallel.c); each row is computed as on one thread. */
-typedef struct softmax_job {
-    bool f32, is_log, lastdim, bwd;
-    const char *a, *b; /* forward: x; backward: g and y */
-    char *out;
-    int64_t n, inner;
-} softmax_job;
-
-static void softmax_rows(void *vctx, int64_t begin, int64_t end)
-{
-    const softmax_job *j = vctx;
-    size_t off = (size_t)(begin * j->n * j->inner) * (j->f32 ? sizeof(float) : sizeof(double));
-    const char *a = j->a + off, *b = j->bwd ? j->b + off : NULL;
-    char *out = j->out + off;
-    int64_t rows = end - begin;
-    if (j->f32 && j->bwd)
-        softmax_bwd_f32((const float *)a, (const float *)b, (float *)out, rows, j->n, j->inner, j->is_log, j->lastdim);
-    else if (j->f32)
-        softmax_fwd_f32((const float *)a, (float *)out, rows, j->n, j->inner, j->is_log, j->lastdim);
-    else if (j->bwd)
-        softmax_bwd_f64((const double *)a, (const double *)b, (double *)out, rows, j->n, j->inner, j->is_log, j->lastdim);
-    else
-        softmax_fwd_f64((const double *)a, (double *)out, rows, j->n, j->inner, j->is_log, j->lastdim);
-}
+#include "cpu/nn_lanes.h"
 
 /* Rows of this many elements (row_len) per chunk: about NN_GRAIN elements. */
 static int64_t rows_grain(int64_t row_len) { return row_len > 0 && row_len < NN_GRAIN ? NN_GRAIN / row_len : 1; }
-
-static void softmax_run(softmax_job *j, int64_t outer)
-{
-    /* float32 forward on the last dim: the AVX2 kernels themselves (cpu/vmath.c) */
-    if (j->f32 && !j->bwd && j->lastdim &&
-        nn_vmath_softmax_lastdim_f32((const float *)j->a, (float *)j->out, outer, j->n, j->is_log))
-        return;
-    nn_parallel_for(outer, rows_grain(j->n * j->inner), softmax_rows, j);
-}
 
 /* The dtype a kernel computes in: the tensor's own, float32 for bfloat16. */
 static nn_dtype kernel_dtype(nn_dtype dt) { return dt == NN_BFLOAT16 ? NN_FLOAT32 : dt; }
@@ -378,14 +169,10 @@ static nn_tensor *softmax_impl(nn_tensor *a, int dim, bool log)
     int64_t outer, n, inner;
     split_at(a->ndim, a->sizes, d, &outer, &n, &inner);
     nn_dtype kd = kernel_dtype(a->dtype);
-    nn_tensor *x = dense(a, kd), *y = x ? nn_empty(a->ndim, a->sizes, kd) : NULL;
-    if (!y) {
-        NN_RELEASE(x);
-        return NULL;
-    }
-    softmax_job job = {kd == NN_FLOAT32, log, lastdim, false, nn_data_ptr(x), NULL, y->storage->data, n, inner};
-    softmax_run(&job, outer);
+    nn_tensor *x = dense(a, kd), *y = x ? nn_empty_on(nn_device_of(x), a->ndim, a->sizes, kd) : NULL;
+    if (y && NN_KERNEL(nn_backend_of(y), softmax, (log, false, lastdim, outer, n, inner, y, x, NULL)) < 0) NN_SET(y, NULL);
     NN_RELEASE(x);
+    if (!y) return NULL;
     nn_tensor *out = y;
     if (kd != a->dtype) {
         out = dense(y, a->dtype);
@@ -431,13 +218,8 @@ static int softmax_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin, bool 
     int64_t outer, len, inner;
     split_at(m->ndim, m->sizes, d, &outer, &len, &inner);
     nn_tensor *gc = dense(g, kd), *yc = gc ? dense(nn_node_saved(n, 0), kd) : NULL;
-    nn_tensor *r = yc ? nn_empty(m->ndim, m->sizes, kd) : NULL;
-    if (r) {
-        bool lastdim = n->p.i[1];
-        softmax_job job = {kd == NN_FLOAT32, log, lastdim, true, nn_data_ptr(gc), nn_data_ptr(yc), r->storage->data,
-                           len, inner};
-        softmax_run(&job, outer);
-    }
+    nn_tensor *r = yc ? nn_empty_on(nn_device_of(gc), m->ndim, m->sizes, kd) : NULL;
+    if (r && NN_KERNEL(nn_backend_of(r), softmax, (log, true, n->p.i[1], outer, len, inner, r, gc, yc)) < 0) NN_SET(r, NULL);
     NN_RELEASE(gc);
     NN_RELEASE(yc);
     gin[0] = r;
@@ -1279,6 +1061,10 @@ nn_tensor *nn_cross_entropy_weighted(nn_tensor *input, nn_tensor *target, nn_ten
 
 DEFINE_MOMENTS(f32, float, 8)
 DEFINE_MOMENTS(f64, double, 4)
+
+/* for group_norm (norms_more.c), which ATen computes with the same RowwiseMoments */
+void nn_rowwise_moments_f32(const float *x, int64_t n, float *mean, float *var) { rowwise_moments_f32(x, n, mean, var); }
+void nn_rowwise_moments_f64(const double *x, int64_t n, double *mean, double *var) { rowwise_moments_f64(x, n, mean, var); }
 
 
 /* Forward as PyTorch: eps in the tensor's precision, rstd = 1 / sqrt(var + eps),

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "backend.h"
+#include "cpu/nn_vmath.h"
 
 
 int nn_reduction_layout_make(nn_tensor *a, int n_dims, const int *dims, bool keepdim, nn_reduction_layout *l)
@@ -101,6 +102,23 @@ static int leading_columns(nn_tensor *a, const nn_reduction_layout *l, nn_tensor
     return NN_KERNEL(nn_backend_of(a), reduce, (NN_REDUCE_COLUMNS, a, n, m, mean, out, NULL)) < 0 ? -1 : 1;
 }
 
+/* A float32 sum or mean over the trailing dims of a contiguous tensor on the
+   CPU (x.sum(-1), x.mean((1, 2)) of a 3-d x), each row in PyTorch's order
+   (cpu/sum.c's nn_cpu_sum_rows_f32). 1 when done, 0 when not of that kind. */
+static int trailing_rows(nn_tensor *a, const nn_reduction_layout *l, nn_tensor *out, bool mean)
+{
+    if (a->dtype != NN_FLOAT32 || out->dtype != NN_FLOAT32 || !nn_is_contiguous(a) || nn_device_of(a).type != NN_CPU ||
+        a->ndim < 2 || l->outer < 2 || l->inner < 1)
+        return 0;
+    int k = 0;
+    while (k < a->ndim && !l->reduced[k]) k++;
+    if (k == 0) return 0;
+    for (int d = k; d < a->ndim; d++)
+        if (!l->reduced[d]) return 0;
+    nn_cpu_sum_rows_f32(nn_data_ptr(a), l->outer, l->inner, mean ? (float)l->inner : 1.0f, nn_data_ptr(out));
+    return 1;
+}
+
 static nn_tensor *sum_or_mean(nn_tensor *a, int n_dims, const int *dims, bool keepdim, bool mean)
 {
     if (mean && !nn_dtype_is_floating(a->dtype)) {
@@ -117,6 +135,7 @@ static nn_tensor *sum_or_mean(nn_tensor *a, int n_dims, const int *dims, bool ke
     nn_tensor *out = nn_empty_on(nn_device_of(l.data), l.out_ndim, l.out_shape, od);
     if (out) {
         int done = leading_columns(a, &l, out, mean);
+        if (done == 0) done = trailing_rows(a, &l, out, mean);
         if (done < 0 || (done == 0 && sum_rows(&l, out, mean ? (double)l.inner : 1.0) < 0)) NN_SET(out, NULL);
         if (out && mean && l.inner == 0) nn_fill_(out, NAN);
         nn_op_params p;

@@ -83,7 +83,7 @@ static int by_value_desc(const void *a, const void *b)
     return x->i < y->i ? -1 : x->i > y->i;
 }
 
-/* Without replacement (or one sample): q ~ Exp(1) of probs' shape, then the
+/* Without replacement: q ~ Exp(1) of probs' shape, then the
    top n_samples of probs / q per row (torch's Gumbel-top-k). */
 static int sample_topk(const nn_tensor *pc, int64_t rows, int64_t cats, int64_t n_samples, int64_t *out)
 {
@@ -206,7 +206,7 @@ nn_tensor *nn_multinomial(nn_tensor *probs, int64_t n_samples, bool replacement)
         return NULL;
     }
     int rc;
-    if (!replacement || n_samples == 1) {
+    if (!replacement) { /* 1.13's fast path (later versions also take it for one sample with replacement) */
         /* the sanity checks of the fast path, on the whole tensor */
         const char *pd = nn_data_ptr(pc);
         size_t es = nn_dtype_size(pc->dtype);

@@ -981,3 +981,11 @@ int nn_inplace_from(nn_tensor *a, nn_tensor *r)
     }
     return 0;
 }
+
+/* For select_more.c's median and mode: the same node and backward as sort's. */
+int nn_record_selecting(int op, nn_tensor *a, nn_tensor *values, nn_tensor *indices, int d, bool keepdim)
+{
+    return record_selecting((nn_op_id)op, a, values, indices, d, keepdim);
+}
+int nn_selecting_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return selecting_backward(n, gout, gin); }
+int nn_select_wrap_dim(int dim, const nn_tensor *t, int *d) { return wrap(dim, t, d); }

@@ -373,13 +373,15 @@ static nn_object *native_fn_call(nn_object *o, nn_object *args, nn_object *kwarg
     native_fn *f = (native_fn *)o;
     if (f->cls) return unbound_call(f, args, kwargs);
     if (f->method) return f->method(f->self, args, kwargs);
+    nn_object *r = NULL;
+    if (!f->self && !strcmp(f->module, "torch") && repl_out_call(f->name, f->fn, args, kwargs, &r)) return r;
     if (!f->self) return f->fn(NULL, args, kwargs);
     size_t n = nn_tuple_len(args);
     nn_object *full = nn_tuple_new(n + 1);
     if (!full) return NULL;
     nn_tuple_set(full, 0, nn_retain(f->self));
     for (size_t i = 0; i < n; i++) nn_tuple_set(full, i + 1, nn_retain(nn_tuple_get(args, i)));
-    nn_object *r = f->fn(NULL, full, kwargs);
+    r = f->fn(NULL, full, kwargs);
     NN_RELEASE(full);
     return r;
 }
@@ -675,6 +677,8 @@ int repl_bind_isinstance(nn_object *obj, nn_object *cls)
     }
     if (d->instance_type == &nn_optimizer_type && strcmp(d->name, "Optimizer"))
         return obj && nn_is_instance(obj, &nn_optimizer_type) && !strcmp(obj->type->name, d->name);
+    int legacy = repl_legacy_class_dtype(cls); /* isinstance(x, torch.FloatTensor) */
+    if (legacy >= 0) return obj && nn_is_tensor(obj) && NN_TENSOR(obj)->dtype == (nn_dtype)legacy;
     if (d->instance_type) return obj && nn_is_instance(obj, d->instance_type);
     return 0;
 }

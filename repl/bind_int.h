@@ -311,6 +311,10 @@ int repl_select_add_functions(nn_object *torch);  /* 0 or -1 */
 int repl_select_functional(nn_object *fns);       /* adds to torch.nn.functional */
 /* t.sort, t.flip, t.scatter_, ...: new reference or NULL without error */
 nn_object *repl_select_method(nn_tensor *t, const char *name);
+/* (values, indices) as a tuple of type (a return type), or NULL when rc < 0 (both released) */
+nn_object *repl_return_pair(int rc, nn_tensor *v, nn_tensor *i, nn_type *type);
+/* 0 for an absent or None out=, else NotImplementedError "f: out= is not supported" */
+int repl_no_out(const char *f, nn_object *o);
 /* torch.return_types.sort / topk / kthvalue */
 bool repl_select_return_type(const nn_object *o);
 
@@ -320,6 +324,9 @@ int repl_act_functional(nn_object *fns); /* adds to torch.nn.functional */
 /* bind_modules_more.c: SELU, GLU, RReLU, Softmax2d, Unflatten, channel/alpha dropout, padding */
 int repl_modules_more_classes(nn_object *nn);
 int repl_modules_more_functional(nn_object *fns);
+/* bind_norm_conv.c: GroupNorm, InstanceNorm, Conv1d, ConvTranspose, Upsample, MaxUnpool2d */
+int repl_norm_conv_classes(nn_object *nn);
+int repl_norm_conv_functional(nn_object *fns);
 /* bind_nn_more.c: a class object for each of defs[0..n) set in namespace ns; 0 or -1 */
 int repl_namespace_add_classes(nn_object *ns, const repl_class_def *defs, size_t n);
 /* bind_loss.c: BCELoss, BCEWithLogitsLoss, NLLLoss, SmoothL1Loss, ... and their F. forms */
@@ -334,5 +341,22 @@ nn_object *repl_rnn_method(nn_module *m, const char *name);
 nn_object *repl_nn_utils_rnn_namespace(void);   /* torch.nn.utils.rnn */
 /* PackedSequence's fields (.data, .batch_sizes, ...): *handled when o is one */
 nn_object *repl_rnn_getattr(nn_object *o, const char *name, bool *handled);
+
+/* bind_ops_more.c: prod, amax/amin, median, mode, diag*, index_add, outer,
+   nonzero, unique, bincount, histc, histogram, einsum, ...; the legacy typed
+   constructors torch.FloatTensor, ... */
+int repl_ops_more_add_functions(nn_object *torch); /* 0 or -1 */
+/* t.prod, t.index_add_, ...: new reference or NULL without error */
+nn_object *repl_ops_more_method(nn_tensor *t, const char *name);
+/* torch.return_types.median / mode / aminmax / unique's fields; *handled when o is one */
+nn_object *repl_ops_more_return_getattr(nn_object *o, const char *name, bool *handled);
+/* torch.NAME(..., out=t) for the functions that take out= here: true when it
+   handled the call (*result the out tensor, or NULL with the error); false
+   when out= is absent or None, or NAME is not one (call fn as usual). */
+bool repl_out_call(const char *name, nn_cfunc fn, nn_object *args, nn_object *kwargs, nn_object **result);
+/* scatter(x, dim, index, src (tensor or number), reduce=reduce): new reference or NULL. */
+nn_object *repl_scatter_reduce(nn_tensor *x, int64_t dim, nn_tensor *index, nn_object *src, nn_object *reduce);
+/* The dtype of a legacy class object (torch.FloatTensor: float32), or -1 for any other object. */
+int repl_legacy_class_dtype(const nn_object *cls);
 
 #endif

@@ -82,7 +82,7 @@ CTOR(Unflatten)
         return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "Unflatten: named dimensions are not supported"), NULL;
     if (!nn_is_int(a[0])) return nn_error_set(NN_ERR_TYPE, "invalid argument type for dim parameter"), NULL;
     nn_object *s = a[1];
-    bool tuple = s->type == &nn_tuple_type;
+    bool tuple = nn_is_instance(s, &nn_tuple_type);
     if (!tuple && !nn_is_list(s))
         return nn_error_set(NN_ERR_TYPE, "unflattened_size must be a tuple of ints, but found type %s",
                             repl_type_name(s)),
@@ -138,10 +138,10 @@ CTOR(FeatureAlphaDropout) { return dropout_ctor("FeatureAlphaDropout", args, kwa
 static nn_object *ntuple(nn_object *o, int n)
 {
     if (o->type == &nn_tuple_type) return nn_retain(o);
-    if (nn_is_list(o)) {
-        size_t k = nn_list_len(o);
+    if (nn_is_instance(o, &nn_tuple_type) || nn_is_list(o)) { /* a list or torch.Size: tuple(o) */
+        size_t k = nn_is_list(o) ? nn_list_len(o) : nn_tuple_len(o);
         nn_object *t = nn_tuple_new(k);
-        for (size_t i = 0; t && i < k; i++) nn_tuple_set(t, i, nn_retain(nn_list_get(o, i)));
+        for (size_t i = 0; t && i < k; i++) nn_tuple_set(t, i, nn_retain(nn_is_list(o) ? nn_list_get(o, i) : nn_tuple_get(o, i)));
         return t;
     }
     nn_object *t = nn_tuple_new((size_t)n);
@@ -264,7 +264,7 @@ FN(pad)
         repl_arg_str("pad", "mode", 3, a[2], &mode))
         return NULL;
     nn_object *p = a[1];
-    bool tuple = p->type == &nn_tuple_type;
+    bool tuple = nn_is_instance(p, &nn_tuple_type);
     if (!tuple && !nn_is_list(p))
         return nn_error_set(NN_ERR_TYPE, "pad(): argument 'pad' (position 2) must be tuple of ints, not %s",
                             repl_type_name(p)),

@@ -2104,7 +2104,7 @@ nn_object *repl_nn_namespace(void)
     if (!ns) return NULL;
     for (size_t i = 0; i < sizeof nn_classes / sizeof nn_classes[0]; i++)
         if (add_class(ns, &nn_classes[i])) goto fail;
-    if (add_class(ns, &parameter_class_def) || repl_nn_more_classes(ns) || repl_act_classes(ns) || repl_modules_more_classes(ns) ||
+    if (add_class(ns, &parameter_class_def) || repl_nn_more_classes(ns) || repl_act_classes(ns) || repl_modules_more_classes(ns) || repl_norm_conv_classes(ns) ||
         repl_loss_classes(ns))
         goto fail;
     if (repl_rnn_classes(ns)) goto fail;
@@ -2120,7 +2120,7 @@ nn_object *repl_functional_namespace(void)
     if (!ns) return NULL;
     if (repl_namespace_add_fns(ns, functional, sizeof functional / sizeof functional[0]) ||
         repl_nn_more_functional(ns) || repl_select_functional(ns) ||
-        repl_act_functional(ns) || repl_modules_more_functional(ns) || repl_loss_functional(ns) || repl_rnn_functional(ns)) {
+        repl_act_functional(ns) || repl_modules_more_functional(ns) || repl_norm_conv_functional(ns) || repl_loss_functional(ns) || repl_rnn_functional(ns)) {
         NN_RELEASE(ns);
         return NULL;
     }

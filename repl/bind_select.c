@@ -207,9 +207,8 @@ static nn_object *f_scatter(void *ud, nn_object *args, nn_object *kwargs)
         repl_arg_tensor("scatter", "input", 1, a[0], &x) || repl_arg_dim("scatter", "dim", 2, a[1], x->ndim, &dim) ||
         repl_arg_tensor("scatter", "index", 3, a[2], &ix))
         return NULL;
-    if (a[5] && !nn_is_none(a[5]))
-        return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "scatter: reduce= is not supported"), NULL;
     nn_object *src = a[3] ? a[3] : a[4];
+    if (a[5] && !nn_is_none(a[5])) return repl_scatter_reduce(x, dim, ix, src, a[5]); /* bind_ops_more.c */
     if (!src) return nn_error_set(NN_ERR_TYPE, "scatter() missing 1 required positional argument: 'src'"), NULL;
     if (nn_is_tensor(src)) return T(nn_scatter(x, (int)dim, ix, NN_TENSOR(src)));
     double v = 0;
@@ -581,3 +580,7 @@ nn_object *repl_select_method(nn_tensor *t, const char *name)
         if (!strcmp(select_functions[i].name, name)) return repl_bound_function(&select_functions[i], &t->ob);
     return NULL;
 }
+
+/* For bind_ops_more.c's return types and out= refusals. */
+nn_object *repl_return_pair(int rc, nn_tensor *v, nn_tensor *i, nn_type *type) { return pair(rc, v, i, type); }
+int repl_no_out(const char *f, nn_object *o) { return no_out(f, o); }

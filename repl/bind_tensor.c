@@ -953,8 +953,8 @@ M(type)
         nn_error_set(NN_ERR_VALUE, "invalid type: '%s'", nn_str_cstr(a[0]));
         return NULL;
     }
-    int dtype = -1;
-    if (repl_arg_dtype("type", "dtype", 1, a[0], &dtype)) return NULL;
+    int dtype = repl_legacy_class_dtype(a[0]); /* x.type(torch.LongTensor) */
+    if (dtype < 0 && repl_arg_dtype("type", "dtype", 1, a[0], &dtype)) return NULL;
     return T(nn_to_dtype(SELF, (nn_dtype)dtype));
 }
 
@@ -1471,6 +1471,7 @@ nn_object *repl_tensor_getattr(nn_tensor *t, const char *name)
     if ((m = repl_math_method(t, name)) || nn_error_current() != NN_OK) return m;
     if ((m = repl_random_method(t, name)) || nn_error_current() != NN_OK) return m;
     if ((m = repl_select_method(t, name)) || nn_error_current() != NN_OK) return m;
+    if ((m = repl_ops_more_method(t, name)) || nn_error_current() != NN_OK) return m;
     nn_error_set(NN_ERR_ATTRIBUTE, "'%s' object has no attribute '%s'", t->ob.type->name, name);
     return NULL;
 }

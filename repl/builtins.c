@@ -2866,6 +2866,13 @@ static bool builtin_doc_of(repl_interp *in, nn_object *o, repl_doc_info *out, ch
             if (!strcmp(m->name, name_buf)) out->doc = m->doc;
         return true;
     }
+    if (repl_nmap_get(&in->exc_classes[EXC_BaseException]->dict, name_buf) == o) { /* with_traceback */
+        out->kind = self ? REPL_DOC_BOUND : REPL_DOC_UNBOUND;
+        out->self = self;
+        out->qualname = "BaseException";
+        out->doc = repl_exc_method_doc(name_buf);
+        return out->doc != NULL;
+    }
     return false;
 }
 
@@ -3513,6 +3520,7 @@ int repl_builtins_init(repl_interp *in)
         return -1;
     }
     NN_RELEASE(init);
+    if (repl_exc_chain_init(in) < 0) return -1;
     if (repl_add_descriptor_builtins(&in->builtins) < 0 || repl_nmap_set(&in->builtins, "Ellipsis", repl_ellipsis()) < 0)
         return -1;
     nn_object *getter = nn_cfunction_new("code", exit_code_get, NULL, NULL);

@@ -106,6 +106,11 @@ static void tb_add(frame *f)
         repl_tb_clear(in);
         NN_SET(in->tb_owner, NULL);
         in->tb_stale = false;
+        in->tb_skip = NULL;
+    }
+    if (in->tb_skip == f) { /* re-raised here: the frame's entry is there already (exc_chain.c) */
+        in->tb_skip = NULL;
+        return;
     }
     if (in->n_tb == in->cap_tb) {
         int cap = in->cap_tb ? in->cap_tb * 2 : 8;
@@ -155,24 +160,52 @@ static int source_line(sbuf *b, code_unit *u, int line)
     return (int)(s - start);
 }
 
-/* Formats the traceback of exc into in->last_tb. */
-static void tb_format(repl_interp *in, nn_object *exc)
+void repl_tb_entry_copy(tb_entry *dst, const tb_entry *src)
 {
-    sbuf b = {0};
-    repl_sb_puts(&b, "Traceback (most recent call last):\n");
-    for (int i = in->n_tb - 1; i >= 0; i--) {
-        tb_entry *e = &in->tb[i];
-        repl_sb_printf(&b, "  File \"%s\", line %d, in %s\n", e->unit ? e->unit->filename : "<unknown>", e->line, e->name);
-        if (source_line(&b, e->unit, e->line) >= 0) repl_tb_carets(&b, e->unit->source, e);
+    *dst = *src;
+    if (dst->unit) dst->unit->refcount++;
+    if (dst->sc) nn_retain(dst->sc);
+    dst->name = nn_strdup(src->name ? src->name : "?");
+}
+
+void repl_tb_entry_release(tb_entry *e)
+{
+    unit_release(e->unit);
+    nn_free(e->name);
+    NN_RELEASE(e->sc);
+    e->unit = NULL;
+    e->name = NULL;
+}
+
+void repl_tb_format_entries(sbuf *b, const tb_entry *tb, int n)
+{
+    repl_sb_puts(b, "Traceback (most recent call last):\n");
+    for (int i = n - 1; i >= 0; i--) {
+        const tb_entry *e = &tb[i];
+        repl_sb_printf(b, "  File \"%s\", line %d, in %s\n", e->unit ? e->unit->filename : "<unknown>", e->line, e->name);
+        if (source_line(b, e->unit, e->line) >= 0) repl_tb_carets(b, e->unit->source, e);
     }
+}
+
+void repl_tb_format_exc_line(sbuf *b, nn_object *exc)
+{
     const char *cname = exc && exc->type == &repl_instance_type ? ((instance_obj *)exc)->cls->name : "Exception";
     char *msg = exc ? repl_exc_message(exc) : NULL;
     /* an exception class of a standard module: json.decoder.JSONDecodeError */
     const char *cmod = exc && exc->type == &repl_instance_type ? ((instance_obj *)exc)->cls->module : NULL;
-    if (cmod) repl_sb_printf(&b, "%s.", cmod);
-    if (msg && *msg) repl_sb_printf(&b, "%s: %s", cname, msg);
-    else repl_sb_puts(&b, cname);
+    if (cmod) repl_sb_printf(b, "%s.", cmod);
+    if (msg && *msg) repl_sb_printf(b, "%s: %s", cname, msg);
+    else repl_sb_puts(b, cname);
     nn_free(msg);
+}
+
+/* Formats the traceback of exc into in->last_tb, after the exceptions it was
+   chained to (exc_chain.c). */
+static void tb_format(repl_interp *in, nn_object *exc)
+{
+    sbuf b = {0};
+    repl_exc_chain_format(&b, exc, in->tb, in->n_tb);
+    const char *cname = exc && exc->type == &repl_instance_type ? ((instance_obj *)exc)->cls->name : "Exception";
     nn_free(in->last_tb);
     in->last_tb = repl_sb_finish(&b);
     nn_free(in->last_name);
@@ -1585,6 +1618,7 @@ nn_object *repl_get_attr(nn_object *obj, const char *name)
 {
     const nn_type *t = obj->type;
     if (t->base == &repl_lazy_base) return repl_lazy_getattr(obj, name);
+    if (t == &repl_traceback_type) return repl_traceback_getattr(obj, name);
     if (t == &repl_instance_type) {
         instance_obj *o = (instance_obj *)obj;
         nn_object *cv = repl_class_lookup(o->cls, name);
@@ -1597,8 +1631,10 @@ nn_object *repl_get_attr(nn_object *obj, const char *name)
             const char **keys = repl_nmap_keys_ordered(&o->attrs);
             if (!keys && o->attrs.len) return NULL;
             nn_object *d = nn_dict_new();
+            bool exc = repl_is_exception(obj); /* args and the chaining attributes are not in its __dict__ */
             for (uint32_t i = 0; d && i < o->attrs.len; i++)
-                if (nn_dict_set_str(d, keys[i], repl_nmap_get(&o->attrs, keys[i])) < 0) NN_SET(d, NULL);
+                if (exc && (strcmp(keys[i], "args") == 0 || (strncmp(keys[i], "__", 2) == 0 && keys[i][2]))) continue;
+                else if (nn_dict_set_str(d, keys[i], repl_nmap_get(&o->attrs, keys[i])) < 0) NN_SET(d, NULL);
             nn_free(keys);
             return d;
         }
@@ -3025,13 +3061,32 @@ static exec_status exec_while(frame *f, const repl_node *s)
     }
 }
 
+/* The exception raised in f's running statement, caught there: the frame's
+   entry joins its traceback, kept as its __traceback__ (exc_chain.c). */
+static nn_object *catch_in_frame(frame *f)
+{
+    repl_interp *in = repl_current;
+    if (in->tb_skip == f) in->tb_skip = NULL;
+    else tb_add(f);
+    nn_object *exc = repl_take_exception();
+    repl_exc_keep_traceback(exc);
+    return exc;
+}
+
+/* exc raised again from f as it was (a bare raise, an unhandled exception
+   leaving a try): its traceback already has f's entry. */
+static void reraise_in_frame(frame *f, nn_object *exc)
+{
+    repl_raise_object(exc);
+    repl_current->tb_skip = f;
+}
+
 static exec_status exec_try(frame *f, const repl_node *s)
 {
     repl_interp *in = repl_current;
-    int saved_tb = in->n_tb;
     exec_status st = exec_block(f, &s->v.Try.body);
     if (st == EX_ERR && s->v.Try.handlers.n) {
-        nn_object *exc = repl_take_exception();
+        nn_object *exc = catch_in_frame(f);
         bool handled = false;
         for (int i = 0; i < s->v.Try.handlers.n && !handled; i++) {
             const repl_node *h = s->v.Try.handlers.items[i];
@@ -3048,13 +3103,6 @@ static exec_status exec_try(frame *f, const repl_node *s)
                 if (!m) continue;
             }
             handled = true;
-            /* the traceback of a handled exception is dropped */
-            while (in->n_tb > saved_tb) {
-                in->n_tb--;
-                unit_release(in->tb[in->n_tb].unit);
-                nn_free(in->tb[in->n_tb].name);
-                NN_RELEASE(in->tb[in->n_tb].sc);
-            }
             if (h->v.ExceptHandler.name && store_name(f, h->v.ExceptHandler.name, exc) < 0) {
                 st = EX_ERR;
                 break;
@@ -3062,11 +3110,12 @@ static exec_status exec_try(frame *f, const repl_node *s)
             nn_object *prev = in->handling;
             in->handling = nn_retain(exc);
             st = exec_block(f, &h->v.ExceptHandler.body);
+            if (st == EX_ERR) repl_exc_note_context(); /* while exc is still the one handled */
             NN_SET(in->handling, prev);
             if (h->v.ExceptHandler.name) repl_nmap_del(f->locals, h->v.ExceptHandler.name);
         }
         if (!handled && exc) {
-            repl_raise_object(exc);
+            reraise_in_frame(f, exc);
             st = EX_ERR;
         }
         NN_RELEASE(exc);
@@ -3075,18 +3124,25 @@ static exec_status exec_try(frame *f, const repl_node *s)
     }
     if (s->v.Try.finalbody.n) {
         nn_object *pending = NULL, *retval = NULL;
-        if (st == EX_ERR) pending = repl_take_exception();
+        if (st == EX_ERR) pending = catch_in_frame(f);
         if (st == EX_RETURN) {
             retval = f->retval;
             f->retval = NULL;
         }
+        /* the finally block runs with the pending exception as the one handled */
+        nn_object *prev = in->handling;
+        if (pending) in->handling = nn_retain(pending);
         exec_status fst = exec_block(f, &s->v.Try.finalbody);
+        if (pending) {
+            if (fst == EX_ERR) repl_exc_note_context();
+            NN_SET(in->handling, prev);
+        }
         if (fst != EX_OK) {
             NN_RELEASE(pending);
             NN_RELEASE(retval);
             return fst;
         }
-        if (pending) repl_raise_object(pending);
+        if (pending) reraise_in_frame(f, pending);
         NN_RELEASE(pending);
         if (retval) f->retval = retval;
     }
@@ -3112,12 +3168,24 @@ static exec_status exec_with(frame *f, const repl_node *s, int item)
     if (st == EX_OK) st = exec_with(f, s, item + 1);
     nn_object *none = nn_none();
     if (st == EX_ERR) {
-        nn_object *exc = repl_take_exception();
-        nn_object *args[3] = {exc ? &((instance_obj *)exc)->cls->ob : none, exc ? exc : none, none};
+        repl_interp *in = repl_current;
+        nn_object *exc = catch_in_frame(f);
+        nn_object *tb = exc ? repl_get_attr(exc, "__traceback__") : NULL;
+        nn_error_clear();
+        nn_object *args[3] = {exc ? &((instance_obj *)exc)->cls->ob : none, exc ? exc : none, tb ? tb : none};
+        nn_object *prev = in->handling; /* __exit__ runs with exc as the one handled */
+        in->handling = nn_retain(exc);
         nn_object *r = repl_call_object(exit_fn, args, 3, NULL);
         int t = r ? repl_truth(r) : -1;
+        if (t < 0) { /* the with line is where __exit__ failed */
+            repl_exc_note_context();
+            f->line = s->line;
+            f->err_node = NULL;
+        }
+        NN_SET(in->handling, prev);
         NN_RELEASE(r);
-        if (t == 0) repl_raise_object(exc);
+        NN_RELEASE(tb);
+        if (t == 0) reraise_in_frame(f, exc);
         else if (t == 1) st = EX_OK;
         NN_RELEASE(exc);
     } else {
@@ -3128,6 +3196,8 @@ static exec_status exec_with(frame *f, const repl_node *s, int item)
         if (!r) {
             NN_RELEASE(retval);
             st = EX_ERR;
+            f->line = s->line; /* the with line is where __exit__ failed */
+            f->err_node = NULL;
         } else f->retval = retval;
         NN_RELEASE(r);
     }
@@ -3468,7 +3538,7 @@ static exec_status exec_raise(frame *f, const repl_node *s)
             repl_raise_exc(EXC_RuntimeError, "No active exception to reraise");
             return EX_ERR;
         }
-        repl_raise_object(in->handling);
+        reraise_in_frame(f, in->handling);
         return EX_ERR;
     }
     nn_object *e = eval(f, s->v.Raise.exc);
@@ -3486,12 +3556,12 @@ static exec_status exec_raise(frame *f, const repl_node *s)
     }
     if (s->v.Raise.cause) {
         nn_object *c = eval(f, s->v.Raise.cause);
-        if (!c) {
+        int rc = c ? repl_exc_set_cause(e, c) : -1;
+        NN_RELEASE(c);
+        if (rc < 0) {
             NN_RELEASE(e);
             return EX_ERR;
         }
-        repl_nmap_set(&((instance_obj *)e)->attrs, "__cause__", c);
-        NN_RELEASE(c);
     }
     repl_raise_object(e);
     NN_RELEASE(e);

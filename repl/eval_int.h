@@ -182,6 +182,7 @@ struct repl_interp {
     int n_tb, cap_tb;
     nn_object *tb_owner;  /* owned: the exception the entries belong to (NULL: a core error) */
     bool tb_stale;        /* the last exception was taken: the next raise starts afresh */
+    const void *tb_skip;  /* the frame an exception was re-raised from, whose entry it has (exc_chain.c) */
     nn_object *handling;  /* owned: the exception an except block is handling */
     char *last_tb;        /* owned: text of the last uncaught exception */
     char *last_name;
@@ -481,6 +482,40 @@ void repl_sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf,
 void repl_sb_take(sbuf *b, char *s);
 /* new string or NULL (MemoryError) */
 char *repl_sb_finish(sbuf *b);
+
+/* ---------------------------------------------------------- exc_chain.c */
+
+/* A copy of src into dst (its unit, name and scope owned anew; name NULL when out of memory). */
+void repl_tb_entry_copy(tb_entry *dst, const tb_entry *src);
+/* Releases what e owns (not e itself). */
+void repl_tb_entry_release(tb_entry *e);
+/* "Traceback (most recent call last):" and the n entries (innermost first) with their source lines. */
+void repl_tb_format_entries(sbuf *b, const tb_entry *tb, int n);
+/* The last line of a traceback: "ValueError: msg" (module-qualified for a module's class). */
+void repl_tb_format_exc_line(sbuf *b, nn_object *exc);
+/* The type of __traceback__ values (tb_next, tb_lineno). */
+extern const nn_type repl_traceback_type;
+nn_object *repl_traceback_getattr(nn_object *tb, const char *name);
+/* The exception just caught (in->tb its entries): they become its __traceback__
+   and in->tb is emptied. */
+void repl_exc_keep_traceback(nn_object *exc);
+/* exc raised anew: in->tb (empty) starts with the entries of its __traceback__. */
+void repl_exc_seed_traceback(nn_object *exc);
+/* exc raised while in->handling is handled: __context__ set to it, as CPython (cycles cut). */
+void repl_exc_set_context(nn_object *exc);
+/* The pending exception (a core error included) made an instance now, so that its
+   __context__ is the exception handled at this moment; it stays pending. */
+void repl_exc_note_context(void);
+/* raise exc from cause: __cause__ (an exception, a class made one, or None) and
+   __suppress_context__. 0, or -1 with TypeError. */
+int repl_exc_set_cause(nn_object *exc, nn_object *cause);
+/* The text of an uncaught exc: its chain (causes and contexts, first) and its own
+   traceback from the n entries of tb (innermost first). */
+void repl_exc_chain_format(sbuf *b, nn_object *exc, const tb_entry *tb, int n);
+/* BaseException's __cause__, __context__, __suppress_context__, __traceback__ and with_traceback. 0 or -1. */
+int repl_exc_chain_init(repl_interp *in);
+/* The docstring of BaseException's method name (help()), or NULL. */
+const char *repl_exc_method_doc(const char *name);
 
 /* ---------------------------------------------------------- tb_carets.c */
 /* e's position from the failing expression n (NULL: none) of source. */

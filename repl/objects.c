@@ -771,11 +771,18 @@ int repl_raise_object(nn_object *exc)
     repl_interp *in = repl_current;
     if (!exc) exc = in->no_memory; /* what failed to be made was for want of memory */
     if (exc != in->tb_owner) {
-        /* a new exception: its traceback starts here (a re-raise keeps the entries) */
+        /* a new exception: its traceback starts here (a re-raise keeps the entries),
+           after those of an earlier raise of it; raised while one is handled, that
+           one is its __context__ (exc_chain.c) */
         repl_tb_clear(in);
         nn_retain(exc);
         NN_SET(in->tb_owner, exc);
+        repl_exc_seed_traceback(exc);
+        repl_exc_set_context(exc);
+    } else if (in->n_tb == 0) {
+        repl_exc_seed_traceback(exc); /* raised again after it was caught */
     }
+    in->tb_skip = NULL;
     in->tb_stale = false;
     nn_retain(exc);
     NN_SET(in->exc, exc);
@@ -859,6 +866,8 @@ nn_object *repl_take_exception(void)
             /* no memory for even an exception: the MemoryError made in advance */
             nn_error_clear();
             exc = nn_retain(in->no_memory);
+        } else {
+            repl_exc_set_context(exc);
         }
     }
     nn_free(in->exc_msg);

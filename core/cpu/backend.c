@@ -20,8 +20,8 @@ static int cpu_synchronize(void) { return 0; }
 static bool cpu_supports(nn_kernel_id kernel, nn_dtype dtype)
 {
     switch (kernel) {
-    case NN_KERNEL_binary: return dtype == NN_FLOAT32 || dtype == NN_FLOAT64 || dtype == NN_INT64;
-    case NN_KERNEL_gemm: case NN_KERNEL_conv2d: case NN_KERNEL_conv2d_backward:
+    case NN_KERNEL_binary: case NN_KERNEL_unary: return dtype == NN_FLOAT32 || dtype == NN_FLOAT64 || dtype == NN_INT64;
+    case NN_KERNEL_gemm: case NN_KERNEL_conv2d: case NN_KERNEL_softmax: case NN_KERNEL_conv2d_backward:
         return dtype == NN_FLOAT32 || dtype == NN_FLOAT64;
     default: return true;
     }

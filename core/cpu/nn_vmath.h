@@ -43,10 +43,34 @@ bool nn_vmath_map_f32_vec16(nn_vfn f, float *y, const float *x, int64_t n);
    x - max - Sleef log(sum)). Rows are split over the pool's threads. */
 bool nn_vmath_softmax_lastdim_f32(const float *x, float *y, int64_t rows, int64_t n, bool is_log);
 
+/* The activations ATen computes with cpu_kernel_vec around Vectorized<float>::exp
+   (Sleef's expf8_u10): sigmoid ((0 - x).exp() + 1).reciprocal(), silu
+   x / (1 + x.neg().exp()), elu (p: negcoef = alpha * scale, poscoef = scale,
+   negiptcoef = input_scale) blendv(((x * negipt).exp() - 1) * negcoef,
+   x * poscoef, x > 0). */
+typedef enum nn_vact { NN_VACT_SIGMOID, NN_VACT_SILU, NN_VACT_ELU, NN_VACT_COUNT } nn_vact;
+
+/* y[i] = k(x[i]) for i < n as PyTorch computes it: vec (a contiguous operand)
+   runs cpu_kernel_vec's vectorized loop over each thread range's multiples of
+   16 elements and its scalar formula (glibc's expf) on the range's rest, the
+   ranges cut as at::parallel_for cuts them for torch.get_num_threads()
+   (nn_get_num_threads here); !vec runs the scalar formula on every element.
+   row > 0: x holds rows of that many elements (TensorIterator's inner loop,
+   a strided tensor whose last dims are dense), and the vectorized loop also
+   restarts at every row. p: the parameters (NULL when k has none). */
+bool nn_vmath_act_f32(nn_vact k, float *y, const float *x, int64_t n, int64_t row, const float p[3], bool vec);
+
 /* The sum of x[0..n) in PyTorch 1.13's order for a whole-tensor sum
    (cpu/sum.c explains it), which depends on the thread budget as PyTorch's
    does on torch.get_num_threads(). Portable: no AVX2 needed. */
 float nn_cpu_sum_all_f32(const float *x, int64_t n);
 double nn_cpu_sum_all_f64(const double *x, int64_t n);
+
+/* out[r] = the sum of row r of x [rows, n] (contiguous) in PyTorch 1.13's
+   order for a reduction over a contiguous last dim (vectorized_inner_sum: one
+   row on one thread, the order of a whole-tensor sum on one thread), divided
+   by divisor in float32 when it is not 1 (a mean: sum, then div_). Rows are
+   split over the pool's threads; no result depends on the thread count. */
+void nn_cpu_sum_rows_f32(const float *x, int64_t rows, int64_t n, float divisor, float *out);
 
 #endif

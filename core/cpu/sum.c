@@ -111,6 +111,29 @@ DEFINE_CASCADE(double, double, 1, cascade_f64_1)
 DEFINE_RANGE(float, 8, range_f32, cascade_f32_8, cascade_f32_1)
 DEFINE_RANGE(double, 4, range_f64, cascade_f64_4, cascade_f64_1)
 
+typedef struct rows_job {
+    const float *x;
+    float *out;
+    int64_t n;
+    float divisor;
+} rows_job;
+
+static void rows_chunk(void *vctx, int64_t begin, int64_t end)
+{
+    const rows_job *j = vctx;
+    for (int64_t r = begin; r < end; r++) {
+        float s = range_f32(j->x + r * j->n, j->n);
+        j->out[r] = j->divisor == 1.0f ? s : s / j->divisor;
+    }
+}
+
+void nn_cpu_sum_rows_f32(const float *x, int64_t rows, int64_t n, float divisor, float *out)
+{
+    rows_job j = {x, out, n, divisor};
+    int64_t grain = n > 0 && n < NN_GRAIN ? NN_GRAIN / n : 1;
+    nn_parallel_for(rows, grain, rows_chunk, &j);
+}
+
 typedef struct sum_all_job {
     const void *x;
     bool f64;

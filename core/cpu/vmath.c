@@ -193,6 +193,52 @@ static void softmax_row(const float *x, float *y, int64_t n, bool is_log)
         row_scale(y, y, n, 1 / sum);
     }
 }
+
+/* ATen's cpu_kernel_vec formulas built on Vectorized<float>::exp, on 8 lanes
+   (vectorized loop) and on one float (its scalar loop, glibc's expf as
+   std::exp). p: the kernel's float parameters. */
+static __m256 act_vec(nn_vact k, __m256 a, const float *p)
+{
+    const __m256 one = _mm256_set1_ps(1.0f);
+    switch (k) {
+    case NN_VACT_SIGMOID: /* ((0 - a).exp() + 1).reciprocal() */
+        return _mm256_div_ps(one, _mm256_add_ps(Sleef_expf8_u10avx2(_mm256_sub_ps(_mm256_setzero_ps(), a)), one));
+    case NN_VACT_SILU: /* a / (1 + a.neg().exp()) */
+        return _mm256_div_ps(a, _mm256_add_ps(one, Sleef_expf8_u10avx2(_mm256_xor_ps(a, _mm256_set1_ps(-0.0f)))));
+    case NN_VACT_ELU: { /* blendv(((a * negipt).exp() - 1) * negcoef, a * poscoef, a > 0) */
+        __m256 pos = _mm256_mul_ps(a, _mm256_set1_ps(p[1]));
+        __m256 gt = _mm256_cmp_ps(a, _mm256_setzero_ps(), _CMP_GT_OQ);
+        if (_mm256_movemask_ps(gt) == 0xff) return pos;
+        __m256 e = Sleef_expf8_u10avx2(_mm256_mul_ps(a, _mm256_set1_ps(p[2])));
+        return _mm256_blendv_ps(_mm256_mul_ps(_mm256_sub_ps(e, one), _mm256_set1_ps(p[0])), pos, gt);
+    }
+    default: return a;
+    }
+}
+
+static float act_scalar(nn_vact k, float a, const float *p)
+{
+    switch (k) {
+    case NN_VACT_SIGMOID: return 1.0f / (1.0f + expf(-a));
+    case NN_VACT_SILU: return a / (1.0f + expf(-a));
+    case NN_VACT_ELU: return a <= 0.0f ? (expf(a * p[2]) - 1.0f) * p[0] : a * p[1];
+    default: return a;
+    }
+}
+
+/* One range of cpu_kernel_vec's loop: pairs of vectors from its start while
+   16 elements remain (vectorized_loop), the scalar formula after; vec false:
+   the scalar formula throughout (basic_loop, a strided operand). */
+static void act_range(nn_vact k, float *y, const float *x, int64_t n, const float *p, bool vec)
+{
+    int64_t i = 0;
+    if (vec)
+        for (; i + 16 <= n; i += 16) {
+            _mm256_storeu_ps(y + i, act_vec(k, _mm256_loadu_ps(x + i), p));
+            _mm256_storeu_ps(y + i + 8, act_vec(k, _mm256_loadu_ps(x + i + 8), p));
+        }
+    for (; i < n; i++) y[i] = act_scalar(k, x[i], p);
+}
 #ifdef __clang__
 #pragma clang attribute pop
 #else
@@ -242,6 +288,26 @@ static void softmax_chunk(void *vctx, int64_t begin, int64_t end)
     const map_job *j = vctx;
     for (int64_t r = begin; r < end; r++) softmax_row(j->rx + r * j->n, j->y + r * j->n, j->n, j->is_log);
 }
+
+typedef struct act_job {
+    nn_vact k;
+    float *y;
+    const float *x;
+    float p[3];
+    int64_t row;
+    bool vec;
+} act_job;
+
+/* A thread's range: the inner loop restarts at each row */
+static void act_chunk(void *vctx, int64_t begin, int64_t end)
+{
+    const act_job *j = vctx;
+    for (int64_t s = begin, e; s < end; s = e) {
+        e = (s / j->row + 1) * j->row;
+        if (e > end) e = end;
+        act_range(j->k, j->y + s, j->x + s, e - s, j->p, j->vec);
+    }
+}
 #endif
 
 /* Elements per chunk of an elementwise map: ATen's grain (2048) would wake the
@@ -277,6 +343,27 @@ bool nn_vmath_softmax_lastdim_f32(const float *x, float *y, int64_t rows, int64_
     return true;
 #else
     (void)x, (void)y, (void)rows, (void)n, (void)is_log;
+    return false;
+#endif
+}
+
+bool nn_vmath_act_f32(nn_vact k, float *y, const float *x, int64_t n, int64_t row, const float p[3], bool vec)
+{
+#ifdef HAVE_VMATH
+    if (!have_avx2_fma() || (int)k < 0 || (int)k >= NN_VACT_COUNT || n < 1) return false;
+    act_job j = {.k = k, .y = y, .x = x, .row = row > 0 ? row : n, .vec = vec};
+    if (p) memcpy(j.p, p, sizeof j.p);
+    /* TensorIterator::for_each: one range below the grain or on one thread,
+       else at::parallel_for's min(T, ceil(n / grain)) ranges of ceil(n / ranges) */
+    int64_t t = nn_get_num_threads(), need = (n + NN_GRAIN - 1) / NN_GRAIN, chunk = n;
+    if (n >= NN_GRAIN && t > 1) {
+        if (t > need) t = need;
+        chunk = (n + t - 1) / t;
+    }
+    nn_parallel_for(n, chunk, act_chunk, &j);
+    return true;
+#else
+    (void)k, (void)y, (void)x, (void)n, (void)row, (void)p, (void)vec;
     return false;
 #endif
 }

@@ -183,6 +183,129 @@ static void case_map(const nn_backend *b, nn_device d, nn_dtype dt)
     NN_RELEASE(y);
 }
 
+/* The unary kernel's reference formulas in double (core/unary_ops.def): lo/hi
+   the op's two parameters. */
+static double unary_ref(int op, double a, double b, double lo, double hi)
+{
+    double cdf = 0.5 * (1 + erf(a / sqrt(2))), sig = 1 / (1 + exp(-a));
+    double inner = sqrt(2 / M_PI) * (a + 0.044715 * a * a * a), t = tanh(inner);
+    switch (op) {
+    case NN_UNARY_NEG: return -a;
+    case NN_UNARY_ABS: return fabs(a);
+    case NN_UNARY_SIGN: return (a > 0) - (a < 0);
+    case NN_UNARY_EXP: return exp(a);
+    case NN_UNARY_LOG: return log(a);
+    case NN_UNARY_SQRT: return sqrt(a);
+    case NN_UNARY_TANH: return tanh(a);
+    case NN_UNARY_SIGMOID: return sig;
+    case NN_UNARY_RELU: return a < 0 ? 0 : a;
+    case NN_UNARY_GELU_DNNL: case NN_UNARY_GELU: return a * cdf;
+    case NN_UNARY_GELU_CDF: return cdf;
+    case NN_UNARY_GELU_TANH_VEC: case NN_UNARY_GELU_TANH: return 0.5 * a * (1 + t);
+    case NN_UNARY_LEAKY_RELU: return a > 0 ? a : a * lo;
+    case NN_UNARY_ELU: return a > 0 ? a : (exp(a) - 1) * lo;
+    case NN_UNARY_SILU: return a * sig;
+    case NN_UNARY_SOFTPLUS: return a * lo > hi ? a : log1p(exp(a * lo)) / lo;
+    case NN_UNARY_THRESHOLD: return a <= lo ? hi : a;
+    case NN_UNARY_CLAMP_MIN: return a < lo ? lo : a;
+    case NN_UNARY_CLAMP_MAX: return a > hi ? hi : a;
+    case NN_UNARY_CLAMP: return a < lo ? lo : a > hi ? hi : a;
+    case NN_UNARY_FLOOR: return floor(a);
+    case NN_UNARY_CEIL: return ceil(a);
+    case NN_UNARY_ROUND: return nearbyint(a);
+    case NN_UNARY_PRELU: return a > 0 ? a : b * a;
+    case NN_UNARY_TANH_GRAD: return a * (1 - b * b);
+    case NN_UNARY_GELU_GRAD_DNNL: case NN_UNARY_GELU_GRAD:
+        return a * (0.5 * (1 + erf(b / sqrt(2))) + b * exp(-b * b / 2) / sqrt(2 * M_PI));
+    case NN_UNARY_SILU_GRAD_VEC: case NN_UNARY_SILU_GRAD: {
+        double s = 1 / (1 + exp(-b));
+        return a * s * (1 + b * (1 - s));
+    }
+    default: return NAN;
+    }
+}
+
+static void case_unary(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    /* the codes every compute dtype has, then the floating ones (with the
+       vectorized variant PyTorch's float32 loop uses, where there is one) */
+    static const int all[] = {NN_UNARY_NEG, NN_UNARY_ABS, NN_UNARY_SIGN, NN_UNARY_RELU, NN_UNARY_THRESHOLD,
+                              NN_UNARY_CLAMP_MIN, NN_UNARY_CLAMP_MAX, NN_UNARY_CLAMP};
+    static const int floating[][2] = {
+        {NN_UNARY_EXP, NN_UNARY_NONE}, {NN_UNARY_LOG, NN_UNARY_NONE}, {NN_UNARY_SQRT, NN_UNARY_NONE},
+        {NN_UNARY_TANH, NN_UNARY_NONE}, {NN_UNARY_SIGMOID, NN_UNARY_NONE}, {NN_UNARY_GELU, NN_UNARY_GELU_DNNL},
+        {NN_UNARY_GELU_CDF, NN_UNARY_NONE}, {NN_UNARY_GELU_TANH, NN_UNARY_GELU_TANH_VEC},
+        {NN_UNARY_LEAKY_RELU, NN_UNARY_NONE}, {NN_UNARY_ELU, NN_UNARY_NONE}, {NN_UNARY_SILU, NN_UNARY_NONE},
+        {NN_UNARY_SOFTPLUS, NN_UNARY_NONE}, {NN_UNARY_FLOOR, NN_UNARY_NONE}, {NN_UNARY_CEIL, NN_UNARY_NONE},
+        {NN_UNARY_ROUND, NN_UNARY_NONE}, {NN_UNARY_PRELU, NN_UNARY_NONE}, {NN_UNARY_TANH_GRAD, NN_UNARY_NONE},
+        {NN_UNARY_GELU_GRAD, NN_UNARY_GELU_GRAD_DNNL}, {NN_UNARY_SILU_GRAD, NN_UNARY_SILU_GRAD_VEC},
+    };
+    bool fl = nn_dtype_is_floating(dt);
+    int n_all = (int)(sizeof all / sizeof all[0]), n_codes = n_all + (fl ? (int)(sizeof floating / sizeof floating[0]) : 0);
+    int64_t n = 70001; /* past the grain: the threaded path, and a scalar tail */
+    nn_tensor *x = random_on(d, dt, 1, &n, -4, 4), *pos = random_on(d, dt, 1, &n, 0.1, 4);
+    nn_tensor *y = random_on(d, dt, 1, &n, -2, 2);
+    for (int c = 0; c < n_codes; c++) {
+        int op = c < n_all ? all[c] : floating[c - n_all][0];
+        for (int vec = 0; vec < (fl && dt == NN_FLOAT32 ? 2 : 1); vec++) {
+            nn_unary_params p = {.k = op, .vec = vec ? floating[c - n_all < 0 ? 0 : c - n_all][1] : NN_UNARY_NONE,
+                                 .d = {0.25, 1.5}, .f = {0.25f, 1.5f}, .i = {-1, 2}};
+            if (vec && (c < n_all || p.vec == NN_UNARY_NONE)) continue;
+            p.vec_all = p.vec == NN_UNARY_GELU_DNNL || p.vec == NN_UNARY_GELU_GRAD_DNNL;
+            bool binary = op >= NN_UNARY_PRELU;
+            nn_tensor *a = op == NN_UNARY_LOG || op == NN_UNARY_SQRT ? pos : binary ? y : x;
+            nn_tensor *out = TU_OK(nn_empty_on(d, 1, &n, dt));
+            const nn_tensor *ts[3] = {out, a, x};
+            tu_check(NN_KERNEL(b, unary, (&p, binary ? 3 : 2, ts)));
+            double lo = fl ? 0.25 : -1, hi = fl ? 1.5 : 2;
+            for (int64_t i = 0; i < n; i += 101) {
+                double want = unary_ref(op, at(a, i), binary ? at(x, i) : 0, lo, hi);
+                assert_close(at(out, i), want, dt == NN_FLOAT32 ? 1e-5 : tol_for(dt), nn_kernel_names[NN_KERNEL_unary]);
+            }
+            NN_RELEASE(out);
+        }
+    }
+    NN_RELEASE(x);
+    NN_RELEASE(pos);
+    NN_RELEASE(y);
+}
+
+/* softmax/log_softmax along the middle dim of [outer, n, inner], forward and
+   backward, against the formulas in double. */
+static void case_softmax(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    const int64_t shapes[3][3] = {{700, 37, 1}, {3, 5, 17}, {2, 1, 1}};
+    for (int sh = 0; sh < 3; sh++) {
+        int64_t outer = shapes[sh][0], n = shapes[sh][1], inner = shapes[sh][2], total = outer * n * inner;
+        bool lastdim = inner == 1;
+        nn_tensor *x = random_on(d, dt, 3, shapes[sh], -6, 6), *g = random_on(d, dt, 3, shapes[sh], -1, 1);
+        for (int is_log = 0; is_log < 2; is_log++) {
+            nn_tensor *y = TU_OK(nn_empty_on(d, 3, shapes[sh], dt)), *gi = TU_OK(nn_empty_on(d, 3, shapes[sh], dt));
+            tu_check(NN_KERNEL(b, softmax, (is_log, false, lastdim, outer, n, inner, y, x, NULL)));
+            tu_check(NN_KERNEL(b, softmax, (is_log, true, lastdim, outer, n, inner, gi, g, y)));
+            for (int64_t e = 0; e < total; e += 7) {
+                int64_t o = e / (n * inner), i = e % inner, base = o * n * inner + i;
+                double mx = -INFINITY, sum = 0, gs = 0;
+                for (int64_t k = 0; k < n; k++) mx = fmax(mx, at(x, base + k * inner));
+                for (int64_t k = 0; k < n; k++) sum += exp(at(x, base + k * inner) - mx);
+                double sm = exp(at(x, e) - mx) / sum;
+                for (int64_t k = 0; k < n; k++) {
+                    double yk = exp(at(x, base + k * inner) - mx) / sum, gk = at(g, base + k * inner);
+                    gs += is_log ? gk : gk * yk;
+                }
+                double want = is_log ? log(sm) : sm, grad = is_log ? at(g, e) - sm * gs : (at(g, e) - gs) * sm;
+                double tol = dt == NN_FLOAT32 ? 1e-4 : 1e-10;
+                assert_close(at(y, e), want, tol, "softmax");
+                assert_close(at(gi, e), grad, tol, "softmax backward");
+            }
+            NN_RELEASE(y);
+            NN_RELEASE(gi);
+        }
+        NN_RELEASE(x);
+        NN_RELEASE(g);
+    }
+}
+
 static void case_gemm(const nn_backend *b, nn_device d, nn_dtype dt)
 {
     const int64_t m = 7, n = 5, k = 9;
@@ -447,6 +570,8 @@ static const kernel_case cases[NN_KERNEL_COUNT] = {
     [NN_KERNEL_copy] = case_copy,
     [NN_KERNEL_binary] = case_binary,
     [NN_KERNEL_map] = case_map,
+    [NN_KERNEL_unary] = case_unary,
+    [NN_KERNEL_softmax] = case_softmax,
     [NN_KERNEL_gemm] = case_gemm,
     [NN_KERNEL_conv2d] = case_conv2d,
     [NN_KERNEL_conv2d_backward] = case_conv2d_backward,

@@ -43,10 +43,12 @@ typedef struct gc_case {
 #include "gradcheck_act_more.c"
 #include "gradcheck_custom.c"
 #include "gradcheck_losses.c"
+#include "gradcheck_select_more.c"
 #include "gradcheck_mod_more.c"
+#include "gradcheck_norm_conv.c"
 
 static const gc_case *const areas[] = {cases_binary, cases_view, cases_reduce, cases_unary, cases_matmul, cases_nnfunc, cases_module, cases_activations, cases_layers, cases_pool, cases_mathfn, cases_select, cases_act_more,
-                                         cases_losses, cases_custom, cases_mod_more};
+                                         cases_losses, cases_custom, cases_select_more, cases_mod_more, cases_norm_conv};
 #define N_AREAS (sizeof areas / sizeof areas[0])
 
 /* Ops PyTorch 1.13 records without a derivative: their case checks that backward
@@ -56,6 +58,8 @@ static const struct {
     const char *error;
 } undifferentiable[] = {
     {NN_OP_floor_divide, "derivative for aten::floor_divide is not implemented"},
+    {NN_OP_aminmax, "derivative for aten::aminmax is not implemented"},
+    {NN_OP_scatter_reduce, "derivative for aten::scatter is not implemented"},
 };
 
 static const char *backward_error(nn_op_id op)

@@ -3,7 +3,8 @@
  * entry's file, line and function, its source line and, where CPython prints
  * one, the ^^^ line under the failing expression (~~^~~ for a binary
  * operator, ~^^^ for a subscript), <listcomp> entries and the line of a
- * multi-line statement where the failing part is. The expected text comes from
+ * multi-line statement where the failing part is; and chained exceptions
+ * (raise ... from, __context__) with each one's traceback. The expected text comes from
  * /usr/bin/python3 (tests/fixtures/gen_tracebacks.py).
  */
 #include "test_util.h"
@@ -14,10 +15,10 @@
 
 #include "repl/repl.h"
 
-static void test_tracebacks_match_cpython(void **state)
+/* Runs every record of the fixture file and compares; returns how many differ, *count the records. */
+static int check_fixture(const char *path, int *count)
 {
-    (void)state;
-    char *text = tu_read_file("fixtures/tracebacks.txt");
+    char *text = tu_read_file(path);
     int n = 0, bad = 0;
     for (char *p = text; (p = strstr(p, "@@ case\n"));) {
         char *src = p + 8, *sep = strstr(src, "@@ =\n");
@@ -47,14 +48,33 @@ static void test_tracebacks_match_cpython(void **state)
         p = end + 7;
     }
     free(text);
+    *count = n;
+    return bad;
+}
+
+static void test_tracebacks_match_cpython(void **state)
+{
+    (void)state;
+    int n = 0;
+    assert_int_equal(check_fixture("fixtures/tracebacks.txt", &n), 0);
     assert_true(n >= 40);
-    assert_int_equal(bad, 0);
+}
+
+/* raise ... from, implicit __context__, from None, re-raises keeping their
+   entries (tests/fixtures/gen_tracebacks_chain.py) */
+static void test_chained_tracebacks_match_cpython(void **state)
+{
+    (void)state;
+    int n = 0;
+    assert_int_equal(check_fixture("fixtures/tracebacks_chain.txt", &n), 0);
+    assert_true(n >= 20);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tracebacks_match_cpython),
+        cmocka_unit_test(test_chained_tracebacks_match_cpython),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

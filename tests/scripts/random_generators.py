@@ -16,6 +16,7 @@ print(torch.multinomial(p, 10, replacement=True, generator=g))
 print(torch.multinomial(p, 3, generator=g))
 print(torch.multinomial(p, 1, generator=g))
 P = torch.tensor([[1., 2., 3.], [0., 5., 1.]])
+print(torch.multinomial(p, 1, True, generator=g), torch.multinomial(P, 1, True, generator=g))  # 1.13: the cumulative-distribution path
 print(torch.multinomial(P, 2, generator=g))
 print(torch.multinomial(P, 5, True, generator=g))
 print(torch.multinomial(P.double(), 5, True, generator=g))

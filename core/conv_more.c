@@ -1,0 +1,429 @@
+/*
+ * conv_more.c — conv1d and the transposed convolutions (1-d and 2-d), each
+ * one ConvolutionBackward0 op as in PyTorch, through conv.c's conv2d kernels
+ * (core/kernels.def): a 1-d convolution is the 2-d one over a height of 1; a
+ * transposed convolution's forward is the 2-d convolution's input gradient,
+ * its backward that convolution (input) and its weight gradient with the
+ * roles of input and gradient swapped (weight). Module classes Conv1d,
+ * ConvTranspose1d and ConvTranspose2d with PyTorch 1.13's parameters,
+ * initialisation stream and reprs.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "nn_mod_more.h"
+#include "nn_layers.h"
+#include "nn_init.h"
+#include "nn_scratch.h"
+
+/* p.i: stride[2], padding[2], dilation[2], groups (conv.c's layout), output_padding[2] */
+static nn_op_params conv_params(int dims, const int64_t *stride, const int64_t *padding, const int64_t *dilation,
+                                int64_t groups, const int64_t *output_padding)
+{
+    nn_op_params p = {.n_i = 9, .flags = dims};
+    for (int d = 0; d < 2; d++) {
+        int k = dims == 1 ? 0 : d; /* 1-d: height 1 (stride 1, no padding) */
+        bool h1 = dims == 1 && d == 0;
+        p.i[d] = h1 ? 1 : stride[k];
+        p.i[2 + d] = h1 ? 0 : padding[k];
+        p.i[4 + d] = h1 ? 1 : dilation[k];
+        p.i[7 + d] = h1 || !output_padding ? 0 : output_padding[k];
+    }
+    p.i[6] = groups;
+    return p;
+}
+
+/* t as 4-d (a height of 1 inserted at dim 2 for a 3-d t): a no-grad view of a contiguous copy; new reference */
+static nn_tensor *as4d(nn_tensor *t)
+{
+    nn_tensor *c = NULL, *r = NULL;
+    bool prev = nn_set_grad_enabled(false);
+    c = nn_contiguous(t);
+    if (c && t->ndim == 3) {
+        int64_t s[4] = {t->sizes[0], t->sizes[1], 1, t->sizes[2]};
+        r = nn_view(c, 4, s);
+        NN_RELEASE(c);
+    } else {
+        r = c;
+    }
+    nn_set_grad_enabled(prev);
+    return r;
+}
+
+/* a 4-d result back to the shape of a 3-d (1-d convolution) or 4-d one; takes t */
+static nn_tensor *from4d(nn_tensor *t, int dims)
+{
+    if (!t || dims == 2) return t;
+    int64_t s[3] = {t->sizes[0], t->sizes[1], t->sizes[3]};
+    nn_tensor *r = NULL;
+    NN_WITH_GRAD_MODE(false, r = nn_reshape(t, 3, s));
+    NN_RELEASE(t);
+    return r;
+}
+
+static int check_common(const char *what, int dims, nn_tensor *x, nn_tensor *w, nn_tensor *b, int64_t groups,
+                        bool transposed)
+{
+    char s1[128], s2[128];
+    if (x->ndim != dims + 2)
+        return nn_error_set(NN_ERR_RUNTIME, "Expected %dD (unbatched) or %dD (batched) input to %s, but got input of "
+                            "size: %s", dims + 1, dims + 2, what, nn_shape_str(x->ndim, x->sizes, s1, sizeof s1));
+    if (w->ndim != dims + 2)
+        return nn_error_set(NN_ERR_RUNTIME, "Expected %d-dimensional input for %d-dimensional weight %s, but got "
+                            "%d-dimensional input of size %s instead", w->ndim, w->ndim,
+                            nn_shape_str(w->ndim, w->sizes, s1, sizeof s1), x->ndim,
+                            nn_shape_str(x->ndim, x->sizes, s2, sizeof s2));
+    if (groups < 1) return nn_error_set(NN_ERR_RUNTIME, "non-positive groups is not supported");
+    if (!nn_dtype_is_floating(x->dtype) || x->dtype != w->dtype || (b && b->dtype != x->dtype))
+        return nn_error_set(NN_ERR_RUNTIME, "expected scalar type %s but found %s", nn_dtype_short_name(x->dtype),
+                            nn_dtype_short_name(x->dtype != w->dtype ? w->dtype : b ? b->dtype : x->dtype));
+    int64_t in_ch = transposed ? w->sizes[0] : w->sizes[1] * groups;
+    if (x->sizes[1] != in_ch)
+        return nn_error_set(NN_ERR_RUNTIME, "Given %s=%lld, weight of size %s, expected input%s to have %lld channels, "
+                            "but got %lld channels instead", transposed ? "transposed" : "groups",
+                            (long long)(transposed ? 1 : groups), nn_shape_str(w->ndim, w->sizes, s1, sizeof s1),
+                            nn_shape_str(x->ndim, x->sizes, s2, sizeof s2), (long long)in_ch, (long long)x->sizes[1]);
+    int64_t out_ch = transposed ? w->sizes[1] * groups : w->sizes[0];
+    if (b && (b->ndim != 1 || b->sizes[0] != out_ch))
+        return nn_error_set(NN_ERR_RUNTIME, "Given weight of size %s, expected bias to be 1-dimensional with %lld "
+                            "elements, but got bias of size %s instead", nn_shape_str(w->ndim, w->sizes, s1, sizeof s1),
+                            (long long)out_ch, nn_shape_str(b->ndim, b->sizes, s2, sizeof s2));
+    return 0;
+}
+
+/* the unbatched form: a batch of one, then the batch dim dropped (both views, as PyTorch) */
+typedef nn_tensor *(*batched_fn)(nn_tensor *x, nn_tensor *w, nn_tensor *b, const nn_op_params *p);
+static nn_tensor *maybe_unbatched(int dims, nn_tensor *x, nn_tensor *w, nn_tensor *b, const nn_op_params *p,
+                                  batched_fn fn)
+{
+    if (x->ndim != dims + 1) return fn(x, w, b, p);
+    nn_tensor *u = nn_unsqueeze(x, 0), *y = u ? fn(u, w, b, p) : NULL, *r = y ? nn_squeeze_dim(y, 0) : NULL;
+    NN_RELEASE(u);
+    NN_RELEASE(y);
+    return r;
+}
+
+/* ---------------------------------------------------------------- conv1d */
+
+static nn_tensor *conv1d_batched(nn_tensor *x, nn_tensor *w, nn_tensor *b, const nn_op_params *p)
+{
+    if (check_common("conv1d", 1, x, w, b, p->i[6], false) < 0) return NULL;
+    int64_t padded = x->sizes[2] + 2 * p->i[3], kernel = p->i[5] * (w->sizes[2] - 1) + 1;
+    if (padded < kernel)
+        return nn_error_set(NN_ERR_RUNTIME, "Calculated padded input size per channel: (%lld). Kernel size: (%lld). "
+                            "Kernel size can't be greater than actual input size", (long long)padded, (long long)kernel),
+               NULL;
+    nn_tensor *x4 = as4d(x), *w4 = x4 ? as4d(w) : NULL, *y4 = NULL;
+    if (w4) {
+        bool prev = nn_set_grad_enabled(false);
+        y4 = nn_conv2d(x4, w4, b, p->i, p->i + 2, p->i + 4, p->i[6]);
+        nn_set_grad_enabled(prev);
+    }
+    NN_RELEASE(x4);
+    NN_RELEASE(w4);
+    nn_tensor *y = from4d(y4, 1), *in[3] = {x, w, b}, *save[2] = {x, w};
+    if (y && nn_record(NN_OP_conv1d, b ? 3 : 2, in, 1, &y, 2, save, p) < 0) NN_SET(y, NULL);
+    return y;
+}
+
+nn_tensor *nn_conv1d(nn_tensor *x, nn_tensor *w, nn_tensor *b, int64_t stride, int64_t padding, int64_t dilation,
+                     int64_t groups)
+{
+    if (stride < 1) return nn_error_set(NN_ERR_RUNTIME, "non-positive stride is not supported"), NULL;
+    if (padding < 0) return nn_error_set(NN_ERR_RUNTIME, "negative padding is not supported"), NULL;
+    if (dilation < 1) return nn_error_set(NN_ERR_RUNTIME, "dilation should be greater than zero"), NULL;
+    nn_op_params p = conv_params(1, &stride, &padding, &dilation, groups, NULL);
+    if (x->ndim != 2 && x->ndim != 3) {
+        char s[128];
+        return nn_error_set(NN_ERR_RUNTIME, "Expected 2D (unbatched) or 3D (batched) input to conv1d, but got input of "
+                            "size: %s", nn_shape_str(x->ndim, x->sizes, s, sizeof s)),
+               NULL;
+    }
+    return maybe_unbatched(1, x, w, b, &p, conv1d_batched);
+}
+
+nn_tensor *nn_conv1d_str(nn_tensor *x, nn_tensor *w, nn_tensor *b, const char *padding, int64_t stride,
+                         int64_t dilation, int64_t groups)
+{
+    if (!strcmp(padding, "valid")) return nn_conv1d(x, w, b, stride, 0, dilation, groups);
+    if (strcmp(padding, "same"))
+        return nn_error_set(NN_ERR_RUNTIME, "Invalid padding string: '%s'", padding), NULL;
+    if (stride != 1)
+        return nn_error_set(NN_ERR_RUNTIME, "padding='same' is not supported for strided convolutions"), NULL;
+    int64_t total = dilation * ((w->ndim ? w->sizes[w->ndim - 1] : 1) - 1), left = total / 2;
+    if (total % 2 == 0) return nn_conv1d(x, w, b, 1, left, dilation, groups);
+    /* ATen's _convolution_mode: the extra one on the right by constant_pad_nd, the rest symmetric */
+    int64_t pad[2] = {0, total - 2 * left};
+    nn_tensor *xp = nn_constant_pad_nd(x, 2, pad, 0), *r = xp ? nn_conv1d(xp, w, b, 1, left, dilation, groups) : NULL;
+    NN_RELEASE(xp);
+    return r;
+}
+
+int nn_conv1d_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    nn_tensor *x = nn_node_saved(n, 0), *w = nn_node_saved(n, 1);
+    bool need_x = nn_node_needs_input_grad(n, 0), need_w = nn_node_needs_input_grad(n, 1);
+    nn_tensor *x4 = as4d(x), *w4 = x4 ? as4d(w) : NULL, *g4 = w4 ? as4d(gout[0]) : NULL, *r[2] = {NULL, NULL};
+    int rc = g4 ? nn_conv2d_input_weight_grads(x4, w4, g4, &n->p, need_x, need_w, r) : -1;
+    NN_RELEASE(x4);
+    NN_RELEASE(w4);
+    NN_RELEASE(g4);
+    gin[0] = from4d(r[0], 1);
+    gin[1] = from4d(r[1], 1);
+    if (rc == 0 && ((need_x && !gin[0]) || (need_w && !gin[1]))) rc = -1;
+    if (rc == 0 && n->n_inputs == 3 && nn_node_needs_input_grad(n, 2) &&
+        !(gin[2] = nn_sum(gout[0], 2, (int[]){0, 2}, false)))
+        rc = -1;
+    return rc;
+}
+
+/* ------------------------------------------------------ conv_transpose */
+
+static nn_tensor *conv_transpose_batched(nn_tensor *x, nn_tensor *w, nn_tensor *b, const nn_op_params *p)
+{
+    int dims = p->flags;
+    if (check_common(dims == 1 ? "conv_transpose1d" : "conv_transpose2d", dims, x, w, b, p->i[6], true) < 0) return NULL;
+    nn_tensor *x4 = as4d(x), *w4 = x4 ? as4d(w) : NULL;
+    int64_t out[4] = {x->sizes[0], w->sizes[1] * p->i[6], 0, 0};
+    for (int d = 0; d < 2; d++) {
+        int64_t in = x4 ? x4->sizes[2 + d] : 0, k = w4 ? w4->sizes[2 + d] : 0;
+        out[2 + d] = (in - 1) * p->i[d] - 2 * p->i[2 + d] + p->i[4 + d] * (k - 1) + p->i[7 + d] + 1;
+        if (p->i[7 + d] >= p->i[d] && p->i[7 + d] >= p->i[4 + d] && w4) {
+            NN_RELEASE(x4);
+            NN_RELEASE(w4);
+            return nn_error_set(NN_ERR_RUNTIME, "output padding must be smaller than either stride or dilation, but got "
+                                "output_padding_height: %lld output_padding_width: %lld stride_height: %lld stride_width: "
+                                "%lld dilation_height: %lld dilation_width: %lld",
+                                (long long)p->i[7], (long long)p->i[8], (long long)p->i[0], (long long)p->i[1],
+                                (long long)p->i[4], (long long)p->i[5]),
+                   NULL;
+        }
+        if (out[2 + d] < 1 && w4) {
+            NN_RELEASE(x4);
+            NN_RELEASE(w4);
+            return nn_error_set(NN_ERR_RUNTIME, "Given input size per channel: (%lld x %lld). Calculated output size per "
+                                "channel: (%lld x %lld). Output size is too small",
+                                (long long)x4->sizes[2], (long long)x4->sizes[3], (long long)out[2], (long long)out[3]),
+                   NULL;
+        }
+    }
+    nn_tensor *shape = w4 ? nn_empty(4, out, x->dtype) : NULL, *r[2] = {NULL, NULL};
+    int rc = shape ? nn_conv2d_input_weight_grads(shape, w4, x4, p, true, false, r) : -1;
+    NN_RELEASE(shape);
+    NN_RELEASE(x4);
+    NN_RELEASE(w4);
+    nn_tensor *y = rc == 0 ? r[0] : NULL;
+    if (y && b) {
+        int64_t bs[4] = {1, b->sizes[0], 1, 1};
+        nn_tensor *bv = NULL;
+        bool prev = nn_set_grad_enabled(false);
+        bv = nn_reshape(b, 4, bs);
+        if (!bv || nn_add_(y, bv, 1.0) < 0) NN_SET(y, NULL);
+        nn_set_grad_enabled(prev);
+        NN_RELEASE(bv);
+    }
+    y = from4d(y, dims);
+    nn_tensor *in[3] = {x, w, b}, *save[2] = {x, w};
+    if (y && nn_record(NN_OP_conv_transpose, b ? 3 : 2, in, 1, &y, 2, save, p) < 0) NN_SET(y, NULL);
+    return y;
+}
+
+nn_tensor *nn_conv_transpose(int dims, nn_tensor *x, nn_tensor *w, nn_tensor *b, const int64_t *stride,
+                             const int64_t *padding, const int64_t *output_padding, int64_t groups,
+                             const int64_t *dilation)
+{
+    for (int d = 0; d < dims; d++) {
+        if (stride[d] < 1) return nn_error_set(NN_ERR_RUNTIME, "non-positive stride is not supported"), NULL;
+        if (padding[d] < 0) return nn_error_set(NN_ERR_RUNTIME, "negative padding is not supported"), NULL;
+        if (output_padding[d] < 0) return nn_error_set(NN_ERR_RUNTIME, "negative output_padding is not supported"), NULL;
+        if (dilation[d] < 1) return nn_error_set(NN_ERR_RUNTIME, "dilation should be greater than zero"), NULL;
+    }
+    nn_op_params p = conv_params(dims, stride, padding, dilation, groups, output_padding);
+    if (x->ndim != dims + 1 && x->ndim != dims + 2) {
+        char s[128];
+        return nn_error_set(NN_ERR_RUNTIME, "Expected %dD (unbatched) or %dD (batched) input to conv_transpose%dd, but "
+                            "got input of size: %s", dims + 1, dims + 2, dims, nn_shape_str(x->ndim, x->sizes, s, sizeof s)),
+               NULL;
+    }
+    return maybe_unbatched(dims, x, w, b, &p, conv_transpose_batched);
+}
+
+int nn_conv_transpose_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    nn_tensor *x = nn_node_saved(n, 0), *w = nn_node_saved(n, 1);
+    int dims = n->p.flags;
+    bool need_x = nn_node_needs_input_grad(n, 0), need_w = nn_node_needs_input_grad(n, 1);
+    nn_tensor *x4 = as4d(x), *w4 = x4 ? as4d(w) : NULL, *g4 = w4 ? as4d(gout[0]) : NULL, *r[2] = {NULL, NULL};
+    int rc = g4 ? 0 : -1;
+    if (rc == 0 && need_x) { /* the convolution of the gradient */
+        bool prev = nn_set_grad_enabled(false);
+        r[0] = nn_conv2d(g4, w4, NULL, n->p.i, n->p.i + 2, n->p.i + 4, n->p.i[6]);
+        nn_set_grad_enabled(prev);
+        if (!r[0]) rc = -1;
+    }
+    nn_tensor *unused[2] = {NULL, NULL};
+    if (rc == 0 && need_w) { /* that convolution's weight gradient, input and output gradient swapped */
+        rc = nn_conv2d_input_weight_grads(g4, w4, x4, &n->p, false, true, unused);
+        r[1] = unused[1];
+    }
+    NN_RELEASE(x4);
+    NN_RELEASE(w4);
+    NN_RELEASE(g4);
+    gin[0] = from4d(r[0], dims);
+    gin[1] = from4d(r[1], dims);
+    if (rc == 0 && ((need_x && !gin[0]) || (need_w && !gin[1]))) rc = -1;
+    int red[3] = {0, 2, 3};
+    if (rc == 0 && n->n_inputs == 3 && nn_node_needs_input_grad(n, 2) && !(gin[2] = nn_sum(gout[0], dims + 1, red, false)))
+        rc = -1;
+    return rc;
+}
+
+/* ------------------------------------------------------------- modules */
+
+/* an int tuple attribute into v (n values); 0 or -1 */
+static int attr_tuple(nn_module *m, const char *name, int n, int64_t *v)
+{
+    nn_object *t = nn_module_getattr(m, name);
+    if (!t) return -1;
+    if (!nn_is_instance(t, &nn_tuple_type) || (int)nn_tuple_len(t) != n)
+        return nn_error_set(NN_ERR_TYPE, "%s.%s must be a tuple of %d ints", nn_module_name(m), name, n);
+    for (int i = 0; i < n; i++) {
+        nn_object *e = nn_tuple_get(t, (size_t)i);
+        if (!nn_is_int(e)) return nn_error_set(NN_ERR_TYPE, "%s.%s must be a tuple of ints", nn_module_name(m), name);
+        v[i] = nn_int_value(e);
+    }
+    return 0;
+}
+
+typedef struct conv_kind {
+    int dims;
+    bool transposed;
+} conv_kind;
+
+static const conv_kind kinds[3] = {{1, false}, {1, true}, {2, true}};
+
+const nn_module_class nn_conv_more_classes[3];
+
+static const conv_kind *kind_of(nn_module *m)
+{
+    const nn_module_class *own = NN_MODULE_SLOT(m->cls, forward);
+    for (int i = 0; i < 3; i++)
+        if (own == &nn_conv_more_classes[i]) return &kinds[i];
+    return NULL;
+}
+
+static nn_object *conv_forward(nn_module *m, nn_object *args, nn_object *kwargs)
+{
+    const conv_kind *k = kind_of(m);
+    if (!k) return nn_error_set(NN_ERR_RUNTIME, "not a convolution module"), NULL;
+    char f[64];
+    snprintf(f, sizeof f, "%s.forward", nn_module_name(m));
+    nn_tensor *x = nn_forward_tensor_arg(f, args, kwargs, k->transposed ? "conv_transpose" : "conv1d", "input", 1);
+    int64_t stride[2], padding[2], dilation[2], outpad[2] = {0, 0};
+    nn_object *w = x ? nn_module_getattr(m, "weight") : NULL, *b = w ? nn_module_getattr(m, "bias") : NULL;
+    nn_object *g = b ? nn_module_getattr(m, "groups") : NULL;
+    nn_object *pad_attr = g ? nn_module_getattr(m, "padding") : NULL;
+    if (!pad_attr || attr_tuple(m, "stride", k->dims, stride) ||
+        (!nn_is_str(pad_attr) && attr_tuple(m, "padding", k->dims, padding)) ||
+        attr_tuple(m, "dilation", k->dims, dilation) ||
+        (k->transposed && attr_tuple(m, "output_padding", k->dims, outpad)))
+        return NULL;
+    if (!nn_is_tensor(w) || (!nn_is_none(b) && !nn_is_tensor(b)) || !nn_is_int(g))
+        return nn_error_set(NN_ERR_TYPE, "%s: weight, bias or groups has the wrong type", nn_module_name(m)), NULL;
+    nn_tensor *bt = nn_is_none(b) ? NULL : NN_TENSOR(b);
+    if (!k->transposed && nn_is_str(pad_attr))
+        return (nn_object *)nn_conv1d_str(x, NN_TENSOR(w), bt, nn_str_cstr(pad_attr), stride[0], dilation[0],
+                                          nn_int_value(g));
+    if (!k->transposed)
+        return (nn_object *)nn_conv1d(x, NN_TENSOR(w), bt, stride[0], padding[0], dilation[0], nn_int_value(g));
+    return (nn_object *)nn_conv_transpose(k->dims, x, NN_TENSOR(w), bt, stride, padding, outpad, nn_int_value(g),
+                                          dilation);
+}
+
+/* _ConvNd.extra_repr */
+static char *conv_extra_repr(nn_module *m)
+{
+    const conv_kind *k = kind_of(m);
+    if (!k) return nn_strdup("");
+    char zeros[16], ones[16], fmt[512];
+    snprintf(zeros, sizeof zeros, k->dims == 1 ? "(0,)" : "(0, 0)");
+    snprintf(ones, sizeof ones, k->dims == 1 ? "(1,)" : "(1, 1)");
+    size_t n = (size_t)snprintf(fmt, sizeof fmt, "{in_channels}, {out_channels}, kernel_size={kernel_size}, stride={stride}");
+    static const char *const names[3] = {"padding", "dilation", "output_padding"};
+    for (int i = 0; i < 3; i++) {
+        nn_object *v = nn_module_getattr(m, names[i]);
+        char *s = v ? nn_str(v) : NULL;
+        if (!s) return NULL;
+        if (strcmp(s, i == 1 ? ones : zeros)) n += (size_t)snprintf(fmt + n, sizeof fmt - n, ", %s={%s}", names[i], names[i]);
+        nn_free(s);
+    }
+    nn_object *g = nn_module_getattr(m, "groups"), *b = g ? nn_module_getattr(m, "bias") : NULL;
+    nn_object *mode = b ? nn_module_getattr(m, "padding_mode") : NULL;
+    if (!mode) return NULL;
+    if (!nn_is_int(g) || nn_int_value(g) != 1) n += (size_t)snprintf(fmt + n, sizeof fmt - n, ", groups={groups}");
+    if (nn_is_none(b)) n += (size_t)snprintf(fmt + n, sizeof fmt - n, ", bias=False");
+    if (!nn_is_str(mode) || strcmp(nn_str_cstr(mode), "zeros"))
+        snprintf(fmt + n, sizeof fmt - n, ", padding_mode={padding_mode}");
+    return nn_module_format_attrs(m, fmt);
+}
+
+const nn_module_class nn_conv_more_classes[3] = {
+    {.name = "Conv1d", .forward = conv_forward, .extra_repr = conv_extra_repr},
+    {.name = "ConvTranspose1d", .forward = conv_forward, .extra_repr = conv_extra_repr},
+    {.name = "ConvTranspose2d", .forward = conv_forward, .extra_repr = conv_extra_repr},
+};
+
+static nn_object *tuple_of(int n, const int64_t *v)
+{
+    nn_object *t = nn_tuple_new((size_t)n);
+    for (int i = 0; t && i < n; i++) {
+        nn_object *e = nn_int_new(v[i]);
+        if (!e) {
+            NN_SET(t, NULL);
+            break;
+        }
+        nn_tuple_set(t, (size_t)i, e);
+    }
+    return t;
+}
+
+static nn_tensor *add_parameter(nn_module *m, const char *name, int ndim, const int64_t *sizes, nn_dtype dtype)
+{
+    nn_tensor *data = nn_empty(ndim, sizes, dtype), *p = data ? nn_parameter_new(data, true) : NULL;
+    NN_RELEASE(data);
+    int rc = p ? nn_module_register_parameter(m, name, p) : -1;
+    NN_RELEASE(p);
+    return rc ? NULL : p;
+}
+
+nn_module *nn_conv_more_new(int which, int64_t in, int64_t out, const int64_t *kernel, const int64_t *stride,
+                            const int64_t *padding, const char *padding_str, const int64_t *output_padding, const int64_t *dilation,
+                            int64_t groups, bool bias, nn_dtype dtype)
+{
+    const conv_kind *k = &kinds[which];
+    if (groups <= 0) return nn_error_set(NN_ERR_VALUE, "groups must be a positive integer"), NULL;
+    if (in % groups) return nn_error_set(NN_ERR_VALUE, "in_channels must be divisible by groups"), NULL;
+    if (out % groups) return nn_error_set(NN_ERR_VALUE, "out_channels must be divisible by groups"), NULL;
+    nn_module *m = nn_module_new(&nn_conv_more_classes[which]);
+    if (!m) return NULL;
+    int64_t zeros[2] = {0, 0};
+    nn_object *attrs[] = {nn_int_new(in), nn_int_new(out), tuple_of(k->dims, kernel), tuple_of(k->dims, stride),
+                          padding_str ? nn_str_new(padding_str) : tuple_of(k->dims, padding), tuple_of(k->dims, dilation), nn_bool_new(k->transposed),
+                          tuple_of(k->dims, k->transposed ? output_padding : zeros), nn_int_new(groups),
+                          nn_str_new("zeros")};
+    static const char *const names[] = {"in_channels", "out_channels", "kernel_size", "stride", "padding",
+                                        "dilation", "transposed", "output_padding", "groups", "padding_mode"};
+    int rc = 0;
+    for (size_t i = 0; i < sizeof attrs / sizeof attrs[0]; i++) {
+        if (rc == 0) rc = attrs[i] ? nn_module_setattr(m, names[i], attrs[i]) : -1;
+        NN_RELEASE(attrs[i]);
+    }
+    int64_t ws[4] = {k->transposed ? in : out, (k->transposed ? out : in) / groups, kernel[0], k->dims == 2 ? kernel[1] : 0};
+    nn_tensor *w = rc ? NULL : add_parameter(m, "weight", k->dims + 2, ws, dtype), *b = NULL;
+    if (!w) rc = -1;
+    else if (bias && !(b = add_parameter(m, "bias", 1, &out, dtype))) rc = -1;
+    else if (!bias) rc = nn_module_register_parameter(m, "bias", NULL);
+    if (rc == 0) rc = nn_init_reset_weight_bias(w, b); /* _ConvNd.reset_parameters */
+    if (rc) NN_SET(m, NULL);
+    return m;
+}

@@ -1,0 +1,771 @@
+/*
+ * select_more.c — reductions and diagonal/index ops beyond select.c: prod,
+ * amax/amin, median (all and along a dim), mode, diag, diagonal (a view),
+ * diag_embed and index_add, each forward with its backward beside it.
+ *
+ * Forwards are host loops over a contiguous copy seen as [outer, len, inner]
+ * (or core's reduction layout); backwards are PyTorch 1.13's formulas
+ * (FunctionsManual.cpp) built from differentiable ops, so they differentiate
+ * again where those do.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nn_int.h"
+#include "nn_scratch.h"
+#include "nn_select.h"
+#include "nn_select_more.h"
+
+/* ------------------------------------------------------------- helpers */
+
+#define wrap0 nn_select_wrap_dim
+
+nn_tensor *nn_plain_as(nn_tensor *t, nn_dtype dt)
+{
+    nn_tensor *c = NULL;
+    NN_WITH_GRAD_MODE(false, {
+        nn_tensor *x = nn_to_dtype(t, dt);
+        c = x ? nn_contiguous(x) : NULL;
+        NN_RELEASE(x);
+    });
+    return c;
+}
+
+static void along(const nn_tensor *t, int d, int64_t *outer, int64_t *len, int64_t *inner)
+{
+    *outer = *inner = 1;
+    *len = t->ndim ? t->sizes[d] : 1;
+    for (int i = 0; i < d; i++) *outer *= t->sizes[i];
+    for (int i = d + 1; i < t->ndim; i++) *inner *= t->sizes[i];
+}
+
+/* t's shape with dim d dropped (or kept as 1); returns the ndim. */
+static int reduced_shape(const nn_tensor *t, int d, bool keepdim, int64_t *sizes)
+{
+    int n = 0;
+    for (int i = 0; i < t->ndim; i++) {
+        if (i == d && !keepdim) continue;
+        sizes[n++] = i == d ? 1 : t->sizes[i];
+    }
+    return n;
+}
+
+/* --------------------------------------------------------------- prod */
+
+nn_tensor *nn_prod(nn_tensor *a, bool has_dim, int dim, bool keepdim, int dtype)
+{
+    nn_dtype dt = dtype >= 0 ? (nn_dtype)dtype : nn_dtype_is_floating(a->dtype) ? a->dtype : NN_INT64;
+    int d = 0;
+    if (has_dim && wrap0(dim, a, &d) < 0) return NULL;
+    nn_tensor *c = nn_plain_as(a, dt);
+    if (!c) return NULL;
+    int64_t outer, len, inner, sizes[NN_MAX_DIMS];
+    int ndim = 0;
+    if (has_dim) {
+        along(c, d, &outer, &len, &inner);
+        ndim = reduced_shape(c, d, keepdim || a->ndim == 0, sizes);
+        if (a->ndim == 0) ndim = 0;
+    } else {
+        outer = inner = 1;
+        len = nn_numel(c);
+    }
+    nn_tensor *out = nn_empty(ndim, sizes, dt);
+    if (out) {
+        const char *src = nn_data_ptr(c);
+        char *dst = nn_data_ptr(out);
+        size_t es = nn_dtype_size(dt);
+        for (int64_t o = 0; o < outer; o++)
+            for (int64_t i = 0; i < inner; i++) {
+                const char *p = src + (size_t)(o * len * inner + i) * es;
+                void *q = dst + (size_t)(o * inner + i) * es;
+                if (dt == NN_INT64) {
+                    uint64_t acc = 1; /* wraps as C++'s int64 product does */
+                    for (int64_t j = 0; j < len; j++) acc *= (uint64_t)((const int64_t *)p)[j * inner];
+                    *(int64_t *)q = (int64_t)acc;
+                } else if (dt == NN_FLOAT64) {
+                    double acc = 1;
+                    for (int64_t j = 0; j < len; j++) acc *= ((const double *)p)[j * inner];
+                    *(double *)q = acc;
+                } else if (dt == NN_FLOAT32) {
+                    float acc = 1;
+                    for (int64_t j = 0; j < len; j++) acc *= ((const float *)p)[j * inner];
+                    *(float *)q = acc;
+                } else {
+                    double acc = 1;
+                    for (int64_t j = 0; j < len; j++) acc *= nn_load_double(p + (size_t)(j * inner) * es, dt);
+                    nn_store_double(q, dt, acc);
+                }
+            }
+        nn_op_params p = {.i = {d, keepdim}, .n_i = 2};
+        nn_tensor *save[2] = {a, out};
+        if (nn_record(has_dim ? NN_OP_prod_dim : NN_OP_prod_all, 1, &a, 1, &out, 2, save, &p) < 0) NN_SET(out, NULL);
+    }
+    NN_RELEASE(c);
+    return out;
+}
+
+/* prod_safe_zeros_backward: grad times the product of every other element
+   along d, as exclusive cumprods from both ends. */
+static nn_tensor *prod_safe_zeros(nn_scratch *s, nn_tensor *grad, nn_tensor *inp, int d)
+{
+    int64_t n = inp->sizes[d], one[NN_MAX_DIMS];
+    memcpy(one, inp->sizes, sizeof(int64_t) * (size_t)inp->ndim);
+    one[d] = 1;
+    nn_tensor *ones = NN_KEEP(s, nn_ones(inp->ndim, one, inp->dtype));
+    nn_tensor *head = NN_KEEP(s, nn_narrow(inp, d, 0, n - 1));
+    nn_tensor *l = NN_KEEP(s, nn_cat(2, (nn_tensor *[]){ones, head}, d));
+    nn_tensor *lc = NN_KEEP(s, nn_cumprod(l, d, -1));
+    nn_tensor *tail = NN_KEEP(s, nn_narrow(inp, d, 1, n - 1));
+    nn_tensor *tf = NN_KEEP(s, nn_flip(tail, 1, &d));
+    nn_tensor *r = NN_KEEP(s, nn_cat(2, (nn_tensor *[]){ones, tf}, d));
+    nn_tensor *rc = NN_KEEP(s, nn_cumprod(r, d, -1));
+    nn_tensor *rf = NN_KEEP(s, nn_flip(rc, 1, &d));
+    nn_tensor *both = NN_KEEP(s, nn_mul(lc, rf));
+    return NN_KEEP(s, nn_mul(grad, both));
+}
+
+static int64_t count_zeros(nn_tensor *t)
+{
+    nn_tensor *c = nn_plain_as(t, NN_FLOAT64);
+    if (!c) return -1;
+    int64_t z = 0;
+    const double *p = nn_data_ptr(c);
+    for (int64_t i = 0; i < nn_numel(c); i++) z += p[i] == 0;
+    NN_RELEASE(c);
+    return z;
+}
+
+static int prod_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin, bool has_dim)
+{
+    if (!gout[0]) return 0;
+    nn_tensor *in = nn_node_saved(n, 0), *res = nn_node_saved(n, 1), *g = gout[0];
+    if (in->ndim == 0) {
+        gin[0] = (nn_tensor *)nn_retain(&g->ob);
+        return 0;
+    }
+    int d = (int)n->p.i[0];
+    nn_scratch s = {0};
+    if (has_dim && !n->p.i[1]) {
+        g = NN_KEEP(&s, nn_unsqueeze(g, d));
+        res = NN_KEEP(&s, nn_unsqueeze(res, d));
+    }
+    int64_t zeros = s.failed ? -1 : count_zeros(in);
+    nn_tensor *r = NULL;
+    if (zeros == 0) {
+        nn_tensor *q = NN_KEEP(&s, nn_div(res, in));
+        r = NN_KEEP(&s, nn_mul(g, q));
+    } else if (zeros > 0 && has_dim) {
+        r = prod_safe_zeros(&s, g, in, d);
+    } else if (zeros > 0) {
+        nn_tensor *c = NN_KEEP(&s, nn_contiguous(in));
+        nn_tensor *flat = NN_KEEP(&s, nn_reshape(c, 1, (int64_t[]){-1}));
+        nn_tensor *f = flat ? prod_safe_zeros(&s, g, flat, 0) : NULL;
+        r = NN_KEEP(&s, f ? nn_reshape(f, in->ndim, in->sizes) : NULL);
+    }
+    if (r) NN_RETAIN(r);
+    nn_scratch_free(&s);
+    gin[0] = r;
+    return r ? 0 : -1;
+}
+
+int nn_prod_all_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return prod_backward(n, gout, gin, false); }
+int nn_prod_dim_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return prod_backward(n, gout, gin, true); }
+
+/* --------------------------------------------------------- amax / amin */
+
+static nn_tensor *extreme_dims(nn_tensor *a, int n_dims, const int *dims, bool keepdim, bool is_max)
+{
+    const char *name = is_max ? "amax" : "amin";
+    if (n_dims == 0 && nn_numel(a) == 0) {
+        nn_error_set(NN_ERR_RUNTIME,
+                     "%s(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim "
+                     "with the 'dim' argument.",
+                     name);
+        return NULL;
+    }
+    nn_reduction_layout l;
+    if (nn_reduction_layout_make(a, n_dims, dims, keepdim, &l) < 0) return NULL;
+    if (l.inner == 0 && nn_numel(a) == 0 && l.outer != 0) {
+        int zd = 0;
+        for (int d = 0; d < a->ndim; d++)
+            if (l.reduced[d] && a->sizes[d] == 0) {
+                zd = d;
+                break;
+            }
+        NN_RELEASE(l.data);
+        nn_error_set(NN_ERR_INDEX, "%s(): Expected reduction dim %d to have non-zero size.", name, zd);
+        return NULL;
+    }
+    nn_tensor *out = nn_empty(l.out_ndim, l.out_shape, a->dtype);
+    if (out) {
+        size_t es = nn_dtype_size(a->dtype);
+        const char *src = nn_data_ptr(l.data);
+        char *dst = nn_data_ptr(out);
+        for (int64_t o = 0; o < l.outer; o++) {
+            const char *row = src + (size_t)(o * l.inner) * es;
+            int64_t best = 0;
+            double bv = nn_load_double(row, a->dtype);
+            for (int64_t j = 1; j < l.inner && !isnan(bv); j++) {
+                double v = nn_load_double(row + (size_t)j * es, a->dtype);
+                if (isnan(v) || (is_max ? v > bv : v < bv)) {
+                    bv = v;
+                    best = j;
+                }
+            }
+            memcpy(dst + (size_t)o * es, row + (size_t)best * es, es);
+        }
+        nn_op_params p = {0};
+        nn_reduction_params(&l, keepdim, a->ndim, &p);
+        nn_tensor *save[2] = {a, out};
+        if (nn_record(is_max ? NN_OP_amax : NN_OP_amin, 1, &a, 1, &out, 2, save, &p) < 0) NN_SET(out, NULL);
+    }
+    NN_RELEASE(l.data);
+    return out;
+}
+
+nn_tensor *nn_amax(nn_tensor *a, int n_dims, const int *dims, bool keepdim)
+{
+    return extreme_dims(a, n_dims, dims, keepdim, true);
+}
+nn_tensor *nn_amin(nn_tensor *a, int n_dims, const int *dims, bool keepdim)
+{
+    return extreme_dims(a, n_dims, dims, keepdim, false);
+}
+
+/* scale_grad_by_count: grad / (how many equal the result in its group) at
+   each element equal to it. */
+static int extreme_dims_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    if (!gout[0]) return 0;
+    nn_tensor *in = nn_node_saved(n, 0), *res = nn_node_saved(n, 1);
+    int dims[NN_MAX_DIMS], nd = 0;
+    for (int d = 0; d < in->ndim; d++)
+        if (n->p.i[d]) dims[nd++] = d;
+    nn_scratch s = {0};
+    nn_tensor *g = NN_KEEP(&s, nn_reduction_grad_expand(n, gout[0]));
+    nn_tensor *r = NN_KEEP(&s, nn_reduction_grad_expand(n, res));
+    nn_tensor *mask = NN_KEEP(&s, nn_compare(r, in, NN_EQ));
+    nn_tensor *m = NN_KEEP(&s, nn_to_dtype(mask, g ? g->dtype : NN_FLOAT32));
+    nn_tensor *count = NN_KEEP(&s, in->ndim ? nn_sum(m, nd, dims, true) : nn_clone(m));
+    nn_tensor *share = NN_KEEP(&s, nn_div(g, count));
+    nn_tensor *out = NN_KEEP(&s, nn_mul(share, m));
+    if (out) NN_RETAIN(out);
+    nn_scratch_free(&s);
+    gin[0] = out;
+    return out ? 0 : -1;
+}
+
+int nn_amax_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return extreme_dims_backward(n, gout, gin); }
+int nn_amin_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return extreme_dims_backward(n, gout, gin); }
+
+/* ------------------------------------------------------ median / mode */
+
+typedef struct keyed {
+    double v;
+    int64_t i;
+} keyed;
+
+/* ascending, NaN last, ties by index: a total order, so qsort is stable */
+static int keyed_cmp(const void *x, const void *y)
+{
+    const keyed *a = x, *b = y;
+    bool na = isnan(a->v), nb = isnan(b->v);
+    if (na != nb) return na ? 1 : -1;
+    if (!na && a->v != b->v) return a->v < b->v ? -1 : 1;
+    return (a->i > b->i) - (a->i < b->i);
+}
+
+/* Sorts row j (len elements, stride inner) of c into k; false if one is NaN
+   (k[0] is then the first NaN). */
+static bool load_row(const char *p, int64_t len, int64_t inner, nn_dtype dt, keyed *k)
+{
+    size_t es = nn_dtype_size(dt);
+    for (int64_t j = 0; j < len; j++) {
+        k[j].v = nn_load_double(p + (size_t)(j * inner) * es, dt);
+        k[j].i = j;
+        if (isnan(k[j].v)) {
+            k[0] = k[j];
+            return false;
+        }
+    }
+    qsort(k, (size_t)len, sizeof *k, keyed_cmp);
+    return true;
+}
+
+nn_tensor *nn_median_all(nn_tensor *a)
+{
+    int64_t n = nn_numel(a);
+    nn_tensor *c = nn_plain_as(a, a->dtype);
+    keyed *k = c ? nn_malloc(sizeof(keyed) * (size_t)(n ? n : 1)) : NULL;
+    nn_tensor *out = k ? nn_empty(0, NULL, a->dtype) : NULL;
+    if (out) {
+        size_t es = nn_dtype_size(a->dtype);
+        if (n == 0) {
+            nn_store_double(nn_data_ptr(out), a->dtype, NAN);
+        } else {
+            int64_t at = load_row(nn_data_ptr(c), n, 1, a->dtype, k) ? k[(n - 1) / 2].i : k[0].i;
+            memcpy(nn_data_ptr(out), (const char *)nn_data_ptr(c) + (size_t)at * es, es);
+        }
+        nn_tensor *save[2] = {a, out};
+        if (nn_record(NN_OP_median_all, 1, &a, 1, &out, 2, save, NULL) < 0) NN_SET(out, NULL);
+    }
+    nn_free(k);
+    NN_RELEASE(c);
+    return out;
+}
+
+/* evenly_distribute_backward: grad / (how many equal the result) to each of
+   them (to the NaNs when the result is NaN). */
+int nn_median_all_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    if (!gout[0]) return 0;
+    nn_tensor *in = nn_node_saved(n, 0), *res = nn_node_saved(n, 1);
+    double v = 0;
+    if (nn_item(res, &v) < 0) return -1;
+    nn_scratch s = {0};
+    nn_tensor *mask = NN_KEEP(&s, isnan(v) ? nn_compare(in, in, NN_NE) : nn_compare(in, res, NN_EQ));
+    nn_tensor *count = NN_KEEP(&s, nn_sum(mask, 0, NULL, false));
+    nn_tensor *share = NN_KEEP(&s, nn_div(gout[0], count));
+    nn_tensor *zero = NN_KEEP(&s, nn_scalar(0.0, share ? share->dtype : NN_FLOAT32));
+    nn_tensor *out = NN_KEEP(&s, nn_where(mask, share, zero));
+    if (out) NN_RETAIN(out);
+    nn_scratch_free(&s);
+    gin[0] = out;
+    return out ? 0 : -1;
+}
+
+/* median (is_mode false) or mode along d of each row */
+static int select_rows(nn_tensor *a, int dim, bool keepdim, bool is_mode, nn_tensor **values, nn_tensor **indices)
+{
+    *values = *indices = NULL;
+    const char *name = is_mode ? "mode" : "median";
+    int d = 0;
+    if (wrap0(dim, a, &d) < 0) return -1;
+    if (a->ndim > 0 && a->sizes[d] == 0)
+        return nn_error_set(NN_ERR_INDEX, "%s(): Expected reduction dim %d to have non-zero size.", name, d);
+    nn_tensor *c = nn_plain_as(a, a->dtype);
+    if (!c) return -1;
+    int64_t outer, len, inner, sizes[NN_MAX_DIMS];
+    along(c, d, &outer, &len, &inner);
+    int ndim = a->ndim ? reduced_shape(c, d, keepdim, sizes) : 0;
+    keyed *k = nn_malloc(sizeof(keyed) * (size_t)len);
+    nn_tensor *v = k ? nn_empty(ndim, sizes, a->dtype) : NULL, *ix = v ? nn_empty(ndim, sizes, NN_INT64) : NULL;
+    if (!ix) {
+        nn_free(k);
+        NN_RELEASE(c);
+        NN_RELEASE(v);
+        return -1;
+    }
+    size_t es = nn_dtype_size(a->dtype);
+    const char *src = nn_data_ptr(c);
+    for (int64_t o = 0; o < outer; o++)
+        for (int64_t i = 0; i < inner; i++) {
+            const char *row = src + (size_t)(o * len * inner + i) * es;
+            int64_t at;
+            if (is_mode) {
+                /* ATen's mode_kernel: runs of equal values in sorted order, the
+                   first longest wins, its last element's index */
+                for (int64_t j = 0; j < len; j++) {
+                    k[j].v = nn_load_double(row + (size_t)(j * inner) * es, a->dtype);
+                    k[j].i = j;
+                }
+                qsort(k, (size_t)len, sizeof *k, keyed_cmp);
+                int64_t best = 0, run = 0, best_n = 0;
+                for (int64_t j = 0; j < len; j++) {
+                    run++;
+                    if (j == len - 1 || !(k[j].v == k[j + 1].v)) {
+                        if (run > best_n) {
+                            best_n = run;
+                            best = j;
+                        }
+                        run = 0;
+                    }
+                }
+                at = k[best].i;
+            } else {
+                at = load_row(row, len, inner, a->dtype, k) ? k[(len - 1) / 2].i : k[0].i;
+            }
+            memcpy((char *)nn_data_ptr(v) + (size_t)(o * inner + i) * es, row + (size_t)(at * inner) * es, es);
+            ((int64_t *)nn_data_ptr(ix))[o * inner + i] = at;
+        }
+    nn_free(k);
+    NN_RELEASE(c);
+    if (nn_record_selecting(is_mode ? NN_OP_mode : NN_OP_median_dim, a, v, ix, d, keepdim) < 0) {
+        NN_RELEASE(v);
+        NN_RELEASE(ix);
+        return -1;
+    }
+    *values = v;
+    *indices = ix;
+    return 0;
+}
+
+int nn_median_dim(nn_tensor *a, int dim, bool keepdim, nn_tensor **values, nn_tensor **indices)
+{
+    return select_rows(a, dim, keepdim, false, values, indices);
+}
+int nn_mode(nn_tensor *a, int dim, bool keepdim, nn_tensor **values, nn_tensor **indices)
+{
+    return select_rows(a, dim, keepdim, true, values, indices);
+}
+int nn_median_dim_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return nn_selecting_backward(n, gout, gin); }
+int nn_mode_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return nn_selecting_backward(n, gout, gin); }
+
+/* ----------------------------------------------------------- diagonals */
+
+/* The diagonal's geometry: sizes/strides of the view and its offset. */
+static int diagonal_geometry(const nn_tensor *a, int64_t offset, int dim1, int dim2, int *d1, int *d2, int64_t *sizes,
+                             int64_t *strides, int64_t *off)
+{
+    if (nn_wrap_dim(dim1, a->ndim, d1) < 0 || nn_wrap_dim(dim2, a->ndim, d2) < 0) return -1;
+    if (*d1 == *d2) return nn_error_set(NN_ERR_RUNTIME, "diagonal dimensions cannot be identical %d, %d", dim1, dim2);
+    int64_t s1 = a->sizes[*d1], s2 = a->sizes[*d2], n;
+    n = offset >= 0 ? (s2 - offset < s1 ? s2 - offset : s1) : (s1 + offset < s2 ? s1 + offset : s2);
+    if (n < 0) n = 0;
+    *off = a->offset;
+    if (n > 0) *off += offset >= 0 ? offset * a->strides[*d2] : -offset * a->strides[*d1];
+    int k = 0;
+    for (int i = 0; i < a->ndim; i++) {
+        if (i == *d1 || i == *d2) continue;
+        sizes[k] = a->sizes[i];
+        strides[k++] = a->strides[i];
+    }
+    sizes[k] = n;
+    strides[k] = a->strides[*d1] + a->strides[*d2];
+    return 0;
+}
+
+/* The diagonal view of a without history (for writing into). */
+static nn_tensor *raw_diagonal(nn_tensor *a, int64_t offset, int dim1, int dim2)
+{
+    int d1, d2;
+    int64_t sizes[NN_MAX_DIMS], strides[NN_MAX_DIMS], off = 0;
+    if (diagonal_geometry(a, offset, dim1, dim2, &d1, &d2, sizes, strides, &off) < 0) return NULL;
+    return nn_tensor_new_view(a, a->ndim - 1, sizes, strides, off);
+}
+
+nn_tensor *nn_diagonal(nn_tensor *a, int64_t offset, int dim1, int dim2)
+{
+    if (a->ndim == 0) {
+        nn_error_set(NN_ERR_INDEX, "Dimension out of range (expected to be in range of [-1, 0], but got %d)", dim1);
+        return NULL;
+    }
+    int d1, d2;
+    int64_t sizes[NN_MAX_DIMS], strides[NN_MAX_DIMS], off = 0;
+    if (diagonal_geometry(a, offset, dim1, dim2, &d1, &d2, sizes, strides, &off) < 0) return NULL;
+    nn_tensor *v = nn_tensor_new_view(a, a->ndim - 1, sizes, strides, off);
+    if (!v) return NULL;
+    nn_tensor *root = a->base ? a->base : a;
+    NN_RETAIN(root);
+    v->base = root;
+    nn_op_params p = {.i = {offset, d1, d2}, .n_i = 3};
+    if (nn_record(NN_OP_diagonal, 1, &a, 1, &v, 0, NULL, &p) < 0) NN_SET(v, NULL);
+    return v;
+}
+
+/* zeros shaped like input 0 with g written on its diagonal */
+static nn_tensor *zeros_with_diagonal(const nn_input_meta *m, nn_tensor *g, int64_t offset, int d1, int d2)
+{
+    nn_tensor *z = nn_zeros(m->ndim, m->sizes, g->dtype);
+    nn_tensor *dv = z ? raw_diagonal(z, offset, d1, d2) : NULL;
+    int rc = dv ? nn_copy_(dv, g) : -1;
+    NN_RELEASE(dv);
+    if (rc < 0) NN_SET(z, NULL);
+    return z;
+}
+
+int nn_diagonal_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    if (!gout[0]) return 0;
+    gin[0] = zeros_with_diagonal(&n->input_meta[0], gout[0], n->p.i[0], (int)n->p.i[1], (int)n->p.i[2]);
+    return gin[0] ? 0 : -1;
+}
+
+nn_tensor *nn_diag(nn_tensor *a, int64_t diagonal)
+{
+    if (a->ndim != 1 && a->ndim != 2) {
+        nn_error_set(NN_ERR_RUNTIME, "matrix or a vector expected");
+        return NULL;
+    }
+    nn_tensor *out = NULL;
+    if (a->ndim == 1) {
+        int64_t n = a->sizes[0] + (diagonal < 0 ? -diagonal : diagonal);
+        out = nn_zeros(2, (int64_t[]){n, n}, a->dtype);
+        nn_tensor *dv = out ? raw_diagonal(out, diagonal, 0, 1) : NULL;
+        int rc = -1;
+        if (dv) NN_WITH_GRAD_MODE(false, rc = nn_copy_(dv, a));
+        NN_RELEASE(dv);
+        if (rc < 0) NN_SET(out, NULL);
+    } else {
+        nn_tensor *dv = raw_diagonal(a, diagonal, 0, 1);
+        if (dv) NN_WITH_GRAD_MODE(false, out = nn_clone(dv));
+        NN_RELEASE(dv);
+    }
+    nn_op_params p = {.i = {diagonal}, .n_i = 1};
+    if (out && nn_record(NN_OP_diag, 1, &a, 1, &out, 0, NULL, &p) < 0) NN_SET(out, NULL);
+    return out;
+}
+
+int nn_diag_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    if (!gout[0]) return 0;
+    const nn_input_meta *m = &n->input_meta[0];
+    if (m->ndim == 1) {
+        nn_tensor *dv = nn_diagonal(gout[0], n->p.i[0], 0, 1);
+        gin[0] = dv ? nn_clone(dv) : NULL;
+        NN_RELEASE(dv);
+    } else {
+        gin[0] = zeros_with_diagonal(m, gout[0], n->p.i[0], 0, 1);
+    }
+    return gin[0] ? 0 : -1;
+}
+
+nn_tensor *nn_diag_embed(nn_tensor *a, int64_t offset, int dim1, int dim2)
+{
+    int nd = a->ndim + 1, d1, d2;
+    if (nn_wrap_dim(dim1, nd, &d1) < 0 || nn_wrap_dim(dim2, nd, &d2) < 0) return NULL;
+    if (d1 == d2) {
+        nn_error_set(NN_ERR_RUNTIME, "diagonal dimensions cannot be identical %d, %d", dim1, dim2);
+        return NULL;
+    }
+    int64_t n = (a->ndim ? a->sizes[a->ndim - 1] : 1) + (offset < 0 ? -offset : offset), sizes[NN_MAX_DIMS];
+    int lo = d1 < d2 ? d1 : d2, hi = d1 < d2 ? d2 : d1;
+    for (int i = 0, k = 0; i < nd; i++) sizes[i] = i == lo || i == hi ? n : a->sizes[k++];
+    nn_tensor *out = nn_zeros(nd, sizes, a->dtype);
+    nn_tensor *dv = out ? raw_diagonal(out, offset, d1, d2) : NULL;
+    int rc = -1;
+    if (dv) NN_WITH_GRAD_MODE(false, rc = nn_copy_(dv, a));
+    NN_RELEASE(dv);
+    nn_op_params p = {.i = {offset, d1, d2}, .n_i = 3};
+    if (rc < 0 || nn_record(NN_OP_diag_embed, 1, &a, 1, &out, 0, NULL, &p) < 0) NN_SET(out, NULL);
+    return out;
+}
+
+int nn_diag_embed_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    if (!gout[0]) return 0;
+    nn_tensor *dv = nn_diagonal(gout[0], n->p.i[0], (int)n->p.i[1], (int)n->p.i[2]);
+    gin[0] = dv ? nn_clone(dv) : NULL;
+    NN_RELEASE(dv);
+    return gin[0] ? 0 : -1;
+}
+
+/* ----------------------------------------------------------- index_add */
+
+nn_tensor *nn_index_add(nn_tensor *a, int dim, nn_tensor *index, nn_tensor *src, double alpha)
+{
+    int d = 0;
+    if (wrap0(dim, a, &d) < 0) return NULL;
+    if (index->ndim > 1) {
+        char s[256];
+        nn_error_set(NN_ERR_INDEX, "index_add_(): Index is supposed to be a vector, but got dim: %d with type: %s and size: %s",
+                     index->ndim, nn_dtype_scalar_name(index->dtype), nn_shape_str(index->ndim, index->sizes, s, sizeof s));
+        return NULL;
+    }
+    if (index->dtype != NN_INT64 && index->dtype != NN_INT32) {
+        nn_error_set(NN_ERR_RUNTIME, "index_add_(): Expected dtype int32/int64 for index but got: %s",
+                     nn_dtype_scalar_name(index->dtype));
+        return NULL;
+    }
+    if (src->dtype != a->dtype) {
+        nn_error_set(NN_ERR_RUNTIME, "index_add_(): self (%s) and source (%s) must have the same scalar type",
+                     nn_dtype_scalar_name(a->dtype), nn_dtype_scalar_name(src->dtype));
+        return NULL;
+    }
+    int64_t k = nn_numel(index);
+    if ((src->ndim ? src->sizes[d] : 1) != k) {
+        nn_error_set(NN_ERR_RUNTIME,
+                     "index_add_(): Number of indices (%lld) should be equal to source.size(dim): (%lld), for dim: %d",
+                     (long long)k, (long long)(src->ndim ? src->sizes[d] : 1), d);
+        return NULL;
+    }
+    if (src->ndim != a->ndim && !(a->ndim == 0 && src->ndim <= 1)) {
+        char s1[256], s2[256];
+        nn_error_set(NN_ERR_RUNTIME,
+                     "source tensor shape must match self tensor shape, excluding the specified dimension. Got "
+                     "self.shape = %s source.shape = %s",
+                     nn_shape_str(a->ndim, a->sizes, s1, sizeof s1), nn_shape_str(src->ndim, src->sizes, s2, sizeof s2));
+        return NULL;
+    }
+    for (int i = 0; i < a->ndim; i++)
+        if (i != d && src->sizes[i] != a->sizes[i]) {
+            nn_error_set(NN_ERR_RUNTIME,
+                         "The size of tensor a (%lld) must match the size of tensor b (%lld) at non-singleton dimension %d",
+                         (long long)a->sizes[i], (long long)src->sizes[i], i - (i > d));
+            return NULL;
+        }
+    nn_tensor *ic = nn_plain_as(index, NN_INT64), *sc = ic ? nn_plain_as(src, a->dtype) : NULL;
+    nn_tensor *base = sc ? nn_plain_as(a, a->dtype) : NULL, *out = NULL;
+    if (base) NN_WITH_GRAD_MODE(false, out = nn_clone(base)); /* never write into a */
+    NN_RELEASE(base);
+    int64_t outer = 0, len = 0, inner = 0;
+    if (out) along(out, d, &outer, &len, &inner);
+    const int64_t *ix = ic ? nn_data_ptr(ic) : NULL;
+    for (int64_t j = 0; out && j < k; j++)
+        if (ix[j] < -len || ix[j] >= len) {
+            nn_error_set(NN_ERR_INDEX, "index out of range in self");
+            NN_SET(out, NULL);
+        }
+    if (out) {
+        nn_dtype dt = a->dtype;
+        size_t es = nn_dtype_size(dt);
+        char *dst = nn_data_ptr(out);
+        const char *s = nn_data_ptr(sc);
+        for (int64_t o = 0; o < outer; o++)
+            for (int64_t j = 0; j < k; j++) {
+                int64_t t = ix[j] < 0 ? ix[j] + len : ix[j];
+                for (int64_t i = 0; i < inner; i++) {
+                    char *q = dst + (size_t)((o * len + t) * inner + i) * es;
+                    double v = nn_load_double(s + (size_t)((o * k + j) * inner + i) * es, dt);
+                    if (dt == NN_INT64)
+                        *(int64_t *)q += (int64_t)(alpha * v);
+                    else
+                        nn_store_double(q, dt, nn_load_double(q, dt) + alpha * v);
+                }
+            }
+        nn_op_params p = {.i = {d}, .n_i = 1, .f = {alpha}};
+        nn_tensor *ins[2] = {a, src};
+        if (nn_record(NN_OP_index_add, 2, ins, 1, &out, 1, &ic, &p) < 0) NN_SET(out, NULL);
+    }
+    NN_RELEASE(ic);
+    NN_RELEASE(sc);
+    return out;
+}
+
+int nn_index_add_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    if (!gout[0]) return 0;
+    const nn_input_meta *sm = &n->input_meta[1];
+    gin[0] = (nn_tensor *)nn_retain(&gout[0]->ob);
+    nn_scratch s = {0};
+    nn_tensor *g = gout[0];
+    if (g->ndim == 0) g = NN_KEEP(&s, nn_reshape(g, 1, (int64_t[]){1}));
+    nn_tensor *sel = NN_KEEP(&s, g ? nn_index_select(g, (int)n->p.i[0], nn_node_saved(n, 0)) : NULL);
+    nn_tensor *sc = n->p.f[0] == 1 ? sel : NN_KEEP(&s, nn_mul_scalar(sel, n->p.f[0]));
+    nn_tensor *r = NN_KEEP(&s, sc ? nn_reshape(sc, sm->ndim, sm->sizes) : NULL);
+    if (r) NN_RETAIN(r);
+    nn_scratch_free(&s);
+    gin[1] = r;
+    return r ? 0 : -1;
+}
+
+/* ------------------------------------------------------------- aminmax */
+
+int nn_aminmax(nn_tensor *a, bool has_dim, int dim, bool keepdim, nn_tensor **min, nn_tensor **max)
+{
+    *min = *max = NULL;
+    if (!has_dim && nn_numel(a) == 0)
+        return nn_error_set(NN_ERR_RUNTIME, "aminmax(): cannot compute aminmax over an empty dimension as the "
+                                            "operation has no identity.");
+    nn_tensor *lo = NULL, *hi = NULL;
+    NN_WITH_GRAD_MODE(false, {
+        lo = nn_amin(a, has_dim, &dim, keepdim);
+        hi = lo ? nn_amax(a, has_dim, &dim, keepdim) : NULL;
+    });
+    nn_tensor *outs[2] = {lo, hi};
+    /* recorded as PyTorch 1.13 records it: without a derivative */
+    if (!hi || nn_record(NN_OP_aminmax, 1, &a, 2, outs, 0, NULL, NULL) < 0) {
+        NN_RELEASE(lo);
+        NN_RELEASE(hi);
+        return -1;
+    }
+    *min = lo;
+    *max = hi;
+    return 0;
+}
+
+int nn_aminmax_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    return nn_error_set(NN_ERR_RUNTIME, "derivative for aten::aminmax is not implemented");
+}
+
+/* ------------------------------------------------------- scatter reduce */
+
+/* scatter(a, dim, index, src or value, reduce='add'|'multiply'): a copy of a
+   with each src element (or the value) added into / multiplied onto the place
+   index names. Recorded without a derivative, as PyTorch 1.13. */
+nn_tensor *nn_scatter_reduce_op(nn_tensor *a, int dim, nn_tensor *index, nn_tensor *src, double value, bool multiply)
+{
+    int d = 0;
+    if (wrap0(dim, a, &d) < 0) return NULL;
+    if (index->dtype != NN_INT64) {
+        nn_error_set(NN_ERR_RUNTIME, "scatter(): Expected dtype int64 for index");
+        return NULL;
+    }
+    if (index->ndim != (a->ndim ? a->ndim : 1) && !(a->ndim == 0 && index->ndim == 0)) {
+        nn_error_set(NN_ERR_RUNTIME, "Index tensor must have the same number of dimensions as self tensor");
+        return NULL;
+    }
+    if (src && src->ndim != index->ndim) {
+        nn_error_set(NN_ERR_RUNTIME, "Index tensor must have the same number of dimensions as src tensor");
+        return NULL;
+    }
+    for (int i = 0; i < index->ndim; i++)
+        if ((src && index->sizes[i] > src->sizes[i]) || (i != d && a->ndim && index->sizes[i] > a->sizes[i])) {
+            char s1[256], s2[256];
+            nn_error_set(NN_ERR_RUNTIME, "Expected index %s to be smaller than self %s apart from dimension %d%s%s",
+                         nn_shape_str(index->ndim, index->sizes, s1, sizeof s1),
+                         nn_shape_str(a->ndim, a->sizes, s2, sizeof s2), d, src ? " and to be smaller size than src " : "",
+                         src ? nn_shape_str(src->ndim, src->sizes, (char[256]){0}, 256) : "");
+            return NULL;
+        }
+    if (src && src->dtype != a->dtype) {
+        nn_error_set(NN_ERR_RUNTIME, "scatter(): Expected self.dtype to be equal to src.dtype");
+        return NULL;
+    }
+    nn_tensor *ic = nn_plain_as(index, NN_INT64), *sc = ic && src ? nn_plain_as(src, a->dtype) : NULL;
+    nn_tensor *base = ic && (!src || sc) ? nn_plain_as(a, a->dtype) : NULL, *out = NULL;
+    if (base) NN_WITH_GRAD_MODE(false, out = nn_clone(base));
+    NN_RELEASE(base);
+    if (out) {
+        nn_dtype dt = a->dtype;
+        size_t es = nn_dtype_size(dt);
+        int nd = index->ndim;
+        int64_t n = nn_numel(ic), len = a->ndim ? a->sizes[d] : 1, coord[NN_MAX_DIMS] = {0};
+        const int64_t *ix = nn_data_ptr(ic);
+        for (int64_t k = 0; k < n && out; k++) {
+            int64_t rest = k, dst = 0, sp = 0;
+            for (int i = nd - 1; i >= 0; i--) {
+                coord[i] = rest % index->sizes[i];
+                rest /= index->sizes[i];
+            }
+            int64_t t = ix[k];
+            if (t < -len || t >= len) {
+                nn_error_set(NN_ERR_RUNTIME, "index %lld is out of bounds for dimension %d with size %lld", (long long)t, d,
+                             (long long)len);
+                NN_SET(out, NULL);
+                break;
+            }
+            if (t < 0) t += len;
+            int64_t stride = 1, sstride = 1;
+            for (int i = nd - 1; i >= 0; i--) {
+                dst += (i == d ? t : coord[i]) * stride;
+                stride *= a->ndim ? a->sizes[i] : 1;
+                if (sc) {
+                    sp += coord[i] * sstride;
+                    sstride *= sc->sizes[i];
+                }
+            }
+            char *q = (char *)nn_data_ptr(out) + (size_t)dst * es;
+            double v = sc ? nn_load_double((const char *)nn_data_ptr(sc) + (size_t)sp * es, dt) : value;
+            double cur = nn_load_double(q, dt);
+            if (dt == NN_INT64) {
+                int64_t c = *(int64_t *)q, w = sc ? *(const int64_t *)((const char *)nn_data_ptr(sc) + (size_t)sp * es) : (int64_t)value;
+                *(int64_t *)q = multiply ? (int64_t)((uint64_t)c * (uint64_t)w) : (int64_t)((uint64_t)c + (uint64_t)w);
+            } else {
+                nn_store_double(q, dt, multiply ? cur * v : cur + v);
+            }
+        }
+        nn_tensor *ins[2] = {a, src};
+        if (out && nn_record(NN_OP_scatter_reduce, src ? 2 : 1, ins, 1, &out, 0, NULL, NULL) < 0) NN_SET(out, NULL);
+    }
+    NN_RELEASE(ic);
+    NN_RELEASE(sc);
+    return out;
+}
+
+int nn_scatter_reduce_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    return nn_error_set(NN_ERR_RUNTIME, "derivative for aten::scatter is not implemented");
+}
