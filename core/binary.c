@@ -427,6 +427,9 @@ typedef struct where_ctx {
     size_t esize;
 } where_ctx;
 
+/* a where b, else c: the bits of b or c, chosen by a mask (T unsigned) */
+#define WHERE_SELECT(T, a, b, c) ((T)(((b) & (T) - (T)((a) != 0)) | ((c) & ~(T) - (T)((a) != 0))))
+
 /* where: a fast path per element size for contiguous values and condition,
    a byte copy per element otherwise. */
 #define WHERE_FAST(T)                                                                                   \
@@ -435,8 +438,16 @@ typedef struct where_ctx {
         T *o = (T *)d[0];                                                                               \
         const uint8_t *c = (const uint8_t *)d[1];                                                       \
         const T *x = (const T *)d[2], *y = (const T *)d[3];                                             \
-        const int64_t sx = s[2] ? 1 : 0, sy = s[3] ? 1 : 0;                                             \
-        for (int64_t i = 0; i < n; i++) o[i] = c[i] ? x[i * sx] : y[i * sy];                            \
+        /* both sides loaded, the bits selected by a mask: no branch on the condition, and one  \
+           loop per broadcast case, so each vectorizes */                                               \
+        if (s[2] && s[3])                                                                               \
+            for (int64_t i = 0; i < n; i++) o[i] = WHERE_SELECT(T, c[i], x[i], y[i]);                   \
+        else if (s[2])                                                                                  \
+            for (int64_t i = 0; i < n; i++) o[i] = WHERE_SELECT(T, c[i], x[i], y[0]);                   \
+        else if (s[3])                                                                                  \
+            for (int64_t i = 0; i < n; i++) o[i] = WHERE_SELECT(T, c[i], x[0], y[i]);                   \
+        else                                                                                            \
+            for (int64_t i = 0; i < n; i++) o[i] = WHERE_SELECT(T, c[i], x[0], y[0]);                   \
         return;                                                                                         \
     }
 

@@ -6,6 +6,12 @@
  * process pays that spin, even one that never multiplies a matrix; opened here,
  * only a process that reaches a BLAS product does (and `nnscope -c pass` skips
  * OpenBLAS's start-up altogether).
+ *
+ * Its thread count is OpenBLAS's own (OPENBLAS_NUM_THREADS, else every processor),
+ * never the pool's budget: PyTorch 1.13 links the same library and leaves it so,
+ * and a product's bits depend on it (OpenBLAS takes other kernels single-threaded:
+ * x.mm(w) of [64, 1000] @ [1000, 100] differs with OPENBLAS_NUM_THREADS=1, in
+ * PyTorch too, while torch.set_num_threads changes nothing there).
  */
 #include <dlfcn.h>
 #include <pthread.h>
@@ -20,9 +26,6 @@ static nn_blas loaded;
 static bool load_ok;
 static char load_error[256];
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-/* openblas_set_num_threads, when the library has it (the thread budget, parallel.c) */
-static void (*set_threads)(int);
-static _Atomic bool loaded_once;
 
 static void *symbol(void *lib, const char *name, bool *ok)
 {
@@ -53,14 +56,6 @@ static void load(void)
     *(void **)&loaded.sdot = symbol(lib, "cblas_sdot", &ok);
     *(void **)&loaded.ddot = symbol(lib, "cblas_ddot", &ok);
     load_ok = ok; /* the library stays open for the life of the process */
-    *(void **)&set_threads = dlsym(lib, "openblas_set_num_threads");
-    loaded_once = true;
-    if (set_threads) set_threads(nn_get_num_threads()); /* one budget with our pool */
-}
-
-void nn_blas_set_threads(int n)
-{
-    if (loaded_once && set_threads) set_threads(n);
 }
 
 const nn_blas *nn_blas_get(void)

@@ -123,6 +123,9 @@ bool nn_needs_grad(int n, nn_tensor *const *inputs);
    params (may be NULL). Does nothing and returns 0 when !nn_needs_grad. */
 int nn_record(nn_op_id op, int n_in, nn_tensor *const *inputs, int n_out, nn_tensor *const *outputs,
               int n_save, nn_tensor *const *save, const nn_op_params *params);
+/* x's entries along dim 0 as x->sizes[0] new tensors (copies) in outs, recorded as
+   one UnbindBackward0 node (nnfunc.c); 0, or -1 with nothing in outs. */
+int nn_unbind_copies(nn_tensor *x, nn_tensor **outs);
 /* The op observer (op_observer.c); nn_record calls it. */
 extern nn_op_observer_fn nn_op_observer;
 void nn_op_observe(nn_op_id op, int n_in, nn_tensor *const *inputs, int n_out, nn_tensor *const *outputs);

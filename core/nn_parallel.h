@@ -36,7 +36,4 @@ static inline int64_t nn_chunk_count(int64_t n, int64_t grain) { return n <= 0 ?
    NN_GRAIN elements; otherwise it is nn_foreach. */
 void nn_foreach_parallel(int nt, const nn_tensor *const *ts, nn_loop_fn fn, void *ctx);
 
-/* Tells OpenBLAS the thread budget (core/blas.c; a no-op until it is loaded). */
-void nn_blas_set_threads(int n);
-
 #endif

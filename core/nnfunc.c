@@ -383,6 +383,45 @@ int nn_stack_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     return 0;
 }
 
+/* x's entries along dim 0 as x->sizes[0] new tensors (copies, not views) in outs,
+   recorded as one node whose backward stacks their gradients (zeros for those
+   that got none), as ATen's unbind. Selecting each entry instead would give
+   every entry's backward a zero tensor of x's size to scatter into, and the
+   engine a sum of x->sizes[0] of them. */
+int nn_unbind_copies(nn_tensor *x, nn_tensor **outs)
+{
+    int64_t n = x->ndim > 0 ? x->sizes[0] : 0;
+    if (x->ndim == 0 || n > INT32_MAX) return nn_error_set(NN_ERR_RUNTIME, "unbind needs a dim 0 of at most 2^31 - 1 entries");
+    int64_t done = 0;
+    NN_WITH_GRAD_MODE(false, {
+        for (; done < n; done++) {
+            nn_tensor *v = nn_select(x, 0, done);
+            outs[done] = v ? nn_clone(v) : NULL;
+            NN_RELEASE(v);
+            if (!outs[done]) break;
+        }
+    });
+    if (done == n && nn_record(NN_OP_unbind, 1, &x, (int)n, outs, 0, NULL, NULL) == 0) return 0;
+    for (int64_t i = 0; i < done; i++) NN_SET(outs[i], NULL);
+    return -1;
+}
+
+int nn_unbind_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    if (!nn_node_needs_input_grad(n, 0)) return 0;
+    nn_tensor **parts = nn_calloc((size_t)n->n_outputs, sizeof *parts);
+    int rc = parts ? 0 : -1;
+    for (int i = 0; rc == 0 && i < n->n_outputs; i++) {
+        const nn_input_meta *m = &n->output_meta[i];
+        parts[i] = gout[i] ? (NN_RETAIN(gout[i]), gout[i]) : nn_zeros(m->ndim, m->sizes, m->dtype);
+        if (!parts[i]) rc = -1;
+    }
+    if (rc == 0 && !(gin[0] = nn_stack(n->n_outputs, parts, 0))) rc = -1;
+    for (int i = 0; parts && i < n->n_outputs; i++) NN_RELEASE(parts[i]);
+    nn_free(parts);
+    return rc;
+}
+
 /* ----------------------------------------------------------------- dropout */
 
 nn_tensor *nn_dropout_noise(const nn_tensor *a, double p)

@@ -72,14 +72,28 @@ static void after_fork_child(void)
     pool.started = 0;
 }
 
-/* The default budget, as PyTorch: OMP_NUM_THREADS when it is a positive
-   integer, else the number of cores. */
-static void init(void)
+/* A positive integer in environment variable name, else fallback. */
+static int env_threads(const char *name, int fallback)
 {
-    const char *env = getenv("OMP_NUM_THREADS");
+    const char *env = getenv(name);
     char *end = NULL;
     long v = env ? strtol(env, &end, 10) : 0;
-    pool.threads = env && end != env && *end == '\0' && v > 0 ? (int)(v < MAX_THREADS ? v : MAX_THREADS) : core_count();
+    return env && end != env && *end == '\0' && v > 0 ? (int)(v < MAX_THREADS ? v : MAX_THREADS) : fallback;
+}
+
+/* The default budget, as PyTorch 1.13's intraop_default_num_threads: MKL_NUM_THREADS,
+   else OMP_NUM_THREADS, when a positive integer; else c10's defaultNumThreads,
+   std::thread::hardware_concurrency() (the online processors) halved on x86-64,
+   at least 1. On a 2-processor machine that is 1 thread, as torch.get_num_threads()
+   says there, and whole-tensor sums then add in the order PyTorch's do by default. */
+static void init(void)
+{
+    int fallback = core_count();
+#if defined(__x86_64__) || defined(_M_X64)
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    fallback = online > 1 ? (int)(online / 2 < MAX_THREADS ? online / 2 : MAX_THREADS) : 1;
+#endif
+    pool.threads = env_threads("MKL_NUM_THREADS", env_threads("OMP_NUM_THREADS", fallback));
     pthread_atfork(NULL, NULL, after_fork_child);
 }
 
@@ -199,7 +213,6 @@ int nn_set_num_threads(int n)
     pthread_mutex_lock(&pool.job); /* not while a job runs */
     pool.threads = n < MAX_THREADS ? n : MAX_THREADS;
     pthread_mutex_unlock(&pool.job);
-    nn_blas_set_threads(pool.threads);
     return 0;
 }
 

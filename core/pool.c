@@ -91,9 +91,66 @@ static int check_float(const char *kernel, const nn_tensor *x)
 
 /* ------------------------------------------------------------- max pool */
 
+/* Windows that never leave the image (no padding, no dilation, the last window
+   inside): the same comparisons in the same order, the bounds hoisted. A window's
+   first element starts the max (v > -inf || isnan(v) would take it, or keep
+   best at it when it is -inf). */
+/* select_T(mask, a, b): mask (all ones or zero) ? a : b, through the bits (U: T's bits) */
+#define DEFINE_SELECT(T, U)                                                                         \
+    static inline T select_##T(int64_t mask, T a, T b)                                              \
+    {                                                                                               \
+        U ua, ub;                                                                                   \
+        memcpy(&ua, &a, sizeof ua);                                                                 \
+        memcpy(&ub, &b, sizeof ub);                                                                 \
+        ua = (ua & (U)mask) | (ub & ~(U)mask);                                                      \
+        memcpy(&a, &ua, sizeof a);                                                                  \
+        return a;                                                                                   \
+    }
+DEFINE_SELECT(float, uint32_t)
+DEFINE_SELECT(double, uint64_t)
+
+#define MAX_POOL_FWD_INSIDE(T)                                                                      \
+    static void max_pool_fwd_inside_##T(const geom *g, const T *in, T *out, int64_t *idx)           \
+    {                                                                                               \
+        const int64_t H = g->H, W = g->W, kh = g->k[0], kw = g->k[1], sh = g->s[0], sw = g->s[1];     \
+        for (int64_t c = 0; c < g->planes; c++) {                                                   \
+            const T *ip = in + c * H * W;                                                           \
+            T *op = out + c * g->OH * g->OW;                                                        \
+            int64_t *xp = idx + c * g->OH * g->OW;                                                  \
+            for (int64_t oh = 0; oh < g->OH; oh++)                                                  \
+                for (int64_t ow = 0; ow < g->OW; ow++) {                                            \
+                    int64_t first = oh * sh * W + ow * sw, best = first;                            \
+                    T m = ip[first];                                                                \
+                    for (int64_t h = 0; h < kh; h++)                                                \
+                        for (int64_t w = h == 0; w < kw; w++) {                                     \
+                            int64_t at = first + h * W + w;                                         \
+                            T v = ip[at];                                                           \
+                            /* masks, not a branch: the data decide, and they are random */       \
+                            int64_t take = -(int64_t)((v > m) | (v != v));                          \
+                            m = select_##T(take, v, m);                                             \
+                            best = (at & take) | (best & ~take);                                    \
+                        }                                                                           \
+                    op[oh * g->OW + ow] = m;                                                        \
+                    xp[oh * g->OW + ow] = best;                                                     \
+                }                                                                                   \
+        }                                                                                           \
+    }
+MAX_POOL_FWD_INSIDE(float)
+MAX_POOL_FWD_INSIDE(double)
+
+static bool windows_inside(const geom *g)
+{
+    return g->p[0] == 0 && g->p[1] == 0 && g->d[0] == 1 && g->d[1] == 1 && (g->OH - 1) * g->s[0] + g->k[0] <= g->H &&
+           (g->OW - 1) * g->s[1] + g->k[1] <= g->W;
+}
+
 #define MAX_POOL_FWD(T)                                                                             \
     static void max_pool_fwd_##T(const geom *g, const T *in, T *out, int64_t *idx)                  \
     {                                                                                               \
+        if (windows_inside(g)) {                                                                    \
+            max_pool_fwd_inside_##T(g, in, out, idx);                                               \
+            return;                                                                                 \
+        }                                                                                           \
         for (int64_t c = 0; c < g->planes; c++) {                                                   \
             const T *ip = in + c * g->H * g->W;                                                     \
             for (int64_t oh = 0; oh < g->OH; oh++)                                                  \
@@ -125,12 +182,17 @@ static void scatter_by_index(const geom *g, int64_t in_plane, int64_t out_plane,
                              nn_tensor *idx)
 {
     const int64_t *ix = nn_data_ptr(idx);
-    for (int64_t c = 0; c < g->planes; c++)
-        for (int64_t o = 0; o < out_plane; o++) {
-            int64_t at = c * in_plane + ix[c * out_plane + o], from = c * out_plane + o;
-            if (gin->dtype == NN_FLOAT32) ((float *)nn_data_ptr(gin))[at] += ((const float *)nn_data_ptr(gout))[from];
-            else ((double *)nn_data_ptr(gin))[at] += ((const double *)nn_data_ptr(gout))[from];
-        }
+    if (gin->dtype == NN_FLOAT32) {
+        float *gi = nn_data_ptr(gin);
+        const float *go = nn_data_ptr(gout);
+        for (int64_t c = 0; c < g->planes; c++, gi += in_plane, go += out_plane, ix += out_plane)
+            for (int64_t o = 0; o < out_plane; o++) gi[ix[o]] += go[o];
+    } else {
+        double *gi = nn_data_ptr(gin);
+        const double *go = nn_data_ptr(gout);
+        for (int64_t c = 0; c < g->planes; c++, gi += in_plane, go += out_plane, ix += out_plane)
+            for (int64_t o = 0; o < out_plane; o++) gi[ix[o]] += go[o];
+    }
 }
 
 typedef void (*index_fwd_f)(const geom *, const float *, float *, int64_t *);

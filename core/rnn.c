@@ -384,8 +384,12 @@ static nn_tensor *run_direction(nn_rnn_mode mode, nn_tensor *x, nn_tensor **h, n
     int64_t T = x->sizes[0];
     nn_tensor *gi_all = nn_linear(x, w_ih, b_ih);
     if (!gi_all) return NULL;
-    nn_tensor **outs = nn_malloc(sizeof *outs * (size_t)(T ? T : 1));
-    if (!outs) {
+    /* outs, then each step's input gates, unbound as ATen's FullLayer does: one
+       UnbindBackward0 stacks their gradients (a select per step would scatter each
+       into a zero tensor of gi_all's size, and the engine would add T of them) */
+    nn_tensor **outs = nn_malloc(sizeof *outs * (size_t)(T ? 2 * T : 1)), **gis = outs + T;
+    if (!outs || (T && nn_unbind_copies(gi_all, gis) < 0)) {
+        nn_free(outs);
         NN_RELEASE(gi_all);
         return NULL;
     }
@@ -394,9 +398,8 @@ static nn_tensor *run_direction(nn_rnn_mode mode, nn_tensor *x, nn_tensor **h, n
     int rc = 0;
     for (int64_t k = 0; k < T && rc == 0; k++) {
         int64_t t = reverse ? T - 1 - k : k;
-        nn_tensor *gi = nn_select(gi_all, 0, t), *hn = NULL, *cn = NULL;
-        rc = gi ? cell_step(mode, gi, hcur, ccur, w_hh, b_hh, &hn, mode == NN_RNN_LSTM ? &cn : NULL) : -1;
-        NN_RELEASE(gi);
+        nn_tensor *hn = NULL, *cn = NULL;
+        rc = cell_step(mode, gis[t], hcur, ccur, w_hh, b_hh, &hn, mode == NN_RNN_LSTM ? &cn : NULL);
         if (rc) break;
         NN_SET(hcur, hn);
         if (mode == NN_RNN_LSTM) NN_SET(ccur, cn);
@@ -406,6 +409,7 @@ static nn_tensor *run_direction(nn_rnn_mode mode, nn_tensor *x, nn_tensor **h, n
     if (rc == 0) out = nn_stack((int)T, outs, 0);
     /* the outputs were filled from one end: release those that were set */
     for (int64_t k = 0; k < done; k++) NN_RELEASE(outs[reverse ? T - 1 - k : k]);
+    for (int64_t t = 0; t < T; t++) NN_RELEASE(gis[t]);
     nn_free(outs);
     NN_RELEASE(gi_all);
     if (!out) {

@@ -12,10 +12,18 @@ typedef struct bin_ctx {
     double alpha;
 } bin_ctx;
 
+/* built for AVX2 too (8 floats a vector, no FMA: every op rounds as written), picked
+   at load time; the same IEEE operations either way, so the same bits */
+#if defined(__x86_64__) && defined(__GNUC__)
+#define WIDE __attribute__((target_clones("avx2", "default")))
+#else
+#define WIDE
+#endif
+
 /* One loop per (op, type): fast paths for contiguous operands and a scalar
    on either side, so the compiler vectorizes them; a strided path otherwise. */
 #define DEFINE_LOOP(NAME, T, OUT_T, EXPR)                                                        \
-    static void NAME(char **d, const int64_t *s, int64_t n, void *vctx)                          \
+    WIDE static void NAME(char **d, const int64_t *s, int64_t n, void *vctx)                     \
     {                                                                                            \
         const bin_ctx *ctx = vctx;                                                               \
         (void)ctx;                                                                               \

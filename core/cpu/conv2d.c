@@ -19,6 +19,7 @@
 typedef struct conv_job {
     const nn_conv_geom *s;
     int64_t P, NP, rows; /* OH*OW, N*P, C*KH*KW */
+    int64_t n0;          /* the first sample of the block that cols and t hold (NP = its samples * P) */
     const void *x, *b;
     void *cols;          /* im2col's output, col2im's input */
     void *t;             /* [O, N*P]: Y or gY */
@@ -37,7 +38,7 @@ typedef struct conv_job {
         for (int64_t n = begin; n < end; n++)                                                                     \
             for (int64_t r = 0; r < j->rows; r++) {                                                               \
                 int64_t c = r / (s->kh * s->kw), k = r / s->kw % s->kh, l = r % s->kw;                            \
-                const T *plane = x + (n * s->c + c) * s->h * s->w;                                                \
+                const T *plane = x + ((j->n0 + n) * s->c + c) * s->h * s->w;                                      \
                 T *dst = cols + r * j->NP + n * j->P;                                                             \
                 for (int64_t i = 0; i < s->oh; i++) {                                                             \
                     int64_t row = i * s->stride[0] - s->padding[0] + k * s->dilation[0];                          \
@@ -54,7 +55,7 @@ typedef struct conv_job {
                         if (q1 > s->ow) q1 = s->ow;                                                               \
                         if (q1 < q0) q1 = q0;                                                                     \
                         for (int64_t q = 0; q < q0; q++) d[q] = 0;                                                \
-                        memcpy(d + q0, src + q0 + off, (size_t)(q1 - q0) * sizeof(T));                            \
+                        for (int64_t q = q0; q < q1; q++) d[q] = src[q + off]; /* short runs: no call */         \
                         for (int64_t q = q1; q < s->ow; q++) d[q] = 0;                                            \
                         continue;                                                                                 \
                     }                                                                                             \
@@ -98,7 +99,7 @@ typedef struct conv_job {
         for (int64_t n = begin; n < end; n++)                                                                     \
             for (int64_t o = 0; o < j->s->o; o++) {                                                               \
                 const T *src = t + o * j->NP + n * j->P;                                                          \
-                T *dst = y + (n * j->s->o + o) * j->P, bias = b ? b[o] : 0;                                       \
+                T *dst = y + ((j->n0 + n) * j->s->o + o) * j->P, bias = b ? b[o] : 0;                             \
                 if (b)                                                                                            \
                     for (int64_t p = 0; p < j->P; p++) dst[p] = src[p] + bias;                                    \
                 else                                                                                              \
@@ -155,18 +156,33 @@ static void job_free(conv_job *j)
     nn_free(j->t);
 }
 
+/* The forward runs over blocks of samples whose columns take about this many
+   bytes, so that im2col's output is still in the cache when the GEMM packs it
+   (the whole batch's columns are megabytes, written to memory and read back). */
+#define FORWARD_BLOCK_BYTES (256 * 1024)
+
 int nn_cpu_conv2d(const nn_conv_geom *s, nn_dtype dt, const void *x, const void *w, const void *b, void *y)
 {
     conv_job j;
-    if (!nn_blas_get() || job_init(&j, s, dt) < 0) return -1;
-    j.x = x, j.b = b, j.y = y;
     size_t es = nn_dtype_size(dt);
+    int64_t per_sample = s->c * s->kh * s->kw * s->oh * s->ow * (int64_t)es;
+    int64_t block = per_sample > 0 && per_sample < FORWARD_BLOCK_BYTES ? FORWARD_BLOCK_BYTES / per_sample : 1;
+    if (block > s->n) block = s->n;
+    nn_conv_geom bs = *s; /* one block's geometry: its sizes, the same image strides */
+    bs.n = block;
+    if (!nn_blas_get() || job_init(&j, &bs, dt) < 0) return -1;
+    j.x = x, j.b = b, j.y = y;
     int64_t og = s->o / s->groups, K = j.rows / s->groups;
-    over_batch(&j, im2col_f32, im2col_f64, dt, j.rows * j.P);
-    for (int64_t g = 0; g < s->groups; g++)
-        gemm(dt, false, false, og, j.NP, K, (const char *)w + (size_t)(g * og * K) * es, K,
-             (char *)j.cols + (size_t)(g * K * j.NP) * es, j.NP, (char *)j.t + (size_t)(g * og * j.NP) * es, j.NP);
-    over_batch(&j, from_rows_f32, from_rows_f64, dt, s->o * j.P);
+    for (int64_t n0 = 0; n0 < s->n; n0 += block) {
+        /* each output element is the same dot product over K whatever the block */
+        bs.n = s->n - n0 < block ? s->n - n0 : block;
+        j.n0 = n0, j.NP = bs.n * j.P;
+        over_batch(&j, im2col_f32, im2col_f64, dt, j.rows * j.P);
+        for (int64_t g = 0; g < s->groups; g++)
+            gemm(dt, false, false, og, j.NP, K, (const char *)w + (size_t)(g * og * K) * es, K,
+                 (char *)j.cols + (size_t)(g * K * j.NP) * es, j.NP, (char *)j.t + (size_t)(g * og * j.NP) * es, j.NP);
+        over_batch(&j, from_rows_f32, from_rows_f64, dt, s->o * j.P);
+    }
     job_free(&j);
     return 0;
 }

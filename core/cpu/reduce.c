@@ -444,6 +444,32 @@ static int64_t ceil_log2(int64_t x)
         for (int k = 1; k < 4; k++) part[0] += part[k];                                                        \
         return part[0];                                                                                        \
     }                                                                                                          \
+    /* cascade_ of 4*V adjacent columns at once: each column gets the very additions, in the very order,  \
+       of its own cascade_, and a row of the block is one contiguous load (not 4*V strided walks) */          \
+    WIDE static void cascade_block_##SUF(const T *x, int64_t stride, int64_t size, T *out)                     \
+    {                                                                                                          \
+        enum { W = 4 * V };                                                                                    \
+        int64_t power = ceil_log2(size) / 4 > 4 ? ceil_log2(size) / 4 : 4, step = (int64_t)1 << power;         \
+        int64_t mask = step - 1, i = 0;                                                                        \
+        T acc[4][W];                                                                                           \
+        memset(acc, 0, sizeof acc);                                                                            \
+        while (i + step <= size) {                                                                             \
+            for (int64_t j = 0; j < step; j++, i++)                                                            \
+                for (int w = 0; w < W; w++) acc[0][w] += x[i * stride + w];                                    \
+            for (int j = 1; j < 4; j++) {                                                                      \
+                for (int w = 0; w < W; w++) {                                                                  \
+                    acc[j][w] += acc[j - 1][w];                                                                \
+                    acc[j - 1][w] = 0;                                                                         \
+                }                                                                                              \
+                if ((i & (mask << (j * power))) != 0) break;                                                   \
+            }                                                                                                  \
+        }                                                                                                      \
+        for (; i < size; i++)                                                                                  \
+            for (int w = 0; w < W; w++) acc[0][w] += x[i * stride + w];                                        \
+        for (int j = 1; j < 4; j++)                                                                            \
+            for (int w = 0; w < W; w++) acc[0][w] += acc[j][w];                                                \
+        memcpy(out, acc[0], sizeof acc[0]);                                                                    \
+    }                                                                                                          \
     static void column_sums_##SUF(const T *x, int64_t n, int64_t m, T *out)                                    \
     {                                                                                                          \
         if (m == 1 && n >= V) { /* vectorized_inner_sum */                                                     \
@@ -454,8 +480,10 @@ static int64_t ceil_log2(int64_t x)
             out[0] = total;                                                                                    \
             return;                                                                                            \
         }                                                                                                      \
-        int64_t grouped = m >= V ? (4 * V) * (m / (4 * V)) : 4 * (m / 4);                                      \
-        for (int64_t c = 0; c < m; c++) out[c] = c < grouped ? cascade_##SUF(x + c, m, n) : ilp_sum_##SUF(x + c, m, n); \
+        int64_t grouped = m >= V ? (4 * V) * (m / (4 * V)) : 4 * (m / 4), c = 0;                               \
+        if (m >= V)                                                                                            \
+            for (; c < grouped; c += 4 * V) cascade_block_##SUF(x + c, m, n, out + c);                         \
+        for (; c < m; c++) out[c] = c < grouped ? cascade_##SUF(x + c, m, n) : ilp_sum_##SUF(x + c, m, n);     \
     }
 
 DEFINE_COLUMN_SUMS(f32, float, 8)

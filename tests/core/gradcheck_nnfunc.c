@@ -7,6 +7,16 @@ static nn_tensor *gc_log_softmax_first(nn_tensor **in) { return nn_log_softmax(i
 static nn_tensor *gc_cat0(nn_tensor **in) { return nn_cat(3, in, 0); }
 static nn_tensor *gc_cat1(nn_tensor **in) { return nn_cat(2, in, -1); }
 static nn_tensor *gc_stack(nn_tensor **in) { return nn_stack(2, in, 1); }
+/* one entry: the backward stacks its gradient with zeros for the others */
+static nn_tensor *gc_unbind(nn_tensor **in)
+{
+    nn_tensor *e[3];
+    if (nn_unbind_copies(in[0], e) < 0) return NULL;
+    NN_RELEASE(e[0]);
+    NN_RELEASE(e[2]);
+    return e[1];
+}
+
 static nn_tensor *gc_mse_mean(nn_tensor **in) { return nn_mse_loss(in[0], in[1], NN_REDUCTION_MEAN); }
 static nn_tensor *gc_mse_sum(nn_tensor **in) { return nn_mse_loss(in[0], in[1], NN_REDUCTION_SUM); }
 static nn_tensor *gc_mse_none(nn_tensor **in) { return nn_mse_loss(in[0], in[1], NN_REDUCTION_NONE); }
@@ -60,6 +70,7 @@ static const gc_case cases_nnfunc[] = {
     {NN_OP_cat, "cat dim 0", gc_cat0, 3, {2, 2, 2}, {{2, 3}, {1, 3}, {3, 3}}, -1, 1, 0},
     {NN_OP_cat, "cat last dim", gc_cat1, 2, {3, 3}, {{2, 1, 2}, {2, 1, 3}}, -1, 1, 0},
     {NN_OP_stack, "stack dim 1", gc_stack, 2, {2, 2}, {{2, 3}, {2, 3}}, -1, 1, 0},
+    {NN_OP_unbind, "unbind copies", gc_unbind, 1, {2}, {{3, 4}}, -1, 1, 0},
     {NN_OP_mse_loss, "mse_loss mean", gc_mse_mean, 2, {2, 2}, {{2, 3}, {2, 3}}, -1, 1, 0},
     {NN_OP_mse_loss, "mse_loss sum, broadcast target", gc_mse_sum, 2, {2, 1}, {{2, 3}, {3}}, -1, 1, 0},
     {NN_OP_mse_loss, "mse_loss none", gc_mse_none, 2, {1, 1}, {{5}, {5}}, -1, 1, 0},
