@@ -479,7 +479,7 @@ static saved_index *saved_index_new(int n, const nn_index_item *items)
     saved_index *s = nn_malloc(sizeof *s + sizeof(nn_index_item) * (size_t)n);
     if (!s) return NULL;
     s->n = n;
-    memcpy(s->items, items, sizeof(nn_index_item) * (size_t)n);
+    if (n) memcpy(s->items, items, sizeof(nn_index_item) * (size_t)n); /* items may be NULL when n is 0 */
     for (int i = 0; i < n; i++) NN_RETAIN(s->items[i].tensor);
     return s;
 }
