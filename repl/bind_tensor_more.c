@@ -99,7 +99,7 @@ static const char *const elementwise_inplace[] = {
     "ge",   "gt",    "hypot", "le",        "lerp",      "log",       "lt",   "nan_to_num", "ne", "neg",
     "pow",  "relu",  "remainder", "round", "sigmoid",   "sign",      "sqrt", "square", "tanh", "xlogy",
     "logical_and", "logical_or", "logical_xor", "logical_not", "trunc", "acos", "asin", "atan", "acosh",
-    "asinh", "atanh", "div", "mul", "sub", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not",
+    "asinh", "atanh", "div", "mul", "sub", "addcmul", "addcdiv", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not",
 };
 /* The view ops whose in-place form changes the tensor's own shape. */
 static const char *const view_inplace[] = {"unsqueeze", "squeeze", "t", "transpose"};
@@ -265,7 +265,26 @@ static nn_object *m_is_nonzero(nn_object *self, nn_object *args, nn_object *kwar
     return truth < 0 ? NULL : nn_bool_new(truth);
 }
 
+/* x.new_tensor(data, dtype=None, requires_grad=False): torch.tensor(data) in x's
+   dtype (or dtype) */
+static nn_object *m_new_tensor(nn_object *self, nn_object *args, nn_object *kwargs)
+{
+    ARGS(3);
+    if (repl_parse_args("new_tensor", "data, dtype=, *, requires_grad=", args, kwargs, a)) return NULL;
+    nn_object *kw = nn_dict_new(), *data = kw ? nn_tuple_pack(1, a[0]) : NULL;
+    int rc = data ? 0 : -1;
+    if (rc == 0) rc = nn_dict_set_str(kw, "dtype", a[1] && !nn_is_none(a[1]) ? a[1] : repl_dtype_object(NN_TENSOR(self)->dtype));
+    if (rc == 0 && a[2]) rc = nn_dict_set_str(kw, "requires_grad", a[2]);
+    nn_object *r = rc == 0 ? call_torch("tensor", data, kw) : NULL;
+    NN_RELEASE(kw);
+    NN_RELEASE(data);
+    return r;
+}
+
 static const repl_method_def more_methods[] = {
+    {"new_tensor", m_new_tensor,
+     "new_tensor(data, dtype=None, device=None, requires_grad=False) -> Tensor\n"
+     "Returns a new Tensor with data as the tensor data. By default, the returned Tensor has the same torch.dtype and torch.device as this tensor."},
     {"detach_", m_detach_,
      "detach_() -> Tensor\n"
      "Detaches the Tensor from the graph that created it, making it a leaf."},
@@ -516,7 +535,148 @@ static nn_object *f_logical_not(void *ud, nn_object *args, nn_object *kwargs)
     return r;
 }
 
+/* torch.addcmul(input, tensor1, tensor2, *, value=1): input + value * tensor1 *
+   tensor2, in ATen's order ((value * t1) * t2 + input); addcdiv with / t2. */
+static nn_object *addc(const char *fname, bool divide, nn_object *args, nn_object *kwargs)
+{
+    ARGS(4);
+    nn_tensor *x = NULL, *t1 = NULL, *t2 = NULL;
+    double value = 1;
+    if (repl_parse_args(fname, "input, tensor1, tensor2, *, value=", args, kwargs, a) ||
+        repl_arg_tensor(fname, "input", 1, a[0], &x) || repl_arg_tensor(fname, "tensor1", 2, a[1], &t1) ||
+        repl_arg_tensor(fname, "tensor2", 3, a[2], &t2) || repl_arg_double(fname, "value", 0, a[3], &value))
+        return NULL;
+    nn_tensor *scaled = value == 1 ? (nn_tensor *)nn_retain(&t1->ob) : nn_mul_scalar(t1, value);
+    nn_tensor *term = scaled ? (divide ? nn_div(scaled, t2) : nn_mul(scaled, t2)) : NULL;
+    nn_tensor *r = term ? nn_add(x, term) : NULL;
+    NN_RELEASE(scaled);
+    NN_RELEASE(term);
+    return T(r);
+}
+
+static nn_object *f_addcmul(void *ud, nn_object *args, nn_object *kwargs) { return addc("addcmul", false, args, kwargs); }
+static nn_object *f_addcdiv(void *ud, nn_object *args, nn_object *kwargs) { return addc("addcdiv", true, args, kwargs); }
+
+/* torch.trace(input): the sum of a matrix's diagonal */
+static nn_object *f_trace(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(1);
+    nn_tensor *x = NULL;
+    if (repl_parse_args("trace", "input", args, kwargs, a) || repl_arg_tensor("trace", "input", 1, a[0], &x)) return NULL;
+    if (x->ndim != 2)
+        return nn_error_set(NN_ERR_RUNTIME, "trace: expected a matrix, but got tensor with dim %d", x->ndim), NULL;
+    nn_object *none = nn_tuple_new(0);
+    nn_object *d = none ? call_method(x, "diagonal", none, NULL) : NULL;
+    nn_object *r = d ? call_method(NN_TENSOR(d), "sum", none, NULL) : NULL;
+    NN_RELEASE(none);
+    NN_RELEASE(d);
+    return r;
+}
+
+/* torch.fliplr / flipud: flip dim 1 / dim 0 */
+static nn_object *flip_dim(const char *fname, int dim, int min_ndim, nn_object *args, nn_object *kwargs)
+{
+    ARGS(1);
+    nn_tensor *x = NULL;
+    if (repl_parse_args(fname, "input", args, kwargs, a) || repl_arg_tensor(fname, "input", 1, a[0], &x)) return NULL;
+    if (x->ndim < min_ndim) return nn_error_set(NN_ERR_RUNTIME, "Input must be >= %d-d.", min_ndim), NULL;
+    nn_object *d = nn_int_new(dim), *flip_args = d ? nn_tuple_pack(1, d) : NULL;
+    nn_object *r = flip_args ? call_method(x, "flip", flip_args, NULL) : NULL;
+    NN_RELEASE(d);
+    NN_RELEASE(flip_args);
+    return r;
+}
+
+static nn_object *f_fliplr(void *ud, nn_object *args, nn_object *kwargs) { return flip_dim("fliplr", 1, 2, args, kwargs); }
+static nn_object *f_flipud(void *ud, nn_object *args, nn_object *kwargs) { return flip_dim("flipud", 0, 1, args, kwargs); }
+
+/* torch.tile(input, dims): repeat, with dims padded by leading 1s to input's rank */
+static nn_object *f_tile(void *ud, nn_object *args, nn_object *kwargs)
+{
+    nn_tensor *x = NULL;
+    size_t n = nn_tuple_len(args);
+    int nd = 0;
+    int64_t reps[NN_MAX_DIMS];
+    if (n < 1 || repl_arg_tensor("tile", "input", 1, nn_tuple_get(args, 0), &x)) {
+        if (n < 1) nn_error_set(NN_ERR_TYPE, "tile() missing 1 required positional argument: 'dims'");
+        return NULL;
+    }
+    if (kwargs && nn_dict_len(kwargs)) return nn_error_set(NN_ERR_TYPE, "tile() got an unexpected keyword argument"), NULL;
+    if (repl_shape_from_args("tile", args, 1, n - 1, &nd, reps)) return NULL;
+    int pad = x->ndim > nd ? x->ndim - nd : 0;
+    if (pad + nd > NN_MAX_DIMS) return nn_error_set(NN_ERR_RUNTIME, "tile: too many dimensions"), NULL;
+    nn_object *full = nn_tuple_new((size_t)(pad + nd));
+    for (int i = 0; full && i < pad + nd; i++) {
+        nn_object *v = nn_int_new(i < pad ? 1 : reps[i - pad]);
+        if (!v) {
+            NN_SET(full, NULL);
+            break;
+        }
+        nn_tuple_set(full, (size_t)i, v);
+    }
+    nn_object *r = full ? call_method(x, "repeat", full, NULL) : NULL;
+    NN_RELEASE(full);
+    return r;
+}
+
+/* torch.hstack / vstack(tensors): cat along dim 1 (dim 0 for 1-D inputs) / dim 0
+   of the inputs made at least 1-D / 2-D (a 1-D x of n as 1 x n). */
+static nn_object *stack_along(const char *fname, bool vertical, nn_object *args, nn_object *kwargs)
+{
+    ARGS(1);
+    if (repl_parse_args(fname, "tensors", args, kwargs, a)) return NULL;
+    nn_object *items = repl_iterable_to_list(a[0]);
+    if (!items) return NULL;
+    size_t n = nn_list_len(items);
+    nn_object *parts = n ? nn_list_new(n) : NULL;
+    bool all_1d = true;
+    for (size_t i = 0; parts && i < n; i++) {
+        nn_tensor *t = NULL;
+        if (repl_arg_tensor(fname, "tensors", 1, nn_list_get(items, i), &t)) {
+            NN_SET(parts, NULL);
+            break;
+        }
+        int want = vertical ? 2 : 1;
+        int64_t shape[2] = {1, t->ndim ? t->sizes[0] : 1};
+        nn_tensor *p = t->ndim >= want ? (nn_tensor *)nn_retain(&t->ob) : nn_reshape(t, want, want == 2 ? shape : shape + 1);
+        all_1d &= p && p->ndim == 1;
+        if (!p || nn_list_append(parts, &p->ob) < 0) NN_SET(parts, NULL);
+        NN_RELEASE(p);
+    }
+    NN_RELEASE(items);
+    if (!n) return nn_error_set(NN_ERR_RUNTIME, "%s expects a non-empty TensorList", fname), NULL;
+    if (!parts) return NULL;
+    nn_object *dim = nn_int_new(vertical || all_1d ? 0 : 1);
+    nn_object *cat_args = dim ? nn_tuple_pack(2, parts, dim) : NULL;
+    nn_object *r = cat_args ? call_torch("cat", cat_args, NULL) : NULL;
+    NN_RELEASE(parts);
+    NN_RELEASE(dim);
+    NN_RELEASE(cat_args);
+    return r;
+}
+
+static nn_object *f_hstack(void *ud, nn_object *args, nn_object *kwargs) { return stack_along("hstack", false, args, kwargs); }
+static nn_object *f_vstack(void *ud, nn_object *args, nn_object *kwargs) { return stack_along("vstack", true, args, kwargs); }
+
 static const repl_function_def more_functions[] = {
+    {"addcmul", f_addcmul,
+     "addcmul(input, tensor1, tensor2, *, value=1, out=None) -> Tensor\n"
+     "Performs the element-wise multiplication of tensor1 by tensor2, multiplies the result by value and adds it to input."},
+    {"addcdiv", f_addcdiv,
+     "addcdiv(input, tensor1, tensor2, *, value=1, out=None) -> Tensor\n"
+     "Performs the element-wise division of tensor1 by tensor2, multiplies the result by value and adds it to input."},
+    {"trace", f_trace,
+     "trace(input) -> Tensor\n"
+     "Returns the sum of the elements of the diagonal of the input 2-D matrix."},
+    {"fliplr", f_fliplr,
+     "fliplr(input) -> Tensor\n"
+     "Flip tensor in the left/right direction, returning a new tensor."},
+    {"flipud", f_flipud,
+     "flipud(input) -> Tensor\n"
+     "Flip tensor in the up/down direction, returning a new tensor."},
+    {"tile", f_tile,
+     "tile(input, dims) -> Tensor\n"
+     "Constructs a tensor by repeating the elements of input. The dims argument specifies the number of repetitions in each dimension."},
     {"broadcast_to", f_broadcast_to,
      "broadcast_to(input, shape) -> Tensor\n"
      "Broadcasts input to the shape shape. Equivalent to calling input.expand(shape)."},
@@ -560,10 +720,21 @@ static const repl_function_def more_functions[] = {
 };
 #define N_MORE_FUNCTIONS (sizeof more_functions / sizeof more_functions[0])
 
+/* torch functions that are not tensor methods */
+static const repl_function_def torch_only_functions[] = {
+    {"hstack", f_hstack,
+     "hstack(tensors, *, out=None) -> Tensor\n"
+     "Stack tensors in sequence horizontally (column wise)."},
+    {"vstack", f_vstack,
+     "vstack(tensors, *, out=None) -> Tensor\n"
+     "Stack tensors in sequence vertically (row wise)."},
+};
+
 int repl_tensor_more_add_functions(nn_object *torch)
 {
     return repl_namespace_add_fns(torch, more_functions, N_MORE_FUNCTIONS) ||
-           repl_namespace_add_fns(torch, alias_functions, N_ALIASES);
+           repl_namespace_add_fns(torch, alias_functions, N_ALIASES) ||
+           repl_namespace_add_fns(torch, torch_only_functions, sizeof torch_only_functions / sizeof torch_only_functions[0]);
 }
 
 nn_object *repl_tensor_more_method(nn_tensor *t, const char *name)

@@ -1,5 +1,5 @@
 # Aliases (multiply, clip, swapaxes, ...), in-place forms of elementwise and view ops,
-# view_as & co., narrow/select/movedim, the bitwise and logical ops: as PyTorch 1.13.
+# view_as & co., narrow/select/movedim, the bitwise and logical ops, addcmul/addcdiv, trace, tile, hstack/vstack: as PyTorch 1.13.
 import torch
 x = torch.tensor([[1., -2., 3.], [-4., 5., -6.]])
 y = x.clone(); y.abs_(); print(y)
@@ -64,3 +64,14 @@ k = n.clone(); k.bitwise_and_(6); print(k)
 for f in [lambda: torch.tensor([1.]) & torch.tensor([1.]), lambda: torch.tensor([1]) | 1.5, lambda: ~torch.tensor([1.]), lambda: torch.bitwise_not(torch.tensor([1.]))]:
     try: print(f())
     except Exception as e: print(type(e).__name__, e)
+x = torch.arange(6.).reshape(2, 3)
+print(torch.trace(x), x.trace(), x.fliplr(), torch.flipud(x), x.tile((2,)), torch.tile(x, (2, 1, 1)).shape, x.new_tensor([1, 2]), x.new_tensor([1, 2], dtype=torch.long))
+print(torch.addcmul(x, x, x, value=0.5), x.addcdiv(x, x + 1, value=2))
+print(torch.hstack([torch.tensor([1, 2]), torch.tensor([3])]), torch.vstack([torch.tensor([1, 2]), torch.tensor([3, 4])]), torch.hstack((x, x)).shape, torch.vstack((x, x)).shape)
+for f in [lambda: torch.trace(torch.ones(3)), lambda: torch.ones(3).fliplr(), lambda: torch.vstack([])]:
+    try: f()
+    except Exception as e: print(type(e).__name__, e)
+y = x.clone(); y.addcmul_(x, x); print(y); y.addcdiv_(x, x + 1); print(y)
+print(torch.trace(x.requires_grad_()).grad_fn is not None)
+g = torch.randn(4, 5, generator=torch.Generator().manual_seed(3)); s = torch.ones(4, 5)
+print(torch.equal(torch.addcdiv(s, g, g + 3, value=-0.3), s + (-0.3 * g) / (g + 3)))
