@@ -92,14 +92,17 @@ static nn_object *call_method(nn_tensor *t, const char *name, nn_object *args, n
 
 /* ------------------------------------------------------ in-place forms */
 
-/* The elementwise ops whose in-place form PyTorch has (x.exp_()): the op's
-   result written into x. The aliases' in-place forms go through these. */
+/* The elementwise ops whose in-place form PyTorch has (x.exp_()) and the
+   bindings lack: the op's result written into x. (mul_, div_, sub_, acos_, ...
+   are real methods, found before these; the aliases' in-place forms resolve
+   to either.) */
 static const char *const elementwise_inplace[] = {
-    "abs",  "atan2", "ceil",  "clamp",     "clamp_max", "clamp_min", "eq",   "exp",  "floor", "floor_divide",
-    "ge",   "gt",    "hypot", "le",        "lerp",      "log",       "lt",   "nan_to_num", "ne", "neg",
-    "pow",  "relu",  "remainder", "round", "sigmoid",   "sign",      "sqrt", "square", "tanh", "xlogy",
-    "logical_and", "logical_or", "logical_xor", "logical_not", "trunc", "acos", "asin", "atan", "acosh",
-    "asinh", "atanh", "div", "mul", "sub", "addcmul", "addcdiv", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not",
+    "abs",       "atan2",      "ceil",        "clamp",       "clamp_max",   "clamp_min",   "eq",
+    "exp",       "floor",      "floor_divide", "ge",         "gt",          "hypot",       "le",
+    "lerp",      "log",        "lt",          "nan_to_num",  "ne",          "neg",         "pow",
+    "relu",      "remainder",  "round",       "sigmoid",     "sign",        "sqrt",        "square",
+    "tanh",      "xlogy",      "logical_and", "logical_or",  "logical_xor", "logical_not", "addcmul",
+    "addcdiv",   "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not",
 };
 /* The view ops whose in-place form changes the tensor's own shape. */
 static const char *const view_inplace[] = {"unsqueeze", "squeeze", "t", "transpose"};
