@@ -1570,6 +1570,27 @@ static nn_object *ctor_object(void *ud, nn_object *args, nn_object *kwargs)
     return repl_instance_new(repl_current->object_cls);
 }
 
+/* object.__new__(cls, ...): a new, uninitialised instance of cls (a class's
+   own __new__ calls it; the other arguments are __init__'s). */
+static nn_object *object_new(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (NARGS < 1) {
+        repl_raise_exc(EXC_TypeError, "object.__new__(): not enough arguments");
+        return NULL;
+    }
+    if (ARG(0)->type != &repl_class_type) {
+        repl_raise_exc(EXC_TypeError, "object.__new__(X): X is not a type object (%s)", repl_value_type_name(ARG(0)));
+        return NULL;
+    }
+    class_obj *c = (class_obj *)ARG(0);
+    if (c->mcls) return (nn_object *)nn_module_new(c->mcls);
+    if (c->ntype && c->ntype != &repl_instance_type) {
+        repl_raise_exc(EXC_TypeError, "object.__new__(%s) is not safe, use %s.__new__()", c->name, c->name);
+        return NULL;
+    }
+    return repl_instance_new(c);
+}
+
 static nn_object *ctor_type(void *ud, nn_object *args, nn_object *kwargs) { return bi_type(ud, args, kwargs); }
 
 /* BaseException.__init__(self, *args) */
@@ -3466,7 +3487,10 @@ int repl_builtins_init(repl_interp *in)
     in->object_cls->ntype = builtin_types[0].type;
     in->object_cls->ctor = builtin_types[0].ctor;
     nn_object *noop = nn_cfunction_new("__init__", repl_builtin_noop, NULL, NULL);
-    if (!noop || repl_nmap_set(&in->object_cls->dict, "__init__", noop) < 0 ||
+    nn_object *new_fn = nn_cfunction_new("__new__", object_new, NULL, NULL);
+    int new_rc = new_fn ? repl_nmap_set(&in->object_cls->dict, "__new__", new_fn) : -1;
+    NN_RELEASE(new_fn);
+    if (new_rc < 0 || !noop || repl_nmap_set(&in->object_cls->dict, "__init__", noop) < 0 ||
         repl_nmap_set(&in->builtins, "object", &in->object_cls->ob) < 0) {
         NN_RELEASE(noop);
         return -1;

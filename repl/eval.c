@@ -2044,7 +2044,18 @@ static nn_object *call_class(class_obj *c, nn_object *const *args, int n, nn_obj
     }
     nn_object *obj;
     if (repl_abc_check(c) < 0) return NULL;
-    if (c->mcls) {
+    /* a class's own __new__ (a static method, declared or not) makes the object;
+       __init__ runs only on an instance of c, as in Python */
+    nn_object *new_fn = repl_class_lookup(c, "__new__");
+    if (new_fn && new_fn->type == &desc_type && ((desc_obj *)new_fn)->kind == DESC_STATIC) new_fn = ((desc_obj *)new_fn)->fget;
+    bool own_new = new_fn && new_fn->type == &repl_function_type;
+    if (own_new) {
+        nn_object *all[n + 1];
+        all[0] = &c->ob;
+        for (int i = 0; i < n; i++) all[i + 1] = args[i];
+        obj = call_function((func_obj *)new_fn, all, n + 1, kwargs);
+        if (!obj || !repl_class_is_subclass(repl_class_of(obj), c)) return obj;
+    } else if (c->mcls) {
         obj = (nn_object *)nn_module_new(c->mcls);
     } else {
         obj = repl_instance_new(c);
@@ -2078,7 +2089,7 @@ static nn_object *call_class(class_obj *c, nn_object *const *args, int n, nn_obj
             return NULL;
         }
         NN_RELEASE(r);
-    } else if (!repl_is_exception_class(&c->ob) && !c->mcls && (n || (kwargs && nn_dict_len(kwargs)))) {
+    } else if (!own_new && !repl_is_exception_class(&c->ob) && !c->mcls && (n || (kwargs && nn_dict_len(kwargs)))) {
         repl_raise_exc(EXC_TypeError, "%s() takes no arguments", c->name);
         NN_RELEASE(obj);
         return NULL;
