@@ -1629,6 +1629,17 @@ static nn_object *str_format_m(void *ud, nn_object *args, nn_object *kwargs)
     return str_format_impl(S_CSTR, NARGS > 1 ? &((nn_tuple *)args)->items[1] : NULL, (size_t)NARGS - 1, kwargs, NULL);
 }
 
+/* str.format_map(mapping): format(**mapping) without copying it (a dict here) */
+static nn_object *str_format_map_m(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("format_map", args, 2, 2) < 0) return NULL;
+    if (!nn_is_dict(ARG(1))) {
+        repl_raise_exc(EXC_TypeError, "format_map() argument must be a dict here, not %s", repl_value_type_name(ARG(1)));
+        return NULL;
+    }
+    return str_format_impl(S_CSTR, NULL, 0, ARG(1), NULL);
+}
+
 static nn_object *str_join(void *ud, nn_object *args, nn_object *kwargs)
 {
     if (nargs_check("join", args, 2, 2) < 0) return NULL;
@@ -2528,6 +2539,7 @@ typedef struct method_def {
 
 static const method_def str_methods[] = {
     {"format", str_format_m, "format(*args, **kwargs)\nReturn a formatted version of S, using substitutions from args and kwargs."},
+    {"format_map", str_format_map_m, "format_map(mapping, /)\nReturn a formatted version of S, using substitutions from mapping."},
     {"join", str_join, "join(iterable, /)\nConcatenate any number of strings."},
     {"split", str_split, "split(sep=None, maxsplit=-1)\nReturn a list of the substrings in the string, using sep as the separator string."},
     {"rsplit", str_rsplit, "rsplit(sep=None, maxsplit=-1)\nReturn a list of the substrings in the string, using sep as the separator string."},
@@ -2795,11 +2807,12 @@ nn_object *repl_builtin_method(nn_object *self, const char *name)
     else if (t == &nn_dict_type) c = nn_dict_is_ordered(self) ? in->odict_cls : in->dict_cls;
     else if (t == &repl_set_type) c = in->set_cls;
     else if (t == &nn_float_type) c = in->float_cls;
-    else if (t == &nn_int_type || t == &repl_bigint_type) c = in->int_cls;
+    else if (t == &nn_int_type || t == &repl_bigint_type || t == &nn_bool_type) c = in->int_cls; /* bool: int's methods */
     nn_object *f = NULL;
-    for (; c && c != in->object_cls && !f; c = c->base) f = repl_nmap_get(&c->dict, name); /* OrderedDict's, then dict's */
+    for (; c && c != in->object_cls; c = c->base) /* OrderedDict's, then dict's */
+        if ((f = repl_nmap_get(&c->dict, name))) break;
     if (!f) return NULL;
-    return repl_method_new(f, self);
+    return repl_bind_class_attr(f, self, c);
 }
 
 /* ------------------------------------------------------------------ help and signatures */
@@ -2869,6 +2882,7 @@ static bool builtin_doc_of(repl_interp *in, nn_object *o, repl_doc_info *out, ch
         out->qualname = builtin_types[i].name; /* printed as builtins.<name> */
         for (const method_def *m = builtin_types[i].methods; m && m->name; m++)
             if (!strcmp(m->name, name_buf)) out->doc = m->doc;
+        if (!out->doc) out->doc = repl_builtin_methods_more_doc(in, c, name_buf);
         return true;
     }
     if (repl_nmap_get(&in->exc_classes[EXC_BaseException]->dict, name_buf) == o) { /* with_traceback */
@@ -3543,5 +3557,6 @@ int repl_builtins_init(repl_interp *in)
         NN_RELEASE(f);
         if (rc < 0) return -1;
     }
+    if (repl_builtin_methods_more(in) < 0) return -1;
     return repl_lang_builtins_init(in);
 }

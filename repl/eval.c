@@ -922,7 +922,8 @@ nn_object *repl_binary_op(repl_binop op, nn_object *a, nn_object *b)
             } else {
                 x = nn_float_value(a);
                 y = nn_float_value(b);
-                if (fabs(x) >= 9007199254740992.0 && fabs(y) >= 9007199254740992.0 && isfinite(x) && isfinite(y))
+                if ((is_intlike(a) || is_intlike(b)) && fabs(x) >= 9007199254740992.0 &&
+                    fabs(y) >= 9007199254740992.0 && isfinite(x) && isfinite(y))
                     return big_binary(op, a, b); /* an int beyond 2**53 against a float: exactly, as CPython */
                 r = op == REPL_LT ? x < y : op == REPL_LE ? x <= y : op == REPL_GT ? x > y : op == REPL_GE ? x >= y
                     : op == REPL_EQ ? x == y : x != y;
@@ -1621,6 +1622,8 @@ static nn_object *class_attr(nn_object *v, nn_object *self, class_obj *c)
     if (v->type == &repl_function_type || v->type == &nn_cfunction_type) return repl_method_new(v, self);
     return nn_retain(v);
 }
+
+nn_object *repl_bind_class_attr(nn_object *v, nn_object *self, class_obj *c) { return class_attr(v, self, c); }
 
 /* ------------------------------------------------------------------ attributes */
 

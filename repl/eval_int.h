@@ -291,6 +291,9 @@ nn_object *repl_module_new(const char *name);
 scope *repl_scope_new(scope *parent);
 /* The class a value belongs to (borrowed); natives and others get a cached class. */
 class_obj *repl_class_of(nn_object *o);
+/* v, found in class c, as self.name gives it: a function or C function bound to
+   self, a property's value, a classmethod bound to c, a staticmethod's function. */
+nn_object *repl_bind_class_attr(nn_object *v, nn_object *self, class_obj *c);
 /* torch.optim.Optimizer (the language's, bind_optim_more.c): whether cls is it, and whether
    o is an optimizer (core's SGD/Adam/AdamW or an instance of a subclass of it). */
 bool repl_optim_is_lang_base(nn_object *cls);
@@ -421,6 +424,10 @@ nn_object *repl_bi_bin(void *ud, nn_object *args, nn_object *kwargs);
 
 /* Built-ins defined outside builtins.c (NotImplemented, ...), added last. 0 or -1. */
 int repl_lang_builtins_init(repl_interp *in);
+/* The built-in types' methods of builtin_methods_more.c, added to their classes. 0 or -1. */
+int repl_builtin_methods_more(repl_interp *in);
+/* The doc of one of those methods of class c ("signature\none line"), or NULL. */
+const char *repl_builtin_methods_more_doc(repl_interp *in, const class_obj *c, const char *name);
 bool repl_is_not_implemented(const nn_object *o);
 /* open() (mod_io.c): io.open, the io module made on its first call. */
 nn_object *repl_bi_open(void *ud, nn_object *args, nn_object *kwargs);
