@@ -2630,6 +2630,9 @@ static const method_def set_methods[] = {
     {"issubset", set_issubset_m, "issubset(other, /)\nReport whether another set contains this set."},
     {"issuperset", set_issuperset_m, "issuperset(other, /)\nReport whether this set contains another set."},
     {NULL, NULL, NULL}};
+static const method_def object_methods[] = {
+    {"__new__", object_new, "__new__(type, *args, **kwargs)\nCreate and return a new object."},
+    {NULL, NULL, NULL}};
 static const method_def float_methods[] = {
     {"is_integer", float_is_integer_m, "is_integer()\nReturn True if the float is an integer."},
     {NULL, NULL, NULL}};
@@ -2653,7 +2656,7 @@ typedef struct builtin_type {
 
 #define SLOT(field) offsetof(repl_interp, field)
 static const builtin_type builtin_types[] = {
-    {"object", SLOT(object_cls), &repl_instance_type, ctor_object, NULL,
+    {"object", SLOT(object_cls), &repl_instance_type, ctor_object, object_methods,
      "object()\nThe base class of the class hierarchy.", NULL, NULL},
     {"type", SLOT(type_cls), &repl_class_type, ctor_type, NULL,
      "type(object)\nThe object's type (with one argument).", NULL, NULL},
@@ -3501,10 +3504,8 @@ int repl_builtins_init(repl_interp *in)
     in->object_cls->ntype = builtin_types[0].type;
     in->object_cls->ctor = builtin_types[0].ctor;
     nn_object *noop = nn_cfunction_new("__init__", repl_builtin_noop, NULL, NULL);
-    nn_object *new_fn = nn_cfunction_new("__new__", object_new, NULL, NULL);
-    int new_rc = new_fn ? repl_nmap_set(&in->object_cls->dict, "__new__", new_fn) : -1;
-    NN_RELEASE(new_fn);
-    if (new_rc < 0 || !noop || repl_nmap_set(&in->object_cls->dict, "__init__", noop) < 0 ||
+    if (add_methods(in->object_cls, builtin_types[0].methods) < 0 || !noop ||
+        repl_nmap_set(&in->object_cls->dict, "__init__", noop) < 0 ||
         repl_nmap_set(&in->builtins, "object", &in->object_cls->ob) < 0) {
         NN_RELEASE(noop);
         return -1;

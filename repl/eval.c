@@ -488,16 +488,24 @@ const nn_type repl_super_type = {.name = "super", .dealloc = super_dealloc};
 
 /* ------------------------------------------------------------------ names */
 
+/* The globals of the code running in f: the namespace of the module written in
+   the language that defined its function (a `global` statement there names the
+   module's variables), else __main__'s. */
+static nmap *globals_of(frame *f)
+{
+    for (scope *s = f->sc ? f->sc->parent : NULL; s; s = s->parent)
+        if (s->is_module) return &s->map;
+    return &repl_current->globals;
+}
+
 static nn_object *lookup_global(frame *f, const char *name)
 {
-    repl_interp *in = repl_current;
-    nn_object *v = repl_nmap_get(&in->globals, name);
-    if (!v) v = repl_nmap_get(&in->builtins, name);
+    nn_object *v = repl_nmap_get(globals_of(f), name);
+    if (!v) v = repl_nmap_get(&repl_current->builtins, name);
     if (!v) {
         repl_raise_exc(EXC_NameError, "name '%s' is not defined", name);
         return NULL;
     }
-    (void)f;
     return nn_retain(v);
 }
 
@@ -527,7 +535,7 @@ static nn_object *load_name(frame *f, const char *name)
 static int store_name(frame *f, const char *name, nn_object *value)
 {
     if (f->fn && !repl_nmap_get(&f->fn->locals, name)) {
-        if (repl_nmap_get(&f->fn->globals_decl, name)) return repl_nmap_set(&repl_current->globals, name, value);
+        if (repl_nmap_get(&f->fn->globals_decl, name)) return repl_nmap_set(globals_of(f), name, value);
         /* nonlocal: the nearest enclosing scope that has it */
         for (scope *s = f->sc->parent; s; s = s->parent)
             if (repl_nmap_get(&s->map, name)) return repl_nmap_set(&s->map, name, value);
@@ -538,7 +546,7 @@ static int store_name(frame *f, const char *name, nn_object *value)
 static int del_name(frame *f, const char *name)
 {
     nmap *m = f->locals;
-    if (f->fn && repl_nmap_get(&f->fn->globals_decl, name)) m = &repl_current->globals;
+    if (f->fn && repl_nmap_get(&f->fn->globals_decl, name)) m = globals_of(f);
     if (!repl_nmap_del(m, name)) return repl_raise_exc(EXC_NameError, "name '%s' is not defined", name);
     return 0;
 }
@@ -4088,6 +4096,7 @@ int repl_exec_module_source(nn_object *module, const char *static_name, const ch
         unit_release(u);
         return -1;
     }
+    sc->is_module = true;
     uint32_t pos = 0;
     const char *k;
     nn_object *v;

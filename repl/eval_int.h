@@ -85,6 +85,7 @@ typedef struct scope {
     nn_object ob;
     nmap map;
     struct scope *parent;   /* owned; enclosing function scope or NULL */
+    bool is_module;         /* the namespace of a module written in the language: its functions' globals */
     /* scopes captured by closures are listed (weakly) so that the interpreter can
        break function <-> scope cycles when it is freed */
     struct scope **reg_head, *reg_prev, *reg_next;

@@ -312,3 +312,13 @@ int repl_exc_chain_init(repl_interp *in)
     NN_RELEASE(no);
     return rc;
 }
+
+nn_object *repl_exc_info(void)
+{
+    nn_object *e = repl_current ? repl_current->handling : NULL;
+    if (!e) return nn_tuple_pack(3, nn_none(), nn_none(), nn_none());
+    nn_object *tb = repl_get_attr(e, "__traceback__");
+    nn_object *t = tb ? nn_tuple_pack(3, &repl_class_of(e)->ob, e, tb) : NULL;
+    NN_RELEASE(tb);
+    return t;
+}
