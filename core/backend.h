@@ -74,6 +74,51 @@ typedef struct nn_unary_params {
     int64_t i[2];    /* ... and as int64 */
 } nn_unary_params;
 
+/* The arguments of the kernels that take an op code and a set of operands
+   (loss, norm, index, optim_step): tensors on the kernel's device in t[] (NULL:
+   absent), scalars in d[] and i[], each code's slots as its enum's comment says;
+   host[] receives the scalars the op needs back on the host (written by the
+   kernel: a device's kernel copies them back after its work). */
+typedef struct nn_kernel_args {
+    nn_tensor *t[8];
+    double d[8];
+    int64_t i[8];
+    double host[2];
+} nn_kernel_args;
+
+/* The loss kernel's op codes. */
+typedef enum nn_loss_op {
+    /* nll_loss forward: t[0] out ([N] for reduction none, else 0-dim), t[1] x [N, C]
+       contiguous float32/float64, t[2] targets [N] int64, t[3] weight [C] or NULL;
+       i[0] N, i[1] C, i[2] ignore_index, i[3] the nn_reduction; host[0] the total
+       weight (PyTorch's 8-level cascade sum, as its CPU kernel). IndexError for a
+       target out of [0, C). */
+    NN_LOSS_NLL,
+    /* nll_loss backward's mask: t[0] bool [N, C] (all false on entry) set true at
+       [b, target[b]] for each target not ignored; t[2], i[0..2] as NN_LOSS_NLL. */
+    NN_LOSS_NLL_MASK,
+} nn_loss_op;
+
+/* The norm kernel's op codes (rows of N elements, contiguous, float32/float64). */
+typedef enum nn_norm_op {
+    /* layer_norm forward: t[0] y [M, N], t[1] mean [M], t[2] rstd [M], t[3] x, t[4] weight
+       [N] or NULL, t[5] bias [N] or NULL; i[0] M, i[1] N, d[0] eps. */
+    NN_NORM_LAYER,
+    /* its backward: t[0] dx [M, N] or NULL, t[6] dweight [N] or NULL, t[7] dbias [N] or
+       NULL, t[1] mean, t[2] rstd, t[3] x, t[4] weight or NULL, t[5] the gradient of y. */
+    NN_NORM_LAYER_BACKWARD,
+} nn_norm_op;
+
+/* The index kernel's op codes. */
+typedef enum nn_index_op {
+    /* embedding: t[0] out [k, dim] = t[1] weight [num, dim] rows at t[2] (k int64
+       indices), contiguous, any dtype; IndexError for an index out of [0, num). */
+    NN_INDEX_EMBEDDING,
+    /* its backward: t[0] grad weight [num, dim] (zeros on entry) += t[1] grad rows
+       [k, dim] at t[2] in index order, skipping i[0] (padding_idx). */
+    NN_INDEX_EMBEDDING_BACKWARD,
+} nn_index_op;
+
 typedef enum nn_kernel_id {
 #define KERNEL(name, params, args) NN_KERNEL_##name,
 #include "kernels.def"

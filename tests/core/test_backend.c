@@ -567,6 +567,133 @@ static void case_reduce(const nn_backend *b, nn_device d, nn_dtype dt)
     }
 }
 
+/* A tensor of dtype dt on device d with the given values. */
+static nn_tensor *values_on(nn_device d, nn_dtype dt, int ndim, const int64_t *sizes, const double *v)
+{
+    nn_tensor *h = TU_OK(tu_tensor(dt, ndim, sizes, v));
+    nn_tensor *t = TU_OK(nn_to_device(h, d));
+    NN_RELEASE(h);
+    return t;
+}
+
+static void case_loss(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    enum { N = 6, C = 4 };
+    const int64_t xs[2] = {N, C}, n = N, c = C, ignore = 2;
+    const double tv[N] = {0, 2, 3, 1, 2, 3};
+    nn_tensor *x = random_on(d, dt, 2, xs, -3, 0), *w = random_on(d, dt, 1, &c, 0.5, 2);
+    nn_tensor *tg = values_on(d, NN_INT64, 1, &n, tv);
+    double tol = dt == NN_FLOAT32 ? 1e-5 : 1e-12;
+    for (int weighted = 0; weighted < 2; weighted++)
+        for (int red = NN_REDUCTION_NONE; red <= NN_REDUCTION_SUM; red++) {
+            bool none = red == NN_REDUCTION_NONE;
+            nn_tensor *out = TU_OK(nn_empty_on(d, none ? 1 : 0, &n, dt));
+            nn_kernel_args a = {.t = {out, x, tg, weighted ? w : NULL}, .i = {N, C, ignore, red}};
+            tu_check(NN_KERNEL(b, loss, (NN_LOSS_NLL, &a)));
+            double sum = 0, tw = 0;
+            for (int64_t i = 0; i < N; i++) {
+                double wt = weighted ? at(w, (int64_t)tv[i]) : 1, v = 0;
+                if (tv[i] != ignore) v = -at(x, i * C + (int64_t)tv[i]) * wt, tw += wt;
+                if (none) assert_close(at(out, i), v, tol, "loss nll none");
+                sum += v;
+            }
+            assert_close(a.host[0], tw, tol, "loss nll total weight");
+            if (!none) assert_close(at(out, 0), red == NN_REDUCTION_MEAN ? sum / tw : sum, tol, "loss nll");
+            NN_RELEASE(out);
+        }
+    nn_tensor *mask = TU_OK(nn_empty_on(d, 2, xs, NN_BOOL));
+    tu_check(NN_KERNEL(b, fill, (mask, 0)));
+    nn_kernel_args m = {.t = {mask, NULL, tg}, .i = {N, C, ignore}};
+    tu_check(NN_KERNEL(b, loss, (NN_LOSS_NLL_MASK, &m)));
+    for (int64_t i = 0; i < N * C; i++)
+        assert_close(at(mask, i), tv[i / C] != ignore && i % C == (int64_t)tv[i / C], 0, "loss nll mask");
+    /* a target out of range is PyTorch's IndexError, nothing written */
+    const double bad[N] = {0, 1, 4, 1, 0, 0};
+    nn_tensor *tb = values_on(d, NN_INT64, 1, &n, bad), *out = TU_OK(nn_empty_on(d, 0, NULL, dt));
+    nn_kernel_args e = {.t = {out, x, tb, NULL}, .i = {N, C, -100, NN_REDUCTION_MEAN}};
+    assert_int_equal(NN_KERNEL(b, loss, (NN_LOSS_NLL, &e)), -1);
+    assert_int_equal(nn_error_current(), NN_ERR_INDEX);
+    assert_string_equal(nn_error_message(), "Target 4 is out of bounds.");
+    nn_error_clear();
+    NN_RELEASE(x), NN_RELEASE(w), NN_RELEASE(tg), NN_RELEASE(mask), NN_RELEASE(tb), NN_RELEASE(out);
+}
+
+static void case_norm(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    const int64_t shapes[3][2] = {{3, 7}, {4, 301}, {2, 1}};
+    double tol = dt == NN_FLOAT32 ? 2e-4 : 1e-9, eps = 1e-5;
+    for (int sh = 0; sh < 3; sh++) {
+        int64_t M = shapes[sh][0], N = shapes[sh][1];
+        nn_tensor *x = random_on(d, dt, 2, shapes[sh], 1, 4), *w = random_on(d, dt, 1, &N, 0.5, 2);
+        nn_tensor *bias = random_on(d, dt, 1, &N, -1, 1), *g = random_on(d, dt, 2, shapes[sh], -1, 1);
+        nn_tensor *y = TU_OK(nn_empty_on(d, 2, shapes[sh], dt)), *mean = TU_OK(nn_empty_on(d, 1, &M, dt));
+        nn_tensor *rstd = TU_OK(nn_empty_on(d, 1, &M, dt)), *dx = TU_OK(nn_empty_on(d, 2, shapes[sh], dt));
+        nn_tensor *dw = TU_OK(nn_empty_on(d, 1, &N, dt)), *db = TU_OK(nn_empty_on(d, 1, &N, dt));
+        nn_kernel_args f = {.t = {y, mean, rstd, x, w, bias}, .i = {M, N}, .d = {eps}};
+        tu_check(NN_KERNEL(b, norm, (NN_NORM_LAYER, &f)));
+        nn_kernel_args bw = {.t = {dx, mean, rstd, x, w, g, dw, db}, .i = {M, N}};
+        tu_check(NN_KERNEL(b, norm, (NN_NORM_LAYER_BACKWARD, &bw)));
+        double *wantdw = calloc((size_t)N, sizeof(double)), *wantdb = calloc((size_t)N, sizeof(double));
+        for (int64_t i = 0; i < M; i++) {
+            double mu = 0, var = 0, m1 = 0, m2 = 0;
+            for (int64_t j = 0; j < N; j++) mu += at(x, i * N + j) / (double)N;
+            for (int64_t j = 0; j < N; j++) var += (at(x, i * N + j) - mu) * (at(x, i * N + j) - mu) / (double)N;
+            double r = 1 / sqrt(var + eps);
+            assert_close(at(mean, i), mu, tol, "norm mean");
+            assert_close(at(rstd, i), r, tol, "norm rstd");
+            for (int64_t j = 0; j < N; j++) {
+                double xh = (at(x, i * N + j) - mu) * r, gw = at(g, i * N + j) * at(w, j);
+                assert_close(at(y, i * N + j), xh * at(w, j) + at(bias, j), tol, "norm layer");
+                m1 += gw / (double)N, m2 += gw * xh / (double)N;
+                wantdw[j] += at(g, i * N + j) * xh, wantdb[j] += at(g, i * N + j);
+            }
+            for (int64_t j = 0; j < N; j++) {
+                double xh = (at(x, i * N + j) - mu) * r, gw = at(g, i * N + j) * at(w, j);
+                assert_close(at(dx, i * N + j), r * (gw - m1 - xh * m2), tol, "norm layer backward dx");
+            }
+        }
+        for (int64_t j = 0; j < N; j++) {
+            assert_close(at(dw, j), wantdw[j], tol, "norm layer backward dw");
+            assert_close(at(db, j), wantdb[j], tol, "norm layer backward db");
+        }
+        free(wantdw), free(wantdb);
+        NN_RELEASE(x), NN_RELEASE(w), NN_RELEASE(bias), NN_RELEASE(g), NN_RELEASE(y), NN_RELEASE(mean);
+        NN_RELEASE(rstd), NN_RELEASE(dx), NN_RELEASE(dw), NN_RELEASE(db);
+    }
+}
+
+static void case_index(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    const int64_t ws[2] = {6, 3}, k = 5, os[2] = {5, 3};
+    const double iv[5] = {4, 0, 4, 5, 2};
+    nn_tensor *w = random_on(d, dt, 2, ws, -5, 5), *idx = values_on(d, NN_INT64, 1, &k, iv);
+    nn_tensor *out = TU_OK(nn_empty_on(d, 2, os, dt));
+    nn_kernel_args a = {.t = {out, w, idx}};
+    tu_check(NN_KERNEL(b, index, (NN_INDEX_EMBEDDING, &a)));
+    for (int64_t i = 0; i < 15; i++) assert_close(at(out, i), at(w, (int64_t)iv[i / 3] * 3 + i % 3), 0, "index embedding");
+    const double bad[5] = {0, 6, 1, 1, 1};
+    nn_tensor *ib = values_on(d, NN_INT64, 1, &k, bad);
+    nn_kernel_args e = {.t = {out, w, ib}};
+    assert_int_equal(NN_KERNEL(b, index, (NN_INDEX_EMBEDDING, &e)), -1);
+    assert_int_equal(nn_error_current(), NN_ERR_INDEX);
+    nn_error_clear();
+    if (nn_dtype_is_floating(dt)) { /* the backward adds gradient rows, skipping padding_idx 5 */
+        nn_tensor *g = random_on(d, dt, 2, os, -1, 1), *gw = TU_OK(nn_empty_on(d, 2, ws, dt));
+        tu_check(NN_KERNEL(b, fill, (gw, 0)));
+        nn_kernel_args bw = {.t = {gw, g, idx}, .i = {5}};
+        tu_check(NN_KERNEL(b, index, (NN_INDEX_EMBEDDING_BACKWARD, &bw)));
+        for (int64_t r = 0; r < 6; r++)
+            for (int64_t j = 0; j < 3; j++) {
+                double want = 0;
+                for (int64_t i = 0; i < k; i++)
+                    if (iv[i] == r && r != 5) want += at(g, i * 3 + j);
+                assert_close(at(gw, r * 3 + j), want, tol_for(dt), "index embedding backward");
+            }
+        NN_RELEASE(g), NN_RELEASE(gw);
+    }
+    NN_RELEASE(w), NN_RELEASE(idx), NN_RELEASE(out), NN_RELEASE(ib);
+}
+
 /* One case per line of kernels.def: a kernel added there without a case here fails. */
 static const kernel_case cases[NN_KERNEL_COUNT] = {
     [NN_KERNEL_fill] = case_fill,
@@ -582,6 +709,9 @@ static const kernel_case cases[NN_KERNEL_COUNT] = {
     [NN_KERNEL_linspace] = case_linspace,
     [NN_KERNEL_random] = case_random,
     [NN_KERNEL_reduce] = case_reduce,
+    [NN_KERNEL_loss] = case_loss,
+    [NN_KERNEL_norm] = case_norm,
+    [NN_KERNEL_index] = case_index,
 };
 
 static void test_every_kernel_on_every_backend(void **state)
