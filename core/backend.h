@@ -119,6 +119,22 @@ typedef enum nn_index_op {
     NN_INDEX_EMBEDDING_BACKWARD,
 } nn_index_op;
 
+/* The math kernel's op codes (core/cpu/math.c): operands contiguous, of one
+   float dtype (float32 or float64) unless said. */
+typedef enum nn_math_op {
+    /* t[0] out = f(t[1]) */
+    NN_MATH_sin, NN_MATH_cos, NN_MATH_tan, NN_MATH_asin, NN_MATH_acos, NN_MATH_atan, NN_MATH_sinh, NN_MATH_cosh,
+    NN_MATH_asinh, NN_MATH_acosh, NN_MATH_atanh, NN_MATH_log2, NN_MATH_log10, NN_MATH_log1p, NN_MATH_expm1,
+    NN_MATH_exp2, NN_MATH_erf, NN_MATH_erfc, NN_MATH_erfinv, NN_MATH_rsqrt, NN_MATH_reciprocal, NN_MATH_trunc,
+    NN_MATH_frac,
+    /* t[0] out = f(t[1], t[2]) */
+    NN_MATH_atan2, NN_MATH_hypot, NN_MATH_logaddexp, NN_MATH_xlogy,
+    NN_MATH_lerp,       /* t[0] = lerp(t[1], t[2], t[3] or, when NULL, the number d[0]) */
+    NN_MATH_nan_to_num, /* t[0] = t[1] with NaN, +inf, -inf replaced by d[0], d[1], d[2] */
+    NN_MATH_isfinite,   /* t[0] (bool) = isfinite(t[1]) (float64) */
+    NN_MATH_logsumexp,  /* t[0][r] = log(sum(exp(t[1][r, :]))) over rows r < i[0] of i[1] elements */
+} nn_math_op;
+
 typedef enum nn_kernel_id {
 #define KERNEL(name, params, args) NN_KERNEL_##name,
 #include "kernels.def"

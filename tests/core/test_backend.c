@@ -694,6 +694,89 @@ static void case_index(const nn_backend *b, nn_device d, nn_dtype dt)
     NN_RELEASE(w), NN_RELEASE(idx), NN_RELEASE(out), NN_RELEASE(ib);
 }
 
+/* The double reference of a math code (erfinv: checked through erf). */
+static double math_ref(int op, double x, double y, double w)
+{
+    switch (op) {
+    case NN_MATH_sin: return sin(x);
+    case NN_MATH_cos: return cos(x);
+    case NN_MATH_tan: return tan(x);
+    case NN_MATH_asin: return asin(x);
+    case NN_MATH_acos: return acos(x);
+    case NN_MATH_atan: return atan(x);
+    case NN_MATH_sinh: return sinh(x);
+    case NN_MATH_cosh: return cosh(x);
+    case NN_MATH_asinh: return asinh(x);
+    case NN_MATH_acosh: return acosh(x + 1);
+    case NN_MATH_atanh: return atanh(x);
+    case NN_MATH_log2: return log2(x);
+    case NN_MATH_log10: return log10(x);
+    case NN_MATH_log1p: return log1p(x);
+    case NN_MATH_expm1: return expm1(x);
+    case NN_MATH_exp2: return exp2(x);
+    case NN_MATH_erf: return erf(x);
+    case NN_MATH_erfc: return erfc(x);
+    case NN_MATH_erfinv: return x;
+    case NN_MATH_rsqrt: return 1 / sqrt(x);
+    case NN_MATH_reciprocal: return 1 / x;
+    case NN_MATH_trunc: return trunc(x * 7);
+    case NN_MATH_frac: return x * 7 - trunc(x * 7);
+    case NN_MATH_atan2: return atan2(x, y);
+    case NN_MATH_hypot: return hypot(x, y);
+    case NN_MATH_logaddexp: return fmax(x, y) + log1p(exp(-fabs(x - y)));
+    case NN_MATH_xlogy: return x * log(y);
+    default: return x + w * (y - x); /* lerp */
+    }
+}
+
+static void case_math(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    const int64_t n = 37, rows[2] = {3, 37};
+    double tol = dt == NN_FLOAT32 ? 2e-6 : 1e-14;
+    nn_tensor *x = random_on(d, dt, 1, &n, 0.05, 0.95), *y = random_on(d, dt, 1, &n, 0.05, 0.95);
+    for (int op = NN_MATH_sin; op <= NN_MATH_lerp; op++) {
+        bool shifted = op == NN_MATH_acosh, scaled = op == NN_MATH_trunc || op == NN_MATH_frac;
+        nn_tensor *in = x;
+        if (shifted || scaled) { /* acosh of 1 + x, trunc and frac of 7x */
+            double v[37];
+            for (int64_t i = 0; i < n; i++) v[i] = shifted ? 1 + at(x, i) : 7 * at(x, i);
+            in = values_on(d, dt, 1, &n, v);
+        }
+        nn_tensor *out = TU_OK(nn_empty_on(d, 1, &n, dt));
+        nn_kernel_args a = {.t = {out, in, y}, .d = {0.25}};
+        tu_check(NN_KERNEL(b, math, ((nn_math_op)op, &a)));
+        for (int64_t i = 0; i < n; i++) {
+            double got = op == NN_MATH_erfinv ? erf(at(out, i)) : at(out, i);
+            assert_close(got, math_ref(op, at(x, i), at(y, i), 0.25), tol, nn_kernel_names[NN_KERNEL_math]);
+        }
+        if (in != x) NN_RELEASE(in);
+        NN_RELEASE(out);
+    }
+    /* nan_to_num and isfinite on NaN and infinities */
+    const double sp[4] = {NAN, INFINITY, -INFINITY, 0.5}, dsp[4] = {NAN, INFINITY, -INFINITY, 0.5};
+    const int64_t four = 4;
+    nn_tensor *z = values_on(d, dt, 1, &four, sp), *out = TU_OK(nn_empty_on(d, 1, &four, dt));
+    nn_kernel_args a = {.t = {out, z}, .d = {1, 2, -3}};
+    tu_check(NN_KERNEL(b, math, (NN_MATH_nan_to_num, &a)));
+    const double want[4] = {1, 2, -3, 0.5};
+    for (int i = 0; i < 4; i++) assert_close(at(out, i), want[i], 0, "math nan_to_num");
+    nn_tensor *z64 = values_on(d, NN_FLOAT64, 1, &four, dsp), *m = TU_OK(nn_empty_on(d, 1, &four, NN_BOOL));
+    nn_kernel_args f = {.t = {m, z64}};
+    tu_check(NN_KERNEL(b, math, (NN_MATH_isfinite, &f)));
+    for (int i = 0; i < 4; i++) assert_close(at(m, i), i == 3, 0, "math isfinite");
+    /* logsumexp of rows */
+    nn_tensor *r = random_on(d, dt, 2, rows, -20, 20), *l = TU_OK(nn_empty_on(d, 1, rows, dt));
+    nn_kernel_args ls = {.t = {l, r}, .i = {3, 37}};
+    tu_check(NN_KERNEL(b, math, (NN_MATH_logsumexp, &ls)));
+    for (int64_t i = 0; i < 3; i++) {
+        double mx = -INFINITY, sum = 0;
+        for (int64_t j = 0; j < 37; j++) mx = fmax(mx, at(r, i * 37 + j));
+        for (int64_t j = 0; j < 37; j++) sum += exp(at(r, i * 37 + j) - mx);
+        assert_close(at(l, i), log(sum) + mx, dt == NN_FLOAT32 ? 1e-6 : 1e-13, "math logsumexp");
+    }
+    NN_RELEASE(x), NN_RELEASE(y), NN_RELEASE(z), NN_RELEASE(out), NN_RELEASE(z64), NN_RELEASE(m), NN_RELEASE(r), NN_RELEASE(l);
+}
+
 /* One case per line of kernels.def: a kernel added there without a case here fails. */
 static const kernel_case cases[NN_KERNEL_COUNT] = {
     [NN_KERNEL_fill] = case_fill,
@@ -712,6 +795,7 @@ static const kernel_case cases[NN_KERNEL_COUNT] = {
     [NN_KERNEL_loss] = case_loss,
     [NN_KERNEL_norm] = case_norm,
     [NN_KERNEL_index] = case_index,
+    [NN_KERNEL_math] = case_math,
 };
 
 static void test_every_kernel_on_every_backend(void **state)
