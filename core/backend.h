@@ -23,6 +23,7 @@
 #define NN_BACKEND_H
 
 #include "nn_conv.h"
+#include "nn_optim_more.h"
 
 /* The elementwise binary kernel's op codes. */
 typedef enum nn_binop {
@@ -134,6 +135,30 @@ typedef enum nn_math_op {
     NN_MATH_isfinite,   /* t[0] (bool) = isfinite(t[1]) (float64) */
     NN_MATH_logsumexp,  /* t[0][r] = log(sum(exp(t[1][r, :]))) over rows r < i[0] of i[1] elements */
 } nn_math_op;
+
+/* The optim_step kernel's op codes: one parameter's update (contiguous p, its grad
+   g of p's dtype, float32 or float64, and state tensors s0..s2 of p's shape, NULL
+   where unused), args the op's scalars (host memory). */
+typedef enum nn_optim_op {
+    NN_OPTIM_STEP_SGD,      /* nn_sgd_step_args; s0 the momentum buffer */
+    NN_OPTIM_STEP_ADAM,     /* nn_adam_step_args (Adam and AdamW); s0 exp_avg, s1 exp_avg_sq, s2 max_exp_avg_sq */
+    NN_OPTIM_STEP_RMSPROP,  /* nn_rmsprop_args; s0 square_avg, s1 grad_avg, s2 momentum buffer */
+    NN_OPTIM_STEP_ADAGRAD,  /* nn_adagrad_args; s0 sum */
+    NN_OPTIM_STEP_ADADELTA, /* nn_adadelta_args; s0 square_avg, s1 acc_delta */
+} nn_optim_op;
+
+typedef struct nn_sgd_step_args {
+    double weight_decay, momentum, one_minus_dampening, neg_lr;
+    bool maximize, nesterov, new_buffer;
+} nn_sgd_step_args;
+
+typedef struct nn_adam_step_args {
+    double decay;                         /* AdamW: 1 - lr * weight_decay */
+    double weight_decay;                  /* Adam's L2 term (0 for AdamW) */
+    double beta1, one_minus_beta1, beta2, one_minus_beta2;
+    double bias_correction2_sqrt, eps, neg_step_size;
+    bool maximize, adamw;
+} nn_adam_step_args;
 
 typedef enum nn_kernel_id {
 #define KERNEL(name, params, args) NN_KERNEL_##name,

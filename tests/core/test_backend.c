@@ -777,6 +777,76 @@ static void case_math(const nn_backend *b, nn_device d, nn_dtype dt)
     NN_RELEASE(x), NN_RELEASE(y), NN_RELEASE(z), NN_RELEASE(out), NN_RELEASE(z64), NN_RELEASE(m), NN_RELEASE(r), NN_RELEASE(l);
 }
 
+/* Host copies of t's elements (n of them) into v. */
+static void read_all(const nn_tensor *t, double *v, int64_t n)
+{
+    for (int64_t i = 0; i < n; i++) v[i] = at(t, i);
+}
+
+static void case_optim_step(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    enum { N = 40 };
+    const int64_t n = N;
+    double tol = dt == NN_FLOAT32 ? 1e-5 : 1e-12;
+    for (int op = NN_OPTIM_STEP_SGD; op <= NN_OPTIM_STEP_ADADELTA; op++) {
+        nn_tensor *p = random_on(d, dt, 1, &n, -1, 1), *g = random_on(d, dt, 1, &n, -1, 1);
+        nn_tensor *s[3] = {random_on(d, dt, 1, &n, 0.1, 1), random_on(d, dt, 1, &n, 0.1, 1), random_on(d, dt, 1, &n, 0.1, 1)};
+        double hp[N], hg[N], hs[3][N], want[N];
+        read_all(p, hp, n), read_all(g, hg, n);
+        for (int k = 0; k < 3; k++) read_all(s[k], hs[k], n);
+        nn_sgd_step_args sgd = {.weight_decay = 0.1, .momentum = 0.9, .one_minus_dampening = 0.8, .neg_lr = -0.05,
+                                .nesterov = true};
+        nn_adam_step_args adam = {.decay = 1, .weight_decay = 0.01, .beta1 = 0.9, .one_minus_beta1 = 0.1, .beta2 = 0.999,
+                                  .one_minus_beta2 = 0.001, .bias_correction2_sqrt = 0.5, .eps = 1e-8,
+                                  .neg_step_size = -0.01};
+        nn_rmsprop_args rms = {.lr = 0.01, .alpha = 0.99, .eps = 1e-8, .weight_decay = 0.1, .momentum = 0.5, .centered = true};
+        nn_adagrad_args ada = {.clr = 0.1, .eps = 1e-10, .weight_decay = 0.1};
+        nn_adadelta_args dlt = {.lr = 1, .rho = 0.9, .eps = 1e-6, .weight_decay = 0.1, .maximize = true};
+        const void *args[] = {&sgd, &adam, &rms, &ada, &dlt};
+        tu_check(NN_KERNEL(b, optim_step, ((nn_optim_op)op, args[op], p, g, s[0], s[1], s[2])));
+        for (int64_t i = 0; i < N; i++) {
+            double x = hp[i], gr = hg[i], *a = &hs[0][i], *v = &hs[1][i], *m = &hs[2][i];
+            switch (op) {
+            case NN_OPTIM_STEP_SGD: {
+                double dd = gr + 0.1 * x, bb = *a * 0.9 + 0.8 * dd;
+                *a = bb, want[i] = x - 0.05 * (dd + 0.9 * bb);
+                break;
+            }
+            case NN_OPTIM_STEP_ADAM: {
+                double dd = gr + 0.01 * x;
+                *a = 0.9 * *a + 0.1 * dd, *v = 0.999 * *v + 0.001 * dd * dd, *m = fmax(*m, *v);
+                want[i] = x - 0.01 * *a / (sqrt(*m) / 0.5 + 1e-8);
+                break;
+            }
+            case NN_OPTIM_STEP_RMSPROP: {
+                double dd = gr + 0.1 * x;
+                *a = 0.99 * *a + 0.01 * dd * dd, *v = 0.99 * *v + 0.01 * dd;
+                double avg = sqrt(*a - *v * *v) + 1e-8;
+                *m = *m * 0.5 + dd / avg, want[i] = x - 0.01 * *m;
+                break;
+            }
+            case NN_OPTIM_STEP_ADAGRAD: {
+                double dd = gr + 0.1 * x;
+                *a += dd * dd, want[i] = x - 0.1 * dd / (sqrt(*a) + 1e-10);
+                break;
+            }
+            default: {
+                double dd = -gr + 0.1 * x;
+                *a = 0.9 * *a + 0.1 * dd * dd;
+                double delta = sqrt(*v + 1e-6) / sqrt(*a + 1e-6) * dd;
+                *v = 0.9 * *v + 0.1 * delta * delta, want[i] = x - delta;
+            }
+            }
+        }
+        int used = op == NN_OPTIM_STEP_SGD || op == NN_OPTIM_STEP_ADAGRAD ? 1 : op == NN_OPTIM_STEP_ADADELTA ? 2 : 3;
+        for (int64_t i = 0; i < N; i++) {
+            assert_close(at(p, i), want[i], tol, "optim_step param");
+            for (int k = 0; k < used; k++) assert_close(at(s[k], i), hs[k][i], tol, "optim_step state");
+        }
+        NN_RELEASE(p), NN_RELEASE(g), NN_RELEASE(s[0]), NN_RELEASE(s[1]), NN_RELEASE(s[2]);
+    }
+}
+
 /* One case per line of kernels.def: a kernel added there without a case here fails. */
 static const kernel_case cases[NN_KERNEL_COUNT] = {
     [NN_KERNEL_fill] = case_fill,
@@ -796,6 +866,7 @@ static const kernel_case cases[NN_KERNEL_COUNT] = {
     [NN_KERNEL_norm] = case_norm,
     [NN_KERNEL_index] = case_index,
     [NN_KERNEL_math] = case_math,
+    [NN_KERNEL_optim_step] = case_optim_step,
 };
 
 static void test_every_kernel_on_every_backend(void **state)
