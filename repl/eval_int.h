@@ -507,6 +507,13 @@ void repl_tb_entry_release(tb_entry *e);
 void repl_tb_format_entries(sbuf *b, const tb_entry *tb, int n);
 /* The last line of a traceback: "ValueError: msg" (module-qualified for a module's class). */
 void repl_tb_format_exc_line(sbuf *b, nn_object *exc);
+/* The text CPython prints for exc caught earlier: its __traceback__'s entries
+   and its line, after its __cause__/__context__ chain when chain is true; a new
+   nn_malloc'd string or NULL (exc_chain.c). */
+char *repl_exc_format(nn_object *exc, bool chain);
+/* A traceback object's entries as the interpreter prints them, after the
+   "Traceback (most recent call last):" line ("" for None); new string or NULL. */
+char *repl_traceback_format(nn_object *tb);
 /* The type of __traceback__ values (tb_next, tb_lineno). */
 extern const nn_type repl_traceback_type;
 nn_object *repl_traceback_getattr(nn_object *tb, const char *name);

@@ -94,6 +94,7 @@ nn_object *repl_mod_re(void);       /* mod_re.c, over PCRE2 */
 nn_object *repl_mod_statistics(void);
 nn_object *repl_mod_string(void);
 nn_object *repl_mod_time(void);
+nn_object *repl_mod_traceback(void);
 nn_object *repl_mod_typing(void);
 nn_object *repl_mod_warnings(void);
 nn_object *repl_mod_lr_scheduler(void); /* torch.optim.lr_scheduler (mod_lr_scheduler.c) */

@@ -22,7 +22,7 @@ child.critical("once")
 try:
     1 / 0
 except ZeroDivisionError:
-    child.error("failed: %s", "ZeroDivisionError")
+    child.exception("failed")
 print(logging.getLogger() is logging.root, logging.getLogger("train") is parent, repr(parent), log.isEnabledFor(logging.DEBUG))
 logging.getLogger("x").log(logging.WARNING, "log(%s)", "level")
 logging.disable(logging.CRITICAL)
