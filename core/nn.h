@@ -362,6 +362,10 @@ int nn_common_device(int n, nn_tensor *const *ts, nn_device *out);
    elements: nn_get_double / nn_get_int64 / nn_item (they too work on any device). */
 const void *nn_host_read(const nn_tensor *t, nn_tensor **hold);
 int nn_host_write(nn_tensor *t, const void *data);
+/* The whole storage t views (t->storage->nbytes bytes, as torch.save writes it)
+   in host memory: borrowed when it lives on the CPU (*owned = NULL), else a copy
+   made by its backend's to_host that *owned holds (nn_free it); NULL with an error. */
+const void *nn_host_read_storage(const nn_tensor *t, void **owned);
 
 /* The loopback test device (core/loopback/): the CPU's kernels over memory of
    its own, registered in CUDA's place, for tests only. poison: under

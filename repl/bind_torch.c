@@ -9,6 +9,7 @@
 
 #include "bind_int.h"
 #include "bigint.h"
+#include "eval_int.h"
 
 #define ARGS(n) nn_object *a[n] = {0} /* slots the spec lacks stay NULL */
 
@@ -450,6 +451,30 @@ static nn_object *f_save(void *ud, nn_object *args, nn_object *kwargs)
     return nn_retain(nn_none());
 }
 
+/* map_location(storage, location) as PyTorch 1.13 calls it: its result is the
+   storage to use, None for the default place. The storage passed is the flat CPU
+   tensor of the storage's elements (nnscope has no storage type), so
+   `lambda storage, loc: storage` and `storage.cuda()` work as in PyTorch. */
+static nn_tensor *restore_by_call(void *ud, nn_tensor *cpu, const char *location)
+{
+    nn_object *loc = nn_str_new(location);
+    if (!loc) return NULL;
+    nn_object *argv[2] = {&cpu->ob, loc};
+    nn_object *r = repl_call_object(ud, argv, 2, NULL);
+    NN_RELEASE(loc);
+    if (!r) return NULL;
+    if (nn_is_none(r)) {
+        NN_RELEASE(r);
+        return nn_restore_location(cpu, location);
+    }
+    if (!nn_is_tensor(r)) {
+        nn_error_set(NN_ERR_TYPE, "torch.load: map_location returned %s, not a storage", repl_type_name(r));
+        NN_RELEASE(r);
+        return NULL;
+    }
+    return NN_TENSOR(r);
+}
+
 static nn_object *f_load(void *ud, nn_object *args, nn_object *kwargs)
 {
     ARGS(3);
@@ -469,7 +494,9 @@ static nn_object *f_load(void *ud, nn_object *args, nn_object *kwargs)
         if (!made) return NULL;
         where = made;
     }
-    nn_object *obj = nn_torch_load_file(path, where);
+    nn_object *obj = where && !nn_is_none(where) && !nn_is_str(where) && !nn_is_dict(where)
+                         ? nn_torch_load_file_with(path, restore_by_call, where) /* a callable */
+                         : nn_torch_load_file(path, where);
     NN_RELEASE(made);
     return obj;
 }

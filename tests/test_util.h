@@ -67,4 +67,9 @@ void tu_capture_reset(tu_capture *c);
    with SIGKILL (asserting that it died of the signal). */
 void tu_run_and_kill(void (*child)(const char *path, int notify_fd), const char *path, unsigned max_us);
 
+/* cmocka group setup/teardown: the loopback test device registered (poisoned) in
+   CUDA's place for the group, then forgotten. */
+int tu_loopback_setup(void **state);
+int tu_loopback_teardown(void **state);
+
 #endif
