@@ -511,7 +511,15 @@ static nn_object *f_repeat_interleave(void *ud, nn_object *args, nn_object *kwar
         NN_RELEASE(input);
         return NULL;
     }
-    int64_t nr = nn_numel(rc), *r = nn_data_ptr(rc), total = 0;
+    nn_tensor *rh = NULL; /* the repeats on the host (the host-access contract) */
+    const int64_t *r = nn_host_read(rc, &rh);
+    if (rh) NN_SET(rc, rh);
+    if (!r) {
+        NN_RELEASE(input);
+        NN_RELEASE(rc);
+        return NULL;
+    }
+    int64_t nr = nn_numel(rc), total = 0;
     if (input && nr != 1 && nr != len) {
         NN_RELEASE(input);
         NN_RELEASE(rc);
@@ -532,12 +540,15 @@ static nn_object *f_repeat_interleave(void *ud, nn_object *args, nn_object *kwar
         NN_RELEASE(rc);
         return nn_error_set(NN_ERR_RUNTIME, "allocated size does not match required size"), NULL;
     }
-    nn_tensor *idx = nn_empty(1, &total, NN_INT64);
-    if (idx) {
-        int64_t *p = nn_data_ptr(idx), w = 0;
+    /* the indices, made on the host and written to the input's (or the repeats') device */
+    nn_tensor *idx = nn_empty_on(input ? nn_device_of(input) : nn_device_of(rt), 1, &total, NN_INT64);
+    int64_t *p = idx ? nn_malloc((size_t)(total ? total : 1) * sizeof *p) : NULL, w = 0;
+    if (p) {
         for (int64_t i = 0; i < positions; i++)
             for (int64_t k = 0; k < r[nr == 1 ? 0 : i]; k++) p[w++] = i;
     }
+    if (!p || nn_host_write(idx, p) < 0) NN_SET(idx, NULL);
+    nn_free(p);
     NN_RELEASE(rc);
     if (!input) return T(idx);
     nn_tensor *out = idx ? nn_index_select(input, (int)dim, idx) : NULL;

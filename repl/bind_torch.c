@@ -43,14 +43,13 @@ nn_object *repl_tensor_factory(const char *fname, nn_object *args, nn_object *kw
     nn_dtype dt = dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype;
     nn_tensor *t = NULL;
     switch (which) {
-    case REPL_ZEROS: t = nn_zeros(ndim, sizes, dt); break;
-    case REPL_ONES: t = nn_ones(ndim, sizes, dt); break;
-    case REPL_FULL: t = nn_full(ndim, sizes, fill, dt); break;
-    case REPL_EMPTY: t = nn_empty(ndim, sizes, dt); break;
-    case REPL_RAND: REPL_WITH_GENERATOR(fname, a[6], t = nn_rand(ndim, sizes, dt)); break;
-    case REPL_RANDN: REPL_WITH_GENERATOR(fname, a[6], t = nn_randn(ndim, sizes, dt)); break;
+    case REPL_ZEROS: t = nn_zeros_on(dev, ndim, sizes, dt); break; /* made on the device, by its backend */
+    case REPL_ONES: t = nn_ones_on(dev, ndim, sizes, dt); break;
+    case REPL_FULL: t = nn_full_on(dev, ndim, sizes, fill, dt); break;
+    case REPL_EMPTY: t = nn_empty_on(dev, ndim, sizes, dt); break;
+    case REPL_RAND: REPL_WITH_GENERATOR(fname, a[6], t = nn_rand_on(dev, ndim, sizes, dt)); break;
+    case REPL_RANDN: REPL_WITH_GENERATOR(fname, a[6], t = nn_randn_on(dev, ndim, sizes, dt)); break;
     }
-    t = repl_tensor_on(t, dev); /* made on the host (the same draws), then moved */
     if (t && rg && nn_set_requires_grad(t, true)) NN_SET(t, NULL);
     return (nn_object *)t;
 }
@@ -92,7 +91,7 @@ static nn_object *f_full(void *ud, nn_object *args, nn_object *kwargs)
         repl_arg_dtype("full", "dtype", 0, a[2], &dtype) || repl_arg_bool("full", "requires_grad", 0, a[3], &rg))
         return NULL;
     if (dtype < 0) dtype = nn_is_float(a[1]) ? NN_FLOAT32 : nn_is_bool(a[1]) ? NN_BOOL : NN_INT64;
-    nn_tensor *t = repl_tensor_on(nn_full(ndim, sizes, fill, (nn_dtype)dtype), dev);
+    nn_tensor *t = nn_full_on(dev, ndim, sizes, fill, (nn_dtype)dtype);
     if (t && rg && nn_set_requires_grad(t, true)) NN_SET(t, NULL);
     return (nn_object *)t;
 }
@@ -118,14 +117,13 @@ static nn_object *like(const char *fname, nn_object *args, nn_object *kwargs, in
     nn_dtype dt = dtype < 0 ? x->dtype : (nn_dtype)dtype;
     nn_tensor *t = NULL;
     switch (which) {
-    case 0: t = nn_zeros(x->ndim, x->sizes, dt); break;
-    case 1: t = nn_ones(x->ndim, x->sizes, dt); break;
-    case 2: t = nn_full(x->ndim, x->sizes, fill, dt); break;
-    case 3: t = nn_empty(x->ndim, x->sizes, dt); break;
-    case 4: t = nn_rand(x->ndim, x->sizes, dt); break;
-    case 5: t = nn_randn(x->ndim, x->sizes, dt); break;
+    case 0: t = nn_zeros_on(dev, x->ndim, x->sizes, dt); break;
+    case 1: t = nn_ones_on(dev, x->ndim, x->sizes, dt); break;
+    case 2: t = nn_full_on(dev, x->ndim, x->sizes, fill, dt); break;
+    case 3: t = nn_empty_on(dev, x->ndim, x->sizes, dt); break;
+    case 4: t = nn_rand_on(dev, x->ndim, x->sizes, dt); break;
+    case 5: t = nn_randn_on(dev, x->ndim, x->sizes, dt); break;
     }
-    t = repl_tensor_on(t, dev);
     if (t && rg && nn_set_requires_grad(t, true)) NN_SET(t, NULL);
     return (nn_object *)t;
 }
@@ -147,7 +145,7 @@ static nn_object *f_tensor(void *ud, nn_object *args, nn_object *kwargs)
         repl_arg_device_to("tensor", a[2], &dev) ||
         repl_arg_dtype("tensor", "dtype", 0, a[1], &dtype) || repl_arg_bool("tensor", "requires_grad", 0, a[3], &rg))
         return NULL;
-    nn_tensor *t = repl_tensor_on(nn_tensor_from_nested(a[0], dtype), dev);
+    nn_tensor *t = nn_tensor_from_nested_on(dev, a[0], dtype);
     if (t && rg && nn_set_requires_grad(t, true)) NN_SET(t, NULL);
     return (nn_object *)t;
 }
@@ -170,8 +168,8 @@ static nn_object *f_randint(void *ud, nn_object *args, nn_object *kwargs)
     if (repl_arg_shape("randint", "size", size, &ndim, sizes) || repl_arg_dtype("randint", "dtype", 0, a[3], &dtype))
         return NULL;
     nn_tensor *t = NULL;
-    REPL_WITH_GENERATOR("randint", a[4], t = nn_randint(low, high, ndim, sizes, dtype < 0 ? NN_INT64 : (nn_dtype)dtype));
-    return (nn_object *)repl_tensor_on(t, dev);
+    REPL_WITH_GENERATOR("randint", a[4], t = nn_randint_on(dev, low, high, ndim, sizes, dtype < 0 ? NN_INT64 : (nn_dtype)dtype));
+    return (nn_object *)t;
 }
 
 static nn_object *f_randperm(void *ud, nn_object *args, nn_object *kwargs)
@@ -185,8 +183,8 @@ static nn_object *f_randperm(void *ud, nn_object *args, nn_object *kwargs)
         repl_arg_int("randperm", "n", 1, a[0], &n) || repl_arg_dtype("randperm", "dtype", 0, a[1], &dtype))
         return NULL;
     nn_tensor *t = NULL;
-    REPL_WITH_GENERATOR("randperm", a[2], t = nn_randperm(n, dtype < 0 ? NN_INT64 : (nn_dtype)dtype));
-    return (nn_object *)repl_tensor_on(t, dev);
+    REPL_WITH_GENERATOR("randperm", a[2], t = nn_randperm_on(dev, n, dtype < 0 ? NN_INT64 : (nn_dtype)dtype));
+    return (nn_object *)t;
 }
 
 static bool is_number(const nn_object *o) { return nn_is_int(o) || nn_is_float(o) || nn_is_bool(o); }
@@ -217,7 +215,7 @@ static nn_object *f_arange(void *ud, nn_object *args, nn_object *kwargs)
         repl_arg_double("arange", "step", 3, parts[2], &st) || repl_arg_dtype("arange", "dtype", 0, a[3], &dtype) ||
         repl_arg_bool("arange", "requires_grad", 0, a[5], &rg))
         return NULL;
-    nn_tensor *t = repl_tensor_on(nn_arange(s, e, st, all_int, dtype), dev);
+    nn_tensor *t = nn_arange_on(dev, s, e, st, all_int, dtype);
     if (t && rg && nn_set_requires_grad(t, true)) NN_SET(t, NULL);
     return (nn_object *)t;
 }
@@ -244,7 +242,7 @@ static nn_object *f_linspace(void *ud, nn_object *args, nn_object *kwargs)
         repl_arg_double("linspace", "start", 1, a[0], &s) || repl_arg_double("linspace", "end", 2, a[1], &e) ||
         repl_arg_int("linspace", "steps", 3, a[2], &n) || repl_arg_dtype("linspace", "dtype", 0, a[3], &dtype))
         return NULL;
-    return requiring_grad("linspace", repl_tensor_on(nn_linspace(s, e, n, dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype), dev), a[5]);
+    return requiring_grad("linspace", nn_linspace_on(dev, s, e, n, dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype), a[5]);
 }
 
 static nn_object *f_eye(void *ud, nn_object *args, nn_object *kwargs)
@@ -258,7 +256,7 @@ static nn_object *f_eye(void *ud, nn_object *args, nn_object *kwargs)
         repl_arg_int("eye", "n", 1, a[0], &n) || repl_arg_int("eye", "m", 2, a[1], &m) ||
         repl_arg_dtype("eye", "dtype", 0, a[2], &dtype))
         return NULL;
-    return requiring_grad("eye", repl_tensor_on(nn_eye(n, m < 0 ? n : m, dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype), dev), a[4]);
+    return requiring_grad("eye", nn_eye_on(dev, n, m < 0 ? n : m, dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype), a[4]);
 }
 
 /* generators: bind_random.c */

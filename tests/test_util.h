@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "nn.h"
+#include "nn_data.h" /* core's private nn_data_ptr: tests check kernels' bytes */
 
 /* A float32 (or dtype) tensor from values, shaped by sizes; new reference; fails the test on error. */
 nn_tensor *tu_tensor(nn_dtype dtype, int ndim, const int64_t *sizes, const double *values);
