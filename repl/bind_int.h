@@ -63,6 +63,10 @@ typedef enum repl_factory {
 } repl_factory;
 nn_object *repl_tensor_factory(const char *fname, nn_object *args, nn_object *kwargs, repl_factory which,
                                int default_dtype);
+/* The same as like's methods x.new_zeros(...) & co.: like's dtype and device unless
+   dtype= and device= say otherwise. */
+nn_object *repl_tensor_factory_like(const char *fname, nn_object *args, nn_object *kwargs, repl_factory which,
+                                    const nn_tensor *like);
 
 /* A number into a wrapped 0-dim tensor (int/float/bool), a tensor retained, or
    NULL without error for other objects. New reference. */

@@ -15,8 +15,10 @@
 
 /* ------------------------------------------------------------ factories */
 
-nn_object *repl_tensor_factory(const char *fname, nn_object *args, nn_object *kwargs, repl_factory which,
-                               int default_dtype)
+/* The factories; like_dev (may be NULL: the default device) is the device when
+   device= is not given. */
+static nn_object *factory(const char *fname, nn_object *args, nn_object *kwargs, repl_factory which, int default_dtype,
+                          const nn_device *like_dev)
 {
     size_t count = repl_count_int_args(args, 0);
     if (count == 0 && nn_tuple_len(args) > 0) count = 1; /* a tuple, list or Size */
@@ -26,6 +28,8 @@ nn_object *repl_tensor_factory(const char *fname, nn_object *args, nn_object *kw
     nn_device dev;
     if (repl_parse_args_from(fname, spec, args, count, kwargs, a) ||
         repl_arg_device_to(fname, a[which == REPL_FULL ? 3 : 2], &dev)) return NULL;
+    nn_object *given = a[which == REPL_FULL ? 3 : 2];
+    if (like_dev && (!given || nn_is_none(given))) dev = *like_dev;
     int ndim = 0;
     int64_t sizes[NN_MAX_DIMS];
     if (repl_shape_from_args(fname, args, 0, count, &ndim, sizes)) return NULL;
@@ -52,6 +56,19 @@ nn_object *repl_tensor_factory(const char *fname, nn_object *args, nn_object *kw
     }
     if (t && rg && nn_set_requires_grad(t, true)) NN_SET(t, NULL);
     return (nn_object *)t;
+}
+
+nn_object *repl_tensor_factory(const char *fname, nn_object *args, nn_object *kwargs, repl_factory which,
+                               int default_dtype)
+{
+    return factory(fname, args, kwargs, which, default_dtype, NULL);
+}
+
+nn_object *repl_tensor_factory_like(const char *fname, nn_object *args, nn_object *kwargs, repl_factory which,
+                                    const nn_tensor *like)
+{
+    nn_device dev = nn_device_of(like);
+    return factory(fname, args, kwargs, which, (int)like->dtype, &dev);
 }
 
 static nn_object *f_zeros(void *ud, nn_object *args, nn_object *kwargs)
@@ -980,7 +997,7 @@ static nn_object *op_binary(repl_binop op, nn_object *a, nn_object *b)
     if (nn_is_module(b) && nn_module_is_a(b, &nn_sequential_class) && op == REPL_MUL && nn_is_int(a))
         return (nn_object *)nn_sequential_mul(NN_MODULE(b), a);
     if ((op == REPL_EQ || op == REPL_NE) && (repl_is_dtype(a) || repl_is_device(a) || repl_is_class(a))) {
-        bool eq = a == b;
+        int eq = a == b || (repl_is_device(a) && repl_is_device(b) && nn_equal(a, b) == 1); /* devices: by type and index */
         return nn_bool_new(op == REPL_EQ ? eq : !eq);
     }
     return NULL;
