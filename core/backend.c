@@ -178,6 +178,15 @@ const void *nn_host_read_storage(const nn_tensor *t, void **owned)
     return copy;
 }
 
+void *nn_host_borrow(nn_tensor *t)
+{
+    if (t->storage->device.type == NN_CPU) return nn_data_ptr(t);
+    char d[32];
+    nn_error_set(NN_ERR_RUNTIME, "expected a tensor in host memory (on the CPU), got one on %s",
+                 nn_device_str(t->storage->device, d, sizeof d));
+    return NULL;
+}
+
 int nn_host_write(nn_tensor *t, const void *data)
 {
     size_t nbytes = (size_t)nn_numel(t) * nn_dtype_size(t->dtype);

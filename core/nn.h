@@ -363,6 +363,11 @@ int nn_host_write(nn_tensor *t, const void *data);
    in host memory: borrowed when it lives on the CPU (*owned = NULL), else a copy
    made by its backend's to_host that *owned holds (nn_free it); NULL with an error. */
 const void *nn_host_read_storage(const nn_tensor *t, void **owned);
+/* The borrow half of the contract, for code that keeps its own data in CPU tensors
+   (numpy's arrays) and writes them in place: the address of t's first element when
+   t lives in host memory (the CPU), else NULL with RuntimeError. Never for a tensor
+   that may be on a device: use nn_host_read / nn_host_write. */
+void *nn_host_borrow(nn_tensor *t);
 
 /* The loopback test device (core/loopback/): the CPU's kernels over memory of
    its own, registered in CUDA's place, for tests only. poison: under
