@@ -34,6 +34,8 @@ static char *named_pair_repr(nn_object *self, const char *n0, const char *n1)
     return r;
 }
 
+char *repl_named_pair_repr(nn_object *self, const char *n0, const char *n1) { return named_pair_repr(self, n0, n1); }
+
 static char *values_repr(nn_object *self) { return named_pair_repr(self, "values", "indices"); }
 static char *minmax_repr(nn_object *self) { return named_pair_repr(self, "min", "max"); }
 static char *histogram_repr(nn_object *self) { return named_pair_repr(self, "hist", "bin_edges"); }
@@ -50,7 +52,7 @@ nn_object *repl_ops_more_return_getattr(nn_object *o, const char *name, bool *ha
         n0 = "min", n1 = "max";
     else if (o->type == &histogram_type)
         n0 = "hist", n1 = "bin_edges";
-    else if (o->type != &median_type && o->type != &mode_type)
+    else if (o->type != &median_type && o->type != &mode_type && !repl_ops_extra_return_type(o))
         return NULL;
     *handled = true;
     if (!strcmp(name, n0)) return nn_retain(nn_tuple_get(o, 0));
@@ -398,6 +400,11 @@ static int tensor_list(const char *f, nn_object *args, size_t skip, nn_tensor **
     }
     *n = (int)cnt;
     return 0;
+}
+
+int repl_tensor_list(const char *f, nn_object *args, size_t skip, nn_tensor **ts, int max, int *n)
+{
+    return tensor_list(f, args, skip, ts, max, n);
 }
 
 static nn_object *f_einsum(void *ud, nn_object *args, nn_object *kwargs)
