@@ -41,6 +41,17 @@ nn_tensor *nn_atleast(nn_tensor *a, int nd);
 /* Stacks along the third dim (after atleast_3d) / as columns (1-d and 0-d as [n, 1]). */
 nn_tensor *nn_dstack(int n, nn_tensor *const *ts);
 nn_tensor *nn_column_stack(int n, nn_tensor *const *ts);
+/* A Poisson draw for each rate from the current generator, in PyTorch's stream (core/poisson.c). */
+nn_tensor *nn_poisson(nn_tensor *rates);
+/* 1.13's scatter_reduce: code 0 sum, 1 prod, 2 mean, 3 amax, 4 amin (nn_scatter_reduce_code
+   maps the name, or sets PyTorch's error and returns -1); core/scatter_reduce.c. */
+int nn_scatter_reduce_code(const char *name);
+nn_tensor *nn_scatter_reduce2(nn_tensor *a, int dim, nn_tensor *index, nn_tensor *src, int code, bool include_self);
+/* core/stats_more.c: cov (rows are variables; correction as torch.cov), corrcoef, and
+   cdist (the p-norm of every row pair of x1 [..., r1, c] and x2 [..., r2, c]) */
+nn_tensor *nn_cov(nn_tensor *a, int64_t correction);
+nn_tensor *nn_corrcoef(nn_tensor *a);
+nn_tensor *nn_cdist(nn_tensor *x1, nn_tensor *x2, double p);
 /* Indices where values would go in the sorted last dim of sorted (sorter: its
    argsort, or NULL); right: after equal values; out_int32: int32 results. */
 nn_tensor *nn_searchsorted(nn_tensor *sorted, nn_tensor *values, bool right, bool out_int32, nn_tensor *sorter);

@@ -311,6 +311,76 @@ static nn_object *f_bucketize(void *ud, nn_object *args, nn_object *kwargs)
     return search(f, b, a[0], out_int32, right, NULL, NULL);
 }
 
+/* scatter_reduce(input, dim, index, src, reduce, *, include_self=True) */
+static nn_object *f_scatter_reduce(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(6);
+    nn_tensor *x = NULL, *ix = NULL, *src = NULL;
+    int64_t dim = 0;
+    const char *reduce = NULL, *f = "scatter_reduce";
+    bool include_self = true;
+    if (repl_parse_args(f, "input, dim, index, src, reduce, *, include_self=", args, kwargs, a) ||
+        repl_arg_tensor(f, "input", 1, a[0], &x) || repl_arg_int(f, "dim", 2, a[1], &dim) ||
+        repl_arg_tensor(f, "index", 3, a[2], &ix) || repl_arg_tensor(f, "src", 4, a[3], &src) ||
+        repl_arg_str(f, "reduce", 5, a[4], &reduce) || repl_arg_bool(f, "include_self", 0, a[5], &include_self))
+        return NULL;
+    int code = nn_scatter_reduce_code(reduce);
+    return code < 0 ? NULL : T(nn_scatter_reduce2(x, (int)dim, ix, src, code, include_self));
+}
+
+static nn_object *f_cov(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(4);
+    nn_tensor *x = NULL;
+    int64_t correction = 1;
+    if (repl_parse_args("cov", "input, *, correction=, fweights=, aweights=", args, kwargs, a) ||
+        repl_arg_tensor("cov", "input", 1, a[0], &x) || repl_arg_int("cov", "correction", 0, a[1], &correction))
+        return NULL;
+    if ((a[2] && !nn_is_none(a[2])) || (a[3] && !nn_is_none(a[3])))
+        return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "cov(): fweights= and aweights= are not supported here"), NULL;
+    return T(nn_cov(x, correction));
+}
+
+static nn_object *f_corrcoef(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(1);
+    nn_tensor *x = NULL;
+    if (repl_parse_args("corrcoef", "input", args, kwargs, a) || repl_arg_tensor("corrcoef", "input", 1, a[0], &x))
+        return NULL;
+    return T(nn_corrcoef(x));
+}
+
+/* cdist(x1, x2, p=2.0, compute_mode='use_mm_for_euclid_dist_if_necessary') */
+static nn_object *f_cdist(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(4);
+    nn_tensor *x1 = NULL, *x2 = NULL;
+    double p = 2;
+    const char *mode = NULL;
+    if (repl_parse_args("cdist", "x1, x2, p=, compute_mode=", args, kwargs, a) || repl_arg_tensor("cdist", "x1", 1, a[0], &x1) ||
+        repl_arg_tensor("cdist", "x2", 2, a[1], &x2) || repl_arg_double("cdist", "p", 3, a[2], &p) ||
+        (a[3] && !nn_is_none(a[3]) && repl_arg_str("cdist", "compute_mode", 4, a[3], &mode)))
+        return NULL;
+    if (mode && strcmp(mode, "use_mm_for_euclid_dist_if_necessary"))
+        return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "cdist(): compute_mode='%s' is not supported here", mode), NULL;
+    return T(nn_cdist(x1, x2, p));
+}
+
+/* poisson(input, generator=None) */
+static nn_object *f_poisson(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(2);
+    nn_tensor *x = NULL;
+    nn_generator *g = NULL;
+    if (repl_parse_args("poisson", "input, generator=", args, kwargs, a) || repl_arg_tensor("poisson", "input", 1, a[0], &x) ||
+        repl_arg_generator("poisson", a[1], &g))
+        return NULL;
+    nn_generator *prev = nn_generator_use(g);
+    nn_tensor *r = nn_poisson(x);
+    nn_generator_use(prev);
+    return T(r);
+}
+
 /* ------------------------------------------------------------- tables */
 
 static const repl_function_def extra_functions[] = {
@@ -371,6 +441,21 @@ static const repl_function_def extra_functions[] = {
     {"searchsorted", f_searchsorted,
      "searchsorted(sorted_sequence, values, *, out_int32=False, right=False, side=None, out=None, sorter=None) -> Tensor\n"
      "The indices from the innermost dimension of sorted_sequence where values would be inserted to keep it sorted."},
+    {"scatter_reduce", f_scatter_reduce,
+     "scatter_reduce(input, dim, index, src, reduce, *, include_self=True) -> Tensor\n"
+     "Reduces all values from src into input at the indices along dim with sum, prod, mean, amax or amin (beta in 1.13)."},
+    {"cov", f_cov,
+     "cov(input, *, correction=1, fweights=None, aweights=None) -> Tensor\n"
+     "Estimates the covariance matrix of the variables given by the input matrix (rows: variables, columns: observations)."},
+    {"corrcoef", f_corrcoef,
+     "corrcoef(input) -> Tensor\n"
+     "Estimates the Pearson product-moment correlation coefficient matrix of the variables given by the input matrix."},
+    {"cdist", f_cdist,
+     "cdist(x1, x2, p=2.0, compute_mode='use_mm_for_euclid_dist_if_necessary') -> Tensor\n"
+     "Computes batched the p-norm distance between each pair of the two collections of row vectors."},
+    {"poisson", f_poisson,
+     "poisson(input, generator=None) -> Tensor\n"
+     "A tensor of input's size with each element sampled from a Poisson distribution with the rate in input."},
     {"bucketize", f_bucketize,
      "bucketize(input, boundaries, *, out_int32=False, right=False, out=None) -> Tensor\n"
      "The indices of the buckets to which each value in the input belongs, boundaries setting the buckets."},
@@ -381,7 +466,7 @@ static const repl_function_def extra_functions[] = {
 static bool function_only(const char *name)
 {
     static const char *const names[] = {"tensordot", "atleast_1d", "atleast_2d", "atleast_3d", "dstack",
-                                        "column_stack", "searchsorted", "bucketize"};
+                                        "column_stack", "searchsorted", "bucketize", "poisson", "cdist"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!strcmp(names[i], name)) return true;
     return false;

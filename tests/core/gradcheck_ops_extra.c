@@ -77,7 +77,41 @@ static nn_tensor *gc_solve(nn_tensor **in)
 }
 static nn_tensor *gc_vector_norm(nn_tensor **in) { return nn_linalg_vector_norm(in[0], 3, 1, (const int[]){1}, false); }
 
+/* a seeded draw: the same numbers at every evaluation, so the finite differences see PyTorch's zero gradient */
+static nn_tensor *gc_poisson(nn_tensor **in)
+{
+    nn_generator_seed(nn_default_generator(), 7);
+    return nn_poisson(in[0]);
+}
+static nn_tensor *scatter_reduce_case(nn_tensor **in, int code, bool include_self)
+{
+    int64_t s[2] = {2, 3};
+    nn_tensor *ix = nn_empty(2, s, NN_INT64), *r = NULL;
+    if (ix) memcpy(ix->storage->data, (const int64_t[]){0, 1, 0, 1, 1, 0}, sizeof(int64_t) * 6);
+    if (ix) r = nn_scatter_reduce2(in[0], 0, ix, in[1], code, include_self);
+    NN_RELEASE(ix);
+    return r;
+}
+static nn_tensor *gc_sr_sum(nn_tensor **in) { return scatter_reduce_case(in, 0, true); }
+static nn_tensor *gc_sr_prod(nn_tensor **in) { return scatter_reduce_case(in, 1, false); }
+static nn_tensor *gc_sr_mean(nn_tensor **in) { return scatter_reduce_case(in, 2, true); }
+static nn_tensor *gc_sr_amax(nn_tensor **in) { return scatter_reduce_case(in, 3, true); }
+static nn_tensor *gc_sr_amin(nn_tensor **in) { return scatter_reduce_case(in, 4, false); }
+
+static nn_tensor *gc_cdist2(nn_tensor **in) { return nn_cdist(in[0], in[1], 2); }
+static nn_tensor *gc_cdist3(nn_tensor **in) { return nn_cdist(in[0], in[1], 3); }
+static nn_tensor *gc_cdist1(nn_tensor **in) { return nn_cdist(in[0], in[1], 1); }
+
 static const gc_case cases_ops_extra[] = {
+    {NN_OP_cdist, "cdist p=2", gc_cdist2, 2, {2, 2}, {{3, 2}, {2, 2}}, -2, 2, 0},
+    {NN_OP_cdist, "cdist p=3, batched", gc_cdist3, 2, {3, 3}, {{2, 3, 2}, {2, 2, 2}}, -2, 2, 0},
+    {NN_OP_cdist, "cdist p=1", gc_cdist1, 2, {2, 2}, {{3, 2}, {2, 2}}, -2, 2, 0},
+    {NN_OP_poisson, "poisson (zero gradient)", gc_poisson, 1, {2}, {{2, 3}}, 1, 3, 0},
+    {NN_OP_scatter_reduce2, "scatter_reduce sum", gc_sr_sum, 2, {2, 2}, {{2, 3}, {2, 3}}, -2, 2, 0},
+    {NN_OP_scatter_reduce2, "scatter_reduce prod, include_self=False", gc_sr_prod, 2, {2, 2}, {{2, 3}, {2, 3}}, 0.5, 2, 0},
+    {NN_OP_scatter_reduce2, "scatter_reduce mean", gc_sr_mean, 2, {2, 2}, {{2, 3}, {2, 3}}, -2, 2, 0},
+    {NN_OP_scatter_reduce2, "scatter_reduce amax", gc_sr_amax, 2, {2, 2}, {{2, 3}, {2, 3}}, -2, 2, 0},
+    {NN_OP_scatter_reduce2, "scatter_reduce amin, include_self=False", gc_sr_amin, 2, {2, 2}, {{2, 3}, {2, 3}}, -2, 2, 0},
     {NN_OP_linalg_det, "det", gc_det, 1, {2}, {{3, 3}}, -1, 1, 0},
     {NN_OP_linalg_slogdet, "slogdet's logabsdet", gc_slogdet, 1, {3}, {{2, 3, 3}}, -1, 1, 0},
     {NN_OP_linalg_inv, "inv of a batch", gc_inv, 1, {3}, {{2, 3, 3}}, -1, 1, 0},
