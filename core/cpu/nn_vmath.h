@@ -77,6 +77,18 @@ void nn_cpu_sum_rows_f32(const float *x, int64_t rows, int64_t n, float divisor,
    sizes and strides (elements, any layout), out contiguous over the kept dims
    in their order: PyTorch 1.13's order for the same reduction (TensorIterator's
    layout and cascade_sum's loops, cpu/sum_iter.c), thread budget included. */
+/* A float32 vector norm of x[0..n) as PyTorch 1.13's CPU kernel computes it
+   (cpu/norm_f32.c): _lastdim is p = 2 over one contiguous innermost dim (its
+   vectorized loop), _seq every other case, x in memory order; single_output:
+   the whole result is this one value (then split over threads as PyTorch's
+   binary_kernel_reduce splits it). */
+float nn_cpu_norm2_lastdim_f32(const float *x, int64_t n);
+float nn_cpu_norm_seq_f32(const float *x, int64_t n, double p, bool single_output);
+
+/* sum((x - mean)^2) in double over a strided float32 tensor in PyTorch
+   1.13's order for var/std of a whole tensor (std_var_all_cpu, cpu/sum_iter.c). */
+double nn_cpu_sq_dev_sum_f32(const float *x, int ndim, const int64_t *sizes, const int64_t *strides, double mean);
+
 void nn_cpu_sum_strided_f32(const float *x, int ndim, const int64_t *sizes, const int64_t *strides,
                             const bool *reduced, float *out);
 
