@@ -457,6 +457,8 @@ static nn_object *f_norm(void *ud, nn_object *args, nn_object *kwargs)
         repl_arg_tensor("norm", "input", 1, a[0], &x) || (a[1] && !nn_is_str(a[1]) && repl_arg_double("norm", "p", 2, a[1], &p)) ||
         repl_arg_dims("norm", "dim", 3, a[2], &n, dims) || repl_arg_bool("norm", "keepdim", 4, a[3], &keepdim))
         return NULL;
+    bool fro = !a[1] || a[1] == nn_none() || (nn_is_str(a[1]) && strcmp(nn_str_cstr(a[1]), "fro") == 0);
+    if (fro && n == 2 && nn_dtype_is_floating(x->dtype)) return T(nn_frobenius_norm(x, n, dims, keepdim));
     return T(nn_norm(x, p, n, dims, keepdim));
 }
 
