@@ -102,7 +102,8 @@ static const char *const elementwise_inplace[] = {
     "lerp",      "log",        "lt",          "nan_to_num",  "ne",          "neg",         "pow",
     "relu",      "remainder",  "round",       "sigmoid",     "sign",        "sqrt",        "square",
     "tanh",      "xlogy",      "logical_and", "logical_or",  "logical_xor", "logical_not", "addcmul",
-    "addcdiv",   "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not",
+    "addcdiv",   "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "fmod",         "logit",
+    "scatter_reduce",
 };
 /* The view ops whose in-place form changes the tensor's own shape. */
 static const char *const view_inplace[] = {"unsqueeze", "squeeze", "t", "transpose"};
