@@ -712,6 +712,7 @@ static nn_object *make_torch(void)
         {"float32", NN_FLOAT32}, {"float", NN_FLOAT32},  {"float64", NN_FLOAT64}, {"double", NN_FLOAT64},
         {"float16", NN_FLOAT16}, {"half", NN_FLOAT16},   {"bfloat16", NN_BFLOAT16}, {"int64", NN_INT64},
         {"long", NN_INT64},      {"int32", NN_INT32},    {"int", NN_INT32},     {"bool", NN_BOOL},
+        {"uint8", NN_UINT8},     {"int8", NN_INT8},      {"int16", NN_INT16},   {"short", NN_INT16},
     };
     for (size_t i = 0; i < sizeof dts / sizeof dts[0]; i++)
         if (repl_namespace_set(t, dts[i].name, repl_dtype_object(dts[i].dt))) goto fail;
@@ -721,6 +722,7 @@ static nn_object *make_torch(void)
         goto fail;
     if (add_class(t, &tensor_class) || add_class(t, &size_class) || add_class(t, &repl_generator_class)) goto fail;
     if (set_owned(t, "__version__", nn_str_new("1.13.0"))) goto fail;
+    if (repl_dtype_info_add_functions(t)) goto fail;
     if (repl_tensor_more_add_functions(t)) goto fail; /* last: the aliases name what is there */
     return t;
 fail:
@@ -932,6 +934,8 @@ static nn_object *op_getattr(nn_object *o, const char *name)
     r = repl_rnn_getattr(o, name, &handled);
     if (handled) return r;
     r = repl_nn_other_getattr(o, name, &handled);
+    if (handled) return r;
+    r = repl_dtype_info_getattr(o, name, &handled);
     if (handled) return r;
     nn_error_set(NN_ERR_ATTRIBUTE, "'%s' object has no attribute '%s'", repl_type_name(o), name);
     return NULL;
