@@ -867,6 +867,8 @@ nn_object *repl_bind_type_of(nn_object *obj)
 {
     int which = -1;
     const char *name = NULL;
+    nn_object *node_cls = repl_node_class_of(obj); /* type(t.grad_fn) */
+    if (node_cls || nn_error_current()) return node_cls;
     if (nn_is_parameter(obj)) which = M_NN, name = "Parameter";
     else if (nn_is_tensor(obj)) which = M_TORCH, name = "Tensor";
     else if (nn_is_instance(obj, &repl_size_type)) which = M_TORCH, name = "Size";
@@ -887,6 +889,7 @@ nn_object *repl_bind_type_of(nn_object *obj)
 void repl_bindings_shutdown(void)
 {
     for (int i = 0; i < M_COUNT; i++) NN_SET(cache[i], NULL);
+    repl_node_classes_free();
 }
 
 /* ---------------------------------------------------------- native ops */
