@@ -8,6 +8,8 @@
  * to one of those first (half types compute in float32, as in PyTorch).
  */
 #include <math.h>
+
+#include "cpu/nn_vmath.h"
 #include <string.h>
 
 #include "backend.h"
@@ -308,13 +310,34 @@ static nn_tensor *pow_by_products(nn_tensor *a, double exponent)
     return out;
 }
 
+/* x ** e of a contiguous float32 CPU tensor for the exponents PyTorch's pow kernel
+   sends to Vectorized::pow (cpu/vmath.c's nn_vmath_pow_f32), and 0.5, -0.5, -1 as
+   its sqrt, rsqrt and reciprocal kernels: correctly rounded sqrt, 1 / sqrt, 1 / x.
+   NULL (no error set) when not of that kind. New reference. */
+static nn_tensor *pow_float32_aten(nn_tensor *a, double e)
+{
+    if (a->dtype != NN_FLOAT32 || nn_device_of(a).type != NN_CPU || !nn_is_contiguous(a) || !nn_vmath_available())
+        return NULL;
+    nn_tensor *out = nn_empty(a->ndim, a->sizes, NN_FLOAT32);
+    if (!out) return NULL;
+    const float *x = nn_data_ptr(a);
+    float *y = nn_data_ptr(out);
+    int64_t n = nn_numel(a);
+    if (e == 0.5 || e == -0.5 || e == -1) {
+        for (int64_t i = 0; i < n; i++) y[i] = e == -1 ? 1.0f / x[i] : e > 0 ? sqrtf(x[i]) : 1.0f / sqrtf(x[i]);
+    } else if (n > 0) {
+        nn_vmath_pow_f32(y, x, n, e);
+    }
+    return out;
+}
+
 nn_tensor *nn_pow_scalar(nn_tensor *a, double exponent)
 {
     nn_tensor *w = nn_wrapped_number(exponent, exponent == floor(exponent) && fabs(exponent) < 1e15);
     if (!w) return NULL;
-    nn_tensor *out = nn_dtype_is_floating(a->dtype) && (exponent == 2 || exponent == 3 || exponent == -2)
-                         ? pow_by_products(a, exponent)
-                         : binary_compute(BIN_POW, a, w, 1, NULL);
+    bool by_products = nn_dtype_is_floating(a->dtype) && (exponent == 2 || exponent == 3 || exponent == -2);
+    nn_tensor *out = by_products ? pow_by_products(a, exponent) : pow_float32_aten(a, exponent);
+    if (!out && !by_products) out = binary_compute(BIN_POW, a, w, 1, NULL);
     NN_RELEASE(w);
     nn_op_params p = {.f = {exponent}};
     if (out && nn_record(NN_OP_pow, 1, &a, 1, &out, 1, &a, &p) < 0) NN_SET(out, NULL);

@@ -577,6 +577,9 @@ nn_tensor *nn_argmax(nn_tensor *a, int dim, bool has_dim, bool keepdim);
 nn_tensor *nn_argmin(nn_tensor *a, int dim, bool has_dim, bool keepdim);
 /* p-norm over dims (n_dims == 0: all). */
 nn_tensor *nn_norm(nn_tensor *a, double p, int n_dims, const int *dims, bool keepdim);
+/* torch.norm's default p="fro" over exactly two dims: sqrt(sum(x * x, dims)), as PyTorch 1.13
+   computes it (its grad_fn SqrtBackward0); core/reduce_exact.c. */
+nn_tensor *nn_frobenius_norm(nn_tensor *x, int n_dims, const int *dims, bool keepdim);
 
 /* Neural-network functions (nnfunc.c). */
 nn_tensor *nn_softmax(nn_tensor *a, int dim);
