@@ -272,6 +272,7 @@ static const char *type_title(nn_dtype dt)
     static const char *const names[NN_DTYPE_COUNT] = {
         [NN_FLOAT32] = "Float", [NN_FLOAT64] = "Double", [NN_FLOAT16] = "Half", [NN_BFLOAT16] = "BFloat16",
         [NN_INT64] = "Long",    [NN_INT32] = "Int",      [NN_BOOL] = "Bool",
+        [NN_UINT8] = "Byte",    [NN_INT8] = "Char",      [NN_INT16] = "Short",
     };
     return names[dt];
 }
@@ -282,6 +283,7 @@ static const char *cpp_type_name(nn_dtype dt)
     static const char *const names[NN_DTYPE_COUNT] = {
         [NN_FLOAT32] = "float", [NN_FLOAT64] = "double", [NN_FLOAT16] = "c10::Half", [NN_BFLOAT16] = "c10::BFloat16",
         [NN_INT64] = "long",    [NN_INT32] = "int",      [NN_BOOL] = "bool",
+        [NN_UINT8] = "unsigned char", [NN_INT8] = "signed char", [NN_INT16] = "short",
     };
     return names[dt];
 }
@@ -338,9 +340,11 @@ int nn_uniform_(nn_tensor *t, double from, double to)
     return 0;
 }
 
-nn_tensor *nn_rand(int ndim, const int64_t *sizes, nn_dtype dtype)
+nn_tensor *nn_rand(int ndim, const int64_t *sizes, nn_dtype dtype) { return nn_rand_on(nn_default_device(), ndim, sizes, dtype); }
+
+nn_tensor *nn_rand_on(nn_device device, int ndim, const int64_t *sizes, nn_dtype dtype)
 {
-    nn_tensor *t = nn_empty(ndim, sizes, dtype);
+    nn_tensor *t = nn_empty_on(device, ndim, sizes, dtype);
     if (t && nn_uniform_(t, 0.0, 1.0) < 0) NN_SET(t, NULL);
     if (t) t->storage->version = 0;
     return t;
@@ -361,9 +365,11 @@ int nn_normal_(nn_tensor *t, double mean, double std)
     return 0;
 }
 
-nn_tensor *nn_randn(int ndim, const int64_t *sizes, nn_dtype dtype)
+nn_tensor *nn_randn(int ndim, const int64_t *sizes, nn_dtype dtype) { return nn_randn_on(nn_default_device(), ndim, sizes, dtype); }
+
+nn_tensor *nn_randn_on(nn_device device, int ndim, const int64_t *sizes, nn_dtype dtype)
 {
-    nn_tensor *t = nn_empty(ndim, sizes, dtype);
+    nn_tensor *t = nn_empty_on(device, ndim, sizes, dtype);
     if (t && nn_normal_(t, 0.0, 1.0) < 0) NN_SET(t, NULL);
     if (t) t->storage->version = 0;
     return t;
@@ -449,8 +455,8 @@ static int check_random_bounds(int64_t from, int64_t to_inc, nn_dtype dt)
         from_ok = (double)from >= -max && (double)from <= max;
         to_ok = (double)to_inc >= -max && (double)to_inc <= max;
     } else {
-        int64_t lo = dt == NN_INT32 ? INT32_MIN : dt == NN_BOOL ? 0 : INT64_MIN;
-        int64_t hi = dt == NN_INT32 ? INT32_MAX : dt == NN_BOOL ? 1 : INT64_MAX;
+        int64_t lo, hi;
+        nn_dtype_int_range(dt, &lo, &hi);
         from_ok = from >= lo && from <= hi;
         to_ok = to_inc >= lo && to_inc <= hi;
     }
@@ -484,9 +490,11 @@ static int random_from_to_(nn_tensor *t, int64_t from, int64_t to)
     return 0;
 }
 
-nn_tensor *nn_randint(int64_t low, int64_t high, int ndim, const int64_t *sizes, nn_dtype dtype)
+nn_tensor *nn_randint(int64_t low, int64_t high, int ndim, const int64_t *sizes, nn_dtype dtype) { return nn_randint_on(nn_default_device(), low, high, ndim, sizes, dtype); }
+
+nn_tensor *nn_randint_on(nn_device device, int64_t low, int64_t high, int ndim, const int64_t *sizes, nn_dtype dtype)
 {
-    nn_tensor *t = nn_empty(ndim, sizes, dtype);
+    nn_tensor *t = nn_empty_on(device, ndim, sizes, dtype);
     if (t && random_from_to_(t, low, high) < 0) NN_SET(t, NULL);
     if (t) t->storage->version = 0;
     return t;
@@ -494,9 +502,11 @@ nn_tensor *nn_randint(int64_t low, int64_t high, int ndim, const int64_t *sizes,
 
 /* ----------------------------------------------------------------- randperm */
 
-nn_tensor *nn_randperm(int64_t n, nn_dtype dtype)
+nn_tensor *nn_randperm(int64_t n, nn_dtype dtype) { return nn_randperm_on(nn_default_device(), n, dtype); }
+
+nn_tensor *nn_randperm_on(nn_device device, int64_t n, nn_dtype dtype)
 {
-    nn_tensor *t = nn_empty(1, &n, dtype);
+    nn_tensor *t = nn_empty_on(device, 1, &n, dtype);
     if (!t) return NULL;
     /* check_supported_max_int_with_precision, then the dispatch */
     int64_t last = n > 0 ? n - 1 : n;

@@ -25,8 +25,8 @@ static const struct {
 } storage_types[] = {
     {"FloatStorage", NN_FLOAT32, 4},       {"DoubleStorage", NN_FLOAT64, 8},  {"HalfStorage", NN_FLOAT16, 2},
     {"BFloat16Storage", NN_BFLOAT16, 2},   {"LongStorage", NN_INT64, 8},      {"IntStorage", NN_INT32, 4},
-    {"BoolStorage", NN_BOOL, 1},           {"ByteStorage", -1, 1},            {"CharStorage", -1, 1},
-    {"ShortStorage", -1, 2},               {"ComplexFloatStorage", -1, 8},    {"ComplexDoubleStorage", -1, 16},
+    {"BoolStorage", NN_BOOL, 1},           {"ByteStorage", NN_UINT8, 1},      {"CharStorage", NN_INT8, 1},
+    {"ShortStorage", NN_INT16, 2},               {"ComplexFloatStorage", -1, 8},    {"ComplexDoubleStorage", -1, 16},
     {"QInt8Storage", -1, 1},               {"QUInt8Storage", -1, 1},          {"QInt32Storage", -1, 4},
 };
 #define N_STORAGE_TYPES (sizeof storage_types / sizeof storage_types[0])
@@ -186,8 +186,6 @@ static int storage_key(writer *w, nn_tensor *t, size_t *key)
         *key = i;
         return 0;
     }
-    if (t->storage->device.type != NN_CPU)
-        return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "torch.save: only CPU tensors can be saved here; call .cpu() first");
     if (w->n_storages == w->cap_storages) {
         size_t cap = w->cap_storages ? 2 * w->cap_storages : 16;
         nn_pickle_storage *s = nn_realloc(w->storages, cap * sizeof *s);
@@ -216,7 +214,9 @@ static int put_tensor_rebuild(writer *w, nn_tensor *t, bool requires_grad)
     put_str(w, "storage", 7);
     put_global(w, "torch", sname);
     put_str(w, keybuf, strlen(keybuf));
-    put_str(w, "cpu", 3);
+    char where[32]; /* the storage's location tag: "cpu", "cuda:0" */
+    nn_device_str(t->storage->device, where, sizeof where);
+    put_str(w, where, strlen(where));
     put_int(w, (int64_t)(t->storage->nbytes / nn_dtype_size(t->dtype)));
     put_byte(w, OP_TUPLE);
     put_byte(w, OP_BINPERSID);

@@ -713,7 +713,8 @@ static const nn_type dtype_type = {.name = "dtype", .repr = dtype_repr};
 
 #define DT(d) {{1 << 30, &dtype_type}, d}
 static dtype_obj dtypes[NN_DTYPE_COUNT] = {DT(NN_FLOAT32), DT(NN_FLOAT64), DT(NN_FLOAT16), DT(NN_BFLOAT16),
-                                           DT(NN_INT64),   DT(NN_INT32),   DT(NN_BOOL)};
+                                           DT(NN_INT64),   DT(NN_INT32),   DT(NN_BOOL),
+                                           DT(NN_UINT8),   DT(NN_INT8),    DT(NN_INT16)};
 #undef DT
 
 nn_object *repl_dtype_object(nn_dtype dt) { return &dtypes[dt].ob; }
@@ -725,7 +726,7 @@ nn_object *repl_dtype_getattr(nn_object *o, const char *name)
     nn_dtype dt = repl_dtype_value(o);
     if (!strcmp(name, "is_floating_point")) return nn_bool_new(nn_dtype_is_floating(dt));
     if (!strcmp(name, "itemsize")) return nn_int_new((int64_t)nn_dtype_size(dt));
-    if (!strcmp(name, "is_signed")) return nn_bool_new(dt != NN_BOOL);
+    if (!strcmp(name, "is_signed")) return nn_bool_new(dt != NN_BOOL && dt != NN_UINT8);
     nn_error_set(NN_ERR_ATTRIBUTE, "'torch.dtype' object has no attribute '%s'", name);
     return NULL;
 }
@@ -802,8 +803,24 @@ static char *device_str(nn_object *self)
 
 static void device_dealloc(nn_object *self) { nn_free(self); }
 
+/* devices compare and hash by type and index, as PyTorch's do */
+static int device_equal(nn_object *a, nn_object *b)
+{
+    const device_obj *x = (const device_obj *)a, *y = (const device_obj *)b;
+    return a->type == b->type && x->index == y->index && !strcmp(x->type, y->type);
+}
+
+static int64_t device_hash(nn_object *self)
+{
+    const device_obj *d = (const device_obj *)self;
+    uint64_t h = 1469598103934665603u;
+    for (const char *p = d->type; *p; p++) h = (h ^ (unsigned char)*p) * 1099511628211u;
+    h = (h ^ (uint64_t)(d->index + 1)) * 1099511628211u;
+    return (int64_t)(h >> 2);
+}
+
 static const nn_type device_type = {.name = "device", .dealloc = device_dealloc, .repr = device_repr,
-                                    .str = device_str};
+                                    .str = device_str, .hash = device_hash, .equal = device_equal};
 static device_obj cpu_device = {{1 << 30, &device_type}, "cpu", -1};
 
 nn_object *repl_cpu_device(void) { return &cpu_device.ob; }

@@ -22,20 +22,6 @@
 
 static const nn_device LOOPBACK = {NN_CUDA, 0};
 
-static int setup(void **state)
-{
-    (void)state;
-    nn_loopback_register(true);
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    nn_loopback_unregister();
-    return 0;
-}
-
 /* ------------------------------------------------------------- helpers */
 
 static uint64_t rng = 88172645463325252ull;
@@ -1057,5 +1043,5 @@ int main(void)
         cmocka_unit_test(test_missing_kernel_is_not_implemented),
         cmocka_unit_test(test_host_read_of_device_memory_is_caught),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, tu_loopback_setup, tu_loopback_teardown);
 }
