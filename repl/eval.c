@@ -2617,9 +2617,61 @@ static nn_object *eval_comp(frame *f, const repl_node *n)
     return out;
 }
 
+/* An instance's __dict__ is a copy of its attributes here: the forms that change
+   `x.__dict__` in place (x.__dict__[k] = v, del x.__dict__[k], x.__dict__.update(...)
+   and the other dict methods) write the copy back to x afterwards. dict_owner_node
+   gives x's node when n is `x.__dict__`, else NULL. */
+static const repl_node *dict_owner_node(const repl_node *n)
+{
+    return n->kind == REPL_AST_Attribute && strcmp(n->v.Attribute.attr, "__dict__") == 0 ? n->v.Attribute.value : NULL;
+}
+
+/* o's attributes become the str-keyed items of d (o an instance; its __setattr__ is
+   not called, as writes to a __dict__ bypass it in Python). */
+static int dict_write_back(nn_object *o, nn_object *d)
+{
+    instance_obj *inst = (instance_obj *)o;
+    const char **keys = repl_nmap_keys_ordered(&inst->attrs);
+    if (!keys && inst->attrs.len) return -1;
+    for (uint32_t i = 0, n = inst->attrs.len; i < n; i++)
+        if (!nn_dict_get_str(d, keys[i])) repl_nmap_del(&inst->attrs, keys[i]);
+    nn_free(keys);
+    size_t pos = 0;
+    nn_object *k, *v;
+    while (nn_dict_next(d, &pos, &k, &v))
+        if (nn_is_str(k) && repl_nmap_set(&inst->attrs, nn_str_cstr(k), v) < 0) return -1;
+    return 0;
+}
+
+/* The value of node n; when n is `x.__dict__` for an instance x, also x itself
+   (*owner, a new reference) for dict_write_back after a change. */
+static nn_object *eval_dict_aware(frame *f, const repl_node *n, nn_object **owner)
+{
+    const repl_node *owner_node = dict_owner_node(n);
+    if (!owner_node) return eval(f, n);
+    nn_object *o = eval(f, owner_node);
+    nn_object *d = o ? repl_get_attr(o, "__dict__") : NULL;
+    if (d && o->type == &repl_instance_type) *owner = o;
+    else NN_RELEASE(o);
+    return d;
+}
+
+/* The callee of a call: for `x.__dict__.m(...)`, m of the copy (*dict, a new reference)
+   and x (*owner), for dict_write_back after the call. */
+static nn_object *eval_callee(frame *f, const repl_node *fn, nn_object **owner, nn_object **dict)
+{
+    if (fn->kind != REPL_AST_Attribute || !dict_owner_node(fn->v.Attribute.value)) return eval(f, fn);
+    nn_object *d = eval_dict_aware(f, fn->v.Attribute.value, owner);
+    nn_object *m = d ? repl_get_attr(d, fn->v.Attribute.attr) : NULL;
+    if (m && *owner) *dict = d;
+    else NN_RELEASE(d);
+    return m;
+}
+
 static nn_object *eval_call(frame *f, const repl_node *n)
 {
-    nn_object *func = eval(f, n->v.Call.func);
+    nn_object *dict_owner = NULL, *dict = NULL;
+    nn_object *func = eval_callee(f, n->v.Call.func, &dict_owner, &dict);
     if (!func) return NULL;
     const repl_node_list *al = &n->v.Call.args, *kl = &n->v.Call.keywords;
     nn_object *stackbuf[8], **args = stackbuf, *starred = NULL, *kwargs = NULL, *result = NULL;
@@ -2673,6 +2725,7 @@ static nn_object *eval_call(frame *f, const repl_node *n)
     }
     f->line = n->line;
     result = repl_call_object(func, args, nargs, kwargs);
+    if (result && dict_owner && dict_write_back(dict_owner, dict) < 0) NN_SET(result, NULL);
 out:
     if (!starred)
         for (int i = 0; i < nargs; i++) NN_RELEASE(args[i]);
@@ -2680,6 +2733,8 @@ out:
     NN_RELEASE(starred);
     NN_RELEASE(kwargs);
     NN_RELEASE(func);
+    NN_RELEASE(dict_owner);
+    NN_RELEASE(dict);
     return result;
 }
 
@@ -2963,10 +3018,12 @@ static int assign(frame *f, const repl_node *t, nn_object *value)
         return rc;
     }
     case REPL_AST_Subscript: {
-        nn_object *o = eval(f, t->v.Subscript.value);
+        nn_object *owner = NULL, *o = eval_dict_aware(f, t->v.Subscript.value, &owner);
         if (!o) return -1;
         nn_object *k = eval(f, t->v.Subscript.slice);
         int rc = k ? set_item(o, k, value) : -1;
+        if (rc == 0 && owner) rc = dict_write_back(owner, o);
+        NN_RELEASE(owner);
         NN_RELEASE(o);
         NN_RELEASE(k);
         return rc;
@@ -2989,10 +3046,12 @@ static int delete(frame *f, const repl_node *t)
         return rc;
     }
     case REPL_AST_Subscript: {
-        nn_object *o = eval(f, t->v.Subscript.value);
+        nn_object *owner = NULL, *o = eval_dict_aware(f, t->v.Subscript.value, &owner);
         if (!o) return -1;
         nn_object *k = eval(f, t->v.Subscript.slice);
         int rc = k ? del_item(o, k) : -1;
+        if (rc == 0 && owner) rc = dict_write_back(owner, o);
+        NN_RELEASE(owner);
         NN_RELEASE(o);
         NN_RELEASE(k);
         return rc;
