@@ -14,6 +14,8 @@
 
 #include "backend.h"
 #include "nn_parallel.h"
+#include "nn_math.h"
+#include "nn_ops_extra.h"
 
 /* The kernel's op codes (core/backend.h) under this file's names. */
 typedef nn_binop binop;
@@ -33,7 +35,7 @@ typedef nn_binop binop;
 #define BIN_GT NN_BINOP_GT
 #define BIN_GE NN_BINOP_GE
 
-static bool is_comparison(binop op) { return op >= BIN_EQ; }
+static bool is_comparison(binop op) { return op >= BIN_EQ && op <= NN_BINOP_GE; }
 
 /* The dtype a kernel computes in for a result dtype. */
 static nn_dtype compute_dtype(nn_dtype dt)
@@ -130,7 +132,7 @@ static nn_tensor *binary_compute(binop op, nn_tensor *a, nn_tensor *b, double al
         return NULL;
     }
     nn_dtype cd = compute_dtype(result);
-    if ((op == BIN_FLOORDIV || op == BIN_MOD) && cd == NN_INT64 && has_zero(b)) {
+    if ((op == BIN_FLOORDIV || op == BIN_MOD || op == NN_BINOP_FMOD) && cd == NN_INT64 && has_zero(b)) {
         nn_error_set(NN_ERR_RUNTIME, "ZeroDivisionError");
         return NULL;
     }
@@ -388,6 +390,17 @@ nn_tensor *nn_floor_divide(nn_tensor *a, nn_tensor *b)
     return out;
 }
 
+nn_tensor *nn_fmod(nn_tensor *a, nn_tensor *b)
+{
+    nn_tensor *out = binary_compute(NN_BINOP_FMOD, a, b, 1, NULL);
+    if (!out) return NULL;
+    nn_tensor *in[2] = {a, b};
+    int rc = b->is_wrapped_number ? nn_record(NN_OP_fmod_scalar, 1, &a, 1, &out, 0, NULL, NULL)
+                                  : nn_record(NN_OP_fmod, 2, in, 1, &out, 2, in, NULL);
+    if (rc < 0) NN_SET(out, NULL);
+    return out;
+}
+
 nn_tensor *nn_remainder(nn_tensor *a, nn_tensor *b)
 {
     nn_tensor *out = binary_compute(BIN_MOD, a, b, 1, NULL);
@@ -603,6 +616,24 @@ int nn_remainder_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     NN_RELEASE(t);
     return to_input(n, 1, neg, &gin[1]);
 }
+
+/* torch.fmod: d/da = 1, d/db = -trunc(a / b) (FmodBackward1; a number b: FmodBackward0).
+   The first input's part and the scalar form are remainder's. */
+int nn_fmod_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    if (!nn_node_needs_input_grad(n, 1)) return nn_remainder_backward(n, gout, gin);
+    nn_tensor *q = binary_compute(BIN_DIV, nn_node_saved(n, 0), nn_node_saved(n, 1), 1, NULL);
+    nn_tensor *tq = q ? nn_trunc(q) : NULL;
+    NN_RELEASE(q);
+    nn_tensor *t = tq ? nn_mul(gout[0], tq) : NULL;
+    NN_RELEASE(tq);
+    nn_tensor *neg = t ? nn_neg(t) : NULL;
+    NN_RELEASE(t);
+    if (to_input(n, 1, neg, &gin[1]) < 0) return -1;
+    return nn_node_needs_input_grad(n, 0) ? to_input(n, 0, retained(gout[0]), &gin[0]) : 0;
+}
+
+int nn_fmod_scalar_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return nn_remainder_scalar_backward(n, gout, gin); }
 
 int nn_remainder_scalar_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 {
