@@ -668,6 +668,15 @@ static nn_object *bi_sum(void *ud, nn_object *args, nn_object *kwargs)
     nn_object *acc = start ? nn_retain(start) : nn_int_new(0);
     int more = 0;
     while (acc && (more = repl_iter_next(it, &item)) == 1) {
+        int64_t x, y, r64;
+        if (acc->type == &nn_int_type && (item->type == &nn_int_type || item->type == &nn_bool_type) &&
+            !__builtin_add_overflow(x = nn_int_value(acc), y = nn_int_value(item), &r64)) {
+            /* ints as CPython's sum adds them: no operator dispatch (int + int is int) */
+            NN_RELEASE(item);
+            NN_RELEASE(acc);
+            acc = nn_int_new(r64);
+            continue;
+        }
         nn_object *r = repl_binary_op(REPL_ADD, acc, item);
         NN_RELEASE(item);
         NN_RELEASE(acc);

@@ -28,12 +28,20 @@ typedef struct nmap {
     nmap_entry *e;
     uint32_t cap, used, len; /* used counts tombstones too */
     uint32_t next_seq;
+    uint64_t gen;       /* changes whenever entries move (0: no table): a key keeps its
+                           slot while gen stays (deleting keeps it as a tombstone) */
 } nmap;
 
 /* Borrowed value or NULL (no error). */
 nn_object *repl_nmap_get(const nmap *m, const char *key);
 /* Borrows value (retains it). 0 or -1 with MemoryError. */
 int repl_nmap_set(nmap *m, const char *key, nn_object *value);
+/* The same, remembering in c (one per place in the code that names key) where
+   key was found, so that the next lookup of that place goes straight to it. */
+nn_object *repl_nmap_get_cached(const nmap *m, const char *key, repl_name_cache *c);
+int repl_nmap_set_cached(nmap *m, const char *key, nn_object *value, repl_name_cache *c);
+/* A plain lookup that takes only the hash from c (leaving its slot memo alone). */
+nn_object *repl_nmap_get_hashed(const nmap *m, const char *key, repl_name_cache *c);
 /* 1 when removed, 0 when absent. */
 int repl_nmap_del(nmap *m, const char *key);
 void repl_nmap_clear(nmap *m);
