@@ -119,6 +119,22 @@ static int trailing_rows(nn_tensor *a, const nn_reduction_layout *l, nn_tensor *
     return 1;
 }
 
+/* Any other float32 sum or mean on the CPU (a middle dim, non-contiguous input)
+   in PyTorch's order: TensorIterator's layout and cascade_sum's loops
+   (cpu/sum_iter.c), then the mean's division in float32. A contiguous
+   whole-tensor sum stays with the kernel (the same order). 1 when done, else 0. */
+static int strided_sum(nn_tensor *a, const nn_reduction_layout *l, nn_tensor *out, bool mean)
+{
+    if (a->dtype != NN_FLOAT32 || out->dtype != NN_FLOAT32 || nn_device_of(a).type != NN_CPU || a->ndim == 0 ||
+        (l->outer == 1 && nn_is_contiguous(a)))
+        return 0;
+    float *o = nn_data_ptr(out);
+    nn_cpu_sum_strided_f32(nn_data_ptr(a), a->ndim, a->sizes, a->strides, l->reduced, o);
+    if (mean)
+        for (int64_t i = 0; i < l->outer; i++) o[i] /= (float)l->inner;
+    return 1;
+}
+
 static nn_tensor *sum_or_mean(nn_tensor *a, int n_dims, const int *dims, bool keepdim, bool mean)
 {
     if (mean && !nn_dtype_is_floating(a->dtype)) {
@@ -136,6 +152,7 @@ static nn_tensor *sum_or_mean(nn_tensor *a, int n_dims, const int *dims, bool ke
     if (out) {
         int done = leading_columns(a, &l, out, mean);
         if (done == 0) done = trailing_rows(a, &l, out, mean);
+        if (done == 0) done = strided_sum(a, &l, out, mean);
         if (done < 0 || (done == 0 && sum_rows(&l, out, mean ? (double)l.inner : 1.0) < 0)) NN_SET(out, NULL);
         if (out && mean && l.inner == 0) nn_fill_(out, NAN);
         nn_op_params p;

@@ -73,4 +73,11 @@ double nn_cpu_sum_all_f64(const double *x, int64_t n);
    split over the pool's threads; no result depends on the thread count. */
 void nn_cpu_sum_rows_f32(const float *x, int64_t rows, int64_t n, float divisor, float *out);
 
+/* out = x summed over the dims marked in reduced, x of ndim dims with these
+   sizes and strides (elements, any layout), out contiguous over the kept dims
+   in their order: PyTorch 1.13's order for the same reduction (TensorIterator's
+   layout and cascade_sum's loops, cpu/sum_iter.c), thread budget included. */
+void nn_cpu_sum_strided_f32(const float *x, int ndim, const int64_t *sizes, const int64_t *strides,
+                            const bool *reduced, float *out);
+
 #endif
