@@ -182,7 +182,7 @@ struct repl_node {
             repl_node *kwarg;
             repl_node_list defaults;
         } arguments;
-        struct { const char *arg; repl_node *annotation; } arg;
+        struct { const char *arg; repl_node *annotation; repl_name_cache cache; } arg;
         struct { const char *arg; repl_node *value; } keyword;   /* arg NULL for **x */
         struct { const char *name, *asname; } alias;
         struct { repl_node *context_expr, *optional_vars; } withitem;

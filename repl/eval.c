@@ -1899,8 +1899,10 @@ static int bind_args(func_obj *fn, nmap *locals, nn_object *const *args, int n, 
     int npos = po->n + pa->n, nbound = n < npos ? n : npos;
     const char *fname = fn->name;
 #define PARAM(i) ((i) < po->n ? po->items[i]->v.arg.arg : pa->items[(i) - po->n]->v.arg.arg)
-    for (int i = 0; i < nbound; i++)
-        if (repl_nmap_set(locals, PARAM(i), args[i]) < 0) return -1;
+    for (int i = 0; i < nbound; i++) {
+        repl_node *p = i < po->n ? po->items[i] : pa->items[i - po->n];
+        if (repl_nmap_set_cached(locals, p->v.arg.arg, args[i], &p->v.arg.cache) < 0) return -1;
+    }
     if (n > npos) {
         if (!a->v.arguments.vararg) {
             int ndef = fn->n_defaults;
