@@ -23,6 +23,7 @@
 #define NN_BACKEND_H
 
 #include "nn_conv.h"
+#include "nn_optim_more.h"
 
 /* The elementwise binary kernel's op codes. */
 typedef enum nn_binop {
@@ -73,6 +74,91 @@ typedef struct nn_unary_params {
     float f[2];      /* ... as float ... */
     int64_t i[2];    /* ... and as int64 */
 } nn_unary_params;
+
+/* The arguments of the kernels that take an op code and a set of operands
+   (loss, norm, index, optim_step): tensors on the kernel's device in t[] (NULL:
+   absent), scalars in d[] and i[], each code's slots as its enum's comment says;
+   host[] receives the scalars the op needs back on the host (written by the
+   kernel: a device's kernel copies them back after its work). */
+typedef struct nn_kernel_args {
+    nn_tensor *t[8];
+    double d[8];
+    int64_t i[8];
+    double host[2];
+} nn_kernel_args;
+
+/* The loss kernel's op codes. */
+typedef enum nn_loss_op {
+    /* nll_loss forward: t[0] out ([N] for reduction none, else 0-dim), t[1] x [N, C]
+       contiguous float32/float64, t[2] targets [N] int64, t[3] weight [C] or NULL;
+       i[0] N, i[1] C, i[2] ignore_index, i[3] the nn_reduction; host[0] the total
+       weight (PyTorch's 8-level cascade sum, as its CPU kernel). IndexError for a
+       target out of [0, C). */
+    NN_LOSS_NLL,
+    /* nll_loss backward's mask: t[0] bool [N, C] (all false on entry) set true at
+       [b, target[b]] for each target not ignored; t[2], i[0..2] as NN_LOSS_NLL. */
+    NN_LOSS_NLL_MASK,
+} nn_loss_op;
+
+/* The norm kernel's op codes (rows of N elements, contiguous, float32/float64). */
+typedef enum nn_norm_op {
+    /* layer_norm forward: t[0] y [M, N], t[1] mean [M], t[2] rstd [M], t[3] x, t[4] weight
+       [N] or NULL, t[5] bias [N] or NULL; i[0] M, i[1] N, d[0] eps. */
+    NN_NORM_LAYER,
+    /* its backward: t[0] dx [M, N] or NULL, t[6] dweight [N] or NULL, t[7] dbias [N] or
+       NULL, t[1] mean, t[2] rstd, t[3] x, t[4] weight or NULL, t[5] the gradient of y. */
+    NN_NORM_LAYER_BACKWARD,
+} nn_norm_op;
+
+/* The index kernel's op codes. */
+typedef enum nn_index_op {
+    /* embedding: t[0] out [k, dim] = t[1] weight [num, dim] rows at t[2] (k int64
+       indices), contiguous, any dtype; IndexError for an index out of [0, num). */
+    NN_INDEX_EMBEDDING,
+    /* its backward: t[0] grad weight [num, dim] (zeros on entry) += t[1] grad rows
+       [k, dim] at t[2] in index order, skipping i[0] (padding_idx). */
+    NN_INDEX_EMBEDDING_BACKWARD,
+} nn_index_op;
+
+/* The math kernel's op codes (core/cpu/math.c): operands contiguous, of one
+   float dtype (float32 or float64) unless said. */
+typedef enum nn_math_op {
+    /* t[0] out = f(t[1]) */
+    NN_MATH_sin, NN_MATH_cos, NN_MATH_tan, NN_MATH_asin, NN_MATH_acos, NN_MATH_atan, NN_MATH_sinh, NN_MATH_cosh,
+    NN_MATH_asinh, NN_MATH_acosh, NN_MATH_atanh, NN_MATH_log2, NN_MATH_log10, NN_MATH_log1p, NN_MATH_expm1,
+    NN_MATH_exp2, NN_MATH_erf, NN_MATH_erfc, NN_MATH_erfinv, NN_MATH_rsqrt, NN_MATH_reciprocal, NN_MATH_trunc,
+    NN_MATH_frac,
+    /* t[0] out = f(t[1], t[2]) */
+    NN_MATH_atan2, NN_MATH_hypot, NN_MATH_logaddexp, NN_MATH_xlogy,
+    NN_MATH_lerp,       /* t[0] = lerp(t[1], t[2], t[3] or, when NULL, the number d[0]) */
+    NN_MATH_nan_to_num, /* t[0] = t[1] with NaN, +inf, -inf replaced by d[0], d[1], d[2] */
+    NN_MATH_isfinite,   /* t[0] (bool) = isfinite(t[1]) (float64) */
+    NN_MATH_logsumexp,  /* t[0][r] = log(sum(exp(t[1][r, :]))) over rows r < i[0] of i[1] elements */
+} nn_math_op;
+
+/* The optim_step kernel's op codes: one parameter's update (contiguous p, its grad
+   g of p's dtype, float32 or float64, and state tensors s0..s2 of p's shape, NULL
+   where unused), args the op's scalars (host memory). */
+typedef enum nn_optim_op {
+    NN_OPTIM_STEP_SGD,      /* nn_sgd_step_args; s0 the momentum buffer */
+    NN_OPTIM_STEP_ADAM,     /* nn_adam_step_args (Adam and AdamW); s0 exp_avg, s1 exp_avg_sq, s2 max_exp_avg_sq */
+    NN_OPTIM_STEP_RMSPROP,  /* nn_rmsprop_args; s0 square_avg, s1 grad_avg, s2 momentum buffer */
+    NN_OPTIM_STEP_ADAGRAD,  /* nn_adagrad_args; s0 sum */
+    NN_OPTIM_STEP_ADADELTA, /* nn_adadelta_args; s0 square_avg, s1 acc_delta */
+} nn_optim_op;
+
+typedef struct nn_sgd_step_args {
+    double weight_decay, momentum, one_minus_dampening, neg_lr;
+    bool maximize, nesterov, new_buffer;
+} nn_sgd_step_args;
+
+typedef struct nn_adam_step_args {
+    double decay;                         /* AdamW: 1 - lr * weight_decay */
+    double weight_decay;                  /* Adam's L2 term (0 for AdamW) */
+    double beta1, one_minus_beta1, beta2, one_minus_beta2;
+    double bias_correction2_sqrt, eps, neg_step_size;
+    bool maximize, adamw;
+} nn_adam_step_args;
 
 typedef enum nn_kernel_id {
 #define KERNEL(name, params, args) NN_KERNEL_##name,

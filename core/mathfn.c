@@ -6,16 +6,10 @@
  * logaddexp, xlogy, lerp (scalar or tensor weight) and the reduction
  * logsumexp; each forward with its backward beside it.
  *
- * Kernels are plain loops over a contiguous copy in the compute dtype
- * (float32 or float64; integers compute in float32, bfloat16 in float32 and
- * rounds once). On float32, sin, cos, tan, asin, acos, atan, log2, log10,
- * log1p, expm1, erf and erfc run SLEEF's AVX2 functions on every element, as
- * ATen's vml kernels do (cpu/vmath.c), so the bits are PyTorch's; the other
- * functions, and every function on a CPU without AVX2, round the
- * double-precision result to float, which is the correctly rounded value
- * almost always and otherwise one ulp from PyTorch's. erfinv follows ATen's
- * calc_erfinv (rational start, two Newton steps) in the input's precision,
- * with the fused multiply-adds of its AVX2 build.
+ * The forwards lay out a contiguous copy in the compute dtype (float32 or
+ * float64; integers compute in float32, bfloat16 in float32 and rounds once)
+ * on the input's device and call the `math` kernel (core/cpu/math.c: SLEEF's
+ * AVX2 functions on float32 where ATen's vml kernels use them, ATen's erfinv).
  * Backwards are PyTorch's derivatives.yaml formulas built from differentiable
  * ops, so higher-order gradients work.
  */
@@ -23,8 +17,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "backend.h"
 #include "nn_int.h"
-#include "cpu/nn_vmath.h"
 
 /* ------------------------------------------------------------- helpers */
 
@@ -88,114 +82,21 @@ static int refuse_half(const char *kernel, nn_dtype dt)
 
 /* ------------------------------------------------------ unary kernels */
 
-typedef float (*f32_fn)(float);
-typedef double (*f64_fn)(double);
-
-#define VIA_DOUBLE(name, expr)                                                                   \
-    static double name##_d(double x) { return (expr); }                                          \
-    static float name##_f(float x) { return (float)name##_d(x); }
-VIA_DOUBLE(sin, sin(x))
-VIA_DOUBLE(cos, cos(x))
-VIA_DOUBLE(tan, tan(x))
-VIA_DOUBLE(asin, asin(x))
-VIA_DOUBLE(acos, acos(x))
-VIA_DOUBLE(atan, atan(x))
-VIA_DOUBLE(sinh, sinh(x))
-VIA_DOUBLE(cosh, cosh(x))
-VIA_DOUBLE(asinh, asinh(x))
-VIA_DOUBLE(acosh, acosh(x))
-VIA_DOUBLE(atanh, atanh(x))
-VIA_DOUBLE(log2, log2(x))
-VIA_DOUBLE(log10, log10(x))
-VIA_DOUBLE(log1p, log1p(x))
-VIA_DOUBLE(expm1, expm1(x))
-VIA_DOUBLE(exp2, exp2(x))
-VIA_DOUBLE(erf, erf(x))
-VIA_DOUBLE(erfc, erfc(x))
-static double rsqrt_d(double x) { return 1.0 / sqrt(x); }
-static float rsqrt_f(float x) { return 1.0f / sqrtf(x); } /* two float steps, as ATen */
-VIA_DOUBLE(trunc, trunc(x))
-static double reciprocal_d(double x) { return 1.0 / x; }
-static float reciprocal_f(float x) { return 1.0f / x; }
-static double frac_d(double x) { return x - trunc(x); }
-static float frac_f(float x) { return x - truncf(x); }
-
-/* ATen's calc_erfinv in precision T (Gary L. Pavlis's rational start, then two
-   Newton steps). */
-#define ERFINV(T, NAME, SQRT, LOG, ERF, EXP, FABS, COPYSIGN, FMA)                                     \
-    static T NAME(T y)                                                                           \
-    {                                                                                            \
-        static const T a[4] = {0.886226899, -1.645349621, 0.914624893, -0.140543331};            \
-        static const T b[4] = {-2.118377725, 1.442710462, -0.329097515, 0.012229801};            \
-        static const T c[4] = {-1.970840454, -1.624906493, 3.429567803, 1.641345311};            \
-        static const T d[2] = {3.543889200, 1.637067800};                                        \
-        T y_abs = FABS(y), x, z, num, dem;                                                       \
-        if (y_abs > (T)1.0) return (T)NAN;                                                       \
-        if (y_abs == (T)1.0) return COPYSIGN((T)INFINITY, y);                                    \
-        if (y_abs <= (T)0.7) {                                                                   \
-            z = y * y;                                                                           \
-            num = FMA(FMA(FMA(a[3], z, a[2]), z, a[1]), z, a[0]);                                \
-            dem = FMA(FMA(FMA(FMA(b[3], z, b[2]), z, b[1]), z, b[0]), z, (T)1.0);                \
-            x = y * num / dem;                                                                   \
-        } else {                                                                                 \
-            z = SQRT(-LOG(((T)1.0 - y_abs) / (T)2.0));                                           \
-            num = FMA(FMA(FMA(c[3], z, c[2]), z, c[1]), z, c[0]);                                \
-            dem = FMA(FMA(d[1], z, d[0]), z, (T)1.0);                                            \
-            x = COPYSIGN(num, y) / dem;                                                          \
-        }                                                                                        \
-        const T k = (T)2.0 / (T)sqrt(M_PI);                                                      \
-        x = x - (ERF(x) - y) / (k * EXP(-x * x));                                                \
-        x = x - (ERF(x) - y) / (k * EXP(-x * x));                                                \
-        return x;                                                                                \
-    }
-ERFINV(float, erfinv_f, sqrtf, logf, erff, expf, fabsf, copysignf, fmaf)
-ERFINV(double, erfinv_d, sqrt, log, erf, exp, fabs, copysign, fma)
-
-/* The SLEEF function ATen's vml kernels run on every float32 element (contiguous
-   or not) of op, or -1 where its kernel is scalar (libm) or mixed. */
-static int sleef_fn(nn_op_id op)
-{
-    switch (op) {
-    case NN_OP_sin: return NN_VFN_SIN;
-    case NN_OP_cos: return NN_VFN_COS;
-    case NN_OP_tan: return NN_VFN_TAN;
-    case NN_OP_asin: return NN_VFN_ASIN;
-    case NN_OP_acos: return NN_VFN_ACOS;
-    case NN_OP_atan: return NN_VFN_ATAN;
-    case NN_OP_log2: return NN_VFN_LOG2;
-    case NN_OP_log10: return NN_VFN_LOG10;
-    case NN_OP_log1p: return NN_VFN_LOG1P;
-    case NN_OP_expm1: return NN_VFN_EXPM1;
-    case NN_OP_erf: return NN_VFN_ERF;
-    case NN_OP_erfc: return NN_VFN_ERFC;
-    default: return -1;
-    }
-}
-
 /* out = f(a) elementwise in a's float result type; records op saving a (or the
    output when save_out). */
-static nn_tensor *unary(nn_tensor *a, f32_fn f32, f64_fn f64, nn_op_id op, bool save_out, const char *kernel)
+static nn_tensor *unary(nn_tensor *a, nn_math_op code, nn_op_id op, bool save_out, const char *kernel)
 {
     if (refuse_half(kernel, a->dtype) < 0) return NULL;
     nn_dtype rt = float_result(a->dtype), cd = rt == NN_FLOAT64 ? NN_FLOAT64 : NN_FLOAT32;
-    nn_tensor *c = compute_copy(a, cd), *out = c ? nn_empty(a->ndim, a->sizes, cd) : NULL;
+    nn_tensor *c = compute_copy(a, cd), *out = c ? nn_empty_on(nn_device_of(c), a->ndim, a->sizes, cd) : NULL;
     if (!out) {
         NN_RELEASE(c);
         return NULL;
     }
-    int64_t n = nn_numel(a);
-    if (cd == NN_FLOAT32) {
-        const float *x = nn_data_ptr(c);
-        float *y = nn_data_ptr(out);
-        int vf = sleef_fn(op);
-        if (vf < 0 || !nn_vmath_map_f32((nn_vfn)vf, y, x, n))
-            for (int64_t i = 0; i < n; i++) y[i] = f32(x[i]);
-    } else {
-        const double *x = nn_data_ptr(c);
-        double *y = nn_data_ptr(out);
-        for (int64_t i = 0; i < n; i++) y[i] = f64(x[i]);
-    }
+    nn_kernel_args ka = {.t = {out, c}};
+    if (NN_KERNEL(nn_backend_of(c), math, (code, &ka)) < 0) NN_SET(out, NULL);
     NN_RELEASE(c);
+    if (!out) return NULL;
     if (rt != cd) {
         nn_tensor *r = nn_to_dtype(out, rt);
         NN_SET(out, r);
@@ -206,7 +107,7 @@ static nn_tensor *unary(nn_tensor *a, f32_fn f32, f64_fn f64, nn_op_id op, bool 
 }
 
 #define UNARY_OP(name, save_out, kernel)                                                         \
-    nn_tensor *nn_##name(nn_tensor *a) { return unary(a, name##_f, name##_d, NN_OP_##name, save_out, kernel); }
+    nn_tensor *nn_##name(nn_tensor *a) { return unary(a, NN_MATH_##name, NN_OP_##name, save_out, kernel); }
 UNARY_OP(sin, false, "sin_vml_cpu")
 UNARY_OP(cos, false, "cos_vml_cpu")
 UNARY_OP(tan, true, "tan_vml_cpu")
@@ -237,14 +138,14 @@ nn_tensor *nn_trunc(nn_tensor *a)
         if (a->dtype == NN_BOOL) return nn_error_set(NN_ERR_RUNTIME, "\"trunc_vml_cpu\" not implemented for 'Bool'"), NULL;
         return nn_clone(a);
     }
-    return unary(a, trunc_f, trunc_d, NN_OP_trunc, false, "trunc_vml_cpu");
+    return unary(a, NN_MATH_trunc, NN_OP_trunc, false, "trunc_vml_cpu");
 }
 
 nn_tensor *nn_frac(nn_tensor *a)
 {
     if (!nn_dtype_is_floating(a->dtype))
         return nn_error_set(NN_ERR_RUNTIME, "\"frac_cpu\" not implemented for '%s'", nn_dtype_scalar_name(a->dtype)), NULL;
-    return unary(a, frac_f, frac_d, NN_OP_frac, false, "frac_cpu");
+    return unary(a, NN_MATH_frac, NN_OP_frac, false, "frac_cpu");
 }
 
 /* ----------------------------------------------------- unary backwards */
@@ -400,12 +301,9 @@ int nn_frac_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 /* a bool tensor: each element of t finite (no autograd) */
 static nn_tensor *finite_mask(nn_tensor *t)
 {
-    nn_tensor *c = compute_copy(t, NN_FLOAT64), *m = c ? nn_empty(t->ndim, t->sizes, NN_BOOL) : NULL;
-    if (m) {
-        const double *x = nn_data_ptr(c);
-        bool *y = nn_data_ptr(m);
-        for (int64_t i = 0, k = nn_numel(t); i < k; i++) y[i] = isfinite(x[i]);
-    }
+    nn_tensor *c = compute_copy(t, NN_FLOAT64), *m = c ? nn_empty_on(nn_device_of(c), t->ndim, t->sizes, NN_BOOL) : NULL;
+    nn_kernel_args ka = {.t = {m, c}};
+    if (m && NN_KERNEL(nn_backend_of(c), math, (NN_MATH_isfinite, &ka)) < 0) NN_SET(m, NULL);
     NN_RELEASE(c);
     return m;
 }
@@ -417,24 +315,15 @@ nn_tensor *nn_nan_to_num(nn_tensor *a, double nan, const double *posinf, const d
     double hi = a->dtype == NN_FLOAT64 ? DBL_MAX : a->dtype == NN_BFLOAT16 ? 0x1.fep127 : FLT_MAX;
     double pinf = posinf ? *posinf : hi, ninf = neginf ? *neginf : -hi;
     nn_dtype cd = a->dtype == NN_FLOAT64 ? NN_FLOAT64 : NN_FLOAT32;
-    nn_tensor *c = compute_copy(a, cd), *out = c ? nn_empty(a->ndim, a->sizes, cd) : NULL;
+    nn_tensor *c = compute_copy(a, cd), *out = c ? nn_empty_on(nn_device_of(c), a->ndim, a->sizes, cd) : NULL;
     if (!out) {
         NN_RELEASE(c);
         return NULL;
     }
-    int64_t k = nn_numel(a);
-    if (cd == NN_FLOAT32) {
-        const float *x = nn_data_ptr(c);
-        float *y = nn_data_ptr(out);
-        for (int64_t i = 0; i < k; i++)
-            y[i] = isnan(x[i]) ? (float)nan : x[i] == INFINITY ? (float)pinf : x[i] == -INFINITY ? (float)ninf : x[i];
-    } else {
-        const double *x = nn_data_ptr(c);
-        double *y = nn_data_ptr(out);
-        for (int64_t i = 0; i < k; i++)
-            y[i] = isnan(x[i]) ? nan : x[i] == INFINITY ? pinf : x[i] == -INFINITY ? ninf : x[i];
-    }
+    nn_kernel_args ka = {.t = {out, c}, .d = {nan, pinf, ninf}};
+    if (NN_KERNEL(nn_backend_of(c), math, (NN_MATH_nan_to_num, &ka)) < 0) NN_SET(out, NULL);
     NN_RELEASE(c);
+    if (!out) return NULL;
     if (cd != a->dtype) {
         nn_tensor *r = nn_to_dtype(out, a->dtype);
         NN_SET(out, r);
@@ -478,29 +367,6 @@ int nn_clamp_max_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { retur
 
 /* ------------------------------------------------------ binary ops */
 
-typedef float (*f32_fn2)(float, float);
-typedef double (*f64_fn2)(double, double);
-
-static double atan2_d(double y, double x) { return atan2(y, x); }
-static float atan2_f(float y, float x) { return (float)atan2((double)y, (double)x); }
-static double hypot_d(double x, double y) { return hypot(x, y); }
-static float hypot_f(float x, float y) { return (float)hypot((double)x, (double)y); }
-/* ATen's logaddexp: m + log1p(exp(-|a - b|)), infinities of one sign kept */
-#define LOGADDEXP(T, NAME, LOG1P, EXP, FABS)                                                     \
-    static T NAME(T a, T b)                                                                      \
-    {                                                                                            \
-        if (isinf(a) && a == b) return a;                                                        \
-        T m = a > b ? a : b;                                                                     \
-        return m + LOG1P(EXP(-FABS(a - b)));                                                     \
-    }
-static float log1p_fr(float x) { return (float)log1p((double)x); }
-static float exp_fr(float x) { return (float)exp((double)x); }
-LOGADDEXP(float, logaddexp_f, log1p_fr, exp_fr, fabsf)
-LOGADDEXP(double, logaddexp_d, log1p, exp, fabs)
-/* x * log(y), 0 where x == 0 (NaN y stays NaN) */
-static double xlogy_d(double x, double y) { return isnan(y) ? NAN : x == 0 ? 0.0 : x * log(y); }
-static float xlogy_f(float x, float y) { return isnan(y) ? NAN : x == 0 ? 0.0f : x * (float)log((double)y); }
-
 /* The n tensors broadcast to one shape, converted to cd, contiguous (new
    references into c[]); the shape into nd/sizes. 0 or -1. */
 static int broadcast_all(int k, nn_tensor *const *in, nn_dtype cd, nn_tensor **c, int *nd, int64_t *sizes)
@@ -529,7 +395,7 @@ static int broadcast_all(int k, nn_tensor *const *in, nn_dtype cd, nn_tensor **c
 
 /* out = f(a, b), broadcast, in the promoted float type; records op saving a, b
    (and the output when save_out). */
-static nn_tensor *binary(nn_tensor *a, nn_tensor *b, f32_fn2 f32, f64_fn2 f64, nn_op_id op, bool save_out,
+static nn_tensor *binary(nn_tensor *a, nn_tensor *b, nn_math_op code, nn_op_id op, bool save_out,
                          const char *kernel)
 {
     nn_dtype rt = float_result(nn_result_type(a, b)), cd = rt == NN_FLOAT64 ? NN_FLOAT64 : NN_FLOAT32;
@@ -538,19 +404,9 @@ static nn_tensor *binary(nn_tensor *a, nn_tensor *b, f32_fn2 f32, f64_fn2 f64, n
     int nd;
     int64_t sizes[NN_MAX_DIMS];
     if (broadcast_all(2, ab, cd, c, &nd, sizes) < 0) return NULL;
-    nn_tensor *out = nn_empty(nd, sizes, cd);
-    if (out) {
-        int64_t k = nn_numel(out);
-        if (cd == NN_FLOAT32) {
-            const float *x = nn_data_ptr(c[0]), *y = nn_data_ptr(c[1]);
-            float *o = nn_data_ptr(out);
-            for (int64_t i = 0; i < k; i++) o[i] = f32(x[i], y[i]);
-        } else {
-            const double *x = nn_data_ptr(c[0]), *y = nn_data_ptr(c[1]);
-            double *o = nn_data_ptr(out);
-            for (int64_t i = 0; i < k; i++) o[i] = f64(x[i], y[i]);
-        }
-    }
+    nn_tensor *out = nn_empty_on(nn_device_of(c[0]), nd, sizes, cd);
+    nn_kernel_args ka = {.t = {out, c[0], c[1]}};
+    if (out && NN_KERNEL(nn_backend_of(c[0]), math, (code, &ka)) < 0) NN_SET(out, NULL);
     NN_RELEASE(c[0]);
     NN_RELEASE(c[1]);
     if (out && rt != cd) {
@@ -562,16 +418,16 @@ static nn_tensor *binary(nn_tensor *a, nn_tensor *b, f32_fn2 f32, f64_fn2 f64, n
     return out;
 }
 
-nn_tensor *nn_atan2(nn_tensor *a, nn_tensor *b) { return binary(a, b, atan2_f, atan2_d, NN_OP_atan2, false, "atan2_cpu"); }
-nn_tensor *nn_hypot(nn_tensor *a, nn_tensor *b) { return binary(a, b, hypot_f, hypot_d, NN_OP_hypot, true, "hypot_cpu"); }
+nn_tensor *nn_atan2(nn_tensor *a, nn_tensor *b) { return binary(a, b, NN_MATH_atan2, NN_OP_atan2, false, "atan2_cpu"); }
+nn_tensor *nn_hypot(nn_tensor *a, nn_tensor *b) { return binary(a, b, NN_MATH_hypot, NN_OP_hypot, true, "hypot_cpu"); }
 nn_tensor *nn_logaddexp(nn_tensor *a, nn_tensor *b)
 {
-    return binary(a, b, logaddexp_f, logaddexp_d, NN_OP_logaddexp, false, "logaddexp_cpu");
+    return binary(a, b, NN_MATH_logaddexp, NN_OP_logaddexp, false, "logaddexp_cpu");
 }
 /* a Python number as b records XlogyBackward2, as PyTorch's Scalar overload */
 nn_tensor *nn_xlogy(nn_tensor *a, nn_tensor *b)
 {
-    return binary(a, b, xlogy_f, xlogy_d, b->is_wrapped_number ? NN_OP_xlogy_scalar : NN_OP_xlogy, false, "xlogy_cpu");
+    return binary(a, b, NN_MATH_xlogy, b->is_wrapped_number ? NN_OP_xlogy_scalar : NN_OP_xlogy, false, "xlogy_cpu");
 }
 
 #define A nn_node_saved(n, 0)
@@ -646,9 +502,6 @@ static void lower(char *out, const char *title)
 }
 
 /* ATen's lerp formula: exact at both ends */
-static double lerp_d(double s, double e, double w) { return fabs(w) < 0.5 ? s + w * (e - s) : e - (e - s) * (1 - w); }
-static float lerp_f(float s, float e, float w) { return fabsf(w) < 0.5f ? s + w * (e - s) : e - (e - s) * (1 - w); }
-
 /* lerp(self, end, weight): weight a tensor (LerpBackward1) or, when NULL, the
    number w (LerpBackward0). */
 nn_tensor *nn_lerp(nn_tensor *a, nn_tensor *end, nn_tensor *weight, double w)
@@ -670,19 +523,9 @@ nn_tensor *nn_lerp(nn_tensor *a, nn_tensor *end, nn_tensor *weight, double w)
     int nd;
     int64_t sizes[NN_MAX_DIMS];
     if (broadcast_all(weight ? 3 : 2, in, cd, c, &nd, sizes) < 0) return NULL;
-    nn_tensor *out = nn_empty(nd, sizes, cd);
-    if (out) {
-        int64_t k = nn_numel(out);
-        if (cd == NN_FLOAT32) {
-            const float *x = nn_data_ptr(c[0]), *y = nn_data_ptr(c[1]), *z = weight ? nn_data_ptr(c[2]) : NULL;
-            float *o = nn_data_ptr(out);
-            for (int64_t i = 0; i < k; i++) o[i] = lerp_f(x[i], y[i], z ? z[i] : (float)w);
-        } else {
-            const double *x = nn_data_ptr(c[0]), *y = nn_data_ptr(c[1]), *z = weight ? nn_data_ptr(c[2]) : NULL;
-            double *o = nn_data_ptr(out);
-            for (int64_t i = 0; i < k; i++) o[i] = lerp_d(x[i], y[i], z ? z[i] : w);
-        }
-    }
+    nn_tensor *out = nn_empty_on(nn_device_of(c[0]), nd, sizes, cd);
+    nn_kernel_args ka = {.t = {out, c[0], c[1], weight ? c[2] : NULL}, .d = {w}};
+    if (out && NN_KERNEL(nn_backend_of(c[0]), math, (NN_MATH_lerp, &ka)) < 0) NN_SET(out, NULL);
     for (int i = 0; i < 3; i++) NN_RELEASE(c[i]);
     if (out && cd != a->dtype) {
         nn_tensor *r = nn_to_dtype(out, a->dtype);
@@ -741,25 +584,9 @@ nn_tensor *nn_logsumexp(nn_tensor *a, int n_dims, const int *dims, bool keepdim)
     int rc = nn_reduction_layout_make(ac, n_dims, dims, keepdim, &l);
     NN_RELEASE(ac);
     if (rc < 0) return NULL;
-    nn_tensor *out = nn_empty(l.out_ndim, l.out_shape, cd);
-    if (out) {
-        for (int64_t r = 0; r < l.outer; r++) {
-            double m = -INFINITY, sum = 0;
-            if (cd == NN_FLOAT32) {
-                const float *x = (const float *)nn_data_ptr(l.data) + r * l.inner;
-                for (int64_t i = 0; i < l.inner; i++) m = x[i] > m || isnan(x[i]) ? x[i] : m;
-                float mf = isinf(m) ? 0.0f : (float)m, sf = 0;
-                for (int64_t i = 0; i < l.inner; i++) sf += (float)exp((double)(x[i] - mf));
-                ((float *)nn_data_ptr(out))[r] = (float)log((double)sf) + mf;
-            } else {
-                const double *x = (const double *)nn_data_ptr(l.data) + r * l.inner;
-                for (int64_t i = 0; i < l.inner; i++) m = x[i] > m || isnan(x[i]) ? x[i] : m;
-                if (isinf(m)) m = 0;
-                for (int64_t i = 0; i < l.inner; i++) sum += exp(x[i] - m);
-                ((double *)nn_data_ptr(out))[r] = log(sum) + m;
-            }
-        }
-    }
+    nn_tensor *out = nn_empty_on(nn_device_of(l.data), l.out_ndim, l.out_shape, cd);
+    nn_kernel_args ka = {.t = {out, l.data}, .i = {l.outer, l.inner}};
+    if (out && NN_KERNEL(nn_backend_of(l.data), math, (NN_MATH_logsumexp, &ka)) < 0) NN_SET(out, NULL);
     NN_RELEASE(l.data);
     if (out && rt != cd) {
         nn_tensor *c = nn_to_dtype(out, rt);

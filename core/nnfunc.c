@@ -148,9 +148,6 @@ static nn_tensor *sum_leading(nn_tensor *g, int n_lead)
 
 #include "cpu/nn_lanes.h"
 
-/* Rows of this many elements (row_len) per chunk: about NN_GRAIN elements. */
-static int64_t rows_grain(int64_t row_len) { return row_len > 0 && row_len < NN_GRAIN ? NN_GRAIN / row_len : 1; }
-
 /* The dtype a kernel computes in: the tensor's own, float32 for bfloat16. */
 static nn_dtype kernel_dtype(nn_dtype dt) { return dt == NN_BFLOAT16 ? NN_FLOAT32 : dt; }
 
@@ -605,49 +602,6 @@ nn_tensor *nn_l1_loss(nn_tensor *input, nn_tensor *target, nn_reduction reductio
 
 /* ---------------------------------------------------------------- nll_loss */
 
-/* The summed loss -sum(x[b, target[b]]) over the targets that are not ignored,
-   in PyTorch's 8-level cascade (nll_loss_out_frame, nll_loss2d_forward_out_frame)
-   in the tensor's precision; *count receives the number summed. */
-#define DEFINE_NLL_SUM(SUFFIX, T)                                                                             \
-    static T nll_sum_##SUFFIX(const void *xv, const int64_t *tv, int64_t N, int64_t C, int64_t ignore_index,  \
-                              double *count, const void *wv)                                                  \
-    {                                                                                                         \
-        const T *x = xv, *w = wv;                                                                             \
-        T wpartial[8] = {0};                                                                                  \
-        int ceil_log2 = 1;                                                                                    \
-        while (((int64_t)1 << ceil_log2) < N) ceil_log2++;                                                    \
-        const int level_power = ceil_log2 / 8 > 4 ? ceil_log2 / 8 : 4;                                        \
-        const int64_t level_mask = ((int64_t)1 << level_power) - 1;                                           \
-        T partial[8] = {0};                                                                                   \
-        int64_t ignored = 0;                                                                                  \
-        for (int64_t b = 0; b < N; b++) {                                                                     \
-            if (tv[b] == ignore_index) {                                                                      \
-                ignored++;                                                                                    \
-                continue;                                                                                     \
-            }                                                                                                 \
-            if (w) {                                                                                          \
-                partial[0] -= x[b * C + tv[b]] * w[tv[b]];                                                    \
-                wpartial[0] += w[tv[b]];                                                                      \
-            } else {                                                                                          \
-                partial[0] -= x[b * C + tv[b]];                                                               \
-            }                                                                                                 \
-            for (int j = 0; j + 1 < 8; j++) {                                                                 \
-                if ((b & (level_mask << (j * level_power))) != 0) break;                                      \
-                partial[j + 1] += partial[j];                                                                 \
-                partial[j] = 0;                                                                               \
-                wpartial[j + 1] += wpartial[j];                                                               \
-                wpartial[j] = 0;                                                                              \
-            }                                                                                                 \
-        }                                                                                                     \
-        T total = 0, wtotal = 0;                                                                              \
-        for (int j = 0; j < 8; j++) total += partial[j];                                                      \
-        for (int j = 0; j < 8; j++) wtotal += wpartial[j];                                                    \
-        *count = w ? (double)wtotal : (double)(N - ignored);                                                  \
-        return total;                                                                                         \
-    }
-
-DEFINE_NLL_SUM(f32, float)
-DEFINE_NLL_SUM(f64, double)
 
 /* nll_loss on log-probabilities logp [N, C] or [C] and int64 targets [N] or [],
    with a per-class weight [C] (NULL: none). */
@@ -687,37 +641,14 @@ static nn_tensor *nll_loss(nn_tensor *logp, nn_tensor *target, nn_tensor *weight
     nn_tensor *x = dense(logp, kd), *tg = x ? dense(target, NN_INT64) : NULL;
     nn_tensor *out = NULL, *rows = NULL, *wd = NULL;
     if (!tg || (weight && !(wd = dense(weight, kd)))) goto done;
-    const void *wv = wd ? nn_data_ptr(wd) : NULL;
-    const int64_t *tv = nn_data_ptr(tg);
-    const char *xv = nn_data_ptr(x);
-    size_t es = nn_dtype_size(kd);
-    for (int64_t b = 0; b < N; b++)
-        if (tv[b] != ignore_index && (tv[b] < 0 || tv[b] >= C)) {
-            nn_error_set(NN_ERR_INDEX, "Target %lld is out of bounds.", (long long)tv[b]);
-            goto done;
-        }
-    double total_weight = 0;
-    if (reduction == NN_REDUCTION_NONE) {
-        /* per-sample losses, 0 where ignored */
-        if (!(rows = nn_empty(no_batch ? 0 : 1, &N, kd))) goto done;
-        for (int64_t b = 0; b < N; b++) {
-            double v = 0;
-            if (tv[b] != ignore_index) {
-                double wt = wv ? nn_load_double((const char *)wv + (size_t)tv[b] * es, kd) : 1.0;
-                v = -nn_load_double(xv + (size_t)(b * C + tv[b]) * es, kd) * wt;
-                if (kd == NN_FLOAT32) v = (float)v;
-                total_weight += wt;
-            }
-            nn_store_double((char *)rows->storage->data + (size_t)b * es, kd, v);
-        }
-        out = rows;
-        rows = NULL;
-    } else {
-        double v = kd == NN_FLOAT32 ? nll_sum_f32(xv, tv, N, C, ignore_index, &total_weight, wv)
-                                    : nll_sum_f64(xv, tv, N, C, ignore_index, &total_weight, wv);
-        if (reduction == NN_REDUCTION_MEAN) v = round_to(kd, v / total_weight);
-        if (!(out = nn_scalar(v, kd))) goto done;
-    }
+    nn_device dev = nn_device_of(x);
+    if (!(rows = reduction == NN_REDUCTION_NONE ? nn_empty_on(dev, no_batch ? 0 : 1, &N, kd) : nn_empty_on(dev, 0, NULL, kd)))
+        goto done;
+    nn_kernel_args ka = {.t = {rows, x, tg, wd}, .i = {N, C, ignore_index, reduction}};
+    if (NN_KERNEL(nn_backend_of(x), loss, (NN_LOSS_NLL, &ka)) < 0) goto done;
+    double total_weight = ka.host[0];
+    out = rows;
+    rows = NULL;
     if (kd != logp->dtype) NN_SET(out, dense(out, logp->dtype));
     nn_op_params p = {.f = {total_weight}, .i = {reduction, ignore_index}, .n_i = 2};
     nn_tensor *save[2] = {target, weight};
@@ -745,10 +676,8 @@ int nn_nll_loss_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     nn_tensor *tg, *mask, *g, *scaled, *neg, *zero;
     STEP(tg, dense(nn_node_saved(n, 0), NN_INT64));
     STEP(mask, nn_zeros(m->ndim, m->sizes, NN_BOOL));
-    const int64_t *tv = nn_data_ptr(tg);
-    uint8_t *mv = mask->storage->data;
-    for (int64_t b = 0; b < N; b++)
-        if (tv[b] != ignore_index) mv[b * C + tv[b]] = 1;
+    nn_kernel_args ka = {.t = {mask, NULL, tg}, .i = {N, C, ignore_index}};
+    if (NN_KERNEL(nn_backend_of(mask), loss, (NN_LOSS_NLL_MASK, &ka)) < 0) goto fail;
     g = gout[0];
     if (reduction == NN_REDUCTION_NONE && !no_batch) STEP(g, nn_unsqueeze(g, 1));
     scaled = g;
@@ -930,8 +859,11 @@ static nn_tensor *cross_entropy_smoothed(nn_tensor *input, nn_tensor *target, nn
             int64_t count = 0, nt = nn_numel(target);
             nn_tensor *tg;
             STEP(tg, dense(target, NN_INT64));
-            const int64_t *tv = nn_data_ptr(tg);
+            nn_tensor *hold = NULL;
+            const int64_t *tv = nn_host_read(tg, &hold);
+            if (!tv) goto fail;
             for (int64_t i = 0; i < nt; i++) count += tv[i] != ignore_index;
+            NN_RELEASE(hold);
             STEP(ret, nn_div_scalar(ret, (double)count));
         }
     }
@@ -991,165 +923,6 @@ nn_tensor *nn_cross_entropy_weighted(nn_tensor *input, nn_tensor *target, nn_ten
 
 /* -------------------------------------------------------------- layer_norm */
 
-/* PyTorch's utils::RowwiseMoments as its AVX2 kernel computes it: a Welford
-   update per vector lane over chunks of 16 vectors, chunks merged in a binary
-   cascade, the remainder in a scalar Welford, then the lanes merged in order;
-   all in the tensor's precision. Returns the mean and the biased variance.
-   Emulating it (rather than computing exact moments) reproduces PyTorch's
-   numbers bit for bit, and they differ visibly for rows with a large offset.
-   Which steps PyTorch's compiler fused into multiply-adds was found against
-   the fixture: none here, both in the normalisation below. */
-#define MOMENTS_CHUNK 16
-#define MOMENTS_MAX_DEPTH 64
-#define DEFINE_MOMENTS(SUFFIX, T, LANES)                                                                 \
-    static void add_moments_##SUFFIX(int64_t m0_add, const T *m1_add, const T *m2_add, int64_t *m0, T *m1,     \
-                                     T *m2, int lanes)                                                        \
-    {                                                                                                         \
-        int64_t n = *m0 + m0_add;                                                                             \
-        T c = n == 0 ? (T)0 : (T)m0_add / (T)n;                                                               \
-        for (int l = 0; l < lanes; l++) {                                                                     \
-            T delta = m1_add[l] - m1[l];                                                                      \
-            m1[l] += c * delta;                                                                               \
-            m2[l] += m2_add[l] + delta * delta * c * (T)(*m0);                                                \
-        }                                                                                                     \
-        *m0 = n;                                                                                              \
-    }                                                                                                         \
-    static void rowwise_moments_##SUFFIX(const T *x, int64_t N, T *mean, T *var)                             \
-    {                                                                                                         \
-        const int64_t n = N / LANES, m = (n + MOMENTS_CHUNK - 1) / MOMENTS_CHUNK;                             \
-        int depth = 1;                                                                                        \
-        while (((int64_t)1 << depth) < m) depth++;                                                            \
-        int64_t m0_stk[MOMENTS_MAX_DEPTH] = {0};                                                              \
-        T m1_stk[MOMENTS_MAX_DEPTH][LANES] = {{0}}, m2_stk[MOMENTS_MAX_DEPTH][LANES] = {{0}};                  \
-        for (int64_t i = 0; i < m; i++) {                                                                     \
-            const T *xp = x + i * MOMENTS_CHUNK * LANES;                                                      \
-            const int64_t m0 = n - i * MOMENTS_CHUNK < MOMENTS_CHUNK ? n - i * MOMENTS_CHUNK : MOMENTS_CHUNK;  \
-            T m1v[LANES] = {0}, m2v[LANES] = {0};                                                             \
-            for (int64_t j = 0; j < m0; j++) {                                                                \
-                T c = (T)1 / (T)(j + 1);                                                                      \
-                for (int l = 0; l < LANES; l++) {                                                             \
-                    T xv = xp[j * LANES + l], delta = xv - m1v[l];                                            \
-                    m1v[l] += delta * c;                                                                      \
-                    m2v[l] += delta * (xv - m1v[l]);                                                          \
-                }                                                                                             \
-            }                                                                                                 \
-            add_moments_##SUFFIX(m0, m1v, m2v, &m0_stk[0], m1_stk[0], m2_stk[0], LANES);                      \
-            int64_t mask = i + 1;                                                                             \
-            for (int j = 1; j < depth && (mask & 1) == 0; j++) {                                              \
-                add_moments_##SUFFIX(m0_stk[j - 1], m1_stk[j - 1], m2_stk[j - 1], &m0_stk[j], m1_stk[j],      \
-                                     m2_stk[j], LANES);                                                       \
-                m0_stk[j - 1] = 0;                                                                            \
-                memset(m1_stk[j - 1], 0, sizeof m1_stk[j - 1]);                                               \
-                memset(m2_stk[j - 1], 0, sizeof m2_stk[j - 1]);                                               \
-                mask >>= 1;                                                                                   \
-            }                                                                                                 \
-        }                                                                                                     \
-        for (int i = 1; i < depth; i++)                                                                       \
-            add_moments_##SUFFIX(m0_stk[i], m1_stk[i], m2_stk[i], &m0_stk[0], m1_stk[0], m2_stk[0], LANES);    \
-        int64_t m0 = 0;                                                                                       \
-        T m1 = 0, m2 = 0;                                                                                     \
-        for (int64_t i = n * LANES; i < N; i++) {                                                             \
-            T delta = x[i] - m1;                                                                              \
-            ++m0;                                                                                             \
-            m1 += delta / (T)m0;                                                                              \
-            m2 += delta * (x[i] - m1);                                                                        \
-        }                                                                                                     \
-        for (int l = 0; l < LANES; l++) add_moments_##SUFFIX(n, &m1_stk[0][l], &m2_stk[0][l], &m0, &m1, &m2, 1); \
-        *mean = m1;                                                                                           \
-        *var = m2 / (T)N;                                                                                     \
-    }
-
-DEFINE_MOMENTS(f32, float, 8)
-DEFINE_MOMENTS(f64, double, 4)
-
-/* for group_norm (norms_more.c), which ATen computes with the same RowwiseMoments */
-void nn_rowwise_moments_f32(const float *x, int64_t n, float *mean, float *var) { rowwise_moments_f32(x, n, mean, var); }
-void nn_rowwise_moments_f64(const double *x, int64_t n, double *mean, double *var) { rowwise_moments_f64(x, n, mean, var); }
-
-
-/* Forward as PyTorch: eps in the tensor's precision, rstd = 1 / sqrt(var + eps),
-   y = (x * rstd + (-rstd * mean)) * w + b with both steps fused. */
-#define DEFINE_LAYER_NORM(SUFFIX, T, FMA, SQRT)                                                                     \
-    static void layer_norm_fwd_##SUFFIX(const T *x, const T *w, const T *b, T *y, T *mean, T *rstd, int64_t M, \
-                                        int64_t N, double eps)                                                \
-    {                                                                                                         \
-        for (int64_t i = 0; i < M; i++) {                                                                     \
-            const T *xr = x + i * N;                                                                          \
-            T *yr = y + i * N;                                                                                \
-            T mean_t = 0, var_t = 0;                                                                          \
-            if (N) rowwise_moments_##SUFFIX(xr, N, &mean_t, &var_t);                                          \
-            T r = (T)1 / SQRT(var_t + (T)eps);                                                                \
-            T bias = -r * mean_t;                                                                             \
-            for (int64_t j = 0; j < N; j++) {                                                                 \
-                T gv = w ? w[j] : (T)1, bv = b ? b[j] : (T)0;                                                 \
-                yr[j] = FMA(FMA(xr[j], r, bias), gv, bv);                                                     \
-            }                                                                                                 \
-            mean[i] = mean_t;                                                                                 \
-            rstd[i] = r;                                                                                      \
-        }                                                                                                     \
-    }                                                                                                         \
-    /* Backward as PyTorch's LayerNormBackwardKernelImplInternal (AVX2 build):          \
-       ds = sum((dy * x) * w), db = sum(dy * w) as lane sums, then per row                 \
-       b = (db * mean - ds) * a^3 / N, c = -b * mean - db * a / N, dx = a * dy * w + b * x + c. */ \
-    static void layer_norm_bwd_##SUFFIX(const T *g, const T *x, const T *w, const T *mean, const T *rstd,     \
-                                        T *dx, T *dw, T *db, int64_t M, int64_t N)                             \
-    {                                                                                                         \
-        T scale = (T)1 / (T)N;                                                                                \
-        if (dw) memset(dw, 0, sizeof(T) * (size_t)N);                                                         \
-        if (db) memset(db, 0, sizeof(T) * (size_t)N);                                                         \
-        for (int64_t i = 0; i < M; i++) {                                                                     \
-            const T *gr = g + i * N, *xr = x + i * N;                                                         \
-            T a = rstd[i], mu = mean[i];                                                                      \
-            if (dw) {                                                                                         \
-                T bb = -a * mu;                                                                               \
-                for (int64_t j = 0; j < N; j++) dw[j] = FMA(gr[j], FMA(a, xr[j], bb), dw[j]);                 \
-            }                                                                                                 \
-            if (db)                                                                                           \
-                for (int64_t j = 0; j < N; j++) db[j] = db[j] + gr[j];                                        \
-            if (!dx) continue;                                                                                \
-            T ds = lane_sum_##SUFFIX(gr, xr, w, N), dbs = lane_sum_##SUFFIX(gr, w, NULL, N);                  \
-            T bc = FMA(dbs, mu, -ds) * a * a * a * scale;                                                     \
-            T c = FMA(-bc, mu, -(dbs * a * scale));                                                           \
-            T *dxr = dx + i * N;                                                                              \
-            for (int64_t j = 0; j < N; j++) dxr[j] = FMA(bc, xr[j], w ? a * gr[j] * w[j] : a * gr[j]) + c;    \
-        }                                                                                                     \
-    }
-
-DEFINE_LAYER_NORM(f32, float, fmaf, sqrtf)
-DEFINE_LAYER_NORM(f64, double, fma, sqrt)
-
-/* layer_norm's row kernels over the pool's threads: the forward and dx by
-   blocks of rows (each row as on one thread); dw and db, which sum over rows,
-   in one pass in row order afterwards, so no result depends on the threads. */
-typedef struct layer_norm_job {
-    bool f32;
-    const char *g, *x, *w, *b;
-    char *y, *mean, *rstd, *dx;
-    int64_t N;
-    double eps;
-} layer_norm_job;
-
-static void layer_norm_rows(void *vctx, int64_t begin, int64_t end)
-{
-    const layer_norm_job *j = vctx;
-    size_t es = j->f32 ? sizeof(float) : sizeof(double), row = (size_t)(begin * j->N) * es, stat = (size_t)begin * es;
-    int64_t M = end - begin;
-    if (j->dx && j->f32)
-        layer_norm_bwd_f32((const float *)(j->g + row), (const float *)(j->x + row), (const float *)j->w,
-                           (const float *)(j->mean + stat), (const float *)(j->rstd + stat), (float *)(j->dx + row), NULL,
-                           NULL, M, j->N);
-    else if (j->dx)
-        layer_norm_bwd_f64((const double *)(j->g + row), (const double *)(j->x + row), (const double *)j->w,
-                           (const double *)(j->mean + stat), (const double *)(j->rstd + stat), (double *)(j->dx + row),
-                           NULL, NULL, M, j->N);
-    else if (j->f32)
-        layer_norm_fwd_f32((const float *)(j->x + row), (const float *)j->w, (const float *)j->b, (float *)(j->y + row),
-                           (float *)(j->mean + stat), (float *)(j->rstd + stat), M, j->N, j->eps);
-    else
-        layer_norm_fwd_f64((const double *)(j->x + row), (const double *)j->w, (const double *)j->b,
-                           (double *)(j->y + row), (double *)(j->mean + stat), (double *)(j->rstd + stat), M, j->N, j->eps);
-}
-
 static int check_norm_param(const char *what, nn_tensor *p, int n_norm, const int64_t *shape)
 {
     if (!p) return 0;
@@ -1202,11 +975,12 @@ nn_tensor *nn_layer_norm(nn_tensor *input, int n_norm, const int64_t *normalized
     nn_dtype kd = kernel_dtype(input->dtype);
     nn_tensor *x = dense(input, kd), *w = NULL, *bb = NULL, *y = NULL, *mean = NULL, *rstd = NULL, *out = NULL;
     if (!x || (weight && !(w = dense(weight, kd))) || (bias && !(bb = dense(bias, kd)))) goto done;
-    if (!(y = nn_empty(input->ndim, input->sizes, kd)) || !(mean = nn_empty(1, &M, kd)) || !(rstd = nn_empty(1, &M, kd)))
+    nn_device dev = nn_device_of(x);
+    if (!(y = nn_empty_on(dev, input->ndim, input->sizes, kd)) || !(mean = nn_empty_on(dev, 1, &M, kd)) ||
+        !(rstd = nn_empty_on(dev, 1, &M, kd)))
         goto done;
-    layer_norm_job job = {kd == NN_FLOAT32, NULL, nn_data_ptr(x), w ? nn_data_ptr(w) : NULL, bb ? nn_data_ptr(bb) : NULL,
-                          y->storage->data, mean->storage->data, rstd->storage->data, NULL, N, eps};
-    nn_parallel_for(M, rows_grain(N), layer_norm_rows, &job);
+    nn_kernel_args ka = {.t = {y, mean, rstd, x, w, bb}, .i = {M, N}, .d = {eps}};
+    if (NN_KERNEL(nn_backend_of(x), norm, (NN_NORM_LAYER, &ka)) < 0) goto done;
     out = kd == input->dtype ? (NN_RETAIN(y), y) : dense(y, input->dtype);
     if (!out) goto done;
     nn_tensor *in[3] = {input, weight, bias}, *save[5] = {input, weight, bias, mean, rstd};
@@ -1279,24 +1053,11 @@ int nn_layer_norm_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     nn_tensor *r[3] = {NULL, NULL, NULL};
     int rc = -1;
     if (!x || (w0 && !(w = dense(w0, kd)))) goto done;
-    if (want[0] && !(r[0] = nn_empty(x0->ndim, x0->sizes, kd))) goto done;
+    if (want[0] && !(r[0] = nn_empty_on(nn_device_of(x), x0->ndim, x0->sizes, kd))) goto done;
     for (int k = 1; k < 3; k++)
-        if (want[k] && !(r[k] = nn_empty(n_norm, norm_shape, kd))) goto done;
-    void *out[3];
-    for (int k = 0; k < 3; k++) out[k] = r[k] ? r[k]->storage->data : NULL;
-    if (out[0]) { /* dx by rows over the threads, then dw and db in row order */
-        layer_norm_job job = {kd == NN_FLOAT32, nn_data_ptr(g), nn_data_ptr(x), w ? nn_data_ptr(w) : NULL, NULL,
-                              NULL, nn_data_ptr(mean), nn_data_ptr(rstd), out[0], N, 0};
-        nn_parallel_for(M, rows_grain(N), layer_norm_rows, &job);
-    }
-    if (out[1] || out[2]) {
-        if (kd == NN_FLOAT32)
-            layer_norm_bwd_f32(nn_data_ptr(g), nn_data_ptr(x), w ? nn_data_ptr(w) : NULL, nn_data_ptr(mean),
-                               nn_data_ptr(rstd), NULL, out[1], out[2], M, N);
-        else
-            layer_norm_bwd_f64(nn_data_ptr(g), nn_data_ptr(x), w ? nn_data_ptr(w) : NULL, nn_data_ptr(mean),
-                               nn_data_ptr(rstd), NULL, out[1], out[2], M, N);
-    }
+        if (want[k] && !(r[k] = nn_empty_on(nn_device_of(x), n_norm, norm_shape, kd))) goto done;
+    nn_kernel_args ka = {.t = {r[0], mean, rstd, x, w, g, r[1], r[2]}, .i = {M, N}};
+    if (NN_KERNEL(nn_backend_of(x), norm, (NN_NORM_LAYER_BACKWARD, &ka)) < 0) goto done;
     for (int k = 0; k < 3; k++) {
         gin[k] = r[k];
         r[k] = NULL;
@@ -1352,21 +1113,15 @@ nn_tensor *nn_embedding(nn_tensor *weight, nn_tensor *indices, int64_t padding_i
     }
     nn_tensor *idx = dense(indices, NN_INT64), *w = idx ? dense(weight, weight->dtype) : NULL, *out = NULL;
     if (!w) goto done;
-    const int64_t *iv = nn_data_ptr(idx);
-    for (int64_t i = 0; i < k; i++)
-        if (iv[i] < 0 || iv[i] >= num) {
-            nn_error_set(NN_ERR_INDEX, "index out of range in self");
-            goto done;
-        }
     int64_t shape[NN_MAX_DIMS];
     memcpy(shape, indices->sizes, sizeof(int64_t) * (size_t)indices->ndim);
     shape[indices->ndim] = dim;
-    if (!(out = nn_empty(indices->ndim + 1, shape, weight->dtype))) goto done;
-    size_t row = (size_t)dim * nn_dtype_size(weight->dtype);
-    const char *src = nn_data_ptr(w);
-    char *dst = out->storage->data;
-    if (row)
-        for (int64_t i = 0; i < k; i++) memcpy(dst + (size_t)i * row, src + (size_t)iv[i] * row, row);
+    if (!(out = nn_empty_on(nn_device_of(w), indices->ndim + 1, shape, weight->dtype))) goto done;
+    nn_kernel_args ka = {.t = {out, w, idx}};
+    if (NN_KERNEL(nn_backend_of(w), index, (NN_INDEX_EMBEDDING, &ka)) < 0) {
+        NN_SET(out, NULL);
+        goto done;
+    }
     nn_op_params p = {.i = {padding_idx}, .n_i = 1};
     if (nn_record(NN_OP_embedding, 1, &weight, 1, &out, 1, &indices, &p) < 0) NN_SET(out, NULL);
 done:
@@ -1381,36 +1136,12 @@ int nn_embedding_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
        padding_idx (as PyTorch's embedding_dense_backward). Not differentiable
        in grad: a double backward through embedding sees a constant. */
     const nn_input_meta *m = &n->input_meta[0];
-    int64_t padding_idx = n->p.i[0], dim = m->sizes[1];
+    int64_t padding_idx = n->p.i[0];
     nn_tensor *idx = dense(nn_node_saved(n, 0), NN_INT64);
     nn_tensor *g = idx ? dense(gout[0], m->dtype) : NULL;
     nn_tensor *gw = g ? nn_zeros(2, m->sizes, m->dtype) : NULL;
-    if (gw) {
-        const int64_t *iv = nn_data_ptr(idx);
-        int64_t k = nn_numel(idx);
-        const char *src = nn_data_ptr(g);
-        char *dst = gw->storage->data;
-        size_t es = nn_dtype_size(m->dtype);
-        for (int64_t i = 0; i < k; i++) {
-            if (iv[i] == padding_idx) continue;
-            if (m->dtype == NN_FLOAT32) {
-                float *o = (float *)dst + iv[i] * dim;
-                const float *s = (const float *)src + i * dim;
-                for (int64_t j = 0; j < dim; j++) o[j] += s[j];
-            } else if (m->dtype == NN_FLOAT64) {
-                double *o = (double *)dst + iv[i] * dim;
-                const double *s = (const double *)src + i * dim;
-                for (int64_t j = 0; j < dim; j++) o[j] += s[j];
-            } else {
-                for (int64_t j = 0; j < dim; j++) {
-                    char *o = dst + (size_t)(iv[i] * dim + j) * es;
-                    nn_store_double(o, m->dtype,
-                                    (double)(float)(nn_load_double(o, m->dtype) +
-                                                    nn_load_double(src + (size_t)(i * dim + j) * es, m->dtype)));
-                }
-            }
-        }
-    }
+    nn_kernel_args ka = {.t = {gw, g, idx}, .i = {padding_idx}};
+    if (gw && NN_KERNEL(nn_backend_of(gw), index, (NN_INDEX_EMBEDDING_BACKWARD, &ka)) < 0) NN_SET(gw, NULL);
     NN_RELEASE(idx);
     NN_RELEASE(g);
     gin[0] = gw;

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nn_parallel.h"
+#include "backend.h"
 
 /* ------------------------------------------------------------------ types */
 
@@ -328,75 +328,6 @@ nn_optimizer *nn_adamw_new(nn_tensor *const *params, size_t n, const nn_adam_opt
 
 /* ----------------------------------------------------------------- kernels */
 
-/* Each kernel runs one parameter's update element by element, doing per element
-   exactly what PyTorch's chain of whole-tensor ops does, in T (the parameter's
-   dtype) with the Python floats cast to T as TensorIterator casts scalars.
-   Measured against PyTorch 1.13's AVX2 CPU kernels (vectorized and scalar tails
-   alike): add(x, alpha=a) is fma(x, a, self); addcmul(t1, t2, value=v) is
-   fma(v * t1, t2, self); addcdiv(t1, t2, value=v) is self + v * t1 / t2 unfused;
-   division by a Python float divides. The file must be compiled without
-   floating-point contraction (-std=c11 turns GCC's off), so the rest rounds
-   after every operation as PyTorch does. */
-
-typedef struct sgd_args {
-    double weight_decay, momentum, one_minus_dampening, neg_lr;
-    bool maximize, nesterov, new_buffer;
-} sgd_args;
-
-typedef struct adam_args {
-    double decay;                         /* AdamW: 1 - lr * weight_decay */
-    double weight_decay;                  /* Adam's L2 term (0 for AdamW) */
-    double beta1, one_minus_beta1, beta2, one_minus_beta2;
-    double bias_correction2_sqrt, eps, neg_step_size;
-    bool maximize, adamw;
-} adam_args;
-
-/* torch.maximum: NaN wins, then std::max. */
-#define MAXIMUM(a, b) ((a) != (a) || (b) != (b) ? NAN : (a) < (b) ? (b) : (a))
-
-/* Built twice, picked at load time: with FMA instructions fmaf is one
-   instruction; without them it is a libm call per element. */
-#define KERNEL __attribute__((target_clones("fma", "default")))
-
-#define DEFINE_KERNELS(SUFFIX, T, FMA, SQRT)                                                             \
-    KERNEL static void sgd_##SUFFIX(T *p, const T *g, T *buf, int64_t n, const sgd_args *a)                     \
-    {                                                                                                    \
-        const T wd = (T)a->weight_decay, mom = (T)a->momentum, damp = (T)a->one_minus_dampening;         \
-        const T neg_lr = (T)a->neg_lr;                                                                   \
-        for (int64_t i = 0; i < n; i++) {                                                                \
-            T d = a->maximize ? -g[i] : g[i];                 /* d_p = -d_p_list[i] */                   \
-            if (a->weight_decay != 0) d = FMA(p[i], wd, d);   /* d_p.add(param, alpha=wd) */             \
-            if (a->momentum != 0) {                                                                      \
-                /* torch.clone(d_p), or buf.mul_(momentum).add_(d_p, alpha=1 - dampening) */            \
-                T b = a->new_buffer ? d : FMA(d, damp, buf[i] * mom);                                    \
-                buf[i] = b;                                                                              \
-                d = a->nesterov ? FMA(b, mom, d) : b;         /* d_p.add(buf, alpha=momentum) */         \
-            }                                                                                            \
-            p[i] = FMA(d, neg_lr, p[i]);                      /* param.add_(d_p, alpha=-lr) */           \
-        }                                                                                                \
-    }                                                                                                    \
-    KERNEL static void adam_##SUFFIX(T *p, const T *g, T *m, T *v, T *vmax, int64_t n, const adam_args *a)      \
-    {                                                                                                    \
-        const T decay = (T)a->decay, wd = (T)a->weight_decay, b1 = (T)a->beta1;                          \
-        const T omb1 = (T)a->one_minus_beta1, b2 = (T)a->beta2, omb2 = (T)a->one_minus_beta2;            \
-        const T bc2 = (T)a->bias_correction2_sqrt, eps = (T)a->eps, neg_ss = (T)a->neg_step_size;        \
-        for (int64_t i = 0; i < n; i++) {                                                                \
-            T d = a->maximize ? -g[i] : g[i];                                                            \
-            if (a->adamw) p[i] = p[i] * decay;                /* param.mul_(1 - lr * weight_decay) */    \
-            if (a->weight_decay != 0) d = FMA(p[i], wd, d);   /* grad.add(param, alpha=wd) */            \
-            T mi = FMA(d, omb1, m[i] * b1);                   /* exp_avg.mul_(b1).add_(grad, 1 - b1) */  \
-            T vi = FMA(omb2 * d, d, v[i] * b2);               /* exp_avg_sq.mul_(b2).addcmul_(...) */    \
-            m[i] = mi;                                                                                   \
-            v[i] = vi;                                                                                   \
-            if (vmax) vi = vmax[i] = MAXIMUM(vmax[i], vi);    /* torch.maximum(..., out=max) */          \
-            T denom = SQRT(vi) / bc2 + eps;                   /* (sq.sqrt() / bc2_sqrt).add_(eps) */     \
-            p[i] = p[i] + neg_ss * mi / denom;                /* addcdiv_(exp_avg, denom, -step_size) */ \
-        }                                                                                                \
-    }
-
-DEFINE_KERNELS(f32, float, fmaf, sqrtf)
-DEFINE_KERNELS(f64, double, fma, sqrt)
-
 /* ------------------------------------------------------------------- step */
 
 /* A contiguous tensor of p's dtype holding t's values (t itself, retained, when it
@@ -426,41 +357,11 @@ static int check_grad(nn_tensor *p, nn_tensor *grad, const char *name)
    PyTorch applies to the parameter (its version bumps). */
 typedef struct update {
     nn_optimizer_kind kind;
-    sgd_args sgd;
-    adam_args adam;
+    nn_sgd_step_args sgd;
+    nn_adam_step_args adam;
     nn_tensor *buf, *exp_avg, *exp_avg_sq, *max_exp_avg_sq;
     int bumps;
 } update;
-
-/* One update over elements [begin, end) of the parameter (the kernels are
-   elementwise: the pool's threads take disjoint chunks, parallel.c). */
-typedef struct update_job {
-    const update *u;
-    bool f32;
-    char *p, *g;
-} update_job;
-
-static void update_chunk(void *vctx, int64_t begin, int64_t end)
-{
-    const update_job *j = vctx;
-    const update *u = j->u;
-    size_t off = (size_t)begin * (j->f32 ? sizeof(float) : sizeof(double));
-    int64_t n = end - begin;
-#define AT(t) ((t) ? (char *)nn_data_ptr(t) + off : NULL)
-    if (u->kind == NN_OPTIM_SGD) {
-        if (j->f32)
-            sgd_f32((float *)(j->p + off), (const float *)(j->g + off), (float *)AT(u->buf), n, &u->sgd);
-        else
-            sgd_f64((double *)(j->p + off), (const double *)(j->g + off), (double *)AT(u->buf), n, &u->sgd);
-    } else if (j->f32) {
-        adam_f32((float *)(j->p + off), (const float *)(j->g + off), (float *)AT(u->exp_avg), (float *)AT(u->exp_avg_sq),
-                 (float *)AT(u->max_exp_avg_sq), n, &u->adam);
-    } else {
-        adam_f64((double *)(j->p + off), (const double *)(j->g + off), (double *)AT(u->exp_avg),
-                 (double *)AT(u->exp_avg_sq), (double *)AT(u->max_exp_avg_sq), n, &u->adam);
-    }
-#undef AT
-}
 
 /* Runs one parameter's update over contiguous data (a non-contiguous parameter
    is copied out and back; the grad is brought to the parameter's dtype). */
@@ -469,10 +370,11 @@ static int apply(nn_tensor *p, nn_tensor *grad, const update *u)
     nn_tensor *pc = nn_contiguous(p), *g = pc ? contiguous_as(grad, p->dtype) : NULL;
     int rc = -1;
     if (!g) goto out;
-    int64_t n = nn_numel(p);
-    void *pd = nn_data_ptr(pc), *gd = nn_data_ptr(g);
-    update_job job = {u, p->dtype == NN_FLOAT32, pd, gd};
-    nn_parallel_for(n, NN_GRAIN, update_chunk, &job);
+    int rk = u->kind == NN_OPTIM_SGD
+                 ? NN_KERNEL(nn_backend_of(pc), optim_step, (NN_OPTIM_STEP_SGD, &u->sgd, pc, g, u->buf, NULL, NULL))
+                 : NN_KERNEL(nn_backend_of(pc), optim_step,
+                             (NN_OPTIM_STEP_ADAM, &u->adam, pc, g, u->exp_avg, u->exp_avg_sq, u->max_exp_avg_sq));
+    if (rk < 0) goto out;
     if (pc != p) {
         if (nn_copy_(p, pc) < 0) goto out; /* bumps once */
         p->storage->version += (uint64_t)u->bumps - 1;
@@ -497,14 +399,14 @@ static int sgd_group_step(nn_optimizer *opt, param_group *g)
         if (!p->grad) continue;
         param_state *s = &g->states[g->slot[i]];
         update u = {.kind = NN_OPTIM_SGD, .bumps = 1};
-        u.sgd = (sgd_args){.weight_decay = o->weight_decay, .momentum = o->momentum,
+        u.sgd = (nn_sgd_step_args){.weight_decay = o->weight_decay, .momentum = o->momentum,
                            .one_minus_dampening = 1 - o->dampening, .neg_lr = -o->lr,
                            .maximize = o->maximize, .nesterov = o->nesterov};
         nn_tensor *fresh = NULL;
         /* PyTorch reads every buffer before updating any: a parameter given twice
            whose buffer this very step created still counts as having none. */
         if (o->momentum != 0 && (!s->momentum_buffer || s->buffer_epoch == opt->epoch)) {
-            if (!(fresh = nn_empty(p->ndim, p->sizes, p->dtype))) return -1;
+            if (!(fresh = nn_empty_on(nn_device_of(p), p->ndim, p->sizes, p->dtype))) return -1;
             u.sgd.new_buffer = true;
         }
         u.buf = fresh ? fresh : s->momentum_buffer;
@@ -560,22 +462,23 @@ static int adam_group_step(nn_optimizer *opt, param_group *g)
         nn_tensor *p = g->params[i];
         if (!p->grad) continue;
         param_state *s = &g->states[g->slot[i]];
-        float *step_t = nn_data_ptr(s->step);
-        float next = *step_t + 1.0f; /* step_t += 1, in float32 */
+        double step_now;
+        if (nn_item(s->step, &step_now) < 0) return -1; /* the step counter, a float32 0-dim tensor */
+        float next = (float)step_now + 1.0f; /* step_t += 1, in float32 */
         double step = next;          /* step_t.item() */
         double bias_correction1 = 1 - pow(o->beta1, step);
         double bias_correction2 = 1 - pow(o->beta2, step);
         double step_size = o->lr / bias_correction1;
         update u = {.kind = opt->kind, .bumps = adamw ? 2 : 1, .exp_avg = s->exp_avg, .exp_avg_sq = s->exp_avg_sq,
                     .max_exp_avg_sq = o->amsgrad ? s->max_exp_avg_sq : NULL};
-        u.adam = (adam_args){.decay = adamw ? 1 - o->lr * o->weight_decay : 1,
+        u.adam = (nn_adam_step_args){.decay = adamw ? 1 - o->lr * o->weight_decay : 1,
                              .weight_decay = adamw ? 0 : o->weight_decay,
                              .beta1 = o->beta1, .one_minus_beta1 = 1 - o->beta1,
                              .beta2 = o->beta2, .one_minus_beta2 = 1 - o->beta2,
                              .bias_correction2_sqrt = sqrt(bias_correction2), .eps = o->eps,
                              .neg_step_size = -step_size, .maximize = o->maximize, .adamw = adamw};
         if (apply(p, p->grad, &u) < 0) return -1;
-        *step_t = next;
+        if (nn_host_write(s->step, &next) < 0) return -1;
         nn_bump_version(s->step);
         nn_tensor *written[3] = {s->exp_avg, s->exp_avg_sq, u.max_exp_avg_sq};
         for (int k = 0; k < 3; k++)

@@ -11,71 +11,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "backend.h"
 #include "nn_int.h"
-#include "nn_optim_more.h"
-
-#define KERNEL __attribute__((target_clones("fma", "default")))
-
-#define DEFINE_KERNELS(SUFFIX, T, FMA, SQRT)                                                              \
-    KERNEL static void rmsprop_##SUFFIX(T *p, const T *g, T *sq, T *ga, T *buf, int64_t n,              \
-                                        const nn_rmsprop_args *a)                                        \
-    {                                                                                                     \
-        const T wd = (T)a->weight_decay, alpha = (T)a->alpha, oma = (T)(1 - a->alpha);                   \
-        const T eps = (T)a->eps, mom = (T)a->momentum, neg_lr = (T)(-a->lr);                             \
-        for (int64_t i = 0; i < n; i++) {                                                                 \
-            T d = a->maximize ? -g[i] : g[i];                                                             \
-            if (a->weight_decay != 0) d = FMA(p[i], wd, d);  /* grad.add(param, alpha=wd) */             \
-            T s = FMA(oma * d, d, sq[i] * alpha);            /* sq.mul_(alpha).addcmul_(g, g, 1-alpha) */ \
-            sq[i] = s;                                                                                    \
-            T avg;                                                                                        \
-            if (a->centered) {                                                                            \
-                T m = FMA(d, oma, ga[i] * alpha);            /* ga.mul_(alpha).add_(g, alpha=1-alpha) */  \
-                ga[i] = m;                                                                                \
-                avg = SQRT(FMA(-m, m, s));                   /* sq.addcmul(ga, ga, value=-1).sqrt_() */   \
-            } else {                                                                                      \
-                avg = SQRT(s);                                                                            \
-            }                                                                                             \
-            avg = avg + eps;                                 /* avg.add_(eps) */                          \
-            if (a->momentum > 0) {                                                                        \
-                T b = buf[i] * mom + d / avg;                /* buf.mul_(mom).addcdiv_(g, avg) */         \
-                buf[i] = b;                                                                               \
-                p[i] = FMA(b, neg_lr, p[i]);                 /* param.add_(buf, alpha=-lr) */             \
-            } else {                                                                                      \
-                p[i] = p[i] + neg_lr * d / avg;              /* param.addcdiv_(g, avg, value=-lr) */      \
-            }                                                                                             \
-        }                                                                                                 \
-    }                                                                                                     \
-    KERNEL static void adagrad_##SUFFIX(T *p, const T *g, T *sum, int64_t n, const nn_adagrad_args *a)    \
-    {                                                                                                     \
-        const T wd = (T)a->weight_decay, eps = (T)a->eps, neg_clr = (T)(-a->clr);                        \
-        for (int64_t i = 0; i < n; i++) {                                                                 \
-            T d = a->maximize ? -g[i] : g[i];                                                             \
-            if (a->weight_decay != 0) d = FMA(p[i], wd, d);                                               \
-            T s = FMA(d, d, sum[i]);                         /* state_sum.addcmul_(g, g, value=1) */      \
-            sum[i] = s;                                                                                   \
-            T std = SQRT(s) + eps;                           /* state_sum.sqrt().add_(eps) */             \
-            p[i] = p[i] + neg_clr * d / std;                 /* param.addcdiv_(g, std, value=-clr) */     \
-        }                                                                                                 \
-    }                                                                                                     \
-    KERNEL static void adadelta_##SUFFIX(T *p, const T *g, T *sq, T *acc, int64_t n,                     \
-                                         const nn_adadelta_args *a)                                       \
-    {                                                                                                     \
-        const T wd = (T)a->weight_decay, rho = (T)a->rho, omr = (T)(1 - a->rho), eps = (T)a->eps;        \
-        const T neg_lr = (T)(-a->lr);                                                                     \
-        for (int64_t i = 0; i < n; i++) {                                                                 \
-            T d = a->maximize ? -g[i] : g[i];                                                             \
-            if (a->weight_decay != 0) d = FMA(p[i], wd, d);                                               \
-            T s = FMA(omr * d, d, sq[i] * rho);              /* sq.mul_(rho).addcmul_(g, g, 1-rho) */     \
-            sq[i] = s;                                                                                    \
-            T std = SQRT(s + eps);                           /* sq.add(eps).sqrt_() */                    \
-            T delta = SQRT(acc[i] + eps) / std * d;          /* acc.add(eps).sqrt_().div_(std).mul_(g) */ \
-            acc[i] = FMA(omr * delta, delta, acc[i] * rho);  /* acc.mul_(rho).addcmul_(delta, delta, .) */ \
-            p[i] = FMA(delta, neg_lr, p[i]);                 /* param.add_(delta, alpha=-lr) */           \
-        }                                                                                                 \
-    }
-
-DEFINE_KERNELS(f32, float, fmaf, sqrtf)
-DEFINE_KERNELS(f64, double, fma, sqrt)
 
 /* PyTorch's broadcasting message for a state of another shape, or a clear one for
    another dtype or layout. */
@@ -113,25 +50,9 @@ static int run(which w, const char *opt, nn_tensor *p, nn_tensor *grad, nn_tenso
     int rc = -1;
     if (pc) g = grad->dtype != p->dtype ? nn_to_dtype(grad, p->dtype) : nn_contiguous(grad);
     if (!g) goto out;
-    int64_t n = nn_numel(p);
-    bool f32 = p->dtype == NN_FLOAT32;
-    void *pd = nn_data_ptr(pc), *gd = nn_data_ptr(g);
-#define D(t) ((t) ? nn_data_ptr(t) : NULL)
-    switch (w) {
-    case RMSPROP:
-        if (f32) rmsprop_f32(pd, gd, D(s0), D(s1), D(s2), n, args);
-        else rmsprop_f64(pd, gd, D(s0), D(s1), D(s2), n, args);
-        break;
-    case ADAGRAD:
-        if (f32) adagrad_f32(pd, gd, D(s0), n, args);
-        else adagrad_f64(pd, gd, D(s0), n, args);
-        break;
-    case ADADELTA:
-        if (f32) adadelta_f32(pd, gd, D(s0), D(s1), n, args);
-        else adadelta_f64(pd, gd, D(s0), D(s1), n, args);
-        break;
-    }
-#undef D
+    static const nn_optim_op codes[] = {[RMSPROP] = NN_OPTIM_STEP_RMSPROP, [ADAGRAD] = NN_OPTIM_STEP_ADAGRAD,
+                                        [ADADELTA] = NN_OPTIM_STEP_ADADELTA};
+    if (NN_KERNEL(nn_backend_of(pc), optim_step, (codes[w], args, pc, g, s0, s1, s2)) < 0) goto out;
     if (pc != p) {
         if (nn_copy_(p, pc) < 0) goto out; /* bumps the version */
     } else {

@@ -567,6 +567,286 @@ static void case_reduce(const nn_backend *b, nn_device d, nn_dtype dt)
     }
 }
 
+/* A tensor of dtype dt on device d with the given values. */
+static nn_tensor *values_on(nn_device d, nn_dtype dt, int ndim, const int64_t *sizes, const double *v)
+{
+    nn_tensor *h = TU_OK(tu_tensor(dt, ndim, sizes, v));
+    nn_tensor *t = TU_OK(nn_to_device(h, d));
+    NN_RELEASE(h);
+    return t;
+}
+
+static void case_loss(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    enum { N = 6, C = 4 };
+    const int64_t xs[2] = {N, C}, n = N, c = C, ignore = 2;
+    const double tv[N] = {0, 2, 3, 1, 2, 3};
+    nn_tensor *x = random_on(d, dt, 2, xs, -3, 0), *w = random_on(d, dt, 1, &c, 0.5, 2);
+    nn_tensor *tg = values_on(d, NN_INT64, 1, &n, tv);
+    double tol = dt == NN_FLOAT32 ? 1e-5 : 1e-12;
+    for (int weighted = 0; weighted < 2; weighted++)
+        for (int red = NN_REDUCTION_NONE; red <= NN_REDUCTION_SUM; red++) {
+            bool none = red == NN_REDUCTION_NONE;
+            nn_tensor *out = TU_OK(nn_empty_on(d, none ? 1 : 0, &n, dt));
+            nn_kernel_args a = {.t = {out, x, tg, weighted ? w : NULL}, .i = {N, C, ignore, red}};
+            tu_check(NN_KERNEL(b, loss, (NN_LOSS_NLL, &a)));
+            double sum = 0, tw = 0;
+            for (int64_t i = 0; i < N; i++) {
+                double wt = weighted ? at(w, (int64_t)tv[i]) : 1, v = 0;
+                if (tv[i] != ignore) v = -at(x, i * C + (int64_t)tv[i]) * wt, tw += wt;
+                if (none) assert_close(at(out, i), v, tol, "loss nll none");
+                sum += v;
+            }
+            assert_close(a.host[0], tw, tol, "loss nll total weight");
+            if (!none) assert_close(at(out, 0), red == NN_REDUCTION_MEAN ? sum / tw : sum, tol, "loss nll");
+            NN_RELEASE(out);
+        }
+    nn_tensor *mask = TU_OK(nn_empty_on(d, 2, xs, NN_BOOL));
+    tu_check(NN_KERNEL(b, fill, (mask, 0)));
+    nn_kernel_args m = {.t = {mask, NULL, tg}, .i = {N, C, ignore}};
+    tu_check(NN_KERNEL(b, loss, (NN_LOSS_NLL_MASK, &m)));
+    for (int64_t i = 0; i < N * C; i++)
+        assert_close(at(mask, i), tv[i / C] != ignore && i % C == (int64_t)tv[i / C], 0, "loss nll mask");
+    /* a target out of range is PyTorch's IndexError, nothing written */
+    const double bad[N] = {0, 1, 4, 1, 0, 0};
+    nn_tensor *tb = values_on(d, NN_INT64, 1, &n, bad), *out = TU_OK(nn_empty_on(d, 0, NULL, dt));
+    nn_kernel_args e = {.t = {out, x, tb, NULL}, .i = {N, C, -100, NN_REDUCTION_MEAN}};
+    assert_int_equal(NN_KERNEL(b, loss, (NN_LOSS_NLL, &e)), -1);
+    assert_int_equal(nn_error_current(), NN_ERR_INDEX);
+    assert_string_equal(nn_error_message(), "Target 4 is out of bounds.");
+    nn_error_clear();
+    NN_RELEASE(x), NN_RELEASE(w), NN_RELEASE(tg), NN_RELEASE(mask), NN_RELEASE(tb), NN_RELEASE(out);
+}
+
+static void case_norm(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    const int64_t shapes[3][2] = {{3, 7}, {4, 301}, {2, 1}};
+    double tol = dt == NN_FLOAT32 ? 2e-4 : 1e-9, eps = 1e-5;
+    for (int sh = 0; sh < 3; sh++) {
+        int64_t M = shapes[sh][0], N = shapes[sh][1];
+        nn_tensor *x = random_on(d, dt, 2, shapes[sh], 1, 4), *w = random_on(d, dt, 1, &N, 0.5, 2);
+        nn_tensor *bias = random_on(d, dt, 1, &N, -1, 1), *g = random_on(d, dt, 2, shapes[sh], -1, 1);
+        nn_tensor *y = TU_OK(nn_empty_on(d, 2, shapes[sh], dt)), *mean = TU_OK(nn_empty_on(d, 1, &M, dt));
+        nn_tensor *rstd = TU_OK(nn_empty_on(d, 1, &M, dt)), *dx = TU_OK(nn_empty_on(d, 2, shapes[sh], dt));
+        nn_tensor *dw = TU_OK(nn_empty_on(d, 1, &N, dt)), *db = TU_OK(nn_empty_on(d, 1, &N, dt));
+        nn_kernel_args f = {.t = {y, mean, rstd, x, w, bias}, .i = {M, N}, .d = {eps}};
+        tu_check(NN_KERNEL(b, norm, (NN_NORM_LAYER, &f)));
+        nn_kernel_args bw = {.t = {dx, mean, rstd, x, w, g, dw, db}, .i = {M, N}};
+        tu_check(NN_KERNEL(b, norm, (NN_NORM_LAYER_BACKWARD, &bw)));
+        double *wantdw = calloc((size_t)N, sizeof(double)), *wantdb = calloc((size_t)N, sizeof(double));
+        for (int64_t i = 0; i < M; i++) {
+            double mu = 0, var = 0, m1 = 0, m2 = 0;
+            for (int64_t j = 0; j < N; j++) mu += at(x, i * N + j) / (double)N;
+            for (int64_t j = 0; j < N; j++) var += (at(x, i * N + j) - mu) * (at(x, i * N + j) - mu) / (double)N;
+            double r = 1 / sqrt(var + eps);
+            assert_close(at(mean, i), mu, tol, "norm mean");
+            assert_close(at(rstd, i), r, tol, "norm rstd");
+            for (int64_t j = 0; j < N; j++) {
+                double xh = (at(x, i * N + j) - mu) * r, gw = at(g, i * N + j) * at(w, j);
+                assert_close(at(y, i * N + j), xh * at(w, j) + at(bias, j), tol, "norm layer");
+                m1 += gw / (double)N, m2 += gw * xh / (double)N;
+                wantdw[j] += at(g, i * N + j) * xh, wantdb[j] += at(g, i * N + j);
+            }
+            for (int64_t j = 0; j < N; j++) {
+                double xh = (at(x, i * N + j) - mu) * r, gw = at(g, i * N + j) * at(w, j);
+                assert_close(at(dx, i * N + j), r * (gw - m1 - xh * m2), tol, "norm layer backward dx");
+            }
+        }
+        for (int64_t j = 0; j < N; j++) {
+            assert_close(at(dw, j), wantdw[j], tol, "norm layer backward dw");
+            assert_close(at(db, j), wantdb[j], tol, "norm layer backward db");
+        }
+        free(wantdw), free(wantdb);
+        NN_RELEASE(x), NN_RELEASE(w), NN_RELEASE(bias), NN_RELEASE(g), NN_RELEASE(y), NN_RELEASE(mean);
+        NN_RELEASE(rstd), NN_RELEASE(dx), NN_RELEASE(dw), NN_RELEASE(db);
+    }
+}
+
+static void case_index(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    const int64_t ws[2] = {6, 3}, k = 5, os[2] = {5, 3};
+    const double iv[5] = {4, 0, 4, 5, 2};
+    nn_tensor *w = random_on(d, dt, 2, ws, -5, 5), *idx = values_on(d, NN_INT64, 1, &k, iv);
+    nn_tensor *out = TU_OK(nn_empty_on(d, 2, os, dt));
+    nn_kernel_args a = {.t = {out, w, idx}};
+    tu_check(NN_KERNEL(b, index, (NN_INDEX_EMBEDDING, &a)));
+    for (int64_t i = 0; i < 15; i++) assert_close(at(out, i), at(w, (int64_t)iv[i / 3] * 3 + i % 3), 0, "index embedding");
+    const double bad[5] = {0, 6, 1, 1, 1};
+    nn_tensor *ib = values_on(d, NN_INT64, 1, &k, bad);
+    nn_kernel_args e = {.t = {out, w, ib}};
+    assert_int_equal(NN_KERNEL(b, index, (NN_INDEX_EMBEDDING, &e)), -1);
+    assert_int_equal(nn_error_current(), NN_ERR_INDEX);
+    nn_error_clear();
+    if (nn_dtype_is_floating(dt)) { /* the backward adds gradient rows, skipping padding_idx 5 */
+        nn_tensor *g = random_on(d, dt, 2, os, -1, 1), *gw = TU_OK(nn_empty_on(d, 2, ws, dt));
+        tu_check(NN_KERNEL(b, fill, (gw, 0)));
+        nn_kernel_args bw = {.t = {gw, g, idx}, .i = {5}};
+        tu_check(NN_KERNEL(b, index, (NN_INDEX_EMBEDDING_BACKWARD, &bw)));
+        for (int64_t r = 0; r < 6; r++)
+            for (int64_t j = 0; j < 3; j++) {
+                double want = 0;
+                for (int64_t i = 0; i < k; i++)
+                    if (iv[i] == r && r != 5) want += at(g, i * 3 + j);
+                assert_close(at(gw, r * 3 + j), want, tol_for(dt), "index embedding backward");
+            }
+        NN_RELEASE(g), NN_RELEASE(gw);
+    }
+    NN_RELEASE(w), NN_RELEASE(idx), NN_RELEASE(out), NN_RELEASE(ib);
+}
+
+/* The double reference of a math code (erfinv: checked through erf). */
+static double math_ref(int op, double x, double y, double w)
+{
+    switch (op) {
+    case NN_MATH_sin: return sin(x);
+    case NN_MATH_cos: return cos(x);
+    case NN_MATH_tan: return tan(x);
+    case NN_MATH_asin: return asin(x);
+    case NN_MATH_acos: return acos(x);
+    case NN_MATH_atan: return atan(x);
+    case NN_MATH_sinh: return sinh(x);
+    case NN_MATH_cosh: return cosh(x);
+    case NN_MATH_asinh: return asinh(x);
+    case NN_MATH_acosh: return acosh(x + 1);
+    case NN_MATH_atanh: return atanh(x);
+    case NN_MATH_log2: return log2(x);
+    case NN_MATH_log10: return log10(x);
+    case NN_MATH_log1p: return log1p(x);
+    case NN_MATH_expm1: return expm1(x);
+    case NN_MATH_exp2: return exp2(x);
+    case NN_MATH_erf: return erf(x);
+    case NN_MATH_erfc: return erfc(x);
+    case NN_MATH_erfinv: return x;
+    case NN_MATH_rsqrt: return 1 / sqrt(x);
+    case NN_MATH_reciprocal: return 1 / x;
+    case NN_MATH_trunc: return trunc(x * 7);
+    case NN_MATH_frac: return x * 7 - trunc(x * 7);
+    case NN_MATH_atan2: return atan2(x, y);
+    case NN_MATH_hypot: return hypot(x, y);
+    case NN_MATH_logaddexp: return fmax(x, y) + log1p(exp(-fabs(x - y)));
+    case NN_MATH_xlogy: return x * log(y);
+    default: return x + w * (y - x); /* lerp */
+    }
+}
+
+static void case_math(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    const int64_t n = 37, rows[2] = {3, 37};
+    double tol = dt == NN_FLOAT32 ? 2e-6 : 1e-14;
+    nn_tensor *x = random_on(d, dt, 1, &n, 0.05, 0.95), *y = random_on(d, dt, 1, &n, 0.05, 0.95);
+    for (int op = NN_MATH_sin; op <= NN_MATH_lerp; op++) {
+        bool shifted = op == NN_MATH_acosh, scaled = op == NN_MATH_trunc || op == NN_MATH_frac;
+        nn_tensor *in = x;
+        if (shifted || scaled) { /* acosh of 1 + x, trunc and frac of 7x */
+            double v[37];
+            for (int64_t i = 0; i < n; i++) v[i] = shifted ? 1 + at(x, i) : 7 * at(x, i);
+            in = values_on(d, dt, 1, &n, v);
+        }
+        nn_tensor *out = TU_OK(nn_empty_on(d, 1, &n, dt));
+        nn_kernel_args a = {.t = {out, in, y}, .d = {0.25}};
+        tu_check(NN_KERNEL(b, math, ((nn_math_op)op, &a)));
+        for (int64_t i = 0; i < n; i++) {
+            double got = op == NN_MATH_erfinv ? erf(at(out, i)) : at(out, i);
+            assert_close(got, math_ref(op, at(x, i), at(y, i), 0.25), tol, nn_kernel_names[NN_KERNEL_math]);
+        }
+        if (in != x) NN_RELEASE(in);
+        NN_RELEASE(out);
+    }
+    /* nan_to_num and isfinite on NaN and infinities */
+    const double sp[4] = {NAN, INFINITY, -INFINITY, 0.5}, dsp[4] = {NAN, INFINITY, -INFINITY, 0.5};
+    const int64_t four = 4;
+    nn_tensor *z = values_on(d, dt, 1, &four, sp), *out = TU_OK(nn_empty_on(d, 1, &four, dt));
+    nn_kernel_args a = {.t = {out, z}, .d = {1, 2, -3}};
+    tu_check(NN_KERNEL(b, math, (NN_MATH_nan_to_num, &a)));
+    const double want[4] = {1, 2, -3, 0.5};
+    for (int i = 0; i < 4; i++) assert_close(at(out, i), want[i], 0, "math nan_to_num");
+    nn_tensor *z64 = values_on(d, NN_FLOAT64, 1, &four, dsp), *m = TU_OK(nn_empty_on(d, 1, &four, NN_BOOL));
+    nn_kernel_args f = {.t = {m, z64}};
+    tu_check(NN_KERNEL(b, math, (NN_MATH_isfinite, &f)));
+    for (int i = 0; i < 4; i++) assert_close(at(m, i), i == 3, 0, "math isfinite");
+    /* logsumexp of rows */
+    nn_tensor *r = random_on(d, dt, 2, rows, -20, 20), *l = TU_OK(nn_empty_on(d, 1, rows, dt));
+    nn_kernel_args ls = {.t = {l, r}, .i = {3, 37}};
+    tu_check(NN_KERNEL(b, math, (NN_MATH_logsumexp, &ls)));
+    for (int64_t i = 0; i < 3; i++) {
+        double mx = -INFINITY, sum = 0;
+        for (int64_t j = 0; j < 37; j++) mx = fmax(mx, at(r, i * 37 + j));
+        for (int64_t j = 0; j < 37; j++) sum += exp(at(r, i * 37 + j) - mx);
+        assert_close(at(l, i), log(sum) + mx, dt == NN_FLOAT32 ? 1e-6 : 1e-13, "math logsumexp");
+    }
+    NN_RELEASE(x), NN_RELEASE(y), NN_RELEASE(z), NN_RELEASE(out), NN_RELEASE(z64), NN_RELEASE(m), NN_RELEASE(r), NN_RELEASE(l);
+}
+
+/* Host copies of t's elements (n of them) into v. */
+static void read_all(const nn_tensor *t, double *v, int64_t n)
+{
+    for (int64_t i = 0; i < n; i++) v[i] = at(t, i);
+}
+
+static void case_optim_step(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    enum { N = 40 };
+    const int64_t n = N;
+    double tol = dt == NN_FLOAT32 ? 1e-5 : 1e-12;
+    for (int op = NN_OPTIM_STEP_SGD; op <= NN_OPTIM_STEP_ADADELTA; op++) {
+        nn_tensor *p = random_on(d, dt, 1, &n, -1, 1), *g = random_on(d, dt, 1, &n, -1, 1);
+        nn_tensor *s[3] = {random_on(d, dt, 1, &n, 0.1, 1), random_on(d, dt, 1, &n, 0.1, 1), random_on(d, dt, 1, &n, 0.1, 1)};
+        double hp[N], hg[N], hs[3][N], want[N];
+        read_all(p, hp, n), read_all(g, hg, n);
+        for (int k = 0; k < 3; k++) read_all(s[k], hs[k], n);
+        nn_sgd_step_args sgd = {.weight_decay = 0.1, .momentum = 0.9, .one_minus_dampening = 0.8, .neg_lr = -0.05,
+                                .nesterov = true};
+        nn_adam_step_args adam = {.decay = 1, .weight_decay = 0.01, .beta1 = 0.9, .one_minus_beta1 = 0.1, .beta2 = 0.999,
+                                  .one_minus_beta2 = 0.001, .bias_correction2_sqrt = 0.5, .eps = 1e-8,
+                                  .neg_step_size = -0.01};
+        nn_rmsprop_args rms = {.lr = 0.01, .alpha = 0.99, .eps = 1e-8, .weight_decay = 0.1, .momentum = 0.5, .centered = true};
+        nn_adagrad_args ada = {.clr = 0.1, .eps = 1e-10, .weight_decay = 0.1};
+        nn_adadelta_args dlt = {.lr = 1, .rho = 0.9, .eps = 1e-6, .weight_decay = 0.1, .maximize = true};
+        const void *args[] = {&sgd, &adam, &rms, &ada, &dlt};
+        tu_check(NN_KERNEL(b, optim_step, ((nn_optim_op)op, args[op], p, g, s[0], s[1], s[2])));
+        for (int64_t i = 0; i < N; i++) {
+            double x = hp[i], gr = hg[i], *a = &hs[0][i], *v = &hs[1][i], *m = &hs[2][i];
+            switch (op) {
+            case NN_OPTIM_STEP_SGD: {
+                double dd = gr + 0.1 * x, bb = *a * 0.9 + 0.8 * dd;
+                *a = bb, want[i] = x - 0.05 * (dd + 0.9 * bb);
+                break;
+            }
+            case NN_OPTIM_STEP_ADAM: {
+                double dd = gr + 0.01 * x;
+                *a = 0.9 * *a + 0.1 * dd, *v = 0.999 * *v + 0.001 * dd * dd, *m = fmax(*m, *v);
+                want[i] = x - 0.01 * *a / (sqrt(*m) / 0.5 + 1e-8);
+                break;
+            }
+            case NN_OPTIM_STEP_RMSPROP: {
+                double dd = gr + 0.1 * x;
+                *a = 0.99 * *a + 0.01 * dd * dd, *v = 0.99 * *v + 0.01 * dd;
+                double avg = sqrt(*a - *v * *v) + 1e-8;
+                *m = *m * 0.5 + dd / avg, want[i] = x - 0.01 * *m;
+                break;
+            }
+            case NN_OPTIM_STEP_ADAGRAD: {
+                double dd = gr + 0.1 * x;
+                *a += dd * dd, want[i] = x - 0.1 * dd / (sqrt(*a) + 1e-10);
+                break;
+            }
+            default: {
+                double dd = -gr + 0.1 * x;
+                *a = 0.9 * *a + 0.1 * dd * dd;
+                double delta = sqrt(*v + 1e-6) / sqrt(*a + 1e-6) * dd;
+                *v = 0.9 * *v + 0.1 * delta * delta, want[i] = x - delta;
+            }
+            }
+        }
+        int used = op == NN_OPTIM_STEP_SGD || op == NN_OPTIM_STEP_ADAGRAD ? 1 : op == NN_OPTIM_STEP_ADADELTA ? 2 : 3;
+        for (int64_t i = 0; i < N; i++) {
+            assert_close(at(p, i), want[i], tol, "optim_step param");
+            for (int k = 0; k < used; k++) assert_close(at(s[k], i), hs[k][i], tol, "optim_step state");
+        }
+        NN_RELEASE(p), NN_RELEASE(g), NN_RELEASE(s[0]), NN_RELEASE(s[1]), NN_RELEASE(s[2]);
+    }
+}
+
 /* One case per line of kernels.def: a kernel added there without a case here fails. */
 static const kernel_case cases[NN_KERNEL_COUNT] = {
     [NN_KERNEL_fill] = case_fill,
@@ -582,6 +862,11 @@ static const kernel_case cases[NN_KERNEL_COUNT] = {
     [NN_KERNEL_linspace] = case_linspace,
     [NN_KERNEL_random] = case_random,
     [NN_KERNEL_reduce] = case_reduce,
+    [NN_KERNEL_loss] = case_loss,
+    [NN_KERNEL_norm] = case_norm,
+    [NN_KERNEL_index] = case_index,
+    [NN_KERNEL_math] = case_math,
+    [NN_KERNEL_optim_step] = case_optim_step,
 };
 
 static void test_every_kernel_on_every_backend(void **state)

@@ -1,0 +1,67 @@
+/*
+ * cpu/index.c — the CPU's `index` kernel (core/kernels.def, nn_index_op): rows
+ * gathered by index (embedding) and added back by index (its backward), in
+ * index order as PyTorch's CPU kernels. The op files validate, lay the operands
+ * out contiguous, allocate and record.
+ */
+#include <string.h>
+
+#include "nn_cpu.h"
+
+static int embedding(nn_kernel_args *a)
+{
+    const nn_tensor *w = a->t[1], *idx = a->t[2];
+    int64_t num = w->sizes[0], dim = w->sizes[1], k = nn_numel(idx);
+    const int64_t *iv = nn_data_ptr(idx);
+    for (int64_t i = 0; i < k; i++)
+        if (iv[i] < 0 || iv[i] >= num) return nn_error_set(NN_ERR_INDEX, "index out of range in self");
+    size_t row = (size_t)dim * nn_dtype_size(w->dtype);
+    const char *src = nn_data_ptr(w);
+    char *dst = a->t[0]->storage->data;
+    if (row)
+        for (int64_t i = 0; i < k; i++) memcpy(dst + (size_t)i * row, src + (size_t)iv[i] * row, row);
+    return 0;
+}
+
+/* rows of grad added into a zero [num, dim] in index order, skipping
+   padding_idx (as PyTorch's embedding_dense_backward) */
+static int embedding_backward(nn_kernel_args *a)
+{
+    nn_tensor *gw = a->t[0];
+    const nn_tensor *g = a->t[1], *idx = a->t[2];
+    int64_t padding_idx = a->i[0], dim = gw->sizes[1];
+    nn_dtype dt = gw->dtype;
+    const int64_t *iv = nn_data_ptr(idx);
+    int64_t k = nn_numel(idx);
+    const char *src = nn_data_ptr(g);
+    char *dst = gw->storage->data;
+    size_t es = nn_dtype_size(dt);
+    for (int64_t i = 0; i < k; i++) {
+        if (iv[i] == padding_idx) continue;
+        if (dt == NN_FLOAT32) {
+            float *o = (float *)dst + iv[i] * dim;
+            const float *s = (const float *)src + i * dim;
+            for (int64_t j = 0; j < dim; j++) o[j] += s[j];
+        } else if (dt == NN_FLOAT64) {
+            double *o = (double *)dst + iv[i] * dim;
+            const double *s = (const double *)src + i * dim;
+            for (int64_t j = 0; j < dim; j++) o[j] += s[j];
+        } else {
+            for (int64_t j = 0; j < dim; j++) {
+                char *o = dst + (size_t)(iv[i] * dim + j) * es;
+                nn_store_double(o, dt,
+                                (double)(float)(nn_load_double(o, dt) + nn_load_double(src + (size_t)(i * dim + j) * es, dt)));
+            }
+        }
+    }
+    return 0;
+}
+
+int nn_cpu_index(nn_index_op op, nn_kernel_args *a)
+{
+    switch (op) {
+    case NN_INDEX_EMBEDDING: return embedding(a);
+    case NN_INDEX_EMBEDDING_BACKWARD: return embedding_backward(a);
+    }
+    return nn_error_set(NN_ERR_RUNTIME, "index kernel: unknown op code %d", (int)op);
+}
