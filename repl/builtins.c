@@ -858,7 +858,7 @@ static int instance_of(nn_object *o, nn_object *cls)
         class_obj *c = (class_obj *)cls, *oc = repl_class_of(o);
         if (c == repl_current->object_cls) return 1;
         if (c == repl_current->int_cls && o->type == &nn_bool_type) return 1;
-        if (repl_class_is_subclass(oc, c)) return 1;
+        if (repl_class_is_subclass(oc, c) || repl_abc_registered(oc, c)) return 1;
         if (repl_optim_is_lang_base(cls) && nn_is_instance(o, &nn_optimizer_type)) return 1; /* core's SGD */
         /* a language module class instance is an instance of its native base */
         return 0;
@@ -927,7 +927,7 @@ static nn_object *bi_issubclass(void *ud, nn_object *args, nn_object *kwargs)
         return NULL;
     }
     class_obj *cc = (class_obj *)c, *bb = (class_obj *)b;
-    return nn_bool_new(bb == repl_current->object_cls || repl_class_is_subclass(cc, bb) ||
+    return nn_bool_new(bb == repl_current->object_cls || repl_class_is_subclass(cc, bb) || repl_abc_registered(cc, bb) ||
                        (cc == repl_current->bool_cls && bb == repl_current->int_cls));
 }
 

@@ -408,6 +408,9 @@ int repl_abc_class_init(class_obj *c, nn_object *metaclass);
 /* Before instantiating c: TypeError "Can't instantiate abstract class C with
    abstract method(s) ..." when c has abstract methods left. 0 or -1. */
 int repl_abc_check(class_obj *c);
+/* Whether c is a virtual subclass of base: a subclass of a class registered with
+   base.register(...) (or with one of those, in turn). */
+bool repl_abc_registered(const class_obj *c, const class_obj *base);
 
 /* ---------------------------------------------------------- strformat.c */
 
@@ -526,6 +529,12 @@ int repl_exc_set_cause(nn_object *exc, nn_object *cause);
 /* The text of an uncaught exc: its chain (causes and contexts, first) and its own
    traceback from the n entries of tb (innermost first). */
 void repl_exc_chain_format(sbuf *b, nn_object *exc, const tb_entry *tb, int n);
+/* traceback.format_exception's text for exc: its chain (chain true), its own
+   __traceback__'s entries and its line; the exception line alone when it has no
+   traceback (exc_chain.c). */
+void repl_exc_format_caught(sbuf *b, nn_object *exc, bool chain);
+/* The entries of a traceback object, outermost first, without the header line. */
+void repl_tb_format_object(sbuf *b, nn_object *tb);
 /* BaseException's __cause__, __context__, __suppress_context__, __traceback__ and with_traceback. 0 or -1. */
 int repl_exc_chain_init(repl_interp *in);
 /* The docstring of BaseException's method name (help()), or NULL. */

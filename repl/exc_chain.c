@@ -212,6 +212,49 @@ int repl_exc_set_cause(nn_object *exc, nn_object *cause)
     return rc;
 }
 
+/* The entries of traceback object t (or NULL, or not one) as a new array, innermost
+   first, whose fields are borrowed from t (free the array alone); *n 0 and NULL
+   when there are none or no memory. */
+static tb_entry *tb_entries(nn_object *t, int *n)
+{
+    *n = 0;
+    if (!t || t->type != &repl_traceback_type) return NULL;
+    int ne = 0;
+    for (nn_object *p = t; p; p = ((tb_obj *)p)->next) ne++;
+    tb_entry *entries = nn_calloc((size_t)ne, sizeof *entries);
+    if (!entries) return NULL;
+    int k = ne;
+    for (nn_object *p = t; p; p = ((tb_obj *)p)->next) entries[--k] = ((tb_obj *)p)->e;
+    *n = ne;
+    return entries;
+}
+
+void repl_exc_format_caught(sbuf *b, nn_object *exc, bool chain)
+{
+    int ne;
+    tb_entry *entries = tb_entries(exc_attr(exc, "__traceback__"), &ne);
+    bool chained = exc_attr(exc, "__cause__") || exc_attr(exc, "__context__");
+    if (chain && chained) {
+        repl_exc_chain_format(b, exc, entries, ne);
+    } else {
+        if (ne) repl_tb_format_entries(b, entries, ne);
+        repl_tb_format_exc_line(b, exc);
+    }
+    nn_free(entries);
+}
+
+void repl_tb_format_object(sbuf *b, nn_object *tb)
+{
+    int ne;
+    tb_entry *entries = tb_entries(tb, &ne);
+    sbuf all = {0};
+    if (ne) repl_tb_format_entries(&all, entries, ne);
+    nn_free(entries);
+    char *s = repl_sb_finish(&all);
+    if (s && ne) repl_sb_puts(b, strchr(s, '\n') + 1); /* after the header line */
+    nn_free(s);
+}
+
 void repl_exc_chain_format(sbuf *b, nn_object *exc, const tb_entry *tb, int n)
 {
     /* the chain, newest first: each one's predecessor and the sentence between them */
@@ -243,16 +286,8 @@ void repl_exc_chain_format(sbuf *b, nn_object *exc, const tb_entry *tb, int n)
         cur = next;
     }
     for (int i = len - 1; i >= 1; i--) {
-        tb_entry *entries = NULL;
-        int ne = 0;
-        nn_object *t = exc_attr(chain[i], "__traceback__");
-        if (t && t->type == &repl_traceback_type) {
-            for (nn_object *p = t; p; p = ((tb_obj *)p)->next) ne++;
-            entries = nn_calloc((size_t)ne, sizeof *entries);
-            int k = ne;
-            for (nn_object *p = t; entries && p; p = ((tb_obj *)p)->next) entries[--k] = ((tb_obj *)p)->e; /* borrowed */
-            if (!entries) ne = 0;
-        }
+        int ne;
+        tb_entry *entries = tb_entries(exc_attr(chain[i], "__traceback__"), &ne);
         if (ne) repl_tb_format_entries(b, entries, ne);
         nn_free(entries);
         repl_tb_format_exc_line(b, chain[i]);

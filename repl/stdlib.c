@@ -40,6 +40,7 @@ static const struct {
     {"string", repl_mod_string},
     {"subprocess", repl_mod_subprocess},
     {"time", repl_mod_time},
+    {"traceback", repl_mod_traceback},
     {"torch.autograd.anomaly_mode", repl_mod_anomaly_mode},
     {"torch.autograd.function", repl_mod_autograd_function},
     {"torch.autograd.grad_mode", repl_mod_grad_mode},

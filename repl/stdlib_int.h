@@ -70,6 +70,7 @@ nn_object *repl_mod_from_source(const char *name, const repl_mod_fn *helpers, si
 /* The module makers (new references, or NULL with the error). */
 nn_object *repl_mod_abc(void);       /* mod_abc.c */
 nn_object *repl_mod_argparse(void);
+nn_object *repl_mod_traceback(void); /* mod_traceback.c */
 nn_object *repl_mod_collections(void);
 nn_object *repl_mod_copy(void);
 /* copy.deepcopy(x) with a fresh memo (x borrowed); a new reference or NULL with the exception. */
