@@ -667,23 +667,38 @@ static nn_object *bi_sum(void *ud, nn_object *args, nn_object *kwargs)
     if (!it) return NULL;
     nn_object *acc = start ? nn_retain(start) : nn_int_new(0);
     int more = 0;
+    /* ints add up in a C integer (acc is then stale), boxed when something else
+       comes or an addition would overflow: CPython's sum does the same */
+    bool in_c = acc && acc->type == &nn_int_type;
+    int64_t total = in_c ? nn_int_value(acc) : 0;
     while (acc && (more = repl_iter_next(it, &item)) == 1) {
-        int64_t x, y, r64;
-        if (acc->type == &nn_int_type && (item->type == &nn_int_type || item->type == &nn_bool_type) &&
-            !__builtin_add_overflow(x = nn_int_value(acc), y = nn_int_value(item), &r64)) {
-            /* ints as CPython's sum adds them: no operator dispatch (int + int is int) */
+        int64_t r64;
+        if (in_c && (item->type == &nn_int_type || item->type == &nn_bool_type) &&
+            !__builtin_add_overflow(total, nn_int_value(item), &r64)) {
+            total = r64;
             NN_RELEASE(item);
-            NN_RELEASE(acc);
-            acc = nn_int_new(r64);
             continue;
+        }
+        if (in_c) {
+            NN_SET(acc, nn_int_new(total));
+            in_c = false;
+            if (!acc) {
+                NN_RELEASE(item);
+                break;
+            }
         }
         nn_object *r = repl_binary_op(REPL_ADD, acc, item);
         NN_RELEASE(item);
         NN_RELEASE(acc);
         acc = r;
+        if (acc && acc->type == &nn_int_type) {
+            in_c = true;
+            total = nn_int_value(acc);
+        }
     }
     NN_RELEASE(it);
     if (more < 0) NN_SET(acc, NULL);
+    else if (in_c && acc) NN_SET(acc, nn_int_new(total));
     return acc;
 }
 
