@@ -279,14 +279,15 @@ static nn_tensor *scan(nn_tensor *a, int dim, int dtype, bool prod, nn_op_id op)
                     nn_store_double(dst + at * (int64_t)es, od, acc);
                 } else {
                     int64_t v = od == NN_INT64 ? ((const int64_t *)src)[at]
-                                               : od == NN_INT32 ? ((const int32_t *)src)[at] : ((const uint8_t *)src)[at];
+                                               : od == NN_INT32 ? ((const int32_t *)src)[at]
+                                                                : (int64_t)nn_load_double(src + at * (int64_t)es, od);
                     iacc = prod ? (int64_t)((uint64_t)iacc * (uint64_t)v) : (int64_t)((uint64_t)iacc + (uint64_t)v);
                     if (od == NN_INT64)
                         ((int64_t *)dst)[at] = iacc;
                     else if (od == NN_INT32)
                         ((int32_t *)dst)[at] = (int32_t)iacc;
-                    else
-                        ((uint8_t *)dst)[at] = iacc != 0;
+                    else /* bool, or the small integers wrapping */
+                        nn_store_double(dst + at * (int64_t)es, od, (double)iacc);
                 }
             }
         }

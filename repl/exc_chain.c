@@ -212,9 +212,8 @@ int repl_exc_set_cause(nn_object *exc, nn_object *cause)
     return rc;
 }
 
-/* The entries of traceback object t (or NULL, or not one) as a new array, innermost
-   first, whose fields are borrowed from t (free the array alone); *n 0 and NULL
-   when there are none or no memory. */
+/* A traceback object's entries, innermost first (borrowed from it; an
+   nn_malloc'd array, NULL with *n 0 for None or an empty one). */
 static tb_entry *tb_entries(nn_object *t, int *n)
 {
     *n = 0;
@@ -222,37 +221,18 @@ static tb_entry *tb_entries(nn_object *t, int *n)
     int ne = 0;
     for (nn_object *p = t; p; p = ((tb_obj *)p)->next) ne++;
     tb_entry *entries = nn_calloc((size_t)ne, sizeof *entries);
-    if (!entries) return NULL;
     int k = ne;
-    for (nn_object *p = t; p; p = ((tb_obj *)p)->next) entries[--k] = ((tb_obj *)p)->e;
-    *n = ne;
+    for (nn_object *p = t; entries && p; p = ((tb_obj *)p)->next) entries[--k] = ((tb_obj *)p)->e; /* borrowed */
+    if (entries) *n = ne;
     return entries;
 }
 
-void repl_exc_format_caught(sbuf *b, nn_object *exc, bool chain)
+/* exc's __traceback__ as entries (as tb_entries). */
+static tb_entry *tb_entries_of(nn_object *exc, int *n)
 {
-    int ne;
-    tb_entry *entries = tb_entries(exc_attr(exc, "__traceback__"), &ne);
-    bool chained = exc_attr(exc, "__cause__") || exc_attr(exc, "__context__");
-    if (chain && chained) {
-        repl_exc_chain_format(b, exc, entries, ne);
-    } else {
-        if (ne) repl_tb_format_entries(b, entries, ne);
-        repl_tb_format_exc_line(b, exc);
-    }
-    nn_free(entries);
-}
-
-void repl_tb_format_object(sbuf *b, nn_object *tb)
-{
-    int ne;
-    tb_entry *entries = tb_entries(tb, &ne);
-    sbuf all = {0};
-    if (ne) repl_tb_format_entries(&all, entries, ne);
-    nn_free(entries);
-    char *s = repl_sb_finish(&all);
-    if (s && ne) repl_sb_puts(b, strchr(s, '\n') + 1); /* after the header line */
-    nn_free(s);
+    nn_object *t = exc_attr(exc, "__traceback__");
+    nn_error_clear();
+    return tb_entries(t, n);
 }
 
 void repl_exc_chain_format(sbuf *b, nn_object *exc, const tb_entry *tb, int n)
@@ -287,7 +267,7 @@ void repl_exc_chain_format(sbuf *b, nn_object *exc, const tb_entry *tb, int n)
     }
     for (int i = len - 1; i >= 1; i--) {
         int ne;
-        tb_entry *entries = tb_entries(exc_attr(chain[i], "__traceback__"), &ne);
+        tb_entry *entries = tb_entries_of(chain[i], &ne);
         if (ne) repl_tb_format_entries(b, entries, ne);
         nn_free(entries);
         repl_tb_format_exc_line(b, chain[i]);
@@ -346,4 +326,39 @@ int repl_exc_chain_init(repl_interp *in)
     NN_RELEASE(f);
     NN_RELEASE(no);
     return rc;
+}
+
+nn_object *repl_exc_info(void)
+{
+    nn_object *e = repl_current ? repl_current->handling : NULL;
+    if (!e) return nn_tuple_pack(3, nn_none(), nn_none(), nn_none());
+    nn_object *tb = repl_get_attr(e, "__traceback__");
+    nn_object *t = tb ? nn_tuple_pack(3, &repl_class_of(e)->ob, e, tb) : NULL;
+    NN_RELEASE(tb);
+    return t;
+}
+
+char *repl_exc_format(nn_object *exc, bool chain)
+{
+    int n;
+    tb_entry *entries = tb_entries_of(exc, &n);
+    sbuf b = {0};
+    if (chain) {
+        repl_exc_chain_format(&b, exc, entries, n);
+    } else {
+        if (n) repl_tb_format_entries(&b, entries, n);
+        repl_tb_format_exc_line(&b, exc);
+    }
+    nn_free(entries);
+    return repl_sb_finish(&b);
+}
+
+char *repl_traceback_format(nn_object *tb)
+{
+    int n;
+    tb_entry *entries = tb_entries(tb, &n);
+    sbuf b = {0};
+    if (n) repl_tb_format_entries(&b, entries, n);
+    nn_free(entries);
+    return repl_sb_finish(&b);
 }
