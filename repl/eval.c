@@ -610,6 +610,24 @@ static nn_object *user_method(nn_object *o, const char *name)
     return m && (m->type == &repl_function_type || m->type == &nn_cfunction_type) ? m : NULL;
 }
 
+nn_object *repl_meta_method(nn_object *o, const char *name)
+{
+    class_obj *meta = o->type == &repl_class_type ? ((class_obj *)o)->meta : NULL;
+    nn_object *m = meta ? repl_class_lookup(meta, name) : NULL;
+    return m && m->type == &repl_function_type ? repl_method_new(m, o) : NULL;
+}
+
+/* Calls the metaclass method name of class object o with args; NULL without an
+   error when there is none (*found false). */
+static nn_object *call_meta(nn_object *o, const char *name, nn_object *const *args, int n, bool *found)
+{
+    nn_object *m = repl_meta_method(o, name);
+    *found = m != NULL;
+    nn_object *r = m ? repl_call_object(m, args, n, NULL) : NULL;
+    NN_RELEASE(m);
+    return r;
+}
+
 static char *str_result(nn_object *r, const char *what)
 {
     if (!r) return NULL;
@@ -642,6 +660,11 @@ char *repl_obj_repr(nn_object *o)
         return repl_sb_finish(&b);
     }
     if (nn_is_module(o) && user_method(o, "__repr__")) return str_result(repl_call_method(o, "__repr__", NULL, 0), "__repr__");
+    if (o->type == &repl_class_type && ((class_obj *)o)->meta) {
+        bool found;
+        nn_object *r = call_meta(o, "__repr__", NULL, 0, &found);
+        if (found) return str_result(r, "__repr__");
+    }
     return nn_repr(o);
 }
 
@@ -1268,6 +1291,17 @@ int repl_length(nn_object *o, int64_t *n)
         if (*n < 0) return repl_raise_exc(EXC_ValueError, "__len__() should return >= 0");
         return 0;
     }
+    if (o->type == &repl_class_type) {
+        bool found;
+        nn_object *r = call_meta(o, "__len__", NULL, 0, &found);
+        if (found) {
+            if (!r) return -1;
+            int rc = nn_is_int(r) && nn_int_value(r) >= 0 ? 0 : repl_raise_exc(EXC_TypeError, "__len__() should return an int >= 0");
+            if (rc == 0) *n = nn_int_value(r);
+            NN_RELEASE(r);
+            return rc;
+        }
+    }
     const repl_native_ops *ops = repl_get_native_ops();
     if (is_native(o) && ops && ops->len) {
         if (ops->len(o, n) == 0) return 0;
@@ -1281,10 +1315,19 @@ static int seq_index(nn_object *key, int64_t n, int64_t *out, const char *what)
 {
     *out = 0;
     if (repl_is_bigint(key)) return repl_raise_exc(EXC_IndexError, "cannot fit 'int' into an index-sized integer");
-    if (!is_intlike(key)) {
-        return repl_raise_exc(EXC_TypeError, "%s indices must be integers or slices, not %s", what, repl_value_type_name(key));
+    int64_t i;
+    if (!is_intlike(key)) { /* an object with __index__ (an IntEnum member) stands for its int */
+        nn_object *r = user_method(key, "__index__") ? repl_call_method(key, "__index__", NULL, 0) : NULL;
+        if (!r && nn_error_current()) return -1;
+        if (!r || !is_intlike(r)) {
+            NN_RELEASE(r);
+            return repl_raise_exc(EXC_TypeError, "%s indices must be integers or slices, not %s", what, repl_value_type_name(key));
+        }
+        i = nn_int_value(r);
+        NN_RELEASE(r);
+    } else {
+        i = nn_int_value(key);
     }
-    int64_t i = nn_int_value(key);
     if (i < 0) i += n;
     if (i < 0 || i >= n) return repl_raise_exc(EXC_IndexError, "%s index out of range", what);
     *out = i;
@@ -1412,7 +1455,23 @@ nn_object *repl_get_item(nn_object *o, nn_object *key)
         return NULL;
     }
     if (user_method(o, "__getitem__")) return repl_call_method(o, "__getitem__", &key, 1);
-    if (t == &repl_class_type) return nn_retain(o); /* list[int] style annotations */
+    if (t == &repl_class_type) { /* the metaclass's __getitem__, __class_getitem__, or list[int] style annotations */
+        bool found;
+        nn_object *r = call_meta(o, "__getitem__", &key, 1, &found);
+        if (found) return r;
+        nn_object *cg = repl_class_lookup((class_obj *)o, "__class_getitem__");
+        if (cg && cg->type == &repl_function_type) { /* a classmethod without the decorator */
+            nn_object *both[2] = {o, key};
+            return repl_call_object(cg, both, 2, NULL);
+        }
+        if (cg) {
+            nn_object *bound = repl_get_attr(o, "__class_getitem__");
+            r = bound ? repl_call_object(bound, &key, 1, NULL) : NULL;
+            NN_RELEASE(bound);
+            return r;
+        }
+        return nn_retain(o);
+    }
     const repl_native_ops *ops = repl_get_native_ops();
     if (is_native(o) && ops && ops->getitem) {
         nn_object *r = ops->getitem(o, key);
@@ -2079,6 +2138,11 @@ static nn_object *call_class(class_obj *c, nn_object *const *args, int n, nn_obj
         return r;
     }
     nn_object *obj;
+    if (c->meta) { /* a metaclass's __call__ makes the instances (an Enum's lookup by value) */
+        bool found;
+        nn_object *r = call_meta(&c->ob, "__call__", args, n, &found);
+        if (found) return r;
+    }
     if (repl_abc_check(c) < 0) return NULL;
     /* a class's own __new__ (a static method, declared or not) makes the object;
        __init__ runs only on an instance of c, as in Python */
@@ -2628,9 +2692,61 @@ static nn_object *eval_comp(frame *f, const repl_node *n)
     return out;
 }
 
+/* An instance's __dict__ is a copy of its attributes here: the forms that change
+   `x.__dict__` in place (x.__dict__[k] = v, del x.__dict__[k], x.__dict__.update(...)
+   and the other dict methods) write the copy back to x afterwards. dict_owner_node
+   gives x's node when n is `x.__dict__`, else NULL. */
+static const repl_node *dict_owner_node(const repl_node *n)
+{
+    return n->kind == REPL_AST_Attribute && strcmp(n->v.Attribute.attr, "__dict__") == 0 ? n->v.Attribute.value : NULL;
+}
+
+/* o's attributes become the str-keyed items of d (o an instance; its __setattr__ is
+   not called, as writes to a __dict__ bypass it in Python). */
+static int dict_write_back(nn_object *o, nn_object *d)
+{
+    instance_obj *inst = (instance_obj *)o;
+    const char **keys = repl_nmap_keys_ordered(&inst->attrs);
+    if (!keys && inst->attrs.len) return -1;
+    for (uint32_t i = 0, n = inst->attrs.len; i < n; i++)
+        if (!nn_dict_get_str(d, keys[i])) repl_nmap_del(&inst->attrs, keys[i]);
+    nn_free(keys);
+    size_t pos = 0;
+    nn_object *k, *v;
+    while (nn_dict_next(d, &pos, &k, &v))
+        if (nn_is_str(k) && repl_nmap_set(&inst->attrs, nn_str_cstr(k), v) < 0) return -1;
+    return 0;
+}
+
+/* The value of node n; when n is `x.__dict__` for an instance x, also x itself
+   (*owner, a new reference) for dict_write_back after a change. */
+static nn_object *eval_dict_aware(frame *f, const repl_node *n, nn_object **owner)
+{
+    const repl_node *owner_node = dict_owner_node(n);
+    if (!owner_node) return eval(f, n);
+    nn_object *o = eval(f, owner_node);
+    nn_object *d = o ? repl_get_attr(o, "__dict__") : NULL;
+    if (d && o->type == &repl_instance_type) *owner = o;
+    else NN_RELEASE(o);
+    return d;
+}
+
+/* The callee of a call: for `x.__dict__.m(...)`, m of the copy (*dict, a new reference)
+   and x (*owner), for dict_write_back after the call. */
+static nn_object *eval_callee(frame *f, const repl_node *fn, nn_object **owner, nn_object **dict)
+{
+    if (fn->kind != REPL_AST_Attribute || !dict_owner_node(fn->v.Attribute.value)) return eval(f, fn);
+    nn_object *d = eval_dict_aware(f, fn->v.Attribute.value, owner);
+    nn_object *m = d ? repl_get_attr(d, fn->v.Attribute.attr) : NULL;
+    if (m && *owner) *dict = d;
+    else NN_RELEASE(d);
+    return m;
+}
+
 static nn_object *eval_call(frame *f, const repl_node *n)
 {
-    nn_object *func = eval(f, n->v.Call.func);
+    nn_object *dict_owner = NULL, *dict = NULL;
+    nn_object *func = eval_callee(f, n->v.Call.func, &dict_owner, &dict);
     if (!func) return NULL;
     const repl_node_list *al = &n->v.Call.args, *kl = &n->v.Call.keywords;
     nn_object *stackbuf[8], **args = stackbuf, *starred = NULL, *kwargs = NULL, *result = NULL;
@@ -2684,6 +2800,7 @@ static nn_object *eval_call(frame *f, const repl_node *n)
     }
     f->line = n->line;
     result = repl_call_object(func, args, nargs, kwargs);
+    if (result && dict_owner && dict_write_back(dict_owner, dict) < 0) NN_SET(result, NULL);
 out:
     if (!starred)
         for (int i = 0; i < nargs; i++) NN_RELEASE(args[i]);
@@ -2691,6 +2808,8 @@ out:
     NN_RELEASE(starred);
     NN_RELEASE(kwargs);
     NN_RELEASE(func);
+    NN_RELEASE(dict_owner);
+    NN_RELEASE(dict);
     return result;
 }
 
@@ -2981,10 +3100,12 @@ static int assign(frame *f, const repl_node *t, nn_object *value)
         return rc;
     }
     case REPL_AST_Subscript: {
-        nn_object *o = eval(f, t->v.Subscript.value);
+        nn_object *owner = NULL, *o = eval_dict_aware(f, t->v.Subscript.value, &owner);
         if (!o) return -1;
         nn_object *k = eval(f, t->v.Subscript.slice);
         int rc = k ? set_item(o, k, value) : -1;
+        if (rc == 0 && owner) rc = dict_write_back(owner, o);
+        NN_RELEASE(owner);
         NN_RELEASE(o);
         NN_RELEASE(k);
         return rc;
@@ -3007,10 +3128,12 @@ static int delete(frame *f, const repl_node *t)
         return rc;
     }
     case REPL_AST_Subscript: {
-        nn_object *o = eval(f, t->v.Subscript.value);
+        nn_object *owner = NULL, *o = eval_dict_aware(f, t->v.Subscript.value, &owner);
         if (!o) return -1;
         nn_object *k = eval(f, t->v.Subscript.slice);
         int rc = k ? del_item(o, k) : -1;
+        if (rc == 0 && owner) rc = dict_write_back(owner, o);
+        NN_RELEASE(owner);
         NN_RELEASE(o);
         NN_RELEASE(k);
         return rc;
@@ -3481,6 +3604,9 @@ static exec_status exec_class(frame *f, const repl_node *s)
     for (int i = 0; i < bases->n; i++) {
         nn_object *base = eval(f, bases->items[i]);
         const nn_module_class *mc = NULL;
+        if (base && base == &repl_current->type_cls->ob) { /* class M(type): a metaclass, whose methods */
+            NN_SET(base, nn_retain(&repl_current->object_cls->ob)); /* serve its classes (repl_meta_method) */
+        }
         if (base && base->type == &repl_class_type) {
             class_obj *lb = (class_obj *)base;
             if (lb->ntype && lb != repl_current->object_cls) {
@@ -3596,6 +3722,17 @@ static exec_status exec_class(frame *f, const repl_node *s)
             NN_RELEASE(c);
             return EX_ERR;
         }
+    }
+    /* metaclass=M (a class of the language), else the first base's: M's __iter__,
+       __len__, __getitem__ and __repr__ serve the class object (repl_meta_method) */
+    class_obj *meta_cls = meta && meta->type == &repl_class_type ? (class_obj *)meta : NULL;
+    for (class_obj *b = c->base; !meta_cls && b; b = b->base) meta_cls = b->meta;
+    for (int i = 0; !meta_cls && c->bases && i < (int)nn_tuple_len(c->bases); i++)
+        if (nn_tuple_get(c->bases, (size_t)i)->type == &repl_class_type)
+            meta_cls = ((class_obj *)nn_tuple_get(c->bases, (size_t)i))->meta;
+    if (meta_cls) {
+        NN_RETAIN(&meta_cls->ob);
+        c->meta = meta_cls;
     }
     int sub_rc = repl_abc_class_init(c, meta);
     NN_RELEASE(meta);

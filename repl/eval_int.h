@@ -139,6 +139,7 @@ typedef struct class_obj {
                                   (the others retained); classes.c */
     int n_mro;
     nn_object *bases;          /* owned tuple of the bases when there are several, else NULL */
+    struct class_obj *meta;    /* owned: the class metaclass= named (its own or a base's), or NULL */
 } class_obj;
 
 typedef struct instance_obj {
@@ -300,6 +301,11 @@ nn_object *repl_module_new(const char *name);
 scope *repl_scope_new(scope *parent);
 /* The class a value belongs to (borrowed); natives and others get a cached class. */
 class_obj *repl_class_of(nn_object *o);
+/* The metaclass method name of class object o (class C(metaclass=M): M's method,
+   bound to C), or NULL without an error: how `for m in C`, `len(C)`, `C[k]`,
+   repr(C) and C(...) reach a metaclass's __iter__, __len__, __getitem__,
+   __repr__ and __call__. */
+nn_object *repl_meta_method(nn_object *o, const char *name);
 /* v, found in class c, as self.name gives it: a function or C function bound to
    self, a property's value, a classmethod bound to c, a staticmethod's function. */
 nn_object *repl_bind_class_attr(nn_object *v, nn_object *self, class_obj *c);

@@ -383,6 +383,11 @@ static void class_clear(nn_object *self)
     repl_class_free_mro(c);
     NN_SET(c->base, NULL);
     NN_SET(c->native_base, NULL);
+    if (c->meta) {
+        class_obj *meta = c->meta;
+        c->meta = NULL;
+        NN_RELEASE(&meta->ob);
+    }
 }
 
 static void class_dealloc(nn_object *self)
@@ -1038,6 +1043,17 @@ nn_object *repl_get_iter(nn_object *o)
             nn_object *items = repl_to_list(o);
             nn_object *it = items ? iter_make(IT_LIST, items) : NULL;
             NN_RELEASE(items);
+            return it;
+        }
+    }
+    if (t == &repl_class_type) { /* a metaclass's __iter__ */
+        nn_object *m = repl_meta_method(o, "__iter__");
+        bool found = m != NULL;
+        nn_object *r = m ? repl_call_object(m, NULL, 0, NULL) : NULL;
+        NN_RELEASE(m);
+        if (found) {
+            nn_object *it = r ? repl_get_iter(r) : NULL;
+            NN_RELEASE(r);
             return it;
         }
     }
