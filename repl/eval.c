@@ -498,10 +498,10 @@ static nmap *globals_of(frame *f)
     return &repl_current->globals;
 }
 
-static nn_object *lookup_global(frame *f, const char *name)
+static nn_object *lookup_global(frame *f, const char *name, repl_name_cache *c)
 {
-    nn_object *v = repl_nmap_get(globals_of(f), name);
-    if (!v) v = repl_nmap_get(&repl_current->builtins, name);
+    nn_object *v = repl_nmap_get_cached(globals_of(f), name, c);
+    if (!v) v = repl_nmap_get_cached(&repl_current->builtins, name, c);
     if (!v) {
         repl_raise_exc(EXC_NameError, "name '%s' is not defined", name);
         return NULL;
@@ -509,38 +509,47 @@ static nn_object *lookup_global(frame *f, const char *name)
     return nn_retain(v);
 }
 
-static nn_object *load_name(frame *f, const char *name)
+/* The value of name where the frame sees it (new reference). c: the naming
+   node's lookup memo. */
+static nn_object *load_name_at(frame *f, const char *name, repl_name_cache *c)
 {
-    for (comp_scope *c = f->comp; c; c = c->up) {
-        nn_object *v = repl_nmap_get(&c->map, name);
+    for (comp_scope *cs = f->comp; cs; cs = cs->up) {
+        nn_object *v = repl_nmap_get_cached(&cs->map, name, c);
         if (v) return nn_retain(v);
     }
-    nn_object *v = repl_nmap_get(f->locals, name);
+    nn_object *v = repl_nmap_get_cached(f->locals, name, c);
     if (v) return nn_retain(v);
     if (f->fn) {
-        if (repl_nmap_get(&f->fn->locals, name)) {
+        if (repl_nmap_get_hashed(&f->fn->locals, name, c)) {
             repl_raise_exc(EXC_UnboundLocalError, "cannot access local variable '%s' where it is not associated with a value",
                       name);
             return NULL;
         }
-        if (repl_nmap_get(&f->fn->globals_decl, name)) return lookup_global(f, name);
+        if (repl_nmap_get_hashed(&f->fn->globals_decl, name, c)) return lookup_global(f, name, c);
     }
     for (scope *s = f->is_class ? f->env : (f->sc ? f->sc->parent : NULL); s; s = s->parent) {
-        v = repl_nmap_get(&s->map, name);
+        v = repl_nmap_get_cached(&s->map, name, c);
         if (v) return nn_retain(v);
     }
-    return lookup_global(f, name);
+    return lookup_global(f, name, c);
+}
+
+static int store_name_at(frame *f, const char *name, nn_object *value, repl_name_cache *c)
+{
+    if (f->fn && !repl_nmap_get_hashed(&f->fn->locals, name, c)) {
+        if (repl_nmap_get_hashed(&f->fn->globals_decl, name, c))
+            return repl_nmap_set_cached(globals_of(f), name, value, c);
+        /* nonlocal: the nearest enclosing scope that has it */
+        for (scope *s = f->sc->parent; s; s = s->parent)
+            if (repl_nmap_get_hashed(&s->map, name, c)) return repl_nmap_set_cached(&s->map, name, value, c);
+    }
+    return repl_nmap_set_cached(f->locals, name, value, c);
 }
 
 static int store_name(frame *f, const char *name, nn_object *value)
 {
-    if (f->fn && !repl_nmap_get(&f->fn->locals, name)) {
-        if (repl_nmap_get(&f->fn->globals_decl, name)) return repl_nmap_set(globals_of(f), name, value);
-        /* nonlocal: the nearest enclosing scope that has it */
-        for (scope *s = f->sc->parent; s; s = s->parent)
-            if (repl_nmap_get(&s->map, name)) return repl_nmap_set(&s->map, name, value);
-    }
-    return repl_nmap_set(f->locals, name, value);
+    repl_name_cache c = {0};
+    return store_name_at(f, name, value, &c);
 }
 
 static int del_name(frame *f, const char *name)
@@ -1974,8 +1983,10 @@ static int bind_args(func_obj *fn, nmap *locals, nn_object *const *args, int n, 
     int npos = po->n + pa->n, nbound = n < npos ? n : npos;
     const char *fname = fn->name;
 #define PARAM(i) ((i) < po->n ? po->items[i]->v.arg.arg : pa->items[(i) - po->n]->v.arg.arg)
-    for (int i = 0; i < nbound; i++)
-        if (repl_nmap_set(locals, PARAM(i), args[i]) < 0) return -1;
+    for (int i = 0; i < nbound; i++) {
+        repl_node *p = i < po->n ? po->items[i] : pa->items[i - po->n];
+        if (repl_nmap_set_cached(locals, p->v.arg.arg, args[i], &p->v.arg.cache) < 0) return -1;
+    }
     if (n > npos) {
         if (!a->v.arguments.vararg) {
             int ndef = fn->n_defaults;
@@ -2856,9 +2867,14 @@ static nn_object *eval_slice_part(frame *f, const repl_node *n)
 
 static nn_object *eval_node(frame *f, const repl_node *n);
 /* Evaluates n; the innermost expression that fails is the frame's err_node. */
+static nn_object *load_name_at(frame *f, const char *name, repl_name_cache *c);
+static nn_object *eval_constant(const repl_node *n);
 static inline __attribute__((always_inline)) nn_object *eval(frame *f, const repl_node *n)
 {
-    nn_object *r = eval_node(f, n);
+    /* names and constants, the commonest leaves, skip eval_node's dispatch */
+    nn_object *r = n->kind == REPL_AST_Name ? load_name_at(f, n->v.Name.id, &((repl_node *)n)->v.Name.cache)
+                 : n->kind == REPL_AST_Constant ? eval_constant(n)
+                 : eval_node(f, n);
     if (!r && !f->err_node) f->err_node = n;
     return r;
 }
@@ -2868,7 +2884,7 @@ static nn_object *eval_node(frame *f, const repl_node *n)
     if (nn_stack_check() < 0) return NULL;
     switch (n->kind) {
     case REPL_AST_Constant: return eval_constant(n);
-    case REPL_AST_Name: return load_name(f, n->v.Name.id);
+    case REPL_AST_Name: return load_name_at(f, n->v.Name.id, &((repl_node *)n)->v.Name.cache);
     case REPL_AST_BinOp: {
         nn_object *a = eval(f, n->v.BinOp.left);
         if (!a) return NULL;
@@ -3071,9 +3087,11 @@ static int unpack(frame *f, const repl_node_list *elts, nn_object *value)
 static int assign(frame *f, const repl_node *t, nn_object *value)
 {
     switch (t->kind) {
-    case REPL_AST_Name:
-        if (f->comp) return repl_nmap_set(&f->comp->map, t->v.Name.id, value);
-        return store_name(f, t->v.Name.id, value);
+    case REPL_AST_Name: {
+        repl_name_cache *c = &((repl_node *)t)->v.Name.cache;
+        if (f->comp) return repl_nmap_set_cached(&f->comp->map, t->v.Name.id, value, c);
+        return store_name_at(f, t->v.Name.id, value, c);
+    }
     case REPL_AST_Attribute: {
         nn_object *o = eval(f, t->v.Attribute.value);
         if (!o) return -1;
@@ -3821,7 +3839,8 @@ static exec_status exec_stmt(frame *f, const repl_node *s)
         const repl_node *t = s->v.AugAssign.target;
         nn_object *obj = NULL, *key = NULL, *cur = NULL, *rhs = NULL, *res = NULL;
         int rc = -1;
-        if (t->kind == REPL_AST_Name) cur = load_name(f, t->v.Name.id);
+        repl_name_cache *nc = t->kind == REPL_AST_Name ? &((repl_node *)t)->v.Name.cache : NULL;
+        if (nc) cur = load_name_at(f, t->v.Name.id, nc);
         else if (t->kind == REPL_AST_Attribute) {
             obj = eval(f, t->v.Attribute.value);
             cur = obj ? repl_get_attr(obj, t->v.Attribute.attr) : NULL;
@@ -3831,7 +3850,7 @@ static exec_status exec_stmt(frame *f, const repl_node *s)
             cur = key ? repl_get_item(obj, key) : NULL;
         }
         if (cur && (rhs = eval(f, s->v.AugAssign.value)) && (res = inplace_op(s->v.AugAssign.op, cur, rhs))) {
-            if (t->kind == REPL_AST_Name) rc = store_name(f, t->v.Name.id, res);
+            if (nc) rc = store_name_at(f, t->v.Name.id, res, nc);
             else if (t->kind == REPL_AST_Attribute) rc = repl_set_attr(obj, t->v.Attribute.attr, res);
             else rc = set_item(obj, key, res);
         }
