@@ -274,7 +274,7 @@ void repl_exc_chain_format(sbuf *b, nn_object *exc, const tb_entry *tb, int n)
         repl_sb_puts(b, "\n");
         repl_sb_puts(b, why[i - 1]);
     }
-    repl_tb_format_entries(b, tb, n);
+    if (n) repl_tb_format_entries(b, tb, n); /* an exception never raised has no traceback */
     repl_tb_format_exc_line(b, exc);
 }
 

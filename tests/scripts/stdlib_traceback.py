@@ -36,3 +36,12 @@ except ValueError as e:
     traceback.print_exception(e, file=out)
     print(traceback.format_exception(e, chain=False)[-1], end='')
 print(traceback.format_exc(), end='')
+def f():
+    raise ValueError('x')
+try:
+    f()
+except ValueError as e:
+    parts = traceback.format_exception(e)
+    print(len(parts), [p.count('\n') for p in parts], parts[-1], end='')
+print(traceback.format_exception(KeyError('never raised')))
+print(traceback.format_exception(TypeError, TypeError('t'), None))
