@@ -1,7 +1,8 @@
 /*
  * cpu/index.c — the CPU's `index` kernel (core/kernels.def, nn_index_op): rows
  * gathered by index (embedding) and added back by index (its backward), in
- * index order as PyTorch's CPU kernels. The op files validate, lay the operands
+ * index order as PyTorch's CPU kernels; rows of [P, D, Q] gathered, scattered or
+ * added by positions (view.c's advanced indexing). The op files validate, lay the operands
  * out contiguous, allocate and record.
  */
 #include <string.h>
@@ -57,11 +58,43 @@ static int embedding_backward(nn_kernel_args *a)
     return 0;
 }
 
+/* [P, D, Q] rows by positions t[2] (k int64, in [0, D)): gather dst[p, j] =
+   src[p, pos[j]], scatter dst[p, pos[j]] = src[p, j], or add dst[p, pos[j]] +=
+   src[p, j] (repeated positions add up, in order). */
+static int move_rows(nn_index_op op, nn_kernel_args *a)
+{
+    nn_tensor *dst = a->t[0];
+    const nn_tensor *srct = a->t[1];
+    const int64_t *pos = nn_data_ptr(a->t[2]);
+    int64_t k = nn_numel(a->t[2]), P = a->i[0], D = a->i[1], Q = a->i[2];
+    size_t es = nn_dtype_size(dst->dtype), row = (size_t)Q * es;
+    char *d = nn_data_ptr(dst);
+    const char *src = nn_data_ptr(srct);
+    for (int64_t p = 0; p < P; p++)
+        for (int64_t j = 0; j < k; j++) {
+            if (op == NN_INDEX_GATHER_ROWS) {
+                memcpy(d + (size_t)(p * k + j) * row, src + (size_t)(p * D + pos[j]) * row, row);
+            } else if (op == NN_INDEX_SCATTER_ROWS) {
+                memcpy(d + (size_t)(p * D + pos[j]) * row, src + (size_t)(p * k + j) * row, row);
+            } else {
+                for (int64_t q = 0; q < Q; q++) {
+                    char *o = d + ((size_t)((p * D + pos[j]) * Q + q)) * es;
+                    const char *s = src + ((size_t)((p * k + j) * Q + q)) * es;
+                    nn_store_double(o, dst->dtype, nn_load_double(o, dst->dtype) + nn_load_double(s, dst->dtype));
+                }
+            }
+        }
+    return 0;
+}
+
 int nn_cpu_index(nn_index_op op, nn_kernel_args *a)
 {
     switch (op) {
     case NN_INDEX_EMBEDDING: return embedding(a);
     case NN_INDEX_EMBEDDING_BACKWARD: return embedding_backward(a);
+    case NN_INDEX_GATHER_ROWS:
+    case NN_INDEX_SCATTER_ROWS:
+    case NN_INDEX_ADD_ROWS: return move_rows(op, a);
     }
     return nn_error_set(NN_ERR_RUNTIME, "index kernel: unknown op code %d", (int)op);
 }

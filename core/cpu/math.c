@@ -1,7 +1,8 @@
 /*
  * cpu/math.c — the CPU's `math` kernel (core/kernels.def, nn_math_op): the
  * elementwise math of mathfn.c (sin ... frac, atan2, hypot, logaddexp, xlogy,
- * lerp, nan_to_num, isfinite) and logsumexp's rows, over contiguous operands of
+ * lerp, nan_to_num, isfinite), logsumexp's rows and the activations of
+ * act_more.c and act_extra.c (selu, rrelu), over contiguous operands of
  * one float dtype. On float32, sin, cos, tan, asin, acos, atan, log2, log10,
  * log1p, expm1, erf and erfc run SLEEF's AVX2 functions on every element as
  * ATen's vml kernels do (cpu/vmath.c); the others round the double result to
@@ -238,6 +239,121 @@ static int logsumexp(nn_kernel_args *a)
     return 0;
 }
 
+/* act_more.c's activations, PyTorch's scalar formulas (mish and logsigmoid with
+   the C library's exp/log1p/tanh). */
+#define ACTIVATION(T, EXP, LOG1P, TANH)                                                                                    \
+    static void activation_##T(nn_math_op k, const T *x, T *y, int64_t n, T a, T b)                                         \
+    {                                                                                                                  \
+        for (int64_t i = 0; i < n; i++) {                                                                              \
+            T v = x[i];                                                                                                \
+            switch (k) {                                                                                               \
+            default: break;                                                                                            \
+            case NN_MATH_hardtanh: y[i] = v < a ? a : v > b ? b : v; break;                                                  \
+            case NN_MATH_hardswish: {                                                                                        \
+                T c = v + (T)3;                                                                                        \
+                c = c < 0 ? 0 : c > 6 ? 6 : c;                                                                         \
+                y[i] = v * c / (T)6;                                                                                   \
+                break;                                                                                                 \
+            }                                                                                                          \
+            case NN_MATH_hardsigmoid: {                                                                                      \
+                T c = v + (T)3;                                                                                        \
+                c = c < 0 ? 0 : c > 6 ? 6 : c;                                                                         \
+                y[i] = c / (T)6;                                                                                       \
+                break;                                                                                                 \
+            }                                                                                                          \
+            case NN_MATH_mish: y[i] = v * TANH(LOG1P(EXP(v))); break;                                                       \
+            case NN_MATH_logsigmoid: {                                                                                       \
+                T m = v < 0 ? v : 0;                                                                                   \
+                y[i] = m - LOG1P(EXP(-(v < 0 ? -v : v)));                                                              \
+                break;                                                                                                 \
+            }                                                                                                          \
+            case NN_MATH_hardshrink: y[i] = (v >= -a && v <= a) ? 0 : v; break;                                              \
+            case NN_MATH_softshrink: y[i] = v > a ? v - a : v < -a ? v + a : 0; break;                                       \
+            case NN_MATH_celu: y[i] = v > 0 ? v : a * (EXP(v * ((T)1 / a)) - (T)1); break;                                 \
+            }                                                                                                          \
+        }                                                                                                              \
+    }
+
+ACTIVATION(float, expf, log1pf, tanhf)
+ACTIVATION(double, exp, log1p, tanh)
+
+#define SELU_ALPHA 1.6732632423543772848170429916717
+#define SELU_SCALE 1.0507009873554804934193349852946
+
+static int selu(nn_kernel_args *a)
+{
+    nn_tensor *y = a->t[0];
+    const nn_tensor *c = a->t[1];
+    int64_t n = nn_numel(c);
+    if (c->dtype == NN_FLOAT32) {
+        const float *a = nn_data_ptr(c);
+        float *o = nn_data_ptr(y), neg = (float)SELU_ALPHA * (float)SELU_SCALE, pos = (float)SELU_SCALE;
+        for (int64_t i = 0; i < n; i++) o[i] = a[i] <= 0 ? ((float)exp((double)a[i]) - 1.0f) * neg : a[i] * pos;
+    } else {
+        const double *a = nn_data_ptr(c);
+        double *o = nn_data_ptr(y), neg = SELU_ALPHA * SELU_SCALE;
+        for (int64_t i = 0; i < n; i++) o[i] = a[i] <= 0 ? (exp(a[i]) - 1.0) * neg : a[i] * SELU_SCALE;
+    }
+    return 0;
+}
+
+/* RReLU: in training one slope per non-positive element from generator gen, in
+   memory order, as ATen's CPU kernel (a double uniform in [lower, upper)), kept
+   in noise (1 elsewhere); in eval the mean slope. */
+static int rrelu(nn_kernel_args *a)
+{
+    nn_tensor *y = a->t[0], *noise = a->t[2];
+    const nn_tensor *c = a->t[1];
+    double lower = a->d[0], upper = a->d[1];
+    bool training = a->i[0];
+    int64_t n = nn_numel(c);
+    nn_generator *gen = a->gen;
+    if (c->dtype == NN_FLOAT32) {
+        const float *a = nn_data_ptr(c);
+        float *o = nn_data_ptr(y), *z = noise ? nn_data_ptr(noise) : NULL;
+        float lo = (float)lower, hi = (float)upper, slope = (float)((lower + upper) / 2);
+        for (int64_t i = 0; i < n; i++) {
+            if (!training) {
+                o[i] = a[i] > 0 ? a[i] : a[i] * slope;
+            } else if (a[i] <= 0) {
+                float r = (float)(nn_generator_uniform(gen) * ((double)hi - (double)lo) + (double)lo);
+                o[i] = a[i] * r;
+                z[i] = r;
+            } else {
+                o[i] = a[i];
+                z[i] = 1;
+            }
+        }
+    } else {
+        const double *a = nn_data_ptr(c);
+        double *o = nn_data_ptr(y), *z = noise ? nn_data_ptr(noise) : NULL, slope = (lower + upper) / 2;
+        for (int64_t i = 0; i < n; i++) {
+            if (!training) {
+                o[i] = a[i] > 0 ? a[i] : a[i] * slope;
+            } else if (a[i] <= 0) {
+                double r = nn_generator_uniform(gen) * (upper - lower) + lower;
+                o[i] = a[i] * r;
+                z[i] = r;
+            } else {
+                o[i] = a[i];
+                z[i] = 1;
+            }
+        }
+    }
+    return 0;
+}
+
+static int activation(nn_math_op op, nn_kernel_args *a)
+{
+    nn_tensor *out = a->t[0];
+    const nn_tensor *c = a->t[1];
+    if (out->dtype == NN_FLOAT32)
+        activation_float(op, nn_data_ptr(c), nn_data_ptr(out), nn_numel(c), (float)a->d[0], (float)a->d[1]);
+    else
+        activation_double(op, nn_data_ptr(c), nn_data_ptr(out), nn_numel(c), a->d[0], a->d[1]);
+    return 0;
+}
+
 int nn_cpu_math(nn_math_op op, nn_kernel_args *a)
 {
     switch (op) {
@@ -245,6 +361,11 @@ int nn_cpu_math(nn_math_op op, nn_kernel_args *a)
     case NN_MATH_nan_to_num: return nan_to_num(a);
     case NN_MATH_isfinite: return isfinite_mask(a);
     case NN_MATH_logsumexp: return logsumexp(a);
+    case NN_MATH_selu: return selu(a);
+    case NN_MATH_rrelu: return rrelu(a);
+    case NN_MATH_hardtanh: case NN_MATH_hardswish: case NN_MATH_hardsigmoid: case NN_MATH_mish:
+    case NN_MATH_logsigmoid: case NN_MATH_hardshrink: case NN_MATH_softshrink: case NN_MATH_celu:
+        return activation(op, a);
     default:
         if (op >= 0 && op <= NN_MATH_xlogy) return elementwise(op, a);
     }
