@@ -56,6 +56,7 @@ typedef enum nn_reduce_op {
     NN_REDUCE_SUM, NN_REDUCE_VAR, NN_REDUCE_STD, NN_REDUCE_MAX, NN_REDUCE_MIN, NN_REDUCE_NORM,
     NN_REDUCE_CASCADE_SUM, /* the losses' sum of one row (outer 1), at::sum's cascade order; mean when p != 0 */
     NN_REDUCE_COLUMNS,     /* values[i] = the sum of column i (float32/float64), at::sum_to's cascade order; mean when p != 0 */
+    NN_REDUCE_ROWS,        /* as SUM (p the divisor), float32 rows in ATen's order for sums over trailing dims */
 } nn_reduce_op;
 
 /* The unary kernel's op codes (core/unary_ops.def) and parameters. */
@@ -144,6 +145,11 @@ typedef enum nn_index_op {
        at the positions = t[1] [P, k, Q]; the same with += (repeated positions add
        up in order, in double rounded to the dtype) */
     NN_INDEX_GATHER_ROWS, NN_INDEX_SCATTER_ROWS, NN_INDEX_ADD_ROWS,
+    /* t[0] = tril (i[3] != 0) or triu of t[1], contiguous [..., R, C] (i[0] R, i[1] C)
+       about diagonal i[2], zeros elsewhere */
+    NN_INDEX_TRIANGLE,
+    /* t[0] = t[1] (contiguous, t[0]'s shape) reversed along the dims whose bit is set in i[0] */
+    NN_INDEX_FLIP,
 } nn_index_op;
 
 /* The math kernel's op codes (core/cpu/math.c): operands contiguous, of one
@@ -167,6 +173,10 @@ typedef enum nn_math_op {
     /* rrelu: t[0] = rrelu(t[1]) with slopes in [d[0], d[1]); training (i[0]): random
        slopes from generator gen, kept in t[2] */
     NN_MATH_rrelu,
+    /* strided operands of t[0]'s shape (broadcast views), any dtype: */
+    NN_MATH_where,  /* t[0] = t[1] (bool) ? t[2] : t[3] */
+    NN_MATH_sign,   /* t[0] = sgn(t[1]): -1, 0 or 1 (0 for NaN) */
+    NN_MATH_abs_eq, /* t[0] (bool) = |t[1]| == t[2] or t[1] is NaN (the inf-norm's argmax mask) */
 } nn_math_op;
 
 /* The optim_step kernel's op codes: one parameter's update (contiguous p, its grad

@@ -9,6 +9,7 @@
  * float. mathfn.c validates, lays the operands out, allocates and records.
  */
 #include <math.h>
+#include <string.h>
 
 #include "nn_cpu.h"
 #include "nn_vmath.h"
@@ -354,6 +355,82 @@ static int activation(nn_math_op op, nn_kernel_args *a)
     return 0;
 }
 
+/* ------------------------------------------- strided host loops (the map kernel's bodies) */
+
+typedef struct where_ctx {
+    size_t esize;
+} where_ctx;
+
+/* a where b, else c: the bits of b or c, chosen by a mask (T unsigned) */
+#define WHERE_SELECT(T, a, b, c) ((T)(((b) & (T) - (T)((a) != 0)) | ((c) & ~(T) - (T)((a) != 0))))
+
+/* where: a fast path per element size for contiguous values and condition,
+   a byte copy per element otherwise. */
+#define WHERE_FAST(T)                                                                                   \
+    if (es == sizeof(T) && s[0] == (int64_t)sizeof(T) && s[1] == 1 &&                                  \
+        (s[2] == (int64_t)sizeof(T) || s[2] == 0) && (s[3] == (int64_t)sizeof(T) || s[3] == 0)) {      \
+        T *o = (T *)d[0];                                                                               \
+        const uint8_t *c = (const uint8_t *)d[1];                                                       \
+        const T *x = (const T *)d[2], *y = (const T *)d[3];                                             \
+        /* both sides loaded, the bits selected by a mask: no branch on the condition, and one  \
+           loop per broadcast case, so each vectorizes */                                               \
+        if (s[2] && s[3])                                                                               \
+            for (int64_t i = 0; i < n; i++) o[i] = WHERE_SELECT(T, c[i], x[i], y[i]);                   \
+        else if (s[2])                                                                                  \
+            for (int64_t i = 0; i < n; i++) o[i] = WHERE_SELECT(T, c[i], x[i], y[0]);                   \
+        else if (s[3])                                                                                  \
+            for (int64_t i = 0; i < n; i++) o[i] = WHERE_SELECT(T, c[i], x[0], y[i]);                   \
+        else                                                                                            \
+            for (int64_t i = 0; i < n; i++) o[i] = WHERE_SELECT(T, c[i], x[0], y[0]);                   \
+        return;                                                                                         \
+    }
+
+static void where_loop(char **d, const int64_t *s, int64_t n, void *vctx)
+{
+    size_t es = ((where_ctx *)vctx)->esize;
+    WHERE_FAST(uint32_t)
+    WHERE_FAST(uint64_t)
+    for (int64_t i = 0; i < n; i++) {
+        const char *src = *(const uint8_t *)(d[1] + i * s[1]) ? d[2] + i * s[2] : d[3] + i * s[3];
+        memcpy(d[0] + i * s[0], src, es);
+    }
+}
+
+static void sign_loop(char **d, const int64_t *s, int64_t n, void *ctx)
+{
+    nn_dtype dt = *(const nn_dtype *)ctx;
+    for (int64_t i = 0; i < n; i++) {
+        double v = nn_load_double(d[1] + i * s[1], dt);
+        nn_store_double(d[0] + i * s[0], dt, (double)((v > 0) - (v < 0)));
+    }
+}
+
+static void argmax_mask_loop(char **d, const int64_t *s, int64_t n, void *ctx)
+{
+    nn_dtype dt = *(const nn_dtype *)ctx;
+    for (int64_t i = 0; i < n; i++) {
+        double x = nn_load_double(d[1] + i * s[1], dt), nrm = nn_load_double(d[2] + i * s[2], dt);
+        *(uint8_t *)(d[0] + i * s[0]) = fabs(x) == nrm || isnan(x);
+    }
+}
+
+static int map_op(nn_math_op op, nn_kernel_args *a)
+{
+    nn_tensor *const *t = a->t;
+    if (op == NN_MATH_where) {
+        where_ctx ctx = {nn_dtype_size(t[0]->dtype)};
+        const nn_tensor *ops[4] = {t[0], t[1], t[2], t[3]};
+        return nn_cpu_map(4, ops, where_loop, &ctx, true);
+    }
+    nn_dtype dt = t[1]->dtype;
+    if (op == NN_MATH_sign) {
+        const nn_tensor *ops[2] = {t[0], t[1]};
+        return nn_cpu_map(2, ops, sign_loop, &dt, false);
+    }
+    const nn_tensor *ops[3] = {t[0], t[1], t[2]};
+    return nn_cpu_map(3, ops, argmax_mask_loop, &dt, false);
+}
+
 int nn_cpu_math(nn_math_op op, nn_kernel_args *a)
 {
     switch (op) {
@@ -362,6 +439,7 @@ int nn_cpu_math(nn_math_op op, nn_kernel_args *a)
     case NN_MATH_isfinite: return isfinite_mask(a);
     case NN_MATH_logsumexp: return logsumexp(a);
     case NN_MATH_selu: return selu(a);
+    case NN_MATH_where: case NN_MATH_sign: case NN_MATH_abs_eq: return map_op(op, a);
     case NN_MATH_rrelu: return rrelu(a);
     case NN_MATH_hardtanh: case NN_MATH_hardswish: case NN_MATH_hardsigmoid: case NN_MATH_mish:
     case NN_MATH_logsigmoid: case NN_MATH_hardshrink: case NN_MATH_softshrink: case NN_MATH_celu:

@@ -335,6 +335,23 @@ static void case_gemm(const nn_backend *b, nn_device d, nn_dtype dt)
 }
 
 /* The geometry both conv cases use: x [2, 4, 7, 6], w [6, 2, 3, 2], groups 2, stride (2, 1), padding 1, dilation (1, 2). */
+static void case_gemv(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    const int64_t m = 5, n = 7, as[1] = {7 * 6}, xs[1] = {2 * 7}, ys[1] = {7};
+    nn_tensor *a = random_on(d, dt, 1, as, -2, 2), *x = random_on(d, dt, 1, xs, -2, 2), *y = TU_OK(nn_empty_on(d, 1, ys, dt));
+    for (int trans = 0; trans < 2; trans++) {
+        /* a column-major 5 x 7 with leading dim 6; x read with stride 2 */
+        tu_check(NN_KERNEL(b, gemv, (dt, trans, m, n, nn_data_ptr(a), 6, nn_data_ptr(x), 2, nn_data_ptr(y))));
+        for (int64_t i = 0; i < (trans ? n : m); i++) {
+            double want = 0;
+            for (int64_t j = 0; j < (trans ? m : n); j++)
+                want += at(a, trans ? i * 6 + j : j * 6 + i) * at(x, 2 * j);
+            assert_close(at(y, i), want, dt == NN_FLOAT32 ? 1e-5 : 1e-12, "gemv");
+        }
+    }
+    NN_RELEASE(a), NN_RELEASE(x), NN_RELEASE(y);
+}
+
 static nn_conv_geom conv_geom(void)
 {
     nn_conv_geom s = {.n = 2, .c = 4, .h = 7, .w = 6, .o = 6, .kh = 3, .kw = 2, .stride = {2, 1}, .padding = {1, 1},
@@ -551,6 +568,17 @@ static void case_reduce(const nn_backend *b, nn_device d, nn_dtype dt)
         NN_RELEASE(v);
     }
     NN_RELEASE(x);
+    /* rows in ATen's order (sums over trailing dims), a mean's divisor */
+    const int64_t rs[2] = {6, 133};
+    nn_tensor *rx = random_on(d, dt, 2, rs, -5, 5), *rv = TU_OK(nn_empty_on(d, 1, rs, dt));
+    tu_check(NN_KERNEL(b, reduce, (NN_REDUCE_ROWS, rx, 6, 133, 133, rv, NULL)));
+    for (int64_t r = 0; r < 6; r++) {
+        double want = 0;
+        for (int64_t i = 0; i < 133; i++) want += at(rx, r * 133 + i);
+        assert_close(at(rv, r), want / 133, dt == NN_FLOAT32 ? 1e-5 : 1e-12, "reduce rows");
+    }
+    NN_RELEASE(rx);
+    NN_RELEASE(rv);
     /* column sums (the bias gradient): grouped and leftover columns, and one column */
     const int64_t cols[3][2] = {{37, 45}, {50, 3}, {40, 1}};
     for (int k = 0; k < 3; k++) {
@@ -826,6 +854,26 @@ static void case_index(const nn_backend *b, nn_device d, nn_dtype dt)
         NN_RELEASE(dst);
     }
     NN_RELEASE(src), NN_RELEASE(pos), NN_RELEASE(rows);
+    /* tril/triu of [2, 3, 4] about diagonals -1 and 1; flip of dims 0 and 2 */
+    const int64_t ts[3] = {2, 3, 4};
+    nn_tensor *m = random_on(d, dt, 3, ts, 1, 5), *tr = TU_OK(nn_empty_on(d, 3, ts, dt));
+    for (int lower = 0; lower < 2; lower++) {
+        int64_t diag = lower ? -1 : 1;
+        nn_kernel_args ta = {.t = {tr, m}, .i = {3, 4, diag, lower}};
+        tu_check(NN_KERNEL(b, index, (NN_INDEX_TRIANGLE, &ta)));
+        for (int64_t e = 0; e < 24; e++) {
+            int64_t i = e / 4 % 3, j = e % 4;
+            bool keep = lower ? j - i <= diag : j - i >= diag;
+            assert_close(at(tr, e), keep ? at(m, e) : 0, 0, "index triangle");
+        }
+    }
+    nn_kernel_args fa = {.t = {tr, m}, .i = {(1 << 0) | (1 << 2)}};
+    tu_check(NN_KERNEL(b, index, (NN_INDEX_FLIP, &fa)));
+    for (int64_t e = 0; e < 24; e++) {
+        int64_t p0 = e / 12, i = e / 4 % 3, j = e % 4;
+        assert_close(at(tr, e), at(m, (1 - p0) * 12 + i * 4 + (3 - j)), 0, "index flip");
+    }
+    NN_RELEASE(m), NN_RELEASE(tr);
 }
 
 /* The double reference of a math code (erfinv: checked through erf). */
@@ -905,6 +953,23 @@ static void case_math_activations(const nn_backend *b, nn_device d, nn_dtype dt)
             if (training) assert_close(at(noise, i), slope, tol, "math rrelu noise");
         }
     }
+    /* where (b broadcast), sign, the inf-norm's mask (a broadcast norm) */
+    const int64_t one = 1;
+    nn_tensor *cond = random_on(d, NN_BOOL, 1, &n, 0, 1), *bv = random_on(d, dt, 1, &one, -1, 1), bb;
+    nn_broadcast_into(bv, 1, &n, &bb);
+    nn_kernel_args w = {.t = {out, cond, x, &bb}};
+    tu_check(NN_KERNEL(b, math, (NN_MATH_where, &w)));
+    for (int64_t i = 0; i < n; i++) assert_close(at(out, i), at(cond, i) ? at(x, i) : at(bv, 0), 0, "math where");
+    nn_kernel_args sg = {.t = {out, x}};
+    tu_check(NN_KERNEL(b, math, (NN_MATH_sign, &sg)));
+    for (int64_t i = 0; i < n; i++) assert_close(at(out, i), (at(x, i) > 0) - (at(x, i) < 0), 0, "math sign");
+    const double nrm = fabs(at(x, 3));
+    nn_tensor *mask = TU_OK(nn_empty_on(d, 1, &n, NN_BOOL)), *nt = values_on(d, dt, 1, &one, &nrm), nb;
+    nn_broadcast_into(nt, 1, &n, &nb);
+    nn_kernel_args ae = {.t = {mask, x, &nb}};
+    tu_check(NN_KERNEL(b, math, (NN_MATH_abs_eq, &ae)));
+    for (int64_t i = 0; i < n; i++) assert_close(at(mask, i), fabs(at(x, i)) == nrm, 0, "math abs_eq");
+    NN_RELEASE(mask), NN_RELEASE(nt), NN_RELEASE(cond), NN_RELEASE(bv);
     NN_RELEASE(x), NN_RELEASE(out), NN_RELEASE(noise);
 }
 
@@ -964,7 +1029,8 @@ static void case_optim_step(const nn_backend *b, nn_device d, nn_dtype dt)
     double tol = dt == NN_FLOAT32 ? 1e-5 : 1e-12;
     for (int op = NN_OPTIM_STEP_SGD; op <= NN_OPTIM_STEP_ADADELTA; op++) {
         nn_tensor *p = random_on(d, dt, 1, &n, -1, 1), *g = random_on(d, dt, 1, &n, -1, 1);
-        nn_tensor *s[3] = {random_on(d, dt, 1, &n, 0.1, 1), random_on(d, dt, 1, &n, 0.1, 1), random_on(d, dt, 1, &n, 0.1, 1)};
+        /* states positive; the second small, so that centered RMSprop's square_avg - grad_avg^2 does not cancel */
+        nn_tensor *s[3] = {random_on(d, dt, 1, &n, 0.1, 1), random_on(d, dt, 1, &n, 0.01, 0.1), random_on(d, dt, 1, &n, 0.1, 1)};
         double hp[N], hg[N], hs[3][N], want[N];
         read_all(p, hp, n), read_all(g, hg, n);
         for (int k = 0; k < 3; k++) read_all(s[k], hs[k], n);
@@ -1115,6 +1181,7 @@ static const kernel_case cases[NN_KERNEL_COUNT] = {
     [NN_KERNEL_unary] = case_unary,
     [NN_KERNEL_softmax] = case_softmax,
     [NN_KERNEL_gemm] = case_gemm,
+    [NN_KERNEL_gemv] = case_gemv,
     [NN_KERNEL_conv2d] = case_conv2d,
     [NN_KERNEL_conv2d_backward] = case_conv2d_backward,
     [NN_KERNEL_arange] = case_arange,
