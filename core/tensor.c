@@ -11,9 +11,13 @@
 
 /* ---------------------------------------------------------------- storage */
 
-/* The header and the data share one allocation; data starts 64-byte aligned
-   relative to the header so kernels vectorize well. */
+/* The header and the data share one allocation. The data starts at the first
+   64-byte boundary after the header, as PyTorch's CPU allocator aligns it
+   (c10's gAlignment): malloc only promises 16, and a 32-byte vector load
+   from 16 bytes past a cache line straddles two lines every other time
+   (a whole-tensor sum read 10% slower). */
 #define STORAGE_HEADER 64
+#define STORAGE_ALIGN 64
 
 static size_t physical_memory(void)
 {
@@ -83,14 +87,14 @@ static nn_storage *storage_new(size_t nbytes)
         return NULL;
     }
     nn_storage *s = nbytes >= CACHE_MIN_BYTES ? cache_take(nbytes) : NULL;
-    if (!s) s = nn_malloc(STORAGE_HEADER + nbytes);
+    if (!s) s = nn_malloc(STORAGE_HEADER + STORAGE_ALIGN + nbytes);
     if (!s) {
         nn_error_set(NN_ERR_MEMORY, "DefaultCPUAllocator: not enough memory: you tried to allocate %zu bytes.",
                      nbytes);
         return NULL;
     }
     s->refcount = 1;
-    s->data = (char *)s + STORAGE_HEADER;
+    s->data = (char *)s + STORAGE_HEADER + (-((uintptr_t)s + STORAGE_HEADER) & (STORAGE_ALIGN - 1));
     s->nbytes = nbytes;
     s->device = NN_DEVICE_CPU;
     s->version = 0;

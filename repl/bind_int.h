@@ -356,6 +356,13 @@ nn_object *repl_rnn_getattr(nn_object *o, const char *name, bool *handled);
    nonzero, unique, bincount, histc, histogram, einsum, ...; the legacy typed
    constructors torch.FloatTensor, ... */
 int repl_ops_more_add_functions(nn_object *torch); /* 0 or -1 */
+/* mod_numpy.c: Tensor.numpy() (NULL without error for other names), torch.from_numpy and
+   torch.as_tensor (0 or -1), an ndarray's tensor (borrowed; NULL when o is no ndarray) and
+   the ndarray over a tensor's memory (new reference, or NULL with the error). */
+nn_object *repl_numpy_method(nn_tensor *t, const char *name);
+int repl_numpy_add_torch_functions(nn_object *torch);
+nn_tensor *repl_numpy_tensor_of(nn_object *o);
+nn_object *repl_numpy_from_tensor(nn_tensor *t);
 /* t.prod, t.index_add_, ...: new reference or NULL without error */
 nn_object *repl_ops_more_method(nn_tensor *t, const char *name);
 /* torch.return_types.median / mode / aminmax / unique's fields; *handled when o is one */

@@ -146,7 +146,10 @@ static nn_object *f_tensor(void *ud, nn_object *args, nn_object *kwargs)
         repl_arg_device_to("tensor", a[2], &dev) ||
         repl_arg_dtype("tensor", "dtype", 0, a[1], &dtype) || repl_arg_bool("tensor", "requires_grad", 0, a[3], &rg))
         return NULL;
-    nn_tensor *t = repl_tensor_on(nn_tensor_from_nested(a[0], dtype), dev);
+    nn_tensor *np = repl_numpy_tensor_of(a[0]); /* torch.tensor(ndarray): a copy of its elements */
+    nn_tensor *t = repl_tensor_on(np ? nn_to_dtype(np, dtype < 0 ? np->dtype : (nn_dtype)dtype)
+                                     : nn_tensor_from_nested(a[0], dtype), dev);
+    if (t && np == t) NN_SET(t, nn_clone(np));
     if (t && rg && nn_set_requires_grad(t, true)) NN_SET(t, NULL);
     return (nn_object *)t;
 }
@@ -474,8 +477,8 @@ static nn_object *f_load(void *ud, nn_object *args, nn_object *kwargs)
     return obj;
 }
 
-/* torch.autograd.Variable(data, requires_grad=False): since PyTorch 0.4 the
-   tensor itself (requires_grad set when given). */
+/* torch.autograd.Variable(data, requires_grad=False): since PyTorch 0.4 a
+   tensor: a new leaf sharing data's memory (requires_grad set when given). */
 static nn_object *f_variable(void *ud, nn_object *args, nn_object *kwargs)
 {
     ARGS(3);
@@ -484,8 +487,9 @@ static nn_object *f_variable(void *ud, nn_object *args, nn_object *kwargs)
     if (repl_parse_args("Variable", "data, requires_grad=, volatile=", args, kwargs, a) ||
         repl_arg_tensor("Variable", "data", 1, a[0], &t) || repl_arg_bool("Variable", "requires_grad", 2, a[1], &rg))
         return NULL;
-    if (a[1] && nn_set_requires_grad(t, rg)) return NULL;
-    return nn_retain(a[0]);
+    nn_tensor *v = nn_detach(t); /* a new leaf over data's memory, as PyTorch's */
+    if (v && rg && nn_set_requires_grad(v, true)) NN_SET(v, NULL);
+    return (nn_object *)v;
 }
 
 static nn_object *f_is_tensor(void *ud, nn_object *args, nn_object *kwargs)
@@ -717,7 +721,8 @@ static nn_object *make_torch(void)
         if (repl_namespace_set(t, dts[i].name, repl_dtype_object(dts[i].dt))) goto fail;
     if (repl_namespace_add_fns(t, torch_functions, sizeof torch_functions / sizeof torch_functions[0])) goto fail;
     if (repl_torch_add_tensor_functions(t) || repl_math_add_functions(t) || repl_torch_add_constants(t) ||
-        repl_random_add_functions(t) || repl_select_add_functions(t) || repl_ops_more_add_functions(t))
+        repl_random_add_functions(t) || repl_select_add_functions(t) || repl_ops_more_add_functions(t) ||
+        repl_numpy_add_torch_functions(t))
         goto fail;
     if (add_class(t, &tensor_class) || add_class(t, &size_class) || add_class(t, &repl_generator_class)) goto fail;
     if (set_owned(t, "__version__", nn_str_new("1.13.0"))) goto fail;

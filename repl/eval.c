@@ -935,6 +935,15 @@ nn_object *repl_binary_op(repl_binop op, nn_object *a, nn_object *b)
         return num_binary(op, a, b);
     }
     if (op == REPL_EQ || op == REPL_NE) {
+        /* a class's own __eq__/__ne__ gives its result as is (numpy's elementwise ==), as CPython */
+        const char *nm = op == REPL_EQ ? "__eq__" : "__ne__";
+        if ((a->type == &repl_instance_type && user_method(a, nm)) ||
+            (b->type == &repl_instance_type && user_method(b, nm))) {
+            bool handled;
+            nn_object *r = user_binary(op, a, b, &handled);
+            if (handled && (!r || !repl_is_not_implemented(r))) return r;
+            NN_RELEASE(r);
+        }
         if (a->type == &repl_instance_type || b->type == &repl_instance_type || (!is_native(a) && !is_native(b)) ||
             (is_tuple_like(a) && is_tuple_like(b))) {
             int e = repl_equal(a, b);

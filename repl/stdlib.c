@@ -29,6 +29,7 @@ static const struct {
     {"itertools", repl_mod_itertools},
     {"json", repl_mod_json},
     {"math", repl_mod_math},
+    {"numpy", repl_mod_numpy},
     {"os", repl_mod_os},
     {"os.path", repl_mod_os_path},
     {"random", repl_mod_random},

@@ -82,6 +82,7 @@ nn_object *repl_mod_future(void);   /* __future__ */
 nn_object *repl_mod_itertools(void);
 nn_object *repl_mod_json(void);
 nn_object *repl_mod_math(void);
+nn_object *repl_mod_numpy(void); /* mod_numpy.c, mod_numpy_src.c */
 nn_object *repl_mod_os(void);
 nn_object *repl_mod_subprocess(void); /* mod_subprocess.c: run() for exported !cmd lines */
 nn_object *repl_mod_os_path(void); /* os.path (posixpath) */

@@ -35,8 +35,9 @@ typedef struct conv_job {
         const nn_conv_geom *s = j->s;                                                                             \
         const T *x = j->x;                                                                                        \
         T *cols = j->cols;                                                                                        \
-        for (int64_t n = begin; n < end; n++)                                                                     \
-            for (int64_t r = 0; r < j->rows; r++) {                                                               \
+        /* row by row, each row's samples in turn: one sequential stream of stores */                           \
+        for (int64_t r = 0; r < j->rows; r++)                                                                     \
+            for (int64_t n = begin; n < end; n++) {                                                               \
                 int64_t c = r / (s->kh * s->kw), k = r / s->kw % s->kh, l = r % s->kw;                            \
                 const T *plane = x + ((j->n0 + n) * s->c + c) * s->h * s->w;                                      \
                 T *dst = cols + r * j->NP + n * j->P;                                                             \
@@ -82,6 +83,15 @@ typedef struct conv_job {
                 for (int64_t i = 0; i < s->oh; i++) {                                                             \
                     int64_t row = i * s->stride[0] - s->padding[0] + k * s->dilation[0];                          \
                     if (row < 0 || row >= s->h) continue;                                                         \
+                    if (s->stride[1] == 1) { /* one run: distinct elements, so it vectorizes */                  \
+                        int64_t off = l * s->dilation[1] - s->padding[1];                                         \
+                        int64_t q0 = off < 0 ? -off : 0, q1 = s->w - off;                                         \
+                        if (q1 > s->ow) q1 = s->ow;                                                               \
+                        T *restrict pd = plane + row * s->w + off;                                                \
+                        const T *restrict ps = src + i * s->ow;                                                   \
+                        for (int64_t q = q0; q < q1; q++) pd[q] += ps[q];                                         \
+                        continue;                                                                                 \
+                    }                                                                                             \
                     for (int64_t q = 0; q < s->ow; q++) {                                                         \
                         int64_t col = q * s->stride[1] - s->padding[1] + l * s->dilation[1];                      \
                         if (col >= 0 && col < s->w) plane[row * s->w + col] += src[i * s->ow + q];                \

@@ -533,6 +533,45 @@ static bool have_avx2_fma(void)
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
 }
+
+/* gelu (erf form) and its gradient as oneDNN's avx512_core JIT runs them,
+   16 lanes at a time, where the CPU has AVX-512 (PyTorch's oneDNN picks
+   that ISA by itself, whatever ATen's capability): each lane is the same
+   formula in the same float operations as the AVX2 copy, so the same bits,
+   with 32 vector registers the constants need no spills. Contiguous
+   operands only; the rest goes to the AVX2 copy. */
+#define AVX512_TARGET "avx512f,avx512vl,avx512dq,avx2,fma"
+HOT __attribute__((target(AVX512_TARGET))) static void gelu_dnnl_avx512(float *o, const float *a, int64_t n)
+{
+    for (int64_t i = 0; i < n; i++) o[i] = gelu_dnnl(a[i]);
+}
+
+HOT __attribute__((target(AVX512_TARGET))) static void gelu_grad_dnnl_avx512(float *o, const float *g, const float *a,
+                                                                          int64_t n)
+{
+    for (int64_t i = 0; i < n; i++) o[i] = g[i] * gelu_grad_dnnl(a[i]);
+}
+
+static bool have_avx512(void)
+{
+    __builtin_cpu_init();
+    return have_avx2_fma() && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
+           __builtin_cpu_supports("avx512dq");
+}
+
+/* the AVX-512 copy when it applies (k, contiguous operands, the CPU) */
+static bool f32_avx512(char **d, const int64_t *s, int64_t n, const kctx *c)
+{
+    if (c->k == K_GELU_DNNL && s[0] == 4 && s[1] == 4 && have_avx512()) {
+        gelu_dnnl_avx512((float *)d[0], (const float *)d[1], n);
+        return true;
+    }
+    if (c->k == K_GELU_GRAD_DNNL && s[0] == 4 && s[1] == 4 && s[2] == 4 && have_avx512()) {
+        gelu_grad_dnnl_avx512((float *)d[0], (const float *)d[1], (const float *)d[2], n);
+        return true;
+    }
+    return false;
+}
 #endif
 
 typedef void (*run_fn)(char **d, const int64_t *s, int64_t n, const kctx *c);
@@ -540,6 +579,7 @@ typedef void (*run_fn)(char **d, const int64_t *s, int64_t n, const kctx *c);
 static void f32_run(char **d, const int64_t *s, int64_t n, const kctx *c)
 {
 #ifdef HAVE_AVX2_CLONE
+    if (f32_avx512(d, s, n, c)) return;
     if (have_avx2_fma()) {
         f32_avx2(d, s, n, c);
         return;

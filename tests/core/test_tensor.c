@@ -251,6 +251,22 @@ static void test_failing_allocations_report_memory_error(void **state)
     tu_restore_allocator(&old);
 }
 
+/* Storage data starts on a 64-byte boundary, as PyTorch's CPU allocator
+   aligns it: fresh blocks of every size class, and blocks the storage cache
+   hands back for reuse. */
+static void test_storage_data_is_64_byte_aligned(void **state)
+{
+    (void)state;
+    const int64_t sizes[] = {0, 1, 3, 16, 1000, 16384 + 1, 1 << 20};
+    for (int round = 0; round < 2; round++) {
+        for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+            nn_tensor *t = TU_OK(nn_empty(1, &sizes[i], NN_FLOAT32));
+            assert_int_equal((uintptr_t)nn_data_ptr(t) % 64, 0);
+            NN_RELEASE(t); /* the large ones come back from the cache in round 1 */
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -262,6 +278,7 @@ int main(void)
         cmocka_unit_test(test_advanced_indexing),
         cmocka_unit_test(test_bad_sizes),
         cmocka_unit_test(test_failing_allocations_report_memory_error),
+        cmocka_unit_test(test_storage_data_is_64_byte_aligned),
     };
     return cmocka_run_group_tests_name("tensor", tests, NULL, NULL);
 }

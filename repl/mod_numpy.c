@@ -1,0 +1,982 @@
+/*
+ * mod_numpy.c — the module numpy: a NumPy subset whose ndarray (written in the
+ * language, mod_numpy_src.c) keeps its elements in a core tensor. This file
+ * holds what the language side calls into: NumPy's printing (array2string's
+ * layout and its float formatting: shortest digits that read back as the same
+ * float32/float64, at most 8 decimals, scientific notation past NumPy's
+ * thresholds), the legacy RandomState stream (MT19937 with init_genrand /
+ * init_by_array seeding, 53-bit doubles, the polar Box-Muller gauss with its
+ * cached second value, masked rejection for integers) so seeded scripts draw
+ * NumPy's numbers, and the bridge that torch uses: Tensor.numpy(),
+ * torch.from_numpy and torch.tensor/as_tensor of an ndarray (repl_numpy_*).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bind_int.h"
+#include "stdlib_int.h"
+
+#define ARGS(n) nn_object *a[n] = {0}
+
+/* The ndarray class of the module (owned once registered), for the bridge. */
+static class_obj *ndarray_cls;
+
+/* _register(ndarray_class): remembers the class for repl_numpy_tensor_of. */
+static nn_object *h_register(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(1);
+    if (repl_parse_args("_register", "cls", args, kwargs, a)) return NULL;
+    if (a[0]->type != &repl_class_type) {
+        repl_raise_exc(EXC_TypeError, "_register() expects a class");
+        return NULL;
+    }
+    if (ndarray_cls) NN_RELEASE(ndarray_cls);
+    ndarray_cls = (class_obj *)nn_retain((nn_object *)a[0]);
+    return nn_retain(nn_none());
+}
+
+/* ------------------------------------------------------------ float digits */
+
+/* The shortest decimal digits of x that read back as the same float32 (f32),
+   float16 (f16) or float64: digits into dig (no dot, no sign), the decimal
+   exponent of the first digit into *e10; returns the digit count. */
+static int shortest_digits(double x, nn_dtype dt, char *dig, int *e10)
+{
+    char buf[64];
+    int p;
+    for (p = 0; p < 17; p++) {
+        snprintf(buf, sizeof buf, "%.*e", p, x);
+        double back = strtod(buf, NULL);
+        bool same = dt == NN_FLOAT32   ? (float)back == (float)x
+                    : dt == NN_FLOAT16 ? nn_half_to_float(nn_float_to_half((float)back)) == (float)x
+                    : dt == NN_BFLOAT16 ? nn_bfloat16_to_float(nn_float_to_bfloat16((float)back)) == (float)x
+                                       : back == x;
+        if (same) break;
+    }
+    snprintf(buf, sizeof buf, "%.*e", p, fabs(x));
+    int n = 0;
+    char *s = buf;
+    for (; *s && *s != 'e'; s++)
+        if (*s >= '0' && *s <= '9') dig[n++] = *s;
+    dig[n] = 0;
+    *e10 = atoi(s + 1);
+    while (n > 1 && dig[n - 1] == '0') dig[--n] = 0;
+    return n;
+}
+
+/* buf ("-12.2500") cut at its dot: the int part into ip, the decimals without
+   trailing zeros into fp ("-12", "25"). */
+static void split_digits(char *buf, char *ip, char *fp)
+{
+    char *dot = strchr(buf, '.');
+    if (dot) {
+        *dot = 0;
+        size_t l = strlen(dot + 1);
+        while (l > 0 && dot[l] == '0') dot[l--] = 0;
+        strcpy(fp, dot + 1);
+    } else {
+        fp[0] = 0;
+    }
+    strcpy(ip, buf);
+}
+
+/* Dragon4 positional, unique digits, at most prec decimals, trimmed of trailing
+   zeros but keeping the dot ("1.", "0.5", "-12.25"): int part into ip, fraction
+   into fp. */
+static void positional(double x, nn_dtype dt, int prec, char *ip, char *fp)
+{
+    char dig[40], buf[400];
+    int e10, n = shortest_digits(x, dt, dig, &e10);
+    int frac = n - 1 - e10; /* decimals the shortest digits need */
+    if (frac <= prec) {
+        snprintf(buf, sizeof buf, "%.*f", frac > 0 ? frac : 0, x);
+    } else {
+        snprintf(buf, sizeof buf, "%.*f", prec, x);
+    }
+    split_digits(buf, ip, fp);
+}
+
+/* Dragon4 scientific, unique digits, at most prec decimals of the mantissa:
+   sign and first digit into ip, the fraction into fp, the exponent into *ex. */
+static void scientific(double x, nn_dtype dt, int prec, char *ip, char *fp, int *ex)
+{
+    char dig[40], buf[64];
+    int e10, n = shortest_digits(x, dt, dig, &e10);
+    int frac = n - 1;
+    snprintf(buf, sizeof buf, "%.*e", frac <= prec ? frac : prec, x);
+    char *e = strchr(buf, 'e');
+    *ex = atoi(e + 1);
+    *e = 0;
+    split_digits(buf, ip, fp);
+}
+
+/* --------------------------------------------------------- array2string */
+
+typedef struct fmt_state {
+    nn_dtype dt;          /* the array's dtype */
+    bool is_float, is_bool;
+    const double *d;      /* float64 copy of the elements (floats) */
+    const int64_t *i;     /* int64 copy (ints and bools) */
+    /* float format */
+    bool exp_format;
+    int precision, pad_left, pad_right, exp_size;
+    int int_width;        /* ints: the widest */
+    bool bool_pad;        /* " True" in arrays of 1+ dims */
+    /* output */
+    char *out;
+    size_t len, cap;
+    bool oom;
+} fmt_state;
+
+static void put(fmt_state *st, const char *s, size_t n)
+{
+    if (st->oom) return;
+    if (st->len + n + 1 > st->cap) {
+        size_t cap = st->cap ? st->cap : 256;
+        while (st->len + n + 1 > cap) cap *= 2;
+        char *p = nn_realloc(st->out, cap);
+        if (!p) {
+            st->oom = true;
+            return;
+        }
+        st->out = p;
+        st->cap = cap;
+    }
+    memcpy(st->out + st->len, s, n);
+    st->len += n;
+    st->out[st->len] = 0;
+}
+
+/* One element formatted, into buf. */
+static void fmt_elem(const fmt_state *st, int64_t k, char *buf, size_t n)
+{
+    if (st->is_bool) {
+        snprintf(buf, n, "%s", st->i[k] ? (st->bool_pad ? " True" : "True") : "False");
+        return;
+    }
+    if (!st->is_float) {
+        snprintf(buf, n, "%*lld", st->int_width, (long long)st->i[k]);
+        return;
+    }
+    double x = st->d[k];
+    char ip[400], fp[64];
+    if (!isfinite(x)) {
+        const char *r = isnan(x) ? "nan" : x < 0 ? "-inf" : "inf";
+        int w = st->pad_left + st->pad_right + 1;
+        snprintf(buf, n, "%*s", w > (int)strlen(r) ? w : (int)strlen(r), r);
+        return;
+    }
+    if (st->exp_format) {
+        int ex;
+        scientific(x, st->dt, st->precision, ip, fp, &ex);
+        snprintf(buf, n, "%*s.%-*s", st->pad_left, ip, st->precision, fp);
+        /* zero-pad the fraction to precision digits */
+        for (char *p = strchr(buf, '.') + 1; *p; p++)
+            if (*p == ' ') *p = '0';
+        size_t l = strlen(buf);
+        snprintf(buf + l, n - l, "e%c%0*d", ex < 0 ? '-' : '+', st->exp_size, ex < 0 ? -ex : ex);
+    } else {
+        positional(x, st->dt, st->precision, ip, fp);
+        snprintf(buf, n, "%*s.%-*s", st->pad_left, ip, st->pad_right, fp);
+    }
+}
+
+/* Visits the elements shown (all, or edgeitems at each end of each axis when
+   summarizing) in order: computes the format from them (fill). */
+static void fill_visit(fmt_state *st, const nn_tensor *t, int axis, int64_t base, bool summ, const int64_t *cstr,
+                       void (*fn)(fmt_state *, int64_t), fmt_state *arg)
+{
+    if (axis == t->ndim) {
+        fn(arg, base);
+        return;
+    }
+    int64_t n = t->sizes[axis];
+    bool show = summ && 2 * 3 < n;
+    for (int64_t i = 0; i < n; i++) {
+        if (show && i == 3) i = n - 3;
+        fill_visit(st, t, axis + 1, base + i * cstr[axis], summ, cstr, fn, arg);
+    }
+}
+
+typedef struct fill_acc {
+    /* floats */
+    bool any_finite, any_nonzero, any_nonfinite, neg_inf;
+    double max_abs, min_abs;
+    int64_t imax, imin;
+    bool any;
+} fill_acc;
+
+static fill_acc acc;
+
+static void acc_visit(fmt_state *st, int64_t k)
+{
+    if (st->is_float) {
+        double x = st->d[k];
+        if (!isfinite(x)) {
+            acc.any_nonfinite = true;
+            if (isinf(x) && x < 0) acc.neg_inf = true;
+            return;
+        }
+        acc.any_finite = true;
+        if (x != 0) {
+            double a = fabs(x);
+            if (!acc.any_nonzero || a > acc.max_abs) acc.max_abs = a;
+            if (!acc.any_nonzero || a < acc.min_abs) acc.min_abs = a;
+            acc.any_nonzero = true;
+        }
+    } else {
+        int64_t v = st->i[k];
+        if (!acc.any || v > acc.imax) acc.imax = v;
+        if (!acc.any || v < acc.imin) acc.imin = v;
+        acc.any = true;
+    }
+}
+
+static int max_pl, max_pr, max_exp;
+
+static void pad_visit(fmt_state *st, int64_t k)
+{
+    double x = st->d[k];
+    if (!isfinite(x)) return;
+    char ip[400], fp[64];
+    if (st->exp_format) {
+        int ex;
+        scientific(x, st->dt, 8, ip, fp, &ex);
+        int el = snprintf(NULL, 0, "%02d", ex < 0 ? -ex : ex);
+        if (el > max_exp) max_exp = el;
+    } else {
+        positional(x, st->dt, 8, ip, fp);
+    }
+    if ((int)strlen(ip) > max_pl) max_pl = (int)strlen(ip);
+    if ((int)strlen(fp) > max_pr) max_pr = (int)strlen(fp);
+}
+
+/* _formatArray's recursion: the text of the sub-array at (axis, base). */
+typedef struct layout {
+    const char *sep;
+    size_t seplen, rsep_len; /* separator, and its length without trailing spaces */
+    bool summ;
+} layout;
+
+static void append_line(fmt_state *st, char **line, size_t *llen, size_t *lcap, const char *s)
+{
+    size_t wl = strlen(s);
+    if (*llen + wl + 1 > *lcap) {
+        size_t cap = (*llen + wl + 1) * 2;
+        char *p = nn_realloc(*line, cap);
+        if (!p) {
+            st->oom = true;
+            return;
+        }
+        *line = p;
+        *lcap = cap;
+    }
+    memcpy(*line + *llen, s, wl + 1);
+    *llen += wl;
+}
+
+/* NumPy's _extendLine: word onto the line, the line first written out and a new
+   one begun at the hanging indent when word would pass width (unless the line
+   holds no more than the indent). */
+static void extend_line(fmt_state *st, char **line, size_t *llen, size_t *lcap, const char *word, int width,
+                        const char *indent, size_t ilen)
+{
+    bool wrap = (int)(*llen + strlen(word)) > width;
+    if (*llen <= ilen) wrap = false;
+    if (wrap) {
+        size_t l = *llen;
+        while (l > 0 && (*line)[l - 1] == ' ') l--;
+        put(st, *line, l);
+        put(st, "\n", 1);
+        *llen = 0;
+        (*line)[0] = 0;
+        append_line(st, line, llen, lcap, indent);
+    }
+    append_line(st, line, llen, lcap, word);
+}
+
+/* Writes the sub-array's text to st (its first line without the hanging indent,
+   as NumPy's recurser after it strips it). */
+static void recurse(fmt_state *st, const layout *lo, const nn_tensor *t, const int64_t *cstr, int axis, int64_t base,
+                    const char *indent, int width)
+{
+    if (axis == t->ndim) {
+        char buf[512];
+        fmt_elem(st, base, buf, sizeof buf);
+        put(st, buf, strlen(buf));
+        return;
+    }
+    size_t ilen = strlen(indent);
+    char *next_indent = nn_malloc(ilen + 2);
+    if (!next_indent) {
+        st->oom = true;
+        return;
+    }
+    memcpy(next_indent, indent, ilen);
+    next_indent[ilen] = ' ';
+    next_indent[ilen + 1] = 0;
+    int next_width = width - 1;
+    int64_t n = t->sizes[axis];
+    bool show = lo->summ && 2 * 3 < n;
+    int axes_left = t->ndim - axis;
+    put(st, "[", 1);
+    if (axes_left == 1) {
+        int elem_width = width - (int)(lo->rsep_len > 1 ? lo->rsep_len : 1);
+        size_t lcap = ilen + 64, llen = ilen;
+        char *line = nn_malloc(lcap);
+        if (!line) {
+            st->oom = true;
+            nn_free(next_indent);
+            return;
+        }
+        memcpy(line, indent, ilen + 1);
+        size_t mark = st->len;
+        for (int64_t i = 0; i < n; i++) {
+            char buf[512];
+            if (show && i == 3) {
+                extend_line(st, &line, &llen, &lcap, "...", elem_width, indent, ilen);
+                append_line(st, &line, &llen, &lcap, lo->sep);
+                i = n - 3;
+            }
+            fmt_elem(st, base + i * cstr[axis], buf, sizeof buf);
+            extend_line(st, &line, &llen, &lcap, buf, elem_width, indent, ilen);
+            if (i < n - 1) append_line(st, &line, &llen, &lcap, lo->sep);
+        }
+        put(st, line, llen);
+        nn_free(line);
+        /* the first line lost its hanging indent: drop it from what was written */
+        if (!st->oom && st->len >= mark + ilen) {
+            memmove(st->out + mark, st->out + mark + ilen, st->len - mark - ilen + 1);
+            st->len -= ilen;
+        }
+    } else {
+        for (int64_t i = 0; i < n; i++) {
+            if (show && i == 3) {
+                put(st, indent, ilen);
+                put(st, "...", 3);
+                put(st, lo->sep, lo->rsep_len);
+                for (int k = 0; k < axes_left - 1; k++) put(st, "\n", 1);
+                i = n - 3;
+            }
+            if (i > 0) put(st, indent, ilen);
+            recurse(st, lo, t, cstr, axis + 1, base + i * cstr[axis], next_indent, next_width);
+            if (i < n - 1) {
+                put(st, lo->sep, lo->rsep_len);
+                for (int k = 0; k < axes_left - 1; k++) put(st, "\n", 1);
+            }
+        }
+    }
+    put(st, "]", 1);
+    nn_free(next_indent);
+}
+
+/* _fmt(tensor, separator, prefix_len, linewidth) -> str: NumPy's array2string
+   of the elements (the repr's "array(" prefix is prefix_len long; linewidth as
+   NumPy's, already less the suffix). */
+static nn_object *h_fmt(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(4);
+    nn_tensor *t;
+    const char *sep;
+    int64_t plen = 0, width = 75;
+    if (repl_parse_args("_fmt", "t, sep, prefix_len, linewidth", args, kwargs, a) ||
+        repl_arg_tensor("_fmt", "t", 1, a[0], &t) || repl_arg_str("_fmt", "sep", 2, a[1], &sep) ||
+        repl_arg_int("_fmt", "prefix_len", 3, a[2], &plen) || repl_arg_int("_fmt", "linewidth", 4, a[3], &width))
+        return NULL;
+    fmt_state st = {0};
+    st.dt = t->dtype;
+    st.is_float = nn_dtype_is_floating(t->dtype);
+    st.is_bool = t->dtype == NN_BOOL;
+    nn_tensor *conv = nn_to_dtype(t, st.is_float ? NN_FLOAT64 : NN_INT64);
+    if (!conv) return NULL;
+    nn_tensor *hold = NULL;
+    const void *data = nn_host_read(conv, &hold);
+    if (!data) {
+        NN_RELEASE(conv);
+        return NULL;
+    }
+    st.d = data;
+    st.i = data;
+    int64_t numel = nn_numel(t);
+    int64_t cstr[NN_MAX_DIMS];
+    int64_t s = 1;
+    for (int k = t->ndim - 1; k >= 0; k--) {
+        cstr[k] = s;
+        s *= t->sizes[k];
+    }
+    bool summ = numel > 1000;
+    memset(&acc, 0, sizeof acc);
+    fill_visit(&st, t, 0, 0, summ, cstr, acc_visit, &st);
+    if (st.is_bool) {
+        st.bool_pad = t->ndim > 0;
+    } else if (!st.is_float) {
+        int w1 = snprintf(NULL, 0, "%lld", (long long)acc.imax), w2 = snprintf(NULL, 0, "%lld", (long long)acc.imin);
+        st.int_width = w1 > w2 ? w1 : w2;
+    } else {
+        if (acc.any_nonzero && (acc.max_abs >= 1e8 || acc.min_abs < 0.0001 || acc.max_abs / acc.min_abs > 1000.))
+            st.exp_format = true;
+        if (!acc.any_finite) {
+            st.pad_left = st.pad_right = 0;
+            st.exp_size = -1;
+            st.precision = 8;
+        } else {
+            max_pl = max_pr = max_exp = 0;
+            fill_visit(&st, t, 0, 0, summ, cstr, pad_visit, &st);
+            st.pad_left = max_pl;
+            if (st.exp_format) {
+                st.exp_size = max_exp;
+                st.precision = max_pr;
+                st.pad_right = st.exp_size + 2 + st.precision;
+            } else {
+                st.pad_right = max_pr;
+                st.precision = 8;
+                st.exp_size = -1;
+            }
+        }
+        if (acc.any_nonfinite) {
+            int offset = st.pad_right + 1;
+            int inflen = 3 + acc.neg_inf;
+            if (3 - offset > st.pad_left) st.pad_left = 3 - offset;
+            if (inflen - offset > st.pad_left) st.pad_left = inflen - offset;
+        }
+    }
+    layout lo;
+    lo.sep = sep;
+    lo.seplen = strlen(sep);
+    lo.rsep_len = lo.seplen;
+    while (lo.rsep_len > 0 && sep[lo.rsep_len - 1] == ' ') lo.rsep_len--;
+    lo.summ = summ;
+    nn_object *r = NULL;
+    if (t->ndim == 0) {
+        char buf[512];
+        fmt_elem(&st, 0, buf, sizeof buf);
+        r = nn_str_new(buf);
+    } else {
+        char *indent = nn_malloc((size_t)plen + 2);
+        if (indent) {
+            memset(indent, ' ', (size_t)plen + 1);
+            indent[plen + 1] = 0;
+            recurse(&st, &lo, t, cstr, 0, 0, indent, (int)width);
+            nn_free(indent);
+            r = st.oom ? NULL : nn_str_new(st.out ? st.out : "");
+        }
+    }
+    nn_free(st.out);
+    NN_RELEASE(hold);
+    NN_RELEASE(conv);
+    if (!r && !nn_error_current()) nn_error_set(NN_ERR_MEMORY, "%s", "");
+    return r;
+}
+
+/* _scalar_repr(x, dtype_tensor): a NumPy scalar of a float dtype as NumPy 1.x
+   prints it: the shortest digits for its dtype, positional between 1e-4 and
+   1e16, else scientific, as Python's float repr is for float64. */
+static nn_object *h_scalar_repr(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(1);
+    nn_tensor *t;
+    if (repl_parse_args("_scalar_repr", "t", args, kwargs, a) || repl_arg_tensor("_scalar_repr", "t", 1, a[0], &t))
+        return NULL;
+    double x;
+    if (nn_item(t, &x)) return NULL;
+    if (!nn_dtype_is_floating(t->dtype)) return nn_str_format("%lld", (long long)x);
+    if (isnan(x)) return nn_str_new("nan");
+    if (isinf(x)) return nn_str_new(x < 0 ? "-inf" : "inf");
+    char dig[40];
+    int e10, n = shortest_digits(x, t->dtype, dig, &e10);
+    char buf[512];
+    const char *sg = signbit(x) ? "-" : "";
+    if (x != 0 && (e10 < -4 || e10 >= 16)) {
+        if (n == 1)
+            snprintf(buf, sizeof buf, "%s%ce%c%02d", sg, dig[0], e10 < 0 ? '-' : '+', abs(e10));
+        else
+            snprintf(buf, sizeof buf, "%s%c.%se%c%02d", sg, dig[0], dig + 1, e10 < 0 ? '-' : '+', abs(e10));
+    } else {
+        char ip[400], fp[64];
+        positional(x, t->dtype, 40, ip, fp);
+        snprintf(buf, sizeof buf, "%s.%s", ip, fp[0] ? fp : "0");
+    }
+    return nn_str_new(buf);
+}
+
+/* -------------------------------------------------- the legacy MT19937 */
+
+/* A RandomState's state lives in an int64 tensor of 627 elements: the 624 words
+   of the key, the position, has_gauss and the cached gauss (its bits). */
+#define MT_N 624
+#define MT_M 397
+#define MT_LEN 627
+
+typedef struct mt_state {
+    int64_t *w;
+} mt_state;
+
+static int mt_get(nn_object *o, mt_state *st)
+{
+    if (!nn_is_tensor(o) || NN_TENSOR(o)->dtype != NN_INT64 || nn_numel(NN_TENSOR(o)) != MT_LEN ||
+        !nn_is_contiguous(NN_TENSOR(o)) || nn_device_of(NN_TENSOR(o)).type != NN_CPU) {
+        repl_raise_exc(EXC_TypeError, "not a RandomState state");
+        return -1;
+    }
+    st->w = nn_data_ptr(NN_TENSOR(o));
+    return 0;
+}
+
+static void mt_init(mt_state *st, uint32_t s)
+{
+    for (int i = 0; i < MT_N; i++) {
+        st->w[i] = s;
+        s = (uint32_t)(1812433253UL * (s ^ (s >> 30)) + (uint32_t)i + 1);
+    }
+    st->w[MT_N] = MT_N;
+    st->w[MT_N + 1] = 0;
+    st->w[MT_N + 2] = 0;
+}
+
+static void mt_init_by_array(mt_state *st, const uint32_t *key, int64_t len)
+{
+    mt_init(st, 19650218UL);
+    int64_t i = 1, j = 0, k = MT_N > len ? MT_N : len;
+    uint32_t *m = nn_malloc(MT_N * sizeof *m);
+    if (!m) return;
+    for (int q = 0; q < MT_N; q++) m[q] = (uint32_t)st->w[q];
+    for (; k; k--) {
+        m[i] = (m[i] ^ ((m[i - 1] ^ (m[i - 1] >> 30)) * 1664525UL)) + key[j] + (uint32_t)j;
+        i++;
+        j++;
+        if (i >= MT_N) {
+            m[0] = m[MT_N - 1];
+            i = 1;
+        }
+        if (j >= len) j = 0;
+    }
+    for (k = MT_N - 1; k; k--) {
+        m[i] = (m[i] ^ ((m[i - 1] ^ (m[i - 1] >> 30)) * 1566083941UL)) - (uint32_t)i;
+        i++;
+        if (i >= MT_N) {
+            m[0] = m[MT_N - 1];
+            i = 1;
+        }
+    }
+    m[0] = 0x80000000UL;
+    for (int q = 0; q < MT_N; q++) st->w[q] = m[q];
+    nn_free(m);
+}
+
+static uint32_t mt_next32(mt_state *st)
+{
+    if (st->w[MT_N] >= MT_N) {
+        uint32_t mag[2] = {0, 0x9908b0dfUL};
+        int kk;
+        uint32_t y;
+#define W(i) ((uint32_t)st->w[i])
+        for (kk = 0; kk < MT_N - MT_M; kk++) {
+            y = (W(kk) & 0x80000000UL) | (W(kk + 1) & 0x7fffffffUL);
+            st->w[kk] = W(kk + MT_M) ^ (y >> 1) ^ mag[y & 1];
+        }
+        for (; kk < MT_N - 1; kk++) {
+            y = (W(kk) & 0x80000000UL) | (W(kk + 1) & 0x7fffffffUL);
+            st->w[kk] = W(kk + (MT_M - MT_N)) ^ (y >> 1) ^ mag[y & 1];
+        }
+        y = (W(MT_N - 1) & 0x80000000UL) | (W(0) & 0x7fffffffUL);
+        st->w[MT_N - 1] = W(MT_M - 1) ^ (y >> 1) ^ mag[y & 1];
+#undef W
+        st->w[MT_N] = 0;
+    }
+    uint32_t y = (uint32_t)st->w[st->w[MT_N]++];
+    y ^= y >> 11;
+    y ^= (y << 7) & 0x9d2c5680UL;
+    y ^= (y << 15) & 0xefc60000UL;
+    y ^= y >> 18;
+    return y;
+}
+
+static uint64_t mt_next64(mt_state *st)
+{
+    uint64_t hi = mt_next32(st);
+    return hi << 32 | mt_next32(st);
+}
+
+static double mt_double(mt_state *st)
+{
+    int32_t a = (int32_t)(mt_next32(st) >> 5), b = (int32_t)(mt_next32(st) >> 6);
+    return (a * 67108864.0 + b) / 9007199254740992.0;
+}
+
+static double mt_gauss(mt_state *st)
+{
+    if (st->w[MT_N + 1]) {
+        double g;
+        memcpy(&g, &st->w[MT_N + 2], sizeof g);
+        st->w[MT_N + 1] = 0;
+        st->w[MT_N + 2] = 0;
+        return g;
+    }
+    double f, x1, x2, r2;
+    do {
+        x1 = 2.0 * mt_double(st) - 1.0;
+        x2 = 2.0 * mt_double(st) - 1.0;
+        r2 = x1 * x1 + x2 * x2;
+    } while (r2 >= 1.0 || r2 == 0.0);
+    f = sqrt(-2.0 * log(r2) / r2);
+    double keep = f * x1;
+    memcpy(&st->w[MT_N + 2], &keep, sizeof keep);
+    st->w[MT_N + 1] = 1;
+    return f * x2;
+}
+
+static uint64_t mask_of(uint64_t v)
+{
+    v |= v >> 1;
+    v |= v >> 2;
+    v |= v >> 4;
+    v |= v >> 8;
+    v |= v >> 16;
+    v |= v >> 32;
+    return v;
+}
+
+/* A value in [0, rng] by masked rejection, as NumPy's bounded_masked draws. */
+static uint64_t mt_bounded(mt_state *st, uint64_t rng)
+{
+    if (rng == 0) return 0;
+    uint64_t mask = mask_of(rng), v;
+    if (rng <= 0xffffffffULL) {
+        if (rng == 0xffffffffULL) return mt_next32(st);
+        while ((v = (mt_next32(st) & mask)) > rng) {}
+    } else {
+        if (rng == UINT64_MAX) return mt_next64(st);
+        while ((v = (mt_next64(st) & mask)) > rng) {}
+    }
+    return v;
+}
+
+/* _mt_seed(state, seed): seed an int (init_genrand) or a list of ints (init_by_array). */
+static nn_object *h_mt_seed(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(2);
+    mt_state st;
+    if (repl_parse_args("_mt_seed", "state, seed", args, kwargs, a) || mt_get(a[0], &st)) return NULL;
+    if (nn_is_none(a[1])) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        uint32_t key[3] = {(uint32_t)ts.tv_sec, (uint32_t)ts.tv_nsec, (uint32_t)clock()};
+        mt_init_by_array(&st, key, 3);
+    } else if (nn_is_int(a[1]) || nn_is_bool(a[1])) {
+        int64_t s = nn_int_value(a[1]);
+        if (s < 0 || s > 0xffffffffLL) {
+            repl_raise_exc(EXC_ValueError, "Seed must be between 0 and 2**32 - 1");
+            return NULL;
+        }
+        mt_init(&st, (uint32_t)s);
+    } else {
+        nn_object *l = repl_to_list(a[1]);
+        if (!l) return NULL;
+        size_t n = nn_list_len(l);
+        if (n == 0) {
+            NN_RELEASE(l);
+            repl_raise_exc(EXC_ValueError, "Seed must be non-empty");
+            return NULL;
+        }
+        uint32_t *key = nn_malloc(n * sizeof *key);
+        if (!key) {
+            NN_RELEASE(l);
+            return NULL;
+        }
+        for (size_t i = 0; i < n; i++) {
+            nn_object *v = nn_list_get(l, i);
+            if (!nn_is_int(v) || nn_int_value(v) < 0 || nn_int_value(v) > 0xffffffffLL) {
+                nn_free(key);
+                NN_RELEASE(l);
+                repl_raise_exc(EXC_ValueError, "Seed must be between 0 and 2**32 - 1");
+                return NULL;
+            }
+            key[i] = (uint32_t)nn_int_value(v);
+        }
+        mt_init_by_array(&st, key, (int64_t)n);
+        nn_free(key);
+        NN_RELEASE(l);
+    }
+    return nn_retain(nn_none());
+}
+
+/* _mt_draw(state, kind, n, a, b) -> float64 or int64 tensor of n draws:
+   kind 0 random_sample, 1 gauss, 2 integers off a + [0, b] (masked), 3 one
+   random_interval(b) as an int. */
+static nn_object *h_mt_draw(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(5);
+    mt_state st;
+    int64_t kind, n, lo = 0, rng = 0;
+    if (repl_parse_args("_mt_draw", "state, kind, n, a, b", args, kwargs, a) || mt_get(a[0], &st) ||
+        repl_arg_int("_mt_draw", "kind", 2, a[1], &kind) || repl_arg_int("_mt_draw", "n", 3, a[2], &n) ||
+        repl_arg_int("_mt_draw", "a", 4, a[3], &lo) || repl_arg_int("_mt_draw", "b", 5, a[4], &rng))
+        return NULL;
+    if (kind == 3) return nn_int_new((int64_t)mt_bounded(&st, (uint64_t)rng));
+    int64_t sizes[1] = {n < 0 ? 0 : n};
+    nn_tensor *t = nn_empty(1, sizes, kind == 2 ? NN_INT64 : NN_FLOAT64);
+    if (!t) return NULL;
+    double *d = nn_data_ptr(t);
+    int64_t *iv = nn_data_ptr(t);
+    for (int64_t i = 0; i < sizes[0]; i++) {
+        if (kind == 0) d[i] = mt_double(&st);
+        else if (kind == 1) d[i] = mt_gauss(&st);
+        else iv[i] = lo + (int64_t)mt_bounded(&st, (uint64_t)rng);
+    }
+    return (nn_object *)t;
+}
+
+/* ------------------------------------------------------- NumPy's sums */
+
+/* NumPy's pairwise summation (its add.reduce inner loop): eight accumulators up to
+   128 elements, halves (at multiples of 8) beyond. In double or in float as dt. */
+static double pairwise(const double *a, int64_t n, int64_t stride, bool f32)
+{
+#define ADD(x, y) (f32 ? (double)((float)(x) + (float)(y)) : (x) + (y))
+    if (n < 8) {
+        double res = 0.;
+        for (int64_t i = 0; i < n; i++) res = ADD(res, a[i * stride]);
+        return res;
+    }
+    if (n <= 128) {
+        double r[8];
+        int64_t i;
+        for (int j = 0; j < 8; j++) r[j] = a[j * stride];
+        for (i = 8; i < n - (n % 8); i += 8)
+            for (int j = 0; j < 8; j++) r[j] = ADD(r[j], a[(i + j) * stride]);
+        double res = ADD(ADD(ADD(r[0], r[1]), ADD(r[2], r[3])), ADD(ADD(r[4], r[5]), ADD(r[6], r[7])));
+        for (; i < n; i++) res = ADD(res, a[i * stride]);
+        return res;
+    }
+    int64_t n2 = n / 2;
+    n2 -= n2 % 8;
+    double x = pairwise(a, n2, stride, f32), y = pairwise(a + n2 * stride, n - n2, stride, f32);
+    return ADD(x, y);
+#undef ADD
+}
+
+/* _sum(t, axis, chunk) -> tensor: np.add.reduce of a float32/float64 tensor over
+   all elements (axis None: one pairwise sum, in chunks of `chunk` elements when
+   NumPy buffers a cast) or over one axis (the last: pairwise per row; another:
+   row by row, as NumPy's iterator adds them). */
+static nn_object *h_sum(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(3);
+    nn_tensor *t;
+    int64_t axis = -1, chunk = 0;
+    if (repl_parse_args("_sum", "t, axis, chunk", args, kwargs, a) || repl_arg_tensor("_sum", "t", 1, a[0], &t) ||
+        (!nn_is_none(a[1]) && repl_arg_int("_sum", "axis", 2, a[1], &axis)) ||
+        repl_arg_int("_sum", "chunk", 3, a[2], &chunk))
+        return NULL;
+    if (t->dtype != NN_FLOAT64 && t->dtype != NN_FLOAT32) {
+        repl_raise_exc(EXC_TypeError, "_sum() expects a float tensor");
+        return NULL;
+    }
+    bool all = nn_is_none(a[1]), f32 = t->dtype == NN_FLOAT32;
+    if (!all && (axis < 0 || axis >= t->ndim)) {
+        repl_raise_exc(EXC_ValueError, "_sum(): bad axis");
+        return NULL;
+    }
+    nn_tensor *c = nn_to_dtype(t, NN_FLOAT64);
+    if (!c) return NULL;
+    nn_tensor *hold = NULL;
+    const double *d = nn_host_read(c, &hold);
+    if (!d) {
+        NN_RELEASE(c);
+        return NULL;
+    }
+    int64_t n = nn_numel(t), osz[NN_MAX_DIMS], ond = 0;
+    if (!all)
+        for (int k = 0; k < t->ndim; k++)
+            if (k != axis) osz[ond++] = t->sizes[k];
+    nn_tensor *r = nn_empty(ond, osz, NN_FLOAT64);
+    if (r) {
+        double *o = nn_data_ptr(r);
+        if (all) {
+            double acc = 0.;
+            int64_t step = chunk > 0 ? chunk : (n > 0 ? n : 1);
+            for (int64_t i = 0; i < n; i += step) {
+                double p = pairwise(d + i, n - i < step ? n - i : step, 1, f32);
+                acc = f32 ? (double)((float)acc + (float)p) : acc + p;
+            }
+            o[0] = acc;
+        } else {
+            int64_t len = t->sizes[axis], inner = 1, outer = 1;
+            for (int k = (int)axis + 1; k < t->ndim; k++) inner *= t->sizes[k];
+            for (int k = 0; k < axis; k++) outer *= t->sizes[k];
+            for (int64_t p = 0; p < outer; p++)
+                for (int64_t q = 0; q < inner; q++) {
+                    const double *base = d + p * len * inner + q;
+                    double acc = 0.;
+                    if (inner == 1) {
+                        double s = pairwise(base, len, 1, f32);
+                        acc = f32 ? (double)((float)acc + (float)s) : acc + s;
+                    } else {
+                        for (int64_t i = 0; i < len; i++)
+                            acc = f32 ? (double)((float)acc + (float)base[i * inner]) : acc + base[i * inner];
+                    }
+                    o[p * inner + q] = acc;
+                }
+        }
+        if (f32) NN_SET(r, nn_to_dtype(r, NN_FLOAT32));
+    }
+    NN_RELEASE(hold);
+    NN_RELEASE(c);
+    return (nn_object *)r;
+}
+
+/* _slice_parts(k) -> (start, stop, step) of a slice, or None for anything else */
+static nn_object *h_slice_parts(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(1);
+    if (repl_parse_args("_slice_parts", "k", args, kwargs, a)) return NULL;
+    if (!repl_is_slice(a[0])) return nn_retain(nn_none());
+    nn_object *p[3];
+    repl_slice_parts(a[0], &p[0], &p[1], &p[2]);
+    nn_object *r = nn_tuple_pack(3, p[0], p[1], p[2]);
+    for (int i = 0; i < 3; i++) NN_RELEASE(p[i]);
+    return r;
+}
+
+static const repl_mod_fn helpers[] = {
+    {"_slice_parts", h_slice_parts, NULL},
+    {"_sum", h_sum, NULL},
+    {"_register", h_register, NULL},
+    {"_fmt", h_fmt, NULL},
+    {"_scalar_repr", h_scalar_repr, NULL},
+    {"_mt_seed", h_mt_seed, NULL},
+    {"_mt_draw", h_mt_draw, NULL},
+};
+
+extern const char repl_numpy_source[]; /* mod_numpy_src.c */
+
+nn_object *repl_mod_numpy(void)
+{
+    return repl_mod_from_source("numpy", helpers, sizeof helpers / sizeof *helpers, repl_numpy_source);
+}
+
+/* ------------------------------------------------------------ the bridge */
+
+nn_tensor *repl_numpy_tensor_of(nn_object *o)
+{
+    if (!ndarray_cls || !o || o->type != &repl_instance_type) return NULL;
+    instance_obj *in = (instance_obj *)o;
+    if (!repl_class_is_subclass(in->cls, ndarray_cls)) return NULL;
+    nn_object *t = repl_nmap_get(&in->attrs, "_t");
+    return t && nn_is_tensor(t) ? NN_TENSOR(t) : NULL;
+}
+
+/* numpy's function name (one of the module's), called with args; a new reference or NULL. */
+static nn_object *call_numpy(const char *name, nn_object *const *args, int n)
+{
+    nn_object *m = repl_stdlib_module("numpy");
+    if (!m) {
+        if (!nn_error_current()) nn_error_set(NN_ERR_MEMORY, "%s", "");
+        return NULL;
+    }
+    nn_object *f = repl_get_attr(m, name);
+    NN_RELEASE(m);
+    if (!f) return NULL;
+    nn_object *r = repl_call_object(f, args, n, NULL);
+    NN_RELEASE(f);
+    return r;
+}
+
+nn_object *repl_numpy_from_tensor(nn_tensor *t)
+{
+    if (t->requires_grad) {
+        repl_raise_exc(EXC_RuntimeError,
+                       "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.");
+        return NULL;
+    }
+    if (nn_device_of(t).type != NN_CPU) {
+        char buf[32];
+        repl_raise_exc(EXC_TypeError,
+                       "can't convert %s device type tensor to numpy. Use Tensor.cpu() to copy the tensor to host "
+                       "memory first.",
+                       nn_device_str(nn_device_of(t), buf, sizeof buf));
+        return NULL;
+    }
+    nn_object *arg = (nn_object *)t;
+    return call_numpy("_from_tensor", &arg, 1);
+}
+
+static nn_object *m_numpy(nn_object *self, nn_object *args, nn_object *kwargs)
+{
+    ARGS(1);
+    bool force = false;
+    if (repl_parse_args("numpy", "self, *, force=", args, kwargs, a) ||
+        repl_arg_bool("numpy", "force", 0, a[0], &force))
+        return NULL;
+    nn_tensor *t = NN_TENSOR(self);
+    if (force) {
+        nn_tensor *d = nn_detach(t);
+        if (!d) return NULL;
+        nn_object *r = repl_numpy_from_tensor(d);
+        NN_RELEASE(d);
+        return r;
+    }
+    return repl_numpy_from_tensor(t);
+}
+
+static const repl_method_def numpy_methods[] = {
+    {"numpy", m_numpy,
+     "numpy(*, force=False) -> numpy.ndarray\n"
+     "Returns the tensor as a NumPy ndarray that shares its memory (RuntimeError for a tensor that requires grad)."},
+    {NULL, NULL, NULL},
+};
+
+nn_object *repl_numpy_method(nn_tensor *t, const char *name)
+{
+    return repl_method_lookup(numpy_methods, name, &t->ob);
+}
+
+static nn_object *f_from_numpy(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(1);
+    if (repl_parse_args("from_numpy", "ndarray", args, kwargs, a)) return NULL;
+    nn_tensor *t = repl_numpy_tensor_of(a[0]);
+    if (!t) {
+        repl_raise_exc(EXC_TypeError, "expected np.ndarray (got %s)", repl_type_name(a[0]));
+        return NULL;
+    }
+    return (nn_object *)nn_detach(t);
+}
+
+static nn_object *f_as_tensor(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(3);
+    int dtype = -1;
+    nn_device dev;
+    if (repl_parse_args("as_tensor", "data, dtype=, device=", args, kwargs, a) ||
+        repl_arg_device_to("as_tensor", a[2], &dev) || repl_arg_dtype("as_tensor", "dtype", 0, a[1], &dtype))
+        return NULL;
+    nn_tensor *src = nn_is_tensor(a[0]) ? NN_TENSOR(a[0]) : repl_numpy_tensor_of(a[0]);
+    nn_tensor *t;
+    if (src) {
+        /* shares the memory when neither dtype nor device changes it */
+        t = nn_is_tensor(a[0]) ? (nn_tensor *)nn_retain((nn_object *)src) : nn_detach(src);
+        if (t && dtype >= 0) NN_SET(t, nn_to_dtype(t, (nn_dtype)dtype));
+    } else {
+        t = nn_tensor_from_nested(a[0], dtype);
+    }
+    return (nn_object *)(a[2] ? repl_tensor_on(t, dev) : t);
+}
+
+static const repl_function_def numpy_torch_functions[] = {
+    {"from_numpy", f_from_numpy,
+     "from_numpy(ndarray) -> Tensor\n"
+     "Creates a Tensor from a numpy.ndarray; the two share their memory."},
+    {"as_tensor", f_as_tensor,
+     "as_tensor(data, dtype=None, device=None) -> Tensor\n"
+     "Converts data into a tensor, sharing data (a tensor or an ndarray) when dtype and device allow."},
+};
+
+int repl_numpy_add_torch_functions(nn_object *torch)
+{
+    return repl_namespace_add_fns(torch, numpy_torch_functions,
+                                  sizeof numpy_torch_functions / sizeof numpy_torch_functions[0]);
+}
