@@ -177,6 +177,9 @@ typedef enum nn_math_op {
     NN_MATH_where,  /* t[0] = t[1] (bool) ? t[2] : t[3] */
     NN_MATH_sign,   /* t[0] = sgn(t[1]): -1, 0 or 1 (0 for NaN) */
     NN_MATH_abs_eq, /* t[0] (bool) = |t[1]| == t[2] or t[1] is NaN (the inf-norm's argmax mask) */
+    /* t[0] = the cumulative sum or product of t[1] (contiguous [i[0], i[1], i[2]], t[0]'s
+       dtype) along its middle dim */
+    NN_MATH_cumsum, NN_MATH_cumprod,
 } nn_math_op;
 
 /* The optim_step kernel's op codes: one parameter's update (contiguous p, its grad

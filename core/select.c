@@ -259,39 +259,16 @@ static nn_tensor *scan(nn_tensor *a, int dim, int dtype, bool prod, nn_op_id op)
         NN_RELEASE(cv);
     });
     if (!c) return NULL;
-    nn_tensor *out = nn_empty(a->ndim, a->sizes, od);
+    nn_tensor *out = nn_empty_on(nn_device_of(c), a->ndim, a->sizes, od);
     if (!out) {
         NN_RELEASE(c);
         return NULL;
     }
     along g = along_dim(c, d);
-    const char *src = nn_data_ptr(c);
-    char *dst = nn_data_ptr(out);
-    size_t es = nn_dtype_size(od);
-    for (int64_t o = 0; o < g.outer; o++)
-        for (int64_t in = 0; in < g.inner; in++) {
-            double acc = prod ? 1 : 0;
-            int64_t iacc = prod ? 1 : 0;
-            for (int64_t j = 0; j < g.len; j++) {
-                int64_t at = (o * g.len + j) * g.inner + in;
-                if (nn_dtype_is_floating(od)) {
-                    double v = load(src, at, od);
-                    acc = prod ? acc * v : acc + v;
-                    nn_store_double(dst + at * (int64_t)es, od, acc);
-                } else {
-                    int64_t v = od == NN_INT64 ? ((const int64_t *)src)[at]
-                                               : od == NN_INT32 ? ((const int32_t *)src)[at] : ((const uint8_t *)src)[at];
-                    iacc = prod ? (int64_t)((uint64_t)iacc * (uint64_t)v) : (int64_t)((uint64_t)iacc + (uint64_t)v);
-                    if (od == NN_INT64)
-                        ((int64_t *)dst)[at] = iacc;
-                    else if (od == NN_INT32)
-                        ((int32_t *)dst)[at] = (int32_t)iacc;
-                    else
-                        ((uint8_t *)dst)[at] = iacc != 0;
-                }
-            }
-        }
+    nn_kernel_args ka = {.t = {out, c}, .i = {g.outer, g.len, g.inner}};
+    if (NN_KERNEL(nn_backend_of(c), math, (prod ? NN_MATH_cumprod : NN_MATH_cumsum, &ka)) < 0) NN_SET(out, NULL);
     NN_RELEASE(c);
+    if (!out) return NULL;
     nn_op_params p = {0};
     p.i[0] = d;
     p.n_i = 1;

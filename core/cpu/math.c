@@ -431,6 +431,45 @@ static int map_op(nn_math_op op, nn_kernel_args *a)
     return nn_cpu_map(3, ops, argmax_mask_loop, &dt, false);
 }
 
+/* cumsum/cumprod of t[1] (contiguous [i[0], i[1], i[2]]) along its middle dim into
+   t[0] (same dtype): in double for floating dtypes (rounded per step), in wrapping
+   integers otherwise (bool: nonzero) */
+static int scan(nn_math_op op, nn_kernel_args *a)
+{
+    nn_tensor *out = a->t[0];
+    const nn_tensor *c = a->t[1];
+    int64_t outer = a->i[0], len = a->i[1], inner = a->i[2];
+    nn_dtype od = out->dtype;
+    bool prod = op == NN_MATH_cumprod;
+    const char *src = nn_data_ptr(c);
+    char *dst = nn_data_ptr(out);
+    size_t es = nn_dtype_size(od);
+    for (int64_t o = 0; o < outer; o++)
+        for (int64_t in = 0; in < inner; in++) {
+            double acc = prod ? 1 : 0;
+            int64_t iacc = prod ? 1 : 0;
+            for (int64_t j = 0; j < len; j++) {
+                int64_t at = (o * len + j) * inner + in;
+                if (nn_dtype_is_floating(od)) {
+                    double v = nn_load_double(src + at * (int64_t)es, od);
+                    acc = prod ? acc * v : acc + v;
+                    nn_store_double(dst + at * (int64_t)es, od, acc);
+                } else {
+                    int64_t v = od == NN_INT64 ? ((const int64_t *)src)[at]
+                                               : od == NN_INT32 ? ((const int32_t *)src)[at] : ((const uint8_t *)src)[at];
+                    iacc = prod ? (int64_t)((uint64_t)iacc * (uint64_t)v) : (int64_t)((uint64_t)iacc + (uint64_t)v);
+                    if (od == NN_INT64)
+                        ((int64_t *)dst)[at] = iacc;
+                    else if (od == NN_INT32)
+                        ((int32_t *)dst)[at] = (int32_t)iacc;
+                    else
+                        ((uint8_t *)dst)[at] = iacc != 0;
+                }
+            }
+        }
+    return 0;
+}
+
 int nn_cpu_math(nn_math_op op, nn_kernel_args *a)
 {
     switch (op) {
@@ -440,6 +479,7 @@ int nn_cpu_math(nn_math_op op, nn_kernel_args *a)
     case NN_MATH_logsumexp: return logsumexp(a);
     case NN_MATH_selu: return selu(a);
     case NN_MATH_where: case NN_MATH_sign: case NN_MATH_abs_eq: return map_op(op, a);
+    case NN_MATH_cumsum: case NN_MATH_cumprod: return scan(op, a);
     case NN_MATH_rrelu: return rrelu(a);
     case NN_MATH_hardtanh: case NN_MATH_hardswish: case NN_MATH_hardsigmoid: case NN_MATH_mish:
     case NN_MATH_logsigmoid: case NN_MATH_hardshrink: case NN_MATH_softshrink: case NN_MATH_celu:

@@ -970,6 +970,23 @@ static void case_math_activations(const nn_backend *b, nn_device d, nn_dtype dt)
     tu_check(NN_KERNEL(b, math, (NN_MATH_abs_eq, &ae)));
     for (int64_t i = 0; i < n; i++) assert_close(at(mask, i), fabs(at(x, i)) == nrm, 0, "math abs_eq");
     NN_RELEASE(mask), NN_RELEASE(nt), NN_RELEASE(cond), NN_RELEASE(bv);
+    /* cumsum/cumprod along the middle dim of [2, 4, 3] */
+    const int64_t cs[3] = {2, 4, 3};
+    nn_tensor *cx = random_on(d, dt, 3, cs, 0.5, 1.5), *cy = TU_OK(nn_empty_on(d, 3, cs, dt));
+    for (int prod = 0; prod < 2; prod++) {
+        nn_kernel_args sc = {.t = {cy, cx}, .i = {2, 4, 3}};
+        tu_check(NN_KERNEL(b, math, (prod ? NN_MATH_cumprod : NN_MATH_cumsum, &sc)));
+        for (int64_t o = 0; o < 2; o++)
+            for (int64_t in = 0; in < 3; in++) {
+                double acc = prod;
+                for (int64_t j = 0; j < 4; j++) {
+                    int64_t e = (o * 4 + j) * 3 + in;
+                    acc = prod ? acc * at(cx, e) : acc + at(cx, e);
+                    assert_close(at(cy, e), acc, tol, "math cumsum/cumprod");
+                }
+            }
+    }
+    NN_RELEASE(cx), NN_RELEASE(cy);
     NN_RELEASE(x), NN_RELEASE(out), NN_RELEASE(noise);
 }
 
