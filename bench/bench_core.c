@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "nn.h"
+#include "nn_data.h" /* core's private nn_data_ptr, to fill inputs */
 #include "bench_util.h"
 
 #define REPS 9

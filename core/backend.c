@@ -163,6 +163,30 @@ const void *nn_host_read(const nn_tensor *t, nn_tensor **hold)
     return *hold ? nn_data_ptr(*hold) : NULL;
 }
 
+const void *nn_host_read_storage(const nn_tensor *t, void **owned)
+{
+    const nn_storage *s = t->storage;
+    *owned = NULL;
+    if (s->device.type == NN_CPU) return s->data;
+    void *copy = nn_malloc(s->nbytes ? s->nbytes : 1);
+    if (!copy) return NULL;
+    if (s->nbytes && nn_backend_of(t)->to_host(copy, s->data, s->nbytes) < 0) {
+        nn_free(copy);
+        return NULL;
+    }
+    *owned = copy;
+    return copy;
+}
+
+void *nn_host_borrow(nn_tensor *t)
+{
+    if (t->storage->device.type == NN_CPU) return nn_data_ptr(t);
+    char d[32];
+    nn_error_set(NN_ERR_RUNTIME, "expected a tensor in host memory (on the CPU), got one on %s",
+                 nn_device_str(t->storage->device, d, sizeof d));
+    return NULL;
+}
+
 int nn_host_write(nn_tensor *t, const void *data)
 {
     size_t nbytes = (size_t)nn_numel(t) * nn_dtype_size(t->dtype);

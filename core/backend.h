@@ -31,6 +31,7 @@ typedef enum nn_binop {
     NN_BINOP_FLOORDIV, NN_BINOP_MOD,
     NN_BINOP_AND, NN_BINOP_OR, NN_BINOP_XOR, /* integer operands (float ones: on their truncated values) */
     NN_BINOP_EQ, NN_BINOP_NE, NN_BINOP_LT, NN_BINOP_LE, NN_BINOP_GT, NN_BINOP_GE,
+    NN_BINOP_FMOD, /* C's fmod: the dividend's sign (torch.fmod) */
     NN_BINOP_COUNT
 } nn_binop;
 

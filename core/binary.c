@@ -8,10 +8,14 @@
  * to one of those first (half types compute in float32, as in PyTorch).
  */
 #include <math.h>
+
+#include "cpu/nn_vmath.h"
 #include <string.h>
 
 #include "backend.h"
 #include "nn_parallel.h"
+#include "nn_math.h"
+#include "nn_ops_extra.h"
 
 /* The kernel's op codes (core/backend.h) under this file's names. */
 typedef nn_binop binop;
@@ -31,7 +35,7 @@ typedef nn_binop binop;
 #define BIN_GT NN_BINOP_GT
 #define BIN_GE NN_BINOP_GE
 
-static bool is_comparison(binop op) { return op >= BIN_EQ; }
+static bool is_comparison(binop op) { return op >= BIN_EQ && op <= NN_BINOP_GE; }
 
 /* The dtype a kernel computes in for a result dtype. */
 static nn_dtype compute_dtype(nn_dtype dt)
@@ -128,7 +132,7 @@ static nn_tensor *binary_compute(binop op, nn_tensor *a, nn_tensor *b, double al
         return NULL;
     }
     nn_dtype cd = compute_dtype(result);
-    if ((op == BIN_FLOORDIV || op == BIN_MOD) && cd == NN_INT64 && has_zero(b)) {
+    if ((op == BIN_FLOORDIV || op == BIN_MOD || op == NN_BINOP_FMOD) && cd == NN_INT64 && has_zero(b)) {
         nn_error_set(NN_ERR_RUNTIME, "ZeroDivisionError");
         return NULL;
     }
@@ -307,13 +311,34 @@ static nn_tensor *pow_by_products(nn_tensor *a, double exponent)
     return out;
 }
 
+/* x ** e of a contiguous float32 CPU tensor for the exponents PyTorch's pow kernel
+   sends to Vectorized::pow (cpu/vmath.c's nn_vmath_pow_f32), and 0.5, -0.5, -1 as
+   its sqrt, rsqrt and reciprocal kernels: correctly rounded sqrt, 1 / sqrt, 1 / x.
+   NULL (no error set) when not of that kind. New reference. */
+static nn_tensor *pow_float32_aten(nn_tensor *a, double e)
+{
+    if (a->dtype != NN_FLOAT32 || nn_device_of(a).type != NN_CPU || !nn_is_contiguous(a) || !nn_vmath_available())
+        return NULL;
+    nn_tensor *out = nn_empty(a->ndim, a->sizes, NN_FLOAT32);
+    if (!out) return NULL;
+    const float *x = nn_data_ptr(a);
+    float *y = nn_data_ptr(out);
+    int64_t n = nn_numel(a);
+    if (e == 0.5 || e == -0.5 || e == -1) {
+        for (int64_t i = 0; i < n; i++) y[i] = e == -1 ? 1.0f / x[i] : e > 0 ? sqrtf(x[i]) : 1.0f / sqrtf(x[i]);
+    } else if (n > 0) {
+        nn_vmath_pow_f32(y, x, n, e);
+    }
+    return out;
+}
+
 nn_tensor *nn_pow_scalar(nn_tensor *a, double exponent)
 {
     nn_tensor *w = nn_wrapped_number(exponent, exponent == floor(exponent) && fabs(exponent) < 1e15);
     if (!w) return NULL;
-    nn_tensor *out = nn_dtype_is_floating(a->dtype) && (exponent == 2 || exponent == 3 || exponent == -2)
-                         ? pow_by_products(a, exponent)
-                         : binary_compute(BIN_POW, a, w, 1, NULL);
+    bool by_products = nn_dtype_is_floating(a->dtype) && (exponent == 2 || exponent == 3 || exponent == -2);
+    nn_tensor *out = by_products ? pow_by_products(a, exponent) : pow_float32_aten(a, exponent);
+    if (!out && !by_products) out = binary_compute(BIN_POW, a, w, 1, NULL);
     NN_RELEASE(w);
     nn_op_params p = {.f = {exponent}};
     if (out && nn_record(NN_OP_pow, 1, &a, 1, &out, 1, &a, &p) < 0) NN_SET(out, NULL);
@@ -362,6 +387,17 @@ nn_tensor *nn_floor_divide(nn_tensor *a, nn_tensor *b)
     nn_tensor *out = binary_compute(BIN_FLOORDIV, a, b, 1, NULL);
     nn_tensor *in[2] = {a, b};
     if (out && nn_record(NN_OP_floor_divide, 2, in, 1, &out, 0, NULL, NULL) < 0) NN_SET(out, NULL);
+    return out;
+}
+
+nn_tensor *nn_fmod(nn_tensor *a, nn_tensor *b)
+{
+    nn_tensor *out = binary_compute(NN_BINOP_FMOD, a, b, 1, NULL);
+    if (!out) return NULL;
+    nn_tensor *in[2] = {a, b};
+    int rc = b->is_wrapped_number ? nn_record(NN_OP_fmod_scalar, 1, &a, 1, &out, 0, NULL, NULL)
+                                  : nn_record(NN_OP_fmod, 2, in, 1, &out, 2, in, NULL);
+    if (rc < 0) NN_SET(out, NULL);
     return out;
 }
 
@@ -540,6 +576,24 @@ int nn_remainder_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     NN_RELEASE(t);
     return to_input(n, 1, neg, &gin[1]);
 }
+
+/* torch.fmod: d/da = 1, d/db = -trunc(a / b) (FmodBackward1; a number b: FmodBackward0).
+   The first input's part and the scalar form are remainder's. */
+int nn_fmod_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    if (!nn_node_needs_input_grad(n, 1)) return nn_remainder_backward(n, gout, gin);
+    nn_tensor *q = binary_compute(BIN_DIV, nn_node_saved(n, 0), nn_node_saved(n, 1), 1, NULL);
+    nn_tensor *tq = q ? nn_trunc(q) : NULL;
+    NN_RELEASE(q);
+    nn_tensor *t = tq ? nn_mul(gout[0], tq) : NULL;
+    NN_RELEASE(tq);
+    nn_tensor *neg = t ? nn_neg(t) : NULL;
+    NN_RELEASE(t);
+    if (to_input(n, 1, neg, &gin[1]) < 0) return -1;
+    return nn_node_needs_input_grad(n, 0) ? to_input(n, 0, retained(gout[0]), &gin[0]) : 0;
+}
+
+int nn_fmod_scalar_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return nn_remainder_scalar_backward(n, gout, gin); }
 
 int nn_remainder_scalar_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 {

@@ -86,6 +86,11 @@ static void fill(nn_object *o, char **p, nn_dtype dt)
 
 nn_tensor *nn_tensor_from_nested(nn_object *data, int dtype)
 {
+    return nn_tensor_from_nested_on(nn_default_device(), data, dtype);
+}
+
+nn_tensor *nn_tensor_from_nested_on(nn_device device, nn_object *data, int dtype)
+{
     int kind = 0, tensor_dtype = -1;
     int64_t shape[NN_MAX_DIMS];
     int ndim = infer_shape(data, shape);
@@ -97,13 +102,13 @@ nn_tensor *nn_tensor_from_nested(nn_object *data, int dtype)
     if (empty && tensor_dtype < 0) inferred = NN_FLOAT32;
     if (tensor_dtype >= 0) inferred = kind == 0 && !empty ? (nn_dtype)tensor_dtype : nn_promote_types((nn_dtype)tensor_dtype, inferred);
     nn_dtype dt = dtype >= 0 ? (nn_dtype)dtype : inferred;
-    /* the elements laid out on the host, then one transfer to the default device */
+    /* the elements laid out on the host, then one transfer to the device */
     int64_t n = 1;
     for (int d = 0; d < ndim; d++) n *= shape[d];
     char *buf = nn_malloc((size_t)n * nn_dtype_size(dt) + 1), *p = buf;
     if (!buf) return NULL;
     fill(data, &p, dt);
-    nn_tensor *t = nn_from_data(buf, ndim, shape, dt);
+    nn_tensor *t = nn_from_data_on(device, buf, ndim, shape, dt);
     nn_free(buf);
     return t;
 }

@@ -491,6 +491,8 @@ static nn_tensor *unsafe_view(nn_tensor *t, int ndim, const int64_t *sizes)
     return out;
 }
 
+nn_tensor *nn_unsafe_view_of(nn_tensor *t, int ndim, const int64_t *sizes) { return unsafe_view(t, ndim, sizes); }
+
 /* r.squeeze_(0) on a fresh [1, m] result: r becomes [m] in place, its history
    SqueezeBackward3 over what it had. Bumps the version, as in-place ops do. */
 static int squeeze0_(nn_tensor *r)

@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "nn.h"
+#include "nn_data.h"
 
 /* ---------------------------------------------------------------- the config */
 

@@ -323,17 +323,14 @@ static inline bool nn_is_tensor(const nn_object *o) { return o && nn_is_instance
 
 int64_t nn_numel(const nn_tensor *t);
 bool nn_is_contiguous(const nn_tensor *t);
-/* Address of the first element, in t's device's memory: only core's kernels
-   and backends dereference it (other code uses nn_host_read below). */
-static inline void *nn_data_ptr(const nn_tensor *t)
-{
-    return (char *)t->storage->data + t->offset * (int64_t)nn_dtype_size(t->dtype);
-}
+/* (The address of a tensor's first element, nn_data_ptr, is private to core:
+   core/nn_data.h. Other code uses the host-access contract below.) */
 /* The device t's storage lives on. */
 static inline nn_device nn_device_of(const nn_tensor *t) { return t->storage->device; }
 
-/* Devices. nn_empty_on and nn_full_on allocate on a device (the factories
-   without _on allocate on the CPU; the _like ones keep their tensor's device).
+/* Devices. nn_empty_on and nn_full_on allocate on a device (every factory has
+   such an _on form, see Factories below; without _on they allocate on the
+   default device; the _like ones keep their tensor's device).
    nn_to_device: t on device (t itself, retained, when already there), a copy
    that autograd sees through. nn_common_device: the device n tensors (NULLs
    skipped) share, 0-dim CPU tensors going anywhere by value; RuntimeError
@@ -362,6 +359,15 @@ int nn_common_device(int n, nn_tensor *const *ts, nn_device *out);
    elements: nn_get_double / nn_get_int64 / nn_item (they too work on any device). */
 const void *nn_host_read(const nn_tensor *t, nn_tensor **hold);
 int nn_host_write(nn_tensor *t, const void *data);
+/* The whole storage t views (t->storage->nbytes bytes, as torch.save writes it)
+   in host memory: borrowed when it lives on the CPU (*owned = NULL), else a copy
+   made by its backend's to_host that *owned holds (nn_free it); NULL with an error. */
+const void *nn_host_read_storage(const nn_tensor *t, void **owned);
+/* The borrow half of the contract, for code that keeps its own data in CPU tensors
+   (numpy's arrays) and writes them in place: the address of t's first element when
+   t lives in host memory (the CPU), else NULL with RuntimeError. Never for a tensor
+   that may be on a device: use nn_host_read / nn_host_write. */
+void *nn_host_borrow(nn_tensor *t);
 
 /* The loopback test device (core/loopback/): the CPU's kernels over memory of
    its own, registered in CUDA's place, for tests only. poison: under
@@ -374,11 +380,17 @@ bool nn_is_leaf(const nn_tensor *t);
 nn_tensor *nn_grad(const nn_tensor *t);
 
 /* Factories. All return new references or NULL with an error.
-   sizes may be NULL when ndim == 0. dtype as given. */
+   sizes may be NULL when ndim == 0. dtype as given. Each has an _on form taking
+   the device first (nn_empty_on, nn_zeros_on, nn_arange_on, nn_rand_on, ...),
+   which allocates through that device's backend and fills it there; the form
+   without _on is the _on form on nn_default_device(). The _like factories make
+   their tensor on their argument's device. */
 nn_tensor *nn_empty(int ndim, const int64_t *sizes, nn_dtype dtype);
 nn_tensor *nn_zeros(int ndim, const int64_t *sizes, nn_dtype dtype);
 nn_tensor *nn_ones(int ndim, const int64_t *sizes, nn_dtype dtype);
 nn_tensor *nn_full(int ndim, const int64_t *sizes, double value, nn_dtype dtype);
+nn_tensor *nn_zeros_on(nn_device device, int ndim, const int64_t *sizes, nn_dtype dtype);
+nn_tensor *nn_ones_on(nn_device device, int ndim, const int64_t *sizes, nn_dtype dtype);
 nn_tensor *nn_empty_like(const nn_tensor *t);
 nn_tensor *nn_zeros_like(const nn_tensor *t);
 nn_tensor *nn_ones_like(const nn_tensor *t);
@@ -388,15 +400,20 @@ nn_tensor *nn_scalar(double v, nn_dtype dtype);
 nn_tensor *nn_wrapped_number(double v, bool is_integer);
 /* Copies n values of the given dtype from data, shaped [sizes]. */
 nn_tensor *nn_from_data(const void *data, int ndim, const int64_t *sizes, nn_dtype dtype);
+nn_tensor *nn_from_data_on(nn_device device, const void *data, int ndim, const int64_t *sizes, nn_dtype dtype);
 /* torch.tensor(data): data is a number, a 0-dim tensor or nested lists/tuples of them
    (borrowed). dtype < 0 infers as torch.tensor: bool, int64, else float32; an empty
    sequence is float32. ValueError for ragged data, TypeError for non-numbers. */
 nn_tensor *nn_tensor_from_nested(nn_object *data, int dtype);
+nn_tensor *nn_tensor_from_nested_on(nn_device device, nn_object *data, int dtype);
 /* torch.arange(start, end, step): dtype int64 when all three are integers (is_integer), else float32;
    an explicit dtype (>= 0) overrides. */
 nn_tensor *nn_arange(double start, double end, double step, bool is_integer, int dtype);
 nn_tensor *nn_linspace(double start, double end, int64_t steps, nn_dtype dtype);
 nn_tensor *nn_eye(int64_t n, int64_t m, nn_dtype dtype);
+nn_tensor *nn_arange_on(nn_device device, double start, double end, double step, bool is_integer, int dtype);
+nn_tensor *nn_linspace_on(nn_device device, double start, double end, int64_t steps, nn_dtype dtype);
+nn_tensor *nn_eye_on(nn_device device, int64_t n, int64_t m, nn_dtype dtype);
 
 /* In-place fills; bump the version counter. Return 0 or -1. */
 int nn_fill_(nn_tensor *t, double value);
@@ -558,6 +575,9 @@ int nn_min_dim(nn_tensor *a, int dim, bool keepdim, nn_tensor **values, nn_tenso
 nn_tensor *nn_argmax(nn_tensor *a, int dim, bool has_dim, bool keepdim);
 /* p-norm over dims (n_dims == 0: all). */
 nn_tensor *nn_norm(nn_tensor *a, double p, int n_dims, const int *dims, bool keepdim);
+/* torch.norm's default p="fro" over exactly two dims: sqrt(sum(x * x, dims)), as PyTorch 1.13
+   computes it (its grad_fn SqrtBackward0); core/reduce_exact.c. */
+nn_tensor *nn_frobenius_norm(nn_tensor *x, int n_dims, const int *dims, bool keepdim);
 
 /* Neural-network functions (nnfunc.c). */
 nn_tensor *nn_softmax(nn_tensor *a, int dim);
@@ -618,6 +638,11 @@ nn_tensor *nn_rand(int ndim, const int64_t *sizes, nn_dtype dtype);
 nn_tensor *nn_randn(int ndim, const int64_t *sizes, nn_dtype dtype);
 nn_tensor *nn_randint(int64_t low, int64_t high, int ndim, const int64_t *sizes, nn_dtype dtype);
 nn_tensor *nn_randperm(int64_t n, nn_dtype dtype);
+/* The same on a device (its backend's random kernel draws from the generator). */
+nn_tensor *nn_rand_on(nn_device device, int ndim, const int64_t *sizes, nn_dtype dtype);
+nn_tensor *nn_randn_on(nn_device device, int ndim, const int64_t *sizes, nn_dtype dtype);
+nn_tensor *nn_randint_on(nn_device device, int64_t low, int64_t high, int ndim, const int64_t *sizes, nn_dtype dtype);
+nn_tensor *nn_randperm_on(nn_device device, int64_t n, nn_dtype dtype);
 int nn_uniform_(nn_tensor *t, double from, double to);
 int nn_normal_(nn_tensor *t, double mean, double std);
 /* t[i] = 1 with probability p else 0 (Bernoulli draws as torch's bernoulli_(p)). */

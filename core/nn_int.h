@@ -7,6 +7,7 @@
 #define NN_INT_H
 
 #include "nn.h"
+#include "nn_data.h"
 
 /* ---------------------------------------------------------------- op list */
 

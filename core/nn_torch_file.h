@@ -18,13 +18,29 @@ int nn_torch_save_file(nn_object *obj, const char *path);
 /* torch.load(path, map_location): a new reference to the object the file holds,
    read with a restricted unpickler: only the globals PyTorch's weights_only=True
    allows, any other is an UnpicklingError naming it; nothing from the file runs.
-   map_location (borrowed) is NULL/None, a device string ("cpu") or a dict of
-   location strings ({"cuda:0": "cpu"}). A safetensors file (what nnscope's
+   map_location (borrowed) is NULL/None, a device string ("cpu", "cuda:0") or a
+   dict of location strings ({"cuda:0": "cpu"}); each storage is placed as
+   nn_restore_location says for its location so mapped, on the device's memory. A safetensors file (what nnscope's
    torch.save wrote before) loads as its ordered dict. Bad files are errors
    (UnpicklingError, RuntimeError), never more memory than the file holds. */
 nn_object *nn_torch_load_file(const char *path, nn_object *map_location);
 /* The same for an archive in memory (borrowed bytes). */
 nn_object *nn_torch_load_bytes(const void *data, size_t len, nn_object *map_location);
+
+/* Where torch.load puts a storage: cpu holds its elements as read from the file
+   (a flat CPU tensor, borrowed), location is where it was saved ("cpu",
+   "cuda:0"). Returns a new reference to the flat storage to use, of the same
+   numel and dtype: cpu itself, or a copy on some device; NULL with an error. */
+typedef nn_tensor *(*nn_restore_fn)(void *ud, nn_tensor *cpu, const char *location);
+/* PyTorch 1.13's default_restore_location: "cpu" keeps cpu; "cuda" and "cuda:N"
+   copy it to that device through its backend, RuntimeError in PyTorch's words when
+   CUDA is not available ("Attempting to deserialize object on a CUDA device but
+   torch.cuda.is_available() is False. ...") or N is not a device; any other
+   location: "don't know how to restore data location of ...". */
+nn_tensor *nn_restore_location(nn_tensor *cpu, const char *location);
+/* torch.load(path) with map_location a function (PyTorch's callable form; the
+   None/str/dict forms above are restore functions too). */
+nn_object *nn_torch_load_file_with(const char *path, nn_restore_fn restore, void *ud);
 
 /* ---- the pickle alone (torch_pickle.c), for the archive code and the tests */
 

@@ -338,9 +338,11 @@ int nn_uniform_(nn_tensor *t, double from, double to)
     return 0;
 }
 
-nn_tensor *nn_rand(int ndim, const int64_t *sizes, nn_dtype dtype)
+nn_tensor *nn_rand(int ndim, const int64_t *sizes, nn_dtype dtype) { return nn_rand_on(nn_default_device(), ndim, sizes, dtype); }
+
+nn_tensor *nn_rand_on(nn_device device, int ndim, const int64_t *sizes, nn_dtype dtype)
 {
-    nn_tensor *t = nn_empty(ndim, sizes, dtype);
+    nn_tensor *t = nn_empty_on(device, ndim, sizes, dtype);
     if (t && nn_uniform_(t, 0.0, 1.0) < 0) NN_SET(t, NULL);
     if (t) t->storage->version = 0;
     return t;
@@ -361,9 +363,11 @@ int nn_normal_(nn_tensor *t, double mean, double std)
     return 0;
 }
 
-nn_tensor *nn_randn(int ndim, const int64_t *sizes, nn_dtype dtype)
+nn_tensor *nn_randn(int ndim, const int64_t *sizes, nn_dtype dtype) { return nn_randn_on(nn_default_device(), ndim, sizes, dtype); }
+
+nn_tensor *nn_randn_on(nn_device device, int ndim, const int64_t *sizes, nn_dtype dtype)
 {
-    nn_tensor *t = nn_empty(ndim, sizes, dtype);
+    nn_tensor *t = nn_empty_on(device, ndim, sizes, dtype);
     if (t && nn_normal_(t, 0.0, 1.0) < 0) NN_SET(t, NULL);
     if (t) t->storage->version = 0;
     return t;
@@ -484,9 +488,11 @@ static int random_from_to_(nn_tensor *t, int64_t from, int64_t to)
     return 0;
 }
 
-nn_tensor *nn_randint(int64_t low, int64_t high, int ndim, const int64_t *sizes, nn_dtype dtype)
+nn_tensor *nn_randint(int64_t low, int64_t high, int ndim, const int64_t *sizes, nn_dtype dtype) { return nn_randint_on(nn_default_device(), low, high, ndim, sizes, dtype); }
+
+nn_tensor *nn_randint_on(nn_device device, int64_t low, int64_t high, int ndim, const int64_t *sizes, nn_dtype dtype)
 {
-    nn_tensor *t = nn_empty(ndim, sizes, dtype);
+    nn_tensor *t = nn_empty_on(device, ndim, sizes, dtype);
     if (t && random_from_to_(t, low, high) < 0) NN_SET(t, NULL);
     if (t) t->storage->version = 0;
     return t;
@@ -494,9 +500,11 @@ nn_tensor *nn_randint(int64_t low, int64_t high, int ndim, const int64_t *sizes,
 
 /* ----------------------------------------------------------------- randperm */
 
-nn_tensor *nn_randperm(int64_t n, nn_dtype dtype)
+nn_tensor *nn_randperm(int64_t n, nn_dtype dtype) { return nn_randperm_on(nn_default_device(), n, dtype); }
+
+nn_tensor *nn_randperm_on(nn_device device, int64_t n, nn_dtype dtype)
 {
-    nn_tensor *t = nn_empty(1, &n, dtype);
+    nn_tensor *t = nn_empty_on(device, 1, &n, dtype);
     if (!t) return NULL;
     /* check_supported_max_int_with_precision, then the dispatch */
     int64_t last = n > 0 ? n - 1 : n;

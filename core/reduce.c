@@ -9,6 +9,7 @@
 
 #include "backend.h"
 #include "cpu/nn_vmath.h"
+#include "nn_reduce_exact.h"
 
 
 int nn_reduction_layout_make(nn_tensor *a, int n_dims, const int *dims, bool keepdim, nn_reduction_layout *l)
@@ -270,9 +271,15 @@ static nn_tensor *var_std(nn_tensor *a, int n_dims, const int *dims, bool unbias
     nn_tensor *out = nn_empty_on(nn_device_of(l.data), l.out_ndim, l.out_shape, a->dtype);
     if (out) {
         double correction = unbiased ? 1.0 : 0.0;
-        if (NN_KERNEL(nn_backend_of(out), reduce,
-                      (take_sqrt ? NN_REDUCE_STD : NN_REDUCE_VAR, l.data, l.outer, l.inner, correction, out, NULL)) < 0)
+        /* on the CPU, PyTorch's order (reduce_exact.c): one output in float32, or Welford in memory order */
+        nn_reduction_layout l2;
+        int made = nn_device_of(a).type == NN_CPU ? nn_reduce_memory_layout(a, &l, &l2) : 0;
+        if (made < 0 || (!nn_var_all_f32_exact(a, &l, correction, take_sqrt, out) &&
+                         NN_KERNEL(nn_backend_of(out), reduce,
+                                   (take_sqrt ? NN_REDUCE_STD : NN_REDUCE_VAR, made ? l2.data : l.data, l.outer,
+                                    l.inner, correction, out, NULL)) < 0))
             NN_SET(out, NULL);
+        if (made > 0) NN_RELEASE(l2.data);
         nn_op_params p = {0};
         nn_reduction_params(&l, keepdim, a->ndim, &p);
         p.f[0] = correction;
@@ -540,7 +547,9 @@ nn_tensor *nn_norm(nn_tensor *a, double p, int n_dims, const int *dims, bool kee
     if (nn_reduction_layout_make(a, n_dims, dims, keepdim, &l) < 0) return NULL;
     nn_tensor *out = nn_empty_on(nn_device_of(l.data), l.out_ndim, l.out_shape, a->dtype);
     if (out) {
-        if (NN_KERNEL(nn_backend_of(out), reduce, (NN_REDUCE_NORM, l.data, l.outer, l.inner, p, out, NULL)) < 0)
+        int done = nn_norm_f32_exact(a, &l, p, out); /* the CPU's float32 in PyTorch's order */
+        if (done < 0 || (done == 0 && NN_KERNEL(nn_backend_of(out), reduce,
+                                                (NN_REDUCE_NORM, l.data, l.outer, l.inner, p, out, NULL)) < 0))
             NN_SET(out, NULL);
         nn_op_params prm = {0};
         nn_reduction_params(&l, keepdim, a->ndim, &prm);

@@ -659,7 +659,7 @@ static nn_safetensors *result_new(const header *h)
     }
     for (size_t k = 0; k < h->n; k++) {
         const entry *e = &h->entries[k];
-        if (!(st->tensors[k].tensor = nn_empty(e->ndim, e->sizes, e->dtype))) {
+        if (!(st->tensors[k].tensor = nn_empty_on(NN_DEVICE_CPU, e->ndim, e->sizes, e->dtype))) { /* read on the host */
             nn_safetensors_free(st);
             return NULL;
         }
@@ -921,9 +921,6 @@ static int plan_make(const nn_named_tensor *items, size_t n, const char *const *
         const nn_tensor *t = items[k].tensor;
         if (!t || !nn_is_tensor(&t->ob))
             return nn_error_set(NN_ERR_VALUE, "safetensors: \"%s\" is not a tensor", short_name(items[k].name, buf));
-        if (t->storage->device.type != NN_CPU)
-            return nn_error_set(NN_ERR_RUNTIME, "safetensors: tensor \"%s\" is not on the CPU; move it there first",
-                                short_name(items[k].name, buf));
     }
     for (size_t k = 0; k < 2 * n_meta; k++)
         if (check_string(meta[k], k % 2 ? "metadata value" : "metadata key", k / 2) < 0) return -1;
@@ -1027,19 +1024,27 @@ static void gather_loop(char **data, const int64_t *strides, int64_t n, void *vc
     for (int64_t i = 0; i < n; i++) sink_write(g->s, data[0] + i * strides[0], (size_t)g->esize);
 }
 
-/* t's elements in row-major order, whatever its strides. */
-static void write_tensor(sink *s, const nn_tensor *t)
+/* t's elements in row-major order, whatever its strides and device; 0 or -1. */
+static int write_tensor(sink *s, const nn_tensor *t)
 {
     size_t es = nn_dtype_size(t->dtype);
     int64_t numel = nn_numel(t);
-    if (numel == 0) return;
+    if (numel == 0) return 0;
+    if (t->storage->device.type != NN_CPU) { /* the host-access contract: a copy through its backend */
+        nn_tensor *hold = NULL;
+        const void *data = nn_host_read(t, &hold);
+        if (data) sink_write(s, data, (size_t)numel * es);
+        NN_RELEASE(hold);
+        return data ? 0 : -1;
+    }
     if (nn_is_contiguous(t)) {
         sink_write(s, nn_data_ptr(t), (size_t)numel * es);
-        return;
+        return 0;
     }
     gather_ctx g = {s, (int64_t)es};
     const nn_tensor *ts[1] = {t};
     nn_foreach(1, ts, gather_loop, &g);
+    return 0;
 }
 
 int nn_safetensors_pieces_make(const nn_named_tensor *items, size_t n, const char *const *metadata_kv,
@@ -1068,13 +1073,13 @@ int nn_safetensors_pieces_make(const nn_named_tensor *items, size_t n, const cha
         const nn_tensor *t = items[p.order[k]].tensor;
         size_t nbytes = (size_t)nn_numel(t) * nn_dtype_size(t->dtype);
         if (nbytes == 0) continue;
-        const void *data = nn_data_ptr(t);
-        if (!nn_is_contiguous(t)) { /* a row-major copy */
+        const void *data = t->storage->device.type == NN_CPU ? nn_data_ptr(t) : NULL;
+        if (!data || !nn_is_contiguous(t)) { /* a row-major copy (on the host) */
             unsigned char *copy = nn_malloc(nbytes);
             if (!copy) goto fail;
             out->owned[out->n_owned++] = copy;
             sink s = {.mem = copy};
-            write_tensor(&s, t);
+            if (write_tensor(&s, t) < 0) goto fail;
             data = copy;
         }
         out->pieces[out->n++] = (nn_safetensors_piece){data, nbytes};
@@ -1148,8 +1153,7 @@ int nn_safetensors_save_file(const char *path, const nn_named_tensor *items, siz
     sink_write(&s, prefix, 8);
     sink_write(&s, p.header.p, p.header.len);
     for (size_t k = 0; k < n && !s.err; k++) {
-        write_tensor(&s, items[p.order[k]].tensor);
-        if (nn_check_interrupt() < 0) goto out;
+        if (write_tensor(&s, items[p.order[k]].tensor) < 0 || nn_check_interrupt() < 0) goto out;
     }
     if (s.err) {
         errno = s.err;

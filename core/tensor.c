@@ -460,10 +460,14 @@ void nn_to_doubles(const nn_tensor *t, double *out)
 
 /* -------------------------------------------------------------- factories */
 
-nn_tensor *nn_zeros(int ndim, const int64_t *sizes, nn_dtype dtype)
+/* The factories without a device make their tensor on the default device: each
+   is its _on form with nn_default_device(). */
+nn_tensor *nn_zeros(int ndim, const int64_t *sizes, nn_dtype dtype) { return nn_zeros_on(default_device, ndim, sizes, dtype); }
+
+nn_tensor *nn_zeros_on(nn_device device, int ndim, const int64_t *sizes, nn_dtype dtype)
 {
-    if (default_device.type != NN_CPU) return nn_full_on(default_device, ndim, sizes, 0, dtype);
-    nn_tensor *t = nn_empty(ndim, sizes, dtype);
+    if (device.type != NN_CPU) return nn_full_on(device, ndim, sizes, 0, dtype);
+    nn_tensor *t = nn_empty_on(device, ndim, sizes, dtype);
     if (t) memset(t->storage->data, 0, t->storage->nbytes);
     return t;
 }
@@ -474,6 +478,10 @@ nn_tensor *nn_full(int ndim, const int64_t *sizes, double value, nn_dtype dtype)
 }
 
 nn_tensor *nn_ones(int ndim, const int64_t *sizes, nn_dtype dtype) { return nn_full(ndim, sizes, 1.0, dtype); }
+nn_tensor *nn_ones_on(nn_device device, int ndim, const int64_t *sizes, nn_dtype dtype)
+{
+    return nn_full_on(device, ndim, sizes, 1.0, dtype);
+}
 /* The _like factories keep t's device, as PyTorch's do. */
 nn_tensor *nn_empty_like(const nn_tensor *t) { return nn_empty_on(nn_device_of(t), t->ndim, t->sizes, t->dtype); }
 nn_tensor *nn_zeros_like(const nn_tensor *t) { return nn_full_like(t, 0.0); }
@@ -499,12 +507,22 @@ nn_tensor *nn_wrapped_number(double v, bool is_integer)
 
 nn_tensor *nn_from_data(const void *data, int ndim, const int64_t *sizes, nn_dtype dtype)
 {
-    nn_tensor *t = nn_empty(ndim, sizes, dtype);
+    return nn_from_data_on(default_device, data, ndim, sizes, dtype);
+}
+
+nn_tensor *nn_from_data_on(nn_device device, const void *data, int ndim, const int64_t *sizes, nn_dtype dtype)
+{
+    nn_tensor *t = nn_empty_on(device, ndim, sizes, dtype);
     if (t && nn_host_write(t, data) < 0) NN_SET(t, NULL);
     return t;
 }
 
 nn_tensor *nn_arange(double start, double end, double step, bool is_integer, int dtype)
+{
+    return nn_arange_on(default_device, start, end, step, is_integer, dtype);
+}
+
+nn_tensor *nn_arange_on(nn_device device, double start, double end, double step, bool is_integer, int dtype)
 {
     if (step == 0) {
         nn_error_set(NN_ERR_RUNTIME, "step must be nonzero");
@@ -525,23 +543,30 @@ nn_tensor *nn_arange(double start, double end, double step, bool is_integer, int
     }
     nn_dtype dt = dtype >= 0 ? (nn_dtype)dtype : is_integer ? NN_INT64 : NN_FLOAT32;
     int64_t size = (int64_t)n;
-    nn_tensor *t = nn_empty(1, &size, dt);
+    nn_tensor *t = nn_empty_on(device, 1, &size, dt);
     if (t && NN_KERNEL(nn_backend_of(t), arange, (t, start, step)) < 0) NN_SET(t, NULL);
     return t;
 }
 
 nn_tensor *nn_linspace(double start, double end, int64_t steps, nn_dtype dtype)
 {
+    return nn_linspace_on(default_device, start, end, steps, dtype);
+}
+
+nn_tensor *nn_linspace_on(nn_device device, double start, double end, int64_t steps, nn_dtype dtype)
+{
     if (steps < 0) {
         nn_error_set(NN_ERR_RUNTIME, "number of steps must be non-negative");
         return NULL;
     }
-    nn_tensor *t = nn_empty(1, &steps, dtype);
+    nn_tensor *t = nn_empty_on(device, 1, &steps, dtype);
     if (t && NN_KERNEL(nn_backend_of(t), linspace, (t, start, end)) < 0) NN_SET(t, NULL);
     return t;
 }
 
-nn_tensor *nn_eye(int64_t n, int64_t m, nn_dtype dtype)
+nn_tensor *nn_eye(int64_t n, int64_t m, nn_dtype dtype) { return nn_eye_on(default_device, n, m, dtype); }
+
+nn_tensor *nn_eye_on(nn_device device, int64_t n, int64_t m, nn_dtype dtype)
 {
     if (m < 0) m = n;
     if (n < 0 || m < 0) {
@@ -549,7 +574,7 @@ nn_tensor *nn_eye(int64_t n, int64_t m, nn_dtype dtype)
         return NULL;
     }
     int64_t sizes[2] = {n, m};
-    nn_tensor *t = nn_zeros(2, sizes, dtype);
+    nn_tensor *t = nn_zeros_on(device, 2, sizes, dtype);
     if (!t) return NULL;
     /* the diagonal: a view of min(n, m) elements m + 1 apart, filled with 1 */
     nn_tensor diag = *t;

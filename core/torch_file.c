@@ -7,12 +7,14 @@
  * (safetensors.c, state_file.c), which load() still accepts.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <libgen.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <zip.h>
 
+#include "backend.h"
 #include "nn_int.h"
 
 /* deflate cannot expand data more than about 1032 times */
@@ -73,12 +75,16 @@ int nn_torch_save_file(nn_object *obj, const char *path)
         return rc;
     }
     char name[64];
+    void **copies = nn_calloc(po.n_storages ? po.n_storages : 1, sizeof *copies);
     snprintf(name, sizeof name, "%s/data.pkl", ARCHIVE);
-    rc = add_record(za, name, po.data, po.len, path);
+    rc = copies ? add_record(za, name, po.data, po.len, path) : -1;
     for (size_t i = 0; rc == 0 && i < po.n_storages; i++) {
         nn_tensor *t = po.storages[i].tensor;
         snprintf(name, sizeof name, "%s/data/%zu", ARCHIVE, i);
-        rc = add_record(za, name, t->storage->data, t->storage->nbytes, path);
+        /* a device's storage comes to the host through its backend; libzip reads
+           the bytes at zip_close, so the copies live until then */
+        const void *bytes = nn_host_read_storage(t, &copies[i]);
+        rc = bytes ? add_record(za, name, bytes, t->storage->nbytes, path) : -1;
     }
     snprintf(name, sizeof name, "%s/version", ARCHIVE);
     if (rc == 0) rc = add_record(za, name, "3\n", 2, path);
@@ -88,6 +94,8 @@ int nn_torch_save_file(nn_object *obj, const char *path)
     } else if (rc < 0) {
         zip_discard(za);
     }
+    for (size_t i = 0; copies && i < po.n_storages; i++) nn_free(copies[i]);
+    nn_free(copies);
     nn_pickle_out_free(&po);
     return rc;
 }
@@ -98,7 +106,8 @@ typedef struct archive {
     zip_t *za;
     uint64_t file_size;
     char prefix[256]; /* "archive" or whatever name the writer chose */
-    nn_object *map_location; /* borrowed */
+    nn_restore_fn restore; /* where each storage goes */
+    void *restore_ud;
 } archive;
 
 /* The entry's index and its uncompressed size, checked against what the file can
@@ -145,34 +154,69 @@ static int entry_read(archive *ar, zip_uint64_t index, const char *name, void *b
     return rc;
 }
 
-/* Where a storage saved at location goes, as map_location says. */
-static const char *target_location(archive *ar, const char *location)
+/* The device a location string names ("cpu", "cuda", "cuda:N"), with the errors of
+   PyTorch 1.13's default_restore_location. 0 or -1. */
+static int location_device(const char *location, nn_device *out)
 {
-    nn_object *m = ar->map_location;
-    if (nn_is_none(m)) return location;
-    if (nn_is_str(m)) return nn_str_cstr(m);
-    if (nn_is_dict(m)) {
-        nn_object *to = nn_dict_get_str(m, location);
-        return to && nn_is_str(to) ? nn_str_cstr(to) : location;
+    if (!strcmp(location, "cpu")) {
+        *out = NN_DEVICE_CPU;
+        return 0;
     }
-    return location;
+    if (strncmp(location, "cuda", 4))
+        return nn_error_set(NN_ERR_RUNTIME,
+                            "don't know how to restore data location of torch.storage.UntypedStorage (tagged with %s)",
+                            location);
+    long index = 0;
+    const char *rest = location + 4;
+    if (*rest) {
+        char *end = NULL;
+        if (*rest != ':' || !(rest[1] >= '0' && rest[1] <= '9') || (index = strtol(rest + 1, &end, 10), *end) ||
+            index > 0xffff)
+            return nn_error_set(NN_ERR_RUNTIME, "Invalid device string: '%s'", location);
+    }
+    if (!nn_device_available(NN_CUDA))
+        return nn_error_set(NN_ERR_RUNTIME,
+                            "Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is False. "
+                            "If you are running on a CPU-only machine, please use torch.load with "
+                            "map_location=torch.device('cpu') to map your storages to the CPU.");
+    if (index >= 1) /* a registered CUDA backend has one device here */
+        return nn_error_set(NN_ERR_RUNTIME,
+                            "Attempting to deserialize object on CUDA device %ld but torch.cuda.device_count() is 1. "
+                            "Please use torch.load with map_location to map your storages to an existing device.",
+                            index);
+    *out = (nn_device){NN_CUDA, (int)index};
+    return 0;
+}
+
+nn_tensor *nn_restore_location(nn_tensor *cpu, const char *location)
+{
+    nn_device d;
+    if (location_device(location, &d) < 0) return NULL;
+    if (d.type == NN_CPU) {
+        NN_RETAIN(cpu);
+        return cpu;
+    }
+    nn_tensor *out = nn_empty_on(d, cpu->ndim, cpu->sizes, cpu->dtype); /* through the device's backend */
+    if (out && nn_copy_across_devices(out, cpu) < 0) NN_SET(out, NULL);
+    return out;
+}
+
+/* map_location as an object: None, a location string or a dict of location strings
+   (torch.device is turned into its string by the caller). */
+static nn_tensor *restore_by_object(void *ud, nn_tensor *cpu, const char *location)
+{
+    nn_object *m = ud;
+    if (m && nn_is_str(m)) location = nn_str_cstr(m);
+    else if (m && nn_is_dict(m)) {
+        nn_object *to = nn_dict_get_str(m, location);
+        if (to && nn_is_str(to)) location = nn_str_cstr(to);
+    }
+    return nn_restore_location(cpu, location);
 }
 
 static nn_tensor *load_storage(void *ud, const char *key, nn_dtype dtype, int64_t numel, const char *location)
 {
     archive *ar = ud;
-    const char *to = target_location(ar, location);
-    if (!strncmp(to, "cuda", 4)) {
-        nn_error_set(NN_ERR_RUNTIME,
-                     "Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is False. If "
-                     "you are running on a CPU-only machine, please use torch.load with "
-                     "map_location=torch.device('cpu') to map your storages to the CPU.");
-        return NULL;
-    }
-    if (strcmp(to, "cpu")) {
-        nn_error_set(NN_ERR_RUNTIME, "don't know how to restore data location of a storage (tagged with %s)", to);
-        return NULL;
-    }
     char name[512];
     snprintf(name, sizeof name, "%s/data/%s", ar->prefix, key);
     zip_uint64_t index;
@@ -185,14 +229,23 @@ static nn_tensor *load_storage(void *ud, const char *key, nn_dtype dtype, int64_
                      key, (long long)numel, nn_dtype_name(dtype), (unsigned long long)size);
         return NULL;
     }
-    nn_tensor *flat = nn_empty(1, &numel, dtype);
+    /* read into host memory, then placed where the restore function says (PyTorch
+       too reads every storage on the CPU before map_location moves it) */
+    nn_tensor *flat = nn_empty_on(NN_DEVICE_CPU, 1, &numel, dtype);
     if (!flat) return NULL;
     if (need && entry_read(ar, index, name, flat->storage->data, need) < 0) NN_SET(flat, NULL);
     if (flat && dtype == NN_BOOL) { /* any non-zero byte is true */
         uint8_t *b = flat->storage->data;
         for (int64_t i = 0; i < numel; i++) b[i] = b[i] != 0;
     }
-    return flat;
+    if (!flat) return NULL;
+    nn_tensor *placed = ar->restore(ar->restore_ud, flat, location);
+    NN_RELEASE(flat);
+    if (placed && (placed->ndim != 1 || placed->sizes[0] != numel || placed->dtype != dtype)) {
+        nn_error_set(NN_ERR_RUNTIME, "torch.load: map_location returned a storage of another size or dtype");
+        NN_SET(placed, NULL);
+    }
+    return placed;
 }
 
 static nn_object *load_archive(archive *ar)
@@ -238,7 +291,7 @@ static int check_map_location(nn_object *m)
                         m->type->name);
 }
 
-static nn_object *open_and_load(zip_source_t *src, uint64_t size, nn_object *map_location)
+static nn_object *open_and_load(zip_source_t *src, uint64_t size, nn_restore_fn restore, void *ud)
 {
     zip_error_t ze;
     zip_error_init(&ze);
@@ -251,7 +304,7 @@ static nn_object *open_and_load(zip_source_t *src, uint64_t size, nn_object *map
         return NULL;
     }
     zip_error_fini(&ze);
-    archive ar = {.za = za, .file_size = size, .map_location = map_location};
+    archive ar = {.za = za, .file_size = size, .restore = restore, .restore_ud = ud};
     nn_object *obj = load_archive(&ar);
     zip_discard(za); /* read-only: nothing to write back; frees src */
     return obj;
@@ -296,12 +349,17 @@ nn_object *nn_torch_load_bytes(const void *data, size_t len, nn_object *map_loca
         nn_error_set(NN_ERR_MEMORY, "torch.load: out of memory");
         return NULL;
     }
-    return open_and_load(src, len, map_location);
+    return open_and_load(src, len, restore_by_object, map_location);
 }
 
 nn_object *nn_torch_load_file(const char *path, nn_object *map_location)
 {
     if (check_map_location(map_location) < 0) return NULL;
+    return nn_torch_load_file_with(path, restore_by_object, map_location);
+}
+
+nn_object *nn_torch_load_file_with(const char *path, nn_restore_fn restore, void *ud)
+{
     FILE *f = fopen(path, "rb");
     if (!f) {
         nn_error_set(NN_ERR_RUNTIME, "cannot open '%s': %s", path, strerror(errno));
@@ -328,5 +386,5 @@ nn_object *nn_torch_load_file(const char *path, nn_object *map_location)
         return NULL;
     }
     zip_error_fini(&ze);
-    return open_and_load(src, (uint64_t)sb.st_size, map_location);
+    return open_and_load(src, (uint64_t)sb.st_size, restore, ud);
 }

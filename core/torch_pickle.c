@@ -186,8 +186,6 @@ static int storage_key(writer *w, nn_tensor *t, size_t *key)
         *key = i;
         return 0;
     }
-    if (t->storage->device.type != NN_CPU)
-        return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "torch.save: only CPU tensors can be saved here; call .cpu() first");
     if (w->n_storages == w->cap_storages) {
         size_t cap = w->cap_storages ? 2 * w->cap_storages : 16;
         nn_pickle_storage *s = nn_realloc(w->storages, cap * sizeof *s);
@@ -216,7 +214,9 @@ static int put_tensor_rebuild(writer *w, nn_tensor *t, bool requires_grad)
     put_str(w, "storage", 7);
     put_global(w, "torch", sname);
     put_str(w, keybuf, strlen(keybuf));
-    put_str(w, "cpu", 3);
+    char where[32]; /* the storage's location tag: "cpu", "cuda:0" */
+    nn_device_str(t->storage->device, where, sizeof where);
+    put_str(w, where, strlen(where));
     put_int(w, (int64_t)(t->storage->nbytes / nn_dtype_size(t->dtype)));
     put_byte(w, OP_TUPLE);
     put_byte(w, OP_BINPERSID);

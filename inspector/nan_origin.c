@@ -23,18 +23,25 @@ static bool has_nonfinite(nn_tensor *t)
 {
     if (!t || !nn_dtype_is_floating(t->dtype)) return false;
     int64_t n = nn_numel(t);
-    if (nn_is_contiguous(t) && (t->dtype == NN_FLOAT32 || t->dtype == NN_FLOAT64)) {
+    nn_tensor *hold = NULL; /* the host-access contract: borrowed on the CPU, a copy from a device */
+    const void *data = t->dtype == NN_FLOAT32 || t->dtype == NN_FLOAT64 ? nn_host_read(t, &hold) : NULL;
+    if (data) {
+        bool bad;
         if (t->dtype == NN_FLOAT32) {
-            const float *x = nn_data_ptr(t);
+            const float *x = data;
             float acc = 0; /* x*0 is NaN exactly for NaN and Inf */
             for (int64_t i = 0; i < n; i++) acc += x[i] * 0.0f;
-            return acc != acc;
+            bad = acc != acc;
+        } else {
+            const double *x = data;
+            double acc = 0;
+            for (int64_t i = 0; i < n; i++) acc += x[i] * 0.0;
+            bad = acc != acc;
         }
-        const double *x = nn_data_ptr(t);
-        double acc = 0;
-        for (int64_t i = 0; i < n; i++) acc += x[i] * 0.0;
-        return acc != acc;
+        NN_RELEASE(hold);
+        return bad;
     }
+    nn_error_clear();
     insp_stats st;
     if (insp_tensor_stats(t, INSP_SAT_NONE, &st) < 0) {
         nn_error_clear();
@@ -59,11 +66,16 @@ static void describe(char *buf, size_t n, nn_tensor *t)
     }
     /* the negatives: from the histogram's sample when the tensor is large */
     int64_t neg = 0, total = 0;
-    if (nn_is_contiguous(t) && (t->dtype == NN_FLOAT32 || t->dtype == NN_FLOAT64)) {
+    nn_tensor *hold = NULL;
+    const void *data = t->dtype == NN_FLOAT32 || t->dtype == NN_FLOAT64 ? nn_host_read(t, &hold) : NULL;
+    if (data) {
         int64_t k = nn_numel(t);
         for (int64_t i = 0; i < k; i++)
-            neg += (t->dtype == NN_FLOAT32 ? ((const float *)nn_data_ptr(t))[i] : ((const double *)nn_data_ptr(t))[i]) < 0;
+            neg += (t->dtype == NN_FLOAT32 ? ((const float *)data)[i] : ((const double *)data)[i]) < 0;
         total = k;
+        NN_RELEASE(hold);
+    } else {
+        nn_error_clear();
     }
     snprintf(buf + len, n - len, "min %.4g, max %.4g, mean %.4g", st.min, st.max, st.mean);
     len = strlen(buf);

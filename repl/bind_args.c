@@ -802,8 +802,24 @@ static char *device_str(nn_object *self)
 
 static void device_dealloc(nn_object *self) { nn_free(self); }
 
+/* devices compare and hash by type and index, as PyTorch's do */
+static int device_equal(nn_object *a, nn_object *b)
+{
+    const device_obj *x = (const device_obj *)a, *y = (const device_obj *)b;
+    return a->type == b->type && x->index == y->index && !strcmp(x->type, y->type);
+}
+
+static int64_t device_hash(nn_object *self)
+{
+    const device_obj *d = (const device_obj *)self;
+    uint64_t h = 1469598103934665603u;
+    for (const char *p = d->type; *p; p++) h = (h ^ (unsigned char)*p) * 1099511628211u;
+    h = (h ^ (uint64_t)(d->index + 1)) * 1099511628211u;
+    return (int64_t)(h >> 2);
+}
+
 static const nn_type device_type = {.name = "device", .dealloc = device_dealloc, .repr = device_repr,
-                                    .str = device_str};
+                                    .str = device_str, .hash = device_hash, .equal = device_equal};
 static device_obj cpu_device = {{1 << 30, &device_type}, "cpu", -1};
 
 nn_object *repl_cpu_device(void) { return &cpu_device.ob; }

@@ -63,6 +63,10 @@ typedef enum repl_factory {
 } repl_factory;
 nn_object *repl_tensor_factory(const char *fname, nn_object *args, nn_object *kwargs, repl_factory which,
                                int default_dtype);
+/* The same as like's methods x.new_zeros(...) & co.: like's dtype and device unless
+   dtype= and device= say otherwise. */
+nn_object *repl_tensor_factory_like(const char *fname, nn_object *args, nn_object *kwargs, repl_factory which,
+                                    const nn_tensor *like);
 
 /* A number into a wrapped 0-dim tensor (int/float/bool), a tensor retained, or
    NULL without error for other objects. New reference. */
@@ -367,6 +371,21 @@ nn_object *repl_numpy_from_tensor(nn_tensor *t);
 nn_object *repl_ops_more_method(nn_tensor *t, const char *name);
 /* torch.return_types.median / mode / aminmax / unique's fields; *handled when o is one */
 nn_object *repl_ops_more_return_getattr(nn_object *o, const char *name, bool *handled);
+/* "torch.return_types.NAME(\nn0=...,\nn1=...)" for a pair return type (NAME its type's name); malloc'd */
+char *repl_named_pair_repr(nn_object *self, const char *n0, const char *n1);
+/* The tensors of args from skip: varargs, or one list/tuple of them (ts[] borrowed, at most max). 0 or -1. */
+int repl_tensor_list(const char *f, nn_object *args, size_t skip, nn_tensor **ts, int max, int *n);
+/* bind_ops_extra.c: fmod, logit, nansum, rot90, take, cummax, cross, kron, tensordot, diff,
+   atleast_Nd, dstack, searchsorted, torch.linalg, ...; the same shape as the ops_more entries */
+int repl_ops_extra_add_functions(nn_object *torch); /* 0 or -1 */
+nn_object *repl_ops_extra_method(nn_tensor *t, const char *name);
+/* torch.return_types.cummax / cummin / slogdet ... (values/indices style attributes) */
+bool repl_ops_extra_return_type(const nn_object *o);
+/* bind_linalg.c: adds torch.linalg's functions to the namespace; tensor methods (x.det()) */
+int repl_linalg_add_functions(nn_object *linalg);
+int repl_linalg_add_torch_functions(nn_object *torch);
+nn_object *repl_linalg_return_getattr(nn_object *o, const char *name, bool *handled);
+nn_object *repl_linalg_method(nn_tensor *t, const char *name);
 /* torch.NAME(..., out=t) for the functions that take out= here: true when it
    handled the call (*result the out tensor, or NULL with the error); false
    when out= is absent or None, or NAME is not one (call fn as usual). */

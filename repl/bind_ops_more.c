@@ -34,9 +34,12 @@ static char *named_pair_repr(nn_object *self, const char *n0, const char *n1)
     return r;
 }
 
+char *repl_named_pair_repr(nn_object *self, const char *n0, const char *n1) { return named_pair_repr(self, n0, n1); }
+
 static char *values_repr(nn_object *self) { return named_pair_repr(self, "values", "indices"); }
 static char *minmax_repr(nn_object *self) { return named_pair_repr(self, "min", "max"); }
 static char *histogram_repr(nn_object *self) { return named_pair_repr(self, "hist", "bin_edges"); }
+static bool is_multi_out_type(const nn_type *t);
 
 static nn_type median_type = {.name = "median", .repr = values_repr, .base = &nn_tuple_type};
 static nn_type mode_type = {.name = "mode", .repr = values_repr, .base = &nn_tuple_type};
@@ -50,7 +53,10 @@ nn_object *repl_ops_more_return_getattr(nn_object *o, const char *name, bool *ha
         n0 = "min", n1 = "max";
     else if (o->type == &histogram_type)
         n0 = "hist", n1 = "bin_edges";
-    else if (o->type != &median_type && o->type != &mode_type)
+    else if (o->type->repr == minmax_repr && is_multi_out_type(o->type))
+        n0 = "min", n1 = "max";
+    else if (o->type != &median_type && o->type != &mode_type && !repl_ops_extra_return_type(o) &&
+             !is_multi_out_type(o->type))
         return NULL;
     *handled = true;
     if (!strcmp(name, n0)) return nn_retain(nn_tuple_get(o, 0));
@@ -400,6 +406,11 @@ static int tensor_list(const char *f, nn_object *args, size_t skip, nn_tensor **
     return 0;
 }
 
+int repl_tensor_list(const char *f, nn_object *args, size_t skip, nn_tensor **ts, int max, int *n)
+{
+    return tensor_list(f, args, skip, ts, max, n);
+}
+
 static nn_object *f_einsum(void *ud, nn_object *args, nn_object *kwargs)
 {
     nn_tensor *ts[16];
@@ -511,7 +522,15 @@ static nn_object *f_repeat_interleave(void *ud, nn_object *args, nn_object *kwar
         NN_RELEASE(input);
         return NULL;
     }
-    int64_t nr = nn_numel(rc), *r = nn_data_ptr(rc), total = 0;
+    nn_tensor *rh = NULL; /* the repeats on the host (the host-access contract) */
+    const int64_t *r = nn_host_read(rc, &rh);
+    if (rh) NN_SET(rc, rh);
+    if (!r) {
+        NN_RELEASE(input);
+        NN_RELEASE(rc);
+        return NULL;
+    }
+    int64_t nr = nn_numel(rc), total = 0;
     if (input && nr != 1 && nr != len) {
         NN_RELEASE(input);
         NN_RELEASE(rc);
@@ -532,12 +551,15 @@ static nn_object *f_repeat_interleave(void *ud, nn_object *args, nn_object *kwar
         NN_RELEASE(rc);
         return nn_error_set(NN_ERR_RUNTIME, "allocated size does not match required size"), NULL;
     }
-    nn_tensor *idx = nn_empty(1, &total, NN_INT64);
-    if (idx) {
-        int64_t *p = nn_data_ptr(idx), w = 0;
+    /* the indices, made on the host and written to the input's (or the repeats') device */
+    nn_tensor *idx = nn_empty_on(input ? nn_device_of(input) : nn_device_of(rt), 1, &total, NN_INT64);
+    int64_t *p = idx ? nn_malloc((size_t)(total ? total : 1) * sizeof *p) : NULL, w = 0;
+    if (p) {
         for (int64_t i = 0; i < positions; i++)
             for (int64_t k = 0; k < r[nr == 1 ? 0 : i]; k++) p[w++] = i;
     }
+    if (!p || nn_host_write(idx, p) < 0) NN_SET(idx, NULL);
+    nn_free(p);
     NN_RELEASE(rc);
     if (!input) return T(idx);
     nn_tensor *out = idx ? nn_index_select(input, (int)dim, idx) : NULL;
@@ -594,10 +616,139 @@ static bool can_cast(nn_dtype from, nn_dtype to)
     return true;
 }
 
+/* out given: the shape's "resized" UserWarning (Resize.cpp:line) when t had elements, then t
+   takes r's values (cast to t's dtype) */
+static int write_out(nn_tensor *o, nn_tensor *t, const nn_tensor *warn_shape, int line)
+{
+    bool same = o->ndim == t->ndim && !memcmp(o->sizes, t->sizes, sizeof(int64_t) * (size_t)t->ndim);
+    if (same) return nn_copy_(o, t);
+    if (nn_numel(o) > 0) {
+        char s1[256], s2[256];
+        const char *a = shape_text(o, s1, sizeof s1), *b = shape_text(warn_shape ? warn_shape : t, s2, sizeof s2);
+        if (nn_warn("UserWarning",
+                    "An output with one or more elements was resized since it had shape %s, which does not match "
+                    "the required output shape %s. This behavior is deprecated, and in a future PyTorch release "
+                    "outputs will not be resized unless they have zero elements. You can explicitly reuse an out "
+                    "tensor t by resizing it, inplace, to zero elements with t.resize_(0). (Triggered internally "
+                    "at %saten/src/ATen/native/Resize.cpp:%d.)", a, b, line == 17 ? " ./" : "../", line) < 0)
+            return -1;
+    }
+    nn_tensor *c = nn_to_dtype(t, o->dtype), *cc = c ? nn_clone(c) : NULL;
+    int rc = cc ? nn_set_data(o, cc) : -1;
+    NN_RELEASE(c);
+    NN_RELEASE(cc);
+    return rc;
+}
+
+/* c10's names of the dtypes, as ATen's "Expected out tensor to have dtype" says them */
+static const char *c10_name(nn_dtype dt)
+{
+    switch (dt) {
+    case NN_FLOAT32: return "float";
+    case NN_FLOAT64: return "double";
+    case NN_INT64: return "long int";
+    case NN_INT32: return "int";
+    case NN_BOOL: return "bool";
+    case NN_FLOAT16: return "c10::Half";
+    case NN_BFLOAT16: return "c10::BFloat16";
+    default: return "?";
+    }
+}
+
+/* the functions returning (values, indices) or (min, max) that take out=(a, b):
+   the result type is NAME_out */
+static const char *const multi_out_functions[] = {"sort", "topk", "kthvalue", "max", "min", "median", "mode",
+                                                  "cummax", "cummin", "aminmax"};
+#define N_MULTI (sizeof multi_out_functions / sizeof multi_out_functions[0])
+static nn_type multi_out_types[N_MULTI];
+
+static nn_object *multi_out_call(const char *name, size_t which, nn_cfunc fn, nn_object *args, nn_object *kwargs,
+                                 nn_object *out)
+{
+    bool is_list = nn_is_list(out), is_tuple = nn_is_instance(out, &nn_tuple_type);
+    if (!is_list && !is_tuple)
+        return nn_error_set(NN_ERR_TYPE, "%s(): argument 'out' must be tuple of Tensors, not %s", name,
+                            repl_type_name(out)), NULL;
+    size_t len = is_list ? nn_list_len(out) : nn_tuple_len(out);
+    if (len != 2) return nn_error_set(NN_ERR_TYPE, "expected tuple of 2 elements but got %zu", len), NULL;
+    nn_tensor *o[2];
+    for (size_t i = 0; i < 2; i++) {
+        nn_object *e = is_list ? nn_list_get(out, i) : nn_tuple_get(out, i);
+        if (!nn_is_tensor(e))
+            return nn_error_set(NN_ERR_TYPE, "%s(): argument 'out' must be tuple of Tensors, but found element of type "
+                                             "%s at pos %zu", name, repl_type_name(e), i + 1), NULL;
+        o[i] = NN_TENSOR(e);
+    }
+    nn_object *kw = nn_dict_copy(kwargs);
+    if (!kw || nn_dict_del_str(kw, "out") < 0) {
+        NN_RELEASE(kw);
+        return NULL;
+    }
+    nn_object *r = fn(NULL, args, kw);
+    NN_RELEASE(kw);
+    if (!r) return NULL;
+    if (!nn_is_instance(r, &nn_tuple_type) || nn_tuple_len(r) != 2) {
+        NN_RELEASE(r);
+        return nn_error_set(NN_ERR_TYPE, "%s(): out= takes one tensor here, not a tuple", name), NULL;
+    }
+    nn_tensor *t[2] = {NN_TENSOR(nn_tuple_get(r, 0)), NN_TENSOR(nn_tuple_get(r, 1))};
+    int rc = 0;
+    if ((t[0]->requires_grad || o[0]->requires_grad || o[1]->requires_grad) && nn_grad_enabled())
+        rc = nn_error_set(NN_ERR_RUNTIME, "%s(): functions with out=... arguments don't support automatic "
+                                          "differentiation, but one of the arguments requires grad.", name);
+    for (int i = 0; i < 2 && rc == 0; i++)
+        if (o[i]->dtype != t[i]->dtype)
+            rc = nn_error_set(NN_ERR_RUNTIME, "Expected out tensor to have dtype %s, but got %s instead",
+                              c10_name(t[i]->dtype), c10_name(o[i]->dtype));
+    /* kthvalue resizes its outputs to the keepdim shape first */
+    nn_tensor *kshape = NULL;
+    if (rc == 0 && !strcmp(name, "kthvalue") && nn_tuple_len(args) > 0 && nn_is_tensor(nn_tuple_get(args, 0))) {
+        nn_tensor *x = NN_TENSOR(nn_tuple_get(args, 0));
+        nn_object *d = nn_tuple_len(args) > 2 ? nn_tuple_get(args, 2) : kwargs ? nn_dict_get_str(kwargs, "dim") : NULL;
+        nn_object *k = nn_tuple_len(args) > 3 ? nn_tuple_get(args, 3) : kwargs ? nn_dict_get_str(kwargs, "keepdim") : NULL;
+        int64_t dim = d && nn_is_int(d) ? nn_int_value(d) : -1;
+        if (x->ndim > 0 && !(k && nn_is_true(k)) && t[0]->ndim == x->ndim - 1) {
+            if (dim < 0) dim += x->ndim;
+            kshape = dim >= 0 && dim < x->ndim ? nn_unsqueeze(t[0], (int)dim) : NULL;
+        }
+    }
+    for (int i = 0; i < 2 && rc == 0; i++) {
+        nn_tensor *shape = kshape && (o[i]->ndim != kshape->ndim || memcmp(o[i]->sizes, kshape->sizes,
+                                                                           sizeof(int64_t) * (size_t)kshape->ndim)) ? kshape : NULL;
+        rc = write_out(o[i], t[i], shape, 17);
+    }
+    NN_RELEASE(kshape);
+    NN_RELEASE(r);
+    if (rc < 0) return NULL;
+    nn_type *type = &multi_out_types[which];
+    if (!type->name) {
+        static char names[N_MULTI][24];
+        snprintf(names[which], sizeof names[which], "%s_out", name);
+        *type = (nn_type){.name = names[which], .base = &nn_tuple_type,
+                          .repr = !strcmp(name, "aminmax") ? minmax_repr : values_repr};
+    }
+    nn_object *pair = nn_tuple_new(2);
+    if (!pair) return NULL;
+    nn_tuple_set(pair, 0, nn_retain(&o[0]->ob));
+    nn_tuple_set(pair, 1, nn_retain(&o[1]->ob));
+    return repl_tuple_as(pair, type);
+}
+
+static bool is_multi_out_type(const nn_type *t) { return t >= multi_out_types && t < multi_out_types + N_MULTI; }
+
 bool repl_out_call(const char *name, nn_cfunc fn, nn_object *args, nn_object *kwargs, nn_object **result)
 {
     nn_object *out = kwargs ? nn_dict_get_str(kwargs, "out") : NULL;
     if (!out || nn_is_none(out)) return false;
+    for (size_t i = 0; i < N_MULTI; i++)
+        if (!strcmp(multi_out_functions[i], name)) {
+            /* max(input, other, out=t) and max(input) are one-tensor forms */
+            bool pair_form = nn_tuple_len(args) > 1 ? nn_is_int(nn_tuple_get(args, 1)) : kwargs && nn_dict_get_str(kwargs, "dim");
+            if (strcmp(name, "max") && strcmp(name, "min")) pair_form = true;
+            if (!pair_form) break;
+            *result = multi_out_call(name, i, fn, args, kwargs, out);
+            return true;
+        }
     bool listed = false;
     for (size_t i = 0; i < sizeof out_functions / sizeof out_functions[0] && !listed; i++)
         listed = !strcmp(out_functions[i], name);
@@ -634,26 +785,7 @@ bool repl_out_call(const char *name, nn_cfunc fn, nn_object *args, nn_object *kw
         NN_RELEASE(r);
         return true;
     }
-    bool same = o->ndim == t->ndim && !memcmp(o->sizes, t->sizes, sizeof(int64_t) * (size_t)t->ndim);
-    int rc = 0;
-    if (same) {
-        rc = nn_copy_(o, t);
-    } else {
-        if (nn_numel(o) > 0) {
-            char s1[256], s2[256];
-            const char *a = shape_text(o, s1, sizeof s1), *b = shape_text(t, s2, sizeof s2);
-            rc = nn_warn("UserWarning",
-                         "An output with one or more elements was resized since it had shape %s, which does not match "
-                         "the required output shape %s. This behavior is deprecated, and in a future PyTorch release "
-                         "outputs will not be resized unless they have zero elements. You can explicitly reuse an out "
-                         "tensor t by resizing it, inplace, to zero elements with t.resize_(0). (Triggered internally "
-                         "at ../aten/src/ATen/native/Resize.cpp:24.)", a, b);
-        }
-        nn_tensor *c = rc < 0 ? NULL : nn_to_dtype(t, o->dtype), *cc = c ? nn_clone(c) : NULL;
-        rc = cc ? nn_set_data(o, cc) : -1;
-        NN_RELEASE(c);
-        NN_RELEASE(cc);
-    }
+    int rc = write_out(o, t, NULL, 24);
     NN_RELEASE(r);
     if (rc == 0) *result = nn_retain(out);
     return true;
@@ -765,7 +897,7 @@ int repl_legacy_class_dtype(const nn_object *cls)
     return -1;
 }
 
-/* FloatTensor(*sizes) uninitialised (here zeros), FloatTensor(sequence) a copy
+/* FloatTensor(*sizes) uninitialised (nn_empty), FloatTensor(sequence) a copy
    in the class's dtype, FloatTensor(tensor) the tensor when its dtype is the
    class's, FloatTensor() an empty 1-d tensor. */
 static nn_object *legacy_ctor(void *ud, nn_object *args, nn_object *kwargs)
@@ -802,7 +934,7 @@ static nn_object *legacy_ctor(void *ud, nn_object *args, nn_object *kwargs)
     } else if (repl_shape_from_args(d->name, args, 0, n, &ndim, sizes)) {
         return NULL;
     }
-    return T(nn_zeros(ndim, sizes, dt));
+    return T(nn_empty(ndim, sizes, dt)); /* uninitialised, as PyTorch */
 }
 
 /* ------------------------------------------------------------- entries */

@@ -118,12 +118,14 @@ static nn_object *gen_get_state(nn_object *self, nn_object *args, nn_object *kwa
     if (repl_parse_args("get_state", "", args, kwargs, NULL)) return NULL;
     int64_t n = (int64_t)nn_generator_state_size();
     unsigned char *buf = nn_malloc((size_t)n);
-    nn_tensor *t = buf ? nn_empty(1, &n, NN_INT64) : NULL;
-    if (t) {
+    int64_t *d = buf ? nn_malloc((size_t)n * sizeof *d) : NULL;
+    nn_tensor *t = NULL;
+    if (d) {
         nn_generator_get_state(GEN(self), buf);
-        int64_t *d = nn_data_ptr(t);
         for (int64_t i = 0; i < n; i++) d[i] = buf[i];
+        t = nn_from_data(d, 1, &n, NN_INT64);
     }
+    nn_free(d);
     nn_free(buf);
     return T(t);
 }

@@ -457,6 +457,8 @@ static nn_object *f_norm(void *ud, nn_object *args, nn_object *kwargs)
         repl_arg_tensor("norm", "input", 1, a[0], &x) || (a[1] && !nn_is_str(a[1]) && repl_arg_double("norm", "p", 2, a[1], &p)) ||
         repl_arg_dims("norm", "dim", 3, a[2], &n, dims) || repl_arg_bool("norm", "keepdim", 4, a[3], &keepdim))
         return NULL;
+    bool fro = !a[1] || a[1] == nn_none() || (nn_is_str(a[1]) && strcmp(nn_str_cstr(a[1]), "fro") == 0);
+    if (fro && n == 2 && nn_dtype_is_floating(x->dtype)) return T(nn_frobenius_norm(x, n, dims, keepdim));
     return T(nn_norm(x, p, n, dims, keepdim));
 }
 
@@ -929,11 +931,11 @@ static nn_object *tolist_rec(nn_tensor *t, int d, int64_t *idx)
 }
 
 /* new_zeros / new_ones / new_empty(*size, dtype=None, ...), new_full(size, fill_value, ...):
-   torch's factories with self's dtype by default. */
-M(new_zeros) { return repl_tensor_factory("new_zeros", args, kwargs, REPL_ZEROS, (int)SELF->dtype); }
-M(new_ones) { return repl_tensor_factory("new_ones", args, kwargs, REPL_ONES, (int)SELF->dtype); }
-M(new_empty) { return repl_tensor_factory("new_empty", args, kwargs, REPL_EMPTY, (int)SELF->dtype); }
-M(new_full) { return repl_tensor_factory("new_full", args, kwargs, REPL_FULL, (int)SELF->dtype); }
+   torch's factories with self's dtype and device by default. */
+M(new_zeros) { return repl_tensor_factory_like("new_zeros", args, kwargs, REPL_ZEROS, SELF); }
+M(new_ones) { return repl_tensor_factory_like("new_ones", args, kwargs, REPL_ONES, SELF); }
+M(new_empty) { return repl_tensor_factory_like("new_empty", args, kwargs, REPL_EMPTY, SELF); }
+M(new_full) { return repl_tensor_factory_like("new_full", args, kwargs, REPL_FULL, SELF); }
 
 /* type(dtype=None): without a dtype the legacy type name ("torch.FloatTensor"),
    else a conversion; the dtype may be given by that name too. */
@@ -1473,6 +1475,7 @@ nn_object *repl_tensor_getattr(nn_tensor *t, const char *name)
     if ((m = repl_random_method(t, name)) || nn_error_current() != NN_OK) return m;
     if ((m = repl_select_method(t, name)) || nn_error_current() != NN_OK) return m;
     if ((m = repl_ops_more_method(t, name)) || nn_error_current() != NN_OK) return m;
+    if ((m = repl_ops_extra_method(t, name)) || nn_error_current() != NN_OK) return m;
     if ((m = repl_numpy_method(t, name)) || nn_error_current() != NN_OK) return m;
     if ((m = repl_tensor_more_method(t, name)) || nn_error_current() != NN_OK) return m;
     nn_error_set(NN_ERR_ATTRIBUTE, "'%s' object has no attribute '%s'", t->ob.type->name, name);

@@ -102,7 +102,8 @@ static const char *const elementwise_inplace[] = {
     "lerp",      "log",        "lt",          "nan_to_num",  "ne",          "neg",         "pow",
     "relu",      "remainder",  "round",       "sigmoid",     "sign",        "sqrt",        "square",
     "tanh",      "xlogy",      "logical_and", "logical_or",  "logical_xor", "logical_not", "addcmul",
-    "addcdiv",   "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not",
+    "addcdiv",   "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "fmod",         "logit",
+    "scatter_reduce",
 };
 /* The view ops whose in-place form changes the tensor's own shape. */
 static const char *const view_inplace[] = {"unsqueeze", "squeeze", "t", "transpose"};
@@ -268,16 +269,19 @@ static nn_object *m_is_nonzero(nn_object *self, nn_object *args, nn_object *kwar
     return truth < 0 ? NULL : nn_bool_new(truth);
 }
 
-/* x.new_tensor(data, dtype=None, requires_grad=False): torch.tensor(data) in x's
-   dtype (or dtype) */
+/* x.new_tensor(data, dtype=None, device=None, requires_grad=False): torch.tensor(data)
+   in x's dtype and on x's device (or dtype's, device's) */
 static nn_object *m_new_tensor(nn_object *self, nn_object *args, nn_object *kwargs)
 {
-    ARGS(3);
-    if (repl_parse_args("new_tensor", "data, dtype=, *, requires_grad=", args, kwargs, a)) return NULL;
+    ARGS(4);
+    if (repl_parse_args("new_tensor", "data, *, dtype=, device=, requires_grad=", args, kwargs, a)) return NULL;
     nn_object *kw = nn_dict_new(), *data = kw ? nn_tuple_pack(1, a[0]) : NULL;
-    int rc = data ? 0 : -1;
+    nn_object *dev = a[2] && !nn_is_none(a[2]) ? nn_retain(a[2]) : repl_tensor_device(NN_TENSOR(self)); /* self's device by default */
+    int rc = data && dev ? 0 : -1;
     if (rc == 0) rc = nn_dict_set_str(kw, "dtype", a[1] && !nn_is_none(a[1]) ? a[1] : repl_dtype_object(NN_TENSOR(self)->dtype));
-    if (rc == 0 && a[2]) rc = nn_dict_set_str(kw, "requires_grad", a[2]);
+    if (rc == 0) rc = nn_dict_set_str(kw, "device", dev);
+    NN_RELEASE(dev);
+    if (rc == 0 && a[3]) rc = nn_dict_set_str(kw, "requires_grad", a[3]);
     nn_object *r = rc == 0 ? call_torch("tensor", data, kw) : NULL;
     NN_RELEASE(kw);
     NN_RELEASE(data);

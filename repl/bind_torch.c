@@ -9,13 +9,16 @@
 
 #include "bind_int.h"
 #include "bigint.h"
+#include "eval_int.h"
 
 #define ARGS(n) nn_object *a[n] = {0} /* slots the spec lacks stay NULL */
 
 /* ------------------------------------------------------------ factories */
 
-nn_object *repl_tensor_factory(const char *fname, nn_object *args, nn_object *kwargs, repl_factory which,
-                               int default_dtype)
+/* The factories; like_dev (may be NULL: the default device) is the device when
+   device= is not given. */
+static nn_object *factory(const char *fname, nn_object *args, nn_object *kwargs, repl_factory which, int default_dtype,
+                          const nn_device *like_dev)
 {
     size_t count = repl_count_int_args(args, 0);
     if (count == 0 && nn_tuple_len(args) > 0) count = 1; /* a tuple, list or Size */
@@ -25,6 +28,8 @@ nn_object *repl_tensor_factory(const char *fname, nn_object *args, nn_object *kw
     nn_device dev;
     if (repl_parse_args_from(fname, spec, args, count, kwargs, a) ||
         repl_arg_device_to(fname, a[which == REPL_FULL ? 3 : 2], &dev)) return NULL;
+    nn_object *given = a[which == REPL_FULL ? 3 : 2];
+    if (like_dev && (!given || nn_is_none(given))) dev = *like_dev;
     int ndim = 0;
     int64_t sizes[NN_MAX_DIMS];
     if (repl_shape_from_args(fname, args, 0, count, &ndim, sizes)) return NULL;
@@ -42,16 +47,28 @@ nn_object *repl_tensor_factory(const char *fname, nn_object *args, nn_object *kw
     nn_dtype dt = dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype;
     nn_tensor *t = NULL;
     switch (which) {
-    case REPL_ZEROS: t = nn_zeros(ndim, sizes, dt); break;
-    case REPL_ONES: t = nn_ones(ndim, sizes, dt); break;
-    case REPL_FULL: t = nn_full(ndim, sizes, fill, dt); break;
-    case REPL_EMPTY: t = nn_empty(ndim, sizes, dt); break;
-    case REPL_RAND: REPL_WITH_GENERATOR(fname, a[6], t = nn_rand(ndim, sizes, dt)); break;
-    case REPL_RANDN: REPL_WITH_GENERATOR(fname, a[6], t = nn_randn(ndim, sizes, dt)); break;
+    case REPL_ZEROS: t = nn_zeros_on(dev, ndim, sizes, dt); break; /* made on the device, by its backend */
+    case REPL_ONES: t = nn_ones_on(dev, ndim, sizes, dt); break;
+    case REPL_FULL: t = nn_full_on(dev, ndim, sizes, fill, dt); break;
+    case REPL_EMPTY: t = nn_empty_on(dev, ndim, sizes, dt); break;
+    case REPL_RAND: REPL_WITH_GENERATOR(fname, a[6], t = nn_rand_on(dev, ndim, sizes, dt)); break;
+    case REPL_RANDN: REPL_WITH_GENERATOR(fname, a[6], t = nn_randn_on(dev, ndim, sizes, dt)); break;
     }
-    t = repl_tensor_on(t, dev); /* made on the host (the same draws), then moved */
     if (t && rg && nn_set_requires_grad(t, true)) NN_SET(t, NULL);
     return (nn_object *)t;
+}
+
+nn_object *repl_tensor_factory(const char *fname, nn_object *args, nn_object *kwargs, repl_factory which,
+                               int default_dtype)
+{
+    return factory(fname, args, kwargs, which, default_dtype, NULL);
+}
+
+nn_object *repl_tensor_factory_like(const char *fname, nn_object *args, nn_object *kwargs, repl_factory which,
+                                    const nn_tensor *like)
+{
+    nn_device dev = nn_device_of(like);
+    return factory(fname, args, kwargs, which, (int)like->dtype, &dev);
 }
 
 static nn_object *f_zeros(void *ud, nn_object *args, nn_object *kwargs)
@@ -91,7 +108,7 @@ static nn_object *f_full(void *ud, nn_object *args, nn_object *kwargs)
         repl_arg_dtype("full", "dtype", 0, a[2], &dtype) || repl_arg_bool("full", "requires_grad", 0, a[3], &rg))
         return NULL;
     if (dtype < 0) dtype = nn_is_float(a[1]) ? NN_FLOAT32 : nn_is_bool(a[1]) ? NN_BOOL : NN_INT64;
-    nn_tensor *t = repl_tensor_on(nn_full(ndim, sizes, fill, (nn_dtype)dtype), dev);
+    nn_tensor *t = nn_full_on(dev, ndim, sizes, fill, (nn_dtype)dtype);
     if (t && rg && nn_set_requires_grad(t, true)) NN_SET(t, NULL);
     return (nn_object *)t;
 }
@@ -117,14 +134,13 @@ static nn_object *like(const char *fname, nn_object *args, nn_object *kwargs, in
     nn_dtype dt = dtype < 0 ? x->dtype : (nn_dtype)dtype;
     nn_tensor *t = NULL;
     switch (which) {
-    case 0: t = nn_zeros(x->ndim, x->sizes, dt); break;
-    case 1: t = nn_ones(x->ndim, x->sizes, dt); break;
-    case 2: t = nn_full(x->ndim, x->sizes, fill, dt); break;
-    case 3: t = nn_empty(x->ndim, x->sizes, dt); break;
-    case 4: t = nn_rand(x->ndim, x->sizes, dt); break;
-    case 5: t = nn_randn(x->ndim, x->sizes, dt); break;
+    case 0: t = nn_zeros_on(dev, x->ndim, x->sizes, dt); break;
+    case 1: t = nn_ones_on(dev, x->ndim, x->sizes, dt); break;
+    case 2: t = nn_full_on(dev, x->ndim, x->sizes, fill, dt); break;
+    case 3: t = nn_empty_on(dev, x->ndim, x->sizes, dt); break;
+    case 4: t = nn_rand_on(dev, x->ndim, x->sizes, dt); break;
+    case 5: t = nn_randn_on(dev, x->ndim, x->sizes, dt); break;
     }
-    t = repl_tensor_on(t, dev);
     if (t && rg && nn_set_requires_grad(t, true)) NN_SET(t, NULL);
     return (nn_object *)t;
 }
@@ -147,8 +163,8 @@ static nn_object *f_tensor(void *ud, nn_object *args, nn_object *kwargs)
         repl_arg_dtype("tensor", "dtype", 0, a[1], &dtype) || repl_arg_bool("tensor", "requires_grad", 0, a[3], &rg))
         return NULL;
     nn_tensor *np = repl_numpy_tensor_of(a[0]); /* torch.tensor(ndarray): a copy of its elements */
-    nn_tensor *t = repl_tensor_on(np ? nn_to_dtype(np, dtype < 0 ? np->dtype : (nn_dtype)dtype)
-                                     : nn_tensor_from_nested(a[0], dtype), dev);
+    nn_tensor *t = np ? repl_tensor_on(nn_to_dtype(np, dtype < 0 ? np->dtype : (nn_dtype)dtype), dev)
+                      : nn_tensor_from_nested_on(dev, a[0], dtype); /* laid out on the host, one transfer to dev */
     if (t && np == t) NN_SET(t, nn_clone(np));
     if (t && rg && nn_set_requires_grad(t, true)) NN_SET(t, NULL);
     return (nn_object *)t;
@@ -172,8 +188,8 @@ static nn_object *f_randint(void *ud, nn_object *args, nn_object *kwargs)
     if (repl_arg_shape("randint", "size", size, &ndim, sizes) || repl_arg_dtype("randint", "dtype", 0, a[3], &dtype))
         return NULL;
     nn_tensor *t = NULL;
-    REPL_WITH_GENERATOR("randint", a[4], t = nn_randint(low, high, ndim, sizes, dtype < 0 ? NN_INT64 : (nn_dtype)dtype));
-    return (nn_object *)repl_tensor_on(t, dev);
+    REPL_WITH_GENERATOR("randint", a[4], t = nn_randint_on(dev, low, high, ndim, sizes, dtype < 0 ? NN_INT64 : (nn_dtype)dtype));
+    return (nn_object *)t;
 }
 
 static nn_object *f_randperm(void *ud, nn_object *args, nn_object *kwargs)
@@ -187,8 +203,8 @@ static nn_object *f_randperm(void *ud, nn_object *args, nn_object *kwargs)
         repl_arg_int("randperm", "n", 1, a[0], &n) || repl_arg_dtype("randperm", "dtype", 0, a[1], &dtype))
         return NULL;
     nn_tensor *t = NULL;
-    REPL_WITH_GENERATOR("randperm", a[2], t = nn_randperm(n, dtype < 0 ? NN_INT64 : (nn_dtype)dtype));
-    return (nn_object *)repl_tensor_on(t, dev);
+    REPL_WITH_GENERATOR("randperm", a[2], t = nn_randperm_on(dev, n, dtype < 0 ? NN_INT64 : (nn_dtype)dtype));
+    return (nn_object *)t;
 }
 
 static bool is_number(const nn_object *o) { return nn_is_int(o) || nn_is_float(o) || nn_is_bool(o); }
@@ -219,7 +235,7 @@ static nn_object *f_arange(void *ud, nn_object *args, nn_object *kwargs)
         repl_arg_double("arange", "step", 3, parts[2], &st) || repl_arg_dtype("arange", "dtype", 0, a[3], &dtype) ||
         repl_arg_bool("arange", "requires_grad", 0, a[5], &rg))
         return NULL;
-    nn_tensor *t = repl_tensor_on(nn_arange(s, e, st, all_int, dtype), dev);
+    nn_tensor *t = nn_arange_on(dev, s, e, st, all_int, dtype);
     if (t && rg && nn_set_requires_grad(t, true)) NN_SET(t, NULL);
     return (nn_object *)t;
 }
@@ -246,7 +262,7 @@ static nn_object *f_linspace(void *ud, nn_object *args, nn_object *kwargs)
         repl_arg_double("linspace", "start", 1, a[0], &s) || repl_arg_double("linspace", "end", 2, a[1], &e) ||
         repl_arg_int("linspace", "steps", 3, a[2], &n) || repl_arg_dtype("linspace", "dtype", 0, a[3], &dtype))
         return NULL;
-    return requiring_grad("linspace", repl_tensor_on(nn_linspace(s, e, n, dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype), dev), a[5]);
+    return requiring_grad("linspace", nn_linspace_on(dev, s, e, n, dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype), a[5]);
 }
 
 static nn_object *f_eye(void *ud, nn_object *args, nn_object *kwargs)
@@ -260,7 +276,7 @@ static nn_object *f_eye(void *ud, nn_object *args, nn_object *kwargs)
         repl_arg_int("eye", "n", 1, a[0], &n) || repl_arg_int("eye", "m", 2, a[1], &m) ||
         repl_arg_dtype("eye", "dtype", 0, a[2], &dtype))
         return NULL;
-    return requiring_grad("eye", repl_tensor_on(nn_eye(n, m < 0 ? n : m, dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype), dev), a[4]);
+    return requiring_grad("eye", nn_eye_on(dev, n, m < 0 ? n : m, dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype), a[4]);
 }
 
 /* generators: bind_random.c */
@@ -453,6 +469,30 @@ static nn_object *f_save(void *ud, nn_object *args, nn_object *kwargs)
     return nn_retain(nn_none());
 }
 
+/* map_location(storage, location) as PyTorch 1.13 calls it: its result is the
+   storage to use, None for the default place. The storage passed is the flat CPU
+   tensor of the storage's elements (nnscope has no storage type), so
+   `lambda storage, loc: storage` and `storage.cuda()` work as in PyTorch. */
+static nn_tensor *restore_by_call(void *ud, nn_tensor *cpu, const char *location)
+{
+    nn_object *loc = nn_str_new(location);
+    if (!loc) return NULL;
+    nn_object *argv[2] = {&cpu->ob, loc};
+    nn_object *r = repl_call_object(ud, argv, 2, NULL);
+    NN_RELEASE(loc);
+    if (!r) return NULL;
+    if (nn_is_none(r)) {
+        NN_RELEASE(r);
+        return nn_restore_location(cpu, location);
+    }
+    if (!nn_is_tensor(r)) {
+        nn_error_set(NN_ERR_TYPE, "torch.load: map_location returned %s, not a storage", repl_type_name(r));
+        NN_RELEASE(r);
+        return NULL;
+    }
+    return NN_TENSOR(r);
+}
+
 static nn_object *f_load(void *ud, nn_object *args, nn_object *kwargs)
 {
     ARGS(3);
@@ -472,7 +512,9 @@ static nn_object *f_load(void *ud, nn_object *args, nn_object *kwargs)
         if (!made) return NULL;
         where = made;
     }
-    nn_object *obj = nn_torch_load_file(path, where);
+    nn_object *obj = where && !nn_is_none(where) && !nn_is_str(where) && !nn_is_dict(where)
+                         ? nn_torch_load_file_with(path, restore_by_call, where) /* a callable */
+                         : nn_torch_load_file(path, where);
     NN_RELEASE(made);
     return obj;
 }
@@ -722,7 +764,7 @@ static nn_object *make_torch(void)
     if (repl_namespace_add_fns(t, torch_functions, sizeof torch_functions / sizeof torch_functions[0])) goto fail;
     if (repl_torch_add_tensor_functions(t) || repl_math_add_functions(t) || repl_torch_add_constants(t) ||
         repl_random_add_functions(t) || repl_select_add_functions(t) || repl_ops_more_add_functions(t) ||
-        repl_numpy_add_torch_functions(t))
+        repl_ops_extra_add_functions(t) || repl_numpy_add_torch_functions(t))
         goto fail;
     if (add_class(t, &tensor_class) || add_class(t, &size_class) || add_class(t, &repl_generator_class)) goto fail;
     if (set_owned(t, "__version__", nn_str_new("1.13.0"))) goto fail;
@@ -934,6 +976,8 @@ static nn_object *op_getattr(nn_object *o, const char *name)
     if (handled) return r;
     r = repl_ops_more_return_getattr(o, name, &handled);
     if (handled) return r;
+    r = repl_linalg_return_getattr(o, name, &handled);
+    if (handled) return r;
     r = repl_rnn_getattr(o, name, &handled);
     if (handled) return r;
     r = repl_nn_other_getattr(o, name, &handled);
@@ -960,7 +1004,7 @@ static nn_object *op_binary(repl_binop op, nn_object *a, nn_object *b)
     if (nn_is_module(b) && nn_module_is_a(b, &nn_sequential_class) && op == REPL_MUL && nn_is_int(a))
         return (nn_object *)nn_sequential_mul(NN_MODULE(b), a);
     if ((op == REPL_EQ || op == REPL_NE) && (repl_is_dtype(a) || repl_is_device(a) || repl_is_class(a))) {
-        bool eq = a == b;
+        int eq = a == b || (repl_is_device(a) && repl_is_device(b) && nn_equal(a, b) == 1); /* devices: by type and index */
         return nn_bool_new(op == REPL_EQ ? eq : !eq);
     }
     return NULL;

@@ -70,12 +70,15 @@ static int64_t random_int64(nn_generator *g) { return (int64_t)(nn_generator_ran
 static nn_object *int_list(nn_tensor *t, int64_t start, int64_t count)
 {
     nn_object *l = nn_list_new(0);
-    const int64_t *d = t ? nn_data_ptr(t) : NULL;
+    nn_tensor *hold = NULL; /* the host-access contract: t's elements, contiguous, on the host */
+    const int64_t *d = t && l ? nn_host_read(t, &hold) : NULL;
+    if (t && l && !d) NN_SET(l, NULL);
     for (int64_t i = start; l && d && i < start + count; i++) {
-        nn_object *v = nn_int_new(d[i * t->strides[0]]);
+        nn_object *v = nn_int_new(d[i]);
         if (!v || nn_list_append(l, v)) NN_SET(l, NULL);
         NN_RELEASE(v);
     }
+    NN_RELEASE(hold);
     return l;
 }
 

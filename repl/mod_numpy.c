@@ -521,7 +521,7 @@ static int mt_get(nn_object *o, mt_state *st)
         repl_raise_exc(EXC_TypeError, "not a RandomState state");
         return -1;
     }
-    st->w = nn_data_ptr(NN_TENSOR(o));
+    st->w = nn_host_borrow(NN_TENSOR(o)); /* a CPU tensor (checked above): host memory */
     return 0;
 }
 
@@ -717,10 +717,10 @@ static nn_object *h_mt_draw(void *ud, nn_object *args, nn_object *kwargs)
         return NULL;
     if (kind == 3) return nn_int_new((int64_t)mt_bounded(&st, (uint64_t)rng));
     int64_t sizes[1] = {n < 0 ? 0 : n};
-    nn_tensor *t = nn_empty(1, sizes, kind == 2 ? NN_INT64 : NN_FLOAT64);
+    nn_tensor *t = nn_empty_on(NN_DEVICE_CPU, 1, sizes, kind == 2 ? NN_INT64 : NN_FLOAT64); /* numpy's arrays: host memory */
     if (!t) return NULL;
-    double *d = nn_data_ptr(t);
-    int64_t *iv = nn_data_ptr(t);
+    double *d = nn_host_borrow(t);
+    int64_t *iv = nn_host_borrow(t);
     for (int64_t i = 0; i < sizes[0]; i++) {
         if (kind == 0) d[i] = mt_double(&st);
         else if (kind == 1) d[i] = mt_gauss(&st);
@@ -792,9 +792,9 @@ static nn_object *h_sum(void *ud, nn_object *args, nn_object *kwargs)
     if (!all)
         for (int k = 0; k < t->ndim; k++)
             if (k != axis) osz[ond++] = t->sizes[k];
-    nn_tensor *r = nn_empty(ond, osz, NN_FLOAT64);
+    nn_tensor *r = nn_empty_on(NN_DEVICE_CPU, ond, osz, NN_FLOAT64); /* numpy's arrays: host memory */
     if (r) {
-        double *o = nn_data_ptr(r);
+        double *o = nn_host_borrow(r);
         if (all) {
             double acc = 0.;
             int64_t step = chunk > 0 ? chunk : (n > 0 ? n : 1);

@@ -247,3 +247,17 @@ void tu_run_and_kill(void (*child)(const char *path, int notify_fd), const char 
     assert_int_equal(waitpid(pid, &status, 0), pid);
     assert_true(WIFSIGNALED(status));
 }
+
+int tu_loopback_setup(void **state)
+{
+    (void)state;
+    nn_loopback_register(true);
+    return 0;
+}
+
+int tu_loopback_teardown(void **state)
+{
+    (void)state;
+    nn_loopback_unregister();
+    return 0;
+}

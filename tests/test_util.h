@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "nn.h"
+#include "nn_data.h" /* core's private nn_data_ptr: tests check kernels' bytes */
 
 /* A float32 (or dtype) tensor from values, shaped by sizes; new reference; fails the test on error. */
 nn_tensor *tu_tensor(nn_dtype dtype, int ndim, const int64_t *sizes, const double *values);
@@ -66,5 +67,10 @@ void tu_capture_reset(tu_capture *c);
    notification byte, lets it run up to max_us more microseconds and kills it
    with SIGKILL (asserting that it died of the signal). */
 void tu_run_and_kill(void (*child)(const char *path, int notify_fd), const char *path, unsigned max_us);
+
+/* cmocka group setup/teardown: the loopback test device registered (poisoned) in
+   CUDA's place for the group, then forgotten. */
+int tu_loopback_setup(void **state);
+int tu_loopback_teardown(void **state);
 
 #endif

@@ -77,6 +77,10 @@ static int64_t ipow(int64_t base, int64_t exp)
     }
 DEFINE_FLOOR_FLOAT(float, fmodf, floorf, copysignf)
 DEFINE_FLOOR_FLOAT(double, fmod, floor, copysign)
+/* torch.fmod: C's remainder, the dividend's sign; ints truncate (b == -1: 0, no trap) */
+static float fmod_float(float a, float b) { return fmodf(a, b); }
+static double fmod_double(double a, double b) { return fmod(a, b); }
+static int64_t fmod_int64_t(int64_t a, int64_t b) { return b == -1 ? 0 : a % b; }
 static int64_t floordiv_int64_t(int64_t a, int64_t b)
 {
     if (b == -1) return (int64_t)(0 - (uint64_t)a); /* INT64_MIN // -1 wraps, as PyTorch's */
@@ -113,6 +117,7 @@ static int64_t mod_int64_t(int64_t a, int64_t b)
     DEFINE_LOOP(min_##SUFFIX, T, T, MINF(a, b))                                     \
     DEFINE_LOOP(floordiv_##SUFFIX, T, T, floordiv_##T(a, b))                        \
     DEFINE_LOOP(mod_##SUFFIX, T, T, mod_##T(a, b))                                  \
+    DEFINE_LOOP(fmod_##SUFFIX, T, T, fmod_##T(a, b))                                \
     DEFINE_LOOP(and_##SUFFIX, T, T, (T)((int64_t)a & (int64_t)b))                   \
     DEFINE_LOOP(or_##SUFFIX, T, T, (T)((int64_t)a | (int64_t)b))                    \
     DEFINE_LOOP(xor_##SUFFIX, T, T, (T)((int64_t)a ^ (int64_t)b))                   \
@@ -129,7 +134,7 @@ static int64_t mod_int64_t(int64_t a, int64_t b)
         [NN_BINOP_MOD] = mod_##SUFFIX, [NN_BINOP_AND] = and_##SUFFIX, [NN_BINOP_OR] = or_##SUFFIX,   \
         [NN_BINOP_XOR] = xor_##SUFFIX, [NN_BINOP_EQ] = eq_##SUFFIX,   [NN_BINOP_NE] = ne_##SUFFIX,   \
         [NN_BINOP_LT] = lt_##SUFFIX,   [NN_BINOP_LE] = le_##SUFFIX,   [NN_BINOP_GT] = gt_##SUFFIX,   \
-        [NN_BINOP_GE] = ge_##SUFFIX,                                                     \
+        [NN_BINOP_GE] = ge_##SUFFIX,   [NN_BINOP_FMOD] = fmod_##SUFFIX,                  \
     };
 
 #define MAXI(a, b) ((a) < (b) ? (b) : (a))

@@ -48,7 +48,7 @@ bool nn_vmath_softmax_lastdim_f32(const float *x, float *y, int64_t rows, int64_
    x / (1 + x.neg().exp()), elu (p: negcoef = alpha * scale, poscoef = scale,
    negiptcoef = input_scale) blendv(((x * negipt).exp() - 1) * negcoef,
    x * poscoef, x > 0). */
-typedef enum nn_vact { NN_VACT_SIGMOID, NN_VACT_SILU, NN_VACT_ELU, NN_VACT_COUNT } nn_vact;
+typedef enum nn_vact { NN_VACT_SIGMOID, NN_VACT_SILU, NN_VACT_ELU, NN_VACT_POW, NN_VACT_COUNT } nn_vact;
 
 /* y[i] = k(x[i]) for i < n as PyTorch computes it: vec (a contiguous operand)
    runs cpu_kernel_vec's vectorized loop over each thread range's multiples of
@@ -59,6 +59,13 @@ typedef enum nn_vact { NN_VACT_SIGMOID, NN_VACT_SILU, NN_VACT_ELU, NN_VACT_COUNT
    a strided tensor whose last dims are dense), and the vectorized loop also
    restarts at every row. p: the parameters (NULL when k has none). */
 bool nn_vmath_act_f32(nn_vact k, float *y, const float *x, int64_t n, int64_t row, const float p[3], bool vec);
+
+/* x ** e for a contiguous float32 x as PyTorch 1.13's pow_tensor_scalar_optimized_kernel
+   computes it for an exponent other than 2, 3, -2, 0.5, -0.5 and -1: cpu_kernel_vec
+   with Sleef_powf8_u10 (the exponent rounded to float) on pairs of vectors and
+   std::pow(float, double) — pow in double, rounded — on the rest, the ranges of
+   nn_vmath_act_f32. false when the CPU lacks AVX2+FMA. */
+bool nn_vmath_pow_f32(float *y, const float *x, int64_t n, double e);
 
 /* The sum of x[0..n) in PyTorch 1.13's order for a whole-tensor sum
    (cpu/sum.c explains it), which depends on the thread budget as PyTorch's
@@ -77,6 +84,18 @@ void nn_cpu_sum_rows_f32(const float *x, int64_t rows, int64_t n, float divisor,
    sizes and strides (elements, any layout), out contiguous over the kept dims
    in their order: PyTorch 1.13's order for the same reduction (TensorIterator's
    layout and cascade_sum's loops, cpu/sum_iter.c), thread budget included. */
+/* A float32 vector norm of x[0..n) as PyTorch 1.13's CPU kernel computes it
+   (cpu/norm_f32.c): _lastdim is p = 2 over one contiguous innermost dim (its
+   vectorized loop), _seq every other case, x in memory order; single_output:
+   the whole result is this one value (then split over threads as PyTorch's
+   binary_kernel_reduce splits it). */
+float nn_cpu_norm2_lastdim_f32(const float *x, int64_t n);
+float nn_cpu_norm_seq_f32(const float *x, int64_t n, double p, bool single_output);
+
+/* sum((x - mean)^2) in double over a strided float32 tensor in PyTorch
+   1.13's order for var/std of a whole tensor (std_var_all_cpu, cpu/sum_iter.c). */
+double nn_cpu_sq_dev_sum_f32(const float *x, int ndim, const int64_t *sizes, const int64_t *strides, double mean);
+
 void nn_cpu_sum_strided_f32(const float *x, int ndim, const int64_t *sizes, const int64_t *strides,
                             const bool *reduced, float *out);
 

@@ -171,12 +171,23 @@ static void block_sum(char *out, const char *in, const int64_t s[4], int64_t siz
     }
 }
 
-/* serial_for_each over the linear range [begin, end) of it (dim 0 fastest). */
-static void serial_walk(const sum_iter *it, char *out, const char *in, int64_t begin, int64_t end)
+/* One 2-d block of a walk: strides {out0, in0, out1, in1} in bytes. */
+typedef void (*block_fn)(void *ctx, char *out, const char *in, const int64_t s[4], int64_t size0, int64_t size1);
+
+static void sum_block(void *ctx, char *out, const char *in, const int64_t s[4], int64_t size0, int64_t size1)
+{
+    (void)ctx;
+    block_sum(out, in, s, size0, size1);
+}
+
+/* serial_for_each over the linear range [begin, end) of it (dim 0 fastest),
+   fn(ctx, ...) on each block. */
+static void walk_blocks(const sum_iter *it, char *out, const char *in, int64_t begin, int64_t end, block_fn fn,
+                        void *ctx)
 {
     int64_t s[4] = {it->st[0][0], it->st[1][0], it->nd > 1 ? it->st[0][1] : 0, it->nd > 1 ? it->st[1][1] : 0};
     if (it->nd <= 1) {
-        block_sum(out + begin * s[0], in + begin * s[1], s, end - begin, 1);
+        fn(ctx, out + begin * s[0], in + begin * s[1], s, end - begin, 1);
         return;
     }
     int64_t v[MAXD], off = begin, rest = begin;
@@ -194,7 +205,7 @@ static void serial_walk(const sum_iter *it, char *out, const char *in, int64_t b
             step1 = it->shape[1] - v[1];
             if ((end - off) / it->shape[0] < step1) step1 = (end - off) / it->shape[0];
         }
-        block_sum(o, x, s, step0, step1);
+        fn(ctx, o, x, s, step0, step1);
         /* DimCounter::increment */
         off += step0 * step1;
         int64_t overflow = step0;
@@ -211,6 +222,11 @@ static void serial_walk(const sum_iter *it, char *out, const char *in, int64_t b
             v[d] = val;
         }
     }
+}
+
+static void serial_walk(const sum_iter *it, char *out, const char *in, int64_t begin, int64_t end)
+{
+    walk_blocks(it, out, in, begin, end, sum_block, NULL);
 }
 
 /* reorder_dimensions' comparison of iterator dims a and b: 1 when a goes after b. */
@@ -368,4 +384,69 @@ void nn_cpu_sum_strided_f32(const float *x, int ndim, const int64_t *sizes, cons
         j.chunk = (j.cols + t - 1) / t;
         nn_parallel_for(nn_chunk_count(j.cols, j.chunk), 1, column_chunk, &j);
     }
+}
+
+/* ---- the variance of a whole float32 tensor (std_var_all_cpu) ----
+   ((x - mean)^2).sum() in double: each 2-d block of the input's walk (the
+   iterator of the input alone: dims by stride, coalesced) summed from 0 in
+   order, added to its range's sum; the ranges those of at::parallel_reduce
+   (one when n <= 32768 or on one thread), their sums added in order. */
+typedef struct sq_dev {
+    double mean, sum;
+} sq_dev;
+
+static void sq_dev_block(void *ctx, char *out, const char *in, const int64_t s[4], int64_t size0, int64_t size1)
+{
+    (void)out;
+    sq_dev *d = ctx;
+    double local = 0;
+    for (int64_t j = 0; j < size1; j++)
+        for (int64_t i = 0; i < size0; i++) {
+            double dx = (double)load_f(in + j * s[3] + i * s[1]) - d->mean;
+            local += dx * dx;
+        }
+    d->sum += local;
+}
+
+typedef struct sq_job {
+    const sum_iter *it;
+    const char *in;
+    double mean;
+    int64_t chunk, numel;
+    double *partial;
+} sq_job;
+
+static void sq_chunk(void *vctx, int64_t c, int64_t c_end)
+{
+    const sq_job *j = vctx;
+    for (; c < c_end; c++) {
+        int64_t b = c * j->chunk, e = b + j->chunk < j->numel ? b + j->chunk : j->numel;
+        sq_dev d = {j->mean, 0};
+        walk_blocks(j->it, NULL, j->in, b, e, sq_dev_block, &d);
+        j->partial[c] = d.sum;
+    }
+}
+
+double nn_cpu_sq_dev_sum_f32(const float *x, int ndim, const int64_t *sizes, const int64_t *strides, double mean)
+{
+    bool all[MAXD] = {false};
+    int64_t numel = 1;
+    for (int d = 0; d < ndim; d++) all[d] = true, numel *= sizes[d];
+    sum_iter it;
+    build_iter(&it, ndim, sizes, strides, all);
+    int threads = nn_get_num_threads();
+    if (threads > MAX_PARTIALS) threads = MAX_PARTIALS;
+    if (numel <= NN_GRAIN || threads == 1) {
+        sq_dev d = {mean, 0};
+        walk_blocks(&it, NULL, (const char *)x, 0, numel, sq_dev_block, &d);
+        return 0.0 + d.sum;
+    }
+    double partial[MAX_PARTIALS] = {0};
+    int64_t t = (numel + NN_GRAIN - 1) / NN_GRAIN;
+    if (t > threads) t = threads;
+    sq_job j = {&it, (const char *)x, mean, (numel + t - 1) / t, numel, partial};
+    nn_parallel_for(nn_chunk_count(numel, j.chunk), 1, sq_chunk, &j);
+    double total = 0;
+    for (int i = 0; i < threads; i++) total += partial[i];
+    return total;
 }

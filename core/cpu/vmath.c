@@ -212,13 +212,16 @@ static __m256 act_vec(nn_vact k, __m256 a, const float *p)
         __m256 e = Sleef_expf8_u10avx2(_mm256_mul_ps(a, _mm256_set1_ps(p[2])));
         return _mm256_blendv_ps(_mm256_mul_ps(_mm256_sub_ps(e, one), _mm256_set1_ps(p[0])), pos, gt);
     }
+    case NN_VACT_POW: /* base.pow(float(exp)) */
+        return Sleef_powf8_u10avx2(a, _mm256_set1_ps(p[0]));
     default: return a;
     }
 }
 
-static float act_scalar(nn_vact k, float a, const float *p)
+static float act_scalar(nn_vact k, float a, const float *p, double e)
 {
     switch (k) {
+    case NN_VACT_POW: return (float)pow(a, e); /* std::pow(float, double) */
     case NN_VACT_SIGMOID: return 1.0f / (1.0f + expf(-a));
     case NN_VACT_SILU: return a / (1.0f + expf(-a));
     case NN_VACT_ELU: return a <= 0.0f ? (expf(a * p[2]) - 1.0f) * p[0] : a * p[1];
@@ -229,7 +232,7 @@ static float act_scalar(nn_vact k, float a, const float *p)
 /* One range of cpu_kernel_vec's loop: pairs of vectors from its start while
    16 elements remain (vectorized_loop), the scalar formula after; vec false:
    the scalar formula throughout (basic_loop, a strided operand). */
-static void act_range(nn_vact k, float *y, const float *x, int64_t n, const float *p, bool vec)
+static void act_range(nn_vact k, float *y, const float *x, int64_t n, const float *p, double e, bool vec)
 {
     int64_t i = 0;
     if (vec)
@@ -237,7 +240,7 @@ static void act_range(nn_vact k, float *y, const float *x, int64_t n, const floa
             _mm256_storeu_ps(y + i, act_vec(k, _mm256_loadu_ps(x + i), p));
             _mm256_storeu_ps(y + i + 8, act_vec(k, _mm256_loadu_ps(x + i + 8), p));
         }
-    for (; i < n; i++) y[i] = act_scalar(k, x[i], p);
+    for (; i < n; i++) y[i] = act_scalar(k, x[i], p, e);
 }
 #ifdef __clang__
 #pragma clang attribute pop
@@ -294,6 +297,7 @@ typedef struct act_job {
     float *y;
     const float *x;
     float p[3];
+    double e; /* pow's exponent */
     int64_t row;
     bool vec;
 } act_job;
@@ -305,7 +309,7 @@ static void act_chunk(void *vctx, int64_t begin, int64_t end)
     for (int64_t s = begin, e; s < end; s = e) {
         e = (s / j->row + 1) * j->row;
         if (e > end) e = end;
-        act_range(j->k, j->y + s, j->x + s, e - s, j->p, j->vec);
+        act_range(j->k, j->y + s, j->x + s, e - s, j->p, j->e, j->vec);
     }
 }
 #endif
@@ -347,11 +351,11 @@ bool nn_vmath_softmax_lastdim_f32(const float *x, float *y, int64_t rows, int64_
 #endif
 }
 
-bool nn_vmath_act_f32(nn_vact k, float *y, const float *x, int64_t n, int64_t row, const float p[3], bool vec)
+static bool act_run(nn_vact k, float *y, const float *x, int64_t n, int64_t row, const float p[3], double e, bool vec)
 {
 #ifdef HAVE_VMATH
     if (!have_avx2_fma() || (int)k < 0 || (int)k >= NN_VACT_COUNT || n < 1) return false;
-    act_job j = {.k = k, .y = y, .x = x, .row = row > 0 ? row : n, .vec = vec};
+    act_job j = {.k = k, .y = y, .x = x, .e = e, .row = row > 0 ? row : n, .vec = vec};
     if (p) memcpy(j.p, p, sizeof j.p);
     /* TensorIterator::for_each: one range below the grain or on one thread,
        else at::parallel_for's min(T, ceil(n / grain)) ranges of ceil(n / ranges) */
@@ -363,7 +367,18 @@ bool nn_vmath_act_f32(nn_vact k, float *y, const float *x, int64_t n, int64_t ro
     nn_parallel_for(n, chunk, act_chunk, &j);
     return true;
 #else
-    (void)k, (void)y, (void)x, (void)n, (void)row, (void)p, (void)vec;
+    (void)k, (void)y, (void)x, (void)n, (void)row, (void)p, (void)e, (void)vec;
     return false;
 #endif
+}
+
+bool nn_vmath_act_f32(nn_vact k, float *y, const float *x, int64_t n, int64_t row, const float p[3], bool vec)
+{
+    return k != NN_VACT_POW && act_run(k, y, x, n, row, p, 0, vec);
+}
+
+bool nn_vmath_pow_f32(float *y, const float *x, int64_t n, double e)
+{
+    const float p[3] = {(float)e, 0, 0};
+    return act_run(NN_VACT_POW, y, x, n, 0, p, e, true);
 }

@@ -22,20 +22,6 @@
 
 static const nn_device LOOPBACK = {NN_CUDA, 0};
 
-static int setup(void **state)
-{
-    (void)state;
-    nn_loopback_register(true);
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    nn_loopback_unregister();
-    return 0;
-}
-
 /* ------------------------------------------------------------- helpers */
 
 static uint64_t rng = 88172645463325252ull;
@@ -133,6 +119,7 @@ static double binop_ref(nn_binop op, double a, double b, double alpha, bool inte
     case NN_BINOP_LE: return a <= b;
     case NN_BINOP_GT: return a > b;
     case NN_BINOP_GE: return a >= b;
+    case NN_BINOP_FMOD: return fmod(a, b);
     default: return NAN;
     }
 }
@@ -142,12 +129,13 @@ static void case_binary(const nn_backend *b, nn_device d, nn_dtype dt)
     int64_t sizes[2] = {3, 40000}, row[2] = {1, 40000}; /* past the grain: the threaded path */
     bool integer = !nn_dtype_is_floating(dt);
     for (int op = 0; op < NN_BINOP_COUNT; op++) {
-        bool positive = op == NN_BINOP_POW || op == NN_BINOP_DIV || op == NN_BINOP_FLOORDIV || op == NN_BINOP_MOD;
+        bool positive = op == NN_BINOP_POW || op == NN_BINOP_DIV || op == NN_BINOP_FLOORDIV || op == NN_BINOP_MOD ||
+                        op == NN_BINOP_FMOD;
         nn_tensor *x = random_on(d, dt, 2, sizes, positive ? 1 : -9, 9);
         nn_tensor *y0 = random_on(d, dt, 2, row, positive ? 1 : -9, op == NN_BINOP_POW ? 3 : 9);
         nn_tensor y; /* y broadcast along the rows: stride 0 */
         nn_broadcast_into(y0, 2, sizes, &y);
-        bool cmp = op >= NN_BINOP_EQ;
+        bool cmp = op >= NN_BINOP_EQ && op <= NN_BINOP_GE;
         nn_tensor *out = TU_OK(nn_empty_on(d, 2, sizes, cmp ? NN_BOOL : dt));
         double alpha = op == NN_BINOP_ADD ? 2 : 1;
         tu_check(NN_KERNEL(b, binary, ((nn_binop)op, out, x, &y, alpha)));
@@ -1399,5 +1387,5 @@ int main(void)
         cmocka_unit_test(test_missing_kernel_is_not_implemented),
         cmocka_unit_test(test_host_read_of_device_memory_is_caught),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, tu_loopback_setup, tu_loopback_teardown);
 }

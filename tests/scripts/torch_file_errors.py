@@ -15,10 +15,6 @@ for name in ["legacy.pt", "truncated.pt", "short_storage.pt", "huge_numel.pt", "
     except RuntimeError as e:
         print(name, "RuntimeError:", e)
 try:
-    torch.load(d + "state_dict.pt", map_location="cuda")
-except RuntimeError as e:
-    print("cuda:", e)
-try:
     torch.save({"f": print}, "torch_file_errors.tmp")
 except TypeError as e:
     print("TypeError:", e)
