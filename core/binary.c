@@ -77,6 +77,7 @@ static const char *type_title(nn_dtype dt)
     static const char *const names[NN_DTYPE_COUNT] = {
         [NN_FLOAT32] = "Float", [NN_FLOAT64] = "Double", [NN_FLOAT16] = "Half", [NN_BFLOAT16] = "BFloat16",
         [NN_INT64] = "Long",    [NN_INT32] = "Int",      [NN_BOOL] = "Bool",
+        [NN_UINT8] = "Byte",    [NN_INT8] = "Char",      [NN_INT16] = "Short",
     };
     return names[dt];
 }

@@ -31,7 +31,8 @@ static const char *typename_of(const nn_object *o)
     static const char *const names[NN_DTYPE_COUNT] = {
         [NN_FLOAT32] = "torch.FloatTensor", [NN_FLOAT64] = "torch.DoubleTensor", [NN_FLOAT16] = "torch.HalfTensor",
         [NN_BFLOAT16] = "torch.BFloat16Tensor", [NN_INT64] = "torch.LongTensor", [NN_INT32] = "torch.IntTensor",
-        [NN_BOOL] = "torch.BoolTensor"};
+        [NN_BOOL] = "torch.BoolTensor", [NN_UINT8] = "torch.ByteTensor", [NN_INT8] = "torch.CharTensor",
+        [NN_INT16] = "torch.ShortTensor"};
     if (!o) return "NoneType";
     if (nn_is_tensor(o)) return names[NN_TENSOR(o)->dtype];
     if (nn_is_module(o)) return nn_module_name(NN_MODULE(o));

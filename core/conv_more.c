@@ -312,13 +312,95 @@ static const conv_kind *kind_of(nn_module *m)
     return NULL;
 }
 
+/* "[7, 9]" into buf */
+static const char *int_list(int n, const int64_t *v, char *buf, size_t cap)
+{
+    size_t len = (size_t)snprintf(buf, cap, "[");
+    for (int i = 0; i < n && len < cap; i++) len += (size_t)snprintf(buf + len, cap - len, "%s%lld", i ? ", " : "", (long long)v[i]);
+    if (len < cap) snprintf(buf + len, cap - len, "]");
+    return buf;
+}
+
+/* _ConvTransposeNd._output_padding: the output_padding giving output_size (a sequence of
+   dims or dims + 2 (batched; dims + 1 unbatched) ints, a torch.Size included), or
+   PyTorch's ValueError when it cannot. */
+static int output_padding_for(const char *name, int dims, const nn_tensor *x, nn_object *osize, const int64_t *kernel,
+                              const int64_t *stride, const int64_t *padding, const int64_t *dilation, int64_t *outpad)
+{
+    if (x->ndim < dims + 1) return 0; /* the convolution itself refuses it */
+    bool tuple = nn_is_instance(osize, &nn_tuple_type);
+    if (!tuple && !nn_is_list(osize))
+        return nn_error_set(NN_ERR_TYPE, "%s: output_size must be a list or tuple of ints, not %s", name,
+                            osize->type->name);
+    size_t n = tuple ? nn_tuple_len(osize) : nn_list_len(osize);
+    int non_spatial = x->ndim == dims + 2 ? 2 : 1;
+    size_t skip = n == (size_t)(non_spatial + dims) ? (size_t)non_spatial : 0;
+    if (n - skip != (size_t)dims)
+        return nn_error_set(NN_ERR_VALUE, "ConvTranspose%dD: for %dD input, output_size must have %d or %d elements (got %zu)",
+                            dims, x->ndim, dims, non_spatial + dims, n);
+    int64_t want[2], lo[2], hi[2];
+    for (int d = 0; d < dims; d++) {
+        nn_object *e = tuple ? nn_tuple_get(osize, skip + (size_t)d) : nn_list_get(osize, skip + (size_t)d);
+        if (!nn_is_int(e)) return nn_error_set(NN_ERR_TYPE, "%s: output_size must hold ints, not %s", name, e->type->name);
+        want[d] = nn_int_value(e);
+        lo[d] = (x->sizes[x->ndim - dims + d] - 1) * stride[d] - 2 * padding[d] + dilation[d] * (kernel[d] - 1) + 1;
+        hi[d] = lo[d] + stride[d] - 1;
+    }
+    for (int d = 0; d < dims; d++)
+        if (want[d] < lo[d] || want[d] > hi[d]) {
+            /* the requested sizes as Python prints output_size[skip:]: a list, or the tuple's own type's repr */
+            char a[96], b[64], c[64], s[96];
+            if (tuple) {
+                nn_object *slice = nn_tuple_new((size_t)dims);
+                if (!slice) return -1;
+                for (int i = 0; i < dims; i++) nn_tuple_set(slice, (size_t)i, nn_retain(nn_tuple_get(osize, skip + (size_t)i)));
+                slice->type = osize->type; /* torch.Size is a tuple's layout under its own type */
+                char *text = nn_repr(slice);
+                NN_RELEASE(slice);
+                if (!text) return -1;
+                snprintf(a, sizeof a, "%s", text);
+                nn_free(text);
+            } else {
+                int_list(dims, want, a, sizeof a);
+            }
+            return nn_error_set(NN_ERR_VALUE, "requested an output size of %s, but valid sizes range from %s to %s (for an "
+                                "input of torch.Size(%s))", a,
+                                int_list(dims, lo, b, sizeof b), int_list(dims, hi, c, sizeof c),
+                                int_list(x->ndim - 2, x->sizes + 2, s, sizeof s)); /* input.size()[2:] */
+        }
+    for (int d = 0; d < dims; d++) outpad[d] = want[d] - lo[d];
+    return 0;
+}
+
 static nn_object *conv_forward(nn_module *m, nn_object *args, nn_object *kwargs)
 {
     const conv_kind *k = kind_of(m);
     if (!k) return nn_error_set(NN_ERR_RUNTIME, "not a convolution module"), NULL;
     char f[64];
     snprintf(f, sizeof f, "%s.forward", nn_module_name(m));
-    nn_tensor *x = nn_forward_tensor_arg(f, args, kwargs, k->transposed ? "conv_transpose" : "conv1d", "input", 1);
+    /* a transposed convolution's forward(input, output_size=None): output_size taken off here */
+    nn_object *osize = NULL, *args1 = NULL, *kwargs1 = NULL;
+    if (k->transposed && args && nn_tuple_len(args) == 2) {
+        osize = nn_tuple_get(args, 1);
+        if (!(args1 = nn_tuple_new(1))) return NULL;
+        nn_tuple_set(args1, 0, nn_retain(nn_tuple_get(args, 0)));
+    }
+    if (k->transposed && kwargs && nn_dict_get_str(kwargs, "output_size")) {
+        if (osize) {
+            NN_RELEASE(args1);
+            return nn_error_set(NN_ERR_TYPE, "%s() got multiple values for argument 'output_size'", f), NULL;
+        }
+        osize = nn_dict_get_str(kwargs, "output_size");
+        if (!(kwargs1 = nn_dict_copy(kwargs)) || nn_dict_del_str(kwargs1, "output_size") < 0) {
+            NN_RELEASE(kwargs1);
+            return NULL;
+        }
+    }
+    nn_tensor *x = nn_forward_tensor_arg(f, args1 ? args1 : args, kwargs1 ? kwargs1 : kwargs,
+                                         k->transposed ? "conv_transpose" : "conv1d", "input", 1);
+    NN_RELEASE(args1);
+    NN_RELEASE(kwargs1);
+    if (osize && nn_is_none(osize)) osize = NULL;
     int64_t stride[2], padding[2], dilation[2], outpad[2] = {0, 0};
     nn_object *w = x ? nn_module_getattr(m, "weight") : NULL, *b = w ? nn_module_getattr(m, "bias") : NULL;
     nn_object *g = b ? nn_module_getattr(m, "groups") : NULL;
@@ -331,6 +413,11 @@ static nn_object *conv_forward(nn_module *m, nn_object *args, nn_object *kwargs)
     if (!nn_is_tensor(w) || (!nn_is_none(b) && !nn_is_tensor(b)) || !nn_is_int(g))
         return nn_error_set(NN_ERR_TYPE, "%s: weight, bias or groups has the wrong type", nn_module_name(m)), NULL;
     nn_tensor *bt = nn_is_none(b) ? NULL : NN_TENSOR(b);
+    if (osize) {
+        nn_tensor *wt = NN_TENSOR(w);
+        int64_t kernel[2] = {wt->sizes[2], k->dims == 2 ? wt->sizes[3] : 0};
+        if (output_padding_for(f, k->dims, x, osize, kernel, stride, padding, dilation, outpad) < 0) return NULL;
+    }
     if (!k->transposed && nn_is_str(pad_attr))
         return (nn_object *)nn_conv1d_str(x, NN_TENSOR(w), bt, nn_str_cstr(pad_attr), stride[0], dilation[0],
                                           nn_int_value(g));

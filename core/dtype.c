@@ -15,18 +15,46 @@ static const struct {
     [NN_FLOAT32] = {4, "float32", true},  [NN_FLOAT64] = {8, "float64", true},
     [NN_FLOAT16] = {2, "float16", true},  [NN_BFLOAT16] = {2, "bfloat16", true},
     [NN_INT64] = {8, "int64", false},     [NN_INT32] = {4, "int32", false},
-    [NN_BOOL] = {1, "bool", false},
+    [NN_BOOL] = {1, "bool", false},       [NN_UINT8] = {1, "uint8", false},
+    [NN_INT8] = {1, "int8", false},       [NN_INT16] = {2, "int16", false},
 };
 
 size_t nn_dtype_size(nn_dtype dt) { return dtype_info[dt].size; }
 const char *nn_dtype_short_name(nn_dtype dt) { return dtype_info[dt].name; }
 bool nn_dtype_is_floating(nn_dtype dt) { return dtype_info[dt].floating; }
+bool nn_dtype_is_integer(nn_dtype dt) { return !dtype_info[dt].floating && dt != NN_BOOL; }
+
+void nn_dtype_int_range(nn_dtype dt, int64_t *min, int64_t *max)
+{
+    switch (dt) {
+    case NN_UINT8: *min = 0, *max = UINT8_MAX; break;
+    case NN_INT8: *min = INT8_MIN, *max = INT8_MAX; break;
+    case NN_INT16: *min = INT16_MIN, *max = INT16_MAX; break;
+    case NN_INT32: *min = INT32_MIN, *max = INT32_MAX; break;
+    case NN_BOOL: *min = 0, *max = 1; break;
+    default: *min = INT64_MIN, *max = INT64_MAX; break;
+    }
+}
+
+int nn_check_int_value(double v, nn_dtype dt, bool cpp_name)
+{
+    /* int64: a double cannot say which int64 it was (2**63 - 1 arrives as 2**63): unchecked */
+    if (!nn_dtype_is_integer(dt) || dt == NN_INT64) return 0;
+    int64_t lo, hi;
+    nn_dtype_int_range(dt, &lo, &hi);
+    if (v >= (lo == 0 ? -(double)hi : (double)lo) && v <= (double)hi) return 0;
+    static const char *const cpp[NN_DTYPE_COUNT] = {[NN_UINT8] = "uint8_t", [NN_INT8] = "int8_t", [NN_INT16] = "int16_t",
+                                                    [NN_INT32] = "int"};
+    return nn_error_set(NN_ERR_RUNTIME, "value cannot be converted to type %s without overflow",
+                        cpp_name ? cpp[dt] : nn_dtype_short_name(dt));
+}
 
 const char *nn_dtype_scalar_name(nn_dtype dt)
 {
     static const char *const names[NN_DTYPE_COUNT] = {
         [NN_FLOAT32] = "Float", [NN_FLOAT64] = "Double", [NN_FLOAT16] = "Half", [NN_BFLOAT16] = "BFloat16",
         [NN_INT64] = "Long",    [NN_INT32] = "Int",      [NN_BOOL] = "Bool",
+        [NN_UINT8] = "Byte",    [NN_INT8] = "Char",      [NN_INT16] = "Short",
     };
     return names[dt];
 }
@@ -36,7 +64,7 @@ const char *nn_dtype_name(nn_dtype dt)
     static const char *const full[NN_DTYPE_COUNT] = {
         [NN_FLOAT32] = "torch.float32", [NN_FLOAT64] = "torch.float64", [NN_FLOAT16] = "torch.float16",
         [NN_BFLOAT16] = "torch.bfloat16", [NN_INT64] = "torch.int64", [NN_INT32] = "torch.int32",
-        [NN_BOOL] = "torch.bool",
+        [NN_BOOL] = "torch.bool", [NN_UINT8] = "torch.uint8", [NN_INT8] = "torch.int8", [NN_INT16] = "torch.int16",
     };
     return full[dt];
 }
@@ -46,12 +74,15 @@ static int rank(nn_dtype dt)
 {
     switch (dt) {
     case NN_BOOL: return 0;
-    case NN_INT32: return 1;
-    case NN_INT64: return 2;
-    case NN_FLOAT16: return 3;
-    case NN_BFLOAT16: return 3;
-    case NN_FLOAT32: return 4;
-    case NN_FLOAT64: return 5;
+    case NN_UINT8: return 1;
+    case NN_INT8: return 1;
+    case NN_INT16: return 2;
+    case NN_INT32: return 3;
+    case NN_INT64: return 4;
+    case NN_FLOAT16: return 5;
+    case NN_BFLOAT16: return 5;
+    case NN_FLOAT32: return 6;
+    case NN_FLOAT64: return 7;
     default: return 0;
     }
 }
@@ -60,6 +91,8 @@ nn_dtype nn_promote_types(nn_dtype a, nn_dtype b)
 {
     if (a == b) return a;
     if ((a == NN_FLOAT16 && b == NN_BFLOAT16) || (a == NN_BFLOAT16 && b == NN_FLOAT16)) return NN_FLOAT32;
+    /* c10's table: unsigned and signed bytes meet in the smallest type holding both */
+    if ((a == NN_UINT8 && b == NN_INT8) || (a == NN_INT8 && b == NN_UINT8)) return NN_INT16;
     return rank(a) >= rank(b) ? a : b;
 }
 
@@ -172,6 +205,9 @@ double nn_load_double(const void *p, nn_dtype dt)
     case NN_INT64: return (double)*(const int64_t *)p;
     case NN_INT32: return *(const int32_t *)p;
     case NN_BOOL: return *(const uint8_t *)p ? 1.0 : 0.0;
+    case NN_UINT8: return *(const uint8_t *)p;
+    case NN_INT8: return *(const int8_t *)p;
+    case NN_INT16: return *(const int16_t *)p;
     default: return 0;
     }
 }
@@ -194,6 +230,10 @@ void nn_store_double(void *p, nn_dtype dt, double v)
     case NN_INT64: *(int64_t *)p = to_int64(v); break;
     case NN_INT32: *(int32_t *)p = (int32_t)to_int64(v); break;
     case NN_BOOL: *(uint8_t *)p = v != 0; break;
+    /* through int64, then the low bits, as PyTorch's casts wrap: -1.5 -> 255 */
+    case NN_UINT8: *(uint8_t *)p = (uint8_t)(uint64_t)to_int64(v); break;
+    case NN_INT8: *(int8_t *)p = (int8_t)(uint8_t)(uint64_t)to_int64(v); break;
+    case NN_INT16: *(int16_t *)p = (int16_t)(uint16_t)(uint64_t)to_int64(v); break;
     default: break;
     }
 }

@@ -64,11 +64,12 @@ static int scan(nn_object *o, int depth, int ndim, const int64_t *shape, int *ki
     return nn_error_set(NN_ERR_RUNTIME, "Could not infer dtype of %s", o ? o->type->name : "NoneType");
 }
 
-static void fill(nn_object *o, char **p, nn_dtype dt)
+static int fill(nn_object *o, char **p, nn_dtype dt)
 {
     if (is_sequence(o)) {
-        for (size_t i = 0; i < seq_len(o); i++) fill(seq_item(o, i), p, dt);
-        return;
+        for (size_t i = 0; i < seq_len(o); i++)
+            if (fill(seq_item(o, i), p, dt) < 0) return -1;
+        return 0;
     }
     double v;
     if (nn_is_tensor(o)) {
@@ -76,12 +77,14 @@ static void fill(nn_object *o, char **p, nn_dtype dt)
     } else if (dt == NN_INT64 && !nn_is_float(o)) { /* exact for large ints */
         *(int64_t *)*p = nn_int_value(o);
         *p += 8;
-        return;
+        return 0;
     } else {
         v = nn_float_value(o);
+        if (nn_check_int_value(v, dt, false) < 0) return -1; /* torch.tensor([300], dtype=torch.uint8) */
     }
     nn_store_double(*p, dt, v);
     *p += nn_dtype_size(dt);
+    return 0;
 }
 
 nn_tensor *nn_tensor_from_nested(nn_object *data, int dtype)
@@ -107,8 +110,7 @@ nn_tensor *nn_tensor_from_nested_on(nn_device device, nn_object *data, int dtype
     for (int d = 0; d < ndim; d++) n *= shape[d];
     char *buf = nn_malloc((size_t)n * nn_dtype_size(dt) + 1), *p = buf;
     if (!buf) return NULL;
-    fill(data, &p, dt);
-    nn_tensor *t = nn_from_data_on(device, buf, ndim, shape, dt);
+    nn_tensor *t = fill(data, &p, dt) == 0 ? nn_from_data_on(device, buf, ndim, shape, dt) : NULL;
     nn_free(buf);
     return t;
 }

@@ -17,15 +17,18 @@
 #include "nn_int.h"
 #include "nn_linalg.h"
 #include "nn_scratch.h"
+#include "nn_select.h"
 #include "nn_select_more.h"
 
 typedef void getrf_fn(const int *m, const int *n, void *a, const int *lda, int *ipiv, int *info);
+typedef void potrf_fn(const char *uplo, const int *n, void *a, const int *lda, int *info, size_t uplo_len);
 typedef void getrs_fn(const char *trans, const int *n, const int *nrhs, const void *a, const int *lda, const int *ipiv,
                       void *b, const int *ldb, int *info, size_t trans_len);
 
 static struct {
     getrf_fn *sgetrf, *dgetrf;
     getrs_fn *sgetrs, *dgetrs;
+    potrf_fn *spotrf, *dpotrf;
     bool ok;
 } lapack;
 static pthread_once_t lapack_once = PTHREAD_ONCE_INIT;
@@ -39,13 +42,15 @@ static void lapack_load(void)
     *(void **)&lapack.dgetrf = dlsym(lib, "dgetrf_");
     *(void **)&lapack.sgetrs = dlsym(lib, "sgetrs_");
     *(void **)&lapack.dgetrs = dlsym(lib, "dgetrs_");
-    lapack.ok = lapack.sgetrf && lapack.dgetrf && lapack.sgetrs && lapack.dgetrs;
+    *(void **)&lapack.spotrf = dlsym(lib, "spotrf_");
+    *(void **)&lapack.dpotrf = dlsym(lib, "dpotrf_");
+    lapack.ok = lapack.sgetrf && lapack.dgetrf && lapack.sgetrs && lapack.dgetrs && lapack.spotrf && lapack.dpotrf;
 }
 
 static int lapack_get(void)
 {
     pthread_once(&lapack_once, lapack_load);
-    return lapack.ok ? 0 : nn_error_set(NN_ERR_RUNTIME, "cannot load OpenBLAS's LAPACK (sgetrf_, dgetrf_, sgetrs_, dgetrs_)");
+    return lapack.ok ? 0 : nn_error_set(NN_ERR_RUNTIME, "cannot load OpenBLAS's LAPACK (?getrf_, ?getrs_, ?potrf_)");
 }
 
 /* "linalg.det: Expected a floating point ... Got Long" and the square check */
@@ -386,6 +391,80 @@ int nn_linalg_solve_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     nn_scratch_free(&s);
     return s.failed ? -1 : 0;
 }
+
+/* ------------------------------------------------------------- cholesky */
+
+/* L (lower) with A = L L^T through ?potrf on column-major copies; upper: L^T.
+   legacy: torch.cholesky (its deprecation warning, CholeskyBackward0). */
+nn_tensor *nn_linalg_cholesky(nn_tensor *a, bool upper, bool legacy)
+{
+    if (check_square(legacy ? "cholesky" : "linalg.cholesky", a) < 0 || lapack_get() < 0) return NULL;
+    static bool warned; /* TORCH_WARN_ONCE */
+    if (legacy && !warned && (warned = true) && nn_warn("UserWarning",
+                          "torch.cholesky is deprecated in favor of torch.linalg.cholesky and will be removed in a future "
+                          "PyTorch release.\nL = torch.cholesky(A)\nshould be replaced with\nL = torch.linalg.cholesky(A)\n"
+                          "and\nU = torch.cholesky(A, upper=True)\nshould be replaced with\nU = torch.linalg.cholesky(A).mH().\n"
+                          "This transform will produce equivalent results for all valid (symmetric positive definite) "
+                          "inputs. (Triggered internally at  ./aten/src/ATen/native/BatchLinearAlgebra.cpp:1615.)") < 0)
+        return NULL;
+    int n = (int)a->sizes[a->ndim - 1], ld = n > 0 ? n : 1;
+    int64_t batch = n > 0 ? nn_numel(a) / ((int64_t)n * n) : 0;
+    nn_tensor *cm = column_major(a);
+    if (!cm) return NULL;
+    size_t es = nn_dtype_size(a->dtype);
+    char *base = nn_data_ptr(cm);
+    for (int64_t b = 0; b < batch; b++) {
+        int info = 0;
+        (a->dtype == NN_FLOAT32 ? lapack.spotrf : lapack.dpotrf)("L", &n, base + (size_t)(b * n * n) * es, &ld, &info, 1);
+        if (info > 0) {
+            NN_RELEASE(cm);
+            nn_error_set(NN_ERR_RUNTIME, "%s: The factorization could not be completed because the input is not "
+                                         "positive-definite (the leading minor of order %d is not positive-definite).",
+                         legacy ? "cholesky" : "linalg.cholesky", info);
+            return NULL;
+        }
+    }
+    /* the column-major lower factor read row-major is L^T: keep its upper triangle */
+    nn_tensor *out = NULL;
+    NN_WITH_GRAD_MODE(false, {
+        nn_tensor *u = nn_triu(cm, 0);
+        if (u && !upper) {
+            nn_tensor *t = nn_transpose(u, -1, -2);
+            out = t ? nn_contiguous(t) : NULL;
+            NN_RELEASE(t);
+            NN_RELEASE(u);
+        } else {
+            out = u;
+        }
+    });
+    NN_RELEASE(cm);
+    nn_op_params p = {.flags = upper};
+    if (out && nn_record(legacy ? NN_OP_cholesky_legacy : NN_OP_linalg_cholesky, 1, &a, 1, &out, 1, &out, &p) < 0)
+        NN_SET(out, NULL);
+    return out;
+}
+
+/* ATen's cholesky_backward: gA = L^-H Sym(tril(L^H gL)) L^-1, the solves through nn_linalg_solve */
+static int cholesky_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    if (!gout[0]) return 0;
+    bool upper = n->p.flags;
+    nn_scratch s = {0};
+    nn_tensor *L = upper ? NN_KEEP(&s, nn_transpose(nn_node_saved(n, 0), -1, -2)) : nn_node_saved(n, 0);
+    nn_tensor *gL = upper ? NN_KEEP(&s, nn_transpose(gout[0], -1, -2)) : gout[0];
+    nn_tensor *Lh = NN_KEEP(&s, nn_transpose(L, -1, -2));
+    nn_tensor *gA = NN_KEEP(&s, nn_tril(NN_KEEP(&s, nn_matmul(Lh, gL)), 0));
+    nn_tensor *low = NN_KEEP(&s, nn_transpose(NN_KEEP(&s, nn_tril(gA, -1)), -1, -2));
+    gA = NN_KEEP(&s, nn_mul_scalar(NN_KEEP(&s, nn_add(gA, low)), 0.5));
+    gA = NN_KEEP(&s, nn_linalg_solve(Lh, gA));                           /* L^-H gA */
+    nn_tensor *x = NN_KEEP(&s, nn_linalg_solve(Lh, NN_KEEP(&s, nn_transpose(gA, -1, -2))));
+    gin[0] = s.failed ? NULL : nn_transpose(x, -1, -2);                  /* gA L^-1 */
+    nn_scratch_free(&s);
+    return gin[0] ? 0 : -1;
+}
+
+int nn_linalg_cholesky_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return cholesky_backward(n, gout, gin); }
+int nn_cholesky_legacy_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return cholesky_backward(n, gout, gin); }
 
 /* ---------------------------------------------------------- vector_norm */
 

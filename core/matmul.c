@@ -26,6 +26,7 @@ static const char *type_title(nn_dtype dt)
     static const char *const names[NN_DTYPE_COUNT] = {
         [NN_FLOAT32] = "Float", [NN_FLOAT64] = "Double", [NN_FLOAT16] = "Half", [NN_BFLOAT16] = "BFloat16",
         [NN_INT64] = "Long",    [NN_INT32] = "Int",      [NN_BOOL] = "Bool",
+        [NN_UINT8] = "Byte",    [NN_INT8] = "Char",      [NN_INT16] = "Short",
     };
     return names[dt];
 }
@@ -36,7 +37,7 @@ static nn_tensor *retained(nn_tensor *t)
     return t;
 }
 
-static bool is_int(nn_dtype dt) { return dt == NN_INT64 || dt == NN_INT32; }
+static bool is_int(nn_dtype dt) { return nn_dtype_is_integer(dt); }
 
 /* The dtype a kernel computes in: bfloat16 widens to float32. */
 static nn_dtype compute_dtype(nn_dtype dt) { return dt == NN_BFLOAT16 ? NN_FLOAT32 : dt; }
@@ -133,7 +134,11 @@ typedef struct int_mat {
 static int64_t int_at(const int_mat *m, int64_t i, int64_t j)
 {
     const char *p = m->data + (i * m->rs + j * m->cs) * (int64_t)nn_dtype_size(m->dt);
-    return m->dt == NN_INT64 ? *(const int64_t *)p : *(const int32_t *)p;
+    switch (m->dt) {
+    case NN_INT64: return *(const int64_t *)p;
+    case NN_INT32: return *(const int32_t *)p;
+    default: return (int64_t)nn_load_double(p, m->dt); /* the small integer types: exact */
+    }
 }
 
 /* c[n, m] (contiguous, dtype dt) = a @ b, wrapping on overflow as PyTorch's integer kernels. */
@@ -144,7 +149,9 @@ static void int_gemm(nn_dtype dt, int64_t n, int64_t m, int64_t k, const int_mat
             uint64_t acc = 0;
             for (int64_t p = 0; p < k; p++) acc += (uint64_t)int_at(a, i, p) * (uint64_t)int_at(b, p, j);
             if (dt == NN_INT64) ((int64_t *)c)[i * m + j] = (int64_t)acc;
-            else ((int32_t *)c)[i * m + j] = (int32_t)(uint32_t)acc;
+            else if (dt == NN_INT32) ((int32_t *)c)[i * m + j] = (int32_t)(uint32_t)acc;
+            else /* the low bits, as the small types wrap */
+                nn_store_double((char *)c + (i * m + j) * (int64_t)nn_dtype_size(dt), dt, (double)(int64_t)(acc & 0xffff));
         }
 }
 

@@ -138,7 +138,8 @@ static const char *torch_type_name(const nn_object *o)
     static const char *const names[NN_DTYPE_COUNT] = {
         [NN_FLOAT32] = "torch.FloatTensor", [NN_FLOAT64] = "torch.DoubleTensor", [NN_FLOAT16] = "torch.HalfTensor",
         [NN_BFLOAT16] = "torch.BFloat16Tensor", [NN_INT64] = "torch.LongTensor", [NN_INT32] = "torch.IntTensor",
-        [NN_BOOL] = "torch.BoolTensor"};
+        [NN_BOOL] = "torch.BoolTensor", [NN_UINT8] = "torch.ByteTensor", [NN_INT8] = "torch.CharTensor",
+        [NN_INT16] = "torch.ShortTensor"};
     if (nn_is_tensor(o)) return names[NN_TENSOR(o)->dtype];
     return o ? o->type->name : "NoneType";
 }

@@ -250,6 +250,9 @@ typedef enum nn_dtype {
     NN_INT64,
     NN_INT32,
     NN_BOOL,
+    NN_UINT8, /* the small integer types come last, so the older values keep their numbers */
+    NN_INT8,
+    NN_INT16,
     NN_DTYPE_COUNT
 } nn_dtype;
 
@@ -258,8 +261,22 @@ const char *nn_dtype_name(nn_dtype dt);       /* "torch.float32" */
 const char *nn_dtype_short_name(nn_dtype dt); /* "float32" */
 const char *nn_dtype_scalar_name(nn_dtype dt); /* "Float": PyTorch's ScalarType name, as its messages print it */
 bool nn_dtype_is_floating(nn_dtype dt);
+/* An integer dtype other than bool (uint8, int8, int16, int32, int64). */
+bool nn_dtype_is_integer(nn_dtype dt);
+/* The range of an integer dtype (torch.iinfo); bool is 0..1. */
+void nn_dtype_int_range(nn_dtype dt, int64_t *min, int64_t *max);
+/* c10's overflow check of a scalar going into an integer dtype dt (floats and bool
+   pass): 0, or -1 with RuntimeError "value cannot be converted to type uint8_t
+   without overflow" (cpp_name: the C++ type's name, as fill_ says it; else the
+   dtype's, as torch.tensor says it). An unsigned type also takes -max..-1, which wrap.
+   int64 is not checked here (a double cannot tell 2**63 - 1 from 2**63). */
+int nn_check_int_value(double v, nn_dtype dt, bool cpp_name);
 /* PyTorch's promote_types for two dtypes. */
 nn_dtype nn_promote_types(nn_dtype a, nn_dtype b);
+struct nn_tensor;
+/* The dtype an arithmetic op of a and b gives (ATen's result_type: dimensioned
+   tensors over 0-dim ones over wrapped numbers, unless of a higher kind). */
+nn_dtype nn_result_type(const struct nn_tensor *a, const struct nn_tensor *b);
 float nn_half_to_float(uint16_t h);
 uint16_t nn_float_to_half(float f);
 float nn_bfloat16_to_float(uint16_t b);
@@ -573,6 +590,8 @@ int nn_max_dim(nn_tensor *a, int dim, bool keepdim, nn_tensor **values, nn_tenso
 int nn_min_dim(nn_tensor *a, int dim, bool keepdim, nn_tensor **values, nn_tensor **indices);
 /* argmax over dim, or over the flattened tensor when has_dim is false. */
 nn_tensor *nn_argmax(nn_tensor *a, int dim, bool has_dim, bool keepdim);
+/* argmin: the first index of the smallest (a NaN counts as the extremum) */
+nn_tensor *nn_argmin(nn_tensor *a, int dim, bool has_dim, bool keepdim);
 /* p-norm over dims (n_dims == 0: all). */
 nn_tensor *nn_norm(nn_tensor *a, double p, int n_dims, const int *dims, bool keepdim);
 /* torch.norm's default p="fro" over exactly two dims: sqrt(sum(x * x, dims)), as PyTorch 1.13

@@ -203,8 +203,6 @@ const char *nn_shape_str(int ndim, const int64_t *sizes, char *buf, size_t n);
 int nn_broadcast_shapes(int na, const int64_t *a, int nb, const int64_t *b, int *nout, int64_t *out);
 /* Fill *view (a header on the stack, not refcounted) with t broadcast to sizes. */
 void nn_broadcast_into(const nn_tensor *t, int ndim, const int64_t *sizes, nn_tensor *view);
-/* PyTorch's result_type for binary ops (wrapped numbers and 0-dim tensors rank lower). */
-nn_dtype nn_result_type(const nn_tensor *a, const nn_tensor *b);
 
 /* ------------------------------------------------------------ iteration */
 

@@ -18,6 +18,8 @@ nn_tensor *nn_logdet(nn_tensor *a);
 nn_tensor *nn_linalg_inv(nn_tensor *a);
 /* X with A X = B (B a vector or a batch of them when its shape says so), batch dims broadcast */
 nn_tensor *nn_linalg_solve(nn_tensor *a, nn_tensor *b);
+/* L with A = L L^T (upper: L^T); legacy: torch.cholesky's warning and node */
+nn_tensor *nn_linalg_cholesky(nn_tensor *a, bool upper, bool legacy);
 /* the ord-norm over dims (n_dims 0: all) */
 nn_tensor *nn_linalg_vector_norm(nn_tensor *a, double ord, int n_dims, const int *dims, bool keepdim);
 

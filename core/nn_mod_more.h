@@ -66,6 +66,11 @@ nn_module *nn_conv_more_new(int which, int64_t in, int64_t out, const int64_t *k
 /* upsample.c: nearest or (bi)linear resize of [N, C, L] (dims 1) or [N, C, H, W] (dims 2) to out
    (scales NAN where not given), and F.interpolate's argument handling over it */
 nn_tensor *nn_upsample(nn_tensor *x, int dims, const int64_t *out, const double *scales, bool linear, bool align);
+/* the same with the mode named: NN_UPSAMPLE_NEAREST_EXACT takes each output's centre's source
+   (mode='nearest-exact', UpsampleNearestExact{1,2}DBackward1) */
+typedef enum nn_upsample_kind { NN_UPSAMPLE_NEAREST, NN_UPSAMPLE_LINEAR, NN_UPSAMPLE_NEAREST_EXACT } nn_upsample_kind;
+nn_tensor *nn_upsample_mode(nn_tensor *x, int dims, const int64_t *out, const double *scales, nn_upsample_kind kind,
+                            bool align);
 nn_tensor *nn_interpolate(nn_tensor *x, nn_object *size, nn_object *scale_factor, const char *mode,
                           nn_object *align_corners, nn_object *recompute_scale_factor);
 

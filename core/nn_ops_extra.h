@@ -52,6 +52,11 @@ nn_tensor *nn_scatter_reduce2(nn_tensor *a, int dim, nn_tensor *index, nn_tensor
 nn_tensor *nn_cov(nn_tensor *a, int64_t correction);
 nn_tensor *nn_corrcoef(nn_tensor *a);
 nn_tensor *nn_cdist(nn_tensor *x1, nn_tensor *x2, double p);
+/* quantile / nanquantile (ignore_nan) of a (float or double) at q (0-d or 1-d, a's dtype)
+   over dim (has_dim) or all; mode 0 linear, 1 lower, 2 higher, 3 midpoint, 4 nearest
+   (nn_quantile_mode maps the name or sets PyTorch's error and returns -1); core/quantile.c */
+int nn_quantile_mode(const char *name);
+nn_tensor *nn_quantile(nn_tensor *a, nn_tensor *q, bool has_dim, int dim, bool keepdim, int mode, bool ignore_nan);
 /* Indices where values would go in the sorted last dim of sorted (sorter: its
    argsort, or NULL); right: after equal values; out_int32: int32 results. */
 nn_tensor *nn_searchsorted(nn_tensor *sorted, nn_tensor *values, bool right, bool out_int32, nn_tensor *sorter);

@@ -33,6 +33,7 @@ static const char *type_title(nn_dtype dt)
     static const char *const names[NN_DTYPE_COUNT] = {
         [NN_FLOAT32] = "Float", [NN_FLOAT64] = "Double", [NN_FLOAT16] = "Half", [NN_BFLOAT16] = "BFloat16",
         [NN_INT64] = "Long",    [NN_INT32] = "Int",      [NN_BOOL] = "Bool",
+        [NN_UINT8] = "Byte",    [NN_INT8] = "Char",      [NN_INT16] = "Short",
     };
     return names[dt];
 }
@@ -1046,7 +1047,8 @@ static const char *tensor_type_name(nn_dtype dt)
     static const char *const names[NN_DTYPE_COUNT] = {
         [NN_FLOAT32] = "torch.FloatTensor", [NN_FLOAT64] = "torch.DoubleTensor", [NN_FLOAT16] = "torch.HalfTensor",
         [NN_BFLOAT16] = "CPUBFloat16Type",  [NN_INT64] = "torch.LongTensor",     [NN_INT32] = "torch.IntTensor",
-        [NN_BOOL] = "CPUBoolType",
+        [NN_BOOL] = "CPUBoolType",          [NN_UINT8] = "torch.ByteTensor",     [NN_INT8] = "torch.CharTensor",
+        [NN_INT16] = "torch.ShortTensor",
     };
     return names[dt];
 }

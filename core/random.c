@@ -272,6 +272,7 @@ static const char *type_title(nn_dtype dt)
     static const char *const names[NN_DTYPE_COUNT] = {
         [NN_FLOAT32] = "Float", [NN_FLOAT64] = "Double", [NN_FLOAT16] = "Half", [NN_BFLOAT16] = "BFloat16",
         [NN_INT64] = "Long",    [NN_INT32] = "Int",      [NN_BOOL] = "Bool",
+        [NN_UINT8] = "Byte",    [NN_INT8] = "Char",      [NN_INT16] = "Short",
     };
     return names[dt];
 }
@@ -282,6 +283,7 @@ static const char *cpp_type_name(nn_dtype dt)
     static const char *const names[NN_DTYPE_COUNT] = {
         [NN_FLOAT32] = "float", [NN_FLOAT64] = "double", [NN_FLOAT16] = "c10::Half", [NN_BFLOAT16] = "c10::BFloat16",
         [NN_INT64] = "long",    [NN_INT32] = "int",      [NN_BOOL] = "bool",
+        [NN_UINT8] = "unsigned char", [NN_INT8] = "signed char", [NN_INT16] = "short",
     };
     return names[dt];
 }
@@ -453,8 +455,8 @@ static int check_random_bounds(int64_t from, int64_t to_inc, nn_dtype dt)
         from_ok = (double)from >= -max && (double)from <= max;
         to_ok = (double)to_inc >= -max && (double)to_inc <= max;
     } else {
-        int64_t lo = dt == NN_INT32 ? INT32_MIN : dt == NN_BOOL ? 0 : INT64_MIN;
-        int64_t hi = dt == NN_INT32 ? INT32_MAX : dt == NN_BOOL ? 1 : INT64_MAX;
+        int64_t lo, hi;
+        nn_dtype_int_range(dt, &lo, &hi);
         from_ok = from >= lo && from <= hi;
         to_ok = to_inc >= lo && to_inc <= hi;
     }

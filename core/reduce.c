@@ -139,7 +139,8 @@ static int strided_sum(nn_tensor *a, const nn_reduction_layout *l, nn_tensor *ou
 static nn_tensor *sum_or_mean(nn_tensor *a, int n_dims, const int *dims, bool keepdim, bool mean)
 {
     if (mean && !nn_dtype_is_floating(a->dtype)) {
-        static const char *const title[NN_DTYPE_COUNT] = {[NN_INT64] = "Long", [NN_INT32] = "Int", [NN_BOOL] = "Bool"};
+        static const char *const title[NN_DTYPE_COUNT] = {[NN_INT64] = "Long", [NN_INT32] = "Int", [NN_BOOL] = "Bool",
+                                                          [NN_UINT8] = "Byte", [NN_INT8] = "Char", [NN_INT16] = "Short"};
         nn_error_set(NN_ERR_RUNTIME,
                      "mean(): could not infer output dtype. Input dtype must be either a floating point or complex "
                      "dtype. Got: %s",
@@ -501,17 +502,18 @@ static int extreme_dim_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 int nn_max_dim_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return extreme_dim_backward(n, gout, gin); }
 int nn_min_dim_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return extreme_dim_backward(n, gout, gin); }
 
-nn_tensor *nn_argmax(nn_tensor *a, int dim, bool has_dim, bool keepdim)
+static nn_tensor *arg_extreme(nn_tensor *a, int dim, bool has_dim, bool keepdim, bool is_max)
 {
+    const char *name = is_max ? "argmax" : "argmin";
     int d = 0;
     if (has_dim) {
         if (nn_wrap_dim(dim, a->ndim, &d) < 0) return NULL;
         if (a->ndim > 0 && a->sizes[d] == 0) {
-            nn_error_set(NN_ERR_INDEX, "argmax(): Expected reduction dim %d to have non-zero size.", d);
+            nn_error_set(NN_ERR_INDEX, "%s(): Expected reduction dim %d to have non-zero size.", name, d);
             return NULL;
         }
     } else if (nn_numel(a) == 0) {
-        nn_error_set(NN_ERR_INDEX, "argmax(): Expected reduction dim to be specified for input.numel() == 0.");
+        nn_error_set(NN_ERR_INDEX, "%s(): Expected reduction dim to be specified for input.numel() == 0.", name);
         return NULL;
     }
     nn_reduction_layout l;
@@ -522,9 +524,9 @@ nn_tensor *nn_argmax(nn_tensor *a, int dim, bool has_dim, bool keepdim)
             /* PyTorch answers a size-1 dim with zeros before looking at the dtype */
             if (nn_fill_(out, 0) < 0) NN_SET(out, NULL);
         } else if (a->dtype == NN_BOOL && nn_numel(a) > 0) {
-            nn_error_set(NN_ERR_RUNTIME, "\"argmax_cpu\" not implemented for 'Bool'");
+            nn_error_set(NN_ERR_RUNTIME, "\"%s_cpu\" not implemented for 'Bool'", name);
             NN_SET(out, NULL);
-        } else if (extreme_rows(&l, true, NULL, out) < 0) {
+        } else if (extreme_rows(&l, is_max, NULL, out) < 0) {
             NN_SET(out, NULL);
         }
     }
@@ -532,13 +534,17 @@ nn_tensor *nn_argmax(nn_tensor *a, int dim, bool has_dim, bool keepdim)
     return out;
 }
 
+nn_tensor *nn_argmax(nn_tensor *a, int dim, bool has_dim, bool keepdim) { return arg_extreme(a, dim, has_dim, keepdim, true); }
+nn_tensor *nn_argmin(nn_tensor *a, int dim, bool has_dim, bool keepdim) { return arg_extreme(a, dim, has_dim, keepdim, false); }
+
 /* -------------------------------------------------------------------- norm */
 
 
 nn_tensor *nn_norm(nn_tensor *a, double p, int n_dims, const int *dims, bool keepdim)
 {
     if (!nn_dtype_is_floating(a->dtype)) {
-        static const char *const title[NN_DTYPE_COUNT] = {[NN_INT64] = "Long", [NN_INT32] = "Int", [NN_BOOL] = "Bool"};
+        static const char *const title[NN_DTYPE_COUNT] = {[NN_INT64] = "Long", [NN_INT32] = "Int", [NN_BOOL] = "Bool",
+                                                          [NN_UINT8] = "Byte", [NN_INT8] = "Char", [NN_INT16] = "Short"};
         nn_error_set(NN_ERR_RUNTIME, "norm(): input dtype should be either floating point or complex. Got %s instead.",
                      title[a->dtype]);
         return NULL;

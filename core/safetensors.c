@@ -32,11 +32,12 @@ static const struct {
 } st_dtype[NN_DTYPE_COUNT] = {
     [NN_FLOAT32] = {"F32", 11}, [NN_FLOAT64] = {"F64", 12}, [NN_FLOAT16] = {"F16", 7},
     [NN_BFLOAT16] = {"BF16", 8}, [NN_INT64] = {"I64", 13}, [NN_INT32] = {"I32", 9},
-    [NN_BOOL] = {"BOOL", 0},
+    [NN_BOOL] = {"BOOL", 0},    [NN_UINT8] = {"U8", 1},     [NN_INT8] = {"I8", 2},
+    [NN_INT16] = {"I16", 5},
 };
 
 /* Valid safetensors dtypes nnscope has no tensor type for. */
-static const char *const foreign_dtypes[] = {"U8", "I8", "I16", "U16", "U32", "U64", "F8_E5M2", "F8_E4M3",
+static const char *const foreign_dtypes[] = {"U16", "U32", "U64", "F8_E5M2", "F8_E4M3",
                                              "F8_E8M0", "F4", "F6_E2M3", "F6_E3M2", "C64"};
 
 /* A name for messages: at most ~60 bytes, cut at a UTF-8 character boundary. */

@@ -413,7 +413,9 @@ int64_t nn_get_int64(const nn_tensor *t, const int64_t *index)
     switch (t->dtype) {
     case NN_INT64: return *(const int64_t *)p;
     case NN_INT32: return *(const int32_t *)p;
-    case NN_BOOL: return *(const uint8_t *)p;
+    case NN_BOOL: case NN_UINT8: return *(const uint8_t *)p;
+    case NN_INT8: return *(const int8_t *)p;
+    case NN_INT16: return *(const int16_t *)p;
     default: return (int64_t)nn_load_double(p, t->dtype);
     }
 }
@@ -589,7 +591,7 @@ nn_tensor *nn_eye_on(nn_device device, int64_t n, int64_t m, nn_dtype dtype)
 
 int nn_fill_(nn_tensor *t, double value)
 {
-    if (nn_check_inplace(t) < 0) return -1;
+    if (nn_check_inplace(t) < 0 || nn_check_int_value(value, t->dtype, true) < 0) return -1;
     if (NN_KERNEL(nn_backend_of(t), fill, (t, value)) < 0) return -1;
     nn_bump_version(t);
     return 0;

@@ -77,6 +77,7 @@ static const char *type_title(nn_dtype dt)
     static const char *const names[NN_DTYPE_COUNT] = {
         [NN_FLOAT32] = "Float", [NN_FLOAT64] = "Double", [NN_FLOAT16] = "Half", [NN_BFLOAT16] = "BFloat16",
         [NN_INT64] = "Long",    [NN_INT32] = "Int",      [NN_BOOL] = "Bool",
+        [NN_UINT8] = "Byte",    [NN_INT8] = "Char",      [NN_INT16] = "Short",
     };
     return names[dt];
 }
@@ -229,6 +230,13 @@ static int param(double v, nn_dtype dt, double *d, float *f, int64_t *i)
     case NN_INT32:
         if (!(v >= -2147483648.0 && v <= 2147483647.0)) name = "int";
         break;
+    case NN_UINT8: case NN_INT8: case NN_INT16: {
+        int64_t lo, hi;
+        nn_dtype_int_range(dt, &lo, &hi);
+        if (!(v >= (double)lo && v <= (double)hi))
+            name = dt == NN_UINT8 ? "uint8_t" : dt == NN_INT8 ? "int8_t" : "int16_t";
+        break;
+    }
     case NN_INT64: case NN_BOOL:
         if (!(v >= -9223372036854775808.0 && v < 9223372036854775808.0)) name = "int64_t";
         break;
@@ -238,7 +246,7 @@ static int param(double v, nn_dtype dt, double *d, float *f, int64_t *i)
     *d = v;
     *f = (float)v;
     /* integers truncate toward zero, as static_cast does */
-    *i = dt == NN_INT32 || dt == NN_INT64 || dt == NN_BOOL ? (int64_t)v : 0;
+    *i = !nn_dtype_is_floating(dt) ? (int64_t)v : 0;
     return 0;
 }
 

@@ -1,13 +1,15 @@
 /*
- * upsample.c — F.interpolate's nearest and (bi)linear modes over 1 or 2
+ * upsample.c — F.interpolate's nearest, nearest-exact and (bi)linear modes over 1 or 2
  * spatial dims, as ATen's CPU kernels compute them: the source index of each
  * output position (and, for linear, its two neighbours' weights) per dim, in
  * the tensor's precision, from the scale factor when one is given and the
  * sizes' ratio otherwise; align_corners as ATen's area_pixel_compute_scale.
  * grad_fn UpsampleNearest1DBackward1, UpsampleNearest2DBackward1,
- * UpsampleLinear1DBackward1, UpsampleBilinear2DBackward1 (the scale-vector
+ * UpsampleLinear1DBackward1, UpsampleBilinear2DBackward1,
+ * UpsampleNearestExact1DBackward1, UpsampleNearestExact2DBackward1 (the scale-vector
  * overloads F.interpolate reaches). The backward scatters the gradient
- * through the same indices and weights (no graph of its own).
+ * through the same indices and weights (no graph of its own). Mode 'area'
+ * is adaptive average pooling (pool.c), as F.interpolate calls it.
  */
 #include <math.h>
 #include <stdio.h>
@@ -36,12 +38,16 @@ static void axis_free(axis *a)
     {                                                                                                                \
         return !isnan(scale) && scale > 0 ? (T)(1.0 / scale) : (T)in / (T)out;                                       \
     }                                                                                                                \
-    static void axis_fill_##SUF(axis *a, bool linear, bool align, double scale)                                      \
+    static void axis_fill_##SUF(axis *a, bool linear, bool align, double scale, bool exact)                          \
     {                                                                                                                \
         for (int64_t o = 0; o < a->out; o++) {                                                                       \
             if (!linear) {                                                                                           \
                 int64_t src;                                                                                         \
-                if (a->out == a->in) src = o;                                                                        \
+                if (exact) { /* nearest-exact: the centre's source, as in nearest_neighbor_exact_compute_source_index */ \
+                    float s = (float)scale_value_##SUF(scale, a->in, a->out);                                        \
+                    src = (int64_t)floorf(((float)o + 0.5f) * s);                                                    \
+                    if (src > a->in - 1) src = a->in - 1;                                                            \
+                } else if (a->out == a->in) src = o;                                                                 \
                 else if (a->out == 2 * a->in) src = o >> 1;                                                          \
                 else {                                                                                               \
                     float s = (float)scale_value_##SUF(scale, a->in, a->out);                                        \
@@ -105,7 +111,7 @@ static void axis_free(axis *a)
 AXIS_MAKER(f32, float, floorf)
 AXIS_MAKER(f64, double, floor)
 
-static int axis_init(axis *a, int64_t in, int64_t out, bool linear, bool align, double scale, bool f32)
+static int axis_init(axis *a, int64_t in, int64_t out, bool linear, bool align, double scale, bool f32, bool exact)
 {
     memset(a, 0, sizeof *a);
     a->in = in, a->out = out;
@@ -116,22 +122,23 @@ static int axis_init(axis *a, int64_t in, int64_t out, bool linear, bool align, 
         axis_free(a);
         return -1;
     }
-    if (f32) axis_fill_f32(a, linear, align, scale);
-    else axis_fill_f64(a, linear, align, scale);
+    if (f32) axis_fill_f32(a, linear, align, scale, exact);
+    else axis_fill_f64(a, linear, align, scale, exact);
     return 0;
 }
 
-static const nn_op_id ops[2][2] = {{NN_OP_upsample_nearest1d, NN_OP_upsample_nearest2d},
-                                   {NN_OP_upsample_linear1d, NN_OP_upsample_bilinear2d}};
+static const nn_op_id ops[3][2] = {{NN_OP_upsample_nearest1d, NN_OP_upsample_nearest2d},
+                                   {NN_OP_upsample_linear1d, NN_OP_upsample_bilinear2d},
+                                   {NN_OP_upsample_nearest_exact1d, NN_OP_upsample_nearest_exact2d}};
 
-/* p.i: in sizes [2], out sizes [2]; p.f: scales [2]; flags: linear | align << 1 */
+/* p.i: in sizes [2], out sizes [2]; p.f: scales [2]; flags: linear | align << 1 | nearest-exact << 2 */
 static int run(const nn_op_params *p, int dims, int64_t B, nn_tensor *x, nn_tensor *y, nn_tensor *g, nn_tensor *gx)
 {
-    bool linear = p->flags & 1, align = p->flags & 2, f32 = (x ? x : g)->dtype == NN_FLOAT32;
+    bool linear = p->flags & 1, align = p->flags & 2, exact = p->flags & 4, f32 = (x ? x : g)->dtype == NN_FLOAT32;
     axis h, w;
     int64_t hi = dims == 2 ? p->i[0] : 1, ho = dims == 2 ? p->i[2] : 1;
-    if (axis_init(&h, hi, ho, linear, align, dims == 2 ? p->f[0] : NAN, f32) < 0) return -1;
-    if (axis_init(&w, p->i[1], p->i[3], linear, align, p->f[1], f32) < 0) {
+    if (axis_init(&h, hi, ho, linear, align, dims == 2 ? p->f[0] : NAN, f32, exact) < 0) return -1;
+    if (axis_init(&w, p->i[1], p->i[3], linear, align, p->f[1], f32, exact) < 0) {
         axis_free(&h);
         return -1;
     }
@@ -149,23 +156,37 @@ static int run(const nn_op_params *p, int dims, int64_t B, nn_tensor *x, nn_tens
 /* x [N, C, L] (dims 1) or [N, C, H, W] (dims 2) to out sizes; scales NAN where not given */
 nn_tensor *nn_upsample(nn_tensor *x, int dims, const int64_t *out, const double *scales, bool linear, bool align)
 {
+    return nn_upsample_mode(x, dims, out, scales, linear ? NN_UPSAMPLE_LINEAR : NN_UPSAMPLE_NEAREST, align);
+}
+
+nn_tensor *nn_upsample_mode(nn_tensor *x, int dims, const int64_t *out, const double *scales, nn_upsample_kind kind,
+                            bool align)
+{
+    bool linear = kind == NN_UPSAMPLE_LINEAR, exact = kind == NN_UPSAMPLE_NEAREST_EXACT;
     char s[128];
     if (x->ndim != dims + 2)
         return nn_error_set(NN_ERR_RUNTIME, "Expected %dD input, but got input of size: %s", dims + 2,
                             nn_shape_str(x->ndim, x->sizes, s, sizeof s)),
                NULL;
     for (int d = 0; d < dims; d++)
-        if (x->sizes[2 + d] <= 0 || out[d] <= 0)
-            return nn_error_set(NN_ERR_RUNTIME, "Input and output sizes should be greater than 0, but got input (%s) "
-                                "and output (%lld)", nn_shape_str(dims, x->sizes + 2, s, sizeof s), (long long)out[d]),
+        if (x->sizes[2 + d] <= 0 || out[d] <= 0) {
+            /* ATen's upsample_2d_common_check words it without the "and" */
+            if (dims == 2)
+                return nn_error_set(NN_ERR_RUNTIME, "Input and output sizes should be greater than 0, but got input (H: "
+                                    "%lld, W: %lld) output (H: %lld, W: %lld)", (long long)x->sizes[2],
+                                    (long long)x->sizes[3], (long long)out[0], (long long)out[1]),
+                       NULL;
+            return nn_error_set(NN_ERR_RUNTIME, "Input and output sizes should be greater than 0, but got input (W: %lld) "
+                                "and output (W: %lld)", (long long)x->sizes[2], (long long)out[0]),
                    NULL;
+        }
     if (x->dtype != NN_FLOAT32 && x->dtype != NN_FLOAT64)
         return nn_error_set(NN_ERR_RUNTIME, "\"%s\" not implemented for '%s'",
                             linear ? (dims == 1 ? "upsample_linear1d_channels_last" : "upsample_bilinear2d_channels_last")
-                                   : (dims == 1 ? "upsample_nearest1d" : "upsample_nearest2d"),
+                                   : "compute_indices_weights_nearest",
                             nn_dtype_scalar_name(x->dtype)),
                NULL;
-    nn_op_params p = {.n_i = 4, .flags = (linear ? 1 : 0) | (align ? 2 : 0)};
+    nn_op_params p = {.n_i = 4, .flags = (linear ? 1 : 0) | (align ? 2 : 0) | (exact ? 4 : 0)};
     p.i[0] = dims == 2 ? x->sizes[2] : 1, p.i[1] = x->sizes[1 + dims];
     p.i[2] = dims == 2 ? out[0] : 1, p.i[3] = out[dims - 1];
     p.f[0] = dims == 2 ? scales[0] : NAN, p.f[1] = scales[dims - 1];
@@ -175,7 +196,7 @@ nn_tensor *nn_upsample(nn_tensor *x, int dims, const int64_t *out, const double 
     nn_tensor *y = c ? nn_empty(dims + 2, sizes, x->dtype) : NULL;
     if (y && run(&p, dims, x->sizes[0] * x->sizes[1], c, y, NULL, NULL) < 0) NN_SET(y, NULL);
     NN_RELEASE(c);
-    if (y && nn_record(ops[linear][dims - 1], 1, &x, 1, &y, 0, NULL, &p) < 0) NN_SET(y, NULL);
+    if (y && nn_record(ops[kind][dims - 1], 1, &x, 1, &y, 0, NULL, &p) < 0) NN_SET(y, NULL);
     return y;
 }
 
@@ -196,6 +217,8 @@ int nn_upsample_nearest1d_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin
 int nn_upsample_nearest2d_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return upsample_backward(n, gout, gin, 2); }
 int nn_upsample_linear1d_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return upsample_backward(n, gout, gin, 1); }
 int nn_upsample_bilinear2d_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return upsample_backward(n, gout, gin, 2); }
+int nn_upsample_nearest_exact1d_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return upsample_backward(n, gout, gin, 1); }
+int nn_upsample_nearest_exact2d_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return upsample_backward(n, gout, gin, 2); }
 
 /* ------------------------------------------------------- F.interpolate */
 
@@ -268,6 +291,11 @@ nn_tensor *nn_interpolate(nn_tensor *x, nn_object *size, nn_object *scale_factor
     if (!strcmp(mode, "bilinear") && dims != 2)
         return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "Got %dD input, but bilinear mode needs 4D input", x->ndim), NULL;
     if ((!strcmp(mode, "nearest") || linear) && dims <= 2) return nn_upsample(x, dims, out, sv, linear, align);
+    if (!strcmp(mode, "nearest-exact") && dims <= 2)
+        return nn_upsample_mode(x, dims, out, sv, NN_UPSAMPLE_NEAREST_EXACT, false);
+    /* area: adaptive average pooling to the output size, as F.interpolate calls it */
+    if (!strcmp(mode, "area") && dims == 1) return nn_adaptive_avg_pool1d(x, out[0]);
+    if (!strcmp(mode, "area") && dims == 2) return nn_adaptive_avg_pool2d(x, out);
     return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "interpolate: mode '%s' for %dD input is not supported", mode, x->ndim),
            NULL;
 }

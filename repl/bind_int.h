@@ -229,6 +229,15 @@ const char *repl_shape_text(const nn_tensor *t, char *buf, size_t n);
    t.name, or NULL without error when it is not one of them */
 nn_object *repl_tensor_more_method(nn_tensor *t, const char *name);
 int repl_tensor_more_add_functions(nn_object *torch); /* 0 or -1 */
+/* torch.iinfo, finfo, promote_types, result_type, can_cast (bind_dtype_info.c): 0 or -1 */
+int repl_dtype_info_add_functions(nn_object *torch);
+/* iinfo/finfo attributes: *handled set for those objects. New reference. */
+nn_object *repl_dtype_info_getattr(nn_object *o, const char *name, bool *handled);
+/* type(node) for an autograd node (bind_node_type.c): the class named as the node
+   (AddBackward0), one per name; new reference, or NULL without error for other objects.
+   repl_node_classes_free drops them (at the bindings' shutdown). */
+nn_object *repl_node_class_of(nn_object *obj);
+void repl_node_classes_free(void);
 nn_object *repl_tensor_getitem(nn_tensor *t, nn_object *key);
 int repl_tensor_setitem(nn_tensor *t, nn_object *key, nn_object *value);
 nn_object *repl_tensor_iterate(nn_tensor *t);

@@ -72,6 +72,24 @@ static nn_object *f_solve(void *ud, nn_object *args, nn_object *kwargs)
     return T(nn_linalg_solve(A, B));
 }
 
+static nn_object *cholesky_impl(const char *f, nn_object *args, nn_object *kwargs, bool legacy)
+{
+    ARGS(3);
+    nn_tensor *x = NULL;
+    bool upper = false;
+    if (repl_parse_args(f, legacy ? "input, upper=, *, out=" : "input, *, upper=, out=", args, kwargs, a) ||
+        repl_arg_tensor(f, "input", 1, a[0], &x) || repl_arg_bool(f, "upper", legacy ? 2 : 0, a[1], &upper) ||
+        repl_no_out(f, a[2]))
+        return NULL;
+    return T(nn_linalg_cholesky(x, upper, legacy));
+}
+
+static nn_object *f_linalg_cholesky(void *ud, nn_object *args, nn_object *kwargs)
+{
+    return cholesky_impl("linalg_cholesky", args, kwargs, false);
+}
+static nn_object *f_cholesky(void *ud, nn_object *args, nn_object *kwargs) { return cholesky_impl("cholesky", args, kwargs, true); }
+
 /* ord as a number (inf, -inf allowed); fro/nuc strings through *str */
 static int parse_ord(const char *f, nn_object *o, double *ord, const char **str)
 {
@@ -194,6 +212,9 @@ static const repl_function_def linalg_functions[] = {
     {"solve", f_solve,
      "solve(A, B, *, left=True, out=None) -> Tensor\n"
      "Computes the solution of a square system of linear equations with a unique solution."},
+    {"cholesky", f_linalg_cholesky,
+     "cholesky(A, *, upper=False, out=None) -> Tensor\n"
+     "Computes the Cholesky decomposition of a symmetric positive-definite matrix (lower L with A = L L^T; upper: L^T)."},
     {"vector_norm", f_vector_norm,
      "vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None) -> Tensor\n"
      "Computes a vector norm (over all elements when dim is None)."},
@@ -212,6 +233,9 @@ static const repl_function_def torch_functions[] = {
      "logdet(input) -> Tensor\n"
      "Calculates log determinant of a square matrix or batches of square matrices (nan for a negative determinant)."},
     {"slogdet", f_slogdet, "slogdet(input) -> (Tensor, Tensor)\nAlias for torch.linalg.slogdet()."},
+    {"cholesky", f_cholesky,
+     "cholesky(input, upper=False, *, out=None) -> Tensor\n"
+     "Deprecated in favor of torch.linalg.cholesky(): the Cholesky decomposition of a symmetric positive-definite matrix."},
     {"inverse", f_inverse, "inverse(input, *, out=None) -> Tensor\nAlias for torch.linalg.inv()."},
 };
 

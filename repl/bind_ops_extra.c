@@ -366,6 +366,43 @@ static nn_object *f_cdist(void *ud, nn_object *args, nn_object *kwargs)
     return T(nn_cdist(x1, x2, p));
 }
 
+/* quantile(input, q, dim=None, keepdim=False, *, interpolation='linear') */
+static nn_object *quantile_impl(const char *f, nn_object *args, nn_object *kwargs, bool ignore_nan)
+{
+    ARGS(6);
+    nn_tensor *x = NULL;
+    int64_t dim = 0;
+    bool keepdim = false;
+    const char *interp = "linear";
+    if (repl_parse_args(f, "input, q, dim=, keepdim=, *, interpolation=, out=", args, kwargs, a) ||
+        repl_arg_tensor(f, "input", 1, a[0], &x) || repl_arg_bool(f, "keepdim", 4, a[3], &keepdim) ||
+        (a[4] && repl_arg_str(f, "interpolation", 0, a[4], &interp)) || repl_no_out(f, a[5]))
+        return NULL;
+    bool has_dim = a[2] && !nn_is_none(a[2]);
+    if (has_dim && repl_arg_int(f, "dim", 3, a[2], &dim)) return NULL;
+    int mode = nn_quantile_mode(interp);
+    if (mode < 0) return NULL;
+    nn_tensor *q = NULL;
+    if (nn_is_tensor(a[1])) {
+        q = NN_TENSOR(a[1]);
+        NN_RETAIN(q);
+    } else {
+        double v = 0;
+        if (repl_arg_double(f, "q", 2, a[1], &v)) return NULL;
+        q = nn_scalar(v, x->dtype);
+        if (!q) return NULL;
+    }
+    nn_tensor *r = nn_quantile(x, q, has_dim, (int)dim, keepdim, mode, ignore_nan);
+    NN_RELEASE(q);
+    return T(r);
+}
+
+static nn_object *f_quantile(void *ud, nn_object *args, nn_object *kwargs) { return quantile_impl("quantile", args, kwargs, false); }
+static nn_object *f_nanquantile(void *ud, nn_object *args, nn_object *kwargs)
+{
+    return quantile_impl("nanquantile", args, kwargs, true);
+}
+
 /* poisson(input, generator=None) */
 static nn_object *f_poisson(void *ud, nn_object *args, nn_object *kwargs)
 {
@@ -453,6 +490,12 @@ static const repl_function_def extra_functions[] = {
     {"cdist", f_cdist,
      "cdist(x1, x2, p=2.0, compute_mode='use_mm_for_euclid_dist_if_necessary') -> Tensor\n"
      "Computes batched the p-norm distance between each pair of the two collections of row vectors."},
+    {"quantile", f_quantile,
+     "quantile(input, q, dim=None, keepdim=False, *, interpolation='linear', out=None) -> Tensor\n"
+     "Computes the q-th quantiles of each row of the input tensor along the dimension dim (linear, lower, higher, midpoint, nearest)."},
+    {"nanquantile", f_nanquantile,
+     "nanquantile(input, q, dim=None, keepdim=False, *, interpolation='linear', out=None) -> Tensor\n"
+     "A variant of torch.quantile() that ignores NaN values, computing the quantiles q as if NaN values in input did not exist."},
     {"poisson", f_poisson,
      "poisson(input, generator=None) -> Tensor\n"
      "A tensor of input's size with each element sampled from a Poisson distribution with the rate in input."},

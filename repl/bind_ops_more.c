@@ -883,9 +883,13 @@ static const repl_class_def legacy_classes[] = {
     LEGACY(LongTensor, "The legacy constructor of int64 tensors."),
     LEGACY(IntTensor, "The legacy constructor of int32 tensors."),
     LEGACY(BoolTensor, "The legacy constructor of bool tensors."),
+    LEGACY(ByteTensor, "The legacy constructor of uint8 tensors."),
+    LEGACY(CharTensor, "The legacy constructor of int8 tensors."),
+    LEGACY(ShortTensor, "The legacy constructor of int16 tensors."),
 };
 #undef LEGACY
-static const nn_dtype legacy_dtypes[] = {NN_FLOAT32, NN_FLOAT64, NN_FLOAT16, NN_BFLOAT16, NN_INT64, NN_INT32, NN_BOOL};
+static const nn_dtype legacy_dtypes[] = {NN_FLOAT32, NN_FLOAT64, NN_FLOAT16, NN_BFLOAT16, NN_INT64, NN_INT32, NN_BOOL,
+                                         NN_UINT8,   NN_INT8,    NN_INT16};
 #define N_LEGACY (sizeof legacy_classes / sizeof legacy_classes[0])
 
 int repl_legacy_class_dtype(const nn_object *cls)
@@ -916,7 +920,16 @@ static nn_object *legacy_ctor(void *ud, nn_object *args, nn_object *kwargs)
     if (n == 1 && nn_is_tensor(nn_tuple_get(args, 0))) {
         nn_tensor *t = NN_TENSOR(nn_tuple_get(args, 0));
         if (t->dtype != dt) {
-            nn_error_set(NN_ERR_TYPE, "expected %s (got %s)", nn_dtype_scalar_name(dt), nn_dtype_scalar_name(t->dtype));
+            /* c10's TensorOptions, the dtype named by the C++ type */
+            static const char *const cpp[NN_DTYPE_COUNT] = {
+                [NN_FLOAT32] = "float",     [NN_FLOAT64] = "double",      [NN_FLOAT16] = "c10::Half",
+                [NN_BFLOAT16] = "c10::BFloat16", [NN_INT64] = "long int", [NN_INT32] = "int",
+                [NN_BOOL] = "bool",         [NN_UINT8] = "unsigned char", [NN_INT8] = "signed char",
+                [NN_INT16] = "short int"};
+            static const char *const rest = "device=cpu, layout=Strided, requires_grad=false (default), "
+                                            "pinned_memory=false (default), memory_format=(nullopt))";
+            nn_error_set(NN_ERR_TYPE, "expected TensorOptions(dtype=%s, %s (got TensorOptions(dtype=%s, %s)", cpp[dt],
+                         rest, cpp[t->dtype], rest);
             return NULL;
         }
         return T(nn_detach(t)); /* a new tensor over the same data */

@@ -271,6 +271,12 @@ static nn_object *reduce_fn(const char *fname, nn_object *args, nn_object *kwarg
     case 3: r = nn_std(in, n, dims, unbiased, keepdim); break;
     }
     if (in != x) NN_RELEASE(in);
+    if (r && which == 0 && dtype >= 0 && r->dtype != (nn_dtype)dtype) {
+        /* sum(dtype=torch.uint8): an integer sum in that type (wrapping), where core's sum gives int64 */
+        nn_tensor *cast = nn_to_dtype(r, (nn_dtype)dtype);
+        NN_RELEASE(r);
+        r = cast;
+    }
     return T(r);
 }
 
@@ -299,8 +305,8 @@ static nn_object *maxmin_fn(const char *fname, nn_object *args, nn_object *kwarg
 static nn_object *f_max(void *ud, nn_object *args, nn_object *kwargs) { return maxmin_fn("max", args, kwargs, true); }
 static nn_object *f_min(void *ud, nn_object *args, nn_object *kwargs) { return maxmin_fn("min", args, kwargs, false); }
 
-/* argmax, and argmin as the argmax of -input (the first index of the extremum
-   either way; a NaN counts as the extremum, as in PyTorch). */
+/* argmax and argmin (the first index of the extremum; a NaN counts as the
+   extremum, as in PyTorch). */
 static nn_object *argmax_fn(const char *fname, nn_object *args, nn_object *kwargs, bool min)
 {
     ARGS(3);
@@ -312,13 +318,8 @@ static nn_object *argmax_fn(const char *fname, nn_object *args, nn_object *kwarg
         return NULL;
     bool has_dim = a[1] && !nn_is_none(a[1]);
     if (has_dim && repl_arg_dim(fname, "dim", 2, a[1], x->ndim, &dim)) return NULL;
-    if (!min) return T(nn_argmax(x, (int)dim, has_dim, keepdim));
-    bool was = nn_set_grad_enabled(false);
-    nn_tensor *neg = nn_neg(x);
-    nn_set_grad_enabled(was);
-    nn_tensor *r = neg ? nn_argmax(neg, (int)dim, has_dim, keepdim) : NULL;
-    NN_RELEASE(neg);
-    return T(r);
+    /* argmin reduces for the smallest itself: -x wraps at an integer type's minimum */
+    return T(min ? nn_argmin(x, (int)dim, has_dim, keepdim) : nn_argmax(x, (int)dim, has_dim, keepdim));
 }
 
 static nn_object *f_argmax(void *ud, nn_object *args, nn_object *kwargs) { return argmax_fn("argmax", args, kwargs, false); }
@@ -347,6 +348,7 @@ static nn_object *all_any(const char *fname, nn_object *args, nn_object *kwargs,
     nn_tensor *count = NULL;
     if (nonzero) count = a[1] && x->ndim ? nn_sum(nonzero, 1, &d, keepdim) : nn_sum(nonzero, 0, NULL, false);
     nn_tensor *r = count ? nn_compare(count, bound, all ? NN_EQ : NN_GT) : NULL;
+    if (r && x->dtype == NN_UINT8) NN_SET(r, nn_to_dtype(r, NN_UINT8)); /* PyTorch 1.13 keeps uint8 (0 or 1) */
     nn_set_grad_enabled(was);
     NN_RELEASE(zero);
     NN_RELEASE(bound);
@@ -888,7 +890,7 @@ M(numel)
 static nn_object *scalar_value(nn_tensor *t, double v)
 {
     if (t->dtype == NN_BOOL) return nn_bool_new(v != 0);
-    if (t->dtype == NN_INT64 || t->dtype == NN_INT32) return nn_int_new((int64_t)v);
+    if (nn_dtype_is_integer(t->dtype)) return nn_int_new((int64_t)v);
     return nn_float_new(v);
 }
 
@@ -1052,6 +1054,9 @@ M(bfloat16) { return convert(self, args, kwargs, "bfloat16", NN_BFLOAT16); }
 M(long) { return convert(self, args, kwargs, "long", NN_INT64); }
 M(int) { return convert(self, args, kwargs, "int", NN_INT32); }
 M(bool) { return convert(self, args, kwargs, "bool", NN_BOOL); }
+M(byte) { return convert(self, args, kwargs, "byte", NN_UINT8); }
+M(char) { return convert(self, args, kwargs, "char", NN_INT8); }
+M(short) { return convert(self, args, kwargs, "short", NN_INT16); }
 
 M(cpu)
 {
@@ -1351,6 +1356,15 @@ static const repl_method_def tensor_methods[] = {
     {"bool", m_bool,
      "bool(memory_format=torch.preserve_format) -> Tensor\n"
      "self.bool() is equivalent to self.to(torch.bool)."},
+    {"byte", m_byte,
+     "byte(memory_format=torch.preserve_format) -> Tensor\n"
+     "self.byte() is equivalent to self.to(torch.uint8)."},
+    {"char", m_char,
+     "char(memory_format=torch.preserve_format) -> Tensor\n"
+     "self.char() is equivalent to self.to(torch.int8)."},
+    {"short", m_short,
+     "short(memory_format=torch.preserve_format) -> Tensor\n"
+     "self.short() is equivalent to self.to(torch.int16)."},
     {"cpu", m_cpu,
      "cpu(memory_format=torch.preserve_format) -> Tensor\n"
      "Returns a copy of this object in CPU memory."},
@@ -1573,6 +1587,7 @@ typedef struct index_buf {
     nn_index_item items[MAX_ITEMS];
     nn_tensor *owned[MAX_ITEMS];
     int n, n_owned;
+    bool byte_mask; /* a uint8 tensor was taken as a bool mask (deprecated in PyTorch) */
 } index_buf;
 
 static void index_buf_free(index_buf *ib)
@@ -1629,6 +1644,13 @@ static int add_item(index_buf *ib, nn_object *k)
                                                                    : "step must be greater than zero");
         it->kind = NN_INDEX_SLICE;
         it->step = step;
+    } else if (nn_is_tensor(k) && NN_TENSOR(k)->dtype == NN_UINT8) {
+        nn_tensor *mask = nn_to_dtype(NN_TENSOR(k), NN_BOOL); /* a byte tensor indexes as a mask */
+        if (!mask) return -1;
+        ib->owned[ib->n_owned++] = mask;
+        ib->byte_mask = true;
+        it->kind = NN_INDEX_TENSOR;
+        it->tensor = mask;
     } else if (nn_is_tensor(k)) {
         it->kind = NN_INDEX_TENSOR;
         it->tensor = NN_TENSOR(k);
@@ -1653,9 +1675,16 @@ static int add_item(index_buf *ib, nn_object *k)
     return 0;
 }
 
+static int warn_byte_index(void)
+{
+    return nn_warn("UserWarning", "indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool "
+                                  "instead. (Triggered internally at  ./aten/src/ATen/native/IndexingUtils.h:27.)");
+}
+
 static int build_index(index_buf *ib, nn_object *key)
 {
     ib->n = ib->n_owned = 0;
+    ib->byte_mask = false;
     if (nn_is_instance(key, &nn_tuple_type)) {
         for (size_t i = 0; i < nn_tuple_len(key); i++)
             if (add_item(ib, nn_tuple_get(key, i))) return -1;
@@ -1668,7 +1697,7 @@ nn_object *repl_tensor_getitem(nn_tensor *t, nn_object *key)
 {
     index_buf ib;
     nn_tensor *r = NULL;
-    if (!build_index(&ib, key)) r = nn_index(t, ib.n, ib.items);
+    if (!build_index(&ib, key) && (!ib.byte_mask || warn_byte_index() == 0)) r = nn_index(t, ib.n, ib.items);
     index_buf_free(&ib);
     return T(r);
 }
@@ -1683,6 +1712,15 @@ int repl_tensor_setitem(nn_tensor *t, nn_object *key, nn_object *value)
     }
     index_buf ib;
     int rc = build_index(&ib, key);
+    if (!rc && ib.byte_mask) {
+        /* one mask and one value: PyTorch's masked_fill_, which words its warning its own way */
+        if (ib.n == 1 && nn_numel(v) == 1)
+            rc = nn_warn("UserWarning", "masked_fill_ received a mask with dtype torch.uint8, this behavior is now "
+                                        "deprecated,please use a mask with dtype torch.bool instead. (Triggered "
+                                        "internally at  ./aten/src/ATen/native/TensorAdvancedIndexing.cpp:1646.)");
+        else
+            rc = warn_byte_index();
+    }
     if (!rc) rc = nn_index_put_(t, ib.n, ib.items, v);
     index_buf_free(&ib);
     NN_RELEASE(v);

@@ -231,7 +231,7 @@ static nn_object *m_ndimension(nn_object *self, nn_object *args, nn_object *kwar
 static nn_object *m_is_signed(nn_object *self, nn_object *args, nn_object *kwargs)
 {
     if (repl_parse_args("is_signed", "", args, kwargs, NULL)) return NULL;
-    return nn_bool_new(NN_TENSOR(self)->dtype != NN_BOOL);
+    return nn_bool_new(NN_TENSOR(self)->dtype != NN_BOOL && NN_TENSOR(self)->dtype != NN_UINT8);
 }
 
 static nn_object *m_is_complex(nn_object *self, nn_object *args, nn_object *kwargs)

@@ -758,6 +758,7 @@ static nn_object *make_torch(void)
         {"float32", NN_FLOAT32}, {"float", NN_FLOAT32},  {"float64", NN_FLOAT64}, {"double", NN_FLOAT64},
         {"float16", NN_FLOAT16}, {"half", NN_FLOAT16},   {"bfloat16", NN_BFLOAT16}, {"int64", NN_INT64},
         {"long", NN_INT64},      {"int32", NN_INT32},    {"int", NN_INT32},     {"bool", NN_BOOL},
+        {"uint8", NN_UINT8},     {"int8", NN_INT8},      {"int16", NN_INT16},   {"short", NN_INT16},
     };
     for (size_t i = 0; i < sizeof dts / sizeof dts[0]; i++)
         if (repl_namespace_set(t, dts[i].name, repl_dtype_object(dts[i].dt))) goto fail;
@@ -768,6 +769,7 @@ static nn_object *make_torch(void)
         goto fail;
     if (add_class(t, &tensor_class) || add_class(t, &size_class) || add_class(t, &repl_generator_class)) goto fail;
     if (set_owned(t, "__version__", nn_str_new("1.13.0"))) goto fail;
+    if (repl_dtype_info_add_functions(t)) goto fail;
     if (repl_tensor_more_add_functions(t)) goto fail; /* last: the aliases name what is there */
     return t;
 fail:
@@ -912,6 +914,8 @@ nn_object *repl_bind_type_of(nn_object *obj)
 {
     int which = -1;
     const char *name = NULL;
+    nn_object *node_cls = repl_node_class_of(obj); /* type(t.grad_fn) */
+    if (node_cls || nn_error_current()) return node_cls;
     if (nn_is_parameter(obj)) which = M_NN, name = "Parameter";
     else if (nn_is_tensor(obj)) which = M_TORCH, name = "Tensor";
     else if (nn_is_instance(obj, &repl_size_type)) which = M_TORCH, name = "Size";
@@ -932,6 +936,7 @@ nn_object *repl_bind_type_of(nn_object *obj)
 void repl_bindings_shutdown(void)
 {
     for (int i = 0; i < M_COUNT; i++) NN_SET(cache[i], NULL);
+    repl_node_classes_free();
 }
 
 /* ---------------------------------------------------------- native ops */
@@ -981,6 +986,8 @@ static nn_object *op_getattr(nn_object *o, const char *name)
     r = repl_rnn_getattr(o, name, &handled);
     if (handled) return r;
     r = repl_nn_other_getattr(o, name, &handled);
+    if (handled) return r;
+    r = repl_dtype_info_getattr(o, name, &handled);
     if (handled) return r;
     nn_error_set(NN_ERR_ATTRIBUTE, "'%s' object has no attribute '%s'", repl_type_name(o), name);
     return NULL;

@@ -897,8 +897,13 @@ static nn_object *user_binary(repl_binop op, nn_object *a, nn_object *b, bool *h
         NN_RELEASE(r);
     }
     if (user_method(b, rnames[op])) {
+        nn_object *r = repl_call_method(b, rnames[op], &a, 1);
+        if (r && repl_is_not_implemented(r)) { /* neither side: the operands' TypeError */
+            NN_RELEASE(r);
+            return NULL;
+        }
         *handled = true;
-        return repl_call_method(b, rnames[op], &a, 1);
+        return r;
     }
     return NULL;
 }

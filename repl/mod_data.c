@@ -11,8 +11,8 @@
  * without a generator takes a seed from it (64 bits, modulo 2^63) and shuffles
  * with randperm on a generator seeded so; the same seed gives PyTorch's batches.
  * Not here: worker processes (num_workers is accepted; the data are loaded in
- * this process, in the same order), pin_memory, numpy arrays and namedtuples
- * in collate, ChainDataset.
+ * this process, in the same order), pin_memory, namedtuples in collate,
+ * ChainDataset. numpy arrays collate as torch.as_tensor of each, as PyTorch's.
  */
 #include <math.h>
 #include <stdio.h>
@@ -694,6 +694,19 @@ static nn_object *collate(nn_object *batch, int depth)
     }
     nn_object *elem = nn_list_get(batch, 0);
     size_t n = nn_list_len(batch);
+    if (repl_numpy_tensor_of(elem)) { /* numpy arrays and scalars: collated as torch.as_tensor of each */
+        nn_object *l = nn_list_new(n);
+        for (size_t i = 0; l && i < n; i++) {
+            nn_tensor *t = repl_numpy_tensor_of(nn_list_get(batch, i));
+            nn_tensor *d = t ? nn_detach(t) : NULL;
+            if (!t) repl_raise_exc(EXC_TypeError, "default_collate: the batch mixes numpy arrays with other values");
+            if (!d || nn_list_append(l, (nn_object *)d)) NN_SET(l, NULL);
+            NN_RELEASE(d);
+        }
+        nn_object *r = l ? collate(l, depth + 1) : NULL;
+        NN_RELEASE(l);
+        return r;
+    }
     if (nn_is_tensor(elem)) {
         nn_tensor **ts = nn_malloc(n * sizeof *ts);
         if (!ts) return NULL;
@@ -779,6 +792,8 @@ static nn_object *convert(nn_object *data, int depth)
         }
         return d;
     }
+    nn_tensor *np = repl_numpy_tensor_of(data); /* a numpy array: torch.as_tensor of it */
+    if (np) return (nn_object *)nn_detach(np);
     if (!nn_is_list(data) && !nn_is_instance(data, &nn_tuple_type)) return nn_retain(data);
     nn_object *items = repl_to_list(data), *l = items ? nn_list_new(0) : NULL;
     for (size_t i = 0; l && i < nn_list_len(items); i++) {
@@ -1059,7 +1074,7 @@ static const data_class classes[] = {
 static const repl_mod_fn data_functions[] = {
     {"random_split", f_random_split, "random_split(dataset, lengths, generator=default_generator)\nRandomly split a dataset into non-overlapping new datasets of given lengths."},
     {"default_collate", f_default_collate, "default_collate(batch)\nPuts each data field into a tensor with outer dimension batch size."},
-    {"default_convert", f_default_convert, "default_convert(data)\nThe data with tuples as lists (no numpy arrays to convert)."},
+    {"default_convert", f_default_convert, "default_convert(data)\nThe data with tuples as lists and numpy arrays as tensors."},
 };
 
 nn_object *repl_mod_data(void)

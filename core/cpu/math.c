@@ -433,7 +433,7 @@ static int map_op(nn_math_op op, nn_kernel_args *a)
 
 /* cumsum/cumprod of t[1] (contiguous [i[0], i[1], i[2]]) along its middle dim into
    t[0] (same dtype): in double for floating dtypes (rounded per step), in wrapping
-   integers otherwise (bool: nonzero) */
+   integers otherwise (bool and the small integers through a store in their dtype) */
 static int scan(nn_math_op op, nn_kernel_args *a)
 {
     nn_tensor *out = a->t[0];
@@ -456,14 +456,15 @@ static int scan(nn_math_op op, nn_kernel_args *a)
                     nn_store_double(dst + at * (int64_t)es, od, acc);
                 } else {
                     int64_t v = od == NN_INT64 ? ((const int64_t *)src)[at]
-                                               : od == NN_INT32 ? ((const int32_t *)src)[at] : ((const uint8_t *)src)[at];
+                                               : od == NN_INT32 ? ((const int32_t *)src)[at]
+                                                                : (int64_t)nn_load_double(src + at * (int64_t)es, od);
                     iacc = prod ? (int64_t)((uint64_t)iacc * (uint64_t)v) : (int64_t)((uint64_t)iacc + (uint64_t)v);
                     if (od == NN_INT64)
                         ((int64_t *)dst)[at] = iacc;
                     else if (od == NN_INT32)
                         ((int32_t *)dst)[at] = (int32_t)iacc;
-                    else
-                        ((uint8_t *)dst)[at] = iacc != 0;
+                    else /* bool, or the small integers wrapping */
+                        nn_store_double(dst + at * (int64_t)es, od, (double)iacc);
                 }
             }
         }

@@ -351,6 +351,8 @@ static void store_int(char *p, nn_dtype dt, int64_t v)
     case NN_INT64: *(int64_t *)p = v; break;
     case NN_INT32: *(int32_t *)p = (int32_t)(uint32_t)(uint64_t)v; break;
     case NN_BOOL: *(uint8_t *)p = v != 0; break;
+    case NN_UINT8: case NN_INT8: *(uint8_t *)p = (uint8_t)(uint64_t)v; break;
+    case NN_INT16: *(uint16_t *)p = (uint16_t)(uint64_t)v; break;
     case NN_FLOAT64: *(double *)p = (double)v; break;
     case NN_FLOAT32: *(float *)p = (float)v; break;
     default: *(uint16_t *)p = narrow_bits((float)v, dt); break;

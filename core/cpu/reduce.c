@@ -90,7 +90,7 @@ static void sum_row_range(void *vctx, int64_t begin, int64_t end)
     char *dst = j->out->storage->data;
     for (int64_t o = begin; o < end; o++) {
         const char *row = src + (size_t)(o * l->inner) * ies;
-        if (in == NN_INT64 || in == NN_INT32 || in == NN_BOOL) {
+        if (!nn_dtype_is_floating(in)) {
             int64_t acc = 0;
             for (int64_t i = 0; i < l->inner; i++) acc += (int64_t)nn_load_double(row + (size_t)i * ies, in);
             ((int64_t *)dst)[o] = acc;
@@ -255,7 +255,9 @@ static int64_t row_extreme(const char *row, int64_t n, nn_dtype dt, bool is_max)
     case NN_FLOAT64: EXTREME_LOOP(double, isnan); break;
     case NN_INT64: EXTREME_LOOP(int64_t, NEVER_NAN); break;
     case NN_INT32: EXTREME_LOOP(int32_t, NEVER_NAN); break;
-    case NN_BOOL: EXTREME_LOOP(uint8_t, NEVER_NAN); break;
+    case NN_BOOL: case NN_UINT8: EXTREME_LOOP(uint8_t, NEVER_NAN); break;
+    case NN_INT8: EXTREME_LOOP(int8_t, NEVER_NAN); break;
+    case NN_INT16: EXTREME_LOOP(int16_t, NEVER_NAN); break;
     default: {
         /* half types: exact as doubles */
         double best = load_at(row, 0, dt);

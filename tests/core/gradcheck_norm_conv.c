@@ -17,6 +17,14 @@ static nn_tensor *gc_nearest2d(nn_tensor **in)
 {
     return nn_upsample(in[0], 2, (const int64_t[]){5, 4}, (const double[]){1.7, 2.0}, false, false);
 }
+static nn_tensor *gc_nearest_exact1d(nn_tensor **in)
+{
+    return nn_upsample_mode(in[0], 1, (const int64_t[]){7}, (const double[]){NAN}, NN_UPSAMPLE_NEAREST_EXACT, false);
+}
+static nn_tensor *gc_nearest_exact2d(nn_tensor **in)
+{
+    return nn_upsample_mode(in[0], 2, (const int64_t[]){5, 2}, (const double[]){1.7, NAN}, NN_UPSAMPLE_NEAREST_EXACT, false);
+}
 static nn_tensor *gc_linear1d(nn_tensor **in) { return nn_upsample(in[0], 1, (const int64_t[]){7}, (const double[]){NAN}, true, true); }
 static nn_tensor *gc_bilinear2d(nn_tensor **in)
 {
@@ -46,6 +54,8 @@ static const gc_case cases_norm_conv[] = {
     {NN_OP_upsample_nearest2d, "upsample_nearest2d", gc_nearest2d, 1, {4}, {{1, 2, 3, 2}}, -2, 2, 0},
     {NN_OP_upsample_linear1d, "upsample_linear1d", gc_linear1d, 1, {3}, {{1, 2, 3}}, -2, 2, 0},
     {NN_OP_upsample_bilinear2d, "upsample_bilinear2d", gc_bilinear2d, 1, {4}, {{1, 2, 3, 2}}, -2, 2, 0},
+    {NN_OP_upsample_nearest_exact1d, "upsample_nearest_exact1d", gc_nearest_exact1d, 1, {3}, {{1, 2, 3}}, -2, 2, 0},
+    {NN_OP_upsample_nearest_exact2d, "upsample_nearest_exact2d", gc_nearest_exact2d, 1, {4}, {{1, 2, 3, 3}}, -2, 2, 0},
     {NN_OP_max_unpool2d, "max_unpool2d", gc_max_unpool2d, 1, {4}, {{1, 2, 2, 2}}, -2, 2, 0},
     {NN_OP_pixel_shuffle, "pixel_shuffle", gc_pixel_shuffle, 1, {4}, {{1, 8, 2, 3}}, -2, 2, 0},
     {NN_OP_pixel_unshuffle, "pixel_unshuffle", gc_pixel_unshuffle, 1, {4}, {{2, 1, 4, 2}}, -2, 2, 0},

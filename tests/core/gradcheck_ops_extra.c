@@ -75,6 +75,30 @@ static nn_tensor *gc_solve(nn_tensor **in)
     NN_RELEASE(m);
     return r;
 }
+/* a symmetric positive-definite matrix: in in^T + 3 I */
+static nn_tensor *spd(nn_tensor *in)
+{
+    nn_tensor *t = nn_transpose(in, -1, -2), *m = t ? nn_matmul(in, t) : NULL;
+    nn_tensor *e = m ? nn_eye(3, 3, NN_FLOAT64) : NULL, *e3 = e ? nn_mul_scalar(e, 3) : NULL;
+    nn_tensor *r = e3 ? nn_add(m, e3) : NULL;
+    NN_RELEASE(t);
+    NN_RELEASE(m);
+    NN_RELEASE(e);
+    NN_RELEASE(e3);
+    return r;
+}
+static nn_tensor *gc_cholesky(nn_tensor **in)
+{
+    nn_tensor *m = spd(in[0]), *r = m ? nn_linalg_cholesky(m, false, false) : NULL;
+    NN_RELEASE(m);
+    return r;
+}
+static nn_tensor *gc_cholesky_upper(nn_tensor **in)
+{
+    nn_tensor *m = spd(in[0]), *r = m ? nn_linalg_cholesky(m, true, true) : NULL;
+    NN_RELEASE(m);
+    return r;
+}
 static nn_tensor *gc_vector_norm(nn_tensor **in) { return nn_linalg_vector_norm(in[0], 3, 1, (const int[]){1}, false); }
 
 /* a seeded draw: the same numbers at every evaluation, so the finite differences see PyTorch's zero gradient */
@@ -117,6 +141,8 @@ static const gc_case cases_ops_extra[] = {
     {NN_OP_linalg_inv, "inv of a batch", gc_inv, 1, {3}, {{2, 3, 3}}, -1, 1, 0},
     {NN_OP_linalg_solve, "solve for a matrix", gc_solve, 2, {2, 2}, {{3, 3}, {3, 2}}, -1, 1, 0},
     {NN_OP_linalg_solve, "solve for a vector", gc_solve, 2, {2, 1}, {{3, 3}, {3}}, -1, 1, 0},
+    {NN_OP_linalg_cholesky, "cholesky of a batch", gc_cholesky, 1, {3}, {{2, 3, 3}}, -1, 1, 0},
+    {NN_OP_cholesky_legacy, "torch.cholesky, upper", gc_cholesky_upper, 1, {2}, {{3, 3}}, -1, 1, 0},
     {NN_OP_linalg_vector_norm, "vector_norm ord 3 over a dim", gc_vector_norm, 1, {2}, {{2, 3}}, 0.5, 2, 0},
     {NN_OP_fmod, "fmod of two tensors", gc_fmod, 2, {2, 1}, {{2, 3}, {3}}, 0.5, 3, 0},
     {NN_OP_fmod_scalar, "fmod by a number", gc_fmod_scalar, 1, {2}, {{2, 3}}, -2, 2, 0},

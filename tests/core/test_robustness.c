@@ -39,6 +39,9 @@ static nn_tensor *random_tensor(void)
         case NN_BFLOAT16: *(uint16_t *)p = nn_float_to_bfloat16((float)v); break;
         case NN_INT64: *(int64_t *)p = isnan(v) ? 0 : (int64_t)v; break;
         case NN_INT32: *(int32_t *)p = isnan(v) ? 0 : (int32_t)v; break;
+        case NN_INT16: *(int16_t *)p = isnan(v) ? 0 : (int16_t)v; break;
+        case NN_INT8: *(int8_t *)p = isnan(v) ? 0 : (int8_t)v; break;
+        case NN_UINT8: *(uint8_t *)p = isnan(v) ? 0 : (uint8_t)(v + 4); break;
         default: *(uint8_t *)p = v > 0; break;
         }
     }

@@ -147,7 +147,7 @@ static nn_dtype dtype_of(const char *s)
 {
     static const char *const names[] = {[NN_FLOAT32] = "F32", [NN_FLOAT64] = "F64", [NN_FLOAT16] = "F16",
                                         [NN_BFLOAT16] = "BF16", [NN_INT64] = "I64", [NN_INT32] = "I32",
-                                        [NN_BOOL] = "BOOL"};
+                                        [NN_BOOL] = "BOOL", [NN_UINT8] = "U8", [NN_INT8] = "I8", [NN_INT16] = "I16"};
     for (int d = 0; d < NN_DTYPE_COUNT; d++)
         if (strcmp(s, names[d]) == 0) return (nn_dtype)d;
     fail_msg("unknown dtype %s", s);
@@ -186,7 +186,7 @@ static int load_expected(void **state)
         }
     }
     free(text);
-    return n_expected == 6 ? 0 : -1;
+    return n_expected == 7 ? 0 : -1;
 }
 
 /* Asserts st holds exactly what the fixture record says, in header order. */
@@ -701,7 +701,7 @@ static void test_invalid_tensor_entries(void **state)
     } cases[] = {
         {"{\"a\":" T("F128", "[1]", "0", "4") "}", 4, "unknown dtype \"F128\" of tensor \"a\""},
         {"{\"a\":" T("f32", "[1]", "0", "4") "}", 4, "unknown dtype \"f32\""},
-        {"{\"a\":" T("U8", "[4]", "0", "4") "}", 4, "safetensors dtype U8 of tensor \"a\" is not supported by nnscope"},
+        {"{\"a\":" T("U16", "[2]", "0", "4") "}", 4, "safetensors dtype U16 of tensor \"a\" is not supported by nnscope"},
         {"{\"a\":{\"dtype\":5,\"shape\":[1],\"data_offsets\":[0,4]}}", 4, "the dtype of tensor \"a\" is not a string"},
         {"{\"a\":" T("F32", "[2]", "0", "4") "}", 4,
          "tensor \"a\" of dtype F32 and shape [2] needs 8 bytes but its data_offsets [0, 4] hold 4"},

@@ -56,7 +56,10 @@ print(np.float32 == np.dtype('float32'), a.dtype == np.int64, b.dtype == float, 
 for bad in ['np.array([1, 2]) + np.array([1, 2, 3])', 'float(np.array([1, 2]))', 'bool(np.array([1, 2]))',
             'np.zeros(3)[5]', 'np.array([[1]]).reshape(2)', 'np.nonexistent', 'np.zeros(0).max()', 'len(np.array(1))',
             'np.array(1)[0]', 'np.dtype("nope")', '{np.zeros(2): 1}', 'np.squeeze(np.zeros((2, 1)), axis=0)',
-            'np.random.nonexistent']:
+            'np.random.nonexistent', 'np.zeros(-1)', 'np.eye(-1)', 'np.random.rand(-1)', 'np.percentile([1], 200)',
+            'int(np.zeros(0))', 'np.split(np.arange(5), 2)', 'np.zeros(2).astype("x")', 'np.concatenate([])',
+            'np.dot(np.zeros(2), np.zeros(3))', 'np.zeros((2, 2)) @ np.zeros(3)', 'np.load("numpy_basics.py")',
+            'np.array([1, 2])[np.array([5])]', 'np.ones(3).sum(axis=4)', 'np.zeros(3)[1.5]']:
     try:
         eval(bad)
     except Exception as err:
