@@ -82,6 +82,15 @@ all: check-deps $(LIB) $(NNSCOPE)
 # Include paths follow the layers: core sees only itself; repl and the tests
 # also see repl/ (sessions and inspector include their own headers by path).
 $(BUILD)/repl/%.o $(BUILD)/tests/% $(NNSCOPE): LAYER_INC = -Irepl
+# the modules written wholly in the language (repl/lib/NAME.py), embedded as C
+# strings into $(BUILD)/gen/pylib_sources.h, which repl/pylib.c includes
+PYLIB_PY = $(sort $(wildcard repl/lib/*.py))
+PYLIB_H  = $(BUILD)/gen/pylib_sources.h
+$(PYLIB_H): $(PYLIB_PY) repl/lib/embed.awk
+	@mkdir -p $(dir $@)
+	awk -f repl/lib/embed.awk $(PYLIB_PY) > $@
+$(BUILD)/repl/pylib.o: $(PYLIB_H)
+$(BUILD)/repl/pylib.o: LAYER_INC = -Irepl -I$(BUILD)/gen
 # the guided mode (repl/lesson.c) finds the lessons in this tree's tutorials/
 $(BUILD)/repl/lesson.o: LAYER_INC = -Irepl -DNNSCOPE_TUTORIALS_DIR='"$(CURDIR)/tutorials"'
 

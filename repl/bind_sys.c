@@ -93,7 +93,16 @@ static nn_object *f_setrecursionlimit(void *ud, nn_object *args, nn_object *kwar
     return nn_retain(nn_none());
 }
 
+static nn_object *f_exc_info(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (repl_parse_args("exc_info", "", args, kwargs, NULL)) return NULL;
+    return repl_exc_info();
+}
+
 static const repl_function_def sys_functions[] = {
+    {"exc_info", f_exc_info,
+     "exc_info()\n"
+     "Return current exception information: (type, value, traceback)."},
     {"getrecursionlimit", f_getrecursionlimit,
      "getrecursionlimit()\n"
      "Return the current value of the recursion limit (the evaluator's: 1000)."},

@@ -1570,6 +1570,27 @@ static nn_object *ctor_object(void *ud, nn_object *args, nn_object *kwargs)
     return repl_instance_new(repl_current->object_cls);
 }
 
+/* object.__new__(cls, ...): a new, uninitialised instance of cls (a class's
+   own __new__ calls it; the other arguments are __init__'s). */
+static nn_object *object_new(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (NARGS < 1) {
+        repl_raise_exc(EXC_TypeError, "object.__new__(): not enough arguments");
+        return NULL;
+    }
+    if (ARG(0)->type != &repl_class_type) {
+        repl_raise_exc(EXC_TypeError, "object.__new__(X): X is not a type object (%s)", repl_value_type_name(ARG(0)));
+        return NULL;
+    }
+    class_obj *c = (class_obj *)ARG(0);
+    if (c->mcls) return (nn_object *)nn_module_new(c->mcls);
+    if (c->ntype && c->ntype != &repl_instance_type) {
+        repl_raise_exc(EXC_TypeError, "object.__new__(%s) is not safe, use %s.__new__()", c->name, c->name);
+        return NULL;
+    }
+    return repl_instance_new(c);
+}
+
 static nn_object *ctor_type(void *ud, nn_object *args, nn_object *kwargs) { return bi_type(ud, args, kwargs); }
 
 /* BaseException.__init__(self, *args) */
@@ -1606,6 +1627,17 @@ static int want_str(nn_object *o, const char *what)
 static nn_object *str_format_m(void *ud, nn_object *args, nn_object *kwargs)
 {
     return str_format_impl(S_CSTR, NARGS > 1 ? &((nn_tuple *)args)->items[1] : NULL, (size_t)NARGS - 1, kwargs, NULL);
+}
+
+/* str.format_map(mapping): format(**mapping) without copying it (a dict here) */
+static nn_object *str_format_map_m(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("format_map", args, 2, 2) < 0) return NULL;
+    if (!nn_is_dict(ARG(1))) {
+        repl_raise_exc(EXC_TypeError, "format_map() argument must be a dict here, not %s", repl_value_type_name(ARG(1)));
+        return NULL;
+    }
+    return str_format_impl(S_CSTR, NULL, 0, ARG(1), NULL);
 }
 
 static nn_object *str_join(void *ud, nn_object *args, nn_object *kwargs)
@@ -2507,6 +2539,7 @@ typedef struct method_def {
 
 static const method_def str_methods[] = {
     {"format", str_format_m, "format(*args, **kwargs)\nReturn a formatted version of S, using substitutions from args and kwargs."},
+    {"format_map", str_format_map_m, "format_map(mapping, /)\nReturn a formatted version of S, using substitutions from mapping."},
     {"join", str_join, "join(iterable, /)\nConcatenate any number of strings."},
     {"split", str_split, "split(sep=None, maxsplit=-1)\nReturn a list of the substrings in the string, using sep as the separator string."},
     {"rsplit", str_rsplit, "rsplit(sep=None, maxsplit=-1)\nReturn a list of the substrings in the string, using sep as the separator string."},
@@ -2597,6 +2630,9 @@ static const method_def set_methods[] = {
     {"issubset", set_issubset_m, "issubset(other, /)\nReport whether another set contains this set."},
     {"issuperset", set_issuperset_m, "issuperset(other, /)\nReport whether this set contains another set."},
     {NULL, NULL, NULL}};
+static const method_def object_methods[] = {
+    {"__new__", object_new, "__new__(type, *args, **kwargs)\nCreate and return a new object."},
+    {NULL, NULL, NULL}};
 static const method_def float_methods[] = {
     {"is_integer", float_is_integer_m, "is_integer()\nReturn True if the float is an integer."},
     {NULL, NULL, NULL}};
@@ -2620,7 +2656,7 @@ typedef struct builtin_type {
 
 #define SLOT(field) offsetof(repl_interp, field)
 static const builtin_type builtin_types[] = {
-    {"object", SLOT(object_cls), &repl_instance_type, ctor_object, NULL,
+    {"object", SLOT(object_cls), &repl_instance_type, ctor_object, object_methods,
      "object()\nThe base class of the class hierarchy.", NULL, NULL},
     {"type", SLOT(type_cls), &repl_class_type, ctor_type, NULL,
      "type(object)\nThe object's type (with one argument).", NULL, NULL},
@@ -2774,11 +2810,12 @@ nn_object *repl_builtin_method(nn_object *self, const char *name)
     else if (t == &nn_dict_type) c = nn_dict_is_ordered(self) ? in->odict_cls : in->dict_cls;
     else if (t == &repl_set_type) c = in->set_cls;
     else if (t == &nn_float_type) c = in->float_cls;
-    else if (t == &nn_int_type || t == &repl_bigint_type) c = in->int_cls;
+    else if (t == &nn_int_type || t == &repl_bigint_type || t == &nn_bool_type) c = in->int_cls; /* bool: int's methods */
     nn_object *f = NULL;
-    for (; c && c != in->object_cls && !f; c = c->base) f = repl_nmap_get(&c->dict, name); /* OrderedDict's, then dict's */
+    for (; c && c != in->object_cls; c = c->base) /* OrderedDict's, then dict's */
+        if ((f = repl_nmap_get(&c->dict, name))) break;
     if (!f) return NULL;
-    return repl_method_new(f, self);
+    return repl_bind_class_attr(f, self, c);
 }
 
 /* ------------------------------------------------------------------ help and signatures */
@@ -2848,6 +2885,7 @@ static bool builtin_doc_of(repl_interp *in, nn_object *o, repl_doc_info *out, ch
         out->qualname = builtin_types[i].name; /* printed as builtins.<name> */
         for (const method_def *m = builtin_types[i].methods; m && m->name; m++)
             if (!strcmp(m->name, name_buf)) out->doc = m->doc;
+        if (!out->doc) out->doc = repl_builtin_methods_more_doc(in, c, name_buf);
         return true;
     }
     if (repl_nmap_get(&in->exc_classes[EXC_BaseException]->dict, name_buf) == o) { /* with_traceback */
@@ -3466,7 +3504,8 @@ int repl_builtins_init(repl_interp *in)
     in->object_cls->ntype = builtin_types[0].type;
     in->object_cls->ctor = builtin_types[0].ctor;
     nn_object *noop = nn_cfunction_new("__init__", repl_builtin_noop, NULL, NULL);
-    if (!noop || repl_nmap_set(&in->object_cls->dict, "__init__", noop) < 0 ||
+    if (add_methods(in->object_cls, builtin_types[0].methods) < 0 || !noop ||
+        repl_nmap_set(&in->object_cls->dict, "__init__", noop) < 0 ||
         repl_nmap_set(&in->builtins, "object", &in->object_cls->ob) < 0) {
         NN_RELEASE(noop);
         return -1;
@@ -3519,5 +3558,6 @@ int repl_builtins_init(repl_interp *in)
         NN_RELEASE(f);
         if (rc < 0) return -1;
     }
+    if (repl_builtin_methods_more(in) < 0) return -1;
     return repl_lang_builtins_init(in);
 }

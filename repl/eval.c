@@ -488,16 +488,24 @@ const nn_type repl_super_type = {.name = "super", .dealloc = super_dealloc};
 
 /* ------------------------------------------------------------------ names */
 
+/* The globals of the code running in f: the namespace of the module written in
+   the language that defined its function (a `global` statement there names the
+   module's variables), else __main__'s. */
+static nmap *globals_of(frame *f)
+{
+    for (scope *s = f->sc ? f->sc->parent : NULL; s; s = s->parent)
+        if (s->is_module) return &s->map;
+    return &repl_current->globals;
+}
+
 static nn_object *lookup_global(frame *f, const char *name)
 {
-    repl_interp *in = repl_current;
-    nn_object *v = repl_nmap_get(&in->globals, name);
-    if (!v) v = repl_nmap_get(&in->builtins, name);
+    nn_object *v = repl_nmap_get(globals_of(f), name);
+    if (!v) v = repl_nmap_get(&repl_current->builtins, name);
     if (!v) {
         repl_raise_exc(EXC_NameError, "name '%s' is not defined", name);
         return NULL;
     }
-    (void)f;
     return nn_retain(v);
 }
 
@@ -527,7 +535,7 @@ static nn_object *load_name(frame *f, const char *name)
 static int store_name(frame *f, const char *name, nn_object *value)
 {
     if (f->fn && !repl_nmap_get(&f->fn->locals, name)) {
-        if (repl_nmap_get(&f->fn->globals_decl, name)) return repl_nmap_set(&repl_current->globals, name, value);
+        if (repl_nmap_get(&f->fn->globals_decl, name)) return repl_nmap_set(globals_of(f), name, value);
         /* nonlocal: the nearest enclosing scope that has it */
         for (scope *s = f->sc->parent; s; s = s->parent)
             if (repl_nmap_get(&s->map, name)) return repl_nmap_set(&s->map, name, value);
@@ -538,7 +546,7 @@ static int store_name(frame *f, const char *name, nn_object *value)
 static int del_name(frame *f, const char *name)
 {
     nmap *m = f->locals;
-    if (f->fn && repl_nmap_get(&f->fn->globals_decl, name)) m = &repl_current->globals;
+    if (f->fn && repl_nmap_get(&f->fn->globals_decl, name)) m = globals_of(f);
     if (!repl_nmap_del(m, name)) return repl_raise_exc(EXC_NameError, "name '%s' is not defined", name);
     return 0;
 }
@@ -927,7 +935,8 @@ nn_object *repl_binary_op(repl_binop op, nn_object *a, nn_object *b)
             } else {
                 x = nn_float_value(a);
                 y = nn_float_value(b);
-                if (fabs(x) >= 9007199254740992.0 && fabs(y) >= 9007199254740992.0 && isfinite(x) && isfinite(y))
+                if ((is_intlike(a) || is_intlike(b)) && fabs(x) >= 9007199254740992.0 &&
+                    fabs(y) >= 9007199254740992.0 && isfinite(x) && isfinite(y))
                     return big_binary(op, a, b); /* an int beyond 2**53 against a float: exactly, as CPython */
                 r = op == REPL_LT ? x < y : op == REPL_LE ? x <= y : op == REPL_GT ? x > y : op == REPL_GE ? x >= y
                     : op == REPL_EQ ? x == y : x != y;
@@ -1636,6 +1645,8 @@ static nn_object *class_attr(nn_object *v, nn_object *self, class_obj *c)
     return nn_retain(v);
 }
 
+nn_object *repl_bind_class_attr(nn_object *v, nn_object *self, class_obj *c) { return class_attr(v, self, c); }
+
 /* ------------------------------------------------------------------ attributes */
 
 static nn_object *attr_error(nn_object *obj, const char *name)
@@ -2058,7 +2069,18 @@ static nn_object *call_class(class_obj *c, nn_object *const *args, int n, nn_obj
     }
     nn_object *obj;
     if (repl_abc_check(c) < 0) return NULL;
-    if (c->mcls) {
+    /* a class's own __new__ (a static method, declared or not) makes the object;
+       __init__ runs only on an instance of c, as in Python */
+    nn_object *new_fn = repl_class_lookup(c, "__new__");
+    if (new_fn && new_fn->type == &desc_type && ((desc_obj *)new_fn)->kind == DESC_STATIC) new_fn = ((desc_obj *)new_fn)->fget;
+    bool own_new = new_fn && new_fn->type == &repl_function_type;
+    if (own_new) {
+        nn_object *all[n + 1];
+        all[0] = &c->ob;
+        for (int i = 0; i < n; i++) all[i + 1] = args[i];
+        obj = call_function((func_obj *)new_fn, all, n + 1, kwargs);
+        if (!obj || !repl_class_is_subclass(repl_class_of(obj), c)) return obj;
+    } else if (c->mcls) {
         obj = (nn_object *)nn_module_new(c->mcls);
     } else {
         obj = repl_instance_new(c);
@@ -2092,7 +2114,7 @@ static nn_object *call_class(class_obj *c, nn_object *const *args, int n, nn_obj
             return NULL;
         }
         NN_RELEASE(r);
-    } else if (!repl_is_exception_class(&c->ob) && !c->mcls && (n || (kwargs && nn_dict_len(kwargs)))) {
+    } else if (!own_new && !repl_is_exception_class(&c->ob) && !c->mcls && (n || (kwargs && nn_dict_len(kwargs)))) {
         repl_raise_exc(EXC_TypeError, "%s() takes no arguments", c->name);
         NN_RELEASE(obj);
         return NULL;
@@ -4088,6 +4110,7 @@ int repl_exec_module_source(nn_object *module, const char *static_name, const ch
         unit_release(u);
         return -1;
     }
+    sc->is_module = true;
     uint32_t pos = 0;
     const char *k;
     nn_object *v;

@@ -85,6 +85,7 @@ typedef struct scope {
     nn_object ob;
     nmap map;
     struct scope *parent;   /* owned; enclosing function scope or NULL */
+    bool is_module;         /* the namespace of a module written in the language: its functions' globals */
     /* scopes captured by closures are listed (weakly) so that the interpreter can
        break function <-> scope cycles when it is freed */
     struct scope **reg_head, *reg_prev, *reg_next;
@@ -291,6 +292,9 @@ nn_object *repl_module_new(const char *name);
 scope *repl_scope_new(scope *parent);
 /* The class a value belongs to (borrowed); natives and others get a cached class. */
 class_obj *repl_class_of(nn_object *o);
+/* v, found in class c, as self.name gives it: a function or C function bound to
+   self, a property's value, a classmethod bound to c, a staticmethod's function. */
+nn_object *repl_bind_class_attr(nn_object *v, nn_object *self, class_obj *c);
 /* torch.optim.Optimizer (the language's, bind_optim_more.c): whether cls is it, and whether
    o is an optimizer (core's SGD/Adam/AdamW or an instance of a subclass of it). */
 bool repl_optim_is_lang_base(nn_object *cls);
@@ -421,6 +425,10 @@ nn_object *repl_bi_bin(void *ud, nn_object *args, nn_object *kwargs);
 
 /* Built-ins defined outside builtins.c (NotImplemented, ...), added last. 0 or -1. */
 int repl_lang_builtins_init(repl_interp *in);
+/* The built-in types' methods of builtin_methods_more.c, added to their classes. 0 or -1. */
+int repl_builtin_methods_more(repl_interp *in);
+/* The doc of one of those methods of class c ("signature\none line"), or NULL. */
+const char *repl_builtin_methods_more_doc(repl_interp *in, const class_obj *c, const char *name);
 bool repl_is_not_implemented(const nn_object *o);
 /* open() (mod_io.c): io.open, the io module made on its first call. */
 nn_object *repl_bi_open(void *ud, nn_object *args, nn_object *kwargs);
@@ -499,6 +507,13 @@ void repl_tb_entry_release(tb_entry *e);
 void repl_tb_format_entries(sbuf *b, const tb_entry *tb, int n);
 /* The last line of a traceback: "ValueError: msg" (module-qualified for a module's class). */
 void repl_tb_format_exc_line(sbuf *b, nn_object *exc);
+/* The text CPython prints for exc caught earlier: its __traceback__'s entries
+   and its line, after its __cause__/__context__ chain when chain is true; a new
+   nn_malloc'd string or NULL (exc_chain.c). */
+char *repl_exc_format(nn_object *exc, bool chain);
+/* A traceback object's entries as the interpreter prints them, after the
+   "Traceback (most recent call last):" line ("" for None); new string or NULL. */
+char *repl_traceback_format(nn_object *tb);
 /* The type of __traceback__ values (tb_next, tb_lineno). */
 extern const nn_type repl_traceback_type;
 nn_object *repl_traceback_getattr(nn_object *tb, const char *name);

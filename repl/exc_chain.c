@@ -212,6 +212,29 @@ int repl_exc_set_cause(nn_object *exc, nn_object *cause)
     return rc;
 }
 
+/* A traceback object's entries, innermost first (borrowed from it; an
+   nn_malloc'd array, NULL with *n 0 for None or an empty one). */
+static tb_entry *tb_entries(nn_object *t, int *n)
+{
+    *n = 0;
+    if (!t || t->type != &repl_traceback_type) return NULL;
+    int ne = 0;
+    for (nn_object *p = t; p; p = ((tb_obj *)p)->next) ne++;
+    tb_entry *entries = nn_calloc((size_t)ne, sizeof *entries);
+    int k = ne;
+    for (nn_object *p = t; entries && p; p = ((tb_obj *)p)->next) entries[--k] = ((tb_obj *)p)->e; /* borrowed */
+    if (entries) *n = ne;
+    return entries;
+}
+
+/* exc's __traceback__ as entries (as tb_entries). */
+static tb_entry *tb_entries_of(nn_object *exc, int *n)
+{
+    nn_object *t = exc_attr(exc, "__traceback__");
+    nn_error_clear();
+    return tb_entries(t, n);
+}
+
 void repl_exc_chain_format(sbuf *b, nn_object *exc, const tb_entry *tb, int n)
 {
     /* the chain, newest first: each one's predecessor and the sentence between them */
@@ -243,16 +266,8 @@ void repl_exc_chain_format(sbuf *b, nn_object *exc, const tb_entry *tb, int n)
         cur = next;
     }
     for (int i = len - 1; i >= 1; i--) {
-        tb_entry *entries = NULL;
-        int ne = 0;
-        nn_object *t = exc_attr(chain[i], "__traceback__");
-        if (t && t->type == &repl_traceback_type) {
-            for (nn_object *p = t; p; p = ((tb_obj *)p)->next) ne++;
-            entries = nn_calloc((size_t)ne, sizeof *entries);
-            int k = ne;
-            for (nn_object *p = t; entries && p; p = ((tb_obj *)p)->next) entries[--k] = ((tb_obj *)p)->e; /* borrowed */
-            if (!entries) ne = 0;
-        }
+        int ne;
+        tb_entry *entries = tb_entries_of(chain[i], &ne);
         if (ne) repl_tb_format_entries(b, entries, ne);
         nn_free(entries);
         repl_tb_format_exc_line(b, chain[i]);
@@ -311,4 +326,39 @@ int repl_exc_chain_init(repl_interp *in)
     NN_RELEASE(f);
     NN_RELEASE(no);
     return rc;
+}
+
+nn_object *repl_exc_info(void)
+{
+    nn_object *e = repl_current ? repl_current->handling : NULL;
+    if (!e) return nn_tuple_pack(3, nn_none(), nn_none(), nn_none());
+    nn_object *tb = repl_get_attr(e, "__traceback__");
+    nn_object *t = tb ? nn_tuple_pack(3, &repl_class_of(e)->ob, e, tb) : NULL;
+    NN_RELEASE(tb);
+    return t;
+}
+
+char *repl_exc_format(nn_object *exc, bool chain)
+{
+    int n;
+    tb_entry *entries = tb_entries_of(exc, &n);
+    sbuf b = {0};
+    if (chain) {
+        repl_exc_chain_format(&b, exc, entries, n);
+    } else {
+        if (n) repl_tb_format_entries(&b, entries, n);
+        repl_tb_format_exc_line(&b, exc);
+    }
+    nn_free(entries);
+    return repl_sb_finish(&b);
+}
+
+char *repl_traceback_format(nn_object *tb)
+{
+    int n;
+    tb_entry *entries = tb_entries(tb, &n);
+    sbuf b = {0};
+    if (n) repl_tb_format_entries(&b, entries, n);
+    nn_free(entries);
+    return repl_sb_finish(&b);
 }

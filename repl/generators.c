@@ -396,11 +396,25 @@ static nn_object *m_throw(void *ud, nn_object *args, nn_object *kwargs)
         repl_raise_exc(EXC_TypeError, "throw expected at least 1 argument, got 0");
         return NULL;
     }
-    nn_object *e = nn_tuple_get(args, 1), *inst = NULL, *v = NULL;
-    if (repl_is_exception_class(e)) inst = repl_call_object(e, NULL, 0, NULL);
-    else if (repl_is_exception(e)) inst = nn_retain(e);
-    else repl_raise_exc(EXC_TypeError, "exceptions must be classes or instances deriving from BaseException, not %s",
-                        repl_value_type_name(e));
+    size_t n = nn_tuple_len(args);
+    nn_object *e = nn_tuple_get(args, 1), *val = n > 2 ? nn_tuple_get(args, 2) : NULL, *inst = NULL, *v = NULL;
+    if (val && nn_is_none(val)) val = NULL;
+    if (n > 3 && !nn_is_none(nn_tuple_get(args, 3)) && nn_tuple_get(args, 3)->type != &repl_traceback_type) {
+        repl_raise_exc(EXC_TypeError, "throw() third argument must be a traceback object");
+        return NULL;
+    }
+    /* throw(type[, value[, tb]]) as CPython: the value itself when it is an instance of
+       type, else type(*value) for a tuple, type(value), or type() */
+    if (repl_is_exception_class(e)) {
+        if (val && repl_is_exception(val) && repl_exc_matches(val, e)) inst = nn_retain(val);
+        else if (val && val->type == &nn_tuple_type) inst = repl_call_object(e, ((nn_tuple *)val)->items, nn_tuple_len(val), NULL);
+        else inst = repl_call_object(e, val ? &val : NULL, val ? 1 : 0, NULL);
+    } else if (repl_is_exception(e)) {
+        if (val) repl_raise_exc(EXC_TypeError, "instance exception may not have a separate value");
+        else inst = nn_retain(e);
+    } else
+        repl_raise_exc(EXC_TypeError, "exceptions must be classes or instances deriving from BaseException, not %s",
+                       repl_value_type_name(e));
     if (!inst) return NULL;
     int r = gen_resume(SELF_GEN, NULL, inst, &v);
     NN_RELEASE(inst);

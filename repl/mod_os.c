@@ -347,6 +347,52 @@ static nn_object *p_realpath(void *ud, nn_object *args, nn_object *kwargs)
     return p_abspath(ud, args, kwargs); /* a path that does not exist (yet) */
 }
 
+/* relpath(path, start=os.curdir): path from start, both made absolute, as posixpath's */
+static nn_object *p_relpath(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (repl_mod_nargs("relpath", args, kwargs, 1, 2) < 0) return NULL;
+    nn_object *start_arg = NARGS(args) > 1 ? ARG(args, 1) : repl_mod_kwarg(kwargs, "start");
+    const char *path = str_arg("relpath", ARG(args, 0));
+    const char *start = start_arg && !nn_is_none(start_arg) ? str_arg("relpath", start_arg) : ".";
+    if (!path || !start) return NULL;
+    if (!*path) {
+        repl_raise_exc(EXC_ValueError, "no path specified");
+        return NULL;
+    }
+    char *ap = repl_os_abspath(path), *as = repl_os_abspath(start);
+    nn_object *r = NULL;
+    if (ap && as) {
+        /* the common leading components, whole components only */
+        size_t common = 0, i = 0;
+        for (; ap[i] && ap[i] == as[i]; i++)
+            if (ap[i] == '/') common = i;
+        if ((!ap[i] || ap[i] == '/') && (!as[i] || as[i] == '/')) common = i;
+        sbuf b = {0};
+        for (const char *q = as + common; *q;) { /* one ".." per component of start past the common part */
+            while (*q == '/') q++;
+            if (!*q) break;
+            repl_sb_puts(&b, b.len ? "/.." : "..");
+            while (*q && *q != '/') q++;
+        }
+        const char *rest = ap + common + (ap[common] == '/');
+        if (*rest) {
+            if (b.len) repl_sb_puts(&b, "/");
+            repl_sb_puts(&b, rest);
+        }
+        if (!b.len) repl_sb_puts(&b, ".");
+        r = str_take(repl_sb_finish(&b));
+    }
+    nn_free(ap);
+    nn_free(as);
+    return r;
+}
+
+static nn_object *p_normcase(void *ud, nn_object *args, nn_object *kwargs)
+{
+    const char *p = single("normcase", args, kwargs);
+    return p ? nn_str_new(p) : NULL;
+}
+
 #define STAT_DEFS(name, link, test) \
     {#name, p_##name, #name "(path)\nWhether path " #name " (False for a path that cannot be read)."},
 static const repl_mod_fn path_functions[] = {
@@ -362,6 +408,8 @@ static const repl_mod_fn path_functions[] = {
     STAT_PREDICATES(STAT_DEFS)
     {"getsize", p_getsize, "getsize(filename)\nReturn the size of a file, reported by os.stat()."},
     {"realpath", p_realpath, "realpath(filename)\nReturn the canonical path of the specified filename, eliminating any symbolic links."},
+    {"relpath", p_relpath, "relpath(path, start=None)\nReturn a relative version of a path."},
+    {"normcase", p_normcase, "normcase(s)\nNormalize case of pathname. Has no effect under Posix."},
 };
 
 nn_object *repl_mod_os_path(void)

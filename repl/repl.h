@@ -40,6 +40,9 @@ int repl_exec(repl_interp *in, const char *source, const char *filename, repl_pa
 nn_object *repl_get_global(repl_interp *in, const char *name);
 /* os.path.abspath(path): a new nn_malloc'd string, or NULL with the error (mod_os.c). */
 char *repl_os_abspath(const char *path);
+/* sys.exc_info(): (type, value, traceback) of the exception an except block is
+   handling, or (None, None, None); a new reference (exc_chain.c). */
+nn_object *repl_exc_info(void);
 int repl_set_global(repl_interp *in, const char *name, nn_object *value);
 int repl_del_global(repl_interp *in, const char *name);
 /* The global names in the order they were first bound: a new nn_malloc'd

@@ -1,7 +1,8 @@
 /*
  * stdlib.c — where `import math` finds the standard library's modules that the
  * language defines: one table of names and makers (each module is one file,
- * repl/mod_*.c), a per-interpreter cache so that a module is made on its first
+ * repl/mod_*.c), then the modules written wholly in the language
+ * (repl/lib/NAME.py, pylib.c), a per-interpreter cache so that a module is made on its first
  * import only (none at start-up) and every import gives the same object, and
  * the helpers the module files share. Not here: the modules of the bindings
  * (torch, sys: bind_torch.c).
@@ -40,6 +41,7 @@ static const struct {
     {"string", repl_mod_string},
     {"subprocess", repl_mod_subprocess},
     {"time", repl_mod_time},
+    {"traceback", repl_mod_traceback},
     {"torch.autograd.anomaly_mode", repl_mod_anomaly_mode},
     {"torch.autograd.function", repl_mod_autograd_function},
     {"torch.autograd.grad_mode", repl_mod_grad_mode},
@@ -63,7 +65,11 @@ nn_object *repl_stdlib_module(const char *name)
         if (m && repl_nmap_set(cache, name, m) < 0) NN_SET(m, NULL);
         return m;
     }
-    return NULL;
+    const char *source = repl_pylib_source(name);
+    if (!source) return NULL;
+    m = repl_mod_from_source(name, NULL, 0, source);
+    if (m && repl_nmap_set(cache, name, m) < 0) NN_SET(m, NULL);
+    return m;
 }
 
 /* Names of a built-in namespace that a module of the language defines

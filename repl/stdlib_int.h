@@ -66,6 +66,9 @@ nn_object *repl_mod_os_error(int e, const char *path);
    as its body (repl_exec_module_source; tracebacks name "<frozen name>").
    New reference, or NULL with the exception pending. */
 nn_object *repl_mod_from_source(const char *name, const repl_mod_fn *helpers, size_t n, const char *source);
+/* The source of repl/lib/NAME.py, a module written wholly in the language
+   (pylib.c; static), or NULL when there is none. */
+const char *repl_pylib_source(const char *name);
 
 /* The module makers (new references, or NULL with the error). */
 nn_object *repl_mod_abc(void);       /* mod_abc.c */
@@ -91,6 +94,7 @@ nn_object *repl_mod_re(void);       /* mod_re.c, over PCRE2 */
 nn_object *repl_mod_statistics(void);
 nn_object *repl_mod_string(void);
 nn_object *repl_mod_time(void);
+nn_object *repl_mod_traceback(void);
 nn_object *repl_mod_typing(void);
 nn_object *repl_mod_warnings(void);
 nn_object *repl_mod_lr_scheduler(void); /* torch.optim.lr_scheduler (mod_lr_scheduler.c) */

@@ -21,8 +21,14 @@ screen_has 'File "<ipython-input-2>", line' || fail "the traceback does not show
 nb_type "kept, n > 0"; nb_keys Enter
 nb_wait "Out[3]: (42, True)"
 
-# at the prompt: the line is cleared, nothing runs, the number stays
-nb_type "this is not code"; nb_keys C-c
+# at the prompt: the line is cleared, nothing runs, the number stays (each key
+# waits for the screen to show the last one's effect, as a person would: keys
+# typed ahead of the Ctrl-C would be cleared with the line on a loaded machine)
+nb_type "this is not code"
+nb_wait "In [4]: this is not code"
+nb_keys C-c
+line_cleared() { ! screen_has "this is not code"; }
+nb_poll 10 line_cleared || fail "Ctrl-C did not clear the line"
 nb_type "kept"; nb_keys Enter
 nb_wait "Out[4]: 42"
 screen_has "In [4]: kept" || fail "Ctrl-C did not clear the line in place"
@@ -30,7 +36,9 @@ screen_has "SyntaxError" && fail "the cleared line ran"
 
 # in a continuation: the whole cell is dropped
 nb_type "if True:"; nb_keys Enter
-nb_type "kept = 0"; nb_keys C-c
+nb_type "kept = 0"
+nb_wait "kept = 0"
+nb_keys C-c
 nb_wait_count "In [5]:" 2
 nb_type "kept"; nb_keys Enter
 nb_wait "Out[5]: 42"

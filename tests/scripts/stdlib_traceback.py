@@ -1,0 +1,25 @@
+# the traceback module: format_exc, print_exc, format_exception(_only), print_exception, format_tb, against CPython 3.11
+import traceback, sys
+def inner(x):
+    return 1 / x
+def outer():
+    return inner(0)
+try:
+    outer()
+except ZeroDivisionError:
+    text = traceback.format_exc()
+    print(text, end='')
+    traceback.print_exc(file=sys.stdout)
+    e = sys.exc_info()[1]
+    print(traceback.format_exception_only(type(e), e))
+    print(''.join(traceback.format_exception(type(e), e, e.__traceback__)) == text)
+    print(len(traceback.format_tb(e.__traceback__)), traceback.format_tb(e.__traceback__)[-1], end='')
+try:
+    try:
+        {}['k']
+    except KeyError as e:
+        raise ValueError('bad') from e
+except ValueError as e:
+    traceback.print_exception(e, file=sys.stdout)
+    print(traceback.format_exception(e, chain=False)[-1], end='')
+print(traceback.format_exc(), end='')
