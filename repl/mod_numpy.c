@@ -123,6 +123,7 @@ typedef struct fmt_state {
     const int64_t *i;     /* int64 copy (ints and bools) */
     /* float format */
     bool exp_format;
+    int opt_precision;    /* np.set_printoptions(precision=) */
     int precision, pad_left, pad_right, exp_size;
     int int_width;        /* ints: the widest */
     bool bool_pad;        /* " True" in arrays of 1+ dims */
@@ -245,11 +246,11 @@ static void pad_visit(fmt_state *st, int64_t k)
     char ip[400], fp[64];
     if (st->exp_format) {
         int ex;
-        scientific(x, st->dt, 8, ip, fp, &ex);
+        scientific(x, st->dt, st->opt_precision, ip, fp, &ex);
         int el = snprintf(NULL, 0, "%02d", ex < 0 ? -ex : ex);
         if (el > max_exp) max_exp = el;
     } else {
-        positional(x, st->dt, 8, ip, fp);
+        positional(x, st->dt, st->opt_precision, ip, fp);
     }
     if ((int)strlen(ip) > max_pl) max_pl = (int)strlen(ip);
     if ((int)strlen(fp) > max_pr) max_pr = (int)strlen(fp);
@@ -379,15 +380,23 @@ static void recurse(fmt_state *st, const layout *lo, const nn_tensor *t, const i
    NumPy's, already less the suffix). */
 static nn_object *h_fmt(void *ud, nn_object *args, nn_object *kwargs)
 {
-    ARGS(4);
+    ARGS(7);
     nn_tensor *t;
     const char *sep;
-    int64_t plen = 0, width = 75;
-    if (repl_parse_args("_fmt", "t, sep, prefix_len, linewidth", args, kwargs, a) ||
+    int64_t plen = 0, width = 75, prec = 8, threshold = 1000;
+    bool suppress = false;
+    if (repl_parse_args("_fmt", "t, sep, prefix_len, linewidth, precision=, threshold=, suppress=", args, kwargs, a) ||
         repl_arg_tensor("_fmt", "t", 1, a[0], &t) || repl_arg_str("_fmt", "sep", 2, a[1], &sep) ||
-        repl_arg_int("_fmt", "prefix_len", 3, a[2], &plen) || repl_arg_int("_fmt", "linewidth", 4, a[3], &width))
+        repl_arg_int("_fmt", "prefix_len", 3, a[2], &plen) || repl_arg_int("_fmt", "linewidth", 4, a[3], &width) ||
+        repl_arg_int("_fmt", "precision", 5, a[4], &prec) || repl_arg_int("_fmt", "threshold", 6, a[5], &threshold) ||
+        repl_arg_bool("_fmt", "suppress", 7, a[6], &suppress))
         return NULL;
+    if (prec < 0 || prec > 40) {
+        repl_raise_exc(EXC_ValueError, "precision must be between 0 and 40");
+        return NULL;
+    }
     fmt_state st = {0};
+    st.opt_precision = (int)prec;
     st.dt = t->dtype;
     st.is_float = nn_dtype_is_floating(t->dtype);
     st.is_bool = t->dtype == NN_BOOL;
@@ -408,7 +417,7 @@ static nn_object *h_fmt(void *ud, nn_object *args, nn_object *kwargs)
         cstr[k] = s;
         s *= t->sizes[k];
     }
-    bool summ = numel > 1000;
+    bool summ = numel > threshold;
     memset(&acc, 0, sizeof acc);
     fill_visit(&st, t, 0, 0, summ, cstr, acc_visit, &st);
     if (st.is_bool) {
@@ -417,12 +426,13 @@ static nn_object *h_fmt(void *ud, nn_object *args, nn_object *kwargs)
         int w1 = snprintf(NULL, 0, "%lld", (long long)acc.imax), w2 = snprintf(NULL, 0, "%lld", (long long)acc.imin);
         st.int_width = w1 > w2 ? w1 : w2;
     } else {
-        if (acc.any_nonzero && (acc.max_abs >= 1e8 || acc.min_abs < 0.0001 || acc.max_abs / acc.min_abs > 1000.))
+        if (acc.any_nonzero &&
+            (acc.max_abs >= 1e8 || (!suppress && (acc.min_abs < 0.0001 || acc.max_abs / acc.min_abs > 1000.))))
             st.exp_format = true;
         if (!acc.any_finite) {
             st.pad_left = st.pad_right = 0;
             st.exp_size = -1;
-            st.precision = 8;
+            st.precision = st.opt_precision;
         } else {
             max_pl = max_pr = max_exp = 0;
             fill_visit(&st, t, 0, 0, summ, cstr, pad_visit, &st);
@@ -433,7 +443,7 @@ static nn_object *h_fmt(void *ud, nn_object *args, nn_object *kwargs)
                 st.pad_right = st.exp_size + 2 + st.precision;
             } else {
                 st.pad_right = max_pr;
-                st.precision = 8;
+                st.precision = st.opt_precision;
                 st.exp_size = -1;
             }
         }
