@@ -94,6 +94,9 @@ static nn_tensor *unary(nn_tensor *a, nn_math_op code, nn_op_id op, bool save_ou
         return NULL;
     }
     nn_kernel_args ka = {.t = {out, c}};
+    /* i[0]: a's rows as ATen's loop sees them (0: contiguous, -1: strided rows), for the kernels that
+       vectorize only dense rows (sinh, cosh) */
+    if (!nn_is_contiguous(a)) ka.i[0] = nn_dense_row(a) > 0 ? nn_dense_row(a) : -1;
     if (NN_KERNEL(nn_backend_of(c), math, (code, &ka)) < 0) NN_SET(out, NULL);
     NN_RELEASE(c);
     if (!out) return NULL;

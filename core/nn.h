@@ -430,6 +430,8 @@ nn_tensor *nn_linspace(double start, double end, int64_t steps, nn_dtype dtype);
 nn_tensor *nn_eye(int64_t n, int64_t m, nn_dtype dtype);
 nn_tensor *nn_arange_on(nn_device device, double start, double end, double step, bool is_integer, int dtype);
 nn_tensor *nn_linspace_on(nn_device device, double start, double end, int64_t steps, nn_dtype dtype);
+/* torch.logspace: steps values base ** x, x evenly from start to end (PyTorch's CPU formula). */
+nn_tensor *nn_logspace_on(nn_device device, double start, double end, int64_t steps, double base, nn_dtype dtype);
 nn_tensor *nn_eye_on(nn_device device, int64_t n, int64_t m, nn_dtype dtype);
 
 /* In-place fills; bump the version counter. Return 0 or -1. */

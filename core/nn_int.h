@@ -233,6 +233,10 @@ typedef struct nn_reduction_layout {
 } nn_reduction_layout;
 /* n_dims == 0 reduces all dims. 0, or -1 with an error (bad dim, repeated dim). */
 int nn_reduction_layout_make(nn_tensor *a, int n_dims, const int *dims, bool keepdim, nn_reduction_layout *l);
+/* The length of t's rows as TensorIterator's inner loop sees them (its trailing
+   dims that lie densely in memory), or 0 when the last dim of size > 1 is
+   strided (core/unary.c). */
+int64_t nn_dense_row(const nn_tensor *t);
 /* Stores the reduction's dims and keepdim in params (for the backward). */
 void nn_reduction_params(const nn_reduction_layout *l, bool keepdim, int ndim, nn_op_params *p);
 /* The gradient of a reduction's output brought back to the input's shape

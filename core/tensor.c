@@ -566,6 +566,17 @@ nn_tensor *nn_linspace_on(nn_device device, double start, double end, int64_t st
     return t;
 }
 
+nn_tensor *nn_logspace_on(nn_device device, double start, double end, int64_t steps, double base, nn_dtype dtype)
+{
+    if (steps < 0) {
+        nn_error_set(NN_ERR_RUNTIME, "number of steps must be non-negative");
+        return NULL;
+    }
+    nn_tensor *t = nn_empty_on(device, 1, &steps, dtype);
+    if (t && NN_KERNEL(nn_backend_of(t), logspace, (t, start, end, base)) < 0) NN_SET(t, NULL);
+    return t;
+}
+
 nn_tensor *nn_eye(int64_t n, int64_t m, nn_dtype dtype) { return nn_eye_on(default_device, n, m, dtype); }
 
 nn_tensor *nn_eye_on(nn_device device, int64_t n, int64_t m, nn_dtype dtype)

@@ -374,6 +374,8 @@ static int64_t dense_row(const nn_tensor *t)
     return row > 1 ? row : 0;
 }
 
+int64_t nn_dense_row(const nn_tensor *t) { return dense_row(t); }
+
 /* A float32 result on the CPU with AVX2+FMA, as ATen computes it (cpu/vmath.c):
    exp, log and tanh are its vml kernels (Sleef on every element, strided or
    not); sigmoid, silu and elu (p: their parameters) its cpu_kernel_vec
@@ -651,6 +653,10 @@ static nn_tensor *activation(nn_tensor *a, const kset *ks, const char *kernel, i
     if (ks->f32 == K_SILU || ks->f32 == K_ELU) { /* negcoef, poscoef, negiptcoef (scale 1) */
         float coef[3] = {c.f[0], 1.0f, 1.0f};
         if (unary_sleef(a, ks->f32 == K_SILU ? NN_VACT_SILU : NN_VACT_ELU, -1, coef, &out) < 0) return NULL;
+    }
+    if (ks->f32 == K_SOFTPLUS) { /* beta, threshold */
+        float coef[3] = {c.f[0], c.f[1], 0.0f};
+        if (unary_sleef(a, NN_VACT_SOFTPLUS, -1, coef, &out) < 0) return NULL;
     }
     if (!out) out = run1(ks, c, a, a->dtype, false);
     if (out && nn_record(op, 1, &a, 1, &out, 1, &a, p) < 0) NN_SET(out, NULL);

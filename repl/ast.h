@@ -74,6 +74,16 @@ typedef enum repl_const_kind {
 
 typedef struct repl_node repl_node;
 
+/* A name's lookup memo, kept in its Name node (eval.c; objects.c's
+   repl_nmap_get_cached): the table and slot where the name was last found there
+   (valid while that table keeps its generation) and the name's hash (0: not yet).
+   The evaluator writes it through its const nodes; it never changes a result. */
+typedef struct repl_name_cache {
+    const void *map;
+    uint64_t gen;
+    uint32_t idx, hash;
+} repl_name_cache;
+
 /* A sequence of nodes (items may be NULL where Python has None, as Dict.keys). */
 typedef struct repl_node_list {
     repl_node **items;
@@ -160,7 +170,7 @@ struct repl_node {
         struct { repl_node *value; const char *attr; repl_ast_ctx ctx; } Attribute;
         struct { repl_node *value, *slice; repl_ast_ctx ctx; } Subscript;
         struct { repl_node *value; repl_ast_ctx ctx; } Starred;
-        struct { const char *id; repl_ast_ctx ctx; } Name;
+        struct { const char *id; repl_ast_ctx ctx; repl_name_cache cache; } Name;
         struct { repl_node_list elts; repl_ast_ctx ctx; } List;  /* also Tuple */
         struct { repl_node *lower, *upper, *step; } Slice;
         struct { repl_node *target, *iter; repl_node_list ifs; } comprehension;
@@ -172,7 +182,7 @@ struct repl_node {
             repl_node *kwarg;
             repl_node_list defaults;
         } arguments;
-        struct { const char *arg; repl_node *annotation; } arg;
+        struct { const char *arg; repl_node *annotation; repl_name_cache cache; } arg;
         struct { const char *arg; repl_node *value; } keyword;   /* arg NULL for **x */
         struct { const char *name, *asname; } alias;
         struct { repl_node *context_expr, *optional_vars; } withitem;

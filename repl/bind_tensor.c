@@ -270,7 +270,7 @@ static nn_object *reduce_fn(const char *fname, nn_object *args, nn_object *kwarg
     case 2: r = nn_var(in, n, dims, unbiased, keepdim); break;
     case 3: r = nn_std(in, n, dims, unbiased, keepdim); break;
     }
-    if (in != x) NN_RELEASE(in);
+    if (dtype >= 0) NN_RELEASE(in); /* nn_to_dtype's new reference, x itself retained when already that dtype */
     if (r && which == 0 && dtype >= 0 && r->dtype != (nn_dtype)dtype) {
         /* sum(dtype=torch.uint8): an integer sum in that type (wrapping), where core's sum gives int64 */
         nn_tensor *cast = nn_to_dtype(r, (nn_dtype)dtype);
@@ -477,7 +477,7 @@ static nn_object *softmax_fn(const char *fname, nn_object *args, nn_object *kwar
     nn_tensor *in = x;
     if (dtype >= 0 && !(in = nn_to_dtype(x, (nn_dtype)dtype))) return NULL;
     nn_tensor *r = log ? nn_log_softmax(in, (int)dim) : nn_softmax(in, (int)dim);
-    if (in != x) NN_RELEASE(in);
+    if (dtype >= 0) NN_RELEASE(in); /* nn_to_dtype's new reference, x itself retained when already that dtype */
     return T(r);
 }
 

@@ -265,6 +265,23 @@ static nn_object *f_linspace(void *ud, nn_object *args, nn_object *kwargs)
     return requiring_grad("linspace", nn_linspace_on(dev, s, e, n, dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype), a[5]);
 }
 
+static nn_object *f_logspace(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(7);
+    double s = 0, e = 0, base = 10;
+    int64_t n = 0;
+    int dtype = -1;
+    nn_device dev;
+    if (repl_parse_args("logspace", "start, end, steps, base=, *, dtype=, device=, requires_grad=", args, kwargs, a) ||
+        repl_arg_device_to("logspace", a[5], &dev) ||
+        repl_arg_double("logspace", "start", 1, a[0], &s) || repl_arg_double("logspace", "end", 2, a[1], &e) ||
+        repl_arg_int("logspace", "steps", 3, a[2], &n) || (a[3] && repl_arg_double("logspace", "base", 4, a[3], &base)) ||
+        repl_arg_dtype("logspace", "dtype", 0, a[4], &dtype))
+        return NULL;
+    return requiring_grad("logspace", nn_logspace_on(dev, s, e, n, base, dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype),
+                          a[6]);
+}
+
 static nn_object *f_eye(void *ud, nn_object *args, nn_object *kwargs)
 {
     ARGS(5);
@@ -656,6 +673,9 @@ static const repl_function_def torch_functions[] = {
     {"linspace", f_linspace,
      "linspace(start, end, steps, *, out=None, dtype=None, layout=torch.strided, device=None, requires_grad=False) -> Tensor\n"
      "Creates a one-dimensional tensor of size steps whose values are evenly spaced from start to end, inclusive."},
+    {"logspace", f_logspace,
+     "logspace(start, end, steps, base=10.0, *, out=None, dtype=None, layout=torch.strided, device=None, requires_grad=False) -> Tensor\n"
+     "Creates a one-dimensional tensor of size steps whose values are evenly spaced from base**start to base**end, inclusive, on a logarithmic scale."},
     {"eye", f_eye,
      "eye(n, m=None, *, out=None, dtype=None, layout=torch.strided, device=None, requires_grad=False) -> Tensor\n"
      "Returns a 2-D tensor with ones on the diagonal and zeros elsewhere."},

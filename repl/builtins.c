@@ -667,14 +667,38 @@ static nn_object *bi_sum(void *ud, nn_object *args, nn_object *kwargs)
     if (!it) return NULL;
     nn_object *acc = start ? nn_retain(start) : nn_int_new(0);
     int more = 0;
+    /* ints add up in a C integer (acc is then stale), boxed when something else
+       comes or an addition would overflow: CPython's sum does the same */
+    bool in_c = acc && acc->type == &nn_int_type;
+    int64_t total = in_c ? nn_int_value(acc) : 0;
     while (acc && (more = repl_iter_next(it, &item)) == 1) {
+        int64_t r64;
+        if (in_c && (item->type == &nn_int_type || item->type == &nn_bool_type) &&
+            !__builtin_add_overflow(total, nn_int_value(item), &r64)) {
+            total = r64;
+            NN_RELEASE(item);
+            continue;
+        }
+        if (in_c) {
+            NN_SET(acc, nn_int_new(total));
+            in_c = false;
+            if (!acc) {
+                NN_RELEASE(item);
+                break;
+            }
+        }
         nn_object *r = repl_binary_op(REPL_ADD, acc, item);
         NN_RELEASE(item);
         NN_RELEASE(acc);
         acc = r;
+        if (acc && acc->type == &nn_int_type) {
+            in_c = true;
+            total = nn_int_value(acc);
+        }
     }
     NN_RELEASE(it);
     if (more < 0) NN_SET(acc, NULL);
+    else if (in_c && acc) NN_SET(acc, nn_int_new(total));
     return acc;
 }
 
@@ -849,7 +873,7 @@ static int instance_of(nn_object *o, nn_object *cls)
         class_obj *c = (class_obj *)cls, *oc = repl_class_of(o);
         if (c == repl_current->object_cls) return 1;
         if (c == repl_current->int_cls && o->type == &nn_bool_type) return 1;
-        if (repl_class_is_subclass(oc, c)) return 1;
+        if (repl_class_is_subclass(oc, c) || repl_abc_registered(oc, c)) return 1;
         if (repl_optim_is_lang_base(cls) && nn_is_instance(o, &nn_optimizer_type)) return 1; /* core's SGD */
         /* a language module class instance is an instance of its native base */
         return 0;
@@ -918,7 +942,7 @@ static nn_object *bi_issubclass(void *ud, nn_object *args, nn_object *kwargs)
         return NULL;
     }
     class_obj *cc = (class_obj *)c, *bb = (class_obj *)b;
-    return nn_bool_new(bb == repl_current->object_cls || repl_class_is_subclass(cc, bb) ||
+    return nn_bool_new(bb == repl_current->object_cls || repl_class_is_subclass(cc, bb) || repl_abc_registered(cc, bb) ||
                        (cc == repl_current->bool_cls && bb == repl_current->int_cls));
 }
 

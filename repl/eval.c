@@ -498,10 +498,10 @@ static nmap *globals_of(frame *f)
     return &repl_current->globals;
 }
 
-static nn_object *lookup_global(frame *f, const char *name)
+static nn_object *lookup_global(frame *f, const char *name, repl_name_cache *c)
 {
-    nn_object *v = repl_nmap_get(globals_of(f), name);
-    if (!v) v = repl_nmap_get(&repl_current->builtins, name);
+    nn_object *v = repl_nmap_get_cached(globals_of(f), name, c);
+    if (!v) v = repl_nmap_get_cached(&repl_current->builtins, name, c);
     if (!v) {
         repl_raise_exc(EXC_NameError, "name '%s' is not defined", name);
         return NULL;
@@ -509,38 +509,47 @@ static nn_object *lookup_global(frame *f, const char *name)
     return nn_retain(v);
 }
 
-static nn_object *load_name(frame *f, const char *name)
+/* The value of name where the frame sees it (new reference). c: the naming
+   node's lookup memo. */
+static nn_object *load_name_at(frame *f, const char *name, repl_name_cache *c)
 {
-    for (comp_scope *c = f->comp; c; c = c->up) {
-        nn_object *v = repl_nmap_get(&c->map, name);
+    for (comp_scope *cs = f->comp; cs; cs = cs->up) {
+        nn_object *v = repl_nmap_get_cached(&cs->map, name, c);
         if (v) return nn_retain(v);
     }
-    nn_object *v = repl_nmap_get(f->locals, name);
+    nn_object *v = repl_nmap_get_cached(f->locals, name, c);
     if (v) return nn_retain(v);
     if (f->fn) {
-        if (repl_nmap_get(&f->fn->locals, name)) {
+        if (repl_nmap_get_hashed(&f->fn->locals, name, c)) {
             repl_raise_exc(EXC_UnboundLocalError, "cannot access local variable '%s' where it is not associated with a value",
                       name);
             return NULL;
         }
-        if (repl_nmap_get(&f->fn->globals_decl, name)) return lookup_global(f, name);
+        if (repl_nmap_get_hashed(&f->fn->globals_decl, name, c)) return lookup_global(f, name, c);
     }
     for (scope *s = f->is_class ? f->env : (f->sc ? f->sc->parent : NULL); s; s = s->parent) {
-        v = repl_nmap_get(&s->map, name);
+        v = repl_nmap_get_cached(&s->map, name, c);
         if (v) return nn_retain(v);
     }
-    return lookup_global(f, name);
+    return lookup_global(f, name, c);
+}
+
+static int store_name_at(frame *f, const char *name, nn_object *value, repl_name_cache *c)
+{
+    if (f->fn && !repl_nmap_get_hashed(&f->fn->locals, name, c)) {
+        if (repl_nmap_get_hashed(&f->fn->globals_decl, name, c))
+            return repl_nmap_set_cached(globals_of(f), name, value, c);
+        /* nonlocal: the nearest enclosing scope that has it */
+        for (scope *s = f->sc->parent; s; s = s->parent)
+            if (repl_nmap_get_hashed(&s->map, name, c)) return repl_nmap_set_cached(&s->map, name, value, c);
+    }
+    return repl_nmap_set_cached(f->locals, name, value, c);
 }
 
 static int store_name(frame *f, const char *name, nn_object *value)
 {
-    if (f->fn && !repl_nmap_get(&f->fn->locals, name)) {
-        if (repl_nmap_get(&f->fn->globals_decl, name)) return repl_nmap_set(globals_of(f), name, value);
-        /* nonlocal: the nearest enclosing scope that has it */
-        for (scope *s = f->sc->parent; s; s = s->parent)
-            if (repl_nmap_get(&s->map, name)) return repl_nmap_set(&s->map, name, value);
-    }
-    return repl_nmap_set(f->locals, name, value);
+    repl_name_cache c = {0};
+    return store_name_at(f, name, value, &c);
 }
 
 static int del_name(frame *f, const char *name)
@@ -601,6 +610,24 @@ static nn_object *user_method(nn_object *o, const char *name)
     return m && (m->type == &repl_function_type || m->type == &nn_cfunction_type) ? m : NULL;
 }
 
+nn_object *repl_meta_method(nn_object *o, const char *name)
+{
+    class_obj *meta = o->type == &repl_class_type ? ((class_obj *)o)->meta : NULL;
+    nn_object *m = meta ? repl_class_lookup(meta, name) : NULL;
+    return m && m->type == &repl_function_type ? repl_method_new(m, o) : NULL;
+}
+
+/* Calls the metaclass method name of class object o with args; NULL without an
+   error when there is none (*found false). */
+static nn_object *call_meta(nn_object *o, const char *name, nn_object *const *args, int n, bool *found)
+{
+    nn_object *m = repl_meta_method(o, name);
+    *found = m != NULL;
+    nn_object *r = m ? repl_call_object(m, args, n, NULL) : NULL;
+    NN_RELEASE(m);
+    return r;
+}
+
 static char *str_result(nn_object *r, const char *what)
 {
     if (!r) return NULL;
@@ -633,6 +660,11 @@ char *repl_obj_repr(nn_object *o)
         return repl_sb_finish(&b);
     }
     if (nn_is_module(o) && user_method(o, "__repr__")) return str_result(repl_call_method(o, "__repr__", NULL, 0), "__repr__");
+    if (o->type == &repl_class_type && ((class_obj *)o)->meta) {
+        bool found;
+        nn_object *r = call_meta(o, "__repr__", NULL, 0, &found);
+        if (found) return str_result(r, "__repr__");
+    }
     return nn_repr(o);
 }
 
@@ -1259,6 +1291,17 @@ int repl_length(nn_object *o, int64_t *n)
         if (*n < 0) return repl_raise_exc(EXC_ValueError, "__len__() should return >= 0");
         return 0;
     }
+    if (o->type == &repl_class_type) {
+        bool found;
+        nn_object *r = call_meta(o, "__len__", NULL, 0, &found);
+        if (found) {
+            if (!r) return -1;
+            int rc = nn_is_int(r) && nn_int_value(r) >= 0 ? 0 : repl_raise_exc(EXC_TypeError, "__len__() should return an int >= 0");
+            if (rc == 0) *n = nn_int_value(r);
+            NN_RELEASE(r);
+            return rc;
+        }
+    }
     const repl_native_ops *ops = repl_get_native_ops();
     if (is_native(o) && ops && ops->len) {
         if (ops->len(o, n) == 0) return 0;
@@ -1272,10 +1315,19 @@ static int seq_index(nn_object *key, int64_t n, int64_t *out, const char *what)
 {
     *out = 0;
     if (repl_is_bigint(key)) return repl_raise_exc(EXC_IndexError, "cannot fit 'int' into an index-sized integer");
-    if (!is_intlike(key)) {
-        return repl_raise_exc(EXC_TypeError, "%s indices must be integers or slices, not %s", what, repl_value_type_name(key));
+    int64_t i;
+    if (!is_intlike(key)) { /* an object with __index__ (an IntEnum member) stands for its int */
+        nn_object *r = user_method(key, "__index__") ? repl_call_method(key, "__index__", NULL, 0) : NULL;
+        if (!r && nn_error_current()) return -1;
+        if (!r || !is_intlike(r)) {
+            NN_RELEASE(r);
+            return repl_raise_exc(EXC_TypeError, "%s indices must be integers or slices, not %s", what, repl_value_type_name(key));
+        }
+        i = nn_int_value(r);
+        NN_RELEASE(r);
+    } else {
+        i = nn_int_value(key);
     }
-    int64_t i = nn_int_value(key);
     if (i < 0) i += n;
     if (i < 0 || i >= n) return repl_raise_exc(EXC_IndexError, "%s index out of range", what);
     *out = i;
@@ -1403,7 +1455,23 @@ nn_object *repl_get_item(nn_object *o, nn_object *key)
         return NULL;
     }
     if (user_method(o, "__getitem__")) return repl_call_method(o, "__getitem__", &key, 1);
-    if (t == &repl_class_type) return nn_retain(o); /* list[int] style annotations */
+    if (t == &repl_class_type) { /* the metaclass's __getitem__, __class_getitem__, or list[int] style annotations */
+        bool found;
+        nn_object *r = call_meta(o, "__getitem__", &key, 1, &found);
+        if (found) return r;
+        nn_object *cg = repl_class_lookup((class_obj *)o, "__class_getitem__");
+        if (cg && cg->type == &repl_function_type) { /* a classmethod without the decorator */
+            nn_object *both[2] = {o, key};
+            return repl_call_object(cg, both, 2, NULL);
+        }
+        if (cg) {
+            nn_object *bound = repl_get_attr(o, "__class_getitem__");
+            r = bound ? repl_call_object(bound, &key, 1, NULL) : NULL;
+            NN_RELEASE(bound);
+            return r;
+        }
+        return nn_retain(o);
+    }
     const repl_native_ops *ops = repl_get_native_ops();
     if (is_native(o) && ops && ops->getitem) {
         nn_object *r = ops->getitem(o, key);
@@ -1915,8 +1983,10 @@ static int bind_args(func_obj *fn, nmap *locals, nn_object *const *args, int n, 
     int npos = po->n + pa->n, nbound = n < npos ? n : npos;
     const char *fname = fn->name;
 #define PARAM(i) ((i) < po->n ? po->items[i]->v.arg.arg : pa->items[(i) - po->n]->v.arg.arg)
-    for (int i = 0; i < nbound; i++)
-        if (repl_nmap_set(locals, PARAM(i), args[i]) < 0) return -1;
+    for (int i = 0; i < nbound; i++) {
+        repl_node *p = i < po->n ? po->items[i] : pa->items[i - po->n];
+        if (repl_nmap_set_cached(locals, p->v.arg.arg, args[i], &p->v.arg.cache) < 0) return -1;
+    }
     if (n > npos) {
         if (!a->v.arguments.vararg) {
             int ndef = fn->n_defaults;
@@ -2068,6 +2138,11 @@ static nn_object *call_class(class_obj *c, nn_object *const *args, int n, nn_obj
         return r;
     }
     nn_object *obj;
+    if (c->meta) { /* a metaclass's __call__ makes the instances (an Enum's lookup by value) */
+        bool found;
+        nn_object *r = call_meta(&c->ob, "__call__", args, n, &found);
+        if (found) return r;
+    }
     if (repl_abc_check(c) < 0) return NULL;
     /* a class's own __new__ (a static method, declared or not) makes the object;
        __init__ runs only on an instance of c, as in Python */
@@ -2617,9 +2692,61 @@ static nn_object *eval_comp(frame *f, const repl_node *n)
     return out;
 }
 
+/* An instance's __dict__ is a copy of its attributes here: the forms that change
+   `x.__dict__` in place (x.__dict__[k] = v, del x.__dict__[k], x.__dict__.update(...)
+   and the other dict methods) write the copy back to x afterwards. dict_owner_node
+   gives x's node when n is `x.__dict__`, else NULL. */
+static const repl_node *dict_owner_node(const repl_node *n)
+{
+    return n->kind == REPL_AST_Attribute && strcmp(n->v.Attribute.attr, "__dict__") == 0 ? n->v.Attribute.value : NULL;
+}
+
+/* o's attributes become the str-keyed items of d (o an instance; its __setattr__ is
+   not called, as writes to a __dict__ bypass it in Python). */
+static int dict_write_back(nn_object *o, nn_object *d)
+{
+    instance_obj *inst = (instance_obj *)o;
+    const char **keys = repl_nmap_keys_ordered(&inst->attrs);
+    if (!keys && inst->attrs.len) return -1;
+    for (uint32_t i = 0, n = inst->attrs.len; i < n; i++)
+        if (!nn_dict_get_str(d, keys[i])) repl_nmap_del(&inst->attrs, keys[i]);
+    nn_free(keys);
+    size_t pos = 0;
+    nn_object *k, *v;
+    while (nn_dict_next(d, &pos, &k, &v))
+        if (nn_is_str(k) && repl_nmap_set(&inst->attrs, nn_str_cstr(k), v) < 0) return -1;
+    return 0;
+}
+
+/* The value of node n; when n is `x.__dict__` for an instance x, also x itself
+   (*owner, a new reference) for dict_write_back after a change. */
+static nn_object *eval_dict_aware(frame *f, const repl_node *n, nn_object **owner)
+{
+    const repl_node *owner_node = dict_owner_node(n);
+    if (!owner_node) return eval(f, n);
+    nn_object *o = eval(f, owner_node);
+    nn_object *d = o ? repl_get_attr(o, "__dict__") : NULL;
+    if (d && o->type == &repl_instance_type) *owner = o;
+    else NN_RELEASE(o);
+    return d;
+}
+
+/* The callee of a call: for `x.__dict__.m(...)`, m of the copy (*dict, a new reference)
+   and x (*owner), for dict_write_back after the call. */
+static nn_object *eval_callee(frame *f, const repl_node *fn, nn_object **owner, nn_object **dict)
+{
+    if (fn->kind != REPL_AST_Attribute || !dict_owner_node(fn->v.Attribute.value)) return eval(f, fn);
+    nn_object *d = eval_dict_aware(f, fn->v.Attribute.value, owner);
+    nn_object *m = d ? repl_get_attr(d, fn->v.Attribute.attr) : NULL;
+    if (m && *owner) *dict = d;
+    else NN_RELEASE(d);
+    return m;
+}
+
 static nn_object *eval_call(frame *f, const repl_node *n)
 {
-    nn_object *func = eval(f, n->v.Call.func);
+    nn_object *dict_owner = NULL, *dict = NULL;
+    nn_object *func = eval_callee(f, n->v.Call.func, &dict_owner, &dict);
     if (!func) return NULL;
     const repl_node_list *al = &n->v.Call.args, *kl = &n->v.Call.keywords;
     nn_object *stackbuf[8], **args = stackbuf, *starred = NULL, *kwargs = NULL, *result = NULL;
@@ -2673,6 +2800,7 @@ static nn_object *eval_call(frame *f, const repl_node *n)
     }
     f->line = n->line;
     result = repl_call_object(func, args, nargs, kwargs);
+    if (result && dict_owner && dict_write_back(dict_owner, dict) < 0) NN_SET(result, NULL);
 out:
     if (!starred)
         for (int i = 0; i < nargs; i++) NN_RELEASE(args[i]);
@@ -2680,6 +2808,8 @@ out:
     NN_RELEASE(starred);
     NN_RELEASE(kwargs);
     NN_RELEASE(func);
+    NN_RELEASE(dict_owner);
+    NN_RELEASE(dict);
     return result;
 }
 
@@ -2737,9 +2867,14 @@ static nn_object *eval_slice_part(frame *f, const repl_node *n)
 
 static nn_object *eval_node(frame *f, const repl_node *n);
 /* Evaluates n; the innermost expression that fails is the frame's err_node. */
+static nn_object *load_name_at(frame *f, const char *name, repl_name_cache *c);
+static nn_object *eval_constant(const repl_node *n);
 static inline __attribute__((always_inline)) nn_object *eval(frame *f, const repl_node *n)
 {
-    nn_object *r = eval_node(f, n);
+    /* names and constants, the commonest leaves, skip eval_node's dispatch */
+    nn_object *r = n->kind == REPL_AST_Name ? load_name_at(f, n->v.Name.id, &((repl_node *)n)->v.Name.cache)
+                 : n->kind == REPL_AST_Constant ? eval_constant(n)
+                 : eval_node(f, n);
     if (!r && !f->err_node) f->err_node = n;
     return r;
 }
@@ -2749,7 +2884,7 @@ static nn_object *eval_node(frame *f, const repl_node *n)
     if (nn_stack_check() < 0) return NULL;
     switch (n->kind) {
     case REPL_AST_Constant: return eval_constant(n);
-    case REPL_AST_Name: return load_name(f, n->v.Name.id);
+    case REPL_AST_Name: return load_name_at(f, n->v.Name.id, &((repl_node *)n)->v.Name.cache);
     case REPL_AST_BinOp: {
         nn_object *a = eval(f, n->v.BinOp.left);
         if (!a) return NULL;
@@ -2952,9 +3087,11 @@ static int unpack(frame *f, const repl_node_list *elts, nn_object *value)
 static int assign(frame *f, const repl_node *t, nn_object *value)
 {
     switch (t->kind) {
-    case REPL_AST_Name:
-        if (f->comp) return repl_nmap_set(&f->comp->map, t->v.Name.id, value);
-        return store_name(f, t->v.Name.id, value);
+    case REPL_AST_Name: {
+        repl_name_cache *c = &((repl_node *)t)->v.Name.cache;
+        if (f->comp) return repl_nmap_set_cached(&f->comp->map, t->v.Name.id, value, c);
+        return store_name_at(f, t->v.Name.id, value, c);
+    }
     case REPL_AST_Attribute: {
         nn_object *o = eval(f, t->v.Attribute.value);
         if (!o) return -1;
@@ -2963,10 +3100,12 @@ static int assign(frame *f, const repl_node *t, nn_object *value)
         return rc;
     }
     case REPL_AST_Subscript: {
-        nn_object *o = eval(f, t->v.Subscript.value);
+        nn_object *owner = NULL, *o = eval_dict_aware(f, t->v.Subscript.value, &owner);
         if (!o) return -1;
         nn_object *k = eval(f, t->v.Subscript.slice);
         int rc = k ? set_item(o, k, value) : -1;
+        if (rc == 0 && owner) rc = dict_write_back(owner, o);
+        NN_RELEASE(owner);
         NN_RELEASE(o);
         NN_RELEASE(k);
         return rc;
@@ -2989,10 +3128,12 @@ static int delete(frame *f, const repl_node *t)
         return rc;
     }
     case REPL_AST_Subscript: {
-        nn_object *o = eval(f, t->v.Subscript.value);
+        nn_object *owner = NULL, *o = eval_dict_aware(f, t->v.Subscript.value, &owner);
         if (!o) return -1;
         nn_object *k = eval(f, t->v.Subscript.slice);
         int rc = k ? del_item(o, k) : -1;
+        if (rc == 0 && owner) rc = dict_write_back(owner, o);
+        NN_RELEASE(owner);
         NN_RELEASE(o);
         NN_RELEASE(k);
         return rc;
@@ -3463,6 +3604,9 @@ static exec_status exec_class(frame *f, const repl_node *s)
     for (int i = 0; i < bases->n; i++) {
         nn_object *base = eval(f, bases->items[i]);
         const nn_module_class *mc = NULL;
+        if (base && base == &repl_current->type_cls->ob) { /* class M(type): a metaclass, whose methods */
+            NN_SET(base, nn_retain(&repl_current->object_cls->ob)); /* serve its classes (repl_meta_method) */
+        }
         if (base && base->type == &repl_class_type) {
             class_obj *lb = (class_obj *)base;
             if (lb->ntype && lb != repl_current->object_cls) {
@@ -3579,6 +3723,17 @@ static exec_status exec_class(frame *f, const repl_node *s)
             return EX_ERR;
         }
     }
+    /* metaclass=M (a class of the language), else the first base's: M's __iter__,
+       __len__, __getitem__ and __repr__ serve the class object (repl_meta_method) */
+    class_obj *meta_cls = meta && meta->type == &repl_class_type ? (class_obj *)meta : NULL;
+    for (class_obj *b = c->base; !meta_cls && b; b = b->base) meta_cls = b->meta;
+    for (int i = 0; !meta_cls && c->bases && i < (int)nn_tuple_len(c->bases); i++)
+        if (nn_tuple_get(c->bases, (size_t)i)->type == &repl_class_type)
+            meta_cls = ((class_obj *)nn_tuple_get(c->bases, (size_t)i))->meta;
+    if (meta_cls) {
+        NN_RETAIN(&meta_cls->ob);
+        c->meta = meta_cls;
+    }
     int sub_rc = repl_abc_class_init(c, meta);
     NN_RELEASE(meta);
     if (sub_rc == 0) sub_rc = repl_class_init_subclass(c, kw);
@@ -3684,7 +3839,8 @@ static exec_status exec_stmt(frame *f, const repl_node *s)
         const repl_node *t = s->v.AugAssign.target;
         nn_object *obj = NULL, *key = NULL, *cur = NULL, *rhs = NULL, *res = NULL;
         int rc = -1;
-        if (t->kind == REPL_AST_Name) cur = load_name(f, t->v.Name.id);
+        repl_name_cache *nc = t->kind == REPL_AST_Name ? &((repl_node *)t)->v.Name.cache : NULL;
+        if (nc) cur = load_name_at(f, t->v.Name.id, nc);
         else if (t->kind == REPL_AST_Attribute) {
             obj = eval(f, t->v.Attribute.value);
             cur = obj ? repl_get_attr(obj, t->v.Attribute.attr) : NULL;
@@ -3694,7 +3850,7 @@ static exec_status exec_stmt(frame *f, const repl_node *s)
             cur = key ? repl_get_item(obj, key) : NULL;
         }
         if (cur && (rhs = eval(f, s->v.AugAssign.value)) && (res = inplace_op(s->v.AugAssign.op, cur, rhs))) {
-            if (t->kind == REPL_AST_Name) rc = store_name(f, t->v.Name.id, res);
+            if (nc) rc = store_name_at(f, t->v.Name.id, res, nc);
             else if (t->kind == REPL_AST_Attribute) rc = repl_set_attr(obj, t->v.Attribute.attr, res);
             else rc = set_item(obj, key, res);
         }

@@ -28,12 +28,20 @@ typedef struct nmap {
     nmap_entry *e;
     uint32_t cap, used, len; /* used counts tombstones too */
     uint32_t next_seq;
+    uint64_t gen;       /* changes whenever entries move (0: no table): a key keeps its
+                           slot while gen stays (deleting keeps it as a tombstone) */
 } nmap;
 
 /* Borrowed value or NULL (no error). */
 nn_object *repl_nmap_get(const nmap *m, const char *key);
 /* Borrows value (retains it). 0 or -1 with MemoryError. */
 int repl_nmap_set(nmap *m, const char *key, nn_object *value);
+/* The same, remembering in c (one per place in the code that names key) where
+   key was found, so that the next lookup of that place goes straight to it. */
+nn_object *repl_nmap_get_cached(const nmap *m, const char *key, repl_name_cache *c);
+int repl_nmap_set_cached(nmap *m, const char *key, nn_object *value, repl_name_cache *c);
+/* A plain lookup that takes only the hash from c (leaving its slot memo alone). */
+nn_object *repl_nmap_get_hashed(const nmap *m, const char *key, repl_name_cache *c);
 /* 1 when removed, 0 when absent. */
 int repl_nmap_del(nmap *m, const char *key);
 void repl_nmap_clear(nmap *m);
@@ -131,6 +139,7 @@ typedef struct class_obj {
                                   (the others retained); classes.c */
     int n_mro;
     nn_object *bases;          /* owned tuple of the bases when there are several, else NULL */
+    struct class_obj *meta;    /* owned: the class metaclass= named (its own or a base's), or NULL */
 } class_obj;
 
 typedef struct instance_obj {
@@ -292,6 +301,11 @@ nn_object *repl_module_new(const char *name);
 scope *repl_scope_new(scope *parent);
 /* The class a value belongs to (borrowed); natives and others get a cached class. */
 class_obj *repl_class_of(nn_object *o);
+/* The metaclass method name of class object o (class C(metaclass=M): M's method,
+   bound to C), or NULL without an error: how `for m in C`, `len(C)`, `C[k]`,
+   repr(C) and C(...) reach a metaclass's __iter__, __len__, __getitem__,
+   __repr__ and __call__. */
+nn_object *repl_meta_method(nn_object *o, const char *name);
 /* v, found in class c, as self.name gives it: a function or C function bound to
    self, a property's value, a classmethod bound to c, a staticmethod's function. */
 nn_object *repl_bind_class_attr(nn_object *v, nn_object *self, class_obj *c);
@@ -404,6 +418,9 @@ int repl_abc_class_init(class_obj *c, nn_object *metaclass);
 /* Before instantiating c: TypeError "Can't instantiate abstract class C with
    abstract method(s) ..." when c has abstract methods left. 0 or -1. */
 int repl_abc_check(class_obj *c);
+/* Whether c is a virtual subclass of base: a subclass of a class registered with
+   base.register(...) (or with one of those, in turn). */
+bool repl_abc_registered(const class_obj *c, const class_obj *base);
 
 /* ---------------------------------------------------------- strformat.c */
 

@@ -71,6 +71,7 @@ void repl_class_traverse(nn_object *self, nn_visit_fn visit, void *arg)
     if (c->base) visit(&c->base->ob, arg);
     if (c->native_base) visit(c->native_base, arg);
     if (c->bases) visit(c->bases, arg);
+    if (c->meta) visit(&c->meta->ob, arg);
     for (int i = 1; c->mro && i < c->n_mro; i++) visit(&c->mro[i]->ob, arg); /* mro[0] is c, not retained */
 }
 

@@ -10,8 +10,9 @@
  * its functions is). eval.c calls repl_abc_class_init after each class
  * statement, which gives an abstract base class (metaclass=ABCMeta, or a base
  * with __abstractmethods__) its frozenset __abstractmethods__, and
- * repl_abc_check before each instantiation. ABCMeta is no real metaclass:
- * `register` records nothing for isinstance.
+ * repl_abc_check before each instantiation. ABCMeta is no real metaclass.
+ * C.register(D) lists D in C's own `_abc_registry`; isinstance and issubclass
+ * (builtins.c) then count D and its subclasses as C's (repl_abc_registered).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -136,7 +137,53 @@ static nn_object *abc_abstractmethod(void *ud, nn_object *args, nn_object *kwarg
     return nn_retain(f);
 }
 
+/* The classes registered with c (its own list, borrowed) or NULL. */
+static nn_object *registry_of(const class_obj *c)
+{
+    nn_object *r = repl_nmap_get(&c->dict, "_abc_registry");
+    return r && nn_is_list(r) ? r : NULL;
+}
+
+bool repl_abc_registered(const class_obj *c, const class_obj *base)
+{
+    nn_object *reg = registry_of(base);
+    for (size_t i = 0; reg && i < nn_list_len(reg); i++) {
+        class_obj *v = (class_obj *)nn_list_get(reg, i);
+        if (repl_class_is_subclass(c, v) || (v != base && repl_abc_registered(c, v))) return true;
+    }
+    return false;
+}
+
+/* _register(cls, subclass): ABC.register's work; returns subclass. */
+static nn_object *abc_register(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (repl_mod_nargs("register", args, kwargs, 2, 2) < 0) return NULL;
+    nn_object *cls = nn_tuple_get(args, 0), *sub = nn_tuple_get(args, 1);
+    if (sub->type != &repl_class_type || cls->type != &repl_class_type) {
+        repl_raise_exc(EXC_TypeError, "Can only register classes");
+        return NULL;
+    }
+    class_obj *c = (class_obj *)cls, *s = (class_obj *)sub;
+    if (repl_class_is_subclass(s, c) || repl_abc_registered(s, c)) return nn_retain(sub); /* already one */
+    if (repl_class_is_subclass(c, s) || repl_abc_registered(c, s)) {
+        repl_raise_exc(EXC_RuntimeError, "Refusing to create an inheritance cycle");
+        return NULL;
+    }
+    nn_object *reg = registry_of(c);
+    if (!reg) {
+        nn_object *l = nn_list_new(0);
+        if (!l || repl_nmap_set(&c->dict, "_abc_registry", l) < 0) {
+            NN_RELEASE(l);
+            return NULL;
+        }
+        NN_RELEASE(l);
+        reg = l;
+    }
+    return nn_list_append(reg, sub) < 0 ? NULL : nn_retain(sub);
+}
+
 static const repl_mod_fn helpers[] = {
+    {"_register", abc_register, NULL},
     {"abstractmethod", abc_abstractmethod, "abstractmethod(funcobj)\nA decorator indicating abstract methods."},
 };
 
@@ -153,7 +200,7 @@ static const char source[] =
     "class ABC(metaclass=ABCMeta):\n"
     "    @classmethod\n"
     "    def register(cls, subclass):\n"
-    "        return subclass\n"
+    "        return _register(cls, subclass)\n"
     "\n"
     "\n"
     "def abstractproperty(fget=None, fset=None, fdel=None, doc=None):\n"

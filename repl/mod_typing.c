@@ -5,8 +5,9 @@
  * is ~T), and the functions that do nothing at run time (cast, overload,
  * final, no_type_check). The forms are instances of one class, `_SpecialForm`,
  * whose C methods live in the class dict. Not here: checks (isinstance against
- * a form, get_type_hints), subclassing Generic[T] or Protocol, NamedTuple,
- * TypedDict.
+ * a form, get_type_hints), subclassing Generic[T] or Protocol, TypedDict.
+ * NamedTuple (class P(NamedTuple) with annotated fields, or the functional
+ * form) is collections' named tuple, in the source below.
  */
 #include <stdio.h>
 #include <string.h>
@@ -168,6 +169,39 @@ static const repl_mod_fn typing_functions[] = {
     {"no_type_check", t_identity, "no_type_check(arg)\nDecorator to indicate that annotations are not type hints: returns arg."},
 };
 
+/* source: begin */
+static const char source[] =
+    "# typing.NamedTuple, written in the language over collections' named tuples.\n"
+    "\n"
+    "from collections import _NamedTuple, namedtuple as _namedtuple\n"
+    "\n"
+    "\n"
+    "class NamedTuple(_NamedTuple):\n"
+    "    _fields = ()\n"
+    "    _field_defaults = {}\n"
+    "\n"
+    "    def __new__(cls, *args, **kwargs):\n"
+    "        if cls is NamedTuple:  # NamedTuple('P', [('x', int)]) or NamedTuple('P', x=int)\n"
+    "            if not args:\n"
+    "                raise TypeError(\"NamedTuple.__new__() missing 1 required positional argument: 'typename'\")\n"
+    "            fields = args[1] if len(args) > 1 and args[1] is not None else list(kwargs.items())\n"
+    "            return _namedtuple(args[0], [name for name, _ in fields])\n"
+    "        return object.__new__(cls)\n"
+    "\n"
+    "    def __init_subclass__(cls, **kwargs):\n"
+    "        # class P(NamedTuple): x: int; y: int = 0 -- the annotations are the fields, in order\n"
+    "        annotations = vars(cls).get('__annotations__', {})\n"
+    "        defaults = {}\n"
+    "        for name in annotations:\n"
+    "            if name in vars(cls):\n"
+    "                defaults[name] = vars(cls)[name]\n"
+    "            elif defaults:\n"
+    "                raise TypeError('Non-default namedtuple field %s cannot follow default field%s %s'\n"
+    "                                % (name, 's' if len(defaults) > 1 else '', ', '.join(defaults)))\n"
+    "        cls._fields = tuple(annotations)\n"
+    "        cls._field_defaults = defaults\n";
+/* source: end */
+
 nn_object *repl_mod_typing(void)
 {
     nn_object *m = repl_module_new("typing");
@@ -188,6 +222,7 @@ nn_object *repl_mod_typing(void)
     }
     if (rc == 0) rc = repl_mod_add_fns(m, typing_functions, sizeof typing_functions / sizeof *typing_functions);
     if (rc == 0) rc = repl_mod_set(m, "TYPE_CHECKING", nn_bool_new(false));
+    if (rc == 0) rc = repl_exec_module_source(m, "typing", source, "<frozen typing>");
     NN_RELEASE(cls);
     if (rc < 0) NN_SET(m, NULL);
     return m;

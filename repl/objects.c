@@ -131,6 +131,34 @@ nn_object *repl_nmap_get(const nmap *m, const char *key)
     return e && e->key ? e->value : NULL;
 }
 
+static uint32_t cached_hash(repl_name_cache *c, const char *key)
+{
+    if (!c->hash) c->hash = name_hash(key);
+    return c->hash;
+}
+
+static inline bool cache_valid(const repl_name_cache *c, const nmap *m)
+{
+    return c->map == m && c->gen == m->gen;
+}
+
+nn_object *repl_nmap_get_hashed(const nmap *m, const char *key, repl_name_cache *c)
+{
+    nmap_entry *e = nmap_find(m, key, cached_hash(c, key));
+    return e && e->key ? e->value : NULL;
+}
+
+nn_object *repl_nmap_get_cached(const nmap *m, const char *key, repl_name_cache *c)
+{
+    if (cache_valid(c, m)) return m->e[c->idx].value;
+    nmap_entry *e = nmap_find(m, key, cached_hash(c, key));
+    if (!e || !e->key) return NULL;
+    c->map = m;
+    c->gen = m->gen;
+    c->idx = (uint32_t)(e - m->e);
+    return e->value;
+}
+
 static int nmap_grow(nmap *m)
 {
     uint32_t cap = m->cap ? m->cap * 2 : 8;
@@ -138,9 +166,11 @@ static int nmap_grow(nmap *m)
     nmap_entry *e = nn_calloc(cap, sizeof *e);
     if (!e) return -1;
     nmap old = *m;
+    static uint64_t last_gen;
     m->e = e;
     m->cap = cap;
     m->used = m->len = 0;
+    m->gen = ++last_gen;
     for (uint32_t i = 0; i < old.cap; i++) {
         nmap_entry *o = &old.e[i];
         if (!o->key) continue;
@@ -157,17 +187,24 @@ static int nmap_grow(nmap *m)
     return 0;
 }
 
-int repl_nmap_set(nmap *m, const char *key, nn_object *value)
+/* Sets the live entry e (found for key, or revived from a tombstone). */
+static void nmap_entry_set(nmap *m, nmap_entry *e, nn_object *value)
 {
-    uint32_t h = name_hash(key);
+    if (!e->value) {
+        m->len++;
+        e->seq = m->next_seq++;
+    }
+    nn_retain(value);
+    NN_SET(e->value, value);
+}
+
+/* Sets key (hash h); *slot gets the entry's index. 0 or -1 with MemoryError. */
+static int nmap_set_h(nmap *m, const char *key, uint32_t h, nn_object *value, uint32_t *slot)
+{
     nmap_entry *e = nmap_find(m, key, h);
     if (e && e->key) {
-        if (!e->value) {
-            m->len++;
-            e->seq = m->next_seq++;
-        }
-        nn_retain(value);
-        NN_SET(e->value, value);
+        nmap_entry_set(m, e, value);
+        *slot = (uint32_t)(e - m->e);
         return 0;
     }
     if ((m->used + 1) * 4 > m->cap * 3) {
@@ -182,6 +219,27 @@ int repl_nmap_set(nmap *m, const char *key, nn_object *value)
     e->value = nn_retain(value);
     m->used++;
     m->len++;
+    *slot = (uint32_t)(e - m->e);
+    return 0;
+}
+
+int repl_nmap_set(nmap *m, const char *key, nn_object *value)
+{
+    uint32_t slot;
+    return nmap_set_h(m, key, name_hash(key), value, &slot);
+}
+
+int repl_nmap_set_cached(nmap *m, const char *key, nn_object *value, repl_name_cache *c)
+{
+    if (cache_valid(c, m)) {
+        nmap_entry_set(m, &m->e[c->idx], value);
+        return 0;
+    }
+    uint32_t slot;
+    if (nmap_set_h(m, key, cached_hash(c, key), value, &slot) < 0) return -1;
+    c->map = m;
+    c->gen = m->gen;
+    c->idx = slot;
     return 0;
 }
 
@@ -325,6 +383,11 @@ static void class_clear(nn_object *self)
     repl_class_free_mro(c);
     NN_SET(c->base, NULL);
     NN_SET(c->native_base, NULL);
+    if (c->meta) {
+        class_obj *meta = c->meta;
+        c->meta = NULL;
+        NN_RELEASE(&meta->ob);
+    }
 }
 
 static void class_dealloc(nn_object *self)
@@ -980,6 +1043,17 @@ nn_object *repl_get_iter(nn_object *o)
             nn_object *items = repl_to_list(o);
             nn_object *it = items ? iter_make(IT_LIST, items) : NULL;
             NN_RELEASE(items);
+            return it;
+        }
+    }
+    if (t == &repl_class_type) { /* a metaclass's __iter__ */
+        nn_object *m = repl_meta_method(o, "__iter__");
+        bool found = m != NULL;
+        nn_object *r = m ? repl_call_object(m, NULL, 0, NULL) : NULL;
+        NN_RELEASE(m);
+        if (found) {
+            nn_object *it = r ? repl_get_iter(r) : NULL;
+            NN_RELEASE(r);
             return it;
         }
     }

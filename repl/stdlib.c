@@ -45,6 +45,7 @@ static const struct {
     {"torch.autograd.anomaly_mode", repl_mod_anomaly_mode},
     {"torch.autograd.function", repl_mod_autograd_function},
     {"torch.autograd.grad_mode", repl_mod_grad_mode},
+    {"torch.backends", repl_mod_torch_backends},
     {"torch.optim.lr_scheduler", repl_mod_lr_scheduler},
     {"torch.optim.optimizer", repl_mod_optim_optimizer},
     {"torch.utils", repl_mod_torch_utils},

@@ -106,6 +106,7 @@ nn_object *repl_mod_optim_optimizer(void); /* torch.optim.optimizer: Optimizer, 
 nn_object *repl_mod_autograd_function(void); /* torch.autograd.function (bind_function.c) */
 nn_object *repl_mod_anomaly_mode(void);      /* torch.autograd.anomaly_mode (bind_anomaly.c) */
 nn_object *repl_mod_grad_mode(void);         /* torch.autograd.grad_mode's inference_mode (bind_anomaly.c) */
+nn_object *repl_mod_torch_backends(void);    /* torch.backends: mps, cudnn, cuda of a CPU-only build (mod_torch_backends.c) */
 nn_object *repl_mod_data(void);         /* torch.utils.data (mod_data.c) */
 nn_object *repl_mod_torch_utils(void);  /* torch.utils, holding data (mod_data.c) */
 

@@ -60,3 +60,35 @@ int nn_cpu_linspace(nn_tensor *t, double start, double end)
     }
     return 0;
 }
+
+/* v as a value of dt (rounded to it, then read back as a double). */
+static double in_dtype(nn_dtype dt, double v)
+{
+    unsigned char buf[16];
+    nn_store_double(buf, dt, v);
+    return nn_load_double(buf, dt);
+}
+
+int nn_cpu_logspace(nn_tensor *t, double start, double end, double base)
+{
+    char *p = nn_data_ptr(t);
+    nn_dtype dtype = t->dtype;
+    size_t es = nn_dtype_size(dtype);
+    int64_t steps = t->ndim ? t->sizes[0] : 1;
+    if (steps == 1) nn_store_double(p, dtype, pow(base, start));
+    if (steps > 1) {
+        /* ATen's loop: start and end in the result's type, the step in double, the
+           first half counting up from start and the second down from end; an
+           integer result takes a float base */
+        bool integral = !nn_dtype_is_floating(dtype);
+        double s = in_dtype(dtype, start), e = in_dtype(dtype, end);
+        double b = integral ? (double)(float)base : base;
+        double step = (e - s) / (double)(steps - 1);
+        int64_t half = steps / 2;
+        for (int64_t i = 0; i < steps; i++) {
+            double x = i < half ? s + step * (double)i : e - step * (double)(steps - i - 1);
+            nn_store_double(p + (size_t)i * es, dtype, pow(b, x));
+        }
+    }
+    return 0;
+}

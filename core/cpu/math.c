@@ -148,7 +148,12 @@ static int elementwise(nn_math_op op, nn_kernel_args *a)
             const float *x = nn_data_ptr(c);
             float *y = nn_data_ptr(out);
             int vf = unary_fns[op].vfn;
-            if (vf < 0 || !nn_vmath_map_f32((nn_vfn)vf, y, x, n))
+            /* sinh, cosh: ATen's cpu_kernel_vec (Sleef on pairs of vectors, sinhf/coshf on the rest) */
+            int64_t row = a->i[0]; /* mathfn.c: the source's dense rows, 0 contiguous, -1 strided */
+            bool act = (op == NN_MATH_sinh || op == NN_MATH_cosh) &&
+                       nn_vmath_act_f32(op == NN_MATH_sinh ? NN_VACT_SINH : NN_VACT_COSH, y, x, n, row > 0 ? row : 0,
+                                        NULL, row >= 0);
+            if (!act && (vf < 0 || !nn_vmath_map_f32((nn_vfn)vf, y, x, n)))
                 for (int64_t i = 0; i < n; i++) y[i] = unary_fns[op].f32(x[i]);
         } else {
             const double *x = nn_data_ptr(c);

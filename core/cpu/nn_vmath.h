@@ -48,7 +48,17 @@ bool nn_vmath_softmax_lastdim_f32(const float *x, float *y, int64_t rows, int64_
    x / (1 + x.neg().exp()), elu (p: negcoef = alpha * scale, poscoef = scale,
    negiptcoef = input_scale) blendv(((x * negipt).exp() - 1) * negcoef,
    x * poscoef, x > 0). */
-typedef enum nn_vact { NN_VACT_SIGMOID, NN_VACT_SILU, NN_VACT_ELU, NN_VACT_POW, NN_VACT_COUNT } nn_vact;
+/* softplus: p = {beta, threshold}; sinh, cosh: Vectorized's Sleef u10 functions, std:: on the rest */
+typedef enum nn_vact {
+    NN_VACT_SIGMOID,
+    NN_VACT_SILU,
+    NN_VACT_ELU,
+    NN_VACT_POW,
+    NN_VACT_SOFTPLUS,
+    NN_VACT_SINH,
+    NN_VACT_COSH,
+    NN_VACT_COUNT
+} nn_vact;
 
 /* y[i] = k(x[i]) for i < n as PyTorch computes it: vec (a contiguous operand)
    runs cpu_kernel_vec's vectorized loop over each thread range's multiples of

@@ -214,6 +214,13 @@ static __m256 act_vec(nn_vact k, __m256 a, const float *p)
     }
     case NN_VACT_POW: /* base.pow(float(exp)) */
         return Sleef_powf8_u10avx2(a, _mm256_set1_ps(p[0]));
+    case NN_VACT_SOFTPLUS: { /* blendv((a * beta).exp().log1p() / beta, a, (a * beta) > threshold) */
+        __m256 ab = _mm256_mul_ps(a, _mm256_set1_ps(p[0]));
+        __m256 r = _mm256_div_ps(Sleef_log1pf8_u10avx2(Sleef_expf8_u10avx2(ab)), _mm256_set1_ps(p[0]));
+        return _mm256_blendv_ps(r, a, _mm256_cmp_ps(ab, _mm256_set1_ps(p[1]), _CMP_GT_OQ));
+    }
+    case NN_VACT_SINH: return Sleef_sinhf8_u10avx2(a);
+    case NN_VACT_COSH: return Sleef_coshf8_u10avx2(a);
     default: return a;
     }
 }
@@ -222,6 +229,9 @@ static float act_scalar(nn_vact k, float a, const float *p, double e)
 {
     switch (k) {
     case NN_VACT_POW: return (float)pow(a, e); /* std::pow(float, double) */
+    case NN_VACT_SOFTPLUS: return a * p[0] > p[1] ? a : log1pf(expf(a * p[0])) / p[0];
+    case NN_VACT_SINH: return sinhf(a);
+    case NN_VACT_COSH: return coshf(a);
     case NN_VACT_SIGMOID: return 1.0f / (1.0f + expf(-a));
     case NN_VACT_SILU: return a / (1.0f + expf(-a));
     case NN_VACT_ELU: return a <= 0.0f ? (expf(a * p[2]) - 1.0f) * p[0] : a * p[1];

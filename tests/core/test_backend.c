@@ -438,6 +438,21 @@ static void case_linspace(const nn_backend *b, nn_device d, nn_dtype dt)
     }
 }
 
+static void case_logspace(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    if (dt == NN_BOOL) return;
+    for (int64_t n = 0; n < 12; n += 5) { /* 0, 5, 10 */
+        nn_tensor *t = TU_OK(nn_empty_on(d, 1, &n, dt));
+        tu_check(NN_KERNEL(b, logspace, (t, -2, 3, 10)));
+        for (int64_t i = 0; i < n; i++) {
+            double want = pow(10, -2 + 5.0 * (double)i / (double)(n - 1));
+            if (!nn_dtype_is_floating(dt)) want = trunc(want); /* the value computed in double, cast */
+            assert_close(at(t, i), want, nn_dtype_is_floating(dt) ? 1e-6 * want : 0, "logspace");
+        }
+        NN_RELEASE(t);
+    }
+}
+
 /* Every distribution: uniform float64 against the generator's own doubles (a
    copy of it, drawn here); the others by what they must be: normal moments,
    bernoulli's share of ones, integers in range, a permutation. */
@@ -1191,6 +1206,7 @@ static const kernel_case cases[NN_KERNEL_COUNT] = {
     [NN_KERNEL_conv2d_backward] = case_conv2d_backward,
     [NN_KERNEL_arange] = case_arange,
     [NN_KERNEL_linspace] = case_linspace,
+    [NN_KERNEL_logspace] = case_logspace,
     [NN_KERNEL_random] = case_random,
     [NN_KERNEL_reduce] = case_reduce,
     [NN_KERNEL_loss] = case_loss,

@@ -1,9 +1,22 @@
 # logging (handlers, formatters, levels, the logger hierarchy), against CPython 3.11
+import os
+import sys
+
+
+class Relative:  # writes to stdout with the script's absolute path (which tracebacks show) as its name
+    def write(self, s):
+        return sys.stdout.write(s.replace(os.path.abspath(__file__), os.path.basename(__file__)))
+
+    def flush(self):
+        pass
+
+
+out = Relative()
 import logging, sys
 log = logging.getLogger(__name__)
 log.warning("no handler: %s", "last resort")
 log.info("not shown")
-logging.basicConfig(level=logging.INFO, format="%(levelname)s|%(name)s|%(message)s", stream=sys.stdout)
+logging.basicConfig(level=logging.INFO, format="%(levelname)s|%(name)s|%(message)s", stream=out)
 log.info("epoch %d loss %.3f", 3, 0.12345)
 logging.debug("hidden")
 logging.warning("root %s", "warn")
@@ -13,7 +26,7 @@ print(child.parent.name, parent.parent.name, child.getEffectiveLevel(), logging.
 parent.setLevel(logging.ERROR)
 child.warning("suppressed by parent level")
 child.error("shown %s", {"k": 1})
-h = logging.StreamHandler(sys.stdout)
+h = logging.StreamHandler(out)
 h.setFormatter(logging.Formatter("[{levelname}] {message}", style="{"))
 child.addHandler(h)
 child.error("twice")

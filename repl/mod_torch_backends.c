@@ -1,0 +1,29 @@
+/*
+ * mod_torch_backends.c — torch.backends as PyTorch 1.13's CPU-only Linux build
+ * has it, for the lines pasted scripts start with: `torch.backends.mps.is_available()`
+ * and `torch.backends.cudnn.is_available()` are False (the device checks of the
+ * tutorials), `torch.backends.cudnn.deterministic = True` / `.benchmark = False`
+ * are kept as plain attributes (no cuDNN here to steer). Written in the language.
+ */
+#include "stdlib_int.h"
+
+static const char backends_source[] =
+    "class _Backend:\n"
+    "    def __init__(self, name, **flags):\n"
+    "        self.__name__ = name\n"
+    "        for k in flags:\n"
+    "            setattr(self, k, flags[k])\n"
+    "    def is_available(self):\n"
+    "        return False\n"
+    "    def is_built(self):\n"
+    "        return False\n"
+    "    def __repr__(self):\n"
+    "        return \"<module '\" + self.__name__ + \"'>\"\n"
+    "\n"
+    "mps = _Backend('torch.backends.mps')\n"
+    "cudnn = _Backend('torch.backends.cudnn', enabled=True, benchmark=False, deterministic=False,\n"
+    "                 allow_tf32=True)\n"
+    "cuda = _Backend('torch.backends.cuda')\n"
+    "del _Backend\n";
+
+nn_object *repl_mod_torch_backends(void) { return repl_mod_from_source("torch.backends", NULL, 0, backends_source); }
