@@ -10,6 +10,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "backend.h"
 #include "nn_mod_more.h"
 #include "nn_scratch.h"
 
@@ -35,23 +36,15 @@ static nn_tensor *dense(nn_tensor *x)
 nn_tensor *nn_selu(nn_tensor *x)
 {
     if (check_floating(x, "elu_cpu") < 0) return NULL;
-    nn_tensor *c = dense(x), *y = c ? nn_empty(x->ndim, x->sizes, x->dtype) : NULL;
+    nn_tensor *c = dense(x), *y = c ? nn_empty_on(nn_device_of(c), x->ndim, x->sizes, x->dtype) : NULL;
     if (!y) {
         NN_RELEASE(c);
         return NULL;
     }
-    int64_t n = nn_numel(c);
-    if (x->dtype == NN_FLOAT32) {
-        const float *a = nn_data_ptr(c);
-        float *o = nn_data_ptr(y), neg = (float)SELU_ALPHA * (float)SELU_SCALE, pos = (float)SELU_SCALE;
-        for (int64_t i = 0; i < n; i++) o[i] = a[i] <= 0 ? ((float)exp((double)a[i]) - 1.0f) * neg : a[i] * pos;
-    } else {
-        const double *a = nn_data_ptr(c);
-        double *o = nn_data_ptr(y), neg = SELU_ALPHA * SELU_SCALE;
-        for (int64_t i = 0; i < n; i++) o[i] = a[i] <= 0 ? (exp(a[i]) - 1.0) * neg : a[i] * SELU_SCALE;
-    }
+    nn_kernel_args ka = {.t = {y, c}};
+    if (NN_KERNEL(nn_backend_of(c), math, (NN_MATH_selu, &ka)) < 0) NN_SET(y, NULL);
     NN_RELEASE(c);
-    if (nn_record(NN_OP_selu, 1, &x, 1, &y, 1, &x, NULL) < 0) NN_SET(y, NULL);
+    if (y && nn_record(NN_OP_selu, 1, &x, 1, &y, 1, &x, NULL) < 0) NN_SET(y, NULL);
     return y;
 }
 
@@ -125,46 +118,19 @@ nn_tensor *nn_rrelu(nn_tensor *x, double lower, double upper, bool training)
         nn_error_set(NN_ERR_RUNTIME, "Lower bound should be less than or equal to the upper bound");
         return NULL;
     }
-    nn_tensor *c = dense(x), *y = c ? nn_empty(x->ndim, x->sizes, x->dtype) : NULL;
-    nn_tensor *noise = y && training ? nn_empty(x->ndim, x->sizes, x->dtype) : NULL;
+    nn_tensor *c = dense(x), *y = c ? nn_empty_on(nn_device_of(c), x->ndim, x->sizes, x->dtype) : NULL;
+    nn_tensor *noise = y && training ? nn_empty_on(nn_device_of(c), x->ndim, x->sizes, x->dtype) : NULL;
     if (!y || (training && !noise)) {
         NN_RELEASE(c);
         NN_RELEASE(y);
         return NULL;
     }
-    int64_t n = nn_numel(c);
-    nn_generator *gen = nn_current_generator();
-    if (x->dtype == NN_FLOAT32) {
-        const float *a = nn_data_ptr(c);
-        float *o = nn_data_ptr(y), *z = noise ? nn_data_ptr(noise) : NULL;
-        float lo = (float)lower, hi = (float)upper, slope = (float)((lower + upper) / 2);
-        for (int64_t i = 0; i < n; i++) {
-            if (!training) {
-                o[i] = a[i] > 0 ? a[i] : a[i] * slope;
-            } else if (a[i] <= 0) {
-                float r = (float)(nn_generator_uniform(gen) * ((double)hi - (double)lo) + (double)lo);
-                o[i] = a[i] * r;
-                z[i] = r;
-            } else {
-                o[i] = a[i];
-                z[i] = 1;
-            }
-        }
-    } else {
-        const double *a = nn_data_ptr(c);
-        double *o = nn_data_ptr(y), *z = noise ? nn_data_ptr(noise) : NULL, slope = (lower + upper) / 2;
-        for (int64_t i = 0; i < n; i++) {
-            if (!training) {
-                o[i] = a[i] > 0 ? a[i] : a[i] * slope;
-            } else if (a[i] <= 0) {
-                double r = nn_generator_uniform(gen) * (upper - lower) + lower;
-                o[i] = a[i] * r;
-                z[i] = r;
-            } else {
-                o[i] = a[i];
-                z[i] = 1;
-            }
-        }
+    nn_kernel_args ka = {.t = {y, c, noise}, .d = {lower, upper}, .i = {training}, .gen = nn_current_generator()};
+    if (NN_KERNEL(nn_backend_of(c), math, (NN_MATH_rrelu, &ka)) < 0) {
+        NN_RELEASE(c);
+        NN_RELEASE(y);
+        NN_RELEASE(noise);
+        return NULL;
     }
     NN_RELEASE(c);
     nn_op_params p = {0};

@@ -7,8 +7,8 @@
  * with PyTorch's reprs. Softsign, Tanhshrink and Softmin are compositions, as
  * in torch.nn.functional.
  *
- * Kernels compute in the input's floating dtype with PyTorch's scalar
- * formulas; mish and logsigmoid use the C library's exp/log1p/tanh, so their
+ * The forwards are codes of the `math` kernel (core/cpu/math.c), in the
+ * input's floating dtype with PyTorch's scalar formulas; mish and logsigmoid use the C library's exp/log1p/tanh, so their
  * float32 results may be an ulp away from ATen's vectorized (Sleef) ones.
  * Backwards are compositions of differentiable ops.
  */
@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "backend.h"
 #include "nn_int.h"
 
 typedef enum act_kind { K_HARDTANH, K_HARDSWISH, K_HARDSIGMOID, K_MISH, K_LOGSIGMOID, K_HARDSHRINK, K_SOFTSHRINK, K_CELU } act_kind;
@@ -31,40 +32,6 @@ static const char *const kind_kernel[] = {
     [K_SOFTSHRINK] = "softshrink_cpu", [K_CELU] = "elu_cpu",
 };
 
-#define KERNEL(T, EXP, LOG1P, TANH)                                                                                    \
-    static void kernel_##T(act_kind k, const T *x, T *y, int64_t n, T a, T b)                                         \
-    {                                                                                                                  \
-        for (int64_t i = 0; i < n; i++) {                                                                              \
-            T v = x[i];                                                                                                \
-            switch (k) {                                                                                               \
-            case K_HARDTANH: y[i] = v < a ? a : v > b ? b : v; break;                                                  \
-            case K_HARDSWISH: {                                                                                        \
-                T c = v + (T)3;                                                                                        \
-                c = c < 0 ? 0 : c > 6 ? 6 : c;                                                                         \
-                y[i] = v * c / (T)6;                                                                                   \
-                break;                                                                                                 \
-            }                                                                                                          \
-            case K_HARDSIGMOID: {                                                                                      \
-                T c = v + (T)3;                                                                                        \
-                c = c < 0 ? 0 : c > 6 ? 6 : c;                                                                         \
-                y[i] = c / (T)6;                                                                                       \
-                break;                                                                                                 \
-            }                                                                                                          \
-            case K_MISH: y[i] = v * TANH(LOG1P(EXP(v))); break;                                                       \
-            case K_LOGSIGMOID: {                                                                                       \
-                T m = v < 0 ? v : 0;                                                                                   \
-                y[i] = m - LOG1P(EXP(-(v < 0 ? -v : v)));                                                              \
-                break;                                                                                                 \
-            }                                                                                                          \
-            case K_HARDSHRINK: y[i] = (v >= -a && v <= a) ? 0 : v; break;                                              \
-            case K_SOFTSHRINK: y[i] = v > a ? v - a : v < -a ? v + a : 0; break;                                       \
-            case K_CELU: y[i] = v > 0 ? v : a * (EXP(v * ((T)1 / a)) - (T)1); break;                                 \
-            }                                                                                                          \
-        }                                                                                                              \
-    }
-
-KERNEL(float, expf, log1pf, tanhf)
-KERNEL(double, exp, log1p, tanh)
 
 static nn_tensor *act(act_kind k, nn_tensor *x, double a, double b)
 {
@@ -74,16 +41,20 @@ static nn_tensor *act(act_kind k, nn_tensor *x, double a, double b)
     }
     nn_tensor *c = NULL;
     NN_WITH_GRAD_MODE(false, c = nn_contiguous(x));
-    nn_tensor *out = c ? nn_empty(x->ndim, x->sizes, x->dtype) : NULL;
+    nn_tensor *out = c ? nn_empty_on(nn_device_of(c), x->ndim, x->sizes, x->dtype) : NULL;
     if (!out) {
         NN_RELEASE(c);
         return NULL;
     }
-    if (x->dtype == NN_FLOAT32)
-        kernel_float(k, nn_data_ptr(c), nn_data_ptr(out), nn_numel(c), (float)a, (float)b);
-    else
-        kernel_double(k, nn_data_ptr(c), nn_data_ptr(out), nn_numel(c), a, b);
+    static const nn_math_op codes[] = {
+        [K_HARDTANH] = NN_MATH_hardtanh,     [K_HARDSWISH] = NN_MATH_hardswish,   [K_HARDSIGMOID] = NN_MATH_hardsigmoid,
+        [K_MISH] = NN_MATH_mish,             [K_LOGSIGMOID] = NN_MATH_logsigmoid, [K_HARDSHRINK] = NN_MATH_hardshrink,
+        [K_SOFTSHRINK] = NN_MATH_softshrink, [K_CELU] = NN_MATH_celu,
+    };
+    nn_kernel_args ka = {.t = {out, c}, .d = {a, b}};
+    if (NN_KERNEL(nn_backend_of(c), math, (codes[k], &ka)) < 0) NN_SET(out, NULL);
     NN_RELEASE(c);
+    if (!out) return NULL;
     nn_op_params p = {0};
     p.f[0] = a;
     p.f[1] = b;

@@ -57,6 +57,7 @@ typedef enum nn_reduce_op {
     NN_REDUCE_SUM, NN_REDUCE_VAR, NN_REDUCE_STD, NN_REDUCE_MAX, NN_REDUCE_MIN, NN_REDUCE_NORM,
     NN_REDUCE_CASCADE_SUM, /* the losses' sum of one row (outer 1), at::sum's cascade order; mean when p != 0 */
     NN_REDUCE_COLUMNS,     /* values[i] = the sum of column i (float32/float64), at::sum_to's cascade order; mean when p != 0 */
+    NN_REDUCE_ROWS,        /* as SUM (p the divisor), float32 rows in ATen's order for sums over trailing dims */
 } nn_reduce_op;
 
 /* The unary kernel's op codes (core/unary_ops.def) and parameters. */
@@ -86,6 +87,7 @@ typedef struct nn_kernel_args {
     double d[8];
     int64_t i[8];
     double host[2];
+    nn_generator *gen; /* the generator of an op that draws (host state, as the random kernel's) */
 } nn_kernel_args;
 
 /* The loss kernel's op codes. */
@@ -99,6 +101,13 @@ typedef enum nn_loss_op {
     /* nll_loss backward's mask: t[0] bool [N, C] (all false on entry) set true at
        [b, target[b]] for each target not ignored; t[2], i[0..2] as NN_LOSS_NLL. */
     NN_LOSS_NLL_MASK,
+    /* elementwise, t[0] out = loss(t[1] input, t[2] target), contiguous, of one float
+       dtype: binary cross entropy (RuntimeError for an input outside [0, 1]),
+       smooth L1 and Huber with beta (delta) d[0] */
+    NN_LOSS_BCE, NN_LOSS_SMOOTH_L1, NN_LOSS_HUBER,
+    /* mse_loss's unreduced (a - b)^2: t[0] out, t[1] a, t[2] b of out's shape (broadcast
+       views), one floating dtype (half rounds after each step as PyTorch's) */
+    NN_LOSS_MSE,
 } nn_loss_op;
 
 /* The norm kernel's op codes (rows of N elements, contiguous, float32/float64). */
@@ -109,6 +118,19 @@ typedef enum nn_norm_op {
     /* its backward: t[0] dx [M, N] or NULL, t[6] dweight [N] or NULL, t[7] dbias [N] or
        NULL, t[1] mean, t[2] rstd, t[3] x, t[4] weight or NULL, t[5] the gradient of y. */
     NN_NORM_LAYER_BACKWARD,
+    /* batch_norm forward over x [nb, C, L]: t[0] out, t[3] x, t[4] weight [C] or NULL,
+       t[5] bias or NULL, t[6] running mean [C] or NULL, t[7] running var or NULL
+       (updated in training with momentum d[0]); training (i[3]): t[1] the batch mean
+       and t[2] invstd [C] are written; eval: the running statistics normalize, and
+       t[1], t[2] are NULL. i[0] nb, i[1] C, i[2] L, d[1] eps. */
+    NN_NORM_BATCH,
+    /* its backward: t[0] dx or NULL, t[6] dweight or NULL, t[7] dbias or NULL, t[5]
+       the gradient of the output, t[3] x, t[4] weight or NULL, t[1] and t[2] the saved
+       batch mean and invstd (training) or running mean and var (eval); i[], d[1] as above. */
+    NN_NORM_BATCH_BACKWARD,
+    /* group_norm forward over x [N, C, HW]: t[0] y, t[3] x, t[4] weight [C] or NULL,
+       t[5] bias or NULL; i[0] N, i[1] C, i[2] G (groups), i[3] HW; d[0] eps. */
+    NN_NORM_GROUP,
 } nn_norm_op;
 
 /* The index kernel's op codes. */
@@ -119,6 +141,16 @@ typedef enum nn_index_op {
     /* its backward: t[0] grad weight [num, dim] (zeros on entry) += t[1] grad rows
        [k, dim] at t[2] in index order, skipping i[0] (padding_idx). */
     NN_INDEX_EMBEDDING_BACKWARD,
+    /* rows of contiguous [P, D, Q] by the k int64 positions t[2] (in [0, D)); i[0] P,
+       i[1] D, i[2] Q: t[0] [P, k, Q] = t[1] [P, D, Q] at the positions; t[0] [P, D, Q]
+       at the positions = t[1] [P, k, Q]; the same with += (repeated positions add
+       up in order, in double rounded to the dtype) */
+    NN_INDEX_GATHER_ROWS, NN_INDEX_SCATTER_ROWS, NN_INDEX_ADD_ROWS,
+    /* t[0] = tril (i[3] != 0) or triu of t[1], contiguous [..., R, C] (i[0] R, i[1] C)
+       about diagonal i[2], zeros elsewhere */
+    NN_INDEX_TRIANGLE,
+    /* t[0] = t[1] (contiguous, t[0]'s shape) reversed along the dims whose bit is set in i[0] */
+    NN_INDEX_FLIP,
 } nn_index_op;
 
 /* The math kernel's op codes (core/cpu/math.c): operands contiguous, of one
@@ -135,6 +167,20 @@ typedef enum nn_math_op {
     NN_MATH_nan_to_num, /* t[0] = t[1] with NaN, +inf, -inf replaced by d[0], d[1], d[2] */
     NN_MATH_isfinite,   /* t[0] (bool) = isfinite(t[1]) (float64) */
     NN_MATH_logsumexp,  /* t[0][r] = log(sum(exp(t[1][r, :]))) over rows r < i[0] of i[1] elements */
+    /* activations t[0] = f(t[1]) with parameters d[0], d[1]: hardtanh (min, max),
+       hardshrink and softshrink (lambda), celu (alpha) */
+    NN_MATH_hardtanh, NN_MATH_hardswish, NN_MATH_hardsigmoid, NN_MATH_mish, NN_MATH_logsigmoid,
+    NN_MATH_hardshrink, NN_MATH_softshrink, NN_MATH_celu, NN_MATH_selu,
+    /* rrelu: t[0] = rrelu(t[1]) with slopes in [d[0], d[1]); training (i[0]): random
+       slopes from generator gen, kept in t[2] */
+    NN_MATH_rrelu,
+    /* strided operands of t[0]'s shape (broadcast views), any dtype: */
+    NN_MATH_where,  /* t[0] = t[1] (bool) ? t[2] : t[3] */
+    NN_MATH_sign,   /* t[0] = sgn(t[1]): -1, 0 or 1 (0 for NaN) */
+    NN_MATH_abs_eq, /* t[0] (bool) = |t[1]| == t[2] or t[1] is NaN (the inf-norm's argmax mask) */
+    /* t[0] = the cumulative sum or product of t[1] (contiguous [i[0], i[1], i[2]], t[0]'s
+       dtype) along its middle dim */
+    NN_MATH_cumsum, NN_MATH_cumprod,
 } nn_math_op;
 
 /* The optim_step kernel's op codes: one parameter's update (contiguous p, its grad
@@ -160,6 +206,26 @@ typedef struct nn_adam_step_args {
     double bias_correction2_sqrt, eps, neg_step_size;
     bool maximize, adamw;
 } nn_adam_step_args;
+
+/* The pool kernel's geometry: planes (N * C) images of H x W pooled into OH x OW
+   with kernel k, stride s, padding p and dilation d (height, width). */
+typedef struct nn_pool_geom {
+    int64_t planes, H, W, OH, OW;
+    int64_t k[2], s[2], p[2], d[2];
+} nn_pool_geom;
+
+/* The pool kernel's op codes: contiguous float32/float64 planes, t[0] the
+   result, t[2] the input (or the gradient of the output for a backward), t[1]
+   the indices (int64, into each input plane) where an op has them. */
+typedef enum nn_pool_op {
+    NN_POOL_MAX,                   /* max pooling with indices */
+    NN_POOL_ADAPTIVE_MAX,          /* adaptive max pooling with indices */
+    NN_POOL_MAX_BACKWARD,          /* t[0] (zeros) [t[1]] += t[2], per plane of i[0] inputs and i[1] outputs */
+    NN_POOL_AVG,                   /* i[0] count_include_pad, i[1] divisor_override (0: none) */
+    NN_POOL_AVG_BACKWARD,          /* t[0] (zeros) += t[2] spread over each window; i[] as NN_POOL_AVG */
+    NN_POOL_ADAPTIVE_AVG,
+    NN_POOL_ADAPTIVE_AVG_BACKWARD, /* t[0] (zeros) += t[2] spread over each window */
+} nn_pool_op;
 
 typedef enum nn_kernel_id {
 #define KERNEL(name, params, args) NN_KERNEL_##name,

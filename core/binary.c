@@ -460,45 +460,6 @@ int nn_div_(nn_tensor *a, nn_tensor *b) { return inplace(BIN_DIV, NN_OP_div, a, 
 
 /* ------------------------------------------------------------------ where */
 
-typedef struct where_ctx {
-    size_t esize;
-} where_ctx;
-
-/* a where b, else c: the bits of b or c, chosen by a mask (T unsigned) */
-#define WHERE_SELECT(T, a, b, c) ((T)(((b) & (T) - (T)((a) != 0)) | ((c) & ~(T) - (T)((a) != 0))))
-
-/* where: a fast path per element size for contiguous values and condition,
-   a byte copy per element otherwise. */
-#define WHERE_FAST(T)                                                                                   \
-    if (es == sizeof(T) && s[0] == (int64_t)sizeof(T) && s[1] == 1 &&                                  \
-        (s[2] == (int64_t)sizeof(T) || s[2] == 0) && (s[3] == (int64_t)sizeof(T) || s[3] == 0)) {      \
-        T *o = (T *)d[0];                                                                               \
-        const uint8_t *c = (const uint8_t *)d[1];                                                       \
-        const T *x = (const T *)d[2], *y = (const T *)d[3];                                             \
-        /* both sides loaded, the bits selected by a mask: no branch on the condition, and one  \
-           loop per broadcast case, so each vectorizes */                                               \
-        if (s[2] && s[3])                                                                               \
-            for (int64_t i = 0; i < n; i++) o[i] = WHERE_SELECT(T, c[i], x[i], y[i]);                   \
-        else if (s[2])                                                                                  \
-            for (int64_t i = 0; i < n; i++) o[i] = WHERE_SELECT(T, c[i], x[i], y[0]);                   \
-        else if (s[3])                                                                                  \
-            for (int64_t i = 0; i < n; i++) o[i] = WHERE_SELECT(T, c[i], x[0], y[i]);                   \
-        else                                                                                            \
-            for (int64_t i = 0; i < n; i++) o[i] = WHERE_SELECT(T, c[i], x[0], y[0]);                   \
-        return;                                                                                         \
-    }
-
-static void where_loop(char **d, const int64_t *s, int64_t n, void *vctx)
-{
-    size_t es = ((where_ctx *)vctx)->esize;
-    WHERE_FAST(uint32_t)
-    WHERE_FAST(uint64_t)
-    for (int64_t i = 0; i < n; i++) {
-        const char *src = *(const uint8_t *)(d[1] + i * s[1]) ? d[2] + i * s[2] : d[3] + i * s[3];
-        memcpy(d[0] + i * s[0], src, es);
-    }
-}
-
 nn_tensor *nn_where(nn_tensor *cond, nn_tensor *a, nn_tensor *b)
 {
     if (cond->dtype != NN_BOOL) {
@@ -522,10 +483,9 @@ nn_tensor *nn_where(nn_tensor *cond, nn_tensor *a, nn_tensor *b)
         nn_broadcast_into(cond, nd2, shape, &vc);
         nn_broadcast_into(ca, nd2, shape, &va);
         nn_broadcast_into(cb, nd2, shape, &vb);
-        where_ctx ctx = {nn_dtype_size(dt)};
-        const nn_tensor *ops[4] = {out, &vc, &va, &vb};
+        nn_kernel_args ka = {.t = {out, &vc, &va, &vb}};
         nn_tensor *in[3] = {a, b, cond};
-        if (NN_KERNEL(nn_backend_of(out), map, (4, ops, where_loop, &ctx, true)) < 0 ||
+        if (NN_KERNEL(nn_backend_of(out), math, (NN_MATH_where, &ka)) < 0 ||
             nn_record(NN_OP_where, 2, in, 1, &out, 1, &cond, NULL) < 0)
             NN_SET(out, NULL);
     }

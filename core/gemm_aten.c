@@ -105,36 +105,29 @@ static bool lda_cond(int64_t m, int64_t n, int64_t lda) { return n == 1 || lda >
 
 int nn_gemv_as_aten(nn_tensor *y, nn_tensor *a, nn_tensor *x)
 {
-    if (nn_device_of(y).type != NN_CPU) return 1;
     int64_t s0 = a->strides[0], s1 = a->strides[1], r = a->sizes[0], cols = a->sizes[1], incx = x->strides[0];
     if (incx < 1 || incx > INT32_MAX || r > INT32_MAX || cols > INT32_MAX) return 1;
-    const nn_blas *blas = nn_blas_get();
-    if (!blas) return -1;
     nn_tensor *copy = NULL;
-    enum CBLAS_TRANSPOSE trans;
+    bool trans;
     int64_t m, n, lda;
     const void *p = nn_data_ptr(a);
     if (s0 == 1 && lda_cond(r, cols, s1)) {
-        trans = CblasNoTrans, m = r, n = cols, lda = s1;
+        trans = false, m = r, n = cols, lda = s1;
     } else if (s1 == 1 && lda_cond(cols, r, s0)) {
-        trans = CblasTrans, m = cols, n = r, lda = s0;
+        trans = true, m = cols, n = r, lda = s0;
     } else {
         NN_WITH_GRAD_MODE(false, copy = nn_contiguous(a));
         if (!copy) return -1;
         p = nn_data_ptr(copy);
-        trans = CblasTrans, m = cols, n = r, lda = max1(cols);
+        trans = true, m = cols, n = r, lda = max1(cols);
     }
     if (n == 1) lda = m; /* gemv<float>'s own rewrite */
     if (lda < max1(m) || lda > INT32_MAX) {
         NN_RELEASE(copy);
         return 1;
     }
-    if (y->dtype == NN_FLOAT32)
-        blas->sgemv(CblasColMajor, trans, (int)m, (int)n, 1.0f, p, (int)lda, nn_data_ptr(x), (int)incx, 0.0f,
-                    nn_data_ptr(y), 1);
-    else
-        blas->dgemv(CblasColMajor, trans, (int)m, (int)n, 1.0, p, (int)lda, nn_data_ptr(x), (int)incx, 0.0,
-                    nn_data_ptr(y), 1);
+    /* column-major y = op(A) x, A at p (a's storage or its copy's, on y's device) */
+    int rc = NN_KERNEL(nn_backend_of(y), gemv, (y->dtype, trans, m, n, p, lda, nn_data_ptr(x), incx, nn_data_ptr(y)));
     NN_RELEASE(copy);
-    return 0;
+    return rc;
 }

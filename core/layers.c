@@ -460,181 +460,6 @@ nn_tensor *nn_linear(nn_tensor *input, nn_tensor *weight, nn_tensor *bias)
 
 /* =============================================================== batch norm */
 
-/* PyTorch's CPU kernels (aten/native/cpu/batch_norm_kernel.cpp, built with FMA
-   contraction; Normalization.cpp without), one thread. For x contiguous
-   [nb, C, L]: L == 1 runs the channels-last kernels (float accumulation over
-   rows), L > 1 the contiguous ones (double accumulation, vectorized sums of 8
-   floats or 4 doubles). T is float or double. */
-#define DEFINE_BN_KERNELS(SUF, T, FMA, SQRT, LANES, VAR_ACC, DX_ROWS)                                                     \
-    /* mean and sum of squared deviations per channel */                                                       \
-    static void bn_stats_##SUF(const T *x, int64_t nb, int64_t C, int64_t L, T *mean, T *var_sum)              \
-    {                                                                                                          \
-        int64_t N = nb * L;                                                                                    \
-        for (int64_t c = 0; c < C; c++) {                                                                      \
-            if (L == 1) {                                                                                      \
-                T s = 0, v = 0;                                                                                \
-                for (int64_t i = 0; i < nb; i++) s = s + x[i * C + c];                                         \
-                T mu = (T)((double)s / (double)N);                                                             \
-                for (int64_t i = 0; i < nb; i++) {                                                             \
-                    T d = x[i * C + c] - mu;                                                                   \
-                    v = FMA(d, d, v);                                                                          \
-                }                                                                                              \
-                mean[c] = mu;                                                                                  \
-                var_sum[c] = v;                                                                                \
-            } else {                                                                                           \
-                double s = 0, v = 0;                                                                           \
-                for (int64_t i = 0; i < nb; i++)                                                               \
-                    for (int64_t l = 0; l < L; l++) s += x[(i * C + c) * L + l];                               \
-                T mu = (T)(s / (double)N);                                                                     \
-                for (int64_t i = 0; i < nb; i++)                                                               \
-                    for (int64_t l = 0; l < L; l++) {                                                          \
-                        T d = x[(i * C + c) * L + l] - mu;                                                     \
-                        VAR_ACC(v, d);                                                                         \
-                    }                                                                                          \
-                mean[c] = mu;                                                                                  \
-                var_sum[c] = (T)v;                                                                             \
-            }                                                                                                  \
-        }                                                                                                      \
-    }                                                                                                          \
-    /* batch_norm_cpu_update_stats_template: invstd, running statistics */                                     \
-    static void bn_update_##SUF(const T *var_sum, const T *mean, int64_t C, int64_t N, double momentum,         \
-                                double eps, T *invstd, T *rm, T *rv)                                           \
-    {                                                                                                          \
-        T m = (T)momentum;                                                                                     \
-        for (int64_t c = 0; c < C; c++) {                                                                      \
-            double var = (double)(var_sum[c] / (T)N);                                                          \
-            invstd[c] = (T)(var != 0 || eps != 0 ? 1 / sqrt(var + eps) : 0);                                   \
-            if (rm) {                                                                                          \
-                T a = m * mean[c], b = (1 - m) * rm[c];                                                        \
-                rm[c] = a + b;                                                                                 \
-            }                                                                                                  \
-            if (rv) {                                                                                          \
-                double unbiased = (double)(var_sum[c] / (T)(N - 1));                                           \
-                T b = (1 - m) * rv[c];                                                                         \
-                rv[c] = (T)((double)m * unbiased + (double)b);                                                 \
-            }                                                                                                  \
-        }                                                                                                      \
-    }                                                                                                          \
-    /* out = x * alpha + beta per channel */                                                                   \
-    static void bn_transform_##SUF(const T *x, T *out, int64_t nb, int64_t C, int64_t L, const T *mean,         \
-                                   const T *invstd, const T *rv, const T *w, const T *b, double eps)           \
-    {                                                                                                          \
-        for (int64_t c = 0; c < C; c++) {                                                                      \
-            T is = invstd ? invstd[c] : 1 / SQRT(rv[c] + (T)eps);                                              \
-            T alpha = is * (w ? w[c] : 1);                                                                     \
-            T beta = FMA(-mean[c], alpha, b ? b[c] : 0);                                                       \
-            for (int64_t i = 0; i < nb; i++) {                                                                 \
-                const T *xp = x + (i * C + c) * L;                                                             \
-                T *op = out + (i * C + c) * L;                                                                 \
-                for (int64_t l = 0; l < L; l++) op[l] = FMA(xp[l], alpha, beta);                               \
-            }                                                                                                  \
-        }                                                                                                      \
-    }                                                                                                          \
-    /* vec::reduce_all / map2_reduce_all of one feature plane: sum of dy and of (x - mu) * dy */               \
-    static void bn_plane_sums_##SUF(const T *x, const T *dy, int64_t L, T mu, T *sum, T *dotp)                 \
-    {                                                                                                          \
-        T acc[LANES], dp[LANES];                                                                               \
-        if (L < LANES) {                                                                                       \
-            T s = dy[0], p = (x[0] - mu) * dy[0];                                                              \
-            for (int64_t i = 1; i < L; i++) {                                                                  \
-                s = s + dy[i];                                                                                 \
-                p = p + (x[i] - mu) * dy[i];                                                                   \
-            }                                                                                                  \
-            *sum = s;                                                                                          \
-            *dotp = p;                                                                                         \
-            return;                                                                                            \
-        }                                                                                                      \
-        for (int j = 0; j < LANES; j++) {                                                                      \
-            acc[j] = dy[j];                                                                                    \
-            dp[j] = (x[j] - mu) * dy[j];                                                                       \
-        }                                                                                                      \
-        int64_t d = LANES;                                                                                     \
-        for (; d < L - (L % LANES); d += LANES)                                                                \
-            for (int j = 0; j < LANES; j++) {                                                                  \
-                acc[j] = acc[j] + dy[d + j];                                                                   \
-                dp[j] = FMA(x[d + j] - mu, dy[d + j], dp[j]);                                                  \
-            }                                                                                                  \
-        for (int j = 0; j < L - d; j++) {                                                                      \
-            acc[j] = acc[j] + dy[d + j];                                                                       \
-            dp[j] = FMA(x[d + j] - mu, dy[d + j], dp[j]);                                                      \
-        }                                                                                                      \
-        *sum = lanes_##SUF(acc);                                                                               \
-        *dotp = lanes_##SUF(dp);                                                                               \
-    }                                                                                                          \
-    /* grad_input, grad_weight, grad_bias (each may be NULL) */                                                \
-    static void bn_backward_##SUF(const T *dy, const T *x, int64_t nb, int64_t C, int64_t L, const T *w,       \
-                                  const T *mean, const T *invstd, const T *rv, bool train, double eps, T *gx,  \
-                                  T *gw, T *gb)                                                                \
-    {                                                                                                          \
-        int64_t N = nb * L;                                                                                    \
-        for (int64_t c = 0; c < C; c++) {                                                                      \
-            T mu = mean[c], is = train ? invstd[c] : (T)(1 / sqrt((double)rv[c] + eps));                       \
-            T wc = w ? w[c] : 1;                                                                               \
-            if (L == 1) {                                                                                      \
-                T s = 0, p = 0;                                                                                \
-                for (int64_t i = 0; i < nb; i++) {                                                             \
-                    s = s + dy[i * C + c];                                                                     \
-                    p = FMA(x[i * C + c] - mu, dy[i * C + c], p);                                              \
-                }                                                                                              \
-                if (gx && train) {                                                                             \
-                    T k = p * is * is / (T)N, grad_mean = s / (T)N;                                            \
-                    for (int64_t i = 0; i < nb; i++)                                                           \
-                        gx[i * C + c] = DX_ROWS(x[i * C + c] - mu, k, dy[i * C + c] - grad_mean) * is * wc;    \
-                } else if (gx) {                                                                               \
-                    for (int64_t i = 0; i < nb; i++) gx[i * C + c] = dy[i * C + c] * is * wc;                  \
-                }                                                                                              \
-                if (gw) gw[c] = p * is;                                                                        \
-                if (gb) gb[c] = s;                                                                             \
-                continue;                                                                                      \
-            }                                                                                                  \
-            double sum = 0, dotp = 0;                                                                          \
-            for (int64_t i = 0; i < nb; i++) {                                                                 \
-                T ps, pd;                                                                                      \
-                bn_plane_sums_##SUF(x + (i * C + c) * L, dy + (i * C + c) * L, L, mu, &ps, &pd);               \
-                sum += ps;                                                                                     \
-                dotp += pd;                                                                                    \
-            }                                                                                                  \
-            if (gx && train) {                                                                                 \
-                T k = (T)dotp * is * is / (T)N, grad_mean = (T)(sum / (double)N);                              \
-                for (int64_t i = 0; i < nb; i++)                                                               \
-                    for (int64_t l = 0; l < L; l++) {                                                          \
-                        int64_t at = (i * C + c) * L + l;                                                      \
-                        gx[at] = FMA(-(x[at] - mu), k, dy[at] - grad_mean) * is * wc;                          \
-                    }                                                                                          \
-            } else if (gx) {                                                                                   \
-                for (int64_t i = 0; i < nb; i++)                                                               \
-                    for (int64_t l = 0; l < L; l++) {                                                          \
-                        int64_t at = (i * C + c) * L + l;                                                      \
-                        gx[at] = dy[at] * is * wc;                                                             \
-                    }                                                                                          \
-            }                                                                                                  \
-            if (gw) gw[c] = (T)(dotp * is);                                                                    \
-            if (gb) gb[c] = (T)sum;                                                                            \
-        }                                                                                                      \
-    }
-
-/* Horizontal sums of a vector register: AVX2's shuffle tree for 8 floats,
-   the generic lane-by-lane loop for 4 doubles. */
-static float lanes_f32(const float *v)
-{
-    float a[8], b[8];
-    for (int j = 0; j < 8; j++) a[j] = v[j] + v[j ^ 4];
-    for (int j = 0; j < 8; j++) b[j] = a[j] + a[j ^ 2];
-    return b[0] + b[1];
-}
-static double lanes_f64(const double *v) { return ((v[0] + v[1]) + v[2]) + v[3]; }
-
-/* _var_sum += (x - mean) * (x - mean): a float product widened, or one fma in double */
-#define VAR_ACC_F32(v, d) ((v) += (double)((d) * (d)))
-#define VAR_ACC_F64(v, d) ((v) = fma((d), (d), (v)))
-
-/* (dy - grad_mean) - (x - mean) * k in the channels-last kernel: one fma for
-   floats, two roundings for doubles (the contiguous kernel fuses both) */
-#define DX_F32(xm, k, dyg) fmaf(-(xm), (k), (dyg))
-#define DX_F64(xm, k, dyg) ((dyg) - (xm) * (k))
-
-DEFINE_BN_KERNELS(f32, float, fmaf, sqrtf, 8, VAR_ACC_F32, DX_F32)
-DEFINE_BN_KERNELS(f64, double, fma, sqrt, 4, VAR_ACC_F64, DX_F64)
 
 /* t as a contiguous tensor of dtype dt (t itself, retained, when it is one); no autograd. */
 static nn_tensor *dense(nn_tensor *t, nn_dtype dt)
@@ -742,37 +567,18 @@ nn_tensor *nn_batch_norm(nn_tensor *input, nn_tensor *running_mean, nn_tensor *r
     nn_dtype cd = dt == NN_FLOAT64 ? NN_FLOAT64 : NN_FLOAT32;
     nn_tensor *x = dense(input, cd), *w = dense(weight, cd), *b = dense(bias, cd);
     nn_tensor *rm = dense(running_mean, cd), *rv = dense(running_var, cd);
-    nn_tensor *res = nn_empty(input->ndim, input->sizes, cd), *out = NULL;
-    nn_tensor *save_mean = NULL, *save_invstd = NULL, *var_sum = NULL;
+    nn_tensor *res = nn_empty_on(nn_device_of(input), input->ndim, input->sizes, cd), *out = NULL;
+    nn_tensor *save_mean = NULL, *save_invstd = NULL;
     bool ok = x && res && (!weight || w) && (!bias || b) && (!running_mean || rm) && (!running_var || rv);
     if (ok && training) {
-        save_mean = nn_empty(1, &C, cd);
-        save_invstd = nn_empty(1, &C, cd);
-        var_sum = nn_empty(1, &C, cd);
-        ok = save_mean && save_invstd && var_sum;
+        save_mean = nn_empty_on(nn_device_of(x), 1, &C, cd);
+        save_invstd = nn_empty_on(nn_device_of(x), 1, &C, cd);
+        ok = save_mean && save_invstd;
     }
     if (!ok) goto done;
-#define BN_PTR(t, T) ((t) ? (T *)nn_data_ptr(t) : NULL)
-    if (cd == NN_FLOAT32) {
-        if (training) {
-            bn_stats_f32(BN_PTR(x, float), nb, C, L, BN_PTR(save_mean, float), BN_PTR(var_sum, float));
-            bn_update_f32(BN_PTR(var_sum, float), BN_PTR(save_mean, float), C, nb * L, momentum, eps,
-                          BN_PTR(save_invstd, float), BN_PTR(rm, float), BN_PTR(rv, float));
-        }
-        bn_transform_f32(BN_PTR(x, float), BN_PTR(res, float), nb, C, L,
-                         training ? BN_PTR(save_mean, float) : BN_PTR(rm, float), BN_PTR(save_invstd, float),
-                         BN_PTR(rv, float), BN_PTR(w, float), BN_PTR(b, float), eps);
-    } else {
-        if (training) {
-            bn_stats_f64(BN_PTR(x, double), nb, C, L, BN_PTR(save_mean, double), BN_PTR(var_sum, double));
-            bn_update_f64(BN_PTR(var_sum, double), BN_PTR(save_mean, double), C, nb * L, momentum, eps,
-                          BN_PTR(save_invstd, double), BN_PTR(rm, double), BN_PTR(rv, double));
-        }
-        bn_transform_f64(BN_PTR(x, double), BN_PTR(res, double), nb, C, L,
-                         training ? BN_PTR(save_mean, double) : BN_PTR(rm, double), BN_PTR(save_invstd, double),
-                         BN_PTR(rv, double), BN_PTR(w, double), BN_PTR(b, double), eps);
-    }
-#undef BN_PTR
+    nn_kernel_args ka = {.t = {res, save_mean, save_invstd, x, w, b, rm, rv}, .i = {nb, C, L, training},
+                         .d = {momentum, eps}};
+    if (NN_KERNEL(nn_backend_of(x), norm, (NN_NORM_BATCH, &ka)) < 0) goto done;
     if (training && running_mean) store_back(running_mean, rm);
     if (training && running_var) store_back(running_var, rv);
     if (cd != dt) {
@@ -802,7 +608,6 @@ done:
     NN_RELEASE(res);
     NN_RELEASE(save_mean);
     NN_RELEASE(save_invstd);
-    NN_RELEASE(var_sum);
     return out;
 }
 
@@ -881,21 +686,13 @@ int nn_batch_norm_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     int rc = dy && x && s2 && s3 && (!weight || w) ? 0 : -1;
     for (int k = 0; k < 3 && rc == 0; k++) {
         if (!need[k]) continue;
-        g[k] = k == 0 ? nn_empty(input->ndim, input->sizes, cd) : nn_empty(1, &C, cd);
+        g[k] = k == 0 ? nn_empty_on(nn_device_of(x), input->ndim, input->sizes, cd) : nn_empty_on(nn_device_of(x), 1, &C, cd);
         if (!g[k]) rc = -1;
     }
     if (rc == 0) {
         /* training: s2, s3 are the batch mean and invstd; eval: running mean and var */
-#define BN_PTR(t, T) ((t) ? (T *)nn_data_ptr(t) : NULL)
-        if (cd == NN_FLOAT32)
-            bn_backward_f32(BN_PTR(dy, float), BN_PTR(x, float), nb, C, L, BN_PTR(w, float), BN_PTR(s2, float),
-                            train ? BN_PTR(s3, float) : NULL, train ? NULL : BN_PTR(s3, float), train, eps,
-                            BN_PTR(g[0], float), BN_PTR(g[1], float), BN_PTR(g[2], float));
-        else
-            bn_backward_f64(BN_PTR(dy, double), BN_PTR(x, double), nb, C, L, BN_PTR(w, double), BN_PTR(s2, double),
-                            train ? BN_PTR(s3, double) : NULL, train ? NULL : BN_PTR(s3, double), train, eps,
-                            BN_PTR(g[0], double), BN_PTR(g[1], double), BN_PTR(g[2], double));
-#undef BN_PTR
+        nn_kernel_args ka = {.t = {g[0], s2, s3, x, w, dy, g[1], g[2]}, .i = {nb, C, L, train}, .d = {0, eps}};
+        rc = NN_KERNEL(nn_backend_of(x), norm, (NN_NORM_BATCH_BACKWARD, &ka));
     }
     for (int k = 0; k < 3; k++) {
         if (rc == 0 && g[k]) {

@@ -18,6 +18,7 @@
 
 #include "nn_act_more.h"
 #include "nn_int.h"
+#include "backend.h"
 #include "nn_losses.h"
 #include "nn_math.h"
 #include "nn_scratch.h"
@@ -103,23 +104,6 @@ static nn_tensor *mean_scale(nn_scratch *sp, nn_node *n, nn_tensor *g)
 
 /* ------------------------------------------------- binary cross entropy */
 
-#define BCE_KERNEL(T, LOG)                                                                                             \
-    static int bce_kernel_##T(const T *x, const T *t, T *y, int64_t n)                                                \
-    {                                                                                                                  \
-        for (int64_t i = 0; i < n; i++) {                                                                              \
-            T xv = x[i], tv = t[i];                                                                                    \
-            if (!(xv >= 0 && xv <= 1))                                                                                 \
-                return nn_error_set(NN_ERR_RUNTIME, "all elements of input should be between 0 and 1");               \
-            T l1 = LOG((T)1 - xv), lx = LOG(xv);                                                                       \
-            if (l1 < (T)-100) l1 = (T)-100;                                                                            \
-            if (lx < (T)-100) lx = (T)-100;                                                                            \
-            T a = (tv - (T)1) * l1, b = tv * lx;                                                                       \
-            y[i] = a - b;                                                                                              \
-        }                                                                                                              \
-        return 0;                                                                                                      \
-    }
-BCE_KERNEL(float, logf)
-BCE_KERNEL(double, log)
 
 /* weight expanded to target's shape (retained), or NULL with an error */
 static nn_tensor *expand_weight(nn_tensor *weight, nn_tensor *target)
@@ -150,12 +134,10 @@ nn_tensor *nn_binary_cross_entropy(nn_tensor *input, nn_tensor *target, nn_tenso
     nn_tensor *w = weight ? E(expand_weight(weight, target)) : NULL, *loss = NULL, *out = NULL;
     bool prev = nn_set_grad_enabled(false);
     nn_tensor *xc = E(nn_contiguous(input)), *tc = E(nn_contiguous(target));
-    nn_tensor *raw = E(nn_empty(input->ndim, input->sizes, input->dtype));
+    nn_tensor *raw = xc && tc ? E(nn_empty_on(nn_device_of(xc), input->ndim, input->sizes, input->dtype)) : NULL;
     if (raw) {
-        int rc = input->dtype == NN_FLOAT32
-                     ? bce_kernel_float(nn_data_ptr(xc), nn_data_ptr(tc), nn_data_ptr(raw), nn_numel(raw))
-                     : bce_kernel_double(nn_data_ptr(xc), nn_data_ptr(tc), nn_data_ptr(raw), nn_numel(raw));
-        if (rc < 0) s.failed = true;
+        nn_kernel_args ka = {.t = {raw, xc, tc}};
+        if (NN_KERNEL(nn_backend_of(xc), loss, (NN_LOSS_BCE, &ka)) < 0) s.failed = true;
     }
     loss = w ? E(nn_mul(raw, w)) : raw;
     out = done(&s, loss ? E(reduce(loss, reduction)) : NULL);
@@ -281,18 +263,6 @@ int nn_binary_cross_entropy_with_logits_backward(nn_node *n, nn_tensor **gout, n
 
 /* ------------------------------------------------------ smooth L1, Huber */
 
-#define SMOOTH_KERNEL(T)                                                                                               \
-    static void smooth_kernel_##T(const T *x, const T *t, T *y, int64_t n, T beta, bool huber)                        \
-    {                                                                                                                  \
-        for (int64_t i = 0; i < n; i++) {                                                                              \
-            T z = x[i] - t[i];                                                                                         \
-            z = z < 0 ? -z : z;                                                                                        \
-            if (huber) y[i] = z < beta ? (T)0.5 * z * z : beta * (z - (T)0.5 * beta);                                  \
-            else y[i] = z < beta ? (T)0.5 * z * z / beta : z - (T)0.5 * beta;                                          \
-        }                                                                                                              \
-    }
-SMOOTH_KERNEL(float)
-SMOOTH_KERNEL(double)
 
 /* The loss of the broadcast input and target, recorded as op. */
 static nn_tensor *smooth_op(nn_op_id op, const char *kernel, nn_tensor *input, nn_tensor *target,
@@ -318,12 +288,10 @@ static nn_tensor *smooth_op(nn_op_id op, const char *kernel, nn_tensor *input, n
     bool prev = nn_set_grad_enabled(false);
     nn_tensor *xc = E(nn_contiguous(E(nn_expand(input, nd, shape))));
     nn_tensor *tc = E(nn_contiguous(E(nn_expand(target, nd, shape))));
-    nn_tensor *raw = E(nn_empty(nd, shape, input->dtype));
+    nn_tensor *raw = xc && tc ? E(nn_empty_on(nn_device_of(xc), nd, shape, input->dtype)) : NULL;
     if (raw) {
-        if (input->dtype == NN_FLOAT32)
-            smooth_kernel_float(nn_data_ptr(xc), nn_data_ptr(tc), nn_data_ptr(raw), nn_numel(raw), (float)beta, huber);
-        else
-            smooth_kernel_double(nn_data_ptr(xc), nn_data_ptr(tc), nn_data_ptr(raw), nn_numel(raw), beta, huber);
+        nn_kernel_args ka = {.t = {raw, xc, tc}, .d = {beta}};
+        if (NN_KERNEL(nn_backend_of(xc), loss, (huber ? NN_LOSS_HUBER : NN_LOSS_SMOOTH_L1, &ka)) < 0) s.failed = true;
     }
     nn_tensor *out = done(&s, raw ? E(reduce(raw, reduction)) : NULL);
     nn_set_grad_enabled(prev);

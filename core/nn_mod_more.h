@@ -40,9 +40,6 @@ nn_module *nn_group_norm_new(int64_t num_groups, int64_t num_channels, double ep
 /* InstanceNorm<nd>d; momentum NAN for None */
 nn_module *nn_instance_norm_new(int nd, int64_t num_features, double eps, double momentum, bool affine,
                                 bool track_running_stats, nn_dtype dtype);
-/* layer_norm's emulation of ATen's RowwiseMoments (nnfunc.c): mean and biased variance of x[0..n) */
-void nn_rowwise_moments_f32(const float *x, int64_t n, float *mean, float *var);
-void nn_rowwise_moments_f64(const double *x, int64_t n, double *mean, double *var);
 
 /* conv.c's backward as a function (defined there): the gradients of conv2d(x, w)
    (4-d, float32/float64) for gy into gin[0] (input, need_x) and gin[1] (weight,

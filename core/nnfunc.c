@@ -68,14 +68,6 @@ static bool same_shape(int na, const int64_t *a, int nb, const int64_t *b)
     return na == nb && memcmp(a, b, sizeof(int64_t) * (size_t)na) == 0;
 }
 
-/* v rounded to dtype's precision (for half and bfloat16 arithmetic). */
-static double round_to(nn_dtype dt, double v)
-{
-    char buf[8];
-    nn_store_double(buf, dt, v);
-    return nn_load_double(buf, dt);
-}
-
 
 /* Temporaries of a composite computation, released together. */
 #define MAX_TEMPS 32
@@ -489,30 +481,6 @@ static int broadcast_pair(nn_tensor *input, nn_tensor *target, nn_tensor **ei, n
     return 0;
 }
 
-typedef struct mse_ctx {
-    nn_dtype dt;
-} mse_ctx;
-
-/* (a - b)^2 elementwise in the tensors' dtype (half rounds after each step, as PyTorch's half arithmetic) */
-static void mse_loop(char **d, const int64_t *s, int64_t n, void *vctx)
-{
-    nn_dtype dt = ((mse_ctx *)vctx)->dt;
-    for (int64_t i = 0; i < n; i++) {
-        char *o = d[0] + i * s[0];
-        const char *a = d[1] + i * s[1], *b = d[2] + i * s[2];
-        if (dt == NN_FLOAT32) {
-            float diff = *(const float *)a - *(const float *)b;
-            *(float *)o = diff * diff;
-        } else if (dt == NN_FLOAT64) {
-            double diff = *(const double *)a - *(const double *)b;
-            *(double *)o = diff * diff;
-        } else {
-            double diff = round_to(dt, nn_load_double(a, dt) - nn_load_double(b, dt));
-            nn_store_double(o, dt, diff * diff);
-        }
-    }
-}
-
 /* sum (or mean) of a contiguous tensor into a 0-dim tensor, then divided by
    the count in the dtype, as PyTorch's sum(...).div_(n); float32 sums as
    at::sum does, other dtypes in double. New reference. */
@@ -540,9 +508,8 @@ nn_tensor *nn_mse_loss(nn_tensor *input, nn_tensor *target, nn_reduction reducti
     nn_tensor *operands[2] = {ca, cb};
     if (!cb || nn_common_device(2, operands, &device) < 0) goto done;
     if (!(unreduced = nn_empty_on(device, ei->ndim, ei->sizes, dt))) goto done;
-    mse_ctx ctx = {dt};
-    const nn_tensor *ops[3] = {unreduced, ca, cb};
-    if (NN_KERNEL(nn_backend_of(unreduced), map, (3, ops, mse_loop, &ctx, true)) < 0) goto done;
+    nn_kernel_args ka = {.t = {unreduced, ca, cb}};
+    if (NN_KERNEL(nn_backend_of(unreduced), loss, (NN_LOSS_MSE, &ka)) < 0) goto done;
     if (reduction == NN_REDUCTION_NONE) {
         out = unreduced;
         unreduced = NULL;

@@ -14,34 +14,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "backend.h"
 #include "nn_mod_more.h"
 #include "nn_layers.h"
 #include "nn_scratch.h"
 
-#define GROUP_NORM(SUF, T, FMA, SQRT)                                                                              \
-    static void group_norm_##SUF(const T *x, const T *w, const T *b, T *y, int64_t N, int64_t C, int64_t G,      \
-                                 int64_t HW, double eps)                                                         \
-    {                                                                                                            \
-        int64_t D = C / G, inner = D * HW;                                                                       \
-        for (int64_t i = 0; i < N * G; i++) {                                                                    \
-            const T *xp = x + i * inner;                                                                         \
-            T *yp = y + i * inner, mean = 0, var = 0;                                                            \
-            if (inner) nn_rowwise_moments_##SUF(xp, inner, &mean, &var);                                         \
-            T r = (T)1 / SQRT((var > 0 ? var : (T)0) + (T)eps);                                                  \
-            if (!w && !b) {                                                                                      \
-                for (int64_t j = 0; j < inner; j++) yp[j] = (xp[j] - mean) * r;                                  \
-                continue;                                                                                        \
-            }                                                                                                    \
-            int64_t g = i % G;                                                                                   \
-            for (int64_t j = 0; j < D; j++) {                                                                    \
-                int64_t c = g * D + j;                                                                           \
-                T scale = r * (w ? w[c] : (T)1), bias = FMA(-scale, mean, b ? b[c] : (T)0);                      \
-                for (int64_t k = 0; k < HW; k++) yp[j * HW + k] = FMA(scale, xp[j * HW + k], bias);              \
-            }                                                                                                    \
-        }                                                                                                        \
-    }
-GROUP_NORM(f32, float, fmaf, sqrtf)
-GROUP_NORM(f64, double, fma, sqrt)
 
 static nn_tensor *dense(nn_tensor *t)
 {
@@ -81,13 +58,9 @@ nn_tensor *nn_group_norm(nn_tensor *x, int64_t G, nn_tensor *w, nn_tensor *b, do
                                 nn_dtype_short_name(params[k]->dtype)),
                    NULL;
     nn_tensor *xc = dense(x), *wc = xc && w ? dense(w) : NULL, *bc = xc && b ? dense(b) : NULL;
-    nn_tensor *y = xc && (wc || !w) && (bc || !b) ? nn_empty(x->ndim, x->sizes, x->dtype) : NULL;
-    if (y && x->dtype == NN_FLOAT32)
-        group_norm_f32(nn_data_ptr(xc), wc ? nn_data_ptr(wc) : NULL, bc ? nn_data_ptr(bc) : NULL, nn_data_ptr(y), N, C, G,
-                       HW, eps);
-    else if (y)
-        group_norm_f64(nn_data_ptr(xc), wc ? nn_data_ptr(wc) : NULL, bc ? nn_data_ptr(bc) : NULL, nn_data_ptr(y), N, C, G,
-                       HW, eps);
+    nn_tensor *y = xc && (wc || !w) && (bc || !b) ? nn_empty_on(nn_device_of(xc), x->ndim, x->sizes, x->dtype) : NULL;
+    nn_kernel_args ka = {.t = {y, NULL, NULL, xc, wc, bc}, .i = {N, C, G, HW}, .d = {eps}};
+    if (y && NN_KERNEL(nn_backend_of(xc), norm, (NN_NORM_GROUP, &ka)) < 0) NN_SET(y, NULL);
     NN_RELEASE(xc);
     NN_RELEASE(wc);
     NN_RELEASE(bc);

@@ -6,7 +6,8 @@
  * forms are these with a height of 1, as PyTorch 1.13 computes them
  * (unsqueeze(-2), pool, squeeze(-2)).
  *
- * Numerics are PyTorch's CPU kernels for contiguous inputs: a window's max
+ * The ops validate, allocate and record; the `pool` kernel (core/cpu/pool.c)
+ * computes. Numerics are PyTorch's CPU kernels for contiguous inputs: a window's max
  * takes the first largest element and any NaN; a float32 average sums the
  * window in float32 in row order and divides once (adaptive: by kh, then by kw).
  * Backwards are direct kernels (a max pool's gradient goes to the recorded
@@ -17,13 +18,11 @@
 #include <math.h>
 #include <string.h>
 
+#include "backend.h"
 #include "nn_int.h"
 
 /* The geometry of one 2-d pooling: planes = N*C images of H x W into OH x OW. */
-typedef struct geom {
-    int64_t planes, H, W, OH, OW;
-    int64_t k[2], s[2], p[2], d[2];
-} geom;
+typedef nn_pool_geom geom;
 
 /* PyTorch's pooling_output_shape: the output length of one dim. 0 or -1. */
 static int out_len(int64_t in, int64_t k, int64_t pad, int64_t stride, int64_t dil, bool ceil_mode, int64_t *out)
@@ -91,125 +90,19 @@ static int check_float(const char *kernel, const nn_tensor *x)
 
 /* ------------------------------------------------------------- max pool */
 
-/* Windows that never leave the image (no padding, no dilation, the last window
-   inside): the same comparisons in the same order, the bounds hoisted. A window's
-   first element starts the max (v > -inf || isnan(v) would take it, or keep
-   best at it when it is -inf). */
-/* select_T(mask, a, b): mask (all ones or zero) ? a : b, through the bits (U: T's bits) */
-#define DEFINE_SELECT(T, U)                                                                         \
-    static inline T select_##T(int64_t mask, T a, T b)                                              \
-    {                                                                                               \
-        U ua, ub;                                                                                   \
-        memcpy(&ua, &a, sizeof ua);                                                                 \
-        memcpy(&ub, &b, sizeof ub);                                                                 \
-        ua = (ua & (U)mask) | (ub & ~(U)mask);                                                      \
-        memcpy(&a, &ua, sizeof a);                                                                  \
-        return a;                                                                                   \
-    }
-DEFINE_SELECT(float, uint32_t)
-DEFINE_SELECT(double, uint64_t)
 
-#define MAX_POOL_FWD_INSIDE(T)                                                                      \
-    static void max_pool_fwd_inside_##T(const geom *g, const T *in, T *out, int64_t *idx)           \
-    {                                                                                               \
-        const int64_t H = g->H, W = g->W, kh = g->k[0], kw = g->k[1], sh = g->s[0], sw = g->s[1];     \
-        for (int64_t c = 0; c < g->planes; c++) {                                                   \
-            const T *ip = in + c * H * W;                                                           \
-            T *op = out + c * g->OH * g->OW;                                                        \
-            int64_t *xp = idx + c * g->OH * g->OW;                                                  \
-            for (int64_t oh = 0; oh < g->OH; oh++)                                                  \
-                for (int64_t ow = 0; ow < g->OW; ow++) {                                            \
-                    int64_t first = oh * sh * W + ow * sw, best = first;                            \
-                    T m = ip[first];                                                                \
-                    for (int64_t h = 0; h < kh; h++)                                                \
-                        for (int64_t w = h == 0; w < kw; w++) {                                     \
-                            int64_t at = first + h * W + w;                                         \
-                            T v = ip[at];                                                           \
-                            /* masks, not a branch: the data decide, and they are random */       \
-                            int64_t take = -(int64_t)((v > m) | (v != v));                          \
-                            m = select_##T(take, v, m);                                             \
-                            best = (at & take) | (best & ~take);                                    \
-                        }                                                                           \
-                    op[oh * g->OW + ow] = m;                                                        \
-                    xp[oh * g->OW + ow] = best;                                                     \
-                }                                                                                   \
-        }                                                                                           \
-    }
-MAX_POOL_FWD_INSIDE(float)
-MAX_POOL_FWD_INSIDE(double)
-
-static bool windows_inside(const geom *g)
-{
-    return g->p[0] == 0 && g->p[1] == 0 && g->d[0] == 1 && g->d[1] == 1 && (g->OH - 1) * g->s[0] + g->k[0] <= g->H &&
-           (g->OW - 1) * g->s[1] + g->k[1] <= g->W;
-}
-
-#define MAX_POOL_FWD(T)                                                                             \
-    static void max_pool_fwd_##T(const geom *g, const T *in, T *out, int64_t *idx)                  \
-    {                                                                                               \
-        if (windows_inside(g)) {                                                                    \
-            max_pool_fwd_inside_##T(g, in, out, idx);                                               \
-            return;                                                                                 \
-        }                                                                                           \
-        for (int64_t c = 0; c < g->planes; c++) {                                                   \
-            const T *ip = in + c * g->H * g->W;                                                     \
-            for (int64_t oh = 0; oh < g->OH; oh++)                                                  \
-                for (int64_t ow = 0; ow < g->OW; ow++) {                                            \
-                    int64_t h0 = oh * g->s[0] - g->p[0], w0 = ow * g->s[1] - g->p[1];               \
-                    int64_t h1 = h0 + (g->k[0] - 1) * g->d[0] + 1, w1 = w0 + (g->k[1] - 1) * g->d[1] + 1; \
-                    if (h1 > g->H) h1 = g->H;                                                       \
-                    if (w1 > g->W) w1 = g->W;                                                       \
-                    while (h0 < 0) h0 += g->d[0];                                                   \
-                    while (w0 < 0) w0 += g->d[1];                                                   \
-                    int64_t best = h0 * g->W + w0;                                                  \
-                    T m = -INFINITY;                                                                \
-                    for (int64_t h = h0; h < h1; h += g->d[0])                                      \
-                        for (int64_t w = w0; w < w1; w += g->d[1]) {                                \
-                            T v = ip[h * g->W + w];                                                 \
-                            if (v > m || isnan(v)) m = v, best = h * g->W + w;                      \
-                        }                                                                           \
-                    int64_t o = (c * g->OH + oh) * g->OW + ow;                                      \
-                    out[o] = m;                                                                     \
-                    idx[o] = best;                                                                  \
-                }                                                                                   \
-        }                                                                                           \
-    }
-MAX_POOL_FWD(float)
-MAX_POOL_FWD(double)
-
-/* gin (zeroed, planes of in_plane elements) [idx] += gout, plane by plane. */
-static void scatter_by_index(const geom *g, int64_t in_plane, int64_t out_plane, nn_tensor *gin, nn_tensor *gout,
-                             nn_tensor *idx)
-{
-    const int64_t *ix = nn_data_ptr(idx);
-    if (gin->dtype == NN_FLOAT32) {
-        float *gi = nn_data_ptr(gin);
-        const float *go = nn_data_ptr(gout);
-        for (int64_t c = 0; c < g->planes; c++, gi += in_plane, go += out_plane, ix += out_plane)
-            for (int64_t o = 0; o < out_plane; o++) gi[ix[o]] += go[o];
-    } else {
-        double *gi = nn_data_ptr(gin);
-        const double *go = nn_data_ptr(gout);
-        for (int64_t c = 0; c < g->planes; c++, gi += in_plane, go += out_plane, ix += out_plane)
-            for (int64_t o = 0; o < out_plane; o++) gi[ix[o]] += go[o];
-    }
-}
-
-typedef void (*index_fwd_f)(const geom *, const float *, float *, int64_t *);
-typedef void (*index_fwd_d)(const geom *, const double *, double *, int64_t *);
 
 /* A pooling that records each maximum's index (max, adaptive max): runs ff or
    fd over x's planes and records op saving the indices. */
-static nn_tensor *index_pool(nn_tensor *x, const geom *g, nn_op_id op, index_fwd_f ff, index_fwd_d fd,
-                             nn_tensor **indices)
+static nn_tensor *index_pool(nn_tensor *x, const geom *g, nn_op_id op, nn_pool_op code, nn_tensor **indices)
 {
     int64_t sizes[NN_MAX_DIMS];
     int nd = out_shape(x, g->OH, g->OW, sizes);
-    nn_tensor *xc = nn_contiguous(x), *out = xc ? nn_empty(nd, sizes, x->dtype) : NULL,
-              *idx = out ? nn_empty(nd, sizes, NN_INT64) : NULL;
+    nn_tensor *xc = nn_contiguous(x), *out = xc ? nn_empty_on(nn_device_of(xc), nd, sizes, x->dtype) : NULL,
+              *idx = out ? nn_empty_on(nn_device_of(xc), nd, sizes, NN_INT64) : NULL;
     if (!idx) goto fail;
-    if (x->dtype == NN_FLOAT32) ff(g, nn_data_ptr(xc), nn_data_ptr(out), nn_data_ptr(idx));
-    else fd(g, nn_data_ptr(xc), nn_data_ptr(out), nn_data_ptr(idx));
+    nn_kernel_args ka = {.t = {out, idx, xc}};
+    if (NN_KERNEL(nn_backend_of(xc), pool, (code, g, &ka)) < 0) goto fail;
     if (nn_record(op, 1, &x, 1, &out, 1, &idx, NULL) < 0) goto fail;
     NN_RELEASE(xc);
     if (indices) *indices = idx;
@@ -227,7 +120,7 @@ nn_tensor *nn_max_pool2d(nn_tensor *x, const int64_t k[2], const int64_t s[2], c
 {
     geom g;
     if (make_geom("max_pool2d", x, k, s, p, d, ceil_mode, &g) < 0 || check_float("max_pool2d", x) < 0) return NULL;
-    return index_pool(x, &g, NN_OP_max_pool2d, max_pool_fwd_float, max_pool_fwd_double, indices);
+    return index_pool(x, &g, NN_OP_max_pool2d, NN_POOL_MAX, indices);
 }
 
 /* The input's shape from the node, the gradient scattered to the saved indices. */
@@ -242,8 +135,8 @@ static int index_pool_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
         int64_t in_plane = m->sizes[m->ndim - 2] * m->sizes[m->ndim - 1];
         int64_t out_plane = gc->sizes[gc->ndim - 2] * gc->sizes[gc->ndim - 1];
         nn_tensor *gt = nn_to_dtype(gc, m->dtype);
-        if (gt) scatter_by_index(&g, in_plane, out_plane, gi, gt, idx);
-        else NN_SET(gi, NULL);
+        nn_kernel_args ka = {.t = {gi, idx, gt}, .i = {in_plane, out_plane}};
+        if (!gt || NN_KERNEL(nn_backend_of(gi), pool, (NN_POOL_MAX_BACKWARD, &g, &ka)) < 0) NN_SET(gi, NULL);
         NN_RELEASE(gt);
     }
     NN_RELEASE(gc);
@@ -255,50 +148,6 @@ int nn_max_pool2d_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { retu
 
 /* ------------------------------------------------------------- avg pool */
 
-/* One output's window [h0, h1) x [w0, w1) clipped to the image, and its divisor. */
-static void avg_window(const geom *g, int64_t oh, int64_t ow, bool count_pad, int64_t divisor, int64_t *h0, int64_t *h1,
-                       int64_t *w0, int64_t *w1, int64_t *div)
-{
-    *h0 = oh * g->s[0] - g->p[0];
-    *w0 = ow * g->s[1] - g->p[1];
-    *h1 = *h0 + g->k[0] < g->H + g->p[0] ? *h0 + g->k[0] : g->H + g->p[0];
-    *w1 = *w0 + g->k[1] < g->W + g->p[1] ? *w0 + g->k[1] : g->W + g->p[1];
-    int64_t pool = (*h1 - *h0) * (*w1 - *w0);
-    if (*h0 < 0) *h0 = 0;
-    if (*w0 < 0) *w0 = 0;
-    if (*h1 > g->H) *h1 = g->H;
-    if (*w1 > g->W) *w1 = g->W;
-    *div = divisor ? divisor : count_pad ? pool : (*h1 - *h0) * (*w1 - *w0);
-}
-
-#define AVG_POOL(T)                                                                                 \
-    static void avg_pool_fwd_##T(const geom *g, bool cp, int64_t dv, const T *in, T *out)           \
-    {                                                                                               \
-        for (int64_t c = 0; c < g->planes; c++)                                                     \
-            for (int64_t oh = 0; oh < g->OH; oh++)                                                  \
-                for (int64_t ow = 0; ow < g->OW; ow++) {                                            \
-                    int64_t h0, h1, w0, w1, div;                                                    \
-                    avg_window(g, oh, ow, cp, dv, &h0, &h1, &w0, &w1, &div);                        \
-                    T sum = 0;                                                                      \
-                    for (int64_t h = h0; h < h1; h++)                                               \
-                        for (int64_t w = w0; w < w1; w++) sum += in[(c * g->H + h) * g->W + w];     \
-                    out[(c * g->OH + oh) * g->OW + ow] = sum / (T)div;                              \
-                }                                                                                   \
-    }                                                                                               \
-    static void avg_pool_bwd_##T(const geom *g, bool cp, int64_t dv, const T *gout, T *gin)         \
-    {                                                                                               \
-        for (int64_t c = 0; c < g->planes; c++)                                                     \
-            for (int64_t oh = 0; oh < g->OH; oh++)                                                  \
-                for (int64_t ow = 0; ow < g->OW; ow++) {                                            \
-                    int64_t h0, h1, w0, w1, div;                                                    \
-                    avg_window(g, oh, ow, cp, dv, &h0, &h1, &w0, &w1, &div);                        \
-                    T delta = gout[(c * g->OH + oh) * g->OW + ow] / (T)div;                         \
-                    for (int64_t h = h0; h < h1; h++)                                               \
-                        for (int64_t w = w0; w < w1; w++) gin[(c * g->H + h) * g->W + w] += delta;  \
-                }                                                                                   \
-    }
-AVG_POOL(float)
-AVG_POOL(double)
 
 nn_tensor *nn_avg_pool2d(nn_tensor *x, const int64_t k[2], const int64_t s[2], const int64_t p[2], bool ceil_mode,
                          bool count_include_pad, int64_t divisor_override)
@@ -308,10 +157,10 @@ nn_tensor *nn_avg_pool2d(nn_tensor *x, const int64_t k[2], const int64_t s[2], c
     if (make_geom("avg_pool2d", x, k, s, p, one, ceil_mode, &g) < 0 || check_float("avg_pool2d", x) < 0) return NULL;
     int64_t sizes[NN_MAX_DIMS];
     int nd = out_shape(x, g.OH, g.OW, sizes);
-    nn_tensor *xc = nn_contiguous(x), *out = xc ? nn_empty(nd, sizes, x->dtype) : NULL;
+    nn_tensor *xc = nn_contiguous(x), *out = xc ? nn_empty_on(nn_device_of(xc), nd, sizes, x->dtype) : NULL;
+    nn_kernel_args ka = {.t = {out, NULL, xc}, .i = {count_include_pad, divisor_override}};
+    if (out && NN_KERNEL(nn_backend_of(xc), pool, (NN_POOL_AVG, &g, &ka)) < 0) NN_SET(out, NULL);
     if (out) {
-        if (x->dtype == NN_FLOAT32) avg_pool_fwd_float(&g, count_include_pad, divisor_override, nn_data_ptr(xc), nn_data_ptr(out));
-        else avg_pool_fwd_double(&g, count_include_pad, divisor_override, nn_data_ptr(xc), nn_data_ptr(out));
         nn_op_params prm = {.n_i = 9, .flags = count_include_pad};
         for (int i = 0; i < 2; i++) prm.i[i] = k[i], prm.i[2 + i] = s[i], prm.i[4 + i] = p[i];
         prm.i[6] = divisor_override;
@@ -333,8 +182,8 @@ int nn_avg_pool2d_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     if (gi) {
         g.OH = gt->sizes[gt->ndim - 2];
         g.OW = gt->sizes[gt->ndim - 1];
-        if (m->dtype == NN_FLOAT32) avg_pool_bwd_float(&g, n->p.flags, pi[6], nn_data_ptr(gt), nn_data_ptr(gi));
-        else avg_pool_bwd_double(&g, n->p.flags, pi[6], nn_data_ptr(gt), nn_data_ptr(gi));
+        nn_kernel_args ka = {.t = {gi, NULL, gt}, .i = {n->p.flags, pi[6]}};
+        if (NN_KERNEL(nn_backend_of(gi), pool, (NN_POOL_AVG_BACKWARD, &g, &ka)) < 0) NN_SET(gi, NULL);
     }
     NN_RELEASE(gc);
     NN_RELEASE(gt);
@@ -344,9 +193,6 @@ int nn_avg_pool2d_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 
 /* ---------------------------------------------------------- adaptive pools */
 
-/* PyTorch's start_index / end_index of adaptive pooling. */
-static int64_t a_start(int64_t o, int64_t out, int64_t in) { return (o * in) / out; }
-static int64_t a_end(int64_t o, int64_t out, int64_t in) { return ((o + 1) * in + out - 1) / out; }
 
 static int adaptive_check(const char *name, const nn_tensor *x, const int64_t osz[2], geom *g)
 {
@@ -371,55 +217,6 @@ static int adaptive_check(const char *name, const nn_tensor *x, const int64_t os
     return check_float(name, x);
 }
 
-#define ADAPTIVE(T)                                                                                 \
-    static void adaptive_avg_fwd_##T(const geom *g, const T *in, T *out)                            \
-    {                                                                                               \
-        for (int64_t c = 0; c < g->planes; c++)                                                     \
-            for (int64_t oh = 0; oh < g->OH; oh++) {                                                \
-                int64_t h0 = a_start(oh, g->OH, g->H), h1 = a_end(oh, g->OH, g->H);                 \
-                for (int64_t ow = 0; ow < g->OW; ow++) {                                            \
-                    int64_t w0 = a_start(ow, g->OW, g->W), w1 = a_end(ow, g->OW, g->W);             \
-                    T sum = 0;                                                                      \
-                    for (int64_t h = h0; h < h1; h++)                                               \
-                        for (int64_t w = w0; w < w1; w++) sum += in[(c * g->H + h) * g->W + w];     \
-                    out[(c * g->OH + oh) * g->OW + ow] = sum / (T)(h1 - h0) / (T)(w1 - w0);         \
-                }                                                                                   \
-            }                                                                                       \
-    }                                                                                               \
-    static void adaptive_avg_bwd_##T(const geom *g, const T *gout, T *gin)                          \
-    {                                                                                               \
-        for (int64_t c = 0; c < g->planes; c++)                                                     \
-            for (int64_t oh = 0; oh < g->OH; oh++) {                                                \
-                int64_t h0 = a_start(oh, g->OH, g->H), h1 = a_end(oh, g->OH, g->H);                 \
-                for (int64_t ow = 0; ow < g->OW; ow++) {                                            \
-                    int64_t w0 = a_start(ow, g->OW, g->W), w1 = a_end(ow, g->OW, g->W);             \
-                    T delta = gout[(c * g->OH + oh) * g->OW + ow] / (T)(h1 - h0) / (T)(w1 - w0);    \
-                    for (int64_t h = h0; h < h1; h++)                                               \
-                        for (int64_t w = w0; w < w1; w++) gin[(c * g->H + h) * g->W + w] += delta;  \
-                }                                                                                   \
-            }                                                                                       \
-    }                                                                                               \
-    static void adaptive_max_fwd_##T(const geom *g, const T *in, T *out, int64_t *idx)              \
-    {                                                                                               \
-        for (int64_t c = 0; c < g->planes; c++)                                                     \
-            for (int64_t oh = 0; oh < g->OH; oh++) {                                                \
-                int64_t h0 = a_start(oh, g->OH, g->H), h1 = a_end(oh, g->OH, g->H);                 \
-                for (int64_t ow = 0; ow < g->OW; ow++) {                                            \
-                    int64_t w0 = a_start(ow, g->OW, g->W), w1 = a_end(ow, g->OW, g->W);             \
-                    int64_t best = h0 * g->W + w0;                                                  \
-                    T m = -INFINITY;                                                                \
-                    for (int64_t h = h0; h < h1; h++)                                               \
-                        for (int64_t w = w0; w < w1; w++) {                                         \
-                            T v = in[(c * g->H + h) * g->W + w];                                    \
-                            if (v > m || isnan(v)) m = v, best = h * g->W + w;                      \
-                        }                                                                           \
-                    out[(c * g->OH + oh) * g->OW + ow] = m;                                         \
-                    idx[(c * g->OH + oh) * g->OW + ow] = best;                                      \
-                }                                                                                   \
-            }                                                                                       \
-    }
-ADAPTIVE(float)
-ADAPTIVE(double)
 
 nn_tensor *nn_adaptive_avg_pool2d(nn_tensor *x, const int64_t osz[2])
 {
@@ -429,10 +226,10 @@ nn_tensor *nn_adaptive_avg_pool2d(nn_tensor *x, const int64_t osz[2])
         return nn_mean(x, 2, (const int[]){-1, -2}, true);
     int64_t sizes[NN_MAX_DIMS];
     int nd = out_shape(x, g.OH, g.OW, sizes);
-    nn_tensor *xc = nn_contiguous(x), *out = xc ? nn_empty(nd, sizes, x->dtype) : NULL;
+    nn_tensor *xc = nn_contiguous(x), *out = xc ? nn_empty_on(nn_device_of(xc), nd, sizes, x->dtype) : NULL;
+    nn_kernel_args ka = {.t = {out, NULL, xc}};
+    if (out && NN_KERNEL(nn_backend_of(xc), pool, (NN_POOL_ADAPTIVE_AVG, &g, &ka)) < 0) NN_SET(out, NULL);
     if (out) {
-        if (x->dtype == NN_FLOAT32) adaptive_avg_fwd_float(&g, nn_data_ptr(xc), nn_data_ptr(out));
-        else adaptive_avg_fwd_double(&g, nn_data_ptr(xc), nn_data_ptr(out));
         if (nn_record(NN_OP_adaptive_avg_pool2d, 1, &x, 1, &out, 0, NULL, NULL) < 0) NN_SET(out, NULL);
     }
     NN_RELEASE(xc);
@@ -449,8 +246,8 @@ int nn_adaptive_avg_pool2d_backward(nn_node *n, nn_tensor **gout, nn_tensor **gi
     if (gi) {
         g.OH = gt->sizes[gt->ndim - 2];
         g.OW = gt->sizes[gt->ndim - 1];
-        if (m->dtype == NN_FLOAT32) adaptive_avg_bwd_float(&g, nn_data_ptr(gt), nn_data_ptr(gi));
-        else adaptive_avg_bwd_double(&g, nn_data_ptr(gt), nn_data_ptr(gi));
+        nn_kernel_args ka = {.t = {gi, NULL, gt}};
+        if (NN_KERNEL(nn_backend_of(gi), pool, (NN_POOL_ADAPTIVE_AVG_BACKWARD, &g, &ka)) < 0) NN_SET(gi, NULL);
     }
     NN_RELEASE(gc);
     NN_RELEASE(gt);
@@ -462,7 +259,7 @@ nn_tensor *nn_adaptive_max_pool2d(nn_tensor *x, const int64_t osz[2], nn_tensor 
 {
     geom g;
     if (adaptive_check("adaptive_max_pool2d", x, osz, &g) < 0) return NULL;
-    return index_pool(x, &g, NN_OP_adaptive_max_pool2d, adaptive_max_fwd_float, adaptive_max_fwd_double, indices);
+    return index_pool(x, &g, NN_OP_adaptive_max_pool2d, NN_POOL_ADAPTIVE_MAX, indices);
 }
 
 int nn_adaptive_max_pool2d_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)

@@ -103,21 +103,21 @@ static int leading_columns(nn_tensor *a, const nn_reduction_layout *l, nn_tensor
     return NN_KERNEL(nn_backend_of(a), reduce, (NN_REDUCE_COLUMNS, a, n, m, mean, out, NULL)) < 0 ? -1 : 1;
 }
 
-/* A float32 sum or mean over the trailing dims of a contiguous tensor on the
-   CPU (x.sum(-1), x.mean((1, 2)) of a 3-d x), each row in PyTorch's order
-   (cpu/sum.c's nn_cpu_sum_rows_f32). 1 when done, 0 when not of that kind. */
+/* A float32 sum or mean over the trailing dims of a contiguous tensor
+   (x.sum(-1), x.mean((1, 2)) of a 3-d x), each row in PyTorch's order (the
+   reduce kernel's NN_REDUCE_ROWS). 1 when done, 0 when not of that kind, -1. */
 static int trailing_rows(nn_tensor *a, const nn_reduction_layout *l, nn_tensor *out, bool mean)
 {
-    if (a->dtype != NN_FLOAT32 || out->dtype != NN_FLOAT32 || !nn_is_contiguous(a) || nn_device_of(a).type != NN_CPU ||
-        a->ndim < 2 || l->outer < 2 || l->inner < 1)
+    if (a->dtype != NN_FLOAT32 || out->dtype != NN_FLOAT32 || !nn_is_contiguous(a) || a->ndim < 2 || l->outer < 2 ||
+        l->inner < 1)
         return 0;
     int k = 0;
     while (k < a->ndim && !l->reduced[k]) k++;
     if (k == 0) return 0;
     for (int d = k; d < a->ndim; d++)
         if (!l->reduced[d]) return 0;
-    nn_cpu_sum_rows_f32(nn_data_ptr(a), l->outer, l->inner, mean ? (float)l->inner : 1.0f, nn_data_ptr(out));
-    return 1;
+    double divisor = mean ? (double)(float)l->inner : 1.0;
+    return NN_KERNEL(nn_backend_of(a), reduce, (NN_REDUCE_ROWS, a, l->outer, l->inner, divisor, out, NULL)) < 0 ? -1 : 1;
 }
 
 /* Any other float32 sum or mean on the CPU (a middle dim, non-contiguous input)
@@ -218,24 +218,14 @@ static nn_tensor *result_for_backward(nn_node *n, nn_tensor *(*redo)(nn_node *n,
     return result;
 }
 
-static void sign_loop(char **d, const int64_t *s, int64_t n, void *ctx)
-{
-    nn_dtype dt = *(const nn_dtype *)ctx;
-    for (int64_t i = 0; i < n; i++) {
-        double v = nn_load_double(d[1] + i * s[1], dt);
-        nn_store_double(d[0] + i * s[0], dt, (double)((v > 0) - (v < 0)));
-    }
-}
-
 /* PyTorch's sgn of a real tensor (-1, 0 or 1; 0 for NaN) in x's dtype, as a
    constant: its derivative is 0, so it never needs a graph. New reference. */
 static nn_tensor *sign_of(nn_tensor *x)
 {
     nn_tensor *out = nn_empty_like(x);
     if (!out) return NULL;
-    const nn_tensor *ops[2] = {out, x};
-    nn_dtype dt = x->dtype;
-    if (NN_KERNEL(nn_backend_of(out), map, (2, ops, sign_loop, &dt, false)) < 0) NN_SET(out, NULL);
+    nn_kernel_args ka = {.t = {out, x}};
+    if (NN_KERNEL(nn_backend_of(out), math, (NN_MATH_sign, &ka)) < 0) NN_SET(out, NULL);
     return out;
 }
 
@@ -577,24 +567,14 @@ nn_tensor *nn_norm(nn_tensor *a, double p, int n_dims, const int *dims, bool kee
     return out;
 }
 
-static void argmax_mask_loop(char **d, const int64_t *s, int64_t n, void *ctx)
-{
-    nn_dtype dt = *(const nn_dtype *)ctx;
-    for (int64_t i = 0; i < n; i++) {
-        double x = nn_load_double(d[1] + i * s[1], dt), nrm = nn_load_double(d[2] + i * s[2], dt);
-        *(uint8_t *)(d[0] + i * s[0]) = fabs(x) == nrm || isnan(x);
-    }
-}
-
 /* p = ±inf: sgn(self) * (grad / count) * mask, where mask marks the elements
    whose |x| is the norm (or NaN) and count how many share each row. */
 static nn_tensor *norm_inf_grad(nn_node *n, nn_tensor *self, nn_tensor *sgn, nn_tensor *g, nn_tensor *norm)
 {
     nn_tensor *mask = nn_empty_on(nn_device_of(self), self->ndim, self->sizes, NN_BOOL);
     if (!mask) return NULL;
-    const nn_tensor *ops[3] = {mask, self, norm};
-    nn_dtype dt = self->dtype;
-    if (NN_KERNEL(nn_backend_of(mask), map, (3, ops, argmax_mask_loop, &dt, false)) < 0) {
+    nn_kernel_args ka = {.t = {mask, self, norm}};
+    if (NN_KERNEL(nn_backend_of(mask), math, (NN_MATH_abs_eq, &ka)) < 0) {
         NN_RELEASE(mask);
         return NULL;
     }

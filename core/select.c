@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend.h"
 #include "nn_int.h"
 
 /* ------------------------------------------------------------- helpers */
@@ -258,40 +259,16 @@ static nn_tensor *scan(nn_tensor *a, int dim, int dtype, bool prod, nn_op_id op)
         NN_RELEASE(cv);
     });
     if (!c) return NULL;
-    nn_tensor *out = nn_empty(a->ndim, a->sizes, od);
+    nn_tensor *out = nn_empty_on(nn_device_of(c), a->ndim, a->sizes, od);
     if (!out) {
         NN_RELEASE(c);
         return NULL;
     }
     along g = along_dim(c, d);
-    const char *src = nn_data_ptr(c);
-    char *dst = nn_data_ptr(out);
-    size_t es = nn_dtype_size(od);
-    for (int64_t o = 0; o < g.outer; o++)
-        for (int64_t in = 0; in < g.inner; in++) {
-            double acc = prod ? 1 : 0;
-            int64_t iacc = prod ? 1 : 0;
-            for (int64_t j = 0; j < g.len; j++) {
-                int64_t at = (o * g.len + j) * g.inner + in;
-                if (nn_dtype_is_floating(od)) {
-                    double v = load(src, at, od);
-                    acc = prod ? acc * v : acc + v;
-                    nn_store_double(dst + at * (int64_t)es, od, acc);
-                } else {
-                    int64_t v = od == NN_INT64 ? ((const int64_t *)src)[at]
-                                               : od == NN_INT32 ? ((const int32_t *)src)[at]
-                                                                : (int64_t)nn_load_double(src + at * (int64_t)es, od);
-                    iacc = prod ? (int64_t)((uint64_t)iacc * (uint64_t)v) : (int64_t)((uint64_t)iacc + (uint64_t)v);
-                    if (od == NN_INT64)
-                        ((int64_t *)dst)[at] = iacc;
-                    else if (od == NN_INT32)
-                        ((int32_t *)dst)[at] = (int32_t)iacc;
-                    else /* bool, or the small integers wrapping */
-                        nn_store_double(dst + at * (int64_t)es, od, (double)iacc);
-                }
-            }
-        }
+    nn_kernel_args ka = {.t = {out, c}, .i = {g.outer, g.len, g.inner}};
+    if (NN_KERNEL(nn_backend_of(c), math, (prod ? NN_MATH_cumprod : NN_MATH_cumsum, &ka)) < 0) NN_SET(out, NULL);
     NN_RELEASE(c);
+    if (!out) return NULL;
     nn_op_params p = {0};
     p.i[0] = d;
     p.n_i = 1;
@@ -405,22 +382,11 @@ nn_tensor *nn_flip(nn_tensor *a, int n_dims, const int *dims)
         NN_RELEASE(c);
         return NULL;
     }
-    int64_t n = nn_numel(c), idx[NN_MAX_DIMS] = {0};
-    size_t es = nn_dtype_size(a->dtype);
-    int64_t strides[NN_MAX_DIMS];
-    nn_contiguous_strides(a->ndim, a->sizes, strides);
-    const char *src = nn_data_ptr(c);
-    char *dst = nn_data_ptr(out);
-    for (int64_t i = 0; i < n; i++) {
-        int64_t from = 0;
-        for (int k = 0; k < a->ndim; k++) from += (flip[k] ? a->sizes[k] - 1 - idx[k] : idx[k]) * strides[k];
-        memcpy(dst + i * (int64_t)es, src + from * (int64_t)es, es);
-        for (int k = a->ndim - 1; k >= 0; k--) {
-            if (++idx[k] < a->sizes[k]) break;
-            idx[k] = 0;
-        }
-    }
+    nn_kernel_args ka = {.t = {out, c}};
+    for (int k = 0; k < a->ndim; k++) ka.i[0] |= (int64_t)flip[k] << k;
+    if (NN_KERNEL(nn_backend_of(c), index, (NN_INDEX_FLIP, &ka)) < 0) NN_SET(out, NULL);
     NN_RELEASE(c);
+    if (!out) return NULL;
     nn_op_params p = {0};
     for (int k = 0; k < a->ndim; k++) p.i[k] = flip[k];
     p.n_i = a->ndim;
@@ -516,23 +482,16 @@ static nn_tensor *triangle(nn_tensor *a, int64_t diagonal, bool lower, nn_op_id 
         return NULL;
     }
     nn_tensor *c = plain(a);
-    nn_tensor *out = c ? nn_zeros(a->ndim, a->sizes, a->dtype) : NULL;
+    nn_tensor *out = c ? nn_empty_on(nn_device_of(c), a->ndim, a->sizes, a->dtype) : NULL;
     if (!out) {
         NN_RELEASE(c);
         return NULL;
     }
-    int64_t R = a->sizes[a->ndim - 2], C = a->sizes[a->ndim - 1], mats = R * C != 0 ? nn_numel(c) / (R * C) : 0;
-    size_t es = nn_dtype_size(a->dtype);
-    const char *src = nn_data_ptr(c);
-    char *dst = nn_data_ptr(out);
-    for (int64_t m = 0; m < mats; m++)
-        for (int64_t i = 0; i < R; i++)
-            for (int64_t j = 0; j < C; j++) {
-                bool keep = lower ? j - i <= diagonal : j - i >= diagonal;
-                int64_t at = (m * R + i) * C + j;
-                if (keep) memcpy(dst + at * (int64_t)es, src + at * (int64_t)es, es);
-            }
+    int64_t R = a->sizes[a->ndim - 2], C = a->sizes[a->ndim - 1];
+    nn_kernel_args ka = {.t = {out, c}, .i = {R, C, diagonal, lower}};
+    if (NN_KERNEL(nn_backend_of(c), index, (NN_INDEX_TRIANGLE, &ka)) < 0) NN_SET(out, NULL);
     NN_RELEASE(c);
+    if (!out) return NULL;
     nn_op_params p = {0};
     p.i[0] = diagonal;
     p.n_i = 1;

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "backend.h"
 #include "nn_int.h"
 
 /* A view of t with the given geometry; records op with params when tracking. */
@@ -617,17 +618,19 @@ static void pdq(const nn_tensor *t, int dim, int m, int64_t *P, int64_t *D, int6
     }
 }
 
-/* out[p, j, q] = src[p, pos[j], q] over contiguous buffers (to_src false),
-   or dst[p, pos[j], q] += src[p, j, q] (accumulate into the indexed layout). */
-static void gather_rows(char *dst, const char *src, const int64_t *pos, int64_t k, int64_t P, int64_t D, int64_t Q,
-                        size_t es, int mode)
+/* Rows of [P, D, Q] moved by the index kernel (mode 0: dst[p, j] = src[p, pos[j]];
+   1: dst[p, pos[j]] = src[p, j]; 2: dst[p, pos[j]] += src[p, j]), the k positions
+   (host memory) copied to dst's device first. 0 or -1. */
+static int move_rows(nn_tensor *dst, const nn_tensor *src, const int64_t *pos, int64_t k, int64_t P, int64_t D, int64_t Q,
+                     int mode)
 {
-    for (int64_t p = 0; p < P; p++)
-        for (int64_t j = 0; j < k; j++) {
-            size_t row = (size_t)Q * es;
-            if (mode == 0) memcpy(dst + (size_t)(p * k + j) * row, src + (size_t)(p * D + pos[j]) * row, row);
-            else memcpy(dst + (size_t)(p * D + pos[j]) * row, src + (size_t)(p * k + j) * row, row);
-        }
+    static const nn_index_op codes[3] = {NN_INDEX_GATHER_ROWS, NN_INDEX_SCATTER_ROWS, NN_INDEX_ADD_ROWS};
+    nn_tensor *pt = nn_empty_on(nn_device_of(dst), 1, &k, NN_INT64);
+    int rc = pt && k ? nn_host_write(pt, pos) : pt ? 0 : -1;
+    nn_kernel_args ka = {.t = {dst, (nn_tensor *)src, pt}, .i = {P, D, Q}};
+    if (rc == 0) rc = NN_KERNEL(nn_backend_of(dst), index, (codes[mode], &ka));
+    NN_RELEASE(pt);
+    return rc;
 }
 
 /* t[positions] along dim for an index tensor; records IndexBackward0 on out. */
@@ -649,11 +652,14 @@ static nn_tensor *advanced_index(nn_tensor *t, const nn_tensor *index, int dim)
         goto done;
     }
     NN_WITH_GRAD_MODE(false, src = nn_contiguous(t));
-    out = src ? nn_empty(nd, shape, t->dtype) : NULL;
+    out = src ? nn_empty_on(nn_device_of(src), nd, shape, t->dtype) : NULL;
     if (!out) goto done;
     int64_t P, D, Q;
     pdq(t, dim, m, &P, &D, &Q);
-    gather_rows(out->storage->data, nn_data_ptr(src), pos, k, P, D, Q, nn_dtype_size(t->dtype), 0);
+    if (move_rows(out, src, pos, k, P, D, Q, 0) < 0) {
+        NN_SET(out, NULL);
+        goto done;
+    }
     nn_op_params p = {.i = {dim, m}, .n_i = 2};
     if (nn_record(NN_OP_index, 1, &t, 1, &out, 0, NULL, &p) < 0) {
         NN_SET(out, NULL);
@@ -689,17 +695,11 @@ int nn_index_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
         else Q *= m->sizes[d];
     }
     /* accumulate: repeated indices add up */
-    const int64_t *pos = n->extra;
-    size_t es = nn_dtype_size(z->dtype);
-    char *dst = z->storage->data;
-    const char *src = nn_data_ptr(g);
-    for (int64_t p = 0; p < P; p++)
-        for (int64_t j = 0; j < k; j++)
-            for (int64_t q = 0; q < Q; q++) {
-                char *o = dst + ((size_t)((p * D + pos[j]) * Q + q)) * es;
-                const char *s = src + ((size_t)((p * k + j) * Q + q)) * es;
-                nn_store_double(o, z->dtype, nn_load_double(o, z->dtype) + nn_load_double(s, z->dtype));
-            }
+    if (move_rows(z, g, n->extra, k, P, D, Q, 2) < 0) {
+        NN_RELEASE(g);
+        NN_RELEASE(z);
+        return -1;
+    }
     NN_RELEASE(g);
     gin[0] = z;
     return 0;
@@ -748,7 +748,7 @@ static int index_put_raw(nn_tensor *t, int n, const nn_index_item *items, nn_ten
     for (int d = 0; d < tensor_dim; d++) shape[nd++] = view->sizes[d];
     for (int d = 0; d < idx_ndim; d++) shape[nd++] = idx_shape[d];
     for (int d = tensor_dim + m; d < view->ndim; d++) shape[nd++] = view->sizes[d];
-    nn_tensor *vals = nn_empty(nd, shape, view->dtype);
+    nn_tensor *vals = nn_empty_on(nn_device_of(view), nd, shape, view->dtype);
     rc = vals ? 0 : -1;
     if (rc == 0) {
         bool prev = nn_set_grad_enabled(false);
@@ -763,8 +763,8 @@ static int index_put_raw(nn_tensor *t, int n, const nn_index_item *items, nn_ten
         if (rc == 0) {
             int64_t P, D, Q;
             pdq(view, tensor_dim, m, &P, &D, &Q);
-            gather_rows(nn_data_ptr(stage), vals->storage->data, pos, k, P, D, Q, nn_dtype_size(view->dtype), 1);
-            if (stage != view) NN_WITH_GRAD_MODE(false, rc = nn_copy_(view, stage));
+            rc = move_rows(stage, vals, pos, k, P, D, Q, 1);
+            if (rc == 0 && stage != view) NN_WITH_GRAD_MODE(false, rc = nn_copy_(view, stage));
         }
         NN_RELEASE(stage);
     }

@@ -1,7 +1,8 @@
 /*
  * cpu/gemm.c — the CPU's GEMM kernel (kernels.def `gemm`): the one place that
  * calls OpenBLAS's cblas_sgemm/cblas_dgemm (core/blas.c loads it). mm, bmm,
- * addmm, linear, matmul and conv all reach it.
+ * addmm, linear, matmul and conv all reach it; and the `gemv` kernel
+ * (cblas_sgemv/dgemv, mv as ATen's addmv_out_cpu calls it).
  */
 #include <limits.h>
 
@@ -22,5 +23,21 @@ int nn_cpu_gemm(nn_dtype dt, bool ta, bool tb, int64_t m, int64_t n, int64_t k, 
     else
         blas->dgemm(CblasRowMajor, at, bt, (blasint)m, (blasint)n, (blasint)k, 1.0, a, (blasint)lda, b, (blasint)ldb,
                     beta, c, (blasint)ldc);
+    return 0;
+}
+
+int nn_cpu_gemv(nn_dtype dt, bool trans, int64_t m, int64_t n, const void *a, int64_t lda, const void *x, int64_t incx,
+                void *y)
+{
+    if (m > INT_MAX || n > INT_MAX || lda > INT_MAX || incx > INT_MAX)
+        return nn_error_set(NN_ERR_RUNTIME, "matrix dimensions (%lld, %lld) are too large for BLAS", (long long)m,
+                            (long long)n);
+    const nn_blas *blas = nn_blas_get();
+    if (!blas) return -1;
+    enum CBLAS_TRANSPOSE t = trans ? CblasTrans : CblasNoTrans;
+    if (dt == NN_FLOAT32)
+        blas->sgemv(CblasColMajor, t, (int)m, (int)n, 1.0f, a, (int)lda, x, (int)incx, 0.0f, y, 1);
+    else
+        blas->dgemv(CblasColMajor, t, (int)m, (int)n, 1.0, a, (int)lda, x, (int)incx, 0.0, y, 1);
     return 0;
 }

@@ -1,13 +1,15 @@
 /*
  * cpu/math.c — the CPU's `math` kernel (core/kernels.def, nn_math_op): the
  * elementwise math of mathfn.c (sin ... frac, atan2, hypot, logaddexp, xlogy,
- * lerp, nan_to_num, isfinite) and logsumexp's rows, over contiguous operands of
+ * lerp, nan_to_num, isfinite), logsumexp's rows and the activations of
+ * act_more.c and act_extra.c (selu, rrelu), over contiguous operands of
  * one float dtype. On float32, sin, cos, tan, asin, acos, atan, log2, log10,
  * log1p, expm1, erf and erfc run SLEEF's AVX2 functions on every element as
  * ATen's vml kernels do (cpu/vmath.c); the others round the double result to
  * float. mathfn.c validates, lays the operands out, allocates and records.
  */
 #include <math.h>
+#include <string.h>
 
 #include "nn_cpu.h"
 #include "nn_vmath.h"
@@ -243,6 +245,237 @@ static int logsumexp(nn_kernel_args *a)
     return 0;
 }
 
+/* act_more.c's activations, PyTorch's scalar formulas (mish and logsigmoid with
+   the C library's exp/log1p/tanh). */
+#define ACTIVATION(T, EXP, LOG1P, TANH)                                                                                    \
+    static void activation_##T(nn_math_op k, const T *x, T *y, int64_t n, T a, T b)                                         \
+    {                                                                                                                  \
+        for (int64_t i = 0; i < n; i++) {                                                                              \
+            T v = x[i];                                                                                                \
+            switch (k) {                                                                                               \
+            default: break;                                                                                            \
+            case NN_MATH_hardtanh: y[i] = v < a ? a : v > b ? b : v; break;                                                  \
+            case NN_MATH_hardswish: {                                                                                        \
+                T c = v + (T)3;                                                                                        \
+                c = c < 0 ? 0 : c > 6 ? 6 : c;                                                                         \
+                y[i] = v * c / (T)6;                                                                                   \
+                break;                                                                                                 \
+            }                                                                                                          \
+            case NN_MATH_hardsigmoid: {                                                                                      \
+                T c = v + (T)3;                                                                                        \
+                c = c < 0 ? 0 : c > 6 ? 6 : c;                                                                         \
+                y[i] = c / (T)6;                                                                                       \
+                break;                                                                                                 \
+            }                                                                                                          \
+            case NN_MATH_mish: y[i] = v * TANH(LOG1P(EXP(v))); break;                                                       \
+            case NN_MATH_logsigmoid: {                                                                                       \
+                T m = v < 0 ? v : 0;                                                                                   \
+                y[i] = m - LOG1P(EXP(-(v < 0 ? -v : v)));                                                              \
+                break;                                                                                                 \
+            }                                                                                                          \
+            case NN_MATH_hardshrink: y[i] = (v >= -a && v <= a) ? 0 : v; break;                                              \
+            case NN_MATH_softshrink: y[i] = v > a ? v - a : v < -a ? v + a : 0; break;                                       \
+            case NN_MATH_celu: y[i] = v > 0 ? v : a * (EXP(v * ((T)1 / a)) - (T)1); break;                                 \
+            }                                                                                                          \
+        }                                                                                                              \
+    }
+
+ACTIVATION(float, expf, log1pf, tanhf)
+ACTIVATION(double, exp, log1p, tanh)
+
+#define SELU_ALPHA 1.6732632423543772848170429916717
+#define SELU_SCALE 1.0507009873554804934193349852946
+
+static int selu(nn_kernel_args *a)
+{
+    nn_tensor *y = a->t[0];
+    const nn_tensor *c = a->t[1];
+    int64_t n = nn_numel(c);
+    if (c->dtype == NN_FLOAT32) {
+        const float *a = nn_data_ptr(c);
+        float *o = nn_data_ptr(y), neg = (float)SELU_ALPHA * (float)SELU_SCALE, pos = (float)SELU_SCALE;
+        for (int64_t i = 0; i < n; i++) o[i] = a[i] <= 0 ? ((float)exp((double)a[i]) - 1.0f) * neg : a[i] * pos;
+    } else {
+        const double *a = nn_data_ptr(c);
+        double *o = nn_data_ptr(y), neg = SELU_ALPHA * SELU_SCALE;
+        for (int64_t i = 0; i < n; i++) o[i] = a[i] <= 0 ? (exp(a[i]) - 1.0) * neg : a[i] * SELU_SCALE;
+    }
+    return 0;
+}
+
+/* RReLU: in training one slope per non-positive element from generator gen, in
+   memory order, as ATen's CPU kernel (a double uniform in [lower, upper)), kept
+   in noise (1 elsewhere); in eval the mean slope. */
+static int rrelu(nn_kernel_args *a)
+{
+    nn_tensor *y = a->t[0], *noise = a->t[2];
+    const nn_tensor *c = a->t[1];
+    double lower = a->d[0], upper = a->d[1];
+    bool training = a->i[0];
+    int64_t n = nn_numel(c);
+    nn_generator *gen = a->gen;
+    if (c->dtype == NN_FLOAT32) {
+        const float *a = nn_data_ptr(c);
+        float *o = nn_data_ptr(y), *z = noise ? nn_data_ptr(noise) : NULL;
+        float lo = (float)lower, hi = (float)upper, slope = (float)((lower + upper) / 2);
+        for (int64_t i = 0; i < n; i++) {
+            if (!training) {
+                o[i] = a[i] > 0 ? a[i] : a[i] * slope;
+            } else if (a[i] <= 0) {
+                float r = (float)(nn_generator_uniform(gen) * ((double)hi - (double)lo) + (double)lo);
+                o[i] = a[i] * r;
+                z[i] = r;
+            } else {
+                o[i] = a[i];
+                z[i] = 1;
+            }
+        }
+    } else {
+        const double *a = nn_data_ptr(c);
+        double *o = nn_data_ptr(y), *z = noise ? nn_data_ptr(noise) : NULL, slope = (lower + upper) / 2;
+        for (int64_t i = 0; i < n; i++) {
+            if (!training) {
+                o[i] = a[i] > 0 ? a[i] : a[i] * slope;
+            } else if (a[i] <= 0) {
+                double r = nn_generator_uniform(gen) * (upper - lower) + lower;
+                o[i] = a[i] * r;
+                z[i] = r;
+            } else {
+                o[i] = a[i];
+                z[i] = 1;
+            }
+        }
+    }
+    return 0;
+}
+
+static int activation(nn_math_op op, nn_kernel_args *a)
+{
+    nn_tensor *out = a->t[0];
+    const nn_tensor *c = a->t[1];
+    if (out->dtype == NN_FLOAT32)
+        activation_float(op, nn_data_ptr(c), nn_data_ptr(out), nn_numel(c), (float)a->d[0], (float)a->d[1]);
+    else
+        activation_double(op, nn_data_ptr(c), nn_data_ptr(out), nn_numel(c), a->d[0], a->d[1]);
+    return 0;
+}
+
+/* ------------------------------------------- strided host loops (the map kernel's bodies) */
+
+typedef struct where_ctx {
+    size_t esize;
+} where_ctx;
+
+/* a where b, else c: the bits of b or c, chosen by a mask (T unsigned) */
+#define WHERE_SELECT(T, a, b, c) ((T)(((b) & (T) - (T)((a) != 0)) | ((c) & ~(T) - (T)((a) != 0))))
+
+/* where: a fast path per element size for contiguous values and condition,
+   a byte copy per element otherwise. */
+#define WHERE_FAST(T)                                                                                   \
+    if (es == sizeof(T) && s[0] == (int64_t)sizeof(T) && s[1] == 1 &&                                  \
+        (s[2] == (int64_t)sizeof(T) || s[2] == 0) && (s[3] == (int64_t)sizeof(T) || s[3] == 0)) {      \
+        T *o = (T *)d[0];                                                                               \
+        const uint8_t *c = (const uint8_t *)d[1];                                                       \
+        const T *x = (const T *)d[2], *y = (const T *)d[3];                                             \
+        /* both sides loaded, the bits selected by a mask: no branch on the condition, and one  \
+           loop per broadcast case, so each vectorizes */                                               \
+        if (s[2] && s[3])                                                                               \
+            for (int64_t i = 0; i < n; i++) o[i] = WHERE_SELECT(T, c[i], x[i], y[i]);                   \
+        else if (s[2])                                                                                  \
+            for (int64_t i = 0; i < n; i++) o[i] = WHERE_SELECT(T, c[i], x[i], y[0]);                   \
+        else if (s[3])                                                                                  \
+            for (int64_t i = 0; i < n; i++) o[i] = WHERE_SELECT(T, c[i], x[0], y[i]);                   \
+        else                                                                                            \
+            for (int64_t i = 0; i < n; i++) o[i] = WHERE_SELECT(T, c[i], x[0], y[0]);                   \
+        return;                                                                                         \
+    }
+
+static void where_loop(char **d, const int64_t *s, int64_t n, void *vctx)
+{
+    size_t es = ((where_ctx *)vctx)->esize;
+    WHERE_FAST(uint32_t)
+    WHERE_FAST(uint64_t)
+    for (int64_t i = 0; i < n; i++) {
+        const char *src = *(const uint8_t *)(d[1] + i * s[1]) ? d[2] + i * s[2] : d[3] + i * s[3];
+        memcpy(d[0] + i * s[0], src, es);
+    }
+}
+
+static void sign_loop(char **d, const int64_t *s, int64_t n, void *ctx)
+{
+    nn_dtype dt = *(const nn_dtype *)ctx;
+    for (int64_t i = 0; i < n; i++) {
+        double v = nn_load_double(d[1] + i * s[1], dt);
+        nn_store_double(d[0] + i * s[0], dt, (double)((v > 0) - (v < 0)));
+    }
+}
+
+static void argmax_mask_loop(char **d, const int64_t *s, int64_t n, void *ctx)
+{
+    nn_dtype dt = *(const nn_dtype *)ctx;
+    for (int64_t i = 0; i < n; i++) {
+        double x = nn_load_double(d[1] + i * s[1], dt), nrm = nn_load_double(d[2] + i * s[2], dt);
+        *(uint8_t *)(d[0] + i * s[0]) = fabs(x) == nrm || isnan(x);
+    }
+}
+
+static int map_op(nn_math_op op, nn_kernel_args *a)
+{
+    nn_tensor *const *t = a->t;
+    if (op == NN_MATH_where) {
+        where_ctx ctx = {nn_dtype_size(t[0]->dtype)};
+        const nn_tensor *ops[4] = {t[0], t[1], t[2], t[3]};
+        return nn_cpu_map(4, ops, where_loop, &ctx, true);
+    }
+    nn_dtype dt = t[1]->dtype;
+    if (op == NN_MATH_sign) {
+        const nn_tensor *ops[2] = {t[0], t[1]};
+        return nn_cpu_map(2, ops, sign_loop, &dt, false);
+    }
+    const nn_tensor *ops[3] = {t[0], t[1], t[2]};
+    return nn_cpu_map(3, ops, argmax_mask_loop, &dt, false);
+}
+
+/* cumsum/cumprod of t[1] (contiguous [i[0], i[1], i[2]]) along its middle dim into
+   t[0] (same dtype): in double for floating dtypes (rounded per step), in wrapping
+   integers otherwise (bool and the small integers through a store in their dtype) */
+static int scan(nn_math_op op, nn_kernel_args *a)
+{
+    nn_tensor *out = a->t[0];
+    const nn_tensor *c = a->t[1];
+    int64_t outer = a->i[0], len = a->i[1], inner = a->i[2];
+    nn_dtype od = out->dtype;
+    bool prod = op == NN_MATH_cumprod;
+    const char *src = nn_data_ptr(c);
+    char *dst = nn_data_ptr(out);
+    size_t es = nn_dtype_size(od);
+    for (int64_t o = 0; o < outer; o++)
+        for (int64_t in = 0; in < inner; in++) {
+            double acc = prod ? 1 : 0;
+            int64_t iacc = prod ? 1 : 0;
+            for (int64_t j = 0; j < len; j++) {
+                int64_t at = (o * len + j) * inner + in;
+                if (nn_dtype_is_floating(od)) {
+                    double v = nn_load_double(src + at * (int64_t)es, od);
+                    acc = prod ? acc * v : acc + v;
+                    nn_store_double(dst + at * (int64_t)es, od, acc);
+                } else {
+                    int64_t v = od == NN_INT64 ? ((const int64_t *)src)[at]
+                                               : od == NN_INT32 ? ((const int32_t *)src)[at]
+                                                                : (int64_t)nn_load_double(src + at * (int64_t)es, od);
+                    iacc = prod ? (int64_t)((uint64_t)iacc * (uint64_t)v) : (int64_t)((uint64_t)iacc + (uint64_t)v);
+                    if (od == NN_INT64)
+                        ((int64_t *)dst)[at] = iacc;
+                    else if (od == NN_INT32)
+                        ((int32_t *)dst)[at] = (int32_t)iacc;
+                    else /* bool, or the small integers wrapping */
+                        nn_store_double(dst + at * (int64_t)es, od, (double)iacc);
+                }
+            }
+        }
+    return 0;
+}
+
 int nn_cpu_math(nn_math_op op, nn_kernel_args *a)
 {
     switch (op) {
@@ -250,6 +483,13 @@ int nn_cpu_math(nn_math_op op, nn_kernel_args *a)
     case NN_MATH_nan_to_num: return nan_to_num(a);
     case NN_MATH_isfinite: return isfinite_mask(a);
     case NN_MATH_logsumexp: return logsumexp(a);
+    case NN_MATH_selu: return selu(a);
+    case NN_MATH_where: case NN_MATH_sign: case NN_MATH_abs_eq: return map_op(op, a);
+    case NN_MATH_cumsum: case NN_MATH_cumprod: return scan(op, a);
+    case NN_MATH_rrelu: return rrelu(a);
+    case NN_MATH_hardtanh: case NN_MATH_hardswish: case NN_MATH_hardsigmoid: case NN_MATH_mish:
+    case NN_MATH_logsigmoid: case NN_MATH_hardshrink: case NN_MATH_softshrink: case NN_MATH_celu:
+        return activation(op, a);
     default:
         if (op >= 0 && op <= NN_MATH_xlogy) return elementwise(op, a);
     }

@@ -1,8 +1,11 @@
 /*
  * cpu/norm.c — the CPU's `norm` kernel (core/kernels.def, nn_norm_op):
  * layer_norm forward and backward as PyTorch 1.13's AVX2 CPU kernels compute
- * them (rowwise moments, lane sums, fused steps), rows over the pool's threads.
- * nnfunc.c validates, lays the operands out contiguous, allocates and records.
+ * them (rowwise moments, lane sums, fused steps), rows over the pool's threads;
+ * group_norm's forward; batch_norm forward (statistics, running statistics,
+ * transform) and backward
+ * as its batch_norm_kernel.cpp computes them, one thread.
+ * nnfunc.c and layers.c validate, lays the operands out contiguous, allocates and records.
  */
 #include <math.h>
 #include <string.h>
@@ -84,12 +87,33 @@ static int64_t rows_grain(int64_t row_len) { return row_len > 0 && row_len < NN_
 DEFINE_MOMENTS(f32, float, 8)
 DEFINE_MOMENTS(f64, double, 4)
 
-/* for group_norm (norms_more.c), which ATen computes with the same RowwiseMoments */
-void nn_rowwise_moments_f32(const float *x, int64_t n, float *mean, float *var);
-void nn_rowwise_moments_f64(const double *x, int64_t n, double *mean, double *var);
-void nn_rowwise_moments_f32(const float *x, int64_t n, float *mean, float *var) { rowwise_moments_f32(x, n, mean, var); }
-void nn_rowwise_moments_f64(const double *x, int64_t n, double *mean, double *var) { rowwise_moments_f64(x, n, mean, var); }
-
+/* group_norm's forward as ATen's CPU kernel: each (sample, group) row's moments by
+   RowwiseMoments (above), rstd = 1 / sqrt(max(var, 0) + eps), then per channel
+   y = scale * x + bias with scale = rstd * weight, bias = beta - scale * mean (fused). */
+#define GROUP_NORM(SUF, T, FMA, SQRT)                                                                              \
+    static void group_norm_##SUF(const T *x, const T *w, const T *b, T *y, int64_t N, int64_t C, int64_t G,      \
+                                 int64_t HW, double eps)                                                         \
+    {                                                                                                            \
+        int64_t D = C / G, inner = D * HW;                                                                       \
+        for (int64_t i = 0; i < N * G; i++) {                                                                    \
+            const T *xp = x + i * inner;                                                                         \
+            T *yp = y + i * inner, mean = 0, var = 0;                                                            \
+            if (inner) rowwise_moments_##SUF(xp, inner, &mean, &var);                                         \
+            T r = (T)1 / SQRT((var > 0 ? var : (T)0) + (T)eps);                                                  \
+            if (!w && !b) {                                                                                      \
+                for (int64_t j = 0; j < inner; j++) yp[j] = (xp[j] - mean) * r;                                  \
+                continue;                                                                                        \
+            }                                                                                                    \
+            int64_t g = i % G;                                                                                   \
+            for (int64_t j = 0; j < D; j++) {                                                                    \
+                int64_t c = g * D + j;                                                                           \
+                T scale = r * (w ? w[c] : (T)1), bias = FMA(-scale, mean, b ? b[c] : (T)0);                      \
+                for (int64_t k = 0; k < HW; k++) yp[j * HW + k] = FMA(scale, xp[j * HW + k], bias);              \
+            }                                                                                                    \
+        }                                                                                                        \
+    }
+GROUP_NORM(f32, float, fmaf, sqrtf)
+GROUP_NORM(f64, double, fma, sqrt)
 
 /* Forward as PyTorch: eps in the tensor's precision, rstd = 1 / sqrt(var + eps),
    y = (x * rstd + (-rstd * mean)) * w + b with both steps fused. */
@@ -176,6 +200,208 @@ static void layer_norm_rows(void *vctx, int64_t begin, int64_t end)
 
 static void *ptr(const nn_tensor *t) { return t ? nn_data_ptr(t) : NULL; }
 
+/* PyTorch's CPU kernels (aten/native/cpu/batch_norm_kernel.cpp, built with FMA
+   contraction; Normalization.cpp without), one thread. For x contiguous
+   [nb, C, L]: L == 1 runs the channels-last kernels (float accumulation over
+   rows), L > 1 the contiguous ones (double accumulation, vectorized sums of 8
+   floats or 4 doubles). T is float or double. */
+#define DEFINE_BN_KERNELS(SUF, T, FMA, SQRT, LANES, VAR_ACC, DX_ROWS)                                                     \
+    /* mean and sum of squared deviations per channel */                                                       \
+    static void bn_stats_##SUF(const T *x, int64_t nb, int64_t C, int64_t L, T *mean, T *var_sum)              \
+    {                                                                                                          \
+        int64_t N = nb * L;                                                                                    \
+        for (int64_t c = 0; c < C; c++) {                                                                      \
+            if (L == 1) {                                                                                      \
+                T s = 0, v = 0;                                                                                \
+                for (int64_t i = 0; i < nb; i++) s = s + x[i * C + c];                                         \
+                T mu = (T)((double)s / (double)N);                                                             \
+                for (int64_t i = 0; i < nb; i++) {                                                             \
+                    T d = x[i * C + c] - mu;                                                                   \
+                    v = FMA(d, d, v);                                                                          \
+                }                                                                                              \
+                mean[c] = mu;                                                                                  \
+                var_sum[c] = v;                                                                                \
+            } else {                                                                                           \
+                double s = 0, v = 0;                                                                           \
+                for (int64_t i = 0; i < nb; i++)                                                               \
+                    for (int64_t l = 0; l < L; l++) s += x[(i * C + c) * L + l];                               \
+                T mu = (T)(s / (double)N);                                                                     \
+                for (int64_t i = 0; i < nb; i++)                                                               \
+                    for (int64_t l = 0; l < L; l++) {                                                          \
+                        T d = x[(i * C + c) * L + l] - mu;                                                     \
+                        VAR_ACC(v, d);                                                                         \
+                    }                                                                                          \
+                mean[c] = mu;                                                                                  \
+                var_sum[c] = (T)v;                                                                             \
+            }                                                                                                  \
+        }                                                                                                      \
+    }                                                                                                          \
+    /* batch_norm_cpu_update_stats_template: invstd, running statistics */                                     \
+    static void bn_update_##SUF(const T *var_sum, const T *mean, int64_t C, int64_t N, double momentum,         \
+                                double eps, T *invstd, T *rm, T *rv)                                           \
+    {                                                                                                          \
+        T m = (T)momentum;                                                                                     \
+        for (int64_t c = 0; c < C; c++) {                                                                      \
+            double var = (double)(var_sum[c] / (T)N);                                                          \
+            invstd[c] = (T)(var != 0 || eps != 0 ? 1 / sqrt(var + eps) : 0);                                   \
+            if (rm) {                                                                                          \
+                T a = m * mean[c], b = (1 - m) * rm[c];                                                        \
+                rm[c] = a + b;                                                                                 \
+            }                                                                                                  \
+            if (rv) {                                                                                          \
+                double unbiased = (double)(var_sum[c] / (T)(N - 1));                                           \
+                T b = (1 - m) * rv[c];                                                                         \
+                rv[c] = (T)((double)m * unbiased + (double)b);                                                 \
+            }                                                                                                  \
+        }                                                                                                      \
+    }                                                                                                          \
+    /* out = x * alpha + beta per channel */                                                                   \
+    static void bn_transform_##SUF(const T *x, T *out, int64_t nb, int64_t C, int64_t L, const T *mean,         \
+                                   const T *invstd, const T *rv, const T *w, const T *b, double eps)           \
+    {                                                                                                          \
+        for (int64_t c = 0; c < C; c++) {                                                                      \
+            T is = invstd ? invstd[c] : 1 / SQRT(rv[c] + (T)eps);                                              \
+            T alpha = is * (w ? w[c] : 1);                                                                     \
+            T beta = FMA(-mean[c], alpha, b ? b[c] : 0);                                                       \
+            for (int64_t i = 0; i < nb; i++) {                                                                 \
+                const T *xp = x + (i * C + c) * L;                                                             \
+                T *op = out + (i * C + c) * L;                                                                 \
+                for (int64_t l = 0; l < L; l++) op[l] = FMA(xp[l], alpha, beta);                               \
+            }                                                                                                  \
+        }                                                                                                      \
+    }                                                                                                          \
+    /* vec::reduce_all / map2_reduce_all of one feature plane: sum of dy and of (x - mu) * dy */               \
+    static void bn_plane_sums_##SUF(const T *x, const T *dy, int64_t L, T mu, T *sum, T *dotp)                 \
+    {                                                                                                          \
+        T acc[LANES], dp[LANES];                                                                               \
+        if (L < LANES) {                                                                                       \
+            T s = dy[0], p = (x[0] - mu) * dy[0];                                                              \
+            for (int64_t i = 1; i < L; i++) {                                                                  \
+                s = s + dy[i];                                                                                 \
+                p = p + (x[i] - mu) * dy[i];                                                                   \
+            }                                                                                                  \
+            *sum = s;                                                                                          \
+            *dotp = p;                                                                                         \
+            return;                                                                                            \
+        }                                                                                                      \
+        for (int j = 0; j < LANES; j++) {                                                                      \
+            acc[j] = dy[j];                                                                                    \
+            dp[j] = (x[j] - mu) * dy[j];                                                                       \
+        }                                                                                                      \
+        int64_t d = LANES;                                                                                     \
+        for (; d < L - (L % LANES); d += LANES)                                                                \
+            for (int j = 0; j < LANES; j++) {                                                                  \
+                acc[j] = acc[j] + dy[d + j];                                                                   \
+                dp[j] = FMA(x[d + j] - mu, dy[d + j], dp[j]);                                                  \
+            }                                                                                                  \
+        for (int j = 0; j < L - d; j++) {                                                                      \
+            acc[j] = acc[j] + dy[d + j];                                                                       \
+            dp[j] = FMA(x[d + j] - mu, dy[d + j], dp[j]);                                                      \
+        }                                                                                                      \
+        *sum = lanes_##SUF(acc);                                                                               \
+        *dotp = lanes_##SUF(dp);                                                                               \
+    }                                                                                                          \
+    /* grad_input, grad_weight, grad_bias (each may be NULL) */                                                \
+    static void bn_backward_##SUF(const T *dy, const T *x, int64_t nb, int64_t C, int64_t L, const T *w,       \
+                                  const T *mean, const T *invstd, const T *rv, bool train, double eps, T *gx,  \
+                                  T *gw, T *gb)                                                                \
+    {                                                                                                          \
+        int64_t N = nb * L;                                                                                    \
+        for (int64_t c = 0; c < C; c++) {                                                                      \
+            T mu = mean[c], is = train ? invstd[c] : (T)(1 / sqrt((double)rv[c] + eps));                       \
+            T wc = w ? w[c] : 1;                                                                               \
+            if (L == 1) {                                                                                      \
+                T s = 0, p = 0;                                                                                \
+                for (int64_t i = 0; i < nb; i++) {                                                             \
+                    s = s + dy[i * C + c];                                                                     \
+                    p = FMA(x[i * C + c] - mu, dy[i * C + c], p);                                              \
+                }                                                                                              \
+                if (gx && train) {                                                                             \
+                    T k = p * is * is / (T)N, grad_mean = s / (T)N;                                            \
+                    for (int64_t i = 0; i < nb; i++)                                                           \
+                        gx[i * C + c] = DX_ROWS(x[i * C + c] - mu, k, dy[i * C + c] - grad_mean) * is * wc;    \
+                } else if (gx) {                                                                               \
+                    for (int64_t i = 0; i < nb; i++) gx[i * C + c] = dy[i * C + c] * is * wc;                  \
+                }                                                                                              \
+                if (gw) gw[c] = p * is;                                                                        \
+                if (gb) gb[c] = s;                                                                             \
+                continue;                                                                                      \
+            }                                                                                                  \
+            double sum = 0, dotp = 0;                                                                          \
+            for (int64_t i = 0; i < nb; i++) {                                                                 \
+                T ps, pd;                                                                                      \
+                bn_plane_sums_##SUF(x + (i * C + c) * L, dy + (i * C + c) * L, L, mu, &ps, &pd);               \
+                sum += ps;                                                                                     \
+                dotp += pd;                                                                                    \
+            }                                                                                                  \
+            if (gx && train) {                                                                                 \
+                T k = (T)dotp * is * is / (T)N, grad_mean = (T)(sum / (double)N);                              \
+                for (int64_t i = 0; i < nb; i++)                                                               \
+                    for (int64_t l = 0; l < L; l++) {                                                          \
+                        int64_t at = (i * C + c) * L + l;                                                      \
+                        gx[at] = FMA(-(x[at] - mu), k, dy[at] - grad_mean) * is * wc;                          \
+                    }                                                                                          \
+            } else if (gx) {                                                                                   \
+                for (int64_t i = 0; i < nb; i++)                                                               \
+                    for (int64_t l = 0; l < L; l++) {                                                          \
+                        int64_t at = (i * C + c) * L + l;                                                      \
+                        gx[at] = dy[at] * is * wc;                                                             \
+                    }                                                                                          \
+            }                                                                                                  \
+            if (gw) gw[c] = (T)(dotp * is);                                                                    \
+            if (gb) gb[c] = (T)sum;                                                                            \
+        }                                                                                                      \
+    }
+
+/* (lanes_f32/lanes_f64: the horizontal sums of nn_lanes.h) */
+
+/* _var_sum += (x - mean) * (x - mean): a float product widened, or one fma in double */
+#define VAR_ACC_F32(v, d) ((v) += (double)((d) * (d)))
+#define VAR_ACC_F64(v, d) ((v) = fma((d), (d), (v)))
+
+/* (dy - grad_mean) - (x - mean) * k in the channels-last kernel: one fma for
+   floats, two roundings for doubles (the contiguous kernel fuses both) */
+#define DX_F32(xm, k, dyg) fmaf(-(xm), (k), (dyg))
+#define DX_F64(xm, k, dyg) ((dyg) - (xm) * (k))
+
+DEFINE_BN_KERNELS(f32, float, fmaf, sqrtf, 8, VAR_ACC_F32, DX_F32)
+DEFINE_BN_KERNELS(f64, double, fma, sqrt, 4, VAR_ACC_F64, DX_F64)
+
+
+/* batch_norm forward: statistics (training), running statistics, transform */
+#define DEFINE_BATCH_NORM(SUF, T)                                                                            \
+    static int batch_norm_##SUF(nn_kernel_args *a)                                                          \
+    {                                                                                                       \
+        nn_tensor *const *t = a->t;                                                                         \
+        int64_t nb = a->i[0], C = a->i[1], L = a->i[2];                                                     \
+        bool training = a->i[3];                                                                            \
+        double momentum = a->d[0], eps = a->d[1];                                                           \
+        T *save_mean = ptr(t[1]), *save_invstd = ptr(t[2]), *rm = ptr(t[6]), *rv = ptr(t[7]);               \
+        if (training) {                                                                                     \
+            T *var_sum = nn_malloc(sizeof(T) * (size_t)(C ? C : 1));                                        \
+            if (!var_sum) return -1;                                                                        \
+            bn_stats_##SUF(ptr(t[3]), nb, C, L, save_mean, var_sum);                                        \
+            bn_update_##SUF(var_sum, save_mean, C, nb * L, momentum, eps, save_invstd, rm, rv);             \
+            nn_free(var_sum);                                                                               \
+        }                                                                                                   \
+        bn_transform_##SUF(ptr(t[3]), ptr(t[0]), nb, C, L, training ? save_mean : rm, save_invstd, rv,      \
+                           ptr(t[4]), ptr(t[5]), eps);                                                      \
+        return 0;                                                                                           \
+    }                                                                                                       \
+    /* training: t[1], t[2] the batch mean and invstd; eval: the running mean and var */                   \
+    static int batch_norm_backward_##SUF(nn_kernel_args *a)                                                 \
+    {                                                                                                       \
+        nn_tensor *const *t = a->t;                                                                         \
+        bool train = a->i[3];                                                                               \
+        bn_backward_##SUF(ptr(t[5]), ptr(t[3]), a->i[0], a->i[1], a->i[2], ptr(t[4]), ptr(t[1]),            \
+                          train ? ptr(t[2]) : NULL, train ? NULL : ptr(t[2]), train, a->d[1], ptr(t[0]),     \
+                          ptr(t[6]), ptr(t[7]));                                                            \
+        return 0;                                                                                           \
+    }
+
+DEFINE_BATCH_NORM(f32, float)
+DEFINE_BATCH_NORM(f64, double)
+
 static int layer_norm(nn_norm_op op, nn_kernel_args *a)
 {
     nn_tensor *const *t = a->t;
@@ -204,6 +430,17 @@ int nn_cpu_norm(nn_norm_op op, nn_kernel_args *a)
     switch (op) {
     case NN_NORM_LAYER:
     case NN_NORM_LAYER_BACKWARD: return layer_norm(op, a);
+    case NN_NORM_GROUP: {
+        nn_tensor *const *t = a->t;
+        void *w = t[4] ? nn_data_ptr(t[4]) : NULL, *b = t[5] ? nn_data_ptr(t[5]) : NULL;
+        if (t[3]->dtype == NN_FLOAT32)
+            group_norm_f32(nn_data_ptr(t[3]), w, b, nn_data_ptr(t[0]), a->i[0], a->i[1], a->i[2], a->i[3], a->d[0]);
+        else
+            group_norm_f64(nn_data_ptr(t[3]), w, b, nn_data_ptr(t[0]), a->i[0], a->i[1], a->i[2], a->i[3], a->d[0]);
+        return 0;
+    }
+    case NN_NORM_BATCH: return a->t[3]->dtype == NN_FLOAT32 ? batch_norm_f32(a) : batch_norm_f64(a);
+    case NN_NORM_BATCH_BACKWARD: return a->t[3]->dtype == NN_FLOAT32 ? batch_norm_backward_f32(a) : batch_norm_backward_f64(a);
     }
     return nn_error_set(NN_ERR_RUNTIME, "norm kernel: unknown op code %d", (int)op);
 }

@@ -503,6 +503,10 @@ int nn_cpu_reduce(nn_reduce_op op, const nn_tensor *x, int64_t outer, int64_t in
     case NN_REDUCE_MIN: extreme_rows(&l, false, values, indices); return 0;
     case NN_REDUCE_NORM: norm_rows(&l, p, values); return 0;
     case NN_REDUCE_CASCADE_SUM: cascade_sum(x, inner, p != 0, values); return 0;
+    case NN_REDUCE_ROWS:
+        if (x->dtype != NN_FLOAT32 || values->dtype != NN_FLOAT32) return sum_rows(&l, values, p);
+        nn_cpu_sum_rows_f32(nn_data_ptr(x), outer, inner, (float)p, nn_data_ptr(values));
+        return 0;
     case NN_REDUCE_COLUMNS:
         /* a mean (p != 0) divides by the row count in the dtype's precision */
         if (x->dtype == NN_FLOAT32) {

@@ -323,6 +323,23 @@ static void case_gemm(const nn_backend *b, nn_device d, nn_dtype dt)
 }
 
 /* The geometry both conv cases use: x [2, 4, 7, 6], w [6, 2, 3, 2], groups 2, stride (2, 1), padding 1, dilation (1, 2). */
+static void case_gemv(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    const int64_t m = 5, n = 7, as[1] = {7 * 6}, xs[1] = {2 * 7}, ys[1] = {7};
+    nn_tensor *a = random_on(d, dt, 1, as, -2, 2), *x = random_on(d, dt, 1, xs, -2, 2), *y = TU_OK(nn_empty_on(d, 1, ys, dt));
+    for (int trans = 0; trans < 2; trans++) {
+        /* a column-major 5 x 7 with leading dim 6; x read with stride 2 */
+        tu_check(NN_KERNEL(b, gemv, (dt, trans, m, n, nn_data_ptr(a), 6, nn_data_ptr(x), 2, nn_data_ptr(y))));
+        for (int64_t i = 0; i < (trans ? n : m); i++) {
+            double want = 0;
+            for (int64_t j = 0; j < (trans ? m : n); j++)
+                want += at(a, trans ? i * 6 + j : j * 6 + i) * at(x, 2 * j);
+            assert_close(at(y, i), want, dt == NN_FLOAT32 ? 1e-5 : 1e-12, "gemv");
+        }
+    }
+    NN_RELEASE(a), NN_RELEASE(x), NN_RELEASE(y);
+}
+
 static nn_conv_geom conv_geom(void)
 {
     nn_conv_geom s = {.n = 2, .c = 4, .h = 7, .w = 6, .o = 6, .kh = 3, .kw = 2, .stride = {2, 1}, .padding = {1, 1},
@@ -554,6 +571,17 @@ static void case_reduce(const nn_backend *b, nn_device d, nn_dtype dt)
         NN_RELEASE(v);
     }
     NN_RELEASE(x);
+    /* rows in ATen's order (sums over trailing dims), a mean's divisor */
+    const int64_t rs[2] = {6, 133};
+    nn_tensor *rx = random_on(d, dt, 2, rs, -5, 5), *rv = TU_OK(nn_empty_on(d, 1, rs, dt));
+    tu_check(NN_KERNEL(b, reduce, (NN_REDUCE_ROWS, rx, 6, 133, 133, rv, NULL)));
+    for (int64_t r = 0; r < 6; r++) {
+        double want = 0;
+        for (int64_t i = 0; i < 133; i++) want += at(rx, r * 133 + i);
+        assert_close(at(rv, r), want / 133, dt == NN_FLOAT32 ? 1e-5 : 1e-12, "reduce rows");
+    }
+    NN_RELEASE(rx);
+    NN_RELEASE(rv);
     /* column sums (the bias gradient): grouped and leftover columns, and one column */
     const int64_t cols[3][2] = {{37, 45}, {50, 3}, {40, 1}};
     for (int k = 0; k < 3; k++) {
@@ -578,6 +606,14 @@ static nn_tensor *values_on(nn_device d, nn_dtype dt, int ndim, const int64_t *s
     NN_RELEASE(h);
     return t;
 }
+
+/* Host copies of t's elements (n of them) into v. */
+static void read_all(const nn_tensor *t, double *v, int64_t n)
+{
+    for (int64_t i = 0; i < n; i++) v[i] = at(t, i);
+}
+
+static void case_batch_norm(const nn_backend *b, nn_device d, nn_dtype dt);
 
 static void case_loss(const nn_backend *b, nn_device d, nn_dtype dt)
 {
@@ -619,6 +655,28 @@ static void case_loss(const nn_backend *b, nn_device d, nn_dtype dt)
     assert_string_equal(nn_error_message(), "Target 4 is out of bounds.");
     nn_error_clear();
     NN_RELEASE(x), NN_RELEASE(w), NN_RELEASE(tg), NN_RELEASE(mask), NN_RELEASE(tb), NN_RELEASE(out);
+    /* the elementwise losses */
+    const int64_t n2 = 30;
+    nn_tensor *p = random_on(d, dt, 1, &n2, 0.01, 0.99), *q = random_on(d, dt, 1, &n2, 0, 1);
+    nn_tensor *r = TU_OK(nn_empty_on(d, 1, &n2, dt));
+    for (int op = NN_LOSS_BCE; op <= NN_LOSS_MSE; op++) {
+        nn_kernel_args a = {.t = {r, p, q}, .d = {0.3}};
+        tu_check(NN_KERNEL(b, loss, ((nn_loss_op)op, &a)));
+        for (int64_t i = 0; i < n2; i++) {
+            double pv = at(p, i), qv = at(q, i), z = fabs(pv - qv);
+            double want = op == NN_LOSS_BCE         ? -(qv * log(pv) + (1 - qv) * log(1 - pv))
+                        : op == NN_LOSS_SMOOTH_L1 ? (z < 0.3 ? 0.5 * z * z / 0.3 : z - 0.15)
+                        : op == NN_LOSS_HUBER     ? (z < 0.3 ? 0.5 * z * z : 0.3 * (z - 0.15))
+                                                  : z * z;
+            assert_close(at(r, i), want, dt == NN_FLOAT32 ? 1e-5 : 1e-12, "loss elementwise");
+        }
+    }
+    nn_kernel_args outside = {.t = {r, q, p}};
+    tu_check(NN_KERNEL(b, fill, (q, 1.5)));
+    assert_int_equal(NN_KERNEL(b, loss, (NN_LOSS_BCE, &outside)), -1);
+    assert_string_equal(nn_error_message(), "all elements of input should be between 0 and 1");
+    nn_error_clear();
+    NN_RELEASE(p), NN_RELEASE(q), NN_RELEASE(r);
 }
 
 static void case_norm(const nn_backend *b, nn_device d, nn_dtype dt)
@@ -663,6 +721,85 @@ static void case_norm(const nn_backend *b, nn_device d, nn_dtype dt)
         NN_RELEASE(x), NN_RELEASE(w), NN_RELEASE(bias), NN_RELEASE(g), NN_RELEASE(y), NN_RELEASE(mean);
         NN_RELEASE(rstd), NN_RELEASE(dx), NN_RELEASE(dw), NN_RELEASE(db);
     }
+    case_batch_norm(b, d, dt);
+    /* group_norm: x [2, 4, 3] in 2 groups of 2 channels */
+    const int64_t gs[3] = {2, 4, 3}, C = 4;
+    nn_tensor *x = random_on(d, dt, 3, gs, -2, 3), *w = random_on(d, dt, 1, &C, 0.5, 2), *bias = random_on(d, dt, 1, &C, -1, 1);
+    nn_tensor *y = TU_OK(nn_empty_on(d, 3, gs, dt));
+    nn_kernel_args g = {.t = {y, NULL, NULL, x, w, bias}, .i = {2, 4, 2, 3}, .d = {eps}};
+    tu_check(NN_KERNEL(b, norm, (NN_NORM_GROUP, &g)));
+    for (int64_t row = 0; row < 4; row++) { /* (sample, group) rows of 6 elements */
+        double mu = 0, var = 0;
+        for (int64_t j = 0; j < 6; j++) mu += at(x, row * 6 + j) / 6;
+        for (int64_t j = 0; j < 6; j++) var += (at(x, row * 6 + j) - mu) * (at(x, row * 6 + j) - mu) / 6;
+        for (int64_t j = 0; j < 6; j++) {
+            int64_t c = (row % 2) * 2 + j / 3;
+            assert_close(at(y, row * 6 + j), (at(x, row * 6 + j) - mu) / sqrt(var + eps) * at(w, c) + at(bias, c), tol,
+                         "norm group");
+        }
+    }
+    NN_RELEASE(x), NN_RELEASE(w), NN_RELEASE(bias), NN_RELEASE(y);
+}
+
+/* batch_norm forward and backward, training and eval, over [nb, C, L] (L 1: the channels-last kernels) */
+static void case_batch_norm(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    const int64_t shapes[2][3] = {{4, 3, 5}, {6, 3, 1}}, C = 3;
+    double tol = dt == NN_FLOAT32 ? 2e-4 : 1e-9, eps = 1e-5, mom = 0.1;
+    for (int sh = 0; sh < 2; sh++)
+        for (int training = 0; training < 2; training++) {
+            int64_t nb = shapes[sh][0], L = shapes[sh][2], n = nb * L;
+            nn_tensor *x = random_on(d, dt, 3, shapes[sh], -2, 3), *dy = random_on(d, dt, 3, shapes[sh], -1, 1);
+            nn_tensor *w = random_on(d, dt, 1, &C, 0.5, 2), *bias = random_on(d, dt, 1, &C, -1, 1);
+            nn_tensor *rm = random_on(d, dt, 1, &C, -1, 1), *rv = random_on(d, dt, 1, &C, 0.5, 2);
+            double hrm[3], hrv[3];
+            read_all(rm, hrm, 3), read_all(rv, hrv, 3);
+            nn_tensor *y = TU_OK(nn_empty_on(d, 3, shapes[sh], dt)), *dx = TU_OK(nn_empty_on(d, 3, shapes[sh], dt));
+            nn_tensor *sm = training ? TU_OK(nn_empty_on(d, 1, &C, dt)) : NULL;
+            nn_tensor *si = training ? TU_OK(nn_empty_on(d, 1, &C, dt)) : NULL;
+            nn_tensor *dw = TU_OK(nn_empty_on(d, 1, &C, dt)), *db = TU_OK(nn_empty_on(d, 1, &C, dt));
+            nn_kernel_args f = {.t = {y, sm, si, x, w, bias, rm, rv}, .i = {nb, C, L, training}, .d = {mom, eps}};
+            tu_check(NN_KERNEL(b, norm, (NN_NORM_BATCH, &f)));
+            nn_kernel_args bw = {.t = {dx, training ? sm : rm, training ? si : rv, x, w, dy, dw, db},
+                                 .i = {nb, C, L, training}, .d = {0, eps}};
+            tu_check(NN_KERNEL(b, norm, (NN_NORM_BATCH_BACKWARD, &bw)));
+            for (int64_t c = 0; c < C; c++) {
+                double mu = 0, var = 0, gm = 0, gxm = 0, sdy = 0, sdx = 0;
+#define X(i, l) at(x, ((i) * C + c) * L + (l))
+#define DY(i, l) at(dy, ((i) * C + c) * L + (l))
+                for (int64_t i = 0; i < nb; i++)
+                    for (int64_t l = 0; l < L; l++) mu += X(i, l) / (double)n;
+                for (int64_t i = 0; i < nb; i++)
+                    for (int64_t l = 0; l < L; l++) var += (X(i, l) - mu) * (X(i, l) - mu) / (double)n;
+                double m = training ? mu : hrm[c], is = 1 / sqrt((training ? var : hrv[c]) + eps);
+                for (int64_t i = 0; i < nb; i++)
+                    for (int64_t l = 0; l < L; l++) {
+                        double xh = (X(i, l) - m) * is;
+                        gm += DY(i, l) / (double)n, gxm += DY(i, l) * xh / (double)n;
+                        sdy += DY(i, l), sdx += DY(i, l) * xh;
+                    }
+                if (training) {
+                    assert_close(at(sm, c), mu, tol, "norm batch mean");
+                    assert_close(at(si, c), is, tol, "norm batch invstd");
+                    assert_close(at(rm, c), (1 - mom) * hrm[c] + mom * mu, tol, "norm batch running mean");
+                    assert_close(at(rv, c), (1 - mom) * hrv[c] + mom * var * (double)n / (double)(n - 1), tol,
+                                 "norm batch running var");
+                }
+                for (int64_t i = 0; i < nb; i++)
+                    for (int64_t l = 0; l < L; l++) {
+                        double xh = (X(i, l) - m) * is, e = ((i * C + c) * L + l);
+                        assert_close(at(y, (int64_t)e), xh * at(w, c) + at(bias, c), tol, "norm batch");
+                        double want = training ? (DY(i, l) - gm - xh * gxm) * is * at(w, c) : DY(i, l) * is * at(w, c);
+                        assert_close(at(dx, (int64_t)e), want, tol, "norm batch backward dx");
+                    }
+                assert_close(at(dw, c), sdx, tol, "norm batch backward dweight");
+                assert_close(at(db, c), sdy, tol, "norm batch backward dbias");
+#undef X
+#undef DY
+            }
+            NN_RELEASE(x), NN_RELEASE(dy), NN_RELEASE(w), NN_RELEASE(bias), NN_RELEASE(rm), NN_RELEASE(rv);
+            NN_RELEASE(y), NN_RELEASE(dx), NN_RELEASE(sm), NN_RELEASE(si), NN_RELEASE(dw), NN_RELEASE(db);
+        }
 }
 
 static void case_index(const nn_backend *b, nn_device d, nn_dtype dt)
@@ -695,6 +832,51 @@ static void case_index(const nn_backend *b, nn_device d, nn_dtype dt)
         NN_RELEASE(g), NN_RELEASE(gw);
     }
     NN_RELEASE(w), NN_RELEASE(idx), NN_RELEASE(out), NN_RELEASE(ib);
+    /* rows of [2, 4, 3] at positions {3, 0, 3}: gathered, scattered, added */
+    const int64_t big[3] = {2, 4, 3}, small[3] = {2, 3, 3}, three = 3;
+    const double pv[3] = {3, 0, 3};
+    nn_tensor *src = random_on(d, dt, 3, big, -5, 5), *pos = values_on(d, NN_INT64, 1, &three, pv);
+    nn_tensor *rows = TU_OK(nn_empty_on(d, 3, small, dt));
+    nn_kernel_args ga = {.t = {rows, src, pos}, .i = {2, 4, 3}};
+    tu_check(NN_KERNEL(b, index, (NN_INDEX_GATHER_ROWS, &ga)));
+    for (int64_t e = 0; e < 18; e++)
+        assert_close(at(rows, e), at(src, (e / 9) * 12 + (int64_t)pv[e / 3 % 3] * 3 + e % 3), 0, "index gather rows");
+    for (int add = 0; add < 2; add++) {
+        nn_tensor *dst = TU_OK(nn_empty_on(d, 3, big, dt));
+        tu_check(NN_KERNEL(b, fill, (dst, 1)));
+        nn_kernel_args sa = {.t = {dst, rows, pos}, .i = {2, 4, 3}};
+        tu_check(NN_KERNEL(b, index, (add ? NN_INDEX_ADD_ROWS : NN_INDEX_SCATTER_ROWS, &sa)));
+        for (int64_t e = 0; e < 24; e++) {
+            int64_t pp = e / 12, r = e / 3 % 4, q = e % 3;
+            double want = 1;
+            for (int64_t j = 0; j < 3; j++)
+                if (pv[j] == r) want = add ? want + at(rows, (pp * 3 + j) * 3 + q) : at(rows, (pp * 3 + j) * 3 + q);
+            if (dt == NN_BOOL) want = want != 0;
+            assert_close(at(dst, e), want, tol_for(dt), "index scatter/add rows");
+        }
+        NN_RELEASE(dst);
+    }
+    NN_RELEASE(src), NN_RELEASE(pos), NN_RELEASE(rows);
+    /* tril/triu of [2, 3, 4] about diagonals -1 and 1; flip of dims 0 and 2 */
+    const int64_t ts[3] = {2, 3, 4};
+    nn_tensor *m = random_on(d, dt, 3, ts, 1, 5), *tr = TU_OK(nn_empty_on(d, 3, ts, dt));
+    for (int lower = 0; lower < 2; lower++) {
+        int64_t diag = lower ? -1 : 1;
+        nn_kernel_args ta = {.t = {tr, m}, .i = {3, 4, diag, lower}};
+        tu_check(NN_KERNEL(b, index, (NN_INDEX_TRIANGLE, &ta)));
+        for (int64_t e = 0; e < 24; e++) {
+            int64_t i = e / 4 % 3, j = e % 4;
+            bool keep = lower ? j - i <= diag : j - i >= diag;
+            assert_close(at(tr, e), keep ? at(m, e) : 0, 0, "index triangle");
+        }
+    }
+    nn_kernel_args fa = {.t = {tr, m}, .i = {(1 << 0) | (1 << 2)}};
+    tu_check(NN_KERNEL(b, index, (NN_INDEX_FLIP, &fa)));
+    for (int64_t e = 0; e < 24; e++) {
+        int64_t p0 = e / 12, i = e / 4 % 3, j = e % 4;
+        assert_close(at(tr, e), at(m, (1 - p0) * 12 + i * 4 + (3 - j)), 0, "index flip");
+    }
+    NN_RELEASE(m), NN_RELEASE(tr);
 }
 
 /* The double reference of a math code (erfinv: checked through erf). */
@@ -730,6 +912,85 @@ static double math_ref(int op, double x, double y, double w)
     case NN_MATH_xlogy: return x * log(y);
     default: return x + w * (y - x); /* lerp */
     }
+}
+
+/* The activation codes of the math kernel against double references (rrelu's
+   random slopes against the same generator's draws). */
+static void case_math_activations(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    const int64_t n = 41;
+    double tol = dt == NN_FLOAT32 ? 2e-6 : 1e-14, p0 = 0.5, p1 = 1.5;
+    nn_tensor *x = random_on(d, dt, 1, &n, -4, 4), *out = TU_OK(nn_empty_on(d, 1, &n, dt));
+    const double al = 1.6732632423543772848170429916717, sc = 1.0507009873554804934193349852946;
+    for (int op = NN_MATH_hardtanh; op <= NN_MATH_selu; op++) {
+        nn_kernel_args a = {.t = {out, x}, .d = {op == NN_MATH_hardtanh ? -p0 : p0, p1}};
+        tu_check(NN_KERNEL(b, math, ((nn_math_op)op, &a)));
+        for (int64_t i = 0; i < n; i++) {
+            double v = at(x, i), c = fmin(fmax(v + 3, 0), 6), want;
+            switch (op) {
+            case NN_MATH_hardtanh: want = fmin(fmax(v, -p0), p1); break;
+            case NN_MATH_hardswish: want = v * c / 6; break;
+            case NN_MATH_hardsigmoid: want = c / 6; break;
+            case NN_MATH_mish: want = v * tanh(log1p(exp(v))); break;
+            case NN_MATH_logsigmoid: want = -log1p(exp(-v)); break;
+            case NN_MATH_hardshrink: want = fabs(v) <= p0 ? 0 : v; break;
+            case NN_MATH_softshrink: want = v > p0 ? v - p0 : v < -p0 ? v + p0 : 0; break;
+            case NN_MATH_celu: want = v > 0 ? v : p0 * (exp(v / p0) - 1); break;
+            default: want = v <= 0 ? (exp(v) - 1) * al * sc : v * sc; break;
+            }
+            assert_close(at(out, i), want, tol, "math activation");
+        }
+    }
+    nn_tensor *noise = TU_OK(nn_empty_on(d, 1, &n, dt));
+    for (int training = 0; training < 2; training++) {
+        nn_generator g, ref;
+        nn_generator_seed(&g, 77);
+        ref = g;
+        nn_kernel_args a = {.t = {out, x, training ? noise : NULL}, .d = {0.1, 0.3}, .i = {training}, .gen = &g};
+        tu_check(NN_KERNEL(b, math, (NN_MATH_rrelu, &a)));
+        for (int64_t i = 0; i < n; i++) {
+            double v = at(x, i), slope = 1;
+            if (v <= 0) slope = training ? nn_generator_uniform(&ref) * (0.3 - 0.1) + 0.1 : 0.2;
+            if (dt == NN_FLOAT32 && v <= 0) slope = (float)slope;
+            assert_close(at(out, i), v * slope, tol, "math rrelu");
+            if (training) assert_close(at(noise, i), slope, tol, "math rrelu noise");
+        }
+    }
+    /* where (b broadcast), sign, the inf-norm's mask (a broadcast norm) */
+    const int64_t one = 1;
+    nn_tensor *cond = random_on(d, NN_BOOL, 1, &n, 0, 1), *bv = random_on(d, dt, 1, &one, -1, 1), bb;
+    nn_broadcast_into(bv, 1, &n, &bb);
+    nn_kernel_args w = {.t = {out, cond, x, &bb}};
+    tu_check(NN_KERNEL(b, math, (NN_MATH_where, &w)));
+    for (int64_t i = 0; i < n; i++) assert_close(at(out, i), at(cond, i) ? at(x, i) : at(bv, 0), 0, "math where");
+    nn_kernel_args sg = {.t = {out, x}};
+    tu_check(NN_KERNEL(b, math, (NN_MATH_sign, &sg)));
+    for (int64_t i = 0; i < n; i++) assert_close(at(out, i), (at(x, i) > 0) - (at(x, i) < 0), 0, "math sign");
+    const double nrm = fabs(at(x, 3));
+    nn_tensor *mask = TU_OK(nn_empty_on(d, 1, &n, NN_BOOL)), *nt = values_on(d, dt, 1, &one, &nrm), nb;
+    nn_broadcast_into(nt, 1, &n, &nb);
+    nn_kernel_args ae = {.t = {mask, x, &nb}};
+    tu_check(NN_KERNEL(b, math, (NN_MATH_abs_eq, &ae)));
+    for (int64_t i = 0; i < n; i++) assert_close(at(mask, i), fabs(at(x, i)) == nrm, 0, "math abs_eq");
+    NN_RELEASE(mask), NN_RELEASE(nt), NN_RELEASE(cond), NN_RELEASE(bv);
+    /* cumsum/cumprod along the middle dim of [2, 4, 3] */
+    const int64_t cs[3] = {2, 4, 3};
+    nn_tensor *cx = random_on(d, dt, 3, cs, 0.5, 1.5), *cy = TU_OK(nn_empty_on(d, 3, cs, dt));
+    for (int prod = 0; prod < 2; prod++) {
+        nn_kernel_args sc = {.t = {cy, cx}, .i = {2, 4, 3}};
+        tu_check(NN_KERNEL(b, math, (prod ? NN_MATH_cumprod : NN_MATH_cumsum, &sc)));
+        for (int64_t o = 0; o < 2; o++)
+            for (int64_t in = 0; in < 3; in++) {
+                double acc = prod;
+                for (int64_t j = 0; j < 4; j++) {
+                    int64_t e = (o * 4 + j) * 3 + in;
+                    acc = prod ? acc * at(cx, e) : acc + at(cx, e);
+                    assert_close(at(cy, e), acc, tol, "math cumsum/cumprod");
+                }
+            }
+    }
+    NN_RELEASE(cx), NN_RELEASE(cy);
+    NN_RELEASE(x), NN_RELEASE(out), NN_RELEASE(noise);
 }
 
 static void case_math(const nn_backend *b, nn_device d, nn_dtype dt)
@@ -778,12 +1039,7 @@ static void case_math(const nn_backend *b, nn_device d, nn_dtype dt)
         assert_close(at(l, i), log(sum) + mx, dt == NN_FLOAT32 ? 1e-6 : 1e-13, "math logsumexp");
     }
     NN_RELEASE(x), NN_RELEASE(y), NN_RELEASE(z), NN_RELEASE(out), NN_RELEASE(z64), NN_RELEASE(m), NN_RELEASE(r), NN_RELEASE(l);
-}
-
-/* Host copies of t's elements (n of them) into v. */
-static void read_all(const nn_tensor *t, double *v, int64_t n)
-{
-    for (int64_t i = 0; i < n; i++) v[i] = at(t, i);
+    case_math_activations(b, d, dt);
 }
 
 static void case_optim_step(const nn_backend *b, nn_device d, nn_dtype dt)
@@ -793,7 +1049,8 @@ static void case_optim_step(const nn_backend *b, nn_device d, nn_dtype dt)
     double tol = dt == NN_FLOAT32 ? 1e-5 : 1e-12;
     for (int op = NN_OPTIM_STEP_SGD; op <= NN_OPTIM_STEP_ADADELTA; op++) {
         nn_tensor *p = random_on(d, dt, 1, &n, -1, 1), *g = random_on(d, dt, 1, &n, -1, 1);
-        nn_tensor *s[3] = {random_on(d, dt, 1, &n, 0.1, 1), random_on(d, dt, 1, &n, 0.1, 1), random_on(d, dt, 1, &n, 0.1, 1)};
+        /* states positive; the second small, so that centered RMSprop's square_avg - grad_avg^2 does not cancel */
+        nn_tensor *s[3] = {random_on(d, dt, 1, &n, 0.1, 1), random_on(d, dt, 1, &n, 0.01, 0.1), random_on(d, dt, 1, &n, 0.1, 1)};
         double hp[N], hg[N], hs[3][N], want[N];
         read_all(p, hp, n), read_all(g, hg, n);
         for (int k = 0; k < 3; k++) read_all(s[k], hs[k], n);
@@ -850,6 +1107,91 @@ static void case_optim_step(const nn_backend *b, nn_device d, nn_dtype dt)
     }
 }
 
+static void case_pool(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    const int64_t xs[3] = {2, 5, 6}, P = 2, H = 5, W = 6;
+    double tol = dt == NN_FLOAT32 ? 1e-5 : 1e-12;
+    nn_tensor *x = random_on(d, dt, 3, xs, -3, 3);
+    double hx[60];
+    read_all(x, hx, 60);
+    /* max pooling: windows inside the image, then padded and dilated ones; adaptive */
+    const nn_pool_geom geoms[3] = {{P, H, W, 2, 3, {2, 2}, {2, 2}, {0, 0}, {1, 1}},
+                                   {P, H, W, 3, 3, {3, 2}, {2, 3}, {1, 1}, {1, 2}},
+                                   {P, H, W, 2, 4, {0, 0}, {0, 0}, {0, 0}, {0, 0}}};
+    for (int k = 0; k < 3; k++) {
+        const nn_pool_geom *g = &geoms[k];
+        int64_t os[3] = {P, g->OH, g->OW};
+        nn_tensor *out = TU_OK(nn_empty_on(d, 3, os, dt)), *idx = TU_OK(nn_empty_on(d, 3, os, NN_INT64));
+        nn_kernel_args a = {.t = {out, idx, x}};
+        tu_check(NN_KERNEL(b, pool, (k == 2 ? NN_POOL_ADAPTIVE_MAX : NN_POOL_MAX, g, &a)));
+        for (int64_t c = 0; c < P; c++)
+            for (int64_t oh = 0; oh < g->OH; oh++)
+                for (int64_t ow = 0; ow < g->OW; ow++) {
+                    double best = -INFINITY;
+                    int64_t bi = -1;
+                    for (int64_t h = 0; h < H; h++)
+                        for (int64_t w = 0; w < W; w++) {
+                            bool in = k == 2 ? h >= oh * H / g->OH && h < ((oh + 1) * H + g->OH - 1) / g->OH &&
+                                                   w >= ow * W / g->OW && w < ((ow + 1) * W + g->OW - 1) / g->OW
+                                             : (h + g->p[0] - oh * g->s[0]) % g->d[0] == 0 &&
+                                                   (w + g->p[1] - ow * g->s[1]) % g->d[1] == 0 &&
+                                                   h + g->p[0] - oh * g->s[0] >= 0 && w + g->p[1] - ow * g->s[1] >= 0 &&
+                                                   (h + g->p[0] - oh * g->s[0]) / g->d[0] < g->k[0] &&
+                                                   (w + g->p[1] - ow * g->s[1]) / g->d[1] < g->k[1];
+                            if (in && hx[c * 30 + h * W + w] > best) best = hx[c * 30 + h * W + w], bi = h * W + w;
+                        }
+                    int64_t o = (c * g->OH + oh) * g->OW + ow;
+                    assert_close(at(out, o), best, 0, "pool max");
+                    assert_close(at(idx, o), (double)bi, 0, "pool max index");
+                }
+        /* the backward adds each output's gradient at its index */
+        nn_tensor *go = random_on(d, dt, 3, os, -1, 1), *gi = TU_OK(nn_empty_on(d, 3, xs, dt));
+        tu_check(NN_KERNEL(b, fill, (gi, 0)));
+        nn_kernel_args bw = {.t = {gi, idx, go}, .i = {H * W, g->OH * g->OW}};
+        tu_check(NN_KERNEL(b, pool, (NN_POOL_MAX_BACKWARD, g, &bw)));
+        double want[60] = {0};
+        for (int64_t o = 0; o < P * g->OH * g->OW; o++) want[o / (g->OH * g->OW) * 30 + (int64_t)at(idx, o)] += at(go, o);
+        for (int64_t i = 0; i < 60; i++) assert_close(at(gi, i), want[i], tol, "pool max backward");
+        NN_RELEASE(out), NN_RELEASE(idx), NN_RELEASE(go), NN_RELEASE(gi);
+    }
+    /* average pooling (padded, with and without the padding counted, a divisor) and adaptive */
+    const nn_pool_geom ag = {P, H, W, 3, 3, {3, 3}, {2, 2}, {1, 1}, {1, 1}}, aa = {P, H, W, 2, 4, {0, 0}, {0, 0}, {0, 0}, {0, 0}};
+    for (int k = 0; k < 4; k++) {
+        const nn_pool_geom *g = k == 3 ? &aa : &ag;
+        int64_t os[3] = {P, g->OH, g->OW}, cp = k == 1, dv = k == 2 ? 5 : 0;
+        nn_tensor *out = TU_OK(nn_empty_on(d, 3, os, dt)), *go = random_on(d, dt, 3, os, -1, 1);
+        nn_tensor *gi = TU_OK(nn_empty_on(d, 3, xs, dt));
+        tu_check(NN_KERNEL(b, fill, (gi, 0)));
+        nn_kernel_args a = {.t = {out, NULL, x}, .i = {cp, dv}}, bw = {.t = {gi, NULL, go}, .i = {cp, dv}};
+        tu_check(NN_KERNEL(b, pool, (k == 3 ? NN_POOL_ADAPTIVE_AVG : NN_POOL_AVG, g, &a)));
+        tu_check(NN_KERNEL(b, pool, (k == 3 ? NN_POOL_ADAPTIVE_AVG_BACKWARD : NN_POOL_AVG_BACKWARD, g, &bw)));
+        double want_gi[60] = {0};
+        for (int64_t c = 0; c < P; c++)
+            for (int64_t oh = 0; oh < g->OH; oh++)
+                for (int64_t ow = 0; ow < g->OW; ow++) {
+                    int64_t h0, h1, w0, w1, div;
+                    if (k == 3) {
+                        h0 = oh * H / g->OH, h1 = ((oh + 1) * H + g->OH - 1) / g->OH;
+                        w0 = ow * W / g->OW, w1 = ((ow + 1) * W + g->OW - 1) / g->OW, div = (h1 - h0) * (w1 - w0);
+                    } else {
+                        h0 = oh * 2 - 1, w0 = ow * 2 - 1;
+                        h1 = h0 + 3 < H + 1 ? h0 + 3 : H + 1, w1 = w0 + 3 < W + 1 ? w0 + 3 : W + 1;
+                        int64_t pool = (h1 - h0) * (w1 - w0);
+                        h0 = h0 < 0 ? 0 : h0, w0 = w0 < 0 ? 0 : w0, h1 = h1 > H ? H : h1, w1 = w1 > W ? W : w1;
+                        div = dv ? dv : cp ? pool : (h1 - h0) * (w1 - w0);
+                    }
+                    double sum = 0;
+                    int64_t o = (c * g->OH + oh) * g->OW + ow;
+                    for (int64_t h = h0; h < h1; h++)
+                        for (int64_t w = w0; w < w1; w++) sum += hx[c * 30 + h * W + w], want_gi[c * 30 + h * W + w] += at(go, o) / (double)div;
+                    assert_close(at(out, o), sum / (double)div, tol, "pool avg");
+                }
+        for (int64_t i = 0; i < 60; i++) assert_close(at(gi, i), want_gi[i], tol, "pool avg backward");
+        NN_RELEASE(out), NN_RELEASE(go), NN_RELEASE(gi);
+    }
+    NN_RELEASE(x);
+}
+
 /* One case per line of kernels.def: a kernel added there without a case here fails. */
 static const kernel_case cases[NN_KERNEL_COUNT] = {
     [NN_KERNEL_fill] = case_fill,
@@ -859,6 +1201,7 @@ static const kernel_case cases[NN_KERNEL_COUNT] = {
     [NN_KERNEL_unary] = case_unary,
     [NN_KERNEL_softmax] = case_softmax,
     [NN_KERNEL_gemm] = case_gemm,
+    [NN_KERNEL_gemv] = case_gemv,
     [NN_KERNEL_conv2d] = case_conv2d,
     [NN_KERNEL_conv2d_backward] = case_conv2d_backward,
     [NN_KERNEL_arange] = case_arange,
@@ -871,6 +1214,7 @@ static const kernel_case cases[NN_KERNEL_COUNT] = {
     [NN_KERNEL_index] = case_index,
     [NN_KERNEL_math] = case_math,
     [NN_KERNEL_optim_step] = case_optim_step,
+    [NN_KERNEL_pool] = case_pool,
 };
 
 static void test_every_kernel_on_every_backend(void **state)
