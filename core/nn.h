@@ -584,6 +584,10 @@ nn_tensor *nn_sum(nn_tensor *a, int n_dims, const int *dims, bool keepdim);
 nn_tensor *nn_mean(nn_tensor *a, int n_dims, const int *dims, bool keepdim);
 nn_tensor *nn_var(nn_tensor *a, int n_dims, const int *dims, bool unbiased, bool keepdim);
 nn_tensor *nn_std(nn_tensor *a, int n_dims, const int *dims, bool unbiased, bool keepdim);
+/* torch.var_mean / std_mean: *var_out (or the std, take_sqrt) and *mean_out at once,
+   both by Welford as ATen computes them (one VarMeanBackward0 node); 0 or -1. */
+int nn_var_mean(nn_tensor *a, int n_dims, const int *dims, bool unbiased, bool keepdim, bool take_sqrt,
+                nn_tensor **var_out, nn_tensor **mean_out);
 /* Whole-tensor max/min (values only). */
 nn_tensor *nn_max_all(nn_tensor *a);
 nn_tensor *nn_min_all(nn_tensor *a);

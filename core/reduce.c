@@ -294,6 +294,49 @@ static nn_tensor *var_std(nn_tensor *a, int n_dims, const int *dims, bool unbias
     return out;
 }
 
+int nn_var_mean(nn_tensor *a, int n_dims, const int *dims, bool unbiased, bool keepdim, bool take_sqrt,
+                nn_tensor **var_out, nn_tensor **mean_out)
+{
+    *var_out = *mean_out = NULL;
+    if (!nn_dtype_is_floating(a->dtype))
+        return nn_error_set(NN_ERR_RUNTIME, "%s only support floating point and complex dtypes",
+                            take_sqrt ? "std_mean" : "var_mean");
+    nn_reduction_layout l;
+    if (nn_reduction_layout_make(a, n_dims, dims, keepdim, &l) < 0) return -1;
+    nn_tensor *out = nn_empty_on(nn_device_of(l.data), l.out_ndim, l.out_shape, a->dtype);
+    nn_tensor *mean = out ? nn_empty_on(nn_device_of(l.data), l.out_ndim, l.out_shape, a->dtype) : NULL;
+    int rc = mean ? 0 : -1;
+    double correction = unbiased ? 1.0 : 0.0;
+    if (rc == 0) {
+        /* Welford for every reduction, in memory order on the CPU, as ATen's std_var_mean */
+        nn_reduction_layout l2;
+        int made = nn_device_of(a).type == NN_CPU ? nn_reduce_memory_layout(a, &l, &l2) : 0;
+        if (made < 0 || NN_KERNEL(nn_backend_of(out), reduce,
+                                  (take_sqrt ? NN_REDUCE_STD : NN_REDUCE_VAR, made ? l2.data : l.data, l.outer,
+                                   l.inner, correction, out, mean)) < 0)
+            rc = -1;
+        if (made > 0) NN_RELEASE(l2.data);
+    }
+    if (rc == 0) {
+        nn_op_params p = {0};
+        nn_reduction_params(&l, keepdim, a->ndim, &p);
+        p.f[0] = correction;
+        p.f[1] = n_dims == 0 || a->ndim == 0;
+        p.f[2] = (double)l.inner;
+        nn_tensor *outs[2] = {out, mean}, *save[2] = {a, out};
+        rc = nn_record(take_sqrt ? NN_OP_std_mean : NN_OP_var_mean, 1, &a, 2, outs, take_sqrt ? 2 : 1, save, &p);
+    }
+    NN_RELEASE(l.data);
+    if (rc < 0) {
+        NN_RELEASE(out);
+        NN_RELEASE(mean);
+        return -1;
+    }
+    *var_out = out;
+    *mean_out = mean;
+    return 0;
+}
+
 nn_tensor *nn_var(nn_tensor *a, int n_dims, const int *dims, bool unbiased, bool keepdim)
 {
     return var_std(a, n_dims, dims, unbiased, keepdim, false);
@@ -348,23 +391,58 @@ static nn_tensor *std_redo(nn_node *n, nn_tensor *self)
     return nn_std(self, nd, dims, n->p.f[0] != 0, n->p.flags);
 }
 
-int nn_std_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+/* std's gradient for g: var_grad of (g / (2 * std)).masked_fill(std == 0, 0). New reference. */
+static nn_tensor *std_grad(nn_node *n, nn_tensor *g)
 {
-    if (!gout[0]) return 0; /* no incoming gradient: none to pass on */
     nn_tensor *result = result_for_backward(n, std_redo);
-    if (!result) return -1;
+    if (!result) return NULL;
     nn_tensor *twice = nn_mul_scalar(result, 2.0);
-    nn_tensor *q = twice ? nn_div(gout[0], twice) : NULL;
+    nn_tensor *q = twice ? nn_div(g, twice) : NULL;
     nn_tensor *is_zero = q ? equals_scalar(result, 0.0) : NULL;
     nn_tensor *gv = is_zero ? zero_where(is_zero, q) : NULL;
-    gin[0] = gv ? var_grad(n, gv) : NULL;
+    nn_tensor *r = gv ? var_grad(n, gv) : NULL;
     NN_RELEASE(result);
     NN_RELEASE(twice);
     NN_RELEASE(q);
     NN_RELEASE(is_zero);
     NN_RELEASE(gv);
+    return r;
+}
+
+int nn_std_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    if (!gout[0]) return 0; /* no incoming gradient: none to pass on */
+    gin[0] = std_grad(n, gout[0]);
     return gin[0] ? 0 : -1;
 }
+
+/* ATen's var_mean_backward / std_mean_backward: the var (std) gradient of the
+   first output's plus the mean gradient of the second's, either may be absent. */
+static int moments_mean_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin, bool is_std)
+{
+    nn_tensor *gs = NULL, *gm = NULL;
+    if (gout[0] && !(gs = is_std ? std_grad(n, gout[0]) : var_grad(n, gout[0]))) return -1;
+    if (gout[1]) {
+        nn_tensor *ge = nn_reduction_grad_expand(n, gout[1]);
+        gm = ge ? nn_div_scalar(ge, n->p.f[2]) : NULL;
+        NN_RELEASE(ge);
+        if (!gm) {
+            NN_RELEASE(gs);
+            return -1;
+        }
+    }
+    if (gs && gm) {
+        gin[0] = nn_add(gs, gm);
+        NN_RELEASE(gs);
+        NN_RELEASE(gm);
+        return gin[0] ? 0 : -1;
+    }
+    gin[0] = gs ? gs : gm;
+    return 0;
+}
+
+int nn_var_mean_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return moments_mean_backward(n, gout, gin, false); }
+int nn_std_mean_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return moments_mean_backward(n, gout, gin, true); }
 
 /* ----------------------------------------------------------------- max/min */
 

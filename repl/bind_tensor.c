@@ -261,6 +261,14 @@ static nn_object *reduce_fn(const char *fname, nn_object *args, nn_object *kwarg
     } else if (repl_arg_bool(fname, "keepdim", 3, a[2], &keepdim) || repl_arg_dtype(fname, "dtype", 0, a[3], &dtype)) {
         return NULL;
     }
+    if (which >= 4) { /* var_mean, std_mean: the tuple (var or std, mean) */
+        nn_tensor *v, *m;
+        if (nn_var_mean(x, n, dims, unbiased, keepdim, which == 5, &v, &m) < 0) return NULL;
+        nn_object *t = nn_tuple_pack(2, &v->ob, &m->ob);
+        NN_RELEASE(v);
+        NN_RELEASE(m);
+        return t;
+    }
     nn_tensor *in = x;
     if (dtype >= 0 && !(in = nn_to_dtype(x, (nn_dtype)dtype))) return NULL;
     nn_tensor *r = NULL;
@@ -284,6 +292,8 @@ static nn_object *f_sum(void *ud, nn_object *args, nn_object *kwargs) { return r
 static nn_object *f_mean(void *ud, nn_object *args, nn_object *kwargs) { return reduce_fn("mean", args, kwargs, 1); }
 static nn_object *f_var(void *ud, nn_object *args, nn_object *kwargs) { return reduce_fn("var", args, kwargs, 2); }
 static nn_object *f_std(void *ud, nn_object *args, nn_object *kwargs) { return reduce_fn("std", args, kwargs, 3); }
+static nn_object *f_var_mean(void *ud, nn_object *args, nn_object *kwargs) { return reduce_fn("var_mean", args, kwargs, 4); }
+static nn_object *f_std_mean(void *ud, nn_object *args, nn_object *kwargs) { return reduce_fn("std_mean", args, kwargs, 5); }
 
 static nn_object *maxmin_fn(const char *fname, nn_object *args, nn_object *kwargs, bool is_max)
 {
@@ -763,6 +773,12 @@ static const repl_function_def tensor_functions[] = {
     {"std", f_std,
      "std(input, dim=None, unbiased=True, keepdim=False) -> Tensor\n"
      "Calculates the standard deviation over the dimensions specified by dim."},
+    {"var_mean", f_var_mean,
+     "var_mean(input, dim=None, unbiased=True, keepdim=False) -> (Tensor, Tensor)\n"
+     "Calculates the variance and mean over the dimensions specified by dim."},
+    {"std_mean", f_std_mean,
+     "std_mean(input, dim=None, unbiased=True, keepdim=False) -> (Tensor, Tensor)\n"
+     "Calculates the standard deviation and mean over the dimensions specified by dim."},
     {"max", f_max,
      "max(input, dim=None, keepdim=False) -> Tensor or (Tensor, LongTensor)\n"
      "Returns the maximum value of all elements in the input tensor."},
@@ -1435,7 +1451,8 @@ static const repl_function_def tensor_fn_methods[] = {
 /* Whether torch.name is also the tensor method x.name (torch.cat is not). */
 static bool is_method_too(const char *name)
 {
-    return strcmp(name, "cat") && strcmp(name, "stack") && strcmp(name, "where");
+    return strcmp(name, "cat") && strcmp(name, "stack") && strcmp(name, "where") && strcmp(name, "var_mean") &&
+           strcmp(name, "std_mean");
 }
 
 /* torch.Tensor's methods in getattr's order: tensor_methods, tensor_fn_methods,

@@ -197,8 +197,9 @@ static double row_m2_two_pass(const char *row, int64_t n, nn_dtype dt)
     return m2;
 }
 
-/* Welford's update in double (PyTorch's WelfordOps for the dim reductions). */
-static double row_m2_welford(const char *row, int64_t n, nn_dtype dt)
+/* Welford's update in double (PyTorch's WelfordOps for the dim reductions, and
+   for torch.var_mean's every reduction); the row's mean into *mean_out. */
+static double row_m2_welford(const char *row, int64_t n, nn_dtype dt, double *mean_out)
 {
     double mean = 0, m2 = 0;
     for (int64_t i = 0; i < n; i++) {
@@ -207,25 +208,29 @@ static double row_m2_welford(const char *row, int64_t n, nn_dtype dt)
         mean += delta / (double)(i + 1);
         m2 += delta * (x - mean);
     }
+    *mean_out = mean;
     return m2;
 }
 
-/* var (or std, take_sqrt) of each row, divided by inner - correction. */
-static void var_rows(const nn_reduction_layout *l, double correction, bool take_sqrt, nn_tensor *out)
+/* var (or std, take_sqrt) of each row, divided by inner - correction; with
+   means (torch.var_mean), every row by Welford and its mean stored there too. */
+static void var_rows(const nn_reduction_layout *l, double correction, bool take_sqrt, nn_tensor *out, nn_tensor *means)
 {
     nn_dtype dt = l->data->dtype;
     double divisor = (double)l->inner - correction;
     size_t oes = nn_dtype_size(dt);
     char *dst = out->storage->data;
     for (int64_t o = 0; o < l->outer; o++) {
-        double var = NAN; /* an empty row, or no degrees of freedom: NaN */
+        double var = NAN, mean = NAN; /* an empty row, or no degrees of freedom: NaN */
         if (l->inner > 0) {
             /* everything in one row: the all-reduce path (two passes); else Welford */
             const char *row = layout_row(l, o);
-            double m2 = l->outer == 1 ? row_m2_two_pass(row, l->inner, dt) : row_m2_welford(row, l->inner, dt);
+            double m2 = l->outer == 1 && !means ? row_m2_two_pass(row, l->inner, dt)
+                                                : row_m2_welford(row, l->inner, dt, &mean);
             if (divisor > 0) var = m2 / divisor;
         }
         nn_store_double(dst + (size_t)o * oes, dt, take_sqrt ? sqrt(var) : var);
+        if (means) nn_store_double((char *)means->storage->data + (size_t)o * oes, dt, mean);
     }
 }
 
@@ -497,8 +502,8 @@ int nn_cpu_reduce(nn_reduce_op op, const nn_tensor *x, int64_t outer, int64_t in
     nn_reduction_layout l = {.data = (nn_tensor *)x, .outer = outer, .inner = inner};
     switch (op) {
     case NN_REDUCE_SUM: return sum_rows(&l, values, p);
-    case NN_REDUCE_VAR: var_rows(&l, p, false, values); return 0;
-    case NN_REDUCE_STD: var_rows(&l, p, true, values); return 0;
+    case NN_REDUCE_VAR: var_rows(&l, p, false, values, indices); return 0;
+    case NN_REDUCE_STD: var_rows(&l, p, true, values, indices); return 0;
     case NN_REDUCE_MAX: extreme_rows(&l, true, values, indices); return 0;
     case NN_REDUCE_MIN: extreme_rows(&l, false, values, indices); return 0;
     case NN_REDUCE_NORM: norm_rows(&l, p, values); return 0;

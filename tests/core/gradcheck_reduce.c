@@ -11,6 +11,20 @@ static nn_tensor *gc_var_keep(nn_tensor **in) { return nn_var(in[0], 2, (const i
 static nn_tensor *gc_var_all(nn_tensor **in) { return nn_var(in[0], 0, NULL, true, false); }
 static nn_tensor *gc_std(nn_tensor **in) { return nn_std(in[0], 1, (const int[]){-1}, true, false); }
 static nn_tensor *gc_std_all(nn_tensor **in) { return nn_std(in[0], 0, NULL, false, false); }
+/* var_mean / std_mean: one output of the two-output node each (the script
+   torch_var_mean.py checks both at once against PyTorch) */
+static nn_tensor *gc_moments_mean(nn_tensor *a, int n_dims, const int *dims, bool take_sqrt, bool want_mean)
+{
+    nn_tensor *v, *m;
+    if (nn_var_mean(a, n_dims, dims, true, false, take_sqrt, &v, &m) < 0) return NULL;
+    NN_RELEASE(want_mean ? v : m);
+    return want_mean ? m : v;
+}
+static nn_tensor *gc_var_mean_var(nn_tensor **in) { return gc_moments_mean(in[0], 1, (const int[]){1}, false, false); }
+static nn_tensor *gc_var_mean_mean(nn_tensor **in) { return gc_moments_mean(in[0], 1, (const int[]){1}, false, true); }
+static nn_tensor *gc_var_mean_all(nn_tensor **in) { return gc_moments_mean(in[0], 0, NULL, false, false); }
+static nn_tensor *gc_std_mean_std(nn_tensor **in) { return gc_moments_mean(in[0], 1, (const int[]){0}, true, false); }
+static nn_tensor *gc_std_mean_mean(nn_tensor **in) { return gc_moments_mean(in[0], 0, NULL, true, true); }
 static nn_tensor *gc_max_all(nn_tensor **in) { return nn_max_all(in[0]); }
 static nn_tensor *gc_min_all(nn_tensor **in) { return nn_min_all(in[0]); }
 
@@ -43,6 +57,11 @@ static const gc_case cases_reduce[] = {
     {NN_OP_var, "var dim 1 unbiased", gc_var, 1, {2}, {{3, 4}}, -1, 1, 0},
     {NN_OP_var, "var dims 0,2 biased keepdim", gc_var_keep, 1, {3}, {{2, 3, 2}}, -1, 1, 0},
     {NN_OP_var, "var all", gc_var_all, 1, {2}, {{2, 3}}, -1, 1, 0},
+    {NN_OP_var_mean, "var_mean dim 1 (var)", gc_var_mean_var, 1, {2}, {{3, 4}}, -1, 1, 0},
+    {NN_OP_var_mean, "var_mean dim 1 (mean)", gc_var_mean_mean, 1, {2}, {{3, 4}}, -1, 1, 0},
+    {NN_OP_var_mean, "var_mean all (var)", gc_var_mean_all, 1, {2}, {{2, 3}}, -1, 1, 0},
+    {NN_OP_std_mean, "std_mean dim 0 (std)", gc_std_mean_std, 1, {2}, {{3, 4}}, -1, 1, 0},
+    {NN_OP_std_mean, "std_mean all (mean)", gc_std_mean_mean, 1, {2}, {{3, 4}}, -1, 1, 0},
     {NN_OP_std, "std dim -1", gc_std, 1, {2}, {{3, 4}}, -1, 1, 0},
     {NN_OP_std, "std all biased", gc_std_all, 1, {3}, {{2, 2, 2}}, -1, 1, 0},
     {NN_OP_max_all, "max all", gc_max_all, 1, {2}, {{3, 4}}, -1, 1, 0},

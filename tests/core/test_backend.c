@@ -531,7 +531,10 @@ static void case_reduce(const nn_backend *b, nn_device d, nn_dtype dt)
             bool extreme = op == NN_REDUCE_MAX || op == NN_REDUCE_MIN;
             nn_dtype od = op == NN_REDUCE_SUM && !floating ? NN_INT64 : dt;
             nn_tensor *v = TU_OK(nn_empty_on(d, 1, &outer, od));
-            nn_tensor *ix = extreme ? TU_OK(nn_empty_on(d, 1, &outer, NN_INT64)) : NULL;
+            /* var's second output: the rows' means (torch.var_mean) */
+            bool with_mean = op == NN_REDUCE_VAR;
+            nn_tensor *ix = extreme ? TU_OK(nn_empty_on(d, 1, &outer, NN_INT64))
+                            : with_mean ? TU_OK(nn_empty_on(d, 1, &outer, dt)) : NULL;
             double p = op == NN_REDUCE_SUM ? 2 : op == NN_REDUCE_NORM ? 3 : 1;
             tu_check(NN_KERNEL(b, reduce, ((nn_reduce_op)op, x, outer, inner, p, v, ix)));
             for (int64_t o = 0; o < outer; o++) {
@@ -552,6 +555,7 @@ static void case_reduce(const nn_backend *b, nn_device d, nn_dtype dt)
                 double tol = dt == NN_FLOAT32 ? 1e-4 : floating ? 1e-9 : 0;
                 assert_close(at(v, o), want, tol, "reduce");
                 if (extreme) assert_close(at(ix, o), (double)bi, 0, "reduce index");
+                if (with_mean) assert_close(at(ix, o), mean, tol, "reduce var's mean");
             }
             NN_RELEASE(v);
             NN_RELEASE(ix);
