@@ -185,6 +185,7 @@ static void sum_block(void *ctx, char *out, const char *in, const int64_t s[4], 
 static void walk_blocks(const sum_iter *it, char *out, const char *in, int64_t begin, int64_t end, block_fn fn,
                         void *ctx)
 {
+    if (begin >= end) return; /* nothing to walk (an empty tensor's data may be NULL) */
     int64_t s[4] = {it->st[0][0], it->st[1][0], it->nd > 1 ? it->st[0][1] : 0, it->nd > 1 ? it->st[1][1] : 0};
     if (it->nd <= 1) {
         fn(ctx, out + begin * s[0], in + begin * s[1], s, end - begin, 1);
