@@ -180,15 +180,19 @@ static void sum_block(void *ctx, char *out, const char *in, const int64_t s[4], 
     block_sum(out, in, s, size0, size1);
 }
 
+/* p advanced by n bytes; NULL stays NULL (the variance walks have no output,
+   and an empty tensor's data may be NULL: no pointer arithmetic on NULL). */
+static inline char *advance(const char *p, int64_t n) { return p ? (char *)p + n : NULL; }
+
 /* serial_for_each over the linear range [begin, end) of it (dim 0 fastest),
-   fn(ctx, ...) on each block. */
+   fn(ctx, ...) on each block. out may be NULL. */
 static void walk_blocks(const sum_iter *it, char *out, const char *in, int64_t begin, int64_t end, block_fn fn,
                         void *ctx)
 {
-    if (begin >= end) return; /* nothing to walk (an empty tensor's data may be NULL) */
+    if (begin >= end) return;
     int64_t s[4] = {it->st[0][0], it->st[1][0], it->nd > 1 ? it->st[0][1] : 0, it->nd > 1 ? it->st[1][1] : 0};
     if (it->nd <= 1) {
-        fn(ctx, out + begin * s[0], in + begin * s[1], s, end - begin, 1);
+        fn(ctx, advance(out, begin * s[0]), advance(in, begin * s[1]), s, end - begin, 1);
         return;
     }
     int64_t v[MAXD], off = begin, rest = begin;
@@ -197,9 +201,10 @@ static void walk_blocks(const sum_iter *it, char *out, const char *in, int64_t b
         rest /= it->shape[d];
     }
     while (off < end) {
-        char *o = out;
-        const char *x = in;
-        for (int d = 0; d < it->nd; d++) o += v[d] * it->st[0][d], x += v[d] * it->st[1][d];
+        int64_t oo = 0, xo = 0;
+        for (int d = 0; d < it->nd; d++) oo += v[d] * it->st[0][d], xo += v[d] * it->st[1][d];
+        char *o = advance(out, oo);
+        const char *x = advance(in, xo);
         int64_t step0 = it->shape[0] - v[0], step1 = 1;
         if (end - off < step0) step0 = end - off;
         if (step0 == it->shape[0]) {
