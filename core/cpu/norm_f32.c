@@ -16,18 +16,32 @@
  *    ranges, one accumulator each, combined in order from the identity.
  */
 #include <math.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "cpu/nn_vmath.h"
 #include "nn_parallel.h"
 
-#if defined(__GNUC__) && !defined(__clang__) && (defined(__x86_64__) || defined(__i386__))
-#define FMA_CLONES __attribute__((target_clones("arch=haswell", "default")))
-#else
-#define FMA_CLONES
+/* The fmaf below is one instruction on a CPU with FMA and a slow exact libm
+   routine without; both give the same bits. Each loop is compiled twice: for
+   FMA, taken when the CPU has it (a run-time check: target_clones' "arch=haswell"
+   would test the CPU model and leave AMD's on the slow one), and plain. */
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#define HAVE_FMA_COPY 1
+#define FMA_TARGET __attribute__((target("fma")))
+static bool cpu_has_fma(void)
+{
+    static int known = -1; /* a benign race: every thread computes the same answer */
+    if (known < 0) {
+        __builtin_cpu_init();
+        known = __builtin_cpu_supports("fma");
+    }
+    return known;
+}
 #endif
+#define INLINE_BODY static inline __attribute__((always_inline))
 
-FMA_CLONES float nn_cpu_norm2_lastdim_f32(const float *x, int64_t n)
+INLINE_BODY float norm2_lastdim(const float *x, int64_t n)
 {
     float acc[8] = {0};
     int64_t d = 0;
@@ -44,6 +58,18 @@ FMA_CLONES float nn_cpu_norm2_lastdim_f32(const float *x, int64_t n)
     return sqrtf(total);
 }
 
+#ifdef HAVE_FMA_COPY
+FMA_TARGET static float norm2_lastdim_fma(const float *x, int64_t n) { return norm2_lastdim(x, n); }
+#endif
+
+float nn_cpu_norm2_lastdim_f32(const float *x, int64_t n)
+{
+#ifdef HAVE_FMA_COPY
+    if (cpu_has_fma()) return norm2_lastdim_fma(x, n);
+#endif
+    return norm2_lastdim(x, n);
+}
+
 typedef enum norm_kind { NORM_ZERO, NORM_ONE, NORM_TWO, NORM_MAX, NORM_MIN, NORM_P } norm_kind;
 
 static norm_kind kind_of(double p)
@@ -58,7 +84,7 @@ static norm_kind kind_of(double p)
 static float identity(norm_kind k) { return k == NORM_MIN ? INFINITY : 0.0f; }
 
 /* The accumulator after x[0..n), starting from acc. */
-FMA_CLONES static float accumulate(norm_kind k, float p, const float *x, int64_t n, float acc)
+INLINE_BODY float accumulate_body(norm_kind k, float p, const float *x, int64_t n, float acc)
 {
     switch (k) {
     case NORM_ZERO:
@@ -87,6 +113,21 @@ FMA_CLONES static float accumulate(norm_kind k, float p, const float *x, int64_t
         break;
     }
     return acc;
+}
+
+#ifdef HAVE_FMA_COPY
+FMA_TARGET static float accumulate_fma(norm_kind k, float p, const float *x, int64_t n, float acc)
+{
+    return accumulate_body(k, p, x, n, acc);
+}
+#endif
+
+static float accumulate(norm_kind k, float p, const float *x, int64_t n, float acc)
+{
+#ifdef HAVE_FMA_COPY
+    if (cpu_has_fma()) return accumulate_fma(k, p, x, n, acc);
+#endif
+    return accumulate_body(k, p, x, n, acc);
 }
 
 static float combine(norm_kind k, float a, float b)
