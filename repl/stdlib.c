@@ -123,7 +123,12 @@ int repl_mod_nargs(const char *fname, nn_object *args, nn_object *kwargs, int mi
 {
     if (kwargs && nn_dict_len(kwargs)) return repl_raise_exc(EXC_TypeError, "%s() takes no keyword arguments", fname);
     int n = args ? (int)nn_tuple_len(args) : 0;
-    if (n >= min && n <= max) return n;
+    return repl_check_arity(fname, n, min, max) < 0 ? -1 : n;
+}
+
+int repl_check_arity(const char *fname, int n, int min, int max)
+{
+    if (n >= min && n <= max) return 0;
     if (min == max && min == 0) return repl_raise_exc(EXC_TypeError, "%s() takes no arguments (%d given)", fname, n);
     if (min == max && min == 1)
         return repl_raise_exc(EXC_TypeError, "%s() takes exactly one argument (%d given)", fname, n);

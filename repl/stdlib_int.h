@@ -29,6 +29,8 @@ int repl_mod_set(nn_object *m, const char *name, nn_object *v);
    arguments, got 3"); keyword arguments are refused ("sqrt() takes no keyword
    arguments"). Returns the count, or -1 with TypeError. */
 int repl_mod_nargs(const char *fname, nn_object *args, nn_object *kwargs, int min, int max);
+/* n arguments given to fname, which takes min..max: 0, or -1 with CPython's TypeError raised */
+int repl_check_arity(const char *fname, int n, int min, int max);
 /* A real number argument (int, bool, float, or anything float() takes: a 0-dim
    tensor) into *out; TypeError "must be real number, not str". 0 or -1. */
 int repl_mod_real(nn_object *o, double *out);
