@@ -81,6 +81,8 @@ static const struct {
     {"torch.autograd", "Function", "torch.autograd.function"},
     {"torch.autograd", "detect_anomaly", "torch.autograd.anomaly_mode"},
     {"torch.autograd", "set_detect_anomaly", "torch.autograd.anomaly_mode"},
+    {"torch.autograd", "gradcheck", "torch.autograd._gradcheck"},
+    {"torch.autograd", "gradgradcheck", "torch.autograd._gradcheck"},
     {"torch", "is_anomaly_enabled", "torch.autograd.anomaly_mode"},
     {"torch", "is_anomaly_check_nan_enabled", "torch.autograd.anomaly_mode"},
     {"torch", "inference_mode", "torch.autograd.grad_mode"},

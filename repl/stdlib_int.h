@@ -110,6 +110,14 @@ nn_object *repl_mod_anomaly_mode(void);      /* torch.autograd.anomaly_mode (bin
 nn_object *repl_mod_grad_mode(void);         /* torch.autograd.grad_mode's inference_mode (bind_anomaly.c) */
 nn_object *repl_mod_torch_backends(void);    /* torch.backends: mps, cudnn, cuda of a CPU-only build (mod_torch_backends.c) */
 nn_object *repl_mod_data(void);         /* torch.utils.data (mod_data.c) */
+int repl_mod_data_more(nn_object *m);   /* its classes written in the language (mod_data_more.c) */
+/* lr_sched_warn.c: a scheduler's start zeroes its optimizer's step count; the warnings of
+   scheduler.step() before optimizer.step(), of step(epoch), and of get_lr() outside step().
+   Each returns 0, or -1 when the warning became an error. */
+void repl_sched_zero_steps(nn_object *optimizer);
+int repl_sched_warn_order(nn_object *optimizer);
+int repl_sched_warn_epoch(void);
+int repl_sched_warn_get_lr(nn_object *self);
 nn_object *repl_mod_torch_utils(void);  /* torch.utils, holding data (mod_data.c) */
 
 #endif
