@@ -629,6 +629,9 @@ static nn_object *size_ctor(void *ud, nn_object *args, nn_object *kwargs)
 static const repl_class_def tensor_class = {"Tensor", "torch.Tensor", tensor_ctor, &nn_tensor_type, NULL,
      "Tensor(data)\n"
      "A multi-dimensional matrix containing elements of a single data type; Tensor(*size) is torch.empty(*size).", repl_tensor_method_at};
+static const repl_class_def dtype_class = {"dtype", "torch.dtype", NULL, &repl_dtype_type, NULL,
+     "dtype()\n"
+     "The data type of a tensor's elements: torch.float32, torch.int64, ... (not constructible).", NULL};
 static const repl_class_def size_class = {"Size", "torch.Size", size_ctor, &repl_size_type, NULL,
      "Size(iterable=())\n"
      "The shape of a tensor: a tuple of ints.", NULL};
@@ -800,7 +803,7 @@ static nn_object *make_torch(void)
         repl_random_add_functions(t) || repl_select_add_functions(t) || repl_ops_more_add_functions(t) ||
         repl_ops_extra_add_functions(t) || repl_numpy_add_torch_functions(t))
         goto fail;
-    if (add_class(t, &tensor_class) || add_class(t, &size_class) || add_class(t, &repl_generator_class)) goto fail;
+    if (add_class(t, &tensor_class) || add_class(t, &size_class) || add_class(t, &dtype_class) || add_class(t, &repl_generator_class)) goto fail;
     if (set_owned(t, "__version__", nn_str_new("1.13.0"))) goto fail;
     if (repl_dtype_info_add_functions(t)) goto fail;
     if (repl_tensor_more_add_functions(t)) goto fail; /* last: the aliases name what is there */
@@ -952,6 +955,7 @@ nn_object *repl_bind_type_of(nn_object *obj)
     if (nn_is_parameter(obj)) which = M_NN, name = "Parameter";
     else if (nn_is_tensor(obj)) which = M_TORCH, name = "Tensor";
     else if (nn_is_instance(obj, &repl_size_type)) which = M_TORCH, name = "Size";
+    else if (repl_is_dtype(obj)) which = M_TORCH, name = "dtype";
     else if (nn_is_module(obj) && !NN_MODULE(obj)->cls->lang_class) which = M_NN, name = nn_module_name(NN_MODULE(obj));
     else if (nn_is_instance(obj, &nn_optimizer_type)) which = M_OPTIM, name = obj->type->name;
     else if (nn_is_tensordict(obj)) which = M_TENSORDICT, name = "TensorDict";
@@ -1008,6 +1012,8 @@ static nn_object *op_getattr(nn_object *o, const char *name)
     bool handled = false;
     nn_object *r = repl_torch_other_getattr(o, name, &handled);
     if (handled) return r;
+    r = repl_size_getattr(o, name, &handled);
+    if (handled) return r;
     r = repl_thandle_getattr(o, name, &handled);
     if (handled) return r;
     r = repl_return_type_getattr(o, name, &handled);
@@ -1037,6 +1043,9 @@ static int op_setattr(nn_object *o, const char *name, nn_object *value)
 static nn_object *op_binary(repl_binop op, nn_object *a, nn_object *b)
 {
     if (nn_is_tensor(a) || nn_is_tensor(b)) return repl_tensor_binary(op, a, b);
+    bool handled;
+    nn_object *r = repl_size_binary(op, a, b, &handled);
+    if (handled) return r;
     if (nn_is_module(a) && nn_module_is_a(a, &nn_sequential_class)) {
         if (op == REPL_ADD) return (nn_object *)nn_sequential_add(NN_MODULE(a), b);
         if (op == REPL_MUL) return (nn_object *)nn_sequential_mul(NN_MODULE(a), b);
@@ -1064,6 +1073,9 @@ static nn_object *op_getitem(nn_object *o, nn_object *key)
         nn_object *v = nn_tensordict_get(NN_TENSORDICT(o), key);
         return nn_retain(v);
     }
+    bool handled;
+    nn_object *r = repl_size_getitem(o, key, &handled);
+    if (handled) return r;
     nn_error_set(NN_ERR_TYPE, "'%s' object is not subscriptable", repl_type_name(o));
     return NULL;
 }
