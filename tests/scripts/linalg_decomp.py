@@ -92,7 +92,7 @@ print("LinAlgError")
 try:
     torch.linalg.inv(torch.zeros(2, 2))
 except torch.linalg.LinAlgError as e:
-    print(isinstance(e, RuntimeError), e)
+    print(isinstance(e, RuntimeError), torch.linalg.LinAlgError.__name__ == "_LinAlgError", e)
 try:
     torch.linalg.cholesky(-torch.eye(2))
 except RuntimeError as e:
