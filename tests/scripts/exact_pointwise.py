@@ -1,4 +1,4 @@
-# float32 gelu's tanh form, the silu and gelu backwards, addcmul and addcdiv carry
+# float32 gelu's tanh form, the silu, gelu, tanh, sigmoid, elu and softplus backwards, addcmul and addcdiv carry
 # PyTorch 1.13's bits: ATen's cpu_kernel_vec (Sleef's tanhf8/expf8 u10 on pairs of
 # 8-lane vectors, tanhf/expf on the rest of each thread range, gelu's own grain), and
 # addcmul's fused multiply-add. Every element is in the digest (a weighted sum in
@@ -23,7 +23,8 @@ for th in [1, 2, 3]:
     for n, v in [("small", small), ("large", x)]:
         y = F.gelu(v, approximate="tanh")
         print(th, n, "gelu tanh", digest(y), y[:3].tolist())
-        for name, f in [("silu", F.silu), ("gelu tanh", lambda t: F.gelu(t, approximate="tanh"))]:
+        for name, f in [("silu", F.silu), ("gelu tanh", lambda t: F.gelu(t, approximate="tanh")), ("tanh", torch.tanh),
+                        ("sigmoid", torch.sigmoid), ("elu", F.elu), ("softplus", F.softplus), ("gelu", F.gelu)]:
             xx = v.clone().requires_grad_()
             f(xx).backward(g[:v.numel()])
             print(th, n, name, "backward", digest(xx.grad))
