@@ -408,15 +408,10 @@ static bool act_run(nn_vact k, float *y, const float *x, const float *x2, int64_
     if (p) memcpy(j.p, p, sizeof j.p);
     /* TensorIterator::for_each: one range below the grain or on one thread,
        else at::parallel_for's min(T, ceil(n / grain)) ranges of ceil(n / ranges);
-       gelu's forward passes the grain n / T above 16384 elements (T ranges) */
-    int64_t t = nn_get_num_threads(), grain = NN_GRAIN;
-    if (k == NN_VACT_GELU_TANH && n > 16384 && t > 1) grain = n / t;
-    int64_t need = (n + grain - 1) / grain, chunk = n;
-    if (n >= grain && t > 1) {
-        if (t > need) t = need;
-        chunk = (n + t - 1) / t;
-    }
-    nn_parallel_for(n, chunk, act_chunk, &j);
+       gelu's forward passes the grain n / T above 16384 elements: T ranges */
+    int64_t t = nn_get_num_threads();
+    bool gelu = k == NN_VACT_GELU_TANH && n > 16384 && t > 1;
+    nn_parallel_for(n, gelu ? (n + t - 1) / t : nn_aten_range_length(n), act_chunk, &j);
     return true;
 #else
     (void)k, (void)y, (void)x, (void)x2, (void)n, (void)row, (void)p, (void)e, (void)vec;
