@@ -15,6 +15,7 @@
 #include "bind.h"
 #include "eval_int.h"
 #include "bigint.h"
+#include "bytes_int.h"
 #include "nn_custom_fn.h"
 #include "plot.h"
 #include "summary.h"
@@ -567,8 +568,20 @@ static nn_object *bi_print(void *ud, nn_object *args, nn_object *kwargs)
         repl_sb_take(&b, str);
     }
     repl_sb_puts(&b, e);
+    size_t len = b.len;
     char *out = repl_sb_finish(&b);
     if (!out) return NULL;
+    nn_object *file = kwarg(kwargs, "file");
+    if (file && !nn_is_none(file)) { /* print(..., file=f): f.write(text) */
+        nn_object *w = repl_get_attr(file, "write"), *text = w ? nn_str_from(out, len) : NULL;
+        nn_object *r = text ? repl_call_object(w, &text, 1, NULL) : NULL;
+        NN_RELEASE(w);
+        NN_RELEASE(text);
+        nn_free(out);
+        if (!r) return NULL;
+        NN_RELEASE(r);
+        return none();
+    }
     repl_interp_write(out, strlen(out));
     nn_free(out);
     return none();
@@ -2747,6 +2760,9 @@ static const char *const exception_docs[EXC_COUNT] = {
     [EXC_PermissionError] = "PermissionError(*args)\n" "Not enough permissions.",
     [EXC_UnpicklingError] = "UnpicklingError(*args)\n" "A file torch.load cannot read (pickle.UnpicklingError).",
     [EXC_GeneratorExit] = "GeneratorExit(*args)\n" "Request that a generator exit.",
+    [EXC_UnicodeError] = "UnicodeError(*args)\n" "Unicode related error.",
+    [EXC_UnicodeDecodeError] = "UnicodeDecodeError(*args)\n" "Unicode decoding error.",
+    [EXC_UnicodeEncodeError] = "UnicodeEncodeError(*args)\n" "Unicode encoding error.",
 };
 
 /* Docs of built-ins that eval.c defines (the descriptors). */
@@ -2874,6 +2890,7 @@ static bool builtin_doc_of(repl_interp *in, nn_object *o, repl_doc_info *out, ch
         for (size_t i = 0; i < sizeof builtin_types / sizeof *builtin_types; i++)
             if (*type_slot(in, &builtin_types[i]) == c) out->doc = builtin_types[i].doc;
         if (c->exc >= 0 && in->exc_classes[c->exc] == c) out->doc = exception_docs[c->exc];
+        if (!out->doc) out->doc = repl_bytes_doc(c, NULL);
         if (!out->doc) return false;
         out->kind = REPL_DOC_CLASS;
         out->name = c->name;
@@ -2910,6 +2927,15 @@ static bool builtin_doc_of(repl_interp *in, nn_object *o, repl_doc_info *out, ch
         for (const method_def *m = builtin_types[i].methods; m && m->name; m++)
             if (!strcmp(m->name, name_buf)) out->doc = m->doc;
         if (!out->doc) out->doc = repl_builtin_methods_more_doc(in, c, name_buf);
+        if (!out->doc) out->doc = repl_bytes_doc(c, name_buf);
+        return true;
+    }
+    class_obj *bc = repl_bytes_class_holding(o);
+    if (bc) { /* bytes.fromhex */
+        out->kind = self ? REPL_DOC_BOUND : REPL_DOC_UNBOUND;
+        out->self = self;
+        out->qualname = bc->name;
+        out->doc = repl_bytes_doc(bc, name_buf);
         return true;
     }
     if (repl_nmap_get(&in->exc_classes[EXC_BaseException]->dict, name_buf) == o) { /* with_traceback */
@@ -3582,6 +3608,6 @@ int repl_builtins_init(repl_interp *in)
         NN_RELEASE(f);
         if (rc < 0) return -1;
     }
-    if (repl_builtin_methods_more(in) < 0) return -1;
+    if (repl_builtin_methods_more(in) < 0 || repl_bytes_install(in) < 0) return -1;
     return repl_lang_builtins_init(in);
 }

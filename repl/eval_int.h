@@ -74,7 +74,8 @@ bool repl_nmap_next(const nmap *m, uint32_t *pos, const char **key, nn_object **
     X(PendingDeprecationWarning, EXC_Warning, -1) X(SyntaxWarning, EXC_Warning, -1) \
     X(RuntimeWarning, EXC_Warning, -1) X(FutureWarning, EXC_Warning, -1) X(ImportWarning, EXC_Warning, -1) \
     X(UnicodeWarning, EXC_Warning, -1) X(BytesWarning, EXC_Warning, -1) X(ResourceWarning, EXC_Warning, -1) \
-    X(EncodingWarning, EXC_Warning, -1)
+    X(EncodingWarning, EXC_Warning, -1) \
+    X(UnicodeError, EXC_ValueError, -1) X(UnicodeDecodeError, EXC_UnicodeError, -1) X(UnicodeEncodeError, EXC_UnicodeError, -1)
 
 typedef enum exc_id {
 #define X(name, parent, kind) EXC_##name,
