@@ -618,9 +618,7 @@ nn_object *repl_meta_method(nn_object *o, const char *name)
     return m && m->type == &repl_function_type ? repl_method_new(m, o) : NULL;
 }
 
-/* Calls the metaclass method name of class object o with args; NULL without an
-   error when there is none (*found false). */
-static nn_object *call_meta(nn_object *o, const char *name, nn_object *const *args, int n, bool *found)
+nn_object *repl_call_meta(nn_object *o, const char *name, nn_object *const *args, int n, bool *found)
 {
     nn_object *m = repl_meta_method(o, name);
     *found = m != NULL;
@@ -663,7 +661,7 @@ char *repl_obj_repr(nn_object *o)
     if (nn_is_module(o) && user_method(o, "__repr__")) return str_result(repl_call_method(o, "__repr__", NULL, 0), "__repr__");
     if (o->type == &repl_class_type && ((class_obj *)o)->meta) {
         bool found;
-        nn_object *r = call_meta(o, "__repr__", NULL, 0, &found);
+        nn_object *r = repl_call_meta(o, "__repr__", NULL, 0, &found);
         if (found) return str_result(r, "__repr__");
     }
     return nn_repr(o);
@@ -1053,20 +1051,24 @@ nn_object *repl_binary_op(repl_binop op, nn_object *a, nn_object *b)
     }
     if (ta == &repl_set_type && tb == &repl_set_type &&
         (op == REPL_AND_BITS || op == REPL_OR_BITS || op == REPL_XOR_BITS || op == REPL_SUB)) {
+        /* in CPython's order: a's table then b's; a ^ b starts from b's
+           elements (CPython copies b, then adds or removes a's) */
         set_obj *x = (set_obj *)a, *y = (set_obj *)b;
         nn_object *r = repl_set_new(x->frozen);
         if (!r) return NULL;
-        size_t pos = 0;
-        nn_object *k, *v;
-        while (nn_dict_next(x->d, &pos, &k, &v)) {
-            bool in_y = nn_dict_get(y->d, k) != NULL;
-            bool keep = op == REPL_AND_BITS ? in_y : op == REPL_SUB || op == REPL_XOR_BITS ? !in_y : true;
-            if (keep && repl_set_add(r, k) < 0) goto set_fail;
-        }
-        if (op == REPL_OR_BITS || op == REPL_XOR_BITS) {
-            pos = 0;
-            while (nn_dict_next(y->d, &pos, &k, &v))
-                if ((op == REPL_OR_BITS || !nn_dict_get(x->d, k)) && repl_set_add(r, k) < 0) goto set_fail;
+        for (int pass = 0; pass < 2; pass++) {
+            bool from_a = (pass == 0) != (op == REPL_XOR_BITS);
+            if (!from_a && op != REPL_OR_BITS && op != REPL_XOR_BITS) continue;
+            size_t n;
+            nn_object *const *order = repl_set_order(from_a ? a : b, &n);
+            if (!order) goto set_fail;
+            nn_object *other = from_a ? y->d : x->d;
+            for (size_t i = 0; i < n; i++) {
+                nn_object *k = order[i];
+                bool in_other = nn_dict_get(other, k) != NULL;
+                bool keep = op == REPL_AND_BITS ? in_other : op == REPL_OR_BITS ? true : !in_other;
+                if (keep && repl_set_add(r, k) < 0) goto set_fail;
+            }
         }
         return r;
     set_fail:
@@ -1295,7 +1297,7 @@ int repl_length(nn_object *o, int64_t *n)
     }
     if (o->type == &repl_class_type) {
         bool found;
-        nn_object *r = call_meta(o, "__len__", NULL, 0, &found);
+        nn_object *r = repl_call_meta(o, "__len__", NULL, 0, &found);
         if (found) {
             if (!r) return -1;
             int rc = nn_is_int(r) && nn_int_value(r) >= 0 ? 0 : repl_raise_exc(EXC_TypeError, "__len__() should return an int >= 0");
@@ -1464,7 +1466,7 @@ nn_object *repl_get_item(nn_object *o, nn_object *key)
     if (user_method(o, "__getitem__")) return repl_call_method(o, "__getitem__", &key, 1);
     if (t == &repl_class_type) { /* the metaclass's __getitem__, __class_getitem__, or list[int] style annotations */
         bool found;
-        nn_object *r = call_meta(o, "__getitem__", &key, 1, &found);
+        nn_object *r = repl_call_meta(o, "__getitem__", &key, 1, &found);
         if (found) return r;
         nn_object *cg = repl_class_lookup((class_obj *)o, "__class_getitem__");
         if (cg && cg->type == &repl_function_type) { /* a classmethod without the decorator */
@@ -2147,7 +2149,7 @@ static nn_object *call_class(class_obj *c, nn_object *const *args, int n, nn_obj
     nn_object *obj;
     if (c->meta) { /* a metaclass's __call__ makes the instances (an Enum's lookup by value) */
         bool found;
-        nn_object *r = call_meta(&c->ob, "__call__", args, n, &found);
+        nn_object *r = repl_call_meta(&c->ob, "__call__", args, n, &found);
         if (found) return r;
     }
     if (repl_abc_check(c) < 0) return NULL;
@@ -2430,6 +2432,20 @@ static int extend_list(nn_object *list, nn_object *iterable)
 }
 
 /* Elements of a List/Tuple/Set display, starred ones expanded: a new list. */
+/* Whether CPython's compiler folds e into a constant: a literal, a signed
+   literal, or a tuple of such (it then builds set displays of 3 or more from
+   a frozenset constant). */
+static bool folds_to_constant(const repl_node *e)
+{
+    if (e->kind == REPL_AST_Constant) return true;
+    if (e->kind == REPL_AST_UnaryOp && (e->v.UnaryOp.op == REPL_OP_USub || e->v.UnaryOp.op == REPL_OP_UAdd))
+        return folds_to_constant(e->v.UnaryOp.operand);
+    if (e->kind != REPL_AST_Tuple) return false;
+    for (int i = 0; i < e->v.List.elts.n; i++)
+        if (!folds_to_constant(e->v.List.elts.items[i])) return false;
+    return true;
+}
+
 static nn_object *eval_elts(frame *f, const repl_node_list *elts)
 {
     nn_object *l = nn_list_new((size_t)elts->n);
@@ -2981,6 +2997,9 @@ static nn_object *eval_node(frame *f, const repl_node *n)
         for (size_t i = 0; s && i < nn_list_len(l); i++)
             if (repl_set_add(s, nn_list_get(l, i)) < 0) NN_SET(s, NULL);
         NN_RELEASE(l);
+        bool constants = n->v.Set.elts.n >= 3;
+        for (int i = 0; constants && i < n->v.Set.elts.n; i++) constants = folds_to_constant(n->v.Set.elts.items[i]);
+        if (s && constants) repl_set_mark_constant_display(s);
         return s;
     }
     case REPL_AST_Dict: {

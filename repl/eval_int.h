@@ -166,7 +166,30 @@ typedef struct set_obj {
     nn_object ob;
     nn_object *d; /* owned dict: element -> None */
     bool frozen;
+    /* CPython's iteration order (set_order.c): a copy of its table, or for
+       sets of other values the dict's keys, both borrowed from d */
+    struct repl_set_table *table;
+    nn_object **insertion_order;
+    bool merged_display; /* a display of 3+ constants: CPython merges a frozenset */
 } set_obj;
+typedef struct repl_set_table repl_set_table;
+
+/* The set's elements in the order CPython 3.11 iterates them (set_order.c):
+   borrowed, valid until the set changes. NULL with MemoryError. */
+nn_object *const *repl_set_order(nn_object *set, size_t *n);
+/* Removes key from the set (KeyError when missing), keeping the others where
+   CPython's table keeps them: 0 or -1. */
+int repl_set_discard(nn_object *set, nn_object *key);
+/* set.pop(): the element CPython's pop takes; KeyError when empty. */
+nn_object *repl_set_pop(nn_object *set);
+/* Marks a new set made from a display of 3 or more constants, which CPython
+   builds by merging a frozenset constant into an empty set. */
+void repl_set_mark_constant_display(nn_object *set);
+/* Frees the set's copy of CPython's table (set_dealloc). */
+void repl_set_table_free(set_obj *s);
+/* CPython's hash of a number, bool or tuple of them (process-independent,
+   unlike its str hash): false for any other value. */
+bool repl_cpython_hash(nn_object *o, uint64_t *h);
 
 typedef struct module_obj {
     nn_object ob;
@@ -307,6 +330,9 @@ class_obj *repl_class_of(nn_object *o);
    repr(C) and C(...) reach a metaclass's __iter__, __len__, __getitem__,
    __repr__ and __call__. */
 nn_object *repl_meta_method(nn_object *o, const char *name);
+/* Calls the metaclass method name of class object o with args; NULL without an
+   error when there is none (*found false). */
+nn_object *repl_call_meta(nn_object *o, const char *name, nn_object *const *args, int n, bool *found);
 /* v, found in class c, as self.name gives it: a function or C function bound to
    self, a property's value, a classmethod bound to c, a staticmethod's function. */
 nn_object *repl_bind_class_attr(nn_object *v, nn_object *self, class_obj *c);
