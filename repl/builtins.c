@@ -2767,6 +2767,7 @@ static const char *const exception_docs[EXC_COUNT] = {
     [EXC_UnicodeError] = "UnicodeError(*args)\n" "Unicode related error.",
     [EXC_UnicodeDecodeError] = "UnicodeDecodeError(*args)\n" "Unicode decoding error.",
     [EXC_UnicodeEncodeError] = "UnicodeEncodeError(*args)\n" "Unicode encoding error.",
+    [EXC_EOFError] = "EOFError(*args)\n" "Read beyond end of file.",
 };
 
 /* Docs of built-ins that eval.c defines (the descriptors). */

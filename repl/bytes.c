@@ -372,6 +372,33 @@ int repl_bytes_setitem(nn_object *o, nn_object *key, nn_object *value)
     return rc;
 }
 
+int repl_bytes_delitem(nn_object *o, nn_object *key)
+{
+    bytes_obj *b = (bytes_obj *)o;
+    int64_t start, stop, step, count;
+    if (repl_is_slice(key)) {
+        if (repl_slice_indices(key, (int64_t)b->len, &start, &stop, &step, &count) < 0) return -1;
+    } else {
+        size_t i;
+        if (item_index(o, key, &i) < 0) return -1;
+        start = (int64_t)i, step = 1, count = 1;
+    }
+    if (step < 0) { /* the same bytes walked upwards */
+        start += (count - 1) * step;
+        step = -step;
+    }
+    /* keep every byte not in {start + k * step : k < count}, in order */
+    size_t w = (size_t)start;
+    for (size_t r = (size_t)start; r < b->len; r++) {
+        bool gone = count > 0 && r >= (size_t)start && (int64_t)(r - (size_t)start) % step == 0 &&
+                    (int64_t)(r - (size_t)start) / step < count;
+        if (!gone) b->data[w++] = b->data[r];
+    }
+    b->len = w;
+    b->data[w] = 0;
+    return 0;
+}
+
 /* ------------------------------------------------------------------ classes */
 
 static const char *str_arg(nn_object *o, const char *fname, const char *what)

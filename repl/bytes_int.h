@@ -38,6 +38,8 @@ nn_object *repl_bytes_getattr(nn_object *o, const char *name, bool *handled);
 nn_object *repl_bytes_binary(repl_binop op, nn_object *a, nn_object *b, bool *handled);
 nn_object *repl_bytes_getitem(nn_object *o, nn_object *key);
 int repl_bytes_setitem(nn_object *o, nn_object *key, nn_object *value);
+/* del o[key] for a bytearray (an index or a slice). 0 or -1. */
+int repl_bytes_delitem(nn_object *o, nn_object *key);
 /* x in o for a bytes-like o: 1, 0 or -1 with TypeError/ValueError. */
 int repl_bytes_contains(nn_object *o, nn_object *x);
 /* The bytes as a new list of ints. */

@@ -1585,6 +1585,7 @@ static int del_item(nn_object *o, nn_object *key)
         NN_RELEASE(r);
         return r ? 0 : -1;
     }
+    if (o->type == &repl_bytearray_type) return repl_bytes_delitem(o, key);
     return repl_raise_exc(EXC_TypeError, "'%s' object doesn't support item deletion", repl_value_type_name(o));
 }
 
@@ -3450,6 +3451,16 @@ static nn_object *import_module(const repl_native_ops *ops, const char *name)
     nn_object *m = repl_stdlib_module(name);
     if (m || nn_error_current()) return m;
     return ops && ops->import_module ? ops->import_module(name) : NULL;
+}
+
+static int module_not_found(const repl_native_ops *ops, const char *name);
+
+nn_object *repl_import_by_name(const char *name)
+{
+    const repl_native_ops *ops = repl_get_native_ops();
+    nn_object *m = import_module(ops, name);
+    if (!m && !nn_error_current()) module_not_found(ops, name);
+    return m;
 }
 
 /* ModuleNotFoundError for a dotted name that did not import, naming its first

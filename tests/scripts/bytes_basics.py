@@ -75,3 +75,21 @@ try:
     b[0] = 1
 except TypeError as err:
     print('TypeError:', err)
+d = bytearray(b'0123456789')
+del d[0]
+del d[-1]
+del d[::3]
+del d[1:2]
+print(d)
+d = bytearray(b'abcdef')
+del d[::-2]
+print(d)
+try:
+    del d[10]
+except IndexError as err:
+    print('IndexError:', err)
+try:
+    bb = b'xy'
+    del bb[0]
+except TypeError as err:
+    print('TypeError:', err)
