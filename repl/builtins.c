@@ -603,7 +603,7 @@ static nn_object *bi_abs(void *ud, nn_object *args, nn_object *kwargs)
     nn_object *x = ARG(0);
     if (repl_is_integer(x)) return repl_int_abs(x);
     if (x->type == &nn_float_type) return nn_float_new(fabs(nn_float_value(x)));
-    nn_object *m = repl_get_attr(x, "abs");
+    nn_object *m = repl_get_attr(x, x->type == &repl_instance_type ? "__abs__" : "abs"); /* a class's __abs__ */
     if (m) {
         nn_object *r = repl_call_object(m, NULL, 0, NULL);
         NN_RELEASE(m);

@@ -87,3 +87,11 @@ for bad in [lambda: pickle.dumps(lambda: 1), lambda: pickle.loads('text'), lambd
         bad()
     except Exception as e:
         print(type(e).__name__ + ':', str(e)[:20])
+try:
+    pickle.load(open('stdlib_pickle.py', 'rb'))
+except pickle.UnpicklingError as e:
+    print('UnpicklingError:', e)
+try:
+    pickle.loads(b'')
+except EOFError as e:
+    print('EOFError:', e, isinstance(e, Exception))
