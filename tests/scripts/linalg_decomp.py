@@ -133,3 +133,20 @@ print(Z.grad)
 Z.grad = None
 torch.linalg.matrix_power(Z[:2], 3).sum().backward()
 print(Z.grad)
+Q = torch.tensor([[2.0, -1.0, 0.5], [1.0, 3.0, 1.0], [0.0, 1.0, 4.0], [1.0, 0.0, -2.0]], dtype=torch.float64, requires_grad=True)
+q, r = torch.linalg.qr(Q)
+print(q.grad_fn.name(), r.grad_fn.name())
+(q.sum() + r.pow(2).sum()).backward()
+print(Q.grad)
+Q.grad = None
+q, r = torch.linalg.qr(Q.t())
+(q.sum() + r.sum()).backward()
+print(Q.grad)
+Q.grad = None
+err(lambda: torch.linalg.qr(Q, mode="r").R.sum().backward())
+err(lambda: torch.linalg.qr(Q, mode="complete").Q.sum().backward())
+Bv = torch.tensor([[1.0, 2.0, 0.0, -1.0], [0.5, 0.0, 1.0, 1.0]], dtype=torch.float64).t().requires_grad_()
+sol = torch.linalg.lstsq(Q, Bv).solution
+print(sol.grad_fn.name(), torch.linalg.lstsq(Q, Bv, driver="gelsd").residuals.grad_fn)
+sol.pow(2).sum().backward()
+print(Q.grad, Bv.grad)
