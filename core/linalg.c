@@ -80,6 +80,17 @@ static nn_tensor *from_column_major(nn_tensor *cm)
     return r;
 }
 
+/* the batch index of the last singular matrix lu_factor met (for batch_prefix) */
+static _Thread_local int64_t lu_singular_at;
+
+/* "(Batch element 1): " for a batched input, as ATen's messages start */
+static const char *batch_prefix(bool batched, int64_t at, char *buf, size_t n)
+{
+    buf[0] = 0;
+    if (batched) snprintf(buf, n, "(Batch element %lld): ", (long long)at);
+    return buf;
+}
+
 /* LU of every matrix of a (column-major copy lu, int32 pivots on a's device),
    first_singular > 0 (LAPACK's info) for a singular one. */
 static int lu_factor(nn_tensor *a, nn_tensor **lu, nn_tensor **pivots, int *first_singular, int64_t *batch)
@@ -100,6 +111,7 @@ static int lu_factor(nn_tensor *a, nn_tensor **lu, nn_tensor **pivots, int *firs
         return -1;
     }
     *first_singular = (int)k.host[0];
+    if (*first_singular) lu_singular_at = (int64_t)k.host[1];
     return 0;
 }
 
@@ -229,8 +241,10 @@ nn_tensor *nn_linalg_inv(nn_tensor *a)
     NN_RELEASE(eye);
     NN_RELEASE(b);
     if (singular) {
-        nn_error_set(NN_ERR_LINALG, "linalg.inv: The diagonal element %d is zero, the inversion could not be completed "
-                                     "because the input matrix is singular.", singular);
+        char pre[48];
+        nn_error_set(NN_ERR_LINALG, "linalg.inv: %sThe diagonal element %d is zero, the inversion could not be "
+                                    "completed because the input matrix is singular.",
+                     batch_prefix(a->ndim > 2, lu_singular_at, pre, sizeof pre), singular);
         return NULL;
     }
     if (x && nn_record(NN_OP_linalg_inv, 1, &a, 1, &x, 1, &x, NULL) < 0) NN_SET(x, NULL);
@@ -297,7 +311,9 @@ nn_tensor *nn_linalg_solve(nn_tensor *a, nn_tensor *b)
     NN_RELEASE(eb);
     NN_RELEASE(bm);
     if (singular) {
-        nn_error_set(NN_ERR_LINALG, "torch.linalg.solve: The solver failed because the input matrix is singular.");
+        char pre[48];
+        nn_error_set(NN_ERR_LINALG, "torch.linalg.solve: %sThe solver failed because the input matrix is singular.",
+                     batch_prefix(a->ndim > 2, lu_singular_at, pre, sizeof pre));
         return NULL;
     }
     if (x && vec) {
@@ -355,9 +371,11 @@ nn_tensor *nn_linalg_cholesky(nn_tensor *a, bool upper, bool legacy)
     if (run_linalg(NN_LINALG_CHOLESKY, &k, a) < 0) return NN_RELEASE(cm), NULL;
     if (k.host[0] > 0) {
         NN_RELEASE(cm);
-        nn_error_set(NN_ERR_LINALG, "%s: The factorization could not be completed because the input is not positive-definite "
-                        "(the leading minor of order %d is not positive-definite).",
-                        legacy ? "cholesky" : "linalg.cholesky", (int)k.host[0]);
+        char pre[48];
+        nn_error_set(NN_ERR_LINALG, "%s: %sThe factorization could not be completed because the input is not "
+                                    "positive-definite (the leading minor of order %d is not positive-definite).",
+                     legacy ? "cholesky" : "linalg.cholesky", batch_prefix(a->ndim > 2, (int64_t)k.host[1], pre, sizeof pre),
+                     (int)k.host[0]);
         return NULL;
     }
     /* the column-major lower factor read row-major is L^T: keep its upper triangle */
@@ -549,7 +567,7 @@ done:
 int nn_linalg_svd(nn_tensor *a, bool full, bool uv, nn_tensor **u, nn_tensor **s, nn_tensor **vh)
 {
     *u = *s = *vh = NULL;
-    const char *f = uv ? "linalg.svd" : "linalg.svdvals";
+    const char *f = "linalg.svd";
     if (check_matrix(f, a) < 0) return -1;
     int bd = a->ndim - 2;
     int64_t m = a->sizes[bd], n = a->sizes[bd + 1], k = m < n ? m : n;
@@ -567,8 +585,10 @@ int nn_linalg_svd(nn_tensor *a, bool full, bool uv, nn_tensor **u, nn_tensor **s
     nn_kernel_args ka = {.t = {cm, *s, ub, vb}, .i = {batch_of(a), m, n, full}};
     if (run_linalg(NN_LINALG_SVD, &ka, a) < 0) goto fail;
     if (ka.host[0] > 0) {
-        nn_error_set(NN_ERR_LINALG, "%s: The algorithm failed to converge because the input matrix is ill-conditioned "
-                                    "or has too many repeated singular values (error code: %d).", f, (int)ka.host[0]);
+        char pre[48];
+        nn_error_set(NN_ERR_LINALG, "%s: %sThe algorithm failed to converge because the input matrix is "
+                                    "ill-conditioned or has too many repeated singular values (error code: %d).",
+                     f, batch_prefix(bd > 0, (int64_t)ka.host[1], pre, sizeof pre), (int)ka.host[0]);
         goto fail;
     }
     if (uv && k == 0) { /* ?gesdd did not run: full factors of an empty matrix are identities */
@@ -700,8 +720,10 @@ int nn_linalg_eigh(nn_tensor *a, bool upper, bool vectors, nn_tensor **w, nn_ten
     nn_kernel_args ka = {.t = {cm, *w}, .i = {batch_of(a), n, n, want, upper}};
     if (run_linalg(NN_LINALG_EIGH, &ka, a) < 0) goto fail;
     if (ka.host[0] > 0) {
-        nn_error_set(NN_ERR_LINALG, "%s: The algorithm failed to converge because the input matrix is ill-conditioned "
-                                    "or has too many repeated eigenvalues (error code: %d).", f, (int)ka.host[0]);
+        char pre[48];
+        nn_error_set(NN_ERR_LINALG, "%s: %sThe algorithm failed to converge because the input matrix is "
+                                    "ill-conditioned or has too many repeated eigenvalues (error code: %d).",
+                     f, batch_prefix(bd > 0, (int64_t)ka.host[1], pre, sizeof pre), (int)ka.host[0]);
         goto fail;
     }
     nn_tensor *V = want ? from_column_major(cm) : NULL;
@@ -920,12 +942,15 @@ int nn_linalg_lstsq(nn_tensor *a, nn_tensor *b, double rcond, int driver, nn_ten
     if (run_linalg(NN_LINALG_LSTSQ, &ka, a) < 0) return nn_scratch_free(&s), -1;
     if (ka.host[0] > 0) {
         nn_scratch_free(&s);
+        char pre[48];
+        batch_prefix(nb > 0, (int64_t)ka.host[1], pre, sizeof pre);
         if (driver == 0)
-            return nn_error_set(NN_ERR_LINALG, "%s: The least squares solution could not be computed because the input "
-                                               "matrix does not have full rank (error code: %d).", f, (int)ka.host[0]);
-        return nn_error_set(NN_ERR_LINALG, "%s: The algorithm failed to converge because the input matrix is "
+            return nn_error_set(NN_ERR_LINALG, "%s: %sThe least squares solution could not be computed because the "
+                                               "input matrix does not have full rank (error code: %d).",
+                                f, pre, (int)ka.host[0]);
+        return nn_error_set(NN_ERR_LINALG, "%s: %sThe algorithm failed to converge because the input matrix is "
                                            "ill-conditioned or has too many repeated singular values (error code: %d).",
-                            f, (int)ka.host[0]);
+                            f, pre, (int)ka.host[0]);
     }
     nn_tensor *full = NN_KEEP(&s, from_column_major(bcm)); /* [..., mx, nrhs] */
     nn_tensor *sol = NULL, *res = NULL;
