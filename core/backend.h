@@ -151,6 +151,32 @@ typedef enum nn_index_op {
     NN_INDEX_TRIANGLE,
     /* t[0] = t[1] (contiguous, t[0]'s shape) reversed along the dims whose bit is set in i[0] */
     NN_INDEX_FLIP,
+    /* select.c's ops (core/cpu/select.c): */
+    /* sort rows: t[0] values and t[1] int64 indices, [i[0], i[3], i[2]], = the first i[3]
+       of each row of t[2] (contiguous [i[0], i[1], i[2]]) sorted along its middle dim,
+       stably, descending when i[4], NaN above every number */
+    NN_INDEX_SORT,
+    /* t[0] = t[1] (contiguous, t[0]'s shape) rolled along each dim k by its shift
+       in [0, size k): i[k] for k < 8, d[k - 8] after */
+    NN_INDEX_ROLL,
+    /* along dim i[0] of t[0] (self) by the int64 index t[1] (all contiguous): gather
+       t[2][p] = self[p with index[p] at dim i[0]]; scatter self[...] = t[2][p], or the
+       number d[0] when t[2] is NULL; scatter_add self[...] += t[2][p], in index order.
+       RuntimeError for an index outside [0, size). */
+    NN_INDEX_GATHER, NN_INDEX_SCATTER, NN_INDEX_SCATTER_ADD,
+    /* index_select: t[0] [i[0], k, i[2]] = t[1] [i[0], i[1], i[2]] at the k int64 positions
+       t[2] (negative ones from the end); IndexError outside [-i[1], i[1]) */
+    NN_INDEX_SELECT,
+    /* t[0] (int64, contiguous): each negative element plus i[0], in place */
+    NN_INDEX_WRAP_NEGATIVE,
+    /* host[0] = the number of set elements of the bool t[1] (contiguous) */
+    NN_INDEX_COUNT_SET,
+    /* t[0] [k] = the elements of t[1] where the bool t[2] (of t[1]'s shape) is set, in order */
+    NN_INDEX_MASKED_SELECT,
+    /* t[0] int64 [k] = the flat positions of the set elements of the bool t[1], in order */
+    NN_INDEX_MASK_POSITIONS,
+    /* i[0], i[1] written back: the least and greatest element of the int64 t[1] (not empty) */
+    NN_INDEX_INT_RANGE,
 } nn_index_op;
 
 /* The math kernel's op codes (core/cpu/math.c): operands contiguous, of one

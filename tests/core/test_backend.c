@@ -806,6 +806,8 @@ static void case_batch_norm(const nn_backend *b, nn_device d, nn_dtype dt)
         }
 }
 
+static void case_index_select(const nn_backend *b, nn_device d, nn_dtype dt);
+
 static void case_index(const nn_backend *b, nn_device d, nn_dtype dt)
 {
     const int64_t ws[2] = {6, 3}, k = 5, os[2] = {5, 3};
@@ -881,6 +883,121 @@ static void case_index(const nn_backend *b, nn_device d, nn_dtype dt)
         assert_close(at(tr, e), at(m, (1 - p0) * 12 + i * 4 + (3 - j)), 0, "index flip");
     }
     NN_RELEASE(m), NN_RELEASE(tr);
+    case_index_select(b, d, dt);
+}
+
+/* The index kernel's codes for select.c's ops: sort, roll, gather/scatter, index_select, masks, int range. */
+static void case_index_select(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    /* rows of [2, 5, 3] sorted along the middle, both ways, the first 3 kept; reference: a stable insertion sort */
+    const int64_t ss[3] = {2, 5, 3}, ts[3] = {2, 3, 3};
+    nn_tensor *src = random_on(d, dt, 3, ss, -5, 5);
+    for (int desc = 0; desc < 2; desc++) {
+        nn_tensor *v = TU_OK(nn_empty_on(d, 3, ts, dt)), *ix = TU_OK(nn_empty_on(d, 3, ts, NN_INT64));
+        nn_kernel_args a = {.t = {v, ix, src}, .i = {2, 5, 3, 3, desc}};
+        tu_check(NN_KERNEL(b, index, (NN_INDEX_SORT, &a)));
+        for (int64_t o = 0; o < 2; o++)
+            for (int64_t in = 0; in < 3; in++) {
+                int64_t order[5];
+                for (int64_t j = 0; j < 5; j++) {
+                    int64_t k = j;
+                    double x = at(src, (o * 5 + j) * 3 + in);
+                    for (; k > 0; k--) {
+                        double y = at(src, (o * 5 + order[k - 1]) * 3 + in);
+                        if (desc ? !(x > y) : !(x < y)) break;
+                        order[k] = order[k - 1];
+                    }
+                    order[k] = j;
+                }
+                for (int64_t j = 0; j < 3; j++) {
+                    assert_close(at(ix, (o * 3 + j) * 3 + in), (double)order[j], 0, "index sort indices");
+                    assert_close(at(v, (o * 3 + j) * 3 + in), at(src, (o * 5 + order[j]) * 3 + in), 0, "index sort values");
+                }
+            }
+        NN_RELEASE(v), NN_RELEASE(ix);
+    }
+    NN_RELEASE(src);
+    /* roll of [2, 3, 4] by (1, 2, 3) */
+    const int64_t rs[3] = {2, 3, 4};
+    nn_tensor *m = random_on(d, dt, 3, rs, -5, 5), *r = TU_OK(nn_empty_on(d, 3, rs, dt));
+    nn_kernel_args ra = {.t = {r, m}, .i = {1, 2, 3}};
+    tu_check(NN_KERNEL(b, index, (NN_INDEX_ROLL, &ra)));
+    for (int64_t e = 0; e < 24; e++) {
+        int64_t i0 = e / 12, i1 = e / 4 % 3, i2 = e % 4;
+        assert_close(at(r, ((i0 + 1) % 2 * 3 + (i1 + 2) % 3) * 4 + (i2 + 3) % 4), at(m, e), 0, "index roll");
+    }
+    NN_RELEASE(m), NN_RELEASE(r);
+    /* gather, scatter (tensor and number), scatter_add along dim 0 of [3, 4] by a [2, 4] index */
+    const int64_t selfs[2] = {3, 4}, is[2] = {2, 4};
+    const double iv[8] = {2, 0, 1, 2, 2, 1, 1, 0};
+    nn_tensor *self = random_on(d, dt, 2, selfs, -5, 5), *idx = values_on(d, NN_INT64, 2, is, iv);
+    nn_tensor *g = TU_OK(nn_empty_on(d, 2, is, dt));
+    nn_kernel_args ga = {.t = {self, idx, g}, .i = {0}};
+    tu_check(NN_KERNEL(b, index, (NN_INDEX_GATHER, &ga)));
+    for (int64_t e = 0; e < 8; e++) assert_close(at(g, e), at(self, (int64_t)iv[e] * 4 + e % 4), 0, "index gather");
+    for (int op = 0; op < 3; op++) {
+        nn_tensor *dst = TU_OK(nn_empty_on(d, 2, selfs, dt));
+        tu_check(NN_KERNEL(b, fill, (dst, 1)));
+        nn_kernel_args sa = {.t = {dst, idx, op == 1 ? NULL : g}, .i = {0}, .d = {1}};
+        tu_check(NN_KERNEL(b, index, (op == 2 ? NN_INDEX_SCATTER_ADD : NN_INDEX_SCATTER, &sa)));
+        for (int64_t e = 0; e < 12; e++) {
+            double want = 1;
+            for (int64_t p = 0; p < 8; p++)
+                if ((int64_t)iv[p] * 4 + p % 4 == e) want = op == 2 ? want + at(g, p) : op == 1 ? 1 : at(g, p);
+            if (dt == NN_BOOL) want = want != 0;
+            assert_close(at(dst, e), want, tol_for(dt), "index scatter");
+        }
+        NN_RELEASE(dst);
+    }
+    const double bad[8] = {0, 0, 3, 0, 0, 0, 0, 0};
+    nn_tensor *ib = values_on(d, NN_INT64, 2, is, bad);
+    nn_kernel_args ea = {.t = {self, ib, g}, .i = {0}};
+    assert_int_equal(NN_KERNEL(b, index, (NN_INDEX_GATHER, &ea)), -1);
+    assert_int_equal(nn_error_current(), NN_ERR_RUNTIME);
+    nn_error_clear();
+    NN_RELEASE(self), NN_RELEASE(idx), NN_RELEASE(g), NN_RELEASE(ib);
+    /* index_select of [2, 4, 3] at {3, -1, 0}; 4 is out of range */
+    const int64_t xs[3] = {2, 4, 3}, os[3] = {2, 3, 3}, three = 3;
+    const double pv[3] = {3, -1, 0}, pbad[3] = {0, 4, 1};
+    nn_tensor *x = random_on(d, dt, 3, xs, -5, 5), *pos = values_on(d, NN_INT64, 1, &three, pv);
+    nn_tensor *sel = TU_OK(nn_empty_on(d, 3, os, dt)), *pb = values_on(d, NN_INT64, 1, &three, pbad);
+    nn_kernel_args xa = {.t = {sel, x, pos}, .i = {2, 4, 3}};
+    tu_check(NN_KERNEL(b, index, (NN_INDEX_SELECT, &xa)));
+    for (int64_t e = 0; e < 18; e++) {
+        int64_t p = (int64_t)pv[e / 3 % 3];
+        assert_close(at(sel, e), at(x, (e / 9 * 4 + (p < 0 ? p + 4 : p)) * 3 + e % 3), 0, "index select");
+    }
+    xa.t[2] = pb;
+    assert_int_equal(NN_KERNEL(b, index, (NN_INDEX_SELECT, &xa)), -1);
+    assert_int_equal(nn_error_current(), NN_ERR_INDEX);
+    nn_error_clear();
+    nn_kernel_args wa = {.t = {pos}, .i = {4}};
+    tu_check(NN_KERNEL(b, index, (NN_INDEX_WRAP_NEGATIVE, &wa)));
+    assert_close(at(pos, 0), 3, 0, "index wrap"), assert_close(at(pos, 1), 3, 0, "index wrap");
+    assert_close(at(pos, 2), 0, 0, "index wrap");
+    NN_RELEASE(x), NN_RELEASE(pos), NN_RELEASE(sel), NN_RELEASE(pb);
+    /* a mask's count, masked_select and positions; an int64 tensor's range */
+    const int64_t six = 6, k3 = 3;
+    const double mv[6] = {1, 0, 1, 1, 0, 0}, rv[6] = {4, -2, 7, 0, 7, -2};
+    nn_tensor *mask = values_on(d, NN_BOOL, 1, &six, mv), *v6 = random_on(d, dt, 1, &six, -5, 5);
+    nn_tensor *ms = TU_OK(nn_empty_on(d, 1, &k3, dt)), *mp = TU_OK(nn_empty_on(d, 1, &k3, NN_INT64));
+    nn_kernel_args ca = {.t = {NULL, mask}};
+    tu_check(NN_KERNEL(b, index, (NN_INDEX_COUNT_SET, &ca)));
+    assert_true(ca.host[0] == 3);
+    nn_kernel_args ma = {.t = {ms, v6, mask}};
+    tu_check(NN_KERNEL(b, index, (NN_INDEX_MASKED_SELECT, &ma)));
+    nn_kernel_args pa = {.t = {mp, mask}};
+    tu_check(NN_KERNEL(b, index, (NN_INDEX_MASK_POSITIONS, &pa)));
+    const int64_t set[3] = {0, 2, 3};
+    for (int64_t j = 0; j < 3; j++) {
+        assert_close(at(ms, j), at(v6, set[j]), 0, "index masked_select");
+        assert_close(at(mp, j), (double)set[j], 0, "index mask positions");
+    }
+    nn_tensor *iv6 = values_on(d, NN_INT64, 1, &six, rv);
+    nn_kernel_args na = {.t = {NULL, iv6}};
+    tu_check(NN_KERNEL(b, index, (NN_INDEX_INT_RANGE, &na)));
+    assert_true(na.i[0] == -2 && na.i[1] == 7);
+    NN_RELEASE(mask), NN_RELEASE(v6), NN_RELEASE(ms), NN_RELEASE(mp), NN_RELEASE(iv6);
 }
 
 /* The double reference of a math code (erfinv: checked through erf). */
