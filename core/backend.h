@@ -169,7 +169,7 @@ typedef enum nn_index_op {
     NN_INDEX_SELECT,
     /* t[0] (int64, contiguous): each negative element plus i[0], in place */
     NN_INDEX_WRAP_NEGATIVE,
-    /* host[0] = the number of set elements of the bool t[1] (contiguous) */
+    /* host[0] = the number of nonzero elements of t[1] (contiguous, any dtype) */
     NN_INDEX_COUNT_SET,
     /* t[0] [k] = the elements of t[1] where the bool t[2] (of t[1]'s shape) is set, in order */
     NN_INDEX_MASKED_SELECT,
@@ -177,6 +177,23 @@ typedef enum nn_index_op {
     NN_INDEX_MASK_POSITIONS,
     /* i[0], i[1] written back: the least and greatest element of the int64 t[1] (not empty) */
     NN_INDEX_INT_RANGE,
+    /* select_more.c's ops (core/cpu/select_more.c), over contiguous operands: */
+    /* t[0] [i[0], i[2]] = the product of t[1] [i[0], i[1], i[2]] (t[0]'s dtype) along the middle dim */
+    NN_INDEX_PROD,
+    /* amax/amin: t[0] [i[0]] = the greatest (i[2] != 0) or least element of each row
+       of t[1] [i[0], i[1]] (i[1] > 0), a NaN when the row has one */
+    NN_INDEX_EXTREME,
+    /* median (the lower one, a NaN when the row has one) or mode (the most frequent,
+       ATen's tie rule) of each row of t[2] [i[0], i[1], i[2]] along the middle dim:
+       t[0] values [i[0], i[2]], t[1] their int64 indices (or NULL); NaN for empty rows */
+    NN_INDEX_MEDIAN, NN_INDEX_MODE,
+    /* index_add: t[0] [i[0], i[1], i[2]] at the k int64 positions t[2] along the
+       middle dim += d[0] * t[1] [i[0], k, i[2]]; IndexError outside [-i[1], i[1]) */
+    NN_INDEX_ADD,
+    /* scatter(reduce='add' | 'multiply' (i[1] != 0)) into t[0] along dim i[0] by the
+       int64 index t[1] (negative from the end) from t[2] (index's ndim) or the number
+       d[0] when t[2] is NULL; RuntimeError for an index out of range */
+    NN_INDEX_SCATTER_COMBINE,
 } nn_index_op;
 
 /* The math kernel's op codes (core/cpu/math.c): operands contiguous, of one

@@ -112,7 +112,7 @@ static int selecting_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
         g = gu;
         idx = iu;
     }
-    nn_tensor *z = nn_zeros(m->ndim, m->sizes, m->dtype);
+    nn_tensor *z = nn_zeros_on(nn_device_of(g), m->ndim, m->sizes, m->dtype);
     gin[0] = z ? nn_scatter_add(z, m->ndim ? d : 0, idx, g) : NULL;
     NN_RELEASE(z);
     NN_RELEASE(gu);
@@ -331,7 +331,7 @@ nn_tensor *nn_flip(nn_tensor *a, int n_dims, const int *dims)
         flip[d] = true;
     }
     nn_tensor *c = plain(a);
-    nn_tensor *out = c ? nn_empty(a->ndim, a->sizes, a->dtype) : NULL;
+    nn_tensor *out = c ? nn_empty_on(nn_device_of(c), a->ndim, a->sizes, a->dtype) : NULL;
     if (!out) {
         NN_RELEASE(c);
         return NULL;

@@ -9,5 +9,7 @@
 
 /* Runs op (NN_INDEX_SORT and the codes after it); 0 or -1 with the error set. */
 int nn_cpu_index_select_ops(nn_index_op op, nn_kernel_args *a);
+/* Runs op (NN_INDEX_PROD and the codes after it: core/cpu/select_more.c). */
+int nn_cpu_index_select_more_ops(nn_index_op op, nn_kernel_args *a);
 
 #endif

@@ -196,12 +196,19 @@ static int wrap_negative(nn_kernel_args *a)
 
 /* ---------------------------------------------------------------- masks */
 
-/* host[0] = the number of set elements of the bool t[1] (contiguous) */
+/* host[0] = the number of nonzero elements of t[1] (contiguous, any dtype) */
 static int count_set(nn_kernel_args *a)
 {
-    const uint8_t *m = nn_data_ptr(a->t[1]);
-    int64_t n = nn_numel(a->t[1]), k = 0;
-    for (int64_t i = 0; i < n; i++) k += m[i] != 0;
+    const nn_tensor *t = a->t[1];
+    int64_t n = nn_numel(t), k = 0;
+    if (t->dtype == NN_BOOL) {
+        const uint8_t *m = nn_data_ptr(t);
+        for (int64_t i = 0; i < n; i++) k += m[i] != 0;
+    } else {
+        const char *p = nn_data_ptr(t);
+        size_t es = nn_dtype_size(t->dtype);
+        for (int64_t i = 0; i < n; i++) k += nn_load_double(p + (size_t)i * es, t->dtype) != 0;
+    }
     a->host[0] = (double)k;
     return 0;
 }
@@ -258,7 +265,6 @@ int nn_cpu_index_select_ops(nn_index_op op, nn_kernel_args *a)
     case NN_INDEX_MASKED_SELECT: return masked_select(a);
     case NN_INDEX_MASK_POSITIONS: return mask_positions(a);
     case NN_INDEX_INT_RANGE: return int_range(a);
-    default: break;
+    default: return nn_cpu_index_select_more_ops(op, a);
     }
-    return nn_error_set(NN_ERR_RUNTIME, "index kernel: unknown op code %d", (int)op);
 }

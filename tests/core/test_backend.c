@@ -807,6 +807,7 @@ static void case_batch_norm(const nn_backend *b, nn_device d, nn_dtype dt)
 }
 
 static void case_index_select(const nn_backend *b, nn_device d, nn_dtype dt);
+static void case_index_select_more(const nn_backend *b, nn_device d, nn_dtype dt);
 
 static void case_index(const nn_backend *b, nn_device d, nn_dtype dt)
 {
@@ -884,6 +885,7 @@ static void case_index(const nn_backend *b, nn_device d, nn_dtype dt)
     }
     NN_RELEASE(m), NN_RELEASE(tr);
     case_index_select(b, d, dt);
+    case_index_select_more(b, d, dt);
 }
 
 /* The index kernel's codes for select.c's ops: sort, roll, gather/scatter, index_select, masks, int range. */
@@ -998,6 +1000,100 @@ static void case_index_select(const nn_backend *b, nn_device d, nn_dtype dt)
     tu_check(NN_KERNEL(b, index, (NN_INDEX_INT_RANGE, &na)));
     assert_true(na.i[0] == -2 && na.i[1] == 7);
     NN_RELEASE(mask), NN_RELEASE(v6), NN_RELEASE(ms), NN_RELEASE(mp), NN_RELEASE(iv6);
+}
+
+/* The index kernel's codes for select_more.c's ops: prod, amax/amin, median/mode, index_add, scatter's reduce form. */
+static void case_index_select_more(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    /* [2, 3, 4] reduced along the middle: prod; median and mode of small integers (ties) */
+    const int64_t xs[3] = {2, 3, 4}, os[2] = {2, 4};
+    nn_tensor *x = random_on(d, dt, 3, xs, -3, 3), *out = TU_OK(nn_empty_on(d, 2, os, dt));
+    nn_tensor *ix = TU_OK(nn_empty_on(d, 2, os, NN_INT64));
+    nn_kernel_args pa = {.t = {out, x}, .i = {2, 3, 4}};
+    tu_check(NN_KERNEL(b, index, (NN_INDEX_PROD, &pa)));
+    for (int64_t e = 0; e < 8; e++) {
+        double want = 1;
+        for (int64_t j = 0; j < 3; j++) want *= at(x, (e / 4 * 3 + j) * 4 + e % 4);
+        if (dt == NN_BOOL) want = want != 0;
+        assert_close(at(out, e), want, tol_for(dt), "index prod");
+    }
+    for (int mode = 0; mode < 2; mode++) {
+        nn_kernel_args ma = {.t = {out, ix, x}, .i = {2, 3, 4}};
+        tu_check(NN_KERNEL(b, index, (mode ? NN_INDEX_MODE : NN_INDEX_MEDIAN, &ma)));
+        for (int64_t e = 0; e < 8; e++) {
+            double v[3];
+            for (int64_t j = 0; j < 3; j++) v[j] = at(x, (e / 4 * 3 + j) * 4 + e % 4);
+            int64_t got = (int64_t)at(ix, e);
+            assert_true(got >= 0 && got < 3);
+            assert_close(at(out, e), v[got], 0, "index median/mode value");
+            int below = 0, equal = 0;
+            for (int64_t j = 0; j < 3; j++) below += v[j] < v[got], equal += v[j] == v[got];
+            if (!mode) assert_true(below <= 1 && below + equal >= 2); /* the middle of three */
+            else
+                for (int64_t j = 0; j < 3; j++) { /* no value is more frequent */
+                    int c = 0;
+                    for (int64_t q = 0; q < 3; q++) c += v[q] == v[j];
+                    assert_true(c <= equal);
+                }
+        }
+    }
+    /* amax/amin of the rows of x seen as [6, 4] */
+    const int64_t six = 6;
+    nn_tensor *ex = TU_OK(nn_empty_on(d, 1, &six, dt));
+    for (int is_max = 0; is_max < 2; is_max++) {
+        nn_kernel_args ea = {.t = {ex, x}, .i = {6, 4, is_max}};
+        tu_check(NN_KERNEL(b, index, (NN_INDEX_EXTREME, &ea)));
+        for (int64_t r = 0; r < 6; r++) {
+            double want = at(x, r * 4);
+            for (int64_t j = 1; j < 4; j++) want = is_max ? fmax(want, at(x, r * 4 + j)) : fmin(want, at(x, r * 4 + j));
+            assert_close(at(ex, r), want, 0, "index extreme");
+        }
+    }
+    NN_RELEASE(out), NN_RELEASE(ix), NN_RELEASE(ex);
+    /* index_add of [2, 2, 4] rows into x at {2, -3} along the middle, alpha 1 (bool: or) */
+    const int64_t ss[3] = {2, 2, 4}, two = 2;
+    const double pv[2] = {2, -3}, pbad[2] = {0, 3};
+    nn_tensor *src = random_on(d, dt, 3, ss, -3, 3), *pos = values_on(d, NN_INT64, 1, &two, pv);
+    nn_tensor *y = TU_OK(nn_empty_on(d, 3, xs, dt)), *pb = values_on(d, NN_INT64, 1, &two, pbad);
+    tu_check(NN_KERNEL(b, copy, (y, x)));
+    nn_kernel_args ia = {.t = {y, src, pos}, .i = {2, 3, 4}, .d = {1}};
+    tu_check(NN_KERNEL(b, index, (NN_INDEX_ADD, &ia)));
+    for (int64_t e = 0; e < 24; e++) {
+        int64_t o = e / 12, r = e / 4 % 3, q = e % 4;
+        double want = at(x, e);
+        for (int64_t j = 0; j < 2; j++)
+            if ((pv[j] < 0 ? pv[j] + 3 : pv[j]) == r) want += at(src, (o * 2 + j) * 4 + q);
+        if (dt == NN_BOOL) want = want != 0;
+        assert_close(at(y, e), want, tol_for(dt), "index add");
+    }
+    ia.t[2] = pb;
+    assert_int_equal(NN_KERNEL(b, index, (NN_INDEX_ADD, &ia)), -1);
+    assert_int_equal(nn_error_current(), NN_ERR_INDEX);
+    nn_error_clear();
+    /* scatter(reduce=add / multiply) along dim 0 of [2, 3, 4] by a [1, 2, 2] index, from src or the number 2 */
+    const int64_t is[3] = {1, 2, 2};
+    const double iv[4] = {1, 0, -1, 1};
+    nn_tensor *idx = values_on(d, NN_INT64, 3, is, iv);
+    for (int k = 0; k < 4; k++) {
+        bool multiply = k & 1, number = k & 2;
+        tu_check(NN_KERNEL(b, copy, (y, x)));
+        nn_kernel_args ca = {.t = {y, idx, number ? NULL : src}, .i = {0, multiply}, .d = {2}};
+        tu_check(NN_KERNEL(b, index, (NN_INDEX_SCATTER_COMBINE, &ca)));
+        for (int64_t e = 0; e < 24; e++) {
+            int64_t o = e / 12, r = e / 4 % 3, q = e % 4;
+            double want = at(x, e);
+            for (int64_t p = 0; p < 4; p++) {
+                int64_t t = (int64_t)iv[p] < 0 ? (int64_t)iv[p] + 2 : (int64_t)iv[p], pr = p / 2, pq = p % 2;
+                if (t == o && pr == r && pq == q) {
+                    double v = number ? 2 : at(src, pr * 4 + pq);
+                    want = multiply ? want * v : want + v;
+                }
+            }
+            if (dt == NN_BOOL) want = want != 0;
+            assert_close(at(y, e), want, tol_for(dt), "index scatter combine");
+        }
+    }
+    NN_RELEASE(x), NN_RELEASE(src), NN_RELEASE(pos), NN_RELEASE(y), NN_RELEASE(pb), NN_RELEASE(idx);
 }
 
 /* The double reference of a math code (erfinv: checked through erf). */
