@@ -177,6 +177,9 @@ typedef enum nn_index_op {
     NN_INDEX_MASK_POSITIONS,
     /* i[0], i[1] written back: the least and greatest element of the int64 t[1] (not empty) */
     NN_INDEX_INT_RANGE,
+    /* t[0] (its elements from its storage offset) at the n int64 element offsets t[1] =
+       t[2] (contiguous [n], t[0]'s dtype), in order (index_multi.c's write) */
+    NN_INDEX_PUT,
     /* select_more.c's ops (core/cpu/select_more.c), over contiguous operands: */
     /* t[0] [i[0], i[2]] = the product of t[1] [i[0], i[1], i[2]] (t[0]'s dtype) along the middle dim */
     NN_INDEX_PROD,

@@ -3,7 +3,7 @@
  * nn_index_op from NN_INDEX_SORT on): sorting rows (sort, topk, kthvalue), roll,
  * gather/scatter/scatter_add along a dim, index_select, masked_select and the
  * positions and count of a mask's set elements, the range of an int64 tensor
- * (one_hot's checks). Moved from select.c; the op file validates, lays the
+ * (one_hot's checks), the put of index_multi.c's write. Moved from select.c; the op file validates, lays the
  * operands out contiguous, allocates and records. nn_cpu_index (cpu/index.c)
  * dispatches here.
  */
@@ -251,6 +251,17 @@ static int int_range(nn_kernel_args *a)
     return 0;
 }
 
+/* t[0] at the int64 element offsets t[1] = t[2] (contiguous, t[1]'s length), in order */
+static int put(nn_kernel_args *a)
+{
+    char *dst = nn_data_ptr(a->t[0]);
+    const int64_t *off = nn_data_ptr(a->t[1]);
+    const char *src = nn_data_ptr(a->t[2]);
+    size_t es = nn_dtype_size(a->t[0]->dtype);
+    for (int64_t i = 0, n = nn_numel(a->t[1]); i < n; i++, src += es) memcpy(dst + (size_t)off[i] * es, src, es);
+    return 0;
+}
+
 int nn_cpu_index_select_ops(nn_index_op op, nn_kernel_args *a)
 {
     switch (op) {
@@ -265,6 +276,7 @@ int nn_cpu_index_select_ops(nn_index_op op, nn_kernel_args *a)
     case NN_INDEX_MASKED_SELECT: return masked_select(a);
     case NN_INDEX_MASK_POSITIONS: return mask_positions(a);
     case NN_INDEX_INT_RANGE: return int_range(a);
+    case NN_INDEX_PUT: return put(a);
     default: return nn_cpu_index_select_more_ops(op, a);
     }
 }

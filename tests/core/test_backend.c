@@ -999,6 +999,15 @@ static void case_index_select(const nn_backend *b, nn_device d, nn_dtype dt)
     nn_kernel_args na = {.t = {NULL, iv6}};
     tu_check(NN_KERNEL(b, index, (NN_INDEX_INT_RANGE, &na)));
     assert_true(na.i[0] == -2 && na.i[1] == 7);
+    /* put: v6 at offsets {5, 0, 5} = ms in order (the last write wins) */
+    const double ov[3] = {5, 0, 5};
+    nn_tensor *offs = values_on(d, NN_INT64, 1, &k3, ov), *before = TU_OK(nn_empty_on(d, 1, &six, dt));
+    tu_check(NN_KERNEL(b, copy, (before, v6)));
+    nn_kernel_args ua = {.t = {v6, offs, ms}};
+    tu_check(NN_KERNEL(b, index, (NN_INDEX_PUT, &ua)));
+    for (int64_t e = 0; e < 6; e++)
+        assert_close(at(v6, e), e == 0 ? at(ms, 1) : e == 5 ? at(ms, 2) : at(before, e), 0, "index put");
+    NN_RELEASE(offs), NN_RELEASE(before);
     NN_RELEASE(mask), NN_RELEASE(v6), NN_RELEASE(ms), NN_RELEASE(mp), NN_RELEASE(iv6);
 }
 
