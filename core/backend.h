@@ -167,7 +167,9 @@ typedef enum nn_index_op {
     /* index_select: t[0] [i[0], k, i[2]] = t[1] [i[0], i[1], i[2]] at the k int64 positions
        t[2] (negative ones from the end); IndexError outside [-i[1], i[1]) */
     NN_INDEX_SELECT,
-    /* t[0] (int64, contiguous): each negative element plus i[0], in place */
+    /* t[0] (int64, contiguous): each negative element plus i[0], in place; with i[1]
+       set, first a check that all are in [-i[0], i[0]): i[2] written back 1 and i[3]
+       the first one that is not (nothing changed then), else i[2] 0 */
     NN_INDEX_WRAP_NEGATIVE,
     /* host[0] = the number of nonzero elements of t[1] (contiguous, any dtype) */
     NN_INDEX_COUNT_SET,
@@ -197,6 +199,20 @@ typedef enum nn_index_op {
        int64 index t[1] (negative from the end) from t[2] (index's ndim) or the number
        d[0] when t[2] is NULL; RuntimeError for an index out of range */
     NN_INDEX_SCATTER_COMBINE,
+    /* 1.13's scatter_reduce into t[0] along dim i[0] from t[2] (src) at the int64
+       index t[1], reduction i[1] (0 sum, 1 prod, 2 mean, 3 amax, 4 amin), self
+       included when i[2], in index order in double as ATen's CPU kernel;
+       RuntimeError for an index out of range */
+    NN_INDEX_SCATTER_REDUCE,
+    /* cummax/cummin: t[0] values and t[1] int64 indices of t[2]'s shape [i[0], i[1], i[2]],
+       the running greatest (i[3] != 0) or least along the middle dim (a NaN stays,
+       ties take the later index) */
+    NN_INDEX_CUMEXTREME,
+    /* searchsorted: t[0] (int64 or int32, t[2]'s shape) = the place of each float64
+       value of t[2] in its row of the float64 t[1] (rows of i[0]: one row when i[3],
+       else one per i[1] values), in the order of the int64 sorter t[3] (t[1]'s shape)
+       or NULL; upper bound when i[2]. RuntimeError for a sorter index out of range. */
+    NN_INDEX_SEARCHSORTED,
 } nn_index_op;
 
 /* The math kernel's op codes (core/cpu/math.c): operands contiguous, of one

@@ -185,12 +185,21 @@ static int index_select(nn_kernel_args *a)
     return 0;
 }
 
-/* t[0] (int64, contiguous): each negative element plus i[0] */
+/* t[0] (int64, contiguous): each negative element plus i[0]; with i[1] set, first
+   a check that all are in [-i[0], i[0]): i[2] = 1 and i[3] = the first that is not
+   (nothing changed then) */
 static int wrap_negative(nn_kernel_args *a)
 {
-    int64_t *p = nn_data_ptr(a->t[0]);
-    for (int64_t i = 0; i < nn_numel(a->t[0]); i++)
-        if (p[i] < 0) p[i] += a->i[0];
+    int64_t *p = nn_data_ptr(a->t[0]), n = nn_numel(a->t[0]), len = a->i[0];
+    a->i[2] = 0;
+    for (int64_t i = 0; a->i[1] && i < n; i++)
+        if (p[i] < -len || p[i] >= len) {
+            a->i[2] = 1;
+            a->i[3] = p[i];
+            return 0;
+        }
+    for (int64_t i = 0; i < n; i++)
+        if (p[i] < 0) p[i] += len;
     return 0;
 }
 

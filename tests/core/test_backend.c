@@ -1103,6 +1103,73 @@ static void case_index_select_more(const nn_backend *b, nn_device d, nn_dtype dt
         }
     }
     NN_RELEASE(x), NN_RELEASE(src), NN_RELEASE(pos), NN_RELEASE(y), NN_RELEASE(pb), NN_RELEASE(idx);
+    /* cummax/cummin of [2, 3, 4] along the middle */
+    nn_tensor *cx = random_on(d, dt, 3, xs, -3, 3), *cv = TU_OK(nn_empty_on(d, 3, xs, dt));
+    nn_tensor *ci = TU_OK(nn_empty_on(d, 3, xs, NN_INT64));
+    for (int is_max = 0; is_max < 2; is_max++) {
+        nn_kernel_args ca = {.t = {cv, ci, cx}, .i = {2, 3, 4, is_max}};
+        tu_check(NN_KERNEL(b, index, (NN_INDEX_CUMEXTREME, &ca)));
+        for (int64_t e = 0; e < 24; e++) {
+            int64_t base = e / 12 * 12 + e % 4, best = 0;
+            for (int64_t j = 1; j <= e / 4 % 3; j++) {
+                double v = at(cx, base + j * 4), w = at(cx, base + best * 4);
+                if (is_max ? v >= w : v <= w) best = j;
+            }
+            assert_close(at(ci, e), (double)best, 0, "index cumextreme index");
+            assert_close(at(cv, e), at(cx, base + best * 4), 0, "index cumextreme value");
+        }
+    }
+    NN_RELEASE(cx), NN_RELEASE(cv), NN_RELEASE(ci);
+    /* take's wrap with its range check: {-1, 5} in [-4, 4) stops at 5 */
+    const double wv[2] = {-1, 5};
+    nn_tensor *wt = values_on(d, NN_INT64, 1, &two, wv);
+    nn_kernel_args wa = {.t = {wt}, .i = {4, 1}};
+    tu_check(NN_KERNEL(b, index, (NN_INDEX_WRAP_NEGATIVE, &wa)));
+    assert_true(wa.i[2] == 1 && wa.i[3] == 5);
+    assert_close(at(wt, 0), -1, 0, "index wrap unchanged");
+    NN_RELEASE(wt);
+    /* 1.13's scatter_reduce of src {s0, s1, s2} into a [4] at {1, 1, 3}, every reduction, with and without self */
+    if (dt == NN_BOOL) return;
+    /* searchsorted of {0.5, 2, 9} in the rows {1, 2, 3} and {4, 2, 8} (the second through the sorter {1, 0, 2}) */
+    const int64_t rows2[2] = {2, 3};
+    const double bv[6] = {1, 2, 3, 4, 2, 8}, vv[6] = {0.5, 2, 9, 0.5, 2, 9}, sv[6] = {0, 1, 2, 1, 0, 2};
+    nn_tensor *bt = values_on(d, NN_FLOAT64, 2, rows2, bv), *vt = values_on(d, NN_FLOAT64, 2, rows2, vv);
+    nn_tensor *st = values_on(d, NN_INT64, 2, rows2, sv);
+    for (int right = 0; right < 2; right++) {
+        nn_tensor *so = TU_OK(nn_empty_on(d, 2, rows2, right ? NN_INT32 : NN_INT64));
+        nn_kernel_args sa = {.t = {so, bt, vt, st}, .i = {3, 3, right, 0}};
+        tu_check(NN_KERNEL(b, index, (NN_INDEX_SEARCHSORTED, &sa)));
+        const double want[2][6] = {{0, 1, 3, 0, 0, 3}, {0, 2, 3, 0, 1, 3}};
+        for (int64_t e = 0; e < 6; e++) assert_close(at(so, e), want[right][e], 0, "index searchsorted");
+        NN_RELEASE(so);
+    }
+    NN_RELEASE(bt), NN_RELEASE(vt), NN_RELEASE(st);
+    const int64_t four = 4, three = 3;
+    const double rv[3] = {1, 1, 3};
+    nn_tensor *self = random_on(d, dt, 1, &four, -3, 3), *rs = random_on(d, dt, 1, &three, -3, 3);
+    nn_tensor *ri = values_on(d, NN_INT64, 1, &three, rv), *r = TU_OK(nn_empty_on(d, 1, &four, dt));
+    for (int code = 0; code < 5; code++)
+        for (int with_self = 0; with_self < 2; with_self++) {
+            tu_check(NN_KERNEL(b, copy, (r, self)));
+            nn_kernel_args sa = {.t = {r, ri, rs}, .i = {0, code, with_self}};
+            tu_check(NN_KERNEL(b, index, (NN_INDEX_SCATTER_REDUCE, &sa)));
+            for (int64_t e = 0; e < 4; e++) {
+                double acc = at(self, e);
+                int n = 0;
+                for (int64_t j = 0; j < 3; j++) {
+                    if (rv[j] != e) continue;
+                    double v = at(rs, j);
+                    if (n++ == 0 && !with_self) acc = v;
+                    else acc = code == 1 ? acc * v : code == 3 ? fmax(acc, v) : code == 4 ? fmin(acc, v) : acc + v;
+                }
+                if (code == 2) {
+                    int c = n + with_self ? n + with_self : 1;
+                    acc = nn_dtype_is_floating(dt) ? acc / c : floor(acc / c);
+                }
+                assert_close(at(r, e), acc, tol_for(dt), "index scatter_reduce");
+            }
+        }
+    NN_RELEASE(self), NN_RELEASE(rs), NN_RELEASE(ri), NN_RELEASE(r);
 }
 
 /* The double reference of a math code (erfinv: checked through erf). */
