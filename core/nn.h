@@ -824,6 +824,10 @@ int nn_optimizer_zero_grad(nn_optimizer *opt, bool set_to_none);
 /* optimizer.defaults: an nn_sgd_options or nn_adam_options (borrowed). */
 const void *nn_optimizer_defaults(const nn_optimizer *opt);
 size_t nn_optimizer_num_groups(const nn_optimizer *opt);
+/* Steps taken since the count was last set (PyTorch's optimizer._step_count, which a
+   learning-rate scheduler zeroes when it is made and reads to warn of a wrong order). */
+uint64_t nn_optimizer_step_count(const nn_optimizer *opt);
+void nn_optimizer_set_step_count(nn_optimizer *opt, uint64_t n);
 /* param_groups[group]'s options (nn_sgd_options * or nn_adam_options *): borrowed,
    writable as group[key] = value is (unvalidated). NULL with IndexError out of range. */
 void *nn_optimizer_group_options(nn_optimizer *opt, size_t group);

@@ -26,6 +26,17 @@ typedef void (*nn_range_fn)(void *ctx, int64_t begin, int64_t end);
    ranges. ctx is borrowed. */
 void nn_parallel_for(int64_t n, int64_t grain, nn_range_fn fn, void *ctx);
 
+/* The most threads (and so the most per-range partials a reduction keeps). */
+#define NN_MAX_THREADS 256
+
+/* at::parallel_for's cut of n items over the thread budget: min(threads,
+   ceil(n / NN_GRAIN)) ranges of ceil(n / ranges) items. Returns the range
+   length, n itself (at least 1) when the loop stays whole (n < NN_GRAIN or
+   one thread).
+   Kernels that must give ATen's bits pass it to nn_parallel_for as the grain
+   and keep one partial per range. */
+int64_t nn_aten_range_length(int64_t n);
+
 /* The number of chunks nn_parallel_for cuts n items into. */
 static inline int64_t nn_chunk_count(int64_t n, int64_t grain) { return n <= 0 ? 0 : (n + grain - 1) / grain; }
 

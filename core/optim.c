@@ -42,6 +42,7 @@ struct nn_optimizer {
     size_t n_groups;
     param_group *groups;
     uint64_t epoch; /* steps begun */
+    uint64_t step_count; /* steps since nn_optimizer_set_step_count (PyTorch's _step_count) */
     nn_object *lang_groups; /* the language layer's param_groups list (opaque here), or NULL */
 };
 
@@ -238,6 +239,7 @@ static nn_optimizer *optimizer_new(nn_optimizer_kind kind, const nn_type *type, 
     opt->n_groups = 0;
     opt->groups = NULL;
     opt->epoch = 0;
+    opt->step_count = 0;
     opt->lang_groups = NULL;
     if (params && nn_optimizer_add_param_group(opt, params, n, NULL) < 0) NN_SET(opt, NULL);
     return opt;
@@ -495,6 +497,7 @@ int nn_optimizer_step(nn_optimizer *opt)
     if (nn_check_interrupt() < 0) return -1;
     bool prev = nn_set_grad_enabled(false);
     opt->epoch++;
+    opt->step_count++;
     int rc = 0;
     for (size_t k = 0; k < opt->n_groups && rc == 0; k++)
         rc = opt->kind == NN_OPTIM_SGD ? sgd_group_step(opt, &opt->groups[k]) : adam_group_step(opt, &opt->groups[k]);
@@ -538,6 +541,8 @@ nn_optimizer_kind nn_optimizer_get_kind(const nn_optimizer *opt) { return opt->k
 const void *nn_optimizer_defaults(const nn_optimizer *opt) { return &opt->defaults; }
 
 size_t nn_optimizer_num_groups(const nn_optimizer *opt) { return opt->n_groups; }
+uint64_t nn_optimizer_step_count(const nn_optimizer *opt) { return opt->step_count; }
+void nn_optimizer_set_step_count(nn_optimizer *opt, uint64_t n) { opt->step_count = n; }
 
 static param_group *group_at(const nn_optimizer *opt, size_t group)
 {

@@ -24,7 +24,7 @@
 
 #include "nn_parallel.h"
 
-#define MAX_THREADS 256
+#define MAX_THREADS NN_MAX_THREADS
 
 static struct pool {
     pthread_mutex_t lock;    /* guards the job's fields and the sleep/wake handshake */
@@ -204,6 +204,14 @@ int nn_get_num_threads(void)
 {
     pthread_once(&init_once, init);
     return pool.threads;
+}
+
+int64_t nn_aten_range_length(int64_t n)
+{
+    int64_t threads = nn_get_num_threads(), need = (n + NN_GRAIN - 1) / NN_GRAIN;
+    if (n < NN_GRAIN || threads <= 1) return n > 0 ? n : 1; /* a grain is never 0 */
+    if (threads > need) threads = need;
+    return (n + threads - 1) / threads;
 }
 
 int nn_set_num_threads(int n)

@@ -162,6 +162,19 @@ static nn_object *f_tensor(void *ud, nn_object *args, nn_object *kwargs)
         repl_arg_device_to("tensor", a[2], &dev) ||
         repl_arg_dtype("tensor", "dtype", 0, a[1], &dtype) || repl_arg_bool("tensor", "requires_grad", 0, a[3], &rg))
         return NULL;
+    if (nn_is_tensor(a[0])) { /* torch.tensor(t): a detached copy, with PyTorch's warning */
+        if (nn_warn("UserWarning", "%s",
+                    "To copy construct from a tensor, it is recommended to use sourceTensor.clone().detach() or "
+                    "sourceTensor.clone().detach().requires_grad_(True), rather than torch.tensor(sourceTensor)."))
+            return NULL;
+        nn_tensor *src = (nn_tensor *)a[0], *d = nn_detach(src);
+        nn_tensor *c = d ? nn_to_dtype(d, dtype < 0 ? src->dtype : (nn_dtype)dtype) : NULL;
+        if (c && c == d) NN_SET(c, nn_clone(d));
+        NN_RELEASE(d);
+        nn_tensor *t = c ? repl_tensor_on(c, a[2] && !nn_is_none(a[2]) ? dev : nn_device_of(src)) : NULL;
+        if (t && rg && nn_set_requires_grad(t, true)) NN_SET(t, NULL);
+        return (nn_object *)t;
+    }
     nn_tensor *np = repl_numpy_tensor_of(a[0]); /* torch.tensor(ndarray): a copy of its elements */
     nn_tensor *t = np ? repl_tensor_on(nn_to_dtype(np, dtype < 0 ? np->dtype : (nn_dtype)dtype), dev)
                       : nn_tensor_from_nested_on(dev, a[0], dtype); /* laid out on the host, one transfer to dev */

@@ -14,20 +14,16 @@
 
 #include "bigint.h"
 #include "eval_int.h"
+#include "stdlib_int.h"
 
 #define NARGS ((int)nn_tuple_len(args))
 #define ARG(i) nn_tuple_get(args, (size_t)(i))
 #define SELF ARG(0)
 
+/* the arguments after self */
 static int nargs(const char *fname, nn_object *args, int min, int max)
 {
-    int n = NARGS - 1;
-    if (n >= min && n <= max) return 0;
-    if (min == max)
-        return repl_raise_exc(EXC_TypeError, "%s() takes exactly %d argument%s (%d given)", fname, min,
-                              min == 1 ? "" : "s", n);
-    return repl_raise_exc(EXC_TypeError, "%s expected at %s %d argument%s, got %d", fname, n < min ? "least" : "most",
-                          n < min ? min : max, (n < min ? min : max) == 1 ? "" : "s", n);
+    return repl_check_arity(fname, NARGS - 1, min, max);
 }
 
 /* ------------------------------------------------------------------ str */

@@ -19,6 +19,7 @@
 #include "plot.h"
 #include "summary.h"
 #include "unicode_int.h"
+#include "stdlib_int.h"
 
 #define NARGS ((int)nn_tuple_len(args))
 #define ARG(i) nn_tuple_get(args, (size_t)(i))
@@ -40,12 +41,7 @@ static int no_kwargs(const char *fname, nn_object *kwargs)
 
 static int nargs_check(const char *fname, nn_object *args, int min, int max)
 {
-    int n = NARGS;
-    if (n >= min && n <= max) return 0;
-    if (min == max && min == 1) return repl_raise_exc(EXC_TypeError, "%s() takes exactly one argument (%d given)", fname, n);
-    if (min == max && min == 0) return repl_raise_exc(EXC_TypeError, "%s() takes no arguments (%d given)", fname, n);
-    if (n < min) return repl_raise_exc(EXC_TypeError, "%s expected at least %d argument%s, got %d", fname, min, min == 1 ? "" : "s", n);
-    return repl_raise_exc(EXC_TypeError, "%s expected at most %d argument%s, got %d", fname, max, max == 1 ? "" : "s", n);
+    return repl_check_arity(fname, NARGS, min, max);
 }
 
 static nn_object *none(void) { return nn_retain(nn_none()); }

@@ -617,9 +617,7 @@ nn_object *repl_meta_method(nn_object *o, const char *name)
     return m && m->type == &repl_function_type ? repl_method_new(m, o) : NULL;
 }
 
-/* Calls the metaclass method name of class object o with args; NULL without an
-   error when there is none (*found false). */
-static nn_object *call_meta(nn_object *o, const char *name, nn_object *const *args, int n, bool *found)
+nn_object *repl_call_meta(nn_object *o, const char *name, nn_object *const *args, int n, bool *found)
 {
     nn_object *m = repl_meta_method(o, name);
     *found = m != NULL;
@@ -662,7 +660,7 @@ char *repl_obj_repr(nn_object *o)
     if (nn_is_module(o) && user_method(o, "__repr__")) return str_result(repl_call_method(o, "__repr__", NULL, 0), "__repr__");
     if (o->type == &repl_class_type && ((class_obj *)o)->meta) {
         bool found;
-        nn_object *r = call_meta(o, "__repr__", NULL, 0, &found);
+        nn_object *r = repl_call_meta(o, "__repr__", NULL, 0, &found);
         if (found) return str_result(r, "__repr__");
     }
     return nn_repr(o);
@@ -1293,7 +1291,7 @@ int repl_length(nn_object *o, int64_t *n)
     }
     if (o->type == &repl_class_type) {
         bool found;
-        nn_object *r = call_meta(o, "__len__", NULL, 0, &found);
+        nn_object *r = repl_call_meta(o, "__len__", NULL, 0, &found);
         if (found) {
             if (!r) return -1;
             int rc = nn_is_int(r) && nn_int_value(r) >= 0 ? 0 : repl_raise_exc(EXC_TypeError, "__len__() should return an int >= 0");
@@ -1457,7 +1455,7 @@ nn_object *repl_get_item(nn_object *o, nn_object *key)
     if (user_method(o, "__getitem__")) return repl_call_method(o, "__getitem__", &key, 1);
     if (t == &repl_class_type) { /* the metaclass's __getitem__, __class_getitem__, or list[int] style annotations */
         bool found;
-        nn_object *r = call_meta(o, "__getitem__", &key, 1, &found);
+        nn_object *r = repl_call_meta(o, "__getitem__", &key, 1, &found);
         if (found) return r;
         nn_object *cg = repl_class_lookup((class_obj *)o, "__class_getitem__");
         if (cg && cg->type == &repl_function_type) { /* a classmethod without the decorator */
@@ -2140,7 +2138,7 @@ static nn_object *call_class(class_obj *c, nn_object *const *args, int n, nn_obj
     nn_object *obj;
     if (c->meta) { /* a metaclass's __call__ makes the instances (an Enum's lookup by value) */
         bool found;
-        nn_object *r = call_meta(&c->ob, "__call__", args, n, &found);
+        nn_object *r = repl_call_meta(&c->ob, "__call__", args, n, &found);
         if (found) return r;
     }
     if (repl_abc_check(c) < 0) return NULL;

@@ -306,6 +306,9 @@ class_obj *repl_class_of(nn_object *o);
    repr(C) and C(...) reach a metaclass's __iter__, __len__, __getitem__,
    __repr__ and __call__. */
 nn_object *repl_meta_method(nn_object *o, const char *name);
+/* Calls the metaclass method name of class object o with args; NULL without an
+   error when there is none (*found false). */
+nn_object *repl_call_meta(nn_object *o, const char *name, nn_object *const *args, int n, bool *found);
 /* v, found in class c, as self.name gives it: a function or C function bound to
    self, a property's value, a classmethod bound to c, a staticmethod's function. */
 nn_object *repl_bind_class_attr(nn_object *v, nn_object *self, class_obj *c);

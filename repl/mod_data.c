@@ -835,6 +835,12 @@ static nn_object *loader_init(void *ud, nn_object *args, nn_object *kwargs)
                        "num_workers option should be non-negative; use num_workers=0 to disable multiprocessing.");
         return NULL;
     }
+    int persistent = given(a[14]) ? repl_truth(a[14]) : 0;
+    if (persistent < 0) return NULL;
+    if (persistent && workers == 0) {
+        repl_raise_exc(EXC_ValueError, "persistent_workers option needs num_workers > 0");
+        return NULL;
+    }
     bool drop_last = false, shuffle = false, iterable = is_a(ds, "IterableDataset");
     if (a[8]) {
         int t = repl_truth(a[8]);
@@ -918,7 +924,10 @@ static nn_object *loader_init(void *ud, nn_object *args, nn_object *kwargs)
              repl_mod_set(self, "drop_last", nn_bool_new(drop_last)) ||
              repl_set_attr(self, "sampler", sampler ? sampler : nn_none()) ||
              repl_set_attr(self, "batch_sampler", bsampler ? bsampler : nn_none()) || repl_set_attr(self, "generator", gen) ||
-             repl_set_attr(self, "collate_fn", collate_fn);
+             repl_set_attr(self, "collate_fn", collate_fn) ||
+             repl_mod_set(self, "persistent_workers", nn_bool_new(persistent)) ||
+             repl_mod_set(self, "pin_memory", nn_bool_new(given(a[7]) && repl_truth(a[7]) == 1)) ||
+             repl_mod_set(self, "_iterator", nn_retain(nn_none()));
     NN_RELEASE(collate_fn);
     NN_RELEASE(made_sampler);
     NN_RELEASE(made_batch);
@@ -1000,7 +1009,20 @@ static nn_object *loader_iter(void *ud, nn_object *args, nn_object *kwargs)
     /* PyTorch: iter(index sampler), then the base seed, then (iterable) iter(dataset) */
     nn_object *src = iterable ? NULL : repl_get_iter(nn_is_none(bsampler) ? sampler : bsampler);
     if (!iterable && !src) return NULL;
-    (void)random_int64(seed_gen ? seed_gen : nn_default_generator()); /* the base seed, from generator= if given */
+    /* the base seed, from generator= if given; persistent workers draw it once, at the first epoch
+       (PyTorch keeps the loader's first iterator and resets it) */
+    nn_object *kept = repl_mod_attr(self, "_iterator"), *workers = kept ? repl_mod_attr(self, "num_workers") : NULL;
+    nn_object *persistent = workers ? repl_mod_attr(self, "persistent_workers") : NULL;
+    if (!persistent) {
+        NN_RELEASE(src);
+        return NULL;
+    }
+    bool reuse = repl_truth(persistent) == 1 && nn_int_value(workers) > 0;
+    if (!reuse || nn_is_none(kept)) (void)random_int64(seed_gen ? seed_gen : nn_default_generator());
+    if (reuse && nn_is_none(kept) && repl_mod_set(self, "_iterator", nn_bool_new(true))) {
+        NN_RELEASE(src);
+        return NULL;
+    }
     if (iterable && !(src = repl_get_iter(ds))) return NULL;
     nn_object *it = data_iter_new(loader_next, self, src, fn, 0);
     NN_RELEASE(src);
@@ -1093,6 +1115,7 @@ nn_object *repl_mod_data(void)
         if (!rc) rc = repl_set_attr(m, classes[i].name, &c->ob);
     }
     for (size_t i = 0; i < N; i++) NN_RELEASE(made[i]);
+    if (!rc) rc = repl_mod_data_more(m);
     if (rc) NN_SET(m, NULL);
     return m;
 }

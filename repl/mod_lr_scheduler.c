@@ -14,7 +14,7 @@
  * (group['lr'], 'initial_lr', ...), as in PyTorch.
  * CyclicLR, CosineAnnealingWarmRestarts, SequentialLR and ChainedScheduler
  * are written in the language (mod_lr_scheduler_more.c).
- * Not here: warnings (the order of step() calls); MultiStepLR's
+ * The warnings are lr_sched_warn.c's. Not here: MultiStepLR's
  * milestones are a dict {milestone: count}, not a collections.Counter.
  */
 #include <math.h>
@@ -118,7 +118,7 @@ typedef int (*lr_rule)(nn_object *self, int64_t epoch, double lr, double base, s
 static nn_object *apply_rule(nn_object *self, lr_rule rule, bool keep)
 {
     int64_t epoch;
-    if (attr_int(self, "last_epoch", &epoch)) return NULL;
+    if (repl_sched_warn_get_lr(self) || attr_int(self, "last_epoch", &epoch)) return NULL;
     nn_object *groups = groups_of(self);
     if (!groups) return NULL;
     if (keep) {
@@ -490,7 +490,8 @@ static nn_object *onecycle_get_lr(void *ud, nn_object *args, nn_object *kwargs)
     nn_object *self = SELF(args);
     int64_t step, total;
     bool cos_strategy = true, cycle = false, beta1 = false;
-    if (repl_mod_check_self("get_lr", args) || attr_int(self, "last_epoch", &step) || attr_int(self, "total_steps", &total) ||
+    if (repl_mod_check_self("get_lr", args) || repl_sched_warn_get_lr(self) || attr_int(self, "last_epoch", &step) ||
+        attr_int(self, "total_steps", &total) ||
         anneal_is_cos(self, &cos_strategy))
         return NULL;
     nn_object *c = repl_mod_attr(self, "cycle_momentum");
@@ -588,14 +589,17 @@ static nn_object *sched_step(void *ud, nn_object *args, nn_object *kwargs)
     nn_object *self = SELF(args);
     if (repl_mod_check_self("step", args) || repl_parse_args_from("step", "epoch=", args, 1, kwargs, a)) return NULL;
     int64_t count, e;
-    if (attr_int(self, "_step_count", &count) || repl_mod_set(self, "_step_count", nn_int_new(count + 1))) return NULL;
+    if (attr_int(self, "_step_count", &count)) return NULL;
+    nn_object *opt = count == 1 ? repl_mod_attr(self, "optimizer") : NULL;
+    if (opt && repl_sched_warn_order(opt)) return NULL;
+    if (repl_mod_set(self, "_step_count", nn_int_new(count + 1))) return NULL;
     nn_object *epoch = a[0] && !nn_is_none(a[0]) ? a[0] : NULL;
     if (repl_mod_set(self, "_get_lr_called_within_step", nn_bool_new(true))) return NULL;
     nn_object *values = NULL;
     if (!epoch) {
         if (!attr_int(self, "last_epoch", &e) && !repl_mod_set(self, "last_epoch", nn_int_new(e + 1)))
             values = repl_call_method(self, "get_lr", NULL, 0);
-    } else if (!repl_set_attr(self, "last_epoch", epoch)) {
+    } else if (!repl_sched_warn_epoch() && !repl_set_attr(self, "last_epoch", epoch)) {
         nn_object *closed = repl_class_lookup(((instance_obj *)self)->cls, "_get_closed_form_lr");
         values = repl_call_method(self, closed ? "_get_closed_form_lr" : "get_lr", NULL, 0);
     }
@@ -660,6 +664,7 @@ static int base_init(nn_object *self, nn_object *optimizer, nn_object *last_epoc
         repl_mod_set(self, "verbose", nn_bool_new(verbose && repl_truth(verbose) == 1)) ||
         repl_mod_set(self, "_step_count", nn_int_new(0)))
         return -1;
+    repl_sched_zero_steps(optimizer);
     nn_object *r = repl_call_method(self, "step", NULL, 0);
     NN_RELEASE(r);
     return r ? 0 : -1;

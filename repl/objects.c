@@ -1047,10 +1047,8 @@ nn_object *repl_get_iter(nn_object *o)
         }
     }
     if (t == &repl_class_type) { /* a metaclass's __iter__ */
-        nn_object *m = repl_meta_method(o, "__iter__");
-        bool found = m != NULL;
-        nn_object *r = m ? repl_call_object(m, NULL, 0, NULL) : NULL;
-        NN_RELEASE(m);
+        bool found;
+        nn_object *r = repl_call_meta(o, "__iter__", NULL, 0, &found);
         if (found) {
             nn_object *it = r ? repl_get_iter(r) : NULL;
             NN_RELEASE(r);

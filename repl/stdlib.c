@@ -81,6 +81,8 @@ static const struct {
     {"torch.autograd", "Function", "torch.autograd.function"},
     {"torch.autograd", "detect_anomaly", "torch.autograd.anomaly_mode"},
     {"torch.autograd", "set_detect_anomaly", "torch.autograd.anomaly_mode"},
+    {"torch.autograd", "gradcheck", "torch.autograd._gradcheck"},
+    {"torch.autograd", "gradgradcheck", "torch.autograd._gradcheck"},
     {"torch", "is_anomaly_enabled", "torch.autograd.anomaly_mode"},
     {"torch", "is_anomaly_check_nan_enabled", "torch.autograd.anomaly_mode"},
     {"torch", "inference_mode", "torch.autograd.grad_mode"},
@@ -123,7 +125,12 @@ int repl_mod_nargs(const char *fname, nn_object *args, nn_object *kwargs, int mi
 {
     if (kwargs && nn_dict_len(kwargs)) return repl_raise_exc(EXC_TypeError, "%s() takes no keyword arguments", fname);
     int n = args ? (int)nn_tuple_len(args) : 0;
-    if (n >= min && n <= max) return n;
+    return repl_check_arity(fname, n, min, max) < 0 ? -1 : n;
+}
+
+int repl_check_arity(const char *fname, int n, int min, int max)
+{
+    if (n >= min && n <= max) return 0;
     if (min == max && min == 0) return repl_raise_exc(EXC_TypeError, "%s() takes no arguments (%d given)", fname, n);
     if (min == max && min == 1)
         return repl_raise_exc(EXC_TypeError, "%s() takes exactly one argument (%d given)", fname, n);

@@ -29,6 +29,8 @@ int repl_mod_set(nn_object *m, const char *name, nn_object *v);
    arguments, got 3"); keyword arguments are refused ("sqrt() takes no keyword
    arguments"). Returns the count, or -1 with TypeError. */
 int repl_mod_nargs(const char *fname, nn_object *args, nn_object *kwargs, int min, int max);
+/* n arguments given to fname, which takes min..max: 0, or -1 with CPython's TypeError raised */
+int repl_check_arity(const char *fname, int n, int min, int max);
 /* A real number argument (int, bool, float, or anything float() takes: a 0-dim
    tensor) into *out; TypeError "must be real number, not str". 0 or -1. */
 int repl_mod_real(nn_object *o, double *out);
@@ -108,6 +110,14 @@ nn_object *repl_mod_anomaly_mode(void);      /* torch.autograd.anomaly_mode (bin
 nn_object *repl_mod_grad_mode(void);         /* torch.autograd.grad_mode's inference_mode (bind_anomaly.c) */
 nn_object *repl_mod_torch_backends(void);    /* torch.backends: mps, cudnn, cuda of a CPU-only build (mod_torch_backends.c) */
 nn_object *repl_mod_data(void);         /* torch.utils.data (mod_data.c) */
+int repl_mod_data_more(nn_object *m);   /* its classes written in the language (mod_data_more.c) */
+/* lr_sched_warn.c: a scheduler's start zeroes its optimizer's step count; the warnings of
+   scheduler.step() before optimizer.step(), of step(epoch), and of get_lr() outside step().
+   Each returns 0, or -1 when the warning became an error. */
+void repl_sched_zero_steps(nn_object *optimizer);
+int repl_sched_warn_order(nn_object *optimizer);
+int repl_sched_warn_epoch(void);
+int repl_sched_warn_get_lr(nn_object *self);
 nn_object *repl_mod_torch_utils(void);  /* torch.utils, holding data (mod_data.c) */
 
 #endif

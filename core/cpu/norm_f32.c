@@ -165,7 +165,7 @@ static void norm_chunk(void *vctx, int64_t c, int64_t c_end)
     }
 }
 
-#define MAX_PARTIALS 256 /* parallel.c's MAX_THREADS */
+#define MAX_PARTIALS NN_MAX_THREADS
 
 float nn_cpu_norm_seq_f32(const float *x, int64_t n, double p, bool single_output)
 {
@@ -176,9 +176,7 @@ float nn_cpu_norm_seq_f32(const float *x, int64_t n, double p, bool single_outpu
     if (!single_output || n < NN_GRAIN || threads == 1) return project(k, fp, accumulate(k, fp, x, n, identity(k)));
     float partial[MAX_PARTIALS];
     for (int t = 0; t < threads; t++) partial[t] = identity(k);
-    int64_t t = (n + NN_GRAIN - 1) / NN_GRAIN;
-    if (t > threads) t = threads;
-    norm_job j = {k, fp, x, n, (n + t - 1) / t, partial};
+    norm_job j = {k, fp, x, n, nn_aten_range_length(n), partial};
     nn_parallel_for(nn_chunk_count(n, j.chunk), 1, norm_chunk, &j);
     float total = identity(k);
     for (int i = 0; i < threads; i++) total = combine(k, total, partial[i]);

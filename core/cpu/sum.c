@@ -151,16 +151,7 @@ static void sum_all_chunk(void *vctx, int64_t begin, int64_t end)
         ((float *)j->partial)[c] = range_f32((const float *)j->x + begin, end - begin);
 }
 
-/* The number of ranges two_pass_reduction cuts n elements into, and their length. */
-static int64_t split_ranges(int64_t n, int threads, int64_t *chunk)
-{
-    int64_t t = threads, need = (n + NN_GRAIN - 1) / NN_GRAIN;
-    if (t > need) t = need;
-    *chunk = (n + t - 1) / t;
-    return t;
-}
-
-#define MAX_PARTIALS 256 /* parallel.c's MAX_THREADS */
+#define MAX_PARTIALS NN_MAX_THREADS
 
 #define DEFINE_SUM_ALL(T, NAME, RANGE, F64)                                                          \
     T NAME(const T *x, int64_t n)                                                                    \
@@ -169,8 +160,7 @@ static int64_t split_ranges(int64_t n, int threads, int64_t *chunk)
         if (threads > MAX_PARTIALS) threads = MAX_PARTIALS;                                          \
         if (n < NN_GRAIN || threads == 1) return RANGE(x, n);                                        \
         T partial[MAX_PARTIALS] = {0};                                                               \
-        sum_all_job j = {x, F64, partial, 0};                                                        \
-        split_ranges(n, threads, &j.chunk);                                                          \
+        sum_all_job j = {x, F64, partial, nn_aten_range_length(n)};                                  \
         nn_parallel_for(n, j.chunk, sum_all_chunk, &j);                                              \
         return RANGE(partial, threads);                                                              \
     }

@@ -347,7 +347,7 @@ static void column_chunk(void *vctx, int64_t c, int64_t c_end)
     }
 }
 
-#define MAX_PARTIALS 256 /* parallel.c's MAX_THREADS */
+#define MAX_PARTIALS NN_MAX_THREADS
 
 void nn_cpu_sum_strided_f32(const float *x, int ndim, const int64_t *sizes, const int64_t *strides,
                             const bool *reduced, float *out)
@@ -368,9 +368,7 @@ void nn_cpu_sum_strided_f32(const float *x, int ndim, const int64_t *sizes, cons
         serial_walk(&it, j.out, j.in, 0, numel);
     } else if (outs == 1) { /* two_pass_reduction */
         float partial[MAX_PARTIALS] = {0};
-        int64_t t = (numel + NN_GRAIN - 1) / NN_GRAIN;
-        if (t > threads) t = threads;
-        j.chunk = (numel + t - 1) / t;
+        j.chunk = nn_aten_range_length(numel);
         j.partial = partial;
         nn_parallel_for(nn_chunk_count(numel, j.chunk), 1, two_pass_chunk, &j);
         sum_iter fin = {.nd = 1, .shape = {threads}, .st = {{0}, {4}}};
@@ -448,9 +446,7 @@ double nn_cpu_sq_dev_sum_f32(const float *x, int ndim, const int64_t *sizes, con
         return 0.0 + d.sum;
     }
     double partial[MAX_PARTIALS] = {0};
-    int64_t t = (numel + NN_GRAIN - 1) / NN_GRAIN;
-    if (t > threads) t = threads;
-    sq_job j = {&it, (const char *)x, mean, (numel + t - 1) / t, numel, partial};
+    sq_job j = {&it, (const char *)x, mean, nn_aten_range_length(numel), numel, partial};
     nn_parallel_for(nn_chunk_count(numel, j.chunk), 1, sq_chunk, &j);
     double total = 0;
     for (int i = 0; i < threads; i++) total += partial[i];

@@ -369,12 +369,7 @@ static bool act_run(nn_vact k, float *y, const float *x, int64_t n, int64_t row,
     if (p) memcpy(j.p, p, sizeof j.p);
     /* TensorIterator::for_each: one range below the grain or on one thread,
        else at::parallel_for's min(T, ceil(n / grain)) ranges of ceil(n / ranges) */
-    int64_t t = nn_get_num_threads(), need = (n + NN_GRAIN - 1) / NN_GRAIN, chunk = n;
-    if (n >= NN_GRAIN && t > 1) {
-        if (t > need) t = need;
-        chunk = (n + t - 1) / t;
-    }
-    nn_parallel_for(n, chunk, act_chunk, &j);
+    nn_parallel_for(n, nn_aten_range_length(n), act_chunk, &j);
     return true;
 #else
     (void)k, (void)y, (void)x, (void)n, (void)row, (void)p, (void)e, (void)vec;
