@@ -58,6 +58,10 @@ typedef enum nn_reduce_op {
     NN_REDUCE_CASCADE_SUM, /* the losses' sum of one row (outer 1), at::sum's cascade order; mean when p != 0 */
     NN_REDUCE_COLUMNS,     /* values[i] = the sum of column i (float32/float64), at::sum_to's cascade order; mean when p != 0 */
     NN_REDUCE_ROWS,        /* as SUM (p the divisor), float32 rows in ATen's order for sums over trailing dims */
+    /* float32 x as it is (any strides, not the [outer, inner] copy) summed over the dims
+       whose bit is set in p into values [outer] in TensorIterator's order; p + 2^16
+       for a mean (each sum then divided by inner in float) */
+    NN_REDUCE_STRIDED,
 } nn_reduce_op;
 
 /* The unary kernel's op codes (core/unary_ops.def) and parameters. */
@@ -213,7 +217,40 @@ typedef enum nn_index_op {
        else one per i[1] values), in the order of the int64 sorter t[3] (t[1]'s shape)
        or NULL; upper bound when i[2]. RuntimeError for a sorter index out of range. */
     NN_INDEX_SEARCHSORTED,
+    /* histo.c's ops (core/cpu/histo.c): */
+    /* unique slices of t[3] ([i[1] slices of i[2] elements], contiguous), sorted, or runs
+       of equal neighbours when i[0]: t[0] [i[1], i[2]] gets the groups' first slices (its
+       first host[0] rows written), t[1] int64 [i[1]] each slice's group, t[2] int64 [i[1]]
+       the groups' sizes (the first host[0]) */
+    NN_INDEX_UNIQUE,
+    /* bincount: t[0] (zeros: int64, or the weights' float32/float64) += 1 or the weight
+       t[2][i] (NULL: none) at each int64 t[1][i] (in [0, t[0]'s length)) */
+    NN_INDEX_BINCOUNT,
+    /* host[0], host[1] = the least and greatest element of t[1] (NaN skipped; 0, 0 when none) */
+    NN_INDEX_DATA_RANGE,
+    /* histc: t[0] [i[0]] = the counts of t[1]'s elements in i[0] equal bins over [d[0], d[1]]
+       (float arithmetic for float32, as ATen's kernel) */
+    NN_INDEX_HISTC,
+    /* histogram: t[0] [i[0]] = the counts (or summed weights t[3], or NULL) of t[1]'s
+       elements between the i[0] + 1 edges t[2], one float dtype; a density when i[1] */
+    NN_INDEX_HISTOGRAM,
+    /* nonzero: t[0] int64 [k, ndim] = the coordinates of t[1]'s nonzero elements, in order */
+    NN_INDEX_NONZERO,
 } nn_index_op;
+
+/* The sample kernel's op codes (core/cpu/sample.c): draws from the generator a->gen
+   in the order PyTorch 1.13's CPU kernels draw; operands contiguous. */
+typedef enum nn_sample_op {
+    /* t[0] (floating) = exponential draws of rate d[0], one per element in order */
+    NN_SAMPLE_EXPONENTIAL,
+    /* t[0] = 1 or 0 by one uniform per element below t[1] (the probabilities, t[0]'s dtype) */
+    NN_SAMPLE_BERNOULLI,
+    /* t[0] int64 [i[0], i[2]] = i[2] category indices per row of the probabilities t[1]
+       [i[0], i[1]], with replacement (i[3]) or without; PyTorch's errors for invalid rows */
+    NN_SAMPLE_MULTINOMIAL,
+    /* t[0] = a poisson draw at each rate of t[1] (RuntimeError for a negative or NaN rate) */
+    NN_SAMPLE_POISSON,
+} nn_sample_op;
 
 /* The math kernel's op codes (core/cpu/math.c): operands contiguous, of one
    float dtype (float32 or float64) unless said. */

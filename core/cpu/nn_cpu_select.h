@@ -11,5 +11,7 @@
 int nn_cpu_index_select_ops(nn_index_op op, nn_kernel_args *a);
 /* Runs op (NN_INDEX_PROD and the codes after it: core/cpu/select_more.c). */
 int nn_cpu_index_select_more_ops(nn_index_op op, nn_kernel_args *a);
+/* Runs op (NN_INDEX_UNIQUE and the codes after it: core/cpu/histo.c). */
+int nn_cpu_index_histo_ops(nn_index_op op, nn_kernel_args *a);
 
 #endif

@@ -390,7 +390,6 @@ int nn_cpu_index_select_more_ops(nn_index_op op, nn_kernel_args *a)
     case NN_INDEX_SCATTER_REDUCE: return scatter_reduce(a);
     case NN_INDEX_CUMEXTREME: return cumextreme(a);
     case NN_INDEX_SEARCHSORTED: return searchsorted(a);
-    default: break;
+    default: return nn_cpu_index_histo_ops(op, a);
     }
-    return nn_error_set(NN_ERR_RUNTIME, "index kernel: unknown op code %d", (int)op);
 }

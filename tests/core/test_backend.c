@@ -600,6 +600,21 @@ static void case_reduce(const nn_backend *b, nn_device d, nn_dtype dt)
         NN_RELEASE(g);
         NN_RELEASE(v);
     }
+    /* float32 sums over the middle dim of a transposed [5, 4, 3] view (strided), and its mean */
+    if (dt != NN_FLOAT32) return;
+    const int64_t ss[3] = {3, 4, 5}, five3[2] = {5, 3};
+    nn_tensor *sx = random_on(d, dt, 3, ss, -5, 5), *st = TU_OK(nn_transpose(sx, 0, 2));
+    nn_tensor *sv = TU_OK(nn_empty_on(d, 2, five3, dt));
+    for (int mean = 0; mean < 2; mean++) {
+        tu_check(NN_KERNEL(b, reduce, (NN_REDUCE_STRIDED, st, 15, 4, (1 << 1) + (mean ? 65536 : 0), sv, NULL)));
+        for (int64_t e = 0; e < 15; e++) {
+            int64_t i = e / 3, k = e % 3; /* st[i, j, k] = sx[k, j, i] */
+            double want = 0;
+            for (int64_t j = 0; j < 4; j++) want += at(sx, k * 20 + j * 5 + i);
+            assert_close(at(sv, e), mean ? want / 4 : want, 1e-5, "reduce strided");
+        }
+    }
+    NN_RELEASE(sx), NN_RELEASE(st), NN_RELEASE(sv);
 }
 
 /* A tensor of dtype dt on device d with the given values. */
@@ -1172,6 +1187,101 @@ static void case_index_select_more(const nn_backend *b, nn_device d, nn_dtype dt
     NN_RELEASE(self), NN_RELEASE(rs), NN_RELEASE(ri), NN_RELEASE(r);
 }
 
+/* matmul_loop: [2, 3, 4] @ a transposed [2, 2, 4] (a strided view), and one matrix
+   against the batch through a batch stride of 0. */
+static void case_matmul_loop(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    const int64_t as[3] = {2, 3, 4}, bs[3] = {2, 2, 4}, os[3] = {2, 3, 2};
+    nn_tensor *x = random_on(d, dt, 3, as, -3, 3), *y = random_on(d, dt, 3, bs, -3, 3);
+    nn_tensor *out = TU_OK(nn_empty_on(d, 3, os, dt)), *yt = TU_OK(nn_transpose(y, 1, 2));
+    tu_check(NN_KERNEL(b, matmul_loop, (out, x, yt)));
+    for (int64_t e = 0; e < 12; e++) {
+        int64_t q = e / 6, i = e / 2 % 3, j = e % 2;
+        double want = 0;
+        for (int64_t p = 0; p < 4; p++) want += at(x, q * 12 + i * 4 + p) * at(y, q * 8 + j * 4 + p);
+        assert_close(at(out, e), want, tol_for(dt), "matmul_loop");
+    }
+    nn_tensor *x0 = TU_OK(nn_tensor_new_view(x, 3, as, (int64_t[]){0, 4, 1}, x->offset));
+    tu_check(NN_KERNEL(b, matmul_loop, (out, x0, yt)));
+    for (int64_t e = 0; e < 12; e++) {
+        int64_t q = e / 6, i = e / 2 % 3, j = e % 2;
+        double want = 0;
+        for (int64_t p = 0; p < 4; p++) want += at(x, i * 4 + p) * at(y, q * 8 + j * 4 + p);
+        assert_close(at(out, e), want, tol_for(dt), "matmul_loop batch stride 0");
+    }
+    NN_RELEASE(x), NN_RELEASE(y), NN_RELEASE(out), NN_RELEASE(yt), NN_RELEASE(x0);
+}
+
+/* The sample kernel against twin generators: exponential and bernoulli draws in
+   element order, poisson's rates (0 and small ones: products of uniforms),
+   multinomial with replacement (one uniform per sample) and without (valid
+   distinct categories), and the errors. */
+static void case_sample(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    const int64_t six = 6;
+    nn_generator g, ref;
+    nn_generator_seed(&g, 99);
+    ref = g;
+    nn_tensor *t = TU_OK(nn_empty_on(d, 1, &six, dt));
+    nn_kernel_args ea = {.t = {t}, .d = {2}, .gen = &g};
+    tu_check(NN_KERNEL(b, sample, (NN_SAMPLE_EXPONENTIAL, &ea)));
+    for (int64_t i = 0; i < 6; i++) {
+        char want[8];
+        nn_store_double(want, dt, -0.5 * log(1.0 - nn_generator_uniform(&ref)));
+        assert_close(at(t, i), nn_load_double(want, dt), 0, "sample exponential");
+    }
+    const double pv[6] = {0, 1, 0.5, 0.25, 0.75, 0.5};
+    nn_tensor *p = values_on(d, dt, 1, &six, pv), *o = TU_OK(nn_empty_on(d, 1, &six, dt));
+    nn_kernel_args ba = {.t = {o, p}, .gen = &g};
+    tu_check(NN_KERNEL(b, sample, (NN_SAMPLE_BERNOULLI, &ba)));
+    for (int64_t i = 0; i < 6; i++) {
+        bool one = dt == NN_FLOAT64 ? nn_generator_uniform(&ref) < pv[i] : nn_generator_uniform_float(&ref) < (float)pv[i];
+        assert_close(at(o, i), one, 0, "sample bernoulli");
+    }
+    const double rates[6] = {0, 1, 2.5, 0, 3, 0.5};
+    nn_tensor *r = values_on(d, dt, 1, &six, rates);
+    nn_kernel_args pa = {.t = {o, r}, .gen = &g};
+    tu_check(NN_KERNEL(b, sample, (NN_SAMPLE_POISSON, &pa)));
+    for (int64_t i = 0; i < 6; i++) {
+        int64_t x = 0;
+        if (rates[i] > 0)
+            for (double prod = nn_generator_uniform(&ref); prod > exp(-rates[i]); prod *= nn_generator_uniform(&ref)) x++;
+        assert_close(at(o, i), (double)x, 0, "sample poisson");
+    }
+    /* multinomial over [2, 3]: rows {1, 0, 3} and {0, 2, 2} */
+    const int64_t ps[2] = {2, 3}, os[2] = {2, 2};
+    const double mv[6] = {1, 0, 3, 0, 2, 2};
+    nn_tensor *m = values_on(d, dt, 2, ps, mv), *idx = TU_OK(nn_empty_on(d, 2, os, NN_INT64));
+    nn_kernel_args wa = {.t = {idx, m}, .i = {2, 3, 2, 1}, .gen = &g};
+    tu_check(NN_KERNEL(b, sample, (NN_SAMPLE_MULTINOMIAL, &wa)));
+    for (int64_t e = 0; e < 4; e++) {
+        const double *row = mv + e / 2 * 3;
+        double total = row[0] + row[1] + row[2], u = nn_generator_uniform(&ref), cum = 0;
+        int64_t want = 0;
+        while (want < 2 && (cum += row[want]) / total < u) want++;
+        assert_close(at(idx, e), (double)want, 0, "sample multinomial with replacement");
+    }
+    nn_kernel_args na = {.t = {idx, m}, .i = {2, 3, 2, 0}, .gen = &g};
+    tu_check(NN_KERNEL(b, sample, (NN_SAMPLE_MULTINOMIAL, &na)));
+    for (int64_t row = 0; row < 2; row++) {
+        int64_t x = (int64_t)at(idx, row * 2), y = (int64_t)at(idx, row * 2 + 1);
+        assert_true(x != y && mv[row * 3 + x] > 0 && mv[row * 3 + y] > 0); /* the two categories with weight */
+    }
+    const double bad[6] = {1, -1, 0, 0, 0, 0};
+    nn_tensor *mb = values_on(d, dt, 2, ps, bad);
+    for (int repl = 0; repl < 2; repl++) {
+        nn_kernel_args xa = {.t = {idx, mb}, .i = {2, 3, 2, repl}, .gen = &g};
+        assert_int_equal(NN_KERNEL(b, sample, (NN_SAMPLE_MULTINOMIAL, &xa)), -1);
+        assert_int_equal(nn_error_current(), NN_ERR_RUNTIME);
+        nn_error_clear();
+    }
+    nn_tensor *rb = values_on(d, dt, 1, &six, bad);
+    nn_kernel_args ra = {.t = {o, rb}, .gen = &g};
+    assert_int_equal(NN_KERNEL(b, sample, (NN_SAMPLE_POISSON, &ra)), -1);
+    nn_error_clear();
+    NN_RELEASE(t), NN_RELEASE(p), NN_RELEASE(o), NN_RELEASE(r), NN_RELEASE(m), NN_RELEASE(idx), NN_RELEASE(mb), NN_RELEASE(rb);
+}
+
 /* The double reference of a math code (erfinv: checked through erf). */
 static double math_ref(int op, double x, double y, double w)
 {
@@ -1505,6 +1615,8 @@ static const kernel_case cases[NN_KERNEL_COUNT] = {
     [NN_KERNEL_loss] = case_loss,
     [NN_KERNEL_norm] = case_norm,
     [NN_KERNEL_index] = case_index,
+    [NN_KERNEL_matmul_loop] = case_matmul_loop,
+    [NN_KERNEL_sample] = case_sample,
     [NN_KERNEL_math] = case_math,
     [NN_KERNEL_optim_step] = case_optim_step,
     [NN_KERNEL_pool] = case_pool,
