@@ -181,6 +181,9 @@ typedef enum nn_math_op {
     /* t[0] = the cumulative sum or product of t[1] (contiguous [i[0], i[1], i[2]], t[0]'s
        dtype) along its middle dim */
     NN_MATH_cumsum, NN_MATH_cumprod,
+    /* contiguous t[1..3] of t[0]'s shape and float dtype: t[0] = t[1] + d[0] * t[2] * t[3]
+       (addcmul, as ATen: fma(d[0] * t[2], t[3], t[1])) or t[1] + d[0] * t[2] / t[3] (addcdiv) */
+    NN_MATH_addcmul, NN_MATH_addcdiv,
 } nn_math_op;
 
 /* The optim_step kernel's op codes: one parameter's update (contiguous p, its grad
