@@ -423,7 +423,8 @@ nn_tensor *nn_empty_like(const nn_tensor *t);
 nn_tensor *nn_zeros_like(const nn_tensor *t);
 nn_tensor *nn_ones_like(const nn_tensor *t);
 nn_tensor *nn_full_like(const nn_tensor *t, double value);
-/* A 0-dim tensor holding v; wrapped marks a Python number (for type promotion). */
+/* A 0-dim CPU tensor holding v (a constant: it goes to any device by value, as
+   PyTorch's CPU scalars); wrapped marks a Python number (for type promotion). */
 nn_tensor *nn_scalar(double v, nn_dtype dtype);
 nn_tensor *nn_wrapped_number(double v, bool is_integer);
 /* Copies n values of the given dtype from data, shaped [sizes]. */
@@ -725,6 +726,11 @@ int nn_backward_inputs(nn_tensor *t, nn_tensor *gradient, int n_leaves, nn_tenso
    (torch.autograd.grad and torch.autograd.backward). */
 int nn_backward_restricted(nn_tensor *t, nn_tensor *gradient, bool retain_graph, bool create_graph, int n_leaves,
                            nn_tensor *const *leaves);
+/* torch.autograd.grad's run: nn_backward_restricted, except that with create_graph the
+   gradients reaching the leaves and the retain_grad tensors are kept as made (no copy, so
+   their grad_fn is the backward's own node, as PyTorch returns them). */
+int nn_backward_capture(nn_tensor *t, nn_tensor *gradient, bool retain_graph, bool create_graph, int n_leaves,
+                        nn_tensor *const *leaves);
 /* An observer of every differentiable op (op_observer.c): called by each op after
    its forward computed the outputs, grad mode or not, with the op's name ("log",
    "mul", as ops.def) and its tensor inputs (NULLs allowed) and outputs, all

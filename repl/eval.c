@@ -1403,6 +1403,12 @@ static size_t utf8_offset(const char *s, size_t len, int64_t i)
 nn_object *repl_get_item(nn_object *o, nn_object *key)
 {
     const nn_type *t = o->type;
+    if (t->base == &nn_tuple_type && repl_is_slice(key)) {
+        const repl_native_ops *ops = repl_get_native_ops(); /* a slice of torch.Size is a Size */
+        nn_object *r = ops && ops->getitem ? ops->getitem(o, key) : NULL;
+        if (r || nn_error_current() != NN_ERR_TYPE) return r;
+        nn_error_clear();
+    }
     if (t->base == &nn_tuple_type) t = &nn_tuple_type; /* torch.Size indexes as a tuple */
     if (t == &nn_list_type || t == &nn_tuple_type || t == &nn_str_type || t == &repl_range_type) {
         int64_t n;

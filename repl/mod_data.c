@@ -702,9 +702,18 @@ static nn_object *column(nn_object *batch, nn_object *key)
     return l;
 }
 
+/* A namedtuple (collections.namedtuple, typing.NamedTuple): an instance whose class has _fields. */
+static bool is_namedtuple(nn_object *o)
+{
+    if (!o || o->type != &repl_instance_type) return false;
+    class_obj *c = repl_class_of(o);
+    return c && repl_class_lookup(c, "_fields") != NULL;
+}
+
 /* PyTorch 1.13's default_collate of a list of samples: tensors stacked, floats
    as a float64 tensor, ints (and bools) as torch.tensor(batch), strings kept,
-   dicts by key, tuples and lists by position (as lists). New reference. */
+   dicts by key, tuples and lists by position (as lists), namedtuples by field (as
+   their class). New reference. */
 static nn_object *collate(nn_object *batch, int depth)
 {
     if (depth > 100) {
@@ -762,7 +771,8 @@ static nn_object *collate(nn_object *batch, int depth)
         }
         return d;
     }
-    if (nn_is_list(elem) || nn_is_instance(elem, &nn_tuple_type)) {
+    bool named = is_namedtuple(elem); /* a namedtuple: its own class, field by field */
+    if (nn_is_list(elem) || nn_is_instance(elem, &nn_tuple_type) || named) {
         int64_t size, other;
         if (repl_length(elem, &size)) return NULL;
         for (size_t i = 1; i < n; i++) {
@@ -779,6 +789,14 @@ static nn_object *collate(nn_object *batch, int depth)
             NN_RELEASE(col);
             if (!c || nn_list_append(l, c)) NN_SET(l, NULL);
             NN_RELEASE(c);
+        }
+        if (named && l) {
+            size_t m = nn_list_len(l);
+            nn_object *argv[m ? m : 1];
+            for (size_t j = 0; j < m; j++) argv[j] = nn_list_get(l, j);
+            nn_object *r = repl_call_object(&repl_class_of(elem)->ob, argv, (int)m, NULL);
+            NN_RELEASE(l);
+            return r;
         }
         return l;
     }
