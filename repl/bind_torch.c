@@ -179,11 +179,14 @@ static nn_object *f_tensor(void *ud, nn_object *args, nn_object *kwargs)
         if (t && rg && nn_set_requires_grad(t, true)) NN_SET(t, NULL);
         return (nn_object *)t;
     }
+    nn_object *seq = NULL; /* owned: a range's list (a range is a sequence: torch.tensor(range(4))) */
+    if (a[0] && a[0]->type == &repl_range_type && !(a[0] = seq = repl_to_list(a[0]))) return NULL;
     nn_tensor *np = repl_numpy_tensor_of(a[0]); /* torch.tensor(ndarray): a copy of its elements */
     nn_tensor *t = np ? repl_tensor_on(nn_to_dtype(np, dtype < 0 ? np->dtype : (nn_dtype)dtype), dev)
                       : nn_tensor_from_nested_on(dev, a[0], dtype); /* laid out on the host, one transfer to dev */
     if (t && np == t) NN_SET(t, nn_clone(np));
     if (t && rg && nn_set_requires_grad(t, true)) NN_SET(t, NULL);
+    NN_RELEASE(seq);
     return (nn_object *)t;
 }
 
@@ -601,6 +604,20 @@ static nn_object *f_device_count(void *ud, nn_object *args, nn_object *kwargs)
     return nn_int_new(repl_cuda_available() ? 1 : 0);
 }
 
+/* torch.cuda.manual_seed(seed), manual_seed_all(seed): on a build without CUDA, PyTorch
+   queues the seeding for a device that never comes, so the CPU's generator is untouched */
+static nn_object *cuda_seed(const char *name, nn_object *args, nn_object *kwargs)
+{
+    ARGS(1);
+    if (repl_parse_args(name, "seed", args, kwargs, a)) return NULL;
+    nn_object *seed = repl_call_object((nn_object *)repl_current->int_cls, &a[0], 1, NULL); /* int(seed), as PyTorch */
+    if (!seed) return NULL;
+    NN_RELEASE(seed);
+    return nn_none();
+}
+static nn_object *f_cuda_seed(void *ud, nn_object *args, nn_object *kwargs) { return cuda_seed("manual_seed", args, kwargs); }
+static nn_object *f_cuda_seed_all(void *ud, nn_object *args, nn_object *kwargs) { return cuda_seed("manual_seed_all", args, kwargs); }
+
 static nn_object *f_device(void *ud, nn_object *args, nn_object *kwargs)
 {
     ARGS(2);
@@ -764,6 +781,12 @@ static const repl_function_def cuda_functions[] = {
     {"device_count", f_device_count,
      "device_count()\n"
      "Returns the number of GPUs available."},
+    {"manual_seed", f_cuda_seed,
+     "manual_seed(seed)\n"
+     "Sets the seed for generating random numbers for the current GPU (nothing without CUDA)."},
+    {"manual_seed_all", f_cuda_seed_all,
+     "manual_seed_all(seed)\n"
+     "Sets the seed for generating random numbers on all GPUs (nothing without CUDA)."},
 };
 
 static nn_object *make_cuda(void)

@@ -4141,7 +4141,8 @@ void repl_interp_free(repl_interp *in)
     for (int i = 0; i < EXC_COUNT; i++) NN_RELEASE(in->exc_classes[i]);
     class_obj **cls[] = {&in->object_cls, &in->type_cls, &in->int_cls, &in->float_cls, &in->str_cls, &in->bool_cls,
                          &in->list_cls, &in->tuple_cls, &in->dict_cls, &in->odict_cls, &in->set_cls,
-                         &in->frozenset_cls, &in->range_cls, &in->none_cls, &in->func_cls, &in->module_cls};
+                         &in->frozenset_cls, &in->range_cls, &in->none_cls, &in->func_cls, &in->module_cls,
+                         &in->slice_cls};
     /* object last: the others derive from it */
     for (size_t i = sizeof cls / sizeof *cls; i-- > 0;) NN_RELEASE(*cls[i]);
     nn_free(in->last_tb);
