@@ -44,7 +44,19 @@ static char *slice_repr(nn_object *self)
     return out;
 }
 
-const nn_type repl_slice_type = {.name = "slice", .dealloc = slice_dealloc, .repr = slice_repr};
+/* s.start, s.stop, s.step (read-only, as CPython's) */
+static nn_object *slice_getattr(nn_object *self, const char *name)
+{
+    const slice_obj *s = (const slice_obj *)self;
+    nn_object *part = !strcmp(name, "start") ? s->start : !strcmp(name, "stop") ? s->stop
+                      : !strcmp(name, "step") ? s->step : NULL;
+    if (part) return nn_retain(part);
+    nn_error_set(NN_ERR_ATTRIBUTE, "'slice' object has no attribute '%s'", name);
+    return NULL;
+}
+
+const nn_type repl_slice_type = {.name = "slice", .dealloc = slice_dealloc, .repr = slice_repr,
+                                 .getattr = slice_getattr};
 
 nn_object *repl_slice_new(nn_object *start, nn_object *stop, nn_object *step)
 {

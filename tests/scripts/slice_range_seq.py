@@ -26,3 +26,12 @@ try:
     slice(1, 2, 3, 4)
 except TypeError as e:
     print('TypeError', e)
+class S:
+    def __getitem__(self, k):
+        return (k.start, k.stop, k.step) if isinstance(k, slice) else k
+s = S()
+print(s[1:5:2], s[::], s[3], slice(2).stop, slice(1, 2).step)
+try:
+    slice(1).foo
+except AttributeError as e:
+    print(e)
