@@ -207,6 +207,8 @@ size_t nn_dict_len(const nn_object *d);
 /* Borrowed value, or NULL (no error set) when missing; NULL with an error for unhashable keys. */
 nn_object *nn_dict_get(nn_object *d, nn_object *key);
 nn_object *nn_dict_get_str(nn_object *d, const char *key);
+/* The key object that d holds for key (an equal one, borrowed), or NULL as nn_dict_get. */
+nn_object *nn_dict_stored_key(nn_object *d, nn_object *key);
 /* Borrows key and value (retains both); replacing keeps the key's position. */
 int nn_dict_set(nn_object *d, nn_object *key, nn_object *value);
 int nn_dict_set_str(nn_object *d, const char *key, nn_object *value);
@@ -216,6 +218,9 @@ int nn_dict_del_str(nn_object *d, const char *key);
 /* Iteration: start with *pos = 0; returns false at the end; key/value borrowed. */
 bool nn_dict_next(const nn_object *d, size_t *pos, nn_object **key, nn_object **value);
 void nn_dict_clear(nn_object *d);
+/* A number that changes whenever a key is added or removed or the keys' order
+   changes (not when a value is replaced): caches of the keys compare it. */
+uint64_t nn_dict_version(const nn_object *d);
 /* Moves key to the last position (first when !last), as OrderedDict.move_to_end;
    KeyError when missing; d unchanged on failure. */
 int nn_dict_move_to_end(nn_object *d, nn_object *key, bool last);

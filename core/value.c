@@ -488,6 +488,7 @@ typedef struct dict_obj {
     int64_t *index; /* slots hold entry positions, -1 empty */
     size_t n_slots; /* power of two */
     bool ordered;   /* an OrderedDict: only its repr (and the language's ==) differ */
+    uint64_t version; /* counts changes to the set of keys or their order */
 } dict_obj;
 
 static void dict_clear_entries(dict_obj *d)
@@ -497,6 +498,7 @@ static void dict_clear_entries(dict_obj *d)
         NN_RELEASE(d->entries[i].value);
     }
     d->n_entries = d->len = 0;
+    d->version++;
     if (d->index)
         for (size_t i = 0; i < d->n_slots; i++) d->index[i] = -1;
 }
@@ -630,7 +632,7 @@ static int dict_rebuild(dict_obj *d, size_t need)
     return 0;
 }
 
-nn_object *nn_dict_get(nn_object *dict, nn_object *key)
+static dict_entry *dict_find(nn_object *dict, nn_object *key)
 {
     dict_obj *d = (dict_obj *)dict;
     int64_t h = nn_hash(key);
@@ -638,7 +640,19 @@ nn_object *nn_dict_get(nn_object *dict, nn_object *key)
     if (!d->len) return NULL;
     int64_t slot = dict_lookup(d, key, h);
     if (slot < 0 || d->index[slot] < 0) return NULL;
-    return d->entries[d->index[slot]].value;
+    return &d->entries[d->index[slot]];
+}
+
+nn_object *nn_dict_get(nn_object *dict, nn_object *key)
+{
+    dict_entry *e = dict_find(dict, key);
+    return e ? e->value : NULL;
+}
+
+nn_object *nn_dict_stored_key(nn_object *dict, nn_object *key)
+{
+    dict_entry *e = dict_find(dict, key);
+    return e ? e->key : NULL;
 }
 
 int nn_dict_set(nn_object *dict, nn_object *key, nn_object *value)
@@ -669,6 +683,7 @@ int nn_dict_set(nn_object *dict, nn_object *key, nn_object *value)
     e->hash = h;
     d->index[slot] = (int64_t)d->n_entries++;
     d->len++;
+    d->version++;
     return 0;
 }
 
@@ -689,6 +704,7 @@ int nn_dict_del(nn_object *dict, nn_object *key)
     NN_SET(e->key, NULL);
     NN_SET(e->value, NULL);
     d->len--;
+    d->version++;
     /* the index slot still points at the emptied entry, which lookups skip: a
        tombstone that keeps probe chains intact until the next rebuild compacts */
     return 0;
@@ -748,6 +764,8 @@ bool nn_dict_next(const nn_object *dict, size_t *pos, nn_object **key, nn_object
 
 void nn_dict_clear(nn_object *d) { dict_clear_entries((dict_obj *)d); }
 
+uint64_t nn_dict_version(const nn_object *d) { return ((const dict_obj *)d)->version; }
+
 int nn_dict_move_to_end(nn_object *dict, nn_object *key, bool last)
 {
     dict_obj *d = (dict_obj *)dict;
@@ -774,6 +792,7 @@ int nn_dict_move_to_end(nn_object *dict, nn_object *key, bool last)
         d->entries[0] = moved;
     }
     dict_reindex(d);
+    d->version++;
     return 0;
 }
 

@@ -1149,7 +1149,23 @@ static nn_object *bi_id(void *ud, nn_object *args, nn_object *kwargs)
 static nn_object *bi_hash(void *ud, nn_object *args, nn_object *kwargs)
 {
     if (nargs_check("hash", args, 1, 1) < 0) return NULL;
-    int64_t h = repl_obj_hash(ARG(0));
+    nn_object *o = ARG(0);
+    uint64_t cpython;
+    if (o->type == &repl_instance_type && repl_class_lookup(((instance_obj *)o)->cls, "__hash__")) {
+        /* CPython: the int that __hash__ returns (-1 becomes -2), reduced as
+           an int's hash only when it does not fit 64 bits */
+        nn_object *r = repl_call_method(o, "__hash__", NULL, 0);
+        if (!r) return NULL;
+        bool ok = repl_is_integer(r);
+        if (ok && !repl_is_bigint(r)) cpython = nn_int_value(r) == -1 ? (uint64_t)-2 : (uint64_t)nn_int_value(r);
+        else if (ok) repl_cpython_hash(r, &cpython);
+        NN_RELEASE(r);
+        if (ok) return nn_int_new((int64_t)cpython);
+        repl_raise_exc(EXC_TypeError, "__hash__ method should return an integer");
+        return NULL;
+    }
+    if (repl_cpython_hash(o, &cpython)) return nn_int_new((int64_t)cpython);
+    int64_t h = repl_obj_hash(o);
     if (h == -1 && nn_error_current()) return NULL;
     return nn_int_new(h);
 }
@@ -2393,22 +2409,14 @@ static nn_object *set_remove_impl(nn_object *args, bool must)
         if (!must) return none();
         return raise_key_error(ARG(1));
     }
-    return nn_dict_del(SET_D(SELF), ARG(1)) < 0 ? NULL : none();
+    return repl_set_discard(SELF, ARG(1)) < 0 ? NULL : none();
 }
 static nn_object *set_remove_m(void *ud, nn_object *args, nn_object *kwargs) { return set_remove_impl(args, true); }
 static nn_object *set_discard_m(void *ud, nn_object *args, nn_object *kwargs) { return set_remove_impl(args, false); }
 
 static nn_object *set_pop_m(void *ud, nn_object *args, nn_object *kwargs)
 {
-    size_t pos = 0;
-    nn_object *k, *v;
-    if (!nn_dict_next(SET_D(SELF), &pos, &k, &v)) {
-        repl_raise_exc(EXC_KeyError, "pop from an empty set");
-        return NULL;
-    }
-    nn_retain(k);
-    nn_dict_del(SET_D(SELF), k);
-    return k;
+    return repl_set_pop(SELF);
 }
 
 static nn_object *set_binop_m(nn_object *args, repl_binop op, bool inplace)

@@ -1050,20 +1050,24 @@ nn_object *repl_binary_op(repl_binop op, nn_object *a, nn_object *b)
     }
     if (ta == &repl_set_type && tb == &repl_set_type &&
         (op == REPL_AND_BITS || op == REPL_OR_BITS || op == REPL_XOR_BITS || op == REPL_SUB)) {
+        /* in CPython's order: a's table then b's; a ^ b starts from b's
+           elements (CPython copies b, then adds or removes a's) */
         set_obj *x = (set_obj *)a, *y = (set_obj *)b;
         nn_object *r = repl_set_new(x->frozen);
         if (!r) return NULL;
-        size_t pos = 0;
-        nn_object *k, *v;
-        while (nn_dict_next(x->d, &pos, &k, &v)) {
-            bool in_y = nn_dict_get(y->d, k) != NULL;
-            bool keep = op == REPL_AND_BITS ? in_y : op == REPL_SUB || op == REPL_XOR_BITS ? !in_y : true;
-            if (keep && repl_set_add(r, k) < 0) goto set_fail;
-        }
-        if (op == REPL_OR_BITS || op == REPL_XOR_BITS) {
-            pos = 0;
-            while (nn_dict_next(y->d, &pos, &k, &v))
-                if ((op == REPL_OR_BITS || !nn_dict_get(x->d, k)) && repl_set_add(r, k) < 0) goto set_fail;
+        for (int pass = 0; pass < 2; pass++) {
+            bool from_a = (pass == 0) != (op == REPL_XOR_BITS);
+            if (!from_a && op != REPL_OR_BITS && op != REPL_XOR_BITS) continue;
+            size_t n;
+            nn_object *const *order = repl_set_order(from_a ? a : b, &n);
+            if (!order) goto set_fail;
+            nn_object *other = from_a ? y->d : x->d;
+            for (size_t i = 0; i < n; i++) {
+                nn_object *k = order[i];
+                bool in_other = nn_dict_get(other, k) != NULL;
+                bool keep = op == REPL_AND_BITS ? in_other : op == REPL_OR_BITS ? true : !in_other;
+                if (keep && repl_set_add(r, k) < 0) goto set_fail;
+            }
         }
         return r;
     set_fail:
@@ -2420,6 +2424,20 @@ static int extend_list(nn_object *list, nn_object *iterable)
 }
 
 /* Elements of a List/Tuple/Set display, starred ones expanded: a new list. */
+/* Whether CPython's compiler folds e into a constant: a literal, a signed
+   literal, or a tuple of such (it then builds set displays of 3 or more from
+   a frozenset constant). */
+static bool folds_to_constant(const repl_node *e)
+{
+    if (e->kind == REPL_AST_Constant) return true;
+    if (e->kind == REPL_AST_UnaryOp && (e->v.UnaryOp.op == REPL_OP_USub || e->v.UnaryOp.op == REPL_OP_UAdd))
+        return folds_to_constant(e->v.UnaryOp.operand);
+    if (e->kind != REPL_AST_Tuple) return false;
+    for (int i = 0; i < e->v.List.elts.n; i++)
+        if (!folds_to_constant(e->v.List.elts.items[i])) return false;
+    return true;
+}
+
 static nn_object *eval_elts(frame *f, const repl_node_list *elts)
 {
     nn_object *l = nn_list_new((size_t)elts->n);
@@ -2971,6 +2989,9 @@ static nn_object *eval_node(frame *f, const repl_node *n)
         for (size_t i = 0; s && i < nn_list_len(l); i++)
             if (repl_set_add(s, nn_list_get(l, i)) < 0) NN_SET(s, NULL);
         NN_RELEASE(l);
+        bool constants = n->v.Set.elts.n >= 3;
+        for (int i = 0; constants && i < n->v.Set.elts.n; i++) constants = folds_to_constant(n->v.Set.elts.items[i]);
+        if (s && constants) repl_set_mark_constant_display(s);
         return s;
     }
     case REPL_AST_Dict: {

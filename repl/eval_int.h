@@ -165,7 +165,30 @@ typedef struct set_obj {
     nn_object ob;
     nn_object *d; /* owned dict: element -> None */
     bool frozen;
+    /* CPython's iteration order (set_order.c): a copy of its table, or for
+       sets of other values the dict's keys, both borrowed from d */
+    struct repl_set_table *table;
+    nn_object **insertion_order;
+    bool merged_display; /* a display of 3+ constants: CPython merges a frozenset */
 } set_obj;
+typedef struct repl_set_table repl_set_table;
+
+/* The set's elements in the order CPython 3.11 iterates them (set_order.c):
+   borrowed, valid until the set changes. NULL with MemoryError. */
+nn_object *const *repl_set_order(nn_object *set, size_t *n);
+/* Removes key from the set (KeyError when missing), keeping the others where
+   CPython's table keeps them: 0 or -1. */
+int repl_set_discard(nn_object *set, nn_object *key);
+/* set.pop(): the element CPython's pop takes; KeyError when empty. */
+nn_object *repl_set_pop(nn_object *set);
+/* Marks a new set made from a display of 3 or more constants, which CPython
+   builds by merging a frozenset constant into an empty set. */
+void repl_set_mark_constant_display(nn_object *set);
+/* Frees the set's copy of CPython's table (set_dealloc). */
+void repl_set_table_free(set_obj *s);
+/* CPython's hash of a number, bool or tuple of them (process-independent,
+   unlike its str hash): false for any other value. */
+bool repl_cpython_hash(nn_object *o, uint64_t *h);
 
 typedef struct module_obj {
     nn_object ob;

@@ -54,6 +54,7 @@ static nn_object *set_inplace(repl_binop op, nn_object *a, nn_object *b)
     nn_object *d = nn_retain(((set_obj *)r)->d);
     NN_RELEASE(s->d);
     s->d = d;
+    repl_set_table_free(s); /* it mirrored the old dict */
     NN_RELEASE(r);
     return nn_retain(a);
 }

@@ -562,6 +562,8 @@ static void set_dealloc(nn_object *self)
 {
     set_obj *s = (set_obj *)self;
     NN_RELEASE(s->d);
+    repl_set_table_free(s);
+    nn_free(s->insertion_order);
     nn_free(s);
 }
 
@@ -575,13 +577,15 @@ static char *set_repr(nn_object *self)
     }
     if (s->frozen) repl_sb_puts(&b, "frozenset(");
     repl_sb_puts(&b, "{");
-    size_t pos = 0;
-    nn_object *k, *v;
-    bool first = true;
-    while (nn_dict_next(s->d, &pos, &k, &v)) {
-        if (!first) repl_sb_puts(&b, ", ");
-        first = false;
-        repl_sb_take(&b, repl_obj_repr(k));
+    size_t n;
+    nn_object *const *order = repl_set_order(self, &n);
+    if (!order) {
+        nn_free(repl_sb_finish(&b));
+        return NULL;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (i) repl_sb_puts(&b, ", ");
+        repl_sb_take(&b, repl_obj_repr(order[i]));
     }
     repl_sb_puts(&b, "}");
     if (s->frozen) repl_sb_puts(&b, ")");
@@ -621,7 +625,7 @@ const nn_type repl_set_type = {.name = "set", .dealloc = set_dealloc, .repr = se
 
 nn_object *repl_set_new(bool frozen)
 {
-    set_obj *s = nn_malloc(sizeof *s);
+    set_obj *s = nn_calloc(1, sizeof *s);
     if (!s) return NULL;
     nn_object_init(&s->ob, &repl_set_type);
     s->frozen = frozen;
@@ -635,12 +639,6 @@ nn_object *repl_set_new(bool frozen)
         return NULL;
     }
     return &s->ob;
-}
-
-int repl_set_add(nn_object *set, nn_object *item)
-{
-    if (repl_obj_hash(item) == -1 && nn_error_current()) return -1;
-    return nn_dict_set(((set_obj *)set)->d, item, nn_none());
 }
 
 /* ------------------------------------------------------------------ range */
@@ -1003,10 +1001,20 @@ nn_object *repl_get_iter(nn_object *o)
     if (t == &nn_tuple_type || t->base == &nn_tuple_type) return iter_make(IT_TUPLE, o); /* torch.Size too */
     if (t == &nn_str_type) return iter_make(IT_STR, o);
     if (t == &repl_range_type) return iter_make(IT_RANGE, o);
-    if (t == &nn_dict_type || t == &repl_set_type) {
+    if (t == &repl_set_type) {
+        size_t n;
+        nn_object *const *order = repl_set_order(o, &n);
+        nn_object *keys = order ? nn_list_new(0) : NULL;
+        for (size_t i = 0; keys && i < n; i++)
+            if (nn_list_append(keys, order[i]) < 0) NN_SET(keys, NULL);
+        nn_object *it = keys ? iter_make(IT_LIST, keys) : NULL;
+        NN_RELEASE(keys);
+        return it;
+    }
+    if (t == &nn_dict_type) {
         nn_object *keys = nn_list_new(0);
         if (!keys) return NULL;
-        nn_object *d = t == &nn_dict_type ? o : ((set_obj *)o)->d, *k, *v;
+        nn_object *d = o, *k, *v;
         size_t pos = 0;
         while (nn_dict_next(d, &pos, &k, &v))
             if (nn_list_append(keys, k) < 0) {

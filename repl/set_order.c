@@ -1,0 +1,402 @@
+/*
+ * set_order.c — the order in which CPython 3.11 iterates a set, and CPython's
+ * hash of numbers and tuples.
+ *
+ * A set is a dict of its elements underneath (insertion order). CPython keeps
+ * a set in an open-addressing table and iterates it slot by slot, so
+ * print({3, 1, 2}) shows {1, 2, 3} and set([10, 3, 17, 1]) shows
+ * {17, 10, 3, 1}. That order is deterministic only when every element's hash
+ * is: numbers, bools and tuples of them (a str hash is salted per process, an
+ * object's hash is its address). For such sets a copy of CPython's table
+ * (Objects/setobject.c: the first probe at hash & mask, up to 9 linear
+ * probes, then the perturbed jumps; a removed element leaves a dummy that a
+ * later add may take; the table grows 4x when 3/5 full) is made the first
+ * time the set is iterated, by replaying the adds of its elements in
+ * insertion order, and then kept up to date by add, remove, discard and pop.
+ * Other sets keep insertion order.
+ *
+ * Exact for sets built by adding (set(list), comprehensions, add() loops,
+ * literals of fewer than 5 constants) and changed one element at a time once
+ * iterated; removals before the first iteration, and sets made by CPython's
+ * bulk paths (union, merging a set or a dict), get the replay of the
+ * surviving elements, which differs from CPython's table only where elements
+ * collided.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "bigint.h"
+#include "eval_int.h"
+
+#define HASH_BITS 61
+#define HASH_MODULUS (((uint64_t)1 << HASH_BITS) - 1) /* CPython's _PyHASH_MODULUS */
+#define HASH_INF 314159
+#define LINEAR_PROBES 9
+#define PERTURB_SHIFT 5
+#define SET_MINSIZE 8
+
+static uint64_t signed_residue(bool negative, uint64_t magnitude_mod)
+{
+    uint64_t h = negative ? (uint64_t)0 - magnitude_mod : magnitude_mod;
+    return h == (uint64_t)-1 ? (uint64_t)-2 : h;
+}
+
+/* Python/pyhash.c's _Py_HashDouble for a finite or infinite v. */
+static uint64_t double_hash(double v)
+{
+    if (isinf(v)) return v > 0 ? HASH_INF : (uint64_t)-HASH_INF;
+    int e;
+    double m = frexp(v, &e);
+    bool negative = m < 0;
+    if (negative) m = -m;
+    uint64_t x = 0;
+    while (m) { /* 28 bits at a time, reduced mod 2**61 - 1 */
+        x = ((x << 28) & HASH_MODULUS) | x >> (HASH_BITS - 28);
+        m *= 268435456.0;
+        e -= 28;
+        uint64_t y = (uint64_t)m;
+        m -= (double)y;
+        x += y;
+        if (x >= HASH_MODULUS) x -= HASH_MODULUS;
+    }
+    e = e >= 0 ? e % HASH_BITS : HASH_BITS - 1 - ((-1 - e) % HASH_BITS);
+    x = ((x << e) & HASH_MODULUS) | x >> (HASH_BITS - e);
+    return signed_residue(negative, x);
+}
+
+bool repl_cpython_hash(nn_object *o, uint64_t *h)
+{
+    const nn_type *t = o->type;
+    if (t == &nn_bool_type || t == &nn_int_type) {
+        int64_t v = nn_int_value(o);
+        uint64_t magnitude = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+        *h = signed_residue(v < 0, magnitude % HASH_MODULUS);
+        return true;
+    }
+    if (t == &repl_bigint_type) {
+        mpz_srcptr z = repl_bigint_mpz(o);
+        mpz_t magnitude;
+        mpz_init(magnitude);
+        mpz_abs(magnitude, z);
+        *h = signed_residue(mpz_sgn(z) < 0, mpz_fdiv_ui(magnitude, HASH_MODULUS));
+        mpz_clear(magnitude);
+        return true;
+    }
+    if (t == &nn_float_type) {
+        double v = nn_float_value(o);
+        if (isnan(v)) return false; /* 3.10+: the object's address */
+        *h = double_hash(v);
+        return true;
+    }
+    if (t == &nn_tuple_type) { /* Objects/tupleobject.c: xxHash's round per item */
+        const uint64_t prime1 = 11400714785074694791ULL, prime2 = 14029467366897019727ULL,
+                       prime5 = 2870177450012600261ULL;
+        size_t n = nn_tuple_len(o);
+        uint64_t acc = prime5;
+        for (size_t i = 0; i < n; i++) {
+            uint64_t lane;
+            if (!repl_cpython_hash(nn_tuple_get(o, i), &lane)) return false;
+            acc += lane * prime2;
+            acc = acc << 31 | acc >> 33;
+            acc *= prime1;
+        }
+        acc += n ^ (prime5 ^ 3527539UL);
+        *h = acc == (uint64_t)-1 ? 1546275796 : acc;
+        return true;
+    }
+    return false;
+}
+
+
+enum { SLOT_UNUSED, SLOT_ACTIVE, SLOT_DUMMY };
+
+typedef struct table_slot {
+    nn_object *key; /* borrowed from the set's dict */
+    uint64_t hash;
+    int state;
+} table_slot;
+
+struct repl_set_table {
+    table_slot *slots;
+    size_t mask, fill, used;
+    size_t finger;     /* where pop() looks first */
+    nn_object **order; /* the active keys in slot order */
+    bool order_stale;
+    const nn_object *dict; /* the dict this table mirrors, at this version */
+    uint64_t version;
+};
+
+/* set_insert_clean: key is known absent and the table has no dummies. */
+static void insert_clean(table_slot *slots, size_t mask, nn_object *key, uint64_t hash)
+{
+    size_t perturb = hash, i = hash & mask;
+    for (;;) {
+        table_slot *s = &slots[i];
+        for (int probes = i + LINEAR_PROBES <= mask ? LINEAR_PROBES : 0;; s++, probes--) {
+            if (s->state == SLOT_UNUSED) {
+                *s = (table_slot){key, hash, SLOT_ACTIVE};
+                return;
+            }
+            if (!probes) break;
+        }
+        perturb >>= PERTURB_SHIFT;
+        i = (i * 5 + 1 + perturb) & mask;
+    }
+}
+
+/* set_table_resize: the active entries move, in slot order, to a table of
+   the smallest power of two above minused. 0 or -1. */
+static int table_resize(repl_set_table *t, size_t minused)
+{
+    size_t size = SET_MINSIZE;
+    while (size <= minused) size <<= 1;
+    table_slot *grown = nn_calloc(size, sizeof *grown);
+    nn_object **order = nn_realloc(t->order, size * sizeof *order);
+    if (!grown || !order) {
+        nn_free(grown);
+        if (order) t->order = order;
+        return -1;
+    }
+    t->order = order;
+    for (size_t i = 0; i <= t->mask; i++)
+        if (t->slots[i].state == SLOT_ACTIVE) insert_clean(grown, size - 1, t->slots[i].key, t->slots[i].hash);
+    nn_free(t->slots);
+    t->slots = grown;
+    t->mask = size - 1;
+    t->fill = t->used;
+    return 0;
+}
+
+/* set_add_entry for a key known absent: the last dummy on its probe path,
+   else the first unused slot; grows the table when 3/5 full. 0 or -1. */
+static int table_add(repl_set_table *t, nn_object *key, uint64_t hash)
+{
+    size_t mask = t->mask, perturb = hash, i = hash & mask;
+    table_slot *freeslot = NULL, *s;
+    for (;;) {
+        s = &t->slots[i];
+        int probes = i + LINEAR_PROBES <= mask ? LINEAR_PROBES : 0;
+        for (;; s++, probes--) {
+            if (s->state == SLOT_UNUSED) goto found;
+            if (s->state == SLOT_DUMMY) freeslot = s;
+            if (!probes) break;
+        }
+        perturb >>= PERTURB_SHIFT;
+        i = (i * 5 + 1 + perturb) & mask;
+    }
+found:
+    t->order_stale = true;
+    t->used++;
+    if (freeslot) {
+        *freeslot = (table_slot){key, hash, SLOT_ACTIVE};
+        return 0;
+    }
+    *s = (table_slot){key, hash, SLOT_ACTIVE};
+    if (++t->fill * 5 < mask * 3) return 0;
+    return table_resize(t, t->used > 50000 ? t->used * 2 : t->used * 4);
+}
+
+/* The active slot holding key (the dict's own object), or NULL. */
+static table_slot *table_find(repl_set_table *t, nn_object *key, uint64_t hash)
+{
+    size_t mask = t->mask, perturb = hash, i = hash & mask;
+    for (;;) {
+        table_slot *s = &t->slots[i];
+        for (int probes = i + LINEAR_PROBES <= mask ? LINEAR_PROBES : 0;; s++, probes--) {
+            if (s->state == SLOT_UNUSED) return NULL;
+            if (s->state == SLOT_ACTIVE && s->key == key) return s;
+            if (!probes) break;
+        }
+        perturb >>= PERTURB_SHIFT;
+        i = (i * 5 + 1 + perturb) & mask;
+    }
+}
+
+static void table_free(repl_set_table *t)
+{
+    if (!t) return;
+    nn_free(t->slots);
+    nn_free(t->order);
+    nn_free(t);
+}
+
+void repl_set_table_free(set_obj *s)
+{
+    table_free(s->table);
+    s->table = NULL;
+}
+
+static repl_set_table *table_new(void)
+{
+    repl_set_table *t = nn_calloc(1, sizeof *t);
+    if (t) {
+        t->mask = SET_MINSIZE - 1;
+        t->slots = nn_calloc(SET_MINSIZE, sizeof *t->slots);
+        t->order = nn_malloc(SET_MINSIZE * sizeof *t->order);
+    }
+    if (t && t->slots && t->order) return t;
+    table_free(t);
+    return NULL;
+}
+
+/* A table made by adding the slots' active keys of src in slot order (or
+   s's elements in insertion order when src is NULL); NULL (no error) when a
+   hash is not deterministic, or with MemoryError. */
+static repl_set_table *table_build(set_obj *s, const repl_set_table *src)
+{
+    repl_set_table *t = table_new();
+    if (!t) goto fail;
+    size_t pos = 0, slot = 0;
+    nn_object *k, *v;
+    for (;;) {
+        uint64_t h;
+        if (src) {
+            while (slot <= src->mask && src->slots[slot].state != SLOT_ACTIVE) slot++;
+            if (slot > src->mask) break;
+            k = src->slots[slot].key;
+            h = src->slots[slot++].hash;
+        } else {
+            if (!nn_dict_next(s->d, &pos, &k, &v)) break;
+            if (!repl_cpython_hash(k, &h)) {
+                table_free(t);
+                return NULL;
+            }
+        }
+        if (table_add(t, k, h) < 0) goto fail;
+    }
+    return t;
+fail:
+    table_free(t);
+    repl_raise_exc(EXC_MemoryError, "%s", "");
+    return NULL;
+}
+
+/* A new table replaying how CPython made s: NULL as table_build. */
+static repl_set_table *table_replay(set_obj *s)
+{
+    repl_set_table *t = table_build(s, NULL);
+    if (t && s->merged_display) {
+        /* the compiler's frozenset is rebuilt from the first one's order when
+           its constants are merged, then SET_UPDATE merges it into an empty
+           set: one resize to twice the count when 8 slots would be 3/5 full,
+           then the entries in the source's slot order (else a plain copy) */
+        repl_set_table *rebuilt = table_build(s, t);
+        table_free(t);
+        t = rebuilt;
+        if (t && t->used * 5 >= (SET_MINSIZE - 1) * 3 && table_resize(t, t->used * 2) < 0) {
+            table_free(t);
+            repl_raise_exc(EXC_MemoryError, "%s", "");
+            return NULL;
+        }
+    }
+    if (t) {
+        t->dict = s->d;
+        t->version = nn_dict_version(s->d);
+    }
+    return t;
+}
+
+/* s's table when it mirrors the dict as it is now, else NULL. */
+static repl_set_table *current_table(set_obj *s)
+{
+    repl_set_table *t = s->table;
+    return t && t->dict == s->d && t->version == nn_dict_version(s->d) ? t : NULL;
+}
+
+nn_object *const *repl_set_order(nn_object *set, size_t *n)
+{
+    set_obj *s = (set_obj *)set;
+    repl_set_table *t = current_table(s);
+    if (!t) {
+        repl_set_table_free(s);
+        t = s->table = table_replay(s);
+        if (!t && nn_error_current()) return NULL;
+    }
+    if (!t) { /* insertion order: the dict's own */
+        size_t len = nn_dict_len(s->d), pos = 0, i = 0;
+        nn_object **keys = nn_realloc(s->insertion_order, (len ? len : 1) * sizeof *keys);
+        if (!keys) {
+            repl_raise_exc(EXC_MemoryError, "%s", "");
+            return NULL;
+        }
+        s->insertion_order = keys;
+        nn_object *k, *v;
+        while (nn_dict_next(s->d, &pos, &k, &v)) keys[i++] = k;
+        *n = len;
+        return keys;
+    }
+    if (t->order_stale) {
+        size_t i = 0;
+        for (size_t slot = 0; slot <= t->mask; slot++)
+            if (t->slots[slot].state == SLOT_ACTIVE) t->order[i++] = t->slots[slot].key;
+        t->order_stale = false;
+    }
+    *n = t->used;
+    return t->order;
+}
+
+int repl_set_add(nn_object *set, nn_object *item)
+{
+    if (repl_obj_hash(item) == -1 && nn_error_current()) return -1;
+    set_obj *s = (set_obj *)set;
+    repl_set_table *t = current_table(s);
+    size_t before = nn_dict_len(s->d);
+    if (nn_dict_set(s->d, item, nn_none()) < 0) return -1;
+    if (!t || nn_dict_len(s->d) == before) {
+        if (t) t->version = nn_dict_version(s->d);
+        return 0;
+    }
+    uint64_t h;
+    if (!repl_cpython_hash(item, &h) || table_add(t, nn_dict_stored_key(s->d, item), h) < 0) {
+        nn_error_clear(); /* the table is a cache: the next iteration replays */
+        repl_set_table_free(s);
+        return 0;
+    }
+    t->version = nn_dict_version(s->d);
+    return 0;
+}
+
+int repl_set_discard(nn_object *set, nn_object *key)
+{
+    set_obj *s = (set_obj *)set;
+    repl_set_table *t = current_table(s);
+    nn_object *stored = t ? nn_dict_stored_key(s->d, key) : NULL;
+    uint64_t h;
+    table_slot *slot = stored && repl_cpython_hash(stored, &h) ? table_find(t, stored, h) : NULL;
+    if (nn_dict_del(s->d, key) < 0) return -1;
+    if (!slot) {
+        repl_set_table_free(s);
+        return 0;
+    }
+    *slot = (table_slot){NULL, (uint64_t)-1, SLOT_DUMMY}; /* the others stay where they are */
+    t->used--;
+    t->order_stale = true;
+    t->version = nn_dict_version(s->d);
+    return 0;
+}
+
+void repl_set_mark_constant_display(nn_object *set) { ((set_obj *)set)->merged_display = true; }
+
+nn_object *repl_set_pop(nn_object *set)
+{
+    set_obj *s = (set_obj *)set;
+    if (!nn_dict_len(s->d)) {
+        repl_raise_exc(EXC_KeyError, "pop from an empty set");
+        return NULL;
+    }
+    size_t n;
+    if (!current_table(s) && !repl_set_order(set, &n)) return NULL;
+    repl_set_table *t = current_table(s);
+    nn_object *key;
+    if (t) { /* CPython's set_pop: the first active slot from the finger on */
+        size_t i = t->finger & t->mask;
+        while (t->slots[i].state != SLOT_ACTIVE) i = (i + 1) & t->mask;
+        key = t->slots[i].key;
+        t->finger = i + 1;
+    } else {
+        key = s->insertion_order[0];
+    }
+    nn_retain(key);
+    if (repl_set_discard(set, key) < 0) NN_SET(key, NULL);
+    return key;
+}
