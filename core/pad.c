@@ -6,13 +6,15 @@
  * is CopySlices, as PyTorch's). Reflect and replicate gather through the
  * resample kernel (core/cpu/resample.c: a source index per output position of
  * each padded dim); their backward scatter-adds the gradient through the same
- * indices (a backward without a graph of its own: no double backward).
+ * indices, an op of its own (resample_grad.c: ReflectionPad2DBackwardBackward0 ...,
+ * for double backward).
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "backend.h"
 #include "nn_mod_more.h"
+#include "nn_resample.h"
 #include "nn_scratch.h"
 
 /* ---------------------------------------------------------- constant */
@@ -163,18 +165,37 @@ nn_tensor *nn_index_pad(nn_tensor *x, int k, const int64_t *pad, bool reflect)
     return y;
 }
 
+static nn_op_id index_pad_grad_op(int k, bool reflect)
+{
+    if (reflect)
+        return k == 1 ? NN_OP_reflection_pad1d_backward : k == 2 ? NN_OP_reflection_pad2d_backward
+                                                                 : NN_OP_reflection_pad3d_backward;
+    return k == 1 ? NN_OP_replication_pad1d_backward : k == 2 ? NN_OP_replication_pad2d_backward
+                                                               : NN_OP_replication_pad3d_backward;
+}
+
+nn_tensor *nn_index_pad_grad(nn_tensor *g, int ndim, const int64_t *sizes, int k, const int64_t *pad, bool reflect)
+{
+    nn_tensor shape = {.ndim = ndim}; /* geom_init reads the sizes only */
+    memcpy(shape.sizes, sizes, sizeof(int64_t) * (size_t)ndim);
+    nn_resample_geom geom;
+    geom_init(&geom, &shape, k, pad, reflect);
+    nn_op_params p = {.n_i = 2 * k, .flags = reflect};
+    for (int i = 0; i < 2 * k; i++) p.i[i] = pad[i];
+    return nn_resample_backward(g, &geom, ndim, sizes, index_pad_grad_op(k, reflect), &p);
+}
+
 static int index_pad_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 {
-    nn_tensor *x = nn_node_saved(n, 0);
-    nn_resample_geom g;
-    geom_init(&g, x, n->p.n_i / 2, n->p.i, n->p.flags);
-    nn_tensor *gc = NULL;
-    NN_WITH_GRAD_MODE(false, gc = gout[0]->dtype == x->dtype ? nn_contiguous(gout[0]) : nn_to_dtype(gout[0], x->dtype));
-    nn_tensor *gx = gc ? nn_zeros_on(nn_device_of(x), x->ndim, x->sizes, x->dtype) : NULL;
-    if (gx && NN_KERNEL(nn_backend_of(gx), resample, (&g, true, gx, gc)) < 0) NN_SET(gx, NULL);
+    nn_tensor *x = nn_node_saved(n, 0), *g = gout[0], *gc = NULL;
+    if (g->dtype != x->dtype) {
+        NN_WITH_GRAD_MODE(false, gc = nn_to_dtype(g, x->dtype));
+        if (!gc) return -1;
+        g = gc;
+    }
+    gin[0] = nn_index_pad_grad(g, x->ndim, x->sizes, n->p.n_i / 2, n->p.i, n->p.flags);
     NN_RELEASE(gc);
-    gin[0] = gx;
-    return gx ? 0 : -1;
+    return gin[0] ? 0 : -1;
 }
 
 int nn_reflection_pad1d_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return index_pad_backward(n, gout, gin); }

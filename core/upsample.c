@@ -8,7 +8,8 @@
  * area_pixel_compute_scale. grad_fn Upsample{Nearest,NearestExact}{1,2,3}DBackward1,
  * UpsampleLinear1DBackward1, UpsampleBilinear2DBackward1, UpsampleTrilinear3DBackward1,
  * UpsampleBicubic2DBackward1 (the scale-vector overloads F.interpolate reaches). The
- * backward scatters the gradient through the same taps (no graph of its own). Mode
+ * backward scatters the gradient through the same taps, an op of its own for double backward
+ * (resample_grad.c: Upsample...BackwardBackward1). Mode
  * 'area' is adaptive average pooling (pool.c), as F.interpolate calls it.
  */
 #include <math.h>
@@ -17,6 +18,7 @@
 
 #include "backend.h"
 #include "nn_mod_more.h"
+#include "nn_resample.h"
 
 static const nn_op_id ops[4][3] = {
     {NN_OP_upsample_nearest1d, NN_OP_upsample_nearest2d, NN_OP_upsample_nearest3d},
@@ -33,6 +35,15 @@ static void geom_of(const nn_op_params *p, int64_t planes, nn_resample_geom *g)
     memset(g, 0, sizeof *g);
     g->mode = modes[p->flags & 3], g->align = p->flags & 4, g->dims = (int)p->i[0], g->planes = planes;
     for (int d = 0; d < g->dims; d++) g->in[d] = p->i[1 + d], g->out[d] = p->i[4 + d], g->scale[d] = p->f[d];
+}
+
+static void params_of(nn_op_params *p, int dims, const int64_t *in, const int64_t *out, const double *scales,
+                      nn_upsample_kind kind, bool align)
+{
+    memset(p, 0, sizeof *p);
+    p->n_i = 7, p->flags = (int)kind | (align ? 4 : 0);
+    p->i[0] = dims;
+    for (int d = 0; d < dims; d++) p->i[1 + d] = in[d], p->i[4 + d] = out[d], p->f[d] = scales[d];
 }
 
 /* x [N, C, L] (dims 1), [N, C, H, W] (dims 2) or [N, C, D, H, W] (dims 3) to out sizes; scales NAN where not given */
@@ -83,13 +94,10 @@ nn_tensor *nn_upsample_mode(nn_tensor *x, int dims, const int64_t *out, const do
         return nn_error_set(NN_ERR_RUNTIME, "\"%s\" not implemented for '%s'", kernel_name(kind, dims),
                             nn_dtype_scalar_name(x->dtype)),
                NULL;
-    nn_op_params p = {.n_i = 7, .flags = (int)kind | (align ? 4 : 0)};
-    p.i[0] = dims;
+    nn_op_params p;
+    params_of(&p, dims, x->sizes + 2, out, scales, kind, align);
     int64_t sizes[5] = {x->sizes[0], x->sizes[1]};
-    for (int d = 0; d < dims; d++) {
-        p.i[1 + d] = x->sizes[2 + d], p.i[4 + d] = out[d], p.f[d] = scales[d];
-        sizes[2 + d] = out[d];
-    }
+    for (int d = 0; d < dims; d++) sizes[2 + d] = out[d];
     nn_resample_geom g;
     geom_of(&p, x->sizes[0] * x->sizes[1], &g);
     nn_tensor *c = NULL;
@@ -101,19 +109,38 @@ nn_tensor *nn_upsample_mode(nn_tensor *x, int dims, const int64_t *out, const do
     return y;
 }
 
-static int upsample_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+static const nn_op_id grad_ops[4][3] = {
+    {NN_OP_upsample_nearest1d_backward, NN_OP_upsample_nearest2d_backward, NN_OP_upsample_nearest3d_backward},
+    {NN_OP_upsample_linear1d_backward, NN_OP_upsample_bilinear2d_backward, NN_OP_upsample_trilinear3d_backward},
+    {NN_OP_upsample_nearest_exact1d_backward, NN_OP_upsample_nearest_exact2d_backward,
+     NN_OP_upsample_nearest_exact3d_backward},
+    {NN_OP_COUNT, NN_OP_upsample_bicubic2d_backward, NN_OP_COUNT}};
+
+/* the gradient for g of an upsampling of an input of sizes (N, C and p's in sizes) */
+static nn_tensor *grad_of(nn_tensor *g, const nn_op_params *p)
 {
-    nn_tensor *g = gout[0], *gc = NULL;
-    NN_WITH_GRAD_MODE(false, gc = nn_contiguous(g));
     nn_resample_geom geom;
-    geom_of(&n->p, g->sizes[0] * g->sizes[1], &geom);
+    geom_of(p, g->sizes[0] * g->sizes[1], &geom);
     int64_t sizes[5] = {g->sizes[0], g->sizes[1]};
     for (int d = 0; d < geom.dims; d++) sizes[2 + d] = geom.in[d];
-    nn_tensor *gx = gc ? nn_zeros_on(nn_device_of(g), geom.dims + 2, sizes, g->dtype) : NULL;
-    if (gx && NN_KERNEL(nn_backend_of(gx), resample, (&geom, true, gx, gc)) < 0) NN_SET(gx, NULL);
-    NN_RELEASE(gc);
-    gin[0] = gx;
-    return gx ? 0 : -1;
+    return nn_resample_backward(g, &geom, geom.dims + 2, sizes, grad_ops[p->flags & 3][geom.dims - 1], p);
+}
+
+nn_tensor *nn_upsample_grad(nn_tensor *g, const int64_t *in_sizes, int dims, const int64_t *out, const double *scales,
+                            nn_upsample_kind kind, bool align)
+{
+    if (dims < 1 || dims > 3 || g->ndim != dims + 2 || grad_ops[kind][dims - 1] == NN_OP_COUNT)
+        return nn_error_set(NN_ERR_RUNTIME, "upsample backward: a gradient of %d dims for %d spatial dims", g->ndim, dims),
+               NULL;
+    nn_op_params p;
+    params_of(&p, dims, in_sizes + 2, out, scales, kind, align);
+    return grad_of(g, &p);
+}
+
+static int upsample_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    gin[0] = grad_of(gout[0], &n->p);
+    return gin[0] ? 0 : -1;
 }
 
 int nn_upsample_nearest1d_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return upsample_backward(n, gout, gin); }
