@@ -181,6 +181,9 @@ typedef enum nn_math_op {
     /* t[0] = the cumulative sum or product of t[1] (contiguous [i[0], i[1], i[2]], t[0]'s
        dtype) along its middle dim */
     NN_MATH_cumsum, NN_MATH_cumprod,
+    /* contiguous t[1..3] of t[0]'s shape and float dtype: t[0] = t[1] + d[0] * t[2] * t[3]
+       (addcmul, as ATen: fma(d[0] * t[2], t[3], t[1])) or t[1] + d[0] * t[2] / t[3] (addcdiv) */
+    NN_MATH_addcmul, NN_MATH_addcdiv,
 } nn_math_op;
 
 /* The optim_step kernel's op codes: one parameter's update (contiguous p, its grad
@@ -244,6 +247,28 @@ typedef struct nn_resample_geom {
     int64_t planes, in[3], out[3], pad[3];
     double scale[3];
 } nn_resample_geom;
+
+/* The linalg kernel's op codes (core/cpu/linalg.c, LAPACK): batches of i[0]
+   column-major matrices, contiguous, float32 or float64; i[1] m (rows), i[2] n;
+   host[0] receives LAPACK's first positive info over the batch (0: none). */
+typedef enum nn_linalg_op {
+    NN_LINALG_LU,       /* t[0] [m, m] factored in place, t[1] int32 pivots [batch, m] (1-based) */
+    NN_LINALG_LU_DET,   /* t[0] det, t[1] sign, t[2] log|det| ([batch] each, or NULL) of t[3] LU, t[4] pivots; i[1] m */
+    NN_LINALG_LU_SOLVE, /* t[0] B [m, n] overwritten by X with A X = B, A's LU t[3] and pivots t[4] */
+    NN_LINALG_CHOLESKY, /* t[0] [m, m] overwritten by its factor (i[4]: upper, else lower) */
+    /* t[0] [m, n] overwritten by ?geqrf's R and reflectors; t[1] Q [m, i[3]] (i[3] m or min(m, n)) or NULL */
+    NN_LINALG_QR,
+    /* ?gesdd of t[0] [m, n] (destroyed): t[1] S [min], t[2] U [m, m or min] and t[3] Vh [n or min, n]
+       (i[3]: full) or both NULL */
+    NN_LINALG_SVD,
+    /* ?syevd of t[0] [m, m] (overwritten by the eigenvectors when i[3]; i[4]: the upper triangle, else
+       the lower is read), t[1] eigenvalues [m] ascending */
+    NN_LINALG_EIGH,
+    /* least squares by driver i[3] (0 gels, 1 gelsy, 2 gelsd, 3 gelss), rcond d[0]: t[0] A [m, n]
+       (destroyed), t[1] B [max(m, n), i[4]] (the solution in its first n rows), t[2] singular values
+       [min] or NULL, t[3] int64 ranks [batch] or NULL */
+    NN_LINALG_LSTSQ,
+} nn_linalg_op;
 
 typedef enum nn_kernel_id {
 #define KERNEL(name, params, args) NN_KERNEL_##name,

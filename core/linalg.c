@@ -1,7 +1,8 @@
 /*
- * linalg.c — torch.linalg's LU-based functions over OpenBLAS's LAPACK
- * (?getrf/?getrs, opened as blas.c opens the library), and vector_norm:
- * det, slogdet, inv, solve; their backwards are PyTorch 1.13's formulas
+ * linalg.c — torch.linalg over LAPACK behind the `linalg` kernel
+ * (core/cpu/linalg.c: OpenBLAS's ?getrf/?getrs/?potrf/?geqrf/?gesdd/?syevd/?gels*):
+ * det, slogdet, inv, solve, cholesky, qr, svd, eigh, pinv, matrix_rank, lstsq,
+ * matrix_power, and vector_norm; the LU backwards are PyTorch 1.13's formulas
  * (FunctionsManual.cpp) for invertible matrices, built from differentiable
  * ops (inv, matmul, mul), so they differentiate again.
  *
@@ -14,43 +15,25 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "backend.h"
 #include "nn_int.h"
 #include "nn_linalg.h"
 #include "nn_scratch.h"
 #include "nn_select.h"
 #include "nn_select_more.h"
 
-typedef void getrf_fn(const int *m, const int *n, void *a, const int *lda, int *ipiv, int *info);
-typedef void potrf_fn(const char *uplo, const int *n, void *a, const int *lda, int *info, size_t uplo_len);
-typedef void getrs_fn(const char *trans, const int *n, const int *nrhs, const void *a, const int *lda, const int *ipiv,
-                      void *b, const int *ldb, int *info, size_t trans_len);
-
-static struct {
-    getrf_fn *sgetrf, *dgetrf;
-    getrs_fn *sgetrs, *dgetrs;
-    potrf_fn *spotrf, *dpotrf;
-    bool ok;
-} lapack;
-static pthread_once_t lapack_once = PTHREAD_ONCE_INIT;
-
-static void lapack_load(void)
+/* Runs the linalg kernel on on's device. */
+static int run_linalg(nn_linalg_op op, nn_kernel_args *k, const nn_tensor *on)
 {
-    void *lib = dlopen("libopenblas.so.0", RTLD_NOW | RTLD_LOCAL);
-    if (!lib) lib = dlopen("libopenblas.so", RTLD_NOW | RTLD_LOCAL);
-    if (!lib) return;
-    *(void **)&lapack.sgetrf = dlsym(lib, "sgetrf_");
-    *(void **)&lapack.dgetrf = dlsym(lib, "dgetrf_");
-    *(void **)&lapack.sgetrs = dlsym(lib, "sgetrs_");
-    *(void **)&lapack.dgetrs = dlsym(lib, "dgetrs_");
-    *(void **)&lapack.spotrf = dlsym(lib, "spotrf_");
-    *(void **)&lapack.dpotrf = dlsym(lib, "dpotrf_");
-    lapack.ok = lapack.sgetrf && lapack.dgetrf && lapack.sgetrs && lapack.dgetrs && lapack.spotrf && lapack.dpotrf;
+    return NN_KERNEL(nn_backend_of(on), linalg, (op, k));
 }
 
-static int lapack_get(void)
+/* the number of matrices in a batch [..., m, n] */
+static int64_t batch_of(const nn_tensor *a)
 {
-    pthread_once(&lapack_once, lapack_load);
-    return lapack.ok ? 0 : nn_error_set(NN_ERR_RUNTIME, "cannot load OpenBLAS's LAPACK (?getrf_, ?getrs_, ?potrf_)");
+    int64_t b = 1;
+    for (int d = 0; d < a->ndim - 2; d++) b *= a->sizes[d];
+    return b;
 }
 
 /* "linalg.det: Expected a floating point ... Got Long" and the square check */
@@ -84,35 +67,39 @@ static nn_tensor *column_major(nn_tensor *a)
     return t;
 }
 
-static void getrf(nn_dtype dt, int n, void *m, int *ipiv, int *info)
+/* The row-major (contiguous) batch of a column-major one. */
+static nn_tensor *from_column_major(nn_tensor *cm)
 {
-    int lda = n > 0 ? n : 1;
-    (dt == NN_FLOAT32 ? lapack.sgetrf : lapack.dgetrf)(&n, &n, m, &lda, ipiv, info);
+    nn_tensor *r = NULL;
+    NN_WITH_GRAD_MODE(false, {
+        nn_tensor *t = nn_transpose(cm, -1, -2);
+        r = t ? nn_contiguous(t) : NULL;
+        if (r && r == t) NN_SET(r, nn_clone(t));
+        NN_RELEASE(t);
+    });
+    return r;
 }
 
-/* LU of every matrix of a (column-major copy lu, pivots), info > 0 for a singular one. */
-static int lu_factor(nn_tensor *a, nn_tensor **lu, int **pivots, int *first_singular, int64_t *batch)
+/* LU of every matrix of a (column-major copy lu, int32 pivots on a's device),
+   first_singular > 0 (LAPACK's info) for a singular one. */
+static int lu_factor(nn_tensor *a, nn_tensor **lu, nn_tensor **pivots, int *first_singular, int64_t *batch)
 {
-    if (lapack_get() < 0) return -1;
     int n = (int)a->sizes[a->ndim - 1];
-    *batch = n > 0 ? nn_numel(a) / ((int64_t)n * n) : 1;
-    if (n == 0) *batch = 1;
-    for (int d = 0; d < a->ndim - 2; d++)
-        if (a->sizes[d] == 0) *batch = 0;
+    *batch = batch_of(a);
     *lu = column_major(a);
-    *pivots = *lu ? nn_calloc((size_t)(*batch * n + 1), sizeof(int)) : NULL;
+    int64_t ps[2] = {*batch, n};
+    *pivots = *lu ? nn_empty_on(nn_device_of(a), 2, ps, NN_INT32) : NULL;
     if (!*pivots) {
         NN_RELEASE(*lu);
         return -1;
     }
-    *first_singular = 0;
-    size_t es = nn_dtype_size(a->dtype);
-    char *base = nn_data_ptr(*lu);
-    for (int64_t b = 0; b < *batch && n > 0; b++) {
-        int info = 0;
-        getrf(a->dtype, n, base + (size_t)(b * n * n) * es, *pivots + b * n, &info);
-        if (info > 0 && !*first_singular) *first_singular = info;
+    nn_kernel_args k = {.t = {*lu, *pivots}, .i = {*batch, n, n}};
+    if (run_linalg(NN_LINALG_LU, &k, a) < 0) {
+        NN_RELEASE(*lu);
+        NN_RELEASE(*pivots);
+        return -1;
     }
+    *first_singular = (int)k.host[0];
     return 0;
 }
 
@@ -121,49 +108,19 @@ static int lu_factor(nn_tensor *a, nn_tensor **lu, int **pivots, int *first_sing
 static int det_parts(const char *f, nn_tensor *a, nn_tensor **det, nn_tensor **sign, nn_tensor **logabs)
 {
     if (check_square(f, a) < 0) return -1;
-    nn_tensor *lu = NULL;
-    int *piv = NULL, singular = 0;
+    nn_tensor *lu = NULL, *piv = NULL;
+    int singular = 0;
     int64_t batch = 0;
     if (lu_factor(a, &lu, &piv, &singular, &batch) < 0) return -1;
-    int n = (int)a->sizes[a->ndim - 1];
-    int bd = a->ndim - 2;
     nn_tensor *outs[3] = {0};
     for (int k = 0; k < 3; k++) {
-        outs[k] = nn_empty(bd, a->sizes, a->dtype);
+        outs[k] = nn_empty_on(nn_device_of(a), a->ndim - 2, a->sizes, a->dtype);
         if (!outs[k]) goto fail;
     }
-    const char *m = nn_data_ptr(lu);
-    for (int64_t b = 0; b < batch; b++) {
-        bool odd = false;
-        for (int i = 0; i < n; i++) odd ^= piv[b * n + i] != i + 1;
-        if (a->dtype == NN_FLOAT32) {
-            const float *u = (const float *)m + b * n * n;
-            float p = 1, sg = 1, la = 0;
-            for (int i = 0; i < n; i++) {
-                float x = u[(size_t)i * n + i];
-                p *= x;
-                sg *= x > 0 ? 1.f : x < 0 ? -1.f : 0.f;
-                la += logf(fabsf(x));
-            }
-            ((float *)nn_data_ptr(outs[0]))[b] = odd ? -p : p;
-            ((float *)nn_data_ptr(outs[1]))[b] = odd ? -sg : sg;
-            ((float *)nn_data_ptr(outs[2]))[b] = la;
-        } else {
-            const double *u = (const double *)m + b * n * n;
-            double p = 1, sg = 1, la = 0;
-            for (int i = 0; i < n; i++) {
-                double x = u[(size_t)i * n + i];
-                p *= x;
-                sg *= x > 0 ? 1. : x < 0 ? -1. : 0.;
-                la += log(fabs(x));
-            }
-            ((double *)nn_data_ptr(outs[0]))[b] = odd ? -p : p;
-            ((double *)nn_data_ptr(outs[1]))[b] = odd ? -sg : sg;
-            ((double *)nn_data_ptr(outs[2]))[b] = la;
-        }
-    }
+    nn_kernel_args k = {.t = {outs[0], outs[1], outs[2], lu, piv}, .i = {batch, a->sizes[a->ndim - 1]}};
+    if (run_linalg(NN_LINALG_LU_DET, &k, a) < 0) goto fail;
     NN_RELEASE(lu);
-    nn_free(piv);
+    NN_RELEASE(piv);
     *det = outs[0];
     if (sign) *sign = outs[1];
     else NN_RELEASE(outs[1]);
@@ -173,7 +130,7 @@ static int det_parts(const char *f, nn_tensor *a, nn_tensor **det, nn_tensor **s
 fail:
     for (int k = 0; k < 3; k++) NN_RELEASE(outs[k]);
     NN_RELEASE(lu);
-    nn_free(piv);
+    NN_RELEASE(piv);
     return -1;
 }
 
@@ -248,33 +205,18 @@ nn_tensor *nn_logdet(nn_tensor *a)
 /* X with A X = B for every matrix of the batch (B [..., n, k], same batch
    shape as A); column-major LU then getrs. singular: the 1-based index of a
    zero pivot, for the caller's message. */
-static nn_tensor *lu_solve(const char *f, nn_tensor *a, nn_tensor *b, int *singular)
+static nn_tensor *lu_solve(nn_tensor *a, nn_tensor *b, int *singular)
 {
-    nn_tensor *lu = NULL;
-    int *piv = NULL;
+    nn_tensor *lu = NULL, *piv = NULL;
     int64_t batch = 0;
     if (lu_factor(a, &lu, &piv, singular, &batch) < 0) return NULL;
     nn_tensor *x = *singular ? NULL : column_major(b);
-    if (x && batch > 0) {
-        int n = (int)a->sizes[a->ndim - 1], k = (int)b->sizes[b->ndim - 1], ld = n > 0 ? n : 1, info = 0;
-        size_t es = nn_dtype_size(a->dtype);
-        char *ab = nn_data_ptr(lu), *xb = nn_data_ptr(x);
-        for (int64_t i = 0; i < batch && n > 0 && k > 0; i++)
-            (a->dtype == NN_FLOAT32 ? lapack.sgetrs : lapack.dgetrs)("N", &n, &k, ab + (size_t)(i * n * n) * es, &ld,
-                                                                      piv + i * n, xb + (size_t)(i * n * k) * es, &ld,
-                                                                      &info, 1);
-    }
+    nn_kernel_args k = {.t = {x, NULL, NULL, lu, piv}, .i = {batch, a->sizes[a->ndim - 1], b->sizes[b->ndim - 1]}};
+    if (x && run_linalg(NN_LINALG_LU_SOLVE, &k, a) < 0) NN_SET(x, NULL);
     NN_RELEASE(lu);
-    nn_free(piv);
-    if (!x) return NULL;
-    nn_tensor *r = NULL;
-    NN_WITH_GRAD_MODE(false, {
-        nn_tensor *t = nn_transpose(x, -1, -2); /* back to row-major, as a transposed view */
-        r = t ? nn_contiguous(t) : NULL;
-        NN_RELEASE(t);
-    });
+    NN_RELEASE(piv);
+    nn_tensor *r = x ? from_column_major(x) : NULL;
     NN_RELEASE(x);
-    (void)f;
     return r;
 }
 
@@ -282,12 +224,12 @@ nn_tensor *nn_linalg_inv(nn_tensor *a)
 {
     if (check_square("linalg.inv", a) < 0) return NULL;
     int n = (int)a->sizes[a->ndim - 1], singular = 0;
-    nn_tensor *eye = nn_eye(n, n, a->dtype), *b = eye ? nn_expand(eye, a->ndim, a->sizes) : NULL;
-    nn_tensor *x = b ? lu_solve("linalg.inv", a, b, &singular) : NULL;
+    nn_tensor *eye = nn_eye_on(nn_device_of(a), n, n, a->dtype), *b = eye ? nn_expand(eye, a->ndim, a->sizes) : NULL;
+    nn_tensor *x = b ? lu_solve(a, b, &singular) : NULL;
     NN_RELEASE(eye);
     NN_RELEASE(b);
     if (singular) {
-        nn_error_set(NN_ERR_RUNTIME, "linalg.inv: The diagonal element %d is zero, the inversion could not be completed "
+        nn_error_set(NN_ERR_LINALG, "linalg.inv: The diagonal element %d is zero, the inversion could not be completed "
                                      "because the input matrix is singular.", singular);
         return NULL;
     }
@@ -350,12 +292,12 @@ nn_tensor *nn_linalg_solve(nn_tensor *a, nn_tensor *b)
     sb[nb] = n, sb[nb + 1] = bm->sizes[bm->ndim - 1];
     nn_tensor *ea = nn_expand(a, nb + 2, sa), *eb = ea ? nn_expand(bm, nb + 2, sb) : NULL;
     int singular = 0;
-    nn_tensor *x = eb ? lu_solve("linalg.solve", ea, eb, &singular) : NULL;
+    nn_tensor *x = eb ? lu_solve(ea, eb, &singular) : NULL;
     NN_RELEASE(ea);
     NN_RELEASE(eb);
     NN_RELEASE(bm);
     if (singular) {
-        nn_error_set(NN_ERR_RUNTIME, "torch.linalg.solve: The solver failed because the input matrix is singular.");
+        nn_error_set(NN_ERR_LINALG, "torch.linalg.solve: The solver failed because the input matrix is singular.");
         return NULL;
     }
     if (x && vec) {
@@ -398,7 +340,7 @@ int nn_linalg_solve_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
    legacy: torch.cholesky (its deprecation warning, CholeskyBackward0). */
 nn_tensor *nn_linalg_cholesky(nn_tensor *a, bool upper, bool legacy)
 {
-    if (check_square(legacy ? "cholesky" : "linalg.cholesky", a) < 0 || lapack_get() < 0) return NULL;
+    if (check_square(legacy ? "cholesky" : "linalg.cholesky", a) < 0) return NULL;
     static bool warned; /* TORCH_WARN_ONCE */
     if (legacy && !warned && (warned = true) && nn_warn("UserWarning",
                           "torch.cholesky is deprecated in favor of torch.linalg.cholesky and will be removed in a future "
@@ -407,22 +349,16 @@ nn_tensor *nn_linalg_cholesky(nn_tensor *a, bool upper, bool legacy)
                           "This transform will produce equivalent results for all valid (symmetric positive definite) "
                           "inputs. (Triggered internally at  ./aten/src/ATen/native/BatchLinearAlgebra.cpp:1615.)") < 0)
         return NULL;
-    int n = (int)a->sizes[a->ndim - 1], ld = n > 0 ? n : 1;
-    int64_t batch = n > 0 ? nn_numel(a) / ((int64_t)n * n) : 0;
     nn_tensor *cm = column_major(a);
     if (!cm) return NULL;
-    size_t es = nn_dtype_size(a->dtype);
-    char *base = nn_data_ptr(cm);
-    for (int64_t b = 0; b < batch; b++) {
-        int info = 0;
-        (a->dtype == NN_FLOAT32 ? lapack.spotrf : lapack.dpotrf)("L", &n, base + (size_t)(b * n * n) * es, &ld, &info, 1);
-        if (info > 0) {
-            NN_RELEASE(cm);
-            nn_error_set(NN_ERR_RUNTIME, "%s: The factorization could not be completed because the input is not "
-                                         "positive-definite (the leading minor of order %d is not positive-definite).",
-                         legacy ? "cholesky" : "linalg.cholesky", info);
-            return NULL;
-        }
+    nn_kernel_args k = {.t = {cm}, .i = {batch_of(a), a->sizes[a->ndim - 1], a->sizes[a->ndim - 1]}};
+    if (run_linalg(NN_LINALG_CHOLESKY, &k, a) < 0) return NN_RELEASE(cm), NULL;
+    if (k.host[0] > 0) {
+        NN_RELEASE(cm);
+        nn_error_set(NN_ERR_LINALG, "%s: The factorization could not be completed because the input is not positive-definite "
+                        "(the leading minor of order %d is not positive-definite).",
+                        legacy ? "cholesky" : "linalg.cholesky", (int)k.host[0]);
+        return NULL;
     }
     /* the column-major lower factor read row-major is L^T: keep its upper triangle */
     nn_tensor *out = NULL;
@@ -492,4 +428,542 @@ nn_tensor *nn_linalg_vector_norm(nn_tensor *a, double ord, int n_dims, const int
 int nn_linalg_vector_norm_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 {
     return nn_norm_backward(n, gout, gin);
+}
+
+/* ------------------------------------------------ QR, SVD, eigh, least squares */
+
+/* "linalg.qr: Expected a floating point ... Got Long", at least two dims */
+static int check_matrix(const char *f, const nn_tensor *a)
+{
+    if (a->dtype != NN_FLOAT32 && a->dtype != NN_FLOAT64) return check_square(f, a);
+    if (a->ndim < 2) return nn_error_set(NN_ERR_RUNTIME, "%s: The input tensor A must have at least 2 dimensions.", f);
+    return 0;
+}
+
+/* an empty float tensor on a's device (the outputs an op does not compute) */
+static nn_tensor *empty0(const nn_tensor *a) { return nn_empty_on(nn_device_of(a), 1, (const int64_t[]){0}, a->dtype); }
+
+/* a new [batch..., d0, d1] tensor of a's dtype on its device */
+static nn_tensor *batch_empty(const nn_tensor *a, int keep, int64_t d0, int64_t d1, nn_dtype dt)
+{
+    int64_t s[NN_MAX_DIMS + 2];
+    memcpy(s, a->sizes, sizeof(int64_t) * (size_t)keep);
+    s[keep] = d0, s[keep + 1] = d1;
+    return nn_empty_on(nn_device_of(a), keep + (d1 >= 0 ? 2 : 1), s, dt);
+}
+
+int nn_linalg_qr(nn_tensor *a, const char *mode, nn_tensor **q, nn_tensor **r)
+{
+    *q = *r = NULL;
+    bool complete = !strcmp(mode, "complete"), ronly = !strcmp(mode, "r");
+    if (!complete && !ronly && strcmp(mode, "reduced"))
+        return nn_error_set(NN_ERR_RUNTIME, "qr received unrecognized mode '%s' but expected one of 'reduced' (default), "
+                                            "'r', or 'complete'", mode);
+    if (check_matrix("linalg.qr", a) < 0) return -1;
+    int bd = a->ndim - 2;
+    int64_t m = a->sizes[bd], n = a->sizes[bd + 1], k = m < n ? m : n, kq = complete ? m : k;
+    nn_tensor *cm = column_major(a), *qb = cm && !ronly ? batch_empty(a, bd, kq, m, a->dtype) : NULL;
+    if (!cm || (!ronly && !qb)) goto fail;
+    nn_kernel_args ka = {.t = {cm, qb}, .i = {batch_of(a), m, n, kq}};
+    if (run_linalg(NN_LINALG_QR, &ka, a) < 0) goto fail;
+    bool prev = nn_set_grad_enabled(false);
+    nn_tensor *full = from_column_major(cm), *top = full ? nn_narrow(full, -2, 0, complete ? m : k) : NULL;
+    *r = top ? nn_triu(top, 0) : NULL;
+    NN_RELEASE(full);
+    NN_RELEASE(top);
+    nn_set_grad_enabled(prev);
+    *q = ronly ? empty0(a) : from_column_major(qb);
+    NN_RELEASE(cm);
+    NN_RELEASE(qb);
+    if (!*q || !*r) goto fail;
+    nn_op_params p = {.flags = complete};
+    nn_tensor *outs[2] = {*q, *r};
+    if (nn_record(NN_OP_linalg_qr, 1, &a, 2, outs, 2, outs, &p) < 0) goto fail;
+    return 0;
+fail:
+    NN_RELEASE(cm);
+    NN_RELEASE(qb);
+    NN_RELEASE(*q);
+    NN_RELEASE(*r);
+    return -1;
+}
+
+int nn_linalg_qr_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    (void)n, (void)gout, (void)gin;
+    return nn_error_set(NN_ERR_RUNTIME, "the derivative of linalg.qr is not implemented in nnscope");
+}
+
+int nn_linalg_svd(nn_tensor *a, bool full, bool uv, nn_tensor **u, nn_tensor **s, nn_tensor **vh)
+{
+    *u = *s = *vh = NULL;
+    const char *f = uv ? "linalg.svd" : "linalg.svdvals";
+    if (check_matrix(f, a) < 0) return -1;
+    int bd = a->ndim - 2;
+    int64_t m = a->sizes[bd], n = a->sizes[bd + 1], k = m < n ? m : n;
+    bool ret_uv = uv;
+    uv = uv || nn_needs_grad(1, &a); /* the backward needs U and Vh */
+    full = full && ret_uv;
+    int64_t uc = full ? m : k, vr = full ? n : k;
+    nn_tensor *cm = column_major(a), *ub = NULL, *vb = NULL;
+    *s = cm ? batch_empty(a, bd, k, -1, a->dtype) : NULL;
+    if (uv && *s) {
+        ub = batch_empty(a, bd, uc, m, a->dtype);
+        vb = ub ? batch_empty(a, bd, n, vr, a->dtype) : NULL;
+    }
+    if (!*s || (uv && !vb)) goto fail;
+    nn_kernel_args ka = {.t = {cm, *s, ub, vb}, .i = {batch_of(a), m, n, full}};
+    if (run_linalg(NN_LINALG_SVD, &ka, a) < 0) goto fail;
+    if (ka.host[0] > 0) {
+        nn_error_set(NN_ERR_LINALG, "%s: The algorithm failed to converge because the input matrix is ill-conditioned "
+                                    "or has too many repeated singular values (error code: %d).", f, (int)ka.host[0]);
+        goto fail;
+    }
+    if (uv && k == 0) { /* ?gesdd did not run: full factors of an empty matrix are identities */
+        nn_tensor *io[2] = {ub, vb};
+        for (int i = 0; i < 2; i++) {
+            int64_t d = io[i]->sizes[io[i]->ndim - 1];
+            nn_tensor *eye = nn_eye_on(nn_device_of(a), d, d, a->dtype);
+            nn_tensor *e = eye ? nn_expand(eye, io[i]->ndim, io[i]->sizes) : NULL;
+            int rc = e ? nn_copy_(io[i], e) : -1;
+            NN_RELEASE(eye);
+            NN_RELEASE(e);
+            if (rc < 0) goto fail;
+        }
+    }
+    nn_tensor *U = uv ? from_column_major(ub) : NULL, *Vh = uv ? from_column_major(vb) : NULL;
+    NN_RELEASE(cm);
+    NN_RELEASE(ub);
+    NN_RELEASE(vb);
+    *u = ret_uv ? (U ? (NN_RETAIN(U), U) : NULL) : empty0(a);
+    *vh = ret_uv ? (Vh ? (NN_RETAIN(Vh), Vh) : NULL) : empty0(a);
+    if (!*u || !*vh || (uv && (!U || !Vh))) {
+        NN_RELEASE(U);
+        NN_RELEASE(Vh);
+        goto fail;
+    }
+    nn_op_params p = {.flags = full | (uv ? 2 : 0)};
+    nn_tensor *outs[3] = {*u, *s, *vh};
+    int rc = nn_record(NN_OP_linalg_svd, 1, &a, 3, outs, 3, (nn_tensor *[]){U, *s, Vh}, &p);
+    NN_RELEASE(U);
+    NN_RELEASE(Vh);
+    if (rc < 0) goto fail;
+    return 0;
+fail:
+    NN_RELEASE(cm);
+    NN_RELEASE(ub);
+    NN_RELEASE(vb);
+    NN_RELEASE(*u);
+    NN_RELEASE(*s);
+    NN_RELEASE(*vh);
+    return -1;
+}
+
+/* ATen's svd_backward (FunctionsManual.cpp, real case): full factors narrowed to
+   the first min(m, n) columns of U and rows of Vh */
+int nn_linalg_svd_backward(nn_node *nd, nn_tensor **gout, nn_tensor **gin)
+{
+    nn_tensor *gU = gout[0], *gS = gout[1], *gVh = gout[2];
+    if (!gU && !gS && !gVh) return 0;
+    nn_scratch s = {0};
+    nn_tensor *U = nn_node_saved(nd, 0), *S = nn_node_saved(nd, 1), *Vh = nn_node_saved(nd, 2);
+    if (!(nd->p.flags & 2) && (gU || gVh))
+        return nn_error_set(NN_ERR_RUNTIME, "linalg.svd: the singular vectors were not computed (compute_uv=False)");
+    int64_t m = U->sizes[U->ndim - 2], n = Vh->sizes[Vh->ndim - 1], k = S->sizes[S->ndim - 1];
+    if (nd->p.flags & 1) {
+        U = NN_KEEP(&s, nn_narrow(U, -1, 0, k));
+        Vh = NN_KEEP(&s, nn_narrow(Vh, -2, 0, k));
+        if (gU) gU = NN_KEEP(&s, nn_narrow(gU, -1, 0, k));
+        if (gVh) gVh = NN_KEEP(&s, nn_narrow(gVh, -2, 0, k));
+    }
+    if (s.failed) goto done;
+    nn_tensor *Sr = NN_KEEP(&s, nn_unsqueeze(S, -2)), *Sc = NN_KEEP(&s, nn_unsqueeze(S, -1)), *gA;
+    if (!gU && !gVh) {
+        nn_tensor *g = m >= n ? NN_KEEP(&s, nn_mul(NN_KEEP(&s, nn_unsqueeze(gS, -1)), Vh)) : NULL;
+        gA = m >= n ? NN_KEEP(&s, nn_matmul(U, g))
+                    : NN_KEEP(&s, nn_matmul(NN_KEEP(&s, nn_mul(U, NN_KEEP(&s, nn_unsqueeze(gS, -2)))), Vh));
+        goto out;
+    }
+    nn_tensor *Uh = NN_KEEP(&s, nn_transpose(U, -1, -2)), *V = NN_KEEP(&s, nn_transpose(Vh, -1, -2));
+    nn_tensor *UhgU = NULL, *VhgV = NULL;
+    if (gU) {
+        nn_tensor *t = NN_KEEP(&s, nn_matmul(Uh, gU));
+        UhgU = NN_KEEP(&s, nn_sub(t, NN_KEEP(&s, nn_transpose(t, -1, -2))));
+    }
+    if (gVh) {
+        nn_tensor *t = NN_KEEP(&s, nn_matmul(Vh, NN_KEEP(&s, nn_transpose(gVh, -1, -2))));
+        VhgV = NN_KEEP(&s, nn_sub(t, NN_KEEP(&s, nn_transpose(t, -1, -2))));
+    }
+    if (s.failed) goto done;
+    nn_tensor *S2 = NN_KEEP(&s, nn_mul(S, S));
+    nn_tensor *E = NN_KEEP(&s, nn_sub(NN_KEEP(&s, nn_unsqueeze(S2, -2)), NN_KEEP(&s, nn_unsqueeze(S2, -1))));
+    nn_tensor *eye = NN_KEEP(&s, nn_eye_on(nn_device_of(S), k, k, S->dtype));
+    E = NN_KEEP(&s, nn_add(E, eye)); /* the diagonal of E is 0: now 1 */
+    if (s.failed) goto done;
+    if (gU && gVh)
+        gA = NN_KEEP(&s, nn_div(NN_KEEP(&s, nn_add(NN_KEEP(&s, nn_mul(UhgU, Sr)), NN_KEEP(&s, nn_mul(Sc, VhgV)))), E));
+    else if (gU)
+        gA = NN_KEEP(&s, nn_mul(NN_KEEP(&s, nn_div(UhgU, E)), Sr));
+    else
+        gA = NN_KEEP(&s, nn_div(NN_KEEP(&s, nn_mul(Sc, VhgV)), E));
+    if (gS) gA = NN_KEEP(&s, nn_add(gA, NN_KEEP(&s, nn_diag_embed(gS, 0, -2, -1))));
+    if (s.failed) goto done;
+    if (m > n && gU) {
+        gA = NN_KEEP(&s, nn_matmul(U, gA));
+        nn_tensor *gUSinv = NN_KEEP(&s, nn_div(gU, Sr));
+        gA = NN_KEEP(&s, nn_add(gA, gUSinv));
+        gA = NN_KEEP(&s, nn_sub(gA, NN_KEEP(&s, nn_matmul(U, NN_KEEP(&s, nn_matmul(Uh, gUSinv))))));
+        gA = NN_KEEP(&s, nn_matmul(gA, Vh));
+    } else if (m < n && gVh) {
+        gA = NN_KEEP(&s, nn_matmul(gA, Vh));
+        nn_tensor *SinvgVh = NN_KEEP(&s, nn_div(gVh, Sc));
+        gA = NN_KEEP(&s, nn_add(gA, SinvgVh));
+        gA = NN_KEEP(&s, nn_sub(gA, NN_KEEP(&s, nn_matmul(NN_KEEP(&s, nn_matmul(SinvgVh, V)), Vh))));
+        gA = NN_KEEP(&s, nn_matmul(U, gA));
+    } else {
+        gA = m >= n ? NN_KEEP(&s, nn_matmul(U, NN_KEEP(&s, nn_matmul(gA, Vh))))
+                    : NN_KEEP(&s, nn_matmul(NN_KEEP(&s, nn_matmul(U, gA)), Vh));
+    }
+out:
+    if (!s.failed) {
+        NN_RETAIN(gA);
+        gin[0] = gA;
+    }
+done:
+    nn_scratch_free(&s);
+    return gin[0] ? 0 : -1;
+}
+
+int nn_linalg_eigh(nn_tensor *a, bool upper, bool vectors, nn_tensor **w, nn_tensor **v)
+{
+    *w = *v = NULL;
+    const char *f = vectors ? "linalg.eigh" : "linalg.eigvalsh";
+    if (check_square(f, a) < 0) return -1;
+    int bd = a->ndim - 2;
+    int64_t n = a->sizes[bd];
+    nn_tensor *cm = column_major(a);
+    *w = cm ? batch_empty(a, bd, n, -1, a->dtype) : NULL;
+    if (!*w) goto fail;
+    bool want = vectors || nn_needs_grad(1, &a); /* the backward needs the eigenvectors */
+    nn_kernel_args ka = {.t = {cm, *w}, .i = {batch_of(a), n, n, want, upper}};
+    if (run_linalg(NN_LINALG_EIGH, &ka, a) < 0) goto fail;
+    if (ka.host[0] > 0) {
+        nn_error_set(NN_ERR_LINALG, "%s: The algorithm failed to converge because the input matrix is ill-conditioned "
+                                    "or has too many repeated eigenvalues (error code: %d).", f, (int)ka.host[0]);
+        goto fail;
+    }
+    nn_tensor *V = want ? from_column_major(cm) : NULL;
+    *v = vectors ? (V ? (NN_RETAIN(V), V) : NULL) : empty0(a);
+    NN_RELEASE(cm);
+    if (!*v || (want && !V)) goto fail;
+    nn_tensor *outs[2] = {*w, *v};
+    nn_op_params p = {.flags = want};
+    int rc = nn_record(NN_OP_linalg_eigh, 1, &a, 2, outs, 2, (nn_tensor *[]){*w, V}, &p);
+    NN_RELEASE(V);
+    if (rc < 0) goto fail;
+    return 0;
+fail:
+    NN_RELEASE(cm);
+    NN_RELEASE(*w);
+    NN_RELEASE(*v);
+    return -1;
+}
+
+/* ATen's linalg_eig_backward for Hermitian input: gA = V (skew(V^H gV) / E + diag(gL)) V^H */
+int nn_linalg_eigh_backward(nn_node *nd, nn_tensor **gout, nn_tensor **gin)
+{
+    nn_tensor *gL = gout[0], *gV = gout[1];
+    if (!gL && !gV) return 0;
+    if (gV && !nd->p.flags)
+        return nn_error_set(NN_ERR_RUNTIME, "linalg.eigvalsh: the eigenvectors were not computed");
+    nn_scratch s = {0};
+    nn_tensor *L = nn_node_saved(nd, 0), *V = nn_node_saved(nd, 1);
+    int64_t n = L->sizes[L->ndim - 1];
+    nn_tensor *Vh = NN_KEEP(&s, nn_transpose(V, -1, -2)), *gA;
+    if (gV) {
+        nn_tensor *t = NN_KEEP(&s, nn_matmul(Vh, gV));
+        t = NN_KEEP(&s, nn_mul_scalar(NN_KEEP(&s, nn_sub(t, NN_KEEP(&s, nn_transpose(t, -1, -2)))), 0.5));
+        nn_tensor *E = NN_KEEP(&s, nn_sub(NN_KEEP(&s, nn_unsqueeze(L, -2)), NN_KEEP(&s, nn_unsqueeze(L, -1))));
+        E = NN_KEEP(&s, nn_add(E, NN_KEEP(&s, nn_eye_on(nn_device_of(L), n, n, L->dtype))));
+        gA = NN_KEEP(&s, nn_div(t, E));
+        if (gL) gA = NN_KEEP(&s, nn_add(gA, NN_KEEP(&s, nn_diag_embed(gL, 0, -2, -1))));
+    } else {
+        gA = NN_KEEP(&s, nn_diag_embed(gL, 0, -2, -1));
+    }
+    nn_tensor *r = s.failed ? NULL : NN_KEEP(&s, nn_matmul(V, NN_KEEP(&s, nn_matmul(gA, Vh))));
+    if (!s.failed) {
+        NN_RETAIN(r);
+        gin[0] = r;
+    }
+    nn_scratch_free(&s);
+    return gin[0] ? 0 : -1;
+}
+
+/* tol = max(atol, rtol * largest) with PyTorch's defaults: atol 0; rtol
+   eps * max(m, n) when neither is given or atol alone is zero */
+static void tolerances(const nn_tensor *a, double *atol, double *rtol)
+{
+    bool ga = !isnan(*atol), gr = !isnan(*rtol);
+    double eps = a->dtype == NN_FLOAT32 ? 1.1920928955078125e-07 : 2.220446049250313e-16;
+    int64_t m = a->sizes[a->ndim - 2], n = a->sizes[a->ndim - 1];
+    if (!gr) *rtol = ga && *atol > 0 ? 0 : eps * (double)(m > n ? m : n);
+    if (!ga) *atol = 0;
+}
+
+/* values S [..., k] (descending or, hermitian, |eigenvalues|) and the cut-off [..., 1] */
+static nn_tensor *cutoff(nn_tensor *S, double atol, double rtol, nn_scratch *s)
+{
+    int last = -1;
+    nn_tensor *mx = NN_KEEP(s, nn_amax(S, 1, &last, true));
+    nn_tensor *rt = NN_KEEP(s, nn_mul_scalar(mx, rtol));
+    return NN_KEEP(s, nn_clamp_min(rt, atol));
+}
+
+/* ATen's composition (SVD, or eigh when hermitian), computed without a graph:
+   the result is recorded as one LinalgPinvBackward0 node */
+static nn_tensor *pinv_value(nn_tensor *a, double atol, double rtol, bool hermitian)
+{
+    if (check_matrix("linalg.pinv", a) < 0) return NULL;
+    tolerances(a, &atol, &rtol);
+    if (nn_numel(a) == 0) {
+        int64_t sz[NN_MAX_DIMS];
+        memcpy(sz, a->sizes, sizeof(int64_t) * (size_t)a->ndim);
+        sz[a->ndim - 2] = a->sizes[a->ndim - 1], sz[a->ndim - 1] = a->sizes[a->ndim - 2];
+        return nn_empty_on(nn_device_of(a), a->ndim, sz, a->dtype);
+    }
+    nn_scratch s = {0};
+    nn_tensor *U = NULL, *S = NULL, *Vh = NULL, *r = NULL;
+    if (hermitian ? nn_linalg_eigh(a, false, true, &S, &U) : nn_linalg_svd(a, false, true, &U, &S, &Vh)) return NULL;
+    NN_KEEP(&s, U), NN_KEEP(&s, S), Vh ? NN_KEEP(&s, Vh) : NULL;
+    nn_tensor *Sa = hermitian ? NN_KEEP(&s, nn_abs(S)) : S;
+    nn_tensor *tol = cutoff(Sa, atol, rtol, &s);
+    nn_tensor *keep = NN_KEEP(&s, nn_compare(Sa, tol, NN_GT));
+    nn_tensor *zero = NN_KEEP(&s, nn_scalar(0, a->dtype));
+    nn_tensor *inv = NN_KEEP(&s, nn_where(keep, NN_KEEP(&s, nn_reciprocal(S)), zero));
+    nn_tensor *row = NN_KEEP(&s, nn_unsqueeze(inv, -2));
+    nn_tensor *Uh = NN_KEEP(&s, nn_transpose(U, -1, -2));
+    nn_tensor *left = hermitian ? NN_KEEP(&s, nn_mul(U, row)) : NN_KEEP(&s, nn_mul(NN_KEEP(&s, nn_transpose(Vh, -1, -2)), row));
+    if (!s.failed) r = nn_matmul(left, Uh);
+    nn_scratch_free(&s);
+    return r;
+}
+
+nn_tensor *nn_linalg_pinv(nn_tensor *a, double atol, double rtol, bool hermitian)
+{
+    nn_tensor *r = NULL;
+    bool prev = nn_set_grad_enabled(false);
+    r = pinv_value(a, atol, rtol, hermitian);
+    nn_set_grad_enabled(prev);
+    if (r && nn_record(NN_OP_linalg_pinv, 1, &a, 1, &r, 2, (nn_tensor *[]){a, r}, NULL) < 0) NN_SET(r, NULL);
+    return r;
+}
+
+/* ATen's pinv_backward (FunctionsManual.cpp), real case, through matrices of the smaller dimension */
+int nn_linalg_pinv_backward(nn_node *nd, nn_tensor **gout, nn_tensor **gin)
+{
+    if (!gout[0]) return 0;
+    nn_scratch s = {0};
+    nn_tensor *A = nn_node_saved(nd, 0), *P = nn_node_saved(nd, 1), *g = gout[0];
+#define K_(x) NN_KEEP(&s, x)
+#define MM(x, y) K_(nn_matmul(x, y))
+#define TR(x) K_(nn_transpose(x, -1, -2))
+    nn_tensor *Ph = TR(P), *gh = TR(g), *r = NULL;
+    if (!s.failed && A->sizes[A->ndim - 2] <= A->sizes[A->ndim - 1]) {
+        nn_tensor *K = MM(gh, P), *KPh = MM(K, Ph);
+        nn_tensor *t1 = TR(MM(P, K)), *t3 = MM(MM(A, P), KPh), *t4 = MM(MM(Ph, P), K_(nn_sub(gh, MM(K, A))));
+        r = s.failed ? NULL : K_(nn_add(K_(nn_sub(K_(nn_sub(KPh, t1)), t3)), t4));
+    } else if (!s.failed) {
+        nn_tensor *K = MM(P, gh), *PhK = MM(Ph, K);
+        nn_tensor *t1 = TR(MM(K, P)), *t2 = MM(MM(K_(nn_sub(gh, MM(A, K))), P), Ph), *t4 = MM(MM(PhK, P), A);
+        r = s.failed ? NULL : K_(nn_sub(K_(nn_add(K_(nn_sub(t2, t1)), PhK)), t4));
+    }
+#undef K_
+#undef MM
+#undef TR
+    if (r && !s.failed) {
+        NN_RETAIN(r);
+        gin[0] = r;
+    }
+    nn_scratch_free(&s);
+    return gin[0] ? 0 : -1;
+}
+
+nn_tensor *nn_linalg_matrix_rank(nn_tensor *a, double atol, double rtol, bool hermitian)
+{
+    if (check_matrix("linalg.matrix_rank", a) < 0) return NULL;
+    tolerances(a, &atol, &rtol);
+    nn_scratch s = {0};
+    nn_tensor *U = NULL, *S = NULL, *Vh = NULL, *r = NULL;
+    bool prev = nn_set_grad_enabled(false);
+    {
+        if (!(hermitian ? nn_linalg_eigh(a, false, false, &S, &U) : nn_linalg_svd(a, false, false, &U, &S, &Vh))) {
+            NN_KEEP(&s, U), NN_KEEP(&s, S), Vh ? NN_KEEP(&s, Vh) : NULL;
+            nn_tensor *Sa = hermitian ? NN_KEEP(&s, nn_abs(S)) : S;
+            int last = -1;
+            if (S->sizes[S->ndim - 1] == 0) {
+                r = nn_zeros_on(nn_device_of(a), S->ndim - 1, S->sizes, NN_INT64);
+            } else {
+                nn_tensor *keep = NN_KEEP(&s, nn_compare(Sa, cutoff(Sa, atol, rtol, &s), NN_GT));
+                if (!s.failed) r = nn_sum(keep, 1, &last, false);
+            }
+        }
+    }
+    nn_set_grad_enabled(prev);
+    nn_scratch_free(&s);
+    return r;
+}
+
+/* least squares through LAPACK's driver (0 gels, 1 gelsy, 2 gelsd, 3 gelss), B a
+   (batch of) vector(s) or matrices, batch dims broadcast; rcond NaN: eps * max(m, n) */
+int nn_linalg_lstsq(nn_tensor *a, nn_tensor *b, double rcond, int driver, nn_tensor **out)
+{
+    const char *f = "torch.linalg.lstsq";
+    for (int i = 0; i < 4; i++) out[i] = NULL;
+    if (check_matrix("linalg.lstsq", a) < 0) return -1;
+    if (b->dtype != a->dtype)
+        return nn_error_set(NN_ERR_RUNTIME, "%s: Expected input and other to have the same dtype, but got input's dtype "
+                                            "%s and other's dtype %s", f, nn_dtype_scalar_name(a->dtype),
+                            nn_dtype_scalar_name(b->dtype));
+    bool vec = b->ndim == a->ndim - 1;
+    if (b->ndim < 1 || (!vec && b->ndim != a->ndim))
+        return nn_error_set(NN_ERR_RUNTIME, "%s: input.dim() must be greater or equal to other.dim() and (input.dim() - "
+                                            "other.dim()) <= 1", f);
+    int64_t m = a->sizes[a->ndim - 2], n = a->sizes[a->ndim - 1];
+    nn_scratch s = {0};
+    nn_tensor *bm = vec ? NN_KEEP(&s, nn_unsqueeze(b, -1)) : b;
+    if (s.failed) return -1;
+    if (bm->sizes[bm->ndim - 2] != m) {
+        nn_scratch_free(&s);
+        return nn_error_set(NN_ERR_RUNTIME, "%s: input.size(-2) should match other.size(%d)", f, vec ? -1 : -2);
+    }
+    if (isnan(rcond)) rcond = (a->dtype == NN_FLOAT32 ? 1.1920928955078125e-07 : 2.220446049250313e-16) * (double)(m > n ? m : n);
+    int nb;
+    int64_t batch[NN_MAX_DIMS + 2], sa[NN_MAX_DIMS + 2], sb[NN_MAX_DIMS + 2], mx = m > n ? m : n, k = m < n ? m : n;
+    int64_t nrhs = bm->sizes[bm->ndim - 1];
+    if (nn_broadcast_shapes(a->ndim - 2, a->sizes, bm->ndim - 2, bm->sizes, &nb, batch) < 0) return nn_scratch_free(&s), -1;
+    memcpy(sa, batch, sizeof(int64_t) * (size_t)nb);
+    memcpy(sb, batch, sizeof(int64_t) * (size_t)nb);
+    sa[nb] = m, sa[nb + 1] = n, sb[nb] = m, sb[nb + 1] = nrhs;
+    nn_tensor *ea = NN_KEEP(&s, nn_expand(a, nb + 2, sa)), *eb = NN_KEEP(&s, nn_expand(bm, nb + 2, sb));
+    if (s.failed) return nn_scratch_free(&s), -1;
+    int64_t bn = batch_of(ea);
+    /* B padded to max(m, n) rows, column-major */
+    nn_tensor *acm = NN_KEEP(&s, column_major(ea));
+    nn_tensor *bcm = NN_KEEP(&s, batch_empty(ea, nb, nrhs, mx, a->dtype));
+    if (s.failed) return nn_scratch_free(&s), -1;
+    NN_WITH_GRAD_MODE(false, {
+        nn_tensor *bt = NN_KEEP(&s, nn_transpose(eb, -1, -2));
+        nn_tensor *dst = NN_KEEP(&s, nn_narrow(bcm, -1, 0, m));
+        if (!s.failed && mx > m && nn_fill_(bcm, 0) < 0) s.failed = true; /* the rows below m */
+        if (!s.failed && nn_copy_(dst, bt) < 0) s.failed = true;
+    });
+    bool svals = driver >= 2, ranks = driver >= 1;
+    nn_tensor *sv = svals ? NN_KEEP(&s, batch_empty(ea, nb, k, -1, a->dtype)) : NULL;
+    nn_tensor *rk = ranks ? NN_KEEP(&s, nn_empty_on(nn_device_of(a), nb, batch, NN_INT64)) : NULL;
+    if (s.failed) return nn_scratch_free(&s), -1;
+    nn_kernel_args ka = {.t = {acm, bcm, sv, rk}, .i = {bn, m, n, driver, nrhs}, .d = {rcond}};
+    if (run_linalg(NN_LINALG_LSTSQ, &ka, a) < 0) return nn_scratch_free(&s), -1;
+    if (ka.host[0] > 0) {
+        nn_scratch_free(&s);
+        if (driver == 0)
+            return nn_error_set(NN_ERR_LINALG, "%s: The least squares solution could not be computed because the input "
+                                               "matrix does not have full rank (error code: %d).", f, (int)ka.host[0]);
+        return nn_error_set(NN_ERR_LINALG, "%s: The algorithm failed to converge because the input matrix is "
+                                           "ill-conditioned or has too many repeated singular values (error code: %d).",
+                            f, (int)ka.host[0]);
+    }
+    nn_tensor *full = NN_KEEP(&s, from_column_major(bcm)); /* [..., mx, nrhs] */
+    nn_tensor *sol = NULL, *res = NULL;
+    bool prev = nn_set_grad_enabled(false);
+    {
+        nn_tensor *top = NN_KEEP(&s, nn_narrow(full, -2, 0, n));
+        sol = top ? nn_contiguous(top) : NULL;
+        if (sol == top && sol) NN_SET(sol, nn_clone(top));
+        if (sol && m == 0 && nn_fill_(sol, 0) < 0) NN_SET(sol, NULL);
+        bool resid = m > n && driver != 1 && !s.failed;
+        if (resid && driver >= 2) {
+            const int64_t *rv = NULL;
+            nn_tensor *rh = NN_KEEP(&s, nn_to_device(rk, NN_DEVICE_CPU));
+            rv = rh ? nn_data_ptr(rh) : NULL;
+            for (int64_t i = 0; rv && i < bn; i++) resid &= rv[i] == n;
+        }
+        if (resid && !s.failed) {
+            nn_tensor *low = NN_KEEP(&s, nn_narrow(full, -2, n, m - n));
+            nn_tensor *sq = NN_KEEP(&s, nn_mul(low, low));
+            int d = -2;
+            res = s.failed ? NULL : nn_sum(sq, 1, &d, false);
+        }
+    }
+    nn_set_grad_enabled(prev);
+    if (!res) res = empty0(a);
+    if (sol && vec) {
+        nn_tensor *q = nn_squeeze_dim(sol, -1), *c = q ? nn_contiguous(q) : NULL;
+        NN_RELEASE(q);
+        NN_SET(sol, c);
+    }
+    out[0] = sol, out[1] = res;
+    out[2] = rk ? (NN_RETAIN(rk), rk) : nn_empty_on(nn_device_of(a), 1, (const int64_t[]){0}, NN_INT64);
+    out[3] = sv ? (NN_RETAIN(sv), sv) : empty0(a);
+    nn_scratch_free(&s);
+    if (!out[0] || !out[1] || !out[2] || !out[3] || s.failed) goto fail;
+    if (nn_needs_grad(2, (nn_tensor *[]){a, b})) {
+        nn_error_set(NN_ERR_NOT_IMPLEMENTED, "the derivative of linalg.lstsq is not implemented in nnscope (use "
+                                             "torch.linalg.pinv(A) @ B for a differentiable solution)");
+        goto fail;
+    }
+    return 0;
+fail:
+    for (int i = 0; i < 4; i++) NN_RELEASE(out[i]);
+    return -1;
+}
+
+/* ATen's linalg_matrix_power: identity, inverse, then products by binary decomposition */
+nn_tensor *nn_linalg_matrix_power(nn_tensor *a, int64_t e)
+{
+    if (a->ndim < 2 || a->sizes[a->ndim - 1] != a->sizes[a->ndim - 2]) {
+        nn_error_set(NN_ERR_RUNTIME, "linalg.matrix_power: A must be batches of square matrices, but they are %lld by %lld "
+                                     "matrices", (long long)(a->ndim ? a->sizes[a->ndim - 2 < 0 ? 0 : a->ndim - 2] : 0),
+                     (long long)(a->ndim ? a->sizes[a->ndim - 1] : 0));
+        return NULL;
+    }
+    if (e == 0) {
+        int64_t n = a->sizes[a->ndim - 1];
+        nn_tensor *eye = nn_eye_on(nn_device_of(a), n, n, a->dtype), *r = eye ? nn_expand(eye, a->ndim, a->sizes) : NULL;
+        nn_tensor *c = r ? nn_clone(r) : NULL;
+        NN_RELEASE(eye);
+        NN_RELEASE(r);
+        return c;
+    }
+    nn_tensor *base = e < 0 ? nn_linalg_inv(a) : (NN_RETAIN(a), a);
+    if (!base) return NULL;
+    if (e < 0) e = -e;
+    nn_tensor *r = NULL;
+    if (e == 1) r = nn_clone(base);
+    else if (e == 2) r = nn_matmul(base, base);
+    else if (e == 3) {
+        nn_tensor *t = nn_matmul(base, base);
+        r = t ? nn_matmul(t, base) : NULL;
+        NN_RELEASE(t);
+    } else {
+        nn_tensor *z = NULL;
+        bool ok = true;
+        while (e > 0 && ok) {
+            int64_t bit = e % 2;
+            e /= 2;
+            nn_tensor *nz = z ? nn_matmul(z, z) : (NN_RETAIN(base), base);
+            NN_RELEASE(z);
+            z = nz;
+            if (!z) ok = false;
+            if (ok && bit) {
+                nn_tensor *nr = r ? nn_matmul(r, z) : (NN_RETAIN(z), z);
+                NN_RELEASE(r);
+                r = nr;
+                if (!r) ok = false;
+            }
+        }
+        NN_RELEASE(z);
+        if (!ok) NN_SET(r, NULL);
+    }
+    NN_RELEASE(base);
+    return r;
 }

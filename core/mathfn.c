@@ -574,6 +574,75 @@ int nn_lerp_tensor_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     return rc;
 }
 
+/* ------------------------------------------------------ addcmul, addcdiv */
+
+/* The composed form, for dtypes the fused kernel does not take (integers, mixed
+   dtypes): (value * t1) op t2 + a, recorded as its three ops. */
+static nn_tensor *addc_composed(nn_tensor *a, nn_tensor *t1, nn_tensor *t2, double value, bool divide)
+{
+    nn_tensor *v = nn_wrapped_number(value, value == floor(value) && fabs(value) < 0x1p53);
+    nn_tensor *scaled = v ? nn_mul(t1, v) : NULL;
+    nn_tensor *term = scaled ? (divide ? nn_div(scaled, t2) : nn_mul(scaled, t2)) : NULL;
+    nn_tensor *r = term ? nn_add(a, term) : NULL;
+    NN_RELEASE(v);
+    NN_RELEASE(scaled);
+    NN_RELEASE(term);
+    return r;
+}
+
+/* a + value * t1 * t2 (addcmul) or a + value * t1 / t2 (addcdiv), broadcast: for
+   one float dtype, ATen's kernel (one fused multiply-add for addcmul) and one
+   AddcmulBackward0/AddcdivBackward0 node. */
+nn_tensor *nn_addc(nn_tensor *a, nn_tensor *t1, nn_tensor *t2, double value, bool divide)
+{
+    nn_dtype cd = a->dtype;
+    if ((cd != NN_FLOAT32 && cd != NN_FLOAT64) || t1->dtype != cd || t2->dtype != cd)
+        return addc_composed(a, t1, t2, value, divide);
+    nn_tensor *in[3] = {a, t1, t2}, *c[3] = {0};
+    int nd;
+    int64_t sizes[NN_MAX_DIMS];
+    if (broadcast_all(3, in, cd, c, &nd, sizes) < 0) return NULL;
+    nn_tensor *out = nn_empty_on(nn_device_of(c[0]), nd, sizes, cd);
+    nn_kernel_args ka = {.t = {out, c[0], c[1], c[2]}, .d = {value}};
+    if (out && NN_KERNEL(nn_backend_of(c[0]), math, (divide ? NN_MATH_addcdiv : NN_MATH_addcmul, &ka)) < 0)
+        NN_SET(out, NULL);
+    for (int i = 0; i < 3; i++) NN_RELEASE(c[i]);
+    nn_op_params p = {.f = {value}};
+    if (out && nn_record(divide ? NN_OP_addcdiv : NN_OP_addcmul, 3, in, 1, &out, 2, in + 1, &p) < 0)
+        NN_SET(out, NULL);
+    return out;
+}
+
+/* self: grad; tensor1: grad * tensor2 * value; tensor2: grad * tensor1 * value */
+int nn_addcmul_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    int rc = 0;
+    for (int i = 0; i < 3 && rc == 0; i++)
+        if (nn_node_needs_input_grad(n, i)) {
+            arena s = {0};
+            nn_tensor *g = i == 0 ? (nn_tensor *)nn_retain(&G->ob)
+                                  : nn_mul(G, E(nn_mul_scalar(nn_node_saved(n, 2 - i), n->p.f[0])));
+            rc = finish(&s, n, i, E(g), &gin[i]);
+        }
+    return rc;
+}
+
+/* self: grad; tensor1: grad * (value / tensor2); tensor2: -grad * (value * tensor1 / tensor2^2) */
+int nn_addcdiv_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    int rc = 0;
+    for (int i = 0; i < 3 && rc == 0; i++)
+        if (nn_node_needs_input_grad(n, i)) {
+            arena s = {0};
+            nn_tensor *t1 = nn_node_saved(n, 0), *t2 = nn_node_saved(n, 1), *g;
+            if (i == 0) g = (nn_tensor *)nn_retain(&G->ob);
+            else if (i == 1) g = nn_mul(G, E(nn_div(E(nn_wrapped_number(n->p.f[0], false)), t2)));
+            else g = nn_mul(E(nn_neg(G)), E(nn_div(E(nn_mul_scalar(t1, n->p.f[0])), E(nn_mul(t2, t2)))));
+            rc = finish(&s, n, i, E(g), &gin[i]);
+        }
+    return rc;
+}
+
 /* -------------------------------------------------------- logsumexp */
 
 /* log(sum(exp(a - m))) + m over dims, m the max (0 where infinite), as ATen. */

@@ -23,4 +23,21 @@ nn_tensor *nn_linalg_cholesky(nn_tensor *a, bool upper, bool legacy);
 /* the ord-norm over dims (n_dims 0: all) */
 nn_tensor *nn_linalg_vector_norm(nn_tensor *a, double ord, int n_dims, const int *dims, bool keepdim);
 
+/* Q and R (mode "reduced", "complete" or "r": Q empty) */
+int nn_linalg_qr(nn_tensor *a, const char *mode, nn_tensor **q, nn_tensor **r);
+/* U, S, Vh (full: square U and Vh); !uv: S only (U, Vh empty, as svdvals) */
+int nn_linalg_svd(nn_tensor *a, bool full, bool uv, nn_tensor **u, nn_tensor **s, nn_tensor **vh);
+/* eigenvalues (ascending) and eigenvectors of symmetric matrices, read from the
+   upper or lower triangle; !vectors: v empty (eigvalsh) */
+int nn_linalg_eigh(nn_tensor *a, bool upper, bool vectors, nn_tensor **w, nn_tensor **v);
+/* Moore-Penrose inverse / numerical rank with tolerance max(atol, rtol * largest
+   singular value); NaN for PyTorch's defaults */
+nn_tensor *nn_linalg_pinv(nn_tensor *a, double atol, double rtol, bool hermitian);
+nn_tensor *nn_linalg_matrix_rank(nn_tensor *a, double atol, double rtol, bool hermitian);
+/* out: solution, residuals, rank, singular_values; driver 0 gels, 1 gelsy, 2 gelsd,
+   3 gelss; rcond NaN: the default */
+int nn_linalg_lstsq(nn_tensor *a, nn_tensor *b, double rcond, int driver, nn_tensor **out);
+/* A ** e by products (e < 0: of the inverse) */
+nn_tensor *nn_linalg_matrix_power(nn_tensor *a, int64_t e);
+
 #endif

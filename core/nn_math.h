@@ -41,6 +41,8 @@ nn_tensor *nn_logaddexp(nn_tensor *a, nn_tensor *b);
 nn_tensor *nn_xlogy(nn_tensor *a, nn_tensor *b);
 /* a + weight * (end - a); weight a tensor, or NULL for the number w */
 nn_tensor *nn_lerp(nn_tensor *a, nn_tensor *end, nn_tensor *weight, double w);
+/* a + value * t1 * t2 (addcmul), or a + value * t1 / t2 when divide (addcdiv), broadcast */
+nn_tensor *nn_addc(nn_tensor *a, nn_tensor *t1, nn_tensor *t2, double value, bool divide);
 /* log(sum(exp(a))) over dims (n_dims >= 1), computed stably */
 nn_tensor *nn_logsumexp(nn_tensor *a, int n_dims, const int *dims, bool keepdim);
 /* a.fn_(): a = fn(a) in place for the unary ops above (sin ... frac), with

@@ -424,6 +424,31 @@ static int unary_sleef(nn_tensor *a, nn_vact act, int vfn, const float *p, nn_te
     return 1;
 }
 
+/* A float32 activation gradient k(g, a) on the CPU with AVX2+FMA as ATen's
+   cpu_kernel_vec computes it (cpu/vmath.c): a contiguous input a of g's shape,
+   g contiguous or one broadcast number (the vectorized loop either way). 1 with
+   *out set, 0 when another path computes, -1 on error. No autograd. */
+static int grad_sleef(nn_vact k, nn_tensor *g, nn_tensor *a, nn_tensor **out)
+{
+    *out = NULL;
+    if (a->dtype != NN_FLOAT32 || g->dtype != NN_FLOAT32 || nn_device_of(a).type != NN_CPU ||
+        nn_device_of(g).type != NN_CPU || !nn_is_contiguous(a) || !dense_or_scalar(g) || g->ndim != a->ndim ||
+        memcmp(g->sizes, a->sizes, sizeof(int64_t) * (size_t)a->ndim) != 0 || !nn_vmath_available())
+        return 0;
+    nn_tensor *gc = NULL, *y = NULL;
+    NN_WITH_GRAD_MODE(false, gc = nn_contiguous(g));
+    if (gc) y = nn_empty(a->ndim, a->sizes, NN_FLOAT32);
+    if (!y) {
+        NN_RELEASE(gc);
+        return -1;
+    }
+    int64_t n = nn_numel(a);
+    if (n > 0) nn_vmath_act_grad_f32(k, nn_data_ptr(y), nn_data_ptr(gc), nn_data_ptr(a), n, true);
+    NN_RELEASE(gc);
+    *out = y;
+    return 1;
+}
+
 /* The float ops of PyTorch's unary_float family: integers compute in float32. */
 static nn_tensor *float_op(nn_tensor *a, kern k, const char *kernel, nn_op_id op, bool save_output)
 {
@@ -537,8 +562,11 @@ nn_tensor *nn_gelu(nn_tensor *a, nn_gelu_approx approximate)
     static const kset erf_ks = {K_GELU, K_GELU_DNNL, K_GELU_BF16, K_GELU, K_NONE, true};
     static const kset tanh_ks = {K_GELU_TANH, K_GELU_TANH_VEC, K_GELU_TANH_BF16, K_GELU_TANH, K_NONE, false};
     bool tanh_form = approximate == NN_GELU_TANH;
-    nn_tensor *out;
-    if (tanh_form && !nn_is_contiguous(a) && dense_permuted(a)) {
+    nn_tensor *out = NULL;
+    int taken = tanh_form ? unary_sleef(a, NN_VACT_GELU_TANH, -1, NULL, &out) : 0;
+    if (taken < 0) return NULL;
+    if (taken) {
+    } else if (tanh_form && !nn_is_contiguous(a) && dense_permuted(a)) {
         out = run1_in_memory_order(&tanh_ks, a);
     } else {
         /* PyTorch hands contiguous float32 tensors of 2+ elements to oneDNN (erf form) */
@@ -623,6 +651,9 @@ int nn_gelu_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
         static const kset tanh_ks = {K_GELU_TANH_GRAD, K_GELU_TANH_GRAD_VEC, K_GELU_TANH_GRAD_BF16, K_GELU_TANH_GRAD,
                                      K_NONE, false};
         bool tanh_form = n->p.flags & GELU_TANH;
+        nn_tensor *r = NULL;
+        int taken = tanh_form ? grad_sleef(NN_VACT_GELU_TANH_GRAD, g, a, &r) : 0;
+        if (taken) return give(r, &gin[0]);
         nn_tensor *in[2] = {g, a};
         bool vec = nn_is_contiguous(a) && (tanh_form ? dense_or_scalar(g) : nn_numel(a) > 1);
         return give(run_kernel(tanh_form ? &tanh_ks : &erf_ks, (kctx){0}, 2, in, a->dtype, vec), &gin[0]);
@@ -717,6 +748,8 @@ int nn_silu_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     nn_tensor *a = nn_node_saved(n, 0), *g = gout[0];
     if (!nn_grad_enabled()) {
         static const kset ks = {K_SILU_GRAD, K_SILU_GRAD_VEC, K_SILU_GRAD_BF16, K_SILU_GRAD, K_NONE, false};
+        nn_tensor *r = NULL;
+        if (grad_sleef(NN_VACT_SILU_GRAD, g, a, &r)) return give(r, &gin[0]);
         nn_tensor *in[2] = {g, a};
         bool vec = nn_is_contiguous(a) && dense_or_scalar(g);
         return give(run_kernel(&ks, (kctx){0}, 2, in, a->dtype, vec), &gin[0]);

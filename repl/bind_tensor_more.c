@@ -543,7 +543,7 @@ static nn_object *f_logical_not(void *ud, nn_object *args, nn_object *kwargs)
 }
 
 /* torch.addcmul(input, tensor1, tensor2, *, value=1): input + value * tensor1 *
-   tensor2, in ATen's order ((value * t1) * t2 + input); addcdiv with / t2. */
+   tensor2 (core's nn_addc, ATen's kernel); addcdiv with / t2. */
 static nn_object *addc(const char *fname, bool divide, nn_object *args, nn_object *kwargs)
 {
     ARGS(4);
@@ -553,12 +553,7 @@ static nn_object *addc(const char *fname, bool divide, nn_object *args, nn_objec
         repl_arg_tensor(fname, "input", 1, a[0], &x) || repl_arg_tensor(fname, "tensor1", 2, a[1], &t1) ||
         repl_arg_tensor(fname, "tensor2", 3, a[2], &t2) || repl_arg_double(fname, "value", 0, a[3], &value))
         return NULL;
-    nn_tensor *scaled = value == 1 ? (nn_tensor *)nn_retain(&t1->ob) : nn_mul_scalar(t1, value);
-    nn_tensor *term = scaled ? (divide ? nn_div(scaled, t2) : nn_mul(scaled, t2)) : NULL;
-    nn_tensor *r = term ? nn_add(x, term) : NULL;
-    NN_RELEASE(scaled);
-    NN_RELEASE(term);
-    return T(r);
+    return T(nn_addc(x, t1, t2, value, divide));
 }
 
 static nn_object *f_addcmul(void *ud, nn_object *args, nn_object *kwargs) { return addc("addcmul", false, args, kwargs); }

@@ -2750,6 +2750,7 @@ static const char *const exception_docs[EXC_COUNT] = {
     [EXC_IsADirectoryError] = "IsADirectoryError(*args)\n" "Operation doesn't work on directories.",
     [EXC_PermissionError] = "PermissionError(*args)\n" "Not enough permissions.",
     [EXC_UnpicklingError] = "UnpicklingError(*args)\n" "A file torch.load cannot read (pickle.UnpicklingError).",
+    [EXC__LinAlgError] = "_LinAlgError(*args)\n" "A matrix torch.linalg cannot factorize (singular, not positive-definite).",
     [EXC_GeneratorExit] = "GeneratorExit(*args)\n" "Request that a generator exit.",
 };
 

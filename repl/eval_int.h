@@ -70,6 +70,7 @@ bool repl_nmap_next(const nmap *m, uint32_t *pos, const char **key, nn_object **
     X(OSError, EXC_Exception, -1) X(FileNotFoundError, EXC_OSError, -1) X(FileExistsError, EXC_OSError, -1) \
     X(NotADirectoryError, EXC_OSError, -1) X(IsADirectoryError, EXC_OSError, -1) X(PermissionError, EXC_OSError, -1) \
     X(UnpicklingError, EXC_Exception, NN_ERR_UNPICKLING) X(GeneratorExit, EXC_BaseException, -1) \
+    X(_LinAlgError, EXC_RuntimeError, NN_ERR_LINALG) \
     X(Warning, EXC_Exception, -1) X(UserWarning, EXC_Warning, -1) X(DeprecationWarning, EXC_Warning, -1) \
     X(PendingDeprecationWarning, EXC_Warning, -1) X(SyntaxWarning, EXC_Warning, -1) \
     X(RuntimeWarning, EXC_Warning, -1) X(FutureWarning, EXC_Warning, -1) X(ImportWarning, EXC_Warning, -1) \

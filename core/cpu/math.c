@@ -193,6 +193,33 @@ static int lerp(nn_kernel_args *a)
     return 0;
 }
 
+/* addcmul/addcdiv as ATen 1.13's AVX2 kernel computes them, vector lanes and
+   scalar tail alike (GCC contracted `self + value * t1 * t2` into one fma, and
+   left the division unfused): value rounded to the dtype first. */
+#define ADDC(T, FMA)                                                                               \
+    static void addc_##T(T *o, const T *x, const T *y, const T *z, int64_t k, T v, bool divide)    \
+    {                                                                                              \
+        if (divide)                                                                                \
+            for (int64_t i = 0; i < k; i++) o[i] = x[i] + v * y[i] / z[i];                         \
+        else                                                                                       \
+            for (int64_t i = 0; i < k; i++) o[i] = FMA(v * y[i], z[i], x[i]);                      \
+    }
+__attribute__((target_clones("fma", "default"))) ADDC(float, fmaf)
+__attribute__((target_clones("fma", "default"))) ADDC(double, fma)
+
+static int addc(nn_kernel_args *a, bool divide)
+{
+    nn_tensor *out = a->t[0];
+    int64_t k = nn_numel(out);
+    if (out->dtype == NN_FLOAT32)
+        addc_float(nn_data_ptr(out), nn_data_ptr(a->t[1]), nn_data_ptr(a->t[2]), nn_data_ptr(a->t[3]), k,
+                   (float)a->d[0], divide);
+    else
+        addc_double(nn_data_ptr(out), nn_data_ptr(a->t[1]), nn_data_ptr(a->t[2]), nn_data_ptr(a->t[3]), k, a->d[0],
+                    divide);
+    return 0;
+}
+
 static int nan_to_num(nn_kernel_args *a)
 {
     nn_tensor *out = a->t[0];
@@ -480,6 +507,7 @@ int nn_cpu_math(nn_math_op op, nn_kernel_args *a)
 {
     switch (op) {
     case NN_MATH_lerp: return lerp(a);
+    case NN_MATH_addcmul: case NN_MATH_addcdiv: return addc(a, op == NN_MATH_addcdiv);
     case NN_MATH_nan_to_num: return nan_to_num(a);
     case NN_MATH_isfinite: return isfinite_mask(a);
     case NN_MATH_logsumexp: return logsumexp(a);

@@ -57,6 +57,10 @@ typedef enum nn_vact {
     NN_VACT_SOFTPLUS,
     NN_VACT_SINH,
     NN_VACT_COSH,
+    NN_VACT_GELU_TANH, /* 0.5 x (1 + tanh(beta (x + kappa x^3))), Sleef's tanh */
+    /* the gradients (nn_vmath_act_grad_f32), of grad and input: */
+    NN_VACT_SILU_GRAD,      /* grad * s * (1 + x * (1 - s)), s = 1 / (1 + exp(-x)) */
+    NN_VACT_GELU_TANH_GRAD, /* GeluBackwardKernelImpl's tanh form */
     NN_VACT_COUNT
 } nn_vact;
 
@@ -69,6 +73,10 @@ typedef enum nn_vact {
    a strided tensor whose last dims are dense), and the vectorized loop also
    restarts at every row. p: the parameters (NULL when k has none). */
 bool nn_vmath_act_f32(nn_vact k, float *y, const float *x, int64_t n, int64_t row, const float p[3], bool vec);
+
+/* y[i] = k(g[i], x[i]) for a gradient kind k (grad g, input x, both contiguous):
+   as nn_vmath_act_f32 without rows. false when the CPU lacks AVX2+FMA. */
+bool nn_vmath_act_grad_f32(nn_vact k, float *y, const float *g, const float *x, int64_t n, bool vec);
 
 /* x ** e for a contiguous float32 x as PyTorch 1.13's pow_tensor_scalar_optimized_kernel
    computes it for an exponent other than 2, 3, -2, 0.5, -0.5 and -1: cpu_kernel_vec

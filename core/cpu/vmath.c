@@ -14,6 +14,9 @@
 #include "cpu/nn_vmath.h"
 #include "nn_parallel.h"
 
+#define GELU_BETA 0x1.988454p-1f  /* (float)(M_SQRT2 * M_2_SQRTPI * 0.5) */
+#define GELU_KAPPA 0x1.6e4e26p-5f /* (float)0.044715 */
+
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
 #define HAVE_VMATH 1
 #endif
@@ -197,10 +200,31 @@ static void softmax_row(const float *x, float *y, int64_t n, bool is_log)
 /* ATen's cpu_kernel_vec formulas built on Vectorized<float>::exp, on 8 lanes
    (vectorized loop) and on one float (its scalar loop, glibc's expf as
    std::exp). p: the kernel's float parameters. */
-static __m256 act_vec(nn_vact k, __m256 a, const float *p)
+static __m256 act_vec(nn_vact k, __m256 a, __m256 b, const float *p)
 {
     const __m256 one = _mm256_set1_ps(1.0f);
     switch (k) {
+    case NN_VACT_GELU_TANH: { /* 0.5 * a * (1 + (beta * (a + kappa * a^3)).tanh()) */
+        __m256 inner = _mm256_mul_ps(_mm256_set1_ps(GELU_BETA), _mm256_fmadd_ps(_mm256_set1_ps(GELU_KAPPA),
+                                                                                _mm256_mul_ps(_mm256_mul_ps(a, a), a), a));
+        return _mm256_mul_ps(_mm256_mul_ps(_mm256_set1_ps(0.5f), a), _mm256_add_ps(one, Sleef_tanhf8_u10avx2(inner)));
+    }
+    case NN_VACT_GELU_TANH_GRAD: { /* a: grad, b: input */
+        __m256 x_sq = _mm256_mul_ps(b, b);
+        __m256 inner = _mm256_mul_ps(_mm256_set1_ps(GELU_BETA),
+                                     _mm256_fmadd_ps(_mm256_set1_ps(GELU_KAPPA), _mm256_mul_ps(b, x_sq), b));
+        __m256 t = Sleef_tanhf8_u10avx2(inner);
+        __m256 left = _mm256_mul_ps(_mm256_set1_ps(0.5f), b), right = _mm256_add_ps(one, t);
+        __m256 left_d = _mm256_mul_ps(_mm256_set1_ps(0.5f), right);
+        __m256 tanh_d = _mm256_fnmadd_ps(t, t, one);
+        __m256 inner_d = _mm256_mul_ps(_mm256_set1_ps(GELU_BETA),
+                                       _mm256_fmadd_ps(_mm256_set1_ps(3.0f * GELU_KAPPA), x_sq, one));
+        return _mm256_mul_ps(a, _mm256_add_ps(left_d, _mm256_mul_ps(_mm256_mul_ps(left, tanh_d), inner_d)));
+    }
+    case NN_VACT_SILU_GRAD: { /* a: grad, b: input; s = 1 / (1 + b.neg().exp()); a * s * (1 + b * (1 - s)) */
+        __m256 sg = _mm256_div_ps(one, _mm256_add_ps(one, Sleef_expf8_u10avx2(_mm256_xor_ps(b, _mm256_set1_ps(-0.0f)))));
+        return _mm256_mul_ps(_mm256_mul_ps(a, sg), _mm256_fmadd_ps(b, _mm256_sub_ps(one, sg), one));
+    }
     case NN_VACT_SIGMOID: /* ((0 - a).exp() + 1).reciprocal() */
         return _mm256_div_ps(one, _mm256_add_ps(Sleef_expf8_u10avx2(_mm256_sub_ps(_mm256_setzero_ps(), a)), one));
     case NN_VACT_SILU: /* a / (1 + a.neg().exp()) */
@@ -225,9 +249,20 @@ static __m256 act_vec(nn_vact k, __m256 a, const float *p)
     }
 }
 
-static float act_scalar(nn_vact k, float a, const float *p, double e)
+static float act_scalar(nn_vact k, float a, float b, const float *p, double e)
 {
     switch (k) {
+    case NN_VACT_GELU_TANH: return 0.5f * a * (1.0f + tanhf(GELU_BETA * fmaf(GELU_KAPPA, a * a * a, a)));
+    case NN_VACT_GELU_TANH_GRAD: {
+        float x_sq = b * b, t = tanhf(GELU_BETA * fmaf(GELU_KAPPA, b * x_sq, b));
+        float left_d = 0.5f * (1.0f + t), tanh_d = fmaf(-t, t, 1.0f);
+        float inner_d = GELU_BETA * fmaf(3.0f * GELU_KAPPA, x_sq, 1.0f);
+        return a * (left_d + 0.5f * b * tanh_d * inner_d);
+    }
+    case NN_VACT_SILU_GRAD: {
+        float sg = 1.0f / (1.0f + expf(-b));
+        return a * sg * fmaf(b, 1.0f - sg, 1.0f);
+    }
     case NN_VACT_POW: return (float)pow(a, e); /* std::pow(float, double) */
     case NN_VACT_SOFTPLUS: return a * p[0] > p[1] ? a : log1pf(expf(a * p[0])) / p[0];
     case NN_VACT_SINH: return sinhf(a);
@@ -242,15 +277,18 @@ static float act_scalar(nn_vact k, float a, const float *p, double e)
 /* One range of cpu_kernel_vec's loop: pairs of vectors from its start while
    16 elements remain (vectorized_loop), the scalar formula after; vec false:
    the scalar formula throughout (basic_loop, a strided operand). */
-static void act_range(nn_vact k, float *y, const float *x, int64_t n, const float *p, double e, bool vec)
+static void act_range(nn_vact k, float *y, const float *x, const float *x2, int64_t n, const float *p, double e,
+                      bool vec)
 {
     int64_t i = 0;
     if (vec)
         for (; i + 16 <= n; i += 16) {
-            _mm256_storeu_ps(y + i, act_vec(k, _mm256_loadu_ps(x + i), p));
-            _mm256_storeu_ps(y + i + 8, act_vec(k, _mm256_loadu_ps(x + i + 8), p));
+            __m256 b0 = x2 ? _mm256_loadu_ps(x2 + i) : _mm256_setzero_ps();
+            __m256 b1 = x2 ? _mm256_loadu_ps(x2 + i + 8) : _mm256_setzero_ps();
+            _mm256_storeu_ps(y + i, act_vec(k, _mm256_loadu_ps(x + i), b0, p));
+            _mm256_storeu_ps(y + i + 8, act_vec(k, _mm256_loadu_ps(x + i + 8), b1, p));
         }
-    for (; i < n; i++) y[i] = act_scalar(k, x[i], p, e);
+    for (; i < n; i++) y[i] = act_scalar(k, x[i], x2 ? x2[i] : 0.0f, p, e);
 }
 #ifdef __clang__
 #pragma clang attribute pop
@@ -305,7 +343,7 @@ static void softmax_chunk(void *vctx, int64_t begin, int64_t end)
 typedef struct act_job {
     nn_vact k;
     float *y;
-    const float *x;
+    const float *x, *x2; /* x2: the second operand of the gradients (the input), else NULL */
     float p[3];
     double e; /* pow's exponent */
     int64_t row;
@@ -319,7 +357,7 @@ static void act_chunk(void *vctx, int64_t begin, int64_t end)
     for (int64_t s = begin, e; s < end; s = e) {
         e = (s / j->row + 1) * j->row;
         if (e > end) e = end;
-        act_range(j->k, j->y + s, j->x + s, e - s, j->p, j->e, j->vec);
+        act_range(j->k, j->y + s, j->x + s, j->x2 ? j->x2 + s : NULL, e - s, j->p, j->e, j->vec);
     }
 }
 #endif
@@ -361,29 +399,38 @@ bool nn_vmath_softmax_lastdim_f32(const float *x, float *y, int64_t rows, int64_
 #endif
 }
 
-static bool act_run(nn_vact k, float *y, const float *x, int64_t n, int64_t row, const float p[3], double e, bool vec)
+static bool act_run(nn_vact k, float *y, const float *x, const float *x2, int64_t n, int64_t row, const float p[3],
+                    double e, bool vec)
 {
 #ifdef HAVE_VMATH
     if (!have_avx2_fma() || (int)k < 0 || (int)k >= NN_VACT_COUNT || n < 1) return false;
-    act_job j = {.k = k, .y = y, .x = x, .e = e, .row = row > 0 ? row : n, .vec = vec};
+    act_job j = {.k = k, .y = y, .x = x, .x2 = x2, .e = e, .row = row > 0 ? row : n, .vec = vec};
     if (p) memcpy(j.p, p, sizeof j.p);
     /* TensorIterator::for_each: one range below the grain or on one thread,
-       else at::parallel_for's min(T, ceil(n / grain)) ranges of ceil(n / ranges) */
-    nn_parallel_for(n, nn_aten_range_length(n), act_chunk, &j);
+       else at::parallel_for's min(T, ceil(n / grain)) ranges of ceil(n / ranges);
+       gelu's forward passes the grain n / T above 16384 elements: T ranges */
+    int64_t t = nn_get_num_threads();
+    bool gelu = k == NN_VACT_GELU_TANH && n > 16384 && t > 1;
+    nn_parallel_for(n, gelu ? (n + t - 1) / t : nn_aten_range_length(n), act_chunk, &j);
     return true;
 #else
-    (void)k, (void)y, (void)x, (void)n, (void)row, (void)p, (void)e, (void)vec;
+    (void)k, (void)y, (void)x, (void)x2, (void)n, (void)row, (void)p, (void)e, (void)vec;
     return false;
 #endif
 }
 
 bool nn_vmath_act_f32(nn_vact k, float *y, const float *x, int64_t n, int64_t row, const float p[3], bool vec)
 {
-    return k != NN_VACT_POW && act_run(k, y, x, n, row, p, 0, vec);
+    return k != NN_VACT_POW && k < NN_VACT_SILU_GRAD && act_run(k, y, x, NULL, n, row, p, 0, vec);
+}
+
+bool nn_vmath_act_grad_f32(nn_vact k, float *y, const float *g, const float *x, int64_t n, bool vec)
+{
+    return k >= NN_VACT_SILU_GRAD && act_run(k, y, g, x, n, 0, NULL, 0, vec);
 }
 
 bool nn_vmath_pow_f32(float *y, const float *x, int64_t n, double e)
 {
     const float p[3] = {(float)e, 0, 0};
-    return act_run(NN_VACT_POW, y, x, n, 0, p, e, true);
+    return act_run(NN_VACT_POW, y, x, NULL, n, 0, p, e, true);
 }

@@ -38,6 +38,8 @@ static nn_tensor *gc_xlogy_scalar(nn_tensor **in)
 }
 static nn_tensor *gc_lerp(nn_tensor **in) { return nn_lerp(in[0], in[1], NULL, 0.3); }
 static nn_tensor *gc_lerp_tensor(nn_tensor **in) { return nn_lerp(in[0], in[1], in[2], 0); }
+static nn_tensor *gc_addcmul(nn_tensor **in) { return nn_addc(in[0], in[1], in[2], 0.7, false); }
+static nn_tensor *gc_addcdiv(nn_tensor **in) { return nn_addc(in[0], in[1], in[2], -1.3, true); }
 static nn_tensor *gc_logsumexp(nn_tensor **in) { return nn_logsumexp(in[0], 1, (const int[]){1}, false); }
 static nn_tensor *gc_logsumexp2(nn_tensor **in) { return nn_logsumexp(in[0], 2, (const int[]){0, 2}, true); }
 
@@ -75,6 +77,8 @@ static const gc_case cases_mathfn[] = {
     {NN_OP_xlogy_scalar, "xlogy with a number", gc_xlogy_scalar, 1, {2}, {{2, 3}}, -1, 1, 0},
     {NN_OP_lerp, "lerp, number weight", gc_lerp, 2, {2, 1}, {{2, 3}, {3}}, -1, 1, 0},
     {NN_OP_lerp_tensor, "lerp, tensor weight", gc_lerp_tensor, 3, {2, 2, 1}, {{2, 3}, {2, 3}, {3}}, -1, 1, 0},
+    {NN_OP_addcmul, "addcmul, broadcast", gc_addcmul, 3, {2, 1, 2}, {{2, 3}, {3}, {2, 1}}, -1, 1, 0},
+    {NN_OP_addcdiv, "addcdiv, broadcast", gc_addcdiv, 3, {2, 1, 2}, {{2, 3}, {3}, {2, 1}}, 0.5, 2, 0},
     {NN_OP_logsumexp, "logsumexp one dim", gc_logsumexp, 1, {2}, {{2, 3}}, -2, 2, 0},
     {NN_OP_logsumexp, "logsumexp two dims, keepdim", gc_logsumexp2, 1, {3}, {{2, 3, 2}}, -2, 2, 0},
     GC_END,

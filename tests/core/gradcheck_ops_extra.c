@@ -126,6 +126,43 @@ static nn_tensor *gc_cdist2(nn_tensor **in) { return nn_cdist(in[0], in[1], 2); 
 static nn_tensor *gc_cdist3(nn_tensor **in) { return nn_cdist(in[0], in[1], 3); }
 static nn_tensor *gc_cdist1(nn_tensor **in) { return nn_cdist(in[0], in[1], 1); }
 
+/* QR, SVD and eigh (core/linalg.c): U of a tall matrix, Vh of a wide one, S,
+   eigenvectors and eigenvalues of in + in^T */
+static nn_tensor *gc_qr(nn_tensor **in)
+{
+    nn_tensor *q = NULL, *r = NULL;
+    int rc = nn_linalg_qr(in[0], "reduced", &q, &r);
+    NN_RELEASE(q);
+    return rc < 0 ? NULL : r;
+}
+static nn_tensor *svd_part(nn_tensor *a, int part)
+{
+    nn_tensor *o[3] = {0};
+    if (nn_linalg_svd(a, part == 3, true, &o[0], &o[1], &o[2]) < 0) return NULL;
+    int keep = part == 3 ? 0 : part;
+    for (int i = 0; i < 3; i++)
+        if (i != keep) NN_RELEASE(o[i]);
+    return o[keep];
+}
+static nn_tensor *gc_svd_u(nn_tensor **in) { return svd_part(in[0], 0); }
+static nn_tensor *gc_svd_s(nn_tensor **in) { return svd_part(in[0], 1); }
+static nn_tensor *gc_svd_vh(nn_tensor **in) { return svd_part(in[0], 2); }
+static nn_tensor *gc_svd_full_u(nn_tensor **in) { return svd_part(in[0], 3); }
+static nn_tensor *eigh_part(nn_tensor *in, bool vectors)
+{
+    nn_tensor *t = nn_transpose(in, -1, -2), *a = t ? nn_add(in, t) : NULL, *w = NULL, *v = NULL;
+    int rc = a ? nn_linalg_eigh(a, false, vectors, &w, &v) : -1;
+    NN_RELEASE(t);
+    NN_RELEASE(a);
+    if (rc < 0) return NULL;
+    if (vectors) NN_RELEASE(w);
+    else NN_RELEASE(v);
+    return vectors ? v : w;
+}
+static nn_tensor *gc_pinv(nn_tensor **in) { return nn_linalg_pinv(in[0], NAN, NAN, false); }
+static nn_tensor *gc_eigh_v(nn_tensor **in) { return eigh_part(in[0], true); }
+static nn_tensor *gc_eigvalsh(nn_tensor **in) { return eigh_part(in[0], false); }
+
 static const gc_case cases_ops_extra[] = {
     {NN_OP_cdist, "cdist p=2", gc_cdist2, 2, {2, 2}, {{3, 2}, {2, 2}}, -2, 2, 0},
     {NN_OP_cdist, "cdist p=3, batched", gc_cdist3, 2, {3, 3}, {{2, 3, 2}, {2, 2, 2}}, -2, 2, 0},
@@ -143,6 +180,15 @@ static const gc_case cases_ops_extra[] = {
     {NN_OP_linalg_solve, "solve for a vector", gc_solve, 2, {2, 1}, {{3, 3}, {3}}, -1, 1, 0},
     {NN_OP_linalg_cholesky, "cholesky of a batch", gc_cholesky, 1, {3}, {{2, 3, 3}}, -1, 1, 0},
     {NN_OP_cholesky_legacy, "torch.cholesky, upper", gc_cholesky_upper, 1, {2}, {{3, 3}}, -1, 1, 0},
+    {NN_OP_linalg_qr, "qr (backward raises)", gc_qr, 1, {2}, {{3, 2}}, -1, 1, 0},
+    {NN_OP_linalg_svd, "svd: U of a tall matrix", gc_svd_u, 1, {2}, {{4, 3}}, -1, 1, 0},
+    {NN_OP_linalg_svd, "svd: S of a batch", gc_svd_s, 1, {3}, {{2, 3, 2}}, -1, 1, 0},
+    {NN_OP_linalg_svd, "svd: Vh of a wide matrix", gc_svd_vh, 1, {2}, {{2, 3}}, -1, 1, 0},
+    {NN_OP_linalg_svd, "svd, full_matrices: U of a square matrix", gc_svd_full_u, 1, {2}, {{3, 3}}, -1, 1, 0},
+    {NN_OP_linalg_pinv, "pinv of a wide matrix", gc_pinv, 1, {2}, {{2, 3}}, -1, 1, 0},
+    {NN_OP_linalg_pinv, "pinv of a tall batch", gc_pinv, 1, {3}, {{2, 3, 2}}, -1, 1, 0},
+    {NN_OP_linalg_eigh, "eigh: eigenvectors", gc_eigh_v, 1, {2}, {{3, 3}}, -1, 1, 0},
+    {NN_OP_linalg_eigh, "eigvalsh of a batch", gc_eigvalsh, 1, {3}, {{2, 3, 3}}, -1, 1, 0},
     {NN_OP_linalg_vector_norm, "vector_norm ord 3 over a dim", gc_vector_norm, 1, {2}, {{2, 3}}, 0.5, 2, 0},
     {NN_OP_fmod, "fmod of two tensors", gc_fmod, 2, {2, 1}, {{2, 3}, {3}}, 0.5, 3, 0},
     {NN_OP_fmod_scalar, "fmod by a number", gc_fmod_scalar, 1, {2}, {{2, 3}}, -2, 2, 0},

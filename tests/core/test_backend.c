@@ -1242,6 +1242,61 @@ static void case_resample(const nn_backend *b, nn_device d, nn_dtype dt)
     NN_RELEASE(y), NN_RELEASE(x);
 }
 
+/* LAPACK: LU solve of A X = B and the LU's determinant, the SVD's singular values
+   (their squares sum to |A|_F^2), eigh's eigenvalues (their sum is the trace) */
+static void case_linalg(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    double tol = dt == NN_FLOAT32 ? 1e-4 : 1e-10;
+    const int64_t as[3] = {2, 3, 3}, bs[3] = {2, 2, 3};
+    nn_tensor *A = random_on(d, dt, 3, as, -1, 1), *B = random_on(d, dt, 3, bs, -1, 1);
+    double ha[18], hb[12];
+    read_all(A, ha, 18);
+    read_all(B, hb, 12);
+    for (int i = 0; i < 2; i++)
+        for (int k = 0; k < 3; k++) ha[i * 9 + k * 4] += 4; /* diagonally dominant (column-major: the same diagonal) */
+    nn_tensor *lu = TU_OK(nn_empty_on(d, 3, as, dt)), *piv = TU_OK(nn_empty_on(d, 2, (const int64_t[]){2, 3}, NN_INT32));
+    nn_tensor *h = TU_OK(nn_empty(3, as, NN_FLOAT64));
+    memcpy(nn_data_ptr(h), ha, sizeof ha);
+    nn_tensor *hc = TU_OK(nn_to_dtype(h, dt)), *dev = TU_OK(nn_to_device(hc, d));
+    tu_check(NN_KERNEL(b, copy, (lu, dev)));
+    nn_kernel_args k = {.t = {lu, piv}, .i = {2, 3, 3}};
+    tu_check(NN_KERNEL(b, linalg, (NN_LINALG_LU, &k)));
+    assert_true(k.host[0] == 0);
+    nn_tensor *x = TU_OK(nn_clone(B)), *det = TU_OK(nn_empty_on(d, 1, (const int64_t[]){2}, dt));
+    nn_kernel_args ks = {.t = {x, NULL, NULL, lu, piv}, .i = {2, 3, 2}};
+    tu_check(NN_KERNEL(b, linalg, (NN_LINALG_LU_SOLVE, &ks)));
+    nn_kernel_args kd = {.t = {det, NULL, NULL, lu, piv}, .i = {2, 3}};
+    tu_check(NN_KERNEL(b, linalg, (NN_LINALG_LU_DET, &kd)));
+    for (int m = 0; m < 2; m++) {
+        const double *a = ha + m * 9; /* column-major: a[c * 3 + r] */
+        for (int c = 0; c < 2; c++)
+            for (int r = 0; r < 3; r++) {
+                double sum = 0;
+                for (int j = 0; j < 3; j++) sum += a[j * 3 + r] * at(x, m * 6 + c * 3 + j);
+                assert_close(sum, hb[m * 6 + c * 3 + r], tol, "linalg LU solve");
+            }
+        double want = a[0] * (a[4] * a[8] - a[7] * a[5]) - a[3] * (a[1] * a[8] - a[7] * a[2]) + a[6] * (a[1] * a[5] - a[4] * a[2]);
+        assert_close(at(det, m), want, tol * 10, "linalg LU det");
+    }
+    /* SVD and eigh of the same matrices */
+    nn_tensor *sv = TU_OK(nn_empty_on(d, 2, (const int64_t[]){2, 3}, dt)), *w = TU_OK(nn_empty_on(d, 2, (const int64_t[]){2, 3}, dt));
+    tu_check(NN_KERNEL(b, copy, (lu, dev)));
+    nn_kernel_args kv = {.t = {lu, sv}, .i = {2, 3, 3, 0}};
+    tu_check(NN_KERNEL(b, linalg, (NN_LINALG_SVD, &kv)));
+    tu_check(NN_KERNEL(b, copy, (lu, dev)));
+    nn_kernel_args ke = {.t = {lu, w}, .i = {2, 3, 3, 0, 0}};
+    tu_check(NN_KERNEL(b, linalg, (NN_LINALG_EIGH, &ke)));
+    for (int m = 0; m < 2; m++) {
+        double fro = 0, ss = 0, tr = 0, ws = 0;
+        for (int i = 0; i < 9; i++) fro += ha[m * 9 + i] * ha[m * 9 + i];
+        for (int i = 0; i < 3; i++) ss += at(sv, m * 3 + i) * at(sv, m * 3 + i), tr += ha[m * 9 + i * 4], ws += at(w, m * 3 + i);
+        assert_close(ss, fro, tol * 100, "linalg SVD");
+        assert_close(ws, tr, tol * 10, "linalg eigh");
+    }
+    NN_RELEASE(A), NN_RELEASE(B), NN_RELEASE(lu), NN_RELEASE(piv), NN_RELEASE(h), NN_RELEASE(hc), NN_RELEASE(dev);
+    NN_RELEASE(x), NN_RELEASE(det), NN_RELEASE(sv), NN_RELEASE(w);
+}
+
 /* One case per line of kernels.def: a kernel added there without a case here fails. */
 static const kernel_case cases[NN_KERNEL_COUNT] = {
     [NN_KERNEL_fill] = case_fill,
@@ -1266,6 +1321,7 @@ static const kernel_case cases[NN_KERNEL_COUNT] = {
     [NN_KERNEL_optim_step] = case_optim_step,
     [NN_KERNEL_pool] = case_pool,
     [NN_KERNEL_resample] = case_resample,
+    [NN_KERNEL_linalg] = case_linalg,
 };
 
 static void test_every_kernel_on_every_backend(void **state)
