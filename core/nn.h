@@ -112,6 +112,12 @@ struct nn_type {
        references and leaves self valid and empty. Both NULL: not a container. */
     void (*traverse)(nn_object *self, void (*visit)(nn_object *child, void *arg), void *arg);
     void (*clear)(nn_object *self);
+    /* attribute access by name, for the layer that owns the type (core calls none
+       of them): getattr returns a new reference, setattr and delattr 0; all three
+       NULL or -1 with the current error set. NULL slot: that layer's generic lookup. */
+    nn_object *(*getattr)(nn_object *self, const char *name);
+    int (*setattr)(nn_object *self, const char *name, nn_object *value);
+    int (*delattr)(nn_object *self, const char *name);
 };
 typedef void (*nn_visit_fn)(nn_object *child, void *arg);
 

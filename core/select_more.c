@@ -16,6 +16,7 @@
 #include "nn_scratch.h"
 #include "nn_select.h"
 #include "nn_select_more.h"
+#include "cpu/nn_vmath.h"
 
 /* ------------------------------------------------------------- helpers */
 
@@ -71,6 +72,15 @@ nn_tensor *nn_prod(nn_tensor *a, bool has_dim, int dim, bool keepdim, int dtype)
         len = nn_numel(c);
     }
     nn_tensor *out = nn_empty(ndim, sizes, dt);
+    if (out && dt == NN_FLOAT32 && nn_device_of(c).type == NN_CPU) { /* PyTorch's order (cpu/sum_iter.c) */
+        nn_tensor *x = a->dtype == NN_FLOAT32 ? a : c;
+        bool reduced[NN_MAX_DIMS] = {true}; /* a 0-dim tensor as one element */
+        int64_t one = 1;
+        for (int i = 0; i < x->ndim; i++) reduced[i] = !has_dim || i == d;
+        nn_cpu_prod_strided_f32(nn_data_ptr(x), x->ndim ? x->ndim : 1, x->ndim ? x->sizes : &one,
+                                x->ndim ? x->strides : &one, reduced, nn_data_ptr(out));
+        outer = 0; /* done */
+    }
     if (out) {
         const char *src = nn_data_ptr(c);
         char *dst = nn_data_ptr(out);

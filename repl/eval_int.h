@@ -75,7 +75,9 @@ bool repl_nmap_next(const nmap *m, uint32_t *pos, const char **key, nn_object **
     X(PendingDeprecationWarning, EXC_Warning, -1) X(SyntaxWarning, EXC_Warning, -1) \
     X(RuntimeWarning, EXC_Warning, -1) X(FutureWarning, EXC_Warning, -1) X(ImportWarning, EXC_Warning, -1) \
     X(UnicodeWarning, EXC_Warning, -1) X(BytesWarning, EXC_Warning, -1) X(ResourceWarning, EXC_Warning, -1) \
-    X(EncodingWarning, EXC_Warning, -1)
+    X(EncodingWarning, EXC_Warning, -1) \
+    X(UnicodeError, EXC_ValueError, -1) X(UnicodeDecodeError, EXC_UnicodeError, -1) X(UnicodeEncodeError, EXC_UnicodeError, -1) \
+    X(EOFError, EXC_Exception, -1)
 
 typedef enum exc_id {
 #define X(name, parent, kind) EXC_##name,
@@ -156,6 +158,17 @@ typedef struct method_obj {
 
 extern const nn_type repl_function_type, repl_class_type, repl_instance_type, repl_method_type,
     repl_scope_type, repl_set_type, repl_range_type, repl_iter_type, repl_module_type, repl_super_type;
+/* the getattr/setattr/delattr slots of the language's types (eval.c's attributes) */
+nn_object *repl_instance_getattr(nn_object *obj, const char *name);
+int repl_instance_setattr(nn_object *obj, const char *name, nn_object *value);
+int repl_instance_delattr(nn_object *obj, const char *name);
+nn_object *repl_lang_class_getattr(nn_object *obj, const char *name);
+int repl_lang_class_setattr(nn_object *obj, const char *name, nn_object *value);
+int repl_lang_class_delattr(nn_object *obj, const char *name);
+nn_object *repl_lang_module_getattr(nn_object *obj, const char *name);
+int repl_lang_module_setattr(nn_object *obj, const char *name, nn_object *value);
+int repl_lang_module_delattr(nn_object *obj, const char *name);
+nn_object *repl_method_getattr(nn_object *obj, const char *name);
 
 typedef struct range_obj {
     nn_object ob;
@@ -358,6 +371,9 @@ nn_object *repl_to_list(nn_object *o);
 nn_object *repl_call_object(nn_object *callable, nn_object *const *args, int n, nn_object *kwargs);
 nn_object *repl_call_method(nn_object *obj, const char *name, nn_object *const *args, int n);
 nn_object *repl_get_attr(nn_object *obj, const char *name);
+/* The built-in module of a dotted name (import NAME), a new reference, or NULL
+   with ModuleNotFoundError as `import` raises it. */
+nn_object *repl_import_by_name(const char *name);
 int repl_set_attr(nn_object *obj, const char *name, nn_object *value);
 /* del obj.name: 0 or -1 */
 int repl_del_attr(nn_object *obj, const char *name);
@@ -433,6 +449,8 @@ class_obj *repl_super_lookup(const class_obj *start, nn_object *self, const char
 /* Calls the __init_subclass__ of c's bases with the class statement's keywords
    (a dict or NULL). 0 or -1. */
 int repl_class_init_subclass(class_obj *c, nn_object *kwargs);
+/* type(name, bases, dict): a new class (a new reference), or NULL with TypeError; type_new.c */
+nn_object *repl_type_new(nn_object *name, nn_object *bases, nn_object *ns);
 /* super(cls, obj) with explicit arguments: a new reference. */
 nn_object *repl_make_super_of(nn_object *cls, nn_object *self);
 

@@ -109,7 +109,8 @@ static char *data_iter_repr(nn_object *self)
 }
 
 static const nn_type data_iter_type = {
-    .name = "_SingleProcessDataLoaderIter", .dealloc = data_iter_dealloc, .repr = data_iter_repr, .base = &repl_lazy_base};
+    .name = "_SingleProcessDataLoaderIter", .dealloc = data_iter_dealloc, .repr = data_iter_repr, .base = &repl_lazy_base,
+    .getattr = repl_lazy_getattr};
 
 static nn_object *data_iter_new(int (*next)(repl_lazy *, nn_object **), nn_object *a, nn_object *b, nn_object *c,
                                 int64_t n)

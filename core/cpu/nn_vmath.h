@@ -117,4 +117,12 @@ double nn_cpu_sq_dev_sum_f32(const float *x, int ndim, const int64_t *sizes, con
 void nn_cpu_sum_strided_f32(const float *x, int ndim, const int64_t *sizes, const int64_t *strides,
                             const bool *reduced, float *out);
 
+/* The float32 product of x over the dims flagged in reduced, as
+   nn_cpu_sum_strided_f32 lays it out, in the order of 1.13's prod_kernel_impl
+   (binary_kernel_reduce_vec: reduction128's 4 x 8 lanes along a contiguous
+   reduced dim or down 32 contiguous columns, one by one elsewhere), out
+   filled with 1 first; the same thread split. */
+void nn_cpu_prod_strided_f32(const float *x, int ndim, const int64_t *sizes, const int64_t *strides,
+                             const bool *reduced, float *out);
+
 #endif

@@ -230,9 +230,70 @@ static void walk_blocks(const sum_iter *it, char *out, const char *in, int64_t b
     }
 }
 
-static void serial_walk(const sum_iter *it, char *out, const char *in, int64_t begin, int64_t end)
+/* ---- prod: binary_kernel_reduce_vec's multiply (prod_kernel_impl) on one block ----
+   reduction128: 4 vectors of 8 lanes (32 floats) per row multiplied row by row,
+   then (a0 * a1) * (a2 * a3), its 8 lanes in order, into *out; the rest of the
+   row one by one. */
+static void prod_inner(char *out, const char *in, int64_t n)
 {
-    walk_blocks(it, out, in, begin, end, sum_block, NULL);
+    float o = load_f(out), acc[32];
+    int64_t count = n / 32, i = 0;
+    if (count > 0) {
+        memcpy(acc, in, sizeof acc);
+        for (int64_t r = 1; r < count; r++)
+            for (int k = 0; k < 32; k++) acc[k] *= load_f(in + (r * 32 + k) * 4);
+        float h = (acc[0] * acc[8]) * (acc[16] * acc[24]);
+        for (int l = 1; l < 8; l++) h *= (acc[l] * acc[8 + l]) * (acc[16 + l] * acc[24 + l]);
+        o *= h;
+        i = count * 32;
+    }
+    for (; i < n; i++) o *= load_f(in + i * 4);
+    memcpy(out, &o, sizeof o);
+}
+
+/* vectorized_outer_reduction: groups of 32 contiguous columns down the rows
+   (in0 bytes apart), each group's products then times the output; the other
+   columns one by one. */
+static void prod_outer(char *out, const char *in, int64_t in0, int64_t rows, int64_t cols)
+{
+    int64_t c = 0;
+    float acc[32];
+    for (; c + 32 <= cols; c += 32) {
+        memcpy(acc, in + c * 4, sizeof acc);
+        for (int64_t r = 1; r < rows; r++)
+            for (int k = 0; k < 32; k++) acc[k] *= load_f(in + r * in0 + (c + k) * 4);
+        for (int k = 0; k < 32; k++) {
+            float o = acc[k] * load_f(out + (c + k) * 4);
+            memcpy(out + (c + k) * 4, &o, sizeof o);
+        }
+    }
+    for (; c < cols; c++) {
+        float o = load_f(out + c * 4);
+        for (int64_t r = 0; r < rows; r++) o *= load_f(in + r * in0 + c * 4);
+        memcpy(out + c * 4, &o, sizeof o);
+    }
+}
+
+static void prod_block(void *ctx, char *out, const char *in, const int64_t s[4], int64_t size0, int64_t size1)
+{
+    (void)ctx;
+    if (s[0] == 0 && s[1] == 4) { /* is_contiguous_reduction */
+        for (int64_t j = 0; j < size1; j++) prod_inner(out + j * s[2], in + j * s[3], size0);
+    } else if (s[0] == 0 && s[2] == 4 && s[3] == 4) { /* is_outer_reduction */
+        prod_outer(out, in, s[1], size0, size1);
+    } else { /* basic_loop */
+        for (int64_t j = 0; j < size1; j++)
+            for (int64_t i = 0; i < size0; i++) {
+                char *o = out + j * s[2] + i * s[0];
+                float v = load_f(o) * load_f(in + j * s[3] + i * s[1]);
+                memcpy(o, &v, sizeof v);
+            }
+    }
+}
+
+static void serial_walk(const sum_iter *it, char *out, const char *in, int64_t begin, int64_t end, block_fn fn)
+{
+    walk_blocks(it, out, in, begin, end, fn, NULL);
 }
 
 /* reorder_dimensions' comparison of iterator dims a and b: 1 when a goes after b. */
@@ -318,6 +379,7 @@ typedef struct walk_job {
     float *partial; /* two-pass: one per range */
     int split;      /* parallel_dim_reduction: the dim cut into column ranges */
     int64_t cols;
+    block_fn fn; /* sum_block or prod_block */
 } walk_job;
 
 static void two_pass_chunk(void *vctx, int64_t c, int64_t c_end)
@@ -325,7 +387,7 @@ static void two_pass_chunk(void *vctx, int64_t c, int64_t c_end)
     const walk_job *j = vctx;
     for (; c < c_end; c++) {
         int64_t b = c * j->chunk, e = b + j->chunk < j->numel ? b + j->chunk : j->numel;
-        serial_walk(j->it, (char *)&j->partial[c], j->in, b, e);
+        serial_walk(j->it, (char *)&j->partial[c], j->in, b, e, j->fn);
     }
 }
 
@@ -343,14 +405,15 @@ static void column_chunk(void *vctx, int64_t c, int64_t c_end)
         sub.shape[j->split] = e - b;
         int64_t n = 1;
         for (int d = 0; d < sub.nd; d++) n *= sub.shape[d];
-        serial_walk(&sub, j->out + b * sub.st[0][j->split], j->in + b * sub.st[1][j->split], 0, n);
+        serial_walk(&sub, j->out + b * sub.st[0][j->split], j->in + b * sub.st[1][j->split], 0, n, j->fn);
     }
 }
 
 #define MAX_PARTIALS NN_MAX_THREADS
 
-void nn_cpu_sum_strided_f32(const float *x, int ndim, const int64_t *sizes, const int64_t *strides,
-                            const bool *reduced, float *out)
+/* parallel_reduce of fn over it, the outputs (and partials) filled with ident first */
+static void reduce_strided(const float *x, int ndim, const int64_t *sizes, const int64_t *strides, const bool *reduced,
+                           float *out, block_fn fn, float ident)
 {
     sum_iter it;
     build_iter(&it, ndim, sizes, strides, reduced);
@@ -359,20 +422,21 @@ void nn_cpu_sum_strided_f32(const float *x, int ndim, const int64_t *sizes, cons
         numel *= sizes[d];
         if (!reduced[d]) outs *= sizes[d];
     }
-    memset(out, 0, (size_t)outs * sizeof *out);
+    for (int64_t i = 0; i < outs; i++) out[i] = ident;
     if (numel == 0) return;
     int threads = nn_get_num_threads();
     if (threads > MAX_PARTIALS) threads = MAX_PARTIALS;
-    walk_job j = {&it, (char *)out, (const char *)x, 0, numel, NULL, 0, 0};
+    walk_job j = {&it, (char *)out, (const char *)x, 0, numel, NULL, 0, 0, fn};
     if (numel < NN_GRAIN || threads == 1) {
-        serial_walk(&it, j.out, j.in, 0, numel);
+        serial_walk(&it, j.out, j.in, 0, numel, fn);
     } else if (outs == 1) { /* two_pass_reduction */
-        float partial[MAX_PARTIALS] = {0};
+        float partial[MAX_PARTIALS];
+        for (int i = 0; i < MAX_PARTIALS; i++) partial[i] = ident;
         j.chunk = nn_aten_range_length(numel);
         j.partial = partial;
         nn_parallel_for(nn_chunk_count(numel, j.chunk), 1, two_pass_chunk, &j);
         sum_iter fin = {.nd = 1, .shape = {threads}, .st = {{0}, {4}}};
-        serial_walk(&fin, (char *)out, (const char *)partial, 0, threads);
+        serial_walk(&fin, (char *)out, (const char *)partial, 0, threads, fn);
     } else { /* parallel_dim_reduction */
         int best = it.nd - 1;
         for (int d = best; d >= 0 && it.st[0][d] != 0; d--) {
@@ -388,6 +452,18 @@ void nn_cpu_sum_strided_f32(const float *x, int ndim, const int64_t *sizes, cons
         j.chunk = (j.cols + t - 1) / t;
         nn_parallel_for(nn_chunk_count(j.cols, j.chunk), 1, column_chunk, &j);
     }
+}
+
+void nn_cpu_sum_strided_f32(const float *x, int ndim, const int64_t *sizes, const int64_t *strides,
+                            const bool *reduced, float *out)
+{
+    reduce_strided(x, ndim, sizes, strides, reduced, out, sum_block, 0.0f);
+}
+
+void nn_cpu_prod_strided_f32(const float *x, int ndim, const int64_t *sizes, const int64_t *strides,
+                             const bool *reduced, float *out)
+{
+    reduce_strided(x, ndim, sizes, strides, reduced, out, prod_block, 1.0f);
 }
 
 /* ---- the variance of a whole float32 tensor (std_var_all_cpu) ----
