@@ -423,7 +423,8 @@ nn_tensor *nn_empty_like(const nn_tensor *t);
 nn_tensor *nn_zeros_like(const nn_tensor *t);
 nn_tensor *nn_ones_like(const nn_tensor *t);
 nn_tensor *nn_full_like(const nn_tensor *t, double value);
-/* A 0-dim tensor holding v; wrapped marks a Python number (for type promotion). */
+/* A 0-dim CPU tensor holding v (a constant: it goes to any device by value, as
+   PyTorch's CPU scalars); wrapped marks a Python number (for type promotion). */
 nn_tensor *nn_scalar(double v, nn_dtype dtype);
 nn_tensor *nn_wrapped_number(double v, bool is_integer);
 /* Copies n values of the given dtype from data, shaped [sizes]. */
