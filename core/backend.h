@@ -349,7 +349,8 @@ typedef struct nn_resample_geom {
 
 /* The linalg kernel's op codes (core/cpu/linalg.c, LAPACK): batches of i[0]
    column-major matrices, contiguous, float32 or float64; i[1] m (rows), i[2] n;
-   host[0] receives LAPACK's first positive info over the batch (0: none). */
+   host[0] receives LAPACK's first positive info over the batch (0: none), host[1]
+   the index of that matrix in the batch. */
 typedef enum nn_linalg_op {
     NN_LINALG_LU,       /* t[0] [m, m] factored in place, t[1] int32 pivots [batch, m] (1-based) */
     NN_LINALG_LU_DET,   /* t[0] det, t[1] sign, t[2] log|det| ([batch] each, or NULL) of t[3] LU, t[4] pivots; i[1] m */

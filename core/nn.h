@@ -726,6 +726,11 @@ int nn_backward_inputs(nn_tensor *t, nn_tensor *gradient, int n_leaves, nn_tenso
    (torch.autograd.grad and torch.autograd.backward). */
 int nn_backward_restricted(nn_tensor *t, nn_tensor *gradient, bool retain_graph, bool create_graph, int n_leaves,
                            nn_tensor *const *leaves);
+/* torch.autograd.grad's run: nn_backward_restricted, except that with create_graph the
+   gradients reaching the leaves and the retain_grad tensors are kept as made (no copy, so
+   their grad_fn is the backward's own node, as PyTorch returns them). */
+int nn_backward_capture(nn_tensor *t, nn_tensor *gradient, bool retain_graph, bool create_graph, int n_leaves,
+                        nn_tensor *const *leaves);
 /* An observer of every differentiable op (op_observer.c): called by each op after
    its forward computed the outputs, grad mode or not, with the op's name ("log",
    "mul", as ops.def) and its tensor inputs (NULLs allowed) and outputs, all

@@ -39,6 +39,9 @@ int repl_arg_dim(const char *fname, const char *name, int pos, nn_object *o, int
 int repl_arg_double(const char *fname, const char *name, int pos, nn_object *o, double *out);
 int repl_arg_bool(const char *fname, const char *name, int pos, nn_object *o, bool *out);
 int repl_arg_str(const char *fname, const char *name, int pos, nn_object *o, const char **out);
+/* torch.save/torch.load's f (torch_file_arg.c): a str, an os.PathLike's __fspath__(), or the name of a
+   binary file object from open(), as a new str; NULL with TypeError. */
+nn_object *repl_torch_file_path(const char *fname, nn_object *f);
 /* dtype: a dtype object (None leaves *out); *out is an nn_dtype or -1. */
 int repl_arg_dtype(const char *fname, const char *name, int pos, nn_object *o, int *out);
 /* dims: an int or a tuple/list of ints, into dims[NN_MAX_DIMS]; *n = 0 for None. */
@@ -169,6 +172,7 @@ extern const nn_module_class repl_module_base_class;
 /* The dtype object of dt (borrowed singleton). */
 nn_object *repl_dtype_object(nn_dtype dt);
 bool repl_is_dtype(const nn_object *o);
+extern const nn_type repl_dtype_type; /* torch.float32 and the others */
 nn_dtype repl_dtype_value(const nn_object *o);
 nn_object *repl_dtype_getattr(nn_object *dtype, const char *name); /* new reference */
 /* Gives tuple (a new one, owned by the caller) type, a tuple subtype with its
@@ -179,6 +183,11 @@ nn_object *repl_tuple_as(nn_object *tuple, nn_type *type);
    filled in by the first repl_size_new); new reference. */
 extern nn_type repl_size_type;
 nn_object *repl_size_new(int ndim, const int64_t *sizes);
+/* bind_size.c: Size + tuple, Size * n, Size[slice] (Sizes, as PyTorch's) and
+   size.numel(); *handled false for other operands (NULL, no error). */
+nn_object *repl_size_binary(repl_binop op, nn_object *a, nn_object *b, bool *handled);
+nn_object *repl_size_getitem(nn_object *size, nn_object *key, bool *handled);
+nn_object *repl_size_getattr(nn_object *size, const char *name, bool *handled);
 /* device(type='cpu'): borrowed singleton. */
 nn_object *repl_cpu_device(void);
 bool repl_is_device(const nn_object *o);

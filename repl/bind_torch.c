@@ -6,10 +6,13 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <errno.h>
+#include <unistd.h>
 
 #include "bind_int.h"
 #include "bigint.h"
 #include "eval_int.h"
+#include "stdlib_int.h"
 #include "bytes_int.h"
 
 #define ARGS(n) nn_object *a[n] = {0} /* slots the spec lacks stay NULL */
@@ -176,11 +179,14 @@ static nn_object *f_tensor(void *ud, nn_object *args, nn_object *kwargs)
         if (t && rg && nn_set_requires_grad(t, true)) NN_SET(t, NULL);
         return (nn_object *)t;
     }
+    nn_object *seq = NULL; /* owned: a range's list (a range is a sequence: torch.tensor(range(4))) */
+    if (a[0] && a[0]->type == &repl_range_type && !(a[0] = seq = repl_to_list(a[0]))) return NULL;
     nn_tensor *np = repl_numpy_tensor_of(a[0]); /* torch.tensor(ndarray): a copy of its elements */
     nn_tensor *t = np ? repl_tensor_on(nn_to_dtype(np, dtype < 0 ? np->dtype : (nn_dtype)dtype), dev)
                       : nn_tensor_from_nested_on(dev, a[0], dtype); /* laid out on the host, one transfer to dev */
     if (t && np == t) NN_SET(t, nn_clone(np));
     if (t && rg && nn_set_requires_grad(t, true)) NN_SET(t, NULL);
+    NN_RELEASE(seq);
     return (nn_object *)t;
 }
 
@@ -483,21 +489,22 @@ static nn_object *f_set_printoptions(void *ud, nn_object *args, nn_object *kwarg
 
 static nn_object *f_save(void *ud, nn_object *args, nn_object *kwargs)
 {
-    ARGS(3);
-    const char *path = NULL;
-    if (repl_parse_args("save", "obj, f, pickle_protocol=", args, kwargs, a) ||
-        repl_arg_str("save", "f", 2, a[1], &path))
+    ARGS(5);
+    if (repl_parse_args("save", "obj, f, pickle_module=, pickle_protocol=, _use_new_zipfile_serialization=", args, kwargs,
+                        a))
         return NULL;
-    if (!path) {
-        nn_error_set(NN_ERR_TYPE, "save(): argument 'f' must be a path");
-        return NULL;
-    }
-    if (a[2] && !(nn_is_int(a[2]) && nn_int_value(a[2]) == 2)) {
+    if (a[3] && !(nn_is_int(a[3]) && nn_int_value(a[3]) == 2)) {
         nn_error_set(NN_ERR_VALUE, "torch.save in nnscope writes pickle protocol 2 (PyTorch's default) only");
         return NULL;
     }
-    if (nn_torch_save_file(a[0], path)) return NULL;
-    return nn_retain(nn_none());
+    if (a[4] && repl_truth(a[4]) == 0) {
+        nn_error_set(NN_ERR_VALUE, "torch.save in nnscope writes the zip format only (_use_new_zipfile_serialization=True)");
+        return NULL;
+    }
+    nn_object *path = repl_torch_file_path("save", a[1]); /* a str, a pathlib.Path, a file from open() */
+    int rc = path ? nn_torch_save_file(a[0], nn_str_cstr(path)) : -1;
+    NN_RELEASE(path);
+    return rc ? NULL : nn_retain(nn_none());
 }
 
 /* map_location(storage, location) as PyTorch 1.13 calls it: its result is the
@@ -526,13 +533,14 @@ static nn_tensor *restore_by_call(void *ud, nn_tensor *cpu, const char *location
 
 static nn_object *f_load(void *ud, nn_object *args, nn_object *kwargs)
 {
-    ARGS(3);
-    const char *path = NULL;
-    if (repl_parse_args("load", "f, map_location=, weights_only=", args, kwargs, a) ||
-        repl_arg_str("load", "f", 1, a[0], &path))
-        return NULL;
-    if (!path) {
-        nn_error_set(NN_ERR_TYPE, "load(): argument 'f' must be a path");
+    ARGS(4);
+    if (repl_parse_args("load", "f, map_location=, pickle_module=, *, weights_only=", args, kwargs, a)) return NULL;
+    nn_object *path_obj = repl_torch_file_path("load", a[0]); /* a str, a pathlib.Path, a file from open() */
+    if (!path_obj) return NULL;
+    const char *path = nn_str_cstr(path_obj);
+    if (access(path, R_OK) != 0) { /* FileNotFoundError: [Errno 2] No such file or directory: 'x', as open() */
+        repl_mod_os_error(errno, path);
+        NN_RELEASE(path_obj);
         return NULL;
     }
     nn_object *where = a[1], *made = NULL;
@@ -547,6 +555,7 @@ static nn_object *f_load(void *ud, nn_object *args, nn_object *kwargs)
                          ? nn_torch_load_file_with(path, restore_by_call, where) /* a callable */
                          : nn_torch_load_file(path, where);
     NN_RELEASE(made);
+    NN_RELEASE(path_obj);
     return obj;
 }
 
@@ -595,6 +604,20 @@ static nn_object *f_device_count(void *ud, nn_object *args, nn_object *kwargs)
     return nn_int_new(repl_cuda_available() ? 1 : 0);
 }
 
+/* torch.cuda.manual_seed(seed), manual_seed_all(seed): on a build without CUDA, PyTorch
+   queues the seeding for a device that never comes, so the CPU's generator is untouched */
+static nn_object *cuda_seed(const char *name, nn_object *args, nn_object *kwargs)
+{
+    ARGS(1);
+    if (repl_parse_args(name, "seed", args, kwargs, a)) return NULL;
+    nn_object *seed = repl_call_object((nn_object *)repl_current->int_cls, &a[0], 1, NULL); /* int(seed), as PyTorch */
+    if (!seed) return NULL;
+    NN_RELEASE(seed);
+    return nn_none();
+}
+static nn_object *f_cuda_seed(void *ud, nn_object *args, nn_object *kwargs) { return cuda_seed("manual_seed", args, kwargs); }
+static nn_object *f_cuda_seed_all(void *ud, nn_object *args, nn_object *kwargs) { return cuda_seed("manual_seed_all", args, kwargs); }
+
 static nn_object *f_device(void *ud, nn_object *args, nn_object *kwargs)
 {
     ARGS(2);
@@ -630,6 +653,9 @@ static nn_object *size_ctor(void *ud, nn_object *args, nn_object *kwargs)
 static const repl_class_def tensor_class = {"Tensor", "torch.Tensor", tensor_ctor, &nn_tensor_type, NULL,
      "Tensor(data)\n"
      "A multi-dimensional matrix containing elements of a single data type; Tensor(*size) is torch.empty(*size).", repl_tensor_method_at};
+static const repl_class_def dtype_class = {"dtype", "torch.dtype", NULL, &repl_dtype_type, NULL,
+     "dtype()\n"
+     "The data type of a tensor's elements: torch.float32, torch.int64, ... (not constructible).", NULL};
 static const repl_class_def size_class = {"Size", "torch.Size", size_ctor, &repl_size_type, NULL,
      "Size(iterable=())\n"
      "The shape of a tensor: a tuple of ints.", NULL};
@@ -755,6 +781,12 @@ static const repl_function_def cuda_functions[] = {
     {"device_count", f_device_count,
      "device_count()\n"
      "Returns the number of GPUs available."},
+    {"manual_seed", f_cuda_seed,
+     "manual_seed(seed)\n"
+     "Sets the seed for generating random numbers for the current GPU (nothing without CUDA)."},
+    {"manual_seed_all", f_cuda_seed_all,
+     "manual_seed_all(seed)\n"
+     "Sets the seed for generating random numbers on all GPUs (nothing without CUDA)."},
 };
 
 static nn_object *make_cuda(void)
@@ -801,7 +833,7 @@ static nn_object *make_torch(void)
         repl_random_add_functions(t) || repl_select_add_functions(t) || repl_ops_more_add_functions(t) ||
         repl_ops_extra_add_functions(t) || repl_numpy_add_torch_functions(t))
         goto fail;
-    if (add_class(t, &tensor_class) || add_class(t, &size_class) || add_class(t, &repl_generator_class)) goto fail;
+    if (add_class(t, &tensor_class) || add_class(t, &size_class) || add_class(t, &dtype_class) || add_class(t, &repl_generator_class)) goto fail;
     if (set_owned(t, "__version__", nn_str_new("1.13.0"))) goto fail;
     if (repl_dtype_info_add_functions(t)) goto fail;
     if (repl_tensor_more_add_functions(t)) goto fail; /* last: the aliases name what is there */
@@ -953,6 +985,7 @@ nn_object *repl_bind_type_of(nn_object *obj)
     if (nn_is_parameter(obj)) which = M_NN, name = "Parameter";
     else if (nn_is_tensor(obj)) which = M_TORCH, name = "Tensor";
     else if (nn_is_instance(obj, &repl_size_type)) which = M_TORCH, name = "Size";
+    else if (repl_is_dtype(obj)) which = M_TORCH, name = "dtype";
     else if (nn_is_module(obj) && !NN_MODULE(obj)->cls->lang_class) which = M_NN, name = nn_module_name(NN_MODULE(obj));
     else if (nn_is_instance(obj, &nn_optimizer_type)) which = M_OPTIM, name = obj->type->name;
     else if (nn_is_tensordict(obj)) which = M_TENSORDICT, name = "TensorDict";
@@ -1009,6 +1042,8 @@ static nn_object *op_getattr(nn_object *o, const char *name)
     bool handled = false;
     nn_object *r = repl_torch_other_getattr(o, name, &handled);
     if (handled) return r;
+    r = repl_size_getattr(o, name, &handled);
+    if (handled) return r;
     r = repl_thandle_getattr(o, name, &handled);
     if (handled) return r;
     r = repl_return_type_getattr(o, name, &handled);
@@ -1041,7 +1076,9 @@ static nn_object *op_binary(repl_binop op, nn_object *a, nn_object *b)
 {
     if (nn_is_tensor(a) || nn_is_tensor(b)) return repl_tensor_binary(op, a, b);
     bool handled;
-    nn_object *r = repl_bytes_binary(op, a, b, &handled);
+    nn_object *r = repl_size_binary(op, a, b, &handled);
+    if (handled) return r;
+    r = repl_bytes_binary(op, a, b, &handled);
     if (handled) return r;
     if (nn_is_module(a) && nn_module_is_a(a, &nn_sequential_class)) {
         if (op == REPL_ADD) return (nn_object *)nn_sequential_add(NN_MODULE(a), b);
@@ -1070,6 +1107,9 @@ static nn_object *op_getitem(nn_object *o, nn_object *key)
         nn_object *v = nn_tensordict_get(NN_TENSORDICT(o), key);
         return nn_retain(v);
     }
+    bool handled;
+    nn_object *r = repl_size_getitem(o, key, &handled);
+    if (handled) return r;
     if (repl_is_bytes(o)) return repl_bytes_getitem(o, key);
     nn_error_set(NN_ERR_TYPE, "'%s' object is not subscriptable", repl_type_name(o));
     return NULL;

@@ -50,6 +50,9 @@ static const struct {
     {"torch.autograd.function", repl_mod_autograd_function},
     {"torch.autograd.grad_mode", repl_mod_grad_mode},
     {"torch.backends", repl_mod_torch_backends},
+    {"torch.backends.cuda", repl_mod_torch_backends_cuda},
+    {"torch.backends.cudnn", repl_mod_torch_backends_cudnn},
+    {"torch.backends.mps", repl_mod_torch_backends_mps},
     {"torch.optim.lr_scheduler", repl_mod_lr_scheduler},
     {"torch.optim.optimizer", repl_mod_optim_optimizer},
     {"torch.utils", repl_mod_torch_utils},
@@ -96,6 +99,7 @@ static const struct {
     {"torch.optim", "RMSprop", "torch.optim.optimizer"},
     {"torch.optim", "Adagrad", "torch.optim.optimizer"},
     {"torch.optim", "Adadelta", "torch.optim.optimizer"},
+    {"torch", "distributions", "torch.distributions"}, /* the module itself */
 };
 
 nn_object *repl_stdlib_alias(const char *ns, const char *name)
@@ -103,6 +107,10 @@ nn_object *repl_stdlib_alias(const char *ns, const char *name)
     for (size_t i = 0; i < sizeof aliases / sizeof *aliases; i++) {
         if (strcmp(aliases[i].ns, ns) != 0 || strcmp(aliases[i].name, name) != 0) continue;
         nn_object *m = repl_stdlib_module(aliases[i].module);
+        size_t ns_len = strlen(ns);
+        if (strncmp(aliases[i].module, ns, ns_len) == 0 && aliases[i].module[ns_len] == '.' &&
+            strcmp(aliases[i].module + ns_len + 1, name) == 0)
+            return m; /* a submodule written in the language */
         nn_object *v = m ? repl_get_attr(m, name) : NULL;
         NN_RELEASE(m);
         return v;
