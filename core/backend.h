@@ -329,6 +329,24 @@ typedef enum nn_pool_op {
     NN_POOL_ADAPTIVE_AVG_BACKWARD, /* t[0] (zeros) += t[2] spread over each window */
 } nn_pool_op;
 
+/* The resample kernel's geometry (core/cpu/resample.c): planes contiguous
+   images of the last dims (1..3) spatial dims, in[] resampled to out[]. Upsampling:
+   nearest (F.interpolate's legacy index), nearest-exact, linear (1..3 dims) or
+   cubic (PyTorch's coefficient -0.75), from scale[] (NAN: the sizes' ratio) and
+   align_corners; reflect/replicate padding: pad[] the left pad of each dim. */
+typedef enum nn_resample_mode {
+    NN_RESAMPLE_NEAREST, NN_RESAMPLE_NEAREST_EXACT, NN_RESAMPLE_LINEAR, NN_RESAMPLE_CUBIC,
+    NN_RESAMPLE_REFLECT, NN_RESAMPLE_REPLICATE,
+} nn_resample_mode;
+
+typedef struct nn_resample_geom {
+    nn_resample_mode mode;
+    int dims;
+    bool align;
+    int64_t planes, in[3], out[3], pad[3];
+    double scale[3];
+} nn_resample_geom;
+
 /* The linalg kernel's op codes (core/cpu/linalg.c, LAPACK): batches of i[0]
    column-major matrices, contiguous, float32 or float64; i[1] m (rows), i[2] n;
    host[0] receives LAPACK's first positive info over the batch (0: none), host[1]

@@ -68,7 +68,7 @@ nn_module *nn_conv_more_new(int which, int64_t in, int64_t out, const int64_t *k
 nn_tensor *nn_upsample(nn_tensor *x, int dims, const int64_t *out, const double *scales, bool linear, bool align);
 /* the same with the mode named: NN_UPSAMPLE_NEAREST_EXACT takes each output's centre's source
    (mode='nearest-exact', UpsampleNearestExact{1,2}DBackward1) */
-typedef enum nn_upsample_kind { NN_UPSAMPLE_NEAREST, NN_UPSAMPLE_LINEAR, NN_UPSAMPLE_NEAREST_EXACT } nn_upsample_kind;
+typedef enum nn_upsample_kind { NN_UPSAMPLE_NEAREST, NN_UPSAMPLE_LINEAR, NN_UPSAMPLE_NEAREST_EXACT, NN_UPSAMPLE_CUBIC } nn_upsample_kind;
 nn_tensor *nn_upsample_mode(nn_tensor *x, int dims, const int64_t *out, const double *scales, nn_upsample_kind kind,
                             bool align);
 nn_tensor *nn_interpolate(nn_tensor *x, nn_object *size, nn_object *scale_factor, const char *mode,

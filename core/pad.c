@@ -3,14 +3,18 @@
  * (ConstantPadNdBackward0; negative pads crop), reflection and replication
  * padding of the last 1, 2 or 3 dims (ReflectionPad2DBackward0 ...) and
  * circular padding, which is ATen's composition of slice copies (its grad_fn
- * is CopySlices, as PyTorch's). Reflect and replicate gather through an index
- * map per padded dim; their backward scatter-adds the gradient through the same
- * maps (a backward without a graph of its own: no double backward).
+ * is CopySlices, as PyTorch's). Reflect and replicate gather through the
+ * resample kernel (core/cpu/resample.c: a source index per output position of
+ * each padded dim); their backward scatter-adds the gradient through the same
+ * indices, an op of its own (resample_grad.c: ReflectionPad2DBackwardBackward0 ...,
+ * for double backward).
  */
 #include <stdio.h>
 #include <string.h>
 
+#include "backend.h"
 #include "nn_mod_more.h"
+#include "nn_resample.h"
 #include "nn_scratch.h"
 
 /* ---------------------------------------------------------- constant */
@@ -70,74 +74,21 @@ int nn_constant_pad_nd_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 
 /* ------------------------------------------------- reflect / replicate */
 
-/* The input position each output position of one padded dim reads. */
-static void make_map(int64_t *map, int64_t in, int64_t l, int64_t out, bool reflect)
-{
-    for (int64_t o = 0; o < out; o++) {
-        int64_t p = o - l;
-        if (reflect) {
-            if (p < 0) p = -p;
-            if (p >= in) p = 2 * (in - 1) - p;
-        } else {
-            p = p < 0 ? 0 : p >= in ? in - 1 : p;
-        }
-        map[o] = p;
-    }
-}
-
-typedef struct pad_geom {
-    int k;                  /* padded dims (the last k) */
-    int64_t outer;          /* product of the dims before them */
-    int64_t in[3], out[3];
-    int64_t *map[3];
-} pad_geom;
-
-static void geom_free(pad_geom *g)
-{
-    for (int j = 0; j < 3; j++) nn_free(g->map[j]);
-}
-
-/* pads in F.pad's order (last dim first) */
-static int geom_init(pad_geom *g, const nn_tensor *x, int k, const int64_t *pad, bool reflect)
+/* The resample kernel's geometry of x's last k dims padded by pad (F.pad's order, last dim first). */
+static void geom_init(nn_resample_geom *g, const nn_tensor *x, int k, const int64_t *pad, bool reflect)
 {
     memset(g, 0, sizeof *g);
-    g->k = k;
-    g->outer = 1;
-    for (int d = 0; d < x->ndim - k; d++) g->outer *= x->sizes[d];
+    g->mode = reflect ? NN_RESAMPLE_REFLECT : NN_RESAMPLE_REPLICATE;
+    g->dims = k;
+    g->planes = 1;
+    for (int d = 0; d < x->ndim - k; d++) g->planes *= x->sizes[d];
     for (int j = 0; j < k; j++) {
         int d = x->ndim - k + j, q = k - 1 - j;
         g->in[j] = x->sizes[d];
         g->out[j] = x->sizes[d] + pad[2 * q] + pad[2 * q + 1];
-        g->map[j] = nn_malloc(sizeof(int64_t) * (size_t)(g->out[j] > 0 ? g->out[j] : 1));
-        if (!g->map[j]) {
-            geom_free(g);
-            return -1;
-        }
-        make_map(g->map[j], g->in[j], pad[2 * q], g->out[j], reflect);
+        g->pad[j] = pad[2 * q];
     }
-    for (int j = k; j < 3; j++) g->in[j] = g->out[j] = 1;
-    return 0;
 }
-
-#define GATHER(T)                                                                                                      \
-    static void gather_##T(const pad_geom *g, const T *x, T *y, bool backward)                                         \
-    {                                                                                                                  \
-        int64_t isz = g->in[0] * g->in[1] * g->in[2], osz = g->out[0] * g->out[1] * g->out[2];                         \
-        for (int64_t b = 0; b < g->outer; b++)                                                                         \
-            for (int64_t o0 = 0; o0 < g->out[0]; o0++)                                                                 \
-                for (int64_t o1 = 0; o1 < g->out[1]; o1++)                                                             \
-                    for (int64_t o2 = 0; o2 < g->out[2]; o2++) {                                                       \
-                        int64_t i0 = g->map[0][o0], i1 = g->k > 1 ? g->map[1][o1] : 0, i2 = g->k > 2 ? g->map[2][o2] : 0; \
-                        int64_t io = b * isz + (i0 * g->in[1] + i1) * g->in[2] + i2;                                   \
-                        int64_t oo = b * osz + (o0 * g->out[1] + o1) * g->out[2] + o2;                                 \
-                        if (backward)                                                                                  \
-                            y[io] += x[oo];                                                                            \
-                        else                                                                                           \
-                            y[oo] = x[io];                                                                             \
-                    }                                                                                                  \
-    }
-GATHER(float)
-GATHER(double)
 
 /* the op of k padded dims (1..3) */
 static nn_op_id index_pad_op(int k, bool reflect)
@@ -197,17 +148,15 @@ nn_tensor *nn_index_pad(nn_tensor *x, int k, const int64_t *pad, bool reflect)
                             "supported for now"),
                NULL;
     if (check_index_pad(x, k, pad, reflect) < 0) return NULL;
-    pad_geom g;
-    if (geom_init(&g, x, k, pad, reflect) < 0) return NULL;
+    nn_resample_geom g;
+    geom_init(&g, x, k, pad, reflect);
     int64_t sizes[NN_MAX_DIMS];
     memcpy(sizes, x->sizes, sizeof(int64_t) * (size_t)x->ndim);
     for (int j = 0; j < k; j++) sizes[x->ndim - k + j] = g.out[j];
     nn_tensor *c = NULL;
     NN_WITH_GRAD_MODE(false, c = nn_contiguous(x));
-    nn_tensor *y = c ? nn_empty(x->ndim, sizes, x->dtype) : NULL;
-    if (y && x->dtype == NN_FLOAT32) gather_float(&g, nn_data_ptr(c), nn_data_ptr(y), false);
-    else if (y) gather_double(&g, nn_data_ptr(c), nn_data_ptr(y), false);
-    geom_free(&g);
+    nn_tensor *y = c ? nn_empty_on(nn_device_of(x), x->ndim, sizes, x->dtype) : NULL;
+    if (y && NN_KERNEL(nn_backend_of(c), resample, (&g, false, y, c)) < 0) NN_SET(y, NULL);
     NN_RELEASE(c);
     nn_op_params p = {.n_i = 2 * k, .flags = reflect};
     for (int i = 0; i < 2 * k; i++) p.i[i] = pad[i];
@@ -216,20 +165,37 @@ nn_tensor *nn_index_pad(nn_tensor *x, int k, const int64_t *pad, bool reflect)
     return y;
 }
 
+static nn_op_id index_pad_grad_op(int k, bool reflect)
+{
+    if (reflect)
+        return k == 1 ? NN_OP_reflection_pad1d_backward : k == 2 ? NN_OP_reflection_pad2d_backward
+                                                                 : NN_OP_reflection_pad3d_backward;
+    return k == 1 ? NN_OP_replication_pad1d_backward : k == 2 ? NN_OP_replication_pad2d_backward
+                                                               : NN_OP_replication_pad3d_backward;
+}
+
+nn_tensor *nn_index_pad_grad(nn_tensor *g, int ndim, const int64_t *sizes, int k, const int64_t *pad, bool reflect)
+{
+    nn_tensor shape = {.ndim = ndim}; /* geom_init reads the sizes only */
+    memcpy(shape.sizes, sizes, sizeof(int64_t) * (size_t)ndim);
+    nn_resample_geom geom;
+    geom_init(&geom, &shape, k, pad, reflect);
+    nn_op_params p = {.n_i = 2 * k, .flags = reflect};
+    for (int i = 0; i < 2 * k; i++) p.i[i] = pad[i];
+    return nn_resample_backward(g, &geom, ndim, sizes, index_pad_grad_op(k, reflect), &p);
+}
+
 static int index_pad_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 {
-    nn_tensor *x = nn_node_saved(n, 0);
-    pad_geom g;
-    if (geom_init(&g, x, n->p.n_i / 2, n->p.i, n->p.flags) < 0) return -1;
-    nn_tensor *gc = NULL;
-    NN_WITH_GRAD_MODE(false, gc = gout[0]->dtype == x->dtype ? nn_contiguous(gout[0]) : nn_to_dtype(gout[0], x->dtype));
-    nn_tensor *gx = gc ? nn_zeros(x->ndim, x->sizes, x->dtype) : NULL;
-    if (gx && x->dtype == NN_FLOAT32) gather_float(&g, nn_data_ptr(gc), nn_data_ptr(gx), true);
-    else if (gx) gather_double(&g, nn_data_ptr(gc), nn_data_ptr(gx), true);
-    geom_free(&g);
+    nn_tensor *x = nn_node_saved(n, 0), *g = gout[0], *gc = NULL;
+    if (g->dtype != x->dtype) {
+        NN_WITH_GRAD_MODE(false, gc = nn_to_dtype(g, x->dtype));
+        if (!gc) return -1;
+        g = gc;
+    }
+    gin[0] = nn_index_pad_grad(g, x->ndim, x->sizes, n->p.n_i / 2, n->p.i, n->p.flags);
     NN_RELEASE(gc);
-    gin[0] = gx;
-    return gx ? 0 : -1;
+    return gin[0] ? 0 : -1;
 }
 
 int nn_reflection_pad1d_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return index_pad_backward(n, gout, gin); }

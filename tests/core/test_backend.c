@@ -1595,6 +1595,52 @@ static void case_pool(const nn_backend *b, nn_device d, nn_dtype dt)
     NN_RELEASE(x);
 }
 
+static int64_t reflect_at(int64_t p, int64_t n) { return p < 0 ? -p : p >= n ? 2 * (n - 1) - p : p; }
+
+static void case_resample(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    double tol = dt == NN_FLOAT32 ? 1e-5 : 1e-12;
+    /* reflect padding of 2 planes of 3 x 4 by (1, 1) rows and (2, 1) columns, and its backward */
+    const int64_t xs[3] = {2, 3, 4}, os[3] = {2, 5, 7};
+    nn_tensor *x = random_on(d, dt, 3, xs, -3, 3), *y = TU_OK(nn_empty_on(d, 3, os, dt));
+    double hx[24], want[24] = {0};
+    read_all(x, hx, 24);
+    nn_resample_geom g = {.mode = NN_RESAMPLE_REFLECT, .dims = 2, .planes = 2, .in = {3, 4}, .out = {5, 7}, .pad = {1, 2}};
+    tu_check(NN_KERNEL(b, resample, (&g, false, y, x)));
+    nn_tensor *gy = random_on(d, dt, 3, os, -1, 1), *gx = TU_OK(nn_zeros_on(d, 3, xs, dt));
+    tu_check(NN_KERNEL(b, resample, (&g, true, gx, gy)));
+    for (int64_t p = 0; p < 2; p++)
+        for (int64_t i = 0; i < 5; i++)
+            for (int64_t j = 0; j < 7; j++) {
+                int64_t src = p * 12 + reflect_at(i - 1, 3) * 4 + reflect_at(j - 2, 4), o = p * 35 + i * 7 + j;
+                assert_close(at(y, o), hx[src], 0, "resample reflect");
+                want[src] += at(gy, o);
+            }
+    for (int64_t i = 0; i < 24; i++) assert_close(at(gx, i), want[i], tol, "resample reflect backward");
+    NN_RELEASE(y), NN_RELEASE(gy), NN_RELEASE(gx);
+    /* linear, align_corners: 4 -> 7 over 6 rows (2 planes of 3 x 4 viewed as 6 x 4) */
+    const int64_t ls[2] = {6, 7};
+    y = TU_OK(nn_empty_on(d, 2, ls, dt));
+    g = (nn_resample_geom){.mode = NN_RESAMPLE_LINEAR, .dims = 1, .planes = 6, .in = {4}, .out = {7}, .align = true,
+                           .scale = {NAN}};
+    tu_check(NN_KERNEL(b, resample, (&g, false, y, x)));
+    for (int64_t r = 0; r < 6; r++)
+        for (int64_t o = 0; o < 7; o++) {
+            double real = 0.5 * (double)o, l = real - floor(real);
+            int64_t i0 = (int64_t)real, i1 = i0 < 3 ? i0 + 1 : i0;
+            assert_close(at(y, r * 7 + o), hx[r * 4 + i0] * (1 - l) + hx[r * 4 + i1] * l, tol, "resample linear");
+        }
+    NN_RELEASE(y), NN_RELEASE(x);
+    /* cubic of a constant image is that constant (the coefficients sum to 1), in 3 x 3 -> 5 x 6 */
+    const int64_t cs[3] = {1, 3, 3}, co[3] = {1, 5, 6};
+    x = TU_OK(nn_full_on(d, 3, cs, 2.5, dt)), y = TU_OK(nn_empty_on(d, 3, co, dt));
+    g = (nn_resample_geom){.mode = NN_RESAMPLE_CUBIC, .dims = 2, .planes = 1, .in = {3, 3}, .out = {5, 6},
+                           .scale = {NAN, NAN}};
+    tu_check(NN_KERNEL(b, resample, (&g, false, y, x)));
+    for (int64_t i = 0; i < 30; i++) assert_close(at(y, i), 2.5, tol * 10, "resample cubic");
+    NN_RELEASE(y), NN_RELEASE(x);
+}
+
 /* LAPACK: LU solve of A X = B and the LU's determinant, the SVD's singular values
    (their squares sum to |A|_F^2), eigh's eigenvalues (their sum is the trace) */
 static void case_linalg(const nn_backend *b, nn_device d, nn_dtype dt)
@@ -1675,6 +1721,7 @@ static const kernel_case cases[NN_KERNEL_COUNT] = {
     [NN_KERNEL_math] = case_math,
     [NN_KERNEL_optim_step] = case_optim_step,
     [NN_KERNEL_pool] = case_pool,
+    [NN_KERNEL_resample] = case_resample,
     [NN_KERNEL_linalg] = case_linalg,
 };
 

@@ -22,7 +22,7 @@ typedef struct gc_case {
     nn_tensor *(*fn)(nn_tensor **in); /* runs the op; returns a new reference */
     int n_in;                         /* differentiable float64 inputs */
     int ndim[3];
-    int64_t sizes[3][4];
+    int64_t sizes[3][5];
     double lo, hi;                    /* input values drawn from [lo, hi] */
     double tol;                       /* 0: the default 1e-6 */
 } gc_case;
@@ -47,9 +47,10 @@ typedef struct gc_case {
 #include "gradcheck_mod_more.c"
 #include "gradcheck_norm_conv.c"
 #include "gradcheck_ops_extra.c"
+#include "gradcheck_resample.c"
 
 static const gc_case *const areas[] = {cases_binary, cases_view, cases_reduce, cases_unary, cases_matmul, cases_nnfunc, cases_module, cases_activations, cases_layers, cases_pool, cases_mathfn, cases_select, cases_act_more,
-                                         cases_losses, cases_custom, cases_select_more, cases_mod_more, cases_norm_conv,
+                                         cases_losses, cases_custom, cases_select_more, cases_mod_more, cases_norm_conv, cases_resample,
                                          cases_ops_extra};
 #define N_AREAS (sizeof areas / sizeof areas[0])
 
