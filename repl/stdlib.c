@@ -92,6 +92,9 @@ static const struct {
     {"torch.optim", "RMSprop", "torch.optim.optimizer"},
     {"torch.optim", "Adagrad", "torch.optim.optimizer"},
     {"torch.optim", "Adadelta", "torch.optim.optimizer"},
+    {"torch.nn", "TransformerDecoderLayer", "torch.nn._transformer"},
+    {"torch.nn", "TransformerDecoder", "torch.nn._transformer"},
+    {"torch.nn", "Transformer", "torch.nn._transformer"},
 };
 
 nn_object *repl_stdlib_alias(const char *ns, const char *name)
