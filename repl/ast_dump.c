@@ -215,6 +215,7 @@ static void dump_constant(out *o, const repl_node *n)
         break;
     case REPL_CONST_FLOAT: put_float(o, n->v.Constant.f); break;
     case REPL_CONST_STR: put_str(o, n->v.Constant.s, n->v.Constant.len); break;
+    case REPL_CONST_BYTES: puts_(o, "b"); put_str(o, n->v.Constant.s, n->v.Constant.len); break;
     }
 }
 

@@ -10,6 +10,7 @@
 #include "bind_int.h"
 #include "bigint.h"
 #include "eval_int.h"
+#include "bytes_int.h"
 
 #define ARGS(n) nn_object *a[n] = {0} /* slots the spec lacks stay NULL */
 
@@ -1022,6 +1023,8 @@ static nn_object *op_getattr(nn_object *o, const char *name)
     if (handled) return r;
     r = repl_dtype_info_getattr(o, name, &handled);
     if (handled) return r;
+    r = repl_bytes_getattr(o, name, &handled);
+    if (handled) return r;
     nn_error_set(NN_ERR_ATTRIBUTE, "'%s' object has no attribute '%s'", repl_type_name(o), name);
     return NULL;
 }
@@ -1037,6 +1040,9 @@ static int op_setattr(nn_object *o, const char *name, nn_object *value)
 static nn_object *op_binary(repl_binop op, nn_object *a, nn_object *b)
 {
     if (nn_is_tensor(a) || nn_is_tensor(b)) return repl_tensor_binary(op, a, b);
+    bool handled;
+    nn_object *r = repl_bytes_binary(op, a, b, &handled);
+    if (handled) return r;
     if (nn_is_module(a) && nn_module_is_a(a, &nn_sequential_class)) {
         if (op == REPL_ADD) return (nn_object *)nn_sequential_add(NN_MODULE(a), b);
         if (op == REPL_MUL) return (nn_object *)nn_sequential_mul(NN_MODULE(a), b);
@@ -1064,6 +1070,7 @@ static nn_object *op_getitem(nn_object *o, nn_object *key)
         nn_object *v = nn_tensordict_get(NN_TENSORDICT(o), key);
         return nn_retain(v);
     }
+    if (repl_is_bytes(o)) return repl_bytes_getitem(o, key);
     nn_error_set(NN_ERR_TYPE, "'%s' object is not subscriptable", repl_type_name(o));
     return NULL;
 }
@@ -1073,6 +1080,7 @@ static int op_setitem(nn_object *o, nn_object *key, nn_object *value)
     if (nn_is_tensor(o)) return repl_tensor_setitem(NN_TENSOR(o), key, value);
     if (nn_is_module(o)) return repl_module_setitem(NN_MODULE(o), key, value);
     if (nn_is_tensordict(o)) return nn_tensordict_set(NN_TENSORDICT(o), key, value);
+    if (repl_is_bytes(o)) return repl_bytes_setitem(o, key, value);
     return nn_error_set(NN_ERR_TYPE, "'%s' object does not support item assignment", repl_type_name(o));
 }
 
@@ -1094,6 +1102,10 @@ static int op_len(nn_object *o, int64_t *out)
         *out = nn_tensordict_len(NN_TENSORDICT(o));
         return 0;
     }
+    if (repl_is_bytes(o)) {
+        *out = (int64_t)repl_bytes_len(o);
+        return 0;
+    }
     return nn_error_set(NN_ERR_TYPE, "object of type '%s' has no len()", repl_type_name(o));
 }
 
@@ -1102,6 +1114,7 @@ static nn_object *op_iterate(nn_object *o)
     if (nn_is_tensor(o)) return repl_tensor_iterate(NN_TENSOR(o));
     if (nn_is_module(o)) return nn_container_iter(NN_MODULE(o));
     if (nn_is_tensordict(o)) return nn_tensordict_keys(NN_TENSORDICT(o), false, false);
+    if (repl_is_bytes(o)) return repl_bytes_to_list(o);
     nn_error_set(NN_ERR_TYPE, "'%s' object is not iterable", repl_type_name(o));
     return NULL;
 }
@@ -1109,6 +1122,7 @@ static nn_object *op_iterate(nn_object *o)
 static int op_truth(nn_object *o)
 {
     if (nn_is_tensor(o)) return repl_tensor_truth(NN_TENSOR(o));
+    if (repl_is_bytes(o)) return repl_bytes_len(o) > 0;
     return 1;
 }
 

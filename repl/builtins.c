@@ -15,6 +15,7 @@
 #include "bind.h"
 #include "eval_int.h"
 #include "bigint.h"
+#include "bytes_int.h"
 #include "nn_custom_fn.h"
 #include "plot.h"
 #include "summary.h"
@@ -563,8 +564,20 @@ static nn_object *bi_print(void *ud, nn_object *args, nn_object *kwargs)
         repl_sb_take(&b, str);
     }
     repl_sb_puts(&b, e);
+    size_t len = b.len;
     char *out = repl_sb_finish(&b);
     if (!out) return NULL;
+    nn_object *file = kwarg(kwargs, "file");
+    if (file && !nn_is_none(file)) { /* print(..., file=f): f.write(text) */
+        nn_object *w = repl_get_attr(file, "write"), *text = w ? nn_str_from(out, len) : NULL;
+        nn_object *r = text ? repl_call_object(w, &text, 1, NULL) : NULL;
+        NN_RELEASE(w);
+        NN_RELEASE(text);
+        nn_free(out);
+        if (!r) return NULL;
+        NN_RELEASE(r);
+        return none();
+    }
     repl_interp_write(out, strlen(out));
     nn_free(out);
     return none();
@@ -590,7 +603,7 @@ static nn_object *bi_abs(void *ud, nn_object *args, nn_object *kwargs)
     nn_object *x = ARG(0);
     if (repl_is_integer(x)) return repl_int_abs(x);
     if (x->type == &nn_float_type) return nn_float_new(fabs(nn_float_value(x)));
-    nn_object *m = repl_get_attr(x, "abs");
+    nn_object *m = repl_get_attr(x, x->type == &repl_instance_type ? "__abs__" : "abs"); /* a class's __abs__ */
     if (m) {
         nn_object *r = repl_call_object(m, NULL, 0, NULL);
         NN_RELEASE(m);
@@ -2752,6 +2765,10 @@ static const char *const exception_docs[EXC_COUNT] = {
     [EXC_UnpicklingError] = "UnpicklingError(*args)\n" "A file torch.load cannot read (pickle.UnpicklingError).",
     [EXC__LinAlgError] = "_LinAlgError(*args)\n" "A matrix torch.linalg cannot factorize (singular, not positive-definite).",
     [EXC_GeneratorExit] = "GeneratorExit(*args)\n" "Request that a generator exit.",
+    [EXC_UnicodeError] = "UnicodeError(*args)\n" "Unicode related error.",
+    [EXC_UnicodeDecodeError] = "UnicodeDecodeError(*args)\n" "Unicode decoding error.",
+    [EXC_UnicodeEncodeError] = "UnicodeEncodeError(*args)\n" "Unicode encoding error.",
+    [EXC_EOFError] = "EOFError(*args)\n" "Read beyond end of file.",
 };
 
 /* Docs of built-ins that eval.c defines (the descriptors). */
@@ -2879,6 +2896,7 @@ static bool builtin_doc_of(repl_interp *in, nn_object *o, repl_doc_info *out, ch
         for (size_t i = 0; i < sizeof builtin_types / sizeof *builtin_types; i++)
             if (*type_slot(in, &builtin_types[i]) == c) out->doc = builtin_types[i].doc;
         if (c->exc >= 0 && in->exc_classes[c->exc] == c) out->doc = exception_docs[c->exc];
+        if (!out->doc) out->doc = repl_bytes_doc(c, NULL);
         if (!out->doc) return false;
         out->kind = REPL_DOC_CLASS;
         out->name = c->name;
@@ -2915,6 +2933,15 @@ static bool builtin_doc_of(repl_interp *in, nn_object *o, repl_doc_info *out, ch
         for (const method_def *m = builtin_types[i].methods; m && m->name; m++)
             if (!strcmp(m->name, name_buf)) out->doc = m->doc;
         if (!out->doc) out->doc = repl_builtin_methods_more_doc(in, c, name_buf);
+        if (!out->doc) out->doc = repl_bytes_doc(c, name_buf);
+        return true;
+    }
+    class_obj *bc = repl_bytes_class_holding(o);
+    if (bc) { /* bytes.fromhex */
+        out->kind = self ? REPL_DOC_BOUND : REPL_DOC_UNBOUND;
+        out->self = self;
+        out->qualname = bc->name;
+        out->doc = repl_bytes_doc(bc, name_buf);
         return true;
     }
     if (repl_nmap_get(&in->exc_classes[EXC_BaseException]->dict, name_buf) == o) { /* with_traceback */
@@ -3587,6 +3614,6 @@ int repl_builtins_init(repl_interp *in)
         NN_RELEASE(f);
         if (rc < 0) return -1;
     }
-    if (repl_builtin_methods_more(in) < 0) return -1;
+    if (repl_builtin_methods_more(in) < 0 || repl_bytes_install(in) < 0) return -1;
     return repl_lang_builtins_init(in);
 }

@@ -11,6 +11,7 @@
 
 #include "eval_int.h"
 #include "bigint.h"
+#include "bytes_int.h"
 
 repl_interp *repl_current;
 static const nn_type desc_type;
@@ -1215,6 +1216,7 @@ static int contains(nn_object *container, nn_object *x)
         return memmem(nn_str_cstr(container), nn_str_len(container), nn_str_cstr(x), nn_str_len(x)) != NULL ||
                nn_str_len(x) == 0;
     }
+    if (repl_is_bytes(container)) return repl_bytes_contains(container, x);
     if (t == &nn_dict_type || t == &repl_set_type) {
         if (repl_obj_hash(x) == -1 && nn_error_current()) return -1;
         return nn_dict_get(t == &nn_dict_type ? container : ((set_obj *)container)->d, x) != NULL;
@@ -1377,6 +1379,11 @@ out:
     NN_RELEASE(b);
     NN_RELEASE(c);
     return rc;
+}
+
+int repl_slice_indices(nn_object *sl, int64_t n, int64_t *start, int64_t *stop, int64_t *step, int64_t *count)
+{
+    return slice_indices(sl, n, start, stop, step, count);
 }
 
 /* Byte offset of character i in a UTF-8 string (ASCII fast path). */
@@ -1578,6 +1585,7 @@ static int del_item(nn_object *o, nn_object *key)
         NN_RELEASE(r);
         return r ? 0 : -1;
     }
+    if (o->type == &repl_bytearray_type) return repl_bytes_delitem(o, key);
     return repl_raise_exc(EXC_TypeError, "'%s' object doesn't support item deletion", repl_value_type_name(o));
 }
 
@@ -2275,6 +2283,7 @@ static nn_object *eval_constant(const repl_node *n)
         return nn_int_new(n->v.Constant.i);
     case REPL_CONST_FLOAT: return nn_float_new(n->v.Constant.f);
     case REPL_CONST_STR: return nn_str_from(n->v.Constant.s, n->v.Constant.len);
+    case REPL_CONST_BYTES: return repl_bytes_new(n->v.Constant.s, n->v.Constant.len, false);
     }
     return NULL;
 }
@@ -3442,6 +3451,16 @@ static nn_object *import_module(const repl_native_ops *ops, const char *name)
     nn_object *m = repl_stdlib_module(name);
     if (m || nn_error_current()) return m;
     return ops && ops->import_module ? ops->import_module(name) : NULL;
+}
+
+static int module_not_found(const repl_native_ops *ops, const char *name);
+
+nn_object *repl_import_by_name(const char *name)
+{
+    const repl_native_ops *ops = repl_get_native_ops();
+    nn_object *m = import_module(ops, name);
+    if (!m && !nn_error_current()) module_not_found(ops, name);
+    return m;
 }
 
 /* ModuleNotFoundError for a dotted name that did not import, naming its first

@@ -75,7 +75,9 @@ bool repl_nmap_next(const nmap *m, uint32_t *pos, const char **key, nn_object **
     X(PendingDeprecationWarning, EXC_Warning, -1) X(SyntaxWarning, EXC_Warning, -1) \
     X(RuntimeWarning, EXC_Warning, -1) X(FutureWarning, EXC_Warning, -1) X(ImportWarning, EXC_Warning, -1) \
     X(UnicodeWarning, EXC_Warning, -1) X(BytesWarning, EXC_Warning, -1) X(ResourceWarning, EXC_Warning, -1) \
-    X(EncodingWarning, EXC_Warning, -1)
+    X(EncodingWarning, EXC_Warning, -1) \
+    X(UnicodeError, EXC_ValueError, -1) X(UnicodeDecodeError, EXC_UnicodeError, -1) X(UnicodeEncodeError, EXC_UnicodeError, -1) \
+    X(EOFError, EXC_Exception, -1)
 
 typedef enum exc_id {
 #define X(name, parent, kind) EXC_##name,
@@ -358,6 +360,9 @@ nn_object *repl_to_list(nn_object *o);
 nn_object *repl_call_object(nn_object *callable, nn_object *const *args, int n, nn_object *kwargs);
 nn_object *repl_call_method(nn_object *obj, const char *name, nn_object *const *args, int n);
 nn_object *repl_get_attr(nn_object *obj, const char *name);
+/* The built-in module of a dotted name (import NAME), a new reference, or NULL
+   with ModuleNotFoundError as `import` raises it. */
+nn_object *repl_import_by_name(const char *name);
 int repl_set_attr(nn_object *obj, const char *name, nn_object *value);
 /* del obj.name: 0 or -1 */
 int repl_del_attr(nn_object *obj, const char *name);

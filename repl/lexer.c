@@ -207,16 +207,66 @@ int repl_decode_string(const char *s, size_t n, bool raw, bool fstring, int line
     return 0;
 }
 
+/* The body of a bytes literal: ASCII only; \xhh and octal escapes are bytes,
+   \u, \U and \N stay as written (they are not escapes in bytes). */
+static int decode_bytes(lexer *L, const char *s, size_t n, bool raw, int line, int col, char **out, size_t *out_len)
+{
+    char *o = repl_ast_arena_alloc(L->arena, n + 1);
+    if (!o) {
+        if (L->err) L->err->status = REPL_PARSE_FAILED;
+        return -1;
+    }
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x80) return error_at(L, NN_ERR_SYNTAX, line, col, "%s", "bytes can only contain ASCII literal characters");
+        if (c != '\\' || raw || i + 1 >= n) {
+            o[k++] = (char)c;
+            continue;
+        }
+        char e = s[++i];
+        const char *simple = strchr("\n\\'\"abfnrtv", e);
+        if (e && simple) {
+            static const char map[] = "\0\\'\"\a\b\f\n\r\t\v";
+            if (e != '\n') o[k++] = map[simple - "\n\\'\"abfnrtv"];
+        } else if (e == 'x') {
+            int h1 = i + 1 < n ? hexval((unsigned char)s[i + 1]) : -1, h2 = i + 2 < n ? hexval((unsigned char)s[i + 2]) : -1;
+            if (h1 < 0 || h2 < 0) {
+                char msg[80];
+                snprintf(msg, sizeof msg, "(value error) invalid \\x escape at position %zu", i - 1);
+                return error_at(L, NN_ERR_SYNTAX, line, col, "%s", msg);
+            }
+            o[k++] = (char)(h1 * 16 + h2);
+            i += 2;
+        } else if (e >= '0' && e <= '7') {
+            unsigned v = 0;
+            int m = 0;
+            while (m < 3 && i < n && s[i] >= '0' && s[i] <= '7') v = v * 8 + (unsigned)(s[i++] - '0'), m++;
+            i--;
+            o[k++] = (char)(v & 0xFF);
+        } else {
+            o[k++] = '\\';
+            o[k++] = e;
+        }
+    }
+    o[k] = 0;
+    *out = o;
+    *out_len = k;
+    return 0;
+}
+
 /* STRING: [prefix] (quote body quote | triple body triple); p at the prefix */
 static int lex_string(lexer *L, const char *start, int line, int col, const char *q)
 {
-    bool raw = false, fstr = false;
+    bool raw = false, fstr = false, bytes = false, uni = false;
     for (const char *c = start; c < q; c++) {
         if ((*c | 32) == 'r') raw = true;
         else if ((*c | 32) == 'f') fstr = true;
-        else if ((*c | 32) == 'b')
-            return error_at(L, NN_ERR_SYNTAX, line, col, "%s", "bytes literals are not supported");
+        else if ((*c | 32) == 'b') bytes = true;
+        else if ((*c | 32) == 'u') uni = true;
     }
+    if ((bytes && (fstr || uni)) || (uni && (raw || fstr)) || (start < q && (start[0] | 32) == (q[-1] | 32) && q - start == 2))
+        return error_at(L, NN_ERR_SYNTAX, line, col, "%s", "invalid syntax");
     char quote = *q;
     bool triple = q + 2 < L->end && q[1] == quote && q[2] == quote;
     const char *body = q + (triple ? 3 : 1);
@@ -261,6 +311,7 @@ static int lex_string(lexer *L, const char *start, int line, int col, const char
     if (!tok) return -1;
     tok->fstring = fstr;
     tok->raw = raw;
+    tok->bytes = bytes;
     tok->body_line = body_line;
     tok->body_col = body_col;
     if (fstr) {
@@ -270,7 +321,8 @@ static int lex_string(lexer *L, const char *start, int line, int col, const char
     }
     char *s;
     size_t n;
-    if (repl_decode_string(body, (size_t)(body_end - body), raw, false, line, col, L->arena, &s, &n, L->err) < 0)
+    if (bytes ? decode_bytes(L, body, (size_t)(body_end - body), raw, line, col, &s, &n) < 0
+              : repl_decode_string(body, (size_t)(body_end - body), raw, false, line, col, L->arena, &s, &n, L->err) < 0)
         return -1;
     tok->str = s;
     tok->str_len = n;

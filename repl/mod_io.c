@@ -1,14 +1,16 @@
 /*
  * mod_io.c — `import io` and the built-in open(): text files, written in the
  * language (the source below) over four C helpers on file descriptors:
- * _open(path, mode) (OSError subclasses as CPython's), _read(fd) (the rest of
- * the file as str), _write(fd, s), _close(fd).
+ * _open(path, mode) (OSError subclasses as CPython's), _read(fd) / _readb(fd)
+ * (the rest of the file as str / bytes), _write(fd, s) (str or bytes), _close(fd);
+ * io.BytesIO and io.StringIO in memory.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "bytes_int.h"
 #include "stdlib_int.h"
 
 static nn_object *io_open(void *ud, nn_object *args, nn_object *kwargs)
@@ -47,10 +49,11 @@ static int fd_arg(nn_object *args, int *fd)
     return 0;
 }
 
-static nn_object *io_read(void *ud, nn_object *args, nn_object *kwargs)
+/* The rest of file fd as a str (bytes: as bytes). */
+static nn_object *read_rest(const char *fname, nn_object *args, nn_object *kwargs, bool bytes)
 {
     int fd;
-    if (repl_mod_nargs("_read", args, kwargs, 1, 1) < 0 || fd_arg(args, &fd) < 0) return NULL;
+    if (repl_mod_nargs(fname, args, kwargs, 1, 1) < 0 || fd_arg(args, &fd) < 0) return NULL;
     sbuf b = {0};
     char chunk[65536];
     for (;;) {
@@ -65,22 +68,26 @@ static nn_object *io_read(void *ud, nn_object *args, nn_object *kwargs)
     }
     size_t len = b.len;
     char *s = repl_sb_finish(&b);
-    nn_object *r = s ? nn_str_from(s, len) : len == 0 && !b.failed ? nn_str_new("") : NULL;
+    nn_object *r = NULL;
+    if (s || (len == 0 && !b.failed)) r = bytes ? repl_bytes_new(s, len, false) : s ? nn_str_from(s, len) : nn_str_new("");
     nn_free(s);
     return r;
 }
+
+static nn_object *io_read(void *ud, nn_object *args, nn_object *kwargs) { return read_rest("_read", args, kwargs, false); }
+static nn_object *io_readb(void *ud, nn_object *args, nn_object *kwargs) { return read_rest("_readb", args, kwargs, true); }
 
 static nn_object *io_write(void *ud, nn_object *args, nn_object *kwargs)
 {
     int fd;
     if (repl_mod_nargs("_write", args, kwargs, 2, 2) < 0 || fd_arg(args, &fd) < 0) return NULL;
     nn_object *s = nn_tuple_get(args, 1);
-    if (!nn_is_str(s)) {
+    if (!nn_is_str(s) && !repl_is_bytes(s)) {
         repl_raise_exc(EXC_TypeError, "write() argument must be str, not %s", repl_value_type_name(s));
         return NULL;
     }
-    const char *p = nn_str_cstr(s);
-    size_t left = nn_str_len(s);
+    const char *p = nn_is_str(s) ? nn_str_cstr(s) : (const char *)repl_bytes_data(s);
+    size_t left = nn_is_str(s) ? nn_str_len(s) : repl_bytes_len(s);
     while (left) {
         ssize_t n = write(fd, p, left);
         if (n < 0 && errno == EINTR) continue;
@@ -102,6 +109,7 @@ static nn_object *io_close(void *ud, nn_object *args, nn_object *kwargs)
 static const repl_mod_fn helpers[] = {
     {"_open", io_open, NULL},
     {"_read", io_read, NULL},
+    {"_readb", io_readb, NULL},
     {"_write", io_write, NULL},
     {"_close", io_close, NULL},
 };
@@ -111,62 +119,33 @@ static const char source[] =
     "# io: open() and its text files, written in the language over C helpers on\n"
     "# file descriptors (_open, _read, _write, _close). Writes go to the file at\n"
     "# once (no buffer to lose when a script forgets close()); the first read takes\n"
-    "# the rest of the file. Text only: nnscope has no bytes type.\n"
+    "# the rest of the file. Binary modes give BufferedFile (bytes); BytesIO and\n"
+    "# StringIO are in-memory files.\n"
     "\n"
     "\n"
     "class UnsupportedOperation(OSError):\n"
     "    pass\n"
     "\n"
     "\n"
-    "class TextIOWrapper:\n"
-    "    def __init__(self, fd, name, mode):\n"
-    "        self._fd = fd\n"
-    "        self.name = name\n"
-    "        self.mode = mode\n"
-    "        self.encoding = 'UTF-8'\n"
-    "        self.closed = False\n"
-    "        self._buf = None\n"
-    "        self._pos = 0\n"
-    "        self._readable = 'r' in mode or '+' in mode\n"
-    "        self._writable = 'r' not in mode or '+' in mode\n"
-    "\n"
-    "    def __repr__(self):\n"
-    "        return '<_io.TextIOWrapper name=' + repr(self.name) + ' mode=' + repr(self.mode) + \" encoding='UTF-8'>\"\n"
-    "\n"
-    "    def _check(self, reading):\n"
-    "        if self.closed:\n"
-    "            raise ValueError('I/O operation on closed file.')\n"
-    "        if reading and not self._readable:\n"
-    "            raise UnsupportedOperation('not readable')\n"
-    "        if not reading and not self._writable:\n"
-    "            raise UnsupportedOperation('not writable')\n"
-    "\n"
-    "    def _fill(self):\n"
-    "        if self._buf is None:\n"
-    "            self._buf = _read(self._fd)\n"
-    "            self._pos = 0\n"
+    "class _IOBase:\n"
+    "    # what files and in-memory streams share: reading by size and by line, iteration, with\n"
+    "    def _slice(self, end, size):\n"
+    "        if size is not None and size >= 0:\n"
+    "            end = min(end, self._pos + size)\n"
+    "        data = self._buf[self._pos:end]\n"
+    "        self._pos = max(self._pos, end)\n"
+    "        return data\n"
     "\n"
     "    def read(self, size=-1):\n"
     "        self._check(True)\n"
     "        self._fill()\n"
-    "        if size is None or size < 0:\n"
-    "            end = len(self._buf)\n"
-    "        else:\n"
-    "            end = min(self._pos + size, len(self._buf))\n"
-    "        s = self._buf[self._pos:end]\n"
-    "        self._pos = end\n"
-    "        return s\n"
+    "        return self._slice(len(self._buf), size)\n"
     "\n"
     "    def readline(self, size=-1):\n"
     "        self._check(True)\n"
     "        self._fill()\n"
-    "        i = self._buf.find('\\n', self._pos)\n"
-    "        end = len(self._buf) if i < 0 else i + 1\n"
-    "        if size is not None and size >= 0:\n"
-    "            end = min(end, self._pos + size)\n"
-    "        s = self._buf[self._pos:end]\n"
-    "        self._pos = end\n"
-    "        return s\n"
+    "        i = self._buf.find(self._nl, self._pos)\n"
+    "        return self._slice(len(self._buf) if i < 0 else i + 1, size)\n"
     "\n"
     "    def readlines(self, hint=-1):\n"
     "        lines = []\n"
@@ -186,16 +165,59 @@ static const char source[] =
     "            raise StopIteration\n"
     "        return line\n"
     "\n"
+    "    def writelines(self, lines):\n"
+    "        for line in lines:\n"
+    "            self.write(line)\n"
+    "\n"
+    "    def __enter__(self):\n"
+    "        if self.closed:\n"
+    "            raise ValueError('I/O operation on closed file.')\n"
+    "        return self\n"
+    "\n"
+    "    def __exit__(self, *exc):\n"
+    "        self.close()\n"
+    "        return False\n"
+    "\n"
+    "\n"
+    "class TextIOWrapper(_IOBase):\n"
+    "    _nl = '\\n'\n"
+    "    _binary = False\n"
+    "    _unreadable = 'not readable'\n"
+    "    _unwritable = 'not writable'\n"
+    "\n"
+    "    def __init__(self, fd, name, mode):\n"
+    "        self._fd = fd\n"
+    "        self.name = name\n"
+    "        self.mode = mode\n"
+    "        self.encoding = 'UTF-8'\n"
+    "        self.closed = False\n"
+    "        self._buf = None\n"
+    "        self._pos = 0\n"
+    "        self._readable = 'r' in mode or '+' in mode\n"
+    "        self._writable = 'r' not in mode or '+' in mode\n"
+    "\n"
+    "    def __repr__(self):\n"
+    "        return '<_io.TextIOWrapper name=' + repr(self.name) + ' mode=' + repr(self.mode) + \" encoding='UTF-8'>\"\n"
+    "\n"
+    "    def _check(self, reading):\n"
+    "        if self.closed:\n"
+    "            raise ValueError('I/O operation on closed file.')\n"
+    "        if reading and not self._readable:\n"
+    "            raise UnsupportedOperation(self._unreadable)\n"
+    "        if not reading and not self._writable:\n"
+    "            raise UnsupportedOperation(self._unwritable)\n"
+    "\n"
+    "    def _fill(self):\n"
+    "        if self._buf is None:\n"
+    "            self._buf = _readb(self._fd) if self._binary else _read(self._fd)\n"
+    "            self._pos = 0\n"
+    "\n"
     "    def write(self, s):\n"
     "        self._check(False)\n"
     "        if not isinstance(s, str):\n"
     "            raise TypeError('write() argument must be str, not ' + type(s).__name__)\n"
     "        _write(self._fd, s)\n"
     "        return len(s)\n"
-    "\n"
-    "    def writelines(self, lines):\n"
-    "        for line in lines:\n"
-    "            self.write(line)\n"
     "\n"
     "    def flush(self):\n"
     "        if self.closed:\n"
@@ -212,14 +234,116 @@ static const char source[] =
     "            self.closed = True\n"
     "            _close(self._fd)\n"
     "\n"
-    "    def __enter__(self):\n"
+    "\n"
+    "class BufferedFile(TextIOWrapper):\n"
+    "    # a file opened in a binary mode: bytes in and out\n"
+    "    _nl = b'\\n'\n"
+    "    _binary = True\n"
+    "    _unreadable = 'read'\n"
+    "    _unwritable = 'write'\n"
+    "\n"
+    "    def __repr__(self):\n"
+    "        kind = 'BufferedReader' if self.mode == 'rb' else 'BufferedRandom' if '+' in self.mode else 'BufferedWriter'\n"
+    "        return '<_io.' + kind + ' name=' + repr(self.name) + '>'\n"
+    "\n"
+    "    def write(self, data):\n"
+    "        self._check(False)\n"
+    "        if isinstance(data, str):\n"
+    "            raise TypeError(\"a bytes-like object is required, not 'str'\")\n"
+    "        _write(self._fd, data)\n"
+    "        return len(data)\n"
+    "\n"
+    "\n"
+    "class _MemoryIO(_IOBase):\n"
+    "    # BytesIO and StringIO: a buffer with a position; _empty is b'' or ''\n"
+    "    def __init__(self, initial_value=None):\n"
+    "        if isinstance(self._empty, str) and initial_value is not None and not isinstance(initial_value, str):\n"
+    "            raise TypeError('initial_value must be str or None, not ' + type(initial_value).__name__)\n"
+    "        self._buf = self._empty if initial_value is None else self._take(initial_value)\n"
+    "        self._pos = 0\n"
+    "        self.closed = False\n"
+    "\n"
+    "    def _check(self, reading=True):\n"
     "        if self.closed:\n"
     "            raise ValueError('I/O operation on closed file.')\n"
-    "        return self\n"
     "\n"
-    "    def __exit__(self, *exc):\n"
-    "        self.close()\n"
-    "        return False\n"
+    "    def _fill(self):\n"
+    "        pass\n"
+    "\n"
+    "    def getvalue(self):\n"
+    "        self._check()\n"
+    "        return self._buf[:]\n"
+    "\n"
+    "    def write(self, data):\n"
+    "        self._check()\n"
+    "        data = self._take(data)\n"
+    "        pad = self._pos - len(self._buf)\n"
+    "        if pad > 0:\n"
+    "            self._buf = self._buf + self._pad * pad\n"
+    "        self._buf = self._buf[:self._pos] + data + self._buf[self._pos + len(data):]\n"
+    "        self._pos += len(data)\n"
+    "        return len(data)\n"
+    "\n"
+    "    def seek(self, pos, whence=0):\n"
+    "        self._check()\n"
+    "        if whence == 1:\n"
+    "            pos = self._pos + pos\n"
+    "        elif whence == 2:\n"
+    "            pos = len(self._buf) + pos\n"
+    "        if pos < 0:\n"
+    "            raise ValueError('negative seek value ' + str(pos))\n"
+    "        self._pos = pos\n"
+    "        return pos\n"
+    "\n"
+    "    def tell(self):\n"
+    "        self._check()\n"
+    "        return self._pos\n"
+    "\n"
+    "    def truncate(self, size=None):\n"
+    "        self._check()\n"
+    "        size = self._pos if size is None else size\n"
+    "        self._buf = self._buf[:size]\n"
+    "        return size\n"
+    "\n"
+    "    def flush(self):\n"
+    "        self._check()\n"
+    "\n"
+    "    def readable(self):\n"
+    "        return True\n"
+    "\n"
+    "    def writable(self):\n"
+    "        return True\n"
+    "\n"
+    "    def seekable(self):\n"
+    "        return True\n"
+    "\n"
+    "    def close(self):\n"
+    "        self.closed = True\n"
+    "\n"
+    "\n"
+    "class BytesIO(_MemoryIO):\n"
+    "    _empty = b''\n"
+    "    _nl = b'\\n'\n"
+    "    _pad = b'\\x00'\n"
+    "\n"
+    "    def _take(self, data):\n"
+    "        if isinstance(data, str):\n"
+    "            raise TypeError(\"a bytes-like object is required, not 'str'\")\n"
+    "        return bytes(data)\n"
+    "\n"
+    "    def getbuffer(self):\n"
+    "        return bytearray(self._buf)\n"
+    "\n"
+    "\n"
+    "class StringIO(_MemoryIO):\n"
+    "    _empty = ''\n"
+    "    _nl = '\\n'\n"
+    "    _pad = '\\x00'\n"
+    "\n"
+    "    def _take(self, data):\n"
+    "        if not isinstance(data, str):\n"
+    "            raise TypeError('string argument expected, got ' + repr(type(data).__name__))\n"
+    "        return data\n"
     "\n"
     "\n"
     "def open(file, mode='r', buffering=-1, encoding=None, errors=None, newline=None, closefd=True, opener=None):\n"
@@ -235,7 +359,9 @@ static const char source[] =
     "        raise ValueError('Must have exactly one of create/read/write/append mode and at most one plus' if '+' in mode\n"
     "                         else 'must have exactly one of create/read/write/append mode')\n"
     "    if 'b' in mode:\n"
-    "        raise ValueError(\"binary mode is not supported (nnscope has no bytes type): \" + repr(mode))\n"
+    "        if 't' in mode:\n"
+    "            raise ValueError(\"can't have text and binary mode at once\")\n"
+    "        return BufferedFile(_open(file, mode.replace('b', '')), file, mode)\n"
     "    return TextIOWrapper(_open(file, mode), file, mode)\n";
 /* source: end */
 

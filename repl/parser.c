@@ -272,6 +272,9 @@ static repl_node *strings(parser *P)
     size_t blen = 0, bcap = 0;
     while (check(P, TK_STRING)) {
         repl_token *t = advance(P);
+        if (t->bytes != first->bytes) {
+            return error_at(P, NN_ERR_SYNTAX, first, "cannot mix bytes and nonbytes literals");
+        }
         if (t->fstring) {
             any_f = true;
             if (!fstring(P, t, t->str, t->str_len, t->raw, &parts, &buf, &blen, &bcap)) return NULL;
@@ -289,7 +292,7 @@ static repl_node *strings(parser *P)
         }
     }
     if (!any_f) {
-        repl_node *c = constant(P, REPL_CONST_STR, first);
+        repl_node *c = constant(P, first->bytes ? REPL_CONST_BYTES : REPL_CONST_STR, first);
         if (!c) return NULL;
         c->v.Constant.s = buf ? buf : "";
         c->v.Constant.len = blen;

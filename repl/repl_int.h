@@ -52,7 +52,7 @@ typedef struct repl_token {
     bool overflow;               /* TK_INT beyond int64 */
     /* TK_STRING: the decoded value (arena) for plain strings; for f-strings
        the raw body between the quotes (into the source) and where it starts */
-    bool fstring, raw;
+    bool fstring, raw, bytes;    /* bytes: a b'' literal (str holds its bytes) */
     const char *str;
     size_t str_len;
     int body_line, body_col;

@@ -75,6 +75,10 @@ const char *repl_pylib_source(const char *name);
 /* The module makers (new references, or NULL with the error). */
 nn_object *repl_mod_abc(void);       /* mod_abc.c */
 nn_object *repl_mod_argparse(void);
+nn_object *repl_mod_binascii(void);  /* mod_binascii.c: base64/hex conversions, crc32 */
+nn_object *repl_mod_hashlib(void);   /* mod_hashlib.c, over nettle */
+nn_object *repl_mod_pickle(void);    /* mod_pickle.c */
+nn_object *repl_mod_struct(void);    /* mod_struct.c */
 nn_object *repl_mod_collections(void);
 nn_object *repl_mod_copy(void);
 /* copy.deepcopy(x) with a fresh memo (x borrowed); a new reference or NULL with the exception. */
