@@ -383,6 +383,11 @@ static bool can_steal(const nn_tensor *grad, const nn_tensor *leaf)
    run inside another (a hook's). */
 static _Thread_local nn_tensor *const *only_leaves;
 static _Thread_local int n_only_leaves = -1;
+/* torch.autograd.grad's capture (nn_backward_capture): with create_graph, the gradients
+   reaching the inputs are kept as the backward made them, not copied (a copy would put a
+   CloneBackward0 where PyTorch's result has the backward's own node); accumulation is
+   out of place then, so the kept tensor is never written through. */
+static _Thread_local bool capture_raw;
 
 static bool leaf_wanted(const nn_tensor *leaf)
 {
@@ -404,6 +409,10 @@ static int accumulate_leaf(nn_tensor *leaf, nn_tensor *grad, bool create_graph)
         return -1;
     }
     if (!leaf->grad) {
+        if (capture_raw && create_graph && grad->dtype == leaf->dtype) {
+            leaf->grad = grad;
+            return 0;
+        }
         /* keep the gradient when nobody else can see its memory; else a private copy */
         if (can_steal(grad, leaf)) {
             NN_SET(grad->base, NULL);
@@ -653,7 +662,7 @@ static int run_node(nn_node *n, heap *ready, bool retain_graph, bool create_grap
         rc = run_hooks(&n->hooks, k, &n->buffer[k]);
         nn_tensor *keeper = n->retained ? n->retained[k] : NULL;
         if (rc == 0 && keeper) {
-            nn_tensor *copy = nn_clone(n->buffer[k]);
+            nn_tensor *copy = capture_raw && create_graph ? (nn_tensor *)nn_retain(&n->buffer[k]->ob) : nn_clone(n->buffer[k]);
             rc = copy ? accumulate(&keeper->grad, copy, create_graph) : -1;
         }
     }
@@ -718,6 +727,16 @@ int nn_backward_restricted(nn_tensor *root, nn_tensor *gradient, bool retain_gra
                            nn_tensor *const *leaves)
 {
     return backward_restricted(root, gradient, retain_graph, create_graph, n_leaves, leaves);
+}
+
+int nn_backward_capture(nn_tensor *root, nn_tensor *gradient, bool retain_graph, bool create_graph, int n_leaves,
+                        nn_tensor *const *leaves)
+{
+    bool prev = capture_raw;
+    capture_raw = true;
+    int rc = backward_restricted(root, gradient, retain_graph, create_graph, n_leaves, leaves);
+    capture_raw = prev;
+    return rc;
 }
 
 int nn_backward_inputs(nn_tensor *root, nn_tensor *gradient, int n_leaves, nn_tensor *const *leaves)

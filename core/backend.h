@@ -58,6 +58,10 @@ typedef enum nn_reduce_op {
     NN_REDUCE_CASCADE_SUM, /* the losses' sum of one row (outer 1), at::sum's cascade order; mean when p != 0 */
     NN_REDUCE_COLUMNS,     /* values[i] = the sum of column i (float32/float64), at::sum_to's cascade order; mean when p != 0 */
     NN_REDUCE_ROWS,        /* as SUM (p the divisor), float32 rows in ATen's order for sums over trailing dims */
+    /* float32 x as it is (any strides, not the [outer, inner] copy) summed over the dims
+       whose bit is set in p into values [outer] in TensorIterator's order; p + 2^16
+       for a mean (each sum then divided by inner in float) */
+    NN_REDUCE_STRIDED,
 } nn_reduce_op;
 
 /* The unary kernel's op codes (core/unary_ops.def) and parameters. */
@@ -151,7 +155,102 @@ typedef enum nn_index_op {
     NN_INDEX_TRIANGLE,
     /* t[0] = t[1] (contiguous, t[0]'s shape) reversed along the dims whose bit is set in i[0] */
     NN_INDEX_FLIP,
+    /* select.c's ops (core/cpu/select.c): */
+    /* sort rows: t[0] values and t[1] int64 indices, [i[0], i[3], i[2]], = the first i[3]
+       of each row of t[2] (contiguous [i[0], i[1], i[2]]) sorted along its middle dim,
+       stably, descending when i[4], NaN above every number */
+    NN_INDEX_SORT,
+    /* t[0] = t[1] (contiguous, t[0]'s shape) rolled along each dim k by its shift
+       in [0, size k): i[k] for k < 8, d[k - 8] after */
+    NN_INDEX_ROLL,
+    /* along dim i[0] of t[0] (self) by the int64 index t[1] (all contiguous): gather
+       t[2][p] = self[p with index[p] at dim i[0]]; scatter self[...] = t[2][p], or the
+       number d[0] when t[2] is NULL; scatter_add self[...] += t[2][p], in index order.
+       RuntimeError for an index outside [0, size). */
+    NN_INDEX_GATHER, NN_INDEX_SCATTER, NN_INDEX_SCATTER_ADD,
+    /* index_select: t[0] [i[0], k, i[2]] = t[1] [i[0], i[1], i[2]] at the k int64 positions
+       t[2] (negative ones from the end); IndexError outside [-i[1], i[1]) */
+    NN_INDEX_SELECT,
+    /* t[0] (int64, contiguous): each negative element plus i[0], in place; with i[1]
+       set, first a check that all are in [-i[0], i[0]): i[2] written back 1 and i[3]
+       the first one that is not (nothing changed then), else i[2] 0 */
+    NN_INDEX_WRAP_NEGATIVE,
+    /* host[0] = the number of nonzero elements of t[1] (contiguous, any dtype) */
+    NN_INDEX_COUNT_SET,
+    /* t[0] [k] = the elements of t[1] where the bool t[2] (of t[1]'s shape) is set, in order */
+    NN_INDEX_MASKED_SELECT,
+    /* t[0] int64 [k] = the flat positions of the set elements of the bool t[1], in order */
+    NN_INDEX_MASK_POSITIONS,
+    /* i[0], i[1] written back: the least and greatest element of the int64 t[1] (not empty) */
+    NN_INDEX_INT_RANGE,
+    /* t[0] (its elements from its storage offset) at the n int64 element offsets t[1] =
+       t[2] (contiguous [n], t[0]'s dtype), in order (index_multi.c's write) */
+    NN_INDEX_PUT,
+    /* select_more.c's ops (core/cpu/select_more.c), over contiguous operands: */
+    /* t[0] [i[0], i[2]] = the product of t[1] [i[0], i[1], i[2]] (t[0]'s dtype) along the middle dim */
+    NN_INDEX_PROD,
+    /* amax/amin: t[0] [i[0]] = the greatest (i[2] != 0) or least element of each row
+       of t[1] [i[0], i[1]] (i[1] > 0), a NaN when the row has one */
+    NN_INDEX_EXTREME,
+    /* median (the lower one, a NaN when the row has one) or mode (the most frequent,
+       ATen's tie rule) of each row of t[2] [i[0], i[1], i[2]] along the middle dim:
+       t[0] values [i[0], i[2]], t[1] their int64 indices (or NULL); NaN for empty rows */
+    NN_INDEX_MEDIAN, NN_INDEX_MODE,
+    /* index_add: t[0] [i[0], i[1], i[2]] at the k int64 positions t[2] along the
+       middle dim += d[0] * t[1] [i[0], k, i[2]]; IndexError outside [-i[1], i[1]) */
+    NN_INDEX_ADD,
+    /* scatter(reduce='add' | 'multiply' (i[1] != 0)) into t[0] along dim i[0] by the
+       int64 index t[1] (negative from the end) from t[2] (index's ndim) or the number
+       d[0] when t[2] is NULL; RuntimeError for an index out of range */
+    NN_INDEX_SCATTER_COMBINE,
+    /* 1.13's scatter_reduce into t[0] along dim i[0] from t[2] (src) at the int64
+       index t[1], reduction i[1] (0 sum, 1 prod, 2 mean, 3 amax, 4 amin), self
+       included when i[2], in index order in double as ATen's CPU kernel;
+       RuntimeError for an index out of range */
+    NN_INDEX_SCATTER_REDUCE,
+    /* cummax/cummin: t[0] values and t[1] int64 indices of t[2]'s shape [i[0], i[1], i[2]],
+       the running greatest (i[3] != 0) or least along the middle dim (a NaN stays,
+       ties take the later index) */
+    NN_INDEX_CUMEXTREME,
+    /* searchsorted: t[0] (int64 or int32, t[2]'s shape) = the place of each float64
+       value of t[2] in its row of the float64 t[1] (rows of i[0]: one row when i[3],
+       else one per i[1] values), in the order of the int64 sorter t[3] (t[1]'s shape)
+       or NULL; upper bound when i[2]. RuntimeError for a sorter index out of range. */
+    NN_INDEX_SEARCHSORTED,
+    /* histo.c's ops (core/cpu/histo.c): */
+    /* unique slices of t[3] ([i[1] slices of i[2] elements], contiguous), sorted, or runs
+       of equal neighbours when i[0]: t[0] [i[1], i[2]] gets the groups' first slices (its
+       first host[0] rows written), t[1] int64 [i[1]] each slice's group, t[2] int64 [i[1]]
+       the groups' sizes (the first host[0]) */
+    NN_INDEX_UNIQUE,
+    /* bincount: t[0] (zeros: int64, or the weights' float32/float64) += 1 or the weight
+       t[2][i] (NULL: none) at each int64 t[1][i] (in [0, t[0]'s length)) */
+    NN_INDEX_BINCOUNT,
+    /* host[0], host[1] = the least and greatest element of t[1] (NaN skipped; 0, 0 when none) */
+    NN_INDEX_DATA_RANGE,
+    /* histc: t[0] [i[0]] = the counts of t[1]'s elements in i[0] equal bins over [d[0], d[1]]
+       (float arithmetic for float32, as ATen's kernel) */
+    NN_INDEX_HISTC,
+    /* histogram: t[0] [i[0]] = the counts (or summed weights t[3], or NULL) of t[1]'s
+       elements between the i[0] + 1 edges t[2], one float dtype; a density when i[1] */
+    NN_INDEX_HISTOGRAM,
+    /* nonzero: t[0] int64 [k, ndim] = the coordinates of t[1]'s nonzero elements, in order */
+    NN_INDEX_NONZERO,
 } nn_index_op;
+
+/* The sample kernel's op codes (core/cpu/sample.c): draws from the generator a->gen
+   in the order PyTorch 1.13's CPU kernels draw; operands contiguous. */
+typedef enum nn_sample_op {
+    /* t[0] (floating) = exponential draws of rate d[0], one per element in order */
+    NN_SAMPLE_EXPONENTIAL,
+    /* t[0] = 1 or 0 by one uniform per element below t[1] (the probabilities, t[0]'s dtype) */
+    NN_SAMPLE_BERNOULLI,
+    /* t[0] int64 [i[0], i[2]] = i[2] category indices per row of the probabilities t[1]
+       [i[0], i[1]], with replacement (i[3]) or without; PyTorch's errors for invalid rows */
+    NN_SAMPLE_MULTINOMIAL,
+    /* t[0] = a poisson draw at each rate of t[1] (RuntimeError for a negative or NaN rate) */
+    NN_SAMPLE_POISSON,
+} nn_sample_op;
 
 /* The math kernel's op codes (core/cpu/math.c): operands contiguous, of one
    float dtype (float32 or float64) unless said. */
@@ -232,7 +331,8 @@ typedef enum nn_pool_op {
 
 /* The linalg kernel's op codes (core/cpu/linalg.c, LAPACK): batches of i[0]
    column-major matrices, contiguous, float32 or float64; i[1] m (rows), i[2] n;
-   host[0] receives LAPACK's first positive info over the batch (0: none). */
+   host[0] receives LAPACK's first positive info over the batch (0: none), host[1]
+   the index of that matrix in the batch. */
 typedef enum nn_linalg_op {
     NN_LINALG_LU,       /* t[0] [m, m] factored in place, t[1] int32 pivots [batch, m] (1-based) */
     NN_LINALG_LU_DET,   /* t[0] det, t[1] sign, t[2] log|det| ([batch] each, or NULL) of t[3] LU, t[4] pivots; i[1] m */

@@ -279,7 +279,7 @@ nn_tensor *nn_bitwise_not(nn_tensor *a)
         return NULL;
     }
     /* ~x is x ^ True for bools, x ^ -1 (all bits) for integers, in x's dtype */
-    nn_tensor *ones = a->dtype == NN_BOOL ? nn_scalar(1, NN_BOOL) : nn_wrapped_number(-1, true);
+    nn_tensor *ones = a->dtype == NN_BOOL ? nn_full_on(nn_device_of(a), 0, NULL, 1, NN_BOOL) : nn_wrapped_number(-1, true);
     nn_tensor *r = ones ? binary_compute(NN_BINOP_XOR, a, ones, 1, NULL) : NULL;
     NN_RELEASE(ones);
     return r;
@@ -320,7 +320,7 @@ static nn_tensor *pow_float32_aten(nn_tensor *a, double e)
 {
     if (a->dtype != NN_FLOAT32 || nn_device_of(a).type != NN_CPU || !nn_is_contiguous(a) || !nn_vmath_available())
         return NULL;
-    nn_tensor *out = nn_empty(a->ndim, a->sizes, NN_FLOAT32);
+    nn_tensor *out = nn_empty_on(NN_DEVICE_CPU, a->ndim, a->sizes, NN_FLOAT32);
     if (!out) return NULL;
     const float *x = nn_data_ptr(a);
     float *y = nn_data_ptr(out);

@@ -13,48 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend.h"
 #include "nn_int.h"
 #include "nn_select_more.h"
 
 /* ---------------------------------------------------------------- unique */
-
-typedef struct slice_key {
-    const char *p; /* the slice's first element */
-    int64_t i;     /* its position */
-} slice_key;
-
-/* what the comparator sees (qsort has no context argument) */
-static struct {
-    int64_t len, stride; /* elements per slice and their stride */
-    nn_dtype dt;
-} cmp_ctx;
-
-static int cmp_elem(const char *x, const char *y, nn_dtype dt)
-{
-    if (dt == NN_INT64) {
-        int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
-        return (a > b) - (a < b);
-    }
-    double a = nn_load_double(x, dt), b = nn_load_double(y, dt);
-    return (a > b) - (a < b);
-}
-
-static int cmp_slices(const char *x, const char *y)
-{
-    size_t es = nn_dtype_size(cmp_ctx.dt);
-    for (int64_t j = 0; j < cmp_ctx.len; j++) {
-        int c = cmp_elem(x + (size_t)(j * cmp_ctx.stride) * es, y + (size_t)(j * cmp_ctx.stride) * es, cmp_ctx.dt);
-        if (c) return c;
-    }
-    return 0;
-}
-
-static int cmp_keys(const void *a, const void *b)
-{
-    const slice_key *x = a, *y = b;
-    int c = cmp_slices(x->p, y->p);
-    return c ? c : (x->i > y->i) - (x->i < y->i);
-}
 
 int nn_unique(nn_tensor *a, bool consecutive, bool has_dim, int dim, nn_tensor **values, nn_tensor **inverse,
               nn_tensor **counts)
@@ -82,32 +45,19 @@ int nn_unique(nn_tensor *a, bool consecutive, bool has_dim, int dim, nn_tensor *
     int64_t total = nn_numel(c), n = has_dim && a->ndim ? c->sizes[0] : total;
     int64_t len = n ? total / n : 0;
     if (!has_dim) len = 1;
-    size_t es = nn_dtype_size(a->dtype);
-    slice_key *k = nn_malloc(sizeof(slice_key) * (size_t)(n ? n : 1));
-    int64_t *inv = nn_malloc(sizeof(int64_t) * (size_t)(n ? n : 1));
-    int64_t *cnt = nn_malloc(sizeof(int64_t) * (size_t)(n ? n : 1));
-    if (!k || !inv || !cnt) {
-        nn_free(k);
-        nn_free(inv);
-        nn_free(cnt);
+    nn_device dev = nn_device_of(c);
+    int64_t all_sizes[2] = {n, len};
+    nn_tensor *all = nn_empty_on(dev, 2, all_sizes, a->dtype);
+    nn_tensor *inv = all ? nn_empty_on(dev, 1, &n, NN_INT64) : NULL, *cnt = inv ? nn_empty_on(dev, 1, &n, NN_INT64) : NULL;
+    nn_kernel_args ka = {.t = {all, inv, cnt, c}, .i = {consecutive, n, len}};
+    if (!cnt || NN_KERNEL(nn_backend_of(c), index, (NN_INDEX_UNIQUE, &ka)) < 0) {
+        NN_RELEASE(all);
+        NN_RELEASE(inv);
+        NN_RELEASE(cnt);
         NN_RELEASE(c);
         return -1;
     }
-    const char *base = nn_data_ptr(c);
-    for (int64_t i = 0; i < n; i++) k[i] = (slice_key){base + (size_t)(i * len) * es, i};
-    cmp_ctx.len = len;
-    cmp_ctx.stride = 1;
-    cmp_ctx.dt = a->dtype;
-    if (!consecutive) qsort(k, (size_t)n, sizeof *k, cmp_keys);
-    int64_t m = 0; /* unique slices; k[first of each] kept at k[0..m) */
-    for (int64_t i = 0; i < n; i++) {
-        if (i == 0 || cmp_slices(k[i].p, k[m - 1].p) != 0) {
-            k[m] = (slice_key){k[i].p, k[i].i};
-            cnt[m++] = 0;
-        }
-        cnt[m - 1]++;
-        inv[k[i].i] = m - 1;
-    }
+    int64_t m = (int64_t)ka.host[0]; /* unique slices: the first m rows of all */
     int64_t sizes[NN_MAX_DIMS];
     int ndim = 1;
     sizes[0] = m;
@@ -115,9 +65,13 @@ int nn_unique(nn_tensor *a, bool consecutive, bool has_dim, int dim, nn_tensor *
         ndim = c->ndim;
         for (int i = 1; i < c->ndim; i++) sizes[i] = c->sizes[i];
     }
-    nn_tensor *v = nn_empty(ndim, sizes, a->dtype);
-    if (v)
-        for (int64_t i = 0; i < m; i++) memcpy((char *)nn_data_ptr(v) + (size_t)(i * len) * es, k[i].p, (size_t)len * es);
+    nn_tensor *v = nn_empty_on(dev, ndim, sizes, a->dtype);
+    bool prev = nn_set_grad_enabled(false);
+    nn_tensor *first = v ? nn_narrow(all, 0, 0, m) : NULL, *shaped = first ? nn_reshape(first, ndim, sizes) : NULL;
+    if (v && (!shaped || nn_copy_(v, shaped) < 0)) NN_SET(v, NULL);
+    NN_RELEASE(first);
+    NN_RELEASE(shaped);
+    nn_set_grad_enabled(prev);
     if (v && has_dim && a->ndim > 1 && d != 0) {
         nn_tensor *back = NULL;
         NN_WITH_GRAD_MODE(false, {
@@ -129,17 +83,19 @@ int nn_unique(nn_tensor *a, bool consecutive, bool has_dim, int dim, nn_tensor *
     }
     int rc = v ? 0 : -1;
     if (v && inverse) {
-        int64_t isz = n;
-        *inverse = has_dim ? nn_from_data(inv, 1, &isz, NN_INT64) : nn_from_data(inv, a->ndim, a->sizes, NN_INT64);
+        *inverse = has_dim ? (NN_RETAIN(inv), inv) : nn_reshape(inv, a->ndim, a->sizes);
         if (!*inverse) rc = -1;
     }
     if (rc == 0 && counts) {
-        *counts = nn_from_data(cnt, 1, &m, NN_INT64);
+        nn_tensor *first = nn_narrow(cnt, 0, 0, m);
+        *counts = first ? nn_empty_on(dev, 1, &m, NN_INT64) : NULL;
+        if (*counts && nn_copy_(*counts, first) < 0) NN_SET(*counts, NULL);
+        NN_RELEASE(first);
         if (!*counts) rc = -1;
     }
-    nn_free(k);
-    nn_free(inv);
-    nn_free(cnt);
+    NN_RELEASE(all);
+    NN_RELEASE(inv);
+    NN_RELEASE(cnt);
     NN_RELEASE(c);
     if (rc < 0) {
         NN_RELEASE(v);
@@ -165,12 +121,16 @@ nn_tensor *nn_bincount(nn_tensor *a, nn_tensor *weights, int64_t minlength)
     }
     nn_tensor *c = nn_plain_as(a, NN_INT64);
     if (!c) return NULL;
-    const int64_t *x = nn_data_ptr(c);
     int64_t n = nn_numel(c), top = -1;
     bool ok = a->ndim == 1;
-    for (int64_t i = 0; ok && i < n; i++) {
-        if (x[i] < 0) ok = false;
-        if (x[i] > top) top = x[i];
+    if (ok && n > 0) {
+        nn_kernel_args r = {.t = {NULL, c}};
+        if (NN_KERNEL(nn_backend_of(c), index, (NN_INDEX_INT_RANGE, &r)) < 0) {
+            NN_RELEASE(c);
+            return NULL;
+        }
+        ok = r.i[0] >= 0;
+        top = r.i[1];
     }
     if (!ok) {
         NN_RELEASE(c);
@@ -186,21 +146,9 @@ nn_tensor *nn_bincount(nn_tensor *a, nn_tensor *weights, int64_t minlength)
     if (n == 0 && !weights) len = minlength;
     nn_dtype wdt = !weights ? NN_INT64 : weights->dtype == NN_FLOAT32 ? NN_FLOAT32 : NN_FLOAT64;
     nn_tensor *w = weights ? nn_plain_as(weights, wdt) : NULL;
-    nn_tensor *out = !weights || w ? nn_zeros(1, &len, wdt) : NULL;
-    if (out) {
-        if (!weights) {
-            int64_t *o = nn_data_ptr(out);
-            for (int64_t i = 0; i < n; i++) o[x[i]]++;
-        } else if (wdt == NN_FLOAT32) {
-            float *o = nn_data_ptr(out);
-            const float *wv = nn_data_ptr(w);
-            for (int64_t i = 0; i < n; i++) o[x[i]] += wv[i];
-        } else {
-            double *o = nn_data_ptr(out);
-            const double *wv = nn_data_ptr(w);
-            for (int64_t i = 0; i < n; i++) o[x[i]] += wv[i];
-        }
-    }
+    nn_tensor *out = !weights || w ? nn_zeros_on(nn_device_of(c), 1, &len, wdt) : NULL;
+    nn_kernel_args ka = {.t = {out, c, w}};
+    if (out && NN_KERNEL(nn_backend_of(c), index, (NN_INDEX_BINCOUNT, &ka)) < 0) NN_SET(out, NULL);
     NN_RELEASE(w);
     NN_RELEASE(c);
     return out;
@@ -210,35 +158,14 @@ nn_tensor *nn_bincount(nn_tensor *a, nn_tensor *weights, int64_t minlength)
 
 static bool is_float(nn_dtype dt) { return nn_dtype_is_floating(dt); }
 
-/* min and max of the finite... of all elements (NaN skipped) */
-static void data_range(const nn_tensor *c, double *lo, double *hi)
+/* min and max of all elements (NaN skipped; 0, 0 when none), by the index kernel */
+static int data_range(const nn_tensor *c, double *lo, double *hi)
 {
-    *lo = INFINITY;
-    *hi = -INFINITY;
-    size_t es = nn_dtype_size(c->dtype);
-    for (int64_t i = 0; i < nn_numel(c); i++) {
-        double v = nn_load_double((const char *)nn_data_ptr(c) + (size_t)i * es, c->dtype);
-        if (v < *lo) *lo = v;
-        if (v > *hi) *hi = v;
-    }
-    if (*lo > *hi) *lo = *hi = 0;
-}
-
-/* The bin of v among bins equal bins over [lo, hi] (-1: outside), in float
-   arithmetic for float32 inputs as ATen's kernel computes it. */
-static int64_t linear_bin(double v, double lo, double hi, int64_t bins, bool f32)
-{
-    if (!(v >= lo && v <= hi)) return -1;
-    int64_t pos;
-    if (f32) {
-        float fv = (float)v, flo = (float)lo, fhi = (float)hi;
-        pos = (int64_t)((fv - flo) * (float)bins / (fhi - flo));
-    } else {
-        pos = (int64_t)((v - lo) * (double)bins / (hi - lo));
-    }
-    if (pos >= bins) pos = bins - 1;
-    if (pos < 0) pos = 0;
-    return pos;
+    nn_kernel_args ka = {.t = {NULL, (nn_tensor *)c}};
+    if (NN_KERNEL(nn_backend_of(c), index, (NN_INDEX_DATA_RANGE, &ka)) < 0) return -1;
+    *lo = ka.host[0];
+    *hi = ka.host[1];
+    return 0;
 }
 
 nn_tensor *nn_histc(nn_tensor *a, int64_t bins, double min, double max)
@@ -258,7 +185,10 @@ nn_tensor *nn_histc(nn_tensor *a, int64_t bins, double min, double max)
     nn_tensor *c = nn_plain_as(a, a->dtype);
     if (!c) return NULL;
     if (min == max) {
-        if (nn_numel(c)) data_range(c, &min, &max);
+        if (nn_numel(c) && data_range(c, &min, &max) < 0) {
+            NN_RELEASE(c);
+            return NULL;
+        }
         if (min == max) {
             min -= 1;
             max += 1;
@@ -269,19 +199,9 @@ nn_tensor *nn_histc(nn_tensor *a, int64_t bins, double min, double max)
         min = (float)min;
         max = (float)max;
     }
-    nn_tensor *out = nn_zeros(1, &bins, a->dtype);
-    if (out) {
-        double *h = nn_calloc((size_t)bins, sizeof(double));
-        size_t es = nn_dtype_size(a->dtype);
-        for (int64_t i = 0; h && i < nn_numel(c); i++) {
-            int64_t b = linear_bin(nn_load_double((const char *)nn_data_ptr(c) + (size_t)i * es, a->dtype), min, max,
-                                   bins, f32);
-            if (b >= 0) h[b] += 1;
-        }
-        for (int64_t b = 0; h && b < bins; b++) nn_store_double((char *)nn_data_ptr(out) + (size_t)b * es, a->dtype, h[b]);
-        if (!h) NN_SET(out, NULL);
-        nn_free(h);
-    }
+    nn_tensor *out = nn_zeros_on(nn_device_of(c), 1, &bins, a->dtype);
+    nn_kernel_args ka = {.t = {out, c}, .i = {bins}, .d = {min, max}};
+    if (out && NN_KERNEL(nn_backend_of(c), index, (NN_INDEX_HISTC, &ka)) < 0) NN_SET(out, NULL);
     NN_RELEASE(c);
     return out;
 }
@@ -317,7 +237,11 @@ int nn_histogram(nn_tensor *a, nn_tensor *edges_in, int64_t bins, bool has_range
             return nn_error_set(NN_ERR_RUNTIME, "torch.histogram(): bins must be > 0, but got %lld for dimension 0",
                                 (long long)bins);
         }
-        if (!has_range) data_range(c, &lo, &hi);
+        if (!has_range && data_range(c, &lo, &hi) < 0) {
+            NN_RELEASE(c);
+            NN_RELEASE(w);
+            return -1;
+        }
         if (lo > hi) {
             NN_RELEASE(c);
             NN_RELEASE(w);
@@ -328,40 +252,16 @@ int nn_histogram(nn_tensor *a, nn_tensor *edges_in, int64_t bins, bool has_range
             lo -= 0.5;
             hi += 0.5;
         }
-        e = nn_linspace(lo, hi, bins + 1, a->dtype);
+        e = nn_linspace_on(nn_device_of(c), lo, hi, bins + 1, a->dtype);
     }
     int64_t nb = bins > 0 ? bins : 0;
-    nn_tensor *h = e ? nn_zeros(1, &nb, a->dtype) : NULL;
-    double *acc = h ? nn_calloc((size_t)(nb ? nb : 1), sizeof(double)) : NULL;
-    if (acc && nb > 0) {
-        size_t es = nn_dtype_size(a->dtype);
-        const char *ep = nn_data_ptr(e);
-        double first = nn_load_double(ep, a->dtype), last = nn_load_double(ep + (size_t)nb * es, a->dtype);
-        bool f32 = a->dtype != NN_FLOAT64;
-        for (int64_t i = 0; i < nn_numel(c); i++) {
-            double v = nn_load_double((const char *)nn_data_ptr(c) + (size_t)i * es, a->dtype);
-            int64_t b = linear_bin(v, first, last, nb, f32);
-            if (b < 0) continue;
-            /* local search against the edges themselves */
-            while (b > 0 && v < nn_load_double(ep + (size_t)b * es, a->dtype)) b--;
-            while (b < nb - 1 && v >= nn_load_double(ep + (size_t)(b + 1) * es, a->dtype)) b++;
-            acc[b] += w ? nn_load_double((const char *)nn_data_ptr(w) + (size_t)i * es, a->dtype) : 1.0;
-        }
-        if (density) {
-            double total = 0;
-            for (int64_t b = 0; b < nb; b++) total += acc[b];
-            for (int64_t b = 0; b < nb; b++) {
-                double width = nn_load_double(ep + (size_t)(b + 1) * es, a->dtype) - nn_load_double(ep + (size_t)b * es, a->dtype);
-                if (f32) acc[b] = (float)((float)acc[b] / (float)total / (float)width);
-                else acc[b] = acc[b] / total / width;
-            }
-        }
-        for (int64_t b = 0; b < nb; b++) nn_store_double((char *)nn_data_ptr(h) + (size_t)b * es, a->dtype, acc[b]);
-    }
-    nn_free(acc);
+    nn_tensor *h = e ? nn_zeros_on(nn_device_of(c), 1, &nb, a->dtype) : NULL;
+    nn_kernel_args ka = {.t = {h, c, e, w}, .i = {nb, density}};
+    int rc = h ? 0 : -1;
+    if (rc == 0 && nb > 0) rc = NN_KERNEL(nn_backend_of(c), index, (NN_INDEX_HISTOGRAM, &ka));
     NN_RELEASE(c);
     NN_RELEASE(w);
-    if (!acc) {
+    if (rc < 0) {
         NN_RELEASE(h);
         NN_RELEASE(e);
         return -1;
@@ -377,24 +277,15 @@ nn_tensor *nn_nonzero(nn_tensor *a)
 {
     nn_tensor *c = nn_plain_as(a, a->dtype);
     if (!c) return NULL;
-    int64_t n = nn_numel(c), count = 0;
-    size_t es = nn_dtype_size(a->dtype);
-    const char *p = nn_data_ptr(c);
-    for (int64_t i = 0; i < n; i++) count += nn_load_double(p + (size_t)i * es, a->dtype) != 0;
-    int64_t sizes[2] = {count, a->ndim};
-    nn_tensor *out = nn_empty(2, sizes, NN_INT64);
-    if (out) {
-        int64_t *o = nn_data_ptr(out), k = 0;
-        for (int64_t i = 0; i < n; i++) {
-            if (nn_load_double(p + (size_t)i * es, a->dtype) == 0) continue;
-            int64_t rest = i;
-            for (int d = a->ndim - 1; d >= 0; d--) {
-                o[k * a->ndim + d] = rest % a->sizes[d];
-                rest /= a->sizes[d];
-            }
-            k++;
-        }
+    nn_kernel_args cnt = {.t = {NULL, c}};
+    if (NN_KERNEL(nn_backend_of(c), index, (NN_INDEX_COUNT_SET, &cnt)) < 0) {
+        NN_RELEASE(c);
+        return NULL;
     }
+    int64_t sizes[2] = {(int64_t)cnt.host[0], a->ndim};
+    nn_tensor *out = nn_empty_on(nn_device_of(c), 2, sizes, NN_INT64);
+    nn_kernel_args ka = {.t = {out, c}};
+    if (out && NN_KERNEL(nn_backend_of(c), index, (NN_INDEX_NONZERO, &ka)) < 0) NN_SET(out, NULL);
     NN_RELEASE(c);
     return out;
 }

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "backend.h"
 #include "nn_int.h"
 
 #define MAXI 32 /* index items / index tensors at most (the language allows no more) */
@@ -53,7 +54,7 @@ static int mask_coords(const nn_tensor *mask, nn_tensor **out)
     int k = mask->ndim;
     for (int d = 0; d < k; d++) out[d] = NULL;
     for (int d = 0; d < k; d++)
-        if (!(out[d] = nn_empty(1, &count, NN_INT64))) {
+        if (!(out[d] = nn_empty_on(NN_DEVICE_CPU, 1, &count, NN_INT64))) { /* host tensors: positions() reads them */
             for (int e = 0; e < d; e++) NN_RELEASE(out[e]);
             nn_free(v);
             return -1;
@@ -63,7 +64,7 @@ static int mask_coords(const nn_tensor *mask, nn_tensor **out)
         if (v[i] == 0) continue;
         int64_t rest = i;
         for (int d = k - 1; d >= 0; d--) {
-            ((int64_t *)out[d]->storage->data)[c] = rest % mask->sizes[d];
+            ((int64_t *)nn_host_borrow(out[d]))[c] = rest % mask->sizes[d];
             rest /= mask->sizes[d];
         }
         c++;
@@ -234,8 +235,7 @@ nn_tensor *nn_index_multi(nn_tensor *t, int n, const nn_index_item *items)
         goto done;
     }
     if (!(x = merged(v, &mi, adjacent, &first))) goto done;
-    if (!(flat = nn_empty(nb, B, NN_INT64))) goto done;
-    memcpy(flat->storage->data, pos, sizeof(int64_t) * (size_t)count);
+    if (!(flat = nn_from_data_on(nn_device_of(x), pos, nb, B, NN_INT64))) goto done;
     nn_index_item one[NN_MAX_DIMS + 1];
     memset(one, 0, sizeof one);
     for (int d = 0; d < first; d++) one[d].kind = NN_INDEX_SLICE, one[d].step = 1;
@@ -274,7 +274,8 @@ int nn_index_put_multi_raw(nn_tensor *t, int n, const nn_index_item *items, nn_t
 {
     multi_index mi;
     nn_tensor *v = NULL, *vals = NULL, *stage = NULL;
-    int64_t *pos = NULL, *outer = NULL, *inner = NULL, *boff = NULL, B[NN_MAX_DIMS], count, no, ni;
+    int64_t *pos = NULL, *outer = NULL, *inner = NULL, *boff = NULL, *offs = NULL, B[NN_MAX_DIMS], count, no, ni;
+    nn_tensor *offt = NULL;
     int nb, rc = -1;
     bool adjacent;
     bool prev = nn_set_grad_enabled(false);
@@ -300,7 +301,7 @@ int nn_index_put_multi_raw(nn_tensor *t, int n, const nn_index_item *items, nn_t
         nn_error_set(NN_ERR_RUNTIME, "tensors have at most %d dimensions", NN_MAX_DIMS);
         goto done;
     }
-    if (!(vals = nn_empty(nd, shape, stage->dtype)) || nn_copy_(vals, value) < 0) goto done;
+    if (!(vals = nn_empty_on(nn_device_of(stage), nd, shape, stage->dtype)) || nn_copy_(vals, value) < 0) goto done;
     if (!(outer = dim_offsets(stage, od, k_o, &no)) || !(inner = dim_offsets(stage, id, k_i, &ni))) goto done;
     /* the flat positions over the indexed dims, as offsets in the staging tensor */
     if (!(boff = nn_malloc(sizeof(int64_t) * (size_t)(count ? count : 1)))) goto done;
@@ -313,16 +314,22 @@ int nn_index_put_multi_raw(nn_tensor *t, int n, const nn_index_item *items, nn_t
         }
         boff[b] = o;
     }
-    size_t es = nn_dtype_size(stage->dtype);
-    char *dst = nn_data_ptr(stage);
-    const char *src = vals->storage->data;
+    /* every element's offset in the staging tensor, in vals' order, then the
+       index kernel's put */
+    int64_t total = no * count * ni, k = 0;
+    if (!(offs = nn_malloc(sizeof(int64_t) * (size_t)(total ? total : 1)))) goto done;
     for (int64_t o = 0; o < no; o++)
         for (int64_t b = 0; b < count; b++)
-            for (int64_t i = 0; i < ni; i++, src += es) memcpy(dst + (size_t)(outer[o] + boff[b] + inner[i]) * es, src, es);
+            for (int64_t i = 0; i < ni; i++) offs[k++] = outer[o] + boff[b] + inner[i];
+    if (!(offt = nn_from_data_on(nn_device_of(stage), offs, 1, &total, NN_INT64))) goto done;
+    nn_kernel_args ka = {.t = {stage, offt, vals}};
+    if (NN_KERNEL(nn_backend_of(stage), index, (NN_INDEX_PUT, &ka)) < 0) goto done;
     rc = stage != v ? nn_copy_(v, stage) : 0;
 done:
     nn_set_grad_enabled(prev);
     nn_free(boff);
+    nn_free(offs);
+    NN_RELEASE(offt);
     nn_free(inner);
     nn_free(outer);
     nn_free(pos);

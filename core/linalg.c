@@ -80,6 +80,17 @@ static nn_tensor *from_column_major(nn_tensor *cm)
     return r;
 }
 
+/* the batch index of the last singular matrix lu_factor met (for batch_prefix) */
+static _Thread_local int64_t lu_singular_at;
+
+/* "(Batch element 1): " for a batched input, as ATen's messages start */
+static const char *batch_prefix(bool batched, int64_t at, char *buf, size_t n)
+{
+    buf[0] = 0;
+    if (batched) snprintf(buf, n, "(Batch element %lld): ", (long long)at);
+    return buf;
+}
+
 /* LU of every matrix of a (column-major copy lu, int32 pivots on a's device),
    first_singular > 0 (LAPACK's info) for a singular one. */
 static int lu_factor(nn_tensor *a, nn_tensor **lu, nn_tensor **pivots, int *first_singular, int64_t *batch)
@@ -100,6 +111,7 @@ static int lu_factor(nn_tensor *a, nn_tensor **lu, nn_tensor **pivots, int *firs
         return -1;
     }
     *first_singular = (int)k.host[0];
+    if (*first_singular) lu_singular_at = (int64_t)k.host[1];
     return 0;
 }
 
@@ -229,8 +241,10 @@ nn_tensor *nn_linalg_inv(nn_tensor *a)
     NN_RELEASE(eye);
     NN_RELEASE(b);
     if (singular) {
-        nn_error_set(NN_ERR_LINALG, "linalg.inv: The diagonal element %d is zero, the inversion could not be completed "
-                                     "because the input matrix is singular.", singular);
+        char pre[48];
+        nn_error_set(NN_ERR_LINALG, "linalg.inv: %sThe diagonal element %d is zero, the inversion could not be "
+                                    "completed because the input matrix is singular.",
+                     batch_prefix(a->ndim > 2, lu_singular_at, pre, sizeof pre), singular);
         return NULL;
     }
     if (x && nn_record(NN_OP_linalg_inv, 1, &a, 1, &x, 1, &x, NULL) < 0) NN_SET(x, NULL);
@@ -297,7 +311,9 @@ nn_tensor *nn_linalg_solve(nn_tensor *a, nn_tensor *b)
     NN_RELEASE(eb);
     NN_RELEASE(bm);
     if (singular) {
-        nn_error_set(NN_ERR_LINALG, "torch.linalg.solve: The solver failed because the input matrix is singular.");
+        char pre[48];
+        nn_error_set(NN_ERR_LINALG, "torch.linalg.solve: %sThe solver failed because the input matrix is singular.",
+                     batch_prefix(a->ndim > 2, lu_singular_at, pre, sizeof pre));
         return NULL;
     }
     if (x && vec) {
@@ -355,9 +371,11 @@ nn_tensor *nn_linalg_cholesky(nn_tensor *a, bool upper, bool legacy)
     if (run_linalg(NN_LINALG_CHOLESKY, &k, a) < 0) return NN_RELEASE(cm), NULL;
     if (k.host[0] > 0) {
         NN_RELEASE(cm);
-        nn_error_set(NN_ERR_LINALG, "%s: The factorization could not be completed because the input is not positive-definite "
-                        "(the leading minor of order %d is not positive-definite).",
-                        legacy ? "cholesky" : "linalg.cholesky", (int)k.host[0]);
+        char pre[48];
+        nn_error_set(NN_ERR_LINALG, "%s: %sThe factorization could not be completed because the input is not "
+                                    "positive-definite (the leading minor of order %d is not positive-definite).",
+                     legacy ? "cholesky" : "linalg.cholesky", batch_prefix(a->ndim > 2, (int64_t)k.host[1], pre, sizeof pre),
+                     (int)k.host[0]);
         return NULL;
     }
     /* the column-major lower factor read row-major is L^T: keep its upper triangle */
@@ -476,7 +494,7 @@ int nn_linalg_qr(nn_tensor *a, const char *mode, nn_tensor **q, nn_tensor **r)
     NN_RELEASE(cm);
     NN_RELEASE(qb);
     if (!*q || !*r) goto fail;
-    nn_op_params p = {.flags = complete};
+    nn_op_params p = {.flags = complete | (ronly ? 2 : 0)};
     nn_tensor *outs[2] = {*q, *r};
     if (nn_record(NN_OP_linalg_qr, 1, &a, 2, outs, 2, outs, &p) < 0) goto fail;
     return 0;
@@ -488,16 +506,68 @@ fail:
     return -1;
 }
 
-int nn_linalg_qr_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+/* X with X R^T = G (R square, upper triangular): solve(R, G^T)^T */
+static nn_tensor *right_solve_rt(nn_tensor *g, nn_tensor *r, nn_scratch *s)
 {
-    (void)n, (void)gout, (void)gin;
-    return nn_error_set(NN_ERR_RUNTIME, "the derivative of linalg.qr is not implemented in nnscope");
+    nn_tensor *x = NN_KEEP(s, nn_linalg_solve(r, NN_KEEP(s, nn_transpose(g, -1, -2))));
+    return NN_KEEP(s, nn_transpose(x, -1, -2));
+}
+
+/* ATen's linalg_qr_backward (arXiv:2009.10071): m >= n: gA = [gQ + Q syminvadj(triu(M))] R^-T,
+   M = gR R^T - Q^T gQ; m < n: Q tril(X - X^T) R1^-T beside zeros, plus Q gR */
+int nn_linalg_qr_backward(nn_node *nd, nn_tensor **gout, nn_tensor **gin)
+{
+    nn_tensor *gQ = gout[0], *gR = gout[1];
+    if (!gQ && !gR) return 0;
+    if (nd->p.flags & 2)
+        return nn_error_set(NN_ERR_RUNTIME, "The derivative of linalg.qr depends on Q, which is not computed when "
+                                            "mode='r'. Please use linalg.qr(A, mode='reduced') if you are going to "
+                                            "differentiate through linalg.qr.");
+    nn_tensor *Q = nn_node_saved(nd, 0), *R = nn_node_saved(nd, 1);
+    int64_t m = Q->sizes[Q->ndim - 2], n = R->sizes[R->ndim - 1];
+    if ((nd->p.flags & 1) && m > n)
+        return nn_error_set(NN_ERR_RUNTIME, "The QR decomposition is not differentiable when mode='complete' and "
+                                            "nrows > ncols.");
+    nn_scratch s = {0};
+    nn_tensor *Qt = NN_KEEP(&s, nn_transpose(Q, -1, -2)), *M = NULL, *gA = NULL;
+    nn_tensor *gRRt = gR ? NN_KEEP(&s, nn_matmul(gR, NN_KEEP(&s, nn_transpose(R, -1, -2)))) : NULL;
+    nn_tensor *QtgQ = gQ ? NN_KEEP(&s, nn_matmul(Qt, gQ)) : NULL;
+    M = gQ && gR ? NN_KEEP(&s, nn_sub(gRRt, QtgQ)) : gQ ? NN_KEEP(&s, nn_neg(QtgQ)) : gRRt;
+    if (s.failed) goto done;
+    if (m >= n) {
+        nn_tensor *up = NN_KEEP(&s, nn_triu(M, 0));
+        nn_tensor *sym = NN_KEEP(&s, nn_add(up, NN_KEEP(&s, nn_transpose(NN_KEEP(&s, nn_triu(M, 1)), -1, -2))));
+        gA = NN_KEEP(&s, nn_matmul(Q, sym));
+        if (gQ) gA = NN_KEEP(&s, nn_add(gA, gQ));
+        if (!s.failed) gA = right_solve_rt(gA, R, &s);
+    } else {
+        nn_tensor *X = NN_KEEP(&s, nn_neg(M));
+        nn_tensor *skew = NN_KEEP(&s, nn_tril(NN_KEEP(&s, nn_sub(X, NN_KEEP(&s, nn_transpose(X, -1, -2)))), 0));
+        gA = NN_KEEP(&s, nn_matmul(Q, skew));
+        nn_tensor *R1 = NN_KEEP(&s, nn_narrow(R, -1, 0, m));
+        if (!s.failed) gA = right_solve_rt(gA, R1, &s);
+        int64_t zs[NN_MAX_DIMS];
+        if (!s.failed) {
+            memcpy(zs, gA->sizes, sizeof(int64_t) * (size_t)gA->ndim);
+            zs[gA->ndim - 1] = n - m;
+        }
+        nn_tensor *zero = s.failed ? NULL : NN_KEEP(&s, nn_zeros_on(nn_device_of(gA), gA->ndim, zs, gA->dtype));
+        if (!s.failed) gA = NN_KEEP(&s, nn_cat(2, (nn_tensor *[]){gA, zero}, -1));
+        if (gR && !s.failed) gA = NN_KEEP(&s, nn_add(gA, NN_KEEP(&s, nn_matmul(Q, gR))));
+    }
+    if (!s.failed && gA) {
+        NN_RETAIN(gA);
+        gin[0] = gA;
+    }
+done:
+    nn_scratch_free(&s);
+    return gin[0] ? 0 : -1;
 }
 
 int nn_linalg_svd(nn_tensor *a, bool full, bool uv, nn_tensor **u, nn_tensor **s, nn_tensor **vh)
 {
     *u = *s = *vh = NULL;
-    const char *f = uv ? "linalg.svd" : "linalg.svdvals";
+    const char *f = "linalg.svd";
     if (check_matrix(f, a) < 0) return -1;
     int bd = a->ndim - 2;
     int64_t m = a->sizes[bd], n = a->sizes[bd + 1], k = m < n ? m : n;
@@ -515,8 +585,10 @@ int nn_linalg_svd(nn_tensor *a, bool full, bool uv, nn_tensor **u, nn_tensor **s
     nn_kernel_args ka = {.t = {cm, *s, ub, vb}, .i = {batch_of(a), m, n, full}};
     if (run_linalg(NN_LINALG_SVD, &ka, a) < 0) goto fail;
     if (ka.host[0] > 0) {
-        nn_error_set(NN_ERR_LINALG, "%s: The algorithm failed to converge because the input matrix is ill-conditioned "
-                                    "or has too many repeated singular values (error code: %d).", f, (int)ka.host[0]);
+        char pre[48];
+        nn_error_set(NN_ERR_LINALG, "%s: %sThe algorithm failed to converge because the input matrix is "
+                                    "ill-conditioned or has too many repeated singular values (error code: %d).",
+                     f, batch_prefix(bd > 0, (int64_t)ka.host[1], pre, sizeof pre), (int)ka.host[0]);
         goto fail;
     }
     if (uv && k == 0) { /* ?gesdd did not run: full factors of an empty matrix are identities */
@@ -648,8 +720,10 @@ int nn_linalg_eigh(nn_tensor *a, bool upper, bool vectors, nn_tensor **w, nn_ten
     nn_kernel_args ka = {.t = {cm, *w}, .i = {batch_of(a), n, n, want, upper}};
     if (run_linalg(NN_LINALG_EIGH, &ka, a) < 0) goto fail;
     if (ka.host[0] > 0) {
-        nn_error_set(NN_ERR_LINALG, "%s: The algorithm failed to converge because the input matrix is ill-conditioned "
-                                    "or has too many repeated eigenvalues (error code: %d).", f, (int)ka.host[0]);
+        char pre[48];
+        nn_error_set(NN_ERR_LINALG, "%s: %sThe algorithm failed to converge because the input matrix is "
+                                    "ill-conditioned or has too many repeated eigenvalues (error code: %d).",
+                     f, batch_prefix(bd > 0, (int64_t)ka.host[1], pre, sizeof pre), (int)ka.host[0]);
         goto fail;
     }
     nn_tensor *V = want ? from_column_major(cm) : NULL;
@@ -759,11 +833,9 @@ nn_tensor *nn_linalg_pinv(nn_tensor *a, double atol, double rtol, bool hermitian
 }
 
 /* ATen's pinv_backward (FunctionsManual.cpp), real case, through matrices of the smaller dimension */
-int nn_linalg_pinv_backward(nn_node *nd, nn_tensor **gout, nn_tensor **gin)
+static nn_tensor *pinv_grad(nn_tensor *A, nn_tensor *P, nn_tensor *g)
 {
-    if (!gout[0]) return 0;
     nn_scratch s = {0};
-    nn_tensor *A = nn_node_saved(nd, 0), *P = nn_node_saved(nd, 1), *g = gout[0];
 #define K_(x) NN_KEEP(&s, x)
 #define MM(x, y) K_(nn_matmul(x, y))
 #define TR(x) K_(nn_transpose(x, -1, -2))
@@ -780,11 +852,16 @@ int nn_linalg_pinv_backward(nn_node *nd, nn_tensor **gout, nn_tensor **gin)
 #undef K_
 #undef MM
 #undef TR
-    if (r && !s.failed) {
-        NN_RETAIN(r);
-        gin[0] = r;
-    }
+    if (r && !s.failed) NN_RETAIN(r);
+    else r = NULL;
     nn_scratch_free(&s);
+    return r;
+}
+
+int nn_linalg_pinv_backward(nn_node *nd, nn_tensor **gout, nn_tensor **gin)
+{
+    if (!gout[0]) return 0;
+    gin[0] = pinv_grad(nn_node_saved(nd, 0), nn_node_saved(nd, 1), gout[0]);
     return gin[0] ? 0 : -1;
 }
 
@@ -865,12 +942,15 @@ int nn_linalg_lstsq(nn_tensor *a, nn_tensor *b, double rcond, int driver, nn_ten
     if (run_linalg(NN_LINALG_LSTSQ, &ka, a) < 0) return nn_scratch_free(&s), -1;
     if (ka.host[0] > 0) {
         nn_scratch_free(&s);
+        char pre[48];
+        batch_prefix(nb > 0, (int64_t)ka.host[1], pre, sizeof pre);
         if (driver == 0)
-            return nn_error_set(NN_ERR_LINALG, "%s: The least squares solution could not be computed because the input "
-                                               "matrix does not have full rank (error code: %d).", f, (int)ka.host[0]);
-        return nn_error_set(NN_ERR_LINALG, "%s: The algorithm failed to converge because the input matrix is "
+            return nn_error_set(NN_ERR_LINALG, "%s: %sThe least squares solution could not be computed because the "
+                                               "input matrix does not have full rank (error code: %d).",
+                                f, pre, (int)ka.host[0]);
+        return nn_error_set(NN_ERR_LINALG, "%s: %sThe algorithm failed to converge because the input matrix is "
                                            "ill-conditioned or has too many repeated singular values (error code: %d).",
-                            f, (int)ka.host[0]);
+                            f, pre, (int)ka.host[0]);
     }
     nn_tensor *full = NN_KEEP(&s, from_column_major(bcm)); /* [..., mx, nrhs] */
     nn_tensor *sol = NULL, *res = NULL;
@@ -906,11 +986,8 @@ int nn_linalg_lstsq(nn_tensor *a, nn_tensor *b, double rcond, int driver, nn_ten
     out[3] = sv ? (NN_RETAIN(sv), sv) : empty0(a);
     nn_scratch_free(&s);
     if (!out[0] || !out[1] || !out[2] || !out[3] || s.failed) goto fail;
-    if (nn_needs_grad(2, (nn_tensor *[]){a, b})) {
-        nn_error_set(NN_ERR_NOT_IMPLEMENTED, "the derivative of linalg.lstsq is not implemented in nnscope (use "
-                                             "torch.linalg.pinv(A) @ B for a differentiable solution)");
-        goto fail;
-    }
+    nn_op_params p = {.flags = vec};
+    if (nn_record(NN_OP_linalg_lstsq, 2, (nn_tensor *[]){a, b}, 1, out, 2, (nn_tensor *[]){a, b}, &p) < 0) goto fail;
     return 0;
 fail:
     for (int i = 0; i < 4; i++) NN_RELEASE(out[i]);
@@ -966,4 +1043,28 @@ nn_tensor *nn_linalg_matrix_power(nn_tensor *a, int64_t e)
     }
     NN_RELEASE(base);
     return r;
+}
+
+/* ATen's linalg_lstsq_backward (the solution's gradient, through pinv(A)):
+   gA = pinv_backward(gX B^T, pinv(A), A), gB = pinv(A)^T gX, each summed to its input's shape */
+int nn_linalg_lstsq_backward(nn_node *nd, nn_tensor **gout, nn_tensor **gin)
+{
+    if (!gout[0]) return 0;
+    bool vec = nd->p.flags;
+    nn_scratch s = {0};
+    nn_tensor *A = nn_node_saved(nd, 0), *B = nn_node_saved(nd, 1);
+    nn_tensor *gX = vec ? NN_KEEP(&s, nn_unsqueeze(gout[0], -1)) : gout[0];
+    nn_tensor *Bm = vec ? NN_KEEP(&s, nn_unsqueeze(B, -1)) : B;
+    nn_tensor *P = NN_KEEP(&s, nn_linalg_pinv(A, NAN, NAN, false));
+    if (!s.failed && nn_node_needs_input_grad(nd, 0)) {
+        nn_tensor *g = NN_KEEP(&s, pinv_grad(A, P, NN_KEEP(&s, nn_matmul(gX, NN_KEEP(&s, nn_transpose(Bm, -1, -2))))));
+        if (!s.failed && !(gin[0] = nn_sum_to_size(g, nd->input_meta[0].ndim, nd->input_meta[0].sizes))) s.failed = true;
+    }
+    if (!s.failed && nn_node_needs_input_grad(nd, 1)) {
+        nn_tensor *g = NN_KEEP(&s, nn_matmul(NN_KEEP(&s, nn_transpose(P, -1, -2)), gX));
+        if (vec) g = NN_KEEP(&s, nn_squeeze_dim(g, -1));
+        if (!s.failed && !(gin[1] = nn_sum_to_size(g, nd->input_meta[1].ndim, nd->input_meta[1].sizes))) s.failed = true;
+    }
+    nn_scratch_free(&s);
+    return s.failed ? -1 : 0;
 }

@@ -124,43 +124,19 @@ static int64_t batch_stride(const nn_tensor *t) { return t->ndim == 3 ? t->strid
 /* ------------------------------------------------------------- kernels */
 
 
-/* Integer matrices: a strided [rows, cols] view, element strides. */
-typedef struct int_mat {
-    const char *data;
-    int64_t rs, cs;
-    nn_dtype dt;
-} int_mat;
-
-static int64_t int_at(const int_mat *m, int64_t i, int64_t j)
+/* The matmul_loop kernel on [1, rows, cols] views of a's, b's and out's elements
+   (element strides rs, cs from their offsets): one integer product. */
+static int int_product(nn_tensor *out, int64_t n, int64_t m, int64_t k, nn_tensor *a, int64_t aoff, int64_t ars,
+                       int64_t acs, nn_tensor *b, int64_t boff, int64_t brs, int64_t bcs, int64_t ooff)
 {
-    const char *p = m->data + (i * m->rs + j * m->cs) * (int64_t)nn_dtype_size(m->dt);
-    switch (m->dt) {
-    case NN_INT64: return *(const int64_t *)p;
-    case NN_INT32: return *(const int32_t *)p;
-    default: return (int64_t)nn_load_double(p, m->dt); /* the small integer types: exact */
-    }
-}
-
-/* c[n, m] (contiguous, dtype dt) = a @ b, wrapping on overflow as PyTorch's integer kernels. */
-static void int_gemm(nn_dtype dt, int64_t n, int64_t m, int64_t k, const int_mat *a, const int_mat *b, void *c)
-{
-    for (int64_t i = 0; i < n; i++)
-        for (int64_t j = 0; j < m; j++) {
-            uint64_t acc = 0;
-            for (int64_t p = 0; p < k; p++) acc += (uint64_t)int_at(a, i, p) * (uint64_t)int_at(b, p, j);
-            if (dt == NN_INT64) ((int64_t *)c)[i * m + j] = (int64_t)acc;
-            else if (dt == NN_INT32) ((int32_t *)c)[i * m + j] = (int32_t)(uint32_t)acc;
-            else /* the low bits, as the small types wrap */
-                nn_store_double((char *)c + (i * m + j) * (int64_t)nn_dtype_size(dt), dt, (double)(int64_t)(acc & 0xffff));
-        }
-}
-
-static int_mat int_matrix(const nn_tensor *t, int64_t batch_index)
-{
-    int d = t->ndim - 2;
-    int_mat m = {(const char *)nn_data_ptr(t) + batch_index * batch_stride(t) * (int64_t)nn_dtype_size(t->dtype),
-                 t->strides[d], t->strides[d + 1], t->dtype};
-    return m;
+    nn_tensor *va = nn_tensor_new_view(a, 3, (int64_t[]){1, n, k}, (int64_t[]){0, ars, acs}, aoff);
+    nn_tensor *vb = va ? nn_tensor_new_view(b, 3, (int64_t[]){1, k, m}, (int64_t[]){0, brs, bcs}, boff) : NULL;
+    nn_tensor *vo = vb ? nn_tensor_new_view(out, 3, (int64_t[]){1, n, m}, (int64_t[]){0, m, 1}, ooff) : NULL;
+    int rc = vo ? NN_KERNEL(nn_backend_of(out), matmul_loop, (vo, va, vb)) : -1;
+    NN_RELEASE(va);
+    NN_RELEASE(vb);
+    NN_RELEASE(vo);
+    return rc;
 }
 
 /* Writes computed (contiguous, in the compute dtype) into out's dtype; releases computed. */
@@ -195,27 +171,6 @@ static nn_tensor *as_compute(nn_tensor *t, nn_dtype cd)
     return r;
 }
 
-/* out[b] = a[b] @ b[b] by baddbmm_cpu_kernel<T, is_bmm>: each element a
-   sum from zero in k order, in T (ATen's opmath for float and double). */
-#define SMALL_BMM(NAME, T)                                                                       \
-    static void NAME(nn_tensor *out, const nn_tensor *a, const nn_tensor *b)                     \
-    {                                                                                            \
-        int64_t bs = out->sizes[0], is = out->sizes[1], js = out->sizes[2], ks = a->sizes[2];    \
-        const T *pa = nn_data_ptr((nn_tensor *)a), *pb = nn_data_ptr((nn_tensor *)b);            \
-        T *po = nn_data_ptr(out);                                                                \
-        for (int64_t q = 0; q < bs; q++)                                                         \
-            for (int64_t i = 0; i < is; i++)                                                     \
-                for (int64_t j = 0; j < js; j++) {                                               \
-                    T acc = 0;                                                                   \
-                    for (int64_t p = 0; p < ks; p++)                                             \
-                        acc += pa[q * a->strides[0] + i * a->strides[1] + p * a->strides[2]] *   \
-                               pb[q * b->strides[0] + p * b->strides[1] + j * b->strides[2]];    \
-                    po[(q * is + i) * js + j] = acc;                                             \
-                }                                                                                \
-    }
-SMALL_BMM(small_bmm_f32, float)
-SMALL_BMM(small_bmm_f64, double)
-
 /* out[i] = a[i] @ b[i] for each matrix of a batch: a [(B,) n, k], b [(B,) k, m],
    out a fresh contiguous [(B,) n, m]. Shapes and dtypes are already checked. */
 static int products(nn_tensor *out, nn_tensor *a, nn_tensor *b)
@@ -223,12 +178,13 @@ static int products(nn_tensor *out, nn_tensor *a, nn_tensor *b)
     int64_t batch = out->ndim == 3 ? out->sizes[0] : 1;
     int64_t n = a->sizes[a->ndim - 2], k = a->sizes[a->ndim - 1], m = b->sizes[b->ndim - 1];
     nn_dtype cd = compute_dtype(out->dtype);
-    size_t es = nn_dtype_size(cd);
     if (is_int(cd)) {
+        int d = a->ndim - 2, e = b->ndim - 2;
         for (int64_t i = 0; i < batch; i++) {
             if (nn_check_interrupt() < 0) return -1;
-            int_mat ma = int_matrix(a, i), mb = int_matrix(b, i);
-            int_gemm(cd, n, m, k, &ma, &mb, (char *)nn_data_ptr(out) + (size_t)(i * n * m) * es);
+            if (int_product(out, n, m, k, a, a->offset + i * batch_stride(a), a->strides[d], a->strides[d + 1], b,
+                            b->offset + i * batch_stride(b), b->strides[e], b->strides[e + 1], out->offset + i * n * m) < 0)
+                return -1;
         }
         return 0;
     }
@@ -237,10 +193,9 @@ static int products(nn_tensor *out, nn_tensor *a, nn_tensor *b)
     nn_tensor *ca = as_compute(a, cd), *cb = ca ? as_compute(b, cd) : NULL;
     nn_tensor *target = cb ? target_for(out, cd) : NULL;
     int rc = target ? 0 : -1;
-    if (rc == 0 && out->ndim == 3 && k * n * m < 400 && nn_device_of(target).type == NN_CPU) {
+    if (rc == 0 && out->ndim == 3 && k * n * m < 400) {
         /* ATen's bmm of small matrices: baddbmm_cpu_kernel's plain loop */
-        if (cd == NN_FLOAT32) small_bmm_f32(target, ca, cb);
-        else small_bmm_f64(target, ca, cb);
+        rc = NN_KERNEL(nn_backend_of(target), matmul_loop, (target, ca, cb));
     } else if (rc == 0) {
         /* mm, and bmm as ATen's: addmm_impl_cpu_ on each matrix of the batch */
         int d = out->ndim - 2;
@@ -270,11 +225,9 @@ static int matvec(nn_tensor *out, nn_tensor *a, nn_tensor *x)
 {
     int64_t n = a->sizes[0], k = a->sizes[1];
     nn_dtype cd = compute_dtype(out->dtype);
-    if (is_int(cd)) {
-        int_mat ma = int_matrix(a, 0), mx = {nn_data_ptr(x), x->strides[0], 0, x->dtype};
-        int_gemm(cd, n, 1, k, &ma, &mx, nn_data_ptr(out));
-        return 0;
-    }
+    if (is_int(cd)) /* x as a [k, 1] matrix */
+        return int_product(out, n, 1, k, a, a->offset, a->strides[0], a->strides[1], x, x->offset, x->strides[0], 0,
+                           out->offset);
     const nn_blas *blas = blas_for(n, 1, k);
     if (!blas) return -1;
     nn_tensor *ca = as_compute(a, cd), *cx = ca ? as_compute(x, cd) : NULL;
@@ -313,11 +266,8 @@ static int inner(nn_tensor *out, nn_tensor *x, nn_tensor *y)
 {
     int64_t n = x->sizes[0];
     nn_dtype cd = compute_dtype(out->dtype);
-    if (is_int(cd)) {
-        int_mat mx = {nn_data_ptr(x), 0, x->strides[0], x->dtype}, my = {nn_data_ptr(y), y->strides[0], 0, y->dtype};
-        int_gemm(cd, 1, 1, n, &mx, &my, nn_data_ptr(out));
-        return 0;
-    }
+    if (is_int(cd)) /* x as [1, n], y as [n, 1] */
+        return int_product(out, 1, 1, n, x, x->offset, 0, x->strides[0], y, y->offset, y->strides[0], 0, out->offset);
     const nn_blas *blas = blas_for(n, 1, 1);
     if (!blas) return -1;
     nn_tensor *cx = prepare(x, cd, false), *cy = cx ? prepare(y, cd, false) : NULL;

@@ -112,6 +112,12 @@ struct nn_type {
        references and leaves self valid and empty. Both NULL: not a container. */
     void (*traverse)(nn_object *self, void (*visit)(nn_object *child, void *arg), void *arg);
     void (*clear)(nn_object *self);
+    /* attribute access by name, for the layer that owns the type (core calls none
+       of them): getattr returns a new reference, setattr and delattr 0; all three
+       NULL or -1 with the current error set. NULL slot: that layer's generic lookup. */
+    nn_object *(*getattr)(nn_object *self, const char *name);
+    int (*setattr)(nn_object *self, const char *name, nn_object *value);
+    int (*delattr)(nn_object *self, const char *name);
 };
 typedef void (*nn_visit_fn)(nn_object *child, void *arg);
 
@@ -417,7 +423,8 @@ nn_tensor *nn_empty_like(const nn_tensor *t);
 nn_tensor *nn_zeros_like(const nn_tensor *t);
 nn_tensor *nn_ones_like(const nn_tensor *t);
 nn_tensor *nn_full_like(const nn_tensor *t, double value);
-/* A 0-dim tensor holding v; wrapped marks a Python number (for type promotion). */
+/* A 0-dim CPU tensor holding v (a constant: it goes to any device by value, as
+   PyTorch's CPU scalars); wrapped marks a Python number (for type promotion). */
 nn_tensor *nn_scalar(double v, nn_dtype dtype);
 nn_tensor *nn_wrapped_number(double v, bool is_integer);
 /* Copies n values of the given dtype from data, shaped [sizes]. */
@@ -719,6 +726,11 @@ int nn_backward_inputs(nn_tensor *t, nn_tensor *gradient, int n_leaves, nn_tenso
    (torch.autograd.grad and torch.autograd.backward). */
 int nn_backward_restricted(nn_tensor *t, nn_tensor *gradient, bool retain_graph, bool create_graph, int n_leaves,
                            nn_tensor *const *leaves);
+/* torch.autograd.grad's run: nn_backward_restricted, except that with create_graph the
+   gradients reaching the leaves and the retain_grad tensors are kept as made (no copy, so
+   their grad_fn is the backward's own node, as PyTorch returns them). */
+int nn_backward_capture(nn_tensor *t, nn_tensor *gradient, bool retain_graph, bool create_graph, int n_leaves,
+                        nn_tensor *const *leaves);
 /* An observer of every differentiable op (op_observer.c): called by each op after
    its forward computed the outputs, grad mode or not, with the op's name ("log",
    "mul", as ops.def) and its tensor inputs (NULLs allowed) and outputs, all

@@ -16,6 +16,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "backend.h"
 #include "nn_int.h"
 #include "nn_ops_extra.h"
 #include "nn_scratch.h"
@@ -203,15 +204,13 @@ nn_tensor *nn_take(nn_tensor *a, nn_tensor *index)
     NN_RELEASE(ix);
     NN_RELEASE(flat);
     if (!wrapped) return NULL;
-    int64_t *p = nn_data_ptr(wrapped);
-    for (int64_t i = 0; i < m; i++) {
-        if (p[i] < -n || p[i] >= n) {
+    nn_kernel_args wa = {.t = {wrapped}, .i = {n, 1}};
+    if (NN_KERNEL(nn_backend_of(wrapped), index, (NN_INDEX_WRAP_NEGATIVE, &wa)) < 0 || wa.i[2]) {
+        if (wa.i[2])
             nn_error_set(NN_ERR_INDEX, "out of range: tried to access index %lld on a tensor of %lld elements.",
-                         (long long)p[i], (long long)n);
-            NN_RELEASE(wrapped);
-            return NULL;
-        }
-        if (p[i] < 0) p[i] += n;
+                         (long long)wa.i[3], (long long)n);
+        NN_RELEASE(wrapped);
+        return NULL;
     }
     nn_tensor *out = NULL;
     NN_WITH_GRAD_MODE(false, {
@@ -235,7 +234,7 @@ int nn_take_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     int64_t all = -1, numel = 1;
     for (int d = 0; d < m->ndim; d++) numel *= m->sizes[d];
     nn_scratch s = {0};
-    nn_tensor *z = NN_KEEP(&s, nn_zeros(1, &numel, gout[0]->dtype));
+    nn_tensor *z = NN_KEEP(&s, nn_zeros_on(nn_device_of(gout[0]), 1, &numel, gout[0]->dtype));
     nn_tensor *g = NN_KEEP(&s, nn_reshape(gout[0], 1, &all));
     nn_tensor *acc = NN_KEEP(&s, nn_index_add(z, 0, nn_node_saved(n, 0), g, 1.0));
     nn_tensor *r = NN_KEEP(&s, nn_reshape(acc, m->ndim, m->sizes));
@@ -295,36 +294,18 @@ int nn_cumextreme(nn_tensor *a, int dim, bool is_max, nn_tensor **values, nn_ten
     *values = *indices = NULL;
     if (nn_select_wrap_dim(dim, a, &d) < 0) return -1;
     nn_tensor *c = nn_plain_as(a, a->dtype);
-    nn_tensor *v = c ? nn_empty(a->ndim, a->sizes, a->dtype) : NULL;
-    nn_tensor *ix = v ? nn_empty(a->ndim, a->sizes, NN_INT64) : NULL;
-    if (!ix) {
-        NN_RELEASE(c);
-        NN_RELEASE(v);
-        return -1;
-    }
+    nn_tensor *v = c ? nn_empty_on(nn_device_of(c), a->ndim, a->sizes, a->dtype) : NULL;
+    nn_tensor *ix = v ? nn_empty_on(nn_device_of(c), a->ndim, a->sizes, NN_INT64) : NULL;
     int64_t outer = 1, len = a->ndim ? a->sizes[d] : 1, inner = 1;
     for (int i = 0; i < d; i++) outer *= a->sizes[i];
     for (int i = d + 1; i < a->ndim; i++) inner *= a->sizes[i];
-    size_t es = nn_dtype_size(a->dtype);
-    const char *src = nn_data_ptr(c);
-    char *dst = nn_data_ptr(v);
-    int64_t *ip = nn_data_ptr(ix);
-    for (int64_t o = 0; o < outer && len > 0; o++)
-        for (int64_t in = 0; in < inner; in++) {
-            int64_t base = o * len * inner + in, best = 0;
-            double out = nn_load_double(src + (size_t)base * es, a->dtype);
-            for (int64_t j = 0; j < len; j++) {
-                int64_t at = base + j * inner;
-                double x = nn_load_double(src + (size_t)at * es, a->dtype);
-                /* ATen's cummax_cummin_helper: a NaN takes over and stays; ties take the later index */
-                if (isnan(x) || (!isnan(out) && (is_max ? x >= out : x <= out))) {
-                    out = x;
-                    best = j;
-                }
-                memcpy(dst + (size_t)at * es, src + (size_t)(base + best * inner) * es, es);
-                ip[at] = best;
-            }
-        }
+    nn_kernel_args ka = {.t = {v, ix, c}, .i = {outer, len, inner, is_max}};
+    if (!ix || NN_KERNEL(nn_backend_of(c), index, (NN_INDEX_CUMEXTREME, &ka)) < 0) {
+        NN_RELEASE(c);
+        NN_RELEASE(v);
+        NN_RELEASE(ix);
+        return -1;
+    }
     NN_RELEASE(c);
     nn_op_params p = {.i = {d}, .n_i = 1};
     if (nn_record(is_max ? NN_OP_cummax : NN_OP_cummin, 1, &a, 1, &v, 1, &ix, &p) < 0) {
@@ -346,7 +327,7 @@ static int cumextreme_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
         gin[0] = nn_clone(gout[0]);
         return gin[0] ? 0 : -1;
     }
-    nn_tensor *z = nn_zeros(m->ndim, m->sizes, gout[0]->dtype);
+    nn_tensor *z = nn_zeros_on(nn_device_of(gout[0]), m->ndim, m->sizes, gout[0]->dtype);
     gin[0] = z ? nn_scatter_add(z, (int)n->p.i[0], nn_node_saved(n, 0), gout[0]) : NULL;
     NN_RELEASE(z);
     return gin[0] ? 0 : -1;
@@ -361,10 +342,9 @@ static nn_tensor *cross_values(nn_tensor *a, nn_tensor *b, int d)
 {
     int64_t three = 3;
     nn_scratch s = {0};
-    nn_tensor *p = NN_KEEP(&s, nn_empty(1, &three, NN_INT64)), *q = NN_KEEP(&s, nn_empty(1, &three, NN_INT64));
+    nn_tensor *p = NN_KEEP(&s, nn_from_data_on(nn_device_of(a), (const int64_t[]){1, 2, 0}, 1, &three, NN_INT64));
+    nn_tensor *q = NN_KEEP(&s, nn_from_data_on(nn_device_of(a), (const int64_t[]){2, 0, 1}, 1, &three, NN_INT64));
     if (s.failed) return NULL;
-    memcpy(nn_data_ptr(p), (const int64_t[]){1, 2, 0}, sizeof(int64_t) * 3);
-    memcpy(nn_data_ptr(q), (const int64_t[]){2, 0, 1}, sizeof(int64_t) * 3);
     /* r_i = a_p(i) b_q(i) - a_q(i) b_p(i): ATen's a1 b2 - a2 b1, a2 b0 - a0 b2, a0 b1 - a1 b0 */
     nn_tensor *ap = NN_KEEP(&s, nn_index_select(a, d, p)), *aq = NN_KEEP(&s, nn_index_select(a, d, q));
     nn_tensor *bp = NN_KEEP(&s, nn_index_select(b, d, p)), *bq = NN_KEEP(&s, nn_index_select(b, d, q));
@@ -595,32 +575,6 @@ nn_tensor *nn_column_stack(int n, nn_tensor *const *ts) { return stack_reshaped(
 
 /* --------------------------------------------------------- searchsorted */
 
-/* ATen's cus_lower_bound / cus_upper_bound over row bd (sorter: its order) */
-static int64_t bound(const double *bd, const int64_t *sort, int64_t len, double val, bool right)
-{
-    int64_t start = 0, end = len;
-    while (start < end) {
-        int64_t mid = start + ((end - start) >> 1);
-        double mv = sort ? bd[sort[mid]] : bd[mid];
-        if (right ? !(mv > val) : !(mv >= val))
-            start = mid + 1;
-        else
-            end = mid;
-    }
-    return start;
-}
-
-static double *doubles_of(nn_tensor *t)
-{
-    nn_tensor *c = nn_plain_as(t, NN_FLOAT64);
-    if (!c) return NULL;
-    int64_t n = nn_numel(c);
-    double *p = nn_malloc(sizeof(double) * (size_t)(n ? n : 1));
-    if (p && n) memcpy(p, nn_data_ptr(c), sizeof(double) * (size_t)n);
-    NN_RELEASE(c);
-    return p;
-}
-
 nn_tensor *nn_searchsorted(nn_tensor *sorted, nn_tensor *values, bool right, bool out_int32, nn_tensor *sorter)
 {
     char s1[256], s2[256];
@@ -653,33 +607,16 @@ nn_tensor *nn_searchsorted(nn_tensor *sorted, nn_tensor *values, bool right, boo
     }
     int64_t len = sorted->sizes[sorted->ndim - 1], rows = nn_numel(sorted) / (len ? len : 1);
     int64_t nv = nn_numel(values), per_row = sorted->ndim == 1 ? nv : (values->ndim ? values->sizes[values->ndim - 1] : 1);
-    double *bd = doubles_of(sorted), *vv = bd ? doubles_of(values) : NULL;
-    int64_t *so = NULL;
-    nn_tensor *sc = sorter && vv ? nn_plain_as(sorter, NN_INT64) : NULL;
-    if (sc) {
-        so = nn_data_ptr(sc);
-        for (int64_t i = 0; i < nn_numel(sc); i++)
-            if (so[i] < 0 || so[i] >= len) {
-                nn_error_set(NN_ERR_RUNTIME, "torch.searchsorted(): sorter index out of range");
-                so = NULL;
-                nn_free(vv), vv = NULL;
-                break;
-            }
-    }
-    nn_tensor *out = vv ? nn_empty(values->ndim, values->sizes, out_int32 ? NN_INT32 : NN_INT64) : NULL;
-    if (out) {
-        for (int64_t i = 0; i < nv; i++) {
-            int64_t row = sorted->ndim == 1 || per_row == 0 ? 0 : i / per_row;
-            int64_t r = bound(bd + row * len, so ? so + row * len : NULL, len, vv[i], right);
-            if (out_int32)
-                ((int32_t *)nn_data_ptr(out))[i] = (int32_t)r;
-            else
-                ((int64_t *)nn_data_ptr(out))[i] = r;
-        }
-    }
+    nn_tensor *bc = nn_plain_as(sorted, NN_FLOAT64), *vc = bc ? nn_plain_as(values, NN_FLOAT64) : NULL;
+    nn_tensor *sc = sorter && vc ? nn_plain_as(sorter, NN_INT64) : NULL;
+    nn_tensor *out = vc && (!sorter || sc)
+                         ? nn_empty_on(nn_device_of(vc), values->ndim, values->sizes, out_int32 ? NN_INT32 : NN_INT64)
+                         : NULL;
+    nn_kernel_args ka = {.t = {out, bc, vc, sc}, .i = {len, per_row, right, sorted->ndim == 1}};
+    if (out && NN_KERNEL(nn_backend_of(vc), index, (NN_INDEX_SEARCHSORTED, &ka)) < 0) NN_SET(out, NULL);
+    NN_RELEASE(bc);
+    NN_RELEASE(vc);
     (void)rows;
     NN_RELEASE(sc);
-    nn_free(bd);
-    nn_free(vv);
     return out;
 }

@@ -126,14 +126,13 @@ static int trailing_rows(nn_tensor *a, const nn_reduction_layout *l, nn_tensor *
    whole-tensor sum stays with the kernel (the same order). 1 when done, else 0. */
 static int strided_sum(nn_tensor *a, const nn_reduction_layout *l, nn_tensor *out, bool mean)
 {
-    if (a->dtype != NN_FLOAT32 || out->dtype != NN_FLOAT32 || nn_device_of(a).type != NN_CPU || a->ndim == 0 ||
-        (l->outer == 1 && nn_is_contiguous(a)))
+    if (a->dtype != NN_FLOAT32 || out->dtype != NN_FLOAT32 || a->ndim == 0 || (l->outer == 1 && nn_is_contiguous(a)))
         return 0;
-    float *o = nn_data_ptr(out);
-    nn_cpu_sum_strided_f32(nn_data_ptr(a), a->ndim, a->sizes, a->strides, l->reduced, o);
-    if (mean)
-        for (int64_t i = 0; i < l->outer; i++) o[i] /= (float)l->inner;
-    return 1;
+    /* the reduce kernel's STRIDED code: the reduced dims' bits, 2^16 for a mean */
+    double bits = mean ? 65536 : 0;
+    for (int d = 0; d < a->ndim; d++)
+        if (l->reduced[d]) bits += (double)(1 << d);
+    return NN_KERNEL(nn_backend_of(a), reduce, (NN_REDUCE_STRIDED, a, l->outer, l->inner, bits, out, NULL)) < 0 ? -1 : 1;
 }
 
 static nn_tensor *sum_or_mean(nn_tensor *a, int n_dims, const int *dims, bool keepdim, bool mean)

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "backend.h"
 #include "nn_int.h"
 #include "nn_ops_extra.h"
 #include "nn_scratch.h"
@@ -48,17 +49,6 @@ static int check_args(nn_tensor *a, int d, nn_tensor *index, nn_tensor *src)
     return 0;
 }
 
-static double reduce_one(int code, double acc, double v)
-{
-    switch (code) {
-    case 0:
-    case 2: return acc + v;
-    case 1: return acc * v;
-    case 3: return isnan(v) ? v : acc < v ? v : acc;
-    default: return isnan(v) ? v : v < acc ? v : acc;
-    }
-}
-
 nn_tensor *nn_scatter_reduce2(nn_tensor *a, int dim, nn_tensor *index, nn_tensor *src, int code, bool include_self)
 {
     static bool warned;
@@ -73,58 +63,8 @@ nn_tensor *nn_scatter_reduce2(nn_tensor *a, int dim, nn_tensor *index, nn_tensor
     nn_tensor *out = NULL, *ci = nn_plain_as(index, NN_INT64), *cs = ci ? nn_plain_as(src, a->dtype) : NULL;
     NN_WITH_GRAD_MODE(false, out = cs ? nn_contiguous(a) : NULL);
     if (out && out == a) NN_SET(out, nn_clone(a));
-    int64_t n = nn_numel(out ? out : a), ni = nn_numel(index);
-    double *acc = out ? nn_calloc((size_t)(n ? n : 1), sizeof(double)) : NULL;
-    int64_t *count = acc ? nn_calloc((size_t)(n ? n : 1), sizeof(int64_t)) : NULL;
-    int rc = count ? 0 : -1;
-    if (rc == 0) {
-        int nd = a->ndim ? a->ndim : 1;
-        int64_t asz[NN_MAX_DIMS], astr[NN_MAX_DIMS], isz[NN_MAX_DIMS], sstr[NN_MAX_DIMS];
-        for (int i = 0; i < nd; i++) {
-            asz[i] = a->ndim ? a->sizes[i] : 1;
-            isz[i] = index->ndim ? index->sizes[i] : 1;
-        }
-        nn_contiguous_strides(nd, asz, astr);
-        int64_t ssz[NN_MAX_DIMS];
-        for (int i = 0; i < nd; i++) ssz[i] = src->ndim ? src->sizes[i] : 1;
-        nn_contiguous_strides(nd, ssz, sstr);
-        const char *od = nn_data_ptr(out);
-        size_t es = nn_dtype_size(a->dtype);
-        for (int64_t k = 0; k < n; k++) acc[k] = nn_load_double(od + (size_t)k * es, a->dtype);
-        const int64_t *ip = nn_data_ptr(ci);
-        const char *sp = nn_data_ptr(cs);
-        int64_t pos[NN_MAX_DIMS] = {0};
-        for (int64_t k = 0; k < ni && rc == 0; k++) {
-            int64_t j = ip[k];
-            if (j < -asz[d] || j >= asz[d]) {
-                rc = nn_error_set(NN_ERR_RUNTIME, "index %lld is out of bounds for dimension %d with size %lld",
-                                  (long long)j, d, (long long)asz[d]);
-                break;
-            }
-            if (j < 0) j += asz[d];
-            int64_t t = 0, s = 0;
-            for (int i = 0; i < nd; i++) {
-                t += (i == d ? j : pos[i]) * astr[i];
-                s += pos[i] * sstr[i];
-            }
-            double v = nn_load_double(sp + (size_t)s * es, a->dtype);
-            if (count[t]++ == 0 && !include_self) acc[t] = v;
-            else acc[t] = reduce_one(code, acc[t], v);
-            for (int i = nd - 1; i >= 0 && ++pos[i] == isz[i]; i--) pos[i] = 0;
-        }
-        char *ow = nn_data_ptr(out);
-        for (int64_t k = 0; k < n && rc == 0; k++) {
-            double v = acc[k];
-            if (code == 2) {
-                int64_t c = count[k] + (include_self ? 1 : 0);
-                if (c == 0) c = 1;
-                v = nn_dtype_is_floating(a->dtype) ? v / (double)c : floor(v / (double)c);
-            }
-            nn_store_double(ow + (size_t)k * es, a->dtype, v);
-        }
-    }
-    nn_free(acc);
-    nn_free(count);
+    nn_kernel_args ka = {.t = {out, ci, cs}, .i = {d, code, include_self}};
+    int rc = out ? NN_KERNEL(nn_backend_of(out), index, (NN_INDEX_SCATTER_REDUCE, &ka)) : -1;
     NN_RELEASE(ci);
     NN_RELEASE(cs);
     if (rc < 0) NN_SET(out, NULL);

@@ -58,37 +58,6 @@ static double load(const char *base, int64_t i, nn_dtype dt) { return nn_load_do
 
 /* ---------------------------------------------------------------- sort */
 
-typedef struct sort_key {
-    double v;
-    int64_t i;
-} sort_key;
-
-/* NaN sorts above every number */
-static int cmp_asc(const sort_key *x, const sort_key *y)
-{
-    bool xn = isnan(x->v), yn = isnan(y->v);
-    if (xn || yn) return xn == yn ? 0 : xn ? 1 : -1;
-    return x->v < y->v ? -1 : x->v > y->v;
-}
-
-/* stable merge sort of n keys (buffer tmp of n) */
-static void merge_sort(sort_key *k, sort_key *tmp, int64_t n, bool desc)
-{
-    if (n < 2) return;
-    int64_t h = n / 2;
-    merge_sort(k, tmp, h, desc);
-    merge_sort(k + h, tmp, n - h, desc);
-    int64_t i = 0, j = h, o = 0;
-    while (i < h && j < n) {
-        int c = cmp_asc(&k[j], &k[i]);
-        bool take_right = desc ? c > 0 : c < 0;
-        tmp[o++] = take_right ? k[j++] : k[i++];
-    }
-    while (i < h) tmp[o++] = k[i++];
-    while (j < n) tmp[o++] = k[j++];
-    memcpy(k, tmp, sizeof *k * (size_t)n);
-}
-
 /* The first `take` of each row of a sorted along dim d: values (the input's
    dtype and bits) and int64 indices, both of a's shape with d of size take. */
 static int sorted_rows(nn_tensor *a, int d, bool desc, int64_t take, nn_tensor **values, nn_tensor **indices)
@@ -99,30 +68,15 @@ static int sorted_rows(nn_tensor *a, int d, bool desc, int64_t take, nn_tensor *
     int64_t sizes[NN_MAX_DIMS];
     memcpy(sizes, a->sizes, sizeof(int64_t) * (size_t)a->ndim);
     if (a->ndim) sizes[d] = take;
-    nn_tensor *v = nn_empty(a->ndim, sizes, a->dtype), *ix = nn_empty(a->ndim, sizes, NN_INT64);
-    sort_key *k = nn_malloc(sizeof *k * (size_t)(2 * (g.len > 0 ? g.len : 1)));
-    if (!v || !ix || !k) {
+    nn_device dev = nn_device_of(c);
+    nn_tensor *v = nn_empty_on(dev, a->ndim, sizes, a->dtype), *ix = v ? nn_empty_on(dev, a->ndim, sizes, NN_INT64) : NULL;
+    nn_kernel_args ka = {.t = {v, ix, c}, .i = {g.outer, g.len, g.inner, take, desc}};
+    if (!ix || NN_KERNEL(nn_backend_of(c), index, (NN_INDEX_SORT, &ka)) < 0) {
         NN_RELEASE(c);
         NN_RELEASE(v);
         NN_RELEASE(ix);
-        nn_free(k);
         return -1;
     }
-    size_t es = nn_dtype_size(a->dtype);
-    const char *src = nn_data_ptr(c);
-    char *vd = nn_data_ptr(v);
-    int64_t *id = nn_data_ptr(ix);
-    for (int64_t o = 0; o < g.outer; o++)
-        for (int64_t in = 0; in < g.inner; in++) {
-            for (int64_t j = 0; j < g.len; j++) k[j] = (sort_key){load(src, (o * g.len + j) * g.inner + in, a->dtype), j};
-            merge_sort(k, k + g.len, g.len, desc);
-            for (int64_t j = 0; j < take; j++) {
-                int64_t at = (o * take + j) * g.inner + in;
-                memcpy(vd + at * (int64_t)es, src + ((o * g.len + k[j].i) * g.inner + in) * (int64_t)es, es);
-                id[at] = k[j].i;
-            }
-        }
-    nn_free(k);
     NN_RELEASE(c);
     *values = v;
     *indices = ix;
@@ -158,7 +112,7 @@ static int selecting_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
         g = gu;
         idx = iu;
     }
-    nn_tensor *z = nn_zeros(m->ndim, m->sizes, m->dtype);
+    nn_tensor *z = nn_zeros_on(nn_device_of(g), m->ndim, m->sizes, m->dtype);
     gin[0] = z ? nn_scatter_add(z, m->ndim ? d : 0, idx, g) : NULL;
     NN_RELEASE(z);
     NN_RELEASE(gu);
@@ -377,7 +331,7 @@ nn_tensor *nn_flip(nn_tensor *a, int n_dims, const int *dims)
         flip[d] = true;
     }
     nn_tensor *c = plain(a);
-    nn_tensor *out = c ? nn_empty(a->ndim, a->sizes, a->dtype) : NULL;
+    nn_tensor *out = c ? nn_empty_on(nn_device_of(c), a->ndim, a->sizes, a->dtype) : NULL;
     if (!out) {
         NN_RELEASE(c);
         return NULL;
@@ -422,33 +376,35 @@ nn_tensor *nn_roll(nn_tensor *a, int n_shifts, const int64_t *shifts, int n_dims
         shift[d] += shifts[k];
     }
     nn_tensor *c = plain(a);
-    nn_tensor *out = c ? nn_empty(a->ndim, a->sizes, a->dtype) : NULL;
+    nn_tensor *out = c ? nn_empty_on(nn_device_of(c), a->ndim, a->sizes, a->dtype) : NULL;
     if (!out) {
         NN_RELEASE(c);
         return NULL;
     }
     int64_t n = nn_numel(c);
-    size_t es = nn_dtype_size(a->dtype);
-    const char *src = nn_data_ptr(c);
-    char *dst = nn_data_ptr(out);
-    if (n_dims == 0) {
-        int64_t s = n ? ((shifts[0] % n) + n) % n : 0;
-        for (int64_t i = 0; i < n; i++) memcpy(dst + ((i + s) % n) * (int64_t)es, src + i * (int64_t)es, es);
+    nn_kernel_args ka = {.t = {out, c}};
+    nn_tensor *flat_c = NULL, *flat_out = NULL;
+    if (n_dims == 0) { /* the flattened tensor: a 1-dim view of both */
+        NN_WITH_GRAD_MODE(false, {
+            flat_c = nn_reshape(c, 1, &n);
+            flat_out = flat_c ? nn_reshape(out, 1, &n) : NULL;
+        });
+        ka.t[0] = flat_out, ka.t[1] = flat_c;
+        ka.i[0] = n ? ((shifts[0] % n) + n) % n : 0;
     } else {
-        int64_t idx[NN_MAX_DIMS] = {0}, strides[NN_MAX_DIMS];
-        nn_contiguous_strides(a->ndim, a->sizes, strides);
-        for (int64_t i = 0; i < n; i++) {
-            int64_t to = 0;
-            for (int k = 0; k < a->ndim; k++) {
-                int64_t len = a->sizes[k], s = len ? ((shift[k] % len) + len) % len : 0;
-                to += ((idx[k] + s) % len) * strides[k];
-            }
-            memcpy(dst + to * (int64_t)es, src + i * (int64_t)es, es);
-            for (int k = a->ndim - 1; k >= 0; k--) {
-                if (++idx[k] < a->sizes[k]) break;
-                idx[k] = 0;
-            }
+        for (int k = 0; k < a->ndim; k++) {
+            int64_t len = a->sizes[k], s = len ? ((shift[k] % len) + len) % len : 0;
+            if (k < 8) ka.i[k] = s;
+            else ka.d[k - 8] = (double)s;
         }
+    }
+    int rc = n_dims == 0 && !flat_out ? -1 : NN_KERNEL(nn_backend_of(c), index, (NN_INDEX_ROLL, &ka));
+    NN_RELEASE(flat_c);
+    NN_RELEASE(flat_out);
+    if (rc < 0) {
+        NN_RELEASE(c);
+        NN_RELEASE(out);
+        return NULL;
     }
     NN_RELEASE(c);
     nn_op_params p = {0};
@@ -549,68 +505,13 @@ static int check_index(const char *op, const nn_tensor *self, int d, const nn_te
     return 0;
 }
 
-/* Walks index's elements: fn(ctx, position in index-shaped space as an offset
-   into a tensor of strides `st`, the target offset in self's layout). */
-typedef struct walk {
-    int ndim, d;
-    const int64_t *isizes;
-    int64_t self_strides[NN_MAX_DIMS], other_strides[NN_MAX_DIMS];
-} walk;
-
-static void add_at(char *dst, const char *src, nn_dtype dt)
+/* Runs the index kernel's gather (t[2] out), scatter or scatter_add (t[2] src,
+   or the number value when src is NULL) along dim d of self by index, all
+   contiguous on self's device. */
+static int index_walk(nn_index_op op, nn_tensor *self, int d, nn_tensor *index, nn_tensor *other, double value)
 {
-    switch (dt) {
-    case NN_FLOAT32: *(float *)dst += *(const float *)src; break;
-    case NN_FLOAT64: *(double *)dst += *(const double *)src; break;
-    case NN_INT64: *(int64_t *)dst = (int64_t)((uint64_t) * (int64_t *)dst + (uint64_t) * (const int64_t *)src); break;
-    case NN_INT32: *(int32_t *)dst = (int32_t)((uint32_t) * (int32_t *)dst + (uint32_t) * (const int32_t *)src); break;
-    case NN_BOOL: *(uint8_t *)dst = *(uint8_t *)dst || *(const uint8_t *)src; break;
-    default: nn_store_double(dst, dt, nn_load_double(dst, dt) + nn_load_double(src, dt)); break;
-    }
-}
-
-/* mode 0 gather (out[i] = self[idx]), 1 scatter (self[idx] = src[i]), 2
-   scatter_add (self[idx] += src[i]); self/src contiguous, out/index too. */
-static int index_walk(int mode, const char *op, char *self, const nn_tensor *self_t, int d, const nn_tensor *index,
-                      char *other, const nn_tensor *other_t, const char *value)
-{
-    int nd = index->ndim;
-    int64_t n = nn_numel(index), pos[NN_MAX_DIMS] = {0};
-    int64_t sst[NN_MAX_DIMS], ost[NN_MAX_DIMS];
-    nn_contiguous_strides(self_t->ndim, self_t->sizes, sst);
-    if (other_t) nn_contiguous_strides(other_t->ndim, other_t->sizes, ost);
-    size_t es = nn_dtype_size(self_t->dtype);
-    const int64_t *ix = nn_data_ptr((nn_tensor *)index);
-    int64_t len = self_t->ndim ? self_t->sizes[d] : 1;
-    for (int64_t i = 0; i < n; i++) {
-        int64_t v = ix[i];
-        if (v < -len || v >= len)
-            return nn_error_set(NN_ERR_RUNTIME, "index %lld is out of bounds for dimension %d with size %lld",
-                                (long long)v, d, (long long)len);
-        /* gather/scatter take negative indices? no: PyTorch refuses them */
-        if (v < 0)
-            return nn_error_set(NN_ERR_RUNTIME, "index %lld is out of bounds for dimension %d with size %lld",
-                                (long long)v, d, (long long)len);
-        int64_t so = 0, oo = 0;
-        for (int k = 0; k < nd; k++) {
-            so += (k == d ? v : pos[k]) * sst[k];
-            if (other_t) oo += pos[k] * ost[k];
-        }
-        char *sp = self + so * (int64_t)es;
-        const char *op_ = other_t ? other + oo * (int64_t)es : value;
-        if (mode == 0)
-            memcpy(other + oo * (int64_t)es, sp, es);
-        else if (mode == 1)
-            memcpy(sp, op_, es);
-        else
-            add_at(sp, op_, self_t->dtype);
-        for (int k = nd - 1; k >= 0; k--) {
-            if (++pos[k] < index->sizes[k]) break;
-            pos[k] = 0;
-        }
-    }
-    (void)op;
-    return 0;
+    nn_kernel_args ka = {.t = {self, index, other}, .i = {d}, .d = {value}};
+    return NN_KERNEL(nn_backend_of(self), index, (op, &ka));
 }
 
 nn_tensor *nn_gather(nn_tensor *a, int dim, nn_tensor *index)
@@ -618,8 +519,8 @@ nn_tensor *nn_gather(nn_tensor *a, int dim, nn_tensor *index)
     int d = 0;
     if (wrap(dim, a, &d) < 0 || check_index("gather", a, d, index, NULL) < 0) return NULL;
     nn_tensor *c = plain(a), *ic = plain(index);
-    nn_tensor *out = c && ic ? nn_empty(index->ndim, index->sizes, a->dtype) : NULL;
-    if (out && index_walk(0, "gather", nn_data_ptr(c), c, d, ic, nn_data_ptr(out), out, NULL) < 0) NN_SET(out, NULL);
+    nn_tensor *out = c && ic ? nn_empty_on(nn_device_of(c), index->ndim, index->sizes, a->dtype) : NULL;
+    if (out && index_walk(NN_INDEX_GATHER, c, d, ic, out, 0) < 0) NN_SET(out, NULL);
     NN_RELEASE(c);
     if (out) {
         nn_op_params p = {0};
@@ -635,7 +536,7 @@ int nn_gather_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 {
     if (!gout[0]) return 0;
     const nn_input_meta *m = &n->input_meta[0];
-    nn_tensor *z = nn_zeros(m->ndim, m->sizes, gout[0]->dtype);
+    nn_tensor *z = nn_zeros_on(nn_device_of(gout[0]), m->ndim, m->sizes, gout[0]->dtype);
     gin[0] = z ? nn_scatter_add(z, (int)n->p.i[0], nn_node_saved(n, 0), gout[0]) : NULL;
     NN_RELEASE(z);
     return gin[0] ? 0 : -1;
@@ -657,10 +558,8 @@ static nn_tensor *scatter_common(nn_tensor *a, int dim, nn_tensor *index, nn_ten
         nn_tensor *oc = plain(out);
         NN_SET(out, oc);
     }
-    char vbuf[8] = {0};
-    if (!src) nn_store_double(vbuf, a->dtype, value);
     if (!out || !ic || (src && !sc) ||
-        index_walk(add ? 2 : 1, op, nn_data_ptr(out), out, d, ic, sc ? nn_data_ptr(sc) : NULL, sc, vbuf) < 0) {
+        index_walk(add ? NN_INDEX_SCATTER_ADD : NN_INDEX_SCATTER, out, d, ic, sc, value) < 0) {
         NN_RELEASE(out);
         NN_RELEASE(sc);
         NN_RELEASE(ic);
@@ -742,23 +641,10 @@ nn_tensor *nn_index_select(nn_tensor *a, int dim, nn_tensor *index)
     memcpy(sizes, a->sizes, sizeof(int64_t) * (size_t)a->ndim);
     if (a->ndim) sizes[d] = k;
     along g = along_dim(c, d);
-    nn_tensor *out = nn_empty(a->ndim, sizes, a->dtype);
-    const int64_t *ix = nn_data_ptr(ic);
-    size_t es = nn_dtype_size(a->dtype);
-    for (int64_t j = 0; out && j < k; j++)
-        if (ix[j] < -g.len || ix[j] >= g.len) {
-            nn_error_set(NN_ERR_INDEX, "index out of range in self");
-            NN_SET(out, NULL);
-        }
+    nn_tensor *out = nn_empty_on(nn_device_of(c), a->ndim, sizes, a->dtype);
+    nn_kernel_args ka = {.t = {out, c, ic}, .i = {g.outer, g.len, g.inner}};
+    if (out && NN_KERNEL(nn_backend_of(c), index, (NN_INDEX_SELECT, &ka)) < 0) NN_SET(out, NULL);
     if (out) {
-        const char *src = nn_data_ptr(c);
-        char *dst = nn_data_ptr(out);
-        for (int64_t o = 0; o < g.outer; o++)
-            for (int64_t j = 0; j < k; j++) {
-                int64_t sj = ix[j] < 0 ? ix[j] + g.len : ix[j];
-                memcpy(dst + (o * k + j) * g.inner * (int64_t)es, src + (o * g.len + sj) * g.inner * (int64_t)es,
-                       (size_t)g.inner * es);
-            }
         nn_op_params p = {0};
         p.i[0] = d;
         p.n_i = 1;
@@ -780,13 +666,10 @@ int nn_index_select_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     int64_t vs[NN_MAX_DIMS];
     for (int k = 0; k < g->ndim; k++) vs[k] = k == d ? g->sizes[k] : 1;
     nn_tensor *iv = g->ndim ? nn_view(idx, g->ndim, vs) : (nn_tensor *)nn_retain(&idx->ob), *ie = iv ? nn_expand(iv, g->ndim, g->sizes) : NULL;
-    nn_tensor *ic = ie ? nn_contiguous(ie) : NULL, *z = ic ? nn_zeros(m->ndim, m->sizes, g->dtype) : NULL;
+    nn_tensor *ic = ie ? nn_contiguous(ie) : NULL, *z = ic ? nn_zeros_on(nn_device_of(g), m->ndim, m->sizes, g->dtype) : NULL;
     /* negative indices count from the end */
-    if (ic) {
-        int64_t *p = nn_data_ptr(ic), len = m->ndim ? m->sizes[d] : 1;
-        for (int64_t i = 0; i < nn_numel(ic); i++)
-            if (p[i] < 0) p[i] += len;
-    }
+    nn_kernel_args ka = {.t = {ic}, .i = {m->ndim ? m->sizes[d] : 1}};
+    if (z && NN_KERNEL(nn_backend_of(ic), index, (NN_INDEX_WRAP_NEGATIVE, &ka)) < 0) NN_SET(z, NULL);
     gin[0] = z ? nn_scatter_add(z, d, ic, g) : NULL;
     NN_RELEASE(iv);
     NN_RELEASE(ie);
@@ -817,14 +700,14 @@ nn_tensor *nn_masked_select(nn_tensor *a, nn_tensor *mask)
     NN_RELEASE(me);
     nn_tensor *out = NULL;
     if (mc) {
-        int64_t n = nn_numel(mc), k = 0;
-        const uint8_t *m = nn_data_ptr(mc);
-        for (int64_t i = 0; i < n; i++) k += m[i] != 0;
-        out = nn_empty(1, &k, a->dtype);
-        size_t es = nn_dtype_size(a->dtype);
-        const char *src = nn_data_ptr(ac);
-        for (int64_t i = 0, j = 0; out && i < n; i++)
-            if (m[i]) memcpy((char *)nn_data_ptr(out) + j++ * (int64_t)es, src + i * (int64_t)es, es);
+        const nn_backend *be = nn_backend_of(mc);
+        nn_kernel_args cnt = {.t = {NULL, mc}};
+        if (NN_KERNEL(be, index, (NN_INDEX_COUNT_SET, &cnt)) == 0) {
+            int64_t k = (int64_t)cnt.host[0];
+            out = nn_empty_on(nn_device_of(ac), 1, &k, a->dtype);
+        }
+        nn_kernel_args ka = {.t = {out, ac, mc}};
+        if (out && NN_KERNEL(be, index, (NN_INDEX_MASKED_SELECT, &ka)) < 0) NN_SET(out, NULL);
         if (out) {
             nn_op_params p = {0};
             p.n_i = ndim;
@@ -850,13 +733,12 @@ int nn_masked_select_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     if (flat_mask) {
         /* the positions of the set elements, in order */
         int64_t k = nn_numel(gout[0]);
-        pos = nn_empty(1, &k, NN_INT64);
-        const uint8_t *m = nn_data_ptr(flat_mask);
-        for (int64_t i = 0, j = 0; pos && i < nn_numel(flat_mask); i++)
-            if (m[i]) ((int64_t *)nn_data_ptr(pos))[j++] = i;
+        pos = nn_empty_on(nn_device_of(flat_mask), 1, &k, NN_INT64);
+        nn_kernel_args ka = {.t = {pos, flat_mask}};
+        if (pos && NN_KERNEL(nn_backend_of(flat_mask), index, (NN_INDEX_MASK_POSITIONS, &ka)) < 0) NN_SET(pos, NULL);
     }
     int64_t total = nn_numel(mask);
-    if (pos) z = nn_zeros(1, &total, gout[0]->dtype);
+    if (pos) z = nn_zeros_on(nn_device_of(gout[0]), 1, &total, gout[0]->dtype);
     if (z) s = nn_scatter_add(z, 0, pos, gout[0]);
     if (s) r = nn_reshape(s, n->p.n_i, sizes);
     if (r) gin[0] = nn_sum_to_size(r, n->input_meta[0].ndim, n->input_meta[0].sizes);
@@ -879,40 +761,42 @@ nn_tensor *nn_one_hot(nn_tensor *a, int64_t num_classes)
     nn_tensor *c = plain(a);
     if (!c) return NULL;
     int64_t n = nn_numel(c);
-    const int64_t *v = nn_data_ptr(c);
-    if (num_classes == -1) {
-        if (n == 0) {
-            NN_RELEASE(c);
-            nn_error_set(NN_ERR_RUNTIME, "Can not infer total number of classes from empty tensor.");
-            return NULL;
-        }
-        int64_t mx = v[0];
-        for (int64_t i = 1; i < n; i++) mx = v[i] > mx ? v[i] : mx;
-        num_classes = mx + 1;
+    if (num_classes == -1 && n == 0) {
+        NN_RELEASE(c);
+        nn_error_set(NN_ERR_RUNTIME, "Can not infer total number of classes from empty tensor.");
+        return NULL;
     }
-    for (int64_t i = 0; i < n; i++) {
-        if (v[i] < 0) {
+    if (n) { /* PyTorch's checks: the least class, then the greatest */
+        nn_kernel_args r = {.t = {NULL, c}};
+        if (NN_KERNEL(nn_backend_of(c), index, (NN_INDEX_INT_RANGE, &r)) < 0) {
             NN_RELEASE(c);
-            nn_error_set(NN_ERR_RUNTIME, "Class values must be non-negative.");
             return NULL;
         }
-        if (v[i] >= num_classes) {
+        const char *bad = r.i[0] < 0 ? "Class values must be non-negative."
+                          : num_classes != -1 && r.i[1] >= num_classes ? "Class values must be smaller than num_classes."
+                                                                       : NULL;
+        if (bad) {
             NN_RELEASE(c);
-            nn_error_set(NN_ERR_RUNTIME, "Class values must be smaller than num_classes.");
+            nn_error_set(NN_ERR_RUNTIME, "%s", bad);
             return NULL;
         }
+        if (num_classes == -1) num_classes = r.i[1] + 1;
     }
     if (a->ndim >= NN_MAX_DIMS) {
         NN_RELEASE(c);
         nn_error_set(NN_ERR_RUNTIME, "one_hot: too many dimensions");
         return NULL;
     }
-    int64_t sizes[NN_MAX_DIMS];
+    /* zeros of [..., num_classes] with ones scattered at the classes (PyTorch's way) */
+    int64_t sizes[NN_MAX_DIMS], isizes[NN_MAX_DIMS];
     memcpy(sizes, a->sizes, sizeof(int64_t) * (size_t)a->ndim);
+    memcpy(isizes, a->sizes, sizeof(int64_t) * (size_t)a->ndim);
     sizes[a->ndim] = num_classes;
-    nn_tensor *out = nn_zeros(a->ndim + 1, sizes, NN_INT64);
-    if (out)
-        for (int64_t i = 0; i < n; i++) ((int64_t *)nn_data_ptr(out))[i * num_classes + v[i]] = 1;
+    isizes[a->ndim] = 1;
+    nn_tensor *out = nn_zeros_on(nn_device_of(c), a->ndim + 1, sizes, NN_INT64), *ic = NULL;
+    if (out) NN_WITH_GRAD_MODE(false, ic = nn_reshape(c, a->ndim + 1, isizes));
+    if (out && (!ic || index_walk(NN_INDEX_SCATTER, out, a->ndim, ic, NULL, 1) < 0)) NN_SET(out, NULL);
+    NN_RELEASE(ic);
     NN_RELEASE(c);
     return out;
 }

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend.h"
 #include "nn_int.h"
 #include "nn_scratch.h"
 #include "nn_select.h"
@@ -71,7 +72,7 @@ nn_tensor *nn_prod(nn_tensor *a, bool has_dim, int dim, bool keepdim, int dtype)
         outer = inner = 1;
         len = nn_numel(c);
     }
-    nn_tensor *out = nn_empty(ndim, sizes, dt);
+    nn_tensor *out = nn_empty_on(nn_device_of(c), ndim, sizes, dt);
     if (out && dt == NN_FLOAT32 && nn_device_of(c).type == NN_CPU) { /* PyTorch's order (cpu/sum_iter.c) */
         nn_tensor *x = a->dtype == NN_FLOAT32 ? a : c;
         bool reduced[NN_MAX_DIMS] = {true}; /* a 0-dim tensor as one element */
@@ -79,34 +80,11 @@ nn_tensor *nn_prod(nn_tensor *a, bool has_dim, int dim, bool keepdim, int dtype)
         for (int i = 0; i < x->ndim; i++) reduced[i] = !has_dim || i == d;
         nn_cpu_prod_strided_f32(nn_data_ptr(x), x->ndim ? x->ndim : 1, x->ndim ? x->sizes : &one,
                                 x->ndim ? x->strides : &one, reduced, nn_data_ptr(out));
-        outer = 0; /* done */
+    } else if (out) {
+        nn_kernel_args ka = {.t = {out, c}, .i = {outer, len, inner}};
+        if (NN_KERNEL(nn_backend_of(c), index, (NN_INDEX_PROD, &ka)) < 0) NN_SET(out, NULL);
     }
     if (out) {
-        const char *src = nn_data_ptr(c);
-        char *dst = nn_data_ptr(out);
-        size_t es = nn_dtype_size(dt);
-        for (int64_t o = 0; o < outer; o++)
-            for (int64_t i = 0; i < inner; i++) {
-                const char *p = src + (size_t)(o * len * inner + i) * es;
-                void *q = dst + (size_t)(o * inner + i) * es;
-                if (dt == NN_INT64) {
-                    uint64_t acc = 1; /* wraps as C++'s int64 product does */
-                    for (int64_t j = 0; j < len; j++) acc *= (uint64_t)((const int64_t *)p)[j * inner];
-                    *(int64_t *)q = (int64_t)acc;
-                } else if (dt == NN_FLOAT64) {
-                    double acc = 1;
-                    for (int64_t j = 0; j < len; j++) acc *= ((const double *)p)[j * inner];
-                    *(double *)q = acc;
-                } else if (dt == NN_FLOAT32) {
-                    float acc = 1;
-                    for (int64_t j = 0; j < len; j++) acc *= ((const float *)p)[j * inner];
-                    *(float *)q = acc;
-                } else {
-                    double acc = 1;
-                    for (int64_t j = 0; j < len; j++) acc *= nn_load_double(p + (size_t)(j * inner) * es, dt);
-                    nn_store_double(q, dt, acc);
-                }
-            }
         nn_op_params p = {.i = {d, keepdim}, .n_i = 2};
         nn_tensor *save[2] = {a, out};
         if (nn_record(has_dim ? NN_OP_prod_dim : NN_OP_prod_all, 1, &a, 1, &out, 2, save, &p) < 0) NN_SET(out, NULL);
@@ -122,7 +100,7 @@ static nn_tensor *prod_safe_zeros(nn_scratch *s, nn_tensor *grad, nn_tensor *inp
     int64_t n = inp->sizes[d], one[NN_MAX_DIMS];
     memcpy(one, inp->sizes, sizeof(int64_t) * (size_t)inp->ndim);
     one[d] = 1;
-    nn_tensor *ones = NN_KEEP(s, nn_ones(inp->ndim, one, inp->dtype));
+    nn_tensor *ones = NN_KEEP(s, nn_ones_on(nn_device_of(inp), inp->ndim, one, inp->dtype));
     nn_tensor *head = NN_KEEP(s, nn_narrow(inp, d, 0, n - 1));
     nn_tensor *l = NN_KEEP(s, nn_cat(2, (nn_tensor *[]){ones, head}, d));
     nn_tensor *lc = NN_KEEP(s, nn_cumprod(l, d, -1));
@@ -139,9 +117,8 @@ static int64_t count_zeros(nn_tensor *t)
 {
     nn_tensor *c = nn_plain_as(t, NN_FLOAT64);
     if (!c) return -1;
-    int64_t z = 0;
-    const double *p = nn_data_ptr(c);
-    for (int64_t i = 0; i < nn_numel(c); i++) z += p[i] == 0;
+    nn_kernel_args ka = {.t = {NULL, c}};
+    int64_t z = NN_KERNEL(nn_backend_of(c), index, (NN_INDEX_COUNT_SET, &ka)) < 0 ? -1 : nn_numel(c) - (int64_t)ka.host[0];
     NN_RELEASE(c);
     return z;
 }
@@ -207,24 +184,10 @@ static nn_tensor *extreme_dims(nn_tensor *a, int n_dims, const int *dims, bool k
         nn_error_set(NN_ERR_INDEX, "%s(): Expected reduction dim %d to have non-zero size.", name, zd);
         return NULL;
     }
-    nn_tensor *out = nn_empty(l.out_ndim, l.out_shape, a->dtype);
+    nn_tensor *out = nn_empty_on(nn_device_of(l.data), l.out_ndim, l.out_shape, a->dtype);
+    nn_kernel_args ka = {.t = {out, l.data}, .i = {l.outer, l.inner, is_max}};
+    if (out && NN_KERNEL(nn_backend_of(l.data), index, (NN_INDEX_EXTREME, &ka)) < 0) NN_SET(out, NULL);
     if (out) {
-        size_t es = nn_dtype_size(a->dtype);
-        const char *src = nn_data_ptr(l.data);
-        char *dst = nn_data_ptr(out);
-        for (int64_t o = 0; o < l.outer; o++) {
-            const char *row = src + (size_t)(o * l.inner) * es;
-            int64_t best = 0;
-            double bv = nn_load_double(row, a->dtype);
-            for (int64_t j = 1; j < l.inner && !isnan(bv); j++) {
-                double v = nn_load_double(row + (size_t)j * es, a->dtype);
-                if (isnan(v) || (is_max ? v > bv : v < bv)) {
-                    bv = v;
-                    best = j;
-                }
-            }
-            memcpy(dst + (size_t)o * es, row + (size_t)best * es, es);
-        }
         nn_op_params p = {0};
         nn_reduction_params(&l, keepdim, a->ndim, &p);
         nn_tensor *save[2] = {a, out};
@@ -271,56 +234,17 @@ int nn_amin_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return ext
 
 /* ------------------------------------------------------ median / mode */
 
-typedef struct keyed {
-    double v;
-    int64_t i;
-} keyed;
-
-/* ascending, NaN last, ties by index: a total order, so qsort is stable */
-static int keyed_cmp(const void *x, const void *y)
-{
-    const keyed *a = x, *b = y;
-    bool na = isnan(a->v), nb = isnan(b->v);
-    if (na != nb) return na ? 1 : -1;
-    if (!na && a->v != b->v) return a->v < b->v ? -1 : 1;
-    return (a->i > b->i) - (a->i < b->i);
-}
-
-/* Sorts row j (len elements, stride inner) of c into k; false if one is NaN
-   (k[0] is then the first NaN). */
-static bool load_row(const char *p, int64_t len, int64_t inner, nn_dtype dt, keyed *k)
-{
-    size_t es = nn_dtype_size(dt);
-    for (int64_t j = 0; j < len; j++) {
-        k[j].v = nn_load_double(p + (size_t)(j * inner) * es, dt);
-        k[j].i = j;
-        if (isnan(k[j].v)) {
-            k[0] = k[j];
-            return false;
-        }
-    }
-    qsort(k, (size_t)len, sizeof *k, keyed_cmp);
-    return true;
-}
-
 nn_tensor *nn_median_all(nn_tensor *a)
 {
     int64_t n = nn_numel(a);
     nn_tensor *c = nn_plain_as(a, a->dtype);
-    keyed *k = c ? nn_malloc(sizeof(keyed) * (size_t)(n ? n : 1)) : NULL;
-    nn_tensor *out = k ? nn_empty(0, NULL, a->dtype) : NULL;
+    nn_tensor *out = c ? nn_empty_on(nn_device_of(c), 0, NULL, a->dtype) : NULL;
+    nn_kernel_args ka = {.t = {out, NULL, c}, .i = {1, n, 1}};
+    if (out && NN_KERNEL(nn_backend_of(c), index, (NN_INDEX_MEDIAN, &ka)) < 0) NN_SET(out, NULL);
     if (out) {
-        size_t es = nn_dtype_size(a->dtype);
-        if (n == 0) {
-            nn_store_double(nn_data_ptr(out), a->dtype, NAN);
-        } else {
-            int64_t at = load_row(nn_data_ptr(c), n, 1, a->dtype, k) ? k[(n - 1) / 2].i : k[0].i;
-            memcpy(nn_data_ptr(out), (const char *)nn_data_ptr(c) + (size_t)at * es, es);
-        }
         nn_tensor *save[2] = {a, out};
         if (nn_record(NN_OP_median_all, 1, &a, 1, &out, 2, save, NULL) < 0) NN_SET(out, NULL);
     }
-    nn_free(k);
     NN_RELEASE(c);
     return out;
 }
@@ -359,47 +283,15 @@ static int select_rows(nn_tensor *a, int dim, bool keepdim, bool is_mode, nn_ten
     int64_t outer, len, inner, sizes[NN_MAX_DIMS];
     along(c, d, &outer, &len, &inner);
     int ndim = a->ndim ? reduced_shape(c, d, keepdim, sizes) : 0;
-    keyed *k = nn_malloc(sizeof(keyed) * (size_t)len);
-    nn_tensor *v = k ? nn_empty(ndim, sizes, a->dtype) : NULL, *ix = v ? nn_empty(ndim, sizes, NN_INT64) : NULL;
-    if (!ix) {
-        nn_free(k);
+    nn_device dev = nn_device_of(c);
+    nn_tensor *v = nn_empty_on(dev, ndim, sizes, a->dtype), *ix = v ? nn_empty_on(dev, ndim, sizes, NN_INT64) : NULL;
+    nn_kernel_args ka = {.t = {v, ix, c}, .i = {outer, len, inner}};
+    if (!ix || NN_KERNEL(nn_backend_of(c), index, (is_mode ? NN_INDEX_MODE : NN_INDEX_MEDIAN, &ka)) < 0) {
         NN_RELEASE(c);
         NN_RELEASE(v);
+        NN_RELEASE(ix);
         return -1;
     }
-    size_t es = nn_dtype_size(a->dtype);
-    const char *src = nn_data_ptr(c);
-    for (int64_t o = 0; o < outer; o++)
-        for (int64_t i = 0; i < inner; i++) {
-            const char *row = src + (size_t)(o * len * inner + i) * es;
-            int64_t at;
-            if (is_mode) {
-                /* ATen's mode_kernel: runs of equal values in sorted order, the
-                   first longest wins, its last element's index */
-                for (int64_t j = 0; j < len; j++) {
-                    k[j].v = nn_load_double(row + (size_t)(j * inner) * es, a->dtype);
-                    k[j].i = j;
-                }
-                qsort(k, (size_t)len, sizeof *k, keyed_cmp);
-                int64_t best = 0, run = 0, best_n = 0;
-                for (int64_t j = 0; j < len; j++) {
-                    run++;
-                    if (j == len - 1 || !(k[j].v == k[j + 1].v)) {
-                        if (run > best_n) {
-                            best_n = run;
-                            best = j;
-                        }
-                        run = 0;
-                    }
-                }
-                at = k[best].i;
-            } else {
-                at = load_row(row, len, inner, a->dtype, k) ? k[(len - 1) / 2].i : k[0].i;
-            }
-            memcpy((char *)nn_data_ptr(v) + (size_t)(o * inner + i) * es, row + (size_t)(at * inner) * es, es);
-            ((int64_t *)nn_data_ptr(ix))[o * inner + i] = at;
-        }
-    nn_free(k);
     NN_RELEASE(c);
     if (nn_record_selecting(is_mode ? NN_OP_mode : NN_OP_median_dim, a, v, ix, d, keepdim) < 0) {
         NN_RELEASE(v);
@@ -477,7 +369,7 @@ nn_tensor *nn_diagonal(nn_tensor *a, int64_t offset, int dim1, int dim2)
 /* zeros shaped like input 0 with g written on its diagonal */
 static nn_tensor *zeros_with_diagonal(const nn_input_meta *m, nn_tensor *g, int64_t offset, int d1, int d2)
 {
-    nn_tensor *z = nn_zeros(m->ndim, m->sizes, g->dtype);
+    nn_tensor *z = nn_zeros_on(nn_device_of(g), m->ndim, m->sizes, g->dtype);
     nn_tensor *dv = z ? raw_diagonal(z, offset, d1, d2) : NULL;
     int rc = dv ? nn_copy_(dv, g) : -1;
     NN_RELEASE(dv);
@@ -501,7 +393,7 @@ nn_tensor *nn_diag(nn_tensor *a, int64_t diagonal)
     nn_tensor *out = NULL;
     if (a->ndim == 1) {
         int64_t n = a->sizes[0] + (diagonal < 0 ? -diagonal : diagonal);
-        out = nn_zeros(2, (int64_t[]){n, n}, a->dtype);
+        out = nn_zeros_on(nn_device_of(a), 2, (int64_t[]){n, n}, a->dtype);
         nn_tensor *dv = out ? raw_diagonal(out, diagonal, 0, 1) : NULL;
         int rc = -1;
         if (dv) NN_WITH_GRAD_MODE(false, rc = nn_copy_(dv, a));
@@ -542,7 +434,7 @@ nn_tensor *nn_diag_embed(nn_tensor *a, int64_t offset, int dim1, int dim2)
     int64_t n = (a->ndim ? a->sizes[a->ndim - 1] : 1) + (offset < 0 ? -offset : offset), sizes[NN_MAX_DIMS];
     int lo = d1 < d2 ? d1 : d2, hi = d1 < d2 ? d2 : d1;
     for (int i = 0, k = 0; i < nd; i++) sizes[i] = i == lo || i == hi ? n : a->sizes[k++];
-    nn_tensor *out = nn_zeros(nd, sizes, a->dtype);
+    nn_tensor *out = nn_zeros_on(nn_device_of(a), nd, sizes, a->dtype);
     nn_tensor *dv = out ? raw_diagonal(out, offset, d1, d2) : NULL;
     int rc = -1;
     if (dv) NN_WITH_GRAD_MODE(false, rc = nn_copy_(dv, a));
@@ -611,29 +503,9 @@ nn_tensor *nn_index_add(nn_tensor *a, int dim, nn_tensor *index, nn_tensor *src,
     NN_RELEASE(base);
     int64_t outer = 0, len = 0, inner = 0;
     if (out) along(out, d, &outer, &len, &inner);
-    const int64_t *ix = ic ? nn_data_ptr(ic) : NULL;
-    for (int64_t j = 0; out && j < k; j++)
-        if (ix[j] < -len || ix[j] >= len) {
-            nn_error_set(NN_ERR_INDEX, "index out of range in self");
-            NN_SET(out, NULL);
-        }
+    nn_kernel_args ka = {.t = {out, sc, ic}, .i = {outer, len, inner}, .d = {alpha}};
+    if (out && NN_KERNEL(nn_backend_of(out), index, (NN_INDEX_ADD, &ka)) < 0) NN_SET(out, NULL);
     if (out) {
-        nn_dtype dt = a->dtype;
-        size_t es = nn_dtype_size(dt);
-        char *dst = nn_data_ptr(out);
-        const char *s = nn_data_ptr(sc);
-        for (int64_t o = 0; o < outer; o++)
-            for (int64_t j = 0; j < k; j++) {
-                int64_t t = ix[j] < 0 ? ix[j] + len : ix[j];
-                for (int64_t i = 0; i < inner; i++) {
-                    char *q = dst + (size_t)((o * len + t) * inner + i) * es;
-                    double v = nn_load_double(s + (size_t)((o * k + j) * inner + i) * es, dt);
-                    if (dt == NN_INT64)
-                        *(int64_t *)q += (int64_t)(alpha * v);
-                    else
-                        nn_store_double(q, dt, nn_load_double(q, dt) + alpha * v);
-                }
-            }
         nn_op_params p = {.i = {d}, .n_i = 1, .f = {alpha}};
         nn_tensor *ins[2] = {a, src};
         if (nn_record(NN_OP_index_add, 2, ins, 1, &out, 1, &ic, &p) < 0) NN_SET(out, NULL);
@@ -728,45 +600,9 @@ nn_tensor *nn_scatter_reduce_op(nn_tensor *a, int dim, nn_tensor *index, nn_tens
     nn_tensor *base = ic && (!src || sc) ? nn_plain_as(a, a->dtype) : NULL, *out = NULL;
     if (base) NN_WITH_GRAD_MODE(false, out = nn_clone(base));
     NN_RELEASE(base);
+    nn_kernel_args ka = {.t = {out, ic, sc}, .i = {d, multiply}, .d = {value}};
+    if (out && NN_KERNEL(nn_backend_of(out), index, (NN_INDEX_SCATTER_COMBINE, &ka)) < 0) NN_SET(out, NULL);
     if (out) {
-        nn_dtype dt = a->dtype;
-        size_t es = nn_dtype_size(dt);
-        int nd = index->ndim;
-        int64_t n = nn_numel(ic), len = a->ndim ? a->sizes[d] : 1, coord[NN_MAX_DIMS] = {0};
-        const int64_t *ix = nn_data_ptr(ic);
-        for (int64_t k = 0; k < n && out; k++) {
-            int64_t rest = k, dst = 0, sp = 0;
-            for (int i = nd - 1; i >= 0; i--) {
-                coord[i] = rest % index->sizes[i];
-                rest /= index->sizes[i];
-            }
-            int64_t t = ix[k];
-            if (t < -len || t >= len) {
-                nn_error_set(NN_ERR_RUNTIME, "index %lld is out of bounds for dimension %d with size %lld", (long long)t, d,
-                             (long long)len);
-                NN_SET(out, NULL);
-                break;
-            }
-            if (t < 0) t += len;
-            int64_t stride = 1, sstride = 1;
-            for (int i = nd - 1; i >= 0; i--) {
-                dst += (i == d ? t : coord[i]) * stride;
-                stride *= a->ndim ? a->sizes[i] : 1;
-                if (sc) {
-                    sp += coord[i] * sstride;
-                    sstride *= sc->sizes[i];
-                }
-            }
-            char *q = (char *)nn_data_ptr(out) + (size_t)dst * es;
-            double v = sc ? nn_load_double((const char *)nn_data_ptr(sc) + (size_t)sp * es, dt) : value;
-            double cur = nn_load_double(q, dt);
-            if (dt == NN_INT64) {
-                int64_t c = *(int64_t *)q, w = sc ? *(const int64_t *)((const char *)nn_data_ptr(sc) + (size_t)sp * es) : (int64_t)value;
-                *(int64_t *)q = multiply ? (int64_t)((uint64_t)c * (uint64_t)w) : (int64_t)((uint64_t)c + (uint64_t)w);
-            } else {
-                nn_store_double(q, dt, multiply ? cur * v : cur + v);
-            }
-        }
         nn_tensor *ins[2] = {a, src};
         if (out && nn_record(NN_OP_scatter_reduce, src ? 2 : 1, ins, 1, &out, 0, NULL, NULL) < 0) NN_SET(out, NULL);
     }

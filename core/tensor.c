@@ -498,11 +498,13 @@ nn_tensor *nn_full_on(nn_device device, int ndim, const int64_t *sizes, double v
     return t;
 }
 
-nn_tensor *nn_scalar(double v, nn_dtype dtype) { return nn_full(0, NULL, v, dtype); }
+nn_tensor *nn_scalar(double v, nn_dtype dtype) { return nn_full_on(NN_DEVICE_CPU, 0, NULL, v, dtype); }
 
+/* A 0-dim CPU tensor, as PyTorch wraps a Python number: it goes to any device by
+   value (nn_common_device), so it mixes with CPU tensors whatever the default device. */
 nn_tensor *nn_wrapped_number(double v, bool is_integer)
 {
-    nn_tensor *t = nn_scalar(v, is_integer ? NN_INT64 : NN_FLOAT64);
+    nn_tensor *t = nn_full_on(NN_DEVICE_CPU, 0, NULL, v, is_integer ? NN_INT64 : NN_FLOAT64);
     if (t) t->is_wrapped_number = true;
     return t;
 }

@@ -335,11 +335,37 @@ static nn_object *not_zip(kind k)
     return NULL;
 }
 
+/* A safetensors file's tensors placed as map_location says: each is handed to
+   restore as a storage saved on the CPU (its elements, flat), and takes the
+   result's place in the dict with its own shape. Consumes d. */
+static nn_object *restore_safetensors(nn_object *d, nn_restore_fn restore, void *ud)
+{
+    size_t pos = 0;
+    nn_object *k, *v;
+    while (d && nn_dict_next(d, &pos, &k, &v)) {
+        if (!nn_is_tensor(v)) continue;
+        nn_tensor *t = NN_TENSOR(v), *placed = NULL, *shaped = NULL;
+        int64_t numel = nn_numel(t);
+        nn_tensor *flat = nn_reshape(t, 1, &numel);
+        if (flat) placed = restore(ud, flat, "cpu");
+        NN_RELEASE(flat);
+        if (placed && (placed->ndim != 1 || placed->sizes[0] != numel || placed->dtype != t->dtype))
+            nn_error_set(NN_ERR_RUNTIME, "torch.load: map_location returned a storage of another size or dtype");
+        else if (placed)
+            shaped = nn_reshape(placed, t->ndim, t->sizes);
+        NN_RELEASE(placed);
+        if (!shaped || nn_dict_set(d, k, &shaped->ob) < 0) NN_RELEASE(d), d = NULL;
+        NN_RELEASE(shaped);
+    }
+    return d;
+}
+
 nn_object *nn_torch_load_bytes(const void *data, size_t len, nn_object *map_location)
 {
     if (check_map_location(map_location) < 0) return NULL;
     kind k = sniff(data, len, len);
-    if (k == K_SAFETENSORS) return nn_state_dict_from_bytes(data, len, NULL);
+    if (k == K_SAFETENSORS)
+        return restore_safetensors(nn_state_dict_from_bytes(data, len, NULL), restore_by_object, map_location);
     if (k != K_ZIP) return not_zip(k);
     zip_error_t ze;
     zip_error_init(&ze);
@@ -375,7 +401,7 @@ nn_object *nn_torch_load_file_with(const char *path, nn_restore_fn restore, void
         return NULL;
     }
     kind k = sniff(head, n, (uint64_t)sb.st_size);
-    if (k == K_SAFETENSORS) return nn_state_dict_load_file(path, NULL);
+    if (k == K_SAFETENSORS) return restore_safetensors(nn_state_dict_load_file(path, NULL), restore, ud);
     if (k != K_ZIP) return not_zip(k);
     zip_error_t ze;
     zip_error_init(&ze);

@@ -401,7 +401,7 @@ static int unary_sleef(nn_tensor *a, nn_vact act, int vfn, const float *p, nn_te
         }
     }
     if (!x) NN_WITH_GRAD_MODE(false, x = nn_to_dtype(a, NN_FLOAT32); if (x) NN_SET(x, nn_contiguous(x)));
-    if (x) y = nn_empty(x->ndim, x->sizes, NN_FLOAT32);
+    if (x) y = nn_empty_on(NN_DEVICE_CPU, x->ndim, x->sizes, NN_FLOAT32);
     if (!y) {
         NN_RELEASE(x);
         return -1;

@@ -587,7 +587,12 @@ static const char *const help_lines[] = {
 
 static void draw_help(insp_screen *sc)
 {
-    int n = (int)(sizeof help_lines / sizeof *help_lines), w = 66;
+    int n = (int)(sizeof help_lines / sizeof *help_lines), w = 0;
+    for (int i = 0; i < n; i++) { /* as wide as the longest line, in cells (the arrows are one each) */
+        int cells = 4;
+        for (const char *c = help_lines[i]; *c; c++) cells += (*c & 0xc0) != 0x80;
+        if (cells > w) w = cells;
+    }
     if (w > sc->w - 2) w = sc->w - 2;
     int h = n + 2 < sc->h - 2 ? n + 2 : sc->h - 2, top = (sc->h - h) / 2, left = (sc->w - w) / 2;
     for (int r = 0; r < h; r++)

@@ -304,7 +304,7 @@ nn_tensor *repl_as_tensor(nn_object *o)
 {
     if (nn_is_tensor(o)) return (nn_tensor *)nn_retain(o);
     if (nn_is_bool(o)) {
-        nn_tensor *t = nn_scalar(nn_is_true(o) ? 1 : 0, NN_BOOL);
+        nn_tensor *t = nn_full_on(NN_DEVICE_CPU, 0, NULL, nn_is_true(o) ? 1 : 0, NN_BOOL); /* a wrapped number */
         if (t) t->is_wrapped_number = true;
         return t;
     }

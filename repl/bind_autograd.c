@@ -42,7 +42,7 @@ static int tensors_of(const char *what, nn_object *o, bool none_ok, nn_tensor **
 /* Runs the backward of outputs[i] with grad_outputs[i] (NULL: ones for a scalar),
    accumulating only into leaves (n_leaves of them; -1: all). */
 static int run(nn_tensor **outs, size_t n_out, nn_tensor **gouts, size_t n_gout, bool retain, bool create, int n_leaves,
-               nn_tensor *const *leaves)
+               nn_tensor *const *leaves, bool capture)
 {
     if (n_gout && n_gout != n_out)
         return nn_error_set(NN_ERR_RUNTIME, "grad can be implicitly created only for scalar outputs");
@@ -51,7 +51,9 @@ static int run(nn_tensor **outs, size_t n_out, nn_tensor **gouts, size_t n_gout,
         bool last = i + 1 == n_out;
         if (!outs[i]->requires_grad)
             return nn_error_set(NN_ERR_RUNTIME, "element %zu of tensors does not require grad and does not have a grad_fn", i);
-        if (nn_backward_restricted(outs[i], g, last ? retain : true, create, n_leaves, leaves)) return -1;
+        if ((capture ? nn_backward_capture : nn_backward_restricted)(outs[i], g, last ? retain : true, create, n_leaves,
+                                                                     leaves))
+            return -1;
     }
     return 0;
 }
@@ -97,7 +99,7 @@ static nn_object *f_grad(void *ud, nn_object *args, nn_object *kwargs)
         saved[i] = ins[i]->grad;
         ins[i]->grad = NULL;
     }
-    if (!rc) rc = run(outs, n_out, gouts, n_gout, retain, create, (int)n_in, ins);
+    if (!rc) rc = run(outs, n_out, gouts, n_gout, retain, create, (int)n_in, ins, true); /* PyTorch's results, not copies */
     nn_object *result = NULL;
     if (!rc) {
         result = nn_tuple_new(n_in);
@@ -139,7 +141,7 @@ static nn_object *f_backward(void *ud, nn_object *args, nn_object *kwargs)
     int rc = tensors_of("tensors", a[0], false, &outs, &n_out);
     if (!rc && gt) rc = tensors_of("grad_tensors", gt, true, &gouts, &n_gout);
     if (!rc && a[5] && !nn_is_none(a[5])) rc = tensors_of("inputs", a[5], false, &leaves, &n_leaves);
-    if (!rc) rc = run(outs, n_out, gouts, n_gout, retain, create, leaves ? (int)n_leaves : -1, leaves);
+    if (!rc) rc = run(outs, n_out, gouts, n_gout, retain, create, leaves ? (int)n_leaves : -1, leaves, false);
     nn_free(outs);
     nn_free(gouts);
     nn_free(leaves);

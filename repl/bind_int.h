@@ -39,6 +39,9 @@ int repl_arg_dim(const char *fname, const char *name, int pos, nn_object *o, int
 int repl_arg_double(const char *fname, const char *name, int pos, nn_object *o, double *out);
 int repl_arg_bool(const char *fname, const char *name, int pos, nn_object *o, bool *out);
 int repl_arg_str(const char *fname, const char *name, int pos, nn_object *o, const char **out);
+/* torch.save/torch.load's f (torch_file_arg.c): a str, an os.PathLike's __fspath__(), or the name of a
+   binary file object from open(), as a new str; NULL with TypeError. */
+nn_object *repl_torch_file_path(const char *fname, nn_object *f);
 /* dtype: a dtype object (None leaves *out); *out is an nn_dtype or -1. */
 int repl_arg_dtype(const char *fname, const char *name, int pos, nn_object *o, int *out);
 /* dims: an int or a tuple/list of ints, into dims[NN_MAX_DIMS]; *n = 0 for None. */

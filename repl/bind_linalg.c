@@ -334,15 +334,24 @@ static nn_object *f_lstsq(void *ud, nn_object *args, nn_object *kwargs)
     return returned(nn_linalg_lstsq(A, B, rcond, d, o), 4, o, &linalg_lstsq_type);
 }
 
-static nn_object *f_matrix_power(void *ud, nn_object *args, nn_object *kwargs)
+static nn_object *matrix_power_impl(const char *f, nn_object *args, nn_object *kwargs)
 {
     ARGS(3);
     nn_tensor *x = NULL;
     int64_t n = 0;
-    if (repl_parse_args("matrix_power", "input, n, *, out=", args, kwargs, a) || repl_arg_tensor("matrix_power", "input", 1, a[0], &x) ||
-        repl_arg_int("matrix_power", "n", 2, a[1], &n) || repl_no_out("matrix_power", a[2]))
+    if (repl_parse_args(f, "input, n, *, out=", args, kwargs, a) || repl_arg_tensor(f, "input", 1, a[0], &x) ||
+        repl_arg_int(f, "n", 2, a[1], &n) || repl_no_out(f, a[2]))
         return NULL;
     return T(nn_linalg_matrix_power(x, n));
+}
+
+static nn_object *f_matrix_power(void *ud, nn_object *args, nn_object *kwargs)
+{
+    return matrix_power_impl("matrix_power", args, kwargs);
+}
+static nn_object *f_linalg_matrix_power(void *ud, nn_object *args, nn_object *kwargs)
+{
+    return matrix_power_impl("linalg_matrix_power", args, kwargs);
 }
 
 enum { MAXT = 32 };
@@ -619,7 +628,7 @@ static const repl_function_def linalg_functions[] = {
     {"lstsq", f_lstsq,
      "lstsq(A, B, rcond=None, *, driver=None) -> (Tensor, Tensor, Tensor, Tensor)\n"
      "Computes a solution to the least squares problem of a system of linear equations (drivers gels, gelsy, gelsd, gelss)."},
-    {"matrix_power", f_matrix_power, "matrix_power(A, n, *, out=None) -> Tensor\nComputes the n-th power of a square matrix."},
+    {"matrix_power", f_linalg_matrix_power, "matrix_power(A, n, *, out=None) -> Tensor\nComputes the n-th power of a square matrix."},
     {"multi_dot", f_multi_dot,
      "multi_dot(tensors, *, out=None) -> Tensor\n"
      "Efficiently multiplies two or more matrices by reordering the multiplications so that the fewest arithmetic operations are performed."},

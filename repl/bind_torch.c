@@ -6,10 +6,13 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <errno.h>
+#include <unistd.h>
 
 #include "bind_int.h"
 #include "bigint.h"
 #include "eval_int.h"
+#include "stdlib_int.h"
 #include "bytes_int.h"
 
 #define ARGS(n) nn_object *a[n] = {0} /* slots the spec lacks stay NULL */
@@ -483,21 +486,22 @@ static nn_object *f_set_printoptions(void *ud, nn_object *args, nn_object *kwarg
 
 static nn_object *f_save(void *ud, nn_object *args, nn_object *kwargs)
 {
-    ARGS(3);
-    const char *path = NULL;
-    if (repl_parse_args("save", "obj, f, pickle_protocol=", args, kwargs, a) ||
-        repl_arg_str("save", "f", 2, a[1], &path))
+    ARGS(5);
+    if (repl_parse_args("save", "obj, f, pickle_module=, pickle_protocol=, _use_new_zipfile_serialization=", args, kwargs,
+                        a))
         return NULL;
-    if (!path) {
-        nn_error_set(NN_ERR_TYPE, "save(): argument 'f' must be a path");
-        return NULL;
-    }
-    if (a[2] && !(nn_is_int(a[2]) && nn_int_value(a[2]) == 2)) {
+    if (a[3] && !(nn_is_int(a[3]) && nn_int_value(a[3]) == 2)) {
         nn_error_set(NN_ERR_VALUE, "torch.save in nnscope writes pickle protocol 2 (PyTorch's default) only");
         return NULL;
     }
-    if (nn_torch_save_file(a[0], path)) return NULL;
-    return nn_retain(nn_none());
+    if (a[4] && repl_truth(a[4]) == 0) {
+        nn_error_set(NN_ERR_VALUE, "torch.save in nnscope writes the zip format only (_use_new_zipfile_serialization=True)");
+        return NULL;
+    }
+    nn_object *path = repl_torch_file_path("save", a[1]); /* a str, a pathlib.Path, a file from open() */
+    int rc = path ? nn_torch_save_file(a[0], nn_str_cstr(path)) : -1;
+    NN_RELEASE(path);
+    return rc ? NULL : nn_retain(nn_none());
 }
 
 /* map_location(storage, location) as PyTorch 1.13 calls it: its result is the
@@ -526,13 +530,14 @@ static nn_tensor *restore_by_call(void *ud, nn_tensor *cpu, const char *location
 
 static nn_object *f_load(void *ud, nn_object *args, nn_object *kwargs)
 {
-    ARGS(3);
-    const char *path = NULL;
-    if (repl_parse_args("load", "f, map_location=, weights_only=", args, kwargs, a) ||
-        repl_arg_str("load", "f", 1, a[0], &path))
-        return NULL;
-    if (!path) {
-        nn_error_set(NN_ERR_TYPE, "load(): argument 'f' must be a path");
+    ARGS(4);
+    if (repl_parse_args("load", "f, map_location=, pickle_module=, *, weights_only=", args, kwargs, a)) return NULL;
+    nn_object *path_obj = repl_torch_file_path("load", a[0]); /* a str, a pathlib.Path, a file from open() */
+    if (!path_obj) return NULL;
+    const char *path = nn_str_cstr(path_obj);
+    if (access(path, R_OK) != 0) { /* FileNotFoundError: [Errno 2] No such file or directory: 'x', as open() */
+        repl_mod_os_error(errno, path);
+        NN_RELEASE(path_obj);
         return NULL;
     }
     nn_object *where = a[1], *made = NULL;
@@ -547,6 +552,7 @@ static nn_object *f_load(void *ud, nn_object *args, nn_object *kwargs)
                          ? nn_torch_load_file_with(path, restore_by_call, where) /* a callable */
                          : nn_torch_load_file(path, where);
     NN_RELEASE(made);
+    NN_RELEASE(path_obj);
     return obj;
 }
 

@@ -882,6 +882,8 @@ static int instance_of(nn_object *o, nn_object *cls)
         class_obj *c = (class_obj *)cls, *oc = repl_class_of(o);
         if (c == repl_current->object_cls) return 1;
         if (c == repl_current->int_cls && o->type == &nn_bool_type) return 1;
+        if (o->type == &repl_class_type && ((class_obj *)o)->meta && repl_class_is_subclass(((class_obj *)o)->meta, c))
+            return 1; /* isinstance(C, M): class C(metaclass=M) */
         if (repl_class_is_subclass(oc, c) || repl_abc_registered(oc, c)) return 1;
         if (repl_optim_is_lang_base(cls) && nn_is_instance(o, &nn_optimizer_type)) return 1; /* core's SGD */
         /* a language module class instance is an instance of its native base */
@@ -957,11 +959,13 @@ static nn_object *bi_issubclass(void *ud, nn_object *args, nn_object *kwargs)
 
 static nn_object *bi_type(void *ud, nn_object *args, nn_object *kwargs)
 {
+    if (NARGS == 3) return repl_type_new(ARG(0), ARG(1), ARG(2)); /* type_new.c */
     if (NARGS != 1) {
-        repl_raise_exc(EXC_TypeError, "type() takes 1 argument");
+        repl_raise_exc(EXC_TypeError, "type() takes 1 or 3 arguments");
         return NULL;
     }
     nn_object *o = ARG(0);
+    if (o->type == &repl_class_type && ((class_obj *)o)->meta) return nn_retain(&((class_obj *)o)->meta->ob);
     if (o->type != &repl_instance_type && !repl_module_lang_class(o)) {
         nn_object *t = repl_bind_type_of(o);
         if (t || nn_error_current()) return t;

@@ -299,9 +299,11 @@ static nn_object *func_call_slot(nn_object *self, nn_object *args, nn_object *kw
     return repl_call_object(self, n ? ((nn_tuple *)args)->items : NULL, (int)n, kwargs);
 }
 
+static nn_object *func_getattr(nn_object *obj, const char *name);
+static int func_setattr(nn_object *obj, const char *name, nn_object *value);
 const nn_type repl_function_type = {.name = "function", .dealloc = func_dealloc, .repr = func_repr,
                                     .call = func_call_slot, .traverse = repl_func_traverse,
-                                    .clear = repl_func_clear};
+                                    .clear = repl_func_clear, .getattr = func_getattr, .setattr = func_setattr};
 
 /* Names a function body binds (its locals), and those it declares global/nonlocal. */
 static int collect_target(func_obj *fn, const repl_node *t);
@@ -485,7 +487,8 @@ static void super_dealloc(nn_object *self)
     nn_free(self);
 }
 
-const nn_type repl_super_type = {.name = "super", .dealloc = super_dealloc};
+static nn_object *super_getattr(nn_object *obj, const char *name);
+const nn_type repl_super_type = {.name = "super", .dealloc = super_dealloc, .getattr = super_getattr};
 
 /* ------------------------------------------------------------------ names */
 
@@ -1612,7 +1615,8 @@ static void desc_dealloc(nn_object *self)
     nn_free(self);
 }
 
-static const nn_type desc_type = {.name = "property", .dealloc = desc_dealloc};
+static nn_object *desc_getattr(nn_object *obj, const char *name);
+static const nn_type desc_type = {.name = "property", .dealloc = desc_dealloc, .getattr = desc_getattr};
 
 static nn_object *desc_new(int kind, nn_object *fget, nn_object *fset)
 {
@@ -1738,130 +1742,142 @@ static nn_object *attr_error(nn_object *obj, const char *name)
     return NULL;
 }
 
-nn_object *repl_get_attr(nn_object *obj, const char *name)
+nn_object *repl_instance_getattr(nn_object *obj, const char *name)
+{
+    instance_obj *o = (instance_obj *)obj;
+    nn_object *cv = repl_class_lookup(o->cls, name);
+    if (cv && cv->type == &desc_type && ((desc_obj *)cv)->kind == DESC_PROPERTY) return class_attr(cv, obj, o->cls);
+    nn_object *v = repl_nmap_get(&o->attrs, name);
+    if (v) return nn_retain(v);
+    if (cv) return class_attr(cv, obj, o->cls);
+    if (strcmp(name, "__class__") == 0) return nn_retain(&o->cls->ob);
+    if (strcmp(name, "__dict__") == 0) {
+        const char **keys = repl_nmap_keys_ordered(&o->attrs);
+        if (!keys && o->attrs.len) return NULL;
+        nn_object *d = nn_dict_new();
+        bool exc = repl_is_exception(obj); /* args and the chaining attributes are not in its __dict__ */
+        for (uint32_t i = 0; d && i < o->attrs.len; i++)
+            if (exc && (strcmp(keys[i], "args") == 0 || (strncmp(keys[i], "__", 2) == 0 && keys[i][2]))) continue;
+            else if (nn_dict_set_str(d, keys[i], repl_nmap_get(&o->attrs, keys[i])) < 0) NN_SET(d, NULL);
+        nn_free(keys);
+        return d;
+    }
+    nn_object *ga = repl_class_lookup(o->cls, "__getattr__");
+    if (ga && ga->type == &repl_function_type) {
+        nn_object *s = nn_str_new(name);
+        if (!s) return NULL;
+        nn_object *r = repl_call_method(obj, "__getattr__", &s, 1);
+        NN_RELEASE(s);
+        return r;
+    }
+    return attr_error(obj, name);
+}
+
+nn_object *repl_lang_class_getattr(nn_object *obj, const char *name)
+{
+    class_obj *c = (class_obj *)obj;
+    nn_object *v = repl_class_lookup(c, name);
+    if (v) return class_attr(v, NULL, c);
+    if (strcmp(name, "__name__") == 0 || strcmp(name, "__qualname__") == 0) return nn_str_new(c->name);
+    if ((v = repl_class_special_attr(c, name)) || nn_error_current()) return v;
+    if (strcmp(name, "__base__") == 0) return nn_retain(c->base ? &c->base->ob : nn_none());
+    if (strcmp(name, "__bases__") == 0) return c->base ? nn_tuple_pack(1, &c->base->ob) : nn_tuple_new(0);
+    if (strcmp(name, "__module__") == 0)
+        return nn_str_new(c->module ? c->module : c->ntype || c->exc >= 0 ? "builtins" : "__main__");
+    if (c->native_base) {
+        const repl_native_ops *ops = repl_get_native_ops();
+        if (ops && ops->getattr) return ops->getattr(c->native_base, name);
+    }
+    return attr_error(obj, name);
+}
+
+nn_object *repl_lang_module_getattr(nn_object *obj, const char *name)
+{
+    nn_object *v = repl_nmap_get(&((module_obj *)obj)->dict, name);
+    if (v) return nn_retain(v);
+    if (strcmp(name, "__name__") == 0) return nn_str_new(((module_obj *)obj)->name);
+    return attr_error(obj, name);
+}
+
+static nn_object *super_getattr(nn_object *obj, const char *name)
+{
+    super_obj *s = (super_obj *)obj;
+    nn_object *v = NULL;
+    class_obj *c = repl_super_lookup(s->start, s->self, name, &v);
+    if (c) {   /* a classmethod binds the class of self, as CPython's super */
+        class_obj *type = s->self->type == &repl_class_type ? (class_obj *)s->self : repl_class_of(s->self);
+        return class_attr(v, s->self, type ? type : c);
+    }
+    if (nn_error_current()) return NULL;
+    /* the native base of a module class: nn.Module's methods */
+    for (class_obj *k = s->start; k; k = k->base)
+        if (k->native_base) {
+            if (strcmp(name, "__init__") == 0) return nn_cfunction_new("__init__", repl_builtin_noop, NULL, NULL);
+            const repl_native_ops *ops = repl_get_native_ops();
+            if (ops && ops->getattr) return ops->getattr(s->self, name);
+        }
+    if (strcmp(name, "__init__") == 0 || strcmp(name, "__init_subclass__") == 0)
+        return nn_cfunction_new(name, repl_builtin_noop, NULL, NULL);
+    repl_raise_exc(EXC_AttributeError, "'super' object has no attribute '%s'", name);
+    return NULL;
+}
+
+static nn_object *func_getattr(nn_object *obj, const char *name)
+{
+    func_obj *fn = (func_obj *)obj;
+    nn_object *fv = repl_func_getattr(fn, name); /* func_attrs.c */
+    if (fv || nn_error_current()) return fv;
+    if (strcmp(name, "__name__") == 0 || strcmp(name, "__qualname__") == 0) return nn_str_new(fn->name);
+    if (fn->abstract && strcmp(name, "__isabstractmethod__") == 0) return nn_bool_new(true);
+    if (strcmp(name, "__doc__") == 0) {
+        if (fn->body && fn->body->n && fn->body->items[0]->kind == REPL_AST_Expr) {
+            const repl_node *e = fn->body->items[0]->v.Return.value;
+            if (e->kind == REPL_AST_Constant && e->v.Constant.ckind == REPL_CONST_STR)
+                return nn_str_from(e->v.Constant.s, e->v.Constant.len);
+        }
+        return nn_retain(nn_none());
+    }
+    return attr_error(obj, name);
+}
+
+static nn_object *desc_getattr(nn_object *obj, const char *name)
+{
+    desc_obj *d = (desc_obj *)obj;
+    static const char *const makers[] = {"getter", "setter", "deleter"};
+    for (int i = 0; i < 3 && d->kind == DESC_PROPERTY; i++)
+        if (strcmp(name, makers[i]) == 0) {
+            nn_object *f = nn_cfunction_new(makers[i], prop_setter, (void *)(intptr_t)i, NULL);
+            nn_object *m = f ? repl_method_new(f, obj) : NULL;
+            NN_RELEASE(f);
+            return m;
+        }
+    nn_object *part = strcmp(name, "fget") == 0 || strcmp(name, "__func__") == 0 ? d->fget
+                      : strcmp(name, "fset") == 0 ? d->fset : strcmp(name, "fdel") == 0 ? d->fdel : obj;
+    if (part != obj) return nn_retain(part ? part : nn_none());
+    if (strcmp(name, "__isabstractmethod__") == 0) { /* abc: any of its functions is abstract */
+        bool abstract = false;
+        for (int i = 0; i < 3; i++) {
+            nn_object *fn = i == 0 ? d->fget : i == 1 ? d->fset : d->fdel;
+            if (fn && fn->type == &repl_function_type && ((func_obj *)fn)->abstract) abstract = true;
+        }
+        return nn_bool_new(abstract);
+    }
+    if (strcmp(name, "__doc__") == 0)
+        return d->doc ? nn_retain(d->doc) : d->fget ? repl_get_attr(d->fget, "__doc__") : nn_retain(nn_none());
+    return attr_error(obj, name);
+}
+
+nn_object *repl_method_getattr(nn_object *obj, const char *name)
+{
+    method_obj *m = (method_obj *)obj;
+    if (strcmp(name, "__self__") == 0) return nn_retain(m->self);
+    if (strcmp(name, "__func__") == 0) return nn_retain(m->func);
+    return repl_get_attr(m->func, name);
+}
+/* Any type without a getattr slot: native objects and the built-in values. */
+static nn_object *generic_getattr(nn_object *obj, const char *name)
 {
     const nn_type *t = obj->type;
-    if (t->base == &repl_lazy_base) return repl_lazy_getattr(obj, name);
-    if (t == &repl_traceback_type) return repl_traceback_getattr(obj, name);
-    if (t == &repl_instance_type) {
-        instance_obj *o = (instance_obj *)obj;
-        nn_object *cv = repl_class_lookup(o->cls, name);
-        if (cv && cv->type == &desc_type && ((desc_obj *)cv)->kind == DESC_PROPERTY) return class_attr(cv, obj, o->cls);
-        nn_object *v = repl_nmap_get(&o->attrs, name);
-        if (v) return nn_retain(v);
-        if (cv) return class_attr(cv, obj, o->cls);
-        if (strcmp(name, "__class__") == 0) return nn_retain(&o->cls->ob);
-        if (strcmp(name, "__dict__") == 0) {
-            const char **keys = repl_nmap_keys_ordered(&o->attrs);
-            if (!keys && o->attrs.len) return NULL;
-            nn_object *d = nn_dict_new();
-            bool exc = repl_is_exception(obj); /* args and the chaining attributes are not in its __dict__ */
-            for (uint32_t i = 0; d && i < o->attrs.len; i++)
-                if (exc && (strcmp(keys[i], "args") == 0 || (strncmp(keys[i], "__", 2) == 0 && keys[i][2]))) continue;
-                else if (nn_dict_set_str(d, keys[i], repl_nmap_get(&o->attrs, keys[i])) < 0) NN_SET(d, NULL);
-            nn_free(keys);
-            return d;
-        }
-        nn_object *ga = repl_class_lookup(o->cls, "__getattr__");
-        if (ga && ga->type == &repl_function_type) {
-            nn_object *s = nn_str_new(name);
-            if (!s) return NULL;
-            nn_object *r = repl_call_method(obj, "__getattr__", &s, 1);
-            NN_RELEASE(s);
-            return r;
-        }
-        return attr_error(obj, name);
-    }
-    if (t == &repl_class_type) {
-        class_obj *c = (class_obj *)obj;
-        nn_object *v = repl_class_lookup(c, name);
-        if (v) return class_attr(v, NULL, c);
-        if (strcmp(name, "__name__") == 0 || strcmp(name, "__qualname__") == 0) return nn_str_new(c->name);
-        if ((v = repl_class_special_attr(c, name)) || nn_error_current()) return v;
-        if (strcmp(name, "__base__") == 0) return nn_retain(c->base ? &c->base->ob : nn_none());
-        if (strcmp(name, "__bases__") == 0) return c->base ? nn_tuple_pack(1, &c->base->ob) : nn_tuple_new(0);
-        if (strcmp(name, "__module__") == 0)
-            return nn_str_new(c->module ? c->module : c->ntype || c->exc >= 0 ? "builtins" : "__main__");
-        if (c->native_base) {
-            const repl_native_ops *ops = repl_get_native_ops();
-            if (ops && ops->getattr) return ops->getattr(c->native_base, name);
-        }
-        return attr_error(obj, name);
-    }
-    if (t == &repl_module_type) {
-        nn_object *v = repl_nmap_get(&((module_obj *)obj)->dict, name);
-        if (v) return nn_retain(v);
-        if (strcmp(name, "__name__") == 0) return nn_str_new(((module_obj *)obj)->name);
-        return attr_error(obj, name);
-    }
-    if (t == &repl_super_type) {
-        super_obj *s = (super_obj *)obj;
-        nn_object *v = NULL;
-        class_obj *c = repl_super_lookup(s->start, s->self, name, &v);
-        if (c) {   /* a classmethod binds the class of self, as CPython's super */
-            class_obj *type = s->self->type == &repl_class_type ? (class_obj *)s->self : repl_class_of(s->self);
-            return class_attr(v, s->self, type ? type : c);
-        }
-        if (nn_error_current()) return NULL;
-        /* the native base of a module class: nn.Module's methods */
-        for (class_obj *k = s->start; k; k = k->base)
-            if (k->native_base) {
-                if (strcmp(name, "__init__") == 0) return nn_cfunction_new("__init__", repl_builtin_noop, NULL, NULL);
-                const repl_native_ops *ops = repl_get_native_ops();
-                if (ops && ops->getattr) return ops->getattr(s->self, name);
-            }
-        if (strcmp(name, "__init__") == 0 || strcmp(name, "__init_subclass__") == 0)
-            return nn_cfunction_new(name, repl_builtin_noop, NULL, NULL);
-        repl_raise_exc(EXC_AttributeError, "'super' object has no attribute '%s'", name);
-        return NULL;
-    }
-    if (t == &repl_function_type) {
-        func_obj *fn = (func_obj *)obj;
-        nn_object *fv = repl_func_getattr(fn, name); /* func_attrs.c */
-        if (fv || nn_error_current()) return fv;
-        if (strcmp(name, "__name__") == 0 || strcmp(name, "__qualname__") == 0) return nn_str_new(fn->name);
-        if (fn->abstract && strcmp(name, "__isabstractmethod__") == 0) return nn_bool_new(true);
-        if (strcmp(name, "__doc__") == 0) {
-            if (fn->body && fn->body->n && fn->body->items[0]->kind == REPL_AST_Expr) {
-                const repl_node *e = fn->body->items[0]->v.Return.value;
-                if (e->kind == REPL_AST_Constant && e->v.Constant.ckind == REPL_CONST_STR)
-                    return nn_str_from(e->v.Constant.s, e->v.Constant.len);
-            }
-            return nn_retain(nn_none());
-        }
-        return attr_error(obj, name);
-    }
-    if (t == &desc_type) {
-        desc_obj *d = (desc_obj *)obj;
-        static const char *const makers[] = {"getter", "setter", "deleter"};
-        for (int i = 0; i < 3 && d->kind == DESC_PROPERTY; i++)
-            if (strcmp(name, makers[i]) == 0) {
-                nn_object *f = nn_cfunction_new(makers[i], prop_setter, (void *)(intptr_t)i, NULL);
-                nn_object *m = f ? repl_method_new(f, obj) : NULL;
-                NN_RELEASE(f);
-                return m;
-            }
-        nn_object *part = strcmp(name, "fget") == 0 || strcmp(name, "__func__") == 0 ? d->fget
-                          : strcmp(name, "fset") == 0 ? d->fset : strcmp(name, "fdel") == 0 ? d->fdel : obj;
-        if (part != obj) return nn_retain(part ? part : nn_none());
-        if (strcmp(name, "__isabstractmethod__") == 0) { /* abc: any of its functions is abstract */
-            bool abstract = false;
-            for (int i = 0; i < 3; i++) {
-                nn_object *fn = i == 0 ? d->fget : i == 1 ? d->fset : d->fdel;
-                if (fn && fn->type == &repl_function_type && ((func_obj *)fn)->abstract) abstract = true;
-            }
-            return nn_bool_new(abstract);
-        }
-        if (strcmp(name, "__doc__") == 0)
-            return d->doc ? nn_retain(d->doc) : d->fget ? repl_get_attr(d->fget, "__doc__") : nn_retain(nn_none());
-        return attr_error(obj, name);
-    }
-    if (t == &repl_method_type) {
-        method_obj *m = (method_obj *)obj;
-        if (strcmp(name, "__self__") == 0) return nn_retain(m->self);
-        if (strcmp(name, "__func__") == 0) return nn_retain(m->func);
-        return repl_get_attr(m->func, name);
-    }
     if (nn_is_module(obj)) {
         class_obj *c = repl_module_lang_class(obj);
         if (c) {
@@ -1908,11 +1924,18 @@ nn_object *repl_get_attr(nn_object *obj, const char *name)
     return attr_error(obj, name);
 }
 
-int repl_set_attr(nn_object *obj, const char *name, nn_object *value)
+/* The type's getattr slot (instances, classes, modules, super, functions,
+   descriptors, methods, generators, tracebacks), else the generic lookup. */
+nn_object *repl_get_attr(nn_object *obj, const char *name)
 {
     const nn_type *t = obj->type;
-    nn_object *pv = t == &repl_instance_type ? repl_class_lookup(((instance_obj *)obj)->cls, name)
-                    : repl_module_lang_class(obj) ? repl_class_lookup(repl_module_lang_class(obj), name) : NULL;
+    if (t->getattr) return t->getattr(obj, name);
+    return generic_getattr(obj, name);
+}
+
+/* Sets name through pv, a class attribute, when it is a property: 0 or -1; 1 when it is none. */
+static int property_set(nn_object *pv, nn_object *obj, const char *name, nn_object *value)
+{
     if (pv && pv->type == &desc_type && ((desc_obj *)pv)->kind == DESC_PROPERTY) {
         desc_obj *d = (desc_obj *)pv;
         if (!d->fset)
@@ -1922,28 +1945,54 @@ int repl_set_attr(nn_object *obj, const char *name, nn_object *value)
         NN_RELEASE(r);
         return r ? 0 : -1;
     }
-    if (t == &repl_instance_type) {
-        nn_object *sa = repl_class_lookup(((instance_obj *)obj)->cls, "__setattr__");
-        if (sa && sa->type == &repl_function_type) {
-            nn_object *s = nn_str_new(name);
-            if (!s) return -1;
-            nn_object *args[2] = {s, value};
-            nn_object *r = repl_call_method(obj, "__setattr__", args, 2);
-            NN_RELEASE(s);
-            NN_RELEASE(r);
-            return r ? 0 : -1;
-        }
-        return repl_nmap_set(&((instance_obj *)obj)->attrs, name, value);
+    return 1;
+}
+
+int repl_instance_setattr(nn_object *obj, const char *name, nn_object *value)
+{
+    int rc = property_set(repl_class_lookup(((instance_obj *)obj)->cls, name), obj, name, value);
+    if (rc <= 0) return rc;
+    nn_object *sa = repl_class_lookup(((instance_obj *)obj)->cls, "__setattr__");
+    if (sa && sa->type == &repl_function_type) {
+        nn_object *s = nn_str_new(name);
+        if (!s) return -1;
+        nn_object *args[2] = {s, value};
+        nn_object *r = repl_call_method(obj, "__setattr__", args, 2);
+        NN_RELEASE(s);
+        NN_RELEASE(r);
+        return r ? 0 : -1;
     }
-    if (t == &repl_class_type) {
-        class_obj *c = (class_obj *)obj;
-        if (c->ntype || c->exc >= 0)
-            return repl_raise_exc(EXC_TypeError, "cannot set '%s' attribute of immutable type '%s'", name, c->name);
-        if (value->type == &repl_function_type && !((func_obj *)value)->owner) ((func_obj *)value)->owner = obj;
-        return repl_nmap_set(&c->dict, name, value);
-    }
-    if (t == &repl_module_type) return repl_nmap_set(&((module_obj *)obj)->dict, name, value);
-    if (t == &repl_function_type) return repl_func_setattr((func_obj *)obj, name, value);
+    return repl_nmap_set(&((instance_obj *)obj)->attrs, name, value);
+}
+
+int repl_lang_class_setattr(nn_object *obj, const char *name, nn_object *value)
+{
+    class_obj *c = (class_obj *)obj;
+    if (c->ntype || c->exc >= 0)
+        return repl_raise_exc(EXC_TypeError, "cannot set '%s' attribute of immutable type '%s'", name, c->name);
+    if (value->type == &repl_function_type && !((func_obj *)value)->owner) ((func_obj *)value)->owner = obj;
+    return repl_nmap_set(&c->dict, name, value);
+}
+
+int repl_lang_module_setattr(nn_object *obj, const char *name, nn_object *value)
+{
+    return repl_nmap_set(&((module_obj *)obj)->dict, name, value);
+}
+
+static int func_setattr(nn_object *obj, const char *name, nn_object *value)
+{
+    return repl_func_setattr((func_obj *)obj, name, value);
+}
+
+/* The type's setattr slot, else native objects (a module class's properties
+   first) and the built-in values' read-only attributes. */
+int repl_set_attr(nn_object *obj, const char *name, nn_object *value)
+{
+    const nn_type *t = obj->type;
+    if (t->setattr) return t->setattr(obj, name, value);
+    class_obj *mc = repl_module_lang_class(obj);
+    int prc = mc ? property_set(repl_class_lookup(mc, name), obj, name, value) : 1;
+    if (prc <= 0) return prc;
     const repl_native_ops *ops = repl_get_native_ops();
     if (is_native(obj)) {
         if (ops && ops->setattr) return ops->setattr(obj, name, value);
@@ -1957,9 +2006,9 @@ int repl_set_attr(nn_object *obj, const char *name, nn_object *value)
     return repl_raise_exc(EXC_AttributeError, "'%s' object has no attribute '%s'", repl_value_type_name(obj), name);
 }
 
-static int del_attr(nn_object *obj, const char *name)
+int repl_instance_delattr(nn_object *obj, const char *name)
 {
-    nn_object *pv = obj->type == &repl_instance_type ? repl_class_lookup(((instance_obj *)obj)->cls, name) : NULL;
+    nn_object *pv = repl_class_lookup(((instance_obj *)obj)->cls, name);
     if (pv && pv->type == &desc_type && ((desc_obj *)pv)->kind == DESC_PROPERTY) {
         desc_obj *d = (desc_obj *)pv;
         if (!d->fdel)
@@ -1969,17 +2018,29 @@ static int del_attr(nn_object *obj, const char *name)
         NN_RELEASE(r);
         return r ? 0 : -1;
     }
-    if (obj->type == &repl_instance_type) {
-        if (repl_nmap_del(&((instance_obj *)obj)->attrs, name)) return 0;
-        return repl_raise_exc(EXC_AttributeError, "'%s' object has no attribute '%s'", repl_value_type_name(obj), name);
-    }
-    if (obj->type == &repl_class_type && repl_nmap_del(&((class_obj *)obj)->dict, name)) return 0;
-    if (obj->type == &repl_module_type && repl_nmap_del(&((module_obj *)obj)->dict, name)) return 0;
-    if (nn_is_module(obj)) return nn_module_delattr((nn_module *)obj, name);
+    if (repl_nmap_del(&((instance_obj *)obj)->attrs, name)) return 0;
     return repl_raise_exc(EXC_AttributeError, "'%s' object has no attribute '%s'", repl_value_type_name(obj), name);
 }
 
-int repl_del_attr(nn_object *obj, const char *name) { return del_attr(obj, name); }
+int repl_lang_class_delattr(nn_object *obj, const char *name)
+{
+    if (repl_nmap_del(&((class_obj *)obj)->dict, name)) return 0;
+    return repl_raise_exc(EXC_AttributeError, "'%s' object has no attribute '%s'", repl_value_type_name(obj), name);
+}
+
+int repl_lang_module_delattr(nn_object *obj, const char *name)
+{
+    if (repl_nmap_del(&((module_obj *)obj)->dict, name)) return 0;
+    return repl_raise_exc(EXC_AttributeError, "'%s' object has no attribute '%s'", repl_value_type_name(obj), name);
+}
+
+/* The type's delattr slot, else native modules. */
+int repl_del_attr(nn_object *obj, const char *name)
+{
+    if (obj->type->delattr) return obj->type->delattr(obj, name);
+    if (nn_is_module(obj)) return nn_module_delattr((nn_module *)obj, name);
+    return repl_raise_exc(EXC_AttributeError, "'%s' object has no attribute '%s'", repl_value_type_name(obj), name);
+}
 
 /* ------------------------------------------------------------------ calls */
 
@@ -3151,7 +3212,7 @@ static int delete(frame *f, const repl_node *t)
     case REPL_AST_Attribute: {
         nn_object *o = eval(f, t->v.Attribute.value);
         if (!o) return -1;
-        int rc = del_attr(o, t->v.Attribute.attr);
+        int rc = repl_del_attr(o, t->v.Attribute.attr);
         NN_RELEASE(o);
         return rc;
     }

@@ -158,6 +158,17 @@ typedef struct method_obj {
 
 extern const nn_type repl_function_type, repl_class_type, repl_instance_type, repl_method_type,
     repl_scope_type, repl_set_type, repl_range_type, repl_iter_type, repl_module_type, repl_super_type;
+/* the getattr/setattr/delattr slots of the language's types (eval.c's attributes) */
+nn_object *repl_instance_getattr(nn_object *obj, const char *name);
+int repl_instance_setattr(nn_object *obj, const char *name, nn_object *value);
+int repl_instance_delattr(nn_object *obj, const char *name);
+nn_object *repl_lang_class_getattr(nn_object *obj, const char *name);
+int repl_lang_class_setattr(nn_object *obj, const char *name, nn_object *value);
+int repl_lang_class_delattr(nn_object *obj, const char *name);
+nn_object *repl_lang_module_getattr(nn_object *obj, const char *name);
+int repl_lang_module_setattr(nn_object *obj, const char *name, nn_object *value);
+int repl_lang_module_delattr(nn_object *obj, const char *name);
+nn_object *repl_method_getattr(nn_object *obj, const char *name);
 
 typedef struct range_obj {
     nn_object ob;
@@ -438,6 +449,8 @@ class_obj *repl_super_lookup(const class_obj *start, nn_object *self, const char
 /* Calls the __init_subclass__ of c's bases with the class statement's keywords
    (a dict or NULL). 0 or -1. */
 int repl_class_init_subclass(class_obj *c, nn_object *kwargs);
+/* type(name, bases, dict): a new class (a new reference), or NULL with TypeError; type_new.c */
+nn_object *repl_type_new(nn_object *name, nn_object *bases, nn_object *ns);
 /* super(cls, obj) with explicit arguments: a new reference. */
 nn_object *repl_make_super_of(nn_object *cls, nn_object *self);
 

@@ -62,7 +62,8 @@ static char *tb_repr(nn_object *self)
 }
 
 const nn_type repl_traceback_type = {.name = "traceback", .dealloc = tb_dealloc, .repr = tb_repr,
-                                     .traverse = tb_traverse, .clear = tb_clear_slot};
+                                     .traverse = tb_traverse, .clear = tb_clear_slot,
+                                     .getattr = repl_traceback_getattr};
 
 nn_object *repl_traceback_getattr(nn_object *self, const char *name)
 {

@@ -277,7 +277,8 @@ static char *gen_repr(nn_object *self)
     return repl_sb_finish(&b);
 }
 
-static const nn_type gen_type = {.name = "generator", .dealloc = gen_dealloc, .repr = gen_repr, .base = &repl_lazy_base};
+static const nn_type gen_type = {.name = "generator", .dealloc = gen_dealloc, .repr = gen_repr, .base = &repl_lazy_base,
+                                 .getattr = repl_lazy_getattr};
 
 static gen_obj *gen_alloc(const char *qualname)
 {
@@ -578,7 +579,7 @@ static int reversed_next(repl_lazy *self, nn_object **out)
 }
 
 #define LAZY_TYPE(var, tname) \
-    static const nn_type var = {.name = tname, .dealloc = multi_dealloc, .repr = multi_repr, .base = &repl_lazy_base}
+    static const nn_type var = {.name = tname, .dealloc = multi_dealloc, .repr = multi_repr, .base = &repl_lazy_base, .getattr = repl_lazy_getattr}
 LAZY_TYPE(zip_type, "zip");
 LAZY_TYPE(map_type, "map");
 LAZY_TYPE(filter_type, "filter");

@@ -109,7 +109,8 @@ static char *data_iter_repr(nn_object *self)
 }
 
 static const nn_type data_iter_type = {
-    .name = "_SingleProcessDataLoaderIter", .dealloc = data_iter_dealloc, .repr = data_iter_repr, .base = &repl_lazy_base};
+    .name = "_SingleProcessDataLoaderIter", .dealloc = data_iter_dealloc, .repr = data_iter_repr, .base = &repl_lazy_base,
+    .getattr = repl_lazy_getattr};
 
 static nn_object *data_iter_new(int (*next)(repl_lazy *, nn_object **), nn_object *a, nn_object *b, nn_object *c,
                                 int64_t n)
@@ -679,9 +680,18 @@ static nn_object *column(nn_object *batch, nn_object *key)
     return l;
 }
 
+/* A namedtuple (collections.namedtuple, typing.NamedTuple): an instance whose class has _fields. */
+static bool is_namedtuple(nn_object *o)
+{
+    if (!o || o->type != &repl_instance_type) return false;
+    class_obj *c = repl_class_of(o);
+    return c && repl_class_lookup(c, "_fields") != NULL;
+}
+
 /* PyTorch 1.13's default_collate of a list of samples: tensors stacked, floats
    as a float64 tensor, ints (and bools) as torch.tensor(batch), strings kept,
-   dicts by key, tuples and lists by position (as lists). New reference. */
+   dicts by key, tuples and lists by position (as lists), namedtuples by field (as
+   their class). New reference. */
 static nn_object *collate(nn_object *batch, int depth)
 {
     if (depth > 100) {
@@ -739,7 +749,8 @@ static nn_object *collate(nn_object *batch, int depth)
         }
         return d;
     }
-    if (nn_is_list(elem) || nn_is_instance(elem, &nn_tuple_type)) {
+    bool named = is_namedtuple(elem); /* a namedtuple: its own class, field by field */
+    if (nn_is_list(elem) || nn_is_instance(elem, &nn_tuple_type) || named) {
         int64_t size, other;
         if (repl_length(elem, &size)) return NULL;
         for (size_t i = 1; i < n; i++) {
@@ -756,6 +767,14 @@ static nn_object *collate(nn_object *batch, int depth)
             NN_RELEASE(col);
             if (!c || nn_list_append(l, c)) NN_SET(l, NULL);
             NN_RELEASE(c);
+        }
+        if (named && l) {
+            size_t m = nn_list_len(l);
+            nn_object *argv[m ? m : 1];
+            for (size_t j = 0; j < m; j++) argv[j] = nn_list_get(l, j);
+            nn_object *r = repl_call_object(&repl_class_of(elem)->ob, argv, (int)m, NULL);
+            NN_RELEASE(l);
+            return r;
         }
         return l;
     }

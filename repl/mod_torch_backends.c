@@ -5,6 +5,7 @@
  * tutorials), `torch.backends.cudnn.deterministic = True` / `.benchmark = False`
  * are kept as plain attributes (no cuDNN here to steer). Written in the language.
  */
+#include "eval_int.h"
 #include "stdlib_int.h"
 
 static const char backends_source[] =
@@ -27,3 +28,17 @@ static const char backends_source[] =
     "del _Backend\n";
 
 nn_object *repl_mod_torch_backends(void) { return repl_mod_from_source("torch.backends", NULL, 0, backends_source); }
+
+/* `import torch.backends.cudnn as cudnn` (pytorch/examples' imagenet): the submodules are
+   torch.backends' own objects, so a flag set through either name is seen by both. */
+static nn_object *backend_attr(const char *name)
+{
+    nn_object *m = repl_stdlib_module("torch.backends");
+    nn_object *v = m ? repl_get_attr(m, name) : NULL;
+    NN_RELEASE(m);
+    return v;
+}
+
+nn_object *repl_mod_torch_backends_cudnn(void) { return backend_attr("cudnn"); }
+nn_object *repl_mod_torch_backends_mps(void) { return backend_attr("mps"); }
+nn_object *repl_mod_torch_backends_cuda(void) { return backend_attr("cuda"); }

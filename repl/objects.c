@@ -420,7 +420,9 @@ static nn_object *class_call_slot(nn_object *self, nn_object *args, nn_object *k
 }
 
 const nn_type repl_class_type = {.name = "type", .dealloc = class_dealloc, .repr = class_repr, .call = class_call_slot,
-                                 .traverse = repl_class_traverse, .clear = class_clear};
+                                 .traverse = repl_class_traverse, .clear = class_clear,
+                                 .getattr = repl_lang_class_getattr, .setattr = repl_lang_class_setattr,
+                                 .delattr = repl_lang_class_delattr};
 
 class_obj *repl_lang_class_new(const char *name, class_obj *base, int exc)
 {
@@ -488,7 +490,8 @@ static nn_object *instance_call(nn_object *self, nn_object *args, nn_object *kwa
 const nn_type repl_instance_type = {.name = "object", .dealloc = instance_dealloc, .repr = instance_repr,
                                     .str = instance_str, .call = instance_call, .hash = instance_hash,
                                     .equal = instance_equal, .traverse = repl_instance_traverse,
-                                    .clear = repl_instance_clear};
+                                    .clear = repl_instance_clear, .getattr = repl_instance_getattr,
+                                    .setattr = repl_instance_setattr, .delattr = repl_instance_delattr};
 
 nn_object *repl_instance_new(class_obj *cls)
 {
@@ -540,7 +543,7 @@ static nn_object *method_call_slot(nn_object *self, nn_object *args, nn_object *
 
 const nn_type repl_method_type = {.name = "method", .dealloc = method_dealloc, .repr = method_repr,
                                   .call = method_call_slot, .traverse = repl_method_traverse,
-                                  .clear = repl_method_clear};
+                                  .clear = repl_method_clear, .getattr = repl_method_getattr};
 
 nn_object *repl_method_new(nn_object *func, nn_object *self)
 {
@@ -692,7 +695,9 @@ static char *module_repr(nn_object *self)
 }
 
 const nn_type repl_module_type = {.name = "module", .dealloc = module_dealloc, .repr = module_repr,
-                                  .traverse = repl_module_traverse, .clear = repl_module_clear};
+                                  .traverse = repl_module_traverse, .clear = repl_module_clear,
+                                  .getattr = repl_lang_module_getattr, .setattr = repl_lang_module_setattr,
+                                  .delattr = repl_lang_module_delattr};
 
 nn_object *repl_module_new(const char *name)
 {

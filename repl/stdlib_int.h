@@ -113,6 +113,9 @@ nn_object *repl_mod_autograd_function(void); /* torch.autograd.function (bind_fu
 nn_object *repl_mod_anomaly_mode(void);      /* torch.autograd.anomaly_mode (bind_anomaly.c) */
 nn_object *repl_mod_grad_mode(void);         /* torch.autograd.grad_mode's inference_mode (bind_anomaly.c) */
 nn_object *repl_mod_torch_backends(void);    /* torch.backends: mps, cudnn, cuda of a CPU-only build (mod_torch_backends.c) */
+nn_object *repl_mod_torch_backends_cudnn(void); /* import torch.backends.cudnn: torch.backends' own object */
+nn_object *repl_mod_torch_backends_mps(void);
+nn_object *repl_mod_torch_backends_cuda(void);
 nn_object *repl_mod_data(void);         /* torch.utils.data (mod_data.c) */
 int repl_mod_data_more(nn_object *m);   /* its classes written in the language (mod_data_more.c) */
 /* lr_sched_warn.c: a scheduler's start zeroes its optimizer's step count; the warnings of

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "nn_cpu.h"
+#include "nn_cpu_select.h"
 
 static int embedding(nn_kernel_args *a)
 {
@@ -142,6 +143,7 @@ int nn_cpu_index(nn_index_op op, nn_kernel_args *a)
     case NN_INDEX_ADD_ROWS: return move_rows(op, a);
     case NN_INDEX_TRIANGLE: return triangle(a);
     case NN_INDEX_FLIP: return flip(a);
+    default: return nn_cpu_index_select_ops(op, a);
     }
     return nn_error_set(NN_ERR_RUNTIME, "index kernel: unknown op code %d", (int)op);
 }

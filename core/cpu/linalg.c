@@ -37,7 +37,8 @@ typedef void gelsd_fn(const int *m, const int *n, const int *nrhs, void *a, cons
 typedef void gelss_fn(const int *m, const int *n, const int *nrhs, void *a, const int *lda, void *b, const int *ldb,
                       void *s, const void *rcond, int *rank, void *work, const int *lwork, int *info);
 
-/* [0] single, [1] double precision */
+/* [0] single, [1] double precision. host[0] receives the first positive info,
+   host[1] the batch index of its matrix. */
 static struct {
     getrf_fn *getrf[2];
     getrs_fn *getrs[2];
@@ -174,7 +175,7 @@ static int svd(nn_kernel_args *a, bool dbl, int64_t batch, int m, int n)
         lp.gesdd[dbl](&jobz, &m, &n, mat(a->t[0], b, (int64_t)m * n), &lda, mat(a->t[1], b, k),
                       jobz == 'N' ? (char *)dummy : mat(a->t[2], b, (int64_t)m * ucols), &ldu,
                       jobz == 'N' ? (char *)dummy : mat(a->t[3], b, (int64_t)vrows * n), &ldvt, work, &lw, iwork, &info, 1);
-        if (info > 0 && !a->host[0]) a->host[0] = info;
+        if (info > 0 && !a->host[0]) a->host[0] = info, a->host[1] = (double)b;
     }
     nn_free(work);
     nn_free(iwork);
@@ -196,7 +197,7 @@ static int eigh(nn_kernel_args *a, bool dbl, int64_t batch, int n)
     for (int64_t b = 0; b < batch && n > 0; b++) {
         lp.syevd[dbl](&jobz, &uplo, &n, mat(a->t[0], b, (int64_t)n * n), &lda, mat(a->t[1], b, n), work, &lw, iwork,
                       &liw, &info, 1, 1);
-        if (info > 0 && !a->host[0]) a->host[0] = info;
+        if (info > 0 && !a->host[0]) a->host[0] = info, a->host[1] = (double)b;
     }
     nn_free(work);
     return 0;
@@ -240,7 +241,7 @@ static int lstsq(nn_kernel_args *a, bool dbl, int64_t batch, int m, int n)
         case 2: lp.gelsd[dbl](&m, &n, &nrhs, ab, &lda, bb, &ldb, s, rc, &rank, work, &lw, iwork, &info); break;
         default: lp.gelss[dbl](&m, &n, &nrhs, ab, &lda, bb, &ldb, s, rc, &rank, work, &lw, &info); break;
         }
-        if (info > 0 && !a->host[0]) a->host[0] = info;
+        if (info > 0 && !a->host[0]) a->host[0] = info, a->host[1] = (double)b;
         if (a->t[3]) ((int64_t *)nn_data_ptr(a->t[3]))[b] = rank;
     }
     nn_free(work);
@@ -261,7 +262,7 @@ int nn_cpu_linalg(nn_linalg_op op, nn_kernel_args *a)
     case NN_LINALG_LU:
         for (int64_t b = 0; b < batch && m > 0; b++) {
             lp.getrf[dbl](&m, &m, mat(a->t[0], b, (int64_t)m * m), &ld, (int *)nn_data_ptr(a->t[1]) + b * m, &info);
-            if (info > 0 && !a->host[0]) a->host[0] = info;
+            if (info > 0 && !a->host[0]) a->host[0] = info, a->host[1] = (double)b;
         }
         return 0;
     case NN_LINALG_LU_DET: return lu_det(a, batch, m);
@@ -273,7 +274,7 @@ int nn_cpu_linalg(nn_linalg_op op, nn_kernel_args *a)
     case NN_LINALG_CHOLESKY:
         for (int64_t b = 0; b < batch && m > 0; b++) {
             lp.potrf[dbl](a->i[4] ? "U" : "L", &m, mat(a->t[0], b, (int64_t)m * m), &ld, &info, 1);
-            if (info > 0 && !a->host[0]) a->host[0] = info;
+            if (info > 0 && !a->host[0]) a->host[0] = info, a->host[1] = (double)b;
         }
         return 0;
     case NN_LINALG_QR: return qr(a, dbl, batch, m, n);

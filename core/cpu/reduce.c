@@ -512,6 +512,16 @@ int nn_cpu_reduce(nn_reduce_op op, const nn_tensor *x, int64_t outer, int64_t in
         if (x->dtype != NN_FLOAT32 || values->dtype != NN_FLOAT32) return sum_rows(&l, values, p);
         nn_cpu_sum_rows_f32(nn_data_ptr(x), outer, inner, (float)p, nn_data_ptr(values));
         return 0;
+    case NN_REDUCE_STRIDED: {
+        bool reduced[NN_MAX_DIMS];
+        int64_t bits = (int64_t)p;
+        for (int d = 0; d < x->ndim; d++) reduced[d] = (bits >> d) & 1;
+        float *o = nn_data_ptr(values);
+        nn_cpu_sum_strided_f32(nn_data_ptr(x), x->ndim, x->sizes, x->strides, reduced, o);
+        if (bits & 65536)
+            for (int64_t i = 0; i < outer; i++) o[i] /= (float)inner;
+        return 0;
+    }
     case NN_REDUCE_COLUMNS:
         /* a mean (p != 0) divides by the row count in the dtype's precision */
         if (x->dtype == NN_FLOAT32) {

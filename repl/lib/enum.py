@@ -15,7 +15,7 @@ class auto:
         return 'auto(%r)' % (self.value,)
 
 
-class EnumMeta:
+class EnumType:  # type(an Enum class), as CPython 3.11 names it
     def __iter__(cls):
         return iter([cls._member_map_[name] for name in cls._member_names_])
 
@@ -38,7 +38,7 @@ class EnumMeta:
         return cls.__new__(cls, value)
 
 
-EnumType = EnumMeta
+EnumMeta = EnumType
 
 
 def _is_member_value(name, value):
@@ -47,7 +47,7 @@ def _is_member_value(name, value):
     return type(value).__name__ not in ('classmethod', 'staticmethod', 'property')  # descriptors
 
 
-class Enum(metaclass=EnumMeta):
+class Enum(metaclass=EnumType):
     _member_names_ = []
     _member_map_ = {}
     _value2member_map_ = {}

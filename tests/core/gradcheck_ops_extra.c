@@ -128,13 +128,26 @@ static nn_tensor *gc_cdist1(nn_tensor **in) { return nn_cdist(in[0], in[1], 1); 
 
 /* QR, SVD and eigh (core/linalg.c): U of a tall matrix, Vh of a wide one, S,
    eigenvectors and eigenvalues of in + in^T */
-static nn_tensor *gc_qr(nn_tensor **in)
+static nn_tensor *qr_part(nn_tensor *a, bool want_q)
 {
     nn_tensor *q = NULL, *r = NULL;
-    int rc = nn_linalg_qr(in[0], "reduced", &q, &r);
-    NN_RELEASE(q);
-    return rc < 0 ? NULL : r;
+    if (nn_linalg_qr(a, "reduced", &q, &r) < 0) return NULL;
+    if (want_q) NN_RELEASE(r);
+    else NN_RELEASE(q);
+    return want_q ? q : r;
 }
+static nn_tensor *gc_qr_r(nn_tensor **in) { return qr_part(in[0], false); }
+static nn_tensor *gc_qr_q(nn_tensor **in) { return qr_part(in[0], true); }
+/* lstsq's solution for a matrix and a vector right-hand side (B broadcast over A's batch) */
+static nn_tensor *lstsq_solution(nn_tensor **in, int driver)
+{
+    nn_tensor *o[4] = {0};
+    if (nn_linalg_lstsq(in[0], in[1], NAN, driver, o) < 0) return NULL;
+    for (int i = 1; i < 4; i++) NN_RELEASE(o[i]);
+    return o[0];
+}
+static nn_tensor *gc_lstsq(nn_tensor **in) { return lstsq_solution(in, 1); }
+static nn_tensor *gc_lstsq_gelsd(nn_tensor **in) { return lstsq_solution(in, 2); }
 static nn_tensor *svd_part(nn_tensor *a, int part)
 {
     nn_tensor *o[3] = {0};
@@ -180,7 +193,12 @@ static const gc_case cases_ops_extra[] = {
     {NN_OP_linalg_solve, "solve for a vector", gc_solve, 2, {2, 1}, {{3, 3}, {3}}, -1, 1, 0},
     {NN_OP_linalg_cholesky, "cholesky of a batch", gc_cholesky, 1, {3}, {{2, 3, 3}}, -1, 1, 0},
     {NN_OP_cholesky_legacy, "torch.cholesky, upper", gc_cholesky_upper, 1, {2}, {{3, 3}}, -1, 1, 0},
-    {NN_OP_linalg_qr, "qr (backward raises)", gc_qr, 1, {2}, {{3, 2}}, -1, 1, 0},
+    {NN_OP_linalg_qr, "qr: R of a tall matrix", gc_qr_r, 1, {2}, {{3, 2}}, -1, 1, 0},
+    {NN_OP_linalg_qr, "qr: Q of a tall batch", gc_qr_q, 1, {3}, {{2, 4, 3}}, -1, 1, 0},
+    {NN_OP_linalg_qr, "qr: Q of a wide matrix", gc_qr_q, 1, {2}, {{2, 3}}, -1, 1, 0},
+    {NN_OP_linalg_qr, "qr: R of a wide matrix", gc_qr_r, 1, {2}, {{2, 4}}, -1, 1, 0},
+    {NN_OP_linalg_lstsq, "lstsq (gelsy), B broadcast", gc_lstsq, 2, {3, 3}, {{2, 4, 3}, {1, 4, 2}}, -1, 1, 0},
+    {NN_OP_linalg_lstsq, "lstsq (gelsd) for vectors", gc_lstsq_gelsd, 2, {2, 1}, {{4, 2}, {4}}, -1, 1, 0},
     {NN_OP_linalg_svd, "svd: U of a tall matrix", gc_svd_u, 1, {2}, {{4, 3}}, -1, 1, 0},
     {NN_OP_linalg_svd, "svd: S of a batch", gc_svd_s, 1, {3}, {{2, 3, 2}}, -1, 1, 0},
     {NN_OP_linalg_svd, "svd: Vh of a wide matrix", gc_svd_vh, 1, {2}, {{2, 3}}, -1, 1, 0},

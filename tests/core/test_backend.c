@@ -600,6 +600,21 @@ static void case_reduce(const nn_backend *b, nn_device d, nn_dtype dt)
         NN_RELEASE(g);
         NN_RELEASE(v);
     }
+    /* float32 sums over the middle dim of a transposed [5, 4, 3] view (strided), and its mean */
+    if (dt != NN_FLOAT32) return;
+    const int64_t ss[3] = {3, 4, 5}, five3[2] = {5, 3};
+    nn_tensor *sx = random_on(d, dt, 3, ss, -5, 5), *st = TU_OK(nn_transpose(sx, 0, 2));
+    nn_tensor *sv = TU_OK(nn_empty_on(d, 2, five3, dt));
+    for (int mean = 0; mean < 2; mean++) {
+        tu_check(NN_KERNEL(b, reduce, (NN_REDUCE_STRIDED, st, 15, 4, (1 << 1) + (mean ? 65536 : 0), sv, NULL)));
+        for (int64_t e = 0; e < 15; e++) {
+            int64_t i = e / 3, k = e % 3; /* st[i, j, k] = sx[k, j, i] */
+            double want = 0;
+            for (int64_t j = 0; j < 4; j++) want += at(sx, k * 20 + j * 5 + i);
+            assert_close(at(sv, e), mean ? want / 4 : want, 1e-5, "reduce strided");
+        }
+    }
+    NN_RELEASE(sx), NN_RELEASE(st), NN_RELEASE(sv);
 }
 
 /* A tensor of dtype dt on device d with the given values. */
@@ -806,6 +821,9 @@ static void case_batch_norm(const nn_backend *b, nn_device d, nn_dtype dt)
         }
 }
 
+static void case_index_select(const nn_backend *b, nn_device d, nn_dtype dt);
+static void case_index_select_more(const nn_backend *b, nn_device d, nn_dtype dt);
+
 static void case_index(const nn_backend *b, nn_device d, nn_dtype dt)
 {
     const int64_t ws[2] = {6, 3}, k = 5, os[2] = {5, 3};
@@ -881,6 +899,387 @@ static void case_index(const nn_backend *b, nn_device d, nn_dtype dt)
         assert_close(at(tr, e), at(m, (1 - p0) * 12 + i * 4 + (3 - j)), 0, "index flip");
     }
     NN_RELEASE(m), NN_RELEASE(tr);
+    case_index_select(b, d, dt);
+    case_index_select_more(b, d, dt);
+}
+
+/* The index kernel's codes for select.c's ops: sort, roll, gather/scatter, index_select, masks, int range. */
+static void case_index_select(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    /* rows of [2, 5, 3] sorted along the middle, both ways, the first 3 kept; reference: a stable insertion sort */
+    const int64_t ss[3] = {2, 5, 3}, ts[3] = {2, 3, 3};
+    nn_tensor *src = random_on(d, dt, 3, ss, -5, 5);
+    for (int desc = 0; desc < 2; desc++) {
+        nn_tensor *v = TU_OK(nn_empty_on(d, 3, ts, dt)), *ix = TU_OK(nn_empty_on(d, 3, ts, NN_INT64));
+        nn_kernel_args a = {.t = {v, ix, src}, .i = {2, 5, 3, 3, desc}};
+        tu_check(NN_KERNEL(b, index, (NN_INDEX_SORT, &a)));
+        for (int64_t o = 0; o < 2; o++)
+            for (int64_t in = 0; in < 3; in++) {
+                int64_t order[5];
+                for (int64_t j = 0; j < 5; j++) {
+                    int64_t k = j;
+                    double x = at(src, (o * 5 + j) * 3 + in);
+                    for (; k > 0; k--) {
+                        double y = at(src, (o * 5 + order[k - 1]) * 3 + in);
+                        if (desc ? !(x > y) : !(x < y)) break;
+                        order[k] = order[k - 1];
+                    }
+                    order[k] = j;
+                }
+                for (int64_t j = 0; j < 3; j++) {
+                    assert_close(at(ix, (o * 3 + j) * 3 + in), (double)order[j], 0, "index sort indices");
+                    assert_close(at(v, (o * 3 + j) * 3 + in), at(src, (o * 5 + order[j]) * 3 + in), 0, "index sort values");
+                }
+            }
+        NN_RELEASE(v), NN_RELEASE(ix);
+    }
+    NN_RELEASE(src);
+    /* roll of [2, 3, 4] by (1, 2, 3) */
+    const int64_t rs[3] = {2, 3, 4};
+    nn_tensor *m = random_on(d, dt, 3, rs, -5, 5), *r = TU_OK(nn_empty_on(d, 3, rs, dt));
+    nn_kernel_args ra = {.t = {r, m}, .i = {1, 2, 3}};
+    tu_check(NN_KERNEL(b, index, (NN_INDEX_ROLL, &ra)));
+    for (int64_t e = 0; e < 24; e++) {
+        int64_t i0 = e / 12, i1 = e / 4 % 3, i2 = e % 4;
+        assert_close(at(r, ((i0 + 1) % 2 * 3 + (i1 + 2) % 3) * 4 + (i2 + 3) % 4), at(m, e), 0, "index roll");
+    }
+    NN_RELEASE(m), NN_RELEASE(r);
+    /* gather, scatter (tensor and number), scatter_add along dim 0 of [3, 4] by a [2, 4] index */
+    const int64_t selfs[2] = {3, 4}, is[2] = {2, 4};
+    const double iv[8] = {2, 0, 1, 2, 2, 1, 1, 0};
+    nn_tensor *self = random_on(d, dt, 2, selfs, -5, 5), *idx = values_on(d, NN_INT64, 2, is, iv);
+    nn_tensor *g = TU_OK(nn_empty_on(d, 2, is, dt));
+    nn_kernel_args ga = {.t = {self, idx, g}, .i = {0}};
+    tu_check(NN_KERNEL(b, index, (NN_INDEX_GATHER, &ga)));
+    for (int64_t e = 0; e < 8; e++) assert_close(at(g, e), at(self, (int64_t)iv[e] * 4 + e % 4), 0, "index gather");
+    for (int op = 0; op < 3; op++) {
+        nn_tensor *dst = TU_OK(nn_empty_on(d, 2, selfs, dt));
+        tu_check(NN_KERNEL(b, fill, (dst, 1)));
+        nn_kernel_args sa = {.t = {dst, idx, op == 1 ? NULL : g}, .i = {0}, .d = {1}};
+        tu_check(NN_KERNEL(b, index, (op == 2 ? NN_INDEX_SCATTER_ADD : NN_INDEX_SCATTER, &sa)));
+        for (int64_t e = 0; e < 12; e++) {
+            double want = 1;
+            for (int64_t p = 0; p < 8; p++)
+                if ((int64_t)iv[p] * 4 + p % 4 == e) want = op == 2 ? want + at(g, p) : op == 1 ? 1 : at(g, p);
+            if (dt == NN_BOOL) want = want != 0;
+            assert_close(at(dst, e), want, tol_for(dt), "index scatter");
+        }
+        NN_RELEASE(dst);
+    }
+    const double bad[8] = {0, 0, 3, 0, 0, 0, 0, 0};
+    nn_tensor *ib = values_on(d, NN_INT64, 2, is, bad);
+    nn_kernel_args ea = {.t = {self, ib, g}, .i = {0}};
+    assert_int_equal(NN_KERNEL(b, index, (NN_INDEX_GATHER, &ea)), -1);
+    assert_int_equal(nn_error_current(), NN_ERR_RUNTIME);
+    nn_error_clear();
+    NN_RELEASE(self), NN_RELEASE(idx), NN_RELEASE(g), NN_RELEASE(ib);
+    /* index_select of [2, 4, 3] at {3, -1, 0}; 4 is out of range */
+    const int64_t xs[3] = {2, 4, 3}, os[3] = {2, 3, 3}, three = 3;
+    const double pv[3] = {3, -1, 0}, pbad[3] = {0, 4, 1};
+    nn_tensor *x = random_on(d, dt, 3, xs, -5, 5), *pos = values_on(d, NN_INT64, 1, &three, pv);
+    nn_tensor *sel = TU_OK(nn_empty_on(d, 3, os, dt)), *pb = values_on(d, NN_INT64, 1, &three, pbad);
+    nn_kernel_args xa = {.t = {sel, x, pos}, .i = {2, 4, 3}};
+    tu_check(NN_KERNEL(b, index, (NN_INDEX_SELECT, &xa)));
+    for (int64_t e = 0; e < 18; e++) {
+        int64_t p = (int64_t)pv[e / 3 % 3];
+        assert_close(at(sel, e), at(x, (e / 9 * 4 + (p < 0 ? p + 4 : p)) * 3 + e % 3), 0, "index select");
+    }
+    xa.t[2] = pb;
+    assert_int_equal(NN_KERNEL(b, index, (NN_INDEX_SELECT, &xa)), -1);
+    assert_int_equal(nn_error_current(), NN_ERR_INDEX);
+    nn_error_clear();
+    nn_kernel_args wa = {.t = {pos}, .i = {4}};
+    tu_check(NN_KERNEL(b, index, (NN_INDEX_WRAP_NEGATIVE, &wa)));
+    assert_close(at(pos, 0), 3, 0, "index wrap"), assert_close(at(pos, 1), 3, 0, "index wrap");
+    assert_close(at(pos, 2), 0, 0, "index wrap");
+    NN_RELEASE(x), NN_RELEASE(pos), NN_RELEASE(sel), NN_RELEASE(pb);
+    /* a mask's count, masked_select and positions; an int64 tensor's range */
+    const int64_t six = 6, k3 = 3;
+    const double mv[6] = {1, 0, 1, 1, 0, 0}, rv[6] = {4, -2, 7, 0, 7, -2};
+    nn_tensor *mask = values_on(d, NN_BOOL, 1, &six, mv), *v6 = random_on(d, dt, 1, &six, -5, 5);
+    nn_tensor *ms = TU_OK(nn_empty_on(d, 1, &k3, dt)), *mp = TU_OK(nn_empty_on(d, 1, &k3, NN_INT64));
+    nn_kernel_args ca = {.t = {NULL, mask}};
+    tu_check(NN_KERNEL(b, index, (NN_INDEX_COUNT_SET, &ca)));
+    assert_true(ca.host[0] == 3);
+    nn_kernel_args ma = {.t = {ms, v6, mask}};
+    tu_check(NN_KERNEL(b, index, (NN_INDEX_MASKED_SELECT, &ma)));
+    nn_kernel_args pa = {.t = {mp, mask}};
+    tu_check(NN_KERNEL(b, index, (NN_INDEX_MASK_POSITIONS, &pa)));
+    const int64_t set[3] = {0, 2, 3};
+    for (int64_t j = 0; j < 3; j++) {
+        assert_close(at(ms, j), at(v6, set[j]), 0, "index masked_select");
+        assert_close(at(mp, j), (double)set[j], 0, "index mask positions");
+    }
+    nn_tensor *iv6 = values_on(d, NN_INT64, 1, &six, rv);
+    nn_kernel_args na = {.t = {NULL, iv6}};
+    tu_check(NN_KERNEL(b, index, (NN_INDEX_INT_RANGE, &na)));
+    assert_true(na.i[0] == -2 && na.i[1] == 7);
+    /* put: v6 at offsets {5, 0, 5} = ms in order (the last write wins) */
+    const double ov[3] = {5, 0, 5};
+    nn_tensor *offs = values_on(d, NN_INT64, 1, &k3, ov), *before = TU_OK(nn_empty_on(d, 1, &six, dt));
+    tu_check(NN_KERNEL(b, copy, (before, v6)));
+    nn_kernel_args ua = {.t = {v6, offs, ms}};
+    tu_check(NN_KERNEL(b, index, (NN_INDEX_PUT, &ua)));
+    for (int64_t e = 0; e < 6; e++)
+        assert_close(at(v6, e), e == 0 ? at(ms, 1) : e == 5 ? at(ms, 2) : at(before, e), 0, "index put");
+    NN_RELEASE(offs), NN_RELEASE(before);
+    NN_RELEASE(mask), NN_RELEASE(v6), NN_RELEASE(ms), NN_RELEASE(mp), NN_RELEASE(iv6);
+}
+
+/* The index kernel's codes for select_more.c's ops: prod, amax/amin, median/mode, index_add, scatter's reduce form. */
+static void case_index_select_more(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    /* [2, 3, 4] reduced along the middle: prod; median and mode of small integers (ties) */
+    const int64_t xs[3] = {2, 3, 4}, os[2] = {2, 4};
+    nn_tensor *x = random_on(d, dt, 3, xs, -3, 3), *out = TU_OK(nn_empty_on(d, 2, os, dt));
+    nn_tensor *ix = TU_OK(nn_empty_on(d, 2, os, NN_INT64));
+    nn_kernel_args pa = {.t = {out, x}, .i = {2, 3, 4}};
+    tu_check(NN_KERNEL(b, index, (NN_INDEX_PROD, &pa)));
+    for (int64_t e = 0; e < 8; e++) {
+        double want = 1;
+        for (int64_t j = 0; j < 3; j++) want *= at(x, (e / 4 * 3 + j) * 4 + e % 4);
+        if (dt == NN_BOOL) want = want != 0;
+        assert_close(at(out, e), want, tol_for(dt), "index prod");
+    }
+    for (int mode = 0; mode < 2; mode++) {
+        nn_kernel_args ma = {.t = {out, ix, x}, .i = {2, 3, 4}};
+        tu_check(NN_KERNEL(b, index, (mode ? NN_INDEX_MODE : NN_INDEX_MEDIAN, &ma)));
+        for (int64_t e = 0; e < 8; e++) {
+            double v[3];
+            for (int64_t j = 0; j < 3; j++) v[j] = at(x, (e / 4 * 3 + j) * 4 + e % 4);
+            int64_t got = (int64_t)at(ix, e);
+            assert_true(got >= 0 && got < 3);
+            assert_close(at(out, e), v[got], 0, "index median/mode value");
+            int below = 0, equal = 0;
+            for (int64_t j = 0; j < 3; j++) below += v[j] < v[got], equal += v[j] == v[got];
+            if (!mode) assert_true(below <= 1 && below + equal >= 2); /* the middle of three */
+            else
+                for (int64_t j = 0; j < 3; j++) { /* no value is more frequent */
+                    int c = 0;
+                    for (int64_t q = 0; q < 3; q++) c += v[q] == v[j];
+                    assert_true(c <= equal);
+                }
+        }
+    }
+    /* amax/amin of the rows of x seen as [6, 4] */
+    const int64_t six = 6;
+    nn_tensor *ex = TU_OK(nn_empty_on(d, 1, &six, dt));
+    for (int is_max = 0; is_max < 2; is_max++) {
+        nn_kernel_args ea = {.t = {ex, x}, .i = {6, 4, is_max}};
+        tu_check(NN_KERNEL(b, index, (NN_INDEX_EXTREME, &ea)));
+        for (int64_t r = 0; r < 6; r++) {
+            double want = at(x, r * 4);
+            for (int64_t j = 1; j < 4; j++) want = is_max ? fmax(want, at(x, r * 4 + j)) : fmin(want, at(x, r * 4 + j));
+            assert_close(at(ex, r), want, 0, "index extreme");
+        }
+    }
+    NN_RELEASE(out), NN_RELEASE(ix), NN_RELEASE(ex);
+    /* index_add of [2, 2, 4] rows into x at {2, -3} along the middle, alpha 1 (bool: or) */
+    const int64_t ss[3] = {2, 2, 4}, two = 2;
+    const double pv[2] = {2, -3}, pbad[2] = {0, 3};
+    nn_tensor *src = random_on(d, dt, 3, ss, -3, 3), *pos = values_on(d, NN_INT64, 1, &two, pv);
+    nn_tensor *y = TU_OK(nn_empty_on(d, 3, xs, dt)), *pb = values_on(d, NN_INT64, 1, &two, pbad);
+    tu_check(NN_KERNEL(b, copy, (y, x)));
+    nn_kernel_args ia = {.t = {y, src, pos}, .i = {2, 3, 4}, .d = {1}};
+    tu_check(NN_KERNEL(b, index, (NN_INDEX_ADD, &ia)));
+    for (int64_t e = 0; e < 24; e++) {
+        int64_t o = e / 12, r = e / 4 % 3, q = e % 4;
+        double want = at(x, e);
+        for (int64_t j = 0; j < 2; j++)
+            if ((pv[j] < 0 ? pv[j] + 3 : pv[j]) == r) want += at(src, (o * 2 + j) * 4 + q);
+        if (dt == NN_BOOL) want = want != 0;
+        assert_close(at(y, e), want, tol_for(dt), "index add");
+    }
+    ia.t[2] = pb;
+    assert_int_equal(NN_KERNEL(b, index, (NN_INDEX_ADD, &ia)), -1);
+    assert_int_equal(nn_error_current(), NN_ERR_INDEX);
+    nn_error_clear();
+    /* scatter(reduce=add / multiply) along dim 0 of [2, 3, 4] by a [1, 2, 2] index, from src or the number 2 */
+    const int64_t is[3] = {1, 2, 2};
+    const double iv[4] = {1, 0, -1, 1};
+    nn_tensor *idx = values_on(d, NN_INT64, 3, is, iv);
+    for (int k = 0; k < 4; k++) {
+        bool multiply = k & 1, number = k & 2;
+        tu_check(NN_KERNEL(b, copy, (y, x)));
+        nn_kernel_args ca = {.t = {y, idx, number ? NULL : src}, .i = {0, multiply}, .d = {2}};
+        tu_check(NN_KERNEL(b, index, (NN_INDEX_SCATTER_COMBINE, &ca)));
+        for (int64_t e = 0; e < 24; e++) {
+            int64_t o = e / 12, r = e / 4 % 3, q = e % 4;
+            double want = at(x, e);
+            for (int64_t p = 0; p < 4; p++) {
+                int64_t t = (int64_t)iv[p] < 0 ? (int64_t)iv[p] + 2 : (int64_t)iv[p], pr = p / 2, pq = p % 2;
+                if (t == o && pr == r && pq == q) {
+                    double v = number ? 2 : at(src, pr * 4 + pq);
+                    want = multiply ? want * v : want + v;
+                }
+            }
+            if (dt == NN_BOOL) want = want != 0;
+            assert_close(at(y, e), want, tol_for(dt), "index scatter combine");
+        }
+    }
+    NN_RELEASE(x), NN_RELEASE(src), NN_RELEASE(pos), NN_RELEASE(y), NN_RELEASE(pb), NN_RELEASE(idx);
+    /* cummax/cummin of [2, 3, 4] along the middle */
+    nn_tensor *cx = random_on(d, dt, 3, xs, -3, 3), *cv = TU_OK(nn_empty_on(d, 3, xs, dt));
+    nn_tensor *ci = TU_OK(nn_empty_on(d, 3, xs, NN_INT64));
+    for (int is_max = 0; is_max < 2; is_max++) {
+        nn_kernel_args ca = {.t = {cv, ci, cx}, .i = {2, 3, 4, is_max}};
+        tu_check(NN_KERNEL(b, index, (NN_INDEX_CUMEXTREME, &ca)));
+        for (int64_t e = 0; e < 24; e++) {
+            int64_t base = e / 12 * 12 + e % 4, best = 0;
+            for (int64_t j = 1; j <= e / 4 % 3; j++) {
+                double v = at(cx, base + j * 4), w = at(cx, base + best * 4);
+                if (is_max ? v >= w : v <= w) best = j;
+            }
+            assert_close(at(ci, e), (double)best, 0, "index cumextreme index");
+            assert_close(at(cv, e), at(cx, base + best * 4), 0, "index cumextreme value");
+        }
+    }
+    NN_RELEASE(cx), NN_RELEASE(cv), NN_RELEASE(ci);
+    /* take's wrap with its range check: {-1, 5} in [-4, 4) stops at 5 */
+    const double wv[2] = {-1, 5};
+    nn_tensor *wt = values_on(d, NN_INT64, 1, &two, wv);
+    nn_kernel_args wa = {.t = {wt}, .i = {4, 1}};
+    tu_check(NN_KERNEL(b, index, (NN_INDEX_WRAP_NEGATIVE, &wa)));
+    assert_true(wa.i[2] == 1 && wa.i[3] == 5);
+    assert_close(at(wt, 0), -1, 0, "index wrap unchanged");
+    NN_RELEASE(wt);
+    /* 1.13's scatter_reduce of src {s0, s1, s2} into a [4] at {1, 1, 3}, every reduction, with and without self */
+    if (dt == NN_BOOL) return;
+    /* searchsorted of {0.5, 2, 9} in the rows {1, 2, 3} and {4, 2, 8} (the second through the sorter {1, 0, 2}) */
+    const int64_t rows2[2] = {2, 3};
+    const double bv[6] = {1, 2, 3, 4, 2, 8}, vv[6] = {0.5, 2, 9, 0.5, 2, 9}, sv[6] = {0, 1, 2, 1, 0, 2};
+    nn_tensor *bt = values_on(d, NN_FLOAT64, 2, rows2, bv), *vt = values_on(d, NN_FLOAT64, 2, rows2, vv);
+    nn_tensor *st = values_on(d, NN_INT64, 2, rows2, sv);
+    for (int right = 0; right < 2; right++) {
+        nn_tensor *so = TU_OK(nn_empty_on(d, 2, rows2, right ? NN_INT32 : NN_INT64));
+        nn_kernel_args sa = {.t = {so, bt, vt, st}, .i = {3, 3, right, 0}};
+        tu_check(NN_KERNEL(b, index, (NN_INDEX_SEARCHSORTED, &sa)));
+        const double want[2][6] = {{0, 1, 3, 0, 0, 3}, {0, 2, 3, 0, 1, 3}};
+        for (int64_t e = 0; e < 6; e++) assert_close(at(so, e), want[right][e], 0, "index searchsorted");
+        NN_RELEASE(so);
+    }
+    NN_RELEASE(bt), NN_RELEASE(vt), NN_RELEASE(st);
+    const int64_t four = 4, three = 3;
+    const double rv[3] = {1, 1, 3};
+    nn_tensor *self = random_on(d, dt, 1, &four, -3, 3), *rs = random_on(d, dt, 1, &three, -3, 3);
+    nn_tensor *ri = values_on(d, NN_INT64, 1, &three, rv), *r = TU_OK(nn_empty_on(d, 1, &four, dt));
+    for (int code = 0; code < 5; code++)
+        for (int with_self = 0; with_self < 2; with_self++) {
+            tu_check(NN_KERNEL(b, copy, (r, self)));
+            nn_kernel_args sa = {.t = {r, ri, rs}, .i = {0, code, with_self}};
+            tu_check(NN_KERNEL(b, index, (NN_INDEX_SCATTER_REDUCE, &sa)));
+            for (int64_t e = 0; e < 4; e++) {
+                double acc = at(self, e);
+                int n = 0;
+                for (int64_t j = 0; j < 3; j++) {
+                    if (rv[j] != e) continue;
+                    double v = at(rs, j);
+                    if (n++ == 0 && !with_self) acc = v;
+                    else acc = code == 1 ? acc * v : code == 3 ? fmax(acc, v) : code == 4 ? fmin(acc, v) : acc + v;
+                }
+                if (code == 2) {
+                    int c = n + with_self ? n + with_self : 1;
+                    acc = nn_dtype_is_floating(dt) ? acc / c : floor(acc / c);
+                }
+                assert_close(at(r, e), acc, tol_for(dt), "index scatter_reduce");
+            }
+        }
+    NN_RELEASE(self), NN_RELEASE(rs), NN_RELEASE(ri), NN_RELEASE(r);
+}
+
+/* matmul_loop: [2, 3, 4] @ a transposed [2, 2, 4] (a strided view), and one matrix
+   against the batch through a batch stride of 0. */
+static void case_matmul_loop(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    const int64_t as[3] = {2, 3, 4}, bs[3] = {2, 2, 4}, os[3] = {2, 3, 2};
+    nn_tensor *x = random_on(d, dt, 3, as, -3, 3), *y = random_on(d, dt, 3, bs, -3, 3);
+    nn_tensor *out = TU_OK(nn_empty_on(d, 3, os, dt)), *yt = TU_OK(nn_transpose(y, 1, 2));
+    tu_check(NN_KERNEL(b, matmul_loop, (out, x, yt)));
+    for (int64_t e = 0; e < 12; e++) {
+        int64_t q = e / 6, i = e / 2 % 3, j = e % 2;
+        double want = 0;
+        for (int64_t p = 0; p < 4; p++) want += at(x, q * 12 + i * 4 + p) * at(y, q * 8 + j * 4 + p);
+        assert_close(at(out, e), want, tol_for(dt), "matmul_loop");
+    }
+    nn_tensor *x0 = TU_OK(nn_tensor_new_view(x, 3, as, (int64_t[]){0, 4, 1}, x->offset));
+    tu_check(NN_KERNEL(b, matmul_loop, (out, x0, yt)));
+    for (int64_t e = 0; e < 12; e++) {
+        int64_t q = e / 6, i = e / 2 % 3, j = e % 2;
+        double want = 0;
+        for (int64_t p = 0; p < 4; p++) want += at(x, i * 4 + p) * at(y, q * 8 + j * 4 + p);
+        assert_close(at(out, e), want, tol_for(dt), "matmul_loop batch stride 0");
+    }
+    NN_RELEASE(x), NN_RELEASE(y), NN_RELEASE(out), NN_RELEASE(yt), NN_RELEASE(x0);
+}
+
+/* The sample kernel against twin generators: exponential and bernoulli draws in
+   element order, poisson's rates (0 and small ones: products of uniforms),
+   multinomial with replacement (one uniform per sample) and without (valid
+   distinct categories), and the errors. */
+static void case_sample(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    const int64_t six = 6;
+    nn_generator g, ref;
+    nn_generator_seed(&g, 99);
+    ref = g;
+    nn_tensor *t = TU_OK(nn_empty_on(d, 1, &six, dt));
+    nn_kernel_args ea = {.t = {t}, .d = {2}, .gen = &g};
+    tu_check(NN_KERNEL(b, sample, (NN_SAMPLE_EXPONENTIAL, &ea)));
+    for (int64_t i = 0; i < 6; i++) {
+        char want[8];
+        nn_store_double(want, dt, -0.5 * log(1.0 - nn_generator_uniform(&ref)));
+        assert_close(at(t, i), nn_load_double(want, dt), 0, "sample exponential");
+    }
+    const double pv[6] = {0, 1, 0.5, 0.25, 0.75, 0.5};
+    nn_tensor *p = values_on(d, dt, 1, &six, pv), *o = TU_OK(nn_empty_on(d, 1, &six, dt));
+    nn_kernel_args ba = {.t = {o, p}, .gen = &g};
+    tu_check(NN_KERNEL(b, sample, (NN_SAMPLE_BERNOULLI, &ba)));
+    for (int64_t i = 0; i < 6; i++) {
+        bool one = dt == NN_FLOAT64 ? nn_generator_uniform(&ref) < pv[i] : nn_generator_uniform_float(&ref) < (float)pv[i];
+        assert_close(at(o, i), one, 0, "sample bernoulli");
+    }
+    const double rates[6] = {0, 1, 2.5, 0, 3, 0.5};
+    nn_tensor *r = values_on(d, dt, 1, &six, rates);
+    nn_kernel_args pa = {.t = {o, r}, .gen = &g};
+    tu_check(NN_KERNEL(b, sample, (NN_SAMPLE_POISSON, &pa)));
+    for (int64_t i = 0; i < 6; i++) {
+        int64_t x = 0;
+        if (rates[i] > 0)
+            for (double prod = nn_generator_uniform(&ref); prod > exp(-rates[i]); prod *= nn_generator_uniform(&ref)) x++;
+        assert_close(at(o, i), (double)x, 0, "sample poisson");
+    }
+    /* multinomial over [2, 3]: rows {1, 0, 3} and {0, 2, 2} */
+    const int64_t ps[2] = {2, 3}, os[2] = {2, 2};
+    const double mv[6] = {1, 0, 3, 0, 2, 2};
+    nn_tensor *m = values_on(d, dt, 2, ps, mv), *idx = TU_OK(nn_empty_on(d, 2, os, NN_INT64));
+    nn_kernel_args wa = {.t = {idx, m}, .i = {2, 3, 2, 1}, .gen = &g};
+    tu_check(NN_KERNEL(b, sample, (NN_SAMPLE_MULTINOMIAL, &wa)));
+    for (int64_t e = 0; e < 4; e++) {
+        const double *row = mv + e / 2 * 3;
+        double total = row[0] + row[1] + row[2], u = nn_generator_uniform(&ref), cum = 0;
+        int64_t want = 0;
+        while (want < 2 && (cum += row[want]) / total < u) want++;
+        assert_close(at(idx, e), (double)want, 0, "sample multinomial with replacement");
+    }
+    nn_kernel_args na = {.t = {idx, m}, .i = {2, 3, 2, 0}, .gen = &g};
+    tu_check(NN_KERNEL(b, sample, (NN_SAMPLE_MULTINOMIAL, &na)));
+    for (int64_t row = 0; row < 2; row++) {
+        int64_t x = (int64_t)at(idx, row * 2), y = (int64_t)at(idx, row * 2 + 1);
+        assert_true(x != y && mv[row * 3 + x] > 0 && mv[row * 3 + y] > 0); /* the two categories with weight */
+    }
+    const double bad[6] = {1, -1, 0, 0, 0, 0};
+    nn_tensor *mb = values_on(d, dt, 2, ps, bad);
+    for (int repl = 0; repl < 2; repl++) {
+        nn_kernel_args xa = {.t = {idx, mb}, .i = {2, 3, 2, repl}, .gen = &g};
+        assert_int_equal(NN_KERNEL(b, sample, (NN_SAMPLE_MULTINOMIAL, &xa)), -1);
+        assert_int_equal(nn_error_current(), NN_ERR_RUNTIME);
+        nn_error_clear();
+    }
+    nn_tensor *rb = values_on(d, dt, 1, &six, bad);
+    nn_kernel_args ra = {.t = {o, rb}, .gen = &g};
+    assert_int_equal(NN_KERNEL(b, sample, (NN_SAMPLE_POISSON, &ra)), -1);
+    nn_error_clear();
+    NN_RELEASE(t), NN_RELEASE(p), NN_RELEASE(o), NN_RELEASE(r), NN_RELEASE(m), NN_RELEASE(idx), NN_RELEASE(mb), NN_RELEASE(rb);
 }
 
 /* The double reference of a math code (erfinv: checked through erf). */
@@ -1271,6 +1670,8 @@ static const kernel_case cases[NN_KERNEL_COUNT] = {
     [NN_KERNEL_loss] = case_loss,
     [NN_KERNEL_norm] = case_norm,
     [NN_KERNEL_index] = case_index,
+    [NN_KERNEL_matmul_loop] = case_matmul_loop,
+    [NN_KERNEL_sample] = case_sample,
     [NN_KERNEL_math] = case_math,
     [NN_KERNEL_optim_step] = case_optim_step,
     [NN_KERNEL_pool] = case_pool,

@@ -62,7 +62,6 @@ static const struct {
     {NN_OP_floor_divide, "derivative for aten::floor_divide is not implemented"},
     {NN_OP_aminmax, "derivative for aten::aminmax is not implemented"},
     {NN_OP_scatter_reduce, "derivative for aten::scatter is not implemented"},
-    {NN_OP_linalg_qr, "the derivative of linalg.qr is not implemented in nnscope"}, /* PyTorch has one: not done */
 };
 
 static const char *backward_error(nn_op_id op)

@@ -274,12 +274,63 @@ static void test_safetensors_of_device_tensors(void **state)
     NN_RELEASE(mat);
 }
 
+/* torch.load of a safetensors file honours map_location: every tensor is a
+   storage saved on the CPU, so 'cuda:0' puts it on the device, a callable gets
+   ('cpu' and) the flat storage, a failing or wrong-sized result is an error. */
+static void test_load_safetensors_with_map_location(void **state)
+{
+    (void)state;
+    int64_t s23[] = {2, 3}, s2[] = {2};
+    double w[] = {1, 2, 3, 4, 5, 6}, v[] = {-1, 7};
+    nn_tensor *mat = tu_tensor(NN_FLOAT32, 2, s23, w), *vec = tu_tensor(NN_INT64, 1, s2, v);
+    nn_named_tensor named[] = {{"mat", mat}, {"vec", vec}};
+    char dir[] = "/tmp/nnscope-stmap-XXXXXX", path[128];
+    if (!mkdtemp(dir)) fail_msg("mkdtemp failed");
+    snprintf(path, sizeof path, "%s/w.safetensors", dir);
+    tu_check(nn_safetensors_save_file(path, named, 2, NULL, 0));
+    nn_object *where = tu_ok(nn_str_new("cuda:0"));
+    nn_object *on = tu_ok(nn_torch_load_file(path, where));
+    assert_on(get(on, "mat"), NN_CUDA);
+    assert_on(get(on, "vec"), NN_CUDA);
+    tu_assert_values(get(on, "mat"), 2, s23, w, 0);
+    tu_assert_values(get(on, "vec"), 1, s2, v, 0);
+    seen s = {.n = 0};
+    nn_object *rec = tu_ok(nn_torch_load_file_with(path, recording_restore, &s));
+    assert_int_equal(s.n, 2);
+    assert_string_equal(s.locations[0], "cpu");
+    assert_on(get(rec, "mat"), NN_CPU);
+    tu_assert_values(get(rec, "mat"), 2, s23, w, 0);
+    /* the bytes' form (sessions) too */
+    char bytes[4096];
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    size_t len = fread(bytes, 1, sizeof bytes, f);
+    fclose(f);
+    nn_object *fromb = tu_ok(nn_torch_load_bytes(bytes, len, where));
+    assert_on(get(fromb, "vec"), NN_CUDA);
+    assert_null(nn_torch_load_file_with(path, failing_restore, NULL));
+    assert_int_equal(nn_error_current(), NN_ERR_VALUE);
+    nn_error_clear();
+    assert_null(nn_torch_load_file_with(path, wrong_size_restore, NULL));
+    assert_int_equal(nn_error_current(), NN_ERR_RUNTIME);
+    nn_error_clear();
+    unlink(path);
+    rmdir(dir);
+    NN_RELEASE(fromb);
+    NN_RELEASE(rec);
+    NN_RELEASE(on);
+    NN_RELEASE(where);
+    NN_RELEASE(vec);
+    NN_RELEASE(mat);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_save_and_load_device_tensors),
         cmocka_unit_test(test_load_pytorch_cuda_checkpoint),
         cmocka_unit_test(test_safetensors_of_device_tensors),
+        cmocka_unit_test(test_load_safetensors_with_map_location),
     };
     return cmocka_run_group_tests_name("torch_file_device", tests, tu_loopback_setup, tu_loopback_teardown);
 }

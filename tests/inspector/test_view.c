@@ -492,6 +492,14 @@ static void test_view_keys(void **state)
     text = draw_text(v, 80, 30, NULL);
     assert_non_null(strstr(text, "one training step back / forth"));
     nn_free(text);
+    /* every line whole, at 80 and at 200 columns (the box was 66 wide and cut the longest) */
+    for (int w = 80; w <= 200; w += 120) {
+        text = draw_text(v, w, 40, NULL);
+        assert_non_null(strstr(text, "Tab           next pane: tree, details, problems, output, command"));
+        assert_non_null(strstr(text, "(problems, output: ↑↓ PgUp PgDn Home End, mouse wheel)"));
+        assert_non_null(strstr(text, "update ratios over time, tracked scalars (L: log)"));
+        nn_free(text);
+    }
     assert_int_equal(insp_view_key(v, 'q'), INSP_ACT_REDRAW);
     /* modes, the breakpoint key, quit */
     keys(v, "g");

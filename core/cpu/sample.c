@@ -1,0 +1,210 @@
+/*
+ * cpu/sample.c — the CPU's `sample` kernel (core/kernels.def, nn_sample_op):
+ * exponential_, bernoulli with a tensor of probabilities, multinomial (with and
+ * without replacement) and poisson, drawing from the generator a->gen in the
+ * order PyTorch 1.13's CPU kernels draw, so a seeded script gives torch's
+ * samples. Moved from sampling.c and poisson.c; the op files validate, lay the
+ * operands out contiguous and allocate.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nn_cpu.h"
+
+/* at::exponential_distribution<double>: -1/lambda * log(1 - u), u a double
+   uniform; one draw per element in memory order, stored in the dtype */
+static void exponential_fill(char *d, nn_dtype dt, int64_t n, double lambd, nn_generator *g)
+{
+    size_t es = nn_dtype_size(dt);
+    for (int64_t i = 0; i < n; i++) {
+        double u = nn_generator_uniform(g);
+        nn_store_double(d + (size_t)i * es, dt, -1.0 / lambd * log(1.0 - u));
+    }
+}
+
+/* bernoulli_tensor_cpu_kernel: one uniform per element (float for a float
+   p, double for a float64 p), 1 when it is below p. */
+static int bernoulli(nn_kernel_args *a)
+{
+    const nn_tensor *p = a->t[1];
+    int64_t n = nn_numel(p);
+    const char *src = nn_data_ptr(p);
+    char *dst = nn_data_ptr(a->t[0]);
+    size_t es = nn_dtype_size(p->dtype);
+    for (int64_t i = 0; i < n; i++) {
+        double pv = nn_load_double(src + (size_t)i * es, p->dtype);
+        bool one = p->dtype == NN_FLOAT64 ? nn_generator_uniform(a->gen) < pv
+                                          : nn_generator_uniform_float(a->gen) < (float)pv;
+        nn_store_double(dst + (size_t)i * es, p->dtype, one ? 1.0 : 0.0);
+    }
+    return 0;
+}
+
+typedef struct keyed {
+    double v;
+    int64_t i;
+} keyed;
+
+/* topk's order: larger first; equal values by index */
+static int by_value_desc(const void *a, const void *b)
+{
+    const keyed *x = a, *y = b;
+    if (x->v != y->v) return x->v > y->v ? -1 : 1;
+    return x->i < y->i ? -1 : x->i > y->i;
+}
+
+/* Without replacement (1.13's fast path): its sanity checks on the whole tensor,
+   then q ~ Exp(1) of probs' shape and the top n_samples of probs / q per row
+   (torch's Gumbel-top-k). */
+static int sample_topk(const nn_tensor *pc, int64_t rows, int64_t cats, int64_t n_samples, int64_t *out, nn_generator *g)
+{
+    const char *pd = nn_data_ptr(pc);
+    size_t es = nn_dtype_size(pc->dtype);
+    for (int64_t i = 0; i < rows * cats; i++) {
+        double v = nn_load_double(pd + (size_t)i * es, pc->dtype);
+        if (!(v < INFINITY && v >= 0))
+            return nn_error_set(NN_ERR_RUNTIME, "probability tensor contains either `inf`, `nan` or element < 0");
+    }
+    for (int64_t r = 0; r < rows; r++) {
+        double sum = 0;
+        for (int64_t j = 0; j < cats; j++) sum += nn_load_double(pd + (size_t)(r * cats + j) * es, pc->dtype);
+        if (sum == 0) return nn_error_set(NN_ERR_RUNTIME, "invalid multinomial distribution (sum of probabilities <= 0)");
+    }
+    int64_t total = rows * cats;
+    char *qd = nn_malloc(es * (size_t)(total ? total : 1));
+    keyed *k = qd ? nn_malloc(sizeof(keyed) * (size_t)cats) : NULL;
+    if (!k) {
+        nn_free(qd);
+        return -1;
+    }
+    exponential_fill(qd, pc->dtype, rows * cats, 1.0, g);
+    for (int64_t r = 0; r < rows; r++) {
+        for (int64_t j = 0; j < cats; j++) {
+            size_t off = (size_t)(r * cats + j) * es;
+            double pv = nn_load_double(pd + off, pc->dtype), qv = nn_load_double(qd + off, pc->dtype);
+            /* the division in the input's dtype */
+            double v = pc->dtype == NN_FLOAT64 ? pv / qv : (double)((float)pv / (float)qv);
+            k[j] = (keyed){v != v ? INFINITY : v, j};
+        }
+        qsort(k, (size_t)cats, sizeof *k, by_value_desc);
+        for (int64_t j = 0; j < n_samples; j++) out[r * n_samples + j] = k[j].i;
+    }
+    nn_free(k);
+    nn_free(qd);
+    return 0;
+}
+
+/* multinomial_with_replacement_apply: a normalised cumulative distribution
+   per row in the input's dtype, then one double uniform per sample and a
+   binary search. */
+static int sample_cdf(const nn_tensor *pc, int64_t rows, int64_t cats, int64_t n_samples, int64_t *out, nn_generator *g)
+{
+    double *cum = nn_malloc(sizeof(double) * (size_t)cats);
+    if (!cum) return -1;
+    const char *pd = nn_data_ptr(pc);
+    size_t es = nn_dtype_size(pc->dtype);
+    bool f64 = pc->dtype == NN_FLOAT64;
+    int rc = 0;
+    for (int64_t r = 0; r < rows && rc == 0; r++) {
+        double sum = 0;
+        float sumf = 0;
+        for (int64_t j = 0; j < cats; j++) {
+            double v = nn_load_double(pd + (size_t)(r * cats + j) * es, pc->dtype);
+            if (!(v >= 0) && !isnan(v)) {
+                rc = nn_error_set(NN_ERR_RUNTIME, "invalid multinomial distribution (encountering probability entry < 0)");
+                break;
+            }
+            if (!isfinite(v)) {
+                rc = nn_error_set(NN_ERR_RUNTIME,
+                                  "invalid multinomial distribution (encountering probability entry = infinity or NaN)");
+                break;
+            }
+            if (f64)
+                cum[j] = sum += v;
+            else
+                cum[j] = sumf += (float)v;
+        }
+        if (rc) break;
+        double total = f64 ? sum : sumf;
+        if (!(total > 0)) {
+            rc = nn_error_set(NN_ERR_RUNTIME, "invalid multinomial distribution (sum of probabilities <= 0)");
+            break;
+        }
+        for (int64_t j = 0; j < cats; j++) cum[j] = f64 ? cum[j] / total : (double)((float)cum[j] / (float)total);
+        for (int64_t s = 0; s < n_samples; s++) {
+            double u = nn_generator_uniform(g);
+            cum[cats - 1] = 1;
+            int64_t lo = 0, hi = cats;
+            while (hi - lo > 0) {
+                int64_t mid = lo + (hi - lo) / 2;
+                if (cum[mid] < u)
+                    lo = mid + 1;
+                else
+                    hi = mid;
+            }
+            out[r * n_samples + s] = lo;
+        }
+    }
+    nn_free(cum);
+    return rc;
+}
+
+/* ATen's sample_poisson (NumPy's algorithms: the product of uniforms below rate
+   10, Hoermann's transformed rejection from 10 up) */
+static int64_t sample_poisson(double lambda, nn_generator *g)
+{
+    if (lambda >= 10) {
+        double slam = sqrt(lambda), loglam = log(lambda);
+        double b = 0.931 + 2.53 * slam, a = -0.059 + 0.02483 * b;
+        double invalpha = 1.1239 + 1.1328 / (b - 3.4), vr = 0.9277 - 3.6224 / (b - 2);
+        for (;;) {
+            double u = nn_generator_uniform(g) - 0.5, v = nn_generator_uniform(g);
+            double us = 0.5 - fabs(u);
+            int64_t k = (int64_t)floor((2 * a / us + b) * u + lambda + 0.43);
+            if (us >= 0.07 && v <= vr) return k;
+            if (k < 0 || (us < 0.013 && v > us)) continue;
+            if (log(v) + log(invalpha) - log(a / (us * us) + b) <= -lambda + (double)k * loglam - lgamma((double)k + 1))
+                return k;
+        }
+    }
+    if (lambda == 0) return 0;
+    double enlam = exp(-lambda), prod = 1.0;
+    int64_t x = 0;
+    for (;;) {
+        prod *= nn_generator_uniform(g);
+        if (!(prod > enlam)) return x;
+        x++;
+    }
+}
+
+static int poisson(nn_kernel_args *a)
+{
+    const nn_tensor *c = a->t[1];
+    int64_t n = nn_numel(c);
+    const char *src = nn_data_ptr(c);
+    char *dst = nn_data_ptr(a->t[0]);
+    size_t es = nn_dtype_size(c->dtype);
+    for (int64_t i = 0; i < n; i++) {
+        double lambda = nn_load_double(src + (size_t)i * es, c->dtype);
+        if (!(lambda >= 0)) /* NaN fails the check too, as ATen's TORCH_CHECK(lambda >= 0) */
+            return nn_error_set(NN_ERR_RUNTIME, "invalid Poisson rate, expected rate to be non-negative");
+        nn_store_double(dst + (size_t)i * es, c->dtype, (double)sample_poisson(lambda, a->gen));
+    }
+    return 0;
+}
+
+int nn_cpu_sample(nn_sample_op op, nn_kernel_args *a)
+{
+    switch (op) {
+    case NN_SAMPLE_EXPONENTIAL:
+        exponential_fill(nn_data_ptr(a->t[0]), a->t[0]->dtype, nn_numel(a->t[0]), a->d[0], a->gen);
+        return 0;
+    case NN_SAMPLE_BERNOULLI: return bernoulli(a);
+    case NN_SAMPLE_MULTINOMIAL:
+        return a->i[3] ? sample_cdf(a->t[1], a->i[0], a->i[1], a->i[2], nn_data_ptr(a->t[0]), a->gen)
+                       : sample_topk(a->t[1], a->i[0], a->i[1], a->i[2], nn_data_ptr(a->t[0]), a->gen);
+    case NN_SAMPLE_POISSON: return poisson(a);
+    }
+    return nn_error_set(NN_ERR_RUNTIME, "sample kernel: unknown op code %d", (int)op);
+}
