@@ -709,16 +709,16 @@ typedef struct dtype_obj {
 
 static char *dtype_repr(nn_object *self) { return nn_strdup(nn_dtype_name(((dtype_obj *)self)->dt)); }
 
-static const nn_type dtype_type = {.name = "dtype", .repr = dtype_repr};
+const nn_type repl_dtype_type = {.name = "dtype", .repr = dtype_repr};
 
-#define DT(d) {{1 << 30, &dtype_type}, d}
+#define DT(d) {{1 << 30, &repl_dtype_type}, d}
 static dtype_obj dtypes[NN_DTYPE_COUNT] = {DT(NN_FLOAT32), DT(NN_FLOAT64), DT(NN_FLOAT16), DT(NN_BFLOAT16),
                                            DT(NN_INT64),   DT(NN_INT32),   DT(NN_BOOL),
                                            DT(NN_UINT8),   DT(NN_INT8),    DT(NN_INT16)};
 #undef DT
 
 nn_object *repl_dtype_object(nn_dtype dt) { return &dtypes[dt].ob; }
-bool repl_is_dtype(const nn_object *o) { return o && o->type == &dtype_type; }
+bool repl_is_dtype(const nn_object *o) { return o && o->type == &repl_dtype_type; }
 nn_dtype repl_dtype_value(const nn_object *o) { return ((const dtype_obj *)o)->dt; }
 
 nn_object *repl_dtype_getattr(nn_object *o, const char *name)

@@ -172,6 +172,7 @@ extern const nn_module_class repl_module_base_class;
 /* The dtype object of dt (borrowed singleton). */
 nn_object *repl_dtype_object(nn_dtype dt);
 bool repl_is_dtype(const nn_object *o);
+extern const nn_type repl_dtype_type; /* torch.float32 and the others */
 nn_dtype repl_dtype_value(const nn_object *o);
 nn_object *repl_dtype_getattr(nn_object *dtype, const char *name); /* new reference */
 /* Gives tuple (a new one, owned by the caller) type, a tuple subtype with its
@@ -182,6 +183,11 @@ nn_object *repl_tuple_as(nn_object *tuple, nn_type *type);
    filled in by the first repl_size_new); new reference. */
 extern nn_type repl_size_type;
 nn_object *repl_size_new(int ndim, const int64_t *sizes);
+/* bind_size.c: Size + tuple, Size * n, Size[slice] (Sizes, as PyTorch's) and
+   size.numel(); *handled false for other operands (NULL, no error). */
+nn_object *repl_size_binary(repl_binop op, nn_object *a, nn_object *b, bool *handled);
+nn_object *repl_size_getitem(nn_object *size, nn_object *key, bool *handled);
+nn_object *repl_size_getattr(nn_object *size, const char *name, bool *handled);
 /* device(type='cpu'): borrowed singleton. */
 nn_object *repl_cpu_device(void);
 bool repl_is_device(const nn_object *o);

@@ -179,11 +179,14 @@ static nn_object *f_tensor(void *ud, nn_object *args, nn_object *kwargs)
         if (t && rg && nn_set_requires_grad(t, true)) NN_SET(t, NULL);
         return (nn_object *)t;
     }
+    nn_object *seq = NULL; /* owned: a range's list (a range is a sequence: torch.tensor(range(4))) */
+    if (a[0] && a[0]->type == &repl_range_type && !(a[0] = seq = repl_to_list(a[0]))) return NULL;
     nn_tensor *np = repl_numpy_tensor_of(a[0]); /* torch.tensor(ndarray): a copy of its elements */
     nn_tensor *t = np ? repl_tensor_on(nn_to_dtype(np, dtype < 0 ? np->dtype : (nn_dtype)dtype), dev)
                       : nn_tensor_from_nested_on(dev, a[0], dtype); /* laid out on the host, one transfer to dev */
     if (t && np == t) NN_SET(t, nn_clone(np));
     if (t && rg && nn_set_requires_grad(t, true)) NN_SET(t, NULL);
+    NN_RELEASE(seq);
     return (nn_object *)t;
 }
 
@@ -601,6 +604,20 @@ static nn_object *f_device_count(void *ud, nn_object *args, nn_object *kwargs)
     return nn_int_new(repl_cuda_available() ? 1 : 0);
 }
 
+/* torch.cuda.manual_seed(seed), manual_seed_all(seed): on a build without CUDA, PyTorch
+   queues the seeding for a device that never comes, so the CPU's generator is untouched */
+static nn_object *cuda_seed(const char *name, nn_object *args, nn_object *kwargs)
+{
+    ARGS(1);
+    if (repl_parse_args(name, "seed", args, kwargs, a)) return NULL;
+    nn_object *seed = repl_call_object((nn_object *)repl_current->int_cls, &a[0], 1, NULL); /* int(seed), as PyTorch */
+    if (!seed) return NULL;
+    NN_RELEASE(seed);
+    return nn_none();
+}
+static nn_object *f_cuda_seed(void *ud, nn_object *args, nn_object *kwargs) { return cuda_seed("manual_seed", args, kwargs); }
+static nn_object *f_cuda_seed_all(void *ud, nn_object *args, nn_object *kwargs) { return cuda_seed("manual_seed_all", args, kwargs); }
+
 static nn_object *f_device(void *ud, nn_object *args, nn_object *kwargs)
 {
     ARGS(2);
@@ -636,6 +653,9 @@ static nn_object *size_ctor(void *ud, nn_object *args, nn_object *kwargs)
 static const repl_class_def tensor_class = {"Tensor", "torch.Tensor", tensor_ctor, &nn_tensor_type, NULL,
      "Tensor(data)\n"
      "A multi-dimensional matrix containing elements of a single data type; Tensor(*size) is torch.empty(*size).", repl_tensor_method_at};
+static const repl_class_def dtype_class = {"dtype", "torch.dtype", NULL, &repl_dtype_type, NULL,
+     "dtype()\n"
+     "The data type of a tensor's elements: torch.float32, torch.int64, ... (not constructible).", NULL};
 static const repl_class_def size_class = {"Size", "torch.Size", size_ctor, &repl_size_type, NULL,
      "Size(iterable=())\n"
      "The shape of a tensor: a tuple of ints.", NULL};
@@ -761,6 +781,12 @@ static const repl_function_def cuda_functions[] = {
     {"device_count", f_device_count,
      "device_count()\n"
      "Returns the number of GPUs available."},
+    {"manual_seed", f_cuda_seed,
+     "manual_seed(seed)\n"
+     "Sets the seed for generating random numbers for the current GPU (nothing without CUDA)."},
+    {"manual_seed_all", f_cuda_seed_all,
+     "manual_seed_all(seed)\n"
+     "Sets the seed for generating random numbers on all GPUs (nothing without CUDA)."},
 };
 
 static nn_object *make_cuda(void)
@@ -807,7 +833,7 @@ static nn_object *make_torch(void)
         repl_random_add_functions(t) || repl_select_add_functions(t) || repl_ops_more_add_functions(t) ||
         repl_ops_extra_add_functions(t) || repl_numpy_add_torch_functions(t))
         goto fail;
-    if (add_class(t, &tensor_class) || add_class(t, &size_class) || add_class(t, &repl_generator_class)) goto fail;
+    if (add_class(t, &tensor_class) || add_class(t, &size_class) || add_class(t, &dtype_class) || add_class(t, &repl_generator_class)) goto fail;
     if (set_owned(t, "__version__", nn_str_new("1.13.0"))) goto fail;
     if (repl_dtype_info_add_functions(t)) goto fail;
     if (repl_tensor_more_add_functions(t)) goto fail; /* last: the aliases name what is there */
@@ -959,6 +985,7 @@ nn_object *repl_bind_type_of(nn_object *obj)
     if (nn_is_parameter(obj)) which = M_NN, name = "Parameter";
     else if (nn_is_tensor(obj)) which = M_TORCH, name = "Tensor";
     else if (nn_is_instance(obj, &repl_size_type)) which = M_TORCH, name = "Size";
+    else if (repl_is_dtype(obj)) which = M_TORCH, name = "dtype";
     else if (nn_is_module(obj) && !NN_MODULE(obj)->cls->lang_class) which = M_NN, name = nn_module_name(NN_MODULE(obj));
     else if (nn_is_instance(obj, &nn_optimizer_type)) which = M_OPTIM, name = obj->type->name;
     else if (nn_is_tensordict(obj)) which = M_TENSORDICT, name = "TensorDict";
@@ -1015,6 +1042,8 @@ static nn_object *op_getattr(nn_object *o, const char *name)
     bool handled = false;
     nn_object *r = repl_torch_other_getattr(o, name, &handled);
     if (handled) return r;
+    r = repl_size_getattr(o, name, &handled);
+    if (handled) return r;
     r = repl_thandle_getattr(o, name, &handled);
     if (handled) return r;
     r = repl_return_type_getattr(o, name, &handled);
@@ -1047,7 +1076,9 @@ static nn_object *op_binary(repl_binop op, nn_object *a, nn_object *b)
 {
     if (nn_is_tensor(a) || nn_is_tensor(b)) return repl_tensor_binary(op, a, b);
     bool handled;
-    nn_object *r = repl_bytes_binary(op, a, b, &handled);
+    nn_object *r = repl_size_binary(op, a, b, &handled);
+    if (handled) return r;
+    r = repl_bytes_binary(op, a, b, &handled);
     if (handled) return r;
     if (nn_is_module(a) && nn_module_is_a(a, &nn_sequential_class)) {
         if (op == REPL_ADD) return (nn_object *)nn_sequential_add(NN_MODULE(a), b);
@@ -1076,6 +1107,9 @@ static nn_object *op_getitem(nn_object *o, nn_object *key)
         nn_object *v = nn_tensordict_get(NN_TENSORDICT(o), key);
         return nn_retain(v);
     }
+    bool handled;
+    nn_object *r = repl_size_getitem(o, key, &handled);
+    if (handled) return r;
     if (repl_is_bytes(o)) return repl_bytes_getitem(o, key);
     nn_error_set(NN_ERR_TYPE, "'%s' object is not subscriptable", repl_type_name(o));
     return NULL;

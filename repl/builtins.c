@@ -2566,7 +2566,6 @@ static const bi_def builtin_functions[] = {
     {"help", bi_help, "help(obj)\nPrints the documentation of an object: its signature and docstring (a str names an object)."},
     {"super", bi_super, "super() -> same as super(__class__, <first argument>)\nThe parent class's attributes, bound to the current instance."},
     {"globals", bi_globals, "globals(/)\nReturn the dictionary containing the current scope's global variables."},
-    {"slice", ctor_slice, "slice(start, stop[, step])\nCreate a slice object, used for extended slicing (e.g. a[0:10:2])."},
     {"plot", repl_builtin_plot, "plot(f, lo=-3, hi=3, grad=False, width=72, height=20, color=None)\nDraws f (a module such as "
      "nn.GELU(), a function of a tensor, or a list of them) on [lo, hi] in the terminal with braille dots and labelled "
      "axes; grad=True adds each derivative, computed by autograd, in a second color."},
@@ -2728,6 +2727,8 @@ static const builtin_type builtin_types[] = {
      "frozenset(iterable=(), /)\nBuild an immutable unordered collection of unique elements.", NULL, NULL},
     {"range", SLOT(range_cls), &repl_range_type, ctor_range, NULL,
      "range(start, stop[, step])\nAn object that produces a sequence of integers from start (inclusive) to stop (exclusive) by step.", NULL, NULL},
+    {"slice", SLOT(slice_cls), &repl_slice_type, ctor_slice, NULL,
+     "slice(start, stop[, step])\nCreate a slice object, used for extended slicing (e.g. a[0:10:2]).", NULL, NULL},
 };
 #undef SLOT
 
@@ -2826,6 +2827,7 @@ class_obj *repl_class_of(nn_object *o)
     if (t == &nn_dict_type) return nn_dict_is_ordered(o) ? in->odict_cls : in->dict_cls;
     if (t == &repl_set_type) return ((set_obj *)o)->frozen ? in->frozenset_cls : in->set_cls;
     if (t == &repl_range_type) return in->range_cls;
+    if (t == &repl_slice_type) return in->slice_cls;
     if (t == &nn_none_type) return in->none_cls;
     if (t == &repl_class_type) return in->type_cls;
     if (t == &repl_function_type) return in->func_cls;

@@ -1403,6 +1403,12 @@ static size_t utf8_offset(const char *s, size_t len, int64_t i)
 nn_object *repl_get_item(nn_object *o, nn_object *key)
 {
     const nn_type *t = o->type;
+    if (t->base == &nn_tuple_type && repl_is_slice(key)) {
+        const repl_native_ops *ops = repl_get_native_ops(); /* a slice of torch.Size is a Size */
+        nn_object *r = ops && ops->getitem ? ops->getitem(o, key) : NULL;
+        if (r || nn_error_current() != NN_ERR_TYPE) return r;
+        nn_error_clear();
+    }
     if (t->base == &nn_tuple_type) t = &nn_tuple_type; /* torch.Size indexes as a tuple */
     if (t == &nn_list_type || t == &nn_tuple_type || t == &nn_str_type || t == &repl_range_type) {
         int64_t n;
@@ -4130,7 +4136,8 @@ void repl_interp_free(repl_interp *in)
     for (int i = 0; i < EXC_COUNT; i++) NN_RELEASE(in->exc_classes[i]);
     class_obj **cls[] = {&in->object_cls, &in->type_cls, &in->int_cls, &in->float_cls, &in->str_cls, &in->bool_cls,
                          &in->list_cls, &in->tuple_cls, &in->dict_cls, &in->odict_cls, &in->set_cls,
-                         &in->frozenset_cls, &in->range_cls, &in->none_cls, &in->func_cls, &in->module_cls};
+                         &in->frozenset_cls, &in->range_cls, &in->none_cls, &in->func_cls, &in->module_cls,
+                         &in->slice_cls};
     /* object last: the others derive from it */
     for (size_t i = sizeof cls / sizeof *cls; i-- > 0;) NN_RELEASE(*cls[i]);
     nn_free(in->last_tb);

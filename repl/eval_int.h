@@ -250,6 +250,7 @@ struct repl_interp {
     class_obj *object_cls, *type_cls, *int_cls, *float_cls, *str_cls, *bool_cls, *list_cls, *tuple_cls,
         *dict_cls, *set_cls, *frozenset_cls, *range_cls, *none_cls, *func_cls, *module_cls,
         *odict_cls; /* collections.OrderedDict: ordered dicts (nn_dict_is_ordered) */
+    class_obj *slice_cls;
     nmap type_cache;      /* nn_type name -> class_obj for other types */
     scope *captured;      /* weak list of scopes captured by closures */
     nn_object *module_classes; /* owned list: classes deriving from nn.Module live as long as the

@@ -90,6 +90,11 @@ typedef struct data_iter {
     nn_object *a, *b, *c; /* owned or NULL */
     int64_t pos, n;
     void (*on_free)(struct data_iter *);
+    /* a RandomSampler's: its own generator (owned; NULL when given one, in c), how many
+       indices it has drawn of how many, the population, and whether with replacement */
+    nn_generator *own_gen;
+    int64_t drawn, total, pop;
+    bool repl;
 } data_iter;
 
 static void data_iter_dealloc(nn_object *self)
@@ -98,6 +103,7 @@ static void data_iter_dealloc(nn_object *self)
     NN_RELEASE(it->a);
     NN_RELEASE(it->b);
     NN_RELEASE(it->c);
+    nn_free(it->own_gen);
     nn_free(it);
 }
 
@@ -473,52 +479,68 @@ static int append_ints(nn_object *list, nn_tensor *t, int64_t take)
     return rc;
 }
 
-/* The RandomSampler's indices, drawn on the first next() as the body of
-   PyTorch's generator function runs then: without a generator, a seed from
-   the default generator and a generator seeded with it (the default one's
-   state is kept aside meanwhile); with one, that generator. Permutations of n (the last cut to num % n), or
-   torch.randint(high=n) in chunks of 32 with replacement. */
+/* The RandomSampler's indices, drawn chunk by chunk as PyTorch's generator
+   function yields them (num_samples=int(1e10) with replacement is an endless
+   stream, karpathy/makemore): on the first next(), without a generator, a seed
+   from the default generator seeds the sampler's own; with one, that generator
+   draws each chunk when it is reached. Permutations of n (the last cut to
+   num % n), or torch.randint(high=n) in chunks of 32 with replacement. */
+static int random_start(data_iter *it)
+{
+    nn_object *sampler = it->a, *gen = repl_mod_attr(sampler, "generator"), *src = gen ? repl_mod_attr(sampler, "data_source") : NULL;
+    nn_object *rep = src ? repl_mod_attr(sampler, "replacement") : NULL;
+    int64_t n, num;
+    if (!rep || length_of(src, &n) || random_num_samples(sampler, &num)) return -1;
+    if (n == 0 && repl_truth(rep) != 1) return repl_raise_exc(EXC_ZeroDivisionError, "integer division or modulo by zero");
+    if (nn_is_none(gen)) {
+        nn_generator *g = nn_default_generator();
+        uint64_t seed = (uint64_t)random_int64(g);
+        if (!(it->own_gen = nn_malloc(sizeof *it->own_gen))) return -1;
+        *it->own_gen = *g;
+        nn_generator_seed(it->own_gen, seed);
+    } else {
+        nn_generator *given = NULL;
+        if (repl_arg_generator("RandomSampler", gen, &given)) return -1;
+        it->c = nn_retain(gen);
+    }
+    it->total = num;
+    it->pop = n;
+    it->repl = repl_truth(rep) == 1;
+    return 0;
+}
+
+/* The next chunk of indices into it->b (0), or 1 when all are drawn. */
+static int random_chunk(data_iter *it)
+{
+    if (it->drawn >= it->total) return 1;
+    nn_generator *g = it->own_gen;
+    if (!g && repl_arg_generator("RandomSampler", it->c, &g)) return -1;
+    int64_t left = it->total - it->drawn, take = it->repl ? (left < 32 ? left : 32) : (left < it->pop ? left : it->pop);
+    nn_object *chunk = nn_list_new(0);
+    nn_generator *prev = nn_generator_use(g);
+    int rc = chunk ? append_ints(chunk, it->repl ? nn_randint(0, it->pop, 1, &take, NN_INT64) : nn_randperm(it->pop, NN_INT64), take)
+                   : -1;
+    nn_generator_use(prev);
+    if (rc) {
+        NN_RELEASE(chunk);
+        return -1;
+    }
+    NN_RELEASE(it->b);
+    it->b = chunk;
+    it->pos = 0;
+    it->n = take;
+    it->drawn += take;
+    return 0;
+}
+
 static int random_next(repl_lazy *self, nn_object **out)
 {
     data_iter *it = (data_iter *)self;
-    if (!it->b) {
-        nn_object *sampler = it->a, *gen = repl_mod_attr(sampler, "generator"), *src = gen ? repl_mod_attr(sampler, "data_source") : NULL;
-        nn_object *rep = src ? repl_mod_attr(sampler, "replacement") : NULL;
-        int64_t n, num;
-        if (!rep || length_of(src, &n) || random_num_samples(sampler, &num)) return -1;
-        if (n == 0 && repl_truth(rep) != 1) return repl_raise_exc(EXC_ZeroDivisionError, "integer division or modulo by zero");
-        bool own = nn_is_none(gen);
-        nn_generator *given = NULL;
-        if (!own && repl_arg_generator("RandomSampler", gen, &given)) return -1;
-        nn_generator *g = nn_default_generator(), *saved = own ? nn_malloc(sizeof *saved) : NULL;
-        nn_object *all = nn_list_new(0);
-        int rc = all && (saved || !own) ? 0 : -1;
-        nn_generator *prev = nn_generator_use(own ? g : given);
-        if (!rc && own) {
-            uint64_t seed = (uint64_t)random_int64(g);
-            *saved = *g;
-            nn_generator_seed(g, seed);
-        }
-        if (!rc && repl_truth(rep) == 1) {
-            for (int64_t k = 0; !rc && k <= num / 32; k++) {
-                int64_t chunk = k < num / 32 ? 32 : num % 32;
-                rc = append_ints(all, nn_randint(0, n, 1, &chunk, NN_INT64), chunk);
-            }
-        } else if (!rc) {
-            for (int64_t k = 0; !rc && k < num / n; k++) rc = append_ints(all, nn_randperm(n, NN_INT64), n);
-            if (!rc && num % n) rc = append_ints(all, nn_randperm(n, NN_INT64), num % n);
-        }
-        nn_generator_use(prev);
-        if (saved) *g = *saved;
-        nn_free(saved);
-        if (rc) {
-            NN_RELEASE(all);
-            return -1;
-        }
-        it->b = all;
-        it->n = (int64_t)nn_list_len(all);
+    if (!it->own_gen && !it->c && random_start(it)) return -1; /* the first next() */
+    while (it->pos >= it->n) {
+        int rc = random_chunk(it);
+        if (rc) return rc < 0 ? -1 : 0;
     }
-    if (it->pos >= it->n) return 0;
     *out = nn_retain(nn_list_get(it->b, (size_t)it->pos++));
     return 1;
 }

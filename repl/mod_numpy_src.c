@@ -843,6 +843,8 @@ const char repl_numpy_source[] =
     "                for t in ts:\n"
     "                    d = _promote(d, _NAMES[t.dtype])\n"
     "                return torch.stack([t.to(_TORCH[d]) for t in ts])\n"
+    "    if isinstance(obj, range):\n"
+    "        obj = list(obj)  # a sequence, as NumPy reads it\n"
     "    if isinstance(obj, str):\n"
     "        raise TypeError('numpy string arrays are not supported')\n"
     "    t = torch.tensor(obj, device='cpu')\n"

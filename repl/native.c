@@ -44,20 +44,20 @@ static char *slice_repr(nn_object *self)
     return out;
 }
 
-static const nn_type slice_type = {.name = "slice", .dealloc = slice_dealloc, .repr = slice_repr};
+const nn_type repl_slice_type = {.name = "slice", .dealloc = slice_dealloc, .repr = slice_repr};
 
 nn_object *repl_slice_new(nn_object *start, nn_object *stop, nn_object *step)
 {
     slice_obj *s = nn_malloc(sizeof *s);
     if (!s) return NULL;
-    nn_object_init(&s->ob, &slice_type);
+    nn_object_init(&s->ob, &repl_slice_type);
     s->start = nn_retain(start ? start : nn_none());
     s->stop = nn_retain(stop ? stop : nn_none());
     s->step = nn_retain(step ? step : nn_none());
     return &s->ob;
 }
 
-bool repl_is_slice(const nn_object *o) { return o && o->type == &slice_type; }
+bool repl_is_slice(const nn_object *o) { return o && o->type == &repl_slice_type; }
 
 void repl_slice_parts(const nn_object *o, nn_object **start, nn_object **stop, nn_object **step)
 {

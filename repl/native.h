@@ -66,6 +66,7 @@ const repl_native_ops *repl_get_native_ops(void);
 
 /* Values the evaluator makes that natives receive as keys or arguments. */
 /* a slice start:stop:step: each part a new reference to an int or None */
+extern const nn_type repl_slice_type; /* slice(start, stop, step) objects */
 bool repl_is_slice(const nn_object *o);
 void repl_slice_parts(const nn_object *o, nn_object **start, nn_object **stop, nn_object **step);
 bool repl_is_ellipsis(const nn_object *o);

@@ -124,6 +124,7 @@ static const struct {
     {"torch.nn.functional", "elu_", "torch._more"},
     {"torch.nn.functional", "leaky_relu_", "torch._more"},
     {"torch.nn.functional", "hardtanh_", "torch._more"},
+    {"torch", "distributions", "torch.distributions"}, /* the module itself */
 };
 
 nn_object *repl_stdlib_alias(const char *ns, const char *name)
@@ -131,6 +132,10 @@ nn_object *repl_stdlib_alias(const char *ns, const char *name)
     for (size_t i = 0; i < sizeof aliases / sizeof *aliases; i++) {
         if (strcmp(aliases[i].ns, ns) != 0 || strcmp(aliases[i].name, name) != 0) continue;
         nn_object *m = repl_stdlib_module(aliases[i].module);
+        size_t ns_len = strlen(ns);
+        if (strncmp(aliases[i].module, ns, ns_len) == 0 && aliases[i].module[ns_len] == '.' &&
+            strcmp(aliases[i].module + ns_len + 1, name) == 0)
+            return m; /* a submodule written in the language */
         nn_object *v = m ? repl_get_attr(m, name) : NULL;
         NN_RELEASE(m);
         return v;

@@ -261,7 +261,11 @@ static void test_help_of_natives(void **state)
     assert_int_equal(run(in, "help(torch.cuda)\n", &out), 0);
     assert_string_equal(out.buf, "Help on built-in module torch.cuda:\n\nNAME\n    torch.cuda\n\nFUNCTIONS\n"
                                  "    device_count()\n        Returns the number of GPUs available.\n    \n"
-                                 "    is_available()\n        Returns a bool indicating if CUDA is currently available.\n\n");
+                                 "    is_available()\n        Returns a bool indicating if CUDA is currently available.\n    \n"
+                                 "    manual_seed(seed)\n        Sets the seed for generating random numbers for the current GPU "
+                                 "(nothing without CUDA).\n    \n"
+                                 "    manual_seed_all(seed)\n        Sets the seed for generating random numbers on all GPUs "
+                                 "(nothing without CUDA).\n\n");
     /* an instance: help on its class */
     assert_int_equal(run(in, "help(nn.Linear)\n", &out), 0);
     tu_capture again = {0};

@@ -1,0 +1,116 @@
+# nnscope corpus script (tests/corpus/README.md): a real public PyTorch script.
+# Source: https://github.com/pytorch/examples/blob/77f55b912142e11fcfdf5b530231fb9c52f181e8/time_sequence_prediction/train.py
+# License: BSD-3-Clause (Copyright (c) 2017, Pytorch contributors)
+# Adaptations (nothing else changed):
+#  - time_sequence_prediction/generate_sine_wave.py (same commit) run first, in the same file (after train.py's `from __future__` line, which must come first), with N = 13 sequences of L = 100 points (100 of 1000), its file named traindata.tmp
+#  - the --steps default cut from 15 to 2 and the predicted future from 1000 points to 50
+#  - `import matplotlib` and `matplotlib.pyplot` replaced by a stub whose calls do nothing (no display, no PDF files)
+
+from __future__ import print_function  # nnscope corpus: train.py's first line, which must stay first
+# nnscope corpus: time_sequence_prediction/generate_sine_wave.py (same commit), which writes the training data, first
+import numpy as np
+import torch
+
+np.random.seed(2)
+
+T = 20
+L = 100
+N = 13
+
+x = np.empty((N, L), 'int64')
+x[:] = np.array(range(L)) + np.random.randint(-4 * T, 4 * T, N).reshape(N, 1)
+data = np.sin(x / 1.0 / T).astype('float64')
+torch.save(data, open('traindata.tmp', 'wb'))
+
+# nnscope corpus: time_sequence_prediction/train.py from here
+import argparse
+import torch
+import torch.nn as nn
+import torch.optim as optim
+import numpy as np
+# nnscope corpus: matplotlib stands in as a stub (no display, no files): every call does nothing
+class _Plt:
+    def __getattr__(self, name):
+        return lambda *a, **k: None
+matplotlib = plt = _Plt()
+
+class Sequence(nn.Module):
+    def __init__(self):
+        super(Sequence, self).__init__()
+        self.lstm1 = nn.LSTMCell(1, 51)
+        self.lstm2 = nn.LSTMCell(51, 51)
+        self.linear = nn.Linear(51, 1)
+
+    def forward(self, input, future = 0):
+        outputs = []
+        h_t = torch.zeros(input.size(0), 51, dtype=torch.double)
+        c_t = torch.zeros(input.size(0), 51, dtype=torch.double)
+        h_t2 = torch.zeros(input.size(0), 51, dtype=torch.double)
+        c_t2 = torch.zeros(input.size(0), 51, dtype=torch.double)
+
+        for input_t in input.split(1, dim=1):
+            h_t, c_t = self.lstm1(input_t, (h_t, c_t))
+            h_t2, c_t2 = self.lstm2(h_t, (h_t2, c_t2))
+            output = self.linear(h_t2)
+            outputs += [output]
+        for i in range(future):# if we should predict the future
+            h_t, c_t = self.lstm1(output, (h_t, c_t))
+            h_t2, c_t2 = self.lstm2(h_t, (h_t2, c_t2))
+            output = self.linear(h_t2)
+            outputs += [output]
+        outputs = torch.cat(outputs, dim=1)
+        return outputs
+
+
+if __name__ == '__main__':
+    parser = argparse.ArgumentParser()
+    parser.add_argument('--steps', type=int, default=2, help='steps to run')
+    opt = parser.parse_args()
+    # set random seed to 0
+    np.random.seed(0)
+    torch.manual_seed(0)
+    # load data and make training set
+    data = torch.load('traindata.tmp')
+    input = torch.from_numpy(data[3:, :-1])
+    target = torch.from_numpy(data[3:, 1:])
+    test_input = torch.from_numpy(data[:3, :-1])
+    test_target = torch.from_numpy(data[:3, 1:])
+    # build the model
+    seq = Sequence()
+    seq.double()
+    criterion = nn.MSELoss()
+    # use LBFGS as optimizer since we can load the whole data to train
+    optimizer = optim.LBFGS(seq.parameters(), lr=0.8)
+    #begin to train
+    for i in range(opt.steps):
+        print('STEP: ', i)
+        def closure():
+            optimizer.zero_grad()
+            out = seq(input)
+            loss = criterion(out, target)
+            print('loss:', loss.item())
+            loss.backward()
+            return loss
+        optimizer.step(closure)
+        # begin to predict, no need to track gradient here
+        with torch.no_grad():
+            future = 50
+            pred = seq(test_input, future=future)
+            loss = criterion(pred[:, :-future], test_target)
+            print('test loss:', loss.item())
+            y = pred.detach().numpy()
+        # draw the result
+        plt.figure(figsize=(30,10))
+        plt.title('Predict future values for time sequences\n(Dashlines are predicted values)', fontsize=30)
+        plt.xlabel('x', fontsize=20)
+        plt.ylabel('y', fontsize=20)
+        plt.xticks(fontsize=20)
+        plt.yticks(fontsize=20)
+        def draw(yi, color):
+            plt.plot(np.arange(input.size(1)), yi[:input.size(1)], color, linewidth = 2.0)
+            plt.plot(np.arange(input.size(1), input.size(1) + future), yi[input.size(1):], color + ':', linewidth = 2.0)
+        draw(y[0], 'r')
+        draw(y[1], 'g')
+        draw(y[2], 'b')
+        plt.savefig('predict%d.pdf'%i)
+        plt.close()

@@ -1,0 +1,42 @@
+import torch
+from torch.distributions import Normal, Categorical, Bernoulli, Uniform
+import torch.distributions as D
+torch.manual_seed(0)
+n = Normal(torch.zeros(3), torch.ones(3))
+print(n, n.sample(), n.rsample((2,)), n.log_prob(torch.tensor([0.5, -1., 2.])), n.entropy(), n.batch_shape, n.event_shape)
+print(Normal(0., 1.), Normal(0., 1.).sample((3,)), Normal(1., 2.).cdf(torch.tensor(1.5)), Normal(1., 2.).icdf(torch.tensor(0.3)))
+c = Categorical(torch.tensor([0.1, 0.2, 0.7]))
+print(c, c.sample(), c.sample((5,)), c.log_prob(torch.tensor(2)), c.entropy(), c.logits, c)
+c2 = Categorical(logits=torch.tensor([[1., 2., 3.], [0., 0., 0.]]))
+print(c2, c2.sample(), c2.probs, c2.mode, c2.batch_shape, c2.enumerate_support())
+b = Bernoulli(0.3)
+print(b, b.sample((4,)), b.log_prob(torch.tensor(1.)), b.entropy(), Bernoulli(logits=torch.tensor([0., 2.])).sample())
+u = Uniform(0., 2.)
+print(u, u.sample((3,)), u.log_prob(torch.tensor(1.)), u.entropy(), u.cdf(torch.tensor(0.5)))
+print(D.kl_divergence(Normal(0., 1.), Normal(1., 2.)), D.kl_divergence(c, Categorical(logits=torch.zeros(3))))
+e = D.Exponential(torch.tensor([1.0, 2.0])); print(e, e.rsample(), e.log_prob(torch.tensor([0.5, 0.5])))
+l = D.Laplace(0., 1.); print(l, l.sample((3,)), l.log_prob(torch.tensor(0.3)))
+i = D.Independent(Normal(torch.zeros(2, 3), torch.ones(2, 3)), 1); print(i, i.batch_shape, i.event_shape, i.log_prob(torch.zeros(2, 3)))
+oh = D.OneHotCategorical(torch.tensor([0.2, 0.8])); print(oh, oh.sample((3,)), oh.log_prob(torch.tensor([0., 1.])))
+for bad in [lambda: Normal(0., -1.), lambda: Normal(0., 1.).log_prob(torch.tensor(float('nan'))), lambda: c.log_prob(torch.tensor(3)), lambda: Categorical(), lambda: Uniform(1., 0.)]:
+    try: bad()
+    except ValueError as ex: print('ValueError', ex)
+x = torch.tensor([1.0], requires_grad=True)
+loss = -Normal(x, 1.).log_prob(torch.tensor([2.0])).sum(); loss.backward(); print(x.grad)
+m = Normal(torch.tensor([0.0]), torch.tensor([1.0])); z = m.rsample(); print(z.requires_grad, m.mean, m.stddev, m.variance)
+print(isinstance(n, D.Distribution), D.constraints.positive, D.constraints.simplex, n.support, c.support)
+# a REINFORCE step as the RL tutorials write it
+policy = torch.nn.Linear(4, 2)
+state = torch.randn(4)
+dist = Categorical(logits=policy(state))
+action = dist.sample()
+loss = -dist.log_prob(action) * 1.5
+loss.backward()
+print(action.item(), policy.weight.grad)
+# a VAE's reparameterised sample and KL term
+mu, logvar = torch.randn(2, 3, requires_grad=True), torch.randn(2, 3, requires_grad=True)
+q = Normal(mu, torch.exp(0.5 * logvar))
+z = q.rsample()
+kl = D.kl_divergence(q, Normal(torch.zeros_like(mu), torch.ones_like(mu))).sum()
+kl.backward()
+print(z, kl, mu.grad)
