@@ -437,7 +437,7 @@ static int grad_sleef(nn_vact k, nn_tensor *g, nn_tensor *a, nn_tensor **out)
         return 0;
     nn_tensor *gc = NULL, *y = NULL;
     NN_WITH_GRAD_MODE(false, gc = nn_contiguous(g));
-    if (gc) y = nn_empty(a->ndim, a->sizes, NN_FLOAT32);
+    if (gc) y = nn_empty_on(nn_device_of(a), a->ndim, a->sizes, NN_FLOAT32); /* the CPU: not the default device */
     if (!y) {
         NN_RELEASE(gc);
         return -1;

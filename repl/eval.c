@@ -3511,13 +3511,16 @@ static void first_component(const char *name, char *out, size_t n)
     out[len] = 0;
 }
 
-/* A built-in module by dotted name: the language's own (collections), else the
-   bindings' (torch, ...); NULL without an error when there is none. */
+/* A module by dotted name: the language's own (collections), else the
+   bindings' (torch, ...), else a file beside the script; NULL without an
+   error when there is none. */
 static nn_object *import_module(const repl_native_ops *ops, const char *name)
 {
     nn_object *m = repl_stdlib_module(name);
     if (m || nn_error_current()) return m;
-    return ops && ops->import_module ? ops->import_module(name) : NULL;
+    m = ops && ops->import_module ? ops->import_module(name) : NULL;
+    if (m || nn_error_current()) return m;
+    return repl_import_user_file(name); /* import_file.c: the script's own files */
 }
 
 static int module_not_found(const repl_native_ops *ops, const char *name);
@@ -3612,7 +3615,9 @@ static int do_import(frame *f, const repl_node *s)
             if (!v) {
                 nn_object *e = repl_take_exception();
                 NN_RELEASE(e);
-                repl_raise_exc(EXC_ImportError, "cannot import name '%s' from '%s' (unknown location)", name, mod);
+                nn_object *file = m->type == &repl_module_type ? repl_nmap_get(&((module_obj *)m)->dict, "__file__") : NULL;
+                repl_raise_exc(EXC_ImportError, "cannot import name '%s' from '%s' (%s)", name, mod,
+                               file && nn_is_str(file) ? nn_str_cstr(file) : "unknown location");
             }
         }
         rc = v ? store_name(f, a->v.alias.asname ? a->v.alias.asname : name, v) : -1;

@@ -427,6 +427,9 @@ nn_object *repl_stdlib_alias(const char *ns, const char *name);
    globals (so the source must not use `global`); its classes get static_name
    as their __module__. 0, or -1 with the exception pending. */
 int repl_exec_module_source(nn_object *module, const char *static_name, const char *source, const char *filename);
+/* import_file.c: the module of NAME.py (or NAME/__init__.py) beside the script,
+   run once and cached; NULL without an error when there is no such file. */
+nn_object *repl_import_user_file(const char *name);
 /* The method of a built-in value (str, list, dict, set, ...) named name, bound
    to self (new reference), or NULL without error when there is none. */
 nn_object *repl_builtin_method(nn_object *self, const char *name);

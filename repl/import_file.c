@@ -1,0 +1,104 @@
+/*
+ * import_file.c — `import model` / `from data import Corpus` of a script's own
+ * files, as sys.path[0] gives them in CPython: NAME.py (or the package
+ * NAME/__init__.py; a.b is a/b.py) in the directory of the running script
+ * (__main__'s __file__), or in the working directory for the notebook, -c and
+ * standard input. The file runs once, as a module of the language; later
+ * imports get the same module object. The standard library's and the
+ * bindings' modules come first (a file named like one of them is not seen).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "eval_int.h"
+
+#define MAX_SOURCE ((size_t)64 << 20)
+
+/* The directory that stands for sys.path[0] into out ("." when there is no script). */
+static void search_dir(char *out, size_t n)
+{
+    nn_object *file = repl_get_global(repl_current, "__file__");
+    const char *path = file && nn_is_str(file) ? nn_str_cstr(file) : NULL;
+    const char *slash = path ? strrchr(path, '/') : NULL;
+    if (!slash) {
+        snprintf(out, n, ".");
+        return;
+    }
+    size_t len = (size_t)(slash - path);
+    snprintf(out, n, "%.*s", (int)(len ? len : 1), len ? path : "/");
+}
+
+/* The file's text (nn_malloc'd), NULL when it cannot be opened (errno ENOENT:
+   no such module here, no error set) or with an error. */
+static char *read_source(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    char *text = NULL;
+    size_t len = 0, cap = 0;
+    for (;;) {
+        if (len + 4096 + 1 > cap) {
+            cap = cap ? cap * 2 : 8192;
+            char *grown = cap <= MAX_SOURCE ? nn_realloc(text, cap) : NULL;
+            if (!grown) {
+                nn_free(text);
+                fclose(f);
+                repl_raise_exc(EXC_MemoryError, "%s", "");
+                return NULL;
+            }
+            text = grown;
+        }
+        size_t got = fread(text + len, 1, cap - len - 1, f);
+        len += got;
+        if (got == 0) break;
+    }
+    fclose(f);
+    text[len] = 0;
+    return text;
+}
+
+nn_object *repl_import_user_file(const char *name)
+{
+    for (const char *c = name; *c; c++) /* a module name: identifiers and dots */
+        if (!(*c == '.' || *c == '_' || (*c >= '0' && *c <= '9') || (*c >= 'a' && *c <= 'z') ||
+              (*c >= 'A' && *c <= 'Z')))
+            return NULL;
+    char key[600];
+    snprintf(key, sizeof key, "file:%s", name);
+    nn_object *m = repl_nmap_get(&repl_current->stdlib_modules, key);
+    if (m) return nn_retain(m);
+    char dir[4096], relative[512], path[4800];
+    search_dir(dir, sizeof dir);
+    snprintf(relative, sizeof relative, "%s", name);
+    for (char *c = relative; *c; c++)
+        if (*c == '.') *c = '/';
+    char *source = NULL;
+    for (int package = 0; package < 2 && !source && !nn_error_current(); package++) {
+        snprintf(path, sizeof path, package ? "%s/%s/__init__.py" : "%s/%s.py", dir, relative);
+        source = read_source(path);
+    }
+    if (!source) return NULL;
+    m = repl_module_new(name);
+    nn_object *file = m ? nn_str_new(path) : NULL, *mod_name = file ? nn_str_new(name) : NULL;
+    int rc = mod_name ? repl_set_attr(m, "__file__", file) : -1;
+    if (rc == 0) rc = repl_set_attr(m, "__name__", mod_name);
+    NN_RELEASE(file);
+    NN_RELEASE(mod_name);
+    /* cached before it runs, as sys.modules: a module that imports itself back gets it */
+    if (rc == 0) rc = repl_nmap_set(&repl_current->stdlib_modules, key, m);
+    if (rc == 0) rc = repl_exec_module_source(m, ((module_obj *)m)->name, source, path);
+    nn_free(source);
+    const char *last_dot = strrchr(name, '.');
+    if (rc == 0 && last_dot) { /* import a.b makes b an attribute of a */
+        char parent[512];
+        snprintf(parent, sizeof parent, "%.*s", (int)(last_dot - name), name);
+        nn_object *p = repl_import_by_name(parent);
+        rc = p ? repl_set_attr(p, last_dot + 1, m) : -1;
+        NN_RELEASE(p);
+    }
+    if (rc < 0) {
+        if (m) repl_nmap_del(&repl_current->stdlib_modules, key);
+        NN_SET(m, NULL);
+    }
+    return m;
+}

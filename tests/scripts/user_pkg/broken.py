@@ -1,0 +1,2 @@
+x = 1
+raise ValueError("boom in broken")
