@@ -237,6 +237,7 @@ const char *repl_shape_text(const nn_tensor *t, char *buf, size_t n);
 /* bind_tensor_more.c: aliases, in-place forms, view_as & co. (see there):
    t.name, or NULL without error when it is not one of them */
 nn_object *repl_tensor_more_method(nn_tensor *t, const char *name);
+nn_object *repl_tensor_lib_method(nn_tensor *t, const char *name); /* tensor_lib.c */
 int repl_tensor_more_add_functions(nn_object *torch); /* 0 or -1 */
 /* torch.iinfo, finfo, promote_types, result_type, can_cast (bind_dtype_info.c): 0 or -1 */
 int repl_dtype_info_add_functions(nn_object *torch);

@@ -1,0 +1,226 @@
+# Small torch functions that real scripts use, written in the language over nnscope's
+# built-in ops as PyTorch 1.13 defines them: get_default_dtype, broadcast_shapes,
+# broadcast_tensors, block_diag, cartesian_prod, combinations, tril_indices, triu_indices,
+# concat/concatenate, isin, argwhere, inner, vdot, tensor_split, hsplit, vsplit; and
+# torch.nn.functional's relu_, elu_, leaky_relu_, hardtanh_.
+# Gradients flow through the ops they are made of (block_diag's grad_fn is CopySlices,
+# not PyTorch's BlockDiagBackward0).
+import itertools
+import torch
+
+
+def get_default_dtype():
+    return torch.float32
+
+
+def broadcast_shapes(*shapes):
+    out = []
+    for shape in shapes:
+        if isinstance(shape, int):
+            shape = (shape,)
+        shape = list(shape)
+        n = max(len(out), len(shape))
+        out = [1] * (n - len(out)) + out
+        shape = [1] * (n - len(shape)) + shape
+        for i in range(n):
+            if shape[i] < 0:
+                raise RuntimeError("Trying to create tensor with negative dimension {}: {}".format(shape[i], shape))
+            if out[i] == 1:
+                out[i] = shape[i]
+            elif shape[i] != 1 and shape[i] != out[i]:
+                raise RuntimeError("Shape mismatch: objects cannot be broadcast to a single shape")
+    return torch.Size(out)
+
+
+def broadcast_tensors(*tensors):
+    if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
+        tensors = tuple(tensors[0])
+    shape = broadcast_shapes(*[t.shape for t in tensors])
+    return tuple(t if t.shape == shape else t.expand(shape) for t in tensors)
+
+
+def _as_2d(t):
+    if t.dim() == 0:
+        return t.reshape(1, 1)
+    if t.dim() == 1:
+        return t.reshape(1, -1)
+    if t.dim() == 2:
+        return t
+    raise RuntimeError("torch.block_diag: Input tensors must have 2 or fewer dimensions. Input {} has {} dimensions".format(0, t.dim()))
+
+
+def block_diag(*tensors):
+    for i, t in enumerate(tensors):
+        if t.dim() > 2:
+            raise RuntimeError("torch.block_diag: Input tensors must have 2 or fewer dimensions. Input {} has {} dimensions".format(i, t.dim()))
+    mats = [_as_2d(t) for t in tensors]
+    if not mats:
+        return torch.empty(1, 0)
+    dtype = mats[0].dtype
+    for m in mats[1:]:
+        dtype = torch.promote_types(dtype, m.dtype)
+    rows = sum(m.shape[0] for m in mats)
+    cols = sum(m.shape[1] for m in mats)
+    out = torch.zeros(rows, cols, dtype=dtype)
+    r = 0
+    c = 0
+    for m in mats:
+        out[r:r + m.shape[0], c:c + m.shape[1]] = m
+        r += m.shape[0]
+        c += m.shape[1]
+    return out
+
+
+def cartesian_prod(*tensors):
+    for t in tensors:
+        if t.dim() != 1:
+            raise RuntimeError("Expect a 1D vector, but got shape {}".format(list(t.shape)))
+    if len(tensors) == 1:
+        return tensors[0]
+    grids = torch.meshgrid(*tensors, indexing="ij")
+    return torch.stack([g.flatten() for g in grids], 1)
+
+
+def combinations(input, r=2, with_replacement=False):
+    if input.dim() != 1:
+        raise RuntimeError("Expect a 1D vector, but got shape {}".format(list(input.shape)))
+    if r < 0:
+        raise RuntimeError("Expect a non-negative number, but got {}".format(r))
+    if r == 0:
+        return torch.empty(0, dtype=input.dtype)
+    n = input.shape[0]
+    pick = itertools.combinations_with_replacement if with_replacement else itertools.combinations
+    idx = list(pick(range(n), r))
+    if not idx:
+        return torch.empty(0, r, dtype=input.dtype)
+    return input[torch.tensor(idx)]
+
+
+def _tri_indices(row, col, offset, lower, dtype):
+    rows = []
+    cols = []
+    for i in range(row):
+        for j in range(col):
+            if (j - i <= offset) if lower else (j - i >= offset):
+                rows.append(i)
+                cols.append(j)
+    return torch.tensor([rows, cols], dtype=dtype).reshape(2, len(rows))
+
+
+def tril_indices(row, col, offset=0, dtype=torch.long, device=None, layout=None):
+    return _tri_indices(row, col, offset, True, dtype)
+
+
+def triu_indices(row, col, offset=0, dtype=torch.long, device=None, layout=None):
+    return _tri_indices(row, col, offset, False, dtype)
+
+
+def concat(tensors, dim=0, out=None):
+    return torch.cat(tensors, dim)
+
+
+def concatenate(tensors, axis=0, out=None):
+    return torch.cat(tensors, axis)
+
+
+def isin(elements, test_elements, assume_unique=False, invert=False):
+    if not isinstance(elements, torch.Tensor):
+        elements = torch.tensor(elements)
+    if not isinstance(test_elements, torch.Tensor):
+        test_elements = torch.tensor(test_elements)
+    hit = (elements.unsqueeze(-1) == test_elements.flatten()).any(-1)
+    return hit.logical_not() if invert else hit
+
+
+def argwhere(input):
+    return torch.nonzero(input)
+
+
+def inner(input, other):
+    if input.dim() == 0 or other.dim() == 0:
+        return input * other
+    if input.shape[-1] != other.shape[-1]:
+        raise RuntimeError("inner() the last dimension must match on both input tensors but got shapes {} and {}".format(list(input.shape), list(other.shape)))
+    n = input.shape[-1]
+    out = input.reshape(-1, n).matmul(other.reshape(-1, n).t())
+    return out.reshape(list(input.shape[:-1]) + list(other.shape[:-1]))
+
+
+def vdot(input, other):
+    if input.dim() != 1 or other.dim() != 1:
+        raise RuntimeError("1D tensors expected, but got {}D and {}D tensors".format(input.dim(), other.dim()))
+    if input.dtype != other.dtype:
+        raise RuntimeError("dot : expected both vectors to have same dtype, but found {} and {}".format(
+            _scalar_name(input.dtype), _scalar_name(other.dtype)))
+    return torch.dot(input, other)
+
+
+def _scalar_name(dtype):
+    names = {torch.float32: "Float", torch.float64: "Double", torch.int64: "Long", torch.int32: "Int",
+             torch.float16: "Half", torch.bool: "Bool", torch.int16: "Short", torch.int8: "Char",
+             torch.uint8: "Byte"}
+    return names.get(dtype, str(dtype))
+
+
+def tensor_split(input, indices_or_sections, dim=0):
+    size = input.shape[dim]
+    if isinstance(indices_or_sections, torch.Tensor):
+        indices_or_sections = indices_or_sections.tolist()
+    if isinstance(indices_or_sections, int):
+        k = indices_or_sections
+        if k <= 0:
+            raise RuntimeError("number of sections must be larger than 0, got {}".format(k))
+        q = size // k
+        extra = size % k
+        bounds = []
+        start = 0
+        for i in range(k):
+            n = q + 1 if i < extra else q
+            bounds.append((start, n))
+            start += n
+    else:
+        bounds = []
+        start = 0
+        for idx in list(indices_or_sections) + [size]:
+            a = min(max(start, 0), size)
+            b = min(max(idx, a), size)
+            bounds.append((a, b - a))
+            start = idx
+    return tuple(input.narrow(dim, a, n) for a, n in bounds)
+
+
+def _split_at(name, input, indices_or_sections, dim):
+    if isinstance(indices_or_sections, int):
+        size = input.shape[dim]
+        if indices_or_sections == 0 or size % indices_or_sections != 0:
+            raise RuntimeError("torch.{} attempted to split along dimension {}, but the size of the dimension {} is not divisible by the split_size {}!".format(
+                name, dim, size, indices_or_sections))
+    return tensor_split(input, indices_or_sections, dim)
+
+
+def hsplit(input, indices_or_sections):
+    if input.dim() < 1:
+        raise RuntimeError("torch.hsplit requires a tensor with at least 1 dimension, but got a tensor with {} dimensions!".format(input.dim()))
+    return _split_at("hsplit", input, indices_or_sections, 0 if input.dim() == 1 else 1)
+
+
+def vsplit(input, indices_or_sections):
+    if input.dim() < 2:
+        raise RuntimeError("torch.vsplit requires a tensor with at least 2 dimension, but got a tensor with {} dimensions!".format(input.dim()))
+    return _split_at("vsplit", input, indices_or_sections, 0)
+
+
+def relu_(input):
+    return input.relu_()
+
+
+def elu_(input, alpha=1.0):
+    return torch.nn.functional.elu(input, alpha, inplace=True)
+
+
+def leaky_relu_(input, negative_slope=0.01):
+    return torch.nn.functional.leaky_relu(input, negative_slope, inplace=True)
+
+
+def hardtanh_(input, min_val=-1.0, max_val=1.0):
+    return torch.nn.functional.hardtanh(input, min_val, max_val, inplace=True)

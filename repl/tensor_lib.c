@@ -1,0 +1,35 @@
+/*
+ * tensor_lib.c — Tensor methods and properties written in the language, in
+ * repl/lib/torch._tensor_more.py (one function of the tensor each): a method comes back bound
+ * to the tensor, a property is called at once. repl_tensor_getattr asks here last.
+ */
+#include <string.h>
+
+#include "bind_int.h"
+#include "eval_int.h"
+
+#define MODNAME "torch._tensor_more"
+
+static const struct {
+    const char *name;
+    bool property;
+} lib_names[] = {
+    {"new", false}, {"unflatten", false}, {"mT", true}, {"mH", true}, {"H", true},
+};
+
+/* A new reference; NULL without an error when name is none of these. */
+nn_object *repl_tensor_lib_method(nn_tensor *t, const char *name)
+{
+    for (size_t i = 0; i < sizeof lib_names / sizeof *lib_names; i++) {
+        if (strcmp(lib_names[i].name, name) != 0) continue;
+        nn_object *m = repl_stdlib_module(MODNAME);
+        nn_object *f = m ? repl_get_attr(m, name) : NULL;
+        NN_RELEASE(m);
+        if (!f) return NULL;
+        nn_object *self = &t->ob;
+        nn_object *r = lib_names[i].property ? repl_call_object(f, &self, 1, NULL) : repl_method_new(f, self);
+        NN_RELEASE(f);
+        return r;
+    }
+    return NULL;
+}
