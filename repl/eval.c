@@ -1062,16 +1062,19 @@ nn_object *repl_binary_op(repl_binop op, nn_object *a, nn_object *b)
         for (int pass = 0; pass < 2; pass++) {
             bool from_a = (pass == 0) != (op == REPL_XOR_BITS);
             if (!from_a && op != REPL_OR_BITS && op != REPL_XOR_BITS) continue;
-            size_t n;
-            nn_object *const *order = repl_set_order(from_a ? a : b, &n);
-            if (!order) goto set_fail;
+            nn_object *elements = repl_set_elements(from_a ? a : b);
+            if (!elements) goto set_fail;
             nn_object *other = from_a ? y->d : x->d;
-            for (size_t i = 0; i < n; i++) {
-                nn_object *k = order[i];
+            int rc = 0;
+            for (size_t i = 0; rc == 0 && i < nn_list_len(elements); i++) {
+                nn_object *k = nn_list_get(elements, i);
                 bool in_other = nn_dict_get(other, k) != NULL;
+                if (!in_other && nn_error_current()) rc = -1;
                 bool keep = op == REPL_AND_BITS ? in_other : op == REPL_OR_BITS ? true : !in_other;
-                if (keep && repl_set_add(r, k) < 0) goto set_fail;
+                if (rc == 0 && keep) rc = repl_set_add(r, k);
             }
+            NN_RELEASE(elements);
+            if (rc < 0) goto set_fail;
         }
         return r;
     set_fail:

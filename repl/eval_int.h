@@ -188,8 +188,8 @@ typedef struct set_obj {
 typedef struct repl_set_table repl_set_table;
 
 /* The set's elements in the order CPython 3.11 iterates them (set_order.c):
-   borrowed, valid until the set changes. NULL with MemoryError. */
-nn_object *const *repl_set_order(nn_object *set, size_t *n);
+   a new list (a snapshot: code run while walking it may change the set). */
+nn_object *repl_set_elements(nn_object *set);
 /* Removes key from the set (KeyError when missing), keeping the others where
    CPython's table keeps them: 0 or -1. */
 int repl_set_discard(nn_object *set, nn_object *key);

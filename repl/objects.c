@@ -580,16 +580,16 @@ static char *set_repr(nn_object *self)
     }
     if (s->frozen) repl_sb_puts(&b, "frozenset(");
     repl_sb_puts(&b, "{");
-    size_t n;
-    nn_object *const *order = repl_set_order(self, &n);
-    if (!order) {
+    nn_object *elements = repl_set_elements(self);
+    if (!elements) {
         nn_free(repl_sb_finish(&b));
         return NULL;
     }
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < nn_list_len(elements); i++) {
         if (i) repl_sb_puts(&b, ", ");
-        repl_sb_take(&b, repl_obj_repr(order[i]));
+        repl_sb_take(&b, repl_obj_repr(nn_list_get(elements, i)));
     }
+    NN_RELEASE(elements);
     repl_sb_puts(&b, "}");
     if (s->frozen) repl_sb_puts(&b, ")");
     return repl_sb_finish(&b);
@@ -1007,11 +1007,7 @@ nn_object *repl_get_iter(nn_object *o)
     if (t == &nn_str_type) return iter_make(IT_STR, o);
     if (t == &repl_range_type) return iter_make(IT_RANGE, o);
     if (t == &repl_set_type) {
-        size_t n;
-        nn_object *const *order = repl_set_order(o, &n);
-        nn_object *keys = order ? nn_list_new(0) : NULL;
-        for (size_t i = 0; keys && i < n; i++)
-            if (nn_list_append(keys, order[i]) < 0) NN_SET(keys, NULL);
+        nn_object *keys = repl_set_elements(o);
         nn_object *it = keys ? iter_make(IT_LIST, keys) : NULL;
         NN_RELEASE(keys);
         return it;

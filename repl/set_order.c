@@ -303,7 +303,9 @@ static repl_set_table *current_table(set_obj *s)
     return t && t->dict == s->d && t->version == nn_dict_version(s->d) ? t : NULL;
 }
 
-nn_object *const *repl_set_order(nn_object *set, size_t *n)
+/* The elements in CPython's order: borrowed, valid until the set changes. NULL
+   with MemoryError. */
+static nn_object *const *set_order(nn_object *set, size_t *n)
 {
     set_obj *s = (set_obj *)set;
     repl_set_table *t = current_table(s);
@@ -333,6 +335,16 @@ nn_object *const *repl_set_order(nn_object *set, size_t *n)
     }
     *n = t->used;
     return t->order;
+}
+
+nn_object *repl_set_elements(nn_object *set)
+{
+    size_t n;
+    nn_object *const *order = set_order(set, &n);
+    nn_object *list = order ? nn_list_new(n) : NULL;
+    for (size_t i = 0; list && i < n; i++)
+        if (nn_list_append(list, order[i]) < 0) NN_SET(list, NULL);
+    return list;
 }
 
 int repl_set_add(nn_object *set, nn_object *item)
@@ -385,7 +397,7 @@ nn_object *repl_set_pop(nn_object *set)
         return NULL;
     }
     size_t n;
-    if (!current_table(s) && !repl_set_order(set, &n)) return NULL;
+    if (!current_table(s) && !set_order(set, &n)) return NULL;
     repl_set_table *t = current_table(s);
     nn_object *key;
     if (t) { /* CPython's set_pop: the first active slot from the finger on */
