@@ -15,12 +15,12 @@
  * insertion order, and then kept up to date by add, remove, discard and pop.
  * Other sets keep insertion order.
  *
- * Exact for sets built by adding (set(list), comprehensions, add() loops,
- * literals of fewer than 5 constants) and changed one element at a time once
- * iterated; removals before the first iteration, and sets made by CPython's
- * bulk paths (union, merging a set or a dict), get the replay of the
- * surviving elements, which differs from CPython's table only where elements
- * collided.
+ * Exact for sets built by adding (set(list), comprehensions, add() loops),
+ * for displays of constants (CPython merges a frozenset constant: replayed as
+ * such), and for sets changed one element at a time once iterated; removals
+ * before the first iteration, and sets made by CPython's other bulk paths
+ * (a ^ b, merging a dict), get the replay of the surviving elements, which
+ * differs from CPython's table only where elements collided.
  */
 #include <math.h>
 #include <string.h>
