@@ -87,7 +87,32 @@ def _cmp(a, b):
     return 0 if a == b else 1 if a > b else -1
 
 
-class timedelta:
+class _Ordered:
+    # ordering and hashing by the subclass's _key(), one copy for timedelta,
+    # date (and datetime) and time; __eq__ stays each class's own, which is
+    # why each names __hash__ again (a class defining __eq__ loses it)
+    def __ne__(self, other):
+        return not self == other
+
+    def __lt__(self, other):
+        return self._key() < other._key()
+
+    def __le__(self, other):
+        return self._key() <= other._key()
+
+    def __gt__(self, other):
+        return self._key() > other._key()
+
+    def __ge__(self, other):
+        return self._key() >= other._key()
+
+    def __hash__(self):
+        return hash(self._key())
+
+
+class timedelta(_Ordered):
+    __hash__ = _Ordered.__hash__
+
     def __init__(self, days=0, seconds=0, microseconds=0, milliseconds=0, minutes=0, hours=0, weeks=0):
         for name, v in (('days', days), ('seconds', seconds), ('microseconds', microseconds),
                         ('milliseconds', milliseconds), ('minutes', minutes), ('hours', hours), ('weeks', weeks)):
@@ -209,23 +234,8 @@ class timedelta:
     def __eq__(self, other):
         return isinstance(other, timedelta) and self._total_us() == other._total_us()
 
-    def __ne__(self, other):
-        return not self == other
-
-    def __lt__(self, other):
-        return self._total_us() < other._total_us()
-
-    def __le__(self, other):
-        return self._total_us() <= other._total_us()
-
-    def __gt__(self, other):
-        return self._total_us() > other._total_us()
-
-    def __ge__(self, other):
-        return self._total_us() >= other._total_us()
-
-    def __hash__(self):
-        return hash(self._total_us())
+    def _key(self):
+        return self._total_us()
 
     def __bool__(self):
         return self._total_us() != 0
@@ -317,7 +327,9 @@ def _strftime(fmt, tt, us, off):
     return out
 
 
-class date:
+class date(_Ordered):
+    __hash__ = _Ordered.__hash__
+
     def __init__(self, year, month, day):
         _check_date(year, month, day)
         self._y = year
@@ -407,23 +419,6 @@ class date:
             return False
         return isinstance(other, date) and self._key() == other._key()
 
-    def __ne__(self, other):
-        return not self == other
-
-    def __lt__(self, other):
-        return self._key() < other._key()
-
-    def __le__(self, other):
-        return self._key() <= other._key()
-
-    def __gt__(self, other):
-        return self._key() > other._key()
-
-    def __ge__(self, other):
-        return self._key() >= other._key()
-
-    def __hash__(self):
-        return hash(self._key())
 
     def __add__(self, other):
         if isinstance(other, timedelta):
@@ -475,7 +470,9 @@ def _iso_week1_monday(y):
     return monday
 
 
-class time:
+class time(_Ordered):
+    __hash__ = _Ordered.__hash__
+
     def __init__(self, hour=0, minute=0, second=0, microsecond=0, tzinfo=None):
         _check_time(hour, minute, second, microsecond)
         self._h = hour
@@ -521,20 +518,6 @@ class time:
     def __eq__(self, other):
         return isinstance(other, time) and self._key() == other._key()
 
-    def __lt__(self, other):
-        return self._key() < other._key()
-
-    def __le__(self, other):
-        return self._key() <= other._key()
-
-    def __gt__(self, other):
-        return self._key() > other._key()
-
-    def __ge__(self, other):
-        return self._key() >= other._key()
-
-    def __hash__(self):
-        return hash(self._key())
 
 
 def _time_iso(h, mi, s, us, timespec):
