@@ -190,6 +190,8 @@ static const struct {
     {"torch.nn.functional", "threshold_", "torch.nn._layers_extra"},
     {"torch.nn.functional", "celu_", "torch.nn._layers_extra"},
     {"torch", "pdist", "torch.nn._layers_extra"},
+    {"torch.nn", "CTCLoss", "torch.nn._losses_more"},
+    {"torch.nn.functional", "ctc_loss", "torch.nn._losses_more"},
     {"torch", "distributions", "torch.distributions"}, /* the module itself */
 };
 

@@ -388,3 +388,100 @@ class MaxUnpool3d(_MaxUnpoolNd):
 
     def forward(self, input, indices, output_size=None):
         return max_unpool3d(input, indices, self.kernel_size, self.stride, self.padding, output_size)
+
+
+# ---------------------------------------------------------------- CTC
+
+_CTC_NEG = -1e30  # stands for log 0: finite, so that the recursion's gradient has no 0 * inf
+
+
+def _lengths(v, name):
+    if isinstance(v, torch.Tensor):
+        return [int(q) for q in v.reshape(-1).tolist()]
+    if isinstance(v, int):
+        return [v]
+    return [int(q) for q in v]
+
+
+def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction="mean", zero_infinity=False):
+    # the forward (alpha) recursion of Graves et al. over the blank-extended target, in log space,
+    # one sample at a time, each step over every extended position at once; its gradient comes from
+    # the ops, plus exp(log_probs) (value 0) where PyTorch's ctc_loss backward adds it (its gradient
+    # is the one w.r.t. the logits of a log_softmax), so that log_probs.grad is PyTorch's
+    if reduction not in ("none", "mean", "sum"):
+        raise ValueError("{} is not a valid value for reduction".format(reduction))
+    batched = log_probs.dim() == 3
+    lp = log_probs if batched else log_probs.unsqueeze(1)
+    T, N, C = lp.shape
+    il, tl = _lengths(input_lengths, "input_lengths"), _lengths(target_lengths, "target_lengths")
+    if blank < 0 or blank >= C:
+        raise RuntimeError("blank must be in label range")
+    if len(il) != N:
+        raise RuntimeError("input_lengths must be of size batch_size")
+    if len(tl) != N:
+        raise RuntimeError("target_lengths must be of size batch_size")
+    concatenated = batched and targets.dim() == 1  # the targets one after another, else padded rows
+    tg = targets if batched else targets.reshape(1, -1)
+    offsets = []
+    pos = 0
+    for n in range(N):
+        if il[n] > T:
+            raise RuntimeError("Expected input_lengths to have value at most {}, but got value {} (while checking "
+                               "arguments for ctc_loss_cpu)".format(T, il[n]))
+        if concatenated:
+            offsets.append(pos)
+            pos += tl[n]
+        elif tl[n] > tg.size(1):
+            raise RuntimeError("Expected tensor to have size at least {} at dimension 1, but got size {} for argument "
+                               "#2 'targets' (while checking arguments for ctc_loss_cpu)".format(tl[n], tg.size(1)))
+    flat = tg.reshape(-1).tolist() if concatenated else None
+    losses = []
+    for n in range(N):
+        lab = flat[offsets[n]:offsets[n] + tl[n]] if concatenated else tg[n, :tl[n]].tolist()
+        ext = [blank]
+        for c in lab:
+            ext += [int(c), blank]
+        L = len(ext)
+        skip = torch.tensor([s >= 2 and ext[s] != blank and ext[s] != ext[s - 2] for s in range(L)])
+        idx = torch.tensor(ext, dtype=torch.int64)
+        neg = torch.full((L,), _CTC_NEG, dtype=lp.dtype)
+        emit = lp[:, n].index_select(1, idx)  # [T, L]
+        if il[n] == 0:
+            total = torch.tensor(0.0 if L == 1 else float("inf"), dtype=lp.dtype)
+            losses.append(total)
+            continue
+        alpha = torch.where(torch.arange(L) < 2, emit[0], neg)
+        pad1 = torch.full((1,), _CTC_NEG, dtype=lp.dtype)
+        pad2 = torch.full((2,), _CTC_NEG, dtype=lp.dtype)
+        for t in range(1, il[n]):
+            a1 = torch.cat([pad1, alpha[:-1]])
+            a2 = torch.where(skip, torch.cat([pad2, alpha[:-2]]) if L > 1 else neg, neg)
+            alpha = torch.logsumexp(torch.stack([alpha, a1, a2]), 0) + emit[t]
+        ends = alpha[-2:] if L > 1 else alpha
+        nll = -torch.logsumexp(ends, 0)
+        feasible = nll.item() < 1e29
+        if not feasible:
+            nll = torch.where(torch.tensor(zero_infinity), torch.zeros_like(nll), nll * 0 + float("inf"))
+        else:
+            lpn = lp[:il[n], n]
+            nll = nll + (lpn.exp() - lpn.exp().detach()).sum()
+        losses.append(nll)
+    loss = torch.stack(losses) if losses else lp.new_zeros(0)
+    if zero_infinity:
+        loss = torch.where(torch.isinf(loss), torch.zeros_like(loss), loss)
+    if reduction == "mean":
+        return (loss / torch.tensor(tl, dtype=loss.dtype).clamp(min=1)).mean()
+    if reduction == "sum":
+        return loss.sum()
+    return loss if batched else loss.squeeze(0)
+
+
+class CTCLoss(_Loss):
+    def __init__(self, blank=0, reduction='mean', zero_infinity=False):
+        super().__init__(reduction=reduction)
+        self.blank = blank
+        self.zero_infinity = zero_infinity
+
+    def forward(self, log_probs, targets, input_lengths, target_lengths):
+        return ctc_loss(log_probs, targets, input_lengths, target_lengths, self.blank, self.reduction,
+                        self.zero_infinity)

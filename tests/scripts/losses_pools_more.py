@@ -1,5 +1,5 @@
 # SoftMarginLoss, MultiLabelSoftMarginLoss, HingeEmbeddingLoss, PoissonNLLLoss, GaussianNLLLoss,
-# MultiMarginLoss, MultiLabelMarginLoss, TripletMarginWithDistanceLoss (modules and F. forms,
+# MultiMarginLoss, MultiLabelMarginLoss, TripletMarginWithDistanceLoss, CTCLoss (modules and F. forms,
 # every reduction, the legacy size_average=/reduce=), LPPool1d/2d and MaxUnpool1d/3d against
 # PyTorch 1.13: values, gradients (float64, 8 digits), reprs, gradcheck and messages.
 import torch
@@ -84,6 +84,33 @@ print(F.max_unpool3d(v3[0], i3[0], 2, output_size=(5, 5, 5)).shape)
 print("gradcheck max_unpool", gradcheck(lambda a: F.max_unpool1d(a, i1, 2), (v1.requires_grad_(),)),
       gradcheck(lambda a: F.max_unpool3d(a, i3, 2), (v3,)))
 
+# CTCLoss: values, log_probs.grad as PyTorch's (its logits form), zero_infinity, concatenated targets
+torch.manual_seed(0)
+logits = torch.randn(6, 3, 5, dtype=torch.float64, requires_grad=True)
+lp = logits.log_softmax(2)
+lp.retain_grad()
+tg = torch.tensor([[1, 2, 2], [3, 1, 0], [4, 4, 4]])
+ctc = nn.CTCLoss()
+print(ctc, ctc.blank, ctc.reduction, ctc.zero_infinity)
+loss = ctc(lp, tg, torch.tensor([6, 5, 6]), torch.tensor([3, 2, 3]))
+loss.backward()
+print(round(loss.item(), 12), lp.grad[:, 0], logits.grad[0])
+for red in ["none", "sum"]:
+    print(red, F.ctc_loss(lp, tg, [6, 5, 6], [3, 2, 1], reduction=red).detach())
+print(F.ctc_loss(lp, torch.tensor([1, 2, 2, 3, 1, 4]), torch.tensor([6, 5, 6]), torch.tensor([3, 2, 1]), reduction="none").detach())
+print(F.ctc_loss(lp, tg, [2, 5, 6], [3, 2, 3], reduction="none").detach())
+print(F.ctc_loss(lp, tg, [2, 5, 6], [3, 2, 3], zero_infinity=True, reduction="none").detach())
+logits.grad = None
+F.ctc_loss(logits.log_softmax(2), tg, [2, 5, 6], [3, 2, 3], zero_infinity=True).backward()
+print(logits.grad[:, 0])
+print(F.ctc_loss(lp, tg, [6, 5, 6], [3, 2, 3], blank=4, reduction="sum").item())
+print(F.ctc_loss(lp[:, 0], torch.tensor([1, 2]), torch.tensor(6), torch.tensor(2)).item())
+print(F.ctc_loss(lp, tg, [6, 5, 6], [0, 2, 1], reduction="none").detach())
+lp32 = torch.randn(50, 4, 20).log_softmax(2).detach().requires_grad_()
+l32 = F.ctc_loss(lp32, torch.randint(1, 20, (4, 10)), [50, 45, 40, 50], [10, 8, 9, 10])
+l32.backward()
+print(round(l32.item(), 4), round(lp32.grad.abs().sum().item(), 3))
+
 
 def err(f):
     try:
@@ -105,3 +132,8 @@ err(lambda: F.soft_margin_loss(x, sign, reduction="foo"))
 err(lambda: F.max_unpool1d(v1, i1, 2, output_size=(20,)))
 err(lambda: F.max_unpool1d(v1, i1, 2, output_size=(1, 2)))
 err(lambda: F.max_unpool3d(v3, i3, 2, output_size=(9, 9, 9)))
+err(lambda: F.ctc_loss(lp, tg, [7, 5, 6], [3, 2, 3]))
+err(lambda: F.ctc_loss(lp, tg, [6, 5, 6], [4, 2, 3]))
+err(lambda: F.ctc_loss(lp, tg, [6, 5, 6], [3, 2]))
+err(lambda: F.ctc_loss(lp, tg, [6, 5], [3, 2, 3]))
+err(lambda: F.ctc_loss(lp, tg, [6, 5, 6], [3, 2, 3], blank=5))
