@@ -152,6 +152,15 @@ static const struct {
     {"torch.nn.functional", "embedding_bag", "torch.nn._bag_grid"},
     {"torch.nn.functional", "grid_sample", "torch.nn._bag_grid"},
     {"torch.nn.functional", "affine_grid", "torch.nn._bag_grid"},
+    {"torch.nn", "Bilinear", "torch.nn._layers_extra"},
+    {"torch.nn", "AdaptiveMaxPool1d", "torch.nn._layers3d"},
+    {"torch.nn.functional", "bilinear", "torch.nn._layers_extra"},
+    {"torch.nn.functional", "adaptive_max_pool1d", "torch.nn._layers3d"},
+    {"torch.nn.functional", "adaptive_max_pool1d_with_indices", "torch.nn._layers3d"},
+    {"torch.nn.functional", "adaptive_max_pool2d_with_indices", "torch.nn._layers_extra"},
+    {"torch.nn.functional", "max_pool1d_with_indices", "torch.nn._layers_extra"},
+    {"torch.nn.functional", "max_pool2d_with_indices", "torch.nn._layers_extra"},
+    {"torch", "bilinear", "torch.nn._layers_extra"},
     {"torch", "distributions", "torch.distributions"}, /* the module itself */
 };
 
