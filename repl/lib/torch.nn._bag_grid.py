@@ -96,7 +96,8 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
     if padding_idx is not None:
         keep = keep & (idx != padding_idx)
     kidx, kbag = idx[keep], bag[keep]
-    rows = F.embedding(kidx, weight, None, None, 2.0, scale_grad_by_freq)
+    # index_select's backward is differentiable (double backward); F.embedding's scales by frequency
+    rows = F.embedding(kidx, weight, None, None, 2.0, True) if scale_grad_by_freq else weight.index_select(0, kidx)
     dim = weight.size(1)
     if mode == "max":
         starts = torch.zeros(bags + 1, dtype=torch.int64).index_add(0, kbag + 1, torch.ones_like(kbag)).cumsum(0)
