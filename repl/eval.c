@@ -4653,6 +4653,8 @@ int repl_run_source(const char *source, const char *filename, bool expr, nn_obje
     if (!u) return -1;
     scope *sc = NULL;
     frame fr;
+    bool module_ns = globals && repl_is_globals_dict(globals); /* exec(code, globals()) */
+    if (module_ns) globals = NULL;
     if (globals) {
         /* the dicts' names run in a scope of their own, written back after */
         sc = repl_scope_new(NULL);
@@ -4668,7 +4670,7 @@ int repl_run_source(const char *source, const char *filename, bool expr, nn_obje
             return -1;
         }
         fr = (frame){.locals = &sc->map, .sc = sc, .env = sc};
-    } else if (in->top) {
+    } else if (in->top && !module_ns) {
         fr = *in->top; /* the caller's namespaces */
     } else {
         fr = (frame){.locals = &in->globals};
