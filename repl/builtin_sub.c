@@ -488,6 +488,15 @@ char *repl_builtin_sub_repr(nn_object *self)
 {
     nn_object *v = repl_base_value(self);
     char *r = repl_obj_repr(v);
+    if (r && v->type == &repl_set_type) { /* St({3}), St() as CPython's set and frozenset reprs name the subclass */
+        sbuf b = {0};
+        const char *inner = strchr(r, '(');
+        if (nn_dict_len(((set_obj *)v)->d) == 0) repl_sb_printf(&b, "%s()", repl_value_type_name(self));
+        else if (inner) repl_sb_printf(&b, "%s%s", repl_value_type_name(self), inner);
+        else repl_sb_printf(&b, "%s(%s)", repl_value_type_name(self), r);
+        nn_free(r);
+        return repl_sb_finish(&b);
+    }
     static const char od[] = "OrderedDict";
     if (!r || !nn_is_dict(v) || !nn_dict_is_ordered(v) || strncmp(r, od, sizeof od - 1) != 0) return r;
     sbuf b = {0}; /* Ordered([('x', 1)]), as CPython's OrderedDict repr names the subclass */
