@@ -1780,7 +1780,8 @@ nn_object *repl_instance_getattr(nn_object *obj, const char *name)
     if (cv && cv->type == &desc_type && ((desc_obj *)cv)->kind == DESC_PROPERTY) return class_attr(cv, obj, o->cls);
     nn_object *v = o->attrs_in_value && o->value ? nn_dict_get_str(o->value, name) : repl_nmap_get(&o->attrs, name);
     if (v) return nn_retain(v);
-    if (o->value && (v = repl_builtin_sub_lookup(o->cls, NULL, obj, name))) return v; /* d.keys, l.append */
+    if (o->cls->vbase && ((v = repl_builtin_sub_lookup(o->cls, NULL, obj, name)) || nn_error_current()))
+        return v; /* d.keys, l.append */
     if (cv) return class_attr(cv, obj, o->cls);
     if (strcmp(name, "__class__") == 0) return nn_retain(&o->cls->ob);
     if (strcmp(name, "__dict__") == 0 && o->attrs_in_value && o->value) return nn_retain(obj);
