@@ -82,6 +82,41 @@ int insp_screen_put_fit(insp_screen *sc, int row, int col, int maxw, insp_color 
     return n + insp_screen_put(sc, row, col + n, 1, color, attr, "…");
 }
 
+int insp_wrap_row(const char *s, int room, const char **next)
+{
+    int cells = 0, space = -1;
+    const char *p = s, *after_space = NULL;
+    if (room < 1) room = 1;
+    while (*p && *p != '\n' && cells < room) {
+        if (*p == ' ' && cells > 0) space = cells, after_space = p;
+        utf8_next(&p);
+        cells++;
+    }
+    if (!*p || *p == '\n') { /* the rest fits */
+        *next = NULL;
+        return cells;
+    }
+    if (*p == ' ') space = cells, after_space = p; /* the room ends at a space */
+    if (space >= room / 3) cells = space, p = after_space;
+    while (*p == ' ') p++;
+    *next = *p && *p != '\n' ? p : NULL;
+    return cells;
+}
+
+int insp_screen_put_wrapped(insp_screen *sc, int row, int col, int w, int max_rows, insp_color color, unsigned attr,
+                            const char *s)
+{
+    int rows = 0;
+    for (const char *t = s; t; rows++) {
+        int indent = rows && w > 8 ? 2 : 0;
+        const char *next;
+        int cells = insp_wrap_row(t, w - indent, &next);
+        if (max_rows >= 0 && rows < max_rows) insp_screen_put(sc, row + rows, col + indent, cells, color, attr, t);
+        t = next;
+    }
+    return rows;
+}
+
 /* Appends code point u as UTF-8 at p; returns the end. */
 static char *utf8_put(char *p, uint32_t u)
 {
