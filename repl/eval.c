@@ -871,6 +871,10 @@ static nn_object *seq_repeat(nn_object *s, int64_t n)
     if (n < 0) n = 0;
     if (s->type == &nn_str_type) {
         size_t len = nn_str_len(s);
+        if (len && (uint64_t)n > (uint64_t)INT64_MAX / len) { /* past Py_ssize_t, as CPython */
+            repl_raise_exc(EXC_OverflowError, "repeated string is too long");
+            return NULL;
+        }
         if (len && (uint64_t)n > (((uint64_t)1 << 40) - 1) / len) { /* 1 TiB: see the list case below */
             nn_error_set(NN_ERR_MEMORY, "%s", ""); /* CPython's MemoryError has no message */
             return NULL;
