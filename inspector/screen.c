@@ -82,13 +82,24 @@ int insp_screen_put_fit(insp_screen *sc, int row, int col, int maxw, insp_color 
     return n + insp_screen_put(sc, row, col + n, 1, color, attr, "…");
 }
 
+/* Whether a row may end before p: a space not followed by a value (a label and
+   its figure, "max 0.02184", stay on one row). */
+static bool label_break(const char *p)
+{
+    char c = p[1];
+    return !(c >= '0' && c <= '9') && c != '-' && c != '+' && c != '.' && c != '[' && c != '(' && c != '"';
+}
+
 int insp_wrap_row(const char *s, int room, const char **next)
 {
-    int cells = 0, space = -1;
-    const char *p = s, *after_space = NULL;
+    int cells = 0, space = -1, label = -1;
+    const char *p = s, *after_space = NULL, *after_label = NULL;
     if (room < 1) room = 1;
     while (*p && *p != '\n' && cells < room) {
-        if (*p == ' ' && cells > 0) space = cells, after_space = p;
+        if (*p == ' ' && cells > 0) {
+            space = cells, after_space = p;
+            if (label_break(p)) label = cells, after_label = p;
+        }
         utf8_next(&p);
         cells++;
     }
@@ -96,8 +107,9 @@ int insp_wrap_row(const char *s, int room, const char **next)
         *next = NULL;
         return cells;
     }
-    if (*p == ' ') space = cells, after_space = p; /* the room ends at a space */
-    if (space >= room / 3) cells = space, p = after_space;
+    if (*p == ' ') space = label = cells, after_space = after_label = p; /* the room ends at a space */
+    if (label >= room / 3) cells = label, p = after_label;
+    else if (space >= room / 3) cells = space, p = after_space;
     while (*p == ' ') p++;
     *next = *p && *p != '\n' ? p : NULL;
     return cells;
