@@ -661,24 +661,26 @@ static void draw_title(insp_view *v, insp_screen *sc)
        class, before it cuts a figure: the first of these that fits is shown. */
     unsigned long long steps = insp_train_steps(s), passes = (unsigned long long)s->step;
     const char *cls = nn_module_name(s->mods[0].module);
-    char forms[4][256];
+    char forms[5][256];
     if (v->at < 0) {
         snprintf(when, sizeof when, "step %llu · %llu passes · live", steps, passes);
         snprintf(forms[0], sizeof forms[0], " nnscope inspector · %s · %zu modules · %s", cls, s->n_mods, when);
         snprintf(forms[1], sizeof forms[1], " %s · %zu modules · %s", cls, s->n_mods, when);
         snprintf(forms[2], sizeof forms[2], " %s · %s", cls, when);
         snprintf(forms[3], sizeof forms[3], " %s", when);
+        snprintf(forms[4], sizeof forms[4], " step %llu · live", steps);
     } else {
         snprintf(when, sizeof when, "showing step %llu of %llu [ ] · pass %lld { }",
                  (unsigned long long)insp_train_step_of(s, (uint64_t)v->at), steps, (long long)v->at);
         snprintf(forms[0], sizeof forms[0], " nnscope inspector · %s · %s · %zu modules", cls, when, s->n_mods);
         snprintf(forms[1], sizeof forms[1], " %s · %s · %zu modules", cls, when, s->n_mods);
         snprintf(forms[2], sizeof forms[2], " %s · %s", cls, when);
-        snprintf(forms[3], sizeof forms[3], " step %llu of %llu · pass %lld", (unsigned long long)insp_train_step_of(s, (uint64_t)v->at),
-                 steps, (long long)v->at);
+        snprintf(forms[3], sizeof forms[3], " %s", when);
+        snprintf(forms[4], sizeof forms[4], " showing step %llu of %llu · pass %lld",
+                 (unsigned long long)insp_train_step_of(s, (uint64_t)v->at), steps, (long long)v->at);
     }
     int room = sc->w - rw - 1, k = 0;
-    for (; k < 3; k++) {
+    for (; k < 4; k++) {
         int cells = 0;
         for (const char *c = forms[k]; *c; c++) cells += (*c & 0xc0) != 0x80;
         if (cells <= room) break;
@@ -799,7 +801,18 @@ int insp_view_draw(insp_view *v, insp_screen *sc)
     bool prob_focus = v->focus == INSP_FOCUS_PROBLEMS, out_focus = v->focus == INSP_FOCUS_OUTPUT;
     snprintf(title, sizeof title, " Problems (%d)%s ", n_problems, prob_focus ? " · ↑↓ PgUp PgDn Home End scroll" : "");
     separator(sc, prob_sep, tw, "┴", title);
-    int out_last = v->n_out - v->output_scroll, out_first = out_last - out_rows + 1;
+    /* Output: the lines up to out_last, from the bottom up, each wrapped onto as many
+       rows as the width needs (as the terminal would); the top one may show only its end */
+    int out_last = v->n_out - v->output_scroll, out_first = out_last + 1, out_row = out_rows;
+    int out_top[INSP_OUTPUT_ROWS_MAX];
+    for (int k = out_last - 1; k >= 0 && out_row > 0; k--) {
+        int n = 0;
+        for (const char *t = v->out[k], *next; t; t = next, n++)
+            if (!insp_wrap_row(t, W, &next) && !next) break; /* an empty line takes one row */
+        out_row -= n > 0 ? n : 1;
+        out_first = k + 1;
+        if (out_last - 1 - k < INSP_OUTPUT_ROWS_MAX) out_top[out_last - 1 - k] = out_row;
+    }
     if (v->output_scroll > 0 || out_focus)
         snprintf(title, sizeof title, " Output · lines %d-%d of %d%s ", out_first > 1 ? out_first : 1, out_last, v->n_out,
                  out_focus ? " · ↑↓ PgUp PgDn Home End scroll" : "");
@@ -830,9 +843,13 @@ int insp_view_draw(insp_view *v, insp_screen *sc)
         text = text ? text + 1 : "";
     }
     if (n_problems == 0) insp_screen_put(sc, prob_sep + 1, 1, W - 1, INSP_COLOR_GOOD, 0, "none");
-    for (int i = 0; i < out_rows; i++) {
-        int k = v->n_out - v->output_scroll - out_rows + i;
-        if (k >= 0) insp_screen_put(sc, out_sep + 1 + i, 0, W, v->out_error[k] ? INSP_COLOR_BAD : INSP_COLOR_DEFAULT, 0, v->out[k]);
+    for (int k = out_first - 1; k < out_last; k++) {
+        int j = out_last - 1 - k, row = j < INSP_OUTPUT_ROWS_MAX ? out_top[j] : out_rows;
+        for (const char *t = v->out[k], *next; t && row < out_rows; t = next, row++) {
+            int cells = insp_wrap_row(t, W, &next);
+            if (row >= 0)
+                insp_screen_put(sc, out_sep + 1 + row, 0, cells, v->out_error[k] ? INSP_COLOR_BAD : INSP_COLOR_DEFAULT, 0, t);
+        }
     }
     draw_command(v, sc, cmd_row, cmd_rows);
     if (v->help) draw_help(sc);

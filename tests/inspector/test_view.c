@@ -431,6 +431,35 @@ static void test_output_scrollback(void **state)
     trainer_stop(&t);
 }
 
+/* An Output line wider than the screen wraps onto the next rows, as the terminal
+   would, instead of being cut at the edge (a printed tensor's last figures). */
+static void test_output_wraps(void **state)
+{
+    (void)state;
+    trainer t;
+    insp_session *s = trainer_start(&t, 1);
+    insp_view *v = TU_OK(insp_view_new(s));
+    tu_check(insp_view_add_output(v, "older", false));
+    char wide[200] = "tensor([";
+    for (int i = 0; i < 12; i++) snprintf(wide + strlen(wide), sizeof wide - strlen(wide), "%s0.12345%d", i ? ", " : "", i);
+    strcat(wide, "])");
+    tu_check(insp_view_add_output(v, wide, false));
+    char *text = draw_text(v, 80, 24, NULL); /* 3 output rows at 24 */
+    /* the wide line's two rows at the bottom, the line before it above them */
+    assert_non_null(strstr(text, "\nolder\ntensor([0.123450, 0.123451, 0.123452, 0.123453, 0.123454, 0.123455, 0.123456,\n"
+                                 "0.123457, 0.123458, 0.123459, 0.1234510, 0.1234511])\n"));
+    nn_free(text);
+    for (int i = 0; i < 3; i++) tu_check(insp_view_add_output(v, wide, false));
+    keys(v, "\t\t\t"); /* output: scrolled back one line, the title counts lines */
+    insp_view_key(v, INSP_KEY_UP);
+    text = draw_text(v, 80, 24, NULL);
+    assert_non_null(strstr(text, " Output · lines 3-4 of 5 · "));
+    assert_non_null(strstr(text, "\n0.123457, 0.123458, 0.123459, 0.1234510, 0.1234511])\ntensor([0.123450,"));
+    nn_free(text);
+    insp_view_free(v);
+    trainer_stop(&t);
+}
+
 /* The mouse wheel scrolls the pane under the pointer, whatever has the focus:
    the Output pane back and forth, the tree's selection, the details. */
 static void test_mouse_wheel(void **state)
@@ -971,7 +1000,7 @@ int main(void)
         cmocka_unit_test(test_put_fit),          cmocka_unit_test(test_no_grad_is_dash),
         cmocka_unit_test(test_model_views_golden), cmocka_unit_test(test_details_at_80_columns), cmocka_unit_test(test_flow_figures),
         cmocka_unit_test(test_scalars_view_golden), cmocka_unit_test(test_mouse_wheel),
-        cmocka_unit_test(test_output_scrollback),
+        cmocka_unit_test(test_output_scrollback), cmocka_unit_test(test_output_wraps),
     };
     return cmocka_run_group_tests_name("inspector view", tests, NULL, NULL);
 }
