@@ -447,8 +447,12 @@ static int scatter_back(nn_node *n, nn_tensor *g, nn_tensor **gin, bool is_selec
     if (!z) return -1;
     nn_tensor *part = is_select ? nn_select(z, (int)n->p.i[0], n->p.i[1])
                                 : nn_slice(z, (int)n->p.i[0], n->p.i[1], n->p.i[2], n->p.i[3]);
+    bool prev = nn_set_grad_enabled(false);
     int rc = part ? nn_copy_(part, g) : -1;
+    nn_set_grad_enabled(prev);
     NN_RELEASE(part);
+    /* under create_graph the result has history, as PyTorch's Select/SliceBackwardBackward0 */
+    if (rc == 0) rc = nn_record(is_select ? NN_OP_select_backward : NN_OP_slice_backward, 1, &g, 1, &z, 0, NULL, &n->p);
     if (rc < 0) {
         NN_RELEASE(z);
         return -1;
@@ -459,6 +463,17 @@ static int scatter_back(nn_node *n, nn_tensor *g, nn_tensor **gin, bool is_selec
 
 int nn_select_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return scatter_back(n, gout[0], gin, true); }
 int nn_slice_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return scatter_back(n, gout[0], gin, false); }
+/* The gradient of a scatter_back: the part of it the view selected. */
+int nn_select_backward_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    gin[0] = nn_select(gout[0], (int)n->p.i[0], n->p.i[1]);
+    return gin[0] ? 0 : -1;
+}
+int nn_slice_backward_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    gin[0] = nn_slice(gout[0], (int)n->p.i[0], n->p.i[1], n->p.i[2], n->p.i[3]);
+    return gin[0] ? 0 : -1;
+}
 
 /* ------------------------------------------------------------- indexing */
 
