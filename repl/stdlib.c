@@ -248,6 +248,7 @@ int repl_mod_real(nn_object *o, double *out)
 
 int repl_mod_int(nn_object *o, int64_t *out)
 {
+    if (repl_base_value(o) && nn_is_int(repl_base_value(o))) o = repl_base_value(o); /* class I(int) */
     if (nn_is_int(o) || nn_is_bool(o)) {
         *out = nn_int_value(o);
         return 0;
