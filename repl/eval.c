@@ -44,10 +44,22 @@ static void unit_release(code_unit *u)
 
 /* ------------------------------------------------------------------ frames */
 
+/* A comprehension's variables. They live in own until a lambda made inside the
+   comprehension captures them: then they move to captured, a scope that the
+   lambda keeps (as CPython's cells), so it sees the loop variable's last value. */
 typedef struct comp_scope {
-    nmap map;
+    nmap own;
+    scope *captured;        /* owned, or NULL */
     struct comp_scope *up;
 } comp_scope;
+
+static nmap *comp_map(comp_scope *cs) { return cs->captured ? &cs->captured->map : &cs->own; }
+
+static void comp_scope_clear(comp_scope *cs)
+{
+    repl_nmap_clear(&cs->own);
+    NN_SET(cs->captured, NULL);
+}
 
 struct frame {
     frame *back;
@@ -393,6 +405,44 @@ static int collect_locals(func_obj *fn, const repl_node_list *body, nmap *nonloc
 /* eval() for func_attrs.c's annotations: ctx is the frame. */
 static nn_object *eval_ann(void *ctx, const repl_node *n) { return eval((frame *)ctx, n); }
 
+/* Lists scope e among the captured ones (the interpreter empties them when it is
+   freed, breaking function <-> scope cycles) and tracks it for the collector. */
+static int capture_scope(scope *e)
+{
+    if (e->reg_head) return 0;
+    repl_interp *in = repl_current;
+    e->reg_head = &in->captured;
+    e->reg_next = in->captured;
+    if (in->captured) in->captured->reg_prev = e;
+    in->captured = e;
+    return nn_gc_track(&e->ob); /* a captured scope can be in a cycle */
+}
+
+/* The scope a lambda made inside comprehension c (and those around it) closes
+   over (borrowed): each comprehension's variables move into a scope of their own,
+   chained outward to env, the environment of the frame the comprehensions run in.
+   NULL after an error, or when there is no comprehension and env is NULL. */
+static scope *capture_comp_scopes(comp_scope *c, scope *env)
+{
+    if (!c) return env;
+    if (c->captured) return c->captured;
+    scope *parent = capture_comp_scopes(c->up, env);
+    if (c->up && !parent) return NULL;
+    scope *s = repl_scope_new(parent);
+    if (!s) return NULL;
+    uint32_t pos = 0;
+    const char *k;
+    nn_object *v;
+    while (repl_nmap_next(&c->own, &pos, &k, &v))
+        if (repl_nmap_set(&s->map, k, v) < 0) {
+            NN_RELEASE(s);
+            return NULL;
+        }
+    repl_nmap_clear(&c->own);
+    c->captured = s;
+    return s;
+}
+
 /* A new function object for a def or lambda node evaluated in frame f. */
 static nn_object *make_function(frame *f, const repl_node *n)
 {
@@ -409,22 +459,18 @@ static nn_object *make_function(frame *f, const repl_node *n)
     fn->is_gen = !lambda && n->v.FunctionDef.is_generator;
     fn->unit = f->unit;
     f->unit->refcount++;
-    fn->env = f->env;
-    if (fn->env) {
-        NN_RETAIN(fn->env);
-        scope *e = fn->env;
-        if (!e->reg_head) {
-            repl_interp *in = repl_current;
-            e->reg_head = &in->captured;
-            e->reg_next = in->captured;
-            if (in->captured) in->captured->reg_prev = e;
-            in->captured = e;
-            if (nn_gc_track(&e->ob) < 0) { /* a captured scope can be in a cycle: tracked */
-                NN_RELEASE(fn);
-                return NULL;
-            }
-        }
+    fn->env = capture_comp_scopes(f->comp, f->env);
+    if (f->comp && !fn->env) {
+        NN_RELEASE(fn);
+        return NULL;
     }
+    if (fn->env) NN_RETAIN(fn->env);
+    /* the comprehensions' scopes, then the frame's */
+    for (scope *e = fn->env; e; e = e == f->env ? NULL : e->parent)
+        if (capture_scope(e) < 0) {
+            NN_RELEASE(fn);
+            return NULL;
+        }
     nmap nonlocals = {0};
     if (defs->n) {
         fn->defaults = nn_calloc((size_t)defs->n, sizeof(nn_object *));
@@ -518,7 +564,7 @@ static nn_object *lookup_global(frame *f, const char *name, repl_name_cache *c)
 static nn_object *load_name_at(frame *f, const char *name, repl_name_cache *c)
 {
     for (comp_scope *cs = f->comp; cs; cs = cs->up) {
-        nn_object *v = repl_nmap_get_cached(&cs->map, name, c);
+        nn_object *v = repl_nmap_get_cached(comp_map(cs), name, c);
         if (v) return nn_retain(v);
     }
     nn_object *v = repl_nmap_get_cached(f->locals, name, c);
@@ -2683,13 +2729,13 @@ static nn_object *make_generator(frame *f, func_obj *fn, const repl_node *comp, 
             uint32_t pos = 0;
             const char *k;
             nn_object *v;
-            while (repl_nmap_next(&c->map, &pos, &k, &v))
-                if (!repl_nmap_get(&b->outer.map, k) && repl_nmap_set(&b->outer.map, k, v) < 0) {
+            while (repl_nmap_next(comp_map(c), &pos, &k, &v))
+                if (!repl_nmap_get(&b->outer.own, k) && repl_nmap_set(&b->outer.own, k, v) < 0) {
                     repl_gen_body_free(b);
                     return NULL;
                 }
         }
-        b->cs.up = b->outer.map.len ? &b->outer : NULL;
+        b->cs.up = b->outer.own.len ? &b->outer : NULL;
         b->f.comp = &b->cs;
         snprintf(qual, sizeof qual, "<genexpr>");
     }
@@ -2792,8 +2838,8 @@ void repl_gen_body_free(repl_gen_body *b)
     NN_RELEASE(b->f.retval);
     for (int i = 0; b->its && i < b->comp->v.Comp.generators.n; i++) NN_RELEASE(b->its[i]);
     nn_free(b->its);
-    repl_nmap_clear(&b->outer.map);
-    repl_nmap_clear(&b->cs.map);
+    comp_scope_clear(&b->outer);
+    comp_scope_clear(&b->cs);
     NN_RELEASE(b->sc);
     if (b->fn) NN_RELEASE(&b->fn->ob);
     unit_release(b->f.unit);
@@ -2874,7 +2920,7 @@ static nn_object *eval_comp(frame *f, const repl_node *n)
     f->comp = &cs;
     int rc = comp_loop(f, n, 0, out);
     f->comp = cs.up;
-    repl_nmap_clear(&cs.map);
+    comp_scope_clear(&cs);
     if (rc < 0) {
         NN_RELEASE(out);
         comp_traceback(f, n);
@@ -3291,7 +3337,7 @@ static int assign(frame *f, const repl_node *t, nn_object *value)
     switch (t->kind) {
     case REPL_AST_Name: {
         repl_name_cache *c = &((repl_node *)t)->v.Name.cache;
-        if (f->comp) return repl_nmap_set_cached(&f->comp->map, t->v.Name.id, value, c);
+        if (f->comp) return repl_nmap_set_cached(comp_map(f->comp), t->v.Name.id, value, c);
         return store_name_at(f, t->v.Name.id, value, c);
     }
     case REPL_AST_Attribute: {
