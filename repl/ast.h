@@ -41,7 +41,9 @@ void repl_ast_arena_free(repl_ast_arena *a);
     X(FormattedValue) X(JoinedStr) X(Constant) X(Attribute) X(Subscript) \
     X(Starred) X(Name) X(List) X(Tuple) X(Slice) X(Yield) X(YieldFrom) \
     X(comprehension) X(ExceptHandler) X(arguments) X(arg) X(keyword) \
-    X(alias) X(withitem) X(AnnAssign) X(NamedExpr)
+    X(alias) X(withitem) X(AnnAssign) X(NamedExpr) \
+    X(Match) X(match_case) X(MatchValue) X(MatchSingleton) X(MatchSequence) \
+    X(MatchMapping) X(MatchClass) X(MatchStar) X(MatchAs) X(MatchOr)
 
 typedef enum repl_ast_kind {
 #define X(name) REPL_AST_##name,
@@ -186,6 +188,19 @@ struct repl_node {
         struct { const char *arg; repl_node *value; } keyword;   /* arg NULL for **x */
         struct { const char *name, *asname; } alias;
         struct { repl_node *context_expr, *optional_vars; } withitem;
+        struct { repl_node *subject; repl_node_list cases; } Match;
+        struct { repl_node *pattern, *guard; repl_node_list body; } match_case;
+        /* the patterns (match.c): MatchValue/MatchSingleton value (an expression,
+           a Constant for the singleton); MatchAs pattern (NULL: a capture or the
+           wildcard) and name (NULL: `_`); MatchStar name; MatchSequence/MatchOr
+           patterns; MatchMapping keys, patterns, rest; MatchClass cls, patterns,
+           kwd_attrs, kwd_patterns */
+        struct {
+            repl_node *value, *pattern, *cls;
+            const char *name, *rest;
+            repl_node_list patterns, keys, kwd_patterns;
+            repl_name_list kwd_attrs;
+        } Pattern;
     } v;
 };
 

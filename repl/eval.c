@@ -70,6 +70,7 @@ typedef enum exec_status { EX_OK, EX_ERR, EX_BREAK, EX_CONTINUE, EX_RETURN } exe
 
 static inline nn_object *eval(frame *f, const repl_node *n);
 static exec_status exec_block(frame *f, const repl_node_list *body);
+static exec_status exec_match(frame *f, const repl_node *s);
 static int assign(frame *f, const repl_node *target, nn_object *value);
 
 /* A generator's frame (first, so that a frame running a generator expression
@@ -310,6 +311,7 @@ static int collect_target(func_obj *fn, const repl_node *t);
 static int collect_locals(func_obj *fn, const repl_node_list *body, nmap *nonlocals);
 
 static int add_local(func_obj *fn, const char *name) { return repl_nmap_set(&fn->locals, name, nn_none()); }
+static int add_local_cb(void *fn, const char *name) { return add_local(fn, name); }
 
 static int collect_target(func_obj *fn, const repl_node *t)
 {
@@ -371,6 +373,14 @@ static int collect_stmt(func_obj *fn, const repl_node *s, nmap *nonlocals)
         }
         return 0;
     }
+    case REPL_AST_Match:
+        for (int i = 0; i < s->v.Match.cases.n; i++) {
+            const repl_node *c = s->v.Match.cases.items[i];
+            if (repl_match_names(c->v.match_case.pattern, add_local_cb, fn) < 0 ||
+                collect_locals(fn, &c->v.match_case.body, nonlocals) < 0)
+                return -1;
+        }
+        return 0;
     case REPL_AST_Global:
         for (int i = 0; i < s->v.Global.names.n; i++)
             if (repl_nmap_set(&fn->globals_decl, s->v.Global.names.items[i], nn_none()) < 0) return -1;
@@ -3360,6 +3370,36 @@ static exec_status exec_while(frame *f, const repl_node *s)
     }
 }
 
+/* match: the first case whose pattern matches (its captures stored, as CPython
+   stores them, before the guard runs) and whose guard holds runs (match.c) */
+static nn_object *match_eval(void *f, const repl_node *n) { return eval((frame *)f, n); }
+static exec_status exec_match(frame *f, const repl_node *s)
+{
+    nn_object *subject = eval(f, s->v.Match.subject);
+    if (!subject) return EX_ERR;
+    exec_status st = EX_OK;
+    for (int i = 0; i < s->v.Match.cases.n; i++) {
+        const repl_node *c = s->v.Match.cases.items[i];
+        f->line = c->line;
+        nn_object *binds = nn_dict_new(), *k, *v;
+        int m = binds ? repl_match_pattern(match_eval, f, c->v.match_case.pattern, subject, binds) : -1;
+        size_t pos = 0;
+        while (m == 1 && nn_dict_next(binds, &pos, &k, &v))
+            if (store_name(f, nn_str_cstr(k), v) < 0) m = -1;
+        NN_RELEASE(binds);
+        if (m == 1 && c->v.match_case.guard) {
+            nn_object *g = eval(f, c->v.match_case.guard);
+            m = g ? repl_truth(g) : -1;
+            NN_RELEASE(g);
+        }
+        if (m < 0) st = EX_ERR;
+        else if (m) st = exec_block(f, &c->v.match_case.body);
+        if (m) break;
+    }
+    NN_RELEASE(subject);
+    return st;
+}
+
 /* The exception raised in f's running statement, caught there: the frame's
    entry joins its traceback, kept as its __traceback__ (exc_chain.c). */
 static nn_object *catch_in_frame(frame *f)
@@ -4031,6 +4071,7 @@ static exec_status exec_stmt(frame *f, const repl_node *s)
     case REPL_AST_Raise: return exec_raise(f, s);
     case REPL_AST_Try: return exec_try(f, s);
     case REPL_AST_With: return exec_with(f, s, 0);
+    case REPL_AST_Match: return exec_match(f, s);
     case REPL_AST_Import:
     case REPL_AST_ImportFrom: return do_import(f, s) < 0 ? EX_ERR : EX_OK;
     case REPL_AST_Global:

@@ -366,6 +366,17 @@ int repl_iter_next(nn_object *it, nn_object **out);
 /* A new list of the items of any iterable. */
 nn_object *repl_to_list(nn_object *o);
 
+/* ---------------------------------------------------------- match.c */
+
+/* Evaluates an expression node in the frame (eval.c's eval). */
+typedef nn_object *(*repl_match_eval_fn)(void *frame, const repl_node *n);
+/* Whether the pattern matches subject (borrowed): 1 with its captures set in
+   binds (a dict: name -> value), 0 when not, -1 with the error. */
+int repl_match_pattern(repl_match_eval_fn eval, void *frame, const repl_node *pattern, nn_object *subject,
+                       nn_object *binds);
+/* Calls add(ctx, name) for each name the pattern binds (a function's locals). */
+int repl_match_names(const repl_node *pattern, int (*add)(void *ctx, const char *name), void *ctx);
+
 /* ---------------------------------------------------------- eval.c */
 
 /* Calls callable with n positional args (borrowed) and kwargs (a dict or NULL). */
