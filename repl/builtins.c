@@ -1601,9 +1601,27 @@ static nn_object *ctor_range(void *ud, nn_object *args, nn_object *kwargs)
         return NULL;
     }
     int64_t v[3] = {0, 0, 1};
-    for (int i = 0; i < NARGS; i++)
-        if (get_int(ARG(i), &v[i], "") < 0) return NULL;
-    if (NARGS == 1) return repl_range_new(0, v[0], 1);
+    bool big = false;
+    for (int i = 0; i < NARGS; i++) {
+        nn_object *a = ARG(i), *idx = NULL;
+        if (a->type == &repl_instance_type && !(idx = repl_call_method(a, "__index__", NULL, 0))) return NULL;
+        if (idx) a = idx;
+        big |= repl_is_bigint(a);
+        int rc = repl_is_bigint(a) ? 0 : get_int(a, &v[i], "");
+        NN_RELEASE(idx);
+        if (rc < 0) return NULL;
+    }
+    if (NARGS == 1) v[1] = v[0], v[0] = 0;
+    /* beyond int64 (range(2**70), or a length that overflows): repl/lib/_bigrange.py */
+    if (big || (__int128)v[1] - v[0] > INT64_MAX || (__int128)v[0] - v[1] > INT64_MAX) {
+        nn_object *mod = repl_import_by_name("_bigrange"), *cls = mod ? repl_get_attr(mod, "range") : NULL;
+        if (cls && cls->type == &repl_class_type) ((class_obj *)cls)->module = "builtins";   /* <class 'range'> */
+        nn_object *r = cls ? nn_call(cls, args, NULL) : NULL;
+        NN_RELEASE(cls);
+        NN_RELEASE(mod);
+        return r;
+    }
+    if (NARGS == 1) return repl_range_new(0, v[1], 1);
     if (NARGS == 3 && v[2] == 0) {
         repl_raise_exc(EXC_ValueError, "range() arg 3 must not be zero");
         return NULL;
