@@ -1593,6 +1593,24 @@ static nn_object *make_set(nn_object *args, bool frozen)
 static nn_object *ctor_set(void *ud, nn_object *args, nn_object *kwargs) { return make_set(args, false); }
 static nn_object *ctor_frozenset(void *ud, nn_object *args, nn_object *kwargs) { return make_set(args, true); }
 
+/* The class name of the language-written module mod (repl/lib/MOD.py), shown as a
+   built-in (<class 'range'>), called with args and kwargs: a built-in whose rarer
+   forms live there (range of big ints, memoryview). */
+static nn_object *lib_class_call(const char *mod, const char *name, nn_object *args, nn_object *kwargs)
+{
+    nn_object *m = repl_import_by_name(mod), *cls = m ? repl_get_attr(m, name) : NULL;
+    if (cls && cls->type == &repl_class_type) ((class_obj *)cls)->module = "builtins";
+    nn_object *r = cls ? nn_call(cls, args, kwargs) : NULL;
+    NN_RELEASE(cls);
+    NN_RELEASE(m);
+    return r;
+}
+
+static nn_object *bi_memoryview(void *ud, nn_object *args, nn_object *kwargs)
+{
+    return lib_class_call("_memoryview", "memoryview", args, kwargs);
+}
+
 static nn_object *ctor_range(void *ud, nn_object *args, nn_object *kwargs)
 {
     if (NARGS < 1 || NARGS > 3) {
@@ -1614,12 +1632,7 @@ static nn_object *ctor_range(void *ud, nn_object *args, nn_object *kwargs)
     if (NARGS == 1) v[1] = v[0], v[0] = 0;
     /* beyond int64 (range(2**70), or a length that overflows): repl/lib/_bigrange.py */
     if (big || (__int128)v[1] - v[0] > INT64_MAX || (__int128)v[0] - v[1] > INT64_MAX) {
-        nn_object *mod = repl_import_by_name("_bigrange"), *cls = mod ? repl_get_attr(mod, "range") : NULL;
-        if (cls && cls->type == &repl_class_type) ((class_obj *)cls)->module = "builtins";   /* <class 'range'> */
-        nn_object *r = cls ? nn_call(cls, args, NULL) : NULL;
-        NN_RELEASE(cls);
-        NN_RELEASE(mod);
-        return r;
+        return lib_class_call("_bigrange", "range", args, NULL);
     }
     if (NARGS == 1) return repl_range_new(0, v[1], 1);
     if (NARGS == 3 && v[2] == 0) {
@@ -2564,6 +2577,7 @@ static const bi_def builtin_functions[] = {
     {"filter", repl_bi_filter, "filter(function or None, iterable)\nReturn an iterator yielding those items of iterable for which function(item) is true."},
     {"any", bi_any, "any(iterable, /)\nReturn True if bool(x) is True for any x in the iterable."},
     {"all", bi_all, "all(iterable, /)\nReturn True if bool(x) is True for all values x in the iterable."},
+    {"memoryview", bi_memoryview, "memoryview(object)\nCreate a new memoryview object which references the given object."},
     {"isinstance", bi_isinstance, "isinstance(obj, class_or_tuple, /)\nReturn whether an object is an instance of a class or of a subclass thereof."},
     {"issubclass", bi_issubclass, "issubclass(cls, class_or_tuple, /)\nReturn whether 'cls' is derived from another class or is the same class."},
     {"getattr", bi_getattr, "getattr(object, name[, default]) -> value\nGet a named attribute from an object; getattr(x, 'y') is equivalent to x.y."},
