@@ -249,6 +249,11 @@ repl_node *repl_parse(const char *source, const char *filename, repl_parse_mode 
    each \r\n and each lone \r becomes \n. Returns the new length. (lexer.c) */
 size_t repl_translate_newlines(char *s);
 
+/* The SyntaxErrors CPython's compiler raises on a parsed tree (`return` outside a
+   function, `break`/`continue` outside a loop, module-level `nonlocal`): 0, or -1
+   with the error set and *err filled (ast_check.c). */
+int repl_ast_check(const repl_node *root, repl_parse_error *err);
+
 /* ast.dump(node) of CPython 3.11 (default arguments) as a new nn_malloc'd
    string, or NULL with MemoryError. node is borrowed. */
 char *repl_ast_dump(const repl_node *node);

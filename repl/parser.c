@@ -2205,6 +2205,7 @@ repl_node *repl_parse(const char *source, const char *filename, repl_parse_mode 
         }
     }
     nn_free(toks.items);
+    if (root && repl_ast_check(root, err) < 0) root = NULL;   /* the compiler's own SyntaxErrors */
     if (!root) goto fail;
     *arena_out = arena;
     return root;
