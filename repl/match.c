@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "eval_int.h"
+#include "bind_int.h"
 #include "bytes_int.h"
 
 typedef struct mctx {
@@ -36,12 +37,14 @@ static bool class_named(const nn_object *o, const char *const *names)
     return false;
 }
 
-/* collections.abc.Sequence as PEP 634 reads it: list, tuple, range, deque and
+/* collections.abc.Sequence as PEP 634 reads it: list, tuple (torch.Size too), range, deque and
    classes deriving from Sequence; never str, bytes or bytearray */
 static bool is_sequence(nn_object *o)
 {
     static const char *const seq[] = {"Sequence", "MutableSequence", "deque", "UserList", NULL};
-    if (nn_is_list(o) || o->type == &nn_tuple_type || o->type == &repl_range_type) return true;
+    if (nn_is_list(o) || o->type == &nn_tuple_type || o->type == &repl_range_type || o->type == &repl_size_type ||
+        o->type->base == &nn_tuple_type)   /* torch.Size and the other tuple subtypes */
+        return true;
     if (o->type == &repl_instance_type) return class_named(&((instance_obj *)o)->cls->ob, seq);
     return false;
 }

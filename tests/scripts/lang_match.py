@@ -209,3 +209,14 @@ for bad in ['match x:\ncase 1: pass\n', 'match x:\n    case 1 as _: pass\n',
         compile(bad, '<s>', 'exec')
     except SyntaxError as e:
         print(type(e).__name__, e)
+
+# torch.Size is a tuple: sequence patterns take it
+import torch
+for shape in [torch.zeros(2, 3).shape, torch.zeros(4).shape, torch.zeros(1, 2, 3).shape]:
+    match shape:
+        case (2, n):
+            print('two rows of', n)
+        case (n,):
+            print('a vector of', n)
+        case (1, *rest):
+            print('batch of one', rest)
