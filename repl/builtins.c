@@ -1324,6 +1324,12 @@ static nn_object *bi_super(void *ud, nn_object *args, nn_object *kwargs)
     return NARGS == 2 ? repl_make_super_of(ARG(0), ARG(1)) : repl_make_super();
 }
 
+static nn_object *bi_locals(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("locals", args, 0, 0) < 0) return NULL;
+    return repl_locals_dict();
+}
+
 static nn_object *bi_globals(void *ud, nn_object *args, nn_object *kwargs)
 {
     if (nargs_check("globals", args, 0, 0) < 0) return NULL;
@@ -1628,7 +1634,7 @@ static nn_object *ctor_range(void *ud, nn_object *args, nn_object *kwargs)
     int64_t v[3] = {0, 0, 1};
     bool big = false;
     for (int i = 0; i < NARGS; i++) {
-        nn_object *a = ARG(i), *idx = NULL;
+        nn_object *a = base_unless(ARG(i), "__index__"), *idx = NULL;   /* an int subclass: its value */
         if (a->type == &repl_instance_type && !(idx = repl_call_method(a, "__index__", NULL, 0))) return NULL;
         if (idx) a = idx;
         big |= repl_is_bigint(a);
@@ -2605,6 +2611,7 @@ static const bi_def builtin_functions[] = {
     {"format", bi_format, "format(value, format_spec='', /)\nReturn value.__format__(format_spec)."},
     {"help", bi_help, "help(obj)\nPrints the documentation of an object: its signature and docstring (a str names an object)."},
     {"super", bi_super, "super() -> same as super(__class__, <first argument>)\nThe parent class's attributes, bound to the current instance."},
+    {"locals", bi_locals, "locals(/)\nReturn a dictionary containing the current scope's local variables."},
     {"globals", bi_globals, "globals(/)\nReturn the dictionary containing the current scope's global variables."},
     {"plot", repl_builtin_plot, "plot(f, lo=-3, hi=3, grad=False, width=72, height=20, color=None)\nDraws f (a module such as "
      "nn.GELU(), a function of a tensor, or a list of them) on [lo, hi] in the terminal with braille dots and labelled "

@@ -3472,6 +3472,29 @@ static exec_status exec_while(frame *f, const repl_node *s)
     }
 }
 
+/* locals(): at module level the live globals(); in a function or class body a new
+   dict of the names bound there so far (CPython 3.11's snapshot) */
+nn_object *repl_locals_dict(void)
+{
+    frame *f = repl_current->top;
+    if (!f || f->locals == &repl_current->globals) return repl_globals_dict();
+    nn_object *d = nn_dict_new();
+    if (!d || !f->locals->len) return d;
+    const char **keys = repl_nmap_keys_ordered(f->locals);
+    if (!keys) {
+        NN_RELEASE(d);
+        return NULL;
+    }
+    for (uint32_t i = 0; i < f->locals->len; i++)
+        if (nn_dict_set_str(d, keys[i], repl_nmap_get(f->locals, keys[i])) < 0) {
+            NN_RELEASE(d);
+            d = NULL;
+            break;
+        }
+    nn_free(keys);
+    return d;
+}
+
 /* match: the first case whose pattern matches (its captures stored, as CPython
    stores them, before the guard runs) and whose guard holds runs (match.c) */
 static nn_object *match_eval(void *f, const repl_node *n) { return eval((frame *)f, n); }

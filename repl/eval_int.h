@@ -482,6 +482,8 @@ nn_object *repl_meta_instantiate(class_obj *meta, nn_object *const *args, int n,
 nn_object *repl_class_call_plain(class_obj *c, nn_object *const *args, int n, nn_object *kwargs);
 /* globals_dict.c: globals(), a live view of the module's namespace. */
 nn_object *repl_globals_dict(void);
+/* eval.c: locals(), the running frame's names (the live globals() at module level). */
+nn_object *repl_locals_dict(void);
 bool repl_is_globals_dict(const nn_object *o);
 /* The C function behind a method descriptor (help), else o. */
 nn_object *repl_mdescr_func(nn_object *o);
