@@ -234,6 +234,7 @@ typedef enum repl_parse_status {
 typedef struct repl_parse_error {
     repl_parse_status status;
     int line, offset;
+    bool compiler;   /* raised by repl_ast_check (CPython's compiler: SyntaxError.text is None) */
 } repl_parse_error;
 
 /* Parses a NUL-terminated source (borrowed). On success returns the Module,

@@ -14,6 +14,7 @@ typedef struct scope_flags {
 
 static int fail(repl_parse_error *err, const repl_node *s, const char *msg)
 {
+    if (err) err->compiler = true;
     return repl_syntax_error(err, REPL_PARSE_INVALID, NN_ERR_SYNTAX, s->line, s->col, "%s", msg);
 }
 

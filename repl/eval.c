@@ -4667,6 +4667,33 @@ int repl_exec_in_scope(repl_interp *in, nn_object *sc, const char *source, const
 
 /* ------------------------------------------------------------------ eval(), exec() (lang_exec.c) */
 
+/* Raises SyntaxError (or IndentationError) "msg (filename, line N)" with CPython's
+   attributes: msg, filename, lineno, offset, text (the line of source, with its
+   newline; None without a source), end_lineno, end_offset. */
+static void raise_syntax_error(exc_id id, const char *msg, const char *filename, int line, int offset,
+                               const char *source)
+{
+    nn_object *full = nn_str_format("%s (%s, line %d)", msg, filename, line);
+    nn_object *args = full ? nn_tuple_pack(1, full) : NULL, *e = args ? repl_exc_new(id, args) : NULL;
+    NN_RELEASE(full);
+    NN_RELEASE(args);
+    if (!e) return;
+    const char *p = source;
+    for (int l = 1; p && l < line; l++) p = (p = strchr(p, '\n')) ? p + 1 : NULL;
+    nn_object *text = p ? nn_str_format("%.*s\n", (int)strcspn(p, "\n"), p) : nn_retain(nn_none());
+    const char *names[] = {"msg", "filename", "lineno", "offset", "text", "end_lineno", "end_offset"};
+    nn_object *vals[] = {nn_str_new(msg), nn_str_new(filename), nn_int_new(line),
+                         offset ? nn_int_new(offset) : nn_retain(nn_none()), text, nn_int_new(line),
+                         offset ? nn_int_new(offset + 1) : nn_retain(nn_none())};
+    int rc = 0;
+    for (int i = 0; i < 7; i++) {
+        if (rc == 0 && (!vals[i] || repl_set_attr(e, names[i], vals[i]) < 0)) rc = -1;
+        NN_RELEASE(vals[i]);
+    }
+    if (rc == 0) repl_raise_object(e);
+    NN_RELEASE(e);
+}
+
 /* source parsed into a new unit (*tree its tree), or NULL with SyntaxError worded
    as CPython words it for a string: "invalid syntax (<string>, line 1)". */
 static code_unit *parse_unit(const char *source, const char *filename, bool expr, repl_node **tree)
@@ -4689,8 +4716,9 @@ static code_unit *parse_unit(const char *source, const char *filename, bool expr
         char *msg = nn_strdup(kind ? nn_error_message() : "invalid syntax");
         nn_error_clear();
         if (kind == NN_ERR_MEMORY || !msg) nn_error_set(NN_ERR_MEMORY, "out of memory");
-        else repl_raise_exc(kind == NN_ERR_INDENTATION ? EXC_IndentationError : EXC_SyntaxError, "%s (%s, line %d)",
-                            perr.status == REPL_PARSE_INCOMPLETE ? "incomplete input" : msg, filename, perr.line ? perr.line : 1);
+        else raise_syntax_error(kind == NN_ERR_INDENTATION ? EXC_IndentationError : EXC_SyntaxError,
+                                perr.status == REPL_PARSE_INCOMPLETE ? "incomplete input" : msg, filename,
+                                perr.line ? perr.line : 1, perr.offset, perr.compiler ? NULL : u->source);
         nn_free(msg);
         unit_release(u);
         return NULL;

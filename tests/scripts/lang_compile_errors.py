@@ -40,3 +40,10 @@ for i in range(10):
         break
     n += i
 print(n)
+
+# a SyntaxError's attributes
+for src in ['x = (', 'def f(:\n    pass', 'if True:\nprint(1)', 'a = 1\nreturn a', 'print("a" "b"']:
+    try:
+        compile(src, 'snippet.py', 'exec')
+    except SyntaxError as e:
+        print(type(e).__name__, repr(e.msg), e.filename, e.lineno, e.offset, repr(e.text))
