@@ -41,7 +41,9 @@ void repl_ast_arena_free(repl_ast_arena *a);
     X(FormattedValue) X(JoinedStr) X(Constant) X(Attribute) X(Subscript) \
     X(Starred) X(Name) X(List) X(Tuple) X(Slice) X(Yield) X(YieldFrom) \
     X(comprehension) X(ExceptHandler) X(arguments) X(arg) X(keyword) \
-    X(alias) X(withitem) X(AnnAssign) X(NamedExpr)
+    X(alias) X(withitem) X(AnnAssign) X(NamedExpr) \
+    X(Match) X(match_case) X(MatchValue) X(MatchSingleton) X(MatchSequence) \
+    X(MatchMapping) X(MatchClass) X(MatchStar) X(MatchAs) X(MatchOr)
 
 typedef enum repl_ast_kind {
 #define X(name) REPL_AST_##name,
@@ -186,6 +188,19 @@ struct repl_node {
         struct { const char *arg; repl_node *value; } keyword;   /* arg NULL for **x */
         struct { const char *name, *asname; } alias;
         struct { repl_node *context_expr, *optional_vars; } withitem;
+        struct { repl_node *subject; repl_node_list cases; } Match;
+        struct { repl_node *pattern, *guard; repl_node_list body; } match_case;
+        /* the patterns (match.c): MatchValue/MatchSingleton value (an expression,
+           a Constant for the singleton); MatchAs pattern (NULL: a capture or the
+           wildcard) and name (NULL: `_`); MatchStar name; MatchSequence/MatchOr
+           patterns; MatchMapping keys, patterns, rest; MatchClass cls, patterns,
+           kwd_attrs, kwd_patterns */
+        struct {
+            repl_node *value, *pattern, *cls;
+            const char *name, *rest;
+            repl_node_list patterns, keys, kwd_patterns;
+            repl_name_list kwd_attrs;
+        } Pattern;
     } v;
 };
 
@@ -219,6 +234,7 @@ typedef enum repl_parse_status {
 typedef struct repl_parse_error {
     repl_parse_status status;
     int line, offset;
+    bool compiler;   /* raised by repl_ast_check (CPython's compiler: SyntaxError.text is None) */
 } repl_parse_error;
 
 /* Parses a NUL-terminated source (borrowed). On success returns the Module,
@@ -233,6 +249,11 @@ repl_node *repl_parse(const char *source, const char *filename, repl_parse_mode 
 /* Translates s (NUL-terminated, in place) as CPython's tokenizer reads a source:
    each \r\n and each lone \r becomes \n. Returns the new length. (lexer.c) */
 size_t repl_translate_newlines(char *s);
+
+/* The SyntaxErrors CPython's compiler raises on a parsed tree (`return` outside a
+   function, `break`/`continue` outside a loop, module-level `nonlocal`): 0, or -1
+   with the error set and *err filled (ast_check.c). */
+int repl_ast_check(const repl_node *root, repl_parse_error *err);
 
 /* ast.dump(node) of CPython 3.11 (default arguments) as a new nn_malloc'd
    string, or NULL with MemoryError. node is borrowed. */

@@ -197,6 +197,17 @@ static void f_int(out *o, bool *first, const char *name, long v)
     puts_(o, buf);
 }
 
+static void f_names(out *o, bool *first, const char *name, repl_name_list l)
+{
+    field(o, first, name);
+    puts_(o, "[");
+    for (int i = 0; i < l.n; i++) {
+        if (i) puts_(o, ", ");
+        put_str(o, l.items[i], strlen(l.items[i]));
+    }
+    puts_(o, "]");
+}
+
 static void dump_constant(out *o, const repl_node *n)
 {
     char buf[32];
@@ -304,14 +315,34 @@ static void dump(out *o, const repl_node *n)
         f_list(o, f, "names", n->v.ImportFrom.names);
         f_int(o, f, "level", n->v.ImportFrom.level);
         break;
-    case REPL_AST_Global: case REPL_AST_Nonlocal:
-        field(o, f, "names");
-        puts_(o, "[");
-        for (int i = 0; i < n->v.Global.names.n; i++) {
-            if (i) puts_(o, ", ");
-            put_str(o, n->v.Global.names.items[i], strlen(n->v.Global.names.items[i]));
-        }
-        puts_(o, "]");
+    case REPL_AST_Global: case REPL_AST_Nonlocal: f_names(o, f, "names", n->v.Global.names); break;
+    case REPL_AST_Match:
+        f_req(o, f, "subject", n->v.Match.subject);
+        f_list(o, f, "cases", n->v.Match.cases);
+        break;
+    case REPL_AST_match_case:
+        f_req(o, f, "pattern", n->v.match_case.pattern);
+        f_node(o, f, "guard", n->v.match_case.guard);
+        f_list(o, f, "body", n->v.match_case.body);
+        break;
+    case REPL_AST_MatchValue: f_req(o, f, "value", n->v.Pattern.value); break;
+    case REPL_AST_MatchSingleton: field(o, f, "value"); dump_constant(o, n->v.Pattern.value); break;
+    case REPL_AST_MatchSequence: case REPL_AST_MatchOr: f_list(o, f, "patterns", n->v.Pattern.patterns); break;
+    case REPL_AST_MatchMapping:
+        f_list(o, f, "keys", n->v.Pattern.keys);
+        f_list(o, f, "patterns", n->v.Pattern.patterns);
+        f_ident(o, f, "rest", n->v.Pattern.rest);
+        break;
+    case REPL_AST_MatchClass:
+        f_req(o, f, "cls", n->v.Pattern.cls);
+        f_list(o, f, "patterns", n->v.Pattern.patterns);
+        f_names(o, f, "kwd_attrs", n->v.Pattern.kwd_attrs);
+        f_list(o, f, "kwd_patterns", n->v.Pattern.kwd_patterns);
+        break;
+    case REPL_AST_MatchStar: f_ident(o, f, "name", n->v.Pattern.name); break;
+    case REPL_AST_MatchAs:
+        f_node(o, f, "pattern", n->v.Pattern.pattern);
+        f_ident(o, f, "name", n->v.Pattern.name);
         break;
     case REPL_AST_Pass: case REPL_AST_Break: case REPL_AST_Continue: break;
     case REPL_AST_BoolOp:

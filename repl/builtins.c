@@ -1324,6 +1324,12 @@ static nn_object *bi_super(void *ud, nn_object *args, nn_object *kwargs)
     return NARGS == 2 ? repl_make_super_of(ARG(0), ARG(1)) : repl_make_super();
 }
 
+static nn_object *bi_locals(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("locals", args, 0, 0) < 0) return NULL;
+    return repl_locals_dict();
+}
+
 static nn_object *bi_globals(void *ud, nn_object *args, nn_object *kwargs)
 {
     if (nargs_check("globals", args, 0, 0) < 0) return NULL;
@@ -1607,6 +1613,24 @@ static nn_object *make_set(nn_object *args, bool frozen)
 static nn_object *ctor_set(void *ud, nn_object *args, nn_object *kwargs) { return make_set(args, false); }
 static nn_object *ctor_frozenset(void *ud, nn_object *args, nn_object *kwargs) { return make_set(args, true); }
 
+/* The class name of the language-written module mod (repl/lib/MOD.py), shown as a
+   built-in (<class 'range'>), called with args and kwargs: a built-in whose rarer
+   forms live there (range of big ints, memoryview). */
+static nn_object *lib_class_call(const char *mod, const char *name, nn_object *args, nn_object *kwargs)
+{
+    nn_object *m = repl_import_by_name(mod), *cls = m ? repl_get_attr(m, name) : NULL;
+    if (cls && cls->type == &repl_class_type) ((class_obj *)cls)->module = "builtins";
+    nn_object *r = cls ? nn_call(cls, args, kwargs) : NULL;
+    NN_RELEASE(cls);
+    NN_RELEASE(m);
+    return r;
+}
+
+static nn_object *bi_memoryview(void *ud, nn_object *args, nn_object *kwargs)
+{
+    return lib_class_call("_memoryview", "memoryview", args, kwargs);
+}
+
 static nn_object *ctor_range(void *ud, nn_object *args, nn_object *kwargs)
 {
     if (NARGS < 1 || NARGS > 3) {
@@ -1615,9 +1639,22 @@ static nn_object *ctor_range(void *ud, nn_object *args, nn_object *kwargs)
         return NULL;
     }
     int64_t v[3] = {0, 0, 1};
-    for (int i = 0; i < NARGS; i++)
-        if (get_int(ARG(i), &v[i], "") < 0) return NULL;
-    if (NARGS == 1) return repl_range_new(0, v[0], 1);
+    bool big = false;
+    for (int i = 0; i < NARGS; i++) {
+        nn_object *a = base_unless(ARG(i), "__index__"), *idx = NULL;   /* an int subclass: its value */
+        if (a->type == &repl_instance_type && !(idx = repl_call_method(a, "__index__", NULL, 0))) return NULL;
+        if (idx) a = idx;
+        big |= repl_is_bigint(a);
+        int rc = repl_is_bigint(a) ? 0 : get_int(a, &v[i], "");
+        NN_RELEASE(idx);
+        if (rc < 0) return NULL;
+    }
+    if (NARGS == 1) v[1] = v[0], v[0] = 0;
+    /* beyond int64 (range(2**70), or a length that overflows): repl/lib/_bigrange.py */
+    if (big || (__int128)v[1] - v[0] > INT64_MAX || (__int128)v[0] - v[1] > INT64_MAX) {
+        return lib_class_call("_bigrange", "range", args, NULL);
+    }
+    if (NARGS == 1) return repl_range_new(0, v[1], 1);
     if (NARGS == 3 && v[2] == 0) {
         repl_raise_exc(EXC_ValueError, "range() arg 3 must not be zero");
         return NULL;
@@ -2565,6 +2602,7 @@ static const bi_def builtin_functions[] = {
     {"filter", repl_bi_filter, "filter(function or None, iterable)\nReturn an iterator yielding those items of iterable for which function(item) is true."},
     {"any", bi_any, "any(iterable, /)\nReturn True if bool(x) is True for any x in the iterable."},
     {"all", bi_all, "all(iterable, /)\nReturn True if bool(x) is True for all values x in the iterable."},
+    {"memoryview", bi_memoryview, "memoryview(object)\nCreate a new memoryview object which references the given object."},
     {"isinstance", bi_isinstance, "isinstance(obj, class_or_tuple, /)\nReturn whether an object is an instance of a class or of a subclass thereof."},
     {"issubclass", bi_issubclass, "issubclass(cls, class_or_tuple, /)\nReturn whether 'cls' is derived from another class or is the same class."},
     {"getattr", bi_getattr, "getattr(object, name[, default]) -> value\nGet a named attribute from an object; getattr(x, 'y') is equivalent to x.y."},
@@ -2584,6 +2622,7 @@ static const bi_def builtin_functions[] = {
     {"format", bi_format, "format(value, format_spec='', /)\nReturn value.__format__(format_spec)."},
     {"help", bi_help, "help(obj)\nPrints the documentation of an object: its signature and docstring (a str names an object)."},
     {"super", bi_super, "super() -> same as super(__class__, <first argument>)\nThe parent class's attributes, bound to the current instance."},
+    {"locals", bi_locals, "locals(/)\nReturn a dictionary containing the current scope's local variables."},
     {"globals", bi_globals, "globals(/)\nReturn the dictionary containing the current scope's global variables."},
     {"plot", repl_builtin_plot, "plot(f, lo=-3, hi=3, grad=False, width=72, height=20, color=None)\nDraws f (a module such as "
      "nn.GELU(), a function of a tensor, or a list of them) on [lo, hi] in the terminal with braille dots and labelled "

@@ -82,6 +82,7 @@ typedef enum exec_status { EX_OK, EX_ERR, EX_BREAK, EX_CONTINUE, EX_RETURN } exe
 
 static inline nn_object *eval(frame *f, const repl_node *n);
 static exec_status exec_block(frame *f, const repl_node_list *body);
+static exec_status exec_match(frame *f, const repl_node *s);
 static int assign(frame *f, const repl_node *target, nn_object *value);
 
 /* A generator's frame (first, so that a frame running a generator expression
@@ -322,6 +323,7 @@ static int collect_target(func_obj *fn, const repl_node *t);
 static int collect_locals(func_obj *fn, const repl_node_list *body, nmap *nonlocals);
 
 static int add_local(func_obj *fn, const char *name) { return repl_nmap_set(&fn->locals, name, nn_none()); }
+static int add_local_cb(void *fn, const char *name) { return add_local(fn, name); }
 
 static int collect_target(func_obj *fn, const repl_node *t)
 {
@@ -383,6 +385,14 @@ static int collect_stmt(func_obj *fn, const repl_node *s, nmap *nonlocals)
         }
         return 0;
     }
+    case REPL_AST_Match:
+        for (int i = 0; i < s->v.Match.cases.n; i++) {
+            const repl_node *c = s->v.Match.cases.items[i];
+            if (repl_match_names(c->v.match_case.pattern, add_local_cb, fn) < 0 ||
+                collect_locals(fn, &c->v.match_case.body, nonlocals) < 0)
+                return -1;
+        }
+        return 0;
     case REPL_AST_Global:
         for (int i = 0; i < s->v.Global.names.n; i++)
             if (repl_nmap_set(&fn->globals_decl, s->v.Global.names.items[i], nn_none()) < 0) return -1;
@@ -3517,6 +3527,59 @@ static exec_status exec_while(frame *f, const repl_node *s)
     }
 }
 
+/* locals(): at module level the live globals(); in a function or class body a new
+   dict of the names bound there so far (CPython 3.11's snapshot) */
+nn_object *repl_locals_dict(void)
+{
+    frame *f = repl_current->top;
+    if (!f || f->locals == &repl_current->globals) return repl_globals_dict();
+    nn_object *d = nn_dict_new();
+    if (!d || !f->locals->len) return d;
+    const char **keys = repl_nmap_keys_ordered(f->locals);
+    if (!keys) {
+        NN_RELEASE(d);
+        return NULL;
+    }
+    for (uint32_t i = 0; i < f->locals->len; i++)
+        if (nn_dict_set_str(d, keys[i], repl_nmap_get(f->locals, keys[i])) < 0) {
+            NN_RELEASE(d);
+            d = NULL;
+            break;
+        }
+    nn_free(keys);
+    return d;
+}
+
+/* match: the first case whose pattern matches (its captures stored, as CPython
+   stores them, before the guard runs) and whose guard holds runs (match.c) */
+static nn_object *match_eval(void *f, const repl_node *n) { return eval((frame *)f, n); }
+static exec_status exec_match(frame *f, const repl_node *s)
+{
+    nn_object *subject = eval(f, s->v.Match.subject);
+    if (!subject) return EX_ERR;
+    exec_status st = EX_OK;
+    for (int i = 0; i < s->v.Match.cases.n; i++) {
+        const repl_node *c = s->v.Match.cases.items[i];
+        f->line = c->line;
+        nn_object *binds = nn_dict_new(), *k, *v;
+        int m = binds ? repl_match_pattern(match_eval, f, c->v.match_case.pattern, subject, binds) : -1;
+        size_t pos = 0;
+        while (m == 1 && nn_dict_next(binds, &pos, &k, &v))
+            if (store_name(f, nn_str_cstr(k), v) < 0) m = -1;
+        NN_RELEASE(binds);
+        if (m == 1 && c->v.match_case.guard) {
+            nn_object *g = eval(f, c->v.match_case.guard);
+            m = g ? repl_truth(g) : -1;
+            NN_RELEASE(g);
+        }
+        if (m < 0) st = EX_ERR;
+        else if (m) st = exec_block(f, &c->v.match_case.body);
+        if (m) break;
+    }
+    NN_RELEASE(subject);
+    return st;
+}
+
 /* The exception raised in f's running statement, caught there: the frame's
    entry joins its traceback, kept as its __traceback__ (exc_chain.c). */
 static nn_object *catch_in_frame(frame *f)
@@ -4204,6 +4267,7 @@ static exec_status exec_stmt(frame *f, const repl_node *s)
     case REPL_AST_Raise: return exec_raise(f, s);
     case REPL_AST_Try: return exec_try(f, s);
     case REPL_AST_With: return exec_with(f, s, 0);
+    case REPL_AST_Match: return exec_match(f, s);
     case REPL_AST_Import:
     case REPL_AST_ImportFrom: return do_import(f, s) < 0 ? EX_ERR : EX_OK;
     case REPL_AST_Global:
@@ -4659,6 +4723,33 @@ int repl_exec_in_scope(repl_interp *in, nn_object *sc, const char *source, const
 
 /* ------------------------------------------------------------------ eval(), exec() (lang_exec.c) */
 
+/* Raises SyntaxError (or IndentationError) "msg (filename, line N)" with CPython's
+   attributes: msg, filename, lineno, offset, text (the line of source, with its
+   newline; None without a source), end_lineno, end_offset. */
+static void raise_syntax_error(exc_id id, const char *msg, const char *filename, int line, int offset,
+                               const char *source)
+{
+    nn_object *full = nn_str_format("%s (%s, line %d)", msg, filename, line);
+    nn_object *args = full ? nn_tuple_pack(1, full) : NULL, *e = args ? repl_exc_new(id, args) : NULL;
+    NN_RELEASE(full);
+    NN_RELEASE(args);
+    if (!e) return;
+    const char *p = source;
+    for (int l = 1; p && l < line; l++) p = (p = strchr(p, '\n')) ? p + 1 : NULL;
+    nn_object *text = p ? nn_str_format("%.*s\n", (int)strcspn(p, "\n"), p) : nn_retain(nn_none());
+    const char *names[] = {"msg", "filename", "lineno", "offset", "text", "end_lineno", "end_offset"};
+    nn_object *vals[] = {nn_str_new(msg), nn_str_new(filename), nn_int_new(line),
+                         offset ? nn_int_new(offset) : nn_retain(nn_none()), text, nn_int_new(line),
+                         offset ? nn_int_new(offset + 1) : nn_retain(nn_none())};
+    int rc = 0;
+    for (int i = 0; i < 7; i++) {
+        if (rc == 0 && (!vals[i] || repl_set_attr(e, names[i], vals[i]) < 0)) rc = -1;
+        NN_RELEASE(vals[i]);
+    }
+    if (rc == 0) repl_raise_object(e);
+    NN_RELEASE(e);
+}
+
 /* source parsed into a new unit (*tree its tree), or NULL with SyntaxError worded
    as CPython words it for a string: "invalid syntax (<string>, line 1)". */
 static code_unit *parse_unit(const char *source, const char *filename, bool expr, repl_node **tree)
@@ -4683,8 +4774,9 @@ static code_unit *parse_unit(const char *source, const char *filename, bool expr
         if (!msg) nn_error_set(NN_ERR_MEMORY, "out of memory");
         else if (kind == NN_ERR_MEMORY) nn_error_set(NN_ERR_MEMORY, "%s", msg); /* the parser's stack: no message */
         else if (kind == NN_ERR_RECURSION) repl_raise_exc(EXC_RecursionError, "%s", msg); /* during compilation */
-        else repl_raise_exc(kind == NN_ERR_INDENTATION ? EXC_IndentationError : EXC_SyntaxError, "%s (%s, line %d)",
-                            perr.status == REPL_PARSE_INCOMPLETE ? "incomplete input" : msg, filename, perr.line ? perr.line : 1);
+        else raise_syntax_error(kind == NN_ERR_INDENTATION ? EXC_IndentationError : EXC_SyntaxError,
+                                perr.status == REPL_PARSE_INCOMPLETE ? "incomplete input" : msg, filename,
+                                perr.line ? perr.line : 1, perr.offset, perr.compiler ? NULL : u->source);
         nn_free(msg);
         unit_release(u);
         return NULL;

@@ -372,6 +372,17 @@ int repl_iter_next(nn_object *it, nn_object **out);
 /* A new list of the items of any iterable. */
 nn_object *repl_to_list(nn_object *o);
 
+/* ---------------------------------------------------------- match.c */
+
+/* Evaluates an expression node in the frame (eval.c's eval). */
+typedef nn_object *(*repl_match_eval_fn)(void *frame, const repl_node *n);
+/* Whether the pattern matches subject (borrowed): 1 with its captures set in
+   binds (a dict: name -> value), 0 when not, -1 with the error. */
+int repl_match_pattern(repl_match_eval_fn eval, void *frame, const repl_node *pattern, nn_object *subject,
+                       nn_object *binds);
+/* Calls add(ctx, name) for each name the pattern binds (a function's locals). */
+int repl_match_names(const repl_node *pattern, int (*add)(void *ctx, const char *name), void *ctx);
+
 /* ---------------------------------------------------------- eval.c */
 
 /* Calls callable with n positional args (borrowed) and kwargs (a dict or NULL). */
@@ -474,6 +485,8 @@ nn_object *repl_meta_instantiate(class_obj *meta, nn_object *const *args, int n,
 nn_object *repl_class_call_plain(class_obj *c, nn_object *const *args, int n, nn_object *kwargs);
 /* globals_dict.c: globals(), a live view of the module's namespace. */
 nn_object *repl_globals_dict(void);
+/* eval.c: locals(), the running frame's names (the live globals() at module level). */
+nn_object *repl_locals_dict(void);
 bool repl_is_globals_dict(const nn_object *o);
 /* The C function behind a method descriptor (help), else o. */
 nn_object *repl_mdescr_func(nn_object *o);

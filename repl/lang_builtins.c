@@ -18,7 +18,7 @@ static nn_object notimpl_object = {.refcount = 1 << 30, .type = &notimpl_type};
 
 bool repl_is_not_implemented(const nn_object *o) { return o == &notimpl_object; }
 
-/* vars(obj): obj.__dict__ (without an argument: not supported, as locals() is not) */
+/* vars(obj): obj.__dict__; vars(): locals() */
 nn_object *repl_bi_vars(void *ud, nn_object *args, nn_object *kwargs)
 {
     (void)ud;
@@ -26,10 +26,7 @@ nn_object *repl_bi_vars(void *ud, nn_object *args, nn_object *kwargs)
         repl_raise_exc(EXC_TypeError, "vars expected at most 1 argument, got %zu", nn_tuple_len(args));
         return NULL;
     }
-    if (nn_tuple_len(args) == 0) {
-        repl_raise_exc(EXC_TypeError, "vars() without an argument is not supported");
-        return NULL;
-    }
+    if (nn_tuple_len(args) == 0) return repl_locals_dict();
     nn_object *d = repl_get_attr(nn_tuple_get(args, 0), "__dict__");
     if (!d && nn_error_current() == NN_ERR_ATTRIBUTE) {
         nn_object *e = repl_take_exception();

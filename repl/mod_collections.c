@@ -597,6 +597,7 @@ static const char source[] =
     "            field_defaults[f] = v\n"
     "    cls = _new_class(typename, _NamedTuple)\n"
     "    cls._fields = tuple(field_names)\n"
+    "    cls.__match_args__ = cls._fields\n"
     "    cls._field_defaults = field_defaults\n"
     "    cls.__doc__ = typename + '(' + ', '.join(field_names) + ')'\n"
     "    return cls\n";

@@ -272,6 +272,8 @@ static const char source[] =
     "        cls.__repr__ = _repr\n"
     "    if eq and '__eq__' not in own_dict:\n"
     "        cls.__eq__ = _eq\n"
+    "    if '__match_args__' not in own_dict:\n"
+    "        cls.__match_args__ = tuple([f.name for f in init_fields if not f.kw_only])\n"
     "    if order:\n"
     "        for name, fn in [('__lt__', _lt), ('__le__', _le), ('__gt__', _gt), ('__ge__', _ge)]:\n"
     "            if name in own_dict:\n"

@@ -20,6 +20,10 @@
 #include "bind_int.h"
 #include "stdlib_int.h"
 
+/* np_pcg64.c */
+nn_object *repl_np_pcg_seed(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_np_pcg_draw(void *ud, nn_object *args, nn_object *kwargs);
+
 #define ARGS(n) nn_object *a[n] = {0}
 
 /* The ndarray class of the module (owned once registered), for the bridge. */
@@ -986,6 +990,8 @@ static const repl_mod_fn helpers[] = {
     {"_scalar_repr", h_scalar_repr, NULL},
     {"_mt_seed", h_mt_seed, NULL},
     {"_mt_draw", h_mt_draw, NULL},
+    {"_pcg_seed", repl_np_pcg_seed, NULL},   /* np_pcg64.c: default_rng's PCG64 */
+    {"_pcg_draw", repl_np_pcg_draw, NULL},
 };
 
 extern const char repl_numpy_source[]; /* mod_numpy_src.c */

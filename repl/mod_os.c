@@ -15,10 +15,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "stdlib_int.h"
+#include "bytes_int.h"
 
 extern char **environ;
 
@@ -596,7 +598,33 @@ static nn_object *o_getpid(void *ud, nn_object *args, nn_object *kwargs)
     return nn_int_new((int64_t)getpid());
 }
 
+/* urandom(size): size bytes from the kernel's random source (getrandom) */
+static nn_object *o_urandom(void *ud, nn_object *args, nn_object *kwargs)
+{
+    int64_t n;
+    if (repl_mod_nargs("urandom", args, kwargs, 1, 1) < 0 || repl_mod_int(nn_tuple_get(args, 0), &n) < 0) return NULL;
+    if (n < 0) {
+        repl_raise_exc(EXC_ValueError, "negative argument not allowed");
+        return NULL;
+    }
+    nn_object *r = repl_bytes_new(NULL, (size_t)n, false);
+    unsigned char *p = r ? ((bytes_obj *)r)->data : NULL;
+    for (int64_t got = 0; r && got < n;) {
+        ssize_t k = getrandom(p + got, (size_t)(n - got), 0);
+        if (k < 0 && errno == EINTR) continue;
+        if (k < 0) {
+            int e = errno;
+            NN_RELEASE(r);
+            repl_raise_exc(EXC_OSError, "[Errno %d] %s", e, strerror(e));
+            return NULL;
+        }
+        got += k;
+    }
+    return r;
+}
+
 static const repl_mod_fn os_functions[] = {
+    {"urandom", o_urandom, "urandom(size, /)\nReturn a bytes object containing random bytes suitable for cryptographic use."},
     {"getcwd", o_getcwd, "getcwd()\nReturn a unicode string representing the current working directory."},
     {"chdir", o_chdir, "chdir(path)\nChange the current working directory to the specified path."},
     {"listdir", o_listdir, "listdir(path=None)\nReturn a list containing the names of the files in the directory."},

@@ -1,7 +1,7 @@
 /*
  * mod_string.c — the module string: its character-class constants as
  * CPython's (ascii_letters, digits, punctuation, whitespace, printable, ...)
- * and capwords. Not here: Template and Formatter.
+ * capwords and Template (written in the language, over re). Not here: Formatter.
  */
 #include <ctype.h>
 #include <string.h>
@@ -66,15 +66,103 @@ static const repl_mod_fn string_functions[] = {
     {"capwords", s_capwords, "capwords(s, sep=None)\nSplit s into words with str.split, capitalize each and join them with sep (a space by default)."},
 };
 
+/* source: begin */
+static const char source[] =
+    "# string.Template over re: $name, ${name}, $$, substitute and safe_substitute\n"
+    "\n"
+    "\n"
+    "def _merged(mapping, kws):\n"
+    "    if mapping is None:\n"
+    "        return kws\n"
+    "    if not kws:\n"
+    "        return mapping\n"
+    "    merged = dict(mapping)\n"
+    "    merged.update(kws)\n"
+    "    return merged\n"
+    "\n"
+    "\n"
+    "class Template:\n"
+    "    delimiter = '$'\n"
+    "    idpattern = '[_a-zA-Z][_a-zA-Z0-9]*'\n"
+    "    braceidpattern = None\n"
+    "    flags = None\n"
+    "\n"
+    "    def __init__(self, template):\n"
+    "        self.template = template\n"
+    "        cls = type(self)\n"
+    "        import re as _re\n"
+    "        delim = _re.escape(cls.delimiter)\n"
+    "        ident = cls.idpattern\n"
+    "        bident = cls.braceidpattern or ident\n"
+    "        self._pattern = _re.compile(delim + '(?:(?P<escaped>' + delim + ')|(?P<named>' + ident + ')|{(?P<braced>' +\n"
+    "                                    bident + ')}|(?P<invalid>))', (cls.flags or 0) | _re.VERBOSE)\n"
+    "\n"
+    "    def _invalid(self, mo):\n"
+    "        i = mo.start('invalid')\n"
+    "        lines = self.template[:i].splitlines(keepends=True)\n"
+    "        if not lines:\n"
+    "            colno, lineno = 1, 1\n"
+    "        else:\n"
+    "            colno = i - len(''.join(lines[:-1]))\n"
+    "            lineno = len(lines)\n"
+    "        raise ValueError('Invalid placeholder in string: line %d, col %d' % (lineno, colno))\n"
+    "\n"
+    "    def substitute(self, mapping=None, /, **kws):\n"
+    "        mapping = _merged(mapping, kws)\n"
+    "\n"
+    "        def convert(mo):\n"
+    "            named = mo.group('named') or mo.group('braced')\n"
+    "            if named is not None:\n"
+    "                return str(mapping[named])\n"
+    "            if mo.group('escaped') is not None:\n"
+    "                return self.delimiter\n"
+    "            if mo.group('invalid') is not None:\n"
+    "                self._invalid(mo)\n"
+    "            raise ValueError('Unrecognized named group in pattern', self._pattern)\n"
+    "        return self._pattern.sub(convert, self.template)\n"
+    "\n"
+    "    def safe_substitute(self, mapping=None, /, **kws):\n"
+    "        mapping = _merged(mapping, kws)\n"
+    "\n"
+    "        def convert(mo):\n"
+    "            named = mo.group('named') or mo.group('braced')\n"
+    "            if named is not None:\n"
+    "                try:\n"
+    "                    return str(mapping[named])\n"
+    "                except KeyError:\n"
+    "                    return mo.group()\n"
+    "            if mo.group('escaped') is not None:\n"
+    "                return self.delimiter\n"
+    "            if mo.group('invalid') is not None:\n"
+    "                return mo.group()\n"
+    "            raise ValueError('Unrecognized named group in pattern', self._pattern)\n"
+    "        return self._pattern.sub(convert, self.template)\n"
+    "\n"
+    "    def is_valid(self):\n"
+    "        for mo in self._pattern.finditer(self.template):\n"
+    "            if mo.group('invalid') is not None:\n"
+    "                return False\n"
+    "            if mo.group('named') is None and mo.group('braced') is None and mo.group('escaped') is None:\n"
+    "                raise ValueError('Unrecognized named group in pattern', self._pattern)\n"
+    "        return True\n"
+    "\n"
+    "    def get_identifiers(self):\n"
+    "        ids = []\n"
+    "        for mo in self._pattern.finditer(self.template):\n"
+    "            named = mo.group('named') or mo.group('braced')\n"
+    "            if named is not None and named not in ids:\n"
+    "                ids.append(named)\n"
+    "        return ids\n";
+/* source: end */
+
 nn_object *repl_mod_string(void)
 {
-    nn_object *m = repl_module_new("string");
+    nn_object *m = repl_mod_from_source("string", string_functions, 1, source);
     if (!m) return NULL;
     for (size_t i = 0; i < sizeof constants / sizeof *constants; i++)
         if (repl_mod_set(m, constants[i].name, nn_str_new(constants[i].value)) < 0) {
             NN_RELEASE(m);
             return NULL;
         }
-    if (repl_mod_add_fns(m, string_functions, 1) < 0) NN_SET(m, NULL);
     return m;
 }

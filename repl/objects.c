@@ -404,9 +404,9 @@ static char *class_repr(nn_object *self)
 {
     class_obj *c = (class_obj *)self;
     sbuf b = {0};
-    if (c->module)
+    if (c->module && strcmp(c->module, "builtins") != 0)
         repl_sb_printf(&b, "<class '%s.%s'>", c->module, c->name);
-    else if (c->ntype || c->exc >= 0 || c == repl_current->object_cls || c == repl_current->type_cls)
+    else if (c->module || c->ntype || c->exc >= 0 || c == repl_current->object_cls || c == repl_current->type_cls)
         repl_sb_printf(&b, "<class '%s'>", c->name);
     else
         repl_sb_printf(&b, "<class '__main__.%s'>", c->name);

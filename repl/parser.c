@@ -1755,11 +1755,17 @@ static repl_node *simple_stmt(parser *P)
 
 /* statement: compound_stmt | simple_stmts
    simple_stmts: simple_stmt (';' simple_stmt)* [';'] NEWLINE */
+static bool match_ahead(parser *P);
+static repl_node *match_stmt(parser *P);
 static int statement(parser *P, vec *body)
 {
     repl_token *t = cur(P);
     repl_node *n;
     repl_node_list none = {0};
+    if (t->kind == TK_NAME && match_ahead(P)) {
+        n = match_stmt(P);
+        return n && push(P, body, n) == 0 ? 0 : -1;
+    }
     switch (t->kind) {
     case TK_IF: n = if_stmt(P); break;
     case TK_WHILE: n = while_stmt(P); break;
@@ -1781,6 +1787,326 @@ static int statement(parser *P, vec *body)
         return 0;
     }
     return n && push(P, body, n) == 0 ? 0 : -1;
+}
+
+/* ------------------------------------------------------------ match (PEP 634) */
+
+static bool word_is(const repl_token *t, const char *w)
+{
+    return t->kind == TK_NAME && t->len == strlen(w) && memcmp(t->start, w, t->len) == 0;
+}
+
+/* `match` is a soft keyword: the statement when, past the subject, a ':' at
+   bracket depth 0 ends the line (so `match = 1`, `match(x)` and `match[x]: int`
+   stay ordinary statements) */
+static bool match_ahead(parser *P)
+{
+    if (!word_is(cur(P), "match")) return false;
+    int depth = 0;
+    for (int k = P->pos + 1; k < P->n; k++) {
+        repl_token_kind kind = P->toks[k].kind;
+        if (kind == TK_LPAR || kind == TK_LSQB || kind == TK_LBRACE) depth++;
+        else if (kind == TK_RPAR || kind == TK_RSQB || kind == TK_RBRACE) depth--;
+        else if (depth <= 0 && (kind == TK_NEWLINE || kind == TK_ENDMARKER || kind == TK_SEMI || kind == TK_EQUAL))
+            return false;
+        else if (depth == 0 && kind == TK_COLON)
+            return k > P->pos + 1 && k + 1 < P->n && P->toks[k + 1].kind == TK_NEWLINE;
+    }
+    return false;
+}
+
+static repl_node *pattern(parser *P);
+
+static repl_node *pattern_node(parser *P, repl_ast_kind kind, const repl_token *t)
+{
+    return node_at(P, kind, t);
+}
+
+/* a capture target's name, or NULL for `_` (the wildcard) */
+static bool capture_name(parser *P, const repl_token *t, const char **out)
+{
+    *out = NULL;
+    if (word_is(t, "_")) return true;
+    return (*out = identifier(P, t)) != NULL;
+}
+
+/* name_or_attr: NAME ('.' NAME)* as a Load expression */
+static repl_node *name_or_attr(parser *P)
+{
+    repl_token *t = advance(P);
+    repl_node *e = node_at(P, REPL_AST_Name, t);
+    if (!e || !(e->v.Name.id = identifier(P, t))) return NULL;
+    while (accept(P, TK_DOT)) {
+        repl_token *a = expect(P, TK_NAME);
+        repl_node *n = a ? node_at(P, REPL_AST_Attribute, t) : NULL;
+        if (!n || !(n->v.Attribute.attr = identifier(P, a))) return NULL;
+        n->v.Attribute.value = ended(P, e);
+        e = n;
+    }
+    return ended(P, e);
+}
+
+/* a literal pattern's value (signed or complex numbers, strings) */
+static repl_node *literal_value(parser *P)
+{
+    repl_token *t = cur(P);
+    if (t->kind == TK_TRUE || t->kind == TK_FALSE || t->kind == TK_NONE) {
+        advance(P);
+        return constant(P, t->kind == TK_TRUE ? REPL_CONST_TRUE : t->kind == TK_FALSE ? REPL_CONST_FALSE : REPL_CONST_NONE, t);
+    }
+    if (t->kind == TK_STRING && t->fstring)
+        return error_at(P, NN_ERR_SYNTAX, t, "patterns may only match literals and attribute lookups");
+    return sum(P);
+}
+
+/* maybe_star_pattern: '*' NAME | pattern */
+static repl_node *star_pattern(parser *P)
+{
+    repl_token *t = cur(P);
+    if (!accept(P, TK_STAR)) return pattern(P);
+    repl_token *nt = expect(P, TK_NAME);
+    repl_node *n = nt ? pattern_node(P, REPL_AST_MatchStar, t) : NULL;
+    return n && capture_name(P, nt, &n->v.Pattern.name) ? ended(P, n) : NULL;
+}
+
+/* the items of a sequence pattern up to close; 0 or -1 */
+static int sequence_items(parser *P, vec *items, repl_token_kind close)
+{
+    while (!check(P, close)) {
+        repl_node *p = star_pattern(P);
+        if (!p || push(P, items, p) < 0) return -1;
+        if (!accept(P, TK_COMMA)) break;
+    }
+    return expect(P, close) ? 0 : -1;
+}
+
+/* class_pattern's arguments after '(' */
+static repl_node *class_pattern(parser *P, const repl_token *t, repl_node *cls)
+{
+    repl_node *n = pattern_node(P, REPL_AST_MatchClass, t);
+    vec pos = {0}, kwp = {0}, kwn = {0};
+    if (!n) return NULL;
+    n->v.Pattern.cls = cls;
+    advance(P);   /* '(' */
+    while (!check(P, TK_RPAR)) {
+        if (check(P, TK_NAME) && kind_at(P, 1) == TK_EQUAL) {
+            repl_token *k = advance(P);
+            advance(P);
+            repl_node *kn = node_at(P, REPL_AST_Name, k), *p;
+            if (!kn || !(kn->v.Name.id = identifier(P, k)) || !(p = pattern(P)) || push(P, &kwn, kn) < 0 ||
+                push(P, &kwp, p) < 0)
+                return NULL;
+        } else {
+            repl_token *at = cur(P);
+            repl_node *p = pattern(P);
+            if (!p) return NULL;
+            if (kwp.n)
+                return error_at(P, NN_ERR_SYNTAX, at, "positional patterns follow keyword patterns");
+            if (push(P, &pos, p) < 0) return NULL;
+        }
+        if (!accept(P, TK_COMMA)) break;
+    }
+    if (!expect(P, TK_RPAR)) return NULL;
+    n->v.Pattern.patterns = list_of(pos);
+    n->v.Pattern.kwd_patterns = list_of(kwp);
+    if (kwn.n) {
+        const char **names = repl_ast_arena_alloc(P->arena, (size_t)kwn.n * sizeof *names);
+        if (!names) return failed(P);
+        for (int i = 0; i < kwn.n; i++) names[i] = kwn.items[i]->v.Name.id;
+        n->v.Pattern.kwd_attrs = (repl_name_list){names, kwn.n};
+    }
+    return ended(P, n);
+}
+
+/* mapping_pattern after '{' */
+static repl_node *mapping_pattern(parser *P, const repl_token *t)
+{
+    repl_node *n = pattern_node(P, REPL_AST_MatchMapping, t);
+    vec keys = {0}, pats = {0};
+    if (!n) return NULL;
+    while (!check(P, TK_RBRACE)) {
+        if (accept(P, TK_DOUBLESTAR)) {
+            repl_token *r = expect(P, TK_NAME);
+            if (!r || !(n->v.Pattern.rest = identifier(P, r))) return NULL;
+            accept(P, TK_COMMA);
+            break;
+        }
+        repl_node *k;
+        if (check(P, TK_NAME)) {
+            if (kind_at(P, 1) != TK_DOT) return invalid_syntax(P);
+            k = name_or_attr(P);
+        } else {
+            k = literal_value(P);
+        }
+        repl_node *p;
+        if (!k || !expect(P, TK_COLON) || !(p = pattern(P)) || push(P, &keys, k) < 0 || push(P, &pats, p) < 0)
+            return NULL;
+        if (!accept(P, TK_COMMA)) break;
+    }
+    if (!expect(P, TK_RBRACE)) return NULL;
+    for (int i = 0; i < keys.n; i++)   /* literal keys twice: a compile-time error */
+        for (int j = 0; j < i; j++) {
+            const repl_node *a = keys.items[i], *b = keys.items[j];
+            if (a->kind != REPL_AST_Constant || b->kind != REPL_AST_Constant ||
+                a->v.Constant.ckind != b->v.Constant.ckind || a->v.Constant.overflow || b->v.Constant.overflow)
+                continue;
+            repl_const_kind ck = a->v.Constant.ckind;
+            if (ck == REPL_CONST_STR && a->v.Constant.len == b->v.Constant.len &&
+                memcmp(a->v.Constant.s, b->v.Constant.s, a->v.Constant.len) == 0 && !memchr(a->v.Constant.s, '\'', a->v.Constant.len))
+                return error_at(P, NN_ERR_SYNTAX, t, "mapping pattern checks duplicate key ('%.*s')",
+                                (int)a->v.Constant.len, a->v.Constant.s);
+            if (ck == REPL_CONST_INT && a->v.Constant.i == b->v.Constant.i)
+                return error_at(P, NN_ERR_SYNTAX, t, "mapping pattern checks duplicate key (%lld)", (long long)a->v.Constant.i);
+        }
+    n->v.Pattern.keys = list_of(keys);
+    n->v.Pattern.patterns = list_of(pats);
+    return ended(P, n);
+}
+
+/* closed_pattern: literal | capture | wildcard | value | group | sequence | mapping | class */
+static repl_node *closed_pattern(parser *P)
+{
+    repl_token *t = cur(P);
+    repl_node *n;
+    ENTER(P);
+    switch (t->kind) {
+    case TK_TRUE: case TK_FALSE: case TK_NONE:
+        if (!(n = pattern_node(P, REPL_AST_MatchSingleton, t)) || !(n->v.Pattern.value = literal_value(P))) LEAVE(P, NULL);
+        LEAVE(P, ended(P, n));
+    case TK_INT: case TK_FLOAT: case TK_STRING: case TK_MINUS:
+        if (!(n = pattern_node(P, REPL_AST_MatchValue, t)) || !(n->v.Pattern.value = literal_value(P))) LEAVE(P, NULL);
+        LEAVE(P, ended(P, n));
+    case TK_NAME:
+        if (kind_at(P, 1) == TK_DOT || kind_at(P, 1) == TK_LPAR) {
+            repl_node *e = name_or_attr(P);
+            if (!e) LEAVE(P, NULL);
+            if (check(P, TK_LPAR)) LEAVE(P, class_pattern(P, t, e));
+            if (!(n = pattern_node(P, REPL_AST_MatchValue, t))) LEAVE(P, NULL);
+            n->v.Pattern.value = e;
+            LEAVE(P, ended(P, n));
+        }
+        advance(P);
+        if (!(n = pattern_node(P, REPL_AST_MatchAs, t)) || !capture_name(P, t, &n->v.Pattern.name)) LEAVE(P, NULL);
+        LEAVE(P, ended(P, n));
+    case TK_LPAR: {
+        advance(P);
+        vec items = {0};
+        if (!check(P, TK_RPAR)) {
+            repl_node *first = star_pattern(P);
+            if (!first) LEAVE(P, NULL);
+            if (first->kind != REPL_AST_MatchStar && accept(P, TK_RPAR)) LEAVE(P, first);   /* a group */
+            if (push(P, &items, first) < 0) LEAVE(P, NULL);
+            if (!check(P, TK_RPAR) && !expect(P, TK_COMMA)) LEAVE(P, NULL);
+        }
+        if (sequence_items(P, &items, TK_RPAR) < 0 || !(n = pattern_node(P, REPL_AST_MatchSequence, t))) LEAVE(P, NULL);
+        n->v.Pattern.patterns = list_of(items);
+        LEAVE(P, ended(P, n));
+    }
+    case TK_LSQB: {
+        advance(P);
+        vec items = {0};
+        if (sequence_items(P, &items, TK_RSQB) < 0 || !(n = pattern_node(P, REPL_AST_MatchSequence, t))) LEAVE(P, NULL);
+        n->v.Pattern.patterns = list_of(items);
+        LEAVE(P, ended(P, n));
+    }
+    case TK_LBRACE:
+        advance(P);
+        LEAVE(P, mapping_pattern(P, t));
+    default: LEAVE(P, invalid_syntax(P));
+    }
+}
+
+/* pattern: or_pattern ['as' NAME];  or_pattern: '|'.closed_pattern+ */
+static repl_node *pattern(parser *P)
+{
+    repl_token *t = cur(P);
+    repl_node *p = closed_pattern(P);
+    if (!p) return NULL;
+    if (check(P, TK_VBAR)) {
+        vec alts = {0};
+        if (push(P, &alts, p) < 0) return NULL;
+        while (accept(P, TK_VBAR)) {
+            repl_node *q = closed_pattern(P);
+            if (!q || push(P, &alts, q) < 0) return NULL;
+        }
+        if (!(p = pattern_node(P, REPL_AST_MatchOr, t))) return NULL;
+        p->v.Pattern.patterns = list_of(alts);
+        ended(P, p);
+    }
+    if (accept(P, TK_AS)) {
+        repl_token *nt = cur(P);
+        if (!check(P, TK_NAME)) return invalid_syntax(P);
+        if (word_is(nt, "_")) return error_at(P, NN_ERR_SYNTAX, nt, "cannot use '_' as a target");
+        advance(P);
+        repl_node *n = pattern_node(P, REPL_AST_MatchAs, t);
+        if (!n || !(n->v.Pattern.name = identifier(P, nt))) return NULL;
+        n->v.Pattern.pattern = p;
+        p = ended(P, n);
+    }
+    return p;
+}
+
+/* patterns: open_sequence_pattern | pattern (a top-level `a, *b` is a sequence) */
+static repl_node *patterns(parser *P)
+{
+    repl_token *t = cur(P);
+    repl_node *first = star_pattern(P);
+    if (!first) return NULL;
+    if (!check(P, TK_COMMA) && first->kind != REPL_AST_MatchStar) return first;
+    vec items = {0};
+    if (push(P, &items, first) < 0) return NULL;
+    while (accept(P, TK_COMMA) && !check(P, TK_COLON) && !check(P, TK_IF)) {
+        repl_node *p = star_pattern(P);
+        if (!p || push(P, &items, p) < 0) return NULL;
+    }
+    repl_node *n = pattern_node(P, REPL_AST_MatchSequence, t);
+    if (!n) return NULL;
+    n->v.Pattern.patterns = list_of(items);
+    return ended(P, n);
+}
+
+/* match_stmt: "match" subject_expr ':' NEWLINE INDENT case_block+ DEDENT
+   case_block: "case" patterns [guard] ':' block */
+static repl_node *match_stmt(parser *P)
+{
+    repl_token *t = advance(P);
+    repl_node *n = node_at(P, REPL_AST_Match, t);
+    if (!n) return NULL;
+    repl_token *st = cur(P);
+    repl_node *subject = star_named_expression(P);
+    if (!subject) return NULL;
+    if (check(P, TK_COMMA)) {   /* `match a, b:` matches a tuple */
+        vec elts = {0};
+        if (push(P, &elts, subject) < 0) return NULL;
+        while (accept(P, TK_COMMA) && !check(P, TK_COLON)) {
+            repl_node *e = star_named_expression(P);
+            if (!e || push(P, &elts, e) < 0) return NULL;
+        }
+        if (!(subject = node_at(P, REPL_AST_Tuple, st))) return NULL;
+        subject->v.List.elts = list_of(elts);
+        ended(P, subject);
+    }
+    n->v.Match.subject = subject;
+    if (!expect(P, TK_COLON) || !expect(P, TK_NEWLINE)) return NULL;
+    if (!check(P, TK_INDENT))
+        return error_at(P, NN_ERR_INDENTATION, cur(P), "expected an indented block after 'match' statement on line %d", t->line);
+    advance(P);
+    vec cases = {0};
+    if (!enter(P)) return NULL;
+    while (!check(P, TK_DEDENT) && !check(P, TK_ENDMARKER)) {
+        repl_token *c = cur(P);
+        if (!word_is(c, "case")) return invalid_syntax(P);
+        advance(P);
+        repl_node *mc = node_at(P, REPL_AST_match_case, c);
+        if (!mc || !(mc->v.match_case.pattern = patterns(P))) return NULL;
+        if (accept(P, TK_IF) && !(mc->v.match_case.guard = named_expression(P))) return NULL;
+        if (colon_block(P, &mc->v.match_case.body, c, "'case' statement") < 0 || push(P, &cases, mc) < 0) return NULL;
+    }
+    P->depth--;
+    if (!cases.n) return invalid_syntax(P);
+    accept(P, TK_DEDENT);
+    n->v.Match.cases = list_of(cases);
+    return n;
 }
 
 /* ------------------------------------------------------------ entry */
@@ -1821,7 +2147,7 @@ static bool is_compound(const repl_node *n)
 {
     switch (n->kind) {
     case REPL_AST_If: case REPL_AST_For: case REPL_AST_While: case REPL_AST_With: case REPL_AST_Try:
-    case REPL_AST_FunctionDef: case REPL_AST_ClassDef: return true;
+    case REPL_AST_FunctionDef: case REPL_AST_ClassDef: case REPL_AST_Match: return true;
     default: return false;
     }
 }
@@ -1901,6 +2227,7 @@ repl_node *repl_parse(const char *source, const char *filename, repl_parse_mode 
         }
     }
     nn_free(toks.items);
+    if (root && repl_ast_check(root, err) < 0) root = NULL;   /* the compiler's own SyntaxErrors */
     if (!root) goto fail;
     *arena_out = arena;
     return root;
