@@ -1392,6 +1392,10 @@ static nn_object *ctor_int(void *ud, nn_object *args, nn_object *kwargs)
             repl_raise_exc(EXC_TypeError, "int() can't convert non-string with explicit base");
             return NULL;
         }
+        if (base != 0 && (base < 2 || base > 36)) { /* int('10', 99) was 99 */
+            repl_raise_exc(EXC_ValueError, "int() base must be >= 2 and <= 36, or 0");
+            return NULL;
+        }
         return parse_int(nn_str_cstr(x), nn_str_len(x), (int)base, x);
     }
     if (x->type == &nn_int_type || repl_is_bigint(x)) return nn_retain(x);
