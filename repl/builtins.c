@@ -1516,6 +1516,9 @@ static nn_object *ctor_tuple(void *ud, nn_object *args, nn_object *kwargs)
 
 static int dict_update(nn_object *d, nn_object *src)
 {
+    /* a dict subclass that keeps dict's iteration: its items as they are (CPython's fast path) */
+    if (repl_base_value(src) && nn_is_dict(repl_base_value(src)) && !repl_class_lookup(((instance_obj *)src)->cls, "__iter__"))
+        src = repl_base_value(src);
     if (src->type == &nn_dict_type) {
         size_t pos = 0;
         nn_object *k, *v;

@@ -1815,6 +1815,10 @@ nn_object *repl_instance_getattr(nn_object *obj, const char *name)
 nn_object *repl_lang_class_getattr(nn_object *obj, const char *name)
 {
     class_obj *c = (class_obj *)obj;
+    if (c == repl_current->type_cls) { /* type.__new__(mcs, ...), type.__call__(cls, ...) in a metaclass */
+        nn_object *t = repl_meta_type_attr(name);
+        if (t) return t;
+    }
     nn_object *v = repl_class_lookup(c, name);
     if ((c->ntype || c->vbase) && (!v || v->type == &nn_cfunction_type)) { /* dict.keys, dict.__setitem__ */
         nn_object *b = repl_builtin_sub_class_getattr(c, name);
