@@ -321,6 +321,9 @@ typedef struct nn_storage {
     size_t nbytes;
     nn_device device;
     uint64_t version;
+    /* owned, or NULL: the storage whose memory this one shares under a version
+       counter of its own (tensor.data, nn_data_alias); never itself an alias */
+    struct nn_storage *owner;
 } nn_storage;
 
 typedef struct nn_node nn_node;
@@ -468,6 +471,11 @@ nn_tensor *nn_contiguous(nn_tensor *t);        /* t itself (retained) if already
 nn_tensor *nn_clone(nn_tensor *t);
 nn_tensor *nn_to_dtype(nn_tensor *t, nn_dtype dtype); /* t itself (retained) if same dtype */
 nn_tensor *nn_detach(nn_tensor *t);            /* shares storage, no grad_fn */
+/* tensor.data: as nn_detach, sharing t's memory, but under a version counter of its own
+   (an in-place change through it is not seen by the autograd checks of t, as PyTorch's). */
+nn_tensor *nn_data_alias(nn_tensor *t);
+/* The storage whose memory s is (s itself unless s is an alias). */
+static inline const nn_storage *nn_storage_root(const nn_storage *s) { return s->owner ? s->owner : s; }
 /* t.data = src: t views src's storage, shape and dtype, keeping its autograd state (set_data.c). */
 int nn_set_data(nn_tensor *t, nn_tensor *src);
 

@@ -98,6 +98,7 @@ static nn_storage *storage_new(size_t nbytes)
     s->nbytes = nbytes;
     s->device = NN_DEVICE_CPU;
     s->version = 0;
+    s->owner = NULL;
     return s;
 }
 
@@ -121,13 +122,17 @@ nn_storage *nn_storage_new_on(nn_device device, size_t nbytes)
     s->nbytes = nbytes;
     s->device = device;
     s->version = 0;
+    s->owner = NULL;
     return s;
 }
 
 void nn_storage_release(nn_storage *s)
 {
     if (!s || --s->refcount != 0) return;
-    if (s->device.type != NN_CPU) { /* header and device memory apart */
+    if (s->owner) { /* an alias: the memory is its owner's */
+        nn_storage_release(s->owner);
+        nn_free(s);
+    } else if (s->device.type != NN_CPU) { /* header and device memory apart */
         if (s->data) nn_backend_for_type(s->device.type)->free(s->data, s->nbytes);
         nn_free(s);
     } else if (!cache_put(s)) {
@@ -674,6 +679,28 @@ nn_tensor *nn_to_dtype(nn_tensor *t, nn_dtype dtype)
     if (!out) return NULL;
     if (nn_dtype_is_floating(dtype) && nn_record(NN_OP_to_copy, 1, &t, 1, &out, 0, NULL, NULL) < 0) NN_SET(out, NULL);
     return out;
+}
+
+nn_tensor *nn_data_alias(nn_tensor *t)
+{
+    nn_storage *s = nn_malloc(sizeof *s), *root = t->storage->owner ? t->storage->owner : t->storage;
+    if (!s) return NULL;
+    *s = *root;
+    s->refcount = 1;
+    s->version = 0;
+    s->owner = root;
+    root->refcount++;
+    nn_tensor *holder = header_new(s, t->ndim, t->dtype);
+    if (!holder) {
+        nn_storage_release(s);
+        return NULL;
+    }
+    holder->offset = t->offset;
+    for (int d = 0; d < t->ndim; d++) {
+        holder->sizes[d] = t->sizes[d];
+        holder->strides[d] = t->strides[d];
+    }
+    return holder;
 }
 
 nn_tensor *nn_detach(nn_tensor *t)

@@ -1488,6 +1488,7 @@ nn_object *repl_tensor_getattr(nn_tensor *t, const char *name)
     if (!strcmp(name, "is_cuda")) return nn_bool_new(nn_device_of(t).type == NN_CUDA);
     if (!strcmp(name, "requires_grad")) return nn_bool_new(t->requires_grad);
     if (!strcmp(name, "is_leaf")) return nn_bool_new(nn_is_leaf(t));
+    if (!strcmp(name, "_version")) return nn_int_new((int64_t)t->storage->version);
     if (!strcmp(name, "retains_grad")) return nn_bool_new(t->retains_grad);
     if (!strcmp(name, "grad")) {
         nn_tensor *g = nn_grad(t);
@@ -1495,7 +1496,7 @@ nn_object *repl_tensor_getattr(nn_tensor *t, const char *name)
     }
     if (!strcmp(name, "grad_fn")) return t->grad_fn ? nn_retain((nn_object *)t->grad_fn) : nn_retain(nn_none());
     if (!strcmp(name, "T")) return T(nn_T(t));
-    if (!strcmp(name, "data")) return T(nn_detach(t));
+    if (!strcmp(name, "data")) return T(nn_data_alias(t)); /* a version counter of its own */
     nn_object *m = repl_method_lookup(tensor_methods, name, self);
     if (m || nn_error_current() != NN_OK) return m;
     for (size_t i = 0; i < sizeof tensor_fn_methods / sizeof tensor_fn_methods[0]; i++)
