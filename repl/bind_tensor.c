@@ -96,8 +96,20 @@ UNARY(round, nn_round)
 UNARY(sign, nn_sign)
 UNARY(t, nn_t)
 UNARY(detach, nn_detach)
-UNARY(clone, nn_clone)
-UNARY(contiguous, nn_contiguous)
+/* clone and contiguous take memory_format= (torch.contiguous_format ...): nnscope's
+   results are laid out in row-major order, which every format accepts */
+#define UNARY_MF(fname, call)                                                                                             \
+    static nn_object *f_##fname(void *ud, nn_object *args, nn_object *kwargs)                                          \
+    {                                                                                                                  \
+        ARGS(2);                                                                                                       \
+        nn_tensor *x = NULL;                                                                                           \
+        if (repl_parse_args(#fname, "input, memory_format=", args, kwargs, a) ||                                    \
+            repl_arg_tensor(#fname, "input", 1, a[0], &x))                                                             \
+            return NULL;                                                                                               \
+        return T(call(x));                                                                                             \
+    }
+UNARY_MF(clone, nn_clone)
+UNARY_MF(contiguous, nn_contiguous)
 
 static nn_tensor *square(nn_tensor *x) { return nn_pow_scalar(x, 2); } /* PowBackward0, as PyTorch's square */
 UNARY(square, square)
