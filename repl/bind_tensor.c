@@ -1515,6 +1515,7 @@ nn_object *repl_tensor_getattr(nn_tensor *t, const char *name)
         if (!strcmp(tensor_functions[i].name, name) && is_method_too(name))
             return repl_bound_function(&tensor_functions[i], self);
     if ((m = repl_math_method(t, name)) || nn_error_current() != NN_OK) return m;
+    if ((m = repl_special_method(t, name)) || nn_error_current() != NN_OK) return m;
     if ((m = repl_random_method(t, name)) || nn_error_current() != NN_OK) return m;
     if ((m = repl_select_method(t, name)) || nn_error_current() != NN_OK) return m;
     if ((m = repl_ops_more_method(t, name)) || nn_error_current() != NN_OK) return m;

@@ -132,6 +132,7 @@ static const struct {
     {"torch.nn.functional", "leaky_relu_", "torch._more"},
     {"torch.nn.functional", "hardtanh_", "torch._more"},
     {"torch", "distributions", "torch.distributions"}, /* the module itself */
+    {"torch", "special", "torch.special"},
 };
 
 nn_object *repl_stdlib_alias(const char *ns, const char *name)
