@@ -250,6 +250,11 @@ typedef enum nn_sample_op {
     NN_SAMPLE_MULTINOMIAL,
     /* t[0] = a poisson draw at each rate of t[1] (RuntimeError for a negative or NaN rate) */
     NN_SAMPLE_POISSON,
+    /* t[0] = a standard gamma draw at each concentration of t[1] (ATen's sample_gamma:
+       Marsaglia-Tsang on double uniforms and Box-Muller normals, in t[1]'s dtype as
+       _standard_gamma computes it; i[0] != 0: t[0] float64 draws from the concentrations
+       taken as doubles, as _sample_dirichlet's first pass) */
+    NN_SAMPLE_GAMMA,
 } nn_sample_op;
 
 /* The math kernel's op codes (core/cpu/math.c): operands contiguous, of one

@@ -3,12 +3,14 @@
  * methods: lgamma, digamma, polygamma(n, x), mvlgamma(x, p), i0, sinc (each
  * also a method and an in-place method), and the private torch._special_*
  * functions behind torch.special (repl/lib/torch.special.py): i0e, i1, i1e,
- * ndtr, ndtri, log_ndtr, erfcx, entr, xlog1py, zeta. The ops are
- * core/special.c's.
+ * ndtr, ndtri, log_ndtr, erfcx, entr, xlog1py, zeta; and torch._standard_gamma,
+ * torch._sample_dirichlet (the distributions' samplers). The ops are
+ * core/special.c's and core/gamma_sample.c's.
  */
 #include <string.h>
 
 #include "bind_int.h"
+#include "nn_gamma_sample.h"
 #include "nn_special.h"
 
 #define ARGS(n) nn_object *a[n] = {0}
@@ -108,7 +110,36 @@ static nn_object *f_mvlgamma(void *ud, nn_object *args, nn_object *kwargs)
     return T(nn_mvlgamma(x, p));
 }
 
+/* torch._standard_gamma(input, generator=None), torch._sample_dirichlet(input, generator=None):
+   the default generator's stream (a Generator object is refused) */
+static nn_object *sampler(const char *f, nn_object *args, nn_object *kwargs, nn_tensor *(*op)(nn_tensor *))
+{
+    ARGS(2);
+    nn_tensor *x = NULL;
+    if (repl_parse_args(f, "input, generator=", args, kwargs, a) || repl_arg_tensor(f, "input", 1, a[0], &x))
+        return NULL;
+    if (a[1] && !nn_is_none(a[1]))
+        return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "%s: generator= is not supported", f), NULL;
+    return T(op(x));
+}
+
+static nn_object *f__standard_gamma(void *ud, nn_object *args, nn_object *kwargs)
+{
+    return sampler("_standard_gamma", args, kwargs, nn_standard_gamma);
+}
+
+static nn_object *f__sample_dirichlet(void *ud, nn_object *args, nn_object *kwargs)
+{
+    return sampler("_sample_dirichlet", args, kwargs, nn_sample_dirichlet);
+}
+
 static const repl_function_def special_functions[] = {
+    {"_standard_gamma", f__standard_gamma,
+     "_standard_gamma(input, generator=None) -> Tensor\n"
+     "Draws a standard gamma sample at each concentration of input (torch.distributions.Gamma)."},
+    {"_sample_dirichlet", f__sample_dirichlet,
+     "_sample_dirichlet(input, generator=None) -> Tensor\n"
+     "Draws a Dirichlet sample for each concentration vector in the last dim of input (torch.distributions.Dirichlet)."},
     {"lgamma", f_lgamma,
      "lgamma(input, *, out=None) -> Tensor\n"
      "Computes the natural logarithm of the absolute value of the gamma function on input."},
@@ -127,16 +158,16 @@ static const repl_function_def special_functions[] = {
     {"sinc", f_sinc,
      "sinc(input, *, out=None) -> Tensor\n"
      "Computes the normalized sinc of input."},
-    {"_special_i0e", f__special_i0e, "torch.special.i0e"},
-    {"_special_i1", f__special_i1, "torch.special.i1"},
-    {"_special_i1e", f__special_i1e, "torch.special.i1e"},
-    {"_special_ndtr", f__special_ndtr, "torch.special.ndtr"},
-    {"_special_ndtri", f__special_ndtri, "torch.special.ndtri"},
-    {"_special_log_ndtr", f__special_log_ndtr, "torch.special.log_ndtr"},
-    {"_special_erfcx", f__special_erfcx, "torch.special.erfcx"},
-    {"_special_entr", f__special_entr, "torch.special.entr"},
-    {"_special_xlog1py", f__special_xlog1py, "torch.special.xlog1py"},
-    {"_special_zeta", f__special_zeta, "torch.special.zeta"},
+    {"_special_i0e", f__special_i0e, "_special_i0e(input, *, out=None) -> Tensor\nComputes the exponentially scaled zeroth order modified Bessel function of the first kind (torch.special.i0e)."},
+    {"_special_i1", f__special_i1, "_special_i1(input, *, out=None) -> Tensor\nComputes the first order modified Bessel function of the first kind (torch.special.i1)."},
+    {"_special_i1e", f__special_i1e, "_special_i1e(input, *, out=None) -> Tensor\nComputes the exponentially scaled first order modified Bessel function of the first kind (torch.special.i1e)."},
+    {"_special_ndtr", f__special_ndtr, "_special_ndtr(input, *, out=None) -> Tensor\nComputes the area under the standard Gaussian probability density function, integrated from minus infinity to input (torch.special.ndtr)."},
+    {"_special_ndtri", f__special_ndtri, "_special_ndtri(input, *, out=None) -> Tensor\nComputes the argument x for which the area under the Gaussian probability density function (integrated from minus infinity to x) is equal to input (torch.special.ndtri)."},
+    {"_special_log_ndtr", f__special_log_ndtr, "_special_log_ndtr(input, *, out=None) -> Tensor\nComputes the log of the area under the standard Gaussian probability density function, integrated from minus infinity to input (torch.special.log_ndtr)."},
+    {"_special_erfcx", f__special_erfcx, "_special_erfcx(input, *, out=None) -> Tensor\nComputes the scaled complementary error function exp(input^2) * erfc(input) (torch.special.erfcx)."},
+    {"_special_entr", f__special_entr, "_special_entr(input, *, out=None) -> Tensor\nComputes the entropy -input * ln(input) elementwise (torch.special.entr)."},
+    {"_special_xlog1py", f__special_xlog1py, "_special_xlog1py(input, other, *, out=None) -> Tensor\nComputes input * log1p(other), 0 where input is 0 (torch.special.xlog1py)."},
+    {"_special_zeta", f__special_zeta, "_special_zeta(input, other, *, out=None) -> Tensor\nComputes the Hurwitz zeta function of input and other (torch.special.zeta)."},
 };
 
 /* ------------------------------------------------------------- methods */

@@ -133,6 +133,7 @@ static const struct {
     {"torch.nn.functional", "hardtanh_", "torch._more"},
     {"torch", "distributions", "torch.distributions"}, /* the module itself */
     {"torch", "special", "torch.special"},
+    {"torch", "testing", "torch.testing"},
 };
 
 nn_object *repl_stdlib_alias(const char *ns, const char *name)

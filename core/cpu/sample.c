@@ -1,11 +1,12 @@
 /*
  * cpu/sample.c — the CPU's `sample` kernel (core/kernels.def, nn_sample_op):
  * exponential_, bernoulli with a tensor of probabilities, multinomial (with and
- * without replacement) and poisson, drawing from the generator a->gen in the
+ * without replacement), poisson and the standard gamma (_standard_gamma, _sample_dirichlet), drawing from the generator a->gen in the
  * order PyTorch 1.13's CPU kernels draw, so a seeded script gives torch's
  * samples. Moved from sampling.c and poisson.c; the op files validate, lay the
  * operands out contiguous and allocate.
  */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -194,6 +195,75 @@ static int poisson(nn_kernel_args *a)
     return 0;
 }
 
+/* at::normal_distribution<double>(0, 1): Box-Muller on two double uniforms, the sine
+   half kept in the generator for the next draw */
+static double standard_normal(nn_generator *g)
+{
+    if (g->has_next_double_normal) {
+        g->has_next_double_normal = false;
+        return g->next_double_normal;
+    }
+    double u1 = nn_generator_uniform(g), u2 = nn_generator_uniform(g);
+    double r = sqrt(-2.0 * log(1.0 - u2)), theta = 2.0 * 3.14159265358979323846 * u1;
+    g->next_double_normal = r * sin(theta);
+    g->has_next_double_normal = true;
+    return r * cos(theta);
+}
+
+/* ATen's sample_gamma (Marsaglia and Tsang, with alpha < 1 boosted by u^(1/alpha)) in
+   double, where the float literals of its source (1.0f / 3.0f, 0.0331f) keep their float
+   values and, for float32, alpha's own steps (alpha + 1, alpha - 1/3) round to float */
+static double sample_gamma(double alpha_in, bool f32, nn_generator *g)
+{
+    double scale = 1.0, alpha = alpha_in;
+    if (alpha < 1.0) {
+        if (alpha == 0) return 0;
+        double inv = f32 ? (double)(1.0f / (float)alpha) : 1.0 / alpha;
+        scale *= pow(1 - nn_generator_uniform(g), inv);
+        alpha = f32 ? (double)((float)alpha + 1.0f) : alpha + 1.0;
+    }
+    const double d = f32 ? (double)((float)alpha - 1.0f / 3.0f) : alpha - (double)(1.0f / 3.0f);
+    if (!(d > 0)) return NAN; /* a NaN or negative concentration: ATen's loop would never end */
+    const double c = 1.0 / sqrt(9.0 * d);
+    for (;;) {
+        double x, y;
+        do {
+            x = standard_normal(g);
+            y = 1.0 + c * x;
+        } while (y <= 0);
+        const double v = y * y * y;
+        const double u = 1 - nn_generator_uniform(g);
+        const double xx = x * x;
+        if (u < 1.0 - (double)0.0331f * xx * xx) return scale * d * v;
+        if (log(u) < 0.5 * xx + d * (1.0 - v + log(v))) return scale * d * v;
+    }
+}
+
+/* _standard_gamma (the dtype's smallest normal number at least) or, with i[0], the
+   float64 draws of _sample_dirichlet's first pass (DBL_MIN at least) */
+static int standard_gamma(nn_kernel_args *a)
+{
+    const nn_tensor *c = a->t[1];
+    nn_tensor *out = a->t[0];
+    int64_t n = nn_numel(c);
+    const char *src = nn_data_ptr(c);
+    char *dst = nn_data_ptr(out);
+    size_t es = nn_dtype_size(c->dtype), os = nn_dtype_size(out->dtype);
+    bool f32 = !a->i[0] && c->dtype == NN_FLOAT32;
+    for (int64_t i = 0; i < n; i++) {
+        double alpha = nn_load_double(src + (size_t)i * es, c->dtype);
+        double v = sample_gamma(alpha, f32, a->gen);
+        if (f32) { /* std::max(min, sample): a NaN gives the minimum too */
+            float fv = (float)v;
+            v = FLT_MIN < fv ? fv : FLT_MIN;
+        } else {
+            v = DBL_MIN < v ? v : DBL_MIN;
+        }
+        nn_store_double(dst + (size_t)i * os, out->dtype, v);
+    }
+    return 0;
+}
+
 int nn_cpu_sample(nn_sample_op op, nn_kernel_args *a)
 {
     switch (op) {
@@ -205,6 +275,7 @@ int nn_cpu_sample(nn_sample_op op, nn_kernel_args *a)
         return a->i[3] ? sample_cdf(a->t[1], a->i[0], a->i[1], a->i[2], nn_data_ptr(a->t[0]), a->gen)
                        : sample_topk(a->t[1], a->i[0], a->i[1], a->i[2], nn_data_ptr(a->t[0]), a->gen);
     case NN_SAMPLE_POISSON: return poisson(a);
+    case NN_SAMPLE_GAMMA: return standard_gamma(a);
     }
     return nn_error_set(NN_ERR_RUNTIME, "sample kernel: unknown op code %d", (int)op);
 }

@@ -64,6 +64,8 @@ static const struct {
     {NN_OP_floor_divide, "derivative for aten::floor_divide is not implemented"},
     {NN_OP_aminmax, "derivative for aten::aminmax is not implemented"},
     {NN_OP_scatter_reduce, "derivative for aten::scatter is not implemented"},
+    {NN_OP_standard_gamma, "the derivative of _standard_gamma (StandardGammaBackward0) is not implemented in nnscope"},
+    {NN_OP_sample_dirichlet, "the derivative of _sample_dirichlet (SampleDirichletBackward0) is not implemented in nnscope"},
 };
 
 static const char *backward_error(nn_op_id op)
