@@ -162,6 +162,8 @@ static const struct {
     {"torch", "distributions", "torch.distributions"}, /* the module itself */
     {"torch", "special", "torch.special"},
     {"torch", "testing", "torch.testing"},
+    {"torch", "matrix_exp", "torch._matrix_exp"},
+    {"torch.linalg", "matrix_exp", "torch._matrix_exp"},
 };
 
 nn_object *repl_stdlib_alias(const char *ns, const char *name)
