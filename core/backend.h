@@ -255,6 +255,9 @@ typedef enum nn_sample_op {
        _standard_gamma computes it; i[0] != 0: t[0] float64 draws from the concentrations
        taken as doubles, as _sample_dirichlet's first pass) */
     NN_SAMPLE_GAMMA,
+    /* t[0] = a binomial draw for each count t[1] and probability t[2] (one dtype, contiguous),
+       ATen's sample_binomial: inversion below 10 expected successes, BTRS from there */
+    NN_SAMPLE_BINOMIAL,
 } nn_sample_op;
 
 /* The math kernel's op codes (core/cpu/math.c): operands contiguous, of one

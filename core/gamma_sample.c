@@ -4,7 +4,9 @@
  * with ATen's sample_gamma (the sample kernel's NN_SAMPLE_GAMMA,
  * core/cpu/sample.c), so a seeded run gives PyTorch's numbers; Dirichlet
  * normalizes float64 draws by their sum over the last dim, as ATen's
- * _s_dirichlet_cpu. Gamma, Beta, Chi2, StudentT and Dirichlet sample through
+ * _s_dirichlet_cpu; binomial is ATen's sample_binomial (inversion, BTRS;
+ * NN_SAMPLE_BINOMIAL, no gradient as in PyTorch). Gamma, Beta, Chi2, StudentT,
+ * Dirichlet and Binomial sample through
  * them (repl/lib/torch.distributions.py). Their reparameterized gradients
  * (_standard_gamma_grad, _dirichlet_grad) are not implemented: a draw from
  * concentrations that require grad records a node whose backward raises.
@@ -61,6 +63,34 @@ nn_tensor *nn_sample_dirichlet(nn_tensor *alpha)
     NN_RELEASE(sum);
     NN_RELEASE(ratio);
     if (out && nn_record(NN_OP_sample_dirichlet, 1, &alpha, 1, &out, 0, NULL, NULL) < 0) NN_SET(out, NULL);
+    return out;
+}
+
+nn_tensor *nn_binomial(nn_tensor *count, nn_tensor *prob)
+{
+    if (check_dtype("binomial_cpu", count->dtype) < 0) return NULL;
+    if (prob->dtype != count->dtype) {
+        nn_error_set(NN_ERR_RUNTIME, "expected scalar type %s but found %s", nn_dtype_scalar_name(count->dtype),
+                     nn_dtype_scalar_name(prob->dtype));
+        return NULL;
+    }
+    int nd;
+    int64_t sizes[NN_MAX_DIMS];
+    if (nn_broadcast_shapes(count->ndim, count->sizes, prob->ndim, prob->sizes, &nd, sizes) < 0) return NULL;
+    nn_tensor *ec = NULL, *ep = NULL, *cc = NULL, *cp = NULL, *out = NULL;
+    NN_WITH_GRAD_MODE(false, {
+        ec = nn_expand(count, nd, sizes);
+        ep = ec ? nn_expand(prob, nd, sizes) : NULL;
+        cc = ep ? nn_contiguous(ec) : NULL;
+        cp = cc ? nn_contiguous(ep) : NULL;
+    });
+    if (cp) out = nn_zeros_on(nn_device_of(cc), nd, sizes, count->dtype);
+    nn_kernel_args ka = {.t = {out, cc, cp}, .gen = nn_current_generator()};
+    if (out && NN_KERNEL(nn_backend_of(cc), sample, (NN_SAMPLE_BINOMIAL, &ka)) < 0) NN_SET(out, NULL);
+    NN_RELEASE(ec);
+    NN_RELEASE(ep);
+    NN_RELEASE(cc);
+    NN_RELEASE(cp);
     return out;
 }
 

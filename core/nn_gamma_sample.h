@@ -11,5 +11,6 @@
 
 nn_tensor *nn_standard_gamma(nn_tensor *alpha);
 nn_tensor *nn_sample_dirichlet(nn_tensor *alpha); /* normalized over the last dim */
+nn_tensor *nn_binomial(nn_tensor *count, nn_tensor *prob); /* broadcast; one dtype; no autograd */
 
 #endif

@@ -133,7 +133,22 @@ static nn_object *f__sample_dirichlet(void *ud, nn_object *args, nn_object *kwar
     return sampler("_sample_dirichlet", args, kwargs, nn_sample_dirichlet);
 }
 
+static nn_object *f_binomial(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(3);
+    nn_tensor *c = NULL, *p = NULL;
+    if (repl_parse_args("binomial", "count, prob, generator=", args, kwargs, a) ||
+        repl_arg_tensor("binomial", "count", 1, a[0], &c) || repl_arg_tensor("binomial", "prob", 2, a[1], &p))
+        return NULL;
+    if (a[2] && !nn_is_none(a[2]))
+        return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "binomial: generator= is not supported"), NULL;
+    return T(nn_binomial(c, p));
+}
+
 static const repl_function_def special_functions[] = {
+    {"binomial", f_binomial,
+     "binomial(count, prob, generator=None) -> Tensor\n"
+     "Draws a binomial sample for each count and probability (ATen's inversion and BTRS samplers)."},
     {"_standard_gamma", f__standard_gamma,
      "_standard_gamma(input, generator=None) -> Tensor\n"
      "Draws a standard gamma sample at each concentration of input (torch.distributions.Gamma)."},
@@ -245,7 +260,7 @@ nn_object *repl_special_method(nn_tensor *t, const char *name)
     nn_object *m = repl_method_lookup(special_methods, name, &t->ob);
     if (m || nn_error_current() != NN_OK) return m;
     for (size_t i = 0; i < sizeof special_functions / sizeof special_functions[0]; i++)
-        if (name[0] != '_' && !strcmp(special_functions[i].name, name))
+        if (name[0] != '_' && strcmp(name, "binomial") != 0 && !strcmp(special_functions[i].name, name))
             return repl_bound_function(&special_functions[i], &t->ob);
     return NULL;
 }

@@ -1125,7 +1125,9 @@ class Binomial(Distribution):
         return self._param.size()
 
     def sample(self, sample_shape=torch.Size()):
-        raise NotImplementedError("Binomial.sample: torch.binomial (ATen's BTRS sampler) is not implemented in nnscope")
+        shape = self._extended_shape(sample_shape)
+        with torch.no_grad():
+            return torch.binomial(self.total_count.expand(shape), self.probs.expand(shape))
 
     def log_prob(self, value):
         if self._validate_args:

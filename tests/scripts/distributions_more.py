@@ -80,6 +80,14 @@ print(kl_divergence(Poisson(torch.tensor(2.0)), Poisson(torch.tensor(3.0))).item
 
 print(MultivariateNormal(loc, scale_tril=L), MultivariateNormal(loc, A), Beta(2.0, 3.0), LogNormal(0.0, 1.0))
 print(Gamma(torch.tensor([1.0, 2.0]), 1.0), Dirichlet(torch.ones(3)), StudentT(3.0), Poisson(2.0))
+print('== binomial sampling (inversion below 10 expected successes, BTRS above)')
+torch.manual_seed(5)
+print(torch.binomial(torch.tensor([5.0, 20.0, 100.0, 1000.0, 0.0, 7.0]), torch.tensor([0.3, 0.5, 0.9, 0.02, 0.5, 1.0])).tolist())
+print(torch.binomial(torch.tensor([5.0, 20.0, 100.0, 1000.0], dtype=torch.float64),
+                     torch.tensor([0.3, 0.5, 0.9, 0.02], dtype=torch.float64)).tolist())
+print(Binomial(torch.tensor([10.0, 50.0]), torch.tensor([0.25, 0.6])).sample((5,)).tolist())
+big = torch.binomial(torch.full((500,), 80.0), torch.full((500,), 0.35))
+print(big[:10].tolist(), big.sum().item(), torch.rand(1).item())
 print('== errors')
 for f in (lambda: Gamma(torch.tensor([-1.0]), torch.tensor([1.0])), lambda: Dirichlet(torch.tensor(1.0)),
           lambda: MultivariateNormal(loc, A, scale_tril=L), lambda: MultivariateNormal(torch.tensor(1.0), A),
