@@ -250,6 +250,14 @@ typedef enum nn_sample_op {
     NN_SAMPLE_MULTINOMIAL,
     /* t[0] = a poisson draw at each rate of t[1] (RuntimeError for a negative or NaN rate) */
     NN_SAMPLE_POISSON,
+    /* t[0] = a standard gamma draw at each concentration of t[1] (ATen's sample_gamma:
+       Marsaglia-Tsang on double uniforms and Box-Muller normals, in t[1]'s dtype as
+       _standard_gamma computes it; i[0] != 0: t[0] float64 draws from the concentrations
+       taken as doubles, as _sample_dirichlet's first pass) */
+    NN_SAMPLE_GAMMA,
+    /* t[0] = a binomial draw for each count t[1] and probability t[2] (one dtype, contiguous),
+       ATen's sample_binomial: inversion below 10 expected successes, BTRS from there */
+    NN_SAMPLE_BINOMIAL,
 } nn_sample_op;
 
 /* The math kernel's op codes (core/cpu/math.c): operands contiguous, of one
@@ -283,7 +291,20 @@ typedef enum nn_math_op {
     /* contiguous t[1..3] of t[0]'s shape and float dtype: t[0] = t[1] + d[0] * t[2] * t[3]
        (addcmul, as ATen: fma(d[0] * t[2], t[3], t[1])) or t[1] + d[0] * t[2] / t[3] (addcdiv) */
     NN_MATH_addcmul, NN_MATH_addcdiv,
+    /* torch.special's functions (core/special.c; core/cpu/special.c): t[0] = f(t[1]) (and
+       t[2], contiguous of t[0]'s shape, for a binary one) for the nn_special_op i[0], with
+       polygamma's order in i[1] */
+    NN_MATH_special,
 } nn_math_op;
+
+/* The special functions of NN_MATH_special, each as ATen 1.13's scalar formula. */
+typedef enum nn_special_op {
+    NN_SPECIAL_LGAMMA, NN_SPECIAL_DIGAMMA, NN_SPECIAL_POLYGAMMA, NN_SPECIAL_I0, NN_SPECIAL_I0E,
+    NN_SPECIAL_I1, NN_SPECIAL_I1E, NN_SPECIAL_NDTR, NN_SPECIAL_NDTRI, NN_SPECIAL_LOG_NDTR,
+    NN_SPECIAL_SINC, NN_SPECIAL_ENTR, NN_SPECIAL_ERFCX,
+    NN_SPECIAL_XLOG1PY, /* binary: t[1] * log1p(t[2]), 0 where t[1] == 0 */
+    NN_SPECIAL_ZETA,    /* binary: Hurwitz zeta(t[1], t[2]) */
+} nn_special_op;
 
 /* The optim_step kernel's op codes: one parameter's update (contiguous p, its grad
    g of p's dtype, float32 or float64, and state tensors s0..s2 of p's shape, NULL

@@ -487,6 +487,11 @@ static int broadcast_pair(nn_tensor *input, nn_tensor *target, nn_tensor **ei, n
    at::sum does, other dtypes in double. New reference. */
 static nn_tensor *reduce_all(nn_tensor *t, bool mean)
 {
+    if (t->dtype == NN_FLOAT64) { /* at::sum's float64 order, as torch.sum/mean */
+        nn_tensor *r = NULL;
+        NN_WITH_GRAD_MODE(false, r = mean ? nn_mean(t, 0, NULL, false) : nn_sum(t, 0, NULL, false));
+        return r;
+    }
     nn_tensor *out = nn_empty_on(nn_device_of(t), 0, NULL, t->dtype);
     if (out && NN_KERNEL(nn_backend_of(t), reduce, (NN_REDUCE_CASCADE_SUM, t, 1, nn_numel(t), mean, out, NULL)) < 0)
         NN_SET(out, NULL);

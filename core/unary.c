@@ -449,6 +449,39 @@ static int grad_sleef(nn_vact k, nn_tensor *g, nn_tensor *a, nn_tensor **out)
     return 1;
 }
 
+/* A float64 exp, log, tanh or sigmoid on the CPU with AVX2+FMA, as ATen computes it
+   (cpu/vmath_f64.c); sigmoid's vectorized loop restarts at each dense row of a
+   strided input and does not run on one without dense rows. 1 with *out set, 0
+   when another path computes, -1 on error. No autograd. */
+static int unary_sleef_f64(nn_tensor *a, kern k, nn_tensor **out)
+{
+    *out = NULL;
+    int vfn = k == K_EXP ? NN_VFN_EXP : k == K_LOG ? NN_VFN_LOG : k == K_TANH ? NN_VFN_TANH : -1;
+    if (a->dtype != NN_FLOAT64 || nn_device_of(a).type != NN_CPU || (vfn < 0 && k != K_SIGMOID)) return 0;
+    int64_t n = nn_numel(a), row = nn_is_contiguous(a) ? n : dense_row(a);
+    nn_tensor *x = NULL, *y = NULL;
+    NN_WITH_GRAD_MODE(false, x = nn_contiguous(a));
+    if (x) y = nn_empty_on(NN_DEVICE_CPU, x->ndim, x->sizes, NN_FLOAT64);
+    bool done = false;
+    if (y && n > 0) {
+        const double *xs = nn_data_ptr(x);
+        double *ys = nn_data_ptr(y);
+        if (vfn >= 0) {
+            done = nn_vmath_map_f64((nn_vfn)vfn, ys, xs, n);
+        } else if (row > 0) {
+            done = nn_vmath_sigmoid_f64(ys, xs, n, row);
+        }
+    }
+    NN_RELEASE(x);
+    if (!y) return -1;
+    if (!done) {
+        NN_RELEASE(y);
+        return 0;
+    }
+    *out = y;
+    return 1;
+}
+
 /* The float ops of PyTorch's unary_float family: integers compute in float32. */
 static nn_tensor *float_op(nn_tensor *a, kern k, const char *kernel, nn_op_id op, bool save_output)
 {
@@ -457,6 +490,7 @@ static nn_tensor *float_op(nn_tensor *a, kern k, const char *kernel, nn_op_id op
     nn_tensor *out = NULL;
     int vfn = k == K_EXP ? NN_VFN_EXP : k == K_LOG ? NN_VFN_LOG : k == K_TANH ? NN_VFN_TANH : -1;
     int taken = vfn >= 0 || k == K_SIGMOID ? unary_sleef(a, NN_VACT_SIGMOID, vfn, NULL, &out) : 0;
+    if (taken == 0) taken = unary_sleef_f64(a, k, &out);
     if (taken < 0) return NULL;
     if (!taken) out = run1(&ks, (kctx){0}, a, float_result(a->dtype), false);
     if (out && nn_record(op, 1, &a, 1, &out, 1, save_output ? &out : &a, NULL) < 0) NN_SET(out, NULL);

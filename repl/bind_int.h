@@ -324,6 +324,10 @@ int repl_torch_add_constants(nn_object *torch);
 /* t.name for those functions and their in-place methods (sin_, ...): a new
    reference, or NULL without error when name is not one */
 nn_object *repl_math_method(nn_tensor *t, const char *name);
+/* bind_special.c: lgamma, digamma, polygamma, mvlgamma, i0, sinc and torch._special_* on
+   the torch namespace; the tensor methods and in-place methods (NULL: no such name) */
+int repl_special_add_functions(nn_object *torch);
+nn_object *repl_special_method(nn_tensor *t, const char *name);
 
 /* bind_random.c: torch.Generator, generator=, multinomial, normal, bernoulli */
 extern const nn_type repl_generator_type;

@@ -96,8 +96,20 @@ UNARY(round, nn_round)
 UNARY(sign, nn_sign)
 UNARY(t, nn_t)
 UNARY(detach, nn_detach)
-UNARY(clone, nn_clone)
-UNARY(contiguous, nn_contiguous)
+/* clone and contiguous take memory_format= (torch.contiguous_format ...): nnscope's
+   results are laid out in row-major order, which every format accepts */
+#define UNARY_MF(fname, call)                                                                                             \
+    static nn_object *f_##fname(void *ud, nn_object *args, nn_object *kwargs)                                          \
+    {                                                                                                                  \
+        ARGS(2);                                                                                                       \
+        nn_tensor *x = NULL;                                                                                           \
+        if (repl_parse_args(#fname, "input, memory_format=", args, kwargs, a) ||                                    \
+            repl_arg_tensor(#fname, "input", 1, a[0], &x))                                                             \
+            return NULL;                                                                                               \
+        return T(call(x));                                                                                             \
+    }
+UNARY_MF(clone, nn_clone)
+UNARY_MF(contiguous, nn_contiguous)
 
 static nn_tensor *square(nn_tensor *x) { return nn_pow_scalar(x, 2); } /* PowBackward0, as PyTorch's square */
 UNARY(square, square)
@@ -1505,6 +1517,7 @@ nn_object *repl_tensor_getattr(nn_tensor *t, const char *name)
         if (!strcmp(tensor_functions[i].name, name) && is_method_too(name))
             return repl_bound_function(&tensor_functions[i], self);
     if ((m = repl_math_method(t, name)) || nn_error_current() != NN_OK) return m;
+    if ((m = repl_special_method(t, name)) || nn_error_current() != NN_OK) return m;
     if ((m = repl_random_method(t, name)) || nn_error_current() != NN_OK) return m;
     if ((m = repl_select_method(t, name)) || nn_error_current() != NN_OK) return m;
     if ((m = repl_ops_more_method(t, name)) || nn_error_current() != NN_OK) return m;

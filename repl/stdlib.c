@@ -100,6 +100,13 @@ static const struct {
     {"torch.optim", "RMSprop", "torch.optim.optimizer"},
     {"torch.optim", "Adagrad", "torch.optim.optimizer"},
     {"torch.optim", "Adadelta", "torch.optim.optimizer"},
+    {"torch.optim", "LBFGS", "torch.optim.lbfgs"},
+    {"torch", "memory_format", "torch._memory_format"},
+    {"torch", "contiguous_format", "torch._memory_format"},
+    {"torch", "preserve_format", "torch._memory_format"},
+    {"torch", "channels_last", "torch._memory_format"},
+    {"torch", "channels_last_3d", "torch._memory_format"},
+    {"torch.optim", "lbfgs", "torch.optim.lbfgs"},
     {"torch.nn", "TransformerDecoderLayer", "torch.nn._transformer"},
     {"torch.nn", "TransformerDecoder", "torch.nn._transformer"},
     {"torch.nn", "Transformer", "torch.nn._transformer"},
@@ -194,6 +201,10 @@ static const struct {
     {"torch.nn", "CTCLoss", "torch.nn._losses_more"},
     {"torch.nn.functional", "ctc_loss", "torch.nn._losses_more"},
     {"torch", "distributions", "torch.distributions"}, /* the module itself */
+    {"torch", "special", "torch.special"},
+    {"torch", "testing", "torch.testing"},
+    {"torch", "matrix_exp", "torch._matrix_exp"},
+    {"torch.linalg", "matrix_exp", "torch._matrix_exp"},
 };
 
 nn_object *repl_stdlib_alias(const char *ns, const char *name)

@@ -158,7 +158,12 @@ static int elementwise(nn_math_op op, nn_kernel_args *a)
         } else {
             const double *x = nn_data_ptr(c);
             double *y = nn_data_ptr(out);
-            for (int64_t i = 0; i < n; i++) y[i] = unary_fns[op].f64(x[i]);
+            int vf = unary_fns[op].vfn; /* ATen's vml kernels: Vectorized<double>'s Sleef functions */
+            int64_t row = a->i[0];     /* sinh, cosh: cpu_kernel_vec, by dense rows; none when strided */
+            bool hyper = (op == NN_MATH_sinh || op == NN_MATH_cosh) && row >= 0 &&
+                         nn_vmath_hyper_f64(op == NN_MATH_sinh, y, x, n, row);
+            if (!hyper && (vf < 0 || !nn_vmath_map_f64((nn_vfn)vf, y, x, n)))
+                for (int64_t i = 0; i < n; i++) y[i] = unary_fns[op].f64(x[i]);
         }
         return 0;
     }
@@ -515,6 +520,7 @@ int nn_cpu_math(nn_math_op op, nn_kernel_args *a)
     case NN_MATH_where: case NN_MATH_sign: case NN_MATH_abs_eq: return map_op(op, a);
     case NN_MATH_cumsum: case NN_MATH_cumprod: return scan(op, a);
     case NN_MATH_rrelu: return rrelu(a);
+    case NN_MATH_special: return nn_cpu_special((nn_special_op)a->i[0], a);
     case NN_MATH_hardtanh: case NN_MATH_hardswish: case NN_MATH_hardsigmoid: case NN_MATH_mish:
     case NN_MATH_logsigmoid: case NN_MATH_hardshrink: case NN_MATH_softshrink: case NN_MATH_celu:
         return activation(op, a);

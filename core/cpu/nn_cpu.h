@@ -13,4 +13,7 @@
 #include "kernels.def"
 #undef KERNEL
 
+/* NN_MATH_special of the math kernel (cpu/special.c) */
+int nn_cpu_special(nn_special_op op, nn_kernel_args *a);
+
 #endif

@@ -130,4 +130,19 @@ void nn_cpu_sum_strided_f32(const float *x, int ndim, const int64_t *sizes, cons
 void nn_cpu_prod_strided_f32(const float *x, int ndim, const int64_t *sizes, const int64_t *strides,
                              const bool *reduced, float *out);
 
+/* float64 (cpu/vmath_f64.c): y = f(x) for exp, log and tanh through SLEEF's
+   4-wide u10 functions on every element, as ATen's vml kernels; sigmoid as
+   cpu_kernel_vec, vectorized over each row's multiples of 8 (row <= 0: one
+   row of n) and libm on the rest. false, having done nothing, without AVX2+FMA
+   or for another function. */
+bool nn_vmath_map_f64(nn_vfn f, double *y, const double *x, int64_t n);
+bool nn_vmath_sigmoid_f64(double *y, const double *x, int64_t n, int64_t row);
+/* float64 sinh (is_sinh) or cosh as cpu_kernel_vec: rows as nn_vmath_sigmoid_f64 */
+bool nn_vmath_hyper_f64(bool is_sinh, double *y, const double *x, int64_t n, int64_t row);
+
+/* lgamma as ATen's vml kernel (Sleef's u10 lgamma on every element, a last partial
+   vector padded): the count of elements done, n, or 0 without AVX2+FMA (the caller
+   then computes with libm). */
+int64_t nn_vmath_lgamma_vec(bool f64, void *y, const void *x, int64_t n);
+
 #endif

@@ -2,6 +2,7 @@
 # tensor, a property is called at once): Tensor.new, Tensor.unflatten (also torch.unflatten),
 # Tensor.mT, Tensor.mH, Tensor.H, as PyTorch 1.13 defines them for real tensors.
 import torch
+from torch._matrix_exp import matrix_exp  # Tensor.matrix_exp
 
 
 def new(self, *args, **kwargs):

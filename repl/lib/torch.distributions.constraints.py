@@ -182,3 +182,31 @@ unit_interval = _Interval(0., 1.)
 interval = _Interval
 half_open_interval = _HalfOpenInterval
 simplex = _Simplex()
+
+
+# ---- matrices (MultivariateNormal's parameters)
+
+class _LowerCholesky(Constraint):
+    event_dim = 2
+
+    def check(self, value):
+        value_tril = value.tril()
+        lower_triangular = (value_tril == value).view(value.shape[:-2] + (-1,)).min(-1)[0]
+        positive_diagonal = (value.diagonal(dim1=-2, dim2=-1) > 0).min(-1)[0]
+        return lower_triangular & positive_diagonal
+
+
+class _PositiveDefinite(Constraint):
+    event_dim = 2
+
+    def check(self, value):
+        # symmetric, with positive eigenvalues
+        symmetric = torch.isclose(value, value.mT, atol=1e-6).all(-2).all(-1)
+        if not symmetric.all():
+            return symmetric
+        return torch.linalg.eigvalsh(value).gt(0.0).all(-1)
+
+
+lower_cholesky = _LowerCholesky()
+positive_definite = _PositiveDefinite()
+__all__ += ['lower_cholesky', 'positive_definite']

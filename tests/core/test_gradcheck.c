@@ -48,10 +48,11 @@ typedef struct gc_case {
 #include "gradcheck_norm_conv.c"
 #include "gradcheck_ops_extra.c"
 #include "gradcheck_resample.c"
+#include "gradcheck_special.c"
 
 static const gc_case *const areas[] = {cases_binary, cases_view, cases_reduce, cases_unary, cases_matmul, cases_nnfunc, cases_module, cases_activations, cases_layers, cases_pool, cases_mathfn, cases_select, cases_act_more,
                                          cases_losses, cases_custom, cases_select_more, cases_mod_more, cases_norm_conv, cases_resample,
-                                         cases_ops_extra};
+                                         cases_ops_extra, cases_special};
 #define N_AREAS (sizeof areas / sizeof areas[0])
 
 /* Ops PyTorch 1.13 records without a derivative: their case checks that backward
@@ -63,6 +64,8 @@ static const struct {
     {NN_OP_floor_divide, "derivative for aten::floor_divide is not implemented"},
     {NN_OP_aminmax, "derivative for aten::aminmax is not implemented"},
     {NN_OP_scatter_reduce, "derivative for aten::scatter is not implemented"},
+    {NN_OP_standard_gamma, "the derivative of _standard_gamma (StandardGammaBackward0) is not implemented in nnscope"},
+    {NN_OP_sample_dirichlet, "the derivative of _sample_dirichlet (SampleDirichletBackward0) is not implemented in nnscope"},
 };
 
 static const char *backward_error(nn_op_id op)

@@ -1,0 +1,145 @@
+/*
+ * cpu/vmath_f64.c — float64 exp, log, tanh and sigmoid as PyTorch 1.13 computes
+ * them on an AVX2 CPU (nn_vmath.h): exp, log and tanh are ATen's vml kernels,
+ * vec::map of Vectorized<double> (SLEEF's 4-wide u10 functions) over every
+ * element, a last partial vector padded; sigmoid is cpu_kernel_vec, the
+ * vectorized formula (1 + (0 - x).exp()).reciprocal() on each run's multiples
+ * of 8 elements and the scalar 1 / (1 + std::exp(-x)) on the rest; sinh and cosh
+ * the same way; and lgamma (SLEEF's, float32 and float64, on every element). Without
+ * AVX2 and FMA every entry returns false and the caller computes with libm.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "nn_cpu.h"
+#include "nn_vmath.h"
+
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__) && !defined(__clang__)
+#pragma GCC push_options
+#pragma GCC target("avx2,fma")
+#include <immintrin.h>
+#include <sleef.h>
+
+typedef __typeof__(&Sleef_expd4_u10avx2) vec_fn_d;
+
+static inline __m256d load_part_d(const double *p, int64_t count)
+{
+    double buf[4] = {0};
+    memcpy(buf, p, (size_t)count * sizeof(double));
+    return _mm256_loadu_pd(buf);
+}
+
+static void map_d(vec_fn_d f, double *y, const double *x, int64_t n)
+{
+    int64_t i = 0;
+    for (; i + 4 <= n; i += 4) _mm256_storeu_pd(y + i, f(_mm256_loadu_pd(x + i)));
+    if (i < n) {
+        double buf[4];
+        _mm256_storeu_pd(buf, f(load_part_d(x + i, n - i)));
+        memcpy(y + i, buf, (size_t)(n - i) * sizeof(double));
+    }
+}
+
+static inline __m256d sigmoid_vec(__m256d x)
+{
+    __m256d e = Sleef_expd4_u10avx2(_mm256_sub_pd(_mm256_setzero_pd(), x));
+    return _mm256_div_pd(_mm256_set1_pd(1.0), _mm256_add_pd(_mm256_set1_pd(1.0), e));
+}
+
+/* one run of cpu_kernel_vec's loop: two vectors at a time, then the scalar formula */
+static void sigmoid_run(double *y, const double *x, int64_t n)
+{
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        _mm256_storeu_pd(y + i, sigmoid_vec(_mm256_loadu_pd(x + i)));
+        _mm256_storeu_pd(y + i + 4, sigmoid_vec(_mm256_loadu_pd(x + i + 4)));
+    }
+    for (; i < n; i++) y[i] = 1.0 / (1.0 + exp(-x[i]));
+}
+
+/* sinh, cosh: cpu_kernel_vec's runs, Sleef on pairs of vectors and libm on the rest */
+static void hyper_run(bool is_sinh, double *y, const double *x, int64_t n)
+{
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m256d a = _mm256_loadu_pd(x + i), b = _mm256_loadu_pd(x + i + 4);
+        _mm256_storeu_pd(y + i, is_sinh ? Sleef_sinhd4_u10avx2(a) : Sleef_coshd4_u10avx2(a));
+        _mm256_storeu_pd(y + i + 4, is_sinh ? Sleef_sinhd4_u10avx2(b) : Sleef_coshd4_u10avx2(b));
+    }
+    for (; i < n; i++) y[i] = is_sinh ? sinh(x[i]) : cosh(x[i]);
+}
+
+/* lgamma is a vml kernel: Vectorized<T>::lgamma (SLEEF's u10 lgamma) mapped over every element */
+static void lgamma_vec_f32(float *y, const float *x, int64_t n)
+{
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) _mm256_storeu_ps(y + i, Sleef_lgammaf8_u10avx2(_mm256_loadu_ps(x + i)));
+    if (i < n) { /* the last partial vector, padded with zeros as vec::map loads it */
+        float in[8] = {0}, out[8];
+        memcpy(in, x + i, (size_t)(n - i) * sizeof(float));
+        _mm256_storeu_ps(out, Sleef_lgammaf8_u10avx2(_mm256_loadu_ps(in)));
+        memcpy(y + i, out, (size_t)(n - i) * sizeof(float));
+    }
+}
+
+static void lgamma_vec_f64(double *y, const double *x, int64_t n) { map_d(Sleef_lgammad4_u10avx2, y, x, n); }
+
+#pragma GCC pop_options
+
+static bool have_avx2_fma(void)
+{
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+}
+
+/* Vectorized<double>'s SLEEF function of each nn_vfn that ATen's vml kernels map over
+   every element (sinh and cosh are cpu_kernel_vec kernels: not here) */
+static const vec_fn_d vec_fns_d[NN_VFN_COUNT] = {
+    [NN_VFN_SIN] = Sleef_sind4_u10avx2,     [NN_VFN_COS] = Sleef_cosd4_u10avx2,
+    [NN_VFN_TAN] = Sleef_tand4_u10avx2,     [NN_VFN_ASIN] = Sleef_asind4_u10avx2,
+    [NN_VFN_ACOS] = Sleef_acosd4_u10avx2,   [NN_VFN_ATAN] = Sleef_atand4_u10avx2,
+    [NN_VFN_TANH] = Sleef_tanhd4_u10avx2,   [NN_VFN_EXP] = Sleef_expd4_u10avx2,
+    [NN_VFN_EXPM1] = Sleef_expm1d4_u10avx2, [NN_VFN_LOG] = Sleef_logd4_u10avx2,
+    [NN_VFN_LOG2] = Sleef_log2d4_u10avx2,   [NN_VFN_LOG10] = Sleef_log10d4_u10avx2,
+    [NN_VFN_LOG1P] = Sleef_log1pd4_u10avx2, [NN_VFN_ERF] = Sleef_erfd4_u10avx2,
+    [NN_VFN_ERFC] = Sleef_erfcd4_u15avx2,
+};
+
+bool nn_vmath_map_f64(nn_vfn f, double *y, const double *x, int64_t n)
+{
+    vec_fn_d fn = f >= 0 && f < NN_VFN_COUNT ? vec_fns_d[f] : NULL;
+    if (!fn || !have_avx2_fma()) return false;
+    map_d(fn, y, x, n);
+    return true;
+}
+
+bool nn_vmath_sigmoid_f64(double *y, const double *x, int64_t n, int64_t row)
+{
+    if (!have_avx2_fma()) return false;
+    if (row <= 0 || row > n) row = n;
+    for (int64_t i = 0; i < n; i += row) sigmoid_run(y + i, x + i, n - i < row ? n - i : row);
+    return true;
+}
+
+bool nn_vmath_hyper_f64(bool is_sinh, double *y, const double *x, int64_t n, int64_t row)
+{
+    if (!have_avx2_fma()) return false;
+    if (row <= 0 || row > n) row = n;
+    for (int64_t i = 0; i < n; i += row) hyper_run(is_sinh, y + i, x + i, n - i < row ? n - i : row);
+    return true;
+}
+
+int64_t nn_vmath_lgamma_vec(bool f64, void *y, const void *x, int64_t n)
+{
+    if (!have_avx2_fma()) return 0;
+    if (f64) lgamma_vec_f64(y, x, n);
+    else lgamma_vec_f32(y, x, n);
+    return n;
+}
+
+#else
+bool nn_vmath_hyper_f64(bool is_sinh, double *y, const double *x, int64_t n, int64_t row) { return false; }
+int64_t nn_vmath_lgamma_vec(bool f64, void *y, const void *x, int64_t n) { return 0; }
+bool nn_vmath_map_f64(nn_vfn f, double *y, const double *x, int64_t n) { return false; }
+bool nn_vmath_sigmoid_f64(double *y, const double *x, int64_t n, int64_t row) { return false; }
+#endif
