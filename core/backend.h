@@ -62,6 +62,14 @@ typedef enum nn_reduce_op {
        whose bit is set in p into values [outer] in TensorIterator's order; p + 2^16
        for a mean (each sum then divided by inner in float) */
     NN_REDUCE_STRIDED,
+    /* PyTorch 1.13's CPU orders for float32 (core/reduce_exact.c decides when):
+       VAR_ALL/STD_ALL: values (0-dim) = the var (std) of all of x (any strides, inner
+       elements, not empty) as std_var_all_cpu: the float32 cascade mean, the squared
+       deviations summed in double over x's walk, p the correction;
+       NORM_SEQ: values[o] = the p-norm of row o of x [outer, inner] (contiguous) with
+       one float32 accumulator in memory order; NORM2_LASTDIM: the 2-norm of each row
+       by the vectorized loop of a reduction over the innermost dims */
+    NN_REDUCE_VAR_ALL_F32, NN_REDUCE_STD_ALL_F32, NN_REDUCE_NORM_SEQ_F32, NN_REDUCE_NORM2_LASTDIM_F32,
 } nn_reduce_op;
 
 /* The unary kernel's op codes (core/unary_ops.def) and parameters. */
@@ -236,6 +244,12 @@ typedef enum nn_index_op {
     NN_INDEX_HISTOGRAM,
     /* nonzero: t[0] int64 [k, ndim] = the coordinates of t[1]'s nonzero elements, in order */
     NN_INDEX_NONZERO,
+    /* core/cpu/index_more.c: */
+    /* cumprod's backward where the input has a zero: t[0] [i[0], i[1], i[2]] (t[1]'s
+       dtype) = for each element i along the middle dim, the sum over j >= i of
+       t[2][j] (the output's gradient) times the product of t[1][k] (the input),
+       k <= j, k != i, in double, each product taken in k order */
+    NN_INDEX_CUMPROD_GRAD,
 } nn_index_op;
 
 /* The sample kernel's op codes (core/cpu/sample.c): draws from the generator a->gen

@@ -19,6 +19,9 @@
 #include <unistd.h>
 
 #include "backend.h"
+#include "nn_mod_more.h"
+#include "nn_ops_extra.h"
+#include "nn_select.h"
 
 static const nn_device LOOPBACK = {NN_CUDA, 0};
 
@@ -614,7 +617,27 @@ static void case_reduce(const nn_backend *b, nn_device d, nn_dtype dt)
             assert_close(at(sv, e), mean ? want / 4 : want, 1e-5, "reduce strided");
         }
     }
-    NN_RELEASE(sx), NN_RELEASE(st), NN_RELEASE(sv);
+    /* PyTorch's float32 orders: var/std of all of the strided st (correction 1), and
+       2-norms (vectorized and sequential) and 3-norms of the rows of sx as [12, 5] */
+    nn_tensor *one = TU_OK(nn_empty_on(d, 0, NULL, dt)), *rows = TU_OK(nn_empty_on(d, 1, (const int64_t[]){12}, dt));
+    double m = 0, m2 = 0;
+    for (int64_t i = 0; i < 60; i++) m += at(sx, i) / 60;
+    for (int64_t i = 0; i < 60; i++) m2 += (at(sx, i) - m) * (at(sx, i) - m);
+    for (int sq = 0; sq < 2; sq++) {
+        tu_check(NN_KERNEL(b, reduce, (sq ? NN_REDUCE_STD_ALL_F32 : NN_REDUCE_VAR_ALL_F32, st, 1, 60, 1, one, NULL)));
+        assert_close(at(one, 0), sq ? sqrt(m2 / 59) : m2 / 59, 1e-5, "reduce var/std all");
+    }
+    const nn_reduce_op norms[3] = {NN_REDUCE_NORM2_LASTDIM_F32, NN_REDUCE_NORM_SEQ_F32, NN_REDUCE_NORM_SEQ_F32};
+    for (int k = 0; k < 3; k++) {
+        double p = k == 2 ? 3 : 2;
+        tu_check(NN_KERNEL(b, reduce, (norms[k], sx, 12, 5, p, rows, NULL)));
+        for (int64_t r = 0; r < 12; r++) {
+            double want = 0;
+            for (int64_t j = 0; j < 5; j++) want += pow(fabs(at(sx, r * 5 + j)), p);
+            assert_close(at(rows, r), pow(want, 1 / p), 1e-5, "reduce norm f32");
+        }
+    }
+    NN_RELEASE(sx), NN_RELEASE(st), NN_RELEASE(sv), NN_RELEASE(one), NN_RELEASE(rows);
 }
 
 /* A tensor of dtype dt on device d with the given values. */
@@ -823,6 +846,7 @@ static void case_batch_norm(const nn_backend *b, nn_device d, nn_dtype dt)
 
 static void case_index_select(const nn_backend *b, nn_device d, nn_dtype dt);
 static void case_index_select_more(const nn_backend *b, nn_device d, nn_dtype dt);
+static void case_index_histo(const nn_backend *b, nn_device d, nn_dtype dt);
 
 static void case_index(const nn_backend *b, nn_device d, nn_dtype dt)
 {
@@ -901,6 +925,7 @@ static void case_index(const nn_backend *b, nn_device d, nn_dtype dt)
     NN_RELEASE(m), NN_RELEASE(tr);
     case_index_select(b, d, dt);
     case_index_select_more(b, d, dt);
+    case_index_histo(b, d, dt);
 }
 
 /* The index kernel's codes for select.c's ops: sort, roll, gather/scatter, index_select, masks, int range. */
@@ -1189,6 +1214,120 @@ static void case_index_select_more(const nn_backend *b, nn_device d, nn_dtype dt
 
 /* matmul_loop: [2, 3, 4] @ a transposed [2, 2, 4] (a strided view), and one matrix
    against the batch through a batch stride of 0. */
+/* histo.c's codes (unique, bincount, data range, histc, histogram, nonzero) and
+   cumprod's exact gradient (index_more.c), against references here */
+static void case_index_histo(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    bool fl = nn_dtype_is_floating(dt);
+    /* unique of 6 slices of 2 small values, sorted and consecutive */
+    const int64_t us[2] = {6, 2}, six = 6;
+    nn_tensor *x = random_on(d, dt, 2, us, -1, 2), *vals = TU_OK(nn_empty_on(d, 2, us, dt));
+    nn_tensor *inv = TU_OK(nn_empty_on(d, 1, &six, NN_INT64)), *cnt = TU_OK(nn_empty_on(d, 1, &six, NN_INT64));
+    for (int consecutive = 0; consecutive < 2; consecutive++) {
+        nn_kernel_args ua = {.t = {vals, inv, cnt, x}, .i = {consecutive, 6, 2}};
+        tu_check(NN_KERNEL(b, index, (NN_INDEX_UNIQUE, &ua)));
+        int64_t m = (int64_t)ua.host[0], total = 0;
+        assert_true(m >= 1 && m <= 6);
+        for (int64_t g = 0; g < m; g++) total += (int64_t)at(cnt, g);
+        assert_int_equal(total, 6);
+        for (int64_t i = 0; i < 6; i++) { /* each slice equals its group's slice */
+            int64_t g = (int64_t)at(inv, i);
+            assert_true(g >= 0 && g < m);
+            for (int64_t j = 0; j < 2; j++) assert_close(at(vals, g * 2 + j), at(x, i * 2 + j), 0, "index unique");
+        }
+        for (int64_t g = 1; g < m && !consecutive; g++) { /* sorted, distinct */
+            double p0 = at(vals, (g - 1) * 2), p1 = at(vals, (g - 1) * 2 + 1), q0 = at(vals, g * 2), q1 = at(vals, g * 2 + 1);
+            assert_true(p0 < q0 || (p0 == q0 && p1 < q1));
+        }
+    }
+    /* data range and nonzero of x */
+    nn_kernel_args ra = {.t = {NULL, x}};
+    tu_check(NN_KERNEL(b, index, (NN_INDEX_DATA_RANGE, &ra)));
+    double lo = at(x, 0), hi = lo;
+    int64_t nz = 0;
+    for (int64_t i = 0; i < 12; i++) lo = fmin(lo, at(x, i)), hi = fmax(hi, at(x, i)), nz += at(x, i) != 0;
+    assert_close(ra.host[0], lo, 0, "index data range");
+    assert_close(ra.host[1], hi, 0, "index data range");
+    nn_tensor *coords = TU_OK(nn_empty_on(d, 2, (const int64_t[]){nz, 2}, NN_INT64));
+    nn_kernel_args na = {.t = {coords, x}};
+    tu_check(NN_KERNEL(b, index, (NN_INDEX_NONZERO, &na)));
+    for (int64_t i = 0, k = 0; i < 12; i++)
+        if (at(x, i) != 0) {
+            assert_close(at(coords, k * 2), (double)(i / 2), 0, "index nonzero");
+            assert_close(at(coords, k * 2 + 1), (double)(i % 2), 0, "index nonzero");
+            k++;
+        }
+    NN_RELEASE(vals), NN_RELEASE(inv), NN_RELEASE(cnt), NN_RELEASE(coords);
+    /* bincount of 6 int64 values into 4 bins, counted (int64) or weighted (floating dt) */
+    const int64_t four = 4;
+    const double bv[6] = {3, 0, 3, 1, 3, 0};
+    nn_tensor *bx = values_on(d, NN_INT64, 1, &six, bv), *w = fl ? random_on(d, dt, 1, &six, -1, 1) : NULL;
+    nn_tensor *bins = TU_OK(nn_zeros_on(d, 1, &four, w ? dt : NN_INT64));
+    nn_kernel_args ba = {.t = {bins, bx, w}};
+    if (!w || dt == NN_FLOAT32 || dt == NN_FLOAT64) {
+        tu_check(NN_KERNEL(b, index, (NN_INDEX_BINCOUNT, &ba)));
+        for (int64_t k = 0; k < 4; k++) {
+            double want = 0;
+            for (int64_t i = 0; i < 6; i++)
+                if (bv[i] == k) want += w ? at(w, i) : 1;
+            assert_close(at(bins, k), want, tol_for(dt), "index bincount");
+        }
+    }
+    NN_RELEASE(bx), NN_RELEASE(w), NN_RELEASE(bins);
+    if (dt == NN_FLOAT32 || dt == NN_FLOAT64) {
+        /* histc of x's 12 values in 3 bins over [-1, 2]; histogram over the edges -1, 0, 0.5, 2, weighted */
+        const int64_t three = 3, fe = 4;
+        nn_tensor *h = TU_OK(nn_empty_on(d, 1, &three, dt));
+        nn_kernel_args ha = {.t = {h, x}, .i = {3}, .d = {-1, 2}};
+        tu_check(NN_KERNEL(b, index, (NN_INDEX_HISTC, &ha)));
+        const double ev[4] = {-1, 0, 0.5, 2};
+        nn_tensor *edges = values_on(d, dt, 1, &fe, ev), *hw = random_on(d, dt, 2, us, 0, 1);
+        nn_tensor *hg = TU_OK(nn_empty_on(d, 1, &three, dt));
+        for (int density = 0; density < 2; density++) {
+            nn_kernel_args ga = {.t = {hg, x, edges, hw}, .i = {3, density}};
+            tu_check(NN_KERNEL(b, index, (NN_INDEX_HISTOGRAM, &ga)));
+            double want[3] = {0}, total = 0, c[3] = {0};
+            for (int64_t i = 0; i < 12; i++) {
+                double v = at(x, i);
+                int64_t k = v < 0 ? 0 : v < 0.5 ? 1 : 2, kc = (int64_t)((v + 1) * 3 / 3);
+                if (kc > 2) kc = 2;
+                want[k] += at(hw, i), total += at(hw, i);
+                if (!density) c[kc] += 1;
+            }
+            for (int64_t k = 0; k < 3; k++) {
+                double wk = density ? want[k] / total / (ev[k + 1] - ev[k]) : want[k];
+                assert_close(at(hg, k), wk, tol_for(dt) * 10, "index histogram");
+                if (!density) assert_close(at(h, k), c[k], 0, "index histc");
+            }
+        }
+        NN_RELEASE(h), NN_RELEASE(edges), NN_RELEASE(hw), NN_RELEASE(hg);
+    }
+    NN_RELEASE(x);
+    /* cumprod's gradient along the middle of [2, 3, 2], with a zero: sum_j>=i g_j prod_{k<=j, k!=i} x_k */
+    if (dt != NN_BOOL) {
+        const int64_t cs[3] = {2, 3, 2};
+        nn_tensor *cx = random_on(d, dt, 3, cs, -3, 3), *g = random_on(d, dt, 3, cs, -2, 2);
+        nn_tensor *zero = TU_OK(nn_select(cx, 1, 1)), *gr = TU_OK(nn_empty_on(d, 3, cs, dt));
+        tu_check(NN_KERNEL(b, fill, (zero, 0)));
+        nn_kernel_args ca = {.t = {gr, cx, g}, .i = {2, 3, 2}};
+        tu_check(NN_KERNEL(b, index, (NN_INDEX_CUMPROD_GRAD, &ca)));
+        for (int64_t o = 0; o < 2; o++)
+            for (int64_t in = 0; in < 2; in++)
+                for (int64_t i = 0; i < 3; i++) {
+                    double want = 0;
+                    for (int64_t j = i; j < 3; j++) {
+                        double p = at(g, (o * 3 + j) * 2 + in);
+                        for (int64_t k = 0; k <= j; k++)
+                            if (k != i) p *= at(cx, (o * 3 + k) * 2 + in);
+                        want += p;
+                    }
+                    if (!nn_dtype_is_floating(dt)) want = (double)(int64_t)want;
+                    assert_close(at(gr, (o * 3 + i) * 2 + in), want, tol_for(dt) * 10, "index cumprod grad");
+                }
+        NN_RELEASE(cx), NN_RELEASE(g), NN_RELEASE(zero), NN_RELEASE(gr);
+    }
+}
+
 static void case_matmul_loop(const nn_backend *b, nn_device d, nn_dtype dt)
 {
     const int64_t as[3] = {2, 3, 4}, bs[3] = {2, 2, 4}, os[3] = {2, 3, 2};
@@ -1859,6 +1998,40 @@ static void test_mixed_devices_fail_as_pytorch(void **state)
     NN_RELEASE(h);
 }
 
+/* Ops outside TensorIterator refuse a mix of devices as PyTorch's device checks do
+   (no 0-dim CPU exception there), before any kernel reads the other device's memory. */
+static void test_mixed_devices_outside_tensoriterator(void **state)
+{
+    (void)state;
+    int64_t three = 3;
+    nn_tensor *d = TU_OK(nn_full_on(LOOPBACK, 1, &three, 2, NN_FLOAT32));
+    nn_tensor *ih = TU_OK(nn_zeros(1, &three, NN_INT64)), *id = TU_OK(nn_zeros_on(LOOPBACK, 1, &three, NN_INT64));
+    nn_tensor *h = TU_OK(nn_ones(1, &three, NN_FLOAT32));
+    assert_null(nn_gather(d, 0, ih));
+    tu_assert_error(NN_ERR_RUNTIME,
+                    "Expected all tensors to be on the same device, but found at least two devices, cuda:0 and cpu!");
+    assert_null(nn_scatter(h, 0, ih, d));
+    tu_assert_error(NN_ERR_RUNTIME, "found at least two devices, cpu and cuda:0!");
+    nn_tensor *g = TU_OK(nn_gather(d, 0, id)); /* one device: fine */
+    assert_int_equal(nn_device_of(g).type, NN_CUDA);
+    NN_RELEASE(g);
+    assert_null(nn_searchsorted(d, h, false, false, NULL));
+    tu_assert_error(NN_ERR_RUNTIME, "torch.searchsorted(): boundaries and input value tensors should have same device "
+                                    "type, but got boundaries tensor device type cuda:0 and input value tensor device "
+                                    "type cpu");
+    nn_tensor *q = TU_OK(nn_scalar(0.5, NN_FLOAT32));
+    assert_null(nn_quantile(d, q, false, 0, false, 0, false));
+    tu_assert_error(NN_ERR_RUNTIME, "quantile() q tensor must be on the same device as the input tensor");
+    nn_tensor *qd = TU_OK(nn_to_device(q, LOOPBACK)), *med = TU_OK(nn_quantile(d, qd, false, 0, false, 0, false));
+    assert_true(nn_get_double(med, NULL) == 2);
+    nn_tensor *x4 = TU_OK(nn_ones_on(LOOPBACK, 4, (int64_t[]){1, 1, 1, 2}, NN_FLOAT32));
+    nn_tensor *i4 = TU_OK(nn_zeros(4, (int64_t[]){1, 1, 1, 2}, NN_INT64));
+    assert_null(nn_max_unpool2d(x4, i4, 2, 2));
+    tu_assert_error(NN_ERR_RUNTIME, "found at least two devices, cuda:0 and cpu!");
+    NN_RELEASE(x4), NN_RELEASE(i4), NN_RELEASE(q), NN_RELEASE(qd), NN_RELEASE(med);
+    NN_RELEASE(d), NN_RELEASE(ih), NN_RELEASE(id), NN_RELEASE(h);
+}
+
 static void test_missing_kernel_is_not_implemented(void **state)
 {
     (void)state;
@@ -1908,6 +2081,7 @@ int main(void)
         cmocka_unit_test(test_copies_between_devices),
         cmocka_unit_test(test_autograd_through_devices),
         cmocka_unit_test(test_mixed_devices_fail_as_pytorch),
+        cmocka_unit_test(test_mixed_devices_outside_tensoriterator),
         cmocka_unit_test(test_missing_kernel_is_not_implemented),
         cmocka_unit_test(test_host_read_of_device_memory_is_caught),
     };
