@@ -1209,10 +1209,10 @@ static nn_object *batch_norm_forward(nn_module *m, nn_object *args, nn_object *k
 {
     nn_tensor *x = method_arg("_BatchNorm.forward", args, kwargs, "dim");
     if (!x) return NULL;
-    if (m->cls == &nn_batch_norm2d_class ? x->ndim != 4 : (x->ndim != 2 && x->ndim != 3)) {
-        nn_error_set(NN_ERR_VALUE, m->cls == &nn_batch_norm2d_class ? "expected 4D input (got %dD input)"
-                                                                    : "expected 2D or 3D input (got %dD input)",
-                     x->ndim);
+    int want = m->cls == &nn_batch_norm2d_class ? 4 : m->cls == &nn_batch_norm3d_class ? 5 : 0; /* 0: 2 or 3 */
+    if (want ? x->ndim != want : (x->ndim != 2 && x->ndim != 3)) {
+        if (want) nn_error_set(NN_ERR_VALUE, "expected %dD input (got %dD input)", want, x->ndim);
+        else nn_error_set(NN_ERR_VALUE, "expected 2D or 3D input (got %dD input)", x->ndim);
         return NULL;
     }
     nn_object *momentum = nn_module_getattr(m, "momentum"), *track = momentum ? nn_module_getattr(m, "track_running_stats") : NULL;
@@ -1255,6 +1255,8 @@ const nn_module_class nn_batch_norm1d_class = {
     .name = "BatchNorm1d", .forward = batch_norm_forward, .extra_repr = batch_norm_extra_repr};
 const nn_module_class nn_batch_norm2d_class = {
     .name = "BatchNorm2d", .forward = batch_norm_forward, .extra_repr = batch_norm_extra_repr};
+const nn_module_class nn_batch_norm3d_class = {
+    .name = "BatchNorm3d", .forward = batch_norm_forward, .extra_repr = batch_norm_extra_repr};
 
 /* _NormBase._load_from_state_dict for a state dict without version metadata
    (all of core's): a missing num_batches_tracked loads as 0. */
@@ -1326,6 +1328,12 @@ nn_module *nn_batch_norm2d_new(int64_t num_features, double eps, double momentum
                                bool track_running_stats, nn_dtype dtype)
 {
     return batch_norm_new(&nn_batch_norm2d_class, num_features, eps, momentum, affine, track_running_stats, dtype);
+}
+
+nn_module *nn_batch_norm3d_new(int64_t num_features, double eps, double momentum, bool affine,
+                               bool track_running_stats, nn_dtype dtype)
+{
+    return batch_norm_new(&nn_batch_norm3d_class, num_features, eps, momentum, affine, track_running_stats, dtype);
 }
 
 /* ------------------------------------------------------------- Embedding */
@@ -1542,7 +1550,7 @@ int nn_layer_reset_parameters(nn_module *m)
     if (m->cls == &nn_linear_class) return linear_reset(m);
     if (m->cls == &nn_lazy_linear_class) return lazy_linear_reset(m);
     if (m->cls == &nn_layer_norm_class) return affine_reset(m);
-    if (m->cls == &nn_batch_norm1d_class || m->cls == &nn_batch_norm2d_class)
+    if (m->cls == &nn_batch_norm1d_class || m->cls == &nn_batch_norm2d_class || m->cls == &nn_batch_norm3d_class)
         return running_stats_reset(m) < 0 ? -1 : affine_reset(m);
     if (m->cls == &nn_embedding_class) return embedding_reset(m);
     return nn_error_set(NN_ERR_ATTRIBUTE, "'%s' object has no attribute 'reset_parameters'", nn_module_name(m));

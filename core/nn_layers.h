@@ -106,6 +106,9 @@ nn_module *nn_batch_norm1d_new(int64_t num_features, double eps, double momentum
 extern const nn_module_class nn_batch_norm2d_class;
 nn_module *nn_batch_norm2d_new(int64_t num_features, double eps, double momentum, bool affine,
                                bool track_running_stats, nn_dtype dtype);
+extern const nn_module_class nn_batch_norm3d_class;
+nn_module *nn_batch_norm3d_new(int64_t num_features, double eps, double momentum, bool affine,
+                               bool track_running_stats, nn_dtype dtype);
 
 /* nn.Embedding(num_embeddings, embedding_dim, padding_idx, dtype): weight from
    normal_(), the padding row zeroed. has_padding_idx false means None; a negative

@@ -191,7 +191,7 @@ CTOR(LayerNorm)
     return MOD(nn_layer_norm_new(n, shape, eps, affine, dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype));
 }
 
-static nn_object *batch_norm_ctor(const char *f, bool two_d, nn_object *args, nn_object *kwargs)
+static nn_object *batch_norm_ctor(const char *f, int dims, nn_object *args, nn_object *kwargs)
 {
     ARGS(7);
     int64_t nf = 0;
@@ -206,12 +206,13 @@ static nn_object *batch_norm_ctor(const char *f, bool two_d, nn_object *args, nn
         return NULL;
     if (a[2] && nn_is_none(a[2])) mom = NAN;
     else if (repl_arg_double(f, "momentum", 3, a[2], &mom)) return NULL;
-    return MOD((two_d ? nn_batch_norm2d_new : nn_batch_norm1d_new)(nf, eps, mom, affine, track,
+    return MOD((dims == 3 ? nn_batch_norm3d_new : dims == 2 ? nn_batch_norm2d_new : nn_batch_norm1d_new)(nf, eps, mom, affine, track,
                                                                    dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype));
 }
 
-CTOR(BatchNorm1d) { return batch_norm_ctor("BatchNorm1d.__init__", false, args, kwargs); }
-CTOR(BatchNorm2d) { return batch_norm_ctor("BatchNorm2d.__init__", true, args, kwargs); }
+CTOR(BatchNorm1d) { return batch_norm_ctor("BatchNorm1d.__init__", 1, args, kwargs); }
+CTOR(BatchNorm2d) { return batch_norm_ctor("BatchNorm2d.__init__", 2, args, kwargs); }
+CTOR(BatchNorm3d) { return batch_norm_ctor("BatchNorm3d.__init__", 3, args, kwargs); }
 
 CTOR(Embedding)
 {
@@ -1219,7 +1220,8 @@ static bool is_dict_class(const nn_module_class *c)
 static bool has_reset_parameters(const nn_module_class *c)
 {
     return derives(c, &nn_linear_class) || derives(c, &nn_lazy_linear_class) || derives(c, &nn_layer_norm_class) ||
-           derives(c, &nn_batch_norm1d_class) || derives(c, &nn_batch_norm2d_class) || derives(c, &nn_embedding_class);
+           derives(c, &nn_batch_norm1d_class) || derives(c, &nn_batch_norm2d_class) ||
+           derives(c, &nn_batch_norm3d_class) || derives(c, &nn_embedding_class);
 }
 
 /* A module class's methods: Module's, then its container or reset_parameters ones. */
@@ -1398,6 +1400,9 @@ static const repl_class_def nn_classes[] = {
     NNCLASS(BatchNorm2d, "batchnorm", nn_batch_norm2d_class,
             "BatchNorm2d(num_features, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True, device=None, dtype=None)\n"
             "Applies Batch Normalization over a 4D input (a mini-batch of 2D inputs with additional channel dimension)."),
+    NNCLASS(BatchNorm3d, "batchnorm", nn_batch_norm3d_class,
+            "BatchNorm3d(num_features, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True, device=None, dtype=None)\n"
+            "Applies Batch Normalization over a 5D input (a mini-batch of 3D inputs with additional channel dimension)."),
     NNCLASS(Conv2d, "conv", nn_conv2d_class,
             "Conv2d(in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True, padding_mode='zeros', device=None, dtype=None)\n"
             "Applies a 2D convolution over an input signal composed of several input planes."),
