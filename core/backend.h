@@ -70,6 +70,9 @@ typedef enum nn_reduce_op {
        one float32 accumulator in memory order; NORM2_LASTDIM: the 2-norm of each row
        by the vectorized loop of a reduction over the innermost dims */
     NN_REDUCE_VAR_ALL_F32, NN_REDUCE_STD_ALL_F32, NN_REDUCE_NORM_SEQ_F32, NN_REDUCE_NORM2_LASTDIM_F32,
+    /* float32 x as it is (any strides, a 0-dim x as one element) multiplied over the
+       dims whose bit is set in p into values in the order of 1.13's prod_kernel_impl */
+    NN_REDUCE_PROD_STRIDED_F32,
 } nn_reduce_op;
 
 /* The unary kernel's op codes (core/unary_ops.def) and parameters. */
@@ -297,6 +300,15 @@ typedef enum nn_math_op {
     /* contiguous t[1..3] of t[0]'s shape and float dtype: t[0] = t[1] + d[0] * t[2] * t[3]
        (addcmul, as ATen: fma(d[0] * t[2], t[3], t[1])) or t[1] + d[0] * t[2] / t[3] (addcdiv) */
     NN_MATH_addcmul, NN_MATH_addcdiv,
+    /* PyTorch's float32 CPU kernels with Sleef and AVX2+FMA (core/cpu/vmath.c,
+       through core/cpu/vmath_ops.c), contiguous float32 operands of n elements:
+       host[0] written back 1 when computed, 0 when this CPU lacks AVX2+FMA (the op
+       then computes another way). vmath_map: t[0] = f(t[1]), f the nn_vfn i[0];
+       vmath_act: t[0] = k(t[1]), k the nn_vact i[0], i[1] the row length (0: none),
+       i[2] the vectorized loop, i[3] whether d[0..2] hold k's parameters;
+       vmath_act_grad: t[0] = k(t[1] the gradient, t[2] the input); vmath_pow:
+       t[0] = t[1] ** d[0] (0.5, -0.5 and -1 as sqrt, rsqrt and reciprocal) */
+    NN_MATH_vmath_map, NN_MATH_vmath_act, NN_MATH_vmath_act_grad, NN_MATH_vmath_pow,
 } nn_math_op;
 
 /* The optim_step kernel's op codes: one parameter's update (contiguous p, its grad

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "backend.h"
-#include "cpu/nn_vmath.h"
 #include "nn_reduce_exact.h"
 
 

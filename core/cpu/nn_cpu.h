@@ -13,4 +13,7 @@
 #include "kernels.def"
 #undef KERNEL
 
+/* The math kernel's vmath codes (NN_MATH_vmath_map ...: core/cpu/vmath_ops.c). */
+int nn_cpu_math_vmath(nn_math_op op, nn_kernel_args *a);
+
 #endif

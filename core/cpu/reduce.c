@@ -534,6 +534,14 @@ int nn_cpu_reduce(nn_reduce_op op, const nn_tensor *x, int64_t outer, int64_t in
         *(float *)nn_data_ptr(values) = (float)(op == NN_REDUCE_STD_ALL_F32 ? sqrt(var) : var);
         return 0;
     }
+    case NN_REDUCE_PROD_STRIDED_F32: {
+        bool reduced[NN_MAX_DIMS] = {true};
+        int64_t bits = (int64_t)p, one = 1;
+        for (int d = 0; d < x->ndim; d++) reduced[d] = (bits >> d) & 1;
+        nn_cpu_prod_strided_f32(nn_data_ptr(x), x->ndim ? x->ndim : 1, x->ndim ? x->sizes : &one,
+                                x->ndim ? x->strides : &one, reduced, nn_data_ptr(values));
+        return 0;
+    }
     case NN_REDUCE_NORM_SEQ_F32:
     case NN_REDUCE_NORM2_LASTDIM_F32: {
         const float *xs = nn_data_ptr(x);
