@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "backend.h"
+#include "nn_conv_graph.h"
 #include "nn_mod_more.h"
 
 /* The geometry of one convolution (nn_conv.h). */
@@ -203,6 +204,11 @@ int nn_convolution_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     shape_from(&s, x, w, &n->p);
     bool need_x = nn_node_needs_input_grad(n, 0), need_w = nn_node_needs_input_grad(n, 1);
     bool need_b = n->n_inputs == 3 && nn_node_needs_input_grad(n, 2);
+    if (nn_grad_enabled() && (x->dtype == NN_FLOAT32 || x->dtype == NN_FLOAT64)) { /* create_graph: differentiable */
+        if (nn_conv_backward_graph(2, false, x, w, gout[0], &n->p, need_x, need_w, gin) < 0) return -1;
+        if (need_b && !(gin[2] = nn_sum(gout[0], 3, (int[]){0, 2, 3}, false))) return -1;
+        return 0;
+    }
     if (x->dtype == NN_FLOAT32 || x->dtype == NN_FLOAT64) {
         if (backward_gemm(&s, x, w, gout[0], need_x, need_w, gin) < 0) return -1;
         if (need_b && !(gin[2] = nn_sum(gout[0], 3, (int[]){0, 2, 3}, false))) return -1;

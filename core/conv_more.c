@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "nn_conv_graph.h"
 #include "nn_mod_more.h"
 #include "nn_layers.h"
 #include "nn_init.h"
@@ -163,6 +164,12 @@ int nn_conv1d_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 {
     nn_tensor *x = nn_node_saved(n, 0), *w = nn_node_saved(n, 1);
     bool need_x = nn_node_needs_input_grad(n, 0), need_w = nn_node_needs_input_grad(n, 1);
+    if (nn_grad_enabled() && (x->dtype == NN_FLOAT32 || x->dtype == NN_FLOAT64)) { /* create_graph: differentiable */
+        if (nn_conv_backward_graph(1, false, x, w, gout[0], &n->p, need_x, need_w, gin) < 0) return -1;
+        if (n->n_inputs == 3 && nn_node_needs_input_grad(n, 2) && !(gin[2] = nn_sum(gout[0], 2, (int[]){0, 2}, false)))
+            return -1;
+        return 0;
+    }
     nn_tensor *x4 = as4d(x), *w4 = x4 ? as4d(w) : NULL, *g4 = w4 ? as4d(gout[0]) : NULL, *r[2] = {NULL, NULL};
     int rc = g4 ? nn_conv2d_input_weight_grads(x4, w4, g4, &n->p, need_x, need_w, r) : -1;
     NN_RELEASE(x4);
@@ -253,6 +260,13 @@ int nn_conv_transpose_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     nn_tensor *x = nn_node_saved(n, 0), *w = nn_node_saved(n, 1);
     int dims = n->p.flags;
     bool need_x = nn_node_needs_input_grad(n, 0), need_w = nn_node_needs_input_grad(n, 1);
+    int red[3] = {0, 2, 3};
+    if (nn_grad_enabled() && (x->dtype == NN_FLOAT32 || x->dtype == NN_FLOAT64)) { /* create_graph: differentiable */
+        if (nn_conv_backward_graph(dims, true, x, w, gout[0], &n->p, need_x, need_w, gin) < 0) return -1;
+        if (n->n_inputs == 3 && nn_node_needs_input_grad(n, 2) && !(gin[2] = nn_sum(gout[0], dims + 1, red, false)))
+            return -1;
+        return 0;
+    }
     nn_tensor *x4 = as4d(x), *w4 = x4 ? as4d(w) : NULL, *g4 = w4 ? as4d(gout[0]) : NULL, *r[2] = {NULL, NULL};
     int rc = g4 ? 0 : -1;
     if (rc == 0 && need_x) { /* the convolution of the gradient */
@@ -272,7 +286,6 @@ int nn_conv_transpose_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     gin[0] = from4d(r[0], dims);
     gin[1] = from4d(r[1], dims);
     if (rc == 0 && ((need_x && !gin[0]) || (need_w && !gin[1]))) rc = -1;
-    int red[3] = {0, 2, 3};
     if (rc == 0 && n->n_inputs == 3 && nn_node_needs_input_grad(n, 2) && !(gin[2] = nn_sum(gout[0], dims + 1, red, false)))
         rc = -1;
     return rc;

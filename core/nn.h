@@ -118,6 +118,9 @@ struct nn_type {
     nn_object *(*getattr)(nn_object *self, const char *name);
     int (*setattr)(nn_object *self, const char *name, nn_object *value);
     int (*delattr)(nn_object *self, const char *name);
+    /* equal takes an operand of any type (nn_equal calls it when the two types
+       differ): the layer's instances that may stand for a value of another type */
+    bool equal_any;
 };
 typedef void (*nn_visit_fn)(nn_object *child, void *arg);
 

@@ -452,7 +452,10 @@ int nn_equal(nn_object *a, nn_object *b)
         if (a->type != &nn_float_type && b->type != &nn_float_type) return nn_int_value(a) == nn_int_value(b);
         return nn_float_value(a) == nn_float_value(b);
     }
-    if (a->type != b->type) return 0;
+    if (a->type != b->type) {
+        if (a->type->equal_any) return a->type->equal(a, b);
+        return b->type->equal_any ? b->type->equal(b, a) : 0;
+    }
     if (a->type == &nn_str_type) {
         const str_obj *x = (const str_obj *)a, *y = (const str_obj *)b;
         return x->len == y->len && memcmp(x->data, y->data, x->len) == 0;

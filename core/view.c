@@ -8,6 +8,7 @@
 
 #include "backend.h"
 #include "nn_int.h"
+#include "nn_select_more.h"
 
 /* A view of t with the given geometry; records op with params when tracking. */
 static nn_tensor *make_view(nn_tensor *t, int ndim, const int64_t *sizes, const int64_t *strides, int64_t offset,
@@ -440,9 +441,29 @@ int nn_expand_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     return gin[0] ? 0 : -1;
 }
 
+/* Under create_graph (grad mode on inside a backward) with a gradient that has a history:
+   the same zeros with g added at the view's positions by index_add, a differentiable op, so
+   that a double backward flows through select and slicing. */
+static int scatter_back_graph(nn_node *n, nn_tensor *g, nn_tensor **gin, bool is_select)
+{
+    int dim = (int)n->p.i[0];
+    int64_t start = n->p.i[1], step = is_select ? 1 : n->p.i[3];
+    int64_t count = is_select ? 1 : (g->ndim ? g->sizes[dim] : 1);
+    nn_tensor *z = grad_zeros_for_input(n);
+    nn_tensor *idx = z ? nn_arange_on(nn_device_of(z), (double)start, (double)(start + count * step), (double)step,
+                                      true, NN_INT64) : NULL;
+    nn_tensor *src = idx ? (is_select ? nn_unsqueeze(g, dim) : (NN_RETAIN(g), g)) : NULL;
+    gin[0] = src ? nn_index_add(z, dim, idx, src, 1.0) : NULL;
+    NN_RELEASE(z);
+    NN_RELEASE(idx);
+    NN_RELEASE(src);
+    return gin[0] ? 0 : -1;
+}
+
 /* zeros like the input with grad written into the part the view selected */
 static int scatter_back(nn_node *n, nn_tensor *g, nn_tensor **gin, bool is_select)
 {
+    if (nn_grad_enabled() && g->requires_grad) return scatter_back_graph(n, g, gin, is_select);
     nn_tensor *z = grad_zeros_for_input(n);
     if (!z) return -1;
     nn_tensor *part = is_select ? nn_select(z, (int)n->p.i[0], n->p.i[1])

@@ -379,7 +379,20 @@ static nn_object *unbound_call(native_fn *f, nn_object *args, nn_object *kwargs)
     return r;
 }
 
+static nn_object *native_fn_call_values(nn_object *o, nn_object *args, nn_object *kwargs);
+
+/* torch's functions and methods receive the built-in value of an instance of a
+   subclass of dict, list, int, ... (model.load_state_dict(MyDict(...))) */
 static nn_object *native_fn_call(nn_object *o, nn_object *args, nn_object *kwargs)
+{
+    nn_object *a = repl_native_args(args), *k = a ? repl_native_kwargs(kwargs) : NULL;
+    nn_object *r = a && (k || !kwargs) ? native_fn_call_values(o, a, k) : NULL;
+    NN_RELEASE(a);
+    NN_RELEASE(k);
+    return r;
+}
+
+static nn_object *native_fn_call_values(nn_object *o, nn_object *args, nn_object *kwargs)
 {
     native_fn *f = (native_fn *)o;
     if (f->cls) return unbound_call(f, args, kwargs);
@@ -621,7 +634,11 @@ static nn_object *class_call(nn_object *self, nn_object *args, nn_object *kwargs
         nn_error_set(NN_ERR_TYPE, "cannot create '%s' instances", d->qualname);
         return NULL;
     }
-    return d->ctor((void *)d, args, kwargs);
+    nn_object *a = repl_native_args(args), *k = a ? repl_native_kwargs(kwargs) : NULL;
+    nn_object *r = a && (k || !kwargs) ? d->ctor((void *)d, a, k) : NULL; /* nn.ModuleDict(MyDict(...)) */
+    NN_RELEASE(a);
+    NN_RELEASE(k);
+    return r;
 }
 
 static const nn_type class_type = {.name = "type", .dealloc = class_dealloc, .repr = class_repr, .call = class_call};

@@ -57,9 +57,18 @@ static nn_object *str_take(char *s)
 
 nn_object *repl_builtin_noop(void *ud, nn_object *args, nn_object *kwargs) { return none(); }
 
+/* The built-in value of an instance of a subclass of a built-in type (int(I(3)),
+   round(F(2.5))) unless its class defines the method name; else o. */
+static nn_object *base_unless(nn_object *o, const char *name)
+{
+    nn_object *v = repl_base_value(o);
+    return v && !repl_class_lookup(((instance_obj *)o)->cls, name) ? v : o;
+}
+
 static int get_int(nn_object *o, int64_t *out, const char *what)
 {
     *out = 0;
+    o = base_unless(o, "__index__"); /* range(I(3)) */
     if (repl_is_bigint(o)) return repl_raise_exc(EXC_OverflowError, "Python int too large to convert to C ssize_t");
     if (!is_intlike(o)) return repl_raise_exc(EXC_TypeError, "'%s' object cannot be interpreted as an integer", repl_value_type_name(o));
     (void)what;
@@ -363,6 +372,7 @@ nn_object *repl_format_value(nn_object *value, const char *specstr)
         }
     }
     if (!*specstr) return str_take(repl_obj_str(value));
+    if (repl_base_value(value)) return repl_format_value(repl_base_value(value), specstr); /* f'{F(2.5):.2f}' */
     spec sp;
     if (parse_spec(specstr, &sp, !is_num(value)) < 0) return NULL;
     if (is_num(value) && !(value->type == &nn_bool_type && !sp.type)) return format_number(value, &sp);
@@ -600,7 +610,7 @@ static nn_object *bi_repr(void *ud, nn_object *args, nn_object *kwargs)
 static nn_object *bi_abs(void *ud, nn_object *args, nn_object *kwargs)
 {
     if (nargs_check("abs", args, 1, 1) < 0) return NULL;
-    nn_object *x = ARG(0);
+    nn_object *x = base_unless(ARG(0), "__abs__");
     if (repl_is_integer(x)) return repl_int_abs(x);
     if (x->type == &nn_float_type) return nn_float_new(fabs(nn_float_value(x)));
     nn_object *m = repl_get_attr(x, x->type == &repl_instance_type ? "__abs__" : "abs"); /* a class's __abs__ */
@@ -716,7 +726,7 @@ static double round_half_even(double x) { return nearbyint(x); }
 static nn_object *bi_round(void *ud, nn_object *args, nn_object *kwargs)
 {
     if (nargs_check("round", args, 1, 2) < 0) return NULL;
-    nn_object *x = ARG(0), *nd = NARGS > 1 ? ARG(1) : kwarg(kwargs, "ndigits");
+    nn_object *x = base_unless(ARG(0), "__round__"), *nd = NARGS > 1 ? ARG(1) : kwarg(kwargs, "ndigits");
     bool has_nd = nd && !nn_is_none(nd);
     int64_t n = 0;
     if (has_nd && repl_is_bigint(nd)) { /* beyond any int's digits */
@@ -1168,7 +1178,8 @@ static nn_object *bi_hash(void *ud, nn_object *args, nn_object *kwargs)
     if (nargs_check("hash", args, 1, 1) < 0) return NULL;
     nn_object *o = ARG(0);
     uint64_t cpython;
-    if (o->type == &repl_instance_type && repl_class_lookup(((instance_obj *)o)->cls, "__hash__")) {
+    nn_object *own_hash = o->type == &repl_instance_type ? repl_class_lookup(((instance_obj *)o)->cls, "__hash__") : NULL;
+    if (own_hash && !nn_is_none(own_hash)) { /* __hash__ = None: unhashable (repl_obj_hash) */
         /* CPython: the int that __hash__ returns (-1 becomes -2), reduced as
            an int's hash only when it does not fit 64 bits */
         nn_object *r = repl_call_method(o, "__hash__", NULL, 0);
@@ -1181,7 +1192,8 @@ static nn_object *bi_hash(void *ud, nn_object *args, nn_object *kwargs)
         repl_raise_exc(EXC_TypeError, "__hash__ method should return an integer");
         return NULL;
     }
-    if (repl_cpython_hash(o, &cpython)) return nn_int_new((int64_t)cpython);
+    if (repl_cpython_hash(repl_base_value(o) && !own_hash ? repl_base_value(o) : o, &cpython))
+        return nn_int_new((int64_t)cpython);
     int64_t h = repl_obj_hash(o);
     if (h == -1 && nn_error_current()) return NULL;
     return nn_int_new(h);
@@ -1314,13 +1326,8 @@ static nn_object *bi_super(void *ud, nn_object *args, nn_object *kwargs)
 
 static nn_object *bi_globals(void *ud, nn_object *args, nn_object *kwargs)
 {
-    nn_object *d = nn_dict_new();
-    uint32_t pos = 0;
-    const char *k;
-    nn_object *v;
-    while (d && repl_nmap_next(&repl_current->globals, &pos, &k, &v))
-        if (nn_dict_set_str(d, k, v) < 0) NN_SET(d, NULL);
-    return d;
+    if (nargs_check("globals", args, 0, 0) < 0) return NULL;
+    return repl_globals_dict(); /* live (globals_dict.c) */
 }
 
 /* ------------------------------------------------------------------ constructors */
@@ -1377,7 +1384,7 @@ static nn_object *ctor_int(void *ud, nn_object *args, nn_object *kwargs)
 {
     if (nargs_check("int", args, 0, 2) < 0) return NULL;
     if (NARGS == 0) return nn_int_new(0);
-    nn_object *x = ARG(0), *b = NARGS > 1 ? ARG(1) : kwarg(kwargs, "base");
+    nn_object *x = base_unless(ARG(0), "__int__"), *b = NARGS > 1 ? ARG(1) : kwarg(kwargs, "base");
     if (b) {
         int64_t base;
         if (get_int(b, &base, "base") < 0) return NULL;
@@ -1419,7 +1426,7 @@ static nn_object *ctor_float(void *ud, nn_object *args, nn_object *kwargs)
 {
     if (nargs_check("float", args, 0, 1) < 0) return NULL;
     if (NARGS == 0) return nn_float_new(0.0);
-    nn_object *x = ARG(0);
+    nn_object *x = base_unless(ARG(0), "__float__");
     if (x->type == &nn_float_type) return nn_retain(x);
     if (repl_is_integer(x)) {
         double d;
@@ -1701,6 +1708,7 @@ static nn_object *str_join(void *ud, nn_object *args, nn_object *kwargs)
     sbuf b = {0};
     for (size_t i = 0; i < nn_list_len(l); i++) {
         nn_object *s = nn_list_get(l, i);
+        if (repl_base_value(s) && nn_is_str(repl_base_value(s))) s = repl_base_value(s); /* class S(str) */
         if (!nn_is_str(s)) {
             repl_raise_exc(EXC_TypeError, "sequence item %zu: expected str instance, %s found", i, repl_value_type_name(s));
             nn_free(b.buf);
@@ -2897,6 +2905,7 @@ static const char *cfunction_name(nn_object *f, char *buf, size_t cap)
 static bool builtin_doc_of(repl_interp *in, nn_object *o, repl_doc_info *out, char *name_buf, size_t cap)
 {
     memset(out, 0, sizeof *out);
+    o = repl_mdescr_func(o); /* str.upper: its C function */
     if (o->type == &repl_class_type) {
         class_obj *c = (class_obj *)o;
         for (size_t i = 0; i < sizeof builtin_types / sizeof *builtin_types; i++)

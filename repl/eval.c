@@ -594,6 +594,7 @@ int repl_truth(nn_object *o)
             if (repl_length(o, &n) < 0) return -1;
             return n != 0;
         }
+        if (((instance_obj *)o)->value) return repl_truth(((instance_obj *)o)->value);
         return 1;
     }
     const repl_native_ops *ops = repl_get_native_ops();
@@ -611,7 +612,8 @@ static nn_object *user_method(nn_object *o, const char *name)
     class_obj *c = o->type == &repl_instance_type ? ((instance_obj *)o)->cls : repl_module_lang_class(o);
     if (!c) return NULL;
     nn_object *m = repl_class_lookup(c, name);
-    return m && (m->type == &repl_function_type || m->type == &nn_cfunction_type) ? m : NULL;
+    if (m && c->vbase && m->type == &nn_cfunction_type && repl_nmap_get(&c->vbase->dict, name) == m) return NULL;
+    return m && (m->type == &repl_function_type || m->type == &nn_cfunction_type || m->type == &repl_mdescr_type) ? m : NULL;
 }
 
 nn_object *repl_meta_method(nn_object *o, const char *name)
@@ -657,6 +659,7 @@ char *repl_obj_repr(nn_object *o)
             else repl_sb_puts(&b, "()");
             return repl_sb_finish(&b);
         }
+        if (inst->value) return repl_builtin_sub_repr(o);
         sbuf b = {0};
         repl_sb_printf(&b, "<__main__.%s object at %p>", inst->cls->name, (void *)o);
         return repl_sb_finish(&b);
@@ -676,6 +679,8 @@ char *repl_obj_str(nn_object *o)
     if (o->type == &repl_instance_type) {
         if (user_method(o, "__str__")) return str_result(repl_call_method(o, "__str__", NULL, 0), "__str__");
         if (repl_is_exception(o)) return repl_exc_str(o);
+        nn_object *v = ((instance_obj *)o)->value;
+        if (v && nn_is_str(v)) return nn_strdup(nn_str_cstr(v)); /* str.__str__ */
         return repl_obj_repr(o);
     }
     if (o->type == &nn_float_type || o->type == &nn_int_type || o->type == &nn_list_type ||
@@ -699,10 +704,17 @@ int64_t repl_obj_hash(nn_object *o)
             NN_RELEASE(r);
             return h;
         }
-        if (user_method(o, "__eq__")) {
+        nn_object *hv = repl_class_lookup(((instance_obj *)o)->cls, "__hash__");
+        if (user_method(o, "__eq__") || (hv && nn_is_none(hv))) {
             repl_raise_exc(EXC_TypeError, "unhashable type: '%s'", repl_value_type_name(o));
             return -1;
         }
+        nn_object *v = ((instance_obj *)o)->value;
+        if (v && (v->type == &nn_list_type || v->type == &nn_dict_type || (v->type == &repl_set_type && !((set_obj *)v)->frozen))) {
+            repl_raise_exc(EXC_TypeError, "unhashable type: '%s'", repl_value_type_name(o));
+            return -1;
+        }
+        if (v) return repl_obj_hash(v);
         return (int64_t)(((uintptr_t)o >> 4) & INT64_MAX);
     }
     if (o->type == &repl_set_type) return o->type->hash(o);
@@ -1004,6 +1016,7 @@ nn_object *repl_binary_op(repl_binop op, nn_object *a, nn_object *b)
     if (a->type == &repl_instance_type || b->type == &repl_instance_type || nn_is_module(a) || nn_is_module(b)) {
         nn_object *r = user_binary(op, a, b, &handled);
         if (handled) return r;
+        if (repl_base_value(a) || repl_base_value(b)) return repl_binary_op(op, repl_unwrap_value(a), repl_unwrap_value(b));
     }
     if (is_native(a) || is_native(b)) {
         const repl_native_ops *ops = repl_get_native_ops();
@@ -1166,6 +1179,7 @@ int repl_equal(nn_object *a, nn_object *b)
         NN_RELEASE(r);
         return t;
     }
+    if (repl_base_value(a) || repl_base_value(b)) return repl_equal(repl_unwrap_value(a), repl_unwrap_value(b));
     /* object.__eq__: identity (nn_equal would come back here through the instance type's slot) */
     if (a->type == &repl_instance_type || b->type == &repl_instance_type) return 0;
     if (is_native(a) || is_native(b)) {
@@ -1215,6 +1229,7 @@ static int contains(nn_object *container, nn_object *x)
 {
     const nn_type *t = container->type;
     if (t == &nn_str_type) {
+        if (repl_base_value(x) && nn_is_str(repl_base_value(x))) x = repl_base_value(x); /* class S(str) */
         if (!nn_is_str(x)) {
             repl_raise_exc(EXC_TypeError, "'in <string>' requires string as left operand, not %s", repl_value_type_name(x));
             return -1;
@@ -1240,6 +1255,7 @@ static int contains(nn_object *container, nn_object *x)
         NN_RELEASE(r);
         return v;
     }
+    if (repl_base_value(container) && !user_method(container, "__iter__")) return contains(repl_base_value(container), x);
     if (t == &nn_list_type || is_tuple_like(container)) {
         bool list = t == &nn_list_type;
         size_t n = list ? nn_list_len(container) : nn_tuple_len(container);
@@ -1301,6 +1317,7 @@ int repl_length(nn_object *o, int64_t *n)
         if (*n < 0) return repl_raise_exc(EXC_ValueError, "__len__() should return >= 0");
         return 0;
     }
+    if (repl_base_value(o)) return repl_length(repl_base_value(o), n);
     if (o->type == &repl_class_type) {
         bool found;
         nn_object *r = repl_call_meta(o, "__len__", NULL, 0, &found);
@@ -1326,6 +1343,7 @@ static int seq_index(nn_object *key, int64_t n, int64_t *out, const char *what)
     *out = 0;
     if (repl_is_bigint(key)) return repl_raise_exc(EXC_IndexError, "cannot fit 'int' into an index-sized integer");
     int64_t i;
+    if (repl_base_value(key) && is_intlike(repl_base_value(key)) && !user_method(key, "__index__")) key = repl_base_value(key);
     if (!is_intlike(key)) { /* an object with __index__ (an IntEnum member) stands for its int */
         nn_object *r = user_method(key, "__index__") ? repl_call_method(key, "__index__", NULL, 0) : NULL;
         if (!r && nn_error_current()) return -1;
@@ -1476,6 +1494,7 @@ nn_object *repl_get_item(nn_object *o, nn_object *key)
         return NULL;
     }
     if (user_method(o, "__getitem__")) return repl_call_method(o, "__getitem__", &key, 1);
+    if (repl_base_value(o)) return repl_builtin_sub_getitem(o, key);
     if (t == &repl_class_type) { /* the metaclass's __getitem__, __class_getitem__, or list[int] style annotations */
         bool found;
         nn_object *r = repl_call_meta(o, "__getitem__", &key, 1, &found);
@@ -1546,6 +1565,7 @@ static int set_item(nn_object *o, nn_object *key, nn_object *value)
         NN_RELEASE(r);
         return r ? 0 : -1;
     }
+    if (repl_base_value(o)) return set_item(repl_base_value(o), key, value);
     const repl_native_ops *ops = repl_get_native_ops();
     if (is_native(o) && ops && ops->setitem) {
         if (ops->setitem(o, key, value) == 0) return 0;
@@ -1597,6 +1617,7 @@ static int del_item(nn_object *o, nn_object *key)
         NN_RELEASE(r);
         return r ? 0 : -1;
     }
+    if (repl_base_value(o)) return del_item(repl_base_value(o), key);
     if (o->type == &repl_bytearray_type) return repl_bytes_delitem(o, key);
     return repl_raise_exc(EXC_TypeError, "'%s' object doesn't support item deletion", repl_value_type_name(o));
 }
@@ -1732,7 +1753,8 @@ static nn_object *class_attr(nn_object *v, nn_object *self, class_obj *c)
         return repl_call_object(d->fget, &self, 1, NULL);
     }
     if (!self) return nn_retain(v);
-    if (v->type == &repl_function_type || v->type == &nn_cfunction_type) return repl_method_new(v, self);
+    if (v->type == &repl_function_type || v->type == &nn_cfunction_type || v->type == &repl_mdescr_type)
+        return repl_method_new(v, self);
     return nn_retain(v);
 }
 
@@ -1756,10 +1778,12 @@ nn_object *repl_instance_getattr(nn_object *obj, const char *name)
     instance_obj *o = (instance_obj *)obj;
     nn_object *cv = repl_class_lookup(o->cls, name);
     if (cv && cv->type == &desc_type && ((desc_obj *)cv)->kind == DESC_PROPERTY) return class_attr(cv, obj, o->cls);
-    nn_object *v = repl_nmap_get(&o->attrs, name);
+    nn_object *v = o->attrs_in_value && o->value ? nn_dict_get_str(o->value, name) : repl_nmap_get(&o->attrs, name);
     if (v) return nn_retain(v);
+    if (o->value && (v = repl_builtin_sub_lookup(o->cls, NULL, obj, name))) return v; /* d.keys, l.append */
     if (cv) return class_attr(cv, obj, o->cls);
     if (strcmp(name, "__class__") == 0) return nn_retain(&o->cls->ob);
+    if (strcmp(name, "__dict__") == 0 && o->attrs_in_value && o->value) return nn_retain(obj);
     if (strcmp(name, "__dict__") == 0) {
         const char **keys = repl_nmap_keys_ordered(&o->attrs);
         if (!keys && o->attrs.len) return NULL;
@@ -1772,13 +1796,14 @@ nn_object *repl_instance_getattr(nn_object *obj, const char *name)
         return d;
     }
     nn_object *ga = repl_class_lookup(o->cls, "__getattr__");
-    if (ga && ga->type == &repl_function_type) {
+    if (ga && (ga->type == &repl_function_type || ga->type == &repl_mdescr_type)) { /* __getattr__ = dict.__getitem__ too */
         nn_object *s = nn_str_new(name);
         if (!s) return NULL;
         nn_object *r = repl_call_method(obj, "__getattr__", &s, 1);
         NN_RELEASE(s);
         return r;
     }
+    if (o->value) return repl_builtin_sub_value_attr(obj, name); /* i.real, s.__len__ */
     return attr_error(obj, name);
 }
 
@@ -1786,6 +1811,10 @@ nn_object *repl_lang_class_getattr(nn_object *obj, const char *name)
 {
     class_obj *c = (class_obj *)obj;
     nn_object *v = repl_class_lookup(c, name);
+    if ((c->ntype || c->vbase) && (!v || v->type == &nn_cfunction_type)) { /* dict.keys, dict.__setitem__ */
+        nn_object *b = repl_builtin_sub_class_getattr(c, name);
+        if (b || nn_error_current()) return b;
+    }
     if (v) return class_attr(v, NULL, c);
     if (strcmp(name, "__name__") == 0 || strcmp(name, "__qualname__") == 0) return nn_str_new(c->name);
     if ((v = repl_class_special_attr(c, name)) || nn_error_current()) return v;
@@ -1797,6 +1826,9 @@ nn_object *repl_lang_class_getattr(nn_object *obj, const char *name)
         const repl_native_ops *ops = repl_get_native_ops();
         if (ops && ops->getattr) return ops->getattr(c->native_base, name);
     }
+    if (c->meta && repl_is_metaclass(c->meta) && (v = repl_class_lookup(c->meta, name))) /* the metaclass's attributes */
+        return class_attr(v, obj, c->meta);
+    if ((v = repl_object_slot(name))) return v; /* object.__setattr__, C.__repr__ */
     return attr_error(obj, name);
 }
 
@@ -1812,6 +1844,13 @@ static nn_object *super_getattr(nn_object *obj, const char *name)
 {
     super_obj *s = (super_obj *)obj;
     nn_object *v = NULL;
+    nn_object *mv = repl_meta_super_attr(s->start, s->self, name); /* type.__new__ in a metaclass */
+    if (mv || nn_error_current()) return mv;
+    class_obj *st = s->self->type == &repl_class_type ? (class_obj *)s->self : repl_class_of(s->self);
+    if (st && st->vbase && st->vbase != repl_current->type_cls) { /* past the class: a built-in type's method, slot or __new__ */
+        nn_object *b = repl_builtin_sub_lookup(st, s->start, s->self, name);
+        if (b || nn_error_current()) return b;
+    }
     class_obj *c = repl_super_lookup(s->start, s->self, name, &v);
     if (c) {   /* a classmethod binds the class of self, as CPython's super */
         class_obj *type = s->self->type == &repl_class_type ? (class_obj *)s->self : repl_class_of(s->self);
@@ -1827,6 +1866,12 @@ static nn_object *super_getattr(nn_object *obj, const char *name)
         }
     if (strcmp(name, "__init__") == 0 || strcmp(name, "__init_subclass__") == 0)
         return nn_cfunction_new(name, repl_builtin_noop, NULL, NULL);
+    nn_object *os = repl_object_slot(name); /* super().__setattr__(k, v), super().__repr__() */
+    if (os) {
+        nn_object *m = repl_method_new(os, s->self);
+        NN_RELEASE(os);
+        return m;
+    }
     repl_raise_exc(EXC_AttributeError, "'super' object has no attribute '%s'", name);
     return NULL;
 }
@@ -1957,12 +2002,14 @@ static int property_set(nn_object *pv, nn_object *obj, const char *name, nn_obje
     return 1;
 }
 
+static int instance_store(nn_object *obj, const char *name, nn_object *value);
+
 int repl_instance_setattr(nn_object *obj, const char *name, nn_object *value)
 {
     int rc = property_set(repl_class_lookup(((instance_obj *)obj)->cls, name), obj, name, value);
     if (rc <= 0) return rc;
     nn_object *sa = repl_class_lookup(((instance_obj *)obj)->cls, "__setattr__");
-    if (sa && sa->type == &repl_function_type) {
+    if (sa && (sa->type == &repl_function_type || sa->type == &repl_mdescr_type)) {
         nn_object *s = nn_str_new(name);
         if (!s) return -1;
         nn_object *args[2] = {s, value};
@@ -1971,7 +2018,24 @@ int repl_instance_setattr(nn_object *obj, const char *name, nn_object *value)
         NN_RELEASE(r);
         return r ? 0 : -1;
     }
-    return repl_nmap_set(&((instance_obj *)obj)->attrs, name, value);
+    return instance_store(obj, name, value);
+}
+
+/* object.__setattr__(obj, name, value): a property's setter, else the instance's
+   attributes, whatever __setattr__ obj's class defines. */
+int repl_object_setattr(nn_object *obj, const char *name, nn_object *value)
+{
+    if (obj->type != &repl_instance_type) return repl_set_attr(obj, name, value);
+    int rc = property_set(repl_class_lookup(((instance_obj *)obj)->cls, name), obj, name, value);
+    return rc <= 0 ? rc : instance_store(obj, name, value);
+}
+
+static int instance_store(nn_object *obj, const char *name, nn_object *value)
+{
+    instance_obj *o = (instance_obj *)obj;
+    if (strcmp(name, "__dict__") == 0) return repl_instance_set_dict(o, value);
+    if (o->attrs_in_value && o->value) return nn_dict_set_str(o->value, name, value);
+    return repl_nmap_set(&o->attrs, name, value);
 }
 
 int repl_lang_class_setattr(nn_object *obj, const char *name, nn_object *value)
@@ -2027,6 +2091,15 @@ int repl_instance_delattr(nn_object *obj, const char *name)
         NN_RELEASE(r);
         return r ? 0 : -1;
     }
+    nn_object *da = repl_class_lookup(((instance_obj *)obj)->cls, "__delattr__");
+    if (da && (da->type == &repl_function_type || da->type == &repl_mdescr_type)) {
+        nn_object *s = nn_str_new(name), *r = s ? repl_call_method(obj, "__delattr__", &s, 1) : NULL;
+        NN_RELEASE(s);
+        NN_RELEASE(r);
+        return r ? 0 : -1;
+    }
+    instance_obj *o = (instance_obj *)obj;
+    if (o->attrs_in_value && o->value && nn_dict_get_str(o->value, name)) return nn_dict_del_str(o->value, name);
     if (repl_nmap_del(&((instance_obj *)obj)->attrs, name)) return 0;
     return repl_raise_exc(EXC_AttributeError, "'%s' object has no attribute '%s'", repl_value_type_name(obj), name);
 }
@@ -2061,7 +2134,7 @@ static int bind_args(func_obj *fn, nmap *locals, nn_object *const *args, int n, 
     const repl_node *a = fn->args;
     const repl_node_list *po = &a->v.arguments.posonlyargs, *pa = &a->v.arguments.args, *ko = &a->v.arguments.kwonlyargs;
     int npos = po->n + pa->n, nbound = n < npos ? n : npos;
-    const char *fname = fn->name;
+    const char *fname = repl_func_qualname(fn); /* "A.f() missing 1 required positional argument" */
 #define PARAM(i) ((i) < po->n ? po->items[i]->v.arg.arg : pa->items[(i) - po->n]->v.arg.arg)
     for (int i = 0; i < nbound; i++) {
         repl_node *p = i < po->n ? po->items[i] : pa->items[i - po->n];
@@ -2217,12 +2290,19 @@ static nn_object *call_class(class_obj *c, nn_object *const *args, int n, nn_obj
         NN_RELEASE(t);
         return r;
     }
-    nn_object *obj;
     if (c->meta) { /* a metaclass's __call__ makes the instances (an Enum's lookup by value) */
         bool found;
         nn_object *r = repl_call_meta(&c->ob, "__call__", args, n, &found);
         if (found) return r;
     }
+    if (c->vbase == repl_current->type_cls) return repl_meta_instantiate(c, args, n, kwargs); /* M(name, bases, ns) */
+    return repl_class_call_plain(c, args, n, kwargs);
+}
+
+/* type.__call__(c, *args): __new__ then __init__ (a metaclass's __call__ reaches it through super()). */
+nn_object *repl_class_call_plain(class_obj *c, nn_object *const *args, int n, nn_object *kwargs)
+{
+    nn_object *obj;
     if (repl_abc_check(c) < 0) return NULL;
     /* a class's own __new__ (a static method, declared or not) makes the object;
        __init__ runs only on an instance of c, as in Python */
@@ -2235,6 +2315,8 @@ static nn_object *call_class(class_obj *c, nn_object *const *args, int n, nn_obj
         for (int i = 0; i < n; i++) all[i + 1] = args[i];
         obj = call_function((func_obj *)new_fn, all, n + 1, kwargs);
         if (!obj || !repl_class_is_subclass(repl_class_of(obj), c)) return obj;
+    } else if (c->vbase) {
+        obj = repl_builtin_sub_new(c, args, n, kwargs);
     } else if (c->mcls) {
         obj = (nn_object *)nn_module_new(c->mcls);
     } else {
@@ -2269,7 +2351,16 @@ static nn_object *call_class(class_obj *c, nn_object *const *args, int n, nn_obj
             return NULL;
         }
         NN_RELEASE(r);
-    } else if (!own_new && !repl_is_exception_class(&c->ob) && !c->mcls && (n || (kwargs && nn_dict_len(kwargs)))) {
+    } else if (repl_builtin_sub_mutable(c) && repl_base_value(obj)) { /* dict.__init__(self, *args, **kwargs) */
+        nn_object *bi = repl_builtin_sub_lookup(c, NULL, obj, "__init__");
+        nn_object *r = bi ? repl_call_object(bi, args, n, kwargs) : NULL;
+        NN_RELEASE(bi);
+        if (!r) {
+            NN_RELEASE(obj);
+            return NULL;
+        }
+        NN_RELEASE(r);
+    } else if (!own_new && !c->vbase && !repl_is_exception_class(&c->ob) && !c->mcls && (n || (kwargs && nn_dict_len(kwargs)))) {
         repl_raise_exc(EXC_TypeError, "%s() takes no arguments", c->name);
         NN_RELEASE(obj);
         return NULL;
@@ -2434,6 +2525,7 @@ static nn_object *eval_unary(repl_ast_op op, nn_object *v)
     repl_unop u = op == REPL_OP_USub ? REPL_NEG : op == REPL_OP_UAdd ? REPL_POS : REPL_INVERT;
     if (user_method(v, names[u == REPL_INVERT ? 0 : u == REPL_NEG ? 1 : 2]))
         return repl_call_method(v, names[u == REPL_INVERT ? 0 : u == REPL_NEG ? 1 : 2], NULL, 0);
+    if (repl_base_value(v)) return eval_unary(op, repl_base_value(v)); /* -I(3) */
     const repl_native_ops *ops = repl_get_native_ops();
     if (is_native(v) && ops && ops->unary) {
         nn_object *r = ops->unary(u, v);
@@ -2869,6 +2961,8 @@ static nn_object *eval_call(frame *f, const repl_node *n)
             nn_object *v = eval(f, k->v.keyword.value);
             if (!v) goto out;
             int rc = 0;
+            if (!k->v.keyword.arg && repl_base_value(v) && nn_is_dict(repl_base_value(v))) /* f(**MyDict(...)) */
+                NN_SET(v, nn_retain(repl_base_value(v)));
             if (k->v.keyword.arg) {
                 nn_object *key = nn_str_new(k->v.keyword.arg);
                 if (key && nn_dict_get(kwargs, key)) {
@@ -3081,6 +3175,7 @@ static nn_object *eval_node(frame *f, const repl_node *n)
             nn_object *v = eval(f, n->v.Dict.values.items[i]), *k = NULL;
             int rc = -1;
             if (v && !kn) {
+                if (repl_base_value(v) && nn_is_dict(repl_base_value(v))) NN_SET(v, nn_retain(repl_base_value(v)));
                 if (v->type != &nn_dict_type) repl_raise_exc(EXC_TypeError, "'%s' object is not a mapping", repl_value_type_name(v));
                 else {
                     size_t pos = 0;
@@ -3265,6 +3360,13 @@ static nn_object *inplace_op(repl_ast_op op, nn_object *a, nn_object *b)
         r = repl_call_method(a, inames[op], &b, 1);
         if (!r || !repl_is_not_implemented(r)) return r;
         NN_RELEASE(r);
+    }
+    if (!shift && repl_base_value(a)) { /* a list subclass's += extends its list, and stays itself */
+        if ((r = repl_inplace_builtin(binop_of(op), repl_base_value(a), repl_unwrap_value(b)))) {
+            NN_RELEASE(r);
+            return nn_retain(a);
+        }
+        if (nn_error_current()) return NULL;
     }
     const repl_native_ops *ops = repl_get_native_ops();
     if (!shift && is_native(a) && ops && ops->inplace && ((r = ops->inplace(binop_of(op), a, b)) || nn_error_current()))
@@ -3714,16 +3816,18 @@ static exec_status exec_class(frame *f, const repl_node *s)
     nn_object *native_base = NULL;
     const nn_module_class *core_base = NULL;
     const repl_native_ops *ops = repl_get_native_ops();
+    bool derives_type = false;
     for (int i = 0; i < bases->n; i++) {
         nn_object *base = eval(f, bases->items[i]);
         const nn_module_class *mc = NULL;
         if (base && base == &repl_current->type_cls->ob) { /* class M(type): a metaclass, whose methods */
             NN_SET(base, nn_retain(&repl_current->object_cls->ob)); /* serve its classes (repl_meta_method) */
+            derives_type = true;
         }
         if (base && base->type == &repl_class_type) {
             class_obj *lb = (class_obj *)base;
-            if (lb->ntype && lb != repl_current->object_cls) {
-                repl_raise_exc(EXC_TypeError, "subclassing the built-in type '%s' is not supported", lb->name);
+            if (!repl_builtin_sub_allowed(lb)) {
+                repl_raise_exc(EXC_TypeError, "type '%s' is not an acceptable base type", lb->name);
                 NN_SET(base, NULL);
             } else {
                 lang_bases[n_lang++] = lb;
@@ -3746,6 +3850,8 @@ static exec_status exec_class(frame *f, const repl_node *s)
     lang_base = n_lang ? lang_bases[0] : repl_current->object_cls;
     class_obj *c = repl_lang_class_new(s->v.ClassDef.name, lang_base, -1);
     if (c && n_lang > 1 && repl_class_set_bases(c, lang_bases, n_lang) < 0) NN_SET(c, NULL);
+    if (c && repl_builtin_sub_init_class(c) < 0) NN_SET(c, NULL);
+    if (c && derives_type) c->vbase = repl_current->type_cls; /* a metaclass (metaclass.c) */
     for (int k = 0; k < n_lang; k++) NN_RELEASE(&lang_bases[k]->ob);
     if (!c) {
         NN_RELEASE(native_base);
@@ -3809,6 +3915,10 @@ static exec_status exec_class(frame *f, const repl_node *s)
                     ((func_obj *)parts[i])->owner = &c->ob;
         }
     }
+    if (repl_class_hash_none(c) < 0) {
+        NN_RELEASE(c);
+        return EX_ERR;
+    }
     if (c->mcls) {
         if (repl_class_lookup(c, "get_extra_state")) c->mcls->get_extra_state = lang_get_extra_state;
         if (repl_class_lookup(c, "set_extra_state")) c->mcls->set_extra_state = lang_set_extra_state;
@@ -3847,9 +3957,17 @@ static exec_status exec_class(frame *f, const repl_node *s)
         NN_RETAIN(&meta_cls->ob);
         c->meta = meta_cls;
     }
+    if (meta_cls && repl_meta_defines(meta_cls, "__new__")) { /* the metaclass's __new__ makes the class */
+        NN_RELEASE(meta);
+        nn_object *made = repl_meta_class_statement(c, meta_cls, kw);
+        NN_RELEASE(kw);
+        NN_RELEASE(c);
+        return made ? decorate_and_store(f, &s->v.ClassDef.decorator_list, s->v.ClassDef.name, made) : EX_ERR;
+    }
     int sub_rc = repl_abc_class_init(c, meta);
     NN_RELEASE(meta);
     if (sub_rc == 0) sub_rc = repl_class_init_subclass(c, kw);
+    if (sub_rc == 0 && meta_cls && repl_meta_defines(meta_cls, "__init__")) sub_rc = repl_meta_class_init(c, meta_cls, kw);
     NN_RELEASE(kw);
     if (sub_rc < 0) {
         NN_RELEASE(c);
@@ -4599,3 +4717,8 @@ int repl_run_source(const char *source, const char *filename, bool expr, nn_obje
     unit_release(u);
     return rc;
 }
+
+/* The item operations for builtin_sub.c's slots (dict.__setitem__ and the like). */
+int repl_set_item(nn_object *o, nn_object *key, nn_object *value) { return set_item(o, key, value); }
+int repl_del_item(nn_object *o, nn_object *key) { return del_item(o, key); }
+int repl_contains(nn_object *container, nn_object *x) { return contains(container, x); }

@@ -143,12 +143,18 @@ typedef struct class_obj {
     int n_mro;
     nn_object *bases;          /* owned tuple of the bases when there are several, else NULL */
     struct class_obj *meta;    /* owned: the class metaclass= named (its own or a base's), or NULL */
+    struct class_obj *vbase;   /* borrowed (it is in mro): the built-in type a subclass of one
+                                  derives from (class D(dict)), whose value its instances carry;
+                                  NULL otherwise (builtin_sub.c) */
 } class_obj;
 
 typedef struct instance_obj {
     nn_object ob;
     class_obj *cls;  /* owned */
     nmap attrs;
+    nn_object *value;   /* owned: the built-in value of an instance of a subclass of a
+                           built-in type (cls->vbase), as CPython lays out a subtype; else NULL */
+    bool attrs_in_value; /* self.__dict__ = self on a dict subclass: attributes live in value */
 } instance_obj;
 
 typedef struct method_obj {
@@ -399,6 +405,80 @@ int64_t repl_obj_hash(nn_object *o);
 int repl_add_descriptor_builtins(nmap *builtins);
 /* super() with no arguments in the running method: a new reference. */
 nn_object *repl_make_super(void);
+
+/* ---------------------------------------------------------- builtin_sub.c */
+
+/* The built-in value an instance of a subclass of a built-in type carries
+   (borrowed), else NULL; repl_unwrap_value: that value, else o itself. */
+static inline nn_object *repl_base_value(const nn_object *o)
+{
+    return o->type == &repl_instance_type ? ((const instance_obj *)o)->value : NULL;
+}
+nn_object *repl_unwrap_value(nn_object *o);
+/* Whether a class statement may name b as a base (object, a language class, or
+   a built-in type whose instances a subclass can carry). */
+bool repl_builtin_sub_allowed(const class_obj *b);
+/* Sets c->vbase from c's order once its bases are set: 0, or -1 with TypeError
+   when two bases are different built-in types. */
+int repl_builtin_sub_init_class(class_obj *c);
+/* A new instance of c (c->vbase set) carrying a value: an immutable type's made
+   from the arguments (its __new__), a mutable type's empty (its __init__ fills it). */
+nn_object *repl_builtin_sub_new(class_obj *c, nn_object *const *args, int n, nn_object *kwargs);
+bool repl_builtin_sub_mutable(const class_obj *c);
+/* name through the order of c after start (NULL: from c itself) when a built-in
+   type comes before any language class that defines it: its method bound to
+   self's value, its slot (__getitem__, __init__, __eq__, ...) bound to self, or
+   its __new__; NULL without an error otherwise. */
+nn_object *repl_builtin_sub_lookup(class_obj *c, class_obj *start, nn_object *self, const char *name);
+/* c.name for a class c that is or derives from a built-in type, when that type
+   gives it: its method as a method descriptor, a slot, __new__; NULL without an
+   error otherwise. */
+nn_object *repl_builtin_sub_class_getattr(class_obj *c, const char *name);
+/* self.__dict__ = value: self's attributes become value's items (the value
+   itself for self.__dict__ = self on a dict subclass: AttrDict). 0 or -1. */
+int repl_instance_set_dict(instance_obj *self, nn_object *value);
+/* self.name from self's built-in value (i.real) when its class has no name:
+   a new reference, or NULL with AttributeError naming self's class. */
+nn_object *repl_builtin_sub_value_attr(nn_object *self, const char *name);
+/* self[key] through the built-in value; a dict subclass's __missing__ for a missing key. */
+nn_object *repl_builtin_sub_getitem(nn_object *self, nn_object *key);
+/* repr of an instance carrying a value: the value's (an OrderedDict subclass's names its class). */
+char *repl_builtin_sub_repr(nn_object *self);
+/* object's slot name (__setattr__, __delattr__, __getattribute__, __repr__,
+   __str__, __hash__, __eq__, __ne__, __init__) as a new C function taking
+   self first, or NULL without an error (object_slots.c). */
+nn_object *repl_object_slot(const char *name);
+/* object.__setattr__(obj, name, value): bypasses the class's __setattr__ (eval.c). 0 or -1. */
+int repl_object_setattr(nn_object *obj, const char *name, nn_object *value);
+/* __hash__ = None in c's namespace when it defines __eq__ and not __hash__. 0 or -1. */
+int repl_class_hash_none(class_obj *c);
+/* metaclass.c: classes deriving from type (their vbase is type_cls). */
+bool repl_is_metaclass(const class_obj *c);
+/* Whether metaclass meta (deriving from type) has a def name of its own. */
+bool repl_meta_defines(const class_obj *meta, const char *name);
+/* A class statement whose metaclass meta defines __new__: meta.__new__(meta,
+   name, bases, namespace) makes the class from c's body (c is left), then
+   meta.__init__; the class made, or NULL. */
+nn_object *repl_meta_class_statement(class_obj *c, class_obj *meta, nn_object *kwargs);
+/* meta.__init__(c, name, bases, namespace) for a class statement. 0 or -1. */
+int repl_meta_class_init(class_obj *c, class_obj *meta, nn_object *kwargs);
+/* super().name in a method of metaclass start: type's __new__, __call__
+   (bound to self) and __init__; NULL without an error for other names. */
+nn_object *repl_meta_super_attr(class_obj *start, nn_object *self, const char *name);
+/* meta(name, bases, namespace): a class, made by meta's __new__ or type's. */
+nn_object *repl_meta_instantiate(class_obj *meta, nn_object *const *args, int n, nn_object *kwargs);
+/* type.__call__(c, *args, **kwargs): a new instance, __new__ then __init__ (eval.c). */
+nn_object *repl_class_call_plain(class_obj *c, nn_object *const *args, int n, nn_object *kwargs);
+/* globals_dict.c: globals(), a live view of the module's namespace. */
+nn_object *repl_globals_dict(void);
+bool repl_is_globals_dict(const nn_object *o);
+/* The C function behind a method descriptor (help), else o. */
+nn_object *repl_mdescr_func(nn_object *o);
+extern const nn_type repl_mdescr_type;
+/* The evaluator's item and membership operations (eval.c). */
+int repl_set_item(nn_object *o, nn_object *key, nn_object *value);
+int repl_del_item(nn_object *o, nn_object *key);
+int repl_contains(nn_object *container, nn_object *x);
 
 /* ---------------------------------------------------------- builtins.c */
 

@@ -675,6 +675,8 @@ nn_object *repl_bi_reversed(void *ud, nn_object *args, nn_object *kwargs)
     }
     if (o->type == &repl_instance_type && repl_class_lookup(((instance_obj *)o)->cls, "__reversed__"))
         return repl_call_method(o, "__reversed__", NULL, 0);
+    if (repl_base_value(o) && !repl_class_lookup(((instance_obj *)o)->cls, "__getitem__"))
+        o = repl_base_value(o); /* reversed(a list subclass): its list's */
     const nn_type *type = o->type == &nn_list_type ? &list_reversed_type
                         : o->type == &nn_dict_type ? &dict_reversed_type : &reversed_type;
     bool seq = o->type == &nn_list_type || o->type == &nn_tuple_type || o->type->base == &nn_tuple_type ||

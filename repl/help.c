@@ -281,6 +281,7 @@ static void docstring_unless_in(repl_app *app, pinfo *p, nn_object *obj, const c
 
 static void pinfo_fill(repl_app *app, pinfo *p, const char *name, nn_object *obj, int detail)
 {
+    obj = repl_mdescr_func(obj); /* str.upper: its C function */
     nn_object *target = obj->type == &repl_method_type ? ((method_obj *)obj)->func : obj;
     source_info src = {0};
     repl_doc_info d;

@@ -60,6 +60,9 @@ static int check_args(const char *fn, nn_object *args, nn_object *kwargs, const 
     return 0;
 }
 
+static nn_object *run_in(const char *fn, bool is_eval, nn_object *args, nn_object *kwargs, nn_object *src,
+                         nn_object *g, nn_object *l);
+
 /* eval and exec: what to run, checked; the result or NULL. */
 static nn_object *run(const char *fn, bool is_eval, nn_object *args, nn_object *kwargs)
 {
@@ -68,6 +71,16 @@ static nn_object *run(const char *fn, bool is_eval, nn_object *args, nn_object *
     nn_object *src = arg_at(args, kwargs, 0, "source"), *g = arg_at(args, kwargs, 1, "globals"),
               *l = arg_at(args, kwargs, 2, "locals");
     if (g && nn_is_none(g)) g = NULL;
+    nn_object *live = g && repl_is_globals_dict(g) ? (l ? repl_call_method(g, "copy", NULL, 0) : NULL) : NULL;
+    if (g && repl_is_globals_dict(g)) g = live; /* exec(code, globals()): the module's own namespace */
+    nn_object *r = run_in(fn, is_eval, args, kwargs, src, g, l);
+    NN_RELEASE(live);
+    return r;
+}
+
+static nn_object *run_in(const char *fn, bool is_eval, nn_object *args, nn_object *kwargs, nn_object *src,
+                         nn_object *g, nn_object *l)
+{
     if (l && nn_is_none(l)) l = NULL;
     if (!nn_is_str(src) && src->type != &repl_code_type) {
         repl_raise_exc(EXC_TypeError, "%s() arg 1 must be a string, bytes or code object", fn);

@@ -129,6 +129,11 @@ static nn_object *deepcopy_instance(instance_obj *x, nn_object *memo)
         NN_RELEASE(r);
         return NULL;
     }
+    r->attrs_in_value = x->attrs_in_value;
+    if (x->value && !(r->value = deepcopy(x->value, memo))) { /* a subclass of a built-in type: its value */
+        NN_RELEASE(r);
+        return NULL;
+    }
     uint32_t pos = 0;
     const char *k;
     nn_object *v;
@@ -262,6 +267,16 @@ static nn_object *copy_deepcopy(void *ud, nn_object *args, nn_object *kwargs)
     return r;
 }
 
+static nn_object *copy_copy(void *ud, nn_object *args, nn_object *kwargs);
+
+/* copy.copy of the built-in value a subclass's instance carries. */
+static nn_object *shallow_value(nn_object *v)
+{
+    nn_object *t = nn_tuple_pack(1, v), *r = t ? copy_copy(NULL, t, NULL) : NULL;
+    NN_RELEASE(t);
+    return r;
+}
+
 static nn_object *copy_copy(void *ud, nn_object *args, nn_object *kwargs)
 {
     if (repl_mod_nargs("copy", args, kwargs, 1, 1) < 0) return NULL;
@@ -287,6 +302,8 @@ static nn_object *copy_copy(void *ud, nn_object *args, nn_object *kwargs)
     }
     if (x->type == &repl_instance_type) {
         instance_obj *src = (instance_obj *)x, *r = (instance_obj *)repl_instance_new(src->cls);
+        if (r && src->value && !(r->value = shallow_value(src->value))) NN_SET(r, NULL);
+        if (r) r->attrs_in_value = src->attrs_in_value;
         uint32_t pos = 0;
         const char *k;
         nn_object *v;

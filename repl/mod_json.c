@@ -207,6 +207,7 @@ static nn_object *collections_value(nn_object *o)
 {
     if (o->type != &repl_instance_type) return NULL;
     instance_obj *in = (instance_obj *)o;
+    if (in->value) return in->value; /* a subclass of dict, list, str, int, float or tuple */
     if (!in->cls->module || strcmp(in->cls->module, "collections") != 0) {
         nn_object *t = repl_nmap_get(&in->attrs, "_t");
         return t && repl_class_lookup(in->cls, "_fields") ? t : NULL;

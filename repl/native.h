@@ -82,5 +82,11 @@ nn_object *repl_iterable_to_list(nn_object *o);
 /* Raises SystemExit(code) (sys.exit): code borrowed, NULL or None for SystemExit().
    Returns -1 (the caller returns NULL: the exception is pending). */
 int repl_raise_system_exit(nn_object *code);
+/* The arguments a native function receives: args (a tuple) with an instance
+   of a subclass of a built-in type (class D(dict), class L(list)) replaced by
+   its built-in value, as a new reference (args itself, retained, when none
+   is); NULL with MemoryError. kwargs likewise (NULL stays NULL). */
+nn_object *repl_native_args(nn_object *args);
+nn_object *repl_native_kwargs(nn_object *kwargs);
 
 #endif

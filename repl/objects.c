@@ -473,6 +473,7 @@ static void instance_dealloc(nn_object *self)
 {
     instance_obj *o = (instance_obj *)self;
     repl_nmap_clear(&o->attrs);
+    NN_RELEASE(o->value);
     NN_RELEASE(o->cls);
     nn_free(o);
 }
@@ -491,7 +492,8 @@ const nn_type repl_instance_type = {.name = "object", .dealloc = instance_deallo
                                     .str = instance_str, .call = instance_call, .hash = instance_hash,
                                     .equal = instance_equal, .traverse = repl_instance_traverse,
                                     .clear = repl_instance_clear, .getattr = repl_instance_getattr,
-                                    .setattr = repl_instance_setattr, .delattr = repl_instance_delattr};
+                                    .setattr = repl_instance_setattr, .delattr = repl_instance_delattr,
+                                    .equal_any = true};
 
 nn_object *repl_instance_new(class_obj *cls)
 {
@@ -1048,6 +1050,7 @@ nn_object *repl_get_iter(nn_object *o)
             NN_RELEASE(r);
             return NULL;
         }
+        if (inst->value) return repl_get_iter(inst->value); /* a list subclass iterates its list */
         if (repl_class_lookup(inst->cls, "__getitem__") && repl_class_lookup(inst->cls, "__len__")) {
             nn_object *items = repl_to_list(o);
             nn_object *it = items ? iter_make(IT_LIST, items) : NULL;

@@ -153,6 +153,15 @@ static const struct {
     {"torch.nn.functional", "embedding_bag", "torch.nn._bag_grid"},
     {"torch.nn.functional", "grid_sample", "torch.nn._bag_grid"},
     {"torch.nn.functional", "affine_grid", "torch.nn._bag_grid"},
+    {"torch.nn", "Bilinear", "torch.nn._layers_extra"},
+    {"torch.nn", "AdaptiveMaxPool1d", "torch.nn._layers3d"},
+    {"torch.nn.functional", "bilinear", "torch.nn._layers_extra"},
+    {"torch.nn.functional", "adaptive_max_pool1d", "torch.nn._layers3d"},
+    {"torch.nn.functional", "adaptive_max_pool1d_with_indices", "torch.nn._layers3d"},
+    {"torch.nn.functional", "adaptive_max_pool2d_with_indices", "torch.nn._layers_extra"},
+    {"torch.nn.functional", "max_pool1d_with_indices", "torch.nn._layers_extra"},
+    {"torch.nn.functional", "max_pool2d_with_indices", "torch.nn._layers_extra"},
+    {"torch", "bilinear", "torch.nn._layers_extra"},
     {"torch", "distributions", "torch.distributions"}, /* the module itself */
     {"torch", "storage", "torch.storage"}, /* the module itself */
     {"torch", "UntypedStorage", "torch.storage"},
@@ -242,6 +251,7 @@ int repl_mod_real(nn_object *o, double *out)
 
 int repl_mod_int(nn_object *o, int64_t *out)
 {
+    if (repl_base_value(o) && nn_is_int(repl_base_value(o))) o = repl_base_value(o); /* class I(int) */
     if (nn_is_int(o) || nn_is_bool(o)) {
         *out = nn_int_value(o);
         return 0;

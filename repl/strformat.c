@@ -118,6 +118,8 @@ static nn_object *pct_number(nn_object *arg, bool want_int)
         const char *names[3] = {want_int ? "__index__" : "__float__", want_int ? "__int__" : "__index__", NULL};
         for (int i = 0; names[i]; i++)
             if (repl_class_lookup(((instance_obj *)arg)->cls, names[i])) return repl_call_method(arg, names[i], NULL, 0);
+        nn_object *v = repl_base_value(arg); /* class F(float): its float */
+        if (v && (repl_is_integer(v) || v->type == &nn_float_type)) return nn_retain(v);
     }
     return NULL;
 }
@@ -264,6 +266,8 @@ nn_object *repl_str_percent(nn_object *fmtobj, nn_object *args)
 {
     const char *f = nn_str_cstr(fmtobj);
     size_t n = nn_str_len(fmtobj);
+    nn_object *bv = repl_base_value(args); /* a tuple or dict subclass's value holds the arguments */
+    if (bv && (bv->type == &nn_tuple_type || bv->type == &nn_dict_type)) args = bv;
     bool tuple = args->type == &nn_tuple_type || args->type->base == &nn_tuple_type;
     bool mapping = !tuple && args->type != &nn_str_type &&
                    (args->type == &nn_dict_type || (args->type == &repl_instance_type &&

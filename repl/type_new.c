@@ -31,8 +31,8 @@ nn_object *repl_type_new(nn_object *name, nn_object *bases, nn_object *ns)
             return NULL;
         }
         list[i] = (class_obj *)b;
-        if (list[i]->ntype && list[i] != repl_current->object_cls) {
-            repl_raise_exc(EXC_TypeError, "subclassing the built-in type '%s' is not supported", list[i]->name);
+        if (!repl_builtin_sub_allowed(list[i])) {
+            repl_raise_exc(EXC_TypeError, "type '%s' is not an acceptable base type", list[i]->name);
             return NULL;
         }
         if (list[i]->mcls || list[i]->native_base) {
@@ -42,6 +42,7 @@ nn_object *repl_type_new(nn_object *name, nn_object *bases, nn_object *ns)
     }
     class_obj *c = repl_lang_class_new(nn_str_cstr(name), n ? list[0] : repl_current->object_cls, -1);
     if (c && n > 1 && repl_class_set_bases(c, list, (int)n) < 0) NN_SET(c, NULL);
+    if (c && repl_builtin_sub_init_class(c) < 0) NN_SET(c, NULL);
     if (!c) return NULL;
     size_t pos = 0;
     nn_object *k, *v;
@@ -58,6 +59,6 @@ nn_object *repl_type_new(nn_object *name, nn_object *bases, nn_object *ns)
     }
     for (size_t i = 0; !c->meta && i < n; i++)
         if (list[i]->meta) c->meta = (class_obj *)nn_retain(&list[i]->meta->ob);
-    if (repl_abc_class_init(c, NULL) < 0 || repl_class_init_subclass(c, NULL) < 0) NN_SET(c, NULL);
+    if (repl_class_hash_none(c) < 0 || repl_abc_class_init(c, NULL) < 0 || repl_class_init_subclass(c, NULL) < 0) NN_SET(c, NULL);
     return c ? &c->ob : NULL;
 }

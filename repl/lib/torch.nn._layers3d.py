@@ -577,7 +577,7 @@ class AdaptiveAvgPool3d(nn.Module):
         return adaptive_avg_pool3d(input, self.output_size)
 
 
-class AdaptiveMaxPool3d(nn.Module):
+class _AdaptiveMaxPoolNd(nn.Module):
     def __init__(self, output_size, return_indices=False):
         super().__init__()
         self.output_size = output_size
@@ -586,8 +586,35 @@ class AdaptiveMaxPool3d(nn.Module):
     def extra_repr(self):
         return 'output_size={}'.format(self.output_size)
 
+
+class AdaptiveMaxPool3d(_AdaptiveMaxPoolNd):
     def forward(self, input):
         return adaptive_max_pool3d(input, self.output_size, self.return_indices)
+
+
+# the 1-d form through the built-in 2-d pool over a height of 1 (its indices are the 1-d ones)
+def adaptive_max_pool1d(input, output_size, return_indices=False):
+    if input.dim() not in (2, 3):
+        raise RuntimeError("Expected 2 to 3 dimensions, but got {}-dimensional tensor for argument #1 'self' (while "
+                           "checking arguments for adaptive_max_pool1d)".format(input.dim()))
+    if isinstance(output_size, (tuple, list)):
+        if len(output_size) != 1:
+            raise RuntimeError("adaptive_max_pool1d() argument 'output_size' should contain one int (got {})".format(
+                len(output_size)))
+        output_size = output_size[0]
+    values, indices = F.adaptive_max_pool2d(input.unsqueeze(-2), (1, output_size), return_indices=True)
+    values, indices = values.squeeze(-2), indices.squeeze(-2)
+    return (values, indices) if return_indices else values
+
+
+def adaptive_max_pool1d_with_indices(input, output_size, return_indices=False):
+    return adaptive_max_pool1d(input, output_size, True)
+
+
+
+class AdaptiveMaxPool1d(_AdaptiveMaxPoolNd):
+    def forward(self, input):
+        return adaptive_max_pool1d(input, self.output_size, self.return_indices)
 
 
 # ---------------------------------------------------------------- fold / unfold

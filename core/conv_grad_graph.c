@@ -1,0 +1,98 @@
+/*
+ * conv_grad_graph.c — a 2-d convolution's input and weight gradients written as
+ * differentiable ops, for the backwards of conv2d and conv_transpose1d/2d when a
+ * backward runs with create_graph=True (grad mode on inside it): double backward
+ * through convolutions (gradient penalties, gradgradcheck), where PyTorch records
+ * ConvolutionBackwardBackward0. Without create_graph the backwards keep the conv2d
+ * kernels' gradient passes (core/kernels.def), so first-order gradients are
+ * unchanged; with it the weight gradient is a convolution of its own (its float32
+ * sums may differ from the kernel's in the last bits).
+ *
+ * For y = conv2d(x, w) with stride s, padding p, dilation d, groups g and gy = dL/dy:
+ *   gx = conv_transpose2d(gy, w; s, p, d, g), output_padding chosen to give x's size
+ *   gw[o, c, k, l] = sum over n, i, j of gy[n, o, i, j] * x[n, G*C/g + c, i*s - p + k*d, ...]
+ *      = conv2d(x', gy'; stride d, padding p, dilation s, groups g) cut to the kernel's size,
+ *        x' = x viewed [C/g, g*N, H, W] (sample n of group G as channel G*N + n), gy' = gy^T.
+ */
+#include "nn_conv_graph.h"
+#include "nn_mod_more.h"
+#include "nn_layers.h"
+
+/* p: conv.c's layout (p->i: stride[2], padding[2], dilation[2], groups). New reference or NULL. */
+nn_tensor *nn_conv2d_grad_input_graph(nn_tensor *gy, nn_tensor *w, const int64_t *xsizes, const nn_op_params *p)
+{
+    int64_t out_pad[2];
+    for (int d = 0; d < 2; d++) {
+        int64_t least = (gy->sizes[2 + d] - 1) * p->i[d] - 2 * p->i[2 + d] + p->i[4 + d] * (w->sizes[2 + d] - 1) + 1;
+        out_pad[d] = xsizes[2 + d] - least;
+    }
+    return nn_conv_transpose(2, gy, w, NULL, p->i, p->i + 2, out_pad, p->i[6], p->i + 4);
+}
+
+nn_tensor *nn_conv2d_grad_weight_graph(nn_tensor *x, nn_tensor *gy, const int64_t *wsizes, const nn_op_params *p)
+{
+    int64_t n = x->sizes[0], c = x->sizes[1], h = x->sizes[2], wd = x->sizes[3], g = p->i[6];
+    int64_t s5[5] = {n, g, c / g, h, wd}, s4[4] = {c / g, g * n, h, wd};
+    int perm[5] = {2, 1, 0, 3, 4};
+    int64_t stride[2] = {p->i[4], p->i[5]}, dilation[2] = {p->i[0], p->i[1]};
+    nn_tensor *x5 = nn_reshape(x, 5, s5);
+    nn_tensor *xp = x5 ? nn_permute(x5, 5, perm) : NULL;
+    nn_tensor *xr = xp ? nn_reshape(xp, 4, s4) : NULL;
+    nn_tensor *gt = xr ? nn_transpose(gy, 0, 1) : NULL;
+    nn_tensor *r = gt ? nn_conv2d(xr, gt, NULL, stride, p->i + 2, dilation, g) : NULL; /* [C/g, O, >=KH, >=KW] */
+    nn_tensor *rh = r ? nn_slice(r, 2, 0, wsizes[2], 1) : NULL;
+    nn_tensor *rw = rh ? nn_slice(rh, 3, 0, wsizes[3], 1) : NULL;
+    nn_tensor *t = rw ? nn_transpose(rw, 0, 1) : NULL;
+    nn_tensor *gw = t ? nn_contiguous(t) : NULL;
+    NN_RELEASE(x5);
+    NN_RELEASE(xp);
+    NN_RELEASE(xr);
+    NN_RELEASE(gt);
+    NN_RELEASE(r);
+    NN_RELEASE(rh);
+    NN_RELEASE(rw);
+    NN_RELEASE(t);
+    return gw;
+}
+
+/* a 1-d convolution's tensors as 2-d ones of height 1, and back (views that keep the history) */
+static nn_tensor *up4(nn_tensor *t, int dims)
+{
+    if (dims == 2) {
+        NN_RETAIN(t);
+        return t;
+    }
+    return nn_unsqueeze(t, 2);
+}
+
+static nn_tensor *down(nn_tensor *t, int dims)
+{
+    if (!t || dims == 2) return t;
+    nn_tensor *r = nn_squeeze_dim(t, 2);
+    NN_RELEASE(t);
+    return r;
+}
+
+/* A transposed convolution y of x is the input gradient of the convolution of y-shaped input
+   to x-shaped output: its input gradient is that convolution of g, its weight gradient that
+   convolution's weight gradient with input g and output gradient x. */
+int nn_conv_backward_graph(int dims, bool transposed, nn_tensor *x, nn_tensor *w, nn_tensor *g, const nn_op_params *p,
+                           bool need_x, bool need_w, nn_tensor **gin)
+{
+    nn_tensor *x4 = up4(x, dims), *w4 = x4 ? up4(w, dims) : NULL, *g4 = w4 ? up4(g, dims) : NULL;
+    int rc = g4 ? 0 : -1;
+    if (rc == 0 && need_x) {
+        nn_tensor *r = transposed ? nn_conv2d(g4, w4, NULL, p->i, p->i + 2, p->i + 4, p->i[6])
+                                  : nn_conv2d_grad_input_graph(g4, w4, x4->sizes, p);
+        if (!(gin[0] = down(r, dims))) rc = -1;
+    }
+    if (rc == 0 && need_w) {
+        nn_tensor *r = transposed ? nn_conv2d_grad_weight_graph(g4, x4, w4->sizes, p)
+                                  : nn_conv2d_grad_weight_graph(x4, g4, w4->sizes, p);
+        if (!(gin[1] = down(r, dims))) rc = -1;
+    }
+    NN_RELEASE(x4);
+    NN_RELEASE(w4);
+    NN_RELEASE(g4);
+    return rc;
+}
