@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "backend.h"
+#include "cpu/nn_vmath.h"
 #include "nn_mod_more.h"
 #include "nn_ops_extra.h"
 #include "nn_select.h"
@@ -637,7 +638,15 @@ static void case_reduce(const nn_backend *b, nn_device d, nn_dtype dt)
             assert_close(at(rows, r), pow(want, 1 / p), 1e-5, "reduce norm f32");
         }
     }
-    NN_RELEASE(sx), NN_RELEASE(st), NN_RELEASE(sv), NN_RELEASE(one), NN_RELEASE(rows);
+    /* the float32 product of the strided st over its middle dim (bit 1) */
+    nn_tensor *pv = TU_OK(nn_empty_on(d, 2, five3, dt));
+    tu_check(NN_KERNEL(b, reduce, (NN_REDUCE_PROD_STRIDED_F32, st, 15, 4, 1 << 1, pv, NULL)));
+    for (int64_t e = 0; e < 15; e++) {
+        double want = 1;
+        for (int64_t j = 0; j < 4; j++) want *= at(sx, (e % 3) * 20 + j * 5 + e / 3);
+        assert_close(at(pv, e), want, 1e-5, "reduce prod strided");
+    }
+    NN_RELEASE(sx), NN_RELEASE(st), NN_RELEASE(sv), NN_RELEASE(one), NN_RELEASE(rows), NN_RELEASE(pv);
 }
 
 /* A tensor of dtype dt on device d with the given values. */
@@ -1535,6 +1544,42 @@ static void case_math_activations(const nn_backend *b, nn_device d, nn_dtype dt)
     NN_RELEASE(x), NN_RELEASE(out), NN_RELEASE(noise);
 }
 
+/* the vmath codes (Sleef's float32 kernels; host[0] 0 on a CPU without AVX2+FMA) */
+static void case_math_vmath(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    if (dt != NN_FLOAT32) return;
+    const int64_t n = 45;
+    nn_tensor *x = random_on(d, dt, 1, &n, -2, 2), *g = random_on(d, dt, 1, &n, -1, 1), *y = TU_OK(nn_empty_on(d, 1, &n, dt));
+    for (int c = 0; c < 6; c++) {
+        nn_kernel_args a = {.t = {y, c == 5 ? NULL : x, NULL}};
+        nn_math_op op = NN_MATH_vmath_map;
+        if (c == 0) a.i[0] = NN_VFN_EXP;
+        else if (c == 1) op = NN_MATH_vmath_act, a.i[0] = NN_VACT_SIGMOID, a.i[2] = 1;
+        else if (c == 2) op = NN_MATH_vmath_act, a.i[0] = NN_VACT_SOFTPLUS, a.i[2] = 1, a.i[3] = 1, a.d[0] = 2, a.d[1] = 20;
+        else if (c == 3) op = NN_MATH_vmath_act_grad, a.i[0] = NN_VACT_SILU_GRAD, a.t[1] = g, a.t[2] = x;
+        else op = NN_MATH_vmath_pow, a.d[0] = c == 4 ? 2.5 : 0.5;
+        if (c == 5) a.t[1] = g;
+        if (c >= 4) { /* pow of |x| */
+            nn_tensor *ax = random_on(d, dt, 1, &n, 0.1, 3);
+            NN_RELEASE(g), g = ax, a.t[1] = ax;
+        }
+        tu_check(NN_KERNEL(b, math, (op, &a)));
+        if (a.host[0] == 0) continue;
+        for (int64_t i = 0; i < n; i++) {
+            double v = at(x, i), want;
+            if (c == 0) want = exp(v);
+            else if (c == 1) want = 1 / (1 + exp(-v));
+            else if (c == 2) want = v * 2 > 20 ? v : log1p(exp(2 * v)) / 2;
+            else if (c == 3) {
+                double sg = 1 / (1 + exp(-v));
+                want = at(g, i) * sg * (1 + v * (1 - sg));
+            } else want = pow(at(a.t[1], i), a.d[0]);
+            assert_close(at(y, i), want, 1e-5, "math vmath");
+        }
+    }
+    NN_RELEASE(x), NN_RELEASE(g), NN_RELEASE(y);
+}
+
 static void case_math(const nn_backend *b, nn_device d, nn_dtype dt)
 {
     const int64_t n = 37, rows[2] = {3, 37};
@@ -1582,6 +1627,7 @@ static void case_math(const nn_backend *b, nn_device d, nn_dtype dt)
     }
     NN_RELEASE(x), NN_RELEASE(y), NN_RELEASE(z), NN_RELEASE(out), NN_RELEASE(z64), NN_RELEASE(m), NN_RELEASE(r), NN_RELEASE(l);
     case_math_activations(b, d, dt);
+    case_math_vmath(b, d, dt);
 }
 
 static void case_optim_step(const nn_backend *b, nn_device d, nn_dtype dt)
