@@ -372,6 +372,19 @@ static nn_conv_geom conv_geom(void)
                                 BODY;                                                                              \
                             }
 
+/* x . y of 7 elements, x with stride 2 (BLAS's ?dot) */
+static void case_dot(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    const int64_t n = 14, seven = 7;
+    nn_tensor *x = random_on(d, dt, 1, &n, -2, 2), *y = random_on(d, dt, 1, &seven, -2, 2);
+    nn_tensor *out = TU_OK(nn_empty_on(d, 0, NULL, dt));
+    tu_check(NN_KERNEL(b, dot, (dt, 7, nn_data_ptr(x), 2, nn_data_ptr(y), 1, nn_data_ptr(out))));
+    double want = 0;
+    for (int64_t i = 0; i < 7; i++) want += at(x, 2 * i) * at(y, i);
+    assert_close(at(out, 0), want, tol_for(dt) * 10, "dot");
+    NN_RELEASE(x), NN_RELEASE(y), NN_RELEASE(out);
+}
+
 static void case_conv2d(const nn_backend *b, nn_device d, nn_dtype dt)
 {
     nn_conv_geom s = conv_geom();
@@ -1891,6 +1904,7 @@ static const kernel_case cases[NN_KERNEL_COUNT] = {
     [NN_KERNEL_softmax] = case_softmax,
     [NN_KERNEL_gemm] = case_gemm,
     [NN_KERNEL_gemv] = case_gemv,
+    [NN_KERNEL_dot] = case_dot,
     [NN_KERNEL_conv2d] = case_conv2d,
     [NN_KERNEL_conv2d_backward] = case_conv2d_backward,
     [NN_KERNEL_arange] = case_arange,
