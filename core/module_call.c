@@ -179,26 +179,26 @@ static nn_object *call_with(nn_object *hook, size_t n, nn_object **argv)
     return r;
 }
 
-/* The (id, hook) pairs of the global dict then the module's, as a snapshot list
-   (hooks may remove themselves while running). */
-static nn_object *hook_snapshot(nn_object *global, nn_object *own)
+/* The number of entries of a list that may be NULL (no entries). */
+static size_t len0(nn_object *list) { return list ? nn_list_len(list) : 0; }
+
+/* The ids and hooks of the global dict then the module's, as a snapshot list
+   (hooks may remove themselves while running): id, hook, id, hook, ...; *out
+   NULL when there is none. 0, or -1 with an error. */
+static int hook_snapshot(nn_object **out, nn_object *global, nn_object *own)
 {
-    nn_object *out = nn_list_new(0);
+    *out = NULL;
     nn_object *dicts[2] = {global, own};
-    for (int i = 0; out && i < 2; i++) {
+    for (int i = 0; i < 2; i++) {
         size_t pos = 0;
         nn_object *k, *v;
-        while (dicts[i] && nn_dict_next(dicts[i], &pos, &k, &v)) {
-            nn_object *pair = nn_tuple_pack(2, k, v);
-            if (!pair || nn_list_append(out, pair) < 0) {
-                NN_RELEASE(pair);
-                NN_SET(out, NULL);
-                break;
+        while (dicts[i] && nn_dict_next(dicts[i], &pos, &k, &v))
+            if ((!*out && !(*out = nn_list_new(0))) || nn_list_append(*out, k) < 0 || nn_list_append(*out, v) < 0) {
+                NN_SET(*out, NULL);
+                return -1;
             }
-            NN_RELEASE(pair);
-        }
     }
-    return out;
+    return 0;
 }
 
 /* -------------------------------------------------- full backward hooks */
@@ -253,7 +253,11 @@ static nn_object *apply_identity(nn_object *items, int64_t **index_out, size_t *
         if (nn_is_tensor(nn_tuple_get(items, i))) any |= NN_TENSOR(nn_tuple_get(items, i))->requires_grad;
     if (!any || !nn_grad_enabled()) return nn_retain(items);
     int64_t *index = nn_malloc(sizeof(int64_t) * n);
-    nn_tensor **ins = index ? nn_malloc(sizeof(nn_tensor *) * n) : NULL, **outs = ins ? nn_calloc(n, sizeof *outs) : NULL;
+    /* the tensors' arrays on the stack for the usual few arguments */
+    nn_tensor *ins_few[8], *outs_few[8] = {NULL};
+    bool few = n <= 8;
+    nn_tensor **ins = !index ? NULL : few ? ins_few : nn_malloc(sizeof(nn_tensor *) * n),
+              **outs = !ins ? NULL : few ? outs_few : nn_calloc(n, sizeof *outs);
     nn_object *result = outs ? nn_tuple_new(n) : NULL;
     int rc = result ? 0 : -1;
     for (size_t i = 0; rc == 0 && i < n; i++) {
@@ -277,8 +281,10 @@ static nn_object *apply_identity(nn_object *items, int64_t **index_out, size_t *
         index = NULL;
     }
     for (size_t i = 0; outs && i < k; i++) NN_RELEASE(outs[i]);
-    nn_free(outs);
-    nn_free(ins);
+    if (!few) {
+        nn_free(outs);
+        nn_free(ins);
+    }
     nn_free(index);
     if (rc < 0) NN_SET(result, NULL);
     return result;
@@ -331,7 +337,7 @@ static int output_pre(nn_object *state, nn_node *node, nn_tensor **grad_outputs)
     nn_object *go = pack_with_none(b->output_index, b->n_output_index, grad_outputs, b->n_outputs);
     if (!go) return -1;
     NN_SET(b->grad_outputs, go);
-    for (size_t i = 0; i < nn_list_len(b->pre_hooks); i++) {
+    for (size_t i = 0; i < len0(b->pre_hooks); i++) {
         nn_object *r = call_with(nn_list_get(b->pre_hooks, i), 2, (nn_object *[]){&b->module->ob, b->grad_outputs});
         if (r) r = hook_result_tuple(r);
         if (!r) return -1;
@@ -357,7 +363,7 @@ static int output_pre(nn_object *state, nn_node *node, nn_tensor **grad_outputs)
         /* no input required grad: the user hooks fire here with grad_input all None */
         nn_object *gi = nn_tuple_new(b->n_inputs);
         if (!gi) return -1;
-        for (size_t i = 0; i < nn_list_len(b->user_hooks); i++) {
+        for (size_t i = 0; i < len0(b->user_hooks); i++) {
             nn_object *r = call_with(nn_list_get(b->user_hooks, i), 3, (nn_object *[]){&b->module->ob, gi, b->grad_outputs});
             if (r) r = hook_result_tuple(r);
             if (!r) {
@@ -397,7 +403,7 @@ static int input_post(nn_object *state, nn_node *node, nn_tensor **grad_inputs, 
     if (!b->grad_outputs) return 0; /* the gradient did not pass through the module's output */
     nn_object *res = pack_with_none(b->input_index, b->n_input_index, grad_inputs, b->n_inputs);
     if (!res) return -1;
-    for (size_t i = 0; i < nn_list_len(b->user_hooks); i++) {
+    for (size_t i = 0; i < len0(b->user_hooks); i++) {
         nn_object *r = call_with(nn_list_get(b->user_hooks, i), 3, (nn_object *[]){&b->module->ob, res, b->grad_outputs});
         if (r) r = hook_result_tuple(r);
         if (!r) {
@@ -503,34 +509,48 @@ static nn_object *run_forward(nn_module *m, nn_object *args, nn_object *kwargs)
     return owner->forward(m, args, kwargs);
 }
 
-/* The values of `own` and of `global` dicts into a list, global first. */
-static nn_object *values_of(nn_object *global, nn_object *own, bool use_global, bool use_own)
+/* The values of `own` and of `global` dicts into a list, global first; *out
+   NULL when there is none. 0, or -1 with an error. */
+static int values_of(nn_object **out, nn_object *global, nn_object *own, bool use_global, bool use_own)
 {
-    nn_object *out = nn_list_new(0);
+    *out = NULL;
     nn_object *dicts[2] = {use_global ? global : NULL, use_own ? own : NULL};
-    for (int i = 0; out && i < 2; i++) {
+    for (int i = 0; i < 2; i++) {
         size_t pos = 0;
         nn_object *v;
         while (dicts[i] && nn_dict_next(dicts[i], &pos, NULL, &v))
-            if (nn_list_append(out, v) < 0) NN_SET(out, NULL);
+            if ((!*out && !(*out = nn_list_new(0))) || nn_list_append(*out, v) < 0) {
+                NN_SET(*out, NULL);
+                return -1;
+            }
     }
-    return out;
+    return 0;
+}
+
+/* The call's keyword arguments as a dict for a hook that takes them: made
+   empty on first use (a call without keywords has none). Borrowed, or NULL. */
+static nn_object *kwargs_dict(nn_object **kw)
+{
+    if (!*kw) *kw = nn_dict_new();
+    return *kw;
 }
 
 /* Runs the forward hooks marked always_call that have not run, after forward
    failed; their own errors are reported on stderr and dropped (as PyTorch warns). */
-static void run_always_called(nn_module *m, nn_object *args, nn_object *kwargs, nn_object *result, nn_object *called)
+static void run_always_called(nn_module *m, nn_object *args, nn_object **kwargs, nn_object *result, nn_object *called)
 {
     nn_error_kind kind = nn_error_current();
     char *message = nn_strdup(nn_error_message());
-    nn_object *own = hook_snapshot(global_forward_always ? global_forward : NULL, m->forward_hooks);
-    for (size_t i = 0; own && i < nn_list_len(own); i++) {
-        nn_object *pair = nn_list_get(own, i), *id = nn_tuple_get(pair, 0), *hook = nn_tuple_get(pair, 1);
+    nn_object *own;
+    hook_snapshot(&own, global_forward_always ? global_forward : NULL, m->forward_hooks); /* none when it fails */
+    for (size_t i = 0; i + 1 < len0(own); i += 2) {
+        nn_object *id = nn_list_get(own, i), *hook = nn_list_get(own, i + 1);
         bool is_global = global_forward && nn_dict_get(global_forward, id) == hook;
         nn_object *always = is_global ? global_forward_always : m->forward_hooks_always_called;
-        if (!always || !nn_dict_get(always, id) || nn_dict_get(called, id)) continue;
+        if (!always || !nn_dict_get(always, id) || (called && nn_dict_get(called, id))) continue;
         bool kw = !is_global && nn_dict_get(m->forward_hooks_with_kwargs, id);
-        nn_object *r = kw ? call_with(hook, 4, (nn_object *[]){&m->ob, args, kwargs, result})
+        nn_object *kwd = kw ? kwargs_dict(kwargs) : NULL;
+        nn_object *r = kw ? call_with(hook, 4, (nn_object *[]){&m->ob, args, kwd ? kwd : nn_none(), result})
                           : call_with(hook, 3, (nn_object *[]){&m->ob, args, result});
         /* the forward's own error is set again below, whatever the warning does */
         if (!r)
@@ -550,25 +570,28 @@ nn_object *nn_module_call(nn_module *m, nn_object *args, nn_object *kwargs)
                      nn_dict_len(m->backward_pre_hooks) || nn_dict_len(m->backward_hooks) || has_global_hooks();
     if (!any_hooks) return run_forward(m, args, kwargs);
 
+    /* what a call without hooks of a kind does not need is not made: the
+       keywords dict (kw), the always_call hooks already run (called), the
+       lists of hooks (NULL: none) */
     NN_RETAIN(args);
-    nn_object *kw = kwargs ? nn_retain(kwargs) : nn_dict_new();
-    nn_object *result = NULL, *called = nn_dict_new(), *pre = NULL, *fwd = NULL;
+    nn_object *kw = nn_retain(kwargs);
+    nn_object *result = NULL, *called = NULL, *pre = NULL, *fwd = NULL;
     nn_object *full_hooks = NULL, *legacy_hooks = NULL, *bw_pre = NULL;
     backward_hook *bw = NULL;
-    if (!kw || !called) goto fail;
 
     bool global_full = global_is_full_backward == 1, global_legacy = global_is_full_backward == 0;
-    bw_pre = values_of(global_backward_pre, m->backward_pre_hooks, true, true);
-    full_hooks = values_of(global_backward, m->backward_hooks, global_full, m->is_full_backward_hook == 1);
-    legacy_hooks = values_of(global_backward, m->backward_hooks, global_legacy, m->is_full_backward_hook == 0);
-    if (!bw_pre || !full_hooks || !legacy_hooks) goto fail;
+    if (values_of(&bw_pre, global_backward_pre, m->backward_pre_hooks, true, true) < 0 ||
+        values_of(&full_hooks, global_backward, m->backward_hooks, global_full, m->is_full_backward_hook == 1) < 0 ||
+        values_of(&legacy_hooks, global_backward, m->backward_hooks, global_legacy, m->is_full_backward_hook == 0) < 0)
+        goto fail;
 
     /* forward pre-hooks: global first, then the module's */
-    pre = hook_snapshot(global_forward_pre, m->forward_pre_hooks);
-    for (size_t i = 0; pre && i < nn_list_len(pre); i++) {
-        nn_object *pair = nn_list_get(pre, i), *id = nn_tuple_get(pair, 0), *hook = nn_tuple_get(pair, 1);
+    if (hook_snapshot(&pre, global_forward_pre, m->forward_pre_hooks) < 0) goto fail;
+    for (size_t i = 0; i + 1 < len0(pre); i += 2) {
+        nn_object *id = nn_list_get(pre, i), *hook = nn_list_get(pre, i + 1);
         bool with_kwargs = nn_dict_get(m->forward_pre_hooks_with_kwargs, id) != NULL &&
                            nn_dict_get(m->forward_pre_hooks, id) == hook;
+        if (with_kwargs && !kwargs_dict(&kw)) goto fail;
         nn_object *r = with_kwargs ? call_with(hook, 3, (nn_object *[]){&m->ob, args, kw})
                                    : call_with(hook, 2, (nn_object *[]){&m->ob, args});
         if (!r) goto fail;
@@ -598,9 +621,8 @@ nn_object *nn_module_call(nn_module *m, nn_object *args, nn_object *kwargs)
             NN_SET(args, r);
         }
     }
-    if (!pre) goto fail;
 
-    if (nn_list_len(full_hooks) || nn_list_len(bw_pre)) {
+    if (full_hooks || bw_pre) {
         bw = nn_calloc(1, sizeof *bw);
         if (!bw) goto fail;
         nn_object_init(&bw->ob, &backward_hook_type);
@@ -615,23 +637,25 @@ nn_object *nn_module_call(nn_module *m, nn_object *args, nn_object *kwargs)
         if (node && nn_node_add_callback(node, NULL, input_post, &bw->ob) < 0) goto fail;
     }
 
-    result = run_forward(m, args, nn_dict_len(kw) ? kw : NULL);
+    result = run_forward(m, args, kw && nn_dict_len(kw) ? kw : NULL);
     if (!result) goto fail;
 
-    fwd = hook_snapshot(global_forward, m->forward_hooks);
-    for (size_t i = 0; fwd && i < nn_list_len(fwd); i++) {
-        nn_object *pair = nn_list_get(fwd, i), *id = nn_tuple_get(pair, 0), *hook = nn_tuple_get(pair, 1);
+    if (hook_snapshot(&fwd, global_forward, m->forward_hooks) < 0) goto fail;
+    for (size_t i = 0; i + 1 < len0(fwd); i += 2) {
+        nn_object *id = nn_list_get(fwd, i), *hook = nn_list_get(fwd, i + 1);
         bool own = nn_dict_get(m->forward_hooks, id) == hook;
         nn_object *always = own ? m->forward_hooks_always_called : global_forward_always;
-        if (always && nn_dict_get(always, id) && nn_dict_set(called, id, NULL) < 0) goto fail;
+        if (always && nn_dict_get(always, id) &&
+            ((!called && !(called = nn_dict_new())) || nn_dict_set(called, id, NULL) < 0))
+            goto fail;
         bool with_kwargs = own && nn_dict_get(m->forward_hooks_with_kwargs, id);
+        if (with_kwargs && !kwargs_dict(&kw)) goto fail;
         nn_object *r = with_kwargs ? call_with(hook, 4, (nn_object *[]){&m->ob, args, kw, result})
                                    : call_with(hook, 3, (nn_object *[]){&m->ob, args, result});
         if (!r) goto fail;
         if (nn_is_none(r)) NN_RELEASE(r);
         else NN_SET(result, r);
     }
-    if (!fwd) goto fail;
 
     if (bw) {
         bool is_tuple = result->type == &nn_tuple_type;
@@ -649,7 +673,7 @@ nn_object *nn_module_call(nn_module *m, nn_object *args, nn_object *kwargs)
         if (node && nn_node_add_callback(node, output_pre, NULL, &bw->ob) < 0) goto fail;
     }
 
-    if (nn_list_len(legacy_hooks)) {
+    if (legacy_hooks) {
         nn_tensor *t = first_tensor(result);
         for (size_t i = 0; t && t->grad_fn && i < nn_list_len(legacy_hooks); i++) {
             wrapped_hook *w = nn_malloc(sizeof *w);
@@ -665,7 +689,7 @@ nn_object *nn_module_call(nn_module *m, nn_object *args, nn_object *kwargs)
     goto done;
 
 fail:
-    if (called) run_always_called(m, args, kw ? kw : nn_none(), result ? result : nn_none(), called);
+    run_always_called(m, args, &kw, result ? result : nn_none(), called);
     NN_SET(result, NULL);
 done:
     NN_RELEASE(args);

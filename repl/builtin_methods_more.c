@@ -261,13 +261,17 @@ static nn_object *dict_fromkeys(void *ud, nn_object *args, nn_object *kwargs)
                        NARGS < 2 ? 1 : 2, NARGS < 2 ? "" : "s", NARGS - 1);
         return NULL;
     }
+    class_obj *cls = SELF->type == &repl_class_type ? (class_obj *)SELF : NULL;
     bool ordered = SELF == &repl_current->odict_cls->ob;
     nn_object *value = NARGS > 2 ? ARG(2) : nn_none();
     nn_object *keys = repl_to_list(ARG(1));
     if (!keys) return NULL;
-    nn_object *d = ordered ? nn_ordered_dict_new() : nn_dict_new();
+    /* a subclass (D.fromkeys): an instance of it, filled through its __setitem__ */
+    bool sub = cls && cls->vbase;
+    nn_object *d = sub ? repl_call_object(SELF, NULL, 0, NULL) : ordered ? nn_ordered_dict_new() : nn_dict_new();
     for (size_t i = 0; d && i < nn_list_len(keys); i++)
-        if (nn_dict_set(d, nn_list_get(keys, i), value) < 0) NN_SET(d, NULL);
+        if ((sub ? repl_set_item(d, nn_list_get(keys, i), value) : nn_dict_set(d, nn_list_get(keys, i), value)) < 0)
+            NN_SET(d, NULL);
     NN_RELEASE(keys);
     return d;
 }

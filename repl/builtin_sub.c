@@ -114,11 +114,13 @@ static int slot_index(const char *name)
     return -1;
 }
 
-static int nargs(nn_object *args, int want, const char *name)
+static int nargs(nn_object *args, int want, const char *owner, const char *name)
 {
-    if ((int)nn_tuple_len(args) == want) return 0;
-    return repl_raise_exc(EXC_TypeError, "expected %d argument%s, got %d", want - 1, want == 2 ? "" : "s",
-                          (int)nn_tuple_len(args) - 1);
+    int got = (int)nn_tuple_len(args) - 1;
+    if (got == want - 1) return 0;
+    if (want == 2) /* CPython's METH_O message */
+        return repl_raise_exc(EXC_TypeError, "%s.%s() takes exactly one argument (%d given)", owner, name, got);
+    return repl_raise_exc(EXC_TypeError, "expected %d argument%s, got %d", want - 1, want == 2 ? "" : "s", got);
 }
 
 /* dict.__init__ / list.__init__ / set.__init__ on value self: update, or clear and extend. */
@@ -164,7 +166,8 @@ static nn_object *slot_call(void *ud, nn_object *args, nn_object *kwargs)
         return NULL;
     }
     int want = k == SL_SETITEM ? 3 : k == SL_GETITEM || k == SL_DELITEM || k == SL_CONTAINS || k >= SL_BINARY ? 2 : 1;
-    if (nargs(args, want, NULL) < 0) return NULL;
+    if (nargs(args, want, repl_class_of(self)->name, k < SL_BINARY ? slot_names[k] : binary_names[k - SL_BINARY]) < 0)
+        return NULL;
     nn_object *a = want > 1 ? repl_unwrap_value(nn_tuple_get(args, 1)) : NULL;
     switch (k) {
     case SL_GETITEM: return repl_get_item(self, a);
@@ -241,7 +244,7 @@ static nn_object *mdescr_call(nn_object *o, nn_object *args, nn_object *kwargs)
     mdescr *d = (mdescr *)o;
     size_t n = nn_tuple_len(args);
     if (n == 0) {
-        repl_raise_exc(EXC_TypeError, "unbound method %s.%s() needs an argument", d->owner->name, d->name);
+        repl_raise_exc(EXC_TypeError, "descriptor '%s' of '%s' object needs an argument", d->name, d->owner->name);
         return NULL;
     }
     nn_object *self = nn_tuple_get(args, 0);
@@ -390,6 +393,11 @@ nn_object *repl_builtin_sub_lookup(class_obj *c, class_obj *start, nn_object *se
     if (v && v->type != &nn_cfunction_type) return NULL; /* classmethods and the like: the ordinary path */
     if (!v && strcmp(name, "__new__") == 0) return repl_builtin_class_attr(owner, name, NULL);
     nn_object *value = repl_base_value(self);
+    if (v && !value && self->type == &repl_instance_type) { /* an instance left without its value */
+        repl_raise_exc(EXC_TypeError, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object", name,
+                       owner->name, repl_value_type_name(self));
+        return NULL;
+    }
     if (v) return value ? repl_method_new(v, value) : NULL;
     nn_object *d = repl_builtin_class_attr(owner, name, NULL);
     if (!d) return NULL;
@@ -488,6 +496,15 @@ char *repl_builtin_sub_repr(nn_object *self)
 {
     nn_object *v = repl_base_value(self);
     char *r = repl_obj_repr(v);
+    if (r && v->type == &repl_set_type) { /* St({3}), St() as CPython's set and frozenset reprs name the subclass */
+        sbuf b = {0};
+        const char *inner = strchr(r, '(');
+        if (nn_dict_len(((set_obj *)v)->d) == 0) repl_sb_printf(&b, "%s()", repl_value_type_name(self));
+        else if (inner) repl_sb_printf(&b, "%s%s", repl_value_type_name(self), inner);
+        else repl_sb_printf(&b, "%s(%s)", repl_value_type_name(self), r);
+        nn_free(r);
+        return repl_sb_finish(&b);
+    }
     static const char od[] = "OrderedDict";
     if (!r || !nn_is_dict(v) || !nn_dict_is_ordered(v) || strncmp(r, od, sizeof od - 1) != 0) return r;
     sbuf b = {0}; /* Ordered([('x', 1)]), as CPython's OrderedDict repr names the subclass */

@@ -1644,6 +1644,10 @@ static nn_object *object_new(void *ud, nn_object *args, nn_object *kwargs)
     }
     class_obj *c = (class_obj *)ARG(0);
     if (c->mcls) return (nn_object *)nn_module_new(c->mcls);
+    if (c->vbase && c->vbase != repl_current->type_cls) { /* class D(dict): its value comes from dict.__new__ */
+        repl_raise_exc(EXC_TypeError, "object.__new__(%s) is not safe, use %s.__new__()", c->name, c->name);
+        return NULL;
+    }
     if (c->ntype && c->ntype != &repl_instance_type) {
         repl_raise_exc(EXC_TypeError, "object.__new__(%s) is not safe, use %s.__new__()", c->name, c->name);
         return NULL;

@@ -1780,7 +1780,8 @@ nn_object *repl_instance_getattr(nn_object *obj, const char *name)
     if (cv && cv->type == &desc_type && ((desc_obj *)cv)->kind == DESC_PROPERTY) return class_attr(cv, obj, o->cls);
     nn_object *v = o->attrs_in_value && o->value ? nn_dict_get_str(o->value, name) : repl_nmap_get(&o->attrs, name);
     if (v) return nn_retain(v);
-    if (o->value && (v = repl_builtin_sub_lookup(o->cls, NULL, obj, name))) return v; /* d.keys, l.append */
+    if (o->cls->vbase && ((v = repl_builtin_sub_lookup(o->cls, NULL, obj, name)) || nn_error_current()))
+        return v; /* d.keys, l.append */
     if (cv) return class_attr(cv, obj, o->cls);
     if (strcmp(name, "__class__") == 0) return nn_retain(&o->cls->ob);
     if (strcmp(name, "__dict__") == 0 && o->attrs_in_value && o->value) return nn_retain(obj);
@@ -4653,6 +4654,8 @@ int repl_run_source(const char *source, const char *filename, bool expr, nn_obje
     if (!u) return -1;
     scope *sc = NULL;
     frame fr;
+    bool module_ns = globals && repl_is_globals_dict(globals); /* exec(code, globals()) */
+    if (module_ns) globals = NULL;
     if (globals) {
         /* the dicts' names run in a scope of their own, written back after */
         sc = repl_scope_new(NULL);
@@ -4668,7 +4671,7 @@ int repl_run_source(const char *source, const char *filename, bool expr, nn_obje
             return -1;
         }
         fr = (frame){.locals = &sc->map, .sc = sc, .env = sc};
-    } else if (in->top) {
+    } else if (in->top && !module_ns) {
         fr = *in->top; /* the caller's namespaces */
     } else {
         fr = (frame){.locals = &in->globals};

@@ -71,8 +71,10 @@ static nn_object *run(const char *fn, bool is_eval, nn_object *args, nn_object *
     nn_object *src = arg_at(args, kwargs, 0, "source"), *g = arg_at(args, kwargs, 1, "globals"),
               *l = arg_at(args, kwargs, 2, "locals");
     if (g && nn_is_none(g)) g = NULL;
-    nn_object *live = g && repl_is_globals_dict(g) ? (l ? repl_call_method(g, "copy", NULL, 0) : NULL) : NULL;
-    if (g && repl_is_globals_dict(g)) g = live; /* exec(code, globals()): the module's own namespace */
+    /* exec(code, globals()): the module's own namespace (with locals: a copy of it) */
+    nn_object *live = g && l && repl_is_globals_dict(g) ? repl_call_method(g, "copy", NULL, 0) : NULL;
+    if (live) g = live;
+    else if (g && l && repl_is_globals_dict(g)) return NULL;
     nn_object *r = run_in(fn, is_eval, args, kwargs, src, g, l);
     NN_RELEASE(live);
     return r;
@@ -86,7 +88,7 @@ static nn_object *run_in(const char *fn, bool is_eval, nn_object *args, nn_objec
         repl_raise_exc(EXC_TypeError, "%s() arg 1 must be a string, bytes or code object", fn);
         return NULL;
     }
-    if (g && !nn_is_dict(g)) {
+    if (g && !nn_is_dict(g) && !repl_is_globals_dict(g)) {
         if (is_eval) repl_raise_exc(EXC_TypeError, "globals must be a dict");
         else repl_raise_exc(EXC_TypeError, "exec() globals must be a dict, not %s", repl_value_type_name(g));
         return NULL;

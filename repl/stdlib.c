@@ -191,10 +191,36 @@ int repl_mod_set(nn_object *m, const char *name, nn_object *v)
     return rc;
 }
 
+/* A function of a module of values (math, os, os.path, re, string, ...): it
+   receives the built-in value of an instance of a subclass of str, int, list, ...
+   (os.path.join(MyStr('a'), 'b')); ud is its table entry. */
+static nn_object *values_call(void *ud, nn_object *args, nn_object *kwargs)
+{
+    const repl_mod_fn *f = ud;
+    nn_object *a = repl_native_args(args), *k = a ? repl_native_kwargs(kwargs) : NULL;
+    nn_object *r = a && (k || !kwargs) ? f->fn(NULL, a, k) : NULL;
+    NN_RELEASE(a);
+    NN_RELEASE(k);
+    return r;
+}
+
+/* Modules whose functions take values, never an object as itself (unlike copy, pickle, json's own handling). */
+static bool takes_values(nn_object *m)
+{
+    static const char *const names[] = {"math", "os", "posixpath", "string", "re", "time", "statistics", NULL};
+    if (m->type != &repl_module_type) return false;
+    for (int i = 0; names[i]; i++)
+        if (strcmp(((module_obj *)m)->name, names[i]) == 0) return true;
+    return false;
+}
+
 int repl_mod_add_fns(nn_object *m, const repl_mod_fn *fns, size_t n)
 {
+    bool values = takes_values(m);
     for (size_t i = 0; i < n; i++)
-        if (repl_mod_set(m, fns[i].name, nn_cfunction_new(fns[i].name, fns[i].fn, NULL, NULL)) < 0) return -1;
+        if (repl_mod_set(m, fns[i].name, values ? nn_cfunction_new(fns[i].name, values_call, (void *)&fns[i], NULL)
+                                                : nn_cfunction_new(fns[i].name, fns[i].fn, NULL, NULL)) < 0)
+            return -1;
     return 0;
 }
 

@@ -73,4 +73,14 @@ void tu_run_and_kill(void (*child)(const char *path, int notify_fd), const char 
 int tu_loopback_setup(void **state);
 int tu_loopback_teardown(void **state);
 
+/* A xorshift64 step: the next of a test's own fixed pseudo-random sequence
+   (*state nonzero), independent of core's generator. */
+static inline uint64_t tu_xorshift64(uint64_t *state)
+{
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    return *state;
+}
+
 #endif

@@ -114,6 +114,11 @@ float nn_cpu_norm_seq_f32(const float *x, int64_t n, double p, bool single_outpu
    1.13's order for var/std of a whole tensor (std_var_all_cpu, cpu/sum_iter.c). */
 double nn_cpu_sq_dev_sum_f32(const float *x, int ndim, const int64_t *sizes, const int64_t *strides, double mean);
 
+/* acc + (x[0] - mean)^2 + ... + (x[n-1] - mean)^2 in double with every product
+   and addition rounded as that left-to-right loop rounds them (the same bits),
+   added a block at a time where that is exact (cpu/seq_sum.c). */
+double nn_cpu_seq_sq_dev_f32(const float *x, int64_t n, double mean, double acc);
+
 void nn_cpu_sum_strided_f32(const float *x, int ndim, const int64_t *sizes, const int64_t *strides,
                             const bool *reduced, float *out);
 

@@ -527,7 +527,10 @@ int nn_cpu_reduce(nn_reduce_op op, const nn_tensor *x, int64_t outer, int64_t in
         bool all[NN_MAX_DIMS];
         for (int d = 0; d < x->ndim; d++) all[d] = true;
         float sum;
-        nn_cpu_sum_strided_f32(nn_data_ptr(x), x->ndim, x->sizes, x->strides, all, &sum);
+        if (nn_is_contiguous(x)) /* the same order as the strided walk, in fewer steps */
+            sum = nn_cpu_sum_all_f32(nn_data_ptr(x), nn_numel(x));
+        else
+            nn_cpu_sum_strided_f32(nn_data_ptr(x), x->ndim, x->sizes, x->strides, all, &sum);
         double mean = sum / (float)inner;
         double m2 = nn_cpu_sq_dev_sum_f32(nn_data_ptr(x), x->ndim, x->sizes, x->strides, mean);
         double dof = (double)inner - p, var = m2 / (dof > 0 ? dof : 0);

@@ -197,7 +197,7 @@ class Frozen(frozenset):
     pass
 
 
-print(sorted(Frozen([1, 2])), len(Frozen('aab')))
+print(sorted(Frozen([1, 2])), len(Frozen('aab')), Frozen([1]), Bag(), Frozen())
 
 
 class Ordered(OrderedDict):

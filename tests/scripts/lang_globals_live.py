@@ -52,3 +52,11 @@ try:
     globals().pop('missing')
 except KeyError as e:
     print('KeyError:', e)
+
+
+def in_function():
+    exec('set_in_function = 5', globals())
+    return eval('set_in_function + 1', globals())
+
+
+print(in_function(), set_in_function)

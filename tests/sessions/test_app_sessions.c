@@ -623,6 +623,48 @@ static void test_nnscope_program(void **state)
                             "and nb[\"cells\"][0][\"cell_type\"]==\"code\"' '%s'", tpath("prog.ipynb")), 0);
 }
 
+/* The classes of issue 15 through the notebook: a dict subclass (AttrDict), a
+   metaclass with __new__ and __call__, __eq__ without __hash__, the live globals();
+   %reset -f forgets them all (globals() sees the empty namespace, the classes can
+   be made again); the session replays and verifies. */
+static const char *const class_cells[] = {
+    "class AttrDict(dict):\n    def __init__(self, *a, **k):\n        super().__init__(*a, **k)\n        self.__dict__ = self\n",
+    "cfg = AttrDict(lr=0.1)\ncfg.epochs = 3\nprint(cfg, cfg.lr, isinstance(cfg, dict))",
+    "class Once(type):\n    def __call__(cls, *a):\n        if not hasattr(cls, 'one'):\n            cls.one = super().__call__(*a)\n"
+    "        return cls.one\n    def __new__(mcs, name, bases, ns):\n        ns['made_by'] = mcs.__name__\n"
+    "        return super().__new__(mcs, name, bases, ns)\n",
+    "class Model(metaclass=Once):\n    pass\nprint(Model() is Model(), Model.made_by, type(Model).__name__)",
+    "class V:\n    def __eq__(self, o):\n        return True\nprint(V.__hash__)",
+    "globals()['made'] = 7\nglobals().update(more=8)\nprint(made + more, 'cfg' in globals())",
+};
+
+static void test_classes_in_cells_reset_and_replay(void **state)
+{
+    (void)state;
+    const char *path = tpath("classes.db");
+    repl_app *app = app_on(path, true);
+    const char *want[] = {"", "{'lr': 0.1, 'epochs': 3} 0.1 True\n", "", "True Once Once\n", "None\n", "15 True\n"};
+    for (size_t i = 0; i < sizeof class_cells / sizeof *class_cells; i++)
+        assert_string_equal(run(app, class_cells[i], 0), want[i]);
+    run(app, "hash(V())", -1);
+    assert_contains(err.s, "TypeError: unhashable type: 'V'");
+    run(app, "%name classes", 0);
+    run(app, "%reset -f", 0);
+    assert_string_equal(run(app, "print('made' in globals(), 'cfg' in globals())", 0), "False False\n");
+    run(app, "AttrDict", -1);
+    assert_contains(err.s, "NameError: name 'AttrDict' is not defined");
+    assert_string_equal(run(app, "class D(dict):\n    pass\nprint(D(a=1), len(globals()) > 0)", 0), "{'a': 1} True\n");
+    repl_app_free(app);
+
+    app = app_on(path, false);
+    const char *rep = run(app, "%replay classes --verify", 0);
+    assert_contains(rep, "In [10]: print('made' in globals(), 'cfg' in globals())\nFalse False\n");
+    assert_contains(rep, "verify: all 11 replayed cells match the recording (1 cell shown as recorded, not re-run)");
+    repl_app_free(app);
+    text_reset(&out);
+    text_reset(&err);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -635,6 +677,7 @@ int main(void)
         cmocka_unit_test(test_replay_is_deterministic_and_verifies),
         cmocka_unit_test(test_search_and_export),
         cmocka_unit_test(test_command_line_actions),
+        cmocka_unit_test(test_classes_in_cells_reset_and_replay),
         cmocka_unit_test(test_nnscope_program),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
