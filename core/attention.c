@@ -173,7 +173,7 @@ nn_tensor *nn_scaled_dot_product_attention(nn_tensor *q, nn_tensor *k, nn_tensor
 
 /* -------------------------------------------------- MultiheadAttention */
 
-static const nn_module_class ndq_linear_class = {.name = "NonDynamicallyQuantizableLinear", .base = &nn_linear_class};
+const nn_module_class nn_ndq_linear_class = {.name = "NonDynamicallyQuantizableLinear", .base = &nn_linear_class};
 
 static nn_object *mha_forward(nn_module *m, nn_object *args, nn_object *kwargs);
 
@@ -229,7 +229,7 @@ nn_module *nn_multihead_attention_new(int64_t embed_dim, int64_t num_heads, doub
     if (rc == 0) rc = bias ? ((in_b = add_param(m, "in_proj_bias", 1, 3 * embed_dim, 0, dtype)) ? 0 : -1)
                            : nn_module_register_parameter(m, "in_proj_bias", NULL);
     nn_module *out = rc ? NULL : nn_linear_new(embed_dim, embed_dim, bias, dtype); /* draws its init */
-    if (out) out->cls = &ndq_linear_class;
+    if (out) out->cls = &nn_ndq_linear_class;
     if (rc == 0) rc = add_child(m, "out_proj", out);
     if (rc == 0) rc = set_attr(m, "bias_k", nn_retain(nn_none()));
     if (rc == 0) rc = set_attr(m, "bias_v", nn_retain(nn_none()));

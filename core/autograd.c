@@ -6,6 +6,7 @@
  * Not here: each op's backward formula (next to its forward, in its op file).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "nn_custom_fn.h"
@@ -389,6 +390,18 @@ static _Thread_local int n_only_leaves = -1;
    out of place then, so the kept tensor is never written through. */
 static _Thread_local bool capture_raw;
 
+/* torch.autograd.grad's tensors made by ops (nn_backward_grad): the gradient reaching
+   output output_nr of node goes into *slot. Per thread, saved around a nested backward. */
+typedef struct grad_capture {
+    nn_node *node;    /* borrowed: the captured tensor's grad_fn */
+    int output_nr;
+    nn_tensor **slot;
+} grad_capture;
+static _Thread_local grad_capture *captures;
+static _Thread_local int n_captures;
+/* Whether the walk runs only the nodes marked needed (a restricted walk). */
+static _Thread_local bool walk_pruned;
+
 static bool leaf_wanted(const nn_tensor *leaf)
 {
     if (n_only_leaves < 0) return true;
@@ -646,10 +659,74 @@ void nn_saved_link(nn_node *n, nn_saved *s, bool link)
     }
 }
 
+static bool is_captured(const nn_node *n)
+{
+    for (int i = 0; i < n_captures; i++)
+        if (captures[i].node == n) return true;
+    return false;
+}
+
+static int by_sequence(const void *a, const void *b)
+{
+    uint64_t x = (*(nn_node *const *)a)->sequence_nr, y = (*(nn_node *const *)b)->sequence_nr;
+    return x < y ? -1 : x > y;
+}
+
+/* Marks the walk's nodes that lead to a wanted leaf or a captured node (PyTorch's
+   exec_info needed_): the others are not run. Inputs are made before the ops that use
+   them, so in sequence order one pass settles almost every node; it repeats until none
+   changes. 0 or -1 (MemoryError). */
+static int mark_needed(nn_node *const *nodes, size_t n_nodes)
+{
+    nn_node **order = nn_malloc((n_nodes ? n_nodes : 1) * sizeof *order);
+    if (!order) return -1;
+    memcpy(order, nodes, n_nodes * sizeof *order);
+    qsort(order, n_nodes, sizeof *order, by_sequence);
+    for (size_t i = 0; i < n_nodes; i++) order[i]->needed = false;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (size_t i = 0; i < n_nodes; i++) {
+            nn_node *n = order[i];
+            if (n->needed) continue;
+            for (int k = 0; k < n->n_inputs && !n->needed; k++) {
+                nn_edge *e = &n->next[k];
+                if (e->leaf ? leaf_wanted(e->leaf) : e->node && (e->node->needed || is_captured(e->node)))
+                    n->needed = changed = true;
+            }
+        }
+    }
+    nn_free(order);
+    return 0;
+}
+
+/* Takes the captured gradients of n's outputs (before hooks, as PyTorch 1.13). */
+static int capture_outputs(nn_node *n, bool create_graph)
+{
+    for (int i = 0; i < n_captures; i++) {
+        nn_tensor *g = captures[i].node == n ? n->buffer[captures[i].output_nr] : NULL;
+        if (g && accumulate(captures[i].slot, (nn_tensor *)nn_retain(&g->ob), create_graph) < 0) return -1;
+    }
+    return 0;
+}
+
 /* Runs one node: hooks on its incoming gradients, its backward, then routes
    the results along its edges. Consumes n->buffer. */
 static int run_node(nn_node *n, heap *ready, bool retain_graph, bool create_graph)
 {
+    if (n_captures && capture_outputs(n, create_graph) < 0) {
+        for (int k = 0; k < n->n_outputs; k++) NN_SET(n->buffer[k], NULL);
+        return -1;
+    }
+    if (walk_pruned && !n->needed) { /* passes nothing on, keeps its saved tensors */
+        int rc = 0;
+        for (int k = 0; k < n->n_outputs; k++) NN_SET(n->buffer[k], NULL);
+        for (int i = 0; rc == 0 && i < n->n_inputs; i++) {
+            nn_edge *e = &n->next[i];
+            if (e->node && --e->node->dependencies == 0) rc = heap_push(ready, e->node);
+        }
+        return rc;
+    }
+
     /* gradients for the inputs: zeroed first, so every exit path may release them */
     nn_tensor *gin_small[8] = {NULL}, **gin = gin_small;
     if (n->n_inputs > 8 && !(gin = nn_calloc((size_t)n->n_inputs, sizeof *gin))) {
@@ -708,25 +785,28 @@ static int run_backward(nn_tensor *root, nn_tensor *gradient, bool retain_graph,
 
 /* Runs a backward with the leaves it may accumulate into (n < 0: every one). */
 static int backward_restricted(nn_tensor *root, nn_tensor *gradient, bool retain_graph, bool create_graph, int n,
-                               nn_tensor *const *leaves)
+                               nn_tensor *const *leaves, int n_caps, grad_capture *caps)
 {
     nn_tensor *const *saved = only_leaves;
-    int n_saved = n_only_leaves;
+    int n_saved = n_only_leaves, n_caps_saved = n_captures;
+    grad_capture *caps_saved = captures;
     only_leaves = leaves, n_only_leaves = n;
+    captures = caps, n_captures = n_caps;
     int rc = run_backward(root, gradient, retain_graph, create_graph);
     only_leaves = saved, n_only_leaves = n_saved;
+    captures = caps_saved, n_captures = n_caps_saved;
     return rc;
 }
 
 int nn_backward(nn_tensor *root, nn_tensor *gradient, bool retain_graph, bool create_graph)
 {
-    return backward_restricted(root, gradient, retain_graph, create_graph, -1, NULL);
+    return backward_restricted(root, gradient, retain_graph, create_graph, -1, NULL, 0, NULL);
 }
 
 int nn_backward_restricted(nn_tensor *root, nn_tensor *gradient, bool retain_graph, bool create_graph, int n_leaves,
                            nn_tensor *const *leaves)
 {
-    return backward_restricted(root, gradient, retain_graph, create_graph, n_leaves, leaves);
+    return backward_restricted(root, gradient, retain_graph, create_graph, n_leaves, leaves, 0, NULL);
 }
 
 int nn_backward_capture(nn_tensor *root, nn_tensor *gradient, bool retain_graph, bool create_graph, int n_leaves,
@@ -734,14 +814,28 @@ int nn_backward_capture(nn_tensor *root, nn_tensor *gradient, bool retain_graph,
 {
     bool prev = capture_raw;
     capture_raw = true;
-    int rc = backward_restricted(root, gradient, retain_graph, create_graph, n_leaves, leaves);
+    int rc = backward_restricted(root, gradient, retain_graph, create_graph, n_leaves, leaves, 0, NULL);
     capture_raw = prev;
+    return rc;
+}
+
+int nn_backward_grad(nn_tensor *root, nn_tensor *gradient, bool retain_graph, bool create_graph, int n_leaves,
+                     nn_tensor *const *leaves, int n_nonleaf, nn_tensor *const *nonleaf, nn_tensor **slots, bool raw)
+{
+    grad_capture *caps = n_nonleaf ? nn_calloc((size_t)n_nonleaf, sizeof *caps) : NULL;
+    if (n_nonleaf && !caps) return -1;
+    for (int i = 0; i < n_nonleaf; i++) caps[i] = (grad_capture){nonleaf[i]->grad_fn, nonleaf[i]->output_nr, &slots[i]};
+    bool prev = capture_raw;
+    capture_raw = raw;
+    int rc = backward_restricted(root, gradient, retain_graph, create_graph, n_leaves, leaves, n_nonleaf, caps);
+    capture_raw = prev;
+    nn_free(caps);
     return rc;
 }
 
 int nn_backward_inputs(nn_tensor *root, nn_tensor *gradient, int n_leaves, nn_tensor *const *leaves)
 {
-    return backward_restricted(root, gradient, false, false, n_leaves, leaves);
+    return backward_restricted(root, gradient, false, false, n_leaves, leaves, 0, NULL);
 }
 
 static int run_backward(nn_tensor *root, nn_tensor *gradient, bool retain_graph, bool create_graph)
@@ -771,6 +865,9 @@ static int run_backward(nn_tensor *root, nn_tensor *gradient, bool retain_graph,
     uint64_t epoch = ++next_epoch;
     heap all = {0}, ready = {0};
     int rc = discover(root->grad_fn, epoch, &all);
+    bool outer_pruned = walk_pruned;
+    walk_pruned = n_only_leaves >= 0 || n_captures > 0;
+    if (rc == 0 && walk_pruned) rc = mark_needed(all.items, all.len);
     hooked_leaves hooked = {0}, *outer_hooked = walk_hooked;
     if (rc == 0) rc = hooked_leaves_find(&hooked, all.items, all.len);
     walk_hooked = &hooked;
@@ -792,6 +889,7 @@ static int run_backward(nn_tensor *root, nn_tensor *gradient, bool retain_graph,
         if (rc == 0) rc = run_node(heap_pop(&ready), &ready, retain_graph, create_graph);
     }
     walk_hooked = outer_hooked;
+    walk_pruned = outer_pruned;
     for (size_t j = 0; j < hooked.len; j++) { /* edges that carried no gradient: the sum goes now */
         nn_tensor *sum = hooked.items[j].sum;
         if (sum && rc == 0) rc = accumulate_leaf(hooked.items[j].leaf, sum, create_graph);

@@ -738,6 +738,15 @@ int nn_backward_restricted(nn_tensor *t, nn_tensor *gradient, bool retain_graph,
    their grad_fn is the backward's own node, as PyTorch returns them). */
 int nn_backward_capture(nn_tensor *t, nn_tensor *gradient, bool retain_graph, bool create_graph, int n_leaves,
                         nn_tensor *const *leaves);
+/* nn_backward_capture that also captures the gradients of n_nonleaf tensors made by ops
+   (nonleaf[i], each with a grad_fn): the gradient reaching nonleaf[i]'s output of its
+   grad_fn is added into slots[i] (a new reference; left as it was when none comes), as
+   PyTorch's autograd.grad captures it (before that tensor's hooks). As PyTorch, the walk
+   runs only the nodes that lead to a wanted leaf or captured tensor: the graph above a
+   captured tensor is neither run nor freed. raw: as nn_backward_capture (autograd.grad),
+   else as nn_backward_restricted (backward(inputs=...)). */
+int nn_backward_grad(nn_tensor *t, nn_tensor *gradient, bool retain_graph, bool create_graph, int n_leaves,
+                     nn_tensor *const *leaves, int n_nonleaf, nn_tensor *const *nonleaf, nn_tensor **slots, bool raw);
 /* An observer of every differentiable op (op_observer.c): called by each op after
    its forward computed the outputs, grad mode or not, with the op's name ("log",
    "mul", as ops.def) and its tensor inputs (NULLs allowed) and outputs, all

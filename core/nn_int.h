@@ -104,6 +104,7 @@ struct nn_node {
     uint64_t epoch;
     int dependencies;
     nn_tensor **buffer;       /* n_outputs accumulated incoming gradients */
+    bool needed;              /* a restricted walk (autograd.grad): leads to a wanted input */
 };
 
 /* The signature every op's backward has. grad_outputs[node->n_outputs] are borrowed

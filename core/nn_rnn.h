@@ -63,6 +63,8 @@ nn_tensor *nn_scaled_dot_product_attention(nn_tensor *q, nn_tensor *k, nn_tensor
    bias zeroed), drawn in PyTorch's order. forward(query, key, value,
    key_padding_mask=None, need_weights=True, attn_mask=None,
    average_attn_weights=True) -> (attn_output, attn_weights or None). */
+/* out_proj's class (a Linear; torch.load makes one by name). */
+extern const nn_module_class nn_ndq_linear_class;
 nn_module *nn_multihead_attention_new(int64_t embed_dim, int64_t num_heads, double dropout, bool bias, int64_t kdim,
                                       int64_t vdim, bool batch_first, nn_dtype dtype);
 

@@ -68,4 +68,30 @@ typedef nn_tensor *(*nn_pickle_storage_fn)(void *ud, const char *key, nn_dtype d
    from load(ud, ...). A new reference or NULL with the error. */
 nn_object *nn_pickle_load(const void *data, size_t len, nn_pickle_storage_fn load, void *ud);
 
+/* Objects beyond tensors and containers (torch.save / torch.load of a whole module),
+   supplied by the layer that knows them (repl/torch_pickle_objects.c). Core knows
+   no classes: without hooks such objects are a TypeError on save and their globals
+   an UnpicklingError on load, as above. */
+typedef struct nn_pickle_hooks {
+    void *ud;
+    /* Save: obj (borrowed) is something else; *out = a new tuple (module str, name str,
+       args tuple or None, state or None), written as GLOBAL module.name, then NEWOBJ
+       with () when args is None (copyreg's __newobj__, as protocol 2 pickles classes)
+       or REDUCE with args, then BUILD with state unless None; or (module, name) alone:
+       obj is that global itself (a function, pickled by reference). 0, or -1 with the error. */
+    int (*reduce)(void *ud, nn_object *obj, nn_object **out);
+    /* Load: a global the reader does not know: a new reference to what it names (a
+       class; *is_value set for a function, which is then the value itself), or NULL
+       with the error (UnpicklingError naming it for one refused). */
+    nn_object *(*find_class)(void *ud, const char *module, const char *name, bool *is_value);
+    /* NEWOBJ (newobj true: cls.__new__(cls, *args)) or REDUCE (cls(*args)) of such a
+       global; a new reference or NULL with the error. */
+    nn_object *(*call)(void *ud, nn_object *cls, nn_object *args, bool newobj);
+    /* BUILD with state on an object made by call (borrowed both): 0 or -1. */
+    int (*build)(void *ud, nn_object *obj, nn_object *state);
+} nn_pickle_hooks;
+/* Sets the calling thread's hooks for the dumps and loads that follow (NULL: none);
+   returns the previous ones. */
+const nn_pickle_hooks *nn_pickle_set_hooks(const nn_pickle_hooks *hooks);
+
 #endif

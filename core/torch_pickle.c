@@ -64,7 +64,17 @@ typedef struct writer {
     nn_pickle_storage *storages;
     size_t n_storages, cap_storages;
     int depth;
+    nn_object *keep; /* the hooks' reductions, alive while memoized by address (a list) */
 } writer;
+
+static _Thread_local const nn_pickle_hooks *hooks;
+
+const nn_pickle_hooks *nn_pickle_set_hooks(const nn_pickle_hooks *h)
+{
+    const nn_pickle_hooks *prev = hooks;
+    hooks = h;
+    return prev;
+}
 
 static void put_byte(writer *w, int b)
 {
@@ -259,6 +269,35 @@ static int save_items(writer *w, nn_object *c)
     return 0;
 }
 
+/* An object the hooks reduce: GLOBAL, NEWOBJ () or args REDUCE, memoized, BUILD state. */
+static int save_reduced(writer *w, nn_object *o)
+{
+    nn_object *red = NULL;
+    if (hooks->reduce(hooks->ud, o, &red) < 0) return -1;
+    bool global_only = nn_tuple_len(red) == 2;
+    nn_object *mod = nn_tuple_get(red, 0), *name = nn_tuple_get(red, 1);
+    nn_object *args = global_only ? NULL : nn_tuple_get(red, 2), *state = global_only ? nn_none() : nn_tuple_get(red, 3);
+    put_global(w, nn_str_cstr(mod), nn_str_cstr(name));
+    int rc = 0;
+    if (global_only) {
+    } else if (nn_is_none(args)) {
+        put_byte(w, OP_EMPTY_TUPLE);
+        put_byte(w, OP_NEWOBJ);
+    } else {
+        rc = save(w, args);
+        put_byte(w, OP_REDUCE);
+    }
+    if (rc == 0) rc = memoize(w, o);
+    if (rc == 0 && !nn_is_none(state)) {
+        rc = save(w, state);
+        put_byte(w, OP_BUILD);
+    }
+    if (!w->keep && !(w->keep = nn_list_new(0))) rc = -1;
+    if (w->keep && nn_list_append(w->keep, red) < 0) rc = -1;
+    NN_RELEASE(red);
+    return rc;
+}
+
 static int save_inner(writer *w, nn_object *o)
 {
     if (nn_is_none(o)) {
@@ -306,6 +345,8 @@ static int save_inner(writer *w, nn_object *o)
             return -1;
         }
         return memoize(w, o);
+    } else if (hooks && hooks->reduce) {
+        return save_reduced(w, o);
     } else {
         return nn_error_set(NN_ERR_TYPE, "torch.save: cannot pickle '%s' object", o->type->name);
     }
@@ -340,6 +381,7 @@ int nn_pickle_dump(nn_object *obj, nn_pickle_out *out)
     int rc = save(&w, obj);
     put_byte(&w, OP_STOP);
     nn_free(w.memo);
+    NN_RELEASE(w.keep);
     out->storages = w.storages;
     out->n_storages = w.n_storages;
     size_t len = w.out.len;
@@ -360,12 +402,14 @@ int nn_pickle_dump(nn_object *obj, nn_pickle_out *out)
 typedef enum gkind {
     G_ORDERED_DICT, G_REBUILD_V2, G_REBUILD, G_REBUILD_PARAM, G_REBUILD_PARAM_STATE, G_FROM_TYPE_V2,
     G_PARAMETER, G_TENSOR, G_SIZE, G_STORAGE, G_UNSUPPORTED, /* allowed by PyTorch, not built here */
+    G_HOOKED, /* found by the hooks' find_class */
 } gkind;
 
 typedef struct global_obj {
     nn_object ob;
     gkind kind;
     int storage_type; /* index into storage_types for G_STORAGE */
+    nn_object *found; /* owned: what find_class gave for G_HOOKED */
     char name[96];
 } global_obj;
 
@@ -374,7 +418,11 @@ typedef struct storage_obj {
     nn_tensor *flat; /* owned: the whole storage as a 1-D tensor */
 } storage_obj;
 
-static void global_dealloc(nn_object *o) { nn_free(o); }
+static void global_dealloc(nn_object *o)
+{
+    NN_RELEASE(((global_obj *)o)->found);
+    nn_free(o);
+}
 static void storage_dealloc(nn_object *o)
 {
     NN_RELEASE(((storage_obj *)o)->flat);
@@ -424,6 +472,15 @@ static nn_object *global_new(const char *module, size_t mlen, const char *name, 
     }
     for (size_t i = 0; kind < 0 && i < sizeof unsupported_globals / sizeof unsupported_globals[0]; i++)
         if (!strcmp(full, unsupported_globals[i])) kind = G_UNSUPPORTED;
+    nn_object *found = NULL;
+    if (kind < 0 && hooks && hooks->find_class) {
+        char mod[96];
+        snprintf(mod, sizeof mod, "%.*s", (int)mlen, module);
+        bool is_value = false;
+        if (!(found = hooks->find_class(hooks->ud, mod, full + mlen + 1, &is_value))) return NULL;
+        if (is_value) return found;
+        kind = G_HOOKED;
+    }
     if (kind < 0) {
         nn_error_set(NN_ERR_UNPICKLING,
                      "Weights only load failed: unsupported global: GLOBAL %s (nnscope's torch.load allows only "
@@ -432,8 +489,12 @@ static nn_object *global_new(const char *module, size_t mlen, const char *name, 
         return NULL;
     }
     global_obj *g = nn_malloc(sizeof *g);
-    if (!g) return NULL;
+    if (!g) {
+        NN_RELEASE(found);
+        return NULL;
+    }
     nn_object_init(&g->ob, &global_type);
+    g->found = found;
     g->kind = (gkind)kind;
     g->storage_type = st;
     memcpy(g->name, full, strlen(full) + 1);
@@ -781,6 +842,8 @@ static nn_object *call_global(reader *r, nn_object *fn, nn_object *args)
         NN_RELEASE(t);
         return p;
     }
+    case G_HOOKED:
+        return hooks && hooks->call ? hooks->call(hooks->ud, g->found, args, false) : NULL;
     case G_UNSUPPORTED:
     case G_TENSOR:
     case G_STORAGE:
@@ -998,8 +1061,13 @@ static int step(reader *r)
             NN_RELEASE(b);
             return -1;
         }
-        bool allowed = op == OP_REDUCE || (a->type == &global_type && ((global_obj *)a)->kind == G_PARAMETER);
-        c = allowed ? call_global(r, a, b) : NULL;
+        bool hooked = a->type == &global_type && ((global_obj *)a)->kind == G_HOOKED;
+        bool allowed = op == OP_REDUCE || hooked || (a->type == &global_type && ((global_obj *)a)->kind == G_PARAMETER);
+        if (op == OP_NEWOBJ && hooked && !is_tuple(b)) allowed = false;
+        c = !allowed                      ? NULL
+            : op == OP_NEWOBJ && hooked ? (hooks && hooks->call ? hooks->call(hooks->ud, ((global_obj *)a)->found, b, true)
+                                                                 : NULL)
+                                          : call_global(r, a, b);
         if (!allowed) bad("Trying to instantiate an unsupported class with NEWOBJ%s", "");
         NN_RELEASE(a);
         NN_RELEASE(b);
@@ -1015,6 +1083,11 @@ static int step(reader *r)
            python state: nothing nnscope keeps */
         if (!(a = pop(r))) return -1;
         b = top(r);
+        if (b && hooks && hooks->build && !nn_is_tensor(b)) {
+            int rc = hooks->build(hooks->ud, b, a);
+            NN_RELEASE(a);
+            return rc;
+        }
         NN_RELEASE(a);
         if (!b) return -1;
         if (!nn_is_dict(b) && !nn_is_tensor(b))

@@ -441,35 +441,21 @@ int nn_expand_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     return gin[0] ? 0 : -1;
 }
 
-/* Under create_graph (grad mode on inside a backward) with a gradient that has a history:
-   the same zeros with g added at the view's positions by index_add, a differentiable op, so
-   that a double backward flows through select and slicing. */
-static int scatter_back_graph(nn_node *n, nn_tensor *g, nn_tensor **gin, bool is_select)
-{
-    int dim = (int)n->p.i[0];
-    int64_t start = n->p.i[1], step = is_select ? 1 : n->p.i[3];
-    int64_t count = is_select ? 1 : (g->ndim ? g->sizes[dim] : 1);
-    nn_tensor *z = grad_zeros_for_input(n);
-    nn_tensor *idx = z ? nn_arange_on(nn_device_of(z), (double)start, (double)(start + count * step), (double)step,
-                                      true, NN_INT64) : NULL;
-    nn_tensor *src = idx ? (is_select ? nn_unsqueeze(g, dim) : (NN_RETAIN(g), g)) : NULL;
-    gin[0] = src ? nn_index_add(z, dim, idx, src, 1.0) : NULL;
-    NN_RELEASE(z);
-    NN_RELEASE(idx);
-    NN_RELEASE(src);
-    return gin[0] ? 0 : -1;
-}
-
-/* zeros like the input with grad written into the part the view selected */
+/* zeros like the input with grad written into the part the view selected; under
+   create_graph (a gradient with history) a Select/SliceBackwardBackward0 node, so that a
+   double backward flows through select and slicing */
 static int scatter_back(nn_node *n, nn_tensor *g, nn_tensor **gin, bool is_select)
 {
-    if (nn_grad_enabled() && g->requires_grad) return scatter_back_graph(n, g, gin, is_select);
     nn_tensor *z = grad_zeros_for_input(n);
     if (!z) return -1;
     nn_tensor *part = is_select ? nn_select(z, (int)n->p.i[0], n->p.i[1])
                                 : nn_slice(z, (int)n->p.i[0], n->p.i[1], n->p.i[2], n->p.i[3]);
+    bool prev = nn_set_grad_enabled(false);
     int rc = part ? nn_copy_(part, g) : -1;
+    nn_set_grad_enabled(prev);
     NN_RELEASE(part);
+    /* under create_graph the result has history, as PyTorch's Select/SliceBackwardBackward0 */
+    if (rc == 0) rc = nn_record(is_select ? NN_OP_select_backward : NN_OP_slice_backward, 1, &g, 1, &z, 0, NULL, &n->p);
     if (rc < 0) {
         NN_RELEASE(z);
         return -1;
@@ -480,6 +466,17 @@ static int scatter_back(nn_node *n, nn_tensor *g, nn_tensor **gin, bool is_selec
 
 int nn_select_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return scatter_back(n, gout[0], gin, true); }
 int nn_slice_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return scatter_back(n, gout[0], gin, false); }
+/* The gradient of a scatter_back: the part of it the view selected. */
+int nn_select_backward_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    gin[0] = nn_select(gout[0], (int)n->p.i[0], n->p.i[1]);
+    return gin[0] ? 0 : -1;
+}
+int nn_slice_backward_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    gin[0] = nn_slice(gout[0], (int)n->p.i[0], n->p.i[1], n->p.i[2], n->p.i[3]);
+    return gin[0] ? 0 : -1;
+}
 
 /* ------------------------------------------------------------- indexing */
 

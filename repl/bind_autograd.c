@@ -4,8 +4,11 @@
  * create_graph=False, allow_unused=False) runs core's backward restricted to
  * the inputs (leaf tensors), with each input's .grad set aside meanwhile, so
  * that it returns the gradients as a tuple and leaves every .grad as it was;
- * create_graph gives gradients with history (double backward). Not here:
- * inputs that are not leaves (NotImplementedError names it), is_grads_batched.
+ * create_graph gives gradients with history (double backward). An input made
+ * by an op is captured where its gradient reaches its grad_fn, and only the
+ * nodes leading to an input run (core's nn_backward_grad), as PyTorch.
+ * is_grads_batched runs one backward per row of the grad_outputs and stacks
+ * the results (what PyTorch's vmap computes).
  */
 #include <string.h>
 
@@ -42,7 +45,7 @@ static int tensors_of(const char *what, nn_object *o, bool none_ok, nn_tensor **
 /* Runs the backward of outputs[i] with grad_outputs[i] (NULL: ones for a scalar),
    accumulating only into leaves (n_leaves of them; -1: all). */
 static int run(nn_tensor **outs, size_t n_out, nn_tensor **gouts, size_t n_gout, bool retain, bool create, int n_leaves,
-               nn_tensor *const *leaves, bool capture)
+               nn_tensor *const *leaves, bool capture, int n_nonleaf, nn_tensor *const *nonleaf, nn_tensor **slots)
 {
     if (n_gout && n_gout != n_out)
         return nn_error_set(NN_ERR_RUNTIME, "grad can be implicitly created only for scalar outputs");
@@ -51,11 +54,104 @@ static int run(nn_tensor **outs, size_t n_out, nn_tensor **gouts, size_t n_gout,
         bool last = i + 1 == n_out;
         if (!outs[i]->requires_grad)
             return nn_error_set(NN_ERR_RUNTIME, "element %zu of tensors does not require grad and does not have a grad_fn", i);
-        if ((capture ? nn_backward_capture : nn_backward_restricted)(outs[i], g, last ? retain : true, create, n_leaves,
-                                                                     leaves))
+        if (nn_backward_grad(outs[i], g, last ? retain : true, create, n_leaves, leaves, n_nonleaf, nonleaf, slots, capture))
             return -1;
     }
     return 0;
+}
+
+/* One autograd.grad: the gradients of outs (with gouts) w.r.t. ins, a new tuple. */
+static nn_object *grad_once(nn_tensor **outs, size_t n_out, nn_tensor **gouts, size_t n_gout, nn_tensor **ins,
+                            size_t n_in, bool retain, bool create, bool allow_unused)
+{
+    /* leaves get their .grad set aside (a repeated input once); tensors made by ops are captured */
+    nn_tensor **saved = nn_calloc(n_in ? n_in : 1, sizeof *saved), **leaves = nn_calloc(n_in ? n_in : 1, sizeof *leaves);
+    nn_tensor **nonleaf = nn_calloc(n_in ? n_in : 1, sizeof *nonleaf), **slots = nn_calloc(n_in ? n_in : 1, sizeof *slots);
+    int rc = saved && leaves && nonleaf && slots ? 0 : -1, n_leaves = 0, n_nonleaf = 0;
+    for (size_t i = 0; !rc && i < n_in; i++) {
+        if (nn_is_leaf(ins[i])) {
+            saved[i] = ins[i]->grad;
+            ins[i]->grad = NULL;
+            leaves[n_leaves++] = ins[i];
+        } else {
+            nonleaf[n_nonleaf++] = ins[i];
+        }
+    }
+    if (!rc) rc = run(outs, n_out, gouts, n_gout, retain, create, n_leaves, leaves, true, n_nonleaf, nonleaf, slots);
+    nn_object *result = NULL;
+    if (!rc) {
+        result = nn_tuple_new(n_in);
+        for (size_t i = 0, k = 0; result && i < n_in; i++) {
+            nn_tensor *g = nn_is_leaf(ins[i]) ? ins[i]->grad : slots[k++];
+            if (!g && !allow_unused) {
+                nn_error_set(NN_ERR_RUNTIME, "One of the differentiated Tensors appears to not have been used in the "
+                                             "graph. Set allow_unused=True if this is the desired behavior.");
+                NN_SET(result, NULL);
+                break;
+            }
+            nn_tuple_set(result, i, g ? nn_retain((nn_object *)g) : nn_retain(nn_none()));
+        }
+    }
+    /* every .grad back as it was (in reverse, so a repeated input gets its own back) */
+    for (size_t i = n_in; saved && i-- > 0;)
+        if (nn_is_leaf(ins[i])) NN_SET(ins[i]->grad, saved[i]);
+    for (int k = 0; slots && k < n_nonleaf; k++) NN_RELEASE(slots[k]);
+    nn_free(saved);
+    nn_free(leaves);
+    nn_free(nonleaf);
+    nn_free(slots);
+    return result;
+}
+
+/* is_grads_batched: one grad per row of every grad_output, each result stacked. */
+static nn_object *grad_batched(nn_tensor **outs, size_t n_out, nn_tensor **gouts, size_t n_gout, nn_tensor **ins,
+                               size_t n_in, bool retain, bool create, bool allow_unused)
+{
+    int64_t rows = -1;
+    for (size_t i = 0; i < n_gout; i++) {
+        if (!gouts[i]) continue;
+        if (gouts[i]->ndim == 0) {
+            nn_error_set(NN_ERR_RUNTIME, "If `is_grads_batched=True`, we interpret the first dimension of each "
+                                         "grad_output as the batch dimension. The sizes of the remaining dimensions "
+                                         "are expected to match the shape of corresponding output, but a mismatch was "
+                                         "detected: grad_output[%zu] has a shape of torch.Size([]) and output[%zu] "
+                                         "has a shape of torch.Size([]).", i, i);
+            return NULL;
+        }
+        if (rows < 0) rows = gouts[i]->sizes[0];
+    }
+    if (rows < 0) rows = 1;
+    nn_object **per_row = nn_calloc((size_t)rows ? (size_t)rows : 1, sizeof *per_row);
+    nn_tensor **row_gouts = nn_calloc(n_gout ? n_gout : 1, sizeof *row_gouts);
+    nn_object *result = NULL;
+    int rc = per_row && row_gouts ? 0 : -1;
+    for (int64_t r = 0; !rc && r < rows; r++) {
+        for (size_t i = 0; !rc && i < n_gout; i++) {
+            NN_SET(row_gouts[i], gouts[i] ? nn_select(gouts[i], 0, r) : NULL);
+            if (gouts[i] && !row_gouts[i]) rc = -1;
+        }
+        if (!rc && !(per_row[r] = grad_once(outs, n_out, row_gouts, n_gout, ins, n_in, r + 1 == rows ? retain : true,
+                                            create, allow_unused)))
+            rc = -1;
+    }
+    if (!rc) result = nn_tuple_new(n_in);
+    for (size_t i = 0; result && i < n_in; i++) {
+        nn_tensor *ts[rows ? rows : 1];
+        bool none = false;
+        for (int64_t r = 0; r < rows; r++) {
+            nn_object *g = nn_tuple_get(per_row[r], i);
+            none |= nn_is_none(g);
+            ts[r] = nn_is_none(g) ? NULL : NN_TENSOR(g);
+        }
+        nn_object *stacked = none ? nn_retain(nn_none()) : (nn_object *)nn_stack((int)rows, ts, 0);
+        if (!stacked) NN_SET(result, NULL);
+        else nn_tuple_set(result, i, stacked);
+    }
+    for (size_t i = 0; row_gouts && i < n_gout; i++) NN_RELEASE(row_gouts[i]);
+    for (int64_t r = 0; per_row && r < rows; r++) NN_RELEASE(per_row[r]);
+    nn_free(row_gouts);
+    nn_free(per_row);
+    return result;
 }
 
 static nn_object *f_grad(void *ud, nn_object *args, nn_object *kwargs)
@@ -73,10 +169,6 @@ static nn_object *f_grad(void *ud, nn_object *args, nn_object *kwargs)
         return NULL;
     retain = create;
     if (a[3] && !nn_is_none(a[3]) && repl_arg_bool("grad", "retain_graph", 0, a[3], &retain)) return NULL;
-    if (batched) {
-        nn_error_set(NN_ERR_NOT_IMPLEMENTED, "torch.autograd.grad: is_grads_batched=True is not supported");
-        return NULL;
-    }
     nn_tensor **outs = NULL, **ins = NULL, **gouts = NULL;
     size_t n_out = 0, n_in = 0, n_gout = 0;
     if (tensors_of("outputs", a[0], false, &outs, &n_out) || tensors_of("inputs", a[1], false, &ins, &n_in) ||
@@ -86,43 +178,57 @@ static nn_object *f_grad(void *ud, nn_object *args, nn_object *kwargs)
         return NULL;
     }
     int rc = 0;
-    for (size_t i = 0; !rc && i < n_in; i++) {
+    for (size_t i = 0; !rc && i < n_in; i++)
         if (!ins[i]->requires_grad) rc = nn_error_set(NN_ERR_RUNTIME, "One of the differentiated Tensors does not require grad");
-        else if (!nn_is_leaf(ins[i]))
-            rc = nn_error_set(NN_ERR_NOT_IMPLEMENTED,
-                              "torch.autograd.grad: an input that is not a leaf tensor (one made by an op) is not supported");
-    }
-    /* each input's .grad set aside (a repeated input once) */
-    nn_tensor **saved = rc ? NULL : nn_calloc(n_in ? n_in : 1, sizeof *saved);
-    if (!rc && !saved) rc = -1;
-    for (size_t i = 0; !rc && i < n_in; i++) {
-        saved[i] = ins[i]->grad;
-        ins[i]->grad = NULL;
-    }
-    if (!rc) rc = run(outs, n_out, gouts, n_gout, retain, create, (int)n_in, ins, true); /* PyTorch's results, not copies */
     nn_object *result = NULL;
-    if (!rc) {
-        result = nn_tuple_new(n_in);
-        for (size_t i = 0; result && i < n_in; i++) {
-            nn_tensor *g = ins[i]->grad;
-            if (!g && !allow_unused) {
-                rc = nn_error_set(NN_ERR_RUNTIME, "One of the differentiated Tensors appears to not have been used in the "
-                                                  "graph. Set allow_unused=True if this is the desired behavior.");
-                NN_SET(result, NULL);
-                break;
-            }
-            nn_tuple_set(result, i, g ? nn_retain((nn_object *)g) : nn_retain(nn_none()));
-        }
-    }
-    /* every .grad back as it was (in reverse, so a repeated input gets its own back) */
-    for (size_t i = n_in; saved && i-- > 0;) {
-        NN_SET(ins[i]->grad, saved[i]);
-    }
-    nn_free(saved);
+    if (!rc) result = (batched ? grad_batched : grad_once)(outs, n_out, gouts, n_gout, ins, n_in, retain, create, allow_unused);
     nn_free(outs);
     nn_free(ins);
     nn_free(gouts);
     return result;
+}
+
+/* torch.autograd.backward's run after its arguments: leaves (n_leaves < 0: every one)
+   accumulate into .grad; an input made by an op gets its gradient added into its .grad
+   (as PyTorch's backward(inputs=...)). */
+static int backward_into(nn_tensor **outs, size_t n_out, nn_tensor **gouts, size_t n_gout, bool retain, bool create,
+                         nn_tensor **ins, long n_in)
+{
+    if (n_in < 0) return run(outs, n_out, gouts, n_gout, retain, create, -1, NULL, false, 0, NULL, NULL);
+    if (n_in == 0) return nn_error_set(NN_ERR_RUNTIME, "'inputs' argument to backward() cannot be empty.");
+    nn_tensor **leaves = nn_calloc((size_t)n_in, sizeof *leaves), **nonleaf = nn_calloc((size_t)n_in, sizeof *nonleaf);
+    nn_tensor **slots = nn_calloc((size_t)n_in, sizeof *slots);
+    int rc = leaves && nonleaf && slots ? 0 : -1, n_leaves = 0, n_nonleaf = 0;
+    for (long i = 0; !rc && i < n_in; i++) {
+        if (!ins[i]->requires_grad) rc = nn_error_set(NN_ERR_RUNTIME, "One of the differentiated Tensors does not require grad");
+        else if (nn_is_leaf(ins[i])) leaves[n_leaves++] = ins[i];
+        else nonleaf[n_nonleaf++] = ins[i];
+    }
+    if (!rc) rc = run(outs, n_out, gouts, n_gout, retain, create, n_leaves, leaves, false, n_nonleaf, nonleaf, slots);
+    for (int k = 0; !rc && k < n_nonleaf; k++) {
+        nn_tensor *t = nonleaf[k], *g = slots[k];
+        if (!g) continue;
+        bool prev = nn_set_grad_enabled(create);
+        nn_tensor *sum = t->grad ? nn_add(t->grad, g) : nn_clone(g);
+        nn_set_grad_enabled(prev);
+        if (!sum) rc = -1;
+        else NN_SET(t->grad, sum);
+    }
+    for (int k = 0; slots && k < n_nonleaf; k++) NN_RELEASE(slots[k]);
+    nn_free(leaves);
+    nn_free(nonleaf);
+    nn_free(slots);
+    return rc;
+}
+
+int repl_tensor_backward_inputs(nn_tensor *self, nn_tensor *gradient, bool retain, bool create, nn_object *inputs)
+{
+    nn_tensor **ins = NULL;
+    size_t n_in = 0;
+    if (tensors_of("inputs", inputs, false, &ins, &n_in)) return -1;
+    int rc = backward_into(&self, 1, gradient ? &gradient : NULL, gradient ? 1 : 0, retain, create, ins, (long)n_in);
+    nn_free(ins);
+    return rc;
 }
 
 static nn_object *f_backward(void *ud, nn_object *args, nn_object *kwargs)
@@ -141,7 +247,7 @@ static nn_object *f_backward(void *ud, nn_object *args, nn_object *kwargs)
     int rc = tensors_of("tensors", a[0], false, &outs, &n_out);
     if (!rc && gt) rc = tensors_of("grad_tensors", gt, true, &gouts, &n_gout);
     if (!rc && a[5] && !nn_is_none(a[5])) rc = tensors_of("inputs", a[5], false, &leaves, &n_leaves);
-    if (!rc) rc = run(outs, n_out, gouts, n_gout, retain, create, leaves ? (int)n_leaves : -1, leaves, false);
+    if (!rc) rc = backward_into(outs, n_out, gouts, n_gout, retain, create, leaves, leaves ? (long)n_leaves : -1);
     nn_free(outs);
     nn_free(gouts);
     nn_free(leaves);

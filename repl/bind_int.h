@@ -293,6 +293,12 @@ int repl_optim_load_state_dict(nn_optimizer *opt, nn_object *sd);
 nn_object *repl_optim_state(nn_optimizer *opt);
 /* Adds grad and backward to the torch.autograd namespace (bind_autograd.c). 0 or -1. */
 int repl_autograd_add_functions(nn_object *ns);
+/* The hooks with which torch.save / torch.load pickle whole modules and class instances
+   (torch_pickle_objects.c); static. */
+const nn_pickle_hooks *repl_torch_pickle_hooks(void);
+/* tensor.backward(gradient, retain_graph, create_graph, inputs=...) as torch.autograd.backward's
+   inputs (bind_autograd.c): 0, or -1 with the error set. */
+int repl_tensor_backward_inputs(nn_tensor *self, nn_tensor *gradient, bool retain, bool create, nn_object *inputs);
 
 /* bind_sys.c */
 nn_object *repl_sys_namespace(void);        /* sys, new reference */

@@ -488,6 +488,7 @@ nn_object *repl_optim_getattr(nn_object *self, const char *name)
     if (!strcmp(name, "param_groups")) return param_groups(opt);
     if (!strcmp(name, "defaults")) return options_dict(kind, nn_optimizer_defaults(opt), NULL);
     if (!strcmp(name, "state")) return repl_optim_state(opt);
+    if (!strcmp(name, "_step_count")) return nn_int_new(nn_optimizer_step_count(opt)); /* a scheduler's counter */
     nn_object *m = repl_method_lookup(optim_methods, name, self);
     if (!m && nn_error_current() == NN_OK)
         nn_error_set(NN_ERR_ATTRIBUTE, "'%s' object has no attribute '%s'", self->type->name, name);

@@ -997,6 +997,7 @@ M(backward)
     if (repl_arg_bool("backward", "create_graph", 3, a[2], &create)) return NULL;
     retain = create;
     if (a[1] && !nn_is_none(a[1]) && repl_arg_bool("backward", "retain_graph", 2, a[1], &retain)) return NULL;
+    if (a[3] && !nn_is_none(a[3])) return repl_tensor_backward_inputs(SELF, g, retain, create, a[3]) ? NULL : nn_retain(nn_none());
     if (nn_backward(SELF, g, retain, create)) return NULL;
     return nn_retain(nn_none());
 }

@@ -502,7 +502,9 @@ static nn_object *f_save(void *ud, nn_object *args, nn_object *kwargs)
         return NULL;
     }
     nn_object *path = repl_torch_file_path("save", a[1]); /* a str, a pathlib.Path, a file from open() */
+    const nn_pickle_hooks *prev = nn_pickle_set_hooks(repl_torch_pickle_hooks()); /* whole modules, by class */
     int rc = path ? nn_torch_save_file(a[0], nn_str_cstr(path)) : -1;
+    nn_pickle_set_hooks(prev);
     NN_RELEASE(path);
     return rc ? NULL : nn_retain(nn_none());
 }
@@ -569,9 +571,13 @@ static nn_object *f_load(void *ud, nn_object *args, nn_object *kwargs)
         if (!made) return NULL;
         where = made;
     }
+    /* weights_only=False (1.13's default): the classes of __main__ and torch.nn too */
+    bool weights_only = a[3] && repl_truth(a[3]) == 1;
+    const nn_pickle_hooks *prev = nn_pickle_set_hooks(weights_only ? NULL : repl_torch_pickle_hooks());
     nn_object *obj = where && !nn_is_none(where) && !nn_is_str(where) && !nn_is_dict(where)
                          ? nn_torch_load_file_with(path, restore_by_call, where) /* a callable */
                          : nn_torch_load_file(path, where);
+    nn_pickle_set_hooks(prev);
     NN_RELEASE(made);
     NN_RELEASE(path_obj);
     return obj;

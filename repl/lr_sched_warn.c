@@ -5,22 +5,85 @@
  *    ("Detected call of `lr_scheduler.step()` before `optimizer.step()`...");
  *    PyTorch counts the optimizer's steps with a wrapper that the scheduler puts
  *    on optimizer.step and zeroes optimizer._step_count; here core's optimizers
- *    count (nn_optimizer_step_count), and optimizers written in the language
- *    are not checked;
+ *    count (nn_optimizer_step_count), and an optimizer written in the language
+ *    (RMSprop, Adagrad, Adadelta, a user's subclass of Optimizer) gets that
+ *    wrapper as PyTorch's: an instance attribute `step` counting into _step_count;
  *  - scheduler.step(epoch), deprecated;
  *  - get_lr() called outside step() ("please use `get_last_lr()`").
  */
 #include "bind_int.h"
 #include "stdlib_int.h"
 
+/* The wrapper's state: the optimizer instance and its bound step, both owned. */
+typedef struct counter {
+    nn_object *inst, *step;
+} counter;
+
+static void counter_free(void *ud)
+{
+    counter *c = ud;
+    NN_RELEASE(c->inst);
+    NN_RELEASE(c->step);
+    nn_free(c);
+}
+
+static void counter_traverse(void *ud, void (*visit)(nn_object *child, void *arg), void *arg)
+{
+    counter *c = ud;
+    if (c->inst) visit(c->inst, arg);
+    if (c->step) visit(c->step, arg);
+}
+
+/* optimizer.step(*args, **kwargs) counted: _step_count += 1, then the original */
+static nn_object *counted_step(void *ud, nn_object *args, nn_object *kwargs)
+{
+    counter *c = ud;
+    nn_object *n = repl_get_attr(c->inst, "_step_count");
+    if (!n) NN_RELEASE(repl_take_exception());
+    int rc = repl_set_attr(c->inst, "_step_count", nn_int_new(n && nn_is_int(n) ? nn_int_value(n) + 1 : 1));
+    NN_RELEASE(n);
+    if (rc < 0) return NULL;
+    size_t argc = nn_tuple_len(args);
+    nn_object *argv[argc ? argc : 1];
+    for (size_t i = 0; i < argc; i++) argv[i] = nn_tuple_get(args, i);
+    return repl_call_object(c->step, argv, (int)argc, kwargs);
+}
+
 void repl_sched_zero_steps(nn_object *optimizer)
 {
     if (nn_is_instance(optimizer, &nn_optimizer_type)) nn_optimizer_set_step_count((nn_optimizer *)optimizer, 0);
+    if (optimizer->type != &repl_instance_type) return;
+    instance_obj *in = (instance_obj *)optimizer;
+    nn_object *have = repl_nmap_get(&in->attrs, "step");
+    if (!have || have->type != &nn_cfunction_type) { /* not wrapped yet (PyTorch's _with_counter) */
+        counter *c = nn_calloc(1, sizeof *c);
+        nn_object *f = c ? nn_cfunction_new("step", counted_step, c, counter_free) : NULL;
+        if (!f) {
+            nn_free(c);
+            nn_error_clear();
+            return;
+        }
+        c->inst = nn_retain(optimizer);
+        c->step = repl_get_attr(optimizer, "step");
+        if (!c->step || nn_cfunction_set_traverse(f, counter_traverse) < 0 || repl_nmap_set(&in->attrs, "step", f) < 0) {
+            NN_RELEASE(repl_take_exception());
+            nn_error_clear();
+        }
+        NN_RELEASE(f);
+    }
+    nn_object *zero = nn_int_new(0);
+    if (!zero || repl_nmap_set(&in->attrs, "_step_count", zero) < 0) nn_error_clear();
+    NN_RELEASE(zero);
 }
 
 int repl_sched_warn_order(nn_object *optimizer)
 {
-    if (!nn_is_instance(optimizer, &nn_optimizer_type) || nn_optimizer_step_count((nn_optimizer *)optimizer) >= 1) return 0;
+    if (optimizer->type == &repl_instance_type) {
+        nn_object *n = repl_nmap_get(&((instance_obj *)optimizer)->attrs, "_step_count");
+        if (!n || !nn_is_int(n) || nn_int_value(n) >= 1) return 0;
+    } else if (!nn_is_instance(optimizer, &nn_optimizer_type) || nn_optimizer_step_count((nn_optimizer *)optimizer) >= 1) {
+        return 0;
+    }
     return nn_warn("UserWarning", "%s",
                    "Detected call of `lr_scheduler.step()` before `optimizer.step()`. "
                    "In PyTorch 1.1.0 and later, you should call them in the opposite order: "

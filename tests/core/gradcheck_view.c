@@ -41,7 +41,28 @@ static nn_tensor *gc_copy_slices(nn_tensor **in)
     return base;
 }
 
+/* the gradient of a select/slice with in[0] as its grad output, under create_graph: a
+   Select/SliceBackwardBackward0 node whose own backward is checked */
+static nn_tensor *view_grad(nn_tensor *g, bool is_select)
+{
+    nn_tensor *d = nn_zeros(2, (const int64_t[]){5, 3}, NN_FLOAT64);
+    if (!d || nn_set_requires_grad(d, true) < 0) return NULL;
+    bool prev = nn_set_grad_enabled(true);
+    nn_tensor *v = is_select ? nn_select(d, 0, 2) : nn_slice(d, 0, 1, 5, 2);
+    int rc = v ? nn_backward_capture(v, g, false, true, 1, &d) : -1;
+    nn_set_grad_enabled(prev);
+    nn_tensor *out = rc == 0 ? d->grad : NULL;
+    d->grad = NULL;
+    NN_RELEASE(v);
+    NN_RELEASE(d);
+    return out;
+}
+static nn_tensor *gc_select_grad(nn_tensor **in) { return view_grad(in[0], true); }
+static nn_tensor *gc_slice_grad(nn_tensor **in) { return view_grad(in[0], false); }
+
 static const gc_case cases_view[] = {
+    {NN_OP_select_backward, "select's backward", gc_select_grad, 1, {1}, {{3}}, -1, 1, 0},
+    {NN_OP_slice_backward, "slice's backward", gc_slice_grad, 1, {2}, {{2, 3}}, -1, 1, 0},
     {NN_OP_view, "view", gc_view, 1, {2}, {{2, 3}}, -1, 1, 0},
     {NN_OP_reshape_alias, "reshape contiguous", gc_reshape_alias, 1, {2}, {{2, 3}}, -1, 1, 0},
     {NN_OP_unsafe_view, "reshape needing a copy", gc_unsafe_view, 1, {2}, {{2, 3}}, -1, 1, 0},
