@@ -23,6 +23,7 @@
 #include "nn_losses.h"
 #include "nn_parallel.h"
 #include "nn_select.h"
+#include "nn_select_more.h"
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -1096,11 +1097,39 @@ done:
     return out;
 }
 
+/* Under create_graph (grad mode on inside a backward, grad with a history): the same sum as
+   differentiable ops, so that a double backward flows through embedding (PyTorch's
+   EmbeddingBackwardBackward0): index_add of grad's rows, then padding_idx's row set to zero. */
+static int embedding_backward_graph(nn_node *n, nn_tensor *g, nn_tensor **gin)
+{
+    const nn_input_meta *m = &n->input_meta[0];
+    int64_t padding_idx = n->p.i[0];
+    nn_tensor *idx = dense(nn_node_saved(n, 0), NN_INT64);
+    int64_t count = idx ? nn_numel(idx) : 0, rows[2] = {count, m->sizes[1]};
+    nn_tensor *flat = idx ? nn_reshape(idx, 1, &count) : NULL;
+    nn_tensor *g2 = flat ? nn_reshape(g, 2, rows) : NULL;
+    nn_tensor *z = g2 ? nn_zeros_on(nn_device_of(g2), 2, m->sizes, m->dtype) : NULL;
+    nn_tensor *gw = z ? nn_index_add(z, 0, flat, g2, 1.0) : NULL;
+    if (gw && padding_idx >= 0) {
+        nn_tensor *row = nn_select(gw, 0, padding_idx);
+        if (!row || nn_fill_(row, 0) < 0) NN_SET(gw, NULL);
+        NN_RELEASE(row);
+    }
+    NN_RELEASE(idx);
+    NN_RELEASE(flat);
+    NN_RELEASE(g2);
+    NN_RELEASE(z);
+    gin[0] = gw;
+    return gw ? 0 : -1;
+}
+
 int nn_embedding_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 {
     /* rows of grad added into a zero [num, dim] in index order, skipping
-       padding_idx (as PyTorch's embedding_dense_backward). Not differentiable
-       in grad: a double backward through embedding sees a constant. */
+       padding_idx (as PyTorch's embedding_dense_backward); under create_graph
+       the differentiable form above. */
+    if (nn_grad_enabled() && gout[0]->requires_grad && gout[0]->dtype == n->input_meta[0].dtype)
+        return embedding_backward_graph(n, gout[0], gin);
     const nn_input_meta *m = &n->input_meta[0];
     int64_t padding_idx = n->p.i[0];
     nn_tensor *idx = dense(nn_node_saved(n, 0), NN_INT64);

@@ -172,6 +172,7 @@ double insp_scalar_at(const insp_session *s, size_t i, size_t k, uint64_t *step)
    layers, never by an absolute size (a converged model has tiny gradients
    everywhere): rel = ||grad|| / ||param||. */
 #define INSP_VANISHING_SPREAD 1e-4 /* a weight's rel below 1e-4 of the largest weight rel */
+#define INSP_VANISHING_FLOW 1e-3   /* a layer's grad_output norm below 1e-3 of the largest layer's */
 #define INSP_EXPLODING_REL 1e3     /* rel above 1e3: the gradient dwarfs the parameter */
 #define INSP_EXPLODING_GROWTH 1e3  /* ||grad|| grew 1000x over the kept captures */
 #define INSP_RATIO_CAPTURES 3      /* update ratios are judged once this many captures have one */
@@ -259,6 +260,15 @@ int insp_screen_put(insp_screen *sc, int row, int col, int maxw, insp_color colo
    boundary (a space) when there is one in its second half: a number or a name
    is shown whole or not at all. */
 int insp_screen_put_fit(insp_screen *sc, int row, int col, int maxw, insp_color color, unsigned attr, const char *s);
+/* Word wrap: the cells of the first row of s (up to a '\n') in room cells: all of
+   it when it fits, else up to the last space before the room ends (a number or a
+   name is not split) when that keeps a third of the row, else room cells. *next:
+   where the next row starts (spaces skipped), or NULL at the end of the line. */
+int insp_wrap_row(const char *s, int room, const char **next);
+/* Writes s wrapped in w cells from (row, col), continuation rows indented by 2,
+   at most max_rows rows (max_rows < 0: count only); returns the rows it takes. */
+int insp_screen_put_wrapped(insp_screen *sc, int row, int col, int w, int max_rows, insp_color color, unsigned attr,
+                            const char *s);
 /* Rows as UTF-8 lines each ending in '\n', trailing blanks trimmed; a new
    nn_malloc'd string, or NULL with MemoryError. */
 char *insp_screen_text(const insp_screen *sc);

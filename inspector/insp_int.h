@@ -61,6 +61,8 @@ bool insp_is_relu_like(const char *class_name);
    Threshold, LeakyReLU, ELU, SiLU, Softplus): those whose curve the view draws. */
 bool insp_is_activation(const nn_module *m);
 
+/* The most Output lines one screen shows (each at least one row). */
+#define INSP_OUTPUT_ROWS_MAX 1024
 /* The whole-model views (INSP_MODE_FLOW, _LAYERS, _UPDATES) over the details pane,
    rows [top, top + rows) of columns [x, x + w) (charts.c). 0, or -1 with an error. */
 int insp_draw_model_view(insp_view *v, insp_screen *sc, int top, int rows, int x, int w);

@@ -127,16 +127,21 @@ static int pane_rows(pane *p, int k)
     return first >= 0 && first + k <= p->rows ? p->top + first : -1;
 }
 
+/* A line of text, wrapped onto as many rows as the pane's width needs (the
+   continuation rows indented): every figure stays readable at 80 columns. */
 __attribute__((format(printf, 4, 5))) static void line(pane *p, insp_color color, unsigned attr, const char *fmt, ...)
 {
-    int row = pane_rows(p, 1);
-    if (row < 0) return;
     char buf[2048];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    insp_screen_put_fit(p->sc, row, p->x, p->w, color, attr, buf);
+    int k = 0;
+    for (const char *t = buf, *next; t; t = next, k++) {
+        int indent = k && p->w > 8 ? 2 : 0, cells = insp_wrap_row(t, p->w - indent, &next);
+        int row = pane_rows(p, 1); /* each row on its own: a scrolled pane shows the rows still in it */
+        if (row >= 0) insp_screen_put(p->sc, row, p->x + indent, cells, color, attr, t);
+    }
 }
 
 /* A bar chart of hist[0..INSP_HIST_BINS) over rows x w cells at (top, x): each
@@ -339,9 +344,25 @@ static int params_section(pane *p, insp_session *s, size_t sel, uint64_t at, boo
     return rc;
 }
 
+/* A histogram in one line, " label min │bars│ max", or where that does not fit,
+   the range on one line and the bars on the next (never cut). */
+static void hist_line(pane *p, const char *label, const insp_stats *st)
+{
+    char a[16], b[16], hist[INSP_HIST_BINS * 4 + 1];
+    hist_str(st->hist, hist);
+    num(st->min, a), num(st->max, b);
+    if ((int)(strlen(label) + strlen(a) + strlen(b)) + INSP_HIST_BINS + 6 <= p->w) {
+        line(p, INSP_COLOR_DEFAULT, 0, " %s %s │%s│ %s", label, a, hist, b);
+        return;
+    }
+    line(p, INSP_COLOR_DEFAULT, 0, " %s [%s, %s]", label, a, b);
+    int row = pane_rows(p, 1);
+    if (row >= 0) putf(p->sc, row, p->x + 2, p->w - 2, INSP_COLOR_DEFAULT, 0, "│%s│", hist);
+}
+
 static void forward_section(pane *p, insp_session *s, size_t sel, uint64_t at, bool bars)
 {
-    char a[16], b[16], c[16], d[16], e[16], sh1[160], sh2[160], hist[INSP_HIST_BINS * 4 + 1];
+    char a[16], b[16], c[16], d[16], e[16], sh1[160], sh2[160];
     insp_module *m = &s->mods[sel];
     const insp_pass *f = insp_last_pass(s, sel, INSP_FORWARD, at);
     if (!f) {
@@ -366,14 +387,13 @@ static void forward_section(pane *p, insp_session *s, size_t sel, uint64_t at, b
     if (bars) {
         hist_block(p, " output", &f->a, 4, INSP_COLOR_HIST);
     } else {
-        hist_str(f->a.hist, hist);
-        line(p, INSP_COLOR_DEFAULT, 0, " hist %s │%s│ %s", num(f->a.min, a), hist, num(f->a.max, b));
+        hist_line(p, "hist", &f->a);
     }
 }
 
 static void backward_section(pane *p, insp_session *s, size_t sel, uint64_t at, bool bars)
 {
-    char a[16], b[16], hist[INSP_HIST_BINS * 4 + 1];
+    char a[16], b[16];
     const insp_pass *g = insp_last_pass(s, sel, INSP_BACKWARD, at);
     if (!g) {
         line(p, INSP_COLOR_DIM, 0, "Backward (no pass recorded)");
@@ -385,8 +405,7 @@ static void backward_section(pane *p, insp_session *s, size_t sel, uint64_t at, 
     if (bars) {
         hist_block(p, " grad_output", &g->a, 4, INSP_COLOR_HIST);
     } else {
-        hist_str(g->a.hist, hist);
-        line(p, INSP_COLOR_DEFAULT, 0, " grad %s │%s│ %s", num(g->a.min, a), hist, num(g->a.max, b));
+        hist_line(p, "grad", &g->a);
     }
 }
 
@@ -408,18 +427,23 @@ static void param_grads_section(pane *p, insp_session *s, size_t sel, uint64_t a
         }
         double rel = q->norm > 0 ? q->grad_norm / q->norm : NAN;
         bool vanishing = q->has_grad && insp_param_vanishing(params, n_params, q);
+        insp_color color = !q->has_grad ? INSP_COLOR_DIM : vanishing ? INSP_COLOR_BAD : grad_color(q->grad_norm);
+        char grad[128];
+        if (q->has_grad)
+            snprintf(grad, sizeof grad, " %-8s grad norm %s (%s of the norm)", q->name, num(q->grad_norm, a), num(rel, b));
+        else
+            snprintf(grad, sizeof grad, " %-8s grad norm - (no .grad)", q->name);
+        const char *update = isnan(q->update_ratio) ? "-" : num(q->update_ratio, c);
+        /* the update ratio on the same row where it fits, else on the next */
+        bool one_row = (int)(strlen(grad) + strlen(update)) + 9 <= p->w;
+        if (!one_row) line(p, color, 0, "%s", grad);
         int row = pane_rows(p, 1);
         if (row < 0) continue;
         int col = p->x;
-        insp_color color = !q->has_grad ? INSP_COLOR_DIM : vanishing ? INSP_COLOR_BAD : grad_color(q->grad_norm);
-        if (q->has_grad)
-            col += putf(p->sc, row, col, p->w, color, 0, " %-8s grad norm %s (%s of the norm)", q->name, num(q->grad_norm, a),
-                        num(rel, b));
-        else
-            col += putf(p->sc, row, col, p->w, color, 0, " %-8s grad norm - (no .grad)", q->name);
-        col += insp_screen_put(p->sc, row, col, p->x + p->w - col, INSP_COLOR_DEFAULT, 0, "  update ");
-        insp_screen_put(p->sc, row, col, p->x + p->w - col, ratio_color(q->update_ratio), 0,
-                        isnan(q->update_ratio) ? "-" : num(q->update_ratio, c));
+        if (one_row) col += insp_screen_put(p->sc, row, col, p->w, color, 0, grad);
+        else col += 2;
+        col += insp_screen_put(p->sc, row, col, p->x + p->w - col, INSP_COLOR_DEFAULT, 0, one_row ? "  update " : " update ");
+        insp_screen_put(p->sc, row, col, p->x + p->w - col, ratio_color(q->update_ratio), 0, update);
     }
 }
 
@@ -433,10 +457,13 @@ static int draw_details(insp_view *v, insp_screen *sc, int top, int rows, int x,
     uint64_t at = v->at < 0 ? UINT64_MAX : (uint64_t)v->at;
     char *extra = extra_repr(m->module);
     if (!extra) return -1;
-    putf(sc, top, x, w, INSP_COLOR_SELECTED, INSP_ATTR_BOLD, "%s · %s(%s)", m->path[0] ? m->path : "(root)",
-         nn_module_name(m->module), extra);
+    /* the title: the module as it prints, on up to two rows */
+    char title[2048];
+    snprintf(title, sizeof title, "%s · %s(%s)", m->path[0] ? m->path : "(root)", nn_module_name(m->module), extra);
     nn_free(extra);
-    pane p = {sc, top + 1, x, w, rows - 1, v->detail_scroll, 0};
+    int title_rows = insp_screen_put_wrapped(sc, top, x, w, rows > 8 ? 2 : 1, INSP_COLOR_SELECTED, INSP_ATTR_BOLD, title);
+    title_rows = title_rows > 1 && rows > 8 ? 2 : 1;
+    pane p = {sc, top + title_rows, x, w, rows - title_rows, v->detail_scroll, 0};
     int rc = 0;
     bool curve = m->activation;
     switch (v->mode) {
@@ -629,21 +656,36 @@ static void draw_title(insp_view *v, insp_screen *sc)
     int rw = 0;
     for (const char *c = right; *c; c++) rw += (*c & 0xc0) != 0x80;
     insp_screen_put(sc, 0, sc->w - rw, rw, s->break_nan ? INSP_COLOR_WARN : INSP_COLOR_TITLE, INSP_ATTR_REVERSE, right);
-    /* steps are training steps (a forward then a backward); passes are module passes */
-    unsigned long long steps = insp_train_steps(s);
-    if (v->at < 0)
-        snprintf(when, sizeof when, "%zu modules · step %llu · %llu passes · live", s->n_mods, steps,
-                 (unsigned long long)s->step);
-    else
-        snprintf(when, sizeof when, "showing step %llu of %llu [ ] · pass %lld { } · %zu modules",
-                 (unsigned long long)insp_train_step_of(s, (uint64_t)v->at), steps, (long long)v->at, s->n_mods);
-    /* a narrow terminal drops the program's name before it cuts the step */
-    char title[256];
-    int room = sc->w - rw - 1, cells = 0;
-    snprintf(title, sizeof title, " nnscope inspector · %s · %s", nn_module_name(s->mods[0].module), when);
-    for (const char *c = title; *c; c++) cells += (*c & 0xc0) != 0x80;
-    const char *shown = cells > room ? title + strlen(" nnscope inspector ·") : title;
-    insp_screen_put_fit(sc, 0, 0, room, INSP_COLOR_TITLE, INSP_ATTR_REVERSE | INSP_ATTR_BOLD, shown);
+    /* steps are training steps (a forward then a backward); passes are module passes.
+       A narrow terminal drops the program's name, then the module count, then the
+       class, before it cuts a figure: the first of these that fits is shown. */
+    unsigned long long steps = insp_train_steps(s), passes = (unsigned long long)s->step;
+    const char *cls = nn_module_name(s->mods[0].module);
+    char forms[5][256];
+    if (v->at < 0) {
+        snprintf(when, sizeof when, "step %llu · %llu passes · live", steps, passes);
+        snprintf(forms[0], sizeof forms[0], " nnscope inspector · %s · %zu modules · %s", cls, s->n_mods, when);
+        snprintf(forms[1], sizeof forms[1], " %s · %zu modules · %s", cls, s->n_mods, when);
+        snprintf(forms[2], sizeof forms[2], " %s · %s", cls, when);
+        snprintf(forms[3], sizeof forms[3], " %s", when);
+        snprintf(forms[4], sizeof forms[4], " step %llu · live", steps);
+    } else {
+        snprintf(when, sizeof when, "showing step %llu of %llu [ ] · pass %lld { }",
+                 (unsigned long long)insp_train_step_of(s, (uint64_t)v->at), steps, (long long)v->at);
+        snprintf(forms[0], sizeof forms[0], " nnscope inspector · %s · %s · %zu modules", cls, when, s->n_mods);
+        snprintf(forms[1], sizeof forms[1], " %s · %s · %zu modules", cls, when, s->n_mods);
+        snprintf(forms[2], sizeof forms[2], " %s · %s", cls, when);
+        snprintf(forms[3], sizeof forms[3], " %s", when);
+        snprintf(forms[4], sizeof forms[4], " showing step %llu of %llu · pass %lld",
+                 (unsigned long long)insp_train_step_of(s, (uint64_t)v->at), steps, (long long)v->at);
+    }
+    int room = sc->w - rw - 1, k = 0;
+    for (; k < 4; k++) {
+        int cells = 0;
+        for (const char *c = forms[k]; *c; c++) cells += (*c & 0xc0) != 0x80;
+        if (cells <= room) break;
+    }
+    insp_screen_put_fit(sc, 0, 0, room, INSP_COLOR_TITLE, INSP_ATTR_REVERSE | INSP_ATTR_BOLD, forms[k]);
 }
 
 /* Lines of the text typed in the command line (a statement's lines joined by '\n'). */
@@ -737,46 +779,77 @@ int insp_view_draw(insp_view *v, insp_screen *sc)
     int base = W < 60 ? W / 2 : W <= 120 ? (W * 2 / 5 > 48 ? 48 : W * 2 / 5) : W / 3, tw = base + v->tree_widen;
     tw = tw < 16 ? 16 : tw > W - 18 ? W - 18 : tw;
     v->tree_widen = tw - base; /* a key pressed past a limit is not kept */
+    /* the whole-model views are views of their own: where the details pane would be
+       too narrow for their tables (80 columns), they take the tree's place too */
+    bool whole = v->mode >= INSP_MODE_FLOW && W - tw - 2 < 76;
+    if (whole) tw = -1;
     v->pane_tree_w = tw, v->pane_prob_sep = prob_sep, v->pane_out_sep = out_sep, v->pane_cmd_row = cmd_row;
     draw_title(v, sc);
-    for (int r = 1; r < prob_sep; r++) insp_screen_put(sc, r, tw, 1, INSP_COLOR_DIM, 0, "│");
-    /* Problems and Output scroll (Tab gives them the keys): keep the scroll in range */
-    int prob_max = n_problems - (out_sep - prob_sep - 1), out_max = v->n_out - out_rows;
+    for (int r = 1; r < prob_sep && !whole; r++) insp_screen_put(sc, r, tw, 1, INSP_COLOR_DIM, 0, "│");
+    /* Problems and Output scroll (Tab gives them the keys): keep the scroll in range.
+       A problem longer than the width wraps onto more rows; the pane scrolls by rows. */
+    int prob_lines = 0;
+    for (const char *t = problems; *t;) {
+        prob_lines += insp_screen_put_wrapped(sc, 0, 1, W - 1, -1, INSP_COLOR_DEFAULT, 0, t);
+        t = strchr(t, '\n');
+        t = t ? t + 1 : "";
+    }
+    int prob_max = prob_lines - (out_sep - prob_sep - 1), out_max = v->n_out - out_rows;
     if (v->problem_scroll > (prob_max > 0 ? prob_max : 0)) v->problem_scroll = prob_max > 0 ? prob_max : 0;
     if (v->output_scroll > (out_max > 0 ? out_max : 0)) v->output_scroll = out_max > 0 ? out_max : 0;
     char title[96];
     bool prob_focus = v->focus == INSP_FOCUS_PROBLEMS, out_focus = v->focus == INSP_FOCUS_OUTPUT;
     snprintf(title, sizeof title, " Problems (%d)%s ", n_problems, prob_focus ? " · ↑↓ PgUp PgDn Home End scroll" : "");
     separator(sc, prob_sep, tw, "┴", title);
-    int out_last = v->n_out - v->output_scroll, out_first = out_last - out_rows + 1;
+    /* Output: the lines up to out_last, from the bottom up, each wrapped onto as many
+       rows as the width needs (as the terminal would); the top one may show only its end */
+    int out_last = v->n_out - v->output_scroll, out_first = out_last + 1, out_row = out_rows;
+    int out_top[INSP_OUTPUT_ROWS_MAX];
+    for (int k = out_last - 1; k >= 0 && out_row > 0; k--) {
+        int n = 0;
+        for (const char *t = v->out[k], *next; t; t = next, n++)
+            if (!insp_wrap_row(t, W, &next) && !next) break; /* an empty line takes one row */
+        out_row -= n > 0 ? n : 1;
+        out_first = k + 1;
+        if (out_last - 1 - k < INSP_OUTPUT_ROWS_MAX) out_top[out_last - 1 - k] = out_row;
+    }
     if (v->output_scroll > 0 || out_focus)
         snprintf(title, sizeof title, " Output · lines %d-%d of %d%s ", out_first > 1 ? out_first : 1, out_last, v->n_out,
                  out_focus ? " · ↑↓ PgUp PgDn Home End scroll" : "");
     else
         snprintf(title, sizeof title, " Output ");
     separator(sc, out_sep, -1, "", title);
-    if (draw_tree(v, sc, 1, prob_sep - 1, tw) < 0 || draw_details(v, sc, 1, prob_sep - 1, tw + 2, W - tw - 2) < 0) goto out;
+    if ((!whole && draw_tree(v, sc, 1, prob_sep - 1, tw) < 0) || draw_details(v, sc, 1, prob_sep - 1, tw + 2, W - tw - 2) < 0)
+        goto out;
 
-    const char *text = problems;
-    for (int k = 0; k < v->problem_scroll && *text; k++) {
-        text = strchr(text, '\n');
-        text = text ? text + 1 : "";
-    }
-    int shown = v->problem_scroll;
-    for (int r = prob_sep + 1; r < out_sep && *text; r++, shown++) {
-        if (r == out_sep - 1 && shown + 1 < n_problems) {
-            putf(sc, r, 1, W - 1, INSP_COLOR_DIM, 0, "… %d more%s", n_problems - shown,
-                 prob_focus ? "" : " (Tab to the pane scrolls it)");
-            break;
+    /* the problems' rows from the scroll on; the last row of the pane says how many
+       rows are left below when some are */
+    int r = prob_sep + 1, k = 0;
+    for (const char *text = problems; *text && r < out_sep;) {
+        insp_color color = problem_color(text);
+        int row = 0;
+        for (const char *t = text, *next; t && r < out_sep; t = next, row++, k++) {
+            int indent = row && W > 9 ? 2 : 0, cells = insp_wrap_row(t, W - 1 - indent, &next);
+            if (k < v->problem_scroll) continue;
+            if (r == out_sep - 1 && k + 1 < prob_lines) {
+                putf(sc, r, 1, W - 1, INSP_COLOR_DIM, 0, "… %d more rows%s", prob_lines - k,
+                     prob_focus ? "" : " (Tab to the pane scrolls it)");
+                r = out_sep;
+                break;
+            }
+            insp_screen_put(sc, r++, 1 + indent, cells, color, 0, t);
         }
-        insp_screen_put(sc, r, 1, W - 1, problem_color(text), 0, text);
         text = strchr(text, '\n');
         text = text ? text + 1 : "";
     }
     if (n_problems == 0) insp_screen_put(sc, prob_sep + 1, 1, W - 1, INSP_COLOR_GOOD, 0, "none");
-    for (int i = 0; i < out_rows; i++) {
-        int k = v->n_out - v->output_scroll - out_rows + i;
-        if (k >= 0) insp_screen_put(sc, out_sep + 1 + i, 0, W, v->out_error[k] ? INSP_COLOR_BAD : INSP_COLOR_DEFAULT, 0, v->out[k]);
+    for (int k = out_first - 1; k < out_last; k++) {
+        int j = out_last - 1 - k, row = j < INSP_OUTPUT_ROWS_MAX ? out_top[j] : out_rows;
+        for (const char *t = v->out[k], *next; t && row < out_rows; t = next, row++) {
+            int cells = insp_wrap_row(t, W, &next);
+            if (row >= 0)
+                insp_screen_put(sc, out_sep + 1 + row, 0, cells, v->out_error[k] ? INSP_COLOR_BAD : INSP_COLOR_DEFAULT, 0, t);
+        }
     }
     draw_command(v, sc, cmd_row, cmd_rows);
     if (v->help) draw_help(sc);

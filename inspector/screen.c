@@ -82,6 +82,53 @@ int insp_screen_put_fit(insp_screen *sc, int row, int col, int maxw, insp_color 
     return n + insp_screen_put(sc, row, col + n, 1, color, attr, "…");
 }
 
+/* Whether a row may end before p: a space not followed by a value (a label and
+   its figure, "max 0.02184", stay on one row). */
+static bool label_break(const char *p)
+{
+    char c = p[1];
+    return !(c >= '0' && c <= '9') && c != '-' && c != '+' && c != '.' && c != '[' && c != '(' && c != '"';
+}
+
+int insp_wrap_row(const char *s, int room, const char **next)
+{
+    int cells = 0, space = -1, label = -1;
+    const char *p = s, *after_space = NULL, *after_label = NULL;
+    if (room < 1) room = 1;
+    while (*p && *p != '\n' && cells < room) {
+        if (*p == ' ' && cells > 0) {
+            space = cells, after_space = p;
+            if (label_break(p)) label = cells, after_label = p;
+        }
+        utf8_next(&p);
+        cells++;
+    }
+    if (!*p || *p == '\n') { /* the rest fits */
+        *next = NULL;
+        return cells;
+    }
+    if (*p == ' ') space = label = cells, after_space = after_label = p; /* the room ends at a space */
+    if (label >= room / 3) cells = label, p = after_label;
+    else if (space >= room / 3) cells = space, p = after_space;
+    while (*p == ' ') p++;
+    *next = *p && *p != '\n' ? p : NULL;
+    return cells;
+}
+
+int insp_screen_put_wrapped(insp_screen *sc, int row, int col, int w, int max_rows, insp_color color, unsigned attr,
+                            const char *s)
+{
+    int rows = 0;
+    for (const char *t = s; t; rows++) {
+        int indent = rows && w > 8 ? 2 : 0;
+        const char *next;
+        int cells = insp_wrap_row(t, w - indent, &next);
+        if (max_rows >= 0 && rows < max_rows) insp_screen_put(sc, row + rows, col + indent, cells, color, attr, t);
+        t = next;
+    }
+    return rows;
+}
+
 /* Appends code point u as UTF-8 at p; returns the end. */
 static char *utf8_put(char *p, uint32_t u)
 {

@@ -689,8 +689,58 @@ static int ratio_captures(const insp_session *s, size_t i, uint64_t at_step)
     return n;
 }
 
+/* Whether module i holds parameters of its own (a layer: Linear, Conv, ...). */
+static bool owns_params(const insp_session *s, size_t i)
+{
+    for (size_t k = 0; k < s->n_params; k++)
+        if (s->params[k].info.module == i) return true;
+    return false;
+}
+
+/* The grad_output norm of layer i's last backward pass up to at_step: finite and
+   positive, else NaN. */
+static double layer_grad_out(const insp_session *s, size_t i, uint64_t at_step)
+{
+    const insp_pass *b = insp_last_pass(s, i, INSP_BACKWARD, at_step);
+    return b && b->a.count && isfinite(b->a.l2) && b->a.l2 > 0 ? b->a.l2 : NAN;
+}
+
+/* Vanishing along the model: the grad_output norms of the layers (modules with
+   parameters of their own) from the passes up to at_step, each judged against
+   the largest of the other layers', so that a converged model (small gradients
+   everywhere) is not flagged; the reason gives the shrink per layer between them.
+   flagged[i] is set for each module flagged. 0 or -1 (MemoryError). */
+static int flow_problems(text *t, const insp_session *s, uint64_t at_step, bool *flagged)
+{
+    size_t top = SIZE_MAX;
+    int layers = 0;
+    for (size_t i = 0; i < s->n_mods; i++) {
+        double go = owns_params(s, i) ? layer_grad_out(s, i, at_step) : NAN;
+        if (isnan(go)) continue;
+        layers++;
+        if (top == SIZE_MAX || go > layer_grad_out(s, top, at_step)) top = i;
+    }
+    if (layers < 3) return 0; /* two layers have no trend to judge */
+    double best = layer_grad_out(s, top, at_step);
+    for (size_t i = 0; i < s->n_mods; i++) {
+        double go = owns_params(s, i) ? layer_grad_out(s, i, at_step) : NAN;
+        if (isnan(go) || i == top || !(go < INSP_VANISHING_FLOW * best)) continue;
+        int between = 0; /* layers from i to top, top included */
+        for (size_t k = i < top ? i + 1 : top; k <= (i < top ? top : i - 1); k++)
+            between += owns_params(s, k) && !isnan(layer_grad_out(s, k, at_step));
+        const insp_module *m = &s->mods[i], *tm = &s->mods[top];
+        flagged[i] = true;
+        if (add_line(t, "vanishing: %s (%s) grad_output norm %.3g is %.2g of %s (%s)'s %.3g (%.2gx per layer over %d layers)",
+                     display_path(m->path), nn_module_name(m->module), go, go / best, display_path(tm->path),
+                     nn_module_name(tm->module), best, pow(go / best, 1.0 / (between > 0 ? between : 1)), between) < 0)
+            return -1;
+    }
+    return 0;
+}
+
 /* The flags of parameter i, each saying why with its numbers. 0 or -1 (MemoryError). */
-static int param_problems(text *t, const insp_session *s, const insp_param *params, size_t n, size_t i, uint64_t at_step)
+static int param_problems(text *t, const insp_session *s, const insp_param *params, size_t n, size_t i, uint64_t at_step,
+                          const bool *flow_flagged)
 {
     const insp_param *p = &params[i];
     const insp_module *m = &s->mods[p->module];
@@ -708,7 +758,7 @@ static int param_problems(text *t, const insp_session *s, const insp_param *para
         else if (first > 0 && p->grad_norm > INSP_EXPLODING_GROWTH * first)
             rc = add_line(t, "exploding: %s grad norm %.4g grew %.3gx over the kept steps (from %.4g)", name,
                           p->grad_norm, p->grad_norm / first, first);
-        else if (insp_param_vanishing(params, n, p)) {
+        else if (!flow_flagged[p->module] && insp_param_vanishing(params, n, p)) {
             char best_name[300];
             const insp_module *bm = &s->mods[best->module];
             snprintf(best_name, sizeof best_name, "%s%s%s", bm->path, *bm->path ? "." : "", best->name);
@@ -767,7 +817,11 @@ int insp_problems_at(insp_session *s, uint64_t at_step, char **out)
         if (rc == 0 && f && m->sat != INSP_SAT_NONE && f->a.sat_frac > INSP_SATURATED_FRAC)
             rc = add_line(&t, "saturated: %s (%s) %.1f%% of outputs saturated", path, cls, 100 * f->a.sat_frac);
     }
-    for (size_t i = 0; rc == 0 && i < n_params; i++) rc = param_problems(&t, s, params, n_params, i, at_step);
+    bool *flow_flagged = rc == 0 ? nn_calloc(s->n_mods ? s->n_mods : 1, sizeof *flow_flagged) : NULL;
+    if (rc == 0 && !flow_flagged) rc = -1;
+    if (rc == 0) rc = flow_problems(&t, s, at_step, flow_flagged);
+    for (size_t i = 0; rc == 0 && i < n_params; i++) rc = param_problems(&t, s, params, n_params, i, at_step, flow_flagged);
+    nn_free(flow_flagged);
     if (rc == 0 && !t.buf && !(t.buf = nn_strdup(""))) rc = -1;
     if (rc < 0) {
         nn_free(t.buf);

@@ -258,6 +258,15 @@ int insp_tui_run(insp_session *s, insp_run_fn run, insp_complete_fn complete, vo
     noecho();
     nonl();
     keypad(stdscr, TRUE);
+    /* Home and End as terminals send them whatever TERM says (tmux and screen:
+       \e[1~ \e[4~, rxvt: \e[7~ \e[8~, xterm outside keypad mode: \e[H \e[F), as
+       htop and less accept them */
+    static const char *const homes[] = {"\033[1~", "\033[7~", "\033[H", "\033OH"};
+    static const char *const ends[] = {"\033[4~", "\033[8~", "\033[F", "\033OF"};
+    for (size_t k = 0; k < sizeof homes / sizeof *homes; k++) {
+        if (key_defined(homes[k]) == 0) define_key(homes[k], KEY_HOME);
+        if (key_defined(ends[k]) == 0) define_key(ends[k], KEY_END);
+    }
     set_escdelay(25);
     /* the wheel (the terminal then reports clicks too, which the view ignores;
        Shift selects text in most terminals) */

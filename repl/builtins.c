@@ -1392,6 +1392,10 @@ static nn_object *ctor_int(void *ud, nn_object *args, nn_object *kwargs)
             repl_raise_exc(EXC_TypeError, "int() can't convert non-string with explicit base");
             return NULL;
         }
+        if (base != 0 && (base < 2 || base > 36)) { /* int('10', 99) was 99 */
+            repl_raise_exc(EXC_ValueError, "int() base must be >= 2 and <= 36, or 0");
+            return NULL;
+        }
         return parse_int(nn_str_cstr(x), nn_str_len(x), (int)base, x);
     }
     if (x->type == &nn_int_type || repl_is_bigint(x)) return nn_retain(x);
@@ -1512,6 +1516,9 @@ static nn_object *ctor_tuple(void *ud, nn_object *args, nn_object *kwargs)
 
 static int dict_update(nn_object *d, nn_object *src)
 {
+    /* a dict subclass that keeps dict's iteration: its items as they are (CPython's fast path) */
+    if (repl_base_value(src) && nn_is_dict(repl_base_value(src)) && !repl_class_lookup(((instance_obj *)src)->cls, "__iter__"))
+        src = repl_base_value(src);
     if (src->type == &nn_dict_type) {
         size_t pos = 0;
         nn_object *k, *v;

@@ -183,13 +183,24 @@ static nn_object *repeat(nn_object *b, nn_object *count)
     int64_t k = nn_int_value(count);
     size_t n = repl_bytes_len(b);
     if (k <= 0 || n == 0) return repl_bytes_new(NULL, 0, b->type == &repl_bytearray_type);
+    bool array = b->type == &repl_bytearray_type;
+    if (!array && (uint64_t)k > (uint64_t)INT64_MAX / n) { /* past Py_ssize_t, as CPython */
+        repl_raise_exc(EXC_OverflowError, "repeated bytes are too long");
+        return NULL;
+    }
     if ((uint64_t)k > REPL_STR_MAX / n) {
         repl_raise_exc(EXC_MemoryError, "%s", "");
         return NULL;
     }
-    nn_object *r = repl_bytes_new(NULL, n * (size_t)k, b->type == &repl_bytearray_type);
+    nn_object *r = repl_bytes_new(NULL, n * (size_t)k, array);
     if (!r) return NULL;
-    for (int64_t i = 0; i < k; i++) memcpy(((bytes_obj *)r)->data + (size_t)i * n, repl_bytes_data(b), n);
+    for (int64_t i = 0; i < k; i++) {
+        memcpy(((bytes_obj *)r)->data + (size_t)i * n, repl_bytes_data(b), n);
+        if ((i & 0xfffff) == 0xfffff && nn_check_interrupt() < 0) { /* Ctrl-C stops a long repeat */
+            NN_RELEASE(r);
+            return NULL;
+        }
+    }
     return r;
 }
 

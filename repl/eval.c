@@ -883,6 +883,10 @@ static nn_object *seq_repeat(nn_object *s, int64_t n)
     if (n < 0) n = 0;
     if (s->type == &nn_str_type) {
         size_t len = nn_str_len(s);
+        if (len && (uint64_t)n > (uint64_t)INT64_MAX / len) { /* past Py_ssize_t, as CPython */
+            repl_raise_exc(EXC_OverflowError, "repeated string is too long");
+            return NULL;
+        }
         if (len && (uint64_t)n > (((uint64_t)1 << 40) - 1) / len) { /* 1 TiB: see the list case below */
             nn_error_set(NN_ERR_MEMORY, "%s", ""); /* CPython's MemoryError has no message */
             return NULL;
@@ -1811,6 +1815,10 @@ nn_object *repl_instance_getattr(nn_object *obj, const char *name)
 nn_object *repl_lang_class_getattr(nn_object *obj, const char *name)
 {
     class_obj *c = (class_obj *)obj;
+    if (c == repl_current->type_cls) { /* type.__new__(mcs, ...), type.__call__(cls, ...) in a metaclass */
+        nn_object *t = repl_meta_type_attr(name);
+        if (t) return t;
+    }
     nn_object *v = repl_class_lookup(c, name);
     if ((c->ntype || c->vbase) && (!v || v->type == &nn_cfunction_type)) { /* dict.keys, dict.__setitem__ */
         nn_object *b = repl_builtin_sub_class_getattr(c, name);
@@ -4377,13 +4385,14 @@ int repl_exec(repl_interp *in, const char *source, const char *filename, repl_pa
             nn_error_kind kind = nn_error_current();
             char *msg = nn_strdup(nn_error_message());
             sbuf b = {0};
-            if (kind != NN_ERR_RECURSION) { /* CPython prints no place for a tree too deep to compile */
+            if (kind != NN_ERR_RECURSION && kind != NN_ERR_MEMORY) { /* CPython prints no place for a tree too deep */
             repl_sb_printf(&b, "  File \"%s\", line %d\n", u->filename, perr.line);
             int dropped = source_line(&b, u, perr.line);
             if (dropped >= 0 && perr.offset > dropped) /* the caret under the 1-based offset */
                 repl_sb_printf(&b, "%*s^\n", 4 + perr.offset - 1 - dropped, "");
             }
-            repl_sb_printf(&b, "%s: %s", nn_error_kind_name(kind), msg ? msg : "");
+            if (msg && *msg) repl_sb_printf(&b, "%s: %s", nn_error_kind_name(kind), msg);
+            else repl_sb_printf(&b, "%s", nn_error_kind_name(kind)); /* MemoryError, as CPython prints it */
             in->last_tb = repl_sb_finish(&b);
             in->last_name = nn_strdup(nn_error_kind_name(kind));
             nn_error_clear();
@@ -4625,7 +4634,9 @@ static code_unit *parse_unit(const char *source, const char *filename, bool expr
         nn_error_kind kind = nn_error_current();
         char *msg = nn_strdup(kind ? nn_error_message() : "invalid syntax");
         nn_error_clear();
-        if (kind == NN_ERR_MEMORY || !msg) nn_error_set(NN_ERR_MEMORY, "out of memory");
+        if (!msg) nn_error_set(NN_ERR_MEMORY, "out of memory");
+        else if (kind == NN_ERR_MEMORY) nn_error_set(NN_ERR_MEMORY, "%s", msg); /* the parser's stack: no message */
+        else if (kind == NN_ERR_RECURSION) repl_raise_exc(EXC_RecursionError, "%s", msg); /* during compilation */
         else repl_raise_exc(kind == NN_ERR_INDENTATION ? EXC_IndentationError : EXC_SyntaxError, "%s (%s, line %d)",
                             perr.status == REPL_PARSE_INCOMPLETE ? "incomplete input" : msg, filename, perr.line ? perr.line : 1);
         nn_free(msg);

@@ -465,6 +465,9 @@ int repl_meta_class_init(class_obj *c, class_obj *meta, nn_object *kwargs);
 /* super().name in a method of metaclass start: type's __new__, __call__
    (bound to self) and __init__; NULL without an error for other names. */
 nn_object *repl_meta_super_attr(class_obj *start, nn_object *self, const char *name);
+/* type.__new__, type.__call__, type.__init__ as C functions taking the class
+   first (new references); NULL without an error for other names. */
+nn_object *repl_meta_type_attr(const char *name);
 /* meta(name, bases, namespace): a class, made by meta's __new__ or type's. */
 nn_object *repl_meta_instantiate(class_obj *meta, nn_object *const *args, int n, nn_object *kwargs);
 /* type.__call__(c, *args, **kwargs): a new instance, __new__ then __init__ (eval.c). */

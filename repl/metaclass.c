@@ -182,3 +182,11 @@ nn_object *repl_meta_instantiate(class_obj *meta, nn_object *const *args, int n,
     if (r && run_init(r, meta, args, n, kwargs) < 0) NN_SET(r, NULL);
     return r;
 }
+
+nn_object *repl_meta_type_attr(const char *name)
+{
+    if (strcmp(name, "__new__") == 0) return nn_cfunction_new("__new__", type_dunder_new, NULL, NULL);
+    if (strcmp(name, "__call__") == 0) return nn_cfunction_new("__call__", type_dunder_call, NULL, NULL);
+    if (strcmp(name, "__init__") == 0) return nn_cfunction_new("__init__", repl_builtin_noop, NULL, NULL);
+    return NULL;
+}

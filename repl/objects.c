@@ -1143,7 +1143,7 @@ int repl_iter_next(nn_object *itobj, nn_object **out)
 nn_object *repl_to_list(nn_object *o)
 {
     if (o->type == &repl_instance_type && !repl_class_lookup(((instance_obj *)o)->cls, "__iter__") &&
-        repl_class_lookup(((instance_obj *)o)->cls, "__getitem__")) {
+        !((instance_obj *)o)->value && repl_class_lookup(((instance_obj *)o)->cls, "__getitem__")) {
         /* the old sequence protocol: o[0], o[1], ... until IndexError */
         int64_t n;
         if (repl_length(o, &n) < 0) return NULL;

@@ -10,7 +10,12 @@
 
 #include "repl_int.h"
 
-#define MAX_DEPTH 1000   /* nested expressions/blocks before "too many nested parentheses" */
+/* Nesting as CPython 3.11 counts it: its parser's stack (6000 entries; `**` and
+   lambda take two a level) overflows with MemoryError, its compiler stops a tree
+   nested about 3000 levels with RecursionError; `not`*2996 is the first chain that
+   fails, with RecursionError, `1**1**...` from 2985 links, with MemoryError. */
+#define MAX_DEPTH 5969      /* parser units (P->depth) */
+#define COMPILE_LEVELS 2997 /* levels: units less the second units of `**` and lambda (P->extra) */
 
 /* ------------------------------------------------------------------ arena */
 
@@ -75,7 +80,8 @@ typedef struct parser {
     repl_ast_arena *arena;
     repl_parse_error *err;
     bool interactive, ends_blank;
-    int depth;
+    int depth, extra; /* nesting units; of them, the second units of `**` and lambda levels */
+    bool too_deep;    /* nested past COMPILE_LEVELS: RecursionError once the whole source parsed */
     int yields;   /* yield expressions parsed so far (a def whose body adds some is a generator) */
     struct vec *walrus;  /* the targets of := in the def being parsed (its locals), or NULL */
     bool future_annotations;  /* `from __future__ import annotations` was parsed */
@@ -198,8 +204,15 @@ static const char *identifier(parser *P, const repl_token *t)
 
 static bool enter(parser *P)
 {
-    if (++P->depth > MAX_DEPTH) {
-        error_at(P, NN_ERR_SYNTAX, cur(P), "too many nested parentheses");
+    ++P->depth;
+    if (P->depth > MAX_DEPTH) {
+        nn_error_set(NN_ERR_MEMORY, "%s", ""); /* CPython's parser: MemoryError, no message */
+        failed(P);
+        return false;
+    }
+    if (P->depth - P->extra > COMPILE_LEVELS) P->too_deep = true; /* CPython's compiler refuses it after parsing */
+    if (nn_stack_check() < 0) { /* a smaller C stack (a generator's) than the main thread's */
+        failed(P);
         return false;
     }
     return true;
@@ -703,10 +716,13 @@ static repl_node *power(parser *P)
 {
     repl_node *left = primary(P);
     if (!left || !check(P, TK_DOUBLESTAR)) return left;
-    ENTER(P);   /* 1**1**...: the right operand nests the parser */
+    P->depth++, P->extra++; /* 1**1**...: the right operand nests the parser, two units a level */
+    ENTER(P);
     advance(P);
     repl_node *n = new_node(P, REPL_AST_BinOp, left->line, left->col);
-    if (!n || !(n->v.BinOp.right = factor(P))) LEAVE(P, NULL);
+    if (n) n->v.BinOp.right = factor(P);
+    P->depth--, P->extra--;
+    if (!n || !n->v.BinOp.right) LEAVE(P, NULL);
     n->v.BinOp.left = left;
     n->v.BinOp.op = REPL_OP_Pow;
     LEAVE(P, ended(P, n));
@@ -886,10 +902,11 @@ static repl_node *lambdef(parser *P)
 {
     repl_token *t = advance(P);
     repl_node *n = node_at(P, REPL_AST_Lambda, t);
-    if (!n || !(n->v.Lambda.args = parameters(P, TK_COLON, false)) || !expect(P, TK_COLON) ||
-        !(n->v.Lambda.body = expression(P)))
-        return NULL;
-    return n;
+    P->depth++, P->extra++; /* two units a level, as `**` */
+    bool ok = n && (n->v.Lambda.args = parameters(P, TK_COLON, false)) && expect(P, TK_COLON) &&
+              (n->v.Lambda.body = expression(P));
+    P->depth--, P->extra--;
+    return ok ? n : NULL;
 }
 
 /* expression: disjunction 'if' disjunction 'else' expression | disjunction | lambdef */
@@ -1869,6 +1886,11 @@ repl_node *repl_parse(const char *source, const char *filename, repl_parse_mode 
             repl_syntax_error(err, REPL_PARSE_INCOMPLETE, NN_ERR_SYNTAX, end->line, end->col, "incomplete input");
             root = NULL;
         }
+    }
+    if (root && P.too_deep) {
+        nn_error_set(NN_ERR_RECURSION, "maximum recursion depth exceeded during compilation");
+        failed(&P);
+        root = NULL;
     }
     if (toks.deferred) {
         if (root || err->status == REPL_PARSE_INCOMPLETE ||

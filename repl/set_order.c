@@ -93,6 +93,10 @@ bool repl_cpython_hash(nn_object *o, uint64_t *h)
                        prime5 = 2870177450012600261ULL;
         size_t n = nn_tuple_len(o);
         uint64_t acc = prime5;
+        if (nn_stack_check() < 0) { /* too deep for the C stack: core's hash raises RecursionError */
+            nn_error_clear();
+            return false;
+        }
         for (size_t i = 0; i < n; i++) {
             uint64_t lane;
             if (!repl_cpython_hash(nn_tuple_get(o, i), &lane)) return false;

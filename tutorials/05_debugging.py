@@ -52,7 +52,7 @@ inspect(model)
 model.zero_grad()
 F.mse_loss(model(x), target).backward()
 
-# %% [nnscope] Now its tables show each layer's output spread (std) and gradients (grad_out), shrinking from the output back
+# %% [nnscope] Now its tables show each layer's output spread (std) and gradients (grad_out), shrinking from the output back; Problems names the first layers, with the shrink per layer
 inspect(model)
 
 # %% [nnscope] Stop recording this model

@@ -79,10 +79,11 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
     if bags < 0:
         bags = 0
     end = offs[-1] if include_last_offset and offs else n
-    for p, v in enumerate(idx.tolist()):
-        if p < end and (v < 0 or v >= num):
-            raise RuntimeError("[enforce fail at embedding_lookup_idx.cc:214] 0 <= idx && idx < data_size. Index {} "
-                               "is out of bounds: {}, range 0 to {}".format(p, v, num))
+    bad = ((idx < 0) | (idx >= num)) & (torch.arange(n) < end)
+    if bad.any():
+        p = int(bad.nonzero()[0, 0].item())
+        raise RuntimeError("[enforce fail at embedding_lookup_idx.cc:214] 0 <= idx && idx < data_size. Index {} "
+                           "is out of bounds: {}, range 0 to {}".format(p, int(idx[p].item()), num))
     if max_norm is not None:  # embedding_renorm_: each row looked up scaled to max_norm, in place
         with torch.no_grad():
             for r in sorted(set(idx[:end].tolist())):
@@ -95,7 +96,8 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
     if padding_idx is not None:
         keep = keep & (idx != padding_idx)
     kidx, kbag = idx[keep], bag[keep]
-    rows = F.embedding(kidx, weight, None, None, 2.0, scale_grad_by_freq)
+    # index_select's backward is differentiable (double backward); F.embedding's scales by frequency
+    rows = F.embedding(kidx, weight, None, None, 2.0, True) if scale_grad_by_freq else weight.index_select(0, kidx)
     dim = weight.size(1)
     if mode == "max":
         starts = torch.zeros(bags + 1, dtype=torch.int64).index_add(0, kbag + 1, torch.ones_like(kbag)).cumsum(0)

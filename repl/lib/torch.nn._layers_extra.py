@@ -1,6 +1,8 @@
-# nn.Bilinear / F.bilinear and the F.*_with_indices spellings of the 1-d/2-d pools, written in the language over the built-in ops (matmul and the 2-d
+# nn.Bilinear / F.bilinear, the F.*_with_indices spellings of the 1-d/2-d pools, F.gumbel_softmax,
+# F.pdist, F.threshold_ and F.celu_, written in the language over the built-in ops (matmul and the 2-d
 # pools), as PyTorch 1.13 computes them; grad_fn names are those of the ops they are made of.
 import math
+import warnings
 import torch
 from torch import nn
 import torch.nn.functional as F
@@ -69,3 +71,39 @@ def max_pool1d_with_indices(input, kernel_size, stride=None, padding=0, dilation
 def max_pool2d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
                             return_indices=False):
     return F.max_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode=ceil_mode, return_indices=True)
+
+
+def gumbel_softmax(logits, tau=1, hard=False, eps=1e-10, dim=-1):
+    # PyTorch 1.13's: Gumbel noise from exponential_ (its stream), a softmax at temperature tau, and
+    # with hard=True the one-hot of the argmax carrying the soft sample's gradient
+    if eps != 1e-10:
+        warnings.warn("`eps` parameter is deprecated and has no effect.")
+    gumbels = -torch.empty_like(logits).exponential_().log()
+    gumbels = (logits + gumbels) / tau
+    y_soft = gumbels.softmax(dim)
+    if hard:
+        index = y_soft.max(dim, keepdim=True)[1]
+        y_hard = torch.zeros_like(logits).scatter_(dim, index, 1.0)
+        return y_hard - y_soft.detach() + y_soft
+    return y_soft
+
+
+def pdist(input, p=2):
+    # the p-norm distances of the rows, pairs i < j in row-major order
+    if input.dim() != 2:
+        raise RuntimeError("pdist only supports 2D tensors, got: {}D".format(input.dim()))
+    if p < 0:
+        raise RuntimeError("pdist only supports non-negative p values")
+    n = input.size(0)
+    if n <= 1:
+        return input.new_zeros(0)
+    ij = torch.triu_indices(n, n, 1)
+    return (input[ij[0]] - input[ij[1]]).norm(p, dim=1)
+
+
+def threshold_(input, threshold, value):
+    return F.threshold(input, threshold, value, inplace=True)
+
+
+def celu_(input, alpha=1.0):
+    return F.celu(input, alpha, inplace=True)

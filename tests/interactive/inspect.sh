@@ -81,7 +81,9 @@ nb_wait "NaN or Inf in the output of 0 (Linear)"
 nb_keys :
 run "x[0, 0] = 0.0; torch.nn.init.constant_(model[0].weight, 3e38); y = model(x)"
 nb_wait "made the first NaN/Inf"
-nb_wait "from finite input"
+# the message wraps onto the pane's next rows: read them as one text
+joined() { nb_screen | tr '\n' ' ' | grep -qF "from finite input"; }
+nb_poll 10 joined || fail "no 'from finite input' in the stop's message"
 nb_keys b
 nb_wait "NaN/Inf breakpoint off"
 

@@ -43,6 +43,14 @@ first=$(output_title | sed 's/.*lines \([0-9]*\)-.*/\1/')
 end
 nb_poll 10 shows "line 1499" || fail "End did not come back to the newest line"
 
+# Home and End as tmux sends them (\e[1~ and \e[4~, which xterm-256color's terminfo
+# does not name): the same
+nb_keys Home
+oldest() { has_title && [ "$(output_title | sed 's/.*lines \([0-9]*\)-.*/\1/')" -eq 1 ]; }
+nb_poll 10 oldest || fail "tmux's Home key did not go to the oldest line kept"
+nb_keys End
+nb_poll 10 shows "line 1499" || fail "tmux's End key did not come back to the newest line"
+
 # the mouse wheel over the Output pane (rows from the bottom: the prompt line,
 # then the pane's last rows); x and y are 1-based in the SGR report
 rows=$(tm display -p -t "nb$SESSION" '#{pane_height}')

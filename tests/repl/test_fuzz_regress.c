@@ -28,6 +28,9 @@
 #define LLVMFuzzerTestOneInput fuzz_one_sessions
 #include "fuzz/fuzz_sessions.c"
 #undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_one_loaders
+#include "fuzz/fuzz_loaders.c"
+#undef LLVMFuzzerTestOneInput
 
 typedef int (*fuzz_fn)(const uint8_t *data, size_t size);
 
@@ -89,6 +92,7 @@ static void test_lang(void **state) { (void)state; assert_true(replay("lang", fu
 static void test_safetensors(void **state) { (void)state; assert_true(replay("safetensors", fuzz_one_safetensors) > 0); }
 static void test_torch_load(void **state) { (void)state; assert_true(replay("torch_load", fuzz_one_torch_load) > 0); }
 static void test_sessions(void **state) { (void)state; assert_true(replay("sessions", fuzz_one_sessions) > 0); }
+static void test_loaders(void **state) { (void)state; assert_true(replay("loaders", fuzz_one_loaders) > 0); }
 
 int main(void)
 {
@@ -98,7 +102,7 @@ int main(void)
     }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_parse),    cmocka_unit_test(test_lang),     cmocka_unit_test(test_safetensors),
-        cmocka_unit_test(test_torch_load), cmocka_unit_test(test_sessions),
+        cmocka_unit_test(test_torch_load), cmocka_unit_test(test_sessions), cmocka_unit_test(test_loaders),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -99,6 +99,18 @@ static void test_deep_expression_in_deep_calls(void **state)
     free(src);
 }
 
+/* hash() of a tuple nested 100000 deep: CPython's value where the C stack holds the
+   walk (an optimised build), RecursionError where it does not (a sanitizer's bigger
+   frames); the walk used to overflow the C stack (a crash). */
+static void test_deep_tuple_hash(void **state)
+{
+    (void)state;
+    char *got = run_case("t = ()\nfor i in range(100000):\n    t = (t,)\nprint(hash(t) != -1)\n");
+    if (strcmp(got, "True\nexit 0\n") && strcmp(got, "exit 1\nRecursionError: maximum recursion depth exceeded\n"))
+        fail_msg("%s", got);
+    free(got);
+}
+
 /* Memory that really runs out: every allocation after the first `budget` fails,
    even the MemoryError's own (the interpreter raises the one it made in advance). */
 static long budget;
@@ -237,7 +249,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cpython_cases),
-        cmocka_unit_test(test_deep_expression_in_deep_calls),
+        cmocka_unit_test(test_deep_expression_in_deep_calls), cmocka_unit_test(test_deep_tuple_hash),
         cmocka_unit_test(test_memory_runs_out),
         cmocka_unit_test(test_huge_widths_refused),
         cmocka_unit_test(test_ctrl_c_stops_builtins),

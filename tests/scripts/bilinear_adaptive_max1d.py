@@ -1,6 +1,7 @@
 # nn.Bilinear / F.bilinear, nn.AdaptiveMaxPool1d / F.adaptive_max_pool1d and the F.*_with_indices
-# spellings against PyTorch 1.13: seeded weights, reprs, values, gradients, gradcheck, messages;
-# and the double backward of F.max_unpool2d.
+# spellings, F.gumbel_softmax (PyTorch's stream), F.pdist, F.threshold_ and F.celu_ against PyTorch
+# 1.13: seeded weights, reprs, values, gradients, gradcheck, messages; and the double backward of
+# F.max_unpool2d.
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
@@ -52,6 +53,27 @@ pv = pv.detach().requires_grad_()
 (h,) = torch.autograd.grad(g.pow(2).sum(), pv)
 print(g.requires_grad, h)
 print("gradgradcheck max_unpool2d", gradgradcheck(lambda t: F.max_unpool2d(t, pi, 2, output_size=(4, 4)), (pv,)))
+
+# gumbel_softmax, pdist, threshold_, celu_
+torch.manual_seed(0)
+logits = torch.randn(3, 5, dtype=torch.float64, requires_grad=True)
+y = F.gumbel_softmax(logits, tau=0.5)
+print(y.detach())
+yh = F.gumbel_softmax(logits, tau=1.0, hard=True)
+print(yh.detach())
+(yh * torch.arange(5.0, dtype=torch.float64)).sum().backward()
+print(logits.grad)
+print(F.gumbel_softmax(torch.zeros(2, 3), dim=0))
+pts = torch.randn(4, 3, dtype=torch.float64, requires_grad=True)
+d = F.pdist(pts)
+print(d.detach(), F.pdist(pts, p=1).detach(), F.pdist(pts[:1]).shape)
+d.sum().backward()
+print(pts.grad)
+t = torch.randn(6)
+r = F.threshold_(t, 0.1, 20.0)
+print(t, r is t)
+c = torch.randn(4)
+print(F.celu_(c, 0.5), c)
 
 
 def err(f):

@@ -1,5 +1,5 @@
-# Double backward through convolutions (conv1d/2d/3d, conv_transpose1d/2d/3d) and through
-# select/slicing, as a gradient penalty (WGAN-GP) and gradgradcheck use them; the convolutions'
+# Double backward through convolutions (conv1d/2d/3d, conv_transpose1d/2d/3d), through
+# select/slicing and through embedding, as a gradient penalty (WGAN-GP) and gradgradcheck use them; the convolutions'
 # backwards under create_graph=True are differentiable ops (core/conv_grad_graph.c).
 import torch
 import torch.nn as nn
@@ -48,6 +48,8 @@ cases = [
     ("conv_transpose3d", lambda x, w: F.conv_transpose3d(x, w, stride=2, groups=2), (x3, t3)),
     ("fold", lambda x: F.fold(x, (3, 4), 2), (torch.randn(1, 4, 6, dtype=torch.float64, requires_grad=True),)),
     ("select and slices", lambda x: x[:, 1, 1:4:2, ::2] * x[0, 2, 0:2, 1:4], (x2,)),
+    ("embedding", lambda w: F.embedding(torch.tensor([[1, 2, 0], [2, 2, 3]]), w).pow(2),
+     (torch.randn(4, 3, dtype=torch.float64, requires_grad=True),)),
 ]
 for name, f, args in cases:
     print(name, "gradcheck", gradcheck(f, args), "gradgradcheck", gradgradcheck(f, args))
@@ -57,3 +59,10 @@ s = torch.randn(3, 4, dtype=torch.float64, requires_grad=True)
 (g,) = torch.autograd.grad(s[:, 1:].pow(3).sum() + s[1].pow(2).sum(), s, create_graph=True)
 (h,) = torch.autograd.grad(g.sum(), s)
 print(g.requires_grad, h)
+
+# through embedding with padding_idx (its row gets no gradient, at any order)
+ew = torch.randn(4, 3, dtype=torch.float64, requires_grad=True)
+(g,) = torch.autograd.grad(F.embedding(torch.tensor([1, 2, 0, 2]), ew, padding_idx=2).pow(3).sum(), ew,
+                           create_graph=True)
+(h,) = torch.autograd.grad((g * torch.arange(12.0, dtype=torch.float64).view(4, 3)).sum(), ew)
+print(g.requires_grad, g.detach(), h)

@@ -138,3 +138,25 @@ try:
     Meta('Z')
 except TypeError as e:
     print('TypeError:', e)
+
+
+# the explicit forms: type.__new__, type.__init__, type.__call__
+class Explicit(type):
+    def __new__(mcs, name, bases, attrs):
+        attrs['added'] = True
+        return type.__new__(mcs, name, bases, attrs)
+    def __init__(cls, name, bases, attrs):
+        type.__init__(cls, name, bases, attrs)
+        cls.inited = name
+    def __call__(cls, *args, **kwargs):
+        obj = type.__call__(cls, *args, **kwargs)
+        obj.called = True
+        return obj
+class EA(metaclass=Explicit):
+    def __init__(self, x=0):
+        self.x = x
+a = EA(3)
+print(EA.added, EA.inited, a.x, a.called, type(EA).__name__)
+EB = Explicit("EB", (EA,), {})
+print(EB.added, EB.inited, EB(1).x)
+print(type.__new__(Explicit, 'C', (), {}).__name__, type(type.__new__(Explicit, 'C', (), {})).__name__)
