@@ -82,6 +82,23 @@ int nn_common_device(int n, nn_tensor *const *ts, nn_device *out)
     return 0;
 }
 
+int nn_same_device_all(int n, nn_tensor *const *ts)
+{
+    const nn_tensor *first = NULL;
+    for (int i = 0; i < n; i++) {
+        if (!ts[i]) continue;
+        if (!first) first = ts[i];
+        else if (!nn_same_device(nn_device_of(ts[i]), nn_device_of(first))) {
+            char a[32], b[32];
+            return nn_error_set(NN_ERR_RUNTIME,
+                                "Expected all tensors to be on the same device, but found at least two devices, %s and "
+                                "%s!",
+                                nn_device_str(nn_device_of(first), a, sizeof a), nn_device_str(nn_device_of(ts[i]), b, sizeof b));
+        }
+    }
+    return 0;
+}
+
 /* t's elements, row-major and contiguous, in a new CPU tensor (no autograd). */
 static nn_tensor *host_contiguous(const nn_tensor *t)
 {

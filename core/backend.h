@@ -62,6 +62,17 @@ typedef enum nn_reduce_op {
        whose bit is set in p into values [outer] in TensorIterator's order; p + 2^16
        for a mean (each sum then divided by inner in float) */
     NN_REDUCE_STRIDED,
+    /* PyTorch 1.13's CPU orders for float32 (core/reduce_exact.c decides when):
+       VAR_ALL/STD_ALL: values (0-dim) = the var (std) of all of x (any strides, inner
+       elements, not empty) as std_var_all_cpu: the float32 cascade mean, the squared
+       deviations summed in double over x's walk, p the correction;
+       NORM_SEQ: values[o] = the p-norm of row o of x [outer, inner] (contiguous) with
+       one float32 accumulator in memory order; NORM2_LASTDIM: the 2-norm of each row
+       by the vectorized loop of a reduction over the innermost dims */
+    NN_REDUCE_VAR_ALL_F32, NN_REDUCE_STD_ALL_F32, NN_REDUCE_NORM_SEQ_F32, NN_REDUCE_NORM2_LASTDIM_F32,
+    /* float32 x as it is (any strides, a 0-dim x as one element) multiplied over the
+       dims whose bit is set in p into values in the order of 1.13's prod_kernel_impl */
+    NN_REDUCE_PROD_STRIDED_F32,
 } nn_reduce_op;
 
 /* The unary kernel's op codes (core/unary_ops.def) and parameters. */
@@ -236,6 +247,12 @@ typedef enum nn_index_op {
     NN_INDEX_HISTOGRAM,
     /* nonzero: t[0] int64 [k, ndim] = the coordinates of t[1]'s nonzero elements, in order */
     NN_INDEX_NONZERO,
+    /* core/cpu/index_more.c: */
+    /* cumprod's backward where the input has a zero: t[0] [i[0], i[1], i[2]] (t[1]'s
+       dtype) = for each element i along the middle dim, the sum over j >= i of
+       t[2][j] (the output's gradient) times the product of t[1][k] (the input),
+       k <= j, k != i, in double, each product taken in k order */
+    NN_INDEX_CUMPROD_GRAD,
 } nn_index_op;
 
 /* The sample kernel's op codes (core/cpu/sample.c): draws from the generator a->gen
@@ -295,6 +312,15 @@ typedef enum nn_math_op {
        t[2], contiguous of t[0]'s shape, for a binary one) for the nn_special_op i[0], with
        polygamma's order in i[1] */
     NN_MATH_special,
+    /* PyTorch's float32 CPU kernels with Sleef and AVX2+FMA (core/cpu/vmath.c,
+       through core/cpu/vmath_ops.c), contiguous float32 operands of n elements:
+       host[0] written back 1 when computed, 0 when this CPU lacks AVX2+FMA (the op
+       then computes another way). vmath_map: t[0] = f(t[1]), f the nn_vfn i[0];
+       vmath_act: t[0] = k(t[1]), k the nn_vact i[0], i[1] the row length (0: none),
+       i[2] the vectorized loop, i[3] whether d[0..2] hold k's parameters;
+       vmath_act_grad: t[0] = k(t[1] the gradient, t[2] the input); vmath_pow:
+       t[0] = t[1] ** d[0] (0.5, -0.5 and -1 as sqrt, rsqrt and reciprocal) */
+    NN_MATH_vmath_map, NN_MATH_vmath_act, NN_MATH_vmath_act_grad, NN_MATH_vmath_pow,
 } nn_math_op;
 
 /* The special functions of NN_MATH_special, each as ATen 1.13's scalar formula. */

@@ -9,7 +9,6 @@
  */
 #include <math.h>
 
-#include "cpu/nn_vmath.h"
 #include <string.h>
 
 #include "backend.h"
@@ -318,18 +317,11 @@ static nn_tensor *pow_by_products(nn_tensor *a, double exponent)
    NULL (no error set) when not of that kind. New reference. */
 static nn_tensor *pow_float32_aten(nn_tensor *a, double e)
 {
-    if (a->dtype != NN_FLOAT32 || nn_device_of(a).type != NN_CPU || !nn_is_contiguous(a) || !nn_vmath_available())
-        return NULL;
+    if (a->dtype != NN_FLOAT32 || nn_device_of(a).type != NN_CPU || !nn_is_contiguous(a)) return NULL;
     nn_tensor *out = nn_empty_on(NN_DEVICE_CPU, a->ndim, a->sizes, NN_FLOAT32);
-    if (!out) return NULL;
-    const float *x = nn_data_ptr(a);
-    float *y = nn_data_ptr(out);
-    int64_t n = nn_numel(a);
-    if (e == 0.5 || e == -0.5 || e == -1) {
-        for (int64_t i = 0; i < n; i++) y[i] = e == -1 ? 1.0f / x[i] : e > 0 ? sqrtf(x[i]) : 1.0f / sqrtf(x[i]);
-    } else if (n > 0) {
-        nn_vmath_pow_f32(y, x, n, e);
-    }
+    nn_kernel_args ka = {.t = {out, a}, .d = {e}};
+    /* the math kernel's vmath_pow (cpu/vmath_ops.c); host[0] 0 when this CPU lacks AVX2+FMA */
+    if (out && (NN_KERNEL(nn_backend_of(a), math, (NN_MATH_vmath_pow, &ka)) < 0 || ka.host[0] == 0)) NN_SET(out, NULL);
     return out;
 }
 

@@ -18,89 +18,22 @@
 /* The geometry of one convolution (nn_conv.h). */
 typedef nn_conv_geom conv_shape;
 
-/* y[n, o, i, j] = b[o] + sum over the group's channels and the kernel of
-   x[n, c, i*stride - padding + k*dilation, ...] * w[o, c, k, l]. */
-static void conv_forward_loops(const conv_shape *s, const double *x, const double *w, const double *b, double *y)
+/* t (half or bfloat16) as a float64 tensor, no history; new reference. The
+   products of such values and their sums over a convolution's terms are exact in
+   double, so the float64 kernels give the bits of a plain double loop. */
+static nn_tensor *as_f64(nn_tensor *t)
 {
-    int64_t cg = s->c / s->groups, og = s->o / s->groups;
-    for (int64_t n = 0; n < s->n; n++)
-        for (int64_t o = 0; o < s->o; o++) {
-            int64_t g = o / og;
-            for (int64_t i = 0; i < s->oh; i++)
-                for (int64_t j = 0; j < s->ow; j++) {
-                    double acc = b ? b[o] : 0;
-                    for (int64_t c = 0; c < cg; c++)
-                        for (int64_t k = 0; k < s->kh; k++) {
-                            int64_t r = i * s->stride[0] - s->padding[0] + k * s->dilation[0];
-                            if (r < 0 || r >= s->h) continue;
-                            for (int64_t l = 0; l < s->kw; l++) {
-                                int64_t q = j * s->stride[1] - s->padding[1] + l * s->dilation[1];
-                                if (q < 0 || q >= s->w) continue;
-                                acc += x[((n * s->c + g * cg + c) * s->h + r) * s->w + q] *
-                                       w[((o * cg + c) * s->kh + k) * s->kw + l];
-                            }
-                        }
-                    y[((n * s->o + o) * s->oh + i) * s->ow + j] = acc;
-                }
-        }
+    nn_tensor *d = NULL;
+    if (t) NN_WITH_GRAD_MODE(false, d = nn_to_dtype(t, NN_FLOAT64));
+    return d;
 }
 
-/* The same walk for the gradients: gx += gy * w and gw += gy * x at every term
-   the forward summed (either may be NULL when not needed). */
-static void conv_backward_loops(const conv_shape *s, const double *x, const double *w, const double *gy, double *gx,
-                                double *gw)
+/* t (float64) in dtype, no history; takes t. New reference. */
+static nn_tensor *f64_to(nn_tensor *t, nn_dtype dtype)
 {
-    int64_t cg = s->c / s->groups, og = s->o / s->groups;
-    for (int64_t n = 0; n < s->n; n++)
-        for (int64_t o = 0; o < s->o; o++) {
-            int64_t g = o / og;
-            for (int64_t i = 0; i < s->oh; i++)
-                for (int64_t j = 0; j < s->ow; j++) {
-                    double d = gy[((n * s->o + o) * s->oh + i) * s->ow + j];
-                    for (int64_t c = 0; c < cg; c++)
-                        for (int64_t k = 0; k < s->kh; k++) {
-                            int64_t r = i * s->stride[0] - s->padding[0] + k * s->dilation[0];
-                            if (r < 0 || r >= s->h) continue;
-                            for (int64_t l = 0; l < s->kw; l++) {
-                                int64_t q = j * s->stride[1] - s->padding[1] + l * s->dilation[1];
-                                if (q < 0 || q >= s->w) continue;
-                                int64_t xi = ((n * s->c + g * cg + c) * s->h + r) * s->w + q;
-                                int64_t wi = ((o * cg + c) * s->kh + k) * s->kw + l;
-                                if (gx) gx[xi] += d * w[wi];
-                                if (gw) gw[wi] += d * x[xi];
-                            }
-                        }
-                }
-        }
-}
-
-/* t's values as a new nn_malloc'd row-major double array, or NULL. */
-static double *doubles_of(nn_tensor *t)
-{
-    bool prev = nn_set_grad_enabled(false);
-    nn_tensor *d = nn_to_dtype(t, NN_FLOAT64), *c = d ? nn_contiguous(d) : NULL;
-    nn_set_grad_enabled(prev);
-    NN_RELEASE(d);
-    if (!c) return NULL;
-    int64_t n = nn_numel(c);
-    double *out = nn_malloc((size_t)(n ? n : 1) * sizeof *out);
-    if (out) memcpy(out, nn_data_ptr(c), (size_t)n * sizeof *out);
-    NN_RELEASE(c);
-    return out;
-}
-
-/* A tensor of dtype holding the doubles vals; takes vals (freed). New reference. */
-static nn_tensor *tensor_of(double *vals, int ndim, const int64_t *sizes, nn_dtype dtype)
-{
-    if (!vals) return NULL;
-    nn_tensor *d = nn_empty(ndim, sizes, NN_FLOAT64);
-    if (d) memcpy(nn_data_ptr(d), vals, (size_t)nn_numel(d) * sizeof *vals);
-    nn_free(vals);
-    if (!d || dtype == NN_FLOAT64) return d;
-    bool prev = nn_set_grad_enabled(false);
-    nn_tensor *r = nn_to_dtype(d, dtype);
-    nn_set_grad_enabled(prev);
-    NN_RELEASE(d);
+    nn_tensor *r = NULL;
+    if (t) NN_WITH_GRAD_MODE(false, r = nn_to_dtype(t, dtype));
+    NN_RELEASE(t);
     return r;
 }
 
@@ -172,9 +105,9 @@ static nn_tensor *record(nn_tensor *y, nn_tensor *x, nn_tensor *w, nn_tensor *b,
     return y;
 }
 
-/* conv2d_4d for float32 and float64: im2col + GEMM (the conv2d kernel, core/cpu/conv2d.c). */
-static nn_tensor *conv2d_4d_gemm(const conv_shape *s, nn_tensor *x, nn_tensor *w, nn_tensor *b, const nn_op_params *p,
-                                 const int64_t out_sizes[4])
+/* y of conv2d for float32/float64 x, w, b: im2col + GEMM (the conv2d kernel,
+   core/cpu/conv2d.c), not recorded; new reference. */
+static nn_tensor *conv2d_4d_gemm(const conv_shape *s, nn_tensor *x, nn_tensor *w, nn_tensor *b, const int64_t out_sizes[4])
 {
     nn_device device;
     nn_tensor *operands[3] = {x, w, b};
@@ -188,27 +121,23 @@ static nn_tensor *conv2d_4d_gemm(const conv_shape *s, nn_tensor *x, nn_tensor *w
     NN_RELEASE(xc);
     NN_RELEASE(wc);
     NN_RELEASE(bc);
-    return record(y, x, w, b, p);
+    return y;
 }
 
-/* conv2d of a 4-d x; records ConvolutionBackward0. */
+/* conv2d of a 4-d x; records ConvolutionBackward0. Half and bfloat16 run in float64. */
 static nn_tensor *conv2d_4d(nn_tensor *x, nn_tensor *w, nn_tensor *b, const nn_op_params *p)
 {
     if (check_args(x, w, b, p) < 0) return NULL;
     conv_shape s;
     shape_from(&s, x, w, p);
     int64_t out_sizes[4] = {s.n, s.o, s.oh, s.ow};
-    if (x->dtype == NN_FLOAT32 || x->dtype == NN_FLOAT64) return conv2d_4d_gemm(&s, x, w, b, p, out_sizes);
-    double *xd = doubles_of(x), *wd = xd ? doubles_of(w) : NULL, *bd = wd && b ? doubles_of(b) : NULL;
-    double *yd = wd && (bd || !b) ? nn_malloc((size_t)(s.n * s.o * s.oh * s.ow + 1) * sizeof *yd) : NULL;
-    if (yd) conv_forward_loops(&s, xd, wd, bd, yd);
-    nn_free(xd);
-    nn_free(wd);
-    nn_free(bd);
-    nn_tensor *y = tensor_of(yd, 4, out_sizes, x->dtype);
-    nn_tensor *in[3] = {x, w, b}, *save[2] = {x, w};
-    if (y && nn_record(NN_OP_convolution, b ? 3 : 2, in, 1, &y, 2, save, p) < 0) NN_SET(y, NULL);
-    return y;
+    if (x->dtype == NN_FLOAT32 || x->dtype == NN_FLOAT64) return record(conv2d_4d_gemm(&s, x, w, b, out_sizes), x, w, b, p);
+    nn_tensor *xd = as_f64(x), *wd = xd ? as_f64(w) : NULL, *bd = wd && b ? as_f64(b) : NULL;
+    nn_tensor *y = wd && (bd || !b) ? f64_to(conv2d_4d_gemm(&s, xd, wd, bd, out_sizes), x->dtype) : NULL;
+    NN_RELEASE(xd);
+    NN_RELEASE(wd);
+    NN_RELEASE(bd);
+    return record(y, x, w, b, p);
 }
 
 nn_tensor *nn_conv2d(nn_tensor *input, nn_tensor *weight, nn_tensor *bias, const int64_t stride[2],
@@ -285,19 +214,15 @@ int nn_convolution_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
         if (need_b && !(gin[2] = nn_sum(gout[0], 3, (int[]){0, 2, 3}, false))) return -1;
         return 0;
     }
-    double *xd = doubles_of(x), *wd = xd ? doubles_of(w) : NULL, *gy = wd ? doubles_of(gout[0]) : NULL;
-    double *gx = gy && need_x ? nn_calloc((size_t)nn_numel(x) + 1, sizeof *gx) : NULL;
-    double *gw = gy && need_w ? nn_calloc((size_t)nn_numel(w) + 1, sizeof *gw) : NULL;
-    int rc = gy && (gx || !need_x) && (gw || !need_w) ? 0 : -1;
-    if (rc == 0) conv_backward_loops(&s, xd, wd, gy, gx, gw);
-    nn_free(xd);
-    nn_free(wd);
-    nn_free(gy);
-    if (rc == 0 && need_x && !(gin[0] = tensor_of(gx, 4, x->sizes, x->dtype))) rc = -1;
-    else if (!need_x || rc) nn_free(gx);
-    gx = NULL;
-    if (rc == 0 && need_w && !(gin[1] = tensor_of(gw, 4, w->sizes, w->dtype))) rc = -1;
-    else if (!need_w || rc) nn_free(gw);
+    /* half and bfloat16: the float64 kernels, the gradients back in the dtypes */
+    nn_tensor *xd = as_f64(x), *wd = xd ? as_f64(w) : NULL, *g64[2] = {NULL, NULL};
+    int rc = wd ? backward_gemm(&s, xd, wd, gout[0], need_x, need_w, g64) : -1;
+    NN_RELEASE(xd);
+    NN_RELEASE(wd);
+    if (rc == 0 && need_x && !(gin[0] = f64_to(g64[0], x->dtype))) rc = -1;
+    else if (!need_x || rc) NN_RELEASE(g64[0]);
+    if (rc == 0 && need_w && !(gin[1] = f64_to(g64[1], w->dtype))) rc = -1;
+    else if (!need_w || rc) NN_RELEASE(g64[1]);
     if (rc == 0 && need_b) gin[2] = nn_sum(gout[0], 3, (int[]){0, 2, 3}, false);
     return rc == 0 && (!need_b || gin[2]) ? 0 : -1;
 }

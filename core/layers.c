@@ -280,19 +280,23 @@ static int gemm_accumulate(nn_tensor *c, nn_tensor *a, nn_tensor *b)
     return rc;
 }
 
-/* Integer addmm: c += a @ b, wrapping as PyTorch's integer kernels. */
-static void int_accumulate(nn_tensor *c, nn_tensor *a, nn_tensor *b)
+/* Integer addmm: c += a @ b, wrapping as PyTorch's integer kernels (the product by
+   the matmul_loop kernel on [1, n, k] @ [1, k, m] views, then added in c's dtype). */
+static int int_accumulate(nn_tensor *c, nn_tensor *a, nn_tensor *b)
 {
-    int64_t n = a->sizes[0], k = a->sizes[1], m = b->sizes[1];
-    for (int64_t i = 0; i < n; i++)
-        for (int64_t j = 0; j < m; j++) {
-            uint64_t acc = 0;
-            for (int64_t p = 0; p < k; p++)
-                acc += (uint64_t)nn_get_int64(a, (const int64_t[]){i, p}) * (uint64_t)nn_get_int64(b, (const int64_t[]){p, j});
-            void *dst = (char *)nn_data_ptr(c) + (i * m + j) * (int64_t)nn_dtype_size(c->dtype);
-            if (c->dtype == NN_INT64) *(int64_t *)dst = (int64_t)((uint64_t)*(int64_t *)dst + acc);
-            else *(int32_t *)dst = (int32_t)(uint32_t)((uint32_t)*(int32_t *)dst + (uint32_t)acc);
-        }
+    nn_tensor *a3 = NULL, *b3 = NULL, *prod = NULL;
+    int rc = -1;
+    NN_WITH_GRAD_MODE(false, a3 = nn_unsqueeze(a, 0); b3 = a3 ? nn_unsqueeze(b, 0) : NULL);
+    if (b3) prod = nn_empty_on(nn_device_of(c), 3, (const int64_t[]){1, c->sizes[0], c->sizes[1]}, c->dtype);
+    if (prod && NN_KERNEL(nn_backend_of(c), matmul_loop, (prod, a3, b3)) == 0) {
+        nn_tensor *p2 = NULL;
+        NN_WITH_GRAD_MODE(false, p2 = nn_squeeze_dim(prod, 0); rc = p2 ? nn_add_(c, p2, 1) : -1);
+        NN_RELEASE(p2);
+    }
+    NN_RELEASE(a3);
+    NN_RELEASE(b3);
+    NN_RELEASE(prod);
+    return rc;
 }
 
 nn_tensor *nn_addmm(nn_tensor *self, nn_tensor *mat1, nn_tensor *mat2)
@@ -342,7 +346,7 @@ nn_tensor *nn_addmm(nn_tensor *self, nn_tensor *mat1, nn_tensor *mat2)
     if (rc == 0) NN_WITH_GRAD_MODE(false, rc = nn_copy_(acc, expanded));
     if (rc == 0 && n > 0 && m > 0 && k > 0) {
         if (cd == NN_FLOAT32 || cd == NN_FLOAT64) rc = gemm_accumulate(acc, mat1, mat2);
-        else int_accumulate(acc, mat1, mat2);
+        else rc = int_accumulate(acc, mat1, mat2);
     }
     if (rc == 0 && cd != dt) {
         out = nn_empty_on(device, 2, shape, dt);

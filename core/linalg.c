@@ -962,10 +962,11 @@ int nn_linalg_lstsq(nn_tensor *a, nn_tensor *b, double rcond, int driver, nn_ten
         if (sol && m == 0 && nn_fill_(sol, 0) < 0) NN_SET(sol, NULL);
         bool resid = m > n && driver != 1 && !s.failed;
         if (resid && driver >= 2) {
-            const int64_t *rv = NULL;
-            nn_tensor *rh = NN_KEEP(&s, nn_to_device(rk, NN_DEVICE_CPU));
-            rv = rh ? nn_data_ptr(rh) : NULL;
+            nn_tensor *hold = NULL;
+            const int64_t *rv = nn_host_read(rk, &hold); /* the ranks, through the host contract */
+            if (!rv) s.failed = true;
             for (int64_t i = 0; rv && i < bn; i++) resid &= rv[i] == n;
+            NN_RELEASE(hold);
         }
         if (resid && !s.failed) {
             nn_tensor *low = NN_KEEP(&s, nn_narrow(full, -2, n, m - n));

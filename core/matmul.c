@@ -268,8 +268,6 @@ static int inner(nn_tensor *out, nn_tensor *x, nn_tensor *y)
     nn_dtype cd = compute_dtype(out->dtype);
     if (is_int(cd)) /* x as [1, n], y as [n, 1] */
         return int_product(out, 1, 1, n, x, x->offset, 0, x->strides[0], y, y->offset, y->strides[0], 0, out->offset);
-    const nn_blas *blas = blas_for(n, 1, 1);
-    if (!blas) return -1;
     nn_tensor *cx = prepare(x, cd, false), *cy = cx ? prepare(y, cd, false) : NULL;
     nn_tensor *target = cy ? target_for(out, cd) : NULL;
     int rc = -1;
@@ -278,17 +276,8 @@ static int inner(nn_tensor *out, nn_tensor *x, nn_tensor *y)
         int64_t ix, iy;
         vector_inc(cx, &ix);
         vector_inc(cy, &iy);
-        if (nn_device_of(target).type == NN_CPU && n <= INT32_MAX && ix <= INT32_MAX && iy <= INT32_MAX) {
-            /* PyTorch's at::dot calls BLAS ?dot, which sums in another order than a 1x1 GEMM */
-            if (cd == NN_FLOAT32)
-                *(float *)nn_data_ptr(target) = blas->sdot((int)n, nn_data_ptr(cx), (int)ix, nn_data_ptr(cy), (int)iy);
-            else
-                *(double *)nn_data_ptr(target) = blas->ddot((int)n, nn_data_ptr(cx), (int)ix, nn_data_ptr(cy), (int)iy);
-            rc = 0;
-        } else {
-            rc = NN_KERNEL(nn_backend_of(target), gemm,
-                           (cd, true, false, 1, 1, n, nn_data_ptr(cx), ix, nn_data_ptr(cy), iy, 0.0, nn_data_ptr(target), 1));
-        }
+        /* PyTorch's at::dot calls BLAS ?dot, which sums in another order than a 1x1 GEMM: the dot kernel */
+        rc = NN_KERNEL(nn_backend_of(target), dot, (cd, n, nn_data_ptr(cx), ix, nn_data_ptr(cy), iy, nn_data_ptr(target)));
         if (rc == 0) rc = finish(out, target);
         else NN_RELEASE(target);
     }

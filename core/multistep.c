@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "nn_data.h"
+#include "nn.h"
 
 /* ---------------------------------------------------------------- the config */
 
@@ -111,7 +111,9 @@ static int trajectories(nn_tensor *done, int64_t P, int64_t T, int64_t n, int64_
     if (P * T == 0)
         return nn_error_set(NN_ERR_RUNTIME, "max(): Expected reduction dim to be specified for input.numel() == 0. "
                                             "Specify the reduction dim with the 'dim' argument.");
-    const void *d = nn_data_ptr(done);
+    nn_tensor *hold = NULL;
+    const void *d = nn_host_read(done, &hold);
+    if (!d) return -1;
     for (int64_t p = 0; p < P; p++) {
         int64_t *c = traj + p * T, *r = tto + p * T, sum = 0;
         bool monotonic = true;
@@ -142,6 +144,7 @@ static int trajectories(nn_tensor *done, int64_t P, int64_t T, int64_t n, int64_
         for (int64_t t = 0; t < T; t++)
             if (c[t] >= 0) r[t] = (r[t] < n + 1 ? r[t] : n + 1) - 1;
     }
+    NN_RELEASE(hold);
     return 0;
 }
 
@@ -169,8 +172,10 @@ static nn_tensor *summed_rewards(nn_tensor *reward, int nd, const int64_t *done_
     }
     int64_t Q = 1;
     for (int d = nd; d < reward->ndim; d++) Q *= reward->sizes[d];
-    nn_tensor *r = nn_contiguous(reward);
-    nn_tensor *out = r ? nn_empty(reward->ndim, reward->sizes, dt == NN_INT32 ? NN_INT64 : dt) : NULL;
+    /* through the host contract: reward's elements read, the sums made on the CPU, then moved to reward's device */
+    nn_tensor *r = NULL;
+    const void *src = nn_host_read(reward, &r);
+    nn_tensor *out = src ? nn_empty_on(NN_DEVICE_CPU, reward->ndim, reward->sizes, dt == NN_INT32 ? NN_INT64 : dt) : NULL;
     double *filt = out ? nn_malloc(sizeof *filt * (size_t)(n + 1)) : NULL;
     if (!filt) {
         NN_RELEASE(r);
@@ -178,8 +183,7 @@ static nn_tensor *summed_rewards(nn_tensor *reward, int nd, const int64_t *done_
         return NULL;
     }
     for (int64_t i = 0; i <= n; i++) filt[i] = pow(gamma, (double)i); /* Python's gamma ** i */
-    const void *src = nn_data_ptr(r);
-    void *dst = nn_data_ptr(out);
+    void *dst = nn_host_borrow(out);
     for (int64_t p = 0; p < P; p++)
         for (int64_t t = 0; t < T; t++) {
             int64_t c = traj[p * T + t];
@@ -230,6 +234,7 @@ static nn_tensor *summed_rewards(nn_tensor *reward, int nd, const int64_t *done_
         }
     nn_free(filt);
     NN_RELEASE(r);
+    if (out) NN_SET(out, nn_to_device(out, nn_device_of(reward)));
     return out;
 }
 
@@ -266,14 +271,16 @@ static nn_tensor *gather_leaf(const gather_ctx *g, nn_tensor *x)
                          (long long)g->idx[i], g->nd - 1, (long long)g->T);
             return NULL;
         }
-    nn_tensor *src = nn_contiguous(x), *out = src ? nn_empty(x->ndim, x->sizes, x->dtype) : NULL;
+    nn_tensor *src = NULL;
+    const char *s = nn_host_read(x, &src);
+    nn_tensor *out = s ? nn_empty_on(NN_DEVICE_CPU, x->ndim, x->sizes, x->dtype) : NULL;
     if (out) {
         size_t row = (size_t)Q * nn_dtype_size(x->dtype);
-        const char *s = nn_data_ptr(src);
-        char *o = nn_data_ptr(out);
+        char *o = nn_host_borrow(out);
         for (int64_t p = 0; p < g->P; p++)
             for (int64_t t = 0; t < g->T; t++)
                 memcpy(o + (size_t)(p * g->T + t) * row, s + (size_t)(p * g->T + g->idx[p * g->T + t]) * row, row);
+        NN_SET(out, nn_to_device(out, nn_device_of(x)));
     }
     NN_RELEASE(src);
     return out;
@@ -310,17 +317,20 @@ static int gather_into(const gather_ctx *g, nn_tensordict *td, nn_object *path, 
 /* ------------------------------------------------------------------ forward */
 
 /* A new tensor of the batch shape from int64 values: v[i] + add (int64), or as
-   float32 gamma ** (v[i] + 1), or as bool v[i] != 0 (kind 'i', 'g', 'b'). */
-static nn_tensor *batch_tensor(int nd, const int64_t *shape, const int64_t *v, int64_t count, char kind, double gamma)
+   float32 gamma ** (v[i] + 1), or as bool v[i] != 0 (kind 'i', 'g', 'b'), made on
+   the CPU (its elements written there) and moved to device. */
+static nn_tensor *batch_tensor(nn_device device, int nd, const int64_t *shape, const int64_t *v, int64_t count,
+                               char kind, double gamma)
 {
-    nn_tensor *t = nn_empty(nd, shape, kind == 'i' ? NN_INT64 : kind == 'g' ? NN_FLOAT32 : NN_BOOL);
+    nn_tensor *t = nn_empty_on(NN_DEVICE_CPU, nd, shape, kind == 'i' ? NN_INT64 : kind == 'g' ? NN_FLOAT32 : NN_BOOL);
     if (!t) return NULL;
-    void *d = nn_data_ptr(t);
+    void *d = nn_host_borrow(t);
     for (int64_t i = 0; i < count; i++) {
         if (kind == 'i') ((int64_t *)d)[i] = v[i] + 1;
         else if (kind == 'g') ((float *)d)[i] = powf((float)gamma, (float)(v[i] + 1)); /* float32 pow, as torch */
         else ((uint8_t *)d)[i] = v[i] != 0;
     }
+    NN_SET(t, nn_to_device(t, device));
     return t;
 }
 
@@ -440,7 +450,7 @@ static nn_tensordict *multi_step(nn_tensordict *input, const config *cfg)
     if (!gathered || gather_into(&g, NN_TENSORDICT(next), path, gathered) < 0) goto done_;
 
     /* the new entries, in _multi_step_func's order */
-    nn_tensor *steps = batch_tensor(nd, td->batch_size, tto, P * T, 'i', 0);
+    nn_tensor *steps = batch_tensor(nn_device_of(done), nd, td->batch_size, tto, P * T, 'i', 0);
     int rc = steps ? nn_tensordict_set(td, steps_s, &steps->ob) : -1;
     NN_RELEASE(steps);
     if (rc < 0) goto done_;
@@ -453,27 +463,24 @@ static nn_tensordict *multi_step(nn_tensordict *input, const config *cfg)
     }
     next = nn_tensordict_get(td, next_s);
     if (!next || nn_tensordict_update(NN_TENSORDICT(next), gathered) < 0) goto done_;
-    nn_tensor *gam = batch_tensor(nd, td->batch_size, tto, P * T, 'g', cfg->gamma);
+    nn_tensor *gam = batch_tensor(nn_device_of(done), nd, td->batch_size, tto, P * T, 'g', cfg->gamma);
     rc = gam ? nn_tensordict_set(td, gamma_s, &gam->ob) : -1;
     NN_RELEASE(gam);
     if (rc < 0) goto done_;
-    nn_tensor *nonterminal = batch_tensor(nd, td->batch_size, tto, P * T, 'b', 0);
-    if (!nonterminal) goto done_;
-    if (mask) { /* nonterminal[~mask.view(*batch, T)] = False */
+    if (mask) { /* nonterminal[~mask.view(*batch, T)] = False: tto (not used after) zeroed there first */
         nn_tensor *mv = nn_view(mask, nd, td->batch_size);
         double *keep = mv ? nn_malloc(sizeof *keep * cells) : NULL;
         if (keep) {
             nn_to_doubles(mv, keep);
             for (int64_t i = 0; i < P * T; i++)
-                if (keep[i] == 0) ((uint8_t *)nn_data_ptr(nonterminal))[i] = 0;
+                if (keep[i] == 0) tto[i] = 0;
         }
         nn_free(keep);
         NN_RELEASE(mv);
-        if (!keep) {
-            NN_RELEASE(nonterminal);
-            goto done_;
-        }
+        if (!keep) goto done_;
     }
+    nn_tensor *nonterminal = batch_tensor(nn_device_of(done), nd, td->batch_size, tto, P * T, 'b', 0);
+    if (!nonterminal) goto done_;
     rc = nn_tensordict_set(td, nonterm_s, &nonterminal->ob);
     NN_RELEASE(nonterminal);
     if (rc < 0) goto done_;
@@ -552,9 +559,10 @@ nn_module *nn_multistep_new(double gamma, int64_t n_steps)
     nn_module *m = nn_module_new(&nn_multistep_class);
     if (!m) return NULL;
     int64_t sizes[3] = {1, 1, n_steps + 1};
-    nn_tensor *gammas = nn_empty(3, sizes, NN_FLOAT32);
-    if (gammas)
-        for (int64_t i = 0; i <= n_steps; i++) ((float *)nn_data_ptr(gammas))[i] = (float)pow(gamma, (double)i);
+    nn_tensor *gammas = nn_empty_on(NN_DEVICE_CPU, 3, sizes, NN_FLOAT32);
+    float *gv = gammas ? nn_host_borrow(gammas) : NULL;
+    for (int64_t i = 0; gv && i <= n_steps; i++) gv[i] = (float)pow(gamma, (double)i);
+    if (gammas) NN_SET(gammas, nn_to_device(gammas, nn_default_device())); /* torch.tensor's default device */
     nn_object *reward = nn_str_new("reward"), *reward_keys = reward ? nn_tuple_pack(1, reward) : NULL;
     NN_RELEASE(reward);
     int rc = set_attr(m, "gamma", nn_float_new(gamma));

@@ -382,6 +382,10 @@ nn_tensor *nn_to_device(nn_tensor *t, nn_device device);
 void nn_set_default_device(nn_device d);
 nn_device nn_default_device(void);
 int nn_common_device(int n, nn_tensor *const *ts, nn_device *out);
+/* The same check without the 0-dim CPU exception (ATen's generated device check of
+   ops outside TensorIterator: gather, scatter, ...): NULLs skipped; 0, or -1 with that
+   RuntimeError. */
+int nn_same_device_all(int n, nn_tensor *const *ts);
 
 /* The host-access contract: the only way code outside core's kernels reads or
    writes a tensor's elements in bulk (printing, item()/tolist(), the inspector,

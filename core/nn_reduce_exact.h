@@ -14,7 +14,8 @@
 int nn_reduce_memory_layout(nn_tensor *a, const nn_reduction_layout *l, nn_reduction_layout *l2);
 
 /* var (or std) of a float32 CPU tensor whose reduction has one output, into
-   out's one element: 1; 0 when not of that kind. */
+   out's one element (the reduce kernel's VAR_ALL_F32/STD_ALL_F32): 1; 0 when not
+   of that kind; -1 with the error set. */
 int nn_var_all_f32_exact(nn_tensor *a, const nn_reduction_layout *l, double correction, bool take_sqrt,
                          nn_tensor *out);
 

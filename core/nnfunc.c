@@ -20,7 +20,6 @@
 #include <string.h>
 
 #include "backend.h"
-#include "cpu/nn_vmath.h"
 #include "nn_losses.h"
 #include "nn_parallel.h"
 #include "nn_select.h"
@@ -139,8 +138,6 @@ static nn_tensor *sum_leading(nn_tensor *g, int n_lead)
 }
 
 /* ---------------------------------------------------- softmax, log_softmax */
-
-#include "cpu/nn_lanes.h"
 
 /* The dtype a kernel computes in: the tensor's own, float32 for bfloat16. */
 static nn_dtype kernel_dtype(nn_dtype dt) { return dt == NN_BFLOAT16 ? NN_FLOAT32 : dt; }

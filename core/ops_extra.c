@@ -605,6 +605,18 @@ nn_tensor *nn_searchsorted(nn_tensor *sorted, nn_tensor *values, bool right, boo
                      nn_shape_str(sorter->ndim, sorter->sizes, s2, sizeof s2));
         return NULL;
     }
+    if (!nn_same_device(nn_device_of(sorted), nn_device_of(values)) ||
+        (sorter && !nn_same_device(nn_device_of(sorter), nn_device_of(sorted)))) {
+        bool v = !nn_same_device(nn_device_of(sorted), nn_device_of(values));
+        nn_device_str(v ? nn_device_of(sorted) : nn_device_of(sorter), s1, sizeof s1);
+        nn_device_str(v ? nn_device_of(values) : nn_device_of(sorted), s2, sizeof s2);
+        nn_error_set(NN_ERR_RUNTIME, v ? "torch.searchsorted(): boundaries and input value tensors should have same device "
+                                         "type, but got boundaries tensor device type %s and input value tensor device type %s"
+                                       : "torch.searchsorted(): sorter and boundary tensors should have same device type, "
+                                         "but got sorter tensor device type %s and input value tensor device type %s",
+                     s1, s2);
+        return NULL;
+    }
     int64_t len = sorted->sizes[sorted->ndim - 1], rows = nn_numel(sorted) / (len ? len : 1);
     int64_t nv = nn_numel(values), per_row = sorted->ndim == 1 ? nv : (values->ndim ? values->sizes[values->ndim - 1] : 1);
     nn_tensor *bc = nn_plain_as(sorted, NN_FLOAT64), *vc = bc ? nn_plain_as(values, NN_FLOAT64) : NULL;

@@ -55,17 +55,27 @@ nn_tensor *nn_quantile(nn_tensor *a, nn_tensor *q, bool has_dim, int dim, bool k
         nn_error_set(NN_ERR_RUNTIME, "%s q tensor must be same dtype as the input tensor", f);
         return NULL;
     }
+    if (!nn_same_device(nn_device_of(q), nn_device_of(a))) {
+        nn_error_set(NN_ERR_RUNTIME, "%s q tensor must be on the same device as the input tensor", f);
+        return NULL;
+    }
+    /* q's values, through the host contract (a copy when q is on a device) */
     int64_t nq = nn_numel(q);
+    nn_tensor *qhold = NULL;
+    const char *qh = nq ? nn_host_read(q, &qhold) : NULL;
+    if (nq && !qh) return NULL;
     for (int64_t i = 0; i < nq; i++) {
-        double v = nn_load_double((const char *)nn_data_ptr(q) + (size_t)i * nn_dtype_size(q->dtype), q->dtype);
+        double v = nn_load_double(qh + (size_t)i * nn_dtype_size(q->dtype), q->dtype);
         if (!(v >= 0 && v <= 1)) {
             if (q->ndim == 0)
                 nn_error_set(NN_ERR_RUNTIME, "%s q must be in the range [0, 1] but got %g", f, v);
             else
                 nn_error_set(NN_ERR_RUNTIME, "%s q values must be in the range [0, 1]", f);
+            NN_RELEASE(qhold);
             return NULL;
         }
     }
+    NN_RELEASE(qhold);
     int d = 0;
     if (has_dim && nn_select_wrap_dim(dim, a, &d) < 0) return NULL;
     if (a->ndim == 0) has_dim = false;

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "backend.h"
-#include "cpu/nn_vmath.h"
 #include "nn_reduce_exact.h"
 
 
@@ -274,7 +273,8 @@ static nn_tensor *var_std(nn_tensor *a, int n_dims, const int *dims, bool unbias
         /* on the CPU, PyTorch's order (reduce_exact.c): one output in float32, or Welford in memory order */
         nn_reduction_layout l2;
         int made = nn_device_of(a).type == NN_CPU ? nn_reduce_memory_layout(a, &l, &l2) : 0;
-        if (made < 0 || (!nn_var_all_f32_exact(a, &l, correction, take_sqrt, out) &&
+        int exact = made < 0 ? -1 : nn_var_all_f32_exact(a, &l, correction, take_sqrt, out);
+        if (exact < 0 || (exact == 0 &&
                          NN_KERNEL(nn_backend_of(out), reduce,
                                    (take_sqrt ? NN_REDUCE_STD : NN_REDUCE_VAR, made ? l2.data : l.data, l.outer,
                                     l.inner, correction, out, NULL)) < 0))

@@ -16,7 +16,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "cpu/nn_vmath.h"
+#include "backend.h"
 #include "nn_reduce_exact.h"
 
 int nn_reduce_memory_layout(nn_tensor *a, const nn_reduction_layout *l, nn_reduction_layout *l2)
@@ -51,18 +51,8 @@ int nn_var_all_f32_exact(nn_tensor *a, const nn_reduction_layout *l, double corr
 {
     if (a->dtype != NN_FLOAT32 || nn_device_of(a).type != NN_CPU || a->ndim == 0 || l->outer != 1 || l->inner == 0)
         return 0;
-    bool all[NN_MAX_DIMS];
-    for (int d = 0; d < a->ndim; d++) all[d] = true;
-    float sum;
-    if (nn_is_contiguous(a)) /* the same order as the strided walk, in fewer steps */
-        sum = nn_cpu_sum_all_f32(nn_data_ptr(a), nn_numel(a));
-    else
-        nn_cpu_sum_strided_f32(nn_data_ptr(a), a->ndim, a->sizes, a->strides, all, &sum);
-    double mean = sum / (float)l->inner;
-    double m2 = nn_cpu_sq_dev_sum_f32(nn_data_ptr(a), a->ndim, a->sizes, a->strides, mean);
-    double dof = (double)l->inner - correction;
-    double var = m2 / (dof > 0 ? dof : 0);
-    *(float *)nn_data_ptr(out) = (float)(take_sqrt ? sqrt(var) : var);
+    nn_reduce_op op = take_sqrt ? NN_REDUCE_STD_ALL_F32 : NN_REDUCE_VAR_ALL_F32;
+    if (NN_KERNEL(nn_backend_of(a), reduce, (op, a, 1, l->inner, correction, out, NULL)) < 0) return -1;
     return 1;
 }
 
@@ -93,15 +83,10 @@ int nn_norm_f32_exact(nn_tensor *a, const nn_reduction_layout *l, double p, nn_t
     nn_reduction_layout l2;
     int made = nn_reduce_memory_layout(a, l, &l2);
     if (made < 0) return -1;
-    const float *x = nn_data_ptr(made ? l2.data : l->data);
-    float *o = nn_data_ptr(out);
-    bool last = p == 2 && reduces_lastdim(a, l->reduced);
-    for (int64_t r = 0; r < l->outer; r++) {
-        const float *row = x + r * l->inner;
-        o[r] = last ? nn_cpu_norm2_lastdim_f32(row, l->inner) : nn_cpu_norm_seq_f32(row, l->inner, p, l->outer == 1);
-    }
+    nn_reduce_op op = p == 2 && reduces_lastdim(a, l->reduced) ? NN_REDUCE_NORM2_LASTDIM_F32 : NN_REDUCE_NORM_SEQ_F32;
+    int rc = NN_KERNEL(nn_backend_of(a), reduce, (op, made ? l2.data : l->data, l->outer, l->inner, p, out, NULL));
     if (made) NN_RELEASE(l2.data);
-    return 1;
+    return rc < 0 ? -1 : 1;
 }
 
 /* sqrt(sum(x * x, dims)), the product laid out as x is (PyTorch's elementwise

@@ -674,8 +674,8 @@ static void normalize_bools(nn_safetensors *st)
     for (size_t k = 0; k < st->n; k++) {
         nn_tensor *t = st->tensors[k].tensor;
         if (t->dtype != NN_BOOL) continue;
-        uint8_t *p = t->storage->data;
-        for (size_t i = 0; i < t->storage->nbytes; i++) p[i] = p[i] != 0;
+        uint8_t *p = nn_host_borrow(t); /* a tensor this file just made on the CPU */
+        for (int64_t i = 0; i < nn_numel(t); i++) p[i] = p[i] != 0;
     }
 }
 
@@ -723,7 +723,7 @@ nn_safetensors *nn_safetensors_parse(const void *data, size_t len)
         const unsigned char *base = p + 8 + header_len;
         for (size_t k = 0; k < st->n; k++) {
             const entry *e = &h.entries[k];
-            if (e->end > e->begin) memcpy(st->tensors[k].tensor->storage->data, base + e->begin, e->end - e->begin);
+            if (e->end > e->begin) memcpy(nn_host_borrow(st->tensors[k].tensor), base + e->begin, e->end - e->begin);
         }
         normalize_bools(st);
     }
@@ -763,7 +763,7 @@ static int load_stream(FILE *f, const char *path, char **hbuf, header *h, nn_saf
     /* the layout check guarantees the tensors' data follows in this order without gaps */
     for (size_t k = 0; k < h->n; k++) {
         const span *sp = &h->order[k];
-        if (read_exact(f, st->tensors[sp->idx].tensor->storage->data, (size_t)(sp->end - sp->begin), path) < 0 ||
+        if (read_exact(f, nn_host_borrow(st->tensors[sp->idx].tensor), (size_t)(sp->end - sp->begin), path) < 0 ||
             nn_check_interrupt() < 0)
             return -1;
     }
@@ -1039,7 +1039,7 @@ static int write_tensor(sink *s, const nn_tensor *t)
         return data ? 0 : -1;
     }
     if (nn_is_contiguous(t)) {
-        sink_write(s, nn_data_ptr(t), (size_t)numel * es);
+        sink_write(s, nn_host_borrow((nn_tensor *)t), (size_t)numel * es);
         return 0;
     }
     gather_ctx g = {s, (int64_t)es};
@@ -1074,7 +1074,7 @@ int nn_safetensors_pieces_make(const nn_named_tensor *items, size_t n, const cha
         const nn_tensor *t = items[p.order[k]].tensor;
         size_t nbytes = (size_t)nn_numel(t) * nn_dtype_size(t->dtype);
         if (nbytes == 0) continue;
-        const void *data = t->storage->device.type == NN_CPU ? nn_data_ptr(t) : NULL;
+        const void *data = t->storage->device.type == NN_CPU ? nn_host_borrow((nn_tensor *)t) : NULL;
         if (!data || !nn_is_contiguous(t)) { /* a row-major copy (on the host) */
             unsigned char *copy = nn_malloc(nbytes);
             if (!copy) goto fail;

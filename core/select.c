@@ -54,8 +54,6 @@ static int wrap(int dim, const nn_tensor *t, int *d)
     return nn_wrap_dim(dim, t->ndim, d);
 }
 
-static double load(const char *base, int64_t i, nn_dtype dt) { return nn_load_double(base + i * (int64_t)nn_dtype_size(dt), dt); }
-
 /* ---------------------------------------------------------------- sort */
 
 /* The first `take` of each row of a sorted along dim d: values (the input's
@@ -270,14 +268,14 @@ int nn_cumprod_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
         return gin[0] ? 0 : -1;
     }
     nn_tensor *xc = plain(x), *gc = plain(gout[0]);
-    bool has_zero = false;
     int64_t n_el = xc ? nn_numel(xc) : 0;
-    for (int64_t i = 0; xc && i < n_el && !has_zero; i++) has_zero = load(nn_data_ptr(xc), i, xc->dtype) == 0;
-    if (!xc || !gc) {
+    nn_kernel_args cnt = {.t = {NULL, xc}};
+    if (!xc || !gc || NN_KERNEL(nn_backend_of(xc), index, (NN_INDEX_COUNT_SET, &cnt)) < 0) {
         NN_RELEASE(xc);
         NN_RELEASE(gc);
         return -1;
     }
+    bool has_zero = (int64_t)cnt.host[0] < n_el;
     if (!has_zero) {
         NN_RELEASE(xc);
         NN_RELEASE(gc);
@@ -289,27 +287,10 @@ int nn_cumprod_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
         NN_RELEASE(rc);
         return gin[0] ? 0 : -1;
     }
-    nn_tensor *r = nn_empty(xc->ndim, xc->sizes, xc->dtype);
-    if (!r) {
-        NN_RELEASE(xc);
-        NN_RELEASE(gc);
-        return -1;
-    }
+    nn_tensor *r = nn_empty_on(nn_device_of(xc), xc->ndim, xc->sizes, xc->dtype);
     along g = along_dim(xc, d);
-    const char *xs = nn_data_ptr(xc), *gs = nn_data_ptr(gc);
-    for (int64_t o = 0; o < g.outer; o++)
-        for (int64_t in = 0; in < g.inner; in++)
-            for (int64_t i = 0; i < g.len; i++) {
-                double total = 0, prefix = 1;
-                for (int64_t k = 0; k < i; k++) prefix *= load(xs, (o * g.len + k) * g.inner + in, xc->dtype);
-                double run = prefix;
-                for (int64_t j = i; j < g.len; j++) {
-                    if (j > i) run *= load(xs, (o * g.len + j) * g.inner + in, xc->dtype);
-                    total += load(gs, (o * g.len + j) * g.inner + in, gc->dtype) * run;
-                }
-                nn_store_double((char *)nn_data_ptr(r) + ((o * g.len + i) * g.inner + in) * (int64_t)nn_dtype_size(r->dtype),
-                                r->dtype, total);
-            }
+    nn_kernel_args ka = {.t = {r, xc, gc}, .i = {g.outer, g.len, g.inner}};
+    if (r && NN_KERNEL(nn_backend_of(xc), index, (NN_INDEX_CUMPROD_GRAD, &ka)) < 0) NN_SET(r, NULL);
     NN_RELEASE(xc);
     NN_RELEASE(gc);
     gin[0] = to_input_dtype(n, r);
@@ -510,6 +491,9 @@ static int check_index(const char *op, const nn_tensor *self, int d, const nn_te
    contiguous on self's device. */
 static int index_walk(nn_index_op op, nn_tensor *self, int d, nn_tensor *index, nn_tensor *other, double value)
 {
+    /* every tensor on self's device, as ATen's generated device check (no CPU-scalar exception here) */
+    nn_tensor *ts[3] = {self, index, other};
+    if (nn_same_device_all(3, ts) < 0) return -1;
     nn_kernel_args ka = {.t = {self, index, other}, .i = {d}, .d = {value}};
     return NN_KERNEL(nn_backend_of(self), index, (op, &ka));
 }

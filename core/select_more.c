@@ -17,7 +17,6 @@
 #include "nn_scratch.h"
 #include "nn_select.h"
 #include "nn_select_more.h"
-#include "cpu/nn_vmath.h"
 
 /* ------------------------------------------------------------- helpers */
 
@@ -75,11 +74,11 @@ nn_tensor *nn_prod(nn_tensor *a, bool has_dim, int dim, bool keepdim, int dtype)
     nn_tensor *out = nn_empty_on(nn_device_of(c), ndim, sizes, dt);
     if (out && dt == NN_FLOAT32 && nn_device_of(c).type == NN_CPU) { /* PyTorch's order (cpu/sum_iter.c) */
         nn_tensor *x = a->dtype == NN_FLOAT32 ? a : c;
-        bool reduced[NN_MAX_DIMS] = {true}; /* a 0-dim tensor as one element */
-        int64_t one = 1;
-        for (int i = 0; i < x->ndim; i++) reduced[i] = !has_dim || i == d;
-        nn_cpu_prod_strided_f32(nn_data_ptr(x), x->ndim ? x->ndim : 1, x->ndim ? x->sizes : &one,
-                                x->ndim ? x->strides : &one, reduced, nn_data_ptr(out));
+        double bits = 0; /* the reduced dims (a 0-dim tensor as one element) */
+        for (int i = 0; i < x->ndim; i++)
+            if (!has_dim || i == d) bits += (double)(1 << i);
+        if (NN_KERNEL(nn_backend_of(x), reduce, (NN_REDUCE_PROD_STRIDED_F32, x, outer, len, bits, out, NULL)) < 0)
+            NN_SET(out, NULL);
     } else if (out) {
         nn_kernel_args ka = {.t = {out, c}, .i = {outer, len, inner}};
         if (NN_KERNEL(nn_backend_of(c), index, (NN_INDEX_PROD, &ka)) < 0) NN_SET(out, NULL);

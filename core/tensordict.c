@@ -285,7 +285,8 @@ static nn_object *validate_value(nn_tensordict *td, nn_object *value)
         v = (nn_object *)nn_scalar(nn_is_true(value), NN_BOOL);
     } else if (nn_is_int(value)) {
         v = (nn_object *)nn_scalar((double)nn_int_value(value), NN_INT64);
-        if (v) *(int64_t *)nn_data_ptr(NN_TENSOR(v)) = nn_int_value(value); /* exact beyond 2**53 */
+        int64_t iv = nn_int_value(value); /* exact beyond 2**53 */
+        if (v && nn_host_write(NN_TENSOR(v), &iv) < 0) NN_SET(v, NULL);
     } else if (nn_is_float(value)) {
         v = (nn_object *)nn_scalar(nn_float_value(value), NN_FLOAT32);
     } else {

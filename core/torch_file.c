@@ -233,9 +233,9 @@ static nn_tensor *load_storage(void *ud, const char *key, nn_dtype dtype, int64_
        too reads every storage on the CPU before map_location moves it) */
     nn_tensor *flat = nn_empty_on(NN_DEVICE_CPU, 1, &numel, dtype);
     if (!flat) return NULL;
-    if (need && entry_read(ar, index, name, flat->storage->data, need) < 0) NN_SET(flat, NULL);
+    if (need && entry_read(ar, index, name, nn_host_borrow(flat), need) < 0) NN_SET(flat, NULL);
     if (flat && dtype == NN_BOOL) { /* any non-zero byte is true */
-        uint8_t *b = flat->storage->data;
+        uint8_t *b = nn_host_borrow(flat);
         for (int64_t i = 0; i < numel; i++) b[i] = b[i] != 0;
     }
     if (!flat) return NULL;

@@ -385,8 +385,7 @@ int64_t nn_dense_row(const nn_tensor *t) { return dense_row(t); }
 static int unary_sleef(nn_tensor *a, nn_vact act, int vfn, const float *p, nn_tensor **out)
 {
     *out = NULL;
-    if (float_result(a->dtype) != NN_FLOAT32 || a->dtype == NN_BFLOAT16 || nn_device_of(a).type != NN_CPU ||
-        !nn_vmath_available())
+    if (float_result(a->dtype) != NN_FLOAT32 || a->dtype == NN_BFLOAT16 || nn_device_of(a).type != NN_CPU)
         return 0;
     int64_t n = nn_numel(a), one = 1, row = 0;
     bool vec = true, permuted = false;
@@ -406,13 +405,15 @@ static int unary_sleef(nn_tensor *a, nn_vact act, int vfn, const float *p, nn_te
         NN_RELEASE(x);
         return -1;
     }
-    const float *xs = nn_data_ptr(x);
-    float *ys = nn_data_ptr(y);
-    if (n > 0) {
-        if (vfn >= 0) nn_vmath_map_f32((nn_vfn)vfn, ys, xs, n);
-        else nn_vmath_act_f32(act, ys, xs, n, row, p, vec);
-    }
+    /* the math kernel's vmath codes (cpu/vmath_ops.c): host[0] 0 when this CPU lacks AVX2+FMA */
+    nn_kernel_args ka = {.t = {y, x}, .i = {vfn >= 0 ? vfn : (int64_t)act, row, vec, p != NULL}};
+    for (int i = 0; p && i < 3; i++) ka.d[i] = p[i];
+    int rc = NN_KERNEL(nn_backend_of(x), math, (vfn >= 0 ? NN_MATH_vmath_map : NN_MATH_vmath_act, &ka));
     NN_RELEASE(x);
+    if (rc < 0 || ka.host[0] == 0) {
+        NN_RELEASE(y);
+        return rc < 0 ? -1 : 0;
+    }
     if (permuted) {
         nn_tensor *laid = nn_tensor_new_view(y, a->ndim, a->sizes, a->strides, 0);
         NN_RELEASE(y);
@@ -433,7 +434,7 @@ static int grad_sleef(nn_vact k, nn_tensor *g, nn_tensor *a, nn_tensor **out)
     *out = NULL;
     if (a->dtype != NN_FLOAT32 || g->dtype != NN_FLOAT32 || nn_device_of(a).type != NN_CPU ||
         nn_device_of(g).type != NN_CPU || !nn_is_contiguous(a) || !dense_or_scalar(g) || g->ndim != a->ndim ||
-        memcmp(g->sizes, a->sizes, sizeof(int64_t) * (size_t)a->ndim) != 0 || !nn_vmath_available())
+        memcmp(g->sizes, a->sizes, sizeof(int64_t) * (size_t)a->ndim) != 0)
         return 0;
     nn_tensor *gc = NULL, *y = NULL;
     NN_WITH_GRAD_MODE(false, gc = nn_contiguous(g));
@@ -442,9 +443,13 @@ static int grad_sleef(nn_vact k, nn_tensor *g, nn_tensor *a, nn_tensor **out)
         NN_RELEASE(gc);
         return -1;
     }
-    int64_t n = nn_numel(a);
-    if (n > 0) nn_vmath_act_grad_f32(k, nn_data_ptr(y), nn_data_ptr(gc), nn_data_ptr(a), n, true);
+    nn_kernel_args ka = {.t = {y, gc, a}, .i = {k}};
+    int rc = NN_KERNEL(nn_backend_of(a), math, (NN_MATH_vmath_act_grad, &ka));
     NN_RELEASE(gc);
+    if (rc < 0 || ka.host[0] == 0) {
+        NN_RELEASE(y);
+        return rc < 0 ? -1 : 0;
+    }
     *out = y;
     return 1;
 }

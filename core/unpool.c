@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "backend.h"
 #include "nn_mod_more.h"
 
 /* x and the int64 indices [N, C, H, W] (or [C, H, W]) into planes of oh * ow */
@@ -38,27 +39,38 @@ nn_tensor *nn_max_unpool2d(nn_tensor *x, nn_tensor *indices, int64_t oh, int64_t
     int64_t sizes[4];
     memcpy(sizes, x->sizes, sizeof(int64_t) * (size_t)x->ndim);
     sizes[x->ndim - 2] = oh, sizes[x->ndim - 1] = ow;
-    nn_tensor *xc = NULL, *ic = NULL;
+    if (nn_same_device_all(2, (nn_tensor *[]){x, indices}) < 0) return NULL;
+    /* the planes flat: y [planes, oh * ow] scattered at the indices [planes, in_plane] from x, by the index kernel */
+    const int64_t yflat[2] = {planes, out_plane}, xflat[2] = {planes, in_plane};
+    nn_tensor *xc = NULL, *ic = NULL, *y = NULL, *yv = NULL;
     bool prev = nn_set_grad_enabled(false);
-    xc = nn_contiguous(x);
-    ic = xc ? nn_contiguous(indices) : NULL;
+    xc = nn_reshape(x, 2, xflat);
+    ic = xc ? nn_reshape(indices, 2, xflat) : NULL;
+    if (xc) NN_SET(xc, nn_contiguous(xc));
+    if (ic) NN_SET(ic, nn_contiguous(ic));
+    y = xc && ic ? nn_zeros_on(nn_device_of(x), x->ndim, sizes, x->dtype) : NULL;
+    yv = y ? nn_view(y, 2, yflat) : NULL;
     nn_set_grad_enabled(prev);
-    nn_tensor *y = ic ? nn_zeros(x->ndim, sizes, x->dtype) : NULL;
-    const int64_t *idx = y ? nn_data_ptr(ic) : NULL;
-    size_t es = x->dtype == NN_FLOAT32 ? 4 : 8;
-    char *yd = y ? nn_data_ptr(y) : NULL;
-    const char *xd = y ? nn_data_ptr(xc) : NULL;
-    for (int64_t p = 0; y && p < planes; p++)
-        for (int64_t i = 0; i < in_plane; i++) {
-            int64_t k = idx[p * in_plane + i];
-            if (k < 0 || k >= out_plane) {
-                nn_error_set(NN_ERR_RUNTIME, "Found an invalid max index: %lld (output volumes are of size %lldx%lld",
-                             (long long)k, (long long)oh, (long long)ow);
-                NN_SET(y, NULL);
-                break;
-            }
-            memcpy(yd + (size_t)(p * out_plane + k) * es, xd + (size_t)(p * in_plane + i) * es, es);
-        }
+    if (!yv) NN_SET(y, NULL);
+    nn_kernel_args kr = {.t = {NULL, ic}};
+    if (y && in_plane * planes > 0 && NN_KERNEL(nn_backend_of(ic), index, (NN_INDEX_INT_RANGE, &kr)) < 0) NN_SET(y, NULL);
+    if (y && in_plane * planes > 0 && (kr.i[0] < 0 || kr.i[1] >= out_plane)) {
+        /* the last index out of range, in order: the one ATen's kernel reports (it
+           notes each it meets and goes on) */
+        nn_tensor *hold = NULL;
+        const int64_t *idx = nn_host_read(ic, &hold);
+        int64_t k = 0;
+        for (int64_t i = 0; idx && i < planes * in_plane; i++)
+            if (idx[i] < 0 || idx[i] >= out_plane) k = idx[i];
+        if (idx)
+            nn_error_set(NN_ERR_RUNTIME, "Found an invalid max index: %lld (output volumes are of size %lldx%lld",
+                         (long long)k, (long long)oh, (long long)ow);
+        NN_RELEASE(hold);
+        NN_SET(y, NULL);
+    }
+    nn_kernel_args ks = {.t = {yv, ic, xc}, .i = {1}};
+    if (y && NN_KERNEL(nn_backend_of(yv), index, (NN_INDEX_SCATTER, &ks)) < 0) NN_SET(y, NULL);
+    NN_RELEASE(yv);
     NN_RELEASE(xc);
     NN_RELEASE(ic);
     if (y && nn_record(NN_OP_max_unpool2d, 1, &x, 1, &y, 1, &indices, NULL) < 0) NN_SET(y, NULL);

@@ -278,6 +278,8 @@ static nn_object *search(const char *f, nn_tensor *seq, nn_object *vals, bool ou
             nn_error_set(NN_ERR_TYPE, "%s(): argument 'input' must be Tensor, not %s", f, repl_type_name(vals));
         return NULL;
     }
+    if (!nn_is_tensor(vals)) NN_SET(v, nn_to_device(v, nn_device_of(seq))); /* a Scalar goes to the boundaries' device */
+    if (!v) return NULL;
     nn_tensor *r = nn_searchsorted(seq, v, right, out_int32, sorter);
     NN_RELEASE(v);
     return T(r);
@@ -389,7 +391,7 @@ static nn_object *quantile_impl(const char *f, nn_object *args, nn_object *kwarg
     } else {
         double v = 0;
         if (repl_arg_double(f, "q", 2, a[1], &v)) return NULL;
-        q = nn_scalar(v, x->dtype);
+        q = nn_full_on(nn_device_of(x), 0, NULL, v, x->dtype); /* at::scalar_tensor(q, self.options()) */
         if (!q) return NULL;
     }
     nn_tensor *r = nn_quantile(x, q, has_dim, (int)dim, keepdim, mode, ignore_nan);

@@ -512,7 +512,8 @@ static int64_t *lengths_of(const char *f, nn_object *o, int64_t *n)
 /* invert_permutation: out[perm[i]] = i. */
 static nn_tensor *invert_permutation(nn_tensor *perm)
 {
-    nn_tensor *zero = nn_zeros_like(perm), *ar = zero ? nn_arange(0, (double)nn_numel(perm), 1, true, NN_INT64) : NULL;
+    nn_tensor *zero = nn_zeros_like(perm);
+    nn_tensor *ar = zero ? nn_arange_on(nn_device_of(perm), 0, (double)nn_numel(perm), 1, true, NN_INT64) : NULL;
     nn_tensor *r = ar ? nn_scatter(zero, 0, perm, ar) : NULL;
     NN_RELEASE(zero);
     NN_RELEASE(ar);
@@ -545,7 +546,8 @@ static nn_object *pack_padded(nn_tensor *input, nn_object *lengths_o, bool batch
         if (v) memcpy(len, v, sizeof *len * (size_t)n);
         NN_RELEASE(hold);
         NN_RELEASE(vals);
-        if (!v || !(x = nn_index_select(input, bdim, sorted))) goto done;
+        if (v) NN_SET(sorted, nn_to_device(sorted, nn_device_of(input))); /* sorted_indices.to(input.device) */
+        if (!v || !sorted || !(x = nn_index_select(input, bdim, sorted))) goto done;
     } else
         x = retained_tensor(input);
     if (batch_first) {
@@ -696,7 +698,9 @@ static nn_object *f_pad_packed_sequence(void *ud, nn_object *args, nn_object *kw
     if (rc == 0 && out) lengths = int64_tensor(lens, B);
     if (lengths && unsorted && nn_is_tensor(unsorted)) {
         nn_tensor *o2 = nn_index_select(out, batch_first ? 0 : 1, NN_TENSOR(unsorted));
-        nn_tensor *l2 = o2 ? nn_index_select(lengths, 0, NN_TENSOR(unsorted)) : NULL;
+        nn_tensor *uc = o2 ? nn_to_device(NN_TENSOR(unsorted), NN_DEVICE_CPU) : NULL; /* lengths[unsorted.cpu()] */
+        nn_tensor *l2 = uc ? nn_index_select(lengths, 0, uc) : NULL;
+        NN_RELEASE(uc);
         NN_SET(out, o2);
         NN_SET(lengths, l2);
     }

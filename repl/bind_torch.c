@@ -509,28 +509,46 @@ static nn_object *f_save(void *ud, nn_object *args, nn_object *kwargs)
     return rc ? NULL : nn_retain(nn_none());
 }
 
-/* map_location(storage, location) as PyTorch 1.13 calls it: its result is the
-   storage to use, None for the default place. The storage passed is the flat CPU
-   tensor of the storage's elements (nnscope has no storage type), so
-   `lambda storage, loc: storage` and `storage.cuda()` work as in PyTorch. */
+/* map_location(storage, location) as PyTorch 1.13 calls it: storage is a
+   torch.storage.UntypedStorage of the storage's bytes on the CPU (repl/mod_torch_storage.c),
+   and what it returns is the storage to use (None: the default place). A storage
+   of the right byte count but another dtype (a slice, one made from bytes) is
+   taken byte for byte, as PyTorch's TypedStorage(wrap_storage=...) does. */
 static nn_tensor *restore_by_call(void *ud, nn_tensor *cpu, const char *location)
 {
-    nn_object *loc = nn_str_new(location);
-    if (!loc) return NULL;
-    nn_object *argv[2] = {&cpu->ob, loc};
-    nn_object *r = repl_call_object(ud, argv, 2, NULL);
+    nn_object *loc = nn_str_new(location), *st = loc ? repl_storage_wrap(cpu) : NULL;
+    nn_object *argv[2] = {st, loc};
+    nn_object *r = st ? repl_call_object(ud, argv, 2, NULL) : NULL;
     NN_RELEASE(loc);
+    NN_RELEASE(st);
     if (!r) return NULL;
     if (nn_is_none(r)) {
         NN_RELEASE(r);
         return nn_restore_location(cpu, location);
     }
-    if (!nn_is_tensor(r)) {
-        nn_error_set(NN_ERR_TYPE, "torch.load: map_location returned %s, not a storage", repl_type_name(r));
-        NN_RELEASE(r);
-        return NULL;
+    bool is_storage = false;
+    nn_tensor *t = repl_storage_unwrap(r, &is_storage);
+    if (!is_storage) {
+        nn_error_set(NN_ERR_TYPE,
+                     "TypedStorage.__init__ received an invalid combination of arguments. Expected one of:\n"
+                     " * (*, torch.device device, torch.dtype dtype)\n"
+                     " * (int size, *, torch.device device, torch.dtype dtype)\n"
+                     " * (Sequence data, *, torch.device device, torch.dtype dtype)\n"
+                     " * (*, UntypedStorage wrap_storage, torch.dtype dtype)\n"
+                     "Argument 'wrap_storage' must be UntypedStorage, but got <class '%s'>",
+                     nn_is_tensor(r) ? "torch.Tensor" : repl_type_name(r));
     }
-    return NN_TENSOR(r);
+    NN_RELEASE(r);
+    size_t want = (size_t)nn_numel(cpu) * nn_dtype_size(cpu->dtype);
+    if (t && t->dtype != cpu->dtype && (size_t)nn_numel(t) * nn_dtype_size(t->dtype) == want) {
+        /* the same bytes in the loaded dtype, on the storage's device */
+        nn_tensor *hold = NULL, *typed = nn_empty_on(nn_device_of(t), 1, (const int64_t[]){nn_numel(cpu)}, cpu->dtype);
+        const void *bytes = typed && want ? nn_host_read(t, &hold) : NULL;
+        if (typed && want && (!bytes || nn_host_write(typed, bytes) < 0)) NN_SET(typed, NULL);
+        NN_RELEASE(hold);
+        NN_SET(t, typed);
+    }
+    return t;
 }
 
 static nn_object *f_load(void *ud, nn_object *args, nn_object *kwargs)

@@ -54,6 +54,7 @@ static const struct {
     {"torch.backends.cudnn", repl_mod_torch_backends_cudnn},
     {"torch.backends.mps", repl_mod_torch_backends_mps},
     {"torch.optim.lr_scheduler", repl_mod_lr_scheduler},
+    {"torch.storage", repl_mod_torch_storage},
     {"torch.optim.optimizer", repl_mod_optim_optimizer},
     {"torch.utils", repl_mod_torch_utils},
     {"torch.utils.data", repl_mod_data},
@@ -205,6 +206,8 @@ static const struct {
     {"torch", "testing", "torch.testing"},
     {"torch", "matrix_exp", "torch._matrix_exp"},
     {"torch.linalg", "matrix_exp", "torch._matrix_exp"},
+    {"torch", "storage", "torch.storage"}, /* the module itself */
+    {"torch", "UntypedStorage", "torch.storage"},
 };
 
 nn_object *repl_stdlib_alias(const char *ns, const char *name)

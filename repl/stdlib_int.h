@@ -109,6 +109,12 @@ nn_object *repl_mod_lr_scheduler(void); /* torch.optim.lr_scheduler (mod_lr_sche
 int repl_lr_scheduler_more(nn_object *m);
 nn_object *repl_mod_safetensors(void);       /* safetensors (mod_safetensors.c) */
 nn_object *repl_mod_safetensors_torch(void); /* safetensors.torch (mod_safetensors.c) */
+nn_object *repl_mod_torch_storage(void);     /* torch.storage (mod_torch_storage.c) */
+/* A torch.storage.UntypedStorage of t's elements (t flat, any dtype; retained); a new reference. */
+nn_object *repl_storage_wrap(nn_tensor *t);
+/* The elements of o when it is an UntypedStorage (*is_storage set; a new reference,
+   NULL with an error), else NULL with *is_storage false and no error. */
+nn_tensor *repl_storage_unwrap(nn_object *o, bool *is_storage);
 nn_object *repl_mod_optim_optimizer(void); /* torch.optim.optimizer: Optimizer, RMSprop, ... (bind_optim_more.c) */
 nn_object *repl_mod_autograd_function(void); /* torch.autograd.function (bind_function.c) */
 nn_object *repl_mod_anomaly_mode(void);      /* torch.autograd.anomaly_mode (bind_anomaly.c) */

@@ -26,6 +26,18 @@ int nn_cpu_gemm(nn_dtype dt, bool ta, bool tb, int64_t m, int64_t n, int64_t k, 
     return 0;
 }
 
+int nn_cpu_dot(nn_dtype dt, int64_t n, const void *x, int64_t incx, const void *y, int64_t incy, void *out)
+{
+    if (n > INT_MAX || incx > INT_MAX || incy > INT_MAX)
+        return nn_error_set(NN_ERR_RUNTIME, "matrix dimensions (%lld, %lld, %lld) are too large for BLAS", (long long)n,
+                            (long long)1, (long long)1);
+    const nn_blas *blas = nn_blas_get();
+    if (!blas) return -1;
+    if (dt == NN_FLOAT32) *(float *)out = blas->sdot((int)n, x, (int)incx, y, (int)incy);
+    else *(double *)out = blas->ddot((int)n, x, (int)incx, y, (int)incy);
+    return 0;
+}
+
 int nn_cpu_gemv(nn_dtype dt, bool trans, int64_t m, int64_t n, const void *a, int64_t lda, const void *x, int64_t incx,
                 void *y)
 {

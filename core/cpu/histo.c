@@ -231,7 +231,6 @@ int nn_cpu_index_histo_ops(nn_index_op op, nn_kernel_args *a)
     case NN_INDEX_HISTC: return histc(a);
     case NN_INDEX_HISTOGRAM: return histogram(a);
     case NN_INDEX_NONZERO: return nonzero(a);
-    default: break;
+    default: return nn_cpu_index_more_ops(op, a);
     }
-    return nn_error_set(NN_ERR_RUNTIME, "index kernel: unknown op code %d", (int)op);
 }

@@ -15,5 +15,7 @@
 
 /* NN_MATH_special of the math kernel (cpu/special.c) */
 int nn_cpu_special(nn_special_op op, nn_kernel_args *a);
+/* The math kernel's vmath codes (NN_MATH_vmath_map ...: core/cpu/vmath_ops.c). */
+int nn_cpu_math_vmath(nn_math_op op, nn_kernel_args *a);
 
 #endif

@@ -13,5 +13,7 @@ int nn_cpu_index_select_ops(nn_index_op op, nn_kernel_args *a);
 int nn_cpu_index_select_more_ops(nn_index_op op, nn_kernel_args *a);
 /* Runs op (NN_INDEX_UNIQUE and the codes after it: core/cpu/histo.c). */
 int nn_cpu_index_histo_ops(nn_index_op op, nn_kernel_args *a);
+/* Runs op (NN_INDEX_CUMPROD_GRAD and the codes after it: core/cpu/index_more.c). */
+int nn_cpu_index_more_ops(nn_index_op op, nn_kernel_args *a);
 
 #endif

@@ -522,6 +522,38 @@ int nn_cpu_reduce(nn_reduce_op op, const nn_tensor *x, int64_t outer, int64_t in
             for (int64_t i = 0; i < outer; i++) o[i] /= (float)inner;
         return 0;
     }
+    case NN_REDUCE_VAR_ALL_F32:
+    case NN_REDUCE_STD_ALL_F32: {
+        bool all[NN_MAX_DIMS];
+        for (int d = 0; d < x->ndim; d++) all[d] = true;
+        float sum;
+        if (nn_is_contiguous(x)) /* the same order as the strided walk, in fewer steps */
+            sum = nn_cpu_sum_all_f32(nn_data_ptr(x), nn_numel(x));
+        else
+            nn_cpu_sum_strided_f32(nn_data_ptr(x), x->ndim, x->sizes, x->strides, all, &sum);
+        double mean = sum / (float)inner;
+        double m2 = nn_cpu_sq_dev_sum_f32(nn_data_ptr(x), x->ndim, x->sizes, x->strides, mean);
+        double dof = (double)inner - p, var = m2 / (dof > 0 ? dof : 0);
+        *(float *)nn_data_ptr(values) = (float)(op == NN_REDUCE_STD_ALL_F32 ? sqrt(var) : var);
+        return 0;
+    }
+    case NN_REDUCE_PROD_STRIDED_F32: {
+        bool reduced[NN_MAX_DIMS] = {true};
+        int64_t bits = (int64_t)p, one = 1;
+        for (int d = 0; d < x->ndim; d++) reduced[d] = (bits >> d) & 1;
+        nn_cpu_prod_strided_f32(nn_data_ptr(x), x->ndim ? x->ndim : 1, x->ndim ? x->sizes : &one,
+                                x->ndim ? x->strides : &one, reduced, nn_data_ptr(values));
+        return 0;
+    }
+    case NN_REDUCE_NORM_SEQ_F32:
+    case NN_REDUCE_NORM2_LASTDIM_F32: {
+        const float *xs = nn_data_ptr(x);
+        float *o = nn_data_ptr(values);
+        for (int64_t r = 0; r < outer; r++)
+            o[r] = op == NN_REDUCE_NORM2_LASTDIM_F32 ? nn_cpu_norm2_lastdim_f32(xs + r * inner, inner)
+                                                     : nn_cpu_norm_seq_f32(xs + r * inner, inner, p, outer == 1);
+        return 0;
+    }
     case NN_REDUCE_COLUMNS:
         /* a mean (p != 0) divides by the row count in the dtype's precision */
         if (x->dtype == NN_FLOAT32) {

@@ -19,6 +19,10 @@
 #include <unistd.h>
 
 #include "backend.h"
+#include "cpu/nn_vmath.h"
+#include "nn_mod_more.h"
+#include "nn_ops_extra.h"
+#include "nn_select.h"
 
 static const nn_device LOOPBACK = {NN_CUDA, 0};
 
@@ -368,6 +372,19 @@ static nn_conv_geom conv_geom(void)
                                 BODY;                                                                              \
                             }
 
+/* x . y of 7 elements, x with stride 2 (BLAS's ?dot) */
+static void case_dot(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    const int64_t n = 14, seven = 7;
+    nn_tensor *x = random_on(d, dt, 1, &n, -2, 2), *y = random_on(d, dt, 1, &seven, -2, 2);
+    nn_tensor *out = TU_OK(nn_empty_on(d, 0, NULL, dt));
+    tu_check(NN_KERNEL(b, dot, (dt, 7, nn_data_ptr(x), 2, nn_data_ptr(y), 1, nn_data_ptr(out))));
+    double want = 0;
+    for (int64_t i = 0; i < 7; i++) want += at(x, 2 * i) * at(y, i);
+    assert_close(at(out, 0), want, tol_for(dt) * 10, "dot");
+    NN_RELEASE(x), NN_RELEASE(y), NN_RELEASE(out);
+}
+
 static void case_conv2d(const nn_backend *b, nn_device d, nn_dtype dt)
 {
     nn_conv_geom s = conv_geom();
@@ -614,7 +631,35 @@ static void case_reduce(const nn_backend *b, nn_device d, nn_dtype dt)
             assert_close(at(sv, e), mean ? want / 4 : want, 1e-5, "reduce strided");
         }
     }
-    NN_RELEASE(sx), NN_RELEASE(st), NN_RELEASE(sv);
+    /* PyTorch's float32 orders: var/std of all of the strided st (correction 1), and
+       2-norms (vectorized and sequential) and 3-norms of the rows of sx as [12, 5] */
+    nn_tensor *one = TU_OK(nn_empty_on(d, 0, NULL, dt)), *rows = TU_OK(nn_empty_on(d, 1, (const int64_t[]){12}, dt));
+    double m = 0, m2 = 0;
+    for (int64_t i = 0; i < 60; i++) m += at(sx, i) / 60;
+    for (int64_t i = 0; i < 60; i++) m2 += (at(sx, i) - m) * (at(sx, i) - m);
+    for (int sq = 0; sq < 2; sq++) {
+        tu_check(NN_KERNEL(b, reduce, (sq ? NN_REDUCE_STD_ALL_F32 : NN_REDUCE_VAR_ALL_F32, st, 1, 60, 1, one, NULL)));
+        assert_close(at(one, 0), sq ? sqrt(m2 / 59) : m2 / 59, 1e-5, "reduce var/std all");
+    }
+    const nn_reduce_op norms[3] = {NN_REDUCE_NORM2_LASTDIM_F32, NN_REDUCE_NORM_SEQ_F32, NN_REDUCE_NORM_SEQ_F32};
+    for (int k = 0; k < 3; k++) {
+        double p = k == 2 ? 3 : 2;
+        tu_check(NN_KERNEL(b, reduce, (norms[k], sx, 12, 5, p, rows, NULL)));
+        for (int64_t r = 0; r < 12; r++) {
+            double want = 0;
+            for (int64_t j = 0; j < 5; j++) want += pow(fabs(at(sx, r * 5 + j)), p);
+            assert_close(at(rows, r), pow(want, 1 / p), 1e-5, "reduce norm f32");
+        }
+    }
+    /* the float32 product of the strided st over its middle dim (bit 1) */
+    nn_tensor *pv = TU_OK(nn_empty_on(d, 2, five3, dt));
+    tu_check(NN_KERNEL(b, reduce, (NN_REDUCE_PROD_STRIDED_F32, st, 15, 4, 1 << 1, pv, NULL)));
+    for (int64_t e = 0; e < 15; e++) {
+        double want = 1;
+        for (int64_t j = 0; j < 4; j++) want *= at(sx, (e % 3) * 20 + j * 5 + e / 3);
+        assert_close(at(pv, e), want, 1e-5, "reduce prod strided");
+    }
+    NN_RELEASE(sx), NN_RELEASE(st), NN_RELEASE(sv), NN_RELEASE(one), NN_RELEASE(rows), NN_RELEASE(pv);
 }
 
 /* A tensor of dtype dt on device d with the given values. */
@@ -823,6 +868,7 @@ static void case_batch_norm(const nn_backend *b, nn_device d, nn_dtype dt)
 
 static void case_index_select(const nn_backend *b, nn_device d, nn_dtype dt);
 static void case_index_select_more(const nn_backend *b, nn_device d, nn_dtype dt);
+static void case_index_histo(const nn_backend *b, nn_device d, nn_dtype dt);
 
 static void case_index(const nn_backend *b, nn_device d, nn_dtype dt)
 {
@@ -901,6 +947,7 @@ static void case_index(const nn_backend *b, nn_device d, nn_dtype dt)
     NN_RELEASE(m), NN_RELEASE(tr);
     case_index_select(b, d, dt);
     case_index_select_more(b, d, dt);
+    case_index_histo(b, d, dt);
 }
 
 /* The index kernel's codes for select.c's ops: sort, roll, gather/scatter, index_select, masks, int range. */
@@ -1189,6 +1236,120 @@ static void case_index_select_more(const nn_backend *b, nn_device d, nn_dtype dt
 
 /* matmul_loop: [2, 3, 4] @ a transposed [2, 2, 4] (a strided view), and one matrix
    against the batch through a batch stride of 0. */
+/* histo.c's codes (unique, bincount, data range, histc, histogram, nonzero) and
+   cumprod's exact gradient (index_more.c), against references here */
+static void case_index_histo(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    bool fl = nn_dtype_is_floating(dt);
+    /* unique of 6 slices of 2 small values, sorted and consecutive */
+    const int64_t us[2] = {6, 2}, six = 6;
+    nn_tensor *x = random_on(d, dt, 2, us, -1, 2), *vals = TU_OK(nn_empty_on(d, 2, us, dt));
+    nn_tensor *inv = TU_OK(nn_empty_on(d, 1, &six, NN_INT64)), *cnt = TU_OK(nn_empty_on(d, 1, &six, NN_INT64));
+    for (int consecutive = 0; consecutive < 2; consecutive++) {
+        nn_kernel_args ua = {.t = {vals, inv, cnt, x}, .i = {consecutive, 6, 2}};
+        tu_check(NN_KERNEL(b, index, (NN_INDEX_UNIQUE, &ua)));
+        int64_t m = (int64_t)ua.host[0], total = 0;
+        assert_true(m >= 1 && m <= 6);
+        for (int64_t g = 0; g < m; g++) total += (int64_t)at(cnt, g);
+        assert_int_equal(total, 6);
+        for (int64_t i = 0; i < 6; i++) { /* each slice equals its group's slice */
+            int64_t g = (int64_t)at(inv, i);
+            assert_true(g >= 0 && g < m);
+            for (int64_t j = 0; j < 2; j++) assert_close(at(vals, g * 2 + j), at(x, i * 2 + j), 0, "index unique");
+        }
+        for (int64_t g = 1; g < m && !consecutive; g++) { /* sorted, distinct */
+            double p0 = at(vals, (g - 1) * 2), p1 = at(vals, (g - 1) * 2 + 1), q0 = at(vals, g * 2), q1 = at(vals, g * 2 + 1);
+            assert_true(p0 < q0 || (p0 == q0 && p1 < q1));
+        }
+    }
+    /* data range and nonzero of x */
+    nn_kernel_args ra = {.t = {NULL, x}};
+    tu_check(NN_KERNEL(b, index, (NN_INDEX_DATA_RANGE, &ra)));
+    double lo = at(x, 0), hi = lo;
+    int64_t nz = 0;
+    for (int64_t i = 0; i < 12; i++) lo = fmin(lo, at(x, i)), hi = fmax(hi, at(x, i)), nz += at(x, i) != 0;
+    assert_close(ra.host[0], lo, 0, "index data range");
+    assert_close(ra.host[1], hi, 0, "index data range");
+    nn_tensor *coords = TU_OK(nn_empty_on(d, 2, (const int64_t[]){nz, 2}, NN_INT64));
+    nn_kernel_args na = {.t = {coords, x}};
+    tu_check(NN_KERNEL(b, index, (NN_INDEX_NONZERO, &na)));
+    for (int64_t i = 0, k = 0; i < 12; i++)
+        if (at(x, i) != 0) {
+            assert_close(at(coords, k * 2), (double)(i / 2), 0, "index nonzero");
+            assert_close(at(coords, k * 2 + 1), (double)(i % 2), 0, "index nonzero");
+            k++;
+        }
+    NN_RELEASE(vals), NN_RELEASE(inv), NN_RELEASE(cnt), NN_RELEASE(coords);
+    /* bincount of 6 int64 values into 4 bins, counted (int64) or weighted (floating dt) */
+    const int64_t four = 4;
+    const double bv[6] = {3, 0, 3, 1, 3, 0};
+    nn_tensor *bx = values_on(d, NN_INT64, 1, &six, bv), *w = fl ? random_on(d, dt, 1, &six, -1, 1) : NULL;
+    nn_tensor *bins = TU_OK(nn_zeros_on(d, 1, &four, w ? dt : NN_INT64));
+    nn_kernel_args ba = {.t = {bins, bx, w}};
+    if (!w || dt == NN_FLOAT32 || dt == NN_FLOAT64) {
+        tu_check(NN_KERNEL(b, index, (NN_INDEX_BINCOUNT, &ba)));
+        for (int64_t k = 0; k < 4; k++) {
+            double want = 0;
+            for (int64_t i = 0; i < 6; i++)
+                if (bv[i] == k) want += w ? at(w, i) : 1;
+            assert_close(at(bins, k), want, tol_for(dt), "index bincount");
+        }
+    }
+    NN_RELEASE(bx), NN_RELEASE(w), NN_RELEASE(bins);
+    if (dt == NN_FLOAT32 || dt == NN_FLOAT64) {
+        /* histc of x's 12 values in 3 bins over [-1, 2]; histogram over the edges -1, 0, 0.5, 2, weighted */
+        const int64_t three = 3, fe = 4;
+        nn_tensor *h = TU_OK(nn_empty_on(d, 1, &three, dt));
+        nn_kernel_args ha = {.t = {h, x}, .i = {3}, .d = {-1, 2}};
+        tu_check(NN_KERNEL(b, index, (NN_INDEX_HISTC, &ha)));
+        const double ev[4] = {-1, 0, 0.5, 2};
+        nn_tensor *edges = values_on(d, dt, 1, &fe, ev), *hw = random_on(d, dt, 2, us, 0, 1);
+        nn_tensor *hg = TU_OK(nn_empty_on(d, 1, &three, dt));
+        for (int density = 0; density < 2; density++) {
+            nn_kernel_args ga = {.t = {hg, x, edges, hw}, .i = {3, density}};
+            tu_check(NN_KERNEL(b, index, (NN_INDEX_HISTOGRAM, &ga)));
+            double want[3] = {0}, total = 0, c[3] = {0};
+            for (int64_t i = 0; i < 12; i++) {
+                double v = at(x, i);
+                int64_t k = v < 0 ? 0 : v < 0.5 ? 1 : 2, kc = (int64_t)((v + 1) * 3 / 3);
+                if (kc > 2) kc = 2;
+                want[k] += at(hw, i), total += at(hw, i);
+                if (!density) c[kc] += 1;
+            }
+            for (int64_t k = 0; k < 3; k++) {
+                double wk = density ? want[k] / total / (ev[k + 1] - ev[k]) : want[k];
+                assert_close(at(hg, k), wk, tol_for(dt) * 10, "index histogram");
+                if (!density) assert_close(at(h, k), c[k], 0, "index histc");
+            }
+        }
+        NN_RELEASE(h), NN_RELEASE(edges), NN_RELEASE(hw), NN_RELEASE(hg);
+    }
+    NN_RELEASE(x);
+    /* cumprod's gradient along the middle of [2, 3, 2], with a zero: sum_j>=i g_j prod_{k<=j, k!=i} x_k */
+    if (dt != NN_BOOL) {
+        const int64_t cs[3] = {2, 3, 2};
+        nn_tensor *cx = random_on(d, dt, 3, cs, -3, 3), *g = random_on(d, dt, 3, cs, -2, 2);
+        nn_tensor *zero = TU_OK(nn_select(cx, 1, 1)), *gr = TU_OK(nn_empty_on(d, 3, cs, dt));
+        tu_check(NN_KERNEL(b, fill, (zero, 0)));
+        nn_kernel_args ca = {.t = {gr, cx, g}, .i = {2, 3, 2}};
+        tu_check(NN_KERNEL(b, index, (NN_INDEX_CUMPROD_GRAD, &ca)));
+        for (int64_t o = 0; o < 2; o++)
+            for (int64_t in = 0; in < 2; in++)
+                for (int64_t i = 0; i < 3; i++) {
+                    double want = 0;
+                    for (int64_t j = i; j < 3; j++) {
+                        double p = at(g, (o * 3 + j) * 2 + in);
+                        for (int64_t k = 0; k <= j; k++)
+                            if (k != i) p *= at(cx, (o * 3 + k) * 2 + in);
+                        want += p;
+                    }
+                    if (!nn_dtype_is_floating(dt)) want = (double)(int64_t)want;
+                    assert_close(at(gr, (o * 3 + i) * 2 + in), want, tol_for(dt) * 10, "index cumprod grad");
+                }
+        NN_RELEASE(cx), NN_RELEASE(g), NN_RELEASE(zero), NN_RELEASE(gr);
+    }
+}
+
 static void case_matmul_loop(const nn_backend *b, nn_device d, nn_dtype dt)
 {
     const int64_t as[3] = {2, 3, 4}, bs[3] = {2, 2, 4}, os[3] = {2, 3, 2};
@@ -1396,6 +1557,42 @@ static void case_math_activations(const nn_backend *b, nn_device d, nn_dtype dt)
     NN_RELEASE(x), NN_RELEASE(out), NN_RELEASE(noise);
 }
 
+/* the vmath codes (Sleef's float32 kernels; host[0] 0 on a CPU without AVX2+FMA) */
+static void case_math_vmath(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    if (dt != NN_FLOAT32) return;
+    const int64_t n = 45;
+    nn_tensor *x = random_on(d, dt, 1, &n, -2, 2), *g = random_on(d, dt, 1, &n, -1, 1), *y = TU_OK(nn_empty_on(d, 1, &n, dt));
+    for (int c = 0; c < 6; c++) {
+        nn_kernel_args a = {.t = {y, c == 5 ? NULL : x, NULL}};
+        nn_math_op op = NN_MATH_vmath_map;
+        if (c == 0) a.i[0] = NN_VFN_EXP;
+        else if (c == 1) op = NN_MATH_vmath_act, a.i[0] = NN_VACT_SIGMOID, a.i[2] = 1;
+        else if (c == 2) op = NN_MATH_vmath_act, a.i[0] = NN_VACT_SOFTPLUS, a.i[2] = 1, a.i[3] = 1, a.d[0] = 2, a.d[1] = 20;
+        else if (c == 3) op = NN_MATH_vmath_act_grad, a.i[0] = NN_VACT_SILU_GRAD, a.t[1] = g, a.t[2] = x;
+        else op = NN_MATH_vmath_pow, a.d[0] = c == 4 ? 2.5 : 0.5;
+        if (c == 5) a.t[1] = g;
+        if (c >= 4) { /* pow of |x| */
+            nn_tensor *ax = random_on(d, dt, 1, &n, 0.1, 3);
+            NN_RELEASE(g), g = ax, a.t[1] = ax;
+        }
+        tu_check(NN_KERNEL(b, math, (op, &a)));
+        if (a.host[0] == 0) continue;
+        for (int64_t i = 0; i < n; i++) {
+            double v = at(x, i), want;
+            if (c == 0) want = exp(v);
+            else if (c == 1) want = 1 / (1 + exp(-v));
+            else if (c == 2) want = v * 2 > 20 ? v : log1p(exp(2 * v)) / 2;
+            else if (c == 3) {
+                double sg = 1 / (1 + exp(-v));
+                want = at(g, i) * sg * (1 + v * (1 - sg));
+            } else want = pow(at(a.t[1], i), a.d[0]);
+            assert_close(at(y, i), want, 1e-5, "math vmath");
+        }
+    }
+    NN_RELEASE(x), NN_RELEASE(g), NN_RELEASE(y);
+}
+
 static void case_math(const nn_backend *b, nn_device d, nn_dtype dt)
 {
     const int64_t n = 37, rows[2] = {3, 37};
@@ -1443,6 +1640,7 @@ static void case_math(const nn_backend *b, nn_device d, nn_dtype dt)
     }
     NN_RELEASE(x), NN_RELEASE(y), NN_RELEASE(z), NN_RELEASE(out), NN_RELEASE(z64), NN_RELEASE(m), NN_RELEASE(r), NN_RELEASE(l);
     case_math_activations(b, d, dt);
+    case_math_vmath(b, d, dt);
 }
 
 static void case_optim_step(const nn_backend *b, nn_device d, nn_dtype dt)
@@ -1706,6 +1904,7 @@ static const kernel_case cases[NN_KERNEL_COUNT] = {
     [NN_KERNEL_softmax] = case_softmax,
     [NN_KERNEL_gemm] = case_gemm,
     [NN_KERNEL_gemv] = case_gemv,
+    [NN_KERNEL_dot] = case_dot,
     [NN_KERNEL_conv2d] = case_conv2d,
     [NN_KERNEL_conv2d_backward] = case_conv2d_backward,
     [NN_KERNEL_arange] = case_arange,
@@ -1859,6 +2058,40 @@ static void test_mixed_devices_fail_as_pytorch(void **state)
     NN_RELEASE(h);
 }
 
+/* Ops outside TensorIterator refuse a mix of devices as PyTorch's device checks do
+   (no 0-dim CPU exception there), before any kernel reads the other device's memory. */
+static void test_mixed_devices_outside_tensoriterator(void **state)
+{
+    (void)state;
+    int64_t three = 3;
+    nn_tensor *d = TU_OK(nn_full_on(LOOPBACK, 1, &three, 2, NN_FLOAT32));
+    nn_tensor *ih = TU_OK(nn_zeros(1, &three, NN_INT64)), *id = TU_OK(nn_zeros_on(LOOPBACK, 1, &three, NN_INT64));
+    nn_tensor *h = TU_OK(nn_ones(1, &three, NN_FLOAT32));
+    assert_null(nn_gather(d, 0, ih));
+    tu_assert_error(NN_ERR_RUNTIME,
+                    "Expected all tensors to be on the same device, but found at least two devices, cuda:0 and cpu!");
+    assert_null(nn_scatter(h, 0, ih, d));
+    tu_assert_error(NN_ERR_RUNTIME, "found at least two devices, cpu and cuda:0!");
+    nn_tensor *g = TU_OK(nn_gather(d, 0, id)); /* one device: fine */
+    assert_int_equal(nn_device_of(g).type, NN_CUDA);
+    NN_RELEASE(g);
+    assert_null(nn_searchsorted(d, h, false, false, NULL));
+    tu_assert_error(NN_ERR_RUNTIME, "torch.searchsorted(): boundaries and input value tensors should have same device "
+                                    "type, but got boundaries tensor device type cuda:0 and input value tensor device "
+                                    "type cpu");
+    nn_tensor *q = TU_OK(nn_scalar(0.5, NN_FLOAT32));
+    assert_null(nn_quantile(d, q, false, 0, false, 0, false));
+    tu_assert_error(NN_ERR_RUNTIME, "quantile() q tensor must be on the same device as the input tensor");
+    nn_tensor *qd = TU_OK(nn_to_device(q, LOOPBACK)), *med = TU_OK(nn_quantile(d, qd, false, 0, false, 0, false));
+    assert_true(nn_get_double(med, NULL) == 2);
+    nn_tensor *x4 = TU_OK(nn_ones_on(LOOPBACK, 4, (int64_t[]){1, 1, 1, 2}, NN_FLOAT32));
+    nn_tensor *i4 = TU_OK(nn_zeros(4, (int64_t[]){1, 1, 1, 2}, NN_INT64));
+    assert_null(nn_max_unpool2d(x4, i4, 2, 2));
+    tu_assert_error(NN_ERR_RUNTIME, "found at least two devices, cuda:0 and cpu!");
+    NN_RELEASE(x4), NN_RELEASE(i4), NN_RELEASE(q), NN_RELEASE(qd), NN_RELEASE(med);
+    NN_RELEASE(d), NN_RELEASE(ih), NN_RELEASE(id), NN_RELEASE(h);
+}
+
 static void test_missing_kernel_is_not_implemented(void **state)
 {
     (void)state;
@@ -1908,6 +2141,7 @@ int main(void)
         cmocka_unit_test(test_copies_between_devices),
         cmocka_unit_test(test_autograd_through_devices),
         cmocka_unit_test(test_mixed_devices_fail_as_pytorch),
+        cmocka_unit_test(test_mixed_devices_outside_tensoriterator),
         cmocka_unit_test(test_missing_kernel_is_not_implemented),
         cmocka_unit_test(test_host_read_of_device_memory_is_caught),
     };
