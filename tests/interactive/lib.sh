@@ -73,7 +73,12 @@ screen_has() { nb_screen | grep -qF -- "$1"; }
 nb_wait() { nb_poll "${2:-10}" screen_has "$1" || fail "timed out waiting for: $1"; }
 count_at_least() { [ "$(nb_screen | grep -cF -- "$1")" -ge "$2" ]; }
 nb_wait_count() { nb_poll "${3:-10}" count_at_least "$1" "$2" || fail "timed out waiting for $2 lines with: $1"; }
-exited() { ! tm list-panes -t "nb$SESSION" -F '#{pane_current_command}' 2>/dev/null | grep -q nnscope; }
+# the pane (kept by its `sleep 30`) runs something else: a failed query of a busy
+# tmux server is not taken for an exit
+exited() {
+    panes=$(tm list-panes -t "nb$SESSION" -F '#{pane_current_command}' 2>/dev/null) &&
+        ! printf '%s\n' "$panes" | grep -q nnscope
+}
 nb_wait_exit() { nb_poll 10 exited || fail "nnscope did not exit"; }
 # ends the test's notebook with Ctrl-D (so that leak checks run at its exit)
 nb_finish() { nb_keys C-u C-d; nb_wait_exit; }
