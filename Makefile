@@ -84,10 +84,11 @@ all: check-deps $(LIB) $(NNSCOPE)
 $(BUILD)/repl/%.o $(BUILD)/tests/% $(NNSCOPE): LAYER_INC = -Irepl
 # clang passes __m256 arguments to a function declared without AVX in memory, even
 # from a caller under target("avx2"), where SLEEF's AVX2 entry points read registers
-# (x ** 1.5 came out as x ** x): with clang, vmath.c, whose vector code runs only after
-# its run-time AVX2 check, is compiled for AVX2 (such a build then needs an AVX2 CPU)
+# (x ** 1.5 came out as x ** x): with clang, vmath.c and vmath_f64.c, whose vector code
+# runs only after their run-time AVX2 check, are compiled for AVX2 (such a build then
+# needs an AVX2 CPU)
 CLANG_VMATH := $(if $(findstring clang,$(shell $(CC) --version 2>/dev/null)),-mavx2 -mfma)
-$(BUILD)/core/cpu/vmath.o: CFLAGS += $(CLANG_VMATH)
+$(BUILD)/core/cpu/vmath.o $(BUILD)/core/cpu/vmath_f64.o: CFLAGS += $(CLANG_VMATH)
 
 # the modules written wholly in the language (repl/lib/NAME.py), embedded as C
 # strings into $(BUILD)/gen/pylib_sources.h, which repl/pylib.c includes

@@ -241,7 +241,10 @@ static int h_reduce(void *ud, nn_object *o, nn_object **out)
             }
         }
     } else if (is_functional(o)) { /* F.relu, by reference */
-        *out = nn_tuple_pack(2, nn_str_new("torch.nn.functional"), repl_get_attr(o, "__name__"));
+        nn_object *mod = nn_str_new("torch.nn.functional"), *fname = mod ? repl_get_attr(o, "__name__") : NULL;
+        *out = fname ? nn_tuple_pack(2, mod, fname) : NULL; /* pack retains its items */
+        NN_RELEASE(mod);
+        NN_RELEASE(fname);
         return *out ? 0 : -1;
     } else {
         return repl_raise_exc(EXC_TypeError, "torch.save: cannot pickle '%s' object", repl_value_type_name(o));

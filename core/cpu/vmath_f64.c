@@ -14,11 +14,27 @@
 #include "nn_cpu.h"
 #include "nn_vmath.h"
 
-#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__) && !defined(__clang__)
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+#ifdef __clang__
+/* as in vmath.c: clang ignores GCC's target pragma, so each function below gets
+   the attribute, and sleef.h is shown __AVX__ while it is read (the Makefile
+   also compiles this file with -mavx2 -mfma under clang) */
+#include <immintrin.h>
+#pragma clang attribute push(__attribute__((target("avx2,fma"))), apply_to = function)
+#ifndef __AVX__
+#define __AVX__ 1
+#define VMATH_F64_SHOWED_AVX
+#endif
+#include <sleef.h>
+#ifdef VMATH_F64_SHOWED_AVX
+#undef __AVX__
+#endif
+#else
 #pragma GCC push_options
 #pragma GCC target("avx2,fma")
 #include <immintrin.h>
 #include <sleef.h>
+#endif
 
 typedef __typeof__(&Sleef_expd4_u10avx2) vec_fn_d;
 
@@ -84,7 +100,11 @@ static void lgamma_vec_f32(float *y, const float *x, int64_t n)
 
 static void lgamma_vec_f64(double *y, const double *x, int64_t n) { map_d(Sleef_lgammad4_u10avx2, y, x, n); }
 
+#ifdef __clang__
+#pragma clang attribute pop
+#else
 #pragma GCC pop_options
+#endif
 
 static bool have_avx2_fma(void)
 {
