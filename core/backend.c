@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "backend.h"
+#include "nn_data.h"
 
 const char *const nn_kernel_names[NN_KERNEL_COUNT] = {
 #define KERNEL(name, params, args) #name,
@@ -202,6 +203,17 @@ void *nn_host_borrow(nn_tensor *t)
     nn_error_set(NN_ERR_RUNTIME, "expected a tensor in host memory (on the CPU), got one on %s",
                  nn_device_str(t->storage->device, d, sizeof d));
     return NULL;
+}
+
+const char *nn_host_element(const nn_tensor *t, const int64_t *index, char buf[8])
+{
+    int64_t off = t->offset;
+    for (int d = 0; d < t->ndim; d++) off += index[d] * t->strides[d];
+    const char *p = (const char *)t->storage->data + off * (int64_t)nn_dtype_size(t->dtype);
+    if (t->storage->device.type == NN_CPU) return p;
+    memset(buf, 0, 8);
+    if (nn_backend_of(t)->to_host(buf, p, nn_dtype_size(t->dtype)) < 0) nn_error_clear();
+    return buf;
 }
 
 int nn_host_write(nn_tensor *t, const void *data)

@@ -319,7 +319,10 @@ typedef enum nn_math_op {
        vmath_act: t[0] = k(t[1]), k the nn_vact i[0], i[1] the row length (0: none),
        i[2] the vectorized loop, i[3] whether d[0..2] hold k's parameters;
        vmath_act_grad: t[0] = k(t[1] the gradient, t[2] the input); vmath_pow:
-       t[0] = t[1] ** d[0] (0.5, -0.5 and -1 as sqrt, rsqrt and reciprocal) */
+       t[0] = t[1] ** d[0] (0.5, -0.5 and -1 as sqrt, rsqrt and reciprocal).
+       Float64 operands (core/cpu/vmath_f64.c, n > 0): vmath_map of exp, log and
+       tanh, and vmath_act of sigmoid with i[1] the row length (0: one row) only;
+       host[0] 0 for any other (or without AVX2+FMA) */
     NN_MATH_vmath_map, NN_MATH_vmath_act, NN_MATH_vmath_act_grad, NN_MATH_vmath_pow,
 } nn_math_op;
 

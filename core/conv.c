@@ -115,8 +115,7 @@ static nn_tensor *conv2d_4d_gemm(const conv_shape *s, nn_tensor *x, nn_tensor *w
     nn_tensor *xc = dense(x), *wc = xc ? dense(w) : NULL, *bc = wc && b ? dense(b) : NULL;
     nn_tensor *y = wc && (bc || !b) ? nn_empty_on(device, 4, out_sizes, x->dtype) : NULL;
     if (y && nn_numel(y) &&
-        NN_KERNEL(nn_backend_of(y), conv2d,
-                  (s, x->dtype, nn_data_ptr(xc), nn_data_ptr(wc), bc ? nn_data_ptr(bc) : NULL, nn_data_ptr(y))) < 0)
+        NN_KERNEL(nn_backend_of(y), conv2d, (s, xc, wc, bc, y)) < 0)
         NN_SET(y, NULL);
     NN_RELEASE(xc);
     NN_RELEASE(wc);
@@ -171,9 +170,7 @@ static int backward_gemm(const conv_shape *s, nn_tensor *x, nn_tensor *w, nn_ten
     nn_tensor *gw = gcc && need_w ? nn_zeros_like(w) : NULL;
     int rc = gcc && (gx || !need_x) && (gw || !need_w) ? 0 : -1;
     if (rc == 0 && nn_numel(gcc) > 0)
-        rc = NN_KERNEL(nn_backend_of(xc), conv2d_backward,
-                       (s, x->dtype, nn_data_ptr(xc), nn_data_ptr(wc), nn_data_ptr(gcc), gx ? nn_data_ptr(gx) : NULL,
-                        gw ? nn_data_ptr(gw) : NULL));
+        rc = NN_KERNEL(nn_backend_of(xc), conv2d_backward, (s, xc, wc, gcc, gx, gw));
     else if (rc == 0 && gx)
         rc = nn_fill_(gx, 0);
     if (rc == 0) {

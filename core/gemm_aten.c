@@ -18,18 +18,18 @@
 
 static int64_t max1(int64_t v) { return v > 1 ? v : 1; }
 
-/* A matrix as ATen sees it: its data, sizes and strides (a contiguous copy
-   when it had to be copied). */
+/* A matrix as ATen sees it: the tensor handed to the kernel (t, or its
+   contiguous copy), its sizes and strides. */
 typedef struct mat {
     nn_tensor *keep; /* the copy, or NULL */
-    const char *p;
+    const nn_tensor *p;
     int64_t size[2], stride[2];
 } mat;
 
 static void mat_of(mat *m, nn_tensor *t)
 {
     m->keep = NULL;
-    m->p = nn_data_ptr(t);
+    m->p = t;
     for (int d = 0; d < 2; d++) m->size[d] = t->sizes[d], m->stride[d] = t->strides[d];
 }
 
@@ -38,7 +38,7 @@ static int mat_copy(mat *m, nn_tensor *t)
 {
     NN_WITH_GRAD_MODE(false, m->keep = nn_clone(t));
     if (!m->keep) return -1;
-    m->p = nn_data_ptr(m->keep);
+    m->p = m->keep;
     m->stride[1] = 1;
     m->stride[0] = max1(m->size[1]);
     return 0;
@@ -94,7 +94,7 @@ int nn_gemm_as_aten(nn_tensor *c, nn_tensor *a, nn_tensor *b, double beta)
     }
     /* column-major gemm(ta, tb, m, n, k, A, lda, B, ldb, beta, C, ldc) is the
        row-major one with the operands swapped */
-    int rc = NN_KERNEL(nn_backend_of(c), gemm, (c->dtype, tb, ta, n, m, k, mb.p, ldb, ma.p, lda, beta, nn_data_ptr(c), ldc));
+    int rc = NN_KERNEL(nn_backend_of(c), gemm, (tb, ta, n, m, k, mb.p, ldb, ma.p, lda, beta, c, ldc));
     NN_RELEASE(ma.keep);
     NN_RELEASE(mb.keep);
     return rc;
@@ -110,7 +110,7 @@ int nn_gemv_as_aten(nn_tensor *y, nn_tensor *a, nn_tensor *x)
     nn_tensor *copy = NULL;
     bool trans;
     int64_t m, n, lda;
-    const void *p = nn_data_ptr(a);
+    const nn_tensor *p = a;
     if (s0 == 1 && lda_cond(r, cols, s1)) {
         trans = false, m = r, n = cols, lda = s1;
     } else if (s1 == 1 && lda_cond(cols, r, s0)) {
@@ -118,7 +118,7 @@ int nn_gemv_as_aten(nn_tensor *y, nn_tensor *a, nn_tensor *x)
     } else {
         NN_WITH_GRAD_MODE(false, copy = nn_contiguous(a));
         if (!copy) return -1;
-        p = nn_data_ptr(copy);
+        p = copy;
         trans = true, m = cols, n = r, lda = max1(cols);
     }
     if (n == 1) lda = m; /* gemv<float>'s own rewrite */
@@ -126,8 +126,8 @@ int nn_gemv_as_aten(nn_tensor *y, nn_tensor *a, nn_tensor *x)
         NN_RELEASE(copy);
         return 1;
     }
-    /* column-major y = op(A) x, A at p (a's storage or its copy's, on y's device) */
-    int rc = NN_KERNEL(nn_backend_of(y), gemv, (y->dtype, trans, m, n, p, lda, nn_data_ptr(x), incx, nn_data_ptr(y)));
+    /* column-major y = op(A) x, A from p's first element (a or its copy, on y's device) */
+    int rc = NN_KERNEL(nn_backend_of(y), gemv, (trans, m, n, p, lda, x, incx, y));
     NN_RELEASE(copy);
     return rc;
 }

@@ -250,9 +250,7 @@ static int matvec(nn_tensor *out, nn_tensor *a, nn_tensor *x)
         matrix_layout(ca, &la);
         vector_inc(cx, &inc);
         /* the GEMM kernel with x as a [k, 1] matrix (row stride inc) */
-        rc = NN_KERNEL(nn_backend_of(target), gemm,
-                       (cd, la.trans, false, n, 1, k, nn_data_ptr(ca), la.ld, nn_data_ptr(cx), inc, 0.0,
-                        nn_data_ptr(target), 1));
+        rc = NN_KERNEL(nn_backend_of(target), gemm, (la.trans, false, n, 1, k, ca, la.ld, cx, inc, 0.0, target, 1));
         if (rc == 0) rc = finish(out, target);
         else NN_RELEASE(target);
     }
@@ -277,7 +275,7 @@ static int inner(nn_tensor *out, nn_tensor *x, nn_tensor *y)
         vector_inc(cx, &ix);
         vector_inc(cy, &iy);
         /* PyTorch's at::dot calls BLAS ?dot, which sums in another order than a 1x1 GEMM: the dot kernel */
-        rc = NN_KERNEL(nn_backend_of(target), dot, (cd, n, nn_data_ptr(cx), ix, nn_data_ptr(cy), iy, nn_data_ptr(target)));
+        rc = NN_KERNEL(nn_backend_of(target), dot, (n, cx, ix, cy, iy, target));
         if (rc == 0) rc = finish(out, target);
         else NN_RELEASE(target);
     }

@@ -406,6 +406,9 @@ const void *nn_host_read_storage(const nn_tensor *t, void **owned);
    t lives in host memory (the CPU), else NULL with RuntimeError. Never for a tensor
    that may be on a device: use nn_host_read / nn_host_write. */
 void *nn_host_borrow(nn_tensor *t);
+/* The bytes of t's element at index (one per dim) in host memory: its own
+   address on the CPU, else a copy into buf (zeros when the transfer fails). */
+const char *nn_host_element(const nn_tensor *t, const int64_t *index, char buf[8]);
 
 /* The loopback test device (core/loopback/): the CPU's kernels over memory of
    its own, registered in CUDA's place, for tests only. poison: under

@@ -7,7 +7,6 @@
 #define NN_INT_H
 
 #include "nn.h"
-#include "nn_data.h"
 
 /* ---------------------------------------------------------------- op list */
 
@@ -211,10 +210,8 @@ void nn_broadcast_into(const nn_tensor *t, int ndim, const int64_t *sizes, nn_te
    strides[k] is its byte stride, n the element count. */
 typedef void (*nn_loop_fn)(char **data, const int64_t *strides, int64_t n, void *ctx);
 #define NN_MAX_OPERANDS 4
-/* Runs fn over every element of the nt operands, which all have ts[0]'s shape
-   (broadcast operands carry stride 0). Dims are coalesced so contiguous
-   operands get one call over all elements. */
-void nn_foreach(int nt, const nn_tensor *const *ts, nn_loop_fn fn, void *ctx);
+/* (The host loop that runs such a body, nn_foreach, is the CPU backend's:
+   core/cpu/nn_cpu.h. Other code runs one through the map kernel.) */
 
 /* Elementwise loads and stores of any dtype as double. */
 double nn_load_double(const void *p, nn_dtype dt);

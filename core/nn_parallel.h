@@ -40,11 +40,7 @@ int64_t nn_aten_range_length(int64_t n);
 /* The number of chunks nn_parallel_for cuts n items into. */
 static inline int64_t nn_chunk_count(int64_t n, int64_t grain) { return n <= 0 ? 0 : (n + grain - 1) / grain; }
 
-/* nn_foreach, split over threads when it is safe and worth it: fn must be
-   elementwise (output element i depends only on the operands' element i).
-   Splits when ts[0] is contiguous, every other operand is contiguous of the
-   same shape or a single value broadcast (stride 0), and there are more than
-   NN_GRAIN elements; otherwise it is nn_foreach. */
-void nn_foreach_parallel(int nt, const nn_tensor *const *ts, nn_loop_fn fn, void *ctx);
+/* Whether this thread is running a chunk of nn_parallel_for (a nested loop then stays inline). */
+bool nn_parallel_in_chunk(void);
 
 #endif

@@ -224,50 +224,6 @@ int nn_set_num_threads(int n)
     return 0;
 }
 
-/* ------------------------------------------------------- elementwise loops */
+/* (nn_foreach_parallel, the CPU's elementwise host loop over threads: core/cpu/foreach.c) */
 
-typedef struct split_loop {
-    int nt;
-    char *data[NN_MAX_OPERANDS];
-    int64_t strides[NN_MAX_OPERANDS];
-    nn_loop_fn fn;
-    void *ctx;
-} split_loop;
-
-static void split_chunk(void *vctx, int64_t begin, int64_t end)
-{
-    const split_loop *s = vctx;
-    char *data[NN_MAX_OPERANDS];
-    for (int k = 0; k < s->nt; k++) data[k] = s->data[k] + begin * s->strides[k];
-    s->fn(data, s->strides, end - begin, s->ctx);
-}
-
-/* Every element in one block in row-major order (stride[k] bytes apart), or
-   one value everywhere (stride 0); false otherwise. */
-static bool flat_stride(const nn_tensor *t, int64_t n, int64_t *stride)
-{
-    if (nn_is_contiguous(t) && nn_numel(t) == n) {
-        *stride = (int64_t)nn_dtype_size(t->dtype);
-        return true;
-    }
-    for (int d = 0; d < t->ndim; d++)
-        if (t->sizes[d] != 1 && t->strides[d] != 0) return false;
-    *stride = 0;
-    return true;
-}
-
-void nn_foreach_parallel(int nt, const nn_tensor *const *ts, nn_loop_fn fn, void *ctx)
-{
-    int64_t n = nn_numel(ts[0]);
-    split_loop s = {.nt = nt, .fn = fn, .ctx = ctx};
-    bool flat = n > NN_GRAIN && nn_get_num_threads() > 1 && !in_chunk && nn_is_contiguous(ts[0]);
-    for (int k = 0; k < nt && flat; k++) {
-        flat = flat_stride(ts[k], n, &s.strides[k]);
-        s.data[k] = nn_data_ptr(ts[k]);
-    }
-    if (!flat) {
-        nn_foreach(nt, ts, fn, ctx);
-        return;
-    }
-    nn_parallel_for(n, NN_GRAIN, split_chunk, &s);
-}
+bool nn_parallel_in_chunk(void) { return in_chunk; }

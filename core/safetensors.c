@@ -1010,42 +1010,16 @@ static void sink_write(sink *s, const void *p, size_t n)
     }
 }
 
-typedef struct gather_ctx {
-    sink *s;
-    int64_t esize;
-} gather_ctx;
-
-static void gather_loop(char **data, const int64_t *strides, int64_t n, void *vctx)
-{
-    gather_ctx *g = vctx;
-    if (strides[0] == g->esize) {
-        sink_write(g->s, data[0], (size_t)(n * g->esize));
-        return;
-    }
-    for (int64_t i = 0; i < n; i++) sink_write(g->s, data[0] + i * strides[0], (size_t)g->esize);
-}
-
-/* t's elements in row-major order, whatever its strides and device; 0 or -1. */
+/* t's elements in row-major order, whatever its strides and device (the host contract); 0 or -1. */
 static int write_tensor(sink *s, const nn_tensor *t)
 {
-    size_t es = nn_dtype_size(t->dtype);
     int64_t numel = nn_numel(t);
     if (numel == 0) return 0;
-    if (t->storage->device.type != NN_CPU) { /* the host-access contract: a copy through its backend */
-        nn_tensor *hold = NULL;
-        const void *data = nn_host_read(t, &hold);
-        if (data) sink_write(s, data, (size_t)numel * es);
-        NN_RELEASE(hold);
-        return data ? 0 : -1;
-    }
-    if (nn_is_contiguous(t)) {
-        sink_write(s, nn_host_borrow((nn_tensor *)t), (size_t)numel * es);
-        return 0;
-    }
-    gather_ctx g = {s, (int64_t)es};
-    const nn_tensor *ts[1] = {t};
-    nn_foreach(1, ts, gather_loop, &g);
-    return 0;
+    nn_tensor *hold = NULL;
+    const void *data = nn_host_read(t, &hold);
+    if (data) sink_write(s, data, (size_t)numel * nn_dtype_size(t->dtype));
+    NN_RELEASE(hold);
+    return data ? 0 : -1;
 }
 
 int nn_safetensors_pieces_make(const nn_named_tensor *items, size_t n, const char *const *metadata_kv,

@@ -311,51 +311,7 @@ int nn_wrap_dim(int dim, int ndim, int *out)
 
 /* -------------------------------------------------------------- iteration */
 
-void nn_foreach(int nt, const nn_tensor *const *ts, nn_loop_fn fn, void *ctx)
-{
-    const nn_tensor *shape = ts[0];
-    int64_t sizes[NN_MAX_DIMS];
-    int64_t strides[NN_MAX_DIMS][NN_MAX_OPERANDS]; /* bytes; index 0 is the innermost dim */
-    int nd = 0;
-    char *data[NN_MAX_OPERANDS];
-    int64_t esize[NN_MAX_OPERANDS];
-    for (int k = 0; k < nt; k++) {
-        data[k] = nn_data_ptr(ts[k]);
-        esize[k] = (int64_t)nn_dtype_size(ts[k]->dtype);
-    }
-    for (int d = shape->ndim - 1; d >= 0; d--) {
-        int64_t n = shape->sizes[d];
-        if (n == 0) return;
-        if (n == 1) continue;
-        bool mergeable = nd > 0;
-        for (int k = 0; k < nt && mergeable; k++)
-            mergeable = strides[nd - 1][k] * sizes[nd - 1] == ts[k]->strides[d] * esize[k];
-        if (mergeable) {
-            sizes[nd - 1] *= n;
-            continue;
-        }
-        sizes[nd] = n;
-        for (int k = 0; k < nt; k++) strides[nd][k] = ts[k]->strides[d] * esize[k];
-        nd++;
-    }
-    if (nd == 0) {
-        int64_t zero[NN_MAX_OPERANDS] = {0};
-        fn(data, zero, 1, ctx);
-        return;
-    }
-    int64_t counter[NN_MAX_DIMS] = {0};
-    for (;;) {
-        fn(data, strides[0], sizes[0], ctx);
-        int d = 1;
-        for (; d < nd; d++) {
-            for (int k = 0; k < nt; k++) data[k] += strides[d][k];
-            if (++counter[d] < sizes[d]) break;
-            for (int k = 0; k < nt; k++) data[k] -= strides[d][k] * sizes[d];
-            counter[d] = 0;
-        }
-        if (d == nd) return;
-    }
-}
+/* (nn_foreach, the host loop over CPU tensors: core/cpu/foreach.c) */
 
 int nn_broadcast_shapes(int na, const int64_t *a, int nb, const int64_t *b, int *nout, int64_t *out)
 {
@@ -387,34 +343,16 @@ void nn_broadcast_into(const nn_tensor *t, int ndim, const int64_t *sizes, nn_te
 
 /* ---------------------------------------------------------- element access */
 
-static const char *element_ptr(const nn_tensor *t, const int64_t *index)
-{
-    int64_t off = t->offset;
-    for (int d = 0; d < t->ndim; d++) off += index[d] * t->strides[d];
-    return (const char *)t->storage->data + off * (int64_t)nn_dtype_size(t->dtype);
-}
-
-/* The element's bytes in host memory: on the CPU its own address, on another
-   device a copy into buf (8 bytes) through the backend. */
-static const char *element_on_host(const nn_tensor *t, const int64_t *index, char *buf)
-{
-    const char *p = element_ptr(t, index);
-    if (t->storage->device.type == NN_CPU) return p;
-    memset(buf, 0, 8);
-    if (nn_backend_of(t)->to_host(buf, p, nn_dtype_size(t->dtype)) < 0) nn_error_clear();
-    return buf;
-}
-
 double nn_get_double(const nn_tensor *t, const int64_t *index)
 {
     char buf[8];
-    return nn_load_double(element_on_host(t, index, buf), t->dtype);
+    return nn_load_double(nn_host_element(t, index, buf), t->dtype);
 }
 
 int64_t nn_get_int64(const nn_tensor *t, const int64_t *index)
 {
     char buf[8];
-    const char *p = element_on_host(t, index, buf);
+    const char *p = nn_host_element(t, index, buf);
     switch (t->dtype) {
     case NN_INT64: return *(const int64_t *)p;
     case NN_INT32: return *(const int32_t *)p;
@@ -435,33 +373,15 @@ int nn_item(const nn_tensor *t, double *out)
     return 0;
 }
 
-typedef struct gather_ctx {
-    double *out;
-    nn_dtype dtype;
-} gather_ctx;
-
-static void gather_loop(char **data, const int64_t *strides, int64_t n, void *ctx)
-{
-    gather_ctx *g = ctx;
-    for (int64_t i = 0; i < n; i++) *g->out++ = nn_load_double(data[0] + i * strides[0], g->dtype);
-}
-
 void nn_to_doubles(const nn_tensor *t, double *out)
 {
     nn_tensor *hold = NULL;
-    const nn_tensor *h = t;
-    if (t->storage->device.type != NN_CPU) { /* the host contract: a host copy first */
-        h = hold = nn_to_device((nn_tensor *)t, NN_DEVICE_CPU);
-        if (!h) {
-            nn_error_clear();
-            for (int64_t i = 0, n = nn_numel(t); i < n; i++) out[i] = 0;
-            return;
-        }
-    }
-    gather_ctx g = {out, t->dtype};
-    const nn_tensor *ts[1] = {h};
-    /* nn_foreach walks in row-major order of t's own shape. */
-    nn_foreach(1, ts, gather_loop, &g);
+    int64_t n = nn_numel(t);
+    /* the host contract: t's elements row-major in host memory */
+    const char *p = n ? nn_host_read(t, &hold) : NULL;
+    if (!p && n) nn_error_clear();
+    size_t es = nn_dtype_size(t->dtype);
+    for (int64_t i = 0; i < n; i++) out[i] = p ? nn_load_double(p + (size_t)i * es, t->dtype) : 0;
     NN_RELEASE(hold);
 }
 
@@ -475,7 +395,7 @@ nn_tensor *nn_zeros_on(nn_device device, int ndim, const int64_t *sizes, nn_dtyp
 {
     if (device.type != NN_CPU) return nn_full_on(device, ndim, sizes, 0, dtype);
     nn_tensor *t = nn_empty_on(device, ndim, sizes, dtype);
-    if (t) memset(t->storage->data, 0, t->storage->nbytes);
+    if (t && nn_cpu_backend.fill(t, 0) < 0) NN_SET(t, NULL); /* the CPU's fill: a memset */
     return t;
 }
 

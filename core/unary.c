@@ -45,7 +45,7 @@
 
 #include "backend.h"
 #include "nn_parallel.h"
-#include "cpu/nn_vmath.h"
+#include "nn_vmath_codes.h"
 
 /* p.flags of a gelu node */
 #define GELU_TANH 1 /* the tanh approximation */
@@ -468,14 +468,11 @@ static int unary_sleef_f64(nn_tensor *a, kern k, nn_tensor **out)
     NN_WITH_GRAD_MODE(false, x = nn_contiguous(a));
     if (x) y = nn_empty_on(NN_DEVICE_CPU, x->ndim, x->sizes, NN_FLOAT64);
     bool done = false;
-    if (y && n > 0) {
-        const double *xs = nn_data_ptr(x);
-        double *ys = nn_data_ptr(y);
-        if (vfn >= 0) {
-            done = nn_vmath_map_f64((nn_vfn)vfn, ys, xs, n);
-        } else if (row > 0) {
-            done = nn_vmath_sigmoid_f64(ys, xs, n, row);
-        }
+    if (y && n > 0 && (vfn >= 0 || row > 0)) {
+        /* the math kernel's vmath codes on float64 (cpu/vmath_ops.c): host[0] 0 when not computed */
+        nn_kernel_args ka = {.t = {y, x}, .i = {vfn >= 0 ? vfn : (int64_t)NN_VACT_SIGMOID, row}};
+        if (NN_KERNEL(nn_backend_of(x), math, (vfn >= 0 ? NN_MATH_vmath_map : NN_MATH_vmath_act, &ka)) < 0) NN_SET(y, NULL);
+        done = ka.host[0] != 0;
     }
     NN_RELEASE(x);
     if (!y) return -1;

@@ -134,7 +134,7 @@ DEFINE_PASSES(f64, double)
 static void gemm(nn_dtype dt, bool ta, bool tb, int64_t m, int64_t n, int64_t k, const void *a, int64_t lda,
                  const void *b, int64_t ldb, void *c, int64_t ldc)
 {
-    nn_cpu_gemm(dt, ta, tb, m, n, k, a, lda, b, ldb, 0.0, c, ldc);
+    nn_cpu_blas_gemm(dt, ta, tb, m, n, k, a, lda, b, ldb, 0.0, c, ldc);
 }
 
 /* Runs a per-sample pass over the batch, about NN_GRAIN elements a chunk. */
@@ -171,8 +171,11 @@ static void job_free(conv_job *j)
    (the whole batch's columns are megabytes, written to memory and read back). */
 #define FORWARD_BLOCK_BYTES (256 * 1024)
 
-int nn_cpu_conv2d(const nn_conv_geom *s, nn_dtype dt, const void *x, const void *w, const void *b, void *y)
+int nn_cpu_conv2d(const nn_conv_geom *s, const nn_tensor *xt, const nn_tensor *wt, const nn_tensor *bt, nn_tensor *yt)
 {
+    nn_dtype dt = yt->dtype;
+    const void *x = nn_data_ptr(xt), *w = nn_data_ptr(wt), *b = bt ? nn_data_ptr(bt) : NULL;
+    void *y = nn_data_ptr(yt);
     conv_job j;
     size_t es = nn_dtype_size(dt);
     int64_t per_sample = s->c * s->kh * s->kw * s->oh * s->ow * (int64_t)es;
@@ -197,9 +200,12 @@ int nn_cpu_conv2d(const nn_conv_geom *s, nn_dtype dt, const void *x, const void 
     return 0;
 }
 
-int nn_cpu_conv2d_backward(const nn_conv_geom *s, nn_dtype dt, const void *x, const void *w, const void *gy,
-                            void *gx, void *gw)
+int nn_cpu_conv2d_backward(const nn_conv_geom *s, const nn_tensor *xt, const nn_tensor *wt, const nn_tensor *gyt,
+                           nn_tensor *gxt, nn_tensor *gwt)
 {
+    nn_dtype dt = xt->dtype;
+    const void *x = nn_data_ptr(xt), *w = nn_data_ptr(wt), *gy = nn_data_ptr(gyt);
+    void *gx = gxt ? nn_data_ptr(gxt) : NULL, *gw = gwt ? nn_data_ptr(gwt) : NULL;
     conv_job j;
     if (!nn_blas_get() || job_init(&j, s, dt) < 0) return -1;
     j.x = x, j.y = (void *)gy, j.gx = gx;

@@ -2,6 +2,7 @@
  * cpu/copy.c — the CPU's fill and copy/cast kernels (kernels.def `fill`, `copy`)
  * and its host transfers: the CPU's memory is host memory, so they are memcpy.
  */
+#include <math.h>
 #include <string.h>
 
 #include "nn_cpu.h"
@@ -26,6 +27,10 @@ static void fill_loop(char **data, const int64_t *strides, int64_t n, void *ctx)
 
 int nn_cpu_fill(nn_tensor *t, double value)
 {
+    if (value == 0 && !signbit(value) && nn_is_contiguous(t)) { /* zeros: all bits 0 in every dtype */
+        memset(nn_data_ptr(t), 0, (size_t)nn_numel(t) * nn_dtype_size(t->dtype));
+        return 0;
+    }
     fill_ctx f = {.esize = nn_dtype_size(t->dtype)};
     nn_store_double(f.value, t->dtype, value);
     const nn_tensor *ts[1] = {t};

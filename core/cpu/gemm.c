@@ -8,8 +8,8 @@
 
 #include "nn_cpu.h"
 
-int nn_cpu_gemm(nn_dtype dt, bool ta, bool tb, int64_t m, int64_t n, int64_t k, const void *a, int64_t lda,
-                const void *b, int64_t ldb, double beta, void *c, int64_t ldc)
+int nn_cpu_blas_gemm(nn_dtype dt, bool ta, bool tb, int64_t m, int64_t n, int64_t k, const void *a, int64_t lda,
+                     const void *b, int64_t ldb, double beta, void *c, int64_t ldc)
 {
     if (m > INT_MAX || n > INT_MAX || k > INT_MAX || lda > INT_MAX || ldb > INT_MAX || ldc > INT_MAX)
         return nn_error_set(NN_ERR_RUNTIME, "matrix dimensions (%lld, %lld, %lld) are too large for BLAS", (long long)m,
@@ -26,8 +26,18 @@ int nn_cpu_gemm(nn_dtype dt, bool ta, bool tb, int64_t m, int64_t n, int64_t k, 
     return 0;
 }
 
-int nn_cpu_dot(nn_dtype dt, int64_t n, const void *x, int64_t incx, const void *y, int64_t incy, void *out)
+int nn_cpu_gemm(bool ta, bool tb, int64_t m, int64_t n, int64_t k, const nn_tensor *a, int64_t lda, const nn_tensor *b,
+                int64_t ldb, double beta, nn_tensor *c, int64_t ldc)
 {
+    return nn_cpu_blas_gemm(c->dtype, ta, tb, m, n, k, nn_data_ptr(a), lda, nn_data_ptr(b), ldb, beta, nn_data_ptr(c),
+                            ldc);
+}
+
+int nn_cpu_dot(int64_t n, const nn_tensor *xt, int64_t incx, const nn_tensor *yt, int64_t incy, nn_tensor *outt)
+{
+    nn_dtype dt = outt->dtype;
+    const void *x = nn_data_ptr(xt), *y = nn_data_ptr(yt);
+    void *out = nn_data_ptr(outt);
     if (n > INT_MAX || incx > INT_MAX || incy > INT_MAX)
         return nn_error_set(NN_ERR_RUNTIME, "matrix dimensions (%lld, %lld, %lld) are too large for BLAS", (long long)n,
                             (long long)1, (long long)1);
@@ -38,9 +48,12 @@ int nn_cpu_dot(nn_dtype dt, int64_t n, const void *x, int64_t incx, const void *
     return 0;
 }
 
-int nn_cpu_gemv(nn_dtype dt, bool trans, int64_t m, int64_t n, const void *a, int64_t lda, const void *x, int64_t incx,
-                void *y)
+int nn_cpu_gemv(bool trans, int64_t m, int64_t n, const nn_tensor *at, int64_t lda, const nn_tensor *xt, int64_t incx,
+                nn_tensor *yt)
 {
+    nn_dtype dt = yt->dtype;
+    const void *a = nn_data_ptr(at), *x = nn_data_ptr(xt);
+    void *y = nn_data_ptr(yt);
     if (m > INT_MAX || n > INT_MAX || lda > INT_MAX || incx > INT_MAX)
         return nn_error_set(NN_ERR_RUNTIME, "matrix dimensions (%lld, %lld) are too large for BLAS", (long long)m,
                             (long long)n);

@@ -7,11 +7,30 @@
 #define NN_CPU_H
 
 #include "backend.h"
+#include "nn_data.h"
 #include "nn_parallel.h"
 
 #define KERNEL(name, params, args) int nn_cpu_##name params;
 #include "kernels.def"
 #undef KERNEL
+
+/* The host loop (core/cpu/foreach.c): runs fn over every element of the nt
+   operands, which all have ts[0]'s shape (broadcast operands carry stride 0),
+   in host memory. Dims are coalesced so contiguous operands get one call over
+   all elements. */
+void nn_foreach(int nt, const nn_tensor *const *ts, nn_loop_fn fn, void *ctx);
+
+/* nn_foreach, split over threads when it is safe and worth it: fn must be
+   elementwise (output element i depends only on the operands' element i).
+   Splits when ts[0] is contiguous, every other operand is contiguous of the
+   same shape or a single value broadcast (stride 0), and there are more than
+   NN_GRAIN elements; otherwise it is nn_foreach. */
+void nn_foreach_parallel(int nt, const nn_tensor *const *ts, nn_loop_fn fn, void *ctx);
+
+/* The gemm kernel's BLAS call on addresses in the CPU's memory (the kernels
+   that run GEMMs on their own scratch buffers, as conv2d's, call it). */
+int nn_cpu_blas_gemm(nn_dtype dt, bool ta, bool tb, int64_t m, int64_t n, int64_t k, const void *a, int64_t lda,
+                     const void *b, int64_t ldb, double beta, void *c, int64_t ldc);
 
 /* NN_MATH_special of the math kernel (cpu/special.c) */
 int nn_cpu_special(nn_special_op op, nn_kernel_args *a);

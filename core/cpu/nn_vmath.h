@@ -14,15 +14,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* The functions, each PyTorch's Vectorized<float>::name (erfc is SLEEF's u15,
-   as ATen's). */
-typedef enum nn_vfn {
-    NN_VFN_SIN, NN_VFN_COS, NN_VFN_TAN, NN_VFN_ASIN, NN_VFN_ACOS, NN_VFN_ATAN,
-    NN_VFN_SINH, NN_VFN_COSH, NN_VFN_TANH,
-    NN_VFN_EXP, NN_VFN_EXPM1, NN_VFN_LOG, NN_VFN_LOG2, NN_VFN_LOG10, NN_VFN_LOG1P,
-    NN_VFN_ERF, NN_VFN_ERFC,
-    NN_VFN_COUNT
-} nn_vfn;
+#include "nn_vmath_codes.h"
+
+/* (nn_vfn: core/nn_vmath_codes.h) */
 
 /* True when the vector entries below run (AVX2 and FMA present). */
 bool nn_vmath_available(void);
@@ -48,21 +42,7 @@ bool nn_vmath_softmax_lastdim_f32(const float *x, float *y, int64_t rows, int64_
    x / (1 + x.neg().exp()), elu (p: negcoef = alpha * scale, poscoef = scale,
    negiptcoef = input_scale) blendv(((x * negipt).exp() - 1) * negcoef,
    x * poscoef, x > 0). */
-/* softplus: p = {beta, threshold}; sinh, cosh: Vectorized's Sleef u10 functions, std:: on the rest */
-typedef enum nn_vact {
-    NN_VACT_SIGMOID,
-    NN_VACT_SILU,
-    NN_VACT_ELU,
-    NN_VACT_POW,
-    NN_VACT_SOFTPLUS,
-    NN_VACT_SINH,
-    NN_VACT_COSH,
-    NN_VACT_GELU_TANH, /* 0.5 x (1 + tanh(beta (x + kappa x^3))), Sleef's tanh */
-    /* the gradients (nn_vmath_act_grad_f32), of grad and input: */
-    NN_VACT_SILU_GRAD,      /* grad * s * (1 + x * (1 - s)), s = 1 / (1 + exp(-x)) */
-    NN_VACT_GELU_TANH_GRAD, /* GeluBackwardKernelImpl's tanh form */
-    NN_VACT_COUNT
-} nn_vact;
+/* (nn_vact: core/nn_vmath_codes.h) */
 
 /* y[i] = k(x[i]) for i < n as PyTorch computes it: vec (a contiguous operand)
    runs cpu_kernel_vec's vectorized loop over each thread range's multiples of

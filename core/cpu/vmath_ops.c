@@ -2,7 +2,8 @@
  * cpu/vmath_ops.c — the math kernel's vmath codes (core/backend.h): PyTorch's
  * float32 CPU kernels with Sleef and AVX2+FMA (cpu/vmath.c) behind the kernel
  * boundary, for unary.c's exp/log/tanh/sigmoid and activations, their
- * gradients, and binary.c's pow of a number. host[0] says whether this CPU ran
+ * gradients, and binary.c's pow of a number (float64 exp/log/tanh/sigmoid
+ * too: cpu/vmath_f64.c). host[0] says whether this CPU ran
  * them (1) or lacks AVX2+FMA (0, the op then computes another way).
  */
 #include <math.h>
@@ -10,9 +11,22 @@
 #include "nn_cpu.h"
 #include "nn_vmath.h"
 
+/* float64 operands (cpu/vmath_f64.c): vmath_map of exp, log and tanh, and
+   vmath_act of sigmoid over rows of i[1] elements (n > 0) */
+static int vmath_f64(nn_math_op op, nn_kernel_args *a)
+{
+    double *y = nn_data_ptr(a->t[0]);
+    const double *x = nn_data_ptr(a->t[1]);
+    int64_t n = nn_numel(a->t[0]);
+    if (op == NN_MATH_vmath_map) a->host[0] = nn_vmath_map_f64((nn_vfn)a->i[0], y, x, n);
+    else if (op == NN_MATH_vmath_act && a->i[0] == NN_VACT_SIGMOID) a->host[0] = nn_vmath_sigmoid_f64(y, x, n, a->i[1]);
+    return 0;
+}
+
 int nn_cpu_math_vmath(nn_math_op op, nn_kernel_args *a)
 {
     a->host[0] = 0;
+    if (a->t[0]->dtype == NN_FLOAT64) return vmath_f64(op, a);
     if (!nn_vmath_available()) return 0;
     float *y = nn_data_ptr(a->t[0]);
     const float *x = nn_data_ptr(a->t[1]);

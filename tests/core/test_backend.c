@@ -310,8 +310,7 @@ static void case_gemm(const nn_backend *b, nn_device d, nn_dtype dt)
         nn_tensor *a = random_on(d, dt, 2, ta ? (int64_t[]){k, m} : (int64_t[]){m, k}, -1, 1);
         nn_tensor *bb = random_on(d, dt, 2, tb ? (int64_t[]){n, k} : (int64_t[]){k, n}, -1, 1);
         nn_tensor *c = random_on(d, dt, 2, (int64_t[]){m, n}, -1, 1), *c0 = TU_OK(nn_clone(c));
-        tu_check(NN_KERNEL(b, gemm, (dt, ta, tb, m, n, k, nn_data_ptr(a), ta ? m : k, nn_data_ptr(bb), tb ? k : n, beta,
-                                     nn_data_ptr(c), n)));
+        tu_check(NN_KERNEL(b, gemm, (ta, tb, m, n, k, a, ta ? m : k, bb, tb ? k : n, beta, c, n)));
         for (int64_t i = 0; i < m; i++)
             for (int64_t j = 0; j < n; j++) {
                 double want = beta * at(c0, i * n + j);
@@ -333,7 +332,7 @@ static void case_gemv(const nn_backend *b, nn_device d, nn_dtype dt)
     nn_tensor *a = random_on(d, dt, 1, as, -2, 2), *x = random_on(d, dt, 1, xs, -2, 2), *y = TU_OK(nn_empty_on(d, 1, ys, dt));
     for (int trans = 0; trans < 2; trans++) {
         /* a column-major 5 x 7 with leading dim 6; x read with stride 2 */
-        tu_check(NN_KERNEL(b, gemv, (dt, trans, m, n, nn_data_ptr(a), 6, nn_data_ptr(x), 2, nn_data_ptr(y))));
+        tu_check(NN_KERNEL(b, gemv, (trans, m, n, a, 6, x, 2, y)));
         for (int64_t i = 0; i < (trans ? n : m); i++) {
             double want = 0;
             for (int64_t j = 0; j < (trans ? m : n); j++)
@@ -378,7 +377,7 @@ static void case_dot(const nn_backend *b, nn_device d, nn_dtype dt)
     const int64_t n = 14, seven = 7;
     nn_tensor *x = random_on(d, dt, 1, &n, -2, 2), *y = random_on(d, dt, 1, &seven, -2, 2);
     nn_tensor *out = TU_OK(nn_empty_on(d, 0, NULL, dt));
-    tu_check(NN_KERNEL(b, dot, (dt, 7, nn_data_ptr(x), 2, nn_data_ptr(y), 1, nn_data_ptr(out))));
+    tu_check(NN_KERNEL(b, dot, (7, x, 2, y, 1, out)));
     double want = 0;
     for (int64_t i = 0; i < 7; i++) want += at(x, 2 * i) * at(y, i);
     assert_close(at(out, 0), want, tol_for(dt) * 10, "dot");
@@ -392,7 +391,7 @@ static void case_conv2d(const nn_backend *b, nn_device d, nn_dtype dt)
     nn_tensor *w = random_on(d, dt, 4, (int64_t[]){s.o, s.c / s.groups, s.kh, s.kw}, -1, 1);
     nn_tensor *bias = random_on(d, dt, 1, (int64_t[]){s.o}, -1, 1);
     nn_tensor *y = TU_OK(nn_empty_on(d, 4, (int64_t[]){s.n, s.o, s.oh, s.ow}, dt));
-    tu_check(NN_KERNEL(b, conv2d, (&s, dt, nn_data_ptr(x), nn_data_ptr(w), nn_data_ptr(bias), nn_data_ptr(y))));
+    tu_check(NN_KERNEL(b, conv2d, (&s, x, w, bias, y)));
     int64_t ny = s.n * s.o * s.oh * s.ow;
     double *want = calloc((size_t)ny, sizeof *want);
     for (int64_t i = 0; i < ny; i++) want[i] = at(bias, i / (s.oh * s.ow) % s.o);
@@ -412,8 +411,7 @@ static void case_conv2d_backward(const nn_backend *b, nn_device d, nn_dtype dt)
     nn_tensor *w = random_on(d, dt, 4, (int64_t[]){s.o, s.c / s.groups, s.kh, s.kw}, -1, 1);
     nn_tensor *gy = random_on(d, dt, 4, (int64_t[]){s.n, s.o, s.oh, s.ow}, -1, 1);
     nn_tensor *gx = TU_OK(nn_empty_like(x)), *gw = TU_OK(nn_empty_like(w));
-    tu_check(NN_KERNEL(b, conv2d_backward,
-                       (&s, dt, nn_data_ptr(x), nn_data_ptr(w), nn_data_ptr(gy), nn_data_ptr(gx), nn_data_ptr(gw))));
+    tu_check(NN_KERNEL(b, conv2d_backward, (&s, x, w, gy, gx, gw)));
     int64_t nx = nn_numel(x), nw = nn_numel(w);
     double *wx = calloc((size_t)nx, sizeof *wx), *ww = calloc((size_t)nw, sizeof *ww);
     CONV_TERMS(s, (wx[xo] += at(gy, yo) * at(w, wo), ww[wo] += at(gy, yo) * at(x, xo)))
