@@ -83,6 +83,15 @@ int nn_common_device(int n, nn_tensor *const *ts, nn_device *out)
     return 0;
 }
 
+nn_tensor *nn_to_op_device(nn_tensor *t, nn_device d)
+{
+    if (!t || nn_same_device(nn_device_of(t), d)) return t;
+    nn_tensor *r = NULL;
+    NN_WITH_GRAD_MODE(false, r = nn_to_device(t, d));
+    NN_RELEASE(t);
+    return r;
+}
+
 int nn_same_device_all(int n, nn_tensor *const *ts)
 {
     const nn_tensor *first = NULL;
@@ -203,6 +212,12 @@ void *nn_host_borrow(nn_tensor *t)
     nn_error_set(NN_ERR_RUNTIME, "expected a tensor in host memory (on the CPU), got one on %s",
                  nn_device_str(t->storage->device, d, sizeof d));
     return NULL;
+}
+
+uintptr_t nn_data_address(const nn_tensor *t)
+{
+    if (!t->storage->nbytes) return 0; /* PyTorch's data_ptr() of an empty storage */
+    return (uintptr_t)t->storage->data + (uintptr_t)t->offset * nn_dtype_size(t->dtype);
 }
 
 const char *nn_host_element(const nn_tensor *t, const int64_t *index, char buf[8])

@@ -43,6 +43,8 @@ typedef enum nn_random_dist {
     NN_RANDOM_INT,         /* base + draw % range, draws of 64 bits when wide */
     NN_RANDOM_PERMUTATION, /* a random permutation of 0..n-1 */
 } nn_random_dist;
+/* the number of codes (keep it the last + 1: tests/core/test_backend.c checks each has a case) */
+#define NN_RANDOM_DIST_COUNT (NN_RANDOM_PERMUTATION + 1)
 
 typedef struct nn_random_params {
     nn_random_dist dist;
@@ -74,6 +76,8 @@ typedef enum nn_reduce_op {
        dims whose bit is set in p into values in the order of 1.13's prod_kernel_impl */
     NN_REDUCE_PROD_STRIDED_F32,
 } nn_reduce_op;
+/* the number of codes (keep it the last + 1: tests/core/test_backend.c checks each has a case) */
+#define NN_REDUCE_OP_COUNT (NN_REDUCE_PROD_STRIDED_F32 + 1)
 
 /* The unary kernel's op codes (core/unary_ops.def) and parameters. */
 typedef enum nn_unary_op {
@@ -82,6 +86,13 @@ typedef enum nn_unary_op {
 #include "unary_ops.def"
 #undef UNARY_OP
 } nn_unary_op;
+/* the number of codes (tests/core/test_backend.c checks each has a case) */
+enum {
+    NN_UNARY_COUNT = 0
+#define UNARY_OP(name) + 1
+#include "unary_ops.def"
+#undef UNARY_OP
+};
 
 typedef struct nn_unary_params {
     int k;           /* the formula (an nn_unary_op), as PyTorch's scalar loop computes it */
@@ -124,6 +135,8 @@ typedef enum nn_loss_op {
        views), one floating dtype (half rounds after each step as PyTorch's) */
     NN_LOSS_MSE,
 } nn_loss_op;
+/* the number of codes (keep it the last + 1: tests/core/test_backend.c checks each has a case) */
+#define NN_LOSS_OP_COUNT (NN_LOSS_MSE + 1)
 
 /* The norm kernel's op codes (rows of N elements, contiguous, float32/float64). */
 typedef enum nn_norm_op {
@@ -147,6 +160,8 @@ typedef enum nn_norm_op {
        t[5] bias or NULL; i[0] N, i[1] C, i[2] G (groups), i[3] HW; d[0] eps. */
     NN_NORM_GROUP,
 } nn_norm_op;
+/* the number of codes (keep it the last + 1: tests/core/test_backend.c checks each has a case) */
+#define NN_NORM_OP_COUNT (NN_NORM_GROUP + 1)
 
 /* The index kernel's op codes. */
 typedef enum nn_index_op {
@@ -254,6 +269,8 @@ typedef enum nn_index_op {
        k <= j, k != i, in double, each product taken in k order */
     NN_INDEX_CUMPROD_GRAD,
 } nn_index_op;
+/* the number of codes (keep it the last + 1: tests/core/test_backend.c checks each has a case) */
+#define NN_INDEX_OP_COUNT (NN_INDEX_CUMPROD_GRAD + 1)
 
 /* The sample kernel's op codes (core/cpu/sample.c): draws from the generator a->gen
    in the order PyTorch 1.13's CPU kernels draw; operands contiguous. */
@@ -276,6 +293,8 @@ typedef enum nn_sample_op {
        ATen's sample_binomial: inversion below 10 expected successes, BTRS from there */
     NN_SAMPLE_BINOMIAL,
 } nn_sample_op;
+/* the number of codes (keep it the last + 1: tests/core/test_backend.c checks each has a case) */
+#define NN_SAMPLE_OP_COUNT (NN_SAMPLE_BINOMIAL + 1)
 
 /* The math kernel's op codes (core/cpu/math.c): operands contiguous, of one
    float dtype (float32 or float64) unless said. */
@@ -325,6 +344,8 @@ typedef enum nn_math_op {
        host[0] 0 for any other (or without AVX2+FMA) */
     NN_MATH_vmath_map, NN_MATH_vmath_act, NN_MATH_vmath_act_grad, NN_MATH_vmath_pow,
 } nn_math_op;
+/* the number of codes (keep it the last + 1: tests/core/test_backend.c checks each has a case) */
+#define NN_MATH_OP_COUNT (NN_MATH_vmath_pow + 1)
 
 /* The special functions of NN_MATH_special, each as ATen 1.13's scalar formula. */
 typedef enum nn_special_op {
@@ -334,6 +355,8 @@ typedef enum nn_special_op {
     NN_SPECIAL_XLOG1PY, /* binary: t[1] * log1p(t[2]), 0 where t[1] == 0 */
     NN_SPECIAL_ZETA,    /* binary: Hurwitz zeta(t[1], t[2]) */
 } nn_special_op;
+/* the number of codes (keep it the last + 1: tests/core/test_backend.c checks each has a case) */
+#define NN_SPECIAL_OP_COUNT (NN_SPECIAL_ZETA + 1)
 
 /* The optim_step kernel's op codes: one parameter's update (contiguous p, its grad
    g of p's dtype, float32 or float64, and state tensors s0..s2 of p's shape, NULL
@@ -345,6 +368,8 @@ typedef enum nn_optim_op {
     NN_OPTIM_STEP_ADAGRAD,  /* nn_adagrad_args; s0 sum */
     NN_OPTIM_STEP_ADADELTA, /* nn_adadelta_args; s0 square_avg, s1 acc_delta */
 } nn_optim_op;
+/* the number of codes (keep it the last + 1: tests/core/test_backend.c checks each has a case) */
+#define NN_OPTIM_OP_COUNT (NN_OPTIM_STEP_ADADELTA + 1)
 
 typedef struct nn_sgd_step_args {
     double weight_decay, momentum, one_minus_dampening, neg_lr;
@@ -378,6 +403,8 @@ typedef enum nn_pool_op {
     NN_POOL_ADAPTIVE_AVG,
     NN_POOL_ADAPTIVE_AVG_BACKWARD, /* t[0] (zeros) += t[2] spread over each window */
 } nn_pool_op;
+/* the number of codes (keep it the last + 1: tests/core/test_backend.c checks each has a case) */
+#define NN_POOL_OP_COUNT (NN_POOL_ADAPTIVE_AVG_BACKWARD + 1)
 
 /* The resample kernel's geometry (core/cpu/resample.c): planes contiguous
    images of the last dims (1..3) spatial dims, in[] resampled to out[]. Upsampling:
@@ -388,6 +415,8 @@ typedef enum nn_resample_mode {
     NN_RESAMPLE_NEAREST, NN_RESAMPLE_NEAREST_EXACT, NN_RESAMPLE_LINEAR, NN_RESAMPLE_CUBIC,
     NN_RESAMPLE_REFLECT, NN_RESAMPLE_REPLICATE,
 } nn_resample_mode;
+/* the number of codes (keep it the last + 1: tests/core/test_backend.c checks each has a case) */
+#define NN_RESAMPLE_MODE_COUNT (NN_RESAMPLE_REPLICATE + 1)
 
 typedef struct nn_resample_geom {
     nn_resample_mode mode;
@@ -419,6 +448,8 @@ typedef enum nn_linalg_op {
        [min] or NULL, t[3] int64 ranks [batch] or NULL */
     NN_LINALG_LSTSQ,
 } nn_linalg_op;
+/* the number of codes (keep it the last + 1: tests/core/test_backend.c checks each has a case) */
+#define NN_LINALG_OP_COUNT (NN_LINALG_LSTSQ + 1)
 
 typedef enum nn_kernel_id {
 #define KERNEL(name, params, args) NN_KERNEL_##name,

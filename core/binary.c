@@ -64,11 +64,7 @@ static nn_tensor *as_dtype(nn_tensor *t, nn_dtype dt)
    by value, as PyTorch allows (nn_common_device let only such operands differ). */
 static nn_tensor *as_device_dtype(nn_tensor *t, nn_device device, nn_dtype dt)
 {
-    if (nn_same_device(nn_device_of(t), device)) return as_dtype(t, dt);
-    nn_tensor *c = as_dtype(t, dt), *r = NULL;
-    if (c) NN_WITH_GRAD_MODE(false, r = nn_to_device(c, device));
-    NN_RELEASE(c);
-    return r;
+    return nn_to_op_device(as_dtype(t, dt), device);
 }
 
 static const char *type_title(nn_dtype dt)
@@ -469,10 +465,15 @@ nn_tensor *nn_where(nn_tensor *cond, nn_tensor *a, nn_tensor *b)
     nn_tensor *operands[3] = {cond, a, b};
     if (nn_common_device(3, operands, &device) < 0) return NULL;
     nn_tensor *ca = as_device_dtype(a, device, dt), *cb = ca ? as_device_dtype(b, device, dt) : NULL;
-    nn_tensor *out = cb ? nn_empty_on(device, nd2, shape, dt) : NULL;
+    nn_tensor *cc = NULL;
+    if (cb) { /* a 0-dim CPU condition moves by value too */
+        NN_RETAIN(cond);
+        cc = nn_to_op_device(cond, device);
+    }
+    nn_tensor *out = cc ? nn_empty_on(device, nd2, shape, dt) : NULL;
     if (out) {
         nn_tensor vc, va, vb;
-        nn_broadcast_into(cond, nd2, shape, &vc);
+        nn_broadcast_into(cc, nd2, shape, &vc);
         nn_broadcast_into(ca, nd2, shape, &va);
         nn_broadcast_into(cb, nd2, shape, &vb);
         nn_kernel_args ka = {.t = {out, &vc, &va, &vb}};
@@ -483,6 +484,7 @@ nn_tensor *nn_where(nn_tensor *cond, nn_tensor *a, nn_tensor *b)
     }
     NN_RELEASE(ca);
     NN_RELEASE(cb);
+    NN_RELEASE(cc);
     return out;
 }
 

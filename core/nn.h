@@ -382,10 +382,27 @@ nn_tensor *nn_to_device(nn_tensor *t, nn_device device);
 void nn_set_default_device(nn_device d);
 nn_device nn_default_device(void);
 int nn_common_device(int n, nn_tensor *const *ts, nn_device *out);
+/* t (owned: released) on the op's device d that nn_common_device chose: t itself
+   when already there, else (a 0-dim CPU operand, which nn_common_device lets
+   differ) a copy moved there by value, outside autograd. New reference; NULL
+   (with the error) when t is NULL or the move fails. */
+nn_tensor *nn_to_op_device(nn_tensor *t, nn_device d);
 /* The same check without the 0-dim CPU exception (ATen's generated device check of
    ops outside TensorIterator: gather, scatter, ...): NULLs skipped; 0, or -1 with that
    RuntimeError. */
 int nn_same_device_all(int n, nn_tensor *const *ts);
+
+/* Storages (core/storage_view.c). nn_storage_view: a flat 1-dim tensor over
+   t's whole storage in t's dtype (offset 0, detached; new reference), what
+   x.storage() wraps. nn_data_address: the address of t's first element as a
+   number (0 for an empty storage), PyTorch's data_ptr(): an identity only
+   (equal for tensors that share memory), never dereferenced. */
+nn_tensor *nn_storage_view(nn_tensor *t);
+/* A view of t's storage (t's dtype, detached) with these sizes, strides and
+   offset: x.set_(storage, offset, size, stride); RuntimeError as PyTorch's
+   setStorage when it reaches beyond the storage. */
+nn_tensor *nn_storage_view_as(nn_tensor *t, int ndim, const int64_t *sizes, const int64_t *strides, int64_t offset);
+uintptr_t nn_data_address(const nn_tensor *t);
 
 /* The host-access contract: the only way code outside core's kernels reads or
    writes a tensor's elements in bulk (printing, item()/tolist(), the inspector,

@@ -510,6 +510,7 @@ nn_tensor *nn_mse_loss(nn_tensor *input, nn_tensor *target, nn_reduction reducti
     nn_device device;
     nn_tensor *operands[2] = {ca, cb};
     if (!cb || nn_common_device(2, operands, &device) < 0) goto done;
+    if (!(ca = nn_to_op_device(ca, device)) || !(cb = nn_to_op_device(cb, device))) goto done;
     if (!(unreduced = nn_empty_on(device, ei->ndim, ei->sizes, dt))) goto done;
     nn_kernel_args ka = {.t = {unreduced, ca, cb}};
     if (NN_KERNEL(nn_backend_of(unreduced), loss, (NN_LOSS_MSE, &ka)) < 0) goto done;

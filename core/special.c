@@ -45,17 +45,6 @@ static int refuse_half(nn_special_op sop, nn_dtype dt)
     return nn_error_set(NN_ERR_RUNTIME, "\"%s\" not implemented for 'Half'", kernel_names[sop]);
 }
 
-/* t (owned) on device d: a 0-dim CPU operand of a device op moves there by value,
-   as PyTorch allows (nn_common_device let only such operands differ). */
-static nn_tensor *moved_to(nn_tensor *t, nn_device d)
-{
-    if (!t || nn_same_device(nn_device_of(t), d)) return t;
-    nn_tensor *r = NULL;
-    NN_WITH_GRAD_MODE(false, r = nn_to_device(t, d));
-    NN_RELEASE(t);
-    return r;
-}
-
 /* f(a) (or f(a, b), broadcast) in the float result dtype, by the kernel; no autograd. */
 static nn_tensor *compute(nn_special_op sop, nn_tensor *a, nn_tensor *b, int64_t order)
 {
@@ -71,8 +60,8 @@ static nn_tensor *compute(nn_special_op sop, nn_tensor *a, nn_tensor *b, int64_t
     if (b && nn_broadcast_shapes(a->ndim, a->sizes, b->ndim, b->sizes, &nd, sizes) < 0) return NULL;
     nn_tensor *ea = NULL, *eb = NULL, *ca = NULL, *cb = NULL, *out = NULL;
     NN_WITH_GRAD_MODE(false, ea = nn_expand(a, nd, sizes); eb = b && ea ? nn_expand(b, nd, sizes) : NULL);
-    if (ea) ca = moved_to(laid_out(ea, cd), dev);
-    if (eb) cb = moved_to(laid_out(eb, cd), dev);
+    if (ea) ca = nn_to_op_device(laid_out(ea, cd), dev);
+    if (eb) cb = nn_to_op_device(laid_out(eb, cd), dev);
     if (ca && (!b || cb)) out = nn_empty_on(dev, nd, sizes, cd);
     if (out) {
         nn_kernel_args ka = {.t = {out, ca, cb}, .i = {sop, order}};

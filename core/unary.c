@@ -146,6 +146,8 @@ static nn_tensor *run_kernel(const kset *ks, kctx c, int nin, nn_tensor *const *
     }
     nn_device device;
     if (nn_common_device(nin, conv, &device) < 0) goto done;
+    for (int k = 0; k < nin; k++) /* a 0-dim CPU operand moves by value */
+        if (!(conv[k] = nn_to_op_device(conv[k], device))) goto done;
     out = nn_empty_on(device, shape->ndim, shape->sizes, out_dt);
     nn_tensor *target = out;
     if (out && out_dt != cd) target = tmp = nn_empty_on(device, shape->ndim, shape->sizes, cd);
