@@ -255,6 +255,8 @@ int repl_tensor_truth(nn_tensor *t);
 /* Adds the tensor functions of torch (torch.sum, ...) to the namespace. 0 or -1. */
 int repl_torch_add_tensor_functions(nn_object *torch);
 /* torch.Tensor's methods (repl_method_at_fn). */
+/* x.storage(), x.data_ptr(), x.set_() (repl/mod_torch_storage.c); NULL without an error for another name. */
+nn_object *repl_storage_tensor_method(nn_tensor *t, const char *name);
 bool repl_tensor_method_at(const repl_class_def *cls, size_t i, repl_method_doc *out);
 /* Other objects' getattr handled by bind_tensor.c (grad_fn nodes); NULL without error if not one. */
 nn_object *repl_node_getattr(nn_object *node, const char *name);

@@ -1525,6 +1525,7 @@ nn_object *repl_tensor_getattr(nn_tensor *t, const char *name)
     if ((m = repl_numpy_method(t, name)) || nn_error_current() != NN_OK) return m;
     if ((m = repl_tensor_more_method(t, name)) || nn_error_current() != NN_OK) return m;
     if ((m = repl_tensor_lib_method(t, name)) || nn_error_current() != NN_OK) return m;
+    if ((m = repl_storage_tensor_method(t, name)) || nn_error_current() != NN_OK) return m;
     nn_error_set(NN_ERR_ATTRIBUTE, "'%s' object has no attribute '%s'", t->ob.type->name, name);
     return NULL;
 }

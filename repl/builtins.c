@@ -892,6 +892,13 @@ static int instance_of(nn_object *o, nn_object *cls)
         class_obj *c = (class_obj *)cls, *oc = repl_class_of(o);
         if (c == repl_current->object_cls) return 1;
         if (c == repl_current->int_cls && o->type == &nn_bool_type) return 1;
+        nn_object *check = c->meta && c->meta != repl_current->type_cls ? repl_class_lookup(c->meta, "__instancecheck__") : NULL;
+        if (check) { /* a metaclass's __instancecheck__(cls, instance) decides */
+            nn_object *argv[2] = {cls, o}, *r = repl_call_object(check, argv, 2, NULL); /* check: borrowed */
+            int t = r ? repl_truth(r) : -1;
+            NN_RELEASE(r);
+            return t;
+        }
         if (o->type == &repl_class_type && ((class_obj *)o)->meta && repl_class_is_subclass(((class_obj *)o)->meta, c))
             return 1; /* isinstance(C, M): class C(metaclass=M) */
         if (repl_class_is_subclass(oc, c) || repl_abc_registered(oc, c)) return 1;

@@ -44,9 +44,64 @@ static nn_object *h_from_bytes(void *ud, nn_object *args, nn_object *kwargs)
     return (nn_object *)t;
 }
 
+/* _view(t) -> a flat tensor over t's whole storage in t's dtype (what x.storage() wraps) */
+static nn_object *h_view(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(1);
+    nn_tensor *t;
+    if (repl_parse_args("_view", "t", args, kwargs, a) || repl_arg_tensor("_view", "t", 1, a[0], &t)) return NULL;
+    return (nn_object *)nn_storage_view(t);
+}
+
+/* _view_as(t, offset, size, stride) -> a view of t's storage (set_'s geometry) */
+static nn_object *h_view_as(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(4);
+    nn_tensor *t;
+    int64_t offset, sizes[NN_MAX_DIMS], strides[NN_MAX_DIMS];
+    int nd, nd2;
+    if (repl_parse_args("_view_as", "t, offset, size, stride", args, kwargs, a) ||
+        repl_arg_tensor("_view_as", "t", 1, a[0], &t) || repl_arg_int("set_", "storage_offset", 2, a[1], &offset) ||
+        repl_arg_shape("set_", "size", a[2], &nd, sizes) || repl_arg_shape("set_", "stride", a[3], &nd2, strides))
+        return NULL;
+    if (nd != nd2)
+        return nn_error_set(NN_ERR_RUNTIME, "mismatch in length of strides and shape"), NULL;
+    return (nn_object *)nn_storage_view_as(t, nd, sizes, strides, offset);
+}
+
+/* _data_ptr(t) -> int: the address of t's first element (PyTorch's data_ptr()) */
+static nn_object *h_data_ptr(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(1);
+    nn_tensor *t;
+    if (repl_parse_args("_data_ptr", "t", args, kwargs, a) || repl_arg_tensor("_data_ptr", "t", 1, a[0], &t))
+        return NULL;
+    return nn_int_new((int64_t)nn_data_address(t));
+}
+
+/* _set(t, src): t takes src's storage, offset, sizes and strides (x.set_) */
+static nn_object *h_set(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(2);
+    nn_tensor *t, *src;
+    if (repl_parse_args("_set", "t, src", args, kwargs, a) || repl_arg_tensor("_set", "t", 1, a[0], &t) ||
+        repl_arg_tensor("_set", "src", 2, a[1], &src))
+        return NULL;
+    if (t->requires_grad && !t->grad_fn)
+        return nn_error_set(NN_ERR_RUNTIME, "a leaf Variable that requires grad is being used in an in-place operation."),
+               NULL;
+    if (nn_set_data(t, src) < 0) return NULL;
+    NN_RETAIN(t);
+    return &t->ob;
+}
+
 static const repl_mod_fn helpers[] = {
     {"_bytes", h_bytes, NULL},
     {"_from_bytes", h_from_bytes, NULL},
+    {"_view", h_view, NULL},
+    {"_view_as", h_view_as, NULL},
+    {"_data_ptr", h_data_ptr, NULL},
+    {"_set", h_set, NULL},
 };
 
 /* source: begin */
@@ -142,6 +197,249 @@ static const char source[] =
     "        return str(self)\n"
     "\n"
     "\n"
+    "def _untyped_data_ptr(self):\n"
+    "    return _data_ptr(self._t)\n"
+    "\n"
+    "\n"
+    "UntypedStorage.data_ptr = _untyped_data_ptr\n"
+    "\n"
+    "\n"
+    "def _untyped_copy_(self, source, non_blocking=None):\n"
+    "    if len(source) != len(self):\n"
+    "        raise RuntimeError(\"size does not match\")\n"
+    "    if self._t.dtype == torch.uint8:\n"
+    "        self._t.copy_(_from_bytes(_bytes(source._t), self._t.device))\n"
+    "    elif source._t.dtype == self._t.dtype:\n"
+    "        self._t.copy_(source._t)\n"
+    "    else:\n"
+    "        raise NotImplementedError(\"copy_ between storages of these element types\")\n"
+    "    return self\n"
+    "\n"
+    "\n"
+    "UntypedStorage.copy_ = _untyped_copy_\n"
+    "\n"
+    "\n"
+    "_LEGACY = {torch.float32: \"Float\", torch.float64: \"Double\", torch.float16: \"Half\", torch.bfloat16: \"BFloat16\",\n"
+    "           torch.int64: \"Long\", torch.int32: \"Int\", torch.int16: \"Short\", torch.int8: \"Char\",\n"
+    "           torch.uint8: \"Byte\", torch.bool: \"Bool\"}\n"
+    "\n"
+    "\n"
+    "def _index_error(i, n):\n"
+    "    return IndexError(\"index {} out of range for storage of size {}\".format(i, n))\n"
+    "\n"
+    "\n"
+    "class TypedStorage:\n"
+    "    # x.storage(): _t is a flat view of x's whole storage in x's dtype, so that\n"
+    "    # writes through the storage show in x and data_ptr() is x's storage's.\n"
+    "    is_sparse = False\n"
+    "\n"
+    "    def __init__(self, *args, dtype=None, device=None, _tensor=None):\n"
+    "        if getattr(self, \"_t\", None) is not None:\n"
+    "            return\n"
+    "        if _tensor is not None:\n"
+    "            self._t = _tensor\n"
+    "            return\n"
+    "        if dtype is None:\n"
+    "            dtype = torch.get_default_dtype()\n"
+    "        if len(args) > 1:\n"
+    "            raise TypeError(\"TypedStorage(): expected at most one positional argument (a size or a sequence)\")\n"
+    "        if not args:\n"
+    "            self._t = torch.zeros(0, dtype=dtype, device=device)\n"
+    "        elif isinstance(args[0], int):\n"
+    "            self._t = torch.zeros(args[0], dtype=dtype, device=device)\n"
+    "        else:\n"
+    "            self._t = torch.tensor(list(args[0]), dtype=dtype, device=device)\n"
+    "\n"
+    "    @property\n"
+    "    def dtype(self):\n"
+    "        return self._t.dtype\n"
+    "\n"
+    "    device = UntypedStorage.device  # the same properties: self._t's\n"
+    "    is_cuda = UntypedStorage.is_cuda\n"
+    "\n"
+    "    def size(self):\n"
+    "        return self._t.numel()\n"
+    "\n"
+    "    def __len__(self):\n"
+    "        return self._t.numel()\n"
+    "\n"
+    "    def element_size(self):\n"
+    "        return self._t.element_size()\n"
+    "\n"
+    "    def nbytes(self):\n"
+    "        return self._t.numel() * self._t.element_size()\n"
+    "\n"
+    "    def data_ptr(self):\n"
+    "        return _data_ptr(self._t)\n"
+    "\n"
+    "    def type(self, dtype=None, non_blocking=False):\n"
+    "        if dtype is None:\n"
+    "            return \"torch.\" + (\"cuda.\" if self._t.is_cuda else \"\") + _LEGACY[self._t.dtype] + \"Storage\"\n"
+    "        return self._t.type(dtype).storage() if not isinstance(dtype, str) else TypedStorage(\n"
+    "            _tensor=self._t.type(dtype.replace(\"Storage\", \"Tensor\")))\n"
+    "\n"
+    "    def tolist(self):\n"
+    "        return self._t.tolist()\n"
+    "\n"
+    "    def __iter__(self):\n"
+    "        return iter(self._t.tolist())\n"
+    "\n"
+    "    def _check(self, idx):\n"
+    "        if isinstance(idx, slice):\n"
+    "            raise RuntimeError(\"slices are only supported in UntypedStorage.__getitem__\")\n"
+    "        if isinstance(idx, bool) or not isinstance(idx, int):\n"
+    "            raise RuntimeError(\"can't index a {} with {}\".format(type(self), type(idx)))\n"
+    "        n = self._t.numel()\n"
+    "        if idx < -n or idx >= n:\n"
+    "            raise _index_error(idx, n)\n"
+    "        return idx\n"
+    "\n"
+    "    def __getitem__(self, idx):\n"
+    "        return self._t[self._check(idx)].item()\n"
+    "\n"
+    "    def __setitem__(self, idx, value):\n"
+    "        if isinstance(idx, slice):\n"
+    "            self._t[idx] = value\n"
+    "            return\n"
+    "        self._t[self._check(idx)] = value\n"
+    "\n"
+    "    def copy_(self, source, non_blocking=None):\n"
+    "        if len(source) != len(self):\n"
+    "            raise RuntimeError(\"size does not match\")\n"
+    "        self._t.copy_(source._t)\n"
+    "        return self\n"
+    "\n"
+    "    def fill_(self, value):\n"
+    "        self._t.fill_(value)\n"
+    "        return self\n"
+    "\n"
+    "    def clone(self):\n"
+    "        return TypedStorage(_tensor=self._t.clone())\n"
+    "\n"
+    "    def cpu(self):\n"
+    "        return TypedStorage(_tensor=self._t.cpu())\n"
+    "\n"
+    "    def cuda(self, device=None, non_blocking=False):\n"
+    "        return TypedStorage(_tensor=self._t.cuda() if device is None else self._t.cuda(device))\n"
+    "\n"
+    "    def untyped(self):\n"
+    "        return UntypedStorage(_tensor=self._t)\n"
+    "\n"
+    "    is_shared = UntypedStorage.is_shared\n"
+    "    is_pinned = UntypedStorage.is_pinned\n"
+    "\n"
+    "    def share_memory_(self):\n"
+    "        return self\n"
+    "\n"
+    "    def __str__(self):\n"
+    "        info = \"[torch.storage.TypedStorage(dtype={}, device={}) of size {}]\".format(self.dtype, self.device, len(self))\n"
+    "        return \" \" + \"\\n \".join(str(v) for v in self._t.tolist()) + \"\\n\" + info\n"
+    "\n"
+    "    def __repr__(self):\n"
+    "        return str(self)\n"
+    "\n"
+    "    def __copy__(self):\n"
+    "        return self.clone()\n"
+    "\n"
+    "    def __deepcopy__(self, memo):\n"
+    "        return self.clone()\n"
+    "\n"
+    "\n"
+    "class _LegacyStorageMeta(type):\n"
+    "    def __instancecheck__(cls, instance):\n"
+    "        return type(instance) is TypedStorage and instance.dtype == cls.dtype and not instance.is_cuda\n"
+    "\n"
+    "\n"
+    "class _LegacyStorage(TypedStorage, metaclass=_LegacyStorageMeta):\n"
+    "    def __new__(cls, *args, **kwargs):\n"
+    "        return TypedStorage(*args, dtype=cls.dtype, **kwargs)\n"
+    "\n"
+    "\n"
+    "class FloatStorage(_LegacyStorage):\n"
+    "    dtype = torch.float32\n"
+    "\n"
+    "\n"
+    "class DoubleStorage(_LegacyStorage):\n"
+    "    dtype = torch.float64\n"
+    "\n"
+    "\n"
+    "class HalfStorage(_LegacyStorage):\n"
+    "    dtype = torch.float16\n"
+    "\n"
+    "\n"
+    "class BFloat16Storage(_LegacyStorage):\n"
+    "    dtype = torch.bfloat16\n"
+    "\n"
+    "\n"
+    "class LongStorage(_LegacyStorage):\n"
+    "    dtype = torch.int64\n"
+    "\n"
+    "\n"
+    "class IntStorage(_LegacyStorage):\n"
+    "    dtype = torch.int32\n"
+    "\n"
+    "\n"
+    "class ShortStorage(_LegacyStorage):\n"
+    "    dtype = torch.int16\n"
+    "\n"
+    "\n"
+    "class CharStorage(_LegacyStorage):\n"
+    "    dtype = torch.int8\n"
+    "\n"
+    "\n"
+    "class ByteStorage(_LegacyStorage):\n"
+    "    dtype = torch.uint8\n"
+    "\n"
+    "\n"
+    "class BoolStorage(_LegacyStorage):\n"
+    "    dtype = torch.bool\n"
+    "\n"
+    "\n"
+    "def typename(o):\n"
+    "    if isinstance(o, torch.Tensor):\n"
+    "        return o.type()\n"
+    "    t = o if isinstance(o, type) else type(o)\n"
+    "    module = getattr(t, \"__module__\", None)\n"
+    "    prefix = \"\" if module in (None, \"builtins\", \"__builtin__\") else module + \".\"\n"
+    "    return prefix + getattr(t, \"__qualname__\", t.__name__)\n"
+    "\n"
+    "\n"
+    "def is_storage(obj):\n"
+    "    return isinstance(obj, (TypedStorage, UntypedStorage))\n"
+    "\n"
+    "\n"
+    "# Tensor methods (repl_storage_tensor_method binds them to the tensor)\n"
+    "def storage(self):\n"
+    "    return TypedStorage(_tensor=_view(self))\n"
+    "\n"
+    "\n"
+    "def data_ptr(self):\n"
+    "    return _data_ptr(self)\n"
+    "\n"
+    "\n"
+    "def set_(self, source=None, storage_offset=0, size=None, stride=None):\n"
+    "    if source is None:\n"
+    "        return _set(self, torch.empty(0, dtype=self.dtype, device=self.device))\n"
+    "    if isinstance(source, torch.Tensor):\n"
+    "        if size is None:\n"
+    "            return _set(self, source)\n"
+    "        source = source.storage()\n"
+    "    if not isinstance(source, TypedStorage):\n"
+    "        raise TypeError(\"set_(): argument 'source' must be Storage or Tensor, not \" + type(source).__name__)\n"
+    "    if source.dtype != self.dtype:\n"
+    "        raise RuntimeError(\"Expected a Storage of type {} or an UntypedStorage, but got type {} for argument 1 \"\n"
+    "                           \"'storage'\".format(_LEGACY[self.dtype].lower(), _LEGACY[source.dtype]))\n"
+    "    if size is None:\n"
+    "        return _set(self, source._t)\n"
+    "    size = tuple(size)\n"
+    "    if stride is None:\n"
+    "        stride, acc = [], 1\n"
+    "        for n in reversed(size):\n"
+    "            stride.insert(0, acc)\n"
+    "            acc *= max(n, 1)\n"
+    "    return _set(self, _view_as(source._t, storage_offset, size, tuple(stride)))\n"
+    "\n"
+    "\n"
     "def _wrap(t):\n"
     "    return UntypedStorage(_tensor=t)\n"
     "\n"
@@ -180,4 +478,17 @@ nn_tensor *repl_storage_unwrap(nn_object *o, bool *is_storage)
     *is_storage = true;
     if (!nn_is_tensor(t)) NN_SET(t, NULL);
     return (nn_tensor *)t;
+}
+
+/* x.storage(), x.data_ptr(), x.set_(...): torch.storage's functions bound to the
+   tensor; a new reference, or NULL without an error for another name. */
+nn_object *repl_storage_tensor_method(nn_tensor *t, const char *name)
+{
+    if (strcmp(name, "storage") != 0 && strcmp(name, "data_ptr") != 0 && strcmp(name, "set_") != 0) return NULL;
+    nn_object *m = repl_stdlib_module("torch.storage");
+    nn_object *f = m ? repl_get_attr(m, name) : NULL;
+    NN_RELEASE(m);
+    nn_object *r = f ? repl_method_new(f, &t->ob) : NULL;
+    NN_RELEASE(f);
+    return r;
 }

@@ -208,6 +208,19 @@ static const struct {
     {"torch.linalg", "matrix_exp", "torch._matrix_exp"},
     {"torch", "storage", "torch.storage"}, /* the module itself */
     {"torch", "UntypedStorage", "torch.storage"},
+    {"torch", "TypedStorage", "torch.storage"},
+    {"torch", "FloatStorage", "torch.storage"},
+    {"torch", "DoubleStorage", "torch.storage"},
+    {"torch", "HalfStorage", "torch.storage"},
+    {"torch", "BFloat16Storage", "torch.storage"},
+    {"torch", "LongStorage", "torch.storage"},
+    {"torch", "IntStorage", "torch.storage"},
+    {"torch", "ShortStorage", "torch.storage"},
+    {"torch", "CharStorage", "torch.storage"},
+    {"torch", "ByteStorage", "torch.storage"},
+    {"torch", "BoolStorage", "torch.storage"},
+    {"torch", "is_storage", "torch.storage"},
+    {"torch", "typename", "torch.storage"},
 };
 
 nn_object *repl_stdlib_alias(const char *ns, const char *name)
