@@ -1793,6 +1793,8 @@ static void case_pool(const nn_backend *b, nn_device d, nn_dtype dt)
 
 static int64_t reflect_at(int64_t p, int64_t n) { return p < 0 ? -p : p >= n ? 2 * (n - 1) - p : p; }
 
+static void case_resample_more(const nn_backend *b, nn_device d, nn_dtype dt);
+
 static void case_resample(const nn_backend *b, nn_device d, nn_dtype dt)
 {
     double tol = dt == NN_FLOAT32 ? 1e-5 : 1e-12;
@@ -1835,10 +1837,13 @@ static void case_resample(const nn_backend *b, nn_device d, nn_dtype dt)
     tu_check(NN_KERNEL(b, resample, (&g, false, y, x)));
     for (int64_t i = 0; i < 30; i++) assert_close(at(y, i), 2.5, tol * 10, "resample cubic");
     NN_RELEASE(y), NN_RELEASE(x);
+    case_resample_more(b, d, dt);
 }
 
 /* LAPACK: LU solve of A X = B and the LU's determinant, the SVD's singular values
    (their squares sum to |A|_F^2), eigh's eigenvalues (their sum is the trace) */
+static void case_linalg_more(const nn_backend *b, nn_device d, nn_dtype dt);
+
 static void case_linalg(const nn_backend *b, nn_device d, nn_dtype dt)
 {
     double tol = dt == NN_FLOAT32 ? 1e-4 : 1e-10;
@@ -1890,6 +1895,106 @@ static void case_linalg(const nn_backend *b, nn_device d, nn_dtype dt)
     }
     NN_RELEASE(A), NN_RELEASE(B), NN_RELEASE(lu), NN_RELEASE(piv), NN_RELEASE(h), NN_RELEASE(hc), NN_RELEASE(dev);
     NN_RELEASE(x), NN_RELEASE(det), NN_RELEASE(sv), NN_RELEASE(w);
+    case_linalg_more(b, d, dt);
+}
+
+/* nearest and nearest-exact upsampling of 4 rows of 3 to 7 (the sizes' ratio), and
+   replicate padding of 2 planes of 3 x 4 by (1, 1) rows and (2, 1) columns with its backward */
+static void case_resample_more(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    double tol = dt == NN_FLOAT32 ? 1e-5 : 1e-12;
+    const int64_t xs[2] = {4, 3}, ys[2] = {4, 7};
+    nn_tensor *x = random_on(d, dt, 2, xs, -3, 3), *y = TU_OK(nn_empty_on(d, 2, ys, dt));
+    double hx[24];
+    read_all(x, hx, 12);
+    for (int exact = 0; exact < 2; exact++) {
+        nn_resample_geom g = {.mode = exact ? NN_RESAMPLE_NEAREST_EXACT : NN_RESAMPLE_NEAREST, .dims = 1, .planes = 4,
+                              .in = {3}, .out = {7}, .scale = {NAN}};
+        tu_check(NN_KERNEL(b, resample, (&g, false, y, x)));
+        for (int64_t r = 0; r < 4; r++)
+            for (int64_t o = 0; o < 7; o++) {
+                int64_t src = (int64_t)floor(((double)o + (exact ? 0.5 : 0)) * 3.0 / 7.0);
+                assert_close(at(y, r * 7 + o), hx[r * 3 + (src < 2 ? src : 2)], 0, exact ? "resample nearest-exact" : "resample nearest");
+            }
+    }
+    NN_RELEASE(x), NN_RELEASE(y);
+    const int64_t ps[3] = {2, 3, 4}, os[3] = {2, 5, 7};
+    x = random_on(d, dt, 3, ps, -3, 3), y = TU_OK(nn_empty_on(d, 3, os, dt));
+    double want[24] = {0};
+    read_all(x, hx, 24);
+    nn_resample_geom g = {.mode = NN_RESAMPLE_REPLICATE, .dims = 2, .planes = 2, .in = {3, 4}, .out = {5, 7}, .pad = {1, 2}};
+    tu_check(NN_KERNEL(b, resample, (&g, false, y, x)));
+    nn_tensor *gy = random_on(d, dt, 3, os, -1, 1), *gx = TU_OK(nn_zeros_on(d, 3, ps, dt));
+    tu_check(NN_KERNEL(b, resample, (&g, true, gx, gy)));
+    for (int64_t p = 0; p < 2; p++)
+        for (int64_t i = 0; i < 5; i++)
+            for (int64_t j = 0; j < 7; j++) {
+                int64_t si = i - 1 < 0 ? 0 : i - 1 > 2 ? 2 : i - 1, sj = j - 2 < 0 ? 0 : j - 2 > 3 ? 3 : j - 2;
+                int64_t src = p * 12 + si * 4 + sj, o = p * 35 + i * 7 + j;
+                assert_close(at(y, o), hx[src], 0, "resample replicate");
+                want[src] += at(gy, o);
+            }
+    for (int64_t i = 0; i < 24; i++) assert_close(at(gx, i), want[i], tol, "resample replicate backward");
+    NN_RELEASE(x), NN_RELEASE(y), NN_RELEASE(gy), NN_RELEASE(gx);
+}
+
+/* Cholesky of 2 SPD 3 x 3 matrices (L L^T = A on the lower triangle), QR of a 4 x 3
+   (Q R = A) and least squares of a 4 x 2 system by gels (A^T (A x - b) = 0) */
+static void case_linalg_more(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    double tol = dt == NN_FLOAT32 ? 1e-4 : 1e-10;
+    double m[18], spd[18];
+    for (int i = 0; i < 18; i++) m[i] = uniform() * 2 - 1;
+    for (int k = 0; k < 2; k++) /* A = M M^T + 3 I (column-major: A[c * 3 + r]) */
+        for (int r = 0; r < 3; r++)
+            for (int c = 0; c < 3; c++) {
+                double v = r == c ? 3 : 0;
+                for (int j = 0; j < 3; j++) v += m[k * 9 + j * 3 + r] * m[k * 9 + j * 3 + c];
+                spd[k * 9 + c * 3 + r] = v;
+            }
+    const int64_t as[3] = {2, 3, 3};
+    nn_tensor *a = values_on(d, dt, 3, as, spd);
+    nn_kernel_args kc = {.t = {a}, .i = {2, 3, 3, 0, 0}};
+    tu_check(NN_KERNEL(b, linalg, (NN_LINALG_CHOLESKY, &kc)));
+    assert_true(kc.host[0] == 0);
+    for (int k = 0; k < 2; k++)
+        for (int r = 0; r < 3; r++)
+            for (int c = 0; c <= r; c++) {
+                double v = 0;
+                for (int j = 0; j <= c; j++) v += at(a, k * 9 + j * 3 + r) * at(a, k * 9 + j * 3 + c);
+                assert_close(v, spd[k * 9 + c * 3 + r], tol, "linalg Cholesky");
+            }
+    NN_RELEASE(a);
+    /* QR of one 4 x 3 (column-major), Q reduced [4, 3] */
+    double q0[12];
+    for (int i = 0; i < 12; i++) q0[i] = uniform() * 2 - 1;
+    const int64_t qs[2] = {1, 12}, qq[2] = {1, 12};
+    nn_tensor *qa = values_on(d, dt, 2, qs, q0), *q = TU_OK(nn_empty_on(d, 2, qq, dt));
+    nn_kernel_args kq = {.t = {qa, q}, .i = {1, 4, 3, 3}};
+    tu_check(NN_KERNEL(b, linalg, (NN_LINALG_QR, &kq)));
+    for (int r = 0; r < 4; r++)
+        for (int c = 0; c < 3; c++) {
+            double v = 0;
+            for (int j = 0; j <= c; j++) v += at(q, j * 4 + r) * at(qa, c * 4 + j);
+            assert_close(v, q0[c * 4 + r], tol, "linalg QR");
+        }
+    NN_RELEASE(qa), NN_RELEASE(q);
+    /* least squares: A 4 x 2, b 4 x 1 */
+    double la[8], lb[4];
+    for (int i = 0; i < 8; i++) la[i] = uniform() * 2 - 1;
+    la[0] += 2, la[5] += 2; /* full rank */
+    for (int i = 0; i < 4; i++) lb[i] = uniform() * 2 - 1;
+    const int64_t ls[2] = {1, 8}, bs[2] = {1, 4};
+    nn_tensor *A = values_on(d, dt, 2, ls, la), *B = values_on(d, dt, 2, bs, lb);
+    nn_kernel_args kl = {.t = {A, B, NULL, NULL}, .i = {1, 4, 2, 0, 1}, .d = {-1}};
+    tu_check(NN_KERNEL(b, linalg, (NN_LINALG_LSTSQ, &kl)));
+    double x0 = at(B, 0), x1 = at(B, 1);
+    for (int c = 0; c < 2; c++) {
+        double g = 0;
+        for (int r = 0; r < 4; r++) g += la[c * 4 + r] * (la[r] * x0 + la[4 + r] * x1 - lb[r]);
+        assert_close(g, 0, tol * 10, "linalg lstsq normal equations");
+    }
+    NN_RELEASE(A), NN_RELEASE(B);
 }
 
 /* One case per line of kernels.def: a kernel added there without a case here fails. */
@@ -2036,8 +2141,6 @@ static const struct {
     {REC_SPECIAL, NN_SPECIAL_NDTR}, {REC_SPECIAL, NN_SPECIAL_NDTRI}, {REC_SPECIAL, NN_SPECIAL_LOG_NDTR},
     {REC_SPECIAL, NN_SPECIAL_SINC}, {REC_SPECIAL, NN_SPECIAL_ENTR}, {REC_SPECIAL, NN_SPECIAL_ERFCX},
     {REC_SPECIAL, NN_SPECIAL_XLOG1PY}, {REC_SPECIAL, NN_SPECIAL_ZETA},
-    {REC_RESAMPLE, NN_RESAMPLE_NEAREST}, {REC_RESAMPLE, NN_RESAMPLE_NEAREST_EXACT}, {REC_RESAMPLE, NN_RESAMPLE_REPLICATE},
-    {REC_LINALG, NN_LINALG_CHOLESKY}, {REC_LINALG, NN_LINALG_QR}, {REC_LINALG, NN_LINALG_LSTSQ},
 };
 
 static bool rec_known_gap(int kind, int code)
