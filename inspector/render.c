@@ -603,6 +603,7 @@ static const char *const help_lines[] = {
     "              update ratios over time, tracked scalars (L: log)",
     "              (the same key again: everything)",
     "[ ]           one training step back / forth (optimizer step)",
+    "z             pause the live view here / follow it again",
     "{ }           one pass of the selected module back / forth",
     "b             NaN/Inf breakpoint on or off",
     "/             find a module by name (Enter: next match)",

@@ -340,7 +340,7 @@ static void test_scalars_view_golden(void **state)
     static const struct {
         int w, h;
         const char *keys;
-    } shots[] = {{80, 24, ""}, {160, 48, ""}, {80, 24, "L"}, {80, 24, "[[[[[[[[[["}};
+    } shots[] = {{80, 24, ""}, {160, 48, ""}, {80, 24, "L"}, {80, 24, "[[[[[[[[["}};
     for (size_t i = 0; i < sizeof shots / sizeof *shots; i++) {
         keys(v, shots[i].keys);
         char *text = draw_text(v, shots[i].w, shots[i].h, NULL);
@@ -545,9 +545,22 @@ static void test_view_keys(void **state)
     /* time travel by training step: '[' ']' show a step's last pass */
     assert_int_equal(insp_train_steps(s), 3);
     assert_int_equal(insp_view_at_step(v), -1);
-    keys(v, "[");
-    assert_int_equal(insp_view_at_step(v), (int64_t)insp_train_step_end(s, 3));
+    /* from live (step 3's last pass is the newest), '[' goes back one step at once */
     assert_int_equal(insp_train_step_end(s, 3), insp_step(s) - 1);
+    keys(v, "[");
+    assert_int_equal(insp_view_at_step(v), (int64_t)insp_train_step_end(s, 2));
+    keys(v, "]");
+    assert_int_equal(insp_view_at_step(v), (int64_t)insp_train_step_end(s, 3));
+    /* 'z' pauses the live view where it is, without moving, and follows it again */
+    keys(v, "]");
+    assert_int_equal(insp_view_at_step(v), -1);
+    keys(v, "z");
+    assert_int_equal(insp_view_at_step(v), (int64_t)insp_step(s) - 1);
+    text = draw_text(v, 100, 30, NULL);
+    assert_non_null(strstr(text, "showing step 3 of 3 [ ]"));
+    nn_free(text);
+    keys(v, "z");
+    assert_int_equal(insp_view_at_step(v), -1);
     keys(v, "[[");
     assert_int_equal(insp_view_at_step(v), (int64_t)insp_train_step_end(s, 1));
     text = draw_text(v, 100, 30, NULL);
@@ -565,9 +578,9 @@ static void test_view_keys(void **state)
     size_t sel = (size_t)insp_module_find(s, "2");
     assert_int_equal(insp_pass_count(s, sel), 6);
     for (size_t k = 0; k < 6; k++) steps[k] = insp_pass_at(s, sel, k)->step;
+    keys(v, "{"); /* from live (its newest pass shown): the pass before */
+    assert_int_equal(insp_view_at_step(v), (int64_t)steps[4]);
     keys(v, "{");
-    assert_int_equal(insp_view_at_step(v), (int64_t)steps[5]);
-    keys(v, "{{");
     assert_int_equal(insp_view_at_step(v), (int64_t)steps[3]);
     text = draw_text(v, 100, 30, NULL);
     char want[64];
@@ -592,6 +605,10 @@ static void test_view_keys(void **state)
     text = draw_text(v, 80, 30, NULL);
     assert_non_null(strstr(text, "one training step back / forth"));
     nn_free(text);
+    text = draw_text(v, 80, 24, NULL); /* whole at 80x24: the freeze key and the last line too */
+    assert_non_null(strstr(text, "z             pause the live view here / follow it again"));
+    assert_non_null(strstr(text, "Ctrl-C        stop the running statement"));
+    nn_free(text);
     /* every line whole, at 80 and at 200 columns (the box was 66 wide and cut the longest) */
     for (int w = 80; w <= 200; w += 120) {
         text = draw_text(v, w, 40, NULL);
@@ -615,7 +632,7 @@ static void test_view_keys(void **state)
     assert_int_equal(insp_view_key(v, 'q'), INSP_ACT_QUIT);
     /* a resize only redraws; unknown keys do nothing */
     assert_int_equal(insp_view_key(v, INSP_KEY_RESIZE), INSP_ACT_REDRAW);
-    assert_int_equal(insp_view_key(v, 'Z'), INSP_ACT_NONE);
+    assert_int_equal(insp_view_key(v, '~'), INSP_ACT_NONE);
 
     insp_view_free(v);
     trainer_stop(&t);
