@@ -101,7 +101,11 @@ static int enc_push(enc *e, nn_object *o)
 {
     for (size_t i = 0; i < nn_list_len(e->stack); i++)
         if (nn_list_get(e->stack, i) == o) return repl_raise_exc(EXC_ValueError, "Circular reference detected");
-    if (nn_stack_check() < 0 || nn_list_append(e->stack, o) < 0) return -1;
+    if (nn_recursion_enter(" while encoding a JSON object") < 0) return -1;
+    if (nn_list_append(e->stack, o) < 0) {
+        nn_recursion_leave();
+        return -1;
+    }
     e->level++;
     return 0;
 }
@@ -109,6 +113,7 @@ static int enc_push(enc *e, nn_object *o)
 static void enc_pop(enc *e, bool close_line)
 {
     NN_RELEASE(nn_list_pop(e->stack, nn_list_len(e->stack) - 1));
+    nn_recursion_leave();
     e->level--;
     if (close_line && !nn_is_none(e->indent)) enc_newline(e);
 }
