@@ -596,7 +596,7 @@ static const char *const help_lines[] = {
     "Enter Space   expand or collapse the module",
     "← →           collapse / expand (← on a leaf: its parent)",
     "Tab           next pane: tree, details, problems, output, command",
-    "              (problems, output: ↑↓ PgUp PgDn Home End, mouse wheel)",
+    "              (details, problems, output: ↑↓ PgUp PgDn Home End, wheel)",
     ":             the command line (Esc leaves it)",
     "p a g h       parameters, activations, gradients, histograms",
     "f l u s       the whole model: gradient flow, layer statistics,",

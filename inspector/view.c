@@ -326,15 +326,17 @@ int insp_view_add_output(insp_view *v, const char *text, bool error)
 
 /* ---------------------------------------------------------------- keys */
 
-/* The moving keys of the Problems and Output panes (focus there): true when key was
-   one. insp_view_draw keeps the scroll within what there is. */
+/* The moving keys of the details, Problems and Output panes (focus there): true
+   when key was one. insp_view_draw keeps the scroll within what there is. */
 static bool scroll_key(insp_view *v, int key)
 {
     int step = key == INSP_KEY_UP || key == 'k' ? -1 : key == INSP_KEY_DOWN || key == 'j' ? 1
              : key == INSP_KEY_PGUP ? -10 : key == INSP_KEY_PGDN ? 10 : key == INSP_KEY_HOME ? -(1 << 30)
              : key == INSP_KEY_END ? 1 << 30 : 0;
     if (!step) return false;
-    int *scroll = v->focus == INSP_FOCUS_PROBLEMS ? &v->problem_scroll : &v->output_scroll;
+    int *scroll = v->focus == INSP_FOCUS_PROBLEMS ? &v->problem_scroll
+                : v->focus == INSP_FOCUS_DETAILS  ? &v->detail_scroll
+                                                  : &v->output_scroll;
     /* the Output pane scrolls back from the newest line: up is more */
     long next = (long)*scroll + (v->focus == INSP_FOCUS_OUTPUT ? -step : step);
     *scroll = next < 0 ? 0 : next > (1 << 30) ? 1 << 30 : (int)next;
@@ -416,7 +418,8 @@ insp_action insp_view_key(insp_view *v, int key)
     }
     v->message[0] = 0;
     if (v->finding || v->focus == INSP_FOCUS_COMMAND) return line_key(v, key);
-    if ((v->focus == INSP_FOCUS_PROBLEMS || v->focus == INSP_FOCUS_OUTPUT) && scroll_key(v, key)) return INSP_ACT_REDRAW;
+    if ((v->focus == INSP_FOCUS_PROBLEMS || v->focus == INSP_FOCUS_OUTPUT || v->focus == INSP_FOCUS_DETAILS) && scroll_key(v, key))
+        return INSP_ACT_REDRAW;
     bool details = v->focus == INSP_FOCUS_DETAILS;
     switch (key) {
     case 'q':
