@@ -123,6 +123,8 @@ static char *dictview_repr(nn_object *self)
 
 const nn_type repl_dictview_type = {.name = "dict_keys", .dealloc = dictview_dealloc, .repr = dictview_repr};
 
+int repl_dictview_kind(const nn_object *view) { return ((const dictview *)view)->kind; }
+
 static nn_object *dictview_new(nn_object *d, int kind)
 {
     dictview *v = nn_malloc(sizeof *v);

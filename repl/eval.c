@@ -243,6 +243,10 @@ const char *repl_value_type_name(const nn_object *o)
     }
     if (o->type == &repl_set_type && ((const set_obj *)o)->frozen) return "frozenset";
     if (o->type == &nn_dict_type && nn_dict_is_ordered(o)) return "OrderedDict";
+    if (o->type == &repl_dictview_type) {
+        static const char *const views[] = {"dict_keys", "dict_values", "dict_items"};
+        return views[repl_dictview_kind(o)];
+    }
     return o->type->name;
 }
 
@@ -1124,6 +1128,11 @@ nn_object *repl_binary_op(repl_binop op, nn_object *a, nn_object *b)
         repl_raise_exc(EXC_TypeError, "'%s' not supported between instances of '%s' and '%s'", cmp[op - REPL_LT],
                   repl_value_type_name(a), repl_value_type_name(b));
         return NULL;
+    }
+    if (ta == &repl_dictview_type || tb == &repl_dictview_type) { /* d.keys() - s (dictview_ops.c) */
+        bool handled;
+        nn_object *r = repl_dictview_setop(op, a, b, &handled);
+        if (handled) return r;
     }
     if (ta == &repl_set_type && tb == &repl_set_type &&
         (op == REPL_AND_BITS || op == REPL_OR_BITS || op == REPL_XOR_BITS || op == REPL_SUB)) {

@@ -504,6 +504,10 @@ nn_object *repl_builtin_noop(void *ud, nn_object *args, nn_object *kwargs);
 extern const nn_type repl_dictview_type;
 /* The view's items as a new list. */
 nn_object *repl_dictview_list(nn_object *view);
+/* 0 keys, 1 values, 2 items */
+int repl_dictview_kind(const nn_object *view);
+/* dictview_ops.c: a dict view's set operator (-, &, |, ^); *handled false when not one */
+nn_object *repl_dictview_setop(repl_binop op, nn_object *a, nn_object *b, bool *handled);
 
 int repl_builtins_init(repl_interp *in);
 /* import of a module of Python's standard library that the language defines
