@@ -208,6 +208,10 @@ static const struct {
     {"torch.linalg", "matrix_exp", "torch._matrix_exp"},
     {"torch", "storage", "torch.storage"}, /* the module itself */
     {"torch", "UntypedStorage", "torch.storage"},
+    {"torch", "distributed", "torch.distributed"}, /* the module itself */
+    {"torch.nn", "parallel", "torch.nn.parallel"}, /* the module itself */
+    {"torch.nn", "DataParallel", "torch.nn.parallel"},
+    {"torch.cuda", "amp", "torch.cuda.amp"}, /* the module itself */
 };
 
 nn_object *repl_stdlib_alias(const char *ns, const char *name)
