@@ -392,6 +392,8 @@ nn_object *repl_get_attr(nn_object *obj, const char *name);
 /* The built-in module of a dotted name (import NAME), a new reference, or NULL
    with ModuleNotFoundError as `import` raises it. */
 nn_object *repl_import_by_name(const char *name);
+/* bind_sys.c: print()'s target once a script replaced sys.stdout (new reference), else NULL */
+nn_object *repl_sys_stdout_replacement(void);
 int repl_set_attr(nn_object *obj, const char *name, nn_object *value);
 /* del obj.name: 0 or -1 */
 int repl_del_attr(nn_object *obj, const char *name);
