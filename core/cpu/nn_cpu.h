@@ -17,5 +17,8 @@
 int nn_cpu_special(nn_special_op op, nn_kernel_args *a);
 /* The math kernel's vmath codes (NN_MATH_vmath_map ...: core/cpu/vmath_ops.c). */
 int nn_cpu_math_vmath(nn_math_op op, nn_kernel_args *a);
+/* NN_SAMPLE_GAMMA_GRAD / NN_SAMPLE_DIRICHLET_GRAD of the sample kernel (cpu/gamma_grad_kernel.c) */
+int nn_cpu_standard_gamma_grad(nn_kernel_args *a);
+int nn_cpu_dirichlet_grad(nn_kernel_args *a);
 
 #endif
