@@ -660,6 +660,8 @@ static nn_object *tensor_ctor(void *ud, nn_object *args, nn_object *kwargs)
         nn_tensor *t = nn_tensor_from_nested(nn_tuple_get(args, 0), nn_default_dtype());
         return (nn_object *)t;
     }
+    if (nn_tuple_len(args) == 0 && !(kwargs && nn_dict_len(kwargs))) /* torch.Tensor(): tensor([]) */
+        return (nn_object *)nn_empty(1, (const int64_t[]){0}, nn_default_dtype());
     return repl_tensor_factory("Tensor", args, kwargs, REPL_EMPTY, -1);
 }
 
