@@ -330,8 +330,13 @@ static int save_inner(writer *w, nn_object *o)
     } else if (nn_is_dict(o)) {
         if (nn_dict_is_ordered(o)) put_empty_ordered_dict(w);
         else put_byte(w, OP_EMPTY_DICT);
-        if (memoize(w, o) < 0) return -1;
-        return save_items(w, o);
+        if (memoize(w, o) < 0 || save_items(w, o) < 0) return -1;
+        nn_object *attrs = nn_dict_attrs(o, false); /* OrderedDict.__reduce__'s state: its __dict__ (_metadata) */
+        if (attrs && nn_dict_len(attrs)) {
+            if (save(w, attrs) < 0) return -1;
+            put_byte(w, OP_BUILD);
+        }
+        return 0;
     } else if (nn_is_tensor(o)) {
         nn_tensor *t = NN_TENSOR(o);
         if (nn_is_instance(o, &nn_parameter_type)) {
@@ -1083,6 +1088,15 @@ static int step(reader *r)
            python state: nothing nnscope keeps */
         if (!(a = pop(r))) return -1;
         b = top(r);
+        if (b && nn_is_dict(b) && nn_dict_is_ordered(b) && nn_is_dict(a)) { /* inst.__dict__.update(state) */
+            nn_object *attrs = nn_dict_attrs(b, true), *k, *v;
+            size_t pos = 0;
+            int rc = attrs ? 0 : -1;
+            while (rc == 0 && nn_dict_next(a, &pos, &k, &v))
+                rc = nn_is_str(k) ? nn_dict_set(attrs, k, v) : bad("an OrderedDict's state has a key that is not a str%s", "");
+            NN_RELEASE(a);
+            return rc;
+        }
         if (b && hooks && hooks->build && !nn_is_tensor(b)) {
             int rc = hooks->build(hooks->ud, b, a);
             NN_RELEASE(a);

@@ -296,6 +296,9 @@ int repl_autograd_add_functions(nn_object *ns);
 /* The hooks with which torch.save / torch.load pickle whole modules and class instances
    (torch_pickle_objects.c); static. */
 const nn_pickle_hooks *repl_torch_pickle_hooks(void);
+/* Module._version of a module whose class is written in the language and sets one
+   (state_dict's _metadata): core's nn_module_version_fn. */
+int repl_module_version_lookup(nn_module *m, int64_t *version);
 /* tensor.backward(gradient, retain_graph, create_graph, inputs=...) as torch.autograd.backward's
    inputs (bind_autograd.c): 0, or -1 with the error set. */
 int repl_tensor_backward_inputs(nn_tensor *self, nn_tensor *gradient, bool retain, bool create, nn_object *inputs);

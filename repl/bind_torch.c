@@ -1223,4 +1223,8 @@ static const repl_native_ops bind_ops = {
 
 const repl_native_ops *repl_bindings_ops(void) { return &bind_ops; }
 
-void repl_bindings_install(void) { repl_set_native_ops(&bind_ops); }
+void repl_bindings_install(void)
+{
+    repl_set_native_ops(&bind_ops);
+    nn_module_set_version_lookup(repl_module_version_lookup);
+}

@@ -408,3 +408,12 @@ static int h_build(void *ud, nn_object *obj, nn_object *state)
 static const nn_pickle_hooks object_hooks = {NULL, h_reduce, h_find_class, h_call, h_build};
 
 const nn_pickle_hooks *repl_torch_pickle_hooks(void) { return &object_hooks; }
+
+int repl_module_version_lookup(nn_module *m, int64_t *version)
+{
+    class_obj *c = repl_module_lang_class(&m->ob);
+    nn_object *v = c ? repl_class_lookup(c, "_version") : NULL;
+    if (!v || !nn_is_int(v)) return 0;
+    *version = nn_int_value(v);
+    return 1;
+}
