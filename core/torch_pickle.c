@@ -288,6 +288,8 @@ static int save_reduced(writer *w, nn_object *o)
         put_byte(w, OP_REDUCE);
     }
     if (rc == 0) rc = memoize(w, o);
+    nn_object *items = global_only || nn_tuple_len(red) < 5 ? NULL : nn_tuple_get(red, 4);
+    if (rc == 0 && items && nn_is_dict(items) && nn_dict_len(items)) rc = save_items(w, items);
     if (rc == 0 && !nn_is_none(state)) {
         rc = save(w, state);
         put_byte(w, OP_BUILD);
@@ -875,7 +877,8 @@ static int setitems(reader *r, size_t base)
 {
     if (base == 0 || (r->n - base) % 2) return bad("SETITEMS without a dict below its items%s", "");
     nn_object *d = r->stack[base - 1];
-    if (!nn_is_dict(d)) return bad("SETITEM on something that is not a dict%s", "");
+    if (!nn_is_dict(d) && hooks && hooks->items) d = hooks->items(hooks->ud, d);
+    if (!d || !nn_is_dict(d)) return bad("SETITEM on something that is not a dict%s", "");
     for (size_t i = base; i < r->n; i += 2)
         if (nest(r, d, r->stack[i]) < 0 || nest(r, d, r->stack[i + 1]) < 0 ||
             nn_dict_set(d, r->stack[i], r->stack[i + 1]) < 0)
@@ -1098,8 +1101,16 @@ static int step(reader *r)
             return rc;
         }
         if (b && hooks && hooks->build && !nn_is_tensor(b)) {
-            int rc = hooks->build(hooks->ud, b, a);
+            nn_object *made = NULL;
+            int rc = hooks->build(hooks->ud, b, a, &made);
             NN_RELEASE(a);
+            if (rc == 0 && made) { /* made takes b's place on the stack and in the memo */
+                for (size_t i = 0; i < r->cap_memo; i++)
+                    if (r->memo[i] == b) NN_SET(r->memo[i], nn_retain(made));
+                NN_SET(r->stack[r->n - 1], made);
+            } else {
+                NN_RELEASE(made);
+            }
             return rc;
         }
         NN_RELEASE(a);

@@ -212,6 +212,7 @@ static int h_reduce(void *ud, nn_object *o, nn_object **out)
 {
     nn_object *module = NULL, *name = NULL, *args = NULL, *state = NULL;
     int np = repl_np_pickle_reduce(o, out); /* an ndarray, a NumPy scalar or dtype, bytes */
+    if (!np) np = repl_optim_pickle_reduce(o, out); /* an optimizer, a defaultdict, dict as a class */
     if (np) return np < 0 ? -1 : 0;
     if (o->type == &repl_set_type) { /* set(list): (builtins.set, ([items],)) */
         bool frozen = ((set_obj *)o)->frozen;
@@ -283,6 +284,7 @@ static nn_object *h_find_class(void *ud, const char *module, const char *name, b
     nn_object *found = NULL;
     bool np = false;
     found = repl_np_pickle_find(module, name, is_value, &np);
+    if (!np) found = repl_optim_pickle_find(module, name, is_value, &np);
     if (np) return found;
     if (!strcmp(module, "torch.nn.functional")) { /* a function by reference (an activation=) */
         nn_object *fmod = repl_import_by_name(module);
@@ -345,7 +347,8 @@ static nn_object *h_call(void *ud, nn_object *cls, nn_object *args, bool newobj)
 {
     bool np = false;
     nn_object *made = newobj ? NULL : repl_np_pickle_call(cls, args, &np);
-    if (np) return made;
+    if (!np) made = repl_optim_pickle_call(cls, args, newobj, &np);
+    if (np || nn_error_current()) return made;
     if (!newobj) { /* REDUCE: only set([items]) / frozenset([items]) */
         bool frozen = cls == &repl_current->frozenset_cls->ob;
         if ((cls != &repl_current->set_cls->ob && !frozen) || nn_tuple_len(args) != 1 ||
@@ -411,10 +414,11 @@ static int build_module(nn_module *m, nn_object *state)
     return 0;
 }
 
-static int h_build(void *ud, nn_object *obj, nn_object *state)
+static int h_build(void *ud, nn_object *obj, nn_object *state, nn_object **replacement)
 {
     if (nn_is_dict(obj)) return 0; /* a dict's state: nothing nnscope keeps */
-    int np = repl_np_pickle_build(obj, state);
+    int np = repl_optim_pickle_build(obj, state, replacement);
+    if (!np) np = repl_np_pickle_build(obj, state);
     if (np) return np < 0 ? -1 : 0;
     if (!nn_is_dict(state)) return repl_raise_exc(EXC_UnpicklingError, "a pickled object's state is not a dict");
     if (nn_is_module(obj)) return build_module(NN_MODULE(obj), state);
@@ -429,7 +433,9 @@ static int h_build(void *ud, nn_object *obj, nn_object *state)
     return 0;
 }
 
-static const nn_pickle_hooks object_hooks = {NULL, h_reduce, h_find_class, h_call, h_build};
+static nn_object *h_items(void *ud, nn_object *obj) { return repl_optim_pickle_items(obj); }
+
+static const nn_pickle_hooks object_hooks = {NULL, h_reduce, h_find_class, h_call, h_build, h_items};
 
 const nn_pickle_hooks *repl_torch_pickle_hooks(void) { return &object_hooks; }
 
