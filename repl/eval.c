@@ -1404,7 +1404,9 @@ static int seq_index(nn_object *key, int64_t n, int64_t *out, const char *what)
     if (repl_is_bigint(key)) return repl_raise_exc(EXC_IndexError, "cannot fit 'int' into an index-sized integer");
     int64_t i;
     if (repl_base_value(key) && is_intlike(repl_base_value(key)) && !user_method(key, "__index__")) key = repl_base_value(key);
-    if (!is_intlike(key)) { /* an object with __index__ (an IntEnum member) stands for its int */
+    if (nn_is_tensor(key)) { /* Tensor.__index__: an integer or bool tensor of one element (itos[idx]) */
+        if (repl_tensor_index(NN_TENSOR(key), &i) < 0) return -1;
+    } else if (!is_intlike(key)) { /* an object with __index__ (an IntEnum member) stands for its int */
         nn_object *r = user_method(key, "__index__") ? repl_call_method(key, "__index__", NULL, 0) : NULL;
         if (!r && nn_error_current()) return -1;
         if (!r || !is_intlike(r)) {
