@@ -582,7 +582,7 @@ static nn_object *f_load(void *ud, nn_object *args, nn_object *kwargs)
         if (!made) return NULL;
         where = made;
     }
-    /* weights_only=False (1.13's default): the classes of __main__ and torch.nn too */
+    /* weights_only=False (1.13's default): the classes of __main__, the script's files and torch.nn too */
     bool weights_only = a[3] && repl_truth(a[3]) == 1;
     const nn_pickle_hooks *prev = nn_pickle_set_hooks(weights_only ? NULL : repl_torch_pickle_hooks());
     nn_object *obj = where && !nn_is_none(where) && !nn_is_str(where) && !nn_is_dict(where)
@@ -671,6 +671,8 @@ static nn_object *tensor_ctor(void *ud, nn_object *args, nn_object *kwargs)
         nn_tensor *t = nn_tensor_from_nested(nn_tuple_get(args, 0), nn_default_dtype());
         return (nn_object *)t;
     }
+    if (nn_tuple_len(args) == 0 && !(kwargs && nn_dict_len(kwargs))) /* torch.Tensor(): tensor([]) */
+        return (nn_object *)nn_empty(1, (const int64_t[]){0}, nn_default_dtype());
     return repl_tensor_factory("Tensor", args, kwargs, REPL_EMPTY, -1);
 }
 
@@ -1234,4 +1236,8 @@ static const repl_native_ops bind_ops = {
 
 const repl_native_ops *repl_bindings_ops(void) { return &bind_ops; }
 
-void repl_bindings_install(void) { repl_set_native_ops(&bind_ops); }
+void repl_bindings_install(void)
+{
+    repl_set_native_ops(&bind_ops);
+    nn_module_set_version_lookup(repl_module_version_lookup);
+}
