@@ -181,6 +181,7 @@ static nn_object *f_tensor(void *ud, nn_object *args, nn_object *kwargs)
     }
     nn_object *seq = NULL; /* owned: a range's list (a range is a sequence: torch.tensor(range(4))) */
     if (a[0] && a[0]->type == &repl_range_type && !(a[0] = seq = repl_to_list(a[0]))) return NULL;
+    if (a[0] && !seq && !(a[0] = seq = repl_deep_values(a[0]))) return NULL; /* namedtuples, MyFloat(...) */
     nn_tensor *np = repl_numpy_tensor_of(a[0]); /* torch.tensor(ndarray): a copy of its elements */
     nn_tensor *t = np ? repl_tensor_on(nn_to_dtype(np, dtype < 0 ? np->dtype : (nn_dtype)dtype), dev)
                       : nn_tensor_from_nested_on(dev, a[0], dtype); /* laid out on the host, one transfer to dev */
@@ -657,7 +658,9 @@ static nn_object *f_device(void *ud, nn_object *args, nn_object *kwargs)
 static nn_object *tensor_ctor(void *ud, nn_object *args, nn_object *kwargs)
 {
     if (nn_tuple_len(args) == 1 && !nn_is_int(nn_tuple_get(args, 0))) {
-        nn_tensor *t = nn_tensor_from_nested(nn_tuple_get(args, 0), NN_FLOAT32);
+        nn_object *v = repl_deep_values(nn_tuple_get(args, 0));
+        nn_tensor *t = v ? nn_tensor_from_nested(v, NN_FLOAT32) : NULL;
+        NN_RELEASE(v);
         return (nn_object *)t;
     }
     return repl_tensor_factory("Tensor", args, kwargs, REPL_EMPTY, -1);

@@ -3680,5 +3680,6 @@ int repl_builtins_init(repl_interp *in)
         if (rc < 0) return -1;
     }
     if (repl_builtin_methods_more(in) < 0 || repl_bytes_install(in) < 0) return -1;
-    return repl_lang_builtins_init(in);
+    if (repl_lang_builtins_init(in) < 0) return -1;
+    return repl_builtin_sub_wrap_natives(in); /* 'abc'.startswith(S('a')) */
 }

@@ -1427,6 +1427,9 @@ static int slice_indices(nn_object *sl, int64_t n, int64_t *start, int64_t *stop
 {
     nn_object *a, *b, *c;
     repl_slice_parts(sl, &a, &b, &c);
+    nn_object **parts[] = {&a, &b, &c};
+    for (int i = 0; i < 3; i++) /* l[I(1):I(3)]: an int subclass's value (the parts are owned) */
+        if (repl_base_value(*parts[i])) NN_SET(*parts[i], nn_retain(repl_base_value(*parts[i])));
     int rc = 0;
     if ((!nn_is_none(a) && !is_intlike(a)) || (!nn_is_none(b) && !is_intlike(b)) || (!nn_is_none(c) && !is_intlike(c))) {
         rc = repl_raise_exc(EXC_TypeError, "slice indices must be integers or None or have an __index__ method");

@@ -426,6 +426,14 @@ static inline nn_object *repl_base_value(const nn_object *o)
     return o->type == &repl_instance_type ? ((const instance_obj *)o)->value : NULL;
 }
 nn_object *repl_unwrap_value(nn_object *o);
+/* Once the built-ins are installed: the C methods of str, int and float and
+   some built-in functions (chr, getattr's name, ...) unwrap such instances to
+   their values (builtin_sub_args.c). 0, or -1 with an error. */
+int repl_builtin_sub_wrap_natives(repl_interp *in);
+/* o with every subclass instance in it, nested in lists and tuples, replaced by
+   its built-in value (torch.tensor([P(1., 2.)]) of namedtuples); o itself
+   (retained) when it holds none. A new reference, or NULL on error. */
+nn_object *repl_deep_values(nn_object *o);
 /* Whether a class statement may name b as a base (object, a language class, or
    a built-in type whose instances a subclass can carry). */
 bool repl_builtin_sub_allowed(const class_obj *b);

@@ -11,20 +11,32 @@
 
 #include "stdlib_int.h"
 
-/* _new_class(name, base): a new class deriving from base (a class). */
+/* _new_class(name, base[, methods]): a new class deriving from base (a class),
+   with a copy of the dict of the class methods, if given (a namedtuple's
+   methods, so that its bases are (tuple,) as CPython's). */
 static nn_object *new_class(void *ud, nn_object *args, nn_object *kwargs)
 {
-    if (repl_mod_nargs("_new_class", args, kwargs, 2, 2) < 0) return NULL;
+    if (repl_mod_nargs("_new_class", args, kwargs, 2, 3) < 0) return NULL;
     nn_object *name = nn_tuple_get(args, 0), *base = nn_tuple_get(args, 1);
-    if (!nn_is_str(name) || base->type != &repl_class_type) {
-        repl_raise_exc(EXC_TypeError, "_new_class(str, class)");
+    nn_object *from = nn_tuple_len(args) > 2 ? nn_tuple_get(args, 2) : NULL;
+    if (!nn_is_str(name) || base->type != &repl_class_type || (from && from->type != &repl_class_type)) {
+        repl_raise_exc(EXC_TypeError, "_new_class(str, class[, class])");
         return NULL;
     }
-    return (nn_object *)repl_lang_class_new(nn_str_cstr(name), (class_obj *)base, -1);
+    class_obj *c = repl_lang_class_new(nn_str_cstr(name), (class_obj *)base, -1);
+    if (c && repl_builtin_sub_init_class(c) < 0) NN_SET(c, NULL); /* a tuple subclass carries its value */
+    uint32_t pos = 0;
+    const char *k;
+    nn_object *v;
+    while (c && from && repl_nmap_next(&((class_obj *)from)->dict, &pos, &k, &v))
+        if (strcmp(k, "__module__") != 0 && strcmp(k, "__qualname__") != 0 && strcmp(k, "__doc__") != 0 &&
+            repl_nmap_set(&c->dict, k, v) < 0)
+            NN_SET(c, NULL);
+    return (nn_object *)c;
 }
 
-/* _set_attrs(obj, fields, values): obj.f = v for each pair, and obj._t =
-   tuple(values), bypassing obj's __setattr__. */
+/* _set_attrs(obj, fields, values): obj.f = v for each pair, bypassing obj's
+   __setattr__ (the tuple value itself is the instance's, a tuple subclass). */
 static nn_object *set_attrs(void *ud, nn_object *args, nn_object *kwargs)
 {
     if (repl_mod_nargs("_set_attrs", args, kwargs, 3, 3) < 0) return NULL;
@@ -38,15 +50,11 @@ static nn_object *set_attrs(void *ud, nn_object *args, nn_object *kwargs)
     }
     nmap *attrs = &((instance_obj *)obj)->attrs;
     size_t n = nn_list_len(values);
-    nn_object *t = nn_tuple_new(n);
-    int rc = t ? 0 : -1;
+    int rc = 0;
     for (size_t i = 0; rc == 0 && i < n; i++) {
         nn_object *f = nn_tuple_get(fields, i), *v = nn_list_get(values, i);
-        nn_tuple_set(t, i, nn_retain(v));
         rc = nn_is_str(f) ? repl_nmap_set(attrs, nn_str_cstr(f), v) : repl_raise_exc(EXC_TypeError, "field names must be str");
     }
-    if (rc == 0) rc = repl_nmap_set(attrs, "_t", t);
-    NN_RELEASE(t);
     NN_RELEASE(values);
     return rc < 0 ? NULL : nn_retain(nn_none());
 }
@@ -61,7 +69,7 @@ static const char source[] =
     "# collections: OrderedDict is the built-in ordered dict; the others are\n"
     "# classes written here. defaultdict and Counter keep their items in a dict\n"
     "# (self._d) and answer the mapping protocol; namedtuple makes a class per call\n"
-    "# (_new_class), whose instances keep their values in a tuple (self._t).\n"
+    "# (_new_class), subclasses of tuple (their instances carry the tuple value).\n"
     "\n"
     "\n"
     "class _Mapping:\n"
@@ -424,13 +432,14 @@ static const char source[] =
     "        return 'deque(' + repr(self._l) + ', maxlen=' + str(self.maxlen) + ')'\n"
     "\n"
     "\n"
-    "class _NamedTuple:\n"
-    "    def __init__(self, *args, **kwargs):\n"
-    "        cls = type(self)\n"
+    "class _NamedTuple(tuple):\n"
+    "    def __new__(cls, *args, **kwargs):\n"
     "        fields = cls._fields\n"
     "        name = cls.__name__ + '.__new__()'\n"
     "        if len(args) > len(fields):\n"
-    "            raise TypeError(name + ' takes ' + str(len(fields) + 1) + ' positional arguments but ' +\n"
+    "            least = len(fields) - len(cls._field_defaults)\n"
+    "            takes = str(len(fields) + 1) if least == len(fields) else 'from ' + str(least + 1) + ' to ' + str(len(fields) + 1)\n"
+    "            raise TypeError(name + ' takes ' + takes + ' positional arguments but ' +\n"
     "                            str(len(args) + 1) + ' were given')\n"
     "        values = list(args)\n"
     "        for k in kwargs:\n"
@@ -457,77 +466,28 @@ static const char source[] =
     "                text = ', '.join(names[:-1]) + ', and ' + names[-1]\n"
     "            raise TypeError(name + ' missing ' + str(len(missing)) + ' required positional argument' +\n"
     "                            ('s' if len(missing) > 1 else '') + ': ' + text)\n"
+    "        self = tuple.__new__(cls, values)\n"
     "        _set_attrs(self, fields, values)\n"
+    "        return self\n"
+    "\n"
+    "    def __init__(self, *args, **kwargs):\n"
+    "        pass\n"
     "\n"
     "    def __setattr__(self, name, value):\n"
     "        if name in type(self)._fields:\n"
     "            raise AttributeError(\"can't set attribute\")\n"
     "        raise AttributeError(\"'\" + type(self).__name__ + \"' object has no attribute '\" + name + \"'\")\n"
     "\n"
-    "    def __len__(self):\n"
-    "        return len(self._t)\n"
-    "\n"
-    "    def __iter__(self):\n"
-    "        return iter(self._t)\n"
-    "\n"
-    "    def __getitem__(self, i):\n"
-    "        return self._t[i]\n"
-    "\n"
-    "    def __contains__(self, x):\n"
-    "        return x in self._t\n"
-    "\n"
-    "    def __hash__(self):\n"
-    "        return hash(self._t)\n"
-    "\n"
-    "    def __eq__(self, other):\n"
-    "        if isinstance(other, _NamedTuple):\n"
-    "            other = other._t\n"
-    "        return self._t == other\n"
-    "\n"
-    "    def __ne__(self, other):\n"
-    "        return not self == other\n"
-    "\n"
-    "    def __lt__(self, other):\n"
-    "        if isinstance(other, _NamedTuple):\n"
-    "            other = other._t\n"
-    "        return self._t < other\n"
-    "\n"
-    "    def __le__(self, other):\n"
-    "        if isinstance(other, _NamedTuple):\n"
-    "            other = other._t\n"
-    "        return self._t <= other\n"
-    "\n"
-    "    def __gt__(self, other):\n"
-    "        if isinstance(other, _NamedTuple):\n"
-    "            other = other._t\n"
-    "        return self._t > other\n"
-    "\n"
-    "    def __ge__(self, other):\n"
-    "        if isinstance(other, _NamedTuple):\n"
-    "            other = other._t\n"
-    "        return self._t >= other\n"
-    "\n"
-    "    def __add__(self, other):\n"
-    "        if isinstance(other, _NamedTuple):\n"
-    "            other = other._t\n"
-    "        return self._t + other\n"
-    "\n"
     "    def __repr__(self):\n"
-    "        parts = [f + '=' + repr(v) for f, v in zip(type(self)._fields, self._t)]\n"
+    "        parts = [f + '=' + repr(v) for f, v in zip(type(self)._fields, self)]\n"
     "        return type(self).__name__ + '(' + ', '.join(parts) + ')'\n"
     "\n"
-    "    def count(self, x):\n"
-    "        return self._t.count(x)\n"
-    "\n"
-    "    def index(self, x):\n"
-    "        return self._t.index(x)\n"
-    "\n"
     "    def _asdict(self):\n"
-    "        return dict(zip(type(self)._fields, self._t))\n"
+    "        return dict(zip(type(self)._fields, self))\n"
     "\n"
     "    def _replace(self, **kwargs):\n"
     "        values = {}\n"
-    "        for f, v in zip(type(self)._fields, self._t):\n"
+    "        for f, v in zip(type(self)._fields, self):\n"
     "            values[f] = v\n"
     "        for k in kwargs:\n"
     "            if k not in values:\n"
@@ -537,16 +497,16 @@ static const char source[] =
     "\n"
     "    @classmethod\n"
     "    def _make(cls, iterable):\n"
-    "        return cls(*iterable)\n"
+    "        values = tuple(iterable)\n"
+    "        if len(values) != len(cls._fields):\n"
+    "            raise TypeError('Expected ' + str(len(cls._fields)) + ' arguments, got ' + str(len(values)))\n"
+    "        return cls(*values)\n"
     "\n"
     "    def __getnewargs__(self):\n"
-    "        return self._t\n"
+    "        return tuple(self)\n"
     "\n"
-    "    def __copy__(self):\n"
-    "        return self\n"
-    "\n"
-    "    def __deepcopy__(self, memo):\n"
-    "        return self\n"
+    "    def __getstate__(self):\n"
+    "        return None\n"
     "\n"
     "\n"
     "def _is_identifier(s):\n"
@@ -595,7 +555,7 @@ static const char source[] =
     "            raise TypeError('Got more default values than field names')\n"
     "        for f, v in zip(field_names[len(field_names) - len(defaults):], defaults):\n"
     "            field_defaults[f] = v\n"
-    "    cls = _new_class(typename, _NamedTuple)\n"
+    "    cls = _new_class(typename, tuple, _NamedTuple)\n"
     "    cls._fields = tuple(field_names)\n"
     "    cls.__match_args__ = cls._fields\n"
     "    cls._field_defaults = field_defaults\n"

@@ -186,7 +186,7 @@ static const char source[] =
     "                raise TypeError(\"NamedTuple.__new__() missing 1 required positional argument: 'typename'\")\n"
     "            fields = args[1] if len(args) > 1 and args[1] is not None else list(kwargs.items())\n"
     "            return _namedtuple(args[0], [name for name, _ in fields])\n"
-    "        return object.__new__(cls)\n"
+    "        return _NamedTuple.__new__(cls, *args, **kwargs)\n"
     "\n"
     "    def __init_subclass__(cls, **kwargs):\n"
     "        # class P(NamedTuple): x: int; y: int = 0 -- the annotations are the fields, in order\n"

@@ -250,7 +250,7 @@ static nn_object *values_call(void *ud, nn_object *args, nn_object *kwargs)
 /* Modules whose functions take values, never an object as itself (unlike copy, pickle, json's own handling). */
 static bool takes_values(nn_object *m)
 {
-    static const char *const names[] = {"math", "os", "posixpath", "string", "re", "time", "statistics", NULL};
+    static const char *const names[] = {"math", "os", "posixpath", "string", "re", "time", "statistics", "struct", NULL};
     if (m->type != &repl_module_type) return false;
     for (int i = 0; names[i]; i++)
         if (strcmp(((module_obj *)m)->name, names[i]) == 0) return true;
