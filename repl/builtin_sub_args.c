@@ -122,8 +122,8 @@ static int wrap_methods(class_obj *c)
         nn_object *w;
         if (kind) { /* the wrapper, made a classmethod or staticmethod as the original */
             nn_object *f = repl_get_attr(v, "__func__");
+            if (f && f->type != &nn_cfunction_type) repl_raise_exc(EXC_TypeError, "%s: not a C function", k);
             w = f && f->type == &nn_cfunction_type ? wrap(f, k, ~0u, NULL) : NULL;
-            if (!w && f) repl_raise_exc(EXC_TypeError, "%s: not a C function", k);
             NN_RELEASE(f);
             nn_object *deco = repl_nmap_get(&repl_current->builtins, kind);
             NN_SET(w, w && deco ? repl_call_object(deco, &w, 1, NULL) : NULL);

@@ -473,12 +473,21 @@ int repl_object_setattr(nn_object *obj, const char *name, nn_object *value);
 int repl_class_hash_none(class_obj *c);
 /* metaclass.c: classes deriving from type (their vbase is type_cls). */
 bool repl_is_metaclass(const class_obj *c);
+/* CPython's choice of c's metaclass: *meta (metaclass= or the first base's)
+   becomes the most derived of it and the bases' metaclasses; 0, or -1 with
+   TypeError "metaclass conflict: ..." when one derives from none of the others. */
+int repl_meta_winner(const class_obj *c, class_obj **meta);
+/* v.__set_name__(c, name) for each attribute v of a class statement's new class c
+   whose class defines it (descriptors), as type.__new__ does: 0, or -1. */
+int repl_class_set_names(class_obj *c);
 /* Whether metaclass meta (deriving from type) has a def name of its own. */
 bool repl_meta_defines(const class_obj *meta, const char *name);
 /* A class statement whose metaclass meta defines __new__: meta.__new__(meta,
    name, bases, namespace) makes the class from c's body (c is left), then
    meta.__init__; the class made, or NULL. */
-nn_object *repl_meta_class_statement(class_obj *c, class_obj *meta, nn_object *kwargs);
+nn_object *repl_meta_class_statement(class_obj *c, class_obj *meta, nn_object *kwargs, nn_object *prepared);
+/* meta.__prepare__(c's name, c's bases, **kwargs): the mapping a class body's names go to. */
+nn_object *repl_meta_prepare(class_obj *c, class_obj *meta, nn_object *kwargs);
 /* meta.__init__(c, name, bases, namespace) for a class statement. 0 or -1. */
 int repl_meta_class_init(class_obj *c, class_obj *meta, nn_object *kwargs);
 /* super().name in a method of metaclass start: type's __new__, __call__
