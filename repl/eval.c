@@ -1947,7 +1947,8 @@ static nn_object *super_getattr(nn_object *obj, const char *name)
     /* the native base of a module class: nn.Module's methods */
     for (class_obj *k = s->start; k; k = k->base)
         if (k->native_base) {
-            if (strcmp(name, "__init__") == 0) return nn_cfunction_new("__init__", repl_builtin_noop, NULL, NULL);
+            if (strcmp(name, "__init__") == 0 || strcmp(name, "__init_subclass__") == 0)
+                return nn_cfunction_new(name, repl_builtin_noop, NULL, NULL);
             const repl_native_ops *ops = repl_get_native_ops();
             if (ops && ops->getattr) return ops->getattr(s->self, name);
         }
@@ -3976,6 +3977,22 @@ static exec_status exec_class(frame *f, const repl_node *s)
     for (int i = 0; i < bases->n; i++) {
         nn_object *base = eval(f, bases->items[i]);
         const nn_module_class *mc = NULL;
+        if (base && base->type == &repl_instance_type &&
+            repl_class_lookup(((instance_obj *)base)->cls, "__mro_entries__")) { /* Generic[T]: the classes it names */
+            nn_object *none = nn_tuple_new(0), *r = none ? repl_call_method(base, "__mro_entries__", &none, 1) : NULL;
+            NN_RELEASE(none);
+            NN_SET(base, NULL);
+            if (r && r->type != &nn_tuple_type) repl_raise_exc(EXC_TypeError, "__mro_entries__ must return a tuple");
+            bool ok = r && r->type == &nn_tuple_type;
+            for (size_t j = 0; ok && j < nn_tuple_len(r); j++) {
+                nn_object *e = nn_tuple_get(r, j);
+                ok = e->type == &repl_class_type && repl_builtin_sub_allowed((class_obj *)e) && n_lang < 64;
+                if (ok) lang_bases[n_lang++] = (class_obj *)nn_retain(e);
+                else repl_raise_exc(EXC_TypeError, "a class cannot derive from a '%s' object", repl_value_type_name(e));
+            }
+            NN_RELEASE(r);
+            if (ok) continue;
+        }
         if (base && base == &repl_current->type_cls->ob) { /* class M(type): a metaclass, whose methods */
             NN_SET(base, nn_retain(&repl_current->object_cls->ob)); /* serve its classes (repl_meta_method) */
             derives_type = true;
