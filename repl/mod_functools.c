@@ -4,9 +4,9 @@
  * wrapper class with cache_info() and cache_clear(), least recently used
  * entries evicted past maxsize, keys made of the positional and keyword
  * arguments as CPython's), wraps and update_wrapper; cached_property,
- * cmp_to_key, total_ordering and singledispatch are written in the language
- * (the source below). Not here: typed=True keys that tell 1 from 1.0,
- * lru_cache on methods (no descriptor binding), singledispatchmethod.
+ * total_ordering, cmp_to_key and singledispatch come from repl/lib/_functools_more.py.
+ * Not here: typed=True keys that tell 1 from 1.0, lru_cache on methods (no
+ * descriptor binding), singledispatchmethod.
  */
 #include <stdio.h>
 #include <string.h>
@@ -409,136 +409,6 @@ static const repl_mod_fn functools_functions[] = {
     {"cache", f_cache, "cache(user_function, /)\nSimple lightweight unbounded cache.  Sometimes called \"memoize\"."},
 };
 
-/* source: begin */
-static const char source[] =
-    "# functools, the parts written in the language: cached_property, cmp_to_key,\n"
-    "# total_ordering, singledispatch (as CPython 3.11's for what a script sees).\n"
-    "\n"
-    "_NOT_FOUND = object()\n"
-    "\n"
-    "\n"
-    "class cached_property:\n"
-    "    def __init__(self, func):\n"
-    "        self.func = func\n"
-    "        self.attrname = None\n"
-    "        self.__doc__ = func.__doc__\n"
-    "\n"
-    "    def __set_name__(self, owner, name):\n"
-    "        if self.attrname is None:\n"
-    "            self.attrname = name\n"
-    "        elif name != self.attrname:\n"
-    "            raise TypeError('Cannot assign the same cached_property to two different names (%r and %r).'\n"
-    "                            % (self.attrname, name))\n"
-    "\n"
-    "    def __get__(self, instance, owner=None):\n"
-    "        if instance is None:\n"
-    "            return self\n"
-    "        if self.attrname is None:\n"
-    "            raise TypeError('Cannot use cached_property instance without calling __set_name__ on it.')\n"
-    "        if self.attrname in instance.__dict__:\n"
-    "            return instance.__dict__[self.attrname]\n"
-    "        val = self.func(instance)\n"
-    "        instance.__dict__[self.attrname] = val\n"
-    "        return val\n"
-    "\n"
-    "\n"
-    "def cmp_to_key(mycmp):\n"
-    "    class K:\n"
-    "        def __init__(self, obj):\n"
-    "            self.obj = obj\n"
-    "\n"
-    "        def __lt__(self, other):\n"
-    "            return mycmp(self.obj, other.obj) < 0\n"
-    "\n"
-    "        def __gt__(self, other):\n"
-    "            return mycmp(self.obj, other.obj) > 0\n"
-    "\n"
-    "        def __eq__(self, other):\n"
-    "            return mycmp(self.obj, other.obj) == 0\n"
-    "\n"
-    "        def __le__(self, other):\n"
-    "            return mycmp(self.obj, other.obj) <= 0\n"
-    "\n"
-    "        def __ge__(self, other):\n"
-    "            return mycmp(self.obj, other.obj) >= 0\n"
-    "\n"
-    "    return K\n"
-    "\n"
-    "\n"
-    "def _defines(cls, op):\n"
-    "    for k in cls.__mro__:\n"
-    "        if k is object:\n"
-    "            return False\n"
-    "        if op in vars(k):\n"
-    "            return True\n"
-    "    return False\n"
-    "\n"
-    "\n"
-    "def total_ordering(cls):\n"
-    "    roots = [op for op in ('__lt__', '__le__', '__gt__', '__ge__') if _defines(cls, op)]\n"
-    "    if not roots:\n"
-    "        raise ValueError('must define at least one ordering operation: < > <= >=')\n"
-    "    root = roots[0]\n"
-    "    if root == '__lt__':\n"
-    "        derived = {'__gt__': lambda self, other: not (self < other) and self != other,\n"
-    "                   '__le__': lambda self, other: self < other or self == other,\n"
-    "                   '__ge__': lambda self, other: not (self < other)}\n"
-    "    elif root == '__le__':\n"
-    "        derived = {'__ge__': lambda self, other: not (self <= other) or self == other,\n"
-    "                   '__lt__': lambda self, other: self <= other and self != other,\n"
-    "                   '__gt__': lambda self, other: not (self <= other)}\n"
-    "    elif root == '__gt__':\n"
-    "        derived = {'__lt__': lambda self, other: not (self > other) and self != other,\n"
-    "                   '__ge__': lambda self, other: self > other or self == other,\n"
-    "                   '__le__': lambda self, other: not (self > other)}\n"
-    "    else:\n"
-    "        derived = {'__le__': lambda self, other: not (self >= other) or self == other,\n"
-    "                   '__gt__': lambda self, other: self >= other and self != other,\n"
-    "                   '__lt__': lambda self, other: not (self >= other)}\n"
-    "    for op, fn in derived.items():\n"
-    "        if op not in roots:\n"
-    "            setattr(cls, op, fn)\n"
-    "    return cls\n"
-    "\n"
-    "\n"
-    "def singledispatch(func):\n"
-    "    registry = {object: func}\n"
-    "\n"
-    "    def dispatch(cls):\n"
-    "        for k in cls.__mro__:\n"
-    "            if k is not object and k in registry:\n"
-    "                return registry[k]\n"
-    "        for k in registry:  # bool for int, classes registered with an ABC\n"
-    "            if k is not object and issubclass(cls, k):\n"
-    "                return registry[k]\n"
-    "        return func\n"
-    "\n"
-    "    def register(cls, f=None):\n"
-    "        if f is None:\n"
-    "            if isinstance(cls, type):\n"
-    "                return lambda f: register(cls, f)\n"
-    "            f = cls\n"
-    "            annotations = [v for k, v in getattr(f, '__annotations__', {}).items() if k != 'return']\n"
-    "            if not annotations or not isinstance(annotations[0], type):\n"
-    "                raise TypeError('Invalid first argument to `register()`: %r. Use either `@register(some_class)` '\n"
-    "                                'or plain `@register` on an annotated function.' % (f,))\n"
-    "            cls = annotations[0]\n"
-    "        registry[cls] = f\n"
-    "        return f\n"
-    "\n"
-    "    def wrapper(*args, **kw):\n"
-    "        if not args:\n"
-    "            raise TypeError(getattr(func, '__name__', 'singledispatch function') + ' requires at least 1 positional argument')\n"
-    "        return dispatch(type(args[0]))(*args, **kw)\n"
-    "\n"
-    "    wrapper.register = register\n"
-    "    wrapper.dispatch = dispatch\n"
-    "    wrapper.registry = registry\n"
-    "    update_wrapper(wrapper, func)\n"
-    "    return wrapper\n"
-;
-/* source: end */
-
 nn_object *repl_mod_functools(void)
 {
     nn_object *m = repl_module_new("functools");
@@ -550,7 +420,17 @@ nn_object *repl_mod_functools(void)
     if (rc == 0) rc = repl_set_attr(m, "partial", &partial->ob);
     if (rc == 0) rc = repl_set_attr(m, "_lru_cache_wrapper", &lru->ob);
     if (rc == 0) rc = repl_set_attr(m, "_CacheInfo", &info->ob);
-    if (rc == 0) rc = repl_exec_module_source(m, "functools", source, "<frozen functools>");
+    /* cached_property, total_ordering, cmp_to_key, singledispatch: written in the
+       language (repl/lib/_functools_more.py) */
+    nn_object *more = rc == 0 ? repl_stdlib_module("_functools_more") : NULL;
+    static const char *const more_names[] = {"cached_property", "total_ordering", "cmp_to_key", "singledispatch"};
+    for (size_t i = 0; more && rc == 0 && i < sizeof more_names / sizeof *more_names; i++) {
+        nn_object *v = repl_get_attr(more, more_names[i]);
+        rc = v ? repl_set_attr(m, more_names[i], v) : -1;
+        NN_RELEASE(v);
+    }
+    if (rc == 0 && !more) rc = -1;
+    NN_RELEASE(more);
     NN_RELEASE(partial);
     NN_RELEASE(lru);
     NN_RELEASE(info);
