@@ -119,6 +119,7 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
 
 
 class EmbeddingBag(nn.Module):
+    __module__ = 'torch.nn.modules.sparse'
     def __init__(self, num_embeddings, embedding_dim, max_norm=None, norm_type=2., scale_grad_by_freq=False,
                  mode='mean', sparse=False, _weight=None, include_last_offset=False, padding_idx=None, device=None,
                  dtype=None):

@@ -170,7 +170,8 @@ def conv_transpose3d(input, weight, bias=None, stride=1, padding=0, output_paddi
     return out if batched else out.squeeze(0)
 
 
-class _Conv3dBase(nn.Module):
+class _ConvNd(nn.Module):
+    __module__ = 'torch.nn.modules.conv'
     def __init__(self, in_channels, out_channels, kernel_size, stride, padding, dilation, transposed,
                  output_padding, groups, bias, padding_mode, device=None, dtype=None):
         super().__init__()
@@ -251,7 +252,8 @@ class _Conv3dBase(nn.Module):
         return s
 
 
-class Conv3d(_Conv3dBase):
+class Conv3d(_ConvNd):
+    __module__ = 'torch.nn.modules.conv'
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1,
                  bias=True, padding_mode='zeros', device=None, dtype=None):
         kernel_size = _tuple(kernel_size, 3)
@@ -271,7 +273,8 @@ class Conv3d(_Conv3dBase):
         return self._conv_forward(input, self.weight, self.bias)
 
 
-class ConvTranspose3d(_Conv3dBase):
+class ConvTranspose3d(_ConvNd):
+    __module__ = 'torch.nn.modules.conv'
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1,
                  bias=True, dilation=1, padding_mode='zeros', device=None, dtype=None):
         if padding_mode != 'zeros':
@@ -528,6 +531,7 @@ def adaptive_max_pool3d_with_indices(input, output_size, return_indices=False):
 
 
 class MaxPool3d(nn.Module):
+    __module__ = 'torch.nn.modules.pooling'
     def __init__(self, kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False):
         super().__init__()
         self.kernel_size = kernel_size
@@ -547,6 +551,7 @@ class MaxPool3d(nn.Module):
 
 
 class AvgPool3d(nn.Module):
+    __module__ = 'torch.nn.modules.pooling'
     def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
                  divisor_override=None):
         super().__init__()
@@ -566,6 +571,7 @@ class AvgPool3d(nn.Module):
 
 
 class AdaptiveAvgPool3d(nn.Module):
+    __module__ = 'torch.nn.modules.pooling'
     def __init__(self, output_size):
         super().__init__()
         self.output_size = output_size
@@ -578,6 +584,7 @@ class AdaptiveAvgPool3d(nn.Module):
 
 
 class _AdaptiveMaxPoolNd(nn.Module):
+    __module__ = 'torch.nn.modules.pooling'
     def __init__(self, output_size, return_indices=False):
         super().__init__()
         self.output_size = output_size
@@ -588,6 +595,7 @@ class _AdaptiveMaxPoolNd(nn.Module):
 
 
 class AdaptiveMaxPool3d(_AdaptiveMaxPoolNd):
+    __module__ = 'torch.nn.modules.pooling'
     def forward(self, input):
         return adaptive_max_pool3d(input, self.output_size, self.return_indices)
 
@@ -613,6 +621,7 @@ def adaptive_max_pool1d_with_indices(input, output_size, return_indices=False):
 
 
 class AdaptiveMaxPool1d(_AdaptiveMaxPoolNd):
+    __module__ = 'torch.nn.modules.pooling'
     def forward(self, input):
         return adaptive_max_pool1d(input, self.output_size, self.return_indices)
 
@@ -705,6 +714,7 @@ def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
 
 
 class Fold(nn.Module):
+    __module__ = 'torch.nn.modules.fold'
     def __init__(self, output_size, kernel_size, dilation=1, padding=0, stride=1):
         super().__init__()
         self.output_size = output_size
@@ -722,6 +732,7 @@ class Fold(nn.Module):
 
 
 class Unfold(nn.Module):
+    __module__ = 'torch.nn.modules.fold'
     def __init__(self, kernel_size, dilation=1, padding=0, stride=1):
         super().__init__()
         self.kernel_size = kernel_size
@@ -756,6 +767,7 @@ def channel_shuffle(input, groups):
 
 
 class ChannelShuffle(nn.Module):
+    __module__ = 'torch.nn.modules.channelshuffle'
     def __init__(self, groups):
         super().__init__()
         self.groups = groups

@@ -33,6 +33,7 @@ def bilinear(input1, input2, weight, bias=None):
 
 
 class Bilinear(nn.Module):
+    __module__ = 'torch.nn.modules.linear'
     def __init__(self, in1_features, in2_features, out_features, bias=True, device=None, dtype=None):
         super().__init__()
         self.in1_features = in1_features
