@@ -28,4 +28,4 @@ class Elsewhere:
     __module__ = 'pkg.sub'
 
 
-print(Elsewhere, Elsewhere.__module__, Elsewhere())
+print(Elsewhere, Elsewhere.__module__, repr(Elsewhere()).split(' object at ')[0])
