@@ -441,7 +441,7 @@ nn_module *nn_prelu_new(int64_t num_parameters, double init, int dtype)
         nn_error_set(NN_ERR_VALUE, "invalid dtype %d", dtype);
         return NULL;
     }
-    nn_dtype dt = dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype;
+    nn_dtype dt = dtype < 0 ? nn_default_dtype() : (nn_dtype)dtype;
     nn_module *m = module_new(&nn_prelu_class);
     if (!m) return NULL;
     int rc = set_attr(m, "num_parameters", nn_int_new(num_parameters));

@@ -126,7 +126,7 @@ static nn_tensor *binary_compute(binop op, nn_tensor *a, nn_tensor *b, double al
         nn_common_device(into ? 3 : 2, operands, &device) < 0)
         return NULL;
     nn_dtype result = nn_result_type(a, b);
-    if (op == BIN_DIV && !nn_dtype_is_floating(result)) result = NN_FLOAT32;
+    if (op == BIN_DIV && !nn_dtype_is_floating(result)) result = nn_default_dtype();
     if (op == BIN_POW && !nn_dtype_is_floating(result) && has_negative(b)) {
         nn_error_set(NN_ERR_RUNTIME, "Integers to negative integer powers are not allowed.");
         return NULL;

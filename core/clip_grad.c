@@ -19,7 +19,7 @@ nn_tensor *nn_clip_grad_norm_(nn_tensor *const *params, size_t n, double max_nor
         if (params[i]->grad) grads[k++] = params[i]->grad;
     if (k == 0) {
         nn_free(grads);
-        return nn_scalar(0.0, NN_FLOAT32); /* torch.tensor(0.) */
+        return nn_scalar(0.0, nn_default_dtype()); /* torch.tensor(0.) */
     }
     bool prev = nn_set_grad_enabled(false);
     nn_tensor **norms = nn_calloc(k, sizeof *norms), *total = NULL;

@@ -1395,8 +1395,8 @@ nn_module *nn_feed_forward_new(int64_t d_model, int64_t d_ff, const nn_feed_forw
     nn_module *ff = nn_module_new(&nn_feed_forward_class);
     if (!ff) return NULL;
     /* the seed's __init__ order: it fixes the children's order and the random stream */
-    int rc = set_child(ff, "layer1", nn_linear_new(d_model, d_ff, o->bias1, NN_FLOAT32));
-    if (rc == 0) rc = set_child(ff, "layer2", nn_linear_new(d_ff, d_model, o->bias2, NN_FLOAT32));
+    int rc = set_child(ff, "layer1", nn_linear_new(d_model, d_ff, o->bias1, nn_default_dtype()));
+    if (rc == 0) rc = set_child(ff, "layer2", nn_linear_new(d_ff, d_model, o->bias2, nn_default_dtype()));
     if (rc == 0) rc = set_child(ff, "dropout", nn_dropout_new(o->dropout, false));
     if (rc == 0) {
         nn_object *activation = o->activation ? o->activation : (nn_object *)default_activation();
@@ -1405,7 +1405,7 @@ nn_module *nn_feed_forward_new(int64_t d_model, int64_t d_ff, const nn_feed_forw
     nn_object *gated = rc == 0 ? nn_bool_new(o->is_gated) : NULL;
     rc = gated ? nn_module_setattr(ff, "is_gated", gated) : -1;
     NN_RELEASE(gated);
-    if (rc == 0 && o->is_gated) rc = set_child(ff, "linear_v", nn_linear_new(d_model, d_ff, o->bias_gate, NN_FLOAT32));
+    if (rc == 0 && o->is_gated) rc = set_child(ff, "linear_v", nn_linear_new(d_model, d_ff, o->bias_gate, nn_default_dtype()));
     if (rc < 0) NN_SET(ff, NULL);
     return ff;
 }

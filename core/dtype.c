@@ -100,7 +100,7 @@ nn_dtype nn_promote_types(nn_dtype a, nn_dtype b)
    as the default dtype, a Python int as int64. */
 static nn_dtype participating_dtype(const nn_tensor *t)
 {
-    if (t->is_wrapped_number) return nn_dtype_is_floating(t->dtype) ? NN_FLOAT32 : t->dtype;
+    if (t->is_wrapped_number) return nn_dtype_is_floating(t->dtype) ? nn_default_dtype() : t->dtype;
     return t->dtype;
 }
 

@@ -98,11 +98,11 @@ nn_tensor *nn_tensor_from_nested_on(nn_device device, nn_object *data, int dtype
     int64_t shape[NN_MAX_DIMS];
     int ndim = infer_shape(data, shape);
     if (ndim < 0 || scan(data, 0, ndim, shape, &kind, &tensor_dtype) < 0) return NULL;
-    nn_dtype inferred = kind == 2 ? NN_FLOAT32 : kind == 1 ? NN_INT64 : NN_BOOL;
-    /* an empty sequence is float32 */
+    nn_dtype inferred = kind == 2 ? nn_default_dtype() : kind == 1 ? NN_INT64 : NN_BOOL;
+    /* an empty sequence is of the default dtype */
     bool empty = false;
     for (int d = 0; d < ndim; d++) empty |= shape[d] == 0;
-    if (empty && tensor_dtype < 0) inferred = NN_FLOAT32;
+    if (empty && tensor_dtype < 0) inferred = nn_default_dtype();
     if (tensor_dtype >= 0) inferred = kind == 0 && !empty ? (nn_dtype)tensor_dtype : nn_promote_types((nn_dtype)tensor_dtype, inferred);
     nn_dtype dt = dtype >= 0 ? (nn_dtype)dtype : inferred;
     /* the elements laid out on the host, then one transfer to the device */

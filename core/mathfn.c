@@ -63,7 +63,7 @@ static int finish(arena *s, nn_node *n, int i, nn_tensor *r, nn_tensor **slot)
 static nn_tensor *scalar_like(const nn_tensor *t, double v) { return nn_scalar(v, t->dtype); }
 
 /* The float dtype these ops compute and return: integers and bool give float32. */
-static nn_dtype float_result(nn_dtype dt) { return nn_dtype_is_floating(dt) ? dt : NN_FLOAT32; }
+static nn_dtype float_result(nn_dtype dt) { return nn_dtype_is_floating(dt) ? dt : nn_default_dtype(); }
 
 /* t converted to dtype cd, contiguous, no autograd; new reference. */
 static nn_tensor *compute_copy(nn_tensor *t, nn_dtype cd)

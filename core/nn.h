@@ -275,6 +275,12 @@ const char *nn_dtype_name(nn_dtype dt);       /* "torch.float32" */
 const char *nn_dtype_short_name(nn_dtype dt); /* "float32" */
 const char *nn_dtype_scalar_name(nn_dtype dt); /* "Float": PyTorch's ScalarType name, as its messages print it */
 bool nn_dtype_is_floating(nn_dtype dt);
+/* The default floating dtype (torch.get_default_dtype): what factories without a
+   dtype, Python floats in promotion and integer-to-float results give; float32
+   until set. nn_set_default_dtype: 0, or -1 with TypeError for a dtype that is
+   not floating (core/default_dtype.c). */
+nn_dtype nn_default_dtype(void);
+int nn_set_default_dtype(nn_dtype dt);
 /* An integer dtype other than bool (uint8, int8, int16, int32, int64). */
 bool nn_dtype_is_integer(nn_dtype dt);
 /* The range of an integer dtype (torch.iinfo); bool is 0..1. */

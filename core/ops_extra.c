@@ -31,7 +31,7 @@ static nn_tensor *nan_mask(nn_tensor *a) { return nn_compare(a, a, NN_NE); }
 
 nn_tensor *nn_logit(nn_tensor *a, double eps, bool has_eps)
 {
-    nn_dtype dt = nn_dtype_is_floating(a->dtype) ? a->dtype : NN_FLOAT32;
+    nn_dtype dt = nn_dtype_is_floating(a->dtype) ? a->dtype : nn_default_dtype();
     nn_tensor *out = NULL;
     nn_scratch s = {0};
     NN_WITH_GRAD_MODE(false, {

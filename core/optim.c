@@ -432,7 +432,7 @@ static int sgd_group_step(nn_optimizer *opt, param_group *g)
 static int adam_state_init(param_state *s, nn_tensor *p, bool amsgrad)
 {
     param_state t = {.initialized = true};
-    t.step = nn_zeros(0, NULL, NN_FLOAT32);
+    t.step = nn_zeros(0, NULL, nn_default_dtype());
     t.exp_avg = t.step ? nn_zeros_like(p) : NULL;
     t.exp_avg_sq = t.exp_avg ? nn_zeros_like(p) : NULL;
     t.max_exp_avg_sq = t.exp_avg_sq && amsgrad ? nn_zeros_like(p) : NULL;
@@ -465,9 +465,11 @@ static int adam_group_step(nn_optimizer *opt, param_group *g)
         if (!p->grad) continue;
         param_state *s = &g->states[g->slot[i]];
         double step_now;
-        if (nn_item(s->step, &step_now) < 0) return -1; /* the step counter, a float32 0-dim tensor */
-        float next = (float)step_now + 1.0f; /* step_t += 1, in float32 */
-        double step = next;          /* step_t.item() */
+        if (nn_item(s->step, &step_now) < 0) return -1; /* the step counter, a 0-dim float tensor */
+        double step = step_now + 1.0; /* step_t += 1, in the counter's dtype; step_t.item() */
+        if (s->step->dtype == NN_FLOAT32) step = (float)step_now + 1.0f;
+        unsigned char next[8];
+        nn_store_double(next, s->step->dtype, step);
         double bias_correction1 = 1 - pow(o->beta1, step);
         double bias_correction2 = 1 - pow(o->beta2, step);
         double step_size = o->lr / bias_correction1;
@@ -480,7 +482,7 @@ static int adam_group_step(nn_optimizer *opt, param_group *g)
                              .bias_correction2_sqrt = sqrt(bias_correction2), .eps = o->eps,
                              .neg_step_size = -step_size, .maximize = o->maximize, .adamw = adamw};
         if (apply(p, p->grad, &u) < 0) return -1;
-        if (nn_host_write(s->step, &next) < 0) return -1;
+        if (nn_host_write(s->step, next) < 0) return -1;
         nn_bump_version(s->step);
         nn_tensor *written[3] = {s->exp_avg, s->exp_avg_sq, u.max_exp_avg_sq};
         for (int k = 0; k < 3; k++)
@@ -663,8 +665,8 @@ int nn_optimizer_set_state(nn_optimizer *opt, const nn_tensor *param, const char
                      : !strcmp(key, "max_exp_avg_sq") ? &s->max_exp_avg_sq
                                                       : NULL;
     if (!slot) return nn_error_set(NN_ERR_KEY, "'%s' is not a state of this optimizer's parameters", key);
-    if (value && is_step && (value->ndim != 0 || value->dtype != NN_FLOAT32))
-        return nn_error_set(NN_ERR_VALUE, "state 'step' must be a 0-dim float32 tensor");
+    if (value && is_step && (value->ndim != 0 || !nn_dtype_is_floating(value->dtype)))
+        return nn_error_set(NN_ERR_VALUE, "state 'step' must be a 0-dim floating point tensor");
     if (value && !is_step &&
         (value->dtype != param->dtype || value->ndim != param->ndim ||
          memcmp(value->sizes, param->sizes, sizeof(int64_t) * (size_t)param->ndim) != 0 || !nn_is_contiguous(value))) {

@@ -305,11 +305,11 @@ char *nn_tensor_repr(nn_tensor *t)
                                         (long long)t->sizes[d]);
             snprintf(s + len, sizeof suffixes[0] - len, ")");
         }
-        if (t->dtype != NN_FLOAT32)
+        if (t->dtype != nn_default_dtype())
             snprintf(suffixes[n_suffixes++], sizeof suffixes[0], "dtype=%s", nn_dtype_name(t->dtype));
         nn_text_puts(&b, "[]");
     } else {
-        if (t->dtype != NN_FLOAT32 && t->dtype != NN_INT64 && t->dtype != NN_BOOL)
+        if (t->dtype != nn_default_dtype() && t->dtype != NN_INT64 && t->dtype != NN_BOOL)
             snprintf(suffixes[n_suffixes++], sizeof suffixes[0], "dtype=%s", nn_dtype_name(t->dtype));
         printer p = {
             .t = t,

@@ -62,7 +62,7 @@ static nn_tensor *compute(nn_special_op sop, nn_tensor *a, nn_tensor *b, int64_t
     nn_device dev = nn_device_of(a);
     if (b && nn_common_device(2, (nn_tensor *const[]){a, b}, &dev) < 0) return NULL;
     nn_dtype rt = b ? nn_result_type(a, b) : a->dtype;
-    if (!nn_dtype_is_floating(rt)) rt = NN_FLOAT32;
+    if (!nn_dtype_is_floating(rt)) rt = nn_default_dtype();
     if (refuse_half(sop, rt) < 0) return NULL;
     nn_dtype cd = rt == NN_FLOAT64 ? NN_FLOAT64 : NN_FLOAT32;
     int nd = a->ndim;
@@ -131,7 +131,7 @@ nn_tensor *nn_special_ndtr(nn_tensor *a)
 {
     nn_tensor *x = a, *owned = NULL;
     if (!nn_dtype_is_floating(a->dtype)) {
-        if (!(x = owned = nn_to_dtype(a, NN_FLOAT32))) return NULL;
+        if (!(x = owned = nn_to_dtype(a, nn_default_dtype()))) return NULL;
     }
     nn_tensor *t = nn_mul_scalar(x, M_SQRT1_2), *e = t ? nn_erf(t) : NULL, *s = e ? nn_add_scalar(e, 1) : NULL;
     nn_tensor *r = s ? nn_mul_scalar(s, 0.5) : NULL;
@@ -165,7 +165,7 @@ nn_tensor *nn_special_zeta(nn_tensor *a, nn_tensor *b)
 static nn_tensor *mvlgamma_args(nn_tensor *x, int64_t p)
 {
     nn_tensor *r = NULL, *u = NULL, *c = NULL;
-    nn_dtype dt = nn_dtype_is_floating(x->dtype) ? x->dtype : NN_FLOAT32;
+    nn_dtype dt = nn_dtype_is_floating(x->dtype) ? x->dtype : nn_default_dtype();
     NN_WITH_GRAD_MODE(false, c = nn_arange_on(nn_device_of(x), -(double)p * 0.5 + 0.5, 0.5, 0.5, false, dt));
     u = c ? nn_unsqueeze(x, x->ndim) : NULL;
     r = u ? nn_add(c, u) : NULL;

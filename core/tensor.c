@@ -550,7 +550,7 @@ nn_tensor *nn_arange_on(nn_device device, double start, double end, double step,
         nn_error_set(NN_ERR_RUNTIME, "invalid size, possible overflow?");
         return NULL;
     }
-    nn_dtype dt = dtype >= 0 ? (nn_dtype)dtype : is_integer ? NN_INT64 : NN_FLOAT32;
+    nn_dtype dt = dtype >= 0 ? (nn_dtype)dtype : is_integer ? NN_INT64 : nn_default_dtype();
     int64_t size = (int64_t)n;
     nn_tensor *t = nn_empty_on(device, 1, &size, dt);
     if (t && NN_KERNEL(nn_backend_of(t), arange, (t, start, step)) < 0) NN_SET(t, NULL);

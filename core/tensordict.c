@@ -288,7 +288,7 @@ static nn_object *validate_value(nn_tensordict *td, nn_object *value)
         int64_t iv = nn_int_value(value); /* exact beyond 2**53 */
         if (v && nn_host_write(NN_TENSOR(v), &iv) < 0) NN_SET(v, NULL);
     } else if (nn_is_float(value)) {
-        v = (nn_object *)nn_scalar(nn_float_value(value), NN_FLOAT32);
+        v = (nn_object *)nn_scalar(nn_float_value(value), nn_default_dtype());
     } else {
         nn_error_set(NN_ERR_VALUE,
                      "TensorDict conversion only supports tensorclasses, tensordicts, numeric scalars and tensors. "

@@ -252,8 +252,8 @@ static int param(double v, nn_dtype dt, double *d, float *f, int64_t *i)
 
 static bool is_float(nn_dtype dt) { return dt == NN_FLOAT32 || dt == NN_FLOAT64 || dt == NN_BFLOAT16; }
 
-/* The float result type of exp, log, ...: integers and bool become float32. */
-static nn_dtype float_result(nn_dtype dt) { return nn_dtype_is_floating(dt) ? dt : NN_FLOAT32; }
+/* The float result type of exp, log, ...: integers and bool become the default dtype. */
+static nn_dtype float_result(nn_dtype dt) { return nn_dtype_is_floating(dt) ? dt : nn_default_dtype(); }
 
 /* t as float32 when it is bfloat16, else t itself; new reference. PyTorch's
    bfloat16 backward kernels compute in float32 and round once, which the
@@ -962,7 +962,7 @@ nn_tensor *nn_clamp(nn_tensor *a, double min, bool has_min, double max, bool has
        an int bound makes a bool tensor int64 */
     nn_dtype dt = a->dtype;
     bool float_bound = (has_min && !integral(min)) || (has_max && !integral(max));
-    if (!nn_dtype_is_floating(dt) && float_bound) dt = NN_FLOAT32;
+    if (!nn_dtype_is_floating(dt) && float_bound) dt = nn_default_dtype();
     else if (dt == NN_BOOL) dt = NN_INT64;
     const char *kernel = has_min && has_max ? "clamp_scalar_cpu" : has_min ? "clamp_min_cpu" : "clamp_max_scalar_cpu";
     if (dt == NN_FLOAT16) return not_implemented(kernel, dt);

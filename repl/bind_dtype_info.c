@@ -88,7 +88,7 @@ static nn_object *f_finfo(void *self, nn_object *args, nn_object *kwargs)
     int dt = -1;
     if (repl_parse_args("finfo", "type=", args, kwargs, a) || repl_arg_dtype("finfo", "type", 1, a[0], &dt))
         return NULL;
-    if (dt < 0) dt = NN_FLOAT32; /* torch.finfo(): the default dtype */
+    if (dt < 0) dt = nn_default_dtype(); /* torch.finfo(): the default dtype */
     if (!nn_dtype_is_floating((nn_dtype)dt))
         return nn_error_set(NN_ERR_TYPE, "torch.finfo() requires a floating point input type. Use torch.iinfo to "
                                          "handle 'torch.finfo'"), NULL;
@@ -171,7 +171,52 @@ static nn_object *f_can_cast(void *self, nn_object *args, nn_object *kwargs)
     return nn_bool_new(ok);
 }
 
+/* ------------------------------------------------------ default dtype */
+
+static nn_object *f_get_default_dtype(void *self, nn_object *args, nn_object *kwargs)
+{
+    if (nn_tuple_len(args) || (kwargs && nn_dict_len(kwargs)))
+        return nn_error_set(NN_ERR_TYPE, "torch.get_default_dtype() takes no arguments (%zu given)",
+                            nn_tuple_len(args) + (kwargs ? nn_dict_len(kwargs) : 0)), NULL;
+    return nn_retain(repl_dtype_object(nn_default_dtype()));
+}
+
+static nn_object *f_set_default_dtype(void *self, nn_object *args, nn_object *kwargs)
+{
+    ARGS(1);
+    if (repl_parse_args("set_default_dtype", "d", args, kwargs, a)) return NULL;
+    if (!repl_is_dtype(a[0]))
+        return nn_error_set(NN_ERR_TYPE, "invalid dtype object: only floating-point types are supported as the "
+                                         "default type"), NULL;
+    if (nn_set_default_dtype(repl_dtype_value(a[0])) < 0) return NULL;
+    return nn_retain(nn_none());
+}
+
+/* torch._set_default_tensor_type(cls): a legacy class (torch.DoubleTensor) sets its
+   dtype; torch.set_default_tensor_type (torch._more) resolves names to classes. */
+static nn_object *f_set_default_tensor_type(void *self, nn_object *args, nn_object *kwargs)
+{
+    ARGS(1);
+    if (repl_parse_args("set_default_tensor_type", "t", args, kwargs, a)) return NULL;
+    int dt = repl_legacy_class_dtype(a[0]);
+    if (dt < 0)
+        return nn_error_set(NN_ERR_TYPE, "invalid type object: only floating-point types are supported as the "
+                                         "default type"), NULL;
+    if (nn_set_default_dtype((nn_dtype)dt) < 0) return NULL;
+    return nn_retain(nn_none());
+}
+
 static const repl_function_def dtype_functions[] = {
+    {"get_default_dtype", f_get_default_dtype,
+     "get_default_dtype() -> torch.dtype\n"
+     "Get the current default floating point torch.dtype."},
+    {"set_default_dtype", f_set_default_dtype,
+     "set_default_dtype(d)\n"
+     "Sets the default floating point dtype to d (torch.float32, torch.float64, torch.float16 or torch.bfloat16): "
+     "the dtype of factories without dtype=, of Python floats and of new module parameters."},
+    {"_set_default_tensor_type", f_set_default_tensor_type,
+     "_set_default_tensor_type(t)\n"
+     "Sets the default dtype from a legacy tensor class (torch.DoubleTensor)."},
     {"iinfo", f_iinfo,
      "iinfo(type) -> iinfo\n"
      "The numerical properties of an integer dtype: bits, min, max, dtype."},

@@ -31,7 +31,7 @@ CTOR(Linear)
         repl_arg_int(f, "in_features", 1, a[0], &in) || repl_arg_int(f, "out_features", 2, a[1], &out) ||
         repl_arg_bool(f, "bias", 3, a[2], &bias) || repl_arg_dtype(f, "dtype", 0, a[4], &dtype))
         return NULL;
-    return MOD(nn_linear_new(in, out, bias, dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype));
+    return MOD(nn_linear_new(in, out, bias, dtype < 0 ? nn_default_dtype() : (nn_dtype)dtype));
 }
 
 CTOR(LazyLinear)
@@ -45,7 +45,7 @@ CTOR(LazyLinear)
         repl_arg_int(f, "out_features", 1, a[0], &out) || repl_arg_bool(f, "bias", 2, a[1], &bias) ||
         repl_arg_dtype(f, "dtype", 0, a[3], &dtype))
         return NULL;
-    return MOD(nn_lazy_linear_new(out, bias, dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype));
+    return MOD(nn_lazy_linear_new(out, bias, dtype < 0 ? nn_default_dtype() : (nn_dtype)dtype));
 }
 
 CTOR(Identity) { return MOD(nn_identity_new()); }
@@ -188,7 +188,7 @@ CTOR(LayerNorm)
     } else if (repl_arg_shape(f, "normalized_shape", a[0], &n, shape)) {
         return NULL;
     }
-    return MOD(nn_layer_norm_new(n, shape, eps, affine, dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype));
+    return MOD(nn_layer_norm_new(n, shape, eps, affine, dtype < 0 ? nn_default_dtype() : (nn_dtype)dtype));
 }
 
 static nn_object *batch_norm_ctor(const char *f, int dims, nn_object *args, nn_object *kwargs)
@@ -207,7 +207,7 @@ static nn_object *batch_norm_ctor(const char *f, int dims, nn_object *args, nn_o
     if (a[2] && nn_is_none(a[2])) mom = NAN;
     else if (repl_arg_double(f, "momentum", 3, a[2], &mom)) return NULL;
     return MOD((dims == 3 ? nn_batch_norm3d_new : dims == 2 ? nn_batch_norm2d_new : nn_batch_norm1d_new)(nf, eps, mom, affine, track,
-                                                                   dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype));
+                                                                   dtype < 0 ? nn_default_dtype() : (nn_dtype)dtype));
 }
 
 CTOR(BatchNorm1d) { return batch_norm_ctor("BatchNorm1d.__init__", 1, args, kwargs); }
@@ -229,7 +229,7 @@ CTOR(Embedding)
         return NULL;
     bool has_pad = a[2] && !nn_is_none(a[2]);
     if (has_pad && repl_arg_int(f, "padding_idx", 3, a[2], &pad)) return NULL;
-    return MOD(nn_embedding_new(num, dim, has_pad, pad, dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype));
+    return MOD(nn_embedding_new(num, dim, has_pad, pad, dtype < 0 ? nn_default_dtype() : (nn_dtype)dtype));
 }
 
 /* An int or a pair of ints (conv2d's kernel_size, stride, padding, dilation) into
@@ -282,7 +282,7 @@ CTOR(Conv2d)
         return NULL;
     }
     return MOD(nn_conv2d_new(in, out, kernel, stride, padding, dilation, groups, bias,
-                             dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype));
+                             dtype < 0 ? nn_default_dtype() : (nn_dtype)dtype));
 }
 
 static nn_object *loss_ctor(const char *f, nn_object *args, nn_object *kwargs, nn_module *(*mk)(const char *))
@@ -402,7 +402,7 @@ CTOR(Parameter)
         repl_arg_bool("Parameter.__new__", "requires_grad", 2, a[1], &rg))
         return NULL;
     if (!data) {
-        nn_tensor *e = nn_empty(1, (const int64_t[]){0}, NN_FLOAT32);
+        nn_tensor *e = nn_empty(1, (const int64_t[]){0}, nn_default_dtype());
         if (!e) return NULL;
         nn_tensor *p = nn_parameter_new(e, rg);
         NN_RELEASE(e);

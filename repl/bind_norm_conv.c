@@ -19,7 +19,7 @@
 #define CTOR(name) static nn_object *c_##name(void *ud, nn_object *args, nn_object *kwargs)
 #define FN(name) static nn_object *F_##name(void *ud, nn_object *args, nn_object *kwargs)
 
-static nn_dtype dtype_or_default(int dt) { return dt < 0 ? NN_FLOAT32 : (nn_dtype)dt; }
+static nn_dtype dtype_or_default(int dt) { return dt < 0 ? nn_default_dtype() : (nn_dtype)dt; }
 
 /* an optional tensor argument (None or absent: NULL) */
 static int opt_tensor(const char *f, const char *name, int pos, nn_object *o, nn_tensor **out)

@@ -168,7 +168,7 @@ static const char *shape_str(const nn_tensor *t, char *buf, size_t n)
 }
 
 /* A saved state value for param as the optimizer keeps it: a copy, cast to the
-   parameter's dtype (not 'step', which becomes float32 as 1.13 keeps it). New
+   parameter's dtype (not 'step', which keeps its float dtype as 1.13's does). New
    reference, or NULL for None. *ok false on error. */
 static nn_tensor *cast_state(nn_tensor *param, const char *key, nn_object *v, bool *ok)
 {
@@ -182,7 +182,7 @@ static nn_tensor *cast_state(nn_tensor *param, const char *key, nn_object *v, bo
             nn_error_set(NN_ERR_TYPE, "optimizer state '%s' must be a tensor, not %s", key, repl_type_name(v));
         return NULL;
     }
-    nn_dtype dt = step ? NN_FLOAT32 : param->dtype;
+    nn_dtype dt = !step ? param->dtype : nn_dtype_is_floating(src->dtype) ? src->dtype : nn_default_dtype();
     nn_tensor *c = src->dtype == dt ? nn_clone(src) : nn_to_dtype(src, dt);
     NN_RELEASE(src);
     nn_tensor *r = c ? nn_contiguous(c) : NULL;

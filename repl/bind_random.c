@@ -292,7 +292,7 @@ static nn_object *f_normal(void *ud, nn_object *args, nn_object *kwargs)
             repl_arg_shape("normal", "size", a[2], &ndim, sizes) || repl_arg_dtype("normal", "dtype", 0, a[5], &dtype) ||
             repl_arg_bool("normal", "requires_grad", 0, a[7], &rg))
             return NULL;
-        r = nn_empty(ndim, sizes, dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype);
+        r = nn_empty(ndim, sizes, dtype < 0 ? nn_default_dtype() : (nn_dtype)dtype);
         if (!r) return NULL;
         int rc = 0;
         REPL_WITH_GENERATOR("normal", a[3], rc = nn_normal_(r, mean, std));

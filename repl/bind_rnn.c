@@ -68,7 +68,7 @@ static nn_object *rnn_ctor(const char *f, nn_rnn_mode mode, nn_object *args, nn_
         else if (strcmp(nl, "tanh")) return nn_error_set(NN_ERR_VALUE, "Unknown nonlinearity '%s'", nl), NULL;
     }
     return (nn_object *)nn_rnn_new(mode, in, hidden, layers, bias, batch_first, dropout, bidir,
-                                   dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype);
+                                   dtype < 0 ? nn_default_dtype() : (nn_dtype)dtype);
 }
 
 CTOR(RNN) { return rnn_ctor("RNN.__init__", NN_RNN_TANH, args, kwargs); }
@@ -95,7 +95,7 @@ static nn_object *cell_ctor(const char *f, nn_rnn_mode mode, nn_object *args, nn
         repl_arg_device(f, device) || repl_arg_dtype(f, "dtype", 0, dt, &dtype))
         return NULL;
     nn_module *m = nn_rnn_cell_new(!strcmp(nls, "relu") ? NN_RNN_RELU : mode, in, hidden, bias,
-                                   dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype);
+                                   dtype < 0 ? nn_default_dtype() : (nn_dtype)dtype);
     if (m && is_rnn && strcmp(nls, "relu") && strcmp(nls, "tanh")) { /* refused when called, as PyTorch does */
         nn_object *s = nn_str_new(nls);
         if (!s || nn_module_setattr(m, "nonlinearity", s)) NN_SET(m, NULL);
@@ -163,7 +163,7 @@ static bool rnn_method_at(const repl_class_def *cls, size_t i, repl_method_doc *
 
 /* ---------------------------------------------------------------- attention */
 
-static nn_dtype dtype_or_default(int dtype) { return dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype; }
+static nn_dtype dtype_or_default(int dtype) { return dtype < 0 ? nn_default_dtype() : (nn_dtype)dtype; }
 
 CTOR(MultiheadAttention)
 {

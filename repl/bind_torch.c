@@ -46,9 +46,9 @@ static nn_object *factory(const char *fname, nn_object *args, nn_object *kwargs,
     if (dtype < 0) dtype = default_dtype;
     if (which == REPL_FULL) {
         if (repl_arg_double(fname, "fill_value", 2, a[0], &fill)) return NULL;
-        if (dtype < 0) dtype = nn_is_float(a[0]) ? NN_FLOAT32 : nn_is_bool(a[0]) ? NN_BOOL : NN_INT64;
+        if (dtype < 0) dtype = nn_is_float(a[0]) ? nn_default_dtype() : nn_is_bool(a[0]) ? NN_BOOL : NN_INT64;
     }
-    nn_dtype dt = dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype;
+    nn_dtype dt = dtype < 0 ? nn_default_dtype() : (nn_dtype)dtype;
     nn_tensor *t = NULL;
     switch (which) {
     case REPL_ZEROS: t = nn_zeros_on(dev, ndim, sizes, dt); break; /* made on the device, by its backend */
@@ -111,7 +111,7 @@ static nn_object *f_full(void *ud, nn_object *args, nn_object *kwargs)
     if (repl_arg_shape("full", "size", a[0], &ndim, sizes) || repl_arg_double("full", "fill_value", 2, a[1], &fill) ||
         repl_arg_dtype("full", "dtype", 0, a[2], &dtype) || repl_arg_bool("full", "requires_grad", 0, a[3], &rg))
         return NULL;
-    if (dtype < 0) dtype = nn_is_float(a[1]) ? NN_FLOAT32 : nn_is_bool(a[1]) ? NN_BOOL : NN_INT64;
+    if (dtype < 0) dtype = nn_is_float(a[1]) ? nn_default_dtype() : nn_is_bool(a[1]) ? NN_BOOL : NN_INT64;
     nn_tensor *t = nn_full_on(dev, ndim, sizes, fill, (nn_dtype)dtype);
     if (t && rg && nn_set_requires_grad(t, true)) NN_SET(t, NULL);
     return (nn_object *)t;
@@ -282,7 +282,7 @@ static nn_object *f_linspace(void *ud, nn_object *args, nn_object *kwargs)
         repl_arg_double("linspace", "start", 1, a[0], &s) || repl_arg_double("linspace", "end", 2, a[1], &e) ||
         repl_arg_int("linspace", "steps", 3, a[2], &n) || repl_arg_dtype("linspace", "dtype", 0, a[3], &dtype))
         return NULL;
-    return requiring_grad("linspace", nn_linspace_on(dev, s, e, n, dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype), a[5]);
+    return requiring_grad("linspace", nn_linspace_on(dev, s, e, n, dtype < 0 ? nn_default_dtype() : (nn_dtype)dtype), a[5]);
 }
 
 static nn_object *f_logspace(void *ud, nn_object *args, nn_object *kwargs)
@@ -298,7 +298,7 @@ static nn_object *f_logspace(void *ud, nn_object *args, nn_object *kwargs)
         repl_arg_int("logspace", "steps", 3, a[2], &n) || (a[3] && repl_arg_double("logspace", "base", 4, a[3], &base)) ||
         repl_arg_dtype("logspace", "dtype", 0, a[4], &dtype))
         return NULL;
-    return requiring_grad("logspace", nn_logspace_on(dev, s, e, n, base, dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype),
+    return requiring_grad("logspace", nn_logspace_on(dev, s, e, n, base, dtype < 0 ? nn_default_dtype() : (nn_dtype)dtype),
                           a[6]);
 }
 
@@ -313,7 +313,7 @@ static nn_object *f_eye(void *ud, nn_object *args, nn_object *kwargs)
         repl_arg_int("eye", "n", 1, a[0], &n) || repl_arg_int("eye", "m", 2, a[1], &m) ||
         repl_arg_dtype("eye", "dtype", 0, a[2], &dtype))
         return NULL;
-    return requiring_grad("eye", nn_eye_on(dev, n, m < 0 ? n : m, dtype < 0 ? NN_FLOAT32 : (nn_dtype)dtype), a[4]);
+    return requiring_grad("eye", nn_eye_on(dev, n, m < 0 ? n : m, dtype < 0 ? nn_default_dtype() : (nn_dtype)dtype), a[4]);
 }
 
 /* generators: bind_random.c */
@@ -657,7 +657,7 @@ static nn_object *f_device(void *ud, nn_object *args, nn_object *kwargs)
 static nn_object *tensor_ctor(void *ud, nn_object *args, nn_object *kwargs)
 {
     if (nn_tuple_len(args) == 1 && !nn_is_int(nn_tuple_get(args, 0))) {
-        nn_tensor *t = nn_tensor_from_nested(nn_tuple_get(args, 0), NN_FLOAT32);
+        nn_tensor *t = nn_tensor_from_nested(nn_tuple_get(args, 0), nn_default_dtype());
         return (nn_object *)t;
     }
     return repl_tensor_factory("Tensor", args, kwargs, REPL_EMPTY, -1);

@@ -1,5 +1,5 @@
 # Small torch functions that real scripts use, written in the language over nnscope's
-# built-in ops as PyTorch 1.13 defines them: get_default_dtype, broadcast_shapes,
+# built-in ops as PyTorch 1.13 defines them: set_default_tensor_type, broadcast_shapes,
 # broadcast_tensors, block_diag, cartesian_prod, combinations, tril_indices, triu_indices,
 # concat/concatenate, isin, argwhere, inner, vdot, tensor_split, hsplit, vsplit; and
 # torch.nn.functional's relu_, elu_, leaky_relu_, hardtanh_.
@@ -9,8 +9,22 @@ import itertools
 import torch
 
 
-def get_default_dtype():
-    return torch.float32
+def set_default_tensor_type(t):
+    # PyTorch's: a name is imported as a dotted path first
+    if isinstance(t, str):
+        if t.startswith("torch.cuda."):
+            raise TypeError("type {} not available. Torch not compiled with CUDA enabled.".format(t))
+        parts = t.split(".")
+        if parts[0] != "torch":
+            raise ModuleNotFoundError("No module named '{}'".format(parts[0]))
+        t = torch
+        for part in parts[1:]:
+            t = getattr(t, part)
+    torch._set_default_tensor_type(t)
+
+
+def is_floating_point(input):
+    return input.is_floating_point()
 
 
 def broadcast_shapes(*shapes):

@@ -33,13 +33,13 @@ def _broadcast_shape(shapes):
 
 
 def broadcast_all(*values):
-    # numbers become tensors of the first tensor's dtype (float32 without one),
+    # numbers become tensors of the first tensor's dtype (the default dtype without one),
     # then everything is expanded to the common shape
     if not all(isinstance(v, (torch.Tensor, Number)) for v in values):
         raise ValueError('Input arguments must all be instances of numbers.Number, torch.Tensor or objects '
                          'implementing __torch_function__.')
     like = next((v for v in values if isinstance(v, torch.Tensor)), None)
-    dtype = like.dtype if like is not None else torch.float32
+    dtype = like.dtype if like is not None else torch.get_default_dtype()
     tensors = [v if isinstance(v, torch.Tensor) else torch.tensor(v, dtype=dtype) for v in values]
     shape = _broadcast_shape([t.shape for t in tensors])
     return tuple(t.expand(shape) for t in tensors)

@@ -436,7 +436,7 @@ class SoftmaxTransform(Transform):
 
 def _broadcast_all(*values):
     like = next((v for v in values if isinstance(v, torch.Tensor)), None)
-    dtype = like.dtype if like is not None else torch.float32
+    dtype = like.dtype if like is not None else torch.get_default_dtype()
     tensors = [v if isinstance(v, torch.Tensor) else torch.tensor(v, dtype=dtype) for v in values]
     shape = torch.broadcast_shapes(*[t.shape for t in tensors])
     return tuple(t.expand(shape) for t in tensors)
