@@ -9,6 +9,7 @@ import warnings
 import torch
 from torch import nn
 import torch.nn.functional as F
+from torch.nn._grad_names import grad_fn_name
 
 
 def _legacy_reduction(size_average, reduce):
@@ -47,6 +48,7 @@ def _positive(z):
     return torch.where(z > 0, z, torch.zeros_like(z))
 
 
+@grad_fn_name("SoftMarginLossBackward0")
 def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
     reduction = _reduction_of(size_average, reduce, reduction)
     return _reduce(torch.log1p(torch.exp(-input * target)), reduction)
@@ -108,6 +110,7 @@ def gaussian_nll_loss(input, target, var, full=False, eps=1e-6, reduction="mean"
     return _reduce(loss, reduction)
 
 
+@grad_fn_name("MultiMarginLossBackward0")
 def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=None, reduce=None, reduction="mean"):
     reduction = _reduction_of(size_average, reduce, reduction)
     if reduction not in ("none", "mean", "sum"):
@@ -140,6 +143,7 @@ def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=
     return _reduce(loss, reduction)
 
 
+@grad_fn_name("MultilabelMarginLossBackward0")
 def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
     reduction = _reduction_of(size_average, reduce, reduction)
     if reduction not in ("none", "mean", "sum"):
@@ -352,6 +356,7 @@ def max_unpool1d(input, indices, kernel_size, stride=None, padding=0, output_siz
                           (padding[0], 0), output_size=(size[0], 1)).squeeze(-1)
 
 
+@grad_fn_name("MaxUnpool3DBackward0")
 def max_unpool3d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
     kernel_size = _ntuple(kernel_size, 3)
     stride = _ntuple(stride, 3) if stride is not None else kernel_size
