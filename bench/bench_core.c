@@ -16,6 +16,8 @@
  * the machine is shared and noisy. The same lines also go to the file named
  * by $NNSCOPE_BENCH_FILE (default $TMPDIR/nnscope-bench-$UID.txt, TMPDIR
  * defaulting to /tmp), where bench/peer_torch.py reads them for its ratios.
+ * `bench_core --serve` times one round of a 1M op per request, for
+ * peer_torch.py's paired rounds (see serve below).
  */
 #include <cblas.h>
 #include <math.h>
@@ -175,8 +177,51 @@ static double elementwise_1M_ms(bool softmax)
     return bench_median(reps, REPS);
 }
 
-int main(void)
+/* ------------------------------------------------------ paired rounds */
+
+/* `bench_core --serve`: bench/peer_torch.py runs this program beside PyTorch and
+   alternates rounds of the two, so that both sides of a ratio are measured in the
+   same seconds of a shared machine. Each line read names an op (gelu, add, sum, sin,
+   softmax); the answer is one line, milliseconds per call over a round of 10 calls,
+   as in the figures above. Ends at end of input; an unknown name answers nan. */
+static int serve(void)
 {
+    const int64_t n = 1 << 20, sizes[2] = {1024, 1024};
+    nn_tensor *x = random_tensor(1, &n), *y = random_tensor(1, &n), *rows = random_tensor(2, sizes);
+    static const char *const names[] = {"gelu", "add", "sum", "sin", "softmax"};
+    char line[64];
+    while (fgets(line, sizeof line, stdin)) {
+        line[strcspn(line, "\n")] = 0;
+        int kind = -1;
+        for (int k = 0; k < 5; k++)
+            if (strcmp(line, names[k]) == 0) kind = k;
+        double ms = NAN;
+        if (kind >= 0) {
+            const int calls = 10;
+            double t0 = bench_now_s();
+            for (int c = 0; c < calls; c++) {
+                nn_tensor *z = kind == 0   ? nn_gelu(x, NN_GELU_NONE)
+                               : kind == 1 ? nn_add(x, y)
+                               : kind == 2 ? nn_sum(x, 0, NULL, false)
+                               : kind == 3 ? nn_sin(x)
+                                           : nn_softmax(rows, -1);
+                if (!z) bench_die(names[kind]);
+                NN_RELEASE(z);
+            }
+            ms = (bench_now_s() - t0) * 1e3 / calls;
+        }
+        printf("%.6g\n", ms);
+        fflush(stdout);
+    }
+    NN_RELEASE(x);
+    NN_RELEASE(y);
+    NN_RELEASE(rows);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && strcmp(argv[1], "--serve") == 0) return serve();
     bench_open("bench_core", "w");
 
     bench_report("small_add_us", small_add_us());

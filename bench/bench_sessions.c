@@ -20,6 +20,7 @@
  * Files go to a temporary directory beside this program (in $(BUILD)/bench/, the
  * project's disk, so that fsync costs what it costs there), removed at the end.
  * Each figure is the median of its repetitions, the two 10M timings interleaved.
+ * Figures are appended to the file bench_core started ($NNSCOPE_BENCH_FILE).
  */
 #include <fcntl.h>
 #include <libgen.h>
@@ -31,36 +32,10 @@
 
 #include "nn.h"
 #include "../sessions/sess.h"
+#include "bench_util.h"
 
 #define SNAPSHOT_REPS 5
 #define CELLS 400
-
-static void report(const char *name, double value) { printf("%s %.4g\n", name, value); }
-
-static void die(const char *what)
-{
-    fprintf(stderr, "bench_sessions: %s: %s: %s\n", what, nn_error_kind_name(nn_error_current()), nn_error_message());
-    exit(1);
-}
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 
 static char dir[4096];
 
@@ -76,27 +51,27 @@ static const char *in_dir(const char *name, int i)
 static nn_object *state_dict_10m(void)
 {
     nn_module *m = nn_linear_new(4000, 2500, true, NN_FLOAT32);
-    if (!m) die("nn_linear_new");
+    if (!m) bench_die("nn_linear_new");
     nn_object *sd = nn_module_state_dict(m, "", false);
     NN_RELEASE(m);
-    if (!sd) die("state_dict");
+    if (!sd) bench_die("state_dict");
     return sd;
 }
 
 /* write(2) of len bytes to a new file and fsync: seconds. */
 static double time_write(const char *path, const void *data, size_t len)
 {
-    double t0 = now_s();
+    double t0 = bench_now_s();
     int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    if (fd < 0) die("open");
+    if (fd < 0) bench_die("open");
     for (size_t done = 0; done < len;) {
         ssize_t w = write(fd, (const char *)data + done, len - done);
-        if (w <= 0) die("write");
+        if (w <= 0) bench_die("write");
         done += (size_t)w;
     }
-    if (fsync(fd) != 0) die("fsync");
+    if (fsync(fd) != 0) bench_die("fsync");
     close(fd);
-    double t = now_s() - t0;
+    double t = bench_now_s() - t0;
     unlink(path);
     return t;
 }
@@ -117,7 +92,7 @@ static void record_cell(sess_db *db, int64_t sid, int64_t number, const void *rn
 {
     if (sess_cell_record(db, sid, number, "x = x + 1\nprint(x)", "tensor([2., 3.])\n", NULL, SESS_CELL_OK, 1.0e9,
                          0.001, rng))
-        die("sess_cell_record");
+        bench_die("sess_cell_record");
 }
 
 /* One snapshot into a new database (opened and closed outside the timing), then one
@@ -126,12 +101,12 @@ static void time_snapshot(const char *path, nn_object *sd, double *snapshot_s, d
 {
     sess_db *db;
     int64_t sid;
-    if (sess_open(path, 0, &db) || sess_session_begin(db, "bench", NULL, NULL, &sid)) die("sess_open");
-    double t0 = now_s();
-    if (sess_snapshot_save(db, sid, 1, "model", "bench", sd, NULL)) die("sess_snapshot_save");
-    double t1 = now_s();
+    if (sess_open(path, 0, &db) || sess_session_begin(db, "bench", NULL, NULL, &sid)) bench_die("sess_open");
+    double t0 = bench_now_s();
+    if (sess_snapshot_save(db, sid, 1, "model", "bench", sd, NULL)) bench_die("sess_snapshot_save");
+    double t1 = bench_now_s();
     record_cell(db, sid, 1, NULL);
-    double t2 = now_s();
+    double t2 = bench_now_s();
     sess_close(db);
     remove_db(path);
     *snapshot_s = t1 - t0;
@@ -143,48 +118,50 @@ static double cell_record_us(void)
     const char *path = in_dir("cells.db", 0);
     sess_db *db;
     int64_t sid;
-    if (sess_open(path, 0, &db) || sess_session_begin(db, "bench", NULL, NULL, &sid)) die("sess_open");
+    if (sess_open(path, 0, &db) || sess_session_begin(db, "bench", NULL, NULL, &sid)) bench_die("sess_open");
     unsigned char *rng = malloc(nn_generator_state_size());
     nn_generator_get_state(nn_default_generator(), rng);
     double times[CELLS];
     for (int i = 0; i < CELLS; i++) {
-        double t0 = now_s();
+        double t0 = bench_now_s();
         record_cell(db, sid, i + 1, rng);
-        times[i] = now_s() - t0;
+        times[i] = bench_now_s() - t0;
     }
     sess_close(db);
     free(rng);
     remove_db(path);
-    return median(times + CELLS / 4, CELLS - CELLS / 4) * 1e6; /* the first quarter warms up */
+    return bench_median(times + CELLS / 4, CELLS - CELLS / 4) * 1e6; /* the first quarter warms up */
 }
 
 int main(int argc, char **argv)
 {
     (void)argc;
     char self[4096];
+    bench_open("bench_sessions", "a");
     snprintf(self, sizeof self, "%s", argv[0]);
     snprintf(dir, sizeof dir, "%s/sessions_bench_XXXXXX", dirname(self));
-    if (!mkdtemp(dir)) die("mkdtemp");
+    if (!mkdtemp(dir)) bench_die("mkdtemp");
 
     nn_generator_seed(nn_default_generator(), 0);
     nn_object *sd = state_dict_10m();
     void *bytes;
     size_t len;
-    if (nn_state_dict_to_bytes(sd, NULL, &bytes, &len) < 0) die("nn_state_dict_to_bytes");
+    if (nn_state_dict_to_bytes(sd, NULL, &bytes, &len) < 0) bench_die("nn_state_dict_to_bytes");
     double snap[SNAPSHOT_REPS], next_cell[SNAPSHOT_REPS], wr[SNAPSHOT_REPS];
     time_snapshot(in_dir("warm.db", 0), sd, &snap[0], &next_cell[0]); /* warm-up: page cache, allocator */
     for (int i = 0; i < SNAPSHOT_REPS; i++) {
         wr[i] = time_write(in_dir("plain", i), bytes, len);
         time_snapshot(in_dir("snap.db", i), sd, &snap[i], &next_cell[i]);
     }
-    double s = median(snap, SNAPSHOT_REPS), w = median(wr, SNAPSHOT_REPS);
-    report("snapshot_10M_s", s);
-    report("cell_after_snapshot_s", median(next_cell, SNAPSHOT_REPS));
-    report("write_10M_s", w);
-    report("snapshot_10M_ratio", s / w);
-    report("cell_record_us", cell_record_us());
+    double s = bench_median(snap, SNAPSHOT_REPS), w = bench_median(wr, SNAPSHOT_REPS);
+    bench_report("snapshot_10M_s", s);
+    bench_report("cell_after_snapshot_s", bench_median(next_cell, SNAPSHOT_REPS));
+    bench_report("write_10M_s", w);
+    bench_report("snapshot_10M_ratio", s / w);
+    bench_report("cell_record_us", cell_record_us());
     nn_free(bytes);
     NN_RELEASE(sd);
     rmdir(dir);
+    bench_close();
     return 0;
 }

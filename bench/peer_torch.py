@@ -5,11 +5,12 @@ line each, named with a `torch_` prefix, then the ratios of ours to PyTorch's:
   torch_small_add_us   torch.add of two 4x4 float32 tensors, called from Python
   torch_sgemm1024_ms   torch.mm of two 1024x1024 float32 matrices
   torch_gelu_1M_ms     torch.nn.functional.gelu over 1M float32
-  gelu_1M_ratio        our gelu_1M_ms / torch_gelu_1M_ms (nan when ours is missing)
+  gelu_1M_ratio        ours / PyTorch's (nan when ours fails)
   torch_add_1M_ms      torch.add of two 1M float32 tensors; add_1M_ratio ours / it
   torch_sum_1M_ms      torch.sum of a 1M float32 tensor; sum_1M_ratio ours / it
   torch_sin_1M_ms      torch.sin of a 1M float32 tensor; sin_1M_ratio ours / it
   torch_softmax_1M_ms  torch.softmax over the rows of a [1024, 1024] float32; softmax_1M_ratio ours / it
+(the five 1M ratios come from rounds of ours and PyTorch's alternating: see paired)
   torch_mlp_step_ms    bench_module.c's training step in PyTorch
   mlp_step_ratio       our mlp_step_ms / torch_mlp_step_ms
   torch_hook_overhead_ratio  PyTorch's step with the same hooks / without
@@ -27,6 +28,7 @@ Run: /usr/bin/python3 bench/peer_torch.py   (Debian's python3-torch, 1.13)
 import math
 import os
 import statistics
+import subprocess
 import time
 
 import torch
@@ -73,28 +75,24 @@ def main():
         sgemm = timed(lambda: torch.mm(m1, m2), 1, warmup=1)
         print(f"torch_sgemm1024_ms {sgemm * 1e3:.4g}")
 
-        x = torch.randn(1 << 20)
-        gelu = timed(lambda: torch.nn.functional.gelu(x), 10)
-        print(f"torch_gelu_1M_ms {gelu * 1e3:.4g}")
-
-        y = torch.randn(1 << 20)
-        add = timed(lambda: torch.add(x, y), 10)
-        print(f"torch_add_1M_ms {add * 1e3:.4g}")
-        total = timed(lambda: torch.sum(x), 10)
-        print(f"torch_sum_1M_ms {total * 1e3:.4g}")
-        sin = timed(lambda: torch.sin(x), 10)
-        print(f"torch_sin_1M_ms {sin * 1e3:.4g}")
-        rows = torch.randn(1024, 1024)
-        softmax = timed(lambda: torch.softmax(rows, -1), 10)
-        print(f"torch_softmax_1M_ms {softmax * 1e3:.4g}")
+        x, y, rows = torch.randn(1 << 20), torch.randn(1 << 20), torch.randn(1024, 1024)
+        ops = [("gelu_1M", lambda: torch.nn.functional.gelu(x)), ("add_1M", lambda: torch.add(x, y)),
+               ("sum_1M", lambda: torch.sum(x)), ("sin_1M", lambda: torch.sin(x)),
+               ("softmax_1M", lambda: torch.softmax(rows, -1))]
+        pairs = paired(ops)
 
     figures = ours()
-    mine = figures.get("gelu_1M_ms", math.nan)
-    print(f"gelu_1M_ratio {mine / (gelu * 1e3):.4g}")
-    print(f"add_1M_ratio {figures.get('add_1M_ms', math.nan) / (add * 1e3):.4g}")
-    print(f"sum_1M_ratio {figures.get('sum_1M_ms', math.nan) / (total * 1e3):.4g}")
-    print(f"sin_1M_ratio {figures.get('sin_1M_ms', math.nan) / (sin * 1e3):.4g}")
-    print(f"softmax_1M_ratio {figures.get('softmax_1M_ms', math.nan) / (softmax * 1e3):.4g}")
+    for name, fn in ops:
+        if pairs:
+            theirs, ratio, mine = pairs[name]
+            print(f"torch_{name}_ms {theirs:.4g}")
+            print(f"{name}_ratio {ratio:.4g}")
+            print(f"# {name}: ours {mine:.4g} ms in the same rounds (median); {name}_ratio: fastest / fastest")
+        else:
+            with torch.no_grad():
+                theirs = timed(fn, 10) * 1e3
+            print(f"torch_{name}_ms {theirs:.4g}")
+            print(f"{name}_ratio {figures.get(name + '_ms', math.nan) / theirs:.4g}")
 
     plain, hook_ratio = mlp_steps()
     print(f"torch_mlp_step_ms {plain * 1e3:.4g}")
@@ -143,6 +141,52 @@ def conv_step():
         opt.step()
 
     return timed(step, 10)
+
+
+PAIRS = 21
+
+
+def paired(ops):
+    """Rounds of 10 calls of each PyTorch op and of ours, alternating (ours from
+    `bench_core --serve`, named by $NNSCOPE_BENCH_CORE, which `make bench` sets), so
+    that both sides are measured in the same seconds of the shared machine; which
+    side goes first alternates too. A round is under a millisecond, so one
+    preemption by another process doubles it: the ratio is the fastest of our
+    rounds over the fastest of PyTorch's (as bench_module's overhead ratios), which
+    other load can only slow down. Returns {name: (PyTorch's median ms per call, that
+    ratio, our median ms)} after two warm-up pairs, or None without the program (then
+    the ratios divide the figures bench_core wrote)."""
+    program = os.environ.get("NNSCOPE_BENCH_CORE")
+    if not program or not os.access(program, os.X_OK):
+        print("# peer_torch: no $NNSCOPE_BENCH_CORE: ratios from bench_core's own figures")
+        return None
+    server = subprocess.Popen([program, "--serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def ours_round(name):
+        server.stdin.write(name + "\n")
+        server.stdin.flush()
+        return float(server.stdout.readline())
+
+    results = {}
+    for name, fn in ops:
+        op = name.rsplit("_", 1)[0]
+        theirs, mine = [], []
+        for r in range(2 + PAIRS):
+            if r % 2:
+                a = ours_round(op)
+                t = timed(fn, 10, reps=1, warmup=0) * 1e3
+            else:
+                t = timed(fn, 10, reps=1, warmup=0) * 1e3
+                a = ours_round(op)
+            if r >= 2:
+                theirs.append(t)
+                mine.append(a)
+        nan = any(math.isnan(v) for v in mine)
+        results[name] = (statistics.median(theirs), math.nan if nan else min(mine) / min(theirs),
+                         math.nan if nan else statistics.median(mine))
+    server.stdin.close()
+    server.wait()
+    return results
 
 
 def mlp_steps():

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "backend.h"
@@ -18,6 +19,16 @@
    (a whole-tensor sum read 10% slower). */
 #define STORAGE_HEADER 64
 #define STORAGE_ALIGN 64
+
+/* Storages of HUGE_MIN_BYTES or more start on a 2 MiB boundary instead, and ask
+   the kernel for transparent huge pages over their whole 2 MiB pieces
+   (MADV_HUGEPAGE: Debian's default THP setting, "madvise", gives them only where
+   asked). A kernel streaming over megabytes then walks 2 MiB pages: fewer TLB
+   misses, and the hardware prefetcher no longer stops at every 4 KiB page (x + y
+   of two 1M float32 tensors, fastest of 300 rounds: 0.155 -> 0.138 ms). Only the
+   address space grows (by up to 2 MiB, never touched); the bytes are the same. */
+#define HUGE_PAGE_BYTES ((size_t)2 << 20)
+#define HUGE_MIN_BYTES HUGE_PAGE_BYTES
 
 static size_t physical_memory(void)
 {
@@ -87,14 +98,20 @@ static nn_storage *storage_new(size_t nbytes)
         return NULL;
     }
     nn_storage *s = nbytes >= CACHE_MIN_BYTES ? cache_take(nbytes) : NULL;
-    if (!s) s = nn_malloc(STORAGE_HEADER + STORAGE_ALIGN + nbytes);
+    bool fresh = !s;
+    size_t align = nbytes >= HUGE_MIN_BYTES ? HUGE_PAGE_BYTES : STORAGE_ALIGN;
+    if (!s) s = nn_malloc(STORAGE_HEADER + align + nbytes);
     if (!s) {
         nn_error_set(NN_ERR_MEMORY, "DefaultCPUAllocator: not enough memory: you tried to allocate %zu bytes.",
                      nbytes);
         return NULL;
     }
     s->refcount = 1;
-    s->data = (char *)s + STORAGE_HEADER + (-((uintptr_t)s + STORAGE_HEADER) & (STORAGE_ALIGN - 1));
+    s->data = (char *)s + STORAGE_HEADER + (-((uintptr_t)s + STORAGE_HEADER) & (align - 1));
+#ifdef MADV_HUGEPAGE
+    /* a hint: where the kernel refuses it (THP "never"), the pages stay 4 KiB */
+    if (fresh && align == HUGE_PAGE_BYTES) (void)madvise(s->data, nbytes & ~(HUGE_PAGE_BYTES - 1), MADV_HUGEPAGE);
+#endif
     s->nbytes = nbytes;
     s->device = NN_DEVICE_CPU;
     s->version = 0;

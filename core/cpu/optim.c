@@ -31,14 +31,22 @@
     {                                                                                                    \
         const T wd = (T)a->weight_decay, mom = (T)a->momentum, damp = (T)a->one_minus_dampening;         \
         const T neg_lr = (T)a->neg_lr;                                                                   \
+        /* the flags as locals: the plain update (no decay, momentum or maximize) is then one        \
+           vectorized fma loop (same bits: elementwise, each element's operations unchanged) */       \
+        const bool maximize = a->maximize, decay = a->weight_decay != 0, momentum = a->momentum != 0;    \
+        const bool new_buffer = a->new_buffer, nesterov = a->nesterov;                                   \
+        if (!maximize && !decay && !momentum) {                                                          \
+            for (int64_t i = 0; i < n; i++) p[i] = FMA(g[i], neg_lr, p[i]);                              \
+            return;                                                                                      \
+        }                                                                                                \
         for (int64_t i = 0; i < n; i++) {                                                                \
-            T d = a->maximize ? -g[i] : g[i];                 /* d_p = -d_p_list[i] */                   \
-            if (a->weight_decay != 0) d = FMA(p[i], wd, d);   /* d_p.add(param, alpha=wd) */             \
-            if (a->momentum != 0) {                                                                      \
+            T d = maximize ? -g[i] : g[i];                    /* d_p = -d_p_list[i] */                   \
+            if (decay) d = FMA(p[i], wd, d);                  /* d_p.add(param, alpha=wd) */             \
+            if (momentum) {                                                                              \
                 /* torch.clone(d_p), or buf.mul_(momentum).add_(d_p, alpha=1 - dampening) */            \
-                T b = a->new_buffer ? d : FMA(d, damp, buf[i] * mom);                                    \
+                T b = new_buffer ? d : FMA(d, damp, buf[i] * mom);                                       \
                 buf[i] = b;                                                                              \
-                d = a->nesterov ? FMA(b, mom, d) : b;         /* d_p.add(buf, alpha=momentum) */         \
+                d = nesterov ? FMA(b, mom, d) : b;            /* d_p.add(buf, alpha=momentum) */         \
             }                                                                                            \
             p[i] = FMA(d, neg_lr, p[i]);                      /* param.add_(d_p, alpha=-lr) */           \
         }                                                                                                \
