@@ -77,7 +77,7 @@ gi, = torch.autograd.grad(out.sum(), xi, create_graph=True)
 print(type(gi.grad_fn).__name__)
 penalty = ((gi.flatten(1).norm(2, dim=1) - 1) ** 2).mean()
 penalty.backward()
-print(repr(penalty.item()), repr(critic[0].weight.grad.sum().item()), "%.12g" % critic[0].bias.grad.sum().item())
+print(repr(penalty.item()), "%.12g" % critic[0].weight.grad.sum().item(), "%.12g" % critic[0].bias.grad.sum().item())
 
 # torch.convolution, the entry under every F.conv*
 x1 = torch.randn(2, 3, 7, dtype=d)
