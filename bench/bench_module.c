@@ -267,8 +267,30 @@ static void wide_model_overhead(void)
 }
 
 
-int main(void)
+/* `bench_module --serve`: for bench/peer_torch.py's paired rounds, as bench_core
+   --serve. Each line "mlp" read runs one round of STEPS plain steps of the MLP
+   (the model, input and target built as in main) and answers milliseconds per
+   step; another line answers nan. Ends at end of input. */
+static int serve(void)
 {
+    mlp net = mlp_new(0);
+    nn_tensor *x = ok(nn_randn(2, (int64_t[]){64, 784}, NN_FLOAT32), "randn");
+    nn_tensor *target = ok(nn_randn(2, (int64_t[]){64, 10}, NN_FLOAT32), "randn");
+    char line[64];
+    while (fgets(line, sizeof line, stdin)) {
+        double ms = strcmp(line, "mlp\n") == 0 ? steps_ms(net.net, net.opt, x, target, NULL, STEPS) : NAN;
+        printf("%.6g\n", ms);
+        fflush(stdout);
+    }
+    NN_RELEASE(x);
+    NN_RELEASE(target);
+    mlp_free(&net);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && strcmp(argv[1], "--serve") == 0) return serve();
     bench_open("bench_module", "a");
 
     mlp plain_net = mlp_new(0);

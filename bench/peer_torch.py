@@ -10,14 +10,15 @@ line each, named with a `torch_` prefix, then the ratios of ours to PyTorch's:
   torch_sum_1M_ms      torch.sum of a 1M float32 tensor; sum_1M_ratio ours / it
   torch_sin_1M_ms      torch.sin of a 1M float32 tensor; sin_1M_ratio ours / it
   torch_softmax_1M_ms  torch.softmax over the rows of a [1024, 1024] float32; softmax_1M_ratio ours / it
-(the five 1M ratios come from rounds of ours and PyTorch's alternating: see paired)
   torch_mlp_step_ms    bench_module.c's training step in PyTorch
-  mlp_step_ratio       our mlp_step_ms / torch_mlp_step_ms
+  mlp_step_ratio       ours / PyTorch's
   torch_hook_overhead_ratio  PyTorch's step with the same hooks / without
   torch_conv_step_ms   bench_step.c's LeNet SGD step in PyTorch
   conv_step_ratio      our conv_step_ms / torch_conv_step_ms
   torch_lstm_step_ms   bench_lstm.c's LSTM(256, 256) forward + backward, sequence 32, batch 32
   lstm_step_ratio      our lstm_step_ms / torch_lstm_step_ms
+The five 1M ratios and mlp_step_ratio come from rounds of ours and PyTorch's
+alternating (see paired and mlp_steps).
 
 Our figures come from the file bench_core last wrote: $NNSCOPE_BENCH_FILE, by
 default $TMPDIR/nnscope-bench-$UID.txt (TMPDIR defaulting to /tmp), so run
@@ -94,9 +95,15 @@ def main():
             print(f"torch_{name}_ms {theirs:.4g}")
             print(f"{name}_ratio {figures.get(name + '_ms', math.nan) / theirs:.4g}")
 
-    plain, hook_ratio = mlp_steps()
+    server = Server("NNSCOPE_BENCH_MODULE")
+    plain, hook_ratio, paired_ratio = mlp_steps(server if server.ok else None)
     print(f"torch_mlp_step_ms {plain * 1e3:.4g}")
-    print(f"mlp_step_ratio {figures.get('mlp_step_ms', math.nan) / (plain * 1e3):.4g}")
+    if server.ok:
+        server.close()
+        print(f"mlp_step_ratio {paired_ratio:.4g}")
+        print("# mlp_step_ratio: our fastest round / PyTorch's fastest plain round, the rounds alternating")
+    else:
+        print(f"mlp_step_ratio {figures.get('mlp_step_ms', math.nan) / (plain * 1e3):.4g}")
     print(f"torch_hook_overhead_ratio {hook_ratio:.4g}")
 
     step = conv_step()
@@ -146,6 +153,29 @@ def conv_step():
 PAIRS = 21
 
 
+class Server:
+    """One of our bench programs run with --serve (named by the environment
+    variable env, which `make bench` sets): round(name) has it time one round of
+    work `name` and returns its milliseconds per call."""
+
+    def __init__(self, env):
+        program = os.environ.get(env)
+        self.ok = bool(program) and os.access(program, os.X_OK)
+        if not self.ok:
+            print(f"# peer_torch: no ${env}: its ratios from our programs' own figures")
+            return
+        self.proc = subprocess.Popen([program, "--serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def round(self, name):
+        self.proc.stdin.write(name + "\n")
+        self.proc.stdin.flush()
+        return float(self.proc.stdout.readline())
+
+    def close(self):
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
 def paired(ops):
     """Rounds of 10 calls of each PyTorch op and of ours, alternating (ours from
     `bench_core --serve`, named by $NNSCOPE_BENCH_CORE, which `make bench` sets), so
@@ -156,16 +186,10 @@ def paired(ops):
     other load can only slow down. Returns {name: (PyTorch's median ms per call, that
     ratio, our median ms)} after two warm-up pairs, or None without the program (then
     the ratios divide the figures bench_core wrote)."""
-    program = os.environ.get("NNSCOPE_BENCH_CORE")
-    if not program or not os.access(program, os.X_OK):
-        print("# peer_torch: no $NNSCOPE_BENCH_CORE: ratios from bench_core's own figures")
+    server = Server("NNSCOPE_BENCH_CORE")
+    if not server.ok:
         return None
-    server = subprocess.Popen([program, "--serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-
-    def ours_round(name):
-        server.stdin.write(name + "\n")
-        server.stdin.flush()
-        return float(server.stdout.readline())
+    ours_round = server.round
 
     results = {}
     for name, fn in ops:
@@ -184,14 +208,15 @@ def paired(ops):
         nan = any(math.isnan(v) for v in mine)
         results[name] = (statistics.median(theirs), math.nan if nan else min(mine) / min(theirs),
                          math.nan if nan else statistics.median(mine))
-    server.stdin.close()
-    server.wait()
+    server.close()
     return results
 
 
-def mlp_steps():
-    """Seconds per plain training step of bench_module.c's MLP (median), and the
-    fastest hooked round over the fastest plain round, as bench_module.c."""
+def mlp_steps(server=None):
+    """Seconds per plain training step of bench_module.c's MLP (median), the
+    fastest hooked round over the fastest plain round, as bench_module.c, and with
+    server (bench_module --serve) our fastest plain round over PyTorch's, the
+    rounds alternating (else nan)."""
     nn = torch.nn
     torch.manual_seed(0)
     net = nn.Sequential(nn.Linear(784, 512), nn.ReLU(), nn.Linear(512, 512), nn.GELU(), nn.Linear(512, 10))
@@ -216,10 +241,15 @@ def mlp_steps():
         if grad_output[0] is not None:
             grad_output[0].norm()
 
-    # plain and hooked rounds alternate, as in bench_module.c
-    plains, hookeds = [], []
+    # plain and hooked rounds alternate, as in bench_module.c; with `server`, a
+    # round of our plain steps goes beside each plain one (before or after it, in
+    # turn), and the ratio is our fastest round over PyTorch's fastest plain round
+    plains, hookeds, mine = [], [], []
     for r in range(REPS + 1):
+        a = server.round("mlp") if server and r % 2 else math.nan
         p = timed(step, 10, reps=1, warmup=0)
+        if server and not r % 2:
+            a = server.round("mlp")
         handles = add_hooks()
         h = timed(step, 10, reps=1, warmup=0)
         for handle in handles:
@@ -227,7 +257,9 @@ def mlp_steps():
         if r:
             plains.append(p)
             hookeds.append(h)
-    return statistics.median(plains), min(hookeds) / min(plains)
+            mine.append(a)
+    ratio = min(mine) / (min(plains) * 1e3) if server else math.nan
+    return statistics.median(plains), min(hookeds) / min(plains), ratio
 
 
 if __name__ == "__main__":

@@ -210,6 +210,11 @@ static inline bool nn_is_list(const nn_object *o) { return o && o->type == &nn_l
 nn_object *nn_dict_new(void);
 nn_object *nn_ordered_dict_new(void);
 bool nn_dict_is_ordered(const nn_object *d);
+/* An OrderedDict's own attributes (its instance __dict__: a state_dict's _metadata),
+   a borrowed plain dict made on first use when create; NULL when it has none yet, or
+   d is a plain dict (which has no attributes), or (create) out of memory. Copies
+   (nn_dict_copy, OrderedDict(d)) do not carry them, as Python's. */
+nn_object *nn_dict_attrs(nn_object *d, bool create);
 /* A shallow copy (ordered when d is); new reference. */
 nn_object *nn_dict_copy(nn_object *d);
 size_t nn_dict_len(const nn_object *d);

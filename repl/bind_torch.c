@@ -571,7 +571,7 @@ static nn_object *f_load(void *ud, nn_object *args, nn_object *kwargs)
         if (!made) return NULL;
         where = made;
     }
-    /* weights_only=False (1.13's default): the classes of __main__ and torch.nn too */
+    /* weights_only=False (1.13's default): the classes of __main__, the script's files and torch.nn too */
     bool weights_only = a[3] && repl_truth(a[3]) == 1;
     const nn_pickle_hooks *prev = nn_pickle_set_hooks(weights_only ? NULL : repl_torch_pickle_hooks());
     nn_object *obj = where && !nn_is_none(where) && !nn_is_str(where) && !nn_is_dict(where)
@@ -1224,4 +1224,8 @@ static const repl_native_ops bind_ops = {
 
 const repl_native_ops *repl_bindings_ops(void) { return &bind_ops; }
 
-void repl_bindings_install(void) { repl_set_native_ops(&bind_ops); }
+void repl_bindings_install(void)
+{
+    repl_set_native_ops(&bind_ops);
+    nn_module_set_version_lookup(repl_module_version_lookup);
+}

@@ -1404,7 +1404,9 @@ static int seq_index(nn_object *key, int64_t n, int64_t *out, const char *what)
     if (repl_is_bigint(key)) return repl_raise_exc(EXC_IndexError, "cannot fit 'int' into an index-sized integer");
     int64_t i;
     if (repl_base_value(key) && is_intlike(repl_base_value(key)) && !user_method(key, "__index__")) key = repl_base_value(key);
-    if (!is_intlike(key)) { /* an object with __index__ (an IntEnum member) stands for its int */
+    if (nn_is_tensor(key)) { /* Tensor.__index__: an integer or bool tensor of one element (itos[idx]) */
+        if (repl_tensor_index(NN_TENSOR(key), &i) < 0) return -1;
+    } else if (!is_intlike(key)) { /* an object with __index__ (an IntEnum member) stands for its int */
         nn_object *r = user_method(key, "__index__") ? repl_call_method(key, "__index__", NULL, 0) : NULL;
         if (!r && nn_error_current()) return -1;
         if (!r || !is_intlike(r)) {
@@ -2015,6 +2017,11 @@ static nn_object *generic_getattr(nn_object *obj, const char *name)
         nn_object *m = repl_builtin_method(obj, name);
         if (m || nn_error_current()) return m;
         if (strcmp(name, "__class__") == 0) return nn_retain(&repl_class_of(obj)->ob);
+        if (t == &nn_dict_type && nn_dict_is_ordered(obj)) { /* an OrderedDict's own attributes (_metadata) */
+            nn_object *attrs = nn_dict_attrs(obj, strcmp(name, "__dict__") == 0);
+            nn_object *v = attrs && strcmp(name, "__dict__") ? nn_dict_get_str(attrs, name) : attrs;
+            if (v) return nn_retain(v);
+        }
         if (t == &nn_cfunction_type && strcmp(name, "__name__") == 0) {
             char *r = nn_repr(obj);
             if (!r) return NULL;
@@ -2137,6 +2144,10 @@ int repl_set_attr(nn_object *obj, const char *name, nn_object *value)
         if (ops && ops->setattr) return ops->setattr(obj, name, value);
         if (nn_is_module(obj)) return nn_module_setattr((nn_module *)obj, name, value);
     }
+    if (t == &nn_dict_type && nn_dict_is_ordered(obj) && strcmp(name, "__dict__")) {
+        nn_object *attrs = nn_dict_attrs(obj, true);
+        return attrs ? nn_dict_set_str(attrs, name, value) : -1;
+    }
     if (!is_native(obj) && t != &repl_instance_type) {
         if (repl_builtin_method(obj, name))
             return repl_raise_exc(EXC_AttributeError, "'%s' object attribute '%s' is read-only", repl_value_type_name(obj), name);
@@ -2187,6 +2198,8 @@ int repl_del_attr(nn_object *obj, const char *name)
 {
     if (obj->type->delattr) return obj->type->delattr(obj, name);
     if (nn_is_module(obj)) return nn_module_delattr((nn_module *)obj, name);
+    nn_object *attrs = obj->type == &nn_dict_type ? nn_dict_attrs(obj, false) : NULL;
+    if (attrs && nn_dict_get_str(attrs, name)) return nn_dict_del_str(attrs, name);
     return repl_raise_exc(EXC_AttributeError, "'%s' object has no attribute '%s'", repl_value_type_name(obj), name);
 }
 

@@ -528,6 +528,9 @@ int repl_exec_module_source(nn_object *module, const char *static_name, const ch
 /* import_file.c: the module of NAME.py (or NAME/__init__.py) beside the script,
    run once and cached; NULL without an error when there is no such file. */
 nn_object *repl_import_user_file(const char *name);
+/* tensor_index_value.c: Tensor.__index__ (a one-element integer or bool tensor's
+   value) into *out: 0, or -1 with PyTorch's TypeError. */
+int repl_tensor_index(nn_tensor *t, int64_t *out);
 /* The method of a built-in value (str, list, dict, set, ...) named name, bound
    to self (new reference), or NULL without error when there is none. */
 nn_object *repl_builtin_method(nn_object *self, const char *name);

@@ -93,6 +93,26 @@ static nn_object *deepcopy_dict(nn_object *d, nn_object *memo, bool register_it)
             return NULL;
         }
     }
+    nn_object *attrs = nn_dict_attrs(d, false); /* an OrderedDict's __dict__ (a state_dict's _metadata) */
+    if (attrs && nn_dict_len(attrs)) {
+        nn_object *a2 = deepcopy_dict(attrs, memo, false), *into = a2 ? nn_dict_attrs(r, true) : NULL;
+        pos = 0;
+        while (into && nn_dict_next(a2, &pos, &k, &v))
+            if (nn_dict_set(into, k, v) < 0) into = NULL;
+        if (!into) NN_SET(r, NULL);
+        NN_RELEASE(a2);
+    }
+    return r;
+}
+
+/* copy.copy of a dict: its items, and an OrderedDict's attributes (the same values) */
+static nn_object *copy_dict(nn_object *x)
+{
+    nn_object *r = nn_dict_copy(x), *attrs = nn_dict_attrs(x, false), *into, *k, *v;
+    size_t pos = 0;
+    if (r && attrs && nn_dict_len(attrs) && (into = nn_dict_attrs(r, true)))
+        while (r && nn_dict_next(attrs, &pos, &k, &v))
+            if (nn_dict_set(into, k, v) < 0) NN_SET(r, NULL);
     return r;
 }
 
@@ -291,7 +311,7 @@ static nn_object *copy_copy(void *ud, nn_object *args, nn_object *kwargs)
             if (nn_list_append(r, nn_list_get(x, i)) < 0) NN_SET(r, NULL);
         return r;
     }
-    if (x->type == &nn_dict_type) return nn_dict_copy(x);
+    if (x->type == &nn_dict_type) return copy_dict(x);
     if (x->type == &repl_set_type) {
         nn_object *r = repl_set_new(false);
         size_t pos = 0;

@@ -267,6 +267,27 @@ static void test_storage_data_is_64_byte_aligned(void **state)
     }
 }
 
+/* storages of 2 MiB or more start on a 2 MiB boundary (core/tensor.c asks for
+   transparent huge pages over them), fresh and from the storage cache alike, and
+   hold their values */
+static void test_large_storage_is_2mib_aligned(void **state)
+{
+    (void)state;
+    const int64_t sizes[] = {1 << 19, 1 << 20, 3 << 19};
+    for (int round = 0; round < 2; round++) {
+        for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+            nn_tensor *t = TU_OK(nn_full(1, &sizes[i], 1.5, NN_FLOAT32));
+            assert_int_equal((uintptr_t)nn_data_ptr(t) % ((uintptr_t)2 << 20), 0);
+            nn_tensor *s = TU_OK(nn_sum(t, 0, NULL, false));
+            double v;
+            nn_to_doubles(s, &v);
+            assert_true(v == 1.5 * (double)sizes[i]);
+            NN_RELEASE(s);
+            NN_RELEASE(t);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -279,6 +300,7 @@ int main(void)
         cmocka_unit_test(test_bad_sizes),
         cmocka_unit_test(test_failing_allocations_report_memory_error),
         cmocka_unit_test(test_storage_data_is_64_byte_aligned),
+        cmocka_unit_test(test_large_storage_is_2mib_aligned),
     };
     return cmocka_run_group_tests_name("tensor", tests, NULL, NULL);
 }
