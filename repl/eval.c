@@ -1199,7 +1199,19 @@ int repl_less(nn_object *a, nn_object *b)
     return t;
 }
 
+static int compare_items(nn_object *a, nn_object *b, repl_binop op, int *out);
+
+/* a < b (op) of two strings, lists or tuples, in *out; nested ones count against
+   the recursion limit */
 static int compare_seq(nn_object *a, nn_object *b, repl_binop op, int *out)
+{
+    if (nn_recursion_enter(" in comparison") < 0) return -1;
+    int r = compare_items(a, b, op, out);
+    nn_recursion_leave();
+    return r;
+}
+
+static int compare_items(nn_object *a, nn_object *b, repl_binop op, int *out)
 {
     if (a->type == &nn_str_type) {
         size_t na = nn_str_len(a), nb = nn_str_len(b);
@@ -1226,10 +1238,20 @@ static int compare_seq(nn_object *a, nn_object *b, repl_binop op, int *out)
     return 0;
 }
 
+static int equal_values(nn_object *a, nn_object *b);
+
+/* a == b: 1, 0 or -1; nested containers count against the recursion limit */
 int repl_equal(nn_object *a, nn_object *b)
 {
     if (a == b) return 1;
-    if (nn_stack_check() < 0) return -1;
+    if (nn_recursion_enter(" in comparison") < 0) return -1;
+    int r = equal_values(a, b);
+    nn_recursion_leave();
+    return r;
+}
+
+static int equal_values(nn_object *a, nn_object *b)
+{
     if (is_tuple_like(a) && is_tuple_like(b) && (a->type != &nn_tuple_type || b->type != &nn_tuple_type)) {
         size_t n = nn_tuple_len(a);
         if (n != nn_tuple_len(b)) return 0;
@@ -4373,10 +4395,14 @@ nn_object *repl_make_super_of(nn_object *cls, nn_object *self)
 
 /* ------------------------------------------------------------------ public API */
 
+/* the Python call depth that core's recursive walkers add their nesting to */
+static int call_depth(void) { return repl_current ? repl_current->depth : 0; }
+
 repl_interp *repl_interp_new(void)
 {
     repl_interp *in = nn_calloc(1, sizeof *in);
     if (!in) return NULL;
+    nn_set_recursion_base(call_depth, MAX_DEPTH);
     repl_interp *prev = repl_current;
     repl_current = in;
     if (repl_builtins_init(in) < 0) {
