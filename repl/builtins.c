@@ -977,6 +977,15 @@ static nn_object *bi_issubclass(void *ud, nn_object *args, nn_object *kwargs)
         return NULL;
     }
     nn_object *c = ARG(0), *b = ARG(1);
+    if (c->type != &repl_class_type && repl_bind_module_class_of(c)) { /* a native module class: its bases */
+        if (b->type == &repl_class_type) return nn_bool_new(b == &repl_current->object_cls->ob);
+        if (b->type != &nn_tuple_type) return nn_bool_new(repl_bind_module_issubclass(c, b));
+        for (size_t i = 0; i < nn_tuple_len(b); i++)
+            if (repl_bind_module_issubclass(c, nn_tuple_get(b, i)) ||
+                nn_tuple_get(b, i) == &repl_current->object_cls->ob)
+                return nn_bool_new(true);
+        return nn_bool_new(false);
+    }
     if (c->type != &repl_class_type) {
         repl_raise_exc(EXC_TypeError, "issubclass() arg 1 must be a class");
         return NULL;

@@ -728,7 +728,7 @@ char *repl_obj_repr(nn_object *o)
         }
         if (inst->value) return repl_builtin_sub_repr(o);
         sbuf b = {0};
-        repl_sb_printf(&b, "<__main__.%s object at %p>", inst->cls->name, (void *)o);
+        repl_sb_printf(&b, "<%s.%s object at %p>", repl_class_module(inst->cls), inst->cls->name, (void *)o);
         return repl_sb_finish(&b);
     }
     if (nn_is_module(o) && user_method(o, "__repr__")) return str_result(repl_call_method(o, "__repr__", NULL, 0), "__repr__");
@@ -1945,6 +1945,7 @@ nn_object *repl_lang_class_getattr(nn_object *obj, const char *name)
         nn_object *t = repl_meta_type_attr(name);
         if (t) return t;
     }
+    if (strcmp(name, "__module__") == 0) return nn_str_new(repl_class_module(c)); /* its own, never a base's */
     nn_object *v = repl_class_lookup(c, name);
     if ((c->ntype || c->vbase) && (!v || v->type == &nn_cfunction_type)) { /* dict.keys, dict.__setitem__ */
         nn_object *b = repl_builtin_sub_class_getattr(c, name);

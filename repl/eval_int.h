@@ -334,6 +334,8 @@ void repl_module_clear(nn_object *self);
 class_obj *repl_lang_class_new(const char *name, class_obj *base, int exc);
 /* Class attribute lookup along the base chain: borrowed or NULL. */
 nn_object *repl_class_lookup(const class_obj *c, const char *name);
+/* c's __module__: the one its body set, its built-in module, "builtins" or "__main__" (static or c's) */
+const char *repl_class_module(const class_obj *c);
 bool repl_class_is_subclass(const class_obj *c, const class_obj *base);
 nn_object *repl_method_new(nn_object *func, nn_object *self);
 nn_object *repl_instance_new(class_obj *cls);
