@@ -76,6 +76,15 @@ int nn_stack_check(void);
    as the language's generators run on) and returns the previous one (0: not yet
    known, found again at the next check). */
 uintptr_t nn_stack_set_floor(uintptr_t floor);
+/* The nesting of the recursive walkers (comparison, repr, deepcopy, json), counted
+   as CPython counts them against sys.getrecursionlimit(): nn_recursion_enter
+   returns 0, or -1 with RecursionError "maximum recursion depth exceeded<where>"
+   when the front end's depth (its Python calls) plus the walkers' nesting would
+   pass the limit, or the C stack is nearly used up; each 0 is paired with one
+   nn_recursion_leave. The front end tells its depth and limit once (guard.c). */
+int nn_recursion_enter(const char *where);
+void nn_recursion_leave(void);
+void nn_set_recursion_base(int (*depth)(void), int limit);
 /* Returns -1 with KeyboardInterrupt set (and clears the flag) if one was requested. */
 int nn_check_interrupt(void);
 

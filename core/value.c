@@ -462,14 +462,14 @@ int nn_equal(nn_object *a, nn_object *b)
     }
     if (a->type == &nn_tuple_type || a->type == &nn_list_type) {
         bool tuple = a->type == &nn_tuple_type;
-        if (nn_stack_check() < 0) return -1;
         size_t n = tuple ? nn_tuple_len(a) : nn_list_len(a);
         if (n != (tuple ? nn_tuple_len(b) : nn_list_len(b))) return 0;
-        for (size_t i = 0; i < n; i++) {
-            int eq = tuple ? nn_equal(nn_tuple_get(a, i), nn_tuple_get(b, i)) : nn_equal(nn_list_get(a, i), nn_list_get(b, i));
-            if (eq != 1) return eq;
-        }
-        return 1;
+        if (nn_recursion_enter(" in comparison") < 0) return -1;
+        int eq = 1;
+        for (size_t i = 0; i < n && eq == 1; i++)
+            eq = tuple ? nn_equal(nn_tuple_get(a, i), nn_tuple_get(b, i)) : nn_equal(nn_list_get(a, i), nn_list_get(b, i));
+        nn_recursion_leave();
+        return eq;
     }
     if (a->type->equal) return a->type->equal(a, b);
     return 0;

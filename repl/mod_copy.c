@@ -216,7 +216,22 @@ static nn_object *deepcopy_set(nn_object *x, nn_object *memo)
     return r;
 }
 
+static nn_object *deepcopy_one(nn_object *x, nn_object *memo);
+
+/* copy.deepcopy's walk; nested containers count against the recursion limit as
+   CPython's copy.py's frames do: deepcopy and its copier (two for a list or a
+   dict), and a tuple's comprehension (three) */
 static nn_object *deepcopy(nn_object *x, nn_object *memo)
+{
+    int frames = x->type == &nn_tuple_type ? 3 : x->type == &nn_list_type || x->type == &nn_dict_type ? 2 : 1, entered = 0;
+    nn_object *r = NULL;
+    while (entered < frames && nn_recursion_enter(" while calling a Python object") == 0) entered++;
+    if (entered == frames) r = deepcopy_one(x, memo);
+    while (entered--) nn_recursion_leave();
+    return r;
+}
+
+static nn_object *deepcopy_one(nn_object *x, nn_object *memo)
 {
     nn_object *key = nn_int_new((int64_t)(intptr_t)x);
     if (!key) return NULL;
