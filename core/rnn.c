@@ -218,13 +218,20 @@ static char *cell_extra_repr(nn_module *m) { return format_extra(m, true); }
 static nn_object *rnn_forward(nn_module *m, nn_object *args, nn_object *kwargs);
 static nn_object *cell_forward(nn_module *m, nn_object *args, nn_object *kwargs);
 
-const nn_module_class nn_rnn_class = {.name = "RNN", .forward = rnn_forward, .extra_repr = rnn_extra_repr};
-const nn_module_class nn_lstm_class = {.name = "LSTM", .forward = rnn_forward, .extra_repr = rnn_extra_repr};
-const nn_module_class nn_gru_class = {.name = "GRU", .forward = rnn_forward, .extra_repr = rnn_extra_repr};
-const nn_module_class nn_rnn_cell_class = {.name = "RNNCell", .forward = cell_forward, .extra_repr = cell_extra_repr};
+const nn_module_class nn_rnn_base_class = {.name = "RNNBase", .extra_repr = rnn_extra_repr};
+const nn_module_class nn_rnn_cell_base_class = {.name = "RNNCellBase", .extra_repr = cell_extra_repr};
+const nn_module_class nn_rnn_class = {.name = "RNN", .forward = rnn_forward, .extra_repr = rnn_extra_repr,
+                                      .base = &nn_rnn_base_class};
+const nn_module_class nn_lstm_class = {.name = "LSTM", .forward = rnn_forward, .extra_repr = rnn_extra_repr,
+                                       .base = &nn_rnn_base_class};
+const nn_module_class nn_gru_class = {.name = "GRU", .forward = rnn_forward, .extra_repr = rnn_extra_repr,
+                                      .base = &nn_rnn_base_class};
+const nn_module_class nn_rnn_cell_class = {.name = "RNNCell", .forward = cell_forward, .extra_repr = cell_extra_repr,
+                                           .base = &nn_rnn_cell_base_class};
 const nn_module_class nn_lstm_cell_class = {.name = "LSTMCell", .forward = cell_forward,
-                                            .extra_repr = cell_extra_repr};
-const nn_module_class nn_gru_cell_class = {.name = "GRUCell", .forward = cell_forward, .extra_repr = cell_extra_repr};
+                                            .extra_repr = cell_extra_repr, .base = &nn_rnn_cell_base_class};
+const nn_module_class nn_gru_cell_class = {.name = "GRUCell", .forward = cell_forward, .extra_repr = cell_extra_repr,
+                                           .base = &nn_rnn_cell_base_class};
 
 nn_module *nn_rnn_new(nn_rnn_mode mode, int64_t input_size, int64_t hidden_size, int64_t num_layers, bool bias,
                       bool batch_first, double dropout, bool bidirectional, nn_dtype dtype)
