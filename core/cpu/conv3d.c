@@ -159,7 +159,7 @@ static void vol_job_free(vol_job *j)
 static int gemm(nn_dtype dt, bool ta, bool tb, int64_t m, int64_t n, int64_t k, const void *a, int64_t lda,
                 const void *b, int64_t ldb, double beta, void *c, int64_t ldc)
 {
-    return nn_cpu_gemm(dt, ta, tb, m, n, k, a, lda, b, ldb, beta, c, ldc);
+    return nn_cpu_blas_gemm(dt, ta, tb, m, n, k, a, lda, b, ldb, beta, c, ldc);
 }
 
 /* Samples per forward block: their columns take about this many bytes (cpu/conv2d.c's reason). */
