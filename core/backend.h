@@ -275,6 +275,16 @@ typedef enum nn_sample_op {
     /* t[0] = a binomial draw for each count t[1] and probability t[2] (one dtype, contiguous),
        ATen's sample_binomial: inversion below 10 expected successes, BTRS from there */
     NN_SAMPLE_BINOMIAL,
+    /* no draws (core/cpu/gamma_grad_kernel.c): t[0] = d x / d alpha of the standard gamma draws
+       t[2] at the concentrations t[1] (torch._standard_gamma_grad) */
+    NN_SAMPLE_GAMMA_GRAD,
+    /* t[0] = torch._dirichlet_grad of the draws t[1], concentrations t[2] and totals t[3] */
+    NN_SAMPLE_DIRICHLET_GRAD,
+    /* t[0] = draws in element order (core/cpu/sample_more.c): Cauchy of median d[0] and scale
+       d[1]; geometric of success probability d[0]; log-normal of d[0], d[1] (the normal's) */
+    NN_SAMPLE_CAUCHY,
+    NN_SAMPLE_GEOMETRIC,
+    NN_SAMPLE_LOG_NORMAL,
 } nn_sample_op;
 
 /* The math kernel's op codes (core/cpu/math.c): operands contiguous, of one

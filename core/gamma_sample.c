@@ -7,9 +7,9 @@
  * _s_dirichlet_cpu; binomial is ATen's sample_binomial (inversion, BTRS;
  * NN_SAMPLE_BINOMIAL, no gradient as in PyTorch). Gamma, Beta, Chi2, StudentT,
  * Dirichlet and Binomial sample through
- * them (repl/lib/torch.distributions.py). Their reparameterized gradients
- * (_standard_gamma_grad, _dirichlet_grad) are not implemented: a draw from
- * concentrations that require grad records a node whose backward raises.
+ * them (repl/lib/torch.distributions.py). _standard_gamma's backward is
+ * _standard_gamma_grad (core/gamma_grad.c); _sample_dirichlet's raises, as
+ * PyTorch's (Dirichlet.rsample differentiates through _dirichlet_grad).
  */
 #include <float.h>
 #include <math.h>
@@ -40,7 +40,8 @@ nn_tensor *nn_standard_gamma(nn_tensor *alpha)
 {
     if (check_dtype("gamma_cpu", alpha->dtype) < 0) return NULL;
     nn_tensor *out = draw(alpha, alpha->dtype, false);
-    if (out && nn_record(NN_OP_standard_gamma, 1, &alpha, 1, &out, 0, NULL, NULL) < 0) NN_SET(out, NULL);
+    if (out && nn_record(NN_OP_standard_gamma, 1, &alpha, 1, &out, 2, (nn_tensor *[]){alpha, out}, NULL) < 0)
+        NN_SET(out, NULL);
     return out;
 }
 
@@ -94,14 +95,8 @@ nn_tensor *nn_binomial(nn_tensor *count, nn_tensor *prob)
     return out;
 }
 
-int nn_standard_gamma_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
-{
-    return nn_error_set(NN_ERR_RUNTIME,
-                        "the derivative of _standard_gamma (StandardGammaBackward0) is not implemented in nnscope");
-}
-
 int nn_sample_dirichlet_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 {
     return nn_error_set(NN_ERR_RUNTIME,
-                        "the derivative of _sample_dirichlet (SampleDirichletBackward0) is not implemented in nnscope");
+                        "derivative for aten::_sample_dirichlet is not implemented");
 }

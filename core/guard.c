@@ -55,6 +55,30 @@ uintptr_t nn_stack_set_floor(uintptr_t floor)
     return prev;
 }
 
+/* ------------------------------------------------------ walkers' nesting */
+
+static _Thread_local int walk_depth;
+static int (*base_depth)(void);
+static int walk_limit = 1000;
+
+void nn_set_recursion_base(int (*depth)(void), int limit)
+{
+    base_depth = depth;
+    walk_limit = limit;
+}
+
+int nn_recursion_enter(const char *where)
+{
+    if (nn_stack_check() < 0) return -1;
+    int base = base_depth ? base_depth() : 0;
+    if (base + walk_depth >= walk_limit)
+        return nn_error_set(NN_ERR_RECURSION, "maximum recursion depth exceeded%s", where);
+    walk_depth++;
+    return 0;
+}
+
+void nn_recursion_leave(void) { walk_depth--; }
+
 /* -------------------------------------------------------- deferred release */
 
 /* Deallocation nests one level per contained object. Past TRASH_DEPTH levels

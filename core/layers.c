@@ -1258,14 +1258,18 @@ const nn_module_class nn_batch_norm2d_class = {
 const nn_module_class nn_batch_norm3d_class = {
     .name = "BatchNorm3d", .forward = batch_norm_forward, .extra_repr = batch_norm_extra_repr};
 
-/* _NormBase._load_from_state_dict for a state dict without version metadata
-   (all of core's): a missing num_batches_tracked loads as 0. */
+/* _NormBase._load_from_state_dict: for a state dict whose local_metadata has no
+   version or one below 2 (written before num_batches_tracked existed), a missing
+   num_batches_tracked loads as 0. */
 static nn_object *batch_norm_load_hook(void *ud, nn_object *args, nn_object *kwargs)
 {
     (void)ud;
     (void)kwargs;
     nn_module *m = NN_MODULE(nn_tuple_get(args, 0));
     nn_object *sd = nn_tuple_get(args, 1), *prefix = nn_tuple_get(args, 2);
+    nn_object *meta = nn_tuple_len(args) > 3 ? nn_tuple_get(args, 3) : NULL;
+    nn_object *version = meta && nn_is_dict(meta) ? nn_dict_get_str(meta, "version") : NULL;
+    if (version && nn_is_int(version) && nn_int_value(version) >= 2) return nn_retain(nn_none());
     nn_object *track = nn_dict_get_str(m->attrs, "track_running_stats");
     if (!track || !nn_is_true(track) || nn_is_none(track)) return nn_retain(nn_none());
     nn_object *key = nn_str_format("%snum_batches_tracked", nn_str_cstr(prefix));

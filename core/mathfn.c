@@ -475,15 +475,17 @@ int nn_logaddexp_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     return rc;
 }
 
-/* self: grad * log(other) where self != 0 (else 0); other: grad * self / other */
+/* PyTorch 1.13's: self: xlogy(grad, other), 0 where self == 0 and other <= 0;
+   other: grad * self / other */
 int nn_xlogy_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 {
     int rc = 0;
     if (nn_node_needs_input_grad(n, 0)) {
         arena s = {0};
-        nn_tensor *nz = E(nn_compare(A, E(nn_wrapped_number(0, false)), NN_NE));
-        nn_tensor *g = E(nn_mul(G, E(nn_log(B))));
-        rc = finish(&s, n, 0, E(nn_where(nz, g, E(scalar_like(g ? g : G, 0)))), &gin[0]);
+        nn_tensor *zero = E(nn_wrapped_number(0, false));
+        nn_tensor *off = E(nn_bitwise_and(E(nn_compare(A, zero, NN_EQ)), E(nn_compare(B, zero, NN_LE))));
+        nn_tensor *g = E(nn_xlogy(G, B));
+        rc = finish(&s, n, 0, E(nn_where(off, E(scalar_like(g ? g : G, 0)), g)), &gin[0]);
     }
     if (rc == 0 && nn_node_needs_input_grad(n, 1)) {
         arena s = {0};

@@ -516,11 +516,46 @@ static nn_object *call_hook(nn_object *hook, size_t n, nn_object **argv)
     return r;
 }
 
+static nn_module_version_fn version_lookup;
+
+void nn_module_set_version_lookup(nn_module_version_fn fn) { version_lookup = fn; }
+
+/* Module._version of m's class: 1, 2 for PyTorch's _NormBase layers (batch and
+   instance norms), or what a language class sets. */
+static int64_t module_version(nn_module *m)
+{
+    int64_t v = 1;
+    if (version_lookup && version_lookup(m, &v) == 1) return v;
+    static const char *const norm_base[] = {"BatchNorm", "SyncBatchNorm", "InstanceNorm", "LazyBatchNorm",
+                                            "LazyInstanceNorm"};
+    for (const nn_module_class *c = m->cls; c; c = c->base) {
+        if (c->lang_class) continue;
+        for (size_t i = 0; i < sizeof norm_base / sizeof norm_base[0]; i++)
+            if (!strncmp(c->name, norm_base[i], strlen(norm_base[i])) && strlen(c->name) == strlen(norm_base[i]) + 2)
+                return 2;
+        break;
+    }
+    return 1;
+}
+
+/* prefix without its last dot, the key of a module in _metadata ("" for the root) */
+static nn_object *metadata_key(const char *prefix)
+{
+    size_t n = strlen(prefix);
+    return nn_str_from(prefix, n && prefix[n - 1] == '.' ? n - 1 : n);
+}
+
 static int state_dict_into(nn_module *m, nn_object *dest, const char *prefix, bool keep_vars)
 {
     nn_object *pfx = nn_str_new(prefix), *kv = nn_bool_new(keep_vars);
-    nn_object *meta = nn_dict_new(), *version = nn_int_new(1);
+    nn_object *meta = nn_dict_new(), *version = nn_int_new(module_version(m));
     int rc = pfx && meta && version ? nn_dict_set_str(meta, "version", version) : -1;
+    nn_object *attrs = nn_dict_attrs(dest, false), *all_meta = attrs ? nn_dict_get_str(attrs, "_metadata") : NULL;
+    if (rc == 0 && all_meta && nn_is_dict(all_meta)) { /* destination._metadata[prefix[:-1]] = local_metadata */
+        nn_object *mk = metadata_key(prefix);
+        rc = mk ? nn_dict_set(all_meta, mk, meta) : -1;
+        NN_RELEASE(mk);
+    }
     size_t pos = 0;
     nn_object *k, *v;
     while (rc == 0 && nn_dict_next(m->state_dict_pre_hooks, &pos, &k, &v)) {
@@ -571,7 +606,10 @@ static int state_dict_into(nn_module *m, nn_object *dest, const char *prefix, bo
 
 nn_object *nn_module_state_dict(nn_module *m, const char *prefix, bool keep_vars)
 {
-    nn_object *dest = nn_ordered_dict_new();
+    nn_object *dest = nn_ordered_dict_new(), *attrs = dest ? nn_dict_attrs(dest, true) : NULL;
+    nn_object *meta = attrs ? nn_ordered_dict_new() : NULL; /* destination._metadata = OrderedDict() */
+    if (!meta || nn_dict_set_str(attrs, "_metadata", meta) < 0) NN_SET(dest, NULL);
+    NN_RELEASE(meta);
     if (dest && state_dict_into(m, dest, prefix ? prefix : "", keep_vars) < 0) NN_SET(dest, NULL);
     return dest;
 }
@@ -626,7 +664,13 @@ static const char *size_str(const nn_tensor *t, char *buf, size_t n)
    and its post-hooks after its children. Nothing is written. */
 static int plan_module(nn_module *m, nn_object *sd, const char *prefix, load_plan *p)
 {
-    nn_object *pfx = nn_str_new(prefix), *meta = nn_dict_new(), *strict = nn_bool_new(true);
+    /* local_metadata = {} if metadata is None else metadata.get(prefix[:-1], {}) */
+    nn_object *attrs = nn_dict_attrs(sd, false), *all_meta = attrs ? nn_dict_get_str(attrs, "_metadata") : NULL;
+    nn_object *mk = all_meta && nn_is_dict(all_meta) ? metadata_key(prefix) : NULL;
+    nn_object *found = mk ? nn_dict_get(all_meta, mk) : NULL;
+    NN_RELEASE(mk);
+    nn_error_clear(); /* an unhashable key cannot be there */
+    nn_object *pfx = nn_str_new(prefix), *meta = found ? nn_retain(found) : nn_dict_new(), *strict = nn_bool_new(true);
     int rc = pfx && meta ? 0 : -1;
     size_t pos = 0;
     nn_object *k, *v;
@@ -764,6 +808,9 @@ nn_object *nn_module_load_state_dict(nn_module *m, nn_object *sd, bool strict, b
     nn_object *key, *value;
     while (copy && nn_dict_next(sd, &pos, &key, &value))
         if (nn_dict_set(copy, key, value) < 0) NN_SET(copy, NULL);
+    nn_object *attrs = copy ? nn_dict_attrs(sd, false) : NULL, *meta = attrs ? nn_dict_get_str(attrs, "_metadata") : NULL;
+    nn_object *cattrs = meta ? nn_dict_attrs(copy, true) : NULL; /* state_dict._metadata = metadata */
+    if (meta && (!cattrs || nn_dict_set_str(cattrs, "_metadata", meta) < 0)) NN_SET(copy, NULL);
     if (!copy) return NULL;
     sd = copy;
     load_plan p = {.strict = strict, .assign = assign};

@@ -64,6 +64,15 @@ int nn_stack_check(void);
    as the language's generators run on) and returns the previous one (0: not yet
    known, found again at the next check). */
 uintptr_t nn_stack_set_floor(uintptr_t floor);
+/* The nesting of the recursive walkers (comparison, repr, deepcopy, json), counted
+   as CPython counts them against sys.getrecursionlimit(): nn_recursion_enter
+   returns 0, or -1 with RecursionError "maximum recursion depth exceeded<where>"
+   when the front end's depth (its Python calls) plus the walkers' nesting would
+   pass the limit, or the C stack is nearly used up; each 0 is paired with one
+   nn_recursion_leave. The front end tells its depth and limit once (guard.c). */
+int nn_recursion_enter(const char *where);
+void nn_recursion_leave(void);
+void nn_set_recursion_base(int (*depth)(void), int limit);
 /* Returns -1 with KeyboardInterrupt set (and clears the flag) if one was requested. */
 int nn_check_interrupt(void);
 
@@ -210,6 +219,11 @@ static inline bool nn_is_list(const nn_object *o) { return o && o->type == &nn_l
 nn_object *nn_dict_new(void);
 nn_object *nn_ordered_dict_new(void);
 bool nn_dict_is_ordered(const nn_object *d);
+/* An OrderedDict's own attributes (its instance __dict__: a state_dict's _metadata),
+   a borrowed plain dict made on first use when create; NULL when it has none yet, or
+   d is a plain dict (which has no attributes), or (create) out of memory. Copies
+   (nn_dict_copy, OrderedDict(d)) do not carry them, as Python's. */
+nn_object *nn_dict_attrs(nn_object *d, bool create);
 /* A shallow copy (ordered when d is); new reference. */
 nn_object *nn_dict_copy(nn_object *d);
 size_t nn_dict_len(const nn_object *d);

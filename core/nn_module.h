@@ -100,11 +100,20 @@ int nn_module_set_submodule(nn_module *m, const char *target, nn_module *child, 
 nn_tensor *nn_module_get_parameter(nn_module *m, const char *target);
 nn_tensor *nn_module_get_buffer(nn_module *m, const char *target);
 
-/* ---- state: state_dict returns a new ordered dict (str -> tensor, detached unless keep_vars) */
+/* ---- state: state_dict returns a new ordered dict (str -> tensor, detached unless keep_vars)
+   whose _metadata attribute (nn_dict_attrs) is PyTorch's: an OrderedDict of
+   prefix-without-dot -> {'version': V} per module, V its class's _version (1; 2 for
+   the _NormBase classes; a language class's own _version through the lookup below). */
 nn_object *nn_module_state_dict(nn_module *m, const char *prefix, bool keep_vars);
+/* The layer that knows language classes gives their _version: 1 with *version set
+   when the class (or a base written in the language) defines one, else 0. */
+typedef int (*nn_module_version_fn)(nn_module *m, int64_t *version);
+void nn_module_set_version_lookup(nn_module_version_fn fn);
 /* load_state_dict: returns a new (missing_keys, unexpected_keys) tuple of lists,
    or NULL with RuntimeError "Error(s) in loading state_dict for Linear: ...".
-   Everything is checked before anything is copied: a failed load changes nothing. */
+   Everything is checked before anything is copied: a failed load changes nothing.
+   state_dict's _metadata, when it has one, gives each module's load pre-hooks their
+   local_metadata (an empty dict for a module it does not name), as PyTorch's. */
 nn_object *nn_module_load_state_dict(nn_module *m, nn_object *state_dict, bool strict, bool assign);
 
 /* ---- modes, dtypes, devices. All return 0 or -1. */

@@ -77,7 +77,9 @@ typedef struct nn_pickle_hooks {
     /* Save: obj (borrowed) is something else; *out = a new tuple (module str, name str,
        args tuple or None, state or None), written as GLOBAL module.name, then NEWOBJ
        with () when args is None (copyreg's __newobj__, as protocol 2 pickles classes)
-       or REDUCE with args, then BUILD with state unless None; or (module, name) alone:
+       or REDUCE with args, then BUILD with state unless None; a fifth item, a dict,
+       is written as the object's items (SETITEMS) before the BUILD, as CPython's
+       dictitems (a defaultdict); or (module, name) alone:
        obj is that global itself (a function, pickled by reference). 0, or -1 with the error. */
     int (*reduce)(void *ud, nn_object *obj, nn_object **out);
     /* Load: a global the reader does not know: a new reference to what it names (a
@@ -87,8 +89,14 @@ typedef struct nn_pickle_hooks {
     /* NEWOBJ (newobj true: cls.__new__(cls, *args)) or REDUCE (cls(*args)) of such a
        global; a new reference or NULL with the error. */
     nn_object *(*call)(void *ud, nn_object *cls, nn_object *args, bool newobj);
-    /* BUILD with state on an object made by call (borrowed both): 0 or -1. */
-    int (*build)(void *ud, nn_object *obj, nn_object *state);
+    /* BUILD with state on an object made by call (borrowed both): 0 or -1. When the
+       object is made whole only from its state (an optimizer from its param_groups),
+       *replacement is set to a new reference that takes obj's place on the stack and
+       in the memo (left NULL otherwise). */
+    int (*build)(void *ud, nn_object *obj, nn_object *state, nn_object **replacement);
+    /* SETITEM(S) on an object made by call that is not a dict (a defaultdict): the
+       dict that holds its items (borrowed), or NULL when it has none. */
+    nn_object *(*items)(void *ud, nn_object *obj);
 } nn_pickle_hooks;
 /* Sets the calling thread's hooks for the dumps and loads that follow (NULL: none);
    returns the previous ones. */

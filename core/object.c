@@ -25,7 +25,12 @@ bool nn_is_instance(const nn_object *o, const nn_type *t)
 char *nn_repr(nn_object *o)
 {
     if (!o) o = nn_none();
-    if (o->type->repr) return nn_stack_check() < 0 ? NULL : o->type->repr(o);
+    if (o->type->repr) {
+        if (nn_recursion_enter(" while getting the repr of an object") < 0) return NULL;
+        char *r = o->type->repr(o);
+        nn_recursion_leave();
+        return r;
+    }
     char buf[128];
     snprintf(buf, sizeof buf, "<%s object at %p>", o->type->name, (void *)o);
     return nn_strdup(buf);

@@ -288,6 +288,8 @@ static int save_reduced(writer *w, nn_object *o)
         put_byte(w, OP_REDUCE);
     }
     if (rc == 0) rc = memoize(w, o);
+    nn_object *items = global_only || nn_tuple_len(red) < 5 ? NULL : nn_tuple_get(red, 4);
+    if (rc == 0 && items && nn_is_dict(items) && nn_dict_len(items)) rc = save_items(w, items);
     if (rc == 0 && !nn_is_none(state)) {
         rc = save(w, state);
         put_byte(w, OP_BUILD);
@@ -330,8 +332,13 @@ static int save_inner(writer *w, nn_object *o)
     } else if (nn_is_dict(o)) {
         if (nn_dict_is_ordered(o)) put_empty_ordered_dict(w);
         else put_byte(w, OP_EMPTY_DICT);
-        if (memoize(w, o) < 0) return -1;
-        return save_items(w, o);
+        if (memoize(w, o) < 0 || save_items(w, o) < 0) return -1;
+        nn_object *attrs = nn_dict_attrs(o, false); /* OrderedDict.__reduce__'s state: its __dict__ (_metadata) */
+        if (attrs && nn_dict_len(attrs)) {
+            if (save(w, attrs) < 0) return -1;
+            put_byte(w, OP_BUILD);
+        }
+        return 0;
     } else if (nn_is_tensor(o)) {
         nn_tensor *t = NN_TENSOR(o);
         if (nn_is_instance(o, &nn_parameter_type)) {
@@ -870,7 +877,8 @@ static int setitems(reader *r, size_t base)
 {
     if (base == 0 || (r->n - base) % 2) return bad("SETITEMS without a dict below its items%s", "");
     nn_object *d = r->stack[base - 1];
-    if (!nn_is_dict(d)) return bad("SETITEM on something that is not a dict%s", "");
+    if (!nn_is_dict(d) && hooks && hooks->items) d = hooks->items(hooks->ud, d);
+    if (!d || !nn_is_dict(d)) return bad("SETITEM on something that is not a dict%s", "");
     for (size_t i = base; i < r->n; i += 2)
         if (nest(r, d, r->stack[i]) < 0 || nest(r, d, r->stack[i + 1]) < 0 ||
             nn_dict_set(d, r->stack[i], r->stack[i + 1]) < 0)
@@ -1083,9 +1091,26 @@ static int step(reader *r)
            python state: nothing nnscope keeps */
         if (!(a = pop(r))) return -1;
         b = top(r);
-        if (b && hooks && hooks->build && !nn_is_tensor(b)) {
-            int rc = hooks->build(hooks->ud, b, a);
+        if (b && nn_is_dict(b) && nn_dict_is_ordered(b) && nn_is_dict(a)) { /* inst.__dict__.update(state) */
+            nn_object *attrs = nn_dict_attrs(b, true), *k, *v;
+            size_t pos = 0;
+            int rc = attrs ? 0 : -1;
+            while (rc == 0 && nn_dict_next(a, &pos, &k, &v))
+                rc = nn_is_str(k) ? nn_dict_set(attrs, k, v) : bad("an OrderedDict's state has a key that is not a str%s", "");
             NN_RELEASE(a);
+            return rc;
+        }
+        if (b && hooks && hooks->build && !nn_is_tensor(b)) {
+            nn_object *made = NULL;
+            int rc = hooks->build(hooks->ud, b, a, &made);
+            NN_RELEASE(a);
+            if (rc == 0 && made) { /* made takes b's place on the stack and in the memo */
+                for (size_t i = 0; i < r->cap_memo; i++)
+                    if (r->memo[i] == b) NN_SET(r->memo[i], nn_retain(made));
+                NN_SET(r->stack[r->n - 1], made);
+            } else {
+                NN_RELEASE(made);
+            }
             return rc;
         }
         NN_RELEASE(a);

@@ -462,14 +462,14 @@ int nn_equal(nn_object *a, nn_object *b)
     }
     if (a->type == &nn_tuple_type || a->type == &nn_list_type) {
         bool tuple = a->type == &nn_tuple_type;
-        if (nn_stack_check() < 0) return -1;
         size_t n = tuple ? nn_tuple_len(a) : nn_list_len(a);
         if (n != (tuple ? nn_tuple_len(b) : nn_list_len(b))) return 0;
-        for (size_t i = 0; i < n; i++) {
-            int eq = tuple ? nn_equal(nn_tuple_get(a, i), nn_tuple_get(b, i)) : nn_equal(nn_list_get(a, i), nn_list_get(b, i));
-            if (eq != 1) return eq;
-        }
-        return 1;
+        if (nn_recursion_enter(" in comparison") < 0) return -1;
+        int eq = 1;
+        for (size_t i = 0; i < n && eq == 1; i++)
+            eq = tuple ? nn_equal(nn_tuple_get(a, i), nn_tuple_get(b, i)) : nn_equal(nn_list_get(a, i), nn_list_get(b, i));
+        nn_recursion_leave();
+        return eq;
     }
     if (a->type->equal) return a->type->equal(a, b);
     return 0;
@@ -492,6 +492,7 @@ typedef struct dict_obj {
     size_t n_slots; /* power of two */
     bool ordered;   /* an OrderedDict: only its repr (and the language's ==) differ */
     uint64_t version; /* counts changes to the set of keys or their order */
+    nn_object *attrs; /* owned or NULL: an OrderedDict's own attributes (its __dict__) */
 } dict_obj;
 
 static void dict_clear_entries(dict_obj *d)
@@ -510,6 +511,7 @@ static void dict_dealloc(nn_object *self)
 {
     dict_obj *d = (dict_obj *)self;
     dict_clear_entries(d);
+    NN_RELEASE(d->attrs);
     nn_free(d->entries);
     nn_free(d->index);
     nn_free(d);
@@ -547,9 +549,14 @@ static void dict_traverse(nn_object *self, nn_visit_fn visit, void *arg)
         if (d->entries[i].key) visit(d->entries[i].key, arg);
         if (d->entries[i].value) visit(d->entries[i].value, arg);
     }
+    if (d->attrs) visit(d->attrs, arg);
 }
 
-static void dict_clear_slot(nn_object *self) { dict_clear_entries((dict_obj *)self); }
+static void dict_clear_slot(nn_object *self)
+{
+    dict_clear_entries((dict_obj *)self);
+    NN_SET(((dict_obj *)self)->attrs, NULL);
+}
 
 const nn_type nn_dict_type = {.name = "dict", .dealloc = dict_dealloc, .repr = dict_repr,
                               .traverse = dict_traverse, .clear = dict_clear_slot};
@@ -574,6 +581,14 @@ nn_object *nn_ordered_dict_new(void)
 }
 
 bool nn_dict_is_ordered(const nn_object *d) { return ((const dict_obj *)d)->ordered; }
+
+nn_object *nn_dict_attrs(nn_object *d, bool create)
+{
+    dict_obj *o = (dict_obj *)d;
+    if (!o->ordered) return NULL;
+    if (!o->attrs && create) o->attrs = nn_dict_new();
+    return o->attrs;
+}
 
 nn_object *nn_dict_copy(nn_object *src)
 {

@@ -12,6 +12,23 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The fewest significant digits, from least, at which lo and hi (when they
+   differ) print differently, without either taking more than width characters. */
+static int distinct_digits(double lo, double hi, int least, int width)
+{
+    int p = least;
+    for (; p < 17 && lo != hi; p++) {
+        char a[40], b[40];
+        snprintf(a, sizeof a, "%.*g", p + 1, lo);
+        snprintf(b, sizeof b, "%.*g", p + 1, hi);
+        if ((int)strlen(a) > width || (int)strlen(b) > width) break;
+        snprintf(a, sizeof a, "%.*g", p, lo);
+        snprintf(b, sizeof b, "%.*g", p, hi);
+        if (strcmp(a, b) != 0) break;
+    }
+    return p;
+}
+
 /* Sets dot (dx 0..1, dy 0..3 from the top) of braille cell (row, col). */
 static void dot(insp_screen *sc, int row, int col, int dx, int dy, insp_color color)
 {
@@ -61,17 +78,21 @@ static void chart(insp_view *v, insp_screen *sc, size_t i, int top, int rows, in
         insp_screen_put_fit(sc, top, x, w, INSP_COLOR_DIM, 0, line);
         return;
     }
-    snprintf(line, sizeof line, "%s %.4g at step %llu · min %.4g at %llu · max %.4g · %zu steps", name, last,
-             (unsigned long long)last_st, lo, (unsigned long long)lo_step, hi, n);
+    /* enough digits that a different min and max read differently (a loss that
+       moves in its fifth digit is not shown as flat) */
+    int p = distinct_digits(lo, hi, 4, 12);
+    snprintf(line, sizeof line, "%s %.*g at step %llu · min %.*g at %llu · max %.*g · %zu steps", name, p, last,
+             (unsigned long long)last_st, p, lo, (unsigned long long)lo_step, p, hi, n);
     insp_screen_put_fit(sc, top, x, w, isfinite(last) ? INSP_COLOR_DEFAULT : INSP_COLOR_BAD, INSP_ATTR_BOLD, line);
     int plot_rows = rows - 2, label_w = 10, plot_w = w - label_w - 1;
     if (plot_rows < 1 || plot_w < 4 || !shown) return;
     double a = v->scalars_log ? log10(lo) : lo, b = v->scalars_log ? log10(hi) : hi;
     if (b <= a) b = a + (a == 0 ? 1 : fabs(a) * 0.1);
     char lab[32];
-    snprintf(lab, sizeof lab, "%.3g", hi);
+    p = distinct_digits(lo, hi, 3, label_w - 1);
+    snprintf(lab, sizeof lab, "%.*g", p, hi);
     insp_screen_put(sc, top + 1, x, label_w, INSP_COLOR_DIM, 0, lab);
-    snprintf(lab, sizeof lab, "%.3g", lo);
+    snprintf(lab, sizeof lab, "%.*g", p, lo);
     insp_screen_put(sc, top + plot_rows, x, label_w, INSP_COLOR_DIM, 0, lab);
     int dots_x = 2 * plot_w, dots_y = 4 * plot_rows;
     /* each dot column: the span of the values it covers (many values a column), or

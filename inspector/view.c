@@ -121,6 +121,10 @@ static void travel_pass(insp_view *v, int dir)
 {
     const insp_session *s = v->s;
     uint64_t now = v->at < 0 ? UINT64_MAX : (uint64_t)v->at;
+    if (v->at < 0 && dir < 0) { /* live shows the module's newest pass: back is the one before */
+        for (size_t k = 0; k < insp_pass_count(s, v->sel); k++)
+            if (now == UINT64_MAX || insp_pass_at(s, v->sel, k)->step > now) now = insp_pass_at(s, v->sel, k)->step;
+    }
     int64_t best = -1;
     for (size_t k = 0; k < insp_pass_count(s, v->sel); k++) {
         uint64_t step = insp_pass_at(s, v->sel, k)->step;
@@ -135,11 +139,14 @@ static void travel_pass(insp_view *v, int dir)
 }
 
 /* One training step back or forth ('[' ']'): the view shows the step's last pass;
-   forth past the newest step goes live. */
+   forth past the newest step goes live. From the live view '[' pauses it on the
+   step before the one shown (the newest step, or the step in progress: passes
+   after the newest optimizer step belong to the next one). */
 static void travel(insp_view *v, int dir)
 {
     const insp_session *s = v->s;
     uint64_t n = insp_train_steps(s), now = v->at < 0 ? UINT64_MAX : (uint64_t)v->at;
+    if (v->at < 0 && s->step) now = s->step - 1; /* the newest pass, which live shows */
     if (n == 0) {
         travel_pass(v, dir);
         return;
@@ -319,15 +326,17 @@ int insp_view_add_output(insp_view *v, const char *text, bool error)
 
 /* ---------------------------------------------------------------- keys */
 
-/* The moving keys of the Problems and Output panes (focus there): true when key was
-   one. insp_view_draw keeps the scroll within what there is. */
+/* The moving keys of the details, Problems and Output panes (focus there): true
+   when key was one. insp_view_draw keeps the scroll within what there is. */
 static bool scroll_key(insp_view *v, int key)
 {
     int step = key == INSP_KEY_UP || key == 'k' ? -1 : key == INSP_KEY_DOWN || key == 'j' ? 1
              : key == INSP_KEY_PGUP ? -10 : key == INSP_KEY_PGDN ? 10 : key == INSP_KEY_HOME ? -(1 << 30)
              : key == INSP_KEY_END ? 1 << 30 : 0;
     if (!step) return false;
-    int *scroll = v->focus == INSP_FOCUS_PROBLEMS ? &v->problem_scroll : &v->output_scroll;
+    int *scroll = v->focus == INSP_FOCUS_PROBLEMS ? &v->problem_scroll
+                : v->focus == INSP_FOCUS_DETAILS  ? &v->detail_scroll
+                                                  : &v->output_scroll;
     /* the Output pane scrolls back from the newest line: up is more */
     long next = (long)*scroll + (v->focus == INSP_FOCUS_OUTPUT ? -step : step);
     *scroll = next < 0 ? 0 : next > (1 << 30) ? 1 << 30 : (int)next;
@@ -409,7 +418,8 @@ insp_action insp_view_key(insp_view *v, int key)
     }
     v->message[0] = 0;
     if (v->finding || v->focus == INSP_FOCUS_COMMAND) return line_key(v, key);
-    if ((v->focus == INSP_FOCUS_PROBLEMS || v->focus == INSP_FOCUS_OUTPUT) && scroll_key(v, key)) return INSP_ACT_REDRAW;
+    if ((v->focus == INSP_FOCUS_PROBLEMS || v->focus == INSP_FOCUS_OUTPUT || v->focus == INSP_FOCUS_DETAILS) && scroll_key(v, key))
+        return INSP_ACT_REDRAW;
     bool details = v->focus == INSP_FOCUS_DETAILS;
     switch (key) {
     case 'q':
@@ -482,6 +492,11 @@ insp_action insp_view_key(insp_view *v, int key)
     case '{':
     case '}':
         travel_pass(v, key == '}' ? 1 : -1);
+        return INSP_ACT_REDRAW;
+    case 'z':
+    case 'Z': /* pause the live view where it is (htop's Z), or follow it again */
+        v->at = v->at < 0 ? (v->s->step ? (int64_t)(v->s->step - 1) : -1) : -1;
+        snprintf(v->message, sizeof v->message, "%s", v->at < 0 ? "following the live view" : "paused here: z follows the live view again");
         return INSP_ACT_REDRAW;
     case 'b':
         insp_break_nan(v->s, !v->s->break_nan);

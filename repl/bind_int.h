@@ -296,6 +296,27 @@ int repl_autograd_add_functions(nn_object *ns);
 /* The hooks with which torch.save / torch.load pickle whole modules and class instances
    (torch_pickle_objects.c); static. */
 const nn_pickle_hooks *repl_torch_pickle_hooks(void);
+/* Module._version of a module whose class is written in the language and sets one
+   (state_dict's _metadata): core's nn_module_version_fn. */
+int repl_module_version_lookup(nn_module *m, int64_t *version);
+/* torch_pickle_numpy.c: NumPy arrays, scalars, dtypes and bytes in torch.save/torch.load,
+   as CPython's protocol-2 pickle of NumPy 1.x writes them; for the hooks above.
+   reduce: 1 with *out (the hooks' reduce tuple), 0 when o is none of these, -1 error. */
+int repl_np_pickle_reduce(nn_object *o, nn_object **out);
+/* find: the global module.name when it is one of NumPy's (*handled), else NULL, !*handled */
+nn_object *repl_np_pickle_find(const char *module, const char *name, bool *is_value, bool *handled);
+/* call (REDUCE) of a global find gave (*handled), else NULL, !*handled */
+nn_object *repl_np_pickle_call(nn_object *fn, nn_object *args, bool *handled);
+/* build: 1 done, 0 not a NumPy object, -1 error */
+int repl_np_pickle_build(nn_object *obj, nn_object *state);
+/* torch_pickle_optim.c: optimizer objects and collections.defaultdict, the same way
+   (reduce/find/call/build as above; build may make a *replacement); items: the dict
+   that holds a defaultdict's items (borrowed) for SETITEMS, else NULL. */
+int repl_optim_pickle_reduce(nn_object *o, nn_object **out);
+nn_object *repl_optim_pickle_find(const char *module, const char *name, bool *is_value, bool *handled);
+nn_object *repl_optim_pickle_call(nn_object *cls, nn_object *args, bool newobj, bool *handled);
+int repl_optim_pickle_build(nn_object *obj, nn_object *state, nn_object **replacement);
+nn_object *repl_optim_pickle_items(nn_object *obj);
 /* tensor.backward(gradient, retain_graph, create_graph, inputs=...) as torch.autograd.backward's
    inputs (bind_autograd.c): 0, or -1 with the error set. */
 int repl_tensor_backward_inputs(nn_tensor *self, nn_tensor *gradient, bool retain, bool create, nn_object *inputs);
@@ -378,7 +399,6 @@ int repl_loss_functional(nn_object *fns); /* adds to torch.nn.functional (cross_
 
 /* bind_rnn.c: RNN, LSTM, GRU and their cells; MultiheadAttention, Transformer*; torch.nn.utils.rnn */
 int repl_rnn_classes(nn_object *nn);            /* adds to torch.nn; 0 or -1 */
-int repl_rnn_functional(nn_object *fns);        /* adds to torch.nn.functional; 0 or -1 */
 /* rnn.reset_parameters, flatten_parameters: new reference or NULL without error */
 nn_object *repl_rnn_method(nn_module *m, const char *name);
 nn_object *repl_nn_utils_rnn_namespace(void);   /* torch.nn.utils.rnn */

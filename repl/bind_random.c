@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "bind_int.h"
+#include "nn_sampling_more.h"
 
 #define ARGS(n) nn_object *a[n] = {0}
 static nn_object *T(nn_tensor *t) { return (nn_object *)t; }
@@ -392,6 +393,40 @@ static nn_object *m_exponential_(nn_object *self, nn_object *args, nn_object *kw
     return rc ? NULL : nn_retain(self);
 }
 
+/* cauchy_(median=0, sigma=1), geometric_(p), log_normal_(mean=1, std=2); each *, generator=None */
+static nn_object *m_sample_more(const char *f, const char *spec, double d0, double d1, nn_object *self,
+                                nn_object *args, nn_object *kwargs)
+{
+    ARGS(3);
+    double v[2] = {d0, d1};
+    int rc = 0, n = spec[1] == ',' ? 1 : 2; /* "p, *, generator=" has one number */
+    if (repl_parse_args(f, spec, args, kwargs, a)) return NULL;
+    for (int i = 0; i < n; i++)
+        if (a[i] && repl_arg_double(f, f[0] == 'c' ? (i ? "sigma" : "median") : f[0] == 'g' ? "p" : i ? "std" : "mean",
+                                    i + 1, a[i], &v[i]))
+            return NULL;
+    nn_tensor *t = NN_TENSOR(self);
+    REPL_WITH_GENERATOR(f, a[n], rc = f[0] == 'c'   ? nn_cauchy_(t, v[0], v[1])
+                                      : f[0] == 'g' ? nn_geometric_(t, v[0])
+                                                    : nn_log_normal_(t, v[0], v[1]));
+    return rc ? NULL : nn_retain(self);
+}
+
+static nn_object *m_cauchy_(nn_object *self, nn_object *args, nn_object *kwargs)
+{
+    return m_sample_more("cauchy_", "median=, sigma=, *, generator=", 0, 1, self, args, kwargs);
+}
+
+static nn_object *m_geometric_(nn_object *self, nn_object *args, nn_object *kwargs)
+{
+    return m_sample_more("geometric_", "p, *, generator=", 0, 0, self, args, kwargs);
+}
+
+static nn_object *m_log_normal_(nn_object *self, nn_object *args, nn_object *kwargs)
+{
+    return m_sample_more("log_normal_", "mean=, std=, *, generator=", 1, 2, self, args, kwargs);
+}
+
 static nn_object *m_random_(nn_object *self, nn_object *args, nn_object *kwargs)
 {
     ARGS(3);
@@ -426,6 +461,16 @@ static const repl_method_def random_methods[] = {
     {"exponential_", m_exponential_,
      "exponential_(lambd=1, *, generator=None) -> Tensor\n"
      "Fills self tensor with elements drawn from the exponential distribution."},
+    {"cauchy_", m_cauchy_,
+     "cauchy_(median=0, sigma=1, *, generator=None) -> Tensor\n"
+     "Fills the tensor with numbers drawn from the Cauchy distribution."},
+    {"geometric_", m_geometric_,
+     "geometric_(p, *, generator=None) -> Tensor\n"
+     "Fills self tensor with elements drawn from the geometric distribution."},
+    {"log_normal_", m_log_normal_,
+     "log_normal_(mean=1, std=2, *, generator=None) -> Tensor\n"
+     "Fills self tensor with numbers samples from the log-normal distribution parameterized by the given mean and "
+     "standard deviation (of the underlying normal)."},
     {"random_", m_random_,
      "random_(from=0, to=None, *, generator=None) -> Tensor\n"
      "Fills self tensor with numbers sampled from the discrete uniform distribution over [from, to - 1]."},

@@ -4,7 +4,8 @@
  * also a method and an in-place method), and the private torch._special_*
  * functions behind torch.special (repl/lib/torch.special.py): i0e, i1, i1e,
  * ndtr, ndtri, log_ndtr, erfcx, entr, xlog1py, zeta; and torch._standard_gamma,
- * torch._sample_dirichlet (the distributions' samplers). The ops are
+ * torch._sample_dirichlet, torch.binomial (the distributions' samplers, generator=) and
+ * torch._standard_gamma_grad, torch._dirichlet_grad (their gradients). The ops are
  * core/special.c's and core/gamma_sample.c's.
  */
 #include <string.h>
@@ -111,16 +112,38 @@ static nn_object *f_mvlgamma(void *ud, nn_object *args, nn_object *kwargs)
 }
 
 /* torch._standard_gamma(input, generator=None), torch._sample_dirichlet(input, generator=None):
-   the default generator's stream (a Generator object is refused) */
+   draws from generator= or the default generator */
 static nn_object *sampler(const char *f, nn_object *args, nn_object *kwargs, nn_tensor *(*op)(nn_tensor *))
 {
     ARGS(2);
-    nn_tensor *x = NULL;
+    nn_tensor *x = NULL, *r = NULL;
     if (repl_parse_args(f, "input, generator=", args, kwargs, a) || repl_arg_tensor(f, "input", 1, a[0], &x))
         return NULL;
-    if (a[1] && !nn_is_none(a[1]))
-        return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "%s: generator= is not supported", f), NULL;
-    return T(op(x));
+    REPL_WITH_GENERATOR(f, a[1], r = op(x));
+    return T(r);
+}
+
+/* torch._standard_gamma_grad(self, output), torch._dirichlet_grad(x, alpha, total) */
+static nn_object *f__standard_gamma_grad(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(2);
+    nn_tensor *s = NULL, *o = NULL;
+    if (repl_parse_args("_standard_gamma_grad", "input, output", args, kwargs, a) ||
+        repl_arg_tensor("_standard_gamma_grad", "input", 1, a[0], &s) ||
+        repl_arg_tensor("_standard_gamma_grad", "output", 2, a[1], &o))
+        return NULL;
+    return T(nn_standard_gamma_grad(s, o));
+}
+
+static nn_object *f__dirichlet_grad(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(3);
+    nn_tensor *x = NULL, *al = NULL, *tot = NULL;
+    if (repl_parse_args("_dirichlet_grad", "x, alpha, total", args, kwargs, a) ||
+        repl_arg_tensor("_dirichlet_grad", "x", 1, a[0], &x) || repl_arg_tensor("_dirichlet_grad", "alpha", 2, a[1], &al) ||
+        repl_arg_tensor("_dirichlet_grad", "total", 3, a[2], &tot))
+        return NULL;
+    return T(nn_dirichlet_grad(x, al, tot));
 }
 
 static nn_object *f__standard_gamma(void *ud, nn_object *args, nn_object *kwargs)
@@ -140,9 +163,9 @@ static nn_object *f_binomial(void *ud, nn_object *args, nn_object *kwargs)
     if (repl_parse_args("binomial", "count, prob, generator=", args, kwargs, a) ||
         repl_arg_tensor("binomial", "count", 1, a[0], &c) || repl_arg_tensor("binomial", "prob", 2, a[1], &p))
         return NULL;
-    if (a[2] && !nn_is_none(a[2]))
-        return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "binomial: generator= is not supported"), NULL;
-    return T(nn_binomial(c, p));
+    nn_tensor *r = NULL;
+    REPL_WITH_GENERATOR("binomial", a[2], r = nn_binomial(c, p));
+    return T(r);
 }
 
 static const repl_function_def special_functions[] = {
@@ -155,6 +178,12 @@ static const repl_function_def special_functions[] = {
     {"_sample_dirichlet", f__sample_dirichlet,
      "_sample_dirichlet(input, generator=None) -> Tensor\n"
      "Draws a Dirichlet sample for each concentration vector in the last dim of input (torch.distributions.Dirichlet)."},
+    {"_standard_gamma_grad", f__standard_gamma_grad,
+     "_standard_gamma_grad(self, output) -> Tensor\n"
+     "d output / d self for standard gamma draws output at concentrations self (Gamma.rsample's gradient)."},
+    {"_dirichlet_grad", f__dirichlet_grad,
+     "_dirichlet_grad(x, alpha, total) -> Tensor\n"
+     "The reparameterized gradient of Beta(alpha, total - alpha) draws x (Dirichlet.rsample's gradient)."},
     {"lgamma", f_lgamma,
      "lgamma(input, *, out=None) -> Tensor\n"
      "Computes the natural logarithm of the absolute value of the gamma function on input."},

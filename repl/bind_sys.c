@@ -4,7 +4,9 @@
  * with write() and flush(). sys.stdout writes where print() writes (the
  * notebook's cell capture included), version, version_info (a plain tuple),
  * hexversion, platform, byteorder, maxunicode, path, executable and
- * get/setrecursionlimit. Not here: the rest of Python's sys.
+ * get/setrecursionlimit. A script may replace sys.stdout (`sys.stdout = io.StringIO()`,
+ * contextlib.redirect_stdout): print() then writes to the new object, and
+ * sys.__stdout__ keeps the original. Not here: the rest of Python's sys.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -12,6 +14,7 @@
 #include <unistd.h>
 
 #include "bind_int.h"
+#include "eval_int.h"
 #include "repl.h"
 
 /* Set by repl_bind_set_argv (borrowed: main's argv); none means the notebook's ['']. */
@@ -221,5 +224,29 @@ nn_object *repl_sys_namespace(void)
         set_owned(ns, "stdout", stream_new("sys.stdout", stdout_functions)) ||
         set_owned(ns, "stderr", stream_new("sys.stderr", stderr_functions)))
         NN_SET(ns, NULL);
+    /* sys.__stdout__ / sys.__stderr__: the original streams, kept when a script replaces them */
+    nn_object *out = ns ? repl_get_attr(ns, "stdout") : NULL, *err = out ? repl_get_attr(ns, "stderr") : NULL;
+    if (ns && (!err || set_owned(ns, "__stdout__", nn_retain(out)) || set_owned(ns, "__stderr__", nn_retain(err))))
+        NN_SET(ns, NULL);
+    NN_RELEASE(out);
+    NN_RELEASE(err);
     return ns;
+}
+
+nn_object *repl_sys_stdout_replacement(void)
+{
+    nn_object *sys = repl_import_by_name("sys");
+    nn_object *cur = sys ? repl_get_attr(sys, "stdout") : NULL, *orig = cur ? repl_get_attr(sys, "__stdout__") : NULL;
+    NN_RELEASE(sys);
+    if (!orig) {
+        nn_object *e = repl_take_exception(); /* a script deleted sys.stdout: print as before */
+        NN_RELEASE(e);
+    }
+    if (!orig || cur == orig) {
+        NN_RELEASE(cur);
+        NN_RELEASE(orig);
+        return NULL;
+    }
+    NN_RELEASE(orig);
+    return cur;
 }

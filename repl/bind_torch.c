@@ -192,16 +192,27 @@ static nn_object *f_tensor(void *ud, nn_object *args, nn_object *kwargs)
 
 static nn_object *f_randint(void *ud, nn_object *args, nn_object *kwargs)
 {
-    /* randint(high, size) or randint(low, high, size) */
-    ARGS(7);
+    /* randint(high, size) or randint(low, high, size); each may be given by name */
+    ARGS(10);
     nn_device dev;
-    if (repl_parse_args("randint", "a, b, c=, *, dtype=, generator=, device=, requires_grad=", args, kwargs, a) ||
+    if (repl_parse_args("randint", "a=, b=, c=, *, dtype=, generator=, device=, requires_grad=, size=, low=, high=", args,
+                        kwargs, a) ||
         repl_arg_device_to("randint", a[5], &dev))
         return NULL;
+    nn_object *pos[3];
+    int npos = 0;
+    for (int i = 0; i < 3; i++)
+        if (a[i]) pos[npos++] = a[i];
+    nn_object *size = a[7] ? a[7] : npos ? pos[--npos] : NULL;
+    nn_object *lo = a[8], *hi = a[9];
+    if (npos == 2 && !lo && !hi) lo = pos[0], hi = pos[1];
+    else if (npos == 1 && !hi) hi = pos[0];
+    else if (npos == 1 && !lo) lo = pos[0];
+    else if (npos) hi = NULL;
+    if (!size || !hi)
+        return repl_raise_exc(EXC_TypeError, "randint() missing required argument '%s'", !hi ? "high" : "size"), NULL;
     int64_t low = 0, high = 0;
-    nn_object *size = a[2] ? a[2] : a[1];
-    if (a[2] ? (repl_arg_int("randint", "low", 1, a[0], &low) || repl_arg_int("randint", "high", 2, a[1], &high))
-             : repl_arg_int("randint", "high", 1, a[0], &high))
+    if ((lo && repl_arg_int("randint", "low", 1, lo, &low)) || repl_arg_int("randint", "high", lo ? 2 : 1, hi, &high))
         return NULL;
     int ndim = 0, dtype = -1;
     int64_t sizes[NN_MAX_DIMS];
@@ -571,7 +582,7 @@ static nn_object *f_load(void *ud, nn_object *args, nn_object *kwargs)
         if (!made) return NULL;
         where = made;
     }
-    /* weights_only=False (1.13's default): the classes of __main__ and torch.nn too */
+    /* weights_only=False (1.13's default): the classes of __main__, the script's files and torch.nn too */
     bool weights_only = a[3] && repl_truth(a[3]) == 1;
     const nn_pickle_hooks *prev = nn_pickle_set_hooks(weights_only ? NULL : repl_torch_pickle_hooks());
     nn_object *obj = where && !nn_is_none(where) && !nn_is_str(where) && !nn_is_dict(where)
@@ -660,6 +671,8 @@ static nn_object *tensor_ctor(void *ud, nn_object *args, nn_object *kwargs)
         nn_tensor *t = nn_tensor_from_nested(nn_tuple_get(args, 0), nn_default_dtype());
         return (nn_object *)t;
     }
+    if (nn_tuple_len(args) == 0 && !(kwargs && nn_dict_len(kwargs))) /* torch.Tensor(): tensor([]) */
+        return (nn_object *)nn_empty(1, (const int64_t[]){0}, nn_default_dtype());
     return repl_tensor_factory("Tensor", args, kwargs, REPL_EMPTY, -1);
 }
 
@@ -1223,4 +1236,8 @@ static const repl_native_ops bind_ops = {
 
 const repl_native_ops *repl_bindings_ops(void) { return &bind_ops; }
 
-void repl_bindings_install(void) { repl_set_native_ops(&bind_ops); }
+void repl_bindings_install(void)
+{
+    repl_set_native_ops(&bind_ops);
+    nn_module_set_version_lookup(repl_module_version_lookup);
+}

@@ -123,6 +123,8 @@ static char *dictview_repr(nn_object *self)
 
 const nn_type repl_dictview_type = {.name = "dict_keys", .dealloc = dictview_dealloc, .repr = dictview_repr};
 
+int repl_dictview_kind(const nn_object *view) { return ((const dictview *)view)->kind; }
+
 static nn_object *dictview_new(nn_object *d, int kind)
 {
     dictview *v = nn_malloc(sizeof *v);
@@ -555,6 +557,33 @@ static nn_object *str_format_impl(const char *f, nn_object *const *pos, size_t n
 
 /* ------------------------------------------------------------------ print & co */
 
+/* f.write(text) for print(..., file=f); takes text. */
+static int print_piece(nn_object *w, nn_object *text)
+{
+    nn_object *r = text ? repl_call_object(w, &text, 1, NULL) : NULL;
+    NN_RELEASE(text);
+    if (!r) return -1;
+    NN_RELEASE(r);
+    return 0;
+}
+
+/* print(..., file=f) (or with sys.stdout replaced): as CPython, one f.write per
+   argument, separator and end. */
+static nn_object *print_to_file(nn_object *file, nn_object *args, const char *s, const char *e)
+{
+    nn_object *w = repl_get_attr(file, "write");
+    int rc = w ? 0 : -1;
+    for (int i = 0; rc == 0 && i < NARGS; i++) {
+        if (i) rc = print_piece(w, nn_str_new(s));
+        char *str = rc == 0 ? repl_obj_str(ARG(i)) : NULL;
+        if (rc == 0) rc = str ? print_piece(w, nn_str_new(str)) : -1;
+        nn_free(str);
+    }
+    if (rc == 0) rc = print_piece(w, nn_str_new(e));
+    NN_RELEASE(w);
+    return rc == 0 ? none() : NULL;
+}
+
 static nn_object *bi_print(void *ud, nn_object *args, nn_object *kwargs)
 {
     nn_object *sep = kwarg(kwargs, "sep"), *end = kwarg(kwargs, "end");
@@ -562,6 +591,14 @@ static nn_object *bi_print(void *ud, nn_object *args, nn_object *kwargs)
     if ((sep && !nn_is_none(sep) && !nn_is_str(sep)) || (end && !nn_is_none(end) && !nn_is_str(end))) {
         repl_raise_exc(EXC_TypeError, "sep must be None or a string, not %s", repl_value_type_name(sep && !nn_is_str(sep) ? sep : end));
         return NULL;
+    }
+    nn_object *file = kwarg(kwargs, "file");
+    if (file && !nn_is_none(file)) return print_to_file(file, args, s, e);
+    nn_object *replaced = repl_sys_stdout_replacement(); /* sys.stdout = f, contextlib.redirect_stdout */
+    if (replaced) {
+        nn_object *r = print_to_file(replaced, args, s, e);
+        NN_RELEASE(replaced);
+        return r;
     }
     sbuf b = {0};
     for (int i = 0; i < NARGS; i++) {
@@ -574,20 +611,8 @@ static nn_object *bi_print(void *ud, nn_object *args, nn_object *kwargs)
         repl_sb_take(&b, str);
     }
     repl_sb_puts(&b, e);
-    size_t len = b.len;
     char *out = repl_sb_finish(&b);
     if (!out) return NULL;
-    nn_object *file = kwarg(kwargs, "file");
-    if (file && !nn_is_none(file)) { /* print(..., file=f): f.write(text) */
-        nn_object *w = repl_get_attr(file, "write"), *text = w ? nn_str_from(out, len) : NULL;
-        nn_object *r = text ? repl_call_object(w, &text, 1, NULL) : NULL;
-        NN_RELEASE(w);
-        NN_RELEASE(text);
-        nn_free(out);
-        if (!r) return NULL;
-        NN_RELEASE(r);
-        return none();
-    }
     repl_interp_write(out, strlen(out));
     nn_free(out);
     return none();
@@ -1487,9 +1512,22 @@ static nn_object *ctor_float(void *ud, nn_object *args, nn_object *kwargs)
 
 static nn_object *ctor_str(void *ud, nn_object *args, nn_object *kwargs)
 {
-    if (nargs_check("str", args, 0, 1) < 0) return NULL;
-    if (NARGS == 0) return nn_str_new("");
-    return str_take(repl_obj_str(ARG(0)));
+    nn_object *enc = kwarg(kwargs, "encoding"), *errs = kwarg(kwargs, "errors");
+    if (nargs_check("str", args, 0, 3) < 0) return NULL;
+    if (NARGS <= 1 && !enc && !errs) return NARGS == 0 ? nn_str_new("") : str_take(repl_obj_str(ARG(0)));
+    /* str(b, encoding, errors): b.decode(encoding, errors) */
+    nn_object *o = NARGS ? ARG(0) : NULL;
+    if (!o || nn_is_str(o))
+        return repl_raise_exc(EXC_TypeError, o ? "decoding str is not supported" : "decoding to str: need a bytes-like object, str found"),
+               NULL;
+    if (!repl_is_bytes(o))
+        return repl_raise_exc(EXC_TypeError, "decoding to str: need a bytes-like object, %s found", repl_value_type_name(o)), NULL;
+    nn_object *argv[2] = {NARGS > 1 ? ARG(1) : enc ? enc : NULL, NARGS > 2 ? ARG(2) : errs};
+    if (!argv[0]) argv[0] = nn_str_new("utf-8");
+    else nn_retain(argv[0]);
+    nn_object *r = argv[0] ? repl_call_method(o, "decode", argv, argv[1] ? 2 : 1) : NULL;
+    NN_RELEASE(argv[0]);
+    return r;
 }
 
 static nn_object *ctor_bool(void *ud, nn_object *args, nn_object *kwargs)

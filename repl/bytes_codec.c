@@ -5,6 +5,7 @@
  * encoding), raising UnicodeEncodeError / UnicodeDecodeError with CPython's
  * messages ("'utf-8' codec can't decode byte 0xff in position 0: invalid start
  * byte"). The language's str is UTF-8, so utf-8 is a validated copy.
+ * UTF-16 and UTF-32: bytes_codec_wide.c.
  */
 #include <ctype.h>
 #include <string.h>
@@ -12,7 +13,7 @@
 #include "bytes_int.h"
 
 typedef enum { ENC_UTF8, ENC_ASCII, ENC_LATIN1 } enc_kind;
-typedef enum { ERR_STRICT, ERR_IGNORE, ERR_REPLACE, ERR_BACKSLASH, ERR_XMLREF, ERR_UNKNOWN } err_kind;
+typedef enum { ERR_STRICT, ERR_IGNORE, ERR_REPLACE, ERR_BACKSLASH, ERR_XMLREF, ERR_UNKNOWN, ERR_SURROGATEPASS } err_kind;
 
 /* Python's normalisation: lower case, '_' and ' ' as '-' */
 static int lookup(const char *name, enc_kind *out, const char **canon)
@@ -44,6 +45,7 @@ static err_kind error_kind(const char *errors)
     if (!strcmp(errors, "replace")) return ERR_REPLACE;
     if (!strcmp(errors, "backslashreplace")) return ERR_BACKSLASH;
     if (!strcmp(errors, "xmlcharrefreplace")) return ERR_XMLREF;
+    if (!strcmp(errors, "surrogatepass")) return ERR_SURROGATEPASS; /* else strict */
     return ERR_UNKNOWN;
 }
 
@@ -58,19 +60,7 @@ static unsigned long next_cp(const unsigned char *s, size_t n, size_t *i)
     return c;
 }
 
-static void put_utf8(sbuf *b, unsigned long cp)
-{
-    char o[4];
-    size_t k;
-    if (cp < 0x80) o[0] = (char)cp, k = 1;
-    else if (cp < 0x800) o[0] = (char)(0xC0 | cp >> 6), o[1] = (char)(0x80 | (cp & 0x3F)), k = 2;
-    else if (cp < 0x10000)
-        o[0] = (char)(0xE0 | cp >> 12), o[1] = (char)(0x80 | (cp >> 6 & 0x3F)), o[2] = (char)(0x80 | (cp & 0x3F)), k = 3;
-    else
-        o[0] = (char)(0xF0 | cp >> 18), o[1] = (char)(0x80 | (cp >> 12 & 0x3F)), o[2] = (char)(0x80 | (cp >> 6 & 0x3F)),
-        o[3] = (char)(0x80 | (cp & 0x3F)), k = 4;
-    repl_sb_add(b, o, k);
-}
+static void put_utf8(sbuf *b, unsigned long cp) { repl_put_utf8(b, cp); }
 
 static void char_escape(sbuf *b, unsigned long cp)
 {
@@ -83,6 +73,8 @@ nn_object *repl_str_encode(const char *str, size_t n, const char *encoding, cons
 {
     enc_kind kind;
     const char *canon;
+    int width, order;
+    if (encoding && repl_wide_codec(encoding, &width, &order)) return repl_wide_encode(str, n, width, order, errors);
     if (lookup(encoding ? encoding : "utf-8", &kind, &canon) < 0) return NULL;
     const unsigned char *s = (const unsigned char *)str;
     if (kind == ENC_UTF8) return repl_bytes_new(s, n, false);
@@ -97,7 +89,7 @@ nn_object *repl_str_encode(const char *str, size_t n, const char *encoding, cons
             repl_sb_add(&b, &c, 1);
             continue;
         }
-        if (ek == ERR_STRICT || ek == ERR_UNKNOWN) {
+        if (ek == ERR_STRICT || ek == ERR_UNKNOWN || ek == ERR_SURROGATEPASS) {
             /* the run of characters it cannot encode, as CPython's message counts them */
             size_t j = i, end = pos + 1;
             while (j < n) {
@@ -131,12 +123,7 @@ nn_object *repl_str_encode(const char *str, size_t n, const char *encoding, cons
         else if (ek == ERR_BACKSLASH) char_escape(&b, cp);
         else if (ek == ERR_XMLREF) repl_sb_printf(&b, "&#%lu;", cp);
     }
-    size_t len = b.len;
-    char *out = repl_sb_finish(&b);
-    if (!out && len == 0 && !b.failed) return repl_bytes_new(NULL, 0, false);
-    nn_object *r = out ? repl_bytes_new(out, len, false) : NULL;
-    nn_free(out);
-    return r;
+    return repl_codec_bytes(&b);
 }
 
 /* The length of the valid UTF-8 sequence at p[0..n), or 0 with *bad the count of
@@ -183,6 +170,8 @@ nn_object *repl_bytes_decode(const unsigned char *p, size_t n, const char *encod
 {
     enc_kind kind;
     const char *canon;
+    int width, order;
+    if (encoding && repl_wide_codec(encoding, &width, &order)) return repl_wide_decode(p, n, width, order, errors);
     if (lookup(encoding ? encoding : "utf-8", &kind, &canon) < 0) return NULL;
     err_kind ek = error_kind(errors);
     sbuf b = {0};
@@ -192,13 +181,16 @@ nn_object *repl_bytes_decode(const unsigned char *p, size_t n, const char *encod
         if (kind == ENC_LATIN1 || p[i] < 0x80) ok = 1;
         else if (kind == ENC_ASCII) ok = 0, bad = 1;
         else ok = utf8_seq(p + i, n - i, &bad, &why);
+        if (!ok && ek == ERR_SURROGATEPASS && p[i] == 0xED && n - i >= 3 && p[i + 1] >= 0xA0 && p[i + 1] <= 0xBF &&
+            p[i + 2] >= 0x80 && p[i + 2] <= 0xBF)
+            ok = 3; /* a surrogate, kept as str keeps it */
         if (ok) {
             if (kind == ENC_LATIN1) put_utf8(&b, p[i]);
             else repl_sb_add(&b, (const char *)p + i, ok);
             i += ok;
             continue;
         }
-        if (ek == ERR_STRICT || ek == ERR_UNKNOWN) {
+        if (ek == ERR_STRICT || ek == ERR_UNKNOWN || ek == ERR_SURROGATEPASS) {
             nn_free(repl_sb_finish(&b));
             if (ek == ERR_UNKNOWN) repl_raise_exc(EXC_LookupError, "unknown error handler name '%s'", errors);
             else if (bad == 1)
@@ -213,10 +205,5 @@ nn_object *repl_bytes_decode(const unsigned char *p, size_t n, const char *encod
             for (size_t k = 0; k < bad; k++) repl_sb_printf(&b, "\\x%02x", p[i + k]);
         i += bad;
     }
-    size_t len = b.len;
-    char *out = repl_sb_finish(&b);
-    if (!out && len == 0 && !b.failed) return nn_str_new("");
-    nn_object *r = out ? nn_str_from(out, len) : NULL;
-    nn_free(out);
-    return r;
+    return repl_codec_str(&b);
 }

@@ -59,6 +59,16 @@ nn_object *repl_bytes_method(nn_object *o, const char *name);
    with CPython's message. */
 nn_object *repl_str_encode(const char *s, size_t n, const char *encoding, const char *errors);
 nn_object *repl_bytes_decode(const unsigned char *p, size_t n, const char *encoding, const char *errors);
+/* UTF-16 / UTF-32 (bytes_codec_wide.c): repl_wide_codec says whether name is
+   one (its unit width and byte order: 0 by the mark, 1 little, 2 big) */
+int repl_wide_codec(const char *name, int *width, int *order);
+nn_object *repl_wide_encode(const char *s, size_t n, int width, int order, const char *errors);
+nn_object *repl_wide_decode(const unsigned char *p, size_t n, int width, int order, const char *errors);
+/* a code point as UTF-8 (a surrogate as its three bytes, as str keeps it) */
+void repl_put_utf8(sbuf *b, unsigned long cp);
+/* what a codec wrote into b (finished here) as str / bytes; NULL with MemoryError */
+nn_object *repl_codec_str(sbuf *b);
+nn_object *repl_codec_bytes(sbuf *b);
 
 /* Makes the classes bytes and bytearray (builtins and type(b'')), str.encode,
    int.to_bytes and int.from_bytes. 0 or -1. */

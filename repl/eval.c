@@ -243,6 +243,10 @@ const char *repl_value_type_name(const nn_object *o)
     }
     if (o->type == &repl_set_type && ((const set_obj *)o)->frozen) return "frozenset";
     if (o->type == &nn_dict_type && nn_dict_is_ordered(o)) return "OrderedDict";
+    if (o->type == &repl_dictview_type) {
+        static const char *const views[] = {"dict_keys", "dict_values", "dict_items"};
+        return views[repl_dictview_kind(o)];
+    }
     return o->type->name;
 }
 
@@ -1125,6 +1129,11 @@ nn_object *repl_binary_op(repl_binop op, nn_object *a, nn_object *b)
                   repl_value_type_name(a), repl_value_type_name(b));
         return NULL;
     }
+    if (ta == &repl_dictview_type || tb == &repl_dictview_type) { /* d.keys() - s (dictview_ops.c) */
+        bool handled;
+        nn_object *r = repl_dictview_setop(op, a, b, &handled);
+        if (handled) return r;
+    }
     if (ta == &repl_set_type && tb == &repl_set_type &&
         (op == REPL_AND_BITS || op == REPL_OR_BITS || op == REPL_XOR_BITS || op == REPL_SUB)) {
         /* in CPython's order: a's table then b's; a ^ b starts from b's
@@ -1190,7 +1199,19 @@ int repl_less(nn_object *a, nn_object *b)
     return t;
 }
 
+static int compare_items(nn_object *a, nn_object *b, repl_binop op, int *out);
+
+/* a < b (op) of two strings, lists or tuples, in *out; nested ones count against
+   the recursion limit */
 static int compare_seq(nn_object *a, nn_object *b, repl_binop op, int *out)
+{
+    if (nn_recursion_enter(" in comparison") < 0) return -1;
+    int r = compare_items(a, b, op, out);
+    nn_recursion_leave();
+    return r;
+}
+
+static int compare_items(nn_object *a, nn_object *b, repl_binop op, int *out)
 {
     if (a->type == &nn_str_type) {
         size_t na = nn_str_len(a), nb = nn_str_len(b);
@@ -1217,10 +1238,20 @@ static int compare_seq(nn_object *a, nn_object *b, repl_binop op, int *out)
     return 0;
 }
 
+static int equal_values(nn_object *a, nn_object *b);
+
+/* a == b: 1, 0 or -1; nested containers count against the recursion limit */
 int repl_equal(nn_object *a, nn_object *b)
 {
     if (a == b) return 1;
-    if (nn_stack_check() < 0) return -1;
+    if (nn_recursion_enter(" in comparison") < 0) return -1;
+    int r = equal_values(a, b);
+    nn_recursion_leave();
+    return r;
+}
+
+static int equal_values(nn_object *a, nn_object *b)
+{
     if (is_tuple_like(a) && is_tuple_like(b) && (a->type != &nn_tuple_type || b->type != &nn_tuple_type)) {
         size_t n = nn_tuple_len(a);
         if (n != nn_tuple_len(b)) return 0;
@@ -1404,7 +1435,9 @@ static int seq_index(nn_object *key, int64_t n, int64_t *out, const char *what)
     if (repl_is_bigint(key)) return repl_raise_exc(EXC_IndexError, "cannot fit 'int' into an index-sized integer");
     int64_t i;
     if (repl_base_value(key) && is_intlike(repl_base_value(key)) && !user_method(key, "__index__")) key = repl_base_value(key);
-    if (!is_intlike(key)) { /* an object with __index__ (an IntEnum member) stands for its int */
+    if (nn_is_tensor(key)) { /* Tensor.__index__: an integer or bool tensor of one element (itos[idx]) */
+        if (repl_tensor_index(NN_TENSOR(key), &i) < 0) return -1;
+    } else if (!is_intlike(key)) { /* an object with __index__ (an IntEnum member) stands for its int */
         nn_object *r = user_method(key, "__index__") ? repl_call_method(key, "__index__", NULL, 0) : NULL;
         if (!r && nn_error_current()) return -1;
         if (!r || !is_intlike(r)) {
@@ -1833,15 +1866,32 @@ static nn_object *attr_error(nn_object *obj, const char *name)
     return NULL;
 }
 
+/* cv.__get__(obj, cls) when the class attribute cv is an instance of a class with
+   __get__ (a descriptor written in the language: functools.cached_property); with
+   data_only, only when that class also has __set__ or __delete__. NULL without an
+   error when cv is no such descriptor. */
+static nn_object *descr_get(nn_object *cv, nn_object *obj, class_obj *cls, bool data_only)
+{
+    if (!cv || cv->type != &repl_instance_type) return NULL;
+    class_obj *dc = ((instance_obj *)cv)->cls;
+    if (!repl_class_lookup(dc, "__get__")) return NULL;
+    if (data_only && !repl_class_lookup(dc, "__set__") && !repl_class_lookup(dc, "__delete__")) return NULL;
+    nn_object *a[2] = {obj ? obj : nn_none(), &cls->ob};
+    return repl_call_method(cv, "__get__", a, 2);
+}
+
 nn_object *repl_instance_getattr(nn_object *obj, const char *name)
 {
     instance_obj *o = (instance_obj *)obj;
     nn_object *cv = repl_class_lookup(o->cls, name);
     if (cv && cv->type == &desc_type && ((desc_obj *)cv)->kind == DESC_PROPERTY) return class_attr(cv, obj, o->cls);
-    nn_object *v = o->attrs_in_value && o->value ? nn_dict_get_str(o->value, name) : repl_nmap_get(&o->attrs, name);
+    nn_object *v = descr_get(cv, obj, o->cls, true); /* a data descriptor comes before the instance's own */
+    if (v || nn_error_current()) return v;
+    v = o->attrs_in_value && o->value ? nn_dict_get_str(o->value, name) : repl_nmap_get(&o->attrs, name);
     if (v) return nn_retain(v);
     if (o->cls->vbase && ((v = repl_builtin_sub_lookup(o->cls, NULL, obj, name)) || nn_error_current()))
         return v; /* d.keys, l.append */
+    if ((v = descr_get(cv, obj, o->cls, false)) || nn_error_current()) return v;
     if (cv) return class_attr(cv, obj, o->cls);
     if (strcmp(name, "__class__") == 0) return nn_retain(&o->cls->ob);
     if (strcmp(name, "__dict__") == 0 && o->attrs_in_value && o->value) return nn_retain(obj);
@@ -1880,7 +1930,10 @@ nn_object *repl_lang_class_getattr(nn_object *obj, const char *name)
         nn_object *b = repl_builtin_sub_class_getattr(c, name);
         if (b || nn_error_current()) return b;
     }
-    if (v) return class_attr(v, NULL, c);
+    if (v) {
+        nn_object *dv = descr_get(v, NULL, c, false); /* C.attr of a descriptor: attr.__get__(None, C) */
+        return dv || nn_error_current() ? dv : class_attr(v, NULL, c);
+    }
     if (strcmp(name, "__name__") == 0 || strcmp(name, "__qualname__") == 0) return nn_str_new(c->name);
     if ((v = repl_class_special_attr(c, name)) || nn_error_current()) return v;
     if (strcmp(name, "__base__") == 0) return nn_retain(c->base ? &c->base->ob : nn_none());
@@ -2014,6 +2067,11 @@ static nn_object *generic_getattr(nn_object *obj, const char *name)
         nn_object *m = repl_builtin_method(obj, name);
         if (m || nn_error_current()) return m;
         if (strcmp(name, "__class__") == 0) return nn_retain(&repl_class_of(obj)->ob);
+        if (t == &nn_dict_type && nn_dict_is_ordered(obj)) { /* an OrderedDict's own attributes (_metadata) */
+            nn_object *attrs = nn_dict_attrs(obj, strcmp(name, "__dict__") == 0);
+            nn_object *v = attrs && strcmp(name, "__dict__") ? nn_dict_get_str(attrs, name) : attrs;
+            if (v) return nn_retain(v);
+        }
         if (t == &nn_cfunction_type && strcmp(name, "__name__") == 0) {
             char *r = nn_repr(obj);
             if (!r) return NULL;
@@ -2052,7 +2110,8 @@ nn_object *repl_get_attr(nn_object *obj, const char *name)
     return generic_getattr(obj, name);
 }
 
-/* Sets name through pv, a class attribute, when it is a property: 0 or -1; 1 when it is none. */
+/* Sets name through pv, a class attribute, when it is a property or another data
+   descriptor (a class with __set__): 0 or -1; 1 when it is none. */
 static int property_set(nn_object *pv, nn_object *obj, const char *name, nn_object *value)
 {
     if (pv && pv->type == &desc_type && ((desc_obj *)pv)->kind == DESC_PROPERTY) {
@@ -2061,6 +2120,12 @@ static int property_set(nn_object *pv, nn_object *obj, const char *name, nn_obje
             return repl_raise_exc(EXC_AttributeError, "property '%s' of '%s' object has no setter", name, repl_value_type_name(obj));
         nn_object *a[2] = {obj, value};
         nn_object *r = repl_call_object(d->fset, a, 2, NULL);
+        NN_RELEASE(r);
+        return r ? 0 : -1;
+    }
+    if (pv && pv->type == &repl_instance_type && repl_class_lookup(((instance_obj *)pv)->cls, "__set__")) {
+        nn_object *a[2] = {obj, value}; /* a data descriptor: descr.__set__(obj, value) */
+        nn_object *r = repl_call_method(pv, "__set__", a, 2);
         NN_RELEASE(r);
         return r ? 0 : -1;
     }
@@ -2136,6 +2201,10 @@ int repl_set_attr(nn_object *obj, const char *name, nn_object *value)
         if (ops && ops->setattr) return ops->setattr(obj, name, value);
         if (nn_is_module(obj)) return nn_module_setattr((nn_module *)obj, name, value);
     }
+    if (t == &nn_dict_type && nn_dict_is_ordered(obj) && strcmp(name, "__dict__")) {
+        nn_object *attrs = nn_dict_attrs(obj, true);
+        return attrs ? nn_dict_set_str(attrs, name, value) : -1;
+    }
     if (!is_native(obj) && t != &repl_instance_type) {
         if (repl_builtin_method(obj, name))
             return repl_raise_exc(EXC_AttributeError, "'%s' object attribute '%s' is read-only", repl_value_type_name(obj), name);
@@ -2186,6 +2255,8 @@ int repl_del_attr(nn_object *obj, const char *name)
 {
     if (obj->type->delattr) return obj->type->delattr(obj, name);
     if (nn_is_module(obj)) return nn_module_delattr((nn_module *)obj, name);
+    nn_object *attrs = obj->type == &nn_dict_type ? nn_dict_attrs(obj, false) : NULL;
+    if (attrs && nn_dict_get_str(attrs, name)) return nn_dict_del_str(attrs, name);
     return repl_raise_exc(EXC_AttributeError, "'%s' object has no attribute '%s'", repl_value_type_name(obj), name);
 }
 
@@ -4323,10 +4394,14 @@ nn_object *repl_make_super_of(nn_object *cls, nn_object *self)
 
 /* ------------------------------------------------------------------ public API */
 
+/* the Python call depth that core's recursive walkers add their nesting to */
+static int call_depth(void) { return repl_current ? repl_current->depth : 0; }
+
 repl_interp *repl_interp_new(void)
 {
     repl_interp *in = nn_calloc(1, sizeof *in);
     if (!in) return NULL;
+    nn_set_recursion_base(call_depth, MAX_DEPTH);
     repl_interp *prev = repl_current;
     repl_current = in;
     if (repl_builtins_init(in) < 0) {

@@ -392,6 +392,8 @@ nn_object *repl_get_attr(nn_object *obj, const char *name);
 /* The built-in module of a dotted name (import NAME), a new reference, or NULL
    with ModuleNotFoundError as `import` raises it. */
 nn_object *repl_import_by_name(const char *name);
+/* bind_sys.c: print()'s target once a script replaced sys.stdout (new reference), else NULL */
+nn_object *repl_sys_stdout_replacement(void);
 int repl_set_attr(nn_object *obj, const char *name, nn_object *value);
 /* del obj.name: 0 or -1 */
 int repl_del_attr(nn_object *obj, const char *name);
@@ -504,6 +506,10 @@ nn_object *repl_builtin_noop(void *ud, nn_object *args, nn_object *kwargs);
 extern const nn_type repl_dictview_type;
 /* The view's items as a new list. */
 nn_object *repl_dictview_list(nn_object *view);
+/* 0 keys, 1 values, 2 items */
+int repl_dictview_kind(const nn_object *view);
+/* dictview_ops.c: a dict view's set operator (-, &, |, ^); *handled false when not one */
+nn_object *repl_dictview_setop(repl_binop op, nn_object *a, nn_object *b, bool *handled);
 
 int repl_builtins_init(repl_interp *in);
 /* import of a module of Python's standard library that the language defines
@@ -526,6 +532,9 @@ int repl_exec_module_source(nn_object *module, const char *static_name, const ch
 /* import_file.c: the module of NAME.py (or NAME/__init__.py) beside the script,
    run once and cached; NULL without an error when there is no such file. */
 nn_object *repl_import_user_file(const char *name);
+/* tensor_index_value.c: Tensor.__index__ (a one-element integer or bool tensor's
+   value) into *out: 0, or -1 with PyTorch's TypeError. */
+int repl_tensor_index(nn_tensor *t, int64_t *out);
 /* The method of a built-in value (str, list, dict, set, ...) named name, bound
    to self (new reference), or NULL without error when there is none. */
 nn_object *repl_builtin_method(nn_object *self, const char *name);

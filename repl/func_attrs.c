@@ -98,6 +98,35 @@ static nn_object *kwdefaults_dict(func_obj *fn)
     return d ? d : nn_retain(nn_none());
 }
 
+/* __nn_params__ (for the inspect module, repl/lib/inspect.py): a tuple of
+   (name, kind) pairs in CPython's order, kind as inspect.Parameter's kinds:
+   0 positional-only, 1 positional-or-keyword, 2 *args, 3 keyword-only, 4 **kwargs. */
+static nn_object *params_tuple(func_obj *fn)
+{
+    const repl_node *a = fn->args;
+    const repl_node_list *po = &a->v.arguments.posonlyargs, *pk = &a->v.arguments.args, *ko = &a->v.arguments.kwonlyargs;
+    const repl_node *va = a->v.arguments.vararg, *kw = a->v.arguments.kwarg;
+    size_t n = (size_t)(po->n + pk->n + ko->n) + (va != NULL) + (kw != NULL), k = 0;
+    nn_object *t = nn_tuple_new(n);
+    for (int step = 0; t && step < 5; step++) {
+        const repl_node_list *l = step == 0 ? po : step == 1 ? pk : step == 3 ? ko : NULL;
+        const repl_node *single = step == 2 ? va : step == 4 ? kw : NULL;
+        int count = l ? l->n : single != NULL;
+        for (int i = 0; i < count; i++) {
+            const repl_node *p = l ? l->items[i] : single;
+            nn_object *pair = nn_tuple_new(2), *nm = nn_str_new(p->v.arg.arg), *kd = nn_int_new(step);
+            if (!pair || !nm || !kd) {
+                NN_RELEASE(pair), NN_RELEASE(nm), NN_RELEASE(kd), NN_RELEASE(t);
+                return NULL;
+            }
+            nn_tuple_set(pair, 0, nm);
+            nn_tuple_set(pair, 1, kd);
+            nn_tuple_set(t, k++, pair);
+        }
+    }
+    return t;
+}
+
 nn_object *repl_func_getattr(func_obj *fn, const char *name)
 {
     nn_object *v = fn->dict ? nn_dict_get_str(fn->dict, name) : NULL;
@@ -115,6 +144,8 @@ nn_object *repl_func_getattr(func_obj *fn, const char *name)
     if (strcmp(name, "__doc__") == 0 && fn->doc) return nn_retain(fn->doc);
     if (strcmp(name, "__defaults__") == 0) return defaults_tuple(fn);
     if (strcmp(name, "__kwdefaults__") == 0) return kwdefaults_dict(fn);
+    if (strcmp(name, "__nn_params__") == 0) return params_tuple(fn);
+    if (strcmp(name, "__nn_is_gen__") == 0) return nn_bool_new(fn->is_gen);
     if (strcmp(name, "__module__") == 0) return nn_str_new("__main__");
     return NULL;
 }

@@ -10,9 +10,29 @@
  *    wrapper as PyTorch's: an instance attribute `step` counting into _step_count;
  *  - scheduler.step(epoch), deprecated;
  *  - get_lr() called outside step() ("please use `get_last_lr()`").
+ * Each is placed where PyTorch 1.13 raises it, in its own torch/optim/lr_scheduler.py
+ * (module torch.optim.lr_scheduler), so Python's default filter shows it once per
+ * run however many lines of the user's trigger it, as PyTorch's does.
  */
+#include <string.h>
+
 #include "bind_int.h"
 #include "stdlib_int.h"
+
+/* warnings.warn from PyTorch's lr_scheduler.py at line (the language's
+   warnings._warn_from): 0, or -1 with the error (a filter's "error"). */
+static int sched_warn(int line, const char *message)
+{
+    nn_object *module = repl_stdlib_module("warnings");
+    nn_object *fn = module ? repl_get_attr(module, "_warn_from") : NULL;
+    nn_object *cls = fn ? repl_nmap_get(&repl_current->builtins, "UserWarning") : NULL;
+    nn_object *text = cls ? nn_str_new(message) : NULL, *mod = text ? nn_str_new("torch.optim.lr_scheduler") : NULL;
+    nn_object *file = mod ? nn_str_new("torch/optim/lr_scheduler.py") : NULL, *ln = file ? nn_int_new(line) : NULL;
+    nn_object *r = ln ? repl_call_object(fn, (nn_object *[]){text, cls, mod, file, ln}, 5, NULL) : NULL;
+    NN_RELEASE(r), NN_RELEASE(ln), NN_RELEASE(file), NN_RELEASE(mod), NN_RELEASE(text), NN_RELEASE(fn);
+    NN_RELEASE(module);
+    return r ? 0 : -1;
+}
 
 /* The wrapper's state: the optimizer instance and its bound step, both owned. */
 typedef struct counter {
@@ -84,7 +104,7 @@ int repl_sched_warn_order(nn_object *optimizer)
     } else if (!nn_is_instance(optimizer, &nn_optimizer_type) || nn_optimizer_step_count((nn_optimizer *)optimizer) >= 1) {
         return 0;
     }
-    return nn_warn("UserWarning", "%s",
+    return sched_warn(138,
                    "Detected call of `lr_scheduler.step()` before `optimizer.step()`. "
                    "In PyTorch 1.1.0 and later, you should call them in the opposite order: "
                    "`optimizer.step()` before `lr_scheduler.step()`.  Failure to do this "
@@ -94,7 +114,7 @@ int repl_sched_warn_order(nn_object *optimizer)
 
 int repl_sched_warn_epoch(void)
 {
-    return nn_warn("UserWarning", "%s",
+    return sched_warn(163,
                    "The epoch parameter in `scheduler.step()` was not necessary and is being deprecated where possible. "
                    "Please use `scheduler.step()` to step the scheduler. During the deprecation, if epoch is different "
                    "from None, the closed form is used instead of the new chainable form, where available. Please open "
@@ -109,6 +129,22 @@ int repl_sched_warn_get_lr(nn_object *self)
                             : NULL;
     if (!within) return 0; /* never stepped through _LRScheduler.step (a subclass's own step) */
     if (repl_truth(within) != 0) return 0;
-    return nn_warn("UserWarning", "%s",
-                   "To get the last learning rate computed by the scheduler, please use `get_last_lr()`.");
+    /* the line of the get_lr of self's class (or the first of its bases) in PyTorch's file */
+    static const struct { const char *cls; int line; } lines[] = {
+        {"LambdaLR", 257}, {"MultiplicativeLR", 335}, {"StepLR", 381}, {"MultiStepLR", 429},
+        {"ConstantLR", 483}, {"LinearLR", 550}, {"ExponentialLR", 587}, {"PolynomialLR", 742},
+        {"CosineAnnealingLR", 807}, {"CyclicLR", 1282}, {"CosineAnnealingWarmRestarts", 1359}, {"OneCycleLR", 1679}};
+    int line = 0;
+    nn_object *cls = repl_get_attr(self, "__class__"), *mro = cls ? repl_get_attr(cls, "__mro__") : NULL;
+    for (size_t i = 0; mro && mro->type == &nn_tuple_type && !line && i < nn_tuple_len(mro); i++) {
+        nn_object *name = repl_get_attr(nn_tuple_get(mro, i), "__name__");
+        for (size_t j = 0; name && nn_is_str(name) && j < sizeof lines / sizeof lines[0]; j++)
+            if (!strcmp(lines[j].cls, nn_str_cstr(name))) line = lines[j].line;
+        if (!name) NN_RELEASE(repl_take_exception());
+        NN_RELEASE(name);
+    }
+    if (!mro) NN_RELEASE(repl_take_exception());
+    NN_RELEASE(cls);
+    NN_RELEASE(mro);
+    return sched_warn(line ? line : 381, "To get the last learning rate computed by the scheduler, please use `get_last_lr()`.");
 }

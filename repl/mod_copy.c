@@ -93,6 +93,26 @@ static nn_object *deepcopy_dict(nn_object *d, nn_object *memo, bool register_it)
             return NULL;
         }
     }
+    nn_object *attrs = nn_dict_attrs(d, false); /* an OrderedDict's __dict__ (a state_dict's _metadata) */
+    if (attrs && nn_dict_len(attrs)) {
+        nn_object *a2 = deepcopy_dict(attrs, memo, false), *into = a2 ? nn_dict_attrs(r, true) : NULL;
+        pos = 0;
+        while (into && nn_dict_next(a2, &pos, &k, &v))
+            if (nn_dict_set(into, k, v) < 0) into = NULL;
+        if (!into) NN_SET(r, NULL);
+        NN_RELEASE(a2);
+    }
+    return r;
+}
+
+/* copy.copy of a dict: its items, and an OrderedDict's attributes (the same values) */
+static nn_object *copy_dict(nn_object *x)
+{
+    nn_object *r = nn_dict_copy(x), *attrs = nn_dict_attrs(x, false), *into, *k, *v;
+    size_t pos = 0;
+    if (r && attrs && nn_dict_len(attrs) && (into = nn_dict_attrs(r, true)))
+        while (r && nn_dict_next(attrs, &pos, &k, &v))
+            if (nn_dict_set(into, k, v) < 0) NN_SET(r, NULL);
     return r;
 }
 
@@ -196,7 +216,22 @@ static nn_object *deepcopy_set(nn_object *x, nn_object *memo)
     return r;
 }
 
+static nn_object *deepcopy_one(nn_object *x, nn_object *memo);
+
+/* copy.deepcopy's walk; nested containers count against the recursion limit as
+   CPython's copy.py's frames do: deepcopy and its copier (two for a list or a
+   dict), and a tuple's comprehension (three) */
 static nn_object *deepcopy(nn_object *x, nn_object *memo)
+{
+    int frames = x->type == &nn_tuple_type ? 3 : x->type == &nn_list_type || x->type == &nn_dict_type ? 2 : 1, entered = 0;
+    nn_object *r = NULL;
+    while (entered < frames && nn_recursion_enter(" while calling a Python object") == 0) entered++;
+    if (entered == frames) r = deepcopy_one(x, memo);
+    while (entered--) nn_recursion_leave();
+    return r;
+}
+
+static nn_object *deepcopy_one(nn_object *x, nn_object *memo)
 {
     nn_object *key = nn_int_new((int64_t)(intptr_t)x);
     if (!key) return NULL;
@@ -291,7 +326,7 @@ static nn_object *copy_copy(void *ud, nn_object *args, nn_object *kwargs)
             if (nn_list_append(r, nn_list_get(x, i)) < 0) NN_SET(r, NULL);
         return r;
     }
-    if (x->type == &nn_dict_type) return nn_dict_copy(x);
+    if (x->type == &nn_dict_type) return copy_dict(x);
     if (x->type == &repl_set_type) {
         nn_object *r = repl_set_new(false);
         size_t pos = 0;

@@ -3,9 +3,10 @@
  * p.args, p.keywords, nested partials flattened), lru_cache and cache (a
  * wrapper class with cache_info() and cache_clear(), least recently used
  * entries evicted past maxsize, keys made of the positional and keyword
- * arguments as CPython's), wraps and update_wrapper. Not here: typed=True keys
- * that tell 1 from 1.0, lru_cache on methods (no descriptor binding),
- * cmp_to_key, total_ordering, cached_property, singledispatch.
+ * arguments as CPython's), wraps and update_wrapper; cached_property,
+ * total_ordering, cmp_to_key and singledispatch come from repl/lib/_functools_more.py.
+ * Not here: typed=True keys that tell 1 from 1.0, lru_cache on methods (no
+ * descriptor binding), singledispatchmethod.
  */
 #include <stdio.h>
 #include <string.h>
@@ -419,6 +420,17 @@ nn_object *repl_mod_functools(void)
     if (rc == 0) rc = repl_set_attr(m, "partial", &partial->ob);
     if (rc == 0) rc = repl_set_attr(m, "_lru_cache_wrapper", &lru->ob);
     if (rc == 0) rc = repl_set_attr(m, "_CacheInfo", &info->ob);
+    /* cached_property, total_ordering, cmp_to_key, singledispatch: written in the
+       language (repl/lib/_functools_more.py) */
+    nn_object *more = rc == 0 ? repl_stdlib_module("_functools_more") : NULL;
+    static const char *const more_names[] = {"cached_property", "total_ordering", "cmp_to_key", "singledispatch"};
+    for (size_t i = 0; more && rc == 0 && i < sizeof more_names / sizeof *more_names; i++) {
+        nn_object *v = repl_get_attr(more, more_names[i]);
+        rc = v ? repl_set_attr(m, more_names[i], v) : -1;
+        NN_RELEASE(v);
+    }
+    if (rc == 0 && !more) rc = -1;
+    NN_RELEASE(more);
     NN_RELEASE(partial);
     NN_RELEASE(lru);
     NN_RELEASE(info);

@@ -5,19 +5,14 @@
  *   _encode(obj, indent, item_sep, key_sep, sort_keys, skipkeys, ensure_ascii,
  *           allow_nan, default): CPython's exact text (float repr, \uXXXX
  *           escapes, indent and separators, key coercion, its errors);
- *   _decode(s, object_hook, object_pairs_hook): (value, None), or (None,
- *           (message, position)) in CPython's words for a bad document.
- * Parsing is Jansson's (libjansson): it accepts exactly RFC 8259 JSON as
- * CPython's decoder does (json-c, the other kept library, takes single-quoted
- * strings, raw control characters and "1.", and clamps big integers), keeps
- * the keys' order and \u0000, and says where and why a document is bad, which
- * maps onto CPython's messages. Not accepted as CPython does: NaN, Infinity,
- * integers beyond 64 bits and floats beyond the double range.
+ *   _decode(s, idx, hooks..., strict): the scanner of mod_json_scan.c, as
+ *           CPython's (NaN and Infinity, integers of any size, its messages
+ *           and positions). Jansson, used before, could do neither.
  */
-#include <jansson.h>
 #include <math.h>
 #include <string.h>
 
+#include "bigint.h"
 #include "stdlib_int.h"
 
 /* ------------------------------------------------------------ encoding */
@@ -96,12 +91,26 @@ static void enc_newline(enc *e)
 
 static int enc_value(enc *e, nn_object *o);
 
+/* an integer past 64 bits: its decimal digits (str's limit on their count applies) */
+static int enc_bigint(sbuf *b, nn_object *o)
+{
+    char *digits = nn_repr(o);
+    if (!digits) return -1;
+    repl_sb_puts(b, digits);
+    nn_free(digits);
+    return 0;
+}
+
 /* Enters container o: ValueError when it is already being encoded. */
 static int enc_push(enc *e, nn_object *o)
 {
     for (size_t i = 0; i < nn_list_len(e->stack); i++)
         if (nn_list_get(e->stack, i) == o) return repl_raise_exc(EXC_ValueError, "Circular reference detected");
-    if (nn_stack_check() < 0 || nn_list_append(e->stack, o) < 0) return -1;
+    if (nn_recursion_enter(" while encoding a JSON object") < 0) return -1;
+    if (nn_list_append(e->stack, o) < 0) {
+        nn_recursion_leave();
+        return -1;
+    }
     e->level++;
     return 0;
 }
@@ -109,6 +118,7 @@ static int enc_push(enc *e, nn_object *o)
 static void enc_pop(enc *e, bool close_line)
 {
     NN_RELEASE(nn_list_pop(e->stack, nn_list_len(e->stack) - 1));
+    nn_recursion_leave();
     e->level--;
     if (close_line && !nn_is_none(e->indent)) enc_newline(e);
 }
@@ -145,6 +155,13 @@ static nn_object *enc_key(enc *e, nn_object *k)
     if (nn_is_str(k)) return nn_retain(k);
     if (nn_is_bool(k)) return nn_str_new(nn_is_true(k) ? "true" : "false");
     if (nn_is_none(k)) return nn_str_new("null");
+    if (repl_is_bigint(k)) {
+        sbuf sub = {0};
+        char *s = enc_bigint(&sub, k) == 0 ? repl_sb_finish(&sub) : NULL;
+        nn_object *r = s ? nn_str_new(s) : NULL;
+        nn_free(s);
+        return r;
+    }
     if (nn_is_int(k) || nn_is_float(k)) {
         enc sub = {.allow_nan = true};
         if (nn_is_int(k)) repl_sb_printf(&sub.b, "%lld", (long long)nn_int_value(k));
@@ -221,6 +238,7 @@ static int enc_value(enc *e, nn_object *o)
     if (nn_is_none(o)) repl_sb_puts(&e->b, "null");
     else if (nn_is_bool(o)) repl_sb_puts(&e->b, nn_is_true(o) ? "true" : "false");
     else if (nn_is_int(o)) repl_sb_printf(&e->b, "%lld", (long long)nn_int_value(o));
+    else if (repl_is_bigint(o)) return enc_bigint(&e->b, o);
     else if (nn_is_float(o)) return enc_float(e, nn_float_value(o));
     else if (nn_is_str(o)) enc_string(e, nn_str_cstr(o), nn_str_len(o));
     else if (nn_is_list(o) || o->type == &nn_tuple_type) return enc_seq(e, o);
@@ -266,162 +284,17 @@ static nn_object *json_encode(void *ud, nn_object *args, nn_object *kwargs)
 
 /* ------------------------------------------------------------ decoding */
 
-static nn_object *dec_value(json_t *j, nn_object *hook, nn_object *pairs_hook);
-
-static nn_object *dec_object(json_t *j, nn_object *hook, nn_object *pairs_hook)
-{
-    bool pairs = !nn_is_none(pairs_hook);
-    nn_object *r = pairs ? nn_list_new(json_object_size(j)) : nn_dict_new();
-    const char *k;
-    size_t klen;
-    json_t *v;
-    void *tmp;
-    json_object_keylen_foreach_safe(j, tmp, k, klen, v)
-    {
-        nn_object *key = r ? nn_str_from(k, klen) : NULL, *val = key ? dec_value(v, hook, pairs_hook) : NULL;
-        nn_object *pair = val && pairs ? nn_tuple_pack(2, key, val) : NULL;
-        int rc = !val ? -1 : pairs ? (pair ? nn_list_append(r, pair) : -1) : nn_dict_set(r, key, val);
-        NN_RELEASE(pair);
-        NN_RELEASE(key);
-        NN_RELEASE(val);
-        if (rc < 0) NN_SET(r, NULL);
-        if (!r) return NULL;
-    }
-    if (pairs || !nn_is_none(hook)) NN_SET(r, repl_call_object(pairs ? pairs_hook : hook, &r, 1, NULL));
-    return r;
-}
-
-static nn_object *dec_value(json_t *j, nn_object *hook, nn_object *pairs_hook)
-{
-    switch (json_typeof(j)) {
-    case JSON_OBJECT: return nn_stack_check() < 0 ? NULL : dec_object(j, hook, pairs_hook);
-    case JSON_ARRAY: {
-        if (nn_stack_check() < 0) return NULL;
-        nn_object *r = nn_list_new(json_array_size(j));
-        for (size_t i = 0; r && i < json_array_size(j); i++) {
-            nn_object *v = dec_value(json_array_get(j, i), hook, pairs_hook);
-            if (!v || nn_list_append(r, v) < 0) NN_SET(r, NULL);
-            NN_RELEASE(v);
-        }
-        return r;
-    }
-    case JSON_STRING: return nn_str_from(json_string_value(j), json_string_length(j));
-    case JSON_INTEGER: return nn_int_new((int64_t)json_integer_value(j));
-    case JSON_REAL: return nn_float_new(json_real_value(j));
-    case JSON_TRUE: return nn_bool_new(true);
-    case JSON_FALSE: return nn_bool_new(false);
-    default: return nn_retain(nn_none());
-    }
-}
-
-/* Characters (not bytes) in s[0..n). */
-static int64_t char_pos(const char *s, size_t n)
-{
-    int64_t c = 0;
-    for (size_t i = 0; i < n; i++) c += ((unsigned char)s[i] & 0xc0) != 0x80;
-    return c;
-}
-
-/* Where the string that is still open at the end of s[0..n) starts. */
-static size_t open_string_start(const char *s, size_t n)
-{
-    size_t start = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] != '"') continue;
-        start = i;
-        for (i++; i < n && s[i] != '"'; i++)
-            if (s[i] == '\\') i++;
-    }
-    return start;
-}
-
-/* CPython's message and byte position for Jansson's error about s. */
-static const char *dec_error(const char *s, size_t n, const json_error_t *err, size_t *pos)
-{
-    const char *text = err->text;
-    size_t at = err->position > 0 ? (size_t)err->position : 0;
-    if (at > n) at = n;
-    /* "... near 'TOKEN'": the token ends at the error's position */
-    const char *near = strstr(text, " near '");
-    size_t token = 0;
-    if (near && text[strlen(text) - 1] == '\'') token = strlen(near) - 8;
-    *pos = token <= at ? at - token : 0;
-    switch (json_error_code(err)) {
-    case json_error_premature_end_of_input:
-        if (near && near[7] == '"') { /* in a string; elsewhere Jansson says "near end of file" */
-            *pos = open_string_start(s, at);
-            return "Unterminated string starting at";
-        }
-        break;
-    case json_error_end_of_input_expected: return "Extra data";
-    default: break;
-    }
-    if (strstr(text, "invalid escape") || strstr(text, "invalid Unicode")) {
-        *pos = at >= 2 ? at - 2 : 0;
-        while (*pos > 0 && s[*pos] != '\\') (*pos)--;
-        return strstr(text, "Unicode") ? "Invalid \\uXXXX escape" : "Invalid \\escape";
-    }
-    if (strstr(text, "control character") || strstr(text, "unexpected newline")) {
-        *pos = at;
-        return "Invalid control character at";
-    }
-    if (!strncmp(text, "':' expected", 12)) return "Expecting ':' delimiter";
-    if (!strncmp(text, "string or '}' expected", 22)) return "Expecting property name enclosed in double quotes";
-    if (!strncmp(text, "']' expected", 12) || !strncmp(text, "'}' expected", 12)) {
-        size_t p = *pos;
-        while (p > 0 && strchr(" \t\n\r", s[p - 1])) p--;
-        return p > 0 && s[p - 1] == '[' ? "Expecting value" : "Expecting ',' delimiter";
-    }
-    return "Expecting value";
-}
-
-static nn_object *json_decode(void *ud, nn_object *args, nn_object *kwargs)
-{
-    if (repl_mod_nargs("_decode", args, kwargs, 3, 3) < 0) return NULL;
-    nn_object *s = nn_tuple_get(args, 0);
-    if (!nn_is_str(s)) {
-        repl_raise_exc(EXC_TypeError, "the JSON object must be str, bytes or bytearray, not %s", repl_value_type_name(s));
-        return NULL;
-    }
-    json_error_t err;
-    json_t *j = json_loadb(nn_str_cstr(s), nn_str_len(s), JSON_DECODE_ANY | JSON_ALLOW_NUL, &err);
-    if (!j) {
-        switch (json_error_code(&err)) {
-        case json_error_out_of_memory: nn_error_set(NN_ERR_MEMORY, "out of memory"); return NULL;
-        case json_error_stack_overflow:
-            repl_raise_exc(EXC_RecursionError, "maximum recursion depth exceeded while decoding a JSON document");
-            return NULL;
-        case json_error_numeric_overflow:
-            repl_raise_exc(EXC_OverflowError, "%s (nnscope's ints are 64-bit)", err.text);
-            return NULL;
-        default: break;
-        }
-        size_t pos;
-        const char *msg = dec_error(nn_str_cstr(s), nn_str_len(s), &err, &pos);
-        nn_object *m = nn_str_new(msg), *p = nn_int_new(char_pos(nn_str_cstr(s), pos));
-        nn_object *e = m && p ? nn_tuple_pack(2, m, p) : NULL;
-        NN_RELEASE(m);
-        NN_RELEASE(p);
-        nn_object *r = e ? nn_tuple_pack(2, nn_none(), e) : NULL;
-        NN_RELEASE(e);
-        return r;
-    }
-    nn_object *v = dec_value(j, nn_tuple_get(args, 1), nn_tuple_get(args, 2));
-    json_decref(j);
-    nn_object *r = v ? nn_tuple_pack(2, v, nn_none()) : NULL;
-    NN_RELEASE(v);
-    return r;
-}
+nn_object *repl_json_decode(void *ud, nn_object *args, nn_object *kwargs); /* mod_json_scan.c */
 
 static const repl_mod_fn helpers[] = {
     {"_encode", json_encode, NULL},
-    {"_decode", json_decode, NULL},
+    {"_decode", repl_json_decode, NULL},
 };
 
 /* source: begin */
 static const char source[] =
     "# json, written in the language over two C helpers: _encode (CPython's output\n"
-    "# format) and _decode (Jansson's parser; a failure comes back as (message,\n"
+    "# format) and _decode (CPython's scanner; a failure comes back as (message,\n"
     "# position) in CPython's words and becomes a JSONDecodeError here).\n"
     "\n"
     "\n"
@@ -467,17 +340,45 @@ static const char source[] =
     "                       bool(self.skipkeys), bool(self.ensure_ascii), bool(self.allow_nan), self.default)\n"
     "\n"
     "\n"
+    "_CONSTANTS = {'-Infinity': float('-inf'), 'Infinity': float('inf'), 'NaN': float('nan')}\n"
+    "\n"
+    "\n"
+    "def _constant(name):\n"
+    "    return _CONSTANTS[name]\n"
+    "\n"
+    "\n"
+    "def _ws(s, i):\n"
+    "    n = len(s)\n"
+    "    while i < n and s[i] in ' \\t\\n\\r':\n"
+    "        i += 1\n"
+    "    return i\n"
+    "\n"
+    "\n"
     "class JSONDecoder:\n"
     "    def __init__(self, *, object_hook=None, parse_float=None, parse_int=None, parse_constant=None,\n"
     "                 strict=True, object_pairs_hook=None):\n"
     "        self.object_hook = object_hook\n"
+    "        self.parse_float = parse_float or float\n"
+    "        self.parse_int = parse_int or int\n"
+    "        self.parse_constant = parse_constant or _constant\n"
+    "        self.strict = strict\n"
     "        self.object_pairs_hook = object_pairs_hook\n"
     "\n"
     "    def decode(self, s):\n"
-    "        value, error = _decode(s, self.object_hook, self.object_pairs_hook)\n"
+    "        obj, end = self.raw_decode(s, idx=_ws(s, 0))\n"
+    "        end = _ws(s, end)\n"
+    "        if end != len(s):\n"
+    "            raise JSONDecodeError('Extra data', s, end)\n"
+    "        return obj\n"
+    "\n"
+    "    def raw_decode(self, s, idx=0):\n"
+    "        pf, pi, pc = self.parse_float, self.parse_int, self.parse_constant\n"
+    "        value, end, error = _decode(s, idx, self.object_hook, self.object_pairs_hook,\n"
+    "                                    None if pf is float else pf, None if pi is int else pi,\n"
+    "                                    None if pc is _constant else pc, bool(self.strict))\n"
     "        if error is not None:\n"
     "            raise JSONDecodeError(error[0], s, error[1])\n"
-    "        return value\n"
+    "        return value, end\n"
     "\n"
     "\n"
     "def dumps(obj, *, skipkeys=False, ensure_ascii=True, check_circular=True, allow_nan=True, cls=None,\n"
@@ -517,14 +418,19 @@ static const char source[] =
     "          object_pairs_hook=None, **kw):\n"
     "    if isinstance(s, (bytes, bytearray)):\n"
     "        encoding = detect_encoding(s)\n"
-    "        if encoding == 'utf-8-sig':\n"
-    "            s, encoding = s[3:], 'utf-8'\n"
-    "        s = s.decode(encoding)\n"
-    "    if not isinstance(s, str):\n"
+
+    "        s = s.decode(encoding, 'surrogatepass')\n"
+    "    elif not isinstance(s, str):\n"
     "        raise TypeError('the JSON object must be str, bytes or bytearray, not ' + type(s).__name__)\n"
+    "    elif s.startswith('\\ufeff'):\n"
+    "        raise JSONDecodeError('Unexpected UTF-8 BOM (decode using utf-8-sig)', s, 0)\n"
     "    if cls is None:\n"
     "        cls = JSONDecoder\n"
-    "    return cls(object_hook=object_hook, object_pairs_hook=object_pairs_hook, **kw).decode(s)\n"
+    "    for name, value in (('object_hook', object_hook), ('object_pairs_hook', object_pairs_hook),\n"
+    "                        ('parse_float', parse_float), ('parse_int', parse_int), ('parse_constant', parse_constant)):\n"
+    "        if value is not None:\n"
+    "            kw[name] = value\n"
+    "    return cls(**kw).decode(s)\n"
     "\n"
     "\n"
     "def load(fp, **kw):\n"

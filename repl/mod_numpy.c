@@ -23,6 +23,7 @@
 /* np_pcg64.c */
 nn_object *repl_np_pcg_seed(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_np_pcg_draw(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_np_pcg_dist(void *ud, nn_object *args, nn_object *kwargs);
 
 #define ARGS(n) nn_object *a[n] = {0}
 
@@ -992,6 +993,7 @@ static const repl_mod_fn helpers[] = {
     {"_mt_draw", h_mt_draw, NULL},
     {"_pcg_seed", repl_np_pcg_seed, NULL},   /* np_pcg64.c: default_rng's PCG64 */
     {"_pcg_draw", repl_np_pcg_draw, NULL},
+    {"_pcg_dist", repl_np_pcg_dist, NULL}, /* its distributions */
 };
 
 extern const char repl_numpy_source[]; /* mod_numpy_src.c */

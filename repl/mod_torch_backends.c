@@ -3,7 +3,8 @@
  * has it, for the lines pasted scripts start with: `torch.backends.mps.is_available()`
  * and `torch.backends.cudnn.is_available()` are False (the device checks of the
  * tutorials), `torch.backends.cudnn.deterministic = True` / `.benchmark = False`
- * are kept as plain attributes (no cuDNN here to steer). Written in the language.
+ * are kept as plain attributes (no cuDNN here to steer), as is
+ * `torch.backends.cuda.matmul.allow_tf32 = True` (nanoGPT). Written in the language.
  */
 #include "eval_int.h"
 #include "stdlib_int.h"
@@ -25,6 +26,8 @@ static const char backends_source[] =
     "cudnn = _Backend('torch.backends.cudnn', enabled=True, benchmark=False, deterministic=False,\n"
     "                 allow_tf32=True)\n"
     "cuda = _Backend('torch.backends.cuda')\n"
+    "cuda.matmul = _Backend('torch.backends.cuda.matmul', allow_tf32=False,\n"
+    "                       allow_fp16_reduced_precision_reduction=True)\n"
     "del _Backend\n";
 
 nn_object *repl_mod_torch_backends(void) { return repl_mod_from_source("torch.backends", NULL, 0, backends_source); }

@@ -216,3 +216,182 @@ nn_object *repl_np_pcg_draw(void *ud, nn_object *args, nn_object *kwargs)
     pcg_store(&g);
     return (nn_object *)t;
 }
+
+/* ------------------------------------------------------------ distributions */
+/* NumPy 1.24's distributions.c, step for step, so seeded draws are NumPy's. */
+
+#define NP_ZIGGURAT_EXP_R 7.69711747013104972
+
+static double standard_exponential(pcg *g)
+{
+    for (;;) {
+        uint64_t ri = next64(g) >> 3;
+        uint8_t idx = (uint8_t)(ri & 0xff);
+        ri >>= 8;
+        double x = (double)ri * np_we_double[idx];
+        if (ri < np_ke_double[idx]) return x;
+        if (idx == 0) return NP_ZIGGURAT_EXP_R - log1p(-next_double(g));
+        if ((np_fe_double[idx - 1] - np_fe_double[idx]) * next_double(g) + np_fe_double[idx] < exp(-x)) return x;
+    }
+}
+
+static double standard_gamma(pcg *g, double shape)
+{
+    if (shape == 1.0) return standard_exponential(g);
+    if (shape == 0.0) return 0.0;
+    if (shape < 1.0) {
+        for (;;) {
+            double u = next_double(g), v = standard_exponential(g);
+            if (u <= 1.0 - shape) {
+                double x = pow(u, 1. / shape);
+                if (x <= v) return x;
+            } else {
+                double y = -log((1 - u) / shape);
+                double x = pow(1.0 - shape + shape * y, 1. / shape);
+                if (x <= v + y) return x;
+            }
+        }
+    }
+    double b = shape - 1. / 3., c = 1. / sqrt(9 * b);
+    for (;;) {
+        double x, v;
+        do {
+            x = standard_normal(g);
+            v = 1.0 + c * x;
+        } while (v <= 0.0);
+        v = v * v * v;
+        double u = next_double(g);
+        if (u < 1.0 - 0.0331 * (x * x) * (x * x)) return b * v;
+        if (log(u) < 0.5 * x * x + b * (1. - v + log(v))) return b * v;
+    }
+}
+
+static double beta(pcg *g, double a, double b)
+{
+    if (a <= 1.0 && b <= 1.0) {
+        for (;;) {
+            double u = next_double(g), v = next_double(g);
+            double x = pow(u, 1.0 / a), y = pow(v, 1.0 / b), xpy = x + y;
+            if (xpy <= 1.0 && u + v > 0.0) {
+                if (xpy > 0) return x / xpy;
+                double lx = log(u) / a, ly = log(v) / b, lm = lx > ly ? lx : ly;
+                lx -= lm;
+                ly -= lm;
+                return exp(lx - log(exp(lx) + exp(ly)));
+            }
+        }
+    }
+    double ga = standard_gamma(g, a), gb = standard_gamma(g, b);
+    return ga / (ga + gb);
+}
+
+static double loggam(double x)
+{
+    static const double a[10] = {8.333333333333333e-02, -2.777777777777778e-03, 7.936507936507937e-04,
+                                 -5.952380952380952e-04, 8.417508417508418e-04, -1.917526917526918e-03,
+                                 6.410256410256410e-03, -2.955065359477124e-02, 1.796443723688307e-01,
+                                 -1.39243221690590e+00};
+    if (x == 1.0 || x == 2.0) return 0.0;
+    int64_t n = x < 7.0 ? (int64_t)(7 - x) : 0;
+    double x0 = x + (double)n, x2 = (1.0 / x0) * (1.0 / x0), gl0 = a[9];
+    for (int k = 8; k >= 0; k--) {
+        gl0 *= x2;
+        gl0 += a[k];
+    }
+    double gl = gl0 / x0 + 0.5 * 1.8378770664093453e+00 + (x0 - 0.5) * log(x0) - x0;
+    if (x < 7.0)
+        for (int64_t k = 1; k <= n; k++) {
+            gl -= log(x0 - 1.0);
+            x0 -= 1.0;
+        }
+    return gl;
+}
+
+static int64_t poisson(pcg *g, double lam)
+{
+    if (lam == 0) return 0;
+    if (lam < 10) {
+        double enlam = exp(-lam), prod = 1.0;
+        int64_t x = 0;
+        for (;;) {
+            prod *= next_double(g);
+            if (prod > enlam) x += 1;
+            else return x;
+        }
+    }
+    double slam = sqrt(lam), loglam = log(lam), b = 0.931 + 2.53 * slam, a = -0.059 + 0.02483 * b;
+    double invalpha = 1.1239 + 1.1328 / (b - 3.4), vr = 0.9277 - 3.6224 / (b - 2);
+    for (;;) {
+        double u = next_double(g) - 0.5, v = next_double(g), us = 0.5 - fabs(u);
+        int64_t k = (int64_t)floor((2 * a / us + b) * u + lam + 0.43);
+        if (us >= 0.07 && v <= vr) return k;
+        if (k < 0 || (us < 0.013 && v > us)) continue;
+        if (log(v) + log(invalpha) - log(a / (us * us) + b) <= -lam + (double)k * loglam - loggam((double)k + 1))
+            return k;
+    }
+}
+
+/* NumPy's inversion sampler for n*p <= 30 (p <= 0.5). */
+static int64_t binomial_inversion(pcg *g, int64_t n, double p)
+{
+    double q = 1.0 - p, qn = exp((double)n * log(q)), np_ = (double)n * p;
+    double lim = np_ + 10.0 * sqrt(np_ * q + 1);
+    int64_t bound = (double)n < lim ? n : (int64_t)lim;
+    int64_t x = 0;
+    double px = qn, u = next_double(g);
+    while (u > px) {
+        x++;
+        if (x > bound) {
+            x = 0;
+            px = qn;
+            u = next_double(g);
+        } else {
+            u -= px;
+            px = ((double)(n - x + 1) * p * px) / ((double)x * q);
+        }
+    }
+    return x;
+}
+
+/* _pcg_dist(state, kind, n, p1, p2) -> a tensor of n draws: kind 0 standard
+   exponentials, 1 standard gammas of shape p1, 2 betas (p1, p2), 3 Poissons of
+   lam p1 (int64), 4 binomials of n=p1, p=p2 by inversion (int64; the caller
+   checks n*min(p, 1-p) <= 30), 5 raw uint32 words (int64) */
+nn_object *repl_np_pcg_dist(void *ud, nn_object *args, nn_object *kwargs)
+{
+    pcg g;
+    int64_t kind, n;
+    double p1, p2;
+    if (repl_mod_nargs("_pcg_dist", args, kwargs, 5, 5) < 0 || pcg_load(nn_tuple_get(args, 0), &g) < 0 ||
+        repl_mod_int(nn_tuple_get(args, 1), &kind) < 0 || repl_mod_int(nn_tuple_get(args, 2), &n) < 0 ||
+        repl_mod_real(nn_tuple_get(args, 3), &p1) < 0 || repl_mod_real(nn_tuple_get(args, 4), &p2) < 0)
+        return NULL;
+    if (kind < 0 || kind > 5) {
+        repl_raise_exc(EXC_ValueError, "_pcg_dist: unknown kind");
+        return NULL;
+    }
+    int64_t sizes[1] = {n < 0 ? 0 : n};
+    bool ints = kind >= 3;
+    nn_tensor *t = nn_empty_on(NN_DEVICE_CPU, 1, sizes, ints ? NN_INT64 : NN_FLOAT64); /* host memory */
+    if (!t) return NULL;
+    double *d = nn_host_borrow(t);
+    int64_t *iv = nn_host_borrow(t);
+    for (int64_t i = 0; i < sizes[0]; i++) {
+        switch (kind) {
+        case 0: d[i] = standard_exponential(&g); break;
+        case 1: d[i] = standard_gamma(&g, p1); break;
+        case 2: d[i] = beta(&g, p1, p2); break;
+        case 3: iv[i] = poisson(&g, p1); break;
+        case 4: {
+            int64_t trials = (int64_t)p1;
+            if (trials == 0 || p2 == 0.0) iv[i] = 0;
+            else if (p2 <= 0.5) iv[i] = binomial_inversion(&g, trials, p2);
+            else iv[i] = trials - binomial_inversion(&g, trials, 1.0 - p2);
+            break;
+        }
+        default: iv[i] = next32(&g); break;
+        }
+    }
+    pcg_store(&g);
+    return (nn_object *)t;
+}

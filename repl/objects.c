@@ -885,7 +885,9 @@ int repl_raise_exc(exc_id id, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    nn_object *msg = nn_str_new(buf), *args = msg ? nn_tuple_pack(1, msg) : NULL;
+    /* MemoryError without words has no args, as CPython's: MemoryError() */
+    bool bare = id == EXC_MemoryError && !buf[0];
+    nn_object *msg = bare ? NULL : nn_str_new(buf), *args = bare ? nn_tuple_new(0) : msg ? nn_tuple_pack(1, msg) : NULL;
     nn_object *e = args ? repl_exc_new(id, args) : NULL;
     NN_RELEASE(msg);
     NN_RELEASE(args);
@@ -919,8 +921,9 @@ nn_object *repl_take_exception(void)
         NN_SET(in->exc, NULL);
         char *msg = nn_strdup(kind == NN_OK ? "unknown error" : nn_error_message());
         nn_error_clear();
-        /* building the exception may itself fail; MemoryError then carries no args */
-        nn_object *s = msg ? nn_str_new(msg) : NULL, *args = s ? nn_tuple_pack(1, s) : NULL;
+        /* building the exception may itself fail; MemoryError then carries no args,
+           as CPython's never does (core's words on the size asked are not kept) */
+        nn_object *s = msg && kind != NN_ERR_MEMORY ? nn_str_new(msg) : NULL, *args = s ? nn_tuple_pack(1, s) : NULL;
         if (!args) {
             nn_error_clear();
             args = nn_tuple_new(0);

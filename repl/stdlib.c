@@ -207,8 +207,14 @@ static const struct {
     {"torch", "testing", "torch.testing"},
     {"torch", "matrix_exp", "torch._matrix_exp"},
     {"torch.linalg", "matrix_exp", "torch._matrix_exp"},
+    {"torch.linalg", "solve_triangular", "torch._solve_triangular"},
+    {"torch", "triangular_solve", "torch._solve_triangular"},
     {"torch", "storage", "torch.storage"}, /* the module itself */
     {"torch", "UntypedStorage", "torch.storage"},
+    {"torch", "distributed", "torch.distributed"}, /* the module itself */
+    {"torch.nn", "parallel", "torch.nn.parallel"}, /* the module itself */
+    {"torch.nn", "DataParallel", "torch.nn.parallel"},
+    {"torch.cuda", "amp", "torch.cuda.amp"}, /* the module itself */
 };
 
 nn_object *repl_stdlib_alias(const char *ns, const char *name)

@@ -15,7 +15,7 @@ static const struct {
     bool property;
 } lib_names[] = {
     {"new", false}, {"unflatten", false}, {"mT", true}, {"mH", true}, {"H", true},
-    {"matrix_exp", false},
+    {"matrix_exp", false}, {"triangular_solve", false},
 };
 
 /* A new reference; NULL without an error when name is none of these. */

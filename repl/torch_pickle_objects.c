@@ -6,8 +6,10 @@
  * with NEWOBJ and filled by BUILD with its __dict__ (a module's in
  * Module.__init__'s order: training, _parameters, _buffers, ... _modules, then
  * its own attributes). Loading (torch.load's default weights_only=False) finds
- * only classes: those of the script's __main__, torch.nn's module classes and
- * builtins.set/frozenset; any other global is refused with an UnpicklingError.
+ * only classes: those of the script's __main__ and of the script's own files
+ * (`models.Net`, the file imported as pickle imports it), torch.nn's module
+ * classes and builtins.set/frozenset; any other global is refused with an
+ * UnpicklingError.
  * No __init__ and no code from the file runs (a user class's instance is
  * made as object.__new__ makes it). Core's pickler calls these through
  * nn_pickle_hooks.
@@ -209,6 +211,9 @@ static const repl_class_def ndq_linear_def = {
 static int h_reduce(void *ud, nn_object *o, nn_object **out)
 {
     nn_object *module = NULL, *name = NULL, *args = NULL, *state = NULL;
+    int np = repl_np_pickle_reduce(o, out); /* an ndarray, a NumPy scalar or dtype, bytes */
+    if (!np) np = repl_optim_pickle_reduce(o, out); /* an optimizer, a defaultdict, dict as a class */
+    if (np) return np < 0 ? -1 : 0;
     if (o->type == &repl_set_type) { /* set(list): (builtins.set, ([items],)) */
         bool frozen = ((set_obj *)o)->frozen;
         nn_object *items = repl_set_elements(o);
@@ -269,7 +274,7 @@ static nn_object *refuse(const char *module, const char *name)
 {
     repl_raise_exc(EXC_UnpicklingError,
                    "unsupported global: GLOBAL %s.%s (nnscope's torch.load makes only tensors, containers and the "
-                   "classes of __main__ and torch.nn; nothing from the file is run)",
+                   "classes of __main__, the script's own files and torch.nn; nothing from the file is run)",
                    module, name);
     return NULL;
 }
@@ -277,6 +282,10 @@ static nn_object *refuse(const char *module, const char *name)
 static nn_object *h_find_class(void *ud, const char *module, const char *name, bool *is_value)
 {
     nn_object *found = NULL;
+    bool np = false;
+    found = repl_np_pickle_find(module, name, is_value, &np);
+    if (!np) found = repl_optim_pickle_find(module, name, is_value, &np);
+    if (np) return found;
     if (!strcmp(module, "torch.nn.functional")) { /* a function by reference (an activation=) */
         nn_object *fmod = repl_import_by_name(module);
         found = fmod && name[0] != '_' ? repl_get_attr(fmod, name) : NULL;
@@ -297,6 +306,18 @@ static nn_object *h_find_class(void *ud, const char *module, const char *name, b
         if (found->type != &repl_class_type) return refuse(module, name);
         return nn_retain(found);
     }
+    nn_object *user = strcmp(module, "torch") && strncmp(module, "torch.", 6) ? repl_import_user_file(module) : NULL;
+    if (user) { /* a class of the script's own file (`from models import Net`), imported as pickle would */
+        found = repl_get_attr(user, name);
+        NN_RELEASE(user);
+        if (!found) return NULL; /* AttributeError: module 'models' has no attribute 'Net' */
+        if (found->type != &repl_class_type) {
+            NN_RELEASE(found);
+            return refuse(module, name);
+        }
+        return found;
+    }
+    if (nn_error_current()) return NULL; /* the file exists but failed to run */
     if ((!strcmp(module, "__builtin__") || !strcmp(module, "builtins")) &&
         (!strcmp(name, "set") || !strcmp(name, "frozenset")))
         return nn_retain(&(name[0] == 's' ? repl_current->set_cls : repl_current->frozenset_cls)->ob);
@@ -324,6 +345,10 @@ static nn_object *h_find_class(void *ud, const char *module, const char *name, b
 
 static nn_object *h_call(void *ud, nn_object *cls, nn_object *args, bool newobj)
 {
+    bool np = false;
+    nn_object *made = newobj ? NULL : repl_np_pickle_call(cls, args, &np);
+    if (!np) made = repl_optim_pickle_call(cls, args, newobj, &np);
+    if (np || nn_error_current()) return made;
     if (!newobj) { /* REDUCE: only set([items]) / frozenset([items]) */
         bool frozen = cls == &repl_current->frozenset_cls->ob;
         if ((cls != &repl_current->set_cls->ob && !frozen) || nn_tuple_len(args) != 1 ||
@@ -389,9 +414,12 @@ static int build_module(nn_module *m, nn_object *state)
     return 0;
 }
 
-static int h_build(void *ud, nn_object *obj, nn_object *state)
+static int h_build(void *ud, nn_object *obj, nn_object *state, nn_object **replacement)
 {
-    if (nn_is_dict(obj)) return 0; /* an OrderedDict's attributes (a state_dict's _metadata) */
+    if (nn_is_dict(obj)) return 0; /* a dict's state: nothing nnscope keeps */
+    int np = repl_optim_pickle_build(obj, state, replacement);
+    if (!np) np = repl_np_pickle_build(obj, state);
+    if (np) return np < 0 ? -1 : 0;
     if (!nn_is_dict(state)) return repl_raise_exc(EXC_UnpicklingError, "a pickled object's state is not a dict");
     if (nn_is_module(obj)) return build_module(NN_MODULE(obj), state);
     if (obj->type != &repl_instance_type)
@@ -405,6 +433,17 @@ static int h_build(void *ud, nn_object *obj, nn_object *state)
     return 0;
 }
 
-static const nn_pickle_hooks object_hooks = {NULL, h_reduce, h_find_class, h_call, h_build};
+static nn_object *h_items(void *ud, nn_object *obj) { return repl_optim_pickle_items(obj); }
+
+static const nn_pickle_hooks object_hooks = {NULL, h_reduce, h_find_class, h_call, h_build, h_items};
 
 const nn_pickle_hooks *repl_torch_pickle_hooks(void) { return &object_hooks; }
+
+int repl_module_version_lookup(nn_module *m, int64_t *version)
+{
+    class_obj *c = repl_module_lang_class(&m->ob);
+    nn_object *v = c ? repl_class_lookup(c, "_version") : NULL;
+    if (!v || !nn_is_int(v)) return 0;
+    *version = nn_int_value(v);
+    return 1;
+}

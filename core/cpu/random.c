@@ -41,6 +41,8 @@ static double normal_double(nn_generator *g, double mean, double std)
     return fma(ret, std, mean);
 }
 
+double nn_cpu_normal_double(nn_generator *g, double mean, double std) { return normal_double(g, mean, std); }
+
 /* ----------------------------------------- float32 normals: the AVX2 kernel */
 
 /* Scalar transcriptions of log256_ps and sincos256_ps (avx_mathfun.h, Cephes

@@ -367,6 +367,11 @@ int nn_cpu_sample(nn_sample_op op, nn_kernel_args *a)
     case NN_SAMPLE_POISSON: return poisson(a);
     case NN_SAMPLE_GAMMA: return standard_gamma(a);
     case NN_SAMPLE_BINOMIAL: return binomial(a);
+    case NN_SAMPLE_GAMMA_GRAD: return nn_cpu_standard_gamma_grad(a);
+    case NN_SAMPLE_DIRICHLET_GRAD: return nn_cpu_dirichlet_grad(a);
+    case NN_SAMPLE_CAUCHY:
+    case NN_SAMPLE_GEOMETRIC:
+    case NN_SAMPLE_LOG_NORMAL: return nn_cpu_sample_more(op, a);
     }
     return nn_error_set(NN_ERR_RUNTIME, "sample kernel: unknown op code %d", (int)op);
 }

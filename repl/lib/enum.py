@@ -35,10 +35,18 @@ class EnumType:  # type(an Enum class), as CPython 3.11 names it
         return "<enum %r>" % cls.__name__
 
     def __call__(cls, value):
+        # the Enum's own lookup, ahead of a mixed-in type's __new__ (class Mode(str, Enum))
+        for klass in cls.__mro__:
+            if '__new__' in vars(klass) and isinstance(klass, EnumType):
+                return klass.__new__(cls, value)
         return cls.__new__(cls, value)
 
 
 EnumMeta = EnumType
+
+
+def _value_hash(self):
+    return hash(self._value_)
 
 
 def _is_member_value(name, value):
@@ -80,6 +88,11 @@ class Enum(metaclass=EnumType):
         cls._member_map_ = {}
         cls._value2member_map_ = {}
         last_values = []
+        mixin_type = None
+        for klass in cls.__mro__:
+            if klass in (str, int, float):
+                mixin_type = klass
+                break
         for name, value in list(vars(cls).items()):
             if not _is_member_value(name, value):
                 continue
@@ -94,7 +107,10 @@ class Enum(metaclass=EnumType):
             if alias is not None:
                 member = alias
             else:
-                member = object.__new__(cls)
+                if mixin_type is None:
+                    member = object.__new__(cls)
+                else:  # a data type mixed in (class Mode(str, Enum)): the member is one of its values
+                    member = mixin_type.__new__(cls, *(value if isinstance(value, tuple) else (value,)))
                 member._name_ = name
                 member._value_ = value
                 if '__init__' in vars(cls):  # members are initialised with their value's items
@@ -107,6 +123,8 @@ class Enum(metaclass=EnumType):
             cls._member_map_[name] = member
             setattr(cls, name, member)
         cls.__members__ = dict(cls._member_map_)
+        if mixin_type is not None and '__hash__' not in vars(cls):
+            cls.__hash__ = _value_hash  # the mixed-in type's hash comes first in CPython's MRO
 
     @property
     def name(self):

@@ -3,6 +3,7 @@
 # Tensor.mT, Tensor.mH, Tensor.H, as PyTorch 1.13 defines them for real tensors.
 import torch
 from torch._matrix_exp import matrix_exp  # Tensor.matrix_exp
+from torch._solve_triangular import triangular_solve  # Tensor.triangular_solve
 
 
 def new(self, *args, **kwargs):

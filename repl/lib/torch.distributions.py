@@ -135,6 +135,16 @@ class Distribution:
     def rsample(self, sample_shape=torch.Size()):
         raise NotImplementedError
 
+    def expand(self, batch_shape, _instance=None):
+        # each distribution's own expand(): repl/lib/torch.distributions.py's last section
+        raise NotImplementedError
+
+    def _get_checked_instance(self, cls, _instance=None):
+        if _instance is None and type(self).__init__ != cls.__init__:
+            raise NotImplementedError("Subclass {} of {} that defines a custom __init__ method must also define a "
+                                      "custom .expand() method.".format(self.__class__.__name__, cls.__name__))
+        return object.__new__(type(self)) if _instance is None else _instance
+
     def sample_n(self, n):
         import warnings
         warnings.warn('sample_n will be deprecated. Use .sample((n,)) instead', UserWarning)
@@ -750,8 +760,8 @@ def _kl_independent_independent(p, q):
 
 # ------------------------------------------------------------------ more distributions
 # Gamma, Chi2, Beta, Dirichlet, StudentT sample through torch._standard_gamma and
-# torch._sample_dirichlet (ATen's sampler: PyTorch's numbers for a seed; their
-# reparameterized gradients are not implemented), Poisson through torch.poisson, Geometric
+# torch._sample_dirichlet (ATen's sampler: PyTorch's numbers for a seed; rsample is
+# differentiable through _standard_gamma's backward and _Dirichlet's), Poisson through torch.poisson, Geometric
 # through uniform_, MultivariateNormal through normal_ and a matrix product, and
 # TransformedDistribution/LogNormal through their base distribution; densities, means,
 # variances and entropies are 1.13's formulas.
@@ -835,6 +845,26 @@ class Chi2(Gamma):
         return self.concentration * 2
 
 
+def _Dirichlet_backward(x, concentration, grad_output):
+    total = concentration.sum(-1, True).expand_as(concentration)
+    grad = torch._dirichlet_grad(x, concentration, total)
+    return grad * (grad_output - (x * grad_output).sum(-1, True))
+
+
+class _Dirichlet(torch.autograd.Function):
+    # the draws' reparameterized gradient, as 1.13's torch.distributions.dirichlet
+    @staticmethod
+    def forward(ctx, concentration):
+        x = torch._sample_dirichlet(concentration)
+        ctx.save_for_backward(x, concentration)
+        return x
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        x, concentration = ctx.saved_tensors
+        return _Dirichlet_backward(x, concentration, grad_output)
+
+
 class Dirichlet(ExponentialFamily):
     arg_constraints = {'concentration': constraints.independent(constraints.positive, 1)}
     support = constraints.simplex
@@ -849,7 +879,7 @@ class Dirichlet(ExponentialFamily):
 
     def rsample(self, sample_shape=()):
         shape = self._extended_shape(sample_shape)
-        return torch._sample_dirichlet(self.concentration.expand(shape))
+        return _Dirichlet.apply(self.concentration.expand(shape))
 
     def sample(self, sample_shape=torch.Size()):
         with torch.no_grad():
@@ -1456,3 +1486,139 @@ def _kl_multivariatenormal_multivariatenormal(p, q):
     term2 = _solve_lower(q_scale_tril, p_scale_tril).pow(2).sum([-2, -1])
     term3 = _batch_mahalanobis(q._unbroadcasted_scale_tril, (q.loc - p.loc))
     return half_term1 + 0.5 * (term2 + term3 - n)
+
+
+# ------------------------------------------------------------------ expand(batch_shape)
+# Distribution.expand(batch_shape) as each 1.13 class defines it: a new instance of the
+# same class whose parameters are expanded views (no copies), with validation off while it
+# is built and the original's setting after; a subclass with its own __init__ must define
+# its own expand (NotImplementedError).
+def _expanded(self, cls, batch_shape, _instance, params, event_shape=None):
+    new = self._get_checked_instance(cls, _instance)
+    batch_shape = torch.Size(batch_shape)
+    for name, extra in params:
+        if name in self.__dict__:
+            setattr(new, name, self.__dict__[name].expand(batch_shape + extra))
+    return new, batch_shape
+
+
+def _expanded_done(new, self, batch_shape, event_shape=torch.Size()):
+    Distribution.__init__(new, batch_shape, event_shape, validate_args=False)
+    new._validate_args = self._validate_args
+    return new
+
+
+def _expand_by(cls, names):
+    # a distribution whose named parameters all have its batch shape
+    def expand(self, batch_shape, _instance=None):
+        new, batch_shape = _expanded(self, cls, batch_shape, _instance, [(n, torch.Size()) for n in names])
+        return _expanded_done(new, self, batch_shape)
+    return expand
+
+
+Normal.expand = _expand_by(Normal, ('loc', 'scale'))
+Laplace.expand = _expand_by(Laplace, ('loc', 'scale'))
+Uniform.expand = _expand_by(Uniform, ('low', 'high'))
+Exponential.expand = _expand_by(Exponential, ('rate',))
+Gamma.expand = _expand_by(Gamma, ('concentration', 'rate'))
+Poisson.expand = _expand_by(Poisson, ('rate',))
+Geometric.expand = _expand_by(Geometric, ('probs', 'logits'))
+
+
+def _bernoulli_expand(self, batch_shape, _instance=None):
+    new, batch_shape = _expanded(self, Bernoulli, batch_shape, _instance, [('probs', ()), ('logits', ())])
+    new._param = new.probs if 'probs' in self.__dict__ else new.logits
+    return _expanded_done(new, self, batch_shape)
+
+
+def _binomial_expand(self, batch_shape, _instance=None):
+    new, batch_shape = _expanded(self, Binomial, batch_shape, _instance,
+                                 [('total_count', ()), ('probs', ()), ('logits', ())])
+    new._param = new.probs if 'probs' in self.__dict__ else new.logits
+    return _expanded_done(new, self, batch_shape)
+
+
+def _categorical_expand(self, batch_shape, _instance=None):
+    events = torch.Size((self._num_events,))
+    new, batch_shape = _expanded(self, Categorical, batch_shape, _instance, [('probs', events), ('logits', events)])
+    new._param = new.probs if 'probs' in self.__dict__ else new.logits
+    new._num_events = self._num_events
+    return _expanded_done(new, self, batch_shape, self._event_shape)
+
+
+def _one_hot_categorical_expand(self, batch_shape, _instance=None):
+    new = self._get_checked_instance(OneHotCategorical, _instance)
+    batch_shape = torch.Size(batch_shape)
+    new._categorical = self._categorical.expand(batch_shape)
+    return _expanded_done(new, self, batch_shape, self._event_shape)
+
+
+def _chi2_expand(self, batch_shape, _instance=None):
+    new = self._get_checked_instance(Chi2, _instance)
+    return Gamma.expand(self, batch_shape, new)
+
+
+def _dirichlet_expand(self, batch_shape, _instance=None):
+    new, batch_shape = _expanded(self, Dirichlet, batch_shape, _instance, [('concentration', self._event_shape)])
+    return _expanded_done(new, self, batch_shape, self._event_shape)
+
+
+def _beta_expand(self, batch_shape, _instance=None):
+    new = self._get_checked_instance(Beta, _instance)
+    batch_shape = torch.Size(batch_shape)
+    new._dirichlet = self._dirichlet.expand(batch_shape)
+    return _expanded_done(new, self, batch_shape)
+
+
+def _student_t_expand(self, batch_shape, _instance=None):
+    new, batch_shape = _expanded(self, StudentT, batch_shape, _instance, [('df', ()), ('loc', ()), ('scale', ())])
+    new._chi2 = self._chi2.expand(batch_shape)
+    return _expanded_done(new, self, batch_shape)
+
+
+def _independent_expand(self, batch_shape, _instance=None):
+    new = self._get_checked_instance(Independent, _instance)
+    batch_shape = torch.Size(batch_shape)
+    new.base_dist = self.base_dist.expand(batch_shape + self._event_shape[:self.reinterpreted_batch_ndims])
+    new.reinterpreted_batch_ndims = self.reinterpreted_batch_ndims
+    return _expanded_done(new, self, batch_shape, self._event_shape)
+
+
+def _transformed_expand(self, batch_shape, _instance=None):
+    new = self._get_checked_instance(TransformedDistribution, _instance)
+    batch_shape = torch.Size(batch_shape)
+    shape = batch_shape + self._event_shape
+    for t in reversed(self.transforms):
+        shape = t.inverse_shape(shape)
+    base_batch_shape = shape[:len(shape) - len(self.base_dist.event_shape)]
+    new.base_dist = self.base_dist.expand(base_batch_shape)
+    new.transforms = self.transforms
+    return _expanded_done(new, self, batch_shape, self._event_shape)
+
+
+def _log_normal_expand(self, batch_shape, _instance=None):
+    new = self._get_checked_instance(LogNormal, _instance)
+    return TransformedDistribution.expand(self, batch_shape, _instance=new)
+
+
+def _multivariate_normal_expand(self, batch_shape, _instance=None):
+    event, matrix = self._event_shape, self._event_shape + self._event_shape
+    new, batch_shape = _expanded(self, MultivariateNormal, batch_shape, _instance,
+                                 [('loc', event), ('covariance_matrix', matrix), ('scale_tril', matrix),
+                                  ('precision_matrix', matrix)])
+    new._unbroadcasted_scale_tril = self._unbroadcasted_scale_tril
+    return _expanded_done(new, self, batch_shape, self._event_shape)
+
+
+Bernoulli.expand = _bernoulli_expand
+Binomial.expand = _binomial_expand
+Categorical.expand = _categorical_expand
+OneHotCategorical.expand = _one_hot_categorical_expand
+Chi2.expand = _chi2_expand
+Dirichlet.expand = _dirichlet_expand
+Beta.expand = _beta_expand
+StudentT.expand = _student_t_expand
+Independent.expand = _independent_expand
+TransformedDistribution.expand = _transformed_expand
+LogNormal.expand = _log_normal_expand
+MultivariateNormal.expand = _multivariate_normal_expand

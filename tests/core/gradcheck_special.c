@@ -30,7 +30,6 @@ static nn_tensor *gc_zeta(nn_tensor **in)
     return r;
 }
 
-static nn_tensor *gc_standard_gamma(nn_tensor **in) { return nn_standard_gamma(in[0]); }
 static nn_tensor *gc_sample_dirichlet(nn_tensor **in) { return nn_sample_dirichlet(in[0]); }
 
 static const gc_case cases_special[] = {
@@ -50,7 +49,6 @@ static const gc_case cases_special[] = {
     {NN_OP_special_xlog1py, "special.xlog1py, broadcast", gc_xlog1py, 2, {2, 1}, {{2, 3}, {3}}, 0.2, 2, 0},
     {NN_OP_special_xlog1py_scalar, "special.xlog1py with a number", gc_xlog1py_scalar, 1, {2}, {{2, 3}}, -1, 1, 0},
     {NN_OP_special_zeta, "special.zeta(2.5, q)", gc_zeta, 1, {2}, {{2, 3}}, 0.5, 3, 0},
-    {NN_OP_standard_gamma, "_standard_gamma (backward raises)", gc_standard_gamma, 1, {1}, {{4}}, 0.5, 3, 0},
     {NN_OP_sample_dirichlet, "_sample_dirichlet (backward raises)", gc_sample_dirichlet, 1, {1}, {{4}}, 0.5, 3, 0},
     GC_END,
 };

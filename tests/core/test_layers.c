@@ -536,9 +536,15 @@ static void test_batch_norm_state_dict(void **state)
     nn_module *bn = TU_OK(nn_batch_norm1d_new(2, 1e-5, 0.1, true, true, NN_FLOAT32));
     nn_object *sd = TU_OK(nn_module_state_dict(bn, "", false));
     tu_check(nn_dict_del_str(sd, "num_batches_tracked"));
-    /* a state dict without num_batches_tracked loads it as 0 (PyTorch's versionless path) */
+    /* its _metadata says version 2 (BatchNorm's _version): num_batches_tracked is required */
+    nn_object *meta = nn_dict_get_str(nn_dict_attrs(sd, false), "_metadata");
+    assert_int_equal(nn_int_value(nn_dict_get_str(nn_dict_get_str(meta, ""), "version")), 2);
     nn_tensor *nbt = NN_TENSOR(nn_module_getattr(bn, "num_batches_tracked"));
     tu_check(nn_fill_(nbt, 5));
+    assert_null(nn_module_load_state_dict(bn, sd, true, false));
+    tu_assert_error(NN_ERR_RUNTIME, "Missing key(s) in state_dict: \"num_batches_tracked\"");
+    /* a state dict without metadata loads it as 0 (PyTorch's versionless path) */
+    tu_check(nn_dict_del_str(nn_dict_attrs(sd, false), "_metadata"));
     nn_object *r = TU_OK(nn_module_load_state_dict(bn, sd, true, false));
     assert_int_equal(nn_list_len(nn_tuple_get(r, 0)), 0);
     double v;

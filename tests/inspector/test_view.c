@@ -312,6 +312,52 @@ static int falling(void *ud, const char *name, double *value)
     return 0;
 }
 
+/* A loss that moves only in its sixth digit (a plateau): 0.934 + k * 1e-6. */
+static int flat(void *ud, const char *name, double *value)
+{
+    (void)ud;
+    (void)name;
+    *value = 0.934 + scalar_k++ * 1e-6;
+    return 0;
+}
+
+/* A plateau's min and max (and the axis labels) read differently: the header
+   and the labels take the digits they need (they said 0.934 for both). */
+static void test_scalars_plateau_digits(void **state)
+{
+    (void)state;
+    trainer t;
+    insp_session *s = trainer_start(&t, 0);
+    insp_view *v = TU_OK(insp_view_new(s));
+    scalar_k = 0;
+    insp_set_scalar_source(s, flat, NULL);
+    tu_check(insp_track(s, "loss"));
+    tu_check(trainer_steps(&t, 10));
+    keys(v, "s");
+    char *text = draw_text(v, 80, 24, NULL);
+    char *header = strstr(text, "loss 0.934");
+    assert_non_null(header);
+    char lo[32] = "", hi[32] = "", top[32] = "", bottom[32] = "";
+    assert_non_null(strstr(header, " · min "));
+    assert_int_equal(sscanf(strstr(header, " · min ") + strlen(" · min "), "%31s", lo), 1);
+    assert_int_equal(sscanf(strstr(header, " · max ") + strlen(" · max "), "%31s", hi), 1);
+    assert_string_equal(lo, "0.934"); /* the first value */
+    assert_string_not_equal(lo, hi);
+    /* the axis: the top and bottom labels, at the start of the rows under the header */
+    char *row = strchr(header, '\n') + 1;
+    assert_int_equal(sscanf(row, "%31s", top), 1);
+    for (int r = 0; r < 100 && !bottom[0]; r++) {
+        row = strchr(row, '\n') + 1;
+        if (!strncmp(row, " step ", 6)) break;
+        if (row[1] >= '0' && row[1] <= '9') sscanf(row, "%31s", bottom);
+    }
+    assert_string_not_equal(top, bottom);
+    assert_string_equal(bottom, "0.934");
+    nn_free(text);
+    insp_view_free(v);
+    trainer_stop(&t);
+}
+
 /* The scalars view ('s') at 80x24 and 160x48 after 30 steps, its log scale ('L')
    and time travel ten steps back (the curves end at step 21): the fixture
    tests/fixtures/inspector_scalars_view.txt was written by this code
@@ -340,7 +386,7 @@ static void test_scalars_view_golden(void **state)
     static const struct {
         int w, h;
         const char *keys;
-    } shots[] = {{80, 24, ""}, {160, 48, ""}, {80, 24, "L"}, {80, 24, "[[[[[[[[[["}};
+    } shots[] = {{80, 24, ""}, {160, 48, ""}, {80, 24, "L"}, {80, 24, "[[[[[[[[["}};
     for (size_t i = 0; i < sizeof shots / sizeof *shots; i++) {
         keys(v, shots[i].keys);
         char *text = draw_text(v, shots[i].w, shots[i].h, NULL);
@@ -493,6 +539,33 @@ static void test_mouse_wheel(void **state)
     trainer_stop(&t);
 }
 
+/* The details pane scrolls by the keys too once Tab gave it the focus: PgDn,
+   PgUp, Home, End move its rows, not the tree's selection. */
+static void test_details_keys(void **state)
+{
+    (void)state;
+    trainer t;
+    insp_session *s = trainer_start(&t, 3);
+    insp_view *v = TU_OK(insp_view_new(s));
+    keys(v, "j"); /* module 0: more detail rows than a 80x14 screen has */
+    char *top = draw_text(v, 80, 14, NULL);
+    keys(v, "\t");
+    insp_view_key(v, INSP_KEY_PGDN);
+    char *down = draw_text(v, 80, 14, NULL);
+    assert_string_equal(insp_view_selected(v), "0");
+    assert_string_not_equal(top, down);
+    insp_view_key(v, INSP_KEY_END);
+    char *end = draw_text(v, 80, 14, NULL);
+    assert_string_not_equal(top, end);
+    insp_view_key(v, INSP_KEY_HOME);
+    char *home = draw_text(v, 80, 14, NULL);
+    assert_string_equal(top, home);
+    assert_string_equal(insp_view_selected(v), "0");
+    nn_free(top), nn_free(down), nn_free(end), nn_free(home);
+    insp_view_free(v);
+    trainer_stop(&t);
+}
+
 static void test_view_keys(void **state)
 {
     (void)state;
@@ -545,9 +618,22 @@ static void test_view_keys(void **state)
     /* time travel by training step: '[' ']' show a step's last pass */
     assert_int_equal(insp_train_steps(s), 3);
     assert_int_equal(insp_view_at_step(v), -1);
-    keys(v, "[");
-    assert_int_equal(insp_view_at_step(v), (int64_t)insp_train_step_end(s, 3));
+    /* from live (step 3's last pass is the newest), '[' goes back one step at once */
     assert_int_equal(insp_train_step_end(s, 3), insp_step(s) - 1);
+    keys(v, "[");
+    assert_int_equal(insp_view_at_step(v), (int64_t)insp_train_step_end(s, 2));
+    keys(v, "]");
+    assert_int_equal(insp_view_at_step(v), (int64_t)insp_train_step_end(s, 3));
+    /* 'z' pauses the live view where it is, without moving, and follows it again */
+    keys(v, "]");
+    assert_int_equal(insp_view_at_step(v), -1);
+    keys(v, "z");
+    assert_int_equal(insp_view_at_step(v), (int64_t)insp_step(s) - 1);
+    text = draw_text(v, 100, 30, NULL);
+    assert_non_null(strstr(text, "showing step 3 of 3 [ ]"));
+    nn_free(text);
+    keys(v, "z");
+    assert_int_equal(insp_view_at_step(v), -1);
     keys(v, "[[");
     assert_int_equal(insp_view_at_step(v), (int64_t)insp_train_step_end(s, 1));
     text = draw_text(v, 100, 30, NULL);
@@ -565,9 +651,9 @@ static void test_view_keys(void **state)
     size_t sel = (size_t)insp_module_find(s, "2");
     assert_int_equal(insp_pass_count(s, sel), 6);
     for (size_t k = 0; k < 6; k++) steps[k] = insp_pass_at(s, sel, k)->step;
+    keys(v, "{"); /* from live (its newest pass shown): the pass before */
+    assert_int_equal(insp_view_at_step(v), (int64_t)steps[4]);
     keys(v, "{");
-    assert_int_equal(insp_view_at_step(v), (int64_t)steps[5]);
-    keys(v, "{{");
     assert_int_equal(insp_view_at_step(v), (int64_t)steps[3]);
     text = draw_text(v, 100, 30, NULL);
     char want[64];
@@ -592,11 +678,15 @@ static void test_view_keys(void **state)
     text = draw_text(v, 80, 30, NULL);
     assert_non_null(strstr(text, "one training step back / forth"));
     nn_free(text);
+    text = draw_text(v, 80, 24, NULL); /* whole at 80x24: the freeze key and the last line too */
+    assert_non_null(strstr(text, "z             pause the live view here / follow it again"));
+    assert_non_null(strstr(text, "Ctrl-C        stop the running statement"));
+    nn_free(text);
     /* every line whole, at 80 and at 200 columns (the box was 66 wide and cut the longest) */
     for (int w = 80; w <= 200; w += 120) {
         text = draw_text(v, w, 40, NULL);
         assert_non_null(strstr(text, "Tab           next pane: tree, details, problems, output, command"));
-        assert_non_null(strstr(text, "(problems, output: ↑↓ PgUp PgDn Home End, mouse wheel)"));
+        assert_non_null(strstr(text, "(details, problems, output: ↑↓ PgUp PgDn Home End, wheel)"));
         assert_non_null(strstr(text, "update ratios over time, tracked scalars (L: log)"));
         nn_free(text);
     }
@@ -615,7 +705,7 @@ static void test_view_keys(void **state)
     assert_int_equal(insp_view_key(v, 'q'), INSP_ACT_QUIT);
     /* a resize only redraws; unknown keys do nothing */
     assert_int_equal(insp_view_key(v, INSP_KEY_RESIZE), INSP_ACT_REDRAW);
-    assert_int_equal(insp_view_key(v, 'Z'), INSP_ACT_NONE);
+    assert_int_equal(insp_view_key(v, '~'), INSP_ACT_NONE);
 
     insp_view_free(v);
     trainer_stop(&t);
@@ -999,7 +1089,7 @@ int main(void)
         cmocka_unit_test(test_activation_curve), cmocka_unit_test(test_report_text),
         cmocka_unit_test(test_put_fit),          cmocka_unit_test(test_no_grad_is_dash),
         cmocka_unit_test(test_model_views_golden), cmocka_unit_test(test_details_at_80_columns), cmocka_unit_test(test_flow_figures),
-        cmocka_unit_test(test_scalars_view_golden), cmocka_unit_test(test_mouse_wheel),
+        cmocka_unit_test(test_scalars_view_golden), cmocka_unit_test(test_scalars_plateau_digits), cmocka_unit_test(test_mouse_wheel), cmocka_unit_test(test_details_keys),
         cmocka_unit_test(test_output_scrollback), cmocka_unit_test(test_output_wraps),
     };
     return cmocka_run_group_tests_name("inspector view", tests, NULL, NULL);

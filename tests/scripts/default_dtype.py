@@ -85,3 +85,8 @@ print(torch.distributions.Normal(0., 1.).sample((2,)), torch.distributions.Norma
 print(torch.distributions.Bernoulli(0.3).sample((3,)), torch.distributions.Categorical(torch.tensor([0.2, 0.8])).sample((3,)))
 torch.set_default_dtype(torch.float32)
 print(torch.tensor([1.0]), torch.tensor([1.0], dtype=torch.float64))
+torch.set_default_dtype(torch.float64)
+print(torch.Tensor(), torch.Tensor().shape, torch.nn.Parameter())
+print(torch.tensor([1, 2]) / 2, torch.where(torch.tensor([True, False]), 1.0, 0.0))
+torch.set_default_dtype(torch.float32)
+print(torch.Tensor(), torch.Tensor().dtype)

@@ -34,6 +34,28 @@ t('REDUCE of an int', lambda: pickle.loads(b'\x80\x04K\x01)R.'))
 t('short BINFLOAT', lambda: pickle.loads(b'\x80\x04G\x00\x00.'))
 t('text INT', lambda: pickle.loads(b'I99999999999999999999999\n.'))
 t('bad text INT', lambda: pickle.loads(b'Ixyz\n.'))
+
+
+def tm(label, f):  # with the message
+    try:
+        r = f()
+        print(label, 'ok', repr(r)[:60])
+    except Exception as e:
+        print(label, type(e).__name__, repr(str(e)))
+
+
+tm('FRAME past 2**63', lambda: pickle.loads(b'\x80\x04\x95' + (2**63).to_bytes(8, 'little') + b'N.'))
+tm('FRAME 2**64-1', lambda: pickle.loads(b'\x80\x04\x95' + (2**64 - 1).to_bytes(8, 'little') + b'N.'))
+tm('FRAME 2**40', lambda: pickle.loads(b'\x80\x04\x95' + (2**40).to_bytes(8, 'little') + b'N.'))
+tm('FRAME one byte short', lambda: pickle.loads(b'\x80\x04\x95' + (3).to_bytes(8, 'little') + b'N.'))
+tm('FRAME exact', lambda: pickle.loads(b'\x80\x04\x95' + (2).to_bytes(8, 'little') + b'N.'))
+tm('LONG_BINPUT 0xffffffff', lambda: pickle.loads(b'\x80\x02Nr\xff\xff\xff\xff.'))
+tm('LONG_BINPUT 2**31', lambda: pickle.loads(b'\x80\x02Nr\x00\x00\x00\x80.'))
+tm('LONG_BINPUT then GET', lambda: pickle.loads(b'\x80\x02Nr\x00\x00\x00\x80j\x00\x00\x00\x80.'))
+tm('PUT past ssize_t', lambda: pickle.loads(b'\x80\x02Np99999999999999999999\n.'))
+tm('PUT 10**12', lambda: pickle.loads(b'\x80\x02Np1000000000000\n.'))
+tm('PUT -1', lambda: pickle.loads(b'\x80\x02Np-1\n.'))
+tm('LONG_BINGET missing', lambda: pickle.loads(b'\x80\x02Nj\xff\xff\xff\xff.'))
 # struct
 t('unpack short', lambda: struct.unpack('<q', b'123'))
 t('huge count', lambda: struct.unpack('999999999999s', b'x'))

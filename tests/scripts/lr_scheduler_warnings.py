@@ -1,5 +1,5 @@
-# The warnings of torch.optim.lr_scheduler, recorded (their text and category; the file and line
-# that PyTorch names are its own lr_scheduler.py's, nnscope names the caller's line).
+# The warnings of torch.optim.lr_scheduler, recorded (their text and category; both place them in
+# lr_scheduler.py, see lr_scheduler_warn_once.py).
 import warnings
 import torch
 import torch.nn as nn
