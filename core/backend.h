@@ -23,6 +23,7 @@
 #define NN_BACKEND_H
 
 #include "nn_conv.h"
+#include "nn_conv3d.h"
 #include "nn_optim_more.h"
 
 /* The elementwise binary kernel's op codes. */

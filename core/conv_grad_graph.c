@@ -15,6 +15,7 @@
  *        x' = x viewed [C/g, g*N, H, W] (sample n of group G as channel G*N + n), gy' = gy^T.
  */
 #include "nn_conv_graph.h"
+#include "nn_custom_fn.h"
 #include "nn_mod_more.h"
 #include "nn_layers.h"
 
@@ -94,5 +95,7 @@ int nn_conv_backward_graph(int dims, bool transposed, nn_tensor *x, nn_tensor *w
     NN_RELEASE(x4);
     NN_RELEASE(w4);
     NN_RELEASE(g4);
+    for (int i = 0; i < 2 && rc == 0; i++) /* PyTorch's one node of them */
+        if (gin[i] && gin[i]->grad_fn) rc = nn_node_set_name(gin[i]->grad_fn, "ConvolutionBackwardBackward0");
     return rc;
 }

@@ -43,6 +43,7 @@ static custom_data *data_of(const nn_node *n) { return n && n->op == NN_OP_custo
 const char *nn_node_name(const nn_node *node)
 {
     custom_data *d = data_of(node);
+    if (node->name) return node->name;
     return d ? d->name : nn_op_table[node->op].grad_name;
 }
 

@@ -388,10 +388,13 @@ int nn_div_number_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 
 nn_tensor *nn_kl_div(nn_tensor *input, nn_tensor *target, nn_reduction reduction, bool batchmean, bool log_target)
 {
-    if (!batchmean && reduction == NN_REDUCTION_MEAN)
-        fprintf(stderr, "UserWarning: reduction: 'mean' divides the total loss by both the batch size and the support "
-                        "size.'batchmean' divides only by the batch size, and aligns with the KL div math definition."
-                        "'mean' will be changed to behave the same as 'batchmean' in the next major release.\n");
+    static const nn_warn_place functional_py = {"torch.nn.functional", "torch/nn/functional.py", 2916};
+    if (!batchmean && reduction == NN_REDUCTION_MEAN &&
+        nn_warn_at(&functional_py, "UserWarning",
+                   "reduction: 'mean' divides the total loss by both the batch size and the support "
+                   "size.'batchmean' divides only by the batch size, and aligns with the KL div math definition."
+                   "'mean' will be changed to behave the same as 'batchmean' in the next major release.") < 0)
+        return NULL;
     nn_scratch s = {0};
     nn_tensor *elem;
     if (log_target) elem = E(nn_mul(E(nn_exp(target)), E(nn_sub(target, input))));

@@ -53,6 +53,18 @@ void nn_error_clear(void);
 typedef int (*nn_warning_handler)(const char *category, const char *message);
 void nn_set_warning_handler(nn_warning_handler handler);
 int nn_warn(const char *category, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A warning PyTorch raises from its own Python file, placed there (module
+   "torch.nn.modules.rnn", file "torch/nn/modules/rnn.py", line 67) instead of at the
+   caller's line, so the front end's default filter shows it once per run, as
+   PyTorch's. Without a placed handler it goes to the plain one. */
+typedef struct nn_warn_place {
+    const char *module, *file;
+    int line;
+} nn_warn_place;
+typedef int (*nn_placed_warning_handler)(const char *category, const char *message, const nn_warn_place *place);
+void nn_set_placed_warning_handler(nn_placed_warning_handler handler);
+int nn_warn_at(const nn_warn_place *place, const char *category, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* Ctrl-C: a signal handler sets this flag; core checks it between ops and
    long loops, raising KeyboardInterrupt. */

@@ -34,6 +34,9 @@ int nn_record_custom(const nn_custom_fn *fns, const char *name, nn_object *state
 
 /* The node's name (the class name of a custom node, else the op's grad_fn name). */
 const char *nn_node_name(const nn_node *node);
+/* Gives node the name (PyTorch's name of the op a language-written layer stands for:
+   core/node_name.c); 0, or -1 with ValueError for an empty name. */
+int nn_node_set_name(nn_node *node, const char *name);
 /* The state of a custom node (borrowed), or NULL for any other node. */
 nn_object *nn_custom_state(const nn_node *node);
 int nn_custom_n_inputs(const nn_node *node);

@@ -99,6 +99,7 @@ struct nn_node {
     nn_hook_list hooks;       /* hooks of non-leaf outputs, by output_nr */
     nn_tensor **retained;     /* n_outputs weak pointers: outputs that retain_grad() */
     nn_node_callback *callbacks;
+    const char *name;          /* interned: a name given after recording (node_name.c), or NULL */
     nn_object *anomaly_trace;  /* owned: where the node was made, kept in anomaly mode (anomaly.c), or NULL */
     /* engine scratch, valid during one backward pass */
     uint64_t epoch;

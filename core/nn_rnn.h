@@ -18,6 +18,9 @@ typedef enum nn_rnn_mode { NN_RNN_TANH, NN_RNN_RELU, NN_RNN_LSTM, NN_RNN_GRU } n
 
 extern const nn_module_class nn_rnn_class, nn_lstm_class, nn_gru_class, nn_rnn_cell_class, nn_lstm_cell_class,
     nn_gru_cell_class;
+/* nn.RNNBase and nn.RNNCellBase: the base classes of the three and of the cells (isinstance,
+   issubclass); an RNNBase / RNNCellBase made directly has no forward, as PyTorch's. */
+extern const nn_module_class nn_rnn_base_class, nn_rnn_cell_base_class;
 
 /* nn.RNN / nn.LSTM / nn.GRU(input_size, hidden_size, num_layers, bias,
    batch_first, dropout, bidirectional, dtype): parameters weight_ih_l{k}

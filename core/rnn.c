@@ -218,13 +218,20 @@ static char *cell_extra_repr(nn_module *m) { return format_extra(m, true); }
 static nn_object *rnn_forward(nn_module *m, nn_object *args, nn_object *kwargs);
 static nn_object *cell_forward(nn_module *m, nn_object *args, nn_object *kwargs);
 
-const nn_module_class nn_rnn_class = {.name = "RNN", .forward = rnn_forward, .extra_repr = rnn_extra_repr};
-const nn_module_class nn_lstm_class = {.name = "LSTM", .forward = rnn_forward, .extra_repr = rnn_extra_repr};
-const nn_module_class nn_gru_class = {.name = "GRU", .forward = rnn_forward, .extra_repr = rnn_extra_repr};
-const nn_module_class nn_rnn_cell_class = {.name = "RNNCell", .forward = cell_forward, .extra_repr = cell_extra_repr};
+const nn_module_class nn_rnn_base_class = {.name = "RNNBase", .extra_repr = rnn_extra_repr};
+const nn_module_class nn_rnn_cell_base_class = {.name = "RNNCellBase", .extra_repr = cell_extra_repr};
+const nn_module_class nn_rnn_class = {.name = "RNN", .forward = rnn_forward, .extra_repr = rnn_extra_repr,
+                                      .base = &nn_rnn_base_class};
+const nn_module_class nn_lstm_class = {.name = "LSTM", .forward = rnn_forward, .extra_repr = rnn_extra_repr,
+                                       .base = &nn_rnn_base_class};
+const nn_module_class nn_gru_class = {.name = "GRU", .forward = rnn_forward, .extra_repr = rnn_extra_repr,
+                                      .base = &nn_rnn_base_class};
+const nn_module_class nn_rnn_cell_class = {.name = "RNNCell", .forward = cell_forward, .extra_repr = cell_extra_repr,
+                                           .base = &nn_rnn_cell_base_class};
 const nn_module_class nn_lstm_cell_class = {.name = "LSTMCell", .forward = cell_forward,
-                                            .extra_repr = cell_extra_repr};
-const nn_module_class nn_gru_cell_class = {.name = "GRUCell", .forward = cell_forward, .extra_repr = cell_extra_repr};
+                                            .extra_repr = cell_extra_repr, .base = &nn_rnn_cell_base_class};
+const nn_module_class nn_gru_cell_class = {.name = "GRUCell", .forward = cell_forward, .extra_repr = cell_extra_repr,
+                                           .base = &nn_rnn_cell_base_class};
 
 nn_module *nn_rnn_new(nn_rnn_mode mode, int64_t input_size, int64_t hidden_size, int64_t num_layers, bool bias,
                       bool batch_first, double dropout, bool bidirectional, nn_dtype dtype)
@@ -235,11 +242,14 @@ nn_module *nn_rnn_new(nn_rnn_mode mode, int64_t input_size, int64_t hidden_size,
     if (dropout > 0 && num_layers == 1) {
         nn_object *d = nn_float_new(dropout);
         char *ds = d ? nn_str(d) : NULL;
-        fprintf(stderr, "UserWarning: dropout option adds dropout after all but last recurrent layer, so non-zero "
-                        "dropout expects num_layers greater than 1, but got dropout=%s and num_layers=1\n",
-                ds ? ds : "?");
+        static const nn_warn_place rnn_py = {"torch.nn.modules.rnn", "torch/nn/modules/rnn.py", 67};
+        int rc = nn_warn_at(&rnn_py, "UserWarning",
+                            "dropout option adds dropout after all but last recurrent layer, so non-zero "
+                            "dropout expects num_layers greater than 1, but got dropout=%s and num_layers=1",
+                            ds ? ds : "?");
         nn_free(ds);
         NN_RELEASE(d);
+        if (rc < 0) return NULL; /* a filter's "error" */
     }
     if (hidden_size <= 0)
         return nn_error_set(NN_ERR_VALUE, "proj_size has to be smaller than hidden_size"), NULL; /* proj_size 0 >= H */

@@ -8,6 +8,7 @@
 
 #include "backend.h"
 #include "nn_int.h"
+#include "nn_custom_fn.h"
 #include "nn_select_more.h"
 
 /* A view of t with the given geometry; records op with params when tracking. */
@@ -696,8 +697,43 @@ done:
     return out;
 }
 
+/* Under create_graph (a gradient with history): the gradient added into zeros by index_add
+   along the indexed rows, differentiable, so that a double backward flows through x[mask] and
+   x[idx]; the node takes PyTorch's name for it (IndexPutImplBackward0). 0 or -1. */
+static int index_backward_graph(nn_node *n, nn_tensor *g, int64_t P, int64_t D, int64_t Q, nn_tensor **gin)
+{
+    int64_t k = n->p.i[2], zs[3] = {P, D, Q}, gs[3] = {P, k, Q};
+    const nn_input_meta *m = &n->input_meta[0];
+    nn_tensor *z = grad_zeros_for_input(n), *z3 = z ? nn_reshape(z, 3, zs) : NULL;
+    nn_tensor *idx = z3 ? nn_from_data_on(nn_device_of(z), n->extra, 1, &k, NN_INT64) : NULL;
+    nn_tensor *g3 = idx ? nn_reshape(g, 3, gs) : NULL;
+    nn_tensor *r3 = g3 ? nn_index_add(z3, 1, idx, g3, 1.0) : NULL;
+    nn_tensor *r = r3 ? nn_reshape(r3, m->ndim, m->sizes) : NULL;
+    int rc = r ? 0 : -1;
+    if (rc == 0 && r->grad_fn) rc = nn_node_set_name(r->grad_fn, "IndexPutImplBackward0");
+    NN_RELEASE(z);
+    NN_RELEASE(z3);
+    NN_RELEASE(idx);
+    NN_RELEASE(g3);
+    NN_RELEASE(r3);
+    if (rc < 0) NN_SET(r, NULL);
+    gin[0] = r;
+    return rc;
+}
+
 int nn_index_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 {
+    if (nn_grad_enabled() && gout[0]->requires_grad && n->p.i[2] > 0) {
+        const nn_input_meta *m = &n->input_meta[0];
+        int dim = (int)n->p.i[0], mm = (int)n->p.i[1];
+        int64_t P = 1, D = 1, Q = 1;
+        for (int d = 0; d < m->ndim; d++) {
+            if (d < dim) P *= m->sizes[d];
+            else if (d < dim + mm) D *= m->sizes[d];
+            else Q *= m->sizes[d];
+        }
+        return index_backward_graph(n, gout[0], P, D, Q, gin);
+    }
     nn_tensor *z = grad_zeros_for_input(n);
     nn_tensor *g = z ? nn_contiguous(gout[0]) : NULL;
     if (!g) {
@@ -828,6 +864,21 @@ int nn_copy_slices_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
         gin[1] = nn_sum_to_size(part, n->input_meta[1].ndim, n->input_meta[1].sizes);
         NN_RELEASE(part);
         if (!gin[1]) return -1;
+    }
+    if (nn_node_needs_input_grad(n, 0) && nn_grad_enabled() && g->requires_grad) {
+        /* create_graph: where(kept, g, 0), so the assigned region passes no second derivative either */
+        nn_tensor *keep = NULL, *no = NULL, *zeros = NULL;
+        NN_WITH_GRAD_MODE(false, keep = nn_full_like(g, 1.0));
+        nn_tensor *kb = keep ? nn_to_dtype(keep, NN_BOOL) : NULL;
+        no = kb ? nn_scalar(0.0, NN_BOOL) : NULL;
+        int rc = no ? index_put_raw(kb, s->n, s->items, no) : -1;
+        if (rc == 0 && !(zeros = nn_zeros_like(g))) rc = -1;
+        if (rc == 0 && !(gin[0] = nn_where(kb, g, zeros))) rc = -1;
+        NN_RELEASE(keep);
+        NN_RELEASE(kb);
+        NN_RELEASE(no);
+        NN_RELEASE(zeros);
+        return rc;
     }
     if (nn_node_needs_input_grad(n, 0)) {
         /* the assigned region got no gradient from the old value */

@@ -10,25 +10,43 @@
 #include "nn.h"
 
 static nn_warning_handler warning_handler;
+static nn_placed_warning_handler placed_handler;
 
 void nn_set_warning_handler(nn_warning_handler handler) { warning_handler = handler; }
+void nn_set_placed_warning_handler(nn_placed_warning_handler handler) { placed_handler = handler; }
+
+static int vwarn(const nn_warn_place *place, const char *category, const char *fmt, va_list ap)
+{
+    char small[1024], *message = small;
+    va_list again;
+    va_copy(again, ap);
+    int len = vsnprintf(small, sizeof small, fmt, ap);
+    if (len >= (int)sizeof small && (message = nn_malloc((size_t)len + 1))) /* a long one (a traceback) whole */
+        vsnprintf(message, (size_t)len + 1, fmt, again);
+    va_end(again);
+    if (!message) message = small; /* out of memory: the first 1023 bytes */
+    int rc = 0;
+    if (place && placed_handler) rc = placed_handler(category, message, place);
+    else if (warning_handler) rc = warning_handler(category, message);
+    else fprintf(stderr, "%s: %s\n", category, message);
+    if (message != small) nn_free(message);
+    return rc;
+}
 
 int nn_warn(const char *category, const char *fmt, ...)
 {
-    char small[1024], *message = small;
     va_list ap;
     va_start(ap, fmt);
-    int len = vsnprintf(small, sizeof small, fmt, ap);
+    int rc = vwarn(NULL, category, fmt, ap);
     va_end(ap);
-    if (len >= (int)sizeof small && (message = nn_malloc((size_t)len + 1))) { /* a long one (a traceback) whole */
-        va_start(ap, fmt);
-        vsnprintf(message, (size_t)len + 1, fmt, ap);
-        va_end(ap);
-    }
-    if (!message) message = small; /* out of memory: the first 1023 bytes */
-    int rc = 0;
-    if (warning_handler) rc = warning_handler(category, message);
-    else fprintf(stderr, "%s: %s\n", category, message);
-    if (message != small) nn_free(message);
+    return rc;
+}
+
+int nn_warn_at(const nn_warn_place *place, const char *category, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = vwarn(place, category, fmt, ap);
+    va_end(ap);
     return rc;
 }

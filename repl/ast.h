@@ -234,6 +234,7 @@ typedef enum repl_parse_status {
 typedef struct repl_parse_error {
     repl_parse_status status;
     int line, offset;
+    int end_offset;  /* 1-based column past the offending range on line (CPython's ^^^^), or 0: one caret */
     bool compiler;   /* raised by repl_ast_check (CPython's compiler: SyntaxError.text is None) */
 } repl_parse_error;
 
@@ -254,6 +255,9 @@ size_t repl_translate_newlines(char *s);
    function, `break`/`continue` outside a loop, module-level `nonlocal`): 0, or -1
    with the error set and *err filled (ast_check.c). */
 int repl_ast_check(const repl_node *root, repl_parse_error *err);
+/* The compiler's "'yield' outside function" at the yield expression y (the parser
+   finds it: a yield outside any def or lambda, or in a class body): -1. */
+int repl_ast_check_yield(const repl_node *y, repl_parse_error *err);
 
 /* ast.dump(node) of CPython 3.11 (default arguments) as a new nn_malloc'd
    string, or NULL with MemoryError. node is borrowed. */

@@ -12,11 +12,24 @@ typedef struct scope_flags {
     bool func, loop, module;
 } scope_flags;
 
-static int fail(repl_parse_error *err, const repl_node *s, const char *msg)
+/* The error at statement s, whose range (CPython's carets) ends at end_col on its line (0: unknown). */
+static int fail_range(repl_parse_error *err, const repl_node *s, int end_col, const char *msg)
 {
-    if (err) err->compiler = true;
-    return repl_syntax_error(err, REPL_PARSE_INVALID, NN_ERR_SYNTAX, s->line, s->col, "%s", msg);
+    int rc = repl_syntax_error(err, REPL_PARSE_INVALID, NN_ERR_SYNTAX, s->line, s->col, "%s", msg);
+    if (err) {
+        err->compiler = true;
+        if (end_col > s->col) err->end_offset = end_col + 1;
+    }
+    return rc;
 }
+
+/* A keyword statement's range: through its value when on the same line, else the keyword. */
+static int keyword_end(const repl_node *s, const repl_node *value, int len)
+{
+    return value && value->end_col && value->end_line == s->line ? value->end_col : s->col + len;
+}
+
+static int fail(repl_parse_error *err, const repl_node *s, const char *msg) { return fail_range(err, s, 0, msg); }
 
 static int check_body(const repl_node_list *body, scope_flags f, repl_parse_error *err);
 
@@ -25,11 +38,11 @@ static int check_stmt(const repl_node *s, scope_flags f, repl_parse_error *err)
     scope_flags inner = f;
     switch (s->kind) {
     case REPL_AST_Return:
-        return f.func ? 0 : fail(err, s, "'return' outside function");
+        return f.func ? 0 : fail_range(err, s, keyword_end(s, s->v.Return.value, 6), "'return' outside function");
     case REPL_AST_Break:
-        return f.loop ? 0 : fail(err, s, "'break' outside loop");
+        return f.loop ? 0 : fail_range(err, s, s->col + 5, "'break' outside loop");
     case REPL_AST_Continue:
-        return f.loop ? 0 : fail(err, s, "'continue' not properly in loop");
+        return f.loop ? 0 : fail_range(err, s, s->col + 8, "'continue' not properly in loop");
     case REPL_AST_Nonlocal:
         return f.module ? fail(err, s, "nonlocal declaration not allowed at module level") : 0;
     case REPL_AST_FunctionDef:
@@ -65,6 +78,11 @@ static int check_body(const repl_node_list *body, scope_flags f, repl_parse_erro
     for (int i = 0; i < body->n; i++)
         if (check_stmt(body->items[i], f, err) < 0) return -1;
     return 0;
+}
+
+int repl_ast_check_yield(const repl_node *y, repl_parse_error *err)
+{
+    return fail_range(err, y, y->end_line == y->line ? y->end_col : 0, "'yield' outside function");
 }
 
 int repl_ast_check(const repl_node *root, repl_parse_error *err)

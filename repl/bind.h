@@ -25,6 +25,8 @@ int repl_bind_isinstance(nn_object *obj, nn_object *cls);
 nn_object *repl_bind_type_of(nn_object *obj);
 /* The core module class of a native module class object (nn.Linear), or NULL. */
 const nn_module_class *repl_bind_module_class_of(nn_object *cls);
+/* issubclass(cls, base) for native module classes (nn.LSTM, nn.RNNBase, nn.Module): 1 or 0 */
+int repl_bind_module_issubclass(nn_object *cls, nn_object *base);
 /* What help() and repl_signature() know of a bindings' object. */
 typedef enum repl_doc_kind {
     REPL_DOC_FUNCTION, /* a module function: torch.randn */

@@ -717,6 +717,16 @@ const nn_module_class *repl_bind_module_class_of(nn_object *cls)
     return repl_class_def_of(cls)->module_class;
 }
 
+int repl_bind_module_issubclass(nn_object *cls, nn_object *base)
+{
+    const nn_module_class *c = repl_bind_module_class_of(cls), *b = repl_bind_module_class_of(base);
+    if (!c || !b) return 0;
+    if (b == &repl_module_base_class) return 1;
+    for (; c; c = c->base)
+        if (c == b) return 1;
+    return 0;
+}
+
 /* ---------------------------------------------------------- small values */
 
 typedef struct dtype_obj {

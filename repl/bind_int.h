@@ -340,6 +340,8 @@ bool repl_module_method_at(const repl_class_def *cls, size_t i, repl_method_doc 
 
 /* bind_math.c: torch.sin ... torch.logsumexp and the tensor methods */
 int repl_math_add_functions(nn_object *torch); /* 0 or -1 */
+/* torch.convolution and the grad_fn naming of layers written in the language (bind_nn_lang.c): 0 or -1 */
+int repl_nn_lang_add_functions(nn_object *torch);
 /* bind_consts.c: torch.pi, torch.e, torch.inf, torch.nan; 0 or -1 */
 int repl_torch_add_constants(nn_object *torch);
 /* t.name for those functions and their in-place methods (sin_, ...): a new

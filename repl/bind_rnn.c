@@ -72,6 +72,66 @@ static nn_object *rnn_ctor(const char *f, nn_rnn_mode mode, nn_object *args, nn_
                                    dtype < 0 ? nn_default_dtype() : (nn_dtype)dtype);
 }
 
+/* args without the item at position i; new reference */
+static nn_object *args_without(nn_object *args, size_t i)
+{
+    size_t n = nn_tuple_len(args);
+    nn_object *t = nn_tuple_new(n - 1);
+    for (size_t k = 0, j = 0; t && k < n; k++)
+        if (k != i) nn_tuple_set(t, j++, nn_retain(nn_tuple_get(args, k)));
+    return t;
+}
+
+/* The leading argument `name` (the first positional one or a keyword) taken off args/kwargs into *rest
+   and *restkw (new references); its value (borrowed) or NULL with TypeError. */
+static nn_object *take_first(const char *f, const char *name, nn_object *args, nn_object *kwargs, nn_object **rest,
+                             nn_object **restkw)
+{
+    *rest = *restkw = NULL;
+    nn_object *v = kwargs ? nn_dict_get_str(kwargs, name) : NULL;
+    if (v) {
+        if (!(*restkw = nn_dict_copy(kwargs)) || nn_dict_del_str(*restkw, name) < 0) return NULL;
+        *rest = nn_retain(args);
+        return v;
+    }
+    if (nn_tuple_len(args) < 1)
+        return nn_error_set(NN_ERR_TYPE, "%s() missing 1 required positional argument: '%s'", f, name), NULL;
+    if (!(*rest = args_without(args, 0))) return NULL;
+    if (kwargs) *restkw = nn_retain(kwargs);
+    return nn_tuple_get(args, 0);
+}
+
+/* RNNBase(mode, input_size, hidden_size, ...): the module of that mode under RNNBase's class. */
+CTOR(RNNBase)
+{
+    const char *f = "RNNBase.__init__";
+    nn_object *rest, *restkw, *mode = take_first(f, "mode", args, kwargs, &rest, &restkw);
+    nn_rnn_mode m = NN_RNN_TANH;
+    if (mode && !nn_is_str(mode)) {
+        nn_error_set(NN_ERR_TYPE, "%s: mode must be a str", f);
+        mode = NULL;
+    }
+    const char *s = mode ? nn_str_cstr(mode) : "";
+    if (!mode) m = NN_RNN_TANH;
+    else if (!strcmp(s, "LSTM")) m = NN_RNN_LSTM;
+    else if (!strcmp(s, "GRU")) m = NN_RNN_GRU;
+    else if (!strcmp(s, "RNN_RELU")) m = NN_RNN_RELU;
+    else if (strcmp(s, "RNN_TANH")) {
+        nn_error_set(NN_ERR_VALUE, "Unrecognized RNN mode: %s", s);
+        mode = NULL;
+    }
+    nn_object *r = mode ? rnn_ctor(f, m == NN_RNN_RELU ? NN_RNN_TANH : m, rest, restkw) : NULL;
+    NN_RELEASE(rest);
+    NN_RELEASE(restkw);
+    if (r && m == NN_RNN_RELU) {
+        nn_object *v = nn_str_new("RNN_RELU");
+        if (!v || nn_module_setattr((nn_module *)r, "mode", v) < 0) NN_SET(r, NULL);
+        NN_RELEASE(v);
+    }
+    if (r) ((nn_module *)r)->cls = &nn_rnn_base_class;
+    return r;
+}
+
 CTOR(RNN) { return rnn_ctor("RNN.__init__", NN_RNN_TANH, args, kwargs); }
 CTOR(LSTM) { return rnn_ctor("LSTM.__init__", NN_RNN_LSTM, args, kwargs); }
 CTOR(GRU) { return rnn_ctor("GRU.__init__", NN_RNN_GRU, args, kwargs); }
@@ -102,6 +162,30 @@ static nn_object *cell_ctor(const char *f, nn_rnn_mode mode, nn_object *args, nn
         if (!s || nn_module_setattr(m, "nonlinearity", s)) NN_SET(m, NULL);
         NN_RELEASE(s);
     }
+    return (nn_object *)m;
+}
+
+/* RNNCellBase(input_size, hidden_size, bias, num_chunks, device=None, dtype=None): the parameters of
+   the cell with that many gate chunks (1, 3 or 4) under RNNCellBase's class. */
+CTOR(RNNCellBase)
+{
+    ARGS(6);
+    const char *f = "RNNCellBase.__init__";
+    int64_t in = 0, hidden = 0, chunks = 0;
+    bool bias = true;
+    int dtype = -1;
+    if (repl_parse_args(f, "self, input_size, hidden_size, bias, num_chunks, device=, dtype=", args, kwargs, a) ||
+        repl_arg_int(f, "input_size", 1, a[0], &in) || repl_arg_int(f, "hidden_size", 2, a[1], &hidden) ||
+        repl_arg_bool(f, "bias", 3, a[2], &bias) || repl_arg_int(f, "num_chunks", 4, a[3], &chunks) ||
+        repl_arg_device(f, a[4]) || repl_arg_dtype(f, "dtype", 0, a[5], &dtype))
+        return NULL;
+    if (chunks != 1 && chunks != 3 && chunks != 4)
+        return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "RNNCellBase: num_chunks=%lld (nnscope makes 1, 3 or 4)",
+                            (long long)chunks), NULL;
+    nn_module *m = nn_rnn_cell_new(chunks == 4 ? NN_RNN_LSTM : chunks == 3 ? NN_RNN_GRU : NN_RNN_TANH, in, hidden, bias,
+                                   dtype < 0 ? nn_default_dtype() : (nn_dtype)dtype);
+    if (m && chunks == 1 && nn_module_delattr(m, "nonlinearity") < 0) NN_SET(m, NULL);
+    if (m) m->cls = &nn_rnn_cell_base_class;
     return (nn_object *)m;
 }
 
@@ -269,6 +353,12 @@ CTOR(TransformerEncoder)
 
 #define NNCLASS(N, C, DOC) {#N, "torch.nn.modules.rnn." #N, c_##N, NULL, &C, DOC, rnn_method_at}
 static const repl_class_def classes[] = {
+    NNCLASS(RNNBase, nn_rnn_base_class,
+            "RNNBase(mode, input_size, hidden_size, num_layers=1, bias=True, batch_first=False, dropout=0.0, bidirectional=False, proj_size=0, device=None, dtype=None)\n"
+            "The base class of RNN, LSTM and GRU."),
+    NNCLASS(RNNCellBase, nn_rnn_cell_base_class,
+            "RNNCellBase(input_size, hidden_size, bias, num_chunks, device=None, dtype=None)\n"
+            "The base class of RNNCell, LSTMCell and GRUCell."),
     NNCLASS(RNN, nn_rnn_class,
             "RNN(input_size, hidden_size, num_layers=1, nonlinearity='tanh', bias=True, batch_first=False, dropout=0.0, bidirectional=False, device=None, dtype=None)\n"
             "Applies a multi-layer Elman RNN with tanh or ReLU non-linearity to an input sequence."),

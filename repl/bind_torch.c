@@ -181,6 +181,7 @@ static nn_object *f_tensor(void *ud, nn_object *args, nn_object *kwargs)
     }
     nn_object *seq = NULL; /* owned: a range's list (a range is a sequence: torch.tensor(range(4))) */
     if (a[0] && a[0]->type == &repl_range_type && !(a[0] = seq = repl_to_list(a[0]))) return NULL;
+    if (a[0] && !seq && !(a[0] = seq = repl_deep_values(a[0]))) return NULL; /* namedtuples, MyFloat(...) */
     nn_tensor *np = repl_numpy_tensor_of(a[0]); /* torch.tensor(ndarray): a copy of its elements */
     nn_tensor *t = np ? repl_tensor_on(nn_to_dtype(np, dtype < 0 ? np->dtype : (nn_dtype)dtype), dev)
                       : nn_tensor_from_nested_on(dev, a[0], dtype); /* laid out on the host, one transfer to dev */
@@ -668,7 +669,9 @@ static nn_object *f_device(void *ud, nn_object *args, nn_object *kwargs)
 static nn_object *tensor_ctor(void *ud, nn_object *args, nn_object *kwargs)
 {
     if (nn_tuple_len(args) == 1 && !nn_is_int(nn_tuple_get(args, 0))) {
-        nn_tensor *t = nn_tensor_from_nested(nn_tuple_get(args, 0), nn_default_dtype());
+        nn_object *v = repl_deep_values(nn_tuple_get(args, 0));
+        nn_tensor *t = v ? nn_tensor_from_nested(v, nn_default_dtype()) : NULL;
+        NN_RELEASE(v);
         return (nn_object *)t;
     }
     if (nn_tuple_len(args) == 0 && !(kwargs && nn_dict_len(kwargs))) /* torch.Tensor(): tensor([]) */
@@ -868,7 +871,8 @@ static nn_object *make_torch(void)
     if (repl_namespace_add_fns(t, torch_functions, sizeof torch_functions / sizeof torch_functions[0])) goto fail;
     if (repl_torch_add_tensor_functions(t) || repl_math_add_functions(t) || repl_torch_add_constants(t) ||
         repl_random_add_functions(t) || repl_select_add_functions(t) || repl_ops_more_add_functions(t) ||
-        repl_ops_extra_add_functions(t) || repl_numpy_add_torch_functions(t) || repl_special_add_functions(t))
+        repl_ops_extra_add_functions(t) || repl_numpy_add_torch_functions(t) || repl_special_add_functions(t) ||
+        repl_nn_lang_add_functions(t))
         goto fail;
     if (add_class(t, &tensor_class) || add_class(t, &size_class) || add_class(t, &dtype_class) || add_class(t, &repl_generator_class)) goto fail;
     if (set_owned(t, "__version__", nn_str_new("1.13.0"))) goto fail;

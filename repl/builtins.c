@@ -903,9 +903,14 @@ static nn_object *anyall(nn_object *args, bool any)
 static nn_object *bi_any(void *ud, nn_object *args, nn_object *kwargs) { return anyall(args, true); }
 static nn_object *bi_all(void *ud, nn_object *args, nn_object *kwargs) { return anyall(args, false); }
 
+static nn_object *memoryview_class(void);
+
 /* isinstance against one class object or native type object: 1, 0, -1 */
 static int instance_of(nn_object *o, nn_object *cls)
 {
+    if (cls->type == &nn_cfunction_type && cls == repl_nmap_get(&repl_current->builtins, "memoryview") &&
+        !(cls = memoryview_class())) /* isinstance(m, memoryview) before the first memoryview */
+        return -1;
     if (cls->type == &nn_tuple_type) {
         for (size_t i = 0; i < nn_tuple_len(cls); i++) {
             int r = instance_of(o, nn_tuple_get(cls, i));
@@ -920,6 +925,9 @@ static int instance_of(nn_object *o, nn_object *cls)
         if (o->type == &repl_class_type && ((class_obj *)o)->meta && repl_class_is_subclass(((class_obj *)o)->meta, c))
             return 1; /* isinstance(C, M): class C(metaclass=M) */
         if (repl_class_is_subclass(oc, c) || repl_abc_registered(oc, c)) return 1;
+        if (c == repl_current->dict_cls && repl_is_globals_dict(o)) return 1; /* isinstance(globals(), dict) */
+        if (c->ntype && oc->module && !strcmp(oc->module, "builtins") && !strcmp(oc->name, c->name) && !oc->ntype)
+            return 1; /* range(2**70): a range written in the language (repl/lib/_bigrange.py) */
         if (repl_optim_is_lang_base(cls) && nn_is_instance(o, &nn_optimizer_type)) return 1; /* core's SGD */
         /* a language module class instance is an instance of its native base */
         return 0;
@@ -969,6 +977,15 @@ static nn_object *bi_issubclass(void *ud, nn_object *args, nn_object *kwargs)
         return NULL;
     }
     nn_object *c = ARG(0), *b = ARG(1);
+    if (c->type != &repl_class_type && repl_bind_module_class_of(c)) { /* a native module class: its bases */
+        if (b->type == &repl_class_type) return nn_bool_new(b == &repl_current->object_cls->ob);
+        if (b->type != &nn_tuple_type) return nn_bool_new(repl_bind_module_issubclass(c, b));
+        for (size_t i = 0; i < nn_tuple_len(b); i++)
+            if (repl_bind_module_issubclass(c, nn_tuple_get(b, i)) ||
+                nn_tuple_get(b, i) == &repl_current->object_cls->ob)
+                return nn_bool_new(true);
+        return nn_bool_new(false);
+    }
     if (c->type != &repl_class_type) {
         repl_raise_exc(EXC_TypeError, "issubclass() arg 1 must be a class");
         return NULL;
@@ -1664,9 +1681,24 @@ static nn_object *lib_class_call(const char *mod, const char *name, nn_object *a
     return r;
 }
 
+/* The memoryview class (repl/lib/_memoryview.py, loaded on first use), which
+   then replaces the function builtins.memoryview: a borrowed reference or NULL. */
+static nn_object *memoryview_class(void)
+{
+    nn_object *m = repl_import_by_name("_memoryview"), *cls = m ? repl_get_attr(m, "memoryview") : NULL;
+    NN_RELEASE(m);
+    if (cls && cls->type != &repl_class_type) NN_SET(cls, NULL);
+    if (!cls) return NULL;
+    ((class_obj *)cls)->module = "builtins";
+    int rc = repl_nmap_set(&repl_current->builtins, "memoryview", cls); /* type(m) is memoryview */
+    NN_RELEASE(cls);
+    return rc < 0 ? NULL : repl_nmap_get(&repl_current->builtins, "memoryview");
+}
+
 static nn_object *bi_memoryview(void *ud, nn_object *args, nn_object *kwargs)
 {
-    return lib_class_call("_memoryview", "memoryview", args, kwargs);
+    nn_object *cls = memoryview_class();
+    return cls ? nn_call(cls, args, kwargs) : NULL;
 }
 
 static nn_object *ctor_range(void *ud, nn_object *args, nn_object *kwargs)
@@ -2043,7 +2075,23 @@ static nn_object *str_casefold(void *ud, nn_object *args, nn_object *kwargs)
     return is_ascii(S_CSTR, S_LEN) ? case_impl(args, 1) : repl_str_case(S_CSTR, S_LEN, REPL_CASE_FOLD);
 }
 
-/* find / rfind / index / rindex / count with optional start, end (in bytes: ASCII exact) */
+/* The characters of UTF-8 s[0..nb), and the byte offset of character ci (nb past the end). */
+static int64_t u8_chars(const char *s, int64_t nb)
+{
+    int64_t c = 0;
+    for (int64_t i = 0; i < nb; i++) c += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return c;
+}
+static int64_t u8_byte_at(const char *s, int64_t nb, int64_t ci)
+{
+    int64_t i = 0;
+    for (int64_t c = 0; i < nb; i++)
+        if (((unsigned char)s[i] & 0xC0) != 0x80 && c++ == ci) return i;
+    return nb;
+}
+
+/* find / rfind / index / rindex / count with optional start, end (characters;
+   the search runs over the UTF-8 bytes, which match only at character starts) */
 static nn_object *find_impl(nn_object *args, int mode, const char *name)
 {
     if (nargs_check(name, args, 2, 4) < 0) return NULL;
@@ -2052,16 +2100,19 @@ static nn_object *find_impl(nn_object *args, int mode, const char *name)
         return NULL;
     }
     const char *s = S_CSTR, *sub = nn_str_cstr(ARG(1));
-    int64_t n = (int64_t)S_LEN, m = (int64_t)nn_str_len(ARG(1)), start = 0, end = n;
+    int64_t nb = (int64_t)S_LEN, m = (int64_t)nn_str_len(ARG(1));
+    bool ascii = is_ascii(s, (size_t)nb);
+    int64_t n = ascii ? nb : u8_chars(s, nb), start = 0, end = n;
     if (NARGS > 2 && !nn_is_none(ARG(2)) && get_int(ARG(2), &start, "") < 0) return NULL;
     if (NARGS > 3 && !nn_is_none(ARG(3)) && get_int(ARG(3), &end, "") < 0) return NULL;
     if (start < 0) start = start + n < 0 ? 0 : start + n;
     if (end < 0) end = end + n < 0 ? 0 : end + n;
     if (end > n) end = n;
+    if (mode == 2 && m == 0) return nn_int_new(end >= start ? end - start + 1 : 0);
+    int64_t bstart = start > n ? nb + 1 : ascii ? start : u8_byte_at(s, nb, start), bend = ascii ? end : u8_byte_at(s, nb, end);
     if (mode == 2) {
         int64_t c = 0;
-        if (m == 0) return nn_int_new(end >= start ? end - start + 1 : 0);
-        for (int64_t i = start; i + m <= end;) {
+        for (int64_t i = bstart; i + m <= bend;) {
             if (memcmp(s + i, sub, (size_t)m) == 0) {
                 c++;
                 i += m;
@@ -2071,13 +2122,13 @@ static nn_object *find_impl(nn_object *args, int mode, const char *name)
     }
     int64_t found = -1;
     if (mode == 0) {
-        for (int64_t i = start; i + m <= end; i++)
+        for (int64_t i = bstart; i + m <= bend; i++)
             if (memcmp(s + i, sub, (size_t)m) == 0) {
                 found = i;
                 break;
             }
     } else {
-        for (int64_t i = end - m; i >= start; i--)
+        for (int64_t i = bend - m; i >= bstart; i--)
             if (memcmp(s + i, sub, (size_t)m) == 0) {
                 found = i;
                 break;
@@ -2087,6 +2138,7 @@ static nn_object *find_impl(nn_object *args, int mode, const char *name)
         repl_raise_exc(EXC_ValueError, "substring not found");
         return NULL;
     }
+    if (found >= 0 && !ascii) found = start + u8_chars(s + bstart, found - bstart); /* a character index */
     return nn_int_new(found);
 }
 static nn_object *str_find(void *ud, nn_object *args, nn_object *kwargs) { return find_impl(args, 0, "find"); }
@@ -3718,5 +3770,6 @@ int repl_builtins_init(repl_interp *in)
         if (rc < 0) return -1;
     }
     if (repl_builtin_methods_more(in) < 0 || repl_bytes_install(in) < 0) return -1;
-    return repl_lang_builtins_init(in);
+    if (repl_lang_builtins_init(in) < 0) return -1;
+    return repl_builtin_sub_wrap_natives(in); /* 'abc'.startswith(S('a')) */
 }

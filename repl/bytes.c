@@ -428,6 +428,8 @@ static nn_object *make(const char *fname, bool array, nn_object *args, nn_object
     nn_object *a[3] = {0};
     if (repl_parse_args(fname, "source=, encoding=, errors=", args, kwargs, a)) return NULL;
     nn_object *src = a[0];
+    if (src && repl_base_value(src) && (nn_is_int(repl_base_value(src)) || nn_is_str(repl_base_value(src))))
+        src = repl_base_value(src); /* bytes(I(3)), bytes(S('a'), 'utf-8') */
     if (a[1] || a[2]) {
         if (!src || !nn_is_str(src)) {
             repl_raise_exc(EXC_TypeError, src ? "encoding without a string argument" : "encoding or errors without sequence argument");

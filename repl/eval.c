@@ -70,6 +70,7 @@ struct frame {
     scope *env;            /* scope that nested functions capture (may be NULL) */
     func_obj *fn;          /* function frames */
     bool is_class;
+    nn_object *ns;         /* borrowed: a class body's mapping from its metaclass's __prepare__, or NULL */
     int line;
     comp_scope *comp;
     nn_object *retval;     /* owned, for EXEC_RETURN */
@@ -600,6 +601,12 @@ static nn_object *load_name_at(frame *f, const char *name, repl_name_cache *c)
 
 static int store_name_at(frame *f, const char *name, nn_object *value, repl_name_cache *c)
 {
+    if (f->ns) { /* a class body under __prepare__: its mapping's __setitem__ sees each name */
+        nn_object *k = nn_str_new(name);
+        int rc = k ? repl_set_item(f->ns, k, value) : -1;
+        NN_RELEASE(k);
+        if (rc < 0) return -1;
+    }
     if (f->fn && !repl_nmap_get_hashed(&f->fn->locals, name, c)) {
         if (repl_nmap_get_hashed(&f->fn->globals_decl, name, c))
             return repl_nmap_set_cached(globals_of(f), name, value, c);
@@ -721,7 +728,7 @@ char *repl_obj_repr(nn_object *o)
         }
         if (inst->value) return repl_builtin_sub_repr(o);
         sbuf b = {0};
-        repl_sb_printf(&b, "<__main__.%s object at %p>", inst->cls->name, (void *)o);
+        repl_sb_printf(&b, "<%s.%s object at %p>", repl_class_module(inst->cls), inst->cls->name, (void *)o);
         return repl_sb_finish(&b);
     }
     if (nn_is_module(o) && user_method(o, "__repr__")) return str_result(repl_call_method(o, "__repr__", NULL, 0), "__repr__");
@@ -1460,6 +1467,9 @@ static int slice_indices(nn_object *sl, int64_t n, int64_t *start, int64_t *stop
 {
     nn_object *a, *b, *c;
     repl_slice_parts(sl, &a, &b, &c);
+    nn_object **parts[] = {&a, &b, &c};
+    for (int i = 0; i < 3; i++) /* l[I(1):I(3)]: an int subclass's value (the parts are owned) */
+        if (repl_base_value(*parts[i])) NN_SET(*parts[i], nn_retain(repl_base_value(*parts[i])));
     int rc = 0;
     if ((!nn_is_none(a) && !is_intlike(a)) || (!nn_is_none(b) && !is_intlike(b)) || (!nn_is_none(c) && !is_intlike(c))) {
         rc = repl_raise_exc(EXC_TypeError, "slice indices must be integers or None or have an __index__ method");
@@ -1830,9 +1840,19 @@ int repl_add_descriptor_builtins(nmap *builtins)
     return 0;
 }
 
+/* Whether v is an instance of a class defining the descriptor method name (__get__, __set__, __delete__). */
+static bool user_descr(const nn_object *v, const char *name)
+{
+    return v->type == &repl_instance_type && repl_class_lookup(((const instance_obj *)v)->cls, name);
+}
+
 /* A class attribute v seen through self (an instance, or NULL through the class c). */
 static nn_object *class_attr(nn_object *v, nn_object *self, class_obj *c)
 {
+    if (v->type == &repl_instance_type && user_descr(v, "__get__")) { /* a descriptor: v.__get__(self, c) */
+        nn_object *args[2] = {self ? self : nn_none(), &c->ob};
+        return repl_call_method(v, "__get__", args, 2);
+    }
     if (v->type == &desc_type) {
         desc_obj *d = (desc_obj *)v;
         if (d->kind == DESC_STATIC) return nn_retain(d->fget);
@@ -1925,6 +1945,7 @@ nn_object *repl_lang_class_getattr(nn_object *obj, const char *name)
         nn_object *t = repl_meta_type_attr(name);
         if (t) return t;
     }
+    if (strcmp(name, "__module__") == 0) return nn_str_new(repl_class_module(c)); /* its own, never a base's */
     nn_object *v = repl_class_lookup(c, name);
     if ((c->ntype || c->vbase) && (!v || v->type == &nn_cfunction_type)) { /* dict.keys, dict.__setitem__ */
         nn_object *b = repl_builtin_sub_class_getattr(c, name);
@@ -1978,7 +1999,8 @@ static nn_object *super_getattr(nn_object *obj, const char *name)
     /* the native base of a module class: nn.Module's methods */
     for (class_obj *k = s->start; k; k = k->base)
         if (k->native_base) {
-            if (strcmp(name, "__init__") == 0) return nn_cfunction_new("__init__", repl_builtin_noop, NULL, NULL);
+            if (strcmp(name, "__init__") == 0 || strcmp(name, "__init_subclass__") == 0)
+                return nn_cfunction_new(name, repl_builtin_noop, NULL, NULL);
             const repl_native_ops *ops = repl_get_native_ops();
             if (ops && ops->getattr) return ops->getattr(s->self, name);
         }
@@ -2136,7 +2158,8 @@ static int instance_store(nn_object *obj, const char *name, nn_object *value);
 
 int repl_instance_setattr(nn_object *obj, const char *name, nn_object *value)
 {
-    int rc = property_set(repl_class_lookup(((instance_obj *)obj)->cls, name), obj, name, value);
+    nn_object *cv = repl_class_lookup(((instance_obj *)obj)->cls, name);
+    int rc = property_set(cv, obj, name, value); /* a property, or a descriptor's __set__ */
     if (rc <= 0) return rc;
     nn_object *sa = repl_class_lookup(((instance_obj *)obj)->cls, "__setattr__");
     if (sa && (sa->type == &repl_function_type || sa->type == &repl_mdescr_type)) {
@@ -2216,6 +2239,13 @@ int repl_set_attr(nn_object *obj, const char *name, nn_object *value)
 int repl_instance_delattr(nn_object *obj, const char *name)
 {
     nn_object *pv = repl_class_lookup(((instance_obj *)obj)->cls, name);
+    if (pv && pv->type == &repl_instance_type && user_descr(pv, "__delete__")) {
+        nn_retain(pv);
+        nn_object *r = repl_call_method(pv, "__delete__", &obj, 1);
+        NN_RELEASE(pv);
+        NN_RELEASE(r);
+        return r ? 0 : -1;
+    }
     if (pv && pv->type == &desc_type && ((desc_obj *)pv)->kind == DESC_PROPERTY) {
         desc_obj *d = (desc_obj *)pv;
         if (!d->fdel)
@@ -4009,6 +4039,22 @@ static exec_status exec_class(frame *f, const repl_node *s)
     for (int i = 0; i < bases->n; i++) {
         nn_object *base = eval(f, bases->items[i]);
         const nn_module_class *mc = NULL;
+        if (base && base->type == &repl_instance_type &&
+            repl_class_lookup(((instance_obj *)base)->cls, "__mro_entries__")) { /* Generic[T]: the classes it names */
+            nn_object *none = nn_tuple_new(0), *r = none ? repl_call_method(base, "__mro_entries__", &none, 1) : NULL;
+            NN_RELEASE(none);
+            NN_SET(base, NULL);
+            if (r && r->type != &nn_tuple_type) repl_raise_exc(EXC_TypeError, "__mro_entries__ must return a tuple");
+            bool ok = r && r->type == &nn_tuple_type;
+            for (size_t j = 0; ok && j < nn_tuple_len(r); j++) {
+                nn_object *e = nn_tuple_get(r, j);
+                ok = e->type == &repl_class_type && repl_builtin_sub_allowed((class_obj *)e) && n_lang < 64;
+                if (ok) lang_bases[n_lang++] = (class_obj *)nn_retain(e);
+                else repl_raise_exc(EXC_TypeError, "a class cannot derive from a '%s' object", repl_value_type_name(e));
+            }
+            NN_RELEASE(r);
+            if (ok) continue;
+        }
         if (base && base == &repl_current->type_cls->ob) { /* class M(type): a metaclass, whose methods */
             NN_SET(base, nn_retain(&repl_current->object_cls->ob)); /* serve its classes (repl_meta_method) */
             derives_type = true;
@@ -4069,49 +4115,7 @@ static exec_status exec_class(frame *f, const repl_node *s)
             return EX_ERR;
         }
     }
-    /* the body runs in the class namespace; functions defined there capture f's env */
-    frame cf = {.back = f->back, .unit = f->unit, .name = s->v.ClassDef.name, .locals = &c->dict, .env = f->env,
-                .is_class = true, .line = s->line, .fn = NULL, .sc = NULL};
-    exec_status st = exec_block(&cf, &s->v.ClassDef.body);
-    f->line = cf.line;
-    if (st == EX_ERR) {
-        NN_RELEASE(c);
-        return EX_ERR;
-    }
-    /* a string first in the body is the class's __doc__, as in Python (help() prints it) */
-    const repl_node_list *body = &s->v.ClassDef.body;
-    if (body->n && body->items[0]->kind == REPL_AST_Expr && body->items[0]->v.Return.value->kind == REPL_AST_Constant &&
-        body->items[0]->v.Return.value->v.Constant.ckind == REPL_CONST_STR && !repl_nmap_get(&c->dict, "__doc__")) {
-        const repl_node *e = body->items[0]->v.Return.value;
-        nn_object *doc = nn_str_from(e->v.Constant.s, e->v.Constant.len);
-        int rc = doc ? repl_nmap_set(&c->dict, "__doc__", doc) : -1;
-        NN_RELEASE(doc);
-        if (rc < 0) {
-            NN_RELEASE(c);
-            return EX_ERR;
-        }
-    }
-    uint32_t pos = 0;
-    const char *k;
-    nn_object *v;
-    while (repl_nmap_next(&c->dict, &pos, &k, &v)) {
-        if (v->type == &repl_function_type && !((func_obj *)v)->owner) ((func_obj *)v)->owner = &c->ob;
-        if (v->type == &desc_type && !((desc_obj *)v)->name) ((desc_obj *)v)->name = nn_strdup(k);
-        if (v->type == &desc_type) {   /* super() in a classmethod, staticmethod or property */
-            nn_object *parts[3] = {((desc_obj *)v)->fget, ((desc_obj *)v)->fset, ((desc_obj *)v)->fdel};
-            for (int i = 0; i < 3; i++)
-                if (parts[i] && parts[i]->type == &repl_function_type && !((func_obj *)parts[i])->owner)
-                    ((func_obj *)parts[i])->owner = &c->ob;
-        }
-    }
-    if (repl_class_hash_none(c) < 0) {
-        NN_RELEASE(c);
-        return EX_ERR;
-    }
-    if (c->mcls) {
-        if (repl_class_lookup(c, "get_extra_state")) c->mcls->get_extra_state = lang_get_extra_state;
-        if (repl_class_lookup(c, "set_extra_state")) c->mcls->set_extra_state = lang_set_extra_state;
-    }
+    /* the keywords and the metaclass are evaluated before the body, as CPython does */
     /* class C(Base, key=value): the keywords (but metaclass) go to the bases' __init_subclass__ */
     nn_object *kw = NULL, *meta = NULL;
     for (int i = 0; i < s->v.ClassDef.keywords.n; i++) {
@@ -4142,19 +4146,93 @@ static exec_status exec_class(frame *f, const repl_node *s)
     for (int i = 0; !meta_cls && c->bases && i < (int)nn_tuple_len(c->bases); i++)
         if (nn_tuple_get(c->bases, (size_t)i)->type == &repl_class_type)
             meta_cls = ((class_obj *)nn_tuple_get(c->bases, (size_t)i))->meta;
+    if (repl_meta_winner(c, &meta_cls) < 0) {
+        NN_RELEASE(kw);
+        NN_RELEASE(meta);
+        NN_RELEASE(c);
+        return EX_ERR;
+    }
     if (meta_cls) {
         NN_RETAIN(&meta_cls->ob);
         c->meta = meta_cls;
     }
+    /* M.__prepare__(name, bases, **kw): the mapping the body's names go to (too) */
+    nn_object *prepared = NULL;
+    if (meta_cls && repl_is_metaclass(meta_cls) && repl_class_lookup(meta_cls, "__prepare__") &&
+        !(prepared = repl_meta_prepare(c, meta_cls, kw))) {
+        NN_RELEASE(kw);
+        NN_RELEASE(meta);
+        NN_RELEASE(c);
+        return EX_ERR;
+    }
+    /* the body runs in the class namespace; functions defined there capture f's env;
+       locals() there is the namespace (the frame is the interpreter's top meanwhile) */
+    frame cf = {.back = f->back, .unit = f->unit, .name = s->v.ClassDef.name, .locals = &c->dict, .env = f->env,
+                .is_class = true, .line = s->line, .fn = NULL, .sc = NULL, .ns = prepared};
+    frame *outer_top = repl_current->top;
+    repl_current->top = &cf;
+    exec_status st = exec_block(&cf, &s->v.ClassDef.body);
+    repl_current->top = outer_top;
+    f->line = cf.line;
+    if (st == EX_ERR) {
+        NN_RELEASE(prepared);
+        NN_RELEASE(kw);
+        NN_RELEASE(meta);
+        NN_RELEASE(c);
+        return EX_ERR;
+    }
+    /* a string first in the body is the class's __doc__, as in Python (help() prints it) */
+    const repl_node_list *body = &s->v.ClassDef.body;
+    if (body->n && body->items[0]->kind == REPL_AST_Expr && body->items[0]->v.Return.value->kind == REPL_AST_Constant &&
+        body->items[0]->v.Return.value->v.Constant.ckind == REPL_CONST_STR && !repl_nmap_get(&c->dict, "__doc__")) {
+        const repl_node *e = body->items[0]->v.Return.value;
+        nn_object *doc = nn_str_from(e->v.Constant.s, e->v.Constant.len);
+        int rc = doc ? repl_nmap_set(&c->dict, "__doc__", doc) : -1;
+        NN_RELEASE(doc);
+        if (rc < 0) {
+            NN_RELEASE(prepared);
+            NN_RELEASE(kw);
+            NN_RELEASE(meta);
+            NN_RELEASE(c);
+            return EX_ERR;
+        }
+    }
+    uint32_t pos = 0;
+    const char *k;
+    nn_object *v;
+    while (repl_nmap_next(&c->dict, &pos, &k, &v)) {
+        if (v->type == &repl_function_type && !((func_obj *)v)->owner) ((func_obj *)v)->owner = &c->ob;
+        if (v->type == &desc_type && !((desc_obj *)v)->name) ((desc_obj *)v)->name = nn_strdup(k);
+        if (v->type == &desc_type) {   /* super() in a classmethod, staticmethod or property */
+            nn_object *parts[3] = {((desc_obj *)v)->fget, ((desc_obj *)v)->fset, ((desc_obj *)v)->fdel};
+            for (int i = 0; i < 3; i++)
+                if (parts[i] && parts[i]->type == &repl_function_type && !((func_obj *)parts[i])->owner)
+                    ((func_obj *)parts[i])->owner = &c->ob;
+        }
+    }
+    if (repl_class_hash_none(c) < 0) {
+        NN_RELEASE(prepared);
+        NN_RELEASE(kw);
+        NN_RELEASE(meta);
+        NN_RELEASE(c);
+        return EX_ERR;
+    }
+    if (c->mcls) {
+        if (repl_class_lookup(c, "get_extra_state")) c->mcls->get_extra_state = lang_get_extra_state;
+        if (repl_class_lookup(c, "set_extra_state")) c->mcls->set_extra_state = lang_set_extra_state;
+    }
     if (meta_cls && repl_meta_defines(meta_cls, "__new__")) { /* the metaclass's __new__ makes the class */
         NN_RELEASE(meta);
-        nn_object *made = repl_meta_class_statement(c, meta_cls, kw);
+        nn_object *made = repl_meta_class_statement(c, meta_cls, kw, prepared);
+        NN_RELEASE(prepared);
         NN_RELEASE(kw);
         NN_RELEASE(c);
         return made ? decorate_and_store(f, &s->v.ClassDef.decorator_list, s->v.ClassDef.name, made) : EX_ERR;
     }
+    NN_RELEASE(prepared);
     int sub_rc = repl_abc_class_init(c, meta);
     NN_RELEASE(meta);
+    if (sub_rc == 0) sub_rc = repl_class_set_names(c);
     if (sub_rc == 0) sub_rc = repl_class_init_subclass(c, kw);
     if (sub_rc == 0 && meta_cls && repl_meta_defines(meta_cls, "__init__")) sub_rc = repl_meta_class_init(c, meta_cls, kw);
     NN_RELEASE(kw);
@@ -4573,8 +4651,11 @@ int repl_exec(repl_interp *in, const char *source, const char *filename, repl_pa
             if (kind != NN_ERR_RECURSION && kind != NN_ERR_MEMORY) { /* CPython prints no place for a tree too deep */
             repl_sb_printf(&b, "  File \"%s\", line %d\n", u->filename, perr.line);
             int dropped = source_line(&b, u, perr.line);
-            if (dropped >= 0 && perr.offset > dropped) /* the caret under the 1-based offset */
-                repl_sb_printf(&b, "%*s^\n", 4 + perr.offset - 1 - dropped, "");
+            if (dropped >= 0 && perr.offset > dropped) { /* the carets under the 1-based offset (to end_offset) */
+                repl_sb_printf(&b, "%*s^", 4 + perr.offset - 1 - dropped, "");
+                for (int i = perr.offset + 1; i < perr.end_offset; i++) repl_sb_puts(&b, "^");
+                repl_sb_puts(&b, "\n");
+            }
             }
             if (msg && *msg) repl_sb_printf(&b, "%s: %s", nn_error_kind_name(kind), msg);
             else repl_sb_printf(&b, "%s", nn_error_kind_name(kind)); /* MemoryError, as CPython prints it */
@@ -4802,7 +4883,7 @@ int repl_exec_in_scope(repl_interp *in, nn_object *sc, const char *source, const
    attributes: msg, filename, lineno, offset, text (the line of source, with its
    newline; None without a source), end_lineno, end_offset. */
 static void raise_syntax_error(exc_id id, const char *msg, const char *filename, int line, int offset,
-                               const char *source)
+                               int end_offset, const char *source)
 {
     nn_object *full = nn_str_format("%s (%s, line %d)", msg, filename, line);
     nn_object *args = full ? nn_tuple_pack(1, full) : NULL, *e = args ? repl_exc_new(id, args) : NULL;
@@ -4815,7 +4896,7 @@ static void raise_syntax_error(exc_id id, const char *msg, const char *filename,
     const char *names[] = {"msg", "filename", "lineno", "offset", "text", "end_lineno", "end_offset"};
     nn_object *vals[] = {nn_str_new(msg), nn_str_new(filename), nn_int_new(line),
                          offset ? nn_int_new(offset) : nn_retain(nn_none()), text, nn_int_new(line),
-                         offset ? nn_int_new(offset + 1) : nn_retain(nn_none())};
+                         offset ? nn_int_new(end_offset > offset ? end_offset : offset + 1) : nn_retain(nn_none())};
     int rc = 0;
     for (int i = 0; i < 7; i++) {
         if (rc == 0 && (!vals[i] || repl_set_attr(e, names[i], vals[i]) < 0)) rc = -1;
@@ -4851,7 +4932,7 @@ static code_unit *parse_unit(const char *source, const char *filename, bool expr
         else if (kind == NN_ERR_RECURSION) repl_raise_exc(EXC_RecursionError, "%s", msg); /* during compilation */
         else raise_syntax_error(kind == NN_ERR_INDENTATION ? EXC_IndentationError : EXC_SyntaxError,
                                 perr.status == REPL_PARSE_INCOMPLETE ? "incomplete input" : msg, filename,
-                                perr.line ? perr.line : 1, perr.offset, perr.compiler ? NULL : u->source);
+                                perr.line ? perr.line : 1, perr.offset, perr.end_offset, perr.compiler ? NULL : u->source);
         nn_free(msg);
         unit_release(u);
         return NULL;

@@ -334,6 +334,8 @@ void repl_module_clear(nn_object *self);
 class_obj *repl_lang_class_new(const char *name, class_obj *base, int exc);
 /* Class attribute lookup along the base chain: borrowed or NULL. */
 nn_object *repl_class_lookup(const class_obj *c, const char *name);
+/* c's __module__: the one its body set, its built-in module, "builtins" or "__main__" (static or c's) */
+const char *repl_class_module(const class_obj *c);
 bool repl_class_is_subclass(const class_obj *c, const class_obj *base);
 nn_object *repl_method_new(nn_object *func, nn_object *self);
 nn_object *repl_instance_new(class_obj *cls);
@@ -428,6 +430,14 @@ static inline nn_object *repl_base_value(const nn_object *o)
     return o->type == &repl_instance_type ? ((const instance_obj *)o)->value : NULL;
 }
 nn_object *repl_unwrap_value(nn_object *o);
+/* Once the built-ins are installed: the C methods of str, int and float and
+   some built-in functions (chr, getattr's name, ...) unwrap such instances to
+   their values (builtin_sub_args.c). 0, or -1 with an error. */
+int repl_builtin_sub_wrap_natives(repl_interp *in);
+/* o with every subclass instance in it, nested in lists and tuples, replaced by
+   its built-in value (torch.tensor([P(1., 2.)]) of namedtuples); o itself
+   (retained) when it holds none. A new reference, or NULL on error. */
+nn_object *repl_deep_values(nn_object *o);
 /* Whether a class statement may name b as a base (object, a language class, or
    a built-in type whose instances a subclass can carry). */
 bool repl_builtin_sub_allowed(const class_obj *b);
@@ -467,12 +477,21 @@ int repl_object_setattr(nn_object *obj, const char *name, nn_object *value);
 int repl_class_hash_none(class_obj *c);
 /* metaclass.c: classes deriving from type (their vbase is type_cls). */
 bool repl_is_metaclass(const class_obj *c);
+/* CPython's choice of c's metaclass: *meta (metaclass= or the first base's)
+   becomes the most derived of it and the bases' metaclasses; 0, or -1 with
+   TypeError "metaclass conflict: ..." when one derives from none of the others. */
+int repl_meta_winner(const class_obj *c, class_obj **meta);
+/* v.__set_name__(c, name) for each attribute v of a class statement's new class c
+   whose class defines it (descriptors), as type.__new__ does: 0, or -1. */
+int repl_class_set_names(class_obj *c);
 /* Whether metaclass meta (deriving from type) has a def name of its own. */
 bool repl_meta_defines(const class_obj *meta, const char *name);
 /* A class statement whose metaclass meta defines __new__: meta.__new__(meta,
    name, bases, namespace) makes the class from c's body (c is left), then
    meta.__init__; the class made, or NULL. */
-nn_object *repl_meta_class_statement(class_obj *c, class_obj *meta, nn_object *kwargs);
+nn_object *repl_meta_class_statement(class_obj *c, class_obj *meta, nn_object *kwargs, nn_object *prepared);
+/* meta.__prepare__(c's name, c's bases, **kwargs): the mapping a class body's names go to. */
+nn_object *repl_meta_prepare(class_obj *c, class_obj *meta, nn_object *kwargs);
 /* meta.__init__(c, name, bases, namespace) for a class statement. 0 or -1. */
 int repl_meta_class_init(class_obj *c, class_obj *meta, nn_object *kwargs);
 /* super().name in a method of metaclass start: type's __new__, __call__

@@ -27,6 +27,7 @@ int repl_syntax_error(repl_parse_error *err, repl_parse_status status, nn_error_
         err->status = status;
         err->line = line;
         err->offset = col + 1;
+        err->end_offset = 0;
     }
     return -1;
 }

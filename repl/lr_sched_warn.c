@@ -19,19 +19,12 @@
 #include "bind_int.h"
 #include "stdlib_int.h"
 
-/* warnings.warn from PyTorch's lr_scheduler.py at line (the language's
-   warnings._warn_from): 0, or -1 with the error (a filter's "error"). */
+/* warnings.warn from PyTorch's lr_scheduler.py at line (core's placed warnings):
+   0, or -1 with the error (a filter's "error"). */
 static int sched_warn(int line, const char *message)
 {
-    nn_object *module = repl_stdlib_module("warnings");
-    nn_object *fn = module ? repl_get_attr(module, "_warn_from") : NULL;
-    nn_object *cls = fn ? repl_nmap_get(&repl_current->builtins, "UserWarning") : NULL;
-    nn_object *text = cls ? nn_str_new(message) : NULL, *mod = text ? nn_str_new("torch.optim.lr_scheduler") : NULL;
-    nn_object *file = mod ? nn_str_new("torch/optim/lr_scheduler.py") : NULL, *ln = file ? nn_int_new(line) : NULL;
-    nn_object *r = ln ? repl_call_object(fn, (nn_object *[]){text, cls, mod, file, ln}, 5, NULL) : NULL;
-    NN_RELEASE(r), NN_RELEASE(ln), NN_RELEASE(file), NN_RELEASE(mod), NN_RELEASE(text), NN_RELEASE(fn);
-    NN_RELEASE(module);
-    return r ? 0 : -1;
+    nn_warn_place place = {"torch.optim.lr_scheduler", "torch/optim/lr_scheduler.py", line};
+    return nn_warn_at(&place, "UserWarning", "%s", message);
 }
 
 /* The wrapper's state: the optimizer instance and its bound step, both owned. */

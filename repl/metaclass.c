@@ -91,9 +91,10 @@ static int run_init(nn_object *cls, class_obj *meta, nn_object *const *args, int
     return r || !nn_error_current() ? 0 : -1;
 }
 
-nn_object *repl_meta_class_statement(class_obj *c, class_obj *meta, nn_object *kwargs)
+nn_object *repl_meta_class_statement(class_obj *c, class_obj *meta, nn_object *kwargs, nn_object *prepared)
 {
-    nn_object *name = nn_str_new(c->name), *bases = bases_of(c), *ns = namespace_of(c, true);
+    nn_object *name = nn_str_new(c->name), *bases = bases_of(c);
+    nn_object *ns = prepared ? nn_retain(prepared) : namespace_of(c, true);
     nn_object *r = NULL;
     if (name && bases && ns) {
         nn_object *args[3] = {name, bases, ns};
@@ -189,4 +190,62 @@ nn_object *repl_meta_type_attr(const char *name)
     if (strcmp(name, "__call__") == 0) return nn_cfunction_new("__call__", type_dunder_call, NULL, NULL);
     if (strcmp(name, "__init__") == 0) return nn_cfunction_new("__init__", repl_builtin_noop, NULL, NULL);
     return NULL;
+}
+
+int repl_meta_winner(const class_obj *c, class_obj **meta)
+{
+    int n = c->bases ? (int)nn_tuple_len(c->bases) : 1;
+    for (int i = 0; i < n; i++) {
+        nn_object *b = c->bases ? nn_tuple_get(c->bases, (size_t)i) : (nn_object *)&c->base->ob;
+        class_obj *m = b && b->type == &repl_class_type ? ((class_obj *)b)->meta : NULL;
+        if (!m || !repl_is_metaclass(m) || m == *meta) continue;
+        if (!*meta || !repl_is_metaclass(*meta) || repl_class_is_subclass(m, *meta)) *meta = m;
+        else if (!repl_class_is_subclass(*meta, m))
+            return repl_raise_exc(EXC_TypeError, "metaclass conflict: the metaclass of a derived class must be a "
+                                                 "(non-strict) subclass of the metaclasses of all its bases");
+    }
+    return 0;
+}
+
+nn_object *repl_meta_prepare(class_obj *c, class_obj *meta, nn_object *kwargs)
+{
+    nn_object *name = nn_str_new(c->name), *bases = bases_of(c), *r = NULL;
+    nn_object *fn = name && bases ? repl_get_attr(&meta->ob, "__prepare__") : NULL; /* a classmethod, bound */
+    if (fn) {
+        nn_object *args[2] = {name, bases};
+        r = repl_call_object(fn, args, 2, kwargs);
+    }
+    NN_RELEASE(fn);
+    NN_RELEASE(name);
+    NN_RELEASE(bases);
+    return r;
+}
+
+int repl_class_set_names(class_obj *c)
+{
+    /* the names first (a __set_name__ may add attributes to c), then the calls */
+    const char **keys = c->dict.len ? repl_nmap_keys_ordered(&c->dict) : NULL;
+    if (c->dict.len && !keys) return -1;
+    nn_object *names = nn_list_new(0);
+    for (uint32_t i = 0; names && i < c->dict.len; i++) {
+        nn_object *v = repl_nmap_get(&c->dict, keys[i]);
+        if (!v || v->type != &repl_instance_type || !repl_class_lookup(((instance_obj *)v)->cls, "__set_name__")) continue;
+        nn_object *name = nn_str_new(keys[i]);
+        if (!name || nn_list_append(names, name) < 0) NN_SET(names, NULL);
+        NN_RELEASE(name);
+    }
+    nn_free(keys);
+    int rc = names ? 0 : -1;
+    for (size_t i = 0; rc == 0 && i < nn_list_len(names); i++) {
+        nn_object *name = nn_list_get(names, i), *v = repl_nmap_get(&c->dict, nn_str_cstr(name));
+        if (!v) continue;
+        nn_object *args[2] = {&c->ob, name};
+        nn_retain(v);
+        nn_object *r = repl_call_method(v, "__set_name__", args, 2);
+        NN_RELEASE(v);
+        if (!r) rc = -1;
+        NN_RELEASE(r);
+    }
+    NN_RELEASE(names);
+    return rc;
 }

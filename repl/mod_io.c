@@ -77,6 +77,53 @@ static nn_object *read_rest(const char *fname, nn_object *args, nn_object *kwarg
 static nn_object *io_read(void *ud, nn_object *args, nn_object *kwargs) { return read_rest("_read", args, kwargs, false); }
 static nn_object *io_readb(void *ud, nn_object *args, nn_object *kwargs) { return read_rest("_readb", args, kwargs, true); }
 
+/* _readsome(fd, cap): one read of at most cap bytes (b'' at the end of the file). */
+static nn_object *io_readsome(void *ud, nn_object *args, nn_object *kwargs)
+{
+    int fd;
+    int64_t cap;
+    if (repl_mod_nargs("_readsome", args, kwargs, 2, 2) < 0 || fd_arg(args, &fd) < 0 ||
+        repl_mod_int(nn_tuple_get(args, 1), &cap) < 0)
+        return NULL;
+    if (cap < 0 || cap > (1 << 26)) cap = 1 << 26;
+    char *buf = nn_malloc((size_t)cap + 1);
+    if (!buf) return NULL;
+    ssize_t n;
+    do n = read(fd, buf, (size_t)cap);
+    while (n < 0 && errno == EINTR);
+    nn_object *r = n < 0 ? repl_mod_os_error(errno, "<file>") : repl_bytes_new(buf, (size_t)n, false);
+    nn_free(buf);
+    return r;
+}
+
+/* _utf8_prefix(raw, final) -> (str, rest): raw decoded but for the bytes of a
+   last character not all there yet (unless final); UnicodeDecodeError otherwise. */
+static nn_object *io_utf8_prefix(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (repl_mod_nargs("_utf8_prefix", args, kwargs, 2, 2) < 0) return NULL;
+    nn_object *raw = nn_tuple_get(args, 0);
+    if (!repl_is_bytes(raw)) {
+        repl_raise_exc(EXC_TypeError, "_utf8_prefix(bytes, bool)");
+        return NULL;
+    }
+    const unsigned char *p = repl_bytes_data(raw);
+    size_t n = repl_bytes_len(raw), cut = n;
+    if (!nn_is_true(nn_tuple_get(args, 1))) {
+        size_t i = n, k = 0;
+        while (i > 0 && k < 3 && (p[i - 1] & 0xC0) == 0x80) i--, k++;
+        if (i > 0 && p[i - 1] >= 0xC0) {
+            size_t need = p[i - 1] < 0xE0 ? 2 : p[i - 1] < 0xF0 ? 3 : 4;
+            if (n - (i - 1) < need) cut = i - 1;
+        }
+    }
+    nn_object *text = repl_bytes_decode(p, cut, "utf-8", NULL);
+    nn_object *rest = text ? repl_bytes_new(p + cut, n - cut, false) : NULL;
+    nn_object *r = rest ? nn_tuple_pack(2, text, rest) : NULL;
+    NN_RELEASE(text);
+    NN_RELEASE(rest);
+    return r;
+}
+
 static nn_object *io_write(void *ud, nn_object *args, nn_object *kwargs)
 {
     int fd;
@@ -110,6 +157,8 @@ static const repl_mod_fn helpers[] = {
     {"_open", io_open, NULL},
     {"_read", io_read, NULL},
     {"_readb", io_readb, NULL},
+    {"_readsome", io_readsome, NULL},
+    {"_utf8_prefix", io_utf8_prefix, NULL},
     {"_write", io_write, NULL},
     {"_close", io_close, NULL},
 };
@@ -193,6 +242,8 @@ static const char source[] =
     "        self.closed = False\n"
     "        self._buf = None\n"
     "        self._pos = 0\n"
+    "        self._eof = False\n"
+    "        self._raw = b''  # text: the bytes of a character not all read yet\n"
     "        self._readable = 'r' in mode or '+' in mode\n"
     "        self._writable = 'r' not in mode or '+' in mode\n"
     "\n"
@@ -208,9 +259,36 @@ static const char source[] =
     "            raise UnsupportedOperation(self._unwritable)\n"
     "\n"
     "    def _fill(self):\n"
+    "        # the rest of the file\n"
     "        if self._buf is None:\n"
     "            self._buf = _readb(self._fd) if self._binary else _read(self._fd)\n"
     "            self._pos = 0\n"
+    "            self._eof = True\n"
+    "        elif not self._eof:\n"
+    "            rest = _readb(self._fd)\n"
+    "            self._eof = True\n"
+    "            self._buf = self._buf[self._pos:] + (rest if self._binary else (self._raw + rest).decode('utf-8'))\n"
+    "            self._raw = b''\n"
+    "            self._pos = 0\n"
+    "\n"
+    "    def read(self, size=-1):\n"
+    "        # read(n) reads no more of the file than n bytes (characters) need: /dev/urandom, pipes\n"
+    "        self._check(True)\n"
+    "        if size is None or size < 0:\n"
+    "            self._fill()\n"
+    "        else:\n"
+    "            if self._buf is None:\n"
+    "                self._buf = b'' if self._binary else ''\n"
+    "            while not self._eof and len(self._buf) - self._pos < size:\n"
+    "                chunk = _readsome(self._fd, max(size, 8192))\n"
+    "                self._eof = not chunk\n"
+    "                if self._binary:\n"
+    "                    self._buf = self._buf[self._pos:] + chunk\n"
+    "                else:\n"
+    "                    text, self._raw = _utf8_prefix(self._raw + chunk, self._eof)\n"
+    "                    self._buf = self._buf[self._pos:] + text\n"
+    "                self._pos = 0\n"
+    "        return self._slice(len(self._buf), size)\n"
     "\n"
     "    def write(self, s):\n"
     "        self._check(False)\n"

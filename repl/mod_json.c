@@ -152,6 +152,7 @@ static int enc_seq(enc *e, nn_object *o)
 /* The key as JSON writes it (a str), NULL without error to skip it, or NULL with TypeError. */
 static nn_object *enc_key(enc *e, nn_object *k)
 {
+    k = repl_unwrap_value(k); /* a str subclass's value */
     if (nn_is_str(k)) return nn_retain(k);
     if (nn_is_bool(k)) return nn_str_new(nn_is_true(k) ? "true" : "false");
     if (nn_is_none(k)) return nn_str_new("null");
@@ -217,18 +218,15 @@ static int enc_dict(enc *e, nn_object *d)
     return rc;
 }
 
-/* collections' Counter and defaultdict keep their items in a dict _d,
-   namedtuples their values in a tuple _t (mod_collections.c): JSON writes
-   them as the dict and the list CPython's subclasses of dict and tuple give. */
+/* collections' Counter and defaultdict keep their items in a dict _d
+   (mod_collections.c): JSON writes them as the dict CPython's subclasses of
+   dict give; namedtuples are tuple subclasses, written as their value. */
 static nn_object *collections_value(nn_object *o)
 {
     if (o->type != &repl_instance_type) return NULL;
     instance_obj *in = (instance_obj *)o;
     if (in->value) return in->value; /* a subclass of dict, list, str, int, float or tuple */
-    if (!in->cls->module || strcmp(in->cls->module, "collections") != 0) {
-        nn_object *t = repl_nmap_get(&in->attrs, "_t");
-        return t && repl_class_lookup(in->cls, "_fields") ? t : NULL;
-    }
+    if (!in->cls->module || strcmp(in->cls->module, "collections") != 0) return NULL;
     nn_object *d = repl_nmap_get(&in->attrs, "_d");
     return d && nn_is_dict(d) ? d : NULL;
 }
@@ -245,7 +243,7 @@ static int enc_value(enc *e, nn_object *o)
     else if (nn_is_dict(o)) return enc_dict(e, o);
     else if (collections_value(o)) {
         nn_object *v = collections_value(o);
-        return nn_is_dict(v) ? enc_dict(e, v) : enc_seq(e, v);
+        return nn_is_dict(v) ? enc_dict(e, v) : nn_is_list(v) || v->type == &nn_tuple_type ? enc_seq(e, v) : enc_value(e, v);
     } else {
         if (enc_push(e, o) < 0) return -1;
         nn_object *r = repl_call_object(e->deflt, &o, 1, NULL);

@@ -325,7 +325,7 @@ static size_t byte_pos(const char *s, size_t n, int64_t idx)
 nn_object *repl_json_decode(void *ud, nn_object *args, nn_object *kwargs)
 {
     if (repl_mod_nargs("_decode", args, kwargs, 8, 8) < 0) return NULL;
-    nn_object *s = nn_tuple_get(args, 0), *idx = nn_tuple_get(args, 1);
+    nn_object *s = repl_unwrap_value(nn_tuple_get(args, 0)), *idx = nn_tuple_get(args, 1); /* json.loads(S(...)) */
     if (!nn_is_str(s)) {
         repl_raise_exc(EXC_TypeError, "first argument must be a string, not %s", repl_value_type_name(s));
         return NULL;

@@ -1106,7 +1106,9 @@ static nn_object *f_as_tensor(void *ud, nn_object *args, nn_object *kwargs)
         t = nn_is_tensor(a[0]) ? (nn_tensor *)nn_retain((nn_object *)src) : nn_detach(src);
         if (t && dtype >= 0) NN_SET(t, nn_to_dtype(t, (nn_dtype)dtype));
     } else {
-        t = nn_tensor_from_nested(a[0], dtype);
+        nn_object *v = repl_deep_values(a[0]); /* np.array([P(1, 2)]) of namedtuples */
+        t = v ? nn_tensor_from_nested(v, dtype) : NULL;
+        NN_RELEASE(v);
     }
     return (nn_object *)(a[2] ? repl_tensor_on(t, dev) : t);
 }

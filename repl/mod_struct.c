@@ -201,6 +201,7 @@ static int pack_one(unsigned char *p, const item *it, nn_object *v, const layout
 {
     char c = it->code;
     size_t n = it->size;
+    v = repl_unwrap_value(v); /* struct.pack('i', I(3)): an int subclass's value */
     switch (c) {
     case 'c':
         if (!repl_is_bytes(v) || repl_bytes_len(v) != 1) return FAIL(f, "char format requires a bytes object of length 1");
@@ -289,6 +290,7 @@ static int format_arg(nn_object *fmt, layout *L, fail *f)
 {
     const char *s;
     size_t n;
+    fmt = repl_unwrap_value(fmt);
     if (nn_is_str(fmt)) s = nn_str_cstr(fmt), n = nn_str_len(fmt);
     else if (repl_is_bytes(fmt)) s = (const char *)repl_bytes_data(fmt), n = repl_bytes_len(fmt);
     else

@@ -5,7 +5,9 @@
  * is ~T), and the functions that do nothing at run time (cast, overload,
  * final, no_type_check). The forms are instances of one class, `_SpecialForm`,
  * whose C methods live in the class dict. Not here: checks (isinstance against
- * a form, get_type_hints), subclassing Generic[T] or Protocol, TypedDict.
+ * a form, get_type_hints), TypedDict. Generic and Protocol are classes (the
+ * source below): class Box(Generic[T]) derives Generic, Box[int] is an alias
+ * that prints as __main__.Box[int] and calls Box.
  * NamedTuple (class P(NamedTuple) with annotated fields, or the functional
  * form) is collections' named tuple, in the source below.
  */
@@ -186,7 +188,7 @@ static const char source[] =
     "                raise TypeError(\"NamedTuple.__new__() missing 1 required positional argument: 'typename'\")\n"
     "            fields = args[1] if len(args) > 1 and args[1] is not None else list(kwargs.items())\n"
     "            return _namedtuple(args[0], [name for name, _ in fields])\n"
-    "        return object.__new__(cls)\n"
+    "        return _NamedTuple.__new__(cls, *args, **kwargs)\n"
     "\n"
     "    def __init_subclass__(cls, **kwargs):\n"
     "        # class P(NamedTuple): x: int; y: int = 0 -- the annotations are the fields, in order\n"
@@ -199,7 +201,53 @@ static const char source[] =
     "                raise TypeError('Non-default namedtuple field %s cannot follow default field%s %s'\n"
     "                                % (name, 's' if len(defaults) > 1 else '', ', '.join(defaults)))\n"
     "        cls._fields = tuple(annotations)\n"
-    "        cls._field_defaults = defaults\n";
+    "        cls._field_defaults = defaults\n"
+    "\n"
+    "\n"
+    "class _GenericAlias:\n"
+    "    # C[int] of a class deriving Generic: prints as typing does, calls the class,\n"
+    "    # and as a base stands for the class (__mro_entries__)\n"
+    "    def __init__(self, origin, args):\n"
+    "        self.__origin__ = origin\n"
+    "        self.__args__ = args if isinstance(args, tuple) else (args,)\n"
+    "\n"
+    "    def __repr__(self):\n"
+    "        return _type_repr(self.__origin__) + '[' + ', '.join(_type_repr(a) for a in self.__args__) + ']'\n"
+    "\n"
+    "    def __call__(self, *args, **kwargs):\n"
+    "        return self.__origin__(*args, **kwargs)\n"
+    "\n"
+    "    def __mro_entries__(self, bases):\n"
+    "        return (self.__origin__,)\n"
+    "\n"
+    "    def __eq__(self, other):\n"
+    "        return isinstance(other, _GenericAlias) and (self.__origin__, self.__args__) == (other.__origin__, other.__args__)\n"
+    "\n"
+    "    def __hash__(self):\n"
+    "        return hash((self.__origin__, self.__args__))\n"
+    "\n"
+    "    def __getattr__(self, name):\n"
+    "        if name.startswith('__'):\n"
+    "            raise AttributeError(name)\n"
+    "        return getattr(self.__origin__, name)\n"
+    "\n"
+    "\n"
+    "def _type_repr(a):\n"
+    "    if isinstance(a, type):\n"
+    "        return a.__qualname__ if a.__module__ == 'builtins' else a.__module__ + '.' + a.__qualname__\n"
+    "    if a is ...:\n"
+    "        return '...'\n"
+    "    return repr(a)\n"
+    "\n"
+    "\n"
+    "class Generic:\n"
+    "    def __class_getitem__(cls, params):\n"
+    "        return _GenericAlias(cls, params)\n"
+    "\n"
+    "\n"
+    "class Protocol(Generic):\n"
+    "    pass\n"
+;
 /* source: end */
 
 nn_object *repl_mod_typing(void)

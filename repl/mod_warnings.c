@@ -392,4 +392,31 @@ static int core_warning(const char *category, const char *message)
     return rc;
 }
 
-void repl_warnings_install(void) { nn_set_warning_handler(core_warning); }
+/* core's warnings placed in PyTorch's own file (nn_warn_at): warnings._warn_from, so
+   the default filter shows each once per run, as PyTorch's. */
+static int placed_warning(const char *category, const char *message, const nn_warn_place *place)
+{
+    if (!repl_current) return core_warning(category, message);
+    nn_object *saved = nn_error_current() != NN_OK ? repl_take_exception() : NULL;
+    nn_object *cls = repl_nmap_get(&repl_current->builtins, category);
+    nn_object *module = cls ? repl_stdlib_module("warnings") : NULL;
+    nn_object *fn = module ? repl_get_attr(module, "_warn_from") : NULL;
+    nn_object *text = fn ? nn_str_new(message) : NULL, *mod = text ? nn_str_new(place->module) : NULL;
+    nn_object *file = mod ? nn_str_new(place->file) : NULL, *line = file ? nn_int_new(place->line) : NULL;
+    nn_object *r = line ? repl_call_object(fn, (nn_object *[]){text, cls, mod, file, line}, 5, NULL) : NULL;
+    int rc = r ? 0 : -1;
+    if (!cls) rc = repl_raise_exc(EXC_RuntimeError, "unknown warning category %s", category);
+    NN_RELEASE(r), NN_RELEASE(line), NN_RELEASE(file), NN_RELEASE(mod), NN_RELEASE(text), NN_RELEASE(fn);
+    NN_RELEASE(module);
+    if (saved) {
+        if (rc == 0) repl_raise_object(saved); /* the failure the warning was about goes on */
+        NN_RELEASE(saved);
+    }
+    return rc;
+}
+
+void repl_warnings_install(void)
+{
+    nn_set_warning_handler(core_warning);
+    nn_set_placed_warning_handler(placed_warning);
+}

@@ -53,7 +53,7 @@ static nn_object *slot_call(void *ud, nn_object *args, nn_object *kwargs)
             return r;
         }
         const class_obj *c = ((instance_obj *)self)->cls;
-        return nn_str_format("<%s.%s object at %p>", c->module ? c->module : "__main__", c->name, (void *)self);
+        return nn_str_format("<%s.%s object at %p>", repl_class_module(c), c->name, (void *)self);
     }
     case OS_STR: {
         char *s = repl_obj_repr(self);

@@ -400,16 +400,23 @@ static void class_dealloc(nn_object *self)
     nn_free(c);
 }
 
+const char *repl_class_module(const class_obj *c)
+{
+    nn_object *own = repl_nmap_get(&((class_obj *)c)->dict, "__module__"); /* set in the body, as CPython's type_repr */
+    if (own && nn_is_str(own)) return nn_str_cstr(own);
+    if (c->module) return c->module;
+    return c->ntype || c->exc >= 0 || c == repl_current->object_cls || c == repl_current->type_cls ? "builtins" : "__main__";
+}
+
 static char *class_repr(nn_object *self)
 {
     class_obj *c = (class_obj *)self;
     sbuf b = {0};
-    if (c->module && strcmp(c->module, "builtins") != 0)
-        repl_sb_printf(&b, "<class '%s.%s'>", c->module, c->name);
-    else if (c->module || c->ntype || c->exc >= 0 || c == repl_current->object_cls || c == repl_current->type_cls)
-        repl_sb_printf(&b, "<class '%s'>", c->name);
+    const char *module = repl_class_module(c);
+    if (strcmp(module, "builtins") != 0)
+        repl_sb_printf(&b, "<class '%s.%s'>", module, c->name);
     else
-        repl_sb_printf(&b, "<class '__main__.%s'>", c->name);
+        repl_sb_printf(&b, "<class '%s'>", c->name);
     return repl_sb_finish(&b);
 }
 

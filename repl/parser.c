@@ -83,6 +83,8 @@ typedef struct parser {
     int depth, extra; /* nesting units; of them, the second units of `**` and lambda levels */
     bool too_deep;    /* nested past COMPILE_LEVELS: RecursionError once the whole source parsed */
     int yields;   /* yield expressions parsed so far (a def whose body adds some is a generator) */
+    int funcs;    /* the defs and lambdas around the current point (0 in a class body) */
+    repl_node *stray_yield; /* the first yield outside any function, or NULL: the compiler's SyntaxError */
     struct vec *walrus;  /* the targets of := in the def being parsed (its locals), or NULL */
     bool future_annotations;  /* `from __future__ import annotations` was parsed */
 } parser;
@@ -422,15 +424,17 @@ static repl_node *yield_expr(parser *P)
     P->yields++;
     if (accept(P, TK_FROM)) {
         repl_node *n = node_at(P, REPL_AST_YieldFrom, t);
-        return n && (n->v.Return.value = expression(P)) ? n : NULL;
+        if (n && !P->funcs && !P->stray_yield) P->stray_yield = n;
+        return n && (n->v.Return.value = expression(P)) ? ended(P, n) : NULL;
     }
     repl_node *n = node_at(P, REPL_AST_Yield, t);
     if (!n) return NULL;
+    if (!P->funcs && !P->stray_yield) P->stray_yield = n;
     repl_token_kind k = cur(P)->kind;
     if (k == TK_NEWLINE || k == TK_RPAR || k == TK_RSQB || k == TK_RBRACE || k == TK_SEMI || k == TK_EQUAL ||
         k == TK_ENDMARKER || k == TK_COLON)
-        return n;
-    return (n->v.Return.value = star_expressions(P)) ? n : NULL;
+        return ended(P, n);
+    return (n->v.Return.value = star_expressions(P)) ? ended(P, n) : NULL;
 }
 
 /* tuple | group | genexp: '(' [star_named_expression (',' ...)* [','] | expression for_if_clauses] ')' */
@@ -902,10 +906,10 @@ static repl_node *lambdef(parser *P)
 {
     repl_token *t = advance(P);
     repl_node *n = node_at(P, REPL_AST_Lambda, t);
-    P->depth++, P->extra++; /* two units a level, as `**` */
+    P->depth++, P->extra++, P->funcs++; /* two units a level, as `**` */
     bool ok = n && (n->v.Lambda.args = parameters(P, TK_COLON, false)) && expect(P, TK_COLON) &&
               (n->v.Lambda.body = expression(P));
-    P->depth--, P->extra--;
+    P->depth--, P->extra--, P->funcs--;
     return ok ? n : NULL;
 }
 
@@ -1425,7 +1429,10 @@ static repl_node *function_def(parser *P, repl_node_list decorators)
     vec walrus = {0}, *outer_walrus = P->walrus;
     P->yields = 0;
     P->walrus = &walrus;
-    if (colon_block(P, &n->v.FunctionDef.body, t, "function definition") < 0) return NULL;
+    P->funcs++;
+    int rc = colon_block(P, &n->v.FunctionDef.body, t, "function definition");
+    P->funcs--;
+    if (rc < 0) return NULL;
     n->v.FunctionDef.is_generator = P->yields > 0;
     n->v.FunctionDef.walrus_targets = list_of(walrus);
     P->yields = outer_yields;
@@ -1446,8 +1453,11 @@ static repl_node *class_def(parser *P, repl_node_list decorators)
         n->v.ClassDef.keywords = list_of(keywords);
     }
     n->v.ClassDef.decorator_list = decorators;
-    if (colon_block(P, &n->v.ClassDef.body, t, "class definition") < 0) return NULL;
-    return n;
+    int outer_funcs = P->funcs;
+    P->funcs = 0; /* a yield in a class body is outside any function */
+    int rc = colon_block(P, &n->v.ClassDef.body, t, "class definition");
+    P->funcs = outer_funcs;
+    return rc < 0 ? NULL : n;
 }
 
 /* decorators: ('@' named_expression NEWLINE)+ (function_def | class_def) */
@@ -2227,6 +2237,7 @@ repl_node *repl_parse(const char *source, const char *filename, repl_parse_mode 
         }
     }
     nn_free(toks.items);
+    if (root && P.stray_yield && repl_ast_check_yield(P.stray_yield, err) < 0) root = NULL;
     if (root && repl_ast_check(root, err) < 0) root = NULL;   /* the compiler's own SyntaxErrors */
     if (!root) goto fail;
     *arena_out = arena;

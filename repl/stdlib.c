@@ -159,6 +159,9 @@ static const struct {
     {"torch", "max_pool3d", "torch.nn._layers3d"},
     {"torch", "channel_shuffle", "torch.nn._layers3d"},
     {"torch.nn", "EmbeddingBag", "torch.nn._bag_grid"},
+    {"torch.nn", "SyncBatchNorm", "torch.nn._more_nn"},
+    {"torch.nn.functional", "conv_tbc", "torch.nn._more_nn"},
+    {"torch", "conv_tbc", "torch.nn._more_nn"},
     {"torch.nn.functional", "embedding_bag", "torch.nn._bag_grid"},
     {"torch.nn.functional", "grid_sample", "torch.nn._bag_grid"},
     {"torch.nn.functional", "affine_grid", "torch.nn._bag_grid"},
@@ -257,7 +260,7 @@ static nn_object *values_call(void *ud, nn_object *args, nn_object *kwargs)
 /* Modules whose functions take values, never an object as itself (unlike copy, pickle, json's own handling). */
 static bool takes_values(nn_object *m)
 {
-    static const char *const names[] = {"math", "os", "posixpath", "string", "re", "time", "statistics", NULL};
+    static const char *const names[] = {"math", "os", "posixpath", "string", "re", "time", "statistics", "struct", NULL};
     if (m->type != &repl_module_type) return false;
     for (int i = 0; names[i]; i++)
         if (strcmp(((module_obj *)m)->name, names[i]) == 0) return true;

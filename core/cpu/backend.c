@@ -22,6 +22,7 @@ static bool cpu_supports(nn_kernel_id kernel, nn_dtype dtype)
     switch (kernel) {
     case NN_KERNEL_binary: case NN_KERNEL_unary: return dtype == NN_FLOAT32 || dtype == NN_FLOAT64 || dtype == NN_INT64;
     case NN_KERNEL_gemm: case NN_KERNEL_gemv: case NN_KERNEL_dot: case NN_KERNEL_conv2d: case NN_KERNEL_softmax: case NN_KERNEL_conv2d_backward:
+    case NN_KERNEL_conv3d: case NN_KERNEL_conv3d_backward:
     case NN_KERNEL_loss: case NN_KERNEL_norm: case NN_KERNEL_math: case NN_KERNEL_optim_step:
     case NN_KERNEL_pool: case NN_KERNEL_sample: case NN_KERNEL_linalg: case NN_KERNEL_resample:
         return dtype == NN_FLOAT32 || dtype == NN_FLOAT64;

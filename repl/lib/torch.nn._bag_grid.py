@@ -16,6 +16,7 @@ import warnings
 import torch
 from torch import nn
 import torch.nn.functional as F
+from torch.nn._grad_names import grad_fn_name
 
 
 def _size_list(t):
@@ -24,6 +25,7 @@ def _size_list(t):
 
 # ---------------------------------------------------------------- embedding_bag
 
+@grad_fn_name("EmbeddingBagBackward0")
 def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale_grad_by_freq=False, mode="mean",
                   sparse=False, per_sample_weights=None, include_last_offset=False, padding_idx=None):
     if weight.dtype == torch.long and input.is_floating_point():
@@ -119,6 +121,7 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
 
 
 class EmbeddingBag(nn.Module):
+    __module__ = 'torch.nn.modules.sparse'
     def __init__(self, num_embeddings, embedding_dim, max_norm=None, norm_type=2., scale_grad_by_freq=False,
                  mode='mean', sparse=False, _weight=None, include_last_offset=False, padding_idx=None, device=None,
                  dtype=None):
@@ -258,6 +261,7 @@ def _cubic_coeffs(t):
     return [c0, c1, c2, c3]
 
 
+@grad_fn_name(lambda input, *a, **k: "GridSampler3DBackward0" if input.dim() == 5 else "GridSampler2DBackward0")
 def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=None):
     if mode != "bilinear" and mode != "nearest" and mode != "bicubic":
         raise ValueError("nn.functional.grid_sample(): expected mode to be 'bilinear', 'nearest' or 'bicubic', but "
@@ -339,6 +343,7 @@ def _linspace_from_neg_one(num_steps, align_corners, dtype):
     return r
 
 
+@grad_fn_name("AffineGridGeneratorBackward0")
 def affine_grid(theta, size, align_corners=None):
     if align_corners is None:
         warnings.warn(_ALIGN_WARNING)

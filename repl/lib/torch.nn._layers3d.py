@@ -1,8 +1,7 @@
 # 3-D convolutions and pools, Fold/Unfold and ChannelShuffle, written in the language over
 # the built-in ops (each of which runs its kernel behind core's kernel boundary):
-#   conv3d            kD 2-d convolutions (F.conv2d's im2col + GEMM), one per kernel depth,
-#                     over the input's depth slices batched together, summed
-#   conv_transpose3d  kD 2-d transposed convolutions, each placed at its depth offset
+#   conv3d            checks, 'same' padding, unbatched input; then torch.convolution, core's
+#   conv_transpose3d  conv3d ops (vol2col + GEMM, core/conv3d.c; ConvolutionBackward0)
 #   max/avg pools     windows gathered by index_select along each spatial dim, then
 #                     max (with PyTorch's flat indices) or sum / divisor
 #   unfold / fold     index_select / index_add over PyTorch's im2col / col2im positions
@@ -13,6 +12,7 @@ import math
 import torch
 from torch import nn
 import torch.nn.functional as F
+from torch.nn._grad_names import grad_fn_name
 
 _TYPE_NAMES = {torch.float32: "Float", torch.float64: "Double", torch.float16: "Half",
                torch.bfloat16: "BFloat16", torch.int64: "Long", torch.int32: "Int",
@@ -104,18 +104,7 @@ def conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     if any(sizes[i] < kernel[i] for i in range(3)):
         raise RuntimeError("Calculated padded input size per channel: ({} x {} x {}). Kernel size: ({} x {} x {}). "
                            "Kernel size can't be greater than actual input size".format(*sizes, *kernel))
-    if padding[0]:
-        x = F.pad(x, (0, 0, 0, 0, padding[0], padding[0]))
-    OD = (sizes[0] - kernel[0]) // stride[0] + 1
-    xt = x.transpose(1, 2)  # N, D, C, H, W: each depth slice one image of a 2-d batch
-    out = None
-    for t in range(kd):
-        start = t * dilation[0]
-        sl = xt[:, start:start + (OD - 1) * stride[0] + 1:stride[0]].reshape(N * OD, C, H, W)
-        y = F.conv2d(sl, weight[:, :, t], None, stride[1:], padding[1:], dilation[1:], groups)
-        out = y if out is None else out + y
-    out = out.reshape(N, OD, weight.size(0), out.size(-2), out.size(-1)).transpose(1, 2)
-    out = out + bias.reshape(1, -1, 1, 1, 1) if bias is not None else out.contiguous()
+    out = torch.convolution(x, weight, bias, stride, padding, dilation, False, [0, 0, 0], groups)
     return out if batched else out.squeeze(0)
 
 
@@ -144,33 +133,12 @@ def conv_transpose3d(input, weight, bias=None, stride=1, padding=0, output_paddi
                            "stride_depth: {} stride_height: {} stride_width: {} dilation_depth: {} "
                            "dilation_height: {} dilation_width: {}".format(*output_padding, *stride, *dilation))
     _check_dtypes(x, weight, bias)
-    kd = weight.size(2)
-    N, C, D, H, W = x.shape
-    full = (D - 1) * stride[0] + dilation[0] * (kd - 1) + 1 + output_padding[0]
-    OD = full - 2 * padding[0]
-    if OD <= 0:
-        raise RuntimeError("Given input size per channel: ({} x {} x {}). Calculated output size per channel: "
-                           "({} x ...). Output size is too small".format(D, H, W, OD))
-    xt = x.transpose(1, 2).reshape(N * D, C, H, W)
-    span = (D - 1) * stride[0] + 1  # the depths one kernel slice writes, from its offset
-    acc = None
-    for t in range(kd):
-        y = F.conv_transpose2d(xt, weight[:, :, t], None, stride[1:], padding[1:], output_padding[1:], groups,
-                               dilation[1:])
-        OH, OW = y.size(-2), y.size(-1)
-        y = y.reshape(N, D, cout * OH * OW)
-        if stride[0] > 1:  # D slices stride[0] apart: zeros between
-            y = torch.cat([y.unsqueeze(2), y.new_zeros(N, D, stride[0] - 1, cout * OH * OW)], 2)
-            y = y.reshape(N, D * stride[0], cout * OH * OW)[:, :span]
-        front = t * dilation[0]
-        y = F.pad(y, (0, 0, front, full - front - span))
-        acc = y if acc is None else acc + y
-    out = acc[:, padding[0]:padding[0] + OD].reshape(N, OD, cout, OH, OW).transpose(1, 2)
-    out = out + bias.reshape(1, -1, 1, 1, 1) if bias is not None else out.contiguous()
+    out = torch.convolution(x, weight, bias, stride, padding, dilation, True, output_padding, groups)
     return out if batched else out.squeeze(0)
 
 
-class _Conv3dBase(nn.Module):
+class _ConvNd(nn.Module):
+    __module__ = 'torch.nn.modules.conv'
     def __init__(self, in_channels, out_channels, kernel_size, stride, padding, dilation, transposed,
                  output_padding, groups, bias, padding_mode, device=None, dtype=None):
         super().__init__()
@@ -251,7 +219,8 @@ class _Conv3dBase(nn.Module):
         return s
 
 
-class Conv3d(_Conv3dBase):
+class Conv3d(_ConvNd):
+    __module__ = 'torch.nn.modules.conv'
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1,
                  bias=True, padding_mode='zeros', device=None, dtype=None):
         kernel_size = _tuple(kernel_size, 3)
@@ -271,7 +240,8 @@ class Conv3d(_Conv3dBase):
         return self._conv_forward(input, self.weight, self.bias)
 
 
-class ConvTranspose3d(_Conv3dBase):
+class ConvTranspose3d(_ConvNd):
+    __module__ = 'torch.nn.modules.conv'
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1,
                  bias=True, dilation=1, padding_mode='zeros', device=None, dtype=None):
         if padding_mode != 'zeros':
@@ -405,6 +375,7 @@ def _pad_rows(rows):
     return [r + [r[0]] * (width - len(r)) for r in rows]
 
 
+@grad_fn_name("MaxPool3DWithIndicesBackward0")
 def max_pool3d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
     x, batched = _pool_input(input, "max_pool3d")
     k, s, p, d = _pool_args("max_pool3d", kernel_size, stride, padding, dilation)
@@ -449,6 +420,7 @@ def _outer3(a, b, c, like):
     return t * torch.tensor(c, dtype=like.dtype).reshape(1, 1, -1)
 
 
+@grad_fn_name("AvgPool3DBackward0")
 def avg_pool3d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
                divisor_override=None):
     x, batched = _pool_input(input, "avg_pool3d")
@@ -492,6 +464,7 @@ def _adaptive_sizes(name, output_size, sizes):
     return [sizes[i] if o[i] is None else o[i] for i in range(3)]
 
 
+@grad_fn_name(lambda input, output_size: "MeanBackward1" if _tuple(output_size, 3) == (1, 1, 1) else "AdaptiveAvgPool3DBackward0")
 def adaptive_avg_pool3d(input, output_size):
     if input.dim() not in (4, 5):
         raise RuntimeError("adaptive_avg_pool3d(): Expected 4D or 5D tensor, but got {}".format(_size_str(input)))
@@ -509,6 +482,7 @@ def adaptive_avg_pool3d(input, output_size):
     return out if input.dim() == 5 else out.squeeze(0)
 
 
+@grad_fn_name("AdaptiveMaxPool3DBackward0")
 def adaptive_max_pool3d(input, output_size, return_indices=False):
     if input.dim() not in (4, 5):
         raise RuntimeError("adaptive_max_pool3d(): Expected 4D or 5D tensor, but got: {}".format(_size_str(input)))
@@ -528,6 +502,7 @@ def adaptive_max_pool3d_with_indices(input, output_size, return_indices=False):
 
 
 class MaxPool3d(nn.Module):
+    __module__ = 'torch.nn.modules.pooling'
     def __init__(self, kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False):
         super().__init__()
         self.kernel_size = kernel_size
@@ -547,6 +522,7 @@ class MaxPool3d(nn.Module):
 
 
 class AvgPool3d(nn.Module):
+    __module__ = 'torch.nn.modules.pooling'
     def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
                  divisor_override=None):
         super().__init__()
@@ -566,6 +542,7 @@ class AvgPool3d(nn.Module):
 
 
 class AdaptiveAvgPool3d(nn.Module):
+    __module__ = 'torch.nn.modules.pooling'
     def __init__(self, output_size):
         super().__init__()
         self.output_size = output_size
@@ -578,6 +555,7 @@ class AdaptiveAvgPool3d(nn.Module):
 
 
 class _AdaptiveMaxPoolNd(nn.Module):
+    __module__ = 'torch.nn.modules.pooling'
     def __init__(self, output_size, return_indices=False):
         super().__init__()
         self.output_size = output_size
@@ -588,6 +566,7 @@ class _AdaptiveMaxPoolNd(nn.Module):
 
 
 class AdaptiveMaxPool3d(_AdaptiveMaxPoolNd):
+    __module__ = 'torch.nn.modules.pooling'
     def forward(self, input):
         return adaptive_max_pool3d(input, self.output_size, self.return_indices)
 
@@ -613,6 +592,7 @@ def adaptive_max_pool1d_with_indices(input, output_size, return_indices=False):
 
 
 class AdaptiveMaxPool1d(_AdaptiveMaxPoolNd):
+    __module__ = 'torch.nn.modules.pooling'
     def forward(self, input):
         return adaptive_max_pool1d(input, self.output_size, self.return_indices)
 
@@ -647,6 +627,7 @@ def _block_positions(hp_wp_w, k, d, s, blocks):
     return (rows * hp_wp_w + cols).reshape(-1)
 
 
+@grad_fn_name("Im2ColBackward0")
 def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
     k, d, p, s = _fold_args("unfold", kernel_size, dilation, padding, stride)
     if input.dim() not in (3, 4):
@@ -671,6 +652,7 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
     return cols if input.dim() == 4 else cols.squeeze(0)
 
 
+@grad_fn_name("Col2ImBackward0")
 def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
     out = _tuple(output_size, 2)
     if len(out) != 2:
@@ -705,6 +687,7 @@ def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
 
 
 class Fold(nn.Module):
+    __module__ = 'torch.nn.modules.fold'
     def __init__(self, output_size, kernel_size, dilation=1, padding=0, stride=1):
         super().__init__()
         self.output_size = output_size
@@ -722,6 +705,7 @@ class Fold(nn.Module):
 
 
 class Unfold(nn.Module):
+    __module__ = 'torch.nn.modules.fold'
     def __init__(self, kernel_size, dilation=1, padding=0, stride=1):
         super().__init__()
         self.kernel_size = kernel_size
@@ -739,6 +723,7 @@ class Unfold(nn.Module):
 
 # ---------------------------------------------------------------- channel shuffle
 
+@grad_fn_name("NotImplemented")
 def channel_shuffle(input, groups):
     if input.dim() <= 2:
         raise RuntimeError("channel_shuffle expects input with > 2 dims, but got input with sizes {}".format(
@@ -756,6 +741,7 @@ def channel_shuffle(input, groups):
 
 
 class ChannelShuffle(nn.Module):
+    __module__ = 'torch.nn.modules.channelshuffle'
     def __init__(self, groups):
         super().__init__()
         self.groups = groups

@@ -6,8 +6,10 @@ import warnings
 import torch
 from torch import nn
 import torch.nn.functional as F
+from torch.nn._grad_names import grad_fn_name
 
 
+@grad_fn_name(lambda input1, input2, weight, bias=None: "ReshapeAliasBackward0" if bias is None else None)
 def bilinear(input1, input2, weight, bias=None):
     # y[..., o] = sum_ij input1[..., i] * weight[o, i, j] * input2[..., j] + bias[o]
     out, in1, in2 = weight.shape
@@ -33,6 +35,7 @@ def bilinear(input1, input2, weight, bias=None):
 
 
 class Bilinear(nn.Module):
+    __module__ = 'torch.nn.modules.linear'
     def __init__(self, in1_features, in2_features, out_features, bias=True, device=None, dtype=None):
         super().__init__()
         self.in1_features = in1_features
@@ -88,6 +91,7 @@ def gumbel_softmax(logits, tau=1, hard=False, eps=1e-10, dim=-1):
     return y_soft
 
 
+@grad_fn_name("PdistBackward0")
 def pdist(input, p=2):
     # the p-norm distances of the rows, pairs i < j in row-major order
     if input.dim() != 2:

@@ -9,6 +9,7 @@ import warnings
 import torch
 from torch import nn
 import torch.nn.functional as F
+from torch.nn._grad_names import grad_fn_name
 
 
 def _legacy_reduction(size_average, reduce):
@@ -47,6 +48,7 @@ def _positive(z):
     return torch.where(z > 0, z, torch.zeros_like(z))
 
 
+@grad_fn_name("SoftMarginLossBackward0")
 def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
     reduction = _reduction_of(size_average, reduce, reduction)
     return _reduce(torch.log1p(torch.exp(-input * target)), reduction)
@@ -108,6 +110,7 @@ def gaussian_nll_loss(input, target, var, full=False, eps=1e-6, reduction="mean"
     return _reduce(loss, reduction)
 
 
+@grad_fn_name("MultiMarginLossBackward0")
 def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=None, reduce=None, reduction="mean"):
     reduction = _reduction_of(size_average, reduce, reduction)
     if reduction not in ("none", "mean", "sum"):
@@ -140,6 +143,7 @@ def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=
     return _reduce(loss, reduction)
 
 
+@grad_fn_name("MultilabelMarginLossBackward0")
 def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
     reduction = _reduction_of(size_average, reduce, reduction)
     if reduction not in ("none", "mean", "sum"):
@@ -177,6 +181,7 @@ def triplet_margin_with_distance_loss(anchor, positive, negative, *, distance_fu
 
 
 class _Loss(nn.Module):
+    __module__ = 'torch.nn.modules.loss'
     def __init__(self, size_average=None, reduce=None, reduction='mean'):
         super().__init__()
         if size_average is not None or reduce is not None:
@@ -186,22 +191,26 @@ class _Loss(nn.Module):
 
 
 class _WeightedLoss(_Loss):
+    __module__ = 'torch.nn.modules.loss'
     def __init__(self, weight=None, size_average=None, reduce=None, reduction='mean'):
         super().__init__(size_average, reduce, reduction)
         self.register_buffer('weight', weight)
 
 
 class SoftMarginLoss(_Loss):
+    __module__ = 'torch.nn.modules.loss'
     def forward(self, input, target):
         return soft_margin_loss(input, target, reduction=self.reduction)
 
 
 class MultiLabelSoftMarginLoss(_WeightedLoss):
+    __module__ = 'torch.nn.modules.loss'
     def forward(self, input, target):
         return multilabel_soft_margin_loss(input, target, weight=self.weight, reduction=self.reduction)
 
 
 class HingeEmbeddingLoss(_Loss):
+    __module__ = 'torch.nn.modules.loss'
     def __init__(self, margin=1.0, size_average=None, reduce=None, reduction='mean'):
         super().__init__(size_average, reduce, reduction)
         self.margin = margin
@@ -211,6 +220,7 @@ class HingeEmbeddingLoss(_Loss):
 
 
 class PoissonNLLLoss(_Loss):
+    __module__ = 'torch.nn.modules.loss'
     def __init__(self, log_input=True, full=False, size_average=None, eps=1e-8, reduce=None, reduction='mean'):
         super().__init__(size_average, reduce, reduction)
         self.log_input = log_input
@@ -223,6 +233,7 @@ class PoissonNLLLoss(_Loss):
 
 
 class GaussianNLLLoss(_Loss):
+    __module__ = 'torch.nn.modules.loss'
     def __init__(self, *, full=False, eps=1e-6, reduction='mean'):
         super().__init__(None, None, reduction)
         self.full = full
@@ -233,6 +244,7 @@ class GaussianNLLLoss(_Loss):
 
 
 class MultiMarginLoss(_WeightedLoss):
+    __module__ = 'torch.nn.modules.loss'
     def __init__(self, p=1, margin=1., weight=None, size_average=None, reduce=None, reduction='mean'):
         super().__init__(weight, size_average, reduce, reduction)
         if p != 1 and p != 2:
@@ -247,11 +259,13 @@ class MultiMarginLoss(_WeightedLoss):
 
 
 class MultiLabelMarginLoss(_Loss):
+    __module__ = 'torch.nn.modules.loss'
     def forward(self, input, target):
         return multilabel_margin_loss(input, target, reduction=self.reduction)
 
 
 class TripletMarginWithDistanceLoss(_Loss):
+    __module__ = 'torch.nn.modules.loss'
     def __init__(self, *, distance_function=None, margin=1.0, swap=False, reduction='mean'):
         super().__init__(size_average=None, reduce=None, reduction=reduction)
         self.distance_function = distance_function if distance_function is not None else nn.PairwiseDistance()
@@ -283,6 +297,7 @@ def lp_pool2d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
 
 
 class _LPPoolNd(nn.Module):
+    __module__ = 'torch.nn.modules.pooling'
     def __init__(self, norm_type, kernel_size, stride=None, ceil_mode=False):
         super().__init__()
         self.norm_type = norm_type
@@ -296,11 +311,13 @@ class _LPPoolNd(nn.Module):
 
 
 class LPPool1d(_LPPoolNd):
+    __module__ = 'torch.nn.modules.pooling'
     def forward(self, input):
         return lp_pool1d(input, float(self.norm_type), self.kernel_size, self.stride, self.ceil_mode)
 
 
 class LPPool2d(_LPPoolNd):
+    __module__ = 'torch.nn.modules.pooling'
     def forward(self, input):
         return lp_pool2d(input, float(self.norm_type), self.kernel_size, self.stride, self.ceil_mode)
 
@@ -339,6 +356,7 @@ def max_unpool1d(input, indices, kernel_size, stride=None, padding=0, output_siz
                           (padding[0], 0), output_size=(size[0], 1)).squeeze(-1)
 
 
+@grad_fn_name("MaxUnpool3DBackward0")
 def max_unpool3d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
     kernel_size = _ntuple(kernel_size, 3)
     stride = _ntuple(stride, 3) if stride is not None else kernel_size
@@ -364,11 +382,13 @@ def max_unpool3d(input, indices, kernel_size, stride=None, padding=0, output_siz
 
 
 class _MaxUnpoolNd(nn.Module):
+    __module__ = 'torch.nn.modules.pooling'
     def extra_repr(self):
         return 'kernel_size={}, stride={}, padding={}'.format(self.kernel_size, self.stride, self.padding)
 
 
 class MaxUnpool1d(_MaxUnpoolNd):
+    __module__ = 'torch.nn.modules.pooling'
     def __init__(self, kernel_size, stride=None, padding=0):
         super().__init__()
         self.kernel_size = _ntuple(kernel_size, 1)
@@ -380,6 +400,7 @@ class MaxUnpool1d(_MaxUnpoolNd):
 
 
 class MaxUnpool3d(_MaxUnpoolNd):
+    __module__ = 'torch.nn.modules.pooling'
     def __init__(self, kernel_size, stride=None, padding=0):
         super().__init__()
         self.kernel_size = _ntuple(kernel_size, 3)
@@ -477,6 +498,7 @@ def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reducti
 
 
 class CTCLoss(_Loss):
+    __module__ = 'torch.nn.modules.loss'
     def __init__(self, blank=0, reduction='mean', zero_infinity=False):
         super().__init__(reduction=reduction)
         self.blank = blank

@@ -24,6 +24,7 @@ def _get_clones(module, N):
 
 
 class TransformerDecoderLayer(nn.Module):
+    __module__ = 'torch.nn.modules.transformer'
     def __init__(self, d_model, nhead, dim_feedforward=2048, dropout=0.1, activation=F.relu,
                  layer_norm_eps=1e-5, batch_first=False, norm_first=False, device=None, dtype=None):
         super().__init__()
@@ -75,6 +76,7 @@ class TransformerDecoderLayer(nn.Module):
 
 
 class TransformerDecoder(nn.Module):
+    __module__ = 'torch.nn.modules.transformer'
     def __init__(self, decoder_layer, num_layers, norm=None):
         super().__init__()
         self.layers = _get_clones(decoder_layer, num_layers)
@@ -94,6 +96,7 @@ class TransformerDecoder(nn.Module):
 
 
 class Transformer(nn.Module):
+    __module__ = 'torch.nn.modules.transformer'
     def __init__(self, d_model=512, nhead=8, num_encoder_layers=6, num_decoder_layers=6,
                  dim_feedforward=2048, dropout=0.1, activation=F.relu, custom_encoder=None,
                  custom_decoder=None, layer_norm_eps=1e-5, batch_first=False, norm_first=False,

@@ -372,6 +372,81 @@ static nn_conv_geom conv_geom(void)
                                 BODY;                                                                              \
                             }
 
+static nn_conv3d_geom conv3d_geom(void)
+{
+    nn_conv3d_geom s = {.n = 2, .c = 4, .d = 4, .h = 5, .w = 4, .o = 6, .kd = 2, .kh = 3, .kw = 2,
+                        .stride = {1, 2, 1}, .padding = {1, 1, 0}, .dilation = {2, 1, 2}, .groups = 2};
+    int64_t in[3] = {s.d, s.h, s.w}, k[3] = {s.kd, s.kh, s.kw}, out[3];
+    for (int i = 0; i < 3; i++) out[i] = (in[i] + 2 * s.padding[i] - s.dilation[i] * (k[i] - 1) - 1) / s.stride[i] + 1;
+    s.od = out[0], s.oh = out[1], s.ow = out[2];
+    return s;
+}
+
+/* Calls BODY for every term of a 3-d convolution's sums that reads x inside (offsets xo, wo, yo). */
+#define CONV3D_TERMS(s, BODY)                                                                                     \
+    for (int64_t n = 0; n < (s).n; n++)                                                                           \
+        for (int64_t o = 0; o < (s).o; o++)                                                                       \
+            for (int64_t z = 0; z < (s).od; z++)                                                                  \
+                for (int64_t i = 0; i < (s).oh; i++)                                                              \
+                    for (int64_t j = 0; j < (s).ow; j++)                                                          \
+                        for (int64_t cg = 0; cg < (s).c / (s).groups; cg++)                                       \
+                            for (int64_t ka = 0; ka < (s).kd; ka++)                                               \
+                                for (int64_t ki = 0; ki < (s).kh; ki++)                                           \
+                                    for (int64_t kj = 0; kj < (s).kw; kj++) {                                     \
+                                        int64_t c = o / ((s).o / (s).groups) * ((s).c / (s).groups) + cg;        \
+                                        int64_t xz = z * (s).stride[0] - (s).padding[0] + ka * (s).dilation[0];  \
+                                        int64_t xi = i * (s).stride[1] - (s).padding[1] + ki * (s).dilation[1];  \
+                                        int64_t xj = j * (s).stride[2] - (s).padding[2] + kj * (s).dilation[2];  \
+                                        if (xz < 0 || xz >= (s).d || xi < 0 || xi >= (s).h || xj < 0 ||          \
+                                            xj >= (s).w)                                                          \
+                                            continue;                                                             \
+                                        int64_t xo = (((n * (s).c + c) * (s).d + xz) * (s).h + xi) * (s).w + xj; \
+                                        int64_t wo = (((o * ((s).c / (s).groups) + cg) * (s).kd + ka) * (s).kh + \
+                                                      ki) * (s).kw + kj;                                          \
+                                        int64_t yo = (((n * (s).o + o) * (s).od + z) * (s).oh + i) * (s).ow + j; \
+                                        BODY;                                                                     \
+                                    }
+
+static void case_conv3d(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    nn_conv3d_geom s = conv3d_geom();
+    nn_tensor *x = random_on(d, dt, 5, (int64_t[]){s.n, s.c, s.d, s.h, s.w}, -1, 1);
+    nn_tensor *w = random_on(d, dt, 5, (int64_t[]){s.o, s.c / s.groups, s.kd, s.kh, s.kw}, -1, 1);
+    nn_tensor *bias = random_on(d, dt, 1, (int64_t[]){s.o}, -1, 1);
+    nn_tensor *y = TU_OK(nn_empty_on(d, 5, (int64_t[]){s.n, s.o, s.od, s.oh, s.ow}, dt));
+    tu_check(NN_KERNEL(b, conv3d, (&s, x, w, bias, y)));
+    int64_t ny = nn_numel(y), per = s.od * s.oh * s.ow;
+    double *want = calloc((size_t)ny, sizeof *want);
+    for (int64_t i = 0; i < ny; i++) want[i] = at(bias, i / per % s.o);
+    CONV3D_TERMS(s, want[yo] += at(x, xo) * at(w, wo))
+    for (int64_t i = 0; i < ny; i++) assert_close(at(y, i), want[i], dt == NN_FLOAT32 ? 1e-4 : 1e-12, "conv3d");
+    free(want);
+    NN_RELEASE(x), NN_RELEASE(w), NN_RELEASE(bias), NN_RELEASE(y);
+}
+
+static void case_conv3d_backward(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    nn_conv3d_geom s = conv3d_geom();
+    nn_tensor *x = random_on(d, dt, 5, (int64_t[]){s.n, s.c, s.d, s.h, s.w}, -1, 1);
+    nn_tensor *w = random_on(d, dt, 5, (int64_t[]){s.o, s.c / s.groups, s.kd, s.kh, s.kw}, -1, 1);
+    nn_tensor *gy = random_on(d, dt, 5, (int64_t[]){s.n, s.o, s.od, s.oh, s.ow}, -1, 1);
+    nn_tensor *gx = TU_OK(nn_empty_like(x)), *gw = TU_OK(nn_empty_like(w));
+    tu_check(NN_KERNEL(b, conv3d_backward, (&s, x, w, gy, gx, gw)));
+    int64_t nx = nn_numel(x), nw = nn_numel(w);
+    double *wx = calloc((size_t)nx, sizeof *wx), *ww = calloc((size_t)nw, sizeof *ww);
+    CONV3D_TERMS(s, (wx[xo] += at(gy, yo) * at(w, wo), ww[wo] += at(gy, yo) * at(x, xo)))
+    double tol = dt == NN_FLOAT32 ? 1e-4 : 1e-12;
+    for (int64_t i = 0; i < nx; i++) assert_close(at(gx, i), wx[i], tol, "conv3d_backward gx");
+    for (int64_t i = 0; i < nw; i++) assert_close(at(gw, i), ww[i], tol, "conv3d_backward gw");
+    /* the input gradient alone (gw NULL), as a transposed convolution's forward asks */
+    nn_tensor *gx2 = TU_OK(nn_empty_like(x));
+    tu_check(NN_KERNEL(b, conv3d_backward, (&s, x, w, gy, gx2, NULL)));
+    for (int64_t i = 0; i < nx; i++) assert_close(at(gx2, i), wx[i], tol, "conv3d_backward gx only");
+    free(wx);
+    free(ww);
+    NN_RELEASE(x), NN_RELEASE(w), NN_RELEASE(gy), NN_RELEASE(gx), NN_RELEASE(gw), NN_RELEASE(gx2);
+}
+
 /* x . y of 7 elements, x with stride 2 (BLAS's ?dot) */
 static void case_dot(const nn_backend *b, nn_device d, nn_dtype dt)
 {
@@ -1907,6 +1982,8 @@ static const kernel_case cases[NN_KERNEL_COUNT] = {
     [NN_KERNEL_dot] = case_dot,
     [NN_KERNEL_conv2d] = case_conv2d,
     [NN_KERNEL_conv2d_backward] = case_conv2d_backward,
+    [NN_KERNEL_conv3d] = case_conv3d,
+    [NN_KERNEL_conv3d_backward] = case_conv3d_backward,
     [NN_KERNEL_arange] = case_arange,
     [NN_KERNEL_linspace] = case_linspace,
     [NN_KERNEL_logspace] = case_logspace,

@@ -15,6 +15,7 @@
 #include "nn_int.h"
 #include "nn_losses.h"
 #include "nn_mod_more.h"
+#include "nn_conv3d.h"
 
 typedef struct gc_case {
     nn_op_id op;                      /* the op the output's grad_fn must be */
@@ -49,10 +50,11 @@ typedef struct gc_case {
 #include "gradcheck_ops_extra.c"
 #include "gradcheck_resample.c"
 #include "gradcheck_special.c"
+#include "gradcheck_conv3d.c"
 
 static const gc_case *const areas[] = {cases_binary, cases_view, cases_reduce, cases_unary, cases_matmul, cases_nnfunc, cases_module, cases_activations, cases_layers, cases_pool, cases_mathfn, cases_select, cases_act_more,
                                          cases_losses, cases_custom, cases_select_more, cases_mod_more, cases_norm_conv, cases_resample,
-                                         cases_ops_extra, cases_special};
+                                         cases_ops_extra, cases_special, cases_conv3d};
 #define N_AREAS (sizeof areas / sizeof areas[0])
 
 /* Ops PyTorch 1.13 records without a derivative: their case checks that backward

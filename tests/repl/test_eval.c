@@ -108,6 +108,25 @@ static void test_syntax_error_caret(void **state)
                             "           ^\n"
                             "SyntaxError: invalid syntax");
     nn_free(tb);
+    /* the compiler's errors mark the whole statement or expression (^^^^) */
+    static const struct {
+        const char *src, *want;
+    } ranges[] = {
+        {"x = 1\nreturn x + 1\n", "  File \"z.py\", line 2\n    return x + 1\n    ^^^^^^^^^^^^\n"
+                                  "SyntaxError: 'return' outside function"},
+        {"x = 1\ny = yield x\n", "  File \"z.py\", line 2\n    y = yield x\n        ^^^^^^^\n"
+                                 "SyntaxError: 'yield' outside function"},
+        {"class A:\n    z = yield\n", "  File \"z.py\", line 2\n    z = yield\n        ^^^^^\n"
+                                     "SyntaxError: 'yield' outside function"},
+        {"if True:\n    break\n", "  File \"z.py\", line 2\n    break\n    ^^^^^\n"
+                                 "SyntaxError: 'break' outside loop"},
+    };
+    for (size_t i = 0; i < sizeof ranges / sizeof *ranges; i++) {
+        assert_int_equal(run(in, ranges[i].src, "z.py", &out), -1);
+        tb = repl_traceback(in);
+        assert_string_equal(tb, ranges[i].want);
+        nn_free(tb);
+    }
     assert_string_equal(out.buf, "");
     nn_error_clear();
     repl_interp_free(in);

@@ -1,0 +1,96 @@
+# torch.nn names written in the language over the built-in ops (issue 16): SyncBatchNorm (on the
+# CPU it raises on forward as PyTorch 1.13 does without a GPU; convert_sync_batchnorm works) and
+# F.conv_tbc / torch.conv_tbc (a 1-d convolution over [time, batch, channel] input).
+import torch
+from torch import nn
+import torch.nn.functional as F
+from torch.nn._grad_names import grad_fn_name
+
+
+class SyncBatchNorm(nn.Module):
+    __module__ = 'torch.nn.modules.batchnorm'
+
+    def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True,
+                 process_group=None, device=None, dtype=None):
+        super().__init__()
+        self.num_features = num_features
+        self.eps = eps
+        self.momentum = momentum
+        self.affine = affine
+        self.track_running_stats = track_running_stats
+        if affine:
+            self.weight = nn.Parameter(torch.ones(num_features, dtype=dtype))
+            self.bias = nn.Parameter(torch.zeros(num_features, dtype=dtype))
+        else:
+            self.register_parameter('weight', None)
+            self.register_parameter('bias', None)
+        if track_running_stats:
+            self.register_buffer('running_mean', torch.zeros(num_features, dtype=dtype))
+            self.register_buffer('running_var', torch.ones(num_features, dtype=dtype))
+            self.register_buffer('num_batches_tracked', torch.tensor(0, dtype=torch.long))
+        else:
+            self.register_buffer('running_mean', None)
+            self.register_buffer('running_var', None)
+            self.register_buffer('num_batches_tracked', None)
+        self.process_group = process_group
+
+    def extra_repr(self):
+        return '{}, eps={}, momentum={}, affine={}, track_running_stats={}'.format(
+            self.num_features, self.eps, self.momentum, self.affine, self.track_running_stats)
+
+    def reset_running_stats(self):
+        if self.track_running_stats:
+            self.running_mean.zero_()
+            self.running_var.fill_(1)
+            self.num_batches_tracked.zero_()
+
+    def reset_parameters(self):
+        self.reset_running_stats()
+        if self.affine:
+            nn.init.ones_(self.weight)
+            nn.init.zeros_(self.bias)
+
+    def _check_input_dim(self, input):
+        if input.dim() < 2:
+            raise ValueError("expected at least 2D input (got {}D input)".format(input.dim()))
+
+    def forward(self, input):
+        if not input.is_cuda:
+            raise ValueError("SyncBatchNorm expected input tensor to be on GPU")
+        self._check_input_dim(input)
+        raise RuntimeError("SyncBatchNorm needs a process group (torch.distributed), which nnscope does not have")
+
+    @classmethod
+    def convert_sync_batchnorm(cls, module, process_group=None):
+        out = module
+        if isinstance(module, (nn.BatchNorm1d, nn.BatchNorm2d, nn.BatchNorm3d)):
+            out = SyncBatchNorm(module.num_features, module.eps, module.momentum, module.affine,
+                                module.track_running_stats, process_group)
+            if module.affine:
+                with torch.no_grad():
+                    out.weight = module.weight
+                    out.bias = module.bias
+            out.running_mean = module.running_mean
+            out.running_var = module.running_var
+            out.num_batches_tracked = module.num_batches_tracked
+            if hasattr(module, "qconfig"):
+                out.qconfig = module.qconfig
+        for name, child in module.named_children():
+            out.add_module(name, cls.convert_sync_batchnorm(child, process_group))
+        return out
+
+
+@grad_fn_name("ConvTbcBackward0")
+def conv_tbc(input, weight, bias, pad=0):
+    if input.dim() != 3:
+        raise RuntimeError("Input must have 3 dims: time, batch, in_channel")
+    if weight.dim() != 3:
+        raise RuntimeError("Weight tensor must have 3 dims: kernel_width, in_channels, out_channels.")
+    if bias.dim() != 1:
+        raise RuntimeError("Bias must be 1-D")
+    if input.size(2) != weight.size(1):
+        raise RuntimeError("Input dim 2 (input channels) is not == dim 1 in the weight tensor")
+    if weight.size(2) != bias.size(0):
+        raise RuntimeError("Bias size must equal dim 2 in the weight tensor (output channels).")
+    y = F.conv1d(input.permute(1, 2, 0), weight.permute(2, 1, 0), bias, 1, pad)
+    return y.permute(2, 0, 1).contiguous()
