@@ -151,6 +151,7 @@ def conv_step():
 
 
 PAIRS = 21
+SPIN_S = 0.15
 
 
 class Server:
@@ -242,14 +243,19 @@ def mlp_steps(server=None):
             grad_output[0].norm()
 
     # plain and hooked rounds alternate, as in bench_module.c; with `server`, a
-    # round of our plain steps goes beside each plain one (before or after it, in
-    # turn), and the ratio is our fastest round over PyTorch's fastest plain round
+    # round of our plain steps goes before each plain one, and the ratio is our
+    # fastest round over PyTorch's fastest plain round. Pauses around ours: after
+    # a product, each OpenBLAS worker spins (sched_yield) for 2^28
+    # cycles, about 0.1 s here, before it sleeps, so one process's workers would
+    # take cores from the other's round; a pause of SPIN_S lets them sleep first
     plains, hookeds, mine = [], [], []
     for r in range(REPS + 1):
-        a = server.round("mlp") if server and r % 2 else math.nan
-        p = timed(step, 10, reps=1, warmup=0)
-        if server and not r % 2:
+        a = math.nan
+        if server:
+            time.sleep(SPIN_S)
             a = server.round("mlp")
+            time.sleep(SPIN_S)
+        p = timed(step, 10, reps=1, warmup=0)
         handles = add_hooks()
         h = timed(step, 10, reps=1, warmup=0)
         for handle in handles:
