@@ -403,6 +403,7 @@ int repl_loss_functional(nn_object *fns); /* adds to torch.nn.functional (cross_
 
 /* bind_rnn.c: RNN, LSTM, GRU and their cells; MultiheadAttention, Transformer*; torch.nn.utils.rnn */
 int repl_rnn_classes(nn_object *nn);            /* adds to torch.nn; 0 or -1 */
+int repl_rnn_functional(nn_object *fns);        /* adds to torch.nn.functional; 0 or -1 */
 /* rnn.reset_parameters, flatten_parameters: new reference or NULL without error */
 nn_object *repl_rnn_method(nn_module *m, const char *name);
 nn_object *repl_nn_utils_rnn_namespace(void);   /* torch.nn.utils.rnn */

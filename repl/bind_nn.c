@@ -2125,7 +2125,7 @@ nn_object *repl_functional_namespace(void)
     if (!ns) return NULL;
     if (repl_namespace_add_fns(ns, functional, sizeof functional / sizeof functional[0]) ||
         repl_nn_more_functional(ns) || repl_select_functional(ns) ||
-        repl_act_functional(ns) || repl_modules_more_functional(ns) || repl_norm_conv_functional(ns) || repl_loss_functional(ns)) {
+        repl_act_functional(ns) || repl_modules_more_functional(ns) || repl_norm_conv_functional(ns) || repl_loss_functional(ns) || repl_rnn_functional(ns)) {
         NN_RELEASE(ns);
         return NULL;
     }

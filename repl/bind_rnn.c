@@ -5,8 +5,7 @@
  * methods, and torch.nn.utils.rnn (pad_sequence, PackedSequence,
  * pack_padded_sequence, pad_packed_sequence, pack_sequence); nn.MultiheadAttention,
  * nn.TransformerEncoderLayer, nn.TransformerEncoder (deep copies of its layer)
- * (PyTorch 1.13 has no public F.scaled_dot_product_attention: nanoGPT tests
- * for it to pick its path). The modules live in core (rnn.c,
+ * and F.scaled_dot_product_attention. The modules live in core (rnn.c,
  * attention.c); this file parses arguments into them.
  */
 #include <stdio.h>
@@ -348,6 +347,31 @@ CTOR(TransformerEncoder)
     return (nn_object *)m;
 }
 
+static nn_object *F_scaled_dot_product_attention(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(6);
+    const char *f = "scaled_dot_product_attention";
+    nn_tensor *q = NULL, *k = NULL, *v = NULL, *mask = NULL;
+    double p = 0;
+    bool causal = false;
+    if (repl_parse_args(f, "query, key, value, attn_mask=, dropout_p=, is_causal=", args, kwargs, a) ||
+        repl_arg_tensor(f, "query", 1, a[0], &q) || repl_arg_tensor(f, "key", 2, a[1], &k) ||
+        repl_arg_tensor(f, "value", 3, a[2], &v) || repl_arg_tensor(f, "attn_mask", 4, a[3], &mask) ||
+        repl_arg_double(f, "dropout_p", 5, a[4], &p) || repl_arg_bool(f, "is_causal", 6, a[5], &causal))
+        return NULL;
+    return (nn_object *)nn_scaled_dot_product_attention(q, k, v, mask, p, causal);
+}
+
+static const repl_function_def functional[] = {
+    {"scaled_dot_product_attention", F_scaled_dot_product_attention,
+     "scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False) -> Tensor\n"
+     "softmax(query @ key.transpose(-2, -1) / sqrt(E) + mask) @ value (PyTorch 2's name; its math path)."},
+};
+
+int repl_rnn_functional(nn_object *fns)
+{
+    return repl_namespace_add_fns(fns, functional, sizeof functional / sizeof functional[0]);
+}
 
 /* ------------------------------------------------------------------ classes */
 
