@@ -23,15 +23,15 @@ ALL_CFLAGS = $(CFLAGS) $(SAN) -std=c11 -ffp-contract=off -D_GNU_SOURCE -Wall -We
 # OpenBLAS is not linked: core/blas.c opens it on the first matrix product
 LDLIBS   = $(SAN) -lsleef -lm -lpthread -ldl -lzip
 # the upper layers' libraries: SQLite (sessions), ncurses (inspector), readline, Jansson, PCRE2, utf8proc and GMP (repl)
-UPPER_LDLIBS = -lsqlite3 -lncursesw -lreadline -ljansson -lpcre2-8 -lutf8proc -lgmp -lnettle -lz
+UPPER_LDLIBS = -lsqlite3 -lncursesw -lreadline -lpcre2-8 -lutf8proc -lgmp -lnettle -lz
 TEST_LDLIBS = -lcmocka $(UPPER_LDLIBS) $(LDLIBS)
 
 DEB_PACKAGES = libopenblas-dev libcmocka-dev libreadline-dev libncurses-dev libsqlite3-dev libzip-dev pkg-config tmux \
-               libjansson-dev libpcre2-dev libutf8proc-dev libsleef-dev libgmp-dev nettle-dev zlib1g-dev
+               libpcre2-dev libutf8proc-dev libsleef-dev libgmp-dev nettle-dev zlib1g-dev
 # a header from each package; a missing one triggers `make deps`
 DEP_HEADERS  = /usr/include/x86_64-linux-gnu/cblas.h /usr/include/cmocka.h /usr/include/readline/readline.h \
                /usr/include/ncurses.h /usr/include/sqlite3.h /usr/include/zip.h /usr/bin/pkg-config /usr/bin/tmux \
-               /usr/include/jansson.h /usr/include/pcre2.h /usr/include/utf8proc.h /usr/include/x86_64-linux-gnu/sleef.h \
+               /usr/include/pcre2.h /usr/include/utf8proc.h /usr/include/x86_64-linux-gnu/sleef.h \
                /usr/include/x86_64-linux-gnu/gmp.h /usr/include/nettle/nettle-meta.h /usr/include/zlib.h
 
 CORE_SRC = $(wildcard core/*.c core/cpu/*.c core/loopback/*.c)
