@@ -33,7 +33,9 @@ for kind in (list, dict, tuple):
         t(name + ' count', lambda: [b].count(a))
         t(name + ' repr', lambda: len(repr(a)))
         t(name + ' str', lambda: len(str(a)))
-        t(name + ' hash equal', lambda: hash(a) == hash(b))
+        if kind is not tuple or n < 100000:  # a 100,000-deep tuple's hash: test_hardening.c
+            # (ASan's larger frames reach the stack guard there, so its answer differs by build)
+            t(name + ' hash equal', lambda: hash(a) == hash(b))
         t(name + ' json', lambda: len(json.dumps(a)))
         if n > 1000:  # nearer the limit CPython's pickler counts its own frames
             t(name + ' pickle', lambda: len(pickle.dumps(a)))
