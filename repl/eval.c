@@ -2457,9 +2457,12 @@ static nn_object *call_class(class_obj *c, nn_object *const *args, int n, nn_obj
         return r;
     }
     if (c->meta) { /* a metaclass's __call__ makes the instances (an Enum's lookup by value) */
-        bool found;
-        nn_object *r = repl_call_meta(&c->ob, "__call__", args, n, &found);
-        if (found) return r;
+        nn_object *m = repl_meta_method(&c->ob, "__call__"); /* with the keywords: Enum('A', 'X Y', start=0) */
+        if (m) {
+            nn_object *r = repl_call_object(m, args, n, kwargs);
+            NN_RELEASE(m);
+            return r;
+        }
     }
     if (c->vbase == repl_current->type_cls) return repl_meta_instantiate(c, args, n, kwargs); /* M(name, bases, ns) */
     return repl_class_call_plain(c, args, n, kwargs);
@@ -2644,6 +2647,8 @@ static nn_object *shift_op(repl_ast_op op, nn_object *a, nn_object *b)
     if (repl_is_integer(a) && repl_is_integer(b) && (repl_is_bigint(a) || repl_is_bigint(b)))
         return repl_int_shift(op == REPL_OP_LShift, a, b);
     if (!is_intlike(a) || !is_intlike(b)) {
+        if (repl_base_value(a) || repl_base_value(b)) /* an int subclass's value: IntEnum members */
+            return shift_op(op, repl_base_value(a) ? repl_base_value(a) : a, repl_base_value(b) ? repl_base_value(b) : b);
         if (repl_is_bigint(a) && nn_is_tensor(b)) return repl_bigint_torch_overflow();
         repl_raise_exc(EXC_TypeError, "unsupported operand type(s) for %s: '%s' and '%s'", op == REPL_OP_LShift ? "<<" : ">>",
                   repl_value_type_name(a), repl_value_type_name(b));
