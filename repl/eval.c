@@ -3891,6 +3891,23 @@ static int module_not_found(const repl_native_ops *ops, const char *name)
     return -1;
 }
 
+/* import a.b of a module written in the language: a.b is then an attribute of a
+   (a module of the language too) when a has none of that name. 0 or -1. */
+static int bind_submodule(const repl_native_ops *ops, const char *name, nn_object *m)
+{
+    const char *dot = strrchr(name, '.');
+    char parent[512];
+    if (!dot || m->type != &repl_module_type || (size_t)(dot - name) >= sizeof parent) return 0;
+    memcpy(parent, name, (size_t)(dot - name));
+    parent[dot - name] = 0;
+    nn_object *p = import_module(ops, parent);
+    int rc = p ? 0 : -1;
+    if (p && p->type == &repl_module_type && !repl_nmap_get(&((module_obj *)p)->dict, dot + 1))
+        rc = repl_nmap_set(&((module_obj *)p)->dict, dot + 1, m);
+    NN_RELEASE(p);
+    return rc;
+}
+
 static int do_import(frame *f, const repl_node *s)
 {
     const repl_native_ops *ops = repl_get_native_ops();
@@ -3911,6 +3928,7 @@ static int do_import(frame *f, const repl_node *s)
                 first_component(name, top, sizeof top);
                 nn_object *t = strchr(name, '.') ? import_module(ops, top) : nn_retain(m);
                 rc = t ? store_name(f, top, t) : -1;
+                if (rc == 0 && t != m) rc = bind_submodule(ops, name, m); /* collections.abc on collections */
                 NN_RELEASE(t);
             }
             NN_RELEASE(m);
