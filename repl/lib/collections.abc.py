@@ -101,6 +101,8 @@ class _ABCBase(metaclass=ABCMeta):
 
     @classmethod
     def __subclasshook__(cls, C):
+        if '_abc_methods' in vars(cls):  # the one-method ABCs (Iterable, Sized, ...), not their subclasses
+            return _check_methods(C, *cls._abc_methods)
         return NotImplemented
 
     @classmethod
@@ -146,22 +148,14 @@ class Awaitable(_ABCBase):
     def __await__(self):
         yield
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Awaitable:
-            return _check_methods(C, '__await__')
-        return NotImplemented
+    _abc_methods = ('__await__',)
 
 
 
 class Coroutine(Awaitable):
     __slots__ = ()
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Coroutine:
-            return _check_methods(C, '__await__', 'send', 'throw', 'close')
-        return NotImplemented
+    _abc_methods = ('__await__', 'send', 'throw', 'close')
 
 
 class AsyncIterable(_ABCBase):
@@ -171,22 +165,14 @@ class AsyncIterable(_ABCBase):
     def __aiter__(self):
         return AsyncIterator()
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is AsyncIterable:
-            return _check_methods(C, '__aiter__')
-        return NotImplemented
+    _abc_methods = ('__aiter__',)
 
 
 
 class AsyncIterator(AsyncIterable):
     __slots__ = ()
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is AsyncIterator:
-            return _check_methods(C, '__anext__', '__aiter__')
-        return NotImplemented
+    _abc_methods = ('__anext__', '__aiter__')
 
 
 class AsyncGenerator(AsyncIterator):
@@ -201,11 +187,7 @@ class Iterable(_ABCBase):
         while False:
             yield None
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Iterable:
-            return _check_methods(C, '__iter__')
-        return NotImplemented
+    _abc_methods = ('__iter__',)
 
     def __class_getitem__(cls, item):
         return _alias(cls, item)
@@ -227,11 +209,7 @@ class Iterator(Iterable):
     def __iter__(self):
         return self
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Iterator:
-            return _check_methods(C, '__iter__', '__next__')
-        return NotImplemented
+    _abc_methods = ('__iter__', '__next__')
 
 
 class Reversible(Iterable):
@@ -242,11 +220,7 @@ class Reversible(Iterable):
         while False:
             yield None
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Reversible:
-            return _check_methods(C, '__reversed__', '__iter__')
-        return NotImplemented
+    _abc_methods = ('__reversed__', '__iter__')
 
 
 class Generator(Iterator):
@@ -275,11 +249,7 @@ class Generator(Iterator):
         else:
             raise RuntimeError('generator ignored GeneratorExit')
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Generator:
-            return _check_methods(C, '__iter__', '__next__', 'send', 'throw', 'close')
-        return NotImplemented
+    _abc_methods = ('__iter__', '__next__', 'send', 'throw', 'close')
 
 
 class Sized(_ABCBase):
@@ -289,11 +259,7 @@ class Sized(_ABCBase):
     def __len__(self):
         return 0
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Sized:
-            return _check_methods(C, '__len__')
-        return NotImplemented
+    _abc_methods = ('__len__',)
 
 
 
@@ -304,22 +270,14 @@ class Container(_ABCBase):
     def __contains__(self, x):
         return False
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Container:
-            return _check_methods(C, '__contains__')
-        return NotImplemented
+    _abc_methods = ('__contains__',)
 
 
 
 class Collection(Sized, Iterable, Container):
     __slots__ = ()
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Collection:
-            return _check_methods(C, '__len__', '__iter__', '__contains__')
-        return NotImplemented
+    _abc_methods = ('__len__', '__iter__', '__contains__')
 
 
 class Callable(_ABCBase):
@@ -329,11 +287,7 @@ class Callable(_ABCBase):
     def __call__(self, *args, **kwds):
         return False
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Callable:
-            return _check_methods(C, '__call__')
-        return NotImplemented
+    _abc_methods = ('__call__',)
 
 
 
