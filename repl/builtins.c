@@ -1721,6 +1721,12 @@ static nn_object *memoryview_class(void)
     return rc < 0 ? NULL : repl_nmap_get(&repl_current->builtins, "memoryview");
 }
 
+nn_object *repl_memoryview_type(void)
+{
+    nn_object *cls = memoryview_class();
+    return cls ? nn_retain(cls) : NULL;
+}
+
 static nn_object *bi_memoryview(void *ud, nn_object *args, nn_object *kwargs)
 {
     nn_object *cls = memoryview_class();

@@ -566,7 +566,11 @@ static nmap *globals_of(frame *f)
 static nn_object *lookup_global(frame *f, const char *name, repl_name_cache *c)
 {
     nn_object *v = repl_nmap_get_cached(globals_of(f), name, c);
-    if (!v) v = repl_nmap_get_cached(&repl_current->builtins, name, c);
+    if (!v) {
+        v = repl_nmap_get_cached(&repl_current->builtins, name, c);
+        if (v && name[0] == 'm' && v->type == &nn_cfunction_type && strcmp(name, "memoryview") == 0)
+            return repl_memoryview_type(); /* the class, loaded on first sight (print(memoryview)) */
+    }
     if (!v) {
         repl_raise_exc(EXC_NameError, "name '%s' is not defined", name);
         return NULL;
@@ -1915,6 +1919,7 @@ nn_object *repl_instance_getattr(nn_object *obj, const char *name)
     if (cv) return class_attr(cv, obj, o->cls);
     if (strcmp(name, "__class__") == 0) return nn_retain(&o->cls->ob);
     if (strcmp(name, "__dict__") == 0 && o->attrs_in_value && o->value) return nn_retain(obj);
+    if (strcmp(name, "__dict__") == 0 && repl_slots_refuse(o->cls, name)) return attr_error(obj, name);
     if (strcmp(name, "__dict__") == 0) {
         const char **keys = repl_nmap_keys_ordered(&o->attrs);
         if (!keys && o->attrs.len) return NULL;
@@ -1922,6 +1927,7 @@ nn_object *repl_instance_getattr(nn_object *obj, const char *name)
         bool exc = repl_is_exception(obj); /* args and the chaining attributes are not in its __dict__ */
         for (uint32_t i = 0; d && i < o->attrs.len; i++)
             if (exc && (strcmp(keys[i], "args") == 0 || (strncmp(keys[i], "__", 2) == 0 && keys[i][2]))) continue;
+            else if (repl_slots_has(o->cls, keys[i])) continue; /* a slot's value is not in __dict__ */
             else if (nn_dict_set_str(d, keys[i], repl_nmap_get(&o->attrs, keys[i])) < 0) NN_SET(d, NULL);
         nn_free(keys);
         return d;
@@ -1956,6 +1962,7 @@ nn_object *repl_lang_class_getattr(nn_object *obj, const char *name)
         return dv || nn_error_current() ? dv : class_attr(v, NULL, c);
     }
     if (strcmp(name, "__name__") == 0 || strcmp(name, "__qualname__") == 0) return nn_str_new(c->name);
+    if ((v = repl_bool_class_attr(c, name))) return v; /* bool.__mro__ has int */
     if ((v = repl_class_special_attr(c, name)) || nn_error_current()) return v;
     if (strcmp(name, "__base__") == 0) return nn_retain(c->base ? &c->base->ob : nn_none());
     if (strcmp(name, "__bases__") == 0) return c->base ? nn_tuple_pack(1, &c->base->ob) : nn_tuple_new(0);
@@ -2186,6 +2193,8 @@ int repl_object_setattr(nn_object *obj, const char *name, nn_object *value)
 static int instance_store(nn_object *obj, const char *name, nn_object *value)
 {
     instance_obj *o = (instance_obj *)obj;
+    if (repl_slots_refuse(o->cls, name)) /* __slots__ without this name */
+        return repl_raise_exc(EXC_AttributeError, "'%s' object has no attribute '%s'", o->cls->name, name);
     if (strcmp(name, "__dict__") == 0) return repl_instance_set_dict(o, value);
     if (o->attrs_in_value && o->value) return nn_dict_set_str(o->value, name, value);
     return repl_nmap_set(&o->attrs, name, value);
