@@ -111,3 +111,57 @@ nn_tensor *nn_bf16_log_softmax_lastdim(nn_tensor *a, int d)
     nn_scratch_free(&s);
     return out;
 }
+
+/* ------------------------------------------------------ bfloat16 products */
+
+/* Below oneDNN's size (m * n * k <= 4096) PyTorch 1.13 multiplies bfloat16
+   matrices with cpublas's plain loops: gemm_notrans_/gemm_transb_ (the right
+   operand not column-major), the bmm and gemv loops and dot_naive add each
+   product, rounded to bfloat16, to a bfloat16 sum, k in order. Above it, and
+   gemm_transa_ (a column-major right operand, as nn.Linear's weight.t()),
+   the sum is float32 rounded once. */
+#define BF16_PLAIN_MAX 4096
+
+bool nn_bf16_plain_product(const nn_tensor *a, const nn_tensor *b, int kind)
+{
+    int64_t n = 1, k = 1, m = 1, batch = 1;
+    switch (kind) {
+    case 0: /* mm, bmm: a [(B,) n, k], b [(B,) k, m] */
+        if (a->ndim == 3) batch = a->sizes[0];
+        n = a->sizes[a->ndim - 2], k = a->sizes[a->ndim - 1], m = b->sizes[b->ndim - 1];
+        /* addmm_impl_cpu_'s layout test: row-major first, then column-major (else copied row-major) */
+        if (a->ndim == 2 && !(b->strides[1] == 1 && b->strides[0] >= (m > 1 ? m : 1)) && b->strides[0] == 1 &&
+            b->strides[1] >= (k > 1 ? k : 1))
+            return false; /* column-major right operand: gemm_transa_'s float sum */
+        break;
+    case 1: /* mv: a [n, k] */
+        n = a->sizes[0], k = a->sizes[1];
+        break;
+    default: /* dot of [k] */
+        k = a->sizes[0];
+        break;
+    }
+    return batch * n * k * m <= BF16_PLAIN_MAX;
+}
+
+/* out = a @ b as the plain loops (a [(B,) n, k], b [(B,) k, m], both bfloat16;
+   out bfloat16 [(B,) n, m]). No autograd; new reference. */
+nn_tensor *nn_bf16_plain_matmul(nn_tensor *a, nn_tensor *b)
+{
+    int da = a->ndim - 1, db = b->ndim - 2;
+    int64_t k = a->sizes[da], sizes[3];
+    for (int d = 0; d < a->ndim - 1; d++) sizes[d] = a->sizes[d];
+    sizes[a->ndim - 1] = b->sizes[b->ndim - 1];
+    bool prev = nn_set_grad_enabled(false);
+    nn_tensor *acc = nn_zeros_on(nn_device_of(a), a->ndim, sizes, NN_BFLOAT16);
+    for (int64_t l = 0; l < k && acc; l++) {
+        nn_tensor *col = nn_narrow(a, da, l, 1), *row = col ? nn_narrow(b, db, l, 1) : NULL;
+        nn_tensor *p = row ? nn_mul(col, row) : NULL, *s = p ? nn_add(acc, p) : NULL;
+        NN_RELEASE(col);
+        NN_RELEASE(row);
+        NN_RELEASE(p);
+        NN_SET(acc, s);
+    }
+    nn_set_grad_enabled(prev);
+    return acc;
+}

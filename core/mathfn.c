@@ -472,11 +472,11 @@ nn_tensor *nn_xlogy(nn_tensor *a, nn_tensor *b)
     nn_op_id op = b->is_wrapped_number ? NN_OP_xlogy_scalar : NN_OP_xlogy;
     if (nn_result_type(a, b) != NN_BFLOAT16) return binary(a, b, NN_MATH_xlogy, op, false, NULL);
     /* bfloat16: the scalar kernel's log rounds to bfloat16 before the product */
-    nn_tensor *c[2], *ab[2] = {a, b};
-    int nd;
-    int64_t sizes[NN_MAX_DIMS];
-    if (broadcast_all(2, ab, NN_BFLOAT16, c, &nd, sizes) < 0) return NULL;
-    nn_tensor *out = nn_bf16_xlogy_value(c[0], c[1]);
+    nn_tensor *ab[2] = {a, b}, *c[2] = {NULL, NULL}, *out = NULL;
+    nn_device dev;
+    if (nn_common_device(2, ab, &dev) < 0) return NULL;
+    for (int i = 0; i < 2; i++) NN_WITH_GRAD_MODE(false, c[i] = nn_to_op_device(nn_to_dtype(ab[i], NN_BFLOAT16), dev));
+    if (c[0] && c[1]) out = nn_bf16_xlogy_value(c[0], c[1]); /* its ops broadcast */
     NN_RELEASE(c[0]);
     NN_RELEASE(c[1]);
     if (out && nn_record(op, 2, ab, 1, &out, 2, ab, NULL) < 0) NN_SET(out, NULL);

@@ -21,4 +21,10 @@ int nn_refuse_half(const char *kernel, nn_dtype dt, bool bf16_too);
 /* log_softmax of bfloat16 a along its last dim d (1.13's rounding steps); no autograd */
 nn_tensor *nn_bf16_log_softmax_lastdim(nn_tensor *a, int d);
 
+/* Whether PyTorch 1.13 multiplies these bfloat16 operands with its plain loops
+   (kind 0: mm/bmm a @ b, 1: mv of matrix a, 2: dot of vector a) */
+bool nn_bf16_plain_product(const nn_tensor *a, const nn_tensor *b, int kind);
+/* a @ b (a [(B,) n, k], b [(B,) k, m], bfloat16) as those loops round; no autograd */
+nn_tensor *nn_bf16_plain_matmul(nn_tensor *a, nn_tensor *b);
+
 #endif

@@ -117,3 +117,34 @@ print(torch.finfo(torch.bfloat16))
 print(torch.tensor([1.00048828125, 1.00146484375, 65519.99, 65520]).half())
 print(torch.tensor([1.001953125, 1.005859375]).bfloat16(), torch.tensor([1.00390625, 1.01171875]).bfloat16())
 print(torch.tensor([300, -5]).half(), torch.tensor([70000]).half(), torch.tensor([2.0 ** -25, 2.0 ** -24, 3 * 2.0 ** -25]).half())
+
+# bfloat16 products: PyTorch's plain loops (m*n*k <= 4096, the right operand
+# not column-major) round each product and partial sum to bfloat16; oneDNN and
+# gemm_transa_ (nn.Linear's weight) sum in float32 and round once
+torch.manual_seed(0)
+bf = torch.bfloat16
+for (m, k, n) in [(5, 4, 8), (16, 16, 16), (16, 16, 17), (50, 40, 1)]:
+    a = torch.randn(m, k).to(bf)
+    b = torch.randn(k, n).to(bf)
+    for r in [a @ b, a @ b.t().contiguous().t(), a.t().contiguous().t() @ b, torch.nn.functional.linear(a, b.t().contiguous())]:
+        print((m, k, n), r.float().sum().item(), r.flatten()[:4])
+for (B, m, k, n) in [(2, 5, 4, 8), (3, 16, 16, 16)]:
+    a = torch.randn(B, m, k).to(bf)
+    b = torch.randn(B, k, n).to(bf)
+    print(torch.bmm(a, b).float().sum().item(), torch.matmul(a, b).flatten()[:4])
+for (m, k) in [(5, 4), (50, 82), (50, 81)]:
+    a = torch.randn(m, k).to(bf)
+    v = torch.randn(k).to(bf)
+    print(torch.mv(a, v)[:4], (v @ a.t())[:4])
+for k in [3, 100, 5000]:
+    print(torch.dot(torch.randn(k).to(bf), torch.randn(k).to(bf)))
+
+# a small bfloat16 model, forward and backward
+torch.manual_seed(0)
+model = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.ReLU(), torch.nn.Linear(8, 3)).to(torch.bfloat16)
+inp = torch.randn(5, 4)
+out = model(inp.bfloat16())
+print(out)
+print(torch.nn.functional.cross_entropy(out, torch.tensor([0, 1, 2, 0, 1])))
+out.sum().backward()
+print(model[0].weight.grad, model[2].bias.grad)
