@@ -32,7 +32,7 @@ print(repr(np.array(c)), repr(np.asarray(c, dtype=np.int64)), repr(np.array([3, 
 # with torch
 for d in [np.uint8, np.int8, np.int16]:
     print(torch.from_numpy(np.arange(3, dtype=d)), torch.tensor(np.arange(3, dtype=d)))
-print(torch.arange(3, dtype=torch.uint8).numpy().dtype, repr(torch.arange(3, dtype=torch.int16).numpy()))
+print(torch.arange(3, dtype=torch.uint8).cpu().numpy().dtype, repr(torch.arange(3, dtype=torch.int16).cpu().numpy()))
 print(torch.from_numpy(c.astype(np.int64)))
 for f in [torch.from_numpy, torch.tensor, torch.as_tensor]:
     try:
