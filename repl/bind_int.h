@@ -423,6 +423,9 @@ int repl_ops_more_add_functions(nn_object *torch); /* 0 or -1 */
 nn_object *repl_numpy_method(nn_tensor *t, const char *name);
 int repl_numpy_add_torch_functions(nn_object *torch);
 nn_tensor *repl_numpy_tensor_of(nn_object *o);
+/* An ndarray whose dtype torch has no tensor of (uint16, uint32): -1 with PyTorch's
+   TypeError "can't convert np.ndarray of type numpy.uint16. ..."; else 0. */
+int repl_numpy_unconvertible(nn_object *o);
 nn_object *repl_numpy_from_tensor(nn_tensor *t);
 /* t.prod, t.index_add_, ...: new reference or NULL without error */
 nn_object *repl_ops_more_method(nn_tensor *t, const char *name);
@@ -451,5 +454,9 @@ bool repl_out_call(const char *name, nn_cfunc fn, nn_object *args, nn_object *kw
 nn_object *repl_scatter_reduce(nn_tensor *x, int64_t dim, nn_tensor *index, nn_object *src, nn_object *reduce);
 /* The dtype of a legacy class object (torch.FloatTensor: float32), or -1 for any other object. */
 int repl_legacy_class_dtype(const nn_object *cls);
+/* bind_div_mode.c: whether a call names rounding_mode=, and the call made by the language's
+   torch._div_mode (self NULL: torch.div's args; else self.div_'s). */
+bool repl_div_has_mode(nn_object *kwargs);
+nn_object *repl_div_mode(nn_object *self, nn_object *args, nn_object *kwargs);
 
 #endif
