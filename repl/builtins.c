@@ -1727,6 +1727,16 @@ nn_object *repl_memoryview_type(void)
     return cls ? nn_retain(cls) : NULL;
 }
 
+/* input([prompt]): repl/lib/_sys_stdin.py's, over sys.stdin */
+static nn_object *bi_input(void *ud, nn_object *args, nn_object *kwargs)
+{
+    nn_object *m = repl_import_by_name("_sys_stdin"), *f = m ? repl_get_attr(m, "input") : NULL;
+    nn_object *r = f ? nn_call(f, args, kwargs) : NULL;
+    NN_RELEASE(f);
+    NN_RELEASE(m);
+    return r;
+}
+
 static nn_object *bi_memoryview(void *ud, nn_object *args, nn_object *kwargs)
 {
     nn_object *cls = memoryview_class();
@@ -2724,6 +2734,7 @@ static const bi_def builtin_functions[] = {
     {"filter", repl_bi_filter, "filter(function or None, iterable)\nReturn an iterator yielding those items of iterable for which function(item) is true."},
     {"any", bi_any, "any(iterable, /)\nReturn True if bool(x) is True for any x in the iterable."},
     {"all", bi_all, "all(iterable, /)\nReturn True if bool(x) is True for all values x in the iterable."},
+    {"input", bi_input, "input(prompt='', /)\nRead a string from standard input.  The trailing newline is stripped."},
     {"memoryview", bi_memoryview, "memoryview(object)\nCreate a new memoryview object which references the given object."},
     {"isinstance", bi_isinstance, "isinstance(obj, class_or_tuple, /)\nReturn whether an object is an instance of a class or of a subclass thereof."},
     {"issubclass", bi_issubclass, "issubclass(cls, class_or_tuple, /)\nReturn whether 'cls' is derived from another class or is the same class."},

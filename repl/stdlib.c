@@ -231,6 +231,8 @@ static const struct {
     {"torch.nn", "parallel", "torch.nn.parallel"}, /* the module itself */
     {"torch.nn", "DataParallel", "torch.nn.parallel"},
     {"torch.cuda", "amp", "torch.cuda.amp"}, /* the module itself */
+    {"sys", "stdin", "_sys_stdin"},
+    {"sys", "__stdin__", "_sys_stdin"},
     {"torch.nn.init", "trunc_normal_", "torch.nn._init_more"},
     {"torch.nn.init", "eye_", "torch.nn._init_more"},
     {"torch.nn.init", "dirac_", "torch.nn._init_more"},
