@@ -434,6 +434,9 @@ nn_object *repl_unwrap_value(nn_object *o);
    some built-in functions (chr, getattr's name, ...) unwrap such instances to
    their values (builtin_sub_args.c). 0, or -1 with an error. */
 int repl_builtin_sub_wrap_natives(repl_interp *in);
+/* The C functions of m, when it is one of the modules over bytes (zlib, hashlib,
+   binascii, struct), behind the same wrapper: zlib.crc32(B(b'x')). 0 or -1. */
+int repl_builtin_sub_wrap_module(nn_object *m);
 /* o with every subclass instance in it, nested in lists and tuples, replaced by
    its built-in value (torch.tensor([P(1., 2.)]) of namedtuples); o itself
    (retained) when it holds none. A new reference, or NULL on error. */
