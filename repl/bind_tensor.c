@@ -1765,6 +1765,16 @@ static int tensor_setitem(nn_tensor *t, nn_object *key, nn_object *value);
 
 int repl_tensor_setitem(nn_tensor *t, nn_object *key, nn_object *value)
 {
+    nn_tensor *sv = repl_numpy_scalar_tensor(value); /* PyTorch takes NumPy's integers and float64 only */
+    if (sv) {
+        nn_dtype dt = sv->dtype;
+        NN_RELEASE(sv);
+        if (dt == NN_BOOL || (nn_dtype_is_floating(dt) && dt != NN_FLOAT64))
+            return nn_error_set(NN_ERR_TYPE, "can't assign a numpy.%s%s to a torch.%sTensor", nn_dtype_short_name(dt),
+                                dt == NN_BOOL ? "_" : "", nn_dtype_scalar_name(t->dtype));
+    } else if (nn_error_current()) {
+        return -1;
+    }
     nn_object *k = native_value(key), *v = k ? native_value(value) : NULL;
     int rc = v ? tensor_setitem(t, k, v) : -1;
     NN_RELEASE(k);

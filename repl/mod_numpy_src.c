@@ -327,7 +327,7 @@ const char repl_numpy_source[] =
     "        return _wrap(r, self._u)\n"
     "\n"
     "    def __setitem__(self, key, value):\n"
-    "        if isinstance(value, ndarray):\n"
+    "        if isinstance(value, (ndarray, generic)):\n"
     "            value = value._t.to(self._t.dtype)\n"
     "        elif isinstance(value, (list, tuple)):\n"
     "            value = asarray(value)._t.to(self._t.dtype)\n"

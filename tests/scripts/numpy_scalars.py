@@ -3,6 +3,7 @@
 # arrays; isinstance (np.float64 is a float, np.int64 is not an int); .item(), .dtype;
 # float()/int()/format specs/% formatting; as indices and sizes; in torch.tensor
 # and with tensors; the abstract types (np.floating, np.integer) and np.issubdtype.
+import json
 import math
 import numpy as np
 import torch
@@ -80,3 +81,16 @@ for e in ['r.integers(5)','r.random()','r.normal()','r.poisson(3)','r.binomial(5
     try:
         v=eval(e); print(e, type(v).__name__)
     except Exception as ex: print(e, 'ERR', type(ex).__name__, ex)
+# a tensor element takes NumPy's integers and float64, not float32/float16/bool_ (PyTorch's TypeError)
+t = torch.zeros(3)
+t[np.int64(1)] = np.int64(2)
+t[np.int32(2)] = np.float64(2.5)
+print(t)
+for v in [np.float32(1), np.float16(1), np.bool_(True)]:
+    try:
+        t[0] = v
+    except TypeError as err:
+        print('TypeError:', err)
+a = np.zeros(3)
+a[np.int32(0)] = np.float32(1.5)
+print(a, json.dumps(np.float64(2.5)))
