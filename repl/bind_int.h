@@ -301,6 +301,11 @@ const nn_pickle_hooks *repl_torch_pickle_hooks(void);
 /* Module._version of a module whose class is written in the language and sets one
    (state_dict's _metadata): core's nn_module_version_fn. */
 int repl_module_version_lookup(nn_module *m, int64_t *version);
+/* module_state_override.c: core's nn_module_override_fn for language classes, and
+   Module._load_from_state_dict / Module._save_to_state_dict as methods */
+int repl_module_override_lookup(nn_module *m, const char *name, nn_object **method);
+nn_object *repl_module_load_from_state_dict(nn_object *self, nn_object *args, nn_object *kwargs);
+nn_object *repl_module_save_to_state_dict(nn_object *self, nn_object *args, nn_object *kwargs);
 /* torch_pickle_numpy.c: NumPy arrays, scalars, dtypes and bytes in torch.save/torch.load,
    as CPython's protocol-2 pickle of NumPy 1.x writes them; for the hooks above.
    reduce: 1 with *out (the hooks' reduce tuple), 0 when o is none of these, -1 error. */

@@ -1035,6 +1035,12 @@ static const repl_method_def module_methods[] = {
     {"load_state_dict", mm_load_state_dict,
      "load_state_dict(state_dict, strict=True)\n"
      "Copies parameters and buffers from state_dict into this module and its descendants."},
+    {"_load_from_state_dict", repl_module_load_from_state_dict,
+     "_load_from_state_dict(state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys, error_msgs)\n"
+     "Copies parameters and buffers from state_dict into only this module, but not its descendants."},
+    {"_save_to_state_dict", repl_module_save_to_state_dict,
+     "_save_to_state_dict(destination, prefix, keep_vars)\n"
+     "Saves module state to destination dictionary, containing a state of the module, but not its descendants."},
     {"train", mm_train,
      "train(mode=True)\n"
      "Sets the module in training mode."},

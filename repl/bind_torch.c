@@ -1244,4 +1244,5 @@ void repl_bindings_install(void)
 {
     repl_set_native_ops(&bind_ops);
     nn_module_set_version_lookup(repl_module_version_lookup);
+    nn_module_set_override_lookup(repl_module_override_lookup);
 }
