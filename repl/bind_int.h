@@ -42,6 +42,14 @@ int repl_arg_str(const char *fname, const char *name, int pos, nn_object *o, con
 /* torch.save/torch.load's f (torch_file_arg.c): a str, an os.PathLike's __fspath__(), or the name of a
    binary file object from open(), as a new str; NULL with TypeError. */
 nn_object *repl_torch_file_path(const char *fname, nn_object *f);
+/* Whether f is a file-like object torch.save / torch.load use through its methods
+   (io.BytesIO, a user's class) rather than by path; then repl_torch_stream_write
+   writes the archive (f.write(bytes), f.flush(); 0 or -1) and repl_torch_stream_read
+   gives the bytes from f's position (a new bytes; NULL with PyTorch's
+   AttributeError for an unseekable f, EOFError "Ran out of input" at its end). */
+bool repl_torch_file_is_stream(nn_object *f);
+int repl_torch_stream_write(nn_object *f, const void *data, size_t len);
+nn_object *repl_torch_stream_read(nn_object *f);
 /* dtype: a dtype object (None leaves *out); *out is an nn_dtype or -1. */
 int repl_arg_dtype(const char *fname, const char *name, int pos, nn_object *o, int *out);
 /* dims: an int or a tuple/list of ints, into dims[NN_MAX_DIMS]; *n = 0 for None. */

@@ -513,10 +513,15 @@ static nn_object *f_save(void *ud, nn_object *args, nn_object *kwargs)
         nn_error_set(NN_ERR_VALUE, "torch.save in nnscope writes the zip format only (_use_new_zipfile_serialization=True)");
         return NULL;
     }
-    nn_object *path = repl_torch_file_path("save", a[1]); /* a str, a pathlib.Path, a file from open() */
+    bool stream = repl_torch_file_is_stream(a[1]); /* io.BytesIO: through its write() */
+    nn_object *path = stream ? NULL : repl_torch_file_path("save", a[1]); /* a str, a pathlib.Path, a file from open() */
     const nn_pickle_hooks *prev = nn_pickle_set_hooks(repl_torch_pickle_hooks()); /* whole modules, by class */
-    int rc = path ? nn_torch_save_file(a[0], nn_str_cstr(path)) : -1;
+    void *bytes = NULL;
+    size_t len = 0;
+    int rc = stream ? nn_torch_save_bytes(a[0], &bytes, &len) : path ? nn_torch_save_file(a[0], nn_str_cstr(path)) : -1;
     nn_pickle_set_hooks(prev);
+    if (stream && rc == 0) rc = repl_torch_stream_write(a[1], bytes, len);
+    nn_free(bytes);
     NN_RELEASE(path);
     return rc ? NULL : nn_retain(nn_none());
 }
@@ -567,10 +572,13 @@ static nn_object *f_load(void *ud, nn_object *args, nn_object *kwargs)
 {
     ARGS(4);
     if (repl_parse_args("load", "f, map_location=, pickle_module=, *, weights_only=", args, kwargs, a)) return NULL;
-    nn_object *path_obj = repl_torch_file_path("load", a[0]); /* a str, a pathlib.Path, a file from open() */
-    if (!path_obj) return NULL;
-    const char *path = nn_str_cstr(path_obj);
-    if (access(path, R_OK) != 0) { /* FileNotFoundError: [Errno 2] No such file or directory: 'x', as open() */
+    bool stream = repl_torch_file_is_stream(a[0]);
+    nn_object *bytes = stream ? repl_torch_stream_read(a[0]) : NULL; /* io.BytesIO */
+    if (stream && !bytes) return NULL;
+    nn_object *path_obj = bytes ? NULL : repl_torch_file_path("load", a[0]); /* a str, a pathlib.Path, a file from open() */
+    if (!path_obj && !bytes) return NULL;
+    const char *path = bytes ? NULL : nn_str_cstr(path_obj);
+    if (path && access(path, R_OK) != 0) { /* FileNotFoundError: [Errno 2] No such file or directory: 'x', as open() */
         repl_mod_os_error(errno, path);
         NN_RELEASE(path_obj);
         return NULL;
@@ -580,18 +588,26 @@ static nn_object *f_load(void *ud, nn_object *args, nn_object *kwargs)
         char *s = nn_str(where);
         made = s ? nn_str_new(s) : NULL;
         nn_free(s);
-        if (!made) return NULL;
+        if (!made) {
+            NN_RELEASE(path_obj);
+            NN_RELEASE(bytes);
+            return NULL;
+        }
         where = made;
     }
     /* weights_only=False (1.13's default): the classes of __main__, the script's files and torch.nn too */
     bool weights_only = a[3] && repl_truth(a[3]) == 1;
     const nn_pickle_hooks *prev = nn_pickle_set_hooks(weights_only ? NULL : repl_torch_pickle_hooks());
-    nn_object *obj = where && !nn_is_none(where) && !nn_is_str(where) && !nn_is_dict(where)
-                         ? nn_torch_load_file_with(path, restore_by_call, where) /* a callable */
-                         : nn_torch_load_file(path, where);
+    bool by_call = where && !nn_is_none(where) && !nn_is_str(where) && !nn_is_dict(where); /* a callable */
+    nn_object *obj = bytes ? (by_call ? nn_torch_load_bytes_with(repl_bytes_data(bytes), repl_bytes_len(bytes),
+                                                                  restore_by_call, where)
+                                      : nn_torch_load_bytes(repl_bytes_data(bytes), repl_bytes_len(bytes), where))
+                     : by_call ? nn_torch_load_file_with(path, restore_by_call, where)
+                               : nn_torch_load_file(path, where);
     nn_pickle_set_hooks(prev);
     NN_RELEASE(made);
     NN_RELEASE(path_obj);
+    NN_RELEASE(bytes);
     return obj;
 }
 
