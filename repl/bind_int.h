@@ -346,8 +346,10 @@ nn_object *repl_torch_other_getattr(nn_object *o, const char *name, bool *handle
    activations and losses) and the legacy loss arguments */
 /* PyTorch's _Reduction.legacy_get_string: when size_average or reduce (borrowed,
    NULL or None = absent) is given, *red becomes 'mean', 'sum' or 'none' from
-   them and the deprecation warning goes to stderr; else *red is left alone. */
-void repl_legacy_reduction(nn_object *size_average, nn_object *reduce, const char **red);
+   them and PyTorch's deprecation warning goes through the warnings module, placed at
+   torch/nn/_reduction.py:42 as 1.13's; else *red is left alone. 0, or -1 when a
+   filter turns the warning into an error. */
+int repl_legacy_reduction(nn_object *size_average, nn_object *reduce, const char **red);
 int repl_nn_more_classes(nn_object *nn);         /* adds to torch.nn; 0 or -1 */
 int repl_nn_more_functional(nn_object *fns);     /* adds to torch.nn.functional */
 /* nn.Module's methods for a class def (bind_nn.c's table) */

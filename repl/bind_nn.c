@@ -290,9 +290,8 @@ static nn_object *loss_ctor(const char *f, nn_object *args, nn_object *kwargs, n
     ARGS(3);
     const char *red = NULL;
     if (repl_parse_args(f, "self, size_average=, reduce=, reduction=", args, kwargs, a) ||
-        repl_arg_str(f, "reduction", 3, a[2], &red))
+        repl_arg_str(f, "reduction", 3, a[2], &red) || repl_legacy_reduction(a[0], a[1], &red))
         return NULL;
-    repl_legacy_reduction(a[0], a[1], &red);
     return MOD(mk(red));
 }
 
@@ -1807,7 +1806,7 @@ static nn_object *floss(const char *f, nn_object *args, nn_object *kwargs, bool 
     nn_reduction r = NN_REDUCTION_MEAN;
     if (repl_parse_args(f, "input, target, size_average=, reduce=, reduction=", args, kwargs, a) ||
         !(x = input_of(f, a[0])) || repl_arg_tensor(f, "target", 2, a[1], &y) ||
-        repl_arg_str(f, "reduction", 5, a[4], &red) || (repl_legacy_reduction(a[2], a[3], &red), reduction_of(red, &r)))
+        repl_arg_str(f, "reduction", 5, a[4], &red) || repl_legacy_reduction(a[2], a[3], &red) || reduction_of(red, &r))
         return NULL;
     return (nn_object *)(l1 ? nn_l1_loss(x, y, r) : nn_mse_loss(x, y, r));
 }
