@@ -156,6 +156,16 @@ static nn_object *f_empty_like(void *ud, nn_object *args, nn_object *kwargs) { r
 static nn_object *f_rand_like(void *ud, nn_object *args, nn_object *kwargs) { return like("rand_like", args, kwargs, 4); }
 static nn_object *f_randn_like(void *ud, nn_object *args, nn_object *kwargs) { return like("randn_like", args, kwargs, 5); }
 
+/* A sequence written in the language (collections.deque, a user's class with __len__
+   and __getitem__), which PyTorch reads as the sequence it is; not an ndarray (read
+   as its elements) nor a subclass of a built-in value (repl_deep_values). */
+static bool is_lang_sequence(nn_object *o)
+{
+    if (o->type != &repl_instance_type || repl_numpy_tensor_of(o)) return false;
+    const class_obj *c = ((instance_obj *)o)->cls;
+    return repl_class_lookup(c, "__len__") && repl_class_lookup(c, "__getitem__");
+}
+
 static nn_object *f_tensor(void *ud, nn_object *args, nn_object *kwargs)
 {
     ARGS(5);
@@ -181,6 +191,7 @@ static nn_object *f_tensor(void *ud, nn_object *args, nn_object *kwargs)
     }
     nn_object *seq = NULL; /* owned: a range's list (a range is a sequence: torch.tensor(range(4))) */
     if (a[0] && a[0]->type == &repl_range_type && !(a[0] = seq = repl_to_list(a[0]))) return NULL;
+    if (a[0] && !seq && is_lang_sequence(a[0]) && !(a[0] = seq = repl_to_list(a[0]))) return NULL; /* a deque */
     if (a[0] && !seq && !(a[0] = seq = repl_deep_values(a[0]))) return NULL; /* namedtuples, MyFloat(...) */
     nn_tensor *np = repl_numpy_tensor_of(a[0]); /* torch.tensor(ndarray): a copy of its elements */
     nn_tensor *t = np ? repl_tensor_on(nn_to_dtype(np, dtype < 0 ? np->dtype : (nn_dtype)dtype), dev)
@@ -1082,6 +1093,7 @@ nn_object *repl_torch_other_getattr(nn_object *o, const char *name, bool *handle
 static nn_object *op_getattr(nn_object *o, const char *name)
 {
     if (nn_is_tensor(o)) return repl_tensor_getattr(NN_TENSOR(o), name);
+    if (nn_is_module(o) && !strcmp(name, "__class__")) return repl_bind_type_of(o); /* a torch.nn layer's type(m) */
     if (nn_is_module(o)) return repl_module_getattr(NN_MODULE(o), name);
     if (repl_is_namespace(o)) return repl_namespace_getattr(o, name);
     if (repl_is_dtype(o)) return repl_dtype_getattr(o, name);
