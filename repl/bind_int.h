@@ -37,6 +37,9 @@ int repl_arg_int(const char *fname, const char *name, int pos, nn_object *o, int
    core to refuse), so a dim never wraps. */
 int repl_arg_dim(const char *fname, const char *name, int pos, nn_object *o, int ndim, int64_t *out);
 int repl_arg_double(const char *fname, const char *name, int pos, nn_object *o, double *out);
+/* repl_arg_double with PyTorch's "float" parameter wording: "(position N)" only when
+   the value came positionally (args holds at least pos values) */
+int repl_arg_float(const char *fname, const char *name, int pos, nn_object *args, nn_object *o, double *out);
 int repl_arg_bool(const char *fname, const char *name, int pos, nn_object *o, bool *out);
 int repl_arg_str(const char *fname, const char *name, int pos, nn_object *o, const char **out);
 /* torch.save/torch.load's f (torch_file_arg.c): a str, an os.PathLike's __fspath__(), or the name of a
