@@ -16,6 +16,10 @@ static const struct {
 } lib_names[] = {
     {"new", false}, {"unflatten", false}, {"mT", true}, {"mH", true}, {"H", true},
     {"matrix_exp", false}, {"triangular_solve", false},
+    /* torch._blas_index.py */
+    {"addmm", false}, {"addmm_", false}, {"baddbmm", false}, {"baddbmm_", false}, {"addbmm", false},
+    {"addbmm_", false}, {"addmv", false}, {"addmv_", false}, {"addr", false}, {"addr_", false},
+    {"index_copy", false}, {"index_copy_", false}, {"index_fill", false}, {"index_fill_", false},
 };
 
 /* A new reference; NULL without an error when name is none of these. */

@@ -4,6 +4,8 @@
 import torch
 from torch._matrix_exp import matrix_exp  # Tensor.matrix_exp
 from torch._solve_triangular import triangular_solve  # Tensor.triangular_solve
+from torch._blas_index import addmm, addmm_, baddbmm, baddbmm_, addbmm, addbmm_, addmv, addmv_, addr, addr_, \
+    index_copy, index_copy_, index_fill, index_fill_  # Tensor.addmm, ...
 
 
 def new(self, *args, **kwargs):
