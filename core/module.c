@@ -570,7 +570,9 @@ static int state_dict_into(nn_module *m, nn_object *dest, const char *prefix, bo
         while (rc == 0 && nn_dict_next(dict, &pos, &k, &v)) {
             if (nn_is_none(v) || (kind && nn_dict_get(m->non_persistent, k))) continue;
             char *key = concat(prefix, nn_str_cstr(k), "");
-            nn_tensor *value = keep_vars ? (NN_RETAIN(v), NN_TENSOR(v)) : nn_detach(NN_TENSOR(v));
+            /* a lazy module's placeholders go in as they are (LazyModuleMixin._save_to_state_dict) */
+            bool as_is = keep_vars || nn_is_uninitialized(v);
+            nn_tensor *value = as_is ? (NN_RETAIN(v), NN_TENSOR(v)) : nn_detach(NN_TENSOR(v));
             rc = key && value ? nn_dict_set_str(dest, key, &value->ob) : -1;
             NN_RELEASE(value);
             nn_free(key);

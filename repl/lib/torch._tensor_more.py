@@ -63,3 +63,8 @@ def H(self):
         hint = " For batches of matrices, consider using tensor.mH" if self.dim() > 2 else ""
         raise RuntimeError("tensor.H is only supported on matrices (2-D tensors). Got {}-D tensor.{}".format(self.dim(), hint))
     return self.transpose(0, 1)
+
+
+def materialize(self, shape, device=None, dtype=None):
+    # UninitializedParameter / UninitializedBuffer.materialize (tensor_lib.c offers it on those only)
+    torch._nnscope_materialize(self, shape, dtype)
