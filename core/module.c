@@ -86,6 +86,13 @@ const nn_module_class *nn_module_class_slot_owner(const nn_module_class *cls, si
     return NULL;
 }
 
+const nn_module_class *nn_module_core_class(const nn_module *m)
+{
+    const nn_module_class *c = m->cls;
+    while (c && c->lang_class && c->base) c = c->base;
+    return c;
+}
+
 nn_tensor *nn_parameter_new(nn_tensor *data, bool requires_grad)
 {
     nn_tensor *p = nn_detach(data);

@@ -6,6 +6,7 @@
 import math
 import warnings
 import torch
+from torch import nn
 from torch.nn.functional import linear, pad, softmax, dropout
 
 
@@ -186,3 +187,50 @@ def multi_head_attention_forward(query, key, value, embed_dim_to_check, num_head
     if not batched:
         out, weights = out.squeeze(1), weights.squeeze(0)
     return out, weights
+
+
+class MultiheadAttention(nn.MultiheadAttention):
+    # nn.MultiheadAttention(..., add_bias_kv=True / add_zero_attn=True) (bind_rnn.c sends those here): core's
+    # module, then bias_k / bias_v drawn by xavier_normal_ after it as PyTorch's _reset_parameters does;
+    # forward through multi_head_attention_forward as 1.13's MultiheadAttention.forward
+    __module__ = 'torch.nn.modules.activation'
+
+    def __init__(self, embed_dim, num_heads, dropout=0., bias=True, add_bias_kv=False, add_zero_attn=False,
+                 kdim=None, vdim=None, batch_first=False, device=None, dtype=None):
+        dims = {k: v for k, v in (('kdim', kdim), ('vdim', vdim)) if v is not None}
+        super().__init__(embed_dim, num_heads, dropout, bias, False, False, batch_first=batch_first, dtype=dtype,
+                         **dims)
+        if add_bias_kv:
+            self.bias_k = nn.Parameter(torch.empty((1, 1, embed_dim), dtype=dtype))
+            self.bias_v = nn.Parameter(torch.empty((1, 1, embed_dim), dtype=dtype))
+            nn.init.xavier_normal_(self.bias_k)
+            nn.init.xavier_normal_(self.bias_v)
+        self.add_zero_attn = add_zero_attn
+
+    def forward(self, query, key, value, key_padding_mask=None, need_weights=True, attn_mask=None,
+                average_attn_weights=True):
+        if key_padding_mask is not None and key_padding_mask.dtype != torch.bool and \
+                not torch.is_floating_point(key_padding_mask):
+            raise AssertionError("only bool and floating types of key_padding_mask are supported")
+        batched = query.dim() == 3
+        if self.batch_first and batched:
+            if key is value:
+                if query is key:
+                    query = key = value = query.transpose(1, 0)
+                else:
+                    query, key = [x.transpose(1, 0) for x in (query, key)]
+                    value = key
+            else:
+                query, key, value = [x.transpose(1, 0) for x in (query, key, value)]
+        separate = not self._qkv_same_embed_dim
+        out, weights = multi_head_attention_forward(
+            query, key, value, self.embed_dim, self.num_heads, self.in_proj_weight, self.in_proj_bias,
+            self.bias_k, self.bias_v, self.add_zero_attn, self.dropout, self.out_proj.weight, self.out_proj.bias,
+            training=self.training, key_padding_mask=key_padding_mask, need_weights=need_weights,
+            attn_mask=attn_mask, use_separate_proj_weight=separate,
+            q_proj_weight=self.q_proj_weight if separate else None,
+            k_proj_weight=self.k_proj_weight if separate else None,
+            v_proj_weight=self.v_proj_weight if separate else None, average_attn_weights=average_attn_weights)
+        if self.batch_first and batched:
+            return out.transpose(1, 0), weights
+        return out, weights
