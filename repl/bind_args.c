@@ -172,6 +172,17 @@ int repl_arg_double(const char *fname, const char *name, int pos, nn_object *o, 
     return arg_type_error(fname, name, pos, "Number", o);
 }
 
+int repl_arg_float(const char *fname, const char *name, int pos, nn_object *args, nn_object *o, double *out)
+{
+    if (!o) return 0;
+    if (nn_is_int(o) || nn_is_bool(o) || nn_is_float(o)) {
+        *out = nn_float_value(o);
+        return 0;
+    }
+    if (nn_is_tensor(o) && nn_numel(NN_TENSOR(o)) == 1 && NN_TENSOR(o)->ndim == 0) return nn_item(NN_TENSOR(o), out);
+    return arg_type_error(fname, name, args && (int)nn_tuple_len(args) >= pos ? pos : 0, "float", o);
+}
+
 int repl_arg_bool(const char *fname, const char *name, int pos, nn_object *o, bool *out)
 {
     if (!o) return 0;
@@ -537,7 +548,16 @@ static char *namespace_repr(nn_object *self)
     return r;
 }
 
-static const nn_type namespace_type = {.name = "module", .dealloc = namespace_dealloc, .repr = namespace_repr};
+/* del torch.nn.functional.name: AttributeError as CPython's module when it has none */
+static int namespace_delattr(nn_object *self, const char *name)
+{
+    namespace_obj *ns = (namespace_obj *)self;
+    if (nn_dict_get_str(ns->attrs, name)) return nn_dict_del_str(ns->attrs, name);
+    return nn_error_set(NN_ERR_ATTRIBUTE, "module '%s' has no attribute '%s'", ns->name, name);
+}
+
+static const nn_type namespace_type = {.name = "module", .dealloc = namespace_dealloc, .repr = namespace_repr,
+                                       .delattr = namespace_delattr};
 
 nn_object *repl_namespace_new(const char *name)
 {

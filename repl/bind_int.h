@@ -37,6 +37,9 @@ int repl_arg_int(const char *fname, const char *name, int pos, nn_object *o, int
    core to refuse), so a dim never wraps. */
 int repl_arg_dim(const char *fname, const char *name, int pos, nn_object *o, int ndim, int64_t *out);
 int repl_arg_double(const char *fname, const char *name, int pos, nn_object *o, double *out);
+/* repl_arg_double with PyTorch's "float" parameter wording: "(position N)" only when
+   the value came positionally (args holds at least pos values) */
+int repl_arg_float(const char *fname, const char *name, int pos, nn_object *args, nn_object *o, double *out);
 int repl_arg_bool(const char *fname, const char *name, int pos, nn_object *o, bool *out);
 int repl_arg_str(const char *fname, const char *name, int pos, nn_object *o, const char **out);
 /* torch.save/torch.load's f (torch_file_arg.c): a str, an os.PathLike's __fspath__(), or the name of a
@@ -420,6 +423,9 @@ int repl_ops_more_add_functions(nn_object *torch); /* 0 or -1 */
 nn_object *repl_numpy_method(nn_tensor *t, const char *name);
 int repl_numpy_add_torch_functions(nn_object *torch);
 nn_tensor *repl_numpy_tensor_of(nn_object *o);
+/* An ndarray whose dtype torch has no tensor of (uint16, uint32): -1 with PyTorch's
+   TypeError "can't convert np.ndarray of type numpy.uint16. ..."; else 0. */
+int repl_numpy_unconvertible(nn_object *o);
 nn_object *repl_numpy_from_tensor(nn_tensor *t);
 /* t.prod, t.index_add_, ...: new reference or NULL without error */
 nn_object *repl_ops_more_method(nn_tensor *t, const char *name);

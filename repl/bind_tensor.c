@@ -1274,7 +1274,7 @@ M(uniform_)
     ARGS(3);
     double lo = 0, hi = 1;
     if (repl_parse_args("uniform_", "from=, to=, *, generator=", args, kwargs, a) ||
-        repl_arg_double("uniform_", "from", 1, a[0], &lo) || repl_arg_double("uniform_", "to", 2, a[1], &hi))
+        repl_arg_float("uniform_", "from", 1, args, a[0], &lo) || repl_arg_float("uniform_", "to", 2, args, a[1], &hi))
         return NULL;
     int rc = 0;
     REPL_WITH_GENERATOR("uniform_", a[2], rc = nn_uniform_(SELF, lo, hi));
@@ -1286,7 +1286,7 @@ M(normal_)
     ARGS(3);
     double mean = 0, std = 1;
     if (repl_parse_args("normal_", "mean=, std=, *, generator=", args, kwargs, a) ||
-        repl_arg_double("normal_", "mean", 1, a[0], &mean) || repl_arg_double("normal_", "std", 2, a[1], &std))
+        repl_arg_float("normal_", "mean", 1, args, a[0], &mean) || repl_arg_float("normal_", "std", 2, args, a[1], &std))
         return NULL;
     int rc = 0;
     REPL_WITH_GENERATOR("normal_", a[2], rc = nn_normal_(SELF, mean, std));
