@@ -86,6 +86,13 @@ const nn_module_class *nn_module_class_slot_owner(const nn_module_class *cls, si
     return NULL;
 }
 
+const nn_module_class *nn_module_core_class(const nn_module *m)
+{
+    const nn_module_class *c = m->cls;
+    while (c && c->lang_class && c->base) c = c->base;
+    return c;
+}
+
 nn_tensor *nn_parameter_new(nn_tensor *data, bool requires_grad)
 {
     nn_tensor *p = nn_detach(data);
@@ -561,7 +568,9 @@ int nn_module_save_to_state_dict(nn_module *m, nn_object *dest, const char *pref
         while (rc == 0 && nn_dict_next(dict, &pos, &k, &v)) {
             if (nn_is_none(v) || (kind && nn_dict_get(m->non_persistent, k))) continue;
             char *key = concat(prefix, nn_str_cstr(k), "");
-            nn_tensor *value = keep_vars ? (NN_RETAIN(v), NN_TENSOR(v)) : nn_detach(NN_TENSOR(v));
+            /* a lazy module's placeholders go in as they are (LazyModuleMixin._save_to_state_dict) */
+            bool as_is = keep_vars || nn_is_uninitialized(v);
+            nn_tensor *value = as_is ? (NN_RETAIN(v), NN_TENSOR(v)) : nn_detach(NN_TENSOR(v));
             rc = key && value ? nn_dict_set_str(dest, key, &value->ob) : -1;
             NN_RELEASE(value);
             nn_free(key);

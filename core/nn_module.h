@@ -56,6 +56,9 @@ static inline bool nn_is_module(const nn_object *o) { return o && o->type == &nn
    inherits forward, extra_repr and the extra-state functions). NULL if none. */
 #define NN_MODULE_SLOT(cls, slot) nn_module_class_slot_owner((cls), offsetof(nn_module_class, slot))
 const nn_module_class *nn_module_class_slot_owner(const nn_module_class *cls, size_t slot_offset);
+/* The class of core that m is (nn_linear_class ...): m's own, or for a module of a class of the
+   language deriving from one (class L(nn.Linear)), that core base. */
+const nn_module_class *nn_module_core_class(const nn_module *m);
 
 /* A new module of cls in training mode, with empty dicts; new reference. */
 nn_module *nn_module_new(const nn_module_class *cls);

@@ -478,5 +478,17 @@ int repl_legacy_class_dtype(const nn_object *cls);
    torch._div_mode (self NULL: torch.div's args; else self.div_'s). */
 bool repl_div_has_mode(nn_object *kwargs);
 nn_object *repl_div_mode(nn_object *self, nn_object *args, nn_object *kwargs);
+/* bind_lazy.c: UninitializedParameter / UninitializedBuffer into namespace ns (0 or -1), and
+   torch._nnscope_materialize / torch._nnscope_module_become (the Lazy modules' C side) */
+int repl_lazy_add_classes(nn_object *ns);
+nn_object *repl_lazy_materialize(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_lazy_module_become(void *ud, nn_object *args, nn_object *kwargs);
+/* native_module_init.c: NativeClass.__init__ as a function of (self, *args) for a module class of
+   core (not nn.Module); NULL without an error for any other class. A new reference. */
+nn_object *repl_native_module_init(nn_object *cls);
+/* ... and NativeClass.forward as a function of (self, *args): the class's own forward */
+nn_object *repl_native_module_forward(nn_object *cls);
+/* native_module_init.c: nn.MultiheadAttention with add_bias_kv / add_zero_attn (the language's subclass) */
+nn_object *repl_mha_with_bias_kv(nn_object *args, nn_object *kwargs);
 
 #endif

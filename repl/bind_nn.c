@@ -2185,7 +2185,7 @@ nn_object *repl_parameter_namespace(void)
     static const repl_function_def is_lazy = {"is_lazy", F_is_lazy,
                                               "is_lazy(param) -> bool\n"
                                               "Returns whether param is an uninitialized parameter of a lazy module."};
-    if (add_class(ns, &parameter_class_def) || repl_namespace_add_fn(ns, &is_lazy)) {
+    if (add_class(ns, &parameter_class_def) || repl_namespace_add_fn(ns, &is_lazy) || repl_lazy_add_classes(ns)) {
         NN_RELEASE(ns);
         return NULL;
     }

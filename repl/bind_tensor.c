@@ -1850,8 +1850,10 @@ static nn_object *node_name(nn_object *self, nn_object *args, nn_object *kwargs)
     if (repl_parse_args("name", "", args, kwargs, a)) return NULL;
     if (self->type == &nn_node_type) {
         const char *name = nn_node_name((nn_node *)self);
-        /* the one C++ node whose name() is its qualified class name */
-        return nn_str_new(strcmp(name, "CopySlices") ? name : "torch::autograd::CopySlices");
+        /* the C++ nodes whose name() is their qualified class name */
+        if (!strcmp(name, "CopySlices") || !strcmp(name, "NotImplemented"))
+            return nn_str_format("torch::autograd::%s", name);
+        return nn_str_new(name);
     }
     char *r = nn_repr(self);
     if (!r) return NULL;
