@@ -19,6 +19,7 @@
 #include "backend.h"
 #include "nn_half.h"
 #include "nn_int.h"
+#include "nn_select_more.h"
 
 /* ------------------------------------------------------------- helpers */
 
@@ -111,8 +112,9 @@ static int selecting_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
         g = gu;
         idx = iu;
     }
+    /* value_selecting_reduction_backward: zeros.scatter(dim, indices, grad) (ScatterBackward0) */
     nn_tensor *z = nn_zeros_on(nn_device_of(g), m->ndim, m->sizes, m->dtype);
-    gin[0] = z ? nn_scatter_add(z, m->ndim ? d : 0, idx, g) : NULL;
+    gin[0] = z ? nn_scatter(z, m->ndim ? d : 0, idx, g) : NULL;
     NN_RELEASE(z);
     NN_RELEASE(gu);
     NN_RELEASE(iu);
@@ -658,7 +660,15 @@ int nn_index_select_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     /* negative indices count from the end */
     nn_kernel_args ka = {.t = {ic}, .i = {m->ndim ? m->sizes[d] : 1}};
     if (z && NN_KERNEL(nn_backend_of(ic), index, (NN_INDEX_WRAP_NEGATIVE, &ka)) < 0) NN_SET(z, NULL);
-    gin[0] = z ? nn_scatter_add(z, d, ic, g) : NULL;
+    if (z && g->ndim > 0 && idx->ndim <= 1) {
+        /* PyTorch's index_select_backward: zeros.index_add(dim, index, grad) (IndexAddBackward0) */
+        int64_t len = nn_numel(idx), stride = ic->strides[d]; /* the wrapped indices: ic's line along d */
+        nn_tensor *flat = nn_tensor_new_view(ic, 1, &len, &stride, ic->offset);
+        gin[0] = flat ? nn_index_add(z, d, flat, g, 1.0) : NULL;
+        NN_RELEASE(flat);
+    } else {
+        gin[0] = z ? nn_scatter_add(z, d, ic, g) : NULL;
+    }
     NN_RELEASE(iv);
     NN_RELEASE(ie);
     NN_RELEASE(ic);
