@@ -396,6 +396,10 @@ static nn_object *native_fn_call_values(nn_object *o, nn_object *args, nn_object
    subclass of dict, list, int, ... (model.load_state_dict(MyDict(...))) */
 static nn_object *native_fn_call(nn_object *o, nn_object *args, nn_object *kwargs)
 {
+    const native_fn *f = (const native_fn *)o;
+    if (!f->self && !f->cls && !strcmp(f->module, "torch") &&
+        (!strcmp(f->name, "tensor") || !strcmp(f->name, "as_tensor") || !strcmp(f->name, "from_numpy")))
+        return native_fn_call_values(o, args, kwargs); /* they take a NumPy scalar's dtype (repl_deep_values) */
     nn_object *a = repl_native_args(args), *k = a ? repl_native_kwargs(kwargs) : NULL;
     nn_object *r = a && (k || !kwargs) ? native_fn_call_values(o, a, k) : NULL;
     NN_RELEASE(a);
