@@ -606,11 +606,11 @@ nn_tensor *nn_gelu(nn_tensor *a, nn_gelu_approx approximate)
     if (taken) {
     } else if (tanh_form && !nn_is_contiguous(a) && dense_permuted(a)) {
         out = run1_in_memory_order(&tanh_ks, a);
-    } else if (!tanh_form && a->dtype == NN_BFLOAT16) {
-        /* PyTorch 1.13's bfloat16 gelu is its float32 one (oneDNN's above one element) rounded once */
+    } else if (!tanh_form && a->dtype == NN_BFLOAT16 && nn_is_contiguous(a) && nn_numel(a) > 1) {
+        /* oneDNN's bfloat16 gelu (a contiguous tensor of 2+ elements): its float32 one rounded once */
         nn_tensor *a32 = as_dtype(a, NN_FLOAT32), *c = NULL, *o32 = NULL;
         if (a32) NN_WITH_GRAD_MODE(false, c = nn_contiguous(a32));
-        if (c) o32 = run1(&erf_ks, (kctx){0}, c, NN_FLOAT32, nn_numel(c) > 1);
+        if (c) o32 = run1(&erf_ks, (kctx){0}, c, NN_FLOAT32, true);
         out = o32 ? as_dtype(o32, NN_BFLOAT16) : NULL;
         NN_RELEASE(a32);
         NN_RELEASE(c);
