@@ -703,6 +703,17 @@ int nn_gelu_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
         if (taken) return give(r, &gin[0]);
         nn_tensor *in[2] = {g, a};
         bool vec = nn_is_contiguous(a) && (tanh_form ? dense_or_scalar(g) : nn_numel(a) > 1);
+        if (!tanh_form && vec && a->dtype == NN_BFLOAT16) {
+            /* oneDNN's bfloat16 backward: its float32 one rounded once */
+            nn_tensor *g32 = as_dtype(g, NN_FLOAT32), *a32 = g32 ? as_dtype(a, NN_FLOAT32) : NULL, *r32 = NULL;
+            nn_tensor *in32[2] = {g32, a32};
+            if (a32) r32 = run_kernel(&erf_ks, (kctx){0}, 2, in32, NN_FLOAT32, true);
+            nn_tensor *r = r32 ? as_dtype(r32, NN_BFLOAT16) : NULL;
+            NN_RELEASE(g32);
+            NN_RELEASE(a32);
+            NN_RELEASE(r32);
+            return give(r, &gin[0]);
+        }
         return give(run_kernel(tanh_form ? &tanh_ks : &erf_ks, (kctx){0}, 2, in, a->dtype, vec), &gin[0]);
     } else {
         nn_tensor *wide = widen(a);
