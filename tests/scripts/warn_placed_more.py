@@ -10,7 +10,7 @@ import torch.nn.functional as F
 
 
 def where(w):
-    return w.filename.split('dist-packages/')[-1] + ':' + str(w.lineno)
+    return w.filename.split('dist-packages/')[-1].split('tests/scripts/')[-1] + ':' + str(w.lineno)
 
 
 def record(name, fn, action='always'):
