@@ -1000,8 +1000,9 @@ nn_module *nn_lazy_linear_new(int64_t out_features, bool bias, nn_dtype dtype)
 {
     nn_module *m = nn_module_new(&nn_lazy_linear_class);
     if (!m) return NULL;
-    if (nn_warn("UserWarning", "Lazy modules are a new feature under heavy development so changes to the API or "
-                               "functionality can happen at any moment.") < 0) {
+    static const nn_warn_place lazy_py = {"torch.nn.modules.lazy", "torch/nn/modules/lazy.py", 180}; /* PyTorch's */
+    if (nn_warn_at(&lazy_py, "UserWarning", "Lazy modules are a new feature under heavy development so changes to the "
+                                            "API or functionality can happen at any moment.") < 0) {
         NN_RELEASE(m);
         return NULL;
     }
