@@ -20,6 +20,7 @@
 #include "nn_half.h"
 #include "nn_int.h"
 #include "nn_custom_fn.h"
+#include "nn_select_more.h"
 
 /* ------------------------------------------------------------- helpers */
 
@@ -112,8 +113,9 @@ static int selecting_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
         g = gu;
         idx = iu;
     }
+    /* value_selecting_reduction_backward: zeros.scatter(dim, indices, grad) (ScatterBackward0) */
     nn_tensor *z = nn_zeros_on(nn_device_of(g), m->ndim, m->sizes, m->dtype);
-    gin[0] = z ? nn_scatter_add(z, m->ndim ? d : 0, idx, g) : NULL;
+    gin[0] = z ? nn_scatter(z, m->ndim ? d : 0, idx, g) : NULL;
     NN_RELEASE(z);
     NN_RELEASE(gu);
     NN_RELEASE(iu);
