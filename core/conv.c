@@ -147,6 +147,8 @@ nn_tensor *nn_conv2d(nn_tensor *input, nn_tensor *weight, nn_tensor *bias, const
         return nn_error_set(NN_ERR_RUNTIME, "Expected 3D (unbatched) or 4D (batched) input to conv2d, but got input "
                             "of size: %s", nn_shape_str(input->ndim, input->sizes, shape, sizeof shape)),
                NULL;
+    if (input->dtype == NN_FLOAT16 && weight->dtype == NN_FLOAT16) /* 1.13's CPU convolution lacks float16 */
+        return nn_error_set(NN_ERR_RUNTIME, "\"slow_conv2d_cpu\" not implemented for 'Half'"), NULL;
     nn_op_params p = {.n_i = 7};
     for (int d = 0; d < 2; d++) p.i[d] = stride[d], p.i[2 + d] = padding[d], p.i[4 + d] = dilation[d];
     p.i[6] = groups;
@@ -203,7 +205,7 @@ int nn_convolution_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     bool need_b = n->n_inputs == 3 && nn_node_needs_input_grad(n, 2);
     if (nn_grad_enabled() && (x->dtype == NN_FLOAT32 || x->dtype == NN_FLOAT64)) { /* create_graph: differentiable */
         if (nn_conv_backward_graph(2, false, x, w, gout[0], &n->p, need_x, need_w, gin) < 0) return -1;
-        if (need_b && !(gin[2] = nn_sum(gout[0], 3, (int[]){0, 2, 3}, false))) return -1;
+        if (need_b && !(gin[2] = nn_conv_bias_grad_graph(gout[0], 3, (int[]){0, 2, 3}))) return -1;
         return 0;
     }
     if (x->dtype == NN_FLOAT32 || x->dtype == NN_FLOAT64) {

@@ -166,7 +166,8 @@ int nn_conv1d_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     bool need_x = nn_node_needs_input_grad(n, 0), need_w = nn_node_needs_input_grad(n, 1);
     if (nn_grad_enabled() && (x->dtype == NN_FLOAT32 || x->dtype == NN_FLOAT64)) { /* create_graph: differentiable */
         if (nn_conv_backward_graph(1, false, x, w, gout[0], &n->p, need_x, need_w, gin) < 0) return -1;
-        if (n->n_inputs == 3 && nn_node_needs_input_grad(n, 2) && !(gin[2] = nn_sum(gout[0], 2, (int[]){0, 2}, false)))
+        if (n->n_inputs == 3 && nn_node_needs_input_grad(n, 2) &&
+            !(gin[2] = nn_conv_bias_grad_graph(gout[0], 2, (int[]){0, 2})))
             return -1;
         return 0;
     }
@@ -252,6 +253,23 @@ nn_tensor *nn_conv_transpose(int dims, nn_tensor *x, nn_tensor *w, nn_tensor *b,
                             "got input of size: %s", dims + 1, dims + 2, dims, nn_shape_str(x->ndim, x->sizes, s, sizeof s)),
                NULL;
     }
+    if (x->dtype == NN_FLOAT16 || w->dtype == NN_FLOAT16)
+        return nn_error_set(NN_ERR_RUNTIME, "\"slow_conv_transpose2d_out_cpu\" not implemented for 'Half'"), NULL;
+    if (x->dtype == NN_BFLOAT16 && w->dtype == NN_BFLOAT16 && (!b || b->dtype == NN_BFLOAT16)) {
+        /* computed in float32 and rounded once, as oneDNN's bfloat16 convolution accumulates */
+        nn_tensor *x32 = nn_to_dtype(x, NN_FLOAT32), *w32 = x32 ? nn_to_dtype(w, NN_FLOAT32) : NULL;
+        nn_tensor *b32 = w32 && b ? nn_to_dtype(b, NN_FLOAT32) : NULL, *y32 = NULL, *y = NULL;
+        if (w32 && (!b || b32)) y32 = nn_conv_transpose(dims, x32, w32, b32, stride, padding, output_padding, groups, dilation);
+        if (y32) y = nn_to_dtype(y32, NN_BFLOAT16);
+        NN_RELEASE(x32);
+        NN_RELEASE(w32);
+        NN_RELEASE(b32);
+        NN_RELEASE(y32);
+        return y;
+    }
+    if (w->dtype != x->dtype || (b && b->dtype != x->dtype))
+        return nn_error_set(NN_ERR_RUNTIME, "expected scalar type %s but found %s", nn_dtype_scalar_name(x->dtype),
+                            nn_dtype_scalar_name(w->dtype != x->dtype ? w->dtype : b->dtype)), NULL;
     return maybe_unbatched(dims, x, w, b, &p, conv_transpose_batched);
 }
 
@@ -263,7 +281,7 @@ int nn_conv_transpose_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     int red[3] = {0, 2, 3};
     if (nn_grad_enabled() && (x->dtype == NN_FLOAT32 || x->dtype == NN_FLOAT64)) { /* create_graph: differentiable */
         if (nn_conv_backward_graph(dims, true, x, w, gout[0], &n->p, need_x, need_w, gin) < 0) return -1;
-        if (n->n_inputs == 3 && nn_node_needs_input_grad(n, 2) && !(gin[2] = nn_sum(gout[0], dims + 1, red, false)))
+        if (n->n_inputs == 3 && nn_node_needs_input_grad(n, 2) && !(gin[2] = nn_conv_bias_grad_graph(gout[0], dims + 1, red)))
             return -1;
         return 0;
     }

@@ -17,7 +17,9 @@
 #include <string.h>
 
 #include "backend.h"
+#include "nn_half.h"
 #include "nn_int.h"
+#include "nn_custom_fn.h"
 
 /* ------------------------------------------------------------- helpers */
 
@@ -136,6 +138,7 @@ int nn_sort_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return sel
 int nn_topk(nn_tensor *a, int64_t k, int dim, bool largest, nn_tensor **values, nn_tensor **indices)
 {
     int d = 0;
+    if (nn_refuse_half("topk_cpu", a->dtype, false) < 0) return -1;
     if (wrap(dim, a, &d) < 0) return -1;
     int64_t len = a->ndim ? a->sizes[d] : 1;
     if (k < 0 || k > len) return nn_error_set(NN_ERR_RUNTIME, "selected index k out of range");
@@ -153,6 +156,7 @@ int nn_topk_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return sel
 int nn_kthvalue(nn_tensor *a, int64_t k, int dim, bool keepdim, nn_tensor **values, nn_tensor **indices)
 {
     int d = 0;
+    if (nn_refuse_half("kthvalue_cpu", a->dtype, false) < 0) return -1;
     if (wrap(dim, a, &d) < 0) return -1;
     int64_t len = a->ndim ? a->sizes[d] : 1;
     if (k < 1 || k > len)
@@ -204,6 +208,7 @@ static nn_tensor *scan(nn_tensor *a, int dim, int dtype, bool prod, nn_op_id op)
     int d = 0;
     if (wrap(dim, a, &d) < 0) return NULL;
     nn_dtype od = scan_dtype(a->dtype, dtype);
+    if (nn_refuse_half(prod ? "cumprod_out_cpu" : "cumsum_out_cpu", od, false) < 0) return NULL;
     nn_tensor *c = NULL;
     NN_WITH_GRAD_MODE(false, {
         nn_tensor *cv = nn_to_dtype(a, od);
@@ -655,6 +660,8 @@ int nn_index_select_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     nn_kernel_args ka = {.t = {ic}, .i = {m->ndim ? m->sizes[d] : 1}};
     if (z && NN_KERNEL(nn_backend_of(ic), index, (NN_INDEX_WRAP_NEGATIVE, &ka)) < 0) NN_SET(z, NULL);
     gin[0] = z ? nn_scatter_add(z, d, ic, g) : NULL;
+    /* under create_graph: PyTorch's one node for it (zeros.index_add(d, index, grad)) */
+    if (gin[0] && gin[0]->grad_fn && nn_node_set_name(gin[0]->grad_fn, "IndexAddBackward0") < 0) NN_SET(gin[0], NULL);
     NN_RELEASE(iv);
     NN_RELEASE(ie);
     NN_RELEASE(ic);
@@ -712,6 +719,16 @@ int nn_masked_select_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     nn_tensor *mask = nn_node_saved(n, 0);
     int64_t sizes[NN_MAX_DIMS];
     for (int q = 0; q < n->p.n_i; q++) sizes[q] = n->p.i[q];
+    if (nn_grad_enabled() && gout[0]->requires_grad) {
+        /* create_graph: zeros.masked_scatter(mask, grad) as PyTorch's one differentiable node */
+        nn_tensor *z = nn_zeros_on(nn_device_of(gout[0]), n->p.n_i, sizes, gout[0]->dtype);
+        nn_index_item it = {.kind = NN_INDEX_TENSOR, .tensor = mask};
+        if (z && nn_index_put_(z, 1, &it, gout[0]) < 0) NN_SET(z, NULL);
+        if (z && z->grad_fn && nn_node_set_name(z->grad_fn, "MaskedScatterBackward0") < 0) NN_SET(z, NULL);
+        gin[0] = z ? nn_sum_to_size(z, n->input_meta[0].ndim, n->input_meta[0].sizes) : NULL;
+        NN_RELEASE(z);
+        return gin[0] ? 0 : -1;
+    }
     nn_tensor *flat_mask = nn_reshape(mask, 1, (int64_t[]){nn_numel(mask)});
     nn_tensor *pos = NULL, *z = NULL, *s = NULL, *r = NULL;
     if (flat_mask) {
