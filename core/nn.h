@@ -356,6 +356,9 @@ typedef struct nn_storage {
     /* owned, or NULL: the storage whose memory this one shares under a version
        counter of its own (tensor.data, nn_data_alias); never itself an alias */
     struct nn_storage *owner;
+    /* data is a memory mapping of nbytes (a file's, torch.FloatStorage.from_file, or
+       shared memory, share_memory_), unmapped on release; never an alias */
+    bool mapped;
 } nn_storage;
 
 typedef struct nn_node nn_node;
@@ -435,6 +438,24 @@ nn_tensor *nn_storage_view(nn_tensor *t);
    setStorage when it reaches beyond the storage. */
 nn_tensor *nn_storage_view_as(nn_tensor *t, int ndim, const int64_t *sizes, const int64_t *strides, int64_t offset);
 uintptr_t nn_data_address(const nn_tensor *t);
+/* A flat tensor over t's whole storage read as dtype dt (nbytes / its size elements,
+   a trailing part left out; detached): TypedStorage(wrap_storage=, dtype=). */
+nn_tensor *nn_storage_view_dtype(nn_tensor *t, nn_dtype dt);
+/* storage.resize_(): t's storage (every tensor over it) now holds nbytes, the first
+   bytes kept and the rest zero; t, a flat view, gets the new length. RuntimeError as
+   PyTorch's for a negative size or a mapped storage; CPU storages only. */
+int nn_storage_resize(nn_tensor *t, int64_t nbytes);
+/* from_file(filename, shared, size): a flat dt tensor over a mapping of the file's
+   first nbytes (shared: MAP_SHARED, the file created or grown to nbytes; else a
+   private copy-on-write mapping of a file at least that long); PyTorch's errors. */
+nn_tensor *nn_storage_from_file(const char *path, bool shared, int64_t nbytes, nn_dtype dt);
+/* share_memory_(): moves t's CPU storage into shared memory (a no-op when it is
+   there or on another device); is_shared(): whether it is in a mapping. */
+int nn_storage_share(nn_tensor *t);
+bool nn_storage_is_shared(const nn_tensor *t);
+/* (core/tensor.c) a flat dt tensor of nbytes / its size elements over data, a
+   mapping of nbytes that the storage owns from here (munmap on release) */
+nn_tensor *nn_tensor_over_mapping(void *data, size_t nbytes, nn_dtype dt);
 
 /* The host-access contract: the only way code outside core's kernels reads or
    writes a tensor's elements in bulk (printing, item()/tolist(), the inspector,

@@ -101,6 +101,14 @@ typedef struct nn_pickle_hooks {
     /* SETITEM(S) on an object made by call that is not a dict (a defaultdict): the
        dict that holds its items (borrowed), or NULL when it has none. */
     nn_object *(*items)(void *ud, nn_object *obj);
+    /* Storages (torch.save(x.storage(), f)): a new reference to the flat tensor over
+       the whole storage that obj (a language storage) stands for, *untyped set for an
+       UntypedStorage; NULL without an error when obj is no storage. Save writes it as
+       PyTorch does, a bare persistent id; load hands rebuild_tensor its tensor. */
+    nn_tensor *(*storage)(void *ud, nn_object *obj, bool *untyped);
+    /* Load: a storage the file holds outside a tensor, as the language's TypedStorage
+       over flat (borrowed); a new reference or NULL with the error. */
+    nn_object *(*wrap_storage)(void *ud, nn_tensor *flat);
 } nn_pickle_hooks;
 /* Sets the calling thread's hooks for the dumps and loads that follow (NULL: none);
    returns the previous ones. */

@@ -1,8 +1,17 @@
 /*
  * storage_view.c — what the language's storages (repl/mod_torch_storage.c:
  * x.storage(), torch.FloatStorage, x.set_(storage)) need from core: views of a
- * tensor's whole storage. (Their data_ptr() is core/backend.c's nn_data_address.)
+ * tensor's whole storage (in its dtype or another), resize_, from_file's mappings
+ * and share_memory_. (Their data_ptr() is core/backend.c's nn_data_address.)
+ * Storage code: it may replace a storage's memory (storage_repoint).
  */
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "nn_int.h"
 
 nn_tensor *nn_storage_view_as(nn_tensor *t, int ndim, const int64_t *sizes, const int64_t *strides, int64_t offset)
@@ -34,4 +43,124 @@ nn_tensor *nn_storage_view(nn_tensor *t)
 {
     int64_t n = (int64_t)(t->storage->nbytes / nn_dtype_size(t->dtype)), one = 1;
     return nn_storage_view_as(t, 1, &n, &one, 0);
+}
+
+nn_tensor *nn_storage_view_dtype(nn_tensor *t, nn_dtype dt)
+{
+    int64_t n = (int64_t)(t->storage->nbytes / nn_dtype_size(dt)), one = 1;
+    nn_tensor *d = nn_detach(t), *v = d ? nn_tensor_new_view(d, 1, &n, &one, 0) : NULL;
+    NN_RELEASE(d);
+    if (v) v->dtype = dt;
+    return v;
+}
+
+bool nn_storage_is_shared(const nn_tensor *t) { return nn_storage_root(t->storage)->mapped; }
+
+/* t's storage s takes fresh's memory: s becomes an alias of fresh's storage (a
+   reference taken), so that every tensor over s sees it. A CPU storage's old memory
+   stays in s's own block until s goes. */
+static void storage_repoint(nn_storage *s, nn_tensor *fresh)
+{
+    nn_storage *ns = fresh->storage;
+    ns->refcount++;
+    if (s->owner) nn_storage_release(s->owner);
+    s->owner = ns;
+    s->data = ns->data;
+    s->nbytes = ns->nbytes;
+    s->version++;
+}
+
+/* Copies the first nbytes of src's storage into dst's (both flat uint8 views). */
+static int copy_prefix(nn_tensor *dst, nn_tensor *src, int64_t nbytes)
+{
+    if (nbytes <= 0) return 0;
+    int64_t one = 1;
+    nn_tensor *a = nn_tensor_new_view(dst, 1, &nbytes, &one, 0), *b = a ? nn_tensor_new_view(src, 1, &nbytes, &one, 0) : NULL;
+    int rc = -1;
+    if (b) NN_WITH_GRAD_MODE(false, rc = nn_copy_(a, b));
+    NN_RELEASE(a);
+    NN_RELEASE(b);
+    return rc;
+}
+
+int nn_storage_resize(nn_tensor *t, int64_t nbytes)
+{
+    nn_storage *s = t->storage;
+    if (nbytes < 0)
+        return nn_error_set(NN_ERR_RUNTIME,
+                            "[enforce fail at alloc_cpu.cpp:52] ((ptrdiff_t)nbytes) >= 0. alloc_cpu() seems to have "
+                            "been called with negative number: %llu",
+                            (unsigned long long)nbytes);
+    if (nn_storage_root(s)->mapped)
+        return nn_error_set(NN_ERR_RUNTIME, "Trying to resize storage that is not resizable");
+    if (s->device.type != NN_CPU) {
+        char d[32];
+        return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "resize_ of a storage on %s is not supported",
+                            nn_device_str(s->device, d, sizeof d));
+    }
+    nn_tensor *fresh = nn_zeros_on(s->device, 1, &nbytes, NN_UINT8), *old = fresh ? nn_storage_view_dtype(t, NN_UINT8) : NULL;
+    int rc = old ? copy_prefix(fresh, old, (int64_t)s->nbytes < nbytes ? (int64_t)s->nbytes : nbytes) : -1;
+    if (rc == 0) {
+        storage_repoint(s, fresh);
+        if (t->ndim == 1) t->sizes[0] = nbytes / (int64_t)nn_dtype_size(t->dtype);
+    }
+    NN_RELEASE(fresh);
+    NN_RELEASE(old);
+    return rc;
+}
+
+nn_tensor *nn_storage_from_file(const char *path, bool shared, int64_t nbytes, nn_dtype dt)
+{
+    int fd = open(path, shared ? O_RDWR | O_CREAT : O_RDONLY, 0600);
+    if (fd < 0) {
+        int e = errno;
+        return nn_error_set(NN_ERR_RUNTIME, "unable to open file <%s> in %s mode: %s (%d)", path,
+                            shared ? "read-write" : "read-only", strerror(e), e),
+               NULL;
+    }
+    struct stat st;
+    const char *fail = NULL;
+    int e = 0;
+    if (nbytes < 0) {
+        fail = "mmap", e = ENOMEM;
+    } else if (fstat(fd, &st) < 0) {
+        fail = "stat", e = errno;
+    } else if (st.st_size < nbytes) {
+        if (!shared) {
+            close(fd);
+            return nn_error_set(NN_ERR_RUNTIME, "file <%s> size is smaller than the required mapping size <%lld>", path,
+                                (long long)nbytes),
+                   NULL;
+        }
+        if (ftruncate(fd, nbytes) < 0) fail = "resize", e = errno; /* the file grows to the mapping */
+    }
+    void *data = MAP_FAILED;
+    if (!fail) { /* a zero-byte storage maps one anonymous page: mmap refuses a length of 0 */
+        data = nbytes ? mmap(NULL, (size_t)nbytes, PROT_READ | PROT_WRITE, shared ? MAP_SHARED : MAP_PRIVATE, fd, 0)
+                      : mmap(NULL, 1, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (data == MAP_FAILED) fail = "mmap", e = errno;
+    }
+    close(fd);
+    if (fail)
+        return nn_error_set(NN_ERR_RUNTIME, "unable to %s %lld bytes from file <%s>: %s (%d)", fail, (long long)nbytes,
+                            path, strerror(e), e),
+               NULL;
+    return nn_tensor_over_mapping(data, (size_t)nbytes, dt);
+}
+
+int nn_storage_share(nn_tensor *t)
+{
+    nn_storage *s = t->storage;
+    if (nn_storage_root(s)->mapped || s->device.type != NN_CPU) return 0;
+    size_t n = s->nbytes;
+    void *data = mmap(NULL, n ? n : 1, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (data == MAP_FAILED)
+        return nn_error_set(NN_ERR_RUNTIME, "unable to move a storage of %zu bytes to shared memory: %s", n,
+                            strerror(errno));
+    if (n) memcpy(data, s->data, n); /* the CPU storage code: host memory on both sides */
+    nn_tensor *fresh = nn_tensor_over_mapping(data, n, NN_UINT8);
+    if (!fresh) return -1;
+    storage_repoint(s, fresh);
+    NN_RELEASE(fresh);
+    return 0;
 }

@@ -116,6 +116,7 @@ static nn_storage *storage_new(size_t nbytes)
     s->device = NN_DEVICE_CPU;
     s->version = 0;
     s->owner = NULL;
+    s->mapped = false;
     return s;
 }
 
@@ -140,6 +141,7 @@ nn_storage *nn_storage_new_on(nn_device device, size_t nbytes)
     s->device = device;
     s->version = 0;
     s->owner = NULL;
+    s->mapped = false;
     return s;
 }
 
@@ -148,6 +150,9 @@ void nn_storage_release(nn_storage *s)
     if (!s || --s->refcount != 0) return;
     if (s->owner) { /* an alias: the memory is its owner's */
         nn_storage_release(s->owner);
+        nn_free(s);
+    } else if (s->mapped) { /* header and mapping apart */
+        munmap(s->data, s->nbytes ? s->nbytes : 1);
         nn_free(s);
     } else if (s->device.type != NN_CPU) { /* header and device memory apart */
         if (s->data) nn_backend_for_type(s->device.type)->free(s->data, s->nbytes);
@@ -618,6 +623,24 @@ nn_tensor *nn_to_dtype(nn_tensor *t, nn_dtype dtype)
     return out;
 }
 
+nn_tensor *nn_tensor_over_mapping(void *data, size_t nbytes, nn_dtype dt)
+{
+    nn_storage *s = nn_malloc(sizeof *s);
+    if (!s) {
+        munmap(data, nbytes ? nbytes : 1);
+        return NULL;
+    }
+    *s = (nn_storage){.refcount = 1, .data = data, .nbytes = nbytes, .device = NN_DEVICE_CPU, .mapped = true};
+    nn_tensor *t = header_new(s, 1, dt);
+    if (!t) {
+        nn_storage_release(s);
+        return NULL;
+    }
+    t->sizes[0] = (int64_t)(nbytes / nn_dtype_size(dt));
+    t->strides[0] = 1;
+    return t;
+}
+
 nn_tensor *nn_data_alias(nn_tensor *t)
 {
     nn_storage *s = nn_malloc(sizeof *s), *root = t->storage->owner ? t->storage->owner : t->storage;
@@ -626,6 +649,7 @@ nn_tensor *nn_data_alias(nn_tensor *t)
     s->refcount = 1;
     s->version = 0;
     s->owner = root;
+    s->mapped = false; /* the mapping is root's */
     root->refcount++;
     nn_tensor *holder = header_new(s, t->ndim, t->dtype);
     if (!holder) {

@@ -209,8 +209,9 @@ static int storage_key(writer *w, nn_tensor *t, size_t *key)
     return 0;
 }
 
-/* torch._utils._rebuild_tensor_v2(storage, offset, size, stride, requires_grad, hooks) */
-static int put_tensor_rebuild(writer *w, nn_tensor *t, bool requires_grad)
+/* The persistent id ('storage', type, key, location, numel) of t's storage, then
+   BINPERSID; an untyped one is torch.storage.UntypedStorage counted in bytes. */
+static int put_storage_pid(writer *w, nn_tensor *t, bool untyped)
 {
     const char *sname = storage_name(t->dtype);
     size_t key = 0;
@@ -218,18 +219,28 @@ static int put_tensor_rebuild(writer *w, nn_tensor *t, bool requires_grad)
     if (storage_key(w, t, &key) < 0) return -1;
     char keybuf[32];
     snprintf(keybuf, sizeof keybuf, "%zu", key);
-    put_global(w, "torch._utils", "_rebuild_tensor_v2");
     put_byte(w, OP_MARK);
-    put_byte(w, OP_MARK); /* the persistent id ('storage', type, key, location, numel) */
     put_str(w, "storage", 7);
-    put_global(w, "torch", sname);
+    if (untyped) put_global(w, "torch.storage", "UntypedStorage");
+    else put_global(w, "torch", sname);
     put_str(w, keybuf, strlen(keybuf));
     char where[32]; /* the storage's location tag: "cpu", "cuda:0" */
     nn_device_str(t->storage->device, where, sizeof where);
     put_str(w, where, strlen(where));
-    put_int(w, (int64_t)(t->storage->nbytes / nn_dtype_size(t->dtype)));
+    put_int(w, (int64_t)(t->storage->nbytes / (untyped ? 1 : nn_dtype_size(t->dtype))));
     put_byte(w, OP_TUPLE);
     put_byte(w, OP_BINPERSID);
+    return 0;
+}
+
+/* torch._utils._rebuild_tensor_v2(storage, offset, size, stride, requires_grad, hooks) */
+static int put_tensor_rebuild(writer *w, nn_tensor *t, bool requires_grad)
+{
+    if (!storage_name(t->dtype))
+        return nn_error_set(NN_ERR_TYPE, "torch.save: tensors of dtype %s cannot be saved", nn_dtype_name(t->dtype));
+    put_global(w, "torch._utils", "_rebuild_tensor_v2");
+    put_byte(w, OP_MARK);
+    if (put_storage_pid(w, t, false) < 0) return -1;
     put_int(w, t->offset);
     put_byte(w, OP_MARK);
     for (int d = 0; d < t->ndim; d++) put_int(w, t->sizes[d]);
@@ -302,6 +313,8 @@ static int save_reduced(writer *w, nn_object *o)
 
 static int save_inner(writer *w, nn_object *o)
 {
+    nn_tensor *st;
+    bool untyped = false;
     if (nn_is_none(o)) {
         put_byte(w, OP_NONE);
     } else if (nn_is_bool(o)) {
@@ -352,6 +365,10 @@ static int save_inner(writer *w, nn_object *o)
             return -1;
         }
         return memoize(w, o);
+    } else if (hooks && hooks->storage && (st = hooks->storage(hooks->ud, o, &untyped))) {
+        int rc = put_storage_pid(w, st, untyped); /* a bare storage: its persistent id alone */
+        NN_RELEASE(st);
+        return rc < 0 ? -1 : memoize(w, o);
     } else if (hooks && hooks->reduce) {
         return save_reduced(w, o);
     } else {
@@ -477,6 +494,9 @@ static nn_object *global_new(const char *module, size_t mlen, const char *name, 
         snprintf(sname, sizeof sname, "torch.%s", storage_types[i].storage);
         if (!strcmp(full, sname)) kind = G_STORAGE, st = (int)i;
     }
+    if (kind < 0 && !strcmp(full, "torch.storage.UntypedStorage")) /* counted in bytes: a ByteStorage */
+        for (size_t i = 0; i < N_STORAGE_TYPES; i++)
+            if (storage_types[i].dtype == NN_UINT8) kind = G_STORAGE, st = (int)i;
     for (size_t i = 0; kind < 0 && i < sizeof unsupported_globals / sizeof unsupported_globals[0]; i++)
         if (!strcmp(full, unsupported_globals[i])) kind = G_UNSUPPORTED;
     nn_object *found = NULL;
@@ -697,7 +717,7 @@ static int as_int(nn_object *o, const char *what, int64_t *out)
 }
 
 /* The storage object for a persistent id ('storage', type, key, location, numel). */
-static nn_object *persistent_load(reader *r, nn_object *pid)
+static nn_object *storage_for_pid(reader *r, nn_object *pid)
 {
     if (!is_tuple(pid) || nn_tuple_len(pid) != 5 || !nn_is_str(nn_tuple_get(pid, 0)) ||
         strcmp(nn_str_cstr(nn_tuple_get(pid, 0)), "storage")) {
@@ -732,6 +752,17 @@ static nn_object *persistent_load(reader *r, nn_object *pid)
     return s ? &s->ob : NULL;
 }
 
+/* What BINPERSID pushes: the storage object, or the language's storage over its
+   tensor when the hooks have one (what a storage outside a tensor loads as). */
+static nn_object *persistent_load(reader *r, nn_object *pid)
+{
+    nn_object *so = storage_for_pid(r, pid);
+    if (!so || !hooks || !hooks->wrap_storage) return so;
+    nn_object *wrapped = hooks->wrap_storage(hooks->ud, ((storage_obj *)so)->flat);
+    NN_RELEASE(so);
+    return wrapped;
+}
+
 /* _rebuild_tensor(_v2)(storage, offset, size, stride[, requires_grad, hooks, ...]) */
 static nn_object *rebuild_tensor(nn_object *args, bool v2)
 {
@@ -742,7 +773,11 @@ static nn_object *rebuild_tensor(nn_object *args, bool v2)
     }
     nn_object *so = nn_tuple_get(args, 0), *size = nn_tuple_get(args, 2), *stride = nn_tuple_get(args, 3);
     int64_t offset = 0, sizes[NN_MAX_DIMS], strides[NN_MAX_DIMS];
-    if (so->type != &storage_obj_type || !is_tuple(size) || !is_tuple(stride) ||
+    bool untyped = false;
+    nn_tensor *wrapped = so->type == &storage_obj_type || !hooks || !hooks->storage ? NULL
+                                                                                    : hooks->storage(hooks->ud, so, &untyped);
+    NN_RELEASE(wrapped); /* the language storage (in the memo or the stack) holds it */
+    if ((so->type != &storage_obj_type && !wrapped) || !is_tuple(size) || !is_tuple(stride) ||
         nn_tuple_len(size) != nn_tuple_len(stride)) {
         bad("_rebuild_tensor's storage, size or stride is malformed%s", "");
         return NULL;
@@ -754,7 +789,7 @@ static nn_object *rebuild_tensor(nn_object *args, bool v2)
         return NULL;
     }
     if (as_int(nn_tuple_get(args, 1), "storage offset", &offset) < 0) return NULL;
-    nn_tensor *flat = ((storage_obj *)so)->flat;
+    nn_tensor *flat = wrapped ? wrapped : ((storage_obj *)so)->flat;
     int64_t avail = nn_numel(flat), hi = offset, lo = offset, numel = 1;
     bool bad_shape = offset < 0;
     for (int d = 0; d < ndim; d++) {

@@ -95,7 +95,69 @@ static nn_object *h_set(void *ud, nn_object *args, nn_object *kwargs)
     return &t->ob;
 }
 
+/* _view_dtype(t, dtype) -> a flat tensor over t's whole storage read as dtype */
+static nn_object *h_view_dtype(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(2);
+    nn_tensor *t;
+    int dt;
+    if (repl_parse_args("_view_dtype", "t, dtype", args, kwargs, a) || repl_arg_tensor("_view_dtype", "t", 1, a[0], &t) ||
+        repl_arg_dtype("_view_dtype", "dtype", 2, a[1], &dt))
+        return NULL;
+    return (nn_object *)nn_storage_view_dtype(t, (nn_dtype)dt);
+}
+
+/* _resize(t, nbytes): t's storage resized in place (storage.resize_) */
+static nn_object *h_resize(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(2);
+    nn_tensor *t;
+    int64_t n;
+    if (repl_parse_args("_resize", "t, nbytes", args, kwargs, a) || repl_arg_tensor("_resize", "t", 1, a[0], &t) ||
+        repl_arg_int("_resize", "nbytes", 2, a[1], &n))
+        return NULL;
+    return nn_storage_resize(t, n) < 0 ? NULL : nn_retain(nn_none());
+}
+
+/* _from_file(filename, shared, nbytes, dtype) -> a flat tensor over the file's mapping */
+static nn_object *h_from_file(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(4);
+    const char *path;
+    bool shared;
+    int64_t n;
+    int dt;
+    if (repl_parse_args("_from_file", "filename, shared, nbytes, dtype", args, kwargs, a) ||
+        repl_arg_str("_from_file", "filename", 1, a[0], &path) || repl_arg_bool("_from_file", "shared", 2, a[1], &shared) ||
+        repl_arg_int("_from_file", "nbytes", 3, a[2], &n) || repl_arg_dtype("_from_file", "dtype", 4, a[3], &dt))
+        return NULL;
+    return (nn_object *)nn_storage_from_file(path, shared, n, (nn_dtype)dt);
+}
+
+/* _share(t): t's storage into shared memory; _is_shared(t) -> bool */
+static nn_object *h_share(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(1);
+    nn_tensor *t;
+    if (repl_parse_args("_share", "t", args, kwargs, a) || repl_arg_tensor("_share", "t", 1, a[0], &t)) return NULL;
+    return nn_storage_share(t) < 0 ? NULL : nn_retain(nn_none());
+}
+
+static nn_object *h_is_shared(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(1);
+    nn_tensor *t;
+    if (repl_parse_args("_is_shared", "t", args, kwargs, a) || repl_arg_tensor("_is_shared", "t", 1, a[0], &t))
+        return NULL;
+    return nn_bool_new(nn_storage_is_shared(t));
+}
+
 static const repl_mod_fn helpers[] = {
+    {"_view_dtype", h_view_dtype, NULL},
+    {"_resize", h_resize, NULL},
+    {"_from_file", h_from_file, NULL},
+    {"_share", h_share, NULL},
+    {"_is_shared", h_is_shared, NULL},
     {"_bytes", h_bytes, NULL},
     {"_from_bytes", h_from_bytes, NULL},
     {"_view", h_view, NULL},
@@ -111,7 +173,9 @@ static const char source[] =
     "# helpers: _bytes(t), a tensor's elements as bytes (the host-access contract), and\n"
     "# _from_bytes(b, device), a flat uint8 tensor of those bytes on a device. The storage\n"
     "# keeps its elements in the dtype they were saved in (_t, flat), so what a\n"
-    "# map_location returns goes back to torch.load without a copy.\n"
+    "# map_location returns goes back to torch.load without a copy. TypedStorage wraps an\n"
+    "# UntypedStorage's memory read as its dtype (_view_dtype); resize_, from_file's\n"
+    "# mappings and share_memory_ are core's (core/storage_view.c).\n"
     "import torch\n"
     "\n"
     "\n"
@@ -156,9 +220,6 @@ static const char source[] =
     "\n"
     "    def type(self):\n"
     "        return \"torch.storage.UntypedStorage\"\n"
-    "\n"
-    "    def is_shared(self):\n"
-    "        return False\n"
     "\n"
     "    def is_pinned(self):\n"
     "        return False\n"
@@ -219,6 +280,108 @@ static const char source[] =
     "UntypedStorage.copy_ = _untyped_copy_\n"
     "\n"
     "\n"
+    "def _check_resize(size):\n"
+    "    if isinstance(size, bool) or not isinstance(size, int):\n"
+    "        raise RuntimeError(\"resize_ expects an int, but got \" + type(size).__name__)\n"
+    "\n"
+    "\n"
+    "def _untyped_resize_(self, size):\n"
+    "    _check_resize(size)\n"
+    "    _resize(self._t, size)\n"
+    "    return self\n"
+    "\n"
+    "\n"
+    "def _share_memory_(self):\n"
+    "    _share(self._t)\n"
+    "    return self\n"
+    "\n"
+    "\n"
+    "def _storage_is_shared(self):\n"
+    "    return _is_shared(self._t)\n"
+    "\n"
+    "\n"
+    "def _get_device(self):\n"
+    "    return self._t.device.index if self._t.is_cuda else None\n"
+    "\n"
+    "\n"
+    "def _element_size(dtype):\n"
+    "    return torch.empty(0, dtype=dtype).element_size()\n"
+    "\n"
+    "\n"
+    "def _from_buffer(buf, byte_order, dtype, count, offset):\n"
+    "    # the bytes of buf from offset, count elements of dtype (all that fit when count\n"
+    "    # is -1) in byte_order: a flat uint8 tensor of the native layout, on the CPU\n"
+    "    es = _element_size(dtype)\n"
+    "    if byte_order is None and es > 1:\n"
+    "        raise RuntimeError(\"function missing required argument 'byte_order' (pos 2)\")\n"
+    "    if byte_order is not None and byte_order not in (\"big\", \"little\", \"native\"):\n"
+    "        raise ValueError(\"invalid byte_order '{}' (expected 'big', 'little', or 'native')\".format(byte_order))\n"
+    "    if isinstance(buf, str):\n"
+    "        raise TypeError(\"a bytes-like object is required, not 'str'\")\n"
+    "    data = bytes(buf)\n"
+    "    n = len(data)\n"
+    "    if offset < 0 or offset > n:\n"
+    "        raise ValueError(\"offset must be non-negative and no greater than buffer length ({}) , but got {}\".format(\n"
+    "            offset, n))\n"
+    "    if count < 0:\n"
+    "        if (n - offset) % es:\n"
+    "            raise ValueError(\"buffer size ({}) must be a multiple of element size ({})\".format(n, es))\n"
+    "        count = (n - offset) // es\n"
+    "    if offset + count * es > n:\n"
+    "        raise ValueError(\"buffer has only {} elements after offset {}, but specified a size of {}\".format(\n"
+    "            n - offset, offset, count))\n"
+    "    raw = data[offset:offset + count * es]\n"
+    "    if byte_order == \"big\" and es > 1:\n"
+    "        # reversed whole, each element's bytes are reversed and the elements too\n"
+    "        return _view_dtype(_from_bytes(raw[::-1], \"cpu\"), dtype).flip(0)\n"
+    "    return _from_bytes(raw, \"cpu\")\n"
+    "\n"
+    "\n"
+    "def _typed_from_bytes(u8, dtype):\n"
+    "    t = _view_dtype(u8, dtype) if u8.dtype == torch.uint8 else u8\n"
+    "    return (t != 0) if dtype == torch.bool else t\n"
+    "\n"
+    "\n"
+    "def _untyped_from_buffer(cls, *args, dtype=None, **kwargs):\n"
+    "    if dtype is None:\n"
+    "        raise RuntimeError(\"argument 'dtype' cannot be None\")\n"
+    "    return UntypedStorage(_tensor=_buffer_tensor(args, kwargs, dtype))\n"
+    "\n"
+    "\n"
+    "def _buffer_tensor(args, kwargs, dtype):\n"
+    "    names = (\"buffer\", \"byte_order\", \"count\", \"offset\")\n"
+    "    vals = dict(zip(names, args))\n"
+    "    for k, v in kwargs.items():\n"
+    "        if k not in names:\n"
+    "            raise TypeError(\"from_buffer() got an unexpected keyword argument '{}'\".format(k))\n"
+    "        vals[k] = v\n"
+    "    if \"buffer\" not in vals:\n"
+    "        raise RuntimeError(\"function missing required argument 'buffer' (pos 1)\")\n"
+    "    return _typed_from_bytes(_from_buffer(vals[\"buffer\"], vals.get(\"byte_order\"), dtype, vals.get(\"count\", -1),\n"
+    "                                          vals.get(\"offset\", 0)), dtype)\n"
+    "\n"
+    "\n"
+    "def _check_file_args(filename, shared, size):\n"
+    "    if not isinstance(filename, str):\n"
+    "        raise TypeError(\"argument 1 must be str, not \" + type(filename).__name__)\n"
+    "    for v in (shared, size):\n"
+    "        if not isinstance(v, int):\n"
+    "            raise TypeError(\"'{}' object cannot be interpreted as an integer\".format(type(v).__name__))\n"
+    "\n"
+    "\n"
+    "def _untyped_from_file(cls, filename, shared=False, size=0):\n"
+    "    _check_file_args(filename, shared, size)\n"
+    "    return UntypedStorage(_tensor=_from_file(filename, bool(shared), size, torch.uint8))\n"
+    "\n"
+    "\n"
+    "UntypedStorage.resize_ = _untyped_resize_\n"
+    "UntypedStorage.share_memory_ = _share_memory_\n"
+    "UntypedStorage.is_shared = _storage_is_shared\n"
+    "UntypedStorage.get_device = _get_device\n"
+    "UntypedStorage.from_buffer = classmethod(_untyped_from_buffer)\n"
+    "UntypedStorage.from_file = classmethod(_untyped_from_file)\n"
+    "\n"
+    "\n"
     "_LEGACY = {torch.float32: \"Float\", torch.float64: \"Double\", torch.float16: \"Half\", torch.bfloat16: \"BFloat16\",\n"
     "           torch.int64: \"Long\", torch.int32: \"Int\", torch.int16: \"Short\", torch.int8: \"Char\",\n"
     "           torch.uint8: \"Byte\", torch.bool: \"Bool\"}\n"
@@ -228,27 +391,66 @@ static const char source[] =
     "    return IndexError(\"index {} out of range for storage of size {}\".format(i, n))\n"
     "\n"
     "\n"
+    "_TYPED_ARGS = (\"TypedStorage.__init__ received an invalid combination of arguments. Expected one of:\\n\"\n"
+    "               \" * (*, torch.device device, torch.dtype dtype)\\n\"\n"
+    "               \" * (int size, *, torch.device device, torch.dtype dtype)\\n\"\n"
+    "               \" * (Sequence data, *, torch.device device, torch.dtype dtype)\\n\"\n"
+    "               \" * (*, UntypedStorage wrap_storage, torch.dtype dtype)\")\n"
+    "\n"
+    "\n"
+    "def _is_sequence(o):\n"
+    "    # collections.abc.Sequence's test, as the storage constructors take one\n"
+    "    return isinstance(o, (list, tuple, range, str, bytes, bytearray)) or (\n"
+    "        not isinstance(o, dict) and hasattr(o, \"__getitem__\") and hasattr(o, \"__len__\"))\n"
+    "\n"
+    "\n"
+    "def _typed_view(t, dtype):\n"
+    "    # t's whole storage read as dtype (t itself when it is in dtype already)\n"
+    "    return t if t.dtype == dtype else _view_dtype(t, dtype)\n"
+    "\n"
+    "\n"
     "class TypedStorage:\n"
     "    # x.storage(): _t is a flat view of x's whole storage in x's dtype, so that\n"
     "    # writes through the storage show in x and data_ptr() is x's storage's.\n"
     "    is_sparse = False\n"
     "\n"
-    "    def __init__(self, *args, dtype=None, device=None, _tensor=None):\n"
+    "    def __init__(self, *args, device=None, dtype=None, wrap_storage=None, _tensor=None):\n"
     "        if getattr(self, \"_t\", None) is not None:\n"
     "            return\n"
     "        if _tensor is not None:\n"
     "            self._t = _tensor\n"
     "            return\n"
+    "        if wrap_storage is not None:\n"
+    "            if args:\n"
+    "                raise RuntimeError(_TYPED_ARGS + \"\\nNo positional arguments should be given when using 'wrap_storage'\")\n"
+    "            if dtype is None:\n"
+    "                raise RuntimeError(_TYPED_ARGS + \"\\nArgument 'dtype' must be specified\")\n"
+    "            if not isinstance(dtype, torch.dtype):\n"
+    "                raise TypeError(_TYPED_ARGS + \"\\nArgument 'dtype' must be torch.dtype, not {}\".format(type(dtype)))\n"
+    "            if device is not None:\n"
+    "                raise RuntimeError(_TYPED_ARGS + \"\\nArgument 'device' should not be specified when 'wrap_storage' is \"\n"
+    "                                   \"given\")\n"
+    "            if not isinstance(wrap_storage, UntypedStorage):\n"
+    "                raise TypeError(_TYPED_ARGS + \"\\nArgument 'wrap_storage' must be UntypedStorage, but got {}\".format(\n"
+    "                    type(wrap_storage)))\n"
+    "            self._t = _typed_view(wrap_storage._t, dtype)\n"
+    "            return\n"
     "        if dtype is None:\n"
     "            dtype = torch.get_default_dtype()\n"
     "        if len(args) > 1:\n"
-    "            raise TypeError(\"TypedStorage(): expected at most one positional argument (a size or a sequence)\")\n"
+    "            raise RuntimeError(_TYPED_ARGS + \"\\nToo many positional arguments\")\n"
     "        if not args:\n"
     "            self._t = torch.zeros(0, dtype=dtype, device=device)\n"
     "        elif isinstance(args[0], int):\n"
+    "            if args[0] < 0:\n"
+    "                raise RuntimeError(\"[enforce fail at alloc_cpu.cpp:52] ((ptrdiff_t)nbytes) >= 0. alloc_cpu() seems to \"\n"
+    "                                   \"have been called with negative number: {}\".format(\n"
+    "                                       2 ** 64 + args[0] * _element_size(dtype)))\n"
     "            self._t = torch.zeros(args[0], dtype=dtype, device=device)\n"
-    "        else:\n"
+    "        elif _is_sequence(args[0]):\n"
     "            self._t = torch.tensor(list(args[0]), dtype=dtype, device=device)\n"
+    "        else:\n"
+    "            raise TypeError(_TYPED_ARGS + \"\\nArgument type not recognized: {}\".format(type(args[0])))\n"
     "\n"
     "    @property\n"
     "    def dtype(self):\n"
@@ -328,8 +530,82 @@ static const char source[] =
     "    is_shared = UntypedStorage.is_shared\n"
     "    is_pinned = UntypedStorage.is_pinned\n"
     "\n"
-    "    def share_memory_(self):\n"
-    "        return self\n"
+    "    share_memory_ = _share_memory_\n"
+    "    get_device = _get_device\n"
+    "\n"
+    "    def resize_(self, size):\n"
+    "        _check_resize(size)\n"
+    "        _resize(self._t, size * self.element_size())\n"
+    "\n"
+    "    def pin_memory(self):\n"
+    "        raise AssertionError(\"Torch not compiled with CUDA enabled\")\n"
+    "\n"
+    "    def pickle_storage_type(self):\n"
+    "        return _LEGACY[self.dtype] + \"Storage\"\n"
+    "\n"
+    "    def _to(self, dtype):\n"
+    "        if not isinstance(dtype, torch.dtype):\n"
+    "            raise TypeError(\"Argument 'dtype' must be torch.dtype, not {}\".format(type(dtype)))\n"
+    "        return TypedStorage(_tensor=self._t.clone() if dtype == self.dtype else self._t.to(dtype))\n"
+    "\n"
+    "    def double(self):\n"
+    "        return self._to(torch.float64)\n"
+    "\n"
+    "    def float(self):\n"
+    "        return self._to(torch.float32)\n"
+    "\n"
+    "    def half(self):\n"
+    "        return self._to(torch.float16)\n"
+    "\n"
+    "    def bfloat16(self):\n"
+    "        return self._to(torch.bfloat16)\n"
+    "\n"
+    "    def long(self):\n"
+    "        return self._to(torch.int64)\n"
+    "\n"
+    "    def int(self):\n"
+    "        return self._to(torch.int32)\n"
+    "\n"
+    "    def short(self):\n"
+    "        return self._to(torch.int16)\n"
+    "\n"
+    "    def char(self):\n"
+    "        return self._to(torch.int8)\n"
+    "\n"
+    "    def byte(self):\n"
+    "        return self._to(torch.uint8)\n"
+    "\n"
+    "    def bool(self):\n"
+    "        return self._to(torch.bool)\n"
+    "\n"
+    "    def complex_float(self):\n"
+    "        return self._to(torch.complex64)\n"
+    "\n"
+    "    def complex_double(self):\n"
+    "        return self._to(torch.complex128)\n"
+    "\n"
+    "    @classmethod\n"
+    "    def from_buffer(cls, *args, dtype=None, device=None, **kwargs):\n"
+    "        if cls is TypedStorage:\n"
+    "            dtype = torch.get_default_dtype() if dtype is None else dtype\n"
+    "            if device is not None and torch.device(device).type != \"cpu\":\n"
+    "                raise RuntimeError(\"TypedStorage.from_buffer: Not available for device \" + torch.device(device).type)\n"
+    "        else:\n"
+    "            if dtype is not None or len(args) == 5:\n"
+    "                raise RuntimeError(\"from_buffer: 'dtype' can only be specified in UntypedStorage.from_buffer and \"\n"
+    "                                   \"TypedStorage.from_buffer\")\n"
+    "            if device is not None:\n"
+    "                raise RuntimeError(\"from_buffer: 'device' can only be specified in UntypedStorage.from_buffer and \"\n"
+    "                                   \"TypedStorage.from_buffer\")\n"
+    "            dtype = cls.dtype\n"
+    "        return TypedStorage(_tensor=_buffer_tensor(args, kwargs, dtype))\n"
+    "\n"
+    "    @classmethod\n"
+    "    def from_file(cls, filename, shared, size):\n"
+    "        if cls is TypedStorage:\n"
+    "            raise RuntimeError(\"from_file can only be called on derived classes\")\n"
+    "        _check_file_args(filename, shared, size)\n"
+    "        return TypedStorage(_tensor=_from_file(filename, bool(shared), size * _element_size(cls.dtype), cls.dtype))\n"
     "\n"
     "    def __str__(self):\n"
     "        info = \"[torch.storage.TypedStorage(dtype={}, device={}) of size {}]\".format(self.dtype, self.device, len(self))\n"
@@ -351,8 +627,29 @@ static const char source[] =
     "\n"
     "\n"
     "class _LegacyStorage(TypedStorage, metaclass=_LegacyStorageMeta):\n"
-    "    def __new__(cls, *args, **kwargs):\n"
-    "        return TypedStorage(*args, dtype=cls.dtype, **kwargs)\n"
+    "    def __new__(cls, *args, wrap_storage=None, dtype=None, device=None):\n"
+    "        if cls is _LegacyStorage:\n"
+    "            raise RuntimeError(\"Only child classes of _LegacyStorage can be instantiated\")\n"
+    "        msg = (\"{}.__new__ received an invalid combination of arguments. Expected one of:\\n * no arguments\\n\"\n"
+    "               \" * (int size)\\n * (Sequence data)\\n * (*, UntypedStorage wrap_storage)\").format(cls)\n"
+    "        if device is not None:\n"
+    "            raise RuntimeError(msg + \"\\nKeyword argument 'device' cannot be specified\")\n"
+    "        if dtype is not None:\n"
+    "            raise RuntimeError(msg + \"\\nKeyword argument 'dtype' cannot be specified\")\n"
+    "        if wrap_storage is None:\n"
+    "            if len(args) > 1:\n"
+    "                raise RuntimeError(msg + \"\\nToo many positional arguments\")\n"
+    "            if len(args) == 1 and not isinstance(args[0], int) and not _is_sequence(args[0]):\n"
+    "                raise TypeError(msg + \"\\nArgument type not recognized: {}\".format(type(args[0])))\n"
+    "            return TypedStorage(*args, dtype=cls.dtype, device=\"cpu\")\n"
+    "        if args:\n"
+    "            raise RuntimeError(msg + \"\\nNo positional arguments should be given when using 'wrap_storage'\")\n"
+    "        if not isinstance(wrap_storage, UntypedStorage):\n"
+    "            raise TypeError(msg + \"\\nArgument 'wrap_storage' must be UntypedStorage, but got {}\".format(\n"
+    "                type(wrap_storage)))\n"
+    "        if wrap_storage.device.type != \"cpu\":\n"
+    "            raise RuntimeError(msg + \"\\nDevice of 'wrap_storage' must be cpu, but got \" + wrap_storage.device.type)\n"
+    "        return TypedStorage(wrap_storage=wrap_storage, dtype=cls.dtype)\n"
     "\n"
     "\n"
     "class FloatStorage(_LegacyStorage):\n"
@@ -393,6 +690,11 @@ static const char source[] =
     "\n"
     "class BoolStorage(_LegacyStorage):\n"
     "    dtype = torch.bool\n"
+    "\n"
+    "\n"
+    "for _c in (FloatStorage, DoubleStorage, HalfStorage, BFloat16Storage, LongStorage, IntStorage, ShortStorage,\n"
+    "           CharStorage, ByteStorage, BoolStorage):\n"
+    "    _c.__module__ = \"torch\"  # PyTorch's classes are torch.FloatStorage, ...\n"
     "\n"
     "\n"
     "def typename(o):\n"
@@ -446,6 +748,19 @@ static const char source[] =
     "\n"
     "def _unwrap(o):\n"
     "    return o._t if isinstance(o, UntypedStorage) else None\n"
+    "\n"
+    "\n"
+    "def _tensor_of(o):\n"
+    "    # what torch.save writes for a storage: (its flat tensor, whether untyped), or None\n"
+    "    if isinstance(o, TypedStorage):\n"
+    "        return (o._t, False)\n"
+    "    if isinstance(o, UntypedStorage):\n"
+    "        return (o._t, True)\n"
+    "    return None\n"
+    "\n"
+    "\n"
+    "def _wrap_typed(t):\n"
+    "    return TypedStorage(_tensor=t)\n"
     "\n";
 /* source: end */
 
@@ -479,6 +794,26 @@ nn_tensor *repl_storage_unwrap(nn_object *o, bool *is_storage)
     if (!nn_is_tensor(t)) NN_SET(t, NULL);
     return (nn_tensor *)t;
 }
+
+nn_tensor *repl_storage_tensor_of(nn_object *o, bool *untyped)
+{
+    *untyped = false;
+    if (nn_is_tensor(o) || nn_is_none(o) || nn_is_int(o) || nn_is_float(o) || nn_is_str(o)) return NULL;
+    nn_object *r = call_lib("_tensor_of", o);
+    if (!r) {
+        nn_error_clear(); /* not a storage */
+        return NULL;
+    }
+    nn_tensor *t = NULL;
+    if (r->type == &nn_tuple_type && nn_tuple_len(r) == 2 && nn_is_tensor(nn_tuple_get(r, 0))) {
+        t = (nn_tensor *)nn_retain(nn_tuple_get(r, 0));
+        *untyped = nn_is_true(nn_tuple_get(r, 1));
+    }
+    NN_RELEASE(r);
+    return t;
+}
+
+nn_object *repl_storage_wrap_typed(nn_tensor *t) { return call_lib("_wrap_typed", &t->ob); }
 
 /* x.storage(), x.data_ptr(), x.set_(...): torch.storage's functions bound to the
    tensor; a new reference, or NULL without an error for another name. */

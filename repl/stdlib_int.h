@@ -117,6 +117,11 @@ nn_object *repl_storage_wrap(nn_tensor *t);
 /* The elements of o when it is an UntypedStorage (*is_storage set; a new reference,
    NULL with an error), else NULL with *is_storage false and no error. */
 nn_tensor *repl_storage_unwrap(nn_object *o, bool *is_storage);
+/* torch.save/load of bare storages (the pickle hooks' storage and wrap_storage): the
+   flat tensor of a TypedStorage or UntypedStorage o (a new reference; *untyped set
+   for the latter), NULL without an error for anything else; and a TypedStorage over t. */
+nn_tensor *repl_storage_tensor_of(nn_object *o, bool *untyped);
+nn_object *repl_storage_wrap_typed(nn_tensor *t);
 nn_object *repl_mod_optim_optimizer(void); /* torch.optim.optimizer: Optimizer, RMSprop, ... (bind_optim_more.c) */
 nn_object *repl_mod_autograd_function(void); /* torch.autograd.function (bind_function.c) */
 nn_object *repl_mod_anomaly_mode(void);      /* torch.autograd.anomaly_mode (bind_anomaly.c) */

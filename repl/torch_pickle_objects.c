@@ -18,6 +18,7 @@
 
 #include "bind_int.h"
 #include "eval_int.h"
+#include "stdlib_int.h"
 
 /* The keys of Module.__dict__ that Module.__init__ makes, in its order (1.13). */
 static const char *const module_keys[] = {
@@ -435,7 +436,12 @@ static int h_build(void *ud, nn_object *obj, nn_object *state, nn_object **repla
 
 static nn_object *h_items(void *ud, nn_object *obj) { return repl_optim_pickle_items(obj); }
 
-static const nn_pickle_hooks object_hooks = {NULL, h_reduce, h_find_class, h_call, h_build, h_items};
+static nn_tensor *h_storage(void *ud, nn_object *obj, bool *untyped) { return repl_storage_tensor_of(obj, untyped); }
+
+static nn_object *h_wrap_storage(void *ud, nn_tensor *flat) { return repl_storage_wrap_typed(flat); }
+
+static const nn_pickle_hooks object_hooks = {NULL,    h_reduce, h_find_class, h_call, h_build, h_items,
+                                             h_storage, h_wrap_storage};
 
 const nn_pickle_hooks *repl_torch_pickle_hooks(void) { return &object_hooks; }
 

@@ -100,32 +100,24 @@ static int lu_det(nn_kernel_args *a, int64_t batch, int n)
     for (int64_t b = 0; b < batch; b++) {
         bool odd = false;
         for (int i = 0; i < n; i++) odd ^= piv[b * n + i] != i + 1;
-        double out[3];
-        if (!dbl) {
-            const float *u = (const float *)mat(a->t[3], b, (int64_t)n * n);
-            float p = 1, sg = 1, la = 0;
-            for (int i = 0; i < n; i++) {
-                float x = u[(size_t)i * n + i];
-                p *= x;
-                sg *= x > 0 ? 1.f : x < 0 ? -1.f : 0.f;
-                la += logf(fabsf(x));
-            }
-            out[0] = odd ? -p : p, out[1] = odd ? -sg : sg, out[2] = la;
-            for (int k = 0; k < 3; k++)
-                if (a->t[k]) ((float *)nn_data_ptr(a->t[k]))[b] = (float)out[k];
-        } else {
-            const double *u = (const double *)mat(a->t[3], b, (int64_t)n * n);
-            double p = 1, sg = 1, la = 0;
-            for (int i = 0; i < n; i++) {
-                double x = u[(size_t)i * n + i];
-                p *= x;
-                sg *= x > 0 ? 1. : x < 0 ? -1. : 0.;
-                la += log(fabs(x));
-            }
-            out[0] = odd ? -p : p, out[1] = odd ? -sg : sg, out[2] = la;
-            for (int k = 0; k < 3; k++)
-                if (a->t[k]) ((double *)nn_data_ptr(a->t[k]))[b] = out[k];
-        }
+        /* in the factor's dtype throughout */
+#define LU_DET_DIAG(T, LOG, FABS)                                                                                            \
+    do {                                                                                                          \
+        const T *u = (const T *)mat(a->t[3], b, (int64_t)n * n);                                                  \
+        T p = 1, sg = 1, la = 0;                                                                                  \
+        for (int i = 0; i < n; i++) {                                                                             \
+            T x = u[(size_t)i * n + i];                                                                           \
+            p *= x;                                                                                               \
+            sg *= x > 0 ? (T)1 : x < 0 ? (T)-1 : (T)0;                                                            \
+            la += LOG(FABS(x));                                                                                   \
+        }                                                                                                         \
+        T out[3] = {odd ? -p : p, odd ? -sg : sg, la};                                                            \
+        for (int k = 0; k < 3; k++)                                                                               \
+            if (a->t[k]) ((T *)nn_data_ptr(a->t[k]))[b] = out[k];                                                 \
+    } while (0)
+        if (!dbl) LU_DET_DIAG(float, logf, fabsf);
+        else LU_DET_DIAG(double, log, fabs);
+#undef LU_DET_DIAG
     }
     return 0;
 }

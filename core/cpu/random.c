@@ -168,17 +168,21 @@ static void normal_fill_16_f32(float *d, float mean, float std)
     normal_fill_16_f32_plain(d, mean, std);
 }
 
-static void normal_fill_f32(float *d, int64_t n, float mean, float std, nn_generator *g)
-{
-    for (int64_t i = 0; i < n; i++) d[i] = uniform_float(g);
-    for (int64_t i = 0; i + 16 <= n; i += 16) normal_fill_16_f32(d + i, mean, std);
-    if (n % 16 != 0) {
-        /* the last 16 are drawn and transformed again */
-        float *tail = d + n - 16;
-        for (int i = 0; i < 16; i++) tail[i] = uniform_float(g);
-        normal_fill_16_f32(tail, mean, std);
+/* normal_fill: uniforms for all n, transformed 16 at a time; when n is no multiple
+   of 16, the last 16 are drawn and transformed again (n >= 16) */
+#define DEFINE_NORMAL_FILL(SUFFIX, T, UNIFORM)                                                                   \
+    static void normal_fill_##SUFFIX(T *d, int64_t n, T mean, T std, nn_generator *g)                            \
+    {                                                                                                            \
+        for (int64_t i = 0; i < n; i++) d[i] = UNIFORM(g);                                                       \
+        for (int64_t i = 0; i + 16 <= n; i += 16) normal_fill_16_##SUFFIX(d + i, mean, std);                     \
+        if (n % 16 != 0) {                                                                                       \
+            T *tail = d + n - 16;                                                                                \
+            for (int i = 0; i < 16; i++) tail[i] = UNIFORM(g);                                                   \
+            normal_fill_16_##SUFFIX(tail, mean, std);                                                            \
+        }                                                                                                        \
     }
-}
+
+DEFINE_NORMAL_FILL(f32, float, uniform_float)
 
 /* normal_fill<double> */
 static void normal_fill_16_f64(double *d, double mean, double std)
@@ -191,16 +195,7 @@ static void normal_fill_16_f64(double *d, double mean, double std)
     }
 }
 
-static void normal_fill_f64(double *d, int64_t n, double mean, double std, nn_generator *g)
-{
-    for (int64_t i = 0; i < n; i++) d[i] = uniform_double(g);
-    for (int64_t i = 0; i + 16 <= n; i += 16) normal_fill_16_f64(d + i, mean, std);
-    if (n % 16 != 0) {
-        double *tail = d + n - 16;
-        for (int i = 0; i < 16; i++) tail[i] = uniform_double(g);
-        normal_fill_16_f64(tail, mean, std);
-    }
-}
+DEFINE_NORMAL_FILL(f64, double, uniform_double)
 
 /* normal_fill<Half> and <BFloat16>: c10's 16-bit arithmetic. Half mixes
    with float (std::log(Half) is logf) and rounds at each named variable;
