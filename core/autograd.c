@@ -79,8 +79,12 @@ static char *node_repr(nn_object *self)
 {
     char buf[160];
     nn_node *n = (nn_node *)self;
-    snprintf(buf, sizeof buf, "<%s%s object at %p>", n->op == NN_OP_custom ? "torch.autograd.function." : "",
-             nn_node_name(n), (void *)self);
+    /* a user's Function's node (its class name + "Backward") is a Python class of torch.autograd.function;
+       a library Function named as a built-in op's node (LinalgSolveTriangularBackward0) prints as that */
+    const char *name = nn_node_name(n);
+    size_t len = strlen(name);
+    bool user = n->op == NN_OP_custom && len >= 8 && !strcmp(name + len - 8, "Backward");
+    snprintf(buf, sizeof buf, "<%s%s object at %p>", user ? "torch.autograd.function." : "", name, (void *)self);
     return nn_strdup(buf);
 }
 

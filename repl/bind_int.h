@@ -448,5 +448,9 @@ bool repl_out_call(const char *name, nn_cfunc fn, nn_object *args, nn_object *kw
 nn_object *repl_scatter_reduce(nn_tensor *x, int64_t dim, nn_tensor *index, nn_object *src, nn_object *reduce);
 /* The dtype of a legacy class object (torch.FloatTensor: float32), or -1 for any other object. */
 int repl_legacy_class_dtype(const nn_object *cls);
+/* bind_div_mode.c: whether a call names rounding_mode=, and the call made by the language's
+   torch._div_mode (self NULL: torch.div's args; else self.div_'s). */
+bool repl_div_has_mode(nn_object *kwargs);
+nn_object *repl_div_mode(nn_object *self, nn_object *args, nn_object *kwargs);
 
 #endif

@@ -144,6 +144,7 @@ UNARY(isfinite, isfinite_of)
 
 static nn_object *binary_fn(const char *fname, nn_object *args, nn_object *kwargs, int which)
 {
+    if (which == 3 && repl_div_has_mode(kwargs)) return repl_div_mode(NULL, args, kwargs);
     ARGS(3);
     nn_tensor *x = NULL;
     double alpha = 1;
@@ -1145,7 +1146,11 @@ static nn_object *inplace_bin(nn_object *self, nn_object *args, nn_object *kwarg
 M(add_) { return inplace_bin(self, args, kwargs, "add_", 0); }
 M(sub_) { return inplace_bin(self, args, kwargs, "sub_", 1); }
 M(mul_) { return inplace_bin(self, args, kwargs, "mul_", 2); }
-M(div_) { return inplace_bin(self, args, kwargs, "div_", 3); }
+M(div_)
+{
+    if (repl_div_has_mode(kwargs)) return repl_div_mode(self, args, kwargs);
+    return inplace_bin(self, args, kwargs, "div_", 3);
+}
 
 M(copy_)
 {

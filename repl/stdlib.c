@@ -231,6 +231,22 @@ static const struct {
     {"torch.nn", "parallel", "torch.nn.parallel"}, /* the module itself */
     {"torch.nn", "DataParallel", "torch.nn.parallel"},
     {"torch.cuda", "amp", "torch.cuda.amp"}, /* the module itself */
+    {"torch.nn.init", "trunc_normal_", "torch.nn._init_more"},
+    {"torch.nn.init", "eye_", "torch.nn._init_more"},
+    {"torch.nn.init", "dirac_", "torch.nn._init_more"},
+    {"torch.nn.init", "orthogonal_", "torch.nn._init_more"},
+    {"torch.nn.init", "sparse_", "torch.nn._init_more"},
+    {"torch.nn.init", "uniform", "torch.nn._init_more"},
+    {"torch.nn.init", "normal", "torch.nn._init_more"},
+    {"torch.nn.init", "constant", "torch.nn._init_more"},
+    {"torch.nn.init", "eye", "torch.nn._init_more"},
+    {"torch.nn.init", "dirac", "torch.nn._init_more"},
+    {"torch.nn.init", "xavier_uniform", "torch.nn._init_more"},
+    {"torch.nn.init", "xavier_normal", "torch.nn._init_more"},
+    {"torch.nn.init", "kaiming_uniform", "torch.nn._init_more"},
+    {"torch.nn.init", "kaiming_normal", "torch.nn._init_more"},
+    {"torch.nn.init", "orthogonal", "torch.nn._init_more"},
+    {"torch.nn.init", "sparse", "torch.nn._init_more"},
 };
 
 nn_object *repl_stdlib_alias(const char *ns, const char *name)
