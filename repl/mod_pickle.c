@@ -7,6 +7,7 @@
  */
 #include <string.h>
 
+#include "bigint.h"
 #include "stdlib_int.h"
 
 /* _find(module, qualname) -> the object; ModuleNotFoundError / AttributeError
@@ -54,8 +55,29 @@ static nn_object *h_find(void *ud, nn_object *args, nn_object *kwargs)
     return obj;
 }
 
+/* _memo_room(slots): whether CPython's unpickler could grow its memo array to
+   `slots` pointers (_Unpickler_ResizeMemoList): MemoryError past PY_SSIZE_T_MAX
+   bytes or where the memory cannot be had now (tried, untouched, and given back:
+   the memo itself stays a dict); None otherwise. */
+static nn_object *h_memo_room(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (repl_mod_nargs("_memo_room", args, kwargs, 1, 1) < 0) return NULL;
+    nn_object *n = nn_tuple_get(args, 0);
+    int64_t slots;
+    if (!repl_is_integer(n) || repl_is_bigint(n) || (slots = nn_int_value(n)) < 0 ||
+        (uint64_t)slots > (uint64_t)INT64_MAX / sizeof(void *)) {
+        nn_error_set(NN_ERR_MEMORY, "%s", "");
+        return NULL;
+    }
+    void *room = nn_malloc((size_t)slots * sizeof(void *));
+    if (!room) return NULL;
+    nn_free(room);
+    return nn_retain(nn_none());
+}
+
 static const repl_mod_fn helpers[] = {
     {"_find", h_find, NULL},
+    {"_memo_room", h_memo_room, NULL},
 };
 
 /* source: begin */
@@ -472,6 +494,7 @@ static const char source[] =
     "    def __init__(self, file, *, fix_imports=True, encoding='ASCII', errors='strict', buffers=None):\n"
     "        self._file = file\n"
     "        self.memo = {}\n"
+    "        self._memo_size = 32  # the slots of CPython's memo array, which _memo_put checks\n"
     "        self._encoding = encoding\n"
     "        self._errors = errors\n"
     "\n"
@@ -557,8 +580,9 @@ static const char source[] =
     "            raise ValueError('negative PUT argument')\n"
     "        if n > 9223372036854775807:\n"
     "            raise OverflowError('Python int too large to convert to C ssize_t')\n"
-    "        if n >= 2147483648:  # CPython's memo is an array grown to 2n slots: 32 GiB and more\n"
-    "            raise MemoryError()\n"
+    "        if n >= self._memo_size:  # CPython's memo is an array, grown to 2n slots\n"
+    "            _memo_room(n * 2)\n"
+    "            self._memo_size = n * 2\n"
     "        self.memo[n] = self._top()\n"
     "\n"
     "    def _text(self, data):\n"
