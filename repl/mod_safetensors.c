@@ -75,7 +75,9 @@ static nn_object *h_storage(void *ud, nn_object *args, nn_object *kwargs)
     if (repl_parse_args("_storage", "tensor", args, kwargs, a) || repl_arg_tensor("_storage", "tensor", 1, a[0], &t))
         return NULL;
     size_t item = nn_dtype_size(t->dtype), n = (size_t)nn_numel(t);
-    uintptr_t base = (uintptr_t)t->storage->data, begin = base + (uintptr_t)t->offset * item;
+    /* addresses as numbers (the host contract's data_ptr), never dereferenced; 0 for an empty storage */
+    uintptr_t first = nn_data_address(t), base = first ? first - (uintptr_t)t->offset * item : 0;
+    uintptr_t begin = base + (uintptr_t)t->offset * item;
     uintptr_t end = n ? begin + n * item : begin;
     bool complete = begin == base && n * item == t->storage->nbytes;
     nn_object *k = nn_int_new((int64_t)(t->storage->nbytes ? base : 0)), *b = nn_int_new((int64_t)begin);

@@ -14,6 +14,7 @@
  */
 #include <string.h>
 
+#include "nn_conv_rows.h"
 #include "nn_cpu.h"
 
 typedef struct conv_job {
@@ -43,27 +44,8 @@ typedef struct conv_job {
                 T *dst = cols + r * j->NP + n * j->P;                                                             \
                 for (int64_t i = 0; i < s->oh; i++) {                                                             \
                     int64_t row = i * s->stride[0] - s->padding[0] + k * s->dilation[0];                          \
-                    T *d = dst + i * s->ow;                                                                       \
-                    if (row < 0 || row >= s->h) {                                                                 \
-                        for (int64_t q = 0; q < s->ow; q++) d[q] = 0;                                             \
-                        continue;                                                                                 \
-                    }                                                                                             \
-                    const T *src = plane + row * s->w;                                                            \
-                    if (s->stride[1] == 1) { /* one contiguous run, zeros either side */                         \
-                        int64_t off = l * s->dilation[1] - s->padding[1];                                         \
-                        int64_t q0 = off < 0 ? -off : 0, q1 = s->w - off;                                         \
-                        if (q0 > s->ow) q0 = s->ow;                                                               \
-                        if (q1 > s->ow) q1 = s->ow;                                                               \
-                        if (q1 < q0) q1 = q0;                                                                     \
-                        for (int64_t q = 0; q < q0; q++) d[q] = 0;                                                \
-                        for (int64_t q = q0; q < q1; q++) d[q] = src[q + off]; /* short runs: no call */         \
-                        for (int64_t q = q1; q < s->ow; q++) d[q] = 0;                                            \
-                        continue;                                                                                 \
-                    }                                                                                             \
-                    for (int64_t q = 0; q < s->ow; q++) {                                                         \
-                        int64_t col = q * s->stride[1] - s->padding[1] + l * s->dilation[1];                      \
-                        d[q] = col >= 0 && col < s->w ? src[col] : 0;                                             \
-                    }                                                                                             \
+                    conv_gather_row_##SUFFIX(dst + i * s->ow, row < 0 || row >= s->h ? NULL : plane + row * s->w, \
+                                             s->ow, s->w, s->stride[1], l * s->dilation[1] - s->padding[1]);      \
                 }                                                                                                 \
             }                                                                                                     \
     }                                                                                                             \
@@ -83,19 +65,8 @@ typedef struct conv_job {
                 for (int64_t i = 0; i < s->oh; i++) {                                                             \
                     int64_t row = i * s->stride[0] - s->padding[0] + k * s->dilation[0];                          \
                     if (row < 0 || row >= s->h) continue;                                                         \
-                    if (s->stride[1] == 1) { /* one run: distinct elements, so it vectorizes */                  \
-                        int64_t off = l * s->dilation[1] - s->padding[1];                                         \
-                        int64_t q0 = off < 0 ? -off : 0, q1 = s->w - off;                                         \
-                        if (q1 > s->ow) q1 = s->ow;                                                               \
-                        T *restrict pd = plane + row * s->w + off;                                                \
-                        const T *restrict ps = src + i * s->ow;                                                   \
-                        for (int64_t q = q0; q < q1; q++) pd[q] += ps[q];                                         \
-                        continue;                                                                                 \
-                    }                                                                                             \
-                    for (int64_t q = 0; q < s->ow; q++) {                                                         \
-                        int64_t col = q * s->stride[1] - s->padding[1] + l * s->dilation[1];                      \
-                        if (col >= 0 && col < s->w) plane[row * s->w + col] += src[i * s->ow + q];                \
-                    }                                                                                             \
+                    conv_scatter_row_##SUFFIX(plane + row * s->w, src + i * s->ow, s->ow, s->w, s->stride[1],     \
+                                              l * s->dilation[1] - s->padding[1]);                                \
                 }                                                                                                 \
             }                                                                                                     \
         }                                                                                                         \
@@ -104,17 +75,7 @@ typedef struct conv_job {
     static void from_rows_##SUFFIX(void *vctx, int64_t begin, int64_t end)                                       \
     {                                                                                                             \
         const conv_job *j = vctx;                                                                                 \
-        const T *t = j->t, *b = j->b;                                                                             \
-        T *y = j->y;                                                                                              \
-        for (int64_t n = begin; n < end; n++)                                                                     \
-            for (int64_t o = 0; o < j->s->o; o++) {                                                               \
-                const T *src = t + o * j->NP + n * j->P;                                                          \
-                T *dst = y + ((j->n0 + n) * j->s->o + o) * j->P, bias = b ? b[o] : 0;                             \
-                if (b)                                                                                            \
-                    for (int64_t p = 0; p < j->P; p++) dst[p] = src[p] + bias;                                    \
-                else                                                                                              \
-                    memcpy(dst, src, sizeof(T) * (size_t)j->P);                                                   \
-            }                                                                                                     \
+        conv_rows_to_samples_##SUFFIX(j->y, j->t, j->b, j->s->o, j->NP, j->P, j->n0, begin, end);                 \
     }                                                                                                             \
     /* t[o, n*P ...] = gy[n, o, :], samples [begin, end) */                                                       \
     static void to_rows_##SUFFIX(void *vctx, int64_t begin, int64_t end)                                         \
@@ -137,11 +98,10 @@ static void gemm(nn_dtype dt, bool ta, bool tb, int64_t m, int64_t n, int64_t k,
     nn_cpu_blas_gemm(dt, ta, tb, m, n, k, a, lda, b, ldb, 0.0, c, ldc);
 }
 
-/* Runs a per-sample pass over the batch, about NN_GRAIN elements a chunk. */
+/* Runs a per-sample pass over the batch. */
 static void over_batch(conv_job *j, nn_range_fn f32, nn_range_fn f64, nn_dtype dt, int64_t per_sample)
 {
-    int64_t grain = per_sample > 0 && per_sample < NN_GRAIN ? NN_GRAIN / per_sample : 1;
-    nn_parallel_for(j->s->n, grain, dt == NN_FLOAT32 ? f32 : f64, j);
+    conv_over_samples(j, j->s->n, f32, f64, dt, per_sample);
 }
 
 /* A job for s with its sizes; cols (rows x N*P) and t (O x N*P) allocated. */
@@ -152,12 +112,7 @@ static int job_init(conv_job *j, const nn_conv_geom *s, nn_dtype dt)
     j->P = s->oh * s->ow;
     j->NP = s->n * j->P;
     j->rows = s->c * s->kh * s->kw;
-    size_t es = nn_dtype_size(dt);
-    j->cols = nn_malloc((size_t)(j->rows * j->NP + 1) * es);
-    j->t = j->cols ? nn_malloc((size_t)(s->o * j->NP + 1) * es) : NULL;
-    if (j->t) return 0;
-    nn_free(j->cols);
-    return -1;
+    return conv_scratch_alloc(&j->cols, &j->t, j->rows, s->o, j->NP, nn_dtype_size(dt));
 }
 
 static void job_free(conv_job *j)

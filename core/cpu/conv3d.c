@@ -13,7 +13,10 @@
  */
 #include <string.h>
 
+#include <stdbool.h>
+
 #include "nn_conv3d.h"
+#include "nn_conv_rows.h"
 #include "nn_cpu.h"
 
 typedef struct vol_job {
@@ -42,27 +45,10 @@ typedef struct vol_job {
                     int64_t dz = z * s->stride[0] - s->padding[0] + a * s->dilation[0];                           \
                     for (int64_t i = 0; i < s->oh; i++) {                                                         \
                         int64_t row = i * s->stride[1] - s->padding[1] + k * s->dilation[1];                      \
-                        T *d = dst + (z * s->oh + i) * s->ow;                                                     \
-                        if (dz < 0 || dz >= s->d || row < 0 || row >= s->h) {                                     \
-                            for (int64_t q = 0; q < s->ow; q++) d[q] = 0;                                         \
-                            continue;                                                                             \
-                        }                                                                                         \
-                        const T *src = vol + dz * plane + row * s->w;                                             \
-                        if (s->stride[2] == 1) { /* one contiguous run, zeros either side */                     \
-                            int64_t off = l * s->dilation[2] - s->padding[2];                                     \
-                            int64_t q0 = off < 0 ? -off : 0, q1 = s->w - off;                                     \
-                            if (q0 > s->ow) q0 = s->ow;                                                           \
-                            if (q1 > s->ow) q1 = s->ow;                                                           \
-                            if (q1 < q0) q1 = q0;                                                                 \
-                            for (int64_t q = 0; q < q0; q++) d[q] = 0;                                            \
-                            for (int64_t q = q0; q < q1; q++) d[q] = src[q + off];                                \
-                            for (int64_t q = q1; q < s->ow; q++) d[q] = 0;                                        \
-                            continue;                                                                             \
-                        }                                                                                         \
-                        for (int64_t q = 0; q < s->ow; q++) {                                                     \
-                            int64_t col = q * s->stride[2] - s->padding[2] + l * s->dilation[2];                  \
-                            d[q] = col >= 0 && col < s->w ? src[col] : 0;                                         \
-                        }                                                                                         \
+                        bool out = dz < 0 || dz >= s->d || row < 0 || row >= s->h;                                \
+                        conv_gather_row_##SUFFIX(dst + (z * s->oh + i) * s->ow,                                   \
+                                                 out ? NULL : vol + dz * plane + row * s->w, s->ow, s->w,         \
+                                                 s->stride[2], l * s->dilation[2] - s->padding[2]);               \
                     }                                                                                             \
                 }                                                                                                 \
             }                                                                                                     \
@@ -87,21 +73,8 @@ typedef struct vol_job {
                     for (int64_t i = 0; i < s->oh; i++) {                                                         \
                         int64_t row = i * s->stride[1] - s->padding[1] + k * s->dilation[1];                      \
                         if (row < 0 || row >= s->h) continue;                                                     \
-                        T *dst = vol + dz * plane + row * s->w;                                                   \
-                        const T *ps = src + (z * s->oh + i) * s->ow;                                              \
-                        if (s->stride[2] == 1) { /* one run: distinct elements, so it vectorizes */              \
-                            int64_t off = l * s->dilation[2] - s->padding[2];                                     \
-                            int64_t q0 = off < 0 ? -off : 0, q1 = s->w - off;                                     \
-                            if (q1 > s->ow) q1 = s->ow;                                                           \
-                            T *restrict pd = dst + off;                                                           \
-                            const T *restrict pq = ps;                                                            \
-                            for (int64_t q = q0; q < q1; q++) pd[q] += pq[q];                                     \
-                            continue;                                                                             \
-                        }                                                                                         \
-                        for (int64_t q = 0; q < s->ow; q++) {                                                     \
-                            int64_t col = q * s->stride[2] - s->padding[2] + l * s->dilation[2];                  \
-                            if (col >= 0 && col < s->w) dst[col] += ps[q];                                        \
-                        }                                                                                         \
+                        conv_scatter_row_##SUFFIX(vol + dz * plane + row * s->w, src + (z * s->oh + i) * s->ow,   \
+                                                  s->ow, s->w, s->stride[2], l * s->dilation[2] - s->padding[2]); \
                     }                                                                                             \
                 }                                                                                                 \
             }                                                                                                     \
@@ -111,17 +84,7 @@ typedef struct vol_job {
     static void vol_from_rows_##SUFFIX(void *vctx, int64_t begin, int64_t end)                                   \
     {                                                                                                             \
         const vol_job *j = vctx;                                                                                  \
-        const T *t = j->t, *b = j->b;                                                                             \
-        T *y = j->y;                                                                                              \
-        for (int64_t n = begin; n < end; n++)                                                                     \
-            for (int64_t o = 0; o < j->s->o; o++) {                                                               \
-                const T *src = t + o * j->NP + n * j->P;                                                          \
-                T *dst = y + ((j->n0 + n) * j->s->o + o) * j->P, bias = b ? b[o] : 0;                             \
-                if (b)                                                                                            \
-                    for (int64_t p = 0; p < j->P; p++) dst[p] = src[p] + bias;                                    \
-                else                                                                                              \
-                    memcpy(dst, src, sizeof(T) * (size_t)j->P);                                                   \
-            }                                                                                                     \
+        conv_rows_to_samples_##SUFFIX(j->y, j->t, j->b, j->s->o, j->NP, j->P, j->n0, begin, end);                 \
     }
 
 DEFINE_VOL_PASSES(f32, float)
@@ -129,8 +92,7 @@ DEFINE_VOL_PASSES(f64, double)
 
 static void run_pass(vol_job *j, int64_t n, nn_range_fn f32, nn_range_fn f64, nn_dtype dt, int64_t per_sample)
 {
-    int64_t grain = per_sample > 0 && per_sample < NN_GRAIN ? NN_GRAIN / per_sample : 1;
-    nn_parallel_for(n, grain, dt == NN_FLOAT32 ? f32 : f64, j);
+    conv_over_samples(j, n, f32, f64, dt, per_sample);
 }
 
 /* A job over blocks of nb samples: cols (rows x nb*P) and t (O x nb*P) allocated. */
@@ -141,12 +103,7 @@ static int vol_job_init(vol_job *j, const nn_conv3d_geom *s, int64_t nb, nn_dtyp
     j->P = s->od * s->oh * s->ow;
     j->NP = nb * j->P;
     j->rows = s->c * s->kd * s->kh * s->kw;
-    size_t es = nn_dtype_size(dt);
-    j->cols = nn_malloc((size_t)(j->rows * j->NP + 1) * es);
-    j->t = j->cols ? nn_malloc((size_t)(s->o * j->NP + 1) * es) : NULL;
-    if (j->t) return 0;
-    nn_free(j->cols);
-    return nn_error_set(NN_ERR_MEMORY, "out of memory");
+    return conv_scratch_alloc(&j->cols, &j->t, j->rows, s->o, j->NP, nn_dtype_size(dt));
 }
 
 static void vol_job_free(vol_job *j)
