@@ -537,7 +537,16 @@ static char *namespace_repr(nn_object *self)
     return r;
 }
 
-static const nn_type namespace_type = {.name = "module", .dealloc = namespace_dealloc, .repr = namespace_repr};
+/* del torch.nn.functional.name: AttributeError as CPython's module when it has none */
+static int namespace_delattr(nn_object *self, const char *name)
+{
+    namespace_obj *ns = (namespace_obj *)self;
+    if (nn_dict_get_str(ns->attrs, name)) return nn_dict_del_str(ns->attrs, name);
+    return nn_error_set(NN_ERR_ATTRIBUTE, "module '%s' has no attribute '%s'", ns->name, name);
+}
+
+static const nn_type namespace_type = {.name = "module", .dealloc = namespace_dealloc, .repr = namespace_repr,
+                                       .delattr = namespace_delattr};
 
 nn_object *repl_namespace_new(const char *name)
 {

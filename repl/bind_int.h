@@ -420,6 +420,9 @@ int repl_ops_more_add_functions(nn_object *torch); /* 0 or -1 */
 nn_object *repl_numpy_method(nn_tensor *t, const char *name);
 int repl_numpy_add_torch_functions(nn_object *torch);
 nn_tensor *repl_numpy_tensor_of(nn_object *o);
+/* An ndarray whose dtype torch has no tensor of (uint16, uint32): -1 with PyTorch's
+   TypeError "can't convert np.ndarray of type numpy.uint16. ..."; else 0. */
+int repl_numpy_unconvertible(nn_object *o);
 nn_object *repl_numpy_from_tensor(nn_tensor *t);
 /* t.prod, t.index_add_, ...: new reference or NULL without error */
 nn_object *repl_ops_more_method(nn_tensor *t, const char *name);

@@ -182,6 +182,10 @@ static nn_object *f_tensor(void *ud, nn_object *args, nn_object *kwargs)
     nn_object *seq = NULL; /* owned: a range's list (a range is a sequence: torch.tensor(range(4))) */
     if (a[0] && a[0]->type == &repl_range_type && !(a[0] = seq = repl_to_list(a[0]))) return NULL;
     if (a[0] && !seq && !(a[0] = seq = repl_deep_values(a[0]))) return NULL; /* namedtuples, MyFloat(...) */
+    if (repl_numpy_unconvertible(a[0])) {
+        NN_RELEASE(seq);
+        return NULL;
+    }
     nn_tensor *np = repl_numpy_tensor_of(a[0]); /* torch.tensor(ndarray): a copy of its elements */
     nn_tensor *t = np ? repl_tensor_on(nn_to_dtype(np, dtype < 0 ? np->dtype : (nn_dtype)dtype), dev)
                       : nn_tensor_from_nested_on(dev, a[0], dtype); /* laid out on the host, one transfer to dev */

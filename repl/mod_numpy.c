@@ -24,6 +24,12 @@
 nn_object *repl_np_pcg_seed(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_np_pcg_draw(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_np_pcg_dist(void *ud, nn_object *args, nn_object *kwargs);
+/* np_raw.c */
+nn_object *repl_np_raw_read(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_np_raw_size(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_np_raw_write(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_np_frombytes(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_np_tobytes(void *ud, nn_object *args, nn_object *kwargs);
 
 #define ARGS(n) nn_object *a[n] = {0}
 
@@ -994,13 +1000,21 @@ static const repl_mod_fn helpers[] = {
     {"_pcg_seed", repl_np_pcg_seed, NULL},   /* np_pcg64.c: default_rng's PCG64 */
     {"_pcg_draw", repl_np_pcg_draw, NULL},
     {"_pcg_dist", repl_np_pcg_dist, NULL}, /* its distributions */
+    {"_raw_read", repl_np_raw_read, NULL},   /* np_raw.c: tofile, fromfile, memmap, tobytes, frombuffer */
+    {"_raw_size", repl_np_raw_size, NULL},
+    {"_raw_write", repl_np_raw_write, NULL},
+    {"_frombytes", repl_np_frombytes, NULL},
+    {"_tobytes", repl_np_tobytes, NULL},
 };
 
-extern const char repl_numpy_source[]; /* mod_numpy_src.c */
+extern const char repl_numpy_source[];       /* mod_numpy_src.c */
+extern const char repl_numpy_files_source[]; /* mod_numpy_files_src.c: tofile, fromfile, memmap, ... */
 
 nn_object *repl_mod_numpy(void)
 {
-    return repl_mod_from_source("numpy", helpers, sizeof helpers / sizeof *helpers, repl_numpy_source);
+    nn_object *m = repl_mod_from_source("numpy", helpers, sizeof helpers / sizeof *helpers, repl_numpy_source);
+    if (m && repl_exec_module_source(m, "numpy", repl_numpy_files_source, "<frozen numpy>") < 0) NN_SET(m, NULL);
+    return m;
 }
 
 /* ------------------------------------------------------------ the bridge */
@@ -1012,6 +1026,17 @@ nn_tensor *repl_numpy_tensor_of(nn_object *o)
     if (!repl_class_is_subclass(in->cls, ndarray_cls)) return NULL;
     nn_object *t = repl_nmap_get(&in->attrs, "_t");
     return t && nn_is_tensor(t) ? NN_TENSOR(t) : NULL;
+}
+
+int repl_numpy_unconvertible(nn_object *o)
+{
+    if (!repl_numpy_tensor_of(o)) return 0;
+    nn_object *u = repl_nmap_get(&((instance_obj *)o)->attrs, "_u");
+    if (!u || !nn_is_str(u)) return 0;
+    return repl_raise_exc(EXC_TypeError,
+                          "can't convert np.ndarray of type numpy.%s. The only supported types are: float64, float32, "
+                          "float16, complex64, complex128, int64, int32, int16, int8, uint8, and bool.",
+                          nn_str_cstr(u));
 }
 
 /* numpy's function name (one of the module's), called with args; a new reference or NULL. */
@@ -1082,7 +1107,7 @@ nn_object *repl_numpy_method(nn_tensor *t, const char *name)
 static nn_object *f_from_numpy(void *ud, nn_object *args, nn_object *kwargs)
 {
     ARGS(1);
-    if (repl_parse_args("from_numpy", "ndarray", args, kwargs, a)) return NULL;
+    if (repl_parse_args("from_numpy", "ndarray", args, kwargs, a) || repl_numpy_unconvertible(a[0])) return NULL;
     nn_tensor *t = repl_numpy_tensor_of(a[0]);
     if (!t) {
         repl_raise_exc(EXC_TypeError, "expected np.ndarray (got %s)", repl_type_name(a[0]));
@@ -1097,7 +1122,8 @@ static nn_object *f_as_tensor(void *ud, nn_object *args, nn_object *kwargs)
     int dtype = -1;
     nn_device dev;
     if (repl_parse_args("as_tensor", "data, dtype=, device=", args, kwargs, a) ||
-        repl_arg_device_to("as_tensor", a[2], &dev) || repl_arg_dtype("as_tensor", "dtype", 0, a[1], &dtype))
+        repl_arg_device_to("as_tensor", a[2], &dev) || repl_arg_dtype("as_tensor", "dtype", 0, a[1], &dtype) ||
+        repl_numpy_unconvertible(a[0]))
         return NULL;
     nn_tensor *src = nn_is_tensor(a[0]) ? NN_TENSOR(a[0]) : repl_numpy_tensor_of(a[0]);
     nn_tensor *t;

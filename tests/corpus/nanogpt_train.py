@@ -10,16 +10,19 @@
 #  - `import time` replaced by a clock that advances 0.25 s per reading (the printed times)
 #  - an epilogue reloads the saved checkpoint (train.py's init_from='resume' path by hand)
 #    and removes the temporary folder
+#  - the prelude deletes torch.nn.functional.scaled_dot_product_attention where it exists:
+#    nnscope has PyTorch 2's function and PyTorch 1.13 (whose output is the reference) has
+#    none, and the model picks its attention path by hasattr (so it takes 1.13's path)
 # ---- adaptation: the dataset and the command line
-import os, sys, shutil, struct, tempfile, pickle
+import os, sys, shutil, tempfile, pickle
 import numpy as np
 _workdir = tempfile.mkdtemp()
 os.chdir(_workdir)
 os.makedirs(os.path.join('data', 'shakespeare_char'))
 _rng = np.random.default_rng(0)
-for _split, _n in [('train', 3000), ('val', 600)]:  # uint16 tokens, as prepare.py's tofile writes them
-    with open(os.path.join('data', 'shakespeare_char', _split + '.bin'), 'wb') as f:
-        f.write(struct.pack('<%dH' % _n, *_rng.integers(0, 65, size=_n).tolist()))
+for _split, _n in [('train', 3000), ('val', 600)]:  # uint16 tokens, written as prepare.py writes them
+    _ids = np.array(_rng.integers(0, 65, size=_n), dtype=np.uint16)
+    _ids.tofile(os.path.join('data', 'shakespeare_char', _split + '.bin'))
 with open(os.path.join('data', 'shakespeare_char', 'meta.pkl'), 'wb') as f:
     pickle.dump({'vocab_size': 65, 'itos': {i: chr(32 + i) for i in range(65)}}, f)
 sys.argv = ['train.py', '--dataset=shakespeare_char', '--device=cpu', '--compile=False', '--dtype=float32',
@@ -27,6 +30,9 @@ sys.argv = ['train.py', '--dataset=shakespeare_char', '--device=cpu', '--compile
             '--gradient_accumulation_steps=2', '--batch_size=4', '--block_size=16', '--n_layer=2', '--n_head=2',
             '--n_embd=32', '--max_iters=10', '--lr_decay_iters=10', '--warmup_iters=3', '--min_lr=1e-4',
             '--learning_rate=1e-3', '--dropout=0.1', '--bias=True']
+import torch.nn.functional
+if hasattr(torch.nn.functional, 'scaled_dot_product_attention'):
+    del torch.nn.functional.scaled_dot_product_attention
 
 # ---- model.py
 """
