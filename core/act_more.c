@@ -36,13 +36,17 @@ static const char *const kind_kernel[] = {
 static nn_tensor *act(act_kind k, nn_tensor *x, double a, double b)
 {
     if (!x) return NULL; /* an operand a nested call failed to make (its error is current) */
-    if (x->dtype != NN_FLOAT32 && x->dtype != NN_FLOAT64) {
-        nn_error_set(NN_ERR_RUNTIME, "\"%s\" not implemented for '%s'", kind_kernel[k], nn_dtype_scalar_name(x->dtype));
+    /* bfloat16 (not mish): PyTorch computes in float32 and rounds once; float16: hardtanh is its clamp */
+    bool bf16 = x->dtype == NN_BFLOAT16 && k != K_MISH;
+    if (x->dtype != NN_FLOAT32 && x->dtype != NN_FLOAT64 && !bf16) {
+        nn_error_set(NN_ERR_RUNTIME, "\"%s\" not implemented for '%s'",
+                     k == K_HARDTANH && x->dtype == NN_FLOAT16 ? "clamp_scalar_cpu" : kind_kernel[k],
+                     nn_dtype_scalar_name(x->dtype));
         return NULL;
     }
     nn_tensor *c = NULL;
-    NN_WITH_GRAD_MODE(false, c = nn_contiguous(x));
-    nn_tensor *out = c ? nn_empty_on(nn_device_of(c), x->ndim, x->sizes, x->dtype) : NULL;
+    NN_WITH_GRAD_MODE(false, c = bf16 ? nn_to_dtype(x, NN_FLOAT32) : nn_contiguous(x); if (c && bf16) NN_SET(c, nn_contiguous(c)));
+    nn_tensor *out = c ? nn_empty_on(nn_device_of(c), x->ndim, x->sizes, c->dtype) : NULL;
     if (!out) {
         NN_RELEASE(c);
         return NULL;
@@ -55,6 +59,7 @@ static nn_tensor *act(act_kind k, nn_tensor *x, double a, double b)
     nn_kernel_args ka = {.t = {out, c}, .d = {a, b}};
     if (NN_KERNEL(nn_backend_of(c), math, (codes[k], &ka)) < 0) NN_SET(out, NULL);
     NN_RELEASE(c);
+    if (out && bf16) NN_WITH_GRAD_MODE(false, NN_SET(out, nn_to_dtype(out, NN_BFLOAT16)));
     if (!out) return NULL;
     nn_op_params p = {0};
     p.f[0] = a;

@@ -154,7 +154,20 @@ static nn_tensor *binary_compute(binop op, nn_tensor *a, nn_tensor *b, double al
         }
         return nn_empty_on(device, nd, shape, out_dtype);
     }
-    nn_tensor *ca = as_device_dtype(a, device, cd), *cb = ca ? as_device_dtype(b, device, cd) : NULL;
+    /* a half type: TensorIterator casts every operand (a Python number too) to it first */
+    nn_tensor *ha = NULL, *hb = NULL;
+    if (result == NN_FLOAT16 || result == NN_BFLOAT16) {
+        if (a->dtype != result && !(ha = as_dtype(a, result))) return NULL;
+        if (b->dtype != result && !(hb = as_dtype(b, result))) {
+            NN_RELEASE(ha);
+            return NULL;
+        }
+        alpha = result == NN_FLOAT16 ? nn_half_to_float(nn_float_to_half((float)alpha))
+                                     : nn_bfloat16_to_float(nn_float_to_bfloat16((float)alpha));
+    }
+    nn_tensor *ca = as_device_dtype(ha ? ha : a, device, cd), *cb = ca ? as_device_dtype(hb ? hb : b, device, cd) : NULL;
+    NN_RELEASE(ha);
+    NN_RELEASE(hb);
     nn_tensor *out = NULL, *tmp = NULL;
     if (!cb) goto done;
     /* write straight into the destination when it has the kernel's layout */

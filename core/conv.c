@@ -147,6 +147,8 @@ nn_tensor *nn_conv2d(nn_tensor *input, nn_tensor *weight, nn_tensor *bias, const
         return nn_error_set(NN_ERR_RUNTIME, "Expected 3D (unbatched) or 4D (batched) input to conv2d, but got input "
                             "of size: %s", nn_shape_str(input->ndim, input->sizes, shape, sizeof shape)),
                NULL;
+    if (input->dtype == NN_FLOAT16 && weight->dtype == NN_FLOAT16) /* 1.13's CPU convolution lacks float16 */
+        return nn_error_set(NN_ERR_RUNTIME, "\"slow_conv2d_cpu\" not implemented for 'Half'"), NULL;
     nn_op_params p = {.n_i = 7};
     for (int d = 0; d < 2; d++) p.i[d] = stride[d], p.i[2 + d] = padding[d], p.i[4 + d] = dilation[d];
     p.i[6] = groups;

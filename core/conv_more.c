@@ -252,6 +252,23 @@ nn_tensor *nn_conv_transpose(int dims, nn_tensor *x, nn_tensor *w, nn_tensor *b,
                             "got input of size: %s", dims + 1, dims + 2, dims, nn_shape_str(x->ndim, x->sizes, s, sizeof s)),
                NULL;
     }
+    if (x->dtype == NN_FLOAT16 || w->dtype == NN_FLOAT16)
+        return nn_error_set(NN_ERR_RUNTIME, "\"slow_conv_transpose2d_out_cpu\" not implemented for 'Half'"), NULL;
+    if (x->dtype == NN_BFLOAT16 && w->dtype == NN_BFLOAT16 && (!b || b->dtype == NN_BFLOAT16)) {
+        /* computed in float32 and rounded once, as oneDNN's bfloat16 convolution accumulates */
+        nn_tensor *x32 = nn_to_dtype(x, NN_FLOAT32), *w32 = x32 ? nn_to_dtype(w, NN_FLOAT32) : NULL;
+        nn_tensor *b32 = w32 && b ? nn_to_dtype(b, NN_FLOAT32) : NULL, *y32 = NULL, *y = NULL;
+        if (w32 && (!b || b32)) y32 = nn_conv_transpose(dims, x32, w32, b32, stride, padding, output_padding, groups, dilation);
+        if (y32) y = nn_to_dtype(y32, NN_BFLOAT16);
+        NN_RELEASE(x32);
+        NN_RELEASE(w32);
+        NN_RELEASE(b32);
+        NN_RELEASE(y32);
+        return y;
+    }
+    if (w->dtype != x->dtype || (b && b->dtype != x->dtype))
+        return nn_error_set(NN_ERR_RUNTIME, "expected scalar type %s but found %s", nn_dtype_scalar_name(x->dtype),
+                            nn_dtype_scalar_name(w->dtype != x->dtype ? w->dtype : b->dtype)), NULL;
     return maybe_unbatched(dims, x, w, b, &p, conv_transpose_batched);
 }
 

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "backend.h"
+#include "nn_half.h"
 #include "nn_int.h"
 #include "nn_select_more.h"
 
@@ -26,6 +27,7 @@ int nn_unique(nn_tensor *a, bool consecutive, bool has_dim, int dim, nn_tensor *
     if (inverse) *inverse = NULL;
     if (counts) *counts = NULL;
     int d = 0;
+    if (nn_refuse_half(has_dim ? "unique_dim" : "unique", a->dtype, false) < 0) return -1;
     if (has_dim && nn_wrap_dim(dim, a->ndim ? a->ndim : 1, &d) < 0) return -1;
     nn_tensor *c = nn_plain_as(a, a->dtype);
     if (!c) return -1;

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "backend.h"
+#include "nn_half.h"
 #include "nn_int.h"
 
 /* ------------------------------------------------------------- helpers */
@@ -74,9 +75,10 @@ static nn_tensor *compute_copy(nn_tensor *t, nn_dtype cd)
     return r;
 }
 
+/* kernel NULL: PyTorch 1.13's CPU kernel takes float16 (computes in float32, rounds once) */
 static int refuse_half(const char *kernel, nn_dtype dt)
 {
-    if (dt != NN_FLOAT16) return 0;
+    if (dt != NN_FLOAT16 || !kernel) return 0;
     return nn_error_set(NN_ERR_RUNTIME, "\"%s\" not implemented for 'Half'", kernel);
 }
 
@@ -118,21 +120,32 @@ UNARY_OP(tan, true, "tan_vml_cpu")
 UNARY_OP(asin, false, "asin_vml_cpu")
 UNARY_OP(acos, false, "acos_vml_cpu")
 UNARY_OP(atan, false, "atan_vml_cpu")
-UNARY_OP(sinh, false, "sinh_vml_cpu")
-UNARY_OP(cosh, false, "cosh_vml_cpu")
-UNARY_OP(asinh, false, "asinh_vml_cpu")
-UNARY_OP(acosh, false, "acosh_vml_cpu")
-UNARY_OP(atanh, false, "atanh_vml_cpu")
+UNARY_OP(sinh, false, "sinh_cpu")
+UNARY_OP(cosh, false, "cosh_cpu")
+UNARY_OP(asinh, false, "asinh_cpu")
+UNARY_OP(acosh, false, "acosh_cpu")
+UNARY_OP(atanh, false, "atanh_cpu")
 UNARY_OP(log2, false, "log2_vml_cpu")
 UNARY_OP(log10, false, "log10_vml_cpu")
 UNARY_OP(log1p, false, "log1p_vml_cpu")
 UNARY_OP(expm1, true, "expm1_vml_cpu")
-UNARY_OP(exp2, true, "exp2_vml_cpu")
+UNARY_OP(exp2, true, NULL)
 UNARY_OP(erf, false, "erf_vml_cpu")
 UNARY_OP(erfc, false, "erfc_vml_cpu")
 UNARY_OP(erfinv, false, "erfinv_vml_cpu")
-UNARY_OP(rsqrt, true, "rsqrt_vml_cpu")
-UNARY_OP(reciprocal, true, "reciprocal_cpu")
+UNARY_OP(reciprocal, true, NULL)
+
+/* bfloat16: PyTorch's scalar loop (small tensors, row tails) computes 1 / sqrt rounded to bfloat16 */
+nn_tensor *nn_rsqrt(nn_tensor *a)
+{
+    if (a->dtype != NN_BFLOAT16) return unary(a, NN_MATH_rsqrt, NN_OP_rsqrt, true, "rsqrt_cpu");
+    nn_tensor *v = NULL;
+    NN_WITH_GRAD_MODE(false, v = unary(a, NN_MATH_rsqrt, NN_OP_rsqrt, true, NULL));
+    nn_tensor *out = v ? nn_bf16_rsqrt_value(a, v) : NULL;
+    NN_RELEASE(v);
+    if (out && nn_record(NN_OP_rsqrt, 1, &a, 1, &out, 1, &out, NULL) < 0) NN_SET(out, NULL);
+    return out;
+}
 
 /* trunc and frac keep integer dtypes: trunc of an integer is a copy, frac
    refuses one (PyTorch's "frac_cpu" not implemented for 'Long'). */
@@ -149,7 +162,7 @@ nn_tensor *nn_frac(nn_tensor *a)
 {
     if (!nn_dtype_is_floating(a->dtype))
         return nn_error_set(NN_ERR_RUNTIME, "\"frac_cpu\" not implemented for '%s'", nn_dtype_scalar_name(a->dtype)), NULL;
-    return unary(a, NN_MATH_frac, NN_OP_frac, false, "frac_cpu");
+    return unary(a, NN_MATH_frac, NN_OP_frac, false, NULL);
 }
 
 /* ----------------------------------------------------- unary backwards */
@@ -315,8 +328,10 @@ static nn_tensor *finite_mask(nn_tensor *t)
 nn_tensor *nn_nan_to_num(nn_tensor *a, double nan, const double *posinf, const double *neginf)
 {
     if (!nn_dtype_is_floating(a->dtype)) return nn_clone(a);
-    if (refuse_half("nan_to_num", a->dtype) < 0) return NULL;
-    double hi = a->dtype == NN_FLOAT64 ? DBL_MAX : a->dtype == NN_BFLOAT16 ? 0x1.fep127 : FLT_MAX;
+    double hi = a->dtype == NN_FLOAT64    ? DBL_MAX
+                : a->dtype == NN_BFLOAT16 ? 0x1.fep127
+                : a->dtype == NN_FLOAT16  ? 65504.0
+                                          : FLT_MAX;
     double pinf = posinf ? *posinf : hi, ninf = neginf ? *neginf : -hi;
     nn_dtype cd = a->dtype == NN_FLOAT64 ? NN_FLOAT64 : NN_FLOAT32;
     nn_tensor *c = compute_copy(a, cd), *out = c ? nn_empty_on(nn_device_of(c), a->ndim, a->sizes, cd) : NULL;
@@ -408,7 +423,18 @@ static nn_tensor *binary(nn_tensor *a, nn_tensor *b, nn_math_op code, nn_op_id o
     nn_tensor *c[2], *ab[2] = {a, b};
     int nd;
     int64_t sizes[NN_MAX_DIMS];
-    if (broadcast_all(2, ab, cd, c, &nd, sizes) < 0) return NULL;
+    /* a half type: TensorIterator casts both operands (a Python number too) to it first */
+    nn_tensor *h[2] = {NULL, NULL};
+    for (int i = 0; i < 2; i++)
+        if (rt != cd && rt != ab[i]->dtype && !(h[i] = compute_copy(ab[i], rt))) {
+            NN_RELEASE(h[0]);
+            return NULL;
+        }
+    nn_tensor *hab[2] = {h[0] ? h[0] : a, h[1] ? h[1] : b};
+    int brc = broadcast_all(2, hab, cd, c, &nd, sizes);
+    NN_RELEASE(h[0]);
+    NN_RELEASE(h[1]);
+    if (brc < 0) return NULL;
     nn_tensor *out = nn_empty_on(nn_device_of(c[0]), nd, sizes, cd);
     nn_kernel_args ka = {.t = {out, c[0], c[1]}};
     if (out && NN_KERNEL(nn_backend_of(c[0]), math, (code, &ka)) < 0) NN_SET(out, NULL);
@@ -423,16 +449,40 @@ static nn_tensor *binary(nn_tensor *a, nn_tensor *b, nn_math_op code, nn_op_id o
     return out;
 }
 
+/* hypot and logaddexp keep integer inputs integer, as PyTorch's, whose kernels refuse them */
+static int refuse_integer(const char *kernel, nn_tensor *a, nn_tensor *b)
+{
+    nn_dtype rt = nn_result_type(a, b);
+    if (nn_dtype_is_floating(rt)) return 0;
+    return nn_error_set(NN_ERR_RUNTIME, "\"%s\" not implemented for '%s'", kernel, nn_dtype_scalar_name(rt));
+}
+
 nn_tensor *nn_atan2(nn_tensor *a, nn_tensor *b) { return binary(a, b, NN_MATH_atan2, NN_OP_atan2, false, "atan2_cpu"); }
-nn_tensor *nn_hypot(nn_tensor *a, nn_tensor *b) { return binary(a, b, NN_MATH_hypot, NN_OP_hypot, true, "hypot_cpu"); }
+nn_tensor *nn_hypot(nn_tensor *a, nn_tensor *b)
+{
+    if (refuse_integer("hypot_cpu", a, b) < 0) return NULL;
+    return binary(a, b, NN_MATH_hypot, NN_OP_hypot, true, "hypot_cpu");
+}
 nn_tensor *nn_logaddexp(nn_tensor *a, nn_tensor *b)
 {
+    if (refuse_integer("logaddexp_cpu", a, b) < 0) return NULL;
     return binary(a, b, NN_MATH_logaddexp, NN_OP_logaddexp, false, "logaddexp_cpu");
 }
 /* a Python number as b records XlogyBackward2, as PyTorch's Scalar overload */
 nn_tensor *nn_xlogy(nn_tensor *a, nn_tensor *b)
 {
-    return binary(a, b, NN_MATH_xlogy, b->is_wrapped_number ? NN_OP_xlogy_scalar : NN_OP_xlogy, false, "xlogy_cpu");
+    nn_op_id op = b->is_wrapped_number ? NN_OP_xlogy_scalar : NN_OP_xlogy;
+    if (nn_result_type(a, b) != NN_BFLOAT16) return binary(a, b, NN_MATH_xlogy, op, false, NULL);
+    /* bfloat16: the scalar kernel's log rounds to bfloat16 before the product */
+    nn_tensor *ab[2] = {a, b}, *c[2] = {NULL, NULL}, *out = NULL;
+    nn_device dev;
+    if (nn_common_device(2, ab, &dev) < 0) return NULL;
+    for (int i = 0; i < 2; i++) NN_WITH_GRAD_MODE(false, c[i] = nn_to_op_device(nn_to_dtype(ab[i], NN_BFLOAT16), dev));
+    if (c[0] && c[1]) out = nn_bf16_xlogy_value(c[0], c[1]); /* its ops broadcast */
+    NN_RELEASE(c[0]);
+    NN_RELEASE(c[1]);
+    if (out && nn_record(op, 2, ab, 1, &out, 2, ab, NULL) < 0) NN_SET(out, NULL);
+    return out;
 }
 
 #define A nn_node_saved(n, 0)
@@ -522,8 +572,8 @@ nn_tensor *nn_lerp(nn_tensor *a, nn_tensor *end, nn_tensor *weight, double w)
                      end->dtype == a->dtype ? "weight" : "end", got);
         return NULL;
     }
-    if (!nn_dtype_is_floating(a->dtype))
-        return nn_error_set(NN_ERR_RUNTIME, "\"lerp_kernel_scalar\" not implemented for '%s'",
+    if (!nn_dtype_is_floating(a->dtype) || a->dtype == NN_FLOAT16)
+        return nn_error_set(NN_ERR_RUNTIME, "\"lerp_kernel_%s\" not implemented for '%s'", weight ? "tensor" : "scalar",
                             nn_dtype_scalar_name(a->dtype)), NULL;
     nn_dtype cd = a->dtype == NN_FLOAT64 ? NN_FLOAT64 : NN_FLOAT32;
     nn_tensor *in[3] = {a, end, weight}, *c[3] = {0};
@@ -600,17 +650,23 @@ static nn_tensor *addc_composed(nn_tensor *a, nn_tensor *t1, nn_tensor *t2, doub
 nn_tensor *nn_addc(nn_tensor *a, nn_tensor *t1, nn_tensor *t2, double value, bool divide)
 {
     nn_dtype cd = a->dtype;
-    if ((cd != NN_FLOAT32 && cd != NN_FLOAT64) || t1->dtype != cd || t2->dtype != cd)
+    if (nn_refuse_half(divide ? "addcdiv_cpu_out" : "addcmul_cpu_out", a->dtype, false) < 0)
+        return NULL;
+    /* bfloat16: computed in float32 and rounded once, as 1.13's kernel */
+    bool bf16 = cd == NN_BFLOAT16 && t1->dtype == cd && t2->dtype == cd;
+    if ((cd != NN_FLOAT32 && cd != NN_FLOAT64 && !bf16) || t1->dtype != cd || t2->dtype != cd)
         return addc_composed(a, t1, t2, value, divide);
+    nn_dtype kd = bf16 ? NN_FLOAT32 : cd;
     nn_tensor *in[3] = {a, t1, t2}, *c[3] = {0};
     int nd;
     int64_t sizes[NN_MAX_DIMS];
-    if (broadcast_all(3, in, cd, c, &nd, sizes) < 0) return NULL;
-    nn_tensor *out = nn_empty_on(nn_device_of(c[0]), nd, sizes, cd);
+    if (broadcast_all(3, in, kd, c, &nd, sizes) < 0) return NULL;
+    nn_tensor *out = nn_empty_on(nn_device_of(c[0]), nd, sizes, kd);
     nn_kernel_args ka = {.t = {out, c[0], c[1], c[2]}, .d = {value}};
     if (out && NN_KERNEL(nn_backend_of(c[0]), math, (divide ? NN_MATH_addcdiv : NN_MATH_addcmul, &ka)) < 0)
         NN_SET(out, NULL);
     for (int i = 0; i < 3; i++) NN_RELEASE(c[i]);
+    if (out && bf16) NN_WITH_GRAD_MODE(false, NN_SET(out, nn_to_dtype(out, NN_BFLOAT16)));
     nn_op_params p = {.f = {value}};
     if (out && nn_record(divide ? NN_OP_addcdiv : NN_OP_addcmul, 3, in, 1, &out, 2, in + 1, &p) < 0)
         NN_SET(out, NULL);
@@ -652,7 +708,7 @@ int nn_addcdiv_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 /* log(sum(exp(a - m))) + m over dims, m the max (0 where infinite), as ATen. */
 nn_tensor *nn_logsumexp(nn_tensor *a, int n_dims, const int *dims, bool keepdim)
 {
-    if (refuse_half("logsumexp", a->dtype) < 0) return NULL;
+    if (refuse_half("exp_vml_cpu", a->dtype) < 0) return NULL;
     nn_dtype rt = float_result(a->dtype), cd = rt == NN_FLOAT64 ? NN_FLOAT64 : NN_FLOAT32;
     nn_tensor *ac = compute_copy(a, cd);
     if (!ac) return NULL;

@@ -17,6 +17,7 @@
 
 #include "backend.h"
 #include "nn_gemm.h"
+#include "nn_half.h"
 
 /* ------------------------------------------------------------- dtypes */
 
@@ -188,6 +189,10 @@ static int products(nn_tensor *out, nn_tensor *a, nn_tensor *b)
         }
         return 0;
     }
+    if (out->dtype == NN_BFLOAT16 && nn_bf16_plain_product(a, b, 0)) {
+        nn_tensor *r = nn_bf16_plain_matmul(a, b);
+        return r ? finish(out, r) : -1;
+    }
     const nn_blas *blas = blas_for(n, m, k);
     if (!blas) return -1;
     nn_tensor *ca = as_compute(a, cd), *cb = ca ? as_compute(b, cd) : NULL;
@@ -228,6 +233,13 @@ static int matvec(nn_tensor *out, nn_tensor *a, nn_tensor *x)
     if (is_int(cd)) /* x as a [k, 1] matrix */
         return int_product(out, n, 1, k, a, a->offset, a->strides[0], a->strides[1], x, x->offset, x->strides[0], 0,
                            out->offset);
+    if (out->dtype == NN_BFLOAT16 && nn_bf16_plain_product(a, x, 1)) {
+        nn_tensor *xc = nn_unsqueeze(x, 1), *r = xc ? nn_bf16_plain_matmul(a, xc) : NULL;
+        NN_RELEASE(xc);
+        nn_tensor *flat = r ? nn_squeeze_dim(r, 1) : NULL;
+        NN_RELEASE(r);
+        return flat ? finish(out, flat) : -1;
+    }
     const nn_blas *blas = blas_for(n, 1, k);
     if (!blas) return -1;
     nn_tensor *ca = as_compute(a, cd), *cx = ca ? as_compute(x, cd) : NULL;
@@ -266,6 +278,14 @@ static int inner(nn_tensor *out, nn_tensor *x, nn_tensor *y)
     nn_dtype cd = compute_dtype(out->dtype);
     if (is_int(cd)) /* x as [1, n], y as [n, 1] */
         return int_product(out, 1, 1, n, x, x->offset, 0, x->strides[0], y, y->offset, y->strides[0], 0, out->offset);
+    if (out->dtype == NN_BFLOAT16 && nn_bf16_plain_product(x, y, 2)) {
+        nn_tensor *xr = nn_unsqueeze(x, 0), *yc = xr ? nn_unsqueeze(y, 1) : NULL;
+        nn_tensor *r = yc ? nn_bf16_plain_matmul(xr, yc) : NULL, *s = r ? nn_reshape(r, 0, NULL) : NULL;
+        NN_RELEASE(xr);
+        NN_RELEASE(yc);
+        NN_RELEASE(r);
+        return s ? finish(out, s) : -1;
+    }
     nn_tensor *cx = prepare(x, cd, false), *cy = cx ? prepare(y, cd, false) : NULL;
     nn_tensor *target = cy ? target_for(out, cd) : NULL;
     int rc = -1;

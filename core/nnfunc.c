@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "backend.h"
+#include "nn_half.h"
 #include "nn_losses.h"
 #include "nn_parallel.h"
 #include "nn_select.h"
@@ -157,12 +158,14 @@ static nn_tensor *softmax_impl(nn_tensor *a, int dim, bool log)
     int64_t outer, n, inner;
     split_at(a->ndim, a->sizes, d, &outer, &n, &inner);
     nn_dtype kd = kernel_dtype(a->dtype);
-    nn_tensor *x = dense(a, kd), *y = x ? nn_empty_on(nn_device_of(x), a->ndim, a->sizes, kd) : NULL;
+    bool bf16_log = log && lastdim && a->dtype == NN_BFLOAT16 && a->ndim > 0; /* its own rounding steps */
+    nn_tensor *x = bf16_log ? NULL : dense(a, kd), *y = x ? nn_empty_on(nn_device_of(x), a->ndim, a->sizes, kd) : NULL;
     if (y && NN_KERNEL(nn_backend_of(y), softmax, (log, false, lastdim, outer, n, inner, y, x, NULL)) < 0) NN_SET(y, NULL);
     NN_RELEASE(x);
+    if (bf16_log) y = nn_bf16_log_softmax_lastdim(a, d);
     if (!y) return NULL;
     nn_tensor *out = y;
-    if (kd != a->dtype) {
+    if (y->dtype != a->dtype) {
         out = dense(y, a->dtype);
         NN_RELEASE(y);
         if (!out) return NULL;

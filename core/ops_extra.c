@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "backend.h"
+#include "nn_half.h"
 #include "nn_int.h"
 #include "nn_ops_extra.h"
 #include "nn_scratch.h"
@@ -31,6 +32,7 @@ static nn_tensor *nan_mask(nn_tensor *a) { return nn_compare(a, a, NN_NE); }
 
 nn_tensor *nn_logit(nn_tensor *a, double eps, bool has_eps)
 {
+    if (nn_refuse_half("logit_cpu", a->dtype, false) < 0) return NULL;
     nn_dtype dt = nn_dtype_is_floating(a->dtype) ? a->dtype : nn_default_dtype();
     nn_tensor *out = NULL;
     nn_scratch s = {0};
@@ -292,6 +294,7 @@ int nn_cumextreme(nn_tensor *a, int dim, bool is_max, nn_tensor **values, nn_ten
 {
     int d;
     *values = *indices = NULL;
+    if (nn_refuse_half(is_max ? "cummax_cpu" : "cummin_cpu", a->dtype, false) < 0) return -1;
     if (nn_select_wrap_dim(dim, a, &d) < 0) return -1;
     nn_tensor *c = nn_plain_as(a, a->dtype);
     nn_tensor *v = c ? nn_empty_on(nn_device_of(c), a->ndim, a->sizes, a->dtype) : NULL;
@@ -356,6 +359,7 @@ static nn_tensor *cross_values(nn_tensor *a, nn_tensor *b, int d)
 
 nn_tensor *nn_cross(nn_tensor *a, nn_tensor *b, bool has_dim, int dim, bool linalg)
 {
+    if (nn_refuse_half("cross", nn_result_type(a, b), false) < 0) return NULL;
     if (a->ndim != b->ndim) {
         nn_error_set(NN_ERR_RUNTIME, "linalg.cross: inputs must have the same number of dimensions.");
         return NULL;

@@ -154,7 +154,15 @@ static nn_tensor *sum_or_mean(nn_tensor *a, int n_dims, const int *dims, bool ke
         int done = leading_columns(a, &l, out, mean);
         if (done == 0) done = trailing_rows(a, &l, out, mean);
         if (done == 0) done = strided_sum(a, &l, out, mean);
-        if (done < 0 || (done == 0 && sum_rows(&l, out, mean ? (double)l.inner : 1.0) < 0)) NN_SET(out, NULL);
+        /* a half type's mean, as 1.13's CPU mean: the sum rounded to it, then divided in it */
+        bool half_mean = mean && (od == NN_FLOAT16 || od == NN_BFLOAT16);
+        if (done < 0 || (done == 0 && sum_rows(&l, out, mean && !half_mean ? (double)l.inner : 1.0) < 0)) NN_SET(out, NULL);
+        if (out && half_mean && l.inner > 0) {
+            nn_tensor *count = nn_wrapped_number((double)l.inner, true), *q = NULL;
+            NN_WITH_GRAD_MODE(false, q = count ? nn_div(out, count) : NULL);
+            NN_RELEASE(count);
+            NN_SET(out, q);
+        }
         if (out && mean && l.inner == 0) nn_fill_(out, NAN);
         nn_op_params p;
         nn_reduction_params(&l, keepdim, a->ndim, &p);

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "backend.h"
+#include "nn_half.h"
 #include "nn_int.h"
 
 /* ------------------------------------------------------------- helpers */
@@ -136,6 +137,7 @@ int nn_sort_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return sel
 int nn_topk(nn_tensor *a, int64_t k, int dim, bool largest, nn_tensor **values, nn_tensor **indices)
 {
     int d = 0;
+    if (nn_refuse_half("topk_cpu", a->dtype, false) < 0) return -1;
     if (wrap(dim, a, &d) < 0) return -1;
     int64_t len = a->ndim ? a->sizes[d] : 1;
     if (k < 0 || k > len) return nn_error_set(NN_ERR_RUNTIME, "selected index k out of range");
@@ -153,6 +155,7 @@ int nn_topk_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return sel
 int nn_kthvalue(nn_tensor *a, int64_t k, int dim, bool keepdim, nn_tensor **values, nn_tensor **indices)
 {
     int d = 0;
+    if (nn_refuse_half("kthvalue_cpu", a->dtype, false) < 0) return -1;
     if (wrap(dim, a, &d) < 0) return -1;
     int64_t len = a->ndim ? a->sizes[d] : 1;
     if (k < 1 || k > len)
@@ -204,6 +207,7 @@ static nn_tensor *scan(nn_tensor *a, int dim, int dtype, bool prod, nn_op_id op)
     int d = 0;
     if (wrap(dim, a, &d) < 0) return NULL;
     nn_dtype od = scan_dtype(a->dtype, dtype);
+    if (nn_refuse_half(prod ? "cumprod_out_cpu" : "cumsum_out_cpu", od, false) < 0) return NULL;
     nn_tensor *c = NULL;
     NN_WITH_GRAD_MODE(false, {
         nn_tensor *cv = nn_to_dtype(a, od);

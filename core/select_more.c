@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "backend.h"
+#include "nn_half.h"
 #include "nn_int.h"
 #include "nn_scratch.h"
 #include "nn_select.h"
@@ -57,6 +58,7 @@ static int reduced_shape(const nn_tensor *t, int d, bool keepdim, int64_t *sizes
 nn_tensor *nn_prod(nn_tensor *a, bool has_dim, int dim, bool keepdim, int dtype)
 {
     nn_dtype dt = dtype >= 0 ? (nn_dtype)dtype : nn_dtype_is_floating(a->dtype) ? a->dtype : NN_INT64;
+    if (nn_refuse_half("prod_cpu", dt, true) < 0) return NULL;
     int d = 0;
     if (has_dim && wrap0(dim, a, &d) < 0) return NULL;
     nn_tensor *c = nn_plain_as(a, dt);
@@ -235,6 +237,7 @@ int nn_amin_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return ext
 
 nn_tensor *nn_median_all(nn_tensor *a)
 {
+    if (nn_refuse_half("median_cpu", a->dtype, false) < 0) return NULL;
     int64_t n = nn_numel(a);
     nn_tensor *c = nn_plain_as(a, a->dtype);
     nn_tensor *out = c ? nn_empty_on(nn_device_of(c), 0, NULL, a->dtype) : NULL;
@@ -274,6 +277,7 @@ static int select_rows(nn_tensor *a, int dim, bool keepdim, bool is_mode, nn_ten
     *values = *indices = NULL;
     const char *name = is_mode ? "mode" : "median";
     int d = 0;
+    if (!is_mode && nn_refuse_half("median_out", a->dtype, false) < 0) return -1;
     if (wrap0(dim, a, &d) < 0) return -1;
     if (a->ndim > 0 && a->sizes[d] == 0)
         return nn_error_set(NN_ERR_INDEX, "%s(): Expected reduction dim %d to have non-zero size.", name, d);
@@ -385,6 +389,7 @@ int nn_diagonal_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 
 nn_tensor *nn_diag(nn_tensor *a, int64_t diagonal)
 {
+    if (nn_refuse_half("diag", a->dtype, false) < 0) return NULL;
     if (a->ndim != 1 && a->ndim != 2) {
         nn_error_set(NN_ERR_RUNTIME, "matrix or a vector expected");
         return NULL;

@@ -172,6 +172,17 @@ int repl_arg_double(const char *fname, const char *name, int pos, nn_object *o, 
     return arg_type_error(fname, name, pos, "Number", o);
 }
 
+int repl_arg_float(const char *fname, const char *name, int pos, nn_object *args, nn_object *o, double *out)
+{
+    if (!o) return 0;
+    if (nn_is_int(o) || nn_is_bool(o) || nn_is_float(o)) {
+        *out = nn_float_value(o);
+        return 0;
+    }
+    if (nn_is_tensor(o) && nn_numel(NN_TENSOR(o)) == 1 && NN_TENSOR(o)->ndim == 0) return nn_item(NN_TENSOR(o), out);
+    return arg_type_error(fname, name, args && (int)nn_tuple_len(args) >= pos ? pos : 0, "float", o);
+}
+
 int repl_arg_bool(const char *fname, const char *name, int pos, nn_object *o, bool *out)
 {
     if (!o) return 0;
@@ -385,6 +396,10 @@ static nn_object *native_fn_call_values(nn_object *o, nn_object *args, nn_object
    subclass of dict, list, int, ... (model.load_state_dict(MyDict(...))) */
 static nn_object *native_fn_call(nn_object *o, nn_object *args, nn_object *kwargs)
 {
+    const native_fn *f = (const native_fn *)o;
+    if (!f->self && !f->cls && !strcmp(f->module, "torch") &&
+        (!strcmp(f->name, "tensor") || !strcmp(f->name, "as_tensor") || !strcmp(f->name, "from_numpy")))
+        return native_fn_call_values(o, args, kwargs); /* they take a NumPy scalar's dtype (repl_deep_values) */
     nn_object *a = repl_native_args(args), *k = a ? repl_native_kwargs(kwargs) : NULL;
     nn_object *r = a && (k || !kwargs) ? native_fn_call_values(o, a, k) : NULL;
     NN_RELEASE(a);

@@ -37,6 +37,9 @@ int repl_arg_int(const char *fname, const char *name, int pos, nn_object *o, int
    core to refuse), so a dim never wraps. */
 int repl_arg_dim(const char *fname, const char *name, int pos, nn_object *o, int ndim, int64_t *out);
 int repl_arg_double(const char *fname, const char *name, int pos, nn_object *o, double *out);
+/* repl_arg_double with PyTorch's "float" parameter wording: "(position N)" only when
+   the value came positionally (args holds at least pos values) */
+int repl_arg_float(const char *fname, const char *name, int pos, nn_object *args, nn_object *o, double *out);
 int repl_arg_bool(const char *fname, const char *name, int pos, nn_object *o, bool *out);
 int repl_arg_str(const char *fname, const char *name, int pos, nn_object *o, const char **out);
 /* torch.save/torch.load's f (torch_file_arg.c): a str, an os.PathLike's __fspath__(), or the name of a
@@ -423,6 +426,11 @@ nn_tensor *repl_numpy_tensor_of(nn_object *o);
 /* An ndarray whose dtype torch has no tensor of (uint16, uint32): -1 with PyTorch's
    TypeError "can't convert np.ndarray of type numpy.uint16. ..."; else 0. */
 int repl_numpy_unconvertible(nn_object *o);
+/* np_scalar.c: a new reference to the 0-d tensor of a NumPy scalar (np.float32(1.5),
+   a[0], a.sum()), of its dtype; NULL for anything else (an error set if it failed). */
+nn_tensor *repl_numpy_scalar_tensor(nn_object *o);
+/* Whether o is a NumPy scalar (an instance of numpy.generic's types). */
+bool repl_numpy_is_scalar(nn_object *o);
 nn_object *repl_numpy_from_tensor(nn_tensor *t);
 /* t.prod, t.index_add_, ...: new reference or NULL without error */
 nn_object *repl_ops_more_method(nn_tensor *t, const char *name);

@@ -387,7 +387,7 @@ static nn_object *m_exponential_(nn_object *self, nn_object *args, nn_object *kw
     double l = 1;
     int rc = 0;
     if (repl_parse_args("exponential_", "lambd=, *, generator=", args, kwargs, a) ||
-        repl_arg_double("exponential_", "lambd", 1, a[0], &l))
+        repl_arg_float("exponential_", "lambd", 1, args, a[0], &l))
         return NULL;
     REPL_WITH_GENERATOR("exponential_", a[1], rc = nn_exponential_(NN_TENSOR(self), l));
     return rc ? NULL : nn_retain(self);
@@ -402,8 +402,8 @@ static nn_object *m_sample_more(const char *f, const char *spec, double d0, doub
     int rc = 0, n = spec[1] == ',' ? 1 : 2; /* "p, *, generator=" has one number */
     if (repl_parse_args(f, spec, args, kwargs, a)) return NULL;
     for (int i = 0; i < n; i++)
-        if (a[i] && repl_arg_double(f, f[0] == 'c' ? (i ? "sigma" : "median") : f[0] == 'g' ? "p" : i ? "std" : "mean",
-                                    i + 1, a[i], &v[i]))
+        if (a[i] && repl_arg_float(f, f[0] == 'c' ? (i ? "sigma" : "median") : f[0] == 'g' ? "p" : i ? "std" : "mean",
+                                   i + 1, args, a[i], &v[i]))
             return NULL;
     nn_tensor *t = NN_TENSOR(self);
     REPL_WITH_GENERATOR(f, a[n], rc = f[0] == 'c'   ? nn_cauchy_(t, v[0], v[1])

@@ -1274,7 +1274,7 @@ M(uniform_)
     ARGS(3);
     double lo = 0, hi = 1;
     if (repl_parse_args("uniform_", "from=, to=, *, generator=", args, kwargs, a) ||
-        repl_arg_double("uniform_", "from", 1, a[0], &lo) || repl_arg_double("uniform_", "to", 2, a[1], &hi))
+        repl_arg_float("uniform_", "from", 1, args, a[0], &lo) || repl_arg_float("uniform_", "to", 2, args, a[1], &hi))
         return NULL;
     int rc = 0;
     REPL_WITH_GENERATOR("uniform_", a[2], rc = nn_uniform_(SELF, lo, hi));
@@ -1286,7 +1286,7 @@ M(normal_)
     ARGS(3);
     double mean = 0, std = 1;
     if (repl_parse_args("normal_", "mean=, std=, *, generator=", args, kwargs, a) ||
-        repl_arg_double("normal_", "mean", 1, a[0], &mean) || repl_arg_double("normal_", "std", 2, a[1], &std))
+        repl_arg_float("normal_", "mean", 1, args, a[0], &mean) || repl_arg_float("normal_", "std", 2, args, a[1], &std))
         return NULL;
     int rc = 0;
     REPL_WITH_GENERATOR("normal_", a[2], rc = nn_normal_(SELF, mean, std));
@@ -1634,6 +1634,20 @@ static void index_buf_free(index_buf *ib)
     for (int i = 0; i < ib->n_owned; i++) NN_RELEASE(ib->owned[i]);
 }
 
+/* An index or value as natives receive it (repl_native_args): an object that carries a
+   built-in value (np.int64(2), np.float32(1.5), a list subclass) gives that value, in a
+   tuple of indices too. A new reference, or NULL with MemoryError. */
+static nn_object *native_value(nn_object *o)
+{
+    if (nn_is_tensor(o) || nn_is_int(o) || nn_is_none(o) || nn_is_float(o) || nn_is_bool(o)) return nn_retain(o);
+    if (nn_is_instance(o, &nn_tuple_type)) return repl_native_args(o);
+    nn_object *one = nn_tuple_pack(1, o), *u = one ? repl_native_args(one) : NULL;
+    nn_object *r = u ? nn_retain(nn_tuple_get(u, 0)) : NULL;
+    NN_RELEASE(u);
+    NN_RELEASE(one);
+    return r;
+}
+
 static int slice_int(nn_object *o, int64_t *v, bool *has)
 {
     if (nn_is_none(o)) {
@@ -1652,6 +1666,10 @@ static int slice_int(nn_object *o, int64_t *v, bool *has)
         *has = true;
         return 0;
     }
+    nn_object *u = native_value(o); /* np.int64(1): its int */
+    int rc = !u ? -1 : u != o ? slice_int(u, v, has) : -2;
+    NN_RELEASE(u);
+    if (rc != -2) return rc;
     return nn_error_set(NN_ERR_TYPE, "slice indices must be integers or None or have an __index__ method");
 }
 
@@ -1736,12 +1754,35 @@ nn_object *repl_tensor_getitem(nn_tensor *t, nn_object *key)
 {
     index_buf ib;
     nn_tensor *r = NULL;
+    if (!(key = native_value(key))) return NULL;
     if (!build_index(&ib, key) && (!ib.byte_mask || warn_byte_index() == 0)) r = nn_index(t, ib.n, ib.items);
     index_buf_free(&ib);
+    NN_RELEASE(key);
     return T(r);
 }
 
+static int tensor_setitem(nn_tensor *t, nn_object *key, nn_object *value);
+
 int repl_tensor_setitem(nn_tensor *t, nn_object *key, nn_object *value)
+{
+    nn_tensor *sv = repl_numpy_scalar_tensor(value); /* PyTorch takes NumPy's integers and float64 only */
+    if (sv) {
+        nn_dtype dt = sv->dtype;
+        NN_RELEASE(sv);
+        if (dt == NN_BOOL || (nn_dtype_is_floating(dt) && dt != NN_FLOAT64))
+            return nn_error_set(NN_ERR_TYPE, "can't assign a numpy.%s%s to a torch.%sTensor", nn_dtype_short_name(dt),
+                                dt == NN_BOOL ? "_" : "", nn_dtype_scalar_name(t->dtype));
+    } else if (nn_error_current()) {
+        return -1;
+    }
+    nn_object *k = native_value(key), *v = k ? native_value(value) : NULL;
+    int rc = v ? tensor_setitem(t, k, v) : -1;
+    NN_RELEASE(k);
+    NN_RELEASE(v);
+    return rc;
+}
+
+static int tensor_setitem(nn_tensor *t, nn_object *key, nn_object *value)
 {
     nn_tensor *v = repl_as_tensor(value);
     if (!v) {

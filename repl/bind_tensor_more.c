@@ -567,6 +567,8 @@ static nn_object *f_trace(void *ud, nn_object *args, nn_object *kwargs)
     if (repl_parse_args("trace", "input", args, kwargs, a) || repl_arg_tensor("trace", "input", 1, a[0], &x)) return NULL;
     if (x->ndim != 2)
         return nn_error_set(NN_ERR_RUNTIME, "trace: expected a matrix, but got tensor with dim %d", x->ndim), NULL;
+    if (x->dtype == NN_FLOAT16 || x->dtype == NN_BFLOAT16) /* 1.13's CPU trace lacks both */
+        return nn_error_set(NN_ERR_RUNTIME, "\"trace\" not implemented for '%s'", nn_dtype_scalar_name(x->dtype)), NULL;
     nn_object *none = nn_tuple_new(0);
     nn_object *d = none ? call_method(x, "diagonal", none, NULL) : NULL;
     nn_object *r = d ? call_method(NN_TENSOR(d), "sum", none, NULL) : NULL;

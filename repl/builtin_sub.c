@@ -467,13 +467,45 @@ int repl_class_hash_none(class_obj *c)
 
 /* ------------------------------------------------------------ natives */
 
+/* Whether a tuple or list holds an instance carrying a built-in value. */
+static bool items_carry(nn_object *o)
+{
+    bool tuple = o->type == &nn_tuple_type;
+    if (!tuple && o->type != &nn_list_type) return false;
+    size_t n = tuple ? nn_tuple_len(o) : nn_list_len(o);
+    for (size_t i = 0; i < n; i++)
+        if (repl_base_value(tuple ? nn_tuple_get(o, i) : nn_list_get(o, i))) return true;
+    return false;
+}
+
+/* An argument as natives receive it: an instance's built-in value, and a tuple or
+   list whose items carry such values (torch.zeros((np.int64(2), 3))) with theirs. */
+static nn_object *native_arg(nn_object *o)
+{
+    if (repl_base_value(o)) return nn_retain(repl_base_value(o));
+    if (!items_carry(o)) return nn_retain(o);
+    bool tuple = o->type == &nn_tuple_type;
+    size_t n = tuple ? nn_tuple_len(o) : nn_list_len(o);
+    nn_object *r = tuple ? nn_tuple_new(n) : nn_list_new(n);
+    for (size_t i = 0; r && i < n; i++) {
+        nn_object *v = repl_unwrap_value(tuple ? nn_tuple_get(o, i) : nn_list_get(o, i));
+        if (tuple) nn_tuple_set(r, i, nn_retain(v));
+        else if (nn_list_append(r, v) < 0) NN_SET(r, NULL);
+    }
+    return r;
+}
+
 nn_object *repl_native_args(nn_object *args)
 {
     size_t n = nn_tuple_len(args), i = 0;
-    while (i < n && !repl_base_value(nn_tuple_get(args, i))) i++;
+    while (i < n && !repl_base_value(nn_tuple_get(args, i)) && !items_carry(nn_tuple_get(args, i))) i++;
     if (i == n) return nn_retain(args);
     nn_object *t = nn_tuple_new(n);
-    for (i = 0; t && i < n; i++) nn_tuple_set(t, i, nn_retain(repl_unwrap_value(nn_tuple_get(args, i))));
+    for (i = 0; t && i < n; i++) {
+        nn_object *v = native_arg(nn_tuple_get(args, i));
+        if (!v) NN_SET(t, NULL);
+        else nn_tuple_set(t, i, v);
+    }
     return t;
 }
 

@@ -14,6 +14,8 @@
 
 #include "eval_int.h"
 
+nn_tensor *repl_numpy_scalar_tensor(nn_object *o); /* np_scalar.c (bind_int.h) */
+
 /* The wrapper's data: the original function (owned) and which arguments it
    unwraps (a bit per position, all when ~0u) and the keyword it unwraps, if any. */
 typedef struct {
@@ -173,6 +175,8 @@ static bool holds_values(nn_object *o, int depth)
 
 static nn_object *deep_values(nn_object *o, int depth)
 {
+    nn_tensor *st = repl_numpy_scalar_tensor(o); /* torch.tensor([np.float64(1.5)]): its dtype's 0-d tensor */
+    if (st || nn_error_current()) return (nn_object *)st;
     o = repl_unwrap_value(o);
     if (!holds_values(o, depth)) return nn_retain(o);
     bool tuple = o->type == &nn_tuple_type;

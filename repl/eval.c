@@ -3267,6 +3267,7 @@ static nn_object *eval_node(frame *f, const repl_node *n)
             NN_RELEASE(v);
             v = eval(f, n->v.BoolOp.values.items[i]);
             if (!v) return NULL;
+            if (i == n->v.BoolOp.values.n - 1) break; /* the last operand is the value, never tested */
             int t = repl_truth(v);
             if (t < 0) {
                 NN_RELEASE(v);

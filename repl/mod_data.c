@@ -726,12 +726,13 @@ static nn_object *collate(nn_object *batch, int depth)
     }
     nn_object *elem = nn_list_get(batch, 0);
     size_t n = nn_list_len(batch);
-    if (repl_numpy_tensor_of(elem)) { /* numpy arrays and scalars: collated as torch.as_tensor of each */
+    if (repl_numpy_tensor_of(elem) || repl_numpy_is_scalar(elem)) { /* numpy arrays and scalars: torch.as_tensor of each */
         nn_object *l = nn_list_new(n);
         for (size_t i = 0; l && i < n; i++) {
             nn_tensor *t = repl_numpy_tensor_of(nn_list_get(batch, i));
-            nn_tensor *d = t ? nn_detach(t) : NULL;
-            if (!t) repl_raise_exc(EXC_TypeError, "default_collate: the batch mixes numpy arrays with other values");
+            nn_tensor *d = t ? nn_detach(t) : repl_numpy_scalar_tensor(nn_list_get(batch, i));
+            if (!d && !nn_error_current())
+                repl_raise_exc(EXC_TypeError, "default_collate: the batch mixes numpy arrays with other values");
             if (!d || nn_list_append(l, (nn_object *)d)) NN_SET(l, NULL);
             NN_RELEASE(d);
         }

@@ -24,6 +24,9 @@
 nn_object *repl_np_pcg_seed(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_np_pcg_draw(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_np_pcg_dist(void *ud, nn_object *args, nn_object *kwargs);
+/* np_scalar.c */
+nn_object *repl_np_register_scalar(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_np_scalar_new(void *ud, nn_object *args, nn_object *kwargs);
 /* np_raw.c */
 nn_object *repl_np_raw_read(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_np_raw_size(void *ud, nn_object *args, nn_object *kwargs);
@@ -103,7 +106,22 @@ static void positional(double x, nn_dtype dt, int prec, char *ip, char *fp)
     char dig[40], buf[400];
     int e10, n = shortest_digits(x, dt, dig, &e10);
     int frac = n - 1 - e10; /* decimals the shortest digits need */
-    if (frac <= prec) {
+    if (frac <= prec && x != 0 && isfinite(x) && e10 < 300) {
+        /* the shortest digits themselves, zeros past them (float32 123456789 is 123456790.) */
+        int k = 0;
+        if (signbit(x)) buf[k++] = '-';
+        if (e10 < 0) {
+            buf[k++] = '0';
+            buf[k++] = '.';
+            for (int i = 0; i < -e10 - 1; i++) buf[k++] = '0';
+            for (int i = 0; i < n; i++) buf[k++] = dig[i];
+        } else {
+            for (int i = 0; i <= e10; i++) buf[k++] = i < n ? dig[i] : '0';
+            buf[k++] = '.';
+            for (int i = e10 + 1; i < n; i++) buf[k++] = dig[i];
+        }
+        buf[k] = 0;
+    } else if (frac <= prec) {
         snprintf(buf, sizeof buf, "%.*f", frac > 0 ? frac : 0, x);
     } else {
         snprintf(buf, sizeof buf, "%.*f", prec, x);
@@ -1000,6 +1018,8 @@ static const repl_mod_fn helpers[] = {
     {"_pcg_seed", repl_np_pcg_seed, NULL},   /* np_pcg64.c: default_rng's PCG64 */
     {"_pcg_draw", repl_np_pcg_draw, NULL},
     {"_pcg_dist", repl_np_pcg_dist, NULL}, /* its distributions */
+    {"_register_scalar", repl_np_register_scalar, NULL}, /* np_scalar.c: the scalar types */
+    {"_scalar_new", repl_np_scalar_new, NULL},
     {"_raw_read", repl_np_raw_read, NULL},   /* np_raw.c: tofile, fromfile, memmap, tobytes, frombuffer */
     {"_raw_size", repl_np_raw_size, NULL},
     {"_raw_write", repl_np_raw_write, NULL},
@@ -1007,12 +1027,20 @@ static const repl_mod_fn helpers[] = {
     {"_tobytes", repl_np_tobytes, NULL},
 };
 
-extern const char repl_numpy_source[];       /* mod_numpy_src.c */
-extern const char repl_numpy_files_source[]; /* mod_numpy_files_src.c: tofile, fromfile, memmap, ... */
+extern const char repl_numpy_scalars_source[]; /* mod_numpy_scalars_src.c: np.float64, ..., run first */
+extern const char repl_numpy_source[];         /* mod_numpy_src.c */
+extern const char repl_numpy_files_source[];   /* mod_numpy_files_src.c: tofile, fromfile, memmap, ... */
 
 nn_object *repl_mod_numpy(void)
 {
-    nn_object *m = repl_mod_from_source("numpy", helpers, sizeof helpers / sizeof *helpers, repl_numpy_source);
+    /* the scalar types and the main source run as one body: each one's functions see the other's names */
+    size_t ns = strlen(repl_numpy_scalars_source), nm = strlen(repl_numpy_source);
+    char *body = nn_malloc(ns + nm + 1);
+    if (!body) return NULL;
+    memcpy(body, repl_numpy_scalars_source, ns);
+    memcpy(body + ns, repl_numpy_source, nm + 1);
+    nn_object *m = repl_mod_from_source("numpy", helpers, sizeof helpers / sizeof *helpers, body);
+    nn_free(body);
     if (m && repl_exec_module_source(m, "numpy", repl_numpy_files_source, "<frozen numpy>") < 0) NN_SET(m, NULL);
     return m;
 }
@@ -1110,7 +1138,8 @@ static nn_object *f_from_numpy(void *ud, nn_object *args, nn_object *kwargs)
     if (repl_parse_args("from_numpy", "ndarray", args, kwargs, a) || repl_numpy_unconvertible(a[0])) return NULL;
     nn_tensor *t = repl_numpy_tensor_of(a[0]);
     if (!t) {
-        repl_raise_exc(EXC_TypeError, "expected np.ndarray (got %s)", repl_type_name(a[0]));
+        repl_raise_exc(EXC_TypeError, "expected np.ndarray (got %s%s)", repl_numpy_is_scalar(a[0]) ? "numpy." : "",
+                       repl_numpy_is_scalar(a[0]) ? repl_value_type_name(a[0]) : repl_type_name(a[0]));
         return NULL;
     }
     return (nn_object *)nn_detach(t);

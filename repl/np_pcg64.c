@@ -11,6 +11,7 @@
  * (high, low), the 128-bit increment (high, low), has_uint32 and the kept uint32.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bind_int.h"
@@ -105,6 +106,28 @@ static double standard_normal(pcg *g)
     }
 }
 
+/* NumPy's float32 ziggurat (random_standard_normal_f): 32-bit draws, its own tables */
+static float standard_normal_f(pcg *g)
+{
+    const float r_f = 3.6541528853610087963519472518f, inv_r_f = 0.27366123732975827203338247596f;
+    for (;;) {
+        uint32_t r = next32(g);
+        int idx = (int)(r & 0xff), sign = (int)((r >> 8) & 0x1);
+        uint32_t rabs = (r >> 9) & 0x0007fffff;
+        float x = (float)rabs * np_wi_float[idx];
+        if (sign) x = -x;
+        if (rabs < np_ki_float[idx]) return x;
+        if (idx == 0) {
+            for (;;) {
+                float xx = -inv_r_f * log1pf(-next_float(g));
+                float yy = -log1pf(-next_float(g));
+                if (yy + yy > xx * xx) return (rabs >> 8) & 0x1 ? -(r_f + xx) : r_f + xx;
+            }
+        }
+        if ((np_fi_float[idx - 1] - np_fi_float[idx]) * next_float(g) + np_fi_float[idx] < exp(-0.5 * x * x)) return x;
+    }
+}
+
 /* a value in [0, rng] by Lemire's multiply-and-reject (NumPy's bounded_lemire) */
 static uint64_t bounded(pcg *g, uint64_t rng)
 {
@@ -186,7 +209,8 @@ nn_object *repl_np_pcg_seed(void *ud, nn_object *args, nn_object *kwargs)
 
 /* _pcg_draw(state, kind, n, a, b) -> a tensor of n draws: kind 0 doubles in
    [0, 1), 1 standard normals, 2 int64 a + [0, b] (Lemire), 3 float32 in [0, 1),
-   4 one masked interval [0, b] as an int, 5 one Lemire value a + [0, b] as an int */
+   4 one masked interval [0, b] as an int, 5 one Lemire value a + [0, b] as an int,
+   6 float32 standard normals */
 nn_object *repl_np_pcg_draw(void *ud, nn_object *args, nn_object *kwargs)
 {
     pcg g;
@@ -201,7 +225,7 @@ nn_object *repl_np_pcg_draw(void *ud, nn_object *args, nn_object *kwargs)
         return nn_int_new((int64_t)v);
     }
     int64_t sizes[1] = {n < 0 ? 0 : n};
-    nn_dtype dt = kind == 2 ? NN_INT64 : kind == 3 ? NN_FLOAT32 : NN_FLOAT64;
+    nn_dtype dt = kind == 2 ? NN_INT64 : kind == 3 || kind == 6 ? NN_FLOAT32 : NN_FLOAT64;
     nn_tensor *t = nn_empty_on(NN_DEVICE_CPU, 1, sizes, dt); /* numpy's arrays: host memory */
     if (!t) return NULL;
     double *d = nn_host_borrow(t);
@@ -211,6 +235,7 @@ nn_object *repl_np_pcg_draw(void *ud, nn_object *args, nn_object *kwargs)
         if (kind == 0) d[i] = next_double(&g);
         else if (kind == 1) d[i] = standard_normal(&g);
         else if (kind == 3) f[i] = next_float(&g);
+        else if (kind == 6) f[i] = standard_normal_f(&g);
         else iv[i] = (int64_t)((uint64_t)lo + bounded(&g, (uint64_t)rng));
     }
     pcg_store(&g);
@@ -353,10 +378,71 @@ static int64_t binomial_inversion(pcg *g, int64_t n, double p)
     return x;
 }
 
+/* NumPy 1.24's BTPE sampler (Kachitvichyanukul and Schmeiser) for n*p > 30 (p <=
+   0.5), step for step as numpy/random/src/distributions/distributions.c has it in
+   1.24.2 (13680 and four added error terms in its Stirling bound, as there). */
+static int64_t binomial_btpe(pcg *g, int64_t n, double p)
+{
+    double r = p < 1.0 - p ? p : 1.0 - p, q = 1.0 - r, fm = (double)n * r + r;
+    int64_t m = (int64_t)floor(fm);
+    double p1 = floor(2.195 * sqrt((double)n * r * q) - 4.6 * q) + 0.5, xm = (double)m + 0.5;
+    double xl = xm - p1, xr = xm + p1, c = 0.134 + 20.5 / (15.3 + (double)m);
+    double a = (fm - xl) / (fm - xl * r), laml = a * (1.0 + a / 2.0);
+    a = (xr - fm) / (xr * q);
+    double lamr = a * (1.0 + a / 2.0), p2 = p1 * (1.0 + 2.0 * c), p3 = p2 + c / laml, p4 = p3 + c / lamr;
+    double nrq = (double)n * r * q;
+    for (;;) {
+        double u = next_double(g) * p4, v = next_double(g);
+        int64_t y;
+        if (u <= p1) {
+            y = (int64_t)floor(xm - p1 * v + u);
+            return p > 0.5 ? n - y : y; /* Step60 */
+        }
+        if (u <= p2) { /* Step20 */
+            double x = xl + (u - p1) / c;
+            v = v * c + 1.0 - fabs((double)m - x + 0.5) / p1;
+            if (v > 1.0) continue;
+            y = (int64_t)floor(x);
+        } else if (u <= p3) { /* Step30 */
+            y = (int64_t)floor(xl + log(v) / laml);
+            if (y < 0 || v == 0.0) continue;
+            v = v * (u - p2) * laml;
+        } else { /* Step40 */
+            y = (int64_t)floor(xr - log(v) / lamr);
+            if (y > n || v == 0.0) continue;
+            v = v * (u - p3) * lamr;
+        }
+        int64_t k = llabs(y - m); /* Step50 */
+        if (!(k > 20 && (double)k < nrq / 2.0 - 1)) {
+            double s = r / q, aa = s * (double)(n + 1), F = 1.0;
+            if (m < y)
+                for (int64_t i = m + 1; i <= y; i++) F *= (aa / (double)i - s);
+            else if (m > y)
+                for (int64_t i = y + 1; i <= m; i++) F /= (aa / (double)i - s);
+            if (v > F) continue;
+            return p > 0.5 ? n - y : y;
+        }
+        double kd = (double)k; /* Step52 */
+        double rho = (kd / nrq) * ((kd * (kd / 3.0 + 0.625) + 0.16666666666666666) / nrq + 0.5);
+        double t = -kd * kd / (2 * nrq), A = log(v);
+        if (A < t - rho) return p > 0.5 ? n - y : y;
+        if (A > t + rho) continue;
+        double x1 = (double)(y + 1), f1 = (double)(m + 1), z = (double)(n + 1 - m), w = (double)(n - y + 1);
+        double x2 = x1 * x1, f2 = f1 * f1, z2 = z * z, w2 = w * w;
+        if (A > (xm * log(f1 / x1) + ((double)(n - m) + 0.5) * log(z / w) + (double)(y - m) * log(w * r / (x1 * q)) +
+                 (13680. - (462. - (132. - (99. - 140. / f2) / f2) / f2) / f2) / f1 / 166320. +
+                 (13680. - (462. - (132. - (99. - 140. / z2) / z2) / z2) / z2) / z / 166320. +
+                 (13680. - (462. - (132. - (99. - 140. / x2) / x2) / x2) / x2) / x1 / 166320. +
+                 (13680. - (462. - (132. - (99. - 140. / w2) / w2) / w2) / w2) / w / 166320.))
+            continue;
+        return p > 0.5 ? n - y : y;
+    }
+}
+
 /* _pcg_dist(state, kind, n, p1, p2) -> a tensor of n draws: kind 0 standard
    exponentials, 1 standard gammas of shape p1, 2 betas (p1, p2), 3 Poissons of
-   lam p1 (int64), 4 binomials of n=p1, p=p2 by inversion (int64; the caller
-   checks n*min(p, 1-p) <= 30), 5 raw uint32 words (int64) */
+   lam p1 (int64), 4 binomials of n=p1, p=p2 (int64: inversion up to n*min(p, 1-p)
+   = 30, BTPE past it, as NumPy picks), 5 raw uint32 words (int64) */
 nn_object *repl_np_pcg_dist(void *ud, nn_object *args, nn_object *kwargs)
 {
     pcg g;
@@ -384,9 +470,12 @@ nn_object *repl_np_pcg_dist(void *ud, nn_object *args, nn_object *kwargs)
         case 3: iv[i] = poisson(&g, p1); break;
         case 4: {
             int64_t trials = (int64_t)p1;
+            double q2 = 1.0 - p2;
             if (trials == 0 || p2 == 0.0) iv[i] = 0;
-            else if (p2 <= 0.5) iv[i] = binomial_inversion(&g, trials, p2);
-            else iv[i] = trials - binomial_inversion(&g, trials, 1.0 - p2);
+            else if (p2 <= 0.5) iv[i] = p2 * (double)trials <= 30.0 ? binomial_inversion(&g, trials, p2)
+                                                                   : binomial_btpe(&g, trials, p2);
+            else iv[i] = trials - (q2 * (double)trials <= 30.0 ? binomial_inversion(&g, trials, q2)
+                                                               : binomial_btpe(&g, trials, q2));
             break;
         }
         default: iv[i] = next32(&g); break;

@@ -3,8 +3,7 @@
  * CPython pickles them at protocol 2 (what torch.save writes) with NumPy 1.x:
  *   ndarray  numpy.core.multiarray._reconstruct(numpy.ndarray, (0,), b'b'),
  *            BUILD (1, shape, dtype, is_fortran, raw bytes);
- *   scalar   numpy.core.multiarray.scalar(dtype, raw bytes) (a float32, int32 or
- *            float16 scalar; nnscope's float64/int64/bool scalars are Python's);
+ *   scalar   numpy.core.multiarray.scalar(dtype, raw bytes) (np.float64(1.5), a[0], ...);
  *   dtype    numpy.dtype('f4', False, True), BUILD (3, '<', None, None, None, -1, -1, 0);
  *   bytes    _codecs.encode(latin-1 text, 'latin1'), or __builtin__.bytes() when empty.
  * PyTorch 1.13's torch.load reads these by default (weights_only=True refuses
@@ -25,6 +24,7 @@ static const struct np_type {
 } np_types[] = {
     {"float64", "f8", '<', NN_FLOAT64}, {"float32", "f4", '<', NN_FLOAT32}, {"float16", "f2", '<', NN_FLOAT16},
     {"int64", "i8", '<', NN_INT64},     {"int32", "i4", '<', NN_INT32},     {"bool", "b1", '|', NN_BOOL},
+    {"int16", "i2", '<', NN_INT16},     {"int8", "i1", '|', NN_INT8},       {"uint8", "u1", '|', NN_UINT8},
 };
 #define N_NP_TYPES (sizeof np_types / sizeof np_types[0])
 
@@ -164,14 +164,22 @@ int repl_np_pickle_reduce(nn_object *o, nn_object **out)
         *out = dtype_reduced(ty);
         return *out ? 1 : -1;
     }
-    nn_tensor *t = repl_numpy_tensor_of(o);
-    if (!t) return 0;
+    nn_tensor *st = repl_numpy_scalar_tensor(o); /* a NumPy scalar: its 0-d tensor (owned) */
+    nn_tensor *t = st ? st : repl_numpy_tensor_of(o);
+    if (!t) return nn_error_current() ? -1 : 0;
     const struct np_type *ty = type_of_dtype(t->dtype);
-    if (!ty) return repl_raise_exc(EXC_TypeError, "torch.save: cannot pickle a NumPy array of %s", nn_dtype_name(t->dtype));
-    nn_object *sc = repl_get_attr(o, "_sc");
-    int scalar = sc ? repl_truth(sc) : -1;
-    NN_RELEASE(sc);
-    if (scalar < 0) return -1;
+    int scalar = 1;
+    if (!st) {
+        nn_object *sc = repl_get_attr(o, "_sc");
+        scalar = sc ? repl_truth(sc) : -1;
+        NN_RELEASE(sc);
+    }
+    if (!ty || scalar < 0 || repl_numpy_unconvertible(o)) {
+        nn_dtype tdt = t->dtype;
+        NN_RELEASE(st);
+        if (scalar < 0 || nn_error_current()) return -1;
+        return repl_raise_exc(EXC_TypeError, "torch.save: cannot pickle a NumPy array of %s", nn_dtype_name(tdt));
+    }
     nn_object *dt = np_dtype_new(ty), *data = dt ? raw_bytes(t) : NULL, *args = NULL, *state = NULL;
     if (scalar && data) {
         args = nn_tuple_pack(2, dt, data);
@@ -189,6 +197,7 @@ int repl_np_pickle_reduce(nn_object *o, nn_object **out)
         NN_RELEASE(nd), NN_RELEASE(zero), NN_RELEASE(z1), NN_RELEASE(b), NN_RELEASE(shape), NN_RELEASE(one);
     }
     NN_RELEASE(dt), NN_RELEASE(data);
+    NN_RELEASE(st);
     *out = reduced("numpy.core.multiarray", scalar ? "scalar" : "_reconstruct", args, state);
     return *out ? 1 : -1;
 }
