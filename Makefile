@@ -192,6 +192,7 @@ bench: check-deps $(BENCH_BIN) $(NNSCOPE)
 	@for b in $(BENCH_BIN); do (cd bench && ../$$b); done
 	@if /usr/bin/python3 -c 'import torch' 2>/dev/null; then \
 	     NNSCOPE_BENCH_CORE=$(abspath $(BUILD)/bench/bench_core) NNSCOPE_BENCH_MODULE=$(abspath $(BUILD)/bench/bench_module) \
+	     NNSCOPE_BENCH_STEP=$(abspath $(BUILD)/bench/bench_step) NNSCOPE_BENCH_LSTM=$(abspath $(BUILD)/bench/bench_lstm) \
 	     /usr/bin/python3 bench/peer_torch.py | \
 	     tee -a "$${NNSCOPE_BENCH_FILE:-$${TMPDIR:-/tmp}/nnscope-bench-$$(id -u).txt}"; \
 	 else echo "# PyTorch not found: peer figures skipped"; fi

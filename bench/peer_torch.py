@@ -14,11 +14,15 @@ line each, named with a `torch_` prefix, then the ratios of ours to PyTorch's:
   mlp_step_ratio       ours / PyTorch's
   torch_hook_overhead_ratio  PyTorch's step with the same hooks / without
   torch_conv_step_ms   bench_step.c's LeNet SGD step in PyTorch
-  conv_step_ratio      our conv_step_ms / torch_conv_step_ms
+  conv_step_ratio      ours / PyTorch's
   torch_lstm_step_ms   bench_lstm.c's LSTM(256, 256) forward + backward, sequence 32, batch 32
-  lstm_step_ratio      our lstm_step_ms / torch_lstm_step_ms
-The five 1M ratios and mlp_step_ratio come from rounds of ours and PyTorch's
-alternating (see paired and mlp_steps).
+  lstm_step_ratio      ours / PyTorch's
+  torch_conv3d_fwd_ms  bench_step.c's Conv3d(16, 32, 3, padding=1) forward over [4, 16, 16, 32, 32]
+  conv3d_fwd_ratio     ours / PyTorch's
+The five 1M ratios, mlp_step_ratio, conv_step_ratio and lstm_step_ratio come
+from rounds of ours and PyTorch's alternating (see paired, mlp_steps and
+paired_steps); without our programs' --serve (run by hand), a ratio divides the
+figure our program wrote by PyTorch's median.
 
 Our figures come from the file bench_core last wrote: $NNSCOPE_BENCH_FILE, by
 default $TMPDIR/nnscope-bench-$UID.txt (TMPDIR defaulting to /tmp), so run
@@ -106,18 +110,43 @@ def main():
         print(f"mlp_step_ratio {figures.get('mlp_step_ms', math.nan) / (plain * 1e3):.4g}")
     print(f"torch_hook_overhead_ratio {hook_ratio:.4g}")
 
-    step = conv_step()
-    print(f"torch_conv_step_ms {step * 1e3:.4g}")
-    print(f"conv_step_ratio {figures.get('conv_step_ms', math.nan) / (step * 1e3):.4g}")
+    for name, run, env in (("conv_step", conv_step, "NNSCOPE_BENCH_STEP"), ("lstm_step", lstm_step, "NNSCOPE_BENCH_LSTM"),
+                           ("conv3d_fwd", conv3d_fwd, "NNSCOPE_BENCH_STEP")):
+        server = Server(env)
+        step, ratio = run(server if server.ok else None)
+        print(f"torch_{name}_ms {step * 1e3:.4g}")
+        if server.ok:
+            server.close()
+            print(f"{name}_ratio {ratio:.4g}")
+            print(f"# {name}_ratio: our fastest round / PyTorch's fastest round, the rounds alternating")
+        else:
+            print(f"{name}_ratio {figures.get(name + '_ms', math.nan) / (step * 1e3):.4g}")
 
-    lstm = lstm_step()
-    print(f"torch_lstm_step_ms {lstm * 1e3:.4g}")
-    print(f"lstm_step_ratio {figures.get('lstm_step_ms', math.nan) / (lstm * 1e3):.4g}")
+
+def paired_steps(step, iters, server, name, reps, warmup):
+    """PyTorch's median seconds per call of step over reps rounds of iters calls
+    (after warmup rounds), and, with server, our fastest round of `name` over
+    PyTorch's fastest round, a round of ours before each of PyTorch's, with
+    SPIN_S pauses around ours (see mlp_steps); else (median, nan)."""
+    theirs, mine = [], []
+    for r in range(warmup + reps):
+        a = math.nan
+        if server:
+            time.sleep(SPIN_S)
+            a = server.round(name)
+            time.sleep(SPIN_S)
+        t = timed(step, iters, reps=1, warmup=0)
+        if r >= warmup:
+            theirs.append(t)
+            mine.append(a)
+    ratio = min(mine) / (min(theirs) * 1e3) if server else math.nan
+    return statistics.median(theirs), ratio
 
 
-def lstm_step():
+def lstm_step(server=None):
     """Seconds per forward + backward of bench_lstm.c's nn.LSTM(256, 256) over a
-    [32, 32, 256] float32 sequence (median)."""
+    [32, 32, 256] float32 sequence (median), and with server (bench_lstm --serve)
+    our fastest round over PyTorch's, the rounds alternating (paired_steps)."""
     torch.manual_seed(0)
     lstm = torch.nn.LSTM(256, 256)
     x = torch.randn(32, 32, 256)
@@ -127,12 +156,29 @@ def lstm_step():
         lstm.zero_grad(set_to_none=True)
         out.mean().backward()
 
-    return timed(step, 3, reps=7, warmup=1)
+    return paired_steps(step, 3, server, "lstm", reps=11, warmup=1)
 
 
-def conv_step():
+def conv3d_fwd(server=None):
+    """Seconds per forward of bench_step.c's nn.Conv3d(16, 32, 3, padding=1) over a
+    [4, 16, 16, 32, 32] float32 input under no_grad (median; PyTorch takes oneDNN's
+    direct convolution), and with server (bench_step --serve) our fastest round
+    over PyTorch's (paired_steps)."""
+    torch.manual_seed(0)
+    conv = torch.nn.Conv3d(16, 32, 3, padding=1)
+    x = torch.randn(4, 16, 16, 32, 32)
+
+    def fwd():
+        with torch.no_grad():
+            conv(x)
+
+    return paired_steps(fwd, 2, server, "conv3d", reps=9, warmup=1)
+
+
+def conv_step(server=None):
     """Seconds per SGD step of bench_step.c's LeNet (convolutions and 2x2 max
-    pooling), batch 32, 3x32x32 (median)."""
+    pooling), batch 32, 3x32x32 (median), and with server (bench_step --serve)
+    our fastest round over PyTorch's, the rounds alternating (paired_steps)."""
     nn = torch.nn
     torch.manual_seed(0)
     net = nn.Sequential(nn.Conv2d(3, 6, 5), nn.ReLU(), nn.MaxPool2d(2), nn.Conv2d(6, 16, 5), nn.ReLU(), nn.MaxPool2d(2),
@@ -147,7 +193,7 @@ def conv_step():
         loss.backward()
         opt.step()
 
-    return timed(step, 10)
+    return paired_steps(step, 10, server, "conv", reps=15, warmup=2)
 
 
 PAIRS = 21

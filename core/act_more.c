@@ -310,7 +310,7 @@ const nn_module_class nn_act_more_classes[] = {
 static const act_spec *spec_of(const nn_module *m)
 {
     for (size_t i = 0; i < N_SPECS; i++)
-        if (m->cls == &classes[i]) return &specs[i];
+        if (nn_module_core_class(m) == &classes[i]) return &specs[i];
     return NULL;
 }
 

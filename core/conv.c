@@ -205,7 +205,7 @@ int nn_convolution_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     bool need_b = n->n_inputs == 3 && nn_node_needs_input_grad(n, 2);
     if (nn_grad_enabled() && (x->dtype == NN_FLOAT32 || x->dtype == NN_FLOAT64)) { /* create_graph: differentiable */
         if (nn_conv_backward_graph(2, false, x, w, gout[0], &n->p, need_x, need_w, gin) < 0) return -1;
-        if (need_b && !(gin[2] = nn_sum(gout[0], 3, (int[]){0, 2, 3}, false))) return -1;
+        if (need_b && !(gin[2] = nn_conv_bias_grad_graph(gout[0], 3, (int[]){0, 2, 3}))) return -1;
         return 0;
     }
     if (x->dtype == NN_FLOAT32 || x->dtype == NN_FLOAT64) {

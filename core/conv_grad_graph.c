@@ -99,3 +99,10 @@ int nn_conv_backward_graph(int dims, bool transposed, nn_tensor *x, nn_tensor *w
         if (gin[i] && gin[i]->grad_fn) rc = nn_node_set_name(gin[i]->grad_fn, "ConvolutionBackwardBackward0");
     return rc;
 }
+
+nn_tensor *nn_conv_bias_grad_graph(nn_tensor *g, int n, const int *dims)
+{
+    nn_tensor *r = nn_sum(g, n, dims, false);
+    if (r && r->grad_fn && nn_node_set_name(r->grad_fn, "ConvolutionBackwardBackward0") < 0) NN_SET(r, NULL);
+    return r;
+}

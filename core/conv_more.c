@@ -166,7 +166,8 @@ int nn_conv1d_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     bool need_x = nn_node_needs_input_grad(n, 0), need_w = nn_node_needs_input_grad(n, 1);
     if (nn_grad_enabled() && (x->dtype == NN_FLOAT32 || x->dtype == NN_FLOAT64)) { /* create_graph: differentiable */
         if (nn_conv_backward_graph(1, false, x, w, gout[0], &n->p, need_x, need_w, gin) < 0) return -1;
-        if (n->n_inputs == 3 && nn_node_needs_input_grad(n, 2) && !(gin[2] = nn_sum(gout[0], 2, (int[]){0, 2}, false)))
+        if (n->n_inputs == 3 && nn_node_needs_input_grad(n, 2) &&
+            !(gin[2] = nn_conv_bias_grad_graph(gout[0], 2, (int[]){0, 2})))
             return -1;
         return 0;
     }
@@ -280,7 +281,7 @@ int nn_conv_transpose_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     int red[3] = {0, 2, 3};
     if (nn_grad_enabled() && (x->dtype == NN_FLOAT32 || x->dtype == NN_FLOAT64)) { /* create_graph: differentiable */
         if (nn_conv_backward_graph(dims, true, x, w, gout[0], &n->p, need_x, need_w, gin) < 0) return -1;
-        if (n->n_inputs == 3 && nn_node_needs_input_grad(n, 2) && !(gin[2] = nn_sum(gout[0], dims + 1, red, false)))
+        if (n->n_inputs == 3 && nn_node_needs_input_grad(n, 2) && !(gin[2] = nn_conv_bias_grad_graph(gout[0], dims + 1, red)))
             return -1;
         return 0;
     }

@@ -159,11 +159,14 @@ int nn_init_xavier_normal_(nn_tensor *t, double gain)
 /* -------------------------------------------------------------- kaiming */
 
 /* gain / sqrt(fan); 1 when the tensor has a zero-sized dim (nothing to fill). */
-static int kaiming_std(const nn_tensor *t, nn_object *a, const char *mode, const char *nonlinearity, double *std)
+static int kaiming_std(const nn_tensor *t, nn_object *a, const char *mode, const char *nonlinearity, double *std,
+                       int init_py_line)
 {
+    /* warnings.warn in PyTorch 1.13's torch/nn/init.py, at init_py_line */
+    nn_warn_place place = {"torch.nn.init", "torch/nn/init.py", init_py_line};
     for (int d = 0; d < t->ndim; d++) {
         if (t->sizes[d] == 0) {
-            return nn_warn("UserWarning", "Initializing zero-element tensors is a no-op") < 0 ? -1 : 1;
+            return nn_warn_at(&place, "UserWarning", "Initializing zero-element tensors is a no-op") < 0 ? -1 : 1;
         }
     }
     int64_t fan = 0;
@@ -182,7 +185,7 @@ static int kaiming_std(const nn_tensor *t, nn_object *a, const char *mode, const
 int nn_init_kaiming_uniform_(nn_tensor *t, nn_object *a, const char *mode, const char *nonlinearity)
 {
     double std = 0;
-    int rc = kaiming_std(t, a, mode, nonlinearity, &std);
+    int rc = kaiming_std(t, a, mode, nonlinearity, &std, 405);
     if (rc != 0) return rc < 0 ? -1 : 0;
     double bound = sqrt(3.0) * std;
     return nn_init_uniform_(t, -bound, bound);
@@ -191,7 +194,7 @@ int nn_init_kaiming_uniform_(nn_tensor *t, nn_object *a, const char *mode, const
 int nn_init_kaiming_normal_(nn_tensor *t, nn_object *a, const char *mode, const char *nonlinearity)
 {
     double std = 0;
-    int rc = kaiming_std(t, a, mode, nonlinearity, &std);
+    int rc = kaiming_std(t, a, mode, nonlinearity, &std, 445);
     if (rc != 0) return rc < 0 ? -1 : 0;
     return nn_init_normal_(t, 0, std);
 }

@@ -1000,8 +1000,9 @@ nn_module *nn_lazy_linear_new(int64_t out_features, bool bias, nn_dtype dtype)
 {
     nn_module *m = nn_module_new(&nn_lazy_linear_class);
     if (!m) return NULL;
-    if (nn_warn("UserWarning", "Lazy modules are a new feature under heavy development so changes to the API or "
-                               "functionality can happen at any moment.") < 0) {
+    static const nn_warn_place lazy_py = {"torch.nn.modules.lazy", "torch/nn/modules/lazy.py", 180}; /* PyTorch's */
+    if (nn_warn_at(&lazy_py, "UserWarning", "Lazy modules are a new feature under heavy development so changes to the "
+                                            "API or functionality can happen at any moment.") < 0) {
         NN_RELEASE(m);
         return NULL;
     }
@@ -1209,7 +1210,8 @@ static nn_object *batch_norm_forward(nn_module *m, nn_object *args, nn_object *k
 {
     nn_tensor *x = method_arg("_BatchNorm.forward", args, kwargs, "dim");
     if (!x) return NULL;
-    int want = m->cls == &nn_batch_norm2d_class ? 4 : m->cls == &nn_batch_norm3d_class ? 5 : 0; /* 0: 2 or 3 */
+    const nn_module_class *c = nn_module_core_class(m);
+    int want = c == &nn_batch_norm2d_class ? 4 : c == &nn_batch_norm3d_class ? 5 : 0; /* 0: 2 or 3 */
     if (want ? x->ndim != want : (x->ndim != 2 && x->ndim != 3)) {
         if (want) nn_error_set(NN_ERR_VALUE, "expected %dD input (got %dD input)", want, x->ndim);
         else nn_error_set(NN_ERR_VALUE, "expected 2D or 3D input (got %dD input)", x->ndim);
@@ -1551,11 +1553,12 @@ nn_module *nn_cross_entropy_loss_new(const char *reduction, int64_t ignore_index
 
 int nn_layer_reset_parameters(nn_module *m)
 {
-    if (m->cls == &nn_linear_class) return linear_reset(m);
-    if (m->cls == &nn_lazy_linear_class) return lazy_linear_reset(m);
-    if (m->cls == &nn_layer_norm_class) return affine_reset(m);
-    if (m->cls == &nn_batch_norm1d_class || m->cls == &nn_batch_norm2d_class || m->cls == &nn_batch_norm3d_class)
+    const nn_module_class *c = nn_module_core_class(m); /* class L(nn.Linear) too */
+    if (c == &nn_linear_class) return linear_reset(m);
+    if (c == &nn_lazy_linear_class) return lazy_linear_reset(m);
+    if (c == &nn_layer_norm_class) return affine_reset(m);
+    if (c == &nn_batch_norm1d_class || c == &nn_batch_norm2d_class || c == &nn_batch_norm3d_class)
         return running_stats_reset(m) < 0 ? -1 : affine_reset(m);
-    if (m->cls == &nn_embedding_class) return embedding_reset(m);
+    if (c == &nn_embedding_class) return embedding_reset(m);
     return nn_error_set(NN_ERR_ATTRIBUTE, "'%s' object has no attribute 'reset_parameters'", nn_module_name(m));
 }

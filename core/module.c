@@ -86,6 +86,13 @@ const nn_module_class *nn_module_class_slot_owner(const nn_module_class *cls, si
     return NULL;
 }
 
+const nn_module_class *nn_module_core_class(const nn_module *m)
+{
+    const nn_module_class *c = m->cls;
+    while (c && c->lang_class && c->base) c = c->base;
+    return c;
+}
+
 nn_tensor *nn_parameter_new(nn_tensor *data, bool requires_grad)
 {
     nn_tensor *p = nn_detach(data);
@@ -520,6 +527,10 @@ static nn_module_version_fn version_lookup;
 
 void nn_module_set_version_lookup(nn_module_version_fn fn) { version_lookup = fn; }
 
+static nn_module_override_fn override_lookup;
+
+void nn_module_set_override_lookup(nn_module_override_fn fn) { override_lookup = fn; }
+
 /* Module._version of m's class: 1, 2 for PyTorch's _NormBase layers (batch and
    instance norms), or what a language class sets. */
 static int64_t module_version(nn_module *m)
@@ -545,6 +556,37 @@ static nn_object *metadata_key(const char *prefix)
     return nn_str_from(prefix, n && prefix[n - 1] == '.' ? n - 1 : n);
 }
 
+/* Module._save_to_state_dict: parameters, then persistent buffers, then extra state */
+int nn_module_save_to_state_dict(nn_module *m, nn_object *dest, const char *prefix, bool keep_vars)
+{
+    int rc = 0;
+    size_t pos;
+    nn_object *k, *v;
+    for (int kind = 0; kind < 2 && rc == 0; kind++) {
+        nn_object *dict = kind ? m->buffers : m->parameters;
+        pos = 0;
+        while (rc == 0 && nn_dict_next(dict, &pos, &k, &v)) {
+            if (nn_is_none(v) || (kind && nn_dict_get(m->non_persistent, k))) continue;
+            char *key = concat(prefix, nn_str_cstr(k), "");
+            /* a lazy module's placeholders go in as they are (LazyModuleMixin._save_to_state_dict) */
+            bool as_is = keep_vars || nn_is_uninitialized(v);
+            nn_tensor *value = as_is ? (NN_RETAIN(v), NN_TENSOR(v)) : nn_detach(NN_TENSOR(v));
+            rc = key && value ? nn_dict_set_str(dest, key, &value->ob) : -1;
+            NN_RELEASE(value);
+            nn_free(key);
+        }
+    }
+    const nn_module_class *getter = NN_MODULE_SLOT(m->cls, get_extra_state);
+    if (rc == 0 && getter) {
+        nn_object *extra = getter->get_extra_state(m);
+        char *key = concat(prefix, EXTRA_STATE, "");
+        rc = extra && key ? nn_dict_set_str(dest, key, extra) : -1;
+        nn_free(key);
+        NN_RELEASE(extra);
+    }
+    return rc;
+}
+
 static int state_dict_into(nn_module *m, nn_object *dest, const char *prefix, bool keep_vars)
 {
     nn_object *pfx = nn_str_new(prefix), *kv = nn_bool_new(keep_vars);
@@ -563,26 +605,17 @@ static int state_dict_into(nn_module *m, nn_object *dest, const char *prefix, bo
         rc = r ? 0 : -1;
         NN_RELEASE(r);
     }
-    /* parameters, then persistent buffers, then extra state, then children */
-    for (int kind = 0; kind < 2 && rc == 0; kind++) {
-        nn_object *dict = kind ? m->buffers : m->parameters;
-        pos = 0;
-        while (rc == 0 && nn_dict_next(dict, &pos, &k, &v)) {
-            if (nn_is_none(v) || (kind && nn_dict_get(m->non_persistent, k))) continue;
-            char *key = concat(prefix, nn_str_cstr(k), "");
-            nn_tensor *value = keep_vars ? (NN_RETAIN(v), NN_TENSOR(v)) : nn_detach(NN_TENSOR(v));
-            rc = key && value ? nn_dict_set_str(dest, key, &value->ob) : -1;
-            NN_RELEASE(value);
-            nn_free(key);
-        }
-    }
-    const nn_module_class *getter = NN_MODULE_SLOT(m->cls, get_extra_state);
-    if (rc == 0 && getter) {
-        nn_object *extra = getter->get_extra_state(m);
-        char *key = concat(prefix, EXTRA_STATE, "");
-        rc = extra && key ? nn_dict_set_str(dest, key, extra) : -1;
-        nn_free(key);
-        NN_RELEASE(extra);
+    /* self._save_to_state_dict(destination, prefix, keep_vars): a language class's
+       override, or the default below; then children */
+    nn_object *save = NULL;
+    if (rc == 0 && override_lookup) rc = override_lookup(m, "_save_to_state_dict", &save) < 0 ? -1 : 0;
+    if (save) {
+        nn_object *r = call_hook(save, 3, (nn_object *[]){dest, pfx, kv});
+        rc = r ? 0 : -1;
+        NN_RELEASE(r);
+        NN_RELEASE(save);
+    } else if (rc == 0) {
+        rc = nn_module_save_to_state_dict(m, dest, prefix, keep_vars);
     }
     pos = 0;
     while (rc == 0 && nn_dict_next(m->modules, &pos, &k, &v)) {
@@ -627,6 +660,7 @@ typedef struct load_plan {
     planned_copy *copies;
     size_t n, cap;
     nn_object *missing, *unexpected, *errors; /* lists of str */
+    nn_object *root;                          /* the state dict load_state_dict was given (its copy) */
     bool strict, assign;
 } load_plan;
 
@@ -662,16 +696,14 @@ static const char *size_str(const nn_tensor *t, char *buf, size_t n)
    missing/unexpected keys (always, as PyTorch; strict only decides whether they
    are errors) and errors; runs the module's load pre-hooks first
    and its post-hooks after its children. Nothing is written. */
-static int plan_module(nn_module *m, nn_object *sd, const char *prefix, load_plan *p)
+/* Module._load_from_state_dict's work for m alone: its load pre-hooks, then its
+   parameters, persistent buffers and extra state planned from sd; missing and
+   unexpected keys are collected when strict (load_state_dict always passes True). */
+static int plan_local(nn_module *m, nn_object *sd, nn_object *pfx, nn_object *meta, bool strict_arg, load_plan *p)
 {
-    /* local_metadata = {} if metadata is None else metadata.get(prefix[:-1], {}) */
-    nn_object *attrs = nn_dict_attrs(sd, false), *all_meta = attrs ? nn_dict_get_str(attrs, "_metadata") : NULL;
-    nn_object *mk = all_meta && nn_is_dict(all_meta) ? metadata_key(prefix) : NULL;
-    nn_object *found = mk ? nn_dict_get(all_meta, mk) : NULL;
-    NN_RELEASE(mk);
-    nn_error_clear(); /* an unhashable key cannot be there */
-    nn_object *pfx = nn_str_new(prefix), *meta = found ? nn_retain(found) : nn_dict_new(), *strict = nn_bool_new(true);
-    int rc = pfx && meta ? 0 : -1;
+    const char *prefix = nn_str_cstr(pfx);
+    nn_object *strict = nn_bool_new(strict_arg);
+    int rc = 0;
     size_t pos = 0;
     nn_object *k, *v;
     while (rc == 0 && nn_dict_next(m->load_state_dict_pre_hooks, &pos, &k, &v)) {
@@ -693,7 +725,7 @@ static int plan_module(nn_module *m, nn_object *sd, const char *prefix, load_pla
             nn_tensor *param = NN_TENSOR(v);
             char msg[1024], a[256], b[256];
             if (!input) {
-                rc = append_str(p->missing, key);
+                rc = strict_arg ? append_str(p->missing, key) : 0;
             } else if (!nn_is_tensor(input)) {
                 snprintf(msg, sizeof msg,
                          "While copying the parameter named \"%s\", expected torch.Tensor or Tensor-like object from "
@@ -726,18 +758,19 @@ static int plan_module(nn_module *m, nn_object *sd, const char *prefix, load_pla
     if (rc == 0 && !extra_key) rc = -1;
     if (rc == 0 && NN_MODULE_SLOT(m->cls, set_extra_state)) {
         nn_object *extra = nn_dict_get_str(sd, extra_key);
-        if (!extra) rc = append_str(p->missing, extra_key);
+        if (!extra) rc = strict_arg ? append_str(p->missing, extra_key) : 0;
         else if (plan_add(p, (planned_copy){.module = m, .extra_state = nn_retain(extra)}) < 0) {
             NN_RELEASE(extra);
             rc = -1;
         }
-    } else if (rc == 0 && nn_dict_get_str(sd, extra_key)) {
+    } else if (rc == 0 && strict_arg && nn_dict_get_str(sd, extra_key)) {
         rc = append_str(p->unexpected, extra_key);
     }
     /* unexpected: keys under prefix naming neither a child nor a local tensor */
     size_t plen = strlen(prefix);
     pos = 0;
-    while (rc == 0 && nn_dict_next(sd, &pos, &k, &v)) {
+    while (rc == 0 && strict_arg && nn_dict_next(sd, &pos, &k, &v)) {
+        if (!nn_is_str(k)) continue;
         const char *key = nn_str_cstr(k);
         if (strncmp(key, prefix, plen) != 0 || !strcmp(key, extra_key)) continue;
         const char *rest = key + plen;
@@ -750,11 +783,57 @@ static int plan_module(nn_module *m, nn_object *sd, const char *prefix, load_pla
         if (!nn_dict_get_str(m->modules, name) && !local) rc = append_str(p->unexpected, key);
     }
     nn_free(extra_key);
-    pos = 0;
+    NN_RELEASE(strict);
+    return rc;
+}
+
+/* The plan load_state_dict is making (its lists are the ones a language
+   override's super()._load_from_state_dict(...) hands back to core). */
+static _Thread_local load_plan *active_plan;
+
+/* {k: v for k, v in sd.items() if k.startswith(prefix)}: a new dict, as PyTorch
+   1.13's load() gives each child */
+static nn_object *keys_under(nn_object *sd, const char *prefix)
+{
+    nn_object *d = nn_dict_new(), *k, *v;
+    size_t pos = 0, n = strlen(prefix);
+    while (d && nn_dict_next(sd, &pos, &k, &v))
+        if (nn_is_str(k) && !strncmp(nn_str_cstr(k), prefix, n) && nn_dict_set(d, k, v) < 0) NN_SET(d, NULL);
+    return d;
+}
+
+/* PyTorch's load(module, local_state_dict, prefix): module._load_from_state_dict(...)
+   (a language class's override, or plan_local), its children with the keys under
+   their prefixes, then its load post-hooks. */
+static int plan_module(nn_module *m, nn_object *sd, const char *prefix, load_plan *p)
+{
+    /* local_metadata = {} if metadata is None else metadata.get(prefix[:-1], {}); the
+       metadata is the root dict's (children get plain dicts) */
+    nn_object *attrs = nn_dict_attrs(p->root, false), *all_meta = attrs ? nn_dict_get_str(attrs, "_metadata") : NULL;
+    nn_object *mk = all_meta && nn_is_dict(all_meta) ? metadata_key(prefix) : NULL;
+    nn_object *found = mk ? nn_dict_get(all_meta, mk) : NULL;
+    NN_RELEASE(mk);
+    nn_error_clear(); /* an unhashable key cannot be there */
+    nn_object *pfx = nn_str_new(prefix), *meta = found ? nn_retain(found) : nn_dict_new(), *method = NULL;
+    nn_object *yes = nn_bool_new(true);
+    int rc = pfx && meta && yes ? 0 : -1;
+    if (rc == 0 && override_lookup) rc = override_lookup(m, "_load_from_state_dict", &method) < 0 ? -1 : 0;
+    if (method) {
+        nn_object *r = call_hook(method, 7, (nn_object *[]){sd, pfx, meta, yes, p->missing, p->unexpected, p->errors});
+        rc = r ? 0 : -1;
+        NN_RELEASE(r);
+        NN_RELEASE(method);
+    } else if (rc == 0) {
+        rc = plan_local(m, sd, pfx, meta, true, p);
+    }
+    size_t pos = 0;
+    nn_object *k, *v;
     while (rc == 0 && nn_dict_next(m->modules, &pos, &k, &v)) {
         if (nn_is_none(v)) continue;
         char *child_prefix = concat(prefix, nn_str_cstr(k), ".");
-        rc = child_prefix ? plan_module(NN_MODULE(v), sd, child_prefix, p) : -1;
+        nn_object *child_sd = child_prefix ? keys_under(sd, child_prefix) : NULL;
+        rc = child_sd ? plan_module(NN_MODULE(v), child_sd, child_prefix, p) : -1;
+        NN_RELEASE(child_sd);
         nn_free(child_prefix);
     }
     if (rc == 0 && nn_dict_len(m->load_state_dict_post_hooks)) {
@@ -774,7 +853,7 @@ static int plan_module(nn_module *m, nn_object *sd, const char *prefix, load_pla
     }
     NN_RELEASE(pfx);
     NN_RELEASE(meta);
-    NN_RELEASE(strict);
+    NN_RELEASE(yes);
     return rc;
 }
 
@@ -796,48 +875,14 @@ static int key_list_message(nn_object *errors, const char *what, nn_object *keys
     return rc;
 }
 
-nn_object *nn_module_load_state_dict(nn_module *m, nn_object *sd, bool strict, bool assign)
+/* Makes p's planned copies (or assignments); 0 or -1. */
+static int run_plan(load_plan *p)
 {
-    if (!nn_is_dict(sd)) {
-        nn_error_set(NN_ERR_TYPE, "Expected state_dict to be dict-like, got <class '%s'>.", sd ? sd->type->name : "NoneType");
-        return NULL;
-    }
-    /* hooks see (and may edit) a copy, as PyTorch's OrderedDict(state_dict) */
-    nn_object *copy = nn_ordered_dict_new();
-    size_t pos = 0;
-    nn_object *key, *value;
-    while (copy && nn_dict_next(sd, &pos, &key, &value))
-        if (nn_dict_set(copy, key, value) < 0) NN_SET(copy, NULL);
-    nn_object *attrs = copy ? nn_dict_attrs(sd, false) : NULL, *meta = attrs ? nn_dict_get_str(attrs, "_metadata") : NULL;
-    nn_object *cattrs = meta ? nn_dict_attrs(copy, true) : NULL; /* state_dict._metadata = metadata */
-    if (meta && (!cattrs || nn_dict_set_str(cattrs, "_metadata", meta) < 0)) NN_SET(copy, NULL);
-    if (!copy) return NULL;
-    sd = copy;
-    load_plan p = {.strict = strict, .assign = assign};
-    p.missing = nn_list_new(0);
-    p.unexpected = nn_list_new(0);
-    p.errors = nn_list_new(0);
-    nn_object *result = NULL;
-    int rc = p.missing && p.unexpected && p.errors ? plan_module(m, sd, "", &p) : -1;
-    if (rc == 0 && strict && nn_list_len(p.unexpected)) rc = key_list_message(p.errors, "Unexpected", p.unexpected);
-    if (rc == 0 && strict && nn_list_len(p.missing)) rc = key_list_message(p.errors, "Missing", p.missing);
-    if (rc == 0 && nn_list_len(p.errors)) {
-        size_t cap = 256, len = 0;
-        for (size_t i = 0; i < nn_list_len(p.errors); i++) cap += nn_str_len(nn_list_get(p.errors, i)) + 2;
-        char *msg = nn_malloc(cap);
-        if (msg) {
-            len += (size_t)snprintf(msg, cap, "Error(s) in loading state_dict for %s:", nn_module_name(m));
-            for (size_t i = 0; i < nn_list_len(p.errors); i++)
-                len += (size_t)snprintf(msg + len, cap - len, "\n\t%s", nn_str_cstr(nn_list_get(p.errors, i)));
-            nn_error_set(NN_ERR_RUNTIME, "%s", msg);
-            nn_free(msg);
-        }
-        rc = -1;
-    }
-    /* everything checked: now copy (or assign) */
+    int rc = 0;
+    bool assign = p->assign;
     bool prev = nn_set_grad_enabled(false);
-    for (size_t i = 0; rc == 0 && i < p.n; i++) {
-        planned_copy *c = &p.copies[i];
+    for (size_t i = 0; rc == 0 && i < p->n; i++) {
+        planned_copy *c = &p->copies[i];
         if (c->extra_state) {
             rc = NN_MODULE_SLOT(c->module->cls, set_extra_state)->set_extra_state(c->module, c->extra_state);
             continue;
@@ -855,15 +900,88 @@ nn_object *nn_module_load_state_dict(nn_module *m, nn_object *sd, bool strict, b
         NN_RELEASE(value);
     }
     nn_set_grad_enabled(prev);
-    if (rc == 0) result = nn_tuple_pack(2, p.missing, p.unexpected);
-    for (size_t i = 0; i < p.n; i++) {
-        NN_RELEASE(p.copies[i].source);
-        NN_RELEASE(p.copies[i].extra_state);
+    return rc;
+}
+
+static void plan_free(load_plan *p)
+{
+    for (size_t i = 0; i < p->n; i++) {
+        NN_RELEASE(p->copies[i].source);
+        NN_RELEASE(p->copies[i].extra_state);
     }
-    nn_free(p.copies);
-    NN_RELEASE(p.missing);
-    NN_RELEASE(p.unexpected);
-    NN_RELEASE(p.errors);
+    nn_free(p->copies);
+    NN_RELEASE(p->missing);
+    NN_RELEASE(p->unexpected);
+    NN_RELEASE(p->errors);
+}
+
+int nn_module_load_from_state_dict(nn_module *m, nn_object *sd, const char *prefix, nn_object *local_metadata,
+                                   bool strict, nn_object *missing, nn_object *unexpected, nn_object *errors)
+{
+    if (!nn_is_dict(sd)) return nn_error_set(NN_ERR_TYPE, "_load_from_state_dict: state_dict must be a dict");
+    if (!nn_is_list(missing) || !nn_is_list(unexpected) || !nn_is_list(errors))
+        return nn_error_set(NN_ERR_TYPE, "_load_from_state_dict: missing_keys, unexpected_keys and error_msgs must be lists");
+    nn_object *pfx = nn_str_new(prefix);
+    if (!pfx) return -1;
+    int rc;
+    load_plan *active = active_plan;
+    if (active && active->missing == missing && active->unexpected == unexpected && active->errors == errors) {
+        rc = plan_local(m, sd, pfx, local_metadata, strict, active); /* copied when the whole load is checked */
+    } else { /* called by hand: copied now, as PyTorch's */
+        load_plan p = {.missing = nn_retain(missing), .unexpected = nn_retain(unexpected), .errors = nn_retain(errors)};
+        rc = plan_local(m, sd, pfx, local_metadata, strict, &p);
+        if (rc == 0) rc = run_plan(&p);
+        plan_free(&p);
+    }
+    NN_RELEASE(pfx);
+    return rc;
+}
+
+nn_object *nn_module_load_state_dict(nn_module *m, nn_object *sd, bool strict, bool assign)
+{
+    if (!nn_is_dict(sd)) {
+        nn_error_set(NN_ERR_TYPE, "Expected state_dict to be dict-like, got <class '%s'>.", sd ? sd->type->name : "NoneType");
+        return NULL;
+    }
+    /* hooks see (and may edit) a copy, as PyTorch's OrderedDict(state_dict) */
+    nn_object *copy = nn_ordered_dict_new();
+    size_t pos = 0;
+    nn_object *key, *value;
+    while (copy && nn_dict_next(sd, &pos, &key, &value))
+        if (nn_dict_set(copy, key, value) < 0) NN_SET(copy, NULL);
+    nn_object *attrs = copy ? nn_dict_attrs(sd, false) : NULL, *meta = attrs ? nn_dict_get_str(attrs, "_metadata") : NULL;
+    nn_object *cattrs = meta ? nn_dict_attrs(copy, true) : NULL; /* state_dict._metadata = metadata */
+    if (meta && (!cattrs || nn_dict_set_str(cattrs, "_metadata", meta) < 0)) NN_SET(copy, NULL);
+    if (!copy) return NULL;
+    sd = copy;
+    load_plan p = {.strict = strict, .assign = assign, .root = sd};
+    p.missing = nn_list_new(0);
+    p.unexpected = nn_list_new(0);
+    p.errors = nn_list_new(0);
+    nn_object *result = NULL;
+    load_plan *outer = active_plan;
+    active_plan = &p;
+    int rc = p.missing && p.unexpected && p.errors ? plan_module(m, sd, "", &p) : -1;
+    active_plan = outer;
+    if (rc == 0 && strict && nn_list_len(p.unexpected)) rc = key_list_message(p.errors, "Unexpected", p.unexpected);
+    if (rc == 0 && strict && nn_list_len(p.missing)) rc = key_list_message(p.errors, "Missing", p.missing);
+    if (rc == 0 && nn_list_len(p.errors)) {
+        size_t cap = 256, len = 0;
+        for (size_t i = 0; i < nn_list_len(p.errors); i++) cap += nn_str_len(nn_list_get(p.errors, i)) + 2;
+        char *msg = nn_malloc(cap);
+        if (msg) {
+            len += (size_t)snprintf(msg, cap, "Error(s) in loading state_dict for %s:", nn_module_name(m));
+            for (size_t i = 0; i < nn_list_len(p.errors); i++)
+                len += (size_t)snprintf(msg + len, cap - len, "\n\t%s", nn_str_cstr(nn_list_get(p.errors, i)));
+            nn_error_set(NN_ERR_RUNTIME, "%s", msg);
+            nn_free(msg);
+        }
+        rc = -1;
+    }
+    /* everything checked: now copy (or assign) */
+    if (rc == 0) rc = run_plan(&p);
+    if (rc == 0) result = nn_tuple_pack(2, p.missing, p.unexpected);
+    plan_free(&p);
     NN_RELEASE(copy);
     return result;
 }

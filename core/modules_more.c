@@ -158,10 +158,13 @@ nn_tensor *nn_dropout_nd(nn_tensor *x, int nd, double p, bool training, bool inp
                  "instead. Note that dropout%dd exists to provide channel-wise dropout on inputs with %d spatial "
                  "dimensions, a channel dimension, and an optional batch dimension (i.e. %dD or %dD inputs).", nd, x->ndim,
                  nd, nd, nd, nd + 1, nd + 2);
-        if (nn_warn("UserWarning", msg) < 0) return NULL;
+        /* warnings.warn in PyTorch 1.13's torch/nn/functional.py (dropout2d's, dropout3d's) */
+        nn_warn_place place = {"torch.nn.functional", "torch/nn/functional.py", nd == 2 ? 1331 : 1375};
+        if (nn_warn_at(&place, "UserWarning", "%s", msg) < 0) return NULL;
     }
+    static const nn_warn_place dropout2d_3d = {"torch.nn.functional", "torch/nn/functional.py", 1338};
     if (nd == 2 && x->ndim == 3 &&
-        nn_warn("UserWarning", "dropout2d: Received a 3D input to dropout2d and assuming that channel-wise 1D dropout "
+        nn_warn_at(&dropout2d_3d, "UserWarning", "dropout2d: Received a 3D input to dropout2d and assuming that channel-wise 1D dropout "
                 "behavior is desired - input is interpreted as shape (N, C, L), where C is the channel dim. This "
                 "behavior will change in a future release to interpret the input as one without a batch dimension, i.e. "
                 "shape (C, H, W). To maintain the 1D channel-wise dropout behavior, please switch to using dropout1d "

@@ -16,5 +16,8 @@ nn_tensor *nn_conv2d_grad_weight_graph(nn_tensor *x, nn_tensor *gy, const int64_
    false) or conv_transpose1d/2d (true) of x and w for g, dims 1 or 2; 0 or -1. */
 int nn_conv_backward_graph(int dims, bool transposed, nn_tensor *x, nn_tensor *w, nn_tensor *g, const nn_op_params *p,
                            bool need_x, bool need_w, nn_tensor **gin);
+/* The bias gradient of those under create_graph: g summed over dims (n of them), its node named as
+   PyTorch's (ConvolutionBackwardBackward0). New reference, or NULL. */
+nn_tensor *nn_conv_bias_grad_graph(nn_tensor *g, int n, const int *dims);
 
 #endif

@@ -56,6 +56,9 @@ static inline bool nn_is_module(const nn_object *o) { return o && o->type == &nn
    inherits forward, extra_repr and the extra-state functions). NULL if none. */
 #define NN_MODULE_SLOT(cls, slot) nn_module_class_slot_owner((cls), offsetof(nn_module_class, slot))
 const nn_module_class *nn_module_class_slot_owner(const nn_module_class *cls, size_t slot_offset);
+/* The class of core that m is (nn_linear_class ...): m's own, or for a module of a class of the
+   language deriving from one (class L(nn.Linear)), that core base. */
+const nn_module_class *nn_module_core_class(const nn_module *m);
 
 /* A new module of cls in training mode, with empty dicts; new reference. */
 nn_module *nn_module_new(const nn_module_class *cls);
@@ -109,6 +112,23 @@ nn_object *nn_module_state_dict(nn_module *m, const char *prefix, bool keep_vars
    when the class (or a base written in the language) defines one, else 0. */
 typedef int (*nn_module_version_fn)(nn_module *m, int64_t *version);
 void nn_module_set_version_lookup(nn_module_version_fn fn);
+/* A language class's own _save_to_state_dict / _load_from_state_dict, which
+   state_dict and load_state_dict call in place of the defaults below, as PyTorch
+   calls the method: the layer that knows language classes sets *method to a new
+   reference to m's bound method NAME and returns 1 when a language class of m
+   defines it; 0 when none does; -1 with an error. */
+typedef int (*nn_module_override_fn)(nn_module *m, const char *name, nn_object **method);
+void nn_module_set_override_lookup(nn_module_override_fn fn);
+/* Module._save_to_state_dict: m's own parameters, persistent buffers and extra
+   state into dest (a dict, borrowed) under prefix, detached unless keep_vars. 0 or -1. */
+int nn_module_save_to_state_dict(nn_module *m, nn_object *dest, const char *prefix, bool keep_vars);
+/* Module._load_from_state_dict: m's load pre-hooks, then its own tensors from sd
+   (borrowed, keys prefix + name); missing and unexpected keys appended to those
+   lists when strict, messages to errors. Inside load_state_dict (the lists are
+   its own) the copies wait until the whole load is checked; called by hand they
+   are made now, as PyTorch's. 0 or -1. */
+int nn_module_load_from_state_dict(nn_module *m, nn_object *sd, const char *prefix, nn_object *local_metadata,
+                                   bool strict, nn_object *missing, nn_object *unexpected, nn_object *errors);
 /* load_state_dict: returns a new (missing_keys, unexpected_keys) tuple of lists,
    or NULL with RuntimeError "Error(s) in loading state_dict for Linear: ...".
    Everything is checked before anything is copied: a failed load changes nothing.

@@ -14,6 +14,9 @@
    temporary file beside path and renamed over it, so a failure leaves no partial
    file. TypeError for a value PyTorch's format cannot hold here. 0 or -1. */
 int nn_torch_save_file(nn_object *obj, const char *path);
+/* The same archive in memory (torch.save to an io.BytesIO): *data (nn_malloc'd,
+   the caller frees it with nn_free) and *len. 0 or -1. */
+int nn_torch_save_bytes(nn_object *obj, void **data, size_t *len);
 
 /* torch.load(path, map_location): a new reference to the object the file holds,
    read with a restricted unpickler: only the globals PyTorch's weights_only=True
@@ -41,6 +44,7 @@ nn_tensor *nn_restore_location(nn_tensor *cpu, const char *location);
 /* torch.load(path) with map_location a function (PyTorch's callable form; the
    None/str/dict forms above are restore functions too). */
 nn_object *nn_torch_load_file_with(const char *path, nn_restore_fn restore, void *ud);
+nn_object *nn_torch_load_bytes_with(const void *data, size_t len, nn_restore_fn restore, void *ud);
 
 /* ---- the pickle alone (torch_pickle.c), for the archive code and the tests */
 

@@ -126,7 +126,8 @@ static int param_of(nn_module *m, const char *name, nn_tensor **out)
 
 static bool is_mode(const nn_module *m, const nn_module_class *a, const nn_module_class *b)
 {
-    return m->cls == a || m->cls == b;
+    const nn_module_class *c = nn_module_core_class(m); /* class L(nn.LSTM) too */
+    return c == a || c == b;
 }
 
 bool nn_is_rnn_module(const nn_module *m)
@@ -138,8 +139,8 @@ bool nn_is_rnn_module(const nn_module *m)
 /* The recurrence of m from its mode / nonlinearity attribute. */
 static int mode_of(nn_module *m, nn_rnn_mode *out)
 {
-    if (m->cls == &nn_lstm_class || m->cls == &nn_lstm_cell_class) *out = NN_RNN_LSTM;
-    else if (m->cls == &nn_gru_class || m->cls == &nn_gru_cell_class) *out = NN_RNN_GRU;
+    if (is_mode(m, &nn_lstm_class, &nn_lstm_cell_class)) *out = NN_RNN_LSTM;
+    else if (is_mode(m, &nn_gru_class, &nn_gru_cell_class)) *out = NN_RNN_GRU;
     else {
         nn_object *nl = nn_module_getattr(m, "nonlinearity");
         if (!nl) return -1;

@@ -19,6 +19,8 @@
 #include "backend.h"
 #include "nn_half.h"
 #include "nn_int.h"
+#include "nn_custom_fn.h"
+#include "nn_select_more.h"
 
 /* ------------------------------------------------------------- helpers */
 
@@ -111,8 +113,9 @@ static int selecting_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
         g = gu;
         idx = iu;
     }
+    /* value_selecting_reduction_backward: zeros.scatter(dim, indices, grad) (ScatterBackward0) */
     nn_tensor *z = nn_zeros_on(nn_device_of(g), m->ndim, m->sizes, m->dtype);
-    gin[0] = z ? nn_scatter_add(z, m->ndim ? d : 0, idx, g) : NULL;
+    gin[0] = z ? nn_scatter(z, m->ndim ? d : 0, idx, g) : NULL;
     NN_RELEASE(z);
     NN_RELEASE(gu);
     NN_RELEASE(iu);
@@ -659,6 +662,8 @@ int nn_index_select_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     nn_kernel_args ka = {.t = {ic}, .i = {m->ndim ? m->sizes[d] : 1}};
     if (z && NN_KERNEL(nn_backend_of(ic), index, (NN_INDEX_WRAP_NEGATIVE, &ka)) < 0) NN_SET(z, NULL);
     gin[0] = z ? nn_scatter_add(z, d, ic, g) : NULL;
+    /* under create_graph: PyTorch's one node for it (zeros.index_add(d, index, grad)) */
+    if (gin[0] && gin[0]->grad_fn && nn_node_set_name(gin[0]->grad_fn, "IndexAddBackward0") < 0) NN_SET(gin[0], NULL);
     NN_RELEASE(iv);
     NN_RELEASE(ie);
     NN_RELEASE(ic);
@@ -716,6 +721,16 @@ int nn_masked_select_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     nn_tensor *mask = nn_node_saved(n, 0);
     int64_t sizes[NN_MAX_DIMS];
     for (int q = 0; q < n->p.n_i; q++) sizes[q] = n->p.i[q];
+    if (nn_grad_enabled() && gout[0]->requires_grad) {
+        /* create_graph: zeros.masked_scatter(mask, grad) as PyTorch's one differentiable node */
+        nn_tensor *z = nn_zeros_on(nn_device_of(gout[0]), n->p.n_i, sizes, gout[0]->dtype);
+        nn_index_item it = {.kind = NN_INDEX_TENSOR, .tensor = mask};
+        if (z && nn_index_put_(z, 1, &it, gout[0]) < 0) NN_SET(z, NULL);
+        if (z && z->grad_fn && nn_node_set_name(z->grad_fn, "MaskedScatterBackward0") < 0) NN_SET(z, NULL);
+        gin[0] = z ? nn_sum_to_size(z, n->input_meta[0].ndim, n->input_meta[0].sizes) : NULL;
+        NN_RELEASE(z);
+        return gin[0] ? 0 : -1;
+    }
     nn_tensor *flat_mask = nn_reshape(mask, 1, (int64_t[]){nn_numel(mask)});
     nn_tensor *pos = NULL, *z = NULL, *s = NULL, *r = NULL;
     if (flat_mask) {

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "backend.h"
+#include "nn_custom_fn.h"
 #include "nn_half.h"
 #include "nn_int.h"
 #include "nn_scratch.h"
@@ -383,7 +384,22 @@ static nn_tensor *zeros_with_diagonal(const nn_input_meta *m, nn_tensor *g, int6
 int nn_diagonal_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 {
     if (!gout[0]) return 0;
-    gin[0] = zeros_with_diagonal(&n->input_meta[0], gout[0], n->p.i[0], (int)n->p.i[1], (int)n->p.i[2]);
+    const nn_input_meta *m = &n->input_meta[0];
+    if (nn_grad_enabled() && gout[0]->requires_grad) {
+        /* create_graph: differentiable, as 1.13's DiagonalBackwardBackward0 (diag_embed when it has the input's shape) */
+        nn_tensor *r = nn_diag_embed(gout[0], n->p.i[0], (int)n->p.i[1], (int)n->p.i[2]);
+        if (!r) return -1;
+        if (r->ndim == m->ndim && memcmp(r->sizes, m->sizes, sizeof(int64_t) * (size_t)m->ndim) == 0) {
+            if (r->grad_fn && nn_node_set_name(r->grad_fn, "DiagonalBackwardBackward0") < 0) {
+                NN_RELEASE(r);
+                return -1;
+            }
+            gin[0] = r;
+            return 0;
+        }
+        NN_RELEASE(r);
+    }
+    gin[0] = zeros_with_diagonal(m, gout[0], n->p.i[0], (int)n->p.i[1], (int)n->p.i[2]);
     return gin[0] ? 0 : -1;
 }
 

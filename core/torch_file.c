@@ -57,6 +57,42 @@ static int check_parent(const char *path)
     return rc;
 }
 
+/* The records of po into za (its data.pkl, one per storage, version); the host
+   copies of device storages go to copies[] (libzip reads the bytes at zip_close).
+   where names the target in messages. 0 or -1. */
+static int add_records(zip_t *za, nn_pickle_out *po, void **copies, const char *where)
+{
+    char name[64];
+    snprintf(name, sizeof name, "%s/data.pkl", ARCHIVE);
+    int rc = add_record(za, name, po->data, po->len, where);
+    for (size_t i = 0; rc == 0 && i < po->n_storages; i++) {
+        nn_tensor *t = po->storages[i].tensor;
+        snprintf(name, sizeof name, "%s/data/%zu", ARCHIVE, i);
+        const void *bytes = nn_host_read_storage(t, &copies[i]);
+        rc = bytes ? add_record(za, name, bytes, t->storage->nbytes, where) : -1;
+    }
+    snprintf(name, sizeof name, "%s/version", ARCHIVE);
+    if (rc == 0) rc = add_record(za, name, "3\n", 2, where);
+    return rc;
+}
+
+/* Writes obj's archive into za (opened for writing) and closes it: 0, or -1 with
+   za discarded. */
+static int write_archive(zip_t *za, nn_pickle_out *po, const char *where)
+{
+    void **copies = nn_calloc(po->n_storages ? po->n_storages : 1, sizeof *copies);
+    int rc = copies ? add_records(za, po, copies, where) : -1;
+    if (rc == 0 && zip_close(za) < 0) {
+        rc = zip_fail("cannot write", where, zip_get_error(za));
+        zip_discard(za);
+    } else if (rc < 0) {
+        zip_discard(za);
+    }
+    for (size_t i = 0; copies && i < po->n_storages; i++) nn_free(copies[i]);
+    nn_free(copies);
+    return rc;
+}
+
 int nn_torch_save_file(nn_object *obj, const char *path)
 {
     nn_pickle_out po;
@@ -71,32 +107,53 @@ int nn_torch_save_file(nn_object *obj, const char *path)
         zip_error_init_with_code(&ze, zerr);
         rc = zip_fail("cannot create", path, &ze);
         zip_error_fini(&ze);
-        nn_pickle_out_free(&po);
-        return rc;
+    } else {
+        rc = write_archive(za, &po, path);
     }
-    char name[64];
-    void **copies = nn_calloc(po.n_storages ? po.n_storages : 1, sizeof *copies);
-    snprintf(name, sizeof name, "%s/data.pkl", ARCHIVE);
-    rc = copies ? add_record(za, name, po.data, po.len, path) : -1;
-    for (size_t i = 0; rc == 0 && i < po.n_storages; i++) {
-        nn_tensor *t = po.storages[i].tensor;
-        snprintf(name, sizeof name, "%s/data/%zu", ARCHIVE, i);
-        /* a device's storage comes to the host through its backend; libzip reads
-           the bytes at zip_close, so the copies live until then */
-        const void *bytes = nn_host_read_storage(t, &copies[i]);
-        rc = bytes ? add_record(za, name, bytes, t->storage->nbytes, path) : -1;
-    }
-    snprintf(name, sizeof name, "%s/version", ARCHIVE);
-    if (rc == 0) rc = add_record(za, name, "3\n", 2, path);
-    if (rc == 0 && zip_close(za) < 0) {
-        rc = zip_fail("cannot write", path, zip_get_error(za));
-        zip_discard(za);
-    } else if (rc < 0) {
-        zip_discard(za);
-    }
-    for (size_t i = 0; copies && i < po.n_storages; i++) nn_free(copies[i]);
-    nn_free(copies);
     nn_pickle_out_free(&po);
+    return rc;
+}
+
+int nn_torch_save_bytes(nn_object *obj, void **data, size_t *len)
+{
+    *data = NULL;
+    *len = 0;
+    nn_pickle_out po;
+    if (nn_pickle_dump(obj, &po) < 0) return -1;
+    static const char where[] = "<buffer>";
+    zip_error_t ze;
+    zip_error_init(&ze);
+    zip_source_t *src = zip_source_buffer_create(NULL, 0, 0, &ze);
+    zip_t *za = NULL;
+    int rc = 0;
+    if (src) {
+        zip_source_keep(src); /* it outlives zip_close, which leaves the archive in it */
+        za = zip_open_from_source(src, ZIP_TRUNCATE, &ze);
+    }
+    if (!za) {
+        rc = zip_fail("cannot create", where, &ze);
+    } else {
+        rc = write_archive(za, &po, where);
+    }
+    zip_error_fini(&ze);
+    nn_pickle_out_free(&po);
+    zip_stat_t st;
+    if (rc == 0 && (zip_source_open(src) < 0 || zip_source_stat(src, &st) < 0)) {
+        rc = zip_fail("cannot read back", where, zip_source_error(src));
+    } else if (rc == 0) {
+        size_t n = (st.valid & ZIP_STAT_SIZE) ? (size_t)st.size : 0;
+        char *buf = nn_malloc(n ? n : 1);
+        if (!buf) rc = -1;
+        else if (n && zip_source_read(src, buf, n) != (zip_int64_t)n) {
+            rc = zip_fail("cannot read back", where, zip_source_error(src));
+            nn_free(buf);
+        } else {
+            *data = buf;
+            *len = n;
+        }
+        zip_source_close(src);
+    }
+    if (src) zip_source_free(src);
     return rc;
 }
 
@@ -363,9 +420,13 @@ static nn_object *restore_safetensors(nn_object *d, nn_restore_fn restore, void 
 nn_object *nn_torch_load_bytes(const void *data, size_t len, nn_object *map_location)
 {
     if (check_map_location(map_location) < 0) return NULL;
+    return nn_torch_load_bytes_with(data, len, restore_by_object, map_location);
+}
+
+nn_object *nn_torch_load_bytes_with(const void *data, size_t len, nn_restore_fn restore, void *ud)
+{
     kind k = sniff(data, len, len);
-    if (k == K_SAFETENSORS)
-        return restore_safetensors(nn_state_dict_from_bytes(data, len, NULL), restore_by_object, map_location);
+    if (k == K_SAFETENSORS) return restore_safetensors(nn_state_dict_from_bytes(data, len, NULL), restore, ud);
     if (k != K_ZIP) return not_zip(k);
     zip_error_t ze;
     zip_error_init(&ze);
@@ -375,7 +436,7 @@ nn_object *nn_torch_load_bytes(const void *data, size_t len, nn_object *map_loca
         nn_error_set(NN_ERR_MEMORY, "torch.load: out of memory");
         return NULL;
     }
-    return open_and_load(src, len, restore_by_object, map_location);
+    return open_and_load(src, len, restore, ud);
 }
 
 nn_object *nn_torch_load_file(const char *path, nn_object *map_location)

@@ -58,15 +58,18 @@ static nn_object *capture_frames(void)
     return r;
 }
 
-/* PyTorch's warning, through core's nn_warn (the language's warnings: its filters, and
-   "file.py:12: UserWarning: ..." at the line running backward()). */
+/* PyTorch's warning, through core's nn_warn_at (the language's warnings: its filters, and
+   "torch/autograd/__init__.py:197: UserWarning: ...", where PyTorch's engine raises it). */
 static void report(const char *node_name, nn_object *trace)
 {
     const char *t = nn_is_str(trace) ? nn_str_cstr(trace) : "";
     size_t len = strlen(t);
     if (len && t[len - 1] == '\n') len--;
-    if (nn_warn("UserWarning", "Error detected in %s. Traceback of forward call that caused the error:\n%.*s",
-                node_name, (int)len, t) < 0)
+    /* raised while PyTorch 1.13's torch/autograd/__init__.py:197 runs the engine */
+    static const nn_warn_place autograd_py = {"torch.autograd", "torch/autograd/__init__.py", 197};
+    if (nn_warn_at(&autograd_py, "UserWarning",
+                   "Error detected in %s. Traceback of forward call that caused the error:\n%.*s", node_name, (int)len,
+                   t) < 0)
         nn_error_clear(); /* a warning made an error by a filter: the anomaly's own error follows */
 }
 

@@ -702,6 +702,8 @@ nn_object *repl_class_getattr(nn_object *cls, const char *name)
 {
     const repl_class_def *d = repl_class_def_of(cls);
     repl_method_doc m;
+    nn_object *fwd = !strcmp(name, "forward") ? repl_native_module_forward(cls) : NULL; /* the class's own */
+    if (fwd || nn_error_current()) return fwd;
     if (class_method_doc(d, name, &m)) {
         native_fn *f = native_fn_new(name, m.doc);
         if (!f) return NULL;
@@ -715,6 +717,8 @@ nn_object *repl_class_getattr(nn_object *cls, const char *name)
         return nn_str_from(d->qualname, dot ? (size_t)(dot - d->qualname) : 0);
     }
     if (!strcmp(name, "__doc__")) return d->doc ? nn_str_new(d->doc) : nn_retain(nn_none());
+    nn_object *init = !strcmp(name, "__init__") ? repl_native_module_init(cls) : NULL; /* nn.Linear.__init__ */
+    if (init || nn_error_current()) return init;
     nn_error_set(NN_ERR_ATTRIBUTE, "type object '%s' has no attribute '%s'", d->name, name);
     return NULL;
 }

@@ -45,6 +45,14 @@ int repl_arg_str(const char *fname, const char *name, int pos, nn_object *o, con
 /* torch.save/torch.load's f (torch_file_arg.c): a str, an os.PathLike's __fspath__(), or the name of a
    binary file object from open(), as a new str; NULL with TypeError. */
 nn_object *repl_torch_file_path(const char *fname, nn_object *f);
+/* Whether f is a file-like object torch.save / torch.load use through its methods
+   (io.BytesIO, a user's class) rather than by path; then repl_torch_stream_write
+   writes the archive (f.write(bytes), f.flush(); 0 or -1) and repl_torch_stream_read
+   gives the bytes from f's position (a new bytes; NULL with PyTorch's
+   AttributeError for an unseekable f, EOFError "Ran out of input" at its end). */
+bool repl_torch_file_is_stream(nn_object *f);
+int repl_torch_stream_write(nn_object *f, const void *data, size_t len);
+nn_object *repl_torch_stream_read(nn_object *f);
 /* dtype: a dtype object (None leaves *out); *out is an nn_dtype or -1. */
 int repl_arg_dtype(const char *fname, const char *name, int pos, nn_object *o, int *out);
 /* dims: an int or a tuple/list of ints, into dims[NN_MAX_DIMS]; *n = 0 for None. */
@@ -304,6 +312,11 @@ const nn_pickle_hooks *repl_torch_pickle_hooks(void);
 /* Module._version of a module whose class is written in the language and sets one
    (state_dict's _metadata): core's nn_module_version_fn. */
 int repl_module_version_lookup(nn_module *m, int64_t *version);
+/* module_state_override.c: core's nn_module_override_fn for language classes, and
+   Module._load_from_state_dict / Module._save_to_state_dict as methods */
+int repl_module_override_lookup(nn_module *m, const char *name, nn_object **method);
+nn_object *repl_module_load_from_state_dict(nn_object *self, nn_object *args, nn_object *kwargs);
+nn_object *repl_module_save_to_state_dict(nn_object *self, nn_object *args, nn_object *kwargs);
 /* torch_pickle_numpy.c: NumPy arrays, scalars, dtypes and bytes in torch.save/torch.load,
    as CPython's protocol-2 pickle of NumPy 1.x writes them; for the hooks above.
    reduce: 1 with *out (the hooks' reduce tuple), 0 when o is none of these, -1 error. */
@@ -336,8 +349,10 @@ nn_object *repl_torch_other_getattr(nn_object *o, const char *name, bool *handle
    activations and losses) and the legacy loss arguments */
 /* PyTorch's _Reduction.legacy_get_string: when size_average or reduce (borrowed,
    NULL or None = absent) is given, *red becomes 'mean', 'sum' or 'none' from
-   them and the deprecation warning goes to stderr; else *red is left alone. */
-void repl_legacy_reduction(nn_object *size_average, nn_object *reduce, const char **red);
+   them and PyTorch's deprecation warning goes through the warnings module, placed at
+   torch/nn/_reduction.py:42 as 1.13's; else *red is left alone. 0, or -1 when a
+   filter turns the warning into an error. */
+int repl_legacy_reduction(nn_object *size_average, nn_object *reduce, const char **red);
 int repl_nn_more_classes(nn_object *nn);         /* adds to torch.nn; 0 or -1 */
 int repl_nn_more_functional(nn_object *fns);     /* adds to torch.nn.functional */
 /* nn.Module's methods for a class def (bind_nn.c's table) */
@@ -463,5 +478,17 @@ int repl_legacy_class_dtype(const nn_object *cls);
    torch._div_mode (self NULL: torch.div's args; else self.div_'s). */
 bool repl_div_has_mode(nn_object *kwargs);
 nn_object *repl_div_mode(nn_object *self, nn_object *args, nn_object *kwargs);
+/* bind_lazy.c: UninitializedParameter / UninitializedBuffer into namespace ns (0 or -1), and
+   torch._nnscope_materialize / torch._nnscope_module_become (the Lazy modules' C side) */
+int repl_lazy_add_classes(nn_object *ns);
+nn_object *repl_lazy_materialize(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_lazy_module_become(void *ud, nn_object *args, nn_object *kwargs);
+/* native_module_init.c: NativeClass.__init__ as a function of (self, *args) for a module class of
+   core (not nn.Module); NULL without an error for any other class. A new reference. */
+nn_object *repl_native_module_init(nn_object *cls);
+/* ... and NativeClass.forward as a function of (self, *args): the class's own forward */
+nn_object *repl_native_module_forward(nn_object *cls);
+/* native_module_init.c: nn.MultiheadAttention with add_bias_kv / add_zero_attn (the language's subclass) */
+nn_object *repl_mha_with_bias_kv(nn_object *args, nn_object *kwargs);
 
 #endif

@@ -41,8 +41,7 @@ static int legacy(const char *f, nn_object **a, int sa, int rd, int red, const c
 {
     *out = NULL;
     if (repl_arg_str(f, "reduction", red + 1, a[red], out)) return -1;
-    repl_legacy_reduction(a[sa], a[rd], out);
-    return 0;
+    return repl_legacy_reduction(a[sa], a[rd], out);
 }
 
 static int set(nn_module *m, const char *name, nn_object *value)

@@ -290,9 +290,8 @@ static nn_object *loss_ctor(const char *f, nn_object *args, nn_object *kwargs, n
     ARGS(3);
     const char *red = NULL;
     if (repl_parse_args(f, "self, size_average=, reduce=, reduction=", args, kwargs, a) ||
-        repl_arg_str(f, "reduction", 3, a[2], &red))
+        repl_arg_str(f, "reduction", 3, a[2], &red) || repl_legacy_reduction(a[0], a[1], &red))
         return NULL;
-    repl_legacy_reduction(a[0], a[1], &red);
     return MOD(mk(red));
 }
 
@@ -1035,6 +1034,12 @@ static const repl_method_def module_methods[] = {
     {"load_state_dict", mm_load_state_dict,
      "load_state_dict(state_dict, strict=True)\n"
      "Copies parameters and buffers from state_dict into this module and its descendants."},
+    {"_load_from_state_dict", repl_module_load_from_state_dict,
+     "_load_from_state_dict(state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys, error_msgs)\n"
+     "Copies parameters and buffers from state_dict into only this module, but not its descendants."},
+    {"_save_to_state_dict", repl_module_save_to_state_dict,
+     "_save_to_state_dict(destination, prefix, keep_vars)\n"
+     "Saves module state to destination dictionary, containing a state of the module, but not its descendants."},
     {"train", mm_train,
      "train(mode=True)\n"
      "Sets the module in training mode."},
@@ -1801,7 +1806,7 @@ static nn_object *floss(const char *f, nn_object *args, nn_object *kwargs, bool 
     nn_reduction r = NN_REDUCTION_MEAN;
     if (repl_parse_args(f, "input, target, size_average=, reduce=, reduction=", args, kwargs, a) ||
         !(x = input_of(f, a[0])) || repl_arg_tensor(f, "target", 2, a[1], &y) ||
-        repl_arg_str(f, "reduction", 5, a[4], &red) || (repl_legacy_reduction(a[2], a[3], &red), reduction_of(red, &r)))
+        repl_arg_str(f, "reduction", 5, a[4], &red) || repl_legacy_reduction(a[2], a[3], &red) || reduction_of(red, &r))
         return NULL;
     return (nn_object *)(l1 ? nn_l1_loss(x, y, r) : nn_mse_loss(x, y, r));
 }
@@ -2180,7 +2185,7 @@ nn_object *repl_parameter_namespace(void)
     static const repl_function_def is_lazy = {"is_lazy", F_is_lazy,
                                               "is_lazy(param) -> bool\n"
                                               "Returns whether param is an uninitialized parameter of a lazy module."};
-    if (add_class(ns, &parameter_class_def) || repl_namespace_add_fn(ns, &is_lazy)) {
+    if (add_class(ns, &parameter_class_def) || repl_namespace_add_fn(ns, &is_lazy) || repl_lazy_add_classes(ns)) {
         NN_RELEASE(ns);
         return NULL;
     }

@@ -23,14 +23,19 @@ static bool flag(nn_object *o)
     return !nn_is_none(o);
 }
 
-void repl_legacy_reduction(nn_object *size_average, nn_object *reduce, const char **red)
+int repl_legacy_reduction(nn_object *size_average, nn_object *reduce, const char **red)
 {
     bool has_sa = size_average && !nn_is_none(size_average), has_r = reduce && !nn_is_none(reduce);
-    if (!has_sa && !has_r) return;
+    if (!has_sa && !has_r) return 0;
     bool sa = has_sa ? flag(size_average) : true, r = has_r ? flag(reduce) : true;
     *red = sa && r ? "mean" : r ? "sum" : "none";
-    fprintf(stderr, "UserWarning: size_average and reduce args will be deprecated, please use reduction='%s' instead.\n",
-            *red);
+    /* warnings.warn in PyTorch 1.13's torch/nn/_reduction.py (legacy_get_string), so the
+       default filter shows it once per run and "error" raises it */
+    static const nn_warn_place reduction_py = {"torch.nn._reduction", "torch/nn/_reduction.py", 42};
+    return nn_warn_at(&reduction_py, "UserWarning",
+                      "size_average and reduce args will be deprecated, please use reduction='%s' instead.", *red) < 0
+               ? -1
+               : 0;
 }
 
 /* ------------------------------------------------------------- pooling */

@@ -348,7 +348,9 @@ FN(upsample)
     if (repl_parse_args(f, "input, size=, scale_factor=, mode=, align_corners=", args, kwargs, a) ||
         repl_arg_tensor(f, "input", 1, a[0], &x) || repl_arg_str(f, "mode", 4, a[3], &mode))
         return NULL;
-    if (nn_warn("UserWarning", "nn.functional.upsample is deprecated. Use nn.functional.interpolate instead.") < 0)
+    static const nn_warn_place upsample_py = {"torch.nn.functional", "torch/nn/functional.py", 3734}; /* PyTorch's */
+    if (nn_warn_at(&upsample_py, "UserWarning",
+                   "nn.functional.upsample is deprecated. Use nn.functional.interpolate instead.") < 0)
         return NULL;
     return (nn_object *)nn_interpolate(x, a[1], a[2], mode, a[4], NULL);
 }
@@ -361,7 +363,9 @@ static nn_object *upsample_fixed(const char *f, const char *mode, nn_object *arg
         return NULL;
     char msg[128];
     snprintf(msg, sizeof msg, "nn.functional.%s is deprecated. Use nn.functional.interpolate instead.", f);
-    if (nn_warn("UserWarning", msg) < 0) return NULL;
+    /* torch/nn/functional.py's upsample_nearest / upsample_bilinear, PyTorch 1.13's lines */
+    nn_warn_place place = {"torch.nn.functional", "torch/nn/functional.py", strcmp(mode, "bilinear") ? 4014 : 4070};
+    if (nn_warn_at(&place, "UserWarning", "%s", msg) < 0) return NULL;
     nn_object *align = strcmp(mode, "bilinear") ? NULL : nn_bool_new(true);
     nn_object *r = (nn_object *)nn_interpolate(x, a[1], a[2], mode, align, NULL);
     NN_RELEASE(align);

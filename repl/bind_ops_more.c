@@ -439,7 +439,9 @@ static nn_object *f_meshgrid(void *ud, nn_object *args, nn_object *kwargs)
         tensor_list("meshgrid", args, 0, ts, NN_MAX_DIMS, &n))
         return NULL;
     if (!indexing) {
-        if (nn_warn("UserWarning", "torch.meshgrid: in an upcoming release, it will be required to pass the indexing "
+        /* raised by _VF.meshgrid called at PyTorch 1.13's torch/functional.py:504 */
+        static const nn_warn_place functional_py = {"torch.functional", "torch/functional.py", 504};
+        if (nn_warn_at(&functional_py, "UserWarning", "torch.meshgrid: in an upcoming release, it will be required to pass the indexing "
                                    "argument. (Triggered internally at ../aten/src/ATen/native/TensorShape.cpp:3190.)") < 0)
             return NULL;
         indexing = "ij";

@@ -267,9 +267,7 @@ CTOR(MultiheadAttention)
         repl_arg_bool(f, "batch_first", 9, a[8], &batch_first) || repl_arg_device(f, a[9]) ||
         repl_arg_dtype(f, "dtype", 0, a[10], &dtype))
         return NULL;
-    if (bias_kv || zero_attn)
-        return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "MultiheadAttention: add_bias_kv and add_zero_attn are not supported"),
-               NULL;
+    if (bias_kv || zero_attn) return repl_mha_with_bias_kv(args, kwargs); /* torch.nn._mha.py */
     return (nn_object *)nn_multihead_attention_new(e, h, dropout, bias, kdim, vdim, batch_first, dtype_or_default(dtype));
 }
 

@@ -1503,6 +1503,11 @@ nn_object *repl_tensor_getattr(nn_tensor *t, const char *name)
     if (!strcmp(name, "dtype")) return nn_retain(repl_dtype_object(t->dtype));
     if (!strcmp(name, "device")) return repl_tensor_device(t);
     if (!strcmp(name, "is_cuda")) return nn_bool_new(nn_device_of(t).type == NN_CUDA);
+    /* PyTorch 1.13's other kind flags: nnscope has no such devices, layouts or dtypes */
+    static const char *const never[] = {"is_xpu",  "is_mps",    "is_meta",      "is_ipu",    "is_vulkan", "is_ort",
+                                        "is_mkldnn", "is_sparse", "is_sparse_csr", "is_quantized", "is_nested"};
+    for (size_t i = 0; i < sizeof never / sizeof never[0]; i++)
+        if (!strcmp(name, never[i])) return nn_bool_new(false);
     if (!strcmp(name, "requires_grad")) return nn_bool_new(t->requires_grad);
     if (!strcmp(name, "is_leaf")) return nn_bool_new(nn_is_leaf(t));
     if (!strcmp(name, "_version")) return nn_int_new((int64_t)t->storage->version);
@@ -1845,8 +1850,10 @@ static nn_object *node_name(nn_object *self, nn_object *args, nn_object *kwargs)
     if (repl_parse_args("name", "", args, kwargs, a)) return NULL;
     if (self->type == &nn_node_type) {
         const char *name = nn_node_name((nn_node *)self);
-        /* the one C++ node whose name() is its qualified class name */
-        return nn_str_new(strcmp(name, "CopySlices") ? name : "torch::autograd::CopySlices");
+        /* the C++ nodes whose name() is their qualified class name */
+        if (!strcmp(name, "CopySlices") || !strcmp(name, "NotImplemented"))
+            return nn_str_format("torch::autograd::%s", name);
+        return nn_str_new(name);
     }
     char *r = nn_repr(self);
     if (!r) return NULL;

@@ -156,6 +156,16 @@ static nn_object *f_empty_like(void *ud, nn_object *args, nn_object *kwargs) { r
 static nn_object *f_rand_like(void *ud, nn_object *args, nn_object *kwargs) { return like("rand_like", args, kwargs, 4); }
 static nn_object *f_randn_like(void *ud, nn_object *args, nn_object *kwargs) { return like("randn_like", args, kwargs, 5); }
 
+/* A sequence written in the language (collections.deque, a user's class with __len__
+   and __getitem__), which PyTorch reads as the sequence it is; not an ndarray (read
+   as its elements) nor a subclass of a built-in value (repl_deep_values). */
+static bool is_lang_sequence(nn_object *o)
+{
+    if (o->type != &repl_instance_type || repl_numpy_tensor_of(o)) return false;
+    const class_obj *c = ((instance_obj *)o)->cls;
+    return repl_class_lookup(c, "__len__") && repl_class_lookup(c, "__getitem__");
+}
+
 static nn_object *f_tensor(void *ud, nn_object *args, nn_object *kwargs)
 {
     ARGS(5);
@@ -181,6 +191,7 @@ static nn_object *f_tensor(void *ud, nn_object *args, nn_object *kwargs)
     }
     nn_object *seq = NULL; /* owned: a range's list (a range is a sequence: torch.tensor(range(4))) */
     if (a[0] && a[0]->type == &repl_range_type && !(a[0] = seq = repl_to_list(a[0]))) return NULL;
+    if (a[0] && !seq && is_lang_sequence(a[0]) && !(a[0] = seq = repl_to_list(a[0]))) return NULL; /* a deque */
     if (a[0] && !seq && !(a[0] = seq = repl_deep_values(a[0]))) return NULL; /* namedtuples, MyFloat(...) */
     if (repl_numpy_unconvertible(a[0])) {
         NN_RELEASE(seq);
@@ -517,10 +528,15 @@ static nn_object *f_save(void *ud, nn_object *args, nn_object *kwargs)
         nn_error_set(NN_ERR_VALUE, "torch.save in nnscope writes the zip format only (_use_new_zipfile_serialization=True)");
         return NULL;
     }
-    nn_object *path = repl_torch_file_path("save", a[1]); /* a str, a pathlib.Path, a file from open() */
+    bool stream = repl_torch_file_is_stream(a[1]); /* io.BytesIO: through its write() */
+    nn_object *path = stream ? NULL : repl_torch_file_path("save", a[1]); /* a str, a pathlib.Path, a file from open() */
     const nn_pickle_hooks *prev = nn_pickle_set_hooks(repl_torch_pickle_hooks()); /* whole modules, by class */
-    int rc = path ? nn_torch_save_file(a[0], nn_str_cstr(path)) : -1;
+    void *bytes = NULL;
+    size_t len = 0;
+    int rc = stream ? nn_torch_save_bytes(a[0], &bytes, &len) : path ? nn_torch_save_file(a[0], nn_str_cstr(path)) : -1;
     nn_pickle_set_hooks(prev);
+    if (stream && rc == 0) rc = repl_torch_stream_write(a[1], bytes, len);
+    nn_free(bytes);
     NN_RELEASE(path);
     return rc ? NULL : nn_retain(nn_none());
 }
@@ -571,10 +587,13 @@ static nn_object *f_load(void *ud, nn_object *args, nn_object *kwargs)
 {
     ARGS(4);
     if (repl_parse_args("load", "f, map_location=, pickle_module=, *, weights_only=", args, kwargs, a)) return NULL;
-    nn_object *path_obj = repl_torch_file_path("load", a[0]); /* a str, a pathlib.Path, a file from open() */
-    if (!path_obj) return NULL;
-    const char *path = nn_str_cstr(path_obj);
-    if (access(path, R_OK) != 0) { /* FileNotFoundError: [Errno 2] No such file or directory: 'x', as open() */
+    bool stream = repl_torch_file_is_stream(a[0]);
+    nn_object *bytes = stream ? repl_torch_stream_read(a[0]) : NULL; /* io.BytesIO */
+    if (stream && !bytes) return NULL;
+    nn_object *path_obj = bytes ? NULL : repl_torch_file_path("load", a[0]); /* a str, a pathlib.Path, a file from open() */
+    if (!path_obj && !bytes) return NULL;
+    const char *path = bytes ? NULL : nn_str_cstr(path_obj);
+    if (path && access(path, R_OK) != 0) { /* FileNotFoundError: [Errno 2] No such file or directory: 'x', as open() */
         repl_mod_os_error(errno, path);
         NN_RELEASE(path_obj);
         return NULL;
@@ -584,18 +603,26 @@ static nn_object *f_load(void *ud, nn_object *args, nn_object *kwargs)
         char *s = nn_str(where);
         made = s ? nn_str_new(s) : NULL;
         nn_free(s);
-        if (!made) return NULL;
+        if (!made) {
+            NN_RELEASE(path_obj);
+            NN_RELEASE(bytes);
+            return NULL;
+        }
         where = made;
     }
     /* weights_only=False (1.13's default): the classes of __main__, the script's files and torch.nn too */
     bool weights_only = a[3] && repl_truth(a[3]) == 1;
     const nn_pickle_hooks *prev = nn_pickle_set_hooks(weights_only ? NULL : repl_torch_pickle_hooks());
-    nn_object *obj = where && !nn_is_none(where) && !nn_is_str(where) && !nn_is_dict(where)
-                         ? nn_torch_load_file_with(path, restore_by_call, where) /* a callable */
-                         : nn_torch_load_file(path, where);
+    bool by_call = where && !nn_is_none(where) && !nn_is_str(where) && !nn_is_dict(where); /* a callable */
+    nn_object *obj = bytes ? (by_call ? nn_torch_load_bytes_with(repl_bytes_data(bytes), repl_bytes_len(bytes),
+                                                                  restore_by_call, where)
+                                      : nn_torch_load_bytes(repl_bytes_data(bytes), repl_bytes_len(bytes), where))
+                     : by_call ? nn_torch_load_file_with(path, restore_by_call, where)
+                               : nn_torch_load_file(path, where);
     nn_pickle_set_hooks(prev);
     NN_RELEASE(made);
     NN_RELEASE(path_obj);
+    NN_RELEASE(bytes);
     return obj;
 }
 
@@ -1070,6 +1097,7 @@ nn_object *repl_torch_other_getattr(nn_object *o, const char *name, bool *handle
 static nn_object *op_getattr(nn_object *o, const char *name)
 {
     if (nn_is_tensor(o)) return repl_tensor_getattr(NN_TENSOR(o), name);
+    if (nn_is_module(o) && !strcmp(name, "__class__")) return repl_bind_type_of(o); /* a torch.nn layer's type(m) */
     if (nn_is_module(o)) return repl_module_getattr(NN_MODULE(o), name);
     if (repl_is_namespace(o)) return repl_namespace_getattr(o, name);
     if (repl_is_dtype(o)) return repl_dtype_getattr(o, name);
@@ -1248,4 +1276,5 @@ void repl_bindings_install(void)
 {
     repl_set_native_ops(&bind_ops);
     nn_module_set_version_lookup(repl_module_version_lookup);
+    nn_module_set_override_lookup(repl_module_override_lookup);
 }

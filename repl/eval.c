@@ -1992,6 +1992,9 @@ static nn_object *super_getattr(nn_object *obj, const char *name)
         if (b || nn_error_current()) return b;
     }
     class_obj *c = repl_super_lookup(s->start, s->self, name, &v);
+    if (c == repl_current->object_cls && strcmp(name, "__init__") == 0) /* a core module's base first (below) */
+        for (class_obj *k = s->start; k && c; k = k->base)
+            if (k->native_base) c = NULL;
     if (c) {   /* a classmethod binds the class of self, as CPython's super */
         class_obj *type = s->self->type == &repl_class_type ? (class_obj *)s->self : repl_class_of(s->self);
         return class_attr(v, s->self, type ? type : c);
@@ -2000,9 +2003,19 @@ static nn_object *super_getattr(nn_object *obj, const char *name)
     /* the native base of a module class: nn.Module's methods */
     for (class_obj *k = s->start; k; k = k->base)
         if (k->native_base) {
+            const repl_native_ops *ops = repl_get_native_ops();
+            /* a core module's constructor (nn.Linear) and its own forward (super().forward(x) in an override) */
+            if ((strcmp(name, "__init__") == 0 || strcmp(name, "forward") == 0) && ops && ops->getattr) {
+                nn_object *init = ops->getattr(k->native_base, name);
+                if (init) {
+                    nn_object *bound = repl_method_new(init, s->self);
+                    NN_RELEASE(init);
+                    return bound;
+                }
+                nn_error_clear(); /* nn.Module's: nothing to build */
+            }
             if (strcmp(name, "__init__") == 0 || strcmp(name, "__init_subclass__") == 0)
                 return nn_cfunction_new(name, repl_builtin_noop, NULL, NULL);
-            const repl_native_ops *ops = repl_get_native_ops();
             if (ops && ops->getattr) return ops->getattr(s->self, name);
         }
     if (strcmp(name, "__init__") == 0 || strcmp(name, "__init_subclass__") == 0)
@@ -2466,6 +2479,20 @@ static nn_object *call_class(class_obj *c, nn_object *const *args, int n, nn_obj
     return repl_class_call_plain(c, args, n, kwargs);
 }
 
+/* The __init__ of the core module class c derives from (nn.Linear's; bind_args.c builds it), a new
+   reference; NULL without an error when there is none (nn.Module's). */
+static nn_object *native_module_init(const class_obj *c)
+{
+    const repl_native_ops *ops = repl_get_native_ops();
+    for (const class_obj *k = c; k && ops && ops->getattr; k = k->base)
+        if (k->native_base) {
+            nn_object *init = ops->getattr(k->native_base, "__init__");
+            if (!init) nn_error_clear();
+            return init;
+        }
+    return NULL;
+}
+
 /* type.__call__(c, *args): __new__ then __init__ (a metaclass's __call__ reaches it through super()). */
 nn_object *repl_class_call_plain(class_obj *c, nn_object *const *args, int n, nn_object *kwargs)
 {
@@ -2514,6 +2541,17 @@ nn_object *repl_class_call_plain(class_obj *c, nn_object *const *args, int n, nn
         if (!nn_is_none(r)) {
             repl_raise_exc(EXC_TypeError, "__init__() should return None, not '%s'", repl_value_type_name(r));
             NN_RELEASE(r);
+            NN_RELEASE(obj);
+            return NULL;
+        }
+        NN_RELEASE(r);
+    } else if (c->mcls && (init = native_module_init(c))) { /* class L(nn.Linear) without an __init__: Linear's */
+        nn_object *all[n + 1];
+        all[0] = obj;
+        for (int i = 0; i < n; i++) all[i + 1] = args[i];
+        nn_object *r = repl_call_object(init, all, n + 1, kwargs);
+        NN_RELEASE(init);
+        if (!r) {
             NN_RELEASE(obj);
             return NULL;
         }

@@ -15,7 +15,7 @@
  * CyclicLR, CosineAnnealingWarmRestarts, SequentialLR and ChainedScheduler
  * are written in the language (mod_lr_scheduler_more.c).
  * The warnings are lr_sched_warn.c's. Not here: MultiStepLR's
- * milestones are a dict {milestone: count}, not a collections.Counter.
+ * milestones are a collections.Counter {milestone: count}, as PyTorch's.
  */
 #include <math.h>
 #include <stdio.h>
@@ -178,11 +178,26 @@ static int steplr_closed(nn_object *self, int64_t e, double lr, double base, siz
     return 0;
 }
 
-/* MultiStepLR: milestones is a dict {epoch: count} */
+/* MultiStepLR: milestones is a collections.Counter {epoch: count}; its dict of
+   counts (borrowed: the Counter keeps it), or a plain dict a user set */
+static nn_object *milestone_counts(nn_object *self)
+{
+    nn_object *ms = repl_mod_attr(self, "milestones");
+    if (!ms || nn_is_dict(ms)) return ms;
+    nn_object *d = ms->type == &repl_instance_type ? repl_get_attr(ms, "_d") : NULL;
+    if (!d) {
+        NN_RELEASE(repl_take_exception());
+        nn_error_clear();
+        return ms;
+    }
+    NN_RELEASE(d); /* the Counter keeps it */
+    return d;
+}
+
 static int multistep_times(nn_object *self, int64_t e, double lr, double base, size_t g, double *out)
 {
     double gamma;
-    nn_object *ms = repl_mod_attr(self, "milestones");
+    nn_object *ms = milestone_counts(self);
     if (!ms || attr_double(self, "gamma", &gamma)) return -1;
     nn_object *key = nn_int_new(e);
     nn_object *count = key && nn_is_dict(ms) ? nn_dict_get(ms, key) : NULL;
@@ -196,7 +211,7 @@ static nn_object *multistep_get_lr(void *ud, nn_object *args, nn_object *kwargs)
     int64_t e;
     nn_object *self = SELF(args);
     if (repl_mod_check_self("get_lr", args) || attr_int(self, "last_epoch", &e)) return NULL;
-    nn_object *ms = repl_mod_attr(self, "milestones"), *key = nn_int_new(e);
+    nn_object *ms = milestone_counts(self), *key = nn_int_new(e);
     bool in = ms && key && nn_is_dict(ms) && nn_dict_get(ms, key);
     NN_RELEASE(key);
     if (!ms) return NULL;
@@ -206,7 +221,7 @@ static nn_object *multistep_get_lr(void *ud, nn_object *args, nn_object *kwargs)
 static int multistep_closed(nn_object *self, int64_t e, double lr, double base, size_t g, double *out)
 {
     double gamma;
-    nn_object *ms = repl_mod_attr(self, "milestones");
+    nn_object *ms = milestone_counts(self);
     if (!ms || attr_double(self, "gamma", &gamma)) return -1;
     /* bisect_right over the sorted elements: how many milestones (with counts) are <= e */
     int64_t n = 0;
@@ -711,17 +726,12 @@ static nn_object *multistep_init(void *ud, nn_object *args, nn_object *kwargs)
         repl_parse_args_from("MultiStepLR.__init__", "optimizer, milestones, gamma=, last_epoch=, verbose=", args, 1,
                              kwargs, a))
         return NULL;
-    /* Counter(milestones) */
-    nn_object *items = repl_to_list(a[1]), *counts = items ? nn_dict_new() : NULL;
-    int rc = counts ? 0 : -1;
-    for (size_t i = 0; !rc && i < nn_list_len(items); i++) {
-        nn_object *m = nn_list_get(items, i), *old = nn_dict_get(counts, m);
-        nn_object *c = nn_int_new(old ? nn_int_value(old) + 1 : 1);
-        rc = c ? nn_dict_set(counts, m, c) : -1;
-        NN_RELEASE(c);
-    }
-    NN_RELEASE(items);
-    if (!rc) rc = repl_set_attr(self, "milestones", counts);
+    /* self.milestones = Counter(milestones) */
+    nn_object *coll = repl_import_by_name("collections"), *counter = coll ? repl_get_attr(coll, "Counter") : NULL;
+    nn_object *counts = counter ? repl_call_object(counter, &a[1], 1, NULL) : NULL;
+    NN_RELEASE(coll);
+    NN_RELEASE(counter);
+    int rc = counts ? repl_set_attr(self, "milestones", counts) : -1;
     NN_RELEASE(counts);
     return none_or_fail(rc || set_or_default(self, "gamma", a[2], 0.1) || base_init(self, a[0], a[3], a[4]));
 }

@@ -7,6 +7,7 @@
 
 #include "bind_int.h"
 #include "eval_int.h"
+#include "nn_layers.h"
 
 #define MODNAME "torch._tensor_more"
 
@@ -16,6 +17,11 @@ static const struct {
 } lib_names[] = {
     {"new", false}, {"unflatten", false}, {"mT", true}, {"mH", true}, {"H", true},
     {"matrix_exp", false}, {"triangular_solve", false},
+    /* torch._blas_index.py */
+    {"addmm", false}, {"addmm_", false}, {"baddbmm", false}, {"baddbmm_", false}, {"addbmm", false},
+    {"addbmm_", false}, {"addmv", false}, {"addmv_", false}, {"addr", false}, {"addr_", false},
+    {"index_copy", false}, {"index_copy_", false}, {"index_fill", false}, {"index_fill_", false},
+    {"materialize", false}, /* placeholders only (below) */
 };
 
 /* A new reference; NULL without an error when name is none of these. */
@@ -23,6 +29,7 @@ nn_object *repl_tensor_lib_method(nn_tensor *t, const char *name)
 {
     for (size_t i = 0; i < sizeof lib_names / sizeof *lib_names; i++) {
         if (strcmp(lib_names[i].name, name) != 0) continue;
+        if (!strcmp(name, "materialize") && !nn_is_uninitialized(&t->ob)) return NULL;
         nn_object *m = repl_stdlib_module(MODNAME);
         nn_object *f = m ? repl_get_attr(m, name) : NULL;
         NN_RELEASE(m);

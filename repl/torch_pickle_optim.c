@@ -5,6 +5,7 @@
  *                with Optimizer.__getstate__: {'defaults', 'state', 'param_groups'},
  *                its state a defaultdict(dict) keyed by the parameters themselves;
  *   defaultdict  collections.defaultdict(factory) REDUCE, its items by SETITEMS.
+ *   Counter      collections.Counter REDUCE of ({counts},) (MultiStepLR's milestones).
  * Loading an optimizer of core's classes (SGD, Adam, AdamW) makes it anew from the
  * saved param_groups and defaults, then loads its per-parameter state as
  * load_state_dict does; one written in the language (RMSprop, a user's subclass)
@@ -23,15 +24,18 @@ static nn_object *collections_attr(const char *name)
     return r;
 }
 
-static bool is_defaultdict(nn_object *o)
+/* whether o is an instance of collections.NAME (defaultdict, Counter) */
+static bool is_collections(nn_object *o, const char *name)
 {
     if (o->type != &repl_instance_type) return false;
-    nn_object *cls = collections_attr("defaultdict");
+    nn_object *cls = collections_attr(name);
     bool r = cls && cls->type == &repl_class_type && repl_class_is_subclass(repl_class_of(o), (class_obj *)cls);
     if (!cls) nn_error_clear();
     NN_RELEASE(cls);
     return r;
 }
+
+static bool is_defaultdict(nn_object *o) { return is_collections(o, "defaultdict"); }
 
 static nn_object *tuple_take(nn_object *a, nn_object *b, nn_object *c, nn_object *d, nn_object *e)
 {
@@ -82,6 +86,16 @@ int repl_optim_pickle_reduce(nn_object *o, nn_object **out)
         *out = tuple_take(nn_str_new("collections"), nn_str_new("defaultdict"), args, nn_retain(nn_none()), items);
         return *out ? 1 : -1;
     }
+    if (is_collections(o, "Counter")) { /* Counter.__reduce__: (Counter, (dict(self),)), REDUCE */
+        nn_object *d = repl_get_attr(o, "_d"), *copy = d && nn_is_dict(d) ? nn_dict_copy(d) : NULL;
+        nn_object *args = copy ? nn_tuple_pack(1, copy) : NULL;
+        NN_RELEASE(d);
+        NN_RELEASE(copy);
+        nn_object *m = nn_str_new("collections"), *n = nn_str_new("Counter");
+        *out = m && n && args ? nn_tuple_pack(4, m, n, args, nn_none()) : NULL;
+        NN_RELEASE(m), NN_RELEASE(n), NN_RELEASE(args);
+        return *out ? 1 : -1;
+    }
     if (!repl_optim_is_optimizer(o)) return 0;
     nn_object *cls = o->type == &repl_instance_type ? nn_retain(&repl_class_of(o)->ob) : repl_bind_type_of(o);
     nn_object *mod = cls ? repl_get_attr(cls, "__module__") : NULL, *name = mod ? repl_get_attr(cls, "__qualname__") : NULL;
@@ -126,9 +140,9 @@ nn_object *repl_optim_pickle_find(const char *module, const char *name, bool *is
                 return nn_retain(&known[i]->ob);
             }
     }
-    if (!strcmp(module, "collections") && !strcmp(name, "defaultdict")) {
+    if (!strcmp(module, "collections") && (!strcmp(name, "defaultdict") || !strcmp(name, "Counter"))) {
         *handled = true;
-        return collections_attr("defaultdict");
+        return collections_attr(name);
     }
     if (strncmp(module, "torch.optim.", 12) || name[0] == '_') return NULL;
     bool sched = !strcmp(module, "torch.optim.lr_scheduler"); /* a scheduler: the language's classes */
@@ -167,6 +181,19 @@ nn_object *repl_optim_pickle_call(nn_object *cls, nn_object *args, bool newobj, 
             return NULL;
         }
         return repl_call_object(cls, &f, 1, NULL);
+    }
+    nn_object *counter = collections_attr("Counter");
+    if (!counter) nn_error_clear();
+    bool is_counter = counter && cls == counter;
+    NN_RELEASE(counter);
+    if (is_counter) { /* Counter(dict): its counts */
+        *handled = true;
+        nn_object *d = nn_tuple_len(args) == 1 ? nn_tuple_get(args, 0) : NULL;
+        if (newobj || !d || !nn_is_dict(d)) {
+            repl_raise_exc(EXC_UnpicklingError, "a pickled Counter takes one dict of counts");
+            return NULL;
+        }
+        return repl_call_object(cls, &d, 1, NULL);
     }
     if (!newobj || cls->type == &repl_class_type) return NULL; /* the language's optimizers: plain instances */
     nn_object *mod = repl_get_attr(cls, "__module__"); /* core's SGD, Adam, AdamW (torch.optim.sgd ...) */

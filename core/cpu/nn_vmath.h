@@ -99,6 +99,13 @@ double nn_cpu_sq_dev_sum_f32(const float *x, int ndim, const int64_t *sizes, con
    added a block at a time where that is exact (cpu/seq_sum.c). */
 double nn_cpu_seq_sq_dev_f32(const float *x, int64_t n, double mean, double acc);
 
+/* var (take_sqrt false) or std of the n contiguous float32 x, as
+   (float)(sum / dof) or (float)sqrt(sum / dof) of std_var_all_cpu's sequential
+   double sum of (x[i] - mean)^2: true with the result in *out when an estimate
+   of that sum and its error bound decide the float (cpu/var_bound.c); false,
+   having written nothing, when the caller must run the exact sum. */
+bool nn_cpu_var_all_f32_bounded(const float *x, int64_t n, double mean, double dof, bool take_sqrt, float *out);
+
 void nn_cpu_sum_strided_f32(const float *x, int ndim, const int64_t *sizes, const int64_t *strides,
                             const bool *reduced, float *out);
 

@@ -532,8 +532,13 @@ int nn_cpu_reduce(nn_reduce_op op, const nn_tensor *x, int64_t outer, int64_t in
         else
             nn_cpu_sum_strided_f32(nn_data_ptr(x), x->ndim, x->sizes, x->strides, all, &sum);
         double mean = sum / (float)inner;
+        double dof = (double)inner - p;
+        /* a bounded estimate decides the float almost always (cpu/var_bound.c) */
+        if (nn_is_contiguous(x) && nn_cpu_var_all_f32_bounded(nn_data_ptr(x), inner, mean, dof,
+                                                               op == NN_REDUCE_STD_ALL_F32, nn_data_ptr(values)))
+            return 0;
         double m2 = nn_cpu_sq_dev_sum_f32(nn_data_ptr(x), x->ndim, x->sizes, x->strides, mean);
-        double dof = (double)inner - p, var = m2 / (dof > 0 ? dof : 0);
+        double var = m2 / (dof > 0 ? dof : 0);
         *(float *)nn_data_ptr(values) = (float)(op == NN_REDUCE_STD_ALL_F32 ? sqrt(var) : var);
         return 0;
     }

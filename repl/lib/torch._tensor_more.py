@@ -4,6 +4,8 @@
 import torch
 from torch._matrix_exp import matrix_exp  # Tensor.matrix_exp
 from torch._solve_triangular import triangular_solve  # Tensor.triangular_solve
+from torch._blas_index import addmm, addmm_, baddbmm, baddbmm_, addbmm, addbmm_, addmv, addmv_, addr, addr_, \
+    index_copy, index_copy_, index_fill, index_fill_  # Tensor.addmm, ...
 
 
 def new(self, *args, **kwargs):
@@ -61,3 +63,8 @@ def H(self):
         hint = " For batches of matrices, consider using tensor.mH" if self.dim() > 2 else ""
         raise RuntimeError("tensor.H is only supported on matrices (2-D tensors). Got {}-D tensor.{}".format(self.dim(), hint))
     return self.transpose(0, 1)
+
+
+def materialize(self, shape, device=None, dtype=None):
+    # UninitializedParameter / UninitializedBuffer.materialize (tensor_lib.c offers it on those only)
+    torch._nnscope_materialize(self, shape, dtype)

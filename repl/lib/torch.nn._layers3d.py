@@ -723,7 +723,26 @@ class Unfold(nn.Module):
 
 # ---------------------------------------------------------------- channel shuffle
 
-@grad_fn_name("NotImplemented")
+class _ChannelShuffle(torch.autograd.Function):
+    # PyTorch 1.13 has no derivative for channel_shuffle: its node is NotImplemented and backward raises
+    _node_name = "NotImplemented"
+
+    @staticmethod
+    def forward(ctx, input, groups):
+        return _shuffled(input, groups)
+
+    @staticmethod
+    def backward(ctx, grad):
+        raise RuntimeError("derivative for channel_shuffle is not implemented")
+
+
+def _shuffled(input, groups):
+    c = input.size(1)
+    rest = list(input.shape[2:])
+    n = input.size(0)
+    return input.reshape([n, groups, c // groups] + rest).transpose(1, 2).reshape([n, c] + rest)
+
+
 def channel_shuffle(input, groups):
     if input.dim() <= 2:
         raise RuntimeError("channel_shuffle expects input with > 2 dims, but got input with sizes {}".format(
@@ -735,9 +754,9 @@ def channel_shuffle(input, groups):
     if c % groups != 0:
         raise RuntimeError("Number of channels must be divisible by groups. Got {} channels and {} groups.".format(
             c, groups))
-    rest = list(input.shape[2:])
-    n = input.size(0)
-    return input.reshape([n, groups, c // groups] + rest).transpose(1, 2).reshape([n, c] + rest)
+    if input.requires_grad and torch.is_grad_enabled():
+        return _ChannelShuffle.apply(input, groups)
+    return _shuffled(input, groups)
 
 
 class ChannelShuffle(nn.Module):

@@ -23,7 +23,9 @@ def _legacy_reduction(size_average, reduce):
         ret = "sum"
     else:
         ret = "none"
-    warnings.warn("size_average and reduce args will be deprecated, please use reduction='{}' instead.".format(ret))
+    # placed in PyTorch 1.13's torch/nn/_reduction.py, as the built-in losses' (once per run)
+    warnings._warn_from("size_average and reduce args will be deprecated, please use reduction='{}' instead.".format(ret),
+                        UserWarning, "torch.nn._reduction", "torch/nn/_reduction.py", 42)
     return ret
 
 

@@ -248,6 +248,54 @@ static void test_failing_allocations(void **state)
     remove_dir(dir);
 }
 
+/* torch.save to memory (an io.BytesIO): the same records as a file, loaded back
+   from the bytes; a save that fails gives no bytes; every allocation failing in
+   turn is MemoryError. */
+static void test_save_bytes(void **state)
+{
+    (void)state;
+    nn_object *d = sample();
+    void *data = NULL;
+    size_t len = 0;
+    tu_check(nn_torch_save_bytes(d, &data, &len));
+    assert_true(len > 4);
+    assert_memory_equal(data, "PK\3\4", 4);
+    nn_object *back = tu_ok(nn_torch_load_bytes(data, len, NULL));
+    nn_tensor *mat = NN_TENSOR(nn_dict_get_str(back, "mat")), *row = NN_TENSOR(nn_dict_get_str(back, "row"));
+    assert_ptr_equal(mat->storage, row->storage);
+    double want[] = {4, 5, 6, 7};
+    int64_t four = 4;
+    tu_assert_values(row, 1, &four, want, 0);
+    NN_RELEASE(back);
+    nn_free(data);
+
+    nn_object *fn = tu_ok(nn_cfunction_new("f", NULL, NULL, NULL));
+    tu_check(nn_dict_set_str(d, "fn", fn));
+    assert_int_equal(nn_torch_save_bytes(d, &data, &len), -1);
+    tu_assert_error(NN_ERR_TYPE, "cannot pickle");
+    assert_null(data);
+    assert_int_equal(len, 0);
+    tu_check(nn_dict_del_str(d, "fn"));
+    NN_RELEASE(fn);
+
+    tu_allocator old;
+    tu_install_failing_alloc(&old);
+    tu_check(nn_torch_save_bytes(d, &data, &len));
+    nn_free(data);
+    long total = tu_alloc_count;
+    for (tu_fail_at = 1; tu_fail_at <= total; tu_fail_at++) {
+        tu_alloc_count = 0;
+        nn_error_clear();
+        assert_int_equal(nn_torch_save_bytes(d, &data, &len), -1);
+        assert_null(data);
+        if (nn_error_current() != NN_ERR_MEMORY)
+            fail_msg("allocation %ld: %s: %s", tu_fail_at, nn_error_kind_name(nn_error_current()), nn_error_message());
+    }
+    nn_error_clear();
+    tu_restore_allocator(&old);
+    NN_RELEASE(d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -255,6 +303,7 @@ int main(void)
         cmocka_unit_test(test_truncations_and_flips),
         cmocka_unit_test(test_round_trip_and_sharing),
         cmocka_unit_test(test_failing_allocations),
+        cmocka_unit_test(test_save_bytes),
     };
     return cmocka_run_group_tests_name("torch_file", tests, NULL, NULL);
 }

@@ -148,3 +148,9 @@ print(out)
 print(torch.nn.functional.cross_entropy(out, torch.tensor([0, 1, 2, 0, 1])))
 out.sum().backward()
 print(model[0].weight.grad, model[2].bias.grad)
+
+# bfloat16 gelu: the float32 gelu rounded once; its values over a range, small and large tensors
+g = torch.cat([torch.linspace(-4, 4, 301), torch.logspace(-6, -1, 40), -torch.logspace(-6, -1, 40)]).bfloat16()
+print(torch.nn.functional.gelu(g).tolist())
+print(torch.nn.functional.gelu(g[:7]).tolist(), torch.nn.functional.gelu(g[5]).item())
+print(torch.nn.functional.gelu(g.reshape(-1, 1)[:, 0][::2][:6]).tolist(), torch.nn.functional.gelu(g[6:7]).item())

@@ -1,0 +1,157 @@
+# torch.addmm / baddbmm / addbmm / addmv / addr and index_copy / index_fill (functions, methods, in-place
+# forms), written in the language over mm/bmm/mv/outer and indexed assignment, as PyTorch 1.13 defines
+# them: beta * input + alpha * (product), input ignored when beta is 0 (NaNs in it do not propagate);
+# the nodes carry PyTorch's names (AddmmBackward0, ...). repl/tensor_lib.c binds the methods.
+import torch
+
+
+def _check_scalars(beta, alpha):
+    for name, v in (('beta', beta), ('alpha', alpha)):
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise TypeError("argument '{}' must be Number, not {}".format(name, type(v).__name__))
+
+
+def _expands_to(input, shape):
+    # input.expand(shape)'s check, with its message
+    if input.dim() > len(shape):
+        raise RuntimeError("expand(torch.FloatTensor{{{}}}, size={}): the number of sizes provided ({}) must be greater "
+                           "or equal to the number of dimensions in the tensor ({})".format(
+                               ", ".join(str(d) for d in input.shape), list(shape), len(shape), input.dim()))
+    lead = len(shape) - input.dim()
+    for d in reversed(range(input.dim())):
+        if input.size(d) != 1 and input.size(d) != shape[lead + d]:
+            raise RuntimeError("The expanded size of the tensor ({}) must match the existing size ({}) at "
+                               "non-singleton dimension {}.  Target sizes: {}.  Tensor sizes: {}".format(
+                                   shape[lead + d], input.size(d), lead + d, list(shape), list(input.shape)))
+
+
+def _combine(input, product, beta, alpha, node, operands):
+    _check_scalars(beta, alpha)
+    _expands_to(input, product.shape)
+    out = product if alpha == 1 else product * alpha
+    if beta != 0:
+        out = (input if beta == 1 else input * beta) + out
+    torch._nnscope_name_grad_fn(out, node, input, *operands)
+    return out
+
+
+def addmm(input, mat1, mat2, *, beta=1, alpha=1, out=None):
+    r = _combine(input, torch.mm(mat1, mat2), beta, alpha, "AddmmBackward0", (mat1, mat2))
+    return _out(r, out)
+
+
+def baddbmm(input, batch1, batch2, *, beta=1, alpha=1, out=None):
+    product = torch.bmm(batch1, batch2)
+    k = batch1.size(2)
+    if k * product.size(1) * product.size(2) >= 400 or beta == 0:
+        return _out(_combine(input, product, beta, alpha, "BaddbmmBackward0", (batch1, batch2)), out)
+    # ATen's small-matrix kernel: the products added one by one into beta * input, in the order of k
+    _check_scalars(beta, alpha)
+    r = (input if beta == 1 else input * beta).expand(product.shape)
+    for i in range(k):
+        term = batch1[:, :, i:i + 1] * batch2[:, i:i + 1, :]
+        r = r + (term if alpha == 1 else term * alpha)
+    torch._nnscope_name_grad_fn(r, "BaddbmmBackward0", input, batch1, batch2)
+    return _out(r, out)
+
+
+def addbmm(input, batch1, batch2, *, beta=1, alpha=1, out=None):
+    # ATen's order: addmm of each batch's product into the result, beta applied once
+    if batch1.dim() != 3 or batch2.dim() != 3:
+        raise RuntimeError("batch1 must be a 3D tensor" if batch1.dim() != 3 else "batch2 must be a 3D tensor")
+    r = None
+    for b in range(batch1.size(0)):
+        r = addmm(input if r is None else r, batch1[b], batch2[b], beta=beta if r is None else 1, alpha=alpha)
+    if r is None:
+        r = _combine(input, torch.zeros(batch1.size(1), batch2.size(2), dtype=input.dtype), beta, alpha,
+                     "AddbmmBackward0", (batch1, batch2))
+    torch._nnscope_name_grad_fn(r, "AddbmmBackward0", input, batch1, batch2)
+    return _out(r, out)
+
+
+def addmv(input, mat, vec, *, beta=1, alpha=1, out=None):
+    r = _combine(input, torch.mv(mat, vec), beta, alpha, "AddmvBackward0", (mat, vec))
+    return _out(r, out)
+
+
+def addr(input, vec1, vec2, *, beta=1, alpha=1, out=None):
+    if vec1.dim() != 1 or vec2.dim() != 1:
+        raise RuntimeError("addr: Expected 1-D argument vec1, but got {}-D".format(vec1.dim()) if vec1.dim() != 1
+                           else "addr: Expected 1-D argument vec2, but got {}-D".format(vec2.dim()))
+    r = _combine(input, torch.outer(vec1, vec2), beta, alpha, "AddrBackward0", (vec1, vec2))
+    return _out(r, out)
+
+
+def _out(r, out):
+    if out is None:
+        return r
+    with torch.no_grad():
+        out.resize_(r.shape) if out.shape != r.shape and out.numel() == 0 else None
+        out.copy_(r)
+    return out
+
+
+def _inplace(fn):
+    def method(self, *args, **kwargs):
+        r = fn(self, *args, **kwargs)
+        return self.copy_(r)
+    method.__name__ = fn.__name__ + '_'
+    return method
+
+
+addmm_ = _inplace(addmm)
+baddbmm_ = _inplace(baddbmm)
+addbmm_ = _inplace(addbmm)
+addmv_ = _inplace(addmv)
+addr_ = _inplace(addr)
+
+
+def _dim_index(self, dim, index, name):
+    n = max(self.dim(), 1)
+    if dim < -n or dim >= n:
+        raise IndexError("Dimension out of range (expected to be in range of [{}, {}], but got {})".format(
+            -n, n - 1, dim))
+    if index.dim() > 1:
+        raise IndexError("{}(): Index is supposed to be a vector".format(name))
+    if index.dtype != torch.int64:
+        raise RuntimeError("{}(): Expected a long tensor for index, but got {}".format(name, _type_name(index.dtype)))
+    if dim < 0:
+        dim += n
+    return (slice(None),) * dim + (index.reshape(-1),) if self.dim() else (index.reshape(-1),)
+
+
+def _type_name(dtype):
+    return {torch.float32: 'Float', torch.float64: 'Double', torch.int32: 'Int', torch.int16: 'Short',
+            torch.int8: 'Char', torch.uint8: 'Byte', torch.bool: 'Bool', torch.float16: 'Half'}.get(dtype, str(dtype))
+
+
+def index_copy_(self, dim, index, source):
+    where = _dim_index(self, dim, index, 'index_copy_')
+    if source.dtype != self.dtype:
+        raise RuntimeError("index_copy_(): self and source expected to have the same dtype, but got (self) {} and "
+                           "(source) {}".format(_type_name(self.dtype), _type_name(source.dtype)))
+    self[where] = source
+    return self
+
+
+def index_copy(input, dim, index, source):
+    r = input.clone()
+    index_copy_(r, dim, index, source)
+    torch._nnscope_name_grad_fn(r, "IndexCopyBackward0", input, source)
+    return r
+
+
+def index_fill_(self, dim, index, value):
+    where = _dim_index(self, dim, index, 'index_fill_')
+    if isinstance(value, torch.Tensor) and value.dim() != 0:
+        raise RuntimeError("index_fill_ only supports a 0-dimensional value tensor, but got tensor with {} "
+                           "dimension(s).".format(value.dim()))
+    self[where] = value
+    return self
+
+
+def index_fill(input, dim, index, value):
+    r = input.clone()
+    index_fill_(r, dim, index, value)
+    torch._nnscope_name_grad_fn(r, "IndexFillBackward0", input)
+    return r
