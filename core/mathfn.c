@@ -425,8 +425,10 @@ static nn_tensor *binary(nn_tensor *a, nn_tensor *b, nn_math_op code, nn_op_id o
     int64_t sizes[NN_MAX_DIMS];
     /* a half type: TensorIterator casts both operands (a Python number too) to it first */
     nn_tensor *h[2] = {NULL, NULL};
-    for (int i = 0; i < 2; i++)
-        if (rt != cd && rt != ab[i]->dtype && !(h[i] = compute_copy(ab[i], rt))) {
+    nn_device dev = nn_device_of(a);
+    if (rt != cd && nn_common_device(2, ab, &dev) < 0) return NULL;
+    for (int i = 0; i < 2; i++) /* a 0-dim CPU operand moves to the op's device by value */
+        if (rt != cd && rt != ab[i]->dtype && !(h[i] = nn_to_op_device(compute_copy(ab[i], rt), dev))) {
             NN_RELEASE(h[0]);
             return NULL;
         }

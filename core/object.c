@@ -124,8 +124,12 @@ static void tuple_clear(nn_object *self)
 const nn_type nn_tuple_type = {.name = "tuple", .dealloc = tuple_dealloc, .repr = tuple_repr,
                                .traverse = tuple_traverse, .clear = tuple_clear};
 
+/* The empty tuple: one immortal object, so `() is ()` as in CPython. */
+static nn_tuple empty_tuple = {.ob = {.refcount = 1 << 30, .type = &nn_tuple_type}, .len = 0};
+
 nn_object *nn_tuple_new(size_t len)
 {
+    if (len == 0) return nn_retain(&empty_tuple.ob);
     if (len > (SIZE_MAX - sizeof(nn_tuple)) / sizeof(nn_object *)) {
         nn_error_set(NN_ERR_MEMORY, "out of memory");
         return NULL;

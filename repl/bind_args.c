@@ -795,6 +795,14 @@ nn_object *repl_tuple_as(nn_object *tuple, nn_type *type)
         type->traverse = nn_tuple_type.traverse; /* tracked as the tuple it was */
         type->clear = nn_tuple_type.clear;
     }
+    if (nn_tuple_len(tuple) == 0) { /* () is one shared object: an empty torch.Size is a new one */
+        NN_RELEASE(tuple);
+        nn_tuple *t = nn_malloc(sizeof *t);
+        if (!t) return NULL;
+        nn_object_init(&t->ob, &nn_tuple_type);
+        t->len = 0;
+        tuple = &t->ob;
+    }
     tuple->type = type;
     return tuple;
 }

@@ -1096,8 +1096,9 @@ nn_object *repl_torch_other_getattr(nn_object *o, const char *name, bool *handle
 
 static nn_object *op_getattr(nn_object *o, const char *name)
 {
+    if ((nn_is_tensor(o) || nn_is_module(o)) && !strcmp(name, "__class__")) /* type(x): Tensor, Parameter, Linear */
+        return repl_bind_type_of(o);
     if (nn_is_tensor(o)) return repl_tensor_getattr(NN_TENSOR(o), name);
-    if (nn_is_module(o) && !strcmp(name, "__class__")) return repl_bind_type_of(o); /* a torch.nn layer's type(m) */
     if (nn_is_module(o)) return repl_module_getattr(NN_MODULE(o), name);
     if (repl_is_namespace(o)) return repl_namespace_getattr(o, name);
     if (repl_is_dtype(o)) return repl_dtype_getattr(o, name);

@@ -1,7 +1,7 @@
 /*
  * builtin_sub.c — subclasses of the built-in types (class D(dict), class
  * L(list), class S(str), class T(tuple), class I(int), class F(float), sets,
- * OrderedDict). As CPython lays out a subtype (the base's value, then the
+ * OrderedDict, bytes, bytearray). As CPython lays out a subtype (the base's value, then the
  * instance's __dict__), an instance of such a class is a language instance
  * (instance_obj) that carries its built-in value (instance_obj.value, of the
  * class's vbase). The evaluator's operations (len, iteration, subscripts, in,
@@ -13,6 +13,7 @@
  */
 #include <string.h>
 
+#include "bytes_int.h"
 #include "eval_int.h"
 
 /* ------------------------------------------------------------ the class */
@@ -22,9 +23,10 @@
 static bool subclassable(const class_obj *b, bool *is_mutable)
 {
     repl_interp *in = repl_current;
-    *is_mutable = b == in->list_cls || b == in->dict_cls || b == in->odict_cls || b == in->set_cls;
+    *is_mutable = b == in->list_cls || b == in->dict_cls || b == in->odict_cls || b == in->set_cls ||
+                  b->ntype == &repl_bytearray_type;
     return *is_mutable || b == in->int_cls || b == in->float_cls || b == in->str_cls || b == in->tuple_cls ||
-           b == in->frozenset_cls;
+           b == in->frozenset_cls || b->ntype == &repl_bytes_type;
 }
 
 static bool is_mutable_base(const class_obj *b)
@@ -124,10 +126,37 @@ static int nargs(nn_object *args, int want, const char *owner, const char *name)
 }
 
 /* dict.__init__ / list.__init__ / set.__init__ on value self: update, or clear and extend. */
+/* bytearray.__init__(self, *args): self's bytes become bytearray(*args)'s */
+static nn_object *bytearray_init(nn_object *self, nn_object *args, nn_object *kwargs)
+{
+    nn_object *cls = repl_nmap_get(&repl_current->builtins, "bytearray");
+    if (!cls || cls->type != &repl_class_type || !((class_obj *)cls)->ctor) {
+        repl_raise_exc(EXC_TypeError, "bytearray is not available");
+        return NULL;
+    }
+    size_t n = nn_tuple_len(args);
+    nn_object *rest = nn_tuple_new(n - 1);
+    for (size_t i = 1; rest && i < n; i++) nn_tuple_set(rest, i - 1, nn_retain(nn_tuple_get(args, i)));
+    nn_object *fresh = rest ? ((class_obj *)cls)->ctor(cls, rest, kwargs) : NULL;
+    NN_RELEASE(rest);
+    nn_object *r = NULL;
+    if (fresh) {
+        nn_object *clear = repl_get_attr(self, "clear"), *done = clear ? repl_call_object(clear, NULL, 0, NULL) : NULL;
+        nn_object *extend = done ? repl_get_attr(self, "extend") : NULL;
+        r = extend ? repl_call_object(extend, &fresh, 1, NULL) : NULL;
+        NN_RELEASE(clear);
+        NN_RELEASE(done);
+        NN_RELEASE(extend);
+    }
+    NN_RELEASE(fresh);
+    return r;
+}
+
 static nn_object *slot_init(nn_object *self, nn_object *args, nn_object *kwargs)
 {
     const nn_type *t = self->type;
     size_t n = nn_tuple_len(args);
+    if (t == &repl_bytearray_type) return bytearray_init(self, args, kwargs);
     if (t != &nn_dict_type && t != &nn_list_type && t != &repl_set_type) return nn_retain(nn_none());
     if (t != &nn_dict_type && kwargs && nn_dict_len(kwargs)) {
         repl_raise_exc(EXC_TypeError, "%s() takes no keyword arguments", t == &nn_list_type ? "list" : "set");
@@ -534,6 +563,13 @@ char *repl_builtin_sub_repr(nn_object *self)
         if (nn_dict_len(((set_obj *)v)->d) == 0) repl_sb_printf(&b, "%s()", repl_value_type_name(self));
         else if (inner) repl_sb_printf(&b, "%s%s", repl_value_type_name(self), inner);
         else repl_sb_printf(&b, "%s(%s)", repl_value_type_name(self), r);
+        nn_free(r);
+        return repl_sb_finish(&b);
+    }
+    static const char ba[] = "bytearray(";
+    if (r && v->type == &repl_bytearray_type && strncmp(r, ba, sizeof ba - 1) == 0) { /* BA(b'x'), as CPython's */
+        sbuf b = {0};
+        repl_sb_printf(&b, "%s(%s", repl_value_type_name(self), r + sizeof ba - 1);
         nn_free(r);
         return repl_sb_finish(&b);
     }

@@ -159,7 +159,32 @@ int repl_builtin_sub_wrap_natives(repl_interp *in)
         NN_RELEASE(w);
         if (rc < 0) return -1;
     }
+    nn_object *bytes = repl_nmap_get(&in->builtins, "bytes"), *bytearray = repl_nmap_get(&in->builtins, "bytearray");
+    if ((bytes && bytes->type == &repl_class_type && wrap_methods((class_obj *)bytes) < 0) ||
+        (bytearray && bytearray->type == &repl_class_type && wrap_methods((class_obj *)bytearray) < 0))
+        return -1; /* bytes.fromhex(S('0a')) */
     return wrap_methods(in->str_cls) < 0 || wrap_methods(in->int_cls) < 0 || wrap_methods(in->float_cls) < 0 ? -1 : 0;
+}
+
+int repl_builtin_sub_wrap_module(nn_object *m)
+{
+    static const char *const modules[] = {"zlib", "hashlib", "binascii", "struct"};
+    if (m->type != &repl_module_type) return 0;
+    module_obj *mod = (module_obj *)m;
+    bool listed = false;
+    for (size_t i = 0; i < sizeof modules / sizeof *modules && !listed; i++) listed = !strcmp(mod->name, modules[i]);
+    if (!listed) return 0;
+    uint32_t pos = 0;
+    const char *k;
+    nn_object *v;
+    while (repl_nmap_next(&mod->dict, &pos, &k, &v)) {
+        if (v->type != &nn_cfunction_type) continue;
+        nn_object *w = wrap(v, k, ~0u, NULL);
+        int rc = w ? repl_nmap_set(&mod->dict, k, w) : -1; /* replaces the value: the walk goes on */
+        NN_RELEASE(w);
+        if (rc < 0) return -1;
+    }
+    return 0;
 }
 
 /* Whether a nested list/tuple holds an instance carrying a built-in value. */

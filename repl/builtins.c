@@ -950,6 +950,12 @@ static int instance_of(nn_object *o, nn_object *cls)
             return 0;
         }
     }
+    if (cls->type == &repl_instance_type && repl_class_lookup(((instance_obj *)cls)->cls, "__instancecheck__")) {
+        nn_object *r = repl_call_method(cls, "__instancecheck__", &o, 1); /* typing.Iterable */
+        int t = r ? repl_truth(r) : -1;
+        NN_RELEASE(r);
+        return t;
+    }
     if (ops && ops->getattr) {
         /* a native type object answers __instancecheck__ */
         nn_object *m = ops->getattr(cls, "__instancecheck__");
@@ -1007,11 +1013,24 @@ static nn_object *bi_issubclass(void *ud, nn_object *args, nn_object *kwargs)
         }
         return nn_bool_new(false);
     }
+    if (b->type == &repl_instance_type && repl_class_lookup(((instance_obj *)b)->cls, "__subclasscheck__")) {
+        nn_object *r = repl_call_method(b, "__subclasscheck__", &c, 1); /* typing.Mapping */
+        int t = r ? repl_truth(r) : -1;
+        NN_RELEASE(r);
+        return t < 0 ? NULL : nn_bool_new(t);
+    }
     if (b->type != &repl_class_type) {
         repl_raise_exc(EXC_TypeError, "issubclass() arg 2 must be a class, a tuple of classes, or a union");
         return NULL;
     }
     class_obj *cc = (class_obj *)c, *bb = (class_obj *)b;
+    nn_object *check = bb->meta && bb->meta != repl_current->type_cls ? repl_class_lookup(bb->meta, "__subclasscheck__") : NULL;
+    if (check) { /* a metaclass's __subclasscheck__(cls, subclass) decides (collections.abc) */
+        nn_object *argv[2] = {b, c}, *r = repl_call_object(check, argv, 2, NULL); /* check: borrowed */
+        int t = r ? repl_truth(r) : -1;
+        NN_RELEASE(r);
+        return t < 0 ? NULL : nn_bool_new(t);
+    }
     return nn_bool_new(bb == repl_current->object_cls || repl_class_is_subclass(cc, bb) || repl_abc_registered(cc, bb) ||
                        (cc == repl_current->bool_cls && bb == repl_current->int_cls));
 }
@@ -1700,6 +1719,22 @@ static nn_object *memoryview_class(void)
     int rc = repl_nmap_set(&repl_current->builtins, "memoryview", cls); /* type(m) is memoryview */
     NN_RELEASE(cls);
     return rc < 0 ? NULL : repl_nmap_get(&repl_current->builtins, "memoryview");
+}
+
+nn_object *repl_memoryview_type(void)
+{
+    nn_object *cls = memoryview_class();
+    return cls ? nn_retain(cls) : NULL;
+}
+
+/* input([prompt]): repl/lib/_sys_stdin.py's, over sys.stdin */
+static nn_object *bi_input(void *ud, nn_object *args, nn_object *kwargs)
+{
+    nn_object *m = repl_import_by_name("_sys_stdin"), *f = m ? repl_get_attr(m, "input") : NULL;
+    nn_object *r = f ? nn_call(f, args, kwargs) : NULL;
+    NN_RELEASE(f);
+    NN_RELEASE(m);
+    return r;
 }
 
 static nn_object *bi_memoryview(void *ud, nn_object *args, nn_object *kwargs)
@@ -2699,6 +2734,7 @@ static const bi_def builtin_functions[] = {
     {"filter", repl_bi_filter, "filter(function or None, iterable)\nReturn an iterator yielding those items of iterable for which function(item) is true."},
     {"any", bi_any, "any(iterable, /)\nReturn True if bool(x) is True for any x in the iterable."},
     {"all", bi_all, "all(iterable, /)\nReturn True if bool(x) is True for all values x in the iterable."},
+    {"input", bi_input, "input(prompt='', /)\nRead a string from standard input.  The trailing newline is stripped."},
     {"memoryview", bi_memoryview, "memoryview(object)\nCreate a new memoryview object which references the given object."},
     {"isinstance", bi_isinstance, "isinstance(obj, class_or_tuple, /)\nReturn whether an object is an instance of a class or of a subclass thereof."},
     {"issubclass", bi_issubclass, "issubclass(cls, class_or_tuple, /)\nReturn whether 'cls' is derived from another class or is the same class."},

@@ -66,6 +66,7 @@ int repl_bytes_append(nn_object *o, const void *p, size_t n)
 
 int repl_bytes_buffer(nn_object *o, const unsigned char **p, size_t *n)
 {
+    o = repl_unwrap_value(o); /* a bytes subclass's value */
     if (!repl_is_bytes(o))
         return repl_raise_exc(EXC_TypeError, "a bytes-like object is required, not '%s'", repl_value_type_name(o));
     *p = repl_bytes_data(o);
@@ -286,6 +287,7 @@ nn_object *repl_bytes_to_list(nn_object *o)
 
 static int item_index(nn_object *o, nn_object *key, size_t *out)
 {
+    key = repl_unwrap_value(key); /* b'abc'[I(1)] */
     if (!is_index(key)) {
         if (key->type == &repl_bigint_type)
             return repl_raise_exc(EXC_IndexError, "cannot fit 'int' into an index-sized integer");

@@ -208,7 +208,7 @@ static nn_object *m_join(nn_object *self, nn_object *args, nn_object *kwargs)
     if (!items) return NULL;
     nn_object *r = same(self, NULL, 0);
     for (size_t i = 0; r && i < nn_list_len(items); i++) {
-        nn_object *x = nn_list_get(items, i);
+        nn_object *x = repl_unwrap_value(nn_list_get(items, i)); /* a bytes subclass's value */
         if (!repl_is_bytes(x)) {
             repl_raise_exc(EXC_TypeError, "sequence item %zu: expected a bytes-like object, %s found", i, repl_value_type_name(x));
             NN_SET(r, NULL);

@@ -567,7 +567,11 @@ static nmap *globals_of(frame *f)
 static nn_object *lookup_global(frame *f, const char *name, repl_name_cache *c)
 {
     nn_object *v = repl_nmap_get_cached(globals_of(f), name, c);
-    if (!v) v = repl_nmap_get_cached(&repl_current->builtins, name, c);
+    if (!v) {
+        v = repl_nmap_get_cached(&repl_current->builtins, name, c);
+        if (v && name[0] == 'm' && v->type == &nn_cfunction_type && strcmp(name, "memoryview") == 0)
+            return repl_memoryview_type(); /* the class, loaded on first sight (print(memoryview)) */
+    }
     if (!v) {
         repl_raise_exc(EXC_NameError, "name '%s' is not defined", name);
         return NULL;
@@ -1916,6 +1920,7 @@ nn_object *repl_instance_getattr(nn_object *obj, const char *name)
     if (cv) return class_attr(cv, obj, o->cls);
     if (strcmp(name, "__class__") == 0) return nn_retain(&o->cls->ob);
     if (strcmp(name, "__dict__") == 0 && o->attrs_in_value && o->value) return nn_retain(obj);
+    if (strcmp(name, "__dict__") == 0 && repl_slots_refuse(o->cls, name)) return attr_error(obj, name);
     if (strcmp(name, "__dict__") == 0) {
         const char **keys = repl_nmap_keys_ordered(&o->attrs);
         if (!keys && o->attrs.len) return NULL;
@@ -1923,6 +1928,7 @@ nn_object *repl_instance_getattr(nn_object *obj, const char *name)
         bool exc = repl_is_exception(obj); /* args and the chaining attributes are not in its __dict__ */
         for (uint32_t i = 0; d && i < o->attrs.len; i++)
             if (exc && (strcmp(keys[i], "args") == 0 || (strncmp(keys[i], "__", 2) == 0 && keys[i][2]))) continue;
+            else if (repl_slots_has(o->cls, keys[i])) continue; /* a slot's value is not in __dict__ */
             else if (nn_dict_set_str(d, keys[i], repl_nmap_get(&o->attrs, keys[i])) < 0) NN_SET(d, NULL);
         nn_free(keys);
         return d;
@@ -1957,6 +1963,7 @@ nn_object *repl_lang_class_getattr(nn_object *obj, const char *name)
         return dv || nn_error_current() ? dv : class_attr(v, NULL, c);
     }
     if (strcmp(name, "__name__") == 0 || strcmp(name, "__qualname__") == 0) return nn_str_new(c->name);
+    if ((v = repl_bool_class_attr(c, name))) return v; /* bool.__mro__ has int */
     if ((v = repl_class_special_attr(c, name)) || nn_error_current()) return v;
     if (strcmp(name, "__base__") == 0) return nn_retain(c->base ? &c->base->ob : nn_none());
     if (strcmp(name, "__bases__") == 0) return c->base ? nn_tuple_pack(1, &c->base->ob) : nn_tuple_new(0);
@@ -2200,6 +2207,8 @@ int repl_object_setattr(nn_object *obj, const char *name, nn_object *value)
 static int instance_store(nn_object *obj, const char *name, nn_object *value)
 {
     instance_obj *o = (instance_obj *)obj;
+    if (repl_slots_refuse(o->cls, name)) /* __slots__ without this name */
+        return repl_raise_exc(EXC_AttributeError, "'%s' object has no attribute '%s'", o->cls->name, name);
     if (strcmp(name, "__dict__") == 0) return repl_instance_set_dict(o, value);
     if (o->attrs_in_value && o->value) return nn_dict_set_str(o->value, name, value);
     return repl_nmap_set(&o->attrs, name, value);
@@ -2471,9 +2480,12 @@ static nn_object *call_class(class_obj *c, nn_object *const *args, int n, nn_obj
         return r;
     }
     if (c->meta) { /* a metaclass's __call__ makes the instances (an Enum's lookup by value) */
-        bool found;
-        nn_object *r = repl_call_meta(&c->ob, "__call__", args, n, &found);
-        if (found) return r;
+        nn_object *m = repl_meta_method(&c->ob, "__call__"); /* with the keywords: Enum('A', 'X Y', start=0) */
+        if (m) {
+            nn_object *r = repl_call_object(m, args, n, kwargs);
+            NN_RELEASE(m);
+            return r;
+        }
     }
     if (c->vbase == repl_current->type_cls) return repl_meta_instantiate(c, args, n, kwargs); /* M(name, bases, ns) */
     return repl_class_call_plain(c, args, n, kwargs);
@@ -2683,6 +2695,8 @@ static nn_object *shift_op(repl_ast_op op, nn_object *a, nn_object *b)
     if (repl_is_integer(a) && repl_is_integer(b) && (repl_is_bigint(a) || repl_is_bigint(b)))
         return repl_int_shift(op == REPL_OP_LShift, a, b);
     if (!is_intlike(a) || !is_intlike(b)) {
+        if (repl_base_value(a) || repl_base_value(b)) /* an int subclass's value: IntEnum members */
+            return shift_op(op, repl_base_value(a) ? repl_base_value(a) : a, repl_base_value(b) ? repl_base_value(b) : b);
         if (repl_is_bigint(a) && nn_is_tensor(b)) return repl_bigint_torch_overflow();
         repl_raise_exc(EXC_TypeError, "unsupported operand type(s) for %s: '%s' and '%s'", op == REPL_OP_LShift ? "<<" : ">>",
                   repl_value_type_name(a), repl_value_type_name(b));
@@ -3926,6 +3940,23 @@ static int module_not_found(const repl_native_ops *ops, const char *name)
     return -1;
 }
 
+/* import a.b of a module written in the language: a.b is then an attribute of a
+   (a module of the language too) when a has none of that name. 0 or -1. */
+static int bind_submodule(const repl_native_ops *ops, const char *name, nn_object *m)
+{
+    const char *dot = strrchr(name, '.');
+    char parent[512];
+    if (!dot || m->type != &repl_module_type || (size_t)(dot - name) >= sizeof parent) return 0;
+    memcpy(parent, name, (size_t)(dot - name));
+    parent[dot - name] = 0;
+    nn_object *p = import_module(ops, parent);
+    int rc = p ? 0 : -1;
+    if (p && p->type == &repl_module_type && !repl_nmap_get(&((module_obj *)p)->dict, dot + 1))
+        rc = repl_nmap_set(&((module_obj *)p)->dict, dot + 1, m);
+    NN_RELEASE(p);
+    return rc;
+}
+
 static int do_import(frame *f, const repl_node *s)
 {
     const repl_native_ops *ops = repl_get_native_ops();
@@ -3946,6 +3977,7 @@ static int do_import(frame *f, const repl_node *s)
                 first_component(name, top, sizeof top);
                 nn_object *t = strchr(name, '.') ? import_module(ops, top) : nn_retain(m);
                 rc = t ? store_name(f, top, t) : -1;
+                if (rc == 0 && t != m) rc = bind_submodule(ops, name, m); /* collections.abc on collections */
                 NN_RELEASE(t);
             }
             NN_RELEASE(m);

@@ -434,6 +434,9 @@ nn_object *repl_unwrap_value(nn_object *o);
    some built-in functions (chr, getattr's name, ...) unwrap such instances to
    their values (builtin_sub_args.c). 0, or -1 with an error. */
 int repl_builtin_sub_wrap_natives(repl_interp *in);
+/* The C functions of m, when it is one of the modules over bytes (zlib, hashlib,
+   binascii, struct), behind the same wrapper: zlib.crc32(B(b'x')). 0 or -1. */
+int repl_builtin_sub_wrap_module(nn_object *m);
 /* o with every subclass instance in it, nested in lists and tuples, replaced by
    its built-in value (torch.tensor([P(1., 2.)]) of namedtuples); o itself
    (retained) when it holds none. A new reference, or NULL on error. */
@@ -463,6 +466,16 @@ int repl_instance_set_dict(instance_obj *self, nn_object *value);
 /* self.name from self's built-in value (i.real) when its class has no name:
    a new reference, or NULL with AttributeError naming self's class. */
 nn_object *repl_builtin_sub_value_attr(nn_object *self, const char *name);
+/* class_slots.c: whether an instance of c may not take attribute name (every
+   class in c's order names __slots__, none name or '__dict__'); bool.__mro__,
+   __bases__ and __base__ (under int), NULL without an error for other names. */
+bool repl_slots_refuse(class_obj *c, const char *name);
+/* whether a class in c's order lists name in its __slots__ */
+bool repl_slots_has(class_obj *c, const char *name);
+/* builtins.memoryview as the class (repl/lib/_memoryview.py), which it then
+   becomes: a new reference, or NULL with the error */
+nn_object *repl_memoryview_type(void);
+nn_object *repl_bool_class_attr(class_obj *c, const char *name);
 /* self[key] through the built-in value; a dict subclass's __missing__ for a missing key. */
 nn_object *repl_builtin_sub_getitem(nn_object *self, nn_object *key);
 /* repr of an instance carrying a value: the value's (an OrderedDict subclass's names its class). */

@@ -153,7 +153,30 @@ static nn_object *io_close(void *ud, nn_object *args, nn_object *kwargs)
     return nn_retain(nn_none());
 }
 
+/* _isatty(fd): whether fd is a terminal */
+static nn_object *io_isatty(void *ud, nn_object *args, nn_object *kwargs)
+{
+    int fd;
+    if (repl_mod_nargs("_isatty", args, kwargs, 1, 1) < 0 || fd_arg(args, &fd) < 0) return NULL;
+    return nn_bool_new(isatty(fd) == 1);
+}
+
+/* _fstat(fd): None when fd is open, else CPython's OSError: [Errno 9] Bad file descriptor */
+static nn_object *io_fstat(void *ud, nn_object *args, nn_object *kwargs)
+{
+    int fd;
+    if (repl_mod_nargs("_fstat", args, kwargs, 1, 1) < 0 || fd_arg(args, &fd) < 0) return NULL;
+    if (fcntl(fd, F_GETFD) < 0) {
+        int e = errno;
+        repl_raise_exc(EXC_OSError, "[Errno %d] %s", e, strerror(e));
+        return NULL;
+    }
+    return nn_retain(nn_none());
+}
+
 static const repl_mod_fn helpers[] = {
+    {"_isatty", io_isatty, NULL},
+    {"_fstat", io_fstat, NULL},
     {"_open", io_open, NULL},
     {"_read", io_read, NULL},
     {"_readb", io_readb, NULL},
@@ -167,8 +190,8 @@ static const repl_mod_fn helpers[] = {
 static const char source[] =
     "# io: open() and its text files, written in the language over C helpers on\n"
     "# file descriptors (_open, _read, _write, _close). Writes go to the file at\n"
-    "# once (no buffer to lose when a script forgets close()); the first read takes\n"
-    "# the rest of the file. Binary modes give BufferedFile (bytes); BytesIO and\n"
+    "# once (no buffer to lose when a script forgets close()); read() takes the rest\n"
+    "# of the file, read(n) and readline() only what they need. Binary modes give BufferedFile (bytes); BytesIO and\n"
     "# StringIO are in-memory files.\n"
     "\n"
     "\n"
@@ -234,8 +257,9 @@ static const char source[] =
     "    _unreadable = 'not readable'\n"
     "    _unwritable = 'not writable'\n"
     "\n"
-    "    def __init__(self, fd, name, mode):\n"
+    "    def __init__(self, fd, name, mode, closefd=True):\n"
     "        self._fd = fd\n"
+    "        self._closefd = closefd\n"
     "        self.name = name\n"
     "        self.mode = mode\n"
     "        self.encoding = 'UTF-8'\n"
@@ -248,7 +272,7 @@ static const char source[] =
     "        self._writable = 'r' not in mode or '+' in mode\n"
     "\n"
     "    def __repr__(self):\n"
-    "        return '<_io.TextIOWrapper name=' + repr(self.name) + ' mode=' + repr(self.mode) + \" encoding='UTF-8'>\"\n"
+    "        return '<_io.TextIOWrapper name=' + repr(self.name) + ' mode=' + repr(self.mode) + ' encoding=' + repr(self.encoding) + '>'\n"
     "\n"
     "    def _check(self, reading):\n"
     "        if self.closed:\n"
@@ -271,6 +295,17 @@ static const char source[] =
     "            self._raw = b''\n"
     "            self._pos = 0\n"
     "\n"
+    "    def _more(self, want):\n"
+    "        # one read of the file (at most max(want, 8192) bytes) onto what is left of the buffer\n"
+    "        chunk = _readsome(self._fd, max(want, 8192))\n"
+    "        self._eof = not chunk\n"
+    "        if self._binary:\n"
+    "            self._buf = self._buf[self._pos:] + chunk\n"
+    "        else:\n"
+    "            text, self._raw = _utf8_prefix(self._raw + chunk, self._eof)\n"
+    "            self._buf = self._buf[self._pos:] + text\n"
+    "        self._pos = 0\n"
+    "\n"
     "    def read(self, size=-1):\n"
     "        # read(n) reads no more of the file than n bytes (characters) need: /dev/urandom, pipes\n"
     "        self._check(True)\n"
@@ -280,15 +315,31 @@ static const char source[] =
     "            if self._buf is None:\n"
     "                self._buf = b'' if self._binary else ''\n"
     "            while not self._eof and len(self._buf) - self._pos < size:\n"
-    "                chunk = _readsome(self._fd, max(size, 8192))\n"
-    "                self._eof = not chunk\n"
-    "                if self._binary:\n"
-    "                    self._buf = self._buf[self._pos:] + chunk\n"
-    "                else:\n"
-    "                    text, self._raw = _utf8_prefix(self._raw + chunk, self._eof)\n"
-    "                    self._buf = self._buf[self._pos:] + text\n"
-    "                self._pos = 0\n"
+    "                self._more(size)\n"
     "        return self._slice(len(self._buf), size)\n"
+    "\n"
+    "    def readline(self, size=-1):\n"
+    "        # reads the file up to the line's end only: pipes, terminals, huge files\n"
+    "        self._check(True)\n"
+    "        if self._buf is None:\n"
+    "            self._buf = b'' if self._binary else ''\n"
+    "        self._eof = False  # a pipe or terminal may have more after an end of file\n"
+    "        while True:\n"
+    "            i = self._buf.find(self._nl, self._pos)\n"
+    "            if i >= 0 or self._eof or (size is not None and 0 <= size <= len(self._buf) - self._pos):\n"
+    "                break\n"
+    "            self._more(0)\n"
+    "        return self._slice(len(self._buf) if i < 0 else i + 1, size)\n"
+    "\n"
+    "    def fileno(self):\n"
+    "        if self.closed:\n"
+    "            raise ValueError('I/O operation on closed file')\n"
+    "        return self._fd\n"
+    "\n"
+    "    def isatty(self):\n"
+    "        if self.closed:\n"
+    "            raise ValueError('I/O operation on closed file')\n"
+    "        return _isatty(self._fd)\n"
     "\n"
     "    def write(self, s):\n"
     "        self._check(False)\n"
@@ -310,7 +361,8 @@ static const char source[] =
     "    def close(self):\n"
     "        if not self.closed:\n"
     "            self.closed = True\n"
-    "            _close(self._fd)\n"
+    "            if self._closefd:\n"
+    "                _close(self._fd)\n"
     "\n"
     "\n"
     "class BufferedFile(TextIOWrapper):\n"
@@ -425,7 +477,7 @@ static const char source[] =
     "\n"
     "\n"
     "def open(file, mode='r', buffering=-1, encoding=None, errors=None, newline=None, closefd=True, opener=None):\n"
-    "    if not isinstance(file, str):\n"
+    "    if not isinstance(file, (str, int)) or isinstance(file, bool):\n"
     "        raise TypeError('expected str, bytes or os.PathLike object, not ' + type(file).__name__)\n"
     "    if not isinstance(mode, str):\n"
     "        raise TypeError('open() argument \\'mode\\' must be str, not ' + type(mode).__name__)\n"
@@ -439,8 +491,28 @@ static const char source[] =
     "    if 'b' in mode:\n"
     "        if 't' in mode:\n"
     "            raise ValueError(\"can't have text and binary mode at once\")\n"
-    "        return BufferedFile(_open(file, mode.replace('b', '')), file, mode)\n"
-    "    return TextIOWrapper(_open(file, mode), file, mode)\n";
+    "        return BufferedFile(_fd_of(file, mode.replace('b', ''), closefd), file, mode, closefd)\n"
+    "    return TextIOWrapper(_fd_of(file, mode, closefd), file, mode, closefd)\n"
+    "\n"
+    "\n"
+    "def _fd_of(file, mode, closefd):\n"
+    "    # open(path) opens the file; open(fd) reads and writes that descriptor (os.pipe(), os.fdopen)\n"
+    "    if isinstance(file, str):\n"
+    "        if not closefd:\n"
+    "            raise ValueError('Cannot use closefd=False with file name')\n"
+    "        return _open(file, mode)\n"
+    "    if file < 0:\n"
+    "        raise ValueError('negative file descriptor')\n"
+    "    _fstat(file)\n"
+    "    return file\n"
+    "\n"
+    "\n"
+    "def _std_stream(fd, name, mode):\n"
+    "    # sys.stdin: the descriptor, never closed by close(); its .buffer reads bytes\n"
+    "    f = TextIOWrapper(fd, name, mode, False)\n"
+    "    f.encoding = 'utf-8'\n"
+    "    f.buffer = BufferedFile(fd, name, mode + 'b', False)\n"
+    "    return f\n";
 /* source: end */
 
 nn_object *repl_mod_io(void) { return repl_mod_from_source("io", helpers, sizeof helpers / sizeof *helpers, source); }

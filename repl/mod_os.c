@@ -661,7 +661,7 @@ nn_object *repl_mod_os(void)
         repl_mod_set(m, "environ", environ_dict()) < 0 || repl_mod_set(m, "sep", nn_str_new("/")) < 0 ||
         repl_mod_set(m, "linesep", nn_str_new("\n")) < 0 || repl_mod_set(m, "name", nn_str_new("posix")) < 0 ||
         repl_mod_set(m, "curdir", nn_str_new(".")) < 0 || repl_mod_set(m, "pardir", nn_str_new("..")) < 0 ||
-        repl_mod_set(m, "path", repl_stdlib_module("os.path")) < 0)
+        repl_mod_set(m, "path", repl_stdlib_module("os.path")) < 0 || repl_mod_os_fd_add(m) < 0)
         NN_SET(m, NULL);
     return m;
 }

@@ -411,6 +411,17 @@ const char *repl_class_module(const class_obj *c)
 static char *class_repr(nn_object *self)
 {
     class_obj *c = (class_obj *)self;
+    if (c->meta) { /* a metaclass's __repr__, inside containers too (<enum 'Color'> in an __mro__) */
+        bool found;
+        nn_object *r = repl_call_meta(self, "__repr__", NULL, 0, &found);
+        if (found) {
+            if (!r) return NULL;
+            char *s = nn_is_str(r) ? nn_strdup(nn_str_cstr(r)) : NULL;
+            if (!s) repl_raise_exc(EXC_TypeError, "__repr__ returned non-string (type %s)", repl_value_type_name(r));
+            nn_release(r);
+            return s;
+        }
+    }
     sbuf b = {0};
     const char *module = repl_class_module(c);
     if (strcmp(module, "builtins") != 0)

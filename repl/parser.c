@@ -85,6 +85,7 @@ typedef struct parser {
     int yields;   /* yield expressions parsed so far (a def whose body adds some is a generator) */
     int funcs;    /* the defs and lambdas around the current point (0 in a class body) */
     repl_node *stray_yield; /* the first yield outside any function, or NULL: the compiler's SyntaxError */
+    repl_node *last_yield;  /* the last yield parsed (a comprehension refuses one) */
     struct vec *walrus;  /* the targets of := in the def being parsed (its locals), or NULL */
     bool future_annotations;  /* `from __future__ import annotations` was parsed */
 } parser;
@@ -146,7 +147,24 @@ static void *error_at(parser *P, nn_error_kind kind, const repl_token *t, const 
         t = &P->toks[i];
     }
     repl_syntax_error(P->err, REPL_PARSE_INVALID, kind, t->line, t->col, "%s", msg);
+    if (P->err && kind == NN_ERR_SYNTAX && t->end_line == t->line && t->end_col > t->col + 1 &&
+        t->kind != TK_NEWLINE && !(t->kind == TK_STRING && t->fstring))
+        P->err->end_offset = t->end_col + 1; /* CPython's carets under the whole token */
     return NULL;
+}
+
+/* The error over line:col to end_col (CPython's ^^^ range; one caret when the
+   range ends on another line) */
+static void *error_range(parser *P, int line, int col, int end_line, int end_col, const char *msg)
+{
+    repl_token t = {.kind = TK_NAME, .line = line, .col = col, .end_line = end_line, .end_col = end_col};
+    return error_at(P, NN_ERR_SYNTAX, &t, "%s", msg);
+}
+
+/* The error over node n's range */
+static void *error_node(parser *P, const repl_node *n, const char *msg)
+{
+    return error_range(P, n->line, n->col, n->end_line, n->end_col, msg);
 }
 
 static void *invalid_syntax(parser *P)
@@ -163,8 +181,8 @@ static void *invalid_syntax(parser *P)
 static repl_token *expect(parser *P, repl_token_kind k)
 {
     if (check(P, k)) return advance(P);
-    if (k == TK_COLON && !check(P, TK_INDENT) && !check(P, TK_ENDMARKER))
-        return error_at(P, NN_ERR_SYNTAX, cur(P), "expected ':'");
+    if (k == TK_COLON && (check(P, TK_NEWLINE) || (P->pos > 0 && cur(P)->line != P->toks[P->pos - 1].end_line)))
+        return error_at(P, NN_ERR_SYNTAX, cur(P), "expected ':'"); /* CPython's, before the line's end */
     return invalid_syntax(P);
 }
 
@@ -266,8 +284,8 @@ static bool starts_operand(repl_token_kind k)
 static void *forgot_comma(parser *P, const repl_node *first)
 {
     if (cur(P)->line != first->line) return invalid_syntax(P);
-    repl_token t = {.line = first->line, .col = first->col, .kind = TK_NAME};
-    return error_at(P, NN_ERR_SYNTAX, &t, "invalid syntax. Perhaps you forgot a comma?");
+    return error_range(P, first->line, first->col, cur(P)->end_line, cur(P)->end_col,
+                       "invalid syntax. Perhaps you forgot a comma?");
 }
 
 static repl_node *constant(parser *P, repl_const_kind ck, const repl_token *t)
@@ -330,9 +348,13 @@ static repl_node *strings(parser *P)
 /* for_if_clauses: ('for' star_targets 'in' disjunction ('if' disjunction)*)+ */
 static repl_node *star_targets(parser *P);
 static const char *target_description(const repl_node *e);
-static int comprehension_clauses(parser *P, vec *gens)
+/* the for/if clauses; *outer_yields: the yields in the first iterable (it runs
+   in the enclosing scope) */
+static int comprehension_clauses(parser *P, vec *gens, int *outer_yields)
 {
+    *outer_yields = 0;
     while (check(P, TK_FOR)) {
+        int yields0 = P->yields;
         repl_token *t = advance(P);
         repl_node *c = node_at(P, REPL_AST_comprehension, t);
         if (!c) return -1;
@@ -340,6 +362,7 @@ static int comprehension_clauses(parser *P, vec *gens)
         if (set_context(P, c->v.comprehension.target, REPL_CTX_STORE) < 0) return -1;
         if (!expect(P, TK_IN)) return -1;
         if (!(c->v.comprehension.iter = disjunction(P))) return -1;
+        if (!gens->n) *outer_yields = P->yields - yields0;
         vec ifs = {0};
         while (accept(P, TK_IF)) {
             repl_node *cond = disjunction(P);
@@ -351,18 +374,27 @@ static int comprehension_clauses(parser *P, vec *gens)
     return 0;
 }
 
-static repl_node *comprehension(parser *P, repl_ast_kind kind, const repl_token *t, repl_node *elt,
-                                repl_node *value)
+/* A comprehension whose element (parsed once yields0 yields were) and clauses
+   hold no yield: "'yield' inside list comprehension" otherwise, as CPython's symtable */
+static repl_node *comprehension_of(parser *P, repl_ast_kind kind, const repl_token *t, repl_node *elt,
+                                   repl_node *value, int yields0)
 {
     repl_node *n = node_at(P, kind, t);
     if (!n) return NULL;
     n->v.Comp.elt = elt;
     n->v.Comp.value = value;
     vec gens = {0};
-    if (comprehension_clauses(P, &gens) < 0) return NULL;
+    int outer_yields;
+    if (comprehension_clauses(P, &gens, &outer_yields) < 0) return NULL;
     n->v.Comp.generators = list_of(gens);
+    if (P->yields - outer_yields > yields0 && P->last_yield) {
+        char msg[80];
+        snprintf(msg, sizeof msg, "'yield' inside %s", target_description(n));
+        return error_node(P, P->last_yield, msg);
+    }
     return n;
 }
+#define comprehension(P, kind, t, elt, value) comprehension_of(P, kind, t, elt, value, yields0)
 
 /* named_expression: NAME ':=' expression | expression !':=' */
 static repl_node *named_expression(parser *P)
@@ -425,11 +457,13 @@ static repl_node *yield_expr(parser *P)
     if (accept(P, TK_FROM)) {
         repl_node *n = node_at(P, REPL_AST_YieldFrom, t);
         if (n && !P->funcs && !P->stray_yield) P->stray_yield = n;
+        if (n) P->last_yield = n;
         return n && (n->v.Return.value = expression(P)) ? ended(P, n) : NULL;
     }
     repl_node *n = node_at(P, REPL_AST_Yield, t);
     if (!n) return NULL;
     if (!P->funcs && !P->stray_yield) P->stray_yield = n;
+    P->last_yield = n;
     repl_token_kind k = cur(P)->kind;
     if (k == TK_NEWLINE || k == TK_RPAR || k == TK_RSQB || k == TK_RBRACE || k == TK_SEMI || k == TK_EQUAL ||
         k == TK_ENDMARKER || k == TK_COLON)
@@ -441,6 +475,7 @@ static repl_node *yield_expr(parser *P)
 static repl_node *paren_atom(parser *P)
 {
     repl_token *t = advance(P);
+    int yields0 = P->yields;
     if (accept(P, TK_RPAR)) {
         repl_node *n = node_at(P, REPL_AST_Tuple, t);
         return n;
@@ -474,6 +509,7 @@ static repl_node *paren_atom(parser *P)
 static repl_node *list_atom(parser *P)
 {
     repl_token *t = advance(P);
+    int yields0 = P->yields;
     vec elts = {0};
     if (!accept(P, TK_RSQB)) {
         repl_node *first = star_named_expression(P);
@@ -498,6 +534,7 @@ static repl_node *list_atom(parser *P)
 static repl_node *brace_atom(parser *P)
 {
     repl_token *t = advance(P);
+    int yields0 = P->yields;
     vec keys = {0}, values = {0};
     if (accept(P, TK_RBRACE)) {
         repl_node *n = node_at(P, REPL_AST_Dict, t);
@@ -531,7 +568,10 @@ static repl_node *brace_atom(parser *P)
         if (accept(P, TK_DOUBLESTAR)) {
             if (!(v = bitwise_or(P))) return NULL;
         } else {
-            if (!(k = expression(P)) || !expect(P, TK_COLON) || !(v = expression(P))) return NULL;
+            if (!(k = expression(P))) return NULL;
+            if ((check(P, TK_RBRACE) || check(P, TK_COMMA)) && cur(P)->line == k->line)
+                return error_node(P, ended(P, k), "':' expected after dictionary key"); /* {1: 2, 3} */
+            if (!expect(P, TK_COLON) || !(v = expression(P))) return NULL;
         }
         if (push(P, &keys, k) < 0 || push(P, &values, v) < 0) return NULL;
         if (starts_operand(cur(P)->kind)) return forgot_comma(P, v);
@@ -652,6 +692,7 @@ static int call_args(parser *P, vec *args, vec *keywords)
                 return -1;
             seen_kw = true;
         } else {
+            int yields0 = P->yields;
             repl_node *e = named_expression(P);
             if (!e) return -1;
             if (check(P, TK_EQUAL))
@@ -662,8 +703,7 @@ static int call_args(parser *P, vec *args, vec *keywords)
                 e = comprehension(P, REPL_AST_GeneratorExp, t, e, NULL);
                 if (!e) return -1;
                 if (!check(P, TK_RPAR))
-                    return error_at(P, NN_ERR_SYNTAX, &(repl_token){.line = e->line, .col = e->col},
-                                    "Generator expression must be parenthesized"), -1;
+                    return error_node(P, ended(P, e), "Generator expression must be parenthesized"), -1;
             }
             if (seen_kwunpack)
                 return error_at(P, NN_ERR_SYNTAX, cur(P), "positional argument follows keyword argument unpacking"), -1;
@@ -924,8 +964,8 @@ static repl_node *expression(parser *P)
     repl_node *n = new_node(P, REPL_AST_IfExp, body->line, body->col);
     if (!n || !(n->v.IfExp.test = disjunction(P))) LEAVE(P, NULL);
     if (!check(P, TK_ELSE))
-        LEAVE(P, error_at(P, NN_ERR_SYNTAX, &(repl_token){.line = body->line, .col = body->col, .kind = TK_NAME},
-                          "expected 'else' after 'if' expression"));
+        LEAVE(P, error_range(P, body->line, body->col, P->toks[P->pos - 1].end_line, P->toks[P->pos - 1].end_col,
+                             "expected 'else' after 'if' expression"));
     advance(P);
     if (!(n->v.IfExp.orelse = expression(P))) LEAVE(P, NULL);
     n->v.IfExp.body = body;
@@ -1015,15 +1055,26 @@ static const repl_node *invalid_target(const repl_node *e)
     }
 }
 
+/* "cannot assign to ... here. Maybe you meant '==' instead of '='?" over bad */
+static repl_node *maybe_equal(parser *P, const repl_node *bad)
+{
+    char msg[200];
+    snprintf(msg, sizeof msg, "cannot assign to %s here. Maybe you meant '==' instead of '='?", target_description(bad));
+    return error_node(P, bad, msg);
+}
+
 /* Sets ctx on a valid target tree; -1 with "cannot assign to ..." otherwise. */
 static int set_context(parser *P, repl_node *e, repl_ast_ctx ctx)
 {
     const repl_node *bad = invalid_target(e);
     if (bad) {
         const char *what = target_description(bad);
-        repl_token at = {.line = bad->line, .col = bad->col, .kind = TK_NAME};
+        char msg[160];
         if (!what) what = "expression";
-        error_at(P, NN_ERR_SYNTAX, &at, "cannot %s %s", ctx == REPL_CTX_DEL ? "delete" : "assign to", what);
+        if ((bad->kind == REPL_AST_Yield || bad->kind == REPL_AST_YieldFrom) && ctx != REPL_CTX_DEL)
+            snprintf(msg, sizeof msg, "assignment to yield expression not possible");
+        else snprintf(msg, sizeof msg, "cannot %s %s", ctx == REPL_CTX_DEL ? "delete" : "assign to", what);
+        error_node(P, bad, msg);
         return -1;
     }
     switch (e->kind) {
@@ -1283,13 +1334,33 @@ static int colon_block(parser *P, repl_node_list *out, const repl_token *header,
     return 0;
 }
 
+/* an if's or while's named_expression; `if x = 3:` is CPython's "Maybe you meant '==' or ':='" */
+static repl_node *condition(parser *P)
+{
+    repl_node *e = named_expression(P);
+    if (!e || !check(P, TK_EQUAL)) return e;
+    int line = e->line, col = e->col;
+    if (e->kind != REPL_AST_Name) {
+        if (e->kind != REPL_AST_Tuple && e->kind != REPL_AST_List && e->kind != REPL_AST_GeneratorExp &&
+            e->kind != REPL_AST_Constant && target_description(e))
+            return maybe_equal(P, ended(P, e));
+        return invalid_syntax(P);
+    }
+    advance(P);
+    repl_node *value = bitwise_or(P);
+    if (!value) return NULL;
+    if (check(P, TK_EQUAL) || check(P, TK_COLONEQUAL)) return invalid_syntax(P);
+    return error_range(P, line, col, P->toks[P->pos - 1].end_line, P->toks[P->pos - 1].end_col,
+                       "invalid syntax. Maybe you meant '==' or ':=' instead of '='?");
+}
+
 /* if_stmt: 'if' named_expression ':' block (elif_stmt | [else_block])
    elif_stmt: 'elif' named_expression ':' block (elif_stmt | [else_block]) */
 static repl_node *if_stmt(parser *P)
 {
     repl_token *t = advance(P);
     repl_node *n = node_at(P, REPL_AST_If, t);
-    if (!n || !(n->v.While.test = named_expression(P)) ||
+    if (!n || !(n->v.While.test = condition(P)) ||
         colon_block(P, &n->v.While.body, t, t->kind == TK_IF ? "'if' statement" : "'elif' statement") < 0)
         return NULL;
     if (check(P, TK_ELIF)) {
@@ -1309,7 +1380,7 @@ static repl_node *while_stmt(parser *P)
 {
     repl_token *t = advance(P);
     repl_node *n = node_at(P, REPL_AST_While, t);
-    if (!n || !(n->v.While.test = named_expression(P)) || colon_block(P, &n->v.While.body, t, "'while' statement") < 0)
+    if (!n || !(n->v.While.test = condition(P)) || colon_block(P, &n->v.While.body, t, "'while' statement") < 0)
         return NULL;
     if (check(P, TK_ELSE)) {
         repl_token *e = advance(P);
@@ -1662,14 +1733,10 @@ static repl_node *expr_stmt(parser *P)
             if (bad && bad == tg && i == targets.n - 1 && target_description(bad) &&
                 bad->kind != REPL_AST_Compare && bad->kind != REPL_AST_BoolOp && bad->kind != REPL_AST_IfExp &&
                 bad->kind != REPL_AST_Lambda) {
-                repl_token at = {.line = bad->line, .col = bad->col};
-                return error_at(P, NN_ERR_SYNTAX, &at, "cannot assign to %s here. Maybe you meant '==' instead of '='?",
-                                target_description(bad));
+                return maybe_equal(P, bad);
             }
             if (bad && (bad->kind == REPL_AST_Constant || bad->kind == REPL_AST_Call) && i == targets.n - 1) {
-                repl_token at = {.line = bad->line, .col = bad->col};
-                return error_at(P, NN_ERR_SYNTAX, &at, "cannot assign to %s here. Maybe you meant '==' instead of '='?",
-                                target_description(bad));
+                return maybe_equal(P, bad);
             }
             if (set_context(P, tg, REPL_CTX_STORE) < 0) return NULL;
         }
@@ -1682,8 +1749,16 @@ static repl_node *expr_stmt(parser *P)
     if (check(P, TK_COLON)) return ann_assign(P, t, e);
     if (e->kind == REPL_AST_Name && (strcmp(e->v.Name.id, "print") == 0 || strcmp(e->v.Name.id, "exec") == 0) &&
         starts_operand(cur(P)->kind))
-        return error_at(P, NN_ERR_SYNTAX, t, "Missing parentheses in call to '%s'. Did you mean %s(...)?",
-                        e->v.Name.id, e->v.Name.id);
+    {
+        int last = P->pos; /* the range runs to the line's last token */
+        while (last + 1 < P->n && P->toks[last + 1].kind != TK_NEWLINE && P->toks[last + 1].kind != TK_ENDMARKER &&
+               P->toks[last + 1].kind != TK_SEMI)
+            last++;
+        char msg[160];
+        snprintf(msg, sizeof msg, "Missing parentheses in call to '%s'. Did you mean %s(...)?", e->v.Name.id,
+                 e->v.Name.id);
+        return error_range(P, t->line, t->col, P->toks[last].end_line, P->toks[last].end_col, msg);
+    }
     repl_node *n = new_node(P, REPL_AST_Expr, e->line, e->col);
     if (n) n->v.Return.value = e;
     return n;

@@ -231,6 +231,28 @@ static const struct {
     {"torch.nn", "parallel", "torch.nn.parallel"}, /* the module itself */
     {"torch.nn", "DataParallel", "torch.nn.parallel"},
     {"torch.cuda", "amp", "torch.cuda.amp"}, /* the module itself */
+    {"sys", "stdin", "_sys_stdin"},
+    {"sys", "__stdin__", "_sys_stdin"},
+    {"torch", "dist", "torch._names_more"},
+    {"torch", "deg2rad", "torch._names_more"},
+    {"torch", "rad2deg", "torch._names_more"},
+    {"torch", "fmax", "torch._names_more"},
+    {"torch", "fmin", "torch._names_more"},
+    {"torch", "masked_scatter", "torch._names_more"},
+    {"torch", "dropout", "torch._names_more"},
+    {"torch", "alpha_dropout", "torch._names_more"},
+    {"torch", "layer_norm", "torch._names_more"},
+    {"torch", "group_norm", "torch._names_more"},
+    {"torch", "batch_norm", "torch._names_more"},
+    {"torch", "instance_norm", "torch._names_more"},
+    {"torch", "embedding", "torch._names_more"},
+    {"torch", "pixel_shuffle", "torch._names_more"},
+    {"torch", "pixel_unshuffle", "torch._names_more"},
+    {"torch", "selu", "torch._names_more"},
+    {"torch", "celu", "torch._names_more"},
+    {"torch", "threshold", "torch._names_more"},
+    {"torch", "rrelu", "torch._names_more"},
+    {"torch", "hardshrink", "torch._names_more"},
     {"torch.nn", "LazyConv1d", "torch.nn._lazy"},
     {"torch.nn", "LazyConv2d", "torch.nn._lazy"},
     {"torch.nn", "LazyConv3d", "torch.nn._lazy"},
@@ -459,6 +481,8 @@ nn_object *repl_mod_from_source(const char *name, const repl_mod_fn *helpers, si
     if (!m) return NULL;
     char filename[64];
     snprintf(filename, sizeof filename, "<frozen %s>", name);
-    if (repl_mod_add_fns(m, helpers, n) < 0 || repl_exec_module_source(m, name, source, filename) < 0) NN_SET(m, NULL);
+    if (repl_mod_add_fns(m, helpers, n) < 0 || repl_builtin_sub_wrap_module(m) < 0 || /* zlib.crc32(B(b'x')) */
+        repl_exec_module_source(m, name, source, filename) < 0)
+        NN_SET(m, NULL);
     return m;
 }

@@ -94,6 +94,8 @@ nn_object *repl_mod_json(void);
 nn_object *repl_mod_math(void);
 nn_object *repl_mod_numpy(void); /* mod_numpy.c, mod_numpy_src.c */
 nn_object *repl_mod_os(void);
+/* os.pipe, read, write, close, isatty, dup, mkfifo, fdopen onto os (mod_os_fd.c): 0 or -1 */
+int repl_mod_os_fd_add(nn_object *os);
 nn_object *repl_mod_subprocess(void); /* mod_subprocess.c: run() for exported !cmd lines */
 nn_object *repl_mod_os_path(void); /* os.path (posixpath) */
 nn_object *repl_mod_random(void);

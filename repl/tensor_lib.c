@@ -22,6 +22,9 @@ static const struct {
     {"addbmm_", false}, {"addmv", false}, {"addmv_", false}, {"addr", false}, {"addr_", false},
     {"index_copy", false}, {"index_copy_", false}, {"index_fill", false}, {"index_fill_", false},
     {"materialize", false}, /* placeholders only (below) */
+    /* torch._names_more.py */
+    {"dist", false}, {"deg2rad", false}, {"deg2rad_", false}, {"rad2deg", false}, {"rad2deg_", false},
+    {"fmax", false}, {"fmin", false}, {"masked_scatter", false}, {"masked_scatter_", false}, {"hardshrink", false},
 };
 
 /* A new reference; NULL without an error when name is none of these. */

@@ -1,6 +1,9 @@
-# enum, written in the language: Enum, IntEnum, auto, unique, with EnumMeta as
-# the metaclass whose methods serve the class object (iteration in definition
-# order, len, Color['RED'], `in`, repr <enum 'Color'>), as CPython 3.11's.
+# enum, written in the language: Enum, ReprEnum, IntEnum and StrEnum (members ARE
+# ints / strs), Flag and IntFlag (|, &, ^, ~, `in`, iteration, pseudo-members for
+# combinations, CONFORM / KEEP boundaries), auto, unique and the functional API
+# (Enum('Name', 'A B')), with EnumMeta as the metaclass whose methods serve the
+# class object (iteration in definition order, len, Color['RED'], `in`, repr
+# <enum 'Color'> / <flag 'Perm'>), as CPython 3.11's.
 
 
 class auto:
@@ -32,9 +35,13 @@ class EnumType:  # type(an Enum class), as CPython 3.11 names it
         return isinstance(member, cls) and member._name_ in cls._member_map_
 
     def __repr__(cls):
+        if Flag is not None and issubclass(cls, Flag):
+            return "<flag %r>" % cls.__name__
         return "<enum %r>" % cls.__name__
 
-    def __call__(cls, value):
+    def __call__(cls, value, names=None, *, module=None, qualname=None, type=None, start=1, boundary=None):
+        if names is not None:  # the functional API: Enum('Animal', 'CAT DOG')
+            return _make_enum(cls, value, names, module, qualname, type, start)
         # the Enum's own lookup, ahead of a mixed-in type's __new__ (class Mode(str, Enum))
         for klass in cls.__mro__:
             if '__new__' in vars(klass) and isinstance(klass, EnumType):
@@ -43,6 +50,31 @@ class EnumType:  # type(an Enum class), as CPython 3.11 names it
 
 
 EnumMeta = EnumType
+Flag = None  # defined below; EnumType.__repr__ asks for it
+
+
+def _make_enum(base, name, names, module, qualname, mixin, start):
+    if isinstance(names, str):
+        names = names.replace(',', ' ').split()
+    if isinstance(names, (list, tuple)) and names and isinstance(names[0], str):
+        items = []
+        last = []
+        for count, member in enumerate(names):
+            value = base._generate_next_value_(member, start, count, last[:])
+            last.append(value)
+            items.append((member, value))
+    elif isinstance(names, dict):
+        items = list(names.items())
+    else:
+        items = list(names)
+    body = {}
+    for member, value in items:
+        body[member] = value
+    body['__module__'] = module if module is not None else '__main__'
+    if qualname is not None:
+        body['__qualname__'] = qualname
+    bases = (mixin, base) if mixin is not None else (base,)
+    return type(name, bases, body)
 
 
 def _value_hash(self):
@@ -53,6 +85,20 @@ def _is_member_value(name, value):
     if name.startswith('_') or callable(value) and not isinstance(value, auto):
         return False
     return type(value).__name__ not in ('classmethod', 'staticmethod', 'property')  # descriptors
+
+
+def _keep_enum_methods(cls, mixin_type):
+    # the mixed-in type comes first in the MRO (class Level(int, Enum)): repr and
+    # friends stay the Enum's unless a class between defines its own, as CPython does
+    for name in ('__repr__', '__str__', '__format__', '__reduce_ex__'):
+        for klass in cls.__mro__:
+            if name in vars(klass):
+                break
+        if klass is mixin_type or klass is object:
+            for klass in cls.__mro__:
+                if isinstance(klass, EnumType) and name in vars(klass):
+                    setattr(cls, name, vars(klass)[name])
+                    break
 
 
 class Enum(metaclass=EnumType):
@@ -70,7 +116,14 @@ class Enum(metaclass=EnumType):
         for member in cls._member_map_.values():
             if member._value_ == value:
                 return member
+        result = cls._missing_(value)
+        if result is not None:
+            return result
         raise ValueError('%r is not a valid %s' % (value, cls.__qualname__))
+
+    @classmethod
+    def _missing_(cls, value):
+        return None
 
     @staticmethod
     def _generate_next_value_(name, start, count, last_values):
@@ -93,11 +146,14 @@ class Enum(metaclass=EnumType):
             if klass in (str, int, float):
                 mixin_type = klass
                 break
+        cls._mixin_type_ = mixin_type
         for name, value in list(vars(cls).items()):
             if not _is_member_value(name, value):
                 continue
             if isinstance(value, auto):
                 value = cls._generate_next_value_(name, 1, len(cls._member_names_), last_values[:])
+                if mixin_type is not None and not isinstance(value, mixin_type):
+                    value = mixin_type(value)
             last_values.append(value)
             alias = None
             for other in cls._member_map_.values():
@@ -123,6 +179,13 @@ class Enum(metaclass=EnumType):
             cls._member_map_[name] = member
             setattr(cls, name, member)
         cls.__members__ = dict(cls._member_map_)
+        cls._flag_mask_ = 0
+        if Flag is not None and issubclass(cls, Flag):
+            for member in cls._member_map_.values():
+                if isinstance(member._value_, int):
+                    cls._flag_mask_ |= member._value_
+        if mixin_type is not None:
+            _keep_enum_methods(cls, mixin_type)
         if mixin_type is not None and '__hash__' not in vars(cls):
             cls.__hash__ = _value_hash  # the mixed-in type's hash comes first in CPython's MRO
 
@@ -135,7 +198,11 @@ class Enum(metaclass=EnumType):
         return self._value_
 
     def __repr__(self):
-        return '<%s.%s: %r>' % (type(self).__name__, self._name_, self._value_)
+        mixin = type(self)._mixin_type_
+        value = (mixin.__repr__ if mixin is not None else repr)(self._value_)
+        if self._name_ is None:
+            return '<%s: %s>' % (type(self).__name__, value)
+        return '<%s.%s: %s>' % (type(self).__name__, self._name_, value)
 
     def __str__(self):
         return '%s.%s' % (type(self).__name__, self._name_)
@@ -146,6 +213,12 @@ class Enum(metaclass=EnumType):
     def __hash__(self):
         return hash(self._name_)
 
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
     def __reduce_ex__(self, proto):
         return type(self), (self._value_,)
 
@@ -153,52 +226,131 @@ class Enum(metaclass=EnumType):
         return ['__class__', '__doc__', '__module__', 'name', 'value']
 
 
-class IntEnum(Enum):
-    # members compare, hash and compute as their int values
+class ReprEnum(Enum):
+    # only repr() is the Enum's: str() and format() are the mixed-in type's
+    pass
+
+
+def _mixin_str(self):
+    return type(self)._mixin_type_.__repr__(self._value_) if type(self)._mixin_type_ is int else str(self._value_)
+
+
+def _mixin_format(self, spec):
+    return format(self._value_, spec)
+
+
+class IntEnum(int, ReprEnum):
+    # members ARE ints: they compute, compare, hash, index and serialise as their values
+    __str__ = _mixin_str
+    __format__ = _mixin_format
+
+
+class StrEnum(str, ReprEnum):
+    __str__ = _mixin_str
+    __format__ = _mixin_format
+
+    @staticmethod
+    def _generate_next_value_(name, start, count, last_values):
+        return name.lower()
+
+
+class Flag(Enum):
+    # members combine with | & ^ ~ into pseudo-members; unknown bits are dropped (CONFORM)
+    _keep_bits_ = False
+
+    @staticmethod
+    def _generate_next_value_(name, start, count, last_values):
+        if not last_values:
+            return start
+        high = max(last_values)
+        return 1 << high.bit_length() if high > 0 else 1
+
+    @classmethod
+    def _missing_(cls, value):
+        if not isinstance(value, int):
+            raise ValueError('%r is not a valid %s' % (value, cls.__qualname__))
+        mask = cls._flag_mask_
+        if value < 0 or not cls._keep_bits_:
+            value &= mask
+        if value in cls._value2member_map_:
+            return cls._value2member_map_[value]
+        names = [m._name_ for m in cls._canonical_() if m._value_ & value == m._value_]
+        extra = value & ~mask
+        if extra:
+            names.append(hex(extra) if extra > 9 else str(extra))
+        mixin = cls._mixin_type_
+        member = object.__new__(cls) if mixin is None else mixin.__new__(cls, value)
+        member._value_ = value
+        member._name_ = '|'.join(names) if names else None
+        cls._value2member_map_[value] = member
+        return member
+
+    @classmethod
+    def _canonical_(cls):
+        # the members of one bit, in definition order (what iteration shows)
+        return [m for m in cls._member_map_.values()
+                if m._name_ in cls._member_names_ and m._value_ > 0 and m._value_ & (m._value_ - 1) == 0]
+
+    def __iter__(self):
+        return iter([m for m in type(self)._canonical_() if m._value_ & self._value_ == m._value_])
+
+    def __len__(self):
+        return len(list(iter(self)))
+
+    def __contains__(self, other):
+        if not isinstance(other, type(self)):
+            raise TypeError("unsupported operand type(s) for 'in': '%s' and '%s'" % (type(other).__qualname__, type(self).__qualname__))
+        return other._value_ & self._value_ == other._value_
+
+    def __bool__(self):
+        return bool(self._value_)
+
+    def _operand(self, other):
+        if isinstance(other, type(self)):
+            return other._value_
+        if type(self)._mixin_type_ is int and isinstance(other, int) and not isinstance(other, Flag):
+            return int(other)
+        return None
+
+    def __or__(self, other):
+        v = self._operand(other)
+        return NotImplemented if v is None else type(self)(self._value_ | v)
+
+    def __and__(self, other):
+        v = self._operand(other)
+        return NotImplemented if v is None else type(self)(self._value_ & v)
+
+    def __xor__(self, other):
+        v = self._operand(other)
+        return NotImplemented if v is None else type(self)(self._value_ ^ v)
+
+    __ror__ = __or__
+    __rand__ = __and__
+    __rxor__ = __xor__
+
+    def __invert__(self):
+        return type(self)(type(self)._flag_mask_ & ~self._value_)
+
     def __str__(self):
-        return str(self._value_)
+        if self._name_ is None:
+            return '%s(%r)' % (type(self).__name__, self._value_)
+        return '%s.%s' % (type(self).__name__, self._name_)
 
-    def __format__(self, spec):
-        return format(self._value_, spec)
 
-    def __int__(self):
-        return self._value_
-
-    def __index__(self):
-        return self._value_
-
-    def __eq__(self, other):
-        return self._value_ == (other._value_ if isinstance(other, Enum) else other)
-
-    def __ne__(self, other):
-        return not self == other
-
-    def __lt__(self, other):
-        return self._value_ < int(other)
-
-    def __le__(self, other):
-        return self._value_ <= int(other)
-
-    def __gt__(self, other):
-        return self._value_ > int(other)
-
-    def __ge__(self, other):
-        return self._value_ >= int(other)
-
-    def __hash__(self):
-        return hash(self._value_)
-
-    def __add__(self, other):
-        return self._value_ + other
-
-    def __radd__(self, other):
-        return other + self._value_
-
-    def __sub__(self, other):
-        return self._value_ - other
-
-    def __mul__(self, other):
-        return self._value_ * other
+class IntFlag(int, ReprEnum, Flag):
+    # members ARE ints; unknown bits are kept (KEEP)
+    _keep_bits_ = True
+    __str__ = _mixin_str
+    __format__ = _mixin_format
+    # Flag's operators ahead of int's, which comes first in the MRO
+    __or__ = __ror__ = Flag.__or__
+    __and__ = __rand__ = Flag.__and__
+    __xor__ = __rxor__ = Flag.__xor__
+    __invert__ = Flag.__invert__
+    __iter__ = Flag.__iter__
+    __len__ = Flag.__len__
+    __contains__ = Flag.__contains__
+    __bool__ = Flag.__bool__
 
 
 def unique(enumeration):

@@ -6,6 +6,8 @@ from torch._matrix_exp import matrix_exp  # Tensor.matrix_exp
 from torch._solve_triangular import triangular_solve  # Tensor.triangular_solve
 from torch._blas_index import addmm, addmm_, baddbmm, baddbmm_, addbmm, addbmm_, addmv, addmv_, addr, addr_, \
     index_copy, index_copy_, index_fill, index_fill_  # Tensor.addmm, ...
+from torch._names_more import dist, deg2rad, deg2rad_, rad2deg, rad2deg_, fmax, fmin, masked_scatter, \
+    masked_scatter_, hardshrink  # Tensor.dist, ...
 
 
 def new(self, *args, **kwargs):

@@ -10,7 +10,8 @@ import torch.nn.functional as F
 
 
 def where(w):
-    return w.filename.split('dist-packages/')[-1] + ':' + str(w.lineno)
+    f = w.filename.split('dist-packages/')[-1]
+    return (f if f.startswith('torch/') else f.rsplit('/', 1)[-1]) + ':' + str(w.lineno)  # the script: its name
 
 
 def record(name, fn, action='always'):

@@ -1,0 +1,61 @@
+# torch.dist, deg2rad, rad2deg, fmax, fmin, masked_scatter (functions, methods, in-place, gradients and
+# node names) and the torch-level functional spellings (torch.dropout, layer_norm, group_norm, batch_norm,
+# instance_norm, embedding, pixel_shuffle, pixel_unshuffle, selu, celu, threshold, rrelu, hardshrink,
+# alpha_dropout) against PyTorch 1.13.
+import torch
+
+torch.manual_seed(0)
+a = torch.randn(3, 4, requires_grad=True)
+b = torch.randn(3, 4)
+d = torch.dist(a, b)
+print(d, d.grad_fn.name(), torch.dist(a, b, 1), a.dist(b, 3.5), torch.dist(a, b, float('inf')))
+d.backward()
+print(a.grad)
+x = torch.tensor([180., 90., -45.], requires_grad=True)
+r = torch.deg2rad(x)
+print(r, r.grad_fn.name(), torch.rad2deg(r), torch.rad2deg(torch.tensor([1, 2])), x.deg2rad().rad2deg())
+r.sum().backward()
+print(x.grad)
+t = torch.tensor([3.14159265, 1.])
+print(t.clone().rad2deg_(), t.clone().deg2rad_())
+n = float('nan')
+x = torch.tensor([1., n, 3., 2., n], requires_grad=True)
+y = torch.tensor([2., 1., n, 2., n], requires_grad=True)
+mx = torch.fmax(x, y)
+mn = x.fmin(y)
+print(mx, mn, mx.grad_fn.name(), mn.grad_fn.name())
+(mx * torch.tensor([1., 2., 3., 4., 5.])).sum().backward()
+print(x.grad, y.grad)
+print(torch.fmax(torch.tensor([1, 5]), torch.tensor([3, 2])), torch.fmin(torch.tensor([1., 5.]), 2.5 * torch.ones(1)))
+m = torch.tensor([[True, False, True], [False, True, False]])
+s = torch.arange(6.).reshape(2, 3).requires_grad_()
+z = torch.zeros(2, 3, requires_grad=True)
+r = z.masked_scatter(m, s)
+print(r, r.grad_fn.name())
+(r * torch.arange(1., 7.).reshape(2, 3)).sum().backward()
+print(z.grad, s.grad)
+print(torch.masked_scatter(torch.ones(2, 3), torch.tensor([True, False, True]), torch.tensor([7., 8., 9., 10.])))
+u = torch.zeros(4)
+print(u.masked_scatter_(torch.tensor([False, True, True, False]), torch.tensor([5., 6.])), u)
+for bad in [lambda: torch.zeros(3).masked_scatter(torch.tensor([1, 0, 1]), torch.ones(3)),
+            lambda: torch.zeros(3).masked_scatter(torch.tensor([True, True, True]), torch.ones(2))]:
+    try:
+        bad()
+    except RuntimeError as e:
+        print('RuntimeError', e)
+
+v = torch.arange(12.).reshape(2, 3, 2)
+print(torch.layer_norm(v, [2]), torch.layer_norm(v, (3, 2), torch.ones(3, 2) * 2, torch.ones(3, 2), 1e-3))
+print(torch.group_norm(v.reshape(1, 6, 2), 3), torch.group_norm(v.reshape(1, 6, 2), 2, torch.arange(6.), None))
+rm, rv = torch.zeros(3), torch.ones(3)
+print(torch.batch_norm(v, None, None, rm, rv, True, 0.1, 1e-5, False), rm, rv)
+print(torch.instance_norm(v, None, None, None, None, True, 0.1, 1e-5, False))
+w = torch.arange(8.).reshape(4, 2)
+print(torch.embedding(w, torch.tensor([[3, 0], [1, 1]])), torch.embedding(w, torch.tensor([2]), 2))
+print(torch.pixel_shuffle(torch.arange(16.).reshape(1, 4, 2, 2), 2), torch.pixel_unshuffle(torch.arange(16.).reshape(1, 1, 4, 4), 2).shape)
+q = torch.linspace(-2, 2, 5)
+print(torch.selu(q), torch.celu(q, 0.5), torch.threshold(q, 0.5, -9.), torch.rrelu(q), torch.hardshrink(q, 1.), q.hardshrink())
+torch.manual_seed(1)
+print(torch.dropout(torch.ones(8), 0.5, True), torch.dropout(torch.ones(3), 0.5, False))
+torch.manual_seed(2)
+print(torch.alpha_dropout(torch.ones(6), 0.5, True), torch.rrelu(q, training=True))
