@@ -74,7 +74,7 @@ TUTORIAL_BIN = $(patsubst %.c,$(BUILD)/%,$(TUTORIAL_SRC))
 BENCH_SRC = $(wildcard bench/bench_*.c)
 BENCH_BIN = $(patsubst %.c,$(BUILD)/%,$(BENCH_SRC))
 
-.PHONY: all test run deps check-deps asan bench clean FORCE fuzz fuzz-build fuzz-bins
+.PHONY: all test run deps check-deps asan bench clean FORCE fuzz fuzz-build fuzz-bins sweep
 # the nnscope program: the language's main over every layer's library
 NNSCOPE = $(BUILD)/nnscope
 all: check-deps $(LIB) $(NNSCOPE)
@@ -159,6 +159,12 @@ test: check-deps $(TEST_BIN) $(TUTORIAL_BIN) $(NNSCOPE)
 # `make run` starts the notebook (the lesson runs with `$(NNSCOPE) tutorials/first_steps.py`).
 run: check-deps $(NNSCOPE)
 	$(NNSCOPE)
+
+# `make sweep`: every allocation of every script of tests/scripts fails in turn
+# (a fork per allocation: tests/repl/test_alloc_sweep_scripts.c), for SWEEP_SECONDS.
+SWEEP_SECONDS ?= 3600
+sweep: check-deps $(BUILD)/tests/repl/test_alloc_sweep_scripts
+	cd tests && SWEEP_STRIDE=1 SWEEP_FIRST=0 SWEEP_SECONDS=$(SWEEP_SECONDS) ../$(BUILD)/tests/repl/test_alloc_sweep_scripts
 
 asan:
 	$(MAKE) BUILD=$(BUILD)/asan OPT=-O1 \

@@ -35,6 +35,7 @@ static const char *const kind_kernel[] = {
 
 static nn_tensor *act(act_kind k, nn_tensor *x, double a, double b)
 {
+    if (!x) return NULL; /* an operand a nested call failed to make (its error is current) */
     /* bfloat16 (not mish): PyTorch computes in float32 and rounds once; float16: hardtanh is its clamp */
     bool bf16 = x->dtype == NN_BFLOAT16 && k != K_MISH;
     if (x->dtype != NN_FLOAT32 && x->dtype != NN_FLOAT64 && !bf16) {
@@ -133,6 +134,7 @@ static nn_tensor *masked_grad(pool *sp, nn_tensor *cond, nn_tensor *g)
 
 static nn_tensor *cmp_scalar(nn_tensor *x, nn_cmp op, double v)
 {
+    if (!x) return NULL; /* an operand a nested call failed to make (its error is current) */
     nn_tensor *s = nn_scalar(v, x->dtype), *r = s ? nn_compare(x, s, op) : NULL;
     NN_RELEASE(s);
     return r;

@@ -112,6 +112,7 @@ static bool has_zero(const nn_tensor *t)
    broadcast shape) when given. No autograd. */
 static nn_tensor *binary_compute(binop op, nn_tensor *a, nn_tensor *b, double alpha, nn_tensor *into)
 {
+    if (!a || !b) return NULL; /* an operand a nested call failed to make (its error is current) */
     int nd;
     int64_t shape[NN_MAX_DIMS];
     if (nn_broadcast_shapes(a->ndim, a->sizes, b->ndim, b->sizes, &nd, shape) < 0) return NULL;
@@ -233,6 +234,7 @@ nn_tensor *nn_add(nn_tensor *a, nn_tensor *b) { return nn_add_scaled(a, b, 1.0);
 
 nn_tensor *nn_sub(nn_tensor *a, nn_tensor *b)
 {
+    if (!a || !b) return NULL; /* an operand a nested call failed to make (its error is current) */
     if (a->dtype == NN_BOOL && b->dtype == NN_BOOL) {
         nn_error_set(NN_ERR_RUNTIME, "Subtraction, the `-` operator, with two bool tensors is not supported. "
                                      "Use the `^` or `logical_xor()` operator instead.");
@@ -247,6 +249,7 @@ nn_tensor *nn_sub(nn_tensor *a, nn_tensor *b)
 /* Saves, for a product-like op, each operand only when the other one needs it. */
 static nn_tensor *record_product(nn_op_id op, nn_tensor *a, nn_tensor *b, nn_tensor *out, nn_tensor *save_out)
 {
+    if (!out) return NULL;
     nn_tensor *in[2] = {a, b};
     nn_tensor *save[3] = {b->requires_grad ? a : NULL, a->requires_grad || op == NN_OP_div ? b : NULL, save_out};
     if (out && nn_record(op, 2, in, 1, &out, save_out ? 3 : 2, save, NULL) < 0) NN_SET(out, NULL);
@@ -268,6 +271,7 @@ nn_tensor *nn_pow(nn_tensor *a, nn_tensor *b)
 /* The bitwise ops: integer and bool operands only; nothing to record. */
 static nn_tensor *bitwise(binop op, const char *name, nn_tensor *a, nn_tensor *b)
 {
+    if (!a || !b) return NULL; /* an operand a nested call failed to make (its error is current) */
     nn_dtype result = nn_result_type(a, b);
     if (nn_dtype_is_floating(result)) {
         nn_error_set(NN_ERR_RUNTIME, "\"%s_cpu\" not implemented for '%s'", name, type_title(result));
@@ -463,6 +467,7 @@ int nn_div_(nn_tensor *a, nn_tensor *b) { return inplace(BIN_DIV, NN_OP_div, a, 
 
 nn_tensor *nn_where(nn_tensor *cond, nn_tensor *a, nn_tensor *b)
 {
+    if (!cond || !a || !b) return NULL; /* an operand a nested call failed to make (its error is current) */
     if (cond->dtype != NN_BOOL) {
         nn_error_set(NN_ERR_RUNTIME, "where expected condition to be a boolean tensor, but got a tensor with dtype %s",
                      nn_dtype_short_name(cond->dtype)[0] == 'f' ? "Float" : type_title(cond->dtype));

@@ -88,6 +88,7 @@ static int refuse_half(const char *kernel, nn_dtype dt)
    output when save_out). */
 static nn_tensor *unary(nn_tensor *a, nn_math_op code, nn_op_id op, bool save_out, const char *kernel)
 {
+    if (!a) return NULL; /* an operand a nested call failed to make (its error is current) */
     if (refuse_half(kernel, a->dtype) < 0) return NULL;
     nn_dtype rt = float_result(a->dtype), cd = rt == NN_FLOAT64 ? NN_FLOAT64 : NN_FLOAT32;
     nn_tensor *c = compute_copy(a, cd), *out = c ? nn_empty_on(nn_device_of(c), a->ndim, a->sizes, cd) : NULL;
@@ -363,6 +364,7 @@ int nn_nan_to_num_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 
 static nn_tensor *clamp_one(nn_tensor *a, double bound, bool is_min, nn_op_id op)
 {
+    if (!a) return NULL; /* an operand a nested call failed to make (its error is current) */
     nn_tensor *out = NULL;
     NN_WITH_GRAD_MODE(false, out = nn_clamp(a, bound, is_min, bound, !is_min));
     nn_op_params p = {.f = {bound}};

@@ -202,6 +202,12 @@ nn_object *nn_str_from(const char *s, size_t len);
 /* printf-style; a new str. */
 nn_object *nn_str_format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 const char *nn_str_cstr(const nn_object *s);   /* borrowed, NUL-terminated */
+/* The test str's repr applies to code points past ASCII: false escapes them as
+   \xNN, \uNNNN or \UNNNNNNNN (CPython's str.isprintable: the categories Cc Cf Cs
+   Co Cn Zl Zp Zs). The language installs one from its Unicode tables; without one
+   they are all printed as they are. */
+typedef bool (*nn_printable_fn)(uint32_t cp);
+void nn_set_str_printable(nn_printable_fn fn);
 size_t nn_str_len(const nn_object *s);
 nn_object *nn_int_new(int64_t v);
 int64_t nn_int_value(const nn_object *o);      /* ints and bools */

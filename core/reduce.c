@@ -58,6 +58,7 @@ void nn_reduction_params(const nn_reduction_layout *l, bool keepdim, int ndim, n
 
 nn_tensor *nn_reduction_grad_expand(nn_node *n, nn_tensor *grad)
 {
+    if (!grad) return NULL; /* an operand a nested call failed to make (its error is current) */
     const nn_input_meta *m = &n->input_meta[0];
     NN_RETAIN(grad);
     nn_tensor *g = grad;
@@ -175,6 +176,7 @@ static nn_tensor *sum_or_mean(nn_tensor *a, int n_dims, const int *dims, bool ke
 
 nn_tensor *nn_sum(nn_tensor *a, int n_dims, const int *dims, bool keepdim)
 {
+    if (!a) return NULL; /* an operand a nested call failed to make (its error is current) */
     return sum_or_mean(a, n_dims, dims, keepdim, false);
 }
 

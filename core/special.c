@@ -82,6 +82,7 @@ static nn_tensor *compute(nn_special_op sop, nn_tensor *a, nn_tensor *b, int64_t
 /* the forward of a unary op: records op, saving the input and the output */
 static nn_tensor *unary(nn_special_op sop, nn_op_id op, nn_tensor *a, int64_t order)
 {
+    if (!a) return NULL; /* an operand a nested call failed to make (its error is current) */
     nn_tensor *out = compute(sop, a, NULL, order);
     nn_op_params p = {.i = {order}, .n_i = 1};
     nn_tensor *save[2] = {a, out};
@@ -143,6 +144,7 @@ nn_tensor *nn_special_xlog1py(nn_tensor *a, nn_tensor *b)
 
 nn_tensor *nn_special_zeta(nn_tensor *a, nn_tensor *b)
 {
+    if (!a || !b) return NULL; /* an operand a nested call failed to make (its error is current) */
     nn_tensor *out = compute(NN_SPECIAL_ZETA, a, b, 0);
     nn_tensor *in[2] = {a, b};
     if (out && nn_record(NN_OP_special_zeta, 2, in, 1, &out, 2, in, NULL) < 0) NN_SET(out, NULL);

@@ -604,6 +604,7 @@ nn_tensor *nn_clone(nn_tensor *t)
 
 nn_tensor *nn_contiguous(nn_tensor *t)
 {
+    if (!t) return NULL; /* an operand a nested call failed to make (its error is current) */
     if (nn_is_contiguous(t)) {
         NN_RETAIN(t);
         return t;

@@ -296,6 +296,7 @@ static nn_tensor *compare_scalar(nn_tensor *a, double v, nn_cmp op)
 
 nn_tensor *nn_neg(nn_tensor *a)
 {
+    if (!a) return NULL; /* an operand a nested call failed to make (its error is current) */
     if (a->dtype == NN_BOOL) {
         nn_error_set(NN_ERR_RUNTIME, "Negation, the `-` operator, on a bool tensor is not supported. If you are trying "
                                      "to invert a mask, use the `~` or `logical_not()` operator instead.");
@@ -489,6 +490,7 @@ static int unary_sleef_f64(nn_tensor *a, kern k, nn_tensor **out)
 /* The float ops of PyTorch's unary_float family: integers compute in float32. */
 static nn_tensor *float_op(nn_tensor *a, kern k, const char *kernel, nn_op_id op, bool save_output)
 {
+    if (!a) return NULL; /* an operand a nested call failed to make (its error is current) */
     if (a->dtype == NN_FLOAT16) return not_implemented(kernel, a->dtype);
     kset ks = {k, K_NONE, K_NONE, k, K_NONE, false};
     nn_tensor *out = NULL;

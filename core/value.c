@@ -22,6 +22,23 @@ typedef struct str_obj {
 
 static void plain_dealloc(nn_object *self) { nn_free(self); }
 
+static nn_printable_fn str_printable;
+
+void nn_set_str_printable(nn_printable_fn fn) { str_printable = fn; }
+
+/* The code point of the UTF-8 sequence (a lone surrogate too, as the language
+   keeps one) at s[i], of at most n - i bytes; its length into *len. */
+static uint32_t utf8_at(const unsigned char *s, size_t n, size_t i, size_t *len)
+{
+    unsigned char c = s[i];
+    size_t k = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+    if (k > n - i) k = n - i;
+    uint32_t cp = k == 1 ? c : c & (0x7fu >> k);
+    for (size_t j = 1; j < k; j++) cp = cp << 6 | (s[i + j] & 0x3fu);
+    *len = k;
+    return cp;
+}
+
 /* Python's repr of a str: single quotes unless the text has ' and no ". */
 static char *str_repr(nn_object *self)
 {
@@ -43,6 +60,16 @@ static char *str_repr(nn_object *self)
         else if (c < 0x20 || c == 0x7f) {
             snprintf(esc, sizeof esc, "\\x%02x", c);
             nn_text_puts(&t, esc);
+        } else if (c >= 0x80 && str_printable) {
+            size_t len;
+            uint32_t cp = utf8_at((const unsigned char *)s->data, s->len, i, &len);
+            if (str_printable(cp)) nn_text_add(&t, s->data + i, len);
+            else {
+                char wide[12];
+                snprintf(wide, sizeof wide, cp <= 0xff ? "\\x%02x" : cp <= 0xffff ? "\\u%04x" : "\\U%08x", (unsigned)cp);
+                nn_text_puts(&t, wide);
+            }
+            i += len - 1;
         } else nn_text_add(&t, (const char *)&c, 1);
     }
     nn_text_add(&t, &quote, 1);

@@ -4,8 +4,8 @@
  * as the "plot_grad_flow" charts of forum answers), the layer statistics table
  * (per module its activation mean, std and saturation, its gradient's std and a
  * histogram, as in Karpathy's lecture on activations and gradients) and the update
- * ratios over the kept parameter captures (log10 of update/data against the 1e-3
- * guide). They only read the rings and captures; they compute nothing new.
+ * ratio of every training step (log10 of update/data against the 1e-3 guide).
+ * They only read the rings and captures; they compute nothing new.
  */
 #include "insp_int.h"
 
@@ -153,30 +153,38 @@ static void draw_layers(area *a, const insp_session *s, uint64_t at)
     if (!shown) text_line(a, INSP_COLOR_DIM, 0, "no forward pass recorded yet");
 }
 
-/* Update ratios over time: per parameter one cell per kept capture, oldest first,
-   its height log10(update/data) on [-6, 0] (the 1e-3 guide at mid height), then
-   the newest value. */
+/* Update ratios over time: per parameter one cell per training step (the steps
+   recorded up to the step shown, the newest that fit the width), oldest first, its
+   height log10(update/data) on [-6, 0] (the 1e-3 guide at mid height), then the
+   newest step's value. */
 static void draw_updates(area *a, const insp_session *s, uint64_t at)
 {
-    const insp_capture *caps[INSP_CAPTURES];
-    int n_caps = 0;
-    for (size_t k = s->n_captures; k-- > 0;) { /* oldest first, up to the step shown */
-        const insp_capture *c = &s->captures[(s->capture_next + INSP_CAPTURES - 1 - k) % INSP_CAPTURES];
-        if (at == UINT64_MAX || c->step <= at + 1) caps[n_caps++] = c;
-    }
-    text_line(a, INSP_COLOR_DIM, 0, "log10(update/data) per capture, oldest first (-6 … 0; ▄ is -3)");
+    size_t len = insp_ratios_len(s), end = len; /* rows [0, end) are up to the step shown */
+    uint64_t shown = at == UINT64_MAX ? UINT64_MAX : insp_train_step_of(s, at), step = 0;
+    while (end > 0 && (insp_ratio_at(s, end - 1, 0, &step), step > shown)) end--;
     char label[200], line[512], v[16];
-    int label_w = a->w / 3 < 12 ? 12 : a->w / 3 > 32 ? 32 : a->w / 3, shown = 0;
+    int label_w = a->w / 3 < 12 ? 12 : a->w / 3 > 32 ? 32 : a->w / 3;
+    int cells = a->w - label_w - 1 - 8; /* the newest value takes the last 8 columns */
+    if (cells < 1) cells = 1;
+    size_t first = end > (size_t)cells ? end - (size_t)cells : 0;
+    uint64_t s0 = 0, s1 = 0;
+    if (end) insp_ratio_at(s, first, 0, &s0), insp_ratio_at(s, end - 1, 0, &s1);
+    if (end) snprintf(line, sizeof line, "log10(update/data) per step, steps %llu … %llu (-6 … 0; ▄ is -3)",
+                      (unsigned long long)s0, (unsigned long long)s1);
+    else snprintf(line, sizeof line, "log10(update/data) per step (-6 … 0; ▄ is -3)");
+    text_line(a, INSP_COLOR_DIM, 0, line);
+    if (!end) {
+        text_line(a, INSP_COLOR_DIM, 0, "no training step recorded yet");
+        return;
+    }
     for (size_t i = 0; i < s->n_params; i++) {
-        const insp_param *q = n_caps ? &caps[n_caps - 1]->params[i] : NULL;
-        if (!q) break;
+        const insp_param *q = &s->params[i].info;
         int row = next_row(a);
-        shown++;
         if (row < 0) continue;
         insp_screen_put_fit(a->sc, row, a->x, label_w, INSP_COLOR_DEFAULT, 0, param_label(s, q, label, sizeof label));
         int col = a->x + label_w + 1;
-        for (int k = 0; k < n_caps && col < a->x + a->w - 8; k++, col++) {
-            double r = caps[k]->params[i].update_ratio;
+        for (size_t k = first; k < end; k++, col++) {
+            double r = insp_ratio_at(s, k, i, NULL);
             if (!(r > 0) || !isfinite(r)) {
                 insp_screen_put(a->sc, row, col, 1, INSP_COLOR_DIM, 0, "·");
                 continue;
@@ -187,13 +195,11 @@ static void draw_updates(area *a, const insp_session *s, uint64_t at)
             bool good = l >= -4 && l <= -2;
             insp_screen_put(a->sc, row, col, 1, good ? INSP_COLOR_GOOD : INSP_COLOR_WARN, 0, levels[lvl]);
         }
-        double last = q->update_ratio;
+        double last = insp_ratio_at(s, end - 1, i, NULL);
         if (last > 0 && isfinite(last)) snprintf(v, sizeof v, " %.2f", log10(last));
         else snprintf(v, sizeof v, " -");
-        snprintf(line, sizeof line, "%s", v);
-        insp_screen_put(a->sc, row, col, a->x + a->w - col, INSP_COLOR_DEFAULT, 0, line);
+        insp_screen_put(a->sc, row, col, a->x + a->w - col, INSP_COLOR_DEFAULT, 0, v);
     }
-    if (!shown) text_line(a, INSP_COLOR_DIM, 0, "no parameters captured yet");
 }
 
 int insp_draw_model_view(insp_view *v, insp_screen *sc, int top, int rows, int x, int w)
@@ -207,7 +213,8 @@ int insp_draw_model_view(insp_view *v, insp_screen *sc, int top, int rows, int x
     char title[128];
     const char *what = v->mode == INSP_MODE_FLOW ? "Gradient flow" : v->mode == INSP_MODE_LAYERS ? "Layer statistics"
                                                                                                 : "Update ratios over time";
-    if (v->mode == INSP_MODE_LAYERS || !taken) snprintf(title, sizeof title, "%s · every layer", what);
+    if (v->mode == INSP_MODE_UPDATES) snprintf(title, sizeof title, "%s · every step", what);
+    else if (v->mode == INSP_MODE_LAYERS || !taken) snprintf(title, sizeof title, "%s · every layer", what);
     else
         snprintf(title, sizeof title, "%s · as after step %llu", what,
                  (unsigned long long)insp_train_step_of(s, taken - 1));

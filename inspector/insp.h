@@ -165,6 +165,16 @@ const char *insp_scalar_name(const insp_session *s, size_t i);
 /* Values kept of scalar i, and the k-th oldest (its training step in *step). */
 size_t insp_scalar_len(const insp_session *s, size_t i);
 double insp_scalar_at(const insp_session *s, size_t i, size_t k, uint64_t *step);
+/* The update ratio of every training step, sampled (step_ratios.c; the `u`
+   chart): steps kept (the newest INSP_RATIO_KEEP), and parameter `param`'s ratio
+   ||update|| / ||param|| of the k-th kept step, oldest first, with that step's
+   number into *step; NaN where it was not measured. A parameter of up to
+   INSP_RATIO_SAMPLE elements is measured whole, a larger one on that many
+   elements in evenly spaced runs. */
+#define INSP_RATIO_SAMPLE 4096
+#define INSP_RATIO_KEEP 1024
+size_t insp_ratios_len(const insp_session *s);
+double insp_ratio_at(const insp_session *s, size_t k, size_t param, uint64_t *step);
 
 /* ---- problems and the NaN breakpoint */
 /* Thresholds of the flags. */

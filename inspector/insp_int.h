@@ -89,6 +89,15 @@ int insp_draw_curve(insp_screen *sc, int top, int x, int rows, int w, nn_module 
 #define INSP_PARAM_HZ 1.0
 int insp_track_updates(insp_session *s);
 
+/* Every training step's update ratios (step_ratios.c; read by insp_ratio_at):
+   baseline takes each parameter's sample (at attach; 0, or -1 with MemoryError);
+   record measures the change of each sample since the last one as training step
+   `step`'s ratio and keeps the newest INSP_RATIO_KEEP steps (a failure to allocate
+   leaves the step unmeasured). */
+int insp_ratios_baseline(insp_session *s);
+void insp_ratios_record(insp_session *s, uint64_t step);
+void insp_ratios_free(insp_session *s);
+
 /* The NaN breakpoint's op watch (nan_origin.c): on, core's op observer notes the
    first op that makes NaN/Inf from finite inputs into s->origin, and core's
    backward observer the first backward node into s->backward_origin; off
@@ -192,6 +201,7 @@ struct insp_session {
     insp_throttle ratio_gate;
     bool ratio_armed;         /* a snapshot waits for the next optimizer step */
     uint64_t ratio_versions;  /* sum of the parameters' versions at that snapshot */
+    struct insp_step_ratios *ratios; /* every step's sampled update ratios (step_ratios.c), or NULL */
 };
 
 /* ---- the view (view.c keeps it, render.c draws it) */

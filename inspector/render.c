@@ -279,7 +279,8 @@ static bool no_capture_yet(pane *p, const insp_session *s, size_t sel, uint64_t 
     if (params || at == UINT64_MAX) return false;
     for (size_t i = 0; i < s->n_params; i++)
         if (s->params[i].info.module == sel) {
-            line(p, INSP_COLOR_DIM, 0, "Parameters: none captured by step %llu", (unsigned long long)at);
+            line(p, INSP_COLOR_DIM, 0, "Parameters: none captured by step %llu",
+                 (unsigned long long)insp_train_step_of(s, at)); /* at is a pass */
             return true;
         }
     return false;
@@ -349,13 +350,17 @@ static int params_section(pane *p, insp_session *s, size_t sel, uint64_t at, boo
 static void hist_line(pane *p, const char *label, const insp_stats *st)
 {
     char a[16], b[16], hist[INSP_HIST_BINS * 4 + 1];
-    hist_str(st->hist, hist);
-    num(st->min, a), num(st->max, b);
-    if ((int)(strlen(label) + strlen(a) + strlen(b)) + INSP_HIST_BINS + 6 <= p->w) {
-        line(p, INSP_COLOR_DEFAULT, 0, " %s %s │%s│ %s", label, a, hist, b);
+    if (st->count && st->nan_count + st->inf_count >= st->count) { /* nothing to bin */
+        line(p, INSP_COLOR_BAD, 0, " %s: no finite value", label);
         return;
     }
-    line(p, INSP_COLOR_DEFAULT, 0, " %s [%s, %s]", label, a, b);
+    hist_str(st->hist, hist);
+    const char *lo = num(st->min, a), *hi = num(st->max, b);
+    if ((int)(strlen(label) + strlen(lo) + strlen(hi)) + INSP_HIST_BINS + 6 <= p->w) {
+        line(p, INSP_COLOR_DEFAULT, 0, " %s %s │%s│ %s", label, lo, hist, hi);
+        return;
+    }
+    line(p, INSP_COLOR_DEFAULT, 0, " %s [%s, %s]", label, lo, hi);
     int row = pane_rows(p, 1);
     if (row >= 0) putf(p->sc, row, p->x + 2, p->w - 2, INSP_COLOR_DEFAULT, 0, "│%s│", hist);
 }
@@ -647,6 +652,26 @@ static void separator(insp_screen *sc, int row, int tee, const char *tee_char, c
     insp_screen_put(sc, row, 1, sc->w - 2, INSP_COLOR_TITLE, INSP_ATTR_BOLD, title);
 }
 
+/* The training step the live title names: the steps done, or at rest the step
+   left unfinished when its backward began or the NaN breakpoint stopped in it (as
+   the Problems pane's "at step N" counts it); forward passes alone after the last
+   step (an evaluation) begin none, and while a statement runs the steps done count. */
+static uint64_t step_now(const insp_view *v, bool *unfinished)
+{
+    const insp_session *s = v->s;
+    uint64_t n = insp_train_steps(s);
+    *unfinished = false;
+    if (!s->step || v->busy) return n;
+    uint64_t k = insp_train_step_of(s, s->step - 1);
+    if (k <= n) return n;
+    const insp_pass *b = insp_last_pass(s, 0, INSP_BACKWARD, UINT64_MAX);
+    bool began = b && insp_train_step_of(s, b->step) == k;
+    bool stopped = s->nan_module >= 0 && s->break_module >= 0 && insp_train_step_of(s, s->nan_step) == k;
+    if (!began && !stopped) return n;
+    *unfinished = true;
+    return k;
+}
+
 /* The title bar: what is shown on the left, the mode and the breakpoint on the right. */
 static void draw_title(insp_view *v, insp_screen *sc)
 {
@@ -660,25 +685,26 @@ static void draw_title(insp_view *v, insp_screen *sc)
     /* steps are training steps (a forward then a backward); passes are module passes.
        A narrow terminal drops the program's name, then the module count, then the
        class, before it cuts a figure: the first of these that fits is shown. */
-    unsigned long long steps = insp_train_steps(s), passes = (unsigned long long)s->step;
+    bool unfinished;
+    unsigned long long steps = step_now(v, &unfinished), passes = (unsigned long long)s->step;
     const char *cls = nn_module_name(s->mods[0].module);
     char forms[5][256];
     if (v->at < 0) {
-        snprintf(when, sizeof when, "step %llu · %llu passes · live", steps, passes);
+        snprintf(when, sizeof when, "step %llu%s · %llu passes · live", steps, unfinished ? " (unfinished)" : "", passes);
         snprintf(forms[0], sizeof forms[0], " nnscope inspector · %s · %zu modules · %s", cls, s->n_mods, when);
         snprintf(forms[1], sizeof forms[1], " %s · %zu modules · %s", cls, s->n_mods, when);
         snprintf(forms[2], sizeof forms[2], " %s · %s", cls, when);
         snprintf(forms[3], sizeof forms[3], " %s", when);
         snprintf(forms[4], sizeof forms[4], " step %llu · live", steps);
     } else {
-        snprintf(when, sizeof when, "showing step %llu of %llu [ ] · pass %lld { }",
-                 (unsigned long long)insp_train_step_of(s, (uint64_t)v->at), steps, (long long)v->at);
+        unsigned long long shown = insp_train_step_of(s, (uint64_t)v->at);
+        steps = shown > steps ? shown : steps; /* a pass of a step not finished */
+        snprintf(when, sizeof when, "showing step %llu of %llu [ ] · pass %lld { }", shown, steps, (long long)v->at);
         snprintf(forms[0], sizeof forms[0], " nnscope inspector · %s · %s · %zu modules", cls, when, s->n_mods);
         snprintf(forms[1], sizeof forms[1], " %s · %s · %zu modules", cls, when, s->n_mods);
         snprintf(forms[2], sizeof forms[2], " %s · %s", cls, when);
         snprintf(forms[3], sizeof forms[3], " %s", when);
-        snprintf(forms[4], sizeof forms[4], " showing step %llu of %llu · pass %lld",
-                 (unsigned long long)insp_train_step_of(s, (uint64_t)v->at), steps, (long long)v->at);
+        snprintf(forms[4], sizeof forms[4], " showing step %llu of %llu · pass %lld", shown, steps, (long long)v->at);
     }
     int room = sc->w - rw - 1, k = 0;
     for (; k < 4; k++) {

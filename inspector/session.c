@@ -159,6 +159,7 @@ static nn_object *backward_hook(void *ud, nn_object *args, nn_object *kwargs)
     if (!s->in_backward) {
         s->in_backward = true;
         if (!s->optim_seen) { /* without an optimizer, a backward begins a step */
+            insp_ratios_record(s, s->train_steps); /* the update made since the last step's backward */
             s->train_steps++;
             insp_scalars_sample(s);
         }
@@ -223,6 +224,7 @@ void insp_session_free(insp_session *s)
     if (!s) return;
     insp_detach(s);
     insp_scalars_free(s);
+    insp_ratios_free(s);
     insp_stats_cache_clear(&s->stats_cache);
     for (size_t i = 0; i < s->n_mods; i++) {
         insp_module *m = &s->mods[i];
@@ -335,6 +337,7 @@ int insp_attach(nn_module *model, insp_session **out)
             goto fail;
         if (add_params(s, i) < 0) goto fail;
     }
+    if (insp_ratios_baseline(s) < 0) goto fail;
     NN_RELEASE(list);
     insp_steps_watch(s, true);
     *out = s;

@@ -55,6 +55,7 @@ static void optimizer_stepped(void *ud, nn_optimizer *opt)
         s->optim_seen = true;
         s->train_steps = 1;
         s->step_last[1] = s->step ? s->step - 1 : 0;
+        insp_ratios_record(s, 1);
         for (size_t i = 0; i < s->n_scalars; i++) {
             insp_scalar *c = &s->scalars[i];
             if (!c->len) continue;
@@ -68,6 +69,7 @@ static void optimizer_stepped(void *ud, nn_optimizer *opt)
     }
     s->train_steps++;
     s->step_last[s->train_steps % INSP_RING] = s->step ? s->step - 1 : 0;
+    insp_ratios_record(s, s->train_steps);
     insp_scalars_sample(s);
 }
 

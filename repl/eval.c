@@ -12,6 +12,7 @@
 #include "eval_int.h"
 #include "bigint.h"
 #include "bytes_int.h"
+#include "unicode_int.h"
 
 repl_interp *repl_current;
 static const nn_type desc_type;
@@ -4551,6 +4552,7 @@ repl_interp *repl_interp_new(void)
     repl_interp *in = nn_calloc(1, sizeof *in);
     if (!in) return NULL;
     nn_set_recursion_base(call_depth, MAX_DEPTH);
+    nn_set_str_printable(repl_cp_printable); /* str's repr escapes as CPython's */
     repl_interp *prev = repl_current;
     repl_current = in;
     if (repl_builtins_init(in) < 0) {

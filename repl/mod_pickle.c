@@ -7,6 +7,7 @@
  */
 #include <string.h>
 
+#include "bigint.h"
 #include "stdlib_int.h"
 
 /* _find(module, qualname) -> the object; ModuleNotFoundError / AttributeError
@@ -54,8 +55,29 @@ static nn_object *h_find(void *ud, nn_object *args, nn_object *kwargs)
     return obj;
 }
 
+/* _memo_room(slots): whether CPython's unpickler could grow its memo array to
+   `slots` pointers (_Unpickler_ResizeMemoList): MemoryError past PY_SSIZE_T_MAX
+   bytes or where the memory cannot be had now (tried, untouched, and given back:
+   the memo itself stays a dict); None otherwise. */
+static nn_object *h_memo_room(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (repl_mod_nargs("_memo_room", args, kwargs, 1, 1) < 0) return NULL;
+    nn_object *n = nn_tuple_get(args, 0);
+    int64_t slots;
+    if (!repl_is_integer(n) || repl_is_bigint(n) || (slots = nn_int_value(n)) < 0 ||
+        (uint64_t)slots > (uint64_t)INT64_MAX / sizeof(void *)) {
+        nn_error_set(NN_ERR_MEMORY, "%s", "");
+        return NULL;
+    }
+    void *room = nn_malloc((size_t)slots * sizeof(void *));
+    if (!room) return NULL;
+    nn_free(room);
+    return nn_retain(nn_none());
+}
+
 static const repl_mod_fn helpers[] = {
     {"_find", h_find, NULL},
+    {"_memo_room", h_memo_room, NULL},
 };
 
 /* source: begin */
@@ -472,6 +494,7 @@ static const char source[] =
     "    def __init__(self, file, *, fix_imports=True, encoding='ASCII', errors='strict', buffers=None):\n"
     "        self._file = file\n"
     "        self.memo = {}\n"
+    "        self._memo_size = 32  # the slots of CPython's memo array, which _memo_put checks\n"
     "        self._encoding = encoding\n"
     "        self._errors = errors\n"
     "\n"
@@ -557,8 +580,9 @@ static const char source[] =
     "            raise ValueError('negative PUT argument')\n"
     "        if n > 9223372036854775807:\n"
     "            raise OverflowError('Python int too large to convert to C ssize_t')\n"
-    "        if n >= 2147483648:  # CPython's memo is an array grown to 2n slots: 32 GiB and more\n"
-    "            raise MemoryError()\n"
+    "        if n >= self._memo_size:  # CPython's memo is an array, grown to 2n slots\n"
+    "            _memo_room(n * 2)\n"
+    "            self._memo_size = n * 2\n"
     "        self.memo[n] = self._top()\n"
     "\n"
     "    def _text(self, data):\n"
@@ -616,11 +640,22 @@ static const char source[] =
     "            push(_decode_long(self._read(n)))\n"
     "        elif op == 0x49:  # INT\n"
     "            line = self._readline()\n"
-    "            push(True if line == b'01' else False if line == b'00' else int(line.decode()))\n"
+    "            if line == b'01' or line == b'00':\n"
+    "                push(line == b'01')\n"
+    "            else:\n"
+    "                try:\n"
+    "                    push(int(line.decode()))\n"
+    "                except ValueError:\n"
+    "                    raise ValueError('could not convert string to int') from None\n"
     "        elif op == 0x4c:  # LONG\n"
-    "            push(int(self._readline().decode().rstrip('L')))\n"
+    "            line = self._readline()\n"
+    "            push(_line_int(line[:-1] if line.endswith(b'L') else line))\n"
     "        elif op == 0x46:  # FLOAT\n"
-    "            push(float(self._readline().decode()))\n"
+    "            line = self._readline().decode()\n"
+    "            try:\n"
+    "                push(float(line))\n"
+    "            except ValueError:  # CPython's message quotes the line as read, its newline too\n"
+    "                raise ValueError(\"could not convert string to float: '\" + line + \"\\n'\") from None\n"
     "        elif op == 0x47:  # BINFLOAT\n"
     "            import struct\n"
     "            push(struct.unpack('>d', self._read(8))[0])\n"
@@ -729,6 +764,8 @@ static const char source[] =
     "        elif op == 0x81:  # NEWOBJ\n"
     "            args = self._pop()\n"
     "            cls = self._pop()\n"
+    "            if not isinstance(cls, type):\n"
+    "                raise UnpicklingError('NEWOBJ class argument must be a type, not ' + type(cls).__name__)\n"
     "            if not isinstance(args, tuple):\n"
     "                raise UnpicklingError('NEWOBJ expected an arg tuple.')\n"
     "            push(cls.__new__(cls, *args))\n"
@@ -736,12 +773,33 @@ static const char source[] =
     "            kwargs = self._pop()\n"
     "            args = self._pop()\n"
     "            cls = self._pop()\n"
+    "            if not isinstance(cls, type):\n"
+    "                raise UnpicklingError('NEWOBJ_EX class argument must be a type, not ' + type(cls).__name__)\n"
     "            push(cls.__new__(cls, *args, **kwargs))\n"
+    "        elif op == 0x69:  # INST\n"
+    "            module = self._readline().decode('ascii')\n"
+    "            name = self._readline().decode('ascii')\n"
+    "            args = tuple(self._pop_mark())\n"
+    "            push(_instantiate(self.find_class(module, name), args))\n"
+    "        elif op == 0x6f:  # OBJ\n"
+    "            args = self._pop_mark()\n"
+    "            if not args:\n"
+    "                raise UnpicklingError('unpickling stack underflow')\n"
+    "            push(_instantiate(args[0], tuple(args[1:])))\n"
+    "        elif op in (0x82, 0x83, 0x84):  # EXT1, EXT2, EXT4: no extension registry here\n"
+    "            code = self._uint(1 if op == 0x82 else 2 if op == 0x83 else 4)\n"
+    "            if code <= 0:\n"
+    "                raise UnpicklingError('EXT specifies code <= 0')\n"
+    "            raise ValueError('unregistered extension code %d' % code)\n"
+    "        elif op == 0x97:  # NEXT_BUFFER\n"
+    "            raise UnpicklingError('pickle stream refers to out-of-band data but no *buffers* argument was given')\n"
+    "        elif op == 0x98:  # READONLY_BUFFER\n"
+    "            push(memoryview(self._pop()))\n"
     "        elif op == 0x62:  # BUILD\n"
     "            state = self._pop()\n"
     "            self._build(self._top(), state)\n"
     "        elif op == 0x70:  # PUT\n"
-    "            self._memo_put(int(self._readline().decode()))\n"
+    "            self._memo_put(_line_int(self._readline()))\n"
     "        elif op == 0x71:  # BINPUT\n"
     "            self._memo_put(self._read(1)[0])\n"
     "        elif op == 0x72:  # LONG_BINPUT\n"
@@ -749,7 +807,7 @@ static const char source[] =
     "        elif op == 0x94:  # MEMOIZE\n"
     "            self.memo[len(self.memo)] = self._top()\n"
     "        elif op == 0x67:  # GET\n"
-    "            self._memo_get(int(self._readline().decode()))\n"
+    "            self._memo_get(_line_int(self._readline()))\n"
     "        elif op == 0x68:  # BINGET\n"
     "            self._memo_get(self._read(1)[0])\n"
     "        elif op == 0x6a:  # LONG_BINGET\n"
@@ -771,6 +829,8 @@ static const char source[] =
     "        slotstate = None\n"
     "        if isinstance(state, tuple) and len(state) == 2:\n"
     "            state, slotstate = state\n"
+    "        if state is not None and type(inst) in _NO_DICT:\n"
+    "            raise AttributeError(\"'\" + type(inst).__name__ + \"' object has no attribute '__dict__'\")\n"
     "        if state:\n"
     "            if not isinstance(state, dict):\n"
     "                raise UnpicklingError('state is not a dictionary')\n"
@@ -779,6 +839,25 @@ static const char source[] =
     "        if slotstate:\n"
     "            for k, v in slotstate.items():\n"
     "                setattr(inst, k, v)\n"
+    "\n"
+    "\n"
+    "# the built-in types whose instances have no __dict__ for BUILD to fill\n"
+    "_NO_DICT = (int, float, bool, str, bytes, bytearray, list, tuple, dict, set, frozenset, type(None))\n"
+    "\n"
+    "\n"
+    "def _line_int(line):\n"
+    "    # a text opcode's integer; CPython's message quotes the line with its newline\n"
+    "    try:\n"
+    "        return int(line.decode())\n"
+    "    except ValueError:\n"
+    "        raise ValueError('invalid literal for int() with base 10: ' + repr(line.decode() + '\\n')) from None\n"
+    "\n"
+    "\n"
+    "def _instantiate(cls, args):\n"
+    "    # INST and OBJ (protocols 0 and 1), as _pickle.c's instantiate\n"
+    "    if not args and isinstance(cls, type) and not hasattr(cls, '__getinitargs__'):\n"
+    "        return cls.__new__(cls)\n"
+    "    return cls(*args)\n"
     "\n"
     "\n"
     "def _reconstructor(cls, base, state):\n"

@@ -64,6 +64,71 @@ static uint64_t double_hash(double v)
     return signed_residue(negative, x);
 }
 
+/* Objects/tupleobject.c's tuplehash: xxHash's round per item. Nested tuples are
+   walked with a stack of their own, not the C stack, so a tuple nested 100000 deep
+   hashes to CPython's value. False (no error set) where an item has no CPython
+   hash here (a str: randomized by CPython) or the stack cannot grow. */
+typedef struct tuple_frame {
+    nn_object *t; /* borrowed: held by its parent */
+    size_t i;
+    uint64_t acc;
+} tuple_frame;
+
+static const uint64_t XXPRIME_1 = 11400714785074694791ULL, XXPRIME_2 = 14029467366897019727ULL,
+                      XXPRIME_5 = 2870177450012600261ULL;
+
+static uint64_t xx_round(uint64_t acc, uint64_t lane)
+{
+    acc += lane * XXPRIME_2;
+    acc = acc << 31 | acc >> 33;
+    return acc * XXPRIME_1;
+}
+
+static bool tuple_hash(nn_object *o, uint64_t *h)
+{
+    tuple_frame small[64], *stack = small;
+    size_t depth = 0, cap = 64;
+    stack[depth++] = (tuple_frame){o, 0, XXPRIME_5};
+    bool ok = true;
+    while (ok) {
+        tuple_frame *f = &stack[depth - 1];
+        size_t n = nn_tuple_len(f->t);
+        if (f->i < n) {
+            nn_object *item = nn_tuple_get(f->t, f->i);
+            if (item->type == &nn_tuple_type) {
+                if (depth == cap) {
+                    tuple_frame *grown = nn_malloc(2 * cap * sizeof *grown);
+                    if (!grown) {
+                        nn_error_clear();
+                        ok = false;
+                        break;
+                    }
+                    memcpy(grown, stack, depth * sizeof *stack);
+                    if (stack != small) nn_free(stack);
+                    stack = grown, cap *= 2;
+                }
+                stack[depth++] = (tuple_frame){item, 0, XXPRIME_5};
+                continue;
+            }
+            uint64_t lane;
+            if (!(ok = repl_cpython_hash(item, &lane))) break;
+            f->acc = xx_round(f->acc, lane);
+            f->i++;
+            continue;
+        }
+        uint64_t acc = f->acc + (n ^ (XXPRIME_5 ^ 3527539UL));
+        acc = acc == (uint64_t)-1 ? 1546275796 : acc;
+        if (--depth == 0) {
+            *h = acc;
+            break;
+        }
+        stack[depth - 1].acc = xx_round(stack[depth - 1].acc, acc);
+        stack[depth - 1].i++;
+    }
+    if (stack != small) nn_free(stack);
+    return ok;
+}
+
 bool repl_cpython_hash(nn_object *o, uint64_t *h)
 {
     const nn_type *t = o->type;
@@ -88,26 +153,7 @@ bool repl_cpython_hash(nn_object *o, uint64_t *h)
         *h = double_hash(v);
         return true;
     }
-    if (t == &nn_tuple_type) { /* Objects/tupleobject.c: xxHash's round per item */
-        const uint64_t prime1 = 11400714785074694791ULL, prime2 = 14029467366897019727ULL,
-                       prime5 = 2870177450012600261ULL;
-        size_t n = nn_tuple_len(o);
-        uint64_t acc = prime5;
-        if (nn_stack_check() < 0) { /* too deep for the C stack: core's hash raises RecursionError */
-            nn_error_clear();
-            return false;
-        }
-        for (size_t i = 0; i < n; i++) {
-            uint64_t lane;
-            if (!repl_cpython_hash(nn_tuple_get(o, i), &lane)) return false;
-            acc += lane * prime2;
-            acc = acc << 31 | acc >> 33;
-            acc *= prime1;
-        }
-        acc += n ^ (prime5 ^ 3527539UL);
-        *h = acc == (uint64_t)-1 ? 1546275796 : acc;
-        return true;
-    }
+    if (t == &nn_tuple_type) return tuple_hash(o, h);
     return false;
 }
 

@@ -52,10 +52,16 @@ static void put_map(sbuf *b, const repl_uc_map *m)
     for (int i = 0; i < 3 && m->to[i]; i++) put(b, (int32_t)m->to[i]);
 }
 
-/* the next code point of s[*i..n); a bad byte stands for itself */
+/* the next code point of s[*i..n) (a lone surrogate, as the language keeps one:
+   ED A0..BF 80..BF); a bad byte stands for itself */
 static int32_t next_cp(const char *s, size_t n, size_t *i)
 {
     int32_t cp;
+    const unsigned char *u = (const unsigned char *)s + *i;
+    if (n - *i >= 3 && u[0] == 0xed && u[1] >= 0xa0 && u[1] <= 0xbf && (u[2] & 0xc0) == 0x80) {
+        *i += 3;
+        return 0xd000 | (u[1] & 0x3f) << 6 | (u[2] & 0x3f);
+    }
     utf8proc_ssize_t k = utf8proc_iterate((const utf8proc_uint8_t *)s + *i, (utf8proc_ssize_t)(n - *i), &cp);
     if (k <= 0) {
         cp = (unsigned char)s[*i];
@@ -192,16 +198,9 @@ static bool is_space(int32_t cp)
            cp == 0x2029 || cp == 0x202f || cp == 0x205f || cp == 0x3000;
 }
 
-static bool is_printable(int32_t cp, utf8proc_category_t c)
-{
-    if (cp == ' ') return true;
-    switch (c) {
-    case UTF8PROC_CATEGORY_CC: case UTF8PROC_CATEGORY_CF: case UTF8PROC_CATEGORY_CS: case UTF8PROC_CATEGORY_CO:
-    case UTF8PROC_CATEGORY_CN: case UTF8PROC_CATEGORY_ZL: case UTF8PROC_CATEGORY_ZP: case UTF8PROC_CATEGORY_ZS:
-        return false;
-    default: return true;
-    }
-}
+/* CPython's str.isprintable (not Cc Cf Cs Co Cn Zl Zp Zs, the space aside), from
+   CPython 3.11's own table: utf8proc's newer Unicode has more code points assigned */
+bool repl_cp_printable(uint32_t cp) { return !in_ranges(repl_uc_unprintable, repl_uc_unprintable_len, cp); }
 
 /* XID_Start and XID_Continue: a guess from the category, corrected where the
    generated tables say it is wrong */
@@ -238,7 +237,7 @@ bool repl_str_is(const char *s, size_t n, int which)
         case REPL_CLS_NUMERIC: ok = is_numeric(cp, c); break;
         case REPL_CLS_ALNUM: ok = is_alpha(c) || is_numeric(cp, c); break;
         case REPL_CLS_SPACE: ok = is_space(cp); break;
-        case REPL_CLS_PRINTABLE: ok = is_printable(cp, c); break;
+        case REPL_CLS_PRINTABLE: ok = repl_cp_printable((uint32_t)cp); break;
         case REPL_CLS_ASCII: ok = cp < 128; break;
         case REPL_CLS_IDENTIFIER: ok = first ? id_start(cp, c) : id_continue(cp, c); break;
         case REPL_CLS_UPPER:

@@ -808,6 +808,16 @@ static void test_command_line(void **state)
     assert_non_null(strstr(text, "NaN or Inf in the output of 0 (Linear)"));
     assert_non_null(strstr(text, "stopped by the NaN/Inf breakpoint at 0"));
     assert_non_null(strstr(text, "nan: NaN/Inf first in the output of 0 (Linear)"));
+    /* one step numbering: the title names the unfinished step the breakpoint
+       stopped in, the step Problems names; the all-NaN output has no histogram */
+    const char *title_at = strstr(text, "· step "), *problem_at = strstr(text, ") at step ");
+    unsigned long long title_step = 0, problem_step = 0;
+    assert_true(title_at && sscanf(title_at, "· step %llu (unfinished)", &title_step) == 1);
+    assert_true(problem_at && sscanf(problem_at, ") at step %llu", &problem_step) == 1);
+    assert_int_equal(title_step, insp_train_steps(s) + 1);
+    assert_int_equal(problem_step, title_step);
+    assert_non_null(strstr(text, "(unfinished)"));
+    assert_non_null(strstr(text, "hist: no finite value"));
     nn_free(text);
 
     /* closed: every hook is gone, the user's dicts as before */

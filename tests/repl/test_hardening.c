@@ -99,15 +99,15 @@ static void test_deep_expression_in_deep_calls(void **state)
     free(src);
 }
 
-/* hash() of a tuple nested 100000 deep: CPython's value where the C stack holds the
-   walk (an optimised build), RecursionError where it does not (a sanitizer's bigger
-   frames); the walk used to overflow the C stack (a crash). */
+/* hash() of a tuple nested 100000 deep: computed without the C stack (a walk of
+   its own), in every build, sanitizers' bigger frames included; the walk used to
+   overflow the C stack (a crash), then to raise RecursionError under clang's ASan.
+   CPython's value: tests/scripts/hardening_deep_hash.py. */
 static void test_deep_tuple_hash(void **state)
 {
     (void)state;
     char *got = run_case("t = ()\nfor i in range(100000):\n    t = (t,)\nprint(hash(t) != -1)\n");
-    if (strcmp(got, "True\nexit 0\n") && strcmp(got, "exit 1\nRecursionError: maximum recursion depth exceeded\n"))
-        fail_msg("%s", got);
+    if (strcmp(got, "True\nexit 0\n")) fail_msg("%s", got);
     free(got);
 }
 

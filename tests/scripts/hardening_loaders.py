@@ -49,9 +49,23 @@ tm('FRAME 2**64-1', lambda: pickle.loads(b'\x80\x04\x95' + (2**64 - 1).to_bytes(
 tm('FRAME 2**40', lambda: pickle.loads(b'\x80\x04\x95' + (2**40).to_bytes(8, 'little') + b'N.'))
 tm('FRAME one byte short', lambda: pickle.loads(b'\x80\x04\x95' + (3).to_bytes(8, 'little') + b'N.'))
 tm('FRAME exact', lambda: pickle.loads(b'\x80\x04\x95' + (2).to_bytes(8, 'little') + b'N.'))
-tm('LONG_BINPUT 0xffffffff', lambda: pickle.loads(b'\x80\x02Nr\xff\xff\xff\xff.'))
-tm('LONG_BINPUT 2**31', lambda: pickle.loads(b'\x80\x02Nr\x00\x00\x00\x80.'))
-tm('LONG_BINPUT then GET', lambda: pickle.loads(b'\x80\x02Nr\x00\x00\x00\x80j\x00\x00\x00\x80.'))
+# a memo index grows CPython's memo array to twice as many pointers: 32 and 64 GiB
+# here, which it gets or not by the machine's memory (MemoryError where it cannot)
+def tmem(label, f):
+    try:
+        r = f()
+    except MemoryError as e:
+        r = 'MemoryError' if not e.args else e.args
+    print(label, r in ('MemoryError', None))
+
+
+tmem('LONG_BINPUT 0xffffffff', lambda: pickle.loads(b'\x80\x02Nr\xff\xff\xff\xff.'))
+tmem('LONG_BINPUT 2**31', lambda: pickle.loads(b'\x80\x02Nr\x00\x00\x00\x80.'))
+tmem('LONG_BINPUT then GET', lambda: pickle.loads(b'\x80\x02Nr\x00\x00\x00\x80j\x00\x00\x00\x80.'))
+tm('LONG_BINPUT 2**20', lambda: pickle.loads(b'\x80\x02Nr\x00\x00\x10\x00.'))
+tm('BINPUT 255 then GET', lambda: pickle.loads(b'\x80\x02K\x07q\xffh\xff\x86.'))
+tm('PUT 2**61', lambda: pickle.loads(b'\x80\x02Np2305843009213693952\n.'))
+tm('PUT 2**59 then 2**60', lambda: pickle.loads(b'\x80\x02Np576460752303423488\np1152921504606846976\n.'))
 tm('PUT past ssize_t', lambda: pickle.loads(b'\x80\x02Np99999999999999999999\n.'))
 tm('PUT 10**12', lambda: pickle.loads(b'\x80\x02Np1000000000000\n.'))
 tm('PUT -1', lambda: pickle.loads(b'\x80\x02Np-1\n.'))
