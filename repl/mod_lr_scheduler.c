@@ -1242,7 +1242,7 @@ static int plateau_reduce_lr(nn_object *self, nn_object *epoch)
         nn_object *g = nn_list_get(groups, i), *idx = nn_int_new((int64_t)i);
         nn_object *min_obj = idx ? repl_get_item(mins, idx) : NULL;
         NN_RELEASE(idx);
-        double old_lr, min_lr;
+        double old_lr = 0, min_lr = 0;
         rc = min_obj ? 0 : -1;
         if (!rc) rc = group_double(g, "lr", &old_lr);
         if (!rc) rc = repl_mod_real(min_obj, &min_lr);
