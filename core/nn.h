@@ -360,8 +360,17 @@ typedef struct nn_storage {
     nn_device device;
     uint64_t version;
     /* owned, or NULL: the storage whose memory this one shares under a version
-       counter of its own (tensor.data, nn_data_alias); never itself an alias */
+       counter of its own (tensor.data, nn_data_alias); never itself an alias. As in
+       PyTorch, where x.data shares x's StorageImpl, the alias follows its owner when
+       the owner's memory is replaced (resize_, share_memory_): data and nbytes are
+       kept equal to the owner's */
     struct nn_storage *owner;
+    /* an owner's first alias, an alias's next one (not owned): the list that a
+       replacement of the memory updates */
+    struct nn_storage *alias_link;
+    /* owned, or NULL: an owner whose memory was replaced holds the storage that
+       memory belongs to (its own block stays until it goes) */
+    struct nn_storage *held;
     /* data is a memory mapping of nbytes (a file's, torch.FloatStorage.from_file, or
        shared memory, share_memory_), unmapped on release; never an alias */
     bool mapped;
@@ -448,15 +457,18 @@ uintptr_t nn_data_address(const nn_tensor *t);
    a trailing part left out; detached): TypedStorage(wrap_storage=, dtype=). */
 nn_tensor *nn_storage_view_dtype(nn_tensor *t, nn_dtype dt);
 /* storage.resize_(): t's storage (every tensor over it) now holds nbytes, the first
-   bytes kept and the rest zero; t, a flat view, gets the new length. RuntimeError as
-   PyTorch's for a negative size or a mapped storage; CPU storages only. */
+   bytes kept and the rest zero (PyTorch leaves them uninitialized); t, a flat view,
+   gets the new length. Every tensor.data alias of the storage (and the storage they
+   alias) sees the new memory. RuntimeError as PyTorch's for a negative size or a
+   mapped storage; on any device. */
 int nn_storage_resize(nn_tensor *t, int64_t nbytes);
 /* from_file(filename, shared, size): a flat dt tensor over a mapping of the file's
    first nbytes (shared: MAP_SHARED, the file created or grown to nbytes; else a
    private copy-on-write mapping of a file at least that long); PyTorch's errors. */
 nn_tensor *nn_storage_from_file(const char *path, bool shared, int64_t nbytes, nn_dtype dt);
 /* share_memory_(): moves t's CPU storage into shared memory (a no-op when it is
-   there or on another device); is_shared(): whether it is in a mapping. */
+   there or on another device), seen through every tensor.data alias as resize's
+   memory is; is_shared(): whether it is in a mapping. */
 int nn_storage_share(nn_tensor *t);
 bool nn_storage_is_shared(const nn_tensor *t);
 /* (core/tensor.c) a flat dt tensor of nbytes / its size elements over data, a

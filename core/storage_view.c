@@ -3,7 +3,8 @@
  * x.storage(), torch.FloatStorage, x.set_(storage)) need from core: views of a
  * tensor's whole storage (in its dtype or another), resize_, from_file's mappings
  * and share_memory_. (Their data_ptr() is core/backend.c's nn_data_address.)
- * Storage code: it may replace a storage's memory (storage_repoint).
+ * Storage code: it may replace a storage's memory (storage_repoint), on any device
+ * (a CUDA storage resizes as a CPU one does in PyTorch).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -12,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "backend.h"
 #include "nn_int.h"
 
 nn_tensor *nn_storage_view_as(nn_tensor *t, int ndim, const int64_t *sizes, const int64_t *strides, int64_t offset)
@@ -54,20 +56,33 @@ nn_tensor *nn_storage_view_dtype(nn_tensor *t, nn_dtype dt)
     return v;
 }
 
-bool nn_storage_is_shared(const nn_tensor *t) { return nn_storage_root(t->storage)->mapped; }
+/* The storage that owns the memory s uses: its owner's (an alias's) replacement,
+   or that owner itself. */
+static const nn_storage *memory_of(const nn_storage *s)
+{
+    const nn_storage *root = nn_storage_root(s);
+    return root->held ? root->held : root;
+}
 
-/* t's storage s takes fresh's memory: s becomes an alias of fresh's storage (a
-   reference taken), so that every tensor over s sees it. A CPU storage's old memory
-   stays in s's own block until s goes. */
+bool nn_storage_is_shared(const nn_tensor *t) { return memory_of(t->storage)->mapped; }
+
+/* t's storage takes fresh's memory, as PyTorch replaces a StorageImpl's data: its
+   owner (the storage itself, or the one a tensor.data alias shares) holds fresh's
+   storage from now on, and the owner and every alias of it point at that memory,
+   so that every tensor over any of them sees it. The owner's first memory goes
+   now when it is a device block; a CPU storage's stays in its header's block. */
 static void storage_repoint(nn_storage *s, nn_tensor *fresh)
 {
-    nn_storage *ns = fresh->storage;
+    nn_storage *owner = s->owner ? s->owner : s, *ns = fresh->storage;
     ns->refcount++;
-    if (s->owner) nn_storage_release(s->owner);
-    s->owner = ns;
-    s->data = ns->data;
-    s->nbytes = ns->nbytes;
-    s->version++;
+    if (owner->held) nn_storage_release(owner->held);
+    else if (owner->device.type != NN_CPU) nn_backend_for_type(owner->device.type)->free(owner->data, owner->nbytes);
+    owner->held = ns;
+    for (nn_storage *a = owner; a; a = a->alias_link) {
+        a->data = ns->data;
+        a->nbytes = ns->nbytes;
+        a->version++;
+    }
 }
 
 /* Copies the first nbytes of src's storage into dst's (both flat uint8 views). */
@@ -91,13 +106,8 @@ int nn_storage_resize(nn_tensor *t, int64_t nbytes)
                             "[enforce fail at alloc_cpu.cpp:52] ((ptrdiff_t)nbytes) >= 0. alloc_cpu() seems to have "
                             "been called with negative number: %llu",
                             (unsigned long long)nbytes);
-    if (nn_storage_root(s)->mapped)
+    if (memory_of(s)->mapped)
         return nn_error_set(NN_ERR_RUNTIME, "Trying to resize storage that is not resizable");
-    if (s->device.type != NN_CPU) {
-        char d[32];
-        return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "resize_ of a storage on %s is not supported",
-                            nn_device_str(s->device, d, sizeof d));
-    }
     nn_tensor *fresh = nn_zeros_on(s->device, 1, &nbytes, NN_UINT8), *old = fresh ? nn_storage_view_dtype(t, NN_UINT8) : NULL;
     int rc = old ? copy_prefix(fresh, old, (int64_t)s->nbytes < nbytes ? (int64_t)s->nbytes : nbytes) : -1;
     if (rc == 0) {
@@ -151,7 +161,7 @@ nn_tensor *nn_storage_from_file(const char *path, bool shared, int64_t nbytes, n
 int nn_storage_share(nn_tensor *t)
 {
     nn_storage *s = t->storage;
-    if (nn_storage_root(s)->mapped || s->device.type != NN_CPU) return 0;
+    if (memory_of(s)->mapped || s->device.type != NN_CPU) return 0;
     size_t n = s->nbytes;
     void *data = mmap(NULL, n ? n : 1, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (data == MAP_FAILED)

@@ -17,7 +17,7 @@
    (c10's gAlignment): malloc only promises 16, and a 32-byte vector load
    from 16 bytes past a cache line straddles two lines every other time
    (a whole-tensor sum read 10% slower). */
-#define STORAGE_HEADER 64
+#define STORAGE_HEADER 128 /* a multiple of STORAGE_ALIGN that holds an nn_storage */
 #define STORAGE_ALIGN 64
 
 /* Storages of HUGE_MIN_BYTES or more start on a 2 MiB boundary instead, and ask
@@ -86,6 +86,8 @@ void nn_storage_cache_flush(void)
     cache.bytes = 0;
 }
 
+_Static_assert(sizeof(nn_storage) <= STORAGE_HEADER, "the storage header must fit before its data");
+
 static nn_storage *storage_new(size_t nbytes)
 {
     if (nbytes > physical_memory()) {
@@ -115,7 +117,7 @@ static nn_storage *storage_new(size_t nbytes)
     s->nbytes = nbytes;
     s->device = NN_DEVICE_CPU;
     s->version = 0;
-    s->owner = NULL;
+    s->owner = s->alias_link = s->held = NULL;
     s->mapped = false;
     return s;
 }
@@ -140,7 +142,7 @@ nn_storage *nn_storage_new_on(nn_device device, size_t nbytes)
     s->nbytes = nbytes;
     s->device = device;
     s->version = 0;
-    s->owner = NULL;
+    s->owner = s->alias_link = s->held = NULL;
     s->mapped = false;
     return s;
 }
@@ -149,7 +151,13 @@ void nn_storage_release(nn_storage *s)
 {
     if (!s || --s->refcount != 0) return;
     if (s->owner) { /* an alias: the memory is its owner's */
+        nn_storage **p = &s->owner->alias_link;
+        while (*p != s) p = &(*p)->alias_link;
+        *p = s->alias_link;
         nn_storage_release(s->owner);
+        nn_free(s);
+    } else if (s->held) { /* its memory replaced: that memory's storage goes, then the header (and own block) */
+        nn_storage_release(s->held);
         nn_free(s);
     } else if (s->mapped) { /* header and mapping apart */
         munmap(s->data, s->nbytes ? s->nbytes : 1);
@@ -650,7 +658,10 @@ nn_tensor *nn_data_alias(nn_tensor *t)
     s->refcount = 1;
     s->version = 0;
     s->owner = root;
+    s->held = NULL;
     s->mapped = false; /* the mapping is root's */
+    s->alias_link = root->alias_link;
+    root->alias_link = s;
     root->refcount++;
     nn_tensor *holder = header_new(s, t->ndim, t->dtype);
     if (!holder) {

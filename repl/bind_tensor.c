@@ -1848,6 +1848,7 @@ static nn_object *node_name(nn_object *self, nn_object *args, nn_object *kwargs)
 {
     ARGS(1);
     if (repl_parse_args("name", "", args, kwargs, a)) return NULL;
+    if (self->type == &nn_accumulate_grad_type) return nn_str_new("torch::autograd::AccumulateGrad");
     if (self->type == &nn_node_type) {
         const char *name = nn_node_name((nn_node *)self);
         /* the C++ nodes whose name() is their qualified class name */
@@ -1873,8 +1874,13 @@ static const repl_method_def node_methods[] = {
 
 nn_object *repl_node_getattr(nn_object *node, const char *name)
 {
-    if (node->type != &nn_node_type) return NULL;
     if (!strcmp(name, "name")) return repl_bound_method(&node_methods[0], node);
+    if (node->type == &nn_accumulate_grad_type) {
+        if (!strcmp(name, "variable")) return nn_retain(&nn_accumulate_grad_variable(node)->ob);
+        if (!strcmp(name, "next_functions")) return nn_tuple_new(0);
+        nn_error_set(NN_ERR_ATTRIBUTE, "'AccumulateGrad' object has no attribute '%s'", name);
+        return NULL;
+    }
     if (!strcmp(name, "next_functions")) return nn_node_next_functions(node);
     if (nn_custom_state((nn_node *)node)) return repl_custom_node_getattr(node, name); /* the ctx's */
     char *r = nn_repr(node);

@@ -1106,13 +1106,7 @@ static nn_object *op_getattr(nn_object *o, const char *name)
     if (nn_is_instance(o, &nn_optimizer_type)) return repl_optim_getattr(o, name);
     if (repl_is_class(o)) return repl_class_getattr(o, name);
     if (repl_is_native_function(o)) return repl_native_function_getattr(o, name);
-    if (o->type == &nn_node_type) return repl_node_getattr(o, name);
-    if (o->type == &nn_accumulate_grad_type) {
-        if (!strcmp(name, "variable")) return nn_retain(&nn_accumulate_grad_variable(o)->ob);
-        if (!strcmp(name, "next_functions")) return nn_tuple_new(0);
-        nn_error_set(NN_ERR_ATTRIBUTE, "'AccumulateGrad' object has no attribute '%s'", name);
-        return NULL;
-    }
+    if (o->type == &nn_node_type || o->type == &nn_accumulate_grad_type) return repl_node_getattr(o, name);
     bool handled = false;
     nn_object *r = repl_torch_other_getattr(o, name, &handled);
     if (handled) return r;
