@@ -101,7 +101,7 @@ static nn_tensor *dense(nn_tensor *t)
 static nn_tensor *record(nn_tensor *y, nn_tensor *x, nn_tensor *w, nn_tensor *b, const nn_op_params *p)
 {
     nn_tensor *in[3] = {x, w, b}, *save[2] = {x, w};
-    if (y && nn_record(NN_OP_convolution, b ? 3 : 2, in, 1, &y, 2, save, p) < 0) NN_SET(y, NULL);
+    if (y && nn_record(NN_OP_convolution, 3, in, 1, &y, 2, save, p) < 0) NN_SET(y, NULL);
     return y;
 }
 
@@ -203,15 +203,19 @@ int nn_convolution_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     shape_from(&s, x, w, &n->p);
     bool need_x = nn_node_needs_input_grad(n, 0), need_w = nn_node_needs_input_grad(n, 1);
     bool need_b = n->n_inputs == 3 && nn_node_needs_input_grad(n, 2);
-    if (nn_grad_enabled() && (x->dtype == NN_FLOAT32 || x->dtype == NN_FLOAT64)) { /* create_graph: differentiable */
-        if (nn_conv_backward_graph(2, false, x, w, gout[0], &n->p, need_x, need_w, gin) < 0) return -1;
-        if (need_b && !(gin[2] = nn_conv_bias_grad_graph(gout[0], 3, (int[]){0, 2, 3}))) return -1;
-        return 0;
-    }
     if (x->dtype == NN_FLOAT32 || x->dtype == NN_FLOAT64) {
-        if (backward_gemm(&s, x, w, gout[0], need_x, need_w, gin) < 0) return -1;
-        if (need_b && !(gin[2] = nn_sum(gout[0], 3, (int[]){0, 2, 3}, false))) return -1;
-        return 0;
+        /* the kernels' gradients; under create_graph (grad mode on) one node for them, as PyTorch's */
+        bool graph = nn_grad_enabled();
+        int rc = 0;
+        NN_WITH_GRAD_MODE(false, {
+            rc = backward_gemm(&s, x, w, gout[0], need_x, need_w, gin);
+            if (rc == 0 && need_b && !(gin[2] = nn_sum(gout[0], 3, (int[]){0, 2, 3}, false))) rc = -1;
+        });
+        if (rc < 0) {
+            for (int k = 0; k < 3; k++) NN_SET(gin[k], NULL);
+            return -1;
+        }
+        return graph ? nn_conv2d_backward_node(x, w, gout[0], &n->p, gin) : 0;
     }
     /* half and bfloat16: the float64 kernels, the gradients back in the dtypes */
     nn_tensor *xd = as_f64(x), *wd = xd ? as_f64(w) : NULL, *g64[2] = {NULL, NULL};

@@ -182,7 +182,7 @@ static int run_backward(const nn_conv3d_geom *s, nn_tensor *x, nn_tensor *w, nn_
 static nn_tensor *record(nn_op_id op, nn_tensor *y, nn_tensor *x, nn_tensor *w, nn_tensor *b, const nn_op_params *p)
 {
     nn_tensor *in[3] = {x, w, b}, *save[2] = {x, w};
-    if (y && nn_record(op, b ? 3 : 2, in, 1, &y, 2, save, p) < 0) NN_SET(y, NULL);
+    if (y && nn_record(op, 3, in, 1, &y, 2, save, p) < 0) NN_SET(y, NULL);
     return y;
 }
 

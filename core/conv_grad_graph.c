@@ -43,8 +43,7 @@ nn_tensor *nn_conv2d_grad_weight_graph(nn_tensor *x, nn_tensor *gy, const int64_
     nn_tensor *r = gt ? nn_conv2d(xr, gt, NULL, stride, p->i + 2, dilation, g) : NULL; /* [C/g, O, >=KH, >=KW] */
     nn_tensor *rh = r ? nn_slice(r, 2, 0, wsizes[2], 1) : NULL;
     nn_tensor *rw = rh ? nn_slice(rh, 3, 0, wsizes[3], 1) : NULL;
-    nn_tensor *t = rw ? nn_transpose(rw, 0, 1) : NULL;
-    nn_tensor *gw = t ? nn_contiguous(t) : NULL;
+    nn_tensor *gw = rw ? nn_transpose(rw, 0, 1) : NULL; /* a view, as PyTorch's (TransposeBackward0) */
     NN_RELEASE(x5);
     NN_RELEASE(xp);
     NN_RELEASE(xr);
@@ -52,7 +51,6 @@ nn_tensor *nn_conv2d_grad_weight_graph(nn_tensor *x, nn_tensor *gy, const int64_
     NN_RELEASE(r);
     NN_RELEASE(rh);
     NN_RELEASE(rw);
-    NN_RELEASE(t);
     return gw;
 }
 
@@ -105,4 +103,72 @@ nn_tensor *nn_conv_bias_grad_graph(nn_tensor *g, int n, const int *dims)
     nn_tensor *r = nn_sum(g, n, dims, false);
     if (r && r->grad_fn && nn_node_set_name(r->grad_fn, "ConvolutionBackwardBackward0") < 0) NN_SET(r, NULL);
     return r;
+}
+
+/* ------------------------------------------- conv2d's backward as one node */
+
+enum { GX = 1, GW = 2, GB = 4 }; /* which gradients a ConvolutionBackwardBackward0 node made (p.flags) */
+
+int nn_conv2d_backward_node(nn_tensor *x, nn_tensor *w, nn_tensor *g, const nn_op_params *p, nn_tensor **gin)
+{
+    nn_tensor *out[3];
+    int n_out = 0;
+    nn_op_params q = *p;
+    q.flags = 0;
+    for (int k = 0; k < 3; k++)
+        if (gin[k]) out[n_out++] = gin[k], q.flags |= 1 << k;
+    nn_tensor *in[3] = {g, x, w};
+    if (nn_record(NN_OP_convolution_backward, 3, in, n_out, out, 3, in, &q) == 0) return 0;
+    for (int k = 0; k < 3; k++) NN_SET(gin[k], NULL);
+    return -1;
+}
+
+/* a + b where either may be NULL (taken); NULL with no error when both are */
+static nn_tensor *add_taken(nn_tensor *a, nn_tensor *b)
+{
+    if (!a || !b) return a ? a : b;
+    nn_tensor *r = nn_add(a, b);
+    NN_RELEASE(a);
+    NN_RELEASE(b);
+    return r;
+}
+
+/* ATen's _convolution_double_backward for gx = Gx(g, w), gw = Gw(x, g), gb = sum(g):
+   to g: conv2d(ggx, w) + conv2d(x, ggw) + ggb per channel; to x: Gx(g, ggw); to w:
+   Gw(ggx, g). Differentiable ops, so a third backward goes through them. */
+int nn_convolution_backward_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    nn_tensor *g = nn_node_saved(n, 0), *x = nn_node_saved(n, 1), *w = nn_node_saved(n, 2), *gg[3] = {NULL, NULL, NULL};
+    for (int k = 0, o = 0; k < 3; k++)
+        if (n->p.flags & (1 << k)) gg[k] = gout[o++];
+    const int64_t *stride = n->p.i, *padding = n->p.i + 2, *dilation = n->p.i + 4, groups = n->p.i[6];
+    int rc = 0;
+    if (nn_node_needs_input_grad(n, 0)) {
+        nn_tensor *r = NULL, *t;
+        if (gg[0]) {
+            if (!(t = nn_conv2d(gg[0], w, NULL, stride, padding, dilation, groups))) rc = -1;
+            r = add_taken(r, t);
+        }
+        if (rc == 0 && gg[1]) {
+            if (!(t = nn_conv2d(x, gg[1], NULL, stride, padding, dilation, groups))) rc = -1;
+            r = rc ? r : add_taken(r, t);
+        }
+        if (rc == 0 && gg[2]) {
+            nn_tensor *v = nn_reshape(gg[2], 4, (const int64_t[]){1, gg[2]->sizes[0], 1, 1});
+            nn_tensor *e = v ? nn_expand(v, 4, g->sizes) : NULL;
+            NN_RELEASE(v);
+            if (!e) rc = -1;
+            r = rc ? r : add_taken(r, e);
+        }
+        if (rc == 0 && !r) r = nn_zeros_like(g);
+        gin[0] = rc ? (NN_RELEASE(r), NULL) : r;
+        if (!gin[0]) rc = -1;
+    }
+    if (rc == 0 && gg[1] && nn_node_needs_input_grad(n, 1) &&
+        !(gin[1] = nn_conv2d_grad_input_graph(g, gg[1], x->sizes, &n->p)))
+        rc = -1;
+    if (rc == 0 && gg[0] && nn_node_needs_input_grad(n, 2) &&
+        !(gin[2] = nn_conv2d_grad_weight_graph(gg[0], g, w->sizes, &n->p)))
+        rc = -1;
+    return rc;
 }

@@ -123,7 +123,7 @@ static nn_tensor *conv1d_batched(nn_tensor *x, nn_tensor *w, nn_tensor *b, const
     NN_RELEASE(x4);
     NN_RELEASE(w4);
     nn_tensor *y = from4d(y4, 1), *in[3] = {x, w, b}, *save[2] = {x, w};
-    if (y && nn_record(NN_OP_conv1d, b ? 3 : 2, in, 1, &y, 2, save, p) < 0) NN_SET(y, NULL);
+    if (y && nn_record(NN_OP_conv1d, 3, in, 1, &y, 2, save, p) < 0) NN_SET(y, NULL);
     return y;
 }
 
@@ -232,7 +232,7 @@ static nn_tensor *conv_transpose_batched(nn_tensor *x, nn_tensor *w, nn_tensor *
     }
     y = from4d(y, dims);
     nn_tensor *in[3] = {x, w, b}, *save[2] = {x, w};
-    if (y && nn_record(NN_OP_conv_transpose, b ? 3 : 2, in, 1, &y, 2, save, p) < 0) NN_SET(y, NULL);
+    if (y && nn_record(NN_OP_conv_transpose, 3, in, 1, &y, 2, save, p) < 0) NN_SET(y, NULL);
     return y;
 }
 

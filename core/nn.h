@@ -591,6 +591,13 @@ nn_tensor *nn_select(nn_tensor *t, int dim, int64_t index);
 /* Python slice semantics on one dim: start/stop clamp, step > 0. */
 nn_tensor *nn_slice(nn_tensor *t, int dim, int64_t start, int64_t stop, int64_t step);
 nn_tensor *nn_narrow(nn_tensor *t, int dim, int64_t start, int64_t length);
+/* unbind / split / chunk: t's entries along dim (nn_unbind: t->sizes[dim] selects)
+   or n consecutive pieces of lens[k] (nn_split_views; the lengths sum to the dim's
+   size) into outs, views recorded as one node for all of them as PyTorch's
+   (UnbindBackward0; SplitWithSizesBackward0 when with_sizes, else SplitBackward0,
+   which chunk and split(int) give). 0, or -1 with nothing in outs. */
+int nn_unbind(nn_tensor *t, int dim, nn_tensor **outs);
+int nn_split_views(nn_tensor *t, int dim, int n, const int64_t *lens, bool with_sizes, nn_tensor **outs);
 /* In-place view changes (view_inplace.c): t itself takes the shape, strides and
    offset of v, a view of t made by the out-of-place op (t.unsqueeze_(0) is
    nn_become_view_(t, nn_unsqueeze(t, 0))), and v's history when it has one;

@@ -19,5 +19,9 @@ int nn_conv_backward_graph(int dims, bool transposed, nn_tensor *x, nn_tensor *w
 /* The bias gradient of those under create_graph: g summed over dims (n of them), its node named as
    PyTorch's (ConvolutionBackwardBackward0). New reference, or NULL. */
 nn_tensor *nn_conv_bias_grad_graph(nn_tensor *g, int n, const int *dims);
+/* conv2d's gradients gin[0..3) (x, w, bias; NULL where not made), computed for g,
+   recorded as one ConvolutionBackwardBackward0 node with edges to g, x and w as
+   PyTorch's (create_graph); on failure they are released. 0 or -1. */
+int nn_conv2d_backward_node(nn_tensor *x, nn_tensor *w, nn_tensor *g, const nn_op_params *p, nn_tensor **gin);
 
 #endif

@@ -23,6 +23,12 @@ nn_tensor *nn_nanmean(nn_tensor *a, int n_dims, const int *dims, bool keepdim);
 nn_tensor *nn_rot90(nn_tensor *a, int64_t k, int n_dims, const int *dims);
 /* a flattened, at index (int64, any shape; negative counts from the end). */
 nn_tensor *nn_take(nn_tensor *a, nn_tensor *index);
+/* torch.trace: the sum of a 2-d a's diagonal (TraceBackward0); PyTorch's errors for
+   another rank and for float16/bfloat16. */
+nn_tensor *nn_trace(nn_tensor *a);
+/* a.repeat(*reps): a (left-padded with size-1 dims to nd) tiled reps[i] times along
+   dim i, a copy (RepeatBackward0); nd <= NN_MAX_DIMS / 2. */
+nn_tensor *nn_repeat(nn_tensor *a, int nd, const int64_t *reps);
 /* gather along dim with index broadcast against a (has_dim false: a flattened). */
 nn_tensor *nn_take_along_dim(nn_tensor *a, nn_tensor *index, bool has_dim, int dim);
 /* Running max (is_max) or min along dim, NaN sticking, with int64 indices. */

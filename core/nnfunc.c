@@ -397,22 +397,6 @@ int nn_unbind_copies(nn_tensor *x, nn_tensor **outs)
     return -1;
 }
 
-int nn_unbind_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
-{
-    if (!nn_node_needs_input_grad(n, 0)) return 0;
-    nn_tensor **parts = nn_calloc((size_t)n->n_outputs, sizeof *parts);
-    int rc = parts ? 0 : -1;
-    for (int i = 0; rc == 0 && i < n->n_outputs; i++) {
-        const nn_input_meta *m = &n->output_meta[i];
-        parts[i] = gout[i] ? (NN_RETAIN(gout[i]), gout[i]) : nn_zeros(m->ndim, m->sizes, m->dtype);
-        if (!parts[i]) rc = -1;
-    }
-    if (rc == 0 && !(gin[0] = nn_stack(n->n_outputs, parts, 0))) rc = -1;
-    for (int i = 0; parts && i < n->n_outputs; i++) NN_RELEASE(parts[i]);
-    nn_free(parts);
-    return rc;
-}
-
 /* ----------------------------------------------------------------- dropout */
 
 nn_tensor *nn_dropout_noise(const nn_tensor *a, double p)

@@ -1,5 +1,5 @@
 /*
- * ops_extra.c — more tensor functions: logit, nansum/nanmean, rot90, take,
+ * ops_extra.c — more tensor functions: logit, nansum/nanmean, rot90, trace, repeat, take,
  * take_along_dim, cummax/cummin, cross, kron, tensordot, diff, atleast_Nd,
  * dstack, column_stack, searchsorted/bucketize (fmod is binary.c's).
  *
@@ -7,7 +7,7 @@
  * take_along_dim, atleast_Nd, dstack, column_stack) it is composed here the
  * same way, so the grad_fn is the last op's as in PyTorch. Where ATen has a
  * node of its own (LogitBackward0, NansumBackward0, Rot90Backward0,
- * TakeBackward0, CummaxBackward0, LinalgCrossBackward0), the forward is
+ * TraceBackward0, RepeatBackward0, TakeBackward0, CummaxBackward0, LinalgCrossBackward0), the forward is
  * computed from existing ops (their kernels) without history and the node
  * recorded; its backward is PyTorch 1.13's formula (FunctionsManual.cpp,
  * derivatives.yaml) built from differentiable ops. cummax/cummin and
@@ -183,6 +183,101 @@ int nn_rot90_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     if (!gout[0]) return 0;
     int dims[2] = {(int)n->p.i[1], (int)n->p.i[2]};
     gin[0] = nn_rot90(gout[0], -n->p.i[0], 2, dims);
+    return gin[0] ? 0 : -1;
+}
+
+/* ---------------------------------------------------------------- trace */
+
+nn_tensor *nn_trace(nn_tensor *a)
+{
+    if (a->ndim != 2) {
+        nn_error_set(NN_ERR_RUNTIME, "trace: expected a matrix, but got tensor with dim %d", a->ndim);
+        return NULL;
+    }
+    if (a->dtype == NN_FLOAT16 || a->dtype == NN_BFLOAT16) { /* 1.13's CPU trace lacks both */
+        nn_error_set(NN_ERR_RUNTIME, "\"trace\" not implemented for '%s'", nn_dtype_scalar_name(a->dtype));
+        return NULL;
+    }
+    nn_tensor *out = NULL;
+    NN_WITH_GRAD_MODE(false, {
+        nn_tensor *d = nn_diagonal(a, 0, 0, 1);
+        out = d ? nn_sum(d, 0, NULL, false) : NULL;
+        NN_RELEASE(d);
+    });
+    if (out && nn_record(NN_OP_trace, 1, &a, 1, &out, 0, NULL, NULL) < 0) NN_SET(out, NULL);
+    return out;
+}
+
+/* ATen's trace_backward: zeros of the input's shape with the gradient on the
+   diagonal (a copy into a view: under create_graph it records CopySlices) */
+int nn_trace_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    if (!gout[0]) return 0;
+    const nn_input_meta *m = &n->input_meta[0];
+    nn_tensor *z = nn_zeros_on(nn_device_of(gout[0]), m->ndim, m->sizes, gout[0]->dtype);
+    nn_tensor *d = z ? nn_diagonal(z, 0, 0, 1) : NULL;
+    if (!d || nn_copy_(d, gout[0]) < 0) NN_SET(z, NULL);
+    NN_RELEASE(d);
+    gin[0] = z;
+    return z ? 0 : -1;
+}
+
+/* --------------------------------------------------------------- repeat */
+
+nn_tensor *nn_repeat(nn_tensor *a, int nd, const int64_t *reps)
+{
+    if (nd < a->ndim) {
+        nn_error_set(NN_ERR_RUNTIME, "Number of dimensions of repeat dims can not be smaller than number of "
+                                     "dimensions of tensor");
+        return NULL;
+    }
+    if (2 * nd > NN_MAX_DIMS) {
+        nn_error_set(NN_ERR_RUNTIME, "repeat() supports at most %d dimensions here", NN_MAX_DIMS / 2);
+        return NULL;
+    }
+    /* a view [1, s0, 1, s1, ...] expanded to [r0, s0, r1, s1, ...], copied into [r0*s0, r1*s1, ...] */
+    int64_t pairs[NN_MAX_DIMS], tiled[NN_MAX_DIMS], sizes[NN_MAX_DIMS];
+    for (int i = 0; i < nd; i++) {
+        int64_t s = i < nd - a->ndim ? 1 : a->sizes[i - (nd - a->ndim)];
+        pairs[2 * i] = 1, pairs[2 * i + 1] = s;
+        tiled[2 * i] = reps[i], tiled[2 * i + 1] = s;
+        sizes[i] = (int64_t)((uint64_t)reps[i] * (uint64_t)s); /* wraps as PyTorch's does: its empty() then refuses */
+    }
+    if (nn_check_new_sizes(nd, sizes, a->dtype, NULL) < 0) return NULL;
+    nn_tensor *out = NULL;
+    NN_WITH_GRAD_MODE(false, {
+        nn_tensor *v = nn_reshape(a, 2 * nd, pairs);
+        nn_tensor *e = v ? nn_expand(v, 2 * nd, tiled) : NULL;
+        nn_tensor *c = e ? nn_contiguous(e) : NULL;
+        out = c ? nn_reshape(c, nd, sizes) : NULL;
+        if (out && out->storage == a->storage) NN_SET(out, nn_clone(out)); /* repeat always copies */
+        NN_RELEASE(v);
+        NN_RELEASE(e);
+        NN_RELEASE(c);
+    });
+    nn_op_params p = {.n_i = nd};
+    memcpy(p.i, reps, sizeof(int64_t) * (size_t)nd);
+    if (out && nn_record(NN_OP_repeat, 1, &a, 1, &out, 0, NULL, &p) < 0) NN_SET(out, NULL);
+    return out;
+}
+
+/* the gradient's tiles summed: [r0*s0, ...] viewed as [r0, s0, r1, s1, ...], summed over the r dims */
+int nn_repeat_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    if (!gout[0]) return 0;
+    const nn_input_meta *m = &n->input_meta[0];
+    int nd = n->p.n_i, dims[NN_MAX_DIMS];
+    int64_t pairs[NN_MAX_DIMS];
+    for (int i = 0; i < nd; i++) {
+        pairs[2 * i] = n->p.i[i];
+        pairs[2 * i + 1] = i < nd - m->ndim ? 1 : m->sizes[i - (nd - m->ndim)];
+        dims[i] = 2 * i;
+    }
+    nn_tensor *g = nn_reshape(gout[0], 2 * nd, pairs);
+    nn_tensor *s = g ? nn_sum(g, nd, dims, false) : NULL;
+    gin[0] = s ? nn_reshape(s, m->ndim, m->sizes) : NULL;
+    NN_RELEASE(g);
+    NN_RELEASE(s);
     return gin[0] ? 0 : -1;
 }
 

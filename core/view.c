@@ -465,6 +465,78 @@ static int scatter_back(nn_node *n, nn_tensor *g, nn_tensor **gin, bool is_selec
     return 0;
 }
 
+/* ------------------------------------------- unbind, split: views with one node */
+
+/* The n views of x in outs (under no grad: each with x's base), then one node for
+   all of them, as PyTorch's multi-output view ops record (UnbindBackward0,
+   SplitBackward0, SplitWithSizesBackward0): piece k is output k. */
+static int record_pieces(nn_op_id op, nn_tensor *x, int dim, int n, nn_tensor **outs)
+{
+    nn_op_params p = {.i = {dim}, .n_i = 1};
+    if (nn_record(op, 1, &x, n, outs, 0, NULL, &p) == 0) return 0;
+    for (int k = 0; k < n; k++) NN_SET(outs[k], NULL);
+    return -1;
+}
+
+int nn_unbind(nn_tensor *x, int dim, nn_tensor **outs)
+{
+    int d;
+    if (nn_wrap_dim(dim, x->ndim, &d) < 0) return -1;
+    if (x->sizes[d] > INT32_MAX) return nn_error_set(NN_ERR_RUNTIME, "unbind: too many pieces");
+    int n = (int)x->sizes[d], done = 0;
+    NN_WITH_GRAD_MODE(false, {
+        for (; done < n && (outs[done] = nn_select(x, d, done)); done++) {}
+    });
+    if (done < n) {
+        for (int k = 0; k < done; k++) NN_SET(outs[k], NULL);
+        return -1;
+    }
+    return record_pieces(NN_OP_unbind, x, d, n, outs);
+}
+
+int nn_split_views(nn_tensor *x, int dim, int n, const int64_t *lens, bool with_sizes, nn_tensor **outs)
+{
+    int d;
+    if (nn_wrap_dim(dim, x->ndim, &d) < 0) return -1;
+    int done = 0;
+    int64_t at = 0;
+    NN_WITH_GRAD_MODE(false, {
+        for (; done < n && (outs[done] = nn_narrow(x, d, at, lens[done])); done++) at += lens[done];
+    });
+    if (done < n) {
+        for (int k = 0; k < done; k++) NN_SET(outs[k], NULL);
+        return -1;
+    }
+    return record_pieces(with_sizes ? NN_OP_split_with_sizes : NN_OP_split, x, d, n, outs);
+}
+
+/* The pieces' gradients (zeros for a piece that got none) stacked (unbind) or
+   concatenated (split) along the node's dim: ATen's unbind_backward and
+   split_backward. */
+static int join_pieces(nn_node *n, nn_tensor **gout, nn_tensor **gin, bool stack)
+{
+    if (!nn_node_needs_input_grad(n, 0)) return 0;
+    nn_device dev = nn_default_device(); /* the device of the gradients that came */
+    for (int i = n->n_outputs; i-- > 0;)
+        if (gout[i]) dev = nn_device_of(gout[i]);
+    nn_tensor **parts = nn_calloc((size_t)n->n_outputs, sizeof *parts);
+    int rc = parts ? 0 : -1;
+    for (int i = 0; rc == 0 && i < n->n_outputs; i++) {
+        const nn_input_meta *m = &n->output_meta[i];
+        parts[i] = gout[i] ? (NN_RETAIN(gout[i]), gout[i]) : nn_zeros_on(dev, m->ndim, m->sizes, m->dtype);
+        if (!parts[i]) rc = -1;
+    }
+    int dim = (int)n->p.i[0];
+    if (rc == 0 && !(gin[0] = stack ? nn_stack(n->n_outputs, parts, dim) : nn_cat(n->n_outputs, parts, dim))) rc = -1;
+    for (int i = 0; parts && i < n->n_outputs; i++) NN_RELEASE(parts[i]);
+    nn_free(parts);
+    return rc;
+}
+
+int nn_unbind_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return join_pieces(n, gout, gin, true); }
+int nn_split_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return join_pieces(n, gout, gin, false); }
+int nn_split_with_sizes_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return join_pieces(n, gout, gin, false); }
+
 int nn_select_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return scatter_back(n, gout[0], gin, true); }
 int nn_slice_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return scatter_back(n, gout[0], gin, false); }
 /* The gradient of a scatter_back: the part of it the view selected. */

@@ -254,20 +254,25 @@ static nn_object *f_masked_select(void *ud, nn_object *args, nn_object *kwargs)
 
 /* ------------------------------------------------------------ pieces */
 
-/* A tuple of n narrow views of x along d: starts/lengths. */
-static nn_object *pieces(nn_tensor *x, int d, int n, const int64_t *len)
+/* A tuple of the n views in outs (taken), or NULL when outs is empty (failed). */
+static nn_object *tuple_of(int n, nn_tensor **outs, int rc)
 {
-    nn_object *t = nn_tuple_new(n);
-    int64_t at = 0;
-    for (int k = 0; t && k < n; k++) {
-        nn_tensor *p = nn_narrow(x, d, at, len[k]);
-        if (!p) {
-            NN_RELEASE(t);
-            return NULL;
-        }
-        nn_tuple_set(t, k, T(p));
-        at += len[k];
+    nn_object *t = rc == 0 ? nn_tuple_new((size_t)n) : NULL;
+    for (int k = 0; k < n && rc == 0; k++) {
+        if (t) nn_tuple_set(t, (size_t)k, T(outs[k]));
+        else NN_RELEASE(outs[k]);
     }
+    return t;
+}
+
+/* A tuple of n consecutive views of x along d of lengths len (one node for all:
+   SplitWithSizesBackward0 when with_sizes, else SplitBackward0). */
+static nn_object *pieces(nn_tensor *x, int d, int n, const int64_t *len, bool with_sizes)
+{
+    nn_tensor **outs = nn_calloc((size_t)(n ? n : 1), sizeof *outs);
+    if (!outs) return NULL;
+    nn_object *t = tuple_of(n, outs, nn_split_views(x, d, n, len, with_sizes, outs));
+    nn_free(outs);
     return t;
 }
 
@@ -303,7 +308,7 @@ static nn_object *f_chunk(void *ud, nn_object *args, nn_object *kwargs)
     int64_t *lens = nn_malloc(sizeof(int64_t) * (size_t)(n ? n : 1));
     if (!lens) return NULL;
     for (int64_t k = 0; k < n; k++) lens[k] = size ? (k * size + size <= len ? size : len - k * size) : 0;
-    nn_object *r = pieces(x, d, (int)n, lens);
+    nn_object *r = pieces(x, d, (int)n, lens, false);
     nn_free(lens);
     return r;
 }
@@ -333,7 +338,7 @@ static nn_object *f_split(void *ud, nn_object *args, nn_object *kwargs)
         int64_t *lens = nn_malloc(sizeof(int64_t) * (size_t)n);
         if (!lens) return NULL;
         for (int64_t k = 0; k < n; k++) lens[k] = size ? (k * size + size <= len ? size : len - k * size) : 0;
-        nn_object *r = pieces(x, d, (int)n, lens);
+        nn_object *r = pieces(x, d, (int)n, lens, false);
         nn_free(lens);
         return r;
     }
@@ -363,7 +368,7 @@ static nn_object *f_split(void *ud, nn_object *args, nn_object *kwargs)
         return nn_error_set(NN_ERR_RUNTIME, "split_with_sizes expects split_sizes to sum exactly to %lld (input tensor's size "
                             "at dimension %d), but got split_sizes=%s", (long long)len, d, buf), NULL;
     }
-    return pieces(x, d, n, lens);
+    return pieces(x, d, n, lens, true);
 }
 
 static nn_object *f_unbind(void *ud, nn_object *args, nn_object *kwargs)
@@ -379,15 +384,10 @@ static nn_object *f_unbind(void *ud, nn_object *args, nn_object *kwargs)
     if (cut_dim("unbind", x, dim, &d)) return NULL;
     int64_t n = x->sizes[d];
     if (n > MAX_PIECES) return nn_error_set(NN_ERR_RUNTIME, "unbind: too many pieces"), NULL;
-    nn_object *t = nn_tuple_new((size_t)n);
-    for (int64_t k = 0; t && k < n; k++) {
-        nn_tensor *p = nn_select(x, d, k);
-        if (!p) {
-            NN_RELEASE(t);
-            return NULL;
-        }
-        nn_tuple_set(t, (size_t)k, T(p));
-    }
+    nn_tensor **outs = nn_calloc((size_t)(n ? n : 1), sizeof *outs);
+    if (!outs) return NULL;
+    nn_object *t = tuple_of((int)n, outs, nn_unbind(x, d, outs));
+    nn_free(outs);
     return t;
 }
 

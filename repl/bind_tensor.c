@@ -11,6 +11,7 @@
 #include "bind_int.h"
 #include "bigint.h"
 #include "nn_custom_fn.h"
+#include "nn_ops_extra.h"
 
 #define ARGS(n) nn_object *a[n] = {0} /* slots the spec lacks stay NULL */
 
@@ -1230,9 +1231,7 @@ M(masked_fill)
     return T(r);
 }
 
-/* repeat(*sizes): self (left-padded with size-1 dims) tiled sizes[i] times along
-   dim i, as a view [1, s0, 1, s1, ...] expanded to [r0, s0, r1, s1, ...] and
-   reshaped to [r0*s0, r1*s1, ...]; its gradient sums the tiles. */
+/* repeat(*sizes): core's nn_repeat (RepeatBackward0) */
 M(repeat)
 {
     int nd;
@@ -1242,31 +1241,7 @@ M(repeat)
         return NULL;
     }
     if (repl_shape_from_args("repeat", args, 0, nn_tuple_len(args), &nd, reps)) return NULL;
-    if (nd < SELF->ndim) {
-        nn_error_set(NN_ERR_RUNTIME, "Number of dimensions of repeat dims can not be smaller than number of "
-                                     "dimensions of tensor");
-        return NULL;
-    }
-    if (2 * nd > NN_MAX_DIMS) {
-        nn_error_set(NN_ERR_RUNTIME, "repeat() supports at most %d dimensions here", NN_MAX_DIMS / 2);
-        return NULL;
-    }
-    int64_t pairs[NN_MAX_DIMS], tiled[NN_MAX_DIMS], out[NN_MAX_DIMS];
-    for (int i = 0; i < nd; i++) {
-        int64_t s = i < nd - SELF->ndim ? 1 : SELF->sizes[i - (nd - SELF->ndim)];
-        pairs[2 * i] = 1, pairs[2 * i + 1] = s;
-        tiled[2 * i] = reps[i], tiled[2 * i + 1] = s;
-        out[i] = (int64_t)((uint64_t)reps[i] * (uint64_t)s); /* wraps as PyTorch's does: its empty() then refuses */
-    }
-    if (nn_check_new_sizes(nd, out, SELF->dtype, NULL) < 0) return NULL;
-    nn_tensor *v = nn_reshape(SELF, 2 * nd, pairs);
-    nn_tensor *e = v ? nn_expand(v, 2 * nd, tiled) : NULL;
-    nn_tensor *r = e ? nn_reshape(e, nd, out) : NULL;
-    NN_RELEASE(v);
-    NN_RELEASE(e);
-    if (r && r->storage == SELF->storage) /* reshape kept a view (repeat(1), size-1 tiles): repeat copies */
-        NN_SET(r, nn_clone(r));
-    return T(r);
+    return T(nn_repeat(SELF, nd, reps));
 }
 
 M(uniform_)
@@ -1510,6 +1485,7 @@ nn_object *repl_tensor_getattr(nn_tensor *t, const char *name)
         if (!strcmp(name, never[i])) return nn_bool_new(false);
     if (!strcmp(name, "requires_grad")) return nn_bool_new(t->requires_grad);
     if (!strcmp(name, "is_leaf")) return nn_bool_new(nn_is_leaf(t));
+    if (!strcmp(name, "output_nr")) return nn_int_new(t->grad_fn ? t->output_nr : 0); /* which output of grad_fn */
     if (!strcmp(name, "_version")) return nn_int_new((int64_t)t->storage->version);
     if (!strcmp(name, "retains_grad")) return nn_bool_new(t->retains_grad);
     if (!strcmp(name, "grad")) {

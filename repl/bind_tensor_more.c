@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "bind_int.h"
+#include "nn_ops_extra.h"
 
 #define ARGS(n) nn_object *a[n] = {0}
 static nn_object *T(nn_tensor *t) { return (nn_object *)t; }
@@ -565,16 +566,7 @@ static nn_object *f_trace(void *ud, nn_object *args, nn_object *kwargs)
     ARGS(1);
     nn_tensor *x = NULL;
     if (repl_parse_args("trace", "input", args, kwargs, a) || repl_arg_tensor("trace", "input", 1, a[0], &x)) return NULL;
-    if (x->ndim != 2)
-        return nn_error_set(NN_ERR_RUNTIME, "trace: expected a matrix, but got tensor with dim %d", x->ndim), NULL;
-    if (x->dtype == NN_FLOAT16 || x->dtype == NN_BFLOAT16) /* 1.13's CPU trace lacks both */
-        return nn_error_set(NN_ERR_RUNTIME, "\"trace\" not implemented for '%s'", nn_dtype_scalar_name(x->dtype)), NULL;
-    nn_object *none = nn_tuple_new(0);
-    nn_object *d = none ? call_method(x, "diagonal", none, NULL) : NULL;
-    nn_object *r = d ? call_method(NN_TENSOR(d), "sum", none, NULL) : NULL;
-    NN_RELEASE(none);
-    NN_RELEASE(d);
-    return r;
+    return T(nn_trace(x));
 }
 
 /* torch.fliplr / flipud: flip dim 1 / dim 0 */

@@ -125,33 +125,119 @@ def _type_name(dtype):
             torch.int8: 'Char', torch.uint8: 'Byte', torch.bool: 'Bool', torch.float16: 'Half'}.get(dtype, str(dtype))
 
 
-def index_copy_(self, dim, index, source):
+def _index_copy_check(self, dim, index, source):
     where = _dim_index(self, dim, index, 'index_copy_')
     if source.dtype != self.dtype:
         raise RuntimeError("index_copy_(): self and source expected to have the same dtype, but got (self) {} and "
                            "(source) {}".format(_type_name(self.dtype), _type_name(source.dtype)))
-    self[where] = source
-    return self
+    return where
 
 
-def index_copy(input, dim, index, source):
-    r = input.clone()
-    index_copy_(r, dim, index, source)
-    torch._nnscope_name_grad_fn(r, "IndexCopyBackward0", input, source)
-    return r
-
-
-def index_fill_(self, dim, index, value):
+def _index_fill_check(self, dim, index, value):
     where = _dim_index(self, dim, index, 'index_fill_')
     if isinstance(value, torch.Tensor) and value.dim() != 0:
         raise RuntimeError("index_fill_ only supports a 0-dimensional value tensor, but got tensor with {} "
                            "dimension(s).".format(value.dim()))
-    self[where] = value
-    return self
+    return where
+
+
+def _tracked(*tensors):
+    return torch.is_grad_enabled() and any(isinstance(t, torch.Tensor) and t.requires_grad for t in tensors)
+
+
+# index_copy(_) and index_fill(_) record one node as PyTorch's (IndexCopyBackward0,
+# IndexFillBackward0 for a number, IndexFillBackward1 for a 0-dim tensor), with edges
+# to self and the source or value only: the index goes in a tuple, so that it is no
+# tensor argument of the Function. The backwards are ATen's formulas, differentiable.
+def _put(ctx, self, where, value, inplace):
+    # the forward of both: value written at where into self (marked dirty) or a copy
+    ctx.where = where
+    if inplace:
+        ctx.mark_dirty(self)
+    r = self if inplace else self.clone()
+    r[where[0]] = value
+    return r
+
+
+def _self_grad(ctx, grad):
+    # self's gradient: grad with the written places zeroed
+    if not ctx.needs_input_grad[0]:
+        return None
+    g = grad.clone()
+    g[ctx.where[0]] = 0
+    return g
+
+
+class _IndexCopy(torch.autograd.Function):
+    _node_name = "IndexCopyBackward0"
+
+    @staticmethod
+    def forward(ctx, self, where, source, inplace):
+        ctx.source_shape = source.shape
+        return _put(ctx, self, where, source, inplace)
+
+    @staticmethod
+    def backward(ctx, grad):
+        gsrc = grad[ctx.where[0]].reshape(ctx.source_shape) if ctx.needs_input_grad[2] else None
+        return _self_grad(ctx, grad), None, gsrc, None
+
+
+class _IndexFill(torch.autograd.Function):
+    _node_name = "IndexFillBackward0"
+
+    @staticmethod
+    def forward(ctx, self, where, value, inplace):
+        return _put(ctx, self, where, value, inplace)
+
+    @staticmethod
+    def backward(ctx, grad):
+        gv = grad[ctx.where[0]].sum() if ctx.needs_input_grad[2] else None
+        return _self_grad(ctx, grad), None, gv, None
+
+
+class _IndexFillTensor(_IndexFill):
+    _node_name = "IndexFillBackward1"
+
+
+def _check_leaf(self, inplace):
+    # PyTorch's check of an in-place op, made before its arguments' (a Function's
+    # mark_dirty words it otherwise)
+    if inplace and self.requires_grad and self.is_leaf and torch.is_grad_enabled():
+        raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
+
+
+def _index_copy(self, dim, index, source, inplace):
+    _check_leaf(self, inplace)
+    where = _index_copy_check(self, dim, index, source)
+    if _tracked(self, source):
+        return _IndexCopy.apply(self, (where,), source, inplace)
+    r = self if inplace else self.clone()
+    r[where] = source
+    return r
+
+
+def _index_fill(self, dim, index, value, inplace):
+    _check_leaf(self, inplace)
+    where = _index_fill_check(self, dim, index, value)
+    if _tracked(self, value):
+        fn = _IndexFillTensor if isinstance(value, torch.Tensor) else _IndexFill
+        return fn.apply(self, (where,), value, inplace)
+    r = self if inplace else self.clone()
+    r[where] = value
+    return r
+
+
+def index_copy_(self, dim, index, source):
+    return _index_copy(self, dim, index, source, True)
+
+
+def index_copy(input, dim, index, source):
+    return _index_copy(input, dim, index, source, False)
+
+
+def index_fill_(self, dim, index, value):
+    return _index_fill(self, dim, index, value, True)
 
 
 def index_fill(input, dim, index, value):
-    r = input.clone()
-    index_fill_(r, dim, index, value)
-    torch._nnscope_name_grad_fn(r, "IndexFillBackward0", input)
-    return r
+    return _index_fill(input, dim, index, value, False)

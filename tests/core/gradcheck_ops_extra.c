@@ -15,6 +15,8 @@ static nn_tensor *gc_nansum(nn_tensor **in) { return nn_nansum(in[0], 1, (const 
 static nn_tensor *gc_nansum_all(nn_tensor **in) { return nn_nansum(in[0], 0, NULL, false, -1); }
 static nn_tensor *gc_rot90(nn_tensor **in) { return nn_rot90(in[0], 1, 2, (const int[]){0, 2}); }
 static nn_tensor *gc_rot90_3(nn_tensor **in) { return nn_rot90(in[0], -1, 2, (const int[]){1, 0}); }
+static nn_tensor *gc_trace(nn_tensor **in) { return nn_trace(in[0]); }
+static nn_tensor *gc_repeat(nn_tensor **in) { return nn_repeat(in[0], 3, (const int64_t[]){2, 1, 3}); }
 static nn_tensor *gc_take(nn_tensor **in)
 {
     int64_t s[2] = {2, 2};
@@ -217,6 +219,8 @@ static const gc_case cases_ops_extra[] = {
     {NN_OP_rot90, "rot90 once in dims 0, 2", gc_rot90, 1, {3}, {{2, 3, 4}}, -2, 2, 0},
     {NN_OP_rot90, "rot90 three times", gc_rot90_3, 1, {2}, {{2, 3}}, -2, 2, 0},
     {NN_OP_take, "take with a repeated index", gc_take, 1, {2}, {{2, 3}}, -2, 2, 0},
+    {NN_OP_trace, "trace of a non-square matrix", gc_trace, 1, {2}, {{3, 4}}, -2, 2, 0},
+    {NN_OP_repeat, "repeat with a new leading dim", gc_repeat, 1, {2}, {{2, 3}}, -2, 2, 0},
     {NN_OP_cummax, "cummax along dim 1", gc_cummax, 1, {2}, {{3, 4}}, -2, 2, 0},
     {NN_OP_cummin, "cummin along dim 0", gc_cummin, 1, {2}, {{4, 3}}, -2, 2, 0},
     {NN_OP_cross, "cross, broadcast", gc_cross, 2, {2, 2}, {{2, 3}, {1, 3}}, -2, 2, 0},

@@ -15,6 +15,29 @@ static nn_tensor *gc_unsqueeze(nn_tensor **in) { return nn_unsqueeze(in[0], 1); 
 static nn_tensor *gc_squeeze(nn_tensor **in) { return nn_squeeze(in[0]); }
 static nn_tensor *gc_squeeze_dim(nn_tensor **in) { return nn_squeeze_dim(in[0], 1); }
 static nn_tensor *gc_expand(nn_tensor **in) { return nn_expand(in[0], 3, (const int64_t[]){2, 3, -1}); }
+/* piece k of a multi-output view op (the others released): its node is shared */
+static nn_tensor *piece_of(int rc, int n, nn_tensor **outs, int k)
+{
+    if (rc < 0) return NULL;
+    for (int i = 0; i < n; i++)
+        if (i != k) NN_RELEASE(outs[i]);
+    return outs[k];
+}
+static nn_tensor *gc_unbind_view(nn_tensor **in)
+{
+    nn_tensor *o[4];
+    return piece_of(nn_unbind(in[0], 1, o), 4, o, 2);
+}
+static nn_tensor *gc_split(nn_tensor **in)
+{
+    nn_tensor *o[2];
+    return piece_of(nn_split_views(in[0], 1, 2, (const int64_t[]){3, 1}, false, o), 2, o, 0);
+}
+static nn_tensor *gc_split_sizes(nn_tensor **in)
+{
+    nn_tensor *o[3];
+    return piece_of(nn_split_views(in[0], 0, 3, (const int64_t[]){1, 0, 2}, true, o), 3, o, 2);
+}
 static nn_tensor *gc_select(nn_tensor **in) { return nn_select(in[0], 1, -1); }
 static nn_tensor *gc_slice(nn_tensor **in) { return nn_slice(in[0], 0, 1, 5, 2); }
 static nn_tensor *gc_index_int(nn_tensor **in)
@@ -74,6 +97,9 @@ static const gc_case cases_view[] = {
     {NN_OP_squeeze_dim, "squeeze dim", gc_squeeze_dim, 1, {3}, {{2, 1, 3}}, -1, 1, 0},
     {NN_OP_expand, "expand", gc_expand, 1, {2}, {{1, 4}}, -1, 1, 0},
     {NN_OP_select, "select", gc_select, 1, {2}, {{2, 3}}, -1, 1, 0},
+    {NN_OP_unbind, "unbind along dim 1 (views)", gc_unbind_view, 1, {2}, {{3, 4}}, -1, 1, 0},
+    {NN_OP_split, "split of 3 (a shorter last piece)", gc_split, 1, {2}, {{2, 4}}, -1, 1, 0},
+    {NN_OP_split_with_sizes, "split_with_sizes with an empty piece", gc_split_sizes, 1, {2}, {{3, 2}}, -1, 1, 0},
     {NN_OP_slice, "slice with step", gc_slice, 1, {2}, {{6, 2}}, -1, 1, 0},
     {NN_OP_index, "index with ints (repeated)", gc_index_int, 1, {2}, {{2, 3}}, -1, 1, 0},
     {NN_OP_index, "index with a mask", gc_index_mask, 1, {3}, {{2, 3, 2}}, -1, 1, 0},
