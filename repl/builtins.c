@@ -1759,7 +1759,7 @@ static nn_object *ctor_range(void *ud, nn_object *args, nn_object *kwargs)
         if (a->type == &repl_instance_type && !(idx = repl_call_method(a, "__index__", NULL, 0))) return NULL;
         if (idx) a = idx;
         big |= repl_is_bigint(a);
-        int rc = repl_is_bigint(a) ? 0 : get_int(a, &v[i], "");
+        int rc = repl_is_bigint(a) ? 0 : get_int(idx ? a : ARG(i), &v[i], ""); /* (get_int unwraps; its error names ARG(i)) */
         NN_RELEASE(idx);
         if (rc < 0) return NULL;
     }
