@@ -254,11 +254,23 @@ typedef struct nn_blas {
     __typeof__(cblas_dgemv) *dgemv;
     __typeof__(cblas_sdot) *sdot;
     __typeof__(cblas_ddot) *ddot;
+    /* A product computed a block of columns at a time has the whole product's bits:
+       true for OpenBLAS's SkylakeX-family sgemm/dgemm kernels, which sum each output
+       element the same way whatever N is; its Haswell/Zen kernels take another path for
+       the columns of a partial panel, so there a block's bits differ (PyTorch, which
+       computes the whole product, is only matched unblocked). */
+    bool columns_blockable;
 } nn_blas;
 
 /* The BLAS table, loading OpenBLAS the first time (thread-safe). Returns NULL
  * with a RuntimeError set when the library or one of its symbols is missing. */
 const nn_blas *nn_blas_get(void);
+
+/* oneDNN's ISA as PyTorch 1.13 meets it (onednn_isa.c): whether its cap
+ * (ONEDNN_MAX_CPU_ISA) lets it run AVX-512 code, and whether ATen hands bfloat16
+ * products, gelu and convolutions to it (an AVX-512 BW/VL/DQ CPU, under that cap). */
+bool nn_onednn_allows_avx512(void);
+bool nn_onednn_bf16(void);
 
 /* ------------------------------------------------------------------- text */
 
