@@ -37,21 +37,23 @@ static nn_tensor *f64_to(nn_tensor *t, nn_dtype dtype)
     return r;
 }
 
-/* Whether PyTorch 1.13 runs this float32 convolution through oneDNN's jit:avx2
-   kernels in every direction, whose order cpu/conv2d_onednn.c reproduces:
+/* Marks the float32 convolutions that PyTorch 1.13 runs through oneDNN's
+   jit:avx2 kernels, whose order cpu/conv2d_onednn.c reproduces:
    ConvParams::use_mkldnn (a batch of more than one, a kernel above 3x3 or a
    large input) and the geometries the jit:avx2 kernels accept (no groups, no
-   dilation, one stride both ways, padding inside the kernel's reach, kw < 14,
-   not under 8 channels with kw > 3 and a stride). 1x1 kernels, which oneDNN
-   sends to other kernels, stay on im2col + GEMM. */
-static bool runs_onednn_jit(const conv_shape *s)
+   dilation, one stride both ways, padding inside the kernel's reach, kw < 14);
+   its input gradient not for under 8 channels with kw > 3 and a stride, which
+   oneDNN sends to its GEMM. 1x1 kernels, which oneDNN sends to other kernels,
+   stay on im2col + GEMM. */
+static void mark_onednn(conv_shape *s)
 {
     bool mkldnn = s->n > 1 || (s->kh > 3 && s->kw > 3) || s->n * s->c * s->h * s->w > 20480;
     int64_t end_h = (s->oh - 1) * s->stride[0] + s->kh - s->h - s->padding[0];
     int64_t end_w = (s->ow - 1) * s->stride[1] + s->kw - s->w - s->padding[1];
-    return mkldnn && s->groups == 1 && s->dilation[0] == 1 && s->dilation[1] == 1 && s->kh * s->kw > 1 &&
-           s->stride[0] == s->stride[1] && !(s->c < 8 && s->kw > 3 && s->stride[1] > 1) && s->kw < 14 && s->kh <= s->h && s->padding[0] < s->kh && s->padding[1] < s->kw && end_h < s->kh &&
-           end_w < s->kw;
+    s->onednn = mkldnn && s->groups == 1 && s->dilation[0] == 1 && s->dilation[1] == 1 && s->kh * s->kw > 1 &&
+                s->stride[0] == s->stride[1] && s->kw < 14 && s->kh <= s->h && s->padding[0] < s->kh &&
+                s->padding[1] < s->kw && end_h < s->kh && end_w < s->kw;
+    s->onednn_input_grad = s->onednn && !(s->c < 8 && s->kw > 3 && s->stride[1] > 1);
 }
 
 static void shape_from(conv_shape *s, const nn_tensor *x, const nn_tensor *w, const nn_op_params *p)
@@ -66,7 +68,8 @@ static void shape_from(conv_shape *s, const nn_tensor *x, const nn_tensor *w, co
     s->groups = p->i[6];
     s->oh = (s->h + 2 * s->padding[0] - s->dilation[0] * (s->kh - 1) - 1) / s->stride[0] + 1;
     s->ow = (s->w + 2 * s->padding[1] - s->dilation[1] * (s->kw - 1) - 1) / s->stride[1] + 1;
-    s->onednn = x->dtype == NN_FLOAT32 && runs_onednn_jit(s);
+    s->onednn = s->onednn_input_grad = false;
+    if (x->dtype == NN_FLOAT32) mark_onednn(s);
 }
 
 /* PyTorch's checks of conv2d's arguments (x is 4-d here); 0 or -1. */
