@@ -1,6 +1,6 @@
 # A warning PyTorch 1.13 raises from its own Python file is named by that file's
-# absolute path, where Debian's python3-torch installs it (the source line that
-# follows it when shown depends on the file being there, so it is not printed here).
+# absolute path, where Debian's python3-torch installs it, and shown with that
+# file's source line at that place, as PyTorch prints it.
 import warnings
 
 import torch
@@ -17,4 +17,6 @@ with warnings.catch_warnings(record=True) as ws:
     torch.meshgrid(torch.ones(2), torch.ones(3))
 for w in ws:
     print(w.filename, w.lineno, w.category.__name__)
-    print(warnings.formatwarning(w.message, w.category, w.filename, w.lineno, line="").splitlines()[0][:100])
+    shown = warnings.formatwarning(w.message, w.category, w.filename, w.lineno).splitlines()
+    print(shown[0][:100])
+    print(shown[-1])
