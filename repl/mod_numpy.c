@@ -916,6 +916,7 @@ static const repl_mod_fn helpers[] = {
 extern const char repl_numpy_scalars_source[]; /* mod_numpy_scalars_src.c: np.float64, ..., run first */
 extern const char repl_numpy_source[];         /* mod_numpy_src.c */
 extern const char repl_numpy_files_source[];   /* mod_numpy_files_src.c: tofile, fromfile, memmap, ... */
+extern const char repl_numpy_more_source[];    /* mod_numpy_more_src.c: moveaxis, histogram, loadtxt, linalg.inv, ... */
 
 nn_object *repl_mod_numpy(void)
 {
@@ -928,6 +929,7 @@ nn_object *repl_mod_numpy(void)
     nn_object *m = repl_mod_from_source("numpy", helpers, sizeof helpers / sizeof *helpers, body);
     nn_free(body);
     if (m && repl_exec_module_source(m, "numpy", repl_numpy_files_source, "<frozen numpy>") < 0) NN_SET(m, NULL);
+    if (m && repl_exec_module_source(m, "numpy", repl_numpy_more_source, "<frozen numpy>") < 0) NN_SET(m, NULL);
     return m;
 }
 
