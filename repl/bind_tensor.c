@@ -1559,9 +1559,11 @@ nn_object *repl_tensor_binary(repl_binop op, nn_object *a, nn_object *b)
     nn_tensor *r = NULL;
     bool a_num = !nn_is_tensor(a), b_num = !nn_is_tensor(b);
     switch (op) {
-    case REPL_ADD: r = nn_add(x, y); break;
+    /* number + tensor and number * tensor are the tensor's __radd__/__rmul__: add(tensor, number),
+       so the node's next_functions list the tensor's first, as PyTorch's */
+    case REPL_ADD: r = a_num ? nn_add(y, x) : nn_add(x, y); break;
     case REPL_SUB: r = a_num ? nn_rsub_scalar(y, nn_float_value(a)) : nn_sub(x, y); break;
-    case REPL_MUL: r = nn_mul(x, y); break;
+    case REPL_MUL: r = a_num ? nn_mul(y, x) : nn_mul(x, y); break;
     case REPL_DIV: r = nn_div(x, y); break;
     case REPL_FLOORDIV: r = nn_floor_divide(x, y); break;
     case REPL_MOD: r = nn_remainder(x, y); break;

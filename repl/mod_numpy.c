@@ -874,6 +874,42 @@ static nn_object *h_sum(void *ud, nn_object *args, nn_object *kwargs)
     return (nn_object *)r;
 }
 
+/* _libm(t, name) -> tensor: C's libm function `name` on each element of a float64 tensor.
+   NumPy's float64 sin, exp, log, ... call libm per element where the CPU has no AVX-512
+   (its SIMD versions need AVX512F/SKX); torch's kernels are SLEEF's, an ulp apart. */
+static const struct { const char *name; double (*fn)(double); } libm_fns[] = {
+    {"sin", sin},     {"cos", cos},     {"tan", tan},     {"arcsin", asin}, {"arccos", acos},
+    {"arctan", atan}, {"sinh", sinh},   {"cosh", cosh},   {"exp", exp},     {"exp2", exp2},
+    {"expm1", expm1}, {"log", log},     {"log2", log2},   {"log10", log10}, {"log1p", log1p},
+};
+
+static nn_object *h_libm(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(2);
+    nn_tensor *t;
+    const char *name;
+    if (repl_parse_args("_libm", "t, name", args, kwargs, a) || repl_arg_tensor("_libm", "t", 1, a[0], &t) ||
+        repl_arg_str("_libm", "name", 2, a[1], &name))
+        return NULL;
+    double (*fn)(double) = NULL;
+    for (size_t i = 0; i < sizeof libm_fns / sizeof libm_fns[0]; i++)
+        if (!strcmp(libm_fns[i].name, name)) fn = libm_fns[i].fn;
+    if (!fn || t->dtype != NN_FLOAT64) {
+        repl_raise_exc(EXC_ValueError, "_libm() expects a float64 tensor and a libm function's name");
+        return NULL;
+    }
+    nn_tensor *hold = NULL;
+    const double *d = nn_host_read(t, &hold);
+    if (!d) return NULL;
+    nn_tensor *r = nn_empty_on(NN_DEVICE_CPU, t->ndim, t->sizes, NN_FLOAT64); /* numpy's arrays: host memory */
+    if (r) {
+        double *o = nn_host_borrow(r);
+        for (int64_t i = 0, n = nn_numel(t); i < n; i++) o[i] = fn(d[i]);
+    }
+    NN_RELEASE(hold);
+    return (nn_object *)r;
+}
+
 /* _slice_parts(k) -> (start, stop, step) of a slice, or None for anything else */
 static nn_object *h_slice_parts(void *ud, nn_object *args, nn_object *kwargs)
 {
@@ -892,6 +928,7 @@ static const repl_mod_fn helpers[] = {
     {"_npy_load", repl_np_npy_load, NULL},
     {"_slice_parts", h_slice_parts, NULL},
     {"_sum", h_sum, NULL},
+    {"_libm", h_libm, NULL},
     {"_register", h_register, NULL},
     {"_fmt", h_fmt, NULL},
     {"_scalar_repr", h_scalar_repr, NULL},

@@ -57,7 +57,7 @@ const char repl_numpy_scalars_source[] =
     "        return _binop(o, self, torch.remainder, 0)\n"
     "\n"
     "    def __pow__(self, o):\n"
-    "        return _binop(self, o, torch.pow, 0)\n"
+    "        return _binop(self, o, _pow, 0)\n"
     "\n"
     "    def __rpow__(self, o):\n"
     "        return _binop(o, self, torch.pow, 0)\n"

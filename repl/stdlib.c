@@ -207,6 +207,7 @@ static const struct {
     {"torch.nn.functional", "ctc_loss", "torch.nn._losses_more"},
     {"torch", "distributions", "torch.distributions"}, /* the module itself */
     {"torch", "special", "torch.special"},
+    {"torch", "functional", "torch.functional"}, /* the module itself */
     {"torch", "testing", "torch.testing"},
     {"torch", "matrix_exp", "torch._matrix_exp"},
     {"torch.linalg", "matrix_exp", "torch._matrix_exp"},
