@@ -214,6 +214,13 @@ int64_t nn_int_value(const nn_object *o);      /* ints and bools */
 nn_object *nn_float_new(double v);
 double nn_float_value(const nn_object *o);     /* floats, ints and bools */
 nn_object *nn_bool_new(bool v);                /* one of the two singletons, retained */
+/* Python's complex (core/complex_value.c): repr as CPython's, hash and == agreeing
+   with float's for a zero imaginary part. nn_complex_parts reads complex, float,
+   int and bool values. */
+extern const nn_type nn_complex_type;
+nn_object *nn_complex_new(double re, double im);
+void nn_complex_parts(const nn_object *o, double *re, double *im);
+static inline bool nn_is_complex(const nn_object *o) { return o && o->type == &nn_complex_type; }
 bool nn_is_true(const nn_object *o);           /* for bools; any other object: not None */
 static inline bool nn_is_str(const nn_object *o) { return o && o->type == &nn_str_type; }
 static inline bool nn_is_int(const nn_object *o) { return o && o->type == &nn_int_type; }

@@ -638,6 +638,7 @@ static nn_object *bi_abs(void *ud, nn_object *args, nn_object *kwargs)
     nn_object *x = base_unless(ARG(0), "__abs__");
     if (repl_is_integer(x)) return repl_int_abs(x);
     if (x->type == &nn_float_type) return nn_float_new(fabs(nn_float_value(x)));
+    if (nn_is_complex(x)) return repl_complex_abs(x);
     nn_object *m = repl_get_attr(x, x->type == &repl_instance_type ? "__abs__" : "abs"); /* a class's __abs__ */
     if (m) {
         nn_object *r = repl_call_object(m, NULL, 0, NULL);
@@ -3053,6 +3054,7 @@ nn_object *repl_builtin_method(nn_object *self, const char *name)
     else if (t == &nn_dict_type) c = nn_dict_is_ordered(self) ? in->odict_cls : in->dict_cls;
     else if (t == &repl_set_type) c = in->set_cls;
     else if (t == &nn_float_type) c = in->float_cls;
+    else if (t == &nn_complex_type) c = (class_obj *)repl_nmap_get(&in->type_cache, "complex");
     else if (t == &nn_int_type || t == &repl_bigint_type || t == &nn_bool_type) c = in->int_cls; /* bool: int's methods */
     nn_object *f = NULL;
     for (; c && c != in->object_cls; c = c->base) /* OrderedDict's, then dict's */
@@ -3812,7 +3814,7 @@ int repl_builtins_init(repl_interp *in)
         NN_RELEASE(f);
         if (rc < 0) return -1;
     }
-    if (repl_builtin_methods_more(in) < 0 || repl_bytes_install(in) < 0) return -1;
+    if (repl_builtin_methods_more(in) < 0 || repl_bytes_install(in) < 0 || repl_complex_install(in) < 0) return -1;
     if (repl_lang_builtins_init(in) < 0) return -1;
     return repl_builtin_sub_wrap_natives(in); /* 'abc'.startswith(S('a')) */
 }
