@@ -35,6 +35,8 @@ typedef enum nn_binop {
     NN_BINOP_FMOD, /* C's fmod: the dividend's sign (torch.fmod) */
     NN_BINOP_COUNT
 } nn_binop;
+/* binary_compute's path for a complex operand (core/complex.c) */
+nn_tensor *nn_complex_binary(nn_binop op, nn_tensor *a, nn_tensor *b, double alpha, nn_tensor *into);
 
 /* What the random kernel draws. */
 typedef enum nn_random_dist {

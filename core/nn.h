@@ -306,6 +306,8 @@ typedef enum nn_dtype {
     NN_UINT8, /* the small integer types come last, so the older values keep their numbers */
     NN_INT8,
     NN_INT16,
+    NN_COMPLEX64, /* interleaved (real, imag) float32 pairs; NN_COMPLEX128 of float64 (core/complex.c) */
+    NN_COMPLEX128,
     NN_DTYPE_COUNT
 } nn_dtype;
 
@@ -314,6 +316,11 @@ const char *nn_dtype_name(nn_dtype dt);       /* "torch.float32" */
 const char *nn_dtype_short_name(nn_dtype dt); /* "float32" */
 const char *nn_dtype_scalar_name(nn_dtype dt); /* "Float": PyTorch's ScalarType name, as its messages print it */
 bool nn_dtype_is_floating(nn_dtype dt);
+/* complex64 / complex128; nn_dtype_to_complex: the complex dtype of a real floating
+   one (complex64 for the 16- and 32-bit floats); nn_dtype_to_real: the reverse */
+bool nn_dtype_is_complex(nn_dtype dt);
+nn_dtype nn_dtype_to_complex(nn_dtype dt);
+nn_dtype nn_dtype_to_real(nn_dtype dt);
 /* The default floating dtype (torch.get_default_dtype): what factories without a
    dtype, Python floats in promotion and integer-to-float results give; float32
    until set. nn_set_default_dtype: 0, or -1 with TypeError for a dtype that is
@@ -1090,5 +1097,6 @@ nn_print_options *nn_print_options_get(void);
 #include "nn_select.h"
 #include "nn_act_more.h"
 #include "nn_rnn.h"
+#include "nn_complex.h"
 
 #endif

@@ -896,6 +896,7 @@ static nn_object *make_torch(void)
         {"float16", NN_FLOAT16}, {"half", NN_FLOAT16},   {"bfloat16", NN_BFLOAT16}, {"int64", NN_INT64},
         {"long", NN_INT64},      {"int32", NN_INT32},    {"int", NN_INT32},     {"bool", NN_BOOL},
         {"uint8", NN_UINT8},     {"int8", NN_INT8},      {"int16", NN_INT16},   {"short", NN_INT16},
+        {"complex64", NN_COMPLEX64}, {"cfloat", NN_COMPLEX64}, {"complex128", NN_COMPLEX128}, {"cdouble", NN_COMPLEX128},
     };
     for (size_t i = 0; i < sizeof dts / sizeof dts[0]; i++)
         if (repl_namespace_set(t, dts[i].name, repl_dtype_object(dts[i].dt))) goto fail;
