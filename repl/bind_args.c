@@ -416,6 +416,8 @@ static nn_object *native_fn_call_values(nn_object *o, nn_object *args, nn_object
 {
     native_fn *f = (native_fn *)o;
     if (f->cls) return unbound_call(f, args, kwargs);
+    if ((!f->module[0] || !strncmp(f->module, "torch", 5)) && repl_complex_check(f->name, f->self, args, kwargs) < 0)
+        return NULL;
     if (f->method) return f->method(f->self, args, kwargs);
     nn_object *r = NULL;
     if (!f->self && !strcmp(f->module, "torch") && repl_out_call(f->name, f->fn, args, kwargs, &r)) return r;

@@ -909,6 +909,7 @@ static nn_object *make_torch(void)
     if (add_class(t, &tensor_class) || add_class(t, &size_class) || add_class(t, &dtype_class) || add_class(t, &repl_generator_class)) goto fail;
     if (set_owned(t, "__version__", nn_str_new("1.13.0"))) goto fail;
     if (repl_dtype_info_add_functions(t)) goto fail;
+    if (repl_complex_add_functions(t)) goto fail;
     if (repl_tensor_more_add_functions(t)) goto fail; /* last: the aliases name what is there */
     return t;
 fail:
