@@ -15,6 +15,7 @@
  */
 #include <dlfcn.h>
 #include <pthread.h>
+#include <string.h>
 
 #include "nn_parallel.h"
 
@@ -37,6 +38,20 @@ static void *symbol(void *lib, const char *name, bool *ok)
     return p;
 }
 
+/* OpenBLAS's kernel family, as it chose it for this CPU (or OPENBLAS_CORETYPE named it):
+   the cores whose GEMM kernels were checked to give a column block the whole product's
+   bits (test_conv3d_blocks on an AVX-512 CPU). */
+static bool columns_blockable(void *lib)
+{
+    static const char *const checked[] = {"SkylakeX", "Cooperlake"};
+    const char *(*corename)(void);
+    *(void **)&corename = dlsym(lib, "openblas_get_corename");
+    const char *core = corename ? corename() : NULL;
+    for (size_t i = 0; core && i < sizeof checked / sizeof *checked; i++)
+        if (strcmp(core, checked[i]) == 0) return true;
+    return false;
+}
+
 static void load(void)
 {
     void *lib = NULL;
@@ -56,6 +71,7 @@ static void load(void)
     *(void **)&loaded.sdot = symbol(lib, "cblas_sdot", &ok);
     *(void **)&loaded.ddot = symbol(lib, "cblas_ddot", &ok);
     load_ok = ok; /* the library stays open for the life of the process */
+    loaded.columns_blockable = columns_blockable(lib);
 }
 
 const nn_blas *nn_blas_get(void)

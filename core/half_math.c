@@ -114,12 +114,13 @@ nn_tensor *nn_bf16_log_softmax_lastdim(nn_tensor *a, int d)
 
 /* ------------------------------------------------------ bfloat16 products */
 
-/* Below oneDNN's size (m * n * k <= 4096) PyTorch 1.13 multiplies bfloat16
-   matrices with cpublas's plain loops: gemm_notrans_/gemm_transb_ (the right
-   operand not column-major), the bmm and gemv loops and dot_naive add each
+/* Below oneDNN's size (m * n * k <= 4096), or at any size on a CPU where ATen
+   does not hand bfloat16 to oneDNN (nn_onednn_bf16), PyTorch 1.13 multiplies
+   bfloat16 matrices with cpublas's plain loops: gemm_notrans_/gemm_transb_ (the
+   right operand not column-major), the bmm and gemv loops and dot_naive add each
    product, rounded to bfloat16, to a bfloat16 sum, k in order. Above it, and
-   gemm_transa_ (a column-major right operand, as nn.Linear's weight.t()),
-   the sum is float32 rounded once. */
+   gemm_transa_ (a column-major right operand, as nn.Linear's weight.t()), the
+   sum is float32 rounded once. */
 #define BF16_PLAIN_MAX 4096
 
 bool nn_bf16_plain_product(const nn_tensor *a, const nn_tensor *b, int kind)
@@ -141,7 +142,7 @@ bool nn_bf16_plain_product(const nn_tensor *a, const nn_tensor *b, int kind)
         k = a->sizes[0];
         break;
     }
-    return batch * n * k * m <= BF16_PLAIN_MAX;
+    return batch * n * k * m <= BF16_PLAIN_MAX || !nn_onednn_bf16();
 }
 
 /* out = a @ b as the plain loops (a [(B,) n, k], b [(B,) k, m], both bfloat16;

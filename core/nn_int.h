@@ -168,6 +168,10 @@ int nn_anomaly_check(nn_node *n, int rc, nn_tensor **grad_inputs);
 void nn_custom_release(nn_node *n);
 /* Sum grad down to the given shape (undo broadcasting); returns a new reference. */
 nn_tensor *nn_sum_to_size(nn_tensor *grad, int ndim, const int64_t *sizes);
+/* ATen's norm_backward (reduce.c): the p-norm's gradient of self times g, where g and
+   norm (the forward's result) come expanded to self's shape and dims[nd] are the
+   reduced dims; built from differentiable ops. New reference, or NULL. */
+nn_tensor *nn_norm_grad(int nd, const int *dims, nn_tensor *self, nn_tensor *g, nn_tensor *norm, double p);
 /* Bump the version counter after an in-place write. */
 static inline void nn_bump_version(nn_tensor *t) { t->storage->version++; }
 /* For an in-place op on t: error if t is a leaf requiring grad (in grad mode). */
@@ -254,11 +258,23 @@ typedef struct nn_blas {
     __typeof__(cblas_dgemv) *dgemv;
     __typeof__(cblas_sdot) *sdot;
     __typeof__(cblas_ddot) *ddot;
+    /* A product computed a block of columns at a time has the whole product's bits:
+       true for OpenBLAS's SkylakeX-family sgemm/dgemm kernels, which sum each output
+       element the same way whatever N is; its Haswell/Zen kernels take another path for
+       the columns of a partial panel, so there a block's bits differ (PyTorch, which
+       computes the whole product, is only matched unblocked). */
+    bool columns_blockable;
 } nn_blas;
 
 /* The BLAS table, loading OpenBLAS the first time (thread-safe). Returns NULL
  * with a RuntimeError set when the library or one of its symbols is missing. */
 const nn_blas *nn_blas_get(void);
+
+/* oneDNN's ISA as PyTorch 1.13 meets it (onednn_isa.c): whether its cap
+ * (ONEDNN_MAX_CPU_ISA) lets it run AVX-512 code, and whether ATen hands bfloat16
+ * products, gelu and convolutions to it (an AVX-512 BW/VL/DQ CPU, under that cap). */
+bool nn_onednn_allows_avx512(void);
+bool nn_onednn_bf16(void);
 
 /* ------------------------------------------------------------------- text */
 

@@ -618,8 +618,9 @@ nn_tensor *nn_gelu(nn_tensor *a, nn_gelu_approx approximate)
     if (taken) {
     } else if (tanh_form && !nn_is_contiguous(a) && dense_permuted(a)) {
         out = run1_in_memory_order(&tanh_ks, a);
-    } else if (!tanh_form && a->dtype == NN_BFLOAT16 && nn_is_contiguous(a) && nn_numel(a) > 1) {
-        /* oneDNN's bfloat16 gelu (a contiguous tensor of 2+ elements): its float32 one rounded once */
+    } else if (!tanh_form && a->dtype == NN_BFLOAT16 && nn_is_contiguous(a) && nn_numel(a) > 1 && nn_onednn_bf16()) {
+        /* oneDNN's bfloat16 gelu (a contiguous tensor of 2+ elements): its float32 one rounded once
+           (without oneDNN's bfloat16, ATen's own kernel below rounds every step) */
         nn_tensor *a32 = as_dtype(a, NN_FLOAT32), *c = NULL, *o32 = NULL;
         if (a32) NN_WITH_GRAD_MODE(false, c = nn_contiguous(a32));
         if (c) o32 = run1(&erf_ks, (kctx){0}, c, NN_FLOAT32, true);
@@ -715,7 +716,7 @@ int nn_gelu_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
         if (taken) return give(r, &gin[0]);
         nn_tensor *in[2] = {g, a};
         bool vec = nn_is_contiguous(a) && (tanh_form ? dense_or_scalar(g) : nn_numel(a) > 1);
-        if (!tanh_form && vec && a->dtype == NN_BFLOAT16) {
+        if (!tanh_form && vec && a->dtype == NN_BFLOAT16 && nn_onednn_bf16()) {
             /* oneDNN's bfloat16 backward: its float32 one rounded once */
             nn_tensor *g32 = as_dtype(g, NN_FLOAT32), *a32 = g32 ? as_dtype(a, NN_FLOAT32) : NULL, *r32 = NULL;
             nn_tensor *in32[2] = {g32, a32};

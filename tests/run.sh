@@ -13,6 +13,10 @@
 # store is a file under $BUILD (absolute, since tests run from other directories).
 case "${BUILD:=build}" in /*) NNSCOPE_DB="$BUILD/test-sessions.db" ;; *) NNSCOPE_DB="$(pwd)/$BUILD/test-sessions.db" ;; esac
 export NNSCOPE_DB
+# The CPU kernels the expected files were made with (tests/fixtures/pin_cpu.py says why):
+# OpenBLAS's Haswell kernels and oneDNN's AVX2 code, on any x86-64 CPU with AVX2 and FMA.
+OPENBLAS_CORETYPE=Haswell ONEDNN_MAX_CPU_ISA=AVX2
+export OPENBLAS_CORETYPE ONEDNN_MAX_CPU_ISA
 passed=0
 failed=0
 for t in "$@"; do

@@ -133,12 +133,15 @@ int nn_cpu_conv2d(const nn_conv_geom *s, const nn_tensor *xt, const nn_tensor *w
     void *y = nn_data_ptr(yt);
     conv_job j;
     size_t es = nn_dtype_size(dt);
+    const nn_blas *blas = nn_blas_get();
+    if (!blas) return -1;
     int64_t per_sample = s->c * s->kh * s->kw * s->oh * s->ow * (int64_t)es;
     int64_t block = per_sample > 0 && per_sample < FORWARD_BLOCK_BYTES ? FORWARD_BLOCK_BYTES / per_sample : 1;
     if (block > s->n) block = s->n;
+    if (!blas->columns_blockable) block = 1; /* a sample's product alone, as PyTorch's */
     nn_conv_geom bs = *s; /* one block's geometry: its sizes, the same image strides */
     bs.n = block;
-    if (!nn_blas_get() || job_init(&j, &bs, dt) < 0) return -1;
+    if (job_init(&j, &bs, dt) < 0) return -1;
     j.x = x, j.b = b, j.y = y;
     int64_t og = s->o / s->groups, K = j.rows / s->groups;
     for (int64_t n0 = 0; n0 < s->n; n0 += block) {

@@ -200,16 +200,19 @@ int nn_cpu_conv3d(const nn_conv3d_geom *s, const nn_tensor *x, const nn_tensor *
 {
     nn_dtype dt = x->dtype;
     size_t es = nn_dtype_size(dt);
+    const nn_blas *blas = nn_blas_get();
+    if (!blas) return -1;
     int64_t per_sample = s->c * s->kd * s->kh * s->kw * s->od * s->oh * s->ow * (int64_t)es;
     int64_t block = per_sample > 0 && per_sample < VOL_BLOCK_BYTES ? VOL_BLOCK_BYTES / per_sample : 1;
     if (block > s->n) block = s->n;
+    if (!blas->columns_blockable) block = 1; /* each sample's whole product, as PyTorch's */
     /* a block's GEMM: N >= DEPTH_BLOCK_COLS, and M*N*K >= DEPTH_BLOCK_MNK per group (OpenBLAS takes
        its small-matrix kernels, another order of the sums, for products below about 10^6) */
     int64_t plane = s->oh * s->ow, mk = (s->o / s->groups) * (s->c / s->groups * s->kd * s->kh * s->kw);
     int64_t cols = mk > 0 && DEPTH_BLOCK_MNK / mk > DEPTH_BLOCK_COLS ? DEPTH_BLOCK_MNK / mk : DEPTH_BLOCK_COLS;
     if (cols < s->o / s->groups) cols = s->o / s->groups;
     int64_t zb = plane > 0 ? (cols + plane - 1) / plane : 0;
-    if (block == 1 && plane > 0 && 2 * zb <= s->od) return conv3d_by_depths(s, x, w, b, y, zb);
+    if (blas->columns_blockable && block == 1 && plane > 0 && 2 * zb <= s->od) return conv3d_by_depths(s, x, w, b, y, zb);
     vol_job j;
     if (vol_job_init(&j, s, block, dt) < 0) return -1;
     j.x = nn_data_ptr((nn_tensor *)x), j.b = b ? nn_data_ptr((nn_tensor *)b) : NULL, j.y = nn_data_ptr(y);

@@ -554,9 +554,13 @@ HOT __attribute__((target(AVX512_TARGET))) static void gelu_grad_dnnl_avx512(flo
 
 static bool have_avx512(void)
 {
-    __builtin_cpu_init();
-    return have_avx2_fma() && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
-           __builtin_cpu_supports("avx512dq");
+    static int known = -1; /* read once, as oneDNN reads its cap once */
+    if (known < 0) {
+        __builtin_cpu_init();
+        known = have_avx2_fma() && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
+                __builtin_cpu_supports("avx512dq") && nn_onednn_allows_avx512();
+    }
+    return known;
 }
 
 /* the AVX-512 copy when it applies (k, contiguous operands, the CPU) */

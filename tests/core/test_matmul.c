@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nn_half.h"
 #include "nn_int.h"
 
 /* ---------------------------------------------------------------- fixture */
@@ -299,15 +300,22 @@ static nn_tensor *random_tensor(int ndim, const int64_t *sizes, nn_dtype dt, uns
     return t;
 }
 
-/* a [n, k] @ b [k, m] in double, element by element through the views' strides */
-static double *reference_mm(const nn_tensor *a, const nn_tensor *b)
+static double bf16(double v) { return nn_bfloat16_to_float(nn_float_to_bfloat16((float)v)); }
+
+/* a [n, k] @ b [k, m] in double, element by element through the views' strides; or,
+   plain, as PyTorch 1.13's plain bfloat16 loops (nn_bf16_plain_product): each product
+   and partial sum rounded to bfloat16, k in order */
+static double *reference_mm(const nn_tensor *a, const nn_tensor *b, bool plain)
 {
     int64_t n = a->sizes[0], k = a->sizes[1], m = b->sizes[1];
     double *r = calloc((size_t)(n * m + 1), sizeof(double));
     for (int64_t i = 0; i < n; i++)
         for (int64_t j = 0; j < m; j++) {
             double s = 0;
-            for (int64_t p = 0; p < k; p++) s += nn_get_double(a, (int64_t[]){i, p}) * nn_get_double(b, (int64_t[]){p, j});
+            for (int64_t p = 0; p < k; p++) {
+                double ab = nn_get_double(a, (int64_t[]){i, p}) * nn_get_double(b, (int64_t[]){p, j});
+                s = plain ? bf16(s + bf16(ab)) : s + ab;
+            }
             r[i * m + j] = s;
         }
     return r;
@@ -316,8 +324,9 @@ static double *reference_mm(const nn_tensor *a, const nn_tensor *b)
 static void check_mm(nn_tensor *a, nn_tensor *b, double tol)
 {
     nn_tensor *r = TU_OK(nn_mm(a, b));
-    double *want = reference_mm(a, b);
-    tu_assert_values(r, 2, (int64_t[]){a->sizes[0], b->sizes[1]}, want, tol);
+    bool plain = a->dtype == NN_BFLOAT16 && nn_bf16_plain_product(a, b, 0);
+    double *want = reference_mm(a, b, plain);
+    tu_assert_values(r, 2, (int64_t[]){a->sizes[0], b->sizes[1]}, want, plain ? 0 : tol);
     free(want);
     NN_RELEASE(r);
 }
@@ -325,28 +334,21 @@ static void check_mm(nn_tensor *a, nn_tensor *b, double tol)
 static void check_mv(nn_tensor *a, nn_tensor *x, double tol)
 {
     nn_tensor *r = TU_OK(nn_mv(a, x)), *col = TU_OK(nn_unsqueeze(x, 1));
-    double *want = reference_mm(a, col);
-    tu_assert_values(r, 1, (int64_t[]){a->sizes[0]}, want, tol);
+    bool plain = a->dtype == NN_BFLOAT16 && nn_bf16_plain_product(a, x, 1);
+    double *want = reference_mm(a, col, plain);
+    tu_assert_values(r, 1, (int64_t[]){a->sizes[0]}, want, plain ? 0 : tol);
     free(want);
     NN_RELEASE(r);
     NN_RELEASE(col);
 }
 
-/* a bfloat16 dot of up to 4096 terms as PyTorch 1.13's dot_naive: each product and partial sum rounded */
-static double bf16(double v) { return nn_bfloat16_to_float(nn_float_to_bfloat16((float)v)); }
-
+/* a bfloat16 dot as PyTorch 1.13's dot_naive where it takes the plain loops */
 static void check_dot(nn_tensor *x, nn_tensor *y, double tol)
 {
     nn_tensor *r = TU_OK(nn_dot(x, y)), *row = TU_OK(nn_unsqueeze(x, 0)), *col = TU_OK(nn_unsqueeze(y, 1));
-    double *want = reference_mm(row, col);
-    if (x->dtype == NN_BFLOAT16 && x->sizes[0] <= 4096) {
-        double s = 0;
-        for (int64_t p = 0; p < x->sizes[0]; p++)
-            s = bf16(s + bf16(nn_get_double(x, (int64_t[]){p}) * nn_get_double(y, (int64_t[]){p})));
-        want[0] = s;
-        tol = 0;
-    }
-    tu_assert_values(r, 0, NULL, want, tol);
+    bool plain = x->dtype == NN_BFLOAT16 && nn_bf16_plain_product(x, y, 2);
+    double *want = reference_mm(row, col, plain);
+    tu_assert_values(r, 0, NULL, want, plain ? 0 : tol);
     free(want);
     NN_RELEASE(r);
     NN_RELEASE(row);
