@@ -32,4 +32,15 @@ int nn_complex_item(const nn_tensor *z, double *re, double *im);
 /* a Python complex wrapped for type promotion (a 0-dim complex128 CPU tensor) */
 nn_tensor *nn_wrapped_complex(double re, double im);
 
+/* torch.fft (core/fft.c): the transform of x along dim over n points (-1: x's
+   size; irfft: 2 (size - 1)), norm "backward" (NULL), "ortho" or "forward".
+   fft/ifft give complex, rfft half the spectrum of a real x, irfft a real result.
+   A direct O(n²) sum in double per row, rounded once. fftfreq / rfftfreq (rfft):
+   the sample frequencies of n points spaced d. */
+nn_tensor *nn_fft(nn_tensor *x, int64_t n, int dim, const char *norm);
+nn_tensor *nn_ifft(nn_tensor *x, int64_t n, int dim, const char *norm);
+nn_tensor *nn_rfft(nn_tensor *x, int64_t n, int dim, const char *norm);
+nn_tensor *nn_irfft(nn_tensor *x, int64_t n, int dim, const char *norm);
+nn_tensor *nn_fftfreq(int64_t n, double d, bool rfft, nn_dtype dt);
+
 #endif

@@ -2,7 +2,8 @@
  * bind_complex.c — the torch names of complex tensors (core/complex.c):
  * torch.complex, view_as_real, view_as_complex, real, imag, angle, conj,
  * resolve_conj, conj_physical, is_complex and their methods, the .real / .imag
- * attributes, and the Python complex numbers item() and tolist() give.
+ * attributes, the Python complex numbers item() and tolist() give, and torch.fft
+ * (fft, ifft, rfft, irfft, fftfreq, rfftfreq; core/fft.c).
  */
 #include <string.h>
 
@@ -69,7 +70,6 @@ static const repl_function_def complex_functions[] = {
 };
 #define N_COMPLEX_FUNCTIONS (sizeof complex_functions / sizeof complex_functions[0])
 
-int repl_complex_add_functions(nn_object *torch) { return repl_namespace_add_fns(torch, complex_functions, N_COMPLEX_FUNCTIONS); }
 
 nn_object *repl_complex_method(nn_tensor *t, const char *name)
 {
@@ -96,6 +96,66 @@ nn_object *repl_complex_scalar(const nn_tensor *t, const int64_t *index)
     return nn_complex_new(re, im);
 }
 
+/* --------------------------------------------------------------- torch.fft */
+
+typedef nn_tensor *(*fft_fn)(nn_tensor *x, int64_t n, int dim, const char *norm);
+
+/* fname(input, n=None, dim=-1, norm=None) */
+static nn_object *fft_call(const char *fname, fft_fn fn, nn_object *args, nn_object *kwargs)
+{
+    ARGS(5);
+    nn_tensor *x = NULL;
+    int64_t n = -1, dim = -1;
+    const char *norm = NULL;
+    if (repl_parse_args(fname, "input, n=, dim=, norm=, *, out=", args, kwargs, a) ||
+        repl_arg_tensor(fname, "input", 1, a[0], &x) || (a[1] && !nn_is_none(a[1]) && repl_arg_int(fname, "n", 2, a[1], &n)) ||
+        (a[2] && repl_arg_int(fname, "dim", 3, a[2], &dim)) ||
+        (a[3] && !nn_is_none(a[3]) && repl_arg_str(fname, "norm", 4, a[3], &norm)) || repl_no_out(fname, a[4]))
+        return NULL;
+    return T(fn(x, n, (int)dim, norm));
+}
+
+static nn_object *f_fft(void *ud, nn_object *args, nn_object *kwargs) { return fft_call("fft_fft", nn_fft, args, kwargs); }
+static nn_object *f_ifft(void *ud, nn_object *args, nn_object *kwargs) { return fft_call("fft_ifft", nn_ifft, args, kwargs); }
+static nn_object *f_rfft(void *ud, nn_object *args, nn_object *kwargs) { return fft_call("fft_rfft", nn_rfft, args, kwargs); }
+static nn_object *f_irfft(void *ud, nn_object *args, nn_object *kwargs) { return fft_call("fft_irfft", nn_irfft, args, kwargs); }
+
+/* fname(n, d=1.0, *, dtype=None, ...) */
+static nn_object *freq_call(const char *fname, bool rfft, nn_object *args, nn_object *kwargs)
+{
+    ARGS(6);
+    int64_t n = 0;
+    double d = 1.0;
+    int dtype = -1;
+    if (repl_parse_args(fname, "n, d=, *, dtype=, layout=, device=, requires_grad=", args, kwargs, a) ||
+        repl_arg_int(fname, "n", 1, a[0], &n) || (a[1] && repl_arg_double(fname, "d", 2, a[1], &d)) ||
+        (a[2] && !nn_is_none(a[2]) && repl_arg_dtype(fname, "dtype", 3, a[2], &dtype)))
+        return NULL;
+    return T(nn_fftfreq(n, d, rfft, dtype >= 0 ? (nn_dtype)dtype : nn_default_dtype()));
+}
+
+static nn_object *f_fftfreq(void *ud, nn_object *args, nn_object *kwargs) { return freq_call("fft_fftfreq", false, args, kwargs); }
+static nn_object *f_rfftfreq(void *ud, nn_object *args, nn_object *kwargs) { return freq_call("fft_rfftfreq", true, args, kwargs); }
+
+static const repl_function_def fft_functions[] = {
+    {"fft", f_fft, "fft(input, n=None, dim=-1, norm=None, *, out=None) -> Tensor\nComputes the one dimensional discrete Fourier transform of input (a direct O(n^2) sum in nnscope)."},
+    {"ifft", f_ifft, "ifft(input, n=None, dim=-1, norm=None, *, out=None) -> Tensor\nComputes the one dimensional inverse discrete Fourier transform of input."},
+    {"rfft", f_rfft, "rfft(input, n=None, dim=-1, norm=None, *, out=None) -> Tensor\nComputes the one dimensional Fourier transform of real-valued input (the n // 2 + 1 non-negative frequencies)."},
+    {"irfft", f_irfft, "irfft(input, n=None, dim=-1, norm=None, *, out=None) -> Tensor\nComputes the inverse of rfft(): a real signal from its one-sided Hermitian spectrum."},
+    {"fftfreq", f_fftfreq, "fftfreq(n, d=1.0, *, dtype=None, layout=torch.strided, device=None, requires_grad=False) -> Tensor\nComputes the discrete Fourier Transform sample frequencies for a signal of size n."},
+    {"rfftfreq", f_rfftfreq, "rfftfreq(n, d=1.0, *, dtype=None, layout=torch.strided, device=None, requires_grad=False) -> Tensor\nComputes the sample frequencies for rfft() with a signal of size n."},
+};
+
+int repl_complex_add_functions(nn_object *torch)
+{
+    if (repl_namespace_add_fns(torch, complex_functions, N_COMPLEX_FUNCTIONS)) return -1;
+    nn_object *fft = repl_namespace_new("torch.fft");
+    int rc = fft ? repl_namespace_add_fns(fft, fft_functions, sizeof fft_functions / sizeof *fft_functions) : -1;
+    if (rc == 0) rc = repl_namespace_set(torch, "fft", fft);
+    NN_RELEASE(fft);
+    return rc;
+}
+
 /* ------------------------------------------------- the complex allowlist */
 
 /* The torch functions and tensor methods that give PyTorch's results for complex
@@ -114,6 +174,7 @@ static const char *const complex_ok[] = {
     "view_as", "reshape_as", "movedim", "moveaxis", "swapaxes", "swapdims", "broadcast_to", "ravel", "data_ptr",
     "storage_offset", "stride", "is_leaf", "retain_grad", "register_hook", "dtype", "is_signed", "tensor", "as_tensor",
     "maximum", "minimum", /* core refuses them with PyTorch's message */
+    "fft", "ifft", "rfft", "irfft",
 };
 
 static bool has_complex(nn_object *o, int depth)

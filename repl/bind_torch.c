@@ -1018,6 +1018,13 @@ nn_object *repl_bind_import(const char *dotted_name)
 {
     for (int i = 0; i < M_COUNT; i++)
         if (!strcmp(dotted_name, module_names[i])) return get_module(i);
+    /* torch's namespaces that are attributes of torch: import torch.fft, import torch.linalg */
+    if (!strcmp(dotted_name, "torch.fft") || !strcmp(dotted_name, "torch.linalg")) {
+        nn_object *torch = get_module(M_TORCH);
+        nn_object *sub = torch ? repl_namespace_getattr(torch, dotted_name + 6) : NULL;
+        NN_RELEASE(torch);
+        return sub;
+    }
     /* packages whose submodules are built in: torchrl, darts, labml_nn, torch.nn.modules */
     static const char *const packages[] = {"torchrl", "darts", "darts.models", "darts.models.components", "labml_nn",
                                            "labml_nn.transformers", "torch.nn.modules"};

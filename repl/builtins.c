@@ -3097,6 +3097,7 @@ static bool builtin_doc_of(repl_interp *in, nn_object *o, repl_doc_info *out, ch
             if (*type_slot(in, &builtin_types[i]) == c) out->doc = builtin_types[i].doc;
         if (c->exc >= 0 && in->exc_classes[c->exc] == c) out->doc = exception_docs[c->exc];
         if (!out->doc) out->doc = repl_bytes_doc(c, NULL);
+        if (!out->doc && c->ntype == &nn_complex_type) out->doc = repl_complex_doc(NULL);
         if (!out->doc) return false;
         out->kind = REPL_DOC_CLASS;
         out->name = c->name;
@@ -3134,6 +3135,14 @@ static bool builtin_doc_of(repl_interp *in, nn_object *o, repl_doc_info *out, ch
             if (!strcmp(m->name, name_buf)) out->doc = m->doc;
         if (!out->doc) out->doc = repl_builtin_methods_more_doc(in, c, name_buf);
         if (!out->doc) out->doc = repl_bytes_doc(c, name_buf);
+        return true;
+    }
+    class_obj *cc = (class_obj *)repl_nmap_get(&in->type_cache, "complex");
+    if (cc && repl_nmap_get(&cc->dict, name_buf) == o) { /* complex.conjugate */
+        out->kind = self ? REPL_DOC_BOUND : REPL_DOC_UNBOUND;
+        out->self = self;
+        out->qualname = "complex";
+        out->doc = repl_complex_doc(name_buf);
         return true;
     }
     class_obj *bc = repl_bytes_class_holding(o);

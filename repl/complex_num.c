@@ -274,6 +274,13 @@ static nn_object *conjugate(void *ud, nn_object *args, nn_object *kwargs)
     return nn_complex_new(re, -im);
 }
 
+const char *repl_complex_doc(const char *name)
+{
+    if (!name) return "complex(real=0, imag=0)\nCreate a complex number from a real part and an optional imaginary part.";
+    if (!strcmp(name, "conjugate")) return "conjugate()\nReturn the complex conjugate of its argument. (3-4j).conjugate() == 3+4j.";
+    return NULL;
+}
+
 static int put_fn(repl_interp *in, class_obj *c, const char *name, nn_cfunc fn, bool property)
 {
     nn_object *f = nn_cfunction_new(name, fn, NULL, NULL);

@@ -281,6 +281,8 @@ bool repl_complex_operand(const nn_object *o);
 nn_object *repl_complex_binary(repl_binop op, nn_object *a, nn_object *b, bool *handled);
 nn_object *repl_complex_unary(repl_unop op, nn_object *v);
 nn_object *repl_complex_abs(nn_object *v);
+/* help()'s doc of the class (name NULL) or of one of its methods; NULL if none */
+const char *repl_complex_doc(const char *name);
 
 /* Raises a new instance of a built-in exception class with a formatted message.
    Always returns -1. */

@@ -45,6 +45,14 @@ print(m @ m, torch.matmul(m, torch.tensor([1j, 1])))
 print(z[0].item(), z.tolist(), torch.tensor(1+2j).item(), type(z[1].item()), complex(torch.tensor(2j)))
 print(z[1:3], z.reshape(2, 2), z.reshape(2, 2).t(), z.flip(0) if hasattr(z, 'flip') else None)
 
+# torch.save / torch.load (ComplexFloatStorage, ComplexDoubleStorage)
+import io
+buf = io.BytesIO()
+torch.save({"z": z, "d": z.to(torch.complex128)}, buf)
+buf.seek(0)
+back = torch.load(buf)
+print(back["z"], back["d"], torch.equal(back["z"], z))
+
 # errors as PyTorch's
 for expr in ["a < b", "a > 1", "a // 2", "a % 2", "torch.maximum(a, b)", "torch.view_as_real(torch.ones(2))",
              "torch.view_as_complex(torch.ones(2, 3))", "torch.view_as_complex(torch.ones(2, 2).t())",
