@@ -27,12 +27,18 @@ nn_object *repl_np_pcg_dist(void *ud, nn_object *args, nn_object *kwargs);
 /* np_scalar.c */
 nn_object *repl_np_register_scalar(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_np_scalar_new(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_np_type_name(void *ud, nn_object *args, nn_object *kwargs);
 /* np_raw.c */
 nn_object *repl_np_raw_read(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_np_npy_save(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_np_npy_load(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_np_raw_size(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_np_raw_write(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_np_frombytes(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_np_tobytes(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_np_raw_map(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_np_raw_sync(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_np_raw_create(void *ud, nn_object *args, nn_object *kwargs);
 
 #define ARGS(n) nn_object *a[n] = {0}
 
@@ -881,133 +887,9 @@ static nn_object *h_slice_parts(void *ud, nn_object *args, nn_object *kwargs)
     return r;
 }
 
-/* ------------------------------------------------------ .npy files */
-
-static const struct {
-    const char *descr;
-    nn_dtype dt;
-} npy_types[] = {{"<f8", NN_FLOAT64}, {"<f4", NN_FLOAT32}, {"<f2", NN_FLOAT16},
-                 {"<i8", NN_INT64},   {"<i4", NN_INT32},   {"|b1", NN_BOOL}};
-
-/* _npy_save(path, t): NumPy's .npy format 1.0 (magic, version, a header dict
-   padded with spaces to a multiple of 64 bytes, the elements in C order). */
-static nn_object *h_npy_save(void *ud, nn_object *args, nn_object *kwargs)
-{
-    ARGS(2);
-    const char *path;
-    nn_tensor *t;
-    if (repl_parse_args("_npy_save", "path, t", args, kwargs, a) || repl_arg_str("save", "file", 1, a[0], &path) ||
-        repl_arg_tensor("save", "arr", 2, a[1], &t))
-        return NULL;
-    const char *descr = NULL;
-    for (size_t i = 0; i < sizeof npy_types / sizeof *npy_types; i++)
-        if (npy_types[i].dt == t->dtype) descr = npy_types[i].descr;
-    if (!descr) {
-        repl_raise_exc(EXC_TypeError, "numpy.save: unsupported dtype");
-        return NULL;
-    }
-    char shape[NN_MAX_DIMS * 24 + 8] = "(";
-    for (int k = 0; k < t->ndim; k++)
-        snprintf(shape + strlen(shape), sizeof shape - strlen(shape), "%lld,%s", (long long)t->sizes[k],
-                 k + 1 < t->ndim ? " " : "");
-    if (t->ndim > 1) shape[strlen(shape) - 1] = 0; /* (2, 3) but (3,) */
-    strcat(shape, ")");
-    char hdr[NN_MAX_DIMS * 24 + 192];
-    int n = snprintf(hdr, sizeof hdr, "{'descr': '%s', 'fortran_order': False, 'shape': %s, }", descr, shape);
-    int total = 10 + n + 1, pad = (64 - total % 64) % 64;
-    memset(hdr + n, ' ', (size_t)pad);
-    hdr[n + pad] = '\n';
-    int hlen = n + pad + 1;
-    nn_tensor *hold = NULL;
-    const void *data = nn_host_read(t, &hold);
-    if (!data) return NULL;
-    FILE *f = fopen(path, "wb");
-    if (!f) {
-        NN_RELEASE(hold);
-        return repl_mod_os_error(errno, path);
-    }
-    unsigned char pre[10] = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, (unsigned char)(hlen & 0xff),
-                             (unsigned char)(hlen >> 8)};
-    size_t nbytes = (size_t)nn_numel(t) * nn_dtype_size(t->dtype);
-    bool ok = fwrite(pre, 1, 10, f) == 10 && fwrite(hdr, 1, (size_t)hlen, f) == (size_t)hlen &&
-              fwrite(data, 1, nbytes, f) == nbytes;
-    ok = (fclose(f) == 0) && ok;
-    NN_RELEASE(hold);
-    if (!ok) return repl_mod_os_error(errno ? errno : EIO, path);
-    return nn_retain(nn_none());
-}
-
-/* _npy_load(path) -> tensor of a .npy file (versions 1 to 3, the dtypes above, C order). */
-static nn_object *h_npy_load(void *ud, nn_object *args, nn_object *kwargs)
-{
-    ARGS(1);
-    const char *path;
-    if (repl_parse_args("_npy_load", "path", args, kwargs, a) || repl_arg_str("load", "file", 1, a[0], &path))
-        return NULL;
-    FILE *f = fopen(path, "rb");
-    if (!f) return repl_mod_os_error(errno, path);
-    unsigned char pre[12];
-    char *hdr = NULL;
-    nn_tensor *t = NULL;
-    size_t hlen = 0;
-    if (fread(pre, 1, 10, f) != 10 || memcmp(pre, "\x93NUMPY", 6) != 0 || pre[6] < 1 || pre[6] > 3) goto bad;
-    if (pre[6] == 1) {
-        hlen = pre[8] | (size_t)pre[9] << 8;
-    } else {
-        if (fread(pre + 10, 1, 2, f) != 2) goto bad;
-        hlen = pre[8] | (size_t)pre[9] << 8 | (size_t)pre[10] << 16 | (size_t)pre[11] << 24;
-    }
-    if (hlen > (1 << 20) || !(hdr = nn_malloc(hlen + 1))) goto bad;
-    if (fread(hdr, 1, hlen, f) != hlen) goto bad;
-    hdr[hlen] = 0;
-    char *d = strstr(hdr, "'descr':"), *fo = strstr(hdr, "'fortran_order':"), *sh = strstr(hdr, "'shape':");
-    if (!d || !fo || !sh) goto bad;
-    if (strstr(fo, "True") == fo + strspn(fo + 16, " ") + 16) {
-        repl_raise_exc(EXC_ValueError, "numpy.load: Fortran-ordered arrays are not supported");
-        goto fail;
-    }
-    d = strchr(d + 8, '\'');
-    if (!d) goto bad;
-    int dt = -1;
-    for (size_t i = 0; i < sizeof npy_types / sizeof *npy_types; i++)
-        if (!strncmp(d + 1, npy_types[i].descr, 3) && d[4] == '\'') dt = (int)npy_types[i].dt;
-    if (dt < 0) {
-        repl_raise_exc(EXC_ValueError, "numpy.load: unsupported dtype %.8s", d + 1);
-        goto fail;
-    }
-    char *p = strchr(sh, '(');
-    if (!p) goto bad;
-    p++;
-    int64_t sizes[NN_MAX_DIMS];
-    int nd = 0;
-    while (*p && *p != ')') {
-        while (*p == ' ' || *p == ',') p++;
-        if (*p == ')') break;
-        char *end;
-        long long v = strtoll(p, &end, 10);
-        if (end == p || v < 0 || nd == NN_MAX_DIMS) goto bad;
-        sizes[nd++] = v;
-        p = end;
-    }
-    t = nn_empty_on(NN_DEVICE_CPU, nd, sizes, (nn_dtype)dt); /* numpy's arrays: host memory */
-    if (!t) goto fail;
-    size_t nbytes = (size_t)nn_numel(t) * nn_dtype_size(t->dtype);
-    if (fread(nn_host_borrow(t), 1, nbytes, f) != nbytes) goto bad;
-    nn_free(hdr);
-    fclose(f);
-    return (nn_object *)t;
-bad:
-    repl_raise_exc(EXC_ValueError, "Cannot load file containing pickled data or not in .npy format: %s", path);
-fail:
-    NN_RELEASE(t);
-    nn_free(hdr);
-    fclose(f);
-    return NULL;
-}
-
 static const repl_mod_fn helpers[] = {
-    {"_npy_save", h_npy_save, NULL},
-    {"_npy_load", h_npy_load, NULL},
+    {"_npy_save", repl_np_npy_save, NULL}, /* np_raw.c */
+    {"_npy_load", repl_np_npy_load, NULL},
     {"_slice_parts", h_slice_parts, NULL},
     {"_sum", h_sum, NULL},
     {"_register", h_register, NULL},
@@ -1020,16 +902,21 @@ static const repl_mod_fn helpers[] = {
     {"_pcg_dist", repl_np_pcg_dist, NULL}, /* its distributions */
     {"_register_scalar", repl_np_register_scalar, NULL}, /* np_scalar.c: the scalar types */
     {"_scalar_new", repl_np_scalar_new, NULL},
+    {"_type_name", repl_np_type_name, NULL},
     {"_raw_read", repl_np_raw_read, NULL},   /* np_raw.c: tofile, fromfile, memmap, tobytes, frombuffer */
     {"_raw_size", repl_np_raw_size, NULL},
     {"_raw_write", repl_np_raw_write, NULL},
     {"_frombytes", repl_np_frombytes, NULL},
     {"_tobytes", repl_np_tobytes, NULL},
+    {"_raw_map", repl_np_raw_map, NULL},
+    {"_raw_sync", repl_np_raw_sync, NULL},
+    {"_raw_create", repl_np_raw_create, NULL},
 };
 
 extern const char repl_numpy_scalars_source[]; /* mod_numpy_scalars_src.c: np.float64, ..., run first */
 extern const char repl_numpy_source[];         /* mod_numpy_src.c */
 extern const char repl_numpy_files_source[];   /* mod_numpy_files_src.c: tofile, fromfile, memmap, ... */
+extern const char repl_numpy_more_source[];    /* mod_numpy_more_src.c: moveaxis, histogram, loadtxt, linalg.inv, ... */
 
 nn_object *repl_mod_numpy(void)
 {
@@ -1042,6 +929,7 @@ nn_object *repl_mod_numpy(void)
     nn_object *m = repl_mod_from_source("numpy", helpers, sizeof helpers / sizeof *helpers, body);
     nn_free(body);
     if (m && repl_exec_module_source(m, "numpy", repl_numpy_files_source, "<frozen numpy>") < 0) NN_SET(m, NULL);
+    if (m && repl_exec_module_source(m, "numpy", repl_numpy_more_source, "<frozen numpy>") < 0) NN_SET(m, NULL);
     return m;
 }
 
@@ -1138,7 +1026,7 @@ static nn_object *f_from_numpy(void *ud, nn_object *args, nn_object *kwargs)
     if (repl_parse_args("from_numpy", "ndarray", args, kwargs, a) || repl_numpy_unconvertible(a[0])) return NULL;
     nn_tensor *t = repl_numpy_tensor_of(a[0]);
     if (!t) {
-        repl_raise_exc(EXC_TypeError, "expected np.ndarray (got %s%s)", repl_numpy_is_scalar(a[0]) ? "numpy." : "",
+        repl_raise_exc(EXC_TypeError, "expected np.ndarray (got %s)",
                        repl_numpy_is_scalar(a[0]) ? repl_value_type_name(a[0]) : repl_type_name(a[0]));
         return NULL;
     }
