@@ -250,6 +250,8 @@ int nn_set_requires_grad(nn_tensor *t, bool requires_grad)
                                 "var_no_grad = var.detach().");
         return 0;
     }
+    if (requires_grad && nn_dtype_is_complex(t->dtype)) /* core/complex.c records no graph */
+        return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "autograd through complex tensors is not supported in nnscope");
     if (requires_grad && !nn_dtype_is_floating(t->dtype))
         return nn_error_set(NN_ERR_RUNTIME, "only Tensors of floating point and complex dtype can require gradients");
     t->requires_grad = requires_grad;

@@ -35,6 +35,8 @@ typedef enum nn_binop {
     NN_BINOP_FMOD, /* C's fmod: the dividend's sign (torch.fmod) */
     NN_BINOP_COUNT
 } nn_binop;
+/* binary_compute's path for a complex operand (core/complex.c) */
+nn_tensor *nn_complex_binary(nn_binop op, nn_tensor *a, nn_tensor *b, double alpha, nn_tensor *into);
 
 /* What the random kernel draws. */
 typedef enum nn_random_dist {
@@ -465,9 +467,13 @@ typedef enum nn_linalg_op {
        (destroyed), t[1] B [max(m, n), i[4]] (the solution in its first n rows), t[2] singular values
        [min] or NULL, t[3] int64 ranks [batch] or NULL */
     NN_LINALG_LSTSQ,
+    /* ?geev of t[0] [m, m] (destroyed): t[1] the complex eigenvalues [m] in LAPACK's order, t[2] the
+       complex right eigenvectors [m, m] column-major (unit norm, largest component real) when i[3], else
+       NULL; t[1] and t[2] of the complex dtype of t[0]'s */
+    NN_LINALG_EIG,
 } nn_linalg_op;
 /* the number of codes (keep it the last + 1: tests/core/test_backend.c checks each has a case) */
-#define NN_LINALG_OP_COUNT (NN_LINALG_LSTSQ + 1)
+#define NN_LINALG_OP_COUNT (NN_LINALG_EIG + 1)
 
 typedef enum nn_kernel_id {
 #define KERNEL(name, params, args) NN_KERNEL_##name,

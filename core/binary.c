@@ -113,6 +113,7 @@ static bool has_zero(const nn_tensor *t)
 static nn_tensor *binary_compute(binop op, nn_tensor *a, nn_tensor *b, double alpha, nn_tensor *into)
 {
     if (!a || !b) return NULL; /* an operand a nested call failed to make (its error is current) */
+    if (nn_dtype_is_complex(a->dtype) || nn_dtype_is_complex(b->dtype)) return nn_complex_binary(op, a, b, alpha, into);
     int nd;
     int64_t shape[NN_MAX_DIMS];
     if (nn_broadcast_shapes(a->ndim, a->sizes, b->ndim, b->sizes, &nd, shape) < 0) return NULL;

@@ -17,12 +17,16 @@ static const struct {
     [NN_INT64] = {8, "int64", false},     [NN_INT32] = {4, "int32", false},
     [NN_BOOL] = {1, "bool", false},       [NN_UINT8] = {1, "uint8", false},
     [NN_INT8] = {1, "int8", false},       [NN_INT16] = {2, "int16", false},
+    [NN_COMPLEX64] = {8, "complex64", false}, [NN_COMPLEX128] = {16, "complex128", false},
 };
 
 size_t nn_dtype_size(nn_dtype dt) { return dtype_info[dt].size; }
 const char *nn_dtype_short_name(nn_dtype dt) { return dtype_info[dt].name; }
 bool nn_dtype_is_floating(nn_dtype dt) { return dtype_info[dt].floating; }
-bool nn_dtype_is_integer(nn_dtype dt) { return !dtype_info[dt].floating && dt != NN_BOOL; }
+bool nn_dtype_is_integer(nn_dtype dt) { return !dtype_info[dt].floating && dt != NN_BOOL && !nn_dtype_is_complex(dt); }
+bool nn_dtype_is_complex(nn_dtype dt) { return dt == NN_COMPLEX64 || dt == NN_COMPLEX128; }
+nn_dtype nn_dtype_to_complex(nn_dtype dt) { return dt == NN_FLOAT64 || dt == NN_COMPLEX128 ? NN_COMPLEX128 : NN_COMPLEX64; }
+nn_dtype nn_dtype_to_real(nn_dtype dt) { return dt == NN_COMPLEX128 ? NN_FLOAT64 : dt == NN_COMPLEX64 ? NN_FLOAT32 : dt; }
 
 void nn_dtype_int_range(nn_dtype dt, int64_t *min, int64_t *max)
 {
@@ -55,6 +59,7 @@ const char *nn_dtype_scalar_name(nn_dtype dt)
         [NN_FLOAT32] = "Float", [NN_FLOAT64] = "Double", [NN_FLOAT16] = "Half", [NN_BFLOAT16] = "BFloat16",
         [NN_INT64] = "Long",    [NN_INT32] = "Int",      [NN_BOOL] = "Bool",
         [NN_UINT8] = "Byte",    [NN_INT8] = "Char",      [NN_INT16] = "Short",
+        [NN_COMPLEX64] = "ComplexFloat", [NN_COMPLEX128] = "ComplexDouble",
     };
     return names[dt];
 }
@@ -65,6 +70,7 @@ const char *nn_dtype_name(nn_dtype dt)
         [NN_FLOAT32] = "torch.float32", [NN_FLOAT64] = "torch.float64", [NN_FLOAT16] = "torch.float16",
         [NN_BFLOAT16] = "torch.bfloat16", [NN_INT64] = "torch.int64", [NN_INT32] = "torch.int32",
         [NN_BOOL] = "torch.bool", [NN_UINT8] = "torch.uint8", [NN_INT8] = "torch.int8", [NN_INT16] = "torch.int16",
+        [NN_COMPLEX64] = "torch.complex64", [NN_COMPLEX128] = "torch.complex128",
     };
     return full[dt];
 }
@@ -83,6 +89,8 @@ static int rank(nn_dtype dt)
     case NN_BFLOAT16: return 5;
     case NN_FLOAT32: return 6;
     case NN_FLOAT64: return 7;
+    case NN_COMPLEX64: return 8;
+    case NN_COMPLEX128: return 9;
     default: return 0;
     }
 }
@@ -90,6 +98,11 @@ static int rank(nn_dtype dt)
 nn_dtype nn_promote_types(nn_dtype a, nn_dtype b)
 {
     if (a == b) return a;
+    /* a complex and a float64 (or complex128) meet in complex128 */
+    if (nn_dtype_is_complex(a) || nn_dtype_is_complex(b)) {
+        nn_dtype r = nn_dtype_to_real(a), s = nn_dtype_to_real(b);
+        return (r == NN_FLOAT64 || s == NN_FLOAT64) ? NN_COMPLEX128 : nn_dtype_is_complex(a) ? a : b;
+    }
     if ((a == NN_FLOAT16 && b == NN_BFLOAT16) || (a == NN_BFLOAT16 && b == NN_FLOAT16)) return NN_FLOAT32;
     /* c10's table: unsigned and signed bytes meet in the smallest type holding both */
     if ((a == NN_UINT8 && b == NN_INT8) || (a == NN_INT8 && b == NN_UINT8)) return NN_INT16;
@@ -100,7 +113,10 @@ nn_dtype nn_promote_types(nn_dtype a, nn_dtype b)
    as the default dtype, a Python int as int64. */
 static nn_dtype participating_dtype(const nn_tensor *t)
 {
-    if (t->is_wrapped_number) return nn_dtype_is_floating(t->dtype) ? nn_default_dtype() : t->dtype;
+    if (t->is_wrapped_number) {
+        if (nn_dtype_is_complex(t->dtype)) return nn_dtype_to_complex(nn_default_dtype());
+        return nn_dtype_is_floating(t->dtype) ? nn_default_dtype() : t->dtype;
+    }
     return t->dtype;
 }
 
@@ -110,6 +126,10 @@ static int combine_categories(int higher, int lower)
 {
     if (higher < 0) return lower;
     if (lower < 0) return higher;
+    if (nn_dtype_is_complex((nn_dtype)higher)) return higher;
+    /* a complex number lifts a float tensor to the complex dtype of its precision */
+    if (nn_dtype_is_complex((nn_dtype)lower))
+        return nn_dtype_is_floating((nn_dtype)higher) ? (int)nn_dtype_to_complex((nn_dtype)higher) : lower;
     if (nn_dtype_is_floating((nn_dtype)higher)) return higher;
     if (higher == NN_BOOL || nn_dtype_is_floating((nn_dtype)lower))
         return nn_promote_types((nn_dtype)higher, (nn_dtype)lower);
@@ -208,6 +228,8 @@ double nn_load_double(const void *p, nn_dtype dt)
     case NN_UINT8: return *(const uint8_t *)p;
     case NN_INT8: return *(const int8_t *)p;
     case NN_INT16: return *(const int16_t *)p;
+    case NN_COMPLEX64: return *(const float *)p; /* the real part, as PyTorch's casts to a real dtype */
+    case NN_COMPLEX128: return *(const double *)p;
     default: return 0;
     }
 }
@@ -234,6 +256,8 @@ void nn_store_double(void *p, nn_dtype dt, double v)
     case NN_UINT8: *(uint8_t *)p = (uint8_t)(uint64_t)to_int64(v); break;
     case NN_INT8: *(int8_t *)p = (int8_t)(uint8_t)(uint64_t)to_int64(v); break;
     case NN_INT16: *(int16_t *)p = (int16_t)(uint16_t)(uint64_t)to_int64(v); break;
+    case NN_COMPLEX64: ((float *)p)[0] = (float)v, ((float *)p)[1] = 0; break;
+    case NN_COMPLEX128: ((double *)p)[0] = v, ((double *)p)[1] = 0; break;
     default: break;
     }
 }

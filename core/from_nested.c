@@ -1,7 +1,7 @@
 /*
  * from_nested.c — torch.tensor(data): a tensor from nested lists/tuples of
  * numbers (and 0-dim tensors), with torch.tensor's dtype inference
- * (bool < int64 < float32 default) and its errors for ragged or non-numeric data.
+ * (bool < int64 < float32 default < complex64 default) and its errors for ragged or non-numeric data.
  */
 #include <string.h>
 
@@ -29,7 +29,7 @@ static int infer_shape(nn_object *o, int64_t *shape)
 }
 
 /* Checks every element against the shape and collects the widest kind
-   (0 bool, 1 int, 2 float) and the promoted dtype of 0-dim tensors. */
+   (0 bool, 1 int, 2 float, 3 complex) and the promoted dtype of 0-dim tensors. */
 static int scan(nn_object *o, int depth, int ndim, const int64_t *shape, int *kind, int *tensor_dtype)
 {
     if (depth < ndim) {
@@ -48,8 +48,8 @@ static int scan(nn_object *o, int depth, int ndim, const int64_t *shape, int *ki
         if (*kind < 1) *kind = 1;
         return 0;
     }
-    if (nn_is_float(o)) {
-        *kind = 2;
+    if (nn_is_float(o) || nn_is_complex(o)) {
+        if (*kind < 3) *kind = nn_is_complex(o) ? 3 : 2;
         return 0;
     }
     if (nn_is_tensor(o) && NN_TENSOR(o)->ndim == 0) {
@@ -72,6 +72,22 @@ static int fill(nn_object *o, char **p, nn_dtype dt)
         return 0;
     }
     double v;
+    if (nn_dtype_is_complex(dt)) { /* both parts, of a number or a 0-dim tensor */
+        double re, im = 0;
+        if (nn_is_tensor(o)) {
+            nn_tensor *parts = nn_dtype_is_complex(NN_TENSOR(o)->dtype) ? nn_view_as_real(NN_TENSOR(o)) : NULL;
+            re = nn_get_double(parts ? parts : NN_TENSOR(o), (const int64_t[NN_MAX_DIMS]){0});
+            if (parts) im = nn_get_double(parts, (const int64_t[NN_MAX_DIMS]){1});
+            NN_RELEASE(parts);
+        } else {
+            nn_complex_parts(o, &re, &im);
+        }
+        nn_store_double(*p, nn_dtype_to_real(dt), re);
+        nn_store_double(*p + nn_dtype_size(dt) / 2, nn_dtype_to_real(dt), im);
+        *p += nn_dtype_size(dt);
+        return 0;
+    }
+    if (nn_is_complex(o)) return nn_error_set(NN_ERR_TYPE, "must be real number, not complex");
     if (nn_is_tensor(o)) {
         v = nn_get_double(NN_TENSOR(o), (const int64_t[NN_MAX_DIMS]){0}); /* any device (the host contract) */
     } else if (dt == NN_INT64 && !nn_is_float(o)) { /* exact for large ints */
@@ -98,7 +114,8 @@ nn_tensor *nn_tensor_from_nested_on(nn_device device, nn_object *data, int dtype
     int64_t shape[NN_MAX_DIMS];
     int ndim = infer_shape(data, shape);
     if (ndim < 0 || scan(data, 0, ndim, shape, &kind, &tensor_dtype) < 0) return NULL;
-    nn_dtype inferred = kind == 2 ? nn_default_dtype() : kind == 1 ? NN_INT64 : NN_BOOL;
+    nn_dtype inferred = kind == 3 ? nn_dtype_to_complex(nn_default_dtype()) : kind == 2 ? nn_default_dtype()
+                        : kind == 1 ? NN_INT64 : NN_BOOL;
     /* an empty sequence is of the default dtype */
     bool empty = false;
     for (int d = 0; d < ndim; d++) empty |= shape[d] == 0;

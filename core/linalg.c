@@ -470,6 +470,15 @@ static int check_matrix(const char *f, const nn_tensor *a)
 static nn_tensor *empty0(const nn_tensor *a) { return nn_empty_on(nn_device_of(a), 1, (const int64_t[]){0}, a->dtype); }
 
 /* a new [batch..., d0, d1] tensor of a's dtype on its device */
+/* LAPACK's info > 0 of an iterative solver: "...failed to converge ... too many repeated <what>". Returns -1. */
+static int not_converged(const char *f, int bd, const nn_kernel_args *ka, const char *what)
+{
+    char pre[48];
+    return nn_error_set(NN_ERR_LINALG, "%s: %sThe algorithm failed to converge because the input matrix is "
+                                       "ill-conditioned or has too many repeated %s (error code: %d).",
+                        f, batch_prefix(bd > 0, (int64_t)ka->host[1], pre, sizeof pre), what, (int)ka->host[0]);
+}
+
 static nn_tensor *batch_empty(const nn_tensor *a, int keep, int64_t d0, int64_t d1, nn_dtype dt)
 {
     int64_t s[NN_MAX_DIMS + 2];
@@ -592,13 +601,7 @@ int nn_linalg_svd(nn_tensor *a, bool full, bool uv, nn_tensor **u, nn_tensor **s
     if (!*s || (uv && !vb)) goto fail;
     nn_kernel_args ka = {.t = {cm, *s, ub, vb}, .i = {batch_of(a), m, n, full}};
     if (run_linalg(NN_LINALG_SVD, &ka, a) < 0) goto fail;
-    if (ka.host[0] > 0) {
-        char pre[48];
-        nn_error_set(NN_ERR_LINALG, "%s: %sThe algorithm failed to converge because the input matrix is "
-                                    "ill-conditioned or has too many repeated singular values (error code: %d).",
-                     f, batch_prefix(bd > 0, (int64_t)ka.host[1], pre, sizeof pre), (int)ka.host[0]);
-        goto fail;
-    }
+    if (ka.host[0] > 0 && not_converged(f, bd, &ka, "singular values") < 0) goto fail;
     if (uv && k == 0) { /* ?gesdd did not run: full factors of an empty matrix are identities */
         nn_tensor *io[2] = {ub, vb};
         for (int i = 0; i < 2; i++) {
@@ -727,13 +730,7 @@ int nn_linalg_eigh(nn_tensor *a, bool upper, bool vectors, nn_tensor **w, nn_ten
     bool want = vectors || nn_needs_grad(1, &a); /* the backward needs the eigenvectors */
     nn_kernel_args ka = {.t = {cm, *w}, .i = {batch_of(a), n, n, want, upper}};
     if (run_linalg(NN_LINALG_EIGH, &ka, a) < 0) goto fail;
-    if (ka.host[0] > 0) {
-        char pre[48];
-        nn_error_set(NN_ERR_LINALG, "%s: %sThe algorithm failed to converge because the input matrix is "
-                                    "ill-conditioned or has too many repeated eigenvalues (error code: %d).",
-                     f, batch_prefix(bd > 0, (int64_t)ka.host[1], pre, sizeof pre), (int)ka.host[0]);
-        goto fail;
-    }
+    if (ka.host[0] > 0 && not_converged(f, bd, &ka, "eigenvalues") < 0) goto fail;
     nn_tensor *V = want ? from_column_major(cm) : NULL;
     *v = vectors ? (V ? (NN_RETAIN(V), V) : NULL) : empty0(a);
     NN_RELEASE(cm);
@@ -748,6 +745,37 @@ fail:
     NN_RELEASE(cm);
     NN_RELEASE(*w);
     NN_RELEASE(*v);
+    return -1;
+}
+
+int nn_linalg_eig(nn_tensor *a, bool vectors, nn_tensor **w, nn_tensor **v)
+{
+    *w = *v = NULL;
+    const char *f = vectors ? "linalg.eig" : "linalg.eigvals";
+    if (nn_dtype_is_complex(a->dtype))
+        return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "%s: complex input is not supported in nnscope", f);
+    if (!nn_dtype_is_floating(a->dtype)) /* ATen's toComplexType of the result dtype comes first */
+        return nn_error_set(NN_ERR_RUNTIME, "Unknown Complex ScalarType for %s", nn_dtype_scalar_name(a->dtype));
+    if (check_square(f, a) < 0) return -1;
+    if (nn_needs_grad(1, &a))
+        return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "%s: autograd through complex results is not supported in nnscope", f);
+    int bd = a->ndim - 2;
+    int64_t n = a->sizes[bd];
+    nn_dtype cdt = nn_dtype_to_complex(a->dtype);
+    nn_tensor *cm = column_major(a), *vcm = NULL;
+    *w = cm ? batch_empty(a, bd, n, -1, cdt) : NULL;
+    if (!*w || (vectors && !(vcm = batch_empty(a, bd, n, n, cdt)))) goto fail;
+    nn_kernel_args ka = {.t = {cm, *w, vcm}, .i = {batch_of(a), n, n, vectors}};
+    if (run_linalg(NN_LINALG_EIG, &ka, a) < 0) goto fail;
+    if (ka.host[0] > 0 && not_converged(f, bd, &ka, "eigenvalues") < 0) goto fail;
+    if (vectors && !(*v = from_column_major(vcm))) goto fail;
+    NN_RELEASE(cm);
+    NN_RELEASE(vcm);
+    return 0;
+fail:
+    NN_RELEASE(cm);
+    NN_RELEASE(vcm);
+    NN_RELEASE(*w);
     return -1;
 }
 

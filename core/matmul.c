@@ -553,6 +553,7 @@ static nn_tensor *batched(nn_tensor *a, nn_tensor *b)
 
 nn_tensor *nn_matmul(nn_tensor *a, nn_tensor *b)
 {
+    if (nn_dtype_is_complex(a->dtype) || nn_dtype_is_complex(b->dtype)) return nn_complex_matmul(a, b);
     int da = a->ndim, db = b->ndim;
     if (da == 0 || db == 0) {
         nn_error_set(NN_ERR_RUNTIME, "both arguments to matmul need to be at least 1D, but they are %dD and %dD", da,

@@ -214,6 +214,13 @@ int64_t nn_int_value(const nn_object *o);      /* ints and bools */
 nn_object *nn_float_new(double v);
 double nn_float_value(const nn_object *o);     /* floats, ints and bools */
 nn_object *nn_bool_new(bool v);                /* one of the two singletons, retained */
+/* Python's complex (core/complex_value.c): repr as CPython's, hash and == agreeing
+   with float's for a zero imaginary part. nn_complex_parts reads complex, float,
+   int and bool values. */
+extern const nn_type nn_complex_type;
+nn_object *nn_complex_new(double re, double im);
+void nn_complex_parts(const nn_object *o, double *re, double *im);
+static inline bool nn_is_complex(const nn_object *o) { return o && o->type == &nn_complex_type; }
 bool nn_is_true(const nn_object *o);           /* for bools; any other object: not None */
 static inline bool nn_is_str(const nn_object *o) { return o && o->type == &nn_str_type; }
 static inline bool nn_is_int(const nn_object *o) { return o && o->type == &nn_int_type; }
@@ -299,6 +306,8 @@ typedef enum nn_dtype {
     NN_UINT8, /* the small integer types come last, so the older values keep their numbers */
     NN_INT8,
     NN_INT16,
+    NN_COMPLEX64, /* interleaved (real, imag) float32 pairs; NN_COMPLEX128 of float64 (core/complex.c) */
+    NN_COMPLEX128,
     NN_DTYPE_COUNT
 } nn_dtype;
 
@@ -307,6 +316,11 @@ const char *nn_dtype_name(nn_dtype dt);       /* "torch.float32" */
 const char *nn_dtype_short_name(nn_dtype dt); /* "float32" */
 const char *nn_dtype_scalar_name(nn_dtype dt); /* "Float": PyTorch's ScalarType name, as its messages print it */
 bool nn_dtype_is_floating(nn_dtype dt);
+/* complex64 / complex128; nn_dtype_to_complex: the complex dtype of a real floating
+   one (complex64 for the 16- and 32-bit floats); nn_dtype_to_real: the reverse */
+bool nn_dtype_is_complex(nn_dtype dt);
+nn_dtype nn_dtype_to_complex(nn_dtype dt);
+nn_dtype nn_dtype_to_real(nn_dtype dt);
 /* The default floating dtype (torch.get_default_dtype): what factories without a
    dtype, Python floats in promotion and integer-to-float results give; float32
    until set. nn_set_default_dtype: 0, or -1 with TypeError for a dtype that is
@@ -1105,5 +1119,6 @@ nn_print_options *nn_print_options_get(void);
 #include "nn_select.h"
 #include "nn_act_more.h"
 #include "nn_rnn.h"
+#include "nn_complex.h"
 
 #endif

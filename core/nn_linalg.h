@@ -30,6 +30,12 @@ int nn_linalg_svd(nn_tensor *a, bool full, bool uv, nn_tensor **u, nn_tensor **s
 /* eigenvalues (ascending) and eigenvectors of symmetric matrices, read from the
    upper or lower triangle; !vectors: v empty (eigvalsh) */
 int nn_linalg_eigh(nn_tensor *a, bool upper, bool vectors, nn_tensor **w, nn_tensor **v);
+/* torch.linalg.eig (vectors) / eigvals of a real float32/float64 batch: *w the
+   complex eigenvalues [..., n] and *v the eigenvectors [..., n, n] (columns, unit
+   norm, LAPACK's order and phases, as PyTorch's), of the complex dtype of a's;
+   *v NULL for eigvals. No autograd (NotImplementedError when a requires grad).
+   0 or -1. */
+int nn_linalg_eig(nn_tensor *a, bool vectors, nn_tensor **w, nn_tensor **v);
 /* Moore-Penrose inverse / numerical rank with tolerance max(atol, rtol * largest
    singular value); NaN for PyTorch's defaults */
 nn_tensor *nn_linalg_pinv(nn_tensor *a, double atol, double rtol, bool hermitian);

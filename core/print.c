@@ -67,6 +67,10 @@ typedef struct printer {
     bool summarize;   /* numel > threshold */
     bool bad_precision;
     formatter f;
+    /* a complex tensor: t is its real part, imag its imaginary part (views), with
+       the formatter f2 of its own */
+    const nn_tensor *imag;
+    formatter f2;
     int64_t index[NN_MAX_DIMS];
     nn_text *out;
 } printer;
@@ -155,18 +159,9 @@ static void formatter_init(printer *p)
     if (p->o->sci_mode >= 0) f->sci_mode = p->o->sci_mode != 0;
 }
 
-/* _Formatter.format of the element at p->index, left-padded to max_width. */
-static void put_value(printer *p)
+/* _Formatter.format of a float v, left-padded to max_width. */
+static void put_float(printer *p, nn_text *b, const formatter *f, double v)
 {
-    nn_text *b = p->out;
-    const formatter *f = &p->f;
-    if (!f->floating) {
-        int64_t v = nn_get_int64(p->t, p->index);
-        nn_text_chars(b, ' ', f->max_width - int_text(NULL, p->t->dtype, v));
-        int_text(b, p->t->dtype, v);
-        return;
-    }
-    double v = value_at(p);
     if (f->sci_mode) {
         nn_text_chars(b, ' ', f->max_width - option_float_text(p, NULL, 'e', v));
         option_float_text(p, b, 'e', v);
@@ -178,6 +173,38 @@ static void put_value(printer *p)
     } else {
         nn_text_chars(b, ' ', f->max_width - option_float_text(p, NULL, 'f', v));
         option_float_text(p, b, 'f', v);
+    }
+}
+
+/* A complex element: the real part's text, then the imaginary part's with "j",
+   its padding stripped and a "+" unless it has a sign (_vector_str's _val_formatter). */
+static void put_complex(printer *p)
+{
+    nn_text *b = p->out, im = {0};
+    put_float(p, b, &p->f, value_at(p));
+    put_float(p, &im, &p->f2, nn_get_double(p->imag, p->index));
+    const char *s = im.buf ? im.buf : "";
+    while (*s == ' ') s++;
+    if (*s != '+' && *s != '-') nn_text_puts(b, "+");
+    nn_text_puts(b, s);
+    nn_text_puts(b, "j");
+    if (im.failed) b->failed = true;
+    nn_free(im.buf);
+}
+
+/* _Formatter.format of the element at p->index, left-padded to max_width. */
+static void put_value(printer *p)
+{
+    nn_text *b = p->out;
+    const formatter *f = &p->f;
+    if (p->imag) {
+        put_complex(p);
+    } else if (!f->floating) {
+        int64_t v = nn_get_int64(p->t, p->index);
+        nn_text_chars(b, ' ', f->max_width - int_text(NULL, p->t->dtype, v));
+        int_text(b, p->t->dtype, v);
+    } else {
+        put_float(p, b, f, value_at(p));
     }
 }
 
@@ -221,7 +248,7 @@ static void tensor_str(printer *p, int dim, int64_t indent)
     int64_t tail = last && e == 0 ? 0 : n - e;
     int64_t per_line = 1;
     if (last) {
-        int64_t element_length = p->f.max_width + 2;
+        int64_t element_length = p->f.max_width + 2 + (p->imag ? p->f2.max_width + 1 : 0);
         per_line = floor_div((int64_t)p->o->linewidth - indent, element_length);
         if (per_line < 1) per_line = 1;
     }
@@ -309,10 +336,17 @@ char *nn_tensor_repr(nn_tensor *t)
             snprintf(suffixes[n_suffixes++], sizeof suffixes[0], "dtype=%s", nn_dtype_name(t->dtype));
         nn_text_puts(&b, "[]");
     } else {
-        if (t->dtype != nn_default_dtype() && t->dtype != NN_INT64 && t->dtype != NN_BOOL)
+        if (t->dtype != nn_default_dtype() && t->dtype != nn_dtype_to_complex(nn_default_dtype()) &&
+            t->dtype != NN_INT64 && t->dtype != NN_BOOL)
             snprintf(suffixes[n_suffixes++], sizeof suffixes[0], "dtype=%s", nn_dtype_name(t->dtype));
+        nn_tensor *re = NULL, *im = NULL; /* a complex tensor's parts, each with its formatter */
+        if (nn_dtype_is_complex(t->dtype) && (!(re = nn_real(t)) || !(im = nn_imag(t)))) {
+            NN_RELEASE(re);
+            nn_free(b.buf);
+            return NULL;
+        }
         printer p = {
-            .t = t,
+            .t = re ? re : t,
             .o = o,
             .precision = o->precision,
             .edge = o->edgeitems > 0 ? o->edgeitems : 0,
@@ -321,12 +355,23 @@ char *nn_tensor_repr(nn_tensor *t)
         };
         /* get_summarized_data stacks an empty list when edgeitems is 0 */
         if (p.summarize && p.edge == 0 && t->ndim >= 2) {
+            NN_RELEASE(re);
+            NN_RELEASE(im);
             nn_free(b.buf);
             nn_error_set(NN_ERR_RUNTIME, "stack expects a non-empty TensorList");
             return NULL;
         }
+        if (im) {
+            p.t = im;
+            formatter_init(&p);
+            p.f2 = p.f;
+            p.t = re;
+            p.imag = im;
+        }
         formatter_init(&p);
         tensor_str(&p, 0, indent);
+        NN_RELEASE(re);
+        NN_RELEASE(im);
         if (p.bad_precision) {
             nn_free(b.buf);
             nn_error_set(NN_ERR_VALUE, "Format specifier missing precision");

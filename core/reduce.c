@@ -177,11 +177,13 @@ static nn_tensor *sum_or_mean(nn_tensor *a, int n_dims, const int *dims, bool ke
 nn_tensor *nn_sum(nn_tensor *a, int n_dims, const int *dims, bool keepdim)
 {
     if (!a) return NULL; /* an operand a nested call failed to make (its error is current) */
+    if (nn_dtype_is_complex(a->dtype)) return nn_complex_sum(a, n_dims, dims, keepdim, false);
     return sum_or_mean(a, n_dims, dims, keepdim, false);
 }
 
 nn_tensor *nn_mean(nn_tensor *a, int n_dims, const int *dims, bool keepdim)
 {
+    if (nn_dtype_is_complex(a->dtype)) return nn_complex_sum(a, n_dims, dims, keepdim, true);
     return sum_or_mean(a, n_dims, dims, keepdim, true);
 }
 

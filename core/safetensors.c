@@ -469,7 +469,7 @@ static int read_dtype(const json *j, size_t v, const char *name, nn_dtype *out)
         return nn_error_set(NN_ERR_RUNTIME, BAD "the dtype of tensor \"%s\" is not a string", short_name(name, buf));
     const char *s = jtext(j, v);
     for (int d = 0; d < NN_DTYPE_COUNT; d++) {
-        if (strcmp(s, st_dtype[d].name) == 0) {
+        if (st_dtype[d].name && strcmp(s, st_dtype[d].name) == 0) { /* complex: none */
             *out = (nn_dtype)d;
             return 0;
         }
@@ -922,6 +922,9 @@ static int plan_make(const nn_named_tensor *items, size_t n, const char *const *
         const nn_tensor *t = items[k].tensor;
         if (!t || !nn_is_tensor(&t->ob))
             return nn_error_set(NN_ERR_VALUE, "safetensors: \"%s\" is not a tensor", short_name(items[k].name, buf));
+        if (!st_dtype[t->dtype].name)
+            return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "safetensors: \"%s\" is %s, which nnscope does not save",
+                                short_name(items[k].name, buf), nn_dtype_name(t->dtype));
     }
     for (size_t k = 0; k < 2 * n_meta; k++)
         if (check_string(meta[k], k % 2 ? "metadata value" : "metadata key", k / 2) < 0) return -1;

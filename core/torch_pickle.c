@@ -26,7 +26,7 @@ static const struct {
     {"FloatStorage", NN_FLOAT32, 4},       {"DoubleStorage", NN_FLOAT64, 8},  {"HalfStorage", NN_FLOAT16, 2},
     {"BFloat16Storage", NN_BFLOAT16, 2},   {"LongStorage", NN_INT64, 8},      {"IntStorage", NN_INT32, 4},
     {"BoolStorage", NN_BOOL, 1},           {"ByteStorage", NN_UINT8, 1},      {"CharStorage", NN_INT8, 1},
-    {"ShortStorage", NN_INT16, 2},               {"ComplexFloatStorage", -1, 8},    {"ComplexDoubleStorage", -1, 16},
+    {"ShortStorage", NN_INT16, 2},               {"ComplexFloatStorage", NN_COMPLEX64, 8}, {"ComplexDoubleStorage", NN_COMPLEX128, 16},
     {"QInt8Storage", -1, 1},               {"QUInt8Storage", -1, 1},          {"QInt32Storage", -1, 4},
 };
 #define N_STORAGE_TYPES (sizeof storage_types / sizeof storage_types[0])

@@ -78,6 +78,7 @@ static const char *type_title(nn_dtype dt)
         [NN_FLOAT32] = "Float", [NN_FLOAT64] = "Double", [NN_FLOAT16] = "Half", [NN_BFLOAT16] = "BFloat16",
         [NN_INT64] = "Long",    [NN_INT32] = "Int",      [NN_BOOL] = "Bool",
         [NN_UINT8] = "Byte",    [NN_INT8] = "Char",      [NN_INT16] = "Short",
+        [NN_COMPLEX64] = "ComplexFloat", [NN_COMPLEX128] = "ComplexDouble",
     };
     return names[dt];
 }
@@ -127,6 +128,11 @@ static bool dense_or_scalar(const nn_tensor *t)
    loop (a contiguous input). No autograd; inputs borrowed; new reference. */
 static nn_tensor *run_kernel(const kset *ks, kctx c, int nin, nn_tensor *const *in, nn_dtype out_dt, bool vec)
 {
+    for (int k = 0; k < nin; k++)
+        if (nn_dtype_is_complex(in[k]->dtype)) { /* complex.c has the complex ops nnscope supports */
+            nn_error_set(NN_ERR_NOT_IMPLEMENTED, "this op does not support complex tensors in nnscope");
+            return NULL;
+        }
     nn_tensor *shape = in[0];
     nn_dtype cd = compute_dtype(out_dt);
     c.k = cd == NN_FLOAT64 ? ks->f64 : cd == NN_INT64 ? ks->i64 : out_dt == NN_BFLOAT16 && ks->bf16 != K_NONE ? ks->bf16 : ks->f32;
@@ -302,6 +308,7 @@ nn_tensor *nn_neg(nn_tensor *a)
                                      "to invert a mask, use the `~` or `logical_not()` operator instead.");
         return NULL;
     }
+    if (nn_dtype_is_complex(a->dtype)) return nn_complex_neg(a);
     static const kset ks = {K_NEG, K_NONE, K_NONE, K_NEG, K_NEG, false};
     nn_tensor *out = run1(&ks, (kctx){0}, a, a->dtype, false);
     if (out && nn_record(NN_OP_neg, 1, &a, 1, &out, 0, NULL, NULL) < 0) NN_SET(out, NULL);
@@ -317,6 +324,7 @@ int nn_neg_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 nn_tensor *nn_abs(nn_tensor *a)
 {
     if (a->dtype == NN_BOOL) return not_implemented("abs_cpu", a->dtype);
+    if (nn_dtype_is_complex(a->dtype)) return nn_complex_abs(a);
     static const kset ks = {K_ABS, K_NONE, K_NONE, K_ABS, K_ABS, false};
     nn_tensor *out = run1(&ks, (kctx){0}, a, a->dtype, false);
     if (out && nn_record(NN_OP_abs, 1, &a, 1, &out, 1, &a, NULL) < 0) NN_SET(out, NULL);
@@ -492,6 +500,8 @@ static nn_tensor *float_op(nn_tensor *a, kern k, const char *kernel, nn_op_id op
 {
     if (!a) return NULL; /* an operand a nested call failed to make (its error is current) */
     if (a->dtype == NN_FLOAT16) return not_implemented(kernel, a->dtype);
+    if (k == K_EXP && nn_dtype_is_complex(a->dtype)) return nn_complex_exp(a);
+    if (nn_dtype_is_complex(a->dtype)) return run1(&(kset){k, K_NONE, K_NONE, k, K_NONE, false}, (kctx){0}, a, a->dtype, false);
     kset ks = {k, K_NONE, K_NONE, k, K_NONE, false};
     nn_tensor *out = NULL;
     int vfn = k == K_EXP ? NN_VFN_EXP : k == K_LOG ? NN_VFN_LOG : k == K_TANH ? NN_VFN_TANH : -1;

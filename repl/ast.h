@@ -71,7 +71,8 @@ typedef enum repl_ast_ctx { REPL_CTX_LOAD, REPL_CTX_STORE, REPL_CTX_DEL } repl_a
 
 typedef enum repl_const_kind {
     REPL_CONST_NONE, REPL_CONST_TRUE, REPL_CONST_FALSE, REPL_CONST_ELLIPSIS,
-    REPL_CONST_INT, REPL_CONST_FLOAT, REPL_CONST_STR, REPL_CONST_BYTES
+    REPL_CONST_INT, REPL_CONST_FLOAT, REPL_CONST_STR, REPL_CONST_BYTES,
+    REPL_CONST_IMAG /* an imaginary literal: f is its value */
 } repl_const_kind;
 
 typedef struct repl_node repl_node;

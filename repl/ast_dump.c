@@ -225,6 +225,7 @@ static void dump_constant(out *o, const repl_node *n)
         }
         break;
     case REPL_CONST_FLOAT: put_float(o, n->v.Constant.f); break;
+    case REPL_CONST_IMAG: put_float(o, n->v.Constant.f); puts_(o, "j"); break;
     case REPL_CONST_STR: put_str(o, n->v.Constant.s, n->v.Constant.len); break;
     case REPL_CONST_BYTES: puts_(o, "b"); put_str(o, n->v.Constant.s, n->v.Constant.len); break;
     }

@@ -321,6 +321,11 @@ nn_tensor *repl_as_tensor(nn_object *o)
     }
     if (nn_is_int(o)) return nn_wrapped_number((double)nn_int_value(o), true);
     if (nn_is_float(o)) return nn_wrapped_number(nn_float_value(o), false);
+    if (nn_is_complex(o)) {
+        double re, im;
+        nn_complex_parts(o, &re, &im);
+        return nn_wrapped_complex(re, im);
+    }
     return NULL;
 }
 
@@ -411,6 +416,8 @@ static nn_object *native_fn_call_values(nn_object *o, nn_object *args, nn_object
 {
     native_fn *f = (native_fn *)o;
     if (f->cls) return unbound_call(f, args, kwargs);
+    if ((!f->module[0] || !strncmp(f->module, "torch", 5)) && repl_complex_check(f->name, f->self, args, kwargs) < 0)
+        return NULL;
     if (f->method) return f->method(f->self, args, kwargs);
     nn_object *r = NULL;
     if (!f->self && !strcmp(f->module, "torch") && repl_out_call(f->name, f->fn, args, kwargs, &r)) return r;
@@ -769,7 +776,8 @@ const nn_type repl_dtype_type = {.name = "dtype", .repr = dtype_repr};
 #define DT(d) {{1 << 30, &repl_dtype_type}, d}
 static dtype_obj dtypes[NN_DTYPE_COUNT] = {DT(NN_FLOAT32), DT(NN_FLOAT64), DT(NN_FLOAT16), DT(NN_BFLOAT16),
                                            DT(NN_INT64),   DT(NN_INT32),   DT(NN_BOOL),
-                                           DT(NN_UINT8),   DT(NN_INT8),    DT(NN_INT16)};
+                                           DT(NN_UINT8),   DT(NN_INT8),    DT(NN_INT16),
+                                           DT(NN_COMPLEX64), DT(NN_COMPLEX128)};
 #undef DT
 
 nn_object *repl_dtype_object(nn_dtype dt) { return &dtypes[dt].ob; }
@@ -780,6 +788,7 @@ nn_object *repl_dtype_getattr(nn_object *o, const char *name)
 {
     nn_dtype dt = repl_dtype_value(o);
     if (!strcmp(name, "is_floating_point")) return nn_bool_new(nn_dtype_is_floating(dt));
+    if (!strcmp(name, "is_complex")) return nn_bool_new(nn_dtype_is_complex(dt));
     if (!strcmp(name, "itemsize")) return nn_int_new((int64_t)nn_dtype_size(dt));
     if (!strcmp(name, "is_signed")) return nn_bool_new(dt != NN_BOOL && dt != NN_UINT8);
     nn_error_set(NN_ERR_ATTRIBUTE, "'torch.dtype' object has no attribute '%s'", name);

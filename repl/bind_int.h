@@ -250,6 +250,15 @@ const char *repl_shape_text(const nn_tensor *t, char *buf, size_t n);
 nn_object *repl_tensor_more_method(nn_tensor *t, const char *name);
 nn_object *repl_tensor_lib_method(nn_tensor *t, const char *name); /* tensor_lib.c */
 int repl_tensor_more_add_functions(nn_object *torch); /* 0 or -1 */
+/* bind_complex.c: torch.complex, view_as_real, ... (0 or -1); t.real, t.imag, t.angle, ...
+   (NULL without error when name is none of them); the Python complex at index of a
+   complex tensor (new reference) */
+int repl_complex_add_functions(nn_object *torch);
+nn_object *repl_complex_method(nn_tensor *t, const char *name);
+nn_object *repl_complex_scalar(const nn_tensor *t, const int64_t *index);
+/* 0, or -1 with NotImplementedError when a complex tensor (self, an argument, or in a
+   list or tuple argument) reaches a function or method that does not support them */
+int repl_complex_check(const char *name, nn_object *self, nn_object *args, nn_object *kwargs);
 /* torch.iinfo, finfo, promote_types, result_type, can_cast (bind_dtype_info.c): 0 or -1 */
 int repl_dtype_info_add_functions(nn_object *torch);
 /* iinfo/finfo attributes: *handled set for those objects. New reference. */

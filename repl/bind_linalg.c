@@ -34,6 +34,7 @@ RT(svd_type, "svd", "U", "S", "V");
 RT(linalg_svd_type, "linalg_svd", "U", "S", "Vh");
 RT(linalg_eigh_type, "linalg_eigh", "eigenvalues", "eigenvectors");
 RT(symeig_type, "symeig", "eigenvalues", "eigenvectors");
+RT(linalg_eig_type, "linalg_eig", "eigenvalues", "eigenvectors");
 RT(linalg_lstsq_type, "linalg_lstsq", "solution", "residuals", "rank", "singular_values");
 RT(linalg_lu_factor_type, "linalg_lu_factor", "LU", "pivots");
 RT(linalg_lu_type, "linalg_lu", "P", "L", "U");
@@ -41,7 +42,7 @@ RT(lu_unpack_type, "lu_unpack", "P", "L", "U");
 #undef RT
 static return_type *const return_types[] = {&slogdet_type, &linalg_slogdet_type, &qr_type, &linalg_qr_type, &svd_type,
                                             &linalg_svd_type, &linalg_eigh_type, &symeig_type, &linalg_lstsq_type,
-                                            &linalg_lu_factor_type, &linalg_lu_type, &lu_unpack_type};
+                                            &linalg_eig_type, &linalg_lu_factor_type, &linalg_lu_type, &lu_unpack_type};
 
 static return_type *return_type_of(const nn_object *o)
 {
@@ -267,8 +268,23 @@ static nn_object *f_symeig(void *ud, nn_object *args, nn_object *kwargs)
 
 static nn_object *f_eig(void *ud, nn_object *args, nn_object *kwargs)
 {
-    return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "torch.linalg.eig/eigvals: complex eigenvalues are not supported in "
-                                                "nnscope (no complex dtype); for symmetric matrices use torch.linalg.eigh"), NULL;
+    ARGS(2);
+    nn_tensor *x = NULL, *o[2] = {0};
+    if (repl_parse_args("linalg_eig", "A, *, out=", args, kwargs, a) || repl_arg_tensor("linalg_eig", "A", 1, a[0], &x) ||
+        repl_no_out("linalg_eig", a[1]))
+        return NULL;
+    return returned(nn_linalg_eig(x, true, &o[0], &o[1]), 2, o, &linalg_eig_type);
+}
+
+static nn_object *f_eigvals(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(2);
+    nn_tensor *x = NULL, *w = NULL, *v = NULL;
+    if (repl_parse_args("linalg_eigvals", "A, *, out=", args, kwargs, a) ||
+        repl_arg_tensor("linalg_eigvals", "A", 1, a[0], &x) || repl_no_out("linalg_eigvals", a[1]))
+        return NULL;
+    if (nn_linalg_eig(x, false, &w, &v) < 0) return NULL;
+    return T(w);
 }
 
 /* an optional float argument: NaN when absent or None */
@@ -688,8 +704,10 @@ static const repl_function_def linalg_functions[] = {
      "eigh(A, UPLO='L', *, out=None) -> (Tensor, Tensor)\n"
      "Computes the eigenvalue decomposition of a symmetric matrix (eigenvalues ascending; LAPACK's syevd)."},
     {"eigvalsh", f_eigvalsh, "eigvalsh(A, UPLO='L', *, out=None) -> Tensor\nComputes the eigenvalues of a symmetric matrix."},
-    {"eig", f_eig, "eig(A) -> (Tensor, Tensor)\nComplex eigendecomposition: not supported in nnscope (no complex dtype)."},
-    {"eigvals", f_eig, "eigvals(A) -> Tensor\nComplex eigenvalues: not supported in nnscope (no complex dtype)."},
+    {"eig", f_eig,
+     "eig(A, *, out=None) -> (Tensor, Tensor)\n"
+     "Computes the eigenvalues and right eigenvectors of a real square matrix, complex (LAPACK's geev)."},
+    {"eigvals", f_eigvals, "eigvals(A, *, out=None) -> Tensor\nComputes the complex eigenvalues of a real square matrix."},
     {"pinv", f_pinv,
      "pinv(A, *, atol=None, rtol=None, hermitian=False, out=None) -> Tensor\n"
      "Computes the pseudoinverse (Moore-Penrose inverse) of a matrix (through the SVD, or eigh when hermitian)."},

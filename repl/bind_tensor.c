@@ -935,9 +935,9 @@ M(item)
         nn_error_set(NN_ERR_VALUE, "only one element tensors can be converted to Python scalars");
         return NULL;
     }
-    if (SELF->dtype == NN_INT64) {
+    if (SELF->dtype == NN_INT64 || nn_dtype_is_complex(SELF->dtype)) {
         int64_t idx[NN_MAX_DIMS] = {0};
-        return nn_int_new(nn_get_int64(SELF, idx));
+        return SELF->dtype == NN_INT64 ? nn_int_new(nn_get_int64(SELF, idx)) : repl_complex_scalar(SELF, idx);
     }
     if (nn_item(SELF, &v)) return NULL;
     return scalar_value(SELF, v);
@@ -947,6 +947,7 @@ static nn_object *tolist_rec(nn_tensor *t, int d, int64_t *idx)
 {
     if (d == t->ndim) {
         if (t->dtype == NN_INT64) return nn_int_new(nn_get_int64(t, idx));
+        if (nn_dtype_is_complex(t->dtype)) return repl_complex_scalar(t, idx);
         return scalar_value(t, nn_get_double(t, idx));
     }
     nn_object *l = nn_list_new((size_t)t->sizes[d]);
@@ -1496,6 +1497,7 @@ nn_object *repl_tensor_getattr(nn_tensor *t, const char *name)
     }
     if (!strcmp(name, "grad_fn")) return t->grad_fn ? nn_retain((nn_object *)t->grad_fn) : nn_retain(nn_none());
     if (!strcmp(name, "T")) return T(nn_T(t));
+    if (!strcmp(name, "real") || !strcmp(name, "imag")) return repl_complex_method(t, name);
     if (!strcmp(name, "data")) return T(nn_data_alias(t)); /* a version counter of its own */
     nn_object *m = repl_method_lookup(tensor_methods, name, self);
     if (m || nn_error_current() != NN_OK) return m;
@@ -1512,6 +1514,7 @@ nn_object *repl_tensor_getattr(nn_tensor *t, const char *name)
     if ((m = repl_ops_more_method(t, name)) || nn_error_current() != NN_OK) return m;
     if ((m = repl_ops_extra_method(t, name)) || nn_error_current() != NN_OK) return m;
     if ((m = repl_numpy_method(t, name)) || nn_error_current() != NN_OK) return m;
+    if ((m = repl_complex_method(t, name)) || nn_error_current() != NN_OK) return m;
     if ((m = repl_tensor_more_method(t, name)) || nn_error_current() != NN_OK) return m;
     if ((m = repl_tensor_lib_method(t, name)) || nn_error_current() != NN_OK) return m;
     if ((m = repl_storage_tensor_method(t, name)) || nn_error_current() != NN_OK) return m;

@@ -10,7 +10,7 @@
  *     x.squeeze_()) and x.detach_();
  *   - view_as, expand_as, reshape_as, type_as, broadcast_to, ravel, narrow,
  *     select, movedim/moveaxis, the bitwise and logical ops, and the small predicates
- *     (ndimension, is_signed, is_complex, is_same_size, is_nonzero, get_device).
+ *     (ndimension, is_signed, is_same_size, is_nonzero, get_device).
  * Lookups here come last in repl_tensor_getattr: a real method always wins.
  */
 #include <stdio.h>
@@ -235,12 +235,6 @@ static nn_object *m_is_signed(nn_object *self, nn_object *args, nn_object *kwarg
     return nn_bool_new(NN_TENSOR(self)->dtype != NN_BOOL && NN_TENSOR(self)->dtype != NN_UINT8);
 }
 
-static nn_object *m_is_complex(nn_object *self, nn_object *args, nn_object *kwargs)
-{
-    if (repl_parse_args("is_complex", "", args, kwargs, NULL)) return NULL;
-    return nn_bool_new(false); /* nnscope has no complex dtypes */
-}
-
 static nn_object *m_get_device(nn_object *self, nn_object *args, nn_object *kwargs)
 {
     if (repl_parse_args("get_device", "", args, kwargs, NULL)) return NULL;
@@ -314,9 +308,6 @@ static const repl_method_def more_methods[] = {
     {"is_signed", m_is_signed,
      "is_signed() -> bool\n"
      "Returns True if the data type of self is a signed data type."},
-    {"is_complex", m_is_complex,
-     "is_complex() -> bool\n"
-     "Returns True if the data type of self is a complex data type."},
     {"get_device", m_get_device,
      "get_device() -> Device ordinal (Integer)\n"
      "For CUDA tensors, returns the device ordinal of the GPU on which the tensor resides; -1 for CPU tensors."},

@@ -896,6 +896,7 @@ static nn_object *make_torch(void)
         {"float16", NN_FLOAT16}, {"half", NN_FLOAT16},   {"bfloat16", NN_BFLOAT16}, {"int64", NN_INT64},
         {"long", NN_INT64},      {"int32", NN_INT32},    {"int", NN_INT32},     {"bool", NN_BOOL},
         {"uint8", NN_UINT8},     {"int8", NN_INT8},      {"int16", NN_INT16},   {"short", NN_INT16},
+        {"complex64", NN_COMPLEX64}, {"cfloat", NN_COMPLEX64}, {"complex128", NN_COMPLEX128}, {"cdouble", NN_COMPLEX128},
     };
     for (size_t i = 0; i < sizeof dts / sizeof dts[0]; i++)
         if (repl_namespace_set(t, dts[i].name, repl_dtype_object(dts[i].dt))) goto fail;
@@ -908,6 +909,7 @@ static nn_object *make_torch(void)
     if (add_class(t, &tensor_class) || add_class(t, &size_class) || add_class(t, &dtype_class) || add_class(t, &repl_generator_class)) goto fail;
     if (set_owned(t, "__version__", nn_str_new("1.13.0"))) goto fail;
     if (repl_dtype_info_add_functions(t)) goto fail;
+    if (repl_complex_add_functions(t)) goto fail;
     if (repl_tensor_more_add_functions(t)) goto fail; /* last: the aliases name what is there */
     return t;
 fail:
@@ -1016,6 +1018,13 @@ nn_object *repl_bind_import(const char *dotted_name)
 {
     for (int i = 0; i < M_COUNT; i++)
         if (!strcmp(dotted_name, module_names[i])) return get_module(i);
+    /* torch's namespaces that are attributes of torch: import torch.fft, import torch.linalg */
+    if (!strcmp(dotted_name, "torch.fft") || !strcmp(dotted_name, "torch.linalg")) {
+        nn_object *torch = get_module(M_TORCH);
+        nn_object *sub = torch ? repl_namespace_getattr(torch, dotted_name + 6) : NULL;
+        NN_RELEASE(torch);
+        return sub;
+    }
     /* packages whose submodules are built in: torchrl, darts, labml_nn, torch.nn.modules */
     static const char *const packages[] = {"torchrl", "darts", "darts.models", "darts.models.components", "labml_nn",
                                            "labml_nn.transformers", "torch.nn.modules"};

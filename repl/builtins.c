@@ -640,6 +640,7 @@ static nn_object *bi_abs(void *ud, nn_object *args, nn_object *kwargs)
     nn_object *x = base_unless(ARG(0), "__abs__");
     if (repl_is_integer(x)) return repl_int_abs(x);
     if (x->type == &nn_float_type) return nn_float_new(fabs(nn_float_value(x)));
+    if (nn_is_complex(x)) return repl_complex_abs(x);
     nn_object *m = repl_get_attr(x, x->type == &repl_instance_type ? "__abs__" : "abs"); /* a class's __abs__ */
     if (m) {
         nn_object *r = repl_call_object(m, NULL, 0, NULL);
@@ -3055,6 +3056,7 @@ nn_object *repl_builtin_method(nn_object *self, const char *name)
     else if (t == &nn_dict_type) c = nn_dict_is_ordered(self) ? in->odict_cls : in->dict_cls;
     else if (t == &repl_set_type) c = in->set_cls;
     else if (t == &nn_float_type) c = in->float_cls;
+    else if (t == &nn_complex_type) c = (class_obj *)repl_nmap_get(&in->type_cache, "complex");
     else if (t == &nn_int_type || t == &repl_bigint_type || t == &nn_bool_type) c = in->int_cls; /* bool: int's methods */
     nn_object *f = NULL;
     for (; c && c != in->object_cls; c = c->base) /* OrderedDict's, then dict's */
@@ -3097,6 +3099,7 @@ static bool builtin_doc_of(repl_interp *in, nn_object *o, repl_doc_info *out, ch
             if (*type_slot(in, &builtin_types[i]) == c) out->doc = builtin_types[i].doc;
         if (c->exc >= 0 && in->exc_classes[c->exc] == c) out->doc = exception_docs[c->exc];
         if (!out->doc) out->doc = repl_bytes_doc(c, NULL);
+        if (!out->doc && c->ntype == &nn_complex_type) out->doc = repl_complex_doc(NULL);
         if (!out->doc) return false;
         out->kind = REPL_DOC_CLASS;
         out->name = c->name;
@@ -3134,6 +3137,14 @@ static bool builtin_doc_of(repl_interp *in, nn_object *o, repl_doc_info *out, ch
             if (!strcmp(m->name, name_buf)) out->doc = m->doc;
         if (!out->doc) out->doc = repl_builtin_methods_more_doc(in, c, name_buf);
         if (!out->doc) out->doc = repl_bytes_doc(c, name_buf);
+        return true;
+    }
+    class_obj *cc = (class_obj *)repl_nmap_get(&in->type_cache, "complex");
+    if (cc && repl_nmap_get(&cc->dict, name_buf) == o) { /* complex.conjugate */
+        out->kind = self ? REPL_DOC_BOUND : REPL_DOC_UNBOUND;
+        out->self = self;
+        out->qualname = "complex";
+        out->doc = repl_complex_doc(name_buf);
         return true;
     }
     class_obj *bc = repl_bytes_class_holding(o);
@@ -3814,7 +3825,7 @@ int repl_builtins_init(repl_interp *in)
         NN_RELEASE(f);
         if (rc < 0) return -1;
     }
-    if (repl_builtin_methods_more(in) < 0 || repl_bytes_install(in) < 0) return -1;
+    if (repl_builtin_methods_more(in) < 0 || repl_bytes_install(in) < 0 || repl_complex_install(in) < 0) return -1;
     if (repl_lang_builtins_init(in) < 0) return -1;
     return repl_builtin_sub_wrap_natives(in); /* 'abc'.startswith(S('a')) */
 }

@@ -273,7 +273,8 @@ static bool is_tuple_like(const nn_object *o) { return o->type == &nn_tuple_type
 static bool is_native(const nn_object *o)
 {
     const nn_type *t = o->type;
-    return !(t == &nn_int_type || t == &nn_float_type || t == &nn_bool_type || t == &nn_str_type || t == &repl_bigint_type ||
+    return !(t == &nn_int_type || t == &nn_float_type || t == &nn_complex_type || t == &nn_bool_type || t == &nn_str_type ||
+             t == &repl_bigint_type ||
              t == &nn_list_type || t == &nn_tuple_type || t == &nn_dict_type || t == &nn_none_type ||
              t == &repl_instance_type || t == &repl_class_type || t == &repl_function_type ||
              t == &repl_method_type || t == &repl_set_type || t == &repl_range_type || t == &repl_iter_type ||
@@ -649,6 +650,11 @@ int repl_truth(nn_object *o)
     if (t == &nn_int_type) return nn_int_value(o) != 0;
     if (t == &repl_bigint_type) return 1; /* never 0 */
     if (t == &nn_float_type) return nn_float_value(o) != 0.0;
+    if (t == &nn_complex_type) {
+        double re, im;
+        nn_complex_parts(o, &re, &im);
+        return re != 0.0 || im != 0.0;
+    }
     if (t == &nn_str_type) return nn_str_len(o) != 0;
     if (t == &nn_list_type) return nn_list_len(o) != 0;
     if (is_tuple_like(o)) return nn_tuple_len(o) != 0;
@@ -1049,6 +1055,12 @@ nn_object *repl_binary_op(repl_binop op, nn_object *a, nn_object *b)
         nn_object *r = repl_bigint_binary(op, a, b, &big_handled);
         if (big_handled) return r;
     }
+    if ((nn_is_complex(a) || nn_is_complex(b)) && repl_complex_operand(a) && repl_complex_operand(b)) {
+        bool handled;
+        nn_object *r = repl_complex_binary(op, a, b, &handled);
+        if (handled) return r;
+        goto unsupported_or_order;
+    }
     if (is_num(a) && is_num(b)) {
         if (op >= REPL_LT && op <= REPL_NE) {
             int r;
@@ -1118,6 +1130,7 @@ nn_object *repl_binary_op(repl_binop op, nn_object *a, nn_object *b)
             return seq_repeat(b, nn_int_value(a));
     }
     if (op == REPL_MOD && ta == &nn_str_type) return repl_str_percent(a, b);
+unsupported_or_order:
     if (op >= REPL_LT && op <= REPL_GE) {
         int r;
         if (ta == tb && (ta == &nn_str_type || ta == &nn_list_type || ta == &nn_tuple_type)) {
@@ -2133,7 +2146,7 @@ static nn_object *generic_getattr(nn_object *obj, const char *name)
             if (!strcmp(name, "step")) return nn_int_new(r->step);
         }
         if (t == &repl_class_type) return attr_error(obj, name);
-        if (t == &nn_none_type || t == &nn_int_type || t == &nn_float_type || t == &nn_bool_type ||
+        if (t == &nn_none_type || t == &nn_int_type || t == &nn_float_type || t == &nn_complex_type || t == &nn_bool_type ||
             t == &nn_str_type || t == &nn_list_type || t == &nn_tuple_type || t == &nn_dict_type ||
             t == &repl_set_type || t == &repl_range_type || t == &repl_iter_type || t == &nn_cfunction_type)
             return attr_error(obj, name);
@@ -2663,6 +2676,7 @@ static nn_object *eval_constant(const repl_node *n)
         if (n->v.Constant.overflow) return repl_int_from_literal(n->v.Constant.s, n->v.Constant.len);
         return nn_int_new(n->v.Constant.i);
     case REPL_CONST_FLOAT: return nn_float_new(n->v.Constant.f);
+    case REPL_CONST_IMAG: return nn_complex_new(0, n->v.Constant.f);
     case REPL_CONST_STR: return nn_str_from(n->v.Constant.s, n->v.Constant.len);
     case REPL_CONST_BYTES: return repl_bytes_new(n->v.Constant.s, n->v.Constant.len, false);
     }
@@ -2743,6 +2757,7 @@ static nn_object *eval_unary(repl_ast_op op, nn_object *v)
         if (op == REPL_OP_USub) return nn_float_new(-nn_float_value(v));
         if (op == REPL_OP_UAdd) return nn_retain(v);
     }
+    if (nn_is_complex(v)) return repl_complex_unary(op == REPL_OP_USub ? REPL_NEG : op == REPL_OP_UAdd ? REPL_POS : REPL_INVERT, v);
     static const char *names[] = {"__invert__", "__neg__", "__pos__"};
     repl_unop u = op == REPL_OP_USub ? REPL_NEG : op == REPL_OP_UAdd ? REPL_POS : REPL_INVERT;
     if (user_method(v, names[u == REPL_INVERT ? 0 : u == REPL_NEG ? 1 : 2]))

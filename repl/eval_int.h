@@ -275,6 +275,17 @@ extern repl_interp *repl_current;
 
 /* ---------------------------------------------------------- errors */
 
+/* complex numbers (complex_num.c): the class `complex` installed as a builtin;
+   an operator between a complex and a complex or real number (handled false:
+   an operator complex lacks, the caller's TypeError), unary - + ~, abs(). */
+int repl_complex_install(repl_interp *in);
+bool repl_complex_operand(const nn_object *o);
+nn_object *repl_complex_binary(repl_binop op, nn_object *a, nn_object *b, bool *handled);
+nn_object *repl_complex_unary(repl_unop op, nn_object *v);
+nn_object *repl_complex_abs(nn_object *v);
+/* help()'s doc of the class (name NULL) or of one of its methods; NULL if none */
+const char *repl_complex_doc(const char *name);
+
 /* Raises a new instance of a built-in exception class with a formatted message.
    Always returns -1. */
 int repl_raise_exc(exc_id id, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -392,6 +392,8 @@ static int lex_number(lexer *L)
         }
     }
     buf[k] = '\0';
+    bool imag = p < L->end && (*p | 32) == 'j';
+    if (imag) p++, is_float = true;
     if (p < L->end && is_name_char((unsigned char)*p))
         return error_at(L, NN_ERR_SYNTAX, line, col, "%s", "invalid decimal literal");
     if (!is_float && leading_zero && nonzero)
@@ -402,6 +404,7 @@ static int lex_number(lexer *L)
     if (!tok) return -1;
     if (is_float) {
         tok->fval = strtod(buf, NULL);
+        tok->imag = imag;
     } else {
         uint64_t v = 0;
         for (size_t i = 0; i < k; i++) {

@@ -616,7 +616,7 @@ static repl_node *atom(parser *P)
         return n;
     case TK_FLOAT:
         advance(P);
-        if ((n = constant(P, REPL_CONST_FLOAT, t))) n->v.Constant.f = t->fval;
+        if ((n = constant(P, t->imag ? REPL_CONST_IMAG : REPL_CONST_FLOAT, t))) n->v.Constant.f = t->fval;
         return n;
     case TK_STRING: return strings(P);
     case TK_LPAR: return paren_atom(P);

@@ -50,6 +50,7 @@ typedef struct repl_token {
     int64_t ival;
     double fval;
     bool overflow;               /* TK_INT beyond int64 */
+    bool imag;                   /* TK_FLOAT: an imaginary literal (2j, 1.5e3J) */
     /* TK_STRING: the decoded value (arena) for plain strings; for f-strings
        the raw body between the quotes (into the source) and where it starts */
     bool fstring, raw, bytes;    /* bytes: a b'' literal (str holds its bytes) */

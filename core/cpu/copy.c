@@ -8,7 +8,7 @@
 #include "nn_cpu.h"
 
 typedef struct fill_ctx {
-    char value[8];
+    char value[16]; /* complex128's */
     size_t esize;
 } fill_ctx;
 
@@ -54,6 +54,15 @@ static void copy_loop(char **data, const int64_t *strides, int64_t n, void *ctx)
             return;
         }
         for (int64_t i = 0; i < n; i++) memcpy(o + i * so, in + i * si, es);
+        return;
+    }
+    if (nn_dtype_is_complex(c->dst) && nn_dtype_is_complex(c->src)) { /* complex64 <-> complex128: both parts */
+        for (int64_t i = 0; i < n; i++)
+            for (int k = 0; k < 2; k++) {
+                const char *from = in + i * si + k * (c->src == NN_COMPLEX64 ? 4 : 8);
+                nn_store_double(o + i * so + k * (c->dst == NN_COMPLEX64 ? 4 : 8), nn_dtype_to_real(c->dst),
+                                nn_load_double(from, nn_dtype_to_real(c->src)));
+            }
         return;
     }
     if (c->dst == NN_FLOAT32 && c->src == NN_FLOAT64) {

@@ -28,6 +28,9 @@ typedef void gesdd_fn(const char *jobz, const int *m, const int *n, void *a, con
                       size_t);
 typedef void syevd_fn(const char *jobz, const char *uplo, const int *n, void *a, const int *lda, void *w, void *work,
                       const int *lwork, int *iwork, const int *liwork, int *info, size_t, size_t);
+typedef void geev_fn(const char *jobvl, const char *jobvr, const int *n, void *a, const int *lda, void *wr, void *wi,
+                     void *vl, const int *ldvl, void *vr, const int *ldvr, void *work, const int *lwork, int *info,
+                     size_t, size_t);
 typedef void gels_fn(const char *trans, const int *m, const int *n, const int *nrhs, void *a, const int *lda, void *b,
                      const int *ldb, void *work, const int *lwork, int *info, size_t);
 typedef void gelsy_fn(const int *m, const int *n, const int *nrhs, void *a, const int *lda, void *b, const int *ldb,
@@ -47,6 +50,7 @@ static struct {
     orgqr_fn *orgqr[2];
     gesdd_fn *gesdd[2];
     syevd_fn *syevd[2];
+    geev_fn *geev[2];
     gels_fn *gels[2];
     gelsy_fn *gelsy[2];
     gelsd_fn *gelsd[2];
@@ -71,7 +75,7 @@ static void lp_load(void)
 #define PAIR(f)                                                                                                        \
     *(void **)&lp.f[0] = sym(lib, "s" #f "_", &ok);                                                                    \
     *(void **)&lp.f[1] = sym(lib, "d" #f "_", &ok);
-    PAIR(getrf) PAIR(getrs) PAIR(potrf) PAIR(geqrf) PAIR(gesdd) PAIR(syevd) PAIR(gels) PAIR(gelsy) PAIR(gelsd)
+    PAIR(getrf) PAIR(getrs) PAIR(potrf) PAIR(geqrf) PAIR(gesdd) PAIR(syevd) PAIR(geev) PAIR(gels) PAIR(gelsy) PAIR(gelsd)
     PAIR(gelss)
 #undef PAIR
     *(void **)&lp.orgqr[0] = sym(lib, "sorgqr_", &ok);
@@ -195,6 +199,54 @@ static int eigh(nn_kernel_args *a, bool dbl, int64_t batch, int n)
     return 0;
 }
 
+/* one part of element k of a complex matrix or vector */
+static void put_part(char *base, bool dbl, int64_t k, int part, double v)
+{
+    if (dbl) ((double *)base)[2 * k + part] = v;
+    else ((float *)base)[2 * k + part] = (float)v;
+}
+
+static double get(const char *base, bool dbl, int64_t k) { return dbl ? ((const double *)base)[k] : ((const float *)base)[k]; }
+
+/* ?geev: the eigenvalues (wr, wi) as complex numbers; a conjugate pair's vectors
+   from the two real columns LAPACK gives it, v = VR[:, j] ± i VR[:, j + 1] */
+static int eig(nn_kernel_args *a, bool dbl, int64_t batch, int n)
+{
+    bool vectors = a->i[3] != 0;
+    char jobvl = 'N', jobvr = vectors ? 'V' : 'N';
+    int lda = n > 0 ? n : 1, ldvl = 1, ldvr = lda, lwork = -1, info = 0;
+    double q = 0;
+    size_t es = dbl ? 8 : 4;
+    lp.geev[dbl](&jobvl, &jobvr, &n, NULL, &lda, NULL, NULL, NULL, &ldvl, NULL, &ldvr, &q, &lwork, &info, 1, 1);
+    int lw = lwork_of(dbl, &q);
+    size_t nn = (size_t)n * (size_t)n;
+    char *work = nn_malloc(((size_t)lw + 2 * (size_t)n + (vectors ? nn : 0) + 1) * es);
+    if (!work) return -1;
+    char *wr = work + (size_t)lw * es, *wi = wr + (size_t)n * es, *vr = vectors ? wi + (size_t)n * es : NULL;
+    a->host[0] = 0;
+    for (int64_t b = 0; b < batch && n > 0; b++) {
+        lp.geev[dbl](&jobvl, &jobvr, &n, mat(a->t[0], b, (int64_t)n * n), &lda, wr, wi, NULL, &ldvl, vr, &ldvr, work,
+                     &lw, &info, 1, 1);
+        if (info > 0 && !a->host[0]) a->host[0] = info, a->host[1] = (double)b;
+        char *w = (char *)nn_data_ptr(a->t[1]) + (size_t)(b * n) * 2 * es;
+        for (int j = 0; j < n; j++) put_part(w, dbl, j, 0, get(wr, dbl, j)), put_part(w, dbl, j, 1, get(wi, dbl, j));
+        if (!vectors) continue;
+        char *v = (char *)nn_data_ptr(a->t[2]) + (size_t)b * nn * 2 * es;
+        for (int j = 0; j < n; j++) {
+            bool pair = get(wi, dbl, j) != 0 && j + 1 < n;
+            for (int i = 0; i < n; i++) {
+                int64_t k = (int64_t)j * n + i;
+                double re = get(vr, dbl, k), im = pair ? get(vr, dbl, k + n) : 0;
+                put_part(v, dbl, k, 0, re), put_part(v, dbl, k, 1, im);
+                if (pair) put_part(v, dbl, k + n, 0, re), put_part(v, dbl, k + n, 1, -im);
+            }
+            if (pair) j++;
+        }
+    }
+    nn_free(work);
+    return 0;
+}
+
 /* least squares: t[0] A [m, n] (destroyed), t[1] B [max(m, n), nrhs] (the
    solution in its first n rows), t[2] singular values [min] (gelsd, gelss) or
    NULL, t[3] ranks int64 [batch] or NULL; i[3] the driver (0 gels, 1 gelsy,
@@ -273,6 +325,7 @@ int nn_cpu_linalg(nn_linalg_op op, nn_kernel_args *a)
     case NN_LINALG_SVD: return svd(a, dbl, batch, m, n);
     case NN_LINALG_EIGH: return eigh(a, dbl, batch, m);
     case NN_LINALG_LSTSQ: return lstsq(a, dbl, batch, m, n);
+    case NN_LINALG_EIG: return eig(a, dbl, batch, m);
     }
     return nn_error_set(NN_ERR_RUNTIME, "linalg kernel: unknown op code %d", (int)op);
 }

@@ -2318,6 +2318,29 @@ static void case_linalg_more(const nn_backend *b, nn_device d, nn_dtype dt)
         assert_close(g, 0, tol * 10, "linalg lstsq normal equations");
     }
     NN_RELEASE(A), NN_RELEASE(B);
+    /* ?geev of [[1, -2], [2, 1]] (column-major): eigenvalues 1 + 2i, 1 - 2i, and A v = lambda v */
+    const double ea[4] = {1, 2, -2, 1};
+    const int64_t es[3] = {1, 2, 2}, ws[2] = {1, 2};
+    nn_dtype cdt = nn_dtype_to_complex(dt);
+    nn_tensor *E = values_on(d, dt, 3, es, ea), *ew = TU_OK(nn_empty_on(d, 2, ws, cdt)), *ev = TU_OK(nn_empty_on(d, 3, es, cdt));
+    nn_kernel_args ke = {.t = {E, ew, ev}, .i = {1, 2, 2, 1}};
+    tu_check(NN_KERNEL(b, linalg, (NN_LINALG_EIG, &ke)));
+    assert_true(ke.host[0] == 0);
+    nn_tensor *wr = TU_OK(nn_view_as_real(ew)), *vr = TU_OK(nn_view_as_real(ev));
+    const double want[4] = {1, 2, 1, -2};
+    for (int i = 0; i < 4; i++) assert_close(at(wr, i), want[i], tol, "linalg eig eigenvalues");
+    for (int j = 0; j < 2; j++) /* column j: v = (vr[2 (2j)], ...), column-major complex pairs */
+        for (int r = 0; r < 2; r++) {
+            double lre = at(wr, 2 * j), lim = at(wr, 2 * j + 1), sre = 0, sim = 0;
+            for (int c = 0; c < 2; c++) {
+                double a = ea[c * 2 + r], vre = at(vr, 2 * (j * 2 + c)), vim = at(vr, 2 * (j * 2 + c) + 1);
+                sre += a * vre, sim += a * vim;
+            }
+            double vre = at(vr, 2 * (j * 2 + r)), vim = at(vr, 2 * (j * 2 + r) + 1);
+            assert_close(sre, lre * vre - lim * vim, tol * 10, "linalg eig A v = lambda v (real)");
+            assert_close(sim, lre * vim + lim * vre, tol * 10, "linalg eig A v = lambda v (imag)");
+        }
+    NN_RELEASE(E), NN_RELEASE(ew), NN_RELEASE(ev), NN_RELEASE(wr), NN_RELEASE(vr);
 }
 
 /* One case per line of kernels.def: a kernel added there without a case here fails. */

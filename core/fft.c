@@ -1,0 +1,171 @@
+/*
+ * fft.c — torch.fft's one-dimensional transforms (fft, ifft, rfft, irfft) and
+ * fftfreq: a direct O(n²) discrete Fourier transform per row, summed in double
+ * on the host copy and rounded once to the result's dtype. PyTorch's CPU FFT
+ * (MKL or pocketfft) rounds in float32 along the way; the results agree within a
+ * few float32 ulps for the sizes scripts use (exactly on representable ones, such
+ * as the transform of [1, 2, 3, 4]). Meant for small n: the cost is n² per row.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "nn_int.h"
+
+/* the scale of a transform of length n: norm "backward" (the default: the inverse
+   divides by n), "ortho" (both by sqrt(n)) or "forward" (the forward divides) */
+static int scale_of(const char *norm, int64_t n, bool inverse, double *out)
+{
+    if (!norm || !strcmp(norm, "backward")) *out = inverse ? 1.0 / (double)n : 1.0;
+    else if (!strcmp(norm, "ortho")) *out = 1.0 / sqrt((double)n);
+    else if (!strcmp(norm, "forward")) *out = inverse ? 1.0 : 1.0 / (double)n;
+    else return nn_error_set(NN_ERR_RUNTIME, "Invalid normalization mode: \"%s\"", norm);
+    return 0;
+}
+
+/* x moved so that dim is last, as a contiguous complex128 tensor */
+static nn_tensor *rows_of(nn_tensor *x, int dim)
+{
+    nn_tensor *c = NULL;
+    NN_WITH_GRAD_MODE(false, {
+        nn_tensor *moved = nn_transpose(x, dim, x->ndim - 1);
+        nn_tensor *cd = moved ? nn_to_dtype(moved, NN_COMPLEX128) : NULL;
+        c = cd ? nn_contiguous(cd) : NULL;
+        NN_RELEASE(moved);
+        NN_RELEASE(cd);
+    });
+    return c;
+}
+
+/* The transform of each row of x along dim, n points in (padded with zeros or cut),
+   m points out; real_in / real_out: rfft's and irfft's halves (irfft extends its
+   input as a Hermitian sequence). */
+static nn_tensor *transform(const char *fname, nn_tensor *x, int64_t n, int dim, const char *norm, bool inverse,
+                            bool real_in, bool real_out)
+{
+    if (x->ndim == 0) {
+        nn_error_set(NN_ERR_INDEX, "Dimension specified as %d but tensor has no dimensions", dim);
+        return NULL;
+    }
+    int d;
+    if (nn_wrap_dim(dim, x->ndim, &d) < 0) return NULL;
+    if (x->requires_grad && nn_grad_enabled()) {
+        nn_error_set(NN_ERR_NOT_IMPLEMENTED, "%s: autograd through complex results is not supported in nnscope", fname);
+        return NULL;
+    }
+    if (real_in && nn_dtype_is_complex(x->dtype)) {
+        nn_error_set(NN_ERR_RUNTIME, "rfft expects a real input tensor, but got %s", nn_dtype_scalar_name(x->dtype));
+        return NULL;
+    }
+    if (nn_dtype_is_complex(x->dtype) ? false : !nn_dtype_is_floating(x->dtype) && x->dtype != NN_BOOL &&
+                                                    !nn_dtype_is_integer(x->dtype)) {
+        nn_error_set(NN_ERR_RUNTIME, "%s: unsupported dtype %s", fname, nn_dtype_name(x->dtype));
+        return NULL;
+    }
+    int64_t have = x->sizes[d];
+    if (n < 0) n = real_out ? 2 * (have - 1) : have;
+    if (n < 1) {
+        nn_error_set(NN_ERR_RUNTIME, "Invalid number of data points (%lld) specified", (long long)n);
+        return NULL;
+    }
+    double scale;
+    if (scale_of(norm, n, inverse, &scale) < 0) return NULL;
+    int64_t m = real_in ? n / 2 + 1 : n; /* points out */
+    nn_dtype real_dt = x->dtype == NN_FLOAT64 || x->dtype == NN_COMPLEX128 ? NN_FLOAT64 : nn_default_dtype();
+    if (real_dt != NN_FLOAT64 && real_dt != NN_FLOAT32) real_dt = NN_FLOAT32;
+    nn_dtype out_dt = real_out ? real_dt : nn_dtype_to_complex(real_dt);
+    nn_tensor *rows = rows_of(x, d);
+    if (!rows) return NULL;
+    int64_t batch = have ? nn_numel(rows) / have : 0;
+    nn_tensor *hold = NULL;
+    const double *in = nn_numel(rows) ? nn_host_read(rows, &hold) : NULL;
+    double *out = nn_malloc((size_t)(batch * m * 2 + 1) * sizeof *out), *tw = nn_malloc((size_t)(2 * n) * sizeof *tw);
+    nn_tensor *r = NULL;
+    if (out && tw && (in || !nn_numel(rows))) {
+        double sign = inverse ? 1 : -1;
+        for (int64_t k = 0; k < n; k++) { /* e^{sign 2 pi i k / n}: quarter turns exact */
+            static const double quarter[4][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
+            double a = 2.0 * M_PI * (double)k / (double)n;
+            bool exact = (4 * k) % n == 0;
+            tw[2 * k] = exact ? quarter[4 * k / n][0] : cos(a);
+            tw[2 * k + 1] = sign * (exact ? quarter[4 * k / n][1] : sin(a));
+        }
+        /* a real signal's full spectrum is its half spectrum and the conjugate mirror, as ATen
+           fills it (X[n - k] = conj(X[k]), signed zeros included) */
+        bool mirror = !real_out && !real_in && !nn_dtype_is_complex(x->dtype);
+        for (int64_t b = 0; b < batch; b++) {
+            const double *row = in + 2 * b * have;
+            for (int64_t k = 0; k < m; k++) {
+                if (mirror && k > n / 2) {
+                    out[2 * (b * m + k)] = out[2 * (b * m + n - k)], out[2 * (b * m + k) + 1] = -out[2 * (b * m + n - k) + 1];
+                    continue;
+                }
+                double sre = 0, sim = 0;
+                for (int64_t t = 0; t < n; t++) {
+                    double vre, vim;
+                    if (real_out) { /* the Hermitian extension of the half spectrum */
+                        int64_t j = t <= n / 2 ? t : n - t;
+                        vre = j < have ? row[2 * j] : 0;
+                        vim = j < have && t <= n / 2 ? row[2 * j + 1] : j < have ? -row[2 * j + 1] : 0;
+                        if (t == 0 || (n % 2 == 0 && t == n / 2)) vim = 0;
+                    } else {
+                        vre = t < have ? row[2 * t] : 0, vim = t < have ? row[2 * t + 1] : 0;
+                    }
+                    const double *w = tw + 2 * ((k * t) % n);
+                    sre += vre * w[0] - vim * w[1];
+                    sim += vre * w[1] + vim * w[0];
+                }
+                out[2 * (b * m + k)] = sre * scale, out[2 * (b * m + k) + 1] = sim * scale;
+            }
+        }
+        int64_t shape[NN_MAX_DIMS];
+        memcpy(shape, rows->sizes, sizeof(int64_t) * (size_t)rows->ndim);
+        shape[rows->ndim - 1] = m;
+        nn_tensor *res = nn_empty_on(nn_device_of(x), rows->ndim, shape, out_dt);
+        if (res) {
+            nn_dtype part = nn_dtype_to_real(out_dt);
+            size_t ps = nn_dtype_size(part), per = real_out ? 1 : 2;
+            char *buf = nn_malloc((size_t)(batch * m) * per * ps + 1);
+            for (int64_t k = 0; buf && k < batch * m; k++)
+                for (size_t p = 0; p < per; p++) nn_store_double(buf + ((size_t)k * per + p) * ps, part, out[2 * k + p]);
+            if (!buf || nn_host_write(res, buf) < 0) NN_SET(res, NULL);
+            nn_free(buf);
+        }
+        nn_tensor *back = res ? nn_transpose(res, d, x->ndim - 1) : NULL;
+        r = back ? nn_contiguous(back) : NULL;
+        NN_RELEASE(back);
+        NN_RELEASE(res);
+    }
+    nn_free(out);
+    nn_free(tw);
+    NN_RELEASE(hold);
+    NN_RELEASE(rows);
+    return r;
+}
+
+nn_tensor *nn_fft(nn_tensor *x, int64_t n, int dim, const char *norm) { return transform("fft_fft", x, n, dim, norm, false, false, false); }
+nn_tensor *nn_ifft(nn_tensor *x, int64_t n, int dim, const char *norm) { return transform("fft_ifft", x, n, dim, norm, true, false, false); }
+nn_tensor *nn_rfft(nn_tensor *x, int64_t n, int dim, const char *norm) { return transform("fft_rfft", x, n, dim, norm, false, true, false); }
+nn_tensor *nn_irfft(nn_tensor *x, int64_t n, int dim, const char *norm) { return transform("fft_irfft", x, n, dim, norm, true, false, true); }
+
+nn_tensor *nn_fftfreq(int64_t n, double d, bool rfft, nn_dtype dt)
+{
+    int64_t m = rfft ? n / 2 + 1 : n;
+    nn_tensor *t = nn_empty(1, &m, dt);
+    double *v = t ? nn_malloc((size_t)(m + 1) * sizeof *v) : NULL;
+    if (!v) {
+        NN_RELEASE(t);
+        return NULL;
+    }
+    /* [0, 1, ..., (n - 1) / 2, -(n / 2), ..., -1] / (d n), as arange then scale in the dtype */
+    for (int64_t k = 0; k < m; k++) v[k] = (double)(k < (n + 1) / 2 || rfft ? k : k - n);
+    char *buf = nn_malloc((size_t)m * nn_dtype_size(dt) + 1);
+    double s = 1.0 / (d * (double)n);
+    for (int64_t k = 0; buf && k < m; k++) {
+        double x = dt == NN_FLOAT32 ? (double)((float)v[k] * (float)s) : v[k] * s;
+        nn_store_double(buf + (size_t)k * nn_dtype_size(dt), dt, x);
+    }
+    if (!buf || nn_host_write(t, buf) < 0) NN_SET(t, NULL);
+    nn_free(buf);
+    nn_free(v);
+    return t;
+}

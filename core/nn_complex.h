@@ -1,0 +1,46 @@
+/*
+ * nn_complex.h — complex tensors (core/complex.c): complex64 / complex128 hold
+ * interleaved (real, imag) pairs. Every function returns a new reference, or
+ * NULL with PyTorch's error.
+ */
+#ifndef NN_COMPLEX_H
+#define NN_COMPLEX_H
+
+/* torch.view_as_real: a real view [..., 2] of a complex tensor; view_as_complex
+   the reverse (last dim of size 2 and stride 1, even strides and offset). */
+nn_tensor *nn_view_as_real(nn_tensor *z);
+nn_tensor *nn_view_as_complex(nn_tensor *t);
+/* Tensor.real (a view; a real tensor itself) and Tensor.imag (a view; RuntimeError
+   for a real tensor). */
+nn_tensor *nn_real(nn_tensor *t);
+nn_tensor *nn_imag(nn_tensor *t);
+/* torch.complex(real, imag): two float tensors of one dtype, broadcast. */
+nn_tensor *nn_complex(nn_tensor *re, nn_tensor *im);
+/* torch.angle (of a real tensor too: 0 or pi) and torch.conj (a copy here, not
+   PyTorch's lazy conjugate view; a real tensor itself). */
+nn_tensor *nn_angle(nn_tensor *t);
+nn_tensor *nn_conj(nn_tensor *t);
+/* the complex forms that nn_abs, nn_exp, nn_neg, nn_sum / nn_mean and nn_matmul
+   call for a complex operand */
+nn_tensor *nn_complex_abs(nn_tensor *z);
+nn_tensor *nn_complex_exp(nn_tensor *z);
+nn_tensor *nn_complex_neg(nn_tensor *z);
+nn_tensor *nn_complex_sum(nn_tensor *z, int n_dims, const int *dims, bool keepdim, bool mean);
+nn_tensor *nn_complex_matmul(nn_tensor *a, nn_tensor *b);
+/* the one element of a complex tensor: 0, or -1 with RuntimeError */
+int nn_complex_item(const nn_tensor *z, double *re, double *im);
+/* a Python complex wrapped for type promotion (a 0-dim complex128 CPU tensor) */
+nn_tensor *nn_wrapped_complex(double re, double im);
+
+/* torch.fft (core/fft.c): the transform of x along dim over n points (-1: x's
+   size; irfft: 2 (size - 1)), norm "backward" (NULL), "ortho" or "forward".
+   fft/ifft give complex, rfft half the spectrum of a real x, irfft a real result.
+   A direct O(n²) sum in double per row, rounded once. fftfreq / rfftfreq (rfft):
+   the sample frequencies of n points spaced d. */
+nn_tensor *nn_fft(nn_tensor *x, int64_t n, int dim, const char *norm);
+nn_tensor *nn_ifft(nn_tensor *x, int64_t n, int dim, const char *norm);
+nn_tensor *nn_rfft(nn_tensor *x, int64_t n, int dim, const char *norm);
+nn_tensor *nn_irfft(nn_tensor *x, int64_t n, int dim, const char *norm);
+nn_tensor *nn_fftfreq(int64_t n, double d, bool rfft, nn_dtype dt);
+
+#endif

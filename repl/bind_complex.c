@@ -1,0 +1,202 @@
+/*
+ * bind_complex.c — the torch names of complex tensors (core/complex.c):
+ * torch.complex, view_as_real, view_as_complex, real, imag, angle, conj,
+ * resolve_conj, conj_physical, is_complex and their methods, the .real / .imag
+ * attributes, the Python complex numbers item() and tolist() give, and torch.fft
+ * (fft, ifft, rfft, irfft, fftfreq, rfftfreq; core/fft.c).
+ */
+#include <string.h>
+
+#include "bind_int.h"
+
+#define ARGS(n) nn_object *a[n] = {0}
+static nn_object *T(nn_tensor *t) { return (nn_object *)t; }
+
+static nn_object *f_complex(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(3);
+    nn_tensor *re = NULL, *im = NULL;
+    if (repl_parse_args("complex", "real, imag, *, out=", args, kwargs, a) ||
+        repl_arg_tensor("complex", "real", 1, a[0], &re) || repl_arg_tensor("complex", "imag", 2, a[1], &im) ||
+        repl_no_out("complex", a[2]))
+        return NULL;
+    return T(nn_complex(re, im));
+}
+
+/* a one-tensor function: fname(input) */
+static nn_tensor *one(const char *fname, nn_object *args, nn_object *kwargs)
+{
+    ARGS(1);
+    nn_tensor *x = NULL;
+    if (repl_parse_args(fname, "input", args, kwargs, a) || repl_arg_tensor(fname, "input", 1, a[0], &x)) return NULL;
+    return x;
+}
+
+#define ONE(name, expr)                                                                                                \
+    static nn_object *f_##name(void *ud, nn_object *args, nn_object *kwargs)                                           \
+    {                                                                                                                  \
+        nn_tensor *x = one(#name, args, kwargs);                                                                       \
+        return x ? (expr) : NULL;                                                                                      \
+    }
+ONE(view_as_real, T(nn_view_as_real(x)))
+ONE(view_as_complex, T(nn_view_as_complex(x)))
+ONE(real, T(nn_real(x)))
+ONE(imag, T(nn_imag(x)))
+ONE(angle, T(nn_angle(x)))
+ONE(conj, T(nn_conj(x)))
+ONE(conj_physical, T(nn_conj(x)))
+ONE(resolve_conj, nn_retain(&x->ob))
+ONE(is_complex, nn_bool_new(nn_dtype_is_complex(x->dtype)))
+ONE(is_conj, nn_bool_new(false))
+#undef ONE
+
+static const repl_function_def complex_functions[] = {
+    {"complex", f_complex,
+     "complex(real, imag, *, out=None) -> Tensor\n"
+     "Constructs a complex tensor with its real part equal to real and its imaginary part equal to imag."},
+    {"view_as_real", f_view_as_real,
+     "view_as_real(input) -> Tensor\nReturns a view of input as a real tensor, the last dim of size 2 holding the parts."},
+    {"view_as_complex", f_view_as_complex,
+     "view_as_complex(input) -> Tensor\nReturns a view of input (last dim of size 2) as a complex tensor."},
+    {"real", f_real, "real(input) -> Tensor\nReturns a new tensor containing real values of the self tensor (a view)."},
+    {"imag", f_imag, "imag(input) -> Tensor\nReturns a new tensor containing imaginary values of the self tensor (a view)."},
+    {"angle", f_angle, "angle(input, *, out=None) -> Tensor\nComputes the element-wise angle (in radians) of the given input tensor."},
+    {"conj", f_conj,
+     "conj(input) -> Tensor\nReturns the complex conjugate of input (a new tensor in nnscope, not a lazy view)."},
+    {"conj_physical", f_conj_physical, "conj_physical(input, *, out=None) -> Tensor\nComputes the element-wise conjugate of the given input tensor."},
+    {"resolve_conj", f_resolve_conj, "resolve_conj(input) -> Tensor\nReturns input: nnscope's conjugates are never lazy."},
+    {"is_complex", f_is_complex, "is_complex(input) -> bool\nReturns True if the data type of input is a complex data type."},
+    {"is_conj", f_is_conj, "is_conj(input) -> bool\nReturns False: nnscope's conjugates are never lazy views."},
+};
+#define N_COMPLEX_FUNCTIONS (sizeof complex_functions / sizeof complex_functions[0])
+
+
+nn_object *repl_complex_method(nn_tensor *t, const char *name)
+{
+    if (!strcmp(name, "real")) return T(nn_real(t));
+    if (!strcmp(name, "imag")) return T(nn_imag(t));
+    static const char *const torch_only[] = {"complex", "view_as_real", "view_as_complex"};
+    for (size_t i = 0; i < sizeof torch_only / sizeof *torch_only; i++)
+        if (!strcmp(name, torch_only[i])) return NULL;
+    for (size_t i = 0; i < N_COMPLEX_FUNCTIONS; i++)
+        if (!strcmp(complex_functions[i].name, name)) return repl_bound_function(&complex_functions[i], &t->ob);
+    return NULL;
+}
+
+nn_object *repl_complex_scalar(const nn_tensor *t, const int64_t *index)
+{
+    nn_tensor *r = nn_view_as_real((nn_tensor *)t);
+    if (!r) return NULL;
+    int64_t at[NN_MAX_DIMS] = {0};
+    memcpy(at, index, sizeof(int64_t) * (size_t)t->ndim);
+    double re = nn_get_double(r, at);
+    at[t->ndim] = 1;
+    double im = nn_get_double(r, at);
+    NN_RELEASE(r);
+    return nn_complex_new(re, im);
+}
+
+/* --------------------------------------------------------------- torch.fft */
+
+typedef nn_tensor *(*fft_fn)(nn_tensor *x, int64_t n, int dim, const char *norm);
+
+/* fname(input, n=None, dim=-1, norm=None) */
+static nn_object *fft_call(const char *fname, fft_fn fn, nn_object *args, nn_object *kwargs)
+{
+    ARGS(5);
+    nn_tensor *x = NULL;
+    int64_t n = -1, dim = -1;
+    const char *norm = NULL;
+    if (repl_parse_args(fname, "input, n=, dim=, norm=, *, out=", args, kwargs, a) ||
+        repl_arg_tensor(fname, "input", 1, a[0], &x) || (a[1] && !nn_is_none(a[1]) && repl_arg_int(fname, "n", 2, a[1], &n)) ||
+        (a[2] && repl_arg_int(fname, "dim", 3, a[2], &dim)) ||
+        (a[3] && !nn_is_none(a[3]) && repl_arg_str(fname, "norm", 4, a[3], &norm)) || repl_no_out(fname, a[4]))
+        return NULL;
+    return T(fn(x, n, (int)dim, norm));
+}
+
+static nn_object *f_fft(void *ud, nn_object *args, nn_object *kwargs) { return fft_call("fft_fft", nn_fft, args, kwargs); }
+static nn_object *f_ifft(void *ud, nn_object *args, nn_object *kwargs) { return fft_call("fft_ifft", nn_ifft, args, kwargs); }
+static nn_object *f_rfft(void *ud, nn_object *args, nn_object *kwargs) { return fft_call("fft_rfft", nn_rfft, args, kwargs); }
+static nn_object *f_irfft(void *ud, nn_object *args, nn_object *kwargs) { return fft_call("fft_irfft", nn_irfft, args, kwargs); }
+
+/* fname(n, d=1.0, *, dtype=None, ...) */
+static nn_object *freq_call(const char *fname, bool rfft, nn_object *args, nn_object *kwargs)
+{
+    ARGS(6);
+    int64_t n = 0;
+    double d = 1.0;
+    int dtype = -1;
+    if (repl_parse_args(fname, "n, d=, *, dtype=, layout=, device=, requires_grad=", args, kwargs, a) ||
+        repl_arg_int(fname, "n", 1, a[0], &n) || (a[1] && repl_arg_double(fname, "d", 2, a[1], &d)) ||
+        (a[2] && !nn_is_none(a[2]) && repl_arg_dtype(fname, "dtype", 3, a[2], &dtype)))
+        return NULL;
+    return T(nn_fftfreq(n, d, rfft, dtype >= 0 ? (nn_dtype)dtype : nn_default_dtype()));
+}
+
+static nn_object *f_fftfreq(void *ud, nn_object *args, nn_object *kwargs) { return freq_call("fft_fftfreq", false, args, kwargs); }
+static nn_object *f_rfftfreq(void *ud, nn_object *args, nn_object *kwargs) { return freq_call("fft_rfftfreq", true, args, kwargs); }
+
+static const repl_function_def fft_functions[] = {
+    {"fft", f_fft, "fft(input, n=None, dim=-1, norm=None, *, out=None) -> Tensor\nComputes the one dimensional discrete Fourier transform of input (a direct O(n^2) sum in nnscope)."},
+    {"ifft", f_ifft, "ifft(input, n=None, dim=-1, norm=None, *, out=None) -> Tensor\nComputes the one dimensional inverse discrete Fourier transform of input."},
+    {"rfft", f_rfft, "rfft(input, n=None, dim=-1, norm=None, *, out=None) -> Tensor\nComputes the one dimensional Fourier transform of real-valued input (the n // 2 + 1 non-negative frequencies)."},
+    {"irfft", f_irfft, "irfft(input, n=None, dim=-1, norm=None, *, out=None) -> Tensor\nComputes the inverse of rfft(): a real signal from its one-sided Hermitian spectrum."},
+    {"fftfreq", f_fftfreq, "fftfreq(n, d=1.0, *, dtype=None, layout=torch.strided, device=None, requires_grad=False) -> Tensor\nComputes the discrete Fourier Transform sample frequencies for a signal of size n."},
+    {"rfftfreq", f_rfftfreq, "rfftfreq(n, d=1.0, *, dtype=None, layout=torch.strided, device=None, requires_grad=False) -> Tensor\nComputes the sample frequencies for rfft() with a signal of size n."},
+};
+
+int repl_complex_add_functions(nn_object *torch)
+{
+    if (repl_namespace_add_fns(torch, complex_functions, N_COMPLEX_FUNCTIONS)) return -1;
+    nn_object *fft = repl_namespace_new("torch.fft");
+    int rc = fft ? repl_namespace_add_fns(fft, fft_functions, sizeof fft_functions / sizeof *fft_functions) : -1;
+    if (rc == 0) rc = repl_namespace_set(torch, "fft", fft);
+    NN_RELEASE(fft);
+    return rc;
+}
+
+/* ------------------------------------------------- the complex allowlist */
+
+/* The torch functions and tensor methods that give PyTorch's results for complex
+   tensors; any other one called with a complex tensor raises NotImplementedError
+   rather than compute with the real parts only. */
+static const char *const complex_ok[] = {
+    "add", "sub", "subtract", "mul", "multiply", "div", "divide", "true_divide", "eq", "ne", "abs", "absolute", "exp",
+    "neg", "negative", "sum", "mean", "matmul", "real", "imag", "angle", "conj", "conj_physical", "resolve_conj",
+    "is_complex", "is_conj", "view_as_real", "view_as_complex", "complex", "item", "tolist", "clone", "contiguous",
+    "reshape", "view", "flatten", "squeeze", "unsqueeze", "t", "transpose", "permute", "expand", "expand_as", "flip", "select",
+    "narrow", "cat", "concat", "stack", "chunk", "split", "unbind", "to", "type", "double", "float", "cfloat",
+    "cdouble", "detach", "numel", "size", "dim", "ndimension", "is_floating_point", "element_size", "is_contiguous",
+    "masked_fill", "where", "index_select", "new_zeros", "new_ones", "new_empty", "zeros_like", "ones_like",
+    "empty_like", "requires_grad_", "numpy", "copy_", "zero_", "is_same_size", "get_device", "cpu", "cuda",
+    "__repr__", "__str__", "__format__", "__len__", "__array__", "equal", "allclose", "isclose", "eig", "eigvals",
+    "view_as", "reshape_as", "movedim", "moveaxis", "swapaxes", "swapdims", "broadcast_to", "ravel", "data_ptr",
+    "storage_offset", "stride", "is_leaf", "retain_grad", "register_hook", "dtype", "is_signed", "tensor", "as_tensor",
+    "maximum", "minimum", /* core refuses them with PyTorch's message */
+    "fft", "ifft", "rfft", "irfft",
+};
+
+static bool has_complex(nn_object *o, int depth)
+{
+    if (nn_is_tensor(o)) return nn_dtype_is_complex(NN_TENSOR(o)->dtype);
+    if (depth > 0 || !o || (o->type != &nn_tuple_type && !nn_is_list(o))) return false;
+    size_t n = o->type == &nn_tuple_type ? nn_tuple_len(o) : nn_list_len(o);
+    for (size_t i = 0; i < n; i++)
+        if (has_complex(o->type == &nn_tuple_type ? nn_tuple_get(o, i) : nn_list_get(o, i), depth + 1)) return true;
+    return false;
+}
+
+int repl_complex_check(const char *name, nn_object *self, nn_object *args, nn_object *kwargs)
+{
+    bool any = self && has_complex(self, 1);
+    for (size_t i = 0; !any && i < nn_tuple_len(args); i++) any = has_complex(nn_tuple_get(args, i), 0);
+    size_t pos = 0;
+    nn_object *k, *v;
+    while (!any && kwargs && nn_dict_next(kwargs, &pos, &k, &v)) any = has_complex(v, 0);
+    if (!any) return 0;
+    for (size_t i = 0; i < sizeof complex_ok / sizeof *complex_ok; i++)
+        if (!strcmp(complex_ok[i], name)) return 0;
+    return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "%s%s does not support complex tensors in nnscope yet",
+                        self ? "Tensor." : "torch.", name);
+}
