@@ -33,6 +33,9 @@ nn_object *repl_np_raw_size(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_np_raw_write(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_np_frombytes(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_np_tobytes(void *ud, nn_object *args, nn_object *kwargs);
+/* np_npy.c */
+nn_object *repl_np_npy_save(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_np_npy_load(void *ud, nn_object *args, nn_object *kwargs);
 
 #define ARGS(n) nn_object *a[n] = {0}
 
@@ -881,133 +884,9 @@ static nn_object *h_slice_parts(void *ud, nn_object *args, nn_object *kwargs)
     return r;
 }
 
-/* ------------------------------------------------------ .npy files */
-
-static const struct {
-    const char *descr;
-    nn_dtype dt;
-} npy_types[] = {{"<f8", NN_FLOAT64}, {"<f4", NN_FLOAT32}, {"<f2", NN_FLOAT16},
-                 {"<i8", NN_INT64},   {"<i4", NN_INT32},   {"|b1", NN_BOOL}};
-
-/* _npy_save(path, t): NumPy's .npy format 1.0 (magic, version, a header dict
-   padded with spaces to a multiple of 64 bytes, the elements in C order). */
-static nn_object *h_npy_save(void *ud, nn_object *args, nn_object *kwargs)
-{
-    ARGS(2);
-    const char *path;
-    nn_tensor *t;
-    if (repl_parse_args("_npy_save", "path, t", args, kwargs, a) || repl_arg_str("save", "file", 1, a[0], &path) ||
-        repl_arg_tensor("save", "arr", 2, a[1], &t))
-        return NULL;
-    const char *descr = NULL;
-    for (size_t i = 0; i < sizeof npy_types / sizeof *npy_types; i++)
-        if (npy_types[i].dt == t->dtype) descr = npy_types[i].descr;
-    if (!descr) {
-        repl_raise_exc(EXC_TypeError, "numpy.save: unsupported dtype");
-        return NULL;
-    }
-    char shape[NN_MAX_DIMS * 24 + 8] = "(";
-    for (int k = 0; k < t->ndim; k++)
-        snprintf(shape + strlen(shape), sizeof shape - strlen(shape), "%lld,%s", (long long)t->sizes[k],
-                 k + 1 < t->ndim ? " " : "");
-    if (t->ndim > 1) shape[strlen(shape) - 1] = 0; /* (2, 3) but (3,) */
-    strcat(shape, ")");
-    char hdr[NN_MAX_DIMS * 24 + 192];
-    int n = snprintf(hdr, sizeof hdr, "{'descr': '%s', 'fortran_order': False, 'shape': %s, }", descr, shape);
-    int total = 10 + n + 1, pad = (64 - total % 64) % 64;
-    memset(hdr + n, ' ', (size_t)pad);
-    hdr[n + pad] = '\n';
-    int hlen = n + pad + 1;
-    nn_tensor *hold = NULL;
-    const void *data = nn_host_read(t, &hold);
-    if (!data) return NULL;
-    FILE *f = fopen(path, "wb");
-    if (!f) {
-        NN_RELEASE(hold);
-        return repl_mod_os_error(errno, path);
-    }
-    unsigned char pre[10] = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, (unsigned char)(hlen & 0xff),
-                             (unsigned char)(hlen >> 8)};
-    size_t nbytes = (size_t)nn_numel(t) * nn_dtype_size(t->dtype);
-    bool ok = fwrite(pre, 1, 10, f) == 10 && fwrite(hdr, 1, (size_t)hlen, f) == (size_t)hlen &&
-              fwrite(data, 1, nbytes, f) == nbytes;
-    ok = (fclose(f) == 0) && ok;
-    NN_RELEASE(hold);
-    if (!ok) return repl_mod_os_error(errno ? errno : EIO, path);
-    return nn_retain(nn_none());
-}
-
-/* _npy_load(path) -> tensor of a .npy file (versions 1 to 3, the dtypes above, C order). */
-static nn_object *h_npy_load(void *ud, nn_object *args, nn_object *kwargs)
-{
-    ARGS(1);
-    const char *path;
-    if (repl_parse_args("_npy_load", "path", args, kwargs, a) || repl_arg_str("load", "file", 1, a[0], &path))
-        return NULL;
-    FILE *f = fopen(path, "rb");
-    if (!f) return repl_mod_os_error(errno, path);
-    unsigned char pre[12];
-    char *hdr = NULL;
-    nn_tensor *t = NULL;
-    size_t hlen = 0;
-    if (fread(pre, 1, 10, f) != 10 || memcmp(pre, "\x93NUMPY", 6) != 0 || pre[6] < 1 || pre[6] > 3) goto bad;
-    if (pre[6] == 1) {
-        hlen = pre[8] | (size_t)pre[9] << 8;
-    } else {
-        if (fread(pre + 10, 1, 2, f) != 2) goto bad;
-        hlen = pre[8] | (size_t)pre[9] << 8 | (size_t)pre[10] << 16 | (size_t)pre[11] << 24;
-    }
-    if (hlen > (1 << 20) || !(hdr = nn_malloc(hlen + 1))) goto bad;
-    if (fread(hdr, 1, hlen, f) != hlen) goto bad;
-    hdr[hlen] = 0;
-    char *d = strstr(hdr, "'descr':"), *fo = strstr(hdr, "'fortran_order':"), *sh = strstr(hdr, "'shape':");
-    if (!d || !fo || !sh) goto bad;
-    if (strstr(fo, "True") == fo + strspn(fo + 16, " ") + 16) {
-        repl_raise_exc(EXC_ValueError, "numpy.load: Fortran-ordered arrays are not supported");
-        goto fail;
-    }
-    d = strchr(d + 8, '\'');
-    if (!d) goto bad;
-    int dt = -1;
-    for (size_t i = 0; i < sizeof npy_types / sizeof *npy_types; i++)
-        if (!strncmp(d + 1, npy_types[i].descr, 3) && d[4] == '\'') dt = (int)npy_types[i].dt;
-    if (dt < 0) {
-        repl_raise_exc(EXC_ValueError, "numpy.load: unsupported dtype %.8s", d + 1);
-        goto fail;
-    }
-    char *p = strchr(sh, '(');
-    if (!p) goto bad;
-    p++;
-    int64_t sizes[NN_MAX_DIMS];
-    int nd = 0;
-    while (*p && *p != ')') {
-        while (*p == ' ' || *p == ',') p++;
-        if (*p == ')') break;
-        char *end;
-        long long v = strtoll(p, &end, 10);
-        if (end == p || v < 0 || nd == NN_MAX_DIMS) goto bad;
-        sizes[nd++] = v;
-        p = end;
-    }
-    t = nn_empty_on(NN_DEVICE_CPU, nd, sizes, (nn_dtype)dt); /* numpy's arrays: host memory */
-    if (!t) goto fail;
-    size_t nbytes = (size_t)nn_numel(t) * nn_dtype_size(t->dtype);
-    if (fread(nn_host_borrow(t), 1, nbytes, f) != nbytes) goto bad;
-    nn_free(hdr);
-    fclose(f);
-    return (nn_object *)t;
-bad:
-    repl_raise_exc(EXC_ValueError, "Cannot load file containing pickled data or not in .npy format: %s", path);
-fail:
-    NN_RELEASE(t);
-    nn_free(hdr);
-    fclose(f);
-    return NULL;
-}
-
 static const repl_mod_fn helpers[] = {
-    {"_npy_save", h_npy_save, NULL},
-    {"_npy_load", h_npy_load, NULL},
+    {"_npy_save", repl_np_npy_save, NULL}, /* np_npy.c: .npy files */
+    {"_npy_load", repl_np_npy_load, NULL},
     {"_slice_parts", h_slice_parts, NULL},
     {"_sum", h_sum, NULL},
     {"_register", h_register, NULL},
