@@ -335,6 +335,12 @@ typedef enum nn_math_op {
     /* t[0] = the cumulative sum or product of t[1] (contiguous [i[0], i[1], i[2]], t[0]'s
        dtype) along its middle dim */
     NN_MATH_cumsum, NN_MATH_cumprod,
+    /* logcumsumexp of t[1] (contiguous [i[0], i[1], i[2]], t[0]'s float dtype) along its
+       middle dim, accumulated in double (in float for float16/bfloat16), as ATen's */
+    NN_MATH_logcumsumexp,
+    /* int64 operands of t[0]'s shape (broadcast views): t[0] = gcd or lcm of t[1] and t[2]
+       in the arithmetic of an integer result dtype of i[0] bits (signed when i[1]) */
+    NN_MATH_gcd, NN_MATH_lcm,
     /* contiguous t[1..3] of t[0]'s shape and float dtype: t[0] = t[1] + d[0] * t[2] * t[3]
        (addcmul, as ATen: fma(d[0] * t[2], t[3], t[1])) or t[1] + d[0] * t[2] / t[3] (addcdiv) */
     NN_MATH_addcmul, NN_MATH_addcdiv,

@@ -459,6 +459,9 @@ nn_tensor *nn_storage_from_file(const char *path, bool shared, int64_t nbytes, n
    there or on another device); is_shared(): whether it is in a mapping. */
 int nn_storage_share(nn_tensor *t);
 bool nn_storage_is_shared(const nn_tensor *t);
+/* msync of t's storage when it is a memory mapping (a file's: its writes reach the file
+   now); a no-op otherwise. 0, or -1 with RuntimeError. */
+int nn_storage_sync(const nn_tensor *t);
 /* (core/tensor.c) a flat dt tensor of nbytes / its size elements over data, a
    mapping of nbytes that the storage owns from here (munmap on release) */
 nn_tensor *nn_tensor_over_mapping(void *data, size_t nbytes, nn_dtype dt);

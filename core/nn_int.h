@@ -168,6 +168,10 @@ int nn_anomaly_check(nn_node *n, int rc, nn_tensor **grad_inputs);
 void nn_custom_release(nn_node *n);
 /* Sum grad down to the given shape (undo broadcasting); returns a new reference. */
 nn_tensor *nn_sum_to_size(nn_tensor *grad, int ndim, const int64_t *sizes);
+/* ATen's norm_backward (reduce.c): the p-norm's gradient of self times g, where g and
+   norm (the forward's result) come expanded to self's shape and dims[nd] are the
+   reduced dims; built from differentiable ops. New reference, or NULL. */
+nn_tensor *nn_norm_grad(int nd, const int *dims, nn_tensor *self, nn_tensor *g, nn_tensor *norm, double p);
 /* Bump the version counter after an in-place write. */
 static inline void nn_bump_version(nn_tensor *t) { t->storage->version++; }
 /* For an in-place op on t: error if t is a leaf requiring grad (in grad mode). */

@@ -656,7 +656,7 @@ nn_tensor *nn_norm(nn_tensor *a, double p, int n_dims, const int *dims, bool kee
 
 /* p = ±inf: sgn(self) * (grad / count) * mask, where mask marks the elements
    whose |x| is the norm (or NaN) and count how many share each row. */
-static nn_tensor *norm_inf_grad(nn_node *n, nn_tensor *self, nn_tensor *sgn, nn_tensor *g, nn_tensor *norm)
+static nn_tensor *norm_inf_grad(int nd, const int *dims, nn_tensor *self, nn_tensor *sgn, nn_tensor *g, nn_tensor *norm)
 {
     nn_tensor *mask = nn_empty_on(nn_device_of(self), self->ndim, self->sizes, NN_BOOL);
     if (!mask) return NULL;
@@ -665,7 +665,6 @@ static nn_tensor *norm_inf_grad(nn_node *n, nn_tensor *self, nn_tensor *sgn, nn_
         NN_RELEASE(mask);
         return NULL;
     }
-    int dims[NN_MAX_DIMS], nd = node_dims(n, dims);
     /* a 0-dim input reduces no dim: its count is the mask itself */
     nn_tensor *count = nd ? nn_sum(mask, nd, dims, true) : nn_sum(mask, 0, NULL, false);
     nn_tensor *share = count ? nn_div(g, count) : NULL;
@@ -678,8 +677,9 @@ static nn_tensor *norm_inf_grad(nn_node *n, nn_tensor *self, nn_tensor *sgn, nn_
     return r;
 }
 
-/* PyTorch's norm_backward, branch by branch; g and norm come expanded to self's shape. */
-static nn_tensor *norm_grad(nn_node *n, nn_tensor *self, nn_tensor *g, nn_tensor *norm, double p)
+/* PyTorch's norm_backward, branch by branch; g and norm come expanded to self's shape,
+   dims[nd] the reduced dims. */
+nn_tensor *nn_norm_grad(int nd, const int *dims, nn_tensor *self, nn_tensor *g, nn_tensor *norm, double p)
 {
     nn_tensor *sgn = sign_of(self);
     if (!sgn) return NULL;
@@ -693,7 +693,7 @@ static nn_tensor *norm_grad(nn_node *n, nn_tensor *self, nn_tensor *g, nn_tensor
         u = norm0 ? zero_where(norm0, t) : NULL;
         r = u ? nn_mul(g, u) : NULL;
     } else if (isinf(p)) {
-        r = norm_inf_grad(n, self, sgn, g, norm);
+        r = norm_inf_grad(nd, dims, self, sgn, g, norm);
     } else if (p < 1) {
         /* sgn * |x|^(p-1) (0 where x == 0) * grad * norm^(1-p) */
         absx = abs_of(self, sgn);
@@ -748,7 +748,8 @@ int nn_norm_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     nn_tensor *result = result_for_backward(n, norm_redo);
     nn_tensor *g = result ? nn_reduction_grad_expand(n, gout[0]) : NULL;
     nn_tensor *norm = g ? nn_reduction_grad_expand(n, result) : NULL;
-    gin[0] = norm ? norm_grad(n, self, g, norm, p) : NULL;
+    int dims[NN_MAX_DIMS], nd = node_dims(n, dims);
+    gin[0] = norm ? nn_norm_grad(nd, dims, self, g, norm, p) : NULL;
     NN_RELEASE(result);
     NN_RELEASE(g);
     NN_RELEASE(norm);

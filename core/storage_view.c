@@ -148,6 +148,13 @@ nn_tensor *nn_storage_from_file(const char *path, bool shared, int64_t nbytes, n
     return nn_tensor_over_mapping(data, (size_t)nbytes, dt);
 }
 
+int nn_storage_sync(const nn_tensor *t)
+{
+    const nn_storage *s = nn_storage_root(t->storage);
+    if (!s->mapped || !s->nbytes || msync(s->data, s->nbytes, MS_SYNC) == 0) return 0;
+    return nn_error_set(NN_ERR_RUNTIME, "unable to sync a mapping of %zu bytes: %s", s->nbytes, strerror(errno));
+}
+
 int nn_storage_share(nn_tensor *t)
 {
     nn_storage *s = t->storage;

@@ -358,6 +358,15 @@ int repl_nn_more_functional(nn_object *fns);     /* adds to torch.nn.functional 
 /* nn.Module's methods for a class def (bind_nn.c's table) */
 bool repl_module_method_at(const repl_class_def *cls, size_t i, repl_method_doc *out);
 
+/* bind_misc_ops.c: sgn, copysign, heaviside, gcd, lcm, logcumsumexp, renorm, the trapezoid
+   rules, select/slice/diagonal_scatter, the window functions; clamp with tensor bounds */
+int repl_misc_ops_add_functions(nn_object *torch); /* 0 or -1 */
+nn_object *repl_misc_ops_method(nn_tensor *t, const char *name); /* new reference, or NULL without error */
+/* clamp(x, min, max) where a bound (borrowed, NULL or None: absent) is a tensor; args and
+   kwargs the call's, for PyTorch's message when the other is a number */
+nn_object *repl_clamp_tensor_bounds(nn_tensor *x, nn_object *min, nn_object *max, nn_object *args, nn_object *kwargs);
+/* clamp_min (is_min) or clamp_max with a tensor bound */
+nn_object *repl_clamp_one_tensor(nn_tensor *x, nn_tensor *bound, bool is_min);
 /* bind_math.c: torch.sin ... torch.logsumexp and the tensor methods */
 int repl_math_add_functions(nn_object *torch); /* 0 or -1 */
 /* torch.convolution and the grad_fn naming of layers written in the language (bind_nn_lang.c): 0 or -1 */

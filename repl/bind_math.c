@@ -98,8 +98,10 @@ static nn_object *clamp_one(const char *f, const char *name, nn_object *args, nn
     nn_tensor *x = NULL;
     double v = 0;
     if (repl_parse_args(f, is_min ? "input, min" : "input, max", args, kwargs, a) ||
-        repl_arg_tensor(f, "input", 1, a[0], &x) || repl_arg_double(f, name, 2, a[1], &v))
+        repl_arg_tensor(f, "input", 1, a[0], &x))
         return NULL;
+    if (a[1] && nn_is_tensor(a[1])) return repl_clamp_one_tensor(x, NN_TENSOR(a[1]), is_min);
+    if (repl_arg_double(f, name, 2, a[1], &v)) return NULL;
     return T(is_min ? nn_clamp_min(x, v) : nn_clamp_max(x, v));
 }
 static nn_object *f_clamp_min(void *ud, nn_object *args, nn_object *kwargs) { return clamp_one("clamp_min", "min", args, kwargs, true); }

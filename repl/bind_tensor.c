@@ -237,6 +237,8 @@ static nn_object *f_clamp(void *ud, nn_object *args, nn_object *kwargs)
     if (repl_parse_args("clamp", "input, min=, max=", args, kwargs, a) ||
         repl_arg_tensor("clamp", "input", 1, a[0], &x))
         return NULL;
+    if ((a[1] && nn_is_tensor(a[1])) || (a[2] && nn_is_tensor(a[2])))
+        return repl_clamp_tensor_bounds(x, a[1], a[2], args, kwargs);
     bool has_lo = a[1] && !nn_is_none(a[1]), has_hi = a[2] && !nn_is_none(a[2]);
     if ((has_lo && repl_arg_double("clamp", "min", 2, a[1], &lo)) ||
         (has_hi && repl_arg_double("clamp", "max", 3, a[2], &hi)))
@@ -1528,6 +1530,7 @@ nn_object *repl_tensor_getattr(nn_tensor *t, const char *name)
             return repl_bound_function(&tensor_functions[i], self);
     if ((m = repl_math_method(t, name)) || nn_error_current() != NN_OK) return m;
     if ((m = repl_special_method(t, name)) || nn_error_current() != NN_OK) return m;
+    if ((m = repl_misc_ops_method(t, name)) || nn_error_current() != NN_OK) return m;
     if ((m = repl_random_method(t, name)) || nn_error_current() != NN_OK) return m;
     if ((m = repl_select_method(t, name)) || nn_error_current() != NN_OK) return m;
     if ((m = repl_ops_more_method(t, name)) || nn_error_current() != NN_OK) return m;

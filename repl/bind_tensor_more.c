@@ -103,7 +103,7 @@ static const char *const elementwise_inplace[] = {
     "relu",      "remainder",  "round",       "sigmoid",     "sign",        "sqrt",        "square",
     "tanh",      "xlogy",      "logical_and", "logical_or",  "logical_xor", "logical_not", "addcmul",
     "addcdiv",   "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "fmod",         "logit",
-    "scatter_reduce",
+    "scatter_reduce", "sgn",      "copysign",   "heaviside",   "gcd",         "lcm",         "renorm",
 };
 /* The view ops whose in-place form changes the tensor's own shape. */
 static const char *const view_inplace[] = {"unsqueeze", "squeeze", "t", "transpose"};

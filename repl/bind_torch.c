@@ -902,7 +902,7 @@ static nn_object *make_torch(void)
     if (repl_namespace_add_fns(t, torch_functions, sizeof torch_functions / sizeof torch_functions[0])) goto fail;
     if (repl_torch_add_tensor_functions(t) || repl_math_add_functions(t) || repl_torch_add_constants(t) ||
         repl_random_add_functions(t) || repl_select_add_functions(t) || repl_ops_more_add_functions(t) ||
-        repl_ops_extra_add_functions(t) || repl_numpy_add_torch_functions(t) || repl_special_add_functions(t) ||
+        repl_ops_extra_add_functions(t) || repl_numpy_add_torch_functions(t) || repl_special_add_functions(t) || repl_misc_ops_add_functions(t) ||
         repl_nn_lang_add_functions(t))
         goto fail;
     if (add_class(t, &tensor_class) || add_class(t, &size_class) || add_class(t, &dtype_class) || add_class(t, &repl_generator_class)) goto fail;

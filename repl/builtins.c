@@ -68,9 +68,11 @@ static nn_object *base_unless(nn_object *o, const char *name)
 static int get_int(nn_object *o, int64_t *out, const char *what)
 {
     *out = 0;
+    nn_object *given = o; /* named in the error: range(np.float32(3)) names numpy.float32, not float */
     o = base_unless(o, "__index__"); /* range(I(3)) */
     if (repl_is_bigint(o)) return repl_raise_exc(EXC_OverflowError, "Python int too large to convert to C ssize_t");
-    if (!is_intlike(o)) return repl_raise_exc(EXC_TypeError, "'%s' object cannot be interpreted as an integer", repl_value_type_name(o));
+    if (!is_intlike(o))
+        return repl_raise_exc(EXC_TypeError, "'%s' object cannot be interpreted as an integer", repl_value_type_name(given));
     (void)what;
     *out = nn_int_value(o);
     return 0;
@@ -1757,7 +1759,7 @@ static nn_object *ctor_range(void *ud, nn_object *args, nn_object *kwargs)
         if (a->type == &repl_instance_type && !(idx = repl_call_method(a, "__index__", NULL, 0))) return NULL;
         if (idx) a = idx;
         big |= repl_is_bigint(a);
-        int rc = repl_is_bigint(a) ? 0 : get_int(a, &v[i], "");
+        int rc = repl_is_bigint(a) ? 0 : get_int(idx ? a : ARG(i), &v[i], ""); /* (get_int unwraps; its error names ARG(i)) */
         NN_RELEASE(idx);
         if (rc < 0) return NULL;
     }

@@ -235,7 +235,10 @@ static void tb_format(repl_interp *in, nn_object *exc)
 const char *repl_value_type_name(const nn_object *o)
 {
     if (!o) return "NoneType";
-    if (o->type == &repl_instance_type) return ((const instance_obj *)o)->cls->name;
+    if (o->type == &repl_instance_type) {
+        const class_obj *c = ((const instance_obj *)o)->cls;
+        return c->tp_name ? c->tp_name : c->name;
+    }
     if (o->type == &nn_none_type) return "NoneType";
     if (o->type == &repl_function_type) return "function";
     if (nn_is_module(o)) {

@@ -146,6 +146,8 @@ typedef struct class_obj {
     struct class_obj *vbase;   /* borrowed (it is in mro): the built-in type a subclass of one
                                   derives from (class D(dict)), whose value its instances carry;
                                   NULL otherwise (builtin_sub.c) */
+    char *tp_name;             /* owned, or NULL (then name): the name CPython's messages give an
+                                  extension type's instances ("numpy.float64"), np_scalar.c */
 } class_obj;
 
 typedef struct instance_obj {

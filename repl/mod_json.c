@@ -225,7 +225,9 @@ static nn_object *collections_value(nn_object *o)
 {
     if (o->type != &repl_instance_type) return NULL;
     instance_obj *in = (instance_obj *)o;
-    if (in->value) return in->value; /* a subclass of dict, list, str, int, float or tuple */
+    /* a subclass of dict, list, str, int, float or tuple (not np.int64, which carries an int
+       without deriving from int) */
+    if (in->value && in->cls->vbase) return in->value;
     if (!in->cls->module || strcmp(in->cls->module, "collections") != 0) return NULL;
     nn_object *d = repl_nmap_get(&in->attrs, "_d");
     return d && nn_is_dict(d) ? d : NULL;

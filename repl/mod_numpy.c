@@ -27,15 +27,18 @@ nn_object *repl_np_pcg_dist(void *ud, nn_object *args, nn_object *kwargs);
 /* np_scalar.c */
 nn_object *repl_np_register_scalar(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_np_scalar_new(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_np_type_name(void *ud, nn_object *args, nn_object *kwargs);
 /* np_raw.c */
 nn_object *repl_np_raw_read(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_np_npy_save(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_np_npy_load(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_np_raw_size(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_np_raw_write(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_np_frombytes(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_np_tobytes(void *ud, nn_object *args, nn_object *kwargs);
-/* np_npy.c */
-nn_object *repl_np_npy_save(void *ud, nn_object *args, nn_object *kwargs);
-nn_object *repl_np_npy_load(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_np_raw_map(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_np_raw_sync(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_np_raw_create(void *ud, nn_object *args, nn_object *kwargs);
 
 #define ARGS(n) nn_object *a[n] = {0}
 
@@ -885,7 +888,7 @@ static nn_object *h_slice_parts(void *ud, nn_object *args, nn_object *kwargs)
 }
 
 static const repl_mod_fn helpers[] = {
-    {"_npy_save", repl_np_npy_save, NULL}, /* np_npy.c: .npy files */
+    {"_npy_save", repl_np_npy_save, NULL}, /* np_raw.c */
     {"_npy_load", repl_np_npy_load, NULL},
     {"_slice_parts", h_slice_parts, NULL},
     {"_sum", h_sum, NULL},
@@ -899,16 +902,21 @@ static const repl_mod_fn helpers[] = {
     {"_pcg_dist", repl_np_pcg_dist, NULL}, /* its distributions */
     {"_register_scalar", repl_np_register_scalar, NULL}, /* np_scalar.c: the scalar types */
     {"_scalar_new", repl_np_scalar_new, NULL},
+    {"_type_name", repl_np_type_name, NULL},
     {"_raw_read", repl_np_raw_read, NULL},   /* np_raw.c: tofile, fromfile, memmap, tobytes, frombuffer */
     {"_raw_size", repl_np_raw_size, NULL},
     {"_raw_write", repl_np_raw_write, NULL},
     {"_frombytes", repl_np_frombytes, NULL},
     {"_tobytes", repl_np_tobytes, NULL},
+    {"_raw_map", repl_np_raw_map, NULL},
+    {"_raw_sync", repl_np_raw_sync, NULL},
+    {"_raw_create", repl_np_raw_create, NULL},
 };
 
 extern const char repl_numpy_scalars_source[]; /* mod_numpy_scalars_src.c: np.float64, ..., run first */
 extern const char repl_numpy_source[];         /* mod_numpy_src.c */
 extern const char repl_numpy_files_source[];   /* mod_numpy_files_src.c: tofile, fromfile, memmap, ... */
+extern const char repl_numpy_more_source[];    /* mod_numpy_more_src.c: moveaxis, histogram, loadtxt, linalg.inv, ... */
 
 nn_object *repl_mod_numpy(void)
 {
@@ -921,6 +929,7 @@ nn_object *repl_mod_numpy(void)
     nn_object *m = repl_mod_from_source("numpy", helpers, sizeof helpers / sizeof *helpers, body);
     nn_free(body);
     if (m && repl_exec_module_source(m, "numpy", repl_numpy_files_source, "<frozen numpy>") < 0) NN_SET(m, NULL);
+    if (m && repl_exec_module_source(m, "numpy", repl_numpy_more_source, "<frozen numpy>") < 0) NN_SET(m, NULL);
     return m;
 }
 
@@ -1017,7 +1026,7 @@ static nn_object *f_from_numpy(void *ud, nn_object *args, nn_object *kwargs)
     if (repl_parse_args("from_numpy", "ndarray", args, kwargs, a) || repl_numpy_unconvertible(a[0])) return NULL;
     nn_tensor *t = repl_numpy_tensor_of(a[0]);
     if (!t) {
-        repl_raise_exc(EXC_TypeError, "expected np.ndarray (got %s%s)", repl_numpy_is_scalar(a[0]) ? "numpy." : "",
+        repl_raise_exc(EXC_TypeError, "expected np.ndarray (got %s)",
                        repl_numpy_is_scalar(a[0]) ? repl_value_type_name(a[0]) : repl_type_name(a[0]));
         return NULL;
     }

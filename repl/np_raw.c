@@ -1,13 +1,22 @@
 /*
  * np_raw.c — an ndarray's elements as raw bytes, NumPy's layout (little-endian,
  * C order, the dtype's own width): ndarray.tofile / tobytes, np.fromfile /
- * frombuffer and np.memmap (mod_numpy_src.c) read and write them here. uint16 and
+ * frombuffer, np.memmap and np.save / np.load's .npy files (mod_numpy_src.c) read
+ * and write them here. uint16 and
  * uint32 arrays keep their values in int32/int64 tensors (see _WIDE in the
- * module's source): their bytes are the low 2/4 bytes of each element.
+ * module's source): their bytes are the low 2/4 bytes of each element. A
+ * memmap's tensor views a mapping of its file (_raw_map) where its dtype's width is
+ * its tensor's.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "bind_int.h"
 #include "bytes_int.h"
@@ -15,15 +24,16 @@
 
 #define ARGS(n) nn_object *a[n] = {0}
 
-/* NumPy's dtype name: its width in a file and the tensor dtype that holds it. */
+/* NumPy's dtype name: its width in a file, the tensor dtype that holds it and its .npy descr. */
 static const struct {
     const char *name;
     size_t width;
     nn_dtype dt;
-} raw_types[] = {{"float64", 8, NN_FLOAT64}, {"float32", 4, NN_FLOAT32}, {"float16", 2, NN_FLOAT16},
-                 {"int64", 8, NN_INT64},     {"int32", 4, NN_INT32},     {"int16", 2, NN_INT16},
-                 {"int8", 1, NN_INT8},       {"uint8", 1, NN_UINT8},     {"bool", 1, NN_BOOL},
-                 {"uint16", 2, NN_INT32},    {"uint32", 4, NN_INT64}};
+    const char *descr;
+} raw_types[] = {{"float64", 8, NN_FLOAT64, "<f8"}, {"float32", 4, NN_FLOAT32, "<f4"}, {"float16", 2, NN_FLOAT16, "<f2"},
+                 {"int64", 8, NN_INT64, "<i8"},     {"int32", 4, NN_INT32, "<i4"},     {"int16", 2, NN_INT16, "<i2"},
+                 {"int8", 1, NN_INT8, "|i1"},       {"uint8", 1, NN_UINT8, "|u1"},     {"bool", 1, NN_BOOL, "|b1"},
+                 {"uint16", 2, NN_INT32, "<u2"},    {"uint32", 4, NN_INT64, "<u4"},    {"uint64", 8, NN_INT64, "<u8"}};
 
 static int raw_type(nn_object *name)
 {
@@ -114,6 +124,71 @@ nn_object *repl_np_raw_read(void *ud, nn_object *args, nn_object *kwargs)
     nn_free(buf);
     fclose(f);
     return (nn_object *)t;
+}
+
+/* _raw_map(path, name, count, offset, shared) -> a 1-d tensor of count elements of
+   dtype name over a mapping of the file at path from byte offset (MAP_SHARED when
+   shared: writes go to the file; else a private copy-on-write mapping), which the file
+   holds; None where no tensor can view it (uint16/uint32, whose tensors are wider; an
+   offset into its page that is not a multiple of the element size; no elements). */
+nn_object *repl_np_raw_map(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(5);
+    const char *path;
+    int64_t count = 0, offset = 0;
+    if (repl_parse_args("_raw_map", "path, name, count, offset, shared", args, kwargs, a) ||
+        repl_arg_str("memmap", "filename", 1, a[0], &path) || repl_arg_int("memmap", "count", 3, a[2], &count) ||
+        repl_arg_int("memmap", "offset", 4, a[3], &offset))
+        return NULL;
+    int k = raw_type(a[1]);
+    if (k < 0) return NULL;
+    int shared = repl_truth(a[4]);
+    if (shared < 0) return NULL;
+    int64_t w = (int64_t)raw_types[k].width, page = (int64_t)sysconf(_SC_PAGESIZE);
+    int64_t skip = offset >= 0 && page > 0 ? offset % page : 0;
+    if (w != (int64_t)nn_dtype_size(raw_types[k].dt) || count <= 0 || offset < 0 || skip % w)
+        return nn_retain(nn_none());
+    int fd = open(path, shared ? O_RDWR : O_RDONLY);
+    if (fd < 0) return repl_mod_os_error(errno, path);
+    size_t len = (size_t)(skip + count * w);
+    void *data = mmap(NULL, len, PROT_READ | PROT_WRITE, shared ? MAP_SHARED : MAP_PRIVATE, fd, (off_t)(offset - skip));
+    int e = errno;
+    close(fd);
+    if (data == MAP_FAILED) return repl_mod_os_error(e, path);
+    nn_tensor *whole = nn_tensor_over_mapping(data, len, raw_types[k].dt);
+    if (!whole) return NULL;
+    int64_t stride = 1;
+    nn_tensor *t = nn_storage_view_as(whole, 1, &count, &stride, skip / w);
+    NN_RELEASE(whole);
+    return (nn_object *)t;
+}
+
+/* _raw_create(path, nbytes): a new file (an old one emptied) of nbytes zero bytes, as
+   NumPy's memmap makes one for mode 'w+'. */
+nn_object *repl_np_raw_create(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(2);
+    const char *path;
+    int64_t nbytes = 0;
+    if (repl_parse_args("_raw_create", "path, nbytes", args, kwargs, a) ||
+        repl_arg_str("memmap", "filename", 1, a[0], &path) || repl_arg_int("memmap", "nbytes", 2, a[1], &nbytes))
+        return NULL;
+    int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0666);
+    if (fd < 0) return repl_mod_os_error(errno, path);
+    int rc = nbytes > 0 ? ftruncate(fd, (off_t)nbytes) : 0, e = errno;
+    close(fd);
+    if (rc < 0) return repl_mod_os_error(e, path);
+    return nn_retain(nn_none());
+}
+
+/* _raw_sync(t): a mapped tensor's writes to its file now (msync); nothing for others. */
+nn_object *repl_np_raw_sync(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(1);
+    nn_tensor *t;
+    if (repl_parse_args("_raw_sync", "t", args, kwargs, a) || repl_arg_tensor("flush", "t", 1, a[0], &t)) return NULL;
+    if (nn_storage_sync(t) < 0) return NULL;
+    return nn_retain(nn_none());
 }
 
 /* _raw_size(path) -> the file's size in bytes. */
@@ -214,4 +289,264 @@ nn_object *repl_np_tobytes(void *ud, nn_object *args, nn_object *kwargs)
     nn_object *r = repl_bytes_new(buf, n, false);
     nn_free(buf);
     return r;
+}
+
+/* ------------------------------------------------------ .npy files */
+
+/* _npy_save(path, t, name): NumPy's .npy format 1.0 (magic, version, a header dict
+   padded with spaces to a multiple of 64 bytes, the elements of dtype name in C order). */
+nn_object *repl_np_npy_save(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(3);
+    const char *path;
+    nn_tensor *t;
+    if (repl_parse_args("_npy_save", "path, t, name", args, kwargs, a) || repl_arg_str("save", "file", 1, a[0], &path) ||
+        repl_arg_tensor("save", "arr", 2, a[1], &t))
+        return NULL;
+    int k = raw_type(a[2]);
+    if (k < 0) return NULL;
+    char shape[NN_MAX_DIMS * 24 + 8] = "(";
+    for (int d = 0; d < t->ndim; d++)
+        snprintf(shape + strlen(shape), sizeof shape - strlen(shape), "%lld,%s", (long long)t->sizes[d],
+                 d + 1 < t->ndim ? " " : "");
+    if (t->ndim > 1) shape[strlen(shape) - 1] = 0; /* (2, 3) but (3,) */
+    strcat(shape, ")");
+    char hdr[NN_MAX_DIMS * 24 + 192];
+    int n = snprintf(hdr, sizeof hdr, "{'descr': '%s', 'fortran_order': False, 'shape': %s, }", raw_types[k].descr,
+                     shape);
+    int total = 10 + n + 1, pad = (64 - total % 64) % 64;
+    memset(hdr + n, ' ', (size_t)pad);
+    hdr[n + pad] = '\n';
+    int hlen = n + pad + 1;
+    size_t nbytes = 0;
+    unsigned char *data = bytes_of_tensor(k, t, &nbytes);
+    if (!data) return NULL;
+    FILE *f = fopen(path, "wb");
+    if (!f) {
+        nn_free(data);
+        return repl_mod_os_error(errno, path);
+    }
+    unsigned char pre[10] = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, (unsigned char)(hlen & 0xff),
+                             (unsigned char)(hlen >> 8)};
+    bool ok = fwrite(pre, 1, 10, f) == 10 && fwrite(hdr, 1, (size_t)hlen, f) == (size_t)hlen &&
+              fwrite(data, 1, nbytes, f) == nbytes;
+    int e = errno;
+    ok = (fclose(f) == 0) && ok;
+    nn_free(data);
+    if (!ok) return repl_mod_os_error(e ? e : EIO, path);
+    return nn_retain(nn_none());
+}
+
+/* NumPy's text of a size in bytes (numpy.core._exceptions._size_to_string):
+   binary units, three significant digits ("3.64 TiB"), whole bytes below 1 KiB. */
+static void size_text(char *out, size_t cap, uint64_t bytes)
+{
+    static const char *const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    int bits = 0;
+    for (uint64_t v = bytes; v > 1; v >>= 1) bits++;
+    int unit = (bits > 1 ? bits : 1) / 10;
+    double n = (double)bytes / (double)(1ULL << (unit * 10));
+    if (unit < 6 && nearbyint(n) == 1024) {
+        unit++;
+        n /= 1024;
+    }
+    if (unit == 0) snprintf(out, cap, "%.0f %s", n, units[0]);
+    else if (nearbyint(n) < 1000) snprintf(out, cap, "%#.3g %s", n, units[unit]);
+    else snprintf(out, cap, "%#.0f %s", n, units[unit]);
+}
+
+/* "(4611686018427387904,3)": NumPy's shape in its reshape message (convert_shape_to_string:
+   leading negative dimensions are left out, later ones read "newaxis"). */
+static void shape_text(char *out, size_t cap, const int64_t *sizes, int nd)
+{
+    int i = 0;
+    while (i < nd && sizes[i] < 0) i++;
+    if (i == nd) {
+        snprintf(out, cap, "()");
+        return;
+    }
+    size_t k = (size_t)snprintf(out, cap, "(%lld", (long long)sizes[i++]);
+    for (; i < nd && k < cap; i++)
+        k += sizes[i] < 0 ? (size_t)snprintf(out + k, cap - k, ",newaxis")
+                          : (size_t)snprintf(out + k, cap - k, ",%lld", (long long)sizes[i]);
+    if (k < cap) snprintf(out + k, cap - k, nd == 1 ? ",)" : ")");
+}
+
+static nn_object *too_big(void)
+{
+    repl_raise_exc(EXC_ValueError,
+                   "array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
+    return NULL;
+}
+
+/* How many elements np.fromfile reads for the header's shape from a file with
+   `avail` elements left (NumPy's count: the product wrapped to int64), or -1 with
+   MemoryError / ValueError where it fails before reading. */
+static int64_t elements_read(const int64_t *sizes, int nd, int k, int64_t avail)
+{
+    uint64_t wrapped = 1;
+    for (int i = 0; i < nd; i++) wrapped *= (uint64_t)sizes[i];
+    int64_t count = (int64_t)wrapped;
+    if (count < 0) return avail;
+    if (count <= avail) return count;
+    size_t width = raw_types[k].width;
+    if ((uint64_t)count > (uint64_t)INT64_MAX / width) {
+        too_big();
+        return -1;
+    }
+    if (!repl_memory_room((size_t)count * width)) {
+        char size[32], shape[48];
+        size_text(size, sizeof size, (uint64_t)count * width);
+        shape_text(shape, sizeof shape, &count, 1);
+        repl_raise_exc(EXC_MemoryError, "Unable to allocate %s for an array with shape %s and data type %s", size,
+                       shape, raw_types[k].name);
+        return -1;
+    }
+    return avail;
+}
+
+/* Gives the n elements read the header's shape (one -1 is inferred, as by
+   reshape): 0, or -1 with NumPy's ValueError. */
+static int give_shape(int64_t *sizes, int nd, int64_t n, size_t width)
+{
+    int unknown = -1;
+    bool zero = false, overflow = false;
+    uint64_t nonzero = 1; /* the other dimensions' product: NumPy checks it for overflow even beside a 0 */
+    for (int i = 0; i < nd; i++) {
+        if (sizes[i] == -1 && unknown < 0) {
+            unknown = i;
+        } else if (sizes[i] < 0) {
+            repl_raise_exc(EXC_ValueError, "negative dimensions not allowed");
+            return -1;
+        } else if (sizes[i] == 0) {
+            zero = true;
+        } else if (nonzero > (uint64_t)INT64_MAX / (uint64_t)sizes[i]) {
+            overflow = true;
+        } else {
+            nonzero *= (uint64_t)sizes[i];
+        }
+    }
+    bool fits = unknown >= 0 ? !zero && !overflow && (uint64_t)n % nonzero == 0
+                             : (zero || !overflow) && (zero ? 0 : nonzero) == (uint64_t)n;
+    if (!fits) {
+        char shape[NN_MAX_DIMS * 24 + 8];
+        shape_text(shape, sizeof shape, sizes, nd);
+        repl_raise_exc(EXC_ValueError, "cannot reshape array of size %lld into shape %s", (long long)n, shape);
+        return -1;
+    }
+    if (unknown >= 0) sizes[unknown] = (int64_t)((uint64_t)n / nonzero);
+    if (overflow || nonzero > (uint64_t)INT64_MAX / width) {
+        too_big();
+        return -1;
+    }
+    return 0;
+}
+
+/* _npy_load(path) -> (flat tensor, dtype name, shape) of a .npy file (versions 1 to 3,
+   the dtypes above, C order). */
+nn_object *repl_np_npy_load(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(1);
+    const char *path;
+    if (repl_parse_args("_npy_load", "path", args, kwargs, a) || repl_arg_str("load", "file", 1, a[0], &path))
+        return NULL;
+    FILE *f = fopen(path, "rb");
+    if (!f) return repl_mod_os_error(errno, path);
+    unsigned char pre[12];
+    char *hdr = NULL;
+    unsigned char *buf = NULL;
+    nn_object *r = NULL;
+    size_t hlen = 0;
+    if (fread(pre, 1, 10, f) != 10 || memcmp(pre, "\x93NUMPY", 6) != 0) goto bad;
+    if (pre[6] < 1 || pre[6] > 3 || pre[7] != 0) {
+        repl_raise_exc(EXC_ValueError, "we only support format version (1,0), (2,0), and (3,0), not (%d, %d)", pre[6],
+                       pre[7]);
+        goto fail;
+    }
+    if (pre[6] == 1) {
+        hlen = pre[8] | (size_t)pre[9] << 8;
+    } else {
+        if (fread(pre + 10, 1, 2, f) != 2) goto bad;
+        hlen = pre[8] | (size_t)pre[9] << 8 | (size_t)pre[10] << 16 | (size_t)pre[11] << 24;
+    }
+    if (hlen > 10000) {
+        repl_raise_exc(EXC_ValueError, "Header info length (%zu) is large and may not be safe to load securely.  "
+                       "To allow loading, adjust `max_header_size` or fully trust the `.npy` file using "
+                       "`allow_pickle=True`.  For safety against large resource use or crashes, sandboxing may "
+                       "be necessary.", hlen);
+        goto fail;
+    }
+    if (!(hdr = nn_malloc(hlen + 1))) goto fail;
+    size_t got = fread(hdr, 1, hlen, f);
+    if (got != hlen) {
+        repl_raise_exc(EXC_ValueError, "EOF: reading array header, expected %zu bytes got %zu", hlen, got);
+        goto fail;
+    }
+    hdr[hlen] = 0;
+    char *d = strstr(hdr, "'descr':"), *fo = strstr(hdr, "'fortran_order':"), *sh = strstr(hdr, "'shape':");
+    if (!d || !fo || !sh) goto bad;
+    if (strstr(fo, "True") == fo + strspn(fo + 16, " ") + 16) {
+        repl_raise_exc(EXC_ValueError, "numpy.load: Fortran-ordered arrays are not supported");
+        goto fail;
+    }
+    d = strchr(d + 8, '\'');
+    if (!d) goto bad;
+    int k = -1;
+    for (size_t i = 0; i < sizeof raw_types / sizeof *raw_types; i++)
+        if (!strncmp(d + 1, raw_types[i].descr, 3) && d[4] == '\'') k = (int)i;
+    if (k < 0) {
+        repl_raise_exc(EXC_ValueError, "numpy.load: unsupported dtype %.8s", d + 1);
+        goto fail;
+    }
+    char *p = strchr(sh, '(');
+    if (!p) goto bad;
+    p++;
+    int64_t sizes[NN_MAX_DIMS];
+    int nd = 0;
+    while (*p && *p != ')') {
+        while (*p == ' ' || *p == ',') p++;
+        if (*p == ')') break;
+        char *end;
+        errno = 0;
+        long long v = strtoll(p, &end, 10);
+        if (end == p || nd == NN_MAX_DIMS) goto bad;
+        if (errno == ERANGE) {
+            repl_raise_exc(EXC_OverflowError, "Python int too large to convert to C long");
+            goto fail;
+        }
+        sizes[nd++] = v;
+        p = end;
+    }
+    if (*p != ')') goto bad;
+    struct stat st;
+    long at = ftell(f);
+    size_t width = raw_types[k].width;
+    int64_t avail = fstat(fileno(f), &st) == 0 && at >= 0 && st.st_size > at ? (int64_t)(st.st_size - at) / (int64_t)width : 0;
+    int64_t numel = elements_read(sizes, nd, k, avail);
+    if (numel < 0 || give_shape(sizes, nd, numel, width) < 0) goto fail;
+    size_t nbytes = (size_t)numel * width;
+    if (!(buf = nn_malloc(nbytes + 1))) goto fail;
+    if (fread(buf, 1, nbytes, f) != nbytes) goto bad;
+    nn_object *t = (nn_object *)tensor_of_bytes(k, buf, numel), *name = nn_str_new(raw_types[k].name),
+              *shape = nn_tuple_new((size_t)nd);
+    for (int i = 0; shape && i < nd; i++) {
+        nn_object *v = nn_int_new(sizes[i]);
+        if (v) nn_tuple_set(shape, (size_t)i, v);
+        else NN_SET(shape, NULL);
+    }
+    r = t && name && shape ? nn_tuple_pack(3, t, name, shape) : NULL;
+    NN_RELEASE(t);
+    NN_RELEASE(name);
+    NN_RELEASE(shape);
+    nn_free(buf);
+    nn_free(hdr);
+    fclose(f);
+    return r;
+bad:
+    repl_raise_exc(EXC_ValueError, "Cannot parse header: %s", hdr ? hdr : "(none)");
+fail:
+    nn_free(buf);
+    nn_free(hdr);
+    fclose(f);
+    return NULL;
 }

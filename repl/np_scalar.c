@@ -29,6 +29,26 @@ nn_object *repl_np_register_scalar(void *ud, nn_object *args, nn_object *kwargs)
     return nn_retain(nn_none());
 }
 
+/* _type_name(cls, name): the name CPython's messages give cls's instances, as NumPy's C
+   types name themselves ("numpy.float64" where __name__ is 'float64'). */
+nn_object *repl_np_type_name(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(2);
+    const char *name;
+    if (repl_parse_args("_type_name", "cls, name", args, kwargs, a) || repl_arg_str("_type_name", "name", 2, a[1], &name))
+        return NULL;
+    if (a[0]->type != &repl_class_type) {
+        repl_raise_exc(EXC_TypeError, "_type_name() expects a class");
+        return NULL;
+    }
+    class_obj *c = (class_obj *)a[0];
+    char *s = nn_strdup(name);
+    if (!s) return NULL;
+    nn_free(c->tp_name);
+    c->tp_name = s;
+    return nn_retain(nn_none());
+}
+
 /* _scalar_new(cls, value, carried=value) -> an instance of cls (a scalar type)
    carrying the number carried (a bool, int or float), value as its attribute _v. */
 nn_object *repl_np_scalar_new(void *ud, nn_object *args, nn_object *kwargs)

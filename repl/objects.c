@@ -395,6 +395,7 @@ static void class_dealloc(nn_object *self)
     class_obj *c = (class_obj *)self;
     class_clear(self);
     nn_free(c->name);
+    nn_free(c->tp_name);
     if (c->mcls) nn_free((char *)c->mcls->name);
     nn_free(c->mcls);
     nn_free(c);

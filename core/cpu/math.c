@@ -519,6 +519,8 @@ int nn_cpu_math(nn_math_op op, nn_kernel_args *a)
     case NN_MATH_selu: return selu(a);
     case NN_MATH_where: case NN_MATH_sign: case NN_MATH_abs_eq: return map_op(op, a);
     case NN_MATH_cumsum: case NN_MATH_cumprod: return scan(op, a);
+    case NN_MATH_logcumsumexp: return nn_cpu_logcumsumexp(a);
+    case NN_MATH_gcd: case NN_MATH_lcm: return nn_cpu_math_int(op, a);
     case NN_MATH_vmath_map: case NN_MATH_vmath_act: case NN_MATH_vmath_act_grad: case NN_MATH_vmath_pow:
         return nn_cpu_math_vmath(op, a);
     case NN_MATH_rrelu: return rrelu(a);

@@ -34,6 +34,9 @@ int nn_cpu_blas_gemm(nn_dtype dt, bool ta, bool tb, int64_t m, int64_t n, int64_
 
 /* NN_MATH_special of the math kernel (cpu/special.c) */
 int nn_cpu_special(nn_special_op op, nn_kernel_args *a);
+/* The math kernel's NN_MATH_gcd/lcm and NN_MATH_logcumsumexp (cpu/math_int.c) */
+int nn_cpu_math_int(nn_math_op op, nn_kernel_args *a);
+int nn_cpu_logcumsumexp(nn_kernel_args *a);
 /* The math kernel's vmath codes (NN_MATH_vmath_map ...: core/cpu/vmath_ops.c). */
 int nn_cpu_math_vmath(nn_math_op op, nn_kernel_args *a);
 /* NN_SAMPLE_GAMMA_GRAD / NN_SAMPLE_DIRICHLET_GRAD of the sample kernel (cpu/gamma_grad_kernel.c) */

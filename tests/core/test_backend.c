@@ -1740,6 +1740,30 @@ static void case_math_activations(const nn_backend *b, nn_device d, nn_dtype dt)
                 }
             }
     }
+    /* logcumsumexp along the same middle dim, in double */
+    nn_kernel_args lc = {.t = {cy, cx}, .i = {2, 4, 3}};
+    tu_check(NN_KERNEL(b, math, (NN_MATH_logcumsumexp, &lc)));
+    for (int64_t o = 0; o < 2; o++)
+        for (int64_t in = 0; in < 3; in++) {
+            double acc = 0;
+            for (int64_t j = 0; j < 4; j++) {
+                int64_t e = (o * 4 + j) * 3 + in;
+                acc += exp(at(cx, e));
+                assert_close(at(cy, e), log(acc), tol, "math logcumsumexp");
+            }
+        }
+    /* gcd, lcm of int64 operands in int64's arithmetic */
+    const int64_t gn = 6, ga[6] = {4, -6, 0, 0, 12, 7}, gb[6] = {6, 9, 0, -5, -18, 7};
+    const double gcd_want[6] = {2, 3, 0, 5, 6, 7}, lcm_want[6] = {12, 18, 0, 0, 36, 7};
+    nn_tensor *gx = TU_OK(nn_empty_on(d, 1, &gn, NN_INT64)), *gy = TU_OK(nn_empty_on(d, 1, &gn, NN_INT64));
+    nn_tensor *gz = TU_OK(nn_empty_on(d, 1, &gn, NN_INT64));
+    tu_check(nn_host_write(gx, ga)), tu_check(nn_host_write(gy, gb));
+    for (int l = 0; l < 2; l++) {
+        nn_kernel_args gk = {.t = {gz, gx, gy}, .i = {64, 1}};
+        tu_check(NN_KERNEL(b, math, (l ? NN_MATH_lcm : NN_MATH_gcd, &gk)));
+        for (int64_t i = 0; i < gn; i++) assert_close(at(gz, i), l ? lcm_want[i] : gcd_want[i], 0, "math gcd/lcm");
+    }
+    NN_RELEASE(gx), NN_RELEASE(gy), NN_RELEASE(gz);
     NN_RELEASE(cx), NN_RELEASE(cy);
     NN_RELEASE(x), NN_RELEASE(out), NN_RELEASE(noise);
 }

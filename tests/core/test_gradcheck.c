@@ -51,10 +51,11 @@ typedef struct gc_case {
 #include "gradcheck_resample.c"
 #include "gradcheck_special.c"
 #include "gradcheck_conv3d.c"
+#include "gradcheck_misc_ops.c"
 
 static const gc_case *const areas[] = {cases_binary, cases_view, cases_reduce, cases_unary, cases_matmul, cases_nnfunc, cases_module, cases_activations, cases_layers, cases_pool, cases_mathfn, cases_select, cases_act_more,
                                          cases_losses, cases_custom, cases_select_more, cases_mod_more, cases_norm_conv, cases_resample,
-                                         cases_ops_extra, cases_special, cases_conv3d};
+                                         cases_ops_extra, cases_special, cases_conv3d, cases_misc_ops};
 #define N_AREAS (sizeof areas / sizeof areas[0])
 
 /* Ops PyTorch 1.13 records without a derivative: their case checks that backward
@@ -67,6 +68,7 @@ static const struct {
     {NN_OP_aminmax, "derivative for aten::aminmax is not implemented"},
     {NN_OP_scatter_reduce, "derivative for aten::scatter is not implemented"},
     {NN_OP_sample_dirichlet, "derivative for aten::_sample_dirichlet is not implemented"},
+    {NN_OP_heaviside, "derivative for aten::heaviside is not implemented"},
 };
 
 static const char *backward_error(nn_op_id op)

@@ -1,0 +1,47 @@
+/* gradcheck cases for core/elementwise_more.c, scan_more.c and scatter_views.c
+   (included by test_gradcheck.c). */
+#include "nn_misc_ops.h"
+
+static nn_tensor *gc_clamp_both(nn_tensor **in) { return nn_clamp_tensor(in[0], in[1], in[2]); }
+static nn_tensor *gc_clamp_lo(nn_tensor **in) { return nn_clamp_tensor(in[0], in[1], NULL); }
+static nn_tensor *gc_clamp_hi(nn_tensor **in) { return nn_clamp_tensor(in[0], NULL, in[1]); }
+static nn_tensor *gc_clamp_min_t(nn_tensor **in) { return nn_clamp_min_tensor(in[0], in[1]); }
+static nn_tensor *gc_clamp_max_t(nn_tensor **in) { return nn_clamp_max_tensor(in[0], in[1]); }
+static nn_tensor *gc_sgn(nn_tensor **in) { return nn_sgn(in[0]); }
+static nn_tensor *gc_copysign(nn_tensor **in) { return nn_copysign(in[0], in[1]); }
+static nn_tensor *gc_copysign_scalar(nn_tensor **in)
+{
+    nn_tensor *w = nn_wrapped_number(-1.5, false), *r = w ? nn_copysign(in[0], w) : NULL;
+    NN_RELEASE(w);
+    return r;
+}
+static nn_tensor *gc_heaviside(nn_tensor **in) { return nn_heaviside(in[0], in[1]); }
+static nn_tensor *gc_mul_number(nn_tensor **in) { return nn_mul_number(in[0], -2.5); }
+static nn_tensor *gc_logcumsumexp(nn_tensor **in) { return nn_logcumsumexp(in[0], 1); }
+static nn_tensor *gc_logcumsumexp0(nn_tensor **in) { return nn_logcumsumexp(in[0], -3); }
+static nn_tensor *gc_renorm2(nn_tensor **in) { return nn_renorm(in[0], 2, 0, 1.0); }
+static nn_tensor *gc_renorm3(nn_tensor **in) { return nn_renorm(in[0], 3, -1, 0.8); }
+static nn_tensor *gc_select_scatter(nn_tensor **in) { return nn_select_scatter(in[0], in[1], 1, -1); }
+static nn_tensor *gc_slice_scatter(nn_tensor **in) { return nn_slice_scatter(in[0], in[1], 1, 0, 4, 2); }
+static nn_tensor *gc_diagonal_scatter(nn_tensor **in) { return nn_diagonal_scatter(in[0], in[1], 1, 0, 1); }
+
+static const gc_case cases_misc_ops[] = {
+    {NN_OP_clamp_tensor, "clamp, tensor min and max, broadcast", gc_clamp_both, 3, {2, 1, 2}, {{2, 3}, {3}, {2, 1}}, -2, 2, 0},
+    {NN_OP_clamp_tensor, "clamp, tensor min", gc_clamp_lo, 2, {2, 1}, {{2, 3}, {3}}, -2, 2, 0},
+    {NN_OP_clamp_tensor, "clamp, tensor max", gc_clamp_hi, 2, {2, 2}, {{2, 3}, {2, 3}}, -2, 2, 0},
+    {NN_OP_clamp_min_tensor, "clamp_min, tensor", gc_clamp_min_t, 2, {2, 0}, {{2, 3}, {0}}, -2, 2, 0},
+    {NN_OP_clamp_max_tensor, "clamp_max, tensor", gc_clamp_max_t, 2, {2, 2}, {{2, 3}, {1, 3}}, -2, 2, 0},
+    {NN_OP_sgn, "sgn (zero gradient)", gc_sgn, 1, {2}, {{2, 3}}, -2, 2, 0},
+    {NN_OP_copysign, "copysign, broadcast", gc_copysign, 2, {2, 1}, {{2, 3}, {3}}, -2, 2, 0},
+    {NN_OP_copysign_scalar, "copysign with a number", gc_copysign_scalar, 1, {2}, {{2, 3}}, -2, 2, 0},
+    {NN_OP_heaviside, "heaviside (no derivative)", gc_heaviside, 2, {2, 0}, {{2, 3}, {0}}, -2, 2, 0},
+    {NN_OP_mul_number, "mul by a number (MulBackward1)", gc_mul_number, 1, {2}, {{2, 3}}, -2, 2, 0},
+    {NN_OP_logcumsumexp, "logcumsumexp along dim 1", gc_logcumsumexp, 1, {2}, {{2, 4}}, -3, 3, 0},
+    {NN_OP_logcumsumexp, "logcumsumexp along dim -3", gc_logcumsumexp0, 1, {3}, {{3, 2, 2}}, -3, 3, 0},
+    {NN_OP_renorm, "renorm p=2 along dim 0", gc_renorm2, 1, {2}, {{3, 4}}, -1, 1, 0},
+    {NN_OP_renorm, "renorm p=3 along dim -1", gc_renorm3, 1, {3}, {{2, 3, 2}}, -1, 1, 0},
+    {NN_OP_select_scatter, "select_scatter", gc_select_scatter, 2, {2, 1}, {{3, 4}, {3}}, -2, 2, 0},
+    {NN_OP_slice_scatter, "slice_scatter with a step", gc_slice_scatter, 2, {2, 2}, {{3, 4}, {3, 2}}, -2, 2, 0},
+    {NN_OP_diagonal_scatter, "diagonal_scatter, offset 1", gc_diagonal_scatter, 2, {2, 1}, {{3, 4}, {3}}, -2, 2, 0},
+    GC_END,
+};

@@ -1,0 +1,65 @@
+# What data-loading tutorial code does with NumPy: the legacy seeded stream (seed, rand,
+# randn, randint, choice, shuffle, permutation, get_state/set_state), reshaping, stacking,
+# argmax, where, clip, linspace, meshgrid, mean/std over axes, astype, boolean and fancy
+# indexing, one-hot rows, unique with counts, bincount, np.save/np.load, sharing memory
+# with torch, and NumPy's printing.
+import os
+import numpy as np
+import torch
+
+np.random.seed(42)
+x = np.random.rand(3, 4)
+print(x)
+print(np.random.randn(2, 3))
+print(np.random.randint(0, 10, size=(2, 5)), np.random.randint(5, size=4))
+print(np.random.choice(10, 4, replace=False), np.random.choice([1.5, 2.5, 3.5], size=5))
+a = np.arange(10)
+np.random.shuffle(a)
+print(a, np.random.permutation(8))
+print(np.random.permutation(np.arange(6).reshape(3, 2)))
+print(x.reshape(2, 6).T)
+print(np.stack([x, x], axis=1).shape, np.concatenate([x, x], axis=1).shape)
+print(x.argmax(axis=1), x.argmax())
+print(np.where(x > 0.5, x, 0))
+print(np.where(x > 0.5))
+print(np.clip(x, 0.2, 0.8))
+print(np.linspace(-1, 1, 9))
+xx, yy = np.meshgrid(np.arange(3), np.linspace(0, 1, 2))
+print(xx, yy, sep='\n')
+print(x.mean(axis=0), x.std(axis=1), x.std(), x.var(axis=0, ddof=1))
+print(x.astype(np.int32), (x * 10).astype(int))
+print(x[x > 0.5], x[[0, 2]], x[[0, 1], [1, 2]], x[:, [True, False, True, False]])
+x[x < 0.3] = 0
+print(x)
+np.save('numpy_tutorial_idioms.npy', x)
+y = np.load('numpy_tutorial_idioms.npy')
+os.remove('numpy_tutorial_idioms.npy')
+print(y, y.dtype)
+t = torch.from_numpy(y)
+t[0, 0] = 100
+n = t.numpy()
+n[1, 1] = -5
+print(y[0, 0], t)
+print(np.array([1e-5, 1, 1000]), np.array([1e10, 1]), np.array([0.1, 0.25]) * 3)
+print(np.arange(24).reshape(2, 3, 4).transpose(1, 0, 2))
+labels = np.array([0, 1, 2, 1])
+print(np.eye(3)[labels])
+print(np.unique(labels, return_counts=True))
+print(np.unique(np.array([3, 1, 3, 2, 1]), return_index=True, return_inverse=True, return_counts=True))
+print(np.unique([[1.5, 0.5], [1.5, 2.5]], return_counts=True))
+print(np.bincount(labels), np.bincount([0, 1, 1, 5], minlength=3), np.bincount(np.array([0, 2]), weights=[0.5, 1.5]))
+print(np.cumsum(labels), np.sum(labels == 1), (labels == 1).mean())
+print(np.arange(0, 1, 0.1, dtype=np.float32), np.arange(0.1, 1, 0.3), np.arange(1, 2, 0.25, dtype=np.float16))
+st = np.random.get_state()
+print(st[0], st[1].dtype, st[1][:3], st[2], st[3], st[4])
+np.random.randn()
+st = np.random.get_state()
+print(st[2], st[3], st[4])
+a1 = np.random.rand(3)
+np.random.set_state(st)
+print(np.random.randn(), np.random.rand(3) - a1, np.random.get_state(legacy=False)['state']['pos'])
+rs = np.random.RandomState(0)
+s0 = rs.get_state()
+print(rs.randn(2), rs.randint(0, 100, 3))
+rs.set_state(s0)
+print(rs.randn(2), rs.randint(0, 100, 3))
