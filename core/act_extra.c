@@ -33,10 +33,15 @@ static nn_tensor *dense(nn_tensor *x)
 #define SELU_ALPHA 1.6732632423543772848170429916717
 #define SELU_SCALE 1.0507009873554804934193349852946
 
+/* bfloat16: ATen's elu kernel computes in float and rounds once */
 nn_tensor *nn_selu(nn_tensor *x)
 {
-    if (check_floating(x, "elu_cpu") < 0) return NULL;
-    nn_tensor *c = dense(x), *y = c ? nn_empty_on(nn_device_of(c), x->ndim, x->sizes, x->dtype) : NULL;
+    bool bf16 = x->dtype == NN_BFLOAT16;
+    if (!bf16 && check_floating(x, "elu_cpu") < 0) return NULL;
+    nn_tensor *c = NULL;
+    if (bf16) NN_WITH_GRAD_MODE(false, c = nn_to_dtype(x, NN_FLOAT32));
+    else c = dense(x);
+    nn_tensor *y = c ? nn_empty_on(nn_device_of(c), x->ndim, x->sizes, c->dtype) : NULL;
     if (!y) {
         NN_RELEASE(c);
         return NULL;
@@ -44,6 +49,7 @@ nn_tensor *nn_selu(nn_tensor *x)
     nn_kernel_args ka = {.t = {y, c}};
     if (NN_KERNEL(nn_backend_of(c), math, (NN_MATH_selu, &ka)) < 0) NN_SET(y, NULL);
     NN_RELEASE(c);
+    if (y && bf16) NN_WITH_GRAD_MODE(false, NN_SET(y, nn_to_dtype(y, NN_BFLOAT16)));
     if (y && nn_record(NN_OP_selu, 1, &x, 1, &y, 1, &x, NULL) < 0) NN_SET(y, NULL);
     return y;
 }

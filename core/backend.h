@@ -376,7 +376,8 @@ typedef enum nn_special_op {
 #define NN_SPECIAL_OP_COUNT (NN_SPECIAL_ZETA + 1)
 
 /* The optim_step kernel's op codes: one parameter's update (contiguous p, its grad
-   g of p's dtype, float32 or float64, and state tensors s0..s2 of p's shape, NULL
+   g of p's dtype, float32 or float64 (SGD and ADAM also float16 and bfloat16, each op
+   of PyTorch's chain rounded to it), and state tensors s0..s2 of p's shape, NULL
    where unused), args the op's scalars (host memory). */
 typedef enum nn_optim_op {
     NN_OPTIM_STEP_SGD,      /* nn_sgd_step_args; s0 the momentum buffer */

@@ -37,6 +37,25 @@ static nn_tensor *f64_to(nn_tensor *t, nn_dtype dtype)
     return r;
 }
 
+/* Marks the float32 convolutions that PyTorch 1.13 runs through oneDNN's
+   jit:avx2 kernels, whose order cpu/conv2d_onednn.c reproduces:
+   ConvParams::use_mkldnn (a batch of more than one, a kernel above 3x3 or a
+   large input) and the geometries the jit:avx2 kernels accept (no groups, no
+   dilation, one stride both ways, padding inside the kernel's reach, kw < 14);
+   its input gradient not for under 8 channels with kw > 3 and a stride, which
+   oneDNN sends to its GEMM. 1x1 kernels, which oneDNN sends to other kernels,
+   stay on im2col + GEMM. */
+static void mark_onednn(conv_shape *s)
+{
+    bool mkldnn = s->n > 1 || (s->kh > 3 && s->kw > 3) || s->n * s->c * s->h * s->w > 20480;
+    int64_t end_h = (s->oh - 1) * s->stride[0] + s->kh - s->h - s->padding[0];
+    int64_t end_w = (s->ow - 1) * s->stride[1] + s->kw - s->w - s->padding[1];
+    s->onednn = mkldnn && s->groups == 1 && s->dilation[0] == 1 && s->dilation[1] == 1 && s->kh * s->kw > 1 &&
+                s->stride[0] == s->stride[1] && s->kw < 14 && s->kh <= s->h && s->padding[0] < s->kh &&
+                s->padding[1] < s->kw && end_h < s->kh && end_w < s->kw;
+    s->onednn_input_grad = s->onednn && !(s->c < 8 && s->kw > 3 && s->stride[1] > 1);
+}
+
 static void shape_from(conv_shape *s, const nn_tensor *x, const nn_tensor *w, const nn_op_params *p)
 {
     s->n = x->sizes[0], s->c = x->sizes[1], s->h = x->sizes[2], s->w = x->sizes[3];
@@ -49,6 +68,8 @@ static void shape_from(conv_shape *s, const nn_tensor *x, const nn_tensor *w, co
     s->groups = p->i[6];
     s->oh = (s->h + 2 * s->padding[0] - s->dilation[0] * (s->kh - 1) - 1) / s->stride[0] + 1;
     s->ow = (s->w + 2 * s->padding[1] - s->dilation[1] * (s->kw - 1) - 1) / s->stride[1] + 1;
+    s->onednn = s->onednn_input_grad = false;
+    if (x->dtype == NN_FLOAT32) mark_onednn(s);
 }
 
 /* PyTorch's checks of conv2d's arguments (x is 4-d here); 0 or -1. */
@@ -161,23 +182,25 @@ nn_tensor *nn_conv2d(nn_tensor *input, nn_tensor *weight, nn_tensor *bias, const
     return r;
 }
 
-/* The float32/float64 gradients through the conv2d kernels into gin[0] and gin[1] (as needed); 0 or -1. */
+/* The float32/float64 gradients through the conv2d kernels into gin[0] and gin[1] (as needed), and the bias
+   gradient into gin[2] when need_b and s is marked onednn (else left NULL: the caller sums gy); 0 or -1. */
 static int backward_gemm(const conv_shape *s, nn_tensor *x, nn_tensor *w, nn_tensor *gy, bool need_x, bool need_w,
-                         nn_tensor **gin)
+                         bool need_b, nn_tensor **gin)
 {
     nn_tensor *xc = dense(x), *wc = xc ? dense(w) : NULL, *gc = NULL;
     if (wc) NN_WITH_GRAD_MODE(false, gc = gy->dtype == x->dtype ? nn_contiguous(gy) : nn_to_dtype(gy, x->dtype));
     nn_tensor *gcc = gc ? dense(gc) : NULL;
     nn_tensor *gx = gcc && need_x ? nn_empty_like(x) : NULL;
     nn_tensor *gw = gcc && need_w ? nn_zeros_like(w) : NULL;
-    int rc = gcc && (gx || !need_x) && (gw || !need_w) ? 0 : -1;
+    nn_tensor *gb = gcc && need_b && s->onednn ? nn_zeros_on(nn_device_of(x), 1, &s->o, x->dtype) : NULL;
+    int rc = gcc && (gx || !need_x) && (gw || !need_w) && (gb || !need_b || !s->onednn) ? 0 : -1;
     if (rc == 0 && nn_numel(gcc) > 0)
-        rc = NN_KERNEL(nn_backend_of(xc), conv2d_backward, (s, xc, wc, gcc, gx, gw));
+        rc = NN_KERNEL(nn_backend_of(xc), conv2d_backward, (s, xc, wc, gcc, gx, gw, gb));
     else if (rc == 0 && gx)
         rc = nn_fill_(gx, 0);
     if (rc == 0) {
-        gin[0] = gx, gin[1] = gw;
-        gx = gw = NULL;
+        gin[0] = gx, gin[1] = gw, gin[2] = gb;
+        gx = gw = gb = NULL;
     }
     NN_RELEASE(xc);
     NN_RELEASE(wc);
@@ -185,15 +208,16 @@ static int backward_gemm(const conv_shape *s, nn_tensor *x, nn_tensor *w, nn_ten
     NN_RELEASE(gcc);
     NN_RELEASE(gx);
     NN_RELEASE(gw);
+    NN_RELEASE(gb);
     return rc;
 }
 
 int nn_conv2d_input_weight_grads(nn_tensor *x, nn_tensor *w, nn_tensor *gy, const nn_op_params *p, bool need_x,
-                                 bool need_w, nn_tensor **gin)
+                                 bool need_w, bool need_b, nn_tensor **gin)
 {
     conv_shape s;
     shape_from(&s, x, w, p);
-    return backward_gemm(&s, x, w, gy, need_x, need_w, gin);
+    return backward_gemm(&s, x, w, gy, need_x, need_w, need_b, gin);
 }
 
 int nn_convolution_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
@@ -209,13 +233,13 @@ int nn_convolution_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
         return 0;
     }
     if (x->dtype == NN_FLOAT32 || x->dtype == NN_FLOAT64) {
-        if (backward_gemm(&s, x, w, gout[0], need_x, need_w, gin) < 0) return -1;
-        if (need_b && !(gin[2] = nn_sum(gout[0], 3, (int[]){0, 2, 3}, false))) return -1;
+        if (backward_gemm(&s, x, w, gout[0], need_x, need_w, need_b, gin) < 0) return -1;
+        if (need_b && !gin[2] && !(gin[2] = nn_sum(gout[0], 3, (int[]){0, 2, 3}, false))) return -1;
         return 0;
     }
     /* half and bfloat16: the float64 kernels, the gradients back in the dtypes */
-    nn_tensor *xd = as_f64(x), *wd = xd ? as_f64(w) : NULL, *g64[2] = {NULL, NULL};
-    int rc = wd ? backward_gemm(&s, xd, wd, gout[0], need_x, need_w, g64) : -1;
+    nn_tensor *xd = as_f64(x), *wd = xd ? as_f64(w) : NULL, *g64[3] = {NULL, NULL, NULL};
+    int rc = wd ? backward_gemm(&s, xd, wd, gout[0], need_x, need_w, false, g64) : -1;
     NN_RELEASE(xd);
     NN_RELEASE(wd);
     if (rc == 0 && need_x && !(gin[0] = f64_to(g64[0], x->dtype))) rc = -1;

@@ -171,17 +171,17 @@ int nn_conv1d_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
             return -1;
         return 0;
     }
-    nn_tensor *x4 = as4d(x), *w4 = x4 ? as4d(w) : NULL, *g4 = w4 ? as4d(gout[0]) : NULL, *r[2] = {NULL, NULL};
-    int rc = g4 ? nn_conv2d_input_weight_grads(x4, w4, g4, &n->p, need_x, need_w, r) : -1;
+    bool need_b = n->n_inputs == 3 && nn_node_needs_input_grad(n, 2);
+    nn_tensor *x4 = as4d(x), *w4 = x4 ? as4d(w) : NULL, *g4 = w4 ? as4d(gout[0]) : NULL, *r[3] = {NULL, NULL, NULL};
+    int rc = g4 ? nn_conv2d_input_weight_grads(x4, w4, g4, &n->p, need_x, need_w, need_b, r) : -1;
     NN_RELEASE(x4);
     NN_RELEASE(w4);
     NN_RELEASE(g4);
     gin[0] = from4d(r[0], 1);
     gin[1] = from4d(r[1], 1);
+    gin[2] = r[2];
     if (rc == 0 && ((need_x && !gin[0]) || (need_w && !gin[1]))) rc = -1;
-    if (rc == 0 && n->n_inputs == 3 && nn_node_needs_input_grad(n, 2) &&
-        !(gin[2] = nn_sum(gout[0], 2, (int[]){0, 2}, false)))
-        rc = -1;
+    if (rc == 0 && need_b && !gin[2] && !(gin[2] = nn_sum(gout[0], 2, (int[]){0, 2}, false))) rc = -1;
     return rc;
 }
 
@@ -215,8 +215,8 @@ static nn_tensor *conv_transpose_batched(nn_tensor *x, nn_tensor *w, nn_tensor *
                    NULL;
         }
     }
-    nn_tensor *shape = w4 ? nn_empty(4, out, x->dtype) : NULL, *r[2] = {NULL, NULL};
-    int rc = shape ? nn_conv2d_input_weight_grads(shape, w4, x4, p, true, false, r) : -1;
+    nn_tensor *shape = w4 ? nn_empty(4, out, x->dtype) : NULL, *r[3] = {NULL, NULL, NULL};
+    int rc = shape ? nn_conv2d_input_weight_grads(shape, w4, x4, p, true, false, false, r) : -1;
     NN_RELEASE(shape);
     NN_RELEASE(x4);
     NN_RELEASE(w4);
@@ -293,9 +293,9 @@ int nn_conv_transpose_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
         nn_set_grad_enabled(prev);
         if (!r[0]) rc = -1;
     }
-    nn_tensor *unused[2] = {NULL, NULL};
+    nn_tensor *unused[3] = {NULL, NULL, NULL};
     if (rc == 0 && need_w) { /* that convolution's weight gradient, input and output gradient swapped */
-        rc = nn_conv2d_input_weight_grads(g4, w4, x4, &n->p, false, true, unused);
+        rc = nn_conv2d_input_weight_grads(g4, w4, x4, &n->p, false, true, false, unused);
         r[1] = unused[1];
     }
     NN_RELEASE(x4);

@@ -172,8 +172,9 @@ static int data_range(const nn_tensor *c, double *lo, double *hi)
 
 nn_tensor *nn_histc(nn_tensor *a, int64_t bins, double min, double max)
 {
-    if (!is_float(a->dtype)) {
-        nn_error_set(NN_ERR_RUNTIME, "\"histogram_cpu\" not implemented for '%s'", nn_dtype_scalar_name(a->dtype));
+    if (!is_float(a->dtype) || a->dtype == NN_FLOAT16) { /* float16: 1.13's range (aminmax) or histogram refuses it */
+        nn_error_set(NN_ERR_RUNTIME, "\"%s\" not implemented for '%s'",
+                     a->dtype == NN_FLOAT16 && min == max ? "aminmax_cpu" : "histogram_cpu", nn_dtype_scalar_name(a->dtype));
         return NULL;
     }
     if (bins <= 0) {

@@ -115,6 +115,14 @@ static int lu_factor(nn_tensor *a, nn_tensor **lu, nn_tensor **pivots, int *firs
     return 0;
 }
 
+int nn_lu_factor_batch(nn_tensor *a, nn_tensor **lu, nn_tensor **pivots, int *first_singular, int64_t *singular_at)
+{
+    int64_t batch = 0;
+    int rc = lu_factor(a, lu, pivots, first_singular, &batch);
+    *singular_at = *first_singular ? lu_singular_at : 0;
+    return rc;
+}
+
 /* ------------------------------------------------------- det / slogdet */
 
 static int det_parts(const char *f, nn_tensor *a, nn_tensor **det, nn_tensor **sign, nn_tensor **logabs)

@@ -587,6 +587,27 @@ int nn_module_save_to_state_dict(nn_module *m, nn_object *dest, const char *pref
     return rc;
 }
 
+static int state_dict_into(nn_module *m, nn_object *dest, const char *prefix, bool keep_vars);
+
+/* module.state_dict(destination=dest, prefix=prefix, keep_vars=kv) for a child: a
+   language class's own state_dict, else the default. 0 or -1. */
+static int child_state_dict(nn_module *child, nn_object *dest, const char *prefix, nn_object *kv)
+{
+    nn_object *method = NULL;
+    if (override_lookup && override_lookup(child, "state_dict", &method) < 0) return -1;
+    if (!method) return state_dict_into(child, dest, prefix, nn_is_true(kv));
+    nn_object *args = nn_tuple_new(0), *kwargs = nn_dict_new(), *pfx = nn_str_new(prefix), *r = NULL;
+    if (args && kwargs && pfx && nn_dict_set_str(kwargs, "destination", dest) == 0 &&
+        nn_dict_set_str(kwargs, "prefix", pfx) == 0 && nn_dict_set_str(kwargs, "keep_vars", kv) == 0)
+        r = nn_call(method, args, kwargs);
+    NN_RELEASE(args);
+    NN_RELEASE(kwargs);
+    NN_RELEASE(pfx);
+    NN_RELEASE(method);
+    NN_RELEASE(r); /* PyTorch ignores what it returns */
+    return r ? 0 : -1;
+}
+
 static int state_dict_into(nn_module *m, nn_object *dest, const char *prefix, bool keep_vars)
 {
     nn_object *pfx = nn_str_new(prefix), *kv = nn_bool_new(keep_vars);
@@ -621,7 +642,7 @@ static int state_dict_into(nn_module *m, nn_object *dest, const char *prefix, bo
     while (rc == 0 && nn_dict_next(m->modules, &pos, &k, &v)) {
         if (nn_is_none(v)) continue;
         char *sub = concat(prefix, nn_str_cstr(k), ".");
-        rc = sub ? state_dict_into(NN_MODULE(v), dest, sub, keep_vars) : -1;
+        rc = sub ? child_state_dict(NN_MODULE(v), dest, sub, kv) : -1;
         nn_free(sub);
     }
     pos = 0;
@@ -635,6 +656,11 @@ static int state_dict_into(nn_module *m, nn_object *dest, const char *prefix, bo
     NN_RELEASE(meta);
     NN_RELEASE(version);
     return rc;
+}
+
+int nn_module_state_dict_into(nn_module *m, nn_object *dest, const char *prefix, bool keep_vars)
+{
+    return state_dict_into(m, dest, prefix ? prefix : "", keep_vars);
 }
 
 nn_object *nn_module_state_dict(nn_module *m, const char *prefix, bool keep_vars)

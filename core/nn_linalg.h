@@ -40,4 +40,17 @@ int nn_linalg_lstsq(nn_tensor *a, nn_tensor *b, double rcond, int driver, nn_ten
 /* A ** e by products (e < 0: of the inverse) */
 nn_tensor *nn_linalg_matrix_power(nn_tensor *a, int64_t e);
 
+/* The LU decomposition of square matrices (linalg_lu.c). getrf of every matrix of a: lu
+   its column-major copy factored, pivots int32 [batch, n] (1-based); first_singular
+   LAPACK's first positive info (0: none) and singular_at that matrix's batch index. */
+int nn_lu_factor_batch(nn_tensor *a, nn_tensor **lu, nn_tensor **pivots, int *first_singular, int64_t *singular_at);
+/* torch.linalg.lu_factor: LU packed (a's shape) and int32 pivots [..., n]; check_errors:
+   the function's name ("torch.linalg.lu_factor") for PyTorch's error on a singular
+   matrix, or NULL to factor it anyway (torch.lu). 0 or -1. */
+int nn_linalg_lu_factor(nn_tensor *a, bool pivot, const char *check_errors, nn_tensor **lu, nn_tensor **pivots);
+/* torch.lu_unpack: P, L (unit lower), U of a packed LU and its pivots. 0 or -1. */
+int nn_lu_unpack(nn_tensor *lu, nn_tensor *pivots, nn_tensor **P, nn_tensor **L, nn_tensor **U);
+/* torch.linalg.lu: A = P L U. 0 or -1. */
+int nn_linalg_lu(nn_tensor *a, bool pivot, nn_tensor **P, nn_tensor **L, nn_tensor **U);
+
 #endif

@@ -108,13 +108,17 @@ nn_tensor *nn_module_get_buffer(nn_module *m, const char *target);
    prefix-without-dot -> {'version': V} per module, V its class's _version (1; 2 for
    the _NormBase classes; a language class's own _version through the lookup below). */
 nn_object *nn_module_state_dict(nn_module *m, const char *prefix, bool keep_vars);
+/* state_dict(destination=dest): m's entries into dest (a dict, borrowed; its
+   _metadata, when it has one, gets m's and its children's). 0 or -1. */
+int nn_module_state_dict_into(nn_module *m, nn_object *dest, const char *prefix, bool keep_vars);
 /* The layer that knows language classes gives their _version: 1 with *version set
    when the class (or a base written in the language) defines one, else 0. */
 typedef int (*nn_module_version_fn)(nn_module *m, int64_t *version);
 void nn_module_set_version_lookup(nn_module_version_fn fn);
 /* A language class's own _save_to_state_dict / _load_from_state_dict, which
-   state_dict and load_state_dict call in place of the defaults below, as PyTorch
-   calls the method: the layer that knows language classes sets *method to a new
+   state_dict and load_state_dict call in place of the defaults below, and a
+   child's own state_dict, which its parent's state_dict calls with
+   destination=, prefix=, keep_vars= keywords, as PyTorch calls the methods: the layer that knows language classes sets *method to a new
    reference to m's bound method NAME and returns 1 when a language class of m
    defines it; 0 when none does; -1 with an error. */
 typedef int (*nn_module_override_fn)(nn_module *m, const char *name, nn_object **method);

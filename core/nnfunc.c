@@ -863,6 +863,9 @@ nn_tensor *nn_nll_loss(nn_tensor *input, nn_tensor *target, nn_tensor *weight, n
                        int64_t ignore_index)
 {
     if (check_reduction(reduction) < 0) return NULL;
+    if (input->dtype == NN_FLOAT16) /* PyTorch 1.13's CPU kernels take no float16 (F.nll_loss views N-d as 4-d) */
+        return nn_error_set(NN_ERR_RUNTIME, "\"%s\" not implemented for 'Half'",
+                            input->ndim <= 2 ? "nll_loss_out_frame" : "nll_loss2d_forward_out_frame"), NULL;
     return nll_loss_nd(input, target, weight, reduction, ignore_index);
 }
 

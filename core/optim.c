@@ -342,9 +342,13 @@ static nn_tensor *contiguous_as(nn_tensor *t, nn_dtype dtype)
 
 static int check_grad(nn_tensor *p, nn_tensor *grad, const char *name)
 {
-    if (p->dtype != NN_FLOAT32 && p->dtype != NN_FLOAT64)
+    if (!nn_dtype_is_floating(p->dtype))
         return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "%s: %s parameters are not supported (float32 and float64 are)",
                             name, nn_dtype_name(p->dtype));
+    /* PyTorch 1.13's Adam and AdamW on CPU stop at exp_avg_sq's addcmul_ for float16
+       (SGD steps it; bfloat16 steps in both) */
+    if (p->dtype == NN_FLOAT16 && strcmp(name, "SGD"))
+        return nn_error_set(NN_ERR_RUNTIME, "\"addcmul_cpu_out\" not implemented for 'Half'");
     if (grad->ndim != p->ndim || memcmp(grad->sizes, p->sizes, sizeof(int64_t) * (size_t)p->ndim) != 0) {
         char a[256], b[256];
         return nn_error_set(NN_ERR_RUNTIME, "%s: the grad's shape %s does not match the parameter's shape %s", name,

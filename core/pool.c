@@ -82,10 +82,33 @@ static int out_shape(const nn_tensor *x, int64_t oh, int64_t ow, int64_t *sizes)
     return x->ndim;
 }
 
+/* float32, float64 and bfloat16 (which ATen's CPU kernels compute in float and round once) */
 static int check_float(const char *kernel, const nn_tensor *x)
 {
-    if (x->dtype == NN_FLOAT32 || x->dtype == NN_FLOAT64) return 0;
+    if (x->dtype == NN_FLOAT32 || x->dtype == NN_FLOAT64 || x->dtype == NN_BFLOAT16) return 0;
     return nn_error_set(NN_ERR_RUNTIME, "\"%s\" not implemented for '%s'", kernel, nn_dtype_scalar_name(x->dtype));
+}
+
+/* the dtype the pool kernels run in: bfloat16 computes in float32 */
+static nn_dtype compute_dtype(nn_dtype dt) { return dt == NN_BFLOAT16 ? NN_FLOAT32 : dt; }
+
+/* x contiguous in its compute dtype; new reference */
+static nn_tensor *compute_copy(nn_tensor *x)
+{
+    nn_tensor *c = NULL, *r = NULL;
+    NN_WITH_GRAD_MODE(false, c = nn_to_dtype(x, compute_dtype(x->dtype)); r = c ? nn_contiguous(c) : NULL);
+    NN_RELEASE(c);
+    return r;
+}
+
+/* t (taken) rounded to dtype dt when it differs; new reference or NULL */
+static nn_tensor *rounded_to(nn_tensor *t, nn_dtype dt)
+{
+    if (!t || t->dtype == dt) return t;
+    nn_tensor *r = NULL;
+    NN_WITH_GRAD_MODE(false, r = nn_to_dtype(t, dt));
+    NN_RELEASE(t);
+    return r;
 }
 
 /* ------------------------------------------------------------- max pool */
@@ -98,11 +121,12 @@ static nn_tensor *index_pool(nn_tensor *x, const geom *g, nn_op_id op, nn_pool_o
 {
     int64_t sizes[NN_MAX_DIMS];
     int nd = out_shape(x, g->OH, g->OW, sizes);
-    nn_tensor *xc = nn_contiguous(x), *out = xc ? nn_empty_on(nn_device_of(xc), nd, sizes, x->dtype) : NULL,
+    nn_tensor *xc = compute_copy(x), *out = xc ? nn_empty_on(nn_device_of(xc), nd, sizes, xc->dtype) : NULL,
               *idx = out ? nn_empty_on(nn_device_of(xc), nd, sizes, NN_INT64) : NULL;
     if (!idx) goto fail;
     nn_kernel_args ka = {.t = {out, idx, xc}};
     if (NN_KERNEL(nn_backend_of(xc), pool, (code, g, &ka)) < 0) goto fail;
+    if (!(out = rounded_to(out, x->dtype))) goto fail;
     if (nn_record(op, 1, &x, 1, &out, 1, &idx, NULL) < 0) goto fail;
     NN_RELEASE(xc);
     if (indices) *indices = idx;
@@ -128,19 +152,20 @@ static int index_pool_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 {
     const nn_input_meta *m = &n->input_meta[0];
     nn_tensor *idx = nn_node_saved(n, 0), *gc = nn_contiguous(gout[0]);
-    nn_tensor *gi = gc ? nn_zeros(m->ndim, m->sizes, m->dtype) : NULL;
+    nn_dtype cd = compute_dtype(m->dtype);
+    nn_tensor *gi = gc ? nn_zeros(m->ndim, m->sizes, cd) : NULL;
     if (gi) {
         geom g = {.planes = 1};
         for (int i = 0; i < m->ndim - 2; i++) g.planes *= m->sizes[i];
         int64_t in_plane = m->sizes[m->ndim - 2] * m->sizes[m->ndim - 1];
         int64_t out_plane = gc->sizes[gc->ndim - 2] * gc->sizes[gc->ndim - 1];
-        nn_tensor *gt = nn_to_dtype(gc, m->dtype);
+        nn_tensor *gt = nn_to_dtype(gc, cd);
         nn_kernel_args ka = {.t = {gi, idx, gt}, .i = {in_plane, out_plane}};
         if (!gt || NN_KERNEL(nn_backend_of(gi), pool, (NN_POOL_MAX_BACKWARD, &g, &ka)) < 0) NN_SET(gi, NULL);
         NN_RELEASE(gt);
     }
     NN_RELEASE(gc);
-    gin[0] = gi;
+    gin[0] = rounded_to(gi, m->dtype);
     return gi ? 0 : -1;
 }
 
@@ -157,9 +182,10 @@ nn_tensor *nn_avg_pool2d(nn_tensor *x, const int64_t k[2], const int64_t s[2], c
     if (make_geom("avg_pool2d", x, k, s, p, one, ceil_mode, &g) < 0 || check_float("avg_pool2d", x) < 0) return NULL;
     int64_t sizes[NN_MAX_DIMS];
     int nd = out_shape(x, g.OH, g.OW, sizes);
-    nn_tensor *xc = nn_contiguous(x), *out = xc ? nn_empty_on(nn_device_of(xc), nd, sizes, x->dtype) : NULL;
+    nn_tensor *xc = compute_copy(x), *out = xc ? nn_empty_on(nn_device_of(xc), nd, sizes, xc->dtype) : NULL;
     nn_kernel_args ka = {.t = {out, NULL, xc}, .i = {count_include_pad, divisor_override}};
     if (out && NN_KERNEL(nn_backend_of(xc), pool, (NN_POOL_AVG, &g, &ka)) < 0) NN_SET(out, NULL);
+    out = rounded_to(out, x->dtype);
     if (out) {
         nn_op_params prm = {.n_i = 9, .flags = count_include_pad};
         for (int i = 0; i < 2; i++) prm.i[i] = k[i], prm.i[2 + i] = s[i], prm.i[4 + i] = p[i];
@@ -177,8 +203,8 @@ int nn_avg_pool2d_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     geom g = {.planes = 1, .H = m->sizes[m->ndim - 2], .W = m->sizes[m->ndim - 1]};
     for (int i = 0; i < m->ndim - 2; i++) g.planes *= m->sizes[i];
     for (int i = 0; i < 2; i++) g.k[i] = pi[i], g.s[i] = pi[2 + i], g.p[i] = pi[4 + i], g.d[i] = 1;
-    nn_tensor *gc = nn_contiguous(gout[0]), *gt = gc ? nn_to_dtype(gc, m->dtype) : NULL;
-    nn_tensor *gi = gt ? nn_zeros(m->ndim, m->sizes, m->dtype) : NULL;
+    nn_tensor *gc = nn_contiguous(gout[0]), *gt = gc ? nn_to_dtype(gc, compute_dtype(m->dtype)) : NULL;
+    nn_tensor *gi = gt ? nn_zeros(m->ndim, m->sizes, gt->dtype) : NULL;
     if (gi) {
         g.OH = gt->sizes[gt->ndim - 2];
         g.OW = gt->sizes[gt->ndim - 1];
@@ -187,8 +213,8 @@ int nn_avg_pool2d_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     }
     NN_RELEASE(gc);
     NN_RELEASE(gt);
-    gin[0] = gi;
-    return gi ? 0 : -1;
+    gin[0] = rounded_to(gi, m->dtype);
+    return gin[0] ? 0 : -1;
 }
 
 /* ---------------------------------------------------------- adaptive pools */
@@ -226,9 +252,10 @@ nn_tensor *nn_adaptive_avg_pool2d(nn_tensor *x, const int64_t osz[2])
         return nn_mean(x, 2, (const int[]){-1, -2}, true);
     int64_t sizes[NN_MAX_DIMS];
     int nd = out_shape(x, g.OH, g.OW, sizes);
-    nn_tensor *xc = nn_contiguous(x), *out = xc ? nn_empty_on(nn_device_of(xc), nd, sizes, x->dtype) : NULL;
+    nn_tensor *xc = compute_copy(x), *out = xc ? nn_empty_on(nn_device_of(xc), nd, sizes, xc->dtype) : NULL;
     nn_kernel_args ka = {.t = {out, NULL, xc}};
     if (out && NN_KERNEL(nn_backend_of(xc), pool, (NN_POOL_ADAPTIVE_AVG, &g, &ka)) < 0) NN_SET(out, NULL);
+    out = rounded_to(out, x->dtype);
     if (out) {
         if (nn_record(NN_OP_adaptive_avg_pool2d, 1, &x, 1, &out, 0, NULL, NULL) < 0) NN_SET(out, NULL);
     }
@@ -241,8 +268,8 @@ int nn_adaptive_avg_pool2d_backward(nn_node *n, nn_tensor **gout, nn_tensor **gi
     const nn_input_meta *m = &n->input_meta[0];
     geom g = {.planes = 1, .H = m->sizes[m->ndim - 2], .W = m->sizes[m->ndim - 1]};
     for (int i = 0; i < m->ndim - 2; i++) g.planes *= m->sizes[i];
-    nn_tensor *gc = nn_contiguous(gout[0]), *gt = gc ? nn_to_dtype(gc, m->dtype) : NULL;
-    nn_tensor *gi = gt ? nn_zeros(m->ndim, m->sizes, m->dtype) : NULL;
+    nn_tensor *gc = nn_contiguous(gout[0]), *gt = gc ? nn_to_dtype(gc, compute_dtype(m->dtype)) : NULL;
+    nn_tensor *gi = gt ? nn_zeros(m->ndim, m->sizes, gt->dtype) : NULL;
     if (gi) {
         g.OH = gt->sizes[gt->ndim - 2];
         g.OW = gt->sizes[gt->ndim - 1];
@@ -251,8 +278,8 @@ int nn_adaptive_avg_pool2d_backward(nn_node *n, nn_tensor **gout, nn_tensor **gi
     }
     NN_RELEASE(gc);
     NN_RELEASE(gt);
-    gin[0] = gi;
-    return gi ? 0 : -1;
+    gin[0] = rounded_to(gi, m->dtype);
+    return gin[0] ? 0 : -1;
 }
 
 nn_tensor *nn_adaptive_max_pool2d(nn_tensor *x, const int64_t osz[2], nn_tensor **indices)

@@ -43,6 +43,8 @@ nn_tensor *nn_bernoulli_tensor(nn_tensor *p)
         nn_error_set(NN_ERR_RUNTIME, "\"bernoulli_tensor_cpu_p_\" not implemented for '%s'", nn_dtype_scalar_name(p->dtype));
         return NULL;
     }
+    if (p->dtype == NN_FLOAT16) /* torch.bernoulli(p): the result, of p's dtype, is the kernel's self */
+        return nn_error_set(NN_ERR_RUNTIME, "\"bernoulli_tensor_cpu_self_\" not implemented for 'Half'"), NULL;
     nn_tensor *pc = NULL;
     NN_WITH_GRAD_MODE(false, pc = nn_contiguous(p));
     if (!pc) return NULL;
@@ -64,6 +66,10 @@ nn_tensor *nn_multinomial(nn_tensor *probs, int64_t n_samples, bool replacement)
     if (!nn_dtype_is_floating(probs->dtype)) {
         nn_error_set(NN_ERR_RUNTIME, "multinomial only supports floating-point dtypes for input, got: %s",
                      nn_dtype_scalar_name(probs->dtype));
+        return NULL;
+    }
+    if (probs->dtype == NN_FLOAT16) {
+        nn_error_set(NN_ERR_RUNTIME, "multinomial is not implemented for half on CPU");
         return NULL;
     }
     if (n_samples <= 0) {
@@ -148,6 +154,9 @@ nn_tensor *nn_normal_tensor(nn_tensor *mean, double mean_v, nn_tensor *std, doub
 int nn_bernoulli_tensor_(nn_tensor *t, nn_tensor *p)
 {
     if (nn_check_inplace(t) < 0) return -1;
+    if (t->dtype == NN_FLOAT16 || p->dtype == NN_FLOAT16)
+        return nn_error_set(NN_ERR_RUNTIME, "\"bernoulli_tensor_cpu_%s_\" not implemented for 'Half'",
+                            t->dtype == NN_FLOAT16 ? "self" : "p");
     nn_tensor *pe = NULL, *s = NULL;
     int rc = -1;
     NN_WITH_GRAD_MODE(false, pe = nn_expand(p, t->ndim, t->sizes));

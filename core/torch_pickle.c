@@ -462,15 +462,21 @@ static const char *const unsupported_globals[] = {
     "torch.int8", "torch.int16", "torch.int32", "torch.int64", "torch.bfloat16", "torch.bool", "torch.uint8",
 };
 
+/* PyTorch 1.13's torch.load(weights_only=True) refusing a global (module and name
+   counted, not NUL-terminated): its UnpicklingError text, word for word. -1. */
+static int unsupported_class(const char *module, size_t mlen, const char *name, size_t nlen)
+{
+    return nn_error_set(NN_ERR_UNPICKLING,
+                        "Weights only load failed. Re-running `torch.load` with `weights_only` set to `False` will "
+                        "likely succeed, but it can result in arbitrary code execution.Do it only if you get the file "
+                        "from a trusted source. WeightsUnpickler error: Unsupported class %.*s.%.*s",
+                        (int)mlen, module, (int)nlen, name);
+}
+
 static nn_object *global_new(const char *module, size_t mlen, const char *name, size_t nlen)
 {
     char full[96];
-    if (mlen + nlen + 2 > sizeof full) {
-        /* module and name are counted, not NUL-terminated: at most 40 bytes of each */
-        nn_error_set(NN_ERR_UNPICKLING, "unsupported global: GLOBAL %.*s.%.*s... (too long)", (int)(mlen < 40 ? mlen : 40),
-                     module, (int)(nlen < 40 ? nlen : 40), name);
-        return NULL;
-    }
+    if (mlen + nlen + 2 > sizeof full) return unsupported_class(module, mlen, name, nlen), NULL; /* none is so long */
     snprintf(full, sizeof full, "%.*s.%.*s", (int)mlen, module, (int)nlen, name);
     static const struct {
         const char *name;
@@ -508,13 +514,7 @@ static nn_object *global_new(const char *module, size_t mlen, const char *name, 
         if (is_value) return found;
         kind = G_HOOKED;
     }
-    if (kind < 0) {
-        nn_error_set(NN_ERR_UNPICKLING,
-                     "Weights only load failed: unsupported global: GLOBAL %s (nnscope's torch.load allows only "
-                     "the globals of PyTorch's weights_only=True; nothing from the file is run)",
-                     full);
-        return NULL;
-    }
+    if (kind < 0) return unsupported_class(module, mlen, name, nlen), NULL;
     global_obj *g = nn_malloc(sizeof *g);
     if (!g) {
         NN_RELEASE(found);

@@ -90,7 +90,10 @@ nn_tensor *nn_upsample_mode(nn_tensor *x, int dims, const int64_t *out, const do
                                 "and output (W: %lld)", (long long)x->sizes[2], (long long)out[0]),
                    NULL;
         }
-    if (x->dtype != NN_FLOAT32 && x->dtype != NN_FLOAT64)
+    /* bfloat16: the nearest modes (copies, exact); the interpolating ones round as 1.13's
+       bfloat16 arithmetic does, not matched yet, so they still refuse */
+    bool nearest = kind == NN_UPSAMPLE_NEAREST || kind == NN_UPSAMPLE_NEAREST_EXACT;
+    if (x->dtype != NN_FLOAT32 && x->dtype != NN_FLOAT64 && !(x->dtype == NN_BFLOAT16 && nearest))
         return nn_error_set(NN_ERR_RUNTIME, "\"%s\" not implemented for '%s'", kernel_name(kind, dims),
                             nn_dtype_scalar_name(x->dtype)),
                NULL;
@@ -100,11 +103,13 @@ nn_tensor *nn_upsample_mode(nn_tensor *x, int dims, const int64_t *out, const do
     for (int d = 0; d < dims; d++) sizes[2 + d] = out[d];
     nn_resample_geom g;
     geom_of(&p, x->sizes[0] * x->sizes[1], &g);
+    /* bfloat16: computed in float32, rounded once */
     nn_tensor *c = NULL;
-    NN_WITH_GRAD_MODE(false, c = nn_contiguous(x));
-    nn_tensor *y = c ? nn_empty_on(nn_device_of(x), dims + 2, sizes, x->dtype) : NULL;
+    NN_WITH_GRAD_MODE(false, c = x->dtype == NN_BFLOAT16 ? nn_to_dtype(x, NN_FLOAT32) : nn_contiguous(x));
+    nn_tensor *y = c ? nn_empty_on(nn_device_of(x), dims + 2, sizes, c->dtype) : NULL;
     if (y && NN_KERNEL(nn_backend_of(c), resample, (&g, false, y, c)) < 0) NN_SET(y, NULL);
     NN_RELEASE(c);
+    if (y && y->dtype != x->dtype) NN_WITH_GRAD_MODE(false, NN_SET(y, nn_to_dtype(y, x->dtype)));
     if (y && nn_record(ops[kind][dims - 1], 1, &x, 1, &y, 0, NULL, &p) < 0) NN_SET(y, NULL);
     return y;
 }
@@ -139,7 +144,15 @@ nn_tensor *nn_upsample_grad(nn_tensor *g, const int64_t *in_sizes, int dims, con
 
 static int upsample_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 {
-    gin[0] = grad_of(gout[0], &n->p);
+    nn_tensor *g = gout[0];
+    if (g->dtype != NN_BFLOAT16) {
+        gin[0] = grad_of(g, &n->p);
+        return gin[0] ? 0 : -1;
+    }
+    nn_tensor *g32 = nn_to_dtype(g, NN_FLOAT32), *r = g32 ? grad_of(g32, &n->p) : NULL;
+    gin[0] = r ? nn_to_dtype(r, NN_BFLOAT16) : NULL;
+    NN_RELEASE(g32);
+    NN_RELEASE(r);
     return gin[0] ? 0 : -1;
 }
 

@@ -35,9 +35,13 @@ RT(linalg_svd_type, "linalg_svd", "U", "S", "Vh");
 RT(linalg_eigh_type, "linalg_eigh", "eigenvalues", "eigenvectors");
 RT(symeig_type, "symeig", "eigenvalues", "eigenvectors");
 RT(linalg_lstsq_type, "linalg_lstsq", "solution", "residuals", "rank", "singular_values");
+RT(linalg_lu_factor_type, "linalg_lu_factor", "LU", "pivots");
+RT(linalg_lu_type, "linalg_lu", "P", "L", "U");
+RT(lu_unpack_type, "lu_unpack", "P", "L", "U");
 #undef RT
 static return_type *const return_types[] = {&slogdet_type, &linalg_slogdet_type, &qr_type, &linalg_qr_type, &svd_type,
-                                            &linalg_svd_type, &linalg_eigh_type, &symeig_type, &linalg_lstsq_type};
+                                            &linalg_svd_type, &linalg_eigh_type, &symeig_type, &linalg_lstsq_type,
+                                            &linalg_lu_factor_type, &linalg_lu_type, &lu_unpack_type};
 
 static return_type *return_type_of(const nn_object *o)
 {
@@ -354,6 +358,73 @@ static nn_object *f_linalg_matrix_power(void *ud, nn_object *args, nn_object *kw
     return matrix_power_impl("linalg_matrix_power", args, kwargs);
 }
 
+/* ------------------------------------------------------------------ LU */
+
+/* f(A, *, pivot=True, out=None) */
+static int lu_args(const char *f, nn_object *args, nn_object *kwargs, nn_tensor **x, bool *pivot)
+{
+    ARGS(3);
+    *pivot = true;
+    return repl_parse_args(f, "A, *, pivot=, out=", args, kwargs, a) || repl_arg_tensor(f, "A", 1, a[0], x) ||
+                   (a[1] && repl_arg_bool(f, "pivot", 0, a[1], pivot)) || repl_no_out(f, a[2])
+               ? -1
+               : 0;
+}
+
+static nn_object *f_lu_factor(void *ud, nn_object *args, nn_object *kwargs)
+{
+    nn_tensor *x = NULL, *o[2] = {0};
+    bool pivot;
+    if (lu_args("linalg_lu_factor", args, kwargs, &x, &pivot)) return NULL;
+    return returned(nn_linalg_lu_factor(x, pivot, "torch.linalg.lu_factor", &o[0], &o[1]), 2, o, &linalg_lu_factor_type);
+}
+
+static nn_object *f_linalg_lu(void *ud, nn_object *args, nn_object *kwargs)
+{
+    nn_tensor *x = NULL, *o[3] = {0};
+    bool pivot;
+    if (lu_args("linalg_lu", args, kwargs, &x, &pivot)) return NULL;
+    return returned(nn_linalg_lu(x, pivot, &o[0], &o[1], &o[2]), 3, o, &linalg_lu_type);
+}
+
+/* torch.lu(A, pivot=True, get_infos=False): (LU, pivots), with 1.13's deprecation warning */
+static nn_object *f_lu(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(3);
+    nn_tensor *x = NULL, *o[2] = {0};
+    bool pivot = true, infos = false;
+    if (repl_parse_args("lu", "A, pivot=, get_infos=", args, kwargs, a) || repl_arg_tensor("lu", "A", 1, a[0], &x) ||
+        (a[1] && repl_arg_bool("lu", "pivot", 2, a[1], &pivot)) || (a[2] && repl_arg_bool("lu", "get_infos", 3, a[2], &infos)))
+        return NULL;
+    if (infos) return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "torch.lu: get_infos=True is not supported"), NULL;
+    static bool warned; /* TORCH_WARN_ONCE */
+    if (!warned && (warned = true) &&
+        nn_warn("UserWarning", "torch.lu is deprecated in favor of torch.linalg.lu_factor / torch.linalg.lu_factor_ex and "
+                "will be removed in a future PyTorch release.\nLU, pivots = torch.lu(A, compute_pivots)\nshould be replaced "
+                "with\nLU, pivots = torch.linalg.lu_factor(A, compute_pivots)\nand\nLU, pivots, info = torch.lu(A, "
+                "compute_pivots, get_infos=True)\nshould be replaced with\nLU, pivots, info = torch.linalg.lu_factor_ex(A, "
+                "compute_pivots) (Triggered internally at  ./aten/src/ATen/native/BatchLinearAlgebra.cpp:1915.)") < 0)
+        return NULL;
+    if (nn_linalg_lu_factor(x, pivot, NULL, &o[0], &o[1]) < 0) return NULL;
+    nn_object *r = nn_tuple_pack(2, T(o[0]), T(o[1]));
+    NN_RELEASE(o[0]);
+    NN_RELEASE(o[1]);
+    return r;
+}
+
+static nn_object *f_lu_unpack(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(4);
+    nn_tensor *lu = NULL, *piv = NULL, *o[3] = {0};
+    if (repl_parse_args("lu_unpack", "LU_data, LU_pivots, unpack_data=, unpack_pivots=, *, out=", args, kwargs, a) ||
+        repl_arg_tensor("lu_unpack", "LU_data", 1, a[0], &lu) || repl_arg_tensor("lu_unpack", "LU_pivots", 2, a[1], &piv))
+        return NULL;
+    if (lu->ndim < 2 || lu->sizes[lu->ndim - 1] != lu->sizes[lu->ndim - 2] || piv->dtype != NN_INT32 ||
+        piv->ndim != lu->ndim - 1 || piv->sizes[piv->ndim - 1] != lu->sizes[lu->ndim - 1])
+        return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "lu_unpack: only a square LU with its int32 pivots is supported"), NULL;
+    return returned(nn_lu_unpack(lu, piv, &o[0], &o[1], &o[2]), 3, o, &lu_unpack_type);
+}
+
 enum { MAXT = 32 };
 
 /* the product of m[i..j] split as split[][] says (new reference) */
@@ -635,6 +706,12 @@ static const repl_function_def linalg_functions[] = {
     {"norm", f_norm,
      "norm(A, ord=None, dim=None, keepdim=False, *, out=None, dtype=None) -> Tensor\n"
      "Computes a vector or matrix norm."},
+    {"lu_factor", f_lu_factor,
+     "lu_factor(A, *, pivot=True, out=None) -> (Tensor, Tensor)\n"
+     "Computes a compact representation of the LU factorization with partial pivoting of a square matrix."},
+    {"lu", f_linalg_lu,
+     "lu(A, *, pivot=True, out=None) -> (Tensor, Tensor, Tensor)\n"
+     "Computes the LU decomposition with partial pivoting of a square matrix: A = P L U."},
 };
 
 /* torch.det, torch.logdet, torch.slogdet, torch.inverse (and as methods) */
@@ -657,6 +734,12 @@ static const repl_function_def torch_functions[] = {
      "Deprecated in favor of torch.linalg.eigh(): eigenvalues (and eigenvectors) of a symmetric matrix."},
     {"pinverse", f_pinverse, "pinverse(input, rcond=1e-15) -> Tensor\nAlias for torch.linalg.pinv()."},
     {"matrix_power", f_matrix_power, "matrix_power(input, n) -> Tensor\nAlias for torch.linalg.matrix_power()."},
+    {"lu", f_lu,
+     "lu(A, pivot=True, get_infos=False) -> (Tensor, Tensor)\n"
+     "Deprecated in favor of torch.linalg.lu_factor(): the packed LU factorization and its pivots."},
+    {"lu_unpack", f_lu_unpack,
+     "lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True, *, out=None) -> (Tensor, Tensor, Tensor)\n"
+     "Unpacks the LU decomposition returned by torch.linalg.lu_factor() into the P, L, U matrices."},
 };
 
 int repl_linalg_add_functions(nn_object *linalg)

@@ -502,19 +502,9 @@ MM(state_dict)
     if (repl_parse_args("state_dict", "self, *, destination=, prefix=, keep_vars=", args, kwargs, a) ||
         repl_arg_str("state_dict", "prefix", 0, a[1], &prefix) || repl_arg_bool("state_dict", "keep_vars", 0, a[2], &keep))
         return NULL;
-    nn_object *sd = nn_module_state_dict(SELF, prefix, keep);
-    if (sd && a[0] && nn_is_dict(a[0])) {
-        size_t pos = 0;
-        nn_object *k, *v;
-        while (nn_dict_next(sd, &pos, &k, &v))
-            if (nn_dict_set(a[0], k, v)) {
-                NN_RELEASE(sd);
-                return NULL;
-            }
-        NN_RELEASE(sd);
-        return nn_retain(a[0]);
-    }
-    return sd;
+    if (a[0] && nn_is_dict(a[0])) /* into the caller's destination, as a parent's state_dict passes it */
+        return nn_module_state_dict_into(SELF, a[0], prefix, keep) < 0 ? NULL : nn_retain(a[0]);
+    return nn_module_state_dict(SELF, prefix, keep);
 }
 
 /* load_state_dict's result: _IncompatibleKeys(missing_keys=[...], unexpected_keys=[...]),

@@ -461,28 +461,6 @@ static int anneal_is_cos(nn_object *self, bool *cos_strategy)
     return 0;
 }
 
-static nn_object *anneal_method(const char *fname, bool cos_strategy, nn_object *args)
-{
-    double v[3];
-    if (nn_tuple_len(args) != 4) {
-        repl_raise_exc(EXC_TypeError, "%s() takes 4 positional arguments but %zu were given", fname, nn_tuple_len(args));
-        return NULL;
-    }
-    for (int i = 0; i < 3; i++)
-        if (repl_mod_real(nn_tuple_get(args, (size_t)i + 1), &v[i])) return NULL;
-    return nn_float_new(anneal(cos_strategy, v[0], v[1], v[2]));
-}
-
-static nn_object *onecycle_annealing_cos(void *ud, nn_object *args, nn_object *kwargs)
-{
-    return anneal_method("_annealing_cos", true, args);
-}
-
-static nn_object *onecycle_annealing_linear(void *ud, nn_object *args, nn_object *kwargs)
-{
-    return anneal_method("_annealing_linear", false, args);
-}
-
 /* group[key] = (v, *group[key][1:]) for the betas tuple */
 static int set_beta1(nn_object *group, double v)
 {
@@ -965,9 +943,11 @@ static nn_object *onecycle_init(void *ud, nn_object *args, nn_object *kwargs)
         repl_raise_exc(EXC_ValueError, "anneal_strategy must by one of 'cos' or 'linear', instead got %s", strategy);
         return NULL;
     }
-    /* the class's function, not a method bound to self: a reference cycle would never be freed */
-    nn_object *f = repl_class_lookup(((instance_obj *)self)->cls, strcmp(strategy, "cos") ? "_annealing_linear" : "_annealing_cos");
-    if (!f || repl_set_attr(self, "anneal_func", f)) return NULL;
+    /* self.anneal_func = self._annealing_cos: a bound method (the cycle collector frees the cycle) */
+    nn_object *f = repl_get_attr(self, strcmp(strategy, "cos") ? "_annealing_linear" : "_annealing_cos");
+    int set = f ? repl_set_attr(self, "anneal_func", f) : -1;
+    NN_RELEASE(f);
+    if (set) return NULL;
     int64_t le = -1;
     if (GIVEN(13) && repl_arg_int("OneCycleLR", "last_epoch", 0, a[13], &le)) return NULL;
     nn_object *groups = groups_of(self);
@@ -1376,9 +1356,7 @@ static const sched_class classes[] = {
       {"_get_closed_form_lr", poly_closed_m, DOC_CLOSED}}},
     {"OneCycleLR", 0,
      {{"__init__", onecycle_init, "OneCycleLR(optimizer, max_lr, total_steps=None, epochs=None, steps_per_epoch=None, pct_start=0.3, anneal_strategy='cos', cycle_momentum=True, base_momentum=0.85, max_momentum=0.95, div_factor=25.0, final_div_factor=10000.0, three_phase=False, last_epoch=-1, verbose=False)\nSets the learning rate of each parameter group according to the 1cycle learning rate policy."},
-      {"get_lr", onecycle_get_lr, DOC_GET_LR},
-      {"_annealing_cos", onecycle_annealing_cos, "_annealing_cos(start, end, pct)\nCosine anneal from start to end as pct goes from 0.0 to 1.0."},
-      {"_annealing_linear", onecycle_annealing_linear, "_annealing_linear(start, end, pct)\nLinearly anneal from start to end as pct goes from 0.0 to 1.0."}}},
+      {"get_lr", onecycle_get_lr, DOC_GET_LR}}}, /* _annealing_cos/_linear: mod_lr_scheduler_more.c */
     {"ReduceLROnPlateau", -1,
      {{"__init__", plateau_init, "ReduceLROnPlateau(optimizer, mode='min', factor=0.1, patience=10, threshold=0.0001, threshold_mode='rel', cooldown=0, min_lr=0, eps=1e-08, verbose=False)\nReduce learning rate when a metric has stopped improving."},
       {"step", plateau_step, "step(metrics, epoch=None)\nReduces the learning rate of the groups when metrics has not improved for patience epochs."},

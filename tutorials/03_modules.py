@@ -115,7 +115,7 @@ except RuntimeError as e:
 # %% strict=False loads what matches and reports the rest
 print(b.load_state_dict(state, strict=False))
 
-# %% [nnscope] LazyLinear infers in_features at its first call (its warning is placed at torch/nn/modules/lazy.py:180 as PyTorch's; PyTorch prints its install path and the source line, nnscope the relative path alone)
+# %% [nnscope] LazyLinear infers in_features at its first call (its warning is placed at torch/nn/modules/lazy.py:180 and printed as PyTorch prints it: its install path and the source line)
 lazy = nn.LazyLinear(3)
 print(lazy)
 print(lazy.weight)

@@ -8,7 +8,8 @@
  *   forward   Y[O, N*P]    = W[O, K] @ cols             then y[n, o, p] = Y[o, n*P + p] + b[o]
  *   weight    gW[O, K]     = gY[O, N*P] @ cols^T
  *   input     gcols        = W^T @ gY                   then col2im adds gcols back into gx
- * (per group; K = C/groups*KH*KW, P = OH*OW). Each sample's pass writes only
+ * (per group; K = C/groups*KH*KW, P = OH*OW); a float32 geometry marked onednn
+ * runs cpu/conv2d_onednn.c instead. Each sample's pass writes only
  * its own columns or its own gx[n], and each GEMM splits over output elements
  * only, so no result depends on the thread count.
  */
@@ -131,6 +132,7 @@ int nn_cpu_conv2d(const nn_conv_geom *s, const nn_tensor *xt, const nn_tensor *w
     nn_dtype dt = yt->dtype;
     const void *x = nn_data_ptr(xt), *w = nn_data_ptr(wt), *b = bt ? nn_data_ptr(bt) : NULL;
     void *y = nn_data_ptr(yt);
+    if (s->onednn && dt == NN_FLOAT32) return nn_cpu_conv2d_onednn(s, x, w, b, y);
     conv_job j;
     size_t es = nn_dtype_size(dt);
     const nn_blas *blas = nn_blas_get();
@@ -159,11 +161,19 @@ int nn_cpu_conv2d(const nn_conv_geom *s, const nn_tensor *xt, const nn_tensor *w
 }
 
 int nn_cpu_conv2d_backward(const nn_conv_geom *s, const nn_tensor *xt, const nn_tensor *wt, const nn_tensor *gyt,
-                           nn_tensor *gxt, nn_tensor *gwt)
+                           nn_tensor *gxt, nn_tensor *gwt, nn_tensor *gbt)
 {
     nn_dtype dt = xt->dtype;
     const void *x = nn_data_ptr(xt), *w = nn_data_ptr(wt), *gy = nn_data_ptr(gyt);
     void *gx = gxt ? nn_data_ptr(gxt) : NULL, *gw = gwt ? nn_data_ptr(gwt) : NULL;
+    if (s->onednn && dt == NN_FLOAT32) { /* the input gradient of some through the GEMM below */
+        int rc = nn_cpu_conv2d_onednn_backward(s, x, w, gy, s->onednn_input_grad ? gx : NULL, gw,
+                                               gbt ? nn_data_ptr(gbt) : NULL);
+        if (rc < 0 || s->onednn_input_grad || !gx) return rc;
+        gw = NULL;
+    } else if (gbt) {
+        return nn_error_set(NN_ERR_RUNTIME, "conv2d_backward: a bias gradient only in oneDNN's order");
+    }
     conv_job j;
     if (!nn_blas_get() || job_init(&j, s, dt) < 0) return -1;
     j.x = x, j.y = (void *)gy, j.gx = gx;

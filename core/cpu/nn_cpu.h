@@ -32,6 +32,13 @@ void nn_foreach_parallel(int nt, const nn_tensor *const *ts, nn_loop_fn fn, void
 int nn_cpu_blas_gemm(nn_dtype dt, bool ta, bool tb, int64_t m, int64_t n, int64_t k, const void *a, int64_t lda,
                      const void *b, int64_t ldb, double beta, void *c, int64_t ldc);
 
+/* float32 conv2d and its gradients for a geometry marked onednn, in oneDNN's
+   order (cpu/conv2d_onednn.c); gx, gw, gb NULL when not wanted. 0, or -1 with
+   nn_malloc's error set. */
+int nn_cpu_conv2d_onednn(const nn_conv_geom *s, const float *x, const float *w, const float *b, float *y);
+int nn_cpu_conv2d_onednn_backward(const nn_conv_geom *s, const float *x, const float *w, const float *gy, float *gx,
+                                  float *gw, float *gb);
+
 /* NN_MATH_special of the math kernel (cpu/special.c) */
 int nn_cpu_special(nn_special_op op, nn_kernel_args *a);
 /* The math kernel's NN_MATH_gcd/lcm and NN_MATH_logcumsumexp (cpu/math_int.c) */

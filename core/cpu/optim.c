@@ -134,6 +134,72 @@ DEFINE_SGD_ADAM(f64, double, fma, sqrt)
 DEFINE_MORE(f32, float, fmaf, sqrtf)
 DEFINE_MORE(f64, double, fma, sqrt)
 
+/* SGD and Adam over float16/bfloat16 parameters, as PyTorch 1.13's CPU kernels run
+   each whole-tensor op of the chain in c10::Half / c10::BFloat16 arithmetic: the
+   Python floats are cast to the dtype first, and every product, sum, quotient and
+   square root rounds to it (R). The one exception is bfloat16's vectorized add with
+   alpha (vec::fmadd, one rounding), which covers an elementwise op's first multiple
+   of 32 elements; the rest (and every float16 element, which 1.13 does not
+   vectorize) take the scalar loop. */
+typedef struct reduced {
+    bool bf16;
+    int64_t vec_end; /* elements below it: bfloat16's vectorized loop */
+} reduced;
+static float load_r(bool bf16, uint16_t v) { return bf16 ? nn_bfloat16_to_float(v) : nn_half_to_float(v); }
+static uint16_t store_r(bool bf16, float v) { return bf16 ? nn_float_to_bfloat16(v) : nn_float_to_half(v); }
+static float round_r(bool bf16, float v) { return load_r(bf16, store_r(bf16, v)); }
+#define R(x) round_r(rd->bf16, (x))
+
+/* a + alpha * b (torch.add with alpha), element i */
+static float add_alpha(const reduced *rd, int64_t i, float a, float alpha, float b)
+{
+    return i < rd->vec_end ? R(fmaf(b, alpha, a)) : R(a + R(alpha * b));
+}
+
+static void sgd_reduced(uint16_t *p, const uint16_t *g, uint16_t *buf, int64_t n, const nn_sgd_step_args *a,
+                        const reduced *rd)
+{
+    const float wd = R((float)a->weight_decay), mom = R((float)a->momentum);
+    const float damp = R((float)a->one_minus_dampening), neg_lr = R((float)a->neg_lr);
+    for (int64_t i = 0; i < n; i++) {
+        float pi = load_r(rd->bf16, p[i]), d = load_r(rd->bf16, g[i]);
+        if (a->maximize) d = -d;
+        if (a->weight_decay != 0) d = add_alpha(rd, i, d, wd, pi);
+        if (a->momentum != 0) {
+            float b = a->new_buffer ? d : add_alpha(rd, i, R(load_r(rd->bf16, buf[i]) * mom), damp, d);
+            buf[i] = store_r(rd->bf16, b);
+            d = a->nesterov ? add_alpha(rd, i, d, mom, b) : b;
+        }
+        p[i] = store_r(rd->bf16, add_alpha(rd, i, pi, neg_lr, d));
+    }
+}
+
+static void adam_reduced(uint16_t *p, const uint16_t *g, uint16_t *m, uint16_t *v, uint16_t *vmax, int64_t n,
+                         const nn_adam_step_args *a, const reduced *rd)
+{
+    const float decay = R((float)a->decay), wd = R((float)a->weight_decay), b1 = R((float)a->beta1);
+    const float omb1 = R((float)a->one_minus_beta1), b2 = R((float)a->beta2), omb2f = (float)a->one_minus_beta2;
+    const float bc2 = R((float)a->bias_correction2_sqrt), eps = R((float)a->eps), neg_ssf = (float)a->neg_step_size;
+    for (int64_t i = 0; i < n; i++) {
+        float pi = load_r(rd->bf16, p[i]), d = load_r(rd->bf16, g[i]);
+        if (a->maximize) d = -d;
+        if (a->adamw) pi = R(pi * decay);                              /* param.mul_(1 - lr * wd) */
+        if (a->weight_decay != 0) d = add_alpha(rd, i, d, wd, pi);     /* grad.add(param, alpha=wd) */
+        float mi = add_alpha(rd, i, R(load_r(rd->bf16, m[i]) * b1), omb1, d);
+        /* addcmul_(grad, grad, 1 - b2): 1.13's kernel computes in float with the value unrounded */
+        float vi = R(fmaf(omb2f * d, d, R(load_r(rd->bf16, v[i]) * b2)));
+        m[i] = store_r(rd->bf16, mi);
+        v[i] = store_r(rd->bf16, vi);
+        if (vmax) {
+            vi = MAXIMUM(load_r(rd->bf16, vmax[i]), vi);
+            vmax[i] = store_r(rd->bf16, vi);
+        }
+        float denom = R(R(R(sqrtf(vi)) / bc2) + eps);                  /* (sq.sqrt() / bc2_sqrt).add_(eps) */
+        p[i] = store_r(rd->bf16, pi + neg_ssf * mi / denom);            /* addcdiv_: in float, as addcmul_ */
+    }
+}
+#undef R
+
 /* One update over elements [begin, end) of the parameter (the kernels are
    elementwise: the pool's threads take disjoint chunks, parallel.c). */
 typedef struct update_job {
@@ -171,6 +237,16 @@ int nn_cpu_optim_step(nn_optim_op op, const void *args, nn_tensor *p, const nn_t
     bool f32 = p->dtype == NN_FLOAT32;
     void *pd = nn_data_ptr(p), *gd = nn_data_ptr(g);
 #define D(t) ((t) ? nn_data_ptr(t) : NULL)
+    bool bf16 = p->dtype == NN_BFLOAT16;
+    const reduced rd = {bf16, bf16 ? n / 32 * 32 : 0};
+    if ((bf16 || p->dtype == NN_FLOAT16) && op == NN_OPTIM_STEP_SGD) {
+        sgd_reduced(pd, gd, D(s0), n, args, &rd);
+        return 0;
+    }
+    if ((bf16 || p->dtype == NN_FLOAT16) && op == NN_OPTIM_STEP_ADAM) {
+        adam_reduced(pd, gd, D(s0), D(s1), D(s2), n, args, &rd);
+        return 0;
+    }
     switch (op) {
     case NN_OPTIM_STEP_SGD:
     case NN_OPTIM_STEP_ADAM: {

@@ -1,6 +1,7 @@
 # torch.nn names written in the language over the built-in ops (issue 16): SyncBatchNorm (on the
 # CPU it raises on forward as PyTorch 1.13 does without a GPU; convert_sync_batchnorm works) and
-# F.conv_tbc / torch.conv_tbc (a 1-d convolution over [time, batch, channel] input).
+# F.conv_tbc / torch.conv_tbc (a 1-d convolution over [time, batch, channel] input, in ATen's
+# order: a matrix product a kernel tap).
 import torch
 from torch import nn
 import torch.nn.functional as F
@@ -92,5 +93,17 @@ def conv_tbc(input, weight, bias, pad=0):
         raise RuntimeError("Input dim 2 (input channels) is not == dim 1 in the weight tensor")
     if weight.size(2) != bias.size(0):
         raise RuntimeError("Bias size must equal dim 2 in the weight tensor (output channels).")
-    y = F.conv1d(input.permute(1, 2, 0), weight.permute(2, 1, 0), bias, 1, pad)
-    return y.permute(2, 0, 1).contiguous()
+    # ATen's conv_tbc: the output starts as the bias, then each kernel tap adds its
+    # [time * batch, in] @ [in, out] product to the rows it reaches (addmm_ in k order)
+    ilen, batch, cin = input.shape
+    kw, cout = weight.size(0), weight.size(2)
+    olen = ilen - kw + 1 + 2 * pad
+    real_pad = (olen - ilen + kw - 1) // 2
+    output = bias.expand(olen, batch, cout).clone()
+    for k in range(kw):
+        i_shift, o_shift = max(0, k - real_pad), max(0, real_pad - k)
+        t = min(ilen + real_pad - k, olen) - o_shift
+        if t > 0:
+            rows = input.narrow(0, i_shift, t).reshape(t * batch, cin)
+            output[o_shift:o_shift + t] = output[o_shift:o_shift + t] + (rows @ weight[k]).view(t, batch, cout)
+    return output

@@ -1,5 +1,6 @@
 /* gradcheck cases for core/elementwise_more.c, scan_more.c and scatter_views.c
-   (included by test_gradcheck.c). */
+   and linalg_lu.c (included by test_gradcheck.c). */
+#include "nn_linalg.h"
 #include "nn_misc_ops.h"
 
 static nn_tensor *gc_clamp_both(nn_tensor **in) { return nn_clamp_tensor(in[0], in[1], in[2]); }
@@ -25,6 +26,40 @@ static nn_tensor *gc_select_scatter(nn_tensor **in) { return nn_select_scatter(i
 static nn_tensor *gc_slice_scatter(nn_tensor **in) { return nn_slice_scatter(in[0], in[1], 1, 0, 4, 2); }
 static nn_tensor *gc_diagonal_scatter(nn_tensor **in) { return nn_diagonal_scatter(in[0], in[1], 1, 0, 1); }
 
+
+/* linalg_lu.c's: a well-conditioned matrix in + 4 I, so the pivots stay put
+   under the finite differences */
+static nn_tensor *lu_input(nn_tensor *in)
+{
+    int64_t n = in->sizes[in->ndim - 1];
+    nn_tensor *e = nn_eye(n, n, NN_FLOAT64), *s = e ? nn_mul_scalar(e, 4) : NULL, *r = s ? nn_add(in, s) : NULL;
+    NN_RELEASE(e);
+    NN_RELEASE(s);
+    return r;
+}
+static nn_tensor *gc_lu_factor(nn_tensor **in)
+{
+    nn_tensor *m = lu_input(in[0]), *lu = NULL, *piv = NULL;
+    int rc = m ? nn_linalg_lu_factor(m, true, "torch.linalg.lu_factor", &lu, &piv) : -1;
+    NN_RELEASE(m);
+    NN_RELEASE(piv);
+    return rc < 0 ? NULL : lu;
+}
+/* L (which_u false) or U of linalg.lu */
+static nn_tensor *lu_part(nn_tensor **in, bool which_u)
+{
+    nn_tensor *m = lu_input(in[0]), *P = NULL, *L = NULL, *U = NULL;
+    int rc = m ? nn_linalg_lu(m, true, &P, &L, &U) : -1;
+    NN_RELEASE(m);
+    NN_RELEASE(P);
+    if (rc < 0) return NULL;
+    if (which_u) { nn_tensor *t = L; L = U; U = t; }
+    NN_RELEASE(U);
+    return L;
+}
+static nn_tensor *gc_lu_l(nn_tensor **in) { return lu_part(in, false); }
+static nn_tensor *gc_lu_u(nn_tensor **in) { return lu_part(in, true); }
+
 static const gc_case cases_misc_ops[] = {
     {NN_OP_clamp_tensor, "clamp, tensor min and max, broadcast", gc_clamp_both, 3, {2, 1, 2}, {{2, 3}, {3}, {2, 1}}, -2, 2, 0},
     {NN_OP_clamp_tensor, "clamp, tensor min", gc_clamp_lo, 2, {2, 1}, {{2, 3}, {3}}, -2, 2, 0},
@@ -43,5 +78,9 @@ static const gc_case cases_misc_ops[] = {
     {NN_OP_select_scatter, "select_scatter", gc_select_scatter, 2, {2, 1}, {{3, 4}, {3}}, -2, 2, 0},
     {NN_OP_slice_scatter, "slice_scatter with a step", gc_slice_scatter, 2, {2, 2}, {{3, 4}, {3, 2}}, -2, 2, 0},
     {NN_OP_diagonal_scatter, "diagonal_scatter, offset 1", gc_diagonal_scatter, 2, {2, 1}, {{3, 4}, {3}}, -2, 2, 0},
+    {NN_OP_linalg_lu_factor, "linalg.lu_factor's packed LU", gc_lu_factor, 1, {2}, {{3, 3}}, -1, 1, 0},
+    {NN_OP_linalg_lu_factor, "linalg.lu_factor of a batch", gc_lu_factor, 1, {3}, {{2, 3, 3}}, -1, 1, 0},
+    {NN_OP_linalg_lu, "linalg.lu's L", gc_lu_l, 1, {2}, {{3, 3}}, -1, 1, 0},
+    {NN_OP_linalg_lu, "linalg.lu's U of a batch", gc_lu_u, 1, {3}, {{2, 3, 3}}, -1, 1, 0},
     GC_END,
 };

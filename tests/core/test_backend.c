@@ -401,10 +401,13 @@ static void case_gemv(const nn_backend *b, nn_device d, nn_dtype dt)
     NN_RELEASE(a), NN_RELEASE(x), NN_RELEASE(y);
 }
 
-static nn_conv_geom conv_geom(void)
+/* A grouped, dilated geometry for im2col + GEMM; onednn: one without groups
+   and dilation in oneDNN's order (float32; float64 runs the GEMM). */
+static nn_conv_geom conv_geom(bool onednn)
 {
     nn_conv_geom s = {.n = 2, .c = 4, .h = 7, .w = 6, .o = 6, .kh = 3, .kw = 2, .stride = {2, 1}, .padding = {1, 1},
-                      .dilation = {1, 2}, .groups = 2};
+                      .dilation = {1, onednn ? 1 : 2}, .groups = onednn ? 1 : 2, .onednn = onednn,
+                      .onednn_input_grad = onednn};
     s.oh = (s.h + 2 * s.padding[0] - s.dilation[0] * (s.kh - 1) - 1) / s.stride[0] + 1;
     s.ow = (s.w + 2 * s.padding[1] - s.dilation[1] * (s.kw - 1) - 1) / s.stride[1] + 1;
     return s;
@@ -517,9 +520,9 @@ static void case_dot(const nn_backend *b, nn_device d, nn_dtype dt)
     NN_RELEASE(x), NN_RELEASE(y), NN_RELEASE(out);
 }
 
-static void case_conv2d(const nn_backend *b, nn_device d, nn_dtype dt)
+static void conv2d_with(const nn_backend *b, nn_device d, nn_dtype dt, bool onednn)
 {
-    nn_conv_geom s = conv_geom();
+    nn_conv_geom s = conv_geom(onednn);
     nn_tensor *x = random_on(d, dt, 4, (int64_t[]){s.n, s.c, s.h, s.w}, -1, 1);
     nn_tensor *w = random_on(d, dt, 4, (int64_t[]){s.o, s.c / s.groups, s.kh, s.kw}, -1, 1);
     nn_tensor *bias = random_on(d, dt, 1, (int64_t[]){s.o}, -1, 1);
@@ -537,20 +540,33 @@ static void case_conv2d(const nn_backend *b, nn_device d, nn_dtype dt)
     NN_RELEASE(y);
 }
 
-static void case_conv2d_backward(const nn_backend *b, nn_device d, nn_dtype dt)
+static void case_conv2d(const nn_backend *b, nn_device d, nn_dtype dt)
 {
-    nn_conv_geom s = conv_geom();
+    conv2d_with(b, d, dt, false);
+    conv2d_with(b, d, dt, true);
+}
+
+static void conv2d_backward_with(const nn_backend *b, nn_device d, nn_dtype dt, bool onednn)
+{
+    nn_conv_geom s = conv_geom(onednn);
     nn_tensor *x = random_on(d, dt, 4, (int64_t[]){s.n, s.c, s.h, s.w}, -1, 1);
     nn_tensor *w = random_on(d, dt, 4, (int64_t[]){s.o, s.c / s.groups, s.kh, s.kw}, -1, 1);
     nn_tensor *gy = random_on(d, dt, 4, (int64_t[]){s.n, s.o, s.oh, s.ow}, -1, 1);
     nn_tensor *gx = TU_OK(nn_empty_like(x)), *gw = TU_OK(nn_empty_like(w));
-    tu_check(NN_KERNEL(b, conv2d_backward, (&s, x, w, gy, gx, gw)));
-    int64_t nx = nn_numel(x), nw = nn_numel(w);
+    nn_tensor *gb = onednn && dt == NN_FLOAT32 ? TU_OK(nn_empty_on(d, 1, &s.o, dt)) : NULL;
+    tu_check(NN_KERNEL(b, conv2d_backward, (&s, x, w, gy, gx, gw, gb)));
+    int64_t nx = nn_numel(x), nw = nn_numel(w), ny = nn_numel(gy);
     double *wx = calloc((size_t)nx, sizeof *wx), *ww = calloc((size_t)nw, sizeof *ww);
     CONV_TERMS(s, (wx[xo] += at(gy, yo) * at(w, wo), ww[wo] += at(gy, yo) * at(x, xo)))
     double tol = dt == NN_FLOAT32 ? 1e-4 : 1e-12;
     for (int64_t i = 0; i < nx; i++) assert_close(at(gx, i), wx[i], tol, "conv2d_backward gx");
     for (int64_t i = 0; i < nw; i++) assert_close(at(gw, i), ww[i], tol, "conv2d_backward gw");
+    for (int64_t o = 0; gb && o < s.o; o++) {
+        double want = 0;
+        for (int64_t i = 0; i < ny; i++)
+            if (i / (s.oh * s.ow) % s.o == o) want += at(gy, i);
+        assert_close(at(gb, o), want, tol, "conv2d_backward gb");
+    }
     free(wx);
     free(ww);
     NN_RELEASE(x);
@@ -558,6 +574,13 @@ static void case_conv2d_backward(const nn_backend *b, nn_device d, nn_dtype dt)
     NN_RELEASE(gy);
     NN_RELEASE(gx);
     NN_RELEASE(gw);
+    NN_RELEASE(gb);
+}
+
+static void case_conv2d_backward(const nn_backend *b, nn_device d, nn_dtype dt)
+{
+    conv2d_backward_with(b, d, dt, false);
+    conv2d_backward_with(b, d, dt, true);
 }
 
 static void case_arange(const nn_backend *b, nn_device d, nn_dtype dt)

@@ -603,13 +603,15 @@ static void test_adam_state_and_amsgrad_toggle(void **state)
     tu_assert_error(NN_ERR_KEY, "'max_exp_avg_sq'");
     assert_int_equal(p->storage->version, version);
     NN_RELEASE(opt);
-    /* unsupported dtypes are refused when stepped */
+    /* AdamW on float16 stops with PyTorch 1.13's CPU error, the parameter untouched */
     nn_tensor *h = TU_OK(nn_ones(1, TU_SHAPE(2), NN_FLOAT16));
     tu_check(nn_set_requires_grad(h, true));
     h->grad = TU_OK(nn_ones(1, TU_SHAPE(2), NN_FLOAT16));
     opt = TU_OK(nn_adamw_new(&h, 1, NULL));
+    version = h->storage->version;
     assert_int_equal(nn_optimizer_step(opt), -1);
-    tu_assert_error(NN_ERR_NOT_IMPLEMENTED, "torch.float16");
+    tu_assert_error(NN_ERR_RUNTIME, "\"addcmul_cpu_out\" not implemented for 'Half'");
+    assert_int_equal(h->storage->version, version);
     NN_RELEASE(opt);
     NN_RELEASE(h);
     NN_RELEASE(p);

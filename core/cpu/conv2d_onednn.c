@@ -1,0 +1,230 @@
+/*
+ * cpu/conv2d_onednn.c — float32 conv2d and its input, weight and bias
+ * gradients summed in the order of the kernels PyTorch 1.13 runs for them on
+ * an AVX2 CPU (oneDNN 2.6's jit:avx2 convolution, for the geometries that
+ * conv.c marks `onednn`), so that every result has PyTorch's bits. With
+ * ih = i*sh + kh - ph and iw = j*sw + kw - pw:
+ *   y[n,o,i,j]    from b[o]; for each block of 8 input channels, for kh, kw,
+ *                 for c in the block: fma(w[o,c,kh,kw], x[n,c,ih,iw], acc)
+ *   gx[n,c,ih,iw] from 0; for each block of 8 output channels, for kh, kw,
+ *                 for o in the block: fma(w[o,c,kh,kw], gy[n,o,i,j], acc), each
+ *                 group of 4 blocks (OW < 15; 2 for OW < 40; else 1) summed
+ *                 from 0 on its own and added to the groups before it
+ *   gw[o,c,kh,kw] from 0; for n, i, j in order: fma(gy[n,o,i,j], x[n,c,ih,iw], acc)
+ *   gb[o]         from 0; for n, i, j in order: acc + gy[n,o,i,j]
+ * A term whose input element lies in the padding is skipped, not added as a
+ * zero. (The weight and bias sums are oneDNN's on one thread, PyTorch's default
+ * on a 2-core machine: with more threads oneDNN splits the batch and adds the
+ * parts.) Measured against PyTorch 1.13: tests/scripts/conv2d_onednn_bits.py.
+ *
+ * Every output element is one chain of terms, so the loops run the terms
+ * outside and the elements inside: each element still meets its terms in
+ * order, and the inner loops, over independent elements, vectorize. The work
+ * splits over whole output planes, never inside a chain, so the bits do not
+ * depend on the thread count.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "nn_conv_onednn.h"
+
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#define FMA_CLONES __attribute__((target_clones("fma", "default")))
+#else
+#define FMA_CLONES
+#endif
+
+#define BLOCK NN_CONV_BLOCK
+typedef nn_conv_job conv_job;
+#define inside nn_conv_inside
+
+/* The terms of one output plane acc from the channels [k0, k1) of src (planes
+   of x, or of gy), in blocks of 8, kh, kw, channel order, each an fma into the
+   elements it reaches. The forward gathers: y's plane for output channel
+   `other` reads x's planes; the input gradient scatters: gx's plane for input
+   channel `other` takes gy's planes. */
+static FMA_CLONES void plane_terms(const conv_job *j, float *acc, const float *src, int64_t k0, int64_t k1,
+                                   int64_t other, bool scatter)
+{
+    const nn_conv_geom *s = j->s;
+    int64_t sh = s->stride[0], sw = s->stride[1], area = scatter ? s->oh * s->ow : s->h * s->w;
+    for (int64_t b0 = k0; b0 < k1; b0 += BLOCK)
+        for (int64_t kh = 0; kh < s->kh; kh++) {
+            int64_t i0, i1, offh = kh - s->padding[0];
+            inside(offh, sh, s->h, s->oh, &i0, &i1);
+            for (int64_t kw = 0; kw < s->kw; kw++) {
+                int64_t q0, q1, offw = kw - s->padding[1];
+                inside(offw, sw, s->w, s->ow, &q0, &q1);
+                for (int64_t k = b0; k < k1 && k < b0 + BLOCK; k++) {
+                    int64_t o = scatter ? k : other, c = scatter ? other : k;
+                    float wv = j->w[((o * s->c + c) * s->kh + kh) * s->kw + kw];
+                    for (int64_t i = i0; i < i1; i++) {
+                        float *out = scatter ? acc + (i * sh + offh) * s->w + offw : acc + i * s->ow;
+                        const float *in = scatter ? src + k * area + i * s->ow
+                                                  : src + k * area + (i * sh + offh) * s->w + offw;
+                        int64_t out_step = scatter ? sw : 1, in_step = scatter ? 1 : sw;
+                        for (int64_t q = q0; q < q1; q++)
+                            out[q * out_step] = fmaf(wv, in[q * in_step], out[q * out_step]);
+                    }
+                }
+            }
+        }
+}
+
+/* y planes [begin, end) of the N*O planes: from the bias, the terms of every input channel. */
+static void forward_planes(void *ctx, int64_t begin, int64_t end)
+{
+    const conv_job *j = ctx;
+    const nn_conv_geom *s = j->s;
+    for (int64_t plane = begin; plane < end; plane++) {
+        int64_t n = plane / s->o, o = plane % s->o;
+        float *y = j->y + plane * s->oh * s->ow, bias = j->b ? j->b[o] : 0.0f;
+        for (int64_t p = 0; p < s->oh * s->ow; p++) y[p] = bias;
+        plane_terms(j, y, j->x + n * s->c * s->h * s->w, 0, s->c, o, false);
+    }
+}
+
+/* The part of gx plane `plane` from the output channels [o0, o1) into a (zeroed first). */
+static void input_grad_part(const conv_job *j, int64_t plane, int64_t o0, int64_t o1, float *a)
+{
+    const nn_conv_geom *s = j->s;
+    memset(a, 0, sizeof(float) * (size_t)(s->h * s->w));
+    plane_terms(j, a, j->gy + plane / s->c * s->o * s->oh * s->ow, o0, o1, plane % s->c, true);
+}
+
+/* gx planes [begin, end) of the N*C planes: the first group's part, then each later part added. */
+static void input_grad_planes(void *ctx, int64_t begin, int64_t end)
+{
+    const conv_job *j = ctx;
+    int64_t area = j->s->h * j->s->w;
+    for (int64_t plane = begin; plane < end; plane++) {
+        float *gx = j->gx + plane * area, *part = j->part ? j->part + plane * area : NULL;
+        input_grad_part(j, plane, 0, j->group < j->s->o ? j->group : j->s->o, gx);
+        for (int64_t o0 = j->group; o0 < j->s->o; o0 += j->group) {
+            input_grad_part(j, plane, o0, o0 + j->group < j->s->o ? o0 + j->group : j->s->o, part);
+            for (int64_t e = 0; e < area; e++) gx[e] = part[e] + gx[e];
+        }
+    }
+}
+
+/* The weight gradient's input channels [begin, end): acc[c] over every output position in order. */
+static FMA_CLONES void weight_grad_channels(void *ctx, int64_t begin, int64_t end)
+{
+    const conv_job *j = ctx;
+    const nn_conv_geom *s = j->s;
+    int64_t lanes = j->lanes, taps = s->kh * s->kw;
+    for (int64_t c = begin; c < end; c++) {
+        float *acc = j->acc + c * taps * lanes;
+        memset(acc, 0, sizeof(float) * (size_t)(taps * lanes));
+        for (int64_t n = 0; n < s->n; n++) {
+            const float *xp = j->x + (n * s->c + c) * s->h * s->w;
+            for (int64_t i = 0; i < s->oh; i++)
+                for (int64_t q = 0; q < s->ow; q++) {
+                    const float *g = j->gyt + ((n * s->oh + i) * s->ow + q) * lanes;
+                    for (int64_t kh = 0; kh < s->kh; kh++) {
+                        int64_t ih = i * s->stride[0] + kh - s->padding[0];
+                        if (ih < 0 || ih >= s->h) continue;
+                        for (int64_t kw = 0; kw < s->kw; kw++) {
+                            int64_t iw = q * s->stride[1] + kw - s->padding[1];
+                            if (iw < 0 || iw >= s->w) continue;
+                            float xv = xp[ih * s->w + iw];
+                            float *a = acc + (kh * s->kw + kw) * lanes;
+                            for (int64_t l0 = 0; l0 < lanes; l0 += BLOCK)
+                                for (int l = 0; l < BLOCK; l++) a[l0 + l] = fmaf(g[l0 + l], xv, a[l0 + l]);
+                        }
+                    }
+                }
+        }
+    }
+}
+
+/* m [batch, cols, rows] as [batch, rows, lanes] (lanes >= cols, zeros past cols); NULL when out of memory */
+static float *lanes_of(const float *m, int64_t batch, int64_t cols, int64_t rows, int64_t lanes)
+{
+    float *t = nn_malloc(sizeof(float) * (size_t)(batch * rows * lanes));
+    for (int64_t b = 0; t && b < batch; b++)
+        for (int64_t r = 0; r < rows; r++)
+            for (int64_t l = 0; l < lanes; l++)
+                t[(b * rows + r) * lanes + l] = l < cols ? m[(b * cols + l) * rows + r] : 0.0f;
+    return t;
+}
+
+static int64_t lanes_for(int64_t channels)
+{
+    return (channels + BLOCK - 1) / BLOCK * BLOCK;
+}
+
+int nn_cpu_conv2d_onednn(const nn_conv_geom *s, const float *x, const float *w, const float *b, float *y)
+{
+    conv_job j = {.s = s, .x = x, .w = w, .b = b, .y = y, .lanes = lanes_for(s->o)};
+    if (!nn_conv_onednn_avx2()) {
+        nn_parallel_for(s->n * s->o, 1, forward_planes, &j);
+        return 0;
+    }
+    float *wt = lanes_of(w, 1, s->o, s->c * s->kh * s->kw, j.lanes), *bp = wt ? nn_malloc(sizeof(float) * (size_t)j.lanes) : NULL;
+    if (bp) {
+        for (int64_t o = 0; o < j.lanes; o++) bp[o] = b && o < s->o ? b[o] : 0.0f;
+        j.wt = wt, j.bp = bp;
+        nn_parallel_for(s->n, 1, nn_conv_onednn_forward_avx2, &j);
+    }
+    nn_free(wt);
+    nn_free(bp);
+    return bp ? 0 : -1;
+}
+
+/* gx through the AVX2 kernel (w laid out by input channel) or the portable loops; 0 or -1. */
+static int input_grad(conv_job *j)
+{
+    const nn_conv_geom *s = j->s;
+    if (!nn_conv_onednn_avx2()) {
+        if (j->group < s->o && !(j->part = nn_malloc(sizeof(float) * (size_t)(s->n * s->c * s->h * s->w)))) return -1;
+        nn_parallel_for(s->n * s->c, 1, input_grad_planes, j);
+        nn_free(j->part);
+        return 0;
+    }
+    int64_t taps = s->kh * s->kw;
+    float *wtc = nn_malloc(sizeof(float) * (size_t)(s->o * taps * j->clanes));
+    if (!wtc) return -1;
+    for (int64_t o = 0; o < s->o; o++) /* wtc[o, tap, c] = w[o, c, tap] */
+        for (int64_t t = 0; t < taps; t++)
+            for (int64_t c = 0; c < j->clanes; c++)
+                wtc[(o * taps + t) * j->clanes + c] = c < s->c ? j->w[(o * s->c + c) * taps + t] : 0.0f;
+    j->wtc = wtc;
+    nn_parallel_for(s->n, 1, nn_conv_onednn_input_grad_avx2, j);
+    nn_free(wtc);
+    return 0;
+}
+
+int nn_cpu_conv2d_onednn_backward(const nn_conv_geom *s, const float *x, const float *w, const float *gy, float *gx,
+                                  float *gw, float *gb)
+{
+    conv_job j = {.s = s, .x = x, .w = w, .gy = gy, .gx = gx, .lanes = lanes_for(s->o), .clanes = lanes_for(s->c)};
+    int64_t positions = s->n * s->oh * s->ow, taps = s->kh * s->kw;
+    j.group = BLOCK * (s->ow < 15 ? 4 : s->ow < 40 ? 2 : 1); /* oneDNN's nb_oc_blocking */
+    if (gx && input_grad(&j) < 0) return -1;
+    if (!gw && !gb) return 0;
+    float *gyt = lanes_of(gy, s->n, s->o, s->oh * s->ow, j.lanes); /* gyt[(n, p), o] = gy[n, o, p] */
+    float *acc = gyt && gw ? nn_malloc(sizeof(float) * (size_t)(s->c * taps * j.lanes)) : NULL;
+    if (!gyt || (gw && !acc)) {
+        nn_free(gyt);
+        return -1;
+    }
+    if (gb) {
+        for (int64_t o = 0; o < s->o; o++) gb[o] = 0.0f;
+        for (int64_t r = 0; r < positions; r++)
+            for (int64_t o = 0; o < s->o; o++) gb[o] += gyt[r * j.lanes + o];
+    }
+    if (gw) {
+        j.gyt = gyt, j.acc = acc;
+        if (nn_conv_onednn_avx2() && s->kw <= 7)
+            nn_parallel_for(j.lanes / BLOCK * ((s->c + 1) / 2), 1, nn_conv_onednn_weight_grad_avx2, &j);
+        else
+            nn_parallel_for(s->c, 1, weight_grad_channels, &j);
+        for (int64_t o = 0; o < s->o; o++)
+            for (int64_t c = 0; c < s->c; c++)
+                for (int64_t t = 0; t < taps; t++) gw[(o * s->c + c) * taps + t] = acc[(c * taps + t) * j.lanes + o];
+    }
+    nn_free(acc);
+    nn_free(gyt);
+    return 0;
+}
