@@ -341,6 +341,7 @@ static nn_tensor *pow_float32_aten(nn_tensor *a, double e)
 
 nn_tensor *nn_pow_scalar(nn_tensor *a, double exponent)
 {
+    if (!a) return NULL; /* an operand a nested call failed to make (its error is current) */
     nn_tensor *w = nn_wrapped_number(exponent, exponent == floor(exponent) && fabs(exponent) < 1e15);
     if (!w) return NULL;
     bool by_products = nn_dtype_is_floating(a->dtype) && (exponent == 2 || exponent == 3 || exponent == -2);

@@ -565,6 +565,7 @@ static void lower(char *out, const char *title)
    number w (LerpBackward0). */
 nn_tensor *nn_lerp(nn_tensor *a, nn_tensor *end, nn_tensor *weight, double w)
 {
+    if (!a || !end) return NULL; /* an operand a nested call failed to make (its error is current) */
     if (a->dtype != end->dtype || (weight && weight->dtype != a->dtype))
     {
         char want[16], got[16];

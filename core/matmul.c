@@ -329,6 +329,7 @@ static int pair_device(nn_tensor *a, nn_tensor *b, nn_device *d)
 
 nn_tensor *nn_mm(nn_tensor *a, nn_tensor *b)
 {
+    if (!a || !b) return NULL; /* an operand a nested call failed to make (its error is current) */
     if (a->ndim != 2) {
         nn_error_set(NN_ERR_RUNTIME, "self must be a matrix");
         return NULL;
@@ -358,6 +359,7 @@ nn_tensor *nn_mm(nn_tensor *a, nn_tensor *b)
 
 nn_tensor *nn_bmm(nn_tensor *a, nn_tensor *b)
 {
+    if (!a || !b) return NULL; /* an operand a nested call failed to make (its error is current) */
     if (a->ndim != 3) {
         nn_error_set(NN_ERR_RUNTIME, "batch1 must be a 3D tensor");
         return NULL;
@@ -553,6 +555,7 @@ static nn_tensor *batched(nn_tensor *a, nn_tensor *b)
 
 nn_tensor *nn_matmul(nn_tensor *a, nn_tensor *b)
 {
+    if (!a || !b) return NULL; /* an operand a nested call failed to make (its error is current) */
     if (nn_dtype_is_complex(a->dtype) || nn_dtype_is_complex(b->dtype)) return nn_complex_matmul(a, b);
     int da = a->ndim, db = b->ndim;
     if (da == 0 || db == 0) {

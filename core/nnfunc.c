@@ -145,6 +145,7 @@ static nn_dtype kernel_dtype(nn_dtype dt) { return dt == NN_BFLOAT16 ? NN_FLOAT3
 
 static nn_tensor *softmax_impl(nn_tensor *a, int dim, bool log)
 {
+    if (!a) return NULL; /* an operand a nested call failed to make (its error is current) */
     int d;
     if (nn_wrap_dim(dim, a->ndim, &d) < 0) return NULL;
     bool lastdim = a->ndim == 0 || d == a->ndim - 1;

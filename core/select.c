@@ -507,6 +507,7 @@ static int index_walk(nn_index_op op, nn_tensor *self, int d, nn_tensor *index, 
 
 nn_tensor *nn_gather(nn_tensor *a, int dim, nn_tensor *index)
 {
+    if (!a || !index) return NULL; /* an operand a nested call failed to make (its error is current) */
     int d = 0;
     if (wrap(dim, a, &d) < 0 || check_index("gather", a, d, index, NULL) < 0) return NULL;
     nn_tensor *c = plain(a), *ic = plain(index);
@@ -536,6 +537,7 @@ int nn_gather_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 /* scatter (src a tensor, or the number value when src is NULL) and scatter_add. */
 static nn_tensor *scatter_common(nn_tensor *a, int dim, nn_tensor *index, nn_tensor *src, double value, bool add)
 {
+    if (!a || !index) return NULL; /* an operand a nested call failed to make (its error is current) */
     const char *op = add ? "scatter_add" : "scatter";
     int d = 0;
     if (wrap(dim, a, &d) < 0 || check_index(op, a, d, index, src) < 0) return NULL;

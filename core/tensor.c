@@ -605,6 +605,7 @@ static nn_tensor *copy_as(nn_tensor *t, nn_dtype dtype)
 
 nn_tensor *nn_clone(nn_tensor *t)
 {
+    if (!t) return NULL; /* an operand a nested call failed to make (its error is current) */
     nn_tensor *out = copy_as(t, t->dtype);
     if (out && nn_record(NN_OP_clone, 1, &t, 1, &out, 0, NULL, NULL) < 0) NN_SET(out, NULL);
     return out;
@@ -622,6 +623,7 @@ nn_tensor *nn_contiguous(nn_tensor *t)
 
 nn_tensor *nn_to_dtype(nn_tensor *t, nn_dtype dtype)
 {
+    if (!t) return NULL; /* an operand a nested call failed to make (its error is current) */
     if (t->dtype == dtype) {
         NN_RETAIN(t);
         return t;

@@ -383,9 +383,11 @@ static kind sniff(const uint8_t *b, size_t n, uint64_t size)
     return K_UNKNOWN;
 }
 
-static nn_object *not_zip(kind k)
+static nn_object *not_zip(kind k, uint64_t size)
 {
-    if (k == K_LEGACY)
+    if (size == 0) /* PyTorch reads the legacy format's first pickle, which ends at once */
+        nn_error_set(NN_ERR_EOF, "Ran out of input");
+    else if (k == K_LEGACY)
         nn_error_set(NN_ERR_RUNTIME, "torch.load: this file is in PyTorch's legacy format (before 1.6), which "
                                      "nnscope does not read; load it in PyTorch and torch.save it again");
     else nn_error_set(NN_ERR_UNPICKLING, "torch.load: not a PyTorch checkpoint (neither a zip archive nor safetensors)");
@@ -427,7 +429,7 @@ nn_object *nn_torch_load_bytes_with(const void *data, size_t len, nn_restore_fn 
 {
     kind k = sniff(data, len, len);
     if (k == K_SAFETENSORS) return restore_safetensors(nn_state_dict_from_bytes(data, len, NULL), restore, ud);
-    if (k != K_ZIP) return not_zip(k);
+    if (k != K_ZIP) return not_zip(k, len);
     zip_error_t ze;
     zip_error_init(&ze);
     zip_source_t *src = zip_source_buffer_create(data, len, 0, &ze);
@@ -463,7 +465,7 @@ nn_object *nn_torch_load_file_with(const char *path, nn_restore_fn restore, void
     }
     kind k = sniff(head, n, (uint64_t)sb.st_size);
     if (k == K_SAFETENSORS) return restore_safetensors(nn_state_dict_load_file(path, NULL), restore, ud);
-    if (k != K_ZIP) return not_zip(k);
+    if (k != K_ZIP) return not_zip(k, (uint64_t)sb.st_size);
     zip_error_t ze;
     zip_error_init(&ze);
     zip_source_t *src = zip_source_file_create(path, 0, -1, &ze);

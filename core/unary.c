@@ -323,6 +323,7 @@ int nn_neg_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 
 nn_tensor *nn_abs(nn_tensor *a)
 {
+    if (!a) return NULL; /* an operand a nested call failed to make (its error is current) */
     if (a->dtype == NN_BOOL) return not_implemented("abs_cpu", a->dtype);
     if (nn_dtype_is_complex(a->dtype)) return nn_complex_abs(a);
     static const kset ks = {K_ABS, K_NONE, K_NONE, K_ABS, K_ABS, false};
@@ -350,6 +351,7 @@ int nn_abs_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
    kernels refuse bool and float16 but for sign. */
 static nn_tensor *step_op(nn_tensor *a, kern k, const char *kernel, nn_op_id op)
 {
+    if (!a) return NULL; /* an operand a nested call failed to make (its error is current) */
     if (k != K_SIGN && (a->dtype == NN_BOOL || a->dtype == NN_FLOAT16)) return not_implemented(kernel, a->dtype);
     if (k != K_SIGN && !nn_dtype_is_floating(a->dtype)) return nn_clone(a);
     kset ks = {k, K_NONE, K_NONE, k, k == K_SIGN ? K_SIGN : K_NONE, false};

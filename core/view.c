@@ -100,6 +100,7 @@ static void save_sizes(nn_op_params *p, const nn_tensor *t)
 
 nn_tensor *nn_view(nn_tensor *t, int ndim, const int64_t *sizes)
 {
+    if (!t) return NULL; /* an operand a nested call failed to make (its error is current) */
     int64_t shape[NN_MAX_DIMS], strides[NN_MAX_DIMS];
     if (ndim > NN_MAX_DIMS) {
         nn_error_set(NN_ERR_RUNTIME, "tensors have at most %d dimensions", NN_MAX_DIMS);
@@ -117,6 +118,7 @@ nn_tensor *nn_view(nn_tensor *t, int ndim, const int64_t *sizes)
 
 nn_tensor *nn_reshape(nn_tensor *t, int ndim, const int64_t *sizes)
 {
+    if (!t) return NULL; /* an operand a nested call failed to make (its error is current) */
     int64_t shape[NN_MAX_DIMS], strides[NN_MAX_DIMS];
     if (ndim > NN_MAX_DIMS) {
         nn_error_set(NN_ERR_RUNTIME, "tensors have at most %d dimensions", NN_MAX_DIMS);
@@ -163,6 +165,7 @@ nn_tensor *nn_flatten(nn_tensor *t, int start_dim, int end_dim)
 
 nn_tensor *nn_transpose(nn_tensor *t, int dim0, int dim1)
 {
+    if (!t) return NULL; /* an operand a nested call failed to make (its error is current) */
     int a, b;
     if (nn_wrap_dim(dim0, t->ndim, &a) < 0 || nn_wrap_dim(dim1, t->ndim, &b) < 0) return NULL;
     int64_t sizes[NN_MAX_DIMS], strides[NN_MAX_DIMS];
@@ -180,6 +183,7 @@ nn_tensor *nn_transpose(nn_tensor *t, int dim0, int dim1)
 
 nn_tensor *nn_t(nn_tensor *t)
 {
+    if (!t) return NULL; /* an operand a nested call failed to make (its error is current) */
     if (t->ndim > 2) {
         nn_error_set(NN_ERR_RUNTIME, "t() expects a tensor with <= 2 dimensions, but self is %dD", t->ndim);
         return NULL;
@@ -201,6 +205,7 @@ nn_tensor *nn_T(nn_tensor *t)
 
 nn_tensor *nn_permute(nn_tensor *t, int ndim, const int *dims)
 {
+    if (!t) return NULL; /* an operand a nested call failed to make (its error is current) */
     if (ndim != t->ndim) {
         nn_error_set(NN_ERR_RUNTIME,
                      "permute(sparse_coo): number of dimensions in the tensor input does not match the length of the "
@@ -228,6 +233,7 @@ nn_tensor *nn_permute(nn_tensor *t, int ndim, const int *dims)
 
 nn_tensor *nn_unsqueeze(nn_tensor *t, int dim)
 {
+    if (!t) return NULL; /* an operand a nested call failed to make (its error is current) */
     int d;
     if (nn_wrap_dim(dim, t->ndim + 1, &d) < 0) return NULL;
     if (t->ndim + 1 > NN_MAX_DIMS) {
@@ -269,6 +275,7 @@ nn_tensor *nn_squeeze(nn_tensor *t) { return squeeze_impl(t, -1, NN_OP_squeeze);
 
 nn_tensor *nn_squeeze_dim(nn_tensor *t, int dim)
 {
+    if (!t) return NULL; /* an operand a nested call failed to make (its error is current) */
     int d;
     if (nn_wrap_dim(dim, t->ndim, &d) < 0) return NULL;
     return squeeze_impl(t, t->ndim == 0 ? -2 : d, NN_OP_squeeze_dim);
@@ -276,6 +283,7 @@ nn_tensor *nn_squeeze_dim(nn_tensor *t, int dim)
 
 nn_tensor *nn_expand(nn_tensor *t, int ndim, const int64_t *sizes)
 {
+    if (!t) return NULL; /* an operand a nested call failed to make (its error is current) */
     if (ndim < t->ndim) {
         nn_error_set(NN_ERR_RUNTIME,
                      "expand(torch.FloatTensor{%d dims}, size=[%d]): the number of sizes provided (%d) must be greater "
@@ -378,6 +386,7 @@ nn_tensor *nn_slice(nn_tensor *t, int dim, int64_t start, int64_t stop, int64_t 
 
 nn_tensor *nn_narrow(nn_tensor *t, int dim, int64_t start, int64_t length)
 {
+    if (!t) return NULL; /* an operand a nested call failed to make (its error is current) */
     int d;
     if (nn_wrap_dim(dim, t->ndim, &d) < 0) return NULL;
     if (start < 0) start += t->sizes[d];

@@ -6,7 +6,6 @@
  * globals), of builtins, or of any importable module, following a dotted qualname.
  */
 #include <string.h>
-#include <sys/mman.h>
 
 #include "bigint.h"
 #include "stdlib_int.h"
@@ -70,15 +69,10 @@ static nn_object *h_memo_room(void *ud, nn_object *args, nn_object *kwargs)
         nn_error_set(NN_ERR_MEMORY, "%s", "");
         return NULL;
     }
-    /* asked of the kernel directly, as glibc's malloc asks for a block this large:
-       through the allocator a sanitizer build would abort on the refusal */
-    size_t bytes = (size_t)slots * sizeof(void *);
-    void *room = bytes ? mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0) : NULL;
-    if (room == MAP_FAILED) {
+    if (!repl_memory_room((size_t)slots * sizeof(void *))) {
         nn_error_set(NN_ERR_MEMORY, "%s", "");
         return NULL;
     }
-    if (room) munmap(room, bytes);
     return nn_retain(nn_none());
 }
 

@@ -10,10 +10,12 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bind_int.h"
@@ -335,6 +337,111 @@ nn_object *repl_np_npy_save(void *ud, nn_object *args, nn_object *kwargs)
     return nn_retain(nn_none());
 }
 
+/* NumPy's text of a size in bytes (numpy.core._exceptions._size_to_string):
+   binary units, three significant digits ("3.64 TiB"), whole bytes below 1 KiB. */
+static void size_text(char *out, size_t cap, uint64_t bytes)
+{
+    static const char *const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    int bits = 0;
+    for (uint64_t v = bytes; v > 1; v >>= 1) bits++;
+    int unit = (bits > 1 ? bits : 1) / 10;
+    double n = (double)bytes / (double)(1ULL << (unit * 10));
+    if (unit < 6 && nearbyint(n) == 1024) {
+        unit++;
+        n /= 1024;
+    }
+    if (unit == 0) snprintf(out, cap, "%.0f %s", n, units[0]);
+    else if (nearbyint(n) < 1000) snprintf(out, cap, "%#.3g %s", n, units[unit]);
+    else snprintf(out, cap, "%#.0f %s", n, units[unit]);
+}
+
+/* "(4611686018427387904,3)": NumPy's shape in its reshape message (convert_shape_to_string:
+   leading negative dimensions are left out, later ones read "newaxis"). */
+static void shape_text(char *out, size_t cap, const int64_t *sizes, int nd)
+{
+    int i = 0;
+    while (i < nd && sizes[i] < 0) i++;
+    if (i == nd) {
+        snprintf(out, cap, "()");
+        return;
+    }
+    size_t k = (size_t)snprintf(out, cap, "(%lld", (long long)sizes[i++]);
+    for (; i < nd && k < cap; i++)
+        k += sizes[i] < 0 ? (size_t)snprintf(out + k, cap - k, ",newaxis")
+                          : (size_t)snprintf(out + k, cap - k, ",%lld", (long long)sizes[i]);
+    if (k < cap) snprintf(out + k, cap - k, nd == 1 ? ",)" : ")");
+}
+
+static nn_object *too_big(void)
+{
+    repl_raise_exc(EXC_ValueError,
+                   "array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
+    return NULL;
+}
+
+/* How many elements np.fromfile reads for the header's shape from a file with
+   `avail` elements left (NumPy's count: the product wrapped to int64), or -1 with
+   MemoryError / ValueError where it fails before reading. */
+static int64_t elements_read(const int64_t *sizes, int nd, int k, int64_t avail)
+{
+    uint64_t wrapped = 1;
+    for (int i = 0; i < nd; i++) wrapped *= (uint64_t)sizes[i];
+    int64_t count = (int64_t)wrapped;
+    if (count < 0) return avail;
+    if (count <= avail) return count;
+    size_t width = raw_types[k].width;
+    if ((uint64_t)count > (uint64_t)INT64_MAX / width) {
+        too_big();
+        return -1;
+    }
+    if (!repl_memory_room((size_t)count * width)) {
+        char size[32], shape[48];
+        size_text(size, sizeof size, (uint64_t)count * width);
+        shape_text(shape, sizeof shape, &count, 1);
+        repl_raise_exc(EXC_MemoryError, "Unable to allocate %s for an array with shape %s and data type %s", size,
+                       shape, raw_types[k].name);
+        return -1;
+    }
+    return avail;
+}
+
+/* Gives the n elements read the header's shape (one -1 is inferred, as by
+   reshape): 0, or -1 with NumPy's ValueError. */
+static int give_shape(int64_t *sizes, int nd, int64_t n, size_t width)
+{
+    int unknown = -1;
+    bool zero = false, overflow = false;
+    uint64_t nonzero = 1; /* the other dimensions' product: NumPy checks it for overflow even beside a 0 */
+    for (int i = 0; i < nd; i++) {
+        if (sizes[i] == -1 && unknown < 0) {
+            unknown = i;
+        } else if (sizes[i] < 0) {
+            repl_raise_exc(EXC_ValueError, "negative dimensions not allowed");
+            return -1;
+        } else if (sizes[i] == 0) {
+            zero = true;
+        } else if (nonzero > (uint64_t)INT64_MAX / (uint64_t)sizes[i]) {
+            overflow = true;
+        } else {
+            nonzero *= (uint64_t)sizes[i];
+        }
+    }
+    bool fits = unknown >= 0 ? !zero && !overflow && (uint64_t)n % nonzero == 0
+                             : (zero || !overflow) && (zero ? 0 : nonzero) == (uint64_t)n;
+    if (!fits) {
+        char shape[NN_MAX_DIMS * 24 + 8];
+        shape_text(shape, sizeof shape, sizes, nd);
+        repl_raise_exc(EXC_ValueError, "cannot reshape array of size %lld into shape %s", (long long)n, shape);
+        return -1;
+    }
+    if (unknown >= 0) sizes[unknown] = (int64_t)((uint64_t)n / nonzero);
+    if (overflow || nonzero > (uint64_t)INT64_MAX / width) {
+        too_big();
+        return -1;
+    }
+    return 0;
+}
+
 /* _npy_load(path) -> (flat tensor, dtype name, shape) of a .npy file (versions 1 to 3,
    the dtypes above, C order). */
 nn_object *repl_np_npy_load(void *ud, nn_object *args, nn_object *kwargs)
@@ -350,15 +457,31 @@ nn_object *repl_np_npy_load(void *ud, nn_object *args, nn_object *kwargs)
     unsigned char *buf = NULL;
     nn_object *r = NULL;
     size_t hlen = 0;
-    if (fread(pre, 1, 10, f) != 10 || memcmp(pre, "\x93NUMPY", 6) != 0 || pre[6] < 1 || pre[6] > 3) goto bad;
+    if (fread(pre, 1, 10, f) != 10 || memcmp(pre, "\x93NUMPY", 6) != 0) goto bad;
+    if (pre[6] < 1 || pre[6] > 3 || pre[7] != 0) {
+        repl_raise_exc(EXC_ValueError, "we only support format version (1,0), (2,0), and (3,0), not (%d, %d)", pre[6],
+                       pre[7]);
+        goto fail;
+    }
     if (pre[6] == 1) {
         hlen = pre[8] | (size_t)pre[9] << 8;
     } else {
         if (fread(pre + 10, 1, 2, f) != 2) goto bad;
         hlen = pre[8] | (size_t)pre[9] << 8 | (size_t)pre[10] << 16 | (size_t)pre[11] << 24;
     }
-    if (hlen > (1 << 20) || !(hdr = nn_malloc(hlen + 1))) goto bad;
-    if (fread(hdr, 1, hlen, f) != hlen) goto bad;
+    if (hlen > 10000) {
+        repl_raise_exc(EXC_ValueError, "Header info length (%zu) is large and may not be safe to load securely.  "
+                       "To allow loading, adjust `max_header_size` or fully trust the `.npy` file using "
+                       "`allow_pickle=True`.  For safety against large resource use or crashes, sandboxing may "
+                       "be necessary.", hlen);
+        goto fail;
+    }
+    if (!(hdr = nn_malloc(hlen + 1))) goto fail;
+    size_t got = fread(hdr, 1, hlen, f);
+    if (got != hlen) {
+        repl_raise_exc(EXC_ValueError, "EOF: reading array header, expected %zu bytes got %zu", hlen, got);
+        goto fail;
+    }
     hdr[hlen] = 0;
     char *d = strstr(hdr, "'descr':"), *fo = strstr(hdr, "'fortran_order':"), *sh = strstr(hdr, "'shape':");
     if (!d || !fo || !sh) goto bad;
@@ -378,19 +501,30 @@ nn_object *repl_np_npy_load(void *ud, nn_object *args, nn_object *kwargs)
     char *p = strchr(sh, '(');
     if (!p) goto bad;
     p++;
-    int64_t sizes[NN_MAX_DIMS], numel = 1;
+    int64_t sizes[NN_MAX_DIMS];
     int nd = 0;
     while (*p && *p != ')') {
         while (*p == ' ' || *p == ',') p++;
         if (*p == ')') break;
         char *end;
+        errno = 0;
         long long v = strtoll(p, &end, 10);
-        if (end == p || v < 0 || nd == NN_MAX_DIMS) goto bad;
+        if (end == p || nd == NN_MAX_DIMS) goto bad;
+        if (errno == ERANGE) {
+            repl_raise_exc(EXC_OverflowError, "Python int too large to convert to C long");
+            goto fail;
+        }
         sizes[nd++] = v;
-        numel *= v;
         p = end;
     }
-    size_t nbytes = (size_t)numel * raw_types[k].width;
+    if (*p != ')') goto bad;
+    struct stat st;
+    long at = ftell(f);
+    size_t width = raw_types[k].width;
+    int64_t avail = fstat(fileno(f), &st) == 0 && at >= 0 && st.st_size > at ? (int64_t)(st.st_size - at) / (int64_t)width : 0;
+    int64_t numel = elements_read(sizes, nd, k, avail);
+    if (numel < 0 || give_shape(sizes, nd, numel, width) < 0) goto fail;
+    size_t nbytes = (size_t)numel * width;
     if (!(buf = nn_malloc(nbytes + 1))) goto fail;
     if (fread(buf, 1, nbytes, f) != nbytes) goto bad;
     nn_object *t = (nn_object *)tensor_of_bytes(k, buf, numel), *name = nn_str_new(raw_types[k].name),
@@ -409,7 +543,7 @@ nn_object *repl_np_npy_load(void *ud, nn_object *args, nn_object *kwargs)
     fclose(f);
     return r;
 bad:
-    repl_raise_exc(EXC_ValueError, "Cannot load file containing pickled data or not in .npy format: %s", path);
+    repl_raise_exc(EXC_ValueError, "Cannot parse header: %s", hdr ? hdr : "(none)");
 fail:
     nn_free(buf);
     nn_free(hdr);

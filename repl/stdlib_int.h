@@ -63,6 +63,11 @@ int repl_mod_check_self(const char *fname, nn_object *args);
    "[Errno 2] No such file or directory: 'x'" (mod_os.c). Returns NULL. */
 nn_object *repl_mod_os_error(int e, const char *path);
 
+/* Whether `bytes` of memory could be had now, as a large malloc would get them
+   (tried of the kernel, untouched, and given back): the probe before a
+   MemoryError that CPython or NumPy raise where an allocation fails. */
+bool repl_memory_room(size_t bytes);
+
 /* A module written in the language: a new module named name (static), whose
    first attributes are the n C functions of helpers, running source (static)
    as its body (repl_exec_module_source; tracebacks name "<frozen name>").

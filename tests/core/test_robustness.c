@@ -152,10 +152,57 @@ static void test_random_calls_fail_cleanly(void **state)
     assert_true(failures > 1000);
 }
 
+/* Backward formulas and the bindings nest calls (NN_KEEP(&s, nn_gather(NN_KEEP(&s, ...)))):
+   an operand that a nested call failed to make (allocation failure) arrives as NULL, and
+   the op returns NULL with the nested call's error, never dereferencing it (found by
+   `make sweep`: mha_forward_fn.py, out_pairs_poisson.py). */
+static void test_null_operands_return_null(void **state)
+{
+    (void)state;
+    nn_tensor *t = nn_ones(2, (const int64_t[]){2, 2}, NN_FLOAT32);
+    nn_tensor *idx = nn_zeros(2, (const int64_t[]){2, 2}, NN_INT64);
+    assert_non_null(t);
+    assert_non_null(idx);
+    const int64_t shape[2] = {4, 1};
+    const int dims[2] = {1, 0};
+    assert_null(nn_linear(NULL, t, NULL));
+    assert_null(nn_linear(t, NULL, NULL));
+    assert_null(nn_gather(NULL, 0, idx));
+    assert_null(nn_gather(t, 0, NULL));
+    assert_null(nn_scatter_add(NULL, 0, idx, t));
+    assert_null(nn_scatter(t, 0, NULL, t));
+    assert_null(nn_scatter_value(NULL, 0, idx, 1));
+    assert_null(nn_to_dtype(NULL, NN_FLOAT64));
+    assert_null(nn_clone(NULL));
+    assert_null(nn_transpose(NULL, 0, 1));
+    assert_null(nn_view(NULL, 2, shape));
+    assert_null(nn_reshape(NULL, 2, shape));
+    assert_null(nn_permute(NULL, 2, dims));
+    assert_null(nn_t(NULL));
+    assert_null(nn_expand(NULL, 2, shape));
+    assert_null(nn_unsqueeze(NULL, 0));
+    assert_null(nn_squeeze_dim(NULL, 0));
+    assert_null(nn_narrow(NULL, 0, 0, 1));
+    assert_null(nn_matmul(NULL, t));
+    assert_null(nn_matmul(t, NULL));
+    assert_null(nn_mm(t, NULL));
+    assert_null(nn_bmm(NULL, t));
+    assert_null(nn_addmm(t, NULL, t));
+    assert_null(nn_softmax(NULL, 0));
+    assert_null(nn_pow_scalar(NULL, 2));
+    assert_null(nn_abs(NULL));
+    assert_null(nn_sign(NULL));
+    assert_null(nn_lerp(NULL, t, NULL, 0.5));
+    assert_null(nn_lerp(t, NULL, NULL, 0.5));
+    NN_RELEASE(t);
+    NN_RELEASE(idx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_calls_fail_cleanly),
+        cmocka_unit_test(test_null_operands_return_null),
     };
     return cmocka_run_group_tests_name("robustness", tests, NULL, NULL);
 }
