@@ -464,7 +464,7 @@ const char repl_numpy_source[] =
     "    # NumPy's fast_scalar_power: a bool array squared is np.square's int8\n"
     "    if self._t.dtype == torch.bool and type(o) in (int, float) and o == 2:\n"
     "        return square(self)\n"
-    "    return _binop(self, o, torch.pow, 0)\n"
+    "    return _binop(self, o, _pow, 0)\n"
     "\n"
     "\n"
     "ndarray.__pow__ = _ndarray_pow\n"
