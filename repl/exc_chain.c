@@ -138,17 +138,23 @@ void repl_exc_seed_traceback(nn_object *exc)
         in->tb = a;
         in->cap_tb = n;
     }
-    int i = n;
+    /* copied outermost first into in->tb[0..n_tb), the entries repl_tb_clear releases
+       when a copy runs out of memory; then reversed: in->tb[0] is the innermost, as
+       tb_add makes them (make sweep: written from the end, a failed copy had
+       repl_tb_clear free the unwritten slots at the start, stdlib_contextlib.py) */
     for (nn_object *t = tb; t; t = ((tb_obj *)t)->next) {
-        repl_tb_entry_copy(&in->tb[--i], &((tb_obj *)t)->e);
-        in->n_tb++;
-        if (!in->tb[i].name) { /* out of memory: the entries so far are dropped */
+        repl_tb_entry_copy(&in->tb[in->n_tb], &((tb_obj *)t)->e);
+        if (!in->tb[in->n_tb++].name) { /* out of memory: the entries so far are dropped */
             repl_tb_clear(in);
             nn_error_clear();
             return;
         }
     }
-    /* the entries were written outermost last: in->tb[0] is the innermost, as tb_add makes them */
+    for (int i = 0, j = n - 1; i < j; i++, j--) {
+        tb_entry e = in->tb[i];
+        in->tb[i] = in->tb[j];
+        in->tb[j] = e;
+    }
 }
 
 void repl_exc_set_context(nn_object *exc)
