@@ -20,6 +20,23 @@
 #include "backend.h"
 #include "nn_int.h"
 
+/* re + im i without arithmetic (an inf or nan part stays as it is): C11 lays a complex
+   number out as an array of its two parts. Not CMPLX/CMPLXF: glibc defines them for GCC
+   only, and clang builds (make asan CC=clang) would not link. */
+static float complex make_cf(float re, float im)
+{
+    float complex z;
+    ((float *)&z)[0] = re, ((float *)&z)[1] = im;
+    return z;
+}
+
+static double complex make_cd(double re, double im)
+{
+    double complex z;
+    ((double *)&z)[0] = re, ((double *)&z)[1] = im;
+    return z;
+}
+
 static const char *scalar_name(nn_dtype dt) { return nn_dtype_scalar_name(dt); }
 
 /* ------------------------------------------------------------------ views */
@@ -316,10 +333,10 @@ static nn_tensor *complex_unary(unary_kind kind, nn_tensor *z)
             case U_NEG: r[2 * k] = -re, r[2 * k + 1] = -im; break;
             case U_EXP:
                 if (single) {
-                    float complex e = cexpf(CMPLXF((float)re, (float)im));
+                    float complex e = cexpf(make_cf((float)re, (float)im));
                     r[2 * k] = crealf(e), r[2 * k + 1] = cimagf(e);
                 } else {
-                    double complex e = cexp(CMPLX(re, im));
+                    double complex e = cexp(make_cd(re, im));
                     r[2 * k] = creal(e), r[2 * k + 1] = cimag(e);
                 }
                 break;
