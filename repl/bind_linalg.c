@@ -430,7 +430,7 @@ static nn_object *f_lu(void *ud, nn_object *args, nn_object *kwargs)
 
 static nn_object *f_lu_unpack(void *ud, nn_object *args, nn_object *kwargs)
 {
-    ARGS(4);
+    ARGS(5);
     nn_tensor *lu = NULL, *piv = NULL, *o[3] = {0};
     if (repl_parse_args("lu_unpack", "LU_data, LU_pivots, unpack_data=, unpack_pivots=, *, out=", args, kwargs, a) ||
         repl_arg_tensor("lu_unpack", "LU_data", 1, a[0], &lu) || repl_arg_tensor("lu_unpack", "LU_pivots", 2, a[1], &piv))
