@@ -9,7 +9,6 @@
  * islink, getsize, realpath). Failures raise the OSError subclass of the errno
  * with CPython's "[Errno 2] No such file or directory: 'x'".
  */
-#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -454,19 +453,7 @@ static nn_object *o_listdir(void *ud, nn_object *args, nn_object *kwargs)
     nn_object *a[1];
     if (one_path("listdir", names, 1, args, kwargs, a) < 0) return NULL;
     const char *p = a[0] && !nn_is_none(a[0]) ? path_arg("listdir", a[0]) : ".";
-    if (!p) return NULL;
-    DIR *d = opendir(p);
-    if (!d) return repl_mod_os_error(errno, p);
-    nn_object *l = nn_list_new(0);
-    struct dirent *e;
-    while (l && (e = readdir(d))) {
-        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
-        nn_object *s = nn_str_new(e->d_name);
-        if (!s || nn_list_append(l, s) < 0) NN_SET(l, NULL);
-        NN_RELEASE(s);
-    }
-    closedir(d);
-    return l;
+    return p ? repl_os_dir_entries(p, false) : NULL;
 }
 
 static int mode_arg(nn_object *o, int64_t *mode)
@@ -623,7 +610,19 @@ static nn_object *o_urandom(void *ud, nn_object *args, nn_object *kwargs)
     return r;
 }
 
+/* fspath(path): a str or bytes path as itself; an os.PathLike reaches here as
+   its path already (paths_call in stdlib.c) */
+static nn_object *o_fspath(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (repl_mod_nargs("fspath", args, kwargs, 1, 1) < 0) return NULL;
+    nn_object *p = ARG(args, 0);
+    if (nn_is_str(p) || repl_is_bytes(p)) return nn_retain(p);
+    repl_raise_exc(EXC_TypeError, "expected str, bytes or os.PathLike object, not %s", repl_value_type_name(p));
+    return NULL;
+}
+
 static const repl_mod_fn os_functions[] = {
+    {"fspath", o_fspath, "fspath(path)\nReturn the file system path representation of the object."},
     {"urandom", o_urandom, "urandom(size, /)\nReturn a bytes object containing random bytes suitable for cryptographic use."},
     {"getcwd", o_getcwd, "getcwd()\nReturn a unicode string representing the current working directory."},
     {"chdir", o_chdir, "chdir(path)\nChange the current working directory to the specified path."},
@@ -661,7 +660,8 @@ nn_object *repl_mod_os(void)
         repl_mod_set(m, "environ", environ_dict()) < 0 || repl_mod_set(m, "sep", nn_str_new("/")) < 0 ||
         repl_mod_set(m, "linesep", nn_str_new("\n")) < 0 || repl_mod_set(m, "name", nn_str_new("posix")) < 0 ||
         repl_mod_set(m, "curdir", nn_str_new(".")) < 0 || repl_mod_set(m, "pardir", nn_str_new("..")) < 0 ||
-        repl_mod_set(m, "path", repl_stdlib_module("os.path")) < 0 || repl_mod_os_fd_add(m) < 0)
+        repl_mod_set(m, "path", repl_stdlib_module("os.path")) < 0 || repl_mod_os_fd_add(m) < 0 ||
+        repl_mod_os_stat_add(m) < 0)
         NN_SET(m, NULL);
     return m;
 }

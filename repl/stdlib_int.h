@@ -102,6 +102,12 @@ nn_object *repl_mod_numpy(void); /* mod_numpy.c, mod_numpy_src.c */
 nn_object *repl_mod_os(void);
 /* os.pipe, read, write, close, isatty, dup, mkfifo, fdopen onto os (mod_os_fd.c): 0 or -1 */
 int repl_mod_os_fd_add(nn_object *os);
+/* mod_os_stat.c: adds stat/lstat, scandir, walk, access, chmod, system, ... to os. 0 or -1. */
+int repl_mod_os_stat_add(nn_object *os);
+/* The names in directory p (readdir's order, without . and ..), as str, or with
+   kinds as (name, kind) pairs: 'd' a directory, 'l' a symbolic link, 'f' anything
+   else, '?' the file system did not say. A new list, or NULL with CPython's OSError. */
+nn_object *repl_os_dir_entries(const char *p, bool kinds);
 nn_object *repl_mod_subprocess(void); /* mod_subprocess.c: run() for exported !cmd lines */
 nn_object *repl_mod_os_path(void); /* os.path (posixpath) */
 nn_object *repl_mod_random(void);
