@@ -1832,6 +1832,8 @@ static nn_object *exc_init(void *ud, nn_object *args, nn_object *kwargs)
     for (int i = 1; i < NARGS; i++) nn_tuple_set(t, (size_t)i - 1, nn_retain(ARG(i)));
     int rc = repl_nmap_set(&((instance_obj *)ARG(0))->attrs, "args", t);
     NN_RELEASE(t);
+    if (rc == 0 && repl_class_is_subclass(((instance_obj *)ARG(0))->cls, repl_current->exc_classes[EXC_OSError]))
+        rc = repl_oserror_init(ARG(0));
     return rc < 0 ? NULL : none();
 }
 

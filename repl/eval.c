@@ -2553,7 +2553,12 @@ nn_object *repl_class_call_plain(class_obj *c, nn_object *const *args, int n, nn
     } else if (c->mcls) {
         obj = (nn_object *)nn_module_new(c->mcls);
     } else {
-        obj = repl_instance_new(c);
+        class_obj *oserror = repl_current->exc_classes[EXC_OSError];
+        /* OSError(errno, strerror) makes the subclass of that errno, as CPython's */
+        class_obj *made = c == oserror && n >= 2 && n <= 5 && args[0]->type == &nn_int_type
+                              ? repl_current->exc_classes[repl_oserror_subclass(nn_int_value(args[0]))]
+                              : c;
+        obj = repl_instance_new(made);
         if (obj && repl_is_exception_class(&c->ob)) {
             nn_object *t = nn_tuple_new((size_t)n);
             if (t) {
@@ -2561,6 +2566,7 @@ nn_object *repl_class_call_plain(class_obj *c, nn_object *const *args, int n, nn
                 repl_nmap_set(&((instance_obj *)obj)->attrs, "args", t);
                 NN_RELEASE(t);
             }
+            if (repl_class_is_subclass(made, oserror) && repl_oserror_init(obj) < 0) NN_SET(obj, NULL);
         }
     }
     if (!obj) return NULL;

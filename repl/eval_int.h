@@ -379,6 +379,13 @@ bool repl_optim_is_optimizer(nn_object *o);
 class_obj *repl_module_lang_class(const nn_object *o);
 /* Exception instance of a built-in class with args (a tuple, borrowed). */
 nn_object *repl_exc_new(exc_id id, nn_object *args);
+/* CPython's OSError: the subclass that OSError(errno, ...) makes for errno e
+   (FileNotFoundError for ENOENT, ...; EXC_OSError when none), and the attributes
+   an OSError instance takes from its args (errno, strerror, filename, filename2,
+   from (errno, strerror[, filename[, winerror[, filename2]]]), else None; with a
+   filename, args keeps the first two). 0 or -1 (MemoryError). */
+exc_id repl_oserror_subclass(int64_t e);
+int repl_oserror_init(nn_object *exc);
 
 /* iteration: an iterator object over o (new reference) */
 nn_object *repl_get_iter(nn_object *o);

@@ -164,9 +164,7 @@ static nn_object *io_lseek(void *ud, nn_object *args, nn_object *kwargs)
         return NULL;
     off_t at = whence >= 0 && whence <= 2 ? lseek(fd, (off_t)offset, (int)whence) : (errno = EINVAL, (off_t)-1);
     if (at < 0) {
-        int e = errno;
-        repl_raise_exc(EXC_OSError, "[Errno %d] %s", e, strerror(e));
-        return NULL;
+        return repl_mod_os_error(errno, NULL);
     }
     return nn_int_new((int64_t)at);
 }
@@ -185,9 +183,7 @@ static nn_object *io_fstat(void *ud, nn_object *args, nn_object *kwargs)
     int fd;
     if (repl_mod_nargs("_fstat", args, kwargs, 1, 1) < 0 || fd_arg(args, &fd) < 0) return NULL;
     if (fcntl(fd, F_GETFD) < 0) {
-        int e = errno;
-        repl_raise_exc(EXC_OSError, "[Errno %d] %s", e, strerror(e));
-        return NULL;
+        return repl_mod_os_error(errno, NULL);
     }
     return nn_retain(nn_none());
 }

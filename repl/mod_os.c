@@ -26,31 +26,17 @@ extern char **environ;
 #define NARGS(args) ((int)nn_tuple_len(args))
 #define ARG(args, i) nn_tuple_get(args, i)
 
-/* Raises the OSError subclass for errno e (FileNotFoundError for ENOENT, ...)
-   about path, with errno, strerror and filename set on it. Returns NULL. */
+/* stdlib_int.h: CPython's OSError for errno e about path */
 nn_object *repl_mod_os_error(int e, const char *path)
 {
-    exc_id id = e == ENOENT ? EXC_FileNotFoundError : e == EEXIST ? EXC_FileExistsError
-              : e == ENOTDIR ? EXC_NotADirectoryError : e == EISDIR ? EXC_IsADirectoryError
-              : e == EACCES || e == EPERM ? EXC_PermissionError : EXC_OSError;
-    nn_object *p = nn_str_new(path);
-    char *r = p ? repl_obj_repr(p) : NULL;
-    if (!r) {
-        NN_RELEASE(p);
-        return NULL;
-    }
-    repl_raise_exc(id, "[Errno %d] %s: %s", e, strerror(e), r);
-    nn_free(r);
-    nn_object *exc = repl_current->exc;
-    if (exc && exc->type == &repl_instance_type) {
-        nmap *attrs = &((instance_obj *)exc)->attrs;
-        nn_object *no = nn_int_new(e), *msg = nn_str_new(strerror(e));
-        if (no) repl_nmap_set(attrs, "errno", no);
-        if (msg) repl_nmap_set(attrs, "strerror", msg);
-        repl_nmap_set(attrs, "filename", p);
-        NN_RELEASE(no);
-        NN_RELEASE(msg);
-    }
+    nn_object *no = nn_int_new(e), *text = nn_str_new(strerror(e)), *p = path ? nn_str_new(path) : NULL;
+    nn_object *args = !no || !text || (path && !p) ? NULL : p ? nn_tuple_pack(3, no, text, p) : nn_tuple_pack(2, no, text);
+    nn_object *exc = args ? repl_exc_new(repl_oserror_subclass(e), args) : NULL;
+    if (exc && repl_oserror_init(exc) == 0) repl_raise_object(exc);
+    NN_RELEASE(exc);
+    NN_RELEASE(args);
+    NN_RELEASE(no);
+    NN_RELEASE(text);
     NN_RELEASE(p);
     return NULL;
 }
@@ -602,8 +588,7 @@ static nn_object *o_urandom(void *ud, nn_object *args, nn_object *kwargs)
         if (k < 0) {
             int e = errno;
             NN_RELEASE(r);
-            repl_raise_exc(EXC_OSError, "[Errno %d] %s", e, strerror(e));
-            return NULL;
+            return repl_mod_os_error(e, NULL);
         }
         got += k;
     }

@@ -196,9 +196,7 @@ static nn_object *h_terminal_size(void *ud, nn_object *args, nn_object *kwargs)
         return NULL;
     struct winsize ws;
     if (ioctl((int)fd, TIOCGWINSZ, &ws) < 0) {
-        int e = errno;
-        repl_raise_exc(EXC_OSError, "[Errno %d] %s", e, strerror(e));
-        return NULL;
+        return repl_mod_os_error(errno, NULL);
     }
     nn_object *c = nn_int_new(ws.ws_col), *l = nn_int_new(ws.ws_row);
     nn_object *t = c && l ? nn_tuple_pack(2, c, l) : NULL;

@@ -59,8 +59,9 @@ nn_object *repl_mod_attr(nn_object *self, const char *name);
 int repl_mod_check_self(const char *fname, nn_object *args);
 
 /* Raises the OSError subclass for errno e (FileNotFoundError for ENOENT, ...)
-   about path, with errno, strerror and filename set on it, as CPython's
-   "[Errno 2] No such file or directory: 'x'" (mod_os.c). Returns NULL. */
+   as CPython's: OSError(e, strerror(e), path) (path NULL: without a file name),
+   "[Errno 2] No such file or directory: 'x'", with errno, strerror, filename and
+   args (errno, strerror). Returns NULL. */
 nn_object *repl_mod_os_error(int e, const char *path);
 
 /* Whether `bytes` of memory could be had now, as a large malloc would get them

@@ -63,6 +63,7 @@ try:
     os.stat(root / 'nothing')
 except FileNotFoundError as e:
     print(type(e).__name__, e.errno, e.filename == str(root / 'nothing'))
+    print(e.args, e.strerror, str(e) == "[Errno 2] No such file or directory: " + repr(str(root / 'nothing')))
 try:
     os.stat(3.5)
 except TypeError as e:
@@ -103,3 +104,19 @@ print(os.umask(old) == 0o22)
 os.remove(root / 'link')
 shutil.rmtree(root)
 print(root.exists())
+
+# OSError as code makes it
+e = OSError(2, 'No such file')
+print(e, repr(e), e.errno, e.strerror, e.filename, e.args, type(e).__name__)
+e = FileNotFoundError(2, 'No such file', 'f.txt')
+print(e, e.filename, e.args)
+print(OSError('a'), OSError('a').errno, OSError(1, 2, 3, 4, 5, 6), PermissionError(13, 'denied'), OSError(13, 'x').__class__.__name__)
+print(OSError(1, 'op', 'a', None, 'b'), OSError(99, 'other').__class__.__name__)
+class E(OSError):
+    def __init__(self, *args):
+        super().__init__(*args)
+print(E(5, 'io'), E(5, 'io').errno, E('plain').errno)
+try:
+    os.read(-1, 1)
+except OSError as err:
+    print(err, err.errno, err.args)
