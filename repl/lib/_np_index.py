@@ -215,3 +215,202 @@ for _uf, _whole, _run in ((add, sum, cumsum), (multiply, prod, cumprod), (maximu
         _uf.accumulate = _accumulator(_uf, _run)
     _uf.at = _at(_uf)
     _uf.outer = _outer(_uf)
+
+
+# ------------------------------------------------------------ partition
+
+# NumPy 1.24's introselect step for step (median-of-3 quickselect, median of medians of 5
+# past its depth limit, a selection sort for a kth near the range's start, the stack of
+# pivots kept between several kth), so np.partition and np.argpartition order the
+# elements on either side of kth as NumPy does. It swaps positions of `order` (indices
+# into vals); partition's result is vals in that order.
+_PIVOT_STACK = 50
+
+
+def _less(a, b):
+    return a < b or (b != b and a == a)  # NaN sorts last
+
+
+def _store_pivot(pivot, kth, pivots):
+    if pivots is None:
+        return
+    if pivot == kth and len(pivots) == _PIVOT_STACK:
+        pivots[-1] = pivot
+    elif pivot >= kth and len(pivots) < _PIVOT_STACK:
+        pivots.append(pivot)
+
+
+def _median5(vals, order, b):
+    def lt(i, j):
+        return _less(vals[order[b + i]], vals[order[b + j]])
+
+    def swap(i, j):
+        order[b + i], order[b + j] = order[b + j], order[b + i]
+    for i, j in ((1, 0), (4, 3), (3, 0), (4, 1), (2, 1)):
+        if lt(i, j):
+            swap(i, j)
+    if lt(3, 2):
+        return 1 if lt(3, 1) else 3
+    return 2
+
+
+def _median_of_median5(vals, order, b, num, inexact):
+    nmed = num // 5
+    for i in range(nmed):
+        m = _median5(vals, order, b + 5 * i)
+        order[b + 5 * i + m], order[b + i] = order[b + i], order[b + 5 * i + m]
+    if nmed > 2:
+        _introselect(vals, order, b, nmed, nmed // 2, None, inexact)
+    return nmed // 2
+
+
+def _introselect(vals, order, b, num, kth, pivots, inexact):
+    def v(i):
+        return vals[order[b + i]]
+
+    def swap(i, j):
+        order[b + i], order[b + j] = order[b + j], order[b + i]
+    low, high = 0, num - 1
+    while pivots:
+        if pivots[-1] > kth:
+            high = pivots[-1] - 1
+            break
+        if pivots[-1] == kth:
+            return
+        low = pivots.pop() + 1
+    if kth - low < 3:
+        for i in range(low, kth + 1):
+            mi, mv = i, v(i)
+            for k in range(i + 1, high + 1):
+                if _less(v(k), mv):
+                    mi, mv = k, v(k)
+            swap(i, mi)
+        _store_pivot(kth, kth, pivots)
+        return
+    if inexact and kth == num - 1:
+        mi, mv = low, v(low)
+        for k in range(low + 1, num):
+            if not _less(v(k), mv):
+                mi, mv = k, v(k)
+        swap(kth, mi)
+        return
+    depth = (num.bit_length() - 1) * 2
+    while low + 1 < high:
+        ll, hh = low + 1, high
+        if depth > 0 or hh - ll < 5:
+            mid = low + (high - low) // 2
+            if _less(v(high), v(mid)):
+                swap(high, mid)
+            if _less(v(high), v(low)):
+                swap(high, low)
+            if _less(v(low), v(mid)):
+                swap(low, mid)
+            swap(mid, low + 1)
+        else:
+            mid = ll + _median_of_median5(vals, order, b + ll, hh - ll, inexact)
+            swap(mid, low)
+            ll, hh = ll - 1, hh + 1
+        depth -= 1
+        pivot = v(low)
+        while True:
+            ll += 1
+            while _less(v(ll), pivot):
+                ll += 1
+            hh -= 1
+            while _less(pivot, v(hh)):
+                hh -= 1
+            if hh < ll:
+                break
+            swap(ll, hh)
+        swap(low, hh)
+        if hh != kth:
+            _store_pivot(hh, kth, pivots)
+        if hh >= kth:
+            high = hh - 1
+        if hh <= kth:
+            low = ll
+    if high == low + 1 and _less(v(high), v(low)):
+        swap(high, low)
+    _store_pivot(kth, kth, pivots)
+
+
+def _partitioned(a, kth, axis, want_order):
+    a = asarray(a)
+    t = a._t
+    if axis is None:
+        t, axis = t.reshape(-1), 0
+    axis = _axis_index(axis, t.dim())
+    n = t.shape[axis]
+    ks = []
+    for k in ([kth] if isinstance(kth, (int, integer)) else list(asarray(kth).tolist())):
+        k = int(k) + (n if k < 0 else 0)
+        if k < 0 or k >= n:
+            raise ValueError('kth(=' + str(k) + ') out of bounds (' + str(n) + ')')
+        ks.append(k)
+    moved = t.movedim(axis, -1)
+    rows = moved.reshape(-1, n)
+    inexact = t.dtype.is_floating_point
+    out = []
+    for r in range(rows.shape[0]):
+        vals = rows[r].tolist()
+        order = list(range(n))
+        pivots = []
+        for k in sorted(ks):
+            _introselect(vals, order, 0, n, k, pivots, inexact)
+        out.append(order)
+    idx = torch.tensor(out, dtype=torch.int64, device='cpu').reshape(moved.shape)
+    if want_order:
+        return _wrap(idx.movedim(-1, axis))
+    return _wrap(torch.gather(moved, -1, idx).movedim(-1, axis), a._u)
+
+
+def partition(a, kth, axis=-1, kind='introselect', order=None):
+    return _partitioned(a, kth, axis, False)
+
+
+def argpartition(a, kth, axis=-1, kind='introselect', order=None):
+    return _partitioned(a, kth, axis, True)
+
+
+def _ndarray_partition(self, kth, axis=-1, kind='introselect', order=None):
+    self._t.copy_(_partitioned(self, kth, axis, False)._t)
+
+
+def _ndarray_argpartition(self, kth, axis=-1, kind='introselect', order=None):
+    return _partitioned(self, kth, axis, True)
+
+
+ndarray.partition = _ndarray_partition
+ndarray.argpartition = _ndarray_argpartition
+
+
+_unique_flat = unique
+
+
+def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None, equal_nan=True):
+    # along an axis: the distinct subarrays in lexicographic order (a stable sort, so
+    # return_index gives each one's first occurrence); else the flattened array's values
+    if axis is None:
+        return _unique_flat(ar, return_index, return_inverse, return_counts)
+    a = asarray(ar)
+    t = a._t
+    ax = _axis_index(axis, t.dim())
+    moved = t.movedim(ax, 0)
+    n = moved.shape[0]
+    rows = [tuple(r) for r in moved.reshape(n, -1).tolist()]
+    firsts, inverse, counts = [], [0] * n, []
+    for i in sorted(range(n), key=lambda i: rows[i]):
+        if not firsts or rows[i] != rows[firsts[-1]]:
+            firsts.append(i)
+            counts.append(0)
+        inverse[i] = len(firsts) - 1
+        counts[-1] += 1
+    pick = torch.tensor(firsts, dtype=torch.int64, device='cpu')
+    r = [_wrap(moved[pick].movedim(0, ax), a._u)]
+    if return_index:
+        r.append(_wrap(pick))
+    if return_inverse:
+        r.append(_wrap(torch.tensor(inverse, dtype=torch.int64, device='cpu')))
+    if return_counts:
+        r.append(_wrap(torch.tensor(counts, dtype=torch.int64, device='cpu')))
+    return r[0] if len(r) == 1 else tuple(r)

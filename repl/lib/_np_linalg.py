@@ -8,6 +8,12 @@ class LinAlgError(ValueError):
     pass
 
 
+def _axis_index(axis, nd):
+    if axis < -nd or axis >= nd:
+        raise AxisError('axis ' + str(axis) + ' is out of bounds for array of dimension ' + str(nd))
+    return axis % nd
+
+
 def _float_operands(arrays):
     # the arrays' tensors in float64 and the dtype of the results: float32 when every
     # array is float32, else float64 (NumPy's _commonType); float16 is refused as NumPy does

@@ -1,5 +1,6 @@
 # numpy's order statistics, histograms and covariances, written in the language: it runs
-# inside the module numpy (repl/mod_numpy.c) after mod_numpy_*_src.c, over their names.
+# inside the module numpy (repl/mod_numpy.c) after mod_numpy_*_src.c and _np_linalg.py, over
+# their names.
 # NumPy 1.24's arithmetic step for step: percentile/quantile subtract neighbours in the
 # array's dtype and interpolate in float64; median is the mean of the middle values in
 # the array's dtype; histogram's edges keep a float array's dtype; cov is
@@ -12,12 +13,6 @@ def _along(a, axis):
     if axis is None:
         return t.reshape(-1), 0
     return t, _axis_index(axis, t.dim())
-
-
-def _axis_index(axis, nd):
-    if axis < -nd or axis >= nd:
-        raise AxisError('axis ' + str(axis) + ' is out of bounds for array of dimension ' + str(nd))
-    return axis % nd
 
 
 def _kept(r, a, axis, ax, keepdims):
@@ -234,3 +229,171 @@ def corrcoef(x, y=None, rowvar=True, dtype=None):
     c = c / d[:, None]
     c = c / d[None, :]
     return clip(c, -1, 1)
+
+
+# ------------------------------------------------------------ fitting and smoothing
+
+def vander(x, N=None, increasing=False):
+    # NumPy's: the powers as a running product (x, x*x, (x*x)*x, ...), int64 or float64
+    x = asarray(x)
+    if x.ndim != 1:
+        raise ValueError('x must be a one-dimensional array or sequence.')
+    N = len(x) if N is None else N
+    xt = x._t.to(_TORCH[promote_types(x.dtype, int).name])
+    cols = []
+    for i in range(N):
+        cols.append(torch.ones_like(xt) if i == 0 else (xt.clone() if i == 1 else cols[-1] * xt))
+    if not increasing:
+        cols.reverse()
+    return _wrap(torch.stack(cols, 1) if cols else torch.zeros(len(x), 0, dtype=xt.dtype, device='cpu'))
+
+
+def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
+    # NumPy's: lstsq of the Vandermonde matrix with its columns scaled to unit norm
+    if w is not None or cov:
+        raise NotImplementedError('numpy.polyfit: w= and cov= are not here')
+    order = int(deg) + 1
+    x = asarray(x) + 0.0
+    y = asarray(y) + 0.0
+    if deg < 0:
+        raise ValueError('expected deg >= 0')
+    if x.ndim != 1:
+        raise TypeError('expected 1D vector for x')
+    if x.size == 0:
+        raise TypeError('expected non-empty vector for x')
+    if y.ndim < 1 or y.ndim > 2:
+        raise TypeError('expected 1D or 2D array for y')
+    if x.shape[0] != y.shape[0]:
+        raise TypeError('expected x and y to have same length')
+    if rcond is None:
+        rcond = len(x) * finfo(x.dtype).eps.item()
+    lhs = vander(x, order)
+    scale = sqrt((lhs * lhs).sum(axis=0))
+    lhs = lhs / scale
+    c, resids, rank, s = linalg.lstsq(lhs, y, rcond)
+    c = (c.T / scale).T
+    if full:
+        return c, resids, rank, s, rcond
+    return c
+
+
+def polyval(p, x):
+    # Horner's rule, as NumPy's
+    p = asarray(p)
+    x = asarray(x)
+    y = zeros_like(x)
+    for pv in p:
+        y = y * x + pv
+    return y
+
+
+def trapz(y, x=None, dx=1.0, axis=-1):
+    y = asarray(y)
+    nd = y.ndim
+    if x is None:
+        d = dx
+    else:
+        x = asarray(x)
+        if x.ndim == 1:
+            d = diff(x)
+            shape = [1] * nd
+            shape[axis] = d.shape[0]
+            d = d.reshape(shape)
+        else:
+            d = diff(x, axis=axis)
+    hi = [slice(None)] * nd
+    lo = [slice(None)] * nd
+    hi[axis] = slice(1, None)
+    lo[axis] = slice(None, -1)
+    return sum(d * (y[tuple(hi)] + y[tuple(lo)]) / 2.0, axis)
+
+
+def convolve(a, v, mode='full'):
+    # NumPy's correlate of a with v reversed (the longer first): each output a dot product
+    # (BLAS) of the overlap, except the full-overlap part of a kernel of at most 11, which
+    # NumPy sums in order (small_correlate)
+    a, v = asarray(a), asarray(v)
+    if v.size > a.size:
+        a, v = v, a
+    if a.size == 0:
+        raise ValueError('a cannot be empty')
+    if v.size == 0:
+        raise ValueError('v cannot be empty')
+    rt = result_type(a, v)
+    d = a._t.reshape(-1).to(_TORCH[rt.name])
+    k = v._t.reshape(-1).to(_TORCH[rt.name]).flip(0)
+    n1, n = d.numel(), k.numel()
+    modes = {'valid': 0, 'same': 1, 'full': 2, 0: 0, 1: 1, 2: 2}
+    if mode not in modes:
+        raise ValueError('mode must be one of \'valid\', \'same\', or \'full\' (got ' + repr(mode) + ')')
+    m = modes[mode]
+    left = 0 if m == 0 else (n // 2 if m == 1 else n - 1)
+    right = 0 if m == 0 else (n - left - 1 if m == 1 else n - 1)
+    floats = d.dtype.is_floating_point
+    dot = torch.dot if floats else (lambda p, q: (p * q).sum())
+    outs = []
+    w = n - left
+    for i in range(left):
+        outs.append(dot(d[:w], k[n - w:]))
+        w += 1
+    if floats and n <= 11:
+        body = d[:n1 - n + 1] * k[0]
+        for j in range(1, n):
+            body = body + d[j:j + n1 - n + 1] * k[j]
+        outs.extend(list(body.unbind(0)))
+    else:
+        for i in range(n1 - n + 1):
+            outs.append(dot(d[i:i + n], k))
+    start = n1 - n + 1
+    w = n
+    for i in range(right):
+        w -= 1
+        outs.append(dot(d[start + i:start + i + w], k[:w]))
+    return _wrap(torch.stack(outs) if outs else torch.zeros(0, dtype=d.dtype, device='cpu'))
+
+
+def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
+    # NumPy's: logspace between the log10s, its ends set to start and stop exactly
+    if start == 0 or stop == 0:
+        raise ValueError('Geometric sequence cannot include zero')
+    sign = 1.0
+    if start < 0 and stop < 0:
+        start, stop, sign = -start, -stop, -1.0
+    r = logspace(log10(float(start)), log10(float(stop)), num, endpoint)
+    if num > 0:
+        r[0] = start
+        if num > 1 and endpoint:
+            r[-1] = stop
+    r = r * sign if sign < 0 else r
+    return r if dtype is None else r.astype(dtype)
+
+
+def logaddexp(x1, x2):
+    # NumPy's npy_logaddexp: x + log(2) when equal, else the larger + log1p(exp(-|x - y|))
+    a, b = asarray(x1), asarray(x2)
+    rt = result_type(a, b, 1.0)
+    ta, tb = a._t.to(_TORCH[rt.name]), b._t.to(_TORCH[rt.name])
+    ta, tb = torch.broadcast_tensors(ta, tb)
+    big = torch.maximum(ta, tb)
+    r = big + asarray(log1p(exp(_wrap(-torch.abs(ta - tb)))))._t
+    same = ta == tb
+    r[same] = ta[same] + _math.log(2)
+    return _result(r)
+
+
+def _cos_window(M, a, b):
+    # a + b*cos(pi*n/(M-1)) over n = 1-M, 3-M, ..., M-1 (NumPy's hanning and hamming)
+    if M < 1:
+        return array([], dtype=float)
+    if M == 1:
+        return ones(1, dtype=float)
+    n = arange(1 - M, M, 2)
+    return a + b * cos(pi * n / (M - 1))
+
+
+def hanning(M):
+    return _cos_window(M, 0.5, 0.5)
+
+
+def hamming(M):
+    return _cos_window(M, 0.54, 0.46)

@@ -49,3 +49,6 @@ for bad in [((2,), (3,)), ((2, 1), (1, 3), (4, 1, 1), (5,))]:
         np.broadcast_shapes(*bad)
     except ValueError as e:
         print(e)
+pairs = np.array([[1, 2], [3, 4], [1, 2], [0, 9], [3, 4], [1, 2]])
+print(np.unique(pairs, axis=0), np.unique(pairs, axis=0, return_index=True, return_inverse=True, return_counts=True))
+print(np.unique(np.array([[1, 0, 1], [2, 5, 2]]), axis=1), np.unique(np.array([[0.5, 1.0], [0.5, -1.0]]), axis=0))
