@@ -9,16 +9,17 @@
 
 #include "eval_int.h"
 
-/* Whether slots (a str, or a tuple/list of strs) names name. */
-static bool slots_name(nn_object *slots, const char *name)
+/* Whether the __slots__ of class k (a str, or a tuple/list of strs) names the
+   attribute name (an entry `__x` names `_K__x`, as CPython mangles it). */
+static bool slots_name(const class_obj *k, nn_object *slots, const char *name)
 {
-    if (nn_is_str(slots)) return strcmp(nn_str_cstr(slots), name) == 0;
+    if (nn_is_str(slots)) return repl_mangled_is(k->name, nn_str_cstr(slots), name);
     bool tuple = slots->type == &nn_tuple_type;
     if (!tuple && !nn_is_list(slots)) return false;
     size_t n = tuple ? nn_tuple_len(slots) : nn_list_len(slots);
     for (size_t i = 0; i < n; i++) {
         nn_object *s = tuple ? nn_tuple_get(slots, i) : nn_list_get(slots, i);
-        if (nn_is_str(s) && strcmp(nn_str_cstr(s), name) == 0) return true;
+        if (nn_is_str(s) && repl_mangled_is(k->name, nn_str_cstr(s), name)) return true;
     }
     return false;
 }
@@ -31,7 +32,7 @@ bool repl_slots_refuse(class_obj *c, const char *name)
         if (k == repl_current->object_cls || k->ntype) continue; /* they add no __dict__ */
         nn_object *slots = repl_nmap_get(&k->dict, "__slots__");
         if (!slots || k->exc >= 0 || k->mcls || k->native_base) return false; /* a class with a __dict__ */
-        if (slots_name(slots, name) || slots_name(slots, "__dict__")) return false;
+        if (slots_name(k, slots, name) || slots_name(k, slots, "__dict__")) return false;
         slotted = true;
     }
     return slotted;
@@ -41,7 +42,7 @@ bool repl_slots_has(class_obj *c, const char *name)
 {
     for (int i = 0; i < c->n_mro; i++) {
         nn_object *slots = repl_nmap_get(&c->mro[i]->dict, "__slots__");
-        if (slots && slots_name(slots, name)) return true;
+        if (slots && slots_name(c->mro[i], slots, name)) return true;
     }
     return false;
 }

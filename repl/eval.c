@@ -43,6 +43,18 @@ static void unit_release(code_unit *u)
     nn_free(u);
 }
 
+/* The tree of source (borrowed) in u's arena, compiled as CPython's compiler
+   sees it (private names mangled), or NULL with the error set and *perr filled. */
+static repl_node *unit_parse(code_unit *u, const char *source, repl_parse_mode mode, repl_parse_error *perr)
+{
+    repl_node *tree = repl_parse(source, u->filename, mode, &u->arena, perr);
+    if (tree && repl_ast_mangle(tree, u->arena) < 0) {
+        perr->status = REPL_PARSE_FAILED;
+        return NULL;
+    }
+    return tree;
+}
+
 /* ------------------------------------------------------------------ frames */
 
 /* A comprehension's variables. They live in own until a lambda made inside the
@@ -354,7 +366,7 @@ static int collect_stmt(func_obj *fn, const repl_node *s, nmap *nonlocals)
 {
     switch (s->kind) {
     case REPL_AST_FunctionDef:
-    case REPL_AST_ClassDef: return add_local(fn, s->v.FunctionDef.name);
+    case REPL_AST_ClassDef: return add_local(fn, s->v.FunctionDef.bound);
     case REPL_AST_Assign:
         for (int i = 0; i < s->v.Assign.targets.n; i++)
             if (collect_target(fn, s->v.Assign.targets.items[i]) < 0) return -1;
@@ -4317,7 +4329,7 @@ static exec_status exec_class(frame *f, const repl_node *s)
         NN_RELEASE(prepared);
         NN_RELEASE(kw);
         NN_RELEASE(c);
-        return made ? decorate_and_store(f, &s->v.ClassDef.decorator_list, s->v.ClassDef.name, made) : EX_ERR;
+        return made ? decorate_and_store(f, &s->v.ClassDef.decorator_list, s->v.ClassDef.bound, made) : EX_ERR;
     }
     NN_RELEASE(prepared);
     int sub_rc = repl_abc_class_init(c, meta);
@@ -4330,7 +4342,7 @@ static exec_status exec_class(frame *f, const repl_node *s)
         NN_RELEASE(c);
         return EX_ERR;
     }
-    return decorate_and_store(f, &s->v.ClassDef.decorator_list, s->v.ClassDef.name, &c->ob);
+    return decorate_and_store(f, &s->v.ClassDef.decorator_list, s->v.ClassDef.bound, &c->ob);
 }
 
 static exec_status exec_raise(frame *f, const repl_node *s)
@@ -4469,7 +4481,7 @@ static exec_status exec_stmt(frame *f, const repl_node *s)
     }
     case REPL_AST_FunctionDef: {
         nn_object *fn = make_function(f, s);
-        return fn ? decorate_and_store(f, &s->v.FunctionDef.decorator_list, s->v.FunctionDef.name, fn) : EX_ERR;
+        return fn ? decorate_and_store(f, &s->v.FunctionDef.decorator_list, s->v.FunctionDef.bound, fn) : EX_ERR;
     }
     case REPL_AST_ClassDef: return exec_class(f, s);
     case REPL_AST_AnnAssign: return exec_ann_assign(f, s);
@@ -4731,7 +4743,7 @@ int repl_exec(repl_interp *in, const char *source, const char *filename, repl_pa
         return -1;
     }
     repl_parse_error perr = {0};
-    repl_node *tree = repl_parse(source, u->filename, mode, &u->arena, &perr);
+    repl_node *tree = unit_parse(u, source, mode, &perr);
     if (!tree) {
         int rc = perr.status == REPL_PARSE_INCOMPLETE ? -2 : -1;
         /* SyntaxError text as CPython prints it for a file */
@@ -4872,7 +4884,7 @@ int repl_exec_module_source(nn_object *module, const char *static_name, const ch
     int rc = 0;
     while (rc == 0 && repl_nmap_next(&((module_obj *)module)->dict, &pos, &k, &v)) rc = repl_nmap_set(&sc->map, k, v);
     repl_parse_error perr = {0};
-    repl_node *tree = rc == 0 ? repl_parse(source, u->filename, REPL_PARSE_FILE, &u->arena, &perr) : NULL;
+    repl_node *tree = rc == 0 ? unit_parse(u, source, REPL_PARSE_FILE, &perr) : NULL;
     if (!tree) rc = -1;
     /* the names are the scope's, so that the module's functions find each other
        through their closure scope rather than __main__'s globals */
@@ -5013,7 +5025,7 @@ static code_unit *parse_unit(const char *source, const char *filename, bool expr
         return NULL;
     }
     repl_parse_error perr = {0};
-    *tree = repl_parse(u->source, u->filename, expr ? REPL_PARSE_EVAL : REPL_PARSE_FILE, &u->arena, &perr);
+    *tree = unit_parse(u, u->source, expr ? REPL_PARSE_EVAL : REPL_PARSE_FILE, &perr);
     if (!*tree) {
         nn_error_kind kind = nn_error_current();
         char *msg = nn_strdup(kind ? nn_error_message() : "invalid syntax");

@@ -1490,7 +1490,8 @@ static repl_node *function_def(parser *P, repl_node_list decorators)
 {
     repl_token *t = advance(P), *name = cur(P);
     repl_node *n = node_at(P, REPL_AST_FunctionDef, t);
-    if (!n || !expect(P, TK_NAME) || !(n->v.FunctionDef.name = identifier(P, name)) || !expect(P, TK_LPAR) ||
+    if (!n || !expect(P, TK_NAME) || !(n->v.FunctionDef.name = n->v.FunctionDef.bound = identifier(P, name)) ||
+        !expect(P, TK_LPAR) ||
         !(n->v.FunctionDef.args = parameters(P, TK_RPAR, true)) || !expect(P, TK_RPAR))
         return NULL;
     if (accept(P, TK_RARROW) && !(n->v.FunctionDef.returns = expression(P))) return NULL;
@@ -1516,7 +1517,8 @@ static repl_node *class_def(parser *P, repl_node_list decorators)
 {
     repl_token *t = advance(P), *name = cur(P);
     repl_node *n = node_at(P, REPL_AST_ClassDef, t);
-    if (!n || !expect(P, TK_NAME) || !(n->v.ClassDef.name = identifier(P, name))) return NULL;
+    if (!n || !expect(P, TK_NAME) || !(n->v.ClassDef.name = n->v.ClassDef.bound = identifier(P, name)))
+        return NULL;
     if (accept(P, TK_LPAR)) {
         vec bases = {0}, keywords = {0};
         if (call_args(P, &bases, &keywords) < 0) return NULL;
