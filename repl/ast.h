@@ -272,6 +272,9 @@ int repl_ast_mangle(repl_node *root, repl_ast_arena *arena);
    there ("_C__x" for "__x" in C) or, when it has none, id itself. (`__slots__`
    entries are mangled so when the class is made.) */
 bool repl_mangled_is(const char *cls, const char *id, const char *name);
+/* id as written inside class cls (its mangling there, or id), a new nn_malloc'd
+   string, or NULL (out of memory). */
+char *repl_mangle_new(const char *cls, const char *id);
 
 /* ast.dump(node) of CPython 3.11 (default arguments) as a new nn_malloc'd
    string, or NULL with MemoryError. node is borrowed. */

@@ -10,6 +10,7 @@
  * repl_ast_dump() shows the tree before it, as ast.dump() does.
  * (Not mangled: the bound first part of a dotted `import __a.b`.)
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "ast.h"
@@ -49,6 +50,16 @@ static const char *mangle(mangler *m, const char *id)
     out[0] = '_';
     memcpy(out + 1, m->priv, p);
     memcpy(out + 1 + p, id, n + 1);
+    return out;
+}
+
+char *repl_mangle_new(const char *cls, const char *id)
+{
+    const char *p = private_prefix(cls);
+    if (!p || !private_name(id)) return nn_strdup(id);
+    size_t n = 1 + strlen(p) + strlen(id) + 1;
+    char *out = nn_malloc(n);
+    if (out) snprintf(out, n, "_%s%s", p, id);
     return out;
 }
 

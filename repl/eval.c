@@ -1942,6 +1942,7 @@ nn_object *repl_instance_getattr(nn_object *obj, const char *name)
     if (v || nn_error_current()) return v;
     v = o->attrs_in_value && o->value ? nn_dict_get_str(o->value, name) : repl_nmap_get(&o->attrs, name);
     if (v) return nn_retain(v);
+    if (cv && cv->type == &repl_member_type) cv = NULL; /* an empty slot: no such attribute */
     if (o->cls->vbase && ((v = repl_builtin_sub_lookup(o->cls, NULL, obj, name)) || nn_error_current()))
         return v; /* d.keys, l.append */
     if ((v = descr_get(cv, obj, o->cls, false)) || nn_error_current()) return v;
@@ -2316,6 +2317,7 @@ int repl_instance_delattr(nn_object *obj, const char *name)
     instance_obj *o = (instance_obj *)obj;
     if (o->attrs_in_value && o->value && nn_dict_get_str(o->value, name)) return nn_dict_del_str(o->value, name);
     if (repl_nmap_del(&((instance_obj *)obj)->attrs, name)) return 0;
+    if (pv && pv->type == &repl_member_type) return repl_raise_exc(EXC_AttributeError, "%s", name); /* an empty slot */
     return repl_raise_exc(EXC_AttributeError, "'%s' object has no attribute '%s'", repl_value_type_name(obj), name);
 }
 
@@ -4332,7 +4334,8 @@ static exec_status exec_class(frame *f, const repl_node *s)
         return made ? decorate_and_store(f, &s->v.ClassDef.decorator_list, s->v.ClassDef.bound, made) : EX_ERR;
     }
     NN_RELEASE(prepared);
-    int sub_rc = repl_abc_class_init(c, meta);
+    int sub_rc = repl_slots_add_members(c);   /* type.__new__ makes those of a metaclass's class */
+    if (sub_rc == 0) sub_rc = repl_abc_class_init(c, meta);
     NN_RELEASE(meta);
     if (sub_rc == 0) sub_rc = repl_class_set_names(c);
     if (sub_rc == 0) sub_rc = repl_class_init_subclass(c, kw);
