@@ -240,6 +240,8 @@ typedef struct repl_parse_error {
     int line, offset;
     int end_offset;  /* 1-based column past the offending range on line (CPython's ^^^^), or 0: one caret */
     bool compiler;   /* raised by repl_ast_check (CPython's compiler: SyntaxError.text is None) */
+    bool at_eof;     /* found at the end of the input: CPython reading a script file gives such an
+                        error offset 0 (no caret line); a string (exec, compile) keeps the offset */
 } repl_parse_error;
 
 /* Parses a NUL-terminated source (borrowed). On success returns the Module,

@@ -2005,6 +2005,7 @@ nn_object *repl_lang_class_getattr(nn_object *obj, const char *name)
     if (strcmp(name, "__name__") == 0 || strcmp(name, "__qualname__") == 0) return nn_str_new(c->name);
     if ((v = repl_bool_class_attr(c, name))) return v; /* bool.__mro__ has int */
     if ((v = repl_class_special_attr(c, name)) || nn_error_current()) return v;
+    if (strcmp(name, "__base__") == 0 && c->native_base && c->bases) return nn_retain(nn_tuple_get(c->bases, 0));
     if (strcmp(name, "__base__") == 0) return nn_retain(c->base ? &c->base->ob : nn_none());
     if (strcmp(name, "__bases__") == 0) return c->base ? nn_tuple_pack(1, &c->base->ob) : nn_tuple_new(0);
     if (strcmp(name, "__module__") == 0)
@@ -4151,6 +4152,7 @@ static exec_status exec_class(frame *f, const repl_node *s)
     }
     class_obj *lang_base = NULL;
     nn_object *native_base = NULL;
+    int native_pos = 0;   /* how many language bases the class statement lists before it */
     const nn_module_class *core_base = NULL;
     const repl_native_ops *ops = repl_get_native_ops();
     bool derives_type = false;
@@ -4189,6 +4191,7 @@ static exec_status exec_class(frame *f, const repl_node *s)
             }
         } else if (base && ops && ops->module_class_of && !native_base && (mc = ops->module_class_of(base))) {
             native_base = base;
+            native_pos = n_lang;
             if (!core_base) core_base = mc;
             continue;
         } else if (base && !nn_error_current()) {
@@ -4205,6 +4208,13 @@ static exec_status exec_class(frame *f, const repl_node *s)
     if (c && n_lang > 1 && repl_class_set_bases(c, lang_bases, n_lang) < 0) NN_SET(c, NULL);
     if (c && repl_builtin_sub_init_class(c) < 0) NN_SET(c, NULL);
     if (c && derives_type) c->vbase = repl_current->type_cls; /* a metaclass (metaclass.c) */
+    if (c && native_base) { /* __bases__ as listed, the native class among them (classes.c orders them) */
+        nn_object *t = nn_tuple_new((size_t)n_lang + 1);
+        for (int k = 0, j = 0; t && k <= n_lang; k++)
+            nn_tuple_set(t, (size_t)k, nn_retain(k == native_pos ? native_base : &lang_bases[j++]->ob));
+        if (t) NN_SET(c->bases, t);
+        else NN_SET(c, NULL);
+    }
     for (int k = 0; k < n_lang; k++) NN_RELEASE(&lang_bases[k]->ob);
     if (!c) {
         NN_RELEASE(native_base);
@@ -4771,7 +4781,8 @@ int repl_exec(repl_interp *in, const char *source, const char *filename, repl_pa
             if (kind != NN_ERR_RECURSION && kind != NN_ERR_MEMORY) { /* CPython prints no place for a tree too deep */
             repl_sb_printf(&b, "  File \"%s\", line %d\n", u->filename, perr.line);
             int dropped = source_line(&b, u, perr.line);
-            if (dropped >= 0 && perr.offset > dropped) { /* the carets under the 1-based offset (to end_offset) */
+            bool eof_in_file = perr.at_eof && mode == REPL_PARSE_FILE; /* CPython's offset 0 */
+            if (dropped >= 0 && perr.offset > dropped && !eof_in_file) { /* the carets under the 1-based offset (to end_offset) */
                 repl_sb_printf(&b, "%*s^", 4 + perr.offset - 1 - dropped, "");
                 for (int i = perr.offset + 1; i < perr.end_offset; i++) repl_sb_puts(&b, "^");
                 repl_sb_puts(&b, "\n");
