@@ -250,6 +250,7 @@ static const struct {
     {"torch", "autocast_decrement_nesting", "torch.amp.autocast_mode"},
     {"torch", "clear_autocast_cache", "torch.amp.autocast_mode"},
     {"torch", "amp", "torch.amp"}, /* the module itself */
+    {"torch", "jit", "torch.jit"}, /* the module itself */
     {"torch", "cpu", "torch.cpu"}, /* the module itself */
     {"torch.cpu", "amp", "torch.cpu.amp"}, /* the module itself */
     {"sys", "stdin", "_sys_stdin"},
