@@ -32,6 +32,7 @@ static const struct {
     {"io", repl_mod_io},
     {"itertools", repl_mod_itertools},
     {"json", repl_mod_json},
+    {"matplotlib._term", repl_mod_matplotlib_term},
     {"math", repl_mod_math},
     {"numpy", repl_mod_numpy},
     {"os", repl_mod_os},
