@@ -1,12 +1,12 @@
 # Storage objects of one tensor's memory all report its current length: an old
-# `s = x.storage()` (typed, untyped, a legacy class's wrap) sees a resize_ made
+# `s = x.storage()` (typed or untyped, taken before or after) sees a resize_ made
 # through another storage object, as PyTorch's storages read one StorageImpl.
 import torch
 
 x = torch.arange(6.)
 s = x.storage()
 u = s.untyped()
-w = torch.FloatStorage(wrap_storage=u)
+w = x.storage()
 x.storage().resize_(10)
 print(len(s), s.size(), s.nbytes(), len(u), u.nbytes(), len(w))
 print(s.tolist()[:6], len(s.tolist()))
