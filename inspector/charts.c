@@ -224,10 +224,12 @@ int insp_draw_model_view(insp_view *v, insp_screen *sc, int top, int rows, int x
         snprintf(title, sizeof title, "%s · as after step %llu", what,
                  (unsigned long long)insp_capture_train_step(s, taken));
     insp_screen_put_fit(sc, top, x, w, INSP_COLOR_SELECTED, INSP_ATTR_BOLD, title);
+    if (v->detail_scroll > v->detail_max) v->detail_scroll = v->detail_max; /* End: the last page */
     area a = {sc, top + 1, rows - 1, x, w, v->detail_scroll, 0};
     if (v->mode == INSP_MODE_FLOW) draw_flow(&a, s, params, n);
     else if (v->mode == INSP_MODE_LAYERS) draw_layers(&a, s, at);
     else draw_updates(&a, s, at);
-    if (v->detail_scroll > 0 && a.used <= v->detail_scroll) v->detail_scroll = a.used > 0 ? a.used - 1 : 0;
+    v->detail_max = a.used > a.rows ? a.used - a.rows : 0;
+    if (v->detail_scroll > v->detail_max) v->detail_scroll = v->detail_max;
     return 0;
 }

@@ -225,6 +225,7 @@ struct insp_view {
     insp_focus focus;
     bool help, finding, busy;
     int detail_scroll;        /* lines of the details pane scrolled away */
+    int detail_max;           /* the most that can be (End: the last page), as last drawn */
     int problem_scroll;       /* problem lines scrolled away above the pane */
     int output_scroll;        /* output lines scrolled back from the newest (0: the newest show) */
     int tree_widen;           /* columns added to the tree pane's share by '>' (fewer by '<') */

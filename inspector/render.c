@@ -458,6 +458,7 @@ static void param_grads_section(pane *p, insp_session *s, size_t sel, uint64_t a
 static int draw_details(insp_view *v, insp_screen *sc, int top, int rows, int x, int w)
 {
     if (v->mode >= INSP_MODE_FLOW) return insp_draw_model_view(v, sc, top, rows, x, w);
+    if (v->detail_scroll > v->detail_max) v->detail_scroll = v->detail_max; /* End: the last page */
     insp_session *s = v->s;
     size_t sel = v->sel;
     insp_module *m = &s->mods[sel];
@@ -520,8 +521,9 @@ static int draw_details(insp_view *v, insp_screen *sc, int top, int rows, int x,
             return -1;
         p.used += left;
     }
-    /* keep the scroll within what there is */
-    if (v->detail_scroll > 0 && p.used <= v->detail_scroll) v->detail_scroll = p.used > 0 ? p.used - 1 : 0;
+    /* keep the scroll within what there is: the last page at most */
+    v->detail_max = p.used > p.rows ? p.used - p.rows : 0;
+    if (v->detail_scroll > v->detail_max) v->detail_scroll = v->detail_max;
     return 0;
 }
 

@@ -832,7 +832,10 @@ static int param_problems(text *t, const insp_session *s, const insp_param *para
     if (rc == 0 && p->ndim >= 2 && !isnan(r) && r > 0 && (r < INSP_RATIO_LOW || r > INSP_RATIO_HIGH) &&
         ratio_captures(s, i, at_step) >= INSP_RATIO_CAPTURES)
     {
-        if (isfinite(p->lr) && p->lr > 0) /* the ratio scales with the learning rate */
+        if (r < INSP_RATIO_LOW && flow_flagged[p->module]) /* no lr to suggest: the cause is above */
+            rc = add_line(t, "update-ratio: %s %.3g (healthy near 1e-3): its layer's gradient vanishes, see above", name,
+                          r);
+        else if (isfinite(p->lr) && p->lr > 0) /* the ratio scales with the learning rate */
             rc = add_line(t, "update-ratio: %s %.3g at lr %.3g (healthy near 1e-3: lr about %.2g)", name, r, p->lr,
                           p->lr * 1e-3 / r);
         else
