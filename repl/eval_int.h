@@ -495,6 +495,11 @@ nn_object *repl_builtin_sub_value_attr(nn_object *self, const char *name);
 bool repl_slots_refuse(class_obj *c, const char *name);
 /* whether a class in c's order lists name in its __slots__ */
 bool repl_slots_has(class_obj *c, const char *name);
+/* Puts a member descriptor for each entry of c's own __slots__ in its dict (a new
+   class, after its body): 0, or -1 with CPython's error (a slot that is also a
+   class variable, an entry that is not a str). */
+int repl_slots_add_members(class_obj *c);
+extern const nn_type repl_member_type;   /* <member 'x' of 'C' objects> */
 /* builtins.memoryview as the class (repl/lib/_memoryview.py), which it then
    becomes: a new reference, or NULL with the error */
 nn_object *repl_memoryview_type(void);

@@ -463,7 +463,7 @@ static const char source[] =
     "    for klass in type(obj).__mro__:\n"
     "        if klass is object:\n"
     "            return None\n"
-    "        if name in klass.__dict__:\n"
+    "        if name in getattr(klass, '__dict__', ()):  # nn.Module's class has none here\n"
     "            return getattr(obj, name)\n"
     "    return None\n"
     "\n"
