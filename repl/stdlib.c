@@ -60,6 +60,7 @@ static const struct {
     {"torch.utils", repl_mod_torch_utils},
     {"torch.utils.data", repl_mod_data},
     {"typing", repl_mod_typing},
+    {"unicodedata", repl_mod_unicodedata},
     {"zlib", repl_mod_zlib},
     {"warnings", repl_mod_warnings},
 };

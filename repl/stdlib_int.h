@@ -83,6 +83,7 @@ nn_object *repl_mod_argparse(void);
 nn_object *repl_mod_binascii(void);  /* mod_binascii.c: base64/hex conversions, crc32 */
 nn_object *repl_mod_hashlib(void);   /* mod_hashlib.c, over nettle */
 nn_object *repl_mod_pickle(void);    /* mod_pickle.c */
+nn_object *repl_mod_unicodedata(void); /* mod_unicodedata.c, over libunistring (Unicode 14.0) */
 nn_object *repl_mod_zlib(void);      /* mod_zlib.c, over zlib */
 nn_object *repl_mod_struct(void);    /* mod_struct.c */
 nn_object *repl_mod_collections(void);
