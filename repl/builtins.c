@@ -55,6 +55,16 @@ static nn_object *str_take(char *s)
     return r;
 }
 
+/* The str of what b holds, NUL characters included; frees b's buffer. */
+static nn_object *sb_str(sbuf *b)
+{
+    size_t len = b->len;
+    char *r = repl_sb_finish(b);
+    nn_object *res = r ? nn_str_from(r, len) : NULL;
+    nn_free(r);
+    return res;
+}
+
 nn_object *repl_builtin_noop(void *ud, nn_object *args, nn_object *kwargs) { return none(); }
 
 /* The built-in value of an instance of a subclass of a built-in type (int(I(3)),
@@ -239,7 +249,7 @@ static nn_object *pad(const spec *sp, const char *body, size_t digits_at, char d
         repl_sb_fill(&b, fill, padn);
         repl_sb_puts(&b, body + digits_at);
     }
-    return str_take(repl_sb_finish(&b));
+    return sb_str(&b);
 }
 
 /* Inserts grouping separators into the integer part of digits (every 3
@@ -554,7 +564,7 @@ static nn_object *str_format_impl(const char *f, nn_object *const *pos, size_t n
         repl_sb_add(&b, nn_str_cstr(s), nn_str_len(s));
         NN_RELEASE(s);
     }
-    return str_take(repl_sb_finish(&b));
+    return sb_str(&b);
 }
 
 /* ------------------------------------------------------------------ print & co */
@@ -1887,11 +1897,7 @@ static nn_object *str_join(void *ud, nn_object *args, nn_object *kwargs)
         }
     }
     NN_RELEASE(l);
-    size_t len = b.len;
-    char *r = repl_sb_finish(&b);
-    nn_object *res = r ? nn_str_from(r, len) : NULL; /* NUL characters kept */
-    nn_free(r);
-    return res;
+    return sb_str(&b);
 }
 
 static nn_object *str_split_impl(nn_object *args, nn_object *kwargs, bool right)
@@ -1904,20 +1910,23 @@ static nn_object *str_split_impl(nn_object *args, nn_object *kwargs, bool right)
     nn_object *l = nn_list_new(0);
     if (!l) return NULL;
     if (!sep || nn_is_none(sep)) {
-        /* whitespace runs; rsplit counts from the right */
-        size_t starts[4096], ends[4096];
-        size_t k = 0, i = 0;
-        (void)right;
-        while (i < n && k < 4096) {
-            while (i < n && isspace((unsigned char)s[i])) i++;
-            if (i >= n) break;
+        /* whitespace runs (every one of them: counted first); rsplit counts from the right */
+        size_t parts = 0;
+        for (size_t i = 0; i < n; i++)
+            parts += !isspace((unsigned char)s[i]) && (i == 0 || isspace((unsigned char)s[i - 1]));
+        size_t *starts = nn_malloc(2 * parts * sizeof *starts + 1), *ends = starts + parts;
+        if (!starts) {
+            NN_RELEASE(l);
+            return NULL;
+        }
+        for (size_t k = 0, i = 0; k < parts; k++) {
+            while (isspace((unsigned char)s[i])) i++;
             size_t j = i;
             while (j < n && !isspace((unsigned char)s[j])) j++;
             starts[k] = i;
-            ends[k++] = j;
+            ends[k] = j;
             i = j;
         }
-        size_t parts = k;
         if (maxsplit >= 0 && (size_t)maxsplit + 1 < parts) {
             if (right) {
                 size_t first = parts - (size_t)maxsplit - 1;
@@ -1929,6 +1938,7 @@ static nn_object *str_split_impl(nn_object *args, nn_object *kwargs, bool right)
                     if (!p || nn_list_append(l, p) < 0) NN_SET(l, NULL);
                     NN_RELEASE(p);
                 }
+                nn_free(starts);
                 return l;
             }
             for (size_t q = 0; l && q < (size_t)maxsplit; q++) {
@@ -1941,6 +1951,7 @@ static nn_object *str_split_impl(nn_object *args, nn_object *kwargs, bool right)
             nn_object *p = nn_str_from(s + last, e - last);
             if (l && (!p || nn_list_append(l, p) < 0)) NN_SET(l, NULL);
             NN_RELEASE(p);
+            nn_free(starts);
             return l;
         }
         for (size_t q = 0; l && q < parts; q++) {
@@ -1948,6 +1959,7 @@ static nn_object *str_split_impl(nn_object *args, nn_object *kwargs, bool right)
             if (!p || nn_list_append(l, p) < 0) NN_SET(l, NULL);
             NN_RELEASE(p);
         }
+        nn_free(starts);
         return l;
     }
     if (want_str(sep, "split") < 0) {
@@ -2071,7 +2083,7 @@ static nn_object *str_replace(void *ud, nn_object *args, nn_object *kwargs)
             }
             if (i < n) repl_sb_add(&b, s + i, 1);
         }
-        return str_take(repl_sb_finish(&b));
+        return sb_str(&b);
     }
     for (size_t i = 0; i < n;) {
         if ((count < 0 || done < count) && i + on <= n && memcmp(s + i, old, on) == 0) {
@@ -2080,8 +2092,7 @@ static nn_object *str_replace(void *ud, nn_object *args, nn_object *kwargs)
             done++;
         } else repl_sb_add(&b, s + i++, 1);
     }
-    if (!b.buf && !b.failed) return nn_str_new("");
-    return str_take(repl_sb_finish(&b));
+    return sb_str(&b);
 }
 
 static bool is_ascii(const char *s, size_t n)
@@ -2240,7 +2251,7 @@ static nn_object *just_impl(nn_object *args, char align, const char *name)
     repl_sb_fill(&b, fill, left);
     repl_sb_add(&b, S_CSTR, S_LEN);
     repl_sb_fill(&b, fill, padn - left);
-    return str_take(repl_sb_finish(&b));
+    return sb_str(&b);
 }
 static nn_object *str_ljust(void *ud, nn_object *args, nn_object *kwargs) { return just_impl(args, '<', "ljust"); }
 static nn_object *str_rjust(void *ud, nn_object *args, nn_object *kwargs) { return just_impl(args, '>', "rjust"); }
@@ -2259,7 +2270,7 @@ static nn_object *str_zfill(void *ud, nn_object *args, nn_object *kwargs)
     if (n && (s[0] == '-' || s[0] == '+')) repl_sb_add(&b, s, 1), i = 1;
     repl_sb_fill(&b, '0', (size_t)(w - (int64_t)n));
     repl_sb_add(&b, s + i, n - i);
-    return str_take(repl_sb_finish(&b));
+    return sb_str(&b);
 }
 
 static nn_object *str_splitlines(void *ud, nn_object *args, nn_object *kwargs)
