@@ -162,10 +162,7 @@ static nn_object *h_decomposition(void *ud, nn_object *args, nn_object *kwargs)
     if (n > 0 && tag != UC_DECOMP_CANONICAL && tag >= 0 && (size_t)tag < sizeof tags / sizeof *tags && tags[tag])
         repl_sb_puts(&b, tags[tag]);
     for (int i = 0; i < n; i++) repl_sb_printf(&b, "%s%04X", b.len ? " " : "", (unsigned)parts[i]);
-    char *text = repl_sb_finish(&b);
-    nn_object *r = text ? nn_str_new(text) : NULL;
-    nn_free(text);
-    return r;
+    return repl_sb_str(&b);
 }
 
 static nn_object *h_name(void *ud, nn_object *args, nn_object *kwargs)
@@ -250,12 +247,7 @@ static nn_object *normalized(uninorm_t form, nn_object *text)
         start = i + 3;
         i += 2;
     }
-    size_t len = b.len;
-    char *out = repl_sb_finish(&b);
-    if (!out) return NULL;
-    nn_object *r = nn_str_from(out, len);
-    nn_free(out);
-    return r;
+    return repl_sb_str(&b);
 }
 
 static nn_object *h_normalize(void *ud, nn_object *args, nn_object *kwargs)
