@@ -360,7 +360,8 @@ typedef enum nn_math_op {
        t[0] = t[1] ** d[0] (0.5, -0.5 and -1 as sqrt, rsqrt and reciprocal).
        Float64 operands (core/cpu/vmath_f64.c, n > 0): vmath_map of exp, log and
        tanh, and vmath_act of sigmoid with i[1] the row length (0: one row) only;
-       host[0] 0 for any other (or without AVX2+FMA) */
+       complex64 / complex128 operands: vmath_map of the nn_vcx i[0] only (ATen's
+       Vectorized<complex> exp and angle); host[0] 0 for any other (or without AVX2+FMA) */
     NN_MATH_vmath_map, NN_MATH_vmath_act, NN_MATH_vmath_act_grad, NN_MATH_vmath_pow,
 } nn_math_op;
 /* the number of codes (keep it the last + 1: tests/core/test_backend.c checks each has a case) */

@@ -1,15 +1,15 @@
 /*
  * complex.c — complex tensors (complex64, complex128: interleaved real and
  * imaginary parts): view_as_real / view_as_complex and the .real / .imag views,
- * torch.complex, the elementwise arithmetic (+ - * / == !=) with PyTorch's
- * promotion, abs, angle, conj, exp, sum / mean and matmul.
+ * torch.complex, the elementwise arithmetic (+ - * / ** == !=) with PyTorch's
+ * promotion, abs, angle, conj, the elementwise math (exp, log, sqrt, trigonometry,
+ * sigmoid, sgn ...: nn_complex_math), sum / mean and matmul.
  *
  * Elementwise ops run on the host copies the host-access contract gives (no
  * device kernels; complex tensors are small in the scripts that use them) with
- * the formulas of ATen's AVX2 CPU kernels: a product as (ac - bd, ad + bc), a
- * quotient as ((ac + bd) / (c² + d²), (bc - ad) / (c² + d²)), |z| as
- * sqrt(re² + im²) over the vectorized body and hypot over the tail that ATen
- * leaves to its scalar loop, exp through the C library's cexp. Sums, means and
+ * the formulas of ATen's AVX2 CPU kernels (nn_complex.h says which), telling its
+ * vectorized body from the tail it leaves to its scalar loop; Sleef's vector
+ * functions (exp, angle) come from the CPU's vmath kernel. Sums, means and
  * matmul go through the real ops on view_as_real.
  * No autograd: complex tensors do not require grad here (nn_requires_grad_ refuses them).
  */
@@ -19,6 +19,7 @@
 
 #include "backend.h"
 #include "nn_int.h"
+#include "nn_vmath_codes.h"
 
 /* re + im i without arithmetic (an inf or nan part stays as it is): C11 lays a complex
    number out as an array of its two parts. Not CMPLX/CMPLXF: glibc defines them for GCC
@@ -201,6 +202,9 @@ static nn_tensor *from_host(nn_device device, int nd, const int64_t *shape, nn_d
 
 /* ---------------------------------------------------------------- binary */
 
+static nn_tensor *pow_number(nn_tensor *z, nn_dtype dt, double er, double ei);
+
+
 /* the product and quotient in the parts' precision (float for complex64) */
 #define PRODUCT(T, ar, ai, br, bi, re, im)                                                                             \
     do {                                                                                                               \
@@ -225,8 +229,6 @@ static int refuse_binary(nn_binop op, nn_dtype dt)
     };
     if (op == NN_BINOP_MAX || op == NN_BINOP_MIN)
         return nn_error_set(NN_ERR_RUNTIME, "%s not implemented for complex tensors.", op == NN_BINOP_MAX ? "maximum" : "minimum");
-    if (op == NN_BINOP_POW)
-        return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "pow of complex tensors is not supported in nnscope");
     return nn_error_set(NN_ERR_RUNTIME, "\"%s\" not implemented for '%s'", kernel[op] ? kernel[op] : "binary", scalar_name(dt));
 }
 
@@ -234,7 +236,8 @@ nn_tensor *nn_complex_binary(nn_binop op, nn_tensor *a, nn_tensor *b, double alp
 {
     nn_dtype dt = nn_result_type(a, b);
     bool cmp = op == NN_BINOP_EQ || op == NN_BINOP_NE;
-    if (op != NN_BINOP_ADD && op != NN_BINOP_SUB && op != NN_BINOP_MUL && op != NN_BINOP_DIV && !cmp) {
+    bool pow = op == NN_BINOP_POW;
+    if (op != NN_BINOP_ADD && op != NN_BINOP_SUB && op != NN_BINOP_MUL && op != NN_BINOP_DIV && !cmp && !pow) {
         refuse_binary(op, dt);
         return NULL;
     }
@@ -249,6 +252,12 @@ nn_tensor *nn_complex_binary(nn_binop op, nn_tensor *a, nn_tensor *b, double alp
         nn_error_set(NN_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s", scalar_name(dt),
                      scalar_name(into->dtype));
         return NULL;
+    }
+    if (pow && b->is_wrapped_number && !into) { /* z ** number */
+        double e[2];
+        e[1] = 0;
+        int rc = nn_dtype_is_complex(b->dtype) ? nn_complex_item(b, &e[0], &e[1]) : nn_item(b, &e[0]);
+        return rc < 0 ? NULL : pow_number(a, dt, e[0], e[1]);
     }
     double *x = host_parts(a, dt, nd, shape), *y = x ? host_parts(b, dt, nd, shape) : NULL;
     int64_t n = 1;
@@ -275,6 +284,15 @@ nn_tensor *nn_complex_binary(nn_binop op, nn_tensor *a, nn_tensor *b, double alp
                 if (single) { float fr, fi; QUOTIENT(float, ar, ai, br, bi, fr, fi); re = fr, im = fi; }
                 else QUOTIENT(double, ar, ai, br, bi, re, im);
                 break;
+            case NN_BINOP_POW:
+                if (single) {
+                    float complex w = cpowf(make_cf((float)ar, (float)ai), make_cf((float)br, (float)bi));
+                    re = crealf(w), im = cimagf(w);
+                } else {
+                    double complex w = cpow(make_cd(ar, ai), make_cd(br, bi));
+                    re = creal(w), im = cimag(w);
+                }
+                break;
             default: /* == and != */
                 r[k] = (ar == br && ai == bi) == (op == NN_BINOP_EQ);
                 continue;
@@ -298,64 +316,183 @@ nn_tensor *nn_complex_binary(nn_binop op, nn_tensor *a, nn_tensor *b, double alp
 
 /* ----------------------------------------------------------------- unary */
 
-typedef enum { U_ABS, U_ANGLE, U_CONJ, U_EXP, U_NEG } unary_kind;
+/* the internal kinds after nn_complex_fn's codes */
+enum { U_ABS = NN_CX_SGN + 1, U_ANGLE, U_CONJ, U_NEG, U_POW };
 
 /* ATen's vectorized loop covers whole blocks of two vectors (8 complex64 or 4
-   complex128 with AVX2); the elements after them go through its scalar loop */
-static int64_t vector_body(nn_dtype dt, int64_t n)
+   complex128 with AVX2) of a contiguous operand; the elements after them, and
+   every element of a strided one, go through its scalar loop */
+static int64_t vector_body(const nn_tensor *z, nn_dtype dt, int64_t n)
 {
     int64_t block = dt == NN_COMPLEX64 ? 8 : 4;
-    return n / block * block;
+    return nn_is_contiguous(z) ? n / block * block : 0;
 }
 
-static nn_tensor *complex_unary(unary_kind kind, nn_tensor *z)
+/* Vectorized<complex>'s exp, exp + 1 (sigmoid) or angle of n complex numbers (parts x)
+   with Sleef (the CPU's vmath kernel) into out (parts); false, having done nothing,
+   where it does not run */
+static bool vector_fn(nn_vcx k, nn_dtype dt, const double *x, int64_t n, double *out)
+{
+    int64_t shape[1] = {n};
+    nn_tensor *in = n ? from_host(NN_DEVICE_CPU, 1, shape, dt, x) : NULL;
+    nn_tensor *y = in ? nn_empty_on(NN_DEVICE_CPU, 1, shape, dt) : NULL;
+    nn_kernel_args ka = {.t = {y, in}, .i = {k}};
+    bool done = y && NN_KERNEL(nn_backend_of(in), math, (NN_MATH_vmath_map, &ka)) == 0 && ka.host[0];
+    double *r = done ? host_parts(y, dt, 1, shape) : NULL;
+    if (r) memcpy(out, r, (size_t)(2 * n) * sizeof *out);
+    nn_free(r);
+    NN_RELEASE(in);
+    NN_RELEASE(y);
+    nn_error_clear();
+    return r != NULL;
+}
+
+/* One element of kind k in the parts' type T (float for complex64) with the C
+   library's functions of suffix S (csqrtf ...; M makes a T complex), as ATen's
+   kernels: at says where the element is, 1 in the vectorized body, 2 in the tail
+   the vectorized loop leaves to its scalar loop, 0 in the scalar loop of a strided
+   operand; the body's formulas differ from the scalar loop's for reciprocal, rsqrt, sgn, sigmoid and the powers 2, 3,
+   -2 (the scalar loop's products and quotients are c10::complex's, which GCC
+   compiled with the first product fused: fma(a, c, -(b * d))); e: the vectorized
+   exp of -z for sigmoid's body; (er, ei): pow's exponent. */
+#define ELEMENT_FN(name, T, S, M)                                                                                      \
+    static void mul_##name(bool vec, T a, T b, T c, T d, T *re, T *im)                                                \
+    {                                                                                                                  \
+        if (vec) *re = (T)(a * c) - (T)(b * d), *im = (T)(a * d) + (T)(b * c);                                         \
+        else *re = fma##S(a, c, -(T)(b * d)), *im = fma##S(a, d, (T)(b * c));                                          \
+    }                                                                                                                  \
+    /* (a + b i) / (c + d i): vectorized, 1 / z only: (c, -d) / (c² + d²) */                                          \
+    static void div_##name(bool vec, T a, T b, T c, T d, T *re, T *im)                                                \
+    {                                                                                                                  \
+        if (vec) {                                                                                                     \
+            T den = (T)(c * c) + (T)(d * d);                                                                           \
+            *re = c / den, *im = -d / den;                                                                             \
+        } else {                                                                                                       \
+            T den = fma##S(c, c, (T)(d * d));                                                                          \
+            *re = fma##S(a, c, (T)(b * d)) / den, *im = fma##S(b, c, -(T)(a * d)) / den;                               \
+        }                                                                                                              \
+    }                                                                                                                  \
+    static void name(int k, int at, double re_, double im_, const double *e, double er, double ei, double *out)       \
+    {                                                                                                                  \
+        bool vec = at == 1;                                                                                            \
+        T re = (T)re_, im = (T)im_, r0 = 0, r1 = 0, den;                                                               \
+        T complex z = M(re, im), w = z;                                                                                \
+        switch (k) {                                                                                                   \
+        case U_ABS: out[0] = vec ? sqrt##S((T)(re * re) + (T)(im * im)) : hypot##S(re, im); return;                  \
+        case U_ANGLE: out[0] = atan2##S(im, re); return;                                                               \
+        case U_CONJ: r0 = re, r1 = -im; break;                                                                         \
+        case U_NEG: r0 = -re, r1 = -im; break;                                                                         \
+        case NN_CX_LOG2:                                                                                               \
+        case NN_CX_LOG10:                                                                                              \
+            w = clog##S(z), den = (T)log(k == NN_CX_LOG2 ? 2.0 : 10.0);                                                \
+            r0 = creal##S(w) / den, r1 = cimag##S(w) / den;                                                            \
+            break;                                                                                                     \
+        case NN_CX_RSQRT:                                                                                              \
+            w = csqrt##S(z);                                                                                           \
+            div_##name(vec, 1, 0, creal##S(w), cimag##S(w), &r0, &r1);                                                 \
+            break;                                                                                                     \
+        case NN_CX_RECIPROCAL: div_##name(vec, 1, 0, re, im, &r0, &r1); break;                                         \
+        case NN_CX_SIGMOID: /* vectorized: ((0 - z).exp() + 1).reciprocal(), e that exp + 1; scalar: 1 / (1 + exp(-z)) */            \
+            if (vec) re = (T)e[0], im = (T)e[1];                                                               \
+            else w = cexp##S(M(-re, -im)), re = 1 + creal##S(w), im = 0 + cimag##S(w);                                 \
+            div_##name(vec, 1, 0, re, im, &r0, &r1);                                                                   \
+            break;                                                                                                     \
+        case NN_CX_SGN: /* vectorized: z / |z| (0 where |z| is); scalar: z / complex(hypot(z)) */                    \
+            if (vec) {                                                                                                 \
+                den = sqrt##S((T)(re * re) + (T)(im * im));                                                            \
+                if (den != 0) r0 = re / den, r1 = im / den;                                                            \
+            } else if (re != 0 || im != 0) {                                                                           \
+                div_##name(false, re, im, hypot##S(re, im), 0, &r0, &r1);                                              \
+            }                                                                                                          \
+            break;                                                                                                     \
+        case U_POW:                                                                                                    \
+            if (ei == 0 && (er == 2 || er == 3 || er == -2)) { /* pow_tensor_scalar_optimized_kernel's products */     \
+                mul_##name(vec, re, im, re, im, &r0, &r1);                                                             \
+                if (er == 3) { /* the vectorized loop's scalar tail (at 2) fuses the imaginary part only */            \
+                    T sr = r0, si = r1;                                                                                \
+                    mul_##name(at != 0, sr, si, re, im, &r0, &r1);                                                     \
+                    if (at == 2) r1 = fma##S(sr, im, (T)(si * re));                                                    \
+                }                                                                                                      \
+                if (er == -2) div_##name(vec, 1, 0, r0, r1, &r0, &r1);                                                 \
+                break;                                                                                                 \
+            }                                                                                                          \
+            w = cpow##S(z, M((T)er, (T)ei));                                                                           \
+            r0 = creal##S(w), r1 = cimag##S(w);                                                                        \
+            break;                                                                                                     \
+        default: /* ATen maps the std:: function */                                                                   \
+            w = k == NN_CX_EXP ? cexp##S(z) : k == NN_CX_LOG ? clog##S(z) : k == NN_CX_SQRT ? csqrt##S(z)              \
+              : k == NN_CX_SIN ? csin##S(z) : k == NN_CX_COS ? ccos##S(z) : k == NN_CX_TAN ? ctan##S(z)                \
+              : k == NN_CX_SINH ? csinh##S(z) : k == NN_CX_COSH ? ccosh##S(z) : ctanh##S(z);                           \
+            r0 = creal##S(w), r1 = cimag##S(w);                                                                        \
+            break;                                                                                                     \
+        }                                                                                                              \
+        out[0] = r0, out[1] = r1;                                                                                      \
+    }
+ELEMENT_FN(element_f, float, f, make_cf)
+ELEMENT_FN(element_d, double, , make_cd)
+#undef ELEMENT_FN
+
+/* kind k of z computed as dtype dt (complex; abs and angle give its real dtype) */
+static nn_tensor *complex_unary(int k, nn_tensor *z, nn_dtype dt, double er, double ei)
 {
     if (z->requires_grad) {
         nn_error_set(NN_ERR_NOT_IMPLEMENTED, "autograd through complex tensors is not supported in nnscope");
         return NULL;
     }
-    double *x = host_parts(z, z->dtype, z->ndim, z->sizes);
+    double *x = host_parts(z, dt, z->ndim, z->sizes);
     if (!x) return NULL;
-    int64_t n = nn_numel(z), body = vector_body(z->dtype, n);
-    bool single = z->dtype == NN_COMPLEX64, real_out = kind == U_ABS || kind == U_ANGLE;
+    int64_t n = nn_numel(z), body = vector_body(z, dt, n);
+    bool contiguous = nn_is_contiguous(z);
+    bool single = dt == NN_COMPLEX64, real_out = k == U_ABS || k == U_ANGLE;
+    /* Sleef's vectorized functions: exp of every element (the vml kernel), angle over
+       the body, exp(-z) + 1 over sigmoid's */
+    bool all = k == NN_CX_EXP;
+    nn_vcx vk = k == NN_CX_EXP ? NN_VCX_EXP : k == NN_CX_SIGMOID ? NN_VCX_EXP1 : NN_VCX_ANGLE;
+    double *e = all || k == NN_CX_SIGMOID || k == U_ANGLE ? nn_malloc((size_t)(2 * n + 1) * sizeof *e) : NULL;
+    for (int64_t i = 0; e && i < 2 * body; i++) e[i] = k != NN_CX_SIGMOID ? x[i] : single ? (double)(0.0f - (float)x[i]) : 0.0 - x[i];
+    bool have_e = e && vector_fn(vk, dt, all ? x : e, all ? n : body, e);
+    if (e && !have_e) body = 0; /* no AVX2: the scalar formulas throughout */
     double *r = nn_malloc((size_t)(2 * n + 1) * sizeof *r);
     nn_tensor *out = NULL;
     if (r) {
-        for (int64_t k = 0; k < n; k++) {
-            double re = x[2 * k], im = x[2 * k + 1];
-            switch (kind) {
-            case U_ABS:
-                if (single) r[k] = k < body ? sqrtf((float)(re * re) + (float)(im * im)) : hypotf((float)re, (float)im);
-                else r[k] = k < body ? sqrt(re * re + im * im) : hypot(re, im);
-                break;
-            case U_ANGLE: r[k] = single ? atan2f((float)im, (float)re) : atan2(im, re); break;
-            case U_CONJ: r[2 * k] = re, r[2 * k + 1] = -im; break;
-            case U_NEG: r[2 * k] = -re, r[2 * k + 1] = -im; break;
-            case U_EXP:
-                if (single) {
-                    float complex e = cexpf(make_cf((float)re, (float)im));
-                    r[2 * k] = crealf(e), r[2 * k + 1] = cimagf(e);
-                } else {
-                    double complex e = cexp(make_cd(re, im));
-                    r[2 * k] = creal(e), r[2 * k + 1] = cimag(e);
-                }
-                break;
-            }
+        for (int64_t i = 0; i < n; i++) {
+            double v[2];
+            if (have_e && (all || (i < body && k != NN_CX_SIGMOID))) v[0] = e[2 * i], v[1] = e[2 * i + 1];
+            else (single ? element_f : element_d)(k, i < body ? 1 : contiguous ? 2 : 0, x[2 * i], x[2 * i + 1], e ? e + 2 * i : NULL, er, ei, v);
+            if (real_out) r[i] = v[0];
+            else r[2 * i] = v[0], r[2 * i + 1] = v[1];
         }
-        out = from_host(nn_device_of(z), z->ndim, z->sizes, real_out ? nn_dtype_to_real(z->dtype) : z->dtype, r);
+        out = from_host(nn_device_of(z), z->ndim, z->sizes, real_out ? nn_dtype_to_real(dt) : dt, r);
     }
     nn_free(x);
+    nn_free(e);
     nn_free(r);
     return out;
 }
 
-nn_tensor *nn_complex_abs(nn_tensor *z) { return complex_unary(U_ABS, z); }
-nn_tensor *nn_complex_exp(nn_tensor *z) { return complex_unary(U_EXP, z); }
-nn_tensor *nn_complex_neg(nn_tensor *z) { return complex_unary(U_NEG, z); }
+nn_tensor *nn_complex_abs(nn_tensor *z) { return complex_unary(U_ABS, z, z->dtype, 0, 0); }
+nn_tensor *nn_complex_neg(nn_tensor *z) { return complex_unary(U_NEG, z, z->dtype, 0, 0); }
+nn_tensor *nn_complex_math(nn_complex_fn f, nn_tensor *z) { return complex_unary((int)f, z, z->dtype, 0, 0); }
+
+/* z ** (er + ei i), z of complex dtype dt, as PyTorch's pow with a number: 0 gives
+   ones, 1 a copy, 0.5 / -0.5 / -1 its sqrt / rsqrt / reciprocal kernels, 2, 3 and -2
+   products, any other cpow */
+static nn_tensor *pow_number(nn_tensor *z, nn_dtype dt, double er, double ei)
+{
+    if (ei == 0 && (er == 0 || er == 1)) {
+        nn_tensor *c = nn_to_dtype(z, dt), *out = NULL;
+        if (c && er == 0) out = nn_full_on(nn_device_of(z), z->ndim, z->sizes, 1, dt);
+        else if (c) out = nn_clone(c);
+        NN_RELEASE(c);
+        return out;
+    }
+    int k = ei != 0 ? U_POW : er == 0.5 ? NN_CX_SQRT : er == -0.5 ? NN_CX_RSQRT : er == -1 ? NN_CX_RECIPROCAL : U_POW;
+    return complex_unary(k, z, dt, er, ei);
+}
 
 nn_tensor *nn_angle(nn_tensor *t)
 {
-    if (nn_dtype_is_complex(t->dtype)) return complex_unary(U_ANGLE, t);
+    if (nn_dtype_is_complex(t->dtype)) return complex_unary(U_ANGLE, t, t->dtype, 0, 0);
     /* a real number's angle: 0, or pi for a negative one (NaN stays NaN) */
     nn_tensor *zero = nn_zeros_on(nn_device_of(t), 0, NULL, nn_dtype_is_floating(t->dtype) ? t->dtype : nn_default_dtype());
     nn_tensor *r = zero ? nn_atan2(zero, t) : NULL;
@@ -366,7 +503,7 @@ nn_tensor *nn_angle(nn_tensor *t)
 nn_tensor *nn_conj(nn_tensor *t)
 {
     if (!nn_dtype_is_complex(t->dtype)) return (nn_tensor *)nn_retain(&t->ob);
-    return complex_unary(U_CONJ, t);
+    return complex_unary(U_CONJ, t, t->dtype, 0, 0);
 }
 
 /* ------------------------------------------------------- sums and matmul */

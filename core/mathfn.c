@@ -84,11 +84,26 @@ static int refuse_half(const char *kernel, nn_dtype dt)
 
 /* ------------------------------------------------------ unary kernels */
 
+/* a complex a's f(a) (core/complex.c), for the functions it computes */
+static nn_tensor *complex_unary(nn_tensor *a, nn_math_op code)
+{
+    static const struct { nn_math_op code; nn_complex_fn f; } fns[] = {
+        {NN_MATH_sin, NN_CX_SIN},   {NN_MATH_cos, NN_CX_COS},     {NN_MATH_tan, NN_CX_TAN},
+        {NN_MATH_sinh, NN_CX_SINH}, {NN_MATH_cosh, NN_CX_COSH},   {NN_MATH_log2, NN_CX_LOG2},
+        {NN_MATH_log10, NN_CX_LOG10}, {NN_MATH_rsqrt, NN_CX_RSQRT}, {NN_MATH_reciprocal, NN_CX_RECIPROCAL},
+    };
+    for (size_t i = 0; i < sizeof fns / sizeof *fns; i++)
+        if (fns[i].code == code) return nn_complex_math(fns[i].f, a);
+    nn_error_set(NN_ERR_NOT_IMPLEMENTED, "this function does not support complex tensors in nnscope yet");
+    return NULL;
+}
+
 /* out = f(a) elementwise in a's float result type; records op saving a (or the
    output when save_out). */
 static nn_tensor *unary(nn_tensor *a, nn_math_op code, nn_op_id op, bool save_out, const char *kernel)
 {
     if (!a) return NULL; /* an operand a nested call failed to make (its error is current) */
+    if (nn_dtype_is_complex(a->dtype)) return complex_unary(a, code);
     if (refuse_half(kernel, a->dtype) < 0) return NULL;
     nn_dtype rt = float_result(a->dtype), cd = rt == NN_FLOAT64 ? NN_FLOAT64 : NN_FLOAT32;
     nn_tensor *c = compute_copy(a, cd), *out = c ? nn_empty_on(nn_device_of(c), a->ndim, a->sizes, cd) : NULL;

@@ -20,10 +20,21 @@ nn_tensor *nn_complex(nn_tensor *re, nn_tensor *im);
    PyTorch's lazy conjugate view; a real tensor itself). */
 nn_tensor *nn_angle(nn_tensor *t);
 nn_tensor *nn_conj(nn_tensor *t);
-/* the complex forms that nn_abs, nn_exp, nn_neg, nn_sum / nn_mean and nn_matmul
+/* the complex forms that nn_abs, nn_neg, nn_sum / nn_mean and nn_matmul
    call for a complex operand */
 nn_tensor *nn_complex_abs(nn_tensor *z);
-nn_tensor *nn_complex_exp(nn_tensor *z);
+/* the elementwise functions of a complex tensor as PyTorch 1.13's AVX2 CPU kernels
+   compute them: the C library's complex functions (csqrt, clog, csin ...) where ATen
+   maps std:: ones, Sleef's exp and sincos for exp (and sigmoid's vectorized body),
+   its vectorized formulas over the body of a contiguous operand and its scalar
+   ones elsewhere (reciprocal, rsqrt, sgn, sigmoid); log2 / log10 are log / ln 2
+   and log / ln 10. The unary ops of nn.h call it for a complex operand; pow goes
+   through nn_complex_binary. */
+typedef enum {
+    NN_CX_EXP, NN_CX_LOG, NN_CX_LOG2, NN_CX_LOG10, NN_CX_SQRT, NN_CX_RSQRT, NN_CX_RECIPROCAL, NN_CX_SIN, NN_CX_COS,
+    NN_CX_TAN, NN_CX_SINH, NN_CX_COSH, NN_CX_TANH, NN_CX_SIGMOID, NN_CX_SGN,
+} nn_complex_fn;
+nn_tensor *nn_complex_math(nn_complex_fn f, nn_tensor *z);
 nn_tensor *nn_complex_neg(nn_tensor *z);
 nn_tensor *nn_complex_sum(nn_tensor *z, int n_dims, const int *dims, bool keepdim, bool mean);
 nn_tensor *nn_complex_matmul(nn_tensor *a, nn_tensor *b);

@@ -33,4 +33,8 @@ typedef enum nn_vact {
     NN_VACT_COUNT
 } nn_vact;
 
+/* complex64 / complex128 operands (vmath_map): Vectorized<c10::complex<T>>'s exp, its
+   exp + 1 fused as ATen's sigmoid computes it, and angle */
+typedef enum nn_vcx { NN_VCX_EXP, NN_VCX_EXP1, NN_VCX_ANGLE } nn_vcx;
+
 #endif

@@ -502,8 +502,12 @@ static nn_tensor *float_op(nn_tensor *a, kern k, const char *kernel, nn_op_id op
 {
     if (!a) return NULL; /* an operand a nested call failed to make (its error is current) */
     if (a->dtype == NN_FLOAT16) return not_implemented(kernel, a->dtype);
-    if (k == K_EXP && nn_dtype_is_complex(a->dtype)) return nn_complex_exp(a);
-    if (nn_dtype_is_complex(a->dtype)) return run1(&(kset){k, K_NONE, K_NONE, k, K_NONE, false}, (kctx){0}, a, a->dtype, false);
+    if (nn_dtype_is_complex(a->dtype)) {
+        int f = k == K_EXP ? NN_CX_EXP : k == K_LOG ? NN_CX_LOG : k == K_SQRT ? NN_CX_SQRT : k == K_TANH ? NN_CX_TANH
+              : k == K_SIGMOID ? NN_CX_SIGMOID : -1;
+        if (f >= 0) return nn_complex_math((nn_complex_fn)f, a);
+        return run1(&(kset){k, K_NONE, K_NONE, k, K_NONE, false}, (kctx){0}, a, a->dtype, false);
+    }
     kset ks = {k, K_NONE, K_NONE, k, K_NONE, false};
     nn_tensor *out = NULL;
     int vfn = k == K_EXP ? NN_VFN_EXP : k == K_LOG ? NN_VFN_LOG : k == K_TANH ? NN_VFN_TANH : -1;

@@ -175,6 +175,8 @@ static const char *const complex_ok[] = {
     "storage_offset", "stride", "is_leaf", "retain_grad", "register_hook", "dtype", "is_signed", "tensor", "as_tensor",
     "maximum", "minimum", /* core refuses them with PyTorch's message */
     "fft", "ifft", "rfft", "irfft",
+    "pow", "sqrt", "rsqrt", "log", "log2", "log10", "sin", "cos", "tan", "sinh", "cosh", "tanh", "sigmoid",
+    "reciprocal", "square", "sgn", "isnan", "isinf", "isfinite",
 };
 
 static bool has_complex(nn_object *o, int depth)

@@ -116,8 +116,22 @@ static nn_tensor *square(nn_tensor *x) { return nn_pow_scalar(x, 2); } /* PowBac
 UNARY(square, square)
 
 /* isnan / isinf / isfinite: a bool tensor of each element's class (no autograd). */
+static int is_nan(double v) { return isnan(v); }
+static int is_inf(double v) { return isinf(v); }
+static int is_finite(double v) { return isfinite(v); }
+
 static nn_tensor *classify(nn_tensor *x, int (*is)(double))
 {
+    if (nn_dtype_is_complex(x->dtype)) { /* nan or inf: either part; finite: both */
+        nn_tensor *re = nn_real(x), *im = re ? nn_imag(x) : NULL;
+        nn_tensor *a = im ? classify(re, is) : NULL, *b = a ? classify(im, is) : NULL;
+        nn_tensor *r = b ? (is == is_finite ? nn_bitwise_and : nn_bitwise_or)(a, b) : NULL;
+        NN_RELEASE(re);
+        NN_RELEASE(im);
+        NN_RELEASE(a);
+        NN_RELEASE(b);
+        return r;
+    }
     int64_t n = nn_numel(x);
     double *v = nn_malloc((size_t)(n ? n : 1) * sizeof *v);
     bool *flags = v ? nn_malloc((size_t)(n ? n : 1)) : NULL;
@@ -131,9 +145,6 @@ static nn_tensor *classify(nn_tensor *x, int (*is)(double))
     nn_free(flags);
     return r;
 }
-static int is_nan(double v) { return isnan(v); }
-static int is_inf(double v) { return isinf(v); }
-static int is_finite(double v) { return isfinite(v); }
 static nn_tensor *isnan_of(nn_tensor *x) { return classify(x, is_nan); }
 static nn_tensor *isinf_of(nn_tensor *x) { return classify(x, is_inf); }
 static nn_tensor *isfinite_of(nn_tensor *x) { return classify(x, is_finite); }
@@ -166,7 +177,7 @@ static nn_object *binary_fn(const char *fname, nn_object *args, nn_object *kwarg
     case 1: r = alpha == 1 ? nn_sub(x, y) : nn_add_scaled(x, y, -alpha); break;
     case 2: r = nn_mul(x, y); break;
     case 3: r = nn_div(x, y); break;
-    case 4: r = nn_is_tensor(a[1]) ? nn_pow(x, y) : nn_pow_scalar(x, nn_float_value(a[1])); break;
+    case 4: r = nn_is_tensor(a[1]) || nn_is_complex(a[1]) ? nn_pow(x, y) : nn_pow_scalar(x, nn_float_value(a[1])); break;
     case 5: r = nn_maximum(x, y); break;
     case 6: r = nn_minimum(x, y); break;
     case 7: r = nn_matmul(x, y); break;
@@ -435,15 +446,21 @@ static nn_tensor *isclose(const char *fname, nn_object *args, nn_object *kwargs)
     nn_tensor *xe = diff ? nn_expand(x, diff->ndim, diff->sizes) : NULL;
     nn_tensor *ye = xe ? nn_expand(y, diff->ndim, diff->sizes) : NULL;
     int64_t n = diff ? nn_numel(diff) : 0;
-    double *v = ye ? nn_malloc(3 * (size_t)(n ? n : 1) * sizeof *v) : NULL;
+    bool cx = nn_dtype_is_complex(x->dtype); /* two parts an element: |.| is the modulus, NaN either part */
+    nn_tensor *xr = ye && cx ? nn_view_as_real(xe) : NULL, *yr = xr ? nn_view_as_real(ye) : NULL;
+    double *v = ye && (!cx || yr) ? nn_malloc(4 * (size_t)(n ? n : 1) * sizeof *v) : NULL;
     bool *close = v ? nn_malloc((size_t)(n ? n : 1)) : NULL;
     nn_tensor *r = NULL;
     if (close) {
-        nn_to_doubles(xe, v);
-        nn_to_doubles(ye, v + n);
+        int64_t w = cx ? 2 : 1;
+        nn_to_doubles(cx ? xr : xe, v);
+        nn_to_doubles(cx ? yr : ye, v + w * n);
         for (int64_t i = 0; i < n; i++) {
-            double p = v[i], q = v[n + i], err = fabs(p - q);
-            close[i] = p == q || (equal_nan && isnan(p) && isnan(q)) || (isfinite(err) && err <= atol + fabs(rtol * q));
+            const double *p = v + w * i, *q = v + w * (n + i);
+            double pi = cx ? p[1] : 0, qi = cx ? q[1] : 0, err = hypot(p[0] - q[0], pi - qi);
+            bool nans = (isnan(p[0]) || isnan(pi)) && (isnan(q[0]) || isnan(qi));
+            close[i] = (p[0] == q[0] && pi == qi) || (equal_nan && nans) ||
+                       (isfinite(err) && err <= atol + hypot(rtol * q[0], rtol * qi));
         }
         r = nn_from_data(close, diff->ndim, diff->sizes, NN_BOOL);
     }
@@ -453,6 +470,8 @@ static nn_tensor *isclose(const char *fname, nn_object *args, nn_object *kwargs)
     NN_RELEASE(diff);
     NN_RELEASE(xe);
     NN_RELEASE(ye);
+    NN_RELEASE(xr);
+    NN_RELEASE(yr);
     return r;
 }
 
@@ -1571,7 +1590,8 @@ nn_object *repl_tensor_binary(repl_binop op, nn_object *a, nn_object *b)
     case REPL_FLOORDIV: r = nn_floor_divide(x, y); break;
     case REPL_MOD: r = nn_remainder(x, y); break;
     case REPL_POW:
-        if (b_num) r = nn_pow_scalar(x, nn_float_value(b));
+        if (nn_is_complex(a) || nn_is_complex(b)) r = nn_pow(x, y); /* a Python complex: wrapped in x or y */
+        else if (b_num) r = nn_pow_scalar(x, nn_float_value(b));
         else if (a_num) r = nn_rpow_scalar(nn_float_value(a), y);
         else r = nn_pow(x, y);
         break;

@@ -132,4 +132,11 @@ bool nn_vmath_hyper_f64(bool is_sinh, double *y, const double *x, int64_t n, int
    then computes with libm). */
 int64_t nn_vmath_lgamma_vec(bool f64, void *y, const void *x, int64_t n);
 
+/* Vectorized<c10::complex<T>>'s exp (NN_VCX_EXP: exp(re) * (cos(im), sin(im)) from
+   Sleef's u10 exp and sincos; NN_VCX_EXP1 that + 1 as ATen's sigmoid fuses it) or angle
+   ((atan2(im, re), 0), Sleef's u10 atan2) of n complex64 (complex128 when f64) numbers,
+   every element through the vector function, a last partial vector padded. n, or 0
+   without AVX2+FMA (the caller then computes with libm). (nn_vcx: core/nn_vmath_codes.h) */
+int64_t nn_vmath_complex(nn_vcx k, bool f64, void *y, const void *x, int64_t n);
+
 #endif

@@ -100,6 +100,54 @@ static void lgamma_vec_f32(float *y, const float *x, int64_t n)
 
 static void lgamma_vec_f64(double *y, const double *x, int64_t n) { map_d(Sleef_lgammad4_u10avx2, y, x, n); }
 
+/* Vectorized<c10::complex<float|double>>: exp, exp(a) * (cos(b), sin(b)) with Sleef's exp
+   and sincos (NN_VCX_EXP1: + 1, which GCC fused into the product in ATen's sigmoid:
+   fma(exp(a), (cos(b), sin(b)), (1, 0))), and angle, (atan2(b, a), 0) with Sleef's atan2 */
+static __m256 cvec_f32(nn_vcx k, __m256 v)
+{
+    if (k == NN_VCX_ANGLE) {
+        __m256 at = _mm256_permute_ps(Sleef_atan2f8_u10avx2(v, _mm256_permute_ps(v, 0xB1)), 0xB1);
+        return _mm256_blend_ps(at, _mm256_setzero_ps(), 0xAA);
+    }
+    __m256 e = Sleef_expf8_u10avx2(v);                        /* exp(a) exp(b) */
+    e = _mm256_blend_ps(e, _mm256_permute_ps(e, 0xB1), 0xAA); /* exp(a) exp(a) */
+    Sleef___m256_2 sc = Sleef_sincosf8_u10avx2(v);
+    __m256 cs = _mm256_blend_ps(_mm256_permute_ps(sc.y, 0xB1), sc.x, 0xAA); /* cos(b) sin(b) */
+    if (k == NN_VCX_EXP1) return _mm256_fmadd_ps(e, cs, _mm256_setr_ps(1, 0, 1, 0, 1, 0, 1, 0));
+    return _mm256_mul_ps(e, cs);
+}
+
+static __m256d cvec_f64(nn_vcx k, __m256d v)
+{
+    if (k == NN_VCX_ANGLE) {
+        __m256d at = _mm256_permute_pd(Sleef_atan2d4_u10avx2(v, _mm256_permute_pd(v, 0x05)), 0x05);
+        return _mm256_blend_pd(at, _mm256_setzero_pd(), 0x0A);
+    }
+    __m256d e = Sleef_expd4_u10avx2(v);
+    e = _mm256_blend_pd(e, _mm256_permute_pd(e, 0x05), 0x0A);
+    Sleef___m256d_2 sc = Sleef_sincosd4_u10avx2(v);
+    __m256d cs = _mm256_blend_pd(_mm256_permute_pd(sc.y, 0x05), sc.x, 0x0A);
+    if (k == NN_VCX_EXP1) return _mm256_fmadd_pd(e, cs, _mm256_setr_pd(1, 0, 1, 0));
+    return _mm256_mul_pd(e, cs);
+}
+
+static void cvec_run(nn_vcx k, bool f64, void *y, const void *x, int64_t n)
+{
+    int64_t parts = 2 * n, i = 0, lanes = f64 ? 4 : 8;
+    size_t size = f64 ? sizeof(double) : sizeof(float);
+    for (; i + lanes <= parts; i += lanes) {
+        if (f64) _mm256_storeu_pd((double *)y + i, cvec_f64(k, _mm256_loadu_pd((const double *)x + i)));
+        else _mm256_storeu_ps((float *)y + i, cvec_f32(k, _mm256_loadu_ps((const float *)x + i)));
+    }
+    if (i < parts) { /* a last partial vector, padded with zeros */
+        char in[32] = {0}, out[32];
+        memcpy(in, (const char *)x + (size_t)i * size, (size_t)(parts - i) * size);
+        if (f64) _mm256_storeu_pd((double *)out, cvec_f64(k, _mm256_loadu_pd((const double *)in)));
+        else _mm256_storeu_ps((float *)out, cvec_f32(k, _mm256_loadu_ps((const float *)in)));
+        memcpy((char *)y + (size_t)i * size, out, (size_t)(parts - i) * size);
+    }
+}
+
 #ifdef __clang__
 #pragma clang attribute pop
 #else
@@ -157,9 +205,17 @@ int64_t nn_vmath_lgamma_vec(bool f64, void *y, const void *x, int64_t n)
     return n;
 }
 
+int64_t nn_vmath_complex(nn_vcx k, bool f64, void *y, const void *x, int64_t n)
+{
+    if (!have_avx2_fma()) return 0;
+    cvec_run(k, f64, y, x, n);
+    return n;
+}
+
 #else
 bool nn_vmath_hyper_f64(bool is_sinh, double *y, const double *x, int64_t n, int64_t row) { return false; }
 int64_t nn_vmath_lgamma_vec(bool f64, void *y, const void *x, int64_t n) { return 0; }
+int64_t nn_vmath_complex(nn_vcx k, bool f64, void *y, const void *x, int64_t n) { return 0; }
 bool nn_vmath_map_f64(nn_vfn f, double *y, const double *x, int64_t n) { return false; }
 bool nn_vmath_sigmoid_f64(double *y, const double *x, int64_t n, int64_t row) { return false; }
 #endif

@@ -26,6 +26,12 @@ static int vmath_f64(nn_math_op op, nn_kernel_args *a)
 int nn_cpu_math_vmath(nn_math_op op, nn_kernel_args *a)
 {
     a->host[0] = 0;
+    if (nn_dtype_is_complex(a->t[0]->dtype)) { /* vmath_map of the nn_vcx i[0] only */
+        if (op == NN_MATH_vmath_map)
+            a->host[0] = nn_vmath_complex((nn_vcx)a->i[0], a->t[0]->dtype == NN_COMPLEX128, nn_data_ptr(a->t[0]),
+                                          nn_data_ptr(a->t[1]), nn_numel(a->t[0])) > 0;
+        return 0;
+    }
     if (a->t[0]->dtype == NN_FLOAT64) return vmath_f64(op, a);
     if (!nn_vmath_available()) return 0;
     float *y = nn_data_ptr(a->t[0]);
