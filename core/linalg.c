@@ -102,13 +102,13 @@ static int lu_factor(nn_tensor *a, nn_tensor **lu, nn_tensor **pivots, int *firs
     int64_t ps[2] = {*batch, n};
     *pivots = *lu ? nn_empty_on(nn_device_of(a), 2, ps, NN_INT32) : NULL;
     if (!*pivots) {
-        NN_RELEASE(*lu);
+        NN_SET(*lu, NULL);
         return -1;
     }
     nn_kernel_args k = {.t = {*lu, *pivots}, .i = {*batch, n, n}};
     if (run_linalg(NN_LINALG_LU, &k, a) < 0) {
-        NN_RELEASE(*lu);
-        NN_RELEASE(*pivots);
+        NN_SET(*lu, NULL);
+        NN_SET(*pivots, NULL);
         return -1;
     }
     *first_singular = (int)k.host[0];
@@ -191,8 +191,8 @@ int nn_linalg_slogdet(nn_tensor *a, nn_tensor **sign, nn_tensor **logabsdet)
     NN_RELEASE(det);
     nn_tensor *outs[2] = {*sign, *logabsdet};
     if (nn_record(NN_OP_linalg_slogdet, 1, &a, 2, outs, 1, &a, NULL) < 0) {
-        NN_RELEASE(*sign);
-        NN_RELEASE(*logabsdet);
+        NN_SET(*sign, NULL);
+        NN_SET(*logabsdet, NULL);
         return -1;
     }
     return 0;
@@ -380,7 +380,7 @@ nn_tensor *nn_linalg_cholesky(nn_tensor *a, bool upper, bool legacy)
     nn_kernel_args k = {.t = {cm}, .i = {batch_of(a), a->sizes[a->ndim - 1], a->sizes[a->ndim - 1]}};
     if (run_linalg(NN_LINALG_CHOLESKY, &k, a) < 0) return NN_RELEASE(cm), NULL;
     if (k.host[0] > 0) {
-        NN_RELEASE(cm);
+        NN_SET(cm, NULL);
         char pre[48];
         nn_error_set(NN_ERR_LINALG, "%s: %sThe factorization could not be completed because the input is not "
                                     "positive-definite (the leading minor of order %d is not positive-definite).",
@@ -401,7 +401,7 @@ nn_tensor *nn_linalg_cholesky(nn_tensor *a, bool upper, bool legacy)
             out = u;
         }
     });
-    NN_RELEASE(cm);
+    NN_SET(cm, NULL);
     nn_op_params p = {.flags = upper};
     if (out && nn_record(legacy ? NN_OP_cholesky_legacy : NN_OP_linalg_cholesky, 1, &a, 1, &out, 1, &out, &p) < 0)
         NN_SET(out, NULL);
@@ -510,18 +510,18 @@ int nn_linalg_qr(nn_tensor *a, const char *mode, nn_tensor **q, nn_tensor **r)
     NN_RELEASE(top);
     nn_set_grad_enabled(prev);
     *q = ronly ? empty0(a) : from_column_major(qb);
-    NN_RELEASE(cm);
-    NN_RELEASE(qb);
+    NN_SET(cm, NULL);
+    NN_SET(qb, NULL);
     if (!*q || !*r) goto fail;
     nn_op_params p = {.flags = complete | (ronly ? 2 : 0)};
     nn_tensor *outs[2] = {*q, *r};
     if (nn_record(NN_OP_linalg_qr, 1, &a, 2, outs, 2, outs, &p) < 0) goto fail;
     return 0;
 fail:
-    NN_RELEASE(cm);
-    NN_RELEASE(qb);
-    NN_RELEASE(*q);
-    NN_RELEASE(*r);
+    NN_SET(cm, NULL);
+    NN_SET(qb, NULL);
+    NN_SET(*q, NULL);
+    NN_SET(*r, NULL);
     return -1;
 }
 
@@ -617,9 +617,9 @@ int nn_linalg_svd(nn_tensor *a, bool full, bool uv, nn_tensor **u, nn_tensor **s
         }
     }
     nn_tensor *U = uv ? from_column_major(ub) : NULL, *Vh = uv ? from_column_major(vb) : NULL;
-    NN_RELEASE(cm);
-    NN_RELEASE(ub);
-    NN_RELEASE(vb);
+    NN_SET(cm, NULL);
+    NN_SET(ub, NULL);
+    NN_SET(vb, NULL);
     *u = ret_uv ? (U ? (NN_RETAIN(U), U) : NULL) : empty0(a);
     *vh = ret_uv ? (Vh ? (NN_RETAIN(Vh), Vh) : NULL) : empty0(a);
     if (!*u || !*vh || (uv && (!U || !Vh))) {
@@ -635,12 +635,12 @@ int nn_linalg_svd(nn_tensor *a, bool full, bool uv, nn_tensor **u, nn_tensor **s
     if (rc < 0) goto fail;
     return 0;
 fail:
-    NN_RELEASE(cm);
-    NN_RELEASE(ub);
-    NN_RELEASE(vb);
-    NN_RELEASE(*u);
-    NN_RELEASE(*s);
-    NN_RELEASE(*vh);
+    NN_SET(cm, NULL);
+    NN_SET(ub, NULL);
+    NN_SET(vb, NULL);
+    NN_SET(*u, NULL);
+    NN_SET(*s, NULL);
+    NN_SET(*vh, NULL);
     return -1;
 }
 
@@ -735,7 +735,7 @@ int nn_linalg_eigh(nn_tensor *a, bool upper, bool vectors, nn_tensor **w, nn_ten
     if (ka.host[0] > 0 && not_converged(f, bd, &ka, "eigenvalues") < 0) goto fail;
     nn_tensor *V = want ? from_column_major(cm) : NULL;
     *v = vectors ? (V ? (NN_RETAIN(V), V) : NULL) : empty0(a);
-    NN_RELEASE(cm);
+    NN_SET(cm, NULL);
     if (!*v || (want && !V)) goto fail;
     nn_tensor *outs[2] = {*w, *v};
     nn_op_params p = {.flags = want};
@@ -744,9 +744,9 @@ int nn_linalg_eigh(nn_tensor *a, bool upper, bool vectors, nn_tensor **w, nn_ten
     if (rc < 0) goto fail;
     return 0;
 fail:
-    NN_RELEASE(cm);
-    NN_RELEASE(*w);
-    NN_RELEASE(*v);
+    NN_SET(cm, NULL);
+    NN_SET(*w, NULL);
+    NN_SET(*v, NULL);
     return -1;
 }
 
@@ -771,13 +771,13 @@ int nn_linalg_eig(nn_tensor *a, bool vectors, nn_tensor **w, nn_tensor **v)
     if (run_linalg(NN_LINALG_EIG, &ka, a) < 0) goto fail;
     if (ka.host[0] > 0 && not_converged(f, bd, &ka, "eigenvalues") < 0) goto fail;
     if (vectors && !(*v = from_column_major(vcm))) goto fail;
-    NN_RELEASE(cm);
-    NN_RELEASE(vcm);
+    NN_SET(cm, NULL);
+    NN_SET(vcm, NULL);
     return 0;
 fail:
-    NN_RELEASE(cm);
-    NN_RELEASE(vcm);
-    NN_RELEASE(*w);
+    NN_SET(cm, NULL);
+    NN_SET(vcm, NULL);
+    NN_SET(*w, NULL);
     return -1;
 }
 

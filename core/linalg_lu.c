@@ -114,8 +114,8 @@ int nn_lu_unpack(nn_tensor *lu, nn_tensor *pivots, nn_tensor **P, nn_tensor **L,
     NN_RELEASE(eye);
     NN_RELEASE(below);
     if (*P) return 0;
-    NN_RELEASE(*L);
-    NN_RELEASE(*U);
+    NN_SET(*L, NULL); /* the caller sees NULLs, as on entry */
+    NN_SET(*U, NULL);
     return -1;
 }
 
@@ -133,9 +133,9 @@ int nn_linalg_lu(nn_tensor *a, bool pivot, nn_tensor **P, nn_tensor **L, nn_tens
     nn_tensor *outs[2] = {rc == 0 ? *L : NULL, rc == 0 ? *U : NULL}, *save[3] = {*P, *L, *U};
     if (rc == 0 && nn_record(NN_OP_linalg_lu, 1, &a, 2, outs, 3, save, NULL) < 0) rc = -1;
     if (rc < 0) {
-        NN_RELEASE(*P);
-        NN_RELEASE(*L);
-        NN_RELEASE(*U);
+        NN_SET(*P, NULL);
+        NN_SET(*L, NULL);
+        NN_SET(*U, NULL);
     }
     return rc;
 }

@@ -303,7 +303,7 @@ static nn_tensor *squeezed(nn_tensor *pooled, nn_tensor **indices)
     NN_RELEASE(pooled);
     if (indices && *indices) {
         nn_tensor *i = r ? nn_squeeze_dim(*indices, -2) : NULL;
-        NN_RELEASE(*indices);
+        NN_SET(*indices, NULL);
         *indices = i;
         if (!i) NN_SET(r, NULL);
     }

@@ -173,7 +173,9 @@ static int entry_find(archive *ar, const char *name, zip_uint64_t *index, uint64
 {
     zip_int64_t i = zip_name_locate(ar->za, name, 0);
     zip_stat_t st;
-    if (i < 0) return nn_error_set(NN_ERR_RUNTIME, "torch.load: the archive has no record '%s'", name);
+    if (i < 0) /* PyTorch's words, with the name inside the archive's folder */
+        return nn_error_set(NN_ERR_RUNTIME, "PytorchStreamReader failed locating file %s: file not found",
+                            strchr(name, '/') ? strchr(name, '/') + 1 : name);
     if (zip_stat_index(ar->za, (zip_uint64_t)i, 0, &st) < 0 || !(st.valid & ZIP_STAT_SIZE) ||
         !(st.valid & ZIP_STAT_COMP_SIZE) || !(st.valid & ZIP_STAT_COMP_METHOD))
         return nn_error_set(NN_ERR_RUNTIME, "torch.load: cannot read record '%s' of the archive", name);
@@ -353,9 +355,11 @@ static nn_object *open_and_load(zip_source_t *src, uint64_t size, nn_restore_fn 
     zip_error_t ze;
     zip_error_init(&ze);
     zip_t *za = zip_open_from_source(src, ZIP_RDONLY | ZIP_CHECKCONS, &ze);
-    if (!za) {
-        nn_error_set(NN_ERR_RUNTIME, "torch.load: not a readable zip archive (truncated or corrupt): %s",
-                     zip_error_strerror(&ze));
+    if (!za) { /* in the words of PyTorch's zip reader (miniz) where libzip's reason is the same */
+        const char *why = zip_error_code_zip(&ze) != ZIP_ER_NOZIP ? zip_error_strerror(&ze)
+                          : size < 22                          ? "not a ZIP archive"
+                                                               : "failed finding central directory";
+        nn_error_set(NN_ERR_RUNTIME, "PytorchStreamReader failed reading zip archive: %s", why);
         zip_error_fini(&ze);
         zip_source_free(src);
         return NULL;
@@ -383,14 +387,40 @@ static kind sniff(const uint8_t *b, size_t n, uint64_t size)
     return K_UNKNOWN;
 }
 
-static nn_object *not_zip(kind k, uint64_t size)
+/* A file that is no zip archive: PyTorch reads it as the legacy format, whose first
+   pickle is a magic number; so a file that is no pickle raises the pickle's error
+   (EOFError when empty) and one whose first pickle is something else "Invalid magic
+   number". head: the file's first n bytes (at most MAX_SNIFF_PICKLE). */
+#define MAX_SNIFF_PICKLE (1 << 20)
+
+static nn_object *not_zip(kind k, const uint8_t *head, size_t n)
 {
-    if (size == 0) /* PyTorch reads the legacy format's first pickle, which ends at once */
-        nn_error_set(NN_ERR_EOF, "Ran out of input");
-    else if (k == K_LEGACY)
+    if (k == K_LEGACY) {
         nn_error_set(NN_ERR_RUNTIME, "torch.load: this file is in PyTorch's legacy format (before 1.6), which "
                                      "nnscope does not read; load it in PyTorch and torch.save it again");
-    else nn_error_set(NN_ERR_UNPICKLING, "torch.load: not a PyTorch checkpoint (neither a zip archive nor safetensors)");
+        return NULL;
+    }
+    nn_object *first = nn_pickle_load(head, n, NULL, NULL);
+    if (first) {
+        NN_RELEASE(first);
+        nn_error_set(NN_ERR_RUNTIME, "Invalid magic number; corrupt file?");
+    }
+    return NULL;
+}
+
+static nn_object *not_zip_file(kind k, const char *path, uint64_t size)
+{
+    size_t n = size < MAX_SNIFF_PICKLE ? (size_t)size : MAX_SNIFF_PICKLE;
+    uint8_t *head = nn_malloc(n ? n : 1);
+    if (!head) return NULL;
+    FILE *f = fopen(path, "rb");
+    if (!f) nn_error_set(NN_ERR_RUNTIME, "cannot open '%s': %s", path, strerror(errno));
+    else {
+        n = fread(head, 1, n, f);
+        fclose(f);
+        not_zip(k, head, n);
+    }
+    nn_free(head);
     return NULL;
 }
 
@@ -429,7 +459,7 @@ nn_object *nn_torch_load_bytes_with(const void *data, size_t len, nn_restore_fn 
 {
     kind k = sniff(data, len, len);
     if (k == K_SAFETENSORS) return restore_safetensors(nn_state_dict_from_bytes(data, len, NULL), restore, ud);
-    if (k != K_ZIP) return not_zip(k, len);
+    if (k != K_ZIP) return not_zip(k, data, len < MAX_SNIFF_PICKLE ? len : MAX_SNIFF_PICKLE);
     zip_error_t ze;
     zip_error_init(&ze);
     zip_source_t *src = zip_source_buffer_create(data, len, 0, &ze);
@@ -465,7 +495,7 @@ nn_object *nn_torch_load_file_with(const char *path, nn_restore_fn restore, void
     }
     kind k = sniff(head, n, (uint64_t)sb.st_size);
     if (k == K_SAFETENSORS) return restore_safetensors(nn_state_dict_load_file(path, NULL), restore, ud);
-    if (k != K_ZIP) return not_zip(k, (uint64_t)sb.st_size);
+    if (k != K_ZIP) return not_zip_file(k, path, (uint64_t)sb.st_size);
     zip_error_t ze;
     zip_error_init(&ze);
     zip_source_t *src = zip_source_file_create(path, 0, -1, &ze);

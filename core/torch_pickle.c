@@ -648,7 +648,10 @@ static nn_object *top(reader *r)
 
 static int need(reader *r, size_t n)
 {
-    if ((size_t)(r->end - r->p) < n) return bad("pickle data was truncated%s", "");
+    if ((size_t)(r->end - r->p) < n) {
+        if (r->p == r->start) return nn_error_set(NN_ERR_EOF, "Ran out of input"); /* CPython's words */
+        return bad("pickle data was truncated%s", "");
+    }
     return 0;
 }
 
@@ -756,6 +759,10 @@ static nn_object *storage_for_pid(reader *r, nn_object *pid)
    tensor when the hooks have one (what a storage outside a tensor loads as). */
 static nn_object *persistent_load(reader *r, nn_object *pid)
 {
+    if (!r->load) { /* a pickle read only for its first value (torch.load of a file that is no archive) */
+        bad("A load persistent id instruction was encountered, but no persistent_load function was specified.%s", "");
+        return NULL;
+    }
     nn_object *so = storage_for_pid(r, pid);
     if (!so || !hooks || !hooks->wrap_storage) return so;
     nn_object *wrapped = hooks->wrap_storage(hooks->ud, ((storage_obj *)so)->flat);

@@ -1921,11 +1921,7 @@ static nn_object *str_join(void *ud, nn_object *args, nn_object *kwargs)
         }
     }
     NN_RELEASE(l);
-    size_t len = b.len;
-    char *r = repl_sb_finish(&b);
-    nn_object *res = r ? nn_str_from(r, len) : NULL; /* NUL characters kept */
-    nn_free(r);
-    return res;
+    return repl_sb_str(&b);
 }
 
 static nn_object *str_split_impl(nn_object *args, nn_object *kwargs, bool right)
@@ -1938,20 +1934,23 @@ static nn_object *str_split_impl(nn_object *args, nn_object *kwargs, bool right)
     nn_object *l = nn_list_new(0);
     if (!l) return NULL;
     if (!sep || nn_is_none(sep)) {
-        /* whitespace runs; rsplit counts from the right */
-        size_t starts[4096], ends[4096];
-        size_t k = 0, i = 0;
-        (void)right;
-        while (i < n && k < 4096) {
-            while (i < n && isspace((unsigned char)s[i])) i++;
-            if (i >= n) break;
+        /* whitespace runs (every one of them: counted first); rsplit counts from the right */
+        size_t parts = 0;
+        for (size_t i = 0; i < n; i++)
+            parts += !isspace((unsigned char)s[i]) && (i == 0 || isspace((unsigned char)s[i - 1]));
+        size_t *starts = nn_malloc(2 * parts * sizeof *starts + 1), *ends = starts + parts;
+        if (!starts) {
+            NN_RELEASE(l);
+            return NULL;
+        }
+        for (size_t k = 0, i = 0; k < parts; k++) {
+            while (isspace((unsigned char)s[i])) i++;
             size_t j = i;
             while (j < n && !isspace((unsigned char)s[j])) j++;
             starts[k] = i;
-            ends[k++] = j;
+            ends[k] = j;
             i = j;
         }
-        size_t parts = k;
         if (maxsplit >= 0 && (size_t)maxsplit + 1 < parts) {
             if (right) {
                 size_t first = parts - (size_t)maxsplit - 1;
@@ -1963,6 +1962,7 @@ static nn_object *str_split_impl(nn_object *args, nn_object *kwargs, bool right)
                     if (!p || nn_list_append(l, p) < 0) NN_SET(l, NULL);
                     NN_RELEASE(p);
                 }
+                nn_free(starts);
                 return l;
             }
             for (size_t q = 0; l && q < (size_t)maxsplit; q++) {
@@ -1975,6 +1975,7 @@ static nn_object *str_split_impl(nn_object *args, nn_object *kwargs, bool right)
             nn_object *p = nn_str_from(s + last, e - last);
             if (l && (!p || nn_list_append(l, p) < 0)) NN_SET(l, NULL);
             NN_RELEASE(p);
+            nn_free(starts);
             return l;
         }
         for (size_t q = 0; l && q < parts; q++) {
@@ -1982,6 +1983,7 @@ static nn_object *str_split_impl(nn_object *args, nn_object *kwargs, bool right)
             if (!p || nn_list_append(l, p) < 0) NN_SET(l, NULL);
             NN_RELEASE(p);
         }
+        nn_free(starts);
         return l;
     }
     if (want_str(sep, "split") < 0) {

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "eval_int.h"
+#include "source_text.h"
 
 #define MAX_SOURCE ((size_t)64 << 20)
 
@@ -78,6 +79,14 @@ nn_object *repl_import_user_file(const char *name)
         source = read_source(path);
     }
     if (!source) return NULL;
+    char msg[1024], *decoded;
+    const char *text = repl_source_text(source, path, &decoded, msg, sizeof msg);
+    if (!text) {
+        nn_free(source);
+        if (msg[0]) repl_raise_exc(EXC_SyntaxError, "%s", msg);
+        else repl_raise_exc(EXC_MemoryError, "%s", "");
+        return NULL;
+    }
     m = repl_module_new(name);
     nn_object *file = m ? nn_str_new(path) : NULL, *mod_name = file ? nn_str_new(name) : NULL;
     int rc = mod_name ? repl_set_attr(m, "__file__", file) : -1;
@@ -86,7 +95,8 @@ nn_object *repl_import_user_file(const char *name)
     NN_RELEASE(mod_name);
     /* cached before it runs, as sys.modules: a module that imports itself back gets it */
     if (rc == 0) rc = repl_nmap_set(&repl_current->stdlib_modules, key, m);
-    if (rc == 0) rc = repl_exec_module_source(m, ((module_obj *)m)->name, source, path);
+    if (rc == 0) rc = repl_exec_module_source(m, ((module_obj *)m)->name, text, path);
+    nn_free(decoded);
     nn_free(source);
     const char *last_dot = strrchr(name, '.');
     if (rc == 0 && last_dot) { /* import a.b makes b an attribute of a */

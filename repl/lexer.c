@@ -12,6 +12,8 @@
 #include "repl_int.h"
 #include "unicode_int.h"
 
+#include <utf8proc.h>
+
 #define MAX_PAREN 200    /* CPython's MAXLEVEL: "too many nested parentheses" */
 #define MAX_INDENT 100   /* CPython's MAXINDENT: "too many levels of indentation" */
 
@@ -540,6 +542,27 @@ static int lex_op(lexer *L)
     return error_at(L, NN_ERR_SYNTAX, line, col, "%s", "invalid syntax");
 }
 
+/* A name with bytes past ASCII holds only identifier characters (CPython's
+   verify_identifier): else "invalid character '€' (U+20AC)", or "invalid
+   non-printable character U+200B" for a format, control or space character. */
+static int check_identifier(lexer *L, const char *s, size_t n, int line)
+{
+    for (size_t i = 0; i < n;) {
+        utf8proc_int32_t cp;
+        utf8proc_ssize_t k = utf8proc_iterate((const utf8proc_uint8_t *)s + i, (utf8proc_ssize_t)(n - i), &cp);
+        if (k < 0) return error_at(L, NN_ERR_SYNTAX, line, col_of(L, s + i), "%s", "invalid UTF-8 in a name");
+        if (!repl_cp_identifier((uint32_t)cp, i == 0)) {
+            char what[64];
+            if (repl_cp_printable((uint32_t)cp))
+                snprintf(what, sizeof what, "invalid character '%.*s' (U+%04X)", (int)k, s + i, (unsigned)cp);
+            else snprintf(what, sizeof what, "invalid non-printable character U+%04X", (unsigned)cp);
+            return error_at(L, NN_ERR_SYNTAX, line, col_of(L, s + i), "%s", what);
+        }
+        i += (size_t)k;
+    }
+    return 0;
+}
+
 static int lex_name(lexer *L)
 {
     static const struct { repl_token_kind kind; const char *text; } kws[] = {
@@ -549,8 +572,10 @@ static int lex_name(lexer *L)
     };
     const char *start = L->p;
     int line = L->line, col = col_of(L, start);
-    while (L->p < L->end && is_name_char((unsigned char)*L->p)) L->p++;
+    bool ascii = true;
+    while (L->p < L->end && is_name_char((unsigned char)*L->p)) ascii &= (unsigned char)*L->p++ < 0x80;
     size_t n = (size_t)(L->p - start);
+    if (!ascii && check_identifier(L, start, n, line) < 0) return -1;
     /* a string prefix: r, f, rf, fr, u, b in any case, then a quote */
     if (n <= 2 && L->p < L->end && (*L->p == '\'' || *L->p == '"')) {
         bool ok = true;

@@ -15,6 +15,7 @@
 #include "app.h"
 #include "bind.h"
 #include "lesson.h"
+#include "source_text.h"
 
 static const char usage[] =
     "usage: nnscope [option] ... [FILE.py [arg] ... | -c CODE | -]\n"
@@ -181,7 +182,17 @@ static int run_script(repl_app *app, const command_line *cl)
         fprintf(stderr, "nnscope: out of memory reading the script\n");
         return 1;
     }
-    int rc = repl_app_run_cell(app, source, filename);
+    /* a file's bytes as CPython's tokenizer reads them: byte order mark, coding declaration, UTF-8 */
+    char msg[1024], *decoded = NULL;
+    const char *text = cl->code ? source : repl_source_text(source, filename, &decoded, msg, sizeof msg);
+    if (!text) {
+        fprintf(stderr, "SyntaxError: %s\n", msg[0] ? msg : "out of memory");
+        free(source);
+        nn_free(absolute);
+        return 1;
+    }
+    int rc = repl_app_run_cell(app, text, filename);
+    nn_free(decoded);
     free(source);
     nn_free(absolute);
     if (app->exit_requested) return app->exit_status; /* sys.exit(status) */

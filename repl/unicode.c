@@ -221,6 +221,12 @@ static bool id_continue(int32_t cp, utf8proc_category_t c)
     return guess != in_ranges(repl_uc_idc_flip, repl_uc_idc_flip_len, (uint32_t)cp);
 }
 
+bool repl_cp_identifier(uint32_t cp, bool first)
+{
+    utf8proc_category_t c = utf8proc_category((int32_t)cp);
+    return first ? id_start((int32_t)cp, c) : id_continue((int32_t)cp, c);
+}
+
 bool repl_str_is(const char *s, size_t n, int which)
 {
     if (n == 0) return which == REPL_CLS_PRINTABLE || which == REPL_CLS_ASCII;

@@ -60,6 +60,8 @@ nn_object *repl_str_case(const char *s, size_t n, int mode);
 extern const repl_uc_range repl_uc_unprintable[];
 extern const size_t repl_uc_unprintable_len;
 bool repl_cp_printable(uint32_t cp); /* str.isprintable of one code point (str's repr escapes the others) */
+/* whether cp may start (first) or continue an identifier: XID_Start / XID_Continue */
+bool repl_cp_identifier(uint32_t cp, bool first);
 
 enum { REPL_CLS_ALPHA, REPL_CLS_DECIMAL, REPL_CLS_DIGIT, REPL_CLS_NUMERIC, REPL_CLS_ALNUM, REPL_CLS_SPACE,
        REPL_CLS_UPPER, REPL_CLS_LOWER, REPL_CLS_TITLE, REPL_CLS_PRINTABLE, REPL_CLS_IDENTIFIER,

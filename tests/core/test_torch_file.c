@@ -68,7 +68,7 @@ static void test_bad_files(void **state)
         {"bad_global.pt", NN_ERR_UNPICKLING, "WeightsUnpickler error: Unsupported class posix.system"},
         {"bad_opcode.pt", NN_ERR_UNPICKLING, "invalid load key, '0xff'"},
         {"legacy.pt", NN_ERR_RUNTIME, "legacy format"},
-        {"truncated.pt", NN_ERR_RUNTIME, "not a readable zip archive"},
+        {"truncated.pt", NN_ERR_RUNTIME, "PytorchStreamReader failed reading zip archive: failed finding central directory"},
         {"short_storage.pt", NN_ERR_RUNTIME, "claims 6 elements of torch.float32 but its record holds 5 bytes"},
         {"huge_numel.pt", NN_ERR_RUNTIME, "claims 1000000000000 elements"},
         {"huge_size.pt", NN_ERR_RUNTIME, "needs more than its storage's 6 elements"},
@@ -84,6 +84,36 @@ static void test_bad_files(void **state)
     nn_object *o = nn_torch_load_file(FIX "missing.pt", NULL);
     assert_null(o);
     tu_assert_error(NN_ERR_RUNTIME, "No such file");
+}
+
+/* A file that is no zip archive is read as PyTorch 1.13 reads it, as the legacy
+   format's first pickle (its magic number): the pickle's own error, EOFError when
+   empty, "Invalid magic number" when it holds something else; a zip archive that
+   cannot be read or lacks a record: PyTorch's zip reader's words (checked against
+   torch.load of the same bytes). */
+static void test_not_an_archive(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *bytes;
+        size_t len;
+        nn_error_kind kind;
+        const char *needle;
+    } cases[] = {
+        {"", 0, NN_ERR_EOF, "Ran out of input"},
+        {"\x80\x02K\x05.", 5, NN_ERR_RUNTIME, "Invalid magic number; corrupt file?"},
+        {"\x80", 1, NN_ERR_UNPICKLING, "pickle data was truncated"},
+        {"XXhello", 7, NN_ERR_UNPICKLING, "pickle data was truncated"},
+        {"\x80\x02(X\x07\x00\x00\x00storageQ.", 17, NN_ERR_UNPICKLING, "no persistent_load function"},
+        {"PK\x03\x04", 4, NN_ERR_RUNTIME, "PytorchStreamReader failed reading zip archive: not a ZIP archive"},
+        {"PK\x03\x04" "0123456789012345678901234", 29, NN_ERR_RUNTIME,
+         "PytorchStreamReader failed reading zip archive: failed finding central directory"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        nn_object *o = nn_torch_load_bytes(cases[i].bytes, cases[i].len, NULL);
+        if (o) fail_msg("case %zu loaded", i);
+        tu_assert_error(cases[i].kind, cases[i].needle);
+    }
 }
 
 /* Every prefix of a good file, and every single-byte change of it, loads or fails
@@ -300,6 +330,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bad_files),
+        cmocka_unit_test(test_not_an_archive),
         cmocka_unit_test(test_truncations_and_flips),
         cmocka_unit_test(test_round_trip_and_sharing),
         cmocka_unit_test(test_failing_allocations),
