@@ -11,6 +11,7 @@
 
 #include "nn_custom_fn.h"
 #include "nn_int.h"
+#include "nn_autocast.h"
 
 static _Thread_local bool grad_enabled = true;
 static uint64_t next_sequence_nr;
@@ -754,7 +755,7 @@ static int run_node(nn_node *n, heap *ready, bool retain_graph, bool create_grap
     bool any_grad = false;
     for (int k = 0; k < n->n_outputs; k++) any_grad |= n->buffer[k] != NULL;
     if (rc == 0 && any_grad) { /* a node that got no gradient passes none on */
-        bool prev = nn_set_grad_enabled(create_graph);
+        bool prev = nn_set_grad_enabled(create_graph), autocast = nn_autocast_set_enabled(false);
         if (create_graph) link_saved_outputs(n, true);
         rc = nn_backward_table[n->op](n, n->buffer, gin);
         if (rc == 0 && nn_backward_observer) nn_backward_observe(n, n->buffer, gin);
@@ -763,6 +764,7 @@ static int run_node(nn_node *n, heap *ready, bool retain_graph, bool create_grap
         for (nn_node_callback *c = n->callbacks; rc == 0 && c; c = c->next)
             if (c->post) rc = c->post(c->state, n, gin, n->buffer);
         nn_set_grad_enabled(prev);
+        nn_autocast_set_enabled(autocast);
     }
     for (int k = 0; k < n->n_outputs; k++) NN_SET(n->buffer[k], NULL);
     if (rc == 0 && !retain_graph) {

@@ -14,6 +14,7 @@
 #include "backend.h"
 #include "nn_conv_graph.h"
 #include "nn_mod_more.h"
+#include "nn_autocast.h"
 
 /* The geometry of one convolution (nn_conv.h). */
 typedef nn_conv_geom conv_shape;
@@ -163,6 +164,7 @@ static nn_tensor *conv2d_4d(nn_tensor *x, nn_tensor *w, nn_tensor *b, const nn_o
 nn_tensor *nn_conv2d(nn_tensor *input, nn_tensor *weight, nn_tensor *bias, const int64_t stride[2],
                      const int64_t padding[2], const int64_t dilation[2], int64_t groups)
 {
+    NN_AUTOCAST(LOWER, nn_conv2d(ac_[0], ac_[1], ac_[2], stride, padding, dilation, groups), input, weight, bias);
     char shape[128];
     if (input->ndim != 3 && input->ndim != 4)
         return nn_error_set(NN_ERR_RUNTIME, "Expected 3D (unbatched) or 4D (batched) input to conv2d, but got input "

@@ -23,6 +23,7 @@
 #include "nn_conv3d.h"
 #include "nn_custom_fn.h"
 #include "nn_layers.h"
+#include "nn_autocast.h"
 
 enum { P_STRIDE = 0, P_PAD = 3, P_DIL = 6, P_GROUPS = 9, P_OUTPAD = 10 };
 
@@ -226,6 +227,7 @@ static nn_tensor *maybe_unbatched(const char *name, nn_tensor *x, nn_tensor *w, 
 nn_tensor *nn_conv3d(nn_tensor *input, nn_tensor *weight, nn_tensor *bias, const int64_t stride[3],
                      const int64_t padding[3], const int64_t dilation[3], int64_t groups)
 {
+    NN_AUTOCAST(LOWER, nn_conv3d(ac_[0], ac_[1], ac_[2], stride, padding, dilation, groups), input, weight, bias);
     nn_op_params p = conv3d_params(stride, padding, dilation, groups, NULL);
     if (check_numbers(&p, false) < 0) return NULL;
     return maybe_unbatched("conv3d", input, weight, bias, &p, conv3d_batched);

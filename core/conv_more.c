@@ -16,6 +16,7 @@
 #include "nn_layers.h"
 #include "nn_init.h"
 #include "nn_scratch.h"
+#include "nn_autocast.h"
 
 /* p.i: stride[2], padding[2], dilation[2], groups (conv.c's layout), output_padding[2] */
 static nn_op_params conv_params(int dims, const int64_t *stride, const int64_t *padding, const int64_t *dilation,
@@ -130,6 +131,7 @@ static nn_tensor *conv1d_batched(nn_tensor *x, nn_tensor *w, nn_tensor *b, const
 nn_tensor *nn_conv1d(nn_tensor *x, nn_tensor *w, nn_tensor *b, int64_t stride, int64_t padding, int64_t dilation,
                      int64_t groups)
 {
+    NN_AUTOCAST(LOWER, nn_conv1d(ac_[0], ac_[1], ac_[2], stride, padding, dilation, groups), x, w, b);
     if (stride < 1) return nn_error_set(NN_ERR_RUNTIME, "non-positive stride is not supported"), NULL;
     if (padding < 0) return nn_error_set(NN_ERR_RUNTIME, "negative padding is not supported"), NULL;
     if (dilation < 1) return nn_error_set(NN_ERR_RUNTIME, "dilation should be greater than zero"), NULL;

@@ -20,6 +20,7 @@
 #include "backend.h"
 #include "nn_gemm.h"
 #include "nn_losses.h"
+#include "nn_autocast.h"
 
 /* ------------------------------------------------------------ helpers */
 
@@ -301,6 +302,7 @@ static int int_accumulate(nn_tensor *c, nn_tensor *a, nn_tensor *b)
 
 nn_tensor *nn_addmm(nn_tensor *self, nn_tensor *mat1, nn_tensor *mat2)
 {
+    NN_AUTOCAST(LOWER, nn_addmm(ac_[0], ac_[1], ac_[2]), self, mat1, mat2);
     if (!self || !mat1 || !mat2) return NULL; /* an operand a nested call failed to make (its error is current) */
     if (mat1->ndim != 2) {
         nn_error_set(NN_ERR_RUNTIME, "mat1 must be a matrix, got %d-D tensor", mat1->ndim);
@@ -439,6 +441,7 @@ int nn_addmm_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 
 nn_tensor *nn_linear(nn_tensor *input, nn_tensor *weight, nn_tensor *bias)
 {
+    NN_AUTOCAST(LOWER, nn_linear(ac_[0], ac_[1], ac_[2]), input, weight, bias);
     if (!input || !weight) return NULL; /* an operand a nested call failed to make (its error is current) */
     if (weight->ndim > 2) {
         nn_error_set(NN_ERR_RUNTIME, "t() expects a tensor with <= 2 dimensions, but self is %dD", weight->ndim);

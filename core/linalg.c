@@ -21,6 +21,7 @@
 #include "nn_scratch.h"
 #include "nn_select.h"
 #include "nn_select_more.h"
+#include "nn_autocast.h"
 
 /* Runs the linalg kernel on on's device. */
 static int run_linalg(nn_linalg_op op, nn_kernel_args *k, const nn_tensor *on)
@@ -242,6 +243,7 @@ static nn_tensor *lu_solve(nn_tensor *a, nn_tensor *b, int *singular)
 
 nn_tensor *nn_linalg_inv(nn_tensor *a)
 {
+    NN_AUTOCAST(FP32, nn_linalg_inv(ac_[0]), a);
     if (check_square("linalg.inv", a) < 0) return NULL;
     int n = (int)a->sizes[a->ndim - 1], singular = 0;
     nn_tensor *eye = nn_eye_on(nn_device_of(a), n, n, a->dtype), *b = eye ? nn_expand(eye, a->ndim, a->sizes) : NULL;

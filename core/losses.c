@@ -22,6 +22,7 @@
 #include "nn_losses.h"
 #include "nn_math.h"
 #include "nn_scratch.h"
+#include "nn_autocast.h"
 
 /* E(expr) keeps expr's result among the formula's temporaries (nn_scratch.h) and
    fails the whole formula if it is NULL. */
@@ -115,6 +116,7 @@ static nn_tensor *expand_weight(nn_tensor *weight, nn_tensor *target)
 
 nn_tensor *nn_binary_cross_entropy(nn_tensor *input, nn_tensor *target, nn_tensor *weight, nn_reduction reduction)
 {
+    NN_AUTOCAST(FP32, nn_binary_cross_entropy(ac_[0], ac_[1], ac_[2], reduction), input, target, weight);
     char a[128], b[128];
     if (!same_shape(input, target)) {
         nn_error_set(NN_ERR_VALUE,
@@ -185,6 +187,7 @@ int nn_binary_cross_entropy_backward(nn_node *n, nn_tensor **gout, nn_tensor **g
 nn_tensor *nn_bce_with_logits(nn_tensor *input, nn_tensor *target, nn_tensor *weight, nn_tensor *pos_weight,
                               nn_reduction reduction)
 {
+    NN_AUTOCAST(FP32, nn_bce_with_logits(ac_[0], ac_[1], ac_[2], ac_[3], reduction), input, target, weight, pos_weight);
     char a[128], b[128];
     if (!same_shape(input, target)) {
         nn_error_set(NN_ERR_VALUE, "Target size (%s) must be the same as input size (%s)",
@@ -308,6 +311,7 @@ static nn_tensor *smooth_op(nn_op_id op, const char *kernel, nn_tensor *input, n
 
 nn_tensor *nn_smooth_l1_loss(nn_tensor *input, nn_tensor *target, nn_reduction reduction, double beta)
 {
+    NN_AUTOCAST(FP32, nn_smooth_l1_loss(ac_[0], ac_[1], reduction, beta), input, target);
     if (beta < 0) {
         nn_error_set(NN_ERR_RUNTIME, "smooth_l1_loss does not support negative values for beta.");
         return NULL;
@@ -317,6 +321,7 @@ nn_tensor *nn_smooth_l1_loss(nn_tensor *input, nn_tensor *target, nn_reduction r
 
 nn_tensor *nn_huber_loss(nn_tensor *input, nn_tensor *target, nn_reduction reduction, double delta)
 {
+    NN_AUTOCAST(FP32, nn_huber_loss(ac_[0], ac_[1], reduction, delta), input, target);
     if (delta <= 0) {
         nn_error_set(NN_ERR_RUNTIME, "huber_loss does not support non-positive values for delta.");
         return NULL;
@@ -388,6 +393,7 @@ int nn_div_number_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 
 nn_tensor *nn_kl_div(nn_tensor *input, nn_tensor *target, nn_reduction reduction, bool batchmean, bool log_target)
 {
+    NN_AUTOCAST(FP32, nn_kl_div(ac_[0], ac_[1], reduction, batchmean, log_target), input, target);
     static const nn_warn_place functional_py = {"torch.nn.functional", "torch/nn/functional.py", 2916};
     if (!batchmean && reduction == NN_REDUCTION_MEAN &&
         nn_warn_at(&functional_py, "UserWarning",
@@ -408,6 +414,7 @@ nn_tensor *nn_kl_div(nn_tensor *input, nn_tensor *target, nn_reduction reduction
 nn_tensor *nn_margin_ranking_loss(nn_tensor *x1, nn_tensor *x2, nn_tensor *target, double margin,
                                   nn_reduction reduction)
 {
+    NN_AUTOCAST(FP32, nn_margin_ranking_loss(ac_[0], ac_[1], ac_[2], margin, reduction), x1, x2, target);
     if (x1->ndim != x2->ndim || x1->ndim != target->ndim) {
         char a[128], b[128], c[128];
         nn_error_set(NN_ERR_RUNTIME,
@@ -427,6 +434,7 @@ nn_tensor *nn_margin_ranking_loss(nn_tensor *x1, nn_tensor *x2, nn_tensor *targe
 nn_tensor *nn_cosine_embedding_loss(nn_tensor *x1, nn_tensor *x2, nn_tensor *target, double margin,
                                     nn_reduction reduction)
 {
+    NN_AUTOCAST(FP32, nn_cosine_embedding_loss(ac_[0], ac_[1], ac_[2], margin, reduction), x1, x2, target);
     int td = target->ndim;
     if (td > 1) {
         nn_error_set(NN_ERR_RUNTIME, "0D or 1D target tensor expected, multi-target not supported");

@@ -18,6 +18,7 @@
 #include "backend.h"
 #include "nn_gemm.h"
 #include "nn_half.h"
+#include "nn_autocast.h"
 
 /* ------------------------------------------------------------- dtypes */
 
@@ -329,6 +330,7 @@ static int pair_device(nn_tensor *a, nn_tensor *b, nn_device *d)
 
 nn_tensor *nn_mm(nn_tensor *a, nn_tensor *b)
 {
+    NN_AUTOCAST(LOWER, nn_mm(ac_[0], ac_[1]), a, b);
     if (!a || !b) return NULL; /* an operand a nested call failed to make (its error is current) */
     if (a->ndim != 2) {
         nn_error_set(NN_ERR_RUNTIME, "self must be a matrix");
@@ -359,6 +361,7 @@ nn_tensor *nn_mm(nn_tensor *a, nn_tensor *b)
 
 nn_tensor *nn_bmm(nn_tensor *a, nn_tensor *b)
 {
+    NN_AUTOCAST(LOWER, nn_bmm(ac_[0], ac_[1]), a, b);
     if (!a || !b) return NULL; /* an operand a nested call failed to make (its error is current) */
     if (a->ndim != 3) {
         nn_error_set(NN_ERR_RUNTIME, "batch1 must be a 3D tensor");
@@ -555,6 +558,7 @@ static nn_tensor *batched(nn_tensor *a, nn_tensor *b)
 
 nn_tensor *nn_matmul(nn_tensor *a, nn_tensor *b)
 {
+    NN_AUTOCAST(LOWER, nn_matmul(ac_[0], ac_[1]), a, b);
     if (!a || !b) return NULL; /* an operand a nested call failed to make (its error is current) */
     if (nn_dtype_is_complex(a->dtype) || nn_dtype_is_complex(b->dtype)) return nn_complex_matmul(a, b);
     int da = a->ndim, db = b->ndim;

@@ -25,6 +25,7 @@
 #include "nn_parallel.h"
 #include "nn_select.h"
 #include "nn_select_more.h"
+#include "nn_autocast.h"
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -485,6 +486,7 @@ static nn_tensor *reduce_all(nn_tensor *t, bool mean)
 
 nn_tensor *nn_mse_loss(nn_tensor *input, nn_tensor *target, nn_reduction reduction)
 {
+    NN_AUTOCAST(FP32, nn_mse_loss(ac_[0], ac_[1], reduction), input, target);
     if (check_reduction(reduction) < 0) return NULL;
     nn_tensor *ei, *et;
     if (broadcast_pair(input, target, &ei, &et) < 0) return NULL;
@@ -542,6 +544,7 @@ int nn_mse_loss_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 
 nn_tensor *nn_l1_loss(nn_tensor *input, nn_tensor *target, nn_reduction reduction)
 {
+    NN_AUTOCAST(FP32, nn_l1_loss(ac_[0], ac_[1], reduction), input, target);
     /* a composite in PyTorch 1.13: (input - target).abs(), then mean or sum */
     if (check_reduction(reduction) < 0) return NULL;
     nn_tensor *ei, *et;
@@ -846,6 +849,7 @@ nn_tensor *nn_cross_entropy(nn_tensor *input, nn_tensor *target, nn_reduction re
 nn_tensor *nn_nll_loss(nn_tensor *input, nn_tensor *target, nn_tensor *weight, nn_reduction reduction,
                        int64_t ignore_index)
 {
+    NN_AUTOCAST(FP32, nn_nll_loss(ac_[0], ac_[1], ac_[2], reduction, ignore_index), input, target, weight);
     if (check_reduction(reduction) < 0) return NULL;
     if (input->dtype == NN_FLOAT16) /* PyTorch 1.13's CPU kernels take no float16 (F.nll_loss views N-d as 4-d) */
         return nn_error_set(NN_ERR_RUNTIME, "\"%s\" not implemented for 'Half'",
@@ -856,6 +860,7 @@ nn_tensor *nn_nll_loss(nn_tensor *input, nn_tensor *target, nn_tensor *weight, n
 nn_tensor *nn_cross_entropy_weighted(nn_tensor *input, nn_tensor *target, nn_tensor *weight, nn_reduction reduction,
                                      int64_t ignore_index, double label_smoothing)
 {
+    NN_AUTOCAST(FP32, nn_cross_entropy_weighted(ac_[0], ac_[1], ac_[2], reduction, ignore_index, label_smoothing), input, target, weight);
     if (check_reduction(reduction) < 0) return NULL;
     if (same_shape(input->ndim, input->sizes, target->ndim, target->sizes)) {
         /* same shape: class probabilities */

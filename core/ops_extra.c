@@ -23,6 +23,7 @@
 #include "nn_scratch.h"
 #include "nn_select.h"
 #include "nn_select_more.h"
+#include "nn_autocast.h"
 
 nn_tensor *nn_unsafe_view_of(nn_tensor *t, int ndim, const int64_t *sizes); /* matmul.c */
 
@@ -190,6 +191,7 @@ int nn_rot90_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 
 nn_tensor *nn_trace(nn_tensor *a)
 {
+    NN_AUTOCAST(FP32, nn_trace(ac_[0]), a);
     if (a->ndim != 2) {
         nn_error_set(NN_ERR_RUNTIME, "trace: expected a matrix, but got tensor with dim %d", a->ndim);
         return NULL;

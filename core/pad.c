@@ -16,6 +16,7 @@
 #include "nn_mod_more.h"
 #include "nn_resample.h"
 #include "nn_scratch.h"
+#include "nn_autocast.h"
 
 /* ---------------------------------------------------------- constant */
 
@@ -147,6 +148,7 @@ nn_tensor *nn_index_pad(nn_tensor *x, int k, const int64_t *pad, bool reflect)
         return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "Only 2D, 3D, 4D, 5D padding with non-constant padding are "
                             "supported for now"),
                NULL;
+    if (!reflect || k < 3) NN_AUTOCAST(FP32, nn_index_pad(ac_[0], k, pad, reflect), x); /* reflection_pad3d is not listed */
     if (check_index_pad(x, k, pad, reflect) < 0) return NULL;
     nn_resample_geom g;
     geom_init(&g, x, k, pad, reflect);

@@ -15,11 +15,11 @@
 #include "backend.h"
 #include "nn_int.h"
 #include "nn_linalg.h"
+#include "nn_losses.h"
 #include "nn_misc_ops.h"
 #include "nn_scratch.h"
 #include "nn_select.h"
 
-nn_tensor *nn_div_number(nn_tensor *a, double s); /* losses.c: DivBackward1 */
 
 /* ------------------------------------------------------- mul_number */
 

@@ -19,6 +19,7 @@
 #include "nn_scratch.h"
 #include "nn_select.h"
 #include "nn_select_more.h"
+#include "nn_autocast.h"
 
 /* ------------------------------------------------------------- helpers */
 
@@ -58,6 +59,7 @@ static int reduced_shape(const nn_tensor *t, int d, bool keepdim, int64_t *sizes
 
 nn_tensor *nn_prod(nn_tensor *a, bool has_dim, int dim, bool keepdim, int dtype)
 {
+    NN_AUTOCAST(FP32, nn_prod(ac_[0], has_dim, dim, keepdim, dtype), a);
     nn_dtype dt = dtype >= 0 ? (nn_dtype)dtype : nn_dtype_is_floating(a->dtype) ? a->dtype : NN_INT64;
     if (nn_refuse_half("prod_cpu", dt, true) < 0) return NULL;
     int d = 0;

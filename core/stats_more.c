@@ -15,6 +15,7 @@
 #include "nn_scratch.h"
 #include "nn_select.h"
 #include "nn_select_more.h"
+#include "nn_autocast.h"
 
 /* ------------------------------------------------------------ cov */
 
@@ -104,6 +105,7 @@ static nn_tensor *euclidean_dist(nn_tensor *x1, nn_tensor *x2)
 
 nn_tensor *nn_cdist(nn_tensor *x1, nn_tensor *x2, double p)
 {
+    NN_AUTOCAST(FP32, nn_cdist(ac_[0], ac_[1], p), x1, x2);
     if (x1->ndim < 2 || x2->ndim < 2) {
         nn_error_set(NN_ERR_RUNTIME, "cdist only supports at least 2D tensors, X%d got: %dD", x1->ndim < 2 ? 1 : 2,
                      x1->ndim < 2 ? x1->ndim : x2->ndim);

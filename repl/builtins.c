@@ -239,7 +239,7 @@ static nn_object *pad(const spec *sp, const char *body, size_t digits_at, char d
         repl_sb_fill(&b, fill, padn);
         repl_sb_puts(&b, body + digits_at);
     }
-    return str_take(repl_sb_finish(&b));
+    return repl_sb_str(&b);
 }
 
 /* Inserts grouping separators into the integer part of digits (every 3
@@ -375,7 +375,7 @@ nn_object *repl_format_value(nn_object *value, const char *specstr)
             return r;
         }
     }
-    if (!*specstr) return str_take(repl_obj_str(value));
+    if (!*specstr) return repl_obj_str_object(value);
     if (repl_base_value(value)) return repl_format_value(repl_base_value(value), specstr); /* f'{F(2.5):.2f}' */
     spec sp;
     if (parse_spec(specstr, &sp, !is_num(value)) < 0) return NULL;
@@ -554,7 +554,7 @@ static nn_object *str_format_impl(const char *f, nn_object *const *pos, size_t n
         repl_sb_add(&b, nn_str_cstr(s), nn_str_len(s));
         NN_RELEASE(s);
     }
-    return str_take(repl_sb_finish(&b));
+    return repl_sb_str(&b);
 }
 
 /* ------------------------------------------------------------------ print & co */
@@ -570,54 +570,61 @@ static int print_piece(nn_object *w, nn_object *text)
 }
 
 /* print(..., file=f) (or with sys.stdout replaced): as CPython, one f.write per
-   argument, separator and end. */
-static nn_object *print_to_file(nn_object *file, nn_object *args, const char *s, const char *e)
+   argument, separator (sep) and end (str objects). */
+static nn_object *print_to_file(nn_object *file, nn_object *args, nn_object *sep, nn_object *end)
 {
     nn_object *w = repl_get_attr(file, "write");
     int rc = w ? 0 : -1;
     for (int i = 0; rc == 0 && i < NARGS; i++) {
-        if (i) rc = print_piece(w, nn_str_new(s));
-        char *str = rc == 0 ? repl_obj_str(ARG(i)) : NULL;
-        if (rc == 0) rc = str ? print_piece(w, nn_str_new(str)) : -1;
-        nn_free(str);
+        if (i) rc = print_piece(w, nn_retain(sep));
+        if (rc == 0) rc = print_piece(w, repl_obj_str_object(ARG(i)));
     }
-    if (rc == 0) rc = print_piece(w, nn_str_new(e));
+    if (rc == 0) rc = print_piece(w, nn_retain(end));
     NN_RELEASE(w);
     return rc == 0 ? none() : NULL;
+}
+
+/* print's output to the interpreter's stdout, in one write */
+static nn_object *print_to_stdout(nn_object *args, nn_object *sep, nn_object *end)
+{
+    sbuf b = {0};
+    for (int i = 0; i < NARGS; i++) {
+        if (i) repl_sb_add(&b, nn_str_cstr(sep), nn_str_len(sep));
+        nn_object *str = repl_obj_str_object(ARG(i));
+        if (!str) {
+            nn_free(b.buf);
+            return NULL;
+        }
+        repl_sb_add(&b, nn_str_cstr(str), nn_str_len(str));
+        NN_RELEASE(str);
+    }
+    repl_sb_add(&b, nn_str_cstr(end), nn_str_len(end));
+    size_t len = b.len;
+    char *out = repl_sb_finish(&b);
+    if (!out) return NULL;
+    repl_interp_write(out, len);
+    nn_free(out);
+    return none();
 }
 
 static nn_object *bi_print(void *ud, nn_object *args, nn_object *kwargs)
 {
     nn_object *sep = kwarg(kwargs, "sep"), *end = kwarg(kwargs, "end");
-    const char *s = sep && !nn_is_none(sep) ? nn_str_cstr(sep) : " ", *e = end && !nn_is_none(end) ? nn_str_cstr(end) : "\n";
     if ((sep && !nn_is_none(sep) && !nn_is_str(sep)) || (end && !nn_is_none(end) && !nn_is_str(end))) {
         repl_raise_exc(EXC_TypeError, "sep must be None or a string, not %s", repl_value_type_name(sep && !nn_is_str(sep) ? sep : end));
         return NULL;
     }
-    nn_object *file = kwarg(kwargs, "file");
-    if (file && !nn_is_none(file)) return print_to_file(file, args, s, e);
-    nn_object *replaced = repl_sys_stdout_replacement(); /* sys.stdout = f, contextlib.redirect_stdout */
-    if (replaced) {
-        nn_object *r = print_to_file(replaced, args, s, e);
-        NN_RELEASE(replaced);
-        return r;
-    }
-    sbuf b = {0};
-    for (int i = 0; i < NARGS; i++) {
-        if (i) repl_sb_puts(&b, s);
-        char *str = repl_obj_str(ARG(i));
-        if (!str) {
-            nn_free(b.buf);
-            return NULL;
-        }
-        repl_sb_take(&b, str);
-    }
-    repl_sb_puts(&b, e);
-    char *out = repl_sb_finish(&b);
-    if (!out) return NULL;
-    repl_interp_write(out, strlen(out));
-    nn_free(out);
-    return none();
+    sep = sep && !nn_is_none(sep) ? nn_retain(sep) : nn_str_new(" ");
+    end = end && !nn_is_none(end) ? nn_retain(end) : nn_str_new("\n");
+    nn_object *file = kwarg(kwargs, "file"), *replaced = NULL, *r = NULL;
+    if (!sep || !end) r = NULL;
+    else if (file && !nn_is_none(file)) r = print_to_file(file, args, sep, end);
+    else if ((replaced = repl_sys_stdout_replacement())) r = print_to_file(replaced, args, sep, end); /* sys.stdout = f, redirect_stdout */
+    else r = print_to_stdout(args, sep, end);
+    NN_RELEASE(replaced);
+    NN_RELEASE(sep);
+    NN_RELEASE(end);
+    return r;
 }
 
 static nn_object *bi_len(void *ud, nn_object *args, nn_object *kwargs)
@@ -1560,7 +1567,7 @@ static nn_object *ctor_str(void *ud, nn_object *args, nn_object *kwargs)
 {
     nn_object *enc = kwarg(kwargs, "encoding"), *errs = kwarg(kwargs, "errors");
     if (nargs_check("str", args, 0, 3) < 0) return NULL;
-    if (NARGS <= 1 && !enc && !errs) return NARGS == 0 ? nn_str_new("") : str_take(repl_obj_str(ARG(0)));
+    if (NARGS <= 1 && !enc && !errs) return NARGS == 0 ? nn_str_new("") : repl_obj_str_object(ARG(0));
     /* str(b, encoding, errors): b.decode(encoding, errors) */
     nn_object *o = NARGS ? ARG(0) : NULL;
     if (!o || nn_is_str(o))
@@ -2071,7 +2078,7 @@ static nn_object *str_replace(void *ud, nn_object *args, nn_object *kwargs)
             }
             if (i < n) repl_sb_add(&b, s + i, 1);
         }
-        return str_take(repl_sb_finish(&b));
+        return repl_sb_str(&b);
     }
     for (size_t i = 0; i < n;) {
         if ((count < 0 || done < count) && i + on <= n && memcmp(s + i, old, on) == 0) {
@@ -2081,7 +2088,7 @@ static nn_object *str_replace(void *ud, nn_object *args, nn_object *kwargs)
         } else repl_sb_add(&b, s + i++, 1);
     }
     if (!b.buf && !b.failed) return nn_str_new("");
-    return str_take(repl_sb_finish(&b));
+    return repl_sb_str(&b);
 }
 
 static bool is_ascii(const char *s, size_t n)
@@ -2240,7 +2247,7 @@ static nn_object *just_impl(nn_object *args, char align, const char *name)
     repl_sb_fill(&b, fill, left);
     repl_sb_add(&b, S_CSTR, S_LEN);
     repl_sb_fill(&b, fill, padn - left);
-    return str_take(repl_sb_finish(&b));
+    return repl_sb_str(&b);
 }
 static nn_object *str_ljust(void *ud, nn_object *args, nn_object *kwargs) { return just_impl(args, '<', "ljust"); }
 static nn_object *str_rjust(void *ud, nn_object *args, nn_object *kwargs) { return just_impl(args, '>', "rjust"); }
@@ -2259,7 +2266,7 @@ static nn_object *str_zfill(void *ud, nn_object *args, nn_object *kwargs)
     if (n && (s[0] == '-' || s[0] == '+')) repl_sb_add(&b, s, 1), i = 1;
     repl_sb_fill(&b, '0', (size_t)(w - (int64_t)n));
     repl_sb_add(&b, s + i, n - i);
-    return str_take(repl_sb_finish(&b));
+    return repl_sb_str(&b);
 }
 
 static nn_object *str_splitlines(void *ud, nn_object *args, nn_object *kwargs)

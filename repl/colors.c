@@ -41,7 +41,8 @@ static bool file_line(FILE *f, const char *line, size_t n)
     if (n < k || strncmp(line, lead, k)) return false;
     const char *close = memchr(line + k, '"', n - k);
     if (!close) return false;
-    fprintf(f, "  File " GREEN "%.*s" NORMAL, (int)(close + 1 - (line + 6)), line + 6);
+    const char *name = line + k - 1; /* the quoted file name */
+    fprintf(f, "  File " GREEN "%.*s" NORMAL, (int)(close + 1 - name), name);
     const char *p = close + 1, *end = line + n;
     if (end - p > 7 && !strncmp(p, ", line ", 7)) {
         size_t digits = strspn(p + 7, "0123456789");

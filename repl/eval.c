@@ -775,6 +775,17 @@ char *repl_obj_str(nn_object *o)
     return repl_obj_repr(o);
 }
 
+nn_object *repl_obj_str_object(nn_object *o)
+{
+    if (o->type == &nn_str_type) return nn_retain(o);
+    nn_object *v = o->type == &repl_instance_type ? ((instance_obj *)o)->value : NULL;
+    if (v && nn_is_str(v) && !user_method(o, "__str__") && !repl_is_exception(o)) return nn_retain(v);
+    char *s = repl_obj_str(o);
+    nn_object *r = s ? nn_str_new(s) : NULL;
+    nn_free(s);
+    return r;
+}
+
 int64_t repl_obj_hash(nn_object *o)
 {
     if (o->type == &repl_instance_type) {
@@ -3251,8 +3262,11 @@ static nn_object *eval_fstring(frame *f, const repl_node *n)
         nn_object *v = eval(f, p->v.FormattedValue.value);
         if (!v) goto fail;
         int conv = p->v.FormattedValue.conversion;
-        if (conv == 'r' || conv == 's' || conv == 'a') {
-            char *s = conv == 's' ? repl_obj_str(v) : conv == 'r' ? repl_obj_repr(v) : repl_obj_ascii(v);
+        if (conv == 's') {
+            NN_SET(v, repl_obj_str_object(v));
+            if (!v) goto fail;
+        } else if (conv == 'r' || conv == 'a') {
+            char *s = conv == 'r' ? repl_obj_repr(v) : repl_obj_ascii(v);
             NN_RELEASE(v);
             if (!s) goto fail;
             v = nn_str_new(s);

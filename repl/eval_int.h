@@ -425,6 +425,9 @@ nn_object *repl_get_item(nn_object *o, nn_object *key);
 /* repr / str as new nn_malloc'd strings (language __repr__/__str__ honoured) */
 char *repl_obj_repr(nn_object *o);
 char *repl_obj_str(nn_object *o);
+/* str(o) as a str object: a str's whole text, a NUL inside kept (the C string
+   of repl_obj_str ends at it). New reference or NULL. */
+nn_object *repl_obj_str_object(nn_object *o);
 const char *repl_value_type_name(const nn_object *o);
 void repl_interp_write(const char *s, size_t n);
 int64_t repl_obj_hash(nn_object *o);
@@ -712,6 +715,9 @@ void repl_sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf,
 void repl_sb_take(sbuf *b, char *s);
 /* new string or NULL (MemoryError) */
 char *repl_sb_finish(sbuf *b);
+/* the text as a str object of all b->len bytes (a NUL inside kept, where a C
+   string would end), b finished: new reference or NULL (MemoryError) */
+nn_object *repl_sb_str(sbuf *b);
 
 /* ---------------------------------------------------------- exc_chain.c */
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "repl_int.h"
+#include "unicode_int.h"
 
 #define MAX_PAREN 200    /* CPython's MAXLEVEL: "too many nested parentheses" */
 #define MAX_INDENT 100   /* CPython's MAXINDENT: "too many levels of indentation" */
@@ -134,10 +135,23 @@ static size_t utf8_put(char *o, unsigned long cp)
     return 4;
 }
 
+/* The position CPython's messages give for byte i of a literal's body: it
+   decodes the body after writing each non-ASCII character as \UXXXXXXXX (10
+   bytes), so the bytes of a character before i count 10. */
+static size_t escape_position(const char *s, size_t i)
+{
+    size_t pos = 0;
+    for (size_t j = 0; j < i; j++) {
+        unsigned char c = (unsigned char)s[j];
+        pos += c < 0x80 ? 1 : (c & 0xC0) == 0xC0 ? 10 : 0;
+    }
+    return pos;
+}
+
 int repl_decode_string(const char *s, size_t n, bool raw, bool fstring, int line, int col,
                        repl_ast_arena *arena, char **out, size_t *out_len, repl_parse_error *err)
 {
-    /* decoding never grows the text: \xhh (4 bytes) -> at most 2, \uXXXX -> 3, \U -> 4 */
+    /* decoding never grows the text: \xhh (4 bytes) -> at most 2, \uXXXX -> 3, \U -> 4, \N{x} (5+) -> 4 */
     char *o = repl_ast_arena_alloc(arena, n + 1);
     if (!o) {
         if (err) err->status = REPL_PARSE_FAILED;
@@ -172,6 +186,24 @@ int repl_decode_string(const char *s, size_t n, bool raw, bool fstring, int line
         case 'x': digits = 2; break;
         case 'u': digits = 4; break;
         case 'U': digits = 8; break;
+        case 'N': {
+            /* \N{name}: the character of that name; errors as CPython's, with the
+               escape's first and last byte positions in the literal */
+            const char *close = i + 2 < n && s[i + 1] == '{' ? memchr(s + i + 2, '}', n - i - 2) : NULL;
+            size_t at = i - 1, name = i + 2;
+            int32_t cp = close && close > s + name ? repl_uc_lookup(s + name, (size_t)(close - s) - name) : -1;
+            if (cp < 0) {
+                size_t last = !close ? (i + 1 < n && s[i + 1] == '{' ? n - 1 : i) : close == s + name ? i + 1 : (size_t)(close - s);
+                size_t first = escape_position(s, at);
+                return repl_syntax_error(err, REPL_PARSE_INVALID, NN_ERR_SYNTAX, line, col,
+                    "(unicode error) 'unicodeescape' codec can't decode bytes in position %zu-%zu: %s", first,
+                    first + escape_position(s + at, last - at),
+                    close && close > s + name ? "unknown Unicode character name" : "malformed \\N character escape");
+            }
+            k += utf8_put(o + k, (unsigned long)cp);
+            i = (size_t)(close - s);
+            break;
+        }
         default:
             if (e >= '0' && e <= '7') {
                 unsigned v = 0;
@@ -191,14 +223,14 @@ int repl_decode_string(const char *s, size_t n, bool raw, bool fstring, int line
                 if (h < 0)
                     return repl_syntax_error(err, REPL_PARSE_INVALID, NN_ERR_SYNTAX, line, col,
                         "(unicode error) 'unicodeescape' codec can't decode bytes in position %zu-%zu: truncated %s escape",
-                        i - 1, i + (size_t)m, e == 'x' ? "\\xXX" : e == 'u' ? "\\uXXXX" : "\\UXXXXXXXX");
+                        escape_position(s, i - 1), escape_position(s, i - 1) + (size_t)m + 1, e == 'x' ? "\\xXX" : e == 'u' ? "\\uXXXX" : "\\UXXXXXXXX");
                 v = v * 16 + (unsigned long)h;
             }
             i += (size_t)digits;
             if (v > 0x10FFFF)
                 return repl_syntax_error(err, REPL_PARSE_INVALID, NN_ERR_SYNTAX, line, col,
                     "(unicode error) 'unicodeescape' codec can't decode bytes in position %zu-%zu: illegal Unicode character",
-                    i - (size_t)digits - 1, i);
+                    escape_position(s, i - (size_t)digits - 1), escape_position(s, i - (size_t)digits - 1) + (size_t)digits + 1);
             k += utf8_put(o + k, v);
         }
     }
@@ -323,7 +355,8 @@ static int lex_string(lexer *L, const char *start, int line, int col, const char
     char *s;
     size_t n;
     if (bytes ? decode_bytes(L, body, (size_t)(body_end - body), raw, line, col, &s, &n) < 0
-              : repl_decode_string(body, (size_t)(body_end - body), raw, false, line, col, L->arena, &s, &n, L->err) < 0)
+              : repl_decode_string(body, (size_t)(body_end - body), raw, false, L->line, tok->end_col, L->arena, &s, &n,
+                                   L->err) < 0) /* CPython points a bad escape's error after the literal */
         return -1;
     tok->str = s;
     tok->str_len = n;

@@ -967,6 +967,11 @@ nn_object *repl_mod_numpy(void)
     nn_free(body);
     if (m && repl_exec_module_source(m, "numpy", repl_numpy_files_source, "<frozen numpy>") < 0) NN_SET(m, NULL);
     if (m && repl_exec_module_source(m, "numpy", repl_numpy_more_source, "<frozen numpy>") < 0) NN_SET(m, NULL);
+    /* the parts written wholly in the language (repl/lib/_np_*.py), over the names above: a
+       source's functions see the names of the sources run before it, not after */
+    static const char *const parts[] = {"_np_linalg", "_np_stats", "_np_index", "_np_npz"};
+    for (size_t i = 0; m && i < sizeof parts / sizeof *parts; i++)
+        if (repl_exec_module_source(m, "numpy", repl_pylib_source(parts[i]), "<frozen numpy>") < 0) NN_SET(m, NULL);
     return m;
 }
 

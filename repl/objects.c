@@ -87,6 +87,15 @@ void repl_sb_take(sbuf *b, char *s)
     nn_free(s);
 }
 
+nn_object *repl_sb_str(sbuf *b)
+{
+    size_t len = b->len;
+    char *s = repl_sb_finish(b);
+    nn_object *r = s ? nn_str_from(s, len) : NULL;
+    nn_free(s);
+    return r;
+}
+
 char *repl_sb_finish(sbuf *b)
 {
     if (b->failed) {

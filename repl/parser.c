@@ -1164,13 +1164,18 @@ static repl_node *fstring(parser *P, const repl_token *tok, const char *s, size_
         bool end = i == n;
         char c = end ? 0 : s[i];
         if (!end && (c == '{' || c == '}') && i + 1 < n && s[i + 1] == c) { i += 2; continue; }
-        if (!end && c == '\\' && !raw) { i += 2; continue; }
+        if (!end && c == '\\' && !raw) {
+            /* an escape; \N{name}'s braces are not a field */
+            const char *close = i + 2 < n && s[i + 1] == 'N' && s[i + 2] == '{' ? memchr(s + i + 3, '}', n - i - 3) : NULL;
+            i = close ? (size_t)(close - s) + 1 : i + 2;
+            continue;
+        }
         if (!end && c == '}') LEAVE(P, error_at(P, NN_ERR_SYNTAX, tok, "f-string: single '}' is not allowed"));
         if (!end && c != '{') { i++; continue; }
         if (i > lit) {
             char *d;
             size_t dn;
-            if (repl_decode_string(s + lit, i - lit, raw, true, tok->line, tok->col, P->arena, &d, &dn, P->err) < 0 ||
+            if (repl_decode_string(s + lit, i - lit, raw, true, tok->end_line, tok->end_col, P->arena, &d, &dn, P->err) < 0 ||
                 buf_append(P, buf, blen, bcap, d, dn) < 0)
                 LEAVE(P, NULL);
         }

@@ -47,6 +47,7 @@ static const struct {
     {"subprocess", repl_mod_subprocess},
     {"time", repl_mod_time},
     {"traceback", repl_mod_traceback},
+    {"torch.amp.autocast_mode", repl_mod_autocast_mode},
     {"torch.autograd.anomaly_mode", repl_mod_anomaly_mode},
     {"torch.autograd.function", repl_mod_autograd_function},
     {"torch.autograd.grad_mode", repl_mod_grad_mode},
@@ -60,6 +61,7 @@ static const struct {
     {"torch.utils", repl_mod_torch_utils},
     {"torch.utils.data", repl_mod_data},
     {"typing", repl_mod_typing},
+    {"unicodedata", repl_mod_unicodedata},
     {"zlib", repl_mod_zlib},
     {"warnings", repl_mod_warnings},
 };
@@ -233,6 +235,23 @@ static const struct {
     {"torch.nn", "parallel", "torch.nn.parallel"}, /* the module itself */
     {"torch.nn", "DataParallel", "torch.nn.parallel"},
     {"torch.cuda", "amp", "torch.cuda.amp"}, /* the module itself */
+    {"torch", "autocast", "torch.amp.autocast_mode"},
+    {"torch", "is_autocast_cpu_enabled", "torch.amp.autocast_mode"},
+    {"torch", "set_autocast_cpu_enabled", "torch.amp.autocast_mode"},
+    {"torch", "get_autocast_cpu_dtype", "torch.amp.autocast_mode"},
+    {"torch", "set_autocast_cpu_dtype", "torch.amp.autocast_mode"},
+    {"torch", "is_autocast_enabled", "torch.amp.autocast_mode"},
+    {"torch", "set_autocast_enabled", "torch.amp.autocast_mode"},
+    {"torch", "get_autocast_gpu_dtype", "torch.amp.autocast_mode"},
+    {"torch", "set_autocast_gpu_dtype", "torch.amp.autocast_mode"},
+    {"torch", "is_autocast_cache_enabled", "torch.amp.autocast_mode"},
+    {"torch", "set_autocast_cache_enabled", "torch.amp.autocast_mode"},
+    {"torch", "autocast_increment_nesting", "torch.amp.autocast_mode"},
+    {"torch", "autocast_decrement_nesting", "torch.amp.autocast_mode"},
+    {"torch", "clear_autocast_cache", "torch.amp.autocast_mode"},
+    {"torch", "amp", "torch.amp"}, /* the module itself */
+    {"torch", "cpu", "torch.cpu"}, /* the module itself */
+    {"torch.cpu", "amp", "torch.cpu.amp"}, /* the module itself */
     {"sys", "stdin", "_sys_stdin"},
     {"sys", "__stdin__", "_sys_stdin"},
     {"torch", "dist", "torch._names_more"},

@@ -83,6 +83,7 @@ nn_object *repl_mod_argparse(void);
 nn_object *repl_mod_binascii(void);  /* mod_binascii.c: base64/hex conversions, crc32 */
 nn_object *repl_mod_hashlib(void);   /* mod_hashlib.c, over nettle */
 nn_object *repl_mod_pickle(void);    /* mod_pickle.c */
+nn_object *repl_mod_unicodedata(void); /* mod_unicodedata.c, over libunistring (Unicode 14.0) */
 nn_object *repl_mod_zlib(void);      /* mod_zlib.c, over zlib */
 nn_object *repl_mod_struct(void);    /* mod_struct.c */
 nn_object *repl_mod_collections(void);
@@ -129,6 +130,7 @@ nn_tensor *repl_storage_tensor_of(nn_object *o, bool *untyped);
 nn_object *repl_storage_wrap_typed(nn_tensor *t);
 nn_object *repl_mod_optim_optimizer(void); /* torch.optim.optimizer: Optimizer, RMSprop, ... (bind_optim_more.c) */
 nn_object *repl_mod_autograd_function(void); /* torch.autograd.function (bind_function.c) */
+nn_object *repl_mod_autocast_mode(void);     /* torch.amp.autocast_mode (bind_autocast.c) */
 nn_object *repl_mod_anomaly_mode(void);      /* torch.autograd.anomaly_mode (bind_anomaly.c) */
 nn_object *repl_mod_grad_mode(void);         /* torch.autograd.grad_mode's inference_mode (bind_anomaly.c) */
 nn_object *repl_mod_torch_backends(void);    /* torch.backends: mps, cudnn, cuda of a CPU-only build (mod_torch_backends.c) */

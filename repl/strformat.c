@@ -87,23 +87,23 @@ typedef struct pct_spec {
     int64_t width, prec;
 } pct_spec;
 
-/* Appends body (a sign/prefix of head_len bytes, then the rest) padded to the
-   width: left-aligned, zero-filled after the head, or right-aligned. */
-static void pct_pad(sbuf *b, const pct_spec *sp, const char *body, size_t head_len, bool zero_ok)
+/* Appends body[0..len) (a sign/prefix of head_len bytes, then the rest) padded
+   to the width: left-aligned, zero-filled after the head, or right-aligned. */
+static void pct_pad(sbuf *b, const pct_spec *sp, const char *body, size_t len, size_t head_len, bool zero_ok)
 {
-    size_t len = strlen(body), chars = 0;
+    size_t chars = 0;
     for (size_t i = 0; i < len; i++) chars += ((unsigned char)body[i] & 0xc0) != 0x80;
     size_t padn = sp->width > 0 && (size_t)sp->width > chars ? (size_t)sp->width - chars : 0;
     if (sp->left) {
-        repl_sb_puts(b, body);
+        repl_sb_add(b, body, len);
         repl_sb_fill(b, ' ', padn);
     } else if (sp->zero && zero_ok) {
         repl_sb_add(b, body, head_len);
         repl_sb_fill(b, '0', padn);
-        repl_sb_puts(b, body + head_len);
+        repl_sb_add(b, body + head_len, len - head_len);
     } else {
         repl_sb_fill(b, ' ', padn);
-        repl_sb_puts(b, body);
+        repl_sb_add(b, body, len);
     }
 }
 
@@ -158,9 +158,10 @@ static int pct_int(sbuf *b, const pct_spec *sp, char conv, nn_object *arg)
     if (sp->prec > 0 && (size_t)sp->prec > nd) repl_sb_fill(&body, '0', (size_t)sp->prec - nd);
     repl_sb_puts(&body, digits);
     nn_free(all);
+    size_t len = body.len;
     char *s = repl_sb_finish(&body);
     if (!s) return -1;
-    pct_pad(b, sp, s, head, true);
+    pct_pad(b, sp, s, len, head, true);
     nn_free(s);
     return 0;
 }
@@ -188,7 +189,7 @@ static int pct_float(sbuf *b, const pct_spec *sp, char conv, nn_object *arg)
     if (!s) return -1;
     const char *text = nn_str_cstr(s);
     size_t head = (text[0] == '-' || text[0] == '+' || text[0] == ' ') ? 1 : 0;
-    pct_pad(b, sp, text, head, true);
+    pct_pad(b, sp, text, nn_str_len(s), head, true);
     NN_RELEASE(s);
     return 0;
 }
@@ -217,25 +218,33 @@ static int pct_char(sbuf *b, const pct_spec *sp, nn_object *arg)
     } else {
         return repl_raise_exc(EXC_TypeError, "%%c requires int or char");
     }
-    pct_pad(b, sp, buf, 0, false);
+    pct_pad(b, sp, buf, strlen(buf), 0, false);
     return 0;
 }
 
 static int pct_text(sbuf *b, const pct_spec *sp, char conv, nn_object *arg)
 {
-    char *s = conv == 's' ? repl_obj_str(arg) : conv == 'r' ? repl_obj_repr(arg) : repl_obj_ascii(arg);
-    if (!s) return -1;
+    nn_object *text = NULL;
+    if (conv == 's') text = repl_obj_str_object(arg);
+    else {
+        char *s = conv == 'r' ? repl_obj_repr(arg) : repl_obj_ascii(arg);
+        text = s ? nn_str_new(s) : NULL;
+        nn_free(s);
+    }
+    if (!text) return -1;
+    const char *s = nn_str_cstr(text);
+    size_t n = nn_str_len(text);
     if (sp->prec >= 0) {   /* cut to prec characters */
         size_t i = 0, c = 0;
-        while (s[i] && c < (size_t)sp->prec) {
+        while (i < n && c < (size_t)sp->prec) {
             i++;
-            while (((unsigned char)s[i] & 0xc0) == 0x80) i++;
+            while (i < n && ((unsigned char)s[i] & 0xc0) == 0x80) i++;
             c++;
         }
-        s[i] = 0;
+        n = i;
     }
-    pct_pad(b, sp, s, 0, false);
-    nn_free(s);
+    pct_pad(b, sp, s, n, 0, false);
+    NN_RELEASE(text);
     return 0;
 }
 
@@ -377,12 +386,7 @@ nn_object *repl_str_percent(nn_object *fmtobj, nn_object *args)
         repl_raise_exc(EXC_TypeError, "not all arguments converted during string formatting");
         goto fail;
     }
-    {
-        char *s = repl_sb_finish(&b);
-        nn_object *r = s ? nn_str_new(s) : NULL;
-        nn_free(s);
-        return r;
-    }
+    return repl_sb_str(&b);
 fail:
     nn_free(b.buf);
     return NULL;

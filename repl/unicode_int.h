@@ -22,17 +22,33 @@ typedef struct repl_uc_range {
     uint32_t lo, hi;
 } repl_uc_range;
 
+/* a code point's numeric value */
+typedef struct repl_uc_value {
+    uint32_t cp;
+    double value;
+} repl_uc_value;
+
 /* unicode_tables.c (generated from CPython 3.11 by tests/fixtures/gen_unicode_tables.py):
    the multi-character upper/lower/title mappings, casefold where it is not lower,
    digits that are not decimals, numerics that are not digits, the Lowercase and
    Uppercase properties, and where the category's guess at XID_Start/XID_Continue
-   is wrong; sorted by code point */
+   is wrong, the numeric values libunistring lacks (Han numerals, values >= 2**31); sorted by code point */
 extern const repl_uc_map repl_uc_upper[], repl_uc_lower[], repl_uc_title[], repl_uc_fold[];
 extern const size_t repl_uc_upper_len, repl_uc_lower_len, repl_uc_title_len, repl_uc_fold_len;
 extern const repl_uc_range repl_uc_digit[], repl_uc_numeric[], repl_uc_lowercase[], repl_uc_uppercase[],
     repl_uc_id_flip[], repl_uc_idc_flip[];
 extern const size_t repl_uc_digit_len, repl_uc_numeric_len, repl_uc_lowercase_len, repl_uc_uppercase_len,
     repl_uc_id_flip_len, repl_uc_idc_flip_len;
+extern const repl_uc_value repl_uc_numeric_value[];
+extern const size_t repl_uc_numeric_value_len;
+
+/* unicode_names.c: the name of code point cp into buf (false when it has none),
+   and the code point named name[0..n) (a name or an alias, in any case; the
+   names made by rule, "HANGUL SYLLABLE GA" and "CJK UNIFIED IDEOGRAPH-4E00", in
+   upper case only), or -1: unicodedata.name/lookup and the \N{...} escape */
+enum { REPL_UC_NAME_MAX = 256 };
+bool repl_uc_name(uint32_t cp, char buf[REPL_UC_NAME_MAX]);
+int32_t repl_uc_lookup(const char *name, size_t n);
 
 enum { REPL_CASE_UPPER, REPL_CASE_LOWER, REPL_CASE_CAPITALIZE, REPL_CASE_TITLE, REPL_CASE_SWAPCASE,
        REPL_CASE_FOLD };

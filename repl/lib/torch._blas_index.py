@@ -3,6 +3,7 @@
 # them: beta * input + alpha * (product), input ignored when beta is 0 (NaNs in it do not propagate);
 # the nodes carry PyTorch's names (AddmmBackward0, ...). repl/tensor_lib.c binds the methods.
 import torch
+import torch.amp.autocast_mode as _autocast
 
 
 def _check_scalars(beta, alpha):
@@ -36,11 +37,18 @@ def _combine(input, product, beta, alpha, node, operands):
 
 
 def addmm(input, mat1, mat2, *, beta=1, alpha=1, out=None):
+    input, mat1, mat2 = _autocast._lower(input, mat1, mat2)  # 1.13's CPU autocast "lower precision" list
+    if (beta == 1 and alpha == 1 and input.dtype == mat1.dtype == mat2.dtype == torch.bfloat16 and
+            mat1.dim() == 2 and mat2.dim() == 2 and mat1.size(1) == mat2.size(0) and input.dim() <= 2):
+        # ATen's bfloat16 gemm adds input before its one rounding, as core's addmm under F.linear does
+        _expands_to(input, (mat1.size(0), mat2.size(1)))
+        return _out(torch.nn.functional.linear(mat1, mat2.t(), input), out)
     r = _combine(input, torch.mm(mat1, mat2), beta, alpha, "AddmmBackward0", (mat1, mat2))
     return _out(r, out)
 
 
 def baddbmm(input, batch1, batch2, *, beta=1, alpha=1, out=None):
+    input, batch1, batch2 = _autocast._lower(input, batch1, batch2)  # 1.13's CPU autocast "lower precision" list
     product = torch.bmm(batch1, batch2)
     k = batch1.size(2)
     if k * product.size(1) * product.size(2) >= 400 or beta == 0:
@@ -56,6 +64,7 @@ def baddbmm(input, batch1, batch2, *, beta=1, alpha=1, out=None):
 
 
 def addbmm(input, batch1, batch2, *, beta=1, alpha=1, out=None):
+    input, batch1, batch2 = _autocast._lower(input, batch1, batch2)  # 1.13's CPU autocast "lower precision" list
     # ATen's order: addmm of each batch's product into the result, beta applied once
     if batch1.dim() != 3 or batch2.dim() != 3:
         raise RuntimeError("batch1 must be a 3D tensor" if batch1.dim() != 3 else "batch2 must be a 3D tensor")

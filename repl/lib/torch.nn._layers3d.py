@@ -10,6 +10,7 @@
 # Argument checks and messages are PyTorch 1.13's.
 import math
 import torch
+import torch.amp.autocast_mode as _autocast
 from torch import nn
 import torch.nn.functional as F
 from torch.nn._grad_names import grad_fn_name
@@ -377,6 +378,7 @@ def _pad_rows(rows):
 
 @grad_fn_name("MaxPool3DWithIndicesBackward0")
 def max_pool3d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
+    input, = _autocast._fp32(input)  # 1.13's CPU autocast "fp32" list
     x, batched = _pool_input(input, "max_pool3d")
     k, s, p, d = _pool_args("max_pool3d", kernel_size, stride, padding, dilation)
     _check_float(x, "max_pool3d_with_indices_cpu")
@@ -423,6 +425,7 @@ def _outer3(a, b, c, like):
 @grad_fn_name("AvgPool3DBackward0")
 def avg_pool3d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
                divisor_override=None):
+    input, = _autocast._fp32(input)  # 1.13's CPU autocast "fp32" list
     x, batched = _pool_input(input, "avg_pool3d")
     k, s, p, _ = _pool_args("avg_pool3d", kernel_size, stride, padding, 1)
     if divisor_override is not None and divisor_override == 0:
@@ -466,6 +469,7 @@ def _adaptive_sizes(name, output_size, sizes):
 
 @grad_fn_name(lambda input, output_size: "MeanBackward1" if _tuple(output_size, 3) == (1, 1, 1) else "AdaptiveAvgPool3DBackward0")
 def adaptive_avg_pool3d(input, output_size):
+    input, = _autocast._fp32(input)  # 1.13's CPU autocast "fp32" list
     if input.dim() not in (4, 5):
         raise RuntimeError("adaptive_avg_pool3d(): Expected 4D or 5D tensor, but got {}".format(_size_str(input)))
     x = input if input.dim() == 5 else input.unsqueeze(0)

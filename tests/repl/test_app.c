@@ -4,7 +4,8 @@
  * (IPython 8's format), _ __ ___ _n In Out, the Out cache's memory cap really
  * freeing tensors, Ctrl-C during a cell, every core magic's output and error
  * cases, obj?, and the plot()/summary() built-ins' argument errors (their
- * renders are golden tests in tests/scripts/plot_summary.py).
+ * renders are golden tests in tests/scripts/plot_summary.py), and a traceback's
+ * colours on a colour terminal.
  */
 #include "test_util.h"
 #include "repl/app.h"
@@ -416,6 +417,27 @@ static void test_plot_and_summary_errors(void **state)
     assert_true(len >= 5 && !strcmp(out.buf + len - 5, "None\n"));
 }
 
+/* On a colour terminal a traceback is coloured as IPython's, its text unchanged:
+   the file name and line green, the function magenta, the exception's name red. */
+static void test_traceback_colours(void **state)
+{
+    repl_app *app = *state;
+    app->color = true;
+    app->err_write = NULL;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_non_null(f);
+    repl_app_print_error(app, f, "Traceback (most recent call last):\n  File \"<ipython-input-2>\", line 1, in <module>\n"
+                                 "NameError: name 'x' is not defined");
+    fclose(f);
+    assert_string_equal(buf, "\033[0;31mTraceback (most recent call last):\033[0m\n"
+                             "  File \033[0;32m\"<ipython-input-2>\"\033[0m, line \033[0;32m1\033[0m, in \033[0;35m<module>\033[0m\n"
+                             "\033[0;31mNameError\033[0m: name 'x' is not defined\n");
+    free(buf);
+    app->err_write = collect;
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -437,6 +459,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_help_lists_every_magic, setup, teardown),
         cmocka_unit_test_setup_teardown(test_object_help, setup, teardown),
         cmocka_unit_test_setup_teardown(test_plot_and_summary_errors, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_traceback_colours, setup, teardown),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     repl_bindings_shutdown();
