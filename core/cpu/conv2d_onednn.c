@@ -149,6 +149,30 @@ static float *lanes_of(const float *m, int64_t batch, int64_t cols, int64_t rows
     return t;
 }
 
+/* w [O, C, KH, KW] in the order the AVX2 kernels read it (nn_conv_onednn.h's
+   wt, wtc): for each block of 8 lane channels (output channels; input channels
+   when by_input), the terms in their order (block of 8 summed channels, kh, kw,
+   channel of that block), 8 weights a term, zeros past the lane channels. A
+   new array, or NULL when out of memory. */
+static float *terms_of(const nn_conv_geom *s, const float *w, bool by_input)
+{
+    int64_t taps = s->kh * s->kw, lanes = by_input ? s->c : s->o, sums = by_input ? s->o : s->c;
+    int64_t blocks = (lanes + BLOCK - 1) / BLOCK;
+    float *t = nn_malloc(sizeof(float) * (size_t)(blocks * sums * taps * BLOCK));
+    for (int64_t lb = 0; t && lb < blocks; lb++)
+        for (int64_t k0 = 0; k0 < sums; k0 += BLOCK) {
+            int64_t kb = sums - k0 < BLOCK ? sums - k0 : BLOCK;
+            float *d = t + (lb * sums * taps + k0 * taps) * BLOCK;
+            for (int64_t tap = 0; tap < taps; tap++)
+                for (int64_t k = k0; k < k0 + kb; k++)
+                    for (int64_t l = lb * BLOCK; l < (lb + 1) * BLOCK; l++, d++) {
+                        int64_t o = by_input ? k : l, c = by_input ? l : k;
+                        *d = l < lanes ? w[(o * s->c + c) * taps + tap] : 0.0f;
+                    }
+        }
+    return t;
+}
+
 static int64_t lanes_for(int64_t channels)
 {
     return (channels + BLOCK - 1) / BLOCK * BLOCK;
@@ -161,7 +185,7 @@ int nn_cpu_conv2d_onednn(const nn_conv_geom *s, const float *x, const float *w, 
         nn_parallel_for(s->n * s->o, 1, forward_planes, &j);
         return 0;
     }
-    float *wt = lanes_of(w, 1, s->o, s->c * s->kh * s->kw, j.lanes), *bp = wt ? nn_malloc(sizeof(float) * (size_t)j.lanes) : NULL;
+    float *wt = terms_of(s, w, false), *bp = wt ? nn_malloc(sizeof(float) * (size_t)j.lanes) : NULL;
     if (bp) {
         for (int64_t o = 0; o < j.lanes; o++) bp[o] = b && o < s->o ? b[o] : 0.0f;
         j.wt = wt, j.bp = bp;
@@ -182,13 +206,8 @@ static int input_grad(conv_job *j)
         nn_free(j->part);
         return 0;
     }
-    int64_t taps = s->kh * s->kw;
-    float *wtc = nn_malloc(sizeof(float) * (size_t)(s->o * taps * j->clanes));
+    float *wtc = terms_of(s, j->w, true);
     if (!wtc) return -1;
-    for (int64_t o = 0; o < s->o; o++) /* wtc[o, tap, c] = w[o, c, tap] */
-        for (int64_t t = 0; t < taps; t++)
-            for (int64_t c = 0; c < j->clanes; c++)
-                wtc[(o * taps + t) * j->clanes + c] = c < s->c ? j->w[(o * s->c + c) * taps + t] : 0.0f;
     j->wtc = wtc;
     nn_parallel_for(s->n, 1, nn_conv_onednn_input_grad_avx2, j);
     nn_free(wtc);
@@ -198,7 +217,7 @@ static int input_grad(conv_job *j)
 int nn_cpu_conv2d_onednn_backward(const nn_conv_geom *s, const float *x, const float *w, const float *gy, float *gx,
                                   float *gw, float *gb)
 {
-    conv_job j = {.s = s, .x = x, .w = w, .gy = gy, .gx = gx, .lanes = lanes_for(s->o), .clanes = lanes_for(s->c)};
+    conv_job j = {.s = s, .x = x, .w = w, .gy = gy, .gx = gx, .lanes = lanes_for(s->o)};
     int64_t positions = s->n * s->oh * s->ow, taps = s->kh * s->kw;
     j.group = BLOCK * (s->ow < 15 ? 4 : s->ow < 40 ? 2 : 1); /* oneDNN's nb_oc_blocking */
     if (gx && input_grad(&j) < 0) return -1;

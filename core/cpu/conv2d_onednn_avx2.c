@@ -8,6 +8,8 @@
  * portable loops there; the accumulators stay in registers across the terms.
  * A term in the padding is skipped (the pixel's test is the same for all 8 lanes).
  */
+#include <string.h>
+
 #include "nn_conv_onednn.h"
 
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
@@ -33,45 +35,124 @@ static inline void tile_inside(int64_t q0, int64_t ur, int64_t stride, int64_t o
     *ua = (int)lo, *ub = (int)hi;
 }
 
-/* The tile's pixels [0, ur) of lanes [0, lanes) to dst: lane l's run at dst + l * plane. */
-AVX2 static void store_tile(const __m256 *acc, int64_t ur, float *dst, int64_t plane, int64_t lanes)
+/* One row of a tile's terms: a block of kb summed channels at one kh; its
+   weights (8 a term, in term order) at w, its first channel's row at x. */
+typedef struct tile_row {
+    const float *w, *x;
+    int64_t kb;
+} tile_row;
+
+#define ROWS 16 /* rows a tile_sum call takes */
+
+/* The accumulators are eight named locals, one a pixel, not an array: GCC
+   keeps an array of vectors on the stack, and each fma then waits on a store
+   and a load. */
+#define PIXELS(M) M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7)
+#define ACC_LOAD(u) __m256 acc##u = _mm256_loadu_ps(out + (u) * NN_CONV_BLOCK);
+#define ACC_STORE(u) _mm256_storeu_ps(out + (u) * NN_CONV_BLOCK, acc##u);
+#define FMA_ALL(u) acc##u = _mm256_fmadd_ps(wv, _mm256_broadcast_ss(src + (u) * step), acc##u);
+#define FMA_IN(u) \
+    if ((u) >= a && (u) < b) FMA_ALL(u)
+
+/* out[u, 0..7] (the tile's pixel u, 8 lane channels) plus the terms of rows
+   [0, n) in order: for each row, kw, channel c of its block: out[u] = fma(the
+   next 8 weights, src[u * step], out[u]) with src = the row's x + kw * kw_step
+   + c * area; every pixel (full) or the tap's pixels [ua[kw], ub[kw]). */
+INLINE_AVX2 void tile_sum(float *out, const tile_row *rows, int64_t n, int64_t kws, int64_t kw_step, int64_t area,
+                          int64_t step, const int *ua, const int *ub, bool full)
 {
-    float out[UR * NN_CONV_BLOCK];
-    for (int u = 0; u < UR; u++) _mm256_storeu_ps(out + u * NN_CONV_BLOCK, acc[u]);
+    PIXELS(ACC_LOAD)
+    for (int64_t r = 0; r < n; r++) {
+        const float *wp = rows[r].w;
+        for (int64_t kw = 0; kw < kws; kw++) {
+            const float *src = rows[r].x + kw * kw_step;
+            int a = full ? 0 : ua[kw], b = full ? UR : ub[kw];
+            for (int64_t c = 0; c < rows[r].kb; c++, wp += NN_CONV_BLOCK, src += area) {
+                __m256 wv = _mm256_loadu_ps(wp);
+                if (full) {
+                    PIXELS(FMA_ALL)
+                } else {
+                    PIXELS(FMA_IN)
+                }
+            }
+        }
+    }
+    PIXELS(ACC_STORE)
+}
+
+/* tile_sum's three kinds: every pixel at unit stride (the common one, whose
+   loads the compiler can fold), every pixel at any stride, the tap's pixels. */
+AVX2 static void tile_sum_unit(float *out, const tile_row *rows, int64_t n, int64_t kws, int64_t kw_step, int64_t area)
+{
+    tile_sum(out, rows, n, kws, kw_step, area, 1, NULL, NULL, true);
+}
+
+AVX2 static void tile_sum_full(float *out, const tile_row *rows, int64_t n, int64_t kws, int64_t kw_step, int64_t area,
+                               int64_t step)
+{
+    tile_sum(out, rows, n, kws, kw_step, area, step, NULL, NULL, true);
+}
+
+AVX2 static void tile_sum_edge(float *out, const tile_row *rows, int64_t n, int64_t kws, int64_t kw_step, int64_t area,
+                               int64_t step, const int *ua, const int *ub)
+{
+    tile_sum(out, rows, n, kws, kw_step, area, step, ua, ub, false);
+}
+
+/* The pixels of tap kw that lie inside, for kws taps: [ua[kw], ub[kw]); whether all UR do for every tap. */
+static bool tile_taps(int64_t q0, int64_t ur, int64_t stride, int64_t off, int64_t kw_step, int64_t size, int64_t kws,
+                      int *ua, int *ub)
+{
+    bool full = true;
+    for (int64_t kw = 0; kw < kws; kw++) {
+        tile_inside(q0, ur, stride, off + kw * kw_step, size, &ua[kw], &ub[kw]);
+        full = full && ua[kw] == 0 && ub[kw] == UR;
+    }
+    return full;
+}
+
+/* out plus the rows' terms through the kind of tile_sum that fits. */
+static void tile_rows(float *out, const tile_row *rows, int64_t n, int64_t kws, int64_t kw_step, int64_t area, int64_t step,
+                      const int *ua, const int *ub, bool full)
+{
+    if (full && step == 1)
+        tile_sum_unit(out, rows, n, kws, kw_step, area);
+    else if (full)
+        tile_sum_full(out, rows, n, kws, kw_step, area, step);
+    else
+        tile_sum_edge(out, rows, n, kws, kw_step, area, step, ua, ub);
+}
+
+/* The tile's pixels [0, ur) of lanes [0, lanes) from out to dst: lane l's run at dst + l * plane. */
+static void store_tile(const float *out, int64_t ur, float *dst, int64_t plane, int64_t lanes)
+{
     for (int64_t l = 0; l < lanes; l++)
         for (int64_t u = 0; u < ur; u++) dst[l * plane + u] = out[u * NN_CONV_BLOCK + l];
 }
 
 /* y[n, ob .. ob+7, i, q0 .. q0+ur-1] (ur <= UR): from the bias, for each block
    of input channels, kh, kw, channel: fma(w, x, acc), skipping the padding. */
-AVX2 static void forward_tile(const nn_conv_job *j, int64_t n, int64_t ob, int64_t i, int64_t q0, int64_t ur)
+static void forward_tile(const nn_conv_job *j, int64_t n, int64_t ob, int64_t i, int64_t q0, int64_t ur)
 {
     const nn_conv_geom *s = j->s;
-    int64_t sw = s->stride[1], pw = s->padding[1], offh = i * s->stride[0] - s->padding[0];
+    int64_t sw = s->stride[1], offh = i * s->stride[0] - s->padding[0], taps = s->kh * s->kw;
     int64_t kh0 = offh < 0 ? -offh : 0, kh1 = s->h - offh < s->kh ? s->h - offh : s->kh;
     int ua[16], ub[16];
-    for (int64_t kw = 0; kw < s->kw; kw++) tile_inside(q0, ur, sw, kw - pw, s->w, &ua[kw], &ub[kw]);
-    __m256 acc[UR];
-    for (int u = 0; u < UR; u++) acc[u] = _mm256_loadu_ps(j->bp + ob);
-    for (int64_t c0 = 0; c0 < s->c; c0 += NN_CONV_BLOCK)
-        for (int64_t kh = kh0; kh < kh1; kh++)
-            for (int64_t kw = 0; kw < s->kw; kw++) {
-                int a = ua[kw], b = ub[kw];
-                for (int64_t c = c0; c < s->c && c < c0 + NN_CONV_BLOCK; c++) {
-                    __m256 wv = _mm256_loadu_ps(j->wt + ((c * s->kh + kh) * s->kw + kw) * j->lanes + ob);
-                    const float *xr = j->x + ((n * s->c + c) * s->h + offh + kh) * s->w + q0 * sw + kw - pw;
-                    if (a == 0 && b == UR) {
-#pragma GCC unroll 8
-                        for (int u = 0; u < UR; u++)
-                            acc[u] = _mm256_fmadd_ps(wv, _mm256_broadcast_ss(xr + u * sw), acc[u]);
-                    } else {
-#pragma GCC unroll 8
-                        for (int u = 0; u < UR; u++)
-                            if (u >= a && u < b) acc[u] = _mm256_fmadd_ps(wv, _mm256_broadcast_ss(xr + u * sw), acc[u]);
-                    }
-                }
-            }
-    store_tile(acc, ur, j->y + ((n * s->o + ob) * s->oh + i) * s->ow + q0, s->oh * s->ow,
+    bool full = tile_taps(q0, ur, sw, -s->padding[1], 1, s->w, s->kw, ua, ub);
+    float out[UR * NN_CONV_BLOCK];
+    for (int u = 0; u < UR; u++) memcpy(out + u * NN_CONV_BLOCK, j->bp + ob, sizeof(float) * NN_CONV_BLOCK);
+    tile_row rows[ROWS];
+    int64_t n_rows = 0;
+    for (int64_t c0 = 0; c0 < s->c; c0 += NN_CONV_BLOCK) {
+        int64_t kb = s->c - c0 < NN_CONV_BLOCK ? s->c - c0 : NN_CONV_BLOCK;
+        for (int64_t kh = kh0; kh < kh1; kh++) {
+            rows[n_rows++] = (tile_row){j->wt + (ob / NN_CONV_BLOCK * s->c * taps + c0 * taps + kh * s->kw * kb) * NN_CONV_BLOCK,
+                                        j->x + ((n * s->c + c0) * s->h + offh + kh) * s->w + q0 * sw - s->padding[1], kb};
+            if (n_rows == ROWS) tile_rows(out, rows, n_rows, s->kw, 1, s->h * s->w, sw, ua, ub, full), n_rows = 0;
+        }
+    }
+    tile_rows(out, rows, n_rows, s->kw, 1, s->h * s->w, sw, ua, ub, full);
+    store_tile(out, ur, j->y + ((n * s->o + ob) * s->oh + i) * s->ow + q0, s->oh * s->ow,
                s->o - ob < NN_CONV_BLOCK ? s->o - ob : NN_CONV_BLOCK);
 }
 
@@ -89,58 +170,78 @@ void nn_conv_onednn_forward_avx2(void *job, int64_t begin, int64_t end)
             for (int64_t i = 0; i < j->s->oh; i++) FOR_TILES(q0, ur, j->s->ow) forward_tile(j, n, ob, i, q0, ur);
 }
 
-/* One group's part of gx[n, cb .. cb+7, ih, q0 .. q0+ur-1]: for each block of
-   output channels in [g0, g1), kh, kw, channel: fma(w, gy, acc) from 0. */
-INLINE_AVX2 void input_grad_group(const nn_conv_job *j, int64_t n, int64_t cb, int64_t ih, int64_t q0, int64_t ur,
-                                  int64_t g0, int64_t g1, __m256 *acc)
+/* One group's part of gx[n, cb .. cb+7, ih, q0 .. q0+ur-1] at stride 2+: for
+   each block of output channels in [g0, g1), kh, kw, channel: fma(w, gy, acc)
+   into out, where pixel u's column q0 + u + pw - kw divides by the stride. */
+AVX2 static void input_grad_strided(const nn_conv_job *j, int64_t n, int64_t cb, int64_t ih, int64_t q0, int64_t ur,
+                                    int64_t g0, int64_t g1, float *out)
 {
     const nn_conv_geom *s = j->s;
-    int64_t sh = s->stride[0], sw = s->stride[1], pw = s->padding[1];
-    for (int u = 0; u < UR; u++) acc[u] = _mm256_setzero_ps();
-    for (int64_t o0 = g0; o0 < g1; o0 += NN_CONV_BLOCK)
+    int64_t sh = s->stride[0], sw = s->stride[1], taps = s->kh * s->kw, area = s->oh * s->ow;
+    PIXELS(ACC_LOAD)
+    for (int64_t o0 = g0; o0 < g1; o0 += NN_CONV_BLOCK) {
+        int64_t kb = g1 - o0 < NN_CONV_BLOCK ? g1 - o0 : NN_CONV_BLOCK;
         for (int64_t kh = 0; kh < s->kh; kh++) {
             int64_t t = ih + s->padding[0] - kh;
             if (t < 0 || t % sh || t / sh >= s->oh) continue;
+            const float *wp = j->wtc + (cb / NN_CONV_BLOCK * s->o * taps + o0 * taps + kh * s->kw * kb) * NN_CONV_BLOCK;
             for (int64_t kw = 0; kw < s->kw; kw++) {
-                /* pixel u reads gy column (q0 + u + pw - kw) / sw where that divides and lies inside */
-                int64_t v0 = q0 + pw - kw;
-                int a = 0, b = 0;
-                if (sw == 1) tile_inside(q0, ur, 1, pw - kw, s->ow, &a, &b);
-                for (int64_t o = o0; o < g1 && o < o0 + NN_CONV_BLOCK; o++) {
-                    __m256 wv = _mm256_loadu_ps(j->wtc + ((o * s->kh + kh) * s->kw + kw) * j->clanes + cb);
-                    const float *gr = j->gy + ((n * s->o + o) * s->oh + t / sh) * s->ow;
-                    if (sw == 1 && a == 0 && b == UR) {
-#pragma GCC unroll 8
-                        for (int u = 0; u < UR; u++)
-                            acc[u] = _mm256_fmadd_ps(wv, _mm256_broadcast_ss(gr + v0 + u), acc[u]);
-                    } else if (sw == 1) {
-#pragma GCC unroll 8
-                        for (int u = 0; u < UR; u++)
-                            if (u >= a && u < b) acc[u] = _mm256_fmadd_ps(wv, _mm256_broadcast_ss(gr + v0 + u), acc[u]);
-                    } else {
-#pragma GCC unroll 8
-                        for (int u = 0; u < UR; u++) {
-                            int64_t v = v0 + u;
-                            if (u < ur && v >= 0 && v % sw == 0 && v / sw < s->ow)
-                                acc[u] = _mm256_fmadd_ps(wv, _mm256_broadcast_ss(gr + v / sw), acc[u]);
-                        }
-                    }
+                int64_t v0 = q0 + s->padding[1] - kw;
+                const float *g = j->gy + ((n * s->o + o0) * s->oh + t / sh) * s->ow;
+                for (int64_t o = 0; o < kb; o++, wp += NN_CONV_BLOCK, g += area) {
+                    __m256 wv = _mm256_loadu_ps(wp);
+#define FMA_STRIDED(u)                                                                                           \
+    if ((u) < ur && v0 + (u) >= 0 && (v0 + (u)) % sw == 0 && (v0 + (u)) / sw < s->ow)                             \
+        acc##u = _mm256_fmadd_ps(wv, _mm256_broadcast_ss(g + (v0 + (u)) / sw), acc##u);
+                    PIXELS(FMA_STRIDED)
+#undef FMA_STRIDED
                 }
             }
         }
+    }
+    PIXELS(ACC_STORE)
+}
+
+/* One group's part of gx[n, cb .. cb+7, ih, q0 .. q0+ur-1]: for each block of
+   output channels in [g0, g1), kh, kw, channel: fma(w, gy, acc) into out. */
+static void input_grad_group(const nn_conv_job *j, int64_t n, int64_t cb, int64_t ih, int64_t q0, int64_t ur, int64_t g0,
+                             int64_t g1, float *out)
+{
+    const nn_conv_geom *s = j->s;
+    if (s->stride[1] > 1) {
+        input_grad_strided(j, n, cb, ih, q0, ur, g0, g1, out);
+        return;
+    }
+    /* pixel u reads gy column q0 + u + pw - kw where that lies inside */
+    int64_t sh = s->stride[0], taps = s->kh * s->kw, pw = s->padding[1];
+    int ua[16], ub[16];
+    bool full = tile_taps(q0, ur, 1, pw, -1, s->ow, s->kw, ua, ub);
+    tile_row rows[ROWS];
+    int64_t n_rows = 0;
+    for (int64_t o0 = g0; o0 < g1; o0 += NN_CONV_BLOCK) {
+        int64_t kb = g1 - o0 < NN_CONV_BLOCK ? g1 - o0 : NN_CONV_BLOCK;
+        for (int64_t kh = 0; kh < s->kh; kh++) {
+            int64_t t = ih + s->padding[0] - kh;
+            if (t < 0 || t % sh || t / sh >= s->oh) continue;
+            rows[n_rows++] = (tile_row){j->wtc + (cb / NN_CONV_BLOCK * s->o * taps + o0 * taps + kh * s->kw * kb) * NN_CONV_BLOCK,
+                                        j->gy + ((n * s->o + o0) * s->oh + t / sh) * s->ow + q0 + pw, kb};
+            if (n_rows == ROWS) tile_rows(out, rows, n_rows, s->kw, -1, s->oh * s->ow, 1, ua, ub, full), n_rows = 0;
+        }
+    }
+    tile_rows(out, rows, n_rows, s->kw, -1, s->oh * s->ow, 1, ua, ub, full);
 }
 
 /* gx[n, cb .. cb+7, ih, q0 .. q0+ur-1]: each group of output channels summed
-   from 0, then added to the groups before it. */
-AVX2 static void input_grad_tile(const nn_conv_job *j, int64_t n, int64_t cb, int64_t ih, int64_t q0, int64_t ur)
+   from 0, then added to the groups before it (part + total). */
+static void input_grad_tile(const nn_conv_job *j, int64_t n, int64_t cb, int64_t ih, int64_t q0, int64_t ur)
 {
     const nn_conv_geom *s = j->s;
-    __m256 total[UR], acc[UR];
+    float total[UR * NN_CONV_BLOCK] = {0}, part[UR * NN_CONV_BLOCK];
     input_grad_group(j, n, cb, ih, q0, ur, 0, j->group < s->o ? j->group : s->o, total);
     for (int64_t g0 = j->group; g0 < s->o; g0 += j->group) {
-        input_grad_group(j, n, cb, ih, q0, ur, g0, g0 + j->group < s->o ? g0 + j->group : s->o, acc);
-#pragma GCC unroll 8
-        for (int u = 0; u < UR; u++) total[u] = _mm256_add_ps(acc[u], total[u]);
+        memset(part, 0, sizeof part);
+        input_grad_group(j, n, cb, ih, q0, ur, g0, g0 + j->group < s->o ? g0 + j->group : s->o, part);
+        for (int e = 0; e < UR * NN_CONV_BLOCK; e++) total[e] = part[e] + total[e];
     }
     store_tile(total, ur, j->gx + ((n * s->c + cb) * s->h + ih) * s->w + q0, s->h * s->w,
                s->c - cb < NN_CONV_BLOCK ? s->c - cb : NN_CONV_BLOCK);

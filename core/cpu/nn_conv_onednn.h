@@ -20,10 +20,11 @@ typedef struct nn_conv_job {
     float *acc;       /* the weight gradient as [C, KH*KW, lanes] */
     int64_t lanes;    /* O rounded up to a multiple of 8 */
     /* the AVX2 kernels' layouts (zeros past O or C): */
-    const float *wt;  /* w as [C*KH*KW, lanes] (forward) */
-    const float *wtc; /* w as [O*KH*KW, clanes] (input gradient) */
+    /* w as [lanes / 8, C*KH*KW, 8] (forward) and [clanes / 8, O*KH*KW, 8] (input
+       gradient), a lane block's terms in the order its sums take them: block of
+       8 summed channels (input channels; output channels), kh, kw, channel */
+    const float *wt, *wtc;
     const float *bp;  /* b as [lanes] */
-    int64_t clanes;   /* C rounded up to a multiple of 8 */
 } nn_conv_job;
 
 /* The outputs [*lo, *hi) of a dim of `out` whose input q*stride + off lies inside [0, size). */

@@ -515,10 +515,84 @@ HOT __attribute__((target("avx2,fma"))) static void sqrt_avx2(float *o, const fl
     for (; i < n; i++) _mm_store_ss(o + i, _mm_sqrt_ss(_mm_load_ss(a + i)));
 }
 
+/* gelu_dnnl and gelu_grad_dnnl on 8 values, written out in AVX2 operations:
+   each C operation of the scalar functions becomes the one instruction that
+   rounds the same way (x < hi ? x : hi is vminps, the select of 0 an and-not,
+   fmaf(-a, b, c) a negated fma), so each lane has their bits. The compiler's
+   own vectorization of the scalar loop kept compares and blends for the
+   clamps and spilled constants: 0.95 ms for 1M values on Zen 3, where
+   PyTorch's oneDNN JIT takes about 0.9. */
+#define AVX2_FN HOT __attribute__((target("avx2,fma"))) static inline
+AVX2_FN __m256 dnnl_exp8(__m256 x)
+{
+    const __m256 lo = _mm256_set1_ps(-0x1.5d58a0p+6f), hi = _mm256_set1_ps(0x1.62e430p+6f);
+    __m256 under = _mm256_cmp_ps(x, lo, _CMP_LT_OQ);
+    x = _mm256_max_ps(_mm256_min_ps(x, hi), lo);
+    __m256 fx = _mm256_floor_ps(_mm256_add_ps(_mm256_mul_ps(x, _mm256_set1_ps(0x1.715476p+0f)), _mm256_set1_ps(0.5f)));
+    __m256 r = _mm256_fnmadd_ps(fx, _mm256_set1_ps(0x1.62e430p-1f), x);
+    __m256i e = _mm256_slli_epi32(_mm256_add_epi32(_mm256_cvttps_epi32(fx), _mm256_set1_epi32(127)), 23);
+    __m256 p = _mm256_fmadd_ps(_mm256_set1_ps(0x1.0f9f9cp-7f), r, _mm256_set1_ps(0x1.573a1ap-5f));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(0x1.555a80p-3f));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(0x1.fffdc6p-2f));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(0x1.fffff6p-1f));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.0f));
+    return _mm256_andnot_ps(under, _mm256_mul_ps(p, _mm256_castsi256_ps(e)));
+}
+
+/* xor_sign(dnnl_erf_abs(x, e), x) */
+AVX2_FN __m256 dnnl_erf8(__m256 x, __m256 e)
+{
+    const __m256 sign = _mm256_set1_ps(-0.0f), one = _mm256_set1_ps(1.0f);
+    __m256 t = _mm256_div_ps(one, _mm256_fmadd_ps(_mm256_set1_ps(0x1.4f740ap-2f), _mm256_andnot_ps(sign, x), one));
+    __m256 r = _mm256_fmadd_ps(_mm256_set1_ps(0x1.0fb844p+0f), t, _mm256_set1_ps(-0x1.7401c6p+0f));
+    r = _mm256_fmadd_ps(r, t, _mm256_set1_ps(0x1.6be1c6p+0f));
+    r = _mm256_fmadd_ps(r, t, _mm256_set1_ps(-0x1.23531cp-2f));
+    r = _mm256_fmadd_ps(r, t, _mm256_set1_ps(0x1.04f20cp-2f));
+    __m256 v = _mm256_fnmadd_ps(_mm256_mul_ps(e, t), r, one);
+    return _mm256_xor_ps(v, _mm256_and_ps(x, sign));
+}
+
+AVX2_FN __m256 neg_square(__m256 x) { return _mm256_xor_ps(_mm256_mul_ps(x, x), _mm256_set1_ps(-0.0f)); }
+
+HOT __attribute__((target("avx2,fma"))) static void gelu_dnnl_avx2(float *o, const float *a, int64_t n)
+{
+    int64_t i = 0;
+    for (; i + 16 <= n; i += 16) { /* two independent vectors a step: 0.645 ms for 1M instead of 0.706 */
+        __m256 s = _mm256_loadu_ps(a + i), x = _mm256_mul_ps(s, _mm256_set1_ps(SQRT1_2F));
+        __m256 s2 = _mm256_loadu_ps(a + i + 8), x2 = _mm256_mul_ps(s2, _mm256_set1_ps(SQRT1_2F));
+        __m256 e = dnnl_exp8(neg_square(x)), e2 = dnnl_exp8(neg_square(x2));
+        __m256 half = _mm256_mul_ps(s, _mm256_set1_ps(0.5f)), half2 = _mm256_mul_ps(s2, _mm256_set1_ps(0.5f));
+        __m256 r = dnnl_erf8(x, e), r2 = dnnl_erf8(x2, e2);
+        _mm256_storeu_ps(o + i, _mm256_fmadd_ps(r, half, half));
+        _mm256_storeu_ps(o + i + 8, _mm256_fmadd_ps(r2, half2, half2));
+    }
+    for (; i < n; i++) o[i] = gelu_dnnl(a[i]);
+}
+
+HOT __attribute__((target("avx2,fma"))) static void gelu_grad_dnnl_avx2(float *o, const float *g, const float *a, int64_t n)
+{
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m256 x = _mm256_mul_ps(_mm256_loadu_ps(a + i), _mm256_set1_ps(SQRT1_2F)), e = dnnl_exp8(neg_square(x));
+        __m256 t = _mm256_mul_ps(_mm256_mul_ps(x, _mm256_set1_ps(0x1.20dd74p-1f)), e);
+        __m256 d = _mm256_fmadd_ps(dnnl_erf8(x, e), _mm256_set1_ps(0.5f), _mm256_add_ps(t, _mm256_set1_ps(0.5f)));
+        _mm256_storeu_ps(o + i, _mm256_mul_ps(_mm256_loadu_ps(g + i), d));
+    }
+    for (; i < n; i++) o[i] = g[i] * gelu_grad_dnnl(a[i]);
+}
+
 HOT __attribute__((target("avx2,fma"))) static void f32_avx2(char **d, const int64_t *s, int64_t n, const kctx *c)
 {
     if (c->k == K_SQRT && s[0] == 4 && s[1] == 4) {
         sqrt_avx2((float *)d[0], (const float *)d[1], n);
+        return;
+    }
+    if (c->k == K_GELU_DNNL && s[0] == 4 && s[1] == 4) {
+        gelu_dnnl_avx2((float *)d[0], (const float *)d[1], n);
+        return;
+    }
+    if (c->k == K_GELU_GRAD_DNNL && s[0] == 4 && s[1] == 4 && s[2] == 4) {
+        gelu_grad_dnnl_avx2((float *)d[0], (const float *)d[1], (const float *)d[2], n);
         return;
     }
     f32_body(d, s, n, c);
