@@ -32,6 +32,7 @@ static const struct {
     {"io", repl_mod_io},
     {"itertools", repl_mod_itertools},
     {"json", repl_mod_json},
+    {"matplotlib._term", repl_mod_matplotlib_term},
     {"math", repl_mod_math},
     {"numpy", repl_mod_numpy},
     {"os", repl_mod_os},
@@ -250,6 +251,7 @@ static const struct {
     {"torch", "autocast_decrement_nesting", "torch.amp.autocast_mode"},
     {"torch", "clear_autocast_cache", "torch.amp.autocast_mode"},
     {"torch", "amp", "torch.amp"}, /* the module itself */
+    {"torch", "jit", "torch.jit"}, /* the module itself */
     {"torch", "cpu", "torch.cpu"}, /* the module itself */
     {"torch.cpu", "amp", "torch.cpu.amp"}, /* the module itself */
     {"sys", "stdin", "_sys_stdin"},

@@ -130,6 +130,7 @@ nn_tensor *repl_storage_tensor_of(nn_object *o, bool *untyped);
 nn_object *repl_storage_wrap_typed(nn_tensor *t);
 nn_object *repl_mod_optim_optimizer(void); /* torch.optim.optimizer: Optimizer, RMSprop, ... (bind_optim_more.c) */
 nn_object *repl_mod_autograd_function(void); /* torch.autograd.function (bind_function.c) */
+nn_object *repl_mod_matplotlib_term(void);  /* matplotlib._term (mod_matplotlib.c) */
 nn_object *repl_mod_autocast_mode(void);     /* torch.amp.autocast_mode (bind_autocast.c) */
 nn_object *repl_mod_anomaly_mode(void);      /* torch.autograd.anomaly_mode (bind_anomaly.c) */
 nn_object *repl_mod_grad_mode(void);         /* torch.autograd.grad_mode's inference_mode (bind_anomaly.c) */
