@@ -2,7 +2,8 @@
 # the module numpy (repl/mod_numpy.c) after mod_numpy_*_src.c, over their names:
 # fill_diagonal, unravel_index, ravel_multi_index, ix_, tri/triu_indices/tril_indices/
 # diag_indices, indices, array_equiv, select, lexsort, and add.reduce / add.accumulate /
-# add.at / add.outer (and the other binary ufuncs').
+# add.at / add.outer (and the other binary ufuncs'); append/insert/delete/resize/ediff1d,
+# diff's prepend=/append=, sort's kind=, lognormal draws.
 
 
 def fill_diagonal(a, val, wrap=False):
@@ -414,3 +415,126 @@ def unique(ar, return_index=False, return_inverse=False, return_counts=False, ax
     if return_counts:
         r.append(_wrap(torch.tensor(counts, dtype=torch.int64, device='cpu')))
     return r[0] if len(r) == 1 else tuple(r)
+
+
+# ------------------------------------------------------------ growing and shrinking arrays
+
+def append(arr, values, axis=None):
+    if axis is None:
+        return concatenate((ravel(arr), ravel(values)))
+    return concatenate((arr, values), axis=axis)
+
+
+def _positions(obj, n):
+    # the indices obj names along an axis of n (an int, a sequence, a slice or a boolean mask)
+    if isinstance(obj, slice):
+        return list(range(n))[obj]
+    o = asarray(obj)
+    if o._t.dtype == torch.bool:
+        return [i for i, keep in enumerate(o.tolist()) if keep]
+    return [int(i) for i in o.reshape(-1).tolist()]
+
+
+def delete(arr, obj, axis=None):
+    a = asarray(arr)
+    if axis is None:
+        a, axis = a.ravel(), 0
+    axis = _axis_index(axis, a.ndim)
+    n = a.shape[axis]
+    keep = [True] * n
+    for i in _positions(obj, n):
+        if i < -n or i >= n:
+            raise IndexError('index ' + str(i) + ' is out of bounds for axis ' + str(axis) + ' with size ' + str(n))
+        keep[i] = False
+    return take(a, [i for i in range(n) if keep[i]], axis=axis)
+
+
+def insert(arr, obj, values, axis=None):
+    # values go in before the elements obj names (NumPy's order for several: by index,
+    # stable), broadcast to the inserted block
+    a = asarray(arr)
+    if axis is None:
+        a, axis = a.ravel(), 0
+    axis = _axis_index(axis, a.ndim)
+    n = a.shape[axis]
+    scalar = isinstance(obj, (int, integer))
+    where = [int(obj)] if scalar else _positions(obj, n + 1)
+    where = [i + n if i < 0 else i for i in where]
+    for i in where:
+        if i < 0 or i > n:
+            raise IndexError('index ' + str(i) + ' is out of bounds for axis ' + str(axis) + ' with size ' + str(n))
+    v = array(values, ndmin=a.ndim, dtype=a.dtype)
+    shape = list(a.shape)
+    if scalar:
+        v = moveaxis(v, 0, axis)
+        shape[axis] = v.shape[axis]
+        blocks = [broadcast_to(v, tuple(shape))]
+    else:
+        shape[axis] = len(where)
+        vb = broadcast_to(v, tuple(shape))
+        blocks = [take(vb, [k], axis=axis) for k in range(len(where))]
+    pieces, at = [], 0
+    for k in sorted(range(len(where)), key=lambda k: where[k]):
+        i = where[k]
+        pieces.append(take(a, list(range(at, i)), axis=axis))
+        pieces.append(blocks[0] if scalar else blocks[k])
+        at = i
+    pieces.append(take(a, list(range(at, n)), axis=axis))
+    return concatenate(pieces, axis=axis)
+
+
+def resize(a, new_shape):
+    a = asarray(a)
+    shape = (int(new_shape),) if isinstance(new_shape, (int, integer)) else tuple(int(s) for s in new_shape)
+    total = 1
+    for s in shape:
+        total *= s
+    flat = a.ravel()
+    if flat.size == 0 or total == 0:
+        return zeros(shape, dtype=a.dtype)
+    reps = -(-total // flat.size)
+    return concatenate([flat] * reps)[:total].reshape(shape)
+
+
+def ediff1d(ary, to_end=None, to_begin=None):
+    d = diff(ravel(ary))
+    parts = ([ravel(to_begin)] if to_begin is not None else []) + [d] + ([ravel(to_end)] if to_end is not None else [])
+    return concatenate(parts) if len(parts) > 1 else d
+
+
+_diff_plain = diff
+
+
+def diff(a, n=1, axis=-1, prepend=None, append=None):
+    # prepend/append (a scalar or an array) joined along axis before differencing, as NumPy
+    if prepend is None and append is None:
+        return _diff_plain(a, n, axis)
+    a = asarray(a)
+    ax = _axis_index(axis, a.ndim)
+
+    def edge(extra):
+        e = asarray(extra)
+        if e.ndim == 0:
+            shape = list(a.shape)
+            shape[ax] = 1
+            e = broadcast_to(e, tuple(shape))
+        return e
+    parts = ([edge(prepend)] if prepend is not None else []) + [a] + ([edge(append)] if append is not None else [])
+    return _diff_plain(concatenate(parts, axis=ax), n, ax)
+
+
+_sort_plain = sort
+
+
+def sort(a, axis=-1, kind=None, order=None):
+    # every kind gives the same values (NumPy's sorts differ only in the order of equal ones)
+    return _sort_plain(a, axis)
+
+
+def _lognormal(self, mean=0.0, sigma=1.0, size=None):
+    # NumPy's: exp of a normal draw (legacy: RandomState's gauss; Generator: its ziggurat)
+    return exp(self.normal(mean, sigma, size))
+
+
+RandomState.lognormal = _lognormal
+Generator.lognormal = _lognormal
