@@ -148,14 +148,14 @@ class Axes:
             lo, hi = lo - 0.5, hi + 0.5
         if isinstance(bins, int):
             step = (hi - lo) / bins  # as numpy.linspace spaces them
-            edges = [lo + i * step for i in __builtins_range(bins)] + [hi]
+            edges = [lo + i * step for i in _builtins_range(bins)] + [hi]
         else:
             edges = _floats(bins)
         counts = [0.0] * (len(edges) - 1)
         for v in data:
             if edges[0] <= v <= edges[-1]:
                 k = len(edges) - 2
-                for i in __builtins_range(len(edges) - 1):
+                for i in _builtins_range(len(edges) - 1):
                     if v < edges[i + 1]:
                         k = i
                         break
@@ -163,7 +163,7 @@ class Axes:
         if density:
             total = sum(counts)
             counts = [cnt / (total * (edges[i + 1] - edges[i])) for i, cnt in enumerate(counts)]
-        centers = [(edges[i] + edges[i + 1]) / 2 for i in __builtins_range(len(counts))]
+        centers = [(edges[i] + edges[i + 1]) / 2 for i in _builtins_range(len(counts))]
         line = Line2D(centers, counts, 'bar', label if label is not None else '_nolegend_', self._next_color(color))
         line.width = edges[1] - edges[0]
         self.artists.append(line)
@@ -252,7 +252,7 @@ class Axes:
 
 
 Axes.__module__ = 'matplotlib.axes._subplots'
-__builtins_range = range
+_builtins_range = range
 
 
 def _check_scale(value):
@@ -274,7 +274,7 @@ def _colormap(t, gray):
     i = min(int(pos), len(_VIRIDIS) - 2)
     f = pos - i
     a, b = _VIRIDIS[i], _VIRIDIS[i + 1]
-    return tuple(a[k] + (b[k] - a[k]) * f for k in __builtins_range(3))
+    return tuple(a[k] + (b[k] - a[k]) * f for k in _builtins_range(3))
 
 
 def _tick(v):
@@ -334,9 +334,9 @@ def _segments(ax, xlo, xhi, ylo, yhi, w, h):
                 base = to_dot(x, max(ylo, 0.0) if ax.yscale != 'log' else 10 ** ylo)
                 if left is None or right is None or base is None:
                     continue
-                for dx in __builtins_range(left[0], right[0] + 1):
+                for dx in _builtins_range(left[0], right[0] + 1):
                     top, bottom = min(left[1], base[1]), max(left[1], base[1])
-                    for dy in __builtins_range(top, bottom + 1):
+                    for dy in _builtins_range(top, bottom + 1):
                         dots.append((dx, dy))
         else:
             prev = None
@@ -355,7 +355,7 @@ def _line(p, q):
     (x0, y0), (x1, y1) = p, q
     n = max(abs(x1 - x0), abs(y1 - y0), 1)
     return [(x0 + (x1 - x0) * i // n if x1 >= x0 else x0 - (x0 - x1) * i // n,
-             y0 + (y1 - y0) * i // n if y1 >= y0 else y0 - (y0 - y1) * i // n) for i in __builtins_range(n + 1)]
+             y0 + (y1 - y0) * i // n if y1 >= y0 else y0 - (y0 - y1) * i // n) for i in _builtins_range(n + 1)]
 
 
 def _draw_axes(ax, width, color):
@@ -411,9 +411,9 @@ def _draw_image(image, width, title, color):
     cols = min(max(w, 32), width)  # nearest pixels: a small image is enlarged
     rows = max(1, int(h * cols / max(w, 1)))
     lines = [title] if title else []
-    for r in __builtins_range(0, rows, 2):
+    for r in _builtins_range(0, rows, 2):
         cells = []
-        for c in __builtins_range(cols):
+        for c in _builtins_range(cols):
             up = image[min(h - 1, r * h // rows)][min(w - 1, c * w // cols)]
             down = image[min(h - 1, (r + 1) * h // rows)][min(w - 1, c * w // cols)] if r + 1 < rows else None
             cells.append(_cell(up, down, color))
@@ -519,13 +519,13 @@ class _AxesGrid(list):
 
 def subplots(nrows=1, ncols=1, figsize=None, dpi=None, sharex=False, sharey=False, squeeze=True, **kwargs):
     fig = figure(figsize=figsize, dpi=dpi)
-    axes = [fig.add_subplot(nrows, ncols, i + 1) for i in __builtins_range(nrows * ncols)]
+    axes = [fig.add_subplot(nrows, ncols, i + 1) for i in _builtins_range(nrows * ncols)]
     fig._current_axes = axes[0]
     if squeeze and nrows * ncols == 1:
         return fig, axes[0]
     if squeeze and (nrows == 1 or ncols == 1):
         return fig, _AxesGrid(axes, 1)
-    return fig, _AxesGrid([axes[r * ncols:(r + 1) * ncols] for r in __builtins_range(nrows)], ncols)
+    return fig, _AxesGrid([axes[r * ncols:(r + 1) * ncols] for r in _builtins_range(nrows)], ncols)
 
 
 def _ax_call(name):
@@ -667,14 +667,14 @@ class _Canvas:
         x0, x1 = max(0, min(x0, x1)), min(self.w - 1, max(x0, x1))
         y0, y1 = max(0, min(y0, y1)), min(self.h - 1, max(y0, y1))
         row = bytes(rgb) * (x1 - x0 + 1)
-        for y in __builtins_range(y0, y1 + 1):
+        for y in _builtins_range(y0, y1 + 1):
             i = (y * self.w + x0) * 3
             self.pixels[i:i + len(row)] = row
 
     def png(self):
         raw = bytearray()
         stride = self.w * 3
-        for y in __builtins_range(self.h):
+        for y in _builtins_range(self.h):
             raw += b'\x00'
             raw += self.pixels[y * stride:(y + 1) * stride]
 
@@ -692,8 +692,8 @@ def _paint_axes(canvas, ax, x0, y0, x1, y1):
         ih, iw = len(image), len(image[0])
         scale = min((x1 - x0) / iw, (y1 - y0) / ih)
         ox, oy = x0 + int((x1 - x0 - iw * scale) / 2), y0 + int((y1 - y0 - ih * scale) / 2)
-        for r in __builtins_range(ih):
-            for c in __builtins_range(iw):
+        for r in _builtins_range(ih):
+            for c in _builtins_range(iw):
                 rgb = tuple(int(round(255 * v)) for v in image[r][c])
                 canvas.rect(ox + int(c * scale), oy + int(r * scale), ox + int((c + 1) * scale) - 1,
                             oy + int((r + 1) * scale) - 1, rgb)
@@ -701,7 +701,7 @@ def _paint_axes(canvas, ax, x0, y0, x1, y1):
     w, h = x1 - x0, y1 - y0
     xlo, xhi, ylo, yhi = _limits(ax)
     if ax.show_grid:
-        for k in __builtins_range(1, 5):
+        for k in _builtins_range(1, 5):
             canvas.rect(x0 + w * k // 5, y0, x0 + w * k // 5, y1, (0xb0, 0xb0, 0xb0))
             canvas.rect(x0, y0 + h * k // 5, x1, y0 + h * k // 5, (0xb0, 0xb0, 0xb0))
     for index, dots, a in _segments(ax, xlo, xhi, ylo, yhi, w, h):
