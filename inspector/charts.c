@@ -185,6 +185,10 @@ static void draw_updates(area *a, const insp_session *s, uint64_t at)
         int col = a->x + label_w + 1;
         for (size_t k = first; k < end; k++, col++) {
             double r = insp_ratio_at(s, k, i, NULL);
+            if (r == 0 && q->has_grad) { /* a step that left it unchanged: log10 is -inf */
+                insp_screen_put(a->sc, row, col, 1, INSP_COLOR_WARN, 0, levels[1]);
+                continue;
+            }
             if (!(r > 0) || !isfinite(r)) {
                 insp_screen_put(a->sc, row, col, 1, INSP_COLOR_DIM, 0, "·");
                 continue;
@@ -197,6 +201,7 @@ static void draw_updates(area *a, const insp_session *s, uint64_t at)
         }
         double last = insp_ratio_at(s, end - 1, i, NULL);
         if (last > 0 && isfinite(last)) snprintf(v, sizeof v, " %.2f", log10(last));
+        else if (last == 0 && q->has_grad) snprintf(v, sizeof v, " -inf");
         else snprintf(v, sizeof v, " -");
         insp_screen_put(a->sc, row, col, a->x + a->w - col, INSP_COLOR_DEFAULT, 0, v);
     }
@@ -217,12 +222,14 @@ int insp_draw_model_view(insp_view *v, insp_screen *sc, int top, int rows, int x
     else if (v->mode == INSP_MODE_LAYERS || !taken) snprintf(title, sizeof title, "%s · every layer", what);
     else
         snprintf(title, sizeof title, "%s · as after step %llu", what,
-                 (unsigned long long)insp_train_step_of(s, taken - 1));
+                 (unsigned long long)insp_capture_train_step(s, taken));
     insp_screen_put_fit(sc, top, x, w, INSP_COLOR_SELECTED, INSP_ATTR_BOLD, title);
+    if (v->detail_scroll > v->detail_max) v->detail_scroll = v->detail_max; /* End: the last page */
     area a = {sc, top + 1, rows - 1, x, w, v->detail_scroll, 0};
     if (v->mode == INSP_MODE_FLOW) draw_flow(&a, s, params, n);
     else if (v->mode == INSP_MODE_LAYERS) draw_layers(&a, s, at);
     else draw_updates(&a, s, at);
-    if (v->detail_scroll > 0 && a.used <= v->detail_scroll) v->detail_scroll = a.used > 0 ? a.used - 1 : 0;
+    v->detail_max = a.used > a.rows ? a.used - a.rows : 0;
+    if (v->detail_scroll > v->detail_max) v->detail_scroll = v->detail_max;
     return 0;
 }

@@ -110,7 +110,8 @@ uint64_t insp_step(const insp_session *s);
    by a backward (counted when the backward begins). */
 uint64_t insp_train_steps(const insp_session *s);
 /* The last pass (a global step) of training step k (1-based) when it is among the
-   last INSP_RING steps kept, else UINT64_MAX. */
+   last INSP_RING steps and every module's ring still holds all of its passes, else
+   UINT64_MAX. */
 uint64_t insp_train_step_end(const insp_session *s, uint64_t k);
 /* The training step that pass `at` belongs to (1-based): insp_train_steps() + 1 for
    the passes of the step being run (forwards not yet followed by a backward). */
@@ -141,6 +142,9 @@ int insp_param_capture(insp_session *s, const insp_param **out, size_t *n);
    when not NULL, receives the session's step when it was taken: the table shows the
    parameters as after pass *taken - 1. Borrowed, valid until the next capture. */
 const insp_param *insp_param_table_at(const insp_session *s, uint64_t at_step, size_t *n, uint64_t *taken);
+/* The training step (insp_train_step_of) of the capture taken at session step
+   `taken`, as it was when taken (a capture may be older than the steps kept). */
+uint64_t insp_capture_train_step(const insp_session *s, uint64_t taken);
 /* Before an optimizer step: copies every parameter's values. 0 or -1. */
 int insp_param_snapshot(insp_session *s);
 /* After the step: each parameter's update_ratio = ||now - snapshot|| / ||now||.

@@ -110,6 +110,9 @@ void insp_origin_reset(insp_session *s, bool backward);
    steps and reads its parameters' learning rates; off removes it when it is s's.
    insp_scalars_sample reads every tracked scalar once; insp_scalars_free frees them. */
 void insp_steps_watch(insp_session *s, bool on);
+/* At the end of an optimizer step: captures every parameter's figures (with the
+   step's gradients) when `always`, or live when the capture rate allows. 0 or -1. */
+int insp_capture_stepped(insp_session *s, bool always);
 void insp_scalars_sample(insp_session *s);
 void insp_scalars_free(insp_session *s);
 /* The scalars view (scalars.c), as insp_draw_model_view. */
@@ -146,6 +149,7 @@ typedef struct insp_link {
 #define INSP_CAPTURES 32
 typedef struct insp_capture {
     uint64_t step;
+    uint64_t train_step; /* insp_train_step_of its last pass, when it was taken */
     insp_param *params; /* n_params entries, nn_malloc'd at the slot's first use */
 } insp_capture;
 
@@ -221,6 +225,7 @@ struct insp_view {
     insp_focus focus;
     bool help, finding, busy;
     int detail_scroll;        /* lines of the details pane scrolled away */
+    int detail_max;           /* the most that can be (End: the last page), as last drawn */
     int problem_scroll;       /* problem lines scrolled away above the pane */
     int output_scroll;        /* output lines scrolled back from the newest (0: the newest show) */
     int tree_widen;           /* columns added to the tree pane's share by '>' (fewer by '<') */

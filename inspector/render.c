@@ -128,7 +128,8 @@ static int pane_rows(pane *p, int k)
 }
 
 /* A line of text, wrapped onto as many rows as the pane's width needs (the
-   continuation rows indented): every figure stays readable at 80 columns. */
+   continuation rows indented 2 more than the line): every figure stays readable
+   at 80 columns. */
 __attribute__((format(printf, 4, 5))) static void line(pane *p, insp_color color, unsigned attr, const char *fmt, ...)
 {
     char buf[2048];
@@ -136,9 +137,10 @@ __attribute__((format(printf, 4, 5))) static void line(pane *p, insp_color color
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    int k = 0;
+    int k = 0, lead = (int)strspn(buf, " ");
+    if (lead + 2 > p->w / 4) lead = 0;
     for (const char *t = buf, *next; t; t = next, k++) {
-        int indent = k && p->w > 8 ? 2 : 0, cells = insp_wrap_row(t, p->w - indent, &next);
+        int indent = k && p->w > 8 ? lead + 2 : 0, cells = insp_wrap_row(t, p->w - indent, &next);
         int row = pane_rows(p, 1); /* each row on its own: a scrolled pane shows the rows still in it */
         if (row >= 0) insp_screen_put(p->sc, row, p->x + indent, cells, color, attr, t);
     }
@@ -268,7 +270,7 @@ static void tensor_table(pane *p, const char *title, const tensor_column *cols, 
 static const char *params_title(const insp_session *s, const char *what, uint64_t at, uint64_t taken, char *buf, size_t n)
 {
     if (at == UINT64_MAX || taken == 0) return what;
-    snprintf(buf, n, "%s (as after step %llu)", what, (unsigned long long)insp_train_step_of(s, taken - 1));
+    snprintf(buf, n, "%s (as after step %llu)", what, (unsigned long long)insp_capture_train_step(s, taken));
     return buf;
 }
 
@@ -456,6 +458,7 @@ static void param_grads_section(pane *p, insp_session *s, size_t sel, uint64_t a
 static int draw_details(insp_view *v, insp_screen *sc, int top, int rows, int x, int w)
 {
     if (v->mode >= INSP_MODE_FLOW) return insp_draw_model_view(v, sc, top, rows, x, w);
+    if (v->detail_scroll > v->detail_max) v->detail_scroll = v->detail_max; /* End: the last page */
     insp_session *s = v->s;
     size_t sel = v->sel;
     insp_module *m = &s->mods[sel];
@@ -518,8 +521,9 @@ static int draw_details(insp_view *v, insp_screen *sc, int top, int rows, int x,
             return -1;
         p.used += left;
     }
-    /* keep the scroll within what there is */
-    if (v->detail_scroll > 0 && p.used <= v->detail_scroll) v->detail_scroll = p.used > 0 ? p.used - 1 : 0;
+    /* keep the scroll within what there is: the last page at most */
+    v->detail_max = p.used > p.rows ? p.used - p.rows : 0;
+    if (v->detail_scroll > v->detail_max) v->detail_scroll = v->detail_max;
     return 0;
 }
 

@@ -44,8 +44,26 @@ static const char *origin_of(const insp_session *s, const char *where)
     return s->backward_origin_found ? s->backward_origin : NULL;
 }
 
+/* What is known of where the NaN/Inf now found in `where` came from: that the
+   module's input held some already (carried: its input's statistics, or NULL),
+   and the op or backward node that made the first one; "" when nothing is. */
+static void why_nonfinite(const insp_session *s, const char *where, const insp_stats *carried, char *buf, size_t n)
+{
+    const char *origin = origin_of(s, where);
+    buf[0] = 0;
+    if (carried) {
+        long long nans = carried->nan_count, infs = carried->inf_count;
+        snprintf(buf, n, "carried in by its input (");
+        if (nans) snprintf(buf + strlen(buf), n - strlen(buf), "%lld NaN%s", nans, infs ? ", " : "");
+        if (infs) snprintf(buf + strlen(buf), n - strlen(buf), "%lld Inf", infs);
+        snprintf(buf + strlen(buf), n - strlen(buf), " of %lld)%s", (long long)carried->count, origin ? "; " : "");
+    }
+    if (origin) snprintf(buf + strlen(buf), n - strlen(buf), "%s", origin);
+}
+
 /* Records where NaN/Inf first appeared; true when st has some. */
-static bool note_nonfinite(insp_session *s, size_t index, const insp_stats *st, const char *where, uint64_t step)
+static bool note_nonfinite(insp_session *s, size_t index, const insp_stats *st, const char *where, uint64_t step,
+                           const insp_stats *carried)
 {
     if (st->nan_count == 0 && st->inf_count == 0) return false;
     if (s->nan_module < 0) {
@@ -53,21 +71,22 @@ static bool note_nonfinite(insp_session *s, size_t index, const insp_stats *st, 
         s->nan_step = step;
         s->nan_train_step = insp_train_step_of(s, step);
         s->nan_where = where;
-        const char *origin = origin_of(s, where);
-        if (origin) snprintf(s->nan_origin, sizeof s->nan_origin, "%s", origin);
+        why_nonfinite(s, where, carried, s->nan_origin, sizeof s->nan_origin);
     }
     return true;
 }
 
 /* note_nonfinite; with the breakpoint on, sets the error and returns -1. */
-static int check_nonfinite(insp_session *s, size_t index, const insp_stats *st, const char *where, uint64_t step)
+static int check_nonfinite(insp_session *s, size_t index, const insp_stats *st, const char *where, uint64_t step,
+                           const insp_stats *carried)
 {
-    if (!note_nonfinite(s, index, st, where, step) || !s->break_nan) return 0;
+    if (!note_nonfinite(s, index, st, where, step, carried) || !s->break_nan) return 0;
     s->break_module = (int)index;
     insp_module *m = &s->mods[index];
-    const char *origin = origin_of(s, where);
+    char why[sizeof s->nan_origin];
+    why_nonfinite(s, where, carried, why, sizeof why);
     int rc = nn_error_set(NN_ERR_RUNTIME, "NaN or Inf in the %s of %s (%s)%s%s", where, display_path(m->path),
-                          nn_module_name(m->module), origin ? ": " : "", origin ? origin : "");
+                          nn_module_name(m->module), why[0] ? ": " : "", why);
     s->origin_found = s->backward_origin_found = false;
     return rc;
 }
@@ -78,16 +97,17 @@ static const insp_pass *ring_at(const insp_module *m, size_t k)
     return &m->ring[(oldest + k) % INSP_RING];
 }
 
-/* After a hook's statistics: NaN/Inf noted; -1 when the breakpoint stops there. */
-static int after_pass(insp_session *s, size_t index, const insp_pass *p)
+/* After a hook's statistics: NaN/Inf noted; -1 when the breakpoint stops there.
+   carried: a forward's input statistics when its input held NaN/Inf, else NULL. */
+static int after_pass(insp_session *s, size_t index, const insp_pass *p, const insp_stats *carried)
 {
     /* a NaN made inside was masked before the output (or the gradients) */
     if (p->kind == INSP_FORWARD && p->a.nan_count == 0 && p->a.inf_count == 0) insp_origin_reset(s, false);
     if (p->kind != INSP_FORWARD && p->a.nan_count + p->a.inf_count + p->b.nan_count + p->b.inf_count == 0)
         insp_origin_reset(s, true);
-    if (p->kind == INSP_FORWARD) return check_nonfinite(s, index, &p->a, "output", p->step);
-    return check_nonfinite(s, index, &p->a, "grad_output", p->step) < 0 ||
-                   check_nonfinite(s, index, &p->b, "grad_input", p->step) < 0
+    if (p->kind == INSP_FORWARD) return check_nonfinite(s, index, &p->a, "output", p->step, carried);
+    return check_nonfinite(s, index, &p->a, "grad_output", p->step, NULL) < 0 ||
+                   check_nonfinite(s, index, &p->b, "grad_input", p->step, NULL) < 0
                ? -1
                : 0;
 }
@@ -139,7 +159,14 @@ static nn_object *forward_hook(void *ud, nn_object *args, nn_object *kwargs)
         p->b.ndim = in->ndim < INSP_MAX_SHAPE ? in->ndim : INSP_MAX_SHAPE;
         for (int d = 0; d < p->b.ndim; d++) p->b.sizes[d] = in->sizes[d];
     }
-    if (after_pass(s, l->index, p) < 0) return NULL;
+    /* a NaN/Inf in the output: was it in the input already? (read only then) */
+    insp_stats in_stats, *carried = NULL;
+    if (in && p->a.nan_count + p->a.inf_count > 0) {
+        if (m->activation) in_stats = p->b;
+        else if (insp_object_stats(&in->ob, INSP_SAT_NONE, NULL, 0, false, &in_stats) < 0) return NULL;
+        if (in_stats.nan_count + in_stats.inf_count > 0) carried = &in_stats;
+    }
+    if (after_pass(s, l->index, p, carried) < 0) return NULL;
     if (l->index == 0 && insp_track_updates(s) < 0) return NULL;
     if (s->on_pass) s->on_pass(s->on_pass_ud);
     return nn_retain(nn_none());
@@ -168,7 +195,7 @@ static nn_object *backward_hook(void *ud, nn_object *args, nn_object *kwargs)
     if (insp_object_stats_cached(&s->stats_cache, nn_tuple_get(args, 2), INSP_SAT_NONE, true, &p->a) < 0 ||
         insp_object_stats_cached(&s->stats_cache, nn_tuple_get(args, 1), INSP_SAT_NONE, true, &p->b) < 0)
         return NULL;
-    if (after_pass(s, l->index, p) < 0) return NULL;
+    if (after_pass(s, l->index, p, NULL) < 0) return NULL;
     if (s->on_pass) s->on_pass(s->on_pass_ud);
     return nn_retain(nn_none());
 }
@@ -356,9 +383,25 @@ nn_module *insp_module_get(const insp_session *s, size_t i) { return i < s->n_mo
 uint64_t insp_step(const insp_session *s) { return s->step; }
 uint64_t insp_train_steps(const insp_session *s) { return s->train_steps; }
 
+/* The oldest pass from which every module's ring still holds all its passes: the
+   oldest kept pass of each ring that is full (a module with a forward and a backward
+   a step keeps INSP_RING / 2 steps). */
+static uint64_t passes_kept_from(const insp_session *s)
+{
+    uint64_t from = 0;
+    for (size_t i = 0; i < s->n_mods; i++)
+        if (s->mods[i].ring_len == INSP_RING && insp_pass_at(s, i, 0)->step > from) from = insp_pass_at(s, i, 0)->step;
+    return from;
+}
+
 uint64_t insp_train_step_end(const insp_session *s, uint64_t k)
 {
     if (k == 0 || k > s->train_steps || s->train_steps - k >= INSP_RING) return UINT64_MAX;
+    uint64_t from = passes_kept_from(s);
+    if (from > 0) { /* step k is kept when its first pass is */
+        bool known = k > 1 && s->train_steps - (k - 1) < INSP_RING;
+        if (!known || s->step_last[(k - 1) % INSP_RING] + 1 < from) return UINT64_MAX;
+    }
     return s->step_last[k % INSP_RING];
 }
 
@@ -475,6 +518,7 @@ static int capture_params(insp_session *s)
     }
     for (size_t i = 0; i < s->n_params; i++) c->params[i] = s->params[i].info; /* all computed: publish */
     c->step = s->step;
+    c->train_step = s->step ? insp_train_step_of(s, s->step - 1) : 0;
     if (!again) {
         s->capture_next = (s->capture_next + 1) % INSP_CAPTURES;
         if (s->n_captures < INSP_CAPTURES) s->n_captures++;
@@ -482,10 +526,17 @@ static int capture_params(insp_session *s)
     return 0;
 }
 
+int insp_capture_stepped(insp_session *s, bool always)
+{
+    return always || (s->live && insp_should_redraw(&s->param_gate)) ? capture_params(s) : 0;
+}
+
 int insp_param_capture(insp_session *s, const insp_param **out, size_t *n)
 {
-    /* live, the last capture serves until the gate opens again (insp_set_live) */
-    bool due = !s->live || insp_should_redraw(&s->param_gate);
+    /* live, the last capture serves until the gate opens again (insp_set_live); once
+       an optimizer steps, live captures are taken in its step (insp_capture_stepped),
+       where the step's gradients are whole, never between zero_grad and backward */
+    bool due = !s->live || (!s->optim_seen && insp_should_redraw(&s->param_gate));
     if ((due || !s->n_captures) && capture_params(s) < 0) return -1;
     *out = insp_param_table(s, n);
     return 0;
@@ -504,6 +555,13 @@ const insp_param *insp_param_table_at(const insp_session *s, uint64_t at_step, s
     }
     *n = 0;
     return NULL;
+}
+
+uint64_t insp_capture_train_step(const insp_session *s, uint64_t taken)
+{
+    for (size_t k = 0; k < s->n_captures; k++)
+        if (s->captures[k].step == taken) return s->captures[k].train_step;
+    return 0;
 }
 
 const insp_param *insp_param_table(const insp_session *s, size_t *n)
@@ -774,7 +832,10 @@ static int param_problems(text *t, const insp_session *s, const insp_param *para
     if (rc == 0 && p->ndim >= 2 && !isnan(r) && r > 0 && (r < INSP_RATIO_LOW || r > INSP_RATIO_HIGH) &&
         ratio_captures(s, i, at_step) >= INSP_RATIO_CAPTURES)
     {
-        if (isfinite(p->lr) && p->lr > 0) /* the ratio scales with the learning rate */
+        if (r < INSP_RATIO_LOW && flow_flagged[p->module]) /* no lr to suggest: the cause is above */
+            rc = add_line(t, "update-ratio: %s %.3g (healthy near 1e-3): its layer's gradient vanishes, see above", name,
+                          r);
+        else if (isfinite(p->lr) && p->lr > 0) /* the ratio scales with the learning rate */
             rc = add_line(t, "update-ratio: %s %.3g at lr %.3g (healthy near 1e-3: lr about %.2g)", name, r, p->lr,
                           p->lr * 1e-3 / r);
         else

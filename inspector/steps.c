@@ -41,13 +41,6 @@ static void optimizer_stepped(void *ud, nn_optimizer *opt)
     insp_session *s = ud;
     if (!s->attached) return;
     read_lrs(s, opt);
-    /* the first step's parameters and gradients are kept, so that time travel back
-       to it shows its parameter flags (later captures come at the view's rate) */
-    if (!s->n_captures) {
-        const insp_param *table;
-        size_t n;
-        if (insp_param_capture(s, &table, &n) < 0) nn_error_clear();
-    }
     if (!s->optim_seen) {
         /* the first optimizer step: every pass so far was step 1 (the backwards
            counted before it accumulated gradients into it), the scalars read
@@ -65,12 +58,17 @@ static void optimizer_stepped(void *ud, nn_optimizer *opt)
             c->len = c->next = 1;
         }
         if (s->n_scalars && s->scalars[0].len == 0) insp_scalars_sample(s);
+        /* the first step's parameters and gradients are kept (a capture taken when
+           the view opened has no gradients), so that time travel back to it shows its
+           parameter flags; later captures come at the view's rate */
+        if (insp_capture_stepped(s, true) < 0) nn_error_clear();
         return;
     }
     s->train_steps++;
     s->step_last[s->train_steps % INSP_RING] = s->step ? s->step - 1 : 0;
     insp_ratios_record(s, s->train_steps);
     insp_scalars_sample(s);
+    if (insp_capture_stepped(s, false) < 0) nn_error_clear();
 }
 
 void insp_steps_watch(insp_session *s, bool on)

@@ -651,9 +651,67 @@ static void test_nan_breakpoint(void **state)
     assert_non_null(strstr(text, "nan: NaN/Inf first in the grad_output of (root) (Sequential) at step 1; "
                                  "MulBackward0 (backward) made the first NaN/Inf"));
     nn_free(text);
-    NN_RELEASE(y), NN_RELEASE(x);
+    NN_RELEASE(y);
+
+    /* a NaN carried in by the input: the stop says so (no op inside made it) */
+    insp_break_nan(s, true);
+    set_param(lin1, "weight", TU_VALUES(1, 0, 0, 1));
+    nn_tensor *bad = tu_tensor(NN_FLOAT32, 2, TU_SHAPE(1, 2), TU_VALUES(NAN, 2));
+    assert_null(nn_module_call1(model, bad));
+    tu_assert_error(NN_ERR_RUNTIME, "NaN or Inf in the output of 0 (Linear): carried in by its input (1 NaN of 2)");
+    NN_RELEASE(bad), NN_RELEASE(x);
     insp_session_free(s);
     NN_RELEASE(model);
+}
+
+/* Time travel tells the truth about what it kept: '[' reaches only the steps whose
+   passes every module still holds (a forward and a backward a step: INSP_RING / 2
+   steps), the first optimizer step's gradients are captured even when the view
+   captured the parameters before any backward, and live, once an optimizer steps,
+   a redraw between zero_grad(set_to_none) and backward keeps the step's gradients. */
+static void test_time_travel_kept(void **state)
+{
+    (void)state;
+    nn_generator_seed(nn_default_generator(), 3);
+    nn_module *lin = TU_OK(nn_linear_new(3, 2, true, NN_FLOAT32));
+    insp_session *s;
+    tu_check(insp_attach(lin, &s));
+    const insp_param *p;
+    size_t n;
+    tu_check(insp_param_capture(s, &p, &n)); /* the view opened: no .grad yet */
+    assert_false(p[0].has_grad);
+    nn_tensor *params[2] = {NN_TENSOR(nn_module_getattr(lin, "weight")), NN_TENSOR(nn_module_getattr(lin, "bias"))};
+    nn_sgd_options o;
+    nn_sgd_options_default(&o);
+    o.lr = 0.01;
+    nn_optimizer *opt = TU_OK(nn_sgd_new(params, 2, &o));
+    insp_set_live(s, true);
+    int steps = INSP_RING;
+    for (int k = 1; k <= steps; k++) {
+        tu_check(nn_optimizer_zero_grad(opt, true));
+        scaled_step(lin, 1);
+        tu_check(nn_optimizer_step(opt));
+        if (k == 1) {
+            uint64_t taken;
+            p = insp_param_table_at(s, insp_train_step_end(s, 1), &n, &taken);
+            assert_non_null(p);
+            assert_true(p[0].has_grad);
+            assert_int_equal(insp_capture_train_step(s, taken), 1);
+        }
+    }
+    assert_int_equal(insp_train_steps(s), steps);
+    uint64_t oldest = (uint64_t)steps - INSP_RING / 2 + 1;
+    assert_true(insp_train_step_end(s, oldest) != UINT64_MAX);
+    assert_true(insp_train_step_end(s, oldest - 1) == UINT64_MAX);
+    tu_check(nn_optimizer_zero_grad(opt, true));
+    tu_check(insp_param_capture(s, &p, &n));
+    assert_true(p[0].has_grad);
+    insp_set_live(s, false);
+    tu_check(insp_param_capture(s, &p, &n)); /* at rest: as it is now */
+    assert_false(p[0].has_grad);
+    insp_session_free(s);
+    NN_RELEASE(opt);
+    NN_RELEASE(lin);
 }
 
 static void test_update_ratio(void **state)
@@ -1165,6 +1223,7 @@ int main(void)
         cmocka_unit_test(test_vanishing_and_exploding), cmocka_unit_test(test_exploding_growth),
         cmocka_unit_test(test_nan_breakpoint),
         cmocka_unit_test(test_steps_by_optimizer),
+        cmocka_unit_test(test_time_travel_kept),
         cmocka_unit_test(test_update_ratio),
         cmocka_unit_test(test_live_param_capture),
         cmocka_unit_test(test_param_history),
