@@ -218,9 +218,19 @@ int nn_node_add_callback(nn_node *n, int (*pre)(nn_object *, nn_node *, nn_tenso
     return 0;
 }
 
+int nn_multi_output_inplace_error(const char *node_name, int output_nr)
+{
+    return nn_error_set(NN_ERR_RUNTIME,
+                        "Output %d of %s is a view and is being modified inplace. This view is the output of a function "
+                        "that returns multiple views. Such functions do not allow the output views to be modified "
+                        "inplace. You should replace the inplace operation by an out-of-place one.",
+                        output_nr, node_name);
+}
+
 int nn_check_inplace(nn_tensor *t)
 {
     if (!grad_enabled) return 0;
+    if (t->multi_output_view && t->grad_fn) return nn_multi_output_inplace_error(nn_node_name(t->grad_fn), t->output_nr);
     if (t->requires_grad && !t->grad_fn && !t->base)
         return nn_error_set(NN_ERR_RUNTIME, "a leaf Variable that requires grad is being used in an in-place operation.");
     if (t->base && t->base->requires_grad && !t->base->grad_fn)
@@ -229,14 +239,24 @@ int nn_check_inplace(nn_tensor *t)
     return 0;
 }
 
+static int view_rebase_unsupported(void)
+{
+    return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "in-place operations on views of tensors that require grad are not "
+                                                "supported; use an out-of-place operation or index assignment on the "
+                                                "base tensor");
+}
+
+int nn_check_inplace_record(nn_tensor *t, int n_in, nn_tensor *const *inputs)
+{
+    if (nn_check_inplace(t) < 0) return -1;
+    return t->base && nn_needs_grad(n_in, inputs) ? view_rebase_unsupported() : 0;
+}
+
 int nn_record_inplace(nn_op_id op, nn_tensor *t, int n_in, nn_tensor *const *inputs, int n_save,
                       nn_tensor *const *save, const nn_op_params *params)
 {
     if (!nn_needs_grad(n_in, inputs)) return 0;
-    if (t->base)
-        return nn_error_set(NN_ERR_NOT_IMPLEMENTED,
-                            "in-place operations on views of tensors that require grad are not supported; "
-                            "use an out-of-place operation or index assignment on the base tensor");
+    if (t->base) return view_rebase_unsupported();
     /* The edges capture t's history before the write; then t takes the new node. */
     return nn_record(op, n_in, inputs, 1, &t, n_save, save, params);
 }

@@ -241,7 +241,7 @@ int nn_convolution_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
             for (int k = 0; k < 3; k++) NN_SET(gin[k], NULL);
             return -1;
         }
-        return graph ? nn_conv2d_backward_node(x, w, gout[0], &n->p, gin) : 0;
+        return graph ? nn_conv_backward_node(2, false, x, w, gout[0], &n->p, gin) : 0;
     }
     /* half and bfloat16: the float64 kernels, the gradients back in the dtypes */
     nn_tensor *xd = as_f64(x), *wd = xd ? as_f64(w) : NULL, *g64[3] = {NULL, NULL, NULL};

@@ -7,9 +7,10 @@
  * convolution's weight gradient with input and gradient swapped (weight).
  * Half and bfloat16 run through float64 copies, as conv.c does.
  *
- * With create_graph=True (grad mode on inside the backward) the gradients are
- * written as differentiable ops, so double backward works as for conv2d
- * (conv_grad_graph.c's method in three dims):
+ * With create_graph=True (grad mode on inside the backward) the kernels' gradients
+ * come from one ConvolutionBackwardBackward0 node (core/conv_grad_graph.c), whose
+ * backward uses these gradients written as differentiable ops (conv_grad_graph.c's
+ * method in three dims):
  *   gx = conv_transpose3d(gy, w; s, p, output_padding giving x's size, g, d)
  *   gw = conv3d(x', gy'; stride d, padding p, dilation s, groups g) cut to the kernel,
  *        x' = x viewed [C/g, g*N, D, H, W], gy' = gy^T.
@@ -21,6 +22,7 @@
 
 #include "backend.h"
 #include "nn_conv3d.h"
+#include "nn_conv_graph.h"
 #include "nn_custom_fn.h"
 #include "nn_layers.h"
 #include "nn_autocast.h"
@@ -331,59 +333,58 @@ static nn_tensor *grad_input_graph(nn_tensor *gy, nn_tensor *w, const int64_t *x
     return nn_conv_transpose3d(gy, w, NULL, p->i + P_STRIDE, p->i + P_PAD, outpad, p->i[P_GROUPS], p->i + P_DIL);
 }
 
+int nn_conv3d_backward_graph(bool transposed, nn_tensor *x, nn_tensor *w, nn_tensor *g, const nn_op_params *p,
+                             bool need_x, bool need_w, nn_tensor **gin)
+{
+    if (need_x && !(gin[0] = transposed ? nn_conv3d(g, w, NULL, p->i + P_STRIDE, p->i + P_PAD, p->i + P_DIL, p->i[P_GROUPS])
+                                        : grad_input_graph(g, w, x->sizes, p)))
+        return -1;
+    if (need_w && !(gin[1] = transposed ? grad_weight_graph(g, x, w->sizes, p) : grad_weight_graph(x, g, w->sizes, p)))
+        return -1;
+    return 0;
+}
+
+nn_tensor *nn_conv3d_forward_graph(bool transposed, nn_tensor *x, nn_tensor *w, const nn_op_params *p)
+{
+    return transposed ? nn_conv_transpose3d(x, w, NULL, p->i + P_STRIDE, p->i + P_PAD, p->i + P_OUTPAD, p->i[P_GROUPS],
+                                            p->i + P_DIL)
+                      : nn_conv3d(x, w, NULL, p->i + P_STRIDE, p->i + P_PAD, p->i + P_DIL, p->i[P_GROUPS]);
+}
+
 static int bias_grad(nn_node *n, nn_tensor *gy, nn_tensor **gin)
 {
     if (n->n_inputs < 3 || !nn_node_needs_input_grad(n, 2)) return 0;
     return (gin[2] = nn_sum(gy, 4, (int[]){0, 2, 3, 4}, false)) ? 0 : -1;
 }
 
-/* The double-backward gradients' last nodes take PyTorch's name for its one node of them. */
-static int name_graph_grads(nn_tensor **gin, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (gin[i] && gin[i]->grad_fn && nn_node_set_name(gin[i]->grad_fn, "ConvolutionBackwardBackward0") < 0) return -1;
-    return 0;
-}
-
-static bool graph_mode(const nn_tensor *x)
-{
-    return nn_grad_enabled() && (x->dtype == NN_FLOAT32 || x->dtype == NN_FLOAT64); /* create_graph */
-}
-
-int nn_conv3d_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+static int conv3d_kernel_grads(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 {
     nn_tensor *x = nn_node_saved(n, 0), *w = nn_node_saved(n, 1), *gy = gout[0];
     bool need_x = nn_node_needs_input_grad(n, 0), need_w = nn_node_needs_input_grad(n, 1);
-    if (graph_mode(x)) {
-        if (need_x && !(gin[0] = grad_input_graph(gy, w, x->sizes, &n->p))) return -1;
-        if (need_w && !(gin[1] = grad_weight_graph(x, gy, w->sizes, &n->p))) return -1;
-        return bias_grad(n, gy, gin) < 0 ? -1 : name_graph_grads(gin, n->n_inputs);
-    }
     nn_conv3d_geom s = geom_of(x->sizes, w->sizes, &n->p, NULL);
     if (run_backward(&s, x, w, gy, x->sizes, x->dtype, need_x ? &gin[0] : NULL, need_w ? &gin[1] : NULL) < 0) return -1;
     return bias_grad(n, gy, gin);
 }
 
-int nn_conv_transpose3d_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+int nn_conv3d_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    return nn_conv_kernel_grads(n, gout, gin, 3, false, conv3d_kernel_grads);
+}
+
+static int transpose3d_kernel_grads(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 {
     nn_tensor *x = nn_node_saved(n, 0), *w = nn_node_saved(n, 1), *gy = gout[0];
     bool need_x = nn_node_needs_input_grad(n, 0), need_w = nn_node_needs_input_grad(n, 1);
-    if (graph_mode(x)) {
-        if (need_x && !(gin[0] = nn_conv3d(gy, w, NULL, n->p.i + P_STRIDE, n->p.i + P_PAD, n->p.i + P_DIL,
-                                           n->p.i[P_GROUPS])))
-            return -1;
-        if (need_w && !(gin[1] = grad_weight_graph(gy, x, w->sizes, &n->p))) return -1;
-        return bias_grad(n, gy, gin) < 0 ? -1 : name_graph_grads(gin, n->n_inputs);
-    }
-    if (need_x) {
-        nn_tensor *r = NULL;
-        NN_WITH_GRAD_MODE(false, r = nn_conv3d(gy, w, NULL, n->p.i + P_STRIDE, n->p.i + P_PAD, n->p.i + P_DIL,
-                                               n->p.i[P_GROUPS]));
-        if (!(gin[0] = r)) return -1;
-    }
+    if (need_x && !(gin[0] = nn_conv3d(gy, w, NULL, n->p.i + P_STRIDE, n->p.i + P_PAD, n->p.i + P_DIL, n->p.i[P_GROUPS])))
+        return -1;
     if (need_w) { /* the convolution of gy to x's shape: its weight gradient for output gradient x */
         nn_conv3d_geom s = geom_of(gy->sizes, w->sizes, &n->p, x->sizes + 2);
         if (run_backward(&s, gy, w, x, gy->sizes, x->dtype, NULL, &gin[1]) < 0) return -1;
     }
     return bias_grad(n, gy, gin);
+}
+
+int nn_conv_transpose3d_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    return nn_conv_kernel_grads(n, gout, gin, 3, true, transpose3d_kernel_grads);
 }

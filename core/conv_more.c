@@ -162,17 +162,10 @@ nn_tensor *nn_conv1d_str(nn_tensor *x, nn_tensor *w, nn_tensor *b, const char *p
     return r;
 }
 
-int nn_conv1d_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+static int conv1d_kernel_grads(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 {
     nn_tensor *x = nn_node_saved(n, 0), *w = nn_node_saved(n, 1);
     bool need_x = nn_node_needs_input_grad(n, 0), need_w = nn_node_needs_input_grad(n, 1);
-    if (nn_grad_enabled() && (x->dtype == NN_FLOAT32 || x->dtype == NN_FLOAT64)) { /* create_graph: differentiable */
-        if (nn_conv_backward_graph(1, false, x, w, gout[0], &n->p, need_x, need_w, gin) < 0) return -1;
-        if (n->n_inputs == 3 && nn_node_needs_input_grad(n, 2) &&
-            !(gin[2] = nn_conv_bias_grad_graph(gout[0], 2, (int[]){0, 2})))
-            return -1;
-        return 0;
-    }
     bool need_b = n->n_inputs == 3 && nn_node_needs_input_grad(n, 2);
     nn_tensor *x4 = as4d(x), *w4 = x4 ? as4d(w) : NULL, *g4 = w4 ? as4d(gout[0]) : NULL, *r[3] = {NULL, NULL, NULL};
     int rc = g4 ? nn_conv2d_input_weight_grads(x4, w4, g4, &n->p, need_x, need_w, need_b, r) : -1;
@@ -185,6 +178,11 @@ int nn_conv1d_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     if (rc == 0 && ((need_x && !gin[0]) || (need_w && !gin[1]))) rc = -1;
     if (rc == 0 && need_b && !gin[2] && !(gin[2] = nn_sum(gout[0], 2, (int[]){0, 2}, false))) rc = -1;
     return rc;
+}
+
+int nn_conv1d_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    return nn_conv_kernel_grads(n, gout, gin, 1, false, conv1d_kernel_grads);
 }
 
 /* ------------------------------------------------------ conv_transpose */
@@ -275,18 +273,12 @@ nn_tensor *nn_conv_transpose(int dims, nn_tensor *x, nn_tensor *w, nn_tensor *b,
     return maybe_unbatched(dims, x, w, b, &p, conv_transpose_batched);
 }
 
-int nn_conv_transpose_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+static int transpose_kernel_grads(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 {
     nn_tensor *x = nn_node_saved(n, 0), *w = nn_node_saved(n, 1);
     int dims = n->p.flags;
     bool need_x = nn_node_needs_input_grad(n, 0), need_w = nn_node_needs_input_grad(n, 1);
     int red[3] = {0, 2, 3};
-    if (nn_grad_enabled() && (x->dtype == NN_FLOAT32 || x->dtype == NN_FLOAT64)) { /* create_graph: differentiable */
-        if (nn_conv_backward_graph(dims, true, x, w, gout[0], &n->p, need_x, need_w, gin) < 0) return -1;
-        if (n->n_inputs == 3 && nn_node_needs_input_grad(n, 2) && !(gin[2] = nn_conv_bias_grad_graph(gout[0], dims + 1, red)))
-            return -1;
-        return 0;
-    }
     nn_tensor *x4 = as4d(x), *w4 = x4 ? as4d(w) : NULL, *g4 = w4 ? as4d(gout[0]) : NULL, *r[2] = {NULL, NULL};
     int rc = g4 ? 0 : -1;
     if (rc == 0 && need_x) { /* the convolution of the gradient */
@@ -309,6 +301,11 @@ int nn_conv_transpose_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     if (rc == 0 && n->n_inputs == 3 && nn_node_needs_input_grad(n, 2) && !(gin[2] = nn_sum(gout[0], dims + 1, red, false)))
         rc = -1;
     return rc;
+}
+
+int nn_conv_transpose_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    return nn_conv_kernel_grads(n, gout, gin, n->p.flags, true, transpose_kernel_grads);
 }
 
 /* ------------------------------------------------------------- modules */

@@ -410,6 +410,8 @@ typedef struct nn_tensor {
     nn_node *grad_fn;         /* owned; NULL for leaves */
     nn_hook_list *hooks;      /* tensor hooks of a leaf (non-leaf hooks live on grad_fn) */
     struct nn_tensor *base;   /* owned; the tensor this is a view of, or NULL */
+    bool multi_output_view;   /* an output of unbind/split/chunk (or a view of one): PyTorch's
+                                 CreationMeta::MULTI_OUTPUT_NODE, no in-place write under grad */
 } nn_tensor;
 
 extern const nn_type nn_tensor_type;
@@ -476,6 +478,10 @@ nn_tensor *nn_storage_view_dtype(nn_tensor *t, nn_dtype dt);
    alias) sees the new memory. RuntimeError as PyTorch's for a negative size or a
    mapped storage; on any device. */
 int nn_storage_resize(nn_tensor *t, int64_t nbytes);
+/* t, a flat view of a whole storage (nn_storage_view / _dtype), takes the storage's
+   current length (a resize_ through another view of it changed it), as PyTorch's
+   storage objects, which all read one StorageImpl's size. */
+void nn_storage_view_refit(nn_tensor *t);
 /* from_file(filename, shared, size): a flat dt tensor over a mapping of the file's
    first nbytes (shared: MAP_SHARED, the file created or grown to nbytes; else a
    private copy-on-write mapping of a file at least that long); PyTorch's errors. */

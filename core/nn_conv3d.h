@@ -25,5 +25,12 @@ nn_tensor *nn_conv3d(nn_tensor *input, nn_tensor *weight, nn_tensor *bias, const
 nn_tensor *nn_conv_transpose3d(nn_tensor *input, nn_tensor *weight, nn_tensor *bias, const int64_t stride[3],
                                const int64_t padding[3], const int64_t output_padding[3], int64_t groups,
                                const int64_t dilation[3]);
+/* For conv_grad_graph.c's double backward, as differentiable ops (p: this file's
+   params): a conv3d's (transposed: conv_transpose3d's) input and weight gradients
+   gin[0], gin[1] for g, as needed (0 or -1); and the op itself without bias. */
+struct nn_op_params;
+int nn_conv3d_backward_graph(bool transposed, nn_tensor *x, nn_tensor *w, nn_tensor *g, const struct nn_op_params *p,
+                             bool need_x, bool need_w, nn_tensor **gin);
+nn_tensor *nn_conv3d_forward_graph(bool transposed, nn_tensor *x, nn_tensor *w, const struct nn_op_params *p);
 
 #endif

@@ -174,8 +174,15 @@ nn_tensor *nn_sum_to_size(nn_tensor *grad, int ndim, const int64_t *sizes);
 nn_tensor *nn_norm_grad(int nd, const int *dims, nn_tensor *self, nn_tensor *g, nn_tensor *norm, double p);
 /* Bump the version counter after an in-place write. */
 static inline void nn_bump_version(nn_tensor *t) { t->storage->version++; }
-/* For an in-place op on t: error if t is a leaf requiring grad (in grad mode). */
+/* For an in-place op on t (in grad mode): error if t is a leaf requiring grad, a
+   view of one, or an output of unbind/split/chunk (or a view of one) with history. */
 int nn_check_inplace(nn_tensor *t);
+/* nn_check_inplace, then the NotImplementedError of nn_record_inplace for a view t
+   whose write would record (inputs: the op's, t among them), before anything is written. */
+int nn_check_inplace_record(nn_tensor *t, int n_in, nn_tensor *const *inputs);
+/* PyTorch's RuntimeError for an in-place write into output output_nr of node_name,
+   a view made by a multi-output view op; -1. */
+int nn_multi_output_inplace_error(const char *node_name, int output_nr);
 /* For an in-place op that has written into t: gives t the history of op. */
 int nn_record_inplace(nn_op_id op, nn_tensor *t, int n_in, nn_tensor *const *inputs,
                       int n_save, nn_tensor *const *save, const nn_op_params *params);

@@ -31,6 +31,9 @@ nn_tensor *nn_scatter_add(nn_tensor *a, int dim, nn_tensor *index, nn_tensor *sr
 nn_tensor *nn_index_select(nn_tensor *a, int dim, nn_tensor *index);
 /* mask: bool, broadcast with a; a 1-d result. */
 nn_tensor *nn_masked_select(nn_tensor *a, nn_tensor *mask);
+/* a with value (a 0-dim tensor, or number when value is NULL) where the bool mask
+   is set; a broadcast with mask. */
+nn_tensor *nn_masked_fill(nn_tensor *a, nn_tensor *mask, nn_tensor *value, double number);
 /* int64 classes into [..., num_classes] int64 (num_classes -1: max + 1). */
 nn_tensor *nn_one_hot(nn_tensor *a, int64_t num_classes);
 /* The in-place form of an op: a takes r's values (r computed from a with

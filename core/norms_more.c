@@ -48,7 +48,7 @@ nn_tensor *nn_group_norm(nn_tensor *x, int64_t G, nn_tensor *w, nn_tensor *b, do
                                 k ? "bias" : "weight", nn_shape_str(params[k]->ndim, params[k]->sizes, s1, sizeof s1),
                                 nn_shape_str(x->ndim, x->sizes, s2, sizeof s2)),
                    NULL;
-    if (x->dtype != NN_FLOAT32 && x->dtype != NN_FLOAT64)
+    if (x->dtype != NN_FLOAT32 && x->dtype != NN_FLOAT64 && x->dtype != NN_BFLOAT16)
         return nn_error_set(NN_ERR_RUNTIME, "\"GroupNormKernelImpl\" not implemented for '%s'",
                             nn_dtype_scalar_name(x->dtype)),
                NULL;

@@ -606,9 +606,7 @@ nn_tensor *nn_diff(nn_tensor *a, int64_t n, int dim, nn_tensor *prepend, nn_tens
     if (!x) return NULL;
     if (n == 0) { /* ATen: zeros_like(x).copy_(x), a CopyBackwards node */
         nn_tensor *r = nn_zeros_like(x);
-        int rc = -1;
-        if (r) NN_WITH_GRAD_MODE(false, rc = nn_copy_(r, x));
-        if (rc < 0 || nn_record(NN_OP_copy_from, 1, &x, 1, &r, 0, NULL, NULL) < 0) NN_SET(r, NULL);
+        if (r && nn_copy_recorded_(r, x) < 0) NN_SET(r, NULL);
         NN_RELEASE(x);
         return r;
     }
@@ -624,13 +622,49 @@ nn_tensor *nn_diff(nn_tensor *a, int64_t n, int dim, nn_tensor *prepend, nn_tens
     return x;
 }
 
+/* ------------------------------------------ Tensor.copy_ / fill_ / zero_ */
+
+/* The language's t.copy_(src), t.fill_(v), t.zero_(), recorded as PyTorch records
+   them (CopyBackwards with edges to dst's old history and src, FillBackward2,
+   ZeroBackward0); a view with history is refused before the write. */
+int nn_copy_recorded_(nn_tensor *dst, nn_tensor *src)
+{
+    nn_tensor *in[2] = {dst, src};
+    if (nn_check_inplace_record(dst, 2, in) < 0 || nn_copy_(dst, src) < 0) return -1;
+    return nn_record_inplace(NN_OP_copy_from, dst, 2, in, 0, NULL, NULL);
+}
+
+static int fill_recorded(nn_op_id op, nn_tensor *t, double value)
+{
+    if (nn_check_inplace_record(t, 1, &t) < 0 || nn_fill_(t, value) < 0) return -1;
+    return nn_record_inplace(op, t, 1, &t, 0, NULL, NULL);
+}
+int nn_fill_recorded_(nn_tensor *t, double value) { return fill_recorded(NN_OP_fill, t, value); }
+int nn_zero_recorded_(nn_tensor *t) { return fill_recorded(NN_OP_zero, t, 0.0); }
+
+/* zeros for the overwritten value; src's gradient in its dtype, summed to its shape */
 int nn_copy_from_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 {
     if (!gout[0]) return 0;
-    NN_RETAIN(gout[0]);
-    gin[0] = gout[0];
+    if (nn_node_needs_input_grad(n, 0) && !(gin[0] = nn_zeros_like(gout[0]))) return -1;
+    if (nn_node_needs_input_grad(n, 1)) {
+        const nn_input_meta *m = &n->input_meta[1];
+        nn_tensor *g = nn_to_dtype(gout[0], m->dtype);
+        gin[1] = g ? nn_sum_to_size(g, m->ndim, m->sizes) : NULL;
+        NN_RELEASE(g);
+        if (!gin[1]) return -1;
+    }
     return 0;
 }
+
+static int overwritten_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    if (!gout[0]) return 0;
+    gin[0] = nn_zeros_like(gout[0]);
+    return gin[0] ? 0 : -1;
+}
+int nn_fill_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return overwritten_backward(n, gout, gin); }
+int nn_zero_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return overwritten_backward(n, gout, gin); }
 
 /* -------------------------------------------------- atleast_Nd / stacks */
 

@@ -766,6 +766,56 @@ int nn_masked_select_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     return gin[0] ? 0 : -1;
 }
 
+/* ---------------------------------------------------------- masked_fill */
+
+/* a with value where mask is set, a broadcast with the mask (PyTorch's
+   expand_outplace + clone + masked_fill_). MaskedFillBackward0 on a number
+   (value == NULL), MaskedFillBackward1 with an edge to a 0-dim value tensor. */
+nn_tensor *nn_masked_fill(nn_tensor *a, nn_tensor *mask, nn_tensor *value, double number)
+{
+    if (!a || !mask) return NULL;
+    nn_tensor *v = value ? nn_to_dtype(value, a->dtype) : nn_scalar(number, a->dtype);
+    nn_tensor *out = NULL;
+    if (v) NN_WITH_GRAD_MODE(false, out = nn_where(mask, v, a));
+    NN_RELEASE(v);
+    if (out) {
+        nn_tensor *in[2] = {a, value};
+        if (nn_record(value ? NN_OP_masked_fill_tensor : NN_OP_masked_fill, value ? 2 : 1, in, 1, &out, 1, &mask,
+                      NULL) < 0)
+            NN_SET(out, NULL);
+    }
+    return out;
+}
+
+/* self: grad.masked_fill(mask, 0); value (a tensor): grad.masked_select(mask).sum(),
+   as derivatives.yaml and FunctionsManual's masked_fill_backward. */
+static int masked_fill_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin, bool has_value)
+{
+    nn_tensor *mask = nn_node_saved(n, 0), *g = gout[0];
+    if (nn_node_needs_input_grad(n, 0)) {
+        nn_tensor *r = nn_masked_fill(g, mask, NULL, 0.0);
+        gin[0] = r ? nn_sum_to_size(r, n->input_meta[0].ndim, n->input_meta[0].sizes) : NULL;
+        NN_RELEASE(r);
+        if (!gin[0]) return -1;
+    }
+    if (has_value && nn_node_needs_input_grad(n, 1)) {
+        nn_tensor *sel = nn_masked_select(g, mask), *s = sel ? nn_sum(sel, 0, NULL, false) : NULL;
+        gin[1] = s ? nn_to_dtype(s, n->input_meta[1].dtype) : NULL;
+        NN_RELEASE(sel);
+        NN_RELEASE(s);
+        if (!gin[1]) return -1;
+    }
+    return 0;
+}
+int nn_masked_fill_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    return masked_fill_backward(n, gout, gin, false);
+}
+int nn_masked_fill_tensor_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    return masked_fill_backward(n, gout, gin, true);
+}
+
 /* --------------------------------------------------------------- one_hot */
 
 nn_tensor *nn_one_hot(nn_tensor *a, int64_t num_classes)
@@ -822,6 +872,11 @@ nn_tensor *nn_one_hot(nn_tensor *a, int64_t num_classes)
 int nn_inplace_from(nn_tensor *a, nn_tensor *r)
 {
     if (nn_check_inplace(a) < 0) return -1;
+    if (r->ndim != a->ndim || memcmp(r->sizes, a->sizes, sizeof(int64_t) * (size_t)a->ndim) != 0) {
+        char s1[256], s2[256];
+        return nn_error_set(NN_ERR_RUNTIME, "output with shape %s doesn't match the broadcast shape %s",
+                            nn_shape_str(a->ndim, a->sizes, s1, sizeof s1), nn_shape_str(r->ndim, r->sizes, s2, sizeof s2));
+    }
     if (r->dtype != a->dtype)
         return nn_error_set(NN_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s",
                             nn_dtype_scalar_name(r->dtype), nn_dtype_scalar_name(a->dtype));

@@ -112,11 +112,17 @@ int nn_storage_resize(nn_tensor *t, int64_t nbytes)
     int rc = old ? copy_prefix(fresh, old, (int64_t)s->nbytes < nbytes ? (int64_t)s->nbytes : nbytes) : -1;
     if (rc == 0) {
         storage_repoint(s, fresh);
-        if (t->ndim == 1) t->sizes[0] = nbytes / (int64_t)nn_dtype_size(t->dtype);
+        nn_storage_view_refit(t);
     }
     NN_RELEASE(fresh);
     NN_RELEASE(old);
     return rc;
+}
+
+void nn_storage_view_refit(nn_tensor *t)
+{
+    if (t->ndim == 1 && t->offset == 0 && t->strides[0] == 1)
+        t->sizes[0] = (int64_t)(t->storage->nbytes / nn_dtype_size(t->dtype));
 }
 
 nn_tensor *nn_storage_from_file(const char *path, bool shared, int64_t nbytes, nn_dtype dt)

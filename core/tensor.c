@@ -214,6 +214,7 @@ static nn_tensor *header_new(nn_storage *storage, int ndim, nn_dtype dtype)
     t->grad_fn = NULL;
     t->hooks = NULL;
     t->base = NULL;
+    t->multi_output_view = false;
     return t;
 }
 
@@ -295,6 +296,7 @@ nn_tensor *nn_tensor_new_view(nn_tensor *src, int ndim, const int64_t *sizes, co
     if (!t) return NULL;
     src->storage->refcount++;
     t->offset = offset;
+    t->multi_output_view = src->multi_output_view;
     for (int d = 0; d < ndim; d++) {
         t->sizes[d] = sizes[d];
         t->strides[d] = strides[d];

@@ -482,7 +482,10 @@ static int scatter_back(nn_node *n, nn_tensor *g, nn_tensor **gin, bool is_selec
 static int record_pieces(nn_op_id op, nn_tensor *x, int dim, int n, nn_tensor **outs)
 {
     nn_op_params p = {.i = {dim}, .n_i = 1};
-    if (nn_record(op, 1, &x, n, outs, 0, NULL, &p) == 0) return 0;
+    if (nn_record(op, 1, &x, n, outs, 0, NULL, &p) == 0) {
+        for (int k = 0; k < n; k++) outs[k]->multi_output_view |= outs[k]->grad_fn != NULL;
+        return 0;
+    }
     for (int k = 0; k < n; k++) NN_SET(outs[k], NULL);
     return -1;
 }
@@ -909,8 +912,44 @@ static int index_put_raw(nn_tensor *t, int n, const nn_index_item *items, nn_ten
     return rc;
 }
 
+/* The grad_fn name of the view that PyTorch's setitem writes through when items
+   index t (applySlicing: a select per integer, a slice per slice other than an
+   explicit start 0, stop = the size, step 1, an unsqueeze per None; the last one
+   made names the view; a Python bool, here a 0-dim bool tensor, unsqueezes too), or
+   NULL when it makes none and writes into t itself. */
+static const char *setitem_view_name(const nn_tensor *t, int n, const nn_index_item *items)
+{
+    int consumed = 0, dim = 0; /* dims of t the items index; t's dim the next item indexes */
+    for (int i = 0; i < n; i++)
+        if (items[i].kind == NN_INDEX_INT || items[i].kind == NN_INDEX_SLICE) consumed++;
+        else if (items[i].kind == NN_INDEX_TENSOR) consumed += items[i].tensor->dtype == NN_BOOL ? items[i].tensor->ndim : 1;
+    const char *name = NULL;
+    for (int i = 0; i < n; i++) {
+        const nn_index_item *it = &items[i];
+        switch (it->kind) {
+        case NN_INDEX_INT: name = "SelectBackward0"; dim++; break;
+        case NN_INDEX_SLICE: {
+            int64_t start = it->has_start ? it->start : 0;
+            if (!(start == 0 && it->has_stop && dim < t->ndim && it->stop == t->sizes[dim] && it->step == 1))
+                name = "SliceBackward0";
+            dim++;
+            break;
+        }
+        case NN_INDEX_NONE: name = "UnsqueezeBackward0"; break;
+        case NN_INDEX_ELLIPSIS: dim += t->ndim - consumed; break;
+        case NN_INDEX_TENSOR: /* a Python bool comes as a 0-dim bool tensor: an unsqueeze */
+            if (it->tensor->dtype == NN_BOOL && it->tensor->ndim == 0) name = "UnsqueezeBackward0";
+            dim += it->tensor->dtype == NN_BOOL ? it->tensor->ndim : 1;
+            break;
+        }
+    }
+    return name;
+}
+
 int nn_index_put_(nn_tensor *t, int n, const nn_index_item *items, nn_tensor *value)
 {
+    const char *through = t->multi_output_view && t->grad_fn && nn_grad_enabled() ? setitem_view_name(t, n, items) : NULL;
+    if (through) return nn_multi_output_inplace_error(through, 0);
     if (nn_check_inplace(t) < 0) return -1;
     int ones = 0; /* PyTorch drops the value's leading 1s (slicePrefix1sSize): x[i] = row[None] works */
     while (ones < value->ndim && value->sizes[ones] == 1) ones++;

@@ -112,6 +112,8 @@ struct repl_node {
         struct { repl_node *body; } Expression;
         struct {
             const char *name;
+            const char *bound;              /* the name the def binds: name, or its private
+                                               mangling in a class (ast_mangle.c; not in ast.dump) */
             repl_node *args;                /* arguments */
             repl_node_list body, decorator_list;
             repl_node *returns;
@@ -123,6 +125,7 @@ struct repl_node {
         } FunctionDef;
         struct {
             const char *name;
+            const char *bound;              /* as FunctionDef.bound */
             repl_node_list bases, keywords, body, decorator_list;
         } ClassDef;
         struct { repl_node *value; } Return;          /* also Expr, Yield, YieldFrom */
@@ -237,6 +240,8 @@ typedef struct repl_parse_error {
     int line, offset;
     int end_offset;  /* 1-based column past the offending range on line (CPython's ^^^^), or 0: one caret */
     bool compiler;   /* raised by repl_ast_check (CPython's compiler: SyntaxError.text is None) */
+    bool at_eof;     /* found at the end of the input: CPython reading a script file gives such an
+                        error offset 0 (no caret line); a string (exec, compile) keeps the offset */
 } repl_parse_error;
 
 /* Parses a NUL-terminated source (borrowed). On success returns the Module,
@@ -259,6 +264,19 @@ int repl_ast_check(const repl_node *root, repl_parse_error *err);
 /* The compiler's "'yield' outside function" at the yield expression y (the parser
    finds it: a yield outside any def or lambda, or in a class body): -1. */
 int repl_ast_check_yield(const repl_node *y, repl_parse_error *err);
+
+/* Private name mangling (CPython's compiler): inside each class body every
+   `__name` not ending in `__` becomes `_Class__name` in place, new strings in
+   arena (borrowed). The evaluator runs a tree after this pass. 0, or -1 with
+   MemoryError (ast_mangle.c). */
+int repl_ast_mangle(repl_node *root, repl_ast_arena *arena);
+/* Whether name is what the identifier id reads as inside class cls: its mangling
+   there ("_C__x" for "__x" in C) or, when it has none, id itself. (`__slots__`
+   entries are mangled so when the class is made.) */
+bool repl_mangled_is(const char *cls, const char *id, const char *name);
+/* id as written inside class cls (its mangling there, or id), a new nn_malloc'd
+   string, or NULL (out of memory). */
+char *repl_mangle_new(const char *cls, const char *id);
 
 /* ast.dump(node) of CPython 3.11 (default arguments) as a new nn_malloc'd
    string, or NULL with MemoryError. node is borrowed. */

@@ -27,6 +27,10 @@ nn_object *repl_bind_type_of(nn_object *obj);
 const nn_module_class *repl_bind_module_class_of(nn_object *cls);
 /* issubclass(cls, base) for native module classes (nn.LSTM, nn.RNNBase, nn.Module): 1 or 0 */
 int repl_bind_module_issubclass(nn_object *cls, nn_object *base);
+/* A native module class's __mro__ as far as nnscope models the classes (nn.LSTM:
+   (LSTM, RNNBase, Module, object)): a new tuple, or NULL without an error when cls
+   is not a native module class (NULL with the error when out of memory). */
+nn_object *repl_bind_class_mro(nn_object *cls);
 /* What help() and repl_signature() know of a bindings' object. */
 typedef enum repl_doc_kind {
     REPL_DOC_FUNCTION, /* a module function: torch.randn */

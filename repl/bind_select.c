@@ -252,6 +252,25 @@ static nn_object *f_masked_select(void *ud, nn_object *args, nn_object *kwargs)
     return T(nn_masked_select(x, m));
 }
 
+/* torch.masked_fill(input, mask, value): the method's */
+static nn_object *f_masked_fill(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(3);
+    nn_tensor *x = NULL;
+    if (repl_parse_args("masked_fill", "input, mask, value", args, kwargs, a) ||
+        repl_arg_tensor("masked_fill", "input", 1, a[0], &x))
+        return NULL;
+    nn_object *m = repl_tensor_getattr(x, "masked_fill"), *rest = m ? nn_tuple_new(2) : NULL, *r = NULL;
+    if (rest) {
+        nn_tuple_set(rest, 0, nn_retain(a[1]));
+        nn_tuple_set(rest, 1, nn_retain(a[2]));
+        r = nn_call(m, rest, NULL);
+    }
+    NN_RELEASE(m);
+    NN_RELEASE(rest);
+    return r;
+}
+
 /* ------------------------------------------------------------ pieces */
 
 /* A tuple of the n views in outs (taken), or NULL when outs is empty (failed). */
@@ -534,6 +553,9 @@ static const repl_function_def select_functions[] = {
     {"masked_select", f_masked_select,
      "masked_select(input, mask, *, out=None) -> Tensor\n"
      "Returns a new 1-D tensor which indexes the input tensor according to the boolean mask mask which is a BoolTensor."},
+    {"masked_fill", f_masked_fill,
+     "masked_fill(input, mask, value) -> Tensor\n"
+     "Out-of-place version of torch.Tensor.masked_fill_()."},
     {"chunk", f_chunk,
      "chunk(input, chunks, dim=0) -> List of Tensors\n"
      "Attempts to split a tensor into the specified number of chunks. Each chunk is a view of the input tensor."},

@@ -12,6 +12,7 @@
 #include "bigint.h"
 #include "nn_custom_fn.h"
 #include "nn_ops_extra.h"
+#include "nn_select.h"
 
 #define ARGS(n) nn_object *a[n] = {0} /* slots the spec lacks stay NULL */
 
@@ -1180,7 +1181,7 @@ M(copy_)
     ARGS(2);
     nn_tensor *src = NULL;
     if (repl_parse_args("copy_", "src, non_blocking=", args, kwargs, a) ||
-        repl_arg_tensor("copy_", "src", 1, a[0], &src) || nn_copy_(SELF, src))
+        repl_arg_tensor("copy_", "src", 1, a[0], &src) || nn_copy_recorded_(SELF, src))
         return NULL;
     return nn_retain(self);
 }
@@ -1188,7 +1189,7 @@ M(copy_)
 M(zero_)
 {
     ARGS(1);
-    if (repl_parse_args("zero_", "", args, kwargs, a) || nn_zero_(SELF)) return NULL;
+    if (repl_parse_args("zero_", "", args, kwargs, a) || nn_zero_recorded_(SELF)) return NULL;
     return nn_retain(self);
 }
 
@@ -1197,7 +1198,7 @@ M(fill_)
     ARGS(1);
     double v = 0;
     if (repl_parse_args("fill_", "value", args, kwargs, a) || repl_arg_double("fill_", "value", 1, a[0], &v) ||
-        nn_fill_(SELF, v))
+        nn_fill_recorded_(SELF, v))
         return NULL;
     return nn_retain(self);
 }
@@ -1226,7 +1227,7 @@ static nn_tensor *mask_low_bytes(nn_tensor *mask)
     return r;
 }
 
-/* masked_fill(mask, value): where(mask, value, self), value in self's dtype. */
+/* masked_fill(mask, value): core's nn_masked_fill (MaskedFillBackward0/1). */
 M(masked_fill)
 {
     ARGS(2);
@@ -1242,13 +1243,12 @@ M(masked_fill)
                                          "with %d dimension(s).", NN_TENSOR(a[1])->ndim);
             return NULL;
         }
-        value = nn_to_dtype(NN_TENSOR(a[1]), SELF->dtype);
-    } else if (!repl_arg_double("masked_fill", "value", 2, a[1], &v)) {
-        value = nn_scalar(v, SELF->dtype);
+        value = NN_TENSOR(a[1]);
+    } else if (repl_arg_double("masked_fill", "value", 2, a[1], &v)) {
+        return NULL;
     }
-    nn_tensor *bool_mask = value && mask->dtype != NN_BOOL ? mask_low_bytes(mask) : NULL;
-    nn_tensor *r = value && (bool_mask || mask->dtype == NN_BOOL) ? nn_where(bool_mask ? bool_mask : mask, value, SELF) : NULL;
-    NN_RELEASE(value);
+    nn_tensor *bool_mask = mask->dtype != NN_BOOL ? mask_low_bytes(mask) : NULL;
+    nn_tensor *r = bool_mask || mask->dtype == NN_BOOL ? nn_masked_fill(SELF, bool_mask ? bool_mask : mask, value, v) : NULL;
     NN_RELEASE(bool_mask);
     return T(r);
 }
@@ -1856,7 +1856,7 @@ static nn_object *node_name(nn_object *self, nn_object *args, nn_object *kwargs)
     if (self->type == &nn_node_type) {
         const char *name = nn_node_name((nn_node *)self);
         /* the C++ nodes whose name() is their qualified class name */
-        if (!strcmp(name, "CopySlices") || !strcmp(name, "NotImplemented"))
+        if (!strcmp(name, "CopySlices") || !strcmp(name, "CopyBackwards") || !strcmp(name, "NotImplemented"))
             return nn_str_format("torch::autograd::%s", name);
         return nn_str_new(name);
     }

@@ -1103,6 +1103,67 @@ nn_object *repl_torch_other_getattr(nn_object *o, const char *name, bool *handle
     return NULL;
 }
 
+/* torch.nn's class object for core class k (nn.RNNBase for its core class), a
+   language class's own, or NULL without an error when torch.nn names none.
+   New reference. */
+static nn_object *nn_class_object(const nn_module_class *k)
+{
+    if (k->lang_class) return nn_retain(k->lang_class);
+    nn_object *m = get_module(M_NN);
+    nn_object *c = m ? nn_dict_get_str(repl_namespace_attrs(m), k == &repl_module_base_class ? "Module" : k->name) : NULL;
+    if (c && (!repl_is_class(c) || repl_class_def_of(c)->module_class != k)) c = NULL;
+    if (c) nn_retain(c);
+    NN_RELEASE(m);
+    return c;
+}
+
+nn_object *repl_bind_class_mro(nn_object *cls)
+{
+    const nn_module_class *k = repl_bind_module_class_of(cls);
+    if (!k) return NULL;
+    nn_object *order[16] = {cls}, *t = NULL;
+    int n = 1;
+    for (const nn_module_class *b = k->base; b && n < 14; b = b->base)
+        if (b != &repl_module_base_class && (order[n] = nn_class_object(b))) n++;
+    if (k != &repl_module_base_class) order[n++] = nn_class_object(&repl_module_base_class);
+    order[n++] = &repl_current->object_cls->ob;
+    bool complete = true;
+    for (int i = 0; i < n; i++) complete = complete && order[i];
+    if (complete) t = nn_tuple_new((size_t)n);
+    for (int i = 0; t && i < n; i++) nn_tuple_set(t, (size_t)i, nn_retain(order[i]));
+    for (int i = 1; i < n - 1; i++) NN_RELEASE(order[i]);   /* cls and object are borrowed */
+    if (!t && !nn_error_current()) nn_error_set(NN_ERR_MEMORY, "out of memory");
+    return t;
+}
+
+static nn_object *native_mro_list(void *ud, nn_object *args, nn_object *kwargs)
+{
+    nn_object *t = repl_bind_class_mro(nn_tuple_get(args, 0)), *l = t ? nn_list_new(0) : NULL;
+    for (size_t i = 0; l && i < nn_tuple_len(t); i++)
+        if (nn_list_append(l, nn_tuple_get(t, i)) < 0) NN_SET(l, NULL);
+    NN_RELEASE(t);
+    return l;
+}
+
+/* A native module class's __mro__, __bases__, __base__ and mro(); NULL without an
+   error for other names and classes. */
+static nn_object *native_class_order(nn_object *cls, const char *name)
+{
+    bool mro = !strcmp(name, "__mro__"), bases = !strcmp(name, "__bases__"), base = !strcmp(name, "__base__");
+    if (!strcmp(name, "mro") && repl_bind_module_class_of(cls)) {
+        nn_object *f = nn_cfunction_new("mro", native_mro_list, NULL, NULL);
+        nn_object *m = f ? repl_method_new(f, cls) : NULL;
+        NN_RELEASE(f);
+        return m;
+    }
+    if (!mro && !bases && !base) return NULL;
+    nn_object *t = repl_bind_class_mro(cls);
+    if (!t || mro) return t;
+    nn_object *r = bases ? nn_tuple_pack(1, nn_tuple_get(t, 1)) : nn_retain(nn_tuple_get(t, 1));
+    NN_RELEASE(t);
+    return r;
+}
+
 static nn_object *op_getattr(nn_object *o, const char *name)
 {
     if ((nn_is_tensor(o) || nn_is_module(o)) && !strcmp(name, "__class__")) /* type(x): Tensor, Parameter, Linear */
@@ -1113,7 +1174,10 @@ static nn_object *op_getattr(nn_object *o, const char *name)
     if (repl_is_dtype(o)) return repl_dtype_getattr(o, name);
     if (repl_is_device(o)) return repl_device_getattr(o, name);
     if (nn_is_instance(o, &nn_optimizer_type)) return repl_optim_getattr(o, name);
-    if (repl_is_class(o)) return repl_class_getattr(o, name);
+    if (repl_is_class(o)) {
+        nn_object *r = native_class_order(o, name); /* nn.Conv2d.__mro__ */
+        return r || nn_error_current() ? r : repl_class_getattr(o, name);
+    }
     if (repl_is_native_function(o)) return repl_native_function_getattr(o, name);
     if (o->type == &nn_node_type || o->type == &nn_accumulate_grad_type) return repl_node_getattr(o, name);
     bool handled = false;

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "bind.h"
+#include "bind_int.h"
 #include "eval_int.h"
 #include "bigint.h"
 #include "bytes_int.h"
@@ -1029,6 +1030,13 @@ static nn_object *bi_issubclass(void *ud, nn_object *args, nn_object *kwargs)
         NN_RELEASE(r);
         return t < 0 ? NULL : nn_bool_new(t);
     }
+    const nn_module_class *want = repl_bind_module_class_of(b);
+    if (want) { /* issubclass(Net, nn.Module): Net's core class derives from b's */
+        const nn_module_class *k = ((class_obj *)c)->mcls;
+        if (want == &repl_module_base_class) return nn_bool_new(k != NULL);
+        while (k && k != want) k = k->base;
+        return nn_bool_new(k != NULL);
+    }
     if (b->type != &repl_class_type) {
         repl_raise_exc(EXC_TypeError, "issubclass() arg 2 must be a class, a tuple of classes, or a union");
         return NULL;
@@ -1737,6 +1745,22 @@ nn_object *repl_memoryview_type(void)
     return cls ? nn_retain(cls) : NULL;
 }
 
+/* Drops the frames of repl/lib/_sys_stdin.py from the traceback being raised:
+   CPython's input is a built-in function, whose EOFError or KeyboardInterrupt
+   shows no frame of its own. */
+static void drop_stdin_frames(void)
+{
+    repl_interp *in = repl_current;
+    int kept = 0;
+    for (int i = 0; i < in->n_tb; i++) {
+        const char *source, *filename;
+        repl_code_unit_text(in->tb[i].unit, &source, &filename);
+        if (filename && strcmp(filename, "<frozen _sys_stdin>") == 0) repl_tb_entry_release(&in->tb[i]);
+        else in->tb[kept++] = in->tb[i];
+    }
+    in->n_tb = kept;
+}
+
 /* input([prompt]): repl/lib/_sys_stdin.py's, over sys.stdin */
 static nn_object *bi_input(void *ud, nn_object *args, nn_object *kwargs)
 {
@@ -1744,6 +1768,7 @@ static nn_object *bi_input(void *ud, nn_object *args, nn_object *kwargs)
     nn_object *r = f ? nn_call(f, args, kwargs) : NULL;
     NN_RELEASE(f);
     NN_RELEASE(m);
+    if (!r) drop_stdin_frames();
     return r;
 }
 
@@ -1832,6 +1857,8 @@ static nn_object *exc_init(void *ud, nn_object *args, nn_object *kwargs)
     for (int i = 1; i < NARGS; i++) nn_tuple_set(t, (size_t)i - 1, nn_retain(ARG(i)));
     int rc = repl_nmap_set(&((instance_obj *)ARG(0))->attrs, "args", t);
     NN_RELEASE(t);
+    if (rc == 0 && repl_class_is_subclass(((instance_obj *)ARG(0))->cls, repl_current->exc_classes[EXC_OSError]))
+        rc = repl_oserror_init(ARG(0));
     return rc < 0 ? NULL : none();
 }
 

@@ -8,6 +8,7 @@
  */
 #include <string.h>
 
+#include "bind.h"
 #include "eval_int.h"
 
 /* c's linearization: c, then its base's (classes made before multiple
@@ -140,8 +141,67 @@ done:
     return rc;
 }
 
+/* The order of a base b, a language class or a native one (nn.Conv2d): a new tuple. */
+static nn_object *order_of(nn_object *b)
+{
+    if (b->type == &repl_class_type) return repl_class_mro_tuple((class_obj *)b);
+    nn_object *t = repl_bind_class_mro(b);
+    return t || nn_error_current() ? t : nn_tuple_pack(1, b);
+}
+
+/* C3 over class objects of both kinds: c, then the merge of its bases' orders and
+   its bases, as CPython orders `class C(Mixin, nn.Conv2d)` (its bases as listed:
+   c->bases, else its one base). A new tuple; NULL with TypeError when no
+   consistent order exists. */
+static nn_object *native_mixed_mro(const class_obj *c)
+{
+    nn_object *bases = c->bases ? nn_retain(c->bases) : nn_tuple_pack(1, &c->base->ob);
+    size_t nb = bases ? nn_tuple_len(bases) : 0;
+    nn_object **seqs = bases ? nn_calloc(nb + 1, sizeof *seqs) : NULL, *out = NULL;
+    size_t *head = seqs ? nn_calloc(nb + 1, sizeof *head) : NULL;
+    if (!head) goto done;
+    for (size_t i = 0; i < nb; i++) {
+        if (!(seqs[i] = order_of(nn_tuple_get(bases, i)))) goto done;
+    }
+    seqs[nb] = nn_retain(bases);
+    nn_object *picked[256];
+    size_t n = 0;
+    picked[n++] = (nn_object *)&c->ob;
+    for (;;) {
+        nn_object *pick = NULL;
+        bool left = false;
+        for (size_t s = 0; s <= nb && !pick; s++) {
+            if (head[s] >= nn_tuple_len(seqs[s])) continue;
+            left = true;
+            nn_object *cand = nn_tuple_get(seqs[s], head[s]);
+            bool in_tail = false;   /* a good head is in no other sequence's tail */
+            for (size_t t = 0; t <= nb && !in_tail; t++)
+                for (size_t i = head[t] + 1; i < nn_tuple_len(seqs[t]) && !in_tail; i++)
+                    in_tail = nn_tuple_get(seqs[t], i) == cand;
+            if (!in_tail) pick = cand;
+        }
+        if (!left) break;
+        if (!pick || n == sizeof picked / sizeof *picked) {
+            repl_raise_exc(EXC_TypeError, "Cannot create a consistent method resolution order (MRO)");
+            goto done;
+        }
+        picked[n++] = pick;
+        for (size_t s = 0; s <= nb; s++)
+            if (head[s] < nn_tuple_len(seqs[s]) && nn_tuple_get(seqs[s], head[s]) == pick) head[s]++;
+    }
+    if ((out = nn_tuple_new(n)))
+        for (size_t i = 0; i < n; i++) nn_tuple_set(out, i, nn_retain(picked[i]));
+done:
+    for (size_t i = 0; seqs && i <= nb; i++) NN_RELEASE(seqs[i]);
+    nn_free(seqs);
+    nn_free(head);
+    NN_RELEASE(bases);
+    return out;
+}
+
 nn_object *repl_class_mro_tuple(const class_obj *c)
 {
+    if (c->mcls) return native_mixed_mro(c); /* a module class: nn.Module's classes in its order */
     class_obj **lin;
     int n, owned = linearization(c, &lin, &n);
     if (owned < 0) return NULL;

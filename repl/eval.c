@@ -43,6 +43,18 @@ static void unit_release(code_unit *u)
     nn_free(u);
 }
 
+/* The tree of source (borrowed) in u's arena, compiled as CPython's compiler
+   sees it (private names mangled), or NULL with the error set and *perr filled. */
+static repl_node *unit_parse(code_unit *u, const char *source, repl_parse_mode mode, repl_parse_error *perr)
+{
+    repl_node *tree = repl_parse(source, u->filename, mode, &u->arena, perr);
+    if (tree && repl_ast_mangle(tree, u->arena) < 0) {
+        perr->status = REPL_PARSE_FAILED;
+        return NULL;
+    }
+    return tree;
+}
+
 /* ------------------------------------------------------------------ frames */
 
 /* A comprehension's variables. They live in own until a lambda made inside the
@@ -354,7 +366,7 @@ static int collect_stmt(func_obj *fn, const repl_node *s, nmap *nonlocals)
 {
     switch (s->kind) {
     case REPL_AST_FunctionDef:
-    case REPL_AST_ClassDef: return add_local(fn, s->v.FunctionDef.name);
+    case REPL_AST_ClassDef: return add_local(fn, s->v.FunctionDef.bound);
     case REPL_AST_Assign:
         for (int i = 0; i < s->v.Assign.targets.n; i++)
             if (collect_target(fn, s->v.Assign.targets.items[i]) < 0) return -1;
@@ -1941,6 +1953,7 @@ nn_object *repl_instance_getattr(nn_object *obj, const char *name)
     if (v || nn_error_current()) return v;
     v = o->attrs_in_value && o->value ? nn_dict_get_str(o->value, name) : repl_nmap_get(&o->attrs, name);
     if (v) return nn_retain(v);
+    if (cv && cv->type == &repl_member_type) cv = NULL; /* an empty slot: no such attribute */
     if (o->cls->vbase && ((v = repl_builtin_sub_lookup(o->cls, NULL, obj, name)) || nn_error_current()))
         return v; /* d.keys, l.append */
     if ((v = descr_get(cv, obj, o->cls, false)) || nn_error_current()) return v;
@@ -1992,6 +2005,7 @@ nn_object *repl_lang_class_getattr(nn_object *obj, const char *name)
     if (strcmp(name, "__name__") == 0 || strcmp(name, "__qualname__") == 0) return nn_str_new(c->name);
     if ((v = repl_bool_class_attr(c, name))) return v; /* bool.__mro__ has int */
     if ((v = repl_class_special_attr(c, name)) || nn_error_current()) return v;
+    if (strcmp(name, "__base__") == 0 && c->native_base && c->bases) return nn_retain(nn_tuple_get(c->bases, 0));
     if (strcmp(name, "__base__") == 0) return nn_retain(c->base ? &c->base->ob : nn_none());
     if (strcmp(name, "__bases__") == 0) return c->base ? nn_tuple_pack(1, &c->base->ob) : nn_tuple_new(0);
     if (strcmp(name, "__module__") == 0)
@@ -2315,6 +2329,7 @@ int repl_instance_delattr(nn_object *obj, const char *name)
     instance_obj *o = (instance_obj *)obj;
     if (o->attrs_in_value && o->value && nn_dict_get_str(o->value, name)) return nn_dict_del_str(o->value, name);
     if (repl_nmap_del(&((instance_obj *)obj)->attrs, name)) return 0;
+    if (pv && pv->type == &repl_member_type) return repl_raise_exc(EXC_AttributeError, "%s", name); /* an empty slot */
     return repl_raise_exc(EXC_AttributeError, "'%s' object has no attribute '%s'", repl_value_type_name(obj), name);
 }
 
@@ -2553,7 +2568,12 @@ nn_object *repl_class_call_plain(class_obj *c, nn_object *const *args, int n, nn
     } else if (c->mcls) {
         obj = (nn_object *)nn_module_new(c->mcls);
     } else {
-        obj = repl_instance_new(c);
+        class_obj *oserror = repl_current->exc_classes[EXC_OSError];
+        /* OSError(errno, strerror) makes the subclass of that errno, as CPython's */
+        class_obj *made = c == oserror && n >= 2 && n <= 5 && args[0]->type == &nn_int_type
+                              ? repl_current->exc_classes[repl_oserror_subclass(nn_int_value(args[0]))]
+                              : c;
+        obj = repl_instance_new(made);
         if (obj && repl_is_exception_class(&c->ob)) {
             nn_object *t = nn_tuple_new((size_t)n);
             if (t) {
@@ -2561,6 +2581,7 @@ nn_object *repl_class_call_plain(class_obj *c, nn_object *const *args, int n, nn
                 repl_nmap_set(&((instance_obj *)obj)->attrs, "args", t);
                 NN_RELEASE(t);
             }
+            if (repl_class_is_subclass(made, oserror) && repl_oserror_init(obj) < 0) NN_SET(obj, NULL);
         }
     }
     if (!obj) return NULL;
@@ -4137,6 +4158,7 @@ static exec_status exec_class(frame *f, const repl_node *s)
     }
     class_obj *lang_base = NULL;
     nn_object *native_base = NULL;
+    int native_pos = 0;   /* how many language bases the class statement lists before it */
     const nn_module_class *core_base = NULL;
     const repl_native_ops *ops = repl_get_native_ops();
     bool derives_type = false;
@@ -4175,6 +4197,7 @@ static exec_status exec_class(frame *f, const repl_node *s)
             }
         } else if (base && ops && ops->module_class_of && !native_base && (mc = ops->module_class_of(base))) {
             native_base = base;
+            native_pos = n_lang;
             if (!core_base) core_base = mc;
             continue;
         } else if (base && !nn_error_current()) {
@@ -4191,6 +4214,13 @@ static exec_status exec_class(frame *f, const repl_node *s)
     if (c && n_lang > 1 && repl_class_set_bases(c, lang_bases, n_lang) < 0) NN_SET(c, NULL);
     if (c && repl_builtin_sub_init_class(c) < 0) NN_SET(c, NULL);
     if (c && derives_type) c->vbase = repl_current->type_cls; /* a metaclass (metaclass.c) */
+    if (c && native_base) { /* __bases__ as listed, the native class among them (classes.c orders them) */
+        nn_object *t = nn_tuple_new((size_t)n_lang + 1);
+        for (int k = 0, j = 0; t && k <= n_lang; k++)
+            nn_tuple_set(t, (size_t)k, nn_retain(k == native_pos ? native_base : &lang_bases[j++]->ob));
+        if (t) NN_SET(c->bases, t);
+        else NN_SET(c, NULL);
+    }
     for (int k = 0; k < n_lang; k++) NN_RELEASE(&lang_bases[k]->ob);
     if (!c) {
         NN_RELEASE(native_base);
@@ -4331,10 +4361,11 @@ static exec_status exec_class(frame *f, const repl_node *s)
         NN_RELEASE(prepared);
         NN_RELEASE(kw);
         NN_RELEASE(c);
-        return made ? decorate_and_store(f, &s->v.ClassDef.decorator_list, s->v.ClassDef.name, made) : EX_ERR;
+        return made ? decorate_and_store(f, &s->v.ClassDef.decorator_list, s->v.ClassDef.bound, made) : EX_ERR;
     }
     NN_RELEASE(prepared);
-    int sub_rc = repl_abc_class_init(c, meta);
+    int sub_rc = repl_slots_add_members(c);   /* type.__new__ makes those of a metaclass's class */
+    if (sub_rc == 0) sub_rc = repl_abc_class_init(c, meta);
     NN_RELEASE(meta);
     if (sub_rc == 0) sub_rc = repl_class_set_names(c);
     if (sub_rc == 0) sub_rc = repl_class_init_subclass(c, kw);
@@ -4344,7 +4375,7 @@ static exec_status exec_class(frame *f, const repl_node *s)
         NN_RELEASE(c);
         return EX_ERR;
     }
-    return decorate_and_store(f, &s->v.ClassDef.decorator_list, s->v.ClassDef.name, &c->ob);
+    return decorate_and_store(f, &s->v.ClassDef.decorator_list, s->v.ClassDef.bound, &c->ob);
 }
 
 static exec_status exec_raise(frame *f, const repl_node *s)
@@ -4483,7 +4514,7 @@ static exec_status exec_stmt(frame *f, const repl_node *s)
     }
     case REPL_AST_FunctionDef: {
         nn_object *fn = make_function(f, s);
-        return fn ? decorate_and_store(f, &s->v.FunctionDef.decorator_list, s->v.FunctionDef.name, fn) : EX_ERR;
+        return fn ? decorate_and_store(f, &s->v.FunctionDef.decorator_list, s->v.FunctionDef.bound, fn) : EX_ERR;
     }
     case REPL_AST_ClassDef: return exec_class(f, s);
     case REPL_AST_AnnAssign: return exec_ann_assign(f, s);
@@ -4745,7 +4776,7 @@ int repl_exec(repl_interp *in, const char *source, const char *filename, repl_pa
         return -1;
     }
     repl_parse_error perr = {0};
-    repl_node *tree = repl_parse(source, u->filename, mode, &u->arena, &perr);
+    repl_node *tree = unit_parse(u, source, mode, &perr);
     if (!tree) {
         int rc = perr.status == REPL_PARSE_INCOMPLETE ? -2 : -1;
         /* SyntaxError text as CPython prints it for a file */
@@ -4756,7 +4787,8 @@ int repl_exec(repl_interp *in, const char *source, const char *filename, repl_pa
             if (kind != NN_ERR_RECURSION && kind != NN_ERR_MEMORY) { /* CPython prints no place for a tree too deep */
             repl_sb_printf(&b, "  File \"%s\", line %d\n", u->filename, perr.line);
             int dropped = source_line(&b, u, perr.line);
-            if (dropped >= 0 && perr.offset > dropped) { /* the carets under the 1-based offset (to end_offset) */
+            bool eof_in_file = perr.at_eof && mode == REPL_PARSE_FILE; /* CPython's offset 0 */
+            if (dropped >= 0 && perr.offset > dropped && !eof_in_file) { /* the carets under the 1-based offset (to end_offset) */
                 repl_sb_printf(&b, "%*s^", 4 + perr.offset - 1 - dropped, "");
                 for (int i = perr.offset + 1; i < perr.end_offset; i++) repl_sb_puts(&b, "^");
                 repl_sb_puts(&b, "\n");
@@ -4886,7 +4918,7 @@ int repl_exec_module_source(nn_object *module, const char *static_name, const ch
     int rc = 0;
     while (rc == 0 && repl_nmap_next(&((module_obj *)module)->dict, &pos, &k, &v)) rc = repl_nmap_set(&sc->map, k, v);
     repl_parse_error perr = {0};
-    repl_node *tree = rc == 0 ? repl_parse(source, u->filename, REPL_PARSE_FILE, &u->arena, &perr) : NULL;
+    repl_node *tree = rc == 0 ? unit_parse(u, source, REPL_PARSE_FILE, &perr) : NULL;
     if (!tree) rc = -1;
     /* the names are the scope's, so that the module's functions find each other
        through their closure scope rather than __main__'s globals */
@@ -5027,7 +5059,7 @@ static code_unit *parse_unit(const char *source, const char *filename, bool expr
         return NULL;
     }
     repl_parse_error perr = {0};
-    *tree = repl_parse(u->source, u->filename, expr ? REPL_PARSE_EVAL : REPL_PARSE_FILE, &u->arena, &perr);
+    *tree = unit_parse(u, u->source, expr ? REPL_PARSE_EVAL : REPL_PARSE_FILE, &perr);
     if (!*tree) {
         nn_error_kind kind = nn_error_current();
         char *msg = nn_strdup(kind ? nn_error_message() : "invalid syntax");

@@ -379,6 +379,13 @@ bool repl_optim_is_optimizer(nn_object *o);
 class_obj *repl_module_lang_class(const nn_object *o);
 /* Exception instance of a built-in class with args (a tuple, borrowed). */
 nn_object *repl_exc_new(exc_id id, nn_object *args);
+/* CPython's OSError: the subclass that OSError(errno, ...) makes for errno e
+   (FileNotFoundError for ENOENT, ...; EXC_OSError when none), and the attributes
+   an OSError instance takes from its args (errno, strerror, filename, filename2,
+   from (errno, strerror[, filename[, winerror[, filename2]]]), else None; with a
+   filename, args keeps the first two). 0 or -1 (MemoryError). */
+exc_id repl_oserror_subclass(int64_t e);
+int repl_oserror_init(nn_object *exc);
 
 /* iteration: an iterator object over o (new reference) */
 nn_object *repl_get_iter(nn_object *o);
@@ -488,6 +495,11 @@ nn_object *repl_builtin_sub_value_attr(nn_object *self, const char *name);
 bool repl_slots_refuse(class_obj *c, const char *name);
 /* whether a class in c's order lists name in its __slots__ */
 bool repl_slots_has(class_obj *c, const char *name);
+/* Puts a member descriptor for each entry of c's own __slots__ in its dict (a new
+   class, after its body): 0, or -1 with CPython's error (a slot that is also a
+   class variable, an entry that is not a str). */
+int repl_slots_add_members(class_obj *c);
+extern const nn_type repl_member_type;   /* <member 'x' of 'C' objects> */
 /* builtins.memoryview as the class (repl/lib/_memoryview.py), which it then
    becomes: a new reference, or NULL with the error */
 nn_object *repl_memoryview_type(void);

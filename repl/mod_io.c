@@ -153,6 +153,22 @@ static nn_object *io_close(void *ud, nn_object *args, nn_object *kwargs)
     return nn_retain(nn_none());
 }
 
+/* _lseek(fd, offset, whence): the new offset, or CPython's OSError ("[Errno 29]
+   Illegal seek" on a pipe) */
+static nn_object *io_lseek(void *ud, nn_object *args, nn_object *kwargs)
+{
+    int fd;
+    int64_t offset, whence;
+    if (repl_mod_nargs("_lseek", args, kwargs, 3, 3) < 0 || fd_arg(args, &fd) < 0 ||
+        repl_mod_int(nn_tuple_get(args, 1), &offset) < 0 || repl_mod_int(nn_tuple_get(args, 2), &whence) < 0)
+        return NULL;
+    off_t at = whence >= 0 && whence <= 2 ? lseek(fd, (off_t)offset, (int)whence) : (errno = EINVAL, (off_t)-1);
+    if (at < 0) {
+        return repl_mod_os_error(errno, NULL);
+    }
+    return nn_int_new((int64_t)at);
+}
+
 /* _isatty(fd): whether fd is a terminal */
 static nn_object *io_isatty(void *ud, nn_object *args, nn_object *kwargs)
 {
@@ -167,15 +183,14 @@ static nn_object *io_fstat(void *ud, nn_object *args, nn_object *kwargs)
     int fd;
     if (repl_mod_nargs("_fstat", args, kwargs, 1, 1) < 0 || fd_arg(args, &fd) < 0) return NULL;
     if (fcntl(fd, F_GETFD) < 0) {
-        int e = errno;
-        repl_raise_exc(EXC_OSError, "[Errno %d] %s", e, strerror(e));
-        return NULL;
+        return repl_mod_os_error(errno, NULL);
     }
     return nn_retain(nn_none());
 }
 
 static const repl_mod_fn helpers[] = {
     {"_isatty", io_isatty, NULL},
+    {"_lseek", io_lseek, NULL},
     {"_fstat", io_fstat, NULL},
     {"_open", io_open, NULL},
     {"_read", io_read, NULL},
@@ -336,6 +351,43 @@ static const char source[] =
     "            raise ValueError('I/O operation on closed file')\n"
     "        return self._fd\n"
     "\n"
+    "    def tell(self):\n"
+    "        # the descriptor's offset less what is read ahead and not yet taken (for text, its UTF-8 bytes)\n"
+    "        if self.closed:\n"
+    "            raise ValueError('I/O operation on closed file.')\n"
+    "        pos = _lseek(self._fd, 0, 1)\n"
+    "        if self._buf is not None:\n"
+    "            rest = self._buf[self._pos:]\n"
+    "            pos -= len(rest) if self._binary else len(rest.encode('utf-8', 'surrogatepass'))\n"
+    "        return pos - len(self._raw)\n"
+    "\n"
+    "    def seek(self, offset, whence=0):\n"
+    "        if self.closed:\n"
+    "            raise ValueError('I/O operation on closed file.')\n"
+    "        if whence not in (0, 1, 2):\n"
+    "            raise ValueError('invalid whence (' + str(whence) + ', should be 0, 1 or 2)')\n"
+    "        if not self._binary and whence and offset:\n"
+    "            raise UnsupportedOperation(\"can't do nonzero \" + ('cur' if whence == 1 else 'end') + '-relative seeks')\n"
+    "        if whence == 0 and offset < 0:\n"
+    "            raise ValueError(('negative seek position ' if self._binary else 'Negative seek position ') + str(offset))\n"
+    "        if whence == 1:\n"
+    "            offset, whence = self.tell() + offset, 0\n"
+    "        pos = _lseek(self._fd, offset, whence)\n"
+    "        self._buf = None\n"
+    "        self._pos = 0\n"
+    "        self._eof = False\n"
+    "        self._raw = b''\n"
+    "        return pos\n"
+    "\n"
+    "    def seekable(self):\n"
+    "        if self.closed:\n"
+    "            raise ValueError('I/O operation on closed file.')\n"
+    "        try:\n"
+    "            _lseek(self._fd, 0, 1)\n"
+    "        except OSError:\n"
+    "            return False\n"
+    "        return True\n"
+    "\n"
     "    def isatty(self):\n"
     "        if self.closed:\n"
     "            raise ValueError('I/O operation on closed file')\n"
@@ -477,6 +529,10 @@ static const char source[] =
     "\n"
     "\n"
     "def open(file, mode='r', buffering=-1, encoding=None, errors=None, newline=None, closefd=True, opener=None):\n"
+    "    if hasattr(file, '__fspath__'):\n"
+    "        file = file.__fspath__()  # a pathlib.Path, or any os.PathLike\n"
+    "    if isinstance(file, bytes):\n"
+    "        file = file.decode('utf-8', 'surrogateescape')\n"
     "    if not isinstance(file, (str, int)) or isinstance(file, bool):\n"
     "        raise TypeError('expected str, bytes or os.PathLike object, not ' + type(file).__name__)\n"
     "    if not isinstance(mode, str):\n"

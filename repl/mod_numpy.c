@@ -28,6 +28,8 @@ nn_object *repl_np_pcg_dist(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_np_register_scalar(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_np_scalar_new(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_np_type_name(void *ud, nn_object *args, nn_object *kwargs);
+/* np_simd.c */
+nn_object *repl_np_simd_f32(void *ud, nn_object *args, nn_object *kwargs);
 /* np_raw.c */
 nn_object *repl_np_raw_read(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_np_npy_save(void *ud, nn_object *args, nn_object *kwargs);
@@ -135,14 +137,16 @@ static void positional(double x, nn_dtype dt, int prec, char *ip, char *fp)
     split_digits(buf, ip, fp);
 }
 
-/* Dragon4 scientific, unique digits, at most prec decimals of the mantissa:
+/* Dragon4 scientific, unique digits, at most prec decimals of the mantissa and at least
+   min_digits (NumPy's min_digits: past the unique digits come the exact value's next ones,
+   rounded, not zeros: a float32 1e-44 in an array of 6 decimals is 9.809089e-45):
    sign and first digit into ip, the fraction into fp, the exponent into *ex. */
-static void scientific(double x, nn_dtype dt, int prec, char *ip, char *fp, int *ex)
+static void scientific(double x, nn_dtype dt, int prec, int min_digits, char *ip, char *fp, int *ex)
 {
     char dig[40], buf[64];
     int e10, n = shortest_digits(x, dt, dig, &e10);
-    int frac = n - 1;
-    snprintf(buf, sizeof buf, "%.*e", frac <= prec ? frac : prec, x);
+    int frac = n - 1 < prec ? n - 1 : prec;
+    snprintf(buf, sizeof buf, "%.*e", frac < min_digits ? min_digits : frac, x);
     char *e = strchr(buf, 'e');
     *ex = atoi(e + 1);
     *e = 0;
@@ -208,7 +212,7 @@ static void fmt_elem(const fmt_state *st, int64_t k, char *buf, size_t n)
     }
     if (st->exp_format) {
         int ex;
-        scientific(x, st->dt, st->precision, ip, fp, &ex);
+        scientific(x, st->dt, st->precision, st->precision, ip, fp, &ex);
         snprintf(buf, n, "%*s.%-*s", st->pad_left, ip, st->precision, fp);
         /* zero-pad the fraction to precision digits */
         for (char *p = strchr(buf, '.') + 1; *p; p++)
@@ -281,7 +285,7 @@ static void pad_visit(fmt_state *st, int64_t k)
     char ip[400], fp[64];
     if (st->exp_format) {
         int ex;
-        scientific(x, st->dt, st->opt_precision, ip, fp, &ex);
+        scientific(x, st->dt, st->opt_precision, 0, ip, fp, &ex);
         int el = snprintf(NULL, 0, "%02d", ex < 0 ? -ex : ex);
         if (el > max_exp) max_exp = el;
     } else {
@@ -929,6 +933,7 @@ static const repl_mod_fn helpers[] = {
     {"_slice_parts", h_slice_parts, NULL},
     {"_sum", h_sum, NULL},
     {"_libm", h_libm, NULL},
+    {"_simd_f32", repl_np_simd_f32, NULL}, /* np_simd.c: NumPy's AVX2 float32 exp */
     {"_register", h_register, NULL},
     {"_fmt", h_fmt, NULL},
     {"_scalar_repr", h_scalar_repr, NULL},

@@ -9,7 +9,6 @@
  * islink, getsize, realpath). Failures raise the OSError subclass of the errno
  * with CPython's "[Errno 2] No such file or directory: 'x'".
  */
-#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -27,31 +26,17 @@ extern char **environ;
 #define NARGS(args) ((int)nn_tuple_len(args))
 #define ARG(args, i) nn_tuple_get(args, i)
 
-/* Raises the OSError subclass for errno e (FileNotFoundError for ENOENT, ...)
-   about path, with errno, strerror and filename set on it. Returns NULL. */
+/* stdlib_int.h: CPython's OSError for errno e about path */
 nn_object *repl_mod_os_error(int e, const char *path)
 {
-    exc_id id = e == ENOENT ? EXC_FileNotFoundError : e == EEXIST ? EXC_FileExistsError
-              : e == ENOTDIR ? EXC_NotADirectoryError : e == EISDIR ? EXC_IsADirectoryError
-              : e == EACCES || e == EPERM ? EXC_PermissionError : EXC_OSError;
-    nn_object *p = nn_str_new(path);
-    char *r = p ? repl_obj_repr(p) : NULL;
-    if (!r) {
-        NN_RELEASE(p);
-        return NULL;
-    }
-    repl_raise_exc(id, "[Errno %d] %s: %s", e, strerror(e), r);
-    nn_free(r);
-    nn_object *exc = repl_current->exc;
-    if (exc && exc->type == &repl_instance_type) {
-        nmap *attrs = &((instance_obj *)exc)->attrs;
-        nn_object *no = nn_int_new(e), *msg = nn_str_new(strerror(e));
-        if (no) repl_nmap_set(attrs, "errno", no);
-        if (msg) repl_nmap_set(attrs, "strerror", msg);
-        repl_nmap_set(attrs, "filename", p);
-        NN_RELEASE(no);
-        NN_RELEASE(msg);
-    }
+    nn_object *no = nn_int_new(e), *text = nn_str_new(strerror(e)), *p = path ? nn_str_new(path) : NULL;
+    nn_object *args = !no || !text || (path && !p) ? NULL : p ? nn_tuple_pack(3, no, text, p) : nn_tuple_pack(2, no, text);
+    nn_object *exc = args ? repl_exc_new(repl_oserror_subclass(e), args) : NULL;
+    if (exc && repl_oserror_init(exc) == 0) repl_raise_object(exc);
+    NN_RELEASE(exc);
+    NN_RELEASE(args);
+    NN_RELEASE(no);
+    NN_RELEASE(text);
     NN_RELEASE(p);
     return NULL;
 }
@@ -454,19 +439,7 @@ static nn_object *o_listdir(void *ud, nn_object *args, nn_object *kwargs)
     nn_object *a[1];
     if (one_path("listdir", names, 1, args, kwargs, a) < 0) return NULL;
     const char *p = a[0] && !nn_is_none(a[0]) ? path_arg("listdir", a[0]) : ".";
-    if (!p) return NULL;
-    DIR *d = opendir(p);
-    if (!d) return repl_mod_os_error(errno, p);
-    nn_object *l = nn_list_new(0);
-    struct dirent *e;
-    while (l && (e = readdir(d))) {
-        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
-        nn_object *s = nn_str_new(e->d_name);
-        if (!s || nn_list_append(l, s) < 0) NN_SET(l, NULL);
-        NN_RELEASE(s);
-    }
-    closedir(d);
-    return l;
+    return p ? repl_os_dir_entries(p, false) : NULL;
 }
 
 static int mode_arg(nn_object *o, int64_t *mode)
@@ -615,15 +588,26 @@ static nn_object *o_urandom(void *ud, nn_object *args, nn_object *kwargs)
         if (k < 0) {
             int e = errno;
             NN_RELEASE(r);
-            repl_raise_exc(EXC_OSError, "[Errno %d] %s", e, strerror(e));
-            return NULL;
+            return repl_mod_os_error(e, NULL);
         }
         got += k;
     }
     return r;
 }
 
+/* fspath(path): a str or bytes path as itself; an os.PathLike reaches here as
+   its path already (paths_call in stdlib.c) */
+static nn_object *o_fspath(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (repl_mod_nargs("fspath", args, kwargs, 1, 1) < 0) return NULL;
+    nn_object *p = ARG(args, 0);
+    if (nn_is_str(p) || repl_is_bytes(p)) return nn_retain(p);
+    repl_raise_exc(EXC_TypeError, "expected str, bytes or os.PathLike object, not %s", repl_value_type_name(p));
+    return NULL;
+}
+
 static const repl_mod_fn os_functions[] = {
+    {"fspath", o_fspath, "fspath(path)\nReturn the file system path representation of the object."},
     {"urandom", o_urandom, "urandom(size, /)\nReturn a bytes object containing random bytes suitable for cryptographic use."},
     {"getcwd", o_getcwd, "getcwd()\nReturn a unicode string representing the current working directory."},
     {"chdir", o_chdir, "chdir(path)\nChange the current working directory to the specified path."},
@@ -661,7 +645,8 @@ nn_object *repl_mod_os(void)
         repl_mod_set(m, "environ", environ_dict()) < 0 || repl_mod_set(m, "sep", nn_str_new("/")) < 0 ||
         repl_mod_set(m, "linesep", nn_str_new("\n")) < 0 || repl_mod_set(m, "name", nn_str_new("posix")) < 0 ||
         repl_mod_set(m, "curdir", nn_str_new(".")) < 0 || repl_mod_set(m, "pardir", nn_str_new("..")) < 0 ||
-        repl_mod_set(m, "path", repl_stdlib_module("os.path")) < 0 || repl_mod_os_fd_add(m) < 0)
+        repl_mod_set(m, "path", repl_stdlib_module("os.path")) < 0 || repl_mod_os_fd_add(m) < 0 ||
+        repl_mod_os_stat_add(m) < 0)
         NN_SET(m, NULL);
     return m;
 }

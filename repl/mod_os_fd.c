@@ -14,22 +14,6 @@
 #include "bytes_int.h"
 #include "stdlib_int.h"
 
-/* OSError for errno e, without a file name */
-static nn_object *fd_error(int e)
-{
-    exc_id id = e == EACCES || e == EPERM ? EXC_PermissionError : EXC_OSError;
-    repl_raise_exc(id, "[Errno %d] %s", e, strerror(e));
-    nn_object *exc = repl_current->exc;
-    if (exc && exc->type == &repl_instance_type) {
-        nn_object *no = nn_int_new(e), *msg = nn_str_new(strerror(e));
-        if (no) repl_nmap_set(&((instance_obj *)exc)->attrs, "errno", no);
-        if (msg) repl_nmap_set(&((instance_obj *)exc)->attrs, "strerror", msg);
-        NN_RELEASE(no);
-        NN_RELEASE(msg);
-    }
-    return NULL;
-}
-
 /* argument i as a C int (a file descriptor or a count) */
 static int int_arg(nn_object *args, size_t i, int64_t *v)
 {
@@ -45,7 +29,7 @@ static nn_object *os_pipe(void *ud, nn_object *args, nn_object *kwargs)
 {
     if (repl_mod_nargs("pipe", args, kwargs, 0, 0) < 0) return NULL;
     int fds[2];
-    if (pipe2(fds, O_CLOEXEC) < 0) return fd_error(errno);
+    if (pipe2(fds, O_CLOEXEC) < 0) return repl_mod_os_error(errno, NULL);
     nn_object *r = nn_int_new(fds[0]), *w = nn_int_new(fds[1]);
     nn_object *t = r && w ? nn_tuple_pack(2, r, w) : NULL;
     NN_RELEASE(r);
@@ -68,7 +52,7 @@ static nn_object *os_read(void *ud, nn_object *args, nn_object *kwargs)
     ssize_t got;
     do got = read((int)fd, buf, (size_t)n);
     while (got < 0 && errno == EINTR);
-    nn_object *r = got < 0 ? fd_error(errno) : repl_bytes_new(buf, (size_t)got, false);
+    nn_object *r = got < 0 ? repl_mod_os_error(errno, NULL) : repl_bytes_new(buf, (size_t)got, false);
     nn_free(buf);
     return r;
 }
@@ -85,14 +69,14 @@ static nn_object *os_write(void *ud, nn_object *args, nn_object *kwargs)
     ssize_t n;
     do n = write((int)fd, repl_bytes_data(data), repl_bytes_len(data));
     while (n < 0 && errno == EINTR);
-    return n < 0 ? fd_error(errno) : nn_int_new(n);
+    return n < 0 ? repl_mod_os_error(errno, NULL) : nn_int_new(n);
 }
 
 static nn_object *os_close(void *ud, nn_object *args, nn_object *kwargs)
 {
     int64_t fd;
     if (repl_mod_nargs("close", args, kwargs, 1, 1) < 0 || int_arg(args, 0, &fd) < 0) return NULL;
-    if (close((int)fd) < 0 && errno != EINTR) return fd_error(errno);
+    if (close((int)fd) < 0 && errno != EINTR) return repl_mod_os_error(errno, NULL);
     return nn_retain(nn_none());
 }
 
@@ -108,7 +92,7 @@ static nn_object *os_dup(void *ud, nn_object *args, nn_object *kwargs)
     int64_t fd;
     if (repl_mod_nargs("dup", args, kwargs, 1, 1) < 0 || int_arg(args, 0, &fd) < 0) return NULL;
     int d = fcntl((int)fd, F_DUPFD_CLOEXEC, 0);
-    return d < 0 ? fd_error(errno) : nn_int_new(d);
+    return d < 0 ? repl_mod_os_error(errno, NULL) : nn_int_new(d);
 }
 
 static nn_object *os_dup2(void *ud, nn_object *args, nn_object *kwargs)
@@ -119,7 +103,7 @@ static nn_object *os_dup2(void *ud, nn_object *args, nn_object *kwargs)
     bool inheritable = nn_tuple_len(args) < 3 || nn_is_true(nn_tuple_get(args, 2));
     int d = dup3((int)fd, (int)fd2, inheritable ? 0 : O_CLOEXEC);
     if (d < 0 && errno == EINVAL && fd == fd2) d = (int)fd2; /* dup2(fd, fd) */
-    return d < 0 ? fd_error(errno) : nn_int_new(d);
+    return d < 0 ? repl_mod_os_error(errno, NULL) : nn_int_new(d);
 }
 
 static nn_object *os_mkfifo(void *ud, nn_object *args, nn_object *kwargs)

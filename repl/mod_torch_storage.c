@@ -119,6 +119,16 @@ static nn_object *h_resize(void *ud, nn_object *args, nn_object *kwargs)
     return nn_storage_resize(t, n) < 0 ? NULL : nn_retain(nn_none());
 }
 
+/* _fit(t) -> t, a storage object's flat tensor, at its storage's current length */
+static nn_object *h_fit(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(1);
+    nn_tensor *t;
+    if (repl_parse_args("_fit", "t", args, kwargs, a) || repl_arg_tensor("_fit", "t", 1, a[0], &t)) return NULL;
+    nn_storage_view_refit(t);
+    return nn_retain(a[0]);
+}
+
 /* _from_file(filename, shared, nbytes, dtype) -> a flat tensor over the file's mapping */
 static nn_object *h_from_file(void *ud, nn_object *args, nn_object *kwargs)
 {
@@ -155,6 +165,7 @@ static nn_object *h_is_shared(void *ud, nn_object *args, nn_object *kwargs)
 static const repl_mod_fn helpers[] = {
     {"_view_dtype", h_view_dtype, NULL},
     {"_resize", h_resize, NULL},
+    {"_fit", h_fit, NULL},
     {"_from_file", h_from_file, NULL},
     {"_share", h_share, NULL},
     {"_is_shared", h_is_shared, NULL},
@@ -374,6 +385,17 @@ static const char source[] =
     "    return UntypedStorage(_tensor=_from_file(filename, bool(shared), size, torch.uint8))\n"
     "\n"
     "\n"
+    "def _flat_get(self):\n"
+    "    # the flat tensor at the storage's current length: a resize_ through another\n"
+    "    # storage object of the same memory shows here too, as in PyTorch\n"
+    "    return _fit(self._flat)\n"
+    "\n"
+    "\n"
+    "def _flat_set(self, t):\n"
+    "    self._flat = t\n"
+    "\n"
+    "\n"
+    "UntypedStorage._t = property(_flat_get, _flat_set)\n"
     "UntypedStorage.resize_ = _untyped_resize_\n"
     "UntypedStorage.share_memory_ = _share_memory_\n"
     "UntypedStorage.is_shared = _storage_is_shared\n"
@@ -619,6 +641,9 @@ static const char source[] =
     "\n"
     "    def __deepcopy__(self, memo):\n"
     "        return self.clone()\n"
+    "\n"
+    "\n"
+    "TypedStorage._t = property(_flat_get, _flat_set)\n"
     "\n"
     "\n"
     "class _LegacyStorageMeta(type):\n"

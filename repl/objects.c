@@ -3,6 +3,7 @@
  * classes' storage, instances, bound methods, exceptions, set, range, module
  * namespaces and iterators. Calling and attribute rules live in eval.c.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -759,6 +760,57 @@ nn_object *repl_exc_new(exc_id id, nn_object *args)
     return e;
 }
 
+exc_id repl_oserror_subclass(int64_t e)
+{
+    return e == ENOENT ? EXC_FileNotFoundError : e == EEXIST ? EXC_FileExistsError
+         : e == ENOTDIR ? EXC_NotADirectoryError : e == EISDIR ? EXC_IsADirectoryError
+         : e == EACCES || e == EPERM ? EXC_PermissionError : EXC_OSError;
+}
+
+int repl_oserror_init(nn_object *exc)
+{
+    nmap *attrs = &((instance_obj *)exc)->attrs;
+    nn_object *args = repl_nmap_get(attrs, "args");
+    size_t n = args && args->type == &nn_tuple_type ? nn_tuple_len(args) : 0;
+    bool fields = n >= 2 && n <= 5;
+    static const char *const names[] = {"errno", "strerror", "filename", NULL, "filename2"};
+    for (size_t i = 0; i < 5; i++) {
+        if (!names[i]) continue;
+        nn_object *v = fields && i < n ? nn_tuple_get(args, i) : nn_none();
+        if (repl_nmap_set(attrs, names[i], v) < 0) return -1;
+    }
+    if (fields && n > 2) { /* with a filename, args are (errno, strerror) */
+        nn_object *two = nn_tuple_pack(2, nn_tuple_get(args, 0), nn_tuple_get(args, 1));
+        int rc = two ? repl_nmap_set(attrs, "args", two) : -1;
+        NN_RELEASE(two);
+        return rc;
+    }
+    return 0;
+}
+
+/* str() of an OSError: "[Errno 2] No such file or directory: 'x'" when it has
+   its fields, NULL (and no error) when it does not */
+static char *oserror_str(instance_obj *o)
+{
+    nn_object *no = repl_nmap_get(&o->attrs, "errno"), *text = repl_nmap_get(&o->attrs, "strerror");
+    nn_object *file = repl_nmap_get(&o->attrs, "filename"), *file2 = repl_nmap_get(&o->attrs, "filename2");
+    if (!no || !text || nn_is_none(no) || nn_is_none(text)) return NULL;
+    sbuf b = {0};
+    repl_sb_puts(&b, "[Errno ");
+    repl_sb_take(&b, repl_obj_str(no));
+    repl_sb_puts(&b, "] ");
+    repl_sb_take(&b, repl_obj_str(text));
+    if (file && !nn_is_none(file)) {
+        repl_sb_puts(&b, ": ");
+        repl_sb_take(&b, repl_obj_repr(file));
+        if (file2 && !nn_is_none(file2)) {
+            repl_sb_puts(&b, " -> ");
+            repl_sb_take(&b, repl_obj_repr(file2));
+        }
+    }
+    return repl_sb_finish(&b);
+}
+
 bool repl_is_exception_class(const nn_object *o)
 {
     return o && o->type == &repl_class_type &&
@@ -776,6 +828,10 @@ char *repl_exc_str(nn_object *exc)
         instance_obj *o = (instance_obj *)exc;
         nn_object *m = repl_class_lookup(o->cls, "__str__");
         if (m && m->type == &repl_function_type) return repl_obj_str(exc);
+        if (repl_class_is_subclass(o->cls, repl_current->exc_classes[EXC_OSError])) {
+            char *s = oserror_str(o);
+            if (s || nn_error_current()) return s;
+        }
         nn_object *args = repl_nmap_get(&o->attrs, "args");
         if (args && args->type == &nn_tuple_type) {
             size_t n = nn_tuple_len(args);

@@ -131,7 +131,7 @@ static void *error_at(parser *P, nn_error_kind kind, const repl_token *t, const 
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     /* at the end of input, point where the last real token ended */
-    bool in_stream = t >= P->toks && t < P->toks + P->n;
+    bool in_stream = t >= P->toks && t < P->toks + P->n, at_eof = false;
     int i = in_stream ? (int)(t - P->toks) : 0;
     if (in_stream && (t->kind == TK_ENDMARKER || t->kind == TK_DEDENT)) {
         /* only DEDENTs before the end: the input stopped here (a nested block
@@ -145,8 +145,10 @@ static void *error_at(parser *P, nn_error_kind kind, const repl_token *t, const 
         }
         while (i > 0 && (P->toks[i].kind == TK_ENDMARKER || P->toks[i].kind == TK_DEDENT)) i--;
         t = &P->toks[i];
+        at_eof = at_end;
     }
     repl_syntax_error(P->err, REPL_PARSE_INVALID, kind, t->line, t->col, "%s", msg);
+    if (P->err) P->err->at_eof = at_eof;
     if (P->err && kind == NN_ERR_SYNTAX && t->end_line == t->line && t->end_col > t->col + 1 &&
         t->kind != TK_NEWLINE && !(t->kind == TK_STRING && t->fstring))
         P->err->end_offset = t->end_col + 1; /* CPython's carets under the whole token */
@@ -1122,12 +1124,21 @@ static int flush_literal(parser *P, const repl_token *tok, vec *parts, char **bu
     return push(P, parts, c);
 }
 
+/* An error in the text of f-string token tok (a '}' alone, a field not closed, an
+   empty expression, a bad conversion): CPython 3.11 points just past the literal. */
+static void *fstring_error(parser *P, const repl_token *tok, const char *msg)
+{
+    repl_token past = {.kind = TK_NEWLINE, .line = tok->end_line, .col = tok->end_col,
+                       .end_line = tok->end_line, .end_col = tok->end_col};
+    return error_at(P, NN_ERR_SYNTAX, &past, "%s", msg);
+}
+
 /* parses src[0..n) as the expression of an f-string field */
 static repl_node *fstring_expression(parser *P, const repl_token *tok, const char *src, size_t n)
 {
     size_t i = 0;
     while (i < n && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n')) i++;
-    if (i == n) return error_at(P, NN_ERR_SYNTAX, tok, "f-string: empty expression not allowed");
+    if (i == n) return fstring_error(P, tok, "f-string: empty expression not allowed");
     /* where the expression starts in the source: the string token's text holds it */
     int line = tok->line, col = tok->col;
     if (src >= tok->start && src <= tok->start + tok->len) {
@@ -1170,7 +1181,7 @@ static repl_node *fstring(parser *P, const repl_token *tok, const char *s, size_
             i = close ? (size_t)(close - s) + 1 : i + 2;
             continue;
         }
-        if (!end && c == '}') LEAVE(P, error_at(P, NN_ERR_SYNTAX, tok, "f-string: single '}' is not allowed"));
+        if (!end && c == '}') LEAVE(P, fstring_error(P, tok, "f-string: single '}' is not allowed"));
         if (!end && c != '{') { i++; continue; }
         if (i > lit) {
             char *d;
@@ -1193,13 +1204,13 @@ static repl_node *fstring(parser *P, const repl_token *tok, const char *s, size_
             else if (nest == 0 && (d == '}' || d == ':' || (d == '!' && !(j + 1 < n && s[j + 1] == '=')))) break;
             else if (nest == 0 && d == '=' && !(j + 1 < n && s[j + 1] == '=') && !strchr("=!<>", s[j - 1])) break;
         }
-        if (j >= n) LEAVE(P, error_at(P, NN_ERR_SYNTAX, tok, "f-string: expecting '}'"));
+        if (j >= n) LEAVE(P, fstring_error(P, tok, "f-string: expecting '}'"));
         size_t expr_end = j;
         bool self_doc = s[j] == '=';   /* {x=}: the text "x=" then the value's repr */
         if (self_doc) {
             for (j++; j < n && (s[j] == ' ' || s[j] == '\t'); j++) {}
             if (j >= n || (s[j] != '}' && s[j] != ':' && s[j] != '!'))
-                LEAVE(P, error_at(P, NN_ERR_SYNTAX, tok, "f-string: expecting '}'"));
+                LEAVE(P, fstring_error(P, tok, "f-string: expecting '}'"));
             if (buf_append(P, buf, blen, bcap, s + i + 1, j - i - 1) < 0) LEAVE(P, NULL);
         }
         if (flush_literal(P, tok, parts, buf, blen, bcap) < 0) LEAVE(P, NULL);
@@ -1209,7 +1220,7 @@ static repl_node *fstring(parser *P, const repl_token *tok, const char *s, size_
         fv->v.FormattedValue.conversion = self_doc && s[j] == '}' ? 'r' : -1;
         if (s[j] == '!') {
             if (j + 2 >= n || !strchr("sra", s[j + 1]) || (s[j + 2] != '}' && s[j + 2] != ':'))
-                LEAVE(P, error_at(P, NN_ERR_SYNTAX, tok, "f-string: invalid conversion character: expected 's', 'r', or 'a'"));
+                LEAVE(P, fstring_error(P, tok, "f-string: invalid conversion character: expected 's', 'r', or 'a'"));
             fv->v.FormattedValue.conversion = s[j + 1];
             j += 2;
         }
@@ -1220,7 +1231,7 @@ static repl_node *fstring(parser *P, const repl_token *tok, const char *s, size_
                 if (s[k] == '{') depth++;
                 else if (s[k] == '}') { if (depth == 0) break; depth--; }
             }
-            if (k >= n) LEAVE(P, error_at(P, NN_ERR_SYNTAX, tok, "f-string: expecting '}'"));
+            if (k >= n) LEAVE(P, fstring_error(P, tok, "f-string: expecting '}'"));
             vec spec_parts = {0};
             char *sbuf = NULL;
             size_t slen = 0, scap = 0;
@@ -1233,7 +1244,7 @@ static repl_node *fstring(parser *P, const repl_token *tok, const char *s, size_
             fv->v.FormattedValue.format_spec = spec;
             j = k;
         }
-        if (s[j] != '}') LEAVE(P, error_at(P, NN_ERR_SYNTAX, tok, "f-string: expecting '}'"));
+        if (s[j] != '}') LEAVE(P, fstring_error(P, tok, "f-string: expecting '}'"));
         if (push(P, parts, fv) < 0) LEAVE(P, NULL);
         i = lit = j + 1;
     }
@@ -1495,7 +1506,8 @@ static repl_node *function_def(parser *P, repl_node_list decorators)
 {
     repl_token *t = advance(P), *name = cur(P);
     repl_node *n = node_at(P, REPL_AST_FunctionDef, t);
-    if (!n || !expect(P, TK_NAME) || !(n->v.FunctionDef.name = identifier(P, name)) || !expect(P, TK_LPAR) ||
+    if (!n || !expect(P, TK_NAME) || !(n->v.FunctionDef.name = n->v.FunctionDef.bound = identifier(P, name)) ||
+        !expect(P, TK_LPAR) ||
         !(n->v.FunctionDef.args = parameters(P, TK_RPAR, true)) || !expect(P, TK_RPAR))
         return NULL;
     if (accept(P, TK_RARROW) && !(n->v.FunctionDef.returns = expression(P))) return NULL;
@@ -1521,7 +1533,8 @@ static repl_node *class_def(parser *P, repl_node_list decorators)
 {
     repl_token *t = advance(P), *name = cur(P);
     repl_node *n = node_at(P, REPL_AST_ClassDef, t);
-    if (!n || !expect(P, TK_NAME) || !(n->v.ClassDef.name = identifier(P, name))) return NULL;
+    if (!n || !expect(P, TK_NAME) || !(n->v.ClassDef.name = n->v.ClassDef.bound = identifier(P, name)))
+        return NULL;
     if (accept(P, TK_LPAR)) {
         vec bases = {0}, keywords = {0};
         if (call_args(P, &bases, &keywords) < 0) return NULL;

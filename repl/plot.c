@@ -121,18 +121,80 @@ typedef struct cell {
     signed char series;
 } cell;
 
+struct repl_braille {
+    int cols, rows;
+    cell grid[];
+};
+
+repl_braille *repl_braille_new(int cols, int rows)
+{
+    if (cols < 1 || rows < 1 || cols > 4096 || rows > 4096) {
+        nn_error_set(NN_ERR_VALUE, "braille canvas: %d x %d characters is out of range", cols, rows);
+        return NULL;
+    }
+    repl_braille *c = nn_calloc(1, sizeof *c + (size_t)cols * rows * sizeof(cell));
+    if (!c) return NULL;
+    c->cols = cols, c->rows = rows;
+    for (int i = 0; i < cols * rows; i++) c->grid[i].series = -1;
+    return c;
+}
+
+void repl_braille_free(repl_braille *c) { nn_free(c); }
+
+void repl_braille_dot(repl_braille *c, int x, int y, int series)
+{
+    if (x < 0 || y < 0 || x >= 2 * c->cols || y >= 4 * c->rows) return;
+    cell *cl = &c->grid[(y / 4) * c->cols + x / 2];
+    cl->bits |= dot_bit[x % 2][y % 4];
+    cl->series = (signed char)(series % MAX_SERIES);
+}
+
+const char *repl_braille_color(int series) { return palette[series % 6]; }
+
+/* Row r's characters into b: a colour escape where the drawing series changes when color,
+   else no trailing blanks. */
+static void put_row(buf *b, const repl_braille *c, int r, bool color)
+{
+    char ch[4];
+    int cur = -1;
+    size_t start = b->len;
+    for (int col = 0; col < c->cols; col++) {
+        const cell *cl = &c->grid[r * c->cols + col];
+        int want = cl->bits ? cl->series : -1;
+        if (color && want != cur) {
+            if (want < 0) put(b, "\x1b[0m");
+            else {
+                char esc[16];
+                snprintf(esc, sizeof esc, "\x1b[%sm", palette[want % 6]);
+                put(b, esc);
+            }
+            cur = want;
+        }
+        braille(cl->bits, ch);
+        put(b, cl->bits ? ch : " ");
+    }
+    if (color && cur >= 0) put(b, "\x1b[0m");
+    if (!color && !b->failed)
+        while (b->len > start && b->s[b->len - 1] == ' ') b->s[--b->len] = '\0';
+}
+
+char *repl_braille_row(const repl_braille *c, int r, bool color)
+{
+    buf b = {0};
+    put(&b, "");
+    if (r >= 0 && r < c->rows) put_row(&b, c, r, color);
+    if (b.failed) {
+        nn_free(b.s);
+        return NULL;
+    }
+    return b.s;
+}
+
 static int dot_row(double v, double ymin, double ymax, int dots)
 {
     double t = (ymax - v) / (ymax - ymin) * (dots - 1);
     int r = (int)lround(t);
     return r < 0 ? 0 : r >= dots ? dots - 1 : r;
-}
-
-static void set_dot(cell *grid, int cols, int dx, int dy, int series)
-{
-    cell *c = &grid[(dy / 4) * cols + dx / 2];
-    c->bits |= dot_bit[dx % 2][dy % 4];
-    c->series = (signed char)series;
 }
 
 char *repl_plot(const repl_plot_func *funcs, size_t n, const repl_plot_options *opts)
@@ -162,9 +224,9 @@ char *repl_plot(const repl_plot_func *funcs, size_t n, const repl_plot_options *
     char *result = NULL;
     buf b = {0};
     double *ys = nn_calloc(nseries * (size_t)npts, sizeof *ys);
-    cell *grid = nn_calloc((size_t)rows * cols, sizeof *grid);
+    repl_braille *canvas = repl_braille_new(cols, rows);
     char **names = nn_calloc(n, sizeof *names);
-    if (!ys || !grid || !names) goto out;
+    if (!ys || !canvas || !names) goto out;
 
     for (size_t k = 0; k < n; k++) {
         double *y = ys + (o.grad ? 2 * k : k) * npts, *dy = o.grad ? y + npts : NULL;
@@ -187,7 +249,6 @@ char *repl_plot(const repl_plot_func *funcs, size_t n, const repl_plot_options *
         double c = ymin;
         ymin = c - 1, ymax = c + 1;
     }
-    for (int i = 0; i < rows * cols; i++) grid[i].series = -1;
     for (size_t sidx = 0; sidx < nseries; sidx++) {
         const double *y = ys + sidx * npts;
         int prev = -1;
@@ -201,14 +262,14 @@ char *repl_plot(const repl_plot_func *funcs, size_t n, const repl_plot_options *
             /* join to the previous sample: half the step on each column */
             for (int d = lo; d <= hi; d++) {
                 bool near_prev = prev >= 0 && abs(d - prev) < abs(d - r);
-                set_dot(grid, cols, near_prev && i > 0 ? i - 1 : i, d, (int)sidx);
+                repl_braille_dot(canvas, near_prev && i > 0 ? i - 1 : i, d, (int)sidx);
             }
             prev = r;
         }
     }
     /* tick rows: max at the top, min at the bottom, 0 where it falls */
     int zero_row = (ymin < 0 && ymax > 0) ? dot_row(0, ymin, ymax, dots) / 4 : -1;
-    char label[64], ch[4];
+    char label[64];
     for (int r = 0; r < rows; r++) {
         label[0] = '\0';
         if (r == 0) tick(ymax, label, sizeof label);
@@ -217,27 +278,7 @@ char *repl_plot(const repl_plot_func *funcs, size_t n, const repl_plot_options *
         put_spaces(&b, label_w - (int)strlen(label));
         put(&b, label);
         put(&b, label[0] ? "┤" : "│");
-        int cur = -1;
-        for (int c = 0; c < cols; c++) {
-            cell *cl = &grid[r * cols + c];
-            int want = cl->bits ? cl->series : -1;
-            if (o.color && want != cur) {
-                if (want < 0) put(&b, "\x1b[0m");
-                else {
-                    char esc[16];
-                    snprintf(esc, sizeof esc, "\x1b[%sm", palette[want % 6]);
-                    put(&b, esc);
-                }
-                cur = want;
-            }
-            braille(cl->bits, ch);
-            put(&b, cl->bits ? ch : " ");
-        }
-        if (o.color && cur >= 0) put(&b, "\x1b[0m");
-        /* plain output: no trailing blanks */
-        if (!o.color && !b.failed) {
-            while (b.len > 0 && b.s[b.len - 1] == ' ') b.s[--b.len] = '\0';
-        }
+        put_row(&b, canvas, r, o.color);
         put(&b, "\n");
     }
     /* x axis and its ticks: lo at the left, hi at the right, 0 where it falls */
@@ -298,7 +339,7 @@ char *repl_plot(const repl_plot_func *funcs, size_t n, const repl_plot_options *
 out:
     nn_free(b.s);
     nn_free(ys);
-    nn_free(grid);
+    repl_braille_free(canvas);
     for (size_t k = 0; names && k < n; k++) nn_free(names[k]);
     nn_free(names);
     return result;

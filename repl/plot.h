@@ -48,6 +48,17 @@ int repl_plot_sample(const repl_plot_func *f, double lo, double hi, int n, doubl
    "plot: no functions", or an error of a function, or MemoryError. */
 char *repl_plot(const repl_plot_func *funcs, size_t n, const repl_plot_options *o);
 
+/* A braille canvas of cols x rows characters (2 x 4 dots each) that remembers, per
+   character, the series that set a dot last: repl_plot draws on one, and so does
+   matplotlib's terminal drawing (repl/mod_matplotlib.c). */
+typedef struct repl_braille repl_braille;
+repl_braille *repl_braille_new(int cols, int rows); /* NULL: ValueError or MemoryError */
+void repl_braille_free(repl_braille *c);
+void repl_braille_dot(repl_braille *c, int x, int y, int series); /* dots outside are ignored */
+/* Row r as text (nn_malloc'd): ANSI colours by series when color, else no trailing blanks. */
+char *repl_braille_row(const repl_braille *c, int r, bool color);
+const char *repl_braille_color(int series); /* the ANSI colour code of a series ("34") */
+
 /* The language's built-in plot(f, lo=-3, hi=3, grad=False, width=72,
    height=20, color=None): f a module, a callable on tensors, or a list or
    tuple of them; color None means "when stdout is a terminal and NO_COLOR is

@@ -32,6 +32,7 @@ static const struct {
     {"io", repl_mod_io},
     {"itertools", repl_mod_itertools},
     {"json", repl_mod_json},
+    {"matplotlib._term", repl_mod_matplotlib_term},
     {"math", repl_mod_math},
     {"numpy", repl_mod_numpy},
     {"os", repl_mod_os},
@@ -250,6 +251,7 @@ static const struct {
     {"torch", "autocast_decrement_nesting", "torch.amp.autocast_mode"},
     {"torch", "clear_autocast_cache", "torch.amp.autocast_mode"},
     {"torch", "amp", "torch.amp"}, /* the module itself */
+    {"torch", "jit", "torch.jit"}, /* the module itself */
     {"torch", "cpu", "torch.cpu"}, /* the module itself */
     {"torch.cpu", "amp", "torch.cpu.amp"}, /* the module itself */
     {"sys", "stdin", "_sys_stdin"},
@@ -358,22 +360,60 @@ static nn_object *values_call(void *ud, nn_object *args, nn_object *kwargs)
     return r;
 }
 
-/* Modules whose functions take values, never an object as itself (unlike copy, pickle, json's own handling). */
-static bool takes_values(nn_object *m)
+/* o's os.fspath() when o is an os.PathLike object (a pathlib.Path: an instance
+   whose class has __fspath__), else o; new reference or NULL */
+static nn_object *fspath_of(nn_object *o)
 {
-    static const char *const names[] = {"math", "os", "posixpath", "string", "re", "time", "statistics", "struct", NULL};
-    if (m->type != &repl_module_type) return false;
+    if (o->type != &repl_instance_type || !repl_class_lookup(((instance_obj *)o)->cls, "__fspath__")) return nn_retain(o);
+    return repl_call_method(o, "__fspath__", NULL, 0);
+}
+
+/* A function of os or os.path: as values_call, with os.PathLike arguments
+   (pathlib.Path) given as their paths, as CPython's os functions take them. */
+static nn_object *paths_call(void *ud, nn_object *args, nn_object *kwargs)
+{
+    size_t n = nn_tuple_len(args);
+    nn_object *a = nn_tuple_new(n), *k = kwargs ? nn_dict_new() : NULL, *key, *v, *r = NULL;
+    for (size_t i = 0; a && i < n; i++) {
+        nn_object *p = fspath_of(nn_tuple_get(args, i));
+        if (!p) NN_SET(a, NULL);
+        else nn_tuple_set(a, i, p);
+    }
+    size_t pos = 0;
+    while (a && k && nn_dict_next(kwargs, &pos, &key, &v)) {
+        nn_object *p = fspath_of(v);
+        if (!p || nn_dict_set(k, key, p) < 0) NN_SET(k, NULL);
+        NN_RELEASE(p);
+    }
+    if (a && (k || !kwargs)) r = values_call(ud, a, k);
+    NN_RELEASE(a);
+    NN_RELEASE(k);
+    return r;
+}
+
+/* How a module's functions take their arguments: as given (copy, pickle, json
+   handle objects themselves), as values (a subclass instance as its built-in
+   value) or as values and paths. */
+typedef enum { TAKES_OBJECTS, TAKES_VALUES, TAKES_PATHS } arg_kind;
+
+static arg_kind module_takes(nn_object *m)
+{
+    static const char *const names[] = {"math", "string", "re", "time", "statistics", "struct", NULL};
+    if (m->type != &repl_module_type) return TAKES_OBJECTS;
+    const char *name = ((module_obj *)m)->name;
+    if (!strcmp(name, "os") || !strcmp(name, "posixpath")) return TAKES_PATHS;
     for (int i = 0; names[i]; i++)
-        if (strcmp(((module_obj *)m)->name, names[i]) == 0) return true;
-    return false;
+        if (strcmp(name, names[i]) == 0) return TAKES_VALUES;
+    return TAKES_OBJECTS;
 }
 
 int repl_mod_add_fns(nn_object *m, const repl_mod_fn *fns, size_t n)
 {
-    bool values = takes_values(m);
+    arg_kind takes = module_takes(m);
+    nn_cfunc call = takes == TAKES_PATHS ? paths_call : values_call;
     for (size_t i = 0; i < n; i++)
-        if (repl_mod_set(m, fns[i].name, values ? nn_cfunction_new(fns[i].name, values_call, (void *)&fns[i], NULL)
-                                                : nn_cfunction_new(fns[i].name, fns[i].fn, NULL, NULL)) < 0)
+        if (repl_mod_set(m, fns[i].name, takes != TAKES_OBJECTS ? nn_cfunction_new(fns[i].name, call, (void *)&fns[i], NULL)
+                                                                : nn_cfunction_new(fns[i].name, fns[i].fn, NULL, NULL)) < 0)
             return -1;
     return 0;
 }

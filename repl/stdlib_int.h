@@ -59,8 +59,9 @@ nn_object *repl_mod_attr(nn_object *self, const char *name);
 int repl_mod_check_self(const char *fname, nn_object *args);
 
 /* Raises the OSError subclass for errno e (FileNotFoundError for ENOENT, ...)
-   about path, with errno, strerror and filename set on it, as CPython's
-   "[Errno 2] No such file or directory: 'x'" (mod_os.c). Returns NULL. */
+   as CPython's: OSError(e, strerror(e), path) (path NULL: without a file name),
+   "[Errno 2] No such file or directory: 'x'", with errno, strerror, filename and
+   args (errno, strerror). Returns NULL. */
 nn_object *repl_mod_os_error(int e, const char *path);
 
 /* Whether `bytes` of memory could be had now, as a large malloc would get them
@@ -102,6 +103,12 @@ nn_object *repl_mod_numpy(void); /* mod_numpy.c, mod_numpy_src.c */
 nn_object *repl_mod_os(void);
 /* os.pipe, read, write, close, isatty, dup, mkfifo, fdopen onto os (mod_os_fd.c): 0 or -1 */
 int repl_mod_os_fd_add(nn_object *os);
+/* mod_os_stat.c: adds stat/lstat, scandir, walk, access, chmod, system, ... to os. 0 or -1. */
+int repl_mod_os_stat_add(nn_object *os);
+/* The names in directory p (readdir's order, without . and ..), as str, or with
+   kinds as (name, kind) pairs: 'd' a directory, 'l' a symbolic link, 'f' anything
+   else, '?' the file system did not say. A new list, or NULL with CPython's OSError. */
+nn_object *repl_os_dir_entries(const char *p, bool kinds);
 nn_object *repl_mod_subprocess(void); /* mod_subprocess.c: run() for exported !cmd lines */
 nn_object *repl_mod_os_path(void); /* os.path (posixpath) */
 nn_object *repl_mod_random(void);
@@ -130,6 +137,7 @@ nn_tensor *repl_storage_tensor_of(nn_object *o, bool *untyped);
 nn_object *repl_storage_wrap_typed(nn_tensor *t);
 nn_object *repl_mod_optim_optimizer(void); /* torch.optim.optimizer: Optimizer, RMSprop, ... (bind_optim_more.c) */
 nn_object *repl_mod_autograd_function(void); /* torch.autograd.function (bind_function.c) */
+nn_object *repl_mod_matplotlib_term(void);  /* matplotlib._term (mod_matplotlib.c) */
 nn_object *repl_mod_autocast_mode(void);     /* torch.amp.autocast_mode (bind_autocast.c) */
 nn_object *repl_mod_anomaly_mode(void);      /* torch.autograd.anomaly_mode (bind_anomaly.c) */
 nn_object *repl_mod_grad_mode(void);         /* torch.autograd.grad_mode's inference_mode (bind_anomaly.c) */

@@ -59,6 +59,6 @@ nn_object *repl_type_new(nn_object *name, nn_object *bases, nn_object *ns)
     }
     for (size_t i = 0; !c->meta && i < n; i++)
         if (list[i]->meta) c->meta = (class_obj *)nn_retain(&list[i]->meta->ob);
-    if (repl_class_hash_none(c) < 0 || repl_abc_class_init(c, NULL) < 0 || repl_class_init_subclass(c, NULL) < 0) NN_SET(c, NULL);
+    if (repl_class_hash_none(c) < 0 || repl_slots_add_members(c) < 0 || repl_abc_class_init(c, NULL) < 0 || repl_class_init_subclass(c, NULL) < 0) NN_SET(c, NULL);
     return c ? &c->ob : NULL;
 }

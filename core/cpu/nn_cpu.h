@@ -51,6 +51,9 @@ int nn_cpu_standard_gamma_grad(nn_kernel_args *a);
 int nn_cpu_dirichlet_grad(nn_kernel_args *a);
 /* NN_SAMPLE_CAUCHY / GEOMETRIC / LOG_NORMAL (cpu/sample_more.c) */
 int nn_cpu_sample_more(nn_sample_op op, nn_kernel_args *a);
+/* group_norm's forward on bfloat16 data [N, C, HW] (cpu/norm_bf16.c); w, b may be NULL. 0 or -1. */
+int nn_cpu_group_norm_bf16(const uint16_t *x, const uint16_t *w, const uint16_t *b, uint16_t *y, int64_t N, int64_t C,
+                           int64_t G, int64_t HW, double eps);
 /* at::normal_distribution<double>'s draw (cpu/random.c): the generator's cached normal first */
 double nn_cpu_normal_double(nn_generator *g, double mean, double std);
 

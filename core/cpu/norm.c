@@ -433,6 +433,9 @@ int nn_cpu_norm(nn_norm_op op, nn_kernel_args *a)
     case NN_NORM_GROUP: {
         nn_tensor *const *t = a->t;
         void *w = t[4] ? nn_data_ptr(t[4]) : NULL, *b = t[5] ? nn_data_ptr(t[5]) : NULL;
+        if (t[3]->dtype == NN_BFLOAT16)
+            return nn_cpu_group_norm_bf16(nn_data_ptr(t[3]), w, b, nn_data_ptr(t[0]), a->i[0], a->i[1], a->i[2], a->i[3],
+                                          a->d[0]);
         if (t[3]->dtype == NN_FLOAT32)
             group_norm_f32(nn_data_ptr(t[3]), w, b, nn_data_ptr(t[0]), a->i[0], a->i[1], a->i[2], a->i[3], a->d[0]);
         else

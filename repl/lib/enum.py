@@ -1,6 +1,7 @@
 # enum, written in the language: Enum, ReprEnum, IntEnum and StrEnum (members ARE
 # ints / strs), Flag and IntFlag (|, &, ^, ~, `in`, iteration, pseudo-members for
-# combinations, CONFORM / KEEP boundaries), auto, unique and the functional API
+# combinations, the FlagBoundary STRICT / CONFORM / EJECT / KEEP chosen with
+# `class F(Flag, boundary=STRICT)`), auto, unique and the functional API
 # (Enum('Name', 'A B')), with EnumMeta as the metaclass whose methods serve the
 # class object (iteration in definition order, len, Color['RED'], `in`, repr
 # <enum 'Color'> / <flag 'Perm'>), as CPython 3.11's.
@@ -101,6 +102,37 @@ def _keep_enum_methods(cls, mixin_type):
                     break
 
 
+def _single_bit(value):
+    return isinstance(value, int) and value > 0 and value & (value - 1) == 0
+
+
+def _init_flag_masks(cls, boundary):
+    # as CPython's EnumType: _flag_mask_ has the bits of single-bit members, _all_bits_
+    # every bit up to the highest any member uses; a class keyword boundary= wins over
+    # the one inherited
+    if boundary is not None:
+        cls._boundary_ = boundary
+    cls._flag_mask_ = 0
+    every = 0
+    for member in cls._member_map_.values():
+        value = member._value_
+        if isinstance(value, int):
+            every |= value
+            if _single_bit(value):
+                cls._flag_mask_ |= value
+    cls._all_bits_ = 2 ** every.bit_length() - 1
+    # members of no bit or several bits are aliases: iteration and len() skip them
+    cls._member_names_ = [name for name in cls._member_names_ if _single_bit(cls._member_map_[name]._value_)]
+
+
+def _bits(num, width):
+    # enum.bin(): the sign bit, a space, then the two's complement digits padded to width
+    length = num.bit_length()
+    sign = '1' if num < 0 else '0'
+    digits = format(num & (2 ** length - 1), 'b').zfill(length) if length else ''
+    return '0b%s %s' % (sign, digits.rjust(width, sign))
+
+
 class Enum(metaclass=EnumType):
     _member_names_ = []
     _member_map_ = {}
@@ -134,7 +166,7 @@ class Enum(metaclass=EnumType):
                 pass
         return start
 
-    def __init_subclass__(cls, **kwargs):
+    def __init_subclass__(cls, boundary=None, **kwargs):
         if cls._member_names_:
             raise TypeError('%s: cannot extend %r' % (cls.__name__, cls.__mro__[1]))
         cls._member_names_ = []
@@ -179,11 +211,8 @@ class Enum(metaclass=EnumType):
             cls._member_map_[name] = member
             setattr(cls, name, member)
         cls.__members__ = dict(cls._member_map_)
-        cls._flag_mask_ = 0
         if Flag is not None and issubclass(cls, Flag):
-            for member in cls._member_map_.values():
-                if isinstance(member._value_, int):
-                    cls._flag_mask_ |= member._value_
+            _init_flag_masks(cls, boundary)
         if mixin_type is not None:
             _keep_enum_methods(cls, mixin_type)
         if mixin_type is not None and '__hash__' not in vars(cls):
@@ -254,9 +283,20 @@ class StrEnum(str, ReprEnum):
         return name.lower()
 
 
+class FlagBoundary(StrEnum):
+    # what Flag(value) does with bits no member has
+    STRICT = auto()    # ValueError
+    CONFORM = auto()   # dropped
+    EJECT = auto()     # the plain int instead of a member
+    KEEP = auto()      # kept in the pseudo-member
+
+
+STRICT, CONFORM, EJECT, KEEP = FlagBoundary
+
+
 class Flag(Enum):
-    # members combine with | & ^ ~ into pseudo-members; unknown bits are dropped (CONFORM)
-    _keep_bits_ = False
+    # members combine with | & ^ ~ into pseudo-members
+    _boundary_ = CONFORM
 
     @staticmethod
     def _generate_next_value_(name, start, count, last_values):
@@ -269,20 +309,33 @@ class Flag(Enum):
     def _missing_(cls, value):
         if not isinstance(value, int):
             raise ValueError('%r is not a valid %s' % (value, cls.__qualname__))
-        mask = cls._flag_mask_
-        if value < 0 or not cls._keep_bits_:
-            value &= mask
+        mask, all_bits, boundary = cls._flag_mask_, cls._all_bits_, cls._boundary_
+        if not ~all_bits <= value <= all_bits or value & (all_bits ^ mask):  # bits no member has
+            if boundary is STRICT:
+                width = max(value.bit_length(), mask.bit_length())
+                raise ValueError('%r invalid value %r\n    given %s\n  allowed %s'
+                                 % (cls, value, _bits(value, width), _bits(mask, width)))
+            if boundary is CONFORM:
+                value &= mask
+            elif boundary is EJECT:
+                return value
+            elif value < 0:  # KEEP: a negative value as that many bits' complement
+                value += max(all_bits + 1, 2 ** value.bit_length())
+        if value < 0:
+            value += all_bits + 1
         if value in cls._value2member_map_:
             return cls._value2member_map_[value]
-        names = [m._name_ for m in cls._canonical_() if m._value_ & value == m._value_]
-        extra = value & ~mask
-        if extra:
-            names.append(hex(extra) if extra > 9 else str(extra))
+        known, unknown = value & mask, value & ~mask
         mixin = cls._mixin_type_
         member = object.__new__(cls) if mixin is None else mixin.__new__(cls, value)
         member._value_ = value
-        member._name_ = '|'.join(names) if names else None
-        cls._value2member_map_[value] = member
+        member._name_ = None
+        if known:
+            member._name_ = '|'.join(m._name_ for m in cls._canonical_() if m._value_ & value == m._value_)
+            if unknown:
+                member._name_ += '|%r' % unknown
+        if not unknown:
+            cls._value2member_map_[value] = member
         return member
 
     @classmethod
@@ -329,7 +382,9 @@ class Flag(Enum):
     __rxor__ = __xor__
 
     def __invert__(self):
-        return type(self)(type(self)._flag_mask_ & ~self._value_)
+        if type(self)._boundary_ is KEEP:
+            return type(self)(~self._value_)
+        return type(self)(type(self)._flag_mask_ ^ self._value_)
 
     def __str__(self):
         if self._name_ is None:
@@ -338,8 +393,8 @@ class Flag(Enum):
 
 
 class IntFlag(int, ReprEnum, Flag):
-    # members ARE ints; unknown bits are kept (KEEP)
-    _keep_bits_ = True
+    # members ARE ints; unknown bits are kept
+    _boundary_ = KEEP
     __str__ = _mixin_str
     __format__ = _mixin_format
     # Flag's operators ahead of int's, which comes first in the MRO

@@ -251,12 +251,14 @@ class Path(PurePath):
         return self._new(str(target))
 
     def replace(self, target):
-        return self.rename(target)
+        os.replace(self._str, str(target))
+        return self._new(str(target))
 
     def touch(self, mode=0o666, exist_ok=True):
         if self.exists():
             if not exist_ok:
                 raise FileExistsError(17, 'File exists', self._str)
+            os.utime(self._str)
             return
         open(self._str, 'a').close()
 
@@ -286,8 +288,30 @@ class Path(PurePath):
         with open(self._str, 'w') as f:
             return f.write(data)
 
-    def stat(self):
-        return os.stat(self._str)
+    def read_bytes(self):
+        with open(self._str, 'rb') as f:
+            return f.read()
+
+    def write_bytes(self, data):
+        view = bytes(data)
+        with open(self._str, 'wb') as f:
+            return f.write(view)
+
+    def stat(self, *, follow_symlinks=True):
+        return os.stat(self._str, follow_symlinks=follow_symlinks)
+
+    def lstat(self):
+        return os.lstat(self._str)
+
+    def is_symlink(self):
+        return os.path.islink(self._str)
+
+    def chmod(self, mode, *, follow_symlinks=True):
+        os.chmod(self._str, mode)
+
+    def samefile(self, other_path):
+        a, b = self.stat(), os.stat(str(other_path))
+        return a.st_ino == b.st_ino and a.st_dev == b.st_dev
 
 
 class PosixPath(Path, PurePosixPath):

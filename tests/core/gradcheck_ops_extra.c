@@ -42,6 +42,25 @@ static nn_tensor *gc_cummin(nn_tensor **in)
 }
 static nn_tensor *gc_cross(nn_tensor **in) { return nn_cross(in[0], in[1], true, -1, true); }
 static nn_tensor *gc_copy_from(nn_tensor **in) { return nn_diff(in[0], 0, -1, NULL, NULL); }
+/* in[0] * 2 overwritten by in[1] broadcast / by a number / by zeros */
+static nn_tensor *gc_copy_into(nn_tensor **in)
+{
+    nn_tensor *d = nn_mul_scalar(in[0], 2);
+    if (d && nn_copy_recorded_(d, in[1]) < 0) NN_SET(d, NULL);
+    return d;
+}
+static nn_tensor *gc_fill(nn_tensor **in)
+{
+    nn_tensor *d = nn_mul_scalar(in[0], 2);
+    if (d && nn_fill_recorded_(d, 0.5) < 0) NN_SET(d, NULL);
+    return d;
+}
+static nn_tensor *gc_zero(nn_tensor **in)
+{
+    nn_tensor *d = nn_mul_scalar(in[0], 2);
+    if (d && nn_zero_recorded_(d) < 0) NN_SET(d, NULL);
+    return d;
+}
 
 /* a well-conditioned matrix: in + 4 I */
 static nn_tensor *shifted(nn_tensor *in)
@@ -225,5 +244,8 @@ static const gc_case cases_ops_extra[] = {
     {NN_OP_cummin, "cummin along dim 0", gc_cummin, 1, {2}, {{4, 3}}, -2, 2, 0},
     {NN_OP_cross, "cross, broadcast", gc_cross, 2, {2, 2}, {{2, 3}, {1, 3}}, -2, 2, 0},
     {NN_OP_copy_from, "diff with n=0 (a copy)", gc_copy_from, 1, {2}, {{2, 3}}, -2, 2, 0},
+    {NN_OP_copy_from, "copy_ of a broadcast source over a result", gc_copy_into, 2, {2, 1}, {{2, 3}, {3}}, -2, 2, 0},
+    {NN_OP_fill, "fill_ of a result", gc_fill, 1, {2}, {{2, 3}}, -2, 2, 0},
+    {NN_OP_zero, "zero_ of a result", gc_zero, 1, {1}, {{3}}, -2, 2, 0},
     GC_END,
 };

@@ -83,6 +83,25 @@ static nn_tensor *gc_masked_select(nn_tensor **in)
     NN_RELEASE(m);
     return r;
 }
+static nn_tensor *gc_masked_fill(nn_tensor **in)
+{
+    int64_t k = 3;
+    nn_tensor *m = nn_empty(1, &k, NN_BOOL), *r = NULL;
+    if (m) memcpy(m->storage->data, (const uint8_t[]){1, 0, 1}, 3);
+    if (m) r = nn_masked_fill(in[0], m, NULL, 0.5);
+    NN_RELEASE(m);
+    return r;
+}
+/* a [3] input broadcast to the [2, 3] mask, and a 0-dim value tensor */
+static nn_tensor *gc_masked_fill_tensor(nn_tensor **in)
+{
+    int64_t k[2] = {2, 3};
+    nn_tensor *m = nn_empty(2, k, NN_BOOL), *r = NULL;
+    if (m) memcpy(m->storage->data, (const uint8_t[]){1, 0, 1, 0, 0, 1}, 6);
+    if (m) r = nn_masked_fill(in[0], m, in[1], 0);
+    NN_RELEASE(m);
+    return r;
+}
 
 static const gc_case cases_select[] = {
     {NN_OP_sort, "sort descending", gc_sort, 1, {2}, {{2, 4}}, -2, 2, 0},
@@ -101,5 +120,7 @@ static const gc_case cases_select[] = {
     {NN_OP_scatter_add, "scatter_add", gc_scatter_add, 2, {2, 2}, {{2, 3}, {2, 2}}, -2, 2, 0},
     {NN_OP_index_select, "index_select repeated and negative", gc_index_select, 1, {2}, {{2, 3}}, -2, 2, 0},
     {NN_OP_masked_select, "masked_select broadcast", gc_masked_select, 1, {2}, {{2, 3}}, -2, 2, 0},
+    {NN_OP_masked_fill, "masked_fill a number", gc_masked_fill, 1, {2}, {{2, 3}}, -2, 2, 0},
+    {NN_OP_masked_fill_tensor, "masked_fill a 0-dim tensor, input broadcast", gc_masked_fill_tensor, 2, {1, 0}, {{3}, {0}}, -2, 2, 0},
     GC_END,
 };

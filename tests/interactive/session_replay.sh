@@ -95,6 +95,7 @@ nb_finish
 nb_start -q --name cut
 run "n = 0"
 nb_type "for i in range(30000000):"; nb_keys Enter
+nb_wait "   ...:" # typed before its prompt, the body would count as pasted (not indented) on a loaded machine
 nb_type "n = n + 1"; nb_keys Enter Enter
 sleep 0.5
 nb_keys C-c

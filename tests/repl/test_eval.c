@@ -120,6 +120,21 @@ static void test_syntax_error_caret(void **state)
                                      "SyntaxError: 'yield' outside function"},
         {"if True:\n    break\n", "  File \"z.py\", line 2\n    break\n    ^^^^^\n"
                                  "SyntaxError: 'break' outside loop"},
+        /* an error at the end of a file: no caret (CPython's offset 0 there) */
+        {"try:\n    pass\n", "  File \"z.py\", line 2\n    pass\nSyntaxError: expected 'except' or 'finally' block"},
+        {"x = 1\ntry:\n    x = 2\nprint(x)\n", "  File \"z.py\", line 4\n    print(x)\n    ^^^^^\n"
+                                              "SyntaxError: expected 'except' or 'finally' block"},
+        {"def f():\n", "  File \"z.py\", line 1\n    def f():\n"
+                       "IndentationError: expected an indented block after function definition on line 1"},
+        /* an error in an f-string's text: one caret just past the literal */
+        {"x = 1\nprint(f\"{x!z}\")\n", "  File \"z.py\", line 2\n    print(f\"{x!z}\")\n                  ^\n"
+                                     "SyntaxError: f-string: invalid conversion character: expected 's', 'r', or 'a'"},
+        {"print(f\"{}\")\n", "  File \"z.py\", line 1\n    print(f\"{}\")\n               ^\n"
+                             "SyntaxError: f-string: empty expression not allowed"},
+        {"print(f\"{x\")\n", "  File \"z.py\", line 1\n    print(f\"{x\")\n               ^\n"
+                             "SyntaxError: f-string: expecting '}'"},
+        {"print(f\"}\")\n", "  File \"z.py\", line 1\n    print(f\"}\")\n              ^\n"
+                            "SyntaxError: f-string: single '}' is not allowed"},
     };
     for (size_t i = 0; i < sizeof ranges / sizeof *ranges; i++) {
         assert_int_equal(run(in, ranges[i].src, "z.py", &out), -1);

@@ -1,0 +1,2 @@
+# tqdm.notebook: the console bar (nnscope has no widgets).
+from tqdm import tqdm, trange
