@@ -200,6 +200,27 @@ static nn_tensor *from_host(nn_device device, int nd, const int64_t *shape, nn_d
     return out;
 }
 
+/* ----------------------------------------------------------------- polar */
+
+nn_tensor *nn_polar(nn_tensor *abs, nn_tensor *angle)
+{
+    nn_tensor *pairs = nn_complex(abs, angle); /* PyTorch's checks; (abs, angle) broadcast */
+    double *x = pairs ? host_parts(pairs, pairs->dtype, pairs->ndim, pairs->sizes) : NULL;
+    nn_tensor *out = NULL;
+    if (x) { /* ATen's scalar kernel: (a * cos(b), a * sin(b)) in the parts' type */
+        bool single = pairs->dtype == NN_COMPLEX64;
+        for (int64_t i = 0, n = nn_numel(pairs); i < n; i++) {
+            double a = x[2 * i], b = x[2 * i + 1];
+            x[2 * i] = single ? (float)a * cosf((float)b) : a * cos(b);
+            x[2 * i + 1] = single ? (float)a * sinf((float)b) : a * sin(b);
+        }
+        out = from_host(nn_device_of(pairs), pairs->ndim, pairs->sizes, pairs->dtype, x);
+    }
+    nn_free(x);
+    NN_RELEASE(pairs);
+    return out;
+}
+
 /* ---------------------------------------------------------------- binary */
 
 static nn_tensor *pow_number(nn_tensor *z, nn_dtype dt, double er, double ei);

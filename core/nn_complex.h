@@ -16,6 +16,8 @@ nn_tensor *nn_real(nn_tensor *t);
 nn_tensor *nn_imag(nn_tensor *t);
 /* torch.complex(real, imag): two float tensors of one dtype, broadcast. */
 nn_tensor *nn_complex(nn_tensor *re, nn_tensor *im);
+/* torch.polar(abs, angle): abs * (cos(angle), sin(angle)), the checks of torch.complex */
+nn_tensor *nn_polar(nn_tensor *abs, nn_tensor *angle);
 /* torch.angle (of a real tensor too: 0 or pi) and torch.conj (a copy here, not
    PyTorch's lazy conjugate view; a real tensor itself). */
 nn_tensor *nn_angle(nn_tensor *t);

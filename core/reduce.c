@@ -273,6 +273,18 @@ static nn_tensor *equals_scalar(nn_tensor *t, double value)
 
 static nn_tensor *var_std(nn_tensor *a, int n_dims, const int *dims, bool unbiased, bool keepdim, bool take_sqrt)
 {
+    if (nn_dtype_is_complex(a->dtype)) { /* as ATen: var(real) + var(imag), a real result (std: its sqrt) */
+        nn_tensor *re = nn_real(a), *im = re ? nn_imag(a) : NULL;
+        nn_tensor *vr = im ? var_std(re, n_dims, dims, unbiased, keepdim, false) : NULL;
+        nn_tensor *vi = vr ? var_std(im, n_dims, dims, unbiased, keepdim, false) : NULL;
+        nn_tensor *v = vi ? nn_add(vr, vi) : NULL, *out = v && take_sqrt ? nn_sqrt(v) : v;
+        if (out != v) NN_RELEASE(v);
+        NN_RELEASE(re);
+        NN_RELEASE(im);
+        NN_RELEASE(vr);
+        NN_RELEASE(vi);
+        return out;
+    }
     if (!nn_dtype_is_floating(a->dtype)) {
         nn_error_set(NN_ERR_RUNTIME, "std and var only support floating point and complex dtypes");
         return NULL;

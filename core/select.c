@@ -235,7 +235,18 @@ static nn_tensor *scan(nn_tensor *a, int dim, int dtype, bool prod, nn_op_id op)
     return out;
 }
 
-nn_tensor *nn_cumsum(nn_tensor *a, int dim, int dtype) { return scan(a, dim, dtype, false, NN_OP_cumsum); }
+nn_tensor *nn_cumsum(nn_tensor *a, int dim, int dtype)
+{
+    if (!nn_dtype_is_complex(a->dtype) || dtype >= 0) return scan(a, dim, dtype, false, NN_OP_cumsum);
+    /* complex: each part's running sum (ATen's complex<double> accumulator adds the parts apart) */
+    int d;
+    if (nn_wrap_dim(dim, a->ndim > 0 ? a->ndim : 1, &d) < 0) return NULL;
+    nn_tensor *r = a->ndim ? nn_view_as_real(a) : NULL, *s = r ? scan(r, d, -1, false, NN_OP_cumsum) : NULL;
+    nn_tensor *out = s ? nn_view_as_complex(s) : a->ndim ? NULL : nn_clone(a);
+    NN_RELEASE(r);
+    NN_RELEASE(s);
+    return out;
+}
 nn_tensor *nn_cumprod(nn_tensor *a, int dim, int dtype) { return scan(a, dim, dtype, true, NN_OP_cumprod); }
 
 /* the sum from each position to the end: flip(cumsum(flip(g))) */

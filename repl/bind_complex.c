@@ -1,6 +1,6 @@
 /*
  * bind_complex.c — the torch names of complex tensors (core/complex.c):
- * torch.complex, view_as_real, view_as_complex, real, imag, angle, conj,
+ * torch.complex, polar, view_as_real, view_as_complex, real, imag, angle, conj,
  * resolve_conj, conj_physical, is_complex and their methods, the .real / .imag
  * attributes, the Python complex numbers item() and tolist() give, and torch.fft
  * (fft, ifft, rfft, irfft, fftfreq, rfftfreq; core/fft.c).
@@ -12,15 +12,26 @@
 #define ARGS(n) nn_object *a[n] = {0}
 static nn_object *T(nn_tensor *t) { return (nn_object *)t; }
 
-static nn_object *f_complex(void *ud, nn_object *args, nn_object *kwargs)
+/* fname(first, second, *, out=None) of two tensors: torch.complex(real, imag), torch.polar(abs, angle) */
+static nn_object *two_parts(const char *fname, const char *spec, const char *first, const char *second,
+                            nn_tensor *(*fn)(nn_tensor *, nn_tensor *), nn_object *args, nn_object *kwargs)
 {
     ARGS(3);
-    nn_tensor *re = NULL, *im = NULL;
-    if (repl_parse_args("complex", "real, imag, *, out=", args, kwargs, a) ||
-        repl_arg_tensor("complex", "real", 1, a[0], &re) || repl_arg_tensor("complex", "imag", 2, a[1], &im) ||
-        repl_no_out("complex", a[2]))
+    nn_tensor *x = NULL, *y = NULL;
+    if (repl_parse_args(fname, spec, args, kwargs, a) || repl_arg_tensor(fname, first, 1, a[0], &x) ||
+        repl_arg_tensor(fname, second, 2, a[1], &y) || repl_no_out(fname, a[2]))
         return NULL;
-    return T(nn_complex(re, im));
+    return T(fn(x, y));
+}
+
+static nn_object *f_complex(void *ud, nn_object *args, nn_object *kwargs)
+{
+    return two_parts("complex", "real, imag, *, out=", "real", "imag", nn_complex, args, kwargs);
+}
+
+static nn_object *f_polar(void *ud, nn_object *args, nn_object *kwargs)
+{
+    return two_parts("polar", "abs, angle, *, out=", "abs", "angle", nn_polar, args, kwargs);
 }
 
 /* a one-tensor function: fname(input) */
@@ -54,6 +65,9 @@ static const repl_function_def complex_functions[] = {
     {"complex", f_complex,
      "complex(real, imag, *, out=None) -> Tensor\n"
      "Constructs a complex tensor with its real part equal to real and its imaginary part equal to imag."},
+    {"polar", f_polar,
+     "polar(abs, angle, *, out=None) -> Tensor\n"
+     "Constructs a complex tensor whose elements are Cartesian coordinates corresponding to the polar coordinates with absolute value abs and angle angle."},
     {"view_as_real", f_view_as_real,
      "view_as_real(input) -> Tensor\nReturns a view of input as a real tensor, the last dim of size 2 holding the parts."},
     {"view_as_complex", f_view_as_complex,
@@ -75,7 +89,7 @@ nn_object *repl_complex_method(nn_tensor *t, const char *name)
 {
     if (!strcmp(name, "real")) return T(nn_real(t));
     if (!strcmp(name, "imag")) return T(nn_imag(t));
-    static const char *const torch_only[] = {"complex", "view_as_real", "view_as_complex"};
+    static const char *const torch_only[] = {"complex", "polar", "view_as_real", "view_as_complex"};
     for (size_t i = 0; i < sizeof torch_only / sizeof *torch_only; i++)
         if (!strcmp(name, torch_only[i])) return NULL;
     for (size_t i = 0; i < N_COMPLEX_FUNCTIONS; i++)
@@ -176,29 +190,70 @@ static const char *const complex_ok[] = {
     "maximum", "minimum", /* core refuses them with PyTorch's message */
     "fft", "ifft", "rfft", "irfft",
     "pow", "sqrt", "rsqrt", "log", "log2", "log10", "sin", "cos", "tan", "sinh", "cosh", "tanh", "sigmoid",
-    "reciprocal", "square", "sgn", "isnan", "isinf", "isfinite",
+    "reciprocal", "square", "sgn", "isnan", "isinf", "isfinite", "polar", "var", "std", "cumsum",
 };
 
-static bool has_complex(nn_object *o, int depth)
+/* the complex dtype of o (a tensor, or a tuple or list of them at depth 0), or -1 */
+static int complex_dtype(nn_object *o, int depth)
 {
-    if (nn_is_tensor(o)) return nn_dtype_is_complex(NN_TENSOR(o)->dtype);
-    if (depth > 0 || !o || (o->type != &nn_tuple_type && !nn_is_list(o))) return false;
+    if (nn_is_tensor(o)) return nn_dtype_is_complex(NN_TENSOR(o)->dtype) ? (int)NN_TENSOR(o)->dtype : -1;
+    if (depth > 0 || !o || (o->type != &nn_tuple_type && !nn_is_list(o))) return -1;
     size_t n = o->type == &nn_tuple_type ? nn_tuple_len(o) : nn_list_len(o);
-    for (size_t i = 0; i < n; i++)
-        if (has_complex(o->type == &nn_tuple_type ? nn_tuple_get(o, i) : nn_list_get(o, i), depth + 1)) return true;
-    return false;
+    for (size_t i = 0; i < n; i++) {
+        int dt = complex_dtype(o->type == &nn_tuple_type ? nn_tuple_get(o, i) : nn_list_get(o, i), depth + 1);
+        if (dt >= 0) return dt;
+    }
+    return -1;
+}
+
+/* PyTorch 1.13's refusals of complex input: "%s" the kernel's name, or a message of
+   its own (NULL kernel) */
+static const struct {
+    const char *name, *kernel, *message;
+} complex_refused[] = {
+    {"sort", "sorting_kernel_method_name", NULL}, {"argsort", "sorting_kernel_method_name", NULL},
+    {"msort", "sorting_kernel_method_name", NULL}, {"topk", "topk_cpu", NULL}, {"argmax", "argmax_cpu", NULL},
+    {"argmin", "argmin_cpu", NULL}, {"amax", "max_values_cpu", NULL}, {"amin", "min_values_cpu", NULL},
+    {"median", "median_cpu", NULL}, {"kthvalue", "kthvalue_cpu", NULL}, {"cummax", "cummax_cpu", NULL},
+    {"cummin", "cummin_cpu", NULL}, {"unique", "unique", NULL}, {"round", "round_vml_cpu", NULL},
+    {"clamp", NULL, "clamp is not supported for complex types"}, {"clip", NULL, "clamp is not supported for complex types"},
+    {"clamp_min", NULL, "clamp is not supported for complex types"},
+    {"clamp_max", NULL, "clamp is not supported for complex types"}, {"relu", NULL, "clamp is not supported for complex types"},
+    {"floor", NULL, "floor is not supported for complex inputs"}, {"ceil", NULL, "ceil is not supported for complex inputs"},
+    {"trunc", NULL, "trunc is not supported for complex inputs"},
+    {"sign", NULL, "Unlike NumPy, torch.sign is not intended to support complex numbers. Please use torch.sgn instead."},
+};
+
+/* max / min: of two tensors PyTorch's maximum / minimum message, with a dim its
+   max() / min() one, of the whole tensor its max_all / min_all kernel's */
+static int refuse_max_min(const char *name, nn_object *self, nn_object *args, nn_object *kwargs, nn_dtype dt)
+{
+    size_t n = nn_tuple_len(args);
+    nn_object *second = self ? (n > 0 ? nn_tuple_get(args, 0) : NULL) : (n > 1 ? nn_tuple_get(args, 1) : NULL);
+    nn_object *other = kwargs ? nn_dict_get_str(kwargs, "other") : NULL;
+    if ((second && nn_is_tensor(second)) || other)
+        return nn_error_set(NN_ERR_RUNTIME, "%s not implemented for complex tensors.", *name == 'm' && name[1] == 'a' ? "maximum" : "minimum");
+    if (second || (kwargs && nn_dict_get_str(kwargs, "dim")))
+        return nn_error_set(NN_ERR_RUNTIME, "%s(): does not support complex input", name);
+    return nn_error_set(NN_ERR_RUNTIME, "\"%s_all\" not implemented for '%s'", name, nn_dtype_scalar_name(dt));
 }
 
 int repl_complex_check(const char *name, nn_object *self, nn_object *args, nn_object *kwargs)
 {
-    bool any = self && has_complex(self, 1);
-    for (size_t i = 0; !any && i < nn_tuple_len(args); i++) any = has_complex(nn_tuple_get(args, i), 0);
+    int dt = self ? complex_dtype(self, 1) : -1;
+    for (size_t i = 0; dt < 0 && i < nn_tuple_len(args); i++) dt = complex_dtype(nn_tuple_get(args, i), 0);
     size_t pos = 0;
     nn_object *k, *v;
-    while (!any && kwargs && nn_dict_next(kwargs, &pos, &k, &v)) any = has_complex(v, 0);
-    if (!any) return 0;
+    while (dt < 0 && kwargs && nn_dict_next(kwargs, &pos, &k, &v)) dt = complex_dtype(v, 0);
+    if (dt < 0) return 0;
     for (size_t i = 0; i < sizeof complex_ok / sizeof *complex_ok; i++)
         if (!strcmp(complex_ok[i], name)) return 0;
+    if (!strcmp(name, "max") || !strcmp(name, "min")) return refuse_max_min(name, self, args, kwargs, (nn_dtype)dt);
+    for (size_t i = 0; i < sizeof complex_refused / sizeof *complex_refused; i++)
+        if (!strcmp(complex_refused[i].name, name))
+            return complex_refused[i].kernel ? nn_error_set(NN_ERR_RUNTIME, "\"%s\" not implemented for '%s'", complex_refused[i].kernel,
+                                                           nn_dtype_scalar_name((nn_dtype)dt))
+                                             : nn_error_set(NN_ERR_RUNTIME, "%s", complex_refused[i].message);
     return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "%s%s does not support complex tensors in nnscope yet",
                         self ? "Tensor." : "torch.", name);
 }

@@ -43,3 +43,33 @@ a = torch.tensor([1 + 1j, 2 - 1j])
 b = torch.tensor([1 + 1.00001j, 2 - 1j])
 print(torch.allclose(a, b), torch.isclose(a, b), torch.isclose(a, a + 1e-3), a.allclose(b, rtol=0, atol=0))
 print(torch.isclose(w, w), torch.isclose(w, w, equal_nan=True))
+
+# reductions with a real or complex result, polar
+m = torch.tensor(vals[:180]).reshape(12, 15)
+for dt in (torch.complex64, torch.complex128):
+    x = m.to(dt)
+    print(dt, 'var std', bits(x.var()), bits(x.std(unbiased=False)))
+    print(dt, 'cumsum', bits(x.cumsum(1)), bits(torch.cumsum(x, 0)), bits(x[:, ::2].cumsum(0)))
+print(bits(m.var(1)), bits(torch.std(m, 0, keepdim=True)), m[:2, :3].var(1), m[:2, :3].std(), torch.cumsum(m[0, :4], 0))
+r = torch.tensor([[1.0], [2.0]])
+th = torch.tensor([0.5, 1.0, 2.0])
+print(torch.polar(r, th), torch.polar(r.double(), th.double()))
+print(bits(torch.polar(torch.arange(203.) / 7, torch.arange(203.) / 3)))
+for f in [lambda: torch.polar(torch.tensor([1, 2]), torch.tensor([1, 2])),
+          lambda: torch.polar(torch.tensor([1.]), torch.tensor([1.], dtype=torch.float64))]:
+    try:
+        print(f())
+    except RuntimeError as e:
+        print('RuntimeError:', e)
+
+# what PyTorch refuses for complex input, with its messages
+z = torch.tensor([1 + 2j, 3 - 1j])
+tries = [lambda: torch.sort(z), lambda: z.argsort(), lambda: z.topk(1), lambda: z.max(), lambda: torch.min(z),
+         lambda: z.max(0), lambda: torch.min(z, dim=0), lambda: torch.max(z, z), lambda: z.argmax(), lambda: z.amin(),
+         lambda: z.median(), lambda: z.clamp(0, 1), lambda: torch.clamp(z, min=0), lambda: torch.relu(z),
+         lambda: z.floor(), lambda: z.sign(), lambda: z.round(), lambda: z.to(torch.complex128).cummax(0)]
+for f in tries:
+    try:
+        print(f())
+    except RuntimeError as e:
+        print('RuntimeError:', e)
