@@ -1938,11 +1938,12 @@ static nn_object *str_split_impl(nn_object *args, nn_object *kwargs, bool right)
         size_t parts = 0;
         for (size_t i = 0; i < n; i++)
             parts += !isspace((unsigned char)s[i]) && (i == 0 || isspace((unsigned char)s[i - 1]));
-        size_t *starts = nn_malloc(2 * parts * sizeof *starts + 1), *ends = starts + parts;
+        size_t *starts = nn_malloc(2 * parts * sizeof *starts + 1);
         if (!starts) {
             NN_RELEASE(l);
             return NULL;
         }
+        size_t *ends = starts + parts;
         for (size_t k = 0, i = 0; k < parts; k++) {
             while (isspace((unsigned char)s[i])) i++;
             size_t j = i;
