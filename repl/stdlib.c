@@ -112,6 +112,7 @@ static const struct {
     {"torch", "channels_last", "torch._memory_format"},
     {"torch", "channels_last_3d", "torch._memory_format"},
     {"torch.optim", "lbfgs", "torch.optim.lbfgs"},
+    {"torch.nn.utils", "prune", "torch.nn.utils.prune"},
     {"torch.nn", "TransformerDecoderLayer", "torch.nn._transformer"},
     {"torch.nn", "TransformerDecoder", "torch.nn._transformer"},
     {"torch.nn", "Transformer", "torch.nn._transformer"},
