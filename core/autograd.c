@@ -849,6 +849,8 @@ static int backward_restricted(nn_tensor *root, nn_tensor *gradient, bool retain
     return rc;
 }
 
+bool nn_backward_is_restricted(void) { return walk_pruned; }
+
 int nn_backward(nn_tensor *root, nn_tensor *gradient, bool retain_graph, bool create_graph)
 {
     return backward_restricted(root, gradient, retain_graph, create_graph, -1, NULL, 0, NULL);

@@ -116,6 +116,8 @@ static const struct {
     {"torch.nn.utils", "weight_norm", "torch.nn.utils._weight_norm"},
     {"torch.nn.utils", "remove_weight_norm", "torch.nn.utils._weight_norm"},
     {"torch.autograd", "functional", "torch.autograd.functional"},
+    {"torch", "random", "torch.random"},
+    {"torch.optim", "swa_utils", "torch.optim.swa_utils"},
     {"torch.nn", "TransformerDecoderLayer", "torch.nn._transformer"},
     {"torch.nn", "TransformerDecoder", "torch.nn._transformer"},
     {"torch.nn", "Transformer", "torch.nn._transformer"},
