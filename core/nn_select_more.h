@@ -27,6 +27,9 @@ int nn_mode(nn_tensor *a, int dim, bool keepdim, nn_tensor **values, nn_tensor *
 nn_tensor *nn_diag(nn_tensor *a, int64_t diagonal);
 /* The diagonal of dims dim1, dim2 as a view, moved to the last dim. */
 nn_tensor *nn_diagonal(nn_tensor *a, int64_t offset, int dim1, int dim2);
+/* Tensor.unfold(dim, size, step): the windows of size elements of dim, step apart,
+   as a view whose dim counts the windows and whose new last dim runs along one. */
+nn_tensor *nn_unfold_dim(nn_tensor *a, int dim, int64_t size, int64_t step);
 /* a's last dim written on the diagonal of two new dims dim1, dim2 of zeros. */
 nn_tensor *nn_diag_embed(nn_tensor *a, int64_t offset, int dim1, int dim2);
 /* a copy of a with alpha * src's slices added along dim at index (1-d int64/int32). */

@@ -372,6 +372,96 @@ nn_tensor *nn_diagonal(nn_tensor *a, int64_t offset, int dim1, int dim2)
     return v;
 }
 
+nn_tensor *nn_unfold_dim(nn_tensor *a, int dim, int64_t size, int64_t step)
+{
+    int nd = a->ndim ? a->ndim : 1;
+    if (dim < -nd || dim >= nd) {
+        nn_error_set(NN_ERR_INDEX, "Dimension out of range (expected to be in range of [%d, %d], but got %d)", -nd, nd - 1, dim);
+        return NULL;
+    }
+    if (dim < 0) dim += nd;
+    int64_t length = a->ndim ? a->sizes[dim] : 1, stride = a->ndim ? a->strides[dim] : 1;
+    if (size > length) {
+        nn_error_set(NN_ERR_RUNTIME, "maximum size for tensor at dimension %d is %lld but size is %lld", dim,
+                     (long long)length, (long long)size);
+        return NULL;
+    }
+    if (step <= 0) {
+        nn_error_set(NN_ERR_RUNTIME, "step is %lld but must be > 0", (long long)step);
+        return NULL;
+    }
+    if (a->ndim + 1 > NN_MAX_DIMS) {
+        nn_error_set(NN_ERR_RUNTIME, "unfold: too many dimensions");
+        return NULL;
+    }
+    int64_t sizes[NN_MAX_DIMS], strides[NN_MAX_DIMS];
+    memcpy(sizes, a->sizes, sizeof(int64_t) * (size_t)a->ndim);
+    memcpy(strides, a->strides, sizeof(int64_t) * (size_t)a->ndim);
+    int out_nd = a->ndim + 1;
+    if (a->ndim) {
+        sizes[dim] = (length - size) / step + 1;
+        strides[dim] = stride * step;
+    } else {
+        out_nd = 1; /* a 0-dim tensor's one window */
+    }
+    sizes[out_nd - 1] = size;
+    strides[out_nd - 1] = stride;
+    nn_tensor *v = nn_tensor_new_view(a, out_nd, sizes, strides, a->offset);
+    if (!v) return NULL;
+    nn_tensor *root = a->base ? a->base : a;
+    NN_RETAIN(root);
+    v->base = root;
+    nn_op_params p = {.i = {dim, size, step}, .n_i = 3};
+    if (nn_record(NN_OP_unfold_dim, 1, &a, 1, &v, 0, NULL, &p) < 0) NN_SET(v, NULL);
+    return v;
+}
+
+/* The input's gradient: each window's gradient added back where the window was, the
+   windows in order (index_add over the positions the windows cover). */
+int nn_unfold_dim_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    if (!gout[0]) return 0;
+    const nn_input_meta *m = &n->input_meta[0];
+    int dim = (int)n->p.i[0];
+    int64_t size = n->p.i[1], step = n->p.i[2];
+    nn_tensor *g = gout[0];
+    if (m->ndim == 0) {
+        gin[0] = nn_reshape(g, 0, NULL);
+        return gin[0] ? 0 : -1;
+    }
+    int64_t windows = g->sizes[dim];
+    /* (..., windows, ..., size) -> (..., windows * size, ...): window w's element j at w * size + j */
+    int perm[NN_MAX_DIMS], k = 0;
+    for (int d = 0; d < g->ndim - 1; d++) {
+        perm[k++] = d;
+        if (d == dim) perm[k++] = g->ndim - 1;
+    }
+    int64_t flat[NN_MAX_DIMS];
+    for (int d = 0; d < m->ndim; d++) flat[d] = d == dim ? windows * size : m->sizes[d];
+    nn_tensor *moved = nn_permute(g, g->ndim, perm);
+    nn_tensor *src = moved ? nn_reshape(moved, m->ndim, flat) : NULL;
+    nn_tensor *index = nn_empty_on(nn_device_of(g), 1, (int64_t[]){windows * size}, NN_INT64);
+    nn_tensor *zeros = index ? nn_zeros_on(nn_device_of(g), m->ndim, m->sizes, g->dtype) : NULL;
+    if (zeros) {
+        int64_t count = windows * size;
+        int64_t *pos = nn_malloc(sizeof(int64_t) * (size_t)(count > 0 ? count : 1));
+        if (pos) {
+            for (int64_t w = 0; w < windows; w++)
+                for (int64_t j = 0; j < size; j++) pos[w * size + j] = w * step + j;
+            if (nn_host_write(index, pos) < 0) NN_SET(zeros, NULL);
+            nn_free(pos);
+        } else {
+            NN_SET(zeros, NULL);
+        }
+    }
+    gin[0] = zeros && src ? nn_index_add(zeros, dim, index, src, 1.0) : NULL;
+    NN_RELEASE(moved);
+    NN_RELEASE(src);
+    NN_RELEASE(index);
+    NN_RELEASE(zeros);
+    return gin[0] ? 0 : -1;
+}
+
 /* zeros shaped like input 0 with g written on its diagonal */
 static nn_tensor *zeros_with_diagonal(const nn_input_meta *m, nn_tensor *g, int64_t offset, int d1, int d2)
 {

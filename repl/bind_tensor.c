@@ -1509,6 +1509,7 @@ nn_object *repl_tensor_getattr(nn_tensor *t, const char *name)
     if (!strcmp(name, "is_leaf")) return nn_bool_new(nn_is_leaf(t));
     if (!strcmp(name, "output_nr")) return nn_int_new(t->grad_fn ? t->output_nr : 0); /* which output of grad_fn */
     if (!strcmp(name, "_version")) return nn_int_new((int64_t)t->storage->version);
+    if (!strcmp(name, "_base")) return t->base ? nn_retain(&t->base->ob) : nn_retain(nn_none()); /* a view's root */
     if (!strcmp(name, "retains_grad")) return nn_bool_new(t->retains_grad);
     if (!strcmp(name, "grad")) {
         nn_tensor *g = nn_grad(t);

@@ -18,6 +18,7 @@
 
 #include "bind_int.h"
 #include "nn_ops_extra.h"
+#include "nn_select_more.h"
 
 #define ARGS(n) nn_object *a[n] = {0}
 static nn_object *T(nn_tensor *t) { return (nn_object *)t; }
@@ -221,6 +222,18 @@ static nn_object *m_type_as(nn_object *self, nn_object *args, nn_object *kwargs)
     return T(nn_to_dtype(NN_TENSOR(self), other->dtype));
 }
 
+/* x.unfold(dimension, size, step): the windows of size along dimension, step apart, as a view */
+static nn_object *m_unfold(nn_object *self, nn_object *args, nn_object *kwargs)
+{
+    ARGS(3);
+    int64_t dim = 0, size = 0, step = 0;
+    if (repl_parse_args("unfold", "dimension, size, step", args, kwargs, a) ||
+        repl_arg_int("unfold", "dimension", 1, a[0], &dim) || repl_arg_int("unfold", "size", 2, a[1], &size) ||
+        repl_arg_int("unfold", "step", 3, a[2], &step))
+        return NULL;
+    return T(nn_unfold_dim(NN_TENSOR(self), (int)dim, size, step));
+}
+
 /* ------------------------------------------------------- predicates */
 
 static nn_object *m_ndimension(nn_object *self, nn_object *args, nn_object *kwargs)
@@ -299,6 +312,9 @@ static const repl_method_def more_methods[] = {
     {"reshape_as", m_reshape_as,
      "reshape_as(other) -> Tensor\n"
      "Returns this tensor as the same shape as other."},
+    {"unfold", m_unfold,
+     "unfold(dimension, size, step) -> Tensor\n"
+     "Returns a view of the original tensor which contains all slices of size size from self tensor in the dimension dimension."},
     {"type_as", m_type_as,
      "type_as(tensor) -> Tensor\n"
      "Returns this tensor cast to the type of the given tensor."},

@@ -1166,8 +1166,10 @@ static nn_object *native_class_order(nn_object *cls, const char *name)
 
 static nn_object *op_getattr(nn_object *o, const char *name)
 {
-    if ((nn_is_tensor(o) || nn_is_module(o)) && !strcmp(name, "__class__")) /* type(x): Tensor, Parameter, Linear */
-        return repl_bind_type_of(o);
+    if (!strcmp(name, "__class__")) { /* type(x): Tensor, Parameter, Linear, AddBackward0 */
+        nn_object *cls = repl_bind_type_of(o);
+        if (cls || nn_error_current() || nn_is_tensor(o) || nn_is_module(o)) return cls;
+    }
     if (nn_is_tensor(o)) return repl_tensor_getattr(NN_TENSOR(o), name);
     if (nn_is_module(o)) return repl_module_getattr(NN_MODULE(o), name);
     if (repl_is_namespace(o)) return repl_namespace_getattr(o, name);
