@@ -364,13 +364,18 @@ nn_tensor *nn_rpow_scalar(double base, nn_tensor *a)
     return out;
 }
 
+nn_tensor *nn_rsub(nn_tensor *a, nn_tensor *number)
+{
+    nn_tensor *out = binary_compute(BIN_SUB, number, a, 1, NULL);
+    if (out && nn_record(NN_OP_rsub, 1, &a, 1, &out, 0, NULL, NULL) < 0) NN_SET(out, NULL);
+    return out;
+}
+
 nn_tensor *nn_rsub_scalar(nn_tensor *a, double s)
 {
     nn_tensor *w = nn_wrapped_number(s, false);
-    if (!w) return NULL;
-    nn_tensor *out = binary_compute(BIN_SUB, w, a, 1, NULL);
+    nn_tensor *out = w ? nn_rsub(a, w) : NULL;
     NN_RELEASE(w);
-    if (out && nn_record(NN_OP_rsub, 1, &a, 1, &out, 0, NULL, NULL) < 0) NN_SET(out, NULL);
     return out;
 }
 

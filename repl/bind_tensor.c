@@ -1585,9 +1585,17 @@ nn_object *repl_tensor_binary(repl_binop op, nn_object *a, nn_object *b)
     /* number + tensor and number * tensor are the tensor's __radd__/__rmul__: add(tensor, number),
        so the node's next_functions list the tensor's first, as PyTorch's */
     case REPL_ADD: r = a_num ? nn_add(y, x) : nn_add(x, y); break;
-    case REPL_SUB: r = a_num ? nn_rsub_scalar(y, nn_float_value(a)) : nn_sub(x, y); break;
+    case REPL_SUB: r = a_num ? nn_rsub(y, x) : nn_sub(x, y); break;
     case REPL_MUL: r = a_num ? nn_mul(y, x) : nn_mul(x, y); break;
-    case REPL_DIV: r = nn_div(x, y); break;
+    case REPL_DIV:
+        if (a_num) { /* number / tensor is the tensor's __rtruediv__: reciprocal, then times the number */
+            nn_tensor *inv = nn_reciprocal(y);
+            r = inv ? nn_mul(inv, x) : NULL;
+            NN_RELEASE(inv);
+        } else {
+            r = nn_div(x, y);
+        }
+        break;
     case REPL_FLOORDIV: r = nn_floor_divide(x, y); break;
     case REPL_MOD: r = nn_remainder(x, y); break;
     case REPL_POW:

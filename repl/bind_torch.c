@@ -119,10 +119,11 @@ static nn_object *f_full(void *ud, nn_object *args, nn_object *kwargs)
 
 static nn_object *like(const char *fname, nn_object *args, nn_object *kwargs, int which)
 {
-    ARGS(6);
+    ARGS(7);
     nn_tensor *x = NULL;
-    const char *spec = which == 2 ? "input, fill_value, *, dtype=, requires_grad=, device=, layout="
-                                  : "input, *, dtype=, requires_grad=, device=, layout=";
+    /* memory_format: accepted; the result is contiguous (as preserve_format of a contiguous input) */
+    const char *spec = which == 2 ? "input, fill_value, *, dtype=, requires_grad=, device=, layout=, memory_format="
+                                  : "input, *, dtype=, requires_grad=, device=, layout=, memory_format=";
     nn_device dev;
     if (repl_parse_args(fname, spec, args, kwargs, a) || repl_arg_tensor(fname, "input", 1, a[0], &x) ||
         repl_arg_device_to(fname, a[which == 2 ? 4 : 3], &dev))

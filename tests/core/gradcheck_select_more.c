@@ -63,6 +63,9 @@ static nn_tensor *gc_scatter_reduce(nn_tensor **in)
     return r;
 }
 
+/* overlapping windows: each element's gradient sums the windows that hold it */
+static nn_tensor *gc_unfold_dim(nn_tensor **in) { return nn_unfold_dim(in[0], 1, 3, 2); }
+
 static const gc_case cases_select_more[] = {
     {NN_OP_prod_all, "prod of all", gc_prod_all, 1, {2}, {{2, 3}}, 0.5, 2, 0},
     {NN_OP_prod_dim, "prod along a dim", gc_prod_dim, 1, {2}, {{2, 3}}, -2, 2, 0},
@@ -76,6 +79,7 @@ static const gc_case cases_select_more[] = {
     {NN_OP_diag, "diag of a matrix", gc_diag_mat, 1, {2}, {{3, 4}}, -2, 2, 0},
     {NN_OP_diagonal, "diagonal of dims 0, 2", gc_diagonal, 1, {3}, {{3, 2, 4}}, -2, 2, 0},
     {NN_OP_diag_embed, "diag_embed", gc_diag_embed, 1, {2}, {{2, 3}}, -2, 2, 0},
+    {NN_OP_unfold_dim, "unfold, overlapping windows", gc_unfold_dim, 1, {2}, {{2, 7}}, -2, 2, 0},
     {NN_OP_index_add, "index_add repeated", gc_index_add, 2, {2, 2}, {{2, 4}, {2, 3}}, -2, 2, 0},
     {NN_OP_aminmax, "aminmax (no derivative)", gc_aminmax, 1, {2}, {{2, 3}}, -2, 2, 0},
     {NN_OP_scatter_reduce, "scatter reduce='add' (no derivative)", gc_scatter_reduce, 2, {2, 2}, {{2, 3}, {2, 2}}, -2, 2, 0},
