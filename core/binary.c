@@ -353,9 +353,9 @@ nn_tensor *nn_pow_scalar(nn_tensor *a, double exponent)
     return out;
 }
 
-nn_tensor *nn_rpow_scalar(double base, nn_tensor *a)
+nn_tensor *nn_rpow_scalar(double base, bool integer_base, nn_tensor *a)
 {
-    nn_tensor *w = nn_wrapped_number(base, false);
+    nn_tensor *w = nn_wrapped_number(base, integer_base);
     if (!w) return NULL;
     nn_tensor *out = binary_compute(BIN_POW, w, a, 1, NULL);
     NN_RELEASE(w);

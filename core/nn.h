@@ -668,7 +668,7 @@ nn_tensor *nn_bitwise_or(nn_tensor *a, nn_tensor *b);
 nn_tensor *nn_bitwise_xor(nn_tensor *a, nn_tensor *b);
 nn_tensor *nn_bitwise_not(nn_tensor *a);
 nn_tensor *nn_pow_scalar(nn_tensor *a, double exponent);       /* a ** s */
-nn_tensor *nn_rpow_scalar(double base, nn_tensor *a);          /* s ** a */
+nn_tensor *nn_rpow_scalar(double base, bool integer_base, nn_tensor *a); /* s ** a (an int s keeps an int a int) */
 nn_tensor *nn_rsub_scalar(nn_tensor *a, double s);             /* s - a */
 nn_tensor *nn_rsub(nn_tensor *a, nn_tensor *number);          /* number - a, number a wrapped Python number */
 nn_tensor *nn_maximum(nn_tensor *a, nn_tensor *b);

@@ -162,14 +162,18 @@ static nn_object *binary_fn(const char *fname, nn_object *args, nn_object *kwarg
     nn_tensor *x = NULL;
     double alpha = 1;
     const char *spec = which <= 1 ? "input, other, *, alpha=" : "input, other";
-    if (repl_parse_args(fname, spec, args, kwargs, a) || repl_arg_tensor(fname, "input", 1, a[0], &x) ||
-        (which <= 1 && repl_arg_double(fname, "alpha", 0, a[2], &alpha)))
+    if (repl_parse_args(fname, spec, args, kwargs, a) || (which <= 1 && repl_arg_double(fname, "alpha", 0, a[2], &alpha)))
         return NULL;
+    /* PyTorch takes a number as the input of these (torch.add(1, t), torch.pow(2, t)) */
+    bool number_input = !nn_is_tensor(a[0]) && (which <= 4 || which == 10 || which == 11) && nn_is_tensor(a[1]);
+    if (number_input ? !(x = repl_as_tensor(a[0])) : repl_arg_tensor(fname, "input", 1, a[0], &x)) return NULL;
+    if (!number_input) NN_RETAIN(x);
     nn_tensor *y = repl_as_tensor(a[1]);
     if (!y) {
         if (nn_error_current() == NN_OK)
             nn_error_set(NN_ERR_TYPE, "%s(): argument 'other' (position 2) must be Tensor, not %s", fname,
                          repl_type_name(a[1]));
+        NN_RELEASE(x);
         return NULL;
     }
     nn_tensor *r = NULL;
@@ -178,7 +182,10 @@ static nn_object *binary_fn(const char *fname, nn_object *args, nn_object *kwarg
     case 1: r = alpha == 1 ? nn_sub(x, y) : nn_add_scaled(x, y, -alpha); break;
     case 2: r = nn_mul(x, y); break;
     case 3: r = nn_div(x, y); break;
-    case 4: r = nn_is_tensor(a[1]) || nn_is_complex(a[1]) ? nn_pow(x, y) : nn_pow_scalar(x, nn_float_value(a[1])); break;
+    case 4:
+        if (number_input && !nn_is_complex(a[0])) r = nn_rpow_scalar(nn_float_value(a[0]), !nn_is_float(a[0]), y);
+        else r = nn_is_tensor(a[1]) || nn_is_complex(a[1]) ? nn_pow(x, y) : nn_pow_scalar(x, nn_float_value(a[1]));
+        break;
     case 5: r = nn_maximum(x, y); break;
     case 6: r = nn_minimum(x, y); break;
     case 7: r = nn_matmul(x, y); break;
@@ -195,6 +202,7 @@ static nn_object *binary_fn(const char *fname, nn_object *args, nn_object *kwarg
     case 18: r = nn_compare(x, y, NN_GT); break;
     case 19: r = nn_compare(x, y, NN_GE); break;
     }
+    NN_RELEASE(x);
     NN_RELEASE(y);
     return T(r);
 }
@@ -1601,7 +1609,7 @@ nn_object *repl_tensor_binary(repl_binop op, nn_object *a, nn_object *b)
     case REPL_POW:
         if (nn_is_complex(a) || nn_is_complex(b)) r = nn_pow(x, y); /* a Python complex: wrapped in x or y */
         else if (b_num) r = nn_pow_scalar(x, nn_float_value(b));
-        else if (a_num) r = nn_rpow_scalar(nn_float_value(a), y);
+        else if (a_num) r = nn_rpow_scalar(nn_float_value(a), !nn_is_float(a), y);
         else r = nn_pow(x, y);
         break;
     case REPL_MATMUL: r = nn_matmul(x, y); break;

@@ -2025,6 +2025,13 @@ nn_object *repl_lang_module_getattr(nn_object *obj, const char *name)
     nn_object *v = repl_nmap_get(&((module_obj *)obj)->dict, name);
     if (v) return nn_retain(v);
     if (strcmp(name, "__name__") == 0) return nn_str_new(((module_obj *)obj)->name);
+    nn_object *hook = repl_nmap_get(&((module_obj *)obj)->dict, "__getattr__");
+    if (hook) { /* PEP 562: the module's __getattr__(name) for a name it lacks */
+        nn_object *arg = nn_str_new(name);
+        nn_object *r = arg ? repl_call_object(hook, &arg, 1, NULL) : NULL;
+        NN_RELEASE(arg);
+        return r;
+    }
     return attr_error(obj, name);
 }
 

@@ -589,6 +589,11 @@ void repl_warnings_install(void);
 /* ns.name where a module of the language defines it (torch.autograd.Function):
    a new reference, or NULL (with the error set when the module failed). */
 nn_object *repl_stdlib_alias(const char *ns, const char *name);
+/* module.name when name is an item of module's list list_name ("__all__"); NULL without
+   an error otherwise. The module is a language module of the library (repl/lib). */
+nn_object *repl_stdlib_listed(const char *module, const char *list_name, const char *name);
+/* Whether name is an item of that list (the module loaded if it was not). */
+bool repl_stdlib_lists(const char *module, const char *list_name, const char *name);
 /* Runs source (a module written in the language; borrowed, filename names it in
    tracebacks) and sets each name it binds as an attribute of module (the
    module's attributes so far are its first names: C helpers). Its

@@ -69,15 +69,27 @@ nn_object *repl_import_user_file(const char *name)
     nn_object *m = repl_nmap_get(&repl_current->stdlib_modules, key);
     if (m) return nn_retain(m);
     char dir[4096], relative[512], path[4800];
-    search_dir(dir, sizeof dir);
     snprintf(relative, sizeof relative, "%s", name);
     for (char *c = relative; *c; c++)
         if (*c == '.') *c = '/';
+    /* the directories of sys.path in order (a script's sys.path.insert(0, ...) first),
+       then the script's own as sys.path[0] stands for it */
+    nn_object *sys = repl_import_by_name("sys"), *dirs = sys ? repl_get_attr(sys, "path") : NULL;
+    NN_RELEASE(sys);
+    if (!dirs) nn_error_clear();
+    size_t n_dirs = dirs && nn_is_list(dirs) ? nn_list_len(dirs) : 0;
     char *source = NULL;
-    for (int package = 0; package < 2 && !source && !nn_error_current(); package++) {
-        snprintf(path, sizeof path, package ? "%s/%s/__init__.py" : "%s/%s.py", dir, relative);
-        source = read_source(path);
+    for (size_t d = 0; d <= n_dirs && !source && !nn_error_current(); d++) {
+        nn_object *entry = d < n_dirs ? nn_list_get(dirs, d) : NULL;
+        if (d < n_dirs && !nn_is_str(entry)) continue;
+        if (entry) snprintf(dir, sizeof dir, "%s", nn_str_cstr(entry)[0] ? nn_str_cstr(entry) : ".");
+        else search_dir(dir, sizeof dir);
+        for (int package = 0; package < 2 && !source && !nn_error_current(); package++) {
+            snprintf(path, sizeof path, package ? "%s/%s/__init__.py" : "%s/%s.py", dir, relative);
+            source = read_source(path);
+        }
     }
+    NN_RELEASE(dirs);
     if (!source) return NULL;
     char msg[1024], *decoded;
     const char *text = repl_source_text(source, path, &decoded, msg, sizeof msg);

@@ -334,8 +334,48 @@ static const struct {
     {"torch.nn.init", "sparse", "torch.nn._init_more"},
 };
 
+/* Whether name is an item of module m's list attribute list_name (its __all__, ...). */
+static bool module_lists(nn_object *m, const char *list_name, const char *name)
+{
+    nn_object *list = repl_get_attr(m, list_name);
+    bool found = false;
+    for (size_t i = 0; list && nn_is_list(list) && !found && i < nn_list_len(list); i++) {
+        nn_object *item = nn_list_get(list, i);
+        found = nn_is_str(item) && strcmp(nn_str_cstr(item), name) == 0;
+    }
+    if (!list) nn_error_clear();
+    NN_RELEASE(list);
+    return found;
+}
+
+bool repl_stdlib_lists(const char *module, const char *list_name, const char *name)
+{
+    static bool loading; /* a name missing while the module itself loads is missing */
+    if (loading) return false;
+    loading = true;
+    nn_object *m = repl_stdlib_module(module);
+    loading = false;
+    bool found = m && module_lists(m, list_name, name);
+    NN_RELEASE(m);
+    return found;
+}
+
+nn_object *repl_stdlib_listed(const char *module, const char *list_name, const char *name)
+{
+    if (!repl_stdlib_lists(module, list_name, name)) return NULL;
+    nn_object *m = repl_stdlib_module(module);
+    nn_object *v = m ? repl_get_attr(m, name) : NULL;
+    NN_RELEASE(m);
+    return v;
+}
+
 nn_object *repl_stdlib_alias(const char *ns, const char *name)
 {
+    /* torch's names written in the language as other names of what is there (torch._aliases) */
+    if (!strcmp(ns, "torch")) {
+        nn_object *v = repl_stdlib_listed("torch._aliases", "__all__", name);
+        if (v || nn_error_current()) return v;
+    }
     for (size_t i = 0; i < sizeof aliases / sizeof *aliases; i++) {
         if (strcmp(aliases[i].ns, ns) != 0 || strcmp(aliases[i].name, name) != 0) continue;
         nn_object *m = repl_stdlib_module(aliases[i].module);

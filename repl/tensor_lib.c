@@ -3,6 +3,7 @@
  * repl/lib/torch._tensor_more.py (one function of the tensor each): a method comes back bound
  * to the tensor, a property is called at once. repl_tensor_getattr asks here last.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "bind_int.h"
@@ -42,5 +43,21 @@ nn_object *repl_tensor_lib_method(nn_tensor *t, const char *name)
         NN_RELEASE(f);
         return r;
     }
-    return NULL;
+    /* torch._aliases: the methods it lists, and its properties (_property_NAME(tensor)) */
+    nn_object *self = &t->ob, *f = repl_stdlib_listed("torch._aliases", "__methods__", name);
+    if (f || nn_error_current()) {
+        nn_object *r = f ? repl_method_new(f, self) : NULL;
+        NN_RELEASE(f);
+        return r;
+    }
+    char getter[64];
+    if (snprintf(getter, sizeof getter, "_property_%s", name) >= (int)sizeof getter ||
+        !repl_stdlib_lists("torch._aliases", "__properties__", name))
+        return NULL;
+    nn_object *m = repl_stdlib_module("torch._aliases");
+    f = m ? repl_get_attr(m, getter) : NULL;
+    NN_RELEASE(m);
+    nn_object *r = f ? repl_call_object(f, &self, 1, NULL) : NULL;
+    NN_RELEASE(f);
+    return r;
 }

@@ -7,7 +7,7 @@ static nn_tensor *gc_mul(nn_tensor **in) { return nn_mul(in[0], in[1]); }
 static nn_tensor *gc_div(nn_tensor **in) { return nn_div(in[0], in[1]); }
 static nn_tensor *gc_pow(nn_tensor **in) { return nn_pow_scalar(in[0], 2.5); }
 static nn_tensor *gc_pow_tensor(nn_tensor **in) { return nn_pow(in[0], in[1]); }
-static nn_tensor *gc_rpow(nn_tensor **in) { return nn_rpow_scalar(1.7, in[0]); }
+static nn_tensor *gc_rpow(nn_tensor **in) { return nn_rpow_scalar(1.7, false, in[0]); }
 static nn_tensor *gc_maximum(nn_tensor **in) { return nn_maximum(in[0], in[1]); }
 static nn_tensor *gc_minimum(nn_tensor **in) { return nn_minimum(in[0], in[1]); }
 static nn_tensor *gc_remainder(nn_tensor **in) { return nn_remainder(in[0], in[1]); }
