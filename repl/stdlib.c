@@ -27,6 +27,7 @@ static const struct {
     {"copy", repl_mod_copy},
     {"dataclasses", repl_mod_dataclasses},
     {"functools", repl_mod_functools},
+    {"_green", repl_mod_green},
     {"gc", repl_mod_gc},
     {"hashlib", repl_mod_hashlib},
     {"io", repl_mod_io},
