@@ -28,6 +28,7 @@ static const struct {
     {"dataclasses", repl_mod_dataclasses},
     {"functools", repl_mod_functools},
     {"_green", repl_mod_green},
+    {"_weakref", repl_mod_weakref},
     {"gc", repl_mod_gc},
     {"hashlib", repl_mod_hashlib},
     {"io", repl_mod_io},

@@ -37,11 +37,7 @@ class CancelledError(Error):
     pass
 
 
-try:
-    TimeoutError = TimeoutError
-except NameError:  # the built-in is not there yet
-    class TimeoutError(OSError):
-        """Timeout expired."""
+TimeoutError = TimeoutError
 
 
 class InvalidStateError(Error):
