@@ -39,3 +39,8 @@ except concurrent.futures.CancelledError:
 f2 = concurrent.futures.Future()
 f2.add_done_callback(lambda f: print("callback", f.result()))
 f2.set_result(3)
+print(concurrent.futures.TimeoutError is TimeoutError, issubclass(TimeoutError, OSError))
+try:
+    concurrent.futures.Future().result(timeout=0.01)
+except TimeoutError as e:
+    print("TimeoutError", repr(e))
