@@ -1819,6 +1819,29 @@ static nn_object *ctor_slice(void *ud, nn_object *args, nn_object *kwargs)
     return repl_slice_new(ARG(0), ARG(1), NARGS > 2 ? ARG(2) : NULL);
 }
 
+/* slice.indices(length): (start, stop, step) clipped to a sequence of that length */
+static nn_object *slice_indices_m(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("indices", args, 2, 2) < 0) return NULL;
+    nn_object *len = repl_unwrap_value(ARG(1));
+    if (!is_intlike(len)) {
+        repl_raise_exc(EXC_TypeError, "'%s' object cannot be interpreted as an integer", repl_value_type_name(ARG(1)));
+        return NULL;
+    }
+    int64_t n = nn_int_value(len), start, stop, step, count;
+    if (n < 0) {
+        repl_raise_exc(EXC_ValueError, "length should not be negative");
+        return NULL;
+    }
+    if (repl_slice_indices(ARG(0), n, &start, &stop, &step, &count) < 0) return NULL;
+    nn_object *a = nn_int_new(start), *b = nn_int_new(stop), *c = nn_int_new(step);
+    nn_object *r = a && b && c ? nn_tuple_pack(3, a, b, c) : NULL;
+    NN_RELEASE(a);
+    NN_RELEASE(b);
+    NN_RELEASE(c);
+    return r;
+}
+
 static nn_object *ctor_object(void *ud, nn_object *args, nn_object *kwargs)
 {
     return repl_instance_new(repl_current->object_cls);
@@ -2908,6 +2931,20 @@ static const method_def object_methods[] = {
 static const method_def float_methods[] = {
     {"is_integer", float_is_integer_m, "is_integer()\nReturn True if the float is an integer."},
     {NULL, NULL, NULL}};
+#define DESC_GET {"__get__", repl_desc_get, "__get__(instance, owner=None, /)\nReturn an attribute of instance, which is of type owner."}
+static const method_def property_methods[] = {
+    {"getter", repl_property_getter, "getter(...)\nDescriptor to obtain a copy of the property with a different getter."},
+    {"setter", repl_property_setter, "setter(...)\nDescriptor to obtain a copy of the property with a different setter."},
+    {"deleter", repl_property_deleter, "deleter(...)\nDescriptor to obtain a copy of the property with a different deleter."},
+    DESC_GET,
+    {"__set__", repl_property_set, "__set__(instance, value, /)\nSet an attribute of instance to value."},
+    {"__delete__", repl_property_delete, "__delete__(instance, /)\nDelete an attribute of instance."},
+    {NULL, NULL, NULL}};
+static const method_def wrapper_methods[] = {DESC_GET, {NULL, NULL, NULL}}; /* staticmethod's, classmethod's */
+#undef DESC_GET
+static const method_def slice_methods[] = {
+    {"indices", slice_indices_m, "indices(...)\nS.indices(len) -> (start, stop, stride)"},
+    {NULL, NULL, NULL}};
 static const method_def int_methods[] = {
     {"bit_length", int_bit_length_m, "bit_length()\nNumber of bits necessary to represent self in binary."},
     {NULL, NULL, NULL}};
@@ -2955,7 +2992,7 @@ static const builtin_type builtin_types[] = {
      "frozenset(iterable=(), /)\nBuild an immutable unordered collection of unique elements.", NULL, NULL},
     {"range", SLOT(range_cls), &repl_range_type, ctor_range, NULL,
      "range(start, stop[, step])\nAn object that produces a sequence of integers from start (inclusive) to stop (exclusive) by step.", NULL, NULL},
-    {"slice", SLOT(slice_cls), &repl_slice_type, ctor_slice, NULL,
+    {"slice", SLOT(slice_cls), &repl_slice_type, ctor_slice, slice_methods,
      "slice(start, stop[, step])\nCreate a slice object, used for extended slicing (e.g. a[0:10:2]).", NULL, NULL},
     {"enumerate", SLOT(enumerate_cls), &repl_enumerate_type, repl_bi_enumerate, NULL,
      "enumerate(iterable, start=0)\nReturn an enumerate object: pairs of a count (from start) and a value yielded by the iterable.", NULL, NULL},
@@ -2969,11 +3006,11 @@ static const builtin_type builtin_types[] = {
      "reversed(sequence, /)\nReturn a reverse iterator over the values of the given sequence.", NULL, NULL},
     {"super", SLOT(super_cls), &repl_super_type, bi_super, NULL,
      "super() -> same as super(__class__, <first argument>)\nThe parent class's attributes, bound to the current instance.", NULL, NULL},
-    {"property", SLOT(property_cls), &repl_desc_type, repl_ctor_property, NULL,
+    {"property", SLOT(property_cls), &repl_desc_type, repl_ctor_property, property_methods,
      "property(fget=None, fset=None, fdel=None, doc=None)\nProperty attribute.", NULL, NULL},
-    {"staticmethod", SLOT(staticmethod_cls), &repl_desc_type, repl_ctor_staticmethod, NULL,
+    {"staticmethod", SLOT(staticmethod_cls), &repl_desc_type, repl_ctor_staticmethod, wrapper_methods,
      "staticmethod(function) -> method\nConvert a function to be a static method.", NULL, NULL},
-    {"classmethod", SLOT(classmethod_cls), &repl_desc_type, repl_ctor_classmethod, NULL,
+    {"classmethod", SLOT(classmethod_cls), &repl_desc_type, repl_ctor_classmethod, wrapper_methods,
      "classmethod(function) -> method\nConvert a function to be a class method.", NULL, NULL},
 };
 #undef SLOT
@@ -3104,6 +3141,7 @@ nn_object *repl_builtin_method(nn_object *self, const char *name)
     else if (t == &nn_dict_type) c = nn_dict_is_ordered(self) ? in->odict_cls : in->dict_cls;
     else if (t == &repl_set_type) c = in->set_cls;
     else if (t == &nn_float_type) c = in->float_cls;
+    else if (t == &repl_slice_type) c = in->slice_cls;
     else if (t == &nn_complex_type) c = (class_obj *)repl_nmap_get(&in->type_cache, "complex");
     else if (t == &nn_int_type || t == &repl_bigint_type || t == &nn_bool_type) c = in->int_cls; /* bool: int's methods */
     nn_object *f = NULL;

@@ -155,11 +155,10 @@ static desc_obj *self_desc(nn_object *args, const char *meth, int want_args)
     return (desc_obj *)self;
 }
 
-/* property.getter / setter / deleter (ud 0, 1, 2): a copy with that function */
-static nn_object *prop_with(void *ud, nn_object *args, nn_object *kwargs)
+/* property.getter / setter / deleter (which 0, 1, 2): a copy with that function */
+static nn_object *prop_with(int which, nn_object *args)
 {
     static const char *const names[] = {"getter", "setter", "deleter"};
-    int which = (int)(intptr_t)ud;
     desc_obj *d = self_desc(args, names[which], 1);
     if (!d) return NULL;
     nn_object *fn = nn_tuple_get(args, 1);
@@ -169,9 +168,12 @@ static nn_object *prop_with(void *ud, nn_object *args, nn_object *kwargs)
     if (r && d->name) ((desc_obj *)r)->name = nn_strdup(d->name);
     return r;
 }
+nn_object *repl_property_getter(void *ud, nn_object *args, nn_object *kwargs) { return prop_with(0, args); }
+nn_object *repl_property_setter(void *ud, nn_object *args, nn_object *kwargs) { return prop_with(1, args); }
+nn_object *repl_property_deleter(void *ud, nn_object *args, nn_object *kwargs) { return prop_with(2, args); }
 
 /* __get__(self, instance, owner=None, /) */
-static nn_object *desc_get_m(void *ud, nn_object *args, nn_object *kwargs)
+nn_object *repl_desc_get(void *ud, nn_object *args, nn_object *kwargs)
 {
     size_t n = nn_tuple_len(args);
     desc_obj *d = self_desc(args, "__get__", -1);
@@ -192,7 +194,7 @@ static nn_object *desc_get_m(void *ud, nn_object *args, nn_object *kwargs)
     return repl_bind_class_attr(&d->ob, obj, c);
 }
 
-static nn_object *prop_set_m(void *ud, nn_object *args, nn_object *kwargs)
+nn_object *repl_property_set(void *ud, nn_object *args, nn_object *kwargs)
 {
     desc_obj *d = self_desc(args, "__set__", 2);
     if (!d) return NULL;
@@ -206,7 +208,7 @@ static nn_object *prop_set_m(void *ud, nn_object *args, nn_object *kwargs)
     return repl_call_object(d->fset, a, 2, NULL);
 }
 
-static nn_object *prop_delete_m(void *ud, nn_object *args, nn_object *kwargs)
+nn_object *repl_property_delete(void *ud, nn_object *args, nn_object *kwargs)
 {
     desc_obj *d = self_desc(args, "__delete__", 1);
     if (!d) return NULL;
@@ -269,14 +271,6 @@ static nn_object *part_getter(void *ud, nn_object *args, nn_object *kwargs)
     return v;
 }
 
-static int put(class_obj *c, const char *name, nn_cfunc fn, void *ud)
-{
-    nn_object *f = nn_cfunction_new(name, fn, ud, NULL);
-    int rc = f ? repl_nmap_set(&c->dict, name, f) : -1;
-    NN_RELEASE(f);
-    return rc;
-}
-
 static int put_part(class_obj *c, const char *name)
 {
     nn_object *f = nn_cfunction_new(name, part_getter, (void *)name, NULL);
@@ -290,17 +284,10 @@ static int put_part(class_obj *c, const char *name)
 int repl_descriptor_classes_init(repl_interp *in)
 {
     static const char *const prop_parts[] = {"fget", "fset", "fdel", "__isabstractmethod__"};
-    class_obj *p = in->property_cls;
-    if (put(p, "getter", prop_with, (void *)0) < 0 || put(p, "setter", prop_with, (void *)1) < 0 ||
-        put(p, "deleter", prop_with, (void *)2) < 0 || put(p, "__get__", desc_get_m, NULL) < 0 ||
-        put(p, "__set__", prop_set_m, NULL) < 0 || put(p, "__delete__", prop_delete_m, NULL) < 0)
-        return -1;
     for (int i = 0; i < 4; i++)
-        if (put_part(p, prop_parts[i]) < 0) return -1;
+        if (put_part(in->property_cls, prop_parts[i]) < 0) return -1;
     class_obj *wrappers[2] = {in->staticmethod_cls, in->classmethod_cls};
     for (int i = 0; i < 2; i++)
-        if (put(wrappers[i], "__get__", desc_get_m, NULL) < 0 || put_part(wrappers[i], "__func__") < 0 ||
-            put_part(wrappers[i], "__isabstractmethod__") < 0)
-            return -1;
+        if (put_part(wrappers[i], "__func__") < 0 || put_part(wrappers[i], "__isabstractmethod__") < 0) return -1;
     return 0;
 }

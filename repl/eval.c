@@ -4663,7 +4663,9 @@ int repl_exec(repl_interp *in, const char *source, const char *filename, repl_pa
             sbuf b = {0};
             if (kind != NN_ERR_RECURSION && kind != NN_ERR_MEMORY) { /* CPython prints no place for a tree too deep */
             repl_sb_printf(&b, "  File \"%s\", line %d\n", u->filename, perr.line);
-            int dropped = source_line(&b, u, perr.line);
+            int dropped = 0;
+            if (perr.text[0]) repl_sb_printf(&b, "    %s\n", perr.text); /* f"{a b}": (a b) */
+            else dropped = source_line(&b, u, perr.line);
             bool eof_in_file = perr.at_eof && mode == REPL_PARSE_FILE; /* CPython's offset 0 */
             if (dropped >= 0 && perr.offset > dropped && !eof_in_file) { /* the carets under the 1-based offset (to end_offset) */
                 repl_sb_printf(&b, "%*s^", 4 + perr.offset - 1 - dropped, "");
@@ -4897,7 +4899,7 @@ int repl_exec_in_scope(repl_interp *in, nn_object *sc, const char *source, const
    attributes: msg, filename, lineno, offset, text (the line of source, with its
    newline; None without a source), end_lineno, end_offset. */
 static void raise_syntax_error(exc_id id, const char *msg, const char *filename, int line, int offset,
-                               int end_offset, const char *source)
+                               int end_offset, const char *source, const char *own_text)
 {
     nn_object *full = nn_str_format("%s (%s, line %d)", msg, filename, line);
     nn_object *args = full ? nn_tuple_pack(1, full) : NULL, *e = args ? repl_exc_new(id, args) : NULL;
@@ -4906,11 +4908,12 @@ static void raise_syntax_error(exc_id id, const char *msg, const char *filename,
     if (!e) return;
     const char *p = source;
     for (int l = 1; p && l < line; l++) p = (p = strchr(p, '\n')) ? p + 1 : NULL;
-    nn_object *text = p ? nn_str_format("%.*s\n", (int)strcspn(p, "\n"), p) : nn_retain(nn_none());
+    nn_object *text = own_text && *own_text ? nn_str_format("%s\n", own_text) /* an f-string's (a b) */
+                      : p ? nn_str_format("%.*s\n", (int)strcspn(p, "\n"), p) : nn_retain(nn_none());
     const char *names[] = {"msg", "filename", "lineno", "offset", "text", "end_lineno", "end_offset"};
     nn_object *vals[] = {nn_str_new(msg), nn_str_new(filename), nn_int_new(line),
                          offset ? nn_int_new(offset) : nn_retain(nn_none()), text, nn_int_new(line),
-                         offset ? nn_int_new(end_offset > offset ? end_offset : offset + 1) : nn_retain(nn_none())};
+                         offset ? nn_int_new(end_offset >= offset ? end_offset : offset + 1) : nn_retain(nn_none())};
     int rc = 0;
     for (int i = 0; i < 7; i++) {
         if (rc == 0 && (!vals[i] || repl_set_attr(e, names[i], vals[i]) < 0)) rc = -1;
@@ -4946,7 +4949,8 @@ static code_unit *parse_unit(const char *source, const char *filename, bool expr
         else if (kind == NN_ERR_RECURSION) repl_raise_exc(EXC_RecursionError, "%s", msg); /* during compilation */
         else raise_syntax_error(kind == NN_ERR_INDENTATION ? EXC_IndentationError : EXC_SyntaxError,
                                 perr.status == REPL_PARSE_INCOMPLETE ? "incomplete input" : msg, filename,
-                                perr.line ? perr.line : 1, perr.offset, perr.end_offset, perr.compiler ? NULL : u->source);
+                                perr.line ? perr.line : 1, perr.offset, perr.end_offset, perr.compiler ? NULL : u->source,
+                                perr.text);
         nn_free(msg);
         unit_release(u);
         return NULL;

@@ -198,6 +198,12 @@ const char *repl_desc_type_name(const nn_object *d);
 nn_object *repl_ctor_property(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_ctor_staticmethod(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_ctor_classmethod(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_property_getter(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_property_setter(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_property_deleter(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_desc_get(void *ud, nn_object *args, nn_object *kwargs); /* the three classes' __get__ */
+nn_object *repl_property_set(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_property_delete(void *ud, nn_object *args, nn_object *kwargs);
 /* property.__init__(self, ...) on a property made empty (a subclass's super().__init__) */
 nn_object *repl_property_init(nn_object *self, nn_object *args, nn_object *kwargs);
 int repl_descriptor_classes_init(repl_interp *in);

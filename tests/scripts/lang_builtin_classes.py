@@ -24,6 +24,7 @@ class Model:
     def __init__(self): self._lr = 0.1
     def _get(self): return self._lr
     def _set(self, v): self._lr = v
+    lr = LoggedProperty(_get, _set, "learning rate")
 m = Model(); m.lr = 0.5; print(m.lr, type(Model.__dict__['lr']).__name__)
 print(isinstance(Model.__dict__['lr'], property), issubclass(LoggedProperty, property))
 
@@ -82,3 +83,10 @@ print(A2.v.__doc__, A2.v.fget.__name__)
 try:
     A2().v = 3
 except AttributeError as ex: print(ex)
+s = slice(1, None, 2)
+print(s.indices(10), slice(None, None, -1).indices(5), slice(-3, 100).indices(4), slice(5, 1).indices(3))
+for bad in [lambda: s.indices(-1), lambda: s.indices('a'), lambda: slice(0, 1, 0).indices(3)]:
+    try:
+        bad()
+    except (ValueError, TypeError) as e:
+        print(type(e).__name__, e)
