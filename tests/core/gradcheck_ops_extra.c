@@ -55,6 +55,13 @@ static nn_tensor *gc_fill(nn_tensor **in)
     if (d && nn_fill_recorded_(d, 0.5) < 0) NN_SET(d, NULL);
     return d;
 }
+static nn_tensor *gc_fill_tensor(nn_tensor **in)
+{
+    nn_tensor *d = nn_mul_scalar(in[0], 2), *v = nn_mul_scalar(in[1], 3);
+    if (d && (!v || nn_fill_tensor_recorded_(d, v) < 0)) NN_SET(d, NULL);
+    NN_RELEASE(v);
+    return d;
+}
 static nn_tensor *gc_zero(nn_tensor **in)
 {
     nn_tensor *d = nn_mul_scalar(in[0], 2);
@@ -246,6 +253,7 @@ static const gc_case cases_ops_extra[] = {
     {NN_OP_copy_from, "diff with n=0 (a copy)", gc_copy_from, 1, {2}, {{2, 3}}, -2, 2, 0},
     {NN_OP_copy_from, "copy_ of a broadcast source over a result", gc_copy_into, 2, {2, 1}, {{2, 3}, {3}}, -2, 2, 0},
     {NN_OP_fill, "fill_ of a result", gc_fill, 1, {2}, {{2, 3}}, -2, 2, 0},
+    {NN_OP_fill_tensor, "fill_ of a result with a 0-dim tensor", gc_fill_tensor, 2, {2, 0}, {{2, 3}, {0}}, -2, 2, 0},
     {NN_OP_zero, "zero_ of a result", gc_zero, 1, {1}, {{3}}, -2, 2, 0},
     GC_END,
 };
