@@ -1914,6 +1914,32 @@ nn_object *repl_lang_module_getattr(nn_object *obj, const char *name)
     return attr_error(obj, name);
 }
 
+/* The native module class (nn.Conv2d) that super(start, self) reaches past the language classes: a
+   base of start's own chain, or the first native class after start in the order of self's class (a
+   mixin's super().__init__() in class LazyConv2d(Mixin, nn.Conv2d)). Borrowed; NULL if none. */
+static nn_object *super_native_base(const super_obj *s)
+{
+    for (class_obj *k = s->start; k; k = k->base)
+        if (k->native_base) return k->native_base;
+    class_obj *type = s->self->type == &repl_class_type ? (class_obj *)s->self : repl_class_of(s->self);
+    if (!type || !type->mcls) return NULL;
+    for (class_obj *k = type; k; k = k->base)   /* borrowed from the class, not from the order's tuple */
+        if (k->native_base) {
+            nn_object *mro = repl_class_mro_tuple(type), *found = NULL;
+            if (!mro) {
+                nn_error_clear();
+                return NULL;
+            }
+            size_t n = nn_tuple_len(mro), i = 0;
+            while (i < n && nn_tuple_get(mro, i) != &s->start->ob) i++;
+            for (i++; i < n && !found; i++)
+                if (nn_tuple_get(mro, i)->type != &repl_class_type) found = k->native_base;
+            NN_RELEASE(mro);
+            return found;
+        }
+    return NULL;
+}
+
 static nn_object *super_getattr(nn_object *obj, const char *name)
 {
     super_obj *s = (super_obj *)obj;
@@ -1926,32 +1952,31 @@ static nn_object *super_getattr(nn_object *obj, const char *name)
         if (b || nn_error_current()) return b;
     }
     class_obj *c = repl_super_lookup(s->start, s->self, name, &v);
-    if (c == repl_current->object_cls && strcmp(name, "__init__") == 0) /* a core module's base first (below) */
-        for (class_obj *k = s->start; k && c; k = k->base)
-            if (k->native_base) c = NULL;
+    nn_object *native = super_native_base(s);
+    if (c == repl_current->object_cls && strcmp(name, "__init__") == 0 && native) /* a core module's base first (below) */
+        c = NULL;
     if (c) {   /* a classmethod binds the class of self, as CPython's super */
         class_obj *type = s->self->type == &repl_class_type ? (class_obj *)s->self : repl_class_of(s->self);
         return class_attr(v, s->self, type ? type : c);
     }
     if (nn_error_current()) return NULL;
     /* the native base of a module class: nn.Module's methods */
-    for (class_obj *k = s->start; k; k = k->base)
-        if (k->native_base) {
-            const repl_native_ops *ops = repl_get_native_ops();
-            /* a core module's constructor (nn.Linear) and its own forward (super().forward(x) in an override) */
-            if ((strcmp(name, "__init__") == 0 || strcmp(name, "forward") == 0) && ops && ops->getattr) {
-                nn_object *init = ops->getattr(k->native_base, name);
-                if (init) {
-                    nn_object *bound = repl_method_new(init, s->self);
-                    NN_RELEASE(init);
-                    return bound;
-                }
-                nn_error_clear(); /* nn.Module's: nothing to build */
+    if (native) {
+        const repl_native_ops *ops = repl_get_native_ops();
+        /* a core module's constructor (nn.Linear) and its own forward (super().forward(x) in an override) */
+        if ((strcmp(name, "__init__") == 0 || strcmp(name, "forward") == 0) && ops && ops->getattr) {
+            nn_object *init = ops->getattr(native, name);
+            if (init) {
+                nn_object *bound = repl_method_new(init, s->self);
+                NN_RELEASE(init);
+                return bound;
             }
-            if (strcmp(name, "__init__") == 0 || strcmp(name, "__init_subclass__") == 0)
-                return nn_cfunction_new(name, repl_builtin_noop, NULL, NULL);
-            if (ops && ops->getattr) return ops->getattr(s->self, name);
+            nn_error_clear(); /* nn.Module's: nothing to build */
         }
+        if (strcmp(name, "__init__") == 0 || strcmp(name, "__init_subclass__") == 0)
+            return nn_cfunction_new(name, repl_builtin_noop, NULL, NULL);
+        if (ops && ops->getattr) return ops->getattr(s->self, name);
+    }
     if (strcmp(name, "__init__") == 0 || strcmp(name, "__init_subclass__") == 0)
         return nn_cfunction_new(name, repl_builtin_noop, NULL, NULL);
     nn_object *os = repl_object_slot(name); /* super().__setattr__(k, v), super().__repr__() */
