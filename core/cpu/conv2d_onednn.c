@@ -178,8 +178,51 @@ static int64_t lanes_for(int64_t channels)
     return (channels + BLOCK - 1) / BLOCK * BLOCK;
 }
 
+/* Channels [c0, c0 + cs) of each of the n samples of a ([n, c, plane]) copied
+   into the dense [n, cs, plane] array g, or g copied back there (back). */
+static void channel_slice(float *a, float *g, int64_t n, int64_t c, int64_t plane, int64_t c0, int64_t cs, bool back)
+{
+    size_t bytes = sizeof(float) * (size_t)(cs * plane);
+    for (int64_t i = 0; i < n; i++) {
+        float *at = a + (i * c + c0) * plane, *gt = g + i * cs * plane;
+        memcpy(back ? at : gt, back ? gt : at, bytes);
+    }
+}
+
+/* Grouped convolutions: oneDNN's jit:avx2 runs each group as a convolution of
+   its own channels (its blocked layouts keep a group's channels together), so
+   each group here is one ungrouped call on dense copies of its channels. */
+static int grouped(const nn_conv_geom *s, const float *x, const float *w, const float *b, float *y, const float *gy,
+                   float *gx, float *gw, float *gb)
+{
+    nn_conv_geom gs = *s;
+    gs.groups = 1, gs.c = s->c / s->groups, gs.o = s->o / s->groups;
+    int64_t in = s->h * s->w, out = s->oh * s->ow, wsize = gs.o * gs.c * s->kh * s->kw;
+    float *xg = nn_malloc(sizeof(float) * (size_t)(s->n * gs.c * in + 1));
+    float *yg = xg ? nn_malloc(sizeof(float) * (size_t)(s->n * gs.o * out + 1)) : NULL;
+    float *gxg = yg && gx ? nn_malloc(sizeof(float) * (size_t)(s->n * gs.c * in + 1)) : NULL;
+    int rc = yg && (gxg || !gx) ? 0 : -1;
+    for (int64_t g = 0; rc == 0 && g < s->groups; g++) {
+        channel_slice((float *)x, xg, s->n, s->c, in, g * gs.c, gs.c, false);
+        if (!gy) {
+            rc = nn_cpu_conv2d_onednn(&gs, xg, w + g * wsize, b ? b + g * gs.o : NULL, yg);
+            if (rc == 0) channel_slice(y, yg, s->n, s->o, out, g * gs.o, gs.o, true);
+            continue;
+        }
+        channel_slice((float *)gy, yg, s->n, s->o, out, g * gs.o, gs.o, false);
+        rc = nn_cpu_conv2d_onednn_backward(&gs, xg, w + g * wsize, yg, gxg, gw ? gw + g * wsize : NULL,
+                                           gb ? gb + g * gs.o : NULL);
+        if (rc == 0 && gx) channel_slice(gx, gxg, s->n, s->c, in, g * gs.c, gs.c, true);
+    }
+    nn_free(xg);
+    nn_free(yg);
+    nn_free(gxg);
+    return rc;
+}
+
 int nn_cpu_conv2d_onednn(const nn_conv_geom *s, const float *x, const float *w, const float *b, float *y)
 {
+    if (s->groups > 1) return grouped(s, x, w, b, y, NULL, NULL, NULL, NULL);
     conv_job j = {.s = s, .x = x, .w = w, .b = b, .y = y, .lanes = lanes_for(s->o)};
     if (!nn_conv_onednn_avx2()) {
         nn_parallel_for(s->n * s->o, 1, forward_planes, &j);
@@ -217,6 +260,7 @@ static int input_grad(conv_job *j)
 int nn_cpu_conv2d_onednn_backward(const nn_conv_geom *s, const float *x, const float *w, const float *gy, float *gx,
                                   float *gw, float *gb)
 {
+    if (s->groups > 1) return grouped(s, x, w, NULL, NULL, gy, gx, gw, gb);
     conv_job j = {.s = s, .x = x, .w = w, .gy = gy, .gx = gx, .lanes = lanes_for(s->o)};
     int64_t positions = s->n * s->oh * s->ow, taps = s->kh * s->kw;
     j.group = BLOCK * (s->ow < 15 ? 4 : s->ow < 40 ? 2 : 1); /* oneDNN's nb_oc_blocking */
