@@ -46,8 +46,8 @@ static nn_tensor *f64_to(nn_tensor *t, nn_dtype dtype)
    dilation, one stride both ways, padding inside the kernel's reach, kw < 14;
    groups only of multiples of 8 channels each way: others go to oneDNN's GEMM);
    its input gradient not for under 8 channels with kw > 3 and a stride, which
-   oneDNN sends to its GEMM. 1x1 kernels, which oneDNN sends to its jit_1x1
-   kernels, stay on im2col + GEMM. */
+   oneDNN sends to its GEMM. A 1x1 kernel without padding goes to oneDNN's
+   jit_1x1 kernels, whose blocks cpu/conv2d_onednn.c also follows. */
 static void mark_onednn(conv_shape *s)
 {
     bool strided = s->stride[0] > 1 || s->stride[1] > 1, dilated = s->dilation[0] > 1 || s->dilation[1] > 1;
@@ -56,7 +56,7 @@ static void mark_onednn(conv_shape *s)
     bool groups_ok = s->groups == 1 || ((s->c / s->groups) % 8 == 0 && (s->o / s->groups) % 8 == 0);
     int64_t end_h = (s->oh - 1) * s->stride[0] + s->kh - s->h - s->padding[0];
     int64_t end_w = (s->ow - 1) * s->stride[1] + s->kw - s->w - s->padding[1];
-    s->onednn = mkldnn && groups_ok && !dilated && s->kh * s->kw > 1 && s->stride[0] == s->stride[1] &&
+    s->onednn = mkldnn && groups_ok && !dilated && s->stride[0] == s->stride[1] &&
                 s->kw < 14 && s->kh <= s->h && s->padding[0] < s->kh && s->padding[1] < s->kw && end_h < s->kh &&
                 end_w < s->kw;
     s->onednn_input_grad = s->onednn && !(s->c < 8 && s->kw > 3 && s->stride[1] > 1);

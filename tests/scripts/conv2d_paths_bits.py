@@ -4,7 +4,12 @@
 # group on its own), and ATen's slow_conv2d, which takes float64, a 1x1 kernel
 # without stride on a batch under 16, and a batch of one with a kernel of at
 # most 3x3, and whose backward works one sample at a time (the weight gradient
-# adds each sample's product in turn). Each result is the md5 of its bytes.
+# adds each sample's product in turn), and oneDNN's jit_1x1 kernels, which take
+# a 1x1 kernel with a stride or on a batch of 16 or more (input channels summed
+# in blocks of 128, output channels in blocks of 64 for the input gradient,
+# output positions in chunks of 128 for the weight gradient, each block's sum
+# added to the sum so far). Each result is the md5 of its bytes. Which path 1.13
+# takes for a 1x1 kernel depends on its thread count: one thread here.
 import hashlib
 import struct
 
@@ -26,6 +31,7 @@ def run(conv, x, bias_grad=True):
     print(tuple(y.shape), md5(y), *[md5(g) for g in grads])
 
 
+torch.set_num_threads(1)
 torch.manual_seed(0)
 # groups: ResNeXt-like blocks, strides, a batch of one (groups always take oneDNN)
 for n, c, o, h, k, s, p, g in [(2, 16, 32, 20, 3, 1, 1, 2), (1, 16, 16, 12, 3, 1, 1, 2), (2, 24, 48, 45, 3, 1, 1, 3),
@@ -37,6 +43,11 @@ run(torch.nn.Conv2d(16, 32, 1), torch.randn(4, 16, 14, 14))
 run(torch.nn.Conv2d(64, 16, 1, bias=False), torch.randn(8, 64, 7, 7), bias_grad=False)
 run(torch.nn.Conv2d(3, 8, 3, padding=1), torch.randn(1, 3, 20, 20))
 run(torch.nn.Conv1d(4, 8, 3, padding=1), torch.randn(1, 4, 30))
+
+# 1x1 kernels through oneDNN's jit_1x1: ResNet's downsampling and bottlenecks at batch 16
+for n, c, o, h, s in [(4, 16, 32, 14, 2), (2, 256, 512, 28, 2), (16, 256, 64, 8, 1), (16, 64, 256, 20, 1),
+                      (16, 13, 7, 5, 1), (16, 512, 300, 4, 1)]:
+    run(torch.nn.Conv2d(c, o, 1, stride=s), torch.randn(n, c, h, h))
 
 # float64 (its bias gradient is a float64 sum over (0, 2, 3): not printed)
 for n, c, o, h, k, s, p, g in [(4, 3, 8, 20, 3, 1, 1, 1), (4, 6, 16, 14, 5, 1, 0, 1), (2, 8, 8, 12, 3, 2, 1, 2),
