@@ -175,6 +175,7 @@ int nn_cpu_conv2d_backward(const nn_conv_geom *s, const nn_tensor *xt, const nn_
     j.x = x;
     size_t es = nn_dtype_size(dt);
     int64_t og = s->o / s->groups, K = j.rows / s->groups;
+    if (gw) memset(gw, 0, (size_t)(s->o * K) * es);
     for (int64_t n = 0; n < s->n; n++) {
         const char *gyn = (const char *)gy + (size_t)(n * s->o * j.P) * es;
         if (gw) {
