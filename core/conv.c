@@ -339,12 +339,14 @@ nn_module *nn_conv2d_new(int64_t in_channels, int64_t out_channels, const int64_
     if (out_channels % groups) return nn_error_set(NN_ERR_VALUE, "out_channels must be divisible by groups"), NULL;
     nn_module *m = nn_module_new(&nn_conv2d_class);
     if (!m) return NULL;
+    static const int64_t no_output_padding[2] = {0, 0};
     nn_object *attrs[] = {nn_int_new(in_channels), nn_int_new(out_channels), pair_of(kernel_size), pair_of(stride),
-                          pair_of(padding), pair_of(dilation), nn_int_new(groups), nn_str_new("zeros")};
-    static const char *const names[] = {"in_channels", "out_channels", "kernel_size", "stride",
-                                        "padding", "dilation", "groups", "padding_mode"};
+                          pair_of(padding), pair_of(dilation), nn_bool_new(false), pair_of(no_output_padding),
+                          nn_int_new(groups), nn_str_new("zeros")};
+    static const char *const names[] = {"in_channels", "out_channels", "kernel_size", "stride", "padding",
+                                        "dilation", "transposed", "output_padding", "groups", "padding_mode"};
     int rc = 0;
-    for (int i = 0; i < 8; i++) {
+    for (int i = 0; i < 10; i++) {
         if (rc == 0) rc = attrs[i] ? nn_module_setattr(m, names[i], attrs[i]) : -1;
         NN_RELEASE(attrs[i]);
     }

@@ -405,11 +405,14 @@ static void class_dealloc(nn_object *self)
     class_obj *c = (class_obj *)self;
     class_clear(self);
     nn_free(c->name);
+    nn_free(c->qualname);
     nn_free(c->tp_name);
     if (c->mcls) nn_free((char *)c->mcls->name);
     nn_free(c->mcls);
     nn_free(c);
 }
+
+const char *repl_class_qualname(const class_obj *c) { return c->qualname ? c->qualname : c->name; }
 
 const char *repl_class_module(const class_obj *c)
 {
@@ -436,7 +439,7 @@ static char *class_repr(nn_object *self)
     sbuf b = {0};
     const char *module = repl_class_module(c);
     if (strcmp(module, "builtins") != 0)
-        repl_sb_printf(&b, "<class '%s.%s'>", module, c->name);
+        repl_sb_printf(&b, "<class '%s.%s'>", module, repl_class_qualname(c));
     else
         repl_sb_printf(&b, "<class '%s'>", c->name);
     return repl_sb_finish(&b);
