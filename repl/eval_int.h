@@ -69,6 +69,7 @@ bool repl_nmap_next(const nmap *m, uint32_t *pos, const char **key, nn_object **
     X(SystemExit, EXC_BaseException, -1) \
     X(OSError, EXC_Exception, -1) X(FileNotFoundError, EXC_OSError, -1) X(FileExistsError, EXC_OSError, -1) \
     X(NotADirectoryError, EXC_OSError, -1) X(IsADirectoryError, EXC_OSError, -1) X(PermissionError, EXC_OSError, -1) \
+    X(TimeoutError, EXC_OSError, -1) X(ReferenceError, EXC_Exception, -1) \
     X(UnpicklingError, EXC_Exception, NN_ERR_UNPICKLING) X(GeneratorExit, EXC_BaseException, -1) \
     X(_LinAlgError, EXC_RuntimeError, NN_ERR_LINALG) \
     X(Warning, EXC_Exception, -1) X(UserWarning, EXC_Warning, -1) X(DeprecationWarning, EXC_Warning, -1) \
@@ -159,6 +160,7 @@ typedef struct instance_obj {
     nn_object *value;   /* owned: the built-in value of an instance of a subclass of a
                            built-in type (cls->vbase), as CPython lays out a subtype; else NULL */
     bool attrs_in_value; /* self.__dict__ = self on a dict subclass: attributes live in value */
+    long weak;           /* 1 + its slot in mod_weakref.c's table when weak references to it exist, else 0 */
 } instance_obj;
 
 typedef struct method_obj {
@@ -387,6 +389,23 @@ const char *repl_class_module(const class_obj *c);
 bool repl_class_is_subclass(const class_obj *c, const class_obj *base);
 nn_object *repl_method_new(nn_object *func, nn_object *self);
 nn_object *repl_instance_new(class_obj *cls);
+
+/* The pending error, set aside while code runs from a dealloc (a generator
+   closed, a weak reference's callback), which may happen while an exception
+   propagates; generators.c. */
+typedef struct repl_saved_error {
+    nn_error_kind kind;
+    char *msg, *exc_msg;
+    nn_object *exc, *tb_owner;
+    tb_entry *tb;
+    int n_tb, cap_tb;
+    bool stale;
+} repl_saved_error;
+void repl_error_save(repl_saved_error *s);
+void repl_error_restore(repl_saved_error *s);
+/* An instance with weak references (o->weak) is dying: its references go dead
+   and their callbacks run (mod_weakref.c). */
+void repl_weakref_dying(nn_object *o);
 nn_object *repl_set_new(bool frozen);
 int repl_set_add(nn_object *set, nn_object *item);
 nn_object *repl_range_new(int64_t start, int64_t stop, int64_t step);

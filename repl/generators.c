@@ -18,18 +18,7 @@ const nn_type repl_lazy_base = {.name = "iterator"};
 
 /* ------------------------------------------------------------------ errors */
 
-/* The pending error, set aside while a generator is closed from its dealloc
-   (which may happen while an exception propagates). */
-typedef struct saved_error {
-    nn_error_kind kind;
-    char *msg, *exc_msg;
-    nn_object *exc, *tb_owner;
-    tb_entry *tb;
-    int n_tb, cap_tb;
-    bool stale;
-} saved_error;
-
-static void error_save(saved_error *s)
+void repl_error_save(repl_saved_error *s)
 {
     repl_interp *in = repl_current;
     s->kind = nn_error_current();
@@ -48,7 +37,7 @@ static void error_save(saved_error *s)
     nn_error_clear();
 }
 
-static void error_restore(saved_error *s)
+void repl_error_restore(repl_saved_error *s)
 {
     repl_interp *in = repl_current;
     nn_error_clear();
@@ -257,10 +246,10 @@ static void gen_dealloc(nn_object *self)
     if (g->state == G_SUSPENDED && !g->list && !g->stackless && repl_current) {
         /* unwind the suspended body (its finally blocks run, its references go) */
         self->refcount = 1;
-        saved_error s;
-        error_save(&s);
+        repl_saved_error s;
+        repl_error_save(&s);
         gen_close(g);
-        error_restore(&s);
+        repl_error_restore(&s);
     }
     if (g->body) gen_end(g);
     NN_RELEASE(g->transfer);

@@ -504,6 +504,7 @@ bool repl_class_is_subclass(const class_obj *c, const class_obj *base)
 static void instance_dealloc(nn_object *self)
 {
     instance_obj *o = (instance_obj *)self;
+    if (o->weak) repl_weakref_dying(self);
     repl_nmap_clear(&o->attrs);
     NN_RELEASE(o->value);
     NN_RELEASE(o->cls);
@@ -771,7 +772,7 @@ exc_id repl_oserror_subclass(int64_t e)
 {
     return e == ENOENT ? EXC_FileNotFoundError : e == EEXIST ? EXC_FileExistsError
          : e == ENOTDIR ? EXC_NotADirectoryError : e == EISDIR ? EXC_IsADirectoryError
-         : e == EACCES || e == EPERM ? EXC_PermissionError : EXC_OSError;
+         : e == EACCES || e == EPERM ? EXC_PermissionError : e == ETIMEDOUT ? EXC_TimeoutError : EXC_OSError;
 }
 
 int repl_oserror_init(nn_object *exc)
