@@ -229,9 +229,17 @@ static nn_object *f_where(void *ud, nn_object *args, nn_object *kwargs)
 {
     ARGS(3);
     nn_tensor *c = NULL;
-    if (repl_parse_args("where", "condition, input, other", args, kwargs, a) ||
+    if (repl_parse_args("where", "condition, input=, other=", args, kwargs, a) ||
         repl_arg_tensor("where", "condition", 1, a[0], &c))
         return NULL;
+    if (!a[1] && !a[2]) return repl_nonzero_tuple(c); /* torch.where(condition): nonzero(as_tuple=True) */
+    if (!a[1] || !a[2])
+        return nn_error_set(NN_ERR_TYPE, "where() received an invalid combination of arguments - got (Tensor, "
+                                         "Tensor), but expected one of:\n * (Tensor condition)\n * (Tensor "
+                                         "condition, Tensor input, Tensor other, *, Tensor out)\n * (Tensor "
+                                         "condition, Number self, Tensor other)\n * (Tensor condition, Tensor "
+                                         "input, Number other)\n * (Tensor condition, Number self, Number other)\n"),
+               NULL;
     nn_tensor *x = repl_as_tensor(a[1]), *y = x ? repl_as_tensor(a[2]) : NULL;
     nn_tensor *r = NULL;
     if (x && y) r = nn_where(c, x, y);
@@ -507,6 +515,8 @@ static nn_object *f_norm(void *ud, nn_object *args, nn_object *kwargs)
         return NULL;
     bool fro = !a[1] || a[1] == nn_none() || (nn_is_str(a[1]) && strcmp(nn_str_cstr(a[1]), "fro") == 0);
     if (fro && n == 2 && nn_dtype_is_floating(x->dtype)) return T(nn_frobenius_norm(x, n, dims, keepdim));
+    if (a[1] && nn_is_str(a[1]) && (!fro || n > 2)) /* 'nuc', or 'fro' over more dims: a matrix norm */
+        return T(repl_matrix_norm_str(x, nn_str_cstr(a[1]), n, dims, keepdim));
     return T(nn_norm(x, p, n, dims, keepdim));
 }
 
