@@ -293,27 +293,33 @@ nn_object *repl_np_tobytes(void *ud, nn_object *args, nn_object *kwargs)
 
 /* ------------------------------------------------------ .npy files */
 
-/* _npy_save(path, t, name): NumPy's .npy format 1.0 (magic, version, a header dict
-   padded with spaces to a multiple of 64 bytes, the elements of dtype name in C order). */
+/* _npy_save(path, t, name, fortran): NumPy's .npy format 1.0 (magic, version, a header dict
+   padded with spaces to a multiple of 64 bytes, the elements of dtype name in C order).
+   fortran: t is a Fortran-ordered array's transpose (its axes reversed), whose C order is
+   the array's Fortran order; the header gives the array's shape and 'fortran_order': True. */
 nn_object *repl_np_npy_save(void *ud, nn_object *args, nn_object *kwargs)
 {
-    ARGS(3);
+    ARGS(4);
     const char *path;
     nn_tensor *t;
-    if (repl_parse_args("_npy_save", "path, t, name", args, kwargs, a) || repl_arg_str("save", "file", 1, a[0], &path) ||
-        repl_arg_tensor("save", "arr", 2, a[1], &t))
+    bool fortran = false;
+    if (repl_parse_args("_npy_save", "path, t, name, fortran=", args, kwargs, a) ||
+        repl_arg_str("save", "file", 1, a[0], &path) || repl_arg_tensor("save", "arr", 2, a[1], &t) ||
+        (a[3] && repl_arg_bool("save", "fortran", 4, a[3], &fortran)))
         return NULL;
     int k = raw_type(a[2]);
     if (k < 0) return NULL;
     char shape[NN_MAX_DIMS * 24 + 8] = "(";
-    for (int d = 0; d < t->ndim; d++)
+    for (int i = 0; i < t->ndim; i++) {
+        int d = fortran ? t->ndim - 1 - i : i;
         snprintf(shape + strlen(shape), sizeof shape - strlen(shape), "%lld,%s", (long long)t->sizes[d],
-                 d + 1 < t->ndim ? " " : "");
+                 i + 1 < t->ndim ? " " : "");
+    }
     if (t->ndim > 1) shape[strlen(shape) - 1] = 0; /* (2, 3) but (3,) */
     strcat(shape, ")");
     char hdr[NN_MAX_DIMS * 24 + 192];
-    int n = snprintf(hdr, sizeof hdr, "{'descr': '%s', 'fortran_order': False, 'shape': %s, }", raw_types[k].descr,
-                     shape);
+    int n = snprintf(hdr, sizeof hdr, "{'descr': '%s', 'fortran_order': %s, 'shape': %s, }", raw_types[k].descr,
+                     fortran ? "True" : "False", shape);
     int total = 10 + n + 1, pad = (64 - total % 64) % 64;
     memset(hdr + n, ' ', (size_t)pad);
     hdr[n + pad] = '\n';
@@ -442,8 +448,8 @@ static int give_shape(int64_t *sizes, int nd, int64_t n, size_t width)
     return 0;
 }
 
-/* _npy_load(path) -> (flat tensor, dtype name, shape) of a .npy file (versions 1 to 3,
-   the dtypes above, C order). */
+/* _npy_load(path) -> (flat tensor, dtype name, shape, fortran) of a .npy file (versions 1
+   to 3, the dtypes above; fortran: the elements are in Fortran order). */
 nn_object *repl_np_npy_load(void *ud, nn_object *args, nn_object *kwargs)
 {
     ARGS(1);
@@ -485,10 +491,7 @@ nn_object *repl_np_npy_load(void *ud, nn_object *args, nn_object *kwargs)
     hdr[hlen] = 0;
     char *d = strstr(hdr, "'descr':"), *fo = strstr(hdr, "'fortran_order':"), *sh = strstr(hdr, "'shape':");
     if (!d || !fo || !sh) goto bad;
-    if (strstr(fo, "True") == fo + strspn(fo + 16, " ") + 16) {
-        repl_raise_exc(EXC_ValueError, "numpy.load: Fortran-ordered arrays are not supported");
-        goto fail;
-    }
+    bool fortran = strstr(fo, "True") == fo + strspn(fo + 16, " ") + 16;
     d = strchr(d + 8, '\'');
     if (!d) goto bad;
     int k = -1;
@@ -528,13 +531,14 @@ nn_object *repl_np_npy_load(void *ud, nn_object *args, nn_object *kwargs)
     if (!(buf = nn_malloc(nbytes + 1))) goto fail;
     if (fread(buf, 1, nbytes, f) != nbytes) goto bad;
     nn_object *t = (nn_object *)tensor_of_bytes(k, buf, numel), *name = nn_str_new(raw_types[k].name),
-              *shape = nn_tuple_new((size_t)nd);
+              *shape = nn_tuple_new((size_t)nd), *fo_flag = nn_bool_new(fortran);
     for (int i = 0; shape && i < nd; i++) {
         nn_object *v = nn_int_new(sizes[i]);
         if (v) nn_tuple_set(shape, (size_t)i, v);
         else NN_SET(shape, NULL);
     }
-    r = t && name && shape ? nn_tuple_pack(3, t, name, shape) : NULL;
+    r = t && name && shape ? nn_tuple_pack(4, t, name, shape, fo_flag) : NULL;
+    NN_RELEASE(fo_flag);
     NN_RELEASE(t);
     NN_RELEASE(name);
     NN_RELEASE(shape);

@@ -15,11 +15,19 @@ def _npz_temp():
     return _os.path.join(tempfile.gettempdir(), 'nnscope-npz-' + str(_os.getpid()) + '-' + str(_npz_count[0]) + '.npy')
 
 
+def _npy_write(path, a):
+    # NumPy's fortran_order: an F-contiguous array that is not C-contiguous is written in F order
+    if a.ndim > 1 and not a.flags.c_contiguous and a.flags.f_contiguous:
+        _npy_save(path, a.T._t, a.dtype.name, True)
+    else:
+        _npy_save(path, a._t, a.dtype.name)
+
+
 def _npy_bytes(a):
     # the .npy file np.save writes for a, as bytes
     path = _npz_temp()
     try:
-        _npy_save(path, a._t, a.dtype.name)
+        _npy_write(path, a)
         with open(path, 'rb') as f:
             return f.read()
     finally:
@@ -31,8 +39,7 @@ def _npy_from_bytes(data):
     try:
         with open(path, 'wb') as f:
             f.write(data)
-        t, name, shape = _npy_load(path)
-        return _wrap(t.reshape(shape), name if name in _WIDE else None)
+        return _npy_array(*_npy_load(path))
     finally:
         _os.remove(path)
 
@@ -115,14 +122,74 @@ NpzFile.__module__ = 'numpy.lib.npyio'
 _load_npy = load
 
 
+def save(file, arr, allow_pickle=True, fix_imports=True):
+    # a path (str or os.PathLike, '.npy' added) or an open binary file (written at its position)
+    a = asarray(arr)
+    if hasattr(file, 'write'):
+        file.write(_npy_bytes(a))
+        return
+    file = _os.fspath(file)
+    if not file.endswith('.npy'):
+        file = file + '.npy'
+    _npy_write(file, a)
+
+
+def _read_bytes(fid, n, what):
+    data = fid.read(n)
+    if len(data) != n:
+        raise ValueError('EOF: reading ' + what + ', expected ' + str(n) + ' bytes got ' + str(len(data)))
+    return data
+
+
+def _read_npy(fid):
+    # one array of an open .npy file from its position, which is left after the array's bytes
+    # (np.save twice into one file, np.load twice from it); the bytes go through the path loader
+    head = _read_bytes(fid, 8, 'magic string')
+    if head[:6] != b'\x93NUMPY':
+        raise ValueError('the magic string is not correct; expected ' + repr(b'\x93NUMPY') + ', got ' + repr(head[:6]))
+    width = 2 if head[6] == 1 else 4
+    if head[6] not in (1, 2, 3) or head[7] != 0:
+        raise ValueError('we only support format version (1,0), (2,0), and (3,0), not ' + repr((head[6], head[7])))
+    count = _read_bytes(fid, width, 'array header length')
+    header = _read_bytes(fid, int.from_bytes(count, 'little'), 'array header')
+    import ast
+    text = header.decode('utf-8' if head[6] == 3 else 'latin1')
+    try:
+        d = ast.literal_eval(text)
+        size = dtype(d['descr']).itemsize
+        for n in d['shape']:
+            size *= n
+        data = fid.read(size)
+    except Exception:
+        data = fid.read()  # the path loader says what is wrong with it
+    return _npy_from_bytes(head + count + header + data)
+
+
 def load(file, mmap_mode=None, allow_pickle=False, fix_imports=True, encoding='ASCII'):
     # NumPy's choice by the first bytes: a zip archive is an NpzFile (one that is no archive
-    # is BadZipFile); the rest (.npy, pickles) is mod_numpy_src.c's load
-    if isinstance(file, str) and encoding in ('ASCII', 'latin1', 'bytes'):
-        with open(file, 'rb') as f:
+    # is BadZipFile), '\x93NUMPY' an array, the rest a pickle (when allow_pickle=True); file is
+    # a path (str or os.PathLike) or an open binary file, read from its position
+    if encoding not in ('ASCII', 'latin1', 'bytes'):
+        raise ValueError("encoding must be 'ASCII', 'latin1', or 'bytes'")
+    if not hasattr(file, 'read'):
+        path = _os.fspath(file)
+        with open(path, 'rb') as f:
             magic = f.read(6)
         if magic.startswith(b'PK\x03\x04') or magic.startswith(b'PK\x05\x06'):
-            if not _zipfile.is_zipfile(file):
+            if not _zipfile.is_zipfile(path):
                 raise _zipfile.BadZipFile('File is not a zip file')
-            return NpzFile(file)
-    return _load_npy(file, mmap_mode, allow_pickle, fix_imports, encoding)
+            return NpzFile(path)
+        return _load_npy(path, mmap_mode, allow_pickle, fix_imports, encoding)
+    magic = file.read(6)
+    file.seek(-len(magic), 1)
+    if magic.startswith(b'PK\x03\x04') or magic.startswith(b'PK\x05\x06'):
+        return NpzFile(file)
+    if magic == b'\x93NUMPY':
+        return _read_npy(file)
+    if not allow_pickle:
+        raise ValueError('Cannot load file containing pickled data when allow_pickle=False')
+    import pickle
+    try:
+        return pickle.load(file, fix_imports=fix_imports, encoding=encoding)
+    except Exception as e:
+        raise pickle.UnpicklingError(f'Failed to interpret file {file!r} as a pickle') from e
