@@ -198,10 +198,7 @@ static int inplace_activation(inplace_kind k, nn_tensor *a, double p0, double p1
                                             "refers to a single memory location. Please clone() the tensor before "
                                             "performing the operation.");
     bool track = nn_needs_grad(1, &a);
-    if (track && a->base)
-        return nn_error_set(NN_ERR_NOT_IMPLEMENTED,
-                            "in-place operations on views of tensors that require grad are not supported; "
-                            "use an out-of-place operation or index assignment on the base tensor");
+    if (track && nn_check_inplace_record(a, 1, &a) < 0) return -1;
     /* silu_'s and threshold_'s backwards need the input as it was */
     nn_tensor *original = NULL, *r = NULL;
     if (track && (k == IP_SILU || k == IP_THRESHOLD)) {

@@ -272,16 +272,85 @@ static int view_rebase_unsupported(void)
 int nn_check_inplace_record(nn_tensor *t, int n_in, nn_tensor *const *inputs)
 {
     if (nn_check_inplace(t) < 0) return -1;
-    return t->base && nn_needs_grad(n_in, inputs) ? view_rebase_unsupported() : 0;
+    return t->base && nn_needs_grad(n_in, inputs) && !nn_copy_slices_fits(t, n_in, inputs) ? view_rebase_unsupported()
+                                                                                           : 0;
+}
+
+int nn_rebase_view_history(nn_tensor *t, nn_node *fn)
+{
+    nn_tensor *base = t->base, *small[4] = {0};
+    nn_tensor **ins = fn->n_inputs <= 4 ? small : nn_calloc((size_t)fn->n_inputs, sizeof *ins);
+    if (!ins) return -1;
+    ins[0] = base; /* the other edges are fn's */
+    nn_node *cs = node_new(NN_OP_view_copy_slices, fn->n_inputs, ins, 1), *as = NULL;
+    if (ins != small) nn_free(ins);
+    if (!cs) return -1;
+    for (int i = 1; i < fn->n_inputs; i++) {
+        cs->next[i] = fn->next[i];
+        if (cs->next[i].node) NN_RETAIN(cs->next[i].node);
+        if (cs->next[i].leaf) NN_RETAIN(cs->next[i].leaf);
+        cs->input_meta[i] = fn->input_meta[i];
+    }
+    int rc = nn_copy_slices_attach(cs, fn, t);
+    if (rc == 0) {
+        attach(cs, base, 0);
+        /* after the base took its node: the view's edge leads to it */
+        if (!(as = node_new(NN_OP_view_as_strided, 1, &base, 1)) || nn_copy_slices_attach(as, NULL, t) < 0) rc = -1;
+        else attach(as, t, 0);
+    }
+    NN_RELEASE(cs);
+    NN_RELEASE(as);
+    return rc;
+}
+
+/* An in-place op on a view t of a base, as PyTorch's rebase_history: the op's node fn (edges: the view's
+   old history, the other inputs) goes inside a CopySlices node that becomes the base's grad_fn (edges:
+   the base's old history, then fn's other inputs); t's grad_fn becomes AsStridedBackward0 of the base. */
+static int record_on_view(nn_op_id op, nn_tensor *t, int n_in, nn_tensor *const *inputs, int n_save,
+                          nn_tensor *const *save, const nn_op_params *params, void *extra, void (*free_extra)(void *))
+{
+    if (!nn_copy_slices_fits(t, n_in, inputs)) {
+        if (extra && free_extra) free_extra(extra);
+        return view_rebase_unsupported();
+    }
+    nn_node *fn = node_new(op, n_in, inputs, 1);
+    if (!fn) {
+        if (extra && free_extra) free_extra(extra);
+        return -1;
+    }
+    if (params) fn->p = *params;
+    fn->extra = extra, fn->free_extra = free_extra;
+    fill_meta(&fn->output_meta[0], t);
+    int rc = 0;
+    for (int i = 0; rc == 0 && i < n_save; i++) rc = node_save(fn, save[i], save[i] == t, save[i] == t ? 0 : -1);
+    if (rc == 0 && nn_op_observer) nn_op_observe(op, n_in, inputs, 1, &t);
+    if (rc == 0) rc = nn_rebase_view_history(t, fn);
+    NN_RELEASE(fn);
+    return rc;
+}
+
+int nn_record_inplace_extra(nn_op_id op, nn_tensor *t, int n_in, nn_tensor *const *inputs, int n_save,
+                            nn_tensor *const *save, const nn_op_params *params, void *extra, void (*free_extra)(void *))
+{
+    if (!nn_needs_grad(n_in, inputs)) {
+        if (extra && free_extra) free_extra(extra);
+        return 0;
+    }
+    if (t->base) return record_on_view(op, t, n_in, inputs, n_save, save, params, extra, free_extra);
+    /* The edges capture t's history before the write; then t takes the new node. */
+    if (nn_record(op, n_in, inputs, 1, &t, n_save, save, params) < 0) {
+        if (extra && free_extra) free_extra(extra);
+        return -1;
+    }
+    t->grad_fn->extra = extra;
+    t->grad_fn->free_extra = free_extra;
+    return 0;
 }
 
 int nn_record_inplace(nn_op_id op, nn_tensor *t, int n_in, nn_tensor *const *inputs, int n_save,
                       nn_tensor *const *save, const nn_op_params *params)
 {
-    if (!nn_needs_grad(n_in, inputs)) return 0;
-    if (t->base) return view_rebase_unsupported();
-    /* The edges capture t's history before the write; then t takes the new node. */
-    return nn_record(op, n_in, inputs, 1, &t, n_save, save, params);
+    return nn_record_inplace_extra(op, t, n_in, inputs, n_save, save, params, NULL, NULL);
 }
 
 int nn_set_requires_grad(nn_tensor *t, bool requires_grad)

@@ -40,21 +40,30 @@ static nn_tensor *f64_to(nn_tensor *t, nn_dtype dtype)
 
 /* Marks the float32 convolutions that PyTorch 1.13 runs through oneDNN's
    jit:avx2 kernels, whose order cpu/conv2d_onednn.c reproduces:
-   ConvParams::use_mkldnn (a batch of more than one, a kernel above 3x3 or a
-   large input) and the geometries the jit:avx2 kernels accept (no groups, no
-   dilation, one stride both ways, padding inside the kernel's reach, kw < 14);
+   ConvParams::use_mkldnn (a 1x1 kernel only with a stride, a dilation, a batch
+   of 16 or more threads; then groups, a kernel above 3x3, a batch of more than
+   one or a large input) and the geometries the jit:avx2 kernels accept (no
+   dilation, one stride both ways, padding inside the kernel's reach, kw < 14;
+   groups only of multiples of 8 channels each way, or depthwise, one channel
+   each way, which oneDNN's jit_dw kernels sum in the same orders: other groups
+   go to oneDNN's GEMM);
    its input gradient not for under 8 channels with kw > 3 and a stride, which
-   oneDNN sends to its GEMM. 1x1 kernels, which oneDNN sends to other kernels,
-   stay on im2col + GEMM. */
+   oneDNN sends to its GEMM. A 1x1 kernel without padding goes to oneDNN's
+   jit_1x1 kernels, whose blocks cpu/conv2d_onednn.c also follows. */
 static void mark_onednn(conv_shape *s)
 {
-    bool mkldnn = s->n > 1 || (s->kh > 3 && s->kw > 3) || s->n * s->c * s->h * s->w > 20480;
+    bool strided = s->stride[0] > 1 || s->stride[1] > 1, dilated = s->dilation[0] > 1 || s->dilation[1] > 1;
+    bool mkldnn = (strided || dilated || s->n >= 16 || s->kh != 1 || s->kw != 1 || nn_get_num_threads() > 1) &&
+                  (s->groups > 1 || (s->kh > 3 && s->kw > 3) || s->n > 1 || s->n * s->c * s->h * s->w > 20480);
+    int64_t cg = s->c / s->groups, og = s->o / s->groups;
+    bool depthwise = s->groups > 1 && cg == 1 && og == 1;
+    bool groups_ok = s->groups == 1 || (cg % 8 == 0 && og % 8 == 0) || depthwise;
     int64_t end_h = (s->oh - 1) * s->stride[0] + s->kh - s->h - s->padding[0];
     int64_t end_w = (s->ow - 1) * s->stride[1] + s->kw - s->w - s->padding[1];
-    s->onednn = mkldnn && s->groups == 1 && s->dilation[0] == 1 && s->dilation[1] == 1 && s->kh * s->kw > 1 &&
-                s->stride[0] == s->stride[1] && s->kw < 14 && s->kh <= s->h && s->padding[0] < s->kh &&
-                s->padding[1] < s->kw && end_h < s->kh && end_w < s->kw;
-    s->onednn_input_grad = s->onednn && !(s->c < 8 && s->kw > 3 && s->stride[1] > 1);
+    s->onednn = mkldnn && groups_ok && !dilated && s->stride[0] == s->stride[1] &&
+                s->kw < 14 && s->kh <= s->h && s->padding[0] < s->kh && s->padding[1] < s->kw && end_h < s->kh &&
+                end_w < s->kw;
+    s->onednn_input_grad = s->onednn && (depthwise || !(s->c < 8 && s->kw > 3 && s->stride[1] > 1));
 }
 
 static void shape_from(conv_shape *s, const nn_tensor *x, const nn_tensor *w, const nn_op_params *p)
@@ -339,12 +348,14 @@ nn_module *nn_conv2d_new(int64_t in_channels, int64_t out_channels, const int64_
     if (out_channels % groups) return nn_error_set(NN_ERR_VALUE, "out_channels must be divisible by groups"), NULL;
     nn_module *m = nn_module_new(&nn_conv2d_class);
     if (!m) return NULL;
+    static const int64_t no_output_padding[2] = {0, 0};
     nn_object *attrs[] = {nn_int_new(in_channels), nn_int_new(out_channels), pair_of(kernel_size), pair_of(stride),
-                          pair_of(padding), pair_of(dilation), nn_int_new(groups), nn_str_new("zeros")};
-    static const char *const names[] = {"in_channels", "out_channels", "kernel_size", "stride",
-                                        "padding", "dilation", "groups", "padding_mode"};
+                          pair_of(padding), pair_of(dilation), nn_bool_new(false), pair_of(no_output_padding),
+                          nn_int_new(groups), nn_str_new("zeros")};
+    static const char *const names[] = {"in_channels", "out_channels", "kernel_size", "stride", "padding",
+                                        "dilation", "transposed", "output_padding", "groups", "padding_mode"};
     int rc = 0;
-    for (int i = 0; i < 8; i++) {
+    for (int i = 0; i < 10; i++) {
         if (rc == 0) rc = attrs[i] ? nn_module_setattr(m, names[i], attrs[i]) : -1;
         NN_RELEASE(attrs[i]);
     }

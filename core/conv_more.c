@@ -334,11 +334,12 @@ static const conv_kind kinds[3] = {{1, false}, {1, true}, {2, true}};
 
 const nn_module_class nn_conv_more_classes[3];
 
+/* the kind of m's class or of the core class it derives from (a language subclass of nn.Conv1d) */
 static const conv_kind *kind_of(nn_module *m)
 {
-    const nn_module_class *own = NN_MODULE_SLOT(m->cls, forward);
-    for (int i = 0; i < 3; i++)
-        if (own == &nn_conv_more_classes[i]) return &kinds[i];
+    for (const nn_module_class *c = m->cls; c; c = c->base)
+        for (int i = 0; i < 3; i++)
+            if (c == &nn_conv_more_classes[i]) return &kinds[i];
     return NULL;
 }
 

@@ -21,6 +21,7 @@
 #include "nn_gemm.h"
 #include "nn_losses.h"
 #include "nn_autocast.h"
+#include "nn_mod_more.h"
 
 /* ------------------------------------------------------------ helpers */
 
@@ -1565,5 +1566,7 @@ int nn_layer_reset_parameters(nn_module *m)
     if (c == &nn_batch_norm1d_class || c == &nn_batch_norm2d_class || c == &nn_batch_norm3d_class)
         return running_stats_reset(m) < 0 ? -1 : affine_reset(m);
     if (c == &nn_embedding_class) return embedding_reset(m);
+    if (c == &nn_conv2d_class || (c >= nn_conv_more_classes && c < nn_conv_more_classes + 3))
+        return linear_reset(m); /* _ConvNd.reset_parameters: kaiming_uniform_(a=sqrt(5)), the bias bound */
     return nn_error_set(NN_ERR_ATTRIBUTE, "'%s' object has no attribute 'reset_parameters'", nn_module_name(m));
 }

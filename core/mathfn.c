@@ -781,10 +781,7 @@ int nn_math_inplace(nn_tensor *a, nn_tensor *(*fn)(nn_tensor *))
     if (k == n) return nn_error_set(NN_ERR_RUNTIME, "no in-place form of this op");
     if (nn_check_inplace(a) < 0) return -1;
     bool track = nn_needs_grad(1, &a);
-    if (track && a->base)
-        return nn_error_set(NN_ERR_NOT_IMPLEMENTED,
-                            "in-place operations on views of tensors that require grad are not supported; "
-                            "use an out-of-place operation");
+    if (track && nn_check_inplace_record(a, 1, &a) < 0) return -1;
     nn_tensor *original = NULL, *r = NULL;
     if (track && !inplace_ops[k].save_out) {
         NN_WITH_GRAD_MODE(false, original = nn_clone(a));

@@ -65,6 +65,9 @@ typedef int (*nn_placed_warning_handler)(const char *category, const char *messa
 void nn_set_placed_warning_handler(nn_placed_warning_handler handler);
 int nn_warn_at(const nn_warn_place *place, const char *category, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* Drop every warning while muted (code that PyTorch would not run: a base's reset_parameters that a
+   subclass overrides); returns the previous setting. */
+bool nn_set_warnings_muted(bool muted);
 
 /* Ctrl-C: a signal handler sets this flag; core checks it between ops and
    long loops, raising KeyboardInterrupt. */

@@ -186,6 +186,18 @@ int nn_multi_output_inplace_error(const char *node_name, int output_nr);
 /* For an in-place op that has written into t: gives t the history of op. */
 int nn_record_inplace(nn_op_id op, nn_tensor *t, int n_in, nn_tensor *const *inputs,
                       int n_save, nn_tensor *const *save, const nn_op_params *params);
+/* nn_record_inplace that also gives the op's node extra data (freed with free_extra, also on failure). */
+int nn_record_inplace_extra(nn_op_id op, nn_tensor *t, int n_in, nn_tensor *const *inputs, int n_save,
+                            nn_tensor *const *save, const nn_op_params *params, void *extra, void (*free_extra)(void *));
+/* PyTorch's CopySlices for an in-place op on a view (copy_slices.c): whether nnscope can record it (the
+   view's dtype is its base's, the base is contiguous, the view is the op's first input), and the view's
+   geometry kept on a CopySlices node (with fn, the op's node, retained) or an AsStridedBackward0 node
+   (fn NULL). */
+bool nn_copy_slices_fits(const nn_tensor *view, int n_in, nn_tensor *const *inputs);
+int nn_copy_slices_attach(nn_node *n, nn_node *fn, const nn_tensor *view);
+/* After an in-place write into the view t recorded as fn (input 0: t's old history, one output): the
+   base's grad_fn becomes CopySlices over fn, t's AsStridedBackward0 of the base (autograd.c). */
+int nn_rebase_view_history(nn_tensor *t, nn_node *fn);
 
 /* ----------------------------------------------------------------- tensors */
 

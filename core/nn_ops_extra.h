@@ -41,10 +41,12 @@ nn_tensor *nn_kron(nn_tensor *a, nn_tensor *b);
 /* Contracts a's dims da[i] with b's db[i] (n pairs). */
 nn_tensor *nn_tensordot(nn_tensor *a, nn_tensor *b, int n, const int *da, const int *db);
 /* n-th forward difference along dim, prepend/append (NULL: none) joined first. */
-/* Tensor.copy_(src) / fill_(value) / zero_() with their autograd nodes (CopyBackwards,
-   FillBackward2, ZeroBackward0); a view with history: NotImplementedError, unwritten. */
+/* Tensor.copy_(src) / fill_(value) / fill_(0-dim tensor) / zero_() with their autograd nodes
+   (CopyBackwards, FillBackward2, FillBackward3 with an edge to the value, ZeroBackward0); a view
+   with history: NotImplementedError, unwritten. */
 int nn_copy_recorded_(nn_tensor *dst, nn_tensor *src);
 int nn_fill_recorded_(nn_tensor *t, double value);
+int nn_fill_tensor_recorded_(nn_tensor *t, nn_tensor *value);
 int nn_zero_recorded_(nn_tensor *t);
 nn_tensor *nn_diff(nn_tensor *a, int64_t n, int dim, nn_tensor *prepend, nn_tensor *append);
 /* a viewed with at least nd (1, 2, 3) dims, as torch.atleast_Nd. */

@@ -642,6 +642,16 @@ static int fill_recorded(nn_op_id op, nn_tensor *t, double value)
 int nn_fill_recorded_(nn_tensor *t, double value) { return fill_recorded(NN_OP_fill, t, value); }
 int nn_zero_recorded_(nn_tensor *t) { return fill_recorded(NN_OP_zero, t, 0.0); }
 
+int nn_fill_tensor_recorded_(nn_tensor *t, nn_tensor *value)
+{
+    if (value->ndim != 0)
+        return nn_error_set(NN_ERR_RUNTIME, "fill_ only supports 0-dimension value tensor but got tensor with %d "
+                                            "dimensions.", value->ndim);
+    nn_tensor *in[2] = {t, value};
+    if (nn_check_inplace_record(t, 2, in) < 0 || nn_copy_(t, value) < 0) return -1;
+    return nn_record_inplace(NN_OP_fill_tensor, t, 2, in, 0, NULL, NULL);
+}
+
 /* zeros for the overwritten value; src's gradient in its dtype, summed to its shape */
 int nn_copy_from_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 {
@@ -664,6 +674,8 @@ static int overwritten_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     return gin[0] ? 0 : -1;
 }
 int nn_fill_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return overwritten_backward(n, gout, gin); }
+/* as copy_'s: zeros for the old value, the gradient summed to the 0-dim value in its dtype */
+int nn_fill_tensor_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return nn_copy_from_backward(n, gout, gin); }
 int nn_zero_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return overwritten_backward(n, gout, gin); }
 
 /* -------------------------------------------------- atleast_Nd / stacks */

@@ -880,13 +880,14 @@ int nn_inplace_from(nn_tensor *a, nn_tensor *r)
     if (r->dtype != a->dtype)
         return nn_error_set(NN_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s",
                             nn_dtype_scalar_name(r->dtype), nn_dtype_scalar_name(a->dtype));
-    if (r->grad_fn && a->base)
+    if (r->grad_fn && a->base && (!nn_copy_slices_fits(a, 1, &a) || r->grad_fn->n_outputs != 1))
         return nn_error_set(NN_ERR_NOT_IMPLEMENTED,
                             "in-place operations on views of tensors that require grad are not supported; "
                             "use an out-of-place operation");
     int rc = 0;
     NN_WITH_GRAD_MODE(false, rc = nn_copy_(a, r));
     if (rc < 0) return -1;
+    if (r->grad_fn && a->base) return nn_rebase_view_history(a, r->grad_fn); /* CopySlices */
     if (r->grad_fn) {
         nn_retain(&r->grad_fn->ob);
         if (a->grad_fn) nn_release(&a->grad_fn->ob);

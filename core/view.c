@@ -965,13 +965,7 @@ int nn_index_put_(nn_tensor *t, int n, const nn_index_item *items, nn_tensor *va
     if (!nn_needs_grad(2, in)) return 0;
     saved_index *s = saved_index_new(n, items);
     if (!s) return -1;
-    if (nn_record_inplace(NN_OP_copy_slices, t, 2, in, 0, NULL, NULL) < 0) {
-        saved_index_free(s);
-        return -1;
-    }
-    t->grad_fn->extra = s;
-    t->grad_fn->free_extra = saved_index_free;
-    return 0;
+    return nn_record_inplace_extra(NN_OP_copy_slices, t, 2, in, 0, NULL, NULL, s, saved_index_free);
 }
 
 int nn_copy_slices_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)

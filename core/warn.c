@@ -11,12 +11,21 @@
 
 static nn_warning_handler warning_handler;
 static nn_placed_warning_handler placed_handler;
+static bool muted;
 
 void nn_set_warning_handler(nn_warning_handler handler) { warning_handler = handler; }
 void nn_set_placed_warning_handler(nn_placed_warning_handler handler) { placed_handler = handler; }
 
+bool nn_set_warnings_muted(bool on)
+{
+    bool prev = muted;
+    muted = on;
+    return prev;
+}
+
 static int vwarn(const nn_warn_place *place, const char *category, const char *fmt, va_list ap)
 {
+    if (muted) return 0;
     char small[1024], *message = small;
     va_list again;
     va_copy(again, ap);

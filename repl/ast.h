@@ -238,8 +238,11 @@ typedef enum repl_parse_status {
 typedef struct repl_parse_error {
     repl_parse_status status;
     int line, offset;
-    int end_offset;  /* 1-based column past the offending range on line (CPython's ^^^^), or 0: one caret */
+    int end_offset;  /* 1-based column past the offending range on line (CPython's ^^^^), or 0: one caret
+                        (offset itself: an empty range, one caret) */
     bool compiler;   /* raised by repl_ast_check (CPython's compiler: SyntaxError.text is None) */
+    char text[160];  /* the line CPython shows instead of the source's, or "": an f-string field's
+                        expression in parentheses, `(a b)` (offset and end_offset are then its columns) */
     bool at_eof;     /* found at the end of the input: CPython reading a script file gives such an
                         error offset 0 (no caret line); a string (exec, compile) keeps the offset */
 } repl_parse_error;

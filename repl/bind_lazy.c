@@ -7,7 +7,9 @@
  *   torch._nnscope_module_become(module, template)   module.__class__ = type(template) for a module
  *                      class of core or of the language: module takes template's class and the
  *                      attributes it lacks or differs in (in_channels ...), keeping its own
- *                      parameters, buffers, submodules and hooks.
+ *                      parameters, buffers, submodules and hooks;
+ *   torch._nnscope_mute_warnings(on) -> bool   drops core's warnings while on (building a lazy module's
+ *                      template), returning the previous setting.
  */
 #include <string.h>
 
@@ -104,4 +106,14 @@ nn_object *repl_lazy_module_become(void *ud, nn_object *args, nn_object *kwargs)
     }
     m->cls = tpl->cls;
     return nn_retain(nn_none());
+}
+
+nn_object *repl_lazy_mute_warnings(void *ud, nn_object *args, nn_object *kwargs)
+{
+    nn_object *a[1] = {0};
+    bool on = false;
+    if (repl_parse_args("_nnscope_mute_warnings", "on", args, kwargs, a) ||
+        repl_arg_bool("_nnscope_mute_warnings", "on", 1, a[0], &on))
+        return NULL;
+    return nn_bool_new(nn_set_warnings_muted(on));
 }

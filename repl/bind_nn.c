@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "bind_int.h"
+#include "nn_mod_more.h"
 
 #define ARGS(n) nn_object *a[n] = {0} /* slots the spec lacks stay NULL */
 #define MOD(m) ((nn_object *)(m))
@@ -1216,7 +1217,9 @@ static bool has_reset_parameters(const nn_module_class *c)
 {
     return derives(c, &nn_linear_class) || derives(c, &nn_lazy_linear_class) || derives(c, &nn_layer_norm_class) ||
            derives(c, &nn_batch_norm1d_class) || derives(c, &nn_batch_norm2d_class) ||
-           derives(c, &nn_batch_norm3d_class) || derives(c, &nn_embedding_class);
+           derives(c, &nn_batch_norm3d_class) || derives(c, &nn_embedding_class) || derives(c, &nn_conv2d_class) ||
+           derives(c, &nn_conv_more_classes[0]) || derives(c, &nn_conv_more_classes[1]) ||
+           derives(c, &nn_conv_more_classes[2]);
 }
 
 /* A module class's methods: Module's, then its container or reset_parameters ones. */

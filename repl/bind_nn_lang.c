@@ -92,6 +92,7 @@ static const repl_function_def conv_functions[] = {
     {"_nnscope_name_grad_fn", f_name_grad_fn, "_nnscope_name_grad_fn(tensor, name, *inputs) -> Tensor\nnnscope's own: names tensor's grad_fn as PyTorch names the op a layer written in the language stands for, unless that node is one of the inputs'."},
     {"_nnscope_materialize", repl_lazy_materialize, "_nnscope_materialize(t, shape, dtype=None)\nnnscope's own: UninitializedParameter.materialize (bind_lazy.c)."},
     {"_nnscope_module_become", repl_lazy_module_become, "_nnscope_module_become(module, template)\nnnscope's own: module.__class__ = type(template) for a lazy module (bind_lazy.c)."},
+    {"_nnscope_mute_warnings", repl_lazy_mute_warnings, "_nnscope_mute_warnings(on) -> bool\nnnscope's own: drops core's warnings while on; returns the previous setting (bind_lazy.c)."},
     {"convolution", f_convolution, "convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups) -> Tensor\nThe convolution (or, transposed, its input gradient) of input by weight over 1, 2 or 3 spatial dims, as weight's rank says."},
 };
 

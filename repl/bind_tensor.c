@@ -1199,6 +1199,8 @@ M(fill_)
     double v = 0;
     if (repl_parse_args("fill_", "value", args, kwargs, a)) return NULL;
     if (nn_is_complex(a[0])) return repl_fill_complex(SELF, a[0]) < 0 ? NULL : nn_retain(self);
+    if (nn_is_tensor(a[0])) /* FillBackward3: the value's gradient too */
+        return nn_fill_tensor_recorded_(SELF, NN_TENSOR(a[0])) ? NULL : nn_retain(self);
     if (repl_arg_double("fill_", "value", 1, a[0], &v) || nn_fill_recorded_(SELF, v)) return NULL;
     return nn_retain(self);
 }

@@ -24,7 +24,7 @@ static bool subclassable(const class_obj *b, bool *is_mutable)
 {
     repl_interp *in = repl_current;
     *is_mutable = b == in->list_cls || b == in->dict_cls || b == in->odict_cls || b == in->set_cls ||
-                  b->ntype == &repl_bytearray_type;
+                  b->ntype == &repl_bytearray_type || b == in->property_cls; /* property's __init__ sets its parts */
     return *is_mutable || b == in->int_cls || b == in->float_cls || b == in->str_cls || b == in->tuple_cls ||
            b == in->frozenset_cls || b->ntype == &repl_bytes_type;
 }
@@ -189,6 +189,7 @@ static nn_object *slot_init(nn_object *self, nn_object *args, nn_object *kwargs)
     const nn_type *t = self->type;
     size_t n = nn_tuple_len(args);
     if (t == &repl_bytearray_type) return bytearray_init(self, args, kwargs);
+    if (t == &repl_desc_type) return repl_property_init(self, args, kwargs);
     if (t != &nn_dict_type && t != &nn_list_type && t != &repl_set_type) return nn_retain(nn_none());
     if (t != &nn_dict_type && kwargs && nn_dict_len(kwargs)) {
         repl_raise_exc(EXC_TypeError, "%s() takes no keyword arguments", t == &nn_list_type ? "list" : "set");

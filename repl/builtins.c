@@ -213,11 +213,11 @@ static size_t utf8_len(const char *s, size_t n)
     return c;
 }
 
-/* Pads body (sign/prefix already in it, number digits start at digits_at) to the width. */
-static nn_object *pad(const spec *sp, const char *body, size_t digits_at, char default_align)
+/* Pads body[0..len) (sign/prefix already in it, number digits start at digits_at) to the width. */
+static nn_object *pad(const spec *sp, const char *body, size_t len, size_t digits_at, char default_align)
 {
     sbuf b = {0};
-    size_t len = strlen(body), chars = utf8_len(body, len);
+    size_t chars = utf8_len(body, len);
     char align = sp->align ? sp->align : default_align;
     char fill = sp->fill;
     if (sp->zero && !sp->align) {
@@ -226,19 +226,19 @@ static nn_object *pad(const spec *sp, const char *body, size_t digits_at, char d
     }
     size_t w = (size_t)sp->width, padn = w > chars ? w - chars : 0;
     if (align == '<') {
-        repl_sb_puts(&b, body);
+        repl_sb_add(&b, body, len);
         repl_sb_fill(&b, fill, padn);
     } else if (align == '>') {
         repl_sb_fill(&b, fill, padn);
-        repl_sb_puts(&b, body);
+        repl_sb_add(&b, body, len);
     } else if (align == '^') {
         repl_sb_fill(&b, fill, padn / 2);
-        repl_sb_puts(&b, body);
+        repl_sb_add(&b, body, len);
         repl_sb_fill(&b, fill, padn - padn / 2);
     } else {
         repl_sb_add(&b, body, digits_at);
         repl_sb_fill(&b, fill, padn);
-        repl_sb_puts(&b, body + digits_at);
+        repl_sb_add(&b, body + digits_at, len - digits_at);
     }
     return repl_sb_str(&b);
 }
@@ -271,7 +271,7 @@ static nn_object *format_number(nn_object *v, const spec *sp)
         if (type == 'c') {
             buf[0] = (char)nn_int_value(v);
             buf[1] = 0;
-            return pad(sp, buf, 0, '<');
+            return pad(sp, buf, 1, 0, '<');
         }
         /* the digits of any int (bigint.c), then sign, prefix, grouping, padding */
         char *digits = repl_int_digits(v, type == 'x' || type == 'X' ? 16 : type == 'o' ? 8 : type == 'b' ? 2 : 10);
@@ -292,7 +292,7 @@ static nn_object *format_number(nn_object *v, const spec *sp)
         nn_free(digits);
         char *body = repl_sb_finish(&b);
         if (!body) return NULL;
-        nn_object *r = pad(sp, body, at, '>');
+        nn_object *r = pad(sp, body, strlen(body), at, '>');
         nn_free(body);
         return r;
     }
@@ -358,7 +358,7 @@ static nn_object *format_number(nn_object *v, const spec *sp)
     group_digits(&b, buf, sp->grouping, 0);
     char *body = repl_sb_finish(&b);
     if (!body) return NULL;
-    nn_object *r = pad(sp, body, at, '>');
+    nn_object *r = pad(sp, body, strlen(body), at, '>');
     nn_free(body);
     return r;
 }
@@ -386,25 +386,25 @@ nn_object *repl_format_value(nn_object *value, const char *specstr)
         repl_raise_exc(EXC_ValueError, "Unknown format code '%c' for object of type '%s'", sp.type, repl_value_type_name(value));
         return NULL;
     }
-    char *s = repl_obj_str(value);
-    if (!s) return NULL;
-    if (value->type != &nn_str_type && value->type != &nn_bool_type && sp.type == 0 && !nn_is_str(value) &&
-        (value->type == &repl_instance_type)) {
-        nn_free(s);
+    if (value->type == &repl_instance_type && sp.type == 0) {
         repl_raise_exc(EXC_TypeError, "unsupported format string passed to %s.__format__", repl_value_type_name(value));
         return NULL;
     }
+    nn_object *so = repl_obj_str_object(value); /* its length: a str may hold NUL characters */
+    if (!so) return NULL;
+    const char *s = nn_str_cstr(so);
+    size_t n = nn_str_len(so);
     if (sp.has_prec) {
-        size_t n = strlen(s), p = 0, c = 0;
+        size_t p = 0, c = 0;
         while (p < n && c < (size_t)sp.prec) {
             p++;
             while (p < n && ((unsigned char)s[p] & 0xc0) == 0x80) p++;
             c++;
         }
-        s[p] = 0;
+        n = p;
     }
     if (sp.align == '=') {
-        nn_free(s);
+        NN_RELEASE(so);
         repl_raise_exc(EXC_ValueError, "'=' alignment not allowed in string format specifier");
         return NULL;
     }
@@ -414,26 +414,28 @@ nn_object *repl_format_value(nn_object *value, const char *specstr)
         sp2.fill = '0';
         sp2.align = '<';
     }
-    nn_object *r = pad(&sp2, s, 0, '<');
-    nn_free(s);
+    nn_object *r = pad(&sp2, s, n, 0, '<');
+    NN_RELEASE(so);
     return r;
 }
 
 /* str % args: strformat.c */
 
 /* str.format(*args, **kwargs) */
-static nn_object *str_format_impl(const char *f, nn_object *const *pos, size_t npos, nn_object *kwargs, size_t *autop)
+static nn_object *str_format_impl(const char *f, size_t flen, nn_object *const *pos, size_t npos, nn_object *kwargs,
+                                  size_t *autop)
 {
     sbuf b = {0};
     size_t auto_local = 0, *auto_ip = autop ? autop : &auto_local;
+    const char *end = f + flen; /* the text may hold NUL characters */
 #define auto_i (*auto_ip)
-    for (const char *p = f; *p; p++) {
-        if (*p == '{' && p[1] == '{') {
+    for (const char *p = f; p < end; p++) {
+        if (*p == '{' && p + 1 < end && p[1] == '{') {
             repl_sb_add(&b, "{", 1);
             p++;
             continue;
         }
-        if (*p == '}' && p[1] == '}') {
+        if (*p == '}' && p + 1 < end && p[1] == '}') {
             repl_sb_add(&b, "}", 1);
             p++;
             continue;
@@ -449,14 +451,15 @@ static nn_object *str_format_impl(const char *f, nn_object *const *pos, size_t n
         }
         const char *e = p + 1;
         int depth = 1;
-        while (*e && depth) {
+        while (e < end && depth) {
             if (*e == '{') depth++;
             else if (*e == '}' && --depth == 0) break;
             e++;
         }
-        if (!*e) {
+        if (e >= end) { /* '{' last: a single one; else a field left open */
             nn_free(b.buf);
-            repl_raise_exc(EXC_ValueError, "Single '{' encountered in format string");
+            repl_raise_exc(EXC_ValueError, p + 1 == end ? "Single '{' encountered in format string"
+                                                        : "expected '}' before end of string");
             return NULL;
         }
         char field[256];
@@ -535,16 +538,16 @@ static nn_object *str_format_impl(const char *f, nn_object *const *pos, size_t n
             return NULL;
         }
         if (c == 'r' || c == 's' || c == 'a') {
-            char *s = c == 's' ? repl_obj_str(v) : repl_obj_repr(v);
+            nn_object *s = c == 's' ? repl_obj_str_object(v) : str_take(c == 'a' ? repl_obj_ascii(v) : repl_obj_repr(v));
             NN_RELEASE(v);
-            v = str_take(s);
+            v = s;
             if (!v) {
                 nn_free(b.buf);
                 return NULL;
             }
         }
         /* nested replacement fields in the spec */
-        nn_object *spec_obj = strchr(spec_raw, '{') ? str_format_impl(spec_raw, pos, npos, kwargs, auto_ip) : nn_str_new(spec_raw);
+        nn_object *spec_obj = strchr(spec_raw, '{') ? str_format_impl(spec_raw, strlen(spec_raw), pos, npos, kwargs, auto_ip) : nn_str_new(spec_raw);
         nn_object *s = spec_obj ? repl_format_value(v, nn_str_cstr(spec_obj)) : NULL;
         NN_RELEASE(spec_obj);
         NN_RELEASE(v);
@@ -1816,6 +1819,29 @@ static nn_object *ctor_slice(void *ud, nn_object *args, nn_object *kwargs)
     return repl_slice_new(ARG(0), ARG(1), NARGS > 2 ? ARG(2) : NULL);
 }
 
+/* slice.indices(length): (start, stop, step) clipped to a sequence of that length */
+static nn_object *slice_indices_m(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (nargs_check("indices", args, 2, 2) < 0) return NULL;
+    nn_object *len = repl_unwrap_value(ARG(1));
+    if (!is_intlike(len)) {
+        repl_raise_exc(EXC_TypeError, "'%s' object cannot be interpreted as an integer", repl_value_type_name(ARG(1)));
+        return NULL;
+    }
+    int64_t n = nn_int_value(len), start, stop, step, count;
+    if (n < 0) {
+        repl_raise_exc(EXC_ValueError, "length should not be negative");
+        return NULL;
+    }
+    if (repl_slice_indices(ARG(0), n, &start, &stop, &step, &count) < 0) return NULL;
+    nn_object *a = nn_int_new(start), *b = nn_int_new(stop), *c = nn_int_new(step);
+    nn_object *r = a && b && c ? nn_tuple_pack(3, a, b, c) : NULL;
+    NN_RELEASE(a);
+    NN_RELEASE(b);
+    NN_RELEASE(c);
+    return r;
+}
+
 static nn_object *ctor_object(void *ud, nn_object *args, nn_object *kwargs)
 {
     return repl_instance_new(repl_current->object_cls);
@@ -1883,7 +1909,7 @@ static int want_str(nn_object *o, const char *what)
 
 static nn_object *str_format_m(void *ud, nn_object *args, nn_object *kwargs)
 {
-    return str_format_impl(S_CSTR, NARGS > 1 ? &((nn_tuple *)args)->items[1] : NULL, (size_t)NARGS - 1, kwargs, NULL);
+    return str_format_impl(S_CSTR, S_LEN, NARGS > 1 ? &((nn_tuple *)args)->items[1] : NULL, (size_t)NARGS - 1, kwargs, NULL);
 }
 
 /* str.format_map(mapping): format(**mapping) without copying it (a dict here) */
@@ -1894,7 +1920,7 @@ static nn_object *str_format_map_m(void *ud, nn_object *args, nn_object *kwargs)
         repl_raise_exc(EXC_TypeError, "format_map() argument must be a dict here, not %s", repl_value_type_name(ARG(1)));
         return NULL;
     }
-    return str_format_impl(S_CSTR, NULL, 0, ARG(1), NULL);
+    return str_format_impl(S_CSTR, S_LEN, NULL, 0, ARG(1), NULL);
 }
 
 static nn_object *str_join(void *ud, nn_object *args, nn_object *kwargs)
@@ -2767,11 +2793,6 @@ static const bi_def builtin_functions[] = {
     {"sum", bi_sum, "sum(iterable, /, start=0)\nReturn the sum of a 'start' value (default: 0) plus an iterable of numbers."},
     {"round", bi_round, "round(number, ndigits=None)\nRound a number to a given precision in decimal digits (ties to even)."},
     {"sorted", bi_sorted, "sorted(iterable, /, *, key=None, reverse=False)\nReturn a new list containing all items from the iterable in ascending order."},
-    {"reversed", repl_bi_reversed, "reversed(sequence, /)\nReturn a reverse iterator over the values of the given sequence."},
-    {"enumerate", repl_bi_enumerate, "enumerate(iterable, start=0)\nReturn an enumerate object: pairs of a count (from start) and a value yielded by the iterable."},
-    {"zip", repl_bi_zip, "zip(*iterables)\nYield tuples of the i-th items of the iterables until an input is exhausted."},
-    {"map", repl_bi_map, "map(func, *iterables)\nMake an iterator that computes the function using arguments from each of the iterables."},
-    {"filter", repl_bi_filter, "filter(function or None, iterable)\nReturn an iterator yielding those items of iterable for which function(item) is true."},
     {"any", bi_any, "any(iterable, /)\nReturn True if bool(x) is True for any x in the iterable."},
     {"all", bi_all, "all(iterable, /)\nReturn True if bool(x) is True for all values x in the iterable."},
     {"input", bi_input, "input(prompt='', /)\nRead a string from standard input.  The trailing newline is stripped."},
@@ -2794,7 +2815,6 @@ static const bi_def builtin_functions[] = {
     {"open", repl_bi_open, "open(file, mode='r', buffering=-1, encoding=None, errors=None, newline=None, closefd=True, opener=None)\nOpen file and return a stream (text files: io.TextIOWrapper)."},
     {"format", bi_format, "format(value, format_spec='', /)\nReturn value.__format__(format_spec)."},
     {"help", bi_help, "help(obj)\nPrints the documentation of an object: its signature and docstring (a str names an object)."},
-    {"super", bi_super, "super() -> same as super(__class__, <first argument>)\nThe parent class's attributes, bound to the current instance."},
     {"locals", bi_locals, "locals(/)\nReturn a dictionary containing the current scope's local variables."},
     {"globals", bi_globals, "globals(/)\nReturn the dictionary containing the current scope's global variables."},
     {"plot", repl_builtin_plot, "plot(f, lo=-3, hi=3, grad=False, width=72, height=20, color=None)\nDraws f (a module such as "
@@ -2911,6 +2931,20 @@ static const method_def object_methods[] = {
 static const method_def float_methods[] = {
     {"is_integer", float_is_integer_m, "is_integer()\nReturn True if the float is an integer."},
     {NULL, NULL, NULL}};
+#define DESC_GET {"__get__", repl_desc_get, "__get__(instance, owner=None, /)\nReturn an attribute of instance, which is of type owner."}
+static const method_def property_methods[] = {
+    {"getter", repl_property_getter, "getter(...)\nDescriptor to obtain a copy of the property with a different getter."},
+    {"setter", repl_property_setter, "setter(...)\nDescriptor to obtain a copy of the property with a different setter."},
+    {"deleter", repl_property_deleter, "deleter(...)\nDescriptor to obtain a copy of the property with a different deleter."},
+    DESC_GET,
+    {"__set__", repl_property_set, "__set__(instance, value, /)\nSet an attribute of instance to value."},
+    {"__delete__", repl_property_delete, "__delete__(instance, /)\nDelete an attribute of instance."},
+    {NULL, NULL, NULL}};
+static const method_def wrapper_methods[] = {DESC_GET, {NULL, NULL, NULL}}; /* staticmethod's, classmethod's */
+#undef DESC_GET
+static const method_def slice_methods[] = {
+    {"indices", slice_indices_m, "indices(...)\nS.indices(len) -> (start, stop, stride)"},
+    {NULL, NULL, NULL}};
 static const method_def int_methods[] = {
     {"bit_length", int_bit_length_m, "bit_length()\nNumber of bits necessary to represent self in binary."},
     {NULL, NULL, NULL}};
@@ -2958,8 +2992,26 @@ static const builtin_type builtin_types[] = {
      "frozenset(iterable=(), /)\nBuild an immutable unordered collection of unique elements.", NULL, NULL},
     {"range", SLOT(range_cls), &repl_range_type, ctor_range, NULL,
      "range(start, stop[, step])\nAn object that produces a sequence of integers from start (inclusive) to stop (exclusive) by step.", NULL, NULL},
-    {"slice", SLOT(slice_cls), &repl_slice_type, ctor_slice, NULL,
+    {"slice", SLOT(slice_cls), &repl_slice_type, ctor_slice, slice_methods,
      "slice(start, stop[, step])\nCreate a slice object, used for extended slicing (e.g. a[0:10:2]).", NULL, NULL},
+    {"enumerate", SLOT(enumerate_cls), &repl_enumerate_type, repl_bi_enumerate, NULL,
+     "enumerate(iterable, start=0)\nReturn an enumerate object: pairs of a count (from start) and a value yielded by the iterable.", NULL, NULL},
+    {"zip", SLOT(zip_cls), &repl_zip_type, repl_bi_zip, NULL,
+     "zip(*iterables)\nYield tuples of the i-th items of the iterables until an input is exhausted.", NULL, NULL},
+    {"map", SLOT(map_cls), &repl_map_type, repl_bi_map, NULL,
+     "map(func, *iterables)\nMake an iterator that computes the function using arguments from each of the iterables.", NULL, NULL},
+    {"filter", SLOT(filter_cls), &repl_filter_type, repl_bi_filter, NULL,
+     "filter(function or None, iterable)\nReturn an iterator yielding those items of iterable for which function(item) is true.", NULL, NULL},
+    {"reversed", SLOT(reversed_cls), &repl_reversed_type, repl_bi_reversed, NULL,
+     "reversed(sequence, /)\nReturn a reverse iterator over the values of the given sequence.", NULL, NULL},
+    {"super", SLOT(super_cls), &repl_super_type, bi_super, NULL,
+     "super() -> same as super(__class__, <first argument>)\nThe parent class's attributes, bound to the current instance.", NULL, NULL},
+    {"property", SLOT(property_cls), &repl_desc_type, repl_ctor_property, property_methods,
+     "property(fget=None, fset=None, fdel=None, doc=None)\nProperty attribute.", NULL, NULL},
+    {"staticmethod", SLOT(staticmethod_cls), &repl_desc_type, repl_ctor_staticmethod, wrapper_methods,
+     "staticmethod(function) -> method\nConvert a function to be a static method.", NULL, NULL},
+    {"classmethod", SLOT(classmethod_cls), &repl_desc_type, repl_ctor_classmethod, wrapper_methods,
+     "classmethod(function) -> method\nConvert a function to be a class method.", NULL, NULL},
 };
 #undef SLOT
 
@@ -2998,6 +3050,8 @@ static const char *const exception_docs[EXC_COUNT] = {
     [EXC_NotADirectoryError] = "NotADirectoryError(*args)\n" "Operation only works on directories.",
     [EXC_IsADirectoryError] = "IsADirectoryError(*args)\n" "Operation doesn't work on directories.",
     [EXC_PermissionError] = "PermissionError(*args)\n" "Not enough permissions.",
+    [EXC_TimeoutError] = "TimeoutError(*args)\n" "Timeout expired.",
+    [EXC_ReferenceError] = "ReferenceError(*args)\n" "Weak ref proxy used after referent went away.",
     [EXC_UnpicklingError] = "UnpicklingError(*args)\n" "A file torch.load cannot read (pickle.UnpicklingError).",
     [EXC__LinAlgError] = "_LinAlgError(*args)\n" "A matrix torch.linalg cannot factorize (singular, not positive-definite).",
     [EXC_GeneratorExit] = "GeneratorExit(*args)\n" "Request that a generator exit.",
@@ -3005,15 +3059,6 @@ static const char *const exception_docs[EXC_COUNT] = {
     [EXC_UnicodeDecodeError] = "UnicodeDecodeError(*args)\n" "Unicode decoding error.",
     [EXC_UnicodeEncodeError] = "UnicodeEncodeError(*args)\n" "Unicode encoding error.",
     [EXC_EOFError] = "EOFError(*args)\n" "Read beyond end of file.",
-};
-
-/* Docs of built-ins that eval.c defines (the descriptors). */
-static const struct {
-    const char *name, *doc;
-} descriptor_docs[] = {
-    {"staticmethod", "staticmethod(function) -> method\nConvert a function to be a static method."},
-    {"classmethod", "classmethod(function) -> method\nConvert a function to be a class method."},
-    {"property", "property(fget=None, fset=None, fdel=None, doc=None)\nProperty attribute."},
 };
 
 static int add_methods(class_obj *c, const method_def *m)
@@ -3037,7 +3082,10 @@ static class_obj *builtin_class(repl_interp *in, const builtin_type *bt)
     c->ntype = bt->type;
     c->ctor = bt->ctor;
     c->module = bt->module;
-    if (add_methods(c, bt->methods) < 0 || (!bt->module && repl_nmap_set(&in->builtins, bt->name, &c->ob) < 0)) {
+    /* repl_class_of finds the lazy iterators' classes (type(zip()) is zip) by their type's name */
+    bool by_name = repl_is_lazy(&(nn_object){.type = bt->type});
+    if (add_methods(c, bt->methods) < 0 || (!bt->module && repl_nmap_set(&in->builtins, bt->name, &c->ob) < 0) ||
+        (by_name && repl_nmap_set(&in->type_cache, bt->type->name, &c->ob) < 0)) {
         NN_RELEASE(c);
         return NULL;
     }
@@ -3059,6 +3107,8 @@ class_obj *repl_class_of(nn_object *o)
     if (t == &repl_set_type) return ((set_obj *)o)->frozen ? in->frozenset_cls : in->set_cls;
     if (t == &repl_range_type) return in->range_cls;
     if (t == &repl_slice_type) return in->slice_cls;
+    if (t == &repl_desc_type) return repl_desc_class(o);
+    if (t == &repl_super_type) return in->super_cls;
     if (t == &nn_none_type) return in->none_cls;
     if (t == &repl_class_type) return in->type_cls;
     if (t == &repl_function_type) return in->func_cls;
@@ -3093,6 +3143,7 @@ nn_object *repl_builtin_method(nn_object *self, const char *name)
     else if (t == &nn_dict_type) c = nn_dict_is_ordered(self) ? in->odict_cls : in->dict_cls;
     else if (t == &repl_set_type) c = in->set_cls;
     else if (t == &nn_float_type) c = in->float_cls;
+    else if (t == &repl_slice_type) c = in->slice_cls;
     else if (t == &nn_complex_type) c = (class_obj *)repl_nmap_get(&in->type_cache, "complex");
     else if (t == &nn_int_type || t == &repl_bigint_type || t == &nn_bool_type) c = in->int_cls; /* bool: int's methods */
     nn_object *f = NULL;
@@ -3159,8 +3210,6 @@ static bool builtin_doc_of(repl_interp *in, nn_object *o, repl_doc_info *out, ch
         out->module = "builtins";
         for (size_t i = 0; i < sizeof builtin_functions / sizeof *builtin_functions; i++)
             if (!strcmp(builtin_functions[i].name, name_buf)) out->doc = builtin_functions[i].doc;
-        for (size_t i = 0; i < sizeof descriptor_docs / sizeof *descriptor_docs; i++)
-            if (!strcmp(descriptor_docs[i].name, name_buf)) out->doc = descriptor_docs[i].doc;
         if (!out->doc) out->doc = repl_exec_builtin_doc(name_buf); /* eval, exec, compile */
         return true;
     }
@@ -3848,7 +3897,7 @@ int repl_builtins_init(repl_interp *in)
     }
     NN_RELEASE(init);
     if (repl_exc_chain_init(in) < 0 || repl_exec_builtins_init(in) < 0) return -1;
-    if (repl_add_descriptor_builtins(&in->builtins) < 0 || repl_nmap_set(&in->builtins, "Ellipsis", repl_ellipsis()) < 0)
+    if (repl_descriptor_classes_init(in) < 0 || repl_nmap_set(&in->builtins, "Ellipsis", repl_ellipsis()) < 0)
         return -1;
     nn_object *getter = nn_cfunction_new("code", exit_code_get, NULL, NULL);
     nn_object *code = getter ? repl_call_object(repl_nmap_get(&in->builtins, "property"), &getter, 1, NULL) : NULL;

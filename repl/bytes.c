@@ -465,6 +465,17 @@ static nn_object *make(const char *fname, bool array, nn_object *args, nn_object
         repl_raise_exc(EXC_TypeError, "cannot convert '%s' object to %s", repl_value_type_name(src), fname);
         return NULL;
     }
+    if (src->type == &repl_instance_type && repl_class_lookup(((instance_obj *)src)->cls, "__bytes__")) {
+        /* bytes(x) of a class with __bytes__; bytearray(x) too, for the buffers written in the
+           language (memoryview, array.array) */
+        nn_object *b = repl_call_method(src, "__bytes__", NULL, 0);
+        if (b && b->type != &repl_bytes_type) {
+            repl_raise_exc(EXC_TypeError, "__bytes__ returned non-bytes (type %s)", repl_value_type_name(b));
+            NN_SET(b, NULL);
+        }
+        if (b && array) NN_SET(b, repl_bytes_new(repl_bytes_data(b), repl_bytes_len(b), true));
+        return b;
+    }
     nn_object *r;
     if (repl_is_bytes(src)) r = repl_bytes_new(repl_bytes_data(src), repl_bytes_len(src), true);
     else {

@@ -15,7 +15,6 @@
 #include "unicode_int.h"
 
 repl_interp *repl_current;
-static const nn_type desc_type;
 
 #define MAX_DEPTH 1000
 
@@ -83,6 +82,7 @@ struct frame {
     scope *env;            /* scope that nested functions capture (may be NULL) */
     func_obj *fn;          /* function frames */
     bool is_class;
+    const char *qualname;  /* a class body's: its class's __qualname__ */
     nn_object *ns;         /* borrowed: a class body's mapping from its metaclass's __prepare__, or NULL */
     int line;
     comp_scope *comp;
@@ -259,6 +259,7 @@ const char *repl_value_type_name(const nn_object *o)
         return nn_module_name((const nn_module *)o);
     }
     if (o->type == &repl_set_type && ((const set_obj *)o)->frozen) return "frozenset";
+    if (o->type == &repl_desc_type) return repl_desc_type_name(o);
     if (o->type == &nn_dict_type && nn_dict_is_ordered(o)) return "OrderedDict";
     if (o->type == &repl_dictview_type) {
         static const char *const views[] = {"dict_keys", "dict_values", "dict_items"};
@@ -290,7 +291,7 @@ static bool is_native(const nn_object *o)
              t == &nn_list_type || t == &nn_tuple_type || t == &nn_dict_type || t == &nn_none_type ||
              t == &repl_instance_type || t == &repl_class_type || t == &repl_function_type ||
              t == &repl_method_type || t == &repl_set_type || t == &repl_range_type || t == &repl_iter_type ||
-             t == &repl_module_type || t == &nn_cfunction_type || t == &repl_super_type || t == &repl_dictview_type || t == &desc_type ||
+             t == &repl_module_type || t == &nn_cfunction_type || t == &repl_super_type || t == &repl_dictview_type || t == &repl_desc_type ||
              t->base == &repl_lazy_base);
 }
 
@@ -323,8 +324,7 @@ static char *func_repr(nn_object *self)
 {
     sbuf b = {0};
     func_obj *fn = (func_obj *)self;
-    if (fn->owner) repl_sb_printf(&b, "<function %s.%s at %p>", ((class_obj *)fn->owner)->name, fn->name, (void *)self);
-    else repl_sb_printf(&b, "<function %s at %p>", fn->name, (void *)self);
+    repl_sb_printf(&b, "<function %s at %p>", repl_func_qualname(fn), (void *)self);
     return repl_sb_finish(&b);
 }
 
@@ -520,7 +520,7 @@ static nn_object *make_function(frame *f, const repl_node *n)
             if (kwdefs->items[i] && !(fn->kwdefaults[i] = eval(f, kwdefs->items[i]))) goto fail;
     }
     if (repl_func_set_annotations(fn, n, f->unit->source, eval_ann, f) < 0 ||
-        repl_func_set_qualname(fn, f->is_class ? f->name : f->fn ? repl_func_qualname(f->fn) : NULL,
+        repl_func_set_qualname(fn, f->is_class ? f->qualname : f->fn ? repl_func_qualname(f->fn) : NULL,
                                f->fn && !f->is_class ? ".<locals>" : "") < 0)
         goto fail;
     /* parameters are locals; then the names the body binds */
@@ -754,7 +754,7 @@ char *repl_obj_repr(nn_object *o)
         }
         if (inst->value) return repl_builtin_sub_repr(o);
         sbuf b = {0};
-        repl_sb_printf(&b, "<%s.%s object at %p>", repl_class_module(inst->cls), inst->cls->name, (void *)o);
+        repl_sb_printf(&b, "<%s.%s object at %p>", repl_class_module(inst->cls), repl_class_qualname(inst->cls), (void *)o);
         return repl_sb_finish(&b);
     }
     if (nn_is_module(o) && user_method(o, "__repr__")) return str_result(repl_call_method(o, "__repr__", NULL, 0), "__repr__");
@@ -1769,121 +1769,6 @@ static int del_item(nn_object *o, nn_object *key)
     return repl_raise_exc(EXC_TypeError, "'%s' object doesn't support item deletion", repl_value_type_name(o));
 }
 
-/* ------------------------------------------------------------------ descriptors */
-
-/* staticmethod, classmethod and property objects found in class bodies. */
-typedef struct desc_obj {
-    nn_object ob;
-    int kind;                /* DESC_* */
-    nn_object *fget, *fset;  /* owned; fset may be NULL (and a property's fget) */
-    nn_object *fdel;         /* owned; a property's deleter or NULL */
-    nn_object *doc;          /* owned; a property's doc= or NULL */
-    char *name;              /* owned: the name a class body gave a property, or NULL */
-} desc_obj;
-enum { DESC_STATIC, DESC_CLASS, DESC_PROPERTY };
-
-static void desc_dealloc(nn_object *self)
-{
-    NN_RELEASE(((desc_obj *)self)->fget);
-    NN_RELEASE(((desc_obj *)self)->fset);
-    NN_RELEASE(((desc_obj *)self)->fdel);
-    NN_RELEASE(((desc_obj *)self)->doc);
-    nn_free(((desc_obj *)self)->name);
-    nn_free(self);
-}
-
-static nn_object *desc_getattr(nn_object *obj, const char *name);
-static const nn_type desc_type = {.name = "property", .dealloc = desc_dealloc, .getattr = desc_getattr};
-
-static nn_object *desc_new(int kind, nn_object *fget, nn_object *fset)
-{
-    desc_obj *d = nn_malloc(sizeof *d);
-    if (!d) return NULL;
-    nn_object_init(&d->ob, &desc_type);
-    d->kind = kind;
-    d->fget = fget ? nn_retain(fget) : NULL;
-    d->fset = fset ? nn_retain(fset) : NULL;
-    d->fdel = NULL;
-    d->doc = NULL;
-    d->name = NULL;
-    return &d->ob;
-}
-
-static nn_object *repl_property_new(nn_object *args, nn_object *kwargs);
-static nn_object *desc_ctor(void *ud, nn_object *args, nn_object *kwargs)
-{
-    int kind = (int)(intptr_t)ud;
-    size_t n = nn_tuple_len(args);
-    if (kind == DESC_PROPERTY) return repl_property_new(args, kwargs);
-    if (n < 1 || n > (kind == DESC_PROPERTY ? 2u : 1u)) {
-        repl_raise_exc(EXC_TypeError, "%s expected 1 argument, got %zu", kind == DESC_STATIC ? "staticmethod" : kind == DESC_CLASS ? "classmethod" : "property", n);
-        return NULL;
-    }
-    return desc_new(kind, nn_tuple_get(args, 0), n > 1 ? nn_tuple_get(args, 1) : NULL);
-}
-
-/* property.getter / setter / deleter (ud 0, 1, 2): a copy with that function */
-static nn_object *prop_setter(void *ud, nn_object *args, nn_object *kwargs)
-{
-    static const char *const names[] = {"getter", "setter", "deleter"};
-    int which = (int)(intptr_t)ud;
-    if (nn_tuple_len(args) != 2 || nn_tuple_get(args, 0)->type != &desc_type) {
-        repl_raise_exc(EXC_TypeError, "%s() takes exactly one argument", names[which]);
-        return NULL;
-    }
-    desc_obj *d = (desc_obj *)nn_tuple_get(args, 0);
-    nn_object *fn = nn_tuple_get(args, 1);
-    nn_object *r = desc_new(DESC_PROPERTY, which == 0 ? fn : d->fget, which == 1 ? fn : d->fset);
-    if (r) {
-        nn_object *del = which == 2 ? fn : d->fdel;
-        ((desc_obj *)r)->fdel = del ? nn_retain(del) : NULL;
-    }
-    return r;
-}
-
-/* property(fget=None, fset=None, fdel=None, doc=None) */
-static nn_object *repl_property_new(nn_object *args, nn_object *kwargs)
-{
-    static const char *const names[] = {"fget", "fset", "fdel", "doc"};
-    nn_object *parts[4] = {NULL, NULL, NULL, NULL};
-    size_t n = nn_tuple_len(args);
-    if (n > 4) {
-        repl_raise_exc(EXC_TypeError, "property() takes at most 4 arguments (%zu given)", n);
-        return NULL;
-    }
-    for (size_t i = 0; i < n; i++) parts[i] = nn_tuple_get(args, i);
-    size_t pos = 0;
-    nn_object *k, *v;
-    while (kwargs && nn_dict_next(kwargs, &pos, &k, &v)) {
-        int i = 0;
-        while (i < 4 && strcmp(names[i], nn_str_cstr(k)) != 0) i++;
-        if (i == 4 || parts[i]) {
-            if (i == 4) repl_raise_exc(EXC_TypeError, "property() got an unexpected keyword argument '%s'", nn_str_cstr(k));
-            else repl_raise_exc(EXC_TypeError, "argument for property() given by name ('%s') and position (%d)", names[i], i + 1);
-            return NULL;
-        }
-        parts[i] = v;
-    }
-    for (int i = 0; i < 3; i++)
-        if (parts[i] && nn_is_none(parts[i])) parts[i] = NULL;
-    nn_object *r = desc_new(DESC_PROPERTY, parts[0], parts[1]);
-    if (r && parts[2]) ((desc_obj *)r)->fdel = nn_retain(parts[2]);
-    if (r && parts[3] && !nn_is_none(parts[3])) ((desc_obj *)r)->doc = nn_retain(parts[3]);
-    return r;
-}
-
-int repl_add_descriptor_builtins(nmap *builtins)
-{
-    static const char *names[] = {"staticmethod", "classmethod", "property"};
-    for (int k = 0; k < 3; k++) {
-        nn_object *f = nn_cfunction_new(names[k], desc_ctor, (void *)(intptr_t)k, NULL);
-        int rc = f ? repl_nmap_set(builtins, names[k], f) : -1;
-        NN_RELEASE(f);
-        if (rc < 0) return -1;
-    }
-    return 0;
-}
-
 /* Whether v is an instance of a class defining the descriptor method name (__get__, __set__, __delete__). */
 static bool user_descr(const nn_object *v, const char *name)
 {
@@ -1897,7 +1782,7 @@ static nn_object *class_attr(nn_object *v, nn_object *self, class_obj *c)
         nn_object *args[2] = {self ? self : nn_none(), &c->ob};
         return repl_call_method(v, "__get__", args, 2);
     }
-    if (v->type == &desc_type) {
+    if (v->type == &repl_desc_type) {
         desc_obj *d = (desc_obj *)v;
         if (d->kind == DESC_STATIC) return nn_retain(d->fget);
         if (d->kind == DESC_CLASS) return repl_method_new(d->fget, &c->ob);
@@ -1948,7 +1833,7 @@ nn_object *repl_instance_getattr(nn_object *obj, const char *name)
 {
     instance_obj *o = (instance_obj *)obj;
     nn_object *cv = repl_class_lookup(o->cls, name);
-    if (cv && cv->type == &desc_type && ((desc_obj *)cv)->kind == DESC_PROPERTY) return class_attr(cv, obj, o->cls);
+    if (cv && cv->type == &repl_desc_type && ((desc_obj *)cv)->kind == DESC_PROPERTY) return class_attr(cv, obj, o->cls);
     nn_object *v = descr_get(cv, obj, o->cls, true); /* a data descriptor comes before the instance's own */
     if (v || nn_error_current()) return v;
     v = o->attrs_in_value && o->value ? nn_dict_get_str(o->value, name) : repl_nmap_get(&o->attrs, name);
@@ -2002,7 +1887,8 @@ nn_object *repl_lang_class_getattr(nn_object *obj, const char *name)
         nn_object *dv = descr_get(v, NULL, c, false); /* C.attr of a descriptor: attr.__get__(None, C) */
         return dv || nn_error_current() ? dv : class_attr(v, NULL, c);
     }
-    if (strcmp(name, "__name__") == 0 || strcmp(name, "__qualname__") == 0) return nn_str_new(c->name);
+    if (strcmp(name, "__name__") == 0) return nn_str_new(c->name);
+    if (strcmp(name, "__qualname__") == 0) return nn_str_new(repl_class_qualname(c));
     if ((v = repl_bool_class_attr(c, name))) return v; /* bool.__mro__ has int */
     if ((v = repl_class_special_attr(c, name)) || nn_error_current()) return v;
     if (strcmp(name, "__base__") == 0 && c->native_base && c->bases) return nn_retain(nn_tuple_get(c->bases, 0));
@@ -2028,6 +1914,32 @@ nn_object *repl_lang_module_getattr(nn_object *obj, const char *name)
     return attr_error(obj, name);
 }
 
+/* The native module class (nn.Conv2d) that super(start, self) reaches past the language classes: a
+   base of start's own chain, or the first native class after start in the order of self's class (a
+   mixin's super().__init__() in class LazyConv2d(Mixin, nn.Conv2d)). Borrowed; NULL if none. */
+static nn_object *super_native_base(const super_obj *s)
+{
+    for (class_obj *k = s->start; k; k = k->base)
+        if (k->native_base) return k->native_base;
+    class_obj *type = s->self->type == &repl_class_type ? (class_obj *)s->self : repl_class_of(s->self);
+    if (!type || !type->mcls) return NULL;
+    for (class_obj *k = type; k; k = k->base)   /* borrowed from the class, not from the order's tuple */
+        if (k->native_base) {
+            nn_object *mro = repl_class_mro_tuple(type), *found = NULL;
+            if (!mro) {
+                nn_error_clear();
+                return NULL;
+            }
+            size_t n = nn_tuple_len(mro), i = 0;
+            while (i < n && nn_tuple_get(mro, i) != &s->start->ob) i++;
+            for (i++; i < n && !found; i++)
+                if (nn_tuple_get(mro, i)->type != &repl_class_type) found = k->native_base;
+            NN_RELEASE(mro);
+            return found;
+        }
+    return NULL;
+}
+
 static nn_object *super_getattr(nn_object *obj, const char *name)
 {
     super_obj *s = (super_obj *)obj;
@@ -2040,32 +1952,31 @@ static nn_object *super_getattr(nn_object *obj, const char *name)
         if (b || nn_error_current()) return b;
     }
     class_obj *c = repl_super_lookup(s->start, s->self, name, &v);
-    if (c == repl_current->object_cls && strcmp(name, "__init__") == 0) /* a core module's base first (below) */
-        for (class_obj *k = s->start; k && c; k = k->base)
-            if (k->native_base) c = NULL;
+    nn_object *native = super_native_base(s);
+    if (c == repl_current->object_cls && strcmp(name, "__init__") == 0 && native) /* a core module's base first (below) */
+        c = NULL;
     if (c) {   /* a classmethod binds the class of self, as CPython's super */
         class_obj *type = s->self->type == &repl_class_type ? (class_obj *)s->self : repl_class_of(s->self);
         return class_attr(v, s->self, type ? type : c);
     }
     if (nn_error_current()) return NULL;
     /* the native base of a module class: nn.Module's methods */
-    for (class_obj *k = s->start; k; k = k->base)
-        if (k->native_base) {
-            const repl_native_ops *ops = repl_get_native_ops();
-            /* a core module's constructor (nn.Linear) and its own forward (super().forward(x) in an override) */
-            if ((strcmp(name, "__init__") == 0 || strcmp(name, "forward") == 0) && ops && ops->getattr) {
-                nn_object *init = ops->getattr(k->native_base, name);
-                if (init) {
-                    nn_object *bound = repl_method_new(init, s->self);
-                    NN_RELEASE(init);
-                    return bound;
-                }
-                nn_error_clear(); /* nn.Module's: nothing to build */
+    if (native) {
+        const repl_native_ops *ops = repl_get_native_ops();
+        /* a core module's constructor (nn.Linear) and its own forward (super().forward(x) in an override) */
+        if ((strcmp(name, "__init__") == 0 || strcmp(name, "forward") == 0) && ops && ops->getattr) {
+            nn_object *init = ops->getattr(native, name);
+            if (init) {
+                nn_object *bound = repl_method_new(init, s->self);
+                NN_RELEASE(init);
+                return bound;
             }
-            if (strcmp(name, "__init__") == 0 || strcmp(name, "__init_subclass__") == 0)
-                return nn_cfunction_new(name, repl_builtin_noop, NULL, NULL);
-            if (ops && ops->getattr) return ops->getattr(s->self, name);
+            nn_error_clear(); /* nn.Module's: nothing to build */
         }
+        if (strcmp(name, "__init__") == 0 || strcmp(name, "__init_subclass__") == 0)
+            return nn_cfunction_new(name, repl_builtin_noop, NULL, NULL);
+        if (ops && ops->getattr) return ops->getattr(s->self, name);
+    }
     if (strcmp(name, "__init__") == 0 || strcmp(name, "__init_subclass__") == 0)
         return nn_cfunction_new(name, repl_builtin_noop, NULL, NULL);
     nn_object *os = repl_object_slot(name); /* super().__setattr__(k, v), super().__repr__() */
@@ -2094,33 +2005,6 @@ static nn_object *func_getattr(nn_object *obj, const char *name)
         }
         return nn_retain(nn_none());
     }
-    return attr_error(obj, name);
-}
-
-static nn_object *desc_getattr(nn_object *obj, const char *name)
-{
-    desc_obj *d = (desc_obj *)obj;
-    static const char *const makers[] = {"getter", "setter", "deleter"};
-    for (int i = 0; i < 3 && d->kind == DESC_PROPERTY; i++)
-        if (strcmp(name, makers[i]) == 0) {
-            nn_object *f = nn_cfunction_new(makers[i], prop_setter, (void *)(intptr_t)i, NULL);
-            nn_object *m = f ? repl_method_new(f, obj) : NULL;
-            NN_RELEASE(f);
-            return m;
-        }
-    nn_object *part = strcmp(name, "fget") == 0 || strcmp(name, "__func__") == 0 ? d->fget
-                      : strcmp(name, "fset") == 0 ? d->fset : strcmp(name, "fdel") == 0 ? d->fdel : obj;
-    if (part != obj) return nn_retain(part ? part : nn_none());
-    if (strcmp(name, "__isabstractmethod__") == 0) { /* abc: any of its functions is abstract */
-        bool abstract = false;
-        for (int i = 0; i < 3; i++) {
-            nn_object *fn = i == 0 ? d->fget : i == 1 ? d->fset : d->fdel;
-            if (fn && fn->type == &repl_function_type && ((func_obj *)fn)->abstract) abstract = true;
-        }
-        return nn_bool_new(abstract);
-    }
-    if (strcmp(name, "__doc__") == 0)
-        return d->doc ? nn_retain(d->doc) : d->fget ? repl_get_attr(d->fget, "__doc__") : nn_retain(nn_none());
     return attr_error(obj, name);
 }
 
@@ -2203,7 +2087,7 @@ nn_object *repl_get_attr(nn_object *obj, const char *name)
    descriptor (a class with __set__): 0 or -1; 1 when it is none. */
 static int property_set(nn_object *pv, nn_object *obj, const char *name, nn_object *value)
 {
-    if (pv && pv->type == &desc_type && ((desc_obj *)pv)->kind == DESC_PROPERTY) {
+    if (pv && pv->type == &repl_desc_type && ((desc_obj *)pv)->kind == DESC_PROPERTY) {
         desc_obj *d = (desc_obj *)pv;
         if (!d->fset)
             return repl_raise_exc(EXC_AttributeError, "property '%s' of '%s' object has no setter", name, repl_value_type_name(obj));
@@ -2315,7 +2199,7 @@ int repl_instance_delattr(nn_object *obj, const char *name)
         NN_RELEASE(r);
         return r ? 0 : -1;
     }
-    if (pv && pv->type == &desc_type && ((desc_obj *)pv)->kind == DESC_PROPERTY) {
+    if (pv && pv->type == &repl_desc_type && ((desc_obj *)pv)->kind == DESC_PROPERTY) {
         desc_obj *d = (desc_obj *)pv;
         if (!d->fdel)
             return repl_raise_exc(EXC_AttributeError, "property '%s' of '%s' object has no deleter", name,
@@ -2560,7 +2444,7 @@ nn_object *repl_class_call_plain(class_obj *c, nn_object *const *args, int n, nn
     /* a class's own __new__ (a static method, declared or not) makes the object;
        __init__ runs only on an instance of c, as in Python */
     nn_object *new_fn = repl_class_lookup(c, "__new__");
-    if (new_fn && new_fn->type == &desc_type && ((desc_obj *)new_fn)->kind == DESC_STATIC) new_fn = ((desc_obj *)new_fn)->fget;
+    if (new_fn && new_fn->type == &repl_desc_type && ((desc_obj *)new_fn)->kind == DESC_STATIC) new_fn = ((desc_obj *)new_fn)->fget;
     bool own_new = new_fn && new_fn->type == &repl_function_type;
     if (own_new) {
         nn_object *all[n + 1];
@@ -4149,6 +4033,18 @@ static exec_status decorate_and_store(frame *f, const repl_node_list *decorators
     return rc < 0 ? EX_ERR : EX_OK;
 }
 
+/* Outer.Inner in a class body, f.<locals>.C in a function, as CPython's __qualname__ */
+static int set_class_qualname(class_obj *c, frame *f)
+{
+    const char *prefix = f->is_class ? f->qualname : f->fn ? repl_func_qualname(f->fn) : NULL;
+    if (!prefix) return 0;
+    const char *locals = f->is_class ? "" : ".<locals>";
+    size_t n = strlen(prefix) + strlen(locals) + strlen(c->name) + 2;
+    if (!(c->qualname = nn_malloc(n))) return repl_raise_exc(EXC_MemoryError, "out of memory");
+    snprintf(c->qualname, n, "%s%s.%s", prefix, locals, c->name);
+    return 0;
+}
+
 static exec_status exec_class(frame *f, const repl_node *s)
 {
     const repl_node_list *bases = &s->v.ClassDef.bases;
@@ -4216,6 +4112,7 @@ static exec_status exec_class(frame *f, const repl_node *s)
     }
     lang_base = n_lang ? lang_bases[0] : repl_current->object_cls;
     class_obj *c = repl_lang_class_new(s->v.ClassDef.name, lang_base, -1);
+    if (c && set_class_qualname(c, f) < 0) NN_SET(c, NULL);
     if (c && n_lang > 1 && repl_class_set_bases(c, lang_bases, n_lang) < 0) NN_SET(c, NULL);
     if (c && repl_builtin_sub_init_class(c) < 0) NN_SET(c, NULL);
     if (c && derives_type) c->vbase = repl_current->type_cls; /* a metaclass (metaclass.c) */
@@ -4307,7 +4204,7 @@ static exec_status exec_class(frame *f, const repl_node *s)
     /* the body runs in the class namespace; functions defined there capture f's env;
        locals() there is the namespace (the frame is the interpreter's top meanwhile) */
     frame cf = {.back = f->back, .unit = f->unit, .name = s->v.ClassDef.name, .locals = &c->dict, .env = f->env,
-                .is_class = true, .line = s->line, .fn = NULL, .sc = NULL, .ns = prepared};
+                .is_class = true, .qualname = repl_class_qualname(c), .line = s->line, .fn = NULL, .sc = NULL, .ns = prepared};
     frame *outer_top = repl_current->top;
     repl_current->top = &cf;
     exec_status st = exec_block(&cf, &s->v.ClassDef.body);
@@ -4341,8 +4238,8 @@ static exec_status exec_class(frame *f, const repl_node *s)
     nn_object *v;
     while (repl_nmap_next(&c->dict, &pos, &k, &v)) {
         if (v->type == &repl_function_type && !((func_obj *)v)->owner) ((func_obj *)v)->owner = &c->ob;
-        if (v->type == &desc_type && !((desc_obj *)v)->name) ((desc_obj *)v)->name = nn_strdup(k);
-        if (v->type == &desc_type) {   /* super() in a classmethod, staticmethod or property */
+        if (v->type == &repl_desc_type && !((desc_obj *)v)->name) ((desc_obj *)v)->name = nn_strdup(k);
+        if (v->type == &repl_desc_type) {   /* super() in a classmethod, staticmethod or property */
             nn_object *parts[3] = {((desc_obj *)v)->fget, ((desc_obj *)v)->fset, ((desc_obj *)v)->fdel};
             for (int i = 0; i < 3; i++)
                 if (parts[i] && parts[i]->type == &repl_function_type && !((func_obj *)parts[i])->owner)
@@ -4791,7 +4688,9 @@ int repl_exec(repl_interp *in, const char *source, const char *filename, repl_pa
             sbuf b = {0};
             if (kind != NN_ERR_RECURSION && kind != NN_ERR_MEMORY) { /* CPython prints no place for a tree too deep */
             repl_sb_printf(&b, "  File \"%s\", line %d\n", u->filename, perr.line);
-            int dropped = source_line(&b, u, perr.line);
+            int dropped = 0;
+            if (perr.text[0]) repl_sb_printf(&b, "    %s\n", perr.text); /* f"{a b}": (a b) */
+            else dropped = source_line(&b, u, perr.line);
             bool eof_in_file = perr.at_eof && mode == REPL_PARSE_FILE; /* CPython's offset 0 */
             if (dropped >= 0 && perr.offset > dropped && !eof_in_file) { /* the carets under the 1-based offset (to end_offset) */
                 repl_sb_printf(&b, "%*s^", 4 + perr.offset - 1 - dropped, "");
@@ -5025,7 +4924,7 @@ int repl_exec_in_scope(repl_interp *in, nn_object *sc, const char *source, const
    attributes: msg, filename, lineno, offset, text (the line of source, with its
    newline; None without a source), end_lineno, end_offset. */
 static void raise_syntax_error(exc_id id, const char *msg, const char *filename, int line, int offset,
-                               int end_offset, const char *source)
+                               int end_offset, const char *source, const char *own_text)
 {
     nn_object *full = nn_str_format("%s (%s, line %d)", msg, filename, line);
     nn_object *args = full ? nn_tuple_pack(1, full) : NULL, *e = args ? repl_exc_new(id, args) : NULL;
@@ -5034,11 +4933,12 @@ static void raise_syntax_error(exc_id id, const char *msg, const char *filename,
     if (!e) return;
     const char *p = source;
     for (int l = 1; p && l < line; l++) p = (p = strchr(p, '\n')) ? p + 1 : NULL;
-    nn_object *text = p ? nn_str_format("%.*s\n", (int)strcspn(p, "\n"), p) : nn_retain(nn_none());
+    nn_object *text = own_text && *own_text ? nn_str_format("%s\n", own_text) /* an f-string's (a b) */
+                      : p ? nn_str_format("%.*s\n", (int)strcspn(p, "\n"), p) : nn_retain(nn_none());
     const char *names[] = {"msg", "filename", "lineno", "offset", "text", "end_lineno", "end_offset"};
     nn_object *vals[] = {nn_str_new(msg), nn_str_new(filename), nn_int_new(line),
                          offset ? nn_int_new(offset) : nn_retain(nn_none()), text, nn_int_new(line),
-                         offset ? nn_int_new(end_offset > offset ? end_offset : offset + 1) : nn_retain(nn_none())};
+                         offset ? nn_int_new(end_offset >= offset ? end_offset : offset + 1) : nn_retain(nn_none())};
     int rc = 0;
     for (int i = 0; i < 7; i++) {
         if (rc == 0 && (!vals[i] || repl_set_attr(e, names[i], vals[i]) < 0)) rc = -1;
@@ -5074,7 +4974,8 @@ static code_unit *parse_unit(const char *source, const char *filename, bool expr
         else if (kind == NN_ERR_RECURSION) repl_raise_exc(EXC_RecursionError, "%s", msg); /* during compilation */
         else raise_syntax_error(kind == NN_ERR_INDENTATION ? EXC_IndentationError : EXC_SyntaxError,
                                 perr.status == REPL_PARSE_INCOMPLETE ? "incomplete input" : msg, filename,
-                                perr.line ? perr.line : 1, perr.offset, perr.end_offset, perr.compiler ? NULL : u->source);
+                                perr.line ? perr.line : 1, perr.offset, perr.end_offset, perr.compiler ? NULL : u->source,
+                                perr.text);
         nn_free(msg);
         unit_release(u);
         return NULL;

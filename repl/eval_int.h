@@ -69,6 +69,7 @@ bool repl_nmap_next(const nmap *m, uint32_t *pos, const char **key, nn_object **
     X(SystemExit, EXC_BaseException, -1) \
     X(OSError, EXC_Exception, -1) X(FileNotFoundError, EXC_OSError, -1) X(FileExistsError, EXC_OSError, -1) \
     X(NotADirectoryError, EXC_OSError, -1) X(IsADirectoryError, EXC_OSError, -1) X(PermissionError, EXC_OSError, -1) \
+    X(TimeoutError, EXC_OSError, -1) X(ReferenceError, EXC_Exception, -1) \
     X(UnpicklingError, EXC_Exception, NN_ERR_UNPICKLING) X(GeneratorExit, EXC_BaseException, -1) \
     X(_LinAlgError, EXC_RuntimeError, NN_ERR_LINALG) \
     X(Warning, EXC_Exception, -1) X(UserWarning, EXC_Warning, -1) X(DeprecationWarning, EXC_Warning, -1) \
@@ -146,6 +147,8 @@ typedef struct class_obj {
     struct class_obj *vbase;   /* borrowed (it is in mro): the built-in type a subclass of one
                                   derives from (class D(dict)), whose value its instances carry;
                                   NULL otherwise (builtin_sub.c) */
+    char *qualname;            /* owned, or NULL (then name): __qualname__ of a class nested in a
+                                  class or function (Outer.Inner, f.<locals>.C) */
     char *tp_name;             /* owned, or NULL (then name): the name CPython's messages give an
                                   extension type's instances ("numpy.float64"), np_scalar.c */
 } class_obj;
@@ -157,6 +160,7 @@ typedef struct instance_obj {
     nn_object *value;   /* owned: the built-in value of an instance of a subclass of a
                            built-in type (cls->vbase), as CPython lays out a subtype; else NULL */
     bool attrs_in_value; /* self.__dict__ = self on a dict subclass: attributes live in value */
+    long weak;           /* 1 + its slot in mod_weakref.c's table when weak references to it exist, else 0 */
 } instance_obj;
 
 typedef struct method_obj {
@@ -177,6 +181,34 @@ nn_object *repl_lang_module_getattr(nn_object *obj, const char *name);
 int repl_lang_module_setattr(nn_object *obj, const char *name, nn_object *value);
 int repl_lang_module_delattr(nn_object *obj, const char *name);
 nn_object *repl_method_getattr(nn_object *obj, const char *name);
+
+/* staticmethod, classmethod and property objects (descriptors.c). */
+typedef struct desc_obj {
+    nn_object ob;
+    int kind;                /* DESC_* */
+    nn_object *fget, *fset;  /* owned; fset may be NULL (and a property's fget) */
+    nn_object *fdel;         /* owned; a property's deleter or NULL */
+    nn_object *doc;          /* owned; a property's doc= or NULL */
+    char *name;              /* owned: the name a class body gave a property, or NULL */
+} desc_obj;
+enum { DESC_STATIC, DESC_CLASS, DESC_PROPERTY };
+extern const nn_type repl_desc_type;
+/* The class (property, staticmethod, classmethod) and its name of a descriptor. */
+class_obj *repl_desc_class(const nn_object *d);
+const char *repl_desc_type_name(const nn_object *d);
+/* The constructors and methods of the three classes (builtins.c's table). */
+nn_object *repl_ctor_property(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_ctor_staticmethod(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_ctor_classmethod(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_property_getter(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_property_setter(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_property_deleter(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_desc_get(void *ud, nn_object *args, nn_object *kwargs); /* the three classes' __get__ */
+nn_object *repl_property_set(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_property_delete(void *ud, nn_object *args, nn_object *kwargs);
+/* property.__init__(self, ...) on a property made empty (a subclass's super().__init__) */
+nn_object *repl_property_init(nn_object *self, nn_object *args, nn_object *kwargs);
+int repl_descriptor_classes_init(repl_interp *in);
 
 typedef struct range_obj {
     nn_object ob;
@@ -259,6 +291,9 @@ struct repl_interp {
         *dict_cls, *set_cls, *frozenset_cls, *range_cls, *none_cls, *func_cls, *module_cls,
         *odict_cls; /* collections.OrderedDict: ordered dicts (nn_dict_is_ordered) */
     class_obj *slice_cls;
+    /* built-in callables that are classes in CPython (builtins.c's table) */
+    class_obj *enumerate_cls, *zip_cls, *map_cls, *filter_cls, *reversed_cls, *super_cls, *property_cls,
+        *staticmethod_cls, *classmethod_cls;
     nmap type_cache;      /* nn_type name -> class_obj for other types */
     scope *captured;      /* weak list of scopes captured by closures */
     nn_object *module_classes; /* owned list: classes deriving from nn.Module live as long as the
@@ -348,10 +383,29 @@ class_obj *repl_lang_class_new(const char *name, class_obj *base, int exc);
 /* Class attribute lookup along the base chain: borrowed or NULL. */
 nn_object *repl_class_lookup(const class_obj *c, const char *name);
 /* c's __module__: the one its body set, its built-in module, "builtins" or "__main__" (static or c's) */
+/* __qualname__: Outer.Inner, f.<locals>.C, else its name */
+const char *repl_class_qualname(const class_obj *c);
 const char *repl_class_module(const class_obj *c);
 bool repl_class_is_subclass(const class_obj *c, const class_obj *base);
 nn_object *repl_method_new(nn_object *func, nn_object *self);
 nn_object *repl_instance_new(class_obj *cls);
+
+/* The pending error, set aside while code runs from a dealloc (a generator
+   closed, a weak reference's callback), which may happen while an exception
+   propagates; generators.c. */
+typedef struct repl_saved_error {
+    nn_error_kind kind;
+    char *msg, *exc_msg;
+    nn_object *exc, *tb_owner;
+    tb_entry *tb;
+    int n_tb, cap_tb;
+    bool stale;
+} repl_saved_error;
+void repl_error_save(repl_saved_error *s);
+void repl_error_restore(repl_saved_error *s);
+/* An instance with weak references (o->weak) is dying: its references go dead
+   and their callbacks run (mod_weakref.c). */
+void repl_weakref_dying(nn_object *o);
 nn_object *repl_set_new(bool frozen);
 int repl_set_add(nn_object *set, nn_object *item);
 nn_object *repl_range_new(int64_t start, int64_t stop, int64_t step);
@@ -440,7 +494,6 @@ void repl_interp_write(const char *s, size_t n);
 int64_t repl_obj_hash(nn_object *o);
 
 /* Adds staticmethod, classmethod and property to builtins. 0 or -1. */
-int repl_add_descriptor_builtins(nmap *builtins);
 /* super() with no arguments in the running method: a new reference. */
 nn_object *repl_make_super(void);
 
@@ -699,6 +752,8 @@ nn_object *repl_gen_yield_from(nn_object *gen, nn_object *iterable);
 nn_object *repl_lazy_getattr(nn_object *o, const char *name);
 /* StopIteration.value. 0 or -1. */
 int repl_generators_init(repl_interp *in);
+/* the classes of zip(), map(), filter(), enumerate(), reversed() objects */
+extern const nn_type repl_zip_type, repl_map_type, repl_filter_type, repl_enumerate_type, repl_reversed_type;
 nn_object *repl_bi_zip(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_bi_map(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_bi_filter(void *ud, nn_object *args, nn_object *kwargs);

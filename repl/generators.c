@@ -18,18 +18,7 @@ const nn_type repl_lazy_base = {.name = "iterator"};
 
 /* ------------------------------------------------------------------ errors */
 
-/* The pending error, set aside while a generator is closed from its dealloc
-   (which may happen while an exception propagates). */
-typedef struct saved_error {
-    nn_error_kind kind;
-    char *msg, *exc_msg;
-    nn_object *exc, *tb_owner;
-    tb_entry *tb;
-    int n_tb, cap_tb;
-    bool stale;
-} saved_error;
-
-static void error_save(saved_error *s)
+void repl_error_save(repl_saved_error *s)
 {
     repl_interp *in = repl_current;
     s->kind = nn_error_current();
@@ -48,7 +37,7 @@ static void error_save(saved_error *s)
     nn_error_clear();
 }
 
-static void error_restore(saved_error *s)
+void repl_error_restore(repl_saved_error *s)
 {
     repl_interp *in = repl_current;
     nn_error_clear();
@@ -257,10 +246,10 @@ static void gen_dealloc(nn_object *self)
     if (g->state == G_SUSPENDED && !g->list && !g->stackless && repl_current) {
         /* unwind the suspended body (its finally blocks run, its references go) */
         self->refcount = 1;
-        saved_error s;
-        error_save(&s);
+        repl_saved_error s;
+        repl_error_save(&s);
         gen_close(g);
-        error_restore(&s);
+        repl_error_restore(&s);
     }
     if (g->body) gen_end(g);
     NN_RELEASE(g->transfer);
@@ -578,15 +567,14 @@ static int reversed_next(repl_lazy *self, nn_object **out)
     return 1;
 }
 
-#define LAZY_TYPE(var, tname) \
-    static const nn_type var = {.name = tname, .dealloc = multi_dealloc, .repr = multi_repr, .base = &repl_lazy_base, .getattr = repl_lazy_getattr}
-LAZY_TYPE(zip_type, "zip");
-LAZY_TYPE(map_type, "map");
-LAZY_TYPE(filter_type, "filter");
-LAZY_TYPE(enumerate_type, "enumerate");
-LAZY_TYPE(list_reversed_type, "list_reverseiterator");
-LAZY_TYPE(reversed_type, "reversed");
-LAZY_TYPE(dict_reversed_type, "dict_reversekeyiterator");
+#define LAZY_TYPE(tname) {.name = tname, .dealloc = multi_dealloc, .repr = multi_repr, .base = &repl_lazy_base, .getattr = repl_lazy_getattr}
+const nn_type repl_zip_type = LAZY_TYPE("zip");
+const nn_type repl_map_type = LAZY_TYPE("map");
+const nn_type repl_filter_type = LAZY_TYPE("filter");
+const nn_type repl_enumerate_type = LAZY_TYPE("enumerate");
+const nn_type repl_reversed_type = LAZY_TYPE("reversed");
+static const nn_type list_reversed_type = LAZY_TYPE("list_reverseiterator");
+static const nn_type dict_reversed_type = LAZY_TYPE("dict_reversekeyiterator");
 
 /* A new lazy iterator over iterators made from items[0..n) (borrowed). */
 static nn_object *multi_new(const nn_type *type, int (*next)(repl_lazy *, nn_object **), nn_object *fn,
@@ -614,7 +602,7 @@ nn_object *repl_bi_zip(void *ud, nn_object *args, nn_object *kwargs)
     int n = (int)nn_tuple_len(args);
     nn_object *items[n ? n : 1];
     for (int i = 0; i < n; i++) items[i] = nn_tuple_get(args, (size_t)i);
-    return multi_new(&zip_type, zip_next, NULL, items, n);
+    return multi_new(&repl_zip_type, zip_next, NULL, items, n);
 }
 
 nn_object *repl_bi_map(void *ud, nn_object *args, nn_object *kwargs)
@@ -626,7 +614,7 @@ nn_object *repl_bi_map(void *ud, nn_object *args, nn_object *kwargs)
     }
     nn_object *items[n];
     for (int i = 0; i < n; i++) items[i] = nn_tuple_get(args, (size_t)i);
-    return multi_new(&map_type, map_next, items[0], items + 1, n - 1);
+    return multi_new(&repl_map_type, map_next, items[0], items + 1, n - 1);
 }
 
 nn_object *repl_bi_filter(void *ud, nn_object *args, nn_object *kwargs)
@@ -636,7 +624,7 @@ nn_object *repl_bi_filter(void *ud, nn_object *args, nn_object *kwargs)
         return NULL;
     }
     nn_object *it = nn_tuple_get(args, 1);
-    return multi_new(&filter_type, filter_next, nn_tuple_get(args, 0), &it, 1);
+    return multi_new(&repl_filter_type, filter_next, nn_tuple_get(args, 0), &it, 1);
 }
 
 nn_object *repl_bi_enumerate(void *ud, nn_object *args, nn_object *kwargs)
@@ -645,15 +633,16 @@ nn_object *repl_bi_enumerate(void *ud, nn_object *args, nn_object *kwargs)
     nn_object *start = n > 1 ? nn_tuple_get(args, 1) : kwargs ? nn_dict_get_str(kwargs, "start") : NULL;
     if (n < 1 || n > 2) {
         repl_raise_exc(EXC_TypeError, n ? "enumerate() takes at most 2 arguments (%zu given)"
-                                        : "enumerate() missing required argument 'iterable' (pos 1)", n);
+                                        : "enumerate() missing required argument 'iterable'", n);
         return NULL;
     }
+    if (start) start = repl_unwrap_value(start); /* enumerate(x, start=I(1)): an int subclass's value */
     if (start && start->type != &nn_int_type && start->type != &nn_bool_type) {
         repl_raise_exc(EXC_TypeError, "'%s' object cannot be interpreted as an integer", repl_value_type_name(start));
         return NULL;
     }
     nn_object *it = nn_tuple_get(args, 0);
-    nn_object *e = multi_new(&enumerate_type, enumerate_next, NULL, &it, 1);
+    nn_object *e = multi_new(&repl_enumerate_type, enumerate_next, NULL, &it, 1);
     if (e && start) ((multi_obj *)e)->count = nn_int_value(start);
     return e;
 }
@@ -678,7 +667,7 @@ nn_object *repl_bi_reversed(void *ud, nn_object *args, nn_object *kwargs)
     if (repl_base_value(o) && !repl_class_lookup(((instance_obj *)o)->cls, "__getitem__"))
         o = repl_base_value(o); /* reversed(a list subclass): its list's */
     const nn_type *type = o->type == &nn_list_type ? &list_reversed_type
-                        : o->type == &nn_dict_type ? &dict_reversed_type : &reversed_type;
+                        : o->type == &nn_dict_type ? &dict_reversed_type : &repl_reversed_type;
     bool seq = o->type == &nn_list_type || o->type == &nn_tuple_type || o->type->base == &nn_tuple_type ||
                o->type == &nn_str_type || o->type == &nn_dict_type || o->type == &repl_dictview_type ||
                (o->type == &repl_instance_type && repl_class_lookup(((instance_obj *)o)->cls, "__getitem__") &&

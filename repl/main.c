@@ -192,6 +192,7 @@ static int run_script(repl_app *app, const command_line *cl)
         return 1;
     }
     int rc = repl_app_run_cell(app, text, filename);
+    repl_green_at_exit(); /* as CPython's threading._shutdown: the threads left run to their end */
     nn_free(decoded);
     free(source);
     nn_free(absolute);

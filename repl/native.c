@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "native.h"
+#include "eval_int.h"
 
 static const repl_native_ops *native_ops;
 
@@ -44,13 +44,15 @@ static char *slice_repr(nn_object *self)
     return out;
 }
 
-/* s.start, s.stop, s.step (read-only, as CPython's) */
+/* s.start, s.stop, s.step (read-only, as CPython's), and slice's methods */
 static nn_object *slice_getattr(nn_object *self, const char *name)
 {
     const slice_obj *s = (const slice_obj *)self;
     nn_object *part = !strcmp(name, "start") ? s->start : !strcmp(name, "stop") ? s->stop
                       : !strcmp(name, "step") ? s->step : NULL;
     if (part) return nn_retain(part);
+    nn_object *m = repl_builtin_method(self, name); /* s.indices(n) */
+    if (m || nn_error_current()) return m;
     nn_error_set(NN_ERR_ATTRIBUTE, "'slice' object has no attribute '%s'", name);
     return NULL;
 }

@@ -11,7 +11,7 @@
  * parameters from the default generator as PyTorch's __init__ does), then self takes its
  * parameters, buffers, submodules and configuration (self keeps its own class). When the
  * language class overrides reset_parameters, PyTorch's __init__ calls that override instead of
- * the base's: the native draws are undone and self.reset_parameters() runs.
+ * the base's: the native draws are undone (and its warnings dropped) and self.reset_parameters() runs.
  * super().__init__() of a language class reaches here through repl_class_getattr (bind_args.c).
  */
 #include <string.h>
@@ -52,7 +52,9 @@ static nn_object *native_init(void *ud, nn_object *args, nn_object *kwargs)
         return NULL;
     }
     for (size_t i = 1; i < n; i++) nn_tuple_set(rest, i - 1, nn_retain(nn_tuple_get(args, i)));
+    bool was_muted = override ? nn_set_warnings_muted(true) : false; /* the base's reset does not run */
     nn_object *built = d->ctor((void *)d, rest, kwargs);
+    if (override) nn_set_warnings_muted(was_muted);
     NN_RELEASE(rest);
     if (state && nn_generator_set_state(nn_default_generator(), state, state_n) < 0 && built) NN_SET(built, NULL);
     nn_free(state);

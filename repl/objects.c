@@ -405,11 +405,14 @@ static void class_dealloc(nn_object *self)
     class_obj *c = (class_obj *)self;
     class_clear(self);
     nn_free(c->name);
+    nn_free(c->qualname);
     nn_free(c->tp_name);
     if (c->mcls) nn_free((char *)c->mcls->name);
     nn_free(c->mcls);
     nn_free(c);
 }
+
+const char *repl_class_qualname(const class_obj *c) { return c->qualname ? c->qualname : c->name; }
 
 const char *repl_class_module(const class_obj *c)
 {
@@ -436,7 +439,7 @@ static char *class_repr(nn_object *self)
     sbuf b = {0};
     const char *module = repl_class_module(c);
     if (strcmp(module, "builtins") != 0)
-        repl_sb_printf(&b, "<class '%s.%s'>", module, c->name);
+        repl_sb_printf(&b, "<class '%s.%s'>", module, repl_class_qualname(c));
     else
         repl_sb_printf(&b, "<class '%s'>", c->name);
     return repl_sb_finish(&b);
@@ -501,6 +504,7 @@ bool repl_class_is_subclass(const class_obj *c, const class_obj *base)
 static void instance_dealloc(nn_object *self)
 {
     instance_obj *o = (instance_obj *)self;
+    if (o->weak) repl_weakref_dying(self);
     repl_nmap_clear(&o->attrs);
     NN_RELEASE(o->value);
     NN_RELEASE(o->cls);
@@ -768,7 +772,7 @@ exc_id repl_oserror_subclass(int64_t e)
 {
     return e == ENOENT ? EXC_FileNotFoundError : e == EEXIST ? EXC_FileExistsError
          : e == ENOTDIR ? EXC_NotADirectoryError : e == EISDIR ? EXC_IsADirectoryError
-         : e == EACCES || e == EPERM ? EXC_PermissionError : EXC_OSError;
+         : e == EACCES || e == EPERM ? EXC_PermissionError : e == ETIMEDOUT ? EXC_TimeoutError : EXC_OSError;
 }
 
 int repl_oserror_init(nn_object *exc)

@@ -183,8 +183,11 @@ static void *invalid_syntax(parser *P)
 static repl_token *expect(parser *P, repl_token_kind k)
 {
     if (check(P, k)) return advance(P);
-    if (k == TK_COLON && (check(P, TK_NEWLINE) || (P->pos > 0 && cur(P)->line != P->toks[P->pos - 1].end_line)))
-        return error_at(P, NN_ERR_SYNTAX, cur(P), "expected ':'"); /* CPython's, before the line's end */
+    if (k == TK_COLON && (check(P, TK_NEWLINE) || (P->pos > 0 && cur(P)->line != P->toks[P->pos - 1].end_line))) {
+        error_at(P, NN_ERR_SYNTAX, cur(P), "expected ':'"); /* CPython's, before the line's end */
+        if (P->err) P->err->end_offset = P->err->offset; /* an empty range there (SyntaxError.end_offset) */
+        return NULL;
+    }
     return invalid_syntax(P);
 }
 
@@ -1130,7 +1133,35 @@ static void *fstring_error(parser *P, const repl_token *tok, const char *msg)
 {
     repl_token past = {.kind = TK_NEWLINE, .line = tok->end_line, .col = tok->end_col,
                        .end_line = tok->end_line, .end_col = tok->end_col};
-    return error_at(P, NN_ERR_SYNTAX, &past, "%s", msg);
+    error_at(P, NN_ERR_SYNTAX, &past, "%s", msg);
+    if (P->err) P->err->end_offset = P->err->offset; /* an empty range (SyntaxError.end_offset) */
+    return NULL;
+}
+
+/* An error in an f-string field's expression src[0..n) (placed at line:col) as
+   CPython 3.11 reports it: the text is the expression in parentheses, `(a b)`,
+   the carets under it, and the message starts "f-string: ". */
+static void fstring_expression_error(parser *P, const char *src, size_t n, int line, int col)
+{
+    repl_parse_error *err = P->err;
+    if (nn_error_current() != NN_ERR_SYNTAX || !err || err->status != REPL_PARSE_INVALID || err->line != line ||
+        memchr(src, '\n', n) || n + 3 > sizeof err->text)
+        return;
+    snprintf(err->text, sizeof err->text, "(%.*s)", (int)n, src);
+    if (err->at_eof) { /* the expression ended early: CPython points at the closing parenthesis */
+        err->offset = (int)n + 2;
+        err->end_offset = 0;
+        err->at_eof = false;
+    } else {
+        err->offset = err->offset - col + 1;
+        if (err->end_offset) err->end_offset = err->end_offset - col + 1;
+    }
+    if (strncmp(nn_error_message(), "f-string: ", 10) != 0) {
+        char msg[400];
+        snprintf(msg, sizeof msg, "f-string: %s", nn_error_message());
+        nn_error_clear();
+        nn_error_set(NN_ERR_SYNTAX, "%s", msg);
+    }
 }
 
 /* parses src[0..n) as the expression of an f-string field */
@@ -1152,15 +1183,25 @@ static repl_node *fstring_expression(parser *P, const repl_token *tok, const cha
         }
     }
     repl_tokens toks;
-    if (repl_lex(src, n, line, col, false, true, P->arena, &toks, P->err) < 0) return NULL;
+    if (repl_lex(src, n, line, col, false, true, P->arena, &toks, P->err) < 0) {
+        if (nn_error_current() == NN_ERR_SYNTAX && !strncmp(nn_error_message(), "unmatched ", 10)) {
+            char msg[64];
+            snprintf(msg, sizeof msg, "f-string: %s", nn_error_message());
+            nn_error_clear();
+            return fstring_error(P, tok, msg); /* CPython matches the brackets first */
+        }
+        return NULL;
+    }
     parser sub = *P;
     sub.toks = toks.items;
     sub.n = toks.n;
     sub.pos = 0;
     sub.interactive = false;
     repl_node *e = star_expressions(&sub);
-    if (e && !check(&sub, TK_ENDMARKER)) e = error_at(&sub, NN_ERR_SYNTAX, tok, "f-string: invalid syntax");
+    if (e && !check(&sub, TK_ENDMARKER)) /* as inside CPython's parentheses: (a b) forgot a comma */
+        e = starts_operand(cur(&sub)->kind) ? forgot_comma(&sub, e) : invalid_syntax(&sub);
     nn_free(toks.items);
+    if (!e) fstring_expression_error(P, src, n, line, col);
     return e;
 }
 
@@ -1473,7 +1514,7 @@ static repl_node *try_stmt(parser *P)
         repl_token *e = advance(P);
         repl_node *h = node_at(P, REPL_AST_ExceptHandler, e);
         if (!h) return NULL;
-        if (!check(P, TK_COLON)) {
+        if (!check(P, TK_COLON) && !check(P, TK_NEWLINE)) { /* `except` alone: colon_block's "expected ':'" */
             if (!(h->v.ExceptHandler.type = expression(P))) return NULL;
             if (check(P, TK_COMMA))
                 return error_at(P, NN_ERR_SYNTAX, &(repl_token){.line = h->v.ExceptHandler.type->line,

@@ -66,6 +66,10 @@ void repl_interp_write(const char *s, size_t n);
    (__main__'s and the built-ins'), for completion. */
 nn_object *repl_dir(repl_interp *in, nn_object *obj);
 
+/* When a script ends: runs the threads it left (the hook threading registers
+   with _green.at_exit, mod_green.c), as CPython's threading._shutdown. */
+void repl_green_at_exit(void);
+
 /* The traceback text of the last uncaught exception (CPython 3.11 format
    without carets, ending in "ValueError: message" without a newline) as a new
    nn_malloc'd string, or NULL when there was none. */

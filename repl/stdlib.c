@@ -27,6 +27,8 @@ static const struct {
     {"copy", repl_mod_copy},
     {"dataclasses", repl_mod_dataclasses},
     {"functools", repl_mod_functools},
+    {"_green", repl_mod_green},
+    {"_weakref", repl_mod_weakref},
     {"gc", repl_mod_gc},
     {"hashlib", repl_mod_hashlib},
     {"io", repl_mod_io},

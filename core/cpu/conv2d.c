@@ -6,12 +6,14 @@
  * Layout: cols [C*KH*KW, N*OH*OW] holds every receptive field of the whole
  * batch, row (c, k, l), column (n, i, j); group g's rows are one slice of it.
  *   forward   Y[O, N*P]    = W[O, K] @ cols             then y[n, o, p] = Y[o, n*P + p] + b[o]
- *   weight    gW[O, K]     = gY[O, N*P] @ cols^T
- *   input     gcols        = W^T @ gY                   then col2im adds gcols back into gx
- * (per group; K = C/groups*KH*KW, P = OH*OW); a float32 geometry marked onednn
- * runs cpu/conv2d_onednn.c instead. Each sample's pass writes only
- * its own columns or its own gx[n], and each GEMM splits over output elements
- * only, so no result depends on the thread count.
+ *   weight    gW[O, K]    += gY[n][O, P] @ cols[n]^T   sample after sample
+ *   input     gcols[n]     = W^T @ gY[n]               then col2im adds gcols back into gx[n]
+ * (per group; K = C/groups*KH*KW, P = OH*OW): the backward one sample at a time
+ * as ATen's slow_conv2d (PyTorch 1.13's path for float64, and for float32 where
+ * it does not call oneDNN), so its bits; a float32 geometry marked onednn runs
+ * cpu/conv2d_onednn.c instead. Each sample's pass writes only its own columns
+ * or its own gx[n], and each GEMM splits over output elements only, so no
+ * result depends on the thread count.
  */
 #include <string.h>
 
@@ -25,7 +27,7 @@ typedef struct conv_job {
     const void *x, *b;
     void *cols;          /* im2col's output, col2im's input */
     void *t;             /* [O, N*P]: Y or gY */
-    void *y;             /* y, or gy for to_rows */
+    void *y;
     void *gx;
 } conv_job;
 
@@ -77,16 +79,6 @@ typedef struct conv_job {
     {                                                                                                             \
         const conv_job *j = vctx;                                                                                 \
         conv_rows_to_samples_##SUFFIX(j->y, j->t, j->b, j->s->o, j->NP, j->P, j->n0, begin, end);                 \
-    }                                                                                                             \
-    /* t[o, n*P ...] = gy[n, o, :], samples [begin, end) */                                                       \
-    static void to_rows_##SUFFIX(void *vctx, int64_t begin, int64_t end)                                         \
-    {                                                                                                             \
-        const conv_job *j = vctx;                                                                                 \
-        const T *gy = j->y;                                                                                       \
-        T *t = j->t;                                                                                              \
-        for (int64_t n = begin; n < end; n++)                                                                     \
-            for (int64_t o = 0; o < j->s->o; o++)                                                                 \
-                memcpy(t + o * j->NP + n * j->P, gy + (n * j->s->o + o) * j->P, sizeof(T) * (size_t)j->P);        \
     }
 
 DEFINE_PASSES(f32, float)
@@ -174,23 +166,33 @@ int nn_cpu_conv2d_backward(const nn_conv_geom *s, const nn_tensor *xt, const nn_
     } else if (gbt) {
         return nn_error_set(NN_ERR_RUNTIME, "conv2d_backward: a bias gradient only in oneDNN's order");
     }
+    /* ATen's slow_conv2d order, one sample at a time: gx[n] = col2im(W^T @ gy[n]); gW += gy[n] @ cols[n]^T
+       (each sample's product added to the sum so far, as its beta-1 GEMM) */
     conv_job j;
-    if (!nn_blas_get() || job_init(&j, s, dt) < 0) return -1;
-    j.x = x, j.y = (void *)gy, j.gx = gx;
+    nn_conv_geom one = *s;
+    one.n = 1;
+    if (!nn_blas_get() || job_init(&j, &one, dt) < 0) return -1;
+    j.x = x;
     size_t es = nn_dtype_size(dt);
     int64_t og = s->o / s->groups, K = j.rows / s->groups;
-    over_batch(&j, to_rows_f32, to_rows_f64, dt, s->o * j.P);
-    if (gw) {
-        over_batch(&j, im2col_f32, im2col_f64, dt, j.rows * j.P);
-        for (int64_t g = 0; g < s->groups; g++)
-            gemm(dt, false, true, og, K, j.NP, (char *)j.t + (size_t)(g * og * j.NP) * es, j.NP,
-                 (char *)j.cols + (size_t)(g * K * j.NP) * es, j.NP, (char *)gw + (size_t)(g * og * K) * es, K);
-    }
-    if (gx) {
-        for (int64_t g = 0; g < s->groups; g++)
-            gemm(dt, true, false, K, j.NP, og, (const char *)w + (size_t)(g * og * K) * es, K,
-                 (char *)j.t + (size_t)(g * og * j.NP) * es, j.NP, (char *)j.cols + (size_t)(g * K * j.NP) * es, j.NP);
-        over_batch(&j, col2im_f32, col2im_f64, dt, j.rows * j.P);
+    if (gw) memset(gw, 0, (size_t)(s->o * K) * es);
+    for (int64_t n = 0; n < s->n; n++) {
+        const char *gyn = (const char *)gy + (size_t)(n * s->o * j.P) * es;
+        if (gw) {
+            j.n0 = n;
+            (dt == NN_FLOAT32 ? im2col_f32 : im2col_f64)(&j, 0, 1);
+            for (int64_t g = 0; g < s->groups; g++)
+                nn_cpu_blas_gemm(dt, false, true, og, K, j.P, gyn + (size_t)(g * og * j.P) * es, j.P,
+                                 (char *)j.cols + (size_t)(g * K * j.P) * es, j.P, 1.0,
+                                 (char *)gw + (size_t)(g * og * K) * es, K);
+        }
+        if (gx) {
+            for (int64_t g = 0; g < s->groups; g++)
+                gemm(dt, true, false, K, j.P, og, (const char *)w + (size_t)(g * og * K) * es, K,
+                     gyn + (size_t)(g * og * j.P) * es, j.P, (char *)j.cols + (size_t)(g * K * j.P) * es, j.P);
+            j.gx = (char *)gx + (size_t)(n * s->c * s->h * s->w) * es;
+            (dt == NN_FLOAT32 ? col2im_f32 : col2im_f64)(&j, 0, 1);
+        }
     }
     job_free(&j);
     return 0;

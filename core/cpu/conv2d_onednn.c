@@ -13,7 +13,11 @@
  *   gw[o,c,kh,kw] from 0; for n, i, j in order: fma(gy[n,o,i,j], x[n,c,ih,iw], acc)
  *   gb[o]         from 0; for n, i, j in order: acc + gy[n,o,i,j]
  * A term whose input element lies in the padding is skipped, not added as a
- * zero. (The weight and bias sums are oneDNN's on one thread, PyTorch's default
+ * zero. A 1x1 kernel (oneDNN's jit_1x1) sums in blocks, each block's sum from
+ * 0 (the first from the bias) added to the sum so far: y over blocks of 128
+ * input channels, gx over blocks of 64 output channels, gw over chunks of 128
+ * output positions of each image (a last chunk under 192 whole). A grouped
+ * convolution (multiples of 8 channels per group) is each group on its own. (The weight and bias sums are oneDNN's on one thread, PyTorch's default
  * on a 2-core machine: with more threads oneDNN splits the batch and adds the
  * parts.) Measured against PyTorch 1.13: tests/scripts/conv2d_onednn_bits.py.
  *
@@ -35,6 +39,13 @@
 #endif
 
 #define BLOCK NN_CONV_BLOCK
+/* oneDNN jit_1x1's reduction blocks (AVX2, blocked layouts): input channels
+   for the forward, output channels for the input gradient, output positions
+   for the weight gradient (a last chunk under TAIL taken whole) */
+#define ONEDNN_1X1_IC 128
+#define ONEDNN_1X1_OC 64
+#define ONEDNN_1X1_CHUNK 128
+#define ONEDNN_1X1_TAIL 192
 typedef nn_conv_job conv_job;
 #define inside nn_conv_inside
 
@@ -138,6 +149,33 @@ static FMA_CLONES void weight_grad_channels(void *ctx, int64_t begin, int64_t en
     }
 }
 
+/* A 1x1 kernel's weight gradient in oneDNN jit_1x1's order: each image's
+   output positions in chunks (128, or all that are left when under 192), each
+   chunk's sum from 0 added to the sum so far; input channels [begin, end). */
+static FMA_CLONES void weight_grad_1x1_channels(void *ctx, int64_t begin, int64_t end)
+{
+    const conv_job *j = ctx;
+    const nn_conv_geom *s = j->s;
+    int64_t lanes = j->lanes, positions = s->oh * s->ow;
+    for (int64_t c = begin; c < end; c++)
+        for (int64_t l0 = 0; l0 < lanes; l0 += BLOCK) {
+            float *acc = j->acc + c * lanes + l0;
+            for (int64_t n = 0; n < s->n; n++) {
+                const float *xp = j->x + (n * s->c + c) * s->h * s->w;
+                for (int64_t p0 = 0, len; p0 < positions; p0 += len) {
+                    len = positions - p0 < ONEDNN_1X1_TAIL ? positions - p0 : ONEDNN_1X1_CHUNK;
+                    float part[BLOCK] = {0};
+                    for (int64_t p = p0; p < p0 + len; p++) {
+                        float xv = xp[p / s->ow * s->stride[0] * s->w + p % s->ow * s->stride[1]];
+                        const float *g = j->gyt + (n * positions + p) * lanes + l0;
+                        for (int l = 0; l < BLOCK; l++) part[l] = fmaf(g[l], xv, part[l]);
+                    }
+                    for (int l = 0; l < BLOCK; l++) acc[l] = n == 0 && p0 == 0 ? part[l] : part[l] + acc[l];
+                }
+            }
+        }
+}
+
 /* m [batch, cols, rows] as [batch, rows, lanes] (lanes >= cols, zeros past cols); NULL when out of memory */
 static float *lanes_of(const float *m, int64_t batch, int64_t cols, int64_t rows, int64_t lanes)
 {
@@ -178,8 +216,76 @@ static int64_t lanes_for(int64_t channels)
     return (channels + BLOCK - 1) / BLOCK * BLOCK;
 }
 
+/* Channels [c0, c0 + cs) of each of the n samples of a ([n, c, plane]) copied
+   into the dense [n, cs, plane] array g, or g copied back there (back). */
+static void channel_slice(float *a, float *g, int64_t n, int64_t c, int64_t plane, int64_t c0, int64_t cs, bool back)
+{
+    size_t bytes = sizeof(float) * (size_t)(cs * plane);
+    for (int64_t i = 0; i < n; i++) {
+        float *at = a + (i * c + c0) * plane, *gt = g + i * cs * plane;
+        memcpy(back ? at : gt, back ? gt : at, bytes);
+    }
+}
+
+/* Grouped convolutions: oneDNN's jit:avx2 runs each group as a convolution of
+   its own channels (its blocked layouts keep a group's channels together), so
+   each group here is one ungrouped call on dense copies of its channels. */
+static int grouped(const nn_conv_geom *s, const float *x, const float *w, const float *b, float *y, const float *gy,
+                   float *gx, float *gw, float *gb)
+{
+    nn_conv_geom gs = *s;
+    gs.groups = 1, gs.c = s->c / s->groups, gs.o = s->o / s->groups;
+    int64_t in = s->h * s->w, out = s->oh * s->ow, wsize = gs.o * gs.c * s->kh * s->kw;
+    float *xg = nn_malloc(sizeof(float) * (size_t)(s->n * gs.c * in + 1));
+    float *yg = xg ? nn_malloc(sizeof(float) * (size_t)(s->n * gs.o * out + 1)) : NULL;
+    float *gxg = yg && gx ? nn_malloc(sizeof(float) * (size_t)(s->n * gs.c * in + 1)) : NULL;
+    int rc = yg && (gxg || !gx) ? 0 : -1;
+    for (int64_t g = 0; rc == 0 && g < s->groups; g++) {
+        channel_slice((float *)x, xg, s->n, s->c, in, g * gs.c, gs.c, false);
+        if (!gy) {
+            rc = nn_cpu_conv2d_onednn(&gs, xg, w + g * wsize, b ? b + g * gs.o : NULL, yg);
+            if (rc == 0) channel_slice(y, yg, s->n, s->o, out, g * gs.o, gs.o, true);
+            continue;
+        }
+        channel_slice((float *)gy, yg, s->n, s->o, out, g * gs.o, gs.o, false);
+        rc = nn_cpu_conv2d_onednn_backward(&gs, xg, w + g * wsize, yg, gxg, gw ? gw + g * wsize : NULL,
+                                           gb ? gb + g * gs.o : NULL);
+        if (rc == 0 && gx) channel_slice(gx, gxg, s->n, s->c, in, g * gs.c, gs.c, true);
+    }
+    nn_free(xg);
+    nn_free(yg);
+    nn_free(gxg);
+    return rc;
+}
+
+/* A 1x1 kernel over more than 128 input channels: oneDNN jit_1x1 sums each
+   block of 128 channels on its own (the first from the bias, the others from 0)
+   and adds each block's sum to the sum so far. */
+static int in_channel_blocks(const nn_conv_geom *s, const float *x, const float *w, const float *b, float *y)
+{
+    nn_conv_geom gs = *s;
+    int64_t in = s->h * s->w, ysize = s->n * s->o * s->oh * s->ow;
+    float *xg = nn_malloc(sizeof(float) * (size_t)(s->n * ONEDNN_1X1_IC * in + 1));
+    float *wg = xg ? nn_malloc(sizeof(float) * (size_t)(s->o * ONEDNN_1X1_IC)) : NULL;
+    float *part = wg ? nn_malloc(sizeof(float) * (size_t)(ysize + 1)) : NULL;
+    int rc = part ? 0 : -1;
+    for (int64_t c0 = 0; rc == 0 && c0 < s->c; c0 += ONEDNN_1X1_IC) {
+        gs.c = s->c - c0 < ONEDNN_1X1_IC ? s->c - c0 : ONEDNN_1X1_IC;
+        channel_slice((float *)x, xg, s->n, s->c, in, c0, gs.c, false);
+        for (int64_t o = 0; o < s->o; o++) memcpy(wg + o * gs.c, w + o * s->c + c0, sizeof(float) * (size_t)gs.c);
+        rc = nn_cpu_conv2d_onednn(&gs, xg, wg, c0 == 0 ? b : NULL, c0 == 0 ? y : part);
+        for (int64_t i = 0; rc == 0 && c0 > 0 && i < ysize; i++) y[i] = part[i] + y[i];
+    }
+    nn_free(xg);
+    nn_free(wg);
+    nn_free(part);
+    return rc;
+}
+
 int nn_cpu_conv2d_onednn(const nn_conv_geom *s, const float *x, const float *w, const float *b, float *y)
 {
+    if (s->groups > 1) return grouped(s, x, w, b, y, NULL, NULL, NULL, NULL);
+    if (s->kh * s->kw == 1 && s->c > ONEDNN_1X1_IC) return in_channel_blocks(s, x, w, b, y);
     conv_job j = {.s = s, .x = x, .w = w, .b = b, .y = y, .lanes = lanes_for(s->o)};
     if (!nn_conv_onednn_avx2()) {
         nn_parallel_for(s->n * s->o, 1, forward_planes, &j);
@@ -217,9 +323,11 @@ static int input_grad(conv_job *j)
 int nn_cpu_conv2d_onednn_backward(const nn_conv_geom *s, const float *x, const float *w, const float *gy, float *gx,
                                   float *gw, float *gb)
 {
+    if (s->groups > 1) return grouped(s, x, w, NULL, NULL, gy, gx, gw, gb);
     conv_job j = {.s = s, .x = x, .w = w, .gy = gy, .gx = gx, .lanes = lanes_for(s->o)};
     int64_t positions = s->n * s->oh * s->ow, taps = s->kh * s->kw;
-    j.group = BLOCK * (s->ow < 15 ? 4 : s->ow < 40 ? 2 : 1); /* oneDNN's nb_oc_blocking */
+    bool one = s->kh * s->kw == 1;
+    j.group = one ? ONEDNN_1X1_OC : BLOCK * (s->ow < 15 ? 4 : s->ow < 40 ? 2 : 1); /* oneDNN's nb_oc_blocking */
     if (gx && input_grad(&j) < 0) return -1;
     if (!gw && !gb) return 0;
     float *gyt = lanes_of(gy, s->n, s->o, s->oh * s->ow, j.lanes); /* gyt[(n, p), o] = gy[n, o, p] */
@@ -235,7 +343,9 @@ int nn_cpu_conv2d_onednn_backward(const nn_conv_geom *s, const float *x, const f
     }
     if (gw) {
         j.gyt = gyt, j.acc = acc;
-        if (nn_conv_onednn_avx2() && s->kw <= 7)
+        if (one)
+            nn_parallel_for(s->c, 1, weight_grad_1x1_channels, &j);
+        else if (nn_conv_onednn_avx2() && s->kw <= 7)
             nn_parallel_for(j.lanes / BLOCK * ((s->c + 1) / 2), 1, nn_conv_onednn_weight_grad_avx2, &j);
         else
             nn_parallel_for(s->c, 1, weight_grad_channels, &j);

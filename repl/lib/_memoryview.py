@@ -2,8 +2,9 @@
 # indexing and slicing without copying (a slice is a view of the same object),
 # writing through to a bytearray, cast to another native format ('B', 'b', 'c',
 # 'h', 'i', 'q', 'f', 'd', ...) and shape, tolist, tobytes, hex, bytes(m), ==,
-# iteration, release and `with`, and CPython's errors. builtins.memoryview is
-# this module's memoryview class.
+# iteration, release and `with`, and CPython's errors; over an array.array
+# (array.py) its items, sharing its bytes. builtins.memoryview is this module's
+# memoryview class.
 
 import struct as _struct
 from _bigrange import _indices
@@ -37,13 +38,19 @@ class memoryview:
     __module__ = 'builtins'
 
     def __init__(self, obj):
+        self._owner = obj  # what .obj gives: the exporter
         if isinstance(obj, memoryview):
             _check_open(obj)
             self._obj, self._start, self._fmt, self._itemsize = obj._obj, obj._start, obj._fmt, obj._itemsize
-            self._shape, self._strides = obj._shape, obj._strides
+            self._shape, self._strides, self._owner = obj._shape, obj._strides, obj._owner
         elif isinstance(obj, (bytes, bytearray)):
             self._obj, self._start, self._fmt, self._itemsize = obj, 0, 'B', 1
             self._shape, self._strides = (len(obj),), (1,)
+        elif type(obj).__name__ == 'array' and type(obj).__module__ == 'array':
+            # array.array: its bytes, written through (CPython's format 'w' for 'u')
+            self._obj, self._start, self._itemsize = obj._data, 0, obj.itemsize
+            self._fmt = 'w' if obj.typecode == 'u' else obj.typecode
+            self._shape, self._strides = (len(obj),), (obj.itemsize,)
         else:
             raise TypeError("memoryview: a bytes-like object is required, not '%s'" % type(obj).__name__)
         self._released = False
@@ -51,7 +58,7 @@ class memoryview:
     @property
     def obj(self):
         _check_open(self)
-        return self._obj
+        return self._owner
 
     @property
     def readonly(self):
@@ -136,6 +143,8 @@ class memoryview:
     def _read(self, off):
         if self._fmt == 'B':
             return self._obj[off]
+        if self._fmt == 'w':
+            raise NotImplementedError('memoryview: format w not supported')
         return _struct.unpack_from(self._fmt, self._obj, off)[0]
 
     def __getitem__(self, key):
@@ -180,6 +189,8 @@ class memoryview:
                 raise ValueError("memoryview: invalid value for format 'c'")
         elif fmt == '?' and not isinstance(value, bool):
             raise TypeError("memoryview: invalid type for format '?'")
+        elif fmt == 'w':
+            raise NotImplementedError('memoryview: format w not supported')
         if fmt == 'B':
             if not 0 <= value <= 255:
                 raise ValueError("memoryview: invalid value for format 'B'")

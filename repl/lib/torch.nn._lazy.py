@@ -16,13 +16,16 @@ from torch.nn._layers3d import _ConvNd
 _tuples = {1: _single, 2: _pair, 3: _triple}
 
 
-class _LazyConvXdMixin(LazyModuleMixin, nn.Module):
+class _LazyConvXdMixin(LazyModuleMixin):
+    __module__ = 'torch.nn.modules.conv'
+    # As 1.13's: LazyConv2d(_LazyConvXdMixin, Conv2d), so a lazy convolution is a Conv2d (isinstance,
+    # issubclass) before its first forward. The convolution is built with 0 channels and no bias, then
+    # its weight and bias become placeholders.
     _nd = 2
     transposed = False
 
     def __init__(self, out_channels, kernel_size, stride, padding, dilation, groups, bias, padding_mode,
                  output_padding, dtype):
-        super().__init__()
         tup = _tuples[self._nd]
         if groups <= 0:
             raise ValueError('groups must be a positive integer')
@@ -35,23 +38,16 @@ class _LazyConvXdMixin(LazyModuleMixin, nn.Module):
         if padding_mode not in ('zeros', 'reflect', 'replicate', 'circular'):
             raise ValueError("padding_mode must be one of {}, but got padding_mode='{}'".format(
                 "{'zeros', 'reflect', 'replicate', 'circular'}", padding_mode))
-        self.in_channels = 0
-        self.out_channels = out_channels
-        self.kernel_size = tup(kernel_size)
-        self.stride = tup(stride)
-        self.padding = padding if isinstance(padding, str) else tup(padding)
-        self.dilation = tup(dilation)
-        self.transposed = self.transposed
-        self.output_padding = tup(output_padding)
-        self.groups = groups
-        self.padding_mode = padding_mode
+        if self.transposed:
+            super().__init__(0, 0, kernel_size, stride, padding, output_padding, groups, False, dilation,
+                             padding_mode, dtype=dtype)
+        else:
+            super().__init__(0, 0, kernel_size, stride, padding, dilation, groups, False, padding_mode,
+                             dtype=dtype)
         self.weight = UninitializedParameter(dtype=dtype)
+        self.out_channels = out_channels
         if bias:
             self.bias = UninitializedParameter(dtype=dtype)
-        else:
-            self.register_parameter('bias', None)
-
-    extra_repr = _ConvNd.extra_repr
 
     def reset_parameters(self):
         if not self.has_uninitialized_params() and self.in_channels != 0:
@@ -86,51 +82,57 @@ class _LazyConvXdMixin(LazyModuleMixin, nn.Module):
                    self.groups, self.bias is not None, self.padding_mode, dtype=self.weight.dtype)
 
 
-class _LazyConv(_LazyConvXdMixin):
-    def __init__(self, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True,
-                 padding_mode='zeros', device=None, dtype=None):
-        super().__init__(out_channels, kernel_size, stride, padding, dilation, groups, bias, padding_mode, 0, dtype)
+def _conv_init(self, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True,
+               padding_mode='zeros', device=None, dtype=None):
+    _LazyConvXdMixin.__init__(self, out_channels, kernel_size, stride, padding, dilation, groups, bias,
+                              padding_mode, 0, dtype)
 
 
-class _LazyConvTranspose(_LazyConvXdMixin):
-    transposed = True
-
-    def __init__(self, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1, bias=True,
-                 dilation=1, padding_mode='zeros', device=None, dtype=None):
-        if padding_mode != 'zeros':
-            raise ValueError('Only "zeros" padding mode is supported for {}'.format(self.__class__.__name__))
-        super().__init__(out_channels, kernel_size, stride, padding, dilation, groups, bias, padding_mode,
-                         output_padding, dtype)
+def _conv_transpose_init(self, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1,
+                         bias=True, dilation=1, padding_mode='zeros', device=None, dtype=None):
+    if padding_mode != 'zeros':
+        raise ValueError('Only "zeros" padding mode is supported for {}'.format(self.__class__.__name__))
+    _LazyConvXdMixin.__init__(self, out_channels, kernel_size, stride, padding, dilation, groups, bias,
+                              padding_mode, output_padding, dtype)
 
 
-class LazyConv1d(_LazyConv):
+class LazyConv1d(_LazyConvXdMixin, nn.Conv1d):
     __module__ = 'torch.nn.modules.conv'
     _nd, cls_to_become = 1, nn.Conv1d
+    __init__ = _conv_init
 
 
-class LazyConv2d(_LazyConv):
+class LazyConv2d(_LazyConvXdMixin, nn.Conv2d):
     __module__ = 'torch.nn.modules.conv'
     _nd, cls_to_become = 2, nn.Conv2d
+    __init__ = _conv_init
 
 
-class LazyConv3d(_LazyConv):
+class LazyConv3d(_LazyConvXdMixin, nn.Conv3d):
     __module__ = 'torch.nn.modules.conv'
     _nd, cls_to_become = 3, nn.Conv3d
+    __init__ = _conv_init
 
 
-class LazyConvTranspose1d(_LazyConvTranspose):
+class LazyConvTranspose1d(_LazyConvXdMixin, nn.ConvTranspose1d):
     __module__ = 'torch.nn.modules.conv'
     _nd, cls_to_become = 1, nn.ConvTranspose1d
+    transposed = True
+    __init__ = _conv_transpose_init
 
 
-class LazyConvTranspose2d(_LazyConvTranspose):
+class LazyConvTranspose2d(_LazyConvXdMixin, nn.ConvTranspose2d):
     __module__ = 'torch.nn.modules.conv'
     _nd, cls_to_become = 2, nn.ConvTranspose2d
+    transposed = True
+    __init__ = _conv_transpose_init
 
 
-class LazyConvTranspose3d(_LazyConvTranspose):
+class LazyConvTranspose3d(_LazyConvXdMixin, nn.ConvTranspose3d):
     __module__ = 'torch.nn.modules.conv'
     _nd, cls_to_become = 3, nn.ConvTranspose3d
+    transposed = True
+    __init__ = _conv_transpose_init
 
 
 class _LazyNormBase(LazyModuleMixin, nn.Module):

@@ -54,9 +54,11 @@ class LazyModuleMixin:
         # module.__class__ = cls: the configuration comes from a module of cls built for it (its random
         # draws undone), the values stay the module's own
         state = torch.get_rng_state()
-        with warnings.catch_warnings():
-            warnings.simplefilter('ignore')
+        muted = torch._nnscope_mute_warnings(True)     # not catch_warnings: that would show the lazy warning again
+        try:
             template = self._template(cls)
+        finally:
+            torch._nnscope_mute_warnings(muted)
         torch.set_rng_state(state)
         torch._nnscope_module_become(self, template)
 

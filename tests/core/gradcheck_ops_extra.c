@@ -55,6 +55,26 @@ static nn_tensor *gc_fill(nn_tensor **in)
     if (d && nn_fill_recorded_(d, 0.5) < 0) NN_SET(d, NULL);
     return d;
 }
+static nn_tensor *gc_fill_tensor(nn_tensor **in)
+{
+    nn_tensor *d = nn_mul_scalar(in[0], 2), *v = nn_mul_scalar(in[1], 3);
+    if (d && (!v || nn_fill_tensor_recorded_(d, v) < 0)) NN_SET(d, NULL);
+    NN_RELEASE(v);
+    return d;
+}
+/* an in-place op on a column of a result: the base's CopySlices, or the view's AsStridedBackward0 */
+static nn_tensor *gc_view_inplace(nn_tensor **in, bool the_view)
+{
+    nn_tensor *d = nn_mul_scalar(in[0], 2), *col = d ? nn_select(d, 1, 1) : NULL;
+    int rc = col ? nn_mul_(col, in[1]) : -1;
+    nn_tensor *r = rc < 0 ? NULL : the_view ? col : d;
+    if (r) NN_RETAIN(r);
+    NN_RELEASE(col);
+    NN_RELEASE(d);
+    return r;
+}
+static nn_tensor *gc_view_copy_slices(nn_tensor **in) { return gc_view_inplace(in, false); }
+static nn_tensor *gc_as_strided(nn_tensor **in) { return gc_view_inplace(in, true); }
 static nn_tensor *gc_zero(nn_tensor **in)
 {
     nn_tensor *d = nn_mul_scalar(in[0], 2);
@@ -246,6 +266,9 @@ static const gc_case cases_ops_extra[] = {
     {NN_OP_copy_from, "diff with n=0 (a copy)", gc_copy_from, 1, {2}, {{2, 3}}, -2, 2, 0},
     {NN_OP_copy_from, "copy_ of a broadcast source over a result", gc_copy_into, 2, {2, 1}, {{2, 3}, {3}}, -2, 2, 0},
     {NN_OP_fill, "fill_ of a result", gc_fill, 1, {2}, {{2, 3}}, -2, 2, 0},
+    {NN_OP_fill_tensor, "fill_ of a result with a 0-dim tensor", gc_fill_tensor, 2, {2, 0}, {{2, 3}, {0}}, -2, 2, 0},
+    {NN_OP_view_copy_slices, "mul_ of a result's column: the result", gc_view_copy_slices, 2, {2, 1}, {{2, 3}, {2}}, -2, 2, 0},
+    {NN_OP_view_as_strided, "mul_ of a result's column: the column", gc_as_strided, 2, {2, 1}, {{2, 3}, {2}}, -2, 2, 0},
     {NN_OP_zero, "zero_ of a result", gc_zero, 1, {1}, {{3}}, -2, 2, 0},
     GC_END,
 };

@@ -135,6 +135,13 @@ static void test_syntax_error_caret(void **state)
                              "SyntaxError: f-string: expecting '}'"},
         {"print(f\"}\")\n", "  File \"z.py\", line 1\n    print(f\"}\")\n              ^\n"
                             "SyntaxError: f-string: single '}' is not allowed"},
+        /* an error in a field's expression: CPython shows the expression in parentheses */
+        {"x = f\"{a b}\"\n", "  File \"z.py\", line 1\n    (a b)\n     ^^^\n"
+                           "SyntaxError: f-string: invalid syntax. Perhaps you forgot a comma?"},
+        {"f\"{1 +}\"\n", "  File \"z.py\", line 1\n    (1 +)\n        ^\nSyntaxError: f-string: invalid syntax"},
+        {"f\"{a;b}\"\n", "  File \"z.py\", line 1\n    (a;b)\n      ^\nSyntaxError: f-string: invalid syntax"},
+        {"f\"{)}\"\n", "  File \"z.py\", line 1\n    f\"{)}\"\n          ^\nSyntaxError: f-string: unmatched ')'"},
+        {"try:\n    pass\nexcept\n", "  File \"z.py\", line 3\n    except\n          ^\nSyntaxError: expected ':'"},
     };
     for (size_t i = 0; i < sizeof ranges / sizeof *ranges; i++) {
         assert_int_equal(run(in, ranges[i].src, "z.py", &out), -1);

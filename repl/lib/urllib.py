@@ -1,0 +1,1 @@
+# urllib — the package of urllib.parse, urllib.request and urllib.error.

@@ -1,0 +1,20 @@
+# Tensor.fill_ with a 0-dim tensor value records FillBackward3 with an edge to the value (its
+# gradient is the sum of the output gradient, in its dtype), as 1.13; a value of more dims raises.
+import torch
+a = torch.randn(3, requires_grad=True); v = torch.tensor(2., requires_grad=True)
+b = a * 1; b.fill_(v); print(b, b.grad_fn.name(), [type(f).__name__ if f else None for f, _ in b.grad_fn.next_functions])
+(b * torch.tensor([1.,2.,3.])).sum().backward(); print(a.grad, v.grad)
+c = torch.zeros(2,2); c.fill_(v); print(c, c.grad_fn.name(), [type(f).__name__ if f else None for f, _ in c.grad_fn.next_functions])
+c.sum().backward(); print(v.grad)
+v2 = torch.tensor(3, dtype=torch.float64, requires_grad=True); d = torch.zeros(2); d.fill_(v2); print(d, d.grad_fn.name()); d.sum().backward(); print(v2.grad)
+try: torch.zeros(2).fill_(torch.ones(2))
+except Exception as e: print(type(e).__name__, e)
+e = torch.zeros(2, dtype=torch.int64); e.fill_(torch.tensor(2.7)); print(e)
+f = torch.zeros(2); print(f.fill_(torch.tensor(5)).grad_fn, f)
+g = torch.arange(4.); g.fill_(g[2]); print(g)
+h = torch.zeros(3, dtype=torch.bool); h.fill_(torch.tensor(1)); print(h)
+w = torch.nn.Parameter(torch.ones(2))
+try: w.fill_(torch.tensor(1.))
+except Exception as e: print(type(e).__name__, e)
+with torch.no_grad(): w.fill_(torch.tensor(4.))
+print(w)
