@@ -240,6 +240,7 @@ typedef struct repl_parse_error {
     int line, offset;
     int end_offset;  /* 1-based column past the offending range on line (CPython's ^^^^), or 0: one caret
                         (offset itself: an empty range, one caret) */
+    bool end_exact;  /* end_offset is SyntaxError.end_offset as CPython's tokenizer gives it (0 or -1) */
     bool compiler;   /* raised by repl_ast_check (CPython's compiler: SyntaxError.text is None) */
     char text[160];  /* the line CPython shows instead of the source's, or "": an f-string field's
                         expression in parentheses, `(a b)` (offset and end_offset are then its columns) */

@@ -726,6 +726,8 @@ nn_object *repl_class_getattr(nn_object *cls, const char *name)
     if (!strcmp(name, "__doc__")) return d->doc ? nn_str_new(d->doc) : nn_retain(nn_none());
     nn_object *init = !strcmp(name, "__init__") ? repl_native_module_init(cls) : NULL; /* nn.Linear.__init__ */
     if (init || nn_error_current()) return init;
+    nn_object *cm = d->module_class ? repl_native_classmethod(cls, name) : NULL; /* Embedding.from_pretrained */
+    if (cm || nn_error_current()) return cm;
     nn_error_set(NN_ERR_ATTRIBUTE, "type object '%s' has no attribute '%s'", d->name, name);
     return NULL;
 }

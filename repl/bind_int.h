@@ -507,6 +507,14 @@ nn_object *repl_lazy_mute_warnings(void *ud, nn_object *args, nn_object *kwargs)
 /* native_module_init.c: NativeClass.__init__ as a function of (self, *args) for a module class of
    core (not nn.Module); NULL without an error for any other class. A new reference. */
 nn_object *repl_native_module_init(nn_object *cls);
+/* torch.norm(x, p='nuc' or another string) as 1.13's: linalg.matrix_norm over dims (every dim when n
+   is 0), bind_linalg.c */
+nn_tensor *repl_matrix_norm_str(nn_tensor *x, const char *ord, int n, const int *dims, bool keepdim);
+/* x.nonzero(as_tuple=True), also torch.where(condition) (bind_ops_more.c): a new tuple */
+nn_object *repl_nonzero_tuple(nn_tensor *x);
+/* ... a class method written in the language (Embedding.from_pretrained), bound to cls; NULL without
+   an error when there is none of that name */
+nn_object *repl_native_classmethod(nn_object *cls, const char *name);
 /* ... and NativeClass.forward as a function of (self, *args): the class's own forward */
 nn_object *repl_native_module_forward(nn_object *cls);
 /* native_module_init.c: nn.MultiheadAttention with add_bias_kv / add_zero_attn (the language's subclass) */

@@ -627,6 +627,20 @@ static nn_tensor *matrix_norm(const char *f, nn_tensor *x, double ord, const cha
     return r;
 }
 
+nn_tensor *repl_matrix_norm_str(nn_tensor *x, const char *ord, int n, const int *dims, bool keepdim)
+{
+    int all[NN_MAX_DIMS];
+    if (n == 0) { /* torch.norm without dim: every dim */
+        for (n = 0; n < x->ndim; n++) all[n] = n;
+        dims = all;
+    }
+    if (n != 2) {
+        nn_error_set(NN_ERR_RUNTIME, "linalg.matrix_norm: dim must be a 2-tuple. Got %d dims", n);
+        return NULL;
+    }
+    return matrix_norm("linalg.matrix_norm", x, 0, ord, dims, keepdim);
+}
+
 static nn_object *f_matrix_norm(void *ud, nn_object *args, nn_object *kwargs)
 {
     ARGS(5);

@@ -230,7 +230,21 @@ CTOR(Embedding)
         return NULL;
     bool has_pad = a[2] && !nn_is_none(a[2]);
     if (has_pad && repl_arg_int(f, "padding_idx", 3, a[2], &pad)) return NULL;
-    return MOD(nn_embedding_new(num, dim, has_pad, pad, dtype < 0 ? nn_default_dtype() : (nn_dtype)dtype));
+    nn_tensor *weight = NULL; /* _weight: the parameter wraps it (no draws, no zeroed padding row) */
+    if (a[7] && !nn_is_none(a[7]) && repl_arg_tensor(f, "_weight", 8, a[7], &weight)) return NULL;
+    if (weight && (weight->ndim != 2 || weight->sizes[0] != num || weight->sizes[1] != dim))
+        return nn_error_set(NN_ERR_ASSERTION, "Shape of weight does not match num_embeddings and embedding_dim"), NULL;
+    size_t state_n = weight ? nn_generator_state_size() : 0;
+    unsigned char *state = weight ? nn_malloc(state_n) : NULL;
+    if (weight && !state) return NULL;
+    if (state) nn_generator_get_state(nn_default_generator(), state);
+    nn_module *m = nn_embedding_new(num, dim, has_pad, pad, weight ? weight->dtype : dtype < 0 ? nn_default_dtype() : (nn_dtype)dtype);
+    if (state && nn_generator_set_state(nn_default_generator(), state, state_n) < 0) NN_SET(m, NULL);
+    nn_free(state);
+    nn_tensor *p = m && weight ? nn_parameter_new(weight, true) : NULL;
+    if (m && weight && (!p || nn_module_register_parameter(m, "weight", p) < 0)) NN_SET(m, NULL);
+    NN_RELEASE(p);
+    return MOD(m);
 }
 
 /* An int or a pair of ints (conv2d's kernel_size, stride, padding, dilation) into

@@ -266,8 +266,14 @@ static nn_object *f_nonzero(void *ud, nn_object *args, nn_object *kwargs)
         repl_arg_tensor("nonzero", "input", 1, a[0], &x) || no_out("nonzero", a[1]) ||
         repl_arg_bool("nonzero", "as_tuple", 0, a[2], &as_tuple))
         return NULL;
+    if (as_tuple) return repl_nonzero_tuple(x);
+    return T(nn_nonzero(x));
+}
+
+nn_object *repl_nonzero_tuple(nn_tensor *x)
+{
     nn_tensor *nz = nn_nonzero(x);
-    if (!nz || !as_tuple) return T(nz);
+    if (!nz) return NULL;
     int n = x->ndim ? x->ndim : 1;
     nn_object *tup = nn_tuple_new((size_t)n);
     for (int d = 0; tup && d < n; d++) {

@@ -229,9 +229,17 @@ static nn_object *f_where(void *ud, nn_object *args, nn_object *kwargs)
 {
     ARGS(3);
     nn_tensor *c = NULL;
-    if (repl_parse_args("where", "condition, input, other", args, kwargs, a) ||
+    if (repl_parse_args("where", "condition, input=, other=", args, kwargs, a) ||
         repl_arg_tensor("where", "condition", 1, a[0], &c))
         return NULL;
+    if (!a[1] && !a[2]) return repl_nonzero_tuple(c); /* torch.where(condition): nonzero(as_tuple=True) */
+    if (!a[1] || !a[2])
+        return nn_error_set(NN_ERR_TYPE, "where() received an invalid combination of arguments - got (Tensor, "
+                                         "Tensor), but expected one of:\n * (Tensor condition)\n * (Tensor "
+                                         "condition, Tensor input, Tensor other, *, Tensor out)\n * (Tensor "
+                                         "condition, Number self, Tensor other)\n * (Tensor condition, Tensor "
+                                         "input, Number other)\n * (Tensor condition, Number self, Number other)\n"),
+               NULL;
     nn_tensor *x = repl_as_tensor(a[1]), *y = x ? repl_as_tensor(a[2]) : NULL;
     nn_tensor *r = NULL;
     if (x && y) r = nn_where(c, x, y);
@@ -507,6 +515,8 @@ static nn_object *f_norm(void *ud, nn_object *args, nn_object *kwargs)
         return NULL;
     bool fro = !a[1] || a[1] == nn_none() || (nn_is_str(a[1]) && strcmp(nn_str_cstr(a[1]), "fro") == 0);
     if (fro && n == 2 && nn_dtype_is_floating(x->dtype)) return T(nn_frobenius_norm(x, n, dims, keepdim));
+    if (a[1] && nn_is_str(a[1]) && (!fro || n > 2)) /* 'nuc', or 'fro' over more dims: a matrix norm */
+        return T(repl_matrix_norm_str(x, nn_str_cstr(a[1]), n, dims, keepdim));
     return T(nn_norm(x, p, n, dims, keepdim));
 }
 
@@ -1691,12 +1701,30 @@ static int slice_int(nn_object *o, int64_t *v, bool *has)
     return nn_error_set(NN_ERR_TYPE, "slice indices must be integers or None or have an __index__ method");
 }
 
+/* a tensor index (borrowed): a byte tensor indexes as a mask */
+static int tensor_item(index_buf *ib, nn_index_item *it, nn_tensor *t)
+{
+    if (t->dtype == NN_UINT8) {
+        nn_tensor *mask = nn_to_dtype(t, NN_BOOL);
+        if (!mask) return -1;
+        ib->owned[ib->n_owned++] = mask;
+        ib->byte_mask = true;
+        t = mask;
+    }
+    it->kind = NN_INDEX_TENSOR;
+    it->tensor = t;
+    return 0;
+}
+
 static int add_item(index_buf *ib, nn_object *k)
 {
     if (ib->n >= MAX_ITEMS) return nn_error_set(NN_ERR_INDEX, "too many indices");
     nn_index_item *it = &ib->items[ib->n];
     memset(it, 0, sizeof *it);
-    if (nn_is_int(k)) {
+    nn_tensor *nd = nn_is_tensor(k) ? NN_TENSOR(k) : repl_numpy_tensor_of(k); /* an ndarray: its tensor */
+    if (nd) {
+        if (tensor_item(ib, it, nd)) return -1;
+    } else if (nn_is_int(k)) {
         it->kind = NN_INDEX_INT;
         it->start = nn_int_value(k);
     } else if (nn_is_none(k)) {
@@ -1719,16 +1747,6 @@ static int add_item(index_buf *ib, nn_object *k)
                                                                    : "step must be greater than zero");
         it->kind = NN_INDEX_SLICE;
         it->step = step;
-    } else if (nn_is_tensor(k) && NN_TENSOR(k)->dtype == NN_UINT8) {
-        nn_tensor *mask = nn_to_dtype(NN_TENSOR(k), NN_BOOL); /* a byte tensor indexes as a mask */
-        if (!mask) return -1;
-        ib->owned[ib->n_owned++] = mask;
-        ib->byte_mask = true;
-        it->kind = NN_INDEX_TENSOR;
-        it->tensor = mask;
-    } else if (nn_is_tensor(k)) {
-        it->kind = NN_INDEX_TENSOR;
-        it->tensor = NN_TENSOR(k);
     } else if (nn_is_list(k) || nn_is_bool(k) || !strcmp(repl_type_name(k), "range")) {
         bool range = !nn_is_list(k) && !nn_is_bool(k);
         nn_object *list = range ? repl_iterable_to_list(k) : (NN_RETAIN(k), k); /* a range: its ints */
@@ -1763,6 +1781,20 @@ static int build_index(index_buf *ib, nn_object *key)
     if (nn_is_instance(key, &nn_tuple_type)) {
         for (size_t i = 0; i < nn_tuple_len(key); i++)
             if (add_item(ib, nn_tuple_get(key, i))) return -1;
+        return 0;
+    }
+    /* PyTorch's NumPy heuristic: a sequence of fewer than 32 sequences is a tuple, so an
+       n-d array (n >= 2) of fewer than 32 rows indexes as its rows, one axis each */
+    nn_tensor *nd = repl_numpy_tensor_of(key);
+    if (nd && nd->ndim >= 2 && nd->sizes[0] < MAX_ITEMS && nd->dtype != NN_UINT8) {
+        for (int64_t i = 0; i < nd->sizes[0]; i++) {
+            nn_tensor *row = nn_select(nd, 0, i);
+            if (!row) return -1;
+            ib->owned[ib->n_owned++] = row;
+            memset(&ib->items[ib->n], 0, sizeof ib->items[ib->n]);
+            if (tensor_item(ib, &ib->items[ib->n], row)) return -1;
+            ib->n++;
+        }
         return 0;
     }
     return add_item(ib, key);

@@ -518,7 +518,8 @@ static nn_object *f_set_printoptions(void *ud, nn_object *args, nn_object *kwarg
     po->threshold = threshold;
     po->edgeitems = (int)edge;
     po->linewidth = (int)lw;
-    if (a[5]) po->sci_mode = nn_is_none(a[5]) ? -1 : nn_is_true(a[5]) ? 1 : 0;
+    /* as 1.13: sci_mode is set by every call (None when not given) */
+    po->sci_mode = !a[5] || nn_is_none(a[5]) ? -1 : nn_is_true(a[5]) ? 1 : 0;
     return nn_retain(nn_none());
 }
 

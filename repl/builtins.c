@@ -3043,6 +3043,7 @@ static const char *const exception_docs[EXC_COUNT] = {
     [EXC_MemoryError] = "MemoryError(*args)\n" "Out of memory.",
     [EXC_SyntaxError] = "SyntaxError(*args)\n" "Invalid syntax.",
     [EXC_IndentationError] = "IndentationError(*args)\n" "Improper indentation.",
+    [EXC_TabError] = "TabError(*args)\n" "Improper mixture of spaces and tabs.",
     [EXC_SystemExit] = "SystemExit(*args)\n" "Request to exit from the interpreter.",
     [EXC_OSError] = "OSError(*args)\n" "Base class for I/O related errors.",
     [EXC_FileNotFoundError] = "FileNotFoundError(*args)\n" "File not found.",

@@ -4694,7 +4694,8 @@ int repl_exec(repl_interp *in, const char *source, const char *filename, repl_pa
             bool eof_in_file = perr.at_eof && mode == REPL_PARSE_FILE; /* CPython's offset 0 */
             if (dropped >= 0 && perr.offset > dropped && !eof_in_file) { /* the carets under the 1-based offset (to end_offset) */
                 repl_sb_printf(&b, "%*s^", 4 + perr.offset - 1 - dropped, "");
-                for (int i = perr.offset + 1; i < perr.end_offset; i++) repl_sb_puts(&b, "^");
+                bool one = kind == NN_ERR_INDENTATION || kind == NN_ERR_TAB; /* CPython prints one caret for these */
+                for (int i = perr.offset + 1; !one && i < perr.end_offset; i++) repl_sb_puts(&b, "^");
                 repl_sb_puts(&b, "\n");
             }
             }
@@ -4924,7 +4925,7 @@ int repl_exec_in_scope(repl_interp *in, nn_object *sc, const char *source, const
    attributes: msg, filename, lineno, offset, text (the line of source, with its
    newline; None without a source), end_lineno, end_offset. */
 static void raise_syntax_error(exc_id id, const char *msg, const char *filename, int line, int offset,
-                               int end_offset, const char *source, const char *own_text)
+                               int end_offset, bool end_exact, const char *source, const char *own_text)
 {
     nn_object *full = nn_str_format("%s (%s, line %d)", msg, filename, line);
     nn_object *args = full ? nn_tuple_pack(1, full) : NULL, *e = args ? repl_exc_new(id, args) : NULL;
@@ -4938,7 +4939,7 @@ static void raise_syntax_error(exc_id id, const char *msg, const char *filename,
     const char *names[] = {"msg", "filename", "lineno", "offset", "text", "end_lineno", "end_offset"};
     nn_object *vals[] = {nn_str_new(msg), nn_str_new(filename), nn_int_new(line),
                          offset ? nn_int_new(offset) : nn_retain(nn_none()), text, nn_int_new(line),
-                         offset ? nn_int_new(end_offset >= offset ? end_offset : offset + 1) : nn_retain(nn_none())};
+                         offset ? nn_int_new(end_exact || end_offset >= offset ? end_offset : offset + 1) : nn_retain(nn_none())};
     int rc = 0;
     for (int i = 0; i < 7; i++) {
         if (rc == 0 && (!vals[i] || repl_set_attr(e, names[i], vals[i]) < 0)) rc = -1;
@@ -4972,10 +4973,12 @@ static code_unit *parse_unit(const char *source, const char *filename, bool expr
         if (!msg) nn_error_set(NN_ERR_MEMORY, "out of memory");
         else if (kind == NN_ERR_MEMORY) nn_error_set(NN_ERR_MEMORY, "%s", msg); /* the parser's stack: no message */
         else if (kind == NN_ERR_RECURSION) repl_raise_exc(EXC_RecursionError, "%s", msg); /* during compilation */
-        else raise_syntax_error(kind == NN_ERR_INDENTATION ? EXC_IndentationError : EXC_SyntaxError,
+        else raise_syntax_error(kind == NN_ERR_TAB           ? EXC_TabError
+                                : kind == NN_ERR_INDENTATION ? EXC_IndentationError
+                                                             : EXC_SyntaxError,
                                 perr.status == REPL_PARSE_INCOMPLETE ? "incomplete input" : msg, filename,
-                                perr.line ? perr.line : 1, perr.offset, perr.end_offset, perr.compiler ? NULL : u->source,
-                                perr.text);
+                                perr.line ? perr.line : 1, perr.offset, perr.end_offset, perr.end_exact,
+                                perr.compiler ? NULL : u->source, perr.text);
         nn_free(msg);
         unit_release(u);
         return NULL;

@@ -78,7 +78,7 @@ bool repl_nmap_next(const nmap *m, uint32_t *pos, const char **key, nn_object **
     X(UnicodeWarning, EXC_Warning, -1) X(BytesWarning, EXC_Warning, -1) X(ResourceWarning, EXC_Warning, -1) \
     X(EncodingWarning, EXC_Warning, -1) \
     X(UnicodeError, EXC_ValueError, -1) X(UnicodeDecodeError, EXC_UnicodeError, -1) X(UnicodeEncodeError, EXC_UnicodeError, -1) \
-    X(EOFError, EXC_Exception, NN_ERR_EOF)
+    X(EOFError, EXC_Exception, NN_ERR_EOF) X(TabError, EXC_IndentationError, NN_ERR_TAB)
 
 typedef enum exc_id {
 #define X(name, parent, kind) EXC_##name,

@@ -31,6 +31,7 @@ int repl_syntax_error(repl_parse_error *err, repl_parse_status status, nn_error_
         err->line = line;
         err->offset = col + 1;
         err->end_offset = 0;
+        err->end_exact = false;
     }
     return -1;
 }
@@ -70,6 +71,15 @@ static int col_of(const lexer *L, const char *q)
 static int error_at(lexer *L, nn_error_kind kind, int line, int col, const char *fmt, const char *arg)
 {
     return repl_syntax_error(L->err, REPL_PARSE_INVALID, kind, line, col, fmt, arg);
+}
+
+/* An error of CPython's tokenizer on the current line: its SyntaxError.offset
+   is col + 1 and its end_offset end (0 or -1, as CPython gives them). */
+static int tokenizer_error(lexer *L, nn_error_kind kind, int col, int end, const char *msg)
+{
+    error_at(L, kind, L->line, col, "%s", msg);
+    if (L->err) L->err->end_offset = end, L->err->end_exact = true;
+    return -1;
 }
 
 static int incomplete(lexer *L)
@@ -474,13 +484,16 @@ static int lex_indentation(lexer *L)
         if (L->p < L->end) { L->p++; newline_at(L, L->p); }
         return 1;
     }
+    /* CPython's tokenizer: the columns at tab size 8 (col) and at tab size 1
+       (altcol) must order the lines alike, else TabError; its tokenizer errors
+       are at offset 1 (end_offset 0), a dedent to no level at the line's end */
     int top = L->indents[L->nindent - 1], alttop = L->altindents[L->nindent - 1];
     if (col == top) {
         if (altcol != alttop) goto tab_error;
     } else if (col > top) {
+        if (L->nindent >= MAX_INDENT)
+            return tokenizer_error(L, NN_ERR_INDENTATION, 0, 0, "too many levels of indentation");
         if (altcol <= alttop) goto tab_error;
-        if (L->nindent > MAX_INDENT)
-            return error_at(L, NN_ERR_INDENTATION, L->line, col_of(L, p), "%s", "too many levels of indentation");
         L->indents[L->nindent] = col;
         L->altindents[L->nindent++] = altcol;
         if (!push(L, TK_INDENT, p, L->line, col_of(L, p))) return -1;
@@ -489,14 +502,16 @@ static int lex_indentation(lexer *L)
             L->nindent--;
             if (!push(L, TK_DEDENT, p, L->line, col_of(L, p))) return -1;
         }
-        if (col != L->indents[L->nindent - 1])
-            return error_at(L, NN_ERR_INDENTATION, L->line, col_of(L, p) + 1, "%s",
-                            "unindent does not match any outer indentation level");
+        if (col != L->indents[L->nindent - 1]) {
+            const char *eol = memchr(p, '\n', (size_t)(L->end - p));
+            return tokenizer_error(L, NN_ERR_INDENTATION, col_of(L, eol ? eol : L->end), -1,
+                                   "unindent does not match any outer indentation level");
+        }
         if (altcol != L->altindents[L->nindent - 1]) goto tab_error;
     }
     return 0;
 tab_error:
-    return error_at(L, NN_ERR_INDENTATION, L->line, 0, "%s", "inconsistent use of tabs and spaces in indentation");
+    return tokenizer_error(L, NN_ERR_TAB, 0, 0, "inconsistent use of tabs and spaces in indentation");
 }
 
 static int lex_op(lexer *L)

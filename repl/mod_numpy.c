@@ -808,27 +808,39 @@ static double pairwise(const double *a, int64_t n, int64_t stride, bool f32)
 #undef ADD
 }
 
-/* _sum(t, axis, chunk) -> tensor: np.add.reduce of a float32/float64 tensor over
-   all elements (axis None: one pairwise sum, in chunks of `chunk` elements when
-   NumPy buffers a cast) or over one axis (the last: pairwise per row; another:
-   row by row, as NumPy's iterator adds them). */
+/* _sum(t, axes, chunk) -> tensor: np.add.reduce of a contiguous float32/float64 tensor over
+   the axes (a tuple; None: all), in the order NumPy's iterator adds them: through memory,
+   each run of elements that the trailing reduced axes make (one pairwise sum, in chunks of
+   `chunk` elements when NumPy buffers a cast) added to its output element one after
+   another; where the last axis is kept, every element is such a run (row by row sums). */
 static nn_object *h_sum(void *ud, nn_object *args, nn_object *kwargs)
 {
     ARGS(3);
     nn_tensor *t;
-    int64_t axis = -1, chunk = 0;
-    if (repl_parse_args("_sum", "t, axis, chunk", args, kwargs, a) || repl_arg_tensor("_sum", "t", 1, a[0], &t) ||
-        (!nn_is_none(a[1]) && repl_arg_int("_sum", "axis", 2, a[1], &axis)) ||
+    int64_t chunk = 0;
+    if (repl_parse_args("_sum", "t, axes, chunk", args, kwargs, a) || repl_arg_tensor("_sum", "t", 1, a[0], &t) ||
         repl_arg_int("_sum", "chunk", 3, a[2], &chunk))
         return NULL;
     if (t->dtype != NN_FLOAT64 && t->dtype != NN_FLOAT32) {
         repl_raise_exc(EXC_TypeError, "_sum() expects a float tensor");
         return NULL;
     }
-    bool all = nn_is_none(a[1]), f32 = t->dtype == NN_FLOAT32;
-    if (!all && (axis < 0 || axis >= t->ndim)) {
-        repl_raise_exc(EXC_ValueError, "_sum(): bad axis");
-        return NULL;
+    bool red[NN_MAX_DIMS], f32 = t->dtype == NN_FLOAT32;
+    for (int k = 0; k < t->ndim; k++) red[k] = nn_is_none(a[1]);
+    if (!nn_is_none(a[1])) {
+        if (a[1]->type != &nn_tuple_type) {
+            repl_raise_exc(EXC_TypeError, "_sum(): axes must be a tuple or None");
+            return NULL;
+        }
+        for (size_t i = 0; i < nn_tuple_len(a[1]); i++) {
+            int64_t ax;
+            if (repl_arg_int("_sum", "axes", 2, nn_tuple_get(a[1], i), &ax)) return NULL;
+            if (ax < 0 || ax >= t->ndim) {
+                repl_raise_exc(EXC_ValueError, "_sum(): bad axis");
+                return NULL;
+            }
+            red[ax] = true;
+        }
     }
     nn_tensor *c = nn_to_dtype(t, NN_FLOAT64);
     if (!c) return NULL;
@@ -838,38 +850,30 @@ static nn_object *h_sum(void *ud, nn_object *args, nn_object *kwargs)
         NN_RELEASE(c);
         return NULL;
     }
-    int64_t n = nn_numel(t), osz[NN_MAX_DIMS], ond = 0;
-    if (!all)
-        for (int k = 0; k < t->ndim; k++)
-            if (k != axis) osz[ond++] = t->sizes[k];
-    nn_tensor *r = nn_empty_on(NN_DEVICE_CPU, ond, osz, NN_FLOAT64); /* numpy's arrays: host memory */
+    /* per axis: its elements' distance and its output element's distance (kept axes) */
+    int64_t n = nn_numel(t), osz[NN_MAX_DIMS], estride[NN_MAX_DIMS], ostride[NN_MAX_DIMS], ond = 0, run = 1;
+    for (int k = 0; k < t->ndim; k++)
+        if (!red[k]) osz[ond++] = t->sizes[k];
+    for (int k = t->ndim - 1, e = 1, o = 1; k >= 0; k--) {
+        estride[k] = e;
+        ostride[k] = red[k] ? 0 : o;
+        e *= t->sizes[k];
+        if (!red[k]) o *= t->sizes[k];
+    }
+    int last = t->ndim - 1;
+    while (last >= 0 && (red[last] || t->sizes[last] == 1)) run *= t->sizes[last--]; /* size 1: no axis to NumPy */
+    nn_tensor *r = nn_empty_on(NN_DEVICE_CPU, (int)ond, osz, NN_FLOAT64); /* numpy's arrays: host memory */
     if (r) {
         double *o = nn_host_borrow(r);
-        if (all) {
-            double acc = 0.;
-            int64_t step = chunk > 0 ? chunk : (n > 0 ? n : 1);
-            for (int64_t i = 0; i < n; i += step) {
-                double p = pairwise(d + i, n - i < step ? n - i : step, 1, f32);
-                acc = f32 ? (double)((float)acc + (float)p) : acc + p;
+        int64_t m = nn_numel(r), step = chunk > 0 ? chunk : (run > 0 ? run : 1);
+        for (int64_t i = 0; i < m; i++) o[i] = 0.;
+        for (int64_t p = 0; p < n; p += run) {
+            int64_t oi = 0;
+            for (int k = 0; k <= last; k++) oi += (p / estride[k]) % t->sizes[k] * ostride[k];
+            for (int64_t i = 0; i < run; i += step) {
+                double s = pairwise(d + p + i, run - i < step ? run - i : step, 1, f32);
+                o[oi] = f32 ? (double)((float)o[oi] + (float)s) : o[oi] + s;
             }
-            o[0] = acc;
-        } else {
-            int64_t len = t->sizes[axis], inner = 1, outer = 1;
-            for (int k = (int)axis + 1; k < t->ndim; k++) inner *= t->sizes[k];
-            for (int k = 0; k < axis; k++) outer *= t->sizes[k];
-            for (int64_t p = 0; p < outer; p++)
-                for (int64_t q = 0; q < inner; q++) {
-                    const double *base = d + p * len * inner + q;
-                    double acc = 0.;
-                    if (inner == 1) {
-                        double s = pairwise(base, len, 1, f32);
-                        acc = f32 ? (double)((float)acc + (float)s) : acc + s;
-                    } else {
-                        for (int64_t i = 0; i < len; i++)
-                            acc = f32 ? (double)((float)acc + (float)base[i * inner]) : acc + base[i * inner];
-                    }
-                    o[p * inner + q] = acc;
-                }
         }
         if (f32) NN_SET(r, nn_to_dtype(r, NN_FLOAT32));
     }
@@ -933,7 +937,7 @@ static const repl_mod_fn helpers[] = {
     {"_slice_parts", h_slice_parts, NULL},
     {"_sum", h_sum, NULL},
     {"_libm", h_libm, NULL},
-    {"_simd_f32", repl_np_simd_f32, NULL}, /* np_simd.c: NumPy's AVX2 float32 exp */
+    {"_simd_f32", repl_np_simd_f32, NULL}, /* np_simd.c: NumPy's AVX2 float32 exp and log */
     {"_register", h_register, NULL},
     {"_fmt", h_fmt, NULL},
     {"_scalar_repr", h_scalar_repr, NULL},

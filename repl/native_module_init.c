@@ -131,3 +131,25 @@ nn_object *repl_mha_with_bias_kv(nn_object *args, nn_object *kwargs)
     NN_RELEASE(cls);
     return r;
 }
+
+/* Class methods of core's module classes written in the language, bound to the class
+   (nn.Embedding.from_pretrained); NULL without an error when cls has none of that name. */
+nn_object *repl_native_classmethod(nn_object *cls, const char *name)
+{
+    static const struct {
+        const char *cls, *name, *module, *fn;
+    } table[] = {
+        {"Embedding", "from_pretrained", "torch.nn._more_nn", "_embedding_from_pretrained"},
+    };
+    const repl_class_def *d = repl_class_def_of(cls);
+    for (size_t i = 0; i < sizeof table / sizeof *table; i++) {
+        if (strcmp(d->name, table[i].cls) || strcmp(name, table[i].name)) continue;
+        nn_object *m = repl_stdlib_module(table[i].module);
+        nn_object *f = m ? repl_get_attr(m, table[i].fn) : NULL;
+        NN_RELEASE(m);
+        nn_object *bound = f ? repl_method_new(f, cls) : NULL;
+        NN_RELEASE(f);
+        return bound;
+    }
+    return NULL;
+}

@@ -149,7 +149,7 @@ static void *error_at(parser *P, nn_error_kind kind, const repl_token *t, const 
     }
     repl_syntax_error(P->err, REPL_PARSE_INVALID, kind, t->line, t->col, "%s", msg);
     if (P->err) P->err->at_eof = at_eof;
-    if (P->err && kind == NN_ERR_SYNTAX && t->end_line == t->line && t->end_col > t->col + 1 &&
+    if (P->err && (kind == NN_ERR_SYNTAX || kind == NN_ERR_INDENTATION) && t->end_line == t->line && t->end_col > t->col + 1 &&
         t->kind != TK_NEWLINE && !(t->kind == TK_STRING && t->fstring))
         P->err->end_offset = t->end_col + 1; /* CPython's carets under the whole token */
     return NULL;
@@ -175,7 +175,9 @@ static void *invalid_syntax(parser *P)
     if (t->kind == TK_INDENT) {   /* CPython points at the last indenting character */
         repl_token at = *t;
         at.col = at.col > 0 ? at.col - 1 : 0;
-        return error_at(P, NN_ERR_INDENTATION, &at, "unexpected indent");
+        error_at(P, NN_ERR_INDENTATION, &at, "unexpected indent");
+        if (P->err) P->err->end_offset = -1, P->err->end_exact = true; /* CPython's, after an INDENT */
+        return NULL;
     }
     return error_at(P, NN_ERR_SYNTAX, t, "invalid syntax");
 }

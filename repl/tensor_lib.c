@@ -25,6 +25,9 @@ static const struct {
     /* torch._names_more.py */
     {"dist", false}, {"deg2rad", false}, {"deg2rad_", false}, {"rad2deg", false}, {"rad2deg_", false},
     {"fmax", false}, {"fmin", false}, {"masked_scatter", false}, {"masked_scatter_", false}, {"hardshrink", false},
+    /* torch._more.py */
+    {"tensor_split", false}, {"logaddexp2", false}, {"signbit", false}, {"nanmedian", false}, {"index_put", false},
+    {"index_put_", false},
 };
 
 /* A new reference; NULL without an error when name is none of these. */

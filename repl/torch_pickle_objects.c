@@ -364,7 +364,9 @@ static nn_object *h_call(void *ud, nn_object *cls, nn_object *args, bool newobj)
     }
     if (repl_is_class(cls)) { /* a native module class */
         const repl_class_def *def = repl_class_def_of(cls);
-        return (nn_object *)nn_module_new(def->module_class);
+        if (def->module_class) return (nn_object *)nn_module_new(def->module_class);
+        repl_raise_exc(EXC_UnpicklingError, "pickle makes an instance of %s, which nnscope does not take", def->name);
+        return NULL;
     }
     class_obj *c = (class_obj *)cls;
     if (c->mcls) return (nn_object *)nn_module_new(c->mcls);

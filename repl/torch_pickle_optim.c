@@ -24,6 +24,17 @@ static nn_object *collections_attr(const char *name)
     return r;
 }
 
+/* Whether a lookup's result r is missing for want of memory (its MemoryError stays
+   set); another failure (the name is not there) is cleared. */
+static bool out_of_memory(const nn_object *r)
+{
+    if (r || !nn_error_current()) return false;
+    if (nn_error_current() == NN_ERR_MEMORY) return true;
+    NN_RELEASE(repl_take_exception());
+    nn_error_clear();
+    return false;
+}
+
 /* whether o is an instance of collections.NAME (defaultdict, Counter) */
 static bool is_collections(nn_object *o, const char *name)
 {
@@ -150,13 +161,12 @@ nn_object *repl_optim_pickle_find(const char *module, const char *name, bool *is
     nn_object *cls = optim ? repl_get_attr(optim, name) : NULL;
     NN_RELEASE(optim);
     if (!cls) {
-        NN_RELEASE(repl_take_exception());
-        nn_error_clear();
+        *handled = out_of_memory(cls);
         return NULL;
     }
     nn_object *cmod = repl_get_attr(cls, "__module__");
     bool same = cmod && nn_is_str(cmod) && !strcmp(nn_str_cstr(cmod), module);
-    if (!cmod) NN_RELEASE(repl_take_exception());
+    if (out_of_memory(cmod)) *handled = true;
     NN_RELEASE(cmod);
     if (!same || (sched && cls->type != &repl_class_type)) {
         NN_RELEASE(cls);
@@ -170,7 +180,7 @@ nn_object *repl_optim_pickle_call(nn_object *cls, nn_object *args, bool newobj, 
 {
     *handled = false;
     nn_object *dd = collections_attr("defaultdict");
-    if (!dd) nn_error_clear();
+    if (out_of_memory(dd)) return NULL;
     bool is_dd = dd && cls == dd;
     NN_RELEASE(dd);
     if (is_dd) { /* defaultdict(factory): the factory must be a class pickle named */
@@ -183,7 +193,7 @@ nn_object *repl_optim_pickle_call(nn_object *cls, nn_object *args, bool newobj, 
         return repl_call_object(cls, &f, 1, NULL);
     }
     nn_object *counter = collections_attr("Counter");
-    if (!counter) nn_error_clear();
+    if (out_of_memory(counter)) return NULL;
     bool is_counter = counter && cls == counter;
     NN_RELEASE(counter);
     if (is_counter) { /* Counter(dict): its counts */
@@ -198,7 +208,7 @@ nn_object *repl_optim_pickle_call(nn_object *cls, nn_object *args, bool newobj, 
     if (!newobj || cls->type == &repl_class_type) return NULL; /* the language's optimizers: plain instances */
     nn_object *mod = repl_get_attr(cls, "__module__"); /* core's SGD, Adam, AdamW (torch.optim.sgd ...) */
     bool optim = mod && nn_is_str(mod) && !strncmp(nn_str_cstr(mod), "torch.optim.", 12);
-    if (!mod) NN_RELEASE(repl_take_exception());
+    if (out_of_memory(mod)) return NULL;
     NN_RELEASE(mod);
     if (!optim) return NULL;
     pending *p = nn_malloc(sizeof *p);

@@ -1,7 +1,8 @@
 # Small torch functions that real scripts use, written in the language over nnscope's
 # built-in ops as PyTorch 1.13 defines them: set_default_tensor_type, broadcast_shapes,
 # broadcast_tensors, block_diag, cartesian_prod, combinations, tril_indices, triu_indices,
-# concat/concatenate, isin, argwhere, inner, vdot, tensor_split, hsplit, vsplit; and
+# concat/concatenate, isin, argwhere, inner, vdot, tensor_split, hsplit, vsplit, vander, gradient,
+# logaddexp2, signbit, nanmedian, index_put/index_put_ (also as Tensor methods); and
 # torch.nn.functional's relu_, elu_, leaky_relu_, hardtanh_.
 # Gradients flow through the ops they are made of (block_diag's grad_fn is CopySlices,
 # not PyTorch's BlockDiagBackward0).
@@ -238,3 +239,153 @@ def leaky_relu_(input, negative_slope=0.01):
 
 def hardtanh_(input, min_val=-1.0, max_val=1.0):
     return torch.nn.functional.hardtanh(input, min_val, max_val, inplace=True)
+
+
+def vander(x, N=None, increasing=False):
+    # ATen's vander: ones, then the cumulative products of x (long for integer x), flipped unless increasing
+    if x.dim() != 1:
+        raise RuntimeError("x must be a one-dimensional tensor.")
+    n = x.size(0)
+    if N is not None:
+        n = N
+        if n < 0:
+            raise RuntimeError("N must be non-negative.")
+    dtype = torch.promote_types(x.dtype, torch.long)
+    result = torch.empty((x.size(0), n), dtype=dtype)
+    if n > 0:
+        result.select(1, 0).fill_(1)
+        if n > 1:
+            result[:, 1:].copy_(x.unsqueeze(1))
+            result[:, 1:].copy_(torch.cumprod(result[:, 1:], 1))
+    return result if increasing else torch.flip(result, [1])
+
+
+def _gradient_dims(input, spacing, dim, edge_order):
+    if dim is None:
+        dims = list(range(input.dim()))
+    elif isinstance(dim, int):
+        dims = [dim]
+    else:
+        dims = list(dim)
+    if isinstance(spacing, (list, tuple)) and dim is None and len(spacing) != input.dim():
+        raise RuntimeError("torch.gradient expected spacing to be unspecified, a scalar or a list of length {} but "
+                           "got a list of length {}".format(input.dim(), len(spacing)))
+    if isinstance(spacing, (list, tuple)) and len(spacing) != len(dims):
+        raise RuntimeError("torch.gradient expected spacing to be unspecified, a scalar or it's spacing and dim "
+                           "arguments to have the same length, but got a spacing argument of length {} and a dim "
+                           "argument of length {}.".format(len(spacing), len(dims)))
+    if edge_order not in (1, 2):
+        raise RuntimeError("torch.gradient only supports edge_order=1 and edge_order=2.")
+    for d in dims:
+        if input.size(d) < edge_order + 1:
+            raise RuntimeError("torch.gradient expected each dimension size to be at least edge_order+1")
+    return [d % input.dim() for d in dims]
+
+
+def gradient(input, *, spacing=1, dim=None, edge_order=1):
+    # ATen's gradient: central differences inside, one-sided (edge_order 1 or 2) at the ends; spacing a
+    # number, one number per dim, or one coordinate tensor per dim
+    dims = _gradient_dims(input, spacing, dim, edge_order)
+    if not isinstance(spacing, (list, tuple)):
+        spacing = [spacing] * len(dims)
+    out = []
+    for d, h in zip(dims, spacing):
+        n = input.size(d)
+        def part(start, stop=None):
+            stop = n if stop is None else (stop if stop >= 0 else n + stop)
+            start = start if start >= 0 else n + start
+            return input.narrow(d, start, stop - start)
+        if isinstance(h, torch.Tensor) and h.dim() == 1:
+            dx = h.diff(1, 0)
+            shape = [1] * input.dim()
+            shape[d] = -1
+            dx1, dx2 = dx[:-1], dx[1:]
+            a = (-dx2 / (dx1 * (dx1 + dx2))).reshape(shape)
+            b = ((dx2 - dx1) / (dx1 * dx2)).reshape(shape)
+            c = (dx1 / (dx2 * (dx1 + dx2))).reshape(shape)
+            center = a * part(0, -2) + b * part(1, -1) + c * part(2)
+            if edge_order == 1:
+                prepend = (part(1, 2) - part(0, 1)) / dx[0]
+                append = (part(-1) - part(-2, -1)) / dx[-1]
+            else:
+                a = -(2.0 * dx[0] + dx[1]) / (dx[0] * (dx[0] + dx[1]))
+                b = (dx[0] + dx[1]) / (dx[0] * dx[1])
+                c = (-dx[0]) / (dx[1] * (dx[0] + dx[1]))
+                prepend = a * part(0, 1) + b * part(1, 2) + c * part(2, 3)
+                a = dx[-1] / (dx[-2] * (dx[-1] + dx[-2]))
+                b = -(dx[-1] + dx[-2]) / (dx[-1] * dx[-2])
+                c = (2 * dx[-1] + dx[-2]) / (dx[-1] * (dx[-1] + dx[-2]))
+                append = a * part(-3, -2) + b * part(-2, -1) + c * part(-1)
+        else:
+            if isinstance(h, torch.Tensor):
+                h = h.item()
+            center = (part(2) - part(0, -2)) / h / 2
+            if edge_order == 1:
+                prepend = (part(1, 2) - part(0, 1)) / h
+                append = (part(-1) - part(-2, -1)) / h
+            else:
+                prepend = (part(0, 1) * -1.5 + part(1, 2) * 2 - part(2, 3) * 0.5) / h
+                append = (part(-3, -2) * 0.5 + part(-2, -1) * -2 + part(-1) * 1.5) / h
+        out.append(torch.cat([prepend, center, append], d))
+    return tuple(out)
+
+
+def logaddexp2(input, other):
+    # ATen's: max + log2(1 + 2 ** -|a - b|), and a itself where both are the same infinity
+    m = torch.maximum(input, other)
+    d = -(input - other).abs()
+    r = m + torch.log2(1 + torch.full_like(d, 2.).pow(d))
+    return torch.where(torch.isinf(input) & (input == other), input, r)
+
+
+def signbit(input):
+    if input.is_floating_point():
+        return torch.copysign(torch.ones_like(input), input) < 0
+    return input < 0
+
+
+# torch.return_types.nanmedian: (values, indices)
+_NanmedianResult = type("nanmedian", (tuple,), {
+    "__slots__": (),
+    "__repr__": lambda self: "torch.return_types.nanmedian(\nvalues={!r},\nindices={!r})".format(self[0], self[1]),
+    "values": property(lambda self: self[0]), "indices": property(lambda self: self[1])})
+
+
+def nanmedian(input, dim=None, keepdim=False):
+    # the lower median of the values that are not NaN (NaN when there are none)
+    if dim is None:
+        flat = input.reshape(-1)
+        kept = flat[~torch.isnan(flat)]
+        if kept.numel() == 0:
+            return torch.tensor(float('nan'), dtype=input.dtype)
+        return kept.median()
+    if not torch.isnan(input).any():
+        return _NanmedianResult(torch.median(input, dim, keepdim))
+    values, indices = torch.sort(input, dim)  # NaN last
+    k = (~torch.isnan(input)).sum(dim, keepdim=True)
+    pos = ((k - 1).clamp(min=0)) // 2
+    v, i = values.gather(dim, pos), indices.gather(dim, pos)
+    v = torch.where(k == 0, torch.full_like(v, float('nan')), v)
+    if not keepdim:
+        v, i = v.squeeze(dim), i.squeeze(dim)
+    return _NanmedianResult((v, i))
+
+
+def index_put_(input, indices, values, accumulate=False):
+    indices = tuple(indices)
+    if not accumulate:
+        input[indices] = values
+        return input
+    shape = torch.broadcast_shapes(*[i.shape for i in indices])
+    lead = input.shape[:len(indices)]
+    flat = torch.zeros(shape, dtype=torch.long)
+    for i, n in zip(indices, lead):
+        flat = flat * n + torch.where(i < 0, i + n, i).expand(shape)
+    rest = input.shape[len(indices):]
+    input.view((-1,) + tuple(rest)).index_add_(0, flat.reshape(-1), values.expand(tuple(shape) + tuple(rest))
+                                               .reshape((-1,) + tuple(rest)))
+    return input
+
+
+def index_put(input, indices, values, accumulate=False):
+    return index_put_(input.clone(), indices, values, accumulate)

@@ -1,4 +1,5 @@
-# torch.nn names written in the language over the built-in ops (issue 16): SyncBatchNorm (on the
+# torch.nn names written in the language over the built-in ops (issue 16): Embedding.from_pretrained
+# (a class method of core's Embedding, bound by repl/native_module_init.c), SyncBatchNorm (on the
 # CPU it raises on forward as PyTorch 1.13 does without a GPU; convert_sync_batchnorm works) and
 # F.conv_tbc / torch.conv_tbc (a 1-d convolution over [time, batch, channel] input, in ATen's
 # order: a matrix product a kernel tap).
@@ -107,3 +108,14 @@ def conv_tbc(input, weight, bias, pad=0):
             rows = input.narrow(0, i_shift, t).reshape(t * batch, cin)
             output[o_shift:o_shift + t] = output[o_shift:o_shift + t] + (rows @ weight[k]).view(t, batch, cout)
     return output
+
+
+def _embedding_from_pretrained(cls, embeddings, freeze=True, padding_idx=None, max_norm=None, norm_type=2.,
+                               scale_grad_by_freq=False, sparse=False):
+    # Embedding.from_pretrained as 1.13's: the weight wraps embeddings (shares its memory)
+    assert embeddings.dim() == 2, 'Embeddings parameter is expected to be 2-dimensional'
+    rows, cols = embeddings.shape
+    embedding = cls(num_embeddings=rows, embedding_dim=cols, _weight=embeddings, padding_idx=padding_idx,
+                    max_norm=max_norm, norm_type=norm_type, scale_grad_by_freq=scale_grad_by_freq, sparse=sparse)
+    embedding.weight.requires_grad = not freeze
+    return embedding

@@ -102,12 +102,27 @@ static void test_corpus(void **state)
     assert_true(runs > snippets);
 }
 
+/* torch.load of pickled optimizers, a scheduler and a defaultdict (the classes found
+   by name, called, built): a failing allocation while the loader asks a class for its
+   __module__ was swallowed, and the optimizer class then made a Module without a
+   class, which type() dereferenced (allocation sweep of torch_save_optimizer.py). */
+static void test_torch_load_objects(void **state)
+{
+    (void)state;
+    long runs = sweep("<load>", "import torch\n"
+                                "ck = torch.load('fixtures/torch_file/optimizer_objects.pt')\n"
+                                "names = [type(v).__name__ for v in ck.values()]\n"
+                                "assert names[0] == 'Linear' and 'SGD' in names, names\n");
+    assert_true(runs > 1000);
+}
+
 int main(void)
 {
     repl_bindings_install();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_scripts),
         cmocka_unit_test(test_corpus),
+        cmocka_unit_test(test_torch_load_objects),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

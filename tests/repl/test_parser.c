@@ -111,8 +111,6 @@ static void test_syntax_errors_match_cpython(void **state)
             snprintf(got, sizeof got, "(parsed)");
         } else {
             const char *type = nn_error_kind_name(nn_error_current());
-            /* TabError is an IndentationError with its own name */
-            if (strstr(nn_error_message(), "inconsistent use of tabs")) type = "TabError";
             snprintf(got, sizeof got, "%s\t%s\t%d\t%d", type, nn_error_message(), err.line, err.offset);
             if (err.status != REPL_PARSE_INVALID) snprintf(got, sizeof got, "(status %d)", err.status);
         }

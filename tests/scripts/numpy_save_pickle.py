@@ -103,7 +103,7 @@ objs = [a, b, a.T, a[:, ::2], np.zeros((0, 3)), np.array(2.5), np.arange(3, dtyp
         np.array([1, 2], dtype=np.int16), np.array([0.5], dtype=np.float16), np.array([True]),
         np.float64(1.5), np.float32(2.5), np.int64(-7), np.int32(9), np.bool_(True), np.uint8(200),
         np.dtype('float32'), np.dtype('int64'), np.dtype('bool'), np.dtype('uint8'),
-        [a, np.float32(1)], {'m': np.arange(3)}]
+        [a, np.float32(1)], {'m': np.arange(3)}, [np.arange(2), np.arange(3.0), np.arange(4)]]
 for proto in range(2, 6):
     for o in objs:
         s = pickle.dumps(o, protocol=proto) if proto < 5 else pickle.dumps(o)
