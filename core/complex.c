@@ -594,3 +594,28 @@ nn_tensor *nn_wrapped_complex(double re, double im)
     if (t) t->is_wrapped_number = true;
     return t;
 }
+
+/* ------------------------------------------------------------------ fill */
+
+int nn_check_real_value(nn_dtype dt, double im)
+{
+    static const char *const cpp[NN_DTYPE_COUNT] = {
+        [NN_FLOAT32] = "float",   [NN_FLOAT64] = "double", [NN_FLOAT16] = "c10::Half", [NN_BFLOAT16] = "c10::BFloat16",
+        [NN_INT64] = "int64_t",   [NN_INT32] = "int",      [NN_INT16] = "int16_t",     [NN_INT8] = "int8_t",
+        [NN_UINT8] = "uint8_t",   [NN_BOOL] = "bool"};
+    if (nn_dtype_is_complex(dt) || im == 0) return 0;
+    return nn_error_set(NN_ERR_RUNTIME, "value cannot be converted to type %s without overflow",
+                        cpp[dt] ? cpp[dt] : nn_dtype_short_name(dt));
+}
+
+int nn_fill_complex_(nn_tensor *t, double re, double im)
+{
+    if (!nn_dtype_is_complex(t->dtype)) return nn_check_real_value(t->dtype, im) < 0 ? -1 : nn_fill_(t, re);
+    nn_tensor *r = nn_view_as_real(t);
+    nn_tensor *parts[2] = {r ? nn_select(r, r->ndim - 1, 0) : NULL, r ? nn_select(r, r->ndim - 1, 1) : NULL};
+    int rc = parts[0] && parts[1] && nn_fill_(parts[0], re) == 0 && nn_fill_(parts[1], im) == 0 ? 0 : -1;
+    NN_RELEASE(parts[0]);
+    NN_RELEASE(parts[1]);
+    NN_RELEASE(r);
+    return rc;
+}

@@ -169,3 +169,72 @@ nn_tensor *nn_fftfreq(int64_t n, double d, bool rfft, nn_dtype dt)
     nn_free(v);
     return t;
 }
+
+/* ------------------------------------------------------- n-dimensional */
+
+nn_tensor *nn_fftn(const char *fname, nn_tensor *x, int n_dims, const int *dims, const int64_t *s, const char *norm,
+                   nn_fft_kind kind, bool inverse)
+{
+    if (s && n_dims < 0) {
+        nn_error_set(NN_ERR_RUNTIME, "When given, dim and shape arguments must have the same length");
+        return NULL;
+    }
+    int d[NN_MAX_DIMS];
+    for (int i = 0; i < n_dims; i++) {
+        if (nn_wrap_dim(dims[i], x->ndim, &d[i]) < 0) return NULL;
+        for (int j = 0; j < i; j++)
+            if (d[j] == d[i]) {
+                nn_error_set(NN_ERR_RUNTIME, "FFT dims must be unique");
+                return NULL;
+            }
+    }
+    if (n_dims < 1) {
+        nn_error_set(NN_ERR_RUNTIME, "ndim must be >= 1");
+        return NULL;
+    }
+    if (x->requires_grad && nn_grad_enabled()) {
+        nn_error_set(NN_ERR_NOT_IMPLEMENTED, "%s: autograd through complex results is not supported in nnscope", fname);
+        return NULL;
+    }
+    if (kind == NN_FFT_R2C && nn_dtype_is_complex(x->dtype)) {
+        nn_error_set(NN_ERR_RUNTIME, "rfftn expects a real-valued input tensor, but got %s",
+                     nn_dtype_scalar_name(x->dtype));
+        return NULL;
+    }
+    /* every pass in double (one rounding at the end); R2C's last dim first, C2R's last */
+    bool wide = x->dtype == NN_FLOAT64 || x->dtype == NN_COMPLEX128 || nn_default_dtype() == NN_FLOAT64;
+    nn_dtype real_dt = wide ? NN_FLOAT64 : NN_FLOAT32;
+    nn_tensor *cur = NULL;
+    NN_WITH_GRAD_MODE(false, cur = nn_to_dtype(x, kind == NN_FFT_R2C && !nn_dtype_is_complex(x->dtype) ? NN_FLOAT64 : NN_COMPLEX128));
+    int last = n_dims - 1;
+    for (int step = 0; cur && step < n_dims; step++) {
+        int i = kind == NN_FFT_R2C ? (step == 0 ? last : step - 1) : step;
+        int64_t n = s ? s[i] : -1;
+        nn_tensor *next;
+        if (kind == NN_FFT_R2C && step == 0) next = nn_rfft(cur, n, d[i], norm);
+        else if (kind == NN_FFT_C2R && i == last) next = nn_irfft(cur, n, d[i], norm);
+        else next = transform(fname, cur, n, d[i], norm, inverse, false, false);
+        NN_SET(cur, next);
+    }
+    nn_tensor *r = NULL;
+    if (cur) NN_WITH_GRAD_MODE(false, r = nn_to_dtype(cur, kind == NN_FFT_C2R ? real_dt : nn_dtype_to_complex(real_dt)));
+    NN_RELEASE(cur);
+    return r;
+}
+
+nn_tensor *nn_fftshift(nn_tensor *x, int n_dims, const int *dims, bool inverse)
+{
+    int all[NN_MAX_DIMS];
+    if (n_dims < 0) { /* every dim */
+        n_dims = x->ndim;
+        for (int i = 0; i < n_dims; i++) all[i] = i;
+        dims = all;
+    }
+    int64_t shifts[NN_MAX_DIMS];
+    for (int i = 0; i < n_dims; i++) {
+        int d;
+        if (nn_wrap_dim(dims[i], x->ndim, &d) < 0) return NULL;
+        shifts[i] = inverse ? (x->sizes[d] + 1) / 2 : x->sizes[d] / 2;
+    }
+    return nn_roll(x, n_dims, shifts, n_dims, dims);
+}

@@ -44,6 +44,12 @@ nn_tensor *nn_complex_matmul(nn_tensor *a, nn_tensor *b);
 int nn_complex_item(const nn_tensor *z, double *re, double *im);
 /* a Python complex wrapped for type promotion (a 0-dim complex128 CPU tensor) */
 nn_tensor *nn_wrapped_complex(double re, double im);
+/* t.fill_(re + im j) (torch.full's fill): a real t takes re, and refuses a nonzero
+   im with PyTorch's "value cannot be converted to type float without overflow" */
+int nn_fill_complex_(nn_tensor *t, double re, double im);
+/* 0 when a complex value with imaginary part im may be stored in dt (a complex
+   dtype, or im == 0), else -1 with that RuntimeError */
+int nn_check_real_value(nn_dtype dt, double im);
 
 /* torch.fft (core/fft.c): the transform of x along dim over n points (-1: x's
    size; irfft: 2 (size - 1)), norm "backward" (NULL), "ortho" or "forward".
@@ -55,5 +61,16 @@ nn_tensor *nn_ifft(nn_tensor *x, int64_t n, int dim, const char *norm);
 nn_tensor *nn_rfft(nn_tensor *x, int64_t n, int dim, const char *norm);
 nn_tensor *nn_irfft(nn_tensor *x, int64_t n, int dim, const char *norm);
 nn_tensor *nn_fftfreq(int64_t n, double d, bool rfft, nn_dtype dt);
+/* fftn / ifftn (C2C), rfftn (R2C: rfft over the last of dims, fft over the others)
+   and irfftn (C2R: ifft over the others, irfft over the last) over n_dims dims
+   (n_dims -1: s and dim were given with different lengths), s the points per dim
+   (NULL, or -1 entries: the sizes, irfft's default on the last); fname for the
+   messages ("fft_fftn"). Each 1-d pass in double, one rounding at the end. */
+typedef enum { NN_FFT_C2C, NN_FFT_R2C, NN_FFT_C2R } nn_fft_kind;
+nn_tensor *nn_fftn(const char *fname, nn_tensor *x, int n_dims, const int *dims, const int64_t *s, const char *norm,
+                   nn_fft_kind kind, bool inverse);
+/* fftshift / ifftshift (inverse): x rolled by size / 2 ((size + 1) / 2) along dims
+   (n_dims -1: every dim) */
+nn_tensor *nn_fftshift(nn_tensor *x, int n_dims, const int *dims, bool inverse);
 
 #endif

@@ -316,10 +316,22 @@ static int float_type_digits(nn_dtype dt)
 
 /* ----------------------------------------------------------------- uniform */
 
+/* A complex t draws its (real, imag) pairs as the real tensor view_as_real(t), as
+   ATen's uniform_ and normal_ do (normal_ with std / sqrt(2) per part). */
+static int complex_parts_(nn_tensor *t, nn_random_dist dist, double a, double b)
+{
+    nn_tensor *r = nn_view_as_real(t);
+    int rc = !r ? -1 : dist == NN_RANDOM_UNIFORM ? nn_uniform_(r, a, b) : nn_normal_(r, a, b);
+    NN_RELEASE(r);
+    if (rc == 0) nn_bump_version(t);
+    return rc;
+}
+
 int nn_uniform_(nn_tensor *t, double from, double to)
 {
     if (nn_check_inplace(t) < 0) return -1;
     nn_dtype dt = t->dtype;
+    if (nn_dtype_is_complex(dt)) return complex_parts_(t, NN_RANDOM_UNIFORM, from, to);
     if (!nn_dtype_is_floating(dt)) return not_implemented("check_uniform_bounds", dt);
     double max = float_type_max(dt);
     if (!(from >= -max && from <= max))
@@ -357,6 +369,7 @@ int nn_normal_(nn_tensor *t, double mean, double std)
     if (nn_check_inplace(t) < 0) return -1;
     if (!(std >= 0.0)) return nn_error_set(NN_ERR_RUNTIME, "normal expects std >= 0.0, but found std %g", std);
     nn_dtype dt = t->dtype;
+    if (nn_dtype_is_complex(dt)) return complex_parts_(t, NN_RANDOM_NORMAL, mean, std / sqrt(2.0));
     if (!nn_dtype_is_floating(dt)) return not_implemented("normal_kernel_cpu", dt);
     if ((nn_numel(t) < 16 || !nn_is_contiguous(t)) && check_no_overlap(t) < 0) return -1;
     nn_random_params p = {.dist = NN_RANDOM_NORMAL, .a = mean, .b = std};

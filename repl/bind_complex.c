@@ -3,7 +3,7 @@
  * torch.complex, polar, view_as_real, view_as_complex, real, imag, angle, conj,
  * resolve_conj, conj_physical, is_complex and their methods, the .real / .imag
  * attributes, the Python complex numbers item() and tolist() give, and torch.fft
- * (fft, ifft, rfft, irfft, fftfreq, rfftfreq; core/fft.c).
+ * (fft, ifft, rfft, irfft, their 2-d and n-d forms, fftshift, fftfreq, rfftfreq; core/fft.c).
  */
 #include <string.h>
 
@@ -110,6 +110,13 @@ nn_object *repl_complex_scalar(const nn_tensor *t, const int64_t *index)
     return nn_complex_new(re, im);
 }
 
+int repl_fill_complex(nn_tensor *t, nn_object *value)
+{
+    double re, im;
+    nn_complex_parts(value, &re, &im);
+    return nn_fill_complex_(t, re, im);
+}
+
 /* --------------------------------------------------------------- torch.fft */
 
 typedef nn_tensor *(*fft_fn)(nn_tensor *x, int64_t n, int dim, const char *norm);
@@ -134,6 +141,61 @@ static nn_object *f_ifft(void *ud, nn_object *args, nn_object *kwargs) { return 
 static nn_object *f_rfft(void *ud, nn_object *args, nn_object *kwargs) { return fft_call("fft_rfft", nn_rfft, args, kwargs); }
 static nn_object *f_irfft(void *ud, nn_object *args, nn_object *kwargs) { return fft_call("fft_irfft", nn_irfft, args, kwargs); }
 
+/* fname(input, s=None, dim=None, norm=None): the n-dimensional transforms; two_d:
+   fft2's dim=(-2, -1) default. With s and no dim: the last len(s) dims. */
+static nn_object *fftn_call(const char *fname, nn_fft_kind kind, bool inverse, bool two_d, nn_object *args,
+                            nn_object *kwargs)
+{
+    ARGS(5);
+    nn_tensor *x = NULL;
+    const char *norm = NULL;
+    int n_dims = 0, dims[NN_MAX_DIMS], n_s = 0;
+    int64_t s[NN_MAX_DIMS];
+    bool has_s = false, has_dim = false;
+    if (repl_parse_args(fname, "input, s=, dim=, norm=, *, out=", args, kwargs, a) ||
+        repl_arg_tensor(fname, "input", 1, a[0], &x) ||
+        ((has_s = a[1] && !nn_is_none(a[1])) && repl_arg_shape(fname, "s", a[1], &n_s, s)) ||
+        ((has_dim = a[2] && !nn_is_none(a[2])) && repl_arg_dims(fname, "dim", 3, a[2], &n_dims, dims)) ||
+        (a[3] && !nn_is_none(a[3]) && repl_arg_str(fname, "norm", 4, a[3], &norm)) || repl_no_out(fname, a[4]))
+        return NULL;
+    if (!has_dim && two_d) n_dims = 2, dims[0] = -2, dims[1] = -1, has_dim = true;
+    if (!has_dim) {
+        n_dims = has_s ? n_s : x->ndim;
+        for (int i = 0; i < n_dims; i++) dims[i] = x->ndim - n_dims + i;
+    }
+    if (has_s && n_s != n_dims) n_dims = -1;
+    return T(nn_fftn(fname, x, n_dims, dims, has_s ? s : NULL, norm, kind, inverse));
+}
+
+#define FFTN(name, kind, inverse, two_d) \
+    static nn_object *f_##name(void *ud, nn_object *args, nn_object *kwargs) \
+    { \
+        return fftn_call("fft_" #name, kind, inverse, two_d, args, kwargs); \
+    }
+FFTN(fft2, NN_FFT_C2C, false, true)
+FFTN(ifft2, NN_FFT_C2C, true, true)
+FFTN(fftn, NN_FFT_C2C, false, false)
+FFTN(ifftn, NN_FFT_C2C, true, false)
+FFTN(rfft2, NN_FFT_R2C, false, true)
+FFTN(irfft2, NN_FFT_C2R, true, true)
+FFTN(rfftn, NN_FFT_R2C, false, false)
+FFTN(irfftn, NN_FFT_C2R, true, false)
+
+/* fftshift(input, dim=None) / ifftshift */
+static nn_object *shift_call(const char *fname, bool inverse, nn_object *args, nn_object *kwargs)
+{
+    ARGS(2);
+    nn_tensor *x = NULL;
+    int n_dims = -1, dims[NN_MAX_DIMS];
+    if (repl_parse_args(fname, "input, dim=", args, kwargs, a) || repl_arg_tensor(fname, "input", 1, a[0], &x) ||
+        (a[1] && !nn_is_none(a[1]) && repl_arg_dims(fname, "dim", 2, a[1], &n_dims, dims)))
+        return NULL;
+    return T(nn_fftshift(x, n_dims, dims, inverse));
+}
+
+static nn_object *f_fftshift(void *ud, nn_object *args, nn_object *kwargs) { return shift_call("fft_fftshift", false, args, kwargs); }
+static nn_object *f_ifftshift(void *ud, nn_object *args, nn_object *kwargs) { return shift_call("fft_ifftshift", true, args, kwargs); }
+
 /* fname(n, d=1.0, *, dtype=None, ...) */
 static nn_object *freq_call(const char *fname, bool rfft, nn_object *args, nn_object *kwargs)
 {
@@ -156,6 +218,16 @@ static const repl_function_def fft_functions[] = {
     {"ifft", f_ifft, "ifft(input, n=None, dim=-1, norm=None, *, out=None) -> Tensor\nComputes the one dimensional inverse discrete Fourier transform of input."},
     {"rfft", f_rfft, "rfft(input, n=None, dim=-1, norm=None, *, out=None) -> Tensor\nComputes the one dimensional Fourier transform of real-valued input (the n // 2 + 1 non-negative frequencies)."},
     {"irfft", f_irfft, "irfft(input, n=None, dim=-1, norm=None, *, out=None) -> Tensor\nComputes the inverse of rfft(): a real signal from its one-sided Hermitian spectrum."},
+    {"fft2", f_fft2, "fft2(input, s=None, dim=(-2, -1), norm=None, *, out=None) -> Tensor\nComputes the 2 dimensional discrete Fourier transform of input."},
+    {"ifft2", f_ifft2, "ifft2(input, s=None, dim=(-2, -1), norm=None, *, out=None) -> Tensor\nComputes the 2 dimensional inverse discrete Fourier transform of input."},
+    {"fftn", f_fftn, "fftn(input, s=None, dim=None, norm=None, *, out=None) -> Tensor\nComputes the N dimensional discrete Fourier transform of input."},
+    {"ifftn", f_ifftn, "ifftn(input, s=None, dim=None, norm=None, *, out=None) -> Tensor\nComputes the N dimensional inverse discrete Fourier transform of input."},
+    {"rfft2", f_rfft2, "rfft2(input, s=None, dim=(-2, -1), norm=None, *, out=None) -> Tensor\nComputes the 2-dimensional discrete Fourier transform of real input (half of the last dim's frequencies)."},
+    {"irfft2", f_irfft2, "irfft2(input, s=None, dim=(-2, -1), norm=None, *, out=None) -> Tensor\nComputes the inverse of rfft2()."},
+    {"rfftn", f_rfftn, "rfftn(input, s=None, dim=None, norm=None, *, out=None) -> Tensor\nComputes the N-dimensional discrete Fourier transform of real input."},
+    {"irfftn", f_irfftn, "irfftn(input, s=None, dim=None, norm=None, *, out=None) -> Tensor\nComputes the inverse of rfftn()."},
+    {"fftshift", f_fftshift, "fftshift(input, dim=None) -> Tensor\nReorders n-dimensional FFT data, as provided by fftn(), to have negative frequency terms first."},
+    {"ifftshift", f_ifftshift, "ifftshift(input, dim=None) -> Tensor\nInverse of fftshift()."},
     {"fftfreq", f_fftfreq, "fftfreq(n, d=1.0, *, dtype=None, layout=torch.strided, device=None, requires_grad=False) -> Tensor\nComputes the discrete Fourier Transform sample frequencies for a signal of size n."},
     {"rfftfreq", f_rfftfreq, "rfftfreq(n, d=1.0, *, dtype=None, layout=torch.strided, device=None, requires_grad=False) -> Tensor\nComputes the sample frequencies for rfft() with a signal of size n."},
 };
@@ -183,14 +255,20 @@ static const char *const complex_ok[] = {
     "narrow", "cat", "concat", "stack", "chunk", "split", "unbind", "to", "type", "double", "float", "cfloat",
     "cdouble", "detach", "numel", "size", "dim", "ndimension", "is_floating_point", "element_size", "is_contiguous",
     "masked_fill", "where", "index_select", "new_zeros", "new_ones", "new_empty", "zeros_like", "ones_like",
-    "empty_like", "requires_grad_", "numpy", "copy_", "zero_", "is_same_size", "get_device", "cpu", "cuda",
+    "empty_like", "requires_grad_", "numpy", "copy_", "rand", "randn", "rand_like", "randn_like", "normal_", "uniform_", "zero_", "is_same_size", "get_device", "cpu", "cuda",
     "__repr__", "__str__", "__format__", "__len__", "__array__", "equal", "allclose", "isclose", "eig", "eigvals",
     "view_as", "reshape_as", "movedim", "moveaxis", "swapaxes", "swapdims", "broadcast_to", "ravel", "data_ptr",
     "storage_offset", "stride", "is_leaf", "retain_grad", "register_hook", "dtype", "is_signed", "tensor", "as_tensor",
     "maximum", "minimum", /* core refuses them with PyTorch's message */
-    "fft", "ifft", "rfft", "irfft",
+    "fft", "ifft", "rfft", "irfft", "fft2", "ifft2", "fftn", "ifftn", "rfft2", "irfft2", "rfftn", "irfftn", "fftshift",
+    "ifftshift",
     "pow", "sqrt", "rsqrt", "log", "log2", "log10", "sin", "cos", "tan", "sinh", "cosh", "tanh", "sigmoid",
     "reciprocal", "square", "sgn", "isnan", "isinf", "isfinite", "polar", "var", "std", "cumsum",
+    /* in-place forms */
+    "add_", "sub_", "subtract_", "mul_", "multiply_", "div_", "divide_", "true_divide_", "pow_", "neg_", "negative_",
+    "exp_", "log_", "log2_", "log10_", "sqrt_", "rsqrt_", "sin_", "cos_", "tan_", "sinh_", "cosh_", "tanh_",
+    "sigmoid_", "reciprocal_", "square_", "sgn_", "fill_", "masked_fill_", "full_like", "__iadd__", "__isub__",
+    "__imul__", "__itruediv__", "__ipow__",
 };
 
 /* the complex dtype of o (a tensor, or a tuple or list of them at depth 0), or -1 */

@@ -256,6 +256,8 @@ int repl_tensor_more_add_functions(nn_object *torch); /* 0 or -1 */
 int repl_complex_add_functions(nn_object *torch);
 nn_object *repl_complex_method(nn_tensor *t, const char *name);
 nn_object *repl_complex_scalar(const nn_tensor *t, const int64_t *index);
+/* t.fill_(value), a Python complex: 0 or -1 */
+int repl_fill_complex(nn_tensor *t, nn_object *value);
 /* 0, or -1 with NotImplementedError when a complex tensor (self, an argument, or in a
    list or tuple argument) reaches a function or method that does not support them */
 int repl_complex_check(const char *name, nn_object *self, nn_object *args, nn_object *kwargs);

@@ -1216,6 +1216,7 @@ M(fill_)
     ARGS(1);
     double v = 0;
     if (repl_parse_args("fill_", "value", args, kwargs, a)) return NULL;
+    if (nn_is_complex(a[0])) return repl_fill_complex(SELF, a[0]) < 0 ? NULL : nn_retain(self);
     if (nn_is_tensor(a[0])) /* FillBackward3: the value's gradient too */
         return nn_fill_tensor_recorded_(SELF, NN_TENSOR(a[0])) ? NULL : nn_retain(self);
     if (repl_arg_double("fill_", "value", 1, a[0], &v) || nn_fill_recorded_(SELF, v)) return NULL;
@@ -1255,7 +1256,7 @@ M(masked_fill)
     if (repl_parse_args("masked_fill", "mask, value", args, kwargs, a) ||
         repl_arg_tensor("masked_fill", "mask", 1, a[0], &mask))
         return NULL;
-    nn_tensor *value = NULL;
+    nn_tensor *value = NULL, *held = NULL;
     if (nn_is_tensor(a[1])) {
         if (NN_TENSOR(a[1])->ndim != 0) {
             nn_error_set(NN_ERR_RUNTIME, "masked_fill_ only supports a 0-dimensional value tensor, but got tensor "
@@ -1263,12 +1264,19 @@ M(masked_fill)
             return NULL;
         }
         value = NN_TENSOR(a[1]);
+    } else if (nn_is_complex(a[1]) && !nn_dtype_is_complex(SELF->dtype)) {
+        double im;
+        nn_complex_parts(a[1], &v, &im);
+        if (nn_check_real_value(SELF->dtype, im) < 0) return NULL;
+    } else if (nn_is_complex(a[1])) {
+        if (!(value = held = repl_as_tensor(a[1]))) return NULL;
     } else if (repl_arg_double("masked_fill", "value", 2, a[1], &v)) {
         return NULL;
     }
     nn_tensor *bool_mask = mask->dtype != NN_BOOL ? mask_low_bytes(mask) : NULL;
     nn_tensor *r = bool_mask || mask->dtype == NN_BOOL ? nn_masked_fill(SELF, bool_mask ? bool_mask : mask, value, v) : NULL;
     NN_RELEASE(bool_mask);
+    NN_RELEASE(held);
     return T(r);
 }
 

@@ -108,11 +108,15 @@ static nn_object *f_full(void *ud, nn_object *args, nn_object *kwargs)
     int64_t sizes[NN_MAX_DIMS];
     double fill = 0;
     bool rg = false;
-    if (repl_arg_shape("full", "size", a[0], &ndim, sizes) || repl_arg_double("full", "fill_value", 2, a[1], &fill) ||
+    bool cx = nn_is_complex(a[1]);
+    if (repl_arg_shape("full", "size", a[0], &ndim, sizes) || (!cx && repl_arg_double("full", "fill_value", 2, a[1], &fill)) ||
         repl_arg_dtype("full", "dtype", 0, a[2], &dtype) || repl_arg_bool("full", "requires_grad", 0, a[3], &rg))
         return NULL;
-    if (dtype < 0) dtype = nn_is_float(a[1]) ? nn_default_dtype() : nn_is_bool(a[1]) ? NN_BOOL : NN_INT64;
-    nn_tensor *t = nn_full_on(dev, ndim, sizes, fill, (nn_dtype)dtype);
+    if (dtype < 0)
+        dtype = cx ? nn_dtype_to_complex(nn_default_dtype())
+                   : nn_is_float(a[1]) ? nn_default_dtype() : nn_is_bool(a[1]) ? NN_BOOL : NN_INT64;
+    nn_tensor *t = cx ? nn_empty_on(dev, ndim, sizes, (nn_dtype)dtype) : nn_full_on(dev, ndim, sizes, fill, (nn_dtype)dtype);
+    if (t && cx && repl_fill_complex(t, a[1]) < 0) NN_SET(t, NULL);
     if (t && rg && nn_set_requires_grad(t, true)) NN_SET(t, NULL);
     return (nn_object *)t;
 }
@@ -135,13 +139,17 @@ static nn_object *like(const char *fname, nn_object *args, nn_object *kwargs, in
     double fill = 0;
     if (repl_arg_dtype(fname, "dtype", 0, a[off], &dtype) || repl_arg_bool(fname, "requires_grad", 0, a[off + 1], &rg))
         return NULL;
-    if (which == 2 && repl_arg_double(fname, "fill_value", 2, a[1], &fill)) return NULL;
+    bool cx = which == 2 && nn_is_complex(a[1]);
+    if (which == 2 && !cx && repl_arg_double(fname, "fill_value", 2, a[1], &fill)) return NULL;
     nn_dtype dt = dtype < 0 ? x->dtype : (nn_dtype)dtype;
     nn_tensor *t = NULL;
     switch (which) {
     case 0: t = nn_zeros_on(dev, x->ndim, x->sizes, dt); break;
     case 1: t = nn_ones_on(dev, x->ndim, x->sizes, dt); break;
-    case 2: t = nn_full_on(dev, x->ndim, x->sizes, fill, dt); break;
+    case 2:
+        t = nn_full_on(dev, x->ndim, x->sizes, fill, dt);
+        if (t && cx && repl_fill_complex(t, a[1]) < 0) NN_SET(t, NULL);
+        break;
     case 3: t = nn_empty_on(dev, x->ndim, x->sizes, dt); break;
     case 4: t = nn_rand_on(dev, x->ndim, x->sizes, dt); break;
     case 5: t = nn_randn_on(dev, x->ndim, x->sizes, dt); break;
