@@ -151,6 +151,16 @@ static int node_save(nn_node *n, nn_tensor *t, bool is_output, int output_nr)
     return 0;
 }
 
+/* Whether t is the history-free alias a node keeps of its own output, linked to the
+   node for the duration of its create_graph backward (nn_saved_link). */
+static bool is_linked_saved_output(const nn_tensor *t)
+{
+    const nn_node *n = t->grad_fn;
+    for (int i = 0; n && i < n->n_saved; i++)
+        if (n->saved[i].is_output && n->saved[i].tensor == t) return true;
+    return false;
+}
+
 int nn_saved_init(nn_saved *s, nn_tensor *t, bool is_output, int output_nr, const char *node_name)
 {
     if (!t) return 0; /* a slot the backward will not need */
@@ -164,7 +174,20 @@ int nn_saved_init(nn_saved *s, nn_tensor *t, bool is_output, int output_nr, cons
         s->producer = node_name;
         s->producer_output_nr = output_nr;
     } else {
-        NN_RETAIN(t);
+        if (is_linked_saved_output(t)) {
+            /* a node's saved output, linked to it only while that node's create_graph
+               backward runs: a node recorded now keeps its own alias with the link, so
+               that its backward (a gradient of this gradient) still sees the history */
+            nn_tensor *alias = nn_detach(t);
+            if (!alias) return -1;
+            NN_RETAIN(t->grad_fn);
+            alias->grad_fn = t->grad_fn;
+            alias->output_nr = t->output_nr;
+            alias->requires_grad = true;
+            t = alias;
+        } else {
+            NN_RETAIN(t);
+        }
         s->tensor = t;
         s->producer = t->grad_fn ? nn_node_name(t->grad_fn) : NULL;
         s->producer_output_nr = t->output_nr;
@@ -825,6 +848,8 @@ static int backward_restricted(nn_tensor *root, nn_tensor *gradient, bool retain
     captures = caps_saved, n_captures = n_caps_saved;
     return rc;
 }
+
+bool nn_backward_is_restricted(void) { return walk_pruned; }
 
 int nn_backward(nn_tensor *root, nn_tensor *gradient, bool retain_graph, bool create_graph)
 {

@@ -876,6 +876,10 @@ int nn_backward_capture(nn_tensor *t, nn_tensor *gradient, bool retain_graph, bo
    else as nn_backward_restricted (backward(inputs=...)). */
 int nn_backward_grad(nn_tensor *t, nn_tensor *gradient, bool retain_graph, bool create_graph, int n_leaves,
                      nn_tensor *const *leaves, int n_nonleaf, nn_tensor *const *nonleaf, nn_tensor **slots, bool raw);
+/* Whether the backward now running on this thread walks only towards chosen tensors
+   (torch.autograd.grad, backward(inputs=...)): a node's backward that runs a backward
+   of its own to fill every leaf's .grad (a reentrant checkpoint) cannot serve such a walk. */
+bool nn_backward_is_restricted(void);
 /* An observer of every differentiable op (op_observer.c): called by each op after
    its forward computed the outputs, grad mode or not, with the op's name ("log",
    "mul", as ops.def) and its tensor inputs (NULLs allowed) and outputs, all

@@ -62,14 +62,17 @@ nn_tensor *nn_reduction_grad_expand(nn_node *n, nn_tensor *grad)
     const nn_input_meta *m = &n->input_meta[0];
     NN_RETAIN(grad);
     nn_tensor *g = grad;
-    if (!n->p.flags) {
-        /* put the reduced dims back as size 1 */
-        int64_t shape[NN_MAX_DIMS] = {0};
-        for (int d = 0; d < m->ndim; d++) shape[d] = n->p.i[d] ? 1 : m->sizes[d];
-        nn_tensor *r = nn_reshape(g, m->ndim, shape);
-        NN_RELEASE(g);
-        if (!r) return NULL;
-        g = r;
+    if (!n->p.flags && g->ndim > 0) {
+        /* put the reduced dims back as size 1, one unsqueeze each in increasing order as
+           PyTorch's unsqueeze_multiple (a graph made with create_graph shows its nodes);
+           a 0-dim gradient expands as it is */
+        for (int d = 0; d < m->ndim && g; d++) {
+            if (!n->p.i[d]) continue;
+            nn_tensor *r = nn_unsqueeze(g, d);
+            NN_RELEASE(g);
+            g = r;
+        }
+        if (!g) return NULL;
     }
     nn_tensor *e = nn_expand(g, m->ndim, m->sizes);
     NN_RELEASE(g);

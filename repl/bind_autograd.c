@@ -254,6 +254,14 @@ static nn_object *f_backward(void *ud, nn_object *args, nn_object *kwargs)
     return rc ? NULL : nn_retain(nn_none());
 }
 
+/* torch.autograd._is_checkpoint_valid(): false inside a backward run by
+   torch.autograd.grad or backward(inputs=...) (a reentrant checkpoint refuses it). */
+static nn_object *f_is_checkpoint_valid(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (repl_parse_args("_is_checkpoint_valid", "", args, kwargs, NULL)) return NULL;
+    return nn_bool_new(!nn_backward_is_restricted());
+}
+
 static const repl_function_def autograd_functions[] = {
     {"grad", f_grad,
      "grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, only_inputs=True, "
@@ -262,6 +270,9 @@ static const repl_function_def autograd_functions[] = {
     {"backward", f_backward,
      "backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, grad_variables=None, inputs=None)\n"
      "Computes the sum of gradients of given tensors with respect to graph leaves."},
+    {"_is_checkpoint_valid", f_is_checkpoint_valid,
+     "_is_checkpoint_valid() -> bool\n"
+     "Whether the running backward may fill every leaf's .grad (not autograd.grad's)."},
 };
 
 int repl_autograd_add_functions(nn_object *ns)

@@ -95,11 +95,11 @@ nn_object *repl_unwrap_value(nn_object *o)
 /* The slot methods of the built-in types, looked up by name on the class
    (dict.__getitem__) or through super(); self is the value. */
 enum {
-    SL_GETITEM, SL_SETITEM, SL_DELITEM, SL_CONTAINS, SL_LEN, SL_ITER, SL_REPR, SL_STR, SL_HASH, SL_INIT,
+    SL_GETITEM, SL_SETITEM, SL_DELITEM, SL_CONTAINS, SL_LEN, SL_ITER, SL_NEXT, SL_REPR, SL_STR, SL_HASH, SL_INIT,
     SL_BINARY /* then the binary operators, in repl_binop's order */
 };
 static const char *const slot_names[] = {"__getitem__", "__setitem__", "__delitem__", "__contains__", "__len__",
-                                         "__iter__", "__repr__", "__str__", "__hash__", "__init__"};
+                                         "__iter__", "__next__", "__repr__", "__str__", "__hash__", "__init__"};
 static const char *const binary_names[] = {"__add__", "__sub__", "__mul__", "__truediv__", "__floordiv__",
                                            "__mod__", "__pow__", "__matmul__", "__lt__", "__le__", "__gt__",
                                            "__ge__", "__eq__", "__ne__", "__and__", "__or__", "__xor__"};
@@ -114,6 +114,38 @@ static int slot_index(const char *name)
     for (int i = 0; i < N_BINARY; i++)
         if (strcmp(name, binary_names[i]) == 0) return SL_BINARY + i;
     return -1;
+}
+
+/* Which slots a built-in type has, as CPython's (hasattr(5, '__iter__') is false,
+   hasattr('s', '__iter__') true): every object compares, hashes, prints and
+   initialises; the rest by type. */
+#define SLOT(k) (UINT64_C(1) << (k))
+#define BIN(op) SLOT(SL_BINARY + (op))
+#define SEQUENCE (SLOT(SL_GETITEM) | SLOT(SL_CONTAINS) | SLOT(SL_LEN) | SLOT(SL_ITER))
+#define MUTABLE_SEQUENCE (SEQUENCE | SLOT(SL_SETITEM) | SLOT(SL_DELITEM))
+#define CONCAT (BIN(REPL_ADD) | BIN(REPL_MUL))
+#define ARITH (BIN(REPL_ADD) | BIN(REPL_SUB) | BIN(REPL_MUL) | BIN(REPL_DIV) | BIN(REPL_FLOORDIV) | \
+               BIN(REPL_MOD) | BIN(REPL_POW))
+#define BITS (BIN(REPL_AND_BITS) | BIN(REPL_OR_BITS) | BIN(REPL_XOR_BITS))
+#define OBJECT_SLOTS (SLOT(SL_REPR) | SLOT(SL_STR) | SLOT(SL_HASH) | SLOT(SL_INIT) | BIN(REPL_LT) | BIN(REPL_LE) | \
+                      BIN(REPL_GT) | BIN(REPL_GE) | BIN(REPL_EQ) | BIN(REPL_NE))
+
+static uint64_t type_slots(const class_obj *owner)
+{
+    repl_interp *in = repl_current;
+    const nn_type *t = owner->ntype;
+    uint64_t own = 0;
+    if (owner == in->str_cls || t == &repl_bytes_type) own = SEQUENCE | CONCAT | BIN(REPL_MOD);
+    else if (t == &repl_bytearray_type) own = MUTABLE_SEQUENCE | CONCAT | BIN(REPL_MOD);
+    else if (owner == in->list_cls) own = MUTABLE_SEQUENCE | CONCAT;
+    else if (owner == in->tuple_cls || owner == in->range_cls) own = SEQUENCE | (owner == in->tuple_cls ? CONCAT : 0);
+    else if (owner == in->dict_cls || owner == in->odict_cls) own = MUTABLE_SEQUENCE | BIN(REPL_OR_BITS);
+    else if (owner == in->set_cls || owner == in->frozenset_cls)
+        own = SLOT(SL_CONTAINS) | SLOT(SL_LEN) | SLOT(SL_ITER) | BIN(REPL_SUB) | BITS;
+    else if (owner == in->int_cls || owner == in->bool_cls) own = ARITH | BITS;
+    else if (owner == in->float_cls) own = ARITH;
+    else if (t == &repl_iter_type || (t && t->base == &repl_lazy_base)) own = SLOT(SL_ITER) | SLOT(SL_NEXT);
+    return own | OBJECT_SLOTS;
 }
 
 static int nargs(nn_object *args, int want, const char *owner, const char *name)
@@ -211,6 +243,7 @@ static nn_object *slot_call(void *ud, nn_object *args, nn_object *kwargs)
         return repl_length(self, &n) < 0 ? NULL : nn_int_new(n);
     }
     case SL_ITER: return repl_get_iter(self);
+    case SL_NEXT: return repl_bi_next(NULL, args, NULL); /* next(self) */
     case SL_REPR:
     case SL_STR: {
         char *s = k == SL_REPR ? repl_obj_repr(self) : repl_obj_str(self);
@@ -336,6 +369,14 @@ static nn_object *mdescr_new(class_obj *owner, nn_object *func, const char *name
 
 nn_object *repl_mdescr_func(nn_object *o) { return o->type == &repl_mdescr_type ? ((mdescr *)o)->func : o; }
 
+const char *repl_mdescr_bound_kind(nn_object *o, const char **name)
+{
+    if (o->type != &repl_mdescr_type) return NULL;
+    const mdescr *d = (const mdescr *)o;
+    *name = d->name;
+    return is_slot_wrapper(d) ? "method-wrapper" : "built-in method";
+}
+
 /* T.__new__(cls, *args): an instance of cls (a subclass of T) with the value T(*args). */
 static nn_object *builtin_new(void *ud, nn_object *args, nn_object *kwargs)
 {
@@ -358,6 +399,8 @@ static nn_object *builtin_new(void *ud, nn_object *args, nn_object *kwargs)
     return repl_builtin_sub_new(c, rest, (int)n - 1, kwargs);
 }
 
+static nn_object *slot_descr(class_obj *owner, const char *name);
+
 /* The class's attribute name found in built-in type owner's dict (v, or NULL
    for a slot): what `owner.name` gives. NULL without an error when it has none. */
 nn_object *repl_builtin_class_attr(class_obj *owner, const char *name, nn_object *v)
@@ -367,12 +410,28 @@ nn_object *repl_builtin_class_attr(class_obj *owner, const char *name, nn_object
     bool mutable;
     if (!subclassable(owner, &mutable)) return NULL;
     if (strcmp(name, "__new__") == 0) return nn_cfunction_new("__new__", builtin_new, owner, NULL);
+    return slot_descr(owner, name);
+}
+
+/* owner's slot method name (a descriptor), NULL without an error when owner has none. */
+static nn_object *slot_descr(class_obj *owner, const char *name)
+{
     int k = slot_index(name);
-    if (k < 0) return NULL;
+    if (k < 0 || !(type_slots(owner) & SLOT(k))) return NULL;
     nn_object *f = nn_cfunction_new(name, slot_call, (void *)(intptr_t)k, NULL);
     nn_object *d = f ? mdescr_new(owner, f, name) : NULL;
     NN_RELEASE(f);
     return d;
+}
+
+nn_object *repl_builtin_value_slot(nn_object *self, const char *name)
+{
+    class_obj *c = repl_class_of(self);
+    if (!c || c == repl_current->object_cls || c == repl_current->type_cls) return NULL;
+    nn_object *d = slot_descr(c, name);
+    nn_object *m = d ? repl_method_new(d, self) : NULL;
+    NN_RELEASE(d);
+    return m;
 }
 
 /* The first built-in type in c's order (from index from) when no language

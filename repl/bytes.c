@@ -498,6 +498,7 @@ nn_object *repl_bytes_getattr(nn_object *o, const char *name, bool *handled)
     }
     *handled = true;
     nn_object *m = repl_bytes_method(o, name);
+    if (!m && !nn_error_current()) m = repl_builtin_value_slot(o, name); /* b.__len__ */
     if (!m && !nn_error_current())
         repl_raise_exc(EXC_AttributeError, "'%s' object has no attribute '%s'", o->type->name, name);
     return m;

@@ -2089,6 +2089,7 @@ static nn_object *func_getattr(nn_object *obj, const char *name)
     if (fv || nn_error_current()) return fv;
     if (strcmp(name, "__name__") == 0 || strcmp(name, "__qualname__") == 0) return nn_str_new(fn->name);
     if (fn->abstract && strcmp(name, "__isabstractmethod__") == 0) return nn_bool_new(true);
+    if (strcmp(name, "__call__") == 0) return nn_retain(obj); /* calling it calls the function */
     if (strcmp(name, "__doc__") == 0) {
         if (fn->body && fn->body->n && fn->body->items[0]->kind == REPL_AST_Expr) {
             const repl_node *e = fn->body->items[0]->v.Return.value;
@@ -2132,6 +2133,7 @@ nn_object *repl_method_getattr(nn_object *obj, const char *name)
     method_obj *m = (method_obj *)obj;
     if (strcmp(name, "__self__") == 0) return nn_retain(m->self);
     if (strcmp(name, "__func__") == 0) return nn_retain(m->func);
+    if (strcmp(name, "__call__") == 0) return nn_retain(obj); /* bound, as the method */
     return repl_get_attr(m->func, name);
 }
 /* Any type without a getattr slot: native objects and the built-in values. */
@@ -2155,6 +2157,9 @@ static nn_object *generic_getattr(nn_object *obj, const char *name)
         nn_object *m = repl_builtin_method(obj, name);
         if (m || nn_error_current()) return m;
         if (strcmp(name, "__class__") == 0) return nn_retain(&repl_class_of(obj)->ob);
+        m = repl_builtin_value_slot(obj, name);
+        if (m || nn_error_current()) return m;
+        if (t == &nn_cfunction_type && strcmp(name, "__call__") == 0) return nn_retain(obj);
         if (t == &nn_dict_type && nn_dict_is_ordered(obj)) { /* an OrderedDict's own attributes (_metadata) */
             nn_object *attrs = nn_dict_attrs(obj, strcmp(name, "__dict__") == 0);
             nn_object *v = attrs && strcmp(name, "__dict__") ? nn_dict_get_str(attrs, name) : attrs;

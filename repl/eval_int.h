@@ -483,6 +483,9 @@ nn_object *repl_builtin_sub_lookup(class_obj *c, class_obj *start, nn_object *se
    gives it: its method as a method descriptor, a slot, __new__; NULL without an
    error otherwise. */
 nn_object *repl_builtin_sub_class_getattr(class_obj *c, const char *name);
+/* self.name for a built-in value self when name is a slot its type has
+   ([].__len__, iter(x).__next__), bound to self; NULL without an error otherwise. */
+nn_object *repl_builtin_value_slot(nn_object *self, const char *name);
 /* self.__dict__ = value: self's attributes become value's items (the value
    itself for self.__dict__ = self on a dict subclass: AttrDict). 0 or -1. */
 int repl_instance_set_dict(instance_obj *self, nn_object *value);
@@ -552,6 +555,10 @@ nn_object *repl_locals_dict(void);
 bool repl_is_globals_dict(const nn_object *o);
 /* The C function behind a method descriptor (help), else o. */
 nn_object *repl_mdescr_func(nn_object *o);
+/* For a method descriptor o bound to an object, how CPython's repr names it
+   ("method-wrapper" for a slot, "built-in method") with *name its name; NULL
+   when o is no method descriptor. */
+const char *repl_mdescr_bound_kind(nn_object *o, const char **name);
 extern const nn_type repl_mdescr_type;
 /* The evaluator's item and membership operations (eval.c). */
 int repl_set_item(nn_object *o, nn_object *key, nn_object *value);

@@ -276,6 +276,8 @@ static const char source[] =
     "    ('torch/nn/init.py', 445): 'warnings.warn(\"Initializing zero-element tensors is a no-op\")',\n"
     "    ('torch/nn/modules/lazy.py', 180): \"warnings.warn('Lazy modules are a new feature under heavy development '\",\n"
     "    ('torch/nn/modules/rnn.py', 67): 'warnings.warn(\"dropout option adds dropout after all but last \"',\n"
+    "    ('torch/utils/checkpoint.py', 31): 'warnings.warn(\"None of the inputs have requires_grad=True. Gradients will be None\")',\n"
+    "    ('torch/optim/swa_utils.py', 280): 'warnings.warn(\"To get the last learning rate computed by the scheduler, \"',\n"
     "    ('torch/optim/lr_scheduler.py', 138): 'warnings.warn(\"Detected call of `lr_scheduler.step()` before `optimizer.step()`. \"',\n"
     "    ('torch/optim/lr_scheduler.py', 163): 'warnings.warn(EPOCH_DEPRECATION_WARNING, UserWarning)',\n"
     "    ('torch/optim/lr_scheduler.py', 257): 'warnings.warn(\"To get the last learning rate computed by the scheduler, \"',\n"

@@ -551,10 +551,14 @@ static char *method_repr(nn_object *self)
 {
     method_obj *m = (method_obj *)self;
     sbuf b = {0};
+    const char *slot_name = NULL, *kind = repl_mdescr_bound_kind(m->func, &slot_name);
     if (m->func->type == &repl_function_type) {
         repl_sb_printf(&b, "<bound method %s.%s of ", repl_value_type_name(m->self), ((func_obj *)m->func)->name);
         repl_sb_take(&b, repl_obj_repr(m->self));
         repl_sb_puts(&b, ">");
+    } else if (kind) { /* [].__len__ */
+        const char *form = strcmp(kind, "method-wrapper") == 0 ? "<%s '%s' of %s object at %p>" : "<%s %s of %s object at %p>";
+        repl_sb_printf(&b, form, kind, slot_name, repl_value_type_name(m->self), (void *)m->self);
     } else {
         char *r = nn_repr(m->func);
         const char *name = r ? r : "?";

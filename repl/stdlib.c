@@ -130,6 +130,12 @@ static const struct {
     {"torch", "channels_last", "torch._memory_format"},
     {"torch", "channels_last_3d", "torch._memory_format"},
     {"torch.optim", "lbfgs", "torch.optim.lbfgs"},
+    {"torch.nn.utils", "prune", "torch.nn.utils.prune"},
+    {"torch.nn.utils", "weight_norm", "torch.nn.utils._weight_norm"},
+    {"torch.nn.utils", "remove_weight_norm", "torch.nn.utils._weight_norm"},
+    {"torch.autograd", "functional", "torch.autograd.functional"},
+    {"torch", "random", "torch.random"},
+    {"torch.optim", "swa_utils", "torch.optim.swa_utils"},
     {"torch.nn", "TransformerDecoderLayer", "torch.nn._transformer"},
     {"torch.nn", "TransformerDecoder", "torch.nn._transformer"},
     {"torch.nn", "Transformer", "torch.nn._transformer"},
@@ -561,7 +567,10 @@ nn_object *repl_mod_from_source(const char *name, const repl_mod_fn *helpers, si
     char filename[64];
     snprintf(filename, sizeof filename, "<frozen %s>", name);
     if (repl_mod_add_fns(m, helpers, n) < 0 || repl_builtin_sub_wrap_module(m) < 0 || /* zlib.crc32(B(b'x')) */
-        repl_exec_module_source(m, name, source, filename) < 0)
+        /* the module's own copy of its name: the classes it defines keep pointing at it, and
+           the caller's name may be a buffer on its stack (torch.distributions reached as an
+           attribute) */
+        repl_exec_module_source(m, ((module_obj *)m)->name, source, filename) < 0)
         NN_SET(m, NULL);
     return m;
 }
