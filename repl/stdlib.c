@@ -24,6 +24,7 @@ static const struct {
     {"binascii", repl_mod_binascii},
     {"builtins", repl_mod_builtins},
     {"__future__", repl_mod_future},
+    {"cmath", repl_mod_cmath},
     {"collections", repl_mod_collections},
     {"copy", repl_mod_copy},
     {"dataclasses", repl_mod_dataclasses},
