@@ -586,6 +586,8 @@ repl_app *repl_app_new(const repl_app_options *opt)
 void repl_app_free(repl_app *app)
 {
     if (!app) return;
+    repl_run_atexit(app->interp);
+    fflush(stdout);
     if (app->sessions) repl_app_sessions_close(app);
     repl_app_inspect_close(app);
     repl_app_debug_close(app);

@@ -2329,7 +2329,9 @@ static nn_object *str_splitlines(void *ud, nn_object *args, nn_object *kwargs)
 {
     const char *s = S_CSTR;
     size_t n = S_LEN, start = 0;
-    bool keep = NARGS > 1 && repl_truth(ARG(1)) == 1;
+    nn_object *keepends = kwargs ? nn_dict_get_str(kwargs, "keepends") : NULL;
+    if (NARGS > 1) keepends = ARG(1);
+    bool keep = keepends && repl_truth(keepends) == 1;
     nn_object *l = nn_list_new(0);
     for (size_t i = 0; l && i < n; i++) {
         if (s[i] == '\n' || s[i] == '\r') {

@@ -941,9 +941,13 @@ static nn_object *num_binary(repl_binop op, nn_object *a, nn_object *b)
             repl_raise_exc(EXC_ZeroDivisionError, "0.0 cannot be raised to a negative power");
             return NULL;
         }
-        if (x < 0 && y != floor(y)) {
-            repl_raise_exc(EXC_ValueError, "math domain error");
-            return NULL;
+        if (x < 0 && y != floor(y) && isfinite(y)) { /* as CPython's: the complex power */
+            nn_object *cx = nn_complex_new(x, 0), *cy = cx ? nn_float_new(y) : NULL;
+            bool handled = false;
+            nn_object *r = cy ? repl_complex_binary(REPL_POW, cx, cy, &handled) : NULL;
+            NN_RELEASE(cx);
+            NN_RELEASE(cy);
+            return r;
         }
         {
             double r = pow(x, y);

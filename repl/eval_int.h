@@ -657,6 +657,12 @@ int repl_exec_module_source(nn_object *module, const char *static_name, const ch
 /* import_file.c: the module of NAME.py (or NAME/__init__.py) beside the script,
    run once and cached; NULL without an error when there is no such file. */
 nn_object *repl_import_user_file(const char *name);
+/* The path of the file repl_import_user_file would run for name (nn_malloc'd), or NULL
+   without an error when there is none (importlib.util.find_spec). */
+char *repl_user_module_path(const char *name);
+/* Runs the file at path as the body of module m (importlib's exec_module and
+   reload): 0, or -1 with the error (OSError when it cannot be read). */
+int repl_exec_file_in_module(nn_object *m, const char *path);
 /* tensor_index_value.c: Tensor.__index__ (a one-element integer or bool tensor's
    value) into *out: 0, or -1 with PyTorch's TypeError. */
 int repl_tensor_index(nn_tensor *t, int64_t *out);

@@ -10,7 +10,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "eval_int.h"
+#include <errno.h>
+
+#include "stdlib_int.h"
 #include "source_text.h"
 
 #define MAX_SOURCE ((size_t)64 << 20)
@@ -58,22 +60,26 @@ static char *read_source(const char *path)
     return text;
 }
 
-nn_object *repl_import_user_file(const char *name)
+/* Whether name is a module name: identifiers and dots. */
+static bool module_name_ok(const char *name)
 {
-    for (const char *c = name; *c; c++) /* a module name: identifiers and dots */
+    for (const char *c = name; *c; c++)
         if (!(*c == '.' || *c == '_' || (*c >= '0' && *c <= '9') || (*c >= 'a' && *c <= 'z') ||
               (*c >= 'A' && *c <= 'Z')))
-            return NULL;
-    char key[600];
-    snprintf(key, sizeof key, "file:%s", name);
-    nn_object *m = repl_nmap_get(&repl_current->stdlib_modules, key);
-    if (m) return nn_retain(m);
-    char dir[4096], relative[512], path[4800];
+            return false;
+    return *name != 0;
+}
+
+/* The file of module name (NAME.py, then NAME/__init__.py) into path, with its text
+   (nn_malloc'd); NULL when there is none (no error) or with an error. The folders of
+   sys.path are searched in order (a script's sys.path.insert(0, ...) first), then the
+   script's own, as sys.path[0] stands for it. */
+static char *find_source(const char *name, char *path, size_t n)
+{
+    char dir[4096], relative[512];
     snprintf(relative, sizeof relative, "%s", name);
     for (char *c = relative; *c; c++)
         if (*c == '.') *c = '/';
-    /* the directories of sys.path in order (a script's sys.path.insert(0, ...) first),
-       then the script's own as sys.path[0] stands for it */
     const repl_native_ops *ops = repl_get_native_ops(); /* sys is the bindings' (none in some tests) */
     nn_object *sys = ops && ops->import_module ? ops->import_module("sys") : NULL;
     nn_object *dirs = sys ? repl_get_attr(sys, "path") : NULL;
@@ -87,20 +93,61 @@ nn_object *repl_import_user_file(const char *name)
         if (entry) snprintf(dir, sizeof dir, "%s", nn_str_cstr(entry)[0] ? nn_str_cstr(entry) : ".");
         else search_dir(dir, sizeof dir);
         for (int package = 0; package < 2 && !source && !nn_error_current(); package++) {
-            snprintf(path, sizeof path, package ? "%s/%s/__init__.py" : "%s/%s.py", dir, relative);
+            snprintf(path, n, package ? "%s/%s/__init__.py" : "%s/%s.py", dir, relative);
             source = read_source(path);
         }
     }
     NN_RELEASE(dirs);
+    return source;
+}
+
+char *repl_user_module_path(const char *name)
+{
+    if (!module_name_ok(name)) return NULL;
+    char path[4800];
+    char *source = find_source(name, path, sizeof path);
     if (!source) return NULL;
+    nn_free(source);
+    return nn_strdup(path);
+}
+
+/* Runs source (read from path) as the body of module m: 0 or -1 with the error. */
+static int exec_source(nn_object *m, char *source, const char *path)
+{
     char msg[1024], *decoded;
     const char *text = repl_source_text(source, path, &decoded, msg, sizeof msg);
     if (!text) {
-        nn_free(source);
-        if (msg[0]) repl_raise_exc(EXC_SyntaxError, "%s", msg);
-        else repl_raise_exc(EXC_MemoryError, "%s", "");
-        return NULL;
+        if (msg[0]) return repl_raise_exc(EXC_SyntaxError, "%s", msg);
+        return repl_raise_exc(EXC_MemoryError, "%s", "");
     }
+    int rc = repl_exec_module_source(m, ((module_obj *)m)->name, text, path);
+    nn_free(decoded);
+    return rc;
+}
+
+int repl_exec_file_in_module(nn_object *m, const char *path)
+{
+    char *source = read_source(path);
+    if (!source) {
+        if (nn_error_current()) return -1;
+        repl_mod_os_error(errno, path);
+        return -1;
+    }
+    int rc = exec_source(m, source, path);
+    nn_free(source);
+    return rc;
+}
+
+nn_object *repl_import_user_file(const char *name)
+{
+    if (!module_name_ok(name)) return NULL;
+    char key[600];
+    snprintf(key, sizeof key, "file:%s", name);
+    nn_object *m = repl_nmap_get(&repl_current->stdlib_modules, key);
+    if (m) return nn_retain(m);
+    char path[4800];
+    char *source = find_source(name, path, sizeof path);
+    if (!source) return NULL;
     m = repl_module_new(name);
     nn_object *file = m ? nn_str_new(path) : NULL, *mod_name = file ? nn_str_new(name) : NULL;
     int rc = mod_name ? repl_set_attr(m, "__file__", file) : -1;
@@ -109,8 +156,7 @@ nn_object *repl_import_user_file(const char *name)
     NN_RELEASE(mod_name);
     /* cached before it runs, as sys.modules: a module that imports itself back gets it */
     if (rc == 0) rc = repl_nmap_set(&repl_current->stdlib_modules, key, m);
-    if (rc == 0) rc = repl_exec_module_source(m, ((module_obj *)m)->name, text, path);
-    nn_free(decoded);
+    if (rc == 0) rc = exec_source(m, source, path);
     nn_free(source);
     const char *last_dot = strrchr(name, '.');
     if (rc == 0 && last_dot) { /* import a.b makes b an attribute of a */

@@ -16,6 +16,9 @@ typedef struct repl_interp repl_interp;
 /* A new interpreter with an empty __main__ namespace and the built-ins, or NULL
    with MemoryError. Output (print) goes to stdout until repl_set_writer. */
 repl_interp *repl_interp_new(void);
+/* Runs the functions atexit.register registered (last first), if the atexit
+   module was imported: as the script ends or the notebook quits (stdlib.c). */
+void repl_run_atexit(repl_interp *in);
 /* Frees the interpreter and everything it owns (NULL is fine). */
 void repl_interp_free(repl_interp *in);
 

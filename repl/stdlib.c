@@ -22,7 +22,9 @@ static const struct {
     {"abc", repl_mod_abc},
     {"argparse", repl_mod_argparse},
     {"binascii", repl_mod_binascii},
+    {"builtins", repl_mod_builtins},
     {"__future__", repl_mod_future},
+    {"cmath", repl_mod_cmath},
     {"collections", repl_mod_collections},
     {"copy", repl_mod_copy},
     {"dataclasses", repl_mod_dataclasses},
@@ -31,11 +33,14 @@ static const struct {
     {"_weakref", repl_mod_weakref},
     {"gc", repl_mod_gc},
     {"hashlib", repl_mod_hashlib},
+    {"_host", repl_mod_host},
+    {"importlib", repl_mod_importlib},
     {"io", repl_mod_io},
     {"itertools", repl_mod_itertools},
     {"json", repl_mod_json},
     {"matplotlib._term", repl_mod_matplotlib_term},
     {"math", repl_mod_math},
+    {"_nnimport", repl_mod_nnimport},
     {"numpy", repl_mod_numpy},
     {"os", repl_mod_os},
     {"os.path", repl_mod_os_path},
@@ -86,6 +91,20 @@ nn_object *repl_stdlib_module(const char *name)
     m = repl_mod_from_source(name, NULL, 0, source);
     if (m && repl_nmap_set(cache, name, m) < 0) NN_SET(m, NULL);
     return m;
+}
+
+void repl_run_atexit(repl_interp *in)
+{
+    nn_object *m = in ? repl_nmap_get(&in->stdlib_modules, "atexit") : NULL;
+    if (!m) return; /* never imported: nothing registered */
+    repl_interp *prev = repl_current;
+    repl_current = in;
+    NN_RETAIN(m);
+    nn_object *r = repl_call_method(m, "_run_exitfuncs", NULL, 0);
+    if (r) NN_RELEASE(r);
+    else NN_RELEASE(repl_take_exception()); /* the functions' own errors are reported in it */
+    NN_RELEASE(m);
+    repl_current = prev;
 }
 
 /* Names of a built-in namespace that a module of the language defines

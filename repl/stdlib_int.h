@@ -81,6 +81,11 @@ const char *repl_pylib_source(const char *name);
 /* The module makers (new references, or NULL with the error). */
 nn_object *repl_mod_abc(void);       /* mod_abc.c */
 nn_object *repl_mod_argparse(void);
+nn_object *repl_mod_builtins(void);  /* mod_builtins.c: the built-in names as a module */
+nn_object *repl_mod_host(void);      /* mod_host.c: _host, under platform, socket, getpass */
+nn_object *repl_mod_importlib(void); /* mod_importlib.c: importlib with importlib.util */
+nn_object *repl_mod_nnimport(void);  /* mod_importlib.c: _nnimport, importlib's helpers */
+nn_object *repl_mod_cmath(void);     /* mod_cmath.c */
 nn_object *repl_mod_binascii(void);  /* mod_binascii.c: base64/hex conversions, crc32 */
 nn_object *repl_mod_hashlib(void);   /* mod_hashlib.c, over nettle */
 nn_object *repl_mod_pickle(void);    /* mod_pickle.c */
