@@ -11,24 +11,15 @@ def _unsupported(what):
     return io.UnsupportedOperation(what)
 
 
-class _Buffered:
-    # what BufferedReader and BufferedWriter share: the raw stream's state
-    def __init__(self, raw, buffer_size=_CHUNK):
-        if isinstance(buffer_size, bool) or not isinstance(buffer_size, int):
-            raise TypeError("'%s' object cannot be interpreted as an integer" % type(buffer_size).__name__)
-        if buffer_size <= 0:
-            raise ValueError('buffer size must be strictly positive')
-        self._raw = raw
-        self._size = buffer_size
+class _Wrapper:
+    # a stream over another (also _io_text's TextIOWrapper): its state and questions go to
+    # the inner stream, self._inner (None once detached)
+    _detached = 'raw stream has been detached'
 
     def _live(self):
-        if self._raw is None:
-            raise ValueError('raw stream has been detached')
-        return self._raw
-
-    @property
-    def raw(self):
-        return self._raw
+        if self._inner is None:
+            raise ValueError(self._detached)
+        return self._inner
 
     @property
     def closed(self):
@@ -37,14 +28,6 @@ class _Buffered:
     @property
     def name(self):
         return self._live().name
-
-    @property
-    def mode(self):
-        return self._live().mode
-
-    def _check_open(self):
-        if self._live().closed:
-            raise ValueError('I/O operation on closed file.')
 
     def readable(self):
         return self._live().readable()
@@ -61,6 +44,29 @@ class _Buffered:
     def isatty(self):
         return False
 
+
+class _Buffered(_Wrapper):
+    # what BufferedReader and BufferedWriter share
+    def __init__(self, raw, buffer_size=_CHUNK):
+        if isinstance(buffer_size, bool) or not isinstance(buffer_size, int):
+            raise TypeError("'%s' object cannot be interpreted as an integer" % type(buffer_size).__name__)
+        if buffer_size <= 0:
+            raise ValueError('buffer size must be strictly positive')
+        self._inner = raw
+        self._size = buffer_size
+
+    @property
+    def raw(self):
+        return self._inner
+
+    @property
+    def mode(self):
+        return self._live().mode
+
+    def _check_open(self):
+        if self._live().closed:
+            raise ValueError('I/O operation on closed file.')
+
     def tell(self):
         return self._live().tell()
 
@@ -74,11 +80,11 @@ class _Buffered:
     def detach(self):
         raw = self._live()
         self.flush()
-        self._raw = None
+        self._inner = None
         return raw
 
     def close(self):
-        raw = self._raw
+        raw = self._inner
         if raw is not None and not raw.closed:
             try:
                 self.flush()
@@ -105,23 +111,23 @@ class BufferedReader(_Buffered):
 
     def read(self, size=-1):
         self._check_open()
-        if not self._raw.readable():
+        if not self._inner.readable():
             raise _unsupported('read')
-        return self._raw.read(-1 if size is None else size)
+        return self._inner.read(-1 if size is None else size)
 
     def read1(self, size=-1):
         return self.read(size)
 
     def peek(self, size=0):
         self._check_open()
-        pos = self._raw.tell()
-        data = self._raw.read(max(size, self._size))
-        self._raw.seek(pos)
+        pos = self._inner.tell()
+        data = self._inner.read(max(size, self._size))
+        self._inner.seek(pos)
         return data
 
     def readline(self, size=-1):
         self._check_open()
-        return self._raw.readline(-1 if size is None else size)
+        return self._inner.readline(-1 if size is None else size)
 
     def readlines(self, hint=-1):
         return list(self)
@@ -163,9 +169,9 @@ class BufferedWriter(_Buffered):
         self._check_open()
         if self._pending:
             data, self._pending = self._pending, b''
-            self._raw.write(data)
-        if hasattr(self._raw, 'flush'):
-            self._raw.flush()
+            self._inner.write(data)
+        if hasattr(self._inner, 'flush'):
+            self._inner.flush()
 
     def writelines(self, lines):
         for line in lines:

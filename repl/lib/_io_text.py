@@ -6,13 +6,15 @@
 # makes one of these when x is not a file descriptor (io's TextIOWrapper.__new__).
 
 import io as _io
+from _io_buffered import _Wrapper
 
 _CHUNK = 8192
 
 
-class TextIOWrapper(_io.TextIOWrapper):
+class TextIOWrapper(_Wrapper, _io.TextIOWrapper):
     # the same name as the file class it derives from (type(t).__name__)
     __module__ = 'io'
+    _detached = 'underlying buffer has been detached'
 
     def __init__(self, buffer, encoding=None, errors=None, newline=None, line_buffering=False,
                  write_through=False):
@@ -25,7 +27,7 @@ class TextIOWrapper(_io.TextIOWrapper):
         if newline not in (None, '', '\n', '\r', '\r\n'):
             raise ValueError('illegal newline value: %s' % newline)
         ''.encode(encoding or 'utf-8')  # LookupError: unknown encoding
-        self._buffer = buffer
+        self._inner = buffer
         self.encoding = encoding or 'UTF-8'
         self.errors = errors or 'strict'
         self._newline = newline
@@ -40,20 +42,7 @@ class TextIOWrapper(_io.TextIOWrapper):
 
     @property
     def buffer(self):
-        return self._buffer
-
-    def _live(self):
-        if self._buffer is None:
-            raise ValueError('underlying buffer has been detached')
-        return self._buffer
-
-    @property
-    def closed(self):
-        return self._live().closed
-
-    @property
-    def name(self):
-        return self._live().name
+        return self._inner
 
     @property
     def newlines(self):
@@ -61,12 +50,12 @@ class TextIOWrapper(_io.TextIOWrapper):
 
     def __repr__(self):
         parts = ['<_io.TextIOWrapper']
-        if self._buffer is not None:
+        if self._inner is not None:
             try:
-                parts.append(' name=%r' % (self._buffer.name,))
+                parts.append(' name=%r' % (self._inner.name,))
             except AttributeError:
                 pass
-            mode = getattr(self._buffer, 'mode', None)
+            mode = getattr(self._inner, 'mode', None)
             if isinstance(mode, str):
                 parts.append(' mode=%r' % mode.replace('b', ''))
         parts.append(' encoding=%r>' % self.encoding)
@@ -80,21 +69,6 @@ class TextIOWrapper(_io.TextIOWrapper):
             raise _io.UnsupportedOperation('not readable')
         if not reading and not b.writable():
             raise _io.UnsupportedOperation('not writable')
-
-    def readable(self):
-        return self._live().readable()
-
-    def writable(self):
-        return self._live().writable()
-
-    def seekable(self):
-        return self._live().seekable()
-
-    def isatty(self):
-        return False
-
-    def fileno(self):
-        return self._live().fileno()
 
     # ---------------------------------------------- writing
 
@@ -127,8 +101,8 @@ class TextIOWrapper(_io.TextIOWrapper):
         # what was read ahead goes back to the buffer's position
         rest = self._buf[self._pos:]
         self._buf, self._pos = '', 0
-        if rest and self._buffer.seekable():
-            self._buffer.seek(-len(rest.encode(self.encoding, self.errors)), 1)
+        if rest and self._inner.seekable():
+            self._inner.seek(-len(rest.encode(self.encoding, self.errors)), 1)
         self._eof = False
 
     def _translate(self, text):
@@ -140,7 +114,7 @@ class TextIOWrapper(_io.TextIOWrapper):
         if self._pending:
             self.flush()
         if not self._eof:
-            data = self._buffer.read()
+            data = self._inner.read()
             self._eof = True
             self._buf = self._buf[self._pos:] + self._translate(data.decode(self.encoding, self.errors))
             self._pos = 0
@@ -213,11 +187,11 @@ class TextIOWrapper(_io.TextIOWrapper):
     def detach(self):
         b = self._live()
         self.flush()
-        self._buffer = None
+        self._inner = None
         return b
 
     def close(self):
-        b = self._buffer
+        b = self._inner
         if b is not None and not b.closed:
             try:
                 self.flush()
