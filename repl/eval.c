@@ -2485,6 +2485,7 @@ nn_object *repl_class_call_plain(class_obj *c, nn_object *const *args, int n, nn
         }
     }
     if (!obj) return NULL;
+    if (own_new && obj->type == &repl_instance_type) c = ((instance_obj *)obj)->cls; /* __new__ made a subclass's: its __init__ */
     nn_object *init = repl_class_lookup(c, "__init__");
     /* a C __init__ of a module's class (torch.utils.data.TensorDataset), not object's or an exception's */
     bool c_init = init && init->type == &nn_cfunction_type && !repl_is_exception_class(&c->ob) &&

@@ -3,7 +3,8 @@
  * language (the source below) over four C helpers on file descriptors:
  * _open(path, mode) (OSError subclasses as CPython's), _read(fd) / _readb(fd)
  * (the rest of the file as str / bytes), _write(fd, s) (str or bytes), _close(fd);
- * io.BytesIO and io.StringIO in memory.
+ * io.BytesIO and io.StringIO in memory. io.TextIOWrapper over a binary stream and
+ * io.BufferedReader/BufferedWriter are repl/lib/_io_text.py and _io_buffered.py.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -210,6 +211,9 @@ static const char source[] =
     "# StringIO are in-memory files.\n"
     "\n"
     "\n"
+    "from _io_buffered import BufferedReader, BufferedWriter\n"
+    "\n"
+    "\n"
     "class UnsupportedOperation(OSError):\n"
     "    pass\n"
     "\n"
@@ -271,6 +275,13 @@ static const char source[] =
     "    _binary = False\n"
     "    _unreadable = 'not readable'\n"
     "    _unwritable = 'not writable'\n"
+    "\n"
+    "    def __new__(cls, *args, **kwargs):\n"
+    "        # TextIOWrapper(buffer, encoding=..., newline=...) over a binary stream: _io_text's\n"
+    "        if cls is TextIOWrapper and not (args and isinstance(args[0], int)):\n"
+    "            import _io_text\n"
+    "            cls = _io_text.TextIOWrapper\n"
+    "        return object.__new__(cls)\n"
     "\n"
     "    def __init__(self, fd, name, mode, closefd=True):\n"
     "        self._fd = fd\n"
