@@ -461,6 +461,10 @@ nn_tensor *repl_numpy_tensor_of(nn_object *o);
 /* An ndarray whose dtype torch has no tensor of (uint16, uint32): -1 with PyTorch's
    TypeError "can't convert np.ndarray of type numpy.uint16. ..."; else 0. */
 int repl_numpy_unconvertible(nn_object *o);
+/* The legacy constructors (torch.Tensor(a), torch.FloatTensor(a)) of an ndarray o: false when o
+   is none; else true with *r the tensor in dtype dt (sharing a's memory when a has that dtype,
+   as PyTorch's) or NULL with the error. */
+bool repl_numpy_legacy_new(nn_object *o, nn_dtype dt, nn_object **r);
 /* np_scalar.c: a new reference to the 0-d tensor of a NumPy scalar (np.float32(1.5),
    a[0], a.sum()), of its dtype; NULL for anything else (an error set if it failed). */
 nn_tensor *repl_numpy_scalar_tensor(nn_object *o);

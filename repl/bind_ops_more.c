@@ -942,13 +942,8 @@ static nn_object *legacy_ctor(void *ud, nn_object *args, nn_object *kwargs)
         }
         return T(nn_detach(t)); /* a new tensor over the same data */
     }
-    nn_tensor *np = n == 1 ? repl_numpy_tensor_of(nn_tuple_get(args, 0)) : NULL; /* FloatTensor(ndarray): converted to the dtype */
-    if (np) {
-        if (repl_numpy_unconvertible(nn_tuple_get(args, 0))) return NULL;
-        nn_tensor *c = nn_to_dtype(np, dt);
-        if (c && c == np) NN_SET(c, nn_detach(np)); /* the same dtype: shares the array's memory, as PyTorch */
-        return T(c);
-    }
+    nn_object *from_np;
+    if (n == 1 && repl_numpy_legacy_new(nn_tuple_get(args, 0), dt, &from_np)) return from_np; /* FloatTensor(ndarray) */
     if (n == 1 && !nn_is_int(nn_tuple_get(args, 0)) && !nn_is_instance(nn_tuple_get(args, 0), &repl_size_type))
         return T(nn_tensor_from_nested(nn_tuple_get(args, 0), (int)dt));
     int ndim = 0;

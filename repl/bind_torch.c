@@ -709,6 +709,9 @@ static nn_object *f_device(void *ud, nn_object *args, nn_object *kwargs)
 /* torch.Tensor(...) constructs like torch.tensor for data, torch.empty for sizes. */
 static nn_object *tensor_ctor(void *ud, nn_object *args, nn_object *kwargs)
 {
+    nn_object *from_np;
+    if (nn_tuple_len(args) == 1 && repl_numpy_legacy_new(nn_tuple_get(args, 0), nn_default_dtype(), &from_np))
+        return from_np; /* torch.Tensor(ndarray): as FloatTensor's */
     if (nn_tuple_len(args) == 1 && !nn_is_int(nn_tuple_get(args, 0))) {
         nn_object *v = repl_deep_values(nn_tuple_get(args, 0));
         nn_tensor *t = v ? nn_tensor_from_nested(v, nn_default_dtype()) : NULL;

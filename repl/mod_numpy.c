@@ -704,6 +704,34 @@ static uint64_t mt_bounded(mt_state *st, uint64_t rng)
     return v;
 }
 
+/* NumPy's buffered draws for 8-, 16- and 1-bit integers (random_bounded_uint8/uint16/bool_fill):
+   one 32-bit output serves 4, 2 or 32 values, low bits first; masked rejection on each. */
+typedef struct {
+    uint32_t buf;
+    int left;
+} mt_buffer;
+
+static uint64_t mt_buffered(mt_state *st, mt_buffer *b, int bits)
+{
+    if (b->left == 0) {
+        b->buf = mt_next32(st);
+        b->left = 32 / bits - 1;
+    } else {
+        b->buf >>= bits;
+        b->left--;
+    }
+    return b->buf & (bits == 32 ? 0xffffffffu : (1u << bits) - 1);
+}
+
+static uint64_t mt_bounded_narrow(mt_state *st, mt_buffer *b, int bits, uint64_t rng)
+{
+    if (rng == 0) return 0;
+    uint64_t full = (1ull << bits) - 1, mask = mask_of(rng), v;
+    if (rng == full) return mt_buffered(st, b, bits);
+    while ((v = (mt_buffered(st, b, bits) & mask)) > rng) {}
+    return v;
+}
+
 /* _mt_seed(state, seed): seed an int (init_genrand) or a list of ints (init_by_array). */
 static nn_object *h_mt_seed(void *ud, nn_object *args, nn_object *kwargs)
 {
@@ -755,7 +783,8 @@ static nn_object *h_mt_seed(void *ud, nn_object *args, nn_object *kwargs)
 
 /* _mt_draw(state, kind, n, a, b) -> float64 or int64 tensor of n draws:
    kind 0 random_sample, 1 gauss, 2 integers off a + [0, b] (masked), 3 one
-   random_interval(b) as an int. */
+   random_interval(b) as an int, 4/5/6 integers a + [0, b] of an 8-bit/16-bit/bool dtype
+   (NumPy's buffered draws). */
 static nn_object *h_mt_draw(void *ud, nn_object *args, nn_object *kwargs)
 {
     ARGS(5);
@@ -767,14 +796,17 @@ static nn_object *h_mt_draw(void *ud, nn_object *args, nn_object *kwargs)
         return NULL;
     if (kind == 3) return nn_int_new((int64_t)mt_bounded(&st, (uint64_t)rng));
     int64_t sizes[1] = {n < 0 ? 0 : n};
-    nn_tensor *t = nn_empty_on(NN_DEVICE_CPU, 1, sizes, kind == 2 ? NN_INT64 : NN_FLOAT64); /* numpy's arrays: host memory */
+    nn_tensor *t = nn_empty_on(NN_DEVICE_CPU, 1, sizes, kind >= 2 ? NN_INT64 : NN_FLOAT64); /* numpy's arrays: host memory */
     if (!t) return NULL;
     double *d = nn_host_borrow(t);
     int64_t *iv = nn_host_borrow(t);
+    mt_buffer b = {0, 0};
+    int bits = kind == 4 ? 8 : kind == 5 ? 16 : 1;
     for (int64_t i = 0; i < sizes[0]; i++) {
         if (kind == 0) d[i] = mt_double(&st);
         else if (kind == 1) d[i] = mt_gauss(&st);
-        else iv[i] = lo + (int64_t)mt_bounded(&st, (uint64_t)rng);
+        else if (kind == 2) iv[i] = lo + (int64_t)mt_bounded(&st, (uint64_t)rng);
+        else iv[i] = lo + (int64_t)mt_bounded_narrow(&st, &b, bits, (uint64_t)rng);
     }
     return (nn_object *)t;
 }
@@ -993,6 +1025,18 @@ nn_tensor *repl_numpy_tensor_of(nn_object *o)
     if (!repl_class_is_subclass(in->cls, ndarray_cls)) return NULL;
     nn_object *t = repl_nmap_get(&in->attrs, "_t");
     return t && nn_is_tensor(t) ? NN_TENSOR(t) : NULL;
+}
+
+bool repl_numpy_legacy_new(nn_object *o, nn_dtype dt, nn_object **r)
+{
+    nn_tensor *np = repl_numpy_tensor_of(o);
+    if (!np) return false;
+    *r = NULL;
+    if (repl_numpy_unconvertible(o)) return true;
+    nn_tensor *c = nn_to_dtype(np, dt);
+    if (c && c == np) NN_SET(c, nn_detach(np)); /* the same dtype: shares the array's memory */
+    *r = (nn_object *)c;
+    return true;
 }
 
 int repl_numpy_unconvertible(nn_object *o)
