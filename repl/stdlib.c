@@ -20,7 +20,6 @@ static const struct {
     nn_object *(*make)(void);
 } modules[] = {
     {"abc", repl_mod_abc},
-    {"argparse", repl_mod_argparse},
     {"binascii", repl_mod_binascii},
     {"builtins", repl_mod_builtins},
     {"__future__", repl_mod_future},

@@ -80,7 +80,6 @@ const char *repl_pylib_source(const char *name);
 
 /* The module makers (new references, or NULL with the error). */
 nn_object *repl_mod_abc(void);       /* mod_abc.c */
-nn_object *repl_mod_argparse(void);
 nn_object *repl_mod_builtins(void);  /* mod_builtins.c: the built-in names as a module */
 nn_object *repl_mod_host(void);      /* mod_host.c: _host, under platform, socket, getpass */
 nn_object *repl_mod_importlib(void); /* mod_importlib.c: importlib with importlib.util */
