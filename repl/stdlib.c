@@ -21,6 +21,7 @@ static const struct {
 } modules[] = {
     {"abc", repl_mod_abc},
     {"binascii", repl_mod_binascii},
+    {"_bz2", repl_mod_bz2_c},
     {"builtins", repl_mod_builtins},
     {"__future__", repl_mod_future},
     {"cmath", repl_mod_cmath},
@@ -37,6 +38,7 @@ static const struct {
     {"io", repl_mod_io},
     {"itertools", repl_mod_itertools},
     {"json", repl_mod_json},
+    {"_lzma", repl_mod_lzma_c},
     {"matplotlib._term", repl_mod_matplotlib_term},
     {"math", repl_mod_math},
     {"_nnimport", repl_mod_nnimport},
