@@ -373,12 +373,9 @@ static nn_object *act_forward(nn_module *m, nn_object *args, nn_object *kwargs)
     if (sp->a && attr_number(m, sp->a, &a) < 0) return NULL;
     if (sp->b && attr_number(m, sp->b, &b) < 0) return NULL;
     if (sp->kind == C_SOFTMIN && isnan(a)) {
-        if (nn_warn("UserWarning", "Implicit dimension choice for softmin has been deprecated. Change the call to "
-                                   "include dim=X as an argument.") < 0)
-            return NULL;
-        /* dim=None: torch's _get_softmax_dim */
-        int nd = NN_TENSOR(in)->ndim;
-        a = nd == 0 || nd == 1 || nd == 3 ? 0 : 1;
+        int dim = nn_implicit_softmax_dim("softmin", NN_TENSOR(in)->ndim);
+        if (dim < 0) return NULL;
+        a = dim;
     }
     nn_tensor *x = NN_TENSOR(in);
     if (sp->inplace && attr_true(m, "inplace")) return (nn_object *)nn_activation_more_(sp->kind, x, a, b);
@@ -446,4 +443,12 @@ nn_module *nn_activation_module_new(const char *name, nn_object *a, nn_object *b
     }
     if (rc < 0) NN_SET(m, NULL);
     return m;
+}
+
+int nn_implicit_softmax_dim(const char *name, int ndim)
+{
+    if (nn_warn("UserWarning", "Implicit dimension choice for %s has been deprecated. Change the call to include "
+                               "dim=X as an argument.", name) < 0)
+        return -1;
+    return ndim == 0 || ndim == 1 || ndim == 3 ? 0 : 1;
 }

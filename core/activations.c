@@ -676,7 +676,7 @@ static nn_object *softmax_common(nn_module *m, nn_object *args, nn_object *kwarg
     nn_tensor *x = NN_TENSOR(in);
     int d;
     if (nn_is_none(dim)) {
-        d = x->ndim == 0 || x->ndim == 1 || x->ndim == 3 ? 0 : 1;
+        if ((d = nn_implicit_softmax_dim(method, x->ndim)) < 0) return NULL;
     } else if (nn_is_int(dim)) {
         int64_t v = nn_int_value(dim);
         if (v < INT_MIN || v > INT_MAX) {

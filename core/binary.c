@@ -202,8 +202,11 @@ static nn_tensor *binary_compute(binop op, nn_tensor *a, nn_tensor *b, double al
     }
     if (tmp) {
         bool prev = nn_set_grad_enabled(false);
-        /* the raw copy path: dest is fresh or checked by the caller */
+        /* the raw copy path: dest is fresh or checked by the caller, who also counts
+           the write in dest's version (as the direct path leaves it to them) */
+        uint64_t version = dest->storage->version;
         int rc = nn_copy_(dest, tmp);
+        dest->storage->version = version;
         nn_set_grad_enabled(prev);
         if (rc < 0) NN_SET(out, NULL);
     }

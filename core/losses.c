@@ -80,6 +80,16 @@ static char *size_str(const nn_tensor *t, char *buf, size_t n)
     return buf;
 }
 
+int nn_loss_size_warning(const nn_tensor *input, const nn_tensor *target)
+{
+    if (same_shape(input, target)) return 0;
+    char a[128], b[128];
+    return nn_warn("UserWarning",
+                   "Using a target size (%s) that is different to the input size (%s). This will likely lead to "
+                   "incorrect results due to broadcasting. Please ensure they have the same size.",
+                   size_str(target, a, sizeof a), size_str(input, b, sizeof b));
+}
+
 static int check_float(const char *kernel, const nn_tensor *t)
 {
     if (t->dtype == NN_FLOAT32 || t->dtype == NN_FLOAT64) return 0;
@@ -271,13 +281,7 @@ int nn_binary_cross_entropy_with_logits_backward(nn_node *n, nn_tensor **gout, n
 static nn_tensor *smooth_op(nn_op_id op, const char *kernel, nn_tensor *input, nn_tensor *target,
                             nn_reduction reduction, double beta, bool huber)
 {
-    if (!same_shape(input, target)) {
-        char a[128], b[128];
-        fprintf(stderr,
-                "UserWarning: Using a target size (%s) that is different to the input size (%s). This will likely "
-                "lead to incorrect results due to broadcasting. Please ensure they have the same size.\n",
-                size_str(target, a, sizeof a), size_str(input, b, sizeof b));
-    }
+    if (nn_loss_size_warning(input, target) < 0) return NULL;
     int nd;
     int64_t shape[NN_MAX_DIMS];
     if (nn_broadcast_shapes(input->ndim, input->sizes, target->ndim, target->sizes, &nd, shape) < 0) return NULL;

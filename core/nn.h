@@ -758,6 +758,9 @@ nn_tensor *nn_frobenius_norm(nn_tensor *x, int n_dims, const int *dims, bool kee
 
 /* Neural-network functions (nnfunc.c). */
 nn_tensor *nn_softmax(nn_tensor *a, int dim);
+/* torch's _get_softmax_dim for dim=None (name: softmax, log_softmax, softmin): its
+   UserWarning, then 0 for a 0-, 1- or 3-dim input, else 1; -1 if the warning failed. */
+int nn_implicit_softmax_dim(const char *name, int ndim);
 nn_tensor *nn_log_softmax(nn_tensor *a, int dim);
 nn_tensor *nn_cat(int n, nn_tensor *const *ts, int dim);
 nn_tensor *nn_stack(int n, nn_tensor *const *ts, int dim);

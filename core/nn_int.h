@@ -128,6 +128,9 @@ int nn_record(nn_op_id op, int n_in, nn_tensor *const *inputs, int n_out, nn_ten
 /* x's entries along dim 0 as x->sizes[0] new tensors (copies) in outs, recorded as
    one UnbindBackward0 node (nnfunc.c); 0, or -1 with nothing in outs. */
 int nn_unbind_copies(nn_tensor *x, nn_tensor **outs);
+/* F.mse_loss/l1_loss/smooth_l1_loss/huber_loss's UserWarning when the target's size
+   differs from the input's (they broadcast); 0, or -1 when the warning became an error. */
+int nn_loss_size_warning(const nn_tensor *input, const nn_tensor *target);
 /* The op observer (op_observer.c); nn_record calls it. */
 extern nn_op_observer_fn nn_op_observer;
 void nn_op_observe(nn_op_id op, int n_in, nn_tensor *const *inputs, int n_out, nn_tensor *const *outputs);

@@ -487,7 +487,7 @@ static nn_tensor *reduce_all(nn_tensor *t, bool mean)
 nn_tensor *nn_mse_loss(nn_tensor *input, nn_tensor *target, nn_reduction reduction)
 {
     NN_AUTOCAST(FP32, nn_mse_loss(ac_[0], ac_[1], reduction), input, target);
-    if (check_reduction(reduction) < 0) return NULL;
+    if (nn_loss_size_warning(input, target) < 0 || check_reduction(reduction) < 0) return NULL;
     nn_tensor *ei, *et;
     if (broadcast_pair(input, target, &ei, &et) < 0) return NULL;
     nn_tensor *out = NULL, *ca = NULL, *cb = NULL, *unreduced = NULL;
@@ -546,7 +546,7 @@ nn_tensor *nn_l1_loss(nn_tensor *input, nn_tensor *target, nn_reduction reductio
 {
     NN_AUTOCAST(FP32, nn_l1_loss(ac_[0], ac_[1], reduction), input, target);
     /* a composite in PyTorch 1.13: (input - target).abs(), then mean or sum */
-    if (check_reduction(reduction) < 0) return NULL;
+    if (nn_loss_size_warning(input, target) < 0 || check_reduction(reduction) < 0) return NULL;
     nn_tensor *ei, *et;
     if (broadcast_pair(input, target, &ei, &et) < 0) return NULL;
     nn_tensor *diff = nn_sub(ei, et), *abs = diff ? nn_abs(diff) : NULL, *out = NULL;

@@ -348,7 +348,7 @@ int nn_wrap_dim(int dim, int ndim, int *out)
 int nn_broadcast_shapes(int na, const int64_t *a, int nb, const int64_t *b, int *nout, int64_t *out)
 {
     int n = na > nb ? na : nb;
-    for (int i = 0; i < n; i++) {
+    for (int i = n - 1; i >= 0; i--) { /* from the last dim, so a mismatch names the last one, as ATen */
         int ia = na - n + i, ib = nb - n + i;
         int64_t sa = ia >= 0 ? a[ia] : 1, sb = ib >= 0 ? b[ib] : 1;
         if (sa != sb && sa != 1 && sb != 1)

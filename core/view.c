@@ -959,7 +959,10 @@ int nn_index_put_(nn_tensor *t, int n, const nn_index_item *items, nn_tensor *va
         NN_RELEASE(v);
         return rc;
     }
+    /* the copies inside count as one write, as PyTorch's setitem counts it */
+    uint64_t version = t->storage->version;
     if (index_put_raw(t, n, items, value) < 0) return -1;
+    t->storage->version = version;
     nn_bump_version(t);
     nn_tensor *in[2] = {t, value};
     if (!nn_needs_grad(2, in)) return 0;

@@ -109,10 +109,7 @@ FN(softmin)
         repl_arg_tensor("softmin", "input", 1, a[0], &x))
         return NULL;
     if (!a[1] || nn_is_none(a[1])) {
-        if (nn_warn("UserWarning", "Implicit dimension choice for softmin has been deprecated. Change the call to "
-                                   "include dim=X as an argument.") < 0)
-            return NULL;
-        dim = x->ndim == 0 || x->ndim == 1 || x->ndim == 3 ? 0 : 1; /* _get_softmax_dim */
+        if ((dim = nn_implicit_softmax_dim("softmin", x->ndim)) < 0) return NULL;
     }
     else if (repl_arg_dim("softmin", "dim", 2, a[1], x->ndim, &dim))
         return NULL;

@@ -1751,8 +1751,8 @@ static nn_object *fsoftmax(const char *f, nn_object *args, nn_object *kwargs, bo
         return NULL;
     if (a[1] && !nn_is_none(a[1])) {
         if (repl_arg_dim(f, "dim", 2, a[1], -1, &dim)) return NULL;
-    } else {
-        dim = (x->ndim == 0 || x->ndim == 1 || x->ndim == 3) ? 0 : 1;
+    } else if ((dim = nn_implicit_softmax_dim(f, x->ndim)) < 0) {
+        return NULL;
     }
     nn_tensor *in = x;
     if (dtype >= 0 && !(in = nn_to_dtype(x, (nn_dtype)dtype))) return NULL;

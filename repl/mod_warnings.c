@@ -60,8 +60,10 @@ static nn_object *w_frame_info(void *ud, nn_object *args, nn_object *kwargs)
         char module[64] = "__main__"; /* a stdlib module written in the language: its name */
         if (strncmp(filename, "<frozen ", 8) == 0)
             snprintf(module, sizeof module, "%.*s", (int)strcspn(filename + 8, ">"), filename + 8);
+        /* code of exec()/eval() is "<string>": CPython's linecache has no line of it to show */
+        bool no_source = strcmp(filename, "<string>") == 0;
         r = tuple_take(4, (nn_object *[]){nn_str_new(filename), nn_int_new(found->line), nn_str_new(module),
-                                          line_of(source, found->line)});
+                                          no_source ? nn_retain(nn_none()) : line_of(source, found->line)});
     }
     repl_tb_entries_free(frames, n);
     return r;
