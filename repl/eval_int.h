@@ -476,6 +476,11 @@ nn_object *repl_get_attr(nn_object *obj, const char *name);
 nn_object *repl_import_by_name(const char *name);
 /* bind_sys.c: print()'s target once a script replaced sys.stdout (new reference), else NULL */
 nn_object *repl_sys_stdout_replacement(void);
+/* bind_sys.c: whether sys.stdout.reconfigure(line_buffering=True) asked print() to flush */
+bool repl_sys_stdout_line_buffered(void);
+/* bind_sys.c: sys.stdout.flush() and sys.stderr.flush() of the streams a script put there
+   (io.TextIOWrapper(sys.stdout.buffer, ...) keeps its writes until then), errors ignored. */
+void repl_sys_flush_std_files(void);
 int repl_set_attr(nn_object *obj, const char *name, nn_object *value);
 /* del obj.name: 0 or -1 */
 int repl_del_attr(nn_object *obj, const char *name);
