@@ -180,6 +180,7 @@ class _ConvNd(nn.Module):
         else:
             for i in range(len(padding)):
                 rev[2 * i] = rev[2 * i + 1] = padding[len(padding) - 1 - i]
+            rev = tuple(rev)  # _reverse_repeat_tuple's
         self._reversed_padding_repeated_twice = rev
         if transposed:
             shape = (in_channels, out_channels // groups) + tuple(kernel_size)
