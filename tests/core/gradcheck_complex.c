@@ -67,7 +67,31 @@ static nn_tensor *gc_cx_mul_real(nn_tensor **in)
     return out;
 }
 
+static nn_tensor *cx_fft_pad(nn_tensor *z) { return nn_fft(z, 7, 0, NULL); }
+static nn_tensor *gc_cx_fft_pad(nn_tensor **in) { return cx_unary(in, cx_fft_pad); }
+static nn_tensor *cx_ifft_cut(nn_tensor *z) { return nn_ifft(z, 3, -1, "ortho"); }
+static nn_tensor *gc_cx_ifft_cut(nn_tensor **in) { return cx_unary(in, cx_ifft_cut); }
+static nn_tensor *cx_irfft(nn_tensor *z) { return nn_irfft(z, 7, 0, NULL); }
+static nn_tensor *gc_cx_irfft(nn_tensor **in) { return cx_unary(in, cx_irfft); }
+static nn_tensor *cx_irfft_even(nn_tensor *z) { return nn_irfft(z, -1, 0, "forward"); }
+static nn_tensor *gc_cx_irfft_even(nn_tensor **in) { return cx_unary(in, cx_irfft_even); }
+static nn_tensor *gc_rfft(nn_tensor **in) { return nn_rfft(in[0], 6, -1, NULL); }
+static nn_tensor *gc_fft_real(nn_tensor **in) { return nn_fft(in[0], -1, 0, "ortho"); }
+static nn_tensor *gc_fft2(nn_tensor **in)
+{
+    nn_tensor *z = cx(in[0]), *out = z ? nn_fftn("fft_fft2", z, 2, (const int[]){0, 1}, NULL, NULL, NN_FFT_C2C, false) : NULL;
+    NN_RELEASE(z);
+    return out;
+}
+
 static const gc_case cases_complex[] = {
+    {NN_OP_fft_c2c, "fft(z, n=7) (padded)", gc_cx_fft_pad, 1, {3}, {{5, 2, 2}}, -1, 1, 0},
+    {NN_OP_fft_c2c, "ifft(z, n=3, ortho) (cut)", gc_cx_ifft_cut, 1, {3}, {{2, 5, 2}}, -1, 1, 0},
+    {NN_OP_fft_c2r, "irfft(z, n=7)", gc_cx_irfft, 1, {3}, {{5, 2, 2}}, -1, 1, 0},
+    {NN_OP_fft_c2r, "irfft(z, forward) (n=8)", gc_cx_irfft_even, 1, {2}, {{5, 2}}, -1, 1, 0},
+    {NN_OP_fft_r2c, "rfft(x, n=6)", gc_rfft, 1, {2}, {{3, 5}}, -1, 1, 0},
+    {NN_OP_fft_r2c, "fft(x) of a real x", gc_fft_real, 1, {2}, {{5, 2}}, -1, 1, 0},
+    {NN_OP_fft_c2c, "fft2(z)", gc_fft2, 1, {3}, {{3, 4, 2}}, -1, 1, 0},
     {NN_OP_view_as_real, "view_as_real(exp(z))", gc_cx_exp_real, 1, {2}, {{3, 2}}, -1, 1, 0},
     {NN_OP_view_as_complex, "view_as_complex", gc_cx_view, 1, {3}, {{2, 3, 2}}, -1, 1, 0},
     {NN_OP_complex, "complex (broadcast)", gc_cx_complex, 2, {2, 1}, {{3, 4}, {4}}, -1, 1, 0},
