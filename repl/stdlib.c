@@ -141,6 +141,8 @@ static const struct {
     {"torch.nn.utils", "prune", "torch.nn.utils.prune"},
     {"torch.nn.utils", "weight_norm", "torch.nn.utils._weight_norm"},
     {"torch.nn.utils", "remove_weight_norm", "torch.nn.utils._weight_norm"},
+    {"torch.nn.utils", "parametrize", "torch.nn.utils.parametrize"},
+    {"torch.nn.utils", "parametrizations", "torch.nn.utils.parametrizations"},
     {"torch.autograd", "functional", "torch.autograd.functional"},
     {"torch", "random", "torch.random"},
     {"torch.optim", "swa_utils", "torch.optim.swa_utils"},
