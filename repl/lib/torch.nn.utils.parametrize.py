@@ -51,7 +51,7 @@ class ParametrizationList(ModuleList):
         original_dtype = original.dtype
         with torch.no_grad():
             new = original
-            for module in reversed(self):
+            for module in list(self)[::-1]:
                 if hasattr(module, "right_inverse"):
                     try:
                         new = module.right_inverse(new)
@@ -97,7 +97,7 @@ class ParametrizationList(ModuleList):
     def right_inverse(self, value):
         # module.NAME = value: original(s) from value through each right_inverse, last first
         with torch.no_grad():
-            for module in reversed(self):
+            for module in list(self)[::-1]:
                 if hasattr(module, "right_inverse"):
                     value = module.right_inverse(value)
                 else:
@@ -146,7 +146,7 @@ def _inject_new_class(module):
     ns = {'cls': module.__class__}
     exec(f"class Parametrized{module.__class__.__name__}(cls):\n    pass\n", ns)
     param_cls = ns[f"Parametrized{module.__class__.__name__}"]
-    param_cls.__module__ = __name__
+    param_cls.__module__ = 'torch.nn.utils.parametrize'
     param_cls.__getstate__ = _getstate
     module.__class__ = param_cls
 
@@ -250,7 +250,7 @@ def remove_parametrizations(module, tensor_name, leave_parametrized=True):
         t = getattr(module, tensor_name)
         original = Parameter(t) if t.requires_grad else t
     delattr(module.__class__, tensor_name)
-    del module.parametrizations[tensor_name]
+    module.parametrizations.pop(tensor_name)
     _register_parameter_or_buffer(module, tensor_name, original)
     if not is_parametrized(module):
         delattr(module, "parametrizations")
