@@ -2187,10 +2187,31 @@ static int func_setattr(nn_object *obj, const char *name, nn_object *value)
 
 /* The type's setattr slot, else native objects (a module class's properties
    first) and the built-in values' read-only attributes. */
+/* module.__class__ = C: C a class of the same core layout as the module's, of the language
+   (parametrize's Parametrized<Class>) or native (back to nn.Linear) */
+static int module_set_class(nn_module *m, nn_object *value)
+{
+    const repl_native_ops *ops = repl_get_native_ops();
+    const nn_module_class *mc = value->type == &repl_class_type ? ((class_obj *)value)->mcls
+                                : ops && ops->module_class_of ? ops->module_class_of(value) : NULL;
+    if (!mc && !nn_error_current())
+        return repl_raise_exc(EXC_TypeError, "__class__ must be set to a class, not '%s' object", repl_value_type_name(value));
+    if (!mc) return -1;
+    const nn_module_class *a = mc, *b = m->cls;
+    while (a->lang_class) a = a->base;
+    while (b->lang_class) b = b->base;
+    if (a != b)
+        return repl_raise_exc(EXC_TypeError, "__class__ assignment: '%s' object layout differs from '%s'", mc->name,
+                              m->cls->name);
+    m->cls = mc;
+    return 0;
+}
+
 int repl_set_attr(nn_object *obj, const char *name, nn_object *value)
 {
     const nn_type *t = obj->type;
     if (t->setattr) return t->setattr(obj, name, value);
+    if (nn_is_module(obj) && !strcmp(name, "__class__")) return module_set_class(NN_MODULE(obj), value);
     class_obj *mc = repl_module_lang_class(obj);
     int prc = mc ? property_set(repl_class_lookup(mc, name), obj, name, value) : 1;
     if (prc <= 0) return prc;

@@ -146,6 +146,8 @@ static const struct {
     {"torch.nn.utils", "prune", "torch.nn.utils.prune"},
     {"torch.nn.utils", "weight_norm", "torch.nn.utils._weight_norm"},
     {"torch.nn.utils", "remove_weight_norm", "torch.nn.utils._weight_norm"},
+    {"torch.nn.utils", "parametrize", "torch.nn.utils.parametrize"},
+    {"torch.nn.utils", "parametrizations", "torch.nn.utils.parametrizations"},
     {"torch.nn.utils", "spectral_norm", "torch.nn.utils._spectral_norm"},
     {"torch.nn.utils", "remove_spectral_norm", "torch.nn.utils._spectral_norm"},
     {"torch.autograd", "functional", "torch.autograd.functional"},
