@@ -19,7 +19,7 @@ static void module_dealloc(nn_object *self)
                            &m->forward_pre_hooks, &m->forward_pre_hooks_with_kwargs, &m->forward_hooks,
                            &m->forward_hooks_with_kwargs, &m->forward_hooks_always_called, &m->backward_pre_hooks,
                            &m->backward_hooks, &m->state_dict_pre_hooks, &m->state_dict_hooks,
-                           &m->load_state_dict_pre_hooks, &m->load_state_dict_post_hooks};
+                           &m->load_state_dict_pre_hooks, &m->load_state_dict_post_hooks, &m->computed};
     for (size_t i = 0; i < sizeof dicts / sizeof dicts[0]; i++) NN_SET(*dicts[i], NULL);
     nn_free(m);
 }
@@ -35,7 +35,7 @@ static void module_traverse(nn_object *self, nn_visit_fn visit, void *arg)
                           m->forward_pre_hooks, m->forward_pre_hooks_with_kwargs, m->forward_hooks,
                           m->forward_hooks_with_kwargs, m->forward_hooks_always_called, m->backward_pre_hooks,
                           m->backward_hooks, m->state_dict_pre_hooks, m->state_dict_hooks,
-                          m->load_state_dict_pre_hooks, m->load_state_dict_post_hooks};
+                          m->load_state_dict_pre_hooks, m->load_state_dict_post_hooks, m->computed};
     for (size_t i = 0; i < sizeof dicts / sizeof dicts[0]; i++)
         if (dicts[i]) visit(dicts[i], arg);
 }
@@ -229,6 +229,19 @@ int nn_module_setattr(nn_module *m, const char *name, nn_object *value)
     return nn_dict_set_str(m->attrs, name, value);
 }
 
+static nn_module_override_fn override_lookup;
+
+/* NAME as m's language class defines it (a property computed now), kept in m->computed
+   until the next lookup of NAME; NULL with no error when the class has none */
+static nn_object *class_computed(nn_module *m, const char *name)
+{
+    nn_object *v = NULL;
+    if (!override_lookup || !m->cls->lang_class || override_lookup(m, name, &v) <= 0) return NULL;
+    int rc = m->computed || (m->computed = nn_dict_new()) ? nn_dict_set_str(m->computed, name, v) : -1;
+    NN_RELEASE(v);
+    return rc < 0 ? NULL : nn_dict_get_str(m->computed, name);
+}
+
 nn_object *nn_module_getattr(nn_module *m, const char *name)
 {
     nn_object *dicts[] = {m->parameters, m->buffers, m->modules, m->attrs};
@@ -236,6 +249,8 @@ nn_object *nn_module_getattr(nn_module *m, const char *name)
         nn_object *v = nn_dict_get_str(dicts[i], name);
         if (v) return v;
     }
+    nn_object *computed = class_computed(m, name);
+    if (computed || nn_error_current() != NN_OK) return computed;
     if (!strcmp(name, "training")) {
         nn_error_set(NN_ERR_ATTRIBUTE, "training is a field of the module (m->training)");
         return NULL;
@@ -526,8 +541,6 @@ static nn_object *call_hook(nn_object *hook, size_t n, nn_object **argv)
 static nn_module_version_fn version_lookup;
 
 void nn_module_set_version_lookup(nn_module_version_fn fn) { version_lookup = fn; }
-
-static nn_module_override_fn override_lookup;
 
 void nn_module_set_override_lookup(nn_module_override_fn fn) { override_lookup = fn; }
 

@@ -46,6 +46,9 @@ struct nn_module {
     int is_full_backward_hook; /* -1: no backward hook yet, 0: register_backward_hook, 1: full */
     nn_object *state_dict_pre_hooks, *state_dict_hooks;
     nn_object *load_state_dict_pre_hooks, *load_state_dict_post_hooks;
+    /* name -> the value nn_module_getattr last computed for a name that a property of m's
+       language class stands for (torch.nn.utils.parametrize's weight), or NULL */
+    nn_object *computed;
 };
 
 extern const nn_type nn_module_type;

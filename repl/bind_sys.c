@@ -1,21 +1,24 @@
 /*
  * bind_sys.c — the built-in module sys: sys.argv (the script and its arguments,
- * as main.c hands them over), sys.exit, sys.maxsize, and sys.stdout / sys.stderr
- * with write() and flush(). sys.stdout writes where print() writes (the
- * notebook's cell capture included), version, version_info (a plain tuple),
+ * as main.c hands them over), sys.exit, sys.maxsize, version, version_info (a plain tuple),
  * hexversion, platform, byteorder, maxunicode, path, executable and
- * get/setrecursionlimit. A script may replace sys.stdout (`sys.stdout = io.StringIO()`,
- * contextlib.redirect_stdout): print() then writes to the new object, and
- * sys.__stdout__ keeps the original. Not here: the rest of Python's sys.
+ * get/setrecursionlimit. sys.stdout and sys.stderr are repl/lib/_sys_stdio.py's text
+ * streams, over the _stdio helpers here. A script may replace sys.stdout
+ * (`sys.stdout = io.StringIO()`, contextlib.redirect_stdout): print() then writes to
+ * the new object, and sys.__stdout__ keeps the original. Not here: the rest of Python's sys.
  */
+#include <locale.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "bind_int.h"
+#include "bytes_int.h"
 #include "eval_int.h"
 #include "repl.h"
+#include "stdlib_int.h"
 
 /* Set by repl_bind_set_argv (borrowed: main's argv); none means the notebook's ['']. */
 static int script_argc;
@@ -27,39 +30,124 @@ void repl_bind_set_argv(int argc, const char *const *argv)
     script_argv = argv;
 }
 
-/* write(s) on sys.stdout or sys.stderr: s must be a str; returns its length in characters. */
-static nn_object *stream_write(const char *stream, nn_object *args, nn_object *kwargs)
+/* ---------------------------------------------------- _stdio: under sys.stdout / sys.stderr */
+
+/* Line buffering asked by sys.stdout/sys.stderr.reconfigure(line_buffering=True), by descriptor. */
+static bool line_buffered[3];
+
+static FILE *stream_of(nn_object *fd_arg)
 {
-    nn_object *a[1] = {0};
-    if (repl_parse_args("write", "s", args, kwargs, a)) return NULL;
-    if (!nn_is_str(a[0])) {
-        nn_error_set(NN_ERR_TYPE, "write() argument must be str, not %s", repl_type_name(a[0]));
+    int64_t fd = nn_is_int(fd_arg) ? nn_int_value(fd_arg) : 0;
+    return fd == 1 ? stdout : fd == 2 ? stderr : NULL;
+}
+
+/* _stdio.write(fd, data): a str (its UTF-8) or bytes-like data to descriptor 1 (where print()
+   writes: the notebook's cell capture included) or 2, in order with print(); the number of
+   characters (a str) or bytes written. */
+static nn_object *io_write(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (repl_mod_nargs("write", args, kwargs, 2, 2) < 0) return NULL;
+    FILE *f = stream_of(nn_tuple_get(args, 0));
+    nn_object *data = nn_tuple_get(args, 1);
+    const unsigned char *p;
+    size_t n, count;
+    if (nn_is_str(data)) {
+        p = (const unsigned char *)nn_str_cstr(data);
+        n = nn_str_len(data);
+        count = 0;
+        for (size_t i = 0; i < n; i++) count += (p[i] & 0xC0) != 0x80; /* UTF-8 lead bytes */
+    } else if (repl_bytes_buffer(data, &p, &n) < 0) {
+        return NULL;
+    } else {
+        count = n;
+    }
+    if (!f) {
+        repl_raise_exc(EXC_ValueError, "%s", "bad file descriptor");
         return NULL;
     }
-    const char *s = nn_str_cstr(a[0]);
-    size_t n = strlen(s), chars = 0;
-    if (!strcmp(stream, "stdout")) repl_interp_write(s, n);
-    else fwrite(s, 1, n, stderr);
-    for (size_t i = 0; i < n; i++) chars += ((unsigned char)s[i] & 0xC0) != 0x80; /* UTF-8 lead bytes */
-    return nn_int_new((int64_t)chars);
+    if (f == stdout) repl_interp_write((const char *)p, n);
+    else fwrite(p, 1, n, f);
+    if (line_buffered[f == stdout ? 1 : 2] && memchr(p, '\n', n)) fflush(f);
+    return nn_int_new((int64_t)count);
 }
 
-static nn_object *f_stdout_write(void *ud, nn_object *args, nn_object *kwargs)
+static nn_object *io_flush(void *ud, nn_object *args, nn_object *kwargs)
 {
-    return stream_write("stdout", args, kwargs);
-}
-static nn_object *f_stderr_write(void *ud, nn_object *args, nn_object *kwargs)
-{
-    return stream_write("stderr", args, kwargs);
-}
-
-static nn_object *f_flush(void *ud, nn_object *args, nn_object *kwargs)
-{
-    nn_object *a[1] = {0};
-    if (repl_parse_args("flush", "", args, kwargs, a)) return NULL;
-    fflush(stdout);
-    fflush(stderr);
+    if (repl_mod_nargs("flush", args, kwargs, 1, 1) < 0) return NULL;
+    FILE *f = stream_of(nn_tuple_get(args, 0));
+    if (f) fflush(f);
     return nn_retain(nn_none());
+}
+
+static nn_object *io_isatty(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (repl_mod_nargs("isatty", args, kwargs, 1, 1) < 0) return NULL;
+    FILE *f = stream_of(nn_tuple_get(args, 0));
+    return nn_bool_new(f && isatty(fileno(f)));
+}
+
+static nn_object *io_line_buffering(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (repl_mod_nargs("line_buffering", args, kwargs, 2, 2) < 0) return NULL;
+    FILE *f = stream_of(nn_tuple_get(args, 0));
+    if (f) line_buffered[f == stdout ? 1 : 2] = repl_truth(nn_tuple_get(args, 1)) > 0;
+    return nn_retain(nn_none());
+}
+
+/* The error handler CPython 3.11 gives the stream: backslashreplace for stderr;
+   surrogateescape for stdout under the C, POSIX or C.UTF-8 locale (or a locale that is
+   not installed, which falls back to C), else strict. */
+static nn_object *io_errors(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (repl_mod_nargs("errors", args, kwargs, 1, 1) < 0) return NULL;
+    if (stream_of(nn_tuple_get(args, 0)) == stderr) return nn_str_new("backslashreplace");
+    const char *name = NULL;
+    static const char *const vars[] = {"LC_ALL", "LC_CTYPE", "LANG"};
+    for (size_t i = 0; i < 3 && !(name && *name); i++) name = getenv(vars[i]);
+    bool c_like = !name || !*name || !strcmp(name, "C") || !strcmp(name, "POSIX") || !strncmp(name, "C.", 2);
+    if (!c_like) {
+        locale_t l = newlocale(LC_CTYPE_MASK, name, (locale_t)0);
+        c_like = !l;
+        if (l) freelocale(l);
+    }
+    return nn_str_new(c_like ? "surrogateescape" : "strict");
+}
+
+static nn_object *io_unbuffered(void *ud, nn_object *args, nn_object *kwargs);
+
+static const repl_mod_fn stdio_functions[] = {
+    {"write", io_write, "write(fd, data)\nWrites a str (UTF-8) or bytes to descriptor 1 or 2 in order with print(); "
+                        "the characters or bytes written."},
+    {"flush", io_flush, "flush(fd)\nFlushes the stream of descriptor 1 or 2."},
+    {"isatty", io_isatty, "isatty(fd)\nWhether descriptor 1 or 2 is a terminal."},
+    {"line_buffering", io_line_buffering, "line_buffering(fd, flag)\nWhether writes of a line end flush the stream."},
+    {"errors", io_errors, "errors(fd)\nThe stream's error handler, as CPython chooses it."},
+    {"unbuffered", io_unbuffered, "unbuffered()\nWhether PYTHONUNBUFFERED asks for unbuffered streams (python -u)."},
+};
+
+nn_object *repl_mod_stdio(void)
+{
+    nn_object *m = repl_module_new("_stdio");
+    if (m && repl_mod_add_fns(m, stdio_functions, sizeof stdio_functions / sizeof *stdio_functions) < 0)
+        NN_SET(m, NULL);
+    return m;
+}
+
+bool repl_sys_stdout_line_buffered(void) { return line_buffered[1]; }
+
+bool repl_python_unbuffered(void)
+{
+    const char *v = getenv("PYTHONUNBUFFERED");
+    if (!v || !*v) return false;
+    char *end;
+    long n = strtol(v, &end, 10);
+    return *end || n != 0; /* CPython: a number below 0, or not a number, counts as 1 */
+}
+
+static nn_object *io_unbuffered(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (repl_mod_nargs("unbuffered", args, kwargs, 0, 0) < 0) return NULL;
+    return nn_bool_new(repl_python_unbuffered());
 }
 
 /* sys.exit(status=None): raises SystemExit(status); the program (main.c) exits
@@ -118,36 +206,12 @@ static const repl_function_def sys_functions[] = {
      "anything else is printed to stderr and gives status 1."},
 };
 
-static const repl_function_def stdout_functions[] = {
-    {"write", f_stdout_write,
-     "write(s, /)\n"
-     "Write string s to the stream (where print() writes) and return the number of characters written."},
-    {"flush", f_flush,
-     "flush()\n"
-     "Flush write buffers."},
-};
-static const repl_function_def stderr_functions[] = {
-    {"write", f_stderr_write,
-     "write(s, /)\n"
-     "Write string s to standard error and return the number of characters written."},
-    {"flush", f_flush,
-     "flush()\n"
-     "Flush write buffers."},
-};
-
 static int set_owned(nn_object *ns, const char *name, nn_object *v)
 {
     if (!v) return -1;
     int rc = repl_namespace_set(ns, name, v);
     NN_RELEASE(v);
     return rc;
-}
-
-static nn_object *stream_new(const char *name, const repl_function_def *fns)
-{
-    nn_object *ns = repl_namespace_new(name);
-    if (ns && repl_namespace_add_fns(ns, fns, 2)) NN_SET(ns, NULL);
-    return ns;
 }
 
 /* sys.argv as python builds it: the script path then its arguments; [''] without a script. */
@@ -220,33 +284,48 @@ nn_object *repl_sys_namespace(void)
         set_owned(ns, "version_info", version_info()) || set_owned(ns, "hexversion", nn_int_new(0x030b00f0)) ||
         set_owned(ns, "platform", nn_str_new("linux")) || set_owned(ns, "byteorder", nn_str_new(little_endian() ? "little" : "big")) ||
         set_owned(ns, "maxunicode", nn_int_new(0x10ffff)) || set_owned(ns, "path", path_list()) ||
-        set_owned(ns, "executable", executable()) ||
-        set_owned(ns, "stdout", stream_new("sys.stdout", stdout_functions)) ||
-        set_owned(ns, "stderr", stream_new("sys.stderr", stderr_functions)))
+        set_owned(ns, "executable", executable()))
         NN_SET(ns, NULL);
-    /* sys.__stdout__ / sys.__stderr__: the original streams, kept when a script replaces them */
-    nn_object *out = ns ? repl_get_attr(ns, "stdout") : NULL, *err = out ? repl_get_attr(ns, "stderr") : NULL;
-    if (ns && (!err || set_owned(ns, "__stdout__", nn_retain(out)) || set_owned(ns, "__stderr__", nn_retain(err))))
-        NN_SET(ns, NULL);
-    NN_RELEASE(out);
-    NN_RELEASE(err);
-    return ns;
+    return ns; /* stdout, stderr, __stdout__, __stderr__: repl/lib/_sys_stdio.py's, on first use */
 }
 
 nn_object *repl_sys_stdout_replacement(void)
 {
+    /* a script's sys.stdout = f is in sys's own names; until then the stream is _sys_stdio's,
+       not made yet (print() does not load it) */
     nn_object *sys = repl_import_by_name("sys");
-    nn_object *cur = sys ? repl_get_attr(sys, "stdout") : NULL, *orig = cur ? repl_get_attr(sys, "__stdout__") : NULL;
+    nn_object *cur = sys && repl_is_namespace(sys) ? nn_dict_get_str(repl_namespace_attrs(sys), "stdout") : NULL;
+    if (cur) NN_RETAIN(cur);
     NN_RELEASE(sys);
-    if (!orig) {
-        nn_object *e = repl_take_exception(); /* a script deleted sys.stdout: print as before */
-        NN_RELEASE(e);
+    if (!cur) {
+        nn_error_clear();
+        return NULL;
     }
-    if (!orig || cur == orig) {
+    nn_object *m = repl_stdlib_module("_sys_stdio"), *orig = m ? repl_get_attr(m, "stdout") : NULL;
+    NN_RELEASE(m);
+    if (!orig) nn_error_clear();
+    if (!orig || cur == orig) { /* sys.stdout = sys.__stdout__ again */
         NN_RELEASE(cur);
         NN_RELEASE(orig);
         return NULL;
     }
     NN_RELEASE(orig);
     return cur;
+}
+
+void repl_sys_flush_std_files(void)
+{
+    nn_object *sys = repl_import_by_name("sys");
+    nn_object *attrs = sys && repl_is_namespace(sys) ? repl_namespace_attrs(sys) : NULL;
+    nn_error_clear();
+    static const char *const names[] = {"stdout", "stderr"};
+    for (int i = 0; attrs && i < 2; i++) {
+        nn_object *f = nn_dict_get_str(attrs, names[i]);
+        nn_object *r = f ? repl_call_method(f, "flush", NULL, 0) : NULL;
+        if (r) NN_RELEASE(r);
+        else if (f) NN_RELEASE(repl_take_exception());
+        nn_error_clear();
+    }
+    NN_RELEASE(sys);
+    fflush(stdout);
 }

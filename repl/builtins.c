@@ -611,8 +611,28 @@ static nn_object *print_to_stdout(nn_object *args, nn_object *sep, nn_object *en
     return none();
 }
 
+/* print(..., flush=True): file.flush(), or the interpreter's stdout's; a stdout
+   reconfigured with line_buffering=True flushes after each print. */
+static nn_object *print_flush(nn_object *file, nn_object *flush)
+{
+    int want = flush ? repl_truth(flush) : 0;
+    if (want < 0) return NULL;
+    if (file && want) return repl_call_method(file, "flush", NULL, 0);
+    if (!file && (want || repl_sys_stdout_line_buffered())) fflush(stdout);
+    return none();
+}
+
 static nn_object *bi_print(void *ud, nn_object *args, nn_object *kwargs)
 {
+    size_t pos = 0;
+    nn_object *k, *v;
+    while (kwargs && nn_dict_next(kwargs, &pos, &k, &v))
+        if (!nn_is_str(k) || (strcmp(nn_str_cstr(k), "sep") && strcmp(nn_str_cstr(k), "end") &&
+                              strcmp(nn_str_cstr(k), "file") && strcmp(nn_str_cstr(k), "flush"))) {
+            repl_raise_exc(EXC_TypeError, "'%s' is an invalid keyword argument for print()",
+                           nn_is_str(k) ? nn_str_cstr(k) : "?");
+            return NULL;
+        }
     nn_object *sep = kwarg(kwargs, "sep"), *end = kwarg(kwargs, "end");
     if ((sep && !nn_is_none(sep) && !nn_is_str(sep)) || (end && !nn_is_none(end) && !nn_is_str(end))) {
         repl_raise_exc(EXC_TypeError, "sep must be None or a string, not %s", repl_value_type_name(sep && !nn_is_str(sep) ? sep : end));
@@ -625,6 +645,10 @@ static nn_object *bi_print(void *ud, nn_object *args, nn_object *kwargs)
     else if (file && !nn_is_none(file)) r = print_to_file(file, args, sep, end);
     else if ((replaced = repl_sys_stdout_replacement())) r = print_to_file(replaced, args, sep, end); /* sys.stdout = f, redirect_stdout */
     else r = print_to_stdout(args, sep, end);
+    if (r) {
+        NN_RELEASE(r);
+        r = print_flush(file && !nn_is_none(file) ? file : replaced, kwarg(kwargs, "flush"));
+    }
     NN_RELEASE(replaced);
     NN_RELEASE(sep);
     NN_RELEASE(end);
@@ -2775,7 +2799,7 @@ typedef struct bi_def {
 } bi_def;
 
 static const bi_def builtin_functions[] = {
-    {"print", bi_print, "print(*values, sep=' ', end='\\n')\nPrints the values to sys.stdout, separated by sep and followed by end."},
+    {"print", bi_print, "print(*values, sep=' ', end='\\n', file=None, flush=False)\nPrints the values to sys.stdout (or file), separated by sep and followed by end; flush: flush the stream."},
     {"len", bi_len, "len(obj, /)\nReturn the number of items in a container."},
     {"repr", bi_repr, "repr(obj, /)\nReturn the canonical string representation of the object."},
     {"ascii", repl_bi_ascii, "ascii(obj, /)\nReturn an ASCII-only representation of an object.\n\n"

@@ -377,7 +377,7 @@ int repl_app_debug_install(repl_app *app)
     nn_object *ns = repl_namespace_new("builtins"), *fn = NULL;
     int rc = -1;
     if (ns && repl_namespace_add_fn(ns, &breakpoint_def) == 0 && (fn = repl_namespace_getattr(ns, "breakpoint")))
-        rc = repl_set_global(app->interp, "breakpoint", fn);
+        rc = repl_set_builtin(app->interp, "breakpoint", fn);
     NN_RELEASE(fn);
     NN_RELEASE(ns);
     if (rc == 0) debug_app = app;

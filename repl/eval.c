@@ -570,15 +570,24 @@ const nn_type repl_super_type = {.name = "super", .dealloc = super_dealloc, .get
 
 /* ------------------------------------------------------------------ names */
 
-/* The globals of the code running in f: the namespace of the module written in
-   the language that defined its function (a `global` statement there names the
-   module's variables), else __main__'s. */
+/* The module (a module_obj) whose code f runs: the module written in the language
+   that defined its function or class, or whose body runs; NULL for __main__. */
+static nn_object *module_of(frame *f)
+{
+    for (scope *s = f->sc ? f->sc : f->env; s; s = s->parent)
+        if (s->module) return s->module;
+    return NULL;
+}
+
+/* The globals of the code running in f: its module's dict (a `global` statement
+   there names the module's variables), else __main__'s. */
 static nmap *globals_of(frame *f)
 {
-    for (scope *s = f->sc ? f->sc->parent : NULL; s; s = s->parent)
-        if (s->is_module) return &s->map;
-    return &repl_current->globals;
+    nn_object *m = module_of(f);
+    return m ? &((module_obj *)m)->dict : &repl_current->globals;
 }
+
+nn_object *repl_current_module(void) { return repl_current->top ? module_of(repl_current->top) : NULL; }
 
 static nn_object *lookup_global(frame *f, const char *name, repl_name_cache *c)
 {
@@ -614,7 +623,7 @@ static nn_object *load_name_at(frame *f, const char *name, repl_name_cache *c)
         if (repl_nmap_get_hashed(&f->fn->globals_decl, name, c)) return lookup_global(f, name, c);
     }
     for (scope *s = f->is_class ? f->env : (f->sc ? f->sc->parent : NULL); s; s = s->parent) {
-        v = repl_nmap_get_cached(&s->map, name, c);
+        v = repl_nmap_get_cached(repl_scope_names(s), name, c);
         if (v) return nn_retain(v);
     }
     return lookup_global(f, name, c);
@@ -633,7 +642,8 @@ static int store_name_at(frame *f, const char *name, nn_object *value, repl_name
             return repl_nmap_set_cached(globals_of(f), name, value, c);
         /* nonlocal: the nearest enclosing scope that has it */
         for (scope *s = f->sc->parent; s; s = s->parent)
-            if (repl_nmap_get_hashed(&s->map, name, c)) return repl_nmap_set_cached(&s->map, name, value, c);
+            if (repl_nmap_get_hashed(repl_scope_names(s), name, c))
+                return repl_nmap_set_cached(repl_scope_names(s), name, value, c);
     }
     return repl_nmap_set_cached(f->locals, name, value, c);
 }
@@ -1915,6 +1925,7 @@ nn_object *repl_lang_module_getattr(nn_object *obj, const char *name)
     nn_object *v = repl_nmap_get(&((module_obj *)obj)->dict, name);
     if (v) return nn_retain(v);
     if (strcmp(name, "__name__") == 0) return nn_str_new(((module_obj *)obj)->name);
+    if (strcmp(name, "__dict__") == 0) return repl_namespace_dict(obj); /* live, as vars(module) */
     nn_object *hook = repl_nmap_get(&((module_obj *)obj)->dict, "__getattr__");
     if (hook) { /* PEP 562: the module's __getattr__(name) for a name it lacks */
         nn_object *arg = nn_str_new(name);
@@ -2176,10 +2187,31 @@ static int func_setattr(nn_object *obj, const char *name, nn_object *value)
 
 /* The type's setattr slot, else native objects (a module class's properties
    first) and the built-in values' read-only attributes. */
+/* module.__class__ = C: C a class of the same core layout as the module's, of the language
+   (parametrize's Parametrized<Class>) or native (back to nn.Linear) */
+static int module_set_class(nn_module *m, nn_object *value)
+{
+    const repl_native_ops *ops = repl_get_native_ops();
+    const nn_module_class *mc = value->type == &repl_class_type ? ((class_obj *)value)->mcls
+                                : ops && ops->module_class_of ? ops->module_class_of(value) : NULL;
+    if (!mc && !nn_error_current())
+        return repl_raise_exc(EXC_TypeError, "__class__ must be set to a class, not '%s' object", repl_value_type_name(value));
+    if (!mc) return -1;
+    const nn_module_class *a = mc, *b = m->cls;
+    while (a->lang_class) a = a->base;
+    while (b->lang_class) b = b->base;
+    if (a != b)
+        return repl_raise_exc(EXC_TypeError, "__class__ assignment: '%s' object layout differs from '%s'", mc->name,
+                              m->cls->name);
+    m->cls = mc;
+    return 0;
+}
+
 int repl_set_attr(nn_object *obj, const char *name, nn_object *value)
 {
     const nn_type *t = obj->type;
     if (t->setattr) return t->setattr(obj, name, value);
+    if (nn_is_module(obj) && !strcmp(name, "__class__")) return module_set_class(NN_MODULE(obj), value);
     class_obj *mc = repl_module_lang_class(obj);
     int prc = mc ? property_set(repl_class_lookup(mc, name), obj, name, value) : 1;
     if (prc <= 0) return prc;
@@ -3390,7 +3422,7 @@ static nn_object *eval_node(frame *f, const repl_node *n)
         const char *id = n->v.NamedExpr.target->v.Name.id;
         int rc = 0;
         if (v && f->gen && !f->fn && f->sc)   /* in a generator expression: where it was written */
-            rc = repl_nmap_set(f->sc->parent ? &f->sc->parent->map : &repl_current->globals, id, v);
+            rc = repl_nmap_set(f->sc->parent ? repl_scope_names(f->sc->parent) : &repl_current->globals, id, v);
         else if (v) rc = store_name(f, id, v);
         if (rc < 0) NN_SET(v, NULL);
         return v;
@@ -3642,6 +3674,8 @@ nn_object *repl_locals_dict(void)
 {
     frame *f = repl_current->top;
     if (!f || f->locals == &repl_current->globals) return repl_globals_dict();
+    nn_object *m = module_of(f);
+    if (m && f->locals == &((module_obj *)m)->dict) return repl_namespace_dict(m); /* an imported module's body */
     nn_object *d = nn_dict_new();
     if (!d || !f->locals->len) return d;
     const char **keys = repl_nmap_keys_ordered(f->locals);
@@ -4573,8 +4607,10 @@ void repl_interp_free(repl_interp *in)
         sc->reg_head = NULL;
         sc->reg_next = sc->reg_prev = NULL;
         repl_nmap_clear(&sc->map);
+        NN_SET(sc->module, NULL);
         NN_RELEASE(sc);
     }
+    NN_SET(in->globals_view, NULL);
     NN_RELEASE(in->module_classes);
     repl_nmap_clear(&in->stdlib_modules);
     nn_gc_collect(2); /* the cycles left, as CPython's collection at exit */
@@ -4725,7 +4761,7 @@ int repl_exec(repl_interp *in, const char *source, const char *filename, repl_pa
         return rc;
     }
     frame f = {.back = NULL, .unit = u, .name = "<module>", .locals = &in->globals, .env = NULL, .line = 1};
-    if (in->exec_scope) f.locals = &in->exec_scope->map, f.sc = f.env = in->exec_scope; /* a debugger's frame */
+    if (in->exec_scope) f.locals = repl_scope_names(in->exec_scope), f.sc = f.env = in->exec_scope; /* a debugger's frame */
     frame *saved_top = in->top;
     int saved_depth = in->depth;
     f.back = in->top;
@@ -4785,6 +4821,7 @@ int repl_exec(repl_interp *in, const char *source, const char *filename, repl_pa
 nn_object *repl_get_global(repl_interp *in, const char *name) { return repl_nmap_get(&in->globals, name); }
 int repl_set_global(repl_interp *in, const char *name, nn_object *value) { return repl_nmap_set(&in->globals, name, value); }
 int repl_del_global(repl_interp *in, const char *name) { return repl_nmap_del(&in->globals, name); }
+int repl_set_builtin(repl_interp *in, const char *name, nn_object *value) { return repl_nmap_set(&in->builtins, name, value); }
 
 const char **repl_global_names(repl_interp *in, size_t *n)
 {
@@ -4814,6 +4851,15 @@ char *repl_str(repl_interp *in, nn_object *obj) { return text_of(in, obj, repl_o
 
 /* ------------------------------------------------------------------ modules written in the language */
 
+/* A scope whose names are module's dict (a module_obj): the functions and classes
+   defined under it have the module's globals. */
+static scope *module_scope_new(nn_object *module)
+{
+    scope *sc = repl_scope_new(NULL);
+    if (sc) sc->module = nn_retain(module);
+    return sc;
+}
+
 int repl_exec_module_source(nn_object *module, const char *static_name, const char *source, const char *filename)
 {
     repl_interp *in = repl_current;
@@ -4823,23 +4869,22 @@ int repl_exec_module_source(nn_object *module, const char *static_name, const ch
         u->source = nn_strdup(source);
         u->filename = nn_strdup(filename);
     }
-    scope *sc = u && u->source && u->filename ? repl_scope_new(NULL) : NULL;
+    scope *sc = u && u->source && u->filename ? module_scope_new(module) : NULL;
     if (!sc) {
         unit_release(u);
         return -1;
     }
-    sc->is_module = true;
-    uint32_t pos = 0;
-    const char *k;
-    nn_object *v;
+    nmap *names = &((module_obj *)module)->dict;
     int rc = 0;
-    while (rc == 0 && repl_nmap_next(&((module_obj *)module)->dict, &pos, &k, &v)) rc = repl_nmap_set(&sc->map, k, v);
+    if (!repl_nmap_get(names, "__name__")) { /* what its code reads as __name__ */
+        nn_object *name = nn_str_new(((module_obj *)module)->name);
+        rc = name ? repl_nmap_set(names, "__name__", name) : -1;
+        NN_RELEASE(name);
+    }
     repl_parse_error perr = {0};
-    repl_node *tree = rc == 0 ? unit_parse(u, source, REPL_PARSE_FILE, &perr) : NULL;
+    repl_node *tree = unit_parse(u, source, REPL_PARSE_FILE, &perr);
     if (!tree) rc = -1;
-    /* the names are the scope's, so that the module's functions find each other
-       through their closure scope rather than __main__'s globals */
-    frame f = {.back = in->top, .unit = u, .name = "<module>", .locals = &sc->map, .sc = sc, .env = sc, .line = 1};
+    frame f = {.back = in->top, .unit = u, .name = "<module>", .locals = names, .sc = sc, .env = sc, .line = 1};
     in->top = &f;
     for (int i = 0; tree && i < tree->v.Module.body.n; i++) {
         exec_status st = exec_stmt(&f, tree->v.Module.body.items[i]);
@@ -4850,11 +4895,11 @@ int repl_exec_module_source(nn_object *module, const char *static_name, const ch
         }
     }
     in->top = f.back;
-    pos = 0;
-    while (rc == 0 && repl_nmap_next(&sc->map, &pos, &k, &v)) {
+    uint32_t pos = 0;
+    const char *k;
+    nn_object *v;
+    while (rc == 0 && repl_nmap_next(names, &pos, &k, &v))
         if (v->type == &repl_class_type && !((class_obj *)v)->module) ((class_obj *)v)->module = static_name;
-        if (repl_nmap_set(&((module_obj *)module)->dict, k, v) < 0) rc = -1;
-    }
     NN_RELEASE(f.retval);
     NN_RELEASE(sc);
     unit_release(u);
@@ -5015,11 +5060,18 @@ int repl_run_source(const char *source, const char *filename, bool expr, nn_obje
     repl_node *tree;
     code_unit *u = parse_unit(source, filename, expr, &tree);
     if (!u) return -1;
-    scope *sc = NULL;
+    scope *sc = NULL, *module_sc = NULL;
     frame fr;
     bool module_ns = globals && repl_is_globals_dict(globals); /* exec(code, globals()) */
+    nn_object *module = module_ns ? repl_namespace_module(globals) : NULL;
     if (module_ns) globals = NULL;
-    if (globals) {
+    if (module) { /* an imported module's namespace (globals() there, module.__dict__) */
+        if (!(module_sc = module_scope_new(module))) {
+            unit_release(u);
+            return -1;
+        }
+        fr = (frame){.locals = repl_scope_names(module_sc), .sc = module_sc, .env = module_sc};
+    } else if (globals) {
         /* the dicts' names run in a scope of their own, written back after */
         sc = repl_scope_new(NULL);
         nn_object *dicts[2] = {globals, locals};
@@ -5067,6 +5119,7 @@ int repl_run_source(const char *source, const char *filename, bool expr, nn_obje
     in->depth--;
     in->top = fr.back;
     NN_RELEASE(fr.retval);
+    NN_RELEASE(module_sc);
     if (sc) { /* what the code bound, back into the dict (locals when given, as CPython) */
         nn_object *target = locals ? locals : globals;
         uint32_t pos = 0;

@@ -97,7 +97,8 @@ typedef struct scope {
     nn_object ob;
     nmap map;
     struct scope *parent;   /* owned; enclosing function scope or NULL */
-    bool is_module;         /* the namespace of a module written in the language: its functions' globals */
+    nn_object *module;      /* owned: a module's scope (a module_obj): its names are the module's
+                               dict, the globals of the functions defined under it; else NULL */
     /* scopes captured by closures are listed (weakly) so that the interpreter can
        break function <-> scope cycles when it is freed */
     struct scope **reg_head, *reg_prev, *reg_next;
@@ -248,7 +249,11 @@ typedef struct module_obj {
     nn_object ob;
     char *name;
     nmap dict;
+    nn_object *ns; /* owned: its dict's live view (globals(), __dict__), made on first use */
 } module_obj;
+
+/* The names of scope s: its own, or its module's dict for a module's scope. */
+static inline nmap *repl_scope_names(scope *s) { return s->module ? &((module_obj *)s->module)->dict : &s->map; }
 
 /* ---------------------------------------------------------- interpreter */
 
@@ -296,6 +301,7 @@ struct repl_interp {
         *staticmethod_cls, *classmethod_cls;
     nmap type_cache;      /* nn_type name -> class_obj for other types */
     scope *captured;      /* weak list of scopes captured by closures */
+    nn_object *globals_view;   /* owned: __main__'s globals() (globals_dict.c), made on first use */
     nn_object *module_classes; /* owned list: classes deriving from nn.Module live as long as the
                                   interpreter, since their modules point at their core class */
     nmap stdlib_modules;  /* the standard library's modules imported so far (stdlib.c), by name */
@@ -470,6 +476,11 @@ nn_object *repl_get_attr(nn_object *obj, const char *name);
 nn_object *repl_import_by_name(const char *name);
 /* bind_sys.c: print()'s target once a script replaced sys.stdout (new reference), else NULL */
 nn_object *repl_sys_stdout_replacement(void);
+/* bind_sys.c: whether sys.stdout.reconfigure(line_buffering=True) asked print() to flush */
+bool repl_sys_stdout_line_buffered(void);
+/* bind_sys.c: sys.stdout.flush() and sys.stderr.flush() of the streams a script put there
+   (io.TextIOWrapper(sys.stdout.buffer, ...) keeps its writes until then), errors ignored. */
+void repl_sys_flush_std_files(void);
 int repl_set_attr(nn_object *obj, const char *name, nn_object *value);
 /* del obj.name: 0 or -1 */
 int repl_del_attr(nn_object *obj, const char *name);
@@ -603,6 +614,12 @@ nn_object *repl_meta_instantiate(class_obj *meta, nn_object *const *args, int n,
 nn_object *repl_class_call_plain(class_obj *c, nn_object *const *args, int n, nn_object *kwargs);
 /* globals_dict.c: globals(), a live view of the module's namespace. */
 nn_object *repl_globals_dict(void);
+/* The live namespace of module (a module_obj; NULL: __main__'s), as globals() gives it. */
+nn_object *repl_namespace_dict(nn_object *module);
+/* The module a namespace proxy stands for (borrowed), NULL for __main__'s. */
+nn_object *repl_namespace_module(nn_object *proxy);
+/* The module whose code runs now (borrowed), NULL for __main__. */
+nn_object *repl_current_module(void);
 /* eval.c: locals(), the running frame's names (the live globals() at module level). */
 nn_object *repl_locals_dict(void);
 bool repl_is_globals_dict(const nn_object *o);

@@ -25,6 +25,7 @@ void repl_scope_traverse(nn_object *self, nn_visit_fn visit, void *arg)
     scope *s = (scope *)self;
     visit_nmap(&s->map, visit, arg);
     if (s->parent) visit(&s->parent->ob, arg);
+    if (s->module) visit(s->module, arg);
 }
 
 void repl_scope_clear(nn_object *self)
@@ -32,6 +33,7 @@ void repl_scope_clear(nn_object *self)
     scope *s = (scope *)self;
     repl_nmap_clear(&s->map);
     NN_SET(s->parent, NULL);
+    NN_SET(s->module, NULL);
 }
 
 /* ------------------------------------------------------------- function */
@@ -120,6 +122,11 @@ void repl_set_traverse(nn_object *self, nn_visit_fn visit, void *arg)
 void repl_module_traverse(nn_object *self, nn_visit_fn visit, void *arg)
 {
     visit_nmap(&((module_obj *)self)->dict, visit, arg);
+    if (((module_obj *)self)->ns) visit(((module_obj *)self)->ns, arg);
 }
 
-void repl_module_clear(nn_object *self) { repl_nmap_clear(&((module_obj *)self)->dict); }
+void repl_module_clear(nn_object *self)
+{
+    repl_nmap_clear(&((module_obj *)self)->dict);
+    NN_SET(((module_obj *)self)->ns, NULL);
+}

@@ -1,6 +1,7 @@
 /*
  * globals_dict.c — globals(): the live namespace of the module (the
- * interpreter's globals), not a copy. `globals()['x'] = 1` binds x,
+ * interpreter's globals for __main__, an imported module's dict, as
+ * module.__dict__ gives it too), not a copy. `globals()['x'] = 1` binds x,
  * `globals().update(...)`, `del globals()['x']`, `globals().pop(...)` and
  * `setdefault` change it; reading it (`g['x']`, `'x' in g`, `g.get`, `len`,
  * iteration, keys/values/items, repr, ==, copy) sees the names bound now.
@@ -14,7 +15,15 @@
 #define NARGS ((int)nn_tuple_len(args))
 #define ARG(i) nn_tuple_get(args, (size_t)(i))
 
-static nmap *ns(void) { return &repl_current->globals; }
+#define MODULE_KEY " module" /* the proxied module's key in the proxy's attributes (no name has a space) */
+
+/* The names that the proxy self stands for: its module's, else __main__'s. */
+static nmap *ns_of(nn_object *self)
+{
+    nn_object *m = self->type == &repl_instance_type ? repl_nmap_get(&((instance_obj *)self)->attrs, MODULE_KEY) : NULL;
+    return m ? &((module_obj *)m)->dict : &repl_current->globals;
+}
+#define ns() ns_of(ARG(0))
 
 /* A name: the key as a C string, or NULL with TypeError (a module's names are strings). */
 static const char *name_of(nn_object *key)
@@ -33,14 +42,14 @@ static nn_object *key_error(nn_object *key)
     return NULL;
 }
 
-/* The names bound now, as a new dict in their order. */
-static nn_object *snapshot(void)
+/* The names of m bound now, as a new dict in their order. */
+static nn_object *snapshot(nmap *m)
 {
-    const char **keys = repl_nmap_keys_ordered(ns());
-    if (!keys && ns()->len) return NULL;
+    const char **keys = repl_nmap_keys_ordered(m);
+    if (!keys && m->len) return NULL;
     nn_object *d = nn_dict_new();
-    for (uint32_t i = 0; d && i < ns()->len; i++)
-        if (nn_dict_set_str(d, keys[i], repl_nmap_get(ns(), keys[i])) < 0) NN_SET(d, NULL);
+    for (uint32_t i = 0; d && i < m->len; i++)
+        if (nn_dict_set_str(d, keys[i], repl_nmap_get(m, keys[i])) < 0) NN_SET(d, NULL);
     nn_free(keys);
     return d;
 }
@@ -139,7 +148,7 @@ static nn_object *g_snapshot_call(void *ud, nn_object *args, nn_object *kwargs)
 {
     const char *name = ud;
     if (repl_mod_check_self(name, args) < 0) return NULL;
-    nn_object *d = snapshot();
+    nn_object *d = snapshot(ns());
     if (!d) return NULL;
     nn_object *r;
     if (strcmp(name, "copy") == 0 && NARGS == 1) r = nn_retain(d);
@@ -149,7 +158,9 @@ static nn_object *g_snapshot_call(void *ud, nn_object *args, nn_object *kwargs)
         r = s ? nn_str_new(s) : NULL;
         nn_free(s);
     } else if (strcmp(name, "__eq__") == 0 && NARGS == 2) {
-        int e = repl_equal(d, repl_is_globals_dict(ARG(1)) ? d : ARG(1));
+        nn_object *other = repl_is_globals_dict(ARG(1)) ? snapshot(ns_of(ARG(1))) : nn_retain(ARG(1));
+        int e = other ? repl_equal(d, other) : -1;
+        NN_RELEASE(other);
         r = e < 0 ? NULL : nn_bool_new(e);
     } else r = repl_call_method(d, name, NARGS > 1 ? &((nn_tuple *)args)->items[1] : NULL, NARGS - 1);
     NN_RELEASE(d);
@@ -200,8 +211,21 @@ bool repl_is_globals_dict(const nn_object *o)
     return c && &((const instance_obj *)o)->cls->ob == c;
 }
 
-nn_object *repl_globals_dict(void)
+/* One view per namespace, made on first use, so that vars() is globals(). */
+nn_object *repl_namespace_dict(nn_object *module)
 {
+    nn_object **slot = module ? &((module_obj *)module)->ns : &repl_current->globals_view;
+    if (*slot) return nn_retain(*slot);
     class_obj *c = globals_class();
-    return c ? repl_instance_new(c) : NULL;
+    nn_object *d = c ? repl_instance_new(c) : NULL;
+    if (d && module && repl_nmap_set(&((instance_obj *)d)->attrs, MODULE_KEY, module) < 0) NN_SET(d, NULL);
+    *slot = d;
+    return d ? nn_retain(d) : NULL;
+}
+
+nn_object *repl_globals_dict(void) { return repl_namespace_dict(repl_current_module()); }
+
+nn_object *repl_namespace_module(nn_object *proxy)
+{
+    return repl_nmap_get(&((instance_obj *)proxy)->attrs, MODULE_KEY);
 }

@@ -227,6 +227,8 @@ int main(int argc, char **argv)
     case RUN: break;
     }
     cl.opt.interactive = !cl.code && !cl.path && isatty(STDIN_FILENO);
+    /* python -u's order of what a script prints and its errors in a shared pipe (line by line) */
+    if (!cl.opt.interactive && repl_python_unbuffered()) setvbuf(stdout, NULL, _IOLBF, BUFSIZ);
     if (!cl.opt.interactive) cl.opt.script = cl.code ? "-c" : cl.path ? cl.path : cl.lesson ? cl.lesson : "-";
     if (cl.lesson && (cl.code || cl.path)) return usage_error("--lesson %s runs no script besides", cl.lesson);
 

@@ -87,7 +87,7 @@ static nn_object *h_set(void *ud, nn_object *args, nn_object *kwargs)
     if (repl_parse_args("_set", "t, src", args, kwargs, a) || repl_arg_tensor("_set", "t", 1, a[0], &t) ||
         repl_arg_tensor("_set", "src", 2, a[1], &src))
         return NULL;
-    if (t->requires_grad && !t->grad_fn)
+    if (t->requires_grad && !t->grad_fn && nn_grad_enabled())
         return nn_error_set(NN_ERR_RUNTIME, "a leaf Variable that requires grad is being used in an in-place operation."),
                NULL;
     if (nn_set_data(t, src) < 0) return NULL;

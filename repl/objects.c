@@ -332,6 +332,7 @@ static void scope_dealloc(nn_object *self)
     }
     scope *parent = s->parent;
     s->parent = NULL;
+    NN_SET(s->module, NULL);
     if (s->map.cap > SCOPE_CACHE_CAP || n_scope_cache == SCOPE_CACHE) {
         repl_nmap_clear(&s->map);
         NN_RELEASE(parent);
@@ -722,6 +723,7 @@ static void module_dealloc(nn_object *self)
 {
     module_obj *m = (module_obj *)self;
     repl_nmap_clear(&m->dict);
+    NN_RELEASE(m->ns);
     nn_free(m->name);
     nn_free(m);
 }

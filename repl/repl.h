@@ -47,6 +47,10 @@ char *repl_os_abspath(const char *path);
    handling, or (None, None, None); a new reference (exc_chain.c). */
 nn_object *repl_exc_info(void);
 int repl_set_global(repl_interp *in, const char *name, nn_object *value);
+/* Whether PYTHONUNBUFFERED asks for python -u's unbuffered streams, as CPython reads it (bind_sys.c). */
+bool repl_python_unbuffered(void);
+/* Binds name among the built-ins, seen from every module (breakpoint). */
+int repl_set_builtin(repl_interp *in, const char *name, nn_object *value);
 int repl_del_global(repl_interp *in, const char *name);
 /* The global names in the order they were first bound: a new nn_malloc'd
    array of *n borrowed strings (valid until the next change of the globals),

@@ -31,6 +31,7 @@ static const struct {
     {"functools", repl_mod_functools},
     {"_green", repl_mod_green},
     {"_weakref", repl_mod_weakref},
+    {"_stdio", repl_mod_stdio},
     {"gc", repl_mod_gc},
     {"hashlib", repl_mod_hashlib},
     {"_host", repl_mod_host},
@@ -96,15 +97,18 @@ nn_object *repl_stdlib_module(const char *name)
 
 void repl_run_atexit(repl_interp *in)
 {
-    nn_object *m = in ? repl_nmap_get(&in->stdlib_modules, "atexit") : NULL;
-    if (!m) return; /* never imported: nothing registered */
+    if (!in) return;
+    nn_object *m = repl_nmap_get(&in->stdlib_modules, "atexit"); /* never imported: nothing registered */
     repl_interp *prev = repl_current;
     repl_current = in;
-    NN_RETAIN(m);
-    nn_object *r = repl_call_method(m, "_run_exitfuncs", NULL, 0);
-    if (r) NN_RELEASE(r);
-    else NN_RELEASE(repl_take_exception()); /* the functions' own errors are reported in it */
-    NN_RELEASE(m);
+    if (m) {
+        NN_RETAIN(m);
+        nn_object *r = repl_call_method(m, "_run_exitfuncs", NULL, 0);
+        if (r) NN_RELEASE(r);
+        else NN_RELEASE(repl_take_exception()); /* the functions' own errors are reported in it */
+        NN_RELEASE(m);
+    }
+    repl_sys_flush_std_files(); /* then, as CPython's shutdown, sys.stdout and sys.stderr */
     repl_current = prev;
 }
 
@@ -142,6 +146,8 @@ static const struct {
     {"torch.nn.utils", "prune", "torch.nn.utils.prune"},
     {"torch.nn.utils", "weight_norm", "torch.nn.utils._weight_norm"},
     {"torch.nn.utils", "remove_weight_norm", "torch.nn.utils._weight_norm"},
+    {"torch.nn.utils", "parametrize", "torch.nn.utils.parametrize"},
+    {"torch.nn.utils", "parametrizations", "torch.nn.utils.parametrizations"},
     {"torch.nn.utils", "spectral_norm", "torch.nn.utils._spectral_norm"},
     {"torch.nn.utils", "remove_spectral_norm", "torch.nn.utils._spectral_norm"},
     {"torch.autograd", "functional", "torch.autograd.functional"},
@@ -299,6 +305,10 @@ static const struct {
     {"torch", "cpu", "torch.cpu"}, /* the module itself */
     {"torch.cpu", "amp", "torch.cpu.amp"}, /* the module itself */
     {"sys", "stdin", "_sys_stdin"},
+    {"sys", "stdout", "_sys_stdio"},
+    {"sys", "stderr", "_sys_stdio"},
+    {"sys", "__stdout__", "_sys_stdio"},
+    {"sys", "__stderr__", "_sys_stdio"},
     {"sys", "__stdin__", "_sys_stdin"},
     {"torch", "dist", "torch._names_more"},
     {"torch", "deg2rad", "torch._names_more"},

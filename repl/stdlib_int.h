@@ -100,6 +100,7 @@ nn_object *repl_deepcopy(nn_object *x);
 nn_object *repl_mod_dataclasses(void);
 nn_object *repl_mod_functools(void);
 nn_object *repl_mod_green(void);     /* mod_green.c: green threads under threading */
+nn_object *repl_mod_stdio(void);     /* bind_sys.c: the writes under sys.stdout and sys.stderr */
 nn_object *repl_mod_weakref(void);   /* mod_weakref.c: weak references under weakref */
 nn_object *repl_mod_gc(void);        /* mod_gc.c: the cycle collector's module */
 nn_object *repl_mod_io(void);

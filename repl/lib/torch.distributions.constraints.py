@@ -196,17 +196,127 @@ class _LowerCholesky(Constraint):
         return lower_triangular & positive_diagonal
 
 
-class _PositiveDefinite(Constraint):
+class _LowerTriangular(Constraint):
     event_dim = 2
 
     def check(self, value):
-        # symmetric, with positive eigenvalues
-        symmetric = torch.isclose(value, value.mT, atol=1e-6).all(-2).all(-1)
+        return (value.tril() == value).view(value.shape[:-2] + (-1,)).min(-1)[0]
+
+
+class _CorrCholesky(Constraint):
+    # lower Cholesky factors of correlation matrices: rows of unit norm
+    event_dim = 2
+
+    def check(self, value):
+        tol = torch.finfo(value.dtype).eps * value.size(-1) * 10
+        row_norm = torch.linalg.norm(value.detach(), dim=-1)
+        unit_row_norm = (row_norm - 1.).abs().le(tol).all(dim=-1)
+        return _LowerCholesky().check(value) & unit_row_norm
+
+
+class _Square(Constraint):
+    event_dim = 2
+
+    def check(self, value):
+        return torch.full(value.shape[:-2], value.shape[-2] == value.shape[-1], dtype=torch.bool,
+                          device=value.device)
+
+
+class _Symmetric(_Square):
+    def check(self, value):
+        square = super().check(value)
+        if not square.all():
+            return square
+        return torch.isclose(value, value.mT, atol=1e-6).all(-2).all(-1)
+
+
+class _PositiveSemidefinite(_Symmetric):
+    def check(self, value):
+        symmetric = super().check(value)
+        if not symmetric.all():
+            return symmetric
+        return torch.linalg.eigvalsh(value).ge(0).all(-1)
+
+
+class _PositiveDefinite(_Symmetric):
+    def check(self, value):
+        # symmetric, with a Cholesky factor (1.13's cholesky_ex(value).info == 0)
+        symmetric = super().check(value)
         if not symmetric.all():
             return symmetric
         return torch.linalg.eigvalsh(value).gt(0.0).all(-1)
 
 
+lower_triangular = _LowerTriangular()
 lower_cholesky = _LowerCholesky()
+corr_cholesky = _CorrCholesky()
+square = _Square()
+symmetric = _Symmetric()
+positive_semidefinite = _PositiveSemidefinite()
 positive_definite = _PositiveDefinite()
-__all__ += ['lower_cholesky', 'positive_definite']
+
+
+# ---- counts, and constraints made of parts (CatTransform's and StackTransform's domains)
+
+class _Multinomial(Constraint):
+    is_discrete = True
+    event_dim = 1
+
+    def __init__(self, upper_bound):
+        self.upper_bound = upper_bound
+
+    def check(self, x):
+        return (x >= 0).all(dim=-1) & (x.sum(dim=-1) <= self.upper_bound)
+
+
+class _Cat(Constraint):
+    # each constraint of cseq on its slice of lengths[i] along dim
+    def __init__(self, cseq, dim=0, lengths=None):
+        self.cseq = list(cseq)
+        self.lengths = [1] * len(self.cseq) if lengths is None else list(lengths)
+        if len(self.lengths) != len(self.cseq):
+            raise AssertionError
+        self.dim = dim
+
+    @property
+    def is_discrete(self):
+        return any(c.is_discrete for c in self.cseq)
+
+    @property
+    def event_dim(self):
+        return max(c.event_dim for c in self.cseq)
+
+    def check(self, value):
+        checks = []
+        start = 0
+        for constraint, length in zip(self.cseq, self.lengths):
+            checks.append(constraint.check(value.narrow(self.dim, start, length)))
+            start = start + length
+        return torch.cat(checks, self.dim)
+
+
+class _Stack(Constraint):
+    # each constraint of cseq on its index along dim
+    def __init__(self, cseq, dim=0):
+        self.cseq = list(cseq)
+        self.dim = dim
+
+    @property
+    def is_discrete(self):
+        return any(c.is_discrete for c in self.cseq)
+
+    @property
+    def event_dim(self):
+        dim = max(c.event_dim for c in self.cseq)
+        return dim + 1 if self.dim + dim < 0 else dim
+
+    def check(self, value):
+        parts = [value.select(self.dim, i) for i in range(value.size(self.dim))]
+        return torch.stack([c.check(v) for v, c in zip(parts, self.cseq)], self.dim)
+
+
+multinomial = _Multinomial
+cat = _Cat
+stack = _Stack
+__all__ += ['cat', 'corr_cholesky', 'lower_cholesky', 'lower_triangular', 'multinomial', 'positive_definite',
+            'positive_semidefinite', 'square', 'stack', 'symmetric']
