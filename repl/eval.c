@@ -219,7 +219,9 @@ void repl_tb_format_entries(sbuf *b, const tb_entry *tb, int n)
 void repl_tb_format_exc_line(sbuf *b, nn_object *exc)
 {
     const char *cname = exc && exc->type == &repl_instance_type ? ((instance_obj *)exc)->cls->name : "Exception";
-    char *msg = exc ? repl_exc_message(exc) : NULL;
+    /* a SyntaxError: its place and text, then its msg */
+    nn_object *value = exc ? repl_syntax_error_block(b, exc) : NULL;
+    char *msg = value ? (nn_is_none(value) ? NULL : repl_exc_message(value)) : exc ? repl_exc_message(exc) : NULL;
     /* an exception class of a standard module: json.decoder.JSONDecodeError */
     const char *cmod = exc && exc->type == &repl_instance_type ? ((instance_obj *)exc)->cls->module : NULL;
     if (cmod) repl_sb_printf(b, "%s.", cmod);
@@ -1857,6 +1859,7 @@ nn_object *repl_instance_getattr(nn_object *obj, const char *name)
         bool exc = repl_is_exception(obj); /* args and the chaining attributes are not in its __dict__ */
         for (uint32_t i = 0; d && i < o->attrs.len; i++)
             if (exc && (strcmp(keys[i], "args") == 0 || (strncmp(keys[i], "__", 2) == 0 && keys[i][2]))) continue;
+            else if (exc && repl_is_syntax_error(obj) && repl_syntax_error_field(keys[i])) continue;
             else if (repl_slots_has(o->cls, keys[i])) continue; /* a slot's value is not in __dict__ */
             else if (nn_dict_set_str(d, keys[i], repl_nmap_get(&o->attrs, keys[i])) < 0) NN_SET(d, NULL);
         nn_free(keys);
@@ -2482,6 +2485,7 @@ nn_object *repl_class_call_plain(class_obj *c, nn_object *const *args, int n, nn
                 NN_RELEASE(t);
             }
             if (repl_class_is_subclass(made, oserror) && repl_oserror_init(obj) < 0) NN_SET(obj, NULL);
+            else if (obj && repl_is_syntax_error(obj) && repl_syntax_error_init(obj) < 0) NN_SET(obj, NULL);
         }
     }
     if (!obj) return NULL;
@@ -4702,7 +4706,8 @@ int repl_exec(repl_interp *in, const char *source, const char *filename, repl_pa
             repl_sb_printf(&b, "  File \"%s\", line %d\n", u->filename, perr.line);
             int dropped = 0;
             if (perr.text[0]) repl_sb_printf(&b, "    %s\n", perr.text); /* f"{a b}": (a b) */
-            else dropped = source_line(&b, u, perr.line);
+            else if ((dropped = source_line(&b, u, perr.line)) < 0 && perr.at_eof)
+                repl_sb_puts(&b, "    \n"); /* a blank last line: CPython prints it, indented */
             bool eof_in_file = perr.at_eof && mode == REPL_PARSE_FILE; /* CPython's offset 0 */
             if (dropped >= 0 && perr.offset > dropped && !eof_in_file) { /* the carets under the 1-based offset (to end_offset) */
                 repl_sb_printf(&b, "%*s^", 4 + perr.offset - 1 - dropped, "");
@@ -4814,6 +4819,8 @@ char *repl_str(repl_interp *in, nn_object *obj) { return text_of(in, obj, repl_o
 
 /* ------------------------------------------------------------------ modules written in the language */
 
+static void raise_parse_error(const char *filename, const repl_parse_error *perr, const char *source, bool as_written);
+
 int repl_exec_module_source(nn_object *module, const char *static_name, const char *source, const char *filename)
 {
     repl_interp *in = repl_current;
@@ -4836,6 +4843,7 @@ int repl_exec_module_source(nn_object *module, const char *static_name, const ch
     while (rc == 0 && repl_nmap_next(&((module_obj *)module)->dict, &pos, &k, &v)) rc = repl_nmap_set(&sc->map, k, v);
     repl_parse_error perr = {0};
     repl_node *tree = rc == 0 ? unit_parse(u, source, REPL_PARSE_FILE, &perr) : NULL;
+    if (rc == 0 && !tree) raise_parse_error(filename, &perr, u->source, true);
     if (!tree) rc = -1;
     /* the names are the scope's, so that the module's functions find each other
        through their closure scope rather than __main__'s globals */
@@ -4933,32 +4941,57 @@ int repl_exec_in_scope(repl_interp *in, nn_object *sc, const char *source, const
 
 /* ------------------------------------------------------------------ eval(), exec() (lang_exec.c) */
 
-/* Raises SyntaxError (or IndentationError) "msg (filename, line N)" with CPython's
-   attributes: msg, filename, lineno, offset, text (the line of source, with its
-   newline; None without a source), end_lineno, end_offset. */
-static void raise_syntax_error(exc_id id, const char *msg, const char *filename, int line, int offset,
-                               int end_offset, bool end_exact, const char *source, const char *own_text)
+/* Raises SyntaxError (or IndentationError, TabError) as CPython's parser makes
+   it: args (msg, (filename, lineno, offset, text, end_lineno, end_offset)), text
+   the line of source (None without one), with its newline unless CPython's
+   tokenizer found the error (then the line without it) or the source is a
+   file's or eval's (as_written: the line as the source has it). */
+static void raise_syntax_error(exc_id id, const char *msg, const char *filename, const repl_parse_error *perr,
+                               const char *source, bool as_written)
 {
-    nn_object *full = nn_str_format("%s (%s, line %d)", msg, filename, line);
-    nn_object *args = full ? nn_tuple_pack(1, full) : NULL, *e = args ? repl_exc_new(id, args) : NULL;
-    NN_RELEASE(full);
-    NN_RELEASE(args);
-    if (!e) return;
-    const char *p = source;
+    int line = perr->line ? perr->line : 1, offset = perr->offset;
+    int end_offset = perr->end_exact || perr->end_offset >= offset ? perr->end_offset
+                     : perr->tok_line                       ? offset /* the tokenizer's: an empty range */
+                                                            : offset + 1;
+    const char *p = perr->compiler ? NULL : source;
     for (int l = 1; p && l < line; l++) p = (p = strchr(p, '\n')) ? p + 1 : NULL;
-    nn_object *text = own_text && *own_text ? nn_str_format("%s\n", own_text) /* an f-string's (a b) */
-                      : p ? nn_str_format("%.*s\n", (int)strcspn(p, "\n"), p) : nn_retain(nn_none());
-    const char *names[] = {"msg", "filename", "lineno", "offset", "text", "end_lineno", "end_offset"};
-    nn_object *vals[] = {nn_str_new(msg), nn_str_new(filename), nn_int_new(line),
-                         offset ? nn_int_new(offset) : nn_retain(nn_none()), text, nn_int_new(line),
-                         offset ? nn_int_new(end_exact || end_offset >= offset ? end_offset : offset + 1) : nn_retain(nn_none())};
-    int rc = 0;
-    for (int i = 0; i < 7; i++) {
-        if (rc == 0 && (!vals[i] || repl_set_attr(e, names[i], vals[i]) < 0)) rc = -1;
-        NN_RELEASE(vals[i]);
-    }
-    if (rc == 0) repl_raise_object(e);
+    size_t n = p ? strcspn(p, "\n") : 0;
+    bool newline = !perr->tok_line && (!as_written || (p && p[n] == '\n'));
+    nn_object *text = perr->text[0] ? nn_str_format("%s\n", perr->text) /* an f-string's (a b) */
+                      : p ? nn_str_format("%.*s%s", (int)n, p, newline ? "\n" : "") : nn_retain(nn_none());
+    nn_object *m = nn_str_new(msg), *where[6] = {nn_str_new(filename), nn_int_new(line),
+                                                 offset ? nn_int_new(offset) : nn_retain(nn_none()), text,
+                                                 nn_int_new(line), offset ? nn_int_new(end_offset) : nn_retain(nn_none())};
+    bool made = m;
+    for (int i = 0; i < 6; i++) made = made && where[i];
+    nn_object *info = made ? nn_tuple_pack(6, where[0], where[1], where[2], where[3], where[4], where[5]) : NULL;
+    nn_object *args = info ? nn_tuple_pack(2, m, info) : NULL, *e = args ? repl_exc_new(id, args) : NULL;
+    NN_RELEASE(m);
+    for (int i = 0; i < 6; i++) NN_RELEASE(where[i]);
+    NN_RELEASE(info);
+    NN_RELEASE(args);
+    if (e && repl_syntax_error_init(e) == 0) repl_raise_object(e);
+    else if (!nn_error_current()) nn_error_set(NN_ERR_MEMORY, "out of memory");
     NN_RELEASE(e);
+}
+
+/* The parse error (nn_error_current(), *perr) as the exception CPython raises:
+   SyntaxError, IndentationError or TabError (raise_syntax_error), RecursionError
+   for a tree too deep, MemoryError. */
+static void raise_parse_error(const char *filename, const repl_parse_error *perr, const char *source, bool as_written)
+{
+    nn_error_kind kind = nn_error_current();
+    char *msg = nn_strdup(kind ? nn_error_message() : "invalid syntax");
+    nn_error_clear();
+    if (!msg) nn_error_set(NN_ERR_MEMORY, "out of memory");
+    else if (kind == NN_ERR_MEMORY) nn_error_set(NN_ERR_MEMORY, "%s", msg); /* the parser's stack: no message */
+    else if (kind == NN_ERR_RECURSION) repl_raise_exc(EXC_RecursionError, "%s", msg); /* during compilation */
+    else raise_syntax_error(kind == NN_ERR_TAB           ? EXC_TabError
+                            : kind == NN_ERR_INDENTATION ? EXC_IndentationError
+                                                         : EXC_SyntaxError,
+                            perr->status == REPL_PARSE_INCOMPLETE ? "incomplete input" : msg, filename, perr, source,
+                            as_written);
+    nn_free(msg);
 }
 
 /* source parsed into a new unit (*tree its tree), or NULL with SyntaxError worded
@@ -4979,19 +5012,7 @@ static code_unit *parse_unit(const char *source, const char *filename, bool expr
     repl_parse_error perr = {0};
     *tree = unit_parse(u, u->source, expr ? REPL_PARSE_EVAL : REPL_PARSE_FILE, &perr);
     if (!*tree) {
-        nn_error_kind kind = nn_error_current();
-        char *msg = nn_strdup(kind ? nn_error_message() : "invalid syntax");
-        nn_error_clear();
-        if (!msg) nn_error_set(NN_ERR_MEMORY, "out of memory");
-        else if (kind == NN_ERR_MEMORY) nn_error_set(NN_ERR_MEMORY, "%s", msg); /* the parser's stack: no message */
-        else if (kind == NN_ERR_RECURSION) repl_raise_exc(EXC_RecursionError, "%s", msg); /* during compilation */
-        else raise_syntax_error(kind == NN_ERR_TAB           ? EXC_TabError
-                                : kind == NN_ERR_INDENTATION ? EXC_IndentationError
-                                                             : EXC_SyntaxError,
-                                perr.status == REPL_PARSE_INCOMPLETE ? "incomplete input" : msg, filename,
-                                perr.line ? perr.line : 1, perr.offset, perr.end_offset, perr.end_exact,
-                                perr.compiler ? NULL : u->source, perr.text);
-        nn_free(msg);
+        raise_parse_error(filename, &perr, u->source, expr); /* eval's lines: no newline added at the end */
         unit_release(u);
         return NULL;
     }
