@@ -1512,6 +1512,13 @@ static int seq_index(nn_object *key, int64_t n, int64_t *out, const char *what)
     return 0;
 }
 
+/* a slice bound's value; a big int is clamped, as CPython's _PyEval_SliceIndex */
+static int64_t slice_bound(nn_object *o)
+{
+    if (!repl_is_bigint(o)) return nn_int_value(o);
+    return mpz_sgn(repl_bigint_mpz(o)) < 0 ? -INT64_MAX : INT64_MAX;
+}
+
 /* slice.indices(n): start, stop, step and count. */
 static int slice_indices(nn_object *sl, int64_t n, int64_t *start, int64_t *stop, int64_t *step, int64_t *count)
 {
@@ -1521,11 +1528,12 @@ static int slice_indices(nn_object *sl, int64_t n, int64_t *start, int64_t *stop
     for (int i = 0; i < 3; i++) /* l[I(1):I(3)]: an int subclass's value (the parts are owned) */
         if (repl_base_value(*parts[i])) NN_SET(*parts[i], nn_retain(repl_base_value(*parts[i])));
     int rc = 0;
-    if ((!nn_is_none(a) && !is_intlike(a)) || (!nn_is_none(b) && !is_intlike(b)) || (!nn_is_none(c) && !is_intlike(c))) {
+    if ((!nn_is_none(a) && !repl_is_integer(a)) || (!nn_is_none(b) && !repl_is_integer(b)) ||
+        (!nn_is_none(c) && !repl_is_integer(c))) {
         rc = repl_raise_exc(EXC_TypeError, "slice indices must be integers or None or have an __index__ method");
         goto out;
     }
-    *step = nn_is_none(c) ? 1 : nn_int_value(c);
+    *step = nn_is_none(c) ? 1 : slice_bound(c);
     if (*step == 0) {
         rc = repl_raise_exc(EXC_ValueError, "slice step cannot be zero");
         goto out;
@@ -1533,7 +1541,7 @@ static int slice_indices(nn_object *sl, int64_t n, int64_t *start, int64_t *stop
     int64_t lo = *step < 0 ? -1 : 0, hi = *step < 0 ? n - 1 : n;
     if (nn_is_none(a)) *start = *step < 0 ? hi : lo;
     else {
-        int64_t v = nn_int_value(a);
+        int64_t v = slice_bound(a);
         if (v < 0) {
             v += n;
             if (v < lo) v = lo;
@@ -1542,7 +1550,7 @@ static int slice_indices(nn_object *sl, int64_t n, int64_t *start, int64_t *stop
     }
     if (nn_is_none(b)) *stop = *step < 0 ? lo : hi;
     else {
-        int64_t v = nn_int_value(b);
+        int64_t v = slice_bound(b);
         if (v < 0) {
             v += n;
             if (v < lo) v = lo;
@@ -4369,6 +4377,8 @@ static exec_status exec_stmt(frame *f, const repl_node *s)
 {
     f->line = s->line;
     f->err_node = NULL;
+    /* a Ctrl-C that came during a long built-in (10**10**8, a big matmul) stops the next statement */
+    if (nn_check_interrupt() < 0) return EX_ERR;
     switch (s->kind) {
     case REPL_AST_Expr: {
         nn_object *v = eval(f, s->v.Return.value);
