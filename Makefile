@@ -23,17 +23,19 @@ ALL_CFLAGS = $(CFLAGS) $(SAN) -std=c11 -ffp-contract=off -D_GNU_SOURCE -Wall -We
 # OpenBLAS is not linked: core/blas.c opens it on the first matrix product
 LDLIBS   = $(SAN) -lsleef -lm -lpthread -ldl -lzip
 # the upper layers' libraries: SQLite (sessions), ncurses (inspector), readline, PCRE2, utf8proc, libunistring,
-# GMP, Nettle and zlib (repl)
-UPPER_LDLIBS = -lsqlite3 -lncursesw -lreadline -lpcre2-8 -lutf8proc -lunistring -lgmp -lnettle -lz
+# GMP, Nettle, zlib, libbz2 and liblzma (repl)
+UPPER_LDLIBS = -lsqlite3 -lncursesw -lreadline -lpcre2-8 -lutf8proc -lunistring -lgmp -lnettle -lz -lbz2 -llzma
 TEST_LDLIBS = -lcmocka $(UPPER_LDLIBS) $(LDLIBS)
 
 DEB_PACKAGES = libopenblas-dev libcmocka-dev libreadline-dev libncurses-dev libsqlite3-dev libzip-dev pkg-config tmux \
-               libpcre2-dev libutf8proc-dev libunistring-dev libsleef-dev libgmp-dev nettle-dev zlib1g-dev
+               libpcre2-dev libutf8proc-dev libunistring-dev libsleef-dev libgmp-dev nettle-dev zlib1g-dev \
+               libbz2-dev liblzma-dev
 # a header from each package; a missing one triggers `make deps`
 DEP_HEADERS  = /usr/include/x86_64-linux-gnu/cblas.h /usr/include/cmocka.h /usr/include/readline/readline.h \
                /usr/include/ncurses.h /usr/include/sqlite3.h /usr/include/zip.h /usr/bin/pkg-config /usr/bin/tmux \
                /usr/include/pcre2.h /usr/include/utf8proc.h /usr/include/uniname.h /usr/include/x86_64-linux-gnu/sleef.h \
-               /usr/include/x86_64-linux-gnu/gmp.h /usr/include/nettle/nettle-meta.h /usr/include/zlib.h
+               /usr/include/x86_64-linux-gnu/gmp.h /usr/include/nettle/nettle-meta.h /usr/include/zlib.h \
+               /usr/include/bzlib.h /usr/include/lzma.h
 
 CORE_SRC = $(wildcard core/*.c core/cpu/*.c core/loopback/*.c)
 CORE_O   = $(patsubst %.c,$(BUILD)/%.o,$(CORE_SRC)) $(CUDA_O)

@@ -346,7 +346,14 @@ typedef struct native_fn {
     repl_method_fn method;    /* bound methods of a method table */
     nn_cfunc fn;              /* module functions; bound torch functions (self first) */
     bool self_first;          /* methods documented by a torch function's doc (see repl_method_doc) */
+    bool attribute;           /* with cls: a data attribute of the instances (torch.Tensor.shape) */
 } native_fn;
+
+/* The class a method descriptor names: a tensor's methods are _TensorBase's in PyTorch. */
+static const char *descriptor_owner(const repl_class_def *d)
+{
+    return d->instance_type == &nn_tensor_type ? "torch._C._TensorBase" : d->qualname;
+}
 
 static void native_fn_dealloc(nn_object *o)
 {
@@ -364,7 +371,8 @@ static char *native_fn_repr(nn_object *o)
         snprintf(buf, sizeof buf, "<built-in method %s of %s object at %p>", f->name, repl_type_name(f->self),
                  (void *)f->self);
     else if (f->cls)
-        snprintf(buf, sizeof buf, "<method '%s' of '%s' objects>", f->name, repl_class_def_of(f->cls)->qualname);
+        snprintf(buf, sizeof buf, "<%s '%s' of '%s' objects>", f->attribute ? "attribute" : "method", f->name,
+                 descriptor_owner(repl_class_def_of(f->cls)));
     else
         snprintf(buf, sizeof buf, "<built-in function %s>", f->name);
     return nn_strdup(buf);
@@ -375,14 +383,22 @@ static nn_object *unbound_call(native_fn *f, nn_object *args, nn_object *kwargs)
 {
     const repl_class_def *d = repl_class_def_of(f->cls);
     size_t n = nn_tuple_len(args);
+    if (f->attribute) {
+        nn_error_set(NN_ERR_TYPE, "'getset_descriptor' object is not callable");
+        return NULL;
+    }
+    const char *owner = descriptor_owner(d);
     if (n == 0) {
-        nn_error_set(NN_ERR_TYPE, "descriptor '%s' of '%s' object needs an argument", f->name, d->qualname);
+        if (d->instance_type == &nn_tensor_type) /* a method of a C type, as CPython words it */
+            nn_error_set(NN_ERR_TYPE, "unbound method _TensorBase.%s() needs an argument", f->name);
+        else
+            nn_error_set(NN_ERR_TYPE, "descriptor '%s' of '%s' object needs an argument", f->name, owner);
         return NULL;
     }
     nn_object *inst = nn_tuple_get(args, 0);
     if (repl_bind_isinstance(inst, f->cls) != 1) {
         nn_error_set(NN_ERR_TYPE, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object", f->name,
-                     d->qualname, repl_type_name(inst));
+                     owner, repl_type_name(inst));
         return NULL;
     }
     nn_object *bound = repl_bindings_ops()->getattr(inst, f->name);
@@ -452,7 +468,10 @@ nn_object *repl_native_function_getattr(nn_object *o, const char *name)
     native_fn *f = (native_fn *)o;
     if (!strcmp(name, "__name__")) return nn_str_new(f->name);
     if (!strcmp(name, "__qualname__")) {
-        if (f->cls) return nn_str_format("%s.%s", repl_class_def_of(f->cls)->name, f->name);
+        if (f->cls) {
+            const char *owner = descriptor_owner(repl_class_def_of(f->cls)), *dot = strrchr(owner, '.');
+            return nn_str_format("%s.%s", dot ? dot + 1 : owner, f->name);
+        }
         if (f->self) return nn_str_format("%s.%s", repl_type_name(f->self), f->name);
         return nn_str_new(f->name);
     }
@@ -705,6 +724,31 @@ static bool class_method_doc(const repl_class_def *d, const char *name, repl_met
     return false;
 }
 
+/* torch.Tensor.name for a name that the documented tables lack but a tensor has
+   (the aliases, the methods of repl/lib): an unbound method, or for a data
+   attribute (torch.Tensor.shape) its descriptor. A probe tensor answers which. */
+static nn_object *tensor_class_member(nn_object *cls, const char *name)
+{
+    if (name[0] == '_' && name[1] == '_') return NULL;
+    nn_tensor *probe = nn_zeros(2, (const int64_t[]){2, 2}, NN_FLOAT32); /* mT and H want a matrix */
+    if (!probe) return NULL;
+    nn_object *v = repl_bindings_ops()->getattr(&probe->ob, name);
+    NN_RELEASE(probe);
+    nn_error_kind failed = v ? NN_OK : nn_error_current();
+    if (failed == NN_ERR_ATTRIBUTE || failed == NN_ERR_MEMORY) {
+        if (failed == NN_ERR_ATTRIBUTE) nn_error_clear();
+        return NULL;
+    }
+    nn_error_clear(); /* another error: a property that this probe cannot answer */
+    bool callable = v && (v->type->call != NULL || repl_is_native_function(v));
+    NN_RELEASE(v);
+    native_fn *f = native_fn_new(name, NULL);
+    if (!f) return NULL;
+    f->cls = nn_retain(cls);
+    f->attribute = !callable;
+    return &f->ob;
+}
+
 nn_object *repl_class_getattr(nn_object *cls, const char *name)
 {
     const repl_class_def *d = repl_class_def_of(cls);
@@ -728,6 +772,8 @@ nn_object *repl_class_getattr(nn_object *cls, const char *name)
     if (init || nn_error_current()) return init;
     nn_object *cm = d->module_class ? repl_native_classmethod(cls, name) : NULL; /* Embedding.from_pretrained */
     if (cm || nn_error_current()) return cm;
+    nn_object *member = d->instance_type == &nn_tensor_type ? tensor_class_member(cls, name) : NULL;
+    if (member || nn_error_current()) return member;
     nn_error_set(NN_ERR_ATTRIBUTE, "type object '%s' has no attribute '%s'", d->name, name);
     return NULL;
 }

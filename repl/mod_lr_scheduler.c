@@ -154,27 +154,40 @@ static int step_times(nn_object *self, int64_t e, double lr, double base, size_t
     return 0;
 }
 
+/* StepLR's step_size as a double: the text-classification tutorial passes 1.0,
+   which PyTorch's `last_epoch % step_size` takes as Python takes a float. */
+static int step_size_of(nn_object *self, double *size)
+{
+    nn_object *v = repl_mod_attr(self, "step_size");
+    if (!v || repl_mod_real(v, size)) return -1;
+    if (*size == 0)
+        return repl_raise_exc(EXC_ZeroDivisionError, nn_is_float(v) ? "float modulo" : "integer division or modulo by zero");
+    return 0;
+}
+
+/* Python's a % b and a // b for floats (the sign of b; exact for whole numbers). */
+static double py_fmod(double a, double b)
+{
+    double r = fmod(a, b);
+    return r != 0 && ((r < 0) != (b < 0)) ? r + b : r;
+}
+
+static double py_floordiv(double a, double b) { return floor((a - py_fmod(a, b)) / b + 0.5); }
+
 static nn_object *steplr_get_lr(void *ud, nn_object *args, nn_object *kwargs)
 {
-    int64_t e, size;
+    int64_t e;
+    double size;
     nn_object *self = SELF(args);
-    if (repl_mod_check_self("get_lr", args) || attr_int(self, "last_epoch", &e) || attr_int(self, "step_size", &size)) return NULL;
-    if (size == 0) {
-        repl_raise_exc(EXC_ZeroDivisionError, "integer division or modulo by zero");
-        return NULL;
-    }
-    return apply_rule(self, step_times, e == 0 || py_mod(e, size) != 0);
+    if (repl_mod_check_self("get_lr", args) || attr_int(self, "last_epoch", &e) || step_size_of(self, &size)) return NULL;
+    return apply_rule(self, step_times, e == 0 || py_fmod((double)e, size) != 0);
 }
 
 static int steplr_closed(nn_object *self, int64_t e, double lr, double base, size_t g, double *out)
 {
-    double gamma;
-    int64_t size;
-    if (attr_double(self, "gamma", &gamma) || attr_int(self, "step_size", &size)) return -1;
-    if (size == 0) return repl_raise_exc(EXC_ZeroDivisionError, "integer division or modulo by zero");
-    int64_t q = e / size;
-    if ((e % size != 0) && ((e < 0) != (size < 0))) q--;
-    *out = base * pow(gamma, (double)q);
+    double gamma, size;
+    if (attr_double(self, "gamma", &gamma) || step_size_of(self, &size)) return -1;
+    *out = base * pow(gamma, py_floordiv((double)e, size));
     return 0;
 }
 

@@ -20,8 +20,8 @@ static const struct {
     nn_object *(*make)(void);
 } modules[] = {
     {"abc", repl_mod_abc},
-    {"argparse", repl_mod_argparse},
     {"binascii", repl_mod_binascii},
+    {"_bz2", repl_mod_bz2_c},
     {"builtins", repl_mod_builtins},
     {"__future__", repl_mod_future},
     {"cmath", repl_mod_cmath},
@@ -38,6 +38,7 @@ static const struct {
     {"io", repl_mod_io},
     {"itertools", repl_mod_itertools},
     {"json", repl_mod_json},
+    {"_lzma", repl_mod_lzma_c},
     {"matplotlib._term", repl_mod_matplotlib_term},
     {"math", repl_mod_math},
     {"_nnimport", repl_mod_nnimport},
@@ -141,6 +142,8 @@ static const struct {
     {"torch.nn.utils", "prune", "torch.nn.utils.prune"},
     {"torch.nn.utils", "weight_norm", "torch.nn.utils._weight_norm"},
     {"torch.nn.utils", "remove_weight_norm", "torch.nn.utils._weight_norm"},
+    {"torch.nn.utils", "spectral_norm", "torch.nn.utils._spectral_norm"},
+    {"torch.nn.utils", "remove_spectral_norm", "torch.nn.utils._spectral_norm"},
     {"torch.autograd", "functional", "torch.autograd.functional"},
     {"torch", "random", "torch.random"},
     {"torch.optim", "swa_utils", "torch.optim.swa_utils"},
@@ -291,6 +294,8 @@ static const struct {
     {"torch", "clear_autocast_cache", "torch.amp.autocast_mode"},
     {"torch", "amp", "torch.amp"}, /* the module itself */
     {"torch", "jit", "torch.jit"}, /* the module itself */
+    {"torch", "version", "torch.version"}, /* the module itself */
+    {"torch", "multiprocessing", "torch.multiprocessing"}, /* the module itself */
     {"torch", "cpu", "torch.cpu"}, /* the module itself */
     {"torch.cpu", "amp", "torch.cpu.amp"}, /* the module itself */
     {"sys", "stdin", "_sys_stdin"},
@@ -399,9 +404,12 @@ nn_object *repl_stdlib_listed(const char *module, const char *list_name, const c
 
 nn_object *repl_stdlib_alias(const char *ns, const char *name)
 {
-    /* torch's names written in the language as other names of what is there (torch._aliases) */
-    if (!strcmp(ns, "torch")) {
-        nn_object *v = repl_stdlib_listed("torch._aliases", "__all__", name);
+    /* names written in the language in a module that lists them in its __all__:
+       torch's other names of what is there, torch.cuda's answers without CUDA */
+    static const char *const listing[][2] = {{"torch", "torch._aliases"}, {"torch.cuda", "torch.cuda._nocuda"}};
+    for (size_t i = 0; i < sizeof listing / sizeof *listing; i++) {
+        if (strcmp(ns, listing[i][0]) != 0) continue;
+        nn_object *v = repl_stdlib_listed(listing[i][1], "__all__", name);
         if (v || nn_error_current()) return v;
     }
     for (size_t i = 0; i < sizeof aliases / sizeof *aliases; i++) {

@@ -80,7 +80,6 @@ const char *repl_pylib_source(const char *name);
 
 /* The module makers (new references, or NULL with the error). */
 nn_object *repl_mod_abc(void);       /* mod_abc.c */
-nn_object *repl_mod_argparse(void);
 nn_object *repl_mod_builtins(void);  /* mod_builtins.c: the built-in names as a module */
 nn_object *repl_mod_host(void);      /* mod_host.c: _host, under platform, socket, getpass */
 nn_object *repl_mod_importlib(void); /* mod_importlib.c: importlib with importlib.util */
@@ -91,6 +90,8 @@ nn_object *repl_mod_hashlib(void);   /* mod_hashlib.c, over nettle */
 nn_object *repl_mod_pickle(void);    /* mod_pickle.c */
 nn_object *repl_mod_unicodedata(void); /* mod_unicodedata.c, over libunistring (Unicode 14.0) */
 nn_object *repl_mod_zlib(void);      /* mod_zlib.c, over zlib */
+nn_object *repl_mod_bz2_c(void);     /* mod_bz2.c: _bz2, under bz2, over libbz2 */
+nn_object *repl_mod_lzma_c(void);    /* mod_lzma.c: _lzma, under lzma, over liblzma */
 nn_object *repl_mod_struct(void);    /* mod_struct.c */
 nn_object *repl_mod_collections(void);
 nn_object *repl_mod_copy(void);

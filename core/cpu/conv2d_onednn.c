@@ -46,6 +46,7 @@
 #define ONEDNN_1X1_OC 64
 #define ONEDNN_1X1_CHUNK 128
 #define ONEDNN_1X1_TAIL 192
+#define ONEDNN_1X1_LANES 64 /* output channels a pass of the weight gradient keeps */
 typedef nn_conv_job conv_job;
 #define inside nn_conv_inside
 
@@ -158,19 +159,22 @@ static FMA_CLONES void weight_grad_1x1_channels(void *ctx, int64_t begin, int64_
     const nn_conv_geom *s = j->s;
     int64_t lanes = j->lanes, positions = s->oh * s->ow;
     for (int64_t c = begin; c < end; c++)
-        for (int64_t l0 = 0; l0 < lanes; l0 += BLOCK) {
+        for (int64_t l0 = 0; l0 < lanes; l0 += ONEDNN_1X1_LANES) {
+            int64_t nl = lanes - l0 < ONEDNN_1X1_LANES ? lanes - l0 : ONEDNN_1X1_LANES;
             float *acc = j->acc + c * lanes + l0;
             for (int64_t n = 0; n < s->n; n++) {
                 const float *xp = j->x + (n * s->c + c) * s->h * s->w;
                 for (int64_t p0 = 0, len; p0 < positions; p0 += len) {
                     len = positions - p0 < ONEDNN_1X1_TAIL ? positions - p0 : ONEDNN_1X1_CHUNK;
-                    float part[BLOCK] = {0};
-                    for (int64_t p = p0; p < p0 + len; p++) {
-                        float xv = xp[p / s->ow * s->stride[0] * s->w + p % s->ow * s->stride[1]];
-                        const float *g = j->gyt + (n * positions + p) * lanes + l0;
-                        for (int l = 0; l < BLOCK; l++) part[l] = fmaf(g[l], xv, part[l]);
+                    float part[ONEDNN_1X1_LANES] = {0};
+                    int64_t i = p0 / s->ow, q = p0 % s->ow;
+                    const float *g = j->gyt + (n * positions + p0) * lanes + l0;
+                    for (int64_t p = p0; p < p0 + len; p++, g += lanes) {
+                        float xv = xp[i * s->stride[0] * s->w + q * s->stride[1]];
+                        for (int64_t l = 0; l < nl; l++) part[l] = fmaf(g[l], xv, part[l]);
+                        if (++q == s->ow) q = 0, i++;
                     }
-                    for (int l = 0; l < BLOCK; l++) acc[l] = n == 0 && p0 == 0 ? part[l] : part[l] + acc[l];
+                    for (int64_t l = 0; l < nl; l++) acc[l] = n == 0 && p0 == 0 ? part[l] : part[l] + acc[l];
                 }
             }
         }
@@ -285,6 +289,7 @@ static int in_channel_blocks(const nn_conv_geom *s, const float *x, const float 
 int nn_cpu_conv2d_onednn(const nn_conv_geom *s, const float *x, const float *w, const float *b, float *y)
 {
     if (s->groups > 1) return grouped(s, x, w, b, y, NULL, NULL, NULL, NULL);
+    if (s->kh * s->kw == 1 && nn_conv_onednn_avx2()) return nn_conv_1x1_forward_avx2(s, x, w, b, y);
     if (s->kh * s->kw == 1 && s->c > ONEDNN_1X1_IC) return in_channel_blocks(s, x, w, b, y);
     conv_job j = {.s = s, .x = x, .w = w, .b = b, .y = y, .lanes = lanes_for(s->o)};
     if (!nn_conv_onednn_avx2()) {
@@ -306,6 +311,7 @@ int nn_cpu_conv2d_onednn(const nn_conv_geom *s, const float *x, const float *w, 
 static int input_grad(conv_job *j)
 {
     const nn_conv_geom *s = j->s;
+    if (s->kh * s->kw == 1 && nn_conv_onednn_avx2()) return nn_conv_1x1_input_grad_avx2(s, j->w, j->gy, j->gx);
     if (!nn_conv_onednn_avx2()) {
         if (j->group < s->o && !(j->part = nn_malloc(sizeof(float) * (size_t)(s->n * s->c * s->h * s->w)))) return -1;
         nn_parallel_for(s->n * s->c, 1, input_grad_planes, j);
@@ -341,19 +347,22 @@ int nn_cpu_conv2d_onednn_backward(const nn_conv_geom *s, const float *x, const f
         for (int64_t r = 0; r < positions; r++)
             for (int64_t o = 0; o < s->o; o++) gb[o] += gyt[r * j.lanes + o];
     }
+    int rc = 0;
     if (gw) {
         j.gyt = gyt, j.acc = acc;
-        if (one)
+        if (one && nn_conv_onednn_avx2())
+            rc = nn_conv_1x1_weight_grad_avx2(s, x, gyt, j.lanes, acc);
+        else if (one)
             nn_parallel_for(s->c, 1, weight_grad_1x1_channels, &j);
         else if (nn_conv_onednn_avx2() && s->kw <= 7)
             nn_parallel_for(j.lanes / BLOCK * ((s->c + 1) / 2), 1, nn_conv_onednn_weight_grad_avx2, &j);
         else
             nn_parallel_for(s->c, 1, weight_grad_channels, &j);
-        for (int64_t o = 0; o < s->o; o++)
+        for (int64_t o = 0; rc == 0 && o < s->o; o++)
             for (int64_t c = 0; c < s->c; c++)
                 for (int64_t t = 0; t < taps; t++) gw[(o * s->c + c) * taps + t] = acc[(c * taps + t) * j.lanes + o];
     }
     nn_free(acc);
     nn_free(gyt);
-    return 0;
+    return rc;
 }

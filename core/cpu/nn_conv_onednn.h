@@ -44,5 +44,11 @@ bool nn_conv_onednn_avx2(void);
 void nn_conv_onednn_forward_avx2(void *job, int64_t begin, int64_t end);
 void nn_conv_onednn_input_grad_avx2(void *job, int64_t begin, int64_t end);
 void nn_conv_onednn_weight_grad_avx2(void *job, int64_t begin, int64_t end);
+/* A 1x1 kernel without padding in jit_1x1's blocks (cpu/conv2d_1x1_avx2.c):
+   y; gx; the weight gradient as acc [C, lanes] from gyt [N*OH*OW, lanes]. Each
+   0, or -1 when out of memory (or in a build without the AVX2 kernels). */
+int nn_conv_1x1_forward_avx2(const nn_conv_geom *s, const float *x, const float *w, const float *b, float *y);
+int nn_conv_1x1_input_grad_avx2(const nn_conv_geom *s, const float *w, const float *gy, float *gx);
+int nn_conv_1x1_weight_grad_avx2(const nn_conv_geom *s, const float *x, const float *gyt, int64_t lanes, float *acc);
 
 #endif

@@ -30,9 +30,10 @@ __all__ = ['conv1d', 'conv2d', 'conv3d', 'conv_transpose1d', 'conv_transpose2d',
 __methods__ = ['float_power', 'float_power_', 'ldexp', 'ldexp_', 'signbit', 'msort', 'logaddexp2', 'positive',
                'isneginf', 'isposinf', 'isreal', 'diagflat', 'dsplit', 'hsplit', 'vsplit', 'tensor_split',
                'inner', 'vdot', 'argwhere', 'where', 'sum_to_size', 'fill_diagonal_', 'apply_', 'map_',
-               'share_memory_', 'is_pinned', 'resize_as_', 'resize_', 'get_device']
+               'share_memory_', 'is_pinned', 'resize_as_', 'resize_', 'get_device', 'is_shared', 'is_inference',
+               'to_dense', 'put_', 'put', '__array__']
 
-__properties__ = ['is_cpu', 'layout']
+__properties__ = ['is_cpu', 'layout', 'names']
 
 conv1d = F.conv1d
 conv2d = F.conv2d
@@ -333,6 +334,41 @@ def is_pinned(self, device=None):
     return False
 
 
+def is_shared(self):
+    return False
+
+
+def is_inference(self):
+    return False
+
+
+def to_dense(self, dtype=None):
+    # a strided tensor is already dense: PyTorch returns it as it is
+    return self if dtype is None else self.to(dtype)
+
+
+def put_(self, index, source, accumulate=False):
+    # the tensor as if it were 1-D in row-major order
+    if index.dtype != torch.int64:
+        raise RuntimeError("put_(): Expected a long tensor for index, but got " + str(index.dtype)[6:].capitalize())
+    if self.is_contiguous():
+        self.view(-1).index_put_((index.reshape(-1),), source.reshape(-1), accumulate)
+    else:
+        flat = self.flatten()
+        flat.index_put_((index.reshape(-1),), source.reshape(-1), accumulate)
+        self.copy_(flat.view(self.shape))
+    return self
+
+
+def put(self, index, source, accumulate=False):
+    return put_(self.clone(), index, source, accumulate)
+
+
+def __array__(self, dtype=None):
+    a = self.numpy()
+    return a if dtype is None else a.astype(dtype)
+
+
 def resize_(self, *sizes, memory_format=None):
     # the first elements keep their values, new ones are zeros (PyTorch leaves them unset)
     if len(sizes) == 1 and isinstance(sizes[0], (tuple, list, torch.Size)):
@@ -356,6 +392,10 @@ def _property_is_cpu(self):
 
 def _property_layout(self):
     return strided
+
+
+def _property_names(self):
+    return (None,) * self.dim()
 
 
 class layout(object):

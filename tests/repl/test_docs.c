@@ -364,12 +364,12 @@ static void test_class_attribute_methods(void **state)
                          &out),
                      0);
     assert_string_equal(out.buf, "tensor([2., 2.]) tensor([3., 3.])\nA ['a', 'b']\n[1, 2]\n['weight', 'bias']\n"
-                                 "torch.Size([3, 1])\n<method 'add' of 'torch.Tensor' objects> state_dict Tensor.add\n");
+                                 "torch.Size([3, 1])\n<method 'add' of 'torch._C._TensorBase' objects> state_dict _TensorBase.add\n");
     /* the instance must be one of the class's */
     assert_int_equal(run(in, "torch.Tensor.add(3, 1)\n", &out), -1);
     assert_string_equal(repl_exception_name(in), "TypeError");
     char *tb = repl_traceback(in);
-    assert_non_null(strstr(tb, "TypeError: descriptor 'add' for 'torch.Tensor' objects doesn't apply to a 'int' object"));
+    assert_non_null(strstr(tb, "TypeError: descriptor 'add' for 'torch._C._TensorBase' objects doesn't apply to a 'int' object"));
     nn_free(tb);
     assert_int_equal(run(in, "torch.Tensor.add()\n", &out), -1);
     assert_string_equal(repl_exception_name(in), "TypeError");
