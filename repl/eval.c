@@ -4373,12 +4373,21 @@ static exec_status exec_ann_assign(frame *f, const repl_node *s)
     return rc < 0 ? EX_ERR : EX_OK;
 }
 
+static exec_status exec_stmt_kind(frame *f, const repl_node *s);
+
+/* A statement; a Ctrl-C that came while it ran a long built-in which does not look
+   (10**10**8, a big matmul) stops the code after it, as CPython's next check does. */
 static exec_status exec_stmt(frame *f, const repl_node *s)
+{
+    exec_status st = exec_stmt_kind(f, s);
+    if (st == EX_OK && nn_check_interrupt() < 0) return EX_ERR;
+    return st;
+}
+
+static exec_status exec_stmt_kind(frame *f, const repl_node *s)
 {
     f->line = s->line;
     f->err_node = NULL;
-    /* a Ctrl-C that came during a long built-in (10**10**8, a big matmul) stops the next statement */
-    if (nn_check_interrupt() < 0) return EX_ERR;
     switch (s->kind) {
     case REPL_AST_Expr: {
         nn_object *v = eval(f, s->v.Return.value);
