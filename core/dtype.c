@@ -242,6 +242,15 @@ static int64_t to_int64(double v)
     return (int64_t)v;
 }
 
+/* Float to a 32-bit or narrower integer as PyTorch's static_cast compiles on x86:
+   through a 32-bit conversion, INT32_MIN when out of its range or NaN; the narrow
+   types keep its low bits (3e9 -> int16 0, -1.5 -> uint8 255). */
+static int32_t to_int32(double v)
+{
+    if (!(v > -2147483649.0 && v < 2147483648.0)) return INT32_MIN;
+    return (int32_t)v;
+}
+
 void nn_store_double(void *p, nn_dtype dt, double v)
 {
     switch (dt) {
@@ -250,12 +259,11 @@ void nn_store_double(void *p, nn_dtype dt, double v)
     case NN_FLOAT16: *(uint16_t *)p = nn_float_to_half((float)v); break;
     case NN_BFLOAT16: *(uint16_t *)p = nn_float_to_bfloat16((float)v); break;
     case NN_INT64: *(int64_t *)p = to_int64(v); break;
-    case NN_INT32: *(int32_t *)p = (int32_t)to_int64(v); break;
+    case NN_INT32: *(int32_t *)p = to_int32(v); break;
     case NN_BOOL: *(uint8_t *)p = v != 0; break;
-    /* through int64, then the low bits, as PyTorch's casts wrap: -1.5 -> 255 */
-    case NN_UINT8: *(uint8_t *)p = (uint8_t)(uint64_t)to_int64(v); break;
-    case NN_INT8: *(int8_t *)p = (int8_t)(uint8_t)(uint64_t)to_int64(v); break;
-    case NN_INT16: *(int16_t *)p = (int16_t)(uint16_t)(uint64_t)to_int64(v); break;
+    case NN_UINT8: *(uint8_t *)p = (uint8_t)(uint32_t)to_int32(v); break;
+    case NN_INT8: *(int8_t *)p = (int8_t)(uint8_t)(uint32_t)to_int32(v); break;
+    case NN_INT16: *(int16_t *)p = (int16_t)(uint16_t)(uint32_t)to_int32(v); break;
     case NN_COMPLEX64: ((float *)p)[0] = (float)v, ((float *)p)[1] = 0; break;
     case NN_COMPLEX128: ((double *)p)[0] = v, ((double *)p)[1] = 0; break;
     default: break;

@@ -242,6 +242,7 @@ typedef struct repl_parse_error {
                         (offset itself: an empty range, one caret) */
     bool end_exact;  /* end_offset is SyntaxError.end_offset as CPython's tokenizer gives it (0 or -1) */
     bool compiler;   /* raised by repl_ast_check (CPython's compiler: SyntaxError.text is None) */
+    bool tok_line;   /* raised where CPython's tokenizer raises it: SyntaxError.text is the line without its newline */
     char text[160];  /* the line CPython shows instead of the source's, or "": an f-string field's
                         expression in parentheses, `(a b)` (offset and end_offset are then its columns) */
     bool at_eof;     /* found at the end of the input: CPython reading a script file gives such an

@@ -4,6 +4,7 @@
  * their code with the methods (torch.sum(x, 1) is x.sum(1)), operators with
  * Python numbers as wrapped numbers, indexing, len, iteration and truth.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -624,7 +625,15 @@ static nn_object *shape_fn(const char *fname, nn_object *args, nn_object *kwargs
     case 2: return T(nn_expand(x, ndim, sizes));
     default: {
         int dims[NN_MAX_DIMS];
-        for (int i = 0; i < ndim; i++) dims[i] = (int)sizes[i];
+        for (int i = 0; i < ndim; i++) {
+            if (sizes[i] < INT_MIN || sizes[i] > INT_MAX) { /* permute(0, 2**62): out of range, not cut to an int */
+                int k = x->ndim > 0 ? x->ndim : 1;
+                nn_error_set(NN_ERR_INDEX, "Dimension out of range (expected to be in range of [%d, %d], but got %lld)", -k,
+                             k - 1, (long long)sizes[i]);
+                return NULL;
+            }
+            dims[i] = (int)sizes[i];
+        }
         return T(nn_permute(x, ndim, dims));
     }
     }

@@ -6,6 +6,7 @@
  * denominator properties, conjugate, as_integer_ratio, bit_count, float.hex /
  * fromhex. As CPython 3.11's, with its error texts.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -40,8 +41,12 @@ static nn_object *str_expandtabs(void *ud, nn_object *args, nn_object *kwargs)
     }
     nn_object *t = NARGS > 1 ? ARG(1) : kw;
     if (t) {
-        if (!nn_is_int(t) && !nn_is_bool(t)) {
+        if (!repl_is_integer(t)) {
             repl_raise_exc(EXC_TypeError, "'%s' object cannot be interpreted as an integer", repl_value_type_name(t));
+            return NULL;
+        }
+        if (repl_is_bigint(t) || nn_int_value(t) < INT_MIN || nn_int_value(t) > INT_MAX) { /* CPython's C int */
+            repl_raise_exc(EXC_OverflowError, "Python int too large to convert to C int");
             return NULL;
         }
         tabsize = nn_int_value(t);

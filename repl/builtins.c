@@ -1909,6 +1909,7 @@ static nn_object *exc_init(void *ud, nn_object *args, nn_object *kwargs)
     NN_RELEASE(t);
     if (rc == 0 && repl_class_is_subclass(((instance_obj *)ARG(0))->cls, repl_current->exc_classes[EXC_OSError]))
         rc = repl_oserror_init(ARG(0));
+    if (rc == 0 && repl_is_syntax_error(ARG(0))) rc = repl_syntax_error_init(ARG(0));
     return rc < 0 ? NULL : none();
 }
 
@@ -3923,7 +3924,7 @@ int repl_builtins_init(repl_interp *in)
         return -1;
     }
     NN_RELEASE(init);
-    if (repl_exc_chain_init(in) < 0 || repl_exec_builtins_init(in) < 0) return -1;
+    if (repl_exc_chain_init(in) < 0 || repl_syntax_error_class_init(in) < 0 || repl_exec_builtins_init(in) < 0) return -1;
     if (repl_descriptor_classes_init(in) < 0 || repl_nmap_set(&in->builtins, "Ellipsis", repl_ellipsis()) < 0)
         return -1;
     nn_object *getter = nn_cfunction_new("code", exit_code_get, NULL, NULL);

@@ -219,7 +219,9 @@ void repl_tb_format_entries(sbuf *b, const tb_entry *tb, int n)
 void repl_tb_format_exc_line(sbuf *b, nn_object *exc)
 {
     const char *cname = exc && exc->type == &repl_instance_type ? ((instance_obj *)exc)->cls->name : "Exception";
-    char *msg = exc ? repl_exc_message(exc) : NULL;
+    /* a SyntaxError: its place and text, then its msg */
+    nn_object *value = exc ? repl_syntax_error_block(b, exc) : NULL;
+    char *msg = value ? (nn_is_none(value) ? NULL : repl_exc_message(value)) : exc ? repl_exc_message(exc) : NULL;
     /* an exception class of a standard module: json.decoder.JSONDecodeError */
     const char *cmod = exc && exc->type == &repl_instance_type ? ((instance_obj *)exc)->cls->module : NULL;
     if (cmod) repl_sb_printf(b, "%s.", cmod);
@@ -1520,6 +1522,13 @@ static int seq_index(nn_object *key, int64_t n, int64_t *out, const char *what)
     return 0;
 }
 
+/* a slice bound's value; a big int is clamped, as CPython's _PyEval_SliceIndex */
+static int64_t slice_bound(nn_object *o)
+{
+    if (!repl_is_bigint(o)) return nn_int_value(o);
+    return mpz_sgn(repl_bigint_mpz(o)) < 0 ? -INT64_MAX : INT64_MAX;
+}
+
 /* slice.indices(n): start, stop, step and count. */
 static int slice_indices(nn_object *sl, int64_t n, int64_t *start, int64_t *stop, int64_t *step, int64_t *count)
 {
@@ -1529,11 +1538,12 @@ static int slice_indices(nn_object *sl, int64_t n, int64_t *start, int64_t *stop
     for (int i = 0; i < 3; i++) /* l[I(1):I(3)]: an int subclass's value (the parts are owned) */
         if (repl_base_value(*parts[i])) NN_SET(*parts[i], nn_retain(repl_base_value(*parts[i])));
     int rc = 0;
-    if ((!nn_is_none(a) && !is_intlike(a)) || (!nn_is_none(b) && !is_intlike(b)) || (!nn_is_none(c) && !is_intlike(c))) {
+    if ((!nn_is_none(a) && !repl_is_integer(a)) || (!nn_is_none(b) && !repl_is_integer(b)) ||
+        (!nn_is_none(c) && !repl_is_integer(c))) {
         rc = repl_raise_exc(EXC_TypeError, "slice indices must be integers or None or have an __index__ method");
         goto out;
     }
-    *step = nn_is_none(c) ? 1 : nn_int_value(c);
+    *step = nn_is_none(c) ? 1 : slice_bound(c);
     if (*step == 0) {
         rc = repl_raise_exc(EXC_ValueError, "slice step cannot be zero");
         goto out;
@@ -1541,7 +1551,7 @@ static int slice_indices(nn_object *sl, int64_t n, int64_t *start, int64_t *stop
     int64_t lo = *step < 0 ? -1 : 0, hi = *step < 0 ? n - 1 : n;
     if (nn_is_none(a)) *start = *step < 0 ? hi : lo;
     else {
-        int64_t v = nn_int_value(a);
+        int64_t v = slice_bound(a);
         if (v < 0) {
             v += n;
             if (v < lo) v = lo;
@@ -1550,7 +1560,7 @@ static int slice_indices(nn_object *sl, int64_t n, int64_t *start, int64_t *stop
     }
     if (nn_is_none(b)) *stop = *step < 0 ? lo : hi;
     else {
-        int64_t v = nn_int_value(b);
+        int64_t v = slice_bound(b);
         if (v < 0) {
             v += n;
             if (v < lo) v = lo;
@@ -1867,6 +1877,7 @@ nn_object *repl_instance_getattr(nn_object *obj, const char *name)
         bool exc = repl_is_exception(obj); /* args and the chaining attributes are not in its __dict__ */
         for (uint32_t i = 0; d && i < o->attrs.len; i++)
             if (exc && (strcmp(keys[i], "args") == 0 || (strncmp(keys[i], "__", 2) == 0 && keys[i][2]))) continue;
+            else if (exc && repl_is_syntax_error(obj) && repl_syntax_error_field(keys[i])) continue;
             else if (repl_slots_has(o->cls, keys[i])) continue; /* a slot's value is not in __dict__ */
             else if (nn_dict_set_str(d, keys[i], repl_nmap_get(&o->attrs, keys[i])) < 0) NN_SET(d, NULL);
         nn_free(keys);
@@ -2514,6 +2525,7 @@ nn_object *repl_class_call_plain(class_obj *c, nn_object *const *args, int n, nn
                 NN_RELEASE(t);
             }
             if (repl_class_is_subclass(made, oserror) && repl_oserror_init(obj) < 0) NN_SET(obj, NULL);
+            else if (obj && repl_is_syntax_error(obj) && repl_syntax_error_init(obj) < 0) NN_SET(obj, NULL);
         }
     }
     if (!obj) return NULL;
@@ -4395,7 +4407,18 @@ static exec_status exec_ann_assign(frame *f, const repl_node *s)
     return rc < 0 ? EX_ERR : EX_OK;
 }
 
+static exec_status exec_stmt_kind(frame *f, const repl_node *s);
+
+/* A statement; a Ctrl-C that came while it ran a long built-in which does not look
+   (10**10**8, a big matmul) stops the code after it, as CPython's next check does. */
 static exec_status exec_stmt(frame *f, const repl_node *s)
+{
+    exec_status st = exec_stmt_kind(f, s);
+    if (st == EX_OK && nn_check_interrupt() < 0) return EX_ERR;
+    return st;
+}
+
+static exec_status exec_stmt_kind(frame *f, const repl_node *s)
 {
     f->line = s->line;
     f->err_node = NULL;
@@ -4738,7 +4761,8 @@ int repl_exec(repl_interp *in, const char *source, const char *filename, repl_pa
             repl_sb_printf(&b, "  File \"%s\", line %d\n", u->filename, perr.line);
             int dropped = 0;
             if (perr.text[0]) repl_sb_printf(&b, "    %s\n", perr.text); /* f"{a b}": (a b) */
-            else dropped = source_line(&b, u, perr.line);
+            else if ((dropped = source_line(&b, u, perr.line)) < 0 && perr.at_eof)
+                repl_sb_puts(&b, "    \n"); /* a blank last line: CPython prints it, indented */
             bool eof_in_file = perr.at_eof && mode == REPL_PARSE_FILE; /* CPython's offset 0 */
             if (dropped >= 0 && perr.offset > dropped && !eof_in_file) { /* the carets under the 1-based offset (to end_offset) */
                 repl_sb_printf(&b, "%*s^", 4 + perr.offset - 1 - dropped, "");
@@ -4860,6 +4884,8 @@ static scope *module_scope_new(nn_object *module)
     return sc;
 }
 
+static void raise_parse_error(const char *filename, const repl_parse_error *perr, const char *source, bool as_written);
+
 int repl_exec_module_source(nn_object *module, const char *static_name, const char *source, const char *filename)
 {
     repl_interp *in = repl_current;
@@ -4882,7 +4908,8 @@ int repl_exec_module_source(nn_object *module, const char *static_name, const ch
         NN_RELEASE(name);
     }
     repl_parse_error perr = {0};
-    repl_node *tree = unit_parse(u, source, REPL_PARSE_FILE, &perr);
+    repl_node *tree = rc == 0 ? unit_parse(u, source, REPL_PARSE_FILE, &perr) : NULL;
+    if (rc == 0 && !tree) raise_parse_error(filename, &perr, u->source, true);
     if (!tree) rc = -1;
     frame f = {.back = in->top, .unit = u, .name = "<module>", .locals = names, .sc = sc, .env = sc, .line = 1};
     in->top = &f;
@@ -4978,32 +5005,57 @@ int repl_exec_in_scope(repl_interp *in, nn_object *sc, const char *source, const
 
 /* ------------------------------------------------------------------ eval(), exec() (lang_exec.c) */
 
-/* Raises SyntaxError (or IndentationError) "msg (filename, line N)" with CPython's
-   attributes: msg, filename, lineno, offset, text (the line of source, with its
-   newline; None without a source), end_lineno, end_offset. */
-static void raise_syntax_error(exc_id id, const char *msg, const char *filename, int line, int offset,
-                               int end_offset, bool end_exact, const char *source, const char *own_text)
+/* Raises SyntaxError (or IndentationError, TabError) as CPython's parser makes
+   it: args (msg, (filename, lineno, offset, text, end_lineno, end_offset)), text
+   the line of source (None without one), with its newline unless CPython's
+   tokenizer found the error (then the line without it) or the source is a
+   file's or eval's (as_written: the line as the source has it). */
+static void raise_syntax_error(exc_id id, const char *msg, const char *filename, const repl_parse_error *perr,
+                               const char *source, bool as_written)
 {
-    nn_object *full = nn_str_format("%s (%s, line %d)", msg, filename, line);
-    nn_object *args = full ? nn_tuple_pack(1, full) : NULL, *e = args ? repl_exc_new(id, args) : NULL;
-    NN_RELEASE(full);
-    NN_RELEASE(args);
-    if (!e) return;
-    const char *p = source;
+    int line = perr->line ? perr->line : 1, offset = perr->offset;
+    int end_offset = perr->end_exact || perr->end_offset >= offset ? perr->end_offset
+                     : perr->tok_line                       ? offset /* the tokenizer's: an empty range */
+                                                            : offset + 1;
+    const char *p = perr->compiler ? NULL : source;
     for (int l = 1; p && l < line; l++) p = (p = strchr(p, '\n')) ? p + 1 : NULL;
-    nn_object *text = own_text && *own_text ? nn_str_format("%s\n", own_text) /* an f-string's (a b) */
-                      : p ? nn_str_format("%.*s\n", (int)strcspn(p, "\n"), p) : nn_retain(nn_none());
-    const char *names[] = {"msg", "filename", "lineno", "offset", "text", "end_lineno", "end_offset"};
-    nn_object *vals[] = {nn_str_new(msg), nn_str_new(filename), nn_int_new(line),
-                         offset ? nn_int_new(offset) : nn_retain(nn_none()), text, nn_int_new(line),
-                         offset ? nn_int_new(end_exact || end_offset >= offset ? end_offset : offset + 1) : nn_retain(nn_none())};
-    int rc = 0;
-    for (int i = 0; i < 7; i++) {
-        if (rc == 0 && (!vals[i] || repl_set_attr(e, names[i], vals[i]) < 0)) rc = -1;
-        NN_RELEASE(vals[i]);
-    }
-    if (rc == 0) repl_raise_object(e);
+    size_t n = p ? strcspn(p, "\n") : 0;
+    bool newline = !perr->tok_line && (!as_written || (p && p[n] == '\n'));
+    nn_object *text = perr->text[0] ? nn_str_format("%s\n", perr->text) /* an f-string's (a b) */
+                      : p ? nn_str_format("%.*s%s", (int)n, p, newline ? "\n" : "") : nn_retain(nn_none());
+    nn_object *m = nn_str_new(msg), *where[6] = {nn_str_new(filename), nn_int_new(line),
+                                                 offset ? nn_int_new(offset) : nn_retain(nn_none()), text,
+                                                 nn_int_new(line), offset ? nn_int_new(end_offset) : nn_retain(nn_none())};
+    bool made = m;
+    for (int i = 0; i < 6; i++) made = made && where[i];
+    nn_object *info = made ? nn_tuple_pack(6, where[0], where[1], where[2], where[3], where[4], where[5]) : NULL;
+    nn_object *args = info ? nn_tuple_pack(2, m, info) : NULL, *e = args ? repl_exc_new(id, args) : NULL;
+    NN_RELEASE(m);
+    for (int i = 0; i < 6; i++) NN_RELEASE(where[i]);
+    NN_RELEASE(info);
+    NN_RELEASE(args);
+    if (e && repl_syntax_error_init(e) == 0) repl_raise_object(e);
+    else if (!nn_error_current()) nn_error_set(NN_ERR_MEMORY, "out of memory");
     NN_RELEASE(e);
+}
+
+/* The parse error (nn_error_current(), *perr) as the exception CPython raises:
+   SyntaxError, IndentationError or TabError (raise_syntax_error), RecursionError
+   for a tree too deep, MemoryError. */
+static void raise_parse_error(const char *filename, const repl_parse_error *perr, const char *source, bool as_written)
+{
+    nn_error_kind kind = nn_error_current();
+    char *msg = nn_strdup(kind ? nn_error_message() : "invalid syntax");
+    nn_error_clear();
+    if (!msg) nn_error_set(NN_ERR_MEMORY, "out of memory");
+    else if (kind == NN_ERR_MEMORY) nn_error_set(NN_ERR_MEMORY, "%s", msg); /* the parser's stack: no message */
+    else if (kind == NN_ERR_RECURSION) repl_raise_exc(EXC_RecursionError, "%s", msg); /* during compilation */
+    else raise_syntax_error(kind == NN_ERR_TAB           ? EXC_TabError
+                            : kind == NN_ERR_INDENTATION ? EXC_IndentationError
+                                                         : EXC_SyntaxError,
+                            perr->status == REPL_PARSE_INCOMPLETE ? "incomplete input" : msg, filename, perr, source,
+                            as_written);
+    nn_free(msg);
 }
 
 /* source parsed into a new unit (*tree its tree), or NULL with SyntaxError worded
@@ -5024,19 +5076,7 @@ static code_unit *parse_unit(const char *source, const char *filename, bool expr
     repl_parse_error perr = {0};
     *tree = unit_parse(u, u->source, expr ? REPL_PARSE_EVAL : REPL_PARSE_FILE, &perr);
     if (!*tree) {
-        nn_error_kind kind = nn_error_current();
-        char *msg = nn_strdup(kind ? nn_error_message() : "invalid syntax");
-        nn_error_clear();
-        if (!msg) nn_error_set(NN_ERR_MEMORY, "out of memory");
-        else if (kind == NN_ERR_MEMORY) nn_error_set(NN_ERR_MEMORY, "%s", msg); /* the parser's stack: no message */
-        else if (kind == NN_ERR_RECURSION) repl_raise_exc(EXC_RecursionError, "%s", msg); /* during compilation */
-        else raise_syntax_error(kind == NN_ERR_TAB           ? EXC_TabError
-                                : kind == NN_ERR_INDENTATION ? EXC_IndentationError
-                                                             : EXC_SyntaxError,
-                                perr.status == REPL_PARSE_INCOMPLETE ? "incomplete input" : msg, filename,
-                                perr.line ? perr.line : 1, perr.offset, perr.end_offset, perr.end_exact,
-                                perr.compiler ? NULL : u->source, perr.text);
-        nn_free(msg);
+        raise_parse_error(filename, &perr, u->source, expr); /* eval's lines: no newline added at the end */
         unit_release(u);
         return NULL;
     }

@@ -446,6 +446,19 @@ nn_object *repl_exc_new(exc_id id, nn_object *args);
    filename, args keeps the first two). 0 or -1 (MemoryError). */
 exc_id repl_oserror_subclass(int64_t e);
 int repl_oserror_init(nn_object *exc);
+/* SyntaxError (exc_syntax.c): the class's fields (None), whether exc is one,
+   whether name is one of its fields (not in its __dict__); the fields from its
+   args (0, or -1 with CPython's TypeError); str(exc), "msg (file, line N)"; and,
+   for an uncaught one (or any exception with print_file_and_line), CPython's
+   File / text / caret lines into b: then its msg (borrowed), the value to print
+   after the class name; NULL when exc is printed as other exceptions are. */
+struct sbuf;
+int repl_syntax_error_class_init(repl_interp *in);
+bool repl_is_syntax_error(const nn_object *exc);
+bool repl_syntax_error_field(const char *name);
+int repl_syntax_error_init(nn_object *exc);
+char *repl_syntax_error_str(nn_object *exc);
+nn_object *repl_syntax_error_block(struct sbuf *b, nn_object *exc);
 
 /* iteration: an iterator object over o (new reference) */
 nn_object *repl_get_iter(nn_object *o);

@@ -32,6 +32,7 @@ int repl_syntax_error(repl_parse_error *err, repl_parse_status status, nn_error_
         err->offset = col + 1;
         err->end_offset = 0;
         err->end_exact = false;
+        err->tok_line = false;
     }
     return -1;
 }
@@ -68,9 +69,12 @@ static int col_of(const lexer *L, const char *q)
     return (int)(q - L->line_start) + L->col0;
 }
 
+/* An error that CPython's tokenizer raises: SyntaxError.text is the line without its newline */
 static int error_at(lexer *L, nn_error_kind kind, int line, int col, const char *fmt, const char *arg)
 {
-    return repl_syntax_error(L->err, REPL_PARSE_INVALID, kind, line, col, fmt, arg);
+    repl_syntax_error(L->err, REPL_PARSE_INVALID, kind, line, col, fmt, arg);
+    if (L->err) L->err->tok_line = true;
+    return -1;
 }
 
 /* An error of CPython's tokenizer on the current line: its SyntaxError.offset
@@ -78,7 +82,15 @@ static int error_at(lexer *L, nn_error_kind kind, int line, int col, const char 
 static int tokenizer_error(lexer *L, nn_error_kind kind, int col, int end, const char *msg)
 {
     error_at(L, kind, L->line, col, "%s", msg);
-    if (L->err) L->err->end_offset = end, L->err->end_exact = true;
+    if (L->err) L->err->end_offset = end, L->err->end_exact = true, L->err->tok_line = false; /* the parser's: the line */
+    return -1;
+}
+
+/* "unexpected EOF while parsing" after a `\\` (the parser's in CPython: the line with its newline) */
+static int eof_error(lexer *L, int line, int col)
+{
+    error_at(L, NN_ERR_SYNTAX, line, col, "%s", "unexpected EOF while parsing");
+    if (L->err) L->err->end_offset = -1, L->err->end_exact = true, L->err->tok_line = false;
     return -1;
 }
 
@@ -160,6 +172,13 @@ static size_t escape_position(const char *s, size_t i)
     return pos;
 }
 
+/* rc, after an error CPython's string parser places after the literal: an empty range there */
+static int empty_range(repl_parse_error *err, int rc)
+{
+    if (err) err->end_offset = err->offset, err->end_exact = true;
+    return rc;
+}
+
 int repl_decode_string(const char *s, size_t n, bool raw, bool fstring, int line, int col,
                        repl_ast_arena *arena, char **out, size_t *out_len, repl_parse_error *err)
 {
@@ -207,10 +226,10 @@ int repl_decode_string(const char *s, size_t n, bool raw, bool fstring, int line
             if (cp < 0) {
                 size_t last = !close ? (i + 1 < n && s[i + 1] == '{' ? n - 1 : i) : close == s + name ? i + 1 : (size_t)(close - s);
                 size_t first = escape_position(s, at);
-                return repl_syntax_error(err, REPL_PARSE_INVALID, NN_ERR_SYNTAX, line, col,
+                return empty_range(err, repl_syntax_error(err, REPL_PARSE_INVALID, NN_ERR_SYNTAX, line, col,
                     "(unicode error) 'unicodeescape' codec can't decode bytes in position %zu-%zu: %s", first,
                     first + escape_position(s + at, last - at),
-                    close && close > s + name ? "unknown Unicode character name" : "malformed \\N character escape");
+                    close && close > s + name ? "unknown Unicode character name" : "malformed \\N character escape"));
             }
             k += utf8_put(o + k, (unsigned long)cp);
             i = (size_t)(close - s);
@@ -233,16 +252,16 @@ int repl_decode_string(const char *s, size_t n, bool raw, bool fstring, int line
             for (int m = 0; m < digits; m++) {
                 int h = i + 1 + (size_t)m < n ? hexval((unsigned char)s[i + 1 + m]) : -1;
                 if (h < 0)
-                    return repl_syntax_error(err, REPL_PARSE_INVALID, NN_ERR_SYNTAX, line, col,
+                    return empty_range(err, repl_syntax_error(err, REPL_PARSE_INVALID, NN_ERR_SYNTAX, line, col,
                         "(unicode error) 'unicodeescape' codec can't decode bytes in position %zu-%zu: truncated %s escape",
-                        escape_position(s, i - 1), escape_position(s, i - 1) + (size_t)m + 1, e == 'x' ? "\\xXX" : e == 'u' ? "\\uXXXX" : "\\UXXXXXXXX");
+                        escape_position(s, i - 1), escape_position(s, i - 1) + (size_t)m + 1, e == 'x' ? "\\xXX" : e == 'u' ? "\\uXXXX" : "\\UXXXXXXXX"));
                 v = v * 16 + (unsigned long)h;
             }
             i += (size_t)digits;
             if (v > 0x10FFFF)
-                return repl_syntax_error(err, REPL_PARSE_INVALID, NN_ERR_SYNTAX, line, col,
+                return empty_range(err, repl_syntax_error(err, REPL_PARSE_INVALID, NN_ERR_SYNTAX, line, col,
                     "(unicode error) 'unicodeescape' codec can't decode bytes in position %zu-%zu: illegal Unicode character",
-                    escape_position(s, i - (size_t)digits - 1), escape_position(s, i - (size_t)digits - 1) + (size_t)digits + 1);
+                    escape_position(s, i - (size_t)digits - 1), escape_position(s, i - (size_t)digits - 1) + (size_t)digits + 1));
             k += utf8_put(o + k, v);
         }
     }
@@ -554,7 +573,9 @@ static int lex_op(lexer *L)
         L->p += n;
         return push(L, ops[i].kind, start, line, col) ? 0 : -1;
     }
-    return error_at(L, NN_ERR_SYNTAX, line, col, "%s", "invalid syntax");
+    error_at(L, NN_ERR_SYNTAX, line, col, "%s", "invalid syntax"); /* `$`: the parser's in CPython */
+    if (L->err) L->err->tok_line = false;
+    return -1;
 }
 
 /* A name with bytes past ASCII holds only identifier characters (CPython's
@@ -662,14 +683,14 @@ int repl_lex(const char *src, size_t len, int line0, int col0, bool interactive,
                 L.p = q + 1;
                 if (L.p >= L.end) {
                     if (interactive) { incomplete(&L); goto fail; }
-                    error_at(&L, NN_ERR_SYNTAX, L.line, 0, "%s", "unexpected EOF while parsing");
+                    eof_error(&L, L.line, 0);
                     goto fail;
                 }
                 continue;
             }
             if (q >= L.end) {
                 if (interactive) { incomplete(&L); goto fail; }
-                error_at(&L, NN_ERR_SYNTAX, L.line, col_of(&L, L.p) + 1, "%s", "unexpected EOF while parsing");
+                eof_error(&L, L.line, col_of(&L, L.p) + 1);
                 goto fail;
             }
             error_at(&L, NN_ERR_SYNTAX, L.line, col_of(&L, L.p) + 1, "%s",
@@ -706,6 +727,9 @@ int repl_lex(const char *src, size_t len, int line0, int col0, bool interactive,
             char msg[32];
             snprintf(msg, sizeof msg, "'%c' was never closed", L.parens[L.nparen - 1].c);
             error_at(&L, NN_ERR_SYNTAX, L.parens[L.nparen - 1].line, L.parens[L.nparen - 1].col, "%s", msg);
+            /* the parser's, at the end: CPython's text keeps the newline only on the last line */
+            int last = L.p > L.src && L.p[-1] == '\n' ? L.line - 1 : L.line;
+            if (err) err->tok_line = L.parens[L.nparen - 1].line != last, err->end_offset = 0, err->end_exact = true;
         }
         if (in_fstring) goto fail;
         out->deferred = true;
@@ -720,7 +744,17 @@ int repl_lex(const char *src, size_t len, int line0, int col0, bool interactive,
         L.nindent--;
         if (!push(&L, TK_DEDENT, L.p, L.line, col_of(&L, L.p))) goto fail;
     }
-    if (!push(&L, TK_ENDMARKER, L.p, L.line, col_of(&L, L.p))) goto fail;
+    repl_token *end = push(&L, TK_ENDMARKER, L.p, L.line, col_of(&L, L.p));
+    if (!end) goto fail;
+    /* where CPython's tokenizer puts the end: at the input's last newline (its own, or
+       the one it adds after a last line without one) */
+    end->end_line = end->line, end->end_col = end->col;
+    if (L.p > L.src && L.p[-1] == '\n' && end->line > line0) {
+        const char *nl = L.p - 1, *start = nl;
+        while (start > L.src && start[-1] != '\n') start--;
+        end->end_line = end->line - 1;
+        end->end_col = (int)(nl - start) + (end->end_line == line0 ? col0 : 0);
+    }
     return 0;
 fail:
     if (err && err->status == REPL_PARSE_OK) err->status = REPL_PARSE_FAILED;

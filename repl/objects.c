@@ -842,6 +842,7 @@ char *repl_exc_str(nn_object *exc)
             char *s = oserror_str(o);
             if (s || nn_error_current()) return s;
         }
+        if (repl_is_syntax_error(exc)) return repl_syntax_error_str(exc);
         nn_object *args = repl_nmap_get(&o->attrs, "args");
         if (args && args->type == &nn_tuple_type) {
             size_t n = nn_tuple_len(args);

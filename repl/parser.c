@@ -132,6 +132,7 @@ static void *error_at(parser *P, nn_error_kind kind, const repl_token *t, const 
     va_end(ap);
     /* at the end of input, point where the last real token ended */
     bool in_stream = t >= P->toks && t < P->toks + P->n, at_eof = false;
+    const repl_token *end = NULL; /* the ENDMARKER, when the error is there */
     int i = in_stream ? (int)(t - P->toks) : 0;
     if (in_stream && (t->kind == TK_ENDMARKER || t->kind == TK_DEDENT)) {
         /* only DEDENTs before the end: the input stopped here (a nested block
@@ -146,9 +147,19 @@ static void *error_at(parser *P, nn_error_kind kind, const repl_token *t, const 
         while (i > 0 && (P->toks[i].kind == TK_ENDMARKER || P->toks[i].kind == TK_DEDENT)) i--;
         t = &P->toks[i];
         at_eof = at_end;
+        if (at_end && rest < P->n && P->toks[rest].end_line) end = &P->toks[rest];
     }
     repl_syntax_error(P->err, REPL_PARSE_INVALID, kind, t->line, t->col, "%s", msg);
     if (P->err) P->err->at_eof = at_eof;
+    if (P->err && end) { /* CPython's end of input: its last newline, no range */
+        P->err->line = end->end_line, P->err->offset = end->end_col + 1;
+        P->err->end_offset = -1, P->err->end_exact = true;
+        return NULL;
+    }
+    if (P->err && t->kind == TK_NEWLINE) { /* an empty range at the line's end */
+        P->err->end_offset = P->err->offset, P->err->end_exact = true;
+        return NULL;
+    }
     if (P->err && (kind == NN_ERR_SYNTAX || kind == NN_ERR_INDENTATION) && t->end_line == t->line && t->end_col > t->col + 1 &&
         t->kind != TK_NEWLINE && !(t->kind == TK_STRING && t->fstring))
         P->err->end_offset = t->end_col + 1; /* CPython's carets under the whole token */
@@ -586,7 +597,11 @@ static repl_node *brace_atom(parser *P)
         } else {
             if (!(k = expression(P))) return NULL;
             if ((check(P, TK_RBRACE) || check(P, TK_COMMA)) && cur(P)->line == k->line)
-                return error_node(P, ended(P, k), "':' expected after dictionary key"); /* {1: 2, 3} */
+            {
+                error_node(P, ended(P, k), "':' expected after dictionary key"); /* {1: 2, 3} */
+                if (P->err) P->err->end_offset = 0, P->err->end_exact = true; /* CPython's: from the key on */
+                return NULL;
+            }
             if (!expect(P, TK_COLON) || !(v = expression(P))) return NULL;
         }
         if (push(P, &keys, k) < 0 || push(P, &values, v) < 0) return NULL;
@@ -690,9 +705,11 @@ static int call_args(parser *P, vec *args, vec *keywords)
     while (!check(P, TK_RPAR)) {
         repl_token *t = cur(P);
         if (accept(P, TK_STAR)) {
-            if (seen_kwunpack)
-                return error_at(P, NN_ERR_SYNTAX, &P->toks[open - P->toks + 1],
-                                "iterable argument unpacking follows keyword argument unpacking"), -1;
+            if (seen_kwunpack) { /* over the arguments before it, as CPython's */
+                const repl_token *first = &P->toks[open - P->toks + 1], *last = &P->toks[P->pos - 3];
+                return error_range(P, first->line, first->col, last->end_line, last->end_col,
+                                   "iterable argument unpacking follows keyword argument unpacking"), -1;
+            }
             repl_node *s = node_at(P, REPL_AST_Starred, t);
             if (!s || !(s->v.Starred.value = expression(P)) || push(P, args, s) < 0) return -1;
         } else if (accept(P, TK_DOUBLESTAR)) {
@@ -1162,6 +1179,7 @@ static void fstring_expression_error(parser *P, const char *src, size_t n, int l
     if (err->at_eof) { /* the expression ended early: CPython points at the closing parenthesis */
         err->offset = (int)n + 2;
         err->end_offset = 0;
+        err->end_exact = false;
         err->at_eof = false;
     } else {
         err->offset = err->offset - col + 1;
@@ -1773,12 +1791,11 @@ static repl_node *expr_stmt(parser *P)
     if (aug >= 0) {
         if (e->kind != REPL_AST_Name && e->kind != REPL_AST_Attribute && e->kind != REPL_AST_Subscript) {
             const char *what = target_description(e);
-            repl_token at = {.line = e->line, .col = e->col};
+            char msg[200];
             if (e->kind == REPL_AST_Tuple || e->kind == REPL_AST_List || e->kind == REPL_AST_Starred)
-                return error_at(P, NN_ERR_SYNTAX, &at, "'%s' is an illegal expression for augmented assignment",
-                                e->kind == REPL_AST_Tuple ? "tuple" : e->kind == REPL_AST_List ? "list" : "starred");
-            return error_at(P, NN_ERR_SYNTAX, &at, "'%s' is an illegal expression for augmented assignment",
-                            what ? what : "expression");
+                what = e->kind == REPL_AST_Tuple ? "tuple" : e->kind == REPL_AST_List ? "list" : "starred";
+            snprintf(msg, sizeof msg, "'%s' is an illegal expression for augmented assignment", what ? what : "expression");
+            return error_node(P, ended(P, e), msg);
         }
         advance(P);
         repl_node *n = node_at(P, REPL_AST_AugAssign, t);
@@ -1798,14 +1815,18 @@ static repl_node *expr_stmt(parser *P)
         for (int i = 0; i < targets.n; i++) {
             repl_node *tg = targets.items[i];
             const repl_node *bad = invalid_target(tg);
-            if (bad && bad == tg && i == targets.n - 1 && target_description(bad) &&
+            /* `1 = x` hints at '==' (CPython's invalid_named_expression); `True = 1`, a chain
+               `x = 1 = 2` and a bad element `[a, 1] = 2` do not ("cannot assign to literal") */
+            const char *what = bad ? target_description(bad) : NULL;
+            bool keyword = what && (!strcmp(what, "True") || !strcmp(what, "False") || !strcmp(what, "None"));
+            /* `a, 1 = 2`: a bare tuple's last element is where the '=' follows */
+            bool last_of_bare = tg->kind == REPL_AST_Tuple && tg->v.List.elts.n > 0 &&
+                                bad == tg->v.List.elts.items[tg->v.List.elts.n - 1] &&
+                                tg->v.List.elts.items[0]->line == tg->line && tg->v.List.elts.items[0]->col == tg->col;
+            if (bad && (bad == tg || last_of_bare) && targets.n == 1 && what && !keyword &&
                 bad->kind != REPL_AST_Compare && bad->kind != REPL_AST_BoolOp && bad->kind != REPL_AST_IfExp &&
-                bad->kind != REPL_AST_Lambda) {
+                bad->kind != REPL_AST_Lambda)
                 return maybe_equal(P, bad);
-            }
-            if (bad && (bad->kind == REPL_AST_Constant || bad->kind == REPL_AST_Call) && i == targets.n - 1) {
-                return maybe_equal(P, bad);
-            }
             if (set_context(P, tg, REPL_CTX_STORE) < 0) return NULL;
         }
         repl_node *n = node_at(P, REPL_AST_Assign, t);

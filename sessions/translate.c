@@ -202,9 +202,10 @@ long sess_failed_statement(const char *source, const char *error)
     long start = 0, line = 1;
     int depth = 0, backslash = 0, decorator = 0;
     char quote = 0; /* inside a triple-quoted string: its quote character */
+    /* lines end where Python's tokenizer ends them (\n, \r\n, a lone \r), as the traceback counts them */
     for (const char *p = source; *p && line <= fail; line++) {
-        size_t n = strcspn(p, "\n");
-        if (!depth && !backslash && !quote && n && p[0] != ' ' && p[0] != '\t' && p[0] != '#' && p[0] != '\r') {
+        size_t n = strcspn(p, "\r\n");
+        if (!depth && !backslash && !quote && n && p[0] != ' ' && p[0] != '\t' && p[0] != '#') {
             if (!continues(p, n, decorator)) start = line;
             decorator = p[0] == '@';
         }
@@ -232,7 +233,7 @@ long sess_failed_statement(const char *source, const char *error)
             else if ((c == ')' || c == ']' || c == '}') && depth) depth--;
             else if (c == '\\' && i + 1 == n) backslash = 1;
         }
-        p += n + (p[n] == '\n');
+        p += n + (p[n] == '\r' && p[n + 1] == '\n' ? 2 : p[n] != '\0');
     }
     return start;
 }

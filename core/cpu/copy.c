@@ -38,6 +38,28 @@ int nn_cpu_fill(nn_tensor *t, double value)
     return 0;
 }
 
+static int64_t load_int(const char *p, nn_dtype dt)
+{
+    switch (dt) {
+    case NN_INT32: return *(const int32_t *)p;
+    case NN_INT16: return *(const int16_t *)p;
+    case NN_INT8: return *(const int8_t *)p;
+    case NN_UINT8: return *(const uint8_t *)p;
+    default: return *(const int64_t *)p;
+    }
+}
+
+static void store_int(char *p, nn_dtype dt, int64_t v)
+{
+    switch (dt) {
+    case NN_INT32: *(int32_t *)p = (int32_t)(uint32_t)v; break;
+    case NN_INT16: *(int16_t *)p = (int16_t)(uint16_t)v; break;
+    case NN_INT8: *(int8_t *)p = (int8_t)(uint8_t)v; break;
+    case NN_UINT8: *(uint8_t *)p = (uint8_t)v; break;
+    default: *(int64_t *)p = v; break;
+    }
+}
+
 typedef struct copy_ctx {
     nn_dtype dst, src;
 } copy_ctx;
@@ -76,6 +98,10 @@ static void copy_loop(char **data, const int64_t *strides, int64_t n, void *ctx)
     if (c->dst == NN_INT64 && (c->src == NN_INT32 || c->src == NN_BOOL)) {
         for (int64_t i = 0; i < n; i++)
             *(int64_t *)(o + i * so) = c->src == NN_INT32 ? *(const int32_t *)(in + i * si) : *(const uint8_t *)(in + i * si);
+        return;
+    }
+    if (nn_dtype_is_integer(c->dst) && nn_dtype_is_integer(c->src)) { /* exact, wrapping: int64 -> int32 keeps the low bits */
+        for (int64_t i = 0; i < n; i++) store_int(o + i * so, c->dst, load_int(in + i * si, c->src));
         return;
     }
     for (int64_t i = 0; i < n; i++) nn_store_double(o + i * so, c->dst, nn_load_double(in + i * si, c->src));

@@ -116,6 +116,25 @@ static void test_torch_load_objects(void **state)
     assert_true(runs > 1000);
 }
 
+/* SyntaxErrors made by compile() and by hand, their str, their fields and the
+   lines traceback prints for them (exc_syntax.c), and NFKC-normalized names */
+static void test_syntax_errors(void **state)
+{
+    (void)state;
+    long runs = sweep("<syntax>", "import traceback\n"
+                                  "for src in ['x = (1,', 'f(**x, *y)', 'if x:\\n\\n', \"'abc\", 'a b', 'ﬁ = 1 +']:\n"
+                                  "    try:\n"
+                                  "        exec(src)\n"
+                                  "    except SyntaxError as e:\n"
+                                  "        s = str(e) + repr(e.args) + ''.join(traceback.format_exception(e))\n"
+                                  "        s += ''.join(traceback.format_exception_only(e))\n"
+                                  "e = SyntaxError('m', ('/a/f.py', 3, 4, '  abc def\\n', 3, 6))\n"
+                                  "s = str(e) + ''.join(traceback.format_exception(e)) + str(e.__dict__)\n"
+                                  "ℌ = 2\n"
+                                  "assert H == 2\n");
+    assert_true(runs > 1000);
+}
+
 int main(void)
 {
     repl_bindings_install();
@@ -123,6 +142,7 @@ int main(void)
         cmocka_unit_test(test_scripts),
         cmocka_unit_test(test_corpus),
         cmocka_unit_test(test_torch_load_objects),
+        cmocka_unit_test(test_syntax_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

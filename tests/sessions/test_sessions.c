@@ -971,6 +971,13 @@ static void test_export_comments_are_safe(void **state)
     ok(sess_cell_record(db, sid, 1, "x = 1\rimport os\vos.getcwd()\fa\x1c" "b\x1d" "c\x1e" "d\xc2\x85" "e\xe2\x80\xa8" "f\xe2\x80\xa9" "g\r\nh\n",
                         "", "Error\rprint('owned')\xe2\x80\xa8z", SESS_CELL_ERROR, 0, 0, NULL));
     ok(sess_cell_record(db, sid, 2, "y = 2\rprint(y)", "", "KeyboardInterrupt", SESS_CELL_INTERRUPTED, 0, 0, NULL));
+    /* the failing line as the traceback counts it, a lone \r ending a line too */
+    int64_t sid2;
+    ok(sess_session_begin(db, "cr", NULL, NULL, &sid2));
+    ok(sess_cell_record(db, sid2, 1, "x = 1\r# note\rprint(x)\ny = 1/0\nz = 2\n", "1\n",
+                        "Traceback (most recent call last):\n  File \"<ipython-input-1>\", line 4, in <module>\n"
+                        "ZeroDivisionError: division by zero",
+                        SESS_CELL_ERROR, 0, 0, NULL));
     sess_close(db);
     raw_exec(path, "UPDATE sessions SET nnscope_version = '0.1' || char(13) || 'print(1)' || char(10) || 'x'");
     ok(sess_open(path, 0, &db));
@@ -994,6 +1001,10 @@ static void test_export_comments_are_safe(void **state)
     assert_null(strstr(py, "\xe2\x80\xa9"));
     assert_non_null(strstr(py, "# import os\n"));
     assert_non_null(strstr(py, "# recorded by nnscope 0.1 print(1) x; 2 cells\n"));
+    nn_free(py);
+    ok(sess_export_text(db, sid2, SESS_EXPORT_PY, &py, &len));
+    assert_non_null(strstr(py, "x = 1\n# note\nprint(x)\n# the cell raised an error here; the rest of it is commented "
+                               "out:\n# y = 1/0\n# z = 2\n"));
     nn_free(py);
     /* a symlink planted at the first temporary name is left alone */
     char tmp[600];
