@@ -363,9 +363,7 @@ int nn_set_requires_grad(nn_tensor *t, bool requires_grad)
                                 "var_no_grad = var.detach().");
         return 0;
     }
-    if (requires_grad && nn_dtype_is_complex(t->dtype)) /* core/complex.c records no graph */
-        return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "autograd through complex tensors is not supported in nnscope");
-    if (requires_grad && !nn_dtype_is_floating(t->dtype))
+    if (requires_grad && !nn_dtype_is_floating(t->dtype) && !nn_dtype_is_complex(t->dtype))
         return nn_error_set(NN_ERR_RUNTIME, "only Tensors of floating point and complex dtype can require gradients");
     t->requires_grad = requires_grad;
     return 0;
@@ -748,7 +746,14 @@ static int check_grad_shape(nn_node *n, int i, nn_tensor **g)
                             nn_node_name(n), i, nn_shape_str(grad->ndim, grad->sizes, a, sizeof a),
                             nn_shape_str(m->ndim, m->sizes, b, sizeof b));
     }
-    if (grad->dtype != m->dtype && nn_dtype_is_floating(m->dtype)) {
+    if (nn_dtype_is_complex(grad->dtype) && !nn_dtype_is_complex(m->dtype)) {
+        /* a real input of a complex result: the real part (PyTorch's handle_r_to_c) */
+        nn_tensor *re = nn_real(grad);
+        if (!re) return -1;
+        NN_SET(*g, re);
+        grad = re;
+    }
+    if (grad->dtype != m->dtype && (nn_dtype_is_floating(m->dtype) || nn_dtype_is_complex(m->dtype))) {
         nn_tensor *cast = nn_to_dtype(grad, m->dtype);
         if (!cast) return -1;
         NN_SET(*g, cast);

@@ -556,21 +556,37 @@ int nn_rsub_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     return gin[0] ? 0 : -1;
 }
 
+/* g * conj(x): g * x for a real x (complex autograd's conjugate; nn_conj of a real tensor is itself) */
+static nn_tensor *times_conj(nn_tensor *g, nn_tensor *x)
+{
+    nn_tensor *c = nn_conj(x), *r = c ? nn_mul(g, c) : NULL;
+    NN_RELEASE(c);
+    return r;
+}
+
+/* g / conj(x) */
+static nn_tensor *over_conj(nn_tensor *g, nn_tensor *x)
+{
+    nn_tensor *c = nn_conj(x), *r = c ? nn_div(g, c) : NULL;
+    NN_RELEASE(c);
+    return r;
+}
+
 int nn_mul_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 {
     nn_tensor *a = nn_node_saved(n, 0), *b = nn_node_saved(n, 1);
-    if (nn_node_needs_input_grad(n, 0) && to_input(n, 0, nn_mul(gout[0], b), &gin[0]) < 0) return -1;
-    if (nn_node_needs_input_grad(n, 1)) return to_input(n, 1, nn_mul(gout[0], a), &gin[1]);
+    if (nn_node_needs_input_grad(n, 0) && to_input(n, 0, times_conj(gout[0], b), &gin[0]) < 0) return -1;
+    if (nn_node_needs_input_grad(n, 1)) return to_input(n, 1, times_conj(gout[0], a), &gin[1]);
     return 0;
 }
 
 int nn_div_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 {
     nn_tensor *a = nn_node_saved(n, 0), *b = nn_node_saved(n, 1);
-    if (nn_node_needs_input_grad(n, 0) && to_input(n, 0, nn_div(gout[0], b), &gin[0]) < 0) return -1;
+    if (nn_node_needs_input_grad(n, 0) && to_input(n, 0, over_conj(gout[0], b), &gin[0]) < 0) return -1;
     if (!nn_node_needs_input_grad(n, 1)) return 0;
     /* d(a/b)/db = -a / b^2 */
-    nn_tensor *q = nn_div(a, b), *qb = q ? nn_div(q, b) : NULL, *t = qb ? nn_mul(gout[0], qb) : NULL;
+    nn_tensor *q = nn_div(a, b), *qb = q ? nn_div(q, b) : NULL, *t = qb ? times_conj(gout[0], qb) : NULL;
     NN_RELEASE(q);
     NN_RELEASE(qb);
     nn_tensor *neg = t ? nn_neg(t) : NULL;
@@ -633,7 +649,7 @@ int nn_pow_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     /* grad * e * a^(e-1) */
     nn_tensor *pw = nn_pow_scalar(a, e - 1.0), *scaled = pw ? nn_mul_scalar(pw, e) : NULL;
     NN_RELEASE(pw);
-    gin[0] = scaled ? nn_mul(gout[0], scaled) : NULL;
+    gin[0] = scaled ? times_conj(gout[0], scaled) : NULL;
     NN_RELEASE(scaled);
     return gin[0] ? 0 : -1;
 }
@@ -674,7 +690,7 @@ int nn_pow_tensor_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
         NN_RELEASE(one);
         NN_RELEASE(bm1);
         NN_RELEASE(pw);
-        if (to_input(n, 0, t ? nn_mul(gout[0], t) : NULL, &gin[0]) < 0) {
+        if (to_input(n, 0, t ? times_conj(gout[0], t) : NULL, &gin[0]) < 0) {
             NN_RELEASE(t);
             return -1;
         }

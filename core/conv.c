@@ -1,7 +1,7 @@
 /*
  * conv.c — 2-d convolution: F.conv2d (ConvolutionBackward0) with stride,
- * padding, dilation and groups, its backward beside it, and the Conv2d module
- * class (PyTorch 1.13's __init__, reset_parameters and extra_repr).
+ * padding, dilation and groups, and its backward beside it (the Conv2d module
+ * class is conv_more.c's).
  *
  * float32 and float64 run through im2col and one GEMM per group over the
  * batch's threads (the conv2d kernel, core/cpu/conv2d.c); bfloat16 and float16 through the direct loops
@@ -263,108 +263,4 @@ int nn_convolution_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     else if (!need_w || rc) NN_RELEASE(g64[1]);
     if (rc == 0 && need_b) gin[2] = nn_sum(gout[0], 3, (int[]){0, 2, 3}, false);
     return rc == 0 && (!need_b || gin[2]) ? 0 : -1;
-}
-
-/* ---------------------------------------------------------------- Conv2d */
-
-/* A (a, b) tuple of ints; new reference. */
-static nn_object *pair_of(const int64_t v[2])
-{
-    nn_object *a = nn_int_new(v[0]), *b = a ? nn_int_new(v[1]) : NULL;
-    nn_object *t = b ? nn_tuple_pack(2, a, b) : NULL;
-    NN_RELEASE(a);
-    NN_RELEASE(b);
-    return t;
-}
-
-/* The int pair attribute name of m into v. */
-static int attr_pair(nn_module *m, const char *name, int64_t v[2])
-{
-    nn_object *t = nn_module_getattr(m, name);
-    if (!t || !nn_is_instance(t, &nn_tuple_type) || nn_tuple_len(t) != 2)
-        return t ? nn_error_set(NN_ERR_TYPE, "Conv2d.%s must be a pair of ints", name) : -1;
-    v[0] = nn_int_value(nn_tuple_get(t, 0));
-    v[1] = nn_int_value(nn_tuple_get(t, 1));
-    return 0;
-}
-
-static nn_object *conv2d_forward(nn_module *m, nn_object *args, nn_object *kwargs)
-{
-    if (nn_tuple_len(args) != 1 || (kwargs && nn_dict_len(kwargs)) || !nn_is_tensor(nn_tuple_get(args, 0)))
-        return nn_error_set(NN_ERR_TYPE, "Conv2d.forward() takes one tensor argument (input)"), NULL;
-    nn_object *w = nn_module_getattr(m, "weight"), *b = w ? nn_module_getattr(m, "bias") : NULL, *g = NULL;
-    int64_t stride[2], padding[2], dilation[2];
-    if (!b || attr_pair(m, "stride", stride) || attr_pair(m, "padding", padding) || attr_pair(m, "dilation", dilation) ||
-        !(g = nn_module_getattr(m, "groups")))
-        return NULL;
-    return (nn_object *)nn_conv2d(NN_TENSOR(nn_tuple_get(args, 0)), NN_TENSOR(w), nn_is_none(b) ? NULL : NN_TENSOR(b),
-                                  stride, padding, dilation, nn_int_value(g));
-}
-
-/* '{in_channels}, {out_channels}, kernel_size={kernel_size}, stride={stride}' and the
-   settings that differ from their defaults, as _ConvNd.extra_repr. */
-static char *conv2d_extra_repr(nn_module *m)
-{
-    static const char *const names[] = {"in_channels", "out_channels", "kernel_size", "stride", "padding",
-                                        "dilation", "groups", "bias"};
-    char *parts[8] = {0};
-    int rc = 0;
-    for (int i = 0; i < 8 && rc == 0; i++) {
-        nn_object *v = nn_module_getattr(m, names[i]);
-        parts[i] = v ? nn_str(v) : NULL;
-        if (!parts[i]) rc = -1;
-    }
-    char buf[512] = "";
-    if (rc == 0) {
-        size_t n = (size_t)snprintf(buf, sizeof buf, "%s, %s, kernel_size=%s, stride=%s", parts[0], parts[1], parts[2],
-                                    parts[3]);
-        if (strcmp(parts[4], "(0, 0)")) n += (size_t)snprintf(buf + n, sizeof buf - n, ", padding=%s", parts[4]);
-        if (strcmp(parts[5], "(1, 1)")) n += (size_t)snprintf(buf + n, sizeof buf - n, ", dilation=%s", parts[5]);
-        if (strcmp(parts[6], "1")) n += (size_t)snprintf(buf + n, sizeof buf - n, ", groups=%s", parts[6]);
-        if (!strcmp(parts[7], "None")) snprintf(buf + n, sizeof buf - n, ", bias=False");
-    }
-    for (int i = 0; i < 8; i++) nn_free(parts[i]);
-    return rc ? NULL : nn_strdup(buf);
-}
-
-const nn_module_class nn_conv2d_class = {.name = "Conv2d", .forward = conv2d_forward, .extra_repr = conv2d_extra_repr};
-
-/* A new parameter of the given shape (uninitialized values), registered as name. */
-static nn_tensor *add_parameter(nn_module *m, const char *name, int ndim, const int64_t *sizes, nn_dtype dtype)
-{
-    nn_tensor *data = nn_empty(ndim, sizes, dtype), *p = data ? nn_parameter_new(data, true) : NULL;
-    NN_RELEASE(data);
-    int rc = p ? nn_module_register_parameter(m, name, p) : -1;
-    NN_RELEASE(p); /* the module holds it */
-    return rc ? NULL : p;
-}
-
-nn_module *nn_conv2d_new(int64_t in_channels, int64_t out_channels, const int64_t kernel_size[2],
-                         const int64_t stride[2], const int64_t padding[2], const int64_t dilation[2], int64_t groups,
-                         bool bias, nn_dtype dtype)
-{
-    if (groups <= 0) return nn_error_set(NN_ERR_VALUE, "groups must be a positive integer"), NULL;
-    if (in_channels % groups) return nn_error_set(NN_ERR_VALUE, "in_channels must be divisible by groups"), NULL;
-    if (out_channels % groups) return nn_error_set(NN_ERR_VALUE, "out_channels must be divisible by groups"), NULL;
-    nn_module *m = nn_module_new(&nn_conv2d_class);
-    if (!m) return NULL;
-    static const int64_t no_output_padding[2] = {0, 0};
-    nn_object *attrs[] = {nn_int_new(in_channels), nn_int_new(out_channels), pair_of(kernel_size), pair_of(stride),
-                          pair_of(padding), pair_of(dilation), nn_bool_new(false), pair_of(no_output_padding),
-                          nn_int_new(groups), nn_str_new("zeros")};
-    static const char *const names[] = {"in_channels", "out_channels", "kernel_size", "stride", "padding",
-                                        "dilation", "transposed", "output_padding", "groups", "padding_mode"};
-    int rc = 0;
-    for (int i = 0; i < 10; i++) {
-        if (rc == 0) rc = attrs[i] ? nn_module_setattr(m, names[i], attrs[i]) : -1;
-        NN_RELEASE(attrs[i]);
-    }
-    int64_t wsizes[4] = {out_channels, in_channels / groups, kernel_size[0], kernel_size[1]};
-    nn_tensor *w = rc ? NULL : add_parameter(m, "weight", 4, wsizes, dtype), *b = NULL;
-    if (!w) rc = -1;
-    else if (bias && !(b = add_parameter(m, "bias", 1, &out_channels, dtype))) rc = -1;
-    else if (!bias) rc = nn_module_register_parameter(m, "bias", NULL);
-    if (rc == 0) rc = nn_init_reset_weight_bias(w, b); /* _ConvNd.reset_parameters */
-    if (rc) NN_SET(m, NULL);
-    return m;
 }

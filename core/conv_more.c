@@ -4,9 +4,10 @@
  * (core/kernels.def): a 1-d convolution is the 2-d one over a height of 1; a
  * transposed convolution's forward is the 2-d convolution's input gradient,
  * its backward that convolution (input) and its weight gradient with the
- * roles of input and gradient swapped (weight). Module classes Conv1d,
+ * roles of input and gradient swapped (weight). padding='valid'/'same' for
+ * 1 to 3 dims as ATen's _convolution_mode. Module classes Conv1d, Conv2d,
  * ConvTranspose1d and ConvTranspose2d with PyTorch 1.13's parameters,
- * initialisation stream and reprs.
+ * checks, padding modes, initialisation stream and reprs.
  */
 #include <stdio.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 #include "nn_init.h"
 #include "nn_scratch.h"
 #include "nn_autocast.h"
+#include "nn_conv3d.h"
 
 /* p.i: stride[2], padding[2], dilation[2], groups (conv.c's layout), output_padding[2] */
 static nn_op_params conv_params(int dims, const int64_t *stride, const int64_t *padding, const int64_t *dilation,
@@ -145,20 +147,72 @@ nn_tensor *nn_conv1d(nn_tensor *x, nn_tensor *w, nn_tensor *b, int64_t stride, i
     return maybe_unbatched(1, x, w, b, &p, conv1d_batched);
 }
 
-nn_tensor *nn_conv1d_str(nn_tensor *x, nn_tensor *w, nn_tensor *b, const char *padding, int64_t stride,
-                         int64_t dilation, int64_t groups)
+nn_tensor *nn_conv_nd(int dims, nn_tensor *x, nn_tensor *w, nn_tensor *b, const int64_t *stride,
+                      const int64_t *padding, const int64_t *dilation, int64_t groups)
 {
-    if (!strcmp(padding, "valid")) return nn_conv1d(x, w, b, stride, 0, dilation, groups);
-    if (strcmp(padding, "same"))
-        return nn_error_set(NN_ERR_RUNTIME, "Invalid padding string: '%s'", padding), NULL;
-    if (stride != 1)
-        return nn_error_set(NN_ERR_RUNTIME, "padding='same' is not supported for strided convolutions"), NULL;
-    int64_t total = dilation * ((w->ndim ? w->sizes[w->ndim - 1] : 1) - 1), left = total / 2;
-    if (total % 2 == 0) return nn_conv1d(x, w, b, 1, left, dilation, groups);
-    /* ATen's _convolution_mode: the extra one on the right by constant_pad_nd, the rest symmetric */
-    int64_t pad[2] = {0, total - 2 * left};
-    nn_tensor *xp = nn_constant_pad_nd(x, 2, pad, 0), *r = xp ? nn_conv1d(xp, w, b, 1, left, dilation, groups) : NULL;
+    if (dims == 3) return nn_conv3d(x, w, b, stride, padding, dilation, groups);
+    if (dims == 2) return nn_conv2d(x, w, b, stride, padding, dilation, groups);
+    return nn_conv1d(x, w, b, stride[0], padding[0], dilation[0], groups);
+}
+
+/* ATen's convolution_same on a batched x: each dim's total padding d * (k - 1), its
+   half on both sides; where the total is odd, the extra one on the right by
+   constant_pad_nd (1.13 warns once about that copy) */
+static nn_tensor *conv_same(int dims, nn_tensor *x, nn_tensor *w, nn_tensor *b, const int64_t *stride,
+                            const int64_t *dilation, int64_t groups)
+{
+    char s1[128], s2[128];
+    if (w->ndim < 3) return nn_error_set(NN_ERR_RUNTIME, "weight should have at least three dimensions"), NULL;
+    if (x->ndim != w->ndim)
+        return nn_error_set(NN_ERR_RUNTIME, "Expected %d-dimensional input for %d-dimensional weight%s, but got "
+                            "%d-dimensional input of size %s instead", w->ndim, w->ndim,
+                            nn_shape_str(w->ndim, w->sizes, s1, sizeof s1), x->ndim,
+                            nn_shape_str(x->ndim, x->sizes, s2, sizeof s2)),
+               NULL;
+    int64_t left[3], extra[6] = {0};
+    bool symmetric = true;
+    for (int d = 0; d < dims; d++) {
+        int64_t total = dilation[d] * (w->sizes[2 + d] - 1);
+        left[d] = total / 2;
+        extra[2 * (dims - 1 - d) + 1] = total - 2 * left[d]; /* F.pad's order: the last dim first */
+        symmetric = symmetric && total % 2 == 0;
+    }
+    if (symmetric) return nn_conv_nd(dims, x, w, b, stride, left, dilation, groups);
+    static bool warned; /* TORCH_WARN_ONCE */
+    if (!warned && (warned = true) &&
+        nn_warn("UserWarning", "Using padding='same' with even kernel lengths and odd dilation may require a "
+                "zero-padded copy of the input be created (Triggered internally at  "
+                "./aten/src/ATen/native/Convolution.cpp:895.)") < 0)
+        return NULL;
+    nn_tensor *xp = nn_constant_pad_nd(x, 2 * dims, extra, 0);
+    nn_tensor *y = xp ? nn_conv_nd(dims, xp, w, b, stride, left, dilation, groups) : NULL;
     NN_RELEASE(xp);
+    return y;
+}
+
+nn_tensor *nn_conv_str(int dims, nn_tensor *x, nn_tensor *w, nn_tensor *b, const char *padding,
+                       const int64_t *stride, const int64_t *dilation, int64_t groups)
+{
+    static const char *const names[4] = {"", "conv1d", "conv2d", "conv3d"};
+    if (x->ndim != dims + 1 && x->ndim != dims + 2) { /* batchify */
+        char s[128];
+        return nn_error_set(NN_ERR_RUNTIME, "Expected %dD (unbatched) or %dD (batched) input to %s, but got input of "
+                            "size: %s", dims + 1, dims + 2, names[dims], nn_shape_str(x->ndim, x->sizes, s, sizeof s)),
+               NULL;
+    }
+    bool same = !strcmp(padding, "same");
+    if (!same && strcmp(padding, "valid"))
+        return nn_error_set(NN_ERR_RUNTIME, "Invalid padding string: '%s'", padding), NULL;
+    for (int d = 0; same && d < dims; d++)
+        if (stride[d] != 1)
+            return nn_error_set(NN_ERR_RUNTIME, "padding='same' is not supported for strided convolutions"), NULL;
+    static const int64_t zeros[3] = {0, 0, 0};
+    if (!same) return nn_conv_nd(dims, x, w, b, stride, zeros, dilation, groups);
+    if (x->ndim == dims + 2) return conv_same(dims, x, w, b, stride, dilation, groups);
+    nn_tensor *u = nn_unsqueeze(x, 0), *y = u ? conv_same(dims, u, w, b, stride, dilation, groups) : NULL;
+    nn_tensor *r = y ? nn_squeeze_dim(y, 0) : NULL;
+    NN_RELEASE(u);
+    NN_RELEASE(y);
     return r;
 }
 
@@ -330,16 +384,18 @@ typedef struct conv_kind {
     bool transposed;
 } conv_kind;
 
-static const conv_kind kinds[3] = {{1, false}, {1, true}, {2, true}};
+static const conv_kind kinds[3] = {{1, false}, {1, true}, {2, true}}, conv2d_kind = {2, false};
 
 const nn_module_class nn_conv_more_classes[3];
 
 /* the kind of m's class or of the core class it derives from (a language subclass of nn.Conv1d) */
 static const conv_kind *kind_of(nn_module *m)
 {
-    for (const nn_module_class *c = m->cls; c; c = c->base)
+    for (const nn_module_class *c = m->cls; c; c = c->base) {
+        if (c == &nn_conv2d_class) return &conv2d_kind;
         for (int i = 0; i < 3; i++)
             if (c == &nn_conv_more_classes[i]) return &kinds[i];
+    }
     return NULL;
 }
 
@@ -403,6 +459,53 @@ static int output_padding_for(const char *name, int dims, const nn_tensor *x, nn
     return 0;
 }
 
+/* an attribute holding n ints, a tuple or a list, into v; 0 or -1 */
+static int int_seq_attr(nn_module *m, const char *name, int n, int64_t *v)
+{
+    nn_object *t = nn_module_getattr(m, name);
+    if (!t) return -1;
+    bool tuple = nn_is_instance(t, &nn_tuple_type);
+    if ((!tuple && !nn_is_list(t)) || (int)(tuple ? nn_tuple_len(t) : nn_list_len(t)) != n)
+        return nn_error_set(NN_ERR_TYPE, "%s.%s must be a sequence of %d ints", nn_module_name(m), name, n);
+    for (int i = 0; i < n; i++) {
+        nn_object *e = tuple ? nn_tuple_get(t, (size_t)i) : nn_list_get(t, (size_t)i);
+        if (!nn_is_int(e)) return nn_error_set(NN_ERR_TYPE, "%s.%s must hold ints", nn_module_name(m), name);
+        v[i] = nn_int_value(e);
+    }
+    return 0;
+}
+
+static nn_pad_mode pad_mode_of(const char *mode)
+{
+    return !strcmp(mode, "reflect") ? NN_PAD_REFLECT : !strcmp(mode, "replicate") ? NN_PAD_REPLICATE : NN_PAD_CIRCULAR;
+}
+
+nn_tensor *nn_conv_module_forward(nn_module *m, nn_tensor *x, nn_tensor *w, nn_tensor *b)
+{
+    const conv_kind *k = kind_of(m);
+    if (!k || k->transposed) return nn_error_set(NN_ERR_RUNTIME, "not a convolution module"), NULL;
+    int dims = k->dims;
+    int64_t stride[3], padding[3] = {0, 0, 0}, dilation[3]; /* 3: nn_conv_nd's arrays */
+    nn_object *g = nn_module_getattr(m, "groups"), *pad = g ? nn_module_getattr(m, "padding") : NULL;
+    nn_object *mode = pad ? nn_module_getattr(m, "padding_mode") : NULL;
+    if (!mode || attr_tuple(m, "stride", dims, stride) || attr_tuple(m, "dilation", dims, dilation) ||
+        (!nn_is_str(pad) && attr_tuple(m, "padding", dims, padding)))
+        return NULL;
+    if (!nn_is_int(g) || !nn_is_str(mode))
+        return nn_error_set(NN_ERR_TYPE, "%s: groups or padding_mode has the wrong type", nn_module_name(m)), NULL;
+    if (strcmp(nn_str_cstr(mode), "zeros")) { /* F.pad(input, _reversed_padding_repeated_twice, mode), no padding */
+        int64_t rev[4];
+        if (int_seq_attr(m, "_reversed_padding_repeated_twice", 2 * dims, rev)) return NULL;
+        static const int64_t zeros[3] = {0, 0, 0};
+        nn_tensor *xp = nn_pad(x, 2 * dims, rev, pad_mode_of(nn_str_cstr(mode)), 0);
+        nn_tensor *y = xp ? nn_conv_nd(dims, xp, w, b, stride, zeros, dilation, nn_int_value(g)) : NULL;
+        NN_RELEASE(xp);
+        return y;
+    }
+    if (nn_is_str(pad)) return nn_conv_str(dims, x, w, b, nn_str_cstr(pad), stride, dilation, nn_int_value(g));
+    return nn_conv_nd(dims, x, w, b, stride, padding, dilation, nn_int_value(g));
+}
+
 static nn_object *conv_forward(nn_module *m, nn_object *args, nn_object *kwargs)
 {
     const conv_kind *k = kind_of(m);
@@ -427,33 +530,29 @@ static nn_object *conv_forward(nn_module *m, nn_object *args, nn_object *kwargs)
             return NULL;
         }
     }
+    static const char *const fns[2][2] = {{"conv1d", "conv2d"}, {"conv_transpose", "conv_transpose"}};
     nn_tensor *x = nn_forward_tensor_arg(f, args1 ? args1 : args, kwargs1 ? kwargs1 : kwargs,
-                                         k->transposed ? "conv_transpose" : "conv1d", "input", 1);
+                                         fns[k->transposed][k->dims - 1], "input", 1);
     NN_RELEASE(args1);
     NN_RELEASE(kwargs1);
     if (osize && nn_is_none(osize)) osize = NULL;
-    int64_t stride[2], padding[2], dilation[2], outpad[2] = {0, 0};
     nn_object *w = x ? nn_module_getattr(m, "weight") : NULL, *b = w ? nn_module_getattr(m, "bias") : NULL;
-    nn_object *g = b ? nn_module_getattr(m, "groups") : NULL;
-    nn_object *pad_attr = g ? nn_module_getattr(m, "padding") : NULL;
-    if (!pad_attr || attr_tuple(m, "stride", k->dims, stride) ||
-        (!nn_is_str(pad_attr) && attr_tuple(m, "padding", k->dims, padding)) ||
-        attr_tuple(m, "dilation", k->dims, dilation) ||
-        (k->transposed && attr_tuple(m, "output_padding", k->dims, outpad)))
-        return NULL;
-    if (!nn_is_tensor(w) || (!nn_is_none(b) && !nn_is_tensor(b)) || !nn_is_int(g))
-        return nn_error_set(NN_ERR_TYPE, "%s: weight, bias or groups has the wrong type", nn_module_name(m)), NULL;
+    if (!b) return NULL;
+    if (!nn_is_tensor(w) || (!nn_is_none(b) && !nn_is_tensor(b)))
+        return nn_error_set(NN_ERR_TYPE, "%s: weight or bias has the wrong type", nn_module_name(m)), NULL;
     nn_tensor *bt = nn_is_none(b) ? NULL : NN_TENSOR(b);
+    if (!k->transposed) return (nn_object *)nn_conv_module_forward(m, x, NN_TENSOR(w), bt);
+    int64_t stride[2], padding[2], dilation[2], outpad[2] = {0, 0};
+    nn_object *g = nn_module_getattr(m, "groups");
+    if (!g || attr_tuple(m, "stride", k->dims, stride) || attr_tuple(m, "padding", k->dims, padding) ||
+        attr_tuple(m, "dilation", k->dims, dilation) || attr_tuple(m, "output_padding", k->dims, outpad))
+        return NULL;
+    if (!nn_is_int(g)) return nn_error_set(NN_ERR_TYPE, "%s: groups has the wrong type", nn_module_name(m)), NULL;
     if (osize) {
         nn_tensor *wt = NN_TENSOR(w);
         int64_t kernel[2] = {wt->sizes[2], k->dims == 2 ? wt->sizes[3] : 0};
         if (output_padding_for(f, k->dims, x, osize, kernel, stride, padding, dilation, outpad) < 0) return NULL;
     }
-    if (!k->transposed && nn_is_str(pad_attr))
-        return (nn_object *)nn_conv1d_str(x, NN_TENSOR(w), bt, nn_str_cstr(pad_attr), stride[0], dilation[0],
-                                          nn_int_value(g));
-    if (!k->transposed)
-        return (nn_object *)nn_conv1d(x, NN_TENSOR(w), bt, stride[0], padding[0], dilation[0], nn_int_value(g));
     return (nn_object *)nn_conv_transpose(k->dims, x, NN_TENSOR(w), bt, stride, padding, outpad, nn_int_value(g),
                                           dilation);
 }
@@ -485,6 +584,7 @@ static char *conv_extra_repr(nn_module *m)
     return nn_module_format_attrs(m, fmt);
 }
 
+const nn_module_class nn_conv2d_class = {.name = "Conv2d", .forward = conv_forward, .extra_repr = conv_extra_repr};
 const nn_module_class nn_conv_more_classes[3] = {
     {.name = "Conv1d", .forward = conv_forward, .extra_repr = conv_extra_repr},
     {.name = "ConvTranspose1d", .forward = conv_forward, .extra_repr = conv_extra_repr},
@@ -514,34 +614,101 @@ static nn_tensor *add_parameter(nn_module *m, const char *name, int ndim, const 
     return rc ? NULL : p;
 }
 
-nn_module *nn_conv_more_new(int which, int64_t in, int64_t out, const int64_t *kernel, const int64_t *stride,
-                            const int64_t *padding, const char *padding_str, const int64_t *output_padding, const int64_t *dilation,
-                            int64_t groups, bool bias, nn_dtype dtype)
+/* _ConvNd's checks of its arguments (a transposed one's padding_mode first, as _ConvTransposeNd's) */
+static int check_spec(const nn_module_class *cls, const conv_kind *k, const nn_conv_spec *s)
 {
-    const conv_kind *k = &kinds[which];
-    if (groups <= 0) return nn_error_set(NN_ERR_VALUE, "groups must be a positive integer"), NULL;
-    if (in % groups) return nn_error_set(NN_ERR_VALUE, "in_channels must be divisible by groups"), NULL;
-    if (out % groups) return nn_error_set(NN_ERR_VALUE, "out_channels must be divisible by groups"), NULL;
-    nn_module *m = nn_module_new(&nn_conv_more_classes[which]);
+    if (k->transposed && strcmp(s->padding_mode, "zeros"))
+        return nn_error_set(NN_ERR_VALUE, "Only \"zeros\" padding mode is supported for %s", cls->name);
+    if (s->groups <= 0) return nn_error_set(NN_ERR_VALUE, "groups must be a positive integer");
+    if (s->in % s->groups) return nn_error_set(NN_ERR_VALUE, "in_channels must be divisible by groups");
+    if (s->out % s->groups) return nn_error_set(NN_ERR_VALUE, "out_channels must be divisible by groups");
+    if (s->padding_str) {
+        if (strcmp(s->padding_str, "valid") && strcmp(s->padding_str, "same"))
+            return nn_error_set(NN_ERR_VALUE, "Invalid padding string '%s', should be one of {'valid', 'same'}",
+                                s->padding_str);
+        for (int d = 0; d < k->dims; d++)
+            if (!strcmp(s->padding_str, "same") && s->stride[d] != 1)
+                return nn_error_set(NN_ERR_VALUE, "padding='same' is not supported for strided convolutions");
+    }
+    static const char *const modes[4] = {"zeros", "reflect", "replicate", "circular"};
+    for (int i = 0; i < 4; i++)
+        if (!strcmp(s->padding_mode, modes[i])) return 0;
+    return nn_error_set(NN_ERR_VALUE, "padding_mode must be one of {'zeros', 'reflect', 'replicate', 'circular'}, but "
+                        "got padding_mode='%s'", s->padding_mode);
+}
+
+/* _ConvNd's _reversed_padding_repeated_twice: each dim's left and right padding, the last dim first
+   ('same': d * (k - 1) split, the odd one on the right; 'valid': none) */
+static nn_object *reversed_padding(const conv_kind *k, const nn_conv_spec *s)
+{
+    int64_t rev[4] = {0, 0, 0, 0};
+    for (int d = 0; d < k->dims; d++) {
+        int i = k->dims - 1 - d;
+        if (!s->padding_str) {
+            rev[2 * i] = rev[2 * i + 1] = s->padding[d];
+        } else if (!strcmp(s->padding_str, "same")) {
+            int64_t total = s->dilation[d] * (s->kernel[d] - 1);
+            rev[2 * i] = total / 2;
+            rev[2 * i + 1] = total - total / 2;
+        }
+    }
+    if (!s->padding_str) return tuple_of(2 * k->dims, rev); /* _reverse_repeat_tuple's tuple */
+    nn_object *l = nn_list_new(0);
+    for (int i = 0; l && i < 2 * k->dims; i++) {
+        nn_object *e = nn_int_new(rev[i]);
+        if (!e || nn_list_append(l, e) < 0) NN_SET(l, NULL);
+        NN_RELEASE(e);
+    }
+    return l;
+}
+
+static nn_module *conv_module_new(const nn_module_class *cls, const conv_kind *k, const nn_conv_spec *s)
+{
+    if (check_spec(cls, k, s) < 0) return NULL;
+    nn_module *m = nn_module_new(cls);
     if (!m) return NULL;
     int64_t zeros[2] = {0, 0};
-    nn_object *attrs[] = {nn_int_new(in), nn_int_new(out), tuple_of(k->dims, kernel), tuple_of(k->dims, stride),
-                          padding_str ? nn_str_new(padding_str) : tuple_of(k->dims, padding), tuple_of(k->dims, dilation), nn_bool_new(k->transposed),
-                          tuple_of(k->dims, k->transposed ? output_padding : zeros), nn_int_new(groups),
-                          nn_str_new("zeros")};
+    nn_object *attrs[] = {nn_int_new(s->in), nn_int_new(s->out), tuple_of(k->dims, s->kernel),
+                          tuple_of(k->dims, s->stride),
+                          s->padding_str ? nn_str_new(s->padding_str) : tuple_of(k->dims, s->padding),
+                          tuple_of(k->dims, s->dilation), nn_bool_new(k->transposed),
+                          tuple_of(k->dims, k->transposed ? s->output_padding : zeros), nn_int_new(s->groups),
+                          nn_str_new(s->padding_mode), reversed_padding(k, s)};
     static const char *const names[] = {"in_channels", "out_channels", "kernel_size", "stride", "padding",
-                                        "dilation", "transposed", "output_padding", "groups", "padding_mode"};
+                                        "dilation", "transposed", "output_padding", "groups", "padding_mode",
+                                        "_reversed_padding_repeated_twice"};
     int rc = 0;
     for (size_t i = 0; i < sizeof attrs / sizeof attrs[0]; i++) {
         if (rc == 0) rc = attrs[i] ? nn_module_setattr(m, names[i], attrs[i]) : -1;
         NN_RELEASE(attrs[i]);
     }
-    int64_t ws[4] = {k->transposed ? in : out, (k->transposed ? out : in) / groups, kernel[0], k->dims == 2 ? kernel[1] : 0};
-    nn_tensor *w = rc ? NULL : add_parameter(m, "weight", k->dims + 2, ws, dtype), *b = NULL;
+    int64_t ws[4] = {k->transposed ? s->in : s->out, (k->transposed ? s->out : s->in) / s->groups, s->kernel[0],
+                     k->dims == 2 ? s->kernel[1] : 0};
+    nn_tensor *w = rc ? NULL : add_parameter(m, "weight", k->dims + 2, ws, s->dtype), *b = NULL;
     if (!w) rc = -1;
-    else if (bias && !(b = add_parameter(m, "bias", 1, &out, dtype))) rc = -1;
-    else if (!bias) rc = nn_module_register_parameter(m, "bias", NULL);
+    else if (s->bias && !(b = add_parameter(m, "bias", 1, &s->out, s->dtype))) rc = -1;
+    else if (!s->bias) rc = nn_module_register_parameter(m, "bias", NULL);
     if (rc == 0) rc = nn_init_reset_weight_bias(w, b); /* _ConvNd.reset_parameters */
     if (rc) NN_SET(m, NULL);
     return m;
+}
+
+nn_module *nn_conv_more_new(int which, const nn_conv_spec *s)
+{
+    return conv_module_new(&nn_conv_more_classes[which], &kinds[which], s);
+}
+
+nn_module *nn_conv2d_module_new(const nn_conv_spec *s) { return conv_module_new(&nn_conv2d_class, &conv2d_kind, s); }
+
+nn_module *nn_conv2d_new(int64_t in_channels, int64_t out_channels, const int64_t kernel_size[2],
+                         const int64_t stride[2], const int64_t padding[2], const int64_t dilation[2], int64_t groups,
+                         bool bias, nn_dtype dtype)
+{
+    nn_conv_spec s = {.in = in_channels, .out = out_channels, .groups = groups, .padding_mode = "zeros",
+                      .bias = bias, .dtype = dtype};
+    for (int d = 0; d < 2; d++) {
+        s.kernel[d] = kernel_size[d], s.stride[d] = stride[d], s.padding[d] = padding[d];
+        s.dilation[d] = dilation[d];
+    }
+    return nn_conv2d_module_new(&s);
 }

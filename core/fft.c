@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "nn_custom_fn.h"
 #include "nn_int.h"
 
 /* the scale of a transform of length n: norm "backward" (the default: the inverse
@@ -48,10 +49,6 @@ static nn_tensor *transform(const char *fname, nn_tensor *x, int64_t n, int dim,
     }
     int d;
     if (nn_wrap_dim(dim, x->ndim, &d) < 0) return NULL;
-    if (x->requires_grad && nn_grad_enabled()) {
-        nn_error_set(NN_ERR_NOT_IMPLEMENTED, "%s: autograd through complex results is not supported in nnscope", fname);
-        return NULL;
-    }
     if (real_in && nn_dtype_is_complex(x->dtype)) {
         nn_error_set(NN_ERR_RUNTIME, "rfft expects a real input tensor, but got %s", nn_dtype_scalar_name(x->dtype));
         return NULL;
@@ -139,8 +136,73 @@ static nn_tensor *transform(const char *fname, nn_tensor *x, int64_t n, int dim,
     nn_free(tw);
     NN_RELEASE(hold);
     NN_RELEASE(rows);
+    if (r && nn_needs_grad(1, &x)) {
+        nn_op_params p = {.i = {d, n, have, inverse}, .n_i = 4, .f = {scale}};
+        /* fft of a real signal is an r2c transform too (its gradient the real part) */
+        bool r2c = real_in || (!real_out && !nn_dtype_is_complex(x->dtype));
+        nn_op_id op = r2c ? NN_OP_fft_r2c : real_out ? NN_OP_fft_c2r : NN_OP_fft_c2c;
+        if (nn_record(op, 1, &x, 1, &r, 0, NULL, &p) < 0) NN_SET(r, NULL);
+    }
     return r;
 }
+
+/* The adjoint of a recorded transform applied to its gradient g (PyTorch's
+   _fft_c2c_backward, _fft_r2c_backward, _fft_c2r_backward): the transform the other
+   way with the same scale, back to the input's length along the dim; an rfft's
+   input takes the real part, an irfft's mirrored bins count twice. */
+static int fft_backward(nn_node *nd, nn_tensor *g, nn_tensor **gin, bool real_in, bool real_out)
+{
+    int d = (int)nd->p.i[0];
+    int64_t n = nd->p.i[1], have = nd->p.i[2], m = g->sizes[d];
+    double scale = nd->p.f[0], sign = nd->p.i[3] ? -1 : 1; /* the opposite of the forward's */
+    nn_tensor *rows = rows_of(g, d), *hold = NULL;
+    if (!rows) return -1;
+    int64_t batch = m ? nn_numel(rows) / m : 0;
+    const double *in = nn_numel(rows) ? nn_host_read(rows, &hold) : NULL;
+    double *out = nn_calloc((size_t)(batch * have * 2 + 1), sizeof *out);
+    int rc = -1;
+    if (out && (in || !nn_numel(rows))) {
+        int64_t limit = real_out ? n / 2 + 1 : n; /* input positions the forward read */
+        for (int64_t b = 0; b < batch; b++) {
+            const double *row = in + 2 * b * m;
+            for (int64_t t = 0; t < have && t < limit; t++) {
+                double sre = 0, sim = 0;
+                for (int64_t k = 0; k < m; k++) {
+                    double a = sign * 2.0 * M_PI * (double)((k * t) % n) / (double)n, c = cos(a), sn = sin(a);
+                    sre += row[2 * k] * c - row[2 * k + 1] * sn;
+                    sim += row[2 * k] * sn + row[2 * k + 1] * c;
+                }
+                double twice = real_out && t != 0 && 2 * t != n ? 2 : 1;
+                out[2 * (b * have + t)] = sre * scale * twice;
+                out[2 * (b * have + t) + 1] = real_in || (real_out && twice == 1) ? 0 : sim * scale * twice;
+            }
+        }
+        nn_input_meta *meta = &nd->input_meta[0];
+        nn_dtype dt = real_in ? nn_dtype_to_real(meta->dtype) : nn_dtype_is_complex(meta->dtype) ? meta->dtype
+                                                                                                 : nn_dtype_to_complex(meta->dtype);
+        int64_t shape[NN_MAX_DIMS];
+        memcpy(shape, rows->sizes, sizeof(int64_t) * (size_t)rows->ndim);
+        shape[rows->ndim - 1] = have;
+        nn_tensor *res = nn_empty_on(nn_device_of(g), rows->ndim, shape, dt);
+        size_t per = nn_dtype_is_complex(dt) ? 2 : 1, ps = nn_dtype_size(nn_dtype_to_real(dt));
+        char *buf = res ? nn_malloc((size_t)(batch * have) * per * ps + 1) : NULL;
+        for (int64_t k = 0; buf && k < batch * have; k++)
+            for (size_t p = 0; p < per; p++) nn_store_double(buf + ((size_t)k * per + p) * ps, nn_dtype_to_real(dt), out[2 * k + p]);
+        nn_tensor *back = buf && nn_host_write(res, buf) == 0 ? nn_transpose(res, d, rows->ndim - 1) : NULL;
+        if (back && (gin[0] = nn_contiguous(back))) rc = 0;
+        nn_free(buf);
+        NN_RELEASE(back);
+        NN_RELEASE(res);
+    }
+    nn_free(out);
+    NN_RELEASE(hold);
+    NN_RELEASE(rows);
+    return rc;
+}
+
+int nn_fft_c2c_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return fft_backward(n, gout[0], gin, false, false); }
+int nn_fft_r2c_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return fft_backward(n, gout[0], gin, true, false); }
+int nn_fft_c2r_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) { return fft_backward(n, gout[0], gin, false, true); }
 
 nn_tensor *nn_fft(nn_tensor *x, int64_t n, int dim, const char *norm) { return transform("fft_fft", x, n, dim, norm, false, false, false); }
 nn_tensor *nn_ifft(nn_tensor *x, int64_t n, int dim, const char *norm) { return transform("fft_ifft", x, n, dim, norm, true, false, false); }
@@ -192,10 +254,6 @@ nn_tensor *nn_fftn(const char *fname, nn_tensor *x, int n_dims, const int *dims,
         nn_error_set(NN_ERR_RUNTIME, "ndim must be >= 1");
         return NULL;
     }
-    if (x->requires_grad && nn_grad_enabled()) {
-        nn_error_set(NN_ERR_NOT_IMPLEMENTED, "%s: autograd through complex results is not supported in nnscope", fname);
-        return NULL;
-    }
     if (kind == NN_FFT_R2C && nn_dtype_is_complex(x->dtype)) {
         nn_error_set(NN_ERR_RUNTIME, "rfftn expects a real-valued input tensor, but got %s",
                      nn_dtype_scalar_name(x->dtype));
@@ -204,8 +262,7 @@ nn_tensor *nn_fftn(const char *fname, nn_tensor *x, int n_dims, const int *dims,
     /* every pass in double (one rounding at the end); R2C's last dim first, C2R's last */
     bool wide = x->dtype == NN_FLOAT64 || x->dtype == NN_COMPLEX128 || nn_default_dtype() == NN_FLOAT64;
     nn_dtype real_dt = wide ? NN_FLOAT64 : NN_FLOAT32;
-    nn_tensor *cur = NULL;
-    NN_WITH_GRAD_MODE(false, cur = nn_to_dtype(x, kind == NN_FFT_R2C && !nn_dtype_is_complex(x->dtype) ? NN_FLOAT64 : NN_COMPLEX128));
+    nn_tensor *cur = nn_to_dtype(x, kind == NN_FFT_R2C && !nn_dtype_is_complex(x->dtype) ? NN_FLOAT64 : NN_COMPLEX128);
     int last = n_dims - 1;
     for (int step = 0; cur && step < n_dims; step++) {
         int i = kind == NN_FFT_R2C ? (step == 0 ? last : step - 1) : step;
@@ -216,9 +273,12 @@ nn_tensor *nn_fftn(const char *fname, nn_tensor *x, int n_dims, const int *dims,
         else next = transform(fname, cur, n, d[i], norm, inverse, false, false);
         NN_SET(cur, next);
     }
-    nn_tensor *r = NULL;
-    if (cur) NN_WITH_GRAD_MODE(false, r = nn_to_dtype(cur, kind == NN_FFT_C2R ? real_dt : nn_dtype_to_complex(real_dt)));
+    nn_tensor *r = cur ? nn_to_dtype(cur, kind == NN_FFT_C2R ? real_dt : nn_dtype_to_complex(real_dt)) : NULL;
     NN_RELEASE(cur);
+    /* the passes are recorded one by one (and the casts); the result's node is named as
+       PyTorch's one transform node */
+    const char *name = kind == NN_FFT_C2R ? "FftC2RBackward0" : kind == NN_FFT_R2C ? "FftR2CBackward0" : "FftC2CBackward0";
+    if (r && r->grad_fn && nn_node_set_name(r->grad_fn, name) < 0) NN_SET(r, NULL);
     return r;
 }
 

@@ -336,7 +336,8 @@ const nn_module_class *nn_more_class(const char *name)
     const nn_module_class *const others[] = {&nn_group_norm_class,     &nn_instance_norm_classes[0],
                                              &nn_instance_norm_classes[1], &nn_instance_norm_classes[2],
                                              &nn_conv_more_classes[0], &nn_conv_more_classes[1],
-                                             &nn_conv_more_classes[2], &nn_max_unpool2d_class};
+                                             &nn_conv_more_classes[2], &nn_conv2d_class,
+                                             &nn_max_unpool2d_class};
     for (size_t i = 0; i < sizeof others / sizeof others[0]; i++)
         if (!strcmp(others[i]->name, name)) return others[i];
     return NULL;

@@ -22,6 +22,8 @@ nn_tensor *nn_polar(nn_tensor *abs, nn_tensor *angle);
    PyTorch's lazy conjugate view; a real tensor itself). */
 nn_tensor *nn_angle(nn_tensor *t);
 nn_tensor *nn_conj(nn_tensor *t);
+/* torch.conj_physical: nn_conj recorded as ConjPhysicalBackward0 */
+nn_tensor *nn_conj_physical(nn_tensor *t);
 /* the complex forms that nn_abs, nn_neg, nn_sum / nn_mean and nn_matmul
    call for a complex operand */
 nn_tensor *nn_complex_abs(nn_tensor *z);
@@ -34,7 +36,7 @@ nn_tensor *nn_complex_abs(nn_tensor *z);
    through nn_complex_binary. */
 typedef enum {
     NN_CX_EXP, NN_CX_LOG, NN_CX_LOG2, NN_CX_LOG10, NN_CX_SQRT, NN_CX_RSQRT, NN_CX_RECIPROCAL, NN_CX_SIN, NN_CX_COS,
-    NN_CX_TAN, NN_CX_SINH, NN_CX_COSH, NN_CX_TANH, NN_CX_SIGMOID, NN_CX_SGN,
+    NN_CX_TAN, NN_CX_SINH, NN_CX_COSH, NN_CX_TANH, NN_CX_SIGMOID, NN_CX_SGN, NN_CX_COUNT
 } nn_complex_fn;
 nn_tensor *nn_complex_math(nn_complex_fn f, nn_tensor *z);
 nn_tensor *nn_complex_neg(nn_tensor *z);

@@ -137,8 +137,8 @@ extern const nn_module_class nn_conv2d_class;
 nn_tensor *nn_conv2d(nn_tensor *input, nn_tensor *weight, nn_tensor *bias, const int64_t stride[2],
                      const int64_t padding[2], const int64_t dilation[2], int64_t groups);
 
-/* nn.Conv2d(in_channels, out_channels, kernel_size, stride, padding, dilation,
-   groups, bias, dtype) (padding_mode 'zeros'): weight [out, in/groups, kh, kw] and
+/* (conv_more.c) nn.Conv2d(in_channels, out_channels, kernel_size, stride, padding, dilation,
+   groups, bias, dtype) (padding_mode 'zeros'; nn_conv2d_module_new for the other arguments): weight [out, in/groups, kh, kw] and
    bias [out] drawn as Linear's; repr "Conv2d(1, 20, kernel_size=(5, 5), stride=(1, 1))".
    ValueError when the channels are not divisible by groups. */
 nn_module *nn_conv2d_new(int64_t in_channels, int64_t out_channels, const int64_t kernel_size[2],

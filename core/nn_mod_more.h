@@ -57,13 +57,30 @@ nn_tensor *nn_conv_transpose(int dims, nn_tensor *x, nn_tensor *w, nn_tensor *b,
                              const int64_t *padding, const int64_t *output_padding, int64_t groups,
                              const int64_t *dilation);
 extern const nn_module_class nn_conv_more_classes[3];
-/* padding='valid' or 'same' (stride 1; an odd total pads one more on the right, as ATen) */
-nn_tensor *nn_conv1d_str(nn_tensor *x, nn_tensor *w, nn_tensor *b, const char *padding, int64_t stride,
-                         int64_t dilation, int64_t groups);
-/* padding_str: 'valid' or 'same' kept as the padding attribute (NULL: the numbers) */
-nn_module *nn_conv_more_new(int which, int64_t in, int64_t out, const int64_t *kernel, const int64_t *stride,
-                            const int64_t *padding, const char *padding_str, const int64_t *output_padding, const int64_t *dilation,
-                            int64_t groups, bool bias, nn_dtype dtype);
+/* the convolution of dims (1..3) spatial dims (nn_conv1d, nn_conv2d or nn_conv3d; arrays of dims values) */
+nn_tensor *nn_conv_nd(int dims, nn_tensor *x, nn_tensor *w, nn_tensor *b, const int64_t *stride,
+                      const int64_t *padding, const int64_t *dilation, int64_t groups);
+/* F.conv1d/2d/3d with padding='valid' or 'same' (ATen's _convolution_mode: stride 1; an odd total
+   pads one more on the right by constant_pad_nd, with 1.13's warning once) */
+nn_tensor *nn_conv_str(int dims, nn_tensor *x, nn_tensor *w, nn_tensor *b, const char *padding,
+                       const int64_t *stride, const int64_t *dilation, int64_t groups);
+/* the arguments of a convolution module (_ConvNd.__init__'s), dims values in each array */
+typedef struct nn_conv_spec {
+    int64_t in, out, groups;
+    int64_t kernel[2], stride[2], padding[2], dilation[2], output_padding[2];
+    const char *padding_str;  /* 'valid' or 'same' (kept as the padding attribute), or NULL: the numbers */
+    const char *padding_mode; /* 'zeros', 'reflect', 'replicate' or 'circular' */
+    bool bias;
+    nn_dtype dtype;
+} nn_conv_spec;
+/* Conv1d (which 0), ConvTranspose1d (1), ConvTranspose2d (2), and Conv2d, with _ConvNd's checks
+   (ValueError) and attributes, _reversed_padding_repeated_twice included */
+nn_module *nn_conv_more_new(int which, const nn_conv_spec *s);
+nn_module *nn_conv2d_module_new(const nn_conv_spec *s);
+/* _conv_forward(input, weight, bias) of a Conv1d or Conv2d (or a subclass's) module m: padding_mode's
+   F.pad by _reversed_padding_repeated_twice then no padding, else the padding attribute (numbers or a
+   string). Borrows; a new reference. */
+nn_tensor *nn_conv_module_forward(nn_module *m, nn_tensor *x, nn_tensor *w, nn_tensor *b);
 
 /* upsample.c: nearest or (bi)linear resize of [N, C, L] (dims 1) or [N, C, H, W] (dims 2) to out
    (scales NAN where not given), and F.interpolate's argument handling over it */

@@ -342,7 +342,7 @@ static nn_tensor *contiguous_as(nn_tensor *t, nn_dtype dtype)
 
 static int check_grad(nn_tensor *p, nn_tensor *grad, const char *name)
 {
-    if (!nn_dtype_is_floating(p->dtype))
+    if (!nn_dtype_is_floating(p->dtype) && !nn_dtype_is_complex(p->dtype))
         return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "%s: %s parameters are not supported (float32 and float64 are)",
                             name, nn_dtype_name(p->dtype));
     /* PyTorch 1.13's Adam and AdamW on CPU stop at exp_avg_sq's addcmul_ for float16
@@ -374,12 +374,17 @@ typedef struct update {
 static int apply(nn_tensor *p, nn_tensor *grad, const update *u)
 {
     nn_tensor *pc = nn_contiguous(p), *g = pc ? contiguous_as(grad, p->dtype) : NULL;
+    /* a complex parameter steps as its real view [..., 2], its buffers too (1.13's Adam
+       views them as real; SGD's arithmetic with real factors is the same per part) */
+    nn_tensor *x[6] = {pc, g, u->buf, u->exp_avg, u->exp_avg_sq, u->max_exp_avg_sq}, *v[6] = {NULL};
+    bool as_real = nn_dtype_is_complex(p->dtype);
     int rc = -1;
     if (!g) goto out;
+    for (int k = 0; k < 6; k++)
+        if (x[k] && as_real && !(x[k] = v[k] = nn_view_as_real(x[k]))) goto out;
     int rk = u->kind == NN_OPTIM_SGD
-                 ? NN_KERNEL(nn_backend_of(pc), optim_step, (NN_OPTIM_STEP_SGD, &u->sgd, pc, g, u->buf, NULL, NULL))
-                 : NN_KERNEL(nn_backend_of(pc), optim_step,
-                             (NN_OPTIM_STEP_ADAM, &u->adam, pc, g, u->exp_avg, u->exp_avg_sq, u->max_exp_avg_sq));
+                 ? NN_KERNEL(nn_backend_of(pc), optim_step, (NN_OPTIM_STEP_SGD, &u->sgd, x[0], x[1], x[2], NULL, NULL))
+                 : NN_KERNEL(nn_backend_of(pc), optim_step, (NN_OPTIM_STEP_ADAM, &u->adam, x[0], x[1], x[3], x[4], x[5]));
     if (rk < 0) goto out;
     if (pc != p) {
         if (nn_copy_(p, pc) < 0) goto out; /* bumps once */
@@ -389,6 +394,7 @@ static int apply(nn_tensor *p, nn_tensor *grad, const update *u)
     }
     rc = 0;
 out:
+    for (int k = 0; k < 6; k++) NN_RELEASE(v[k]);
     NN_RELEASE(pc);
     NN_RELEASE(g);
     return rc;

@@ -607,6 +607,11 @@ static int copy_raw(nn_tensor *dst, const nn_tensor *src)
                             nn_shape_str(src->ndim, src->sizes, a, sizeof a),
                             nn_shape_str(dst->ndim, dst->sizes, b, sizeof b));
     }
+    static bool warned; /* ATen's copy_: TORCH_WARN_ONCE */
+    if (nn_dtype_is_complex(src->dtype) && !nn_dtype_is_complex(dst->dtype) && !warned && (warned = true) &&
+        nn_warn("UserWarning", "Casting complex values to real discards the imaginary part (Triggered internally at  "
+                               "./aten/src/ATen/native/Copy.cpp:250.)") < 0)
+        return -1;
     if (!nn_same_device(nn_device_of(dst), nn_device_of(src))) return nn_copy_across_devices(dst, src);
     nn_tensor view;
     nn_broadcast_into(src, dst->ndim, dst->sizes, &view);
@@ -656,7 +661,8 @@ nn_tensor *nn_to_dtype(nn_tensor *t, nn_dtype dtype)
     }
     nn_tensor *out = copy_as(t, dtype);
     if (!out) return NULL;
-    if (nn_dtype_is_floating(dtype) && nn_record(NN_OP_to_copy, 1, &t, 1, &out, 0, NULL, NULL) < 0) NN_SET(out, NULL);
+    if ((nn_dtype_is_floating(dtype) || nn_dtype_is_complex(dtype)) && nn_record(NN_OP_to_copy, 1, &t, 1, &out, 0, NULL, NULL) < 0)
+        NN_SET(out, NULL);
     return out;
 }
 
@@ -719,7 +725,10 @@ int nn_clone_backward(nn_node *node, nn_tensor **gout, nn_tensor **gin)
 
 int nn_to_copy_backward(nn_node *node, nn_tensor **gout, nn_tensor **gin)
 {
-    gin[0] = nn_to_dtype(gout[0], node->input_meta[0].dtype);
+    /* a complex gradient of a real input: its real part (_to_copy_backward), no cast warning */
+    nn_dtype dt = node->input_meta[0].dtype;
+    gin[0] = nn_dtype_is_complex(gout[0]->dtype) && !nn_dtype_is_complex(dt) ? nn_real(gout[0]) : nn_to_dtype(gout[0], dt);
+    if (gin[0] && gin[0]->dtype != dt) NN_SET(gin[0], nn_to_dtype(gin[0], dt));
     if (gin[0] && (node->p.flags & 1)) { /* nn_to_device: back to the input's device */
         nn_device d = {(nn_device_type)node->p.i[0], (int)node->p.i[1]};
         nn_tensor *moved = nn_to_device(gin[0], d);

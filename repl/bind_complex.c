@@ -55,7 +55,7 @@ ONE(real, T(nn_real(x)))
 ONE(imag, T(nn_imag(x)))
 ONE(angle, T(nn_angle(x)))
 ONE(conj, T(nn_conj(x)))
-ONE(conj_physical, T(nn_conj(x)))
+ONE(conj_physical, T(nn_conj_physical(x)))
 ONE(resolve_conj, nn_retain(&x->ob))
 ONE(is_complex, nn_bool_new(nn_dtype_is_complex(x->dtype)))
 ONE(is_conj, nn_bool_new(false))
@@ -258,7 +258,7 @@ static const char *const complex_ok[] = {
     "empty_like", "requires_grad_", "numpy", "copy_", "rand", "randn", "rand_like", "randn_like", "normal_", "uniform_", "zero_", "is_same_size", "get_device", "cpu", "cuda",
     "__repr__", "__str__", "__format__", "__len__", "__array__", "equal", "allclose", "isclose", "eig", "eigvals",
     "view_as", "reshape_as", "movedim", "moveaxis", "swapaxes", "swapdims", "broadcast_to", "ravel", "data_ptr",
-    "storage_offset", "stride", "is_leaf", "retain_grad", "register_hook", "dtype", "is_signed", "tensor", "as_tensor",
+    "storage_offset", "stride", "is_leaf", "retain_grad", "register_hook", "backward", "grad", "detach_", "dtype", "is_signed", "tensor", "as_tensor",
     "maximum", "minimum", /* core refuses them with PyTorch's message */
     "fft", "ifft", "rfft", "irfft", "fft2", "ifft2", "fftn", "ifftn", "rfft2", "irfft2", "rfftn", "irfftn", "fftshift",
     "ifftshift",

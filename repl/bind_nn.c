@@ -247,59 +247,6 @@ CTOR(Embedding)
     return MOD(m);
 }
 
-/* An int or a pair of ints (conv2d's kernel_size, stride, padding, dilation) into
-   v[2]; NULL leaves v as the caller's default. 0, or -1 with TypeError. */
-static int int_pair(const char *f, const char *name, int pos, nn_object *o, int64_t v[2])
-{
-    if (!o) return 0;
-    if (nn_is_int(o)) return repl_arg_int(f, name, pos, o, &v[0]) ? -1 : (v[1] = v[0], 0);
-    int n = 0;
-    int64_t sizes[NN_MAX_DIMS];
-    if (repl_arg_shape(f, name, o, &n, sizes)) return -1;
-    if (n != 2)
-        return nn_error_set(NN_ERR_RUNTIME, "expected %s to be a single integer value or a list of 2 values to match "
-                            "the convolution dimensions, but got %s=[%d values]", name, name, n);
-    v[0] = sizes[0], v[1] = sizes[1];
-    return 0;
-}
-
-/* padding= as conv2d takes it: an int, a pair, or 'valid' (no padding). */
-static int padding_pair(const char *f, nn_object *o, int64_t v[2])
-{
-    if (o && nn_is_str(o)) {
-        if (!strcmp(nn_str_cstr(o), "valid")) return v[0] = v[1] = 0, 0;
-        return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "%s: padding='%s' is not supported (use 'valid' or numbers)", f,
-                            nn_str_cstr(o));
-    }
-    return int_pair(f, "padding", 0, o, v);
-}
-
-CTOR(Conv2d)
-{
-    ARGS(11);
-    int64_t in = 0, out = 0, groups = 1, kernel[2] = {0, 0}, stride[2] = {1, 1}, padding[2] = {0, 0},
-            dilation[2] = {1, 1};
-    bool bias = true;
-    int dtype = -1;
-    const char *f = "Conv2d.__init__", *mode = "zeros";
-    if (repl_parse_args(f,
-                        "self, in_channels, out_channels, kernel_size, stride=, padding=, dilation=, groups=, bias=, "
-                        "padding_mode=, device=, dtype=",
-                        args, kwargs, a) ||
-        repl_arg_int(f, "in_channels", 1, a[0], &in) || repl_arg_int(f, "out_channels", 2, a[1], &out) ||
-        int_pair(f, "kernel_size", 3, a[2], kernel) || int_pair(f, "stride", 4, a[3], stride) ||
-        padding_pair(f, a[4], padding) || int_pair(f, "dilation", 6, a[5], dilation) ||
-        repl_arg_int(f, "groups", 7, a[6], &groups) || repl_arg_bool(f, "bias", 8, a[7], &bias) ||
-        repl_arg_str(f, "padding_mode", 9, a[8], &mode) || repl_arg_dtype(f, "dtype", 0, a[10], &dtype))
-        return NULL;
-    if (strcmp(mode, "zeros")) {
-        nn_error_set(NN_ERR_NOT_IMPLEMENTED, "Conv2d: padding_mode='%s' is not supported (only 'zeros')", mode);
-        return NULL;
-    }
-    return MOD(nn_conv2d_new(in, out, kernel, stride, padding, dilation, groups, bias,
-                             dtype < 0 ? nn_default_dtype() : (nn_dtype)dtype));
-}
-
 static nn_object *loss_ctor(const char *f, nn_object *args, nn_object *kwargs, nn_module *(*mk)(const char *))
 {
     ARGS(3);
@@ -846,6 +793,19 @@ MM(reset_parameters)
     return status(nn_layer_reset_parameters(SELF));
 }
 
+/* Conv1d/Conv2d._conv_forward(input, weight, bias): the module's convolution with other parameters
+   (subclasses that override forward call it, e.g. weight-standardized convolutions) */
+MM(_conv_forward)
+{
+    ARGS(3);
+    const char *f = "_conv_forward";
+    nn_tensor *x = NULL, *w = NULL, *b = NULL;
+    if (repl_parse_args(f, "input, weight, bias", args, kwargs, a) || repl_arg_tensor(f, "input", 1, a[0], &x) ||
+        repl_arg_tensor(f, "weight", 2, a[1], &w) || (!nn_is_none(a[2]) && repl_arg_tensor(f, "bias", 3, a[2], &b)))
+        return NULL;
+    return (nn_object *)nn_conv_module_forward(SELF, x, w, b);
+}
+
 /* Core calls state-dict hooks with the module first and load post-hooks with a
    (missing, unexpected) pair; an adapter passes PyTorch's arguments instead. */
 typedef enum adapt_kind {
@@ -1192,6 +1152,15 @@ static const repl_method_def reset_methods[] = {
      "Re-initializes the parameters (and buffers) as the constructor did."},
     {NULL, NULL, NULL},
 };
+static const repl_method_def conv_methods[] = {
+    {"reset_parameters", mm_reset_parameters,
+     "reset_parameters()\n"
+     "Re-initializes the weight and bias as the constructor did."},
+    {"_conv_forward", mm__conv_forward,
+     "_conv_forward(input, weight, bias)\n"
+     "The module's convolution (its padding, padding_mode, stride, dilation, groups) with this weight and bias."},
+    {NULL, NULL, NULL},
+};
 static const repl_method_def dict_methods[] = {
     {"keys", mm_keys,
      "keys()\n"
@@ -1227,6 +1196,10 @@ static bool is_dict_class(const nn_module_class *c)
 {
     return derives(c, &nn_module_dict_class) || derives(c, &nn_parameter_dict_class);
 }
+static bool is_conv_class(const nn_module_class *c) /* not transposed */
+{
+    return derives(c, &nn_conv2d_class) || derives(c, &nn_conv_more_classes[0]);
+}
 static bool has_reset_parameters(const nn_module_class *c)
 {
     return derives(c, &nn_linear_class) || derives(c, &nn_lazy_linear_class) || derives(c, &nn_layer_norm_class) ||
@@ -1242,6 +1215,7 @@ static bool module_method_at(const repl_class_def *cls, size_t i, repl_method_do
     const nn_module_class *c = cls->module_class;
     const repl_method_def *const tables[] = {module_methods, is_list_class(c) ? list_methods
                                                             : is_dict_class(c) ? dict_methods
+                                                            : is_conv_class(c) ? conv_methods
                                                             : has_reset_parameters(c) ? reset_methods : NULL,
                                              NULL};
     return repl_tables_method_at(tables, i, out);
@@ -1415,9 +1389,6 @@ static const repl_class_def nn_classes[] = {
     NNCLASS(BatchNorm3d, "batchnorm", nn_batch_norm3d_class,
             "BatchNorm3d(num_features, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True, device=None, dtype=None)\n"
             "Applies Batch Normalization over a 5D input (a mini-batch of 3D inputs with additional channel dimension)."),
-    NNCLASS(Conv2d, "conv", nn_conv2d_class,
-            "Conv2d(in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True, padding_mode='zeros', device=None, dtype=None)\n"
-            "Applies a 2D convolution over an input signal composed of several input planes."),
     NNCLASS(Embedding, "sparse", nn_embedding_class,
             "Embedding(num_embeddings, embedding_dim, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False, sparse=False, _weight=None, device=None, dtype=None)\n"
             "A simple lookup table that stores embeddings of a fixed dictionary and size."),
@@ -1526,6 +1497,7 @@ nn_object *repl_module_getattr(nn_module *m, const char *name)
     if (r || nn_error_current() != NN_OK) return r;
     if (is_list_class(m->cls) && (r = repl_method_lookup(list_methods, name, self))) return r;
     if (is_dict_class(m->cls) && (r = repl_method_lookup(dict_methods, name, self))) return r;
+    if (is_conv_class(m->cls) && (r = repl_method_lookup(conv_methods, name, self))) return r;
     if (has_reset_parameters(m->cls) && (r = repl_method_lookup(reset_methods, name, self))) return r;
     if ((r = repl_rnn_method(m, name))) return r;
     if (nn_error_current() != NN_OK) return NULL;
@@ -1853,25 +1825,7 @@ FN(embedding)
     return (nn_object *)nn_embedding(w, x, pad);
 }
 
-FN(conv2d)
-{
-    ARGS(7);
-    nn_tensor *x, *w = NULL, *b = NULL;
-    int64_t groups = 1, stride[2] = {1, 1}, padding[2] = {0, 0}, dilation[2] = {1, 1};
-    const char *f = "conv2d";
-    if (repl_parse_args(f, "input, weight, bias=, stride=, padding=, dilation=, groups=", args, kwargs, a) ||
-        !(x = input_of(f, a[0])) || repl_arg_tensor(f, "weight", 2, a[1], &w) ||
-        (a[2] && !nn_is_none(a[2]) && repl_arg_tensor(f, "bias", 3, a[2], &b)) ||
-        int_pair(f, "stride", 4, a[3], stride) || padding_pair(f, a[4], padding) ||
-        int_pair(f, "dilation", 6, a[5], dilation) || repl_arg_int(f, "groups", 7, a[6], &groups))
-        return NULL;
-    return (nn_object *)nn_conv2d(x, w, b, stride, padding, dilation, groups);
-}
-
 static const repl_function_def functional[] = {
-    {"conv2d", F_conv2d,
-     "conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1) -> Tensor\n"
-     "Applies a 2D convolution over an input image composed of several input planes."},
     {"relu", F_relu,
      "relu(input, inplace=False) -> Tensor\n"
      "Applies the rectified linear unit function element-wise."},

@@ -72,6 +72,35 @@ static nn_object *f_convolution(void *ud, nn_object *args, nn_object *kwargs)
     return (nn_object *)nn_conv1d(x, w, b, stride[0], padding[0], dilation[0], groups);
 }
 
+/* torch._convolution_mode(input, weight, bias, stride, padding, dilation, groups): padding 'valid' or
+   'same' (F.conv3d's string padding runs here) */
+static nn_object *f_convolution_mode(void *ud, nn_object *args, nn_object *kwargs)
+{
+    nn_object *a[7] = {0};
+    const char *f = "_convolution_mode", *padding = NULL;
+    nn_tensor *x = NULL, *w = NULL, *b = NULL;
+    int64_t groups = 1;
+    if (repl_parse_args(f, "input, weight, bias, stride, padding, dilation, groups", args, kwargs, a) ||
+        repl_arg_tensor(f, "input", 1, a[0], &x) || repl_arg_tensor(f, "weight", 2, a[1], &w) ||
+        (!nn_is_none(a[2]) && repl_arg_tensor(f, "bias", 3, a[2], &b)) ||
+        repl_arg_str(f, "padding", 5, a[4], &padding) || repl_arg_int(f, "groups", 7, a[6], &groups))
+        return NULL;
+    int dims = w->ndim - 2;
+    if (dims < 1 || dims > 3)
+        return nn_error_set(NN_ERR_RUNTIME, "weight should have at least three dimensions"), NULL;
+    int64_t stride[3], dilation[3];
+    if (int_list(f, "stride", 4, a[3], dims, stride) || int_list(f, "dilation", 6, a[5], dims, dilation)) return NULL;
+    if (x->ndim != dims + 2) {
+        char s1[128], s2[128];
+        return nn_error_set(NN_ERR_RUNTIME, "Expected %d-dimensional input for %d-dimensional weight%s, but got "
+                            "%d-dimensional input of size %s instead", w->ndim, w->ndim,
+                            nn_shape_str(w->ndim, w->sizes, s1, sizeof s1), x->ndim,
+                            nn_shape_str(x->ndim, x->sizes, s2, sizeof s2)),
+               NULL;
+    }
+    return (nn_object *)nn_conv_str(dims, x, w, b, padding, stride, dilation, groups);
+}
+
 static nn_object *f_name_grad_fn(void *ud, nn_object *args, nn_object *kwargs)
 {
     size_t n = nn_tuple_len(args);
@@ -93,6 +122,7 @@ static const repl_function_def conv_functions[] = {
     {"_nnscope_materialize", repl_lazy_materialize, "_nnscope_materialize(t, shape, dtype=None)\nnnscope's own: UninitializedParameter.materialize (bind_lazy.c)."},
     {"_nnscope_module_become", repl_lazy_module_become, "_nnscope_module_become(module, template)\nnnscope's own: module.__class__ = type(template) for a lazy module (bind_lazy.c)."},
     {"_nnscope_mute_warnings", repl_lazy_mute_warnings, "_nnscope_mute_warnings(on) -> bool\nnnscope's own: drops core's warnings while on; returns the previous setting (bind_lazy.c)."},
+    {"_convolution_mode", f_convolution_mode, "_convolution_mode(input, weight, bias, stride, padding, dilation, groups) -> Tensor\nThe convolution of input by weight with padding 'valid' or 'same' (ATen's), over 1, 2 or 3 spatial dims as weight's rank says."},
     {"convolution", f_convolution, "convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups) -> Tensor\nThe convolution (or, transposed, its input gradient) of input by weight over 1, 2 or 3 spatial dims, as weight's rank says."},
 };
 

@@ -169,33 +169,17 @@ static int int_tuple(const char *f, const char *name, int pos, nn_object *o, int
     return 0;
 }
 
-/* padding= of a non-transposed conv: numbers into v, or 'valid'/'same' into *str (checked as _ConvNd.__init__) */
-static int conv_padding(const char *f, nn_object *o, int n, const int64_t *stride, int64_t *v, const char **str)
-{
-    *str = NULL;
-    if (!o || !nn_is_str(o)) return int_tuple(f, "padding", 0, o, n, v);
-    const char *s = nn_str_cstr(o);
-    if (strcmp(s, "valid") && strcmp(s, "same"))
-        return nn_error_set(NN_ERR_VALUE, "Invalid padding string '%s', should be one of {'valid', 'same'}", s);
-    for (int i = 0; i < n; i++)
-        if (!strcmp(s, "same") && stride[i] != 1)
-            return nn_error_set(NN_ERR_VALUE, "padding='same' is not supported for strided convolutions");
-    *str = s;
-    return 0;
-}
-
 static nn_object *conv_ctor(int which, nn_object *args, nn_object *kwargs)
 {
-    static const char *const names[3] = {"Conv1d", "ConvTranspose1d", "ConvTranspose2d"};
-    static const int dims_of[3] = {1, 1, 2};
+    /* which: conv_more.c's Conv1d (0), ConvTranspose1d (1), ConvTranspose2d (2); 3 for Conv2d */
+    static const char *const names[4] = {"Conv1d", "ConvTranspose1d", "ConvTranspose2d", "Conv2d"};
+    static const int dims_of[4] = {1, 1, 2, 2};
     ARGS(12);
     char f[64];
     snprintf(f, sizeof f, "%s.__init__", names[which]);
     int n = dims_of[which];
-    bool transposed = which > 0, bias = true;
-    int64_t in = 0, out = 0, groups = 1, kernel[2] = {0, 0}, stride[2] = {1, 1}, padding[2] = {0, 0},
-            dilation[2] = {1, 1}, outpad[2] = {0, 0};
-    const char *mode = "zeros";
+    bool transposed = which == 1 || which == 2;
+    nn_conv_spec s = {.groups = 1, .stride = {1, 1}, .dilation = {1, 1}, .padding_mode = "zeros", .bias = true};
     int dt = -1;
     int rc = transposed ? repl_parse_args(f, "self, in_channels, out_channels, kernel_size, stride=, padding=, "
                                              "output_padding=, groups=, bias=, dilation=, padding_mode=, device=, dtype=",
@@ -205,49 +189,45 @@ static nn_object *conv_ctor(int which, nn_object *args, nn_object *kwargs)
                                           args, kwargs, a);
     if (rc) return NULL;
     /* the argument slots of the two signatures */
-    nn_object *a_out = transposed ? a[5] : NULL, *a_groups = transposed ? a[6] : a[6], *a_bias = transposed ? a[7] : a[7];
+    nn_object *a_out = transposed ? a[5] : NULL, *a_groups = a[6], *a_bias = a[7];
     nn_object *a_dil = transposed ? a[8] : a[5], *a_mode = transposed ? a[9] : a[8], *a_dev = transposed ? a[10] : a[9];
     nn_object *a_dt = transposed ? a[11] : a[10];
-    if (repl_arg_int(f, "in_channels", 1, a[0], &in) || repl_arg_int(f, "out_channels", 2, a[1], &out) ||
-        int_tuple(f, "kernel_size", 3, a[2], n, kernel) || int_tuple(f, "stride", 4, a[3], n, stride) ||
-        int_tuple(f, "dilation", 0, a_dil, n, dilation) || int_tuple(f, "output_padding", 0, a_out, n, outpad) ||
-        repl_arg_int(f, "groups", 0, a_groups, &groups) || repl_arg_bool(f, "bias", 0, a_bias, &bias) ||
-        repl_arg_str(f, "padding_mode", 0, a_mode, &mode) || repl_arg_device(f, a_dev) ||
+    if (repl_arg_int(f, "in_channels", 1, a[0], &s.in) || repl_arg_int(f, "out_channels", 2, a[1], &s.out) ||
+        int_tuple(f, "kernel_size", 3, a[2], n, s.kernel) || int_tuple(f, "stride", 4, a[3], n, s.stride) ||
+        int_tuple(f, "dilation", 0, a_dil, n, s.dilation) || int_tuple(f, "output_padding", 0, a_out, n, s.output_padding) ||
+        repl_arg_int(f, "groups", 0, a_groups, &s.groups) || repl_arg_bool(f, "bias", 0, a_bias, &s.bias) ||
+        repl_arg_str(f, "padding_mode", 0, a_mode, &s.padding_mode) || repl_arg_device(f, a_dev) ||
         repl_arg_dtype(f, "dtype", 0, a_dt, &dt))
         return NULL;
-    const char *padding_str = NULL;
-    if (transposed ? int_tuple(f, "padding", 5, a[4], n, padding) : conv_padding(f, a[4], n, stride, padding, &padding_str))
-        return NULL;
-    if (strcmp(mode, "zeros")) {
-        if (transposed)
-            return nn_error_set(NN_ERR_VALUE, "Only \"zeros\" padding mode is supported for %s", names[which]), NULL;
-        return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "%s: padding_mode='%s' is not supported (only 'zeros')", names[which],
-                            mode),
-               NULL;
-    }
-    return (nn_object *)nn_conv_more_new(which, in, out, kernel, stride, padding, padding_str, outpad, dilation, groups, bias,
-                                         dtype_or_default(dt));
+    if (!transposed && a[4] && nn_is_str(a[4])) s.padding_str = nn_str_cstr(a[4]);
+    else if (int_tuple(f, "padding", 5, a[4], n, s.padding)) return NULL;
+    s.dtype = dtype_or_default(dt);
+    return (nn_object *)(which == 3 ? nn_conv2d_module_new(&s) : nn_conv_more_new(which, &s));
 }
 CTOR(Conv1d) { return conv_ctor(0, args, kwargs); }
 CTOR(ConvTranspose1d) { return conv_ctor(1, args, kwargs); }
 CTOR(ConvTranspose2d) { return conv_ctor(2, args, kwargs); }
+CTOR(Conv2d) { return conv_ctor(3, args, kwargs); }
 
-FN(conv1d)
+/* F.conv1d / F.conv2d (dims 1 or 2): padding numbers, or 'valid' / 'same' */
+static nn_object *conv_fn(int dims, nn_object *args, nn_object *kwargs)
 {
     ARGS(7);
-    const char *f = "conv1d";
+    const char *f = dims == 1 ? "conv1d" : "conv2d";
     nn_tensor *x = NULL, *w = NULL, *b = NULL;
-    int64_t stride = 1, padding = 0, dilation = 1, groups = 1;
+    int64_t stride[3] = {1, 1, 1}, padding[3] = {0, 0, 0}, dilation[3] = {1, 1, 1}, groups = 1; /* 3: nn_conv_nd's */
     if (repl_parse_args(f, "input, weight, bias=, stride=, padding=, dilation=, groups=", args, kwargs, a) ||
         repl_arg_tensor(f, "input", 1, a[0], &x) || repl_arg_tensor(f, "weight", 2, a[1], &w) ||
-        opt_tensor(f, "bias", 3, a[2], &b) || int_tuple(f, "stride", 4, a[3], 1, &stride) ||
-        int_tuple(f, "dilation", 6, a[5], 1, &dilation) || repl_arg_int(f, "groups", 7, a[6], &groups))
+        opt_tensor(f, "bias", 3, a[2], &b) || int_tuple(f, "stride", 4, a[3], dims, stride) ||
+        int_tuple(f, "dilation", 6, a[5], dims, dilation) || repl_arg_int(f, "groups", 7, a[6], &groups))
         return NULL;
     if (a[4] && nn_is_str(a[4]))
-        return (nn_object *)nn_conv1d_str(x, w, b, nn_str_cstr(a[4]), stride, dilation, groups);
-    if (int_tuple(f, "padding", 5, a[4], 1, &padding)) return NULL;
-    return (nn_object *)nn_conv1d(x, w, b, stride, padding, dilation, groups);
+        return (nn_object *)nn_conv_str(dims, x, w, b, nn_str_cstr(a[4]), stride, dilation, groups);
+    if (int_tuple(f, "padding", 5, a[4], dims, padding)) return NULL;
+    return (nn_object *)nn_conv_nd(dims, x, w, b, stride, padding, dilation, groups);
 }
+FN(conv1d) { return conv_fn(1, args, kwargs); }
+FN(conv2d) { return conv_fn(2, args, kwargs); }
 
 static nn_object *conv_transpose(int dims, nn_object *args, nn_object *kwargs)
 {
@@ -413,6 +393,7 @@ static repl_class_def classes[] = {
     NNCLASS(InstanceNorm2d, "instancenorm", "InstanceNorm2d(num_features, eps=1e-05, momentum=0.1, affine=False, track_running_stats=False, device=None, dtype=None)\nApplies Instance Normalization over a 4D input."),
     NNCLASS(InstanceNorm3d, "instancenorm", "InstanceNorm3d(num_features, eps=1e-05, momentum=0.1, affine=False, track_running_stats=False, device=None, dtype=None)\nApplies Instance Normalization over a 5D input."),
     NNCLASS(Conv1d, "conv", "Conv1d(in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True, padding_mode='zeros', device=None, dtype=None)\nApplies a 1D convolution over an input signal composed of several input planes."),
+    NNCLASS(Conv2d, "conv", "Conv2d(in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True, padding_mode='zeros', device=None, dtype=None)\nApplies a 2D convolution over an input signal composed of several input planes."),
     NNCLASS(ConvTranspose1d, "conv", "ConvTranspose1d(in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1, bias=True, dilation=1, padding_mode='zeros', device=None, dtype=None)\nApplies a 1D transposed convolution operator over an input image composed of several input planes."),
     NNCLASS(ConvTranspose2d, "conv", "ConvTranspose2d(in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1, bias=True, dilation=1, padding_mode='zeros', device=None, dtype=None)\nApplies a 2D transposed convolution operator over an input image composed of several input planes."),
     NNCLASS(Upsample, "upsampling", "Upsample(size=None, scale_factor=None, mode='nearest', align_corners=None, recompute_scale_factor=None)\nUpsamples a given multi-channel 1D (temporal) or 2D (spatial) data."),
@@ -436,6 +417,7 @@ static const repl_function_def functional[] = {
     {"instance_norm", F_instance_norm, "instance_norm(input, running_mean=None, running_var=None, weight=None, bias=None, use_input_stats=True, momentum=0.1, eps=1e-05) -> Tensor\nApplies Instance Normalization for each channel in each data sample in a batch."},
     {"batch_norm", F_batch_norm, "batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-05) -> Tensor\nApplies Batch Normalization for each channel across a batch of data."},
     {"conv1d", F_conv1d, "conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1) -> Tensor\nApplies a 1D convolution over an input signal composed of several input planes."},
+    {"conv2d", F_conv2d, "conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1) -> Tensor\nApplies a 2D convolution over an input image composed of several input planes."},
     {"conv_transpose1d", F_conv_transpose1d, "conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1) -> Tensor\nApplies a 1D transposed convolution operator over an input signal composed of several input planes."},
     {"conv_transpose2d", F_conv_transpose2d, "conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1) -> Tensor\nApplies a 2D transposed convolution operator over an input image composed of several input planes."},
     {"interpolate", F_interpolate, "interpolate(input, size=None, scale_factor=None, mode='nearest', align_corners=None, recompute_scale_factor=None, antialias=False) -> Tensor\nDown/up samples the input to either the given size or the given scale_factor."},

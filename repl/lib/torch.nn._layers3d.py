@@ -90,14 +90,9 @@ def conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
         raise RuntimeError("Given weight of size {}, expected bias to be 1-dimensional with {} elements, but got "
                            "bias of size {} instead".format(_size_str(weight), weight.size(0), _size_str(bias)))
     _check_dtypes(x, weight, bias)
-    if pad_str == "same":
-        extra = []
-        for i in (2, 1, 0):
-            total = dilation[i] * (weight.size(2 + i) - 1)
-            padding[i] = total // 2
-            extra += [0, total - 2 * (total // 2)]
-        if any(extra):
-            x = F.pad(x, extra)
+    if pad_str is not None:  # ATen's _convolution_mode (core's, shared with conv1d and conv2d)
+        out = torch._convolution_mode(x, weight, bias, stride, pad_str, dilation, groups)
+        return out if batched else out.squeeze(0)
     kd, kh, kw = weight.shape[2:]
     N, C, D, H, W = x.shape
     sizes = [D + 2 * padding[0], H + 2 * padding[1], W + 2 * padding[2]]
@@ -180,6 +175,7 @@ class _ConvNd(nn.Module):
         else:
             for i in range(len(padding)):
                 rev[2 * i] = rev[2 * i + 1] = padding[len(padding) - 1 - i]
+            rev = tuple(rev)  # _reverse_repeat_tuple's
         self._reversed_padding_repeated_twice = rev
         if transposed:
             shape = (in_channels, out_channels // groups) + tuple(kernel_size)

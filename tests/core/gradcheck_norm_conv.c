@@ -2,6 +2,19 @@
 
 static nn_tensor *gc_group_norm(nn_tensor **in) { return nn_group_norm(in[0], 2, in[1], in[2], 1e-5); }
 static nn_tensor *gc_conv1d(nn_tensor **in) { return nn_conv1d(in[0], in[1], in[2], 2, 1, 1, 1); }
+/* padding='same' with even kernels (an extra zero on the right, then the symmetric half) */
+static nn_tensor *gc_conv1d_same(nn_tensor **in)
+{
+    return nn_conv_str(1, in[0], in[1], in[2], "same", (const int64_t[]){1}, (const int64_t[]){3}, 1);
+}
+static nn_tensor *gc_conv2d_same(nn_tensor **in)
+{
+    return nn_conv_str(2, in[0], in[1], in[2], "same", (const int64_t[]){1, 1, 1}, (const int64_t[]){1, 2, 1}, 1);
+}
+static nn_tensor *gc_conv3d_same(nn_tensor **in)
+{
+    return nn_conv_str(3, in[0], in[1], in[2], "same", (const int64_t[]){1, 1, 1}, (const int64_t[]){1, 1, 1}, 1);
+}
 static nn_tensor *gc_conv_transpose2d(nn_tensor **in)
 {
     return nn_conv_transpose(2, in[0], in[1], in[2], (const int64_t[]){2, 1}, (const int64_t[]){1, 0},
@@ -48,6 +61,9 @@ static nn_tensor *gc_pixel_unshuffle(nn_tensor **in) { return nn_pixel_unshuffle
 static const gc_case cases_norm_conv[] = {
     {NN_OP_group_norm, "group_norm", gc_group_norm, 3, {3, 1, 1}, {{2, 4, 3}, {4}, {4}}, -2, 2, 0},
     {NN_OP_conv1d, "conv1d", gc_conv1d, 3, {3, 3, 1}, {{2, 2, 5}, {3, 2, 2}, {3}}, -1, 1, 0},
+    {NN_OP_conv1d, "conv1d_same", gc_conv1d_same, 3, {3, 3, 1}, {{2, 2, 7}, {3, 2, 2}, {3}}, -1, 1, 0},
+    {NN_OP_convolution, "conv2d_same", gc_conv2d_same, 3, {4, 4, 1}, {{1, 2, 4, 5}, {2, 2, 2, 3}, {2}}, -1, 1, 0},
+    {NN_OP_conv3d, "conv3d_same", gc_conv3d_same, 3, {5, 5, 1}, {{1, 1, 3, 3, 4}, {2, 1, 2, 3, 2}, {2}}, -1, 1, 0},
     {NN_OP_conv_transpose, "conv_transpose2d", gc_conv_transpose2d, 3, {4, 4, 1}, {{1, 2, 3, 3}, {2, 2, 2, 2}, {2}}, -1, 1, 0},
     {NN_OP_conv_transpose, "conv_transpose1d", gc_conv_transpose1d, 3, {3, 3, 1}, {{1, 4, 3}, {4, 1, 3}, {2}}, -1, 1, 0},
     {NN_OP_upsample_nearest1d, "upsample_nearest1d", gc_nearest1d, 1, {3}, {{1, 2, 3}}, -2, 2, 0},

@@ -52,10 +52,11 @@ typedef struct gc_case {
 #include "gradcheck_special.c"
 #include "gradcheck_conv3d.c"
 #include "gradcheck_misc_ops.c"
+#include "gradcheck_complex.c"
 
 static const gc_case *const areas[] = {cases_binary, cases_view, cases_reduce, cases_unary, cases_matmul, cases_nnfunc, cases_module, cases_activations, cases_layers, cases_pool, cases_mathfn, cases_select, cases_act_more,
                                          cases_losses, cases_custom, cases_select_more, cases_mod_more, cases_norm_conv, cases_resample,
-                                         cases_ops_extra, cases_special, cases_conv3d, cases_misc_ops};
+                                         cases_ops_extra, cases_special, cases_conv3d, cases_misc_ops, cases_complex};
 #define N_AREAS (sizeof areas / sizeof areas[0])
 
 /* Ops PyTorch 1.13 records without a derivative: their case checks that backward
@@ -95,12 +96,21 @@ static nn_tensor *random_tensor(int ndim, const int64_t *sizes, double lo, doubl
     return t;
 }
 
+/* out as float64: a complex one through view_as_real (the loss sees both parts) */
+static nn_tensor *real64(nn_tensor *out)
+{
+    if (!nn_dtype_is_complex(out->dtype)) return TU_OK(nn_to_dtype(out, NN_FLOAT64));
+    nn_tensor *r = TU_OK(nn_view_as_real(out)), *o64 = TU_OK(nn_to_dtype(r, NN_FLOAT64));
+    NN_RELEASE(r);
+    return o64;
+}
+
 /* sum(fn(in) * w) without autograd */
 static double loss_value(const gc_case *c, nn_tensor **in, nn_tensor *w)
 {
     bool prev = nn_set_grad_enabled(false);
     nn_tensor *out = TU_OK(c->fn(in));
-    nn_tensor *o64 = TU_OK(nn_to_dtype(out, NN_FLOAT64));
+    nn_tensor *o64 = real64(out);
     nn_tensor *prod = TU_OK(nn_mul(o64, w));
     nn_tensor *s = TU_OK(nn_sum(prod, 0, NULL, false));
     double v;
@@ -122,8 +132,8 @@ static void check_case(const gc_case *c)
     if (!out->grad_fn || out->grad_fn->op != c->op)
         fail_msg("%s: grad_fn is %s, expected %s", c->name, out->grad_fn ? nn_grad_fn_name(out) : "none",
                  nn_op_table[c->op].grad_name);
-    nn_tensor *w = random_tensor(out->ndim, out->sizes, -1, 1);
-    nn_tensor *o64 = TU_OK(nn_to_dtype(out, NN_FLOAT64));
+    nn_tensor *o64 = real64(out);
+    nn_tensor *w = random_tensor(o64->ndim, o64->sizes, -1, 1);
     nn_tensor *prod = TU_OK(nn_mul(o64, w));
     nn_tensor *loss = TU_OK(nn_sum(prod, 0, NULL, false));
     const char *error = backward_error(c->op);
