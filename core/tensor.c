@@ -30,6 +30,25 @@
 #define HUGE_PAGE_BYTES ((size_t)2 << 20)
 #define HUGE_MIN_BYTES HUGE_PAGE_BYTES
 
+/* Their data starts some cache lines past that boundary, a "color" that moves
+   by 19 lines (of the 64 in a 4 KiB page) from one new storage to the next.
+   An elementwise kernel stores its output while it loads its inputs ahead;
+   when the streams sit at the same offset in their pages, a load looks as if
+   it read a pending store (the CPU compares the low 12 address bits: "4K
+   aliasing") and waits for it. Storages made one after another (an op's
+   inputs, then its output) now sit 19, 38, ... lines apart: x + y of two 1M
+   float32 (bench_core's add, fastest of 300 rounds of 10, alternating with the
+   aligned build): 0.172 -> 0.161-0.163 ms. PyTorch's malloc'd blocks differ by
+   chance. */
+#define COLOR_STEP (19 * STORAGE_ALIGN)
+#define COLOR_SPAN ((size_t)4096)
+
+static size_t next_color(void)
+{
+    static _Atomic unsigned counter;
+    return (size_t)counter++ * COLOR_STEP % COLOR_SPAN;
+}
+
 static size_t physical_memory(void)
 {
     static size_t cached;
@@ -101,19 +120,24 @@ static nn_storage *storage_new(size_t nbytes)
     }
     nn_storage *s = nbytes >= CACHE_MIN_BYTES ? cache_take(nbytes) : NULL;
     bool fresh = !s;
-    size_t align = nbytes >= HUGE_MIN_BYTES ? HUGE_PAGE_BYTES : STORAGE_ALIGN;
-    if (!s) s = nn_malloc(STORAGE_HEADER + align + nbytes);
+    bool huge = nbytes >= HUGE_MIN_BYTES;
+    size_t align = huge ? HUGE_PAGE_BYTES : STORAGE_ALIGN;
+    if (!s) s = nn_malloc(STORAGE_HEADER + align + (huge ? COLOR_SPAN : 0) + nbytes);
     if (!s) {
         nn_error_set(NN_ERR_MEMORY, "DefaultCPUAllocator: not enough memory: you tried to allocate %zu bytes.",
                      nbytes);
         return NULL;
     }
     s->refcount = 1;
-    s->data = (char *)s + STORAGE_HEADER + (-((uintptr_t)s + STORAGE_HEADER) & (align - 1));
+    if (fresh) { /* a cached block keeps its data where it was */
+        char *base = (char *)s + STORAGE_HEADER + (-((uintptr_t)s + STORAGE_HEADER) & (align - 1));
+        size_t color = huge ? next_color() : 0;
+        s->data = base + color;
 #ifdef MADV_HUGEPAGE
-    /* a hint: where the kernel refuses it (THP "never"), the pages stay 4 KiB */
-    if (fresh && align == HUGE_PAGE_BYTES) (void)madvise(s->data, nbytes & ~(HUGE_PAGE_BYTES - 1), MADV_HUGEPAGE);
+        /* a hint: where the kernel refuses it (THP "never"), the pages stay 4 KiB */
+        if (huge) (void)madvise(base, (color + nbytes) & ~(HUGE_PAGE_BYTES - 1), MADV_HUGEPAGE);
 #endif
+    }
     s->nbytes = nbytes;
     s->device = NN_DEVICE_CPU;
     s->version = 0;
