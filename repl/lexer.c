@@ -578,6 +578,27 @@ static int check_identifier(lexer *L, const char *s, size_t n, int line)
     return 0;
 }
 
+/* A name past ASCII is the NFKC form of what was written (PEP 3131, as CPython's
+   parser makes it): `ﬁ` is `fi`, `ℌ` is `H`; tok->str holds it (arena) when it differs. */
+static int normalize_name(lexer *L, repl_token *tok)
+{
+    utf8proc_uint8_t *nfkc = NULL;
+    utf8proc_ssize_t n = utf8proc_map((const utf8proc_uint8_t *)tok->start, (utf8proc_ssize_t)tok->len, &nfkc,
+                                      UTF8PROC_STABLE | UTF8PROC_COMPOSE | UTF8PROC_COMPAT);
+    bool same = n == (utf8proc_ssize_t)tok->len && memcmp(nfkc, tok->start, tok->len) == 0;
+    if (n >= 0 && !same) {
+        tok->str = repl_ast_arena_strndup(L->arena, (const char *)nfkc, (size_t)n);
+        tok->str_len = (size_t)n;
+    }
+    free(nfkc); /* utf8proc's, from malloc */
+    if (n < 0 || (!same && !tok->str)) { /* the name was checked: only memory can fail */
+        if (L->err) L->err->status = REPL_PARSE_FAILED;
+        nn_error_set(NN_ERR_MEMORY, "out of memory");
+        return -1;
+    }
+    return 0;
+}
+
 static int lex_name(lexer *L)
 {
     static const struct { repl_token_kind kind; const char *text; } kws[] = {
@@ -601,7 +622,9 @@ static int lex_name(lexer *L)
     repl_token_kind kind = TK_NAME;
     for (size_t i = 0; i < sizeof kws / sizeof kws[0]; i++)
         if (strlen(kws[i].text) == n && memcmp(kws[i].text, start, n) == 0) kind = kws[i].kind;
-    return push(L, kind, start, line, col) ? 0 : -1;
+    repl_token *tok = push(L, kind, start, line, col);
+    if (!tok) return -1;
+    return ascii ? 0 : normalize_name(L, tok);
 }
 
 int repl_lex(const char *src, size_t len, int line0, int col0, bool interactive,

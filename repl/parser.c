@@ -223,9 +223,18 @@ static repl_node *node_at(parser *P, repl_ast_kind kind, const repl_token *t)
     return new_node(P, kind, t->line, t->col);
 }
 
+/* A NAME token's text: its NFKC form (the lexer's) or what was written */
+static const char *name_text(const repl_token *t, size_t *len)
+{
+    *len = t->str ? t->str_len : t->len;
+    return t->str ? t->str : t->start;
+}
+
 static const char *identifier(parser *P, const repl_token *t)
 {
-    const char *s = repl_ast_arena_strndup(P->arena, t->start, t->len);
+    size_t n;
+    const char *text = name_text(t, &n);
+    const char *s = repl_ast_arena_strndup(P->arena, text, n);
     return s ? s : failed(P);
 }
 
@@ -1610,22 +1619,20 @@ static const char *dotted_name(parser *P)
 {
     repl_token *first = cur(P);
     if (!expect(P, TK_NAME)) return NULL;
-    const char *end = first->start + first->len;
-    size_t n = 0;
+    size_t n = 0, len;
     char buf[1024];
-    memcpy(buf, first->start, first->len < sizeof buf ? first->len : sizeof buf - 1);
-    n = first->len < sizeof buf ? first->len : sizeof buf - 1;
+    const char *text = name_text(first, &len);
+    memcpy(buf, text, len < sizeof buf ? len : sizeof buf - 1);
+    n = len < sizeof buf ? len : sizeof buf - 1;
     while (check(P, TK_DOT) && kind_at(P, 1) == TK_NAME) {
         advance(P);
-        repl_token *part = advance(P);
-        if (n + 1 + part->len < sizeof buf) {
+        text = name_text(advance(P), &len);
+        if (n + 1 + len < sizeof buf) {
             buf[n++] = '.';
-            memcpy(buf + n, part->start, part->len);
-            n += part->len;
+            memcpy(buf + n, text, len);
+            n += len;
         }
-        end = part->start + part->len;
     }
-    (void)end;
     const char *s = repl_ast_arena_strndup(P->arena, buf, n);
     return s ? s : failed(P);
 }

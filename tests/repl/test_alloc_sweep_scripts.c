@@ -16,8 +16,9 @@
  * Under `make asan` each child that ends runs LeakSanitizer's check, at the
  * stride SWEEP_LEAK_EVERY (every child with 1): nothing that the failure left
  * unreachable may stay allocated.
- * Environment: SWEEP_STRIDE, SWEEP_FIRST, SWEEP_SECONDS, SWEEP_LEAK_EVERY,
- * SWEEP_ONLY (one script's name, e.g. basics.py).
+ * Environment: SWEEP_STRIDE, SWEEP_FIRST, SWEEP_FROM (strided allocations
+ * below it are skipped: a sweep cut short goes on where it stopped),
+ * SWEEP_SECONDS, SWEEP_LEAK_EVERY, SWEEP_ONLY (one script's name, e.g. basics.py).
  */
 #include "test_util.h"
 
@@ -38,7 +39,7 @@
 /* LeakSanitizer's check, where the build has it (make asan) */
 int __lsan_do_recoverable_leak_check(void) __attribute__((weak));
 
-static long stride = 4999, first = 10, leak_every = 50;
+static long stride = 4999, first = 10, from = 0, leak_every = 50;
 static double seconds = 60;
 static bool verbose; /* SWEEP_VERBOSE: the children print */
 
@@ -67,7 +68,7 @@ static void note(const char *fmt, const char *script, long n, int status)
 static const char *current_script;
 
 /* Whether allocation n of a run is swept. */
-static bool swept(long n) { return n <= first || n % stride == 0; }
+static bool swept(long n) { return n <= first || (n >= from && n % stride == 0); }
 
 /* The allocator: counts; at an allocation swept, forks, and the child gets NULL. */
 /* In a child, a crash is reported as the signal it is (cmocka's own handlers
@@ -170,6 +171,7 @@ static void test_every_script(void **state)
     const char *e;
     if ((e = getenv("SWEEP_STRIDE"))) stride = atol(e) > 0 ? atol(e) : 1;
     if ((e = getenv("SWEEP_FIRST"))) first = atol(e);
+    if ((e = getenv("SWEEP_FROM"))) from = atol(e);
     if ((e = getenv("SWEEP_SECONDS"))) seconds = atof(e);
     if ((e = getenv("SWEEP_LEAK_EVERY"))) leak_every = atol(e) > 0 ? atol(e) : 1;
     const char *only = getenv("SWEEP_ONLY");
