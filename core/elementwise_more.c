@@ -15,6 +15,7 @@
 #include "nn_math.h"
 #include "nn_misc_ops.h"
 #include "nn_scratch.h"
+#include "nn_select_more.h"
 
 /* r (borrowed, may be NULL) summed to input i's shape and dtype, into gin[i]; frees s. */
 static int give(nn_scratch *s, nn_node *n, int i, nn_tensor *r, nn_tensor **gin)
@@ -245,4 +246,55 @@ nn_tensor *nn_gcd_lcm(nn_tensor *a, nn_tensor *b, bool lcm)
     NN_RELEASE(wide);
     nn_scratch_free(&s);
     return out;
+}
+
+/* ------------------------------------------------------------ frexp */
+
+/* a = mantissa * 2 ** exponent, |mantissa| in [0.5, 1) (0, inf and NaN as themselves, exponent 0):
+   the mantissa in a's dtype (FrexpBackward0), the exponent int32. 0, or -1 with nothing set. */
+int nn_frexp(nn_tensor *a, nn_tensor **mantissa, nn_tensor **exponent)
+{
+    if (!nn_dtype_is_floating(a->dtype))
+        return nn_error_set(NN_ERR_RUNTIME, "torch.frexp() only supports floating-point dtypes");
+    nn_device dev = nn_device_of(a);
+    nn_tensor *x = nn_plain_as(a, NN_FLOAT64), *hold = NULL, *m = NULL, *e = NULL;
+    int64_t n = x ? nn_numel(x) : 0;
+    const double *in = x && n ? nn_host_read(x, &hold) : NULL;
+    double *mv = nn_malloc(sizeof(double) * (size_t)(n ? n : 1));
+    int32_t *ev = nn_malloc(sizeof(int32_t) * (size_t)(n ? n : 1));
+    if (x && (in || !n) && mv && ev) {
+        for (int64_t i = 0; i < n; i++) {
+            int k = 0;
+            mv[i] = isfinite(in[i]) ? frexp(in[i], &k) : in[i];
+            ev[i] = k;
+        }
+        m = nn_empty_on(dev, a->ndim, a->sizes, NN_FLOAT64);
+        e = nn_empty_on(dev, a->ndim, a->sizes, NN_INT32);
+        if (m && e && n && (nn_host_write(m, mv) < 0 || nn_host_write(e, ev) < 0)) NN_SET(m, NULL);
+        if (m && a->dtype != NN_FLOAT64) {
+            NN_WITH_GRAD_MODE(false, { NN_SET(m, nn_to_dtype(m, a->dtype)); });
+        }
+    }
+    NN_RELEASE(hold);
+    NN_RELEASE(x);
+    nn_free(mv);
+    nn_free(ev);
+    if (m && e && nn_record(NN_OP_frexp, 1, &a, 1, &m, 1, &e, NULL) < 0) NN_SET(m, NULL);
+    if (!m || !e) {
+        NN_RELEASE(m);
+        NN_RELEASE(e);
+        return -1;
+    }
+    *mantissa = m;
+    *exponent = e;
+    return 0;
+}
+
+/* self: grad / exponent.exp2() (the exponent's exp2 in the default dtype, as ATen's) */
+int nn_frexp_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    if (!gout[0] || !nn_node_needs_input_grad(n, 0)) return 0;
+    nn_scratch s = {0};
+    nn_tensor *scale = NN_KEEP(&s, nn_exp2(nn_node_saved(n, 0)));
+    return give(&s, n, 0, NN_KEEP(&s, nn_div(gout[0], scale)), gin);
 }

@@ -391,6 +391,10 @@ typedef struct nn_storage {
     /* data is a memory mapping of nbytes (a file's, torch.FloatStorage.from_file, or
        shared memory, share_memory_), unmapped on release; never an alias */
     bool mapped;
+    /* or NULL: data is memory another object lends (torch.frombuffer's bytearray), given back
+       by give_back(lender) on release; never an alias, not resizable */
+    void (*give_back)(void *lender);
+    void *lender;
 } nn_storage;
 
 typedef struct nn_node nn_node;
@@ -500,6 +504,10 @@ int nn_storage_sync(const nn_tensor *t);
 /* (core/tensor.c) a flat dt tensor of nbytes / its size elements over data, a
    mapping of nbytes that the storage owns from here (munmap on release) */
 nn_tensor *nn_tensor_over_mapping(void *data, size_t nbytes, nn_dtype dt);
+/* (core/tensor.c) a flat dt tensor of nbytes / its size elements over data, memory that lender
+   lends (CPU, aligned for dt) until the storage goes: then give_back(lender) runs. On failure
+   give_back runs at once. */
+nn_tensor *nn_tensor_over_lent(void *data, size_t nbytes, nn_dtype dt, void (*give_back)(void *), void *lender);
 
 /* The host-access contract: the only way code outside core's kernels reads or
    writes a tensor's elements in bulk (printing, item()/tolist(), the inspector,

@@ -22,6 +22,9 @@ nn_tensor *nn_sgn(nn_tensor *a);
 /* |a| with b's sign (b's -0.0 counts as negative), broadcast; integers give the default
    dtype; a wrapped-number b records CopysignBackward1 */
 nn_tensor *nn_copysign(nn_tensor *a, nn_tensor *b);
+/* a = mantissa * 2 ** exponent with |mantissa| in [0.5, 1): the mantissa in a's dtype (FrexpBackward0) and
+   the exponent int32; 0, or -1 (RuntimeError for an integer a) */
+int nn_frexp(nn_tensor *a, nn_tensor **mantissa, nn_tensor **exponent);
 /* values where a == 0, else (a > 0); one dtype for both, broadcast */
 nn_tensor *nn_heaviside(nn_tensor *a, nn_tensor *values);
 /* gcd (lcm: least common multiple) of integer tensors, broadcast, in their promoted dtype */

@@ -30,6 +30,9 @@ nn_tensor *nn_diagonal(nn_tensor *a, int64_t offset, int dim1, int dim2);
 /* Tensor.unfold(dim, size, step): the windows of size elements of dim, step apart,
    as a view whose dim counts the windows and whose new last dim runs along one. */
 nn_tensor *nn_unfold_dim(nn_tensor *a, int dim, int64_t size, int64_t step);
+/* torch.as_strided: a view of a's storage with these sizes, strides and storage offset (INT64_MIN: a's
+   own), recorded as AsStridedBackward0; PyTorch's errors for negative strides or sizes and out-of-bounds views. */
+nn_tensor *nn_as_strided(nn_tensor *a, int ndim, const int64_t *sizes, const int64_t *strides, int64_t offset);
 /* a's last dim written on the diagonal of two new dims dim1, dim2 of zeros. */
 nn_tensor *nn_diag_embed(nn_tensor *a, int64_t offset, int dim1, int dim2);
 /* a copy of a with alpha * src's slices added along dim at index (1-d int64/int32). */

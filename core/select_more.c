@@ -727,3 +727,102 @@ int nn_scatter_reduce_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 {
     return nn_error_set(NN_ERR_RUNTIME, "derivative for aten::scatter is not implemented");
 }
+
+/* ---------------------------------------------------------- as_strided */
+
+nn_tensor *nn_as_strided(nn_tensor *a, int ndim, const int64_t *sizes, const int64_t *strides, int64_t offset)
+{
+    if (offset == INT64_MIN) offset = a->offset;
+    for (int d = 0; d < ndim; d++)
+        if (strides[d] < 0) {
+            char s[256];
+            nn_error_set(NN_ERR_RUNTIME, "as_strided: Negative strides are not supported at the moment, got strides: %s",
+                         nn_shape_str(ndim, strides, s, sizeof s));
+            return NULL;
+        }
+    for (int d = 0; d < ndim; d++)
+        if (sizes[d] < 0) {
+            char s1[256], s2[256];
+            nn_error_set(NN_ERR_RUNTIME, "Storage size calculation overflowed with sizes=%s and strides=%s",
+                         nn_shape_str(ndim, sizes, s1, sizeof s1), nn_shape_str(ndim, strides, s2, sizeof s2));
+            return NULL;
+        }
+    nn_tensor *checked = nn_storage_view_as(a, ndim, sizes, strides, offset); /* setStorage's bounds and errors */
+    if (!checked) return NULL;
+    NN_RELEASE(checked);
+    nn_tensor *v = nn_tensor_new_view(a, ndim, sizes, strides, offset);
+    if (!v) return NULL;
+    nn_tensor *root = a->base ? a->base : a;
+    NN_RETAIN(root);
+    v->base = root;
+    /* the input's strides and offset, then the view's strides and offset */
+    nn_op_params p = {.n_i = 2 * NN_MAX_DIMS + 2};
+    memcpy(p.i, a->strides, sizeof(int64_t) * (size_t)a->ndim);
+    p.i[NN_MAX_DIMS] = a->offset;
+    memcpy(p.i + NN_MAX_DIMS + 1, strides, sizeof(int64_t) * (size_t)ndim);
+    p.i[2 * NN_MAX_DIMS + 1] = offset;
+    if (nn_record(NN_OP_as_strided, 1, &a, 1, &v, 0, NULL, &p) < 0) NN_SET(v, NULL);
+    return v;
+}
+
+/* The storage positions (past base) of a geometry's elements in row-major order, into pos (numel long);
+   the largest into *top. */
+static void strided_positions(int ndim, const int64_t *sizes, const int64_t *strides, int64_t offset, int64_t *pos,
+                              int64_t numel, int64_t *top)
+{
+    int64_t idx[NN_MAX_DIMS] = {0};
+    for (int64_t k = 0; k < numel; k++) {
+        int64_t at = offset;
+        for (int d = 0; d < ndim; d++) at += idx[d] * strides[d];
+        pos[k] = at;
+        if (at > *top) *top = at;
+        for (int d = ndim - 1; d >= 0 && ++idx[d] == sizes[d]; d--) idx[d] = 0;
+    }
+}
+
+static nn_tensor *index_tensor(nn_device dev, const int64_t *pos, int64_t n)
+{
+    nn_tensor *t = nn_empty_on(dev, 1, &n, NN_INT64);
+    if (t && n && nn_host_write(t, pos) < 0) NN_SET(t, NULL);
+    return t;
+}
+
+/* ATen's as_strided_backward: the gradient added into a buffer over the storage both geometries reach, at
+   the view's places, then read at the input's places (divided by how often the input reaches each one). */
+int nn_as_strided_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
+{
+    if (!gout[0]) return 0;
+    const nn_input_meta *m = &n->input_meta[0];
+    nn_tensor *g = gout[0];
+    const int64_t *in_strides = n->p.i, *out_strides = n->p.i + NN_MAX_DIMS + 1;
+    int64_t in_off = n->p.i[NN_MAX_DIMS], out_off = n->p.i[2 * NN_MAX_DIMS + 1];
+    int64_t low = in_off < out_off ? in_off : out_off, in_n = 1, out_n = 1, top = 0;
+    for (int d = 0; d < m->ndim; d++) in_n *= m->sizes[d];
+    for (int d = 0; d < g->ndim; d++) out_n *= g->sizes[d];
+    int64_t *in_pos = nn_malloc(sizeof(int64_t) * (size_t)(in_n + out_n + 1)), *out_pos = in_pos ? in_pos + in_n : NULL;
+    if (!in_pos) return -1;
+    strided_positions(m->ndim, m->sizes, in_strides, in_off - low, in_pos, in_n, &top);
+    strided_positions(g->ndim, g->sizes, out_strides, out_off - low, out_pos, out_n, &top);
+    int64_t buf_n = top + 1, *count = nn_calloc((size_t)buf_n, sizeof(int64_t));
+    bool overlap = false;
+    for (int64_t k = 0; count && k < in_n; k++) overlap |= ++count[in_pos[k]] > 1;
+    nn_device dev = nn_device_of(g);
+    nn_scratch s = {0};
+    nn_tensor *flat_g = NN_KEEP(&s, nn_reshape(g, 1, &out_n));
+    nn_tensor *buf = NN_KEEP(&s, nn_zeros_on(dev, 1, &buf_n, g->dtype));
+    nn_tensor *oi = NN_KEEP(&s, index_tensor(dev, out_pos, out_n)), *ii = NN_KEEP(&s, index_tensor(dev, in_pos, in_n));
+    if (!count) s.failed = true;
+    nn_tensor *summed = s.failed ? NULL : NN_KEEP(&s, nn_index_add(buf, 0, oi, flat_g, 1.0));
+    nn_tensor *r = summed ? NN_KEEP(&s, nn_index_select(summed, 0, ii)) : NULL;
+    if (r && overlap) { /* each place's share */
+        for (int64_t k = 0; k < in_n; k++) in_pos[k] = count[in_pos[k]];
+        nn_tensor *c = NN_KEEP(&s, nn_empty_on(dev, 1, &in_n, NN_INT64));
+        if (c && nn_host_write(c, in_pos) < 0) s.failed = true;
+        r = s.failed ? NULL : NN_KEEP(&s, nn_div(r, c));
+    }
+    gin[0] = r && !s.failed ? nn_reshape(r, m->ndim, m->sizes) : NULL;
+    nn_scratch_free(&s);
+    nn_free(count);
+    nn_free(in_pos);
+    return gin[0] ? 0 : -1;
+}

@@ -106,7 +106,7 @@ int nn_storage_resize(nn_tensor *t, int64_t nbytes)
                             "[enforce fail at alloc_cpu.cpp:52] ((ptrdiff_t)nbytes) >= 0. alloc_cpu() seems to have "
                             "been called with negative number: %llu",
                             (unsigned long long)nbytes);
-    if (memory_of(s)->mapped)
+    if (memory_of(s)->mapped || memory_of(s)->give_back)
         return nn_error_set(NN_ERR_RUNTIME, "Trying to resize storage that is not resizable");
     nn_tensor *fresh = nn_zeros_on(s->device, 1, &nbytes, NN_UINT8), *old = fresh ? nn_storage_view_dtype(t, NN_UINT8) : NULL;
     int rc = old ? copy_prefix(fresh, old, (int64_t)s->nbytes < nbytes ? (int64_t)s->nbytes : nbytes) : -1;

@@ -143,6 +143,8 @@ static nn_storage *storage_new(size_t nbytes)
     s->version = 0;
     s->owner = s->alias_link = s->held = NULL;
     s->mapped = false;
+    s->give_back = NULL;
+    s->lender = NULL;
     return s;
 }
 
@@ -168,6 +170,8 @@ nn_storage *nn_storage_new_on(nn_device device, size_t nbytes)
     s->version = 0;
     s->owner = s->alias_link = s->held = NULL;
     s->mapped = false;
+    s->give_back = NULL;
+    s->lender = NULL;
     return s;
 }
 
@@ -182,6 +186,9 @@ void nn_storage_release(nn_storage *s)
         nn_free(s);
     } else if (s->held) { /* its memory replaced: that memory's storage goes, then the header (and own block) */
         nn_storage_release(s->held);
+        nn_free(s);
+    } else if (s->give_back) { /* lent memory: given back */
+        s->give_back(s->lender);
         nn_free(s);
     } else if (s->mapped) { /* header and mapping apart */
         munmap(s->data, s->nbytes ? s->nbytes : 1);
@@ -666,6 +673,19 @@ nn_tensor *nn_to_dtype(nn_tensor *t, nn_dtype dtype)
     return out;
 }
 
+/* A flat dt tensor over all of s (which it takes); NULL when the header fails (s released). */
+static nn_tensor *flat_over(nn_storage *s, nn_dtype dt)
+{
+    nn_tensor *t = header_new(s, 1, dt);
+    if (!t) {
+        nn_storage_release(s);
+        return NULL;
+    }
+    t->sizes[0] = (int64_t)(s->nbytes / nn_dtype_size(dt));
+    t->strides[0] = 1;
+    return t;
+}
+
 nn_tensor *nn_tensor_over_mapping(void *data, size_t nbytes, nn_dtype dt)
 {
     nn_storage *s = nn_malloc(sizeof *s);
@@ -674,14 +694,19 @@ nn_tensor *nn_tensor_over_mapping(void *data, size_t nbytes, nn_dtype dt)
         return NULL;
     }
     *s = (nn_storage){.refcount = 1, .data = data, .nbytes = nbytes, .device = NN_DEVICE_CPU, .mapped = true};
-    nn_tensor *t = header_new(s, 1, dt);
-    if (!t) {
-        nn_storage_release(s);
+    return flat_over(s, dt);
+}
+
+nn_tensor *nn_tensor_over_lent(void *data, size_t nbytes, nn_dtype dt, void (*give_back)(void *), void *lender)
+{
+    nn_storage *s = nn_malloc(sizeof *s);
+    if (!s) {
+        give_back(lender);
         return NULL;
     }
-    t->sizes[0] = (int64_t)(nbytes / nn_dtype_size(dt));
-    t->strides[0] = 1;
-    return t;
+    *s = (nn_storage){.refcount = 1, .data = data, .nbytes = nbytes, .device = NN_DEVICE_CPU, .give_back = give_back,
+                      .lender = lender};
+    return flat_over(s, dt);
 }
 
 nn_tensor *nn_data_alias(nn_tensor *t)
@@ -693,7 +718,9 @@ nn_tensor *nn_data_alias(nn_tensor *t)
     s->version = 0;
     s->owner = root;
     s->held = NULL;
-    s->mapped = false; /* the mapping is root's */
+    s->mapped = false; /* the mapping (or lent memory) is root's */
+    s->give_back = NULL;
+    s->lender = NULL;
     s->alias_link = root->alias_link;
     root->alias_link = s;
     root->refcount++;

@@ -508,6 +508,8 @@ int repl_lazy_add_classes(nn_object *ns);
 nn_object *repl_lazy_materialize(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_lazy_module_become(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_lazy_mute_warnings(void *ud, nn_object *args, nn_object *kwargs);
+/* torch._nnscope_frombuffer (bind_ops_more.c), under torch.frombuffer (repl/lib/torch._frombuffer.py) */
+nn_object *repl_nnscope_frombuffer(void *ud, nn_object *args, nn_object *kwargs);
 /* native_module_init.c: NativeClass.__init__ as a function of (self, *args) for a module class of
    core (not nn.Module); NULL without an error for any other class. A new reference. */
 nn_object *repl_native_module_init(nn_object *cls);

@@ -123,6 +123,7 @@ static const repl_function_def conv_functions[] = {
     {"_nnscope_module_become", repl_lazy_module_become, "_nnscope_module_become(module, template)\nnnscope's own: module.__class__ = type(template) for a lazy module (bind_lazy.c)."},
     {"_nnscope_mute_warnings", repl_lazy_mute_warnings, "_nnscope_mute_warnings(on) -> bool\nnnscope's own: drops core's warnings while on; returns the previous setting (bind_lazy.c)."},
     {"_convolution_mode", f_convolution_mode, "_convolution_mode(input, weight, bias, stride, padding, dilation, groups) -> Tensor\nThe convolution of input by weight with padding 'valid' or 'same' (ATen's), over 1, 2 or 3 spatial dims as weight's rank says."},
+    {"_nnscope_frombuffer", repl_nnscope_frombuffer, "_nnscope_frombuffer(obj, start, length, dtype, count, offset) -> Tensor\nnnscope's own: torch.frombuffer's tensor over length bytes of a bytes or bytearray from start (bind_ops_more.c)."},
     {"convolution", f_convolution, "convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups) -> Tensor\nThe convolution (or, transposed, its input gradient) of input by weight over 1, 2 or 3 spatial dims, as weight's rank says."},
 };
 

@@ -12,7 +12,9 @@
 #include <string.h>
 
 #include "bind_int.h"
+#include "bytes_int.h"
 #include "nn_select.h"
+#include "nn_misc_ops.h"
 #include "nn_select_more.h"
 
 #define ARGS(n) nn_object *a[n] = {0}
@@ -45,6 +47,8 @@ static nn_type median_type = {.name = "median", .repr = values_repr, .base = &nn
 static nn_type mode_type = {.name = "mode", .repr = values_repr, .base = &nn_tuple_type};
 static nn_type aminmax_type = {.name = "aminmax", .repr = minmax_repr, .base = &nn_tuple_type};
 static nn_type histogram_type = {.name = "histogram", .repr = histogram_repr, .base = &nn_tuple_type};
+static char *frexp_repr(nn_object *self) { return named_pair_repr(self, "mantissa", "exponent"); }
+static nn_type frexp_type = {.name = "frexp", .repr = frexp_repr, .base = &nn_tuple_type};
 
 nn_object *repl_ops_more_return_getattr(nn_object *o, const char *name, bool *handled)
 {
@@ -53,6 +57,8 @@ nn_object *repl_ops_more_return_getattr(nn_object *o, const char *name, bool *ha
         n0 = "min", n1 = "max";
     else if (o->type == &histogram_type)
         n0 = "hist", n1 = "bin_edges";
+    else if (o->type == &frexp_type)
+        n0 = "mantissa", n1 = "exponent";
     else if (o->type->repr == minmax_repr && is_multi_out_type(o->type))
         n0 = "min", n1 = "max";
     else if (o->type != &median_type && o->type != &mode_type && !repl_ops_extra_return_type(o) &&
@@ -204,6 +210,79 @@ static nn_object *f_diagonal(void *ud, nn_object *args, nn_object *kwargs)
 static nn_object *f_diag_embed(void *ud, nn_object *args, nn_object *kwargs)
 {
     return diagonal_like("diag_embed", args, kwargs, -2, -1, true);
+}
+
+/* frexp(input, *, out=None) -> (Tensor mantissa, Tensor exponent) */
+static nn_object *f_frexp(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(2);
+    nn_tensor *x = NULL, *m = NULL, *e = NULL;
+    if (repl_parse_args("frexp", "input, *, out=", args, kwargs, a) || repl_arg_tensor("frexp", "input", 1, a[0], &x) ||
+        no_out("frexp", a[1]))
+        return NULL;
+    int rc = nn_frexp(x, &m, &e);
+    return pair(rc, m, e, &frexp_type);
+}
+
+/* as_strided(input, size, stride, storage_offset=None): a view of input's storage */
+static nn_object *f_as_strided(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(4);
+    nn_tensor *x = NULL;
+    int nsize = 0, nstride = 0;
+    int64_t sizes[NN_MAX_DIMS], strides[NN_MAX_DIMS], offset = INT64_MIN;
+    if (repl_parse_args("as_strided", "input, size, stride, storage_offset=", args, kwargs, a) ||
+        repl_arg_tensor("as_strided", "input", 1, a[0], &x) || repl_arg_shape("as_strided", "size", a[1], &nsize, sizes) ||
+        repl_arg_shape("as_strided", "stride", a[2], &nstride, strides) ||
+        (a[3] && !nn_is_none(a[3]) && repl_arg_int("as_strided", "storage_offset", 4, a[3], &offset)))
+        return NULL;
+    if (nsize != nstride) return nn_error_set(NN_ERR_RUNTIME, "mismatch in length of strides and shape"), NULL;
+    return T(nn_as_strided(x, nsize, sizes, strides, offset));
+}
+
+/* _nnscope_frombuffer(obj, start, length, dtype, count, offset): torch.frombuffer's tensor over length
+   bytes of obj (bytes or bytearray) from start, after 1.13's checks of count and offset (in bytes); it
+   shares a bytearray's memory (a copy of bytes, which are immutable, or of a place not aligned for
+   dtype). repl/lib/torch._frombuffer.py finds obj, start and length of the buffer. */
+nn_object *repl_nnscope_frombuffer(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(6);
+    int64_t start = 0, len = 0, count = 0, offset = 0;
+    int dtype = -1;
+    const char *f = "frombuffer";
+    if (repl_parse_args("_nnscope_frombuffer", "obj, start, length, dtype, count, offset", args, kwargs, a) ||
+        repl_arg_int(f, "start", 2, a[1], &start) || repl_arg_int(f, "length", 3, a[2], &len) ||
+        repl_arg_dtype(f, "dtype", 4, a[3], &dtype) || repl_arg_int(f, "count", 5, a[4], &count) ||
+        repl_arg_int(f, "offset", 6, a[5], &offset))
+        return NULL;
+    const unsigned char *p;
+    size_t n;
+    if (repl_bytes_buffer(a[0], &p, &n) < 0) return NULL;
+    if (start < 0 || len < 0 || (uint64_t)(start + len) > n)
+        return repl_raise_exc(EXC_ValueError, "frombuffer: a place outside the buffer"), NULL;
+    int64_t item = (int64_t)nn_dtype_size((nn_dtype)dtype);
+    if (len <= 0 || count == 0)
+        return repl_raise_exc(EXC_ValueError, "both buffer length (%lld) and count (%lld) must not be 0", (long long)len,
+                              (long long)count), NULL;
+    if (offset < 0 || offset > len - 1)
+        return repl_raise_exc(EXC_ValueError, "offset (%lld bytes) must be non-negative and no greater than buffer length "
+                                              "(%lld bytes) minus 1", (long long)offset, (long long)len), NULL;
+    if (count < 0 && (len - offset) % item != 0)
+        return repl_raise_exc(EXC_ValueError, "buffer length (%lld bytes) after offset (%lld bytes) must be a multiple "
+                                              "of element size (%lld)", (long long)(len - offset), (long long)offset,
+                              (long long)item), NULL;
+    if (count > 0 && count * item > len - offset)
+        return repl_raise_exc(EXC_ValueError, "requested buffer length (%lld * %lld bytes) after offset (%lld bytes) "
+                                              "must not be greater than actual buffer length (%lld bytes)",
+                              (long long)count, (long long)item, (long long)offset, (long long)len), NULL;
+    if (count < 0) count = (len - offset) / item;
+    size_t at = (size_t)(start + offset), nbytes = (size_t)(count * item);
+    nn_object *o = repl_unwrap_value(a[0]);
+    if (o->type == &repl_bytearray_type && (uintptr_t)(p + at) % (uintptr_t)item == 0)
+        return T(repl_bytes_lend(o, at, nbytes, (nn_dtype)dtype));
+    nn_tensor *t = nn_empty(1, &count, (nn_dtype)dtype);
+    if (t && count && nn_host_write(t, p + at) < 0) NN_SET(t, NULL);
+    return T(t);
 }
 
 /* outer(input, vec2): input.reshape(n, 1) * vec2, as ATen composes it */
@@ -820,6 +899,12 @@ static const repl_function_def ops_more_functions[] = {
     {"mode", f_mode,
      "mode(input, dim=-1, keepdim=False, *, out=None) -> (Tensor, LongTensor)\n"
      "Returns a namedtuple (values, indices) where values is the mode value of each row of the input tensor in the given dimension dim."},
+    {"frexp", f_frexp,
+     "frexp(input, *, out=None) -> (Tensor mantissa, Tensor exponent)\n"
+     "Decomposes input into mantissa and exponent tensors such that input = mantissa * 2 ** exponent."},
+    {"as_strided", f_as_strided,
+     "as_strided(input, size, stride, storage_offset=None) -> Tensor\n"
+     "Create a view of an existing torch.Tensor input with specified size, stride and storage_offset."},
     {"count_nonzero", f_count_nonzero,
      "count_nonzero(input, dim=None) -> Tensor\n"
      "Counts the number of non-zero values in the tensor input along the given dim."},

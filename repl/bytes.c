@@ -19,7 +19,10 @@
 
 static void bytes_dealloc(nn_object *self)
 {
-    nn_free(((bytes_obj *)self)->data);
+    bytes_obj *b = (bytes_obj *)self;
+    for (size_t i = 0; i < b->n_orphans; i++) nn_free(b->orphans[i]);
+    nn_free(b->orphans);
+    nn_free(b->data);
     nn_free(self);
 }
 
@@ -29,6 +32,16 @@ static int reserve(bytes_obj *b, size_t n)
     if (n + 1 <= b->cap) return 0;
     size_t cap = b->cap ? b->cap : 16;
     while (cap < n + 1) cap *= 2;
+    if (b->lent) { /* tensors read the block: it stays, orphaned, and the bytes move to a new one */
+        unsigned char **o = nn_realloc(b->orphans, sizeof *o * (b->n_orphans + 1)), *d = o ? nn_malloc(cap) : NULL;
+        if (o) b->orphans = o;
+        if (!d) return -1;
+        memcpy(d, b->data, b->len + 1);
+        b->orphans[b->n_orphans++] = b->data;
+        b->data = d;
+        b->cap = cap;
+        return 0;
+    }
     unsigned char *d = nn_realloc(b->data, cap);
     if (!d) return -1;
     b->data = d;
@@ -42,7 +55,8 @@ nn_object *repl_bytes_new(const void *p, size_t n, bool array)
     if (!b) return NULL;
     nn_object_init(&b->ob, array ? &repl_bytearray_type : &repl_bytes_type);
     b->data = NULL;
-    b->len = b->cap = 0;
+    b->len = b->cap = b->lent = b->n_orphans = 0;
+    b->orphans = NULL;
     if (reserve(b, n) < 0) {
         NN_RELEASE(b);
         return NULL;
@@ -72,6 +86,21 @@ int repl_bytes_buffer(nn_object *o, const unsigned char **p, size_t *n)
     *p = repl_bytes_data(o);
     *n = repl_bytes_len(o);
     return 0;
+}
+
+static void give_back(void *lender)
+{
+    bytes_obj *b = lender;
+    b->lent--;
+    NN_RELEASE(&b->ob);
+}
+
+nn_tensor *repl_bytes_lend(nn_object *o, size_t offset, size_t nbytes, nn_dtype dt)
+{
+    bytes_obj *b = (bytes_obj *)o;
+    b->lent++;
+    NN_RETAIN(o);
+    return nn_tensor_over_lent(b->data + offset, nbytes, dt, give_back, b);
 }
 
 /* b'...' as CPython writes it: single quotes unless the bytes hold ' and no " */

@@ -15,6 +15,10 @@ typedef struct bytes_obj {
     nn_object ob;
     unsigned char *data; /* owned; len bytes and a NUL after them */
     size_t len, cap;
+    /* tensors over data (torch.frombuffer): while any is, growing keeps the old block (owned, in
+       orphans) for them instead of moving it */
+    size_t lent, n_orphans;
+    unsigned char **orphans;
 } bytes_obj;
 
 /* bytes or bytearray */
@@ -48,6 +52,10 @@ nn_object *repl_bytes_to_list(nn_object *o);
 /* A bytes-like argument's buffer (bytes, bytearray); TypeError "a bytes-like
    object is required, not 'str'" otherwise. 0 or -1. */
 int repl_bytes_buffer(nn_object *o, const unsigned char **p, size_t *n);
+
+/* A flat dt tensor over nbytes of o's bytes from offset (torch.frombuffer), sharing them: o stays
+   alive while the tensor's storage does. New reference or NULL. */
+nn_tensor *repl_bytes_lend(nn_object *o, size_t offset, size_t nbytes, nn_dtype dt);
 
 /* bytes_methods.c: bytes.NAME / bytearray.NAME bound to o, or NULL without an
    error when there is none. */

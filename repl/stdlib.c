@@ -264,6 +264,12 @@ static const struct {
     {"torch", "matrix_exp", "torch._matrix_exp"},
     {"torch.linalg", "matrix_exp", "torch._matrix_exp"},
     {"torch.linalg", "solve_triangular", "torch._solve_triangular"},
+    {"torch.linalg", "lu_solve", "torch._linalg_solve"},
+    {"torch", "cholesky_solve", "torch._linalg_solve"},
+    {"torch", "chain_matmul", "torch._linalg_solve"},
+    {"torch", "frombuffer", "torch._frombuffer"},
+    {"torch", "stft", "torch._stft"},
+    {"torch", "istft", "torch._stft"},
     {"torch", "triangular_solve", "torch._solve_triangular"},
     {"torch", "storage", "torch.storage"}, /* the module itself */
     {"torch", "UntypedStorage", "torch.storage"},

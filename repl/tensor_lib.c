@@ -29,6 +29,8 @@ static const struct {
     /* torch._more.py */
     {"tensor_split", false}, {"logaddexp2", false}, {"signbit", false}, {"nanmedian", false}, {"index_put", false},
     {"index_put_", false},
+    /* torch._linalg_solve.py, torch._stft.py */
+    {"cholesky_solve", false}, {"lu_solve", false}, {"stft", false}, {"istft", false},
 };
 
 /* A new reference; NULL without an error when name is none of these. */

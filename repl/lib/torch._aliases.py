@@ -25,7 +25,7 @@ __all__ = ['conv1d', 'conv2d', 'conv3d', 'conv_transpose1d', 'conv_transpose2d',
            'scalar_tensor', 'is_nonzero', 'is_same_size', 'is_signed', 'isneginf', 'isposinf', 'isreal',
            'logaddexp2', 'positive', 'rsub', 'diagflat', 'dsplit', 'get_device', 'use_deterministic_algorithms',
            'are_deterministic_algorithms_enabled', 'is_deterministic_algorithms_warn_only_enabled', 'set_float32_matmul_precision',
-           'get_float32_matmul_precision', 'set_flush_denormal', 'layout', 'strided'] + _INPLACE
+           'get_float32_matmul_precision', 'set_flush_denormal', 'layout', 'strided', 'lu_solve'] + _INPLACE
 
 __methods__ = ['float_power', 'float_power_', 'ldexp', 'ldexp_', 'signbit', 'msort', 'logaddexp2', 'positive',
                'isneginf', 'isposinf', 'isreal', 'diagflat', 'dsplit', 'hsplit', 'vsplit', 'tensor_split',
@@ -51,6 +51,11 @@ pixel_shuffle = F.pixel_shuffle
 pixel_unshuffle = F.pixel_unshuffle
 prelu = F.prelu
 row_stack = torch.vstack
+
+
+def lu_solve(b, LU_data, LU_pivots, *, out=None):  # torch.lu_solve (torch.linalg.lu_solve's arguments reversed)
+    from torch._linalg_solve import torch_lu_solve
+    return torch_lu_solve(b, LU_data, LU_pivots, out=out)
 
 
 def max_pool1d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False):

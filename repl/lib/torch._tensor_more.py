@@ -9,6 +9,9 @@ from torch._blas_index import addmm, addmm_, baddbmm, baddbmm_, addbmm, addbmm_,
 from torch._more import tensor_split, logaddexp2, signbit, nanmedian, index_put, index_put_  # Tensor.tensor_split, ...
 from torch._names_more import dist, deg2rad, deg2rad_, rad2deg, rad2deg_, fmax, fmin, masked_scatter, \
     masked_scatter_, hardshrink  # Tensor.dist, ...
+from torch._linalg_solve import cholesky_solve  # Tensor.cholesky_solve
+from torch._aliases import lu_solve  # Tensor.lu_solve
+from torch._stft import stft, istft  # Tensor.stft, Tensor.istft
 
 
 def new(self, *args, **kwargs):

@@ -16,6 +16,13 @@ static nn_tensor *gc_copysign_scalar(nn_tensor **in)
     NN_RELEASE(w);
     return r;
 }
+static nn_tensor *gc_frexp(nn_tensor **in)
+{
+    nn_tensor *m = NULL, *e = NULL;
+    int rc = nn_frexp(in[0], &m, &e);
+    NN_RELEASE(e);
+    return rc < 0 ? NULL : m;
+}
 static nn_tensor *gc_heaviside(nn_tensor **in) { return nn_heaviside(in[0], in[1]); }
 static nn_tensor *gc_mul_number(nn_tensor **in) { return nn_mul_number(in[0], -2.5); }
 static nn_tensor *gc_logcumsumexp(nn_tensor **in) { return nn_logcumsumexp(in[0], 1); }
@@ -69,6 +76,7 @@ static const gc_case cases_misc_ops[] = {
     {NN_OP_sgn, "sgn (zero gradient)", gc_sgn, 1, {2}, {{2, 3}}, -2, 2, 0},
     {NN_OP_copysign, "copysign, broadcast", gc_copysign, 2, {2, 1}, {{2, 3}, {3}}, -2, 2, 0},
     {NN_OP_copysign_scalar, "copysign with a number", gc_copysign_scalar, 1, {2}, {{2, 3}}, -2, 2, 0},
+    {NN_OP_frexp, "frexp's mantissa (exponent 2)", gc_frexp, 1, {2}, {{2, 3}}, 2.2, 3.8, 0},
     {NN_OP_heaviside, "heaviside (no derivative)", gc_heaviside, 2, {2, 0}, {{2, 3}, {0}}, -2, 2, 0},
     {NN_OP_mul_number, "mul by a number (MulBackward1)", gc_mul_number, 1, {2}, {{2, 3}}, -2, 2, 0},
     {NN_OP_logcumsumexp, "logcumsumexp along dim 1", gc_logcumsumexp, 1, {2}, {{2, 4}}, -3, 3, 0},

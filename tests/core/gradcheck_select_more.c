@@ -65,6 +65,15 @@ static nn_tensor *gc_scatter_reduce(nn_tensor **in)
 
 /* overlapping windows: each element's gradient sums the windows that hold it */
 static nn_tensor *gc_unfold_dim(nn_tensor **in) { return nn_unfold_dim(in[0], 1, 3, 2); }
+/* overlapping places: each input element's gradient sums the view's places that read it */
+static nn_tensor *gc_as_strided_view(nn_tensor **in)
+{
+    return nn_as_strided(in[0], 2, (const int64_t[]){3, 2}, (const int64_t[]){1, 1}, INT64_MIN);
+}
+static nn_tensor *gc_as_strided_off(nn_tensor **in)
+{
+    return nn_as_strided(in[0], 2, (const int64_t[]){2, 2}, (const int64_t[]){3, 1}, 1);
+}
 
 static const gc_case cases_select_more[] = {
     {NN_OP_prod_all, "prod of all", gc_prod_all, 1, {2}, {{2, 3}}, 0.5, 2, 0},
@@ -80,6 +89,8 @@ static const gc_case cases_select_more[] = {
     {NN_OP_diagonal, "diagonal of dims 0, 2", gc_diagonal, 1, {3}, {{3, 2, 4}}, -2, 2, 0},
     {NN_OP_diag_embed, "diag_embed", gc_diag_embed, 1, {2}, {{2, 3}}, -2, 2, 0},
     {NN_OP_unfold_dim, "unfold, overlapping windows", gc_unfold_dim, 1, {2}, {{2, 7}}, -2, 2, 0},
+    {NN_OP_as_strided, "as_strided, overlapping places", gc_as_strided_view, 1, {1}, {{6}}, -2, 2, 0},
+    {NN_OP_as_strided, "as_strided with a storage offset", gc_as_strided_off, 1, {2}, {{2, 3}}, -2, 2, 0},
     {NN_OP_index_add, "index_add repeated", gc_index_add, 2, {2, 2}, {{2, 4}, {2, 3}}, -2, 2, 0},
     {NN_OP_aminmax, "aminmax (no derivative)", gc_aminmax, 1, {2}, {{2, 3}}, -2, 2, 0},
     {NN_OP_scatter_reduce, "scatter reduce='add' (no derivative)", gc_scatter_reduce, 2, {2, 2}, {{2, 3}, {2, 2}}, -2, 2, 0},
