@@ -2,6 +2,7 @@
 # target broadcasts, warnings raised in exec()/eval() code (no source line to show), and
 # the version counter of tensors written in place by scalar ops and setitem (which the
 # "modified by an inplace operation" error quotes).
+import os
 import warnings
 import torch
 import torch.nn as nn
@@ -22,7 +23,7 @@ with warnings.catch_warnings(record=True) as caught:
     eval("F.softmax(torch.ones(3))")
     exec("warnings.warn('from exec')")
 for w in caught:
-    print(w.category.__name__, str(w.message), w.filename, w.line)
+    print(w.category.__name__, str(w.message), os.path.basename(w.filename), w.line)
 c = torch.ones(3)
 versions = [c._version]
 c.mul_(2); versions.append(c._version)
