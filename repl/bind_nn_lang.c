@@ -16,6 +16,18 @@
 #include "nn_custom_fn.h"
 #include "nn_mod_more.h"
 
+/* ATen's check that input has weight's rank; sep goes between "weight" and its sizes
+   (torch.convolution writes a space there, torch._convolution_mode none). */
+static int check_input_rank(const nn_tensor *x, const nn_tensor *w, const char *sep)
+{
+    if (x->ndim == w->ndim) return 0;
+    char s1[128], s2[128];
+    return nn_error_set(NN_ERR_RUNTIME, "Expected %d-dimensional input for %d-dimensional weight%s%s, but got "
+                        "%d-dimensional input of size %s instead", w->ndim, w->ndim, sep,
+                        nn_shape_str(w->ndim, w->sizes, s1, sizeof s1), x->ndim,
+                        nn_shape_str(x->ndim, x->sizes, s2, sizeof s2));
+}
+
 /* a sequence of n ints (or of one, for all n) into v; argument position pos */
 static int int_list(const char *f, const char *name, int pos, nn_object *o, int n, int64_t *v)
 {
@@ -54,16 +66,9 @@ static nn_object *f_convolution(void *ud, nn_object *args, nn_object *kwargs)
         return nn_error_set(NN_ERR_RUNTIME, "weight should have at least three dimensions"), NULL;
     int64_t stride[3], padding[3], dilation[3], outpad[3];
     if (int_list(f, "stride", 4, a[3], dims, stride) || int_list(f, "padding", 5, a[4], dims, padding) ||
-        int_list(f, "dilation", 6, a[5], dims, dilation) || int_list(f, "output_padding", 8, a[7], dims, outpad))
+        int_list(f, "dilation", 6, a[5], dims, dilation) || int_list(f, "output_padding", 8, a[7], dims, outpad) ||
+        check_input_rank(x, w, " "))
         return NULL;
-    if (x->ndim != dims + 2) {
-        char s1[128], s2[128];
-        return nn_error_set(NN_ERR_RUNTIME, "Expected %d-dimensional input for %d-dimensional weight %s, but got "
-                            "%d-dimensional input of size %s instead", w->ndim, w->ndim,
-                            nn_shape_str(w->ndim, w->sizes, s1, sizeof s1), x->ndim,
-                            nn_shape_str(x->ndim, x->sizes, s2, sizeof s2)),
-               NULL;
-    }
     if (dims == 3)
         return (nn_object *)(transposed ? nn_conv_transpose3d(x, w, b, stride, padding, outpad, groups, dilation)
                                         : nn_conv3d(x, w, b, stride, padding, dilation, groups));
@@ -89,15 +94,9 @@ static nn_object *f_convolution_mode(void *ud, nn_object *args, nn_object *kwarg
     if (dims < 1 || dims > 3)
         return nn_error_set(NN_ERR_RUNTIME, "weight should have at least three dimensions"), NULL;
     int64_t stride[3], dilation[3];
-    if (int_list(f, "stride", 4, a[3], dims, stride) || int_list(f, "dilation", 6, a[5], dims, dilation)) return NULL;
-    if (x->ndim != dims + 2) {
-        char s1[128], s2[128];
-        return nn_error_set(NN_ERR_RUNTIME, "Expected %d-dimensional input for %d-dimensional weight%s, but got "
-                            "%d-dimensional input of size %s instead", w->ndim, w->ndim,
-                            nn_shape_str(w->ndim, w->sizes, s1, sizeof s1), x->ndim,
-                            nn_shape_str(x->ndim, x->sizes, s2, sizeof s2)),
-               NULL;
-    }
+    if (int_list(f, "stride", 4, a[3], dims, stride) || int_list(f, "dilation", 6, a[5], dims, dilation) ||
+        check_input_rank(x, w, ""))
+        return NULL;
     return (nn_object *)nn_conv_str(dims, x, w, b, padding, stride, dilation, groups);
 }
 

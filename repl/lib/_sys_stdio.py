@@ -13,7 +13,30 @@ from _io_buffered import BufferedWriter as _BufferedWriter
 _closed = 'I/O operation on closed file.'
 
 
-class FileIO:
+class _WriteOnly:
+    # what the raw and the text stream over descriptor _fd answer alike (_check: closed)
+    def flush(self):
+        self._check()
+        _stdio.flush(self._fd)
+
+    def isatty(self):
+        self._check()
+        return _stdio.isatty(self._fd)
+
+    def readable(self):
+        self._check()
+        return False
+
+    def writable(self):
+        self._check()
+        return True
+
+    def seekable(self):
+        self._check()
+        return False
+
+
+class FileIO(_WriteOnly):
     __module__ = '_io'
 
     def __init__(self, fd, name):
@@ -36,29 +59,9 @@ class FileIO:
             raise TypeError("a bytes-like object is required, not 'str'")
         return _stdio.write(self._fd, bytes(b))
 
-    def flush(self):
-        self._check()
-        _stdio.flush(self._fd)
-
     def fileno(self):
         self._check()
         return self._fd
-
-    def isatty(self):
-        self._check()
-        return _stdio.isatty(self._fd)
-
-    def readable(self):
-        self._check()
-        return False
-
-    def writable(self):
-        self._check()
-        return True
-
-    def seekable(self):
-        self._check()
-        return False
 
     def close(self):
         self.closed = True
@@ -78,7 +81,7 @@ class BufferedWriter(_BufferedWriter):
         return self._live().isatty()
 
 
-class TextIOWrapper(io.TextIOWrapper):
+class TextIOWrapper(_WriteOnly, io.TextIOWrapper):
     __module__ = '_io'
 
     def __init__(self, fd, name):
@@ -126,28 +129,8 @@ class TextIOWrapper(io.TextIOWrapper):
             _stdio.flush(self._fd)
         return n
 
-    def flush(self):
-        self._check()
-        _stdio.flush(self._fd)
-
     def fileno(self):
         return self._fd
-
-    def isatty(self):
-        self._check()
-        return _stdio.isatty(self._fd)
-
-    def readable(self):
-        self._check()
-        return False
-
-    def writable(self):
-        self._check()
-        return True
-
-    def seekable(self):
-        self._check()
-        return False
 
     def tell(self):
         self._check()
