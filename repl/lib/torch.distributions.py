@@ -2398,6 +2398,11 @@ class LogitRelaxedBernoulli(Distribution):
         return self.temperature.log() + diff - 2 * diff.exp().log1p()
 
 
+def _base_dist_attribute(name):
+    """A read-only property that forwards to the wrapped base distribution."""
+    return property(lambda self: getattr(self.base_dist, name))
+
+
 class RelaxedBernoulli(TransformedDistribution):
     arg_constraints = {'probs': constraints.unit_interval, 'logits': constraints.real}
     support = constraints.unit_interval
@@ -2407,17 +2412,9 @@ class RelaxedBernoulli(TransformedDistribution):
         base_dist = LogitRelaxedBernoulli(temperature, probs, logits)
         super().__init__(base_dist, SigmoidTransform(), validate_args=validate_args)
 
-    @property
-    def temperature(self):
-        return self.base_dist.temperature
-
-    @property
-    def logits(self):
-        return self.base_dist.logits
-
-    @property
-    def probs(self):
-        return self.base_dist.probs
+    temperature = _base_dist_attribute('temperature')
+    logits = _base_dist_attribute('logits')
+    probs = _base_dist_attribute('probs')
 
 
 class ExpRelaxedCategorical(Distribution):
@@ -2471,17 +2468,9 @@ class RelaxedOneHotCategorical(TransformedDistribution):
         base_dist = ExpRelaxedCategorical(temperature, probs, logits, validate_args=validate_args)
         super().__init__(base_dist, ExpTransform(), validate_args=validate_args)
 
-    @property
-    def temperature(self):
-        return self.base_dist.temperature
-
-    @property
-    def logits(self):
-        return self.base_dist.logits
-
-    @property
-    def probs(self):
-        return self.base_dist.probs
+    temperature = _base_dist_attribute('temperature')
+    logits = _base_dist_attribute('logits')
+    probs = _base_dist_attribute('probs')
 
 
 class LogisticNormal(TransformedDistribution):
