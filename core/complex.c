@@ -138,12 +138,14 @@ static nn_tensor *part(nn_tensor *t, int k)
 
 nn_tensor *nn_real(nn_tensor *t)
 {
+    if (!t) return NULL; /* an operand a nested call failed to make (its error is current) */
     if (!nn_dtype_is_complex(t->dtype)) return (nn_tensor *)nn_retain(&t->ob);
     return part(t, 0);
 }
 
 nn_tensor *nn_imag(nn_tensor *t)
 {
+    if (!t) return NULL; /* an operand a nested call failed to make (its error is current) */
     if (!nn_dtype_is_complex(t->dtype)) {
         nn_error_set(NN_ERR_RUNTIME, "imag is not implemented for tensors with non-complex dtypes.");
         return NULL;
@@ -710,6 +712,7 @@ nn_tensor *nn_angle(nn_tensor *t)
 
 nn_tensor *nn_conj(nn_tensor *t)
 {
+    if (!t) return NULL; /* an operand a nested call failed to make (its error is current) */
     if (!nn_dtype_is_complex(t->dtype)) return (nn_tensor *)nn_retain(&t->ob);
     return recorded_unary(U_CONJ, t);
 }

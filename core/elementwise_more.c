@@ -112,6 +112,7 @@ int nn_clamp_max_tensor_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin) 
 /* For real tensors sgn is sign (bool stays bool), with a node of its own. */
 nn_tensor *nn_sgn(nn_tensor *a)
 {
+    if (!a) return NULL; /* an operand a nested call failed to make (its error is current) */
     if (nn_dtype_is_complex(a->dtype)) return nn_complex_math(NN_CX_SGN, a);
     nn_tensor *out = NULL;
     NN_WITH_GRAD_MODE(false, out = a->dtype == NN_BOOL ? nn_clone(a) : nn_sign(a));

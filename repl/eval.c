@@ -2578,6 +2578,31 @@ nn_object *repl_class_call_plain(class_obj *c, nn_object *const *args, int n, nn
     return obj;
 }
 
+/* A C function or an object whose type calls natively (not a def, a bound
+   method, a class or an instance, which the language calls itself). */
+static bool is_native_callable(const nn_object *callable)
+{
+    const nn_type *t = callable->type;
+    if (t == &repl_function_type || t == &repl_method_type || t == &repl_class_type || t == &repl_instance_type)
+        return false;
+    return t == &nn_cfunction_type || t->call;
+}
+
+/* A native callable called with its arguments in a tuple, one level deeper. */
+static nn_object *call_native(nn_object *callable, nn_object *tuple, nn_object *kwargs)
+{
+    repl_interp *in = repl_current;
+    if (in->depth >= MAX_DEPTH) {
+        repl_raise_exc(EXC_RecursionError, "maximum recursion depth exceeded");
+        return NULL;
+    }
+    in->depth++;
+    nn_object *r = nn_call(callable, tuple, kwargs);
+    in->depth--;
+    if (!r && !nn_error_current()) r = nn_retain(nn_none());
+    return r;
+}
+
 nn_object *repl_call_object(nn_object *callable, nn_object *const *args, int n, nn_object *kwargs)
 {
     const nn_type *t = callable->type;
@@ -2608,25 +2633,14 @@ nn_object *repl_call_object(nn_object *callable, nn_object *const *args, int n, 
             return r;
         }
     }
-    if (t == &nn_cfunction_type || t->call) {
-        if (t == &repl_instance_type) goto not_callable;
+    if (is_native_callable(callable)) {
         nn_object *tuple = nn_tuple_new((size_t)n);
         if (!tuple) return NULL;
         for (int i = 0; i < n; i++) nn_tuple_set(tuple, (size_t)i, nn_retain(args[i]));
-        repl_interp *in = repl_current;
-        if (in->depth >= MAX_DEPTH) {
-            NN_RELEASE(tuple);
-            repl_raise_exc(EXC_RecursionError, "maximum recursion depth exceeded");
-            return NULL;
-        }
-        in->depth++;
-        nn_object *r = nn_call(callable, tuple, kwargs);
-        in->depth--;
+        nn_object *r = call_native(callable, tuple, kwargs);
         NN_RELEASE(tuple);
-        if (!r && !nn_error_current()) r = nn_retain(nn_none());
         return r;
     }
-not_callable:
     repl_raise_exc(EXC_TypeError, "'%s' object is not callable", repl_value_type_name(callable));
     return NULL;
 }
@@ -3823,6 +3837,17 @@ static exec_status exec_try(frame *f, const repl_node *s)
     return st;
 }
 
+/* __exit__(args[0], args[1], args[2]). A native __exit__ (torch.no_grad's, a
+   lock's) gets its arguments in exit_args, a tuple made before __enter__ ran, so
+   it runs even when memory has run out (as CPython calls it without making a
+   tuple) and what it restores, such as the grad mode, is never left changed. */
+static nn_object *call_exit(nn_object *exit_fn, nn_object *exit_args, nn_object *const args[3])
+{
+    if (!is_native_callable(exit_fn)) return repl_call_object(exit_fn, args, 3, NULL);
+    for (size_t i = 0; i < 3; i++) nn_tuple_set(exit_args, i, nn_retain(args[i]));
+    return call_native(exit_fn, exit_args, NULL);
+}
+
 static exec_status exec_with(frame *f, const repl_node *s, int item)
 {
     if (item == s->v.With.items.n) return exec_block(f, &s->v.With.body);
@@ -3830,8 +3855,10 @@ static exec_status exec_with(frame *f, const repl_node *s, int item)
     nn_object *mgr = eval(f, wi->v.withitem.context_expr);
     if (!mgr) return EX_ERR;
     nn_object *exit_fn = repl_get_attr(mgr, "__exit__");
-    nn_object *entered = exit_fn ? repl_call_method(mgr, "__enter__", NULL, 0) : NULL;
+    nn_object *exit_args = exit_fn ? nn_tuple_new(3) : NULL;
+    nn_object *entered = exit_args ? repl_call_method(mgr, "__enter__", NULL, 0) : NULL;
     if (!entered) {
+        NN_RELEASE(exit_args);
         NN_RELEASE(exit_fn);
         NN_RELEASE(mgr);
         return EX_ERR;
@@ -3849,7 +3876,7 @@ static exec_status exec_with(frame *f, const repl_node *s, int item)
         nn_object *args[3] = {exc ? &((instance_obj *)exc)->cls->ob : none, exc ? exc : none, tb ? tb : none};
         nn_object *prev = in->handling; /* __exit__ runs with exc as the one handled */
         in->handling = nn_retain(exc);
-        nn_object *r = repl_call_object(exit_fn, args, 3, NULL);
+        nn_object *r = call_exit(exit_fn, exit_args, args);
         int t = r ? repl_truth(r) : -1;
         if (t < 0) { /* the with line is where __exit__ failed */
             repl_exc_note_context();
@@ -3866,7 +3893,7 @@ static exec_status exec_with(frame *f, const repl_node *s, int item)
         nn_object *retval = f->retval;
         f->retval = NULL;
         nn_object *args[3] = {none, none, none};
-        nn_object *r = repl_call_object(exit_fn, args, 3, NULL);
+        nn_object *r = call_exit(exit_fn, exit_args, args);
         if (!r) {
             NN_RELEASE(retval);
             st = EX_ERR;
@@ -3875,6 +3902,7 @@ static exec_status exec_with(frame *f, const repl_node *s, int item)
         } else f->retval = retval;
         NN_RELEASE(r);
     }
+    NN_RELEASE(exit_args);
     NN_RELEASE(exit_fn);
     NN_RELEASE(mgr);
     return st;

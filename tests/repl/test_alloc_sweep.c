@@ -4,8 +4,8 @@
  * no torch, and every snippet of the parser's corpus), the Nth allocation of its
  * run fails, for every N up to SWEEP_EVERY and then every SWEEP_STRIDE-th: the
  * run ends (its own output, or an exception: MemoryError, or what the program
- * made of it), never a crash; the interpreter then still runs a statement; under
- * `make asan` nothing leaks. One interpreter per program, made with memory.
+ * made of it), never a crash, with the grad mode restored; the interpreter then
+ * still runs a statement; under `make asan` nothing leaks. One interpreter per program, made with memory.
  */
 #include "test_util.h"
 
@@ -37,6 +37,7 @@ static long sweep(const char *name, const char *source)
     tu_install_failing_alloc(&old);
     repl_exec(in, source, name, REPL_PARSE_FILE, NULL); /* counts the allocations */
     long total = tu_alloc_count, runs = 0;
+    bool grad_mode = nn_grad_enabled(); /* as the whole run leaves it */
     nn_error_clear();
     for (long n = 1; n <= total; n += n < SWEEP_EVERY ? 1 : SWEEP_STRIDE, runs++) {
         tu_alloc_count = 0;
@@ -48,6 +49,11 @@ static long sweep(const char *name, const char *source)
             fail_msg("%s, allocation %ld failing: no exception (%s: %s) in\n%s", name, n,
                      nn_error_kind_name(nn_error_current()), nn_error_message(), source);
         nn_error_clear();
+        /* a failure inside `with torch.no_grad():` still restores the grad mode */
+        if (nn_grad_enabled() != grad_mode) {
+            nn_set_grad_enabled(grad_mode);
+            fail_msg("%s, allocation %ld failing: the grad mode was left changed", name, n);
+        }
         /* and the interpreter still works */
         if (repl_exec(in, "_sweep_ok = 1 + 1", "<after>", REPL_PARSE_FILE, NULL) != 0)
             fail_msg("%s, allocation %ld failing: the next statement failed (%s)", name, n, nn_error_message());
@@ -135,6 +141,20 @@ static void test_syntax_errors(void **state)
     assert_true(runs > 1000);
 }
 
+/* Backward of complex functions (sgn, abs, angle and the holomorphic ones): the
+   sgn backward passed a failed product on to real(), which dereferenced it
+   (allocation sweep of complex_autograd.py). */
+static void test_complex_grads(void **state)
+{
+    (void)state;
+    long runs = sweep("<complex>", "import torch\n"
+                                   "z = torch.tensor([1+2j, -0.5j, 0j], requires_grad=True)\n"
+                                   "for f in (torch.sgn, torch.abs, torch.angle, torch.exp, torch.log, torch.sqrt, torch.tan):\n"
+                                   "    y = f(z)\n"
+                                   "    (g,) = torch.autograd.grad(y.abs().sum() if y.is_complex() else y.sum(), z)\n");
+    assert_true(runs > 500);
+}
+
 int main(void)
 {
     repl_bindings_install();
@@ -143,6 +163,7 @@ int main(void)
         cmocka_unit_test(test_corpus),
         cmocka_unit_test(test_torch_load_objects),
         cmocka_unit_test(test_syntax_errors),
+        cmocka_unit_test(test_complex_grads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
