@@ -572,7 +572,12 @@ static nn_tensor *complex_unary(int k, nn_tensor *z, nn_dtype dt, double er, dou
        the body, exp(-z) + 1 over sigmoid's */
     bool all = k == NN_CX_EXP;
     nn_vcx vk = k == NN_CX_EXP ? NN_VCX_EXP : k == NN_CX_SIGMOID ? NN_VCX_EXP1 : NN_VCX_ANGLE;
-    double *e = all || k == NN_CX_SIGMOID || k == U_ANGLE ? nn_malloc((size_t)(2 * n + 1) * sizeof *e) : NULL;
+    bool need_e = all || k == NN_CX_SIGMOID || k == U_ANGLE;
+    double *e = need_e ? nn_malloc((size_t)(2 * n + 1) * sizeof *e) : NULL;
+    if (need_e && !e) { /* the scalar formulas would read it (sigmoid's body) */
+        nn_free(x);
+        return NULL;
+    }
     for (int64_t i = 0; e && i < 2 * body; i++) e[i] = k != NN_CX_SIGMOID ? x[i] : single ? (double)(0.0f - (float)x[i]) : 0.0 - x[i];
     bool have_e = e && vector_fn(vk, dt, all ? x : e, all ? n : body, e);
     if (e && !have_e) body = 0; /* no AVX2: the scalar formulas throughout */

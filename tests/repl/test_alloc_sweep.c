@@ -141,15 +141,17 @@ static void test_syntax_errors(void **state)
     assert_true(runs > 1000);
 }
 
-/* Backward of complex functions (sgn, abs, angle and the holomorphic ones): the
-   sgn backward passed a failed product on to real(), which dereferenced it
-   (allocation sweep of complex_autograd.py). */
+/* Complex functions (sgn, abs, angle, sigmoid and the holomorphic ones) and their
+   backward, over enough elements for the vectorized body: the sgn backward passed
+   a failed product on to real(), which dereferenced it, and sigmoid's body read
+   the exp buffer it had failed to allocate (allocation sweeps of complex_autograd.py
+   and complex_math.py). */
 static void test_complex_grads(void **state)
 {
     (void)state;
     long runs = sweep("<complex>", "import torch\n"
-                                   "z = torch.tensor([1+2j, -0.5j, 0j], requires_grad=True)\n"
-                                   "for f in (torch.sgn, torch.abs, torch.angle, torch.exp, torch.log, torch.sqrt, torch.tan):\n"
+                                   "z = torch.tensor([1+2j, -0.5j, 0j, 2-1j, 0.5+0.5j, -1-1j, 3j, 1.5, -2+0.25j], requires_grad=True)\n"
+                                   "for f in (torch.sgn, torch.abs, torch.angle, torch.sigmoid, torch.exp, torch.log, torch.sqrt, torch.tan):\n"
                                    "    y = f(z)\n"
                                    "    (g,) = torch.autograd.grad(y.abs().sum() if y.is_complex() else y.sum(), z)\n");
     assert_true(runs > 500);
