@@ -456,6 +456,10 @@ struct sbuf;
 int repl_syntax_error_class_init(repl_interp *in);
 bool repl_is_syntax_error(const nn_object *exc);
 bool repl_syntax_error_field(const char *name);
+/* Whether name is a field that exc's built-in class keeps outside its __dict__
+   (SyntaxError's location, OSError's errno/strerror/filenames, ImportError's
+   name/path), as CPython's C members. */
+bool repl_exception_field(nn_object *exc, const char *name);
 int repl_syntax_error_init(nn_object *exc);
 char *repl_syntax_error_str(nn_object *exc);
 nn_object *repl_syntax_error_block(struct sbuf *b, nn_object *exc);

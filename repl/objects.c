@@ -773,6 +773,16 @@ nn_object *repl_exc_new(exc_id id, nn_object *args)
     return e;
 }
 
+bool repl_exception_field(nn_object *exc, const char *name)
+{
+    class_obj *c = ((instance_obj *)exc)->cls, **classes = repl_current->exc_classes;
+    if (repl_is_syntax_error(exc)) return repl_syntax_error_field(name);
+    if (repl_class_is_subclass(c, classes[EXC_OSError]))
+        return !strcmp(name, "errno") || !strcmp(name, "strerror") || !strcmp(name, "filename") || !strcmp(name, "filename2");
+    if (repl_class_is_subclass(c, classes[EXC_ImportError])) return !strcmp(name, "name") || !strcmp(name, "path");
+    return false;
+}
+
 exc_id repl_oserror_subclass(int64_t e)
 {
     return e == ENOENT ? EXC_FileNotFoundError : e == EEXIST ? EXC_FileExistsError
