@@ -3087,6 +3087,19 @@ static const char *const exception_docs[EXC_COUNT] = {
     [EXC_IsADirectoryError] = "IsADirectoryError(*args)\n" "Operation doesn't work on directories.",
     [EXC_PermissionError] = "PermissionError(*args)\n" "Not enough permissions.",
     [EXC_TimeoutError] = "TimeoutError(*args)\n" "Timeout expired.",
+    [EXC_BlockingIOError] = "BlockingIOError(*args)\n" "I/O operation would block.",
+    [EXC_ChildProcessError] = "ChildProcessError(*args)\n" "Child process error.",
+    [EXC_InterruptedError] = "InterruptedError(*args)\n" "Interrupted by signal.",
+    [EXC_ProcessLookupError] = "ProcessLookupError(*args)\n" "Process not found.",
+    [EXC_ConnectionError] = "ConnectionError(*args)\n" "Connection error.",
+    [EXC_BrokenPipeError] = "BrokenPipeError(*args)\n" "Broken pipe.",
+    [EXC_ConnectionAbortedError] = "ConnectionAbortedError(*args)\n" "Connection aborted.",
+    [EXC_ConnectionRefusedError] = "ConnectionRefusedError(*args)\n" "Connection refused.",
+    [EXC_ConnectionResetError] = "ConnectionResetError(*args)\n" "Connection reset.",
+    [EXC_BufferError] = "BufferError(*args)\n" "Buffer error.",
+    [EXC_FloatingPointError] = "FloatingPointError(*args)\n" "Floating point operation failed.",
+    [EXC_StopAsyncIteration] = "StopAsyncIteration(*args)\n" "Signal the end from iterator.__anext__().",
+    [EXC_UnicodeTranslateError] = "UnicodeTranslateError(*args)\n" "Unicode translation error.",
     [EXC_ReferenceError] = "ReferenceError(*args)\n" "Weak ref proxy used after referent went away.",
     [EXC_UnpicklingError] = "UnpicklingError(*args)\n" "A file torch.load cannot read (pickle.UnpicklingError).",
     [EXC__LinAlgError] = "_LinAlgError(*args)\n" "A matrix torch.linalg cannot factorize (singular, not positive-definite).",
@@ -3925,6 +3938,10 @@ int repl_builtins_init(repl_interp *in)
         in->exc_classes[i] = c;
         if (repl_nmap_set(&in->builtins, excs[i].name, &c->ob) < 0) return -1;
     }
+    /* Python 3's old names of OSError */
+    if (repl_nmap_set(&in->builtins, "IOError", &in->exc_classes[EXC_OSError]->ob) < 0 ||
+        repl_nmap_set(&in->builtins, "EnvironmentError", &in->exc_classes[EXC_OSError]->ob) < 0)
+        return -1;
     if (!(in->no_memory = repl_instance_new(in->exc_classes[EXC_MemoryError]))) return -1;
     nn_object *init = nn_cfunction_new("__init__", exc_init, NULL, NULL);
     if (!init || repl_nmap_set(&in->exc_classes[EXC_BaseException]->dict, "__init__", init) < 0) {

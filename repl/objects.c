@@ -785,9 +785,27 @@ bool repl_exception_field(nn_object *exc, const char *name)
 
 exc_id repl_oserror_subclass(int64_t e)
 {
-    return e == ENOENT ? EXC_FileNotFoundError : e == EEXIST ? EXC_FileExistsError
-         : e == ENOTDIR ? EXC_NotADirectoryError : e == EISDIR ? EXC_IsADirectoryError
-         : e == EACCES || e == EPERM ? EXC_PermissionError : e == ETIMEDOUT ? EXC_TimeoutError : EXC_OSError;
+    switch (e) { /* CPython's errno map (Objects/exceptions.c) */
+    case ENOENT: return EXC_FileNotFoundError;
+    case EEXIST: return EXC_FileExistsError;
+    case ENOTDIR: return EXC_NotADirectoryError;
+    case EISDIR: return EXC_IsADirectoryError;
+    case EACCES:
+    case EPERM: return EXC_PermissionError;
+    case ETIMEDOUT: return EXC_TimeoutError;
+    case EAGAIN:
+    case EALREADY:
+    case EINPROGRESS: return EXC_BlockingIOError;
+    case ECHILD: return EXC_ChildProcessError;
+    case EINTR: return EXC_InterruptedError;
+    case ESRCH: return EXC_ProcessLookupError;
+    case EPIPE:
+    case ESHUTDOWN: return EXC_BrokenPipeError;
+    case ECONNABORTED: return EXC_ConnectionAbortedError;
+    case ECONNREFUSED: return EXC_ConnectionRefusedError;
+    case ECONNRESET: return EXC_ConnectionResetError;
+    default: return EXC_OSError;
+    }
 }
 
 int repl_oserror_init(nn_object *exc)
