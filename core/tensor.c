@@ -251,10 +251,10 @@ static nn_tensor *header_new(nn_storage *storage, int ndim, nn_dtype dtype)
 
 void nn_contiguous_strides(int ndim, const int64_t *sizes, int64_t *strides)
 {
-    int64_t s = 1;
+    uint64_t s = 1; /* wraps as PyTorch's when a size-0 tensor has huge dims: (0, 2**62, 2**62) */
     for (int d = ndim - 1; d >= 0; d--) {
-        strides[d] = s;
-        s *= sizes[d] > 1 ? sizes[d] : 1;
+        strides[d] = (int64_t)s;
+        s *= sizes[d] > 1 ? (uint64_t)sizes[d] : 1;
     }
 }
 
@@ -276,19 +276,23 @@ nn_device nn_default_device(void) { return default_device; }
 
 int nn_check_new_sizes(int ndim, const int64_t *sizes, nn_dtype dtype, int64_t *nbytes_out)
 {
-    int64_t nbytes = (int64_t)nn_dtype_size(dtype);
+    /* PyTorch's storage size check: the sizes' product left to right in 64 unsigned
+       bits, an overflow on the way counting even when a later 0 makes it 0
+       ((2**62, 2**62, 0) fails, (2**62, 0) does not), then the bytes, within int64 */
+    uint64_t numel = 1, nbytes;
     bool overflow = false;
     char buf[256];
     for (int d = 0; d < ndim; d++) {
         if (sizes[d] < 0)
             return nn_error_set(NN_ERR_RUNTIME, "Trying to create tensor with negative dimension %lld: %s",
                                 (long long)sizes[d], nn_shape_str(ndim, sizes, buf, sizeof buf));
-        overflow |= __builtin_mul_overflow(nbytes, sizes[d], &nbytes);
+        overflow |= __builtin_mul_overflow(numel, (uint64_t)sizes[d], &numel);
     }
-    if (overflow) /* the byte count beyond int64, as PyTorch's storage size check */
+    overflow |= __builtin_mul_overflow(numel, (uint64_t)nn_dtype_size(dtype), &nbytes) || nbytes > INT64_MAX;
+    if (overflow)
         return nn_error_set(NN_ERR_RUNTIME, "Storage size calculation overflowed with sizes=%s",
                             nn_shape_str(ndim, sizes, buf, sizeof buf));
-    if (nbytes_out) *nbytes_out = nbytes;
+    if (nbytes_out) *nbytes_out = (int64_t)nbytes;
     return 0;
 }
 

@@ -7,6 +7,7 @@
  * (`sys.stdout = io.StringIO()`, contextlib.redirect_stdout): print() then writes to
  * the new object, and sys.__stdout__ keeps the original. Not here: the rest of Python's sys.
  */
+#include <limits.h>
 #include <locale.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -255,10 +256,16 @@ static bool little_endian(void)
 /* sys.path: the script's directory ('' at the prompt), as python's first entry. */
 static nn_object *path_list(void)
 {
-    char dir[4096] = "";
-    if (script_argc && script_argv[0][0]) {
-        const char *slash = strrchr(script_argv[0], '/');
-        if (slash) snprintf(dir, sizeof dir, "%.*s", (int)(slash - script_argv[0]), script_argv[0]);
+    /* a script's directory with symbolic links resolved, as CPython 3.11 makes
+       sys.path[0]; '' for -c, standard input and the notebook */
+    char dir[PATH_MAX] = "";
+    const char *script = script_argc ? script_argv[0] : "";
+    if (script[0] && strcmp(script, "-c") != 0 && strcmp(script, "-") != 0 && !realpath(script, dir)) {
+        const char *slash = strrchr(script, '/'); /* the file is gone: its directory as given */
+        snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - script) : 0, script);
+    } else if (dir[0]) {
+        char *slash = strrchr(dir, '/');
+        *(slash == dir ? slash + 1 : slash) = '\0';
     }
     nn_object *l = nn_list_new(1), *d = nn_str_new(dir);
     if (!l || !d || nn_list_append(l, d) < 0) NN_SET(l, NULL);

@@ -688,49 +688,57 @@ static nn_object *bi_abs(void *ud, nn_object *args, nn_object *kwargs)
     return NULL;
 }
 
-/* min/max over args or one iterable; key= and default= */
+/* min/max over args or one iterable, item by item as CPython's (a range or a
+   generator is never a list); key= and default= */
 static nn_object *minmax(nn_object *args, nn_object *kwargs, bool is_max)
 {
     const char *name = is_max ? "max" : "min";
     nn_object *key = kwarg(kwargs, "key"), *dflt = kwarg(kwargs, "default");
+    size_t pos = 0;
+    nn_object *k, *v;
+    while (kwargs && nn_dict_next(kwargs, &pos, &k, &v))
+        if (strcmp(nn_str_cstr(k), "key") != 0 && strcmp(nn_str_cstr(k), "default") != 0) {
+            repl_raise_exc(EXC_TypeError, "'%s' is an invalid keyword argument for %s()", nn_str_cstr(k), name);
+            return NULL;
+        }
     if (NARGS == 0) {
         repl_raise_exc(EXC_TypeError, "%s expected at least 1 argument, got 0", name);
         return NULL;
     }
-    nn_object *items = NARGS == 1 ? repl_to_list(ARG(0)) : repl_to_list(args);
-    if (!items) return NULL;
-    size_t n = nn_list_len(items);
-    if (n == 0) {
-        NN_RELEASE(items);
-        if (dflt) return nn_retain(dflt);
-        repl_raise_exc(EXC_ValueError, "%s() arg is an empty sequence", name);
+    if (NARGS > 1 && dflt) {
+        repl_raise_exc(EXC_TypeError, "Cannot specify a default for %s() with multiple positional arguments", name);
         return NULL;
     }
-    nn_object *best = nn_retain(nn_list_get(items, 0)), *bestk = NULL;
-    if (key && !nn_is_none(key)) {
-        bestk = repl_call_object(key, &best, 1, NULL);
-        if (!bestk) goto fail;
-    } else bestk = nn_retain(best);
-    for (size_t i = 1; i < n; i++) {
-        nn_object *v = nn_list_get(items, i), *k = key && !nn_is_none(key) ? repl_call_object(key, &v, 1, NULL) : nn_retain(v);
-        if (!k) goto fail;
-        int c = is_max ? repl_less(bestk, k) : repl_less(k, bestk);
-        if (c < 0) {
-            NN_RELEASE(k);
-            goto fail;
+    if (key && nn_is_none(key)) key = NULL;
+    nn_object *it = repl_get_iter(NARGS == 1 ? ARG(0) : args), *item, *best = NULL, *bestk = NULL;
+    if (!it) return NULL;
+    int more;
+    while ((more = repl_iter_next(it, &item)) == 1) {
+        nn_object *ik = key ? repl_call_object(key, &item, 1, NULL) : nn_retain(item);
+        nn_object *c = ik && best ? repl_binary_op(is_max ? REPL_GT : REPL_LT, ik, bestk) : NULL; /* CPython's order */
+        int better = !ik ? -1 : !best ? 1 : c ? repl_truth(c) : -1;
+        NN_RELEASE(c);
+        if (better == 1) {
+            NN_SET(best, item);
+            NN_SET(bestk, ik);
+            continue;
         }
-        if (c) {
-            NN_SET(best, nn_retain(v));
-            NN_SET(bestk, k);
-        } else NN_RELEASE(k);
+        NN_RELEASE(item);
+        NN_RELEASE(ik);
+        if (better < 0) {
+            more = -1;
+            break;
+        }
     }
+    NN_RELEASE(it);
     NN_RELEASE(bestk);
-    NN_RELEASE(items);
-    return best;
-fail:
-    NN_RELEASE(best);
-    NN_RELEASE(bestk);
-    NN_RELEASE(items);
+    if (more < 0) {
+        NN_RELEASE(best);
+        return NULL;
+    }
+    if (best) return best;
+    if (dflt) return nn_retain(dflt);
+    repl_raise_exc(EXC_ValueError, "%s() arg is an empty sequence", name);
     return NULL;
 }
 
@@ -3079,6 +3087,19 @@ static const char *const exception_docs[EXC_COUNT] = {
     [EXC_IsADirectoryError] = "IsADirectoryError(*args)\n" "Operation doesn't work on directories.",
     [EXC_PermissionError] = "PermissionError(*args)\n" "Not enough permissions.",
     [EXC_TimeoutError] = "TimeoutError(*args)\n" "Timeout expired.",
+    [EXC_BlockingIOError] = "BlockingIOError(*args)\n" "I/O operation would block.",
+    [EXC_ChildProcessError] = "ChildProcessError(*args)\n" "Child process error.",
+    [EXC_InterruptedError] = "InterruptedError(*args)\n" "Interrupted by signal.",
+    [EXC_ProcessLookupError] = "ProcessLookupError(*args)\n" "Process not found.",
+    [EXC_ConnectionError] = "ConnectionError(*args)\n" "Connection error.",
+    [EXC_BrokenPipeError] = "BrokenPipeError(*args)\n" "Broken pipe.",
+    [EXC_ConnectionAbortedError] = "ConnectionAbortedError(*args)\n" "Connection aborted.",
+    [EXC_ConnectionRefusedError] = "ConnectionRefusedError(*args)\n" "Connection refused.",
+    [EXC_ConnectionResetError] = "ConnectionResetError(*args)\n" "Connection reset.",
+    [EXC_BufferError] = "BufferError(*args)\n" "Buffer error.",
+    [EXC_FloatingPointError] = "FloatingPointError(*args)\n" "Floating point operation failed.",
+    [EXC_StopAsyncIteration] = "StopAsyncIteration(*args)\n" "Signal the end from iterator.__anext__().",
+    [EXC_UnicodeTranslateError] = "UnicodeTranslateError(*args)\n" "Unicode translation error.",
     [EXC_ReferenceError] = "ReferenceError(*args)\n" "Weak ref proxy used after referent went away.",
     [EXC_UnpicklingError] = "UnpicklingError(*args)\n" "A file torch.load cannot read (pickle.UnpicklingError).",
     [EXC__LinAlgError] = "_LinAlgError(*args)\n" "A matrix torch.linalg cannot factorize (singular, not positive-definite).",
@@ -3917,6 +3938,10 @@ int repl_builtins_init(repl_interp *in)
         in->exc_classes[i] = c;
         if (repl_nmap_set(&in->builtins, excs[i].name, &c->ob) < 0) return -1;
     }
+    /* Python 3's old names of OSError */
+    if (repl_nmap_set(&in->builtins, "IOError", &in->exc_classes[EXC_OSError]->ob) < 0 ||
+        repl_nmap_set(&in->builtins, "EnvironmentError", &in->exc_classes[EXC_OSError]->ob) < 0)
+        return -1;
     if (!(in->no_memory = repl_instance_new(in->exc_classes[EXC_MemoryError]))) return -1;
     nn_object *init = nn_cfunction_new("__init__", exc_init, NULL, NULL);
     if (!init || repl_nmap_set(&in->exc_classes[EXC_BaseException]->dict, "__init__", init) < 0) {

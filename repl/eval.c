@@ -1877,7 +1877,7 @@ nn_object *repl_instance_getattr(nn_object *obj, const char *name)
         bool exc = repl_is_exception(obj); /* args and the chaining attributes are not in its __dict__ */
         for (uint32_t i = 0; d && i < o->attrs.len; i++)
             if (exc && (strcmp(keys[i], "args") == 0 || (strncmp(keys[i], "__", 2) == 0 && keys[i][2]))) continue;
-            else if (exc && repl_is_syntax_error(obj) && repl_syntax_error_field(keys[i])) continue;
+            else if (exc && repl_exception_field(obj, keys[i])) continue;
             else if (repl_slots_has(o->cls, keys[i])) continue; /* a slot's value is not in __dict__ */
             else if (nn_dict_set_str(d, keys[i], repl_nmap_get(&o->attrs, keys[i])) < 0) NN_SET(d, NULL);
         nn_free(keys);
@@ -2490,6 +2490,32 @@ static nn_object *native_module_init(const class_obj *c)
     return NULL;
 }
 
+/* The keywords of an exception class's call, as BaseException.__init__ takes
+   them: none (ImportError's: name and path, None by default), unless a class
+   of the language's own defines __init__ (BaseException.__new__ ignores them). */
+static int exception_keywords(class_obj *c, nn_object *obj, nn_object *kwargs)
+{
+    nn_object *init = repl_class_lookup(c, "__init__");
+    bool own_init = init && init->type == &repl_function_type;
+    bool import_error = repl_class_is_subclass(c, repl_current->exc_classes[EXC_ImportError]);
+    size_t n = kwargs ? nn_dict_len(kwargs) : 0;
+    nmap *attrs = &((instance_obj *)obj)->attrs;
+    if (import_error && (repl_nmap_set(attrs, "name", nn_none()) < 0 || repl_nmap_set(attrs, "path", nn_none()) < 0))
+        return -1;
+    if (own_init || n == 0) return 0;
+    if (!import_error) return repl_raise_exc(EXC_TypeError, "%s() takes no keyword arguments", c->name);
+    if (n > 2) return repl_raise_exc(EXC_TypeError, "ImportError() takes at most 2 keyword arguments (%zu given)", n);
+    size_t pos = 0;
+    nn_object *k, *v;
+    while (nn_dict_next(kwargs, &pos, &k, &v)) {
+        const char *name = nn_str_cstr(k);
+        if (strcmp(name, "name") != 0 && strcmp(name, "path") != 0)
+            return repl_raise_exc(EXC_TypeError, "'%s' is an invalid keyword argument for ImportError()", name);
+        if (repl_nmap_set(attrs, name, v) < 0) return -1;
+    }
+    return 0;
+}
+
 /* type.__call__(c, *args): __new__ then __init__ (a metaclass's __call__ reaches it through super()). */
 nn_object *repl_class_call_plain(class_obj *c, nn_object *const *args, int n, nn_object *kwargs)
 {
@@ -2524,7 +2550,8 @@ nn_object *repl_class_call_plain(class_obj *c, nn_object *const *args, int n, nn
                 repl_nmap_set(&((instance_obj *)obj)->attrs, "args", t);
                 NN_RELEASE(t);
             }
-            if (repl_class_is_subclass(made, oserror) && repl_oserror_init(obj) < 0) NN_SET(obj, NULL);
+            if (exception_keywords(c, obj, kwargs) < 0) NN_SET(obj, NULL);
+            else if (repl_class_is_subclass(made, oserror) && repl_oserror_init(obj) < 0) NN_SET(obj, NULL);
             else if (obj && repl_is_syntax_error(obj) && repl_syntax_error_init(obj) < 0) NN_SET(obj, NULL);
         }
     }
@@ -3908,6 +3935,18 @@ static exec_status exec_with(frame *f, const repl_node *s, int item)
     return st;
 }
 
+/* The name and path (None when NULL) of the ImportError just raised, as
+   CPython's import sets them. */
+static void set_import_error_fields(const char *module, nn_object *path)
+{
+    nn_object *e = repl_current->exc, *n = nn_str_new(module);
+    if (n && e && e->type == &repl_instance_type) {
+        repl_nmap_set(&((instance_obj *)e)->attrs, "name", n);
+        repl_nmap_set(&((instance_obj *)e)->attrs, "path", path ? path : nn_none());
+    }
+    NN_RELEASE(n);
+}
+
 /* The first component of a dotted name ("torch" of "torch.nn") into out. */
 static void first_component(const char *name, char *out, size_t n)
 {
@@ -3961,10 +4000,7 @@ static int module_not_found(const repl_native_ops *ops, const char *name)
         len++;
     }
     repl_raise_exc(EXC_ModuleNotFoundError, "No module named '%s'", prefix);
-    nn_object *n = nn_str_new(prefix);
-    if (n && repl_current->exc && repl_current->exc->type == &repl_instance_type)
-        repl_nmap_set(&((instance_obj *)repl_current->exc)->attrs, "name", n);
-    NN_RELEASE(n);
+    set_import_error_fields(prefix, NULL);
     return -1;
 }
 
@@ -4042,6 +4078,7 @@ static int do_import(frame *f, const repl_node *s)
                 nn_object *file = m->type == &repl_module_type ? repl_nmap_get(&((module_obj *)m)->dict, "__file__") : NULL;
                 repl_raise_exc(EXC_ImportError, "cannot import name '%s' from '%s' (%s)", name, mod,
                                file && nn_is_str(file) ? nn_str_cstr(file) : "unknown location");
+                set_import_error_fields(mod, file && nn_is_str(file) ? file : NULL);
             }
         }
         rc = v ? store_name(f, a->v.alias.asname ? a->v.alias.asname : name, v) : -1;

@@ -70,6 +70,12 @@ bool repl_nmap_next(const nmap *m, uint32_t *pos, const char **key, nn_object **
     X(OSError, EXC_Exception, -1) X(FileNotFoundError, EXC_OSError, -1) X(FileExistsError, EXC_OSError, -1) \
     X(NotADirectoryError, EXC_OSError, -1) X(IsADirectoryError, EXC_OSError, -1) X(PermissionError, EXC_OSError, -1) \
     X(TimeoutError, EXC_OSError, -1) X(ReferenceError, EXC_Exception, -1) \
+    X(BlockingIOError, EXC_OSError, -1) X(ChildProcessError, EXC_OSError, -1) X(InterruptedError, EXC_OSError, -1) \
+    X(ProcessLookupError, EXC_OSError, -1) X(ConnectionError, EXC_OSError, -1) \
+    X(BrokenPipeError, EXC_ConnectionError, -1) X(ConnectionAbortedError, EXC_ConnectionError, -1) \
+    X(ConnectionRefusedError, EXC_ConnectionError, -1) X(ConnectionResetError, EXC_ConnectionError, -1) \
+    X(BufferError, EXC_Exception, -1) X(FloatingPointError, EXC_ArithmeticError, -1) \
+    X(StopAsyncIteration, EXC_Exception, -1) \
     X(UnpicklingError, EXC_Exception, NN_ERR_UNPICKLING) X(GeneratorExit, EXC_BaseException, -1) \
     X(_LinAlgError, EXC_RuntimeError, NN_ERR_LINALG) \
     X(Warning, EXC_Exception, -1) X(UserWarning, EXC_Warning, -1) X(DeprecationWarning, EXC_Warning, -1) \
@@ -78,6 +84,7 @@ bool repl_nmap_next(const nmap *m, uint32_t *pos, const char **key, nn_object **
     X(UnicodeWarning, EXC_Warning, -1) X(BytesWarning, EXC_Warning, -1) X(ResourceWarning, EXC_Warning, -1) \
     X(EncodingWarning, EXC_Warning, -1) \
     X(UnicodeError, EXC_ValueError, -1) X(UnicodeDecodeError, EXC_UnicodeError, -1) X(UnicodeEncodeError, EXC_UnicodeError, -1) \
+    X(UnicodeTranslateError, EXC_UnicodeError, -1) \
     X(EOFError, EXC_Exception, NN_ERR_EOF) X(TabError, EXC_IndentationError, NN_ERR_TAB)
 
 typedef enum exc_id {
@@ -456,6 +463,10 @@ struct sbuf;
 int repl_syntax_error_class_init(repl_interp *in);
 bool repl_is_syntax_error(const nn_object *exc);
 bool repl_syntax_error_field(const char *name);
+/* Whether name is a field that exc's built-in class keeps outside its __dict__
+   (SyntaxError's location, OSError's errno/strerror/filenames, ImportError's
+   name/path), as CPython's C members. */
+bool repl_exception_field(nn_object *exc, const char *name);
 int repl_syntax_error_init(nn_object *exc);
 char *repl_syntax_error_str(nn_object *exc);
 nn_object *repl_syntax_error_block(struct sbuf *b, nn_object *exc);

@@ -6,6 +6,7 @@
  * act on the recorded sessions. An uncaught exception prints its traceback
  * to stderr and exits 1.
  */
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -152,6 +153,19 @@ static int parse_command_line(int argc, char **argv, command_line *cl)
     return -1;
 }
 
+/* path made absolute as CPython's _Py_abspath does it: the working directory, a
+   slash and path, as typed; a new nn_malloc'd string, NULL without a directory */
+static char *joined_to_cwd(const char *path)
+{
+    char cwd[PATH_MAX];
+    if (path[0] != '/' && !getcwd(cwd, sizeof cwd)) return NULL;
+    size_t n = (path[0] == '/' ? 0 : strlen(cwd) + 1) + strlen(path) + 1;
+    char *r = nn_malloc(n);
+    if (r && path[0] == '/') memcpy(r, path, n);
+    else if (r) snprintf(r, n, "%s/%s", cwd, path);
+    return r;
+}
+
 /* Runs a script (FILE.py, -c CODE, standard input) as one cell. */
 static int run_script(repl_app *app, const command_line *cl)
 {
@@ -168,8 +182,10 @@ static int run_script(repl_app *app, const command_line *cl)
         }
         source = read_all(f);
         fclose(f);
-        /* as CPython 3.11: the script's absolute path names it in tracebacks and is __file__ */
-        absolute = repl_os_abspath(cl->path); /* NULL when the working directory is gone */
+        /* as CPython 3.11: the script's absolute path names it in tracebacks and is
+           __file__, the working directory joined to it as given (not normalized:
+           ./x.py gives /dir/./x.py) */
+        absolute = joined_to_cwd(cl->path); /* NULL when the working directory is gone */
         nn_object *file = nn_str_new(absolute ? absolute : cl->path);
         if (!file || repl_set_global(app->interp, "__file__", file) < 0) nn_error_clear();
         NN_RELEASE(file);

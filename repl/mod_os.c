@@ -10,6 +10,7 @@
  * with CPython's "[Errno 2] No such file or directory: 'x'".
  */
 #include <errno.h>
+#include <signal.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "bigint.h"
 #include "stdlib_int.h"
 #include "bytes_int.h"
 
@@ -571,6 +573,38 @@ static nn_object *o_getpid(void *ud, nn_object *args, nn_object *kwargs)
     return nn_int_new((int64_t)getpid());
 }
 
+/* kill(pid, sig). A signal to this process goes through the signal module when
+   the language holds a handler for it (a function set with signal.signal,
+   SIG_IGN, or SIGINT's default_int_handler, which raises KeyboardInterrupt),
+   as CPython runs its handler; with SIG_DFL the operating system acts. */
+static nn_object *o_kill(void *ud, nn_object *args, nn_object *kwargs)
+{
+    int64_t pid, sig;
+    if (kwargs && nn_dict_len(kwargs)) return repl_raise_exc(EXC_TypeError, "kill() takes no keyword arguments"), NULL;
+    if (NARGS(args) != 2)
+        return repl_raise_exc(EXC_TypeError, "kill() takes exactly 2 arguments (%d given)", NARGS(args)), NULL;
+    if (repl_is_bigint(ARG(args, 1)))
+        return repl_raise_exc(EXC_OverflowError, "Python int too large to convert to C ssize_t"), NULL;
+    if (repl_mod_int(ARG(args, 0), &pid) < 0 || repl_mod_int(ARG(args, 1), &sig) < 0) return NULL;
+    if (pid != (pid_t)pid || sig != (int)sig)
+        return repl_raise_exc(EXC_OverflowError, "signed integer is greater than maximum"), NULL;
+    if (pid == getpid() && sig > 0 && sig < NSIG) {
+        nn_object *signal_mod = repl_import_by_name("signal"), *num = signal_mod ? nn_int_new(sig) : NULL;
+        nn_object *handler = num ? repl_call_method(signal_mod, "getsignal", &num, 1) : NULL;
+        nn_object *dfl = handler ? repl_get_attr(signal_mod, "SIG_DFL") : NULL;
+        nn_object *r = dfl && handler != dfl ? repl_call_method(signal_mod, "raise_signal", &num, 1) : NULL;
+        bool raised = !dfl || (handler != dfl && !r);
+        NN_RELEASE(dfl);
+        NN_RELEASE(handler);
+        NN_RELEASE(num);
+        NN_RELEASE(signal_mod);
+        if (raised) return NULL;
+        if (r) return r;
+    }
+    if (kill((pid_t)pid, (int)sig) < 0) return repl_mod_os_error(errno, NULL);
+    return nn_retain(nn_none());
+}
+
 /* urandom(size): size bytes from the kernel's random source (getrandom) */
 static nn_object *o_urandom(void *ud, nn_object *args, nn_object *kwargs)
 {
@@ -621,6 +655,7 @@ static const repl_mod_fn os_functions[] = {
     {"getenv", o_getenv, "getenv(key, default=None)\nGet an environment variable, return None if it doesn't exist."},
     {"cpu_count", o_cpu_count, "cpu_count()\nReturn the number of CPUs in the system; return None if indeterminable."},
     {"getpid", o_getpid, "getpid()\nReturn the current process id."},
+    {"kill", o_kill, "kill(pid, signal, /)\nKill a process with a signal."},
 };
 
 static nn_object *environ_dict(void)

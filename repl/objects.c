@@ -773,11 +773,39 @@ nn_object *repl_exc_new(exc_id id, nn_object *args)
     return e;
 }
 
+bool repl_exception_field(nn_object *exc, const char *name)
+{
+    class_obj *c = ((instance_obj *)exc)->cls, **classes = repl_current->exc_classes;
+    if (repl_is_syntax_error(exc)) return repl_syntax_error_field(name);
+    if (repl_class_is_subclass(c, classes[EXC_OSError]))
+        return !strcmp(name, "errno") || !strcmp(name, "strerror") || !strcmp(name, "filename") || !strcmp(name, "filename2");
+    if (repl_class_is_subclass(c, classes[EXC_ImportError])) return !strcmp(name, "name") || !strcmp(name, "path");
+    return false;
+}
+
 exc_id repl_oserror_subclass(int64_t e)
 {
-    return e == ENOENT ? EXC_FileNotFoundError : e == EEXIST ? EXC_FileExistsError
-         : e == ENOTDIR ? EXC_NotADirectoryError : e == EISDIR ? EXC_IsADirectoryError
-         : e == EACCES || e == EPERM ? EXC_PermissionError : e == ETIMEDOUT ? EXC_TimeoutError : EXC_OSError;
+    switch (e) { /* CPython's errno map (Objects/exceptions.c) */
+    case ENOENT: return EXC_FileNotFoundError;
+    case EEXIST: return EXC_FileExistsError;
+    case ENOTDIR: return EXC_NotADirectoryError;
+    case EISDIR: return EXC_IsADirectoryError;
+    case EACCES:
+    case EPERM: return EXC_PermissionError;
+    case ETIMEDOUT: return EXC_TimeoutError;
+    case EAGAIN:
+    case EALREADY:
+    case EINPROGRESS: return EXC_BlockingIOError;
+    case ECHILD: return EXC_ChildProcessError;
+    case EINTR: return EXC_InterruptedError;
+    case ESRCH: return EXC_ProcessLookupError;
+    case EPIPE:
+    case ESHUTDOWN: return EXC_BrokenPipeError;
+    case ECONNABORTED: return EXC_ConnectionAbortedError;
+    case ECONNREFUSED: return EXC_ConnectionRefusedError;
+    case ECONNRESET: return EXC_ConnectionResetError;
+    default: return EXC_OSError;
+    }
 }
 
 int repl_oserror_init(nn_object *exc)

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "bigint.h"
 #include "stdlib_int.h"
 
 /* The modules, by import name; a dotted name is a submodule (os.path), which
@@ -579,6 +580,7 @@ int repl_mod_int(nn_object *o, int64_t *out)
         *out = nn_int_value(o);
         return 0;
     }
+    if (repl_is_bigint(o)) return repl_raise_exc(EXC_OverflowError, "Python int too large to convert to C long");
     return repl_raise_exc(EXC_TypeError, "'%s' object cannot be interpreted as an integer", repl_value_type_name(o));
 }
 

@@ -128,8 +128,8 @@ static void check_builtins(walk *w, repl_interp *in)
     nn_object *v;
     while (repl_nmap_next(&in->builtins, &pos, &name, &v)) {
         if (v->type == &repl_class_type) {
-            check_help(w, in, "builtins", name, v, true);
             class_obj *c = (class_obj *)v;
+            check_help(w, in, "builtins", c->name, v, true); /* IOError is OSError: its help says OSError */
             uint32_t mpos = 0;
             const char *mname;
             nn_object *m;
