@@ -648,6 +648,14 @@ def _nan_result(a, b, st):
     return None
 
 
+def _nan_signalled(a, b, ctx):
+    """_nan_result with its condition signalled in ctx at once."""
+    st = [0]
+    n = _nan_result(a, b, st)
+    ctx._raise(st[0])
+    return n
+
+
 def _invalid(st, bit=_INVOP):
     st[0] |= bit
     return _NAN
@@ -1080,9 +1088,7 @@ class Decimal:
 
     def to_integral_value(self, rounding=None, context=None):
         ctx = _ctx(context)
-        st = [0]
-        n = _nan_result(self, None, st)
-        ctx._raise(st[0])
+        n = _nan_signalled(self, None, ctx)
         if n is not None:
             return n
         if self._spec or self._exp >= 0:
@@ -1209,9 +1215,7 @@ class Decimal:
     def compare(self, other, context=None):
         ctx = _ctx(context)
         o = _as_operand(other)
-        st = [0]
-        n = _nan_result(self, o, st)
-        ctx._raise(st[0])
+        n = _nan_signalled(self, o, ctx)
         if n is not None:
             return n
         return _from_int(self._cmp(o))
@@ -1272,9 +1276,7 @@ class Decimal:
     # -- the neighbours in the context's set of numbers
     def _next(self, context, up):
         ctx = _ctx(context)
-        st = [0]
-        n = _nan_result(self, None, st)
-        ctx._raise(st[0])
+        n = _nan_signalled(self, None, ctx)
         if n is not None:
             return n
         if self._spec == 'F':
@@ -1844,25 +1846,28 @@ def _exp(a, ctx, st):
         w += prec + 10
 
 
-def _ln(a, ctx, st):
+def _log_special(a, st):
+    """ln or log10 of an infinity, a zero or a negative number; None for the others."""
     if a._spec == 'F':
         return _invalid(st) if a._sign else a
     if a._int == 0:
         return _mk(1, 0, 'F', 'F')
-    if a._sign:
-        return _invalid(st)
+    return _invalid(st) if a._sign else None
+
+
+def _ln(a, ctx, st):
+    r = _log_special(a, st)
+    if r is not None:
+        return r
     if a._int * 10 ** a._exp == 1 if a._exp >= 0 else a._int == 10 ** -a._exp:
         return _fix(0, 0, 0, ctx, st)
     return _log_ziv(a, ctx, st, False)
 
 
 def _log10(a, ctx, st):
-    if a._spec == 'F':
-        return _invalid(st) if a._sign else a
-    if a._int == 0:
-        return _mk(1, 0, 'F', 'F')
-    if a._sign:
-        return _invalid(st)
+    r = _log_special(a, st)
+    if r is not None:
+        return r
     s = str(a._int)
     if s[0] == '1' and s.count('0') == len(s) - 1:
         k = a._exp + len(s) - 1
