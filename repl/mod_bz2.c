@@ -89,6 +89,8 @@ static nn_object *b_decompress(void *ud, nn_object *args, nn_object *kwargs)
         } else if (rc == BZ_OK) {
             pos += used;
             eof = false;
+        } else if (pos > 0) {
+            break; /* what follows a stream is not one: left unused, as CPython leaves it */
         } else {
             err = nn_str_new("Invalid data stream");
             break;

@@ -109,3 +109,53 @@ def open_file(make, filename, mode, encoding, errors, newline):
     if 't' in mode:
         return TextFile(binary, encoding, errors)
     return binary
+
+
+class BufferedCompressor:
+    """The incremental compressor interface over a one-shot compress_all(data):
+    compress() collects the data and returns b'', flush() compresses it all."""
+
+    def __init__(self, compress_all):
+        self._compress_all = compress_all
+        self._data = []
+        self._flushed = False
+
+    def compress(self, data):
+        if self._flushed:
+            raise ValueError('Compressor has been flushed')
+        self._data.append(bytes(data))
+        return b''
+
+    def flush(self):
+        if self._flushed:
+            raise ValueError('Repeated call to flush()')
+        self._flushed = True
+        return self._compress_all(b''.join(self._data))
+
+
+class BufferedDecompressor:
+    """The incremental decompressor interface over decode(buffer), which gives
+    (data, bytes consumed, whether the stream ended) or an error message that
+    error is raised with; the stream's data comes out when its end has come."""
+
+    def __init__(self, decode, error, eof_message):
+        self._decode, self._error, self._eof_message = decode, error, eof_message
+        self._buf = b''
+        self.eof = False
+        self.unused_data = b''
+        self.needs_input = True
+
+    def decompress(self, data, max_length=-1):
+        if self.eof:
+            raise EOFError(self._eof_message)
+        self._buf += bytes(data)
+        out = self._decode(self._buf)
+        if isinstance(out, str):
+            raise self._error(out)
+        if not out[2]:
+            return b''
+        # one stream: what follows its end is unused
+        self.eof = True
+        self.needs_input = False
+        self.unused_data = self._buf[out[1]:]
+        return out[0]

@@ -3,6 +3,7 @@
 # BZ2Compressor and BZ2Decompressor (their output comes at flush / once the
 # stream is whole).
 import _bz2
+from _compression import BufferedCompressor as _BufferedCompressor, BufferedDecompressor as _BufferedDecompressor
 from _compression import CompressedFile as _CompressedFile, open_file as _open_file
 
 __all__ = ['BZ2File', 'BZ2Compressor', 'BZ2Decompressor', 'open', 'compress', 'decompress']
@@ -47,43 +48,12 @@ def open(filename, mode='rb', compresslevel=9, encoding=None, errors=None, newli
                       newline)
 
 
-class BZ2Compressor:
+class BZ2Compressor(_BufferedCompressor):
     def __init__(self, compresslevel=9):
-        self._level = _level(compresslevel)
-        self._data = []
-        self._flushed = False
-
-    def compress(self, data):
-        if self._flushed:
-            raise ValueError('Compressor has been flushed')
-        self._data.append(bytes(data))
-        return b''
-
-    def flush(self):
-        if self._flushed:
-            raise ValueError('Repeated call to flush()')
-        self._flushed = True
-        return compress(b''.join(self._data), self._level)
+        level = _level(compresslevel)
+        super().__init__(lambda data: compress(data, level))
 
 
-class BZ2Decompressor:
+class BZ2Decompressor(_BufferedDecompressor):
     def __init__(self):
-        self._buf = b''
-        self.eof = False
-        self.unused_data = b''
-        self.needs_input = True
-
-    def decompress(self, data, max_length=-1):
-        if self.eof:
-            raise EOFError('End of stream already reached')
-        self._buf += bytes(data)
-        out = _bz2.decompress(self._buf)
-        if isinstance(out, str):
-            raise OSError(out)
-        if not out[2]:
-            return b''
-        # one stream: what follows its end is unused
-        self.eof = True
-        self.needs_input = False
-        self.unused_data = self._buf[out[1]:]
-        return out[0]
+        super().__init__(_bz2.decompress, OSError, 'End of stream already reached')

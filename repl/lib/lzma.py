@@ -4,6 +4,7 @@
 # LZMACompressor / LZMADecompressor (output at flush / once the stream is
 # whole), LZMAError. Not here: FORMAT_RAW and custom filter chains.
 import _lzma
+from _compression import BufferedCompressor as _BufferedCompressor, BufferedDecompressor as _BufferedDecompressor
 from _compression import CompressedFile as _CompressedFile, open_file as _open_file
 
 __all__ = ['CHECK_NONE', 'CHECK_CRC32', 'CHECK_CRC64', 'CHECK_SHA256', 'CHECK_ID_MAX', 'CHECK_UNKNOWN',
@@ -86,46 +87,14 @@ def open(filename, mode='rb', *, format=None, check=-1, preset=None, filters=Non
                       filename, mode, encoding, errors, newline)
 
 
-class LZMACompressor:
+class LZMACompressor(_BufferedCompressor):
     def __init__(self, format=FORMAT_XZ, check=-1, preset=None, filters=None):
         _formats(format, filters)
-        self._args = (format, check, preset)
-        self._data = []
-        self._flushed = False
-
-    def compress(self, data):
-        if self._flushed:
-            raise ValueError('Compressor has been flushed')
-        self._data.append(bytes(data))
-        return b''
-
-    def flush(self):
-        if self._flushed:
-            raise ValueError('Repeated call to flush()')
-        self._flushed = True
-        return compress(b''.join(self._data), *self._args)
+        super().__init__(lambda data: compress(data, format, check, preset))
 
 
-class LZMADecompressor:
+class LZMADecompressor(_BufferedDecompressor):
     def __init__(self, format=FORMAT_AUTO, memlimit=None, filters=None):
         _formats(format, filters)
-        self._format = format
-        self._buf = b''
-        self.eof = False
-        self.unused_data = b''
-        self.needs_input = True
+        super().__init__(lambda buf: _lzma.decompress(buf, format), LZMAError, 'Already at end of stream')
         self.check = CHECK_UNKNOWN
-
-    def decompress(self, data, max_length=-1):
-        if self.eof:
-            raise EOFError('Already at end of stream')
-        self._buf += bytes(data)
-        out = _lzma.decompress(self._buf, self._format)
-        if isinstance(out, str):
-            raise LZMAError(out)
-        if not out[2]:
-            return b''
-        self.eof = True
-        self.needs_input = False
-        self.unused_data = self._buf[out[1]:]
-        return out[0]
