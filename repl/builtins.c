@@ -1579,7 +1579,7 @@ static nn_object *ctor_float(void *ud, nn_object *args, nn_object *kwargs)
         buf[n] = 0;
         char *end;
         double v = strtod(buf, &end);
-        bool invalid = n == 0 || *end || bad_underscore || strchr(buf, 'x') || strchr(buf, 'X');
+        bool invalid = n == 0 || end != buf + n || bad_underscore || strchr(buf, 'x') || strchr(buf, 'X');
         nn_free(buf);
         if (invalid) {
             char *r = repl_obj_repr(x);

@@ -31,7 +31,7 @@ except SyntaxError as e:
 x = 1if True else 2
 print(x, 0x_ff, 0_0, 1_000_000, 0o1_7, 1_0.2_5e-1_0)
 for t in ['1' + '0' * 400, ' 1_000.5 ', '1__0', '_1', '1_', '1_.5', '1._5', '1e1_0', 'inf', '-nan', ' 0x10 ', '',
-          '  ', '1e400', '0.' + '0' * 300 + '1', 'Infinity', '1_2_3e-1_0', '\t2.5\n']:
+          '  ', '\x00', '1\x002', '1e400', '0.' + '0' * 300 + '1', 'Infinity', '1_2_3e-1_0', '\t2.5\n']:
     try:
         print(repr(t[:20]), float(t))
     except ValueError as e:
