@@ -1564,19 +1564,24 @@ static nn_object *ctor_float(void *ud, nn_object *args, nn_object *kwargs)
         return repl_int_to_double(x, &d) < 0 ? NULL : nn_float_new(d);
     }
     if (nn_is_str(x)) {
-        const char *s = nn_str_cstr(x);
-        char buf[256];
-        size_t n = 0;
-        const char *p = s;
+        /* the text without its surrounding spaces and its '_' (each between two digits, as CPython allows) */
+        const char *p = nn_str_cstr(x), *last = p + nn_str_len(x);
         while (isspace((unsigned char)*p)) p++;
-        for (; *p && n < sizeof buf - 1; p++)
-            if (*p != '_') buf[n++] = *p;
-        while (n && isspace((unsigned char)buf[n - 1])) n--;
+        while (last > p && isspace((unsigned char)last[-1])) last--;
+        char *buf = nn_malloc((size_t)(last - p) + 1);
+        if (!buf) return NULL;
+        size_t n = 0;
+        bool bad_underscore = false;
+        for (const char *q = p; q < last; q++)
+            if (*q != '_') buf[n++] = *q;
+            else if (q == p || q + 1 == last || !isdigit((unsigned char)q[-1]) || !isdigit((unsigned char)q[1]))
+                bad_underscore = true;
         buf[n] = 0;
         char *end;
         double v = strtod(buf, &end);
-        bool hex = strchr(buf, 'x') || strchr(buf, 'X');
-        if (n == 0 || *end || hex) {
+        bool invalid = n == 0 || end != buf + n || bad_underscore || strchr(buf, 'x') || strchr(buf, 'X');
+        nn_free(buf);
+        if (invalid) {
             char *r = repl_obj_repr(x);
             repl_raise_exc(EXC_ValueError, "could not convert string to float: %s", r ? r : "?");
             nn_free(r);

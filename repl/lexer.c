@@ -397,34 +397,112 @@ static int lex_string(lexer *L, const char *start, int line, int col, const char
 /* ---------------------------------------------------------------- numbers */
 
 /* NUMBER: 0x.. | 0o.. | 0b.. | digits ['.' digits] [e[+-]digits] (with '_') */
+/* CPython's tokenizer reads numbers as below (tokenizer.c: tok_decimal_tail,
+   verify_end_of_number), and its errors are at its read position: q, the
+   character it backed up to or the one after the digit it read last. */
+static int number_error(lexer *L, int line, const char *q, const char *msg)
+{
+    return error_at(L, NN_ERR_SYNTAX, line, col_of(L, q) - 1, "%s", msg);
+}
+
+/* A character that could continue a name (CPython's is_potential_identifier_char). */
+static bool name_char_at(const lexer *L, const char *q)
+{
+    return q < L->end && (is_name_char((unsigned char)*q) || (unsigned char)*q >= 128);
+}
+
+static bool starts_with(const lexer *L, const char *q, const char *word)
+{
+    size_t n = strlen(word);
+    return (size_t)(L->end - q) >= n && memcmp(q, word, n) == 0;
+}
+
+/* A number ends at q: a keyword may follow it at once (`1if x else 2`, which
+   CPython 3.11 accepts with a DeprecationWarning it does not show), any other
+   name character is "invalid <kind> literal". */
+static int end_of_number(lexer *L, int line, const char *q, const char *kind)
+{
+    bool keyword = starts_with(L, q, "and") || starts_with(L, q, "else") || starts_with(L, q, "for") ||
+                   starts_with(L, q, "if") || starts_with(L, q, "in") || starts_with(L, q, "is") ||
+                   starts_with(L, q, "or") || starts_with(L, q, "not");
+    if (keyword || !name_char_at(L, q)) return 0;
+    char msg[64];
+    snprintf(msg, sizeof msg, "invalid %s literal", kind);
+    return number_error(L, line, q, msg);
+}
+
+/* Digits with single '_' between them, from p (a digit): the end, or NULL after
+   the error "invalid decimal literal". */
+static const char *decimal_digits(lexer *L, int line, const char *p)
+{
+    for (;;) {
+        while (p < L->end && is_digit((unsigned char)*p)) p++;
+        if (p >= L->end || *p != '_') return p;
+        if (++p >= L->end || !is_digit((unsigned char)*p)) return number_error(L, line, p, "invalid decimal literal"), NULL;
+    }
+}
+
+/* The fraction, exponent and imaginary suffix after a decimal's integer digits
+   at p: the number's end, or NULL after an error. */
+static const char *decimal_tail(lexer *L, int line, const char *p, bool *is_float, bool *imag)
+{
+    if (p < L->end && *p == '.') {
+        *is_float = true;
+        if (++p < L->end && is_digit((unsigned char)*p) && !(p = decimal_digits(L, line, p))) return NULL;
+    }
+    if (p < L->end && (*p | 32) == 'e') {
+        const char *e = p++;
+        if (p < L->end && (*p == '+' || *p == '-')) {
+            if (++p >= L->end || !is_digit((unsigned char)*p)) return number_error(L, line, p, "invalid decimal literal"), NULL;
+        } else if (p >= L->end || !is_digit((unsigned char)*p)) {
+            return end_of_number(L, line, e, "decimal") < 0 ? NULL : e; /* `1else`: the number is 1 */
+        }
+        *is_float = true;
+        if (!(p = decimal_digits(L, line, p))) return NULL;
+    }
+    if (p < L->end && (*p | 32) == 'j') {
+        *imag = *is_float = true;
+        return end_of_number(L, line, p + 1, "imaginary") < 0 ? NULL : p + 1;
+    }
+    return end_of_number(L, line, p, "decimal") < 0 ? NULL : p;
+}
+
+/* 0x / 0o / 0b digits (single '_' between them) from p, after the prefix: the
+   end, the value in *v (*overflow beyond int64), or NULL after an error. */
+static const char *based_digits(lexer *L, int line, const char *p, int base, uint64_t *v, bool *overflow)
+{
+    const char *kind = base == 16 ? "hexadecimal" : base == 8 ? "octal" : "binary";
+    char msg[64];
+    do {
+        if (p < L->end && *p == '_') p++;
+        int h = p < L->end ? hexval((unsigned char)*p) : -1;
+        if (h < 0 || h >= base) {
+            if (base != 16 && p < L->end && is_digit((unsigned char)*p)) break;
+            snprintf(msg, sizeof msg, "invalid %s literal", kind);
+            return number_error(L, line, p, msg), NULL;
+        }
+        for (; p < L->end && (h = hexval((unsigned char)*p)) >= 0 && h < base; p++) {
+            if (*v > (UINT64_MAX - (uint64_t)h) / (uint64_t)base) *overflow = true;
+            *v = *v * (uint64_t)base + (uint64_t)h;
+            if (*v > (uint64_t)INT64_MAX) *overflow = true;
+        }
+    } while (p < L->end && *p == '_');
+    if (base != 16 && p < L->end && is_digit((unsigned char)*p)) {
+        snprintf(msg, sizeof msg, "invalid digit '%c' in %s literal", *p, kind);
+        return number_error(L, line, p + 1, msg), NULL;
+    }
+    return end_of_number(L, line, p, kind) < 0 ? NULL : p;
+}
+
 static int lex_number(lexer *L)
 {
-    const char *start = L->p, *p = L->p;
+    const char *start = L->p, *p = start;
     int line = L->line, col = col_of(L, start);
-    char buf[512];
-    size_t k = 0;
-    bool is_float = false;
-    int base = 10;
-    if (p[0] == '0' && p + 1 < L->end && strchr("xXoObB", p[1]) && p[1]) {
-        base = (p[1] | 32) == 'x' ? 16 : (p[1] | 32) == 'o' ? 8 : 2;
-        p += 2;
+    if (p[0] == '0' && p + 1 < L->end && p[1] && strchr("xXoObB", p[1])) {
+        int base = (p[1] | 32) == 'x' ? 16 : (p[1] | 32) == 'o' ? 8 : 2;
         uint64_t v = 0;
-        bool overflow = false, any = false;
-        for (;; p++) {
-            if (*p == '_' && p + 1 < L->end && hexval((unsigned char)p[1]) >= 0) continue;
-            int h = p < L->end ? hexval((unsigned char)*p) : -1;
-            if (h < 0 || h >= base) break;
-            any = true;
-            if (v > (UINT64_MAX - (uint64_t)h) / (uint64_t)base) overflow = true;
-            v = v * (uint64_t)base + (uint64_t)h;
-            if (v > (uint64_t)INT64_MAX) overflow = true;
-        }
-        const char *what = base == 16 ? "hexadecimal" : base == 8 ? "octal" : "binary";
-        if (!any || (p < L->end && is_name_char((unsigned char)*p))) {
-            char msg[64];
-            snprintf(msg, sizeof msg, "invalid %s literal", what);
-            return error_at(L, NN_ERR_SYNTAX, line, col + 1, "%s", msg);
-        }
+        bool overflow = false;
+        if (!(p = based_digits(L, line, p + 2, base, &v, &overflow))) return -1;
         L->p = p;
         repl_token *tok = push(L, TK_INT, start, line, col);
         if (!tok) return -1;
@@ -432,37 +510,31 @@ static int lex_number(lexer *L)
         tok->overflow = overflow;
         return 0;
     }
-    bool leading_zero = p[0] == '0';
-    bool nonzero = false;
-    for (; p < L->end; p++) {
-        if (is_digit((unsigned char)*p)) {
-            if (*p != '0') nonzero = true;
-            if (k < sizeof buf - 1) buf[k++] = *p;
-        } else if (*p == '_' && p + 1 < L->end && is_digit((unsigned char)p[1])) {
-            continue;
-        } else if (*p == '.' && !is_float && !(p + 1 < L->end && p[1] == '.' && p + 2 < L->end && p[2] == '.')) {
-            is_float = true;
-            if (k < sizeof buf - 1) buf[k++] = '.';
-        } else if ((*p | 32) == 'e' && p + 1 < L->end &&
-                   (is_digit((unsigned char)p[1]) || ((p[1] == '+' || p[1] == '-') && p + 2 < L->end && is_digit((unsigned char)p[2])))) {
-            is_float = true;
-            if (k < sizeof buf - 2) { buf[k++] = 'e'; buf[k++] = p[1]; }
-            p += 2;
-            for (; p < L->end && (is_digit((unsigned char)*p) || (*p == '_' && p + 1 < L->end && is_digit((unsigned char)p[1]))); p++)
-                if (*p != '_' && k < sizeof buf - 1) buf[k++] = *p;
-            break;
-        } else {
-            break;
+    bool is_float = false, imag = false;
+    if (*p == '0') { /* zeros ('0_0' too); then a nonzero digit only in a float or imaginary number */
+        for (p++;; p++) {
+            if (p < L->end && *p == '_' && (++p >= L->end || !is_digit((unsigned char)*p)))
+                return number_error(L, line, p, "invalid decimal literal");
+            if (p >= L->end || *p != '0') break;
         }
+        const char *zeros_end = p + 1, *digits = p;
+        if (p < L->end && is_digit((unsigned char)*p) && !(p = decimal_digits(L, line, p))) return -1;
+        bool fraction = p < L->end && (*p == '.' || (*p | 32) == 'e' || (*p | 32) == 'j');
+        if (p > digits && !fraction) {
+            error_at(L, NN_ERR_SYNTAX, line, col, "%s",
+                     "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers");
+            if (L->err) L->err->end_offset = col_of(L, zeros_end), L->err->end_exact = true;
+            return -1;
+        }
+    } else if (!(p = decimal_digits(L, line, p))) {
+        return -1;
     }
+    if (!(p = decimal_tail(L, line, p, &is_float, &imag))) return -1;
+    char buf[512];
+    size_t k = 0;
+    for (const char *q = start; q < p - imag && k < sizeof buf - 1; q++)
+        if (*q != '_') buf[k++] = *q;
     buf[k] = '\0';
-    bool imag = p < L->end && (*p | 32) == 'j';
-    if (imag) p++, is_float = true;
-    if (p < L->end && is_name_char((unsigned char)*p))
-        return error_at(L, NN_ERR_SYNTAX, line, col, "%s", "invalid decimal literal");
-    if (!is_float && leading_zero && nonzero)
-        return error_at(L, NN_ERR_SYNTAX, line, col, "%s",
-                        "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers");
     L->p = p;
     repl_token *tok = push(L, is_float ? TK_FLOAT : TK_INT, start, line, col);
     if (!tok) return -1;

@@ -720,9 +720,17 @@ static int call_args(parser *P, vec *args, vec *keywords)
             advance(P);
             advance(P);
             repl_node *k = node_at(P, REPL_AST_keyword, t);
-            if (!k || !(k->v.keyword.arg = identifier(P, t)) || !(k->v.keyword.value = expression(P)) ||
-                push(P, keywords, k) < 0)
-                return -1;
+            if (!k || !(k->v.keyword.arg = identifier(P, t)) || !(k->v.keyword.value = expression(P))) return -1;
+            for (int i = 0; i < keywords->n; i++) {
+                const char *prev = keywords->items[i]->v.keyword.arg;
+                const repl_token *last = &P->toks[P->pos - 1]; /* CPython's range: the whole keyword argument */
+                if (prev && strcmp(prev, k->v.keyword.arg) == 0) {
+                    char msg[300];
+                    snprintf(msg, sizeof msg, "keyword argument repeated: %s", prev);
+                    return error_range(P, t->line, t->col, last->end_line, last->end_col, msg), -1;
+                }
+            }
+            if (push(P, keywords, k) < 0) return -1;
             seen_kw = true;
         } else {
             int yields0 = P->yields;
@@ -1323,13 +1331,23 @@ static repl_node *fstring(parser *P, const repl_token *tok, const char *s, size_
 
 /* ------------------------------------------------------------ parameters */
 
+/* Parameter p (at token name) joins the ones before it in all, unless one has
+   its name: CPython's compiler refuses that. */
+static int new_parameter(parser *P, vec *all, repl_node *p, const repl_token *name)
+{
+    for (int i = 0; i < all->n; i++)
+        if (strcmp(all->items[i]->v.arg.arg, p->v.arg.arg) == 0)
+            return error_at(P, NN_ERR_SYNTAX, name, "duplicate argument '%s' in function definition", p->v.arg.arg), -1;
+    return push(P, all, p);
+}
+
 /* params: [param (',' param)*] with param: NAME [':' expression] ['=' expression]
            | '/' | '*' [NAME] | '**' NAME   (up to close, not consumed) */
 static repl_node *parameters(parser *P, repl_token_kind close, bool annotations)
 {
     repl_node *a = node_at(P, REPL_AST_arguments, cur(P));
     if (!a) return NULL;
-    vec args = {0}, defaults = {0}, kwonly = {0}, kwdefaults = {0};
+    vec args = {0}, defaults = {0}, kwonly = {0}, kwdefaults = {0}, all = {0};
     bool star = false;
     while (!check(P, close)) {
         repl_token *t = cur(P);
@@ -1347,7 +1365,7 @@ static repl_node *parameters(parser *P, repl_token_kind close, bool annotations)
                 repl_token *name = cur(P);
                 if (!expect(P, TK_NAME)) return NULL;
                 repl_node *p = node_at(P, REPL_AST_arg, name);
-                if (!p || !(p->v.arg.arg = identifier(P, name))) return NULL;
+                if (!p || !(p->v.arg.arg = identifier(P, name)) || new_parameter(P, &all, p, name) < 0) return NULL;
                 if (annotations && accept(P, TK_COLON) && !(p->v.arg.annotation = expression(P))) return NULL;
                 if (check(P, TK_EQUAL))
                     return error_at(P, NN_ERR_SYNTAX, cur(P), dstar ? "var-keyword argument cannot have default value"
@@ -1365,7 +1383,7 @@ static repl_node *parameters(parser *P, repl_token_kind close, bool annotations)
             repl_token *name = cur(P);
             if (!expect(P, TK_NAME)) return NULL;
             repl_node *p = node_at(P, REPL_AST_arg, name), *def = NULL;
-            if (!p || !(p->v.arg.arg = identifier(P, name))) return NULL;
+            if (!p || !(p->v.arg.arg = identifier(P, name)) || new_parameter(P, &all, p, name) < 0) return NULL;
             if (annotations && accept(P, TK_COLON) && !(p->v.arg.annotation = expression(P))) return NULL;
             if (accept(P, TK_EQUAL) && !(def = expression(P))) return NULL;
             if (star) {
@@ -1916,7 +1934,7 @@ static repl_node *simple_stmt(parser *P)
             if (!(names[count++] = identifier(P, name))) return NULL;
         } while (accept(P, TK_COMMA));
         n->v.Global.names = (repl_name_list){names, count};
-        return n;
+        return ended(P, n);
     }
     case TK_DEL: return del_stmt(P);
     case TK_IMPORT: return import_name(P);
