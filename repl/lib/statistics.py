@@ -286,28 +286,28 @@ def _ss(data, c=None):
     return (T, squares, n)
 
 
+def _mean_square(data, c, name, sample):
+    """(type, the exact mean squared deviation: over n - 1 for a sample, over n for a population)."""
+    least = 'two data points' if sample else 'one data point'
+    data = _need(data, 2 if sample else 1, '%s requires at least %s' % (name, least))
+    T, ss, n = _ss(data, c)
+    return T, ss / (n - 1 if sample else n)
+
+
 def variance(data, xbar=None):
-    data = _need(data, 2, 'variance requires at least two data points')
-    T, ss, n = _ss(data, xbar)
-    return _convert(ss / (n - 1), T)
+    return _convert(*reversed(_mean_square(data, xbar, 'variance', True)))
 
 
 def pvariance(data, mu=None):
-    data = _need(data, 1, 'pvariance requires at least one data point')
-    T, ss, n = _ss(data, mu)
-    return _convert(ss / n, T)
+    return _convert(*reversed(_mean_square(data, mu, 'pvariance', False)))
 
 
 def stdev(data, xbar=None):
-    data = _need(data, 2, 'stdev requires at least two data points')
-    T, ss, n = _ss(data, xbar)
-    return _sqrt(ss / (n - 1), T)
+    return _sqrt(*reversed(_mean_square(data, xbar, 'stdev', True)))
 
 
 def pstdev(data, mu=None):
-    data = _need(data, 1, 'pstdev requires at least one data point')
-    T, ss, n = _ss(data, mu)
-    return _sqrt(ss / n, T)
+    return _sqrt(*reversed(_mean_square(data, mu, 'pstdev', False)))
 
 
 def _paired(x, y, name):
