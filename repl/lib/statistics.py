@@ -295,19 +295,23 @@ def _mean_square(data, c, name, sample):
 
 
 def variance(data, xbar=None):
-    return _convert(*reversed(_mean_square(data, xbar, 'variance', True)))
+    T, mean_square = _mean_square(data, xbar, 'variance', True)
+    return _convert(mean_square, T)
 
 
 def pvariance(data, mu=None):
-    return _convert(*reversed(_mean_square(data, mu, 'pvariance', False)))
+    T, mean_square = _mean_square(data, mu, 'pvariance', False)
+    return _convert(mean_square, T)
 
 
 def stdev(data, xbar=None):
-    return _sqrt(*reversed(_mean_square(data, xbar, 'stdev', True)))
+    T, mean_square = _mean_square(data, xbar, 'stdev', True)
+    return _sqrt(mean_square, T)
 
 
 def pstdev(data, mu=None):
-    return _sqrt(*reversed(_mean_square(data, mu, 'pstdev', False)))
+    T, mean_square = _mean_square(data, mu, 'pstdev', False)
+    return _sqrt(mean_square, T)
 
 
 def _paired(x, y, name):
