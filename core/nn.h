@@ -281,6 +281,12 @@ static inline bool nn_is_dict(const nn_object *o) { return o && o->type == &nn_d
 
 /* Hash and equality as Python's for core's value types, identity otherwise. */
 int64_t nn_hash(nn_object *o);
+/* CPython's hash of a number (as hash() gives it; nn_hash keeps its low 63 bits):
+   of an int, a finite or infinite float, and of an integer of any size from its
+   sign and its magnitude modulo 2**61 - 1. */
+uint64_t nn_number_hash_int(int64_t v);
+uint64_t nn_number_hash_double(double v);
+uint64_t nn_number_hash_residue(bool negative, uint64_t magnitude_mod);
 int nn_equal(nn_object *a, nn_object *b);
 
 /* C functions as callables (C hooks and built-ins). */

@@ -428,6 +428,46 @@ static int64_t string_hash(const char *s, size_t len)
     return (int64_t)(h >> 1);
 }
 
+/* CPython's hash of numbers (Python/pyhash.c): the value modulo the Mersenne
+   prime 2**61 - 1, negated for a negative value, -1 made -2. */
+#define NUMBER_HASH_BITS 61
+#define NUMBER_HASH_MODULUS (((uint64_t)1 << NUMBER_HASH_BITS) - 1)
+#define NUMBER_HASH_INF 314159
+
+uint64_t nn_number_hash_residue(bool negative, uint64_t magnitude_mod)
+{
+    uint64_t h = negative ? (uint64_t)0 - magnitude_mod : magnitude_mod;
+    return h == (uint64_t)-1 ? (uint64_t)-2 : h;
+}
+
+uint64_t nn_number_hash_int(int64_t v)
+{
+    uint64_t magnitude = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    return nn_number_hash_residue(v < 0, magnitude % NUMBER_HASH_MODULUS);
+}
+
+uint64_t nn_number_hash_double(double v)
+{
+    if (isinf(v)) return v > 0 ? NUMBER_HASH_INF : (uint64_t)-NUMBER_HASH_INF;
+    int e;
+    double m = frexp(v, &e);
+    bool negative = m < 0;
+    if (negative) m = -m;
+    uint64_t x = 0;
+    while (m) { /* 28 bits at a time, reduced mod 2**61 - 1 */
+        x = ((x << 28) & NUMBER_HASH_MODULUS) | x >> (NUMBER_HASH_BITS - 28);
+        m *= 268435456.0;
+        e -= 28;
+        uint64_t y = (uint64_t)m;
+        m -= (double)y;
+        x += y;
+        if (x >= NUMBER_HASH_MODULUS) x -= NUMBER_HASH_MODULUS;
+    }
+    e = e >= 0 ? e % NUMBER_HASH_BITS : NUMBER_HASH_BITS - 1 - ((-1 - e) % NUMBER_HASH_BITS);
+    x = ((x << e) & NUMBER_HASH_MODULUS) | x >> (NUMBER_HASH_BITS - e);
+    return nn_number_hash_residue(negative, x);
+}
+
 int64_t nn_hash(nn_object *o)
 {
     if (!o) o = nn_none();
@@ -437,14 +477,12 @@ int64_t nn_hash(nn_object *o)
         if (s->hash < 0) s->hash = string_hash(s->data, s->len);
         return s->hash;
     }
-    if (t == &nn_int_type || t == &nn_bool_type) return nn_int_value(o) & INT64_MAX;
+    /* equal numbers hash alike (2.0 == 2, 0.5 == Fraction(1, 2)): CPython's hash, made non-negative */
+    if (t == &nn_int_type || t == &nn_bool_type) return (int64_t)(nn_number_hash_int(nn_int_value(o)) & INT64_MAX);
     if (t == &nn_float_type) {
         double v = nn_float_value(o);
-        /* equal numbers hash alike: 2.0 == 2 */
-        if (v == floor(v) && fabs(v) < 9e18) return (int64_t)v & INT64_MAX;
-        uint64_t bits;
-        memcpy(&bits, &v, sizeof bits);
-        return (int64_t)(bits >> 1);
+        if (isnan(v)) return (int64_t)(((uintptr_t)o >> 4) & INT64_MAX); /* by identity, as CPython 3.10+ */
+        return (int64_t)(nn_number_hash_double(v) & INT64_MAX);
     }
     if (t == &nn_tuple_type) {
         if (nn_stack_check() < 0) return -1;

@@ -3,7 +3,7 @@
  * parses, before any of it runs: `return` outside a function, `break` outside a
  * loop, `continue` not in a loop, `nonlocal` at module level, a bare `except:`
  * before another handler, and `global`/`nonlocal` of a parameter or of a name
- * the scope bound before the declaration. repl_parse calls
+ * the scope bound before the declaration, two starred targets. repl_parse calls
  * repl_ast_check on each tree it builds, so such a script fails at once with
  * CPython's message and nothing of it runs.
  */
@@ -105,6 +105,29 @@ static int keyword_end(const repl_node *s, const repl_node *value, int len)
 
 static int fail(repl_parse_error *err, const repl_node *s, const char *msg) { return fail_range(err, s, 0, msg); }
 
+/* A target tuple or list with two starred names (`*a, *b = c`), nested ones too. */
+static const repl_node *two_starred(const repl_node *t)
+{
+    if (!t || (t->kind != REPL_AST_Tuple && t->kind != REPL_AST_List)) return NULL;
+    int starred = 0;
+    for (int i = 0; i < t->v.List.elts.n; i++) {
+        const repl_node *e = t->v.List.elts.items[i], *inner = two_starred(e);
+        if (inner) return inner;
+        starred += e->kind == REPL_AST_Starred;
+    }
+    return starred > 1 ? t : NULL;
+}
+
+static int check_targets(const repl_node *const *targets, int n, repl_parse_error *err)
+{
+    for (int i = 0; i < n; i++) {
+        const repl_node *t = two_starred(targets[i]);
+        if (t)
+            return fail_range(err, t, t->end_line == t->line ? t->end_col : 0, "multiple starred expressions in assignment");
+    }
+    return 0;
+}
+
 static int check_body(const repl_node_list *body, scope_flags f, repl_parse_error *err);
 
 /* global/nonlocal s: none of its names a parameter or bound before it in its scope */
@@ -142,6 +165,9 @@ static int check_stmt(const repl_node *s, scope_flags f, repl_parse_error *err)
         return -1;
     if (s->kind == REPL_AST_Global && f.module && check_declaration(s, f.names, err) < 0) return -1;
     if (bind_stmt(f.names, s) < 0) return -1;
+    const repl_node_list *targets = s->kind == REPL_AST_Assign ? &s->v.Assign.targets : NULL;
+    if (targets && check_targets((const repl_node *const *)targets->items, targets->n, err) < 0) return -1;
+    if (s->kind == REPL_AST_For && check_targets((const repl_node *const *)&s->v.For.target, 1, err) < 0) return -1;
     switch (s->kind) {
     case REPL_AST_Return:
         return f.func ? 0 : fail_range(err, s, keyword_end(s, s->v.Return.value, 6), "'return' outside function");

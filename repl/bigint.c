@@ -35,10 +35,18 @@ static void bigint_dealloc(nn_object *self)
 
 static char *bigint_repr(nn_object *self) { return repl_int_digits(self, 10); }
 
-static int bigint_equal(nn_object *a, nn_object *b) { return mpz_cmp(((bigint_obj *)a)->z, ((bigint_obj *)b)->z) == 0; }
+/* An int beyond int64 equals another such int or a float of its value (a dict
+   key 10**20 is found by 1e20), and what an object's __eq__ says; never an int64 one. */
+static int bigint_equal(nn_object *a, nn_object *b)
+{
+    mpz_srcptr z = ((bigint_obj *)a)->z;
+    if (b->type == &repl_bigint_type) return mpz_cmp(z, ((bigint_obj *)b)->z) == 0;
+    if (b->type == &nn_float_type) return !isnan(nn_float_value(b)) && mpz_cmp_d(z, nn_float_value(b)) == 0;
+    return b->type->equal_any ? b->type->equal(b, a) : 0; /* an instance's __eq__: Decimal(2**100) */
+}
 
 const nn_type repl_bigint_type = {.name = "int", .dealloc = bigint_dealloc, .repr = bigint_repr,
-                                  .hash = repl_bigint_hash, .equal = bigint_equal};
+                                  .hash = repl_bigint_hash, .equal = bigint_equal, .equal_any = true};
 
 mpz_srcptr repl_bigint_mpz(const nn_object *o) { return ((const bigint_obj *)o)->z; }
 
@@ -494,17 +502,8 @@ nn_object *repl_int_from_literal(const char *digits, size_t len)
 
 int64_t repl_bigint_hash(nn_object *o)
 {
-    mpz_srcptr z = repl_bigint_mpz(o);
-    size_t n = mpz_sizeinbase(z, 2);
-    if (n <= DBL_MAX_EXP && n - mpz_scan1(z, 0) <= DBL_MANT_DIG) {
-        /* a float holds it: the float's hash (core's nn_hash of a float beyond 9e18) */
-        double d = mpz_get_d(z);
-        uint64_t bits;
-        memcpy(&bits, &d, sizeof bits);
-        return (int64_t)(bits >> 1);
-    }
-    uint64_t h = mpz_fdiv_ui(z, ((uint64_t)1 << 61) - 1);
-    if (mpz_sgn(z) < 0) h = ~h;
+    uint64_t h = 0;
+    repl_cpython_hash(o, &h); /* an int always has one */
     return (int64_t)(h & INT64_MAX);
 }
 

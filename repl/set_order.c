@@ -28,41 +28,10 @@
 #include "bigint.h"
 #include "eval_int.h"
 
-#define HASH_BITS 61
-#define HASH_MODULUS (((uint64_t)1 << HASH_BITS) - 1) /* CPython's _PyHASH_MODULUS */
-#define HASH_INF 314159
+#define HASH_MODULUS (((uint64_t)1 << 61) - 1) /* CPython's _PyHASH_MODULUS */
 #define LINEAR_PROBES 9
 #define PERTURB_SHIFT 5
 #define SET_MINSIZE 8
-
-static uint64_t signed_residue(bool negative, uint64_t magnitude_mod)
-{
-    uint64_t h = negative ? (uint64_t)0 - magnitude_mod : magnitude_mod;
-    return h == (uint64_t)-1 ? (uint64_t)-2 : h;
-}
-
-/* Python/pyhash.c's _Py_HashDouble for a finite or infinite v. */
-static uint64_t double_hash(double v)
-{
-    if (isinf(v)) return v > 0 ? HASH_INF : (uint64_t)-HASH_INF;
-    int e;
-    double m = frexp(v, &e);
-    bool negative = m < 0;
-    if (negative) m = -m;
-    uint64_t x = 0;
-    while (m) { /* 28 bits at a time, reduced mod 2**61 - 1 */
-        x = ((x << 28) & HASH_MODULUS) | x >> (HASH_BITS - 28);
-        m *= 268435456.0;
-        e -= 28;
-        uint64_t y = (uint64_t)m;
-        m -= (double)y;
-        x += y;
-        if (x >= HASH_MODULUS) x -= HASH_MODULUS;
-    }
-    e = e >= 0 ? e % HASH_BITS : HASH_BITS - 1 - ((-1 - e) % HASH_BITS);
-    x = ((x << e) & HASH_MODULUS) | x >> (HASH_BITS - e);
-    return signed_residue(negative, x);
-}
 
 /* Objects/tupleobject.c's tuplehash: xxHash's round per item. Nested tuples are
    walked with a stack of their own, not the C stack, so a tuple nested 100000 deep
@@ -133,9 +102,7 @@ bool repl_cpython_hash(nn_object *o, uint64_t *h)
 {
     const nn_type *t = o->type;
     if (t == &nn_bool_type || t == &nn_int_type) {
-        int64_t v = nn_int_value(o);
-        uint64_t magnitude = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-        *h = signed_residue(v < 0, magnitude % HASH_MODULUS);
+        *h = nn_number_hash_int(nn_int_value(o));
         return true;
     }
     if (t == &repl_bigint_type) {
@@ -143,14 +110,14 @@ bool repl_cpython_hash(nn_object *o, uint64_t *h)
         mpz_t magnitude;
         mpz_init(magnitude);
         mpz_abs(magnitude, z);
-        *h = signed_residue(mpz_sgn(z) < 0, mpz_fdiv_ui(magnitude, HASH_MODULUS));
+        *h = nn_number_hash_residue(mpz_sgn(z) < 0, mpz_fdiv_ui(magnitude, HASH_MODULUS));
         mpz_clear(magnitude);
         return true;
     }
     if (t == &nn_float_type) {
         double v = nn_float_value(o);
         if (isnan(v)) return false; /* 3.10+: the object's address */
-        *h = double_hash(v);
+        *h = nn_number_hash_double(v);
         return true;
     }
     if (t == &nn_tuple_type) return tuple_hash(o, h);

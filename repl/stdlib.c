@@ -52,7 +52,6 @@ static const struct {
     {"re", repl_mod_re},
     {"safetensors", repl_mod_safetensors},
     {"safetensors.torch", repl_mod_safetensors_torch},
-    {"statistics", repl_mod_statistics},
     {"string", repl_mod_string},
     {"struct", repl_mod_struct},
     {"subprocess", repl_mod_subprocess},

@@ -122,7 +122,6 @@ nn_object *repl_mod_subprocess(void); /* mod_subprocess.c: run() for exported !c
 nn_object *repl_mod_os_path(void); /* os.path (posixpath) */
 nn_object *repl_mod_random(void);
 nn_object *repl_mod_re(void);       /* mod_re.c, over PCRE2 */
-nn_object *repl_mod_statistics(void);
 nn_object *repl_mod_string(void);
 nn_object *repl_mod_time(void);
 nn_object *repl_mod_traceback(void);

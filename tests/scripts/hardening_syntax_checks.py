@@ -1,14 +1,16 @@
 # SyntaxErrors of CPython 3.11's tokenizer and compiler that a script can hit
 # (issue 22): number literals (every message and offset of tokenizer.c), duplicate
 # parameters and repeated keyword arguments, global/nonlocal of a parameter or of
-# a name bound before it, a bare except before another handler; and the forms
-# that stay valid (1if x else y, 1_000, 0_0); float() of long and odd strings.
+# a name bound before it, a bare except before another handler, two starred
+# targets; and the forms that stay valid (1if x else y, 1_000, 0_0); float() of
+# long and odd strings.
 cases = ['def f(a, a): pass', 'lambda a, a: 1', 'def f(a, *, a): pass', 'def f(*a, **a): pass',
          'def f(a, /, a): pass', 'f(a=1, a=2)', 'f(x, b=1, c=2, b=3)', 'f(**k, a=1, a=2)',
          'def f():\n    global x\n    x = 1\n    global x', 'def f(x):\n    global x', 'def f(x):\n    nonlocal x',
          'def g():\n    y = 1\n    def f():\n        nonlocal y\n    y = 2\n    nonlocal y', 'x = 1\nglobal x',
          'for i in r: pass\nglobal i', 'class C:\n    import os\n    global os', 'def f():\n    global x\n    x = 1',
-         'nonlocal x', 'f(a=1, b=2)',
+         'nonlocal x', 'f(a=1, b=2)', '*a, *b = c', 'a, (*b, *c) = d', '[*a, *b] = c', 'x = *a, *b = c',
+         'for *a, *b in x: pass', '*a, b = c', 'a = [*b, *c]', 'def f():\n    *a, *b = c',
          'def f(a, b=1, *c, d, e=2, **f): pass']
 for src in ['0b2', '0b', '0b_', '0b1_', '0b1__1', '0b12', '0b1a', '0o8', '0o', '0o79', '0x', '0xg', '0x1g', '0x_',
             '1_', '1__0', '1_a', '1a', '1e', '1e+', '1.5e', '1.5_', '1._5', '1_.5', '0_7', '07', '1.2.3', '1ej',
