@@ -310,6 +310,19 @@ static int should_swap(const sum_iter *it, int a, int b)
     return 0;
 }
 
+/* The product of the sizes of the dims d with mask[d] == keep (mask NULL: all of
+   them), 0 when one of them is 0 before any product is taken: a zero-size
+   tensor's other dims may multiply beyond int64 ((2**62, 4, 0)). */
+static int64_t size_product(int ndim, const int64_t *sizes, const bool *mask, bool keep)
+{
+    for (int d = 0; d < ndim; d++)
+        if ((!mask || mask[d] == keep) && sizes[d] == 0) return 0;
+    int64_t n = 1;
+    for (int d = 0; d < ndim; d++)
+        if (!mask || mask[d] == keep) n *= sizes[d];
+    return n;
+}
+
 static void build_iter(sum_iter *it, int ndim, const int64_t *sizes, const int64_t *strides, const bool *reduced)
 {
     int64_t out_st[MAXD], acc = 4;
@@ -415,15 +428,11 @@ static void column_chunk(void *vctx, int64_t c, int64_t c_end)
 static void reduce_strided(const float *x, int ndim, const int64_t *sizes, const int64_t *strides, const bool *reduced,
                            float *out, block_fn fn, float ident)
 {
-    sum_iter it;
-    build_iter(&it, ndim, sizes, strides, reduced);
-    int64_t numel = 1, outs = 1;
-    for (int d = 0; d < ndim; d++) {
-        numel *= sizes[d];
-        if (!reduced[d]) outs *= sizes[d];
-    }
+    int64_t numel = size_product(ndim, sizes, NULL, false), outs = size_product(ndim, sizes, reduced, false);
     for (int64_t i = 0; i < outs; i++) out[i] = ident;
     if (numel == 0) return;
+    sum_iter it;
+    build_iter(&it, ndim, sizes, strides, reduced);
     int threads = nn_get_num_threads();
     if (threads > MAX_PARTIALS) threads = MAX_PARTIALS;
     walk_job j = {&it, (char *)out, (const char *)x, 0, numel, NULL, 0, 0, fn};
@@ -516,8 +525,9 @@ static void sq_chunk(void *vctx, int64_t c, int64_t c_end)
 double nn_cpu_sq_dev_sum_f32(const float *x, int ndim, const int64_t *sizes, const int64_t *strides, double mean)
 {
     bool all[MAXD] = {false};
-    int64_t numel = 1;
-    for (int d = 0; d < ndim; d++) all[d] = true, numel *= sizes[d];
+    for (int d = 0; d < ndim; d++) all[d] = true;
+    int64_t numel = size_product(ndim, sizes, NULL, false);
+    if (numel == 0) return 0.0;
     sum_iter it;
     build_iter(&it, ndim, sizes, strides, all);
     int threads = nn_get_num_threads();
