@@ -321,12 +321,15 @@ nn_tensor *nn_empty_on(nn_device device, int ndim, const int64_t *sizes, nn_dtyp
 nn_tensor *nn_tensor_new_view(nn_tensor *src, int ndim, const int64_t *sizes, const int64_t *strides,
                               int64_t offset)
 {
-    int64_t numel = 1;
-    for (int d = 0; d < ndim; d++)
-        if (__builtin_mul_overflow(numel, sizes[d], &numel)) { /* expand(2**62, 4): PyTorch's check */
-            nn_error_set(NN_ERR_RUNTIME, "numel: integer multiplication overflow");
-            return NULL;
-        }
+    /* PyTorch's numel check (expand(2**62, 4) fails): the sizes' product left to right
+       in 64 unsigned bits, an overflow on the way counting, the result within int64 */
+    uint64_t numel = 1;
+    bool overflow = false;
+    for (int d = 0; d < ndim; d++) overflow |= __builtin_mul_overflow(numel, (uint64_t)sizes[d], &numel);
+    if (overflow || numel > INT64_MAX) {
+        nn_error_set(NN_ERR_RUNTIME, "numel: integer multiplication overflow");
+        return NULL;
+    }
     nn_tensor *t = header_new(src->storage, ndim, src->dtype);
     if (!t) return NULL;
     src->storage->refcount++;
@@ -341,9 +344,11 @@ nn_tensor *nn_tensor_new_view(nn_tensor *src, int ndim, const int64_t *sizes, co
 
 int64_t nn_numel(const nn_tensor *t)
 {
-    int64_t n = 1;
-    for (int d = 0; d < t->ndim; d++) n *= t->sizes[d];
-    return n;
+    /* unsigned: a zero-size tensor's other dims may multiply beyond int64 on the
+       way ((2**62, 3, 0)); its 0 makes the wrapped product exact */
+    uint64_t n = 1;
+    for (int d = 0; d < t->ndim; d++) n *= (uint64_t)t->sizes[d];
+    return (int64_t)n;
 }
 
 bool nn_is_contiguous(const nn_tensor *t)
