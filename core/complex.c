@@ -211,20 +211,14 @@ static double *host_parts(nn_tensor *t, nn_dtype dt, int nd, const int64_t *shap
     int64_t n = nn_numel(e);
     nn_tensor *hold = NULL;
     const char *p = n ? nn_host_read(e, &hold) : NULL;
-    double *out = nn_malloc((size_t)(2 * n + 1) * sizeof *out);
-    if (out && (p || !n)) {
+    double *out = p || !n ? nn_malloc((size_t)(2 * n + 1) * sizeof *out) : NULL;
+    if (out) {
         nn_dtype part_dt = nn_dtype_to_real(dt);
         size_t ps = nn_dtype_size(part_dt);
         for (int64_t k = 0; k < 2 * n; k++) out[k] = nn_load_double(p + (size_t)k * ps, part_dt);
-    } else {
-        NN_SET(out, NULL);
     }
     NN_RELEASE(hold);
     NN_RELEASE(e);
-    if (!p && n) {
-        nn_free(out);
-        return NULL;
-    }
     return out;
 }
 
