@@ -177,6 +177,11 @@ nn_tensor *nn_sum_to_size(nn_tensor *grad, int ndim, const int64_t *sizes);
 nn_tensor *nn_norm_grad(int nd, const int *dims, nn_tensor *self, nn_tensor *g, nn_tensor *norm, double p);
 /* Bump the version counter after an in-place write. */
 static inline void nn_bump_version(nn_tensor *t) { t->storage->version++; }
+
+/* a * b of sizes in 64 unsigned bits, as PyTorch's int64 arithmetic wraps: a
+   zero-size tensor's other dims may multiply beyond int64 ((2**62, 3, 0)), and a
+   0 among them makes the wrapped product exact */
+static inline int64_t nn_wrapping_mul(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
 /* For an in-place op on t (in grad mode): error if t is a leaf requiring grad, a
    view of one, or an output of unbind/split/chunk (or a view of one) with history. */
 int nn_check_inplace(nn_tensor *t);

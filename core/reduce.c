@@ -32,13 +32,13 @@ int nn_reduction_layout_make(nn_tensor *a, int n_dims, const int *dims, bool kee
             continue;
         }
         perm[np++] = d;
-        l->outer *= a->sizes[d];
+        l->outer = nn_wrapping_mul(l->outer, a->sizes[d]);
         l->out_shape[l->out_ndim++] = a->sizes[d];
     }
     for (int d = 0; d < a->ndim; d++)
         if (l->reduced[d]) {
             perm[np++] = d;
-            l->inner *= a->sizes[d];
+            l->inner = nn_wrapping_mul(l->inner, a->sizes[d]);
         }
     /* a raw view, no autograd: the op records its own node */
     bool prev = nn_set_grad_enabled(false);

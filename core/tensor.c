@@ -344,11 +344,9 @@ nn_tensor *nn_tensor_new_view(nn_tensor *src, int ndim, const int64_t *sizes, co
 
 int64_t nn_numel(const nn_tensor *t)
 {
-    /* unsigned: a zero-size tensor's other dims may multiply beyond int64 on the
-       way ((2**62, 3, 0)); its 0 makes the wrapped product exact */
-    uint64_t n = 1;
-    for (int d = 0; d < t->ndim; d++) n *= (uint64_t)t->sizes[d];
-    return (int64_t)n;
+    int64_t n = 1;
+    for (int d = 0; d < t->ndim; d++) n = nn_wrapping_mul(n, t->sizes[d]);
+    return n;
 }
 
 bool nn_is_contiguous(const nn_tensor *t)
