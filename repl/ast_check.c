@@ -80,8 +80,8 @@ static int bind_stmt(scope_names *sn, const repl_node *s)
         for (int i = 0; i < s->v.With.items.n; i++)
             if (bind_target(sn, s->v.With.items.items[i]->v.withitem.optional_vars) < 0) return -1;
         return 0;
-    case REPL_AST_FunctionDef:
-    case REPL_AST_ClassDef: return bind(sn, s->v.FunctionDef.name);
+    case REPL_AST_FunctionDef: return bind(sn, s->v.FunctionDef.name);
+    case REPL_AST_ClassDef: return bind(sn, s->v.ClassDef.name);
     default: return 0;
     }
 }
