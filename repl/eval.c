@@ -1962,6 +1962,7 @@ nn_object *repl_lang_module_getattr(nn_object *obj, const char *name)
         NN_RELEASE(arg);
         return r;
     }
+    if ((v = repl_stdlib_reexport(((module_obj *)obj)->name, name)) || nn_error_current()) return v;
     return attr_error(obj, name);
 }
 

@@ -76,6 +76,56 @@ static const struct {
     {"warnings", repl_mod_warnings},
 };
 
+/* PyTorch's submodules whose names nnscope keeps in their package
+   (`from torch.nn.modules.loss import MSELoss` is torch.nn's MSELoss) */
+static const struct {
+    const char *name, *package, *names;
+} reexports[] = {
+#define SUBMODULE(name, package, names) {name, package, names},
+#include "submodules.def"
+#undef SUBMODULE
+};
+
+/* The module of a reexports entry: those of its names the package has (a name
+   it lacks stays missing: `from ... import` then raises CPython's ImportError);
+   NULL without an error when name is none or the package has none of them. */
+static nn_object *reexport_module(const char *name)
+{
+    static const char *building; /* torch.autograd.gradcheck: the package's name is its function, not this module */
+    size_t i = 0;
+    while (i < sizeof reexports / sizeof *reexports && strcmp(reexports[i].name, name) != 0) i++;
+    if (i == sizeof reexports / sizeof *reexports || building == reexports[i].name) return NULL;
+    building = reexports[i].name;
+    nn_object *package = repl_import_by_name(reexports[i].package), *m = package ? repl_module_new(name) : NULL;
+    size_t found = 0;
+    for (const char *p = reexports[i].names; m && *p;) {
+        size_t len = strcspn(p, " ");
+        char word[64];
+        snprintf(word, sizeof word, "%.*s", (int)len, p);
+        p += len + (p[len] == ' ');
+        nn_object *v = repl_get_attr(package, word);
+        if (!v && nn_error_current() == NN_ERR_ATTRIBUTE) {
+            nn_error_clear();
+            continue;
+        }
+        if (repl_mod_set(m, word, v) < 0) NN_SET(m, NULL);
+        else found++;
+    }
+    NN_RELEASE(package);
+    building = NULL;
+    if (m && !found) NN_SET(m, NULL);
+    return m;
+}
+
+nn_object *repl_stdlib_reexport(const char *package, const char *name)
+{
+    char full[256];
+    if (snprintf(full, sizeof full, "%s.%s", package, name) >= (int)sizeof full) return NULL;
+    for (size_t i = 0; i < sizeof reexports / sizeof *reexports; i++)
+        if (!strcmp(reexports[i].name, full)) return repl_stdlib_module(full);
+    return NULL;
+}
+
 nn_object *repl_stdlib_module(const char *name)
 {
     if (!repl_current) return NULL; /* the bindings without an interpreter (tests) */
@@ -89,8 +139,7 @@ nn_object *repl_stdlib_module(const char *name)
         return m;
     }
     const char *source = repl_pylib_source(name);
-    if (!source) return NULL;
-    m = repl_mod_from_source(name, NULL, 0, source);
+    m = source ? repl_mod_from_source(name, NULL, 0, source) : reexport_module(name);
     if (m && repl_nmap_set(cache, name, m) < 0) NN_SET(m, NULL);
     return m;
 }
