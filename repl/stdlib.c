@@ -86,6 +86,31 @@ static const struct {
 #undef SUBMODULE
 };
 
+/* Where nnscope writes the private bases that user code subclasses
+   (`class FocalLoss(_Loss)`): a listed name the package lacks is looked up here. */
+static const struct {
+    const char *name, *module;
+} private_homes[] = {
+    {"torch.nn.modules.loss", "torch.nn._losses_more"},
+    {"torch.nn.modules.conv", "torch.nn._layers3d"},
+};
+
+/* name's value from package, else from module name's private home; NULL
+   without an error when neither has it */
+static nn_object *reexported_value(nn_object *package, const char *module, const char *name)
+{
+    nn_object *v = repl_get_attr(package, name);
+    for (size_t i = 0; !v && nn_error_current() == NN_ERR_ATTRIBUTE && i < sizeof private_homes / sizeof *private_homes; i++) {
+        if (strcmp(private_homes[i].name, module) != 0) continue;
+        nn_error_clear();
+        nn_object *home = repl_stdlib_module(private_homes[i].module);
+        v = home ? repl_get_attr(home, name) : NULL;
+        NN_RELEASE(home);
+    }
+    if (!v && nn_error_current() == NN_ERR_ATTRIBUTE) nn_error_clear();
+    return v;
+}
+
 /* The module of a reexports entry: those of its names the package has (a name
    it lacks stays missing: `from ... import` then raises CPython's ImportError);
    NULL without an error when name is none or the package has none of them. */
@@ -103,11 +128,8 @@ static nn_object *reexport_module(const char *name)
         char word[64];
         snprintf(word, sizeof word, "%.*s", (int)len, p);
         p += len + (p[len] == ' ');
-        nn_object *v = repl_get_attr(package, word);
-        if (!v && nn_error_current() == NN_ERR_ATTRIBUTE) {
-            nn_error_clear();
-            continue;
-        }
+        nn_object *v = reexported_value(package, name, word);
+        if (!v && !nn_error_current()) continue;
         if (repl_mod_set(m, word, v) < 0) NN_SET(m, NULL);
         else found++;
     }

@@ -58,6 +58,32 @@ d = Normal(torch.tensor(0.), torch.tensor(1.))
 print(d.log_prob(torch.tensor(0.5)), kl_divergence(d, Normal(torch.tensor(1.), torch.tensor(2.))))
 print(Categorical(probs=torch.tensor([0.2, 0.8])).entropy())
 
+# the private bases that public code subclasses
+from torch.nn.modules.loss import _Loss, _WeightedLoss
+from torch.nn.modules.conv import _ConvNd
+
+
+class FocalLoss(_Loss):
+    def __init__(self, gamma=2.0, reduction='mean'):
+        super().__init__(reduction=reduction)
+        self.gamma = gamma
+
+    def forward(self, logits, target):
+        logp = torch.nn.functional.log_softmax(logits, -1).gather(1, target[:, None]).squeeze(1)
+        loss = -((1 - logp.exp()) ** self.gamma) * logp
+        return loss.mean() if self.reduction == 'mean' else loss.sum()
+
+
+class WeightedMSE(_WeightedLoss):
+    def forward(self, input, target):
+        return (self.weight * (input - target) ** 2).mean()
+
+
+logits, target = torch.randn(4, 3), torch.tensor([0, 2, 1, 2])
+print(FocalLoss()(logits, target), FocalLoss(reduction='sum').reduction, isinstance(FocalLoss(), torch.nn.Module))
+print(WeightedMSE(torch.tensor([1., 2.]))(torch.ones(2), torch.zeros(2)), WeightedMSE(None).weight)
+print(_ConvNd.__name__, issubclass(_ConvNd, torch.nn.Module))
+
 # a name the submodule does not have is CPython's ImportError
 try:
     from torch.nn.modules.loss import NoSuchLoss
