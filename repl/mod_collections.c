@@ -1,7 +1,8 @@
 /*
  * mod_collections.c — `import collections`: OrderedDict (the built-in ordered
  * dict, builtins.c) and defaultdict, Counter, deque, namedtuple, UserDict,
- * UserList, UserString (CPython 3.11's: a .data dict, list or str), written in the
+ * UserList, UserString (CPython 3.11's: a .data dict, list or str) and
+ * ChainMap (repl/lib/_chainmap.py), written in the
  * language (the source below) over two C helpers: a class made at run time
  * with the name namedtuple is given, and the instance attributes it sets
  * without its __setattr__ (which refuses assignment, as a tuple's fields).
@@ -956,5 +957,18 @@ nn_object *repl_mod_collections(void)
 {
     nn_object *m = repl_mod_from_source("collections", helpers, sizeof helpers / sizeof *helpers, source);
     if (m && repl_set_attr(m, "OrderedDict", &repl_current->odict_cls->ob) < 0) NN_SET(m, NULL);
+    /* ChainMap (repl/lib/_chainmap.py) derives collections.abc.MutableMapping, whose
+       module imports this one: it finds this module already made, as CPython's import
+       finds a partly run module in sys.modules */
+    nmap *cache = &repl_current->stdlib_modules;
+    if (m && repl_nmap_set(cache, "collections", m) < 0) NN_SET(m, NULL);
+    nn_object *chain = m ? repl_stdlib_module("_chainmap") : NULL;
+    nn_object *cls = chain ? repl_get_attr(chain, "ChainMap") : NULL;
+    if (m && (!cls || repl_set_attr(m, "ChainMap", cls) < 0)) {
+        repl_nmap_del(cache, "collections");
+        NN_SET(m, NULL);
+    }
+    NN_RELEASE(cls);
+    NN_RELEASE(chain);
     return m;
 }
