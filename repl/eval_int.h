@@ -159,6 +159,7 @@ typedef struct class_obj {
                                   class or function (Outer.Inner, f.<locals>.C) */
     char *tp_name;             /* owned, or NULL (then name): the name CPython's messages give an
                                   extension type's instances ("numpy.float64"), np_scalar.c */
+    bool getattribute;         /* it or a base defines __getattribute__ (repl_class_init_subclass) */
 } class_obj;
 
 typedef struct instance_obj {
@@ -180,6 +181,9 @@ extern const nn_type repl_function_type, repl_class_type, repl_instance_type, re
     repl_scope_type, repl_set_type, repl_range_type, repl_iter_type, repl_module_type, repl_super_type;
 /* the getattr/setattr/delattr slots of the language's types (eval.c's attributes) */
 nn_object *repl_instance_getattr(nn_object *obj, const char *name);
+nn_object *repl_instance_generic_getattr(nn_object *obj, const char *name); /* object.__getattribute__ */
+/* Whether the pending exception is an AttributeError: then cleared, else left pending. */
+bool repl_clear_attribute_error(void);
 int repl_instance_setattr(nn_object *obj, const char *name, nn_object *value);
 int repl_instance_delattr(nn_object *obj, const char *name);
 nn_object *repl_lang_class_getattr(nn_object *obj, const char *name);
