@@ -71,6 +71,9 @@ def _unhashable_types():
             type({}.items()))
 
 
+_unhashable = _unhashable_types()
+
+
 def _check_methods(C, *methods):
     # NotImplemented unless every method is defined (not None) somewhere in C's MRO
     mro = C.__mro__
@@ -744,6 +747,4 @@ def _register_builtins():
 
 
 _defining[0] = False
-# after the ABCs: collections, imported here, defines ChainMap on MutableMapping
-_unhashable = _unhashable_types()
 _register_builtins()
