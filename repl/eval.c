@@ -1204,13 +1204,15 @@ unsupported_or_order:
     if (ta == &repl_set_type && tb == &repl_set_type &&
         (op == REPL_AND_BITS || op == REPL_OR_BITS || op == REPL_XOR_BITS || op == REPL_SUB)) {
         /* in CPython's order: a's table then b's; a ^ b starts from b's
-           elements (CPython copies b, then adds or removes a's) */
+           elements (CPython copies b, then adds or removes a's); a & b walks the
+           smaller (b on a tie) and keeps its element objects (7.0 of {7.0} & {7}) */
         set_obj *x = (set_obj *)a, *y = (set_obj *)b;
         nn_object *r = repl_set_new(x->frozen);
         if (!r) return NULL;
+        bool and_walks_a = nn_dict_len(y->d) > nn_dict_len(x->d);
         for (int pass = 0; pass < 2; pass++) {
-            bool from_a = (pass == 0) != (op == REPL_XOR_BITS);
-            if (!from_a && op != REPL_OR_BITS && op != REPL_XOR_BITS) continue;
+            bool from_a = op == REPL_AND_BITS ? (pass == 0) == and_walks_a : (pass == 0) != (op == REPL_XOR_BITS);
+            if (op == REPL_AND_BITS ? pass == 1 : !from_a && op != REPL_OR_BITS && op != REPL_XOR_BITS) continue;
             nn_object *elements = repl_set_elements(from_a ? a : b);
             if (!elements) goto set_fail;
             nn_object *other = from_a ? y->d : x->d;
@@ -1225,6 +1227,7 @@ unsupported_or_order:
             NN_RELEASE(elements);
             if (rc < 0) goto set_fail;
         }
+        repl_set_adopt_table(r, repl_set_op_table(op, a, b, false)); /* the layout CPython's operation leaves */
         return r;
     set_fail:
         NN_RELEASE(r);

@@ -252,6 +252,15 @@ nn_object *repl_set_pop(nn_object *set);
 void repl_set_mark_constant_display(nn_object *set);
 /* Frees the set's copy of CPython's table (set_dealloc). */
 void repl_set_table_free(set_obj *s);
+/* The table CPython 3.11 makes for a op b (op one of | & - ^; b NULL: a copy of a, as
+   set(a) and a.copy()), or with inplace the one a op= b leaves in a; NULL (no error)
+   when an operand's hashes are not deterministic. */
+repl_set_table *repl_set_op_table(repl_binop op, nn_object *a, nn_object *b, bool inplace);
+/* Makes t (may be NULL) set's table: set already holds t's elements. */
+void repl_set_adopt_table(nn_object *set, repl_set_table *t);
+/* After removals: the dummies resized away when over a quarter of the table, as
+   CPython's set_difference_update_internal ends. */
+void repl_set_compact(nn_object *set);
 /* CPython's hash of a number, bool or tuple of them (process-independent,
    unlike its str hash): false for any other value. */
 bool repl_cpython_hash(nn_object *o, uint64_t *h);
