@@ -4494,6 +4494,7 @@ static exec_status exec_raise(frame *f, const repl_node *s)
             return EX_ERR;
         }
     }
+    f->err_node = s; /* CPython's location: the raise statement (carets when it shares its line) */
     repl_raise_object(e);
     NN_RELEASE(e);
     return EX_ERR;
