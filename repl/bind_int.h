@@ -288,8 +288,6 @@ nn_object *repl_custom_node_getattr(nn_object *node, const char *name);
 char *repl_optim_repr(nn_optimizer *opt);
 /* getattr on a tensor hook's handle; *handled set when o is one. */
 nn_object *repl_thandle_getattr(nn_object *o, const char *name, bool *handled);
-/* getattr on torch.return_types.max/min (values, indices); *handled set when o is one. */
-nn_object *repl_return_type_getattr(nn_object *o, const char *name, bool *handled);
 
 /* bind_nn.c */
 nn_object *repl_nn_namespace(void);         /* torch.nn, new reference */
@@ -417,12 +415,26 @@ int repl_select_add_functions(nn_object *torch);  /* 0 or -1 */
 int repl_select_functional(nn_object *fns);       /* adds to torch.nn.functional */
 /* t.sort, t.flip, t.scatter_, ...: new reference or NULL without error */
 nn_object *repl_select_method(nn_tensor *t, const char *name);
-/* (values, indices) as a tuple of type (a return type), or NULL when rc < 0 (both released) */
-nn_object *repl_return_pair(int rc, nn_tensor *v, nn_tensor *i, nn_type *type);
 /* 0 for an absent or None out=, else NotImplementedError "f: out= is not supported" */
 int repl_no_out(const char *f, nn_object *o);
-/* torch.return_types.sort / topk / kthvalue */
-bool repl_select_return_type(const nn_object *o);
+
+/* bind_return_types.c: torch.return_types (the list: return_types.def) */
+typedef enum repl_return_id {
+#define RETURN_TYPE(name, ...) REPL_RETURN_##name, REPL_RETURN_##name##_out,
+#include "return_types.def"
+#undef RETURN_TYPE
+    REPL_RETURN_COUNT
+} repl_return_id;
+/* tuple (taken; NULL passes through) as the return type id */
+nn_object *repl_return_tuple(repl_return_id id, nn_object *tuple);
+/* the n tensors of items (taken) as the return type id; NULL when rc < 0 (all released) */
+nn_object *repl_return_tensors(int rc, size_t n, nn_tensor **items, repl_return_id id);
+nn_object *repl_return_pair(int rc, nn_tensor *first, nn_tensor *second, repl_return_id id);
+/* o's return type id, or -1 when o is none */
+int repl_return_type_id(const nn_object *o);
+/* r.values, r.indices, ...: *handled when o is a return type */
+nn_object *repl_return_type_getattr(nn_object *o, const char *name, bool *handled);
+nn_object *repl_return_types_namespace(void);
 
 /* bind_act.c: ReLU6, Hardtanh, Hardswish, ..., Softmin and their F. forms */
 int repl_act_classes(nn_object *nn);     /* adds to torch.nn; 0 or -1 */
@@ -473,22 +485,15 @@ bool repl_numpy_is_scalar(nn_object *o);
 nn_object *repl_numpy_from_tensor(nn_tensor *t);
 /* t.prod, t.index_add_, ...: new reference or NULL without error */
 nn_object *repl_ops_more_method(nn_tensor *t, const char *name);
-/* torch.return_types.median / mode / aminmax / unique's fields; *handled when o is one */
-nn_object *repl_ops_more_return_getattr(nn_object *o, const char *name, bool *handled);
-/* "torch.return_types.NAME(\nn0=...,\nn1=...)" for a pair return type (NAME its type's name); malloc'd */
-char *repl_named_pair_repr(nn_object *self, const char *n0, const char *n1);
 /* The tensors of args from skip: varargs, or one list/tuple of them (ts[] borrowed, at most max). 0 or -1. */
 int repl_tensor_list(const char *f, nn_object *args, size_t skip, nn_tensor **ts, int max, int *n);
 /* bind_ops_extra.c: fmod, logit, nansum, rot90, take, cummax, cross, kron, tensordot, diff,
    atleast_Nd, dstack, searchsorted, torch.linalg, ...; the same shape as the ops_more entries */
 int repl_ops_extra_add_functions(nn_object *torch); /* 0 or -1 */
 nn_object *repl_ops_extra_method(nn_tensor *t, const char *name);
-/* torch.return_types.cummax / cummin / slogdet ... (values/indices style attributes) */
-bool repl_ops_extra_return_type(const nn_object *o);
 /* bind_linalg.c: adds torch.linalg's functions to the namespace; tensor methods (x.det()) */
 int repl_linalg_add_functions(nn_object *linalg);
 int repl_linalg_add_torch_functions(nn_object *torch);
-nn_object *repl_linalg_return_getattr(nn_object *o, const char *name, bool *handled);
 nn_object *repl_linalg_method(nn_tensor *t, const char *name);
 /* torch.NAME(..., out=t) for the functions that take out= here: true when it
    handled the call (*result the out tensor, or NULL with the error); false

@@ -18,78 +18,6 @@
 #define ARGS(n) nn_object *a[n] = {0}
 static nn_object *T(nn_tensor *t) { return (nn_object *)t; }
 
-/* torch.return_types.NAME: a tuple of named tensors */
-typedef struct return_type {
-    nn_type type; /* first: an nn_type * of the tuple is one of these */
-    const char *fields[4];
-} return_type;
-
-static char *fields_repr(nn_object *self);
-#define RT(var, nm, ...) static return_type var = {{.name = nm, .repr = fields_repr, .base = &nn_tuple_type}, {__VA_ARGS__}}
-RT(slogdet_type, "slogdet", "sign", "logabsdet");
-RT(linalg_slogdet_type, "linalg_slogdet", "sign", "logabsdet");
-RT(qr_type, "qr", "Q", "R");
-RT(linalg_qr_type, "linalg_qr", "Q", "R");
-RT(svd_type, "svd", "U", "S", "V");
-RT(linalg_svd_type, "linalg_svd", "U", "S", "Vh");
-RT(linalg_eigh_type, "linalg_eigh", "eigenvalues", "eigenvectors");
-RT(symeig_type, "symeig", "eigenvalues", "eigenvectors");
-RT(linalg_eig_type, "linalg_eig", "eigenvalues", "eigenvectors");
-RT(linalg_lstsq_type, "linalg_lstsq", "solution", "residuals", "rank", "singular_values");
-RT(linalg_lu_factor_type, "linalg_lu_factor", "LU", "pivots");
-RT(linalg_lu_type, "linalg_lu", "P", "L", "U");
-RT(lu_unpack_type, "lu_unpack", "P", "L", "U");
-#undef RT
-static return_type *const return_types[] = {&slogdet_type, &linalg_slogdet_type, &qr_type, &linalg_qr_type, &svd_type,
-                                            &linalg_svd_type, &linalg_eigh_type, &symeig_type, &linalg_lstsq_type,
-                                            &linalg_eig_type, &linalg_lu_factor_type, &linalg_lu_type, &lu_unpack_type};
-
-static return_type *return_type_of(const nn_object *o)
-{
-    for (size_t i = 0; i < sizeof return_types / sizeof *return_types; i++)
-        if (o->type == &return_types[i]->type) return return_types[i];
-    return NULL;
-}
-
-static char *fields_repr(nn_object *self)
-{
-    return_type *rt = return_type_of(self);
-    size_t n = 0, len = strlen(self->type->name) + 32;
-    char *parts[4] = {0}, *r = NULL;
-    for (; n < 4 && rt->fields[n]; n++) {
-        if (!(parts[n] = nn_repr(nn_tuple_get(self, n)))) goto done;
-        len += strlen(parts[n]) + strlen(rt->fields[n]) + 4;
-    }
-    if (!(r = nn_malloc(len))) goto done;
-    size_t w = (size_t)snprintf(r, len, "torch.return_types.%s(", self->type->name);
-    for (size_t i = 0; i < n; i++) w += (size_t)snprintf(r + w, len - w, "\n%s=%s%s", rt->fields[i], parts[i], i + 1 < n ? "," : ")");
-done:
-    for (size_t i = 0; i < 4; i++) nn_free(parts[i]);
-    return r;
-}
-
-nn_object *repl_linalg_return_getattr(nn_object *o, const char *name, bool *handled)
-{
-    return_type *rt = return_type_of(o);
-    if (!rt) return NULL;
-    *handled = true;
-    for (size_t i = 0; i < 4 && rt->fields[i]; i++)
-        if (!strcmp(name, rt->fields[i])) return nn_retain(nn_tuple_get(o, i));
-    nn_error_set(NN_ERR_ATTRIBUTE, "'torch.return_types.%s' object has no attribute '%s'", o->type->name, name);
-    return NULL;
-}
-
-/* the n tensors of outs (taken) as a return type; NULL when rc < 0 */
-static nn_object *returned(int rc, int n, nn_tensor **outs, return_type *rt)
-{
-    nn_object *r = rc < 0 ? NULL : nn_tuple_new((size_t)n);
-    for (int i = 0; i < n; i++) {
-        if (r) nn_tuple_set(r, (size_t)i, T(outs[i]));
-        else NN_RELEASE(outs[i]);
-    }
-    return r ? repl_tuple_as(r, &rt->type) : NULL;
-}
-
 /* f(input, *, out=None): the one tensor argument of the one-matrix functions */
 static int one_input(const char *f, nn_object *args, nn_object *kwargs, nn_tensor **x)
 {
@@ -114,17 +42,17 @@ static nn_object *f_inverse(void *ud, nn_object *args, nn_object *kwargs)
 }
 static nn_object *f_logdet(void *ud, nn_object *args, nn_object *kwargs) { return one_matrix("logdet", args, kwargs, nn_logdet); }
 
-static nn_object *slogdet_impl(nn_object *args, nn_object *kwargs, return_type *type)
+static nn_object *slogdet_impl(nn_object *args, nn_object *kwargs, repl_return_id type)
 {
     nn_tensor *x = NULL, *o[2] = {0};
     if (one_input("slogdet", args, kwargs, &x)) return NULL;
-    return returned(nn_linalg_slogdet(x, &o[0], &o[1]), 2, o, type);
+    return repl_return_tensors(nn_linalg_slogdet(x, &o[0], &o[1]), 2, o, type);
 }
 
-static nn_object *f_slogdet(void *ud, nn_object *args, nn_object *kwargs) { return slogdet_impl(args, kwargs, &slogdet_type); }
+static nn_object *f_slogdet(void *ud, nn_object *args, nn_object *kwargs) { return slogdet_impl(args, kwargs, REPL_RETURN_slogdet); }
 static nn_object *f_linalg_slogdet(void *ud, nn_object *args, nn_object *kwargs)
 {
-    return slogdet_impl(args, kwargs, &linalg_slogdet_type);
+    return slogdet_impl(args, kwargs, REPL_RETURN_linalg_slogdet);
 }
 
 /* ------------------------------------------------ QR, SVD, eigh, pinv, lstsq */
@@ -137,7 +65,7 @@ static nn_object *f_linalg_qr(void *ud, nn_object *args, nn_object *kwargs)
     if (repl_parse_args("linalg_qr", "A, mode=, *, out=", args, kwargs, a) || repl_arg_tensor("linalg_qr", "A", 1, a[0], &x) ||
         (a[1] && repl_arg_str("linalg_qr", "mode", 2, a[1], &mode)) || repl_no_out("linalg_qr", a[2]))
         return NULL;
-    return returned(nn_linalg_qr(x, mode, &o[0], &o[1]), 2, o, &linalg_qr_type);
+    return repl_return_tensors(nn_linalg_qr(x, mode, &o[0], &o[1]), 2, o, REPL_RETURN_linalg_qr);
 }
 
 /* torch.qr(input, some=True): linalg.qr's reduced or complete mode */
@@ -149,7 +77,7 @@ static nn_object *f_qr(void *ud, nn_object *args, nn_object *kwargs)
     if (repl_parse_args("qr", "input, some=, *, out=", args, kwargs, a) || repl_arg_tensor("qr", "input", 1, a[0], &x) ||
         repl_arg_bool("qr", "some", 2, a[1], &some) || repl_no_out("qr", a[2]))
         return NULL;
-    return returned(nn_linalg_qr(x, some ? "reduced" : "complete", &o[0], &o[1]), 2, o, &qr_type);
+    return repl_return_tensors(nn_linalg_qr(x, some ? "reduced" : "complete", &o[0], &o[1]), 2, o, REPL_RETURN_qr);
 }
 
 static nn_object *f_linalg_svd(void *ud, nn_object *args, nn_object *kwargs)
@@ -164,7 +92,7 @@ static nn_object *f_linalg_svd(void *ud, nn_object *args, nn_object *kwargs)
     if (a[2] && !nn_is_none(a[2]))
         return nn_error_set(NN_ERR_RUNTIME, "torch.linalg.svd: keyword argument `driver=` is only supported on CUDA inputs "
                                             "with cuSOLVER backend."), NULL;
-    return returned(nn_linalg_svd(x, full, true, &o[0], &o[1], &o[2]), 3, o, &linalg_svd_type);
+    return repl_return_tensors(nn_linalg_svd(x, full, true, &o[0], &o[1], &o[2]), 3, o, REPL_RETURN_linalg_svd);
 }
 
 static nn_object *f_svdvals(void *ud, nn_object *args, nn_object *kwargs)
@@ -204,7 +132,7 @@ static nn_object *f_svd(void *ud, nn_object *args, nn_object *kwargs)
         v = o[0] ? nn_zeros_on(nn_device_of(x), x->ndim, sz, x->dtype) : NULL;
     }
     NN_SET(o[2], v);
-    return returned(o[0] && o[2] ? 0 : -1, 3, o, &svd_type);
+    return repl_return_tensors(o[0] && o[2] ? 0 : -1, 3, o, REPL_RETURN_svd);
 }
 
 /* UPLO 'L' or 'U' (PyTorch's message otherwise) */
@@ -226,7 +154,7 @@ static nn_object *f_eigh(void *ud, nn_object *args, nn_object *kwargs)
     if (repl_parse_args("linalg_eigh", "A, UPLO=, *, out=", args, kwargs, a) || repl_arg_tensor("linalg_eigh", "A", 1, a[0], &x) ||
         parse_uplo("linalg_eigh", a[1], &upper) || repl_no_out("linalg_eigh", a[2]))
         return NULL;
-    return returned(nn_linalg_eigh(x, upper, true, &o[0], &o[1]), 2, o, &linalg_eigh_type);
+    return repl_return_tensors(nn_linalg_eigh(x, upper, true, &o[0], &o[1]), 2, o, REPL_RETURN_linalg_eigh);
 }
 
 static nn_object *f_eigvalsh(void *ud, nn_object *args, nn_object *kwargs)
@@ -263,7 +191,7 @@ static nn_object *f_symeig(void *ud, nn_object *args, nn_object *kwargs)
                                "torch.linalg.eigh(A, UPLO='U' if upper else 'L') (Triggered internally at  "
                                "./aten/src/ATen/native/BatchLinearAlgebra.cpp:2794.)") < 0)
         return NULL;
-    return returned(nn_linalg_eigh(x, upper, vectors, &o[0], &o[1]), 2, o, &symeig_type);
+    return repl_return_tensors(nn_linalg_eigh(x, upper, vectors, &o[0], &o[1]), 2, o, REPL_RETURN_symeig);
 }
 
 static nn_object *f_eig(void *ud, nn_object *args, nn_object *kwargs)
@@ -273,7 +201,7 @@ static nn_object *f_eig(void *ud, nn_object *args, nn_object *kwargs)
     if (repl_parse_args("linalg_eig", "A, *, out=", args, kwargs, a) || repl_arg_tensor("linalg_eig", "A", 1, a[0], &x) ||
         repl_no_out("linalg_eig", a[1]))
         return NULL;
-    return returned(nn_linalg_eig(x, true, &o[0], &o[1]), 2, o, &linalg_eig_type);
+    return repl_return_tensors(nn_linalg_eig(x, true, &o[0], &o[1]), 2, o, REPL_RETURN_linalg_eig);
 }
 
 static nn_object *f_eigvals(void *ud, nn_object *args, nn_object *kwargs)
@@ -351,7 +279,7 @@ static nn_object *f_lstsq(void *ud, nn_object *args, nn_object *kwargs)
     if (d == 4)
         return nn_error_set(NN_ERR_RUNTIME, "torch.linalg.lstsq: parameter `driver` should be one of (gels, gelsy, gelsd, "
                                             "gelss)"), NULL;
-    return returned(nn_linalg_lstsq(A, B, rcond, d, o), 4, o, &linalg_lstsq_type);
+    return repl_return_tensors(nn_linalg_lstsq(A, B, rcond, d, o), 4, o, REPL_RETURN_linalg_lstsq);
 }
 
 static nn_object *matrix_power_impl(const char *f, nn_object *args, nn_object *kwargs)
@@ -392,7 +320,7 @@ static nn_object *f_lu_factor(void *ud, nn_object *args, nn_object *kwargs)
     nn_tensor *x = NULL, *o[2] = {0};
     bool pivot;
     if (lu_args("linalg_lu_factor", args, kwargs, &x, &pivot)) return NULL;
-    return returned(nn_linalg_lu_factor(x, pivot, "torch.linalg.lu_factor", &o[0], &o[1]), 2, o, &linalg_lu_factor_type);
+    return repl_return_tensors(nn_linalg_lu_factor(x, pivot, "torch.linalg.lu_factor", &o[0], &o[1]), 2, o, REPL_RETURN_linalg_lu_factor);
 }
 
 static nn_object *f_linalg_lu(void *ud, nn_object *args, nn_object *kwargs)
@@ -400,7 +328,7 @@ static nn_object *f_linalg_lu(void *ud, nn_object *args, nn_object *kwargs)
     nn_tensor *x = NULL, *o[3] = {0};
     bool pivot;
     if (lu_args("linalg_lu", args, kwargs, &x, &pivot)) return NULL;
-    return returned(nn_linalg_lu(x, pivot, &o[0], &o[1], &o[2]), 3, o, &linalg_lu_type);
+    return repl_return_tensors(nn_linalg_lu(x, pivot, &o[0], &o[1], &o[2]), 3, o, REPL_RETURN_linalg_lu);
 }
 
 /* torch.lu(A, pivot=True, get_infos=False): (LU, pivots), with 1.13's deprecation warning */
@@ -438,7 +366,7 @@ static nn_object *f_lu_unpack(void *ud, nn_object *args, nn_object *kwargs)
     if (lu->ndim < 2 || lu->sizes[lu->ndim - 1] != lu->sizes[lu->ndim - 2] || piv->dtype != NN_INT32 ||
         piv->ndim != lu->ndim - 1 || piv->sizes[piv->ndim - 1] != lu->sizes[lu->ndim - 1])
         return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "lu_unpack: only a square LU with its int32 pivots is supported"), NULL;
-    return returned(nn_lu_unpack(lu, piv, &o[0], &o[1], &o[2]), 3, o, &lu_unpack_type);
+    return repl_return_tensors(nn_lu_unpack(lu, piv, &o[0], &o[1], &o[2]), 3, o, REPL_RETURN_lu_unpack);
 }
 
 enum { MAXT = 32 };

@@ -14,13 +14,6 @@
 #define ARGS(n) nn_object *a[n] = {0}
 static nn_object *T(nn_tensor *t) { return (nn_object *)t; }
 
-static char *values_repr(nn_object *self) { return repl_named_pair_repr(self, "values", "indices"); }
-
-static nn_type cummax_type = {.name = "cummax", .repr = values_repr, .base = &nn_tuple_type};
-static nn_type cummin_type = {.name = "cummin", .repr = values_repr, .base = &nn_tuple_type};
-
-bool repl_ops_extra_return_type(const nn_object *o) { return o->type == &cummax_type || o->type == &cummin_type; }
-
 /* ------------------------------------------------------- elementwise */
 
 static nn_object *f_fmod(void *ud, nn_object *args, nn_object *kwargs)
@@ -87,7 +80,7 @@ static nn_object *cumextreme(const char *f, nn_object *args, nn_object *kwargs, 
         repl_arg_int(f, "dim", 2, a[1], &dim))
         return NULL;
     int rc = nn_cumextreme(x, (int)dim, is_max, &v, &i);
-    return repl_return_pair(rc, v, i, is_max ? &cummax_type : &cummin_type);
+    return repl_return_pair(rc, v, i, is_max ? REPL_RETURN_cummax : REPL_RETURN_cummin);
 }
 
 static nn_object *f_cummax(void *ud, nn_object *args, nn_object *kwargs) { return cumextreme("cummax", args, kwargs, true); }

@@ -20,58 +20,6 @@
 #define ARGS(n) nn_object *a[n] = {0}
 static nn_object *T(nn_tensor *t) { return (nn_object *)t; }
 
-/* ------------------------------------------------------ return types */
-
-static char *named_pair_repr(nn_object *self, const char *n0, const char *n1)
-{
-    char *v = nn_repr(nn_tuple_get(self, 0)), *i = v ? nn_repr(nn_tuple_get(self, 1)) : NULL;
-    char *r = NULL;
-    if (i) {
-        size_t n = strlen(v) + strlen(i) + 64;
-        r = nn_malloc(n);
-        if (r) snprintf(r, n, "torch.return_types.%s(\n%s=%s,\n%s=%s)", self->type->name, n0, v, n1, i);
-    }
-    nn_free(v);
-    nn_free(i);
-    return r;
-}
-
-char *repl_named_pair_repr(nn_object *self, const char *n0, const char *n1) { return named_pair_repr(self, n0, n1); }
-
-static char *values_repr(nn_object *self) { return named_pair_repr(self, "values", "indices"); }
-static char *minmax_repr(nn_object *self) { return named_pair_repr(self, "min", "max"); }
-static char *histogram_repr(nn_object *self) { return named_pair_repr(self, "hist", "bin_edges"); }
-static bool is_multi_out_type(const nn_type *t);
-
-static nn_type median_type = {.name = "median", .repr = values_repr, .base = &nn_tuple_type};
-static nn_type mode_type = {.name = "mode", .repr = values_repr, .base = &nn_tuple_type};
-static nn_type aminmax_type = {.name = "aminmax", .repr = minmax_repr, .base = &nn_tuple_type};
-static nn_type histogram_type = {.name = "histogram", .repr = histogram_repr, .base = &nn_tuple_type};
-static char *frexp_repr(nn_object *self) { return named_pair_repr(self, "mantissa", "exponent"); }
-static nn_type frexp_type = {.name = "frexp", .repr = frexp_repr, .base = &nn_tuple_type};
-
-nn_object *repl_ops_more_return_getattr(nn_object *o, const char *name, bool *handled)
-{
-    const char *n0 = "values", *n1 = "indices";
-    if (o->type == &aminmax_type)
-        n0 = "min", n1 = "max";
-    else if (o->type == &histogram_type)
-        n0 = "hist", n1 = "bin_edges";
-    else if (o->type == &frexp_type)
-        n0 = "mantissa", n1 = "exponent";
-    else if (o->type->repr == minmax_repr && is_multi_out_type(o->type))
-        n0 = "min", n1 = "max";
-    else if (o->type != &median_type && o->type != &mode_type && !repl_ops_extra_return_type(o) &&
-             !is_multi_out_type(o->type))
-        return NULL;
-    *handled = true;
-    if (!strcmp(name, n0)) return nn_retain(nn_tuple_get(o, 0));
-    if (!strcmp(name, n1)) return nn_retain(nn_tuple_get(o, 1));
-    nn_error_set(NN_ERR_ATTRIBUTE, "'torch.return_types.%s' object has no attribute '%s'", o->type->name, name);
-    return NULL;
-}
-
-#define pair repl_return_pair
 #define no_out repl_no_out
 
 /* ---------------------------------------------------------- reductions */
@@ -125,7 +73,7 @@ static nn_object *f_aminmax(void *ud, nn_object *args, nn_object *kwargs)
         return NULL;
     nn_tensor *lo = NULL, *hi = NULL;
     int rc = nn_aminmax(x, has_dim, (int)dim, keepdim, &lo, &hi);
-    return pair(rc, lo, hi, &aminmax_type);
+    return repl_return_pair(rc, lo, hi, REPL_RETURN_aminmax);
 }
 
 /* median(input) / median(input, dim, keepdim=False) */
@@ -142,7 +90,7 @@ static nn_object *f_median(void *ud, nn_object *args, nn_object *kwargs)
     if (repl_arg_dim("median", "dim", 2, a[1], x->ndim, &dim) || repl_arg_bool("median", "keepdim", 3, a[2], &keepdim))
         return NULL;
     int rc = nn_median_dim(x, (int)dim, keepdim, &v, &i);
-    return pair(rc, v, i, &median_type);
+    return repl_return_pair(rc, v, i, REPL_RETURN_median);
 }
 
 static nn_object *f_mode(void *ud, nn_object *args, nn_object *kwargs)
@@ -156,7 +104,7 @@ static nn_object *f_mode(void *ud, nn_object *args, nn_object *kwargs)
         repl_arg_bool("mode", "keepdim", 3, a[2], &keepdim) || no_out("mode", a[3]))
         return NULL;
     int rc = nn_mode(x, (int)dim, keepdim, &v, &i);
-    return pair(rc, v, i, &mode_type);
+    return repl_return_pair(rc, v, i, REPL_RETURN_mode);
 }
 
 /* count_nonzero(input, dim=None): (input != 0).sum(dim) */
@@ -221,7 +169,7 @@ static nn_object *f_frexp(void *ud, nn_object *args, nn_object *kwargs)
         no_out("frexp", a[1]))
         return NULL;
     int rc = nn_frexp(x, &m, &e);
-    return pair(rc, m, e, &frexp_type);
+    return repl_return_pair(rc, m, e, REPL_RETURN_frexp);
 }
 
 /* as_strided(input, size, stride, storage_offset=None): a view of input's storage */
@@ -463,7 +411,7 @@ static nn_object *f_histogram(void *ud, nn_object *args, nn_object *kwargs)
         repl_arg_bool("histogram", "density", 0, a[4], &density) || no_out("histogram", a[5]))
         return NULL;
     int rc = nn_histogram(x, edges, bins, has_range, lo, hi, w, density, &h, &e);
-    return pair(rc, h, e, &histogram_type);
+    return repl_return_pair(rc, h, e, REPL_RETURN_histogram);
 }
 
 /* ----------------------------------------------- einsum, meshgrid, repeats */
@@ -744,12 +692,17 @@ static const char *c10_name(nn_dtype dt)
 
 /* the functions returning (values, indices) or (min, max) that take out=(a, b):
    the result type is NAME_out */
-static const char *const multi_out_functions[] = {"sort", "topk", "kthvalue", "max", "min", "median", "mode",
-                                                  "cummax", "cummin", "aminmax"};
-#define N_MULTI (sizeof multi_out_functions / sizeof multi_out_functions[0])
-static nn_type multi_out_types[N_MULTI];
+static const struct {
+    const char *name;
+    repl_return_id type;
+} multi_out_functions[] = {
+    {"sort", REPL_RETURN_sort_out},       {"topk", REPL_RETURN_topk_out},     {"kthvalue", REPL_RETURN_kthvalue_out},
+    {"max", REPL_RETURN_max_out},         {"min", REPL_RETURN_min_out},       {"median", REPL_RETURN_median_out},
+    {"mode", REPL_RETURN_mode_out},       {"cummax", REPL_RETURN_cummax_out}, {"cummin", REPL_RETURN_cummin_out},
+    {"aminmax", REPL_RETURN_aminmax_out},
+};
 
-static nn_object *multi_out_call(const char *name, size_t which, nn_cfunc fn, nn_object *args, nn_object *kwargs,
+static nn_object *multi_out_call(const char *name, repl_return_id type, nn_cfunc fn, nn_object *args, nn_object *kwargs,
                                  nn_object *out)
 {
     bool is_list = nn_is_list(out), is_tuple = nn_is_instance(out, &nn_tuple_type);
@@ -807,33 +760,24 @@ static nn_object *multi_out_call(const char *name, size_t which, nn_cfunc fn, nn
     NN_RELEASE(kshape);
     NN_RELEASE(r);
     if (rc < 0) return NULL;
-    nn_type *type = &multi_out_types[which];
-    if (!type->name) {
-        static char names[N_MULTI][24];
-        snprintf(names[which], sizeof names[which], "%s_out", name);
-        *type = (nn_type){.name = names[which], .base = &nn_tuple_type,
-                          .repr = !strcmp(name, "aminmax") ? minmax_repr : values_repr};
-    }
     nn_object *pair = nn_tuple_new(2);
     if (!pair) return NULL;
     nn_tuple_set(pair, 0, nn_retain(&o[0]->ob));
     nn_tuple_set(pair, 1, nn_retain(&o[1]->ob));
-    return repl_tuple_as(pair, type);
+    return repl_return_tuple(type, pair);
 }
-
-static bool is_multi_out_type(const nn_type *t) { return t >= multi_out_types && t < multi_out_types + N_MULTI; }
 
 bool repl_out_call(const char *name, nn_cfunc fn, nn_object *args, nn_object *kwargs, nn_object **result)
 {
     nn_object *out = kwargs ? nn_dict_get_str(kwargs, "out") : NULL;
     if (!out || nn_is_none(out)) return false;
-    for (size_t i = 0; i < N_MULTI; i++)
-        if (!strcmp(multi_out_functions[i], name)) {
+    for (size_t i = 0; i < sizeof multi_out_functions / sizeof multi_out_functions[0]; i++)
+        if (!strcmp(multi_out_functions[i].name, name)) {
             /* max(input, other, out=t) and max(input) are one-tensor forms */
             bool pair_form = nn_tuple_len(args) > 1 ? nn_is_int(nn_tuple_get(args, 1)) : kwargs && nn_dict_get_str(kwargs, "dim");
             if (strcmp(name, "max") && strcmp(name, "min")) pair_form = true;
             if (!pair_form) break;
-            *result = multi_out_call(name, i, fn, args, kwargs, out);
+            *result = multi_out_call(name, multi_out_functions[i].type, fn, args, kwargs, out);
             return true;
         }
     bool listed = false;

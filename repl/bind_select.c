@@ -14,44 +14,6 @@
 #define ARGS(n) nn_object *a[n] = {0}
 static nn_object *T(nn_tensor *t) { return (nn_object *)t; }
 
-/* ------------------------------------------------------ return types */
-
-static char *pair_repr(nn_object *self)
-{
-    char *v = nn_repr(nn_tuple_get(self, 0)), *i = v ? nn_repr(nn_tuple_get(self, 1)) : NULL;
-    char *r = NULL;
-    if (i) {
-        size_t n = strlen(v) + strlen(i) + 64;
-        r = nn_malloc(n);
-        if (r) snprintf(r, n, "torch.return_types.%s(\nvalues=%s,\nindices=%s)", self->type->name, v, i);
-    }
-    nn_free(v);
-    nn_free(i);
-    return r;
-}
-
-static nn_type sort_type = {.name = "sort", .repr = pair_repr, .base = &nn_tuple_type};
-static nn_type topk_type = {.name = "topk", .repr = pair_repr, .base = &nn_tuple_type};
-static nn_type kthvalue_type = {.name = "kthvalue", .repr = pair_repr, .base = &nn_tuple_type};
-
-bool repl_select_return_type(const nn_object *o)
-{
-    return o->type == &sort_type || o->type == &topk_type || o->type == &kthvalue_type;
-}
-
-static nn_object *pair(int rc, nn_tensor *v, nn_tensor *i, nn_type *type)
-{
-    nn_object *r = rc < 0 ? NULL : nn_tuple_new(2);
-    if (!r) {
-        NN_RELEASE(v);
-        NN_RELEASE(i);
-        return NULL;
-    }
-    nn_tuple_set(r, 0, T(v));
-    nn_tuple_set(r, 1, T(i));
-    return repl_tuple_as(r, type);
-}
-
 static int no_out(const char *f, nn_object *o)
 {
     if (!o || nn_is_none(o)) return 0;
@@ -72,7 +34,7 @@ static nn_object *f_sort(void *ud, nn_object *args, nn_object *kwargs)
         no_out("sort", a[4]))
         return NULL;
     int rc = nn_sort(x, (int)dim, desc, &v, &i);
-    return pair(rc, v, i, &sort_type);
+    return repl_return_pair(rc, v, i, REPL_RETURN_sort);
 }
 
 static nn_object *f_argsort(void *ud, nn_object *args, nn_object *kwargs)
@@ -104,7 +66,7 @@ static nn_object *f_topk(void *ud, nn_object *args, nn_object *kwargs)
         repl_arg_bool("topk", "sorted", 5, a[4], &sorted) || no_out("topk", a[5]))
         return NULL;
     int rc = nn_topk(x, k, (int)dim, largest, &v, &i);
-    return pair(rc, v, i, &topk_type);
+    return repl_return_pair(rc, v, i, REPL_RETURN_topk);
 }
 
 static nn_object *f_kthvalue(void *ud, nn_object *args, nn_object *kwargs)
@@ -119,7 +81,7 @@ static nn_object *f_kthvalue(void *ud, nn_object *args, nn_object *kwargs)
         no_out("kthvalue", a[4]))
         return NULL;
     int rc = nn_kthvalue(x, k, (int)dim, keepdim, &v, &i);
-    return pair(rc, v, i, &kthvalue_type);
+    return repl_return_pair(rc, v, i, REPL_RETURN_kthvalue);
 }
 
 /* ------------------------------------------------------------- scans */
@@ -603,6 +565,5 @@ nn_object *repl_select_method(nn_tensor *t, const char *name)
     return NULL;
 }
 
-/* For bind_ops_more.c's return types and out= refusals. */
-nn_object *repl_return_pair(int rc, nn_tensor *v, nn_tensor *i, nn_type *type) { return pair(rc, v, i, type); }
+/* For bind_ops_more.c's out= refusals. */
 int repl_no_out(const char *f, nn_object *o) { return no_out(f, o); }

@@ -25,15 +25,6 @@ static nn_object *size_from_tuple(nn_object *tuple)
     return repl_tuple_as(tuple, &repl_size_type);
 }
 
-/* The items of a tuple-like value as a plain tuple (new reference). */
-static nn_object *plain_tuple(nn_object *o)
-{
-    size_t n = nn_tuple_len(o);
-    nn_object *t = nn_tuple_new(n);
-    for (size_t i = 0; t && i < n; i++) nn_tuple_set(t, i, nn_retain(nn_tuple_get(o, i)));
-    return t;
-}
-
 nn_object *repl_size_binary(repl_binop op, nn_object *a, nn_object *b, bool *handled)
 {
     *handled = false;
@@ -71,7 +62,7 @@ nn_object *repl_size_getitem(nn_object *size, nn_object *key, bool *handled)
 {
     *handled = is_size(size) && repl_is_slice(key);
     if (!*handled) return NULL;
-    nn_object *plain = plain_tuple(size), *slice = plain ? repl_get_item(plain, key) : NULL;
+    nn_object *plain = repl_plain_tuple(size), *slice = plain ? repl_get_item(plain, key) : NULL;
     NN_RELEASE(plain);
     return slice ? repl_tuple_as(slice, &repl_size_type) : NULL;
 }

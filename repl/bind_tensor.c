@@ -19,47 +19,9 @@
 
 static nn_object *T(nn_tensor *t) { return (nn_object *)t; }
 
-/* torch.return_types.max / min: a (values, indices) tuple with PyTorch's repr. */
-static char *return_type_repr(nn_object *self, const char *name)
-{
-    char *v = nn_repr(nn_tuple_get(self, 0)), *i = v ? nn_repr(nn_tuple_get(self, 1)) : NULL;
-    char *r = NULL;
-    if (i) {
-        size_t n = strlen(v) + strlen(i) + 64;
-        r = nn_malloc(n);
-        if (r) snprintf(r, n, "torch.return_types.%s(\nvalues=%s,\nindices=%s)", name, v, i);
-    }
-    nn_free(v);
-    nn_free(i);
-    return r;
-}
-
-static char *max_repr(nn_object *self) { return return_type_repr(self, "max"); }
-static char *min_repr(nn_object *self) { return return_type_repr(self, "min"); }
-static nn_type max_type = {.name = "max", .repr = max_repr, .base = &nn_tuple_type};
-static nn_type min_type = {.name = "min", .repr = min_repr, .base = &nn_tuple_type};
-
-nn_object *repl_return_type_getattr(nn_object *o, const char *name, bool *handled)
-{
-    if (o->type != &max_type && o->type != &min_type && !repl_select_return_type(o)) return NULL;
-    *handled = true;
-    if (!strcmp(name, "values")) return nn_retain(nn_tuple_get(o, 0));
-    if (!strcmp(name, "indices")) return nn_retain(nn_tuple_get(o, 1));
-    nn_error_set(NN_ERR_ATTRIBUTE, "'torch.return_types.%s' object has no attribute '%s'", o->type->name, name);
-    return NULL;
-}
-
 static nn_object *pair(nn_tensor *v, nn_tensor *i, bool is_max)
 {
-    nn_object *r = nn_tuple_new(2);
-    if (!r) {
-        NN_RELEASE(v);
-        NN_RELEASE(i);
-        return NULL;
-    }
-    nn_tuple_set(r, 0, T(v));
-    nn_tuple_set(r, 1, T(i));
-    return repl_tuple_as(r, is_max ? &max_type : &min_type);
+    return repl_return_pair(0, v, i, is_max ? REPL_RETURN_max : REPL_RETURN_min);
 }
 
 /* dim within [-ndim, ndim) (a 0-dim tensor counts as 1-dim, as PyTorch's wrap_dim):

@@ -887,14 +887,14 @@ static nn_object *make_cuda(void)
 /* The cached modules, by import name. */
 enum {
     M_TORCH, M_NN, M_F, M_OPTIM, M_INIT, M_CUDA, M_MODULES_MODULE, M_PARAMETER, M_TORCHRL_DATA, M_TENSORDICT,
-    M_FF_DARTS, M_FF_LABML, M_AUTOGRAD, M_SYS, M_NN_UTILS, M_NN_UTILS_RNN, M_COUNT
+    M_FF_DARTS, M_FF_LABML, M_AUTOGRAD, M_SYS, M_NN_UTILS, M_NN_UTILS_RNN, M_RETURN_TYPES, M_COUNT
 };
 static nn_object *cache[M_COUNT];
 static const char *const module_names[M_COUNT] = {
     "torch", "torch.nn", "torch.nn.functional", "torch.optim", "torch.nn.init", "torch.cuda",
     "torch.nn.modules.module", "torch.nn.parameter", "torchrl.data", "tensordict",
     "darts.models.components.feed_forward", "labml_nn.transformers.feed_forward", "torch.autograd", "sys",
-    "torch.nn.utils", "torch.nn.utils.rnn",
+    "torch.nn.utils", "torch.nn.utils.rnn", "torch.return_types",
 };
 
 static nn_object *make_torch(void)
@@ -953,6 +953,7 @@ static nn_object *make_module(int which)
     case M_PARAMETER: return repl_parameter_namespace();
     case M_NN_UTILS: return repl_nn_utils_namespace();
     case M_NN_UTILS_RNN: return repl_nn_utils_rnn_namespace();
+    case M_RETURN_TYPES: return repl_return_types_namespace();
     case M_TORCHRL_DATA: {
         nn_object *c = repl_nn_extra_class("MultiStep");
         return make_simple_ns("torchrl.data", "MultiStep", c);
@@ -993,7 +994,7 @@ static nn_object *get_module(int which)
                 const char *attr;
             } links[] = {
                 {M_TORCH, M_NN, "nn"}, {M_TORCH, M_OPTIM, "optim"}, {M_TORCH, M_CUDA, "cuda"},
-                {M_TORCH, M_AUTOGRAD, "autograd"},
+                {M_TORCH, M_AUTOGRAD, "autograd"}, {M_TORCH, M_RETURN_TYPES, "return_types"},
                 {M_NN, M_F, "functional"}, {M_NN, M_INIT, "init"}, {M_NN, M_PARAMETER, "parameter"},
                 {M_NN, M_NN_UTILS, "utils"}, {M_NN_UTILS, M_NN_UTILS_RNN, "rnn"},
             };
@@ -1083,6 +1084,7 @@ nn_object *repl_bind_type_of(nn_object *obj)
     else if (nn_is_module(obj) && !NN_MODULE(obj)->cls->lang_class) which = M_NN, name = nn_module_name(NN_MODULE(obj));
     else if (nn_is_instance(obj, &nn_optimizer_type)) which = M_OPTIM, name = obj->type->name;
     else if (nn_is_tensordict(obj)) which = M_TENSORDICT, name = "TensorDict";
+    else if (repl_return_type_id(obj) >= 0) which = M_RETURN_TYPES, name = obj->type->name;
     if (which < 0) return NULL;
     if (nn_is_module(obj) && nn_module_is_a(obj, &nn_multistep_class)) which = M_TORCHRL_DATA;
     if (nn_is_module(obj) && nn_module_is_a(obj, &nn_feed_forward_class)) which = M_FF_LABML;
@@ -1203,10 +1205,6 @@ static nn_object *op_getattr(nn_object *o, const char *name)
     r = repl_thandle_getattr(o, name, &handled);
     if (handled) return r;
     r = repl_return_type_getattr(o, name, &handled);
-    if (handled) return r;
-    r = repl_ops_more_return_getattr(o, name, &handled);
-    if (handled) return r;
-    r = repl_linalg_return_getattr(o, name, &handled);
     if (handled) return r;
     r = repl_rnn_getattr(o, name, &handled);
     if (handled) return r;

@@ -285,6 +285,14 @@ static bool is_intlike(const nn_object *o) { return o && (o->type == &nn_int_typ
 /* tuples and the bindings' tuple subtypes (torch.Size) */
 static bool is_tuple_like(const nn_object *o) { return o->type == &nn_tuple_type || o->type->base == &nn_tuple_type; }
 
+nn_object *repl_plain_tuple(nn_object *o)
+{
+    size_t n = nn_tuple_len(o);
+    nn_object *t = nn_tuple_new(n);
+    for (size_t i = 0; t && i < n; i++) nn_tuple_set(t, i, nn_retain(nn_tuple_get(o, i)));
+    return t;
+}
+
 static bool is_native(const nn_object *o)
 {
     const nn_type *t = o->type;
@@ -1153,6 +1161,16 @@ nn_object *repl_binary_op(repl_binop op, nn_object *a, nn_object *b)
         if (ops && ops->binary) {
             nn_object *r = ops->binary(op, a, b);
             if (r || nn_error_current()) return r;
+        }
+        /* a tuple under a native type the bindings leave alone (a torch.return_types
+           result) is a plain tuple to the sequence operators: r + (1,), (1,) + r, r * 2 */
+        bool sub_a = is_tuple_like(a) && ta != &nn_tuple_type, sub_b = is_tuple_like(b) && tb != &nn_tuple_type;
+        if ((sub_a || sub_b) && (is_tuple_like(a) || is_intlike(a)) && (is_tuple_like(b) || is_intlike(b))) {
+            nn_object *pa = sub_a ? repl_plain_tuple(a) : nn_retain(a), *pb = pa ? (sub_b ? repl_plain_tuple(b) : nn_retain(b)) : NULL;
+            nn_object *r = pb ? repl_binary_op(op, pa, pb) : NULL;
+            NN_RELEASE(pa);
+            NN_RELEASE(pb);
+            return r;
         }
         if (op == REPL_EQ || op == REPL_NE) {
             int e = a == b;

@@ -490,6 +490,8 @@ nn_object *repl_get_iter(nn_object *o);
 int repl_iter_next(nn_object *it, nn_object **out);
 /* A new list of the items of any iterable. */
 nn_object *repl_to_list(nn_object *o);
+/* The items of a tuple or of a tuple under another type (torch.Size, a return type) as a plain tuple (new reference). */
+nn_object *repl_plain_tuple(nn_object *o);
 
 /* ---------------------------------------------------------- match.c */
 

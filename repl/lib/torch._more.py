@@ -344,13 +344,6 @@ def signbit(input):
     return input < 0
 
 
-# torch.return_types.nanmedian: (values, indices)
-_NanmedianResult = type("nanmedian", (tuple,), {
-    "__slots__": (),
-    "__repr__": lambda self: "torch.return_types.nanmedian(\nvalues={!r},\nindices={!r})".format(self[0], self[1]),
-    "values": property(lambda self: self[0]), "indices": property(lambda self: self[1])})
-
-
 def nanmedian(input, dim=None, keepdim=False):
     # the lower median of the values that are not NaN (NaN when there are none)
     if dim is None:
@@ -360,7 +353,7 @@ def nanmedian(input, dim=None, keepdim=False):
             return torch.tensor(float('nan'), dtype=input.dtype)
         return kept.median()
     if not torch.isnan(input).any():
-        return _NanmedianResult(torch.median(input, dim, keepdim))
+        return torch.return_types.nanmedian(torch.median(input, dim, keepdim))
     values, indices = torch.sort(input, dim)  # NaN last
     k = (~torch.isnan(input)).sum(dim, keepdim=True)
     pos = ((k - 1).clamp(min=0)) // 2
@@ -368,7 +361,7 @@ def nanmedian(input, dim=None, keepdim=False):
     v = torch.where(k == 0, torch.full_like(v, float('nan')), v)
     if not keepdim:
         v, i = v.squeeze(dim), i.squeeze(dim)
-    return _NanmedianResult((v, i))
+    return torch.return_types.nanmedian((v, i))
 
 
 def index_put_(input, indices, values, accumulate=False):

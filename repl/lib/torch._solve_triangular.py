@@ -172,16 +172,6 @@ def solve_triangular(*args, **kwargs):
     return X
 
 
-def _result_repr(self):
-    return "torch.return_types.triangular_solve(\nsolution={!r},\ncloned_coefficient={!r})".format(self[0], self[1])
-
-
-# torch.return_types.triangular_solve: (solution, cloned_coefficient)
-_Result = type("triangular_solve", (tuple,), {
-    "__slots__": (), "__repr__": _result_repr,
-    "solution": property(lambda self: self[0]), "cloned_coefficient": property(lambda self: self[1])})
-
-
 def triangular_solve(input, A, upper=True, transpose=False, unitriangular=False):
     f = "triangular_solve"
     for i, (k, v) in enumerate((("input", input), ("A", A))):
@@ -216,4 +206,4 @@ def triangular_solve(input, A, upper=True, transpose=False, unitriangular=False)
             "X = torch.linalg.solve_triangular(A, B). (Triggered internally at  "
             "./aten/src/ATen/native/BatchLinearAlgebra.cpp:2115.)", UserWarning, stacklevel=2)
     A, b = _operands(A, input)
-    return _Result(_TriangularSolve.apply(b, A, upper, transpose, unitriangular))
+    return torch.return_types.triangular_solve(_TriangularSolve.apply(b, A, upper, transpose, unitriangular))
