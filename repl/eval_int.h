@@ -699,7 +699,8 @@ void repl_warnings_install(void);
    a new reference, or NULL (with the error set when the module failed). */
 nn_object *repl_stdlib_alias(const char *ns, const char *name);
 /* package.name when it is one of PyTorch's submodules that its package imports
-   (torch.distributions.normal: stdlib.c's reexports): a new reference, or NULL
+   (torch.distributions.normal: stdlib.c's reexports), or, for such a submodule
+   written in the language, a name its package exports: a new reference, or NULL
    (with the error set when it failed). */
 nn_object *repl_stdlib_reexport(const char *package, const char *name);
 /* module.name when name is an item of module's list list_name ("__all__"); NULL without

@@ -139,12 +139,30 @@ static nn_object *reexport_module(const char *name)
     return m;
 }
 
+/* whether name is a word of the space-separated list words */
+static bool listed_word(const char *words, const char *name)
+{
+    size_t len = strlen(name);
+    for (const char *p = words; (p = strstr(p, name)); p += len)
+        if ((p == words || p[-1] == ' ') && (p[len] == ' ' || !p[len])) return true;
+    return false;
+}
+
 nn_object *repl_stdlib_reexport(const char *package, const char *name)
 {
     char full[256];
     if (snprintf(full, sizeof full, "%s.%s", package, name) >= (int)sizeof full) return NULL;
-    for (size_t i = 0; i < sizeof reexports / sizeof *reexports; i++)
+    for (size_t i = 0; i < sizeof reexports / sizeof *reexports; i++) {
         if (!strcmp(reexports[i].name, full)) return repl_stdlib_module(full);
+        /* a submodule written in the language (for its private bases) still has the
+           names its package exports */
+        if (!strcmp(reexports[i].name, package) && listed_word(reexports[i].names, name)) {
+            nn_object *home = repl_import_by_name(reexports[i].package);
+            nn_object *v = home ? repl_get_attr(home, name) : NULL;
+            NN_RELEASE(home);
+            return v;
+        }
+    }
     return NULL;
 }
 
