@@ -291,10 +291,23 @@ static nn_object *set_inplace(nn_object *args, repl_binop op)
         if (other->type != &repl_set_type) { /* any iterable, as CPython's methods (not its operators) take */
             nn_object *items = repl_to_list(other);
             as_set = items ? repl_set_new(false) : NULL;
-            for (size_t k = 0; as_set && k < nn_list_len(items); k++)
-                if (repl_set_add(as_set, nn_list_get(items, k)) < 0) NN_SET(as_set, NULL);
+            for (size_t k = 0; as_set && k < nn_list_len(items); k++) {
+                nn_object *item = nn_list_get(items, k);
+                /* &=: CPython's set_intersection adds other's elements that s holds, in other's order */
+                if (op == REPL_AND_BITS && !nn_dict_get(((set_obj *)SELF)->d, item)) continue;
+                if (repl_set_add(as_set, item) < 0) NN_SET(as_set, NULL);
+            }
             NN_RELEASE(items);
             if (!as_set) return NULL;
+            if (op == REPL_AND_BITS) { /* that set becomes s's body (set_swap_bodies) */
+                set_obj *s = (set_obj *)SELF, *o = (set_obj *)as_set;
+                nn_object *d = s->d;
+                s->d = o->d;
+                o->d = d;
+                repl_set_table_free(s);
+                NN_RELEASE(as_set);
+                continue;
+            }
             other = as_set;
         }
         nn_object *r = repl_inplace_builtin(op, SELF, other);

@@ -523,14 +523,7 @@ int repl_instance_set_dict(instance_obj *self, nn_object *value)
 nn_object *repl_builtin_sub_value_attr(nn_object *self, const char *name)
 {
     nn_object *r = repl_get_attr(repl_base_value(self), name);
-    if (r) return r;
-    nn_object *e = repl_take_exception();
-    if (!repl_exc_matches(e, &repl_current->exc_classes[EXC_AttributeError]->ob)) {
-        if (e) repl_raise_object(e);
-        NN_RELEASE(e);
-        return NULL;
-    }
-    NN_RELEASE(e);
+    if (r || !repl_clear_attribute_error()) return r;
     repl_raise_exc(EXC_AttributeError, "'%s' object has no attribute '%s'", repl_value_type_name(self), name);
     return NULL;
 }

@@ -1747,6 +1747,7 @@ static nn_object *make_set(nn_object *args, bool frozen)
     for (size_t i = 0; s && i < nn_list_len(l); i++)
         if (repl_set_add(s, nn_list_get(l, i)) < 0) NN_SET(s, NULL);
     NN_RELEASE(l);
+    if (s && ARG(0)->type == &repl_set_type) repl_set_adopt_table(s, repl_set_op_table(REPL_OR_BITS, ARG(0), NULL, false));
     return s;
 }
 static nn_object *ctor_set(void *ud, nn_object *args, nn_object *kwargs) { return make_set(args, false); }
@@ -2730,47 +2731,120 @@ static nn_object *set_pop_m(void *ud, nn_object *args, nn_object *kwargs)
     return repl_set_pop(SELF);
 }
 
-static nn_object *set_binop_m(nn_object *args, repl_binop op, bool inplace)
+/* The set methods as CPython's setobject.c makes their tables (set_order.c): a set
+   argument through the operators' tables, any other iterable item by item. */
+
+/* set_copy: s's elements in a new set (frozen or not) with s's layout */
+static nn_object *set_copy_of(nn_object *s, bool frozen)
 {
-    nn_object *acc = repl_set_new(((set_obj *)SELF)->frozen);
-    if (!acc) return NULL;
+    nn_object *r = repl_set_new(frozen), *k, *v;
     size_t pos = 0;
-    nn_object *k, *v;
-    while (nn_dict_next(SET_D(SELF), &pos, &k, &v))
-        if (repl_set_add(acc, k) < 0) goto fail;
-    for (int i = 1; i < NARGS; i++) {
-        nn_object *other = ARG(i);
-        nn_object *os = other->type == &repl_set_type ? nn_retain(other) : NULL;
-        if (!os) {
-            nn_object *a = nn_tuple_pack(1, other);
-            os = a ? make_set(a, false) : NULL;
-            NN_RELEASE(a);
-            if (!os) goto fail;
-        }
-        nn_object *r = repl_binary_op(op, acc, os);
-        NN_RELEASE(os);
-        if (!r) goto fail;
-        NN_SET(acc, r);
-    }
-    if (inplace) {
-        nn_dict_clear(SET_D(SELF));
-        pos = 0;
-        while (nn_dict_next(SET_D(acc), &pos, &k, &v))
-            if (repl_set_add(SELF, k) < 0) goto fail;
-        NN_RELEASE(acc);
-        return none();
-    }
-    return acc;
-fail:
-    NN_RELEASE(acc);
-    return NULL;
+    while (r && nn_dict_next(SET_D(s), &pos, &k, &v))
+        if (repl_set_add(r, k) < 0) NN_SET(r, NULL);
+    if (r) repl_set_adopt_table(r, repl_set_op_table(REPL_OR_BITS, s, NULL, false));
+    return r;
 }
-static nn_object *set_union_m(void *ud, nn_object *args, nn_object *kwargs) { return set_binop_m(args, REPL_OR_BITS, false); }
-static nn_object *set_inter_m(void *ud, nn_object *args, nn_object *kwargs) { return set_binop_m(args, REPL_AND_BITS, false); }
-static nn_object *set_diff_m(void *ud, nn_object *args, nn_object *kwargs) { return set_binop_m(args, REPL_SUB, false); }
-static nn_object *set_symdiff_m(void *ud, nn_object *args, nn_object *kwargs) { return set_binop_m(args, REPL_XOR_BITS, false); }
-static nn_object *set_update_m(void *ud, nn_object *args, nn_object *kwargs) { return set_binop_m(args, REPL_OR_BITS, true); }
-static nn_object *set_copy_m(void *ud, nn_object *args, nn_object *kwargs) { return set_binop_m(args, REPL_OR_BITS, false); }
+
+/* set_update_internal: other's elements added to s; a set's merged into s's table */
+static int set_update_from(nn_object *s, nn_object *other)
+{
+    if (other == s) return 0;
+    repl_set_table *t = other->type == &repl_set_type ? repl_set_op_table(REPL_OR_BITS, s, other, true) : NULL;
+    nn_object *items = repl_to_list(other);
+    int rc = items ? 0 : -1;
+    for (size_t k = 0; rc == 0 && k < nn_list_len(items); k++) rc = repl_set_add(s, nn_list_get(items, k));
+    NN_RELEASE(items);
+    if (t) repl_set_adopt_table(s, t); /* or freed when it no longer fits */
+    return rc;
+}
+
+/* set_difference_update_internal: other's elements removed from s, then its dummies
+   resized away when more than a quarter of its table */
+static int set_discard_all(nn_object *s, nn_object *other)
+{
+    repl_set_table *t = other->type == &repl_set_type ? repl_set_op_table(REPL_SUB, s, other, true) : NULL;
+    nn_object *items = repl_to_list(other);
+    int rc = items ? 0 : -1;
+    for (size_t k = 0; rc == 0 && k < nn_list_len(items); k++) {
+        nn_object *item = nn_list_get(items, k);
+        if (nn_dict_get(SET_D(s), item)) rc = repl_set_discard(s, item);
+        else if (nn_error_current()) rc = -1;
+    }
+    NN_RELEASE(items);
+    if (t) repl_set_adopt_table(s, t);
+    else if (rc == 0) repl_set_compact(s);
+    return rc;
+}
+
+/* set_intersection: with a set, as s & other; else other's elements that s holds, added in other's order */
+static nn_object *set_intersect(nn_object *s, nn_object *other)
+{
+    if (other->type == &repl_set_type) return repl_binary_op(REPL_AND_BITS, s, other);
+    nn_object *items = repl_to_list(other), *r = items ? repl_set_new(((set_obj *)s)->frozen) : NULL;
+    for (size_t k = 0; r && k < nn_list_len(items); k++) {
+        nn_object *item = nn_list_get(items, k);
+        if (nn_dict_get(SET_D(s), item) ? repl_set_add(r, item) < 0 : nn_error_current()) NN_SET(r, NULL);
+    }
+    NN_RELEASE(items);
+    return r;
+}
+
+static nn_object *set_copy_m(void *ud, nn_object *args, nn_object *kwargs) { return set_copy_of(SELF, ((set_obj *)SELF)->frozen); }
+
+static nn_object *set_union_m(void *ud, nn_object *args, nn_object *kwargs)
+{
+    nn_object *r = set_copy_of(SELF, ((set_obj *)SELF)->frozen);
+    for (int i = 1; r && i < NARGS; i++)
+        if (ARG(i) != SELF && set_update_from(r, ARG(i)) < 0) NN_SET(r, NULL);
+    return r;
+}
+
+static nn_object *set_inter_m(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (NARGS == 1) return set_copy_of(SELF, ((set_obj *)SELF)->frozen);
+    nn_object *r = nn_retain(SELF);
+    for (int i = 1; r && i < NARGS; i++) NN_SET(r, set_intersect(r, ARG(i)));
+    return r;
+}
+
+static nn_object *set_diff_m(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (NARGS > 1 && ARG(1)->type == &repl_set_type) {
+        nn_object *r = repl_binary_op(REPL_SUB, SELF, ARG(1));
+        for (int i = 2; r && i < NARGS; i++)
+            if (set_discard_all(r, ARG(i)) < 0) NN_SET(r, NULL);
+        return r;
+    }
+    nn_object *r = set_copy_of(SELF, ((set_obj *)SELF)->frozen); /* set_copy_and_difference */
+    for (int i = 1; r && i < NARGS; i++)
+        if (set_discard_all(r, ARG(i)) < 0) NN_SET(r, NULL);
+    return r;
+}
+
+static nn_object *set_symdiff_m(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (NARGS != 2)
+        return repl_raise_exc(EXC_TypeError, "%s.symmetric_difference() takes exactly one argument (%d given)",
+                              ((set_obj *)SELF)->frozen ? "frozenset" : "set", NARGS - 1),
+               NULL;
+    if (ARG(1)->type == &repl_set_type) return repl_binary_op(REPL_XOR_BITS, SELF, ARG(1));
+    /* a new set of other's elements, then s's removed from it or added to it */
+    nn_object *a = nn_tuple_pack(1, ARG(1)), *r = a ? make_set(a, false) : NULL;
+    NN_RELEASE(a);
+    nn_object *done = r ? repl_inplace_builtin(REPL_XOR_BITS, r, SELF) : NULL;
+    if (!done) NN_SET(r, NULL);
+    NN_RELEASE(done);
+    if (r) ((set_obj *)r)->frozen = ((set_obj *)SELF)->frozen;
+    return r;
+}
+
+/* s.update(*others) */
+static nn_object *set_update_m(void *ud, nn_object *args, nn_object *kwargs)
+{
+    for (int i = 1; i < NARGS; i++)
+        if (set_update_from(SELF, ARG(i)) < 0) return NULL;
+    return none();
+}
 
 static nn_object *set_clear_m(void *ud, nn_object *args, nn_object *kwargs)
 {

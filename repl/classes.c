@@ -253,6 +253,7 @@ nn_object *repl_class_special_attr(class_obj *c, const char *name)
 
 int repl_class_init_subclass(class_obj *c, nn_object *kwargs)
 {
+    c->getattribute = repl_class_lookup(c, "__getattribute__") != NULL; /* instance lookups ask it */
     nn_object *hook = NULL;
     class_obj *found = repl_super_lookup(c, &c->ob, "__init_subclass__", &hook);
     if (!found) {

@@ -1222,13 +1222,15 @@ unsupported_or_order:
     if (ta == &repl_set_type && tb == &repl_set_type &&
         (op == REPL_AND_BITS || op == REPL_OR_BITS || op == REPL_XOR_BITS || op == REPL_SUB)) {
         /* in CPython's order: a's table then b's; a ^ b starts from b's
-           elements (CPython copies b, then adds or removes a's) */
+           elements (CPython copies b, then adds or removes a's); a & b walks the
+           smaller (b on a tie) and keeps its element objects (7.0 of {7.0} & {7}) */
         set_obj *x = (set_obj *)a, *y = (set_obj *)b;
         nn_object *r = repl_set_new(x->frozen);
         if (!r) return NULL;
+        bool and_walks_a = nn_dict_len(y->d) > nn_dict_len(x->d);
         for (int pass = 0; pass < 2; pass++) {
-            bool from_a = (pass == 0) != (op == REPL_XOR_BITS);
-            if (!from_a && op != REPL_OR_BITS && op != REPL_XOR_BITS) continue;
+            bool from_a = op == REPL_AND_BITS ? (pass == 0) == and_walks_a : (pass == 0) != (op == REPL_XOR_BITS);
+            if (op == REPL_AND_BITS ? pass == 1 : !from_a && op != REPL_OR_BITS && op != REPL_XOR_BITS) continue;
             nn_object *elements = repl_set_elements(from_a ? a : b);
             if (!elements) goto set_fail;
             nn_object *other = from_a ? y->d : x->d;
@@ -1243,6 +1245,7 @@ unsupported_or_order:
             NN_RELEASE(elements);
             if (rc < 0) goto set_fail;
         }
+        repl_set_adopt_table(r, repl_set_op_table(op, a, b, false)); /* the layout CPython's operation leaves */
         return r;
     set_fail:
         NN_RELEASE(r);
@@ -1871,7 +1874,9 @@ static nn_object *descr_get(nn_object *cv, nn_object *obj, class_obj *cls, bool 
     return repl_call_method(cv, "__get__", a, 2);
 }
 
-nn_object *repl_instance_getattr(nn_object *obj, const char *name)
+/* object.__getattribute__(obj, name) of an instance: data descriptors, its own
+   attributes, then its class's; AttributeError when none has it. */
+nn_object *repl_instance_generic_getattr(nn_object *obj, const char *name)
 {
     instance_obj *o = (instance_obj *)obj;
     nn_object *cv = repl_class_lookup(o->cls, name);
@@ -1901,16 +1906,68 @@ nn_object *repl_instance_getattr(nn_object *obj, const char *name)
         nn_free(keys);
         return d;
     }
-    nn_object *ga = repl_class_lookup(o->cls, "__getattr__");
-    if (ga && (ga->type == &repl_function_type || ga->type == &repl_mdescr_type)) { /* __getattr__ = dict.__getitem__ too */
-        nn_object *s = nn_str_new(name);
-        if (!s) return NULL;
-        nn_object *r = repl_call_method(obj, "__getattr__", &s, 1);
-        NN_RELEASE(s);
-        return r;
-    }
     if (o->value) return repl_builtin_sub_value_attr(obj, name); /* i.real, s.__len__ */
     return attr_error(obj, name);
+}
+
+bool repl_clear_attribute_error(void)
+{
+    nn_object *e = repl_take_exception();
+    bool attribute_error = repl_exc_matches(e, &repl_current->exc_classes[EXC_AttributeError]->ob);
+    if (e && !attribute_error) repl_raise_object(e);
+    NN_RELEASE(e);
+    return attribute_error;
+}
+
+/* Set once a class is given __getattribute__ after its creation (C.__getattribute__ = f):
+   every instance lookup then asks its class, not only those of classes made with one. */
+static bool getattribute_assigned;
+
+/* obj.name as CPython's slot_tp_getattr_hook: the class's __getattribute__ (a user
+   class's own, else object's: repl_instance_generic_getattr), then __getattr__(name)
+   when that raises AttributeError (a property's getter raising it included). */
+nn_object *repl_instance_getattr(nn_object *obj, const char *name)
+{
+    instance_obj *o = (instance_obj *)obj;
+    nn_object *gab = o->cls->getattribute || getattribute_assigned ? repl_class_lookup(o->cls, "__getattribute__") : NULL;
+    nn_object *v = NULL;
+    if (gab && gab->type == &repl_function_type) { /* found on the class, as CPython's type slot */
+        nn_object *a[2] = {obj, nn_str_new(name)};
+        v = a[1] ? repl_call_object(gab, a, 2, NULL) : NULL;
+        NN_RELEASE(a[1]);
+    } else {
+        v = repl_instance_generic_getattr(obj, name);
+    }
+    if (v) return v;
+    nn_object *ga = repl_class_lookup(o->cls, "__getattr__");
+    if (!ga || (ga->type != &repl_function_type && ga->type != &repl_mdescr_type)) /* __getattr__ = dict.__getitem__ too */
+        return NULL;
+    if (!repl_clear_attribute_error()) return NULL;
+    nn_object *bound = class_attr(ga, obj, o->cls), *s = bound ? nn_str_new(name) : NULL;
+    v = s ? repl_call_object(bound, &s, 1, NULL) : NULL;
+    NN_RELEASE(s);
+    NN_RELEASE(bound);
+    return v;
+}
+
+/* The special method name of an instance whose class has __getattribute__: found on
+   its class, as CPython's implicit lookups (len(x), x + y, print(x)) never ask
+   __getattribute__. NULL without an error when that does not apply. */
+static nn_object *special_method(nn_object *obj, const char *name)
+{
+    if (obj->type != &repl_instance_type || name[0] != '_' || name[1] != '_') return NULL;
+    class_obj *c = ((instance_obj *)obj)->cls;
+    if (!c->getattribute && !getattribute_assigned) return NULL;
+    size_t len = strlen(name);
+    nn_object *cv = len > 4 && name[len - 1] == '_' && name[len - 2] == '_' ? repl_class_lookup(c, name) : NULL;
+    return cv ? class_attr(cv, obj, c) : NULL;
+}
+
+/* obj.name for an implicit use of the special method name (with's __exit__, a call's __call__) */
+static nn_object *special_attr(nn_object *obj, const char *name)
+{
+    nn_object *m = special_method(obj, name);
+    return m || nn_error_current() ? m : repl_get_attr(obj, name);
 }
 
 nn_object *repl_lang_class_getattr(nn_object *obj, const char *name)
@@ -2201,6 +2258,7 @@ int repl_lang_class_setattr(nn_object *obj, const char *name, nn_object *value)
     if (c->ntype || c->exc >= 0)
         return repl_raise_exc(EXC_TypeError, "cannot set '%s' attribute of immutable type '%s'", name, c->name);
     if (value->type == &repl_function_type && !((func_obj *)value)->owner) ((func_obj *)value)->owner = obj;
+    if (strcmp(name, "__getattribute__") == 0) getattribute_assigned = true;
     return repl_nmap_set(&c->dict, name, value);
 }
 
@@ -2671,7 +2729,7 @@ nn_object *repl_call_object(nn_object *callable, nn_object *const *args, int n, 
     }
     if (t == &repl_instance_type) {
         if (user_method(callable, "__call__")) {
-            nn_object *m = repl_get_attr(callable, "__call__");
+            nn_object *m = special_attr(callable, "__call__");
             if (!m) return NULL;
             nn_object *r = repl_call_object(m, args, n, kwargs);
             NN_RELEASE(m);
@@ -2692,7 +2750,7 @@ nn_object *repl_call_object(nn_object *callable, nn_object *const *args, int n, 
 
 nn_object *repl_call_method(nn_object *obj, const char *name, nn_object *const *args, int n)
 {
-    nn_object *m = repl_get_attr(obj, name);
+    nn_object *m = special_attr(obj, name);
     if (!m) return NULL;
     nn_object *r = repl_call_object(m, args, n, NULL);
     NN_RELEASE(m);
@@ -3899,7 +3957,7 @@ static exec_status exec_with(frame *f, const repl_node *s, int item)
     const repl_node *wi = s->v.With.items.items[item];
     nn_object *mgr = eval(f, wi->v.withitem.context_expr);
     if (!mgr) return EX_ERR;
-    nn_object *exit_fn = repl_get_attr(mgr, "__exit__");
+    nn_object *exit_fn = special_attr(mgr, "__exit__");
     nn_object *exit_args = exit_fn ? nn_tuple_new(3) : NULL;
     nn_object *entered = exit_args ? repl_call_method(mgr, "__enter__", NULL, 0) : NULL;
     if (!entered) {
@@ -4454,6 +4512,7 @@ static exec_status exec_raise(frame *f, const repl_node *s)
             return EX_ERR;
         }
     }
+    f->err_node = s; /* CPython's location: the raise statement (carets when it shares its line) */
     repl_raise_object(e);
     NN_RELEASE(e);
     return EX_ERR;

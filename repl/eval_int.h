@@ -159,6 +159,7 @@ typedef struct class_obj {
                                   class or function (Outer.Inner, f.<locals>.C) */
     char *tp_name;             /* owned, or NULL (then name): the name CPython's messages give an
                                   extension type's instances ("numpy.float64"), np_scalar.c */
+    bool getattribute;         /* it or a base defines __getattribute__ (repl_class_init_subclass) */
 } class_obj;
 
 typedef struct instance_obj {
@@ -180,6 +181,9 @@ extern const nn_type repl_function_type, repl_class_type, repl_instance_type, re
     repl_scope_type, repl_set_type, repl_range_type, repl_iter_type, repl_module_type, repl_super_type;
 /* the getattr/setattr/delattr slots of the language's types (eval.c's attributes) */
 nn_object *repl_instance_getattr(nn_object *obj, const char *name);
+nn_object *repl_instance_generic_getattr(nn_object *obj, const char *name); /* object.__getattribute__ */
+/* Whether the pending exception is an AttributeError: then cleared, else left pending. */
+bool repl_clear_attribute_error(void);
 int repl_instance_setattr(nn_object *obj, const char *name, nn_object *value);
 int repl_instance_delattr(nn_object *obj, const char *name);
 nn_object *repl_lang_class_getattr(nn_object *obj, const char *name);
@@ -248,6 +252,15 @@ nn_object *repl_set_pop(nn_object *set);
 void repl_set_mark_constant_display(nn_object *set);
 /* Frees the set's copy of CPython's table (set_dealloc). */
 void repl_set_table_free(set_obj *s);
+/* The table CPython 3.11 makes for a op b (op one of | & - ^; b NULL: a copy of a, as
+   set(a) and a.copy()), or with inplace the one a op= b leaves in a; NULL (no error)
+   when an operand's hashes are not deterministic. */
+repl_set_table *repl_set_op_table(repl_binop op, nn_object *a, nn_object *b, bool inplace);
+/* Makes t (may be NULL) set's table: set already holds t's elements. */
+void repl_set_adopt_table(nn_object *set, repl_set_table *t);
+/* After removals: the dummies resized away when over a quarter of the table, as
+   CPython's set_difference_update_internal ends. */
+void repl_set_compact(nn_object *set);
 /* CPython's hash of a number, bool or tuple of them (process-independent,
    unlike its str hash): false for any other value. */
 bool repl_cpython_hash(nn_object *o, uint64_t *h);

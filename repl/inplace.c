@@ -50,11 +50,13 @@ static nn_object *set_inplace(repl_binop op, nn_object *a, nn_object *b)
         NN_RELEASE(r);
         return NULL;
     }
+    repl_set_table *t = repl_set_op_table(op, a, b, true); /* CPython changes a's own table */
     set_obj *s = (set_obj *)a;
     nn_object *d = nn_retain(((set_obj *)r)->d);
     NN_RELEASE(s->d);
     s->d = d;
     repl_set_table_free(s); /* it mirrored the old dict */
+    repl_set_adopt_table(a, t);
     NN_RELEASE(r);
     return nn_retain(a);
 }

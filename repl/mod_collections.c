@@ -1,7 +1,8 @@
 /*
  * mod_collections.c — `import collections`: OrderedDict (the built-in ordered
  * dict, builtins.c) and defaultdict, Counter, deque, namedtuple, UserDict,
- * UserList, UserString (CPython 3.11's: a .data dict, list or str), written in the
+ * UserList, UserString (CPython 3.11's: a .data dict, list or str) and
+ * ChainMap (repl/lib/_chainmap.py), written in the
  * language (the source below) over two C helpers: a class made at run time
  * with the name namedtuple is given, and the instance attributes it sets
  * without its __setattr__ (which refuses assignment, as a tuple's fields).
@@ -36,6 +37,26 @@ static nn_object *new_class(void *ud, nn_object *args, nn_object *kwargs)
     return (nn_object *)c;
 }
 
+/* The module's __getattr__ (PEP 562): ChainMap, loaded on first use (repl/lib/_chainmap.py:
+   it derives collections.abc.MutableMapping, whose module imports this one, and
+   `import collections` stays as quick as it was). */
+static nn_object *module_getattr(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (repl_mod_nargs("__getattr__", args, kwargs, 1, 1) < 0) return NULL;
+    nn_object *name = nn_tuple_get(args, 0);
+    if (!nn_is_str(name) || strcmp(nn_str_cstr(name), "ChainMap") != 0) {
+        repl_raise_exc(EXC_AttributeError, "module 'collections' has no attribute '%s'",
+                       nn_is_str(name) ? nn_str_cstr(name) : "?");
+        return NULL;
+    }
+    nn_object *chain = repl_stdlib_module("_chainmap"), *self = chain ? repl_stdlib_module("collections") : NULL;
+    nn_object *cls = self ? repl_get_attr(chain, "ChainMap") : NULL;
+    if (cls && repl_set_attr(self, "ChainMap", cls) < 0) NN_SET(cls, NULL);
+    NN_RELEASE(self);
+    NN_RELEASE(chain);
+    return cls;
+}
+
 /* _set_attrs(obj, fields, values): obj.f = v for each pair, bypassing obj's
    __setattr__ (the tuple value itself is the instance's, a tuple subclass). */
 static nn_object *set_attrs(void *ud, nn_object *args, nn_object *kwargs)
@@ -63,6 +84,7 @@ static nn_object *set_attrs(void *ud, nn_object *args, nn_object *kwargs)
 static const repl_mod_fn helpers[] = {
     {"_new_class", new_class, NULL},
     {"_set_attrs", set_attrs, NULL},
+    {"__getattr__", module_getattr, NULL},
 };
 
 /* source: begin */

@@ -41,7 +41,8 @@ static nn_object *slot_call(void *ud, nn_object *args, nn_object *kwargs)
     case OS_GETATTRIBUTE: {
         const char *name = attr_name(ARG(1));
         if (!name) return NULL;
-        if (k == OS_GETATTRIBUTE) return repl_get_attr(self, name);
+        if (k == OS_GETATTRIBUTE) /* the lookup itself, never the class's own __getattribute__ or __getattr__ */
+            return self->type == &repl_instance_type ? repl_instance_generic_getattr(self, name) : repl_get_attr(self, name);
         int rc = k == OS_SETATTR ? repl_object_setattr(self, name, ARG(2)) : repl_del_attr(self, name);
         return rc < 0 ? NULL : nn_retain(nn_none());
     }

@@ -1910,7 +1910,7 @@ static repl_node *simple_stmt(parser *P)
             if (!(n->v.Raise.exc = expression(P))) return NULL;
             if (accept(P, TK_FROM) && !(n->v.Raise.cause = expression(P))) return NULL;
         }
-        return n;
+        return ended(P, n); /* its span: a traceback's carets */
     case TK_ASSERT:
         advance(P);
         if (!(n = node_at(P, REPL_AST_Assert, t)) || !(n->v.Assert.test = expression(P))) return NULL;

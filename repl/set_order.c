@@ -17,10 +17,12 @@
  *
  * Exact for sets built by adding (set(list), comprehensions, add() loops),
  * for displays of constants (CPython merges a frozenset constant: replayed as
- * such), and for sets changed one element at a time once iterated; removals
- * before the first iteration, and sets made by CPython's other bulk paths
- * (a ^ b, merging a dict), get the replay of the surviving elements, which
- * differs from CPython's table only where elements collided.
+ * such), for sets changed one element at a time once iterated, and for the
+ * bulk operations, whose tables are made from their operands' as CPython's
+ * set_merge, set_intersection, set_difference and set_symmetric_difference_update
+ * make them (repl_set_op_table); removals before the first iteration, and
+ * merging a dict, get the replay of the surviving elements, which differs
+ * from CPython's table only where elements collided.
  */
 #include <math.h>
 #include <string.h>
@@ -236,6 +238,7 @@ static void table_free(repl_set_table *t)
     nn_free(t->order);
     nn_free(t);
 }
+#define DROP_TABLE(t) (table_free(t), (t) = NULL)
 
 void repl_set_table_free(set_obj *s)
 {
@@ -385,6 +388,13 @@ int repl_set_add(nn_object *set, nn_object *item)
     return 0;
 }
 
+static void table_remove(repl_set_table *t, table_slot *slot)
+{
+    *slot = (table_slot){NULL, (uint64_t)-1, SLOT_DUMMY};
+    t->used--;
+    t->order_stale = true;
+}
+
 int repl_set_discard(nn_object *set, nn_object *key)
 {
     set_obj *s = (set_obj *)set;
@@ -397,11 +407,191 @@ int repl_set_discard(nn_object *set, nn_object *key)
         repl_set_table_free(s);
         return 0;
     }
-    *slot = (table_slot){NULL, (uint64_t)-1, SLOT_DUMMY}; /* the others stay where they are */
-    t->used--;
-    t->order_stale = true;
+    table_remove(t, slot); /* the others stay where they are */
     t->version = nn_dict_version(s->d);
     return 0;
+}
+
+/* ------------------------------------------------------------------ bulk operations */
+
+/* set_lookkey across sets: the active slot whose key is key or equal to it. */
+static table_slot *table_lookup(const repl_set_table *t, nn_object *key, uint64_t hash)
+{
+    size_t mask = t->mask, perturb = hash, i = hash & mask;
+    for (;;) {
+        table_slot *s = &t->slots[i];
+        for (int probes = i + LINEAR_PROBES <= mask ? LINEAR_PROBES : 0;; s++, probes--) {
+            if (s->state == SLOT_UNUSED) return NULL;
+            if (s->state == SLOT_ACTIVE && (s->key == key || (s->hash == hash && repl_equal(s->key, key) == 1)))
+                return s;
+            if (!probes) break;
+        }
+        perturb >>= PERTURB_SHIFT;
+        i = (i * 5 + 1 + perturb) & mask;
+    }
+}
+
+/* the table of set, made now if need be; NULL when it has none (a hash that is not deterministic) */
+static repl_set_table *table_of(nn_object *set)
+{
+    size_t n;
+    if (!current_table((set_obj *)set) && !set_order(set, &n)) nn_error_clear();
+    return current_table((set_obj *)set);
+}
+
+/* a copy of src as it is, dummies included (the set an in-place operation changes) */
+static repl_set_table *table_clone(const repl_set_table *src)
+{
+    repl_set_table *t = nn_calloc(1, sizeof *t);
+    size_t size = src->mask + 1;
+    if (t) {
+        *t = (repl_set_table){.mask = src->mask, .fill = src->fill, .used = src->used, .finger = src->finger,
+                              .order_stale = true};
+        t->slots = nn_malloc(size * sizeof *t->slots);
+        t->order = nn_malloc(size * sizeof *t->order);
+    }
+    if (t && t->slots && t->order) {
+        memcpy(t->slots, src->slots, size * sizeof *t->slots);
+        return t;
+    }
+    table_free(t);
+    return NULL;
+}
+
+/* set_merge: other's active keys into t (one resize first when they would fill it;
+   into an empty table of other's size without dummies, a slot for slot copy) */
+static int table_merge(repl_set_table *t, const repl_set_table *o)
+{
+    if (t == o || o->used == 0) return 0;
+    if ((t->fill + o->used) * 5 >= t->mask * 3 && table_resize(t, (t->used + o->used) * 2) < 0) return -1;
+    t->order_stale = true;
+    if (t->fill == 0 && t->mask == o->mask && o->fill == o->used) {
+        memcpy(t->slots, o->slots, (o->mask + 1) * sizeof *t->slots);
+        t->fill = t->used = o->used;
+        return 0;
+    }
+    bool clean = t->fill == 0;
+    for (size_t i = 0; i <= o->mask; i++) {
+        const table_slot *s = &o->slots[i];
+        if (s->state != SLOT_ACTIVE) continue;
+        if (clean) insert_clean(t->slots, t->mask, s->key, s->hash);
+        else if (!table_lookup(t, s->key, s->hash) && table_add(t, s->key, s->hash) < 0) return -1;
+    }
+    if (clean) t->fill = t->used = o->used;
+    return 0;
+}
+
+/* make_new_set from a set: its keys merged into an empty table */
+static repl_set_table *table_copy(const repl_set_table *src)
+{
+    repl_set_table *t = table_new();
+    if (t && table_merge(t, src) < 0) DROP_TABLE(t);
+    return t;
+}
+
+/* set_symmetric_difference_update: each of o's keys removed from t, or added when absent */
+static int table_xor(repl_set_table *t, const repl_set_table *o)
+{
+    for (size_t i = 0; i <= o->mask; i++) {
+        const table_slot *s = &o->slots[i];
+        if (s->state != SLOT_ACTIVE) continue;
+        table_slot *found = table_lookup(t, s->key, s->hash);
+        if (found) table_remove(t, found);
+        else if (table_add(t, s->key, s->hash) < 0) return -1;
+    }
+    return 0;
+}
+
+/* set_difference_update_internal: o's keys removed from t, then the dummies
+   resized away when more than a quarter of the table */
+static int table_sub(repl_set_table *t, const repl_set_table *o)
+{
+    for (size_t i = 0; i <= o->mask; i++) {
+        table_slot *found = o->slots[i].state == SLOT_ACTIVE ? table_lookup(t, o->slots[i].key, o->slots[i].hash) : NULL;
+        if (found) table_remove(t, found);
+    }
+    if (t->fill - t->used <= t->mask / 4) return 0;
+    return table_resize(t, t->used > 50000 ? t->used * 2 : t->used * 4);
+}
+
+/* A new table of the keys of walk that are (keep true) or are not in other, added in walk's slot order */
+static repl_set_table *table_filter(const repl_set_table *walk, const repl_set_table *other, bool keep)
+{
+    repl_set_table *t = table_new();
+    for (size_t i = 0; t && i <= walk->mask; i++) {
+        const table_slot *s = &walk->slots[i];
+        if (s->state == SLOT_ACTIVE && (table_lookup(other, s->key, s->hash) != NULL) == keep &&
+            table_add(t, s->key, s->hash) < 0)
+            DROP_TABLE(t);
+    }
+    return t;
+}
+
+/* the table of a op b as CPython's set_or, set_and, set_sub, set_xor (inplace: a's own,
+   as |=, &=, -=, ^= change it) */
+static repl_set_table *op_table(repl_binop op, repl_set_table *ta, repl_set_table *tb, bool same, bool inplace)
+{
+    repl_set_table *t = NULL;
+    switch (op) {
+    case REPL_OR_BITS: /* a copied, b merged; |= merges into a */
+        t = inplace ? table_clone(ta) : table_copy(ta);
+        if (t && table_merge(t, tb) < 0) DROP_TABLE(t);
+        return t;
+    case REPL_AND_BITS: /* the smaller walked (b on a tie), its keys in the other kept */
+        if (same) return table_copy(ta);
+        return tb->used > ta->used ? table_filter(ta, tb, true) : table_filter(tb, ta, true);
+    case REPL_SUB: /* a copy less b's keys when a is over four times larger (and -=), else a's keys not in b */
+        if (same) return table_new();
+        if (!inplace && (ta->used >> 2) <= tb->used) return table_filter(ta, tb, false);
+        t = inplace ? table_clone(ta) : table_copy(ta);
+        if (t && table_sub(t, tb) < 0) DROP_TABLE(t);
+        return t;
+    case REPL_XOR_BITS: /* b copied, then a's keys removed or added; ^= works on a */
+        if (inplace && same) return table_new();
+        t = inplace ? table_clone(ta) : table_copy(tb);
+        if (t && table_xor(t, inplace ? tb : ta) < 0) DROP_TABLE(t);
+        return t;
+    default: return NULL;
+    }
+}
+
+repl_set_table *repl_set_op_table(repl_binop op, nn_object *a, nn_object *b, bool inplace)
+{
+    repl_set_table *ta = table_of(a), *tb = b ? table_of(b) : NULL;
+    if (!ta || (b && !tb)) return NULL;
+    repl_set_table *t = b ? op_table(op, ta, tb, a == b, inplace) : table_copy(ta);
+    if (t && inplace) t->finger = ta->finger; /* pop's place is the set's, whatever its table */
+    return t;
+}
+
+void repl_set_compact(nn_object *set)
+{
+    repl_set_table *t = current_table((set_obj *)set);
+    if (t && t->fill - t->used > t->mask / 4 && table_resize(t, t->used > 50000 ? t->used * 2 : t->used * 4) < 0)
+        repl_set_table_free((set_obj *)set); /* no room: the next iteration replays */
+    nn_error_clear();
+}
+
+void repl_set_adopt_table(nn_object *set, repl_set_table *t)
+{
+    set_obj *s = (set_obj *)set;
+    if (!t) { /* none could be made: the next iteration replays */
+        nn_error_clear();
+        return;
+    }
+    bool ok = t->used == nn_dict_len(s->d);
+    for (size_t i = 0; ok && i <= t->mask; i++) /* the keys the set's dict holds */
+        if (t->slots[i].state == SLOT_ACTIVE && !(t->slots[i].key = nn_dict_stored_key(s->d, t->slots[i].key))) ok = false;
+    if (!ok) {
+        nn_error_clear();
+        table_free(t);
+        return;
+    }
+    repl_set_table_free(s);
+    t->order_stale = true;
+    t->dict = s->d;
+    t->version = nn_dict_version(s->d);
+    s->table = t;
 }
 
 void repl_set_mark_constant_display(nn_object *set) { ((set_obj *)set)->merged_display = true; }

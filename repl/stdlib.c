@@ -90,8 +90,17 @@ nn_object *repl_stdlib_module(const char *name)
     }
     const char *source = repl_pylib_source(name);
     if (!source) return NULL;
-    m = repl_mod_from_source(name, NULL, 0, source);
-    if (m && repl_nmap_set(cache, name, m) < 0) NN_SET(m, NULL);
+    /* cached before it runs, as sys.modules: a module that imports itself back
+       (collections.abc -> collections -> collections.abc) gets it, not a second copy */
+    m = repl_module_new(name);
+    if (!m) return NULL;
+    char filename[64];
+    snprintf(filename, sizeof filename, "<frozen %s>", name);
+    if (repl_nmap_set(cache, name, m) < 0 || repl_builtin_sub_wrap_module(m) < 0 ||
+        repl_exec_module_source(m, ((module_obj *)m)->name, source, filename) < 0) {
+        repl_nmap_del(cache, name);
+        NN_SET(m, NULL);
+    }
     return m;
 }
 

@@ -34,6 +34,7 @@ class TextIOWrapper(_Wrapper, _io.TextIOWrapper):
         self.line_buffering = line_buffering
         self.write_through = write_through
         self._pending = ''
+        self._seen = 0  # the kinds of line end read (newlines)
         self._buf = ''
         self._pos = 0
         self._eof = False
@@ -46,7 +47,7 @@ class TextIOWrapper(_Wrapper, _io.TextIOWrapper):
 
     @property
     def newlines(self):
-        return None
+        return _io._NEWLINES[self._seen]
 
     def __repr__(self):
         parts = ['<_io.TextIOWrapper']
@@ -106,8 +107,10 @@ class TextIOWrapper(_Wrapper, _io.TextIOWrapper):
         self._eof = False
 
     def _translate(self, text):
-        if self._newline is None:
-            return text.replace('\r\n', '\n').replace('\r', '\n')
+        if (self._newline is None or self._newline == '') and ('\r' in text or '\n' in text):
+            self._seen |= _io._seen_newlines(text)
+            if self._newline is None:
+                return text.replace('\r\n', '\n').replace('\r', '\n')
         return text
 
     def _fill(self):

@@ -276,7 +276,7 @@ class Path(PurePath):
         return self.glob('**/' + pattern)
 
     def open(self, mode='r', buffering=-1, encoding=None, errors=None, newline=None):
-        return open(self._str, mode)
+        return open(self._str, mode, newline=newline)
 
     def read_text(self, encoding=None, errors=None):
         with open(self._str) as f:
@@ -285,7 +285,7 @@ class Path(PurePath):
     def write_text(self, data, encoding=None, errors=None, newline=None):
         if not isinstance(data, str):
             raise TypeError('data must be str, not %s' % type(data).__name__)
-        with open(self._str, 'w') as f:
+        with open(self._str, 'w', newline=newline) as f:
             return f.write(data)
 
     def read_bytes(self):

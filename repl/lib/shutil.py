@@ -41,9 +41,9 @@ def copyfile(src, dst, *, follow_symlinks=True):
     src, dst = str(src), str(dst)
     if os.path.abspath(src) == os.path.abspath(dst):
         raise SameFileError('{!r} and {!r} are the same file'.format(src, dst))
-    with open(src) as fsrc:
+    with open(src, 'rb') as fsrc:
         data = fsrc.read()
-    with open(dst, 'w') as fdst:
+    with open(dst, 'wb') as fdst:
         fdst.write(data)
     return dst
 

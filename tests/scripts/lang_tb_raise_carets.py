@@ -1,0 +1,40 @@
+# Traceback carets under a raise statement, as CPython 3.11: the raise's span, shown when it
+# does not cover the whole stripped line (`def f(): raise X` on one line, `if x: raise X`),
+# omitted when the raise is alone on its line. Printed with traceback.print_exc.
+import sys
+import traceback
+
+
+def f(): raise IndexError("list index out of range")
+
+
+def g():
+    raise KeyError('k')
+
+
+def h(x):
+    if x: raise ValueError(x)
+
+
+def k():
+    try: 1 / 0
+    except ZeroDivisionError as e: raise RuntimeError('wrapped') from e
+
+
+class C:
+    def m(self): raise TypeError('t')
+
+
+def bare():
+    try:
+        raise OSError('first')
+    except OSError: raise
+
+
+for fn in (f, g, lambda: h(3), k, C().m, bare):
+    try:
+        fn()
+    except Exception:
+        traceback.print_exc(file=sys.stdout)
+try: f()
+except IndexError: traceback.print_exc(file=sys.stdout)
