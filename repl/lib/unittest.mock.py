@@ -670,7 +670,8 @@ def _magic_default(mock, name, child):
     elif name == '__str__':
         _set(child, '_mock_return_value', object.__str__(mock))
     elif name == '__sizeof__':
-        _set(child, '_mock_return_value', object.__sizeof__(mock))
+        sizeof = getattr(object, '__sizeof__', None)
+        _set(child, '_mock_return_value', sizeof(mock) if sizeof else 48)  # no object.__sizeof__ here
     elif name == '__iter__':
         def iterate(*args, **kw):
             ret = child._mock_return_value
