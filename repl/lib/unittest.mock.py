@@ -4,6 +4,7 @@
 # see the same mock (the interpreter looks special methods up on the type only).
 
 import builtins
+import importlib
 import inspect
 import pprint
 import sys
@@ -342,7 +343,8 @@ class NonCallableMock:
 
     def _set_return_value(self, value):
         _set(self, '_mock_return_value', value)
-        if _is_mock(value) and value._mock_new_parent is None and value._mock_name is None:
+        if _is_mock(value) and value._mock_new_parent is None and value._mock_name is None \
+                and not _is_ancestor(value, self):
             _set(value, '_mock_new_parent', self)
             _set(value, '_mock_new_name', '()')
 
@@ -577,12 +579,22 @@ def _is_mock(obj):
     return isinstance(obj, NonCallableMock)
 
 
+def _is_ancestor(value, mock):
+    """Whether value is mock or one of its parents (attaching it would make a cycle)."""
+    node = mock
+    while node is not None:
+        if node is value:
+            return True
+        node = node._mock_new_parent
+    return False
+
+
 def _attach(parent, value, name, new_name):
     """Make value a child of parent unless it already has a name or a parent."""
     if not _is_mock(value):
         return False
     if value._mock_name or value._mock_new_name or value._mock_parent is not None \
-            or value._mock_new_parent is not None:
+            or value._mock_new_parent is not None or _is_ancestor(value, parent):
         return False
     _set(value, '_mock_parent', parent)
     _set(value, '_mock_new_parent', parent)
@@ -863,14 +875,14 @@ def _dot_lookup(thing, comp, import_path):
     try:
         return getattr(thing, comp)
     except AttributeError:
-        __import__(import_path)
+        importlib.import_module(import_path)
         return getattr(thing, comp)
 
 
 def _importer(target):
     components = target.split('.')
     import_path = components.pop(0)
-    thing = __import__(import_path)
+    thing = importlib.import_module(import_path)
     for comp in components:
         import_path += '.%s' % comp
         thing = _dot_lookup(thing, comp, import_path)
