@@ -224,15 +224,22 @@ nn_tensor *nn_logdet(nn_tensor *a)
 /* ---------------------------------------------------------- inv / solve */
 
 /* X with A X = B for every matrix of the batch (B [..., n, k], same batch
-   shape as A); column-major LU then getrs. singular: the 1-based index of a
-   zero pivot, for the caller's message. */
-static nn_tensor *lu_solve(nn_tensor *a, nn_tensor *b, int *singular)
+   shape as A); column-major LU then getrs. As ATen's linalg_solve, a
+   contiguous A is factored as the column-major matrix its memory is, Aᵀ, and
+   solved with getrs('T'), so the bits are PyTorch's (direct: always A's own
+   LU). singular: the 1-based index of a zero pivot, for the caller's message. */
+static nn_tensor *lu_solve(nn_tensor *a, nn_tensor *b, bool direct, int *singular)
 {
     nn_tensor *lu = NULL, *piv = NULL;
     int64_t batch = 0;
-    if (lu_factor(a, &lu, &piv, singular, &batch) < 0) return NULL;
+    bool transposed = !direct && nn_is_contiguous(a);
+    nn_tensor *factored = transposed ? nn_transpose(a, -1, -2) : (NN_RETAIN(a), a);
+    int rc = factored ? lu_factor(factored, &lu, &piv, singular, &batch) : -1;
+    NN_RELEASE(factored);
+    if (rc < 0) return NULL;
     nn_tensor *x = *singular ? NULL : column_major(b);
-    nn_kernel_args k = {.t = {x, NULL, NULL, lu, piv}, .i = {batch, a->sizes[a->ndim - 1], b->sizes[b->ndim - 1]}};
+    nn_kernel_args k = {.t = {x, NULL, NULL, lu, piv},
+                        .i = {batch, a->sizes[a->ndim - 1], b->sizes[b->ndim - 1], transposed}};
     if (x && run_linalg(NN_LINALG_LU_SOLVE, &k, a) < 0) NN_SET(x, NULL);
     NN_RELEASE(lu);
     NN_RELEASE(piv);
@@ -241,13 +248,19 @@ static nn_tensor *lu_solve(nn_tensor *a, nn_tensor *b, int *singular)
     return r;
 }
 
-nn_tensor *nn_linalg_inv(nn_tensor *a)
+static nn_tensor *inverse(nn_tensor *a, bool direct);
+
+nn_tensor *nn_linalg_inv(nn_tensor *a) { return inverse(a, false); }
+
+nn_tensor *nn_linalg_inv_direct(nn_tensor *a) { return inverse(a, true); }
+
+static nn_tensor *inverse(nn_tensor *a, bool direct)
 {
-    NN_AUTOCAST(FP32, nn_linalg_inv(ac_[0]), a);
+    NN_AUTOCAST(FP32, inverse(ac_[0], direct), a);
     if (check_square("linalg.inv", a) < 0) return NULL;
     int n = (int)a->sizes[a->ndim - 1], singular = 0;
     nn_tensor *eye = nn_eye_on(nn_device_of(a), n, n, a->dtype), *b = eye ? nn_expand(eye, a->ndim, a->sizes) : NULL;
-    nn_tensor *x = b ? lu_solve(a, b, &singular) : NULL;
+    nn_tensor *x = b ? lu_solve(a, b, direct, &singular) : NULL;
     NN_RELEASE(eye);
     NN_RELEASE(b);
     if (singular) {
@@ -316,7 +329,7 @@ nn_tensor *nn_linalg_solve(nn_tensor *a, nn_tensor *b)
     sb[nb] = n, sb[nb + 1] = bm->sizes[bm->ndim - 1];
     nn_tensor *ea = nn_expand(a, nb + 2, sa), *eb = ea ? nn_expand(bm, nb + 2, sb) : NULL;
     int singular = 0;
-    nn_tensor *x = eb ? lu_solve(ea, eb, &singular) : NULL;
+    nn_tensor *x = eb ? lu_solve(ea, eb, false, &singular) : NULL;
     NN_RELEASE(ea);
     NN_RELEASE(eb);
     NN_RELEASE(bm);

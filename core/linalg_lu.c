@@ -174,7 +174,7 @@ static nn_tensor *lu_grad(nn_tensor *P, nn_tensor *L, nn_tensor *U, nn_tensor *g
         nn_tensor *u = NN_KEEP(&s, nn_triu(NN_KEEP(&s, nn_matmul(gU, mT(&s, U))), 0));
         m = m ? NN_KEEP(&s, nn_add(m, u)) : u;
     }
-    nn_tensor *left = mT(&s, NN_KEEP(&s, nn_linalg_inv(L))), *right = mT(&s, NN_KEEP(&s, nn_linalg_inv(U)));
+    nn_tensor *left = mT(&s, NN_KEEP(&s, nn_linalg_inv_direct(L))), *right = mT(&s, NN_KEEP(&s, nn_linalg_inv_direct(U)));
     nn_tensor *inner = NN_KEEP(&s, nn_matmul(NN_KEEP(&s, nn_matmul(left, m)), right));
     nn_tensor *r = NN_KEEP(&s, nn_matmul(P, inner));
     if (r) NN_RETAIN(r);

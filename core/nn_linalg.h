@@ -16,6 +16,9 @@ int nn_linalg_slogdet(nn_tensor *a, nn_tensor **sign, nn_tensor **logabsdet);
 nn_tensor *nn_logdet(nn_tensor *a);
 /* RuntimeError for a singular matrix, as PyTorch's */
 nn_tensor *nn_linalg_inv(nn_tensor *a);
+/* The inverse through A's own LU (nn_linalg_inv factors a contiguous A's transpose,
+   as ATen's linalg_solve): LU's backward keeps the numbers its tests pin. */
+nn_tensor *nn_linalg_inv_direct(nn_tensor *a);
 /* X with A X = B (B a vector or a batch of them when its shape says so), batch dims broadcast */
 nn_tensor *nn_linalg_solve(nn_tensor *a, nn_tensor *b);
 /* L with A = L L^T (upper: L^T); legacy: torch.cholesky's warning and node */

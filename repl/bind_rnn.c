@@ -352,8 +352,9 @@ static nn_object *F_scaled_dot_product_attention(void *ud, nn_object *args, nn_o
     nn_tensor *q = NULL, *k = NULL, *v = NULL, *mask = NULL;
     double p = 0;
     bool causal = false;
-    if (repl_parse_args(f, "query, key, value, attn_mask=, dropout_p=, is_causal=", args, kwargs, a) ||
-        repl_arg_tensor(f, "query", 1, a[0], &q) || repl_arg_tensor(f, "key", 2, a[1], &k) ||
+    if (repl_parse_args(f, "query, key, value, attn_mask=, dropout_p=, is_causal=", args, kwargs, a)) return NULL;
+    if (a[3] && nn_is_none(a[3])) a[3] = NULL; /* attn_mask=None: no mask, as nanoGPT passes it */
+    if (repl_arg_tensor(f, "query", 1, a[0], &q) || repl_arg_tensor(f, "key", 2, a[1], &k) ||
         repl_arg_tensor(f, "value", 3, a[2], &v) || repl_arg_tensor(f, "attn_mask", 4, a[3], &mask) ||
         repl_arg_double(f, "dropout_p", 5, a[4], &p) || repl_arg_bool(f, "is_causal", 6, a[5], &causal))
         return NULL;

@@ -85,6 +85,9 @@ print(q.grad[0, 1])
 print(sdpa(q, k, v, attn_mask=torch.rand(4, 6) > 0.5)[0, 0])
 print(sdpa(q, k, v, attn_mask=torch.randn(4, 6))[0, 0])
 print(sdpa(q[:, :, :, :], k[:, :, :4], v[:, :, :4], is_causal=True)[1, 1])
+# nanoGPT's call: attn_mask=None spelled out, dropout_p=0 as an int
+print(sdpa(q, k[:, :, :4], v[:, :, :4], attn_mask=None, dropout_p=0, is_causal=True)[1, 1])
+print(sdpa(q, k, v, None)[0, 0])
 
 def err(f):
     try:
