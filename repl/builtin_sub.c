@@ -18,6 +18,13 @@
 
 /* ------------------------------------------------------------ the class */
 
+/* staticmethod and classmethod: a subclass's value is made by __new__ from the function
+   (the first argument: CPython's __new__ takes any, its __init__ the function). */
+static bool is_function_wrapper(const class_obj *b)
+{
+    return b == repl_current->staticmethod_cls || b == repl_current->classmethod_cls;
+}
+
 /* The built-in types a class statement may derive from; a mutable one's value
    starts empty and its __init__ fills it, an immutable one's is made by __new__. */
 static bool subclassable(const class_obj *b, bool *is_mutable)
@@ -26,7 +33,8 @@ static bool subclassable(const class_obj *b, bool *is_mutable)
     *is_mutable = b == in->list_cls || b == in->dict_cls || b == in->odict_cls || b == in->set_cls ||
                   b->ntype == &repl_bytearray_type || b == in->property_cls; /* property's __init__ sets its parts */
     return *is_mutable || b == in->int_cls || b == in->float_cls || b == in->str_cls || b == in->tuple_cls ||
-           b == in->frozenset_cls || b->ntype == &repl_bytes_type;
+           b == in->frozenset_cls || b->ntype == &repl_bytes_type || b == in->enumerate_cls || b == in->zip_cls ||
+           b == in->map_cls || b == in->filter_cls || b == in->reversed_cls || is_function_wrapper(b);
 }
 
 static bool is_mutable_base(const class_obj *b)
@@ -71,7 +79,9 @@ static nn_object *make_value(class_obj *vb, nn_object *const *args, int n, nn_ob
 nn_object *repl_builtin_sub_new(class_obj *c, nn_object *const *args, int n, nn_object *kwargs)
 {
     class_obj *vb = c->vbase;
-    nn_object *v = is_mutable_base(vb) ? make_value(vb, NULL, 0, NULL) : make_value(vb, args, n, kwargs);
+    nn_object *v = is_mutable_base(vb)        ? make_value(vb, NULL, 0, NULL)
+                   : is_function_wrapper(vb) ? make_value(vb, args, n < 1 ? n : 1, NULL)
+                                             : make_value(vb, args, n, kwargs);
     if (!v) return NULL;
     nn_object *o = repl_instance_new(c);
     if (!o) {
@@ -243,8 +253,17 @@ static nn_object *slot_call(void *ud, nn_object *args, nn_object *kwargs)
         int64_t n;
         return repl_length(self, &n) < 0 ? NULL : nn_int_new(n);
     }
-    case SL_ITER: return repl_get_iter(self);
-    case SL_NEXT: return repl_bi_next(NULL, args, NULL); /* next(self) */
+    case SL_ITER: /* an iterator's __iter__ is itself: the instance, so its class's __next__ runs */
+        if (self->type == &repl_iter_type || repl_is_lazy(self)) return nn_retain(nn_tuple_get(args, 0));
+        return repl_get_iter(self);
+    case SL_NEXT: { /* next() of the wrapped value: next(self) would call self's __next__ again */
+        nn_object *one = nn_tuple_new(1);
+        if (!one) return NULL;
+        nn_tuple_set(one, 0, nn_retain(self));
+        nn_object *r = repl_bi_next(NULL, one, NULL);
+        NN_RELEASE(one);
+        return r;
+    }
     case SL_REPR:
     case SL_STR: {
         char *s = k == SL_REPR ? repl_obj_repr(self) : repl_obj_str(self);

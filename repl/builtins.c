@@ -1166,7 +1166,7 @@ static nn_object *bi_setattr(void *ud, nn_object *args, nn_object *kwargs)
 static nn_object *bi_iter(void *ud, nn_object *args, nn_object *kwargs)
 {
     if (nargs_check("iter", args, 1, 1) < 0) return NULL;
-    return repl_get_iter(ARG(0));
+    return repl_iter_builtin(ARG(0));
 }
 
 static int cmp_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }

@@ -123,6 +123,18 @@ nn_object *repl_property_init(nn_object *self, nn_object *args, nn_object *kwarg
 {
     desc_obj *d = (desc_obj *)self;
     size_t n = nn_tuple_len(args);
+    if (d->kind != DESC_PROPERTY) { /* staticmethod.__init__(self, f) in a subclass's __init__ */
+        if (kwargs && nn_dict_len(kwargs)) {
+            repl_raise_exc(EXC_TypeError, "%s() takes no keyword arguments", kind_names[d->kind]);
+            return NULL;
+        }
+        if (n != 2) {
+            repl_raise_exc(EXC_TypeError, "%s expected 1 argument, got %zu", kind_names[d->kind], n ? n - 1 : 0);
+            return NULL;
+        }
+        set_part(&d->fget, nn_tuple_get(args, 1));
+        return nn_retain(nn_none());
+    }
     nn_object *rest = nn_tuple_new(n ? n - 1 : 0), *p[4];
     if (!rest) return NULL;
     for (size_t i = 1; i < n; i++) nn_tuple_set(rest, i - 1, nn_retain(nn_tuple_get(args, i)));

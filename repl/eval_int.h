@@ -486,6 +486,8 @@ nn_object *repl_syntax_error_block(struct sbuf *b, nn_object *exc);
 
 /* iteration: an iterator object over o (new reference) */
 nn_object *repl_get_iter(nn_object *o);
+/* iter(o): as repl_get_iter, but an object's own iterator comes back itself (iter(it) is it) */
+nn_object *repl_iter_builtin(nn_object *o);
 /* 1 with *out a new reference, 0 at the end, -1 error */
 int repl_iter_next(nn_object *it, nn_object **out);
 /* A new list of the items of any iterable. */

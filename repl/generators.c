@@ -350,8 +350,16 @@ nn_object *repl_bi_next(void *ud, nn_object *args, nn_object *kwargs)
         return NULL;
     }
     nn_object *it = nn_tuple_get(args, 0), *v = NULL;
-    if (it->type == &repl_instance_type && repl_class_lookup(((instance_obj *)it)->cls, "__next__"))
-        return repl_call_method(it, "__next__", NULL, 0);
+    if (it->type == &repl_instance_type && repl_class_lookup(((instance_obj *)it)->cls, "__next__")) {
+        v = repl_call_method(it, "__next__", NULL, 0);
+        if (v || n < 2) return v;
+        nn_object *pending = repl_current->exc;
+        if (!pending || !repl_exc_matches(pending, &repl_current->exc_classes[EXC_StopIteration]->ob)) return NULL;
+        NN_RELEASE(repl_take_exception()); /* next(it, default) */
+        return nn_retain(nn_tuple_get(args, 1));
+    }
+    if (it->type == &repl_instance_type && ((instance_obj *)it)->value && repl_is_lazy(((instance_obj *)it)->value))
+        it = ((instance_obj *)it)->value; /* a subclass of enumerate, zip, map, ...: its iterator */
     if (it->type != &repl_iter_type && !repl_is_lazy(it)) {
         repl_raise_exc(EXC_TypeError, "'%s' object is not an iterator", repl_value_type_name(it));
         return NULL;

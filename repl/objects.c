@@ -1129,7 +1129,9 @@ static nn_object *iter_make(iter_kind kind, nn_object *obj)
     return &it->ob;
 }
 
-nn_object *repl_get_iter(nn_object *o)
+/* user: an object's own iterator (iter(x) is x when x.__iter__ returns x) rather than
+   the wrapper the interpreter's loops step through */
+static nn_object *get_iter(nn_object *o, bool user)
 {
     const nn_type *t = o->type;
     if (repl_is_lazy(o)) return nn_retain(o);
@@ -1170,6 +1172,7 @@ nn_object *repl_get_iter(nn_object *o)
             nn_object *r = repl_call_method(o, "__iter__", NULL, 0);
             if (!r) return NULL;
             if (r->type == &repl_instance_type && repl_class_lookup(((instance_obj *)r)->cls, "__next__")) {
+                if (user) return r;
                 nn_object *it = iter_make(IT_USER, r);
                 NN_RELEASE(r);
                 return it;
@@ -1179,6 +1182,9 @@ nn_object *repl_get_iter(nn_object *o)
             NN_RELEASE(r);
             return NULL;
         }
+        if (inst->value && (inst->value->type == &repl_iter_type || repl_is_lazy(inst->value)) &&
+            repl_class_lookup(inst->cls, "__next__"))
+            return user ? nn_retain(o) : iter_make(IT_USER, o); /* an enumerate subclass with its own __next__ is its iterator */
         if (inst->value) return repl_get_iter(inst->value); /* a list subclass iterates its list */
         if (repl_class_lookup(inst->cls, "__getitem__") && repl_class_lookup(inst->cls, "__len__")) {
             nn_object *items = repl_to_list(o);
@@ -1211,6 +1217,10 @@ nn_object *repl_get_iter(nn_object *o)
     repl_raise_exc(EXC_TypeError, "'%s' object is not iterable", repl_value_type_name(o));
     return NULL;
 }
+
+nn_object *repl_get_iter(nn_object *o) { return get_iter(o, false); }
+
+nn_object *repl_iter_builtin(nn_object *o) { return get_iter(o, true); }
 
 int repl_iter_next(nn_object *itobj, nn_object **out)
 {
