@@ -93,6 +93,9 @@ static const struct {
 } private_homes[] = {
     {"torch.nn.modules.loss", "torch.nn._losses_more"},
     {"torch.nn.modules.conv", "torch.nn._layers3d"},
+    {"torch.nn.modules.batchnorm", "torch.nn._norm_bases"},
+    {"torch.nn.modules.instancenorm", "torch.nn._instancenorm_base"},
+    {"torch.nn.modules.pooling", "torch.nn._pool_bases"},
 };
 
 /* name's value from package, else from module name's private home; NULL
@@ -421,11 +424,6 @@ static const struct {
     {"torch", "threshold", "torch._names_more"},
     {"torch", "rrelu", "torch._names_more"},
     {"torch", "hardshrink", "torch._names_more"},
-    {"torch.nn.modules", "batchnorm", "torch.nn.modules.batchnorm"},
-    {"torch.nn.modules", "instancenorm", "torch.nn.modules.instancenorm"},
-    {"torch.nn.modules", "conv", "torch.nn.modules.conv"},
-    {"torch.nn.modules", "loss", "torch.nn.modules.loss"},
-    {"torch.nn.modules", "pooling", "torch.nn.modules.pooling"},
     {"torch.nn", "LazyConv1d", "torch.nn._lazy"},
     {"torch.nn", "LazyConv2d", "torch.nn._lazy"},
     {"torch.nn", "LazyConv3d", "torch.nn._lazy"},

@@ -513,17 +513,7 @@ def adaptive_max_pool3d_with_indices(input, output_size, return_indices=False):
 class MaxPool3d(_MaxPoolNd):
     __module__ = 'torch.nn.modules.pooling'
     def __init__(self, kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False):
-        super().__init__()
-        self.kernel_size = kernel_size
-        self.stride = stride if (stride is not None) else kernel_size
-        self.padding = padding
-        self.dilation = dilation
-        self.return_indices = return_indices
-        self.ceil_mode = ceil_mode
-
-    def extra_repr(self):
-        return 'kernel_size={}, stride={}, padding={}, dilation={}, ceil_mode={}'.format(
-            self.kernel_size, self.stride, self.padding, self.dilation, self.ceil_mode)
+        super().__init__(kernel_size, stride, padding, dilation, return_indices, ceil_mode)
 
     def forward(self, input):
         return max_pool3d(input, self.kernel_size, self.stride, self.padding, self.dilation, self.ceil_mode,
