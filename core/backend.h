@@ -454,7 +454,7 @@ typedef struct nn_resample_geom {
 typedef enum nn_linalg_op {
     NN_LINALG_LU,       /* t[0] [m, m] factored in place, t[1] int32 pivots [batch, m] (1-based) */
     NN_LINALG_LU_DET,   /* t[0] det, t[1] sign, t[2] log|det| ([batch] each, or NULL) of t[3] LU, t[4] pivots; i[1] m */
-    NN_LINALG_LU_SOLVE, /* t[0] B [m, n] overwritten by X with A X = B, A's LU t[3] and pivots t[4] */
+    NN_LINALG_LU_SOLVE, /* t[0] B [m, n] overwritten by X with A X = B, A's LU t[3] and pivots t[4]; i[3]: Aᵀ's LU */
     NN_LINALG_CHOLESKY, /* t[0] [m, m] overwritten by its factor (i[4]: upper, else lower) */
     /* t[0] [m, n] overwritten by ?geqrf's R and reflectors; t[1] Q [m, i[3]] (i[3] m or min(m, n)) or NULL */
     NN_LINALG_QR,

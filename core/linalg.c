@@ -224,15 +224,22 @@ nn_tensor *nn_logdet(nn_tensor *a)
 /* ---------------------------------------------------------- inv / solve */
 
 /* X with A X = B for every matrix of the batch (B [..., n, k], same batch
-   shape as A); column-major LU then getrs. singular: the 1-based index of a
-   zero pivot, for the caller's message. */
-static nn_tensor *lu_solve(nn_tensor *a, nn_tensor *b, int *singular)
+   shape as A); column-major LU then getrs. As ATen's linalg_solve, a
+   contiguous A is factored as the column-major matrix its memory is, Aᵀ, and
+   solved with getrs('T'), so the bits are PyTorch's (direct: always A's own
+   LU). singular: the 1-based index of a zero pivot, for the caller's message. */
+static nn_tensor *lu_solve(nn_tensor *a, nn_tensor *b, bool direct, int *singular)
 {
     nn_tensor *lu = NULL, *piv = NULL;
     int64_t batch = 0;
-    if (lu_factor(a, &lu, &piv, singular, &batch) < 0) return NULL;
+    bool transposed = !direct && nn_is_contiguous(a);
+    nn_tensor *factored = transposed ? nn_transpose(a, -1, -2) : (NN_RETAIN(a), a);
+    int rc = factored ? lu_factor(factored, &lu, &piv, singular, &batch) : -1;
+    NN_RELEASE(factored);
+    if (rc < 0) return NULL;
     nn_tensor *x = *singular ? NULL : column_major(b);
-    nn_kernel_args k = {.t = {x, NULL, NULL, lu, piv}, .i = {batch, a->sizes[a->ndim - 1], b->sizes[b->ndim - 1]}};
+    nn_kernel_args k = {.t = {x, NULL, NULL, lu, piv},
+                        .i = {batch, a->sizes[a->ndim - 1], b->sizes[b->ndim - 1], transposed}};
     if (x && run_linalg(NN_LINALG_LU_SOLVE, &k, a) < 0) NN_SET(x, NULL);
     NN_RELEASE(lu);
     NN_RELEASE(piv);
@@ -241,13 +248,19 @@ static nn_tensor *lu_solve(nn_tensor *a, nn_tensor *b, int *singular)
     return r;
 }
 
-nn_tensor *nn_linalg_inv(nn_tensor *a)
+static nn_tensor *inverse(nn_tensor *a, bool direct);
+
+nn_tensor *nn_linalg_inv(nn_tensor *a) { return inverse(a, false); }
+
+nn_tensor *nn_linalg_inv_direct(nn_tensor *a) { return inverse(a, true); }
+
+static nn_tensor *inverse(nn_tensor *a, bool direct)
 {
-    NN_AUTOCAST(FP32, nn_linalg_inv(ac_[0]), a);
+    NN_AUTOCAST(FP32, inverse(ac_[0], direct), a);
     if (check_square("linalg.inv", a) < 0) return NULL;
     int n = (int)a->sizes[a->ndim - 1], singular = 0;
     nn_tensor *eye = nn_eye_on(nn_device_of(a), n, n, a->dtype), *b = eye ? nn_expand(eye, a->ndim, a->sizes) : NULL;
-    nn_tensor *x = b ? lu_solve(a, b, &singular) : NULL;
+    nn_tensor *x = b ? lu_solve(a, b, direct, &singular) : NULL;
     NN_RELEASE(eye);
     NN_RELEASE(b);
     if (singular) {
@@ -316,7 +329,7 @@ nn_tensor *nn_linalg_solve(nn_tensor *a, nn_tensor *b)
     sb[nb] = n, sb[nb + 1] = bm->sizes[bm->ndim - 1];
     nn_tensor *ea = nn_expand(a, nb + 2, sa), *eb = ea ? nn_expand(bm, nb + 2, sb) : NULL;
     int singular = 0;
-    nn_tensor *x = eb ? lu_solve(ea, eb, &singular) : NULL;
+    nn_tensor *x = eb ? lu_solve(ea, eb, false, &singular) : NULL;
     NN_RELEASE(ea);
     NN_RELEASE(eb);
     NN_RELEASE(bm);
@@ -364,7 +377,58 @@ int nn_linalg_solve_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 
 /* L (lower) with A = L L^T through ?potrf on column-major copies; upper: L^T.
    legacy: torch.cholesky (its deprecation warning, CholeskyBackward0). */
-nn_tensor *nn_linalg_cholesky(nn_tensor *a, bool upper, bool legacy)
+static nn_tensor *cholesky(nn_tensor *a, bool upper, bool legacy, int *info, int64_t *failed_at);
+
+nn_tensor *nn_linalg_cholesky(nn_tensor *a, bool upper, bool legacy) { return cholesky(a, upper, legacy, NULL, NULL); }
+
+int nn_linalg_cholesky_ex(nn_tensor *a, bool upper, const char *check_errors, nn_tensor **L, nn_tensor **info)
+{
+    *L = *info = NULL;
+    int first = 0;
+    int64_t at = 0, batch = a->ndim >= 2 ? batch_of(a) : 0;
+    nn_tensor *l = cholesky(a, upper, false, &first, &at);
+    if (!l) return -1;
+    if (first > 0 && check_errors) {
+        char pre[48];
+        NN_RELEASE(l);
+        return nn_error_set(NN_ERR_LINALG, "%s: %sThe factorization could not be completed because the input is not "
+                                           "positive-definite (the leading minor of order %d is not positive-definite).",
+                            check_errors, batch_prefix(a->ndim > 2, at, pre, sizeof pre), first);
+    }
+    int32_t *infos = nn_calloc((size_t)(batch > 0 ? batch : 1), sizeof *infos);
+    int rc = infos ? 0 : -1;
+    if (infos && first > 0) {
+        infos[at] = first;
+        /* potrf reported the first failing matrix only: the later ones on their own */
+        int64_t sizes3[3] = {batch, a->sizes[a->ndim - 2], a->sizes[a->ndim - 1]};
+        nn_tensor *flat = nn_reshape(a, 3, sizes3);
+        rc = flat ? 0 : -1;
+        bool grad = nn_set_grad_enabled(false);
+        for (int64_t b = at + 1; rc == 0 && b < batch; b++) {
+            nn_tensor *m = nn_select(flat, 0, b);
+            nn_tensor *f = m ? cholesky(m, upper, false, &infos[b], &at) : NULL;
+            if (!f) rc = -1;
+            NN_RELEASE(m);
+            NN_RELEASE(f);
+        }
+        nn_set_grad_enabled(grad);
+        NN_RELEASE(flat);
+    }
+    nn_tensor *it = rc == 0 ? nn_from_data_on(nn_device_of(a), infos, a->ndim - 2, a->sizes, NN_INT32) : NULL;
+    nn_free(infos);
+    if (!it) {
+        NN_RELEASE(l);
+        return -1;
+    }
+    *L = l;
+    *info = it;
+    return 0;
+}
+
+/* info NULL: a matrix that is not positive-definite is PyTorch's error; else
+   *info is LAPACK's for the first such matrix (its batch index *failed_at), 0 when
+   none, and the result holds potrf's partial factors */
+static nn_tensor *cholesky(nn_tensor *a, bool upper, bool legacy, int *info, int64_t *failed_at)
 {
     if (check_square(legacy ? "cholesky" : "linalg.cholesky", a) < 0) return NULL;
     static bool warned; /* TORCH_WARN_ONCE */
@@ -379,7 +443,10 @@ nn_tensor *nn_linalg_cholesky(nn_tensor *a, bool upper, bool legacy)
     if (!cm) return NULL;
     nn_kernel_args k = {.t = {cm}, .i = {batch_of(a), a->sizes[a->ndim - 1], a->sizes[a->ndim - 1]}};
     if (run_linalg(NN_LINALG_CHOLESKY, &k, a) < 0) return NN_RELEASE(cm), NULL;
-    if (k.host[0] > 0) {
+    if (info) {
+        *info = (int)k.host[0];
+        *failed_at = k.host[0] > 0 ? (int64_t)k.host[1] : 0;
+    } else if (k.host[0] > 0) {
         NN_SET(cm, NULL);
         char pre[48];
         nn_error_set(NN_ERR_LINALG, "%s: %sThe factorization could not be completed because the input is not "

@@ -13,6 +13,7 @@
 #include "nn_linalg.h"
 #include "nn_scratch.h"
 #include "nn_select.h"
+#include "nn_select_more.h"
 
 static const char *title_of(nn_dtype dt) { return nn_dtype_scalar_name(dt); }
 
@@ -119,6 +120,27 @@ int nn_lu_unpack(nn_tensor *lu, nn_tensor *pivots, nn_tensor **P, nn_tensor **L,
     return -1;
 }
 
+nn_tensor *nn_lu_info(nn_tensor *lu)
+{
+    int64_t n = lu->sizes[lu->ndim - 1];
+    if (n == 0) return nn_zeros_on(nn_device_of(lu), lu->ndim - 2, lu->sizes, NN_INT32);
+    nn_scratch s = {0};
+    nn_tensor *info = NULL;
+    NN_WITH_GRAD_MODE(false, {
+        nn_tensor *diag = NN_KEEP(&s, nn_diagonal(lu, 0, -2, -1));
+        nn_tensor *zero = NN_KEEP(&s, nn_to_dtype(NN_KEEP(&s, nn_compare(diag, NN_KEEP(&s, nn_zeros_like(diag)), NN_EQ)),
+                                                  NN_INT64));
+        /* the first zero's index + 1, times whether there is one */
+        nn_tensor *first = NN_KEEP(&s, nn_add_scalar(NN_KEEP(&s, nn_argmax(zero, -1, true, false)), 1));
+        nn_tensor *any = NN_KEEP(&s, nn_amax(zero, 1, (const int[]){-1}, false));
+        nn_tensor *r = s.failed ? NULL : nn_mul(first, any);
+        info = r ? nn_to_dtype(r, NN_INT32) : NULL;
+        NN_RELEASE(r);
+    });
+    nn_scratch_free(&s);
+    return info;
+}
+
 int nn_linalg_lu(nn_tensor *a, bool pivot, nn_tensor **P, nn_tensor **L, nn_tensor **U)
 {
     *P = *L = *U = NULL;
@@ -152,7 +174,7 @@ static nn_tensor *lu_grad(nn_tensor *P, nn_tensor *L, nn_tensor *U, nn_tensor *g
         nn_tensor *u = NN_KEEP(&s, nn_triu(NN_KEEP(&s, nn_matmul(gU, mT(&s, U))), 0));
         m = m ? NN_KEEP(&s, nn_add(m, u)) : u;
     }
-    nn_tensor *left = mT(&s, NN_KEEP(&s, nn_linalg_inv(L))), *right = mT(&s, NN_KEEP(&s, nn_linalg_inv(U)));
+    nn_tensor *left = mT(&s, NN_KEEP(&s, nn_linalg_inv_direct(L))), *right = mT(&s, NN_KEEP(&s, nn_linalg_inv_direct(U)));
     nn_tensor *inner = NN_KEEP(&s, nn_matmul(NN_KEEP(&s, nn_matmul(left, m)), right));
     nn_tensor *r = NN_KEEP(&s, nn_matmul(P, inner));
     if (r) NN_RETAIN(r);

@@ -16,10 +16,18 @@ int nn_linalg_slogdet(nn_tensor *a, nn_tensor **sign, nn_tensor **logabsdet);
 nn_tensor *nn_logdet(nn_tensor *a);
 /* RuntimeError for a singular matrix, as PyTorch's */
 nn_tensor *nn_linalg_inv(nn_tensor *a);
+/* The inverse through A's own LU (nn_linalg_inv factors a contiguous A's transpose,
+   as ATen's linalg_solve): LU's backward keeps the numbers its tests pin. */
+nn_tensor *nn_linalg_inv_direct(nn_tensor *a);
 /* X with A X = B (B a vector or a batch of them when its shape says so), batch dims broadcast */
 nn_tensor *nn_linalg_solve(nn_tensor *a, nn_tensor *b);
 /* L with A = L L^T (upper: L^T); legacy: torch.cholesky's warning and node */
 nn_tensor *nn_linalg_cholesky(nn_tensor *a, bool upper, bool legacy);
+/* torch.linalg.cholesky_ex: L as cholesky's, and info (int32, the batch shape) LAPACK's
+   potrf info of each matrix (0, or the order of its first leading minor that is not
+   positive-definite; L then holds potrf's partial factor). check_errors: the
+   function's name for PyTorch's error on such a matrix, or NULL. 0 or -1. */
+int nn_linalg_cholesky_ex(nn_tensor *a, bool upper, const char *check_errors, nn_tensor **L, nn_tensor **info);
 /* the ord-norm over dims (n_dims 0: all) */
 nn_tensor *nn_linalg_vector_norm(nn_tensor *a, double ord, int n_dims, const int *dims, bool keepdim);
 
@@ -54,6 +62,9 @@ int nn_lu_factor_batch(nn_tensor *a, nn_tensor **lu, nn_tensor **pivots, int *fi
    the function's name ("torch.linalg.lu_factor") for PyTorch's error on a singular
    matrix, or NULL to factor it anyway (torch.lu). 0 or -1. */
 int nn_linalg_lu_factor(nn_tensor *a, bool pivot, const char *check_errors, nn_tensor **lu, nn_tensor **pivots);
+/* LAPACK getrf's info of each matrix of a packed LU (lu_factor's): the 1-based index
+   of its first zero pivot U[i,i], 0 when there is none; int32 of the batch shape. */
+nn_tensor *nn_lu_info(nn_tensor *lu);
 /* torch.lu_unpack: P, L (unit lower), U of a packed LU and its pivots. 0 or -1. */
 int nn_lu_unpack(nn_tensor *lu, nn_tensor *pivots, nn_tensor **P, nn_tensor **L, nn_tensor **U);
 /* torch.linalg.lu: A = P L U. 0 or -1. */

@@ -323,6 +323,22 @@ static nn_object *f_lu_factor(void *ud, nn_object *args, nn_object *kwargs)
     return repl_return_tensors(nn_linalg_lu_factor(x, pivot, "torch.linalg.lu_factor", &o[0], &o[1]), 2, o, REPL_RETURN_linalg_lu_factor);
 }
 
+/* lu_factor_ex(A, *, pivot=True, check_errors=False, out=None): LU, pivots and LAPACK's info */
+static nn_object *f_lu_factor_ex(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(4);
+    nn_tensor *x = NULL, *o[3] = {0};
+    bool pivot = true, check = false;
+    const char *f = "linalg_lu_factor_ex";
+    if (repl_parse_args(f, "A, *, pivot=, check_errors=, out=", args, kwargs, a) || repl_arg_tensor(f, "A", 1, a[0], &x) ||
+        (a[1] && repl_arg_bool(f, "pivot", 0, a[1], &pivot)) || (a[2] && repl_arg_bool(f, "check_errors", 0, a[2], &check)) ||
+        repl_no_out(f, a[3]))
+        return NULL;
+    int rc = nn_linalg_lu_factor(x, pivot, check ? "torch.linalg.lu_factor_ex" : NULL, &o[0], &o[1]);
+    if (rc == 0 && !(o[2] = nn_lu_info(o[0]))) rc = -1;
+    return repl_return_tensors(rc, 3, o, REPL_RETURN_linalg_lu_factor_ex);
+}
+
 static nn_object *f_linalg_lu(void *ud, nn_object *args, nn_object *kwargs)
 {
     nn_tensor *x = NULL, *o[3] = {0};
@@ -331,16 +347,16 @@ static nn_object *f_linalg_lu(void *ud, nn_object *args, nn_object *kwargs)
     return repl_return_tensors(nn_linalg_lu(x, pivot, &o[0], &o[1], &o[2]), 3, o, REPL_RETURN_linalg_lu);
 }
 
-/* torch.lu(A, pivot=True, get_infos=False): (LU, pivots), with 1.13's deprecation warning */
+/* torch.lu(A, pivot=True, get_infos=False): (LU, pivots), or with get_infos torch.return_types._lu_with_info
+   (LU, pivots, info); 1.13's deprecation warning */
 static nn_object *f_lu(void *ud, nn_object *args, nn_object *kwargs)
 {
     ARGS(3);
-    nn_tensor *x = NULL, *o[2] = {0};
+    nn_tensor *x = NULL, *o[3] = {0};
     bool pivot = true, infos = false;
     if (repl_parse_args("lu", "A, pivot=, get_infos=", args, kwargs, a) || repl_arg_tensor("lu", "A", 1, a[0], &x) ||
         (a[1] && repl_arg_bool("lu", "pivot", 2, a[1], &pivot)) || (a[2] && repl_arg_bool("lu", "get_infos", 3, a[2], &infos)))
         return NULL;
-    if (infos) return nn_error_set(NN_ERR_NOT_IMPLEMENTED, "torch.lu: get_infos=True is not supported"), NULL;
     static bool warned; /* TORCH_WARN_ONCE */
     if (!warned && (warned = true) &&
         nn_warn("UserWarning", "torch.lu is deprecated in favor of torch.linalg.lu_factor / torch.linalg.lu_factor_ex and "
@@ -350,6 +366,10 @@ static nn_object *f_lu(void *ud, nn_object *args, nn_object *kwargs)
                 "compute_pivots) (Triggered internally at  ./aten/src/ATen/native/BatchLinearAlgebra.cpp:1915.)") < 0)
         return NULL;
     if (nn_linalg_lu_factor(x, pivot, NULL, &o[0], &o[1]) < 0) return NULL;
+    if (infos) { /* torch._lu_with_info's result */
+        o[2] = nn_lu_info(o[0]);
+        return repl_return_tensors(o[2] ? 0 : -1, 3, o, REPL_RETURN__lu_with_info);
+    }
     nn_object *r = nn_tuple_pack(2, T(o[0]), T(o[1]));
     NN_RELEASE(o[0]);
     NN_RELEASE(o[1]);
@@ -489,6 +509,21 @@ static nn_object *f_linalg_cholesky(void *ud, nn_object *args, nn_object *kwargs
     return cholesky_impl("linalg_cholesky", args, kwargs, false);
 }
 static nn_object *f_cholesky(void *ud, nn_object *args, nn_object *kwargs) { return cholesky_impl("cholesky", args, kwargs, true); }
+
+/* cholesky_ex(A, *, upper=False, check_errors=False, out=None): L and LAPACK's info */
+static nn_object *f_cholesky_ex(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(4);
+    nn_tensor *x = NULL, *o[2] = {0};
+    bool upper = false, check = false;
+    const char *f = "linalg_cholesky_ex";
+    if (repl_parse_args(f, "A, *, upper=, check_errors=, out=", args, kwargs, a) || repl_arg_tensor(f, "A", 1, a[0], &x) ||
+        (a[1] && repl_arg_bool(f, "upper", 0, a[1], &upper)) || (a[2] && repl_arg_bool(f, "check_errors", 0, a[2], &check)) ||
+        repl_no_out(f, a[3]))
+        return NULL;
+    int rc = nn_linalg_cholesky_ex(x, upper, check ? "linalg.cholesky_ex" : NULL, &o[0], &o[1]);
+    return repl_return_tensors(rc, 2, o, REPL_RETURN_linalg_cholesky_ex);
+}
 
 /* ord as a number (inf, -inf allowed); fro/nuc strings through *str */
 static int parse_ord(const char *f, nn_object *o, double *ord, const char **str)
@@ -666,6 +701,14 @@ static const repl_function_def linalg_functions[] = {
     {"norm", f_norm,
      "norm(A, ord=None, dim=None, keepdim=False, *, out=None, dtype=None) -> Tensor\n"
      "Computes a vector or matrix norm."},
+    {"cholesky_ex", f_cholesky_ex,
+     "cholesky_ex(A, *, upper=False, check_errors=False, out=None) -> (Tensor, Tensor)\n"
+     "Computes the Cholesky decomposition of a complex Hermitian or real symmetric positive-definite matrix; "
+     "does not perform error checks unless check_errors=True and returns LAPACK's info."},
+    {"lu_factor_ex", f_lu_factor_ex,
+     "lu_factor_ex(A, *, pivot=True, check_errors=False, out=None) -> (Tensor, Tensor, Tensor)\n"
+     "A version of lu_factor() that does not perform error checks unless check_errors=True; also returns the info "
+     "tensor returned by LAPACK's getrf."},
     {"lu_factor", f_lu_factor,
      "lu_factor(A, *, pivot=True, out=None) -> (Tensor, Tensor)\n"
      "Computes a compact representation of the LU factorization with partial pivoting of a square matrix."},

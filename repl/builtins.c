@@ -983,7 +983,15 @@ static int instance_of(nn_object *o, nn_object *cls)
             return 1; /* range(2**70): a range written in the language (repl/lib/_bigrange.py) */
         if (repl_optim_is_lang_base(cls) && nn_is_instance(o, &nn_optimizer_type)) return 1; /* core's SGD */
         if (nn_is_module(o) && repl_bind_chain_has_class(((nn_module *)o)->cls, cls)) return 1; /* _BatchNorm */
-        /* a language module class instance is an instance of its native base */
+        if (o->type == &repl_instance_type && repl_class_lookup(oc, "__class__")) {
+            /* a class attribute __class__ (a property, as unittest.mock's spec) answers as CPython's does */
+            nn_object *claimed = repl_get_attr(o, "__class__");
+            if (!claimed) return -1;
+            int r = claimed != &oc->ob && claimed->type == &repl_class_type &&
+                    repl_class_is_subclass((class_obj *)claimed, c);
+            NN_RELEASE(claimed);
+            return r;
+        }
         return 0;
     }
     int r = repl_bind_isinstance(o, cls);

@@ -1340,7 +1340,8 @@ int repl_equal(nn_object *a, nn_object *b)
 
 static int equal_values(nn_object *a, nn_object *b)
 {
-    if (is_tuple_like(a) && is_tuple_like(b) && (a->type != &nn_tuple_type || b->type != &nn_tuple_type)) {
+    /* element by element here, not in nn_equal: a dict or set inside compares as the language's ([{}] == [{}]) */
+    if (is_tuple_like(a) && is_tuple_like(b)) {
         size_t n = nn_tuple_len(a);
         if (n != nn_tuple_len(b)) return 0;
         for (size_t i = 0; i < n; i++) {
@@ -1348,6 +1349,15 @@ static int equal_values(nn_object *a, nn_object *b)
             if (e != 1) return e;
         }
         return 1;
+    }
+    if (a->type == &nn_list_type && b->type == &nn_list_type) {
+        size_t n = nn_list_len(a);
+        if (n != nn_list_len(b)) return 0;
+        for (size_t i = 0; i < nn_list_len(a) && i < nn_list_len(b); i++) { /* an __eq__ may shorten either list */
+            int e = repl_equal(nn_list_get(a, i), nn_list_get(b, i));
+            if (e != 1) return e;
+        }
+        return nn_list_len(a) == nn_list_len(b);
     }
     if (user_method(a, "__eq__") || user_method(b, "__eq__")) {
         bool handled;

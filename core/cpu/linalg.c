@@ -312,7 +312,7 @@ int nn_cpu_linalg(nn_linalg_op op, nn_kernel_args *a)
     case NN_LINALG_LU_DET: return lu_det(a, batch, m);
     case NN_LINALG_LU_SOLVE:
         for (int64_t b = 0; b < batch && m > 0 && n > 0; b++)
-            lp.getrs[dbl]("N", &m, &n, mat(a->t[3], b, (int64_t)m * m), &ld, (const int *)nn_data_ptr(a->t[4]) + b * m,
+            lp.getrs[dbl](a->i[3] ? "T" : "N", &m, &n, mat(a->t[3], b, (int64_t)m * m), &ld, (const int *)nn_data_ptr(a->t[4]) + b * m,
                           mat(a->t[0], b, (int64_t)m * n), &ld, &info, 1);
         return 0;
     case NN_LINALG_CHOLESKY:
