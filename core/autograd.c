@@ -429,6 +429,9 @@ int nn_retain_grad(nn_tensor *t)
     if (!n->retained && !(n->retained = nn_calloc((size_t)n->n_outputs, sizeof(nn_tensor *)))) return -1;
     n->retained[t->output_nr] = t;
     t->retains_grad = true;
+    bool hooked = false;
+    for (nn_hook *h = n->hooks.first; h && !hooked; h = h->next) hooked = h->output_nr == t->output_nr;
+    if (!hooked && t->output_nr < 64) n->retained_raw |= (uint64_t)1 << t->output_nr;
     return 0;
 }
 
@@ -860,12 +863,14 @@ static int run_node(nn_node *n, heap *ready, bool retain_graph, bool create_grap
     int rc = check_saved_versions(n);
     for (int k = 0; rc == 0 && k < n->n_outputs; k++) {
         if (!n->buffer[k]) continue;
-        rc = run_hooks(&n->hooks, k, &n->buffer[k]);
         nn_tensor *keeper = n->retained ? n->retained[k] : NULL;
+        bool raw = k < 64 && (n->retained_raw >> k & 1);
+        if (!raw) rc = run_hooks(&n->hooks, k, &n->buffer[k]);
         if (rc == 0 && keeper) {
             nn_tensor *copy = capture_raw && create_graph ? (nn_tensor *)nn_retain(&n->buffer[k]->ob) : nn_clone(n->buffer[k]);
             rc = copy ? accumulate(&keeper->grad, copy, create_graph) : -1;
         }
+        if (rc == 0 && raw) rc = run_hooks(&n->hooks, k, &n->buffer[k]);
     }
     for (nn_node_callback *c = n->callbacks; rc == 0 && c; c = c->next)
         if (c->pre) rc = c->pre(c->state, n, n->buffer);

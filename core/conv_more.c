@@ -584,11 +584,12 @@ static char *conv_extra_repr(nn_module *m)
     return nn_module_format_attrs(m, fmt);
 }
 
-const nn_module_class nn_conv2d_class = {.name = "Conv2d", .forward = conv_forward, .extra_repr = conv_extra_repr};
+const nn_module_class nn_conv2d_class = {.name = "Conv2d", .forward = conv_forward, .extra_repr = conv_extra_repr,
+                                         .base = &nn_convnd_class};
 const nn_module_class nn_conv_more_classes[3] = {
-    {.name = "Conv1d", .forward = conv_forward, .extra_repr = conv_extra_repr},
-    {.name = "ConvTranspose1d", .forward = conv_forward, .extra_repr = conv_extra_repr},
-    {.name = "ConvTranspose2d", .forward = conv_forward, .extra_repr = conv_extra_repr},
+    {.name = "Conv1d", .forward = conv_forward, .extra_repr = conv_extra_repr, .base = &nn_convnd_class},
+    {.name = "ConvTranspose1d", .forward = conv_forward, .extra_repr = conv_extra_repr, .base = &nn_conv_transposend_class},
+    {.name = "ConvTranspose2d", .forward = conv_forward, .extra_repr = conv_extra_repr, .base = &nn_conv_transposend_class},
 };
 
 static nn_object *tuple_of(int n, const int64_t *v)

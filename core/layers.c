@@ -1259,12 +1259,22 @@ static char *batch_norm_extra_repr(nn_module *m)
                            "track_running_stats={track_running_stats}");
 }
 
-const nn_module_class nn_batch_norm1d_class = {
-    .name = "BatchNorm1d", .forward = batch_norm_forward, .extra_repr = batch_norm_extra_repr};
-const nn_module_class nn_batch_norm2d_class = {
-    .name = "BatchNorm2d", .forward = batch_norm_forward, .extra_repr = batch_norm_extra_repr};
-const nn_module_class nn_batch_norm3d_class = {
-    .name = "BatchNorm3d", .forward = batch_norm_forward, .extra_repr = batch_norm_extra_repr};
+const nn_module_class nn_norm_base_class = {.name = "_NormBase"};
+const nn_module_class nn_batch_norm_base_class = {.name = "_BatchNorm", .base = &nn_norm_base_class};
+const nn_module_class nn_instance_norm_base_class = {.name = "_InstanceNorm", .base = &nn_norm_base_class};
+const nn_module_class nn_convnd_class = {.name = "_ConvNd"};
+const nn_module_class nn_conv_transposend_class = {.name = "_ConvTransposeNd", .base = &nn_convnd_class};
+const nn_module_class nn_loss_base_class = {.name = "_Loss"};
+const nn_module_class nn_weighted_loss_base_class = {.name = "_WeightedLoss", .base = &nn_loss_base_class};
+const nn_module_class nn_max_poolnd_class = {.name = "_MaxPoolNd"};
+const nn_module_class nn_avg_poolnd_class = {.name = "_AvgPoolNd"};
+
+const nn_module_class nn_batch_norm1d_class = {.name = "BatchNorm1d", .forward = batch_norm_forward,
+                                               .extra_repr = batch_norm_extra_repr, .base = &nn_batch_norm_base_class};
+const nn_module_class nn_batch_norm2d_class = {.name = "BatchNorm2d", .forward = batch_norm_forward,
+                                               .extra_repr = batch_norm_extra_repr, .base = &nn_batch_norm_base_class};
+const nn_module_class nn_batch_norm3d_class = {.name = "BatchNorm3d", .forward = batch_norm_forward,
+                                               .extra_repr = batch_norm_extra_repr, .base = &nn_batch_norm_base_class};
 
 /* _NormBase._load_from_state_dict: for a state dict whose local_metadata has no
    version or one below 2 (written before num_batches_tracked existed), a missing
@@ -1508,8 +1518,8 @@ static nn_object *l1_loss_forward(nn_module *m, nn_object *args, nn_object *kwar
     return pointwise_loss_forward(m, args, kwargs, false);
 }
 
-const nn_module_class nn_mse_loss_class = {.name = "MSELoss", .forward = mse_loss_forward};
-const nn_module_class nn_l1_loss_class = {.name = "L1Loss", .forward = l1_loss_forward};
+const nn_module_class nn_mse_loss_class = {.name = "MSELoss", .forward = mse_loss_forward, .base = &nn_loss_base_class};
+const nn_module_class nn_l1_loss_class = {.name = "L1Loss", .forward = l1_loss_forward, .base = &nn_loss_base_class};
 
 static nn_module *loss_new(const nn_module_class *cls, const char *reduction)
 {
@@ -1543,7 +1553,8 @@ static nn_object *cross_entropy_forward(nn_module *m, nn_object *args, nn_object
                                                   ignore_index, smoothing);
 }
 
-const nn_module_class nn_cross_entropy_loss_class = {.name = "CrossEntropyLoss", .forward = cross_entropy_forward};
+const nn_module_class nn_cross_entropy_loss_class = {.name = "CrossEntropyLoss", .forward = cross_entropy_forward,
+                                                     .base = &nn_weighted_loss_base_class};
 
 nn_module *nn_cross_entropy_loss_new(const char *reduction, int64_t ignore_index, double label_smoothing)
 {

@@ -18,6 +18,7 @@
 
 #include "nn_act_more.h"
 #include "nn_int.h"
+#include "nn_layers.h"
 #include "backend.h"
 #include "nn_losses.h"
 #include "nn_math.h"
@@ -608,15 +609,15 @@ static nn_object *loss_forward(nn_module *m, nn_object *args, nn_object *kwargs)
 }
 
 const nn_module_class nn_loss_classes[] = {
-    {.name = "BCELoss", .forward = loss_forward},
-    {.name = "BCEWithLogitsLoss", .forward = loss_forward},
-    {.name = "NLLLoss", .forward = loss_forward},
-    {.name = "SmoothL1Loss", .forward = loss_forward},
-    {.name = "HuberLoss", .forward = loss_forward},
-    {.name = "KLDivLoss", .forward = loss_forward},
-    {.name = "MarginRankingLoss", .forward = loss_forward},
-    {.name = "CosineEmbeddingLoss", .forward = loss_forward},
-    {.name = "TripletMarginLoss", .forward = loss_forward},
+    {.name = "BCELoss", .forward = loss_forward, .base = &nn_weighted_loss_base_class},
+    {.name = "BCEWithLogitsLoss", .forward = loss_forward, .base = &nn_loss_base_class},
+    {.name = "NLLLoss", .forward = loss_forward, .base = &nn_weighted_loss_base_class},
+    {.name = "SmoothL1Loss", .forward = loss_forward, .base = &nn_loss_base_class},
+    {.name = "HuberLoss", .forward = loss_forward, .base = &nn_loss_base_class},
+    {.name = "KLDivLoss", .forward = loss_forward, .base = &nn_loss_base_class},
+    {.name = "MarginRankingLoss", .forward = loss_forward, .base = &nn_loss_base_class},
+    {.name = "CosineEmbeddingLoss", .forward = loss_forward, .base = &nn_loss_base_class},
+    {.name = "TripletMarginLoss", .forward = loss_forward, .base = &nn_loss_base_class},
 };
 
 nn_module *nn_loss_module_new(const char *name, const char *reduction)

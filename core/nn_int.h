@@ -97,6 +97,8 @@ struct nn_node {
     bool released;            /* saved tensors freed by a backward without retain_graph */
     nn_hook_list hooks;       /* hooks of non-leaf outputs, by output_nr */
     nn_tensor **retained;     /* n_outputs weak pointers: outputs that retain_grad() */
+    uint64_t retained_raw;    /* bit k: output k's retain_grad() came before its first hook, so (as 1.13,
+                                 which runs them in that order) it keeps the gradient before the hooks */
     nn_node_callback *callbacks;
     const char *name;          /* interned: a name given after recording (node_name.c), or NULL */
     nn_object *anomaly_trace;  /* owned: where the node was made, kept in anomaly mode (anomaly.c), or NULL */

@@ -126,6 +126,13 @@ nn_module *nn_l1_loss_new(const char *reduction);
    buffer is None (per-class weights are not supported). */
 nn_module *nn_cross_entropy_loss_new(const char *reduction, int64_t ignore_index, double label_smoothing);
 
+/* The private bases of PyTorch's module classes (torch.nn.modules.batchnorm._BatchNorm, ...): names
+   in the base chains of core's classes, with no slots of their own; the front end maps each to its
+   class of that name (written in the language), for __mro__, isinstance and issubclass (layers.c). */
+extern const nn_module_class nn_norm_base_class, nn_batch_norm_base_class, nn_instance_norm_base_class,
+    nn_convnd_class, nn_conv_transposend_class, nn_loss_base_class, nn_weighted_loss_base_class,
+    nn_max_poolnd_class, nn_avg_poolnd_class;
+
 /* ---------------------------------------------------------------- conv.c */
 
 extern const nn_module_class nn_conv2d_class;

@@ -257,9 +257,12 @@ static char *instance_norm_extra_repr(nn_module *m)
 }
 
 const nn_module_class nn_instance_norm_classes[3] = {
-    {.name = "InstanceNorm1d", .forward = instance_norm_forward, .extra_repr = instance_norm_extra_repr},
-    {.name = "InstanceNorm2d", .forward = instance_norm_forward, .extra_repr = instance_norm_extra_repr},
-    {.name = "InstanceNorm3d", .forward = instance_norm_forward, .extra_repr = instance_norm_extra_repr},
+    {.name = "InstanceNorm1d", .forward = instance_norm_forward, .extra_repr = instance_norm_extra_repr,
+     .base = &nn_instance_norm_base_class},
+    {.name = "InstanceNorm2d", .forward = instance_norm_forward, .extra_repr = instance_norm_extra_repr,
+     .base = &nn_instance_norm_base_class},
+    {.name = "InstanceNorm3d", .forward = instance_norm_forward, .extra_repr = instance_norm_extra_repr,
+     .base = &nn_instance_norm_base_class},
 };
 
 static int set_attr(nn_module *m, const char *name, nn_object *v)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "nn_int.h"
+#include "nn_layers.h"
 
 /* Python's bool(o) for the values a pooling flag takes. */
 static bool truthy(const nn_object *o)
@@ -163,19 +164,19 @@ static char *max_repr(nn_module *m) { return attrs_repr(m, max_names); }
 static char *avg_repr(nn_module *m) { return attrs_repr(m, avg_names); }
 static char *adaptive_repr(nn_module *m) { return attrs_repr(m, adaptive_names); }
 
-#define POOL_CLASS(var, NAME, kind, repr)                                                        \
+#define POOL_CLASS(var, NAME, kind, repr, BASE)                                                  \
     static nn_object *var##_forward(nn_module *m, nn_object *args, nn_object *kwargs)           \
     {                                                                                            \
         return pool_forward(m, args, kwargs, kind);                                              \
     }                                                                                            \
-    const nn_module_class var = {.name = NAME, .forward = var##_forward, .extra_repr = repr};
-POOL_CLASS(nn_max_pool1d_class, "MaxPool1d", NN_POOL_MAX1D, max_repr)
-POOL_CLASS(nn_max_pool2d_class, "MaxPool2d", NN_POOL_MAX2D, max_repr)
-POOL_CLASS(nn_avg_pool1d_class, "AvgPool1d", NN_POOL_AVG1D, avg_repr)
-POOL_CLASS(nn_avg_pool2d_class, "AvgPool2d", NN_POOL_AVG2D, avg_repr)
-POOL_CLASS(nn_adaptive_avg_pool1d_class, "AdaptiveAvgPool1d", NN_POOL_ADAPTIVE_AVG1D, adaptive_repr)
-POOL_CLASS(nn_adaptive_avg_pool2d_class, "AdaptiveAvgPool2d", NN_POOL_ADAPTIVE_AVG2D, adaptive_repr)
-POOL_CLASS(nn_adaptive_max_pool2d_class, "AdaptiveMaxPool2d", NN_POOL_ADAPTIVE_MAX2D, adaptive_repr)
+    const nn_module_class var = {.name = NAME, .forward = var##_forward, .extra_repr = repr, .base = BASE};
+POOL_CLASS(nn_max_pool1d_class, "MaxPool1d", NN_POOL_MAX1D, max_repr, &nn_max_poolnd_class)
+POOL_CLASS(nn_max_pool2d_class, "MaxPool2d", NN_POOL_MAX2D, max_repr, &nn_max_poolnd_class)
+POOL_CLASS(nn_avg_pool1d_class, "AvgPool1d", NN_POOL_AVG1D, avg_repr, &nn_avg_poolnd_class)
+POOL_CLASS(nn_avg_pool2d_class, "AvgPool2d", NN_POOL_AVG2D, avg_repr, &nn_avg_poolnd_class)
+POOL_CLASS(nn_adaptive_avg_pool1d_class, "AdaptiveAvgPool1d", NN_POOL_ADAPTIVE_AVG1D, adaptive_repr, NULL)
+POOL_CLASS(nn_adaptive_avg_pool2d_class, "AdaptiveAvgPool2d", NN_POOL_ADAPTIVE_AVG2D, adaptive_repr, NULL)
+POOL_CLASS(nn_adaptive_max_pool2d_class, "AdaptiveMaxPool2d", NN_POOL_ADAPTIVE_MAX2D, adaptive_repr, NULL)
 
 nn_module *nn_pool_module_new(const nn_module_class *cls, int n, const char *const *names, nn_object *const *values)
 {

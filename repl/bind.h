@@ -31,6 +31,9 @@ int repl_bind_module_issubclass(nn_object *cls, nn_object *base);
    (LSTM, RNNBase, Module, object)): a new tuple, or NULL without an error when cls
    is not a native module class (NULL with the error when out of memory). */
 nn_object *repl_bind_class_mro(nn_object *cls);
+/* Whether the chain of core class k holds a private base (_BatchNorm, _ConvNd, _Loss, ...) whose
+   class of the language is cls: isinstance(bn, nn.modules.batchnorm._BatchNorm), issubclass. */
+bool repl_bind_chain_has_class(const nn_module_class *k, nn_object *cls);
 /* What help() and repl_signature() know of a bindings' object. */
 typedef enum repl_doc_kind {
     REPL_DOC_FUNCTION, /* a module function: torch.randn */

@@ -1118,18 +1118,52 @@ nn_object *repl_torch_other_getattr(nn_object *o, const char *name, bool *handle
     return NULL;
 }
 
+/* The private bases of core's classes and the modules of the language that write them (their
+   classes of the same names; torch.nn.modules.batchnorm._BatchNorm ...). */
+static const struct {
+    const nn_module_class *k;
+    const char *module;
+} private_bases[] = {
+    {&nn_norm_base_class, "torch.nn.modules.batchnorm"},     {&nn_batch_norm_base_class, "torch.nn.modules.batchnorm"},
+    {&nn_instance_norm_base_class, "torch.nn.modules.instancenorm"}, {&nn_convnd_class, "torch.nn.modules.conv"},
+    {&nn_conv_transposend_class, "torch.nn.modules.conv"},   {&nn_loss_base_class, "torch.nn.modules.loss"},
+    {&nn_weighted_loss_base_class, "torch.nn.modules.loss"}, {&nn_max_poolnd_class, "torch.nn.modules.pooling"},
+    {&nn_avg_poolnd_class, "torch.nn.modules.pooling"},
+};
+
 /* torch.nn's class object for core class k (nn.RNNBase for its core class), a
-   language class's own, or NULL without an error when torch.nn names none.
-   New reference. */
+   language class's own, the language's class of a private base, or NULL without
+   an error when torch.nn names none. New reference. */
 static nn_object *nn_class_object(const nn_module_class *k)
 {
     if (k->lang_class) return nn_retain(k->lang_class);
+    for (size_t i = 0; i < sizeof private_bases / sizeof private_bases[0]; i++)
+        if (k == private_bases[i].k) {
+            nn_object *m = repl_stdlib_module(private_bases[i].module);
+            nn_object *c = m ? repl_get_attr(m, k->name) : NULL;
+            NN_RELEASE(m);
+            return c;
+        }
     nn_object *m = get_module(M_NN);
     nn_object *c = m ? nn_dict_get_str(repl_namespace_attrs(m), k == &repl_module_base_class ? "Module" : k->name) : NULL;
     if (c && (!repl_is_class(c) || repl_class_def_of(c)->module_class != k)) c = NULL;
     if (c) nn_retain(c);
     NN_RELEASE(m);
     return c;
+}
+
+bool repl_bind_chain_has_class(const nn_module_class *k, nn_object *cls)
+{
+    for (; k; k = k->base)
+        for (size_t i = 0; i < sizeof private_bases / sizeof private_bases[0]; i++) {
+            if (k != private_bases[i].k) continue;
+            nn_object *c = nn_class_object(k);
+            bool found = c == cls;
+            NN_RELEASE(c);
+            if (!c) nn_error_clear(); /* not importable: not that class */
+            if (found) return true;
+        }
+    return false;
 }
 
 nn_object *repl_bind_class_mro(nn_object *cls)

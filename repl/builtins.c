@@ -982,6 +982,7 @@ static int instance_of(nn_object *o, nn_object *cls)
         if (c->ntype && oc->module && !strcmp(oc->module, "builtins") && !strcmp(oc->name, c->name) && !oc->ntype)
             return 1; /* range(2**70): a range written in the language (repl/lib/_bigrange.py) */
         if (repl_optim_is_lang_base(cls) && nn_is_instance(o, &nn_optimizer_type)) return 1; /* core's SGD */
+        if (nn_is_module(o) && repl_bind_chain_has_class(((nn_module *)o)->cls, cls)) return 1; /* _BatchNorm */
         if (o->type == &repl_instance_type && repl_class_lookup(oc, "__class__")) {
             /* a class attribute __class__ (a property, as unittest.mock's spec) answers as CPython's does */
             nn_object *claimed = repl_get_attr(o, "__class__");
@@ -1045,7 +1046,9 @@ static nn_object *bi_issubclass(void *ud, nn_object *args, nn_object *kwargs)
     }
     nn_object *c = ARG(0), *b = ARG(1);
     if (c->type != &repl_class_type && repl_bind_module_class_of(c)) { /* a native module class: its bases */
-        if (b->type == &repl_class_type) return nn_bool_new(b == &repl_current->object_cls->ob);
+        if (b->type == &repl_class_type)
+            return nn_bool_new(b == &repl_current->object_cls->ob ||
+                               repl_bind_chain_has_class(repl_bind_module_class_of(c), b)); /* _ConvNd */
         if (b->type != &nn_tuple_type) return nn_bool_new(repl_bind_module_issubclass(c, b));
         for (size_t i = 0; i < nn_tuple_len(b); i++)
             if (repl_bind_module_issubclass(c, nn_tuple_get(b, i)) ||

@@ -93,6 +93,9 @@ static const struct {
 } private_homes[] = {
     {"torch.nn.modules.loss", "torch.nn._losses_more"},
     {"torch.nn.modules.conv", "torch.nn._layers3d"},
+    {"torch.nn.modules.batchnorm", "torch.nn._norm_bases"},
+    {"torch.nn.modules.instancenorm", "torch.nn._instancenorm_base"},
+    {"torch.nn.modules.pooling", "torch.nn._pool_bases"},
 };
 
 /* name's value from package, else from module name's private home; NULL

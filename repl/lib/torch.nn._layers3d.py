@@ -14,6 +14,7 @@ import torch.amp.autocast_mode as _autocast
 from torch import nn
 import torch.nn.functional as F
 from torch.nn._grad_names import grad_fn_name
+from torch.nn.modules.pooling import _MaxPoolNd, _AvgPoolNd
 
 _TYPE_NAMES = {torch.float32: "Float", torch.float64: "Double", torch.float16: "Half",
                torch.bfloat16: "BFloat16", torch.int64: "Long", torch.int32: "Int",
@@ -237,12 +238,20 @@ class Conv3d(_ConvNd):
         return self._conv_forward(input, self.weight, self.bias)
 
 
-class ConvTranspose3d(_ConvNd):
+class _ConvTransposeNd(_ConvNd):
+    __module__ = 'torch.nn.modules.conv'
+    def __init__(self, in_channels, out_channels, kernel_size, stride, padding, dilation, transposed,
+                 output_padding, groups, bias, padding_mode, device=None, dtype=None):
+        if padding_mode != 'zeros':
+            raise ValueError('Only "zeros" padding mode is supported for {}'.format(self.__class__.__name__))
+        super().__init__(in_channels, out_channels, kernel_size, stride, padding, dilation, transposed,
+                         output_padding, groups, bias, padding_mode, device, dtype)
+
+
+class ConvTranspose3d(_ConvTransposeNd):
     __module__ = 'torch.nn.modules.conv'
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1,
                  bias=True, dilation=1, padding_mode='zeros', device=None, dtype=None):
-        if padding_mode != 'zeros':
-            raise ValueError('Only "zeros" padding mode is supported for {}'.format(self.__class__.__name__))
         super().__init__(in_channels, out_channels, _tuple(kernel_size, 3), _tuple(stride, 3),
                          _tuple(padding, 3), _tuple(dilation, 3), True, _tuple(output_padding, 3), groups, bias,
                          padding_mode, device, dtype)
@@ -501,27 +510,17 @@ def adaptive_max_pool3d_with_indices(input, output_size, return_indices=False):
     return adaptive_max_pool3d(input, output_size, True)
 
 
-class MaxPool3d(nn.Module):
+class MaxPool3d(_MaxPoolNd):
     __module__ = 'torch.nn.modules.pooling'
     def __init__(self, kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False):
-        super().__init__()
-        self.kernel_size = kernel_size
-        self.stride = stride if (stride is not None) else kernel_size
-        self.padding = padding
-        self.dilation = dilation
-        self.return_indices = return_indices
-        self.ceil_mode = ceil_mode
-
-    def extra_repr(self):
-        return 'kernel_size={}, stride={}, padding={}, dilation={}, ceil_mode={}'.format(
-            self.kernel_size, self.stride, self.padding, self.dilation, self.ceil_mode)
+        super().__init__(kernel_size, stride, padding, dilation, return_indices, ceil_mode)
 
     def forward(self, input):
         return max_pool3d(input, self.kernel_size, self.stride, self.padding, self.dilation, self.ceil_mode,
                           self.return_indices)
 
 
-class AvgPool3d(nn.Module):
+class AvgPool3d(_AvgPoolNd):
     __module__ = 'torch.nn.modules.pooling'
     def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
                  divisor_override=None):
