@@ -438,13 +438,13 @@ static nn_object *native_fn_call_values(nn_object *o, nn_object *args, nn_object
     nn_object *r = NULL;
     if (f->method) {
         r = f->method(f->self, args, kwargs);
-        if (!r && of_tensor) repl_torch_arg_error(f->name, true, args, 0, kwargs);
+        if (!r && of_tensor) repl_torch_arg_error(f->name, f->self, args, 0, kwargs);
         return r;
     }
     if (of_torch && repl_out_call(f->name, f->fn, args, kwargs, &r)) return r;
     if (!f->self) {
         r = f->fn(NULL, args, kwargs);
-        if (!r && of_torch) repl_torch_arg_error(f->name, false, args, 0, kwargs);
+        if (!r && of_torch) repl_torch_arg_error(f->name, NULL, args, 0, kwargs);
         return r;
     }
     size_t n = nn_tuple_len(args);
@@ -453,7 +453,7 @@ static nn_object *native_fn_call_values(nn_object *o, nn_object *args, nn_object
     nn_tuple_set(full, 0, nn_retain(f->self));
     for (size_t i = 0; i < n; i++) nn_tuple_set(full, i + 1, nn_retain(nn_tuple_get(args, i)));
     r = f->fn(NULL, full, kwargs);
-    if (!r && of_tensor) repl_torch_arg_error(f->name, true, full, 1, kwargs);
+    if (!r && of_tensor) repl_torch_arg_error(f->name, f->self, full, 1, kwargs);
     NN_RELEASE(full);
     return r;
 }

@@ -9,6 +9,10 @@
 import math
 import torch
 import torch.nn.functional as F
+from torch._names_sweep import (adjoint, cdouble, cfloat, is_neg, resolve_neg, empty_strided, new_empty_strided, fill,
+                                split_with_sizes, cholesky_inverse, nuclear_norm, frobenius_norm, narrow_copy,
+                                as_strided_scatter, get_num_interop_threads, set_num_interop_threads, set_warn_always,
+                                is_warn_always_enabled, detach_)
 
 _INPLACE = ['abs_', 'acos_', 'acosh_', 'asin_', 'asinh_', 'atan_', 'atanh_', 'arccos_', 'arccosh_', 'arcsin_',
             'arcsinh_', 'arctan_', 'arctanh_', 'ceil_', 'clamp_', 'clamp_max_', 'clamp_min_', 'clip_', 'cos_',
@@ -25,13 +29,17 @@ __all__ = ['conv1d', 'conv2d', 'conv3d', 'conv_transpose1d', 'conv_transpose2d',
            'scalar_tensor', 'is_nonzero', 'is_same_size', 'is_signed', 'isneginf', 'isposinf', 'isreal',
            'logaddexp2', 'positive', 'rsub', 'diagflat', 'dsplit', 'get_device', 'use_deterministic_algorithms',
            'are_deterministic_algorithms_enabled', 'is_deterministic_algorithms_warn_only_enabled', 'set_float32_matmul_precision',
-           'get_float32_matmul_precision', 'set_flush_denormal', 'layout', 'strided', 'lu_solve'] + _INPLACE
+           'get_float32_matmul_precision', 'set_flush_denormal', 'layout', 'strided', 'lu_solve', 'put',
+           'adjoint', 'is_neg', 'resolve_neg', 'is_inference', 'empty_strided', 'fill', 'detach_', 'split_with_sizes',
+           'cholesky_inverse', 'nuclear_norm', 'frobenius_norm', 'narrow_copy', 'as_strided_scatter',
+           'get_num_interop_threads', 'set_num_interop_threads', 'set_warn_always', 'is_warn_always_enabled'] + _INPLACE
 
 __methods__ = ['float_power', 'float_power_', 'ldexp', 'ldexp_', 'signbit', 'msort', 'logaddexp2', 'positive',
                'isneginf', 'isposinf', 'isreal', 'diagflat', 'dsplit', 'hsplit', 'vsplit', 'tensor_split',
                'inner', 'vdot', 'argwhere', 'where', 'sum_to_size', 'fill_diagonal_', 'apply_', 'map_',
                'share_memory_', 'is_pinned', 'resize_as_', 'resize_', 'get_device', 'is_shared', 'is_inference',
-               'to_dense', 'put_', 'put', '__array__']
+               'to_dense', 'put_', 'put', '__array__', 'adjoint', 'cdouble', 'cfloat', 'is_neg', 'resolve_neg',
+               'new_empty_strided', 'split_with_sizes', 'cholesky_inverse', 'narrow_copy']
 
 __properties__ = ['is_cpu', 'layout', 'names']
 
@@ -356,6 +364,10 @@ def put_(self, index, source, accumulate=False):
     # the tensor as if it were 1-D in row-major order
     if index.dtype != torch.int64:
         raise RuntimeError("put_(): Expected a long tensor for index, but got " + str(index.dtype)[6:].capitalize())
+    n = self.numel()
+    for i in index.reshape(-1).tolist():
+        if i >= n or i < -n:
+            raise IndexError("out of range: tried to access index {} on a tensor of {} elements.".format(i, n))
     if self.is_contiguous():
         self.view(-1).index_put_((index.reshape(-1),), source.reshape(-1), accumulate)
     else:

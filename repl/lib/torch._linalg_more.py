@@ -8,22 +8,6 @@ import torch
 matmul = torch.matmul
 
 
-def _result_type(name, fields):
-    def rep(self):
-        return "torch.return_types.{}(\n{})".format(
-            name, ",\n".join("{}={!r}".format(f, v) for f, v in zip(fields, self)))
-    attrs = {"__slots__": (), "__repr__": rep}
-    for i, f in enumerate(fields):
-        attrs[f] = property(lambda self, i=i: self[i])
-    return type(name, (tuple,), attrs)
-
-
-_InvEx = _result_type("linalg_inv_ex", ("inverse", "info"))
-_CholeskyEx = _result_type("linalg_cholesky_ex", ("L", "info"))
-_SolveEx = _result_type("linalg_solve_ex", ("result", "info"))
-_LuFactorEx = _result_type("linalg_lu_factor_ex", ("LU", "pivots", "info"))
-
-
 def diagonal(A, *, offset=0, dim1=-2, dim2=-1):
     return torch.diagonal(A, offset, dim1, dim2)
 
@@ -95,22 +79,22 @@ def _ex(f, name, check_errors, fail):
 
 def inv_ex(A, *, check_errors=False, out=None):
     r, info = _ex(lambda: torch.linalg.inv(A), "inv", check_errors, lambda: torch.full_like(A, float("nan")))
-    return _InvEx((r, info))
+    return torch.return_types.linalg_inv_ex((r, info))
 
 
 def cholesky_ex(A, *, upper=False, check_errors=False, out=None):
     r, info = _ex(lambda: torch.linalg.cholesky(A, upper=upper), "cholesky", check_errors,
                   lambda: torch.full_like(A, float("nan")))
-    return _CholeskyEx((r, info))
+    return torch.return_types.linalg_cholesky_ex((r, info))
 
 
 def solve_ex(A, B, *, left=True, check_errors=False, out=None):
     r, info = _ex(lambda: torch.linalg.solve(A, B, left=left), "solve", check_errors,
                   lambda: torch.full_like(B, float("nan")))
-    return _SolveEx((r, info))
+    return torch.return_types.linalg_solve_ex((r, info))
 
 
 def lu_factor_ex(A, *, pivot=True, check_errors=False, out=None):
     r, info = _ex(lambda: tuple(torch.linalg.lu_factor(A, pivot=pivot)), "lu_factor", check_errors,
                   lambda: (torch.full_like(A, float("nan")), torch.zeros(A.shape[:-1], dtype=torch.int32)))
-    return _LuFactorEx((r[0], r[1], info))
+    return torch.return_types.linalg_lu_factor_ex((r[0], r[1], info))

@@ -1,10 +1,9 @@
 # torch functions and Tensor methods of PyTorch 1.13 that nnscope lacked (the sweep of dir(torch)
 # against dir of 1.13's), written in the language over what nnscope computes, with 1.13's
-# messages: adjoint, cdouble, cfloat, is_neg, resolve_neg, is_inference (False: nnscope keeps no
-# inference-mode flag on a tensor), empty_strided / new_empty_strided, fill, detach_,
-# split_with_sizes, cholesky_inverse, put / put_, nuclear_norm, frobenius_norm, narrow_copy,
-# as_strided_scatter, get_num_interop_threads / set_num_interop_threads, set_warn_always /
-# is_warn_always_enabled. torch._aliases lists them.
+# messages: adjoint, cdouble, cfloat, is_neg, resolve_neg,
+# empty_strided / new_empty_strided, fill, detach_, split_with_sizes, cholesky_inverse,
+# nuclear_norm, frobenius_norm, narrow_copy, as_strided_scatter, get_num_interop_threads /
+# set_num_interop_threads, set_warn_always / is_warn_always_enabled. torch._aliases lists them.
 import torch
 
 _state = {"interop": None, "warn_always": False}
@@ -31,10 +30,6 @@ def is_neg(input):
 
 def resolve_neg(input):
     return input
-
-
-def is_inference(input):
-    return False
 
 
 def _strided_numel(size, stride):
@@ -77,21 +72,6 @@ def cholesky_inverse(input, upper=False, *, out=None):
         out.resize_(r.shape).copy_(r)
         return out
     return r
-
-
-def put_(self, index, source, accumulate=False):
-    n = self.numel()
-    flat_index = index.reshape(-1)
-    for i in flat_index.tolist():
-        if i >= n or i < -n:
-            raise IndexError("out of range: tried to access index {} on a tensor of {} elements.".format(i, n))
-    flat_index = torch.where(flat_index < 0, flat_index + n, flat_index)
-    self.view(-1).index_put_((flat_index,), source.reshape(-1), accumulate)
-    return self
-
-
-def put(self, index, source, accumulate=False):
-    return put_(self.clone(), index, source, accumulate)
 
 
 def nuclear_norm(input, dim=None, keepdim=False, *, out=None):

@@ -1,3 +1,5 @@
+# torch names PyTorch 1.13 has that nnscope lacked (torch._names_sweep, torch._linalg_more): the *_ex
+# linalg forms, cond, tensorinv/tensorsolve, vander, adjoint, empty_strided, put, narrow_copy, ...
 import torch, warnings
 def attempt(f):
     try:
@@ -22,9 +24,7 @@ z = torch.arange(6.).view(2, 3)
 print(z.adjoint(), torch.adjoint(z).shape, z.mH.shape)
 print(z.cdouble().dtype, z.cfloat().dtype)
 print(z.is_inference(), z.is_neg(), z.resolve_neg() is z, torch.is_neg(z), torch.resolve_neg(z) is z)
-with torch.inference_mode():
-    w = torch.ones(2)
-print(w.is_inference(), torch.is_inference(w))
+print(torch.is_inference(z))
 e = torch.empty_strided((2, 3), (1, 2))
 print(e.shape, e.stride())
 print(z.new_empty_strided((2, 2), (1, 2)).stride())
@@ -47,5 +47,14 @@ print(torch.is_warn_always_enabled())
 torch.set_warn_always(True); print(torch.is_warn_always_enabled()); torch.set_warn_always(False)
 print(type(torch.get_num_interop_threads()).__name__)
 attempt(lambda: torch.linalg.inv_ex(torch.zeros(2, 2)))
-attempt(lambda: torch.linalg.inv_ex(torch.zeros(2, 2), check_errors=True))
-attempt(lambda: torch.linalg.cholesky_ex(-torch.eye(2)))
+try:
+    torch.linalg.inv_ex(torch.zeros(2, 2), check_errors=True)
+except RuntimeError as e:
+    print("RuntimeError", e)
+print(torch.linalg.cholesky_ex(-torch.eye(2)).info)
+print(torch.linalg.solve_ex(torch.zeros(2, 2), torch.ones(2)).info)
+r = torch.linalg.inv_ex(torch.eye(3) * 4)
+print(r.inverse.diagonal(), r.info.dtype, type(r).__name__, isinstance(r, tuple))
+print(torch.adjoint(torch.tensor([[1+2j, 3j]])))
+attempt(lambda: torch.adjoint(torch.ones(3)))
+attempt(lambda: z.split_with_sizes([1, 1], 1))
