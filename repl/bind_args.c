@@ -656,12 +656,14 @@ nn_object *repl_namespace_getattr(nn_object *o, const char *name)
     nn_object *v = nn_dict_get_str(ns->attrs, name);
     if (v) return nn_retain(v);
     if (!strcmp(name, "__name__")) return nn_str_new(ns->name);
+    /* a name a module of the language defines (torch.autograd.gradcheck, the function: it
+       wins over the submodule of that name, as PyTorch's package attribute does) */
+    if (nn_error_current() == NN_OK && (v = repl_stdlib_alias(ns->name, name))) return v;
     /* a submodule the language defines (torch.optim.lr_scheduler) */
     char sub[256];
     if (nn_error_current() == NN_OK && snprintf(sub, sizeof sub, "%s.%s", ns->name, name) < (int)sizeof sub &&
         (v = repl_stdlib_module(sub)))
         return v;
-    if (nn_error_current() == NN_OK && (v = repl_stdlib_alias(ns->name, name))) return v;
     if (nn_error_current() == NN_OK)
         nn_error_set(NN_ERR_ATTRIBUTE, "module '%s' has no attribute '%s'", ns->name, name);
     return NULL;

@@ -2019,6 +2019,7 @@ nn_object *repl_lang_module_getattr(nn_object *obj, const char *name)
         NN_RELEASE(arg);
         return r;
     }
+    if ((v = repl_stdlib_reexport(((module_obj *)obj)->name, name)) || nn_error_current()) return v;
     return attr_error(obj, name);
 }
 
@@ -4143,14 +4144,22 @@ static int do_import(frame *f, const repl_node *s)
                 if (k[0] != '_') rc = store_name(f, k, v);
             continue;
         }
-        char sub[512];
-        snprintf(sub, sizeof sub, "%s.%s", mod, name);
-        v = import_module(ops, sub);
-        if (!v && !nn_error_current()) {
-            v = repl_get_attr(m, name);
-            if (!v) {
-                nn_object *e = repl_take_exception();
-                NN_RELEASE(e);
+        /* the module's attribute, else its submodule of that name, as CPython's
+           _handle_fromlist (from torch.autograd import gradcheck: the function) */
+        v = repl_get_attr(m, name);
+        nn_object *e = v ? NULL : repl_take_exception();
+        if (e && !repl_exc_matches(e, &repl_current->exc_classes[EXC_AttributeError]->ob)) {
+            repl_raise_object(e); /* the module's __getattr__ failed otherwise */
+            NN_RELEASE(e);
+            NN_RELEASE(m);
+            return -1;
+        }
+        if (e) {
+            NN_RELEASE(e);
+            char sub[512];
+            snprintf(sub, sizeof sub, "%s.%s", mod, name);
+            v = import_module(ops, sub);
+            if (!v && !nn_error_current()) {
                 nn_object *file = m->type == &repl_module_type ? repl_nmap_get(&((module_obj *)m)->dict, "__file__") : NULL;
                 repl_raise_exc(EXC_ImportError, "cannot import name '%s' from '%s' (%s)", name, mod,
                                file && nn_is_str(file) ? nn_str_cstr(file) : "unknown location");

@@ -698,6 +698,10 @@ void repl_warnings_install(void);
 /* ns.name where a module of the language defines it (torch.autograd.Function):
    a new reference, or NULL (with the error set when the module failed). */
 nn_object *repl_stdlib_alias(const char *ns, const char *name);
+/* package.name when it is one of PyTorch's submodules that its package imports
+   (torch.distributions.normal: stdlib.c's reexports): a new reference, or NULL
+   (with the error set when it failed). */
+nn_object *repl_stdlib_reexport(const char *package, const char *name);
 /* module.name when name is an item of module's list list_name ("__all__"); NULL without
    an error otherwise. The module is a language module of the library (repl/lib). */
 nn_object *repl_stdlib_listed(const char *module, const char *list_name, const char *name);

@@ -76,6 +76,78 @@ static const struct {
     {"warnings", repl_mod_warnings},
 };
 
+/* PyTorch's submodules whose names nnscope keeps in their package
+   (`from torch.nn.modules.loss import MSELoss` is torch.nn's MSELoss) */
+static const struct {
+    const char *name, *package, *names;
+} reexports[] = {
+#define SUBMODULE(name, package, names) {name, package, names},
+#include "submodules.def"
+#undef SUBMODULE
+};
+
+/* Where nnscope writes the private bases that user code subclasses
+   (`class FocalLoss(_Loss)`): a listed name the package lacks is looked up here. */
+static const struct {
+    const char *name, *module;
+} private_homes[] = {
+    {"torch.nn.modules.loss", "torch.nn._losses_more"},
+    {"torch.nn.modules.conv", "torch.nn._layers3d"},
+};
+
+/* name's value from package, else from module name's private home; NULL
+   without an error when neither has it */
+static nn_object *reexported_value(nn_object *package, const char *module, const char *name)
+{
+    nn_object *v = repl_get_attr(package, name);
+    for (size_t i = 0; !v && nn_error_current() == NN_ERR_ATTRIBUTE && i < sizeof private_homes / sizeof *private_homes; i++) {
+        if (strcmp(private_homes[i].name, module) != 0) continue;
+        nn_error_clear();
+        nn_object *home = repl_stdlib_module(private_homes[i].module);
+        v = home ? repl_get_attr(home, name) : NULL;
+        NN_RELEASE(home);
+    }
+    if (!v && nn_error_current() == NN_ERR_ATTRIBUTE) nn_error_clear();
+    return v;
+}
+
+/* The module of a reexports entry: those of its names the package has (a name
+   it lacks stays missing: `from ... import` then raises CPython's ImportError);
+   NULL without an error when name is none or the package has none of them. */
+static nn_object *reexport_module(const char *name)
+{
+    static const char *building; /* torch.autograd.gradcheck: the package's name is its function, not this module */
+    size_t i = 0;
+    while (i < sizeof reexports / sizeof *reexports && strcmp(reexports[i].name, name) != 0) i++;
+    if (i == sizeof reexports / sizeof *reexports || building == reexports[i].name) return NULL;
+    building = reexports[i].name;
+    nn_object *package = repl_import_by_name(reexports[i].package), *m = package ? repl_module_new(name) : NULL;
+    size_t found = 0;
+    for (const char *p = reexports[i].names; m && *p;) {
+        size_t len = strcspn(p, " ");
+        char word[64];
+        snprintf(word, sizeof word, "%.*s", (int)len, p);
+        p += len + (p[len] == ' ');
+        nn_object *v = reexported_value(package, name, word);
+        if (!v && !nn_error_current()) continue;
+        if (repl_mod_set(m, word, v) < 0) NN_SET(m, NULL);
+        else found++;
+    }
+    NN_RELEASE(package);
+    building = NULL;
+    if (m && !found) NN_SET(m, NULL);
+    return m;
+}
+
+nn_object *repl_stdlib_reexport(const char *package, const char *name)
+{
+    char full[256];
+    if (snprintf(full, sizeof full, "%s.%s", package, name) >= (int)sizeof full) return NULL;
+    for (size_t i = 0; i < sizeof reexports / sizeof *reexports; i++)
+        if (!strcmp(reexports[i].name, full)) return repl_stdlib_module(full);
+    return NULL;
+}
+
 nn_object *repl_stdlib_module(const char *name)
 {
     if (!repl_current) return NULL; /* the bindings without an interpreter (tests) */
@@ -89,7 +161,11 @@ nn_object *repl_stdlib_module(const char *name)
         return m;
     }
     const char *source = repl_pylib_source(name);
-    if (!source) return NULL;
+    if (!source) {
+        m = reexport_module(name);
+        if (m && repl_nmap_set(cache, name, m) < 0) NN_SET(m, NULL);
+        return m;
+    }
     /* cached before it runs, as sys.modules: a module that imports itself back
        (collections.abc -> collections -> collections.abc) gets it, not a second copy */
     m = repl_module_new(name);
