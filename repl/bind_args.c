@@ -434,16 +434,26 @@ static nn_object *native_fn_call_values(nn_object *o, nn_object *args, nn_object
     if (f->cls) return unbound_call(f, args, kwargs);
     if ((!f->module[0] || !strncmp(f->module, "torch", 5)) && repl_complex_check(f->name, f->self, args, kwargs) < 0)
         return NULL;
-    if (f->method) return f->method(f->self, args, kwargs);
+    bool of_tensor = f->self && nn_is_tensor(f->self), of_torch = !f->self && !strcmp(f->module, "torch");
     nn_object *r = NULL;
-    if (!f->self && !strcmp(f->module, "torch") && repl_out_call(f->name, f->fn, args, kwargs, &r)) return r;
-    if (!f->self) return f->fn(NULL, args, kwargs);
+    if (f->method) {
+        r = f->method(f->self, args, kwargs);
+        if (!r && of_tensor) repl_torch_arg_error(f->name, f->self, args, 0, kwargs);
+        return r;
+    }
+    if (of_torch && repl_out_call(f->name, f->fn, args, kwargs, &r)) return r;
+    if (!f->self) {
+        r = f->fn(NULL, args, kwargs);
+        if (!r && of_torch) repl_torch_arg_error(f->name, NULL, args, 0, kwargs);
+        return r;
+    }
     size_t n = nn_tuple_len(args);
     nn_object *full = nn_tuple_new(n + 1);
     if (!full) return NULL;
     nn_tuple_set(full, 0, nn_retain(f->self));
     for (size_t i = 0; i < n; i++) nn_tuple_set(full, i + 1, nn_retain(nn_tuple_get(args, i)));
     r = f->fn(NULL, full, kwargs);
+    if (!r && of_tensor) repl_torch_arg_error(f->name, f->self, full, 1, kwargs);
     NN_RELEASE(full);
     return r;
 }

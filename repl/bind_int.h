@@ -513,6 +513,10 @@ int repl_lazy_add_classes(nn_object *ns);
 nn_object *repl_lazy_materialize(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_lazy_module_become(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_lazy_mute_warnings(void *ud, nn_object *args, nn_object *kwargs);
+/* torch_arg_errors.c: a TypeError that the argument parser raised for torch's C function or Tensor
+   method name (self: the method's tensor, NULL for torch's function; args: the call's, from skip on
+   without self) reworded as PyTorch 1.13's parser words it; any other error is left alone */
+void repl_torch_arg_error(const char *name, nn_object *self, nn_object *args, size_t skip, nn_object *kwargs);
 /* torch._nnscope_frombuffer (bind_ops_more.c), under torch.frombuffer (repl/lib/torch._frombuffer.py) */
 nn_object *repl_nnscope_frombuffer(void *ud, nn_object *args, nn_object *kwargs);
 /* native_module_init.c: NativeClass.__init__ as a function of (self, *args) for a module class of

@@ -127,8 +127,11 @@ static nn_object *binary_fn(const char *fname, nn_object *args, nn_object *kwarg
     const char *spec = which <= 1 ? "input, other, *, alpha=" : "input, other";
     if (repl_parse_args(fname, spec, args, kwargs, a) || (which <= 1 && repl_arg_double(fname, "alpha", 0, a[2], &alpha)))
         return NULL;
-    /* PyTorch takes a number as the input of these (torch.add(1, t), torch.pow(2, t)) */
-    bool number_input = !nn_is_tensor(a[0]) && (which <= 4 || which == 10 || which == 11) && nn_is_tensor(a[1]);
+    /* PyTorch takes a number as the input of these (torch.add(1, t), torch.pow(2, t)); add, sub, mul,
+       div and floor_divide with a number as the other too (its allow_numbers_as_tensors: torch.add(1, 2)) */
+    bool number = nn_is_bool(a[0]) || nn_is_int(a[0]) || nn_is_float(a[0]) || nn_is_complex(a[0]);
+    bool number_input = !nn_is_tensor(a[0]) && (((which <= 4 || which == 10 || which == 11) && nn_is_tensor(a[1])) ||
+                                                (number && (which <= 3 || which == 10)));
     if (number_input ? !(x = repl_as_tensor(a[0])) : repl_arg_tensor(fname, "input", 1, a[0], &x)) return NULL;
     if (!number_input) NN_RETAIN(x);
     nn_tensor *y = repl_as_tensor(a[1]);
@@ -566,6 +569,26 @@ static nn_object *f_squeeze(void *ud, nn_object *args, nn_object *kwargs)
 }
 
 /* reshape/view/permute/expand: (input, *shape) or (input, shape). */
+/* PyTorch's words for a shape given badly to reshape, view, expand, permute and repeat (param: its
+   name, type: its type's): none at all (CPython's words, torch_arg_errors.c makes them PyTorch's),
+   one that is no sequence, or a non-int among several */
+static int shape_args_check(const char *fname, const char *param, const char *type, nn_object *args, size_t skip)
+{
+    size_t n = nn_tuple_len(args);
+    if (n == skip) return nn_error_set(NN_ERR_TYPE, "%s() missing 1 required positional argument: '%s'", fname, param);
+    for (size_t i = skip; i < n; i++) {
+        nn_object *d = nn_tuple_get(args, i);
+        if (nn_is_int(d) || repl_is_bigint(d)) continue;
+        if (n == skip + 1 && !nn_is_list(d) && !nn_is_instance(d, &nn_tuple_type))
+            return nn_error_set(NN_ERR_TYPE, "%s(): argument '%s' (position %d) must be %s, not %s", fname, param,
+                                (int)skip + 1, type, repl_type_name(d));
+        if (n > skip + 1)
+            return nn_error_set(NN_ERR_TYPE, "%s(): argument '%s' must be %s, but found element of type %s at pos %d",
+                                fname, param, type, repl_type_name(d), (int)(i - skip + 1));
+    }
+    return 0;
+}
+
 static nn_object *shape_fn(const char *fname, nn_object *args, nn_object *kwargs, int which)
 {
     nn_tensor *x = NULL;
@@ -578,6 +601,8 @@ static nn_object *shape_fn(const char *fname, nn_object *args, nn_object *kwargs
         if (n < 1) nn_error_set(NN_ERR_TYPE, "%s() missing 1 required positional argument: 'input'", fname);
         return NULL;
     }
+    static const char *const param[] = {"shape", "size", "size", "dims"};
+    if (shape_args_check(fname, param[which], which == 3 ? "tuple of ints" : "tuple of SymInts", args, 1)) return NULL;
     int ndim = 0;
     int64_t sizes[NN_MAX_DIMS];
     if (repl_shape_from_args(fname, args, 1, n - 1, &ndim, sizes)) return NULL;
@@ -1260,6 +1285,7 @@ M(repeat)
         nn_error_set(NN_ERR_TYPE, "repeat() got an unexpected keyword argument");
         return NULL;
     }
+    if (shape_args_check("repeat", "repeats", "tuple of SymInts", args, 0)) return NULL;
     if (repl_shape_from_args("repeat", args, 0, nn_tuple_len(args), &nd, reps)) return NULL;
     return T(nn_repeat(SELF, nd, reps));
 }
