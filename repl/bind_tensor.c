@@ -568,7 +568,6 @@ static nn_object *f_squeeze(void *ud, nn_object *args, nn_object *kwargs)
     return T(a[1] ? nn_squeeze_dim(x, (int)d) : nn_squeeze(x));
 }
 
-/* reshape/view/permute/expand: (input, *shape) or (input, shape). */
 /* PyTorch's words for a shape given badly to reshape, view, expand, permute and repeat (param: its
    name, type: its type's): none at all (CPython's words, torch_arg_errors.c makes them PyTorch's),
    one that is no sequence, or a non-int among several */
@@ -589,6 +588,7 @@ static int shape_args_check(const char *fname, const char *param, const char *ty
     return 0;
 }
 
+/* reshape/view/permute/expand: (input, *shape) or (input, shape). */
 static nn_object *shape_fn(const char *fname, nn_object *args, nn_object *kwargs, int which)
 {
     nn_tensor *x = NULL;
