@@ -7,50 +7,16 @@ import torch
 from torch import nn
 import torch.nn.functional as F
 from torch.nn._grad_names import grad_fn_name
+from torch.nn._norm_bases import _BatchNorm
 
 
-class SyncBatchNorm(nn.Module):
+class SyncBatchNorm(_BatchNorm):
     __module__ = 'torch.nn.modules.batchnorm'
 
     def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True,
                  process_group=None, device=None, dtype=None):
-        super().__init__()
-        self.num_features = num_features
-        self.eps = eps
-        self.momentum = momentum
-        self.affine = affine
-        self.track_running_stats = track_running_stats
-        if affine:
-            self.weight = nn.Parameter(torch.ones(num_features, dtype=dtype))
-            self.bias = nn.Parameter(torch.zeros(num_features, dtype=dtype))
-        else:
-            self.register_parameter('weight', None)
-            self.register_parameter('bias', None)
-        if track_running_stats:
-            self.register_buffer('running_mean', torch.zeros(num_features, dtype=dtype))
-            self.register_buffer('running_var', torch.ones(num_features, dtype=dtype))
-            self.register_buffer('num_batches_tracked', torch.tensor(0, dtype=torch.long))
-        else:
-            self.register_buffer('running_mean', None)
-            self.register_buffer('running_var', None)
-            self.register_buffer('num_batches_tracked', None)
+        super().__init__(num_features, eps, momentum, affine, track_running_stats, device=device, dtype=dtype)
         self.process_group = process_group
-
-    def extra_repr(self):
-        return '{}, eps={}, momentum={}, affine={}, track_running_stats={}'.format(
-            self.num_features, self.eps, self.momentum, self.affine, self.track_running_stats)
-
-    def reset_running_stats(self):
-        if self.track_running_stats:
-            self.running_mean.zero_()
-            self.running_var.fill_(1)
-            self.num_batches_tracked.zero_()
-
-    def reset_parameters(self):
-        self.reset_running_stats()
-        if self.affine:
-            nn.init.ones_(self.weight)
-            nn.init.zeros_(self.bias)
 
     def _check_input_dim(self, input):
         if input.dim() < 2:
