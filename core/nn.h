@@ -650,6 +650,13 @@ int nn_split_views(nn_tensor *t, int dim, int n, const int64_t *lens, bool with_
    history and requires_grad (t.detach_()). 0 or -1. */
 int nn_become_view_(nn_tensor *t, nn_tensor *v);
 int nn_detach_(nn_tensor *t);
+/* t.op_() for an op that only exists out of place: r = op(nn_inplace_source(t)), a
+   copy of t's values with t's history (what op saves is not overwritten, and its
+   node's edge leads where t's own would), then t (not a view) takes r's values,
+   written without recording, and r's history, as if op had written t itself.
+   PyTorch's error for a leaf that requires grad. 0 or -1 / a new tensor or NULL. */
+nn_tensor *nn_inplace_source(nn_tensor *t);
+int nn_take_result_(nn_tensor *t, nn_tensor *r);
 
 /* Indexing: one index item per entry, as in x[0, 1:3, None, ...]. */
 typedef enum nn_index_kind {

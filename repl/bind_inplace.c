@@ -19,7 +19,7 @@ const char *repl_shape_text(const nn_tensor *t, char *buf, size_t n)
     return buf;
 }
 
-int repl_tensor_write_result(nn_tensor *a, nn_tensor *r)
+int repl_tensor_result_fits(nn_tensor *a, nn_tensor *r)
 {
     char s1[256], s2[256];
     if (r->ndim != a->ndim || memcmp(r->sizes, a->sizes, sizeof(int64_t) * (size_t)a->ndim) != 0)
@@ -30,7 +30,12 @@ int repl_tensor_write_result(nn_tensor *a, nn_tensor *r)
     if (narrowing)
         return nn_error_set(NN_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s",
                             nn_dtype_scalar_name(r->dtype), nn_dtype_scalar_name(a->dtype));
-    return nn_index_put_(a, 0, NULL, r);
+    return 0;
+}
+
+int repl_tensor_write_result(nn_tensor *a, nn_tensor *r)
+{
+    return repl_tensor_result_fits(a, r) < 0 ? -1 : nn_index_put_(a, 0, NULL, r);
 }
 
 nn_object *repl_tensor_inplace(repl_binop op, nn_object *a, nn_object *b)

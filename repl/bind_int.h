@@ -242,8 +242,10 @@ nn_object *repl_tensor_unary(repl_unop op, nn_tensor *a);
 /* bind_inplace.c: the result r of an op written into a, as `a += b` writes it
    (PyTorch's checks first: r's shape must be a's, r's dtype must cast to a's;
    autograd records the write as CopySlices, r carrying the op's history).
-   0 or -1. And "[2, 3]" as PyTorch's messages print t's shape, into buf. */
+   0 or -1. repl_tensor_result_fits: those checks alone. And "[2, 3]" as PyTorch's
+   messages print t's shape, into buf. */
 int repl_tensor_write_result(nn_tensor *a, nn_tensor *r);
+int repl_tensor_result_fits(nn_tensor *a, nn_tensor *r);
 const char *repl_shape_text(const nn_tensor *t, char *buf, size_t n);
 /* bind_tensor_more.c: aliases, in-place forms, view_as & co. (see there):
    t.name, or NULL without error when it is not one of them */

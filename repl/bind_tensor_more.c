@@ -141,17 +141,41 @@ static char *inplace_method_repr(nn_object *o)
     return nn_strdup(buf);
 }
 
+/* Whether a tensor among args' items or kwargs' values requires grad. */
+static bool any_requires_grad(nn_object *args, nn_object *kwargs)
+{
+    for (size_t i = 0; i < nn_tuple_len(args); i++) {
+        nn_object *o = nn_tuple_get(args, i);
+        if (nn_is_tensor(o) && NN_TENSOR(o)->requires_grad) return true;
+    }
+    size_t pos = 0;
+    nn_object *key, *value;
+    while (kwargs && nn_dict_next(kwargs, &pos, &key, &value))
+        if (nn_is_tensor(value) && NN_TENSOR(value)->requires_grad) return true;
+    return false;
+}
+
 static nn_object *inplace_method_call(nn_object *o, nn_object *args, nn_object *kwargs)
 {
     inplace_method *m = (inplace_method *)o;
     nn_tensor *t = m->self;
-    nn_object *r = call_method(t, m->op, args, kwargs);
+    /* a recorded op may save its input: computed from a copy of t that has t's history,
+       so that writing t leaves what it saved intact; t (not a view) then takes the op's
+       node as its history, a view CopySlices over the write */
+    bool records = !m->view && nn_grad_enabled() && (t->requires_grad || any_requires_grad(args, kwargs));
+    nn_tensor *src = !records ? (nn_tensor *)nn_retain(&t->ob) : t->base ? nn_clone(t) : nn_inplace_source(t);
+    nn_object *r = src ? call_method(src, m->op, args, kwargs) : NULL;
+    NN_RELEASE(src);
     if (!r) return NULL;
     int rc;
     if (!nn_is_tensor(r))
         rc = nn_error_set(NN_ERR_TYPE, "%s_(): the op returned %s, not a Tensor", m->op, repl_type_name(r));
+    else if (m->view)
+        rc = nn_become_view_(t, NN_TENSOR(r));
+    else if (records && !t->base)
+        rc = repl_tensor_result_fits(t, NN_TENSOR(r)) < 0 ? -1 : nn_take_result_(t, NN_TENSOR(r));
     else
-        rc = m->view ? nn_become_view_(t, NN_TENSOR(r)) : repl_tensor_write_result(t, NN_TENSOR(r));
+        rc = repl_tensor_write_result(t, NN_TENSOR(r));
     NN_RELEASE(r);
     return rc < 0 ? NULL : nn_retain(&t->ob);
 }

@@ -127,3 +127,72 @@ def set_warn_always(b):
 
 def is_warn_always_enabled():
     return _state["warn_always"]
+
+
+_index_reduce_warned = [False]
+
+
+def _index_reduce_into(out, dim, index, source, reduce, include_self):
+    # PyTorch 1.13's index_reduce: source's slices reduced into out's rows picked by index
+    # along dim; the same reduction as scatter_reduce with index spread over source's shape
+    if reduce not in ("prod", "mean", "amax", "amin"):
+        raise RuntimeError("index_reduce(): Expected reduce to be one of prod, mean, amax or amin but got "
+                           "{}.".format(reduce))
+    if not _index_reduce_warned[0]:
+        _index_reduce_warned[0] = True
+        import warnings
+        warnings.warn("index_reduce() is in beta and the API may change at any time.", UserWarning, stacklevel=3)
+    ndim = out.dim()
+    if not -max(ndim, 1) <= dim < max(ndim, 1):
+        raise IndexError("Dimension out of range (expected to be in range of [{}, {}], but got {})".format(
+            -max(ndim, 1), max(ndim, 1) - 1, dim))
+    dim %= max(ndim, 1)
+    if index.dim() > 1:
+        raise IndexError("index_reduce_(): Index is supposed to be a vector, but got dim: {} with type: {} and "
+                         "size: {}".format(index.dim(), _scalar_name(index.dtype), list(index.shape)))
+    if index.dtype not in (torch.int64, torch.int32):
+        raise RuntimeError("index_reduce_(): Expected dtype int32/int64 for index but got: " + _scalar_name(index.dtype))
+    if out.dtype != source.dtype:
+        raise RuntimeError("index_reduce_(): self ({}) and source ({}) must have the same scalar type".format(
+            _scalar_name(out.dtype), _scalar_name(source.dtype)))
+    if dim != 0 and dim >= source.dim():
+        raise IndexError("index_reduce_(): Indexing dim {} is out of bounds of the source tensor with dim {}".format(
+            dim, source.dim()))
+    count = source.size(dim) if source.dim() else 1
+    if index.numel() != count:
+        raise RuntimeError("index_reduce_(): Number of indices ({}) should be equal to source.size(dim): ({}), for "
+                           "dim: {}".format(index.numel(), count, dim))
+    own = [s for d, s in enumerate(out.shape) if d != dim]
+    theirs = [s for d, s in enumerate(source.shape) if d != dim]
+    for i in range(len(own) - 1, -1, -1):
+        if i < len(theirs) and own[i] != theirs[i]:
+            raise RuntimeError("The size of tensor a ({}) must match the size of tensor b ({}) at non-singleton "
+                               "dimension {}".format(own[i], theirs[i], i))
+    if index.numel() and not bool(((index >= -out.size(dim)) & (index < out.size(dim))).all()):
+        raise IndexError("index out of range in self")
+    shape = [1] * source.dim()
+    if shape:
+        shape[dim] = -1
+    spread = (index % out.size(dim)).long().view(shape).expand_as(source)
+    return out.scatter_reduce_(dim, spread, source, reduce, include_self=include_self)
+
+
+def _scalar_name(dtype):
+    return {torch.float32: "Float", torch.float64: "Double", torch.float16: "Half", torch.bfloat16: "BFloat16",
+            torch.int64: "Long", torch.int32: "Int", torch.int16: "Short", torch.int8: "Char",
+            torch.uint8: "Byte", torch.bool: "Bool"}.get(dtype, str(dtype))
+
+
+def index_reduce(input, dim, index, source, reduce, *, include_self=True, out=None):
+    result = _index_reduce_into(input.clone(), dim, index, source, reduce, include_self)
+    torch._nnscope_name_grad_fn(result, "IndexReduceBackward0", input, source)
+    if out is not None:
+        out.resize_(result.shape).copy_(result)
+        return out
+    return result
+
+
+def index_reduce_(self, dim, index, source, reduce, *, include_self=True):
+    _index_reduce_into(self, dim, index, source, reduce, include_self)
+    torch._nnscope_name_grad_fn(self, "IndexReduceBackward0", source)
+    return self
