@@ -12,7 +12,8 @@ import torch.nn.functional as F
 from torch._names_sweep import (adjoint, cdouble, cfloat, is_neg, resolve_neg, empty_strided, new_empty_strided, fill,
                                 detach_, split_with_sizes, cholesky_inverse, nuclear_norm, frobenius_norm, narrow_copy,
                                 as_strided_scatter, get_num_interop_threads, set_num_interop_threads, set_warn_always,
-                                is_warn_always_enabled, index_reduce, index_reduce_)
+                                is_warn_always_enabled, index_reduce, index_reduce_, bitwise_left_shift,
+                                bitwise_right_shift, bitwise_left_shift_, bitwise_right_shift_, asarray)
 
 _INPLACE = ['abs_', 'acos_', 'acosh_', 'asin_', 'asinh_', 'atan_', 'atanh_', 'arccos_', 'arccosh_', 'arcsin_',
             'arcsinh_', 'arctan_', 'arctanh_', 'ceil_', 'clamp_', 'clamp_max_', 'clamp_min_', 'clip_', 'cos_',
@@ -33,14 +34,15 @@ __all__ = ['conv1d', 'conv2d', 'conv3d', 'conv_transpose1d', 'conv_transpose2d',
            'adjoint', 'is_neg', 'resolve_neg', 'is_inference', 'empty_strided', 'fill', 'detach_', 'split_with_sizes',
            'cholesky_inverse', 'put', 'nuclear_norm', 'frobenius_norm', 'narrow_copy', 'as_strided_scatter',
            'get_num_interop_threads', 'set_num_interop_threads', 'set_warn_always', 'is_warn_always_enabled',
-           'index_reduce'] + _INPLACE
+           'index_reduce', 'bitwise_left_shift', 'bitwise_right_shift', 'asarray'] + _INPLACE
 
 __methods__ = ['float_power', 'float_power_', 'ldexp', 'ldexp_', 'signbit', 'msort', 'logaddexp2', 'positive',
                'isneginf', 'isposinf', 'isreal', 'diagflat', 'dsplit', 'hsplit', 'vsplit', 'tensor_split',
                'inner', 'vdot', 'argwhere', 'where', 'sum_to_size', 'fill_diagonal_', 'apply_', 'map_',
                'share_memory_', 'is_pinned', 'resize_as_', 'resize_', 'get_device', 'is_shared', 'is_inference',
                'to_dense', 'put_', 'put', '__array__', 'adjoint', 'cdouble', 'cfloat', 'is_neg', 'resolve_neg',
-               'new_empty_strided', 'split_with_sizes', 'cholesky_inverse', 'narrow_copy', 'index_reduce', 'index_reduce_']
+               'new_empty_strided', 'split_with_sizes', 'cholesky_inverse', 'narrow_copy', 'index_reduce', 'index_reduce_',
+               'bitwise_left_shift', 'bitwise_right_shift', 'bitwise_left_shift_', 'bitwise_right_shift_']
 
 __properties__ = ['is_cpu', 'layout', 'names']
 

@@ -196,3 +196,75 @@ def index_reduce_(self, dim, index, source, reduce, *, include_self=True):
     _index_reduce_into(self, dim, index, source, reduce, include_self)
     torch._nnscope_name_grad_fn(self, "IndexReduceBackward0", source)
     return self
+
+
+def _shift(name, input, other, left, out):
+    # an integer shift as arithmetic: x * 2**k (wrapping as the dtype does) or floor(x / 2**k),
+    # which is the arithmetic shift of a signed and the logical one of an unsigned dtype; a
+    # shift by the width or more gives 0 (or -1 for a negative number shifted right)
+    x = input if isinstance(input, torch.Tensor) else torch.as_tensor(input)
+    k = other if isinstance(other, torch.Tensor) else torch.as_tensor(other)
+    dtype = torch.result_type(input, other)
+    if dtype.is_floating_point or dtype.is_complex or dtype == torch.bool:
+        kernel = ("lshift_cpu" if left else "rshift_cpu") if dtype != torch.bool else name
+        raise RuntimeError('"{}" not implemented for \'{}\''.format(kernel, _scalar_name(dtype)))
+    bits = torch.iinfo(dtype).bits
+    x, k = x.to(dtype), k.to(torch.int64)
+    big = k >= bits
+    power = torch.pow(torch.tensor(2, dtype=torch.int64), k.clamp(0, bits - 1))
+    if left:
+        result = torch.where(big, torch.zeros((), dtype=dtype), (x.to(torch.int64) * power).to(dtype))
+    else:
+        result = torch.where(big, torch.where(x < 0, -1, 0).to(dtype), torch.div(x.to(torch.int64), power,
+                                                                                rounding_mode="floor").to(dtype))
+    return result if out is None else out.resize_(result.shape).copy_(result)
+
+
+def bitwise_left_shift(input, other, *, out=None):
+    return _shift("bitwise_left_shift", input, other, True, out)
+
+
+def bitwise_right_shift(input, other, *, out=None):
+    return _shift("bitwise_right_shift", input, other, False, out)
+
+
+def bitwise_left_shift_(self, other):
+    return self.copy_(bitwise_left_shift(self, other))
+
+
+def bitwise_right_shift_(self, other):
+    return self.copy_(bitwise_right_shift(self, other))
+
+
+def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=False):
+    # PyTorch 1.13's torch.asarray: a tensor or a NumPy array shares its memory unless a
+    # dtype or device change (or copy=True) needs a copy; anything else is torch.tensor's
+    import numpy
+    if isinstance(obj, numpy.generic):  # a NumPy scalar goes through the buffer protocol: 1-d
+        obj = numpy.array([obj])
+    if isinstance(obj, numpy.ndarray):
+        obj = torch.from_numpy(obj)
+    if not isinstance(obj, torch.Tensor):
+        t = torch.tensor(obj, dtype=dtype, device=device)
+    else:
+        t = obj
+        wrong_dtype = dtype is not None and dtype != t.dtype
+        wrong_device = device is not None and torch.device(device) != t.device
+        if copy is False and wrong_dtype:
+            raise ValueError("can't alias tensor with dtype '{}' into dtype '{}'.".format(
+                _scalar_name(t.dtype), _scalar_name(dtype)))
+        if copy is False and wrong_device:
+            raise ValueError("can't alias tensor on device '{}' into device '{}'.".format(t.device, torch.device(device)))
+        if wrong_dtype or wrong_device:
+            t = t.to(device=device if device is not None else t.device, dtype=dtype if dtype is not None else t.dtype,
+                     copy=bool(copy))
+        elif copy:
+            t = t.clone()
+        if requires_grad and t.requires_grad:
+            return t
+        t = t.detach()
+    if requires_grad:
+        if not (t.is_floating_point() or t.is_complex()):
+            raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
+        t.requires_grad_(True)
+    return t

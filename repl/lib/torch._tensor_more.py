@@ -59,7 +59,7 @@ def mT(self):
 def mH(self):
     if self.dim() < 2:
         raise RuntimeError("tensor.mH is only supported on matrices or batches of matrices. Got {}-D tensor.".format(self.dim()))
-    return self.transpose(-2, -1)
+    return self.transpose(-2, -1).conj()
 
 
 def H(self):
@@ -68,7 +68,7 @@ def H(self):
     if self.dim() != 2:
         hint = " For batches of matrices, consider using tensor.mH" if self.dim() > 2 else ""
         raise RuntimeError("tensor.H is only supported on matrices (2-D tensors). Got {}-D tensor.{}".format(self.dim(), hint))
-    return self.transpose(0, 1)
+    return self.transpose(0, 1).conj()
 
 
 def materialize(self, shape, device=None, dtype=None):
