@@ -113,20 +113,17 @@ static nn_object *gen_seed(nn_object *self, nn_object *args, nn_object *kwargs)
     return gen_initial_seed(self, args, kwargs);
 }
 
-/* The state as a 1-d tensor of its bytes (int64: nnscope has no uint8). */
+/* The state as a 1-d uint8 tensor of its bytes, as PyTorch's ByteTensor. */
 static nn_object *gen_get_state(nn_object *self, nn_object *args, nn_object *kwargs)
 {
     if (repl_parse_args("get_state", "", args, kwargs, NULL)) return NULL;
     int64_t n = (int64_t)nn_generator_state_size();
     unsigned char *buf = nn_malloc((size_t)n);
-    int64_t *d = buf ? nn_malloc((size_t)n * sizeof *d) : NULL;
     nn_tensor *t = NULL;
-    if (d) {
+    if (buf) {
         nn_generator_get_state(GEN(self), buf);
-        for (int64_t i = 0; i < n; i++) d[i] = buf[i];
-        t = nn_from_data(d, 1, &n, NN_INT64);
+        t = nn_from_data(buf, 1, &n, NN_UINT8);
     }
-    nn_free(d);
     nn_free(buf);
     return T(t);
 }
@@ -134,26 +131,14 @@ static nn_object *gen_get_state(nn_object *self, nn_object *args, nn_object *kwa
 static nn_object *gen_set_state(nn_object *self, nn_object *args, nn_object *kwargs)
 {
     ARGS(1);
-    nn_tensor *t = NULL;
     if (repl_parse_args("set_state", "new_state", args, kwargs, a)) return NULL;
     if (!nn_is_tensor(a[0]))
         return nn_error_set(NN_ERR_TYPE, "expected a torch.ByteTensor, but got %s", repl_type_name(a[0])), NULL;
-    t = NN_TENSOR(a[0]);
-    if (t->dtype != NN_INT64 && t->dtype != NN_INT32)
-        return nn_error_set(NN_ERR_TYPE, "expected a torch.ByteTensor, but got %s", repl_type_name(a[0])), NULL;
-    int64_t n = nn_numel(t);
-    unsigned char *buf = nn_malloc((size_t)(n > 0 ? n : 1));
-    if (!buf) return NULL;
-    double *v = nn_malloc(sizeof(double) * (size_t)(n > 0 ? n : 1));
-    int rc = v ? 0 : -1;
-    if (v) nn_to_doubles(t, v);
-    for (int64_t i = 0; i < n && rc == 0; i++) {
-        if (!(v[i] >= 0 && v[i] <= 255)) rc = nn_error_set(NN_ERR_RUNTIME, "the state holds byte values (0..255)");
-        buf[i] = (unsigned char)v[i];
-    }
-    nn_free(v);
-    if (rc == 0) rc = nn_generator_set_state(GEN(self), buf, (size_t)n);
-    nn_free(buf);
+    nn_tensor *t = NN_TENSOR(a[0]), *hold = NULL;
+    if (t->dtype != NN_UINT8) return nn_error_set(NN_ERR_TYPE, "RNG state must be a torch.ByteTensor"), NULL;
+    const void *bytes = nn_numel(t) ? nn_host_read(t, &hold) : "";
+    int rc = bytes ? nn_generator_set_state(GEN(self), bytes, (size_t)nn_numel(t)) : -1;
+    NN_RELEASE(hold);
     return rc ? NULL : nn_retain(self);
 }
 

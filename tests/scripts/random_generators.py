@@ -69,3 +69,11 @@ try:
     torch.rand(2, generator=5)
 except TypeError as e:
     print("TypeError")
+# the state is a ByteTensor (uint8), as PyTorch's; set_state takes only that
+state = torch.get_rng_state()
+print(state.dtype, state.shape, torch.Generator().get_state().dtype)
+for bad in [state.long(), state[:10], [1, 2]]:
+    try:
+        torch.Generator().set_state(bad)
+    except (TypeError, RuntimeError) as e:
+        print(type(e).__name__, e)
