@@ -224,11 +224,22 @@ static int backward_gemm(const conv_shape *s, nn_tensor *x, nn_tensor *w, nn_ten
 }
 
 int nn_conv2d_input_weight_grads(nn_tensor *x, nn_tensor *w, nn_tensor *gy, const nn_op_params *p, bool need_x,
-                                 bool need_w, bool need_b, nn_tensor **gin)
+                                 bool need_w, bool need_b, bool slow, nn_tensor **gin)
 {
     conv_shape s;
     shape_from(&s, x, w, p);
+    if (slow) s.onednn = s.onednn_input_grad = false;
     return backward_gemm(&s, x, w, gy, need_x, need_w, need_b, gin);
+}
+
+nn_tensor *nn_conv2d_slow(nn_tensor *x, nn_tensor *w, const nn_op_params *p)
+{
+    if (check_args(x, w, NULL, p) < 0) return NULL;
+    conv_shape s;
+    shape_from(&s, x, w, p);
+    s.onednn = s.onednn_input_grad = false;
+    int64_t out_sizes[4] = {s.n, s.o, s.oh, s.ow};
+    return conv2d_4d_gemm(&s, x, w, NULL, out_sizes);
 }
 
 int nn_convolution_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
