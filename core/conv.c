@@ -42,14 +42,14 @@ static nn_tensor *f64_to(nn_tensor *t, nn_dtype dtype)
    jit:avx2 kernels, whose order cpu/conv2d_onednn.c reproduces:
    ConvParams::use_mkldnn (a 1x1 kernel only with a stride, a dilation, a batch
    of 16 or more threads; then groups, a kernel above 3x3, a batch of more than
-   one or a large input) and the geometries the jit:avx2 kernels accept (no
-   dilation, one stride both ways, padding inside the kernel's reach, kw < 14;
-   groups only of multiples of 8 channels each way, or depthwise, one channel
-   each way, which oneDNN's jit_dw kernels sum in the same orders: other groups
-   go to oneDNN's GEMM);
-   its input gradient not for under 8 channels with kw > 3 and a stride, which
-   oneDNN sends to its GEMM. A 1x1 kernel without padding goes to oneDNN's
-   jit_1x1 kernels, whose blocks cpu/conv2d_onednn.c also follows. */
+   one or a large input) and the geometries the jit:avx2 kernels accept (one
+   stride both ways, padding inside the dilated kernel's reach, kw < 14; groups
+   only of multiples of 8 channels each way, or depthwise, one channel each way,
+   which oneDNN's jit_dw kernels sum in the same orders: other groups go to
+   oneDNN's GEMM); its input gradient not for under 8 channels with kw > 3 and
+   a stride, which oneDNN sends to its GEMM, and its weight and bias gradients
+   not with a dilation (oneDNN's GEMM too). A 1x1 kernel without padding goes
+   to oneDNN's jit_1x1 kernels, whose blocks cpu/conv2d_onednn.c also follows. */
 static void mark_onednn(conv_shape *s)
 {
     bool strided = s->stride[0] > 1 || s->stride[1] > 1, dilated = s->dilation[0] > 1 || s->dilation[1] > 1;
@@ -58,12 +58,14 @@ static void mark_onednn(conv_shape *s)
     int64_t cg = s->c / s->groups, og = s->o / s->groups;
     bool depthwise = s->groups > 1 && cg == 1 && og == 1;
     bool groups_ok = s->groups == 1 || (cg % 8 == 0 && og % 8 == 0) || depthwise;
-    int64_t end_h = (s->oh - 1) * s->stride[0] + s->kh - s->h - s->padding[0];
-    int64_t end_w = (s->ow - 1) * s->stride[1] + s->kw - s->w - s->padding[1];
-    s->onednn = mkldnn && groups_ok && !dilated && s->stride[0] == s->stride[1] &&
-                s->kw < 14 && s->kh <= s->h && s->padding[0] < s->kh && s->padding[1] < s->kw && end_h < s->kh &&
-                end_w < s->kw;
+    int64_t ekh = s->dilation[0] * (s->kh - 1) + 1, ekw = s->dilation[1] * (s->kw - 1) + 1; /* the dilated extent */
+    int64_t end_h = (s->oh - 1) * s->stride[0] + ekh - s->h - s->padding[0];
+    int64_t end_w = (s->ow - 1) * s->stride[1] + ekw - s->w - s->padding[1];
+    s->onednn = mkldnn && groups_ok && !(dilated && (depthwise || s->kh * s->kw == 1)) &&
+                s->stride[0] == s->stride[1] && s->kw < 14 && ekh <= s->h && s->padding[0] < ekh &&
+                s->padding[1] < ekw && end_h < ekh && end_w < ekw;
     s->onednn_input_grad = s->onednn && (depthwise || !(s->c < 8 && s->kw > 3 && s->stride[1] > 1));
+    s->onednn_weight_grad = s->onednn && !dilated;
 }
 
 static void shape_from(conv_shape *s, const nn_tensor *x, const nn_tensor *w, const nn_op_params *p)
@@ -78,7 +80,7 @@ static void shape_from(conv_shape *s, const nn_tensor *x, const nn_tensor *w, co
     s->groups = p->i[6];
     s->oh = (s->h + 2 * s->padding[0] - s->dilation[0] * (s->kh - 1) - 1) / s->stride[0] + 1;
     s->ow = (s->w + 2 * s->padding[1] - s->dilation[1] * (s->kw - 1) - 1) / s->stride[1] + 1;
-    s->onednn = s->onednn_input_grad = false;
+    s->onednn = s->onednn_input_grad = s->onednn_weight_grad = false;
     if (x->dtype == NN_FLOAT32) mark_onednn(s);
 }
 
@@ -203,8 +205,8 @@ static int backward_gemm(const conv_shape *s, nn_tensor *x, nn_tensor *w, nn_ten
     nn_tensor *gcc = gc ? dense(gc) : NULL;
     nn_tensor *gx = gcc && need_x ? nn_empty_like(x) : NULL;
     nn_tensor *gw = gcc && need_w ? nn_zeros_like(w) : NULL;
-    nn_tensor *gb = gcc && need_b && s->onednn ? nn_zeros_on(nn_device_of(x), 1, &s->o, x->dtype) : NULL;
-    int rc = gcc && (gx || !need_x) && (gw || !need_w) && (gb || !need_b || !s->onednn) ? 0 : -1;
+    nn_tensor *gb = gcc && need_b && s->onednn_weight_grad ? nn_zeros_on(nn_device_of(x), 1, &s->o, x->dtype) : NULL;
+    int rc = gcc && (gx || !need_x) && (gw || !need_w) && (gb || !need_b || !s->onednn_weight_grad) ? 0 : -1;
     if (rc == 0 && nn_numel(gcc) > 0)
         rc = NN_KERNEL(nn_backend_of(xc), conv2d_backward, (s, xc, wc, gcc, gx, gw, gb));
     else if (rc == 0 && gx)
@@ -228,7 +230,7 @@ int nn_conv2d_input_weight_grads(nn_tensor *x, nn_tensor *w, nn_tensor *gy, cons
 {
     conv_shape s;
     shape_from(&s, x, w, p);
-    if (slow) s.onednn = s.onednn_input_grad = false;
+    if (slow) s.onednn = s.onednn_input_grad = s.onednn_weight_grad = false;
     return backward_gemm(&s, x, w, gy, need_x, need_w, need_b, gin);
 }
 
@@ -237,7 +239,7 @@ nn_tensor *nn_conv2d_slow(nn_tensor *x, nn_tensor *w, const nn_op_params *p)
     if (check_args(x, w, NULL, p) < 0) return NULL;
     conv_shape s;
     shape_from(&s, x, w, p);
-    s.onednn = s.onednn_input_grad = false;
+    s.onednn = s.onednn_input_grad = s.onednn_weight_grad = false;
     int64_t out_sizes[4] = {s.n, s.o, s.oh, s.ow};
     return conv2d_4d_gemm(&s, x, w, NULL, out_sizes);
 }

@@ -16,6 +16,7 @@ typedef struct nn_conv_geom {
     bool onednn;            /* float32 summed in the order of PyTorch 1.13's oneDNN kernels (cpu/conv2d_onednn.c);
                                false: im2col and the one GEMM site */
     bool onednn_input_grad; /* the input gradient too (oneDNN runs some through its GEMM) */
+    bool onednn_weight_grad; /* the weight and bias gradients too (not with a dilation: oneDNN's GEMM) */
 } nn_conv_geom;
 
 #endif

@@ -62,10 +62,10 @@ static FMA_CLONES void plane_terms(const conv_job *j, float *acc, const float *s
     int64_t sh = s->stride[0], sw = s->stride[1], area = scatter ? s->oh * s->ow : s->h * s->w;
     for (int64_t b0 = k0; b0 < k1; b0 += BLOCK)
         for (int64_t kh = 0; kh < s->kh; kh++) {
-            int64_t i0, i1, offh = kh - s->padding[0];
+            int64_t i0, i1, offh = kh * s->dilation[0] - s->padding[0];
             inside(offh, sh, s->h, s->oh, &i0, &i1);
             for (int64_t kw = 0; kw < s->kw; kw++) {
-                int64_t q0, q1, offw = kw - s->padding[1];
+                int64_t q0, q1, offw = kw * s->dilation[1] - s->padding[1];
                 inside(offw, sw, s->w, s->ow, &q0, &q1);
                 for (int64_t k = b0; k < k1 && k < b0 + BLOCK; k++) {
                     int64_t o = scatter ? k : other, c = scatter ? other : k;
@@ -215,6 +215,12 @@ static float *terms_of(const nn_conv_geom *s, const float *w, bool by_input)
     return t;
 }
 
+/* A dilated convolution runs the portable loops (the AVX2 tiles take adjacent taps). */
+static bool portable(const nn_conv_geom *s)
+{
+    return !nn_conv_onednn_avx2() || s->dilation[0] > 1 || s->dilation[1] > 1;
+}
+
 static int64_t lanes_for(int64_t channels)
 {
     return (channels + BLOCK - 1) / BLOCK * BLOCK;
@@ -296,7 +302,7 @@ int nn_cpu_conv2d_onednn(const nn_conv_geom *s, const float *x, const float *w, 
     if (s->kh * s->kw == 1 && nn_conv_onednn_avx2()) return nn_conv_1x1_forward_avx2(s, x, w, b, y);
     if (s->kh * s->kw == 1 && s->c > ONEDNN_1X1_IC) return in_channel_blocks(s, x, w, b, y);
     conv_job j = {.s = s, .x = x, .w = w, .b = b, .y = y, .lanes = lanes_for(s->o)};
-    if (!nn_conv_onednn_avx2()) {
+    if (portable(s)) {
         nn_parallel_for(s->n * s->o, 1, forward_planes, &j);
         return 0;
     }
@@ -316,7 +322,7 @@ static int input_grad(conv_job *j)
 {
     const nn_conv_geom *s = j->s;
     if (s->kh * s->kw == 1 && nn_conv_onednn_avx2()) return nn_conv_1x1_input_grad_avx2(s, j->w, j->gy, j->gx);
-    if (!nn_conv_onednn_avx2()) {
+    if (portable(s)) {
         if (j->group < s->o && !(j->part = nn_malloc(sizeof(float) * (size_t)(s->n * s->c * s->h * s->w)))) return -1;
         nn_parallel_for(s->n * s->c, 1, input_grad_planes, j);
         nn_free(j->part);
