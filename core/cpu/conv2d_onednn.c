@@ -449,16 +449,21 @@ static int backward_dense(const nn_conv_geom *s, const float *x, const float *w,
 int nn_cpu_conv2d_onednn_backward(const nn_conv_geom *s, const float *x, const float *w, const float *gy, float *gx,
                                   float *gw, float *gb)
 {
-    /* oneDNN's jit:avx2 splits the batch of the weight and bias gradients over
-       threads as its reduce_balancer_t decides (jobs: blocks of 8 output channels
-       by blocks of 8 input channels, or all 3 of a 3-channel input, per group);
-       jit_1x1 and jit_dw (depthwise) are not split here */
+    /* oneDNN splits the batch of the weight and bias gradients over threads:
+       jit:avx2 as its reduce_balancer_t decides (jobs: blocks of 8 output
+       channels by blocks of 8 input channels, or all 3 of a 3-channel input,
+       per group); jit_dw (depthwise) over the threads left when each block of
+       8 channels has one (its harness_mb_reduction); jit_1x1 is not split here */
     int64_t cg = s->c / s->groups, og = s->o / s->groups, nthr = nn_get_num_threads();
-    int64_t ic_block = cg == 3 ? 3 : BLOCK, nb_oc = (og + BLOCK - 1) / BLOCK;
-    bool split = nthr > 1 && s->kh * s->kw > 1 && !(cg == 1 && og == 1 && s->groups > 1);
-    int64_t wparts = split ? threads_per_job(nthr, s->kh * s->kw * ic_block * BLOCK,
-                                             s->groups * (cg + ic_block - 1) / ic_block * nb_oc, s->n) : 1;
-    int64_t bparts = split ? threads_per_job(nthr, BLOCK, s->groups * nb_oc, s->n) : 1;
+    int64_t ic_block = cg == 3 ? 3 : BLOCK, nb_oc = (og + BLOCK - 1) / BLOCK, wparts = 1, bparts = 1;
+    if (nthr > 1 && s->groups > 1 && cg == 1 && og == 1) {
+        int64_t nb_ch = (s->groups + BLOCK - 1) / BLOCK, per = nthr / (nb_ch < nthr ? nb_ch : nthr);
+        wparts = bparts = per < s->n ? per : s->n;
+    } else if (nthr > 1 && s->kh * s->kw > 1) {
+        wparts = threads_per_job(nthr, s->kh * s->kw * ic_block * BLOCK, s->groups * ((cg + ic_block - 1) / ic_block) * nb_oc,
+                                 s->n);
+        bparts = threads_per_job(nthr, BLOCK, s->groups * nb_oc, s->n);
+    }
     if (s->groups == 1) return backward_dense(s, x, w, gy, gx, gw, gb, wparts, bparts);
     return grouped(s, x, w, NULL, NULL, gy, gx, gw, gb, wparts, bparts);
 }
