@@ -38,6 +38,23 @@ static nn_tensor *f64_to(nn_tensor *t, nn_dtype dtype)
     return r;
 }
 
+/* oneDNN's jit:avx2 forward kernel's register blocking (ur_w output pixels a
+   tile) as its init_conf chooses it, and whether that accepts the geometry's
+   left and right padding. */
+static bool onednn_forward_tiles_ok(const conv_shape *s, int64_t ekw)
+{
+    int64_t ur_w = s->ow < 3 ? s->ow : 3, tail = s->ow % ur_w, l_pad = s->padding[1], sw = s->stride[1];
+    if (l_pad > ur_w || (s->kw > 7 && (s->padding[0] || l_pad) && (sw > 1 || s->stride[0] > 1))) return false;
+    int64_t r_pad = (s->ow - tail - 1) * sw + ekw - (s->w + l_pad);
+    if (r_pad > ur_w * sw && s->ow / ur_w > 1) {
+        ur_w = r_pad / sw + tail < (s->ow < 7 ? s->ow : 7) ? r_pad / sw + tail : (s->ow < 7 ? s->ow : 7);
+        tail = s->ow % ur_w;
+        r_pad = (s->ow - tail - 1) * sw + ekw - (s->w + l_pad);
+        if (ur_w < (l_pad > r_pad ? l_pad : r_pad)) return false;
+    }
+    return true;
+}
+
 /* Marks the float32 convolutions that PyTorch 1.13 runs through oneDNN's
    jit:avx2 kernels, whose order cpu/conv2d_onednn.c reproduces:
    ConvParams::use_mkldnn (a 1x1 kernel only with a stride, a dilation, a batch
@@ -46,10 +63,12 @@ static nn_tensor *f64_to(nn_tensor *t, nn_dtype dtype)
    stride both ways, padding inside the dilated kernel's reach, kw < 14; groups
    only of multiples of 8 channels each way, or depthwise, one channel each way,
    which oneDNN's jit_dw kernels sum in the same orders: other groups go to
-   oneDNN's GEMM); its input gradient not for under 8 channels with kw > 3 and
-   a stride, which oneDNN sends to its GEMM, and its weight and bias gradients
-   not with a dilation (oneDNN's GEMM too). A 1x1 kernel without padding goes
-   to oneDNN's jit_1x1 kernels, whose blocks cpu/conv2d_onednn.c also follows. */
+   oneDNN's GEMM). Each pass on its own: the forward only where its tiles take
+   the padding; the input gradient not for under 8 channels with kw > 3 and a
+   stride, nor a dilation with a stride; the weight and bias gradients not with
+   a dilation (those go to oneDNN's GEMM, which nnscope's GEMM stands in for). A
+   1x1 kernel without padding goes to oneDNN's jit_1x1 kernels, whose blocks
+   cpu/conv2d_onednn.c also follows. */
 static void mark_onednn(conv_shape *s)
 {
     bool strided = s->stride[0] > 1 || s->stride[1] > 1, dilated = s->dilation[0] > 1 || s->dilation[1] > 1;
@@ -61,11 +80,12 @@ static void mark_onednn(conv_shape *s)
     int64_t ekh = s->dilation[0] * (s->kh - 1) + 1, ekw = s->dilation[1] * (s->kw - 1) + 1; /* the dilated extent */
     int64_t end_h = (s->oh - 1) * s->stride[0] + ekh - s->h - s->padding[0];
     int64_t end_w = (s->ow - 1) * s->stride[1] + ekw - s->w - s->padding[1];
-    s->onednn = mkldnn && groups_ok && !(dilated && (depthwise || s->kh * s->kw == 1)) &&
-                s->stride[0] == s->stride[1] && s->kw < 14 && ekh <= s->h && s->padding[0] < ekh &&
-                s->padding[1] < ekw && end_h < ekh && end_w < ekw;
-    s->onednn_input_grad = s->onednn && (depthwise || !(s->c < 8 && s->kw > 3 && s->stride[1] > 1));
-    s->onednn_weight_grad = s->onednn && !dilated;
+    bool jit = mkldnn && groups_ok && !(dilated && (depthwise || s->kh * s->kw == 1)) &&
+               s->stride[0] == s->stride[1] && s->kw < 14 && ekh <= s->h && s->padding[0] < ekh &&
+               s->padding[1] < ekw && end_h < ekh && end_w < ekw;
+    s->onednn = jit && (!dilated || onednn_forward_tiles_ok(s, ekw));
+    s->onednn_input_grad = jit && (depthwise || !(s->c < 8 && s->kw > 3 && s->stride[1] > 1)) && !(dilated && strided);
+    s->onednn_weight_grad = jit && !dilated;
 }
 
 static void shape_from(conv_shape *s, const nn_tensor *x, const nn_tensor *w, const nn_op_params *p)
