@@ -2395,12 +2395,13 @@ static int bind_args(func_obj *fn, nmap *locals, nn_object *const *args, int n, 
     const repl_node *a = fn->args;
     const repl_node_list *po = &a->v.arguments.posonlyargs, *pa = &a->v.arguments.args, *ko = &a->v.arguments.kwonlyargs;
     int npos = po->n + pa->n, nbound = n < npos ? n : npos;
-    const char *fname = repl_func_qualname(fn); /* "A.f() missing 1 required positional argument" */
 #define PARAM(i) ((i) < po->n ? po->items[i]->v.arg.arg : pa->items[(i) - po->n]->v.arg.arg)
     for (int i = 0; i < nbound; i++) {
         repl_node *p = i < po->n ? po->items[i] : pa->items[i - po->n];
         if (repl_nmap_set_cached(locals, p->v.arg.arg, args[i], &p->v.arg.cache) < 0) return -1;
     }
+    if (n == npos && !kwargs && !a->v.arguments.vararg && !a->v.arguments.kwarg && !ko->n) return 0; /* f(x, y) */
+    const char *fname = repl_func_qualname(fn); /* "A.f() missing 1 required positional argument" */
     if (n > npos) {
         if (!a->v.arguments.vararg) {
             int ndef = fn->n_defaults;
@@ -2511,7 +2512,7 @@ static nn_object *call_function(func_obj *fn, nn_object *const *args, int n, nn_
         repl_raise_exc(EXC_RecursionError, "maximum recursion depth exceeded");
         return NULL;
     }
-    if (nn_check_interrupt() < 0) return NULL;
+    if (nn_interrupt_requested && nn_check_interrupt() < 0) return NULL;
     scope *sc = repl_scope_new(fn->env);
     if (!sc) return NULL;
     frame f = {.back = in->top, .unit = fn->unit, .name = fn->name, .locals = &sc->map, .sc = sc, .env = sc,
@@ -4575,7 +4576,7 @@ static exec_status exec_stmt_kind(frame *f, const repl_node *s);
 static exec_status exec_stmt(frame *f, const repl_node *s)
 {
     exec_status st = exec_stmt_kind(f, s);
-    if (st == EX_OK && nn_check_interrupt() < 0) return EX_ERR;
+    if (st == EX_OK && nn_interrupt_requested && nn_check_interrupt() < 0) return EX_ERR;
     return st;
 }
 
