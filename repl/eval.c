@@ -2505,6 +2505,14 @@ static int bind_args(func_obj *fn, nmap *locals, nn_object *const *args, int n, 
     return 0;
 }
 
+/* The value of a def's body that is one `return value` statement (run as a lambda's
+   body is: the statement adds nothing to evaluating it), else NULL. */
+static inline const repl_node *single_return_value(const repl_node_list *body)
+{
+    const repl_node *s = body->n == 1 ? body->items[0] : NULL;
+    return s && s->kind == REPL_AST_Return ? s->v.Return.value : NULL;
+}
+
 static nn_object *call_function(func_obj *fn, nn_object *const *args, int n, nn_object *kwargs)
 {
     repl_interp *in = repl_current;
@@ -2525,8 +2533,9 @@ static nn_object *call_function(func_obj *fn, nn_object *const *args, int n, nn_
     if (fn->is_gen) return make_generator(&f, fn, NULL, NULL);
     in->top = &f;
     in->depth++;
-    if (fn->body_expr) {
-        result = eval(&f, fn->body_expr);
+    const repl_node *expr = fn->body_expr ? fn->body_expr : single_return_value(fn->body);
+    if (expr) {
+        result = eval(&f, expr);
         if (!result) tb_add(&f);
     } else {
         exec_status st = exec_block(&f, fn->body);
