@@ -39,6 +39,10 @@ int insp_object_stats_cached(insp_stats_cache *c, nn_object *o, insp_saturation 
 /* An update's size over n float32 values: *dd = sum (now - before)^2 and
    *pp = sum now^2, in double (session.c's update ratios). */
 void insp_float_change(const float *now, const float *before, int64_t n, double *dd, double *pp);
+/* The sum of |x| over the finite values among n contiguous float32 (or float64)
+   values, and how many they are (session.c's mean |grad|): four independent sums,
+   without a branch per value. */
+void insp_abs_sum(const void *data, bool f64, int64_t n, double *sum, int64_t *finite);
 /* Releases the views c holds; it stays usable. */
 void insp_stats_cache_clear(insp_stats_cache *c);
 /* Whether parameter q of the table params[0..n) has a vanishing gradient: a weight

@@ -466,7 +466,6 @@ void insp_set_live(insp_session *s, bool live) { s->live = live; }
 /* ------------------------------------------------------------- parameters */
 
 static int values_of(nn_tensor *t, const void **data, bool *f64, double **copy);
-static double value_at(const void *data, bool f64, int64_t j);
 
 /* The mean of |x| over the finite values of t (borrowed) into *out (NaN when there
    are none), for the gradient flow view. 0, or -1 with MemoryError. */
@@ -474,13 +473,10 @@ static int abs_mean(nn_tensor *t, double *out)
 {
     const void *data;
     bool f64;
-    double *copy, sum = 0;
+    double *copy, sum;
+    int64_t finite;
     if (values_of(t, &data, &f64, &copy) < 0) return -1;
-    int64_t n = nn_numel(t), finite = 0;
-    for (int64_t j = 0; j < n; j++) {
-        double x = value_at(data, f64, j);
-        if (isfinite(x)) sum += fabs(x), finite++;
-    }
+    insp_abs_sum(data, f64, nn_numel(t), &sum, &finite);
     nn_free(copy);
     *out = finite ? sum / (double)finite : NAN;
     return 0;

@@ -325,6 +325,27 @@ AVX2_FMA static void change_avx2(const float *now, const float *before, int64_t 
     *dd = d, *pp = p;
 }
 
+void insp_abs_sum(const void *data, bool f64, int64_t n, double *sum, int64_t *finite)
+{
+    double s[4] = {0};
+    int64_t c[4] = {0}, j = 0;
+#define AT(j) (f64 ? ((const double *)data)[j] : (double)((const float *)data)[j])
+    for (; j + 4 <= n; j += 4)
+        for (int k = 0; k < 4; k++) {
+            double v = AT(j + k);
+            bool f = v - v == 0; /* finite: no branch to mispredict */
+            s[k] += f ? fabs(v) : 0, c[k] += f;
+        }
+    for (; j < n; j++) {
+        double v = AT(j);
+        bool f = v - v == 0;
+        s[0] += f ? fabs(v) : 0, c[0] += f;
+    }
+#undef AT
+    *sum = (s[0] + s[1]) + (s[2] + s[3]);
+    *finite = c[0] + c[1] + c[2] + c[3];
+}
+
 void insp_float_change(const float *now, const float *before, int64_t n, double *dd, double *pp)
 {
     if (have_avx2()) {

@@ -2416,12 +2416,13 @@ static int bind_args(func_obj *fn, nmap *locals, nn_object *const *args, int n, 
     const repl_node *a = fn->args;
     const repl_node_list *po = &a->v.arguments.posonlyargs, *pa = &a->v.arguments.args, *ko = &a->v.arguments.kwonlyargs;
     int npos = po->n + pa->n, nbound = n < npos ? n : npos;
-    const char *fname = repl_func_qualname(fn); /* "A.f() missing 1 required positional argument" */
 #define PARAM(i) ((i) < po->n ? po->items[i]->v.arg.arg : pa->items[(i) - po->n]->v.arg.arg)
     for (int i = 0; i < nbound; i++) {
         repl_node *p = i < po->n ? po->items[i] : pa->items[i - po->n];
         if (repl_nmap_set_cached(locals, p->v.arg.arg, args[i], &p->v.arg.cache) < 0) return -1;
     }
+    if (n == npos && !kwargs && !a->v.arguments.vararg && !a->v.arguments.kwarg && !ko->n) return 0; /* f(x, y) */
+    const char *fname = repl_func_qualname(fn); /* "A.f() missing 1 required positional argument" */
     if (n > npos) {
         if (!a->v.arguments.vararg) {
             int ndef = fn->n_defaults;
@@ -2525,6 +2526,14 @@ static int bind_args(func_obj *fn, nmap *locals, nn_object *const *args, int n, 
     return 0;
 }
 
+/* The value of a def's body that is one `return value` statement (run as a lambda's
+   body is: the statement adds nothing to evaluating it), else NULL. */
+static inline const repl_node *single_return_value(const repl_node_list *body)
+{
+    const repl_node *s = body->n == 1 ? body->items[0] : NULL;
+    return s && s->kind == REPL_AST_Return ? s->v.Return.value : NULL;
+}
+
 static nn_object *call_function(func_obj *fn, nn_object *const *args, int n, nn_object *kwargs)
 {
     repl_interp *in = repl_current;
@@ -2532,7 +2541,7 @@ static nn_object *call_function(func_obj *fn, nn_object *const *args, int n, nn_
         repl_raise_exc(EXC_RecursionError, "maximum recursion depth exceeded");
         return NULL;
     }
-    if (nn_check_interrupt() < 0) return NULL;
+    if (nn_interrupt_requested && nn_check_interrupt() < 0) return NULL;
     scope *sc = repl_scope_new(fn->env);
     if (!sc) return NULL;
     frame f = {.back = in->top, .unit = fn->unit, .name = fn->name, .locals = &sc->map, .sc = sc, .env = sc,
@@ -2545,8 +2554,9 @@ static nn_object *call_function(func_obj *fn, nn_object *const *args, int n, nn_
     if (fn->is_gen) return make_generator(&f, fn, NULL, NULL);
     in->top = &f;
     in->depth++;
-    if (fn->body_expr) {
-        result = eval(&f, fn->body_expr);
+    const repl_node *expr = fn->body_expr ? fn->body_expr : single_return_value(fn->body);
+    if (expr) {
+        result = eval(&f, expr);
         if (!result) tb_add(&f);
     } else {
         exec_status st = exec_block(&f, fn->body);
@@ -4635,7 +4645,7 @@ static exec_status exec_stmt_kind(frame *f, const repl_node *s);
 static exec_status exec_stmt(frame *f, const repl_node *s)
 {
     exec_status st = exec_stmt_kind(f, s);
-    if (st == EX_OK && nn_check_interrupt() < 0) return EX_ERR;
+    if (st == EX_OK && nn_interrupt_requested && nn_check_interrupt() < 0) return EX_ERR;
     return st;
 }
 

@@ -37,9 +37,36 @@ nn_object *repl_nmap_get(const nmap *m, const char *key);
 /* Borrows value (retains it). 0 or -1 with MemoryError. */
 int repl_nmap_set(nmap *m, const char *key, nn_object *value);
 /* The same, remembering in c (one per place in the code that names key) where
-   key was found, so that the next lookup of that place goes straight to it. */
-nn_object *repl_nmap_get_cached(const nmap *m, const char *key, repl_name_cache *c);
-int repl_nmap_set_cached(nmap *m, const char *key, nn_object *value, repl_name_cache *c);
+   key was found, so that the next lookup of that place goes straight to it. The
+   memo's hit is inline (the names of a loop or a call make no call for it); the
+   probes that fill the memo are repl_nmap_get_probe and repl_nmap_set_probe. */
+nn_object *repl_nmap_get_probe(const nmap *m, const char *key, repl_name_cache *c);
+int repl_nmap_set_probe(nmap *m, const char *key, nn_object *value, repl_name_cache *c);
+static inline bool repl_name_cache_valid(const repl_name_cache *c, const nmap *m)
+{
+    return c->map == m && c->gen == m->gen;
+}
+static inline nn_object *repl_nmap_get_cached(const nmap *m, const char *key, repl_name_cache *c)
+{
+    if (repl_name_cache_valid(c, m)) return m->e[c->idx].value;
+    return repl_nmap_get_probe(m, key, c);
+}
+/* Sets the live entry e of m (found for its key, or revived from a tombstone). */
+static inline void repl_nmap_entry_set(nmap *m, nmap_entry *e, nn_object *value)
+{
+    if (!e->value) {
+        m->len++;
+        e->seq = m->next_seq++;
+    }
+    nn_retain(value);
+    NN_SET(e->value, value);
+}
+static inline int repl_nmap_set_cached(nmap *m, const char *key, nn_object *value, repl_name_cache *c)
+{
+    if (!repl_name_cache_valid(c, m)) return repl_nmap_set_probe(m, key, value, c);
+    repl_nmap_entry_set(m, &m->e[c->idx], value);
+    return 0;
+}
 /* A plain lookup that takes only the hash from c (leaving its slot memo alone). */
 nn_object *repl_nmap_get_hashed(const nmap *m, const char *key, repl_name_cache *c);
 /* 1 when removed, 0 when absent. */

@@ -147,20 +147,14 @@ static uint32_t cached_hash(repl_name_cache *c, const char *key)
     return c->hash;
 }
 
-static inline bool cache_valid(const repl_name_cache *c, const nmap *m)
-{
-    return c->map == m && c->gen == m->gen;
-}
-
 nn_object *repl_nmap_get_hashed(const nmap *m, const char *key, repl_name_cache *c)
 {
     nmap_entry *e = nmap_find(m, key, cached_hash(c, key));
     return e && e->key ? e->value : NULL;
 }
 
-nn_object *repl_nmap_get_cached(const nmap *m, const char *key, repl_name_cache *c)
+nn_object *repl_nmap_get_probe(const nmap *m, const char *key, repl_name_cache *c)
 {
-    if (cache_valid(c, m)) return m->e[c->idx].value;
     nmap_entry *e = nmap_find(m, key, cached_hash(c, key));
     if (!e || !e->key) return NULL;
     c->map = m;
@@ -197,23 +191,12 @@ static int nmap_grow(nmap *m)
     return 0;
 }
 
-/* Sets the live entry e (found for key, or revived from a tombstone). */
-static void nmap_entry_set(nmap *m, nmap_entry *e, nn_object *value)
-{
-    if (!e->value) {
-        m->len++;
-        e->seq = m->next_seq++;
-    }
-    nn_retain(value);
-    NN_SET(e->value, value);
-}
-
 /* Sets key (hash h); *slot gets the entry's index. 0 or -1 with MemoryError. */
 static int nmap_set_h(nmap *m, const char *key, uint32_t h, nn_object *value, uint32_t *slot)
 {
     nmap_entry *e = nmap_find(m, key, h);
     if (e && e->key) {
-        nmap_entry_set(m, e, value);
+        repl_nmap_entry_set(m, e, value);
         *slot = (uint32_t)(e - m->e);
         return 0;
     }
@@ -239,12 +222,8 @@ int repl_nmap_set(nmap *m, const char *key, nn_object *value)
     return nmap_set_h(m, key, name_hash(key), value, &slot);
 }
 
-int repl_nmap_set_cached(nmap *m, const char *key, nn_object *value, repl_name_cache *c)
+int repl_nmap_set_probe(nmap *m, const char *key, nn_object *value, repl_name_cache *c)
 {
-    if (cache_valid(c, m)) {
-        nmap_entry_set(m, &m->e[c->idx], value);
-        return 0;
-    }
     uint32_t slot;
     if (nmap_set_h(m, key, cached_hash(c, key), value, &slot) < 0) return -1;
     c->map = m;
