@@ -1869,7 +1869,7 @@ int repl_tensor_setitem(nn_tensor *t, nn_object *key, nn_object *value)
     int rc = v ? tensor_setitem(t, k, v) : -1;
     NN_RELEASE(k);
     NN_RELEASE(v);
-    return rc;
+    return rc < 0 ? rc : nn_inference_inplace_check(t);
 }
 
 static int tensor_setitem(nn_tensor *t, nn_object *key, nn_object *value)
