@@ -443,7 +443,8 @@ void repl_torch_arg_error(const char *name, nn_object *self, nn_object *args, si
     /* (an int list's bad element, a SymInt's overflow: raised while parsing, as they are) */
     bool wrong_type = !strncmp(msg + n, "(): argument '", 14) && !strstr(msg, ", but found element of type");
     bool parse = missing || wrong_type || !strncmp(msg + n, "() takes ", 9) ||
-                 !strncmp(msg + n, "() got an unexpected keyword argument", 37);
+                 !strncmp(msg + n, "() got an unexpected keyword argument", 37) ||
+                 !strncmp(msg + n, "() got multiple values for argument", 35);
     if (!parse) return;
     if (method && !missing && !wrong_type && takes_no_args(name)) {
         if (kwargs && nn_dict_len(kwargs))
