@@ -27,6 +27,25 @@ bool nn_set_grad_enabled(bool enabled)
 
 bool nn_grad_enabled(void) { return grad_enabled; }
 
+static _Thread_local bool inference_mode;
+
+bool nn_set_inference_mode(bool enabled)
+{
+    bool prev = inference_mode;
+    inference_mode = enabled;
+    return prev;
+}
+
+bool nn_inference_mode(void) { return inference_mode; }
+
+int nn_inference_inplace_check(const nn_tensor *t)
+{
+    if (!nn_is_inference(t) || inference_mode) return 0;
+    return nn_error_set(NN_ERR_RUNTIME, "Inplace update to inference tensor outside InferenceMode is not allowed.You "
+                                        "can make a clone to get a normal tensor before doing inplace update.See "
+                                        "https://github.com/pytorch/rfcs/pull/17 for more details.");
+}
+
 bool nn_needs_grad(int n, nn_tensor *const *inputs)
 {
     if (!grad_enabled) return false;
@@ -146,6 +165,9 @@ static const char *tensor_type_name(nn_dtype dt)
 
 static int node_save(nn_node *n, nn_tensor *t, bool is_output, int output_nr)
 {
+    if (t && nn_is_inference(t) && !inference_mode)
+        return nn_error_set(NN_ERR_RUNTIME, "Inference tensors cannot be saved for backward. To work around you can "
+                                            "make a clone to get a normal tensor and use it in autograd.");
     if (nn_saved_init(&n->saved[n->n_saved], t, is_output, output_nr, nn_node_name(n)) < 0) return -1;
     n->n_saved++;
     return 0;
@@ -365,6 +387,9 @@ int nn_set_requires_grad(nn_tensor *t, bool requires_grad)
     }
     if (requires_grad && !nn_dtype_is_floating(t->dtype) && !nn_dtype_is_complex(t->dtype))
         return nn_error_set(NN_ERR_RUNTIME, "only Tensors of floating point and complex dtype can require gradients");
+    if (requires_grad && nn_is_inference(t) && !inference_mode)
+        return nn_error_set(NN_ERR_RUNTIME,
+                            "Setting requires_grad=True on inference tensor outside InferenceMode is not allowed.");
     t->requires_grad = requires_grad;
     return 0;
 }

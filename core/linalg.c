@@ -248,6 +248,25 @@ static nn_tensor *lu_solve(nn_tensor *a, nn_tensor *b, bool direct, int *singula
     return r;
 }
 
+nn_tensor *nn_linalg_lu_solve_getrs(nn_tensor *lu, nn_tensor *pivots, nn_tensor *b, bool adjoint)
+{
+    if ((lu->dtype != NN_FLOAT32 && lu->dtype != NN_FLOAT64) || b->dtype != lu->dtype || pivots->dtype != NN_INT32 ||
+        lu->ndim < 2 || b->ndim != lu->ndim || pivots->ndim != lu->ndim - 1 ||
+        memcmp(lu->sizes, b->sizes, sizeof(int64_t) * (size_t)(lu->ndim - 1)) != 0 ||
+        memcmp(lu->sizes, pivots->sizes, sizeof(int64_t) * (size_t)(lu->ndim - 1)) != 0)
+        return nn_error_set(NN_ERR_RUNTIME, "lu_solve: LU, pivots and B of one batch shape and dtype"), NULL;
+    nn_tensor *lu_cm = column_major(lu), *x = lu_cm ? column_major(b) : NULL, *piv = NULL;
+    if (x) NN_WITH_GRAD_MODE(false, piv = nn_contiguous(pivots));
+    nn_kernel_args k = {.t = {x, NULL, NULL, lu_cm, piv},
+                        .i = {batch_of(lu), lu->sizes[lu->ndim - 1], b->sizes[b->ndim - 1], adjoint}};
+    if (piv && run_linalg(NN_LINALG_LU_SOLVE, &k, lu) < 0) NN_SET(x, NULL);
+    nn_tensor *r = piv && x ? from_column_major(x) : NULL;
+    NN_RELEASE(lu_cm);
+    NN_RELEASE(x);
+    NN_RELEASE(piv);
+    return r;
+}
+
 static nn_tensor *inverse(nn_tensor *a, bool direct);
 
 nn_tensor *nn_linalg_inv(nn_tensor *a) { return inverse(a, false); }

@@ -20,6 +20,8 @@
 #include "backend.h"
 #include "nn_half.h"
 #include "nn_int.h"
+#include "nn_scratch.h"
+#include "nn_select_more.h"
 
 /* ------------------------------------------------------------- helpers */
 
@@ -723,20 +725,42 @@ int nn_addcdiv_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 
 /* -------------------------------------------------------- logsumexp */
 
-/* log(sum(exp(a - m))) + m over dims, m the max (0 where infinite), as ATen. */
+/* ATen's steps: m = amax(a, dims, keepdim=True), 0 where infinite; log(sum(exp(a - m), dims)) + m,
+   each step the op nnscope computes with PyTorch's bits (Sleef's exp and log, ATen's sum order). */
+static nn_tensor *logsumexp_steps(nn_tensor *a, int n_dims, const int *dims, bool keepdim)
+{
+    nn_scratch s = {0};
+    nn_tensor *m = NN_KEEP(&s, nn_amax(a, n_dims, dims, true));
+    nn_tensor *inf = NN_KEEP(&s, nn_scalar(INFINITY, a->dtype)), *zero = NN_KEEP(&s, nn_scalar(0, a->dtype));
+    nn_tensor *infinite = s.failed ? NULL : NN_KEEP(&s, nn_compare(NN_KEEP(&s, nn_abs(m)), inf, NN_EQ));
+    nn_tensor *finite_m = s.failed ? NULL : NN_KEEP(&s, nn_where(infinite, zero, m));
+    nn_tensor *e = s.failed ? NULL : NN_KEEP(&s, nn_exp(NN_KEEP(&s, nn_sub(a, finite_m))));
+    nn_tensor *l = s.failed ? NULL : NN_KEEP(&s, nn_log(NN_KEEP(&s, nn_sum(e, n_dims, dims, keepdim))));
+    nn_tensor *ms = s.failed || keepdim ? finite_m : NN_KEEP(&s, nn_reshape(finite_m, l->ndim, l->sizes));
+    nn_tensor *r = s.failed ? NULL : nn_add(l, ms);
+    nn_scratch_free(&s);
+    return r;
+}
+
 nn_tensor *nn_logsumexp(nn_tensor *a, int n_dims, const int *dims, bool keepdim)
 {
     if (refuse_half("exp_vml_cpu", a->dtype) < 0) return NULL;
     nn_dtype rt = float_result(a->dtype), cd = rt == NN_FLOAT64 ? NN_FLOAT64 : NN_FLOAT32;
-    nn_tensor *ac = compute_copy(a, cd);
+    nn_tensor *ac = compute_copy(a, cd), *out = NULL;
     if (!ac) return NULL;
     nn_reduction_layout l;
-    int rc = nn_reduction_layout_make(ac, n_dims, dims, keepdim, &l);
+    if (nn_reduction_layout_make(ac, n_dims, dims, keepdim, &l) < 0) {
+        NN_RELEASE(ac);
+        return NULL;
+    }
+    if (nn_numel(ac) > 0) {
+        NN_WITH_GRAD_MODE(false, out = logsumexp_steps(ac, n_dims, dims, keepdim));
+    } else { /* nothing to take the max of: log(sum(exp(a))) = -inf, the kernel's */
+        out = nn_empty_on(nn_device_of(l.data), l.out_ndim, l.out_shape, cd);
+        nn_kernel_args ka = {.t = {out, l.data}, .i = {l.outer, l.inner}};
+        if (out && NN_KERNEL(nn_backend_of(l.data), math, (NN_MATH_logsumexp, &ka)) < 0) NN_SET(out, NULL);
+    }
     NN_RELEASE(ac);
-    if (rc < 0) return NULL;
-    nn_tensor *out = nn_empty_on(nn_device_of(l.data), l.out_ndim, l.out_shape, cd);
-    nn_kernel_args ka = {.t = {out, l.data}, .i = {l.outer, l.inner}};
-    if (out && NN_KERNEL(nn_backend_of(l.data), math, (NN_MATH_logsumexp, &ka)) < 0) NN_SET(out, NULL);
     NN_RELEASE(l.data);
     if (out && rt != cd) {
         nn_tensor *c = nn_to_dtype(out, rt);

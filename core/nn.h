@@ -401,6 +401,10 @@ typedef struct nn_storage {
        by give_back(lender) on release; never an alias, not resizable */
     void (*give_back)(void *lender);
     void *lender;
+    /* made in inference mode (torch.inference_mode): every tensor over it is an inference
+       tensor (x.is_inference()), which autograd may not save and which outside the mode may not
+       be updated in place or made to require grad */
+    bool inference;
 } nn_storage;
 
 typedef struct nn_node nn_node;
@@ -885,6 +889,15 @@ int nn_set_num_threads(int n);
 /* Grad mode (torch.no_grad / enable_grad). Returns the previous mode. */
 bool nn_set_grad_enabled(bool enabled);
 bool nn_grad_enabled(void);
+/* Inference mode (torch.inference_mode; grad mode is the caller's to turn off): the storages
+   made while it is on are inference storages (nn_storage.inference). Returns the previous mode. */
+bool nn_set_inference_mode(bool enabled);
+bool nn_inference_mode(void);
+/* tensor.is_inference() */
+static inline bool nn_is_inference(const struct nn_tensor *t) { return t->storage->inference; }
+/* PyTorch's error for an in-place update of an inference tensor outside inference mode
+   (after the update, as PyTorch's version bump raises it): -1 with RuntimeError, else 0. */
+int nn_inference_inplace_check(const struct nn_tensor *t);
 /* Sets requires_grad on a leaf; -1 with RuntimeError for non-leaves set to false
    or for non-floating dtypes. */
 int nn_set_requires_grad(nn_tensor *t, bool requires_grad);

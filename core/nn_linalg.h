@@ -19,6 +19,11 @@ nn_tensor *nn_linalg_inv(nn_tensor *a);
 /* The inverse through A's own LU (nn_linalg_inv factors a contiguous A's transpose,
    as ATen's linalg_solve): LU's backward keeps the numbers its tests pin. */
 nn_tensor *nn_linalg_inv_direct(nn_tensor *a);
+/* torch.linalg.lu_solve's values, LAPACK's getrs as ATen calls it: X with A X = B (adjoint:
+   A^T X = B) for A = P L U given as lu_factor's LU and pivots (int32), real float32/float64,
+   B [..., n, k] of LU's batch shape (the caller broadcasts). Not differentiable (the caller's
+   composition carries the gradient). */
+nn_tensor *nn_linalg_lu_solve_getrs(nn_tensor *lu, nn_tensor *pivots, nn_tensor *b, bool adjoint);
 /* X with A X = B (B a vector or a batch of them when its shape says so), batch dims broadcast */
 nn_tensor *nn_linalg_solve(nn_tensor *a, nn_tensor *b);
 /* L with A = L L^T (upper: L^T); legacy: torch.cholesky's warning and node */

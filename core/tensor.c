@@ -145,6 +145,7 @@ static nn_storage *storage_new(size_t nbytes)
     s->mapped = false;
     s->give_back = NULL;
     s->lender = NULL;
+    s->inference = nn_inference_mode();
     return s;
 }
 
@@ -172,6 +173,7 @@ nn_storage *nn_storage_new_on(nn_device device, size_t nbytes)
     s->mapped = false;
     s->give_back = NULL;
     s->lender = NULL;
+    s->inference = nn_inference_mode();
     return s;
 }
 

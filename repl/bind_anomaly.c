@@ -6,8 +6,8 @@
  * traceback core keeps on each node is the language's frames as text, made
  * here; an anomaly warns with it as PyTorch does, through core's nn_warn (so the
  * language's warnings module prints it, "file.py:8: UserWarning: ...", or filters it).
- * Not here: inference tensors (a tensor made in inference mode is an ordinary
- * tensor without history); the warning's place is the script's line that ran
+ * Inference tensors are core's (nn_storage.inference): the mode's state is
+ * core's, set by the source's helpers. Not here: the warning's place is the script's line that ran
  * backward() (PyTorch's is its own autograd/__init__.py), and it lacks PyTorch's
  * "(Triggered internally at ...)" tail.
  */
@@ -102,6 +102,35 @@ static const repl_mod_fn anomaly_helpers[] = {
     {"_is_check_nan_enabled", h_is_check_nan_enabled, NULL},
 };
 
+/* grad_mode's helpers: core's inference mode, _set_inference(mode) -> the previous one */
+static nn_object *h_set_inference(void *ud, nn_object *args, nn_object *kwargs)
+{
+    int n = repl_mod_nargs("_set_inference", args, kwargs, 1, 1);
+    int mode = n < 0 ? -1 : repl_truth(nn_tuple_get(args, 0));
+    return mode < 0 ? NULL : nn_bool_new(nn_set_inference_mode(mode));
+}
+
+static nn_object *h_is_inference_mode_enabled(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (repl_mod_nargs("is_inference_mode_enabled", args, kwargs, 0, 0) < 0) return NULL;
+    return nn_bool_new(nn_inference_mode());
+}
+
+static nn_object *h_is_inference(void *ud, nn_object *args, nn_object *kwargs)
+{
+    nn_tensor *t = NULL;
+    if (repl_mod_nargs("is_inference", args, kwargs, 1, 1) < 0 ||
+        repl_arg_tensor("is_inference", "input", 1, nn_tuple_get(args, 0), &t))
+        return NULL;
+    return nn_bool_new(nn_is_inference(t));
+}
+
+static const repl_mod_fn grad_mode_helpers[] = {
+    {"_is_inference", h_is_inference, NULL},
+    {"_set_inference", h_set_inference, NULL},
+    {"is_inference_mode_enabled", h_is_inference_mode_enabled, NULL},
+};
+
 /* anomaly source: begin */
 static const char anomaly_source[] =
     "# torch.autograd.anomaly_mode, written in the language: detect_anomaly() and\n"
@@ -155,11 +184,10 @@ static const char anomaly_source[] =
 /* grad_mode source: begin */
 static const char grad_mode_source[] =
     "# torch.autograd.grad_mode's inference_mode, written in the language: grad mode\n"
-    "# off inside (mode=True), torch.is_inference_mode_enabled() true; a context\n"
-    "# manager and a decorator (@torch.inference_mode()).\n"
+    "# off inside (mode=True), torch.is_inference_mode_enabled() true (core's mode: the\n"
+    "# tensors made inside are inference tensors); a context manager and a decorator\n"
+    "# (@torch.inference_mode()).\n"
     "import torch\n"
-    "\n"
-    "_state = [False]\n"
     "\n"
     "\n"
     "class inference_mode:\n"
@@ -171,14 +199,14 @@ static const char grad_mode_source[] =
     "        self.prev = []\n"
     "\n"
     "    def __enter__(self):\n"
-    "        self.prev.append((_state[0], torch.is_grad_enabled()))\n"
-    "        _state[0] = bool(self.mode)\n"
+    "        grad = torch.is_grad_enabled()\n"
+    "        self.prev.append((_set_inference(self.mode), grad))\n"
     "        if self.mode:\n"
     "            torch.set_grad_enabled(False)\n"
     "\n"
     "    def __exit__(self, *args):\n"
     "        inference, grad = self.prev.pop()\n"
-    "        _state[0] = inference\n"
+    "        _set_inference(inference)\n"
     "        torch.set_grad_enabled(grad)\n"
     "        return False\n"
     "\n"
@@ -191,11 +219,7 @@ static const char grad_mode_source[] =
     "        return decorate_context\n"
     "\n"
     "    def clone(self):\n"
-    "        return inference_mode(self.mode)\n"
-    "\n"
-    "\n"
-    "def is_inference_mode_enabled():\n"
-    "    return _state[0]\n";
+    "        return inference_mode(self.mode)\n";
 /* grad_mode source: end */
 
 nn_object *repl_mod_anomaly_mode(void)
@@ -204,4 +228,8 @@ nn_object *repl_mod_anomaly_mode(void)
                                 sizeof anomaly_helpers / sizeof *anomaly_helpers, anomaly_source);
 }
 
-nn_object *repl_mod_grad_mode(void) { return repl_mod_from_source("torch.autograd.grad_mode", NULL, 0, grad_mode_source); }
+nn_object *repl_mod_grad_mode(void)
+{
+    return repl_mod_from_source("torch.autograd.grad_mode", grad_mode_helpers,
+                                sizeof grad_mode_helpers / sizeof *grad_mode_helpers, grad_mode_source);
+}

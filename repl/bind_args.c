@@ -428,6 +428,15 @@ static nn_object *native_fn_call(nn_object *o, nn_object *args, nn_object *kwarg
     return r;
 }
 
+/* r, or NULL with PyTorch's error when the method wrote its inference tensor (version: before) */
+static nn_object *inplace_checked(native_fn *f, uint64_t version, nn_object *r)
+{
+    if (r && nn_is_tensor(f->self) && NN_TENSOR(f->self)->storage->version != version &&
+        nn_inference_inplace_check(NN_TENSOR(f->self)) < 0)
+        NN_SET(r, NULL);
+    return r;
+}
+
 static nn_object *native_fn_call_values(nn_object *o, nn_object *args, nn_object *kwargs)
 {
     native_fn *f = (native_fn *)o;
@@ -436,10 +445,13 @@ static nn_object *native_fn_call_values(nn_object *o, nn_object *args, nn_object
         return NULL;
     bool of_tensor = f->self && nn_is_tensor(f->self), of_torch = !f->self && !strcmp(f->module, "torch");
     nn_object *r = NULL;
+    /* an inference tensor's method that wrote it outside inference mode: PyTorch's error, after the
+       write (its version bump raises it) */
+    uint64_t version = of_tensor ? NN_TENSOR(f->self)->storage->version : 0;
     if (f->method) {
         r = f->method(f->self, args, kwargs);
         if (!r && of_tensor) repl_torch_arg_error(f->name, f->self, args, 0, kwargs);
-        return r;
+        return inplace_checked(f, version, r);
     }
     if (of_torch && repl_out_call(f->name, f->fn, args, kwargs, &r)) return r;
     if (!f->self) {
@@ -455,7 +467,7 @@ static nn_object *native_fn_call_values(nn_object *o, nn_object *args, nn_object
     r = f->fn(NULL, full, kwargs);
     if (!r && of_tensor) repl_torch_arg_error(f->name, f->self, full, 1, kwargs);
     NN_RELEASE(full);
-    return r;
+    return inplace_checked(f, version, r);
 }
 
 static const nn_type native_fn_type = {.name = "builtin_function_or_method", .dealloc = native_fn_dealloc,

@@ -56,5 +56,5 @@ nn_object *repl_tensor_inplace(repl_binop op, nn_object *a, nn_object *b)
         rc = nn_is_tensor(r) ? repl_tensor_write_result(t, NN_TENSOR(r)) : -1;
         NN_RELEASE(r);
     }
-    return rc < 0 ? NULL : nn_retain(a);
+    return rc < 0 || nn_inference_inplace_check(t) < 0 ? NULL : nn_retain(a);
 }

@@ -11,10 +11,12 @@
 #include <string.h>
 
 #include "bind_int.h"
+#include "eval_int.h"
 #include "nn_conv3d.h"
 #include "nn_layers.h"
 #include "nn_custom_fn.h"
 #include "nn_mod_more.h"
+#include "nn_linalg.h"
 
 /* ATen's check that input has weight's rank; sep goes between "weight" and its sizes
    (torch.convolution writes a space there, torch._convolution_mode none). */
@@ -116,7 +118,23 @@ static nn_object *f_name_grad_fn(void *ud, nn_object *args, nn_object *kwargs)
     return nn_retain(&t->ob);
 }
 
+/* torch._nnscope_lu_solve(LU, pivots, B, adjoint): getrs's X (core's nn_linalg_lu_solve_getrs),
+   the values torch.linalg.lu_solve (torch._linalg_solve.py) gives */
+static nn_object *f_lu_solve(void *ud, nn_object *args, nn_object *kwargs)
+{
+    nn_object *a[4] = {0};
+    nn_tensor *lu = NULL, *piv = NULL, *b = NULL;
+    int adjoint = 0;
+    if (repl_parse_args("_nnscope_lu_solve", "LU, pivots, B, adjoint", args, kwargs, a) ||
+        repl_arg_tensor("_nnscope_lu_solve", "LU", 1, a[0], &lu) ||
+        repl_arg_tensor("_nnscope_lu_solve", "pivots", 2, a[1], &piv) ||
+        repl_arg_tensor("_nnscope_lu_solve", "B", 3, a[2], &b) || (adjoint = repl_truth(a[3])) < 0)
+        return NULL;
+    return (nn_object *)nn_linalg_lu_solve_getrs(lu, piv, b, adjoint);
+}
+
 static const repl_function_def conv_functions[] = {
+    {"_nnscope_lu_solve", f_lu_solve, "_nnscope_lu_solve(LU, pivots, B, adjoint) -> Tensor\nnnscope's own: LAPACK's getrs solve of torch.linalg.lu_solve (real float32/float64, one batch shape)."},
     {"_nnscope_name_grad_fn", f_name_grad_fn, "_nnscope_name_grad_fn(tensor, name, *inputs) -> Tensor\nnnscope's own: names tensor's grad_fn as PyTorch names the op a layer written in the language stands for, unless that node is one of the inputs'."},
     {"_nnscope_materialize", repl_lazy_materialize, "_nnscope_materialize(t, shape, dtype=None)\nnnscope's own: UninitializedParameter.materialize (bind_lazy.c)."},
     {"_nnscope_module_become", repl_lazy_module_become, "_nnscope_module_become(module, template)\nnnscope's own: module.__class__ = type(template) for a lazy module (bind_lazy.c)."},

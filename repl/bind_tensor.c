@@ -571,9 +571,18 @@ static nn_object *f_squeeze(void *ud, nn_object *args, nn_object *kwargs)
 /* PyTorch's words for a shape given badly to reshape, view, expand, permute and repeat (param: its
    name, type: its type's): none at all (CPython's words, torch_arg_errors.c makes them PyTorch's),
    one that is no sequence, or a non-int among several */
-static int shape_args_check(const char *fname, const char *param, const char *type, nn_object *args, size_t skip)
+/* The arguments that make the shape: all of them, or a sequence first alone (PyTorch's parser
+   takes it as the whole shape and ignores what follows: x.view((2, 3), 1) is x.view(2, 3)). */
+static size_t shape_args_len(nn_object *args, size_t skip)
 {
     size_t n = nn_tuple_len(args);
+    nn_object *first = n > skip ? nn_tuple_get(args, skip) : NULL;
+    return first && (nn_is_list(first) || nn_is_instance(first, &nn_tuple_type)) ? skip + 1 : n;
+}
+
+static int shape_args_check(const char *fname, const char *param, const char *type, nn_object *args, size_t skip)
+{
+    size_t n = shape_args_len(args, skip);
     if (n == skip) return nn_error_set(NN_ERR_TYPE, "%s() missing 1 required positional argument: '%s'", fname, param);
     for (size_t i = skip; i < n; i++) {
         nn_object *d = nn_tuple_get(args, i);
@@ -638,7 +647,12 @@ static nn_object *shape_fn(const char *fname, nn_object *args, nn_object *kwargs
         if (n < 1) nn_error_set(NN_ERR_TYPE, "%s() missing 1 required positional argument: 'input'", fname);
         return NULL;
     }
+    if (which == 2 && shape_args_len(args, 1) < n) { /* (expand alone does not ignore them) */
+        nn_error_set(NN_ERR_TYPE, "expand() takes 2 positional arguments but %d were given", (int)n);
+        return NULL;
+    }
     if (shape_args_check(fname, param[which], which == 3 ? "tuple of ints" : "tuple of SymInts", args, 1)) return NULL;
+    n = shape_args_len(args, 1);
     int ndim = 0;
     int64_t sizes[NN_MAX_DIMS];
     if (repl_shape_from_args(fname, args, 1, n - 1, &ndim, sizes)) return NULL;
@@ -1342,7 +1356,7 @@ M(repeat)
         return r;
     }
     if (shape_args_check("repeat", "repeats", "tuple of SymInts", args, 0)) return NULL;
-    if (repl_shape_from_args("repeat", args, 0, nn_tuple_len(args), &nd, reps)) return NULL;
+    if (repl_shape_from_args("repeat", args, 0, shape_args_len(args, 0), &nd, reps)) return NULL;
     return T(nn_repeat(SELF, nd, reps));
 }
 
@@ -1899,7 +1913,7 @@ int repl_tensor_setitem(nn_tensor *t, nn_object *key, nn_object *value)
     int rc = v ? tensor_setitem(t, k, v) : -1;
     NN_RELEASE(k);
     NN_RELEASE(v);
-    return rc;
+    return rc < 0 ? rc : nn_inference_inplace_check(t);
 }
 
 static int tensor_setitem(nn_tensor *t, nn_object *key, nn_object *value)

@@ -21,8 +21,32 @@
 
 /* The factories; like_dev (may be NULL: the default device) is the device when
    device= is not given. */
+static nn_object *factory_of(const char *fname, nn_object *args, nn_object *kwargs, repl_factory which,
+                             int default_dtype, const nn_device *like_dev);
+
+/* The size is required (torch.Tensor() alone is empty): given as arguments or as size= (a
+   keyword that PyTorch takes only without positional sizes; otherwise PyTorch's invalid
+   combination, which torch_arg_errors.c words from the unexpected keyword). */
 static nn_object *factory(const char *fname, nn_object *args, nn_object *kwargs, repl_factory which, int default_dtype,
                           const nn_device *like_dev)
+{
+    nn_object *size = kwargs ? nn_dict_get_str(kwargs, "size") : NULL;
+    if (nn_tuple_len(args) > 0 || which == REPL_FULL || !strcmp(fname, "Tensor"))
+        return factory_of(fname, args, kwargs, which, default_dtype, like_dev);
+    if (!size) {
+        nn_error_set(NN_ERR_TYPE, "%s() missing 1 required positional argument: 'size'", fname);
+        return NULL;
+    }
+    nn_object *rest = nn_dict_copy(kwargs), *sized = rest ? nn_tuple_pack(1, size) : NULL;
+    nn_object *r = sized && nn_dict_del_str(rest, "size") == 0
+                       ? factory_of(fname, sized, rest, which, default_dtype, like_dev) : NULL;
+    NN_RELEASE(rest);
+    NN_RELEASE(sized);
+    return r;
+}
+
+static nn_object *factory_of(const char *fname, nn_object *args, nn_object *kwargs, repl_factory which,
+                             int default_dtype, const nn_device *like_dev)
 {
     size_t count = repl_count_int_args(args, 0);
     if (count == 0 && nn_tuple_len(args) > 0) count = 1; /* a tuple, list or Size */
@@ -243,7 +267,10 @@ static nn_object *f_randint(void *ud, nn_object *args, nn_object *kwargs)
     else if (npos == 1 && !lo) lo = pos[0];
     else if (npos) hi = NULL;
     if (!size || !hi)
-        return repl_raise_exc(EXC_TypeError, "randint() missing required argument '%s'", !hi ? "high" : "size"), NULL;
+        return repl_raise_exc(EXC_TypeError, "randint() missing 1 required positional argument: '%s'", !hi ? "high" : "size"), NULL;
+    if (!a[7] && !nn_is_list(size) && !nn_is_instance(size, &nn_tuple_type)) /* randint(0, 5): no size */
+        return nn_error_set(NN_ERR_TYPE, "randint(): argument 'size' (position %d) must be tuple of ints, not %s",
+                            npos + 1, repl_type_name(size)), NULL;
     int64_t low = 0, high = 0;
     if ((lo && repl_arg_int("randint", "low", 1, lo, &low)) || repl_arg_int("randint", "high", lo ? 2 : 1, hi, &high))
         return NULL;

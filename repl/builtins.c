@@ -3234,6 +3234,20 @@ static class_obj *builtin_class(repl_interp *in, const builtin_type *bt)
     return c;
 }
 
+/* torch's native types (type(torch.Generator()) is <class 'torch._C.Generator'>): the module PyTorch
+   defines each in; NULL (builtins) for the others */
+static const char *native_type_module(const char *name)
+{
+    static const char *const modules[][2] = {
+        {"Generator", "torch._C"}, {"device", "torch"}, {"finfo", "torch"}, {"iinfo", "torch"},
+        {"no_grad", "torch.autograd.grad_mode"}, {"TypedStorage", "torch.storage"},
+        {"_SingleProcessDataLoaderIter", "torch.utils.data.dataloader"},
+    };
+    for (size_t i = 0; i < sizeof modules / sizeof *modules; i++)
+        if (!strcmp(name, modules[i][0])) return modules[i][1];
+    return NULL;
+}
+
 class_obj *repl_class_of(nn_object *o)
 {
     repl_interp *in = repl_current;
@@ -3268,6 +3282,7 @@ class_obj *repl_class_of(nn_object *o)
         return in->object_cls;
     }
     k->ntype = t;
+    k->module = native_type_module(name);
     if (repl_nmap_set(&in->type_cache, name, &k->ob) < 0) nn_error_clear();
     NN_RELEASE(k);
     c = repl_nmap_get(&in->type_cache, name);

@@ -1091,45 +1091,46 @@ static nn_object *loader_len(void *ud, nn_object *args, nn_object *kwargs)
 
 typedef struct data_class {
     const char *name;
-    int base; /* index in the table, -1 for object */
+    const char *module; /* PyTorch's defining submodule, the class's __module__ */
+    int base;           /* index in the table, -1 for object */
     repl_mod_fn methods[4];
 } data_class;
 
 static const data_class classes[] = {
-    {"Dataset", -1,
+    {"Dataset", MODNAME ".dataset", -1,
      {{"__getitem__", dataset_getitem, "__getitem__(index)\nSubclasses of Dataset should implement __getitem__."},
       {"__add__", dataset_add, "__add__(other)\nConcatDataset([self, other])."}}},
-    {"IterableDataset", 0, {{NULL}}},
-    {"TensorDataset", 0,
+    {"IterableDataset", MODNAME ".dataset", 0, {{NULL}}},
+    {"TensorDataset", MODNAME ".dataset", 0,
      {{"__init__", tensordataset_init, "TensorDataset(*tensors)\nDataset wrapping tensors: sample i is each tensor's row i."},
       {"__getitem__", tensordataset_getitem, "__getitem__(index)\ntuple(tensor[index] for tensor in self.tensors)."},
       {"__len__", tensordataset_len, "__len__()\nThe first dimension of the tensors."}}},
-    {"Subset", 0,
+    {"Subset", MODNAME ".dataset", 0,
      {{"__init__", subset_init, "Subset(dataset, indices)\nSubset of a dataset at specified indices."},
       {"__getitem__", subset_getitem, "__getitem__(idx)\nself.dataset[self.indices[idx]]."},
       {"__len__", subset_len, "__len__()\nlen(self.indices)."}}},
-    {"ConcatDataset", 0,
+    {"ConcatDataset", MODNAME ".dataset", 0,
      {{"__init__", concat_init, "ConcatDataset(datasets)\nDataset as a concatenation of multiple datasets."},
       {"__getitem__", concat_getitem, "__getitem__(idx)\nThe sample idx of the concatenation."},
       {"__len__", concat_len, "__len__()\nThe total length."}}},
-    {"Sampler", -1, {{"__init__", sampler_init, "Sampler(data_source=None)\nBase class for all Samplers."}}},
-    {"SequentialSampler", 5,
+    {"Sampler", MODNAME ".sampler", -1, {{"__init__", sampler_init, "Sampler(data_source=None)\nBase class for all Samplers."}}},
+    {"SequentialSampler", MODNAME ".sampler", 5,
      {{"__init__", sequential_init, "SequentialSampler(data_source)\nSamples elements sequentially, always in the same order."},
       {"__iter__", sequential_iter, "__iter__()\niter(range(len(self.data_source)))."},
       {"__len__", sequential_len, "__len__()\nlen(self.data_source)."}}},
-    {"RandomSampler", 5,
+    {"RandomSampler", MODNAME ".sampler", 5,
      {{"__init__", random_init, "RandomSampler(data_source, replacement=False, num_samples=None, generator=None)\nSamples elements randomly."},
       {"__iter__", random_iter, "__iter__()\nThe indices in PyTorch's random order."},
       {"__len__", random_len, "__len__()\nnum_samples."}}},
-    {"SubsetRandomSampler", 5,
+    {"SubsetRandomSampler", MODNAME ".sampler", 5,
      {{"__init__", subset_random_init, "SubsetRandomSampler(indices, generator=None)\nSamples elements randomly from a given list of indices, without replacement."},
       {"__iter__", subset_random_iter, "__iter__()\nThe indices in a random order."},
       {"__len__", subset_len, "__len__()\nlen(self.indices)."}}},
-    {"BatchSampler", 5,
+    {"BatchSampler", MODNAME ".sampler", 5,
      {{"__init__", batch_init, "BatchSampler(sampler, batch_size, drop_last)\nWraps another sampler to yield a mini-batch of indices."},
       {"__iter__", batch_iter, "__iter__()\nLists of batch_size indices."},
       {"__len__", batch_len, "__len__()\nThe number of batches."}}},
-    {"DataLoader", -1,
+    {"DataLoader", MODNAME ".dataloader", -1,
      {{"__init__", loader_init, "DataLoader(dataset, batch_size=1, shuffle=None, sampler=None, batch_sampler=None, num_workers=0, collate_fn=None, pin_memory=False, drop_last=False, timeout=0, worker_init_fn=None, multiprocessing_context=None, generator=None, *, prefetch_factor=2, persistent_workers=False, pin_memory_device='')\nCombines a dataset and a sampler, and provides an iterable over the given dataset."},
       {"__iter__", loader_iter, "__iter__()\nAn iterator over the batches."},
       {"__len__", loader_len, "__len__()\nThe number of batches."}}},
@@ -1149,7 +1150,7 @@ nn_object *repl_mod_data(void)
     int rc = m ? repl_mod_add_fns(m, data_functions, sizeof data_functions / sizeof *data_functions) : -1;
     for (size_t i = 0; !rc && i < N; i++) {
         class_obj *base = classes[i].base < 0 ? repl_current->object_cls : made[classes[i].base];
-        class_obj *c = made[i] = repl_mod_subclass(MODNAME, classes[i].name, base, NULL, classes[i].methods, 4);
+        class_obj *c = made[i] = repl_mod_subclass(classes[i].module, classes[i].name, base, NULL, classes[i].methods, 4);
         if (!c) {
             rc = -1;
             break;

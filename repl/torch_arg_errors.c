@@ -26,10 +26,30 @@ static const struct {
 } overloads[] = {
 #define OVERLOAD(form, name, options) {form, name, options},
 #define PYTHON_LEVEL(form, name) {form, name, NULL},
+#define NO_ARGS(name)
 #include "torch_overloads.def"
+#undef NO_ARGS
 #undef PYTHON_LEVEL
 #undef OVERLOAD
 };
+
+/* Tensor's methods that take no arguments (CPython's METH_NOARGS words) */
+static const char *const no_args[] = {
+#define OVERLOAD(form, name, options)
+#define PYTHON_LEVEL(form, name)
+#define NO_ARGS(name) name,
+#include "torch_overloads.def"
+#undef NO_ARGS
+#undef PYTHON_LEVEL
+#undef OVERLOAD
+};
+
+static bool takes_no_args(const char *name)
+{
+    for (size_t i = 0; i < sizeof no_args / sizeof *no_args; i++)
+        if (!strcmp(no_args[i], name)) return true;
+    return false;
+}
 
 static bool listed(const char *name, bool method, const char **options)
 {
@@ -373,31 +393,32 @@ static void missing_words(const char *msg, const char *name)
     nn_free(s);
 }
 
-/* a Tensor method's counts without self: `(position 2)` -> `(position 1)`, `takes 3 positional
-   arguments but 4 were given` -> `takes 2 positional arguments but 3 were given` */
-static void without_self(const char *msg, const char *name)
+/* The counts of a message changed by delta and its name written prefix + name: a Tensor method's
+   counts without self (delta -1: `(position 2)` -> `(position 1)`, `takes 3 positional arguments
+   but 4 were given` -> `takes 2 positional arguments but 3 were given`), or a method PyTorch
+   writes in Python as CPython words it (prefix "Tensor.", delta: 1 when self was not counted). */
+static void recount(const char *msg, const char *name, const char *prefix, int delta)
 {
     const char *at = strstr(msg, "(position ");
+    const char *rest = msg + strlen(name);
     int pos = 0, lo = 0, hi = 0, given = 0;
-    char *s = NULL;
-    if (at && sscanf(at, "(position %d)", &pos) == 1 && pos > 1) {
+    sbuf b = {0};
+    if (at && sscanf(at, "(position %d)", &pos) == 1 && pos + delta > 0) {
         const char *close = strchr(at, ')');
-        sbuf b = {0};
-        repl_sb_printf(&b, "%.*s(position %d)%s", (int)(at - msg), msg, pos - 1, close + 1);
-        s = repl_sb_finish(&b);
-    } else if (sscanf(msg + strlen(name), "() takes from %d to %d positional arguments but %d", &lo, &hi, &given) == 3) {
-        sbuf b = {0};
-        repl_sb_printf(&b, "%s() takes from %d to %d positional arguments but %d were given", name, lo - 1, hi - 1,
-                       given - 1);
-        s = repl_sb_finish(&b);
-    } else if (sscanf(msg + strlen(name), "() takes %d positional argument%*[s] but %d", &hi, &given) == 2 ||
-               sscanf(msg + strlen(name), "() takes %d positional argument but %d", &hi, &given) == 2) {
-        sbuf b = {0};
-        repl_sb_printf(&b, "%s() takes %d positional argument%s but %d %s given", name, hi - 1, hi - 1 == 1 ? "" : "s",
-                       given - 1, given - 1 == 1 ? "was" : "were");
-        s = repl_sb_finish(&b);
+        repl_sb_printf(&b, "%s%.*s(position %d)%s", prefix, (int)(at - msg), msg, pos + delta, close + 1);
+    } else if (sscanf(rest, "() takes from %d to %d positional arguments but %d", &lo, &hi, &given) == 3) {
+        repl_sb_printf(&b, "%s%s() takes from %d to %d positional arguments but %d were given", prefix, name, lo + delta,
+                       hi + delta, given + delta);
+    } else if (sscanf(rest, "() takes %d positional argument%*[s] but %d", &hi, &given) == 2 ||
+               sscanf(rest, "() takes %d positional argument but %d", &hi, &given) == 2) {
+        hi += delta, given += delta;
+        repl_sb_printf(&b, "%s%s() takes %d positional argument%s but %d %s given", prefix, name, hi, hi == 1 ? "" : "s",
+                       given, given == 1 ? "was" : "were");
+    } else if (*prefix) {
+        repl_sb_printf(&b, "%s%s", prefix, msg);
     }
-    if (s) nn_error_set(NN_ERR_TYPE, "%s", s);
+    char *s = repl_sb_finish(&b);
+    if (s && *s) nn_error_set(NN_ERR_TYPE, "%s", s);
     nn_free(s);
 }
 
@@ -405,10 +426,19 @@ void repl_torch_arg_error(const char *name, nn_object *self, nn_object *args, si
 {
     bool method = self != NULL;
     const char *options;
-    if (nn_error_current() != NN_ERR_TYPE || (listed(name, method, &options) && !options)) return; /* CPython's words */
+    if (nn_error_current() != NN_ERR_TYPE) return;
+    bool python_level = listed(name, method, &options) && !options; /* CPython's words */
     const char *msg = nn_error_message();
     size_t n = strlen(name);
     if (strncmp(msg, name, n) || msg[n] != '(' || msg[n + 1] != ')') return; /* not this call's own parse */
+    if (python_level) {
+        if (method) {
+            char *copy = nn_strdup(msg);
+            if (copy) recount(copy, name, "Tensor.", skip ? 0 : 1);
+            nn_free(copy);
+        }
+        return;
+    }
     bool missing = !strncmp(msg + n, "() missing ", 11) && strstr(msg, "required positional argument");
     /* (an int list's bad element, a SymInt's overflow: raised while parsing, as they are) */
     bool wrong_type = !strncmp(msg + n, "(): argument '", 14) && !strstr(msg, ", but found element of type");
@@ -416,6 +446,13 @@ void repl_torch_arg_error(const char *name, nn_object *self, nn_object *args, si
                  !strncmp(msg + n, "() got an unexpected keyword argument", 37) ||
                  !strncmp(msg + n, "() got multiple values for argument", 35);
     if (!parse) return;
+    if (method && !missing && !wrong_type && takes_no_args(name)) {
+        if (kwargs && nn_dict_len(kwargs))
+            nn_error_set(NN_ERR_TYPE, "_TensorBase.%s() takes no keyword arguments", name);
+        else
+            nn_error_set(NN_ERR_TYPE, "_TensorBase.%s() takes no arguments (%d given)", name, (int)(nn_tuple_len(args) - skip));
+        return;
+    }
     size_t nargs = nn_tuple_len(args) - skip + (kwargs ? nn_dict_len(kwargs) : 0);
     if (options && name_not_found(name, options, self, args, skip, kwargs, nargs)) return;
     option one;
@@ -435,6 +472,6 @@ void repl_torch_arg_error(const char *name, nn_object *self, nn_object *args, si
     char *copy = nn_strdup(msg);
     if (!copy) return;
     if (missing) missing_words(copy, name);
-    else if (skip) without_self(copy, name);
+    else if (skip) recount(copy, name, "", -1);
     nn_free(copy);
 }

@@ -355,7 +355,8 @@ def is_shared(self):
 
 
 def is_inference(self):
-    return False
+    from torch.autograd.grad_mode import _is_inference
+    return _is_inference(self)
 
 
 def to_dense(self, dtype=None):

@@ -1,8 +1,9 @@
 # torch.cholesky_solve, torch.linalg.lu_solve, torch.lu_solve (torch_lu_solve here) and torch.chain_matmul, written in
 # the language as PyTorch 1.13 defines them (arguments, batch broadcasting, messages, warnings):
 # the solves are triangular solves (torch.linalg.solve_triangular) with the row swaps of the LU's
-# pivots, as LAPACK's potrs and getrs order them; the nodes carry 1.13's names. The values come
-# from nnscope's substitution, not LAPACK's trsm, so the last bits can differ.
+# pivots, as LAPACK's potrs and getrs order them; the nodes carry 1.13's names. The values of
+# cholesky_solve come from nnscope's substitution, not LAPACK's trsm, so the last bits can differ;
+# lu_solve's real values are LAPACK's getrs (torch._nnscope_lu_solve), as ATen calls it.
 import warnings
 import torch
 
@@ -101,6 +102,19 @@ def _lu_solve(LU, pivots, B, left, adjoint):
     return _permute_rows(y, pivots, True)
 
 
+def _getrs(LU, pivots, B, left, adjoint):
+    # ATen's values: getrs over the broadcast batch (X A = B solved as A^H X^H = B^H); None for
+    # complex matrices
+    if LU.is_complex() or LU.dtype not in (torch.float32, torch.float64):
+        return None
+    if not left:
+        return _getrs(LU, pivots, B.mT, True, not adjoint).mT
+    batch = torch.broadcast_shapes(LU.shape[:-2], B.shape[:-2], pivots.shape[:-1])
+    n = LU.shape[-1]
+    return torch._nnscope_lu_solve(LU.expand(batch + (n, n)), pivots.expand(batch + (n,)),
+                                   B.expand(batch + tuple(B.shape[-2:])), adjoint)
+
+
 def lu_solve(LU, pivots, B, *, left=True, adjoint=False, out=None):
     f = "linalg.lu_solve"
     if LU.dim() < 2:
@@ -119,7 +133,13 @@ def lu_solve(LU, pivots, B, *, left=True, adjoint=False, out=None):
     if LU.dtype != B.dtype:
         raise RuntimeError(f + ": Expected LU and B to have the same dtype, but found LU of type {} and B of type {} "
                            "instead".format(_NAMES.get(LU.dtype, LU.dtype), _NAMES.get(B.dtype, B.dtype)))
-    x = _named(_lu_solve(LU, pivots, B, left, adjoint), "LinalgLuSolveBackward0", LU, B)
+    exact = _getrs(LU, pivots, B, left, adjoint)
+    if exact is not None and not (torch.is_grad_enabled() and (LU.requires_grad or B.requires_grad)):
+        x = exact
+    else:  # the composition carries the gradient; its values are getrs's
+        x = _named(_lu_solve(LU, pivots, B, left, adjoint), "LinalgLuSolveBackward0", LU, B)
+        if exact is not None:
+            x.data = exact
     if out is not None:
         out.resize_(x.shape).copy_(x)
         return out

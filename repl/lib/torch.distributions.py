@@ -3227,3 +3227,24 @@ __all__ += ['Cauchy', 'ContinuousBernoulli', 'ExpRelaxedCategorical', 'FisherSne
             'HalfNormal', 'Kumaraswamy', 'LKJCholesky', 'LogisticNormal', 'LogitRelaxedBernoulli',
             'LowRankMultivariateNormal', 'MixtureSameFamily', 'Multinomial', 'NegativeBinomial', 'Pareto',
             'RelaxedBernoulli', 'RelaxedOneHotCategorical', 'VonMises', 'Weibull', 'Wishart']
+
+# each class's __module__: the submodule of PyTorch's that defines it (type(d) prints
+# <class 'torch.distributions.normal.Normal'>)
+for _name, _sub in {
+        "Distribution": "distribution", "ExponentialFamily": "exp_family", "Normal": "normal",
+        "Categorical": "categorical", "OneHotCategorical": "one_hot_categorical", "Bernoulli": "bernoulli",
+        "Uniform": "uniform", "Exponential": "exponential", "Laplace": "laplace", "Independent": "independent",
+        "Gamma": "gamma", "Chi2": "chi2", "Dirichlet": "dirichlet", "Beta": "beta", "StudentT": "studentT",
+        "Poisson": "poisson", "Geometric": "geometric", "Binomial": "binomial",
+        "TransformedDistribution": "transformed_distribution", "LogNormal": "log_normal",
+        "MultivariateNormal": "multivariate_normal", "Cauchy": "cauchy", "HalfCauchy": "half_cauchy",
+        "HalfNormal": "half_normal", "Gumbel": "gumbel", "Weibull": "weibull", "Pareto": "pareto",
+        "Kumaraswamy": "kumaraswamy", "FisherSnedecor": "fishersnedecor", "NegativeBinomial": "negative_binomial",
+        "Multinomial": "multinomial", "VonMises": "von_mises", "ContinuousBernoulli": "continuous_bernoulli",
+        "MixtureSameFamily": "mixture_same_family", "RelaxedBernoulli": "relaxed_bernoulli",
+        "LogitRelaxedBernoulli": "relaxed_bernoulli", "RelaxedOneHotCategorical": "relaxed_categorical",
+        "ExpRelaxedCategorical": "relaxed_categorical", "LogisticNormal": "logistic_normal",
+        "LowRankMultivariateNormal": "lowrank_multivariate_normal", "LKJCholesky": "lkj_cholesky",
+        "Wishart": "wishart"}.items():
+    globals()[_name].__module__ = "torch.distributions." + _sub
+del _name, _sub
