@@ -485,6 +485,11 @@ uintptr_t nn_data_address(const nn_tensor *t);
 /* A flat tensor over t's whole storage read as dtype dt (nbytes / its size elements,
    a trailing part left out; detached): TypedStorage(wrap_storage=, dtype=). */
 nn_tensor *nn_storage_view_dtype(nn_tensor *t, nn_dtype dt);
+/* x.view(dtype): t's memory read as dt, sharing t's storage (detached: PyTorch's
+   view.dtype is not differentiable). For another element size the last dim
+   (stride 1) splits or joins elements and the other strides and the offset
+   scale; RuntimeError as PyTorch's view_dtype when the layout does not allow it. */
+nn_tensor *nn_view_dtype(nn_tensor *t, nn_dtype dt);
 /* storage.resize_(): t's storage (every tensor over it) now holds nbytes, the first
    bytes kept and the rest zero (PyTorch leaves them uninitialized); t, a flat view,
    gets the new length. Every tensor.data alias of the storage (and the storage they
@@ -804,6 +809,10 @@ nn_tensor *nn_layer_norm(nn_tensor *input, int n_norm, const int64_t *normalized
                          nn_tensor *weight, nn_tensor *bias, double eps);
 /* weight [num, dim], indices int64 of any shape -> [..., dim]. padding_idx < 0: none. */
 nn_tensor *nn_embedding(nn_tensor *weight, nn_tensor *indices, int64_t padding_idx);
+/* F.embedding's max_norm (ATen's embedding_renorm_): each row of weight that indices name, once, in
+   increasing order, scaled in place without autograd by max_norm / (norm + 1e-7) when its
+   norm_type-norm exceeds max_norm; rows out of range are left to nn_embedding's error. 0 or -1. */
+int nn_embedding_renorm_(nn_tensor *weight, const nn_tensor *indices, double max_norm, double norm_type);
 
 /* ------------------------------------------------------------ randomness */
 

@@ -1096,12 +1096,13 @@ static nn_object *bi_issubclass(void *ud, nn_object *args, nn_object *kwargs)
         return t < 0 ? NULL : nn_bool_new(t);
     }
     return nn_bool_new(bb == repl_current->object_cls || repl_class_is_subclass(cc, bb) || repl_abc_registered(cc, bb) ||
+                       (bb == repl_current->type_cls && repl_is_metaclass(cc)) ||
                        (cc == repl_current->bool_cls && bb == repl_current->int_cls));
 }
 
 static nn_object *bi_type(void *ud, nn_object *args, nn_object *kwargs)
 {
-    if (NARGS == 3) return repl_type_new(ARG(0), ARG(1), ARG(2)); /* type_new.c */
+    if (NARGS == 3) return repl_type_new(ARG(0), ARG(1), ARG(2), kwargs); /* type_new.c */
     if (NARGS != 1) {
         repl_raise_exc(EXC_TypeError, "type() takes 1 or 3 arguments");
         return NULL;
@@ -2909,6 +2910,8 @@ static const bi_def builtin_functions[] = {
                                  "delattr(x, 'y') is equivalent to ``del x.y``"},
     {"vars", repl_bi_vars, "vars([object]) -> dictionary\nWithout arguments, equivalent to locals().\n"
                            "With an argument, equivalent to object.__dict__."},
+    {"__import__", repl_bi_import, "__import__(name, globals=None, locals=None, fromlist=(), level=0) -> module\n"
+                                   "Import a module: the top-level package, or the module itself when fromlist is given."},
     {"hex", repl_bi_hex, "hex(number, /)\nReturn the hexadecimal representation of an integer.\n\n   >>> hex(12648430)\n   '0xc0ffee'"},
     {"oct", repl_bi_oct, "oct(number, /)\nReturn the octal representation of an integer.\n\n   >>> oct(342391)\n   '0o1234567'"},
     {"bin", repl_bi_bin, "bin(number, /)\nReturn the binary representation of an integer.\n\n   >>> bin(2796202)\n   '0b1010101010101010101010'"},

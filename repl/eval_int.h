@@ -753,7 +753,7 @@ class_obj *repl_super_lookup(const class_obj *start, nn_object *self, const char
    (a dict or NULL). 0 or -1. */
 int repl_class_init_subclass(class_obj *c, nn_object *kwargs);
 /* type(name, bases, dict): a new class (a new reference), or NULL with TypeError; type_new.c */
-nn_object *repl_type_new(nn_object *name, nn_object *bases, nn_object *ns);
+nn_object *repl_type_new(nn_object *name, nn_object *bases, nn_object *ns, nn_object *kwargs);
 /* super(cls, obj) with explicit arguments: a new reference. */
 nn_object *repl_make_super_of(nn_object *cls, nn_object *self);
 
@@ -781,6 +781,7 @@ nn_object *repl_format_tensor(nn_object *t, const char *spec);
 /* the built-ins ascii() (strformat.c) and vars() (lang_builtins.c) */
 nn_object *repl_bi_ascii(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_bi_vars(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_bi_import(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_bi_delattr(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_bi_hex(void *ud, nn_object *args, nn_object *kwargs); /* hex/oct/bin (lang_builtins.c) */
 nn_object *repl_bi_oct(void *ud, nn_object *args, nn_object *kwargs);
