@@ -1066,7 +1066,8 @@ static nn_object *dropout_forward(nn_module *m, nn_object *args, nn_object *kwar
 
 static char *dropout_extra_repr(nn_module *m) { return format_attrs(m, "p={p}, inplace={inplace}"); }
 
-const nn_module_class nn_dropout_class = {.name = "Dropout", .forward = dropout_forward, .extra_repr = dropout_extra_repr};
+const nn_module_class nn_dropout_class = {.name = "Dropout", .forward = dropout_forward, .extra_repr = dropout_extra_repr,
+                                          .base = &nn_dropoutnd_class};
 
 nn_module *nn_dropout_new(double p, bool inplace)
 {
@@ -1234,6 +1235,13 @@ const nn_module_class nn_loss_base_class = {.name = "_Loss"};
 const nn_module_class nn_weighted_loss_base_class = {.name = "_WeightedLoss", .base = &nn_loss_base_class};
 const nn_module_class nn_max_poolnd_class = {.name = "_MaxPoolNd"};
 const nn_module_class nn_avg_poolnd_class = {.name = "_AvgPoolNd"};
+const nn_module_class nn_adaptive_avg_poolnd_class = {.name = "_AdaptiveAvgPoolNd"};
+const nn_module_class nn_adaptive_max_poolnd_class = {.name = "_AdaptiveMaxPoolNd"};
+const nn_module_class nn_max_unpoolnd_class = {.name = "_MaxUnpoolNd"};
+const nn_module_class nn_dropoutnd_class = {.name = "_DropoutNd"};
+const nn_module_class nn_constant_padnd_class = {.name = "_ConstantPadNd"};
+const nn_module_class nn_reflection_padnd_class = {.name = "_ReflectionPadNd"};
+const nn_module_class nn_replication_padnd_class = {.name = "_ReplicationPadNd"};
 
 const nn_module_class nn_batch_norm1d_class = {.name = "BatchNorm1d", .forward = batch_norm_forward,
                                                .extra_repr = batch_norm_extra_repr, .base = &nn_batch_norm_base_class};

@@ -1135,6 +1135,20 @@ int nn_module_to_dtype(nn_module *m, nn_dtype dtype)
 
 int nn_module_type_(nn_module *m, nn_dtype dtype) { return apply_tensors(m, cast_any, &dtype); }
 
+/* Module.to(memory_format=f): the 4-d and 5-d tensors laid out in f, as PyTorch's convert */
+static nn_tensor *to_format(nn_tensor *t, const void *ctx)
+{
+    if (t->ndim != 4 && t->ndim != 5) return nn_detach(t);
+    nn_tensor *r = nn_to_as(t, t->dtype, *(const nn_memory_format *)ctx, false);
+    if (r == t) { /* already laid out so: keep the data as is */
+        NN_RELEASE(r);
+        return nn_detach(t);
+    }
+    return r;
+}
+
+int nn_module_to_memory_format(nn_module *m, nn_memory_format f) { return apply_tensors(m, to_format, &f); }
+
 static int check_device(const char *device)
 {
     if (!strcmp(device, "cpu")) return 0;

@@ -308,17 +308,39 @@ static nn_object *more_forward(nn_module *m, nn_object *args, nn_object *kwargs)
 static char *more_extra_repr(nn_module *m);
 
 #define CLS(N) {.name = N, .forward = more_forward, .extra_repr = more_extra_repr}
+#define CLSB(N, B) {.name = N, .forward = more_forward, .extra_repr = more_extra_repr, .base = &B}
 const nn_module_class nn_more_classes[] = {
-    CLS("SELU"),            CLS("GLU"),             CLS("RReLU"),           CLS("Softmax2d"),
-    CLS("Unflatten"),       CLS("Dropout1d"),       CLS("Dropout2d"),       CLS("Dropout3d"),
-    CLS("AlphaDropout"),    CLS("FeatureAlphaDropout"), CLS("ConstantPad1d"), CLS("ConstantPad2d"),
-    CLS("ConstantPad3d"),   CLS("ZeroPad2d"),       CLS("ReflectionPad1d"), CLS("ReflectionPad2d"),
-    CLS("ReflectionPad3d"), CLS("ReplicationPad1d"), CLS("ReplicationPad2d"), CLS("ReplicationPad3d"),
-    CLS("Upsample"),        CLS("UpsamplingNearest2d"), CLS("UpsamplingBilinear2d"),
-    CLS("CosineSimilarity"), CLS("PairwiseDistance"), CLS("PixelShuffle"), CLS("PixelUnshuffle"),
+    CLS("SELU"),
+    CLS("GLU"),
+    CLS("RReLU"),
+    CLS("Softmax2d"),
+    CLS("Unflatten"),
+    CLSB("Dropout1d", nn_dropoutnd_class),
+    CLSB("Dropout2d", nn_dropoutnd_class),
+    CLSB("Dropout3d", nn_dropoutnd_class),
+    CLSB("AlphaDropout", nn_dropoutnd_class),
+    CLSB("FeatureAlphaDropout", nn_dropoutnd_class),
+    CLSB("ConstantPad1d", nn_constant_padnd_class),
+    CLSB("ConstantPad2d", nn_constant_padnd_class),
+    CLSB("ConstantPad3d", nn_constant_padnd_class),
+    CLSB("ZeroPad2d", nn_more_classes[11]), /* ConstantPad2d */
+    CLSB("ReflectionPad1d", nn_reflection_padnd_class),
+    CLSB("ReflectionPad2d", nn_reflection_padnd_class),
+    CLSB("ReflectionPad3d", nn_reflection_padnd_class),
+    CLSB("ReplicationPad1d", nn_replication_padnd_class),
+    CLSB("ReplicationPad2d", nn_replication_padnd_class),
+    CLSB("ReplicationPad3d", nn_replication_padnd_class),
+    CLS("Upsample"),
+    CLS("UpsamplingNearest2d"),
+    CLS("UpsamplingBilinear2d"),
+    CLS("CosineSimilarity"),
+    CLS("PairwiseDistance"),
+    CLS("PixelShuffle"),
+    CLS("PixelUnshuffle"),
     CLS("LocalResponseNorm"),
 };
 #undef CLS
+#undef CLSB
 
 static const more_spec *spec_of(const nn_module *m)
 {

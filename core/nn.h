@@ -613,6 +613,19 @@ void nn_to_doubles(const nn_tensor *t, double *out);
 /* Conversions (new references; no copy when nothing changes only where noted). */
 nn_tensor *nn_contiguous(nn_tensor *t);        /* t itself (retained) if already contiguous */
 nn_tensor *nn_clone(nn_tensor *t);
+
+/* Memory formats (memory_format.c): torch.contiguous_format, preserve_format, channels_last
+   (4-d: N, H, W, C in memory) and channels_last_3d (5-d). */
+typedef enum { NN_CONTIGUOUS_FORMAT, NN_PRESERVE_FORMAT, NN_CHANNELS_LAST, NN_CHANNELS_LAST_3D } nn_memory_format;
+/* the strides of sizes laid out in f (not preserve); -1 with PyTorch's error for a wrong rank */
+int nn_memory_format_strides(int ndim, const int64_t *sizes, nn_memory_format f, int64_t *strides);
+bool nn_is_contiguous_as(const nn_tensor *t, nn_memory_format f); /* t.is_contiguous(memory_format=f) */
+nn_memory_format nn_suggest_memory_format(const nn_tensor *t);  /* channels_last(_3d) or contiguous */
+/* t.clone(memory_format=f) (CloneBackward0); t.contiguous(memory_format=f), t itself when already;
+   t.to(dtype, memory_format=f, copy=copy) (ToCopyBackward0), t itself when nothing changes */
+nn_tensor *nn_clone_as(nn_tensor *t, nn_memory_format f);
+nn_tensor *nn_contiguous_as(nn_tensor *t, nn_memory_format f);
+nn_tensor *nn_to_as(nn_tensor *t, nn_dtype dtype, nn_memory_format f, bool copy);
 nn_tensor *nn_to_dtype(nn_tensor *t, nn_dtype dtype); /* t itself (retained) if same dtype */
 nn_tensor *nn_detach(nn_tensor *t);            /* shares storage, no grad_fn */
 /* tensor.data: as nn_detach, sharing t's memory, but under a version counter of its own

@@ -131,7 +131,9 @@ nn_module *nn_cross_entropy_loss_new(const char *reduction, int64_t ignore_index
    class of that name (written in the language), for __mro__, isinstance and issubclass (layers.c). */
 extern const nn_module_class nn_norm_base_class, nn_batch_norm_base_class, nn_instance_norm_base_class,
     nn_convnd_class, nn_conv_transposend_class, nn_loss_base_class, nn_weighted_loss_base_class,
-    nn_max_poolnd_class, nn_avg_poolnd_class;
+    nn_max_poolnd_class, nn_avg_poolnd_class, nn_adaptive_avg_poolnd_class, nn_adaptive_max_poolnd_class,
+    nn_max_unpoolnd_class, nn_dropoutnd_class, nn_constant_padnd_class, nn_reflection_padnd_class,
+    nn_replication_padnd_class;
 
 /* ---------------------------------------------------------------- conv.c */
 

@@ -155,6 +155,7 @@ int nn_module_type_(nn_module *m, nn_dtype dtype);
 /* to(device): CPU works; CUDA and other devices give RuntimeError while no backend is present.
    name is "cpu", "cuda", "cuda:0", "ipu", "xpu", "mtia", "meta". */
 int nn_module_to_device(nn_module *m, const char *device);
+int nn_module_to_memory_format(nn_module *m, nn_memory_format f); /* its 4-d and 5-d tensors */
 /* to_empty(device): parameters and buffers replaced by uninitialized storage. */
 int nn_module_to_empty(nn_module *m, const char *device);
 /* share_memory(): PyTorch moves CPU storages into shared memory for worker

@@ -174,9 +174,12 @@ POOL_CLASS(nn_max_pool1d_class, "MaxPool1d", NN_POOL_MAX1D, max_repr, &nn_max_po
 POOL_CLASS(nn_max_pool2d_class, "MaxPool2d", NN_POOL_MAX2D, max_repr, &nn_max_poolnd_class)
 POOL_CLASS(nn_avg_pool1d_class, "AvgPool1d", NN_POOL_AVG1D, avg_repr, &nn_avg_poolnd_class)
 POOL_CLASS(nn_avg_pool2d_class, "AvgPool2d", NN_POOL_AVG2D, avg_repr, &nn_avg_poolnd_class)
-POOL_CLASS(nn_adaptive_avg_pool1d_class, "AdaptiveAvgPool1d", NN_POOL_ADAPTIVE_AVG1D, adaptive_repr, NULL)
-POOL_CLASS(nn_adaptive_avg_pool2d_class, "AdaptiveAvgPool2d", NN_POOL_ADAPTIVE_AVG2D, adaptive_repr, NULL)
-POOL_CLASS(nn_adaptive_max_pool2d_class, "AdaptiveMaxPool2d", NN_POOL_ADAPTIVE_MAX2D, adaptive_repr, NULL)
+POOL_CLASS(nn_adaptive_avg_pool1d_class, "AdaptiveAvgPool1d", NN_POOL_ADAPTIVE_AVG1D, adaptive_repr,
+           &nn_adaptive_avg_poolnd_class)
+POOL_CLASS(nn_adaptive_avg_pool2d_class, "AdaptiveAvgPool2d", NN_POOL_ADAPTIVE_AVG2D, adaptive_repr,
+           &nn_adaptive_avg_poolnd_class)
+POOL_CLASS(nn_adaptive_max_pool2d_class, "AdaptiveMaxPool2d", NN_POOL_ADAPTIVE_MAX2D, adaptive_repr,
+           &nn_adaptive_max_poolnd_class)
 
 nn_module *nn_pool_module_new(const nn_module_class *cls, int n, const char *const *names, nn_object *const *values)
 {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "backend.h"
+#include "nn_layers.h"
 #include "nn_mod_more.h"
 
 /* x and the int64 indices [N, C, H, W] (or [C, H, W]) into planes of oh * ow */
@@ -171,7 +172,7 @@ static char *unpool_extra_repr(nn_module *m)
 }
 
 const nn_module_class nn_max_unpool2d_class = {
-    .name = "MaxUnpool2d", .forward = unpool_forward, .extra_repr = unpool_extra_repr};
+    .name = "MaxUnpool2d", .forward = unpool_forward, .extra_repr = unpool_extra_repr, .base = &nn_max_unpoolnd_class};
 
 static nn_object *pair(const int64_t v[2])
 {

@@ -52,13 +52,17 @@ nn_tensor *nn_upsample(nn_tensor *x, int dims, const int64_t *out, const double 
     return nn_upsample_mode(x, dims, out, scales, linear ? NN_UPSAMPLE_LINEAR : NN_UPSAMPLE_NEAREST, align);
 }
 
-static const char *kernel_name(nn_upsample_kind kind, int dims)
+/* ATen 1.13's kernel that refuses dtype for this mode: the channels-last kernels of the
+   nearest and linear modes (4-d and 5-d inputs already in that format), else the tap tables'
+   dispatch (upsample_generic_Nd) */
+static const char *kernel_name(nn_upsample_kind kind, int dims, bool channels_last)
 {
-    static const char *const linear[3] = {"upsample_linear1d_channels_last", "upsample_bilinear2d_channels_last",
-                                          "upsample_trilinear3d_channels_last"};
-    if (kind == NN_UPSAMPLE_LINEAR) return dims == 3 ? "compute_indices_weights_linear" : linear[dims - 1];
+    static const char *const nearest_cl[3] = {"", "upsample_nearest2d_channels_last", "upsample_nearest3d_channels_last"};
+    static const char *const linear_cl[3] = {"", "upsample_bilinear2d_channels_last",
+                                             "upsample_trilinear3d_channels_last"};
     if (kind == NN_UPSAMPLE_CUBIC) return "compute_indices_weights_cubic";
-    return "compute_indices_weights_nearest";
+    if (kind == NN_UPSAMPLE_LINEAR) return channels_last ? linear_cl[dims - 1] : "compute_indices_weights_linear";
+    return channels_last ? nearest_cl[dims - 1] : "compute_indices_weights_nearest";
 }
 
 nn_tensor *nn_upsample_mode(nn_tensor *x, int dims, const int64_t *out, const double *scales, nn_upsample_kind kind,
@@ -90,11 +94,11 @@ nn_tensor *nn_upsample_mode(nn_tensor *x, int dims, const int64_t *out, const do
                                 "and output (W: %lld)", (long long)x->sizes[2], (long long)out[0]),
                    NULL;
         }
-    /* bfloat16: the nearest modes (copies, exact); the interpolating ones round as 1.13's
-       bfloat16 arithmetic does, not matched yet, so they still refuse */
-    bool nearest = kind == NN_UPSAMPLE_NEAREST || kind == NN_UPSAMPLE_NEAREST_EXACT;
-    if (x->dtype != NN_FLOAT32 && x->dtype != NN_FLOAT64 && !(x->dtype == NN_BFLOAT16 && nearest))
-        return nn_error_set(NN_ERR_RUNTIME, "\"%s\" not implemented for '%s'", kernel_name(kind, dims),
+    /* bfloat16: every mode but nearest-exact (whose tap tables ATen 1.13 builds for float and double only) */
+    bool cl = nn_is_contiguous_as(x, x->ndim == 4 ? NN_CHANNELS_LAST : NN_CHANNELS_LAST_3D);
+    if (x->dtype != NN_FLOAT32 && x->dtype != NN_FLOAT64 &&
+        !(x->dtype == NN_BFLOAT16 && kind != NN_UPSAMPLE_NEAREST_EXACT))
+        return nn_error_set(NN_ERR_RUNTIME, "\"%s\" not implemented for '%s'", kernel_name(kind, dims, cl),
                             nn_dtype_scalar_name(x->dtype)),
                NULL;
     nn_op_params p;
@@ -103,9 +107,10 @@ nn_tensor *nn_upsample_mode(nn_tensor *x, int dims, const int64_t *out, const do
     for (int d = 0; d < dims; d++) sizes[2 + d] = out[d];
     nn_resample_geom g;
     geom_of(&p, x->sizes[0] * x->sizes[1], &g);
-    /* bfloat16: computed in float32, rounded once */
+    /* bfloat16: the nearest modes copy (in float32, exact); the others in bfloat16 arithmetic */
     nn_tensor *c = NULL;
-    NN_WITH_GRAD_MODE(false, c = x->dtype == NN_BFLOAT16 ? nn_to_dtype(x, NN_FLOAT32) : nn_contiguous(x));
+    bool copy = kind == NN_UPSAMPLE_NEAREST;
+    NN_WITH_GRAD_MODE(false, c = x->dtype == NN_BFLOAT16 && copy ? nn_to_dtype(x, NN_FLOAT32) : nn_contiguous(x));
     nn_tensor *y = c ? nn_empty_on(nn_device_of(x), dims + 2, sizes, c->dtype) : NULL;
     if (y && NN_KERNEL(nn_backend_of(c), resample, (&g, false, y, c)) < 0) NN_SET(y, NULL);
     NN_RELEASE(c);

@@ -67,6 +67,8 @@ int repl_shape_from_args(const char *fname, nn_object *args, size_t skip, size_t
 size_t repl_count_int_args(nn_object *args, size_t skip);
 /* Python's type name of o for messages ("int", "Tensor", "Linear"). Borrowed. */
 const char *repl_type_name(const nn_object *o);
+/* a torch.memory_format argument into *f (None or missing: dflt); -1 with PyTorch's TypeError (bind_tensor.c) */
+int repl_memory_format_arg(const char *fname, nn_object *o, nn_memory_format dflt, nn_memory_format *f);
 
 /* The factories torch.zeros/ones/full/empty/rand/randn(*size, *, dtype=None,
    requires_grad=False, ...) with the shape as varargs or one sequence (full: the

@@ -584,8 +584,11 @@ MM(type)
 
 MM(to)
 {
-    ARGS(5);
-    if (repl_parse_args("to", "self, a=, b=, non_blocking=, *, dtype=, device=", args, kwargs, a)) return NULL;
+    ARGS(6);
+    nn_memory_format f;
+    if (repl_parse_args("to", "self, a=, b=, non_blocking=, *, dtype=, device=, memory_format=", args, kwargs, a) ||
+        repl_memory_format_arg("to", a[5], NN_PRESERVE_FORMAT, &f) < 0)
+        return NULL;
     nn_object *cands[4] = {a[0], a[1], a[3], a[4]};
     for (int i = 0; i < 4; i++) {
         nn_object *o = cands[i];
@@ -615,6 +618,7 @@ MM(to)
         }
         if (rc) return NULL;
     }
+    if (f != NN_PRESERVE_FORMAT && nn_module_to_memory_format(SELF, f) < 0) return NULL;
     return nn_retain(self);
 }
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "bind_int.h"
+#include "eval_int.h"
 #include "bigint.h"
 #include "nn_custom_fn.h"
 #include "nn_ops_extra.h"
@@ -61,20 +62,50 @@ UNARY(round, nn_round)
 UNARY(sign, nn_sign)
 UNARY(t, nn_t)
 UNARY(detach, nn_detach)
-/* clone and contiguous take memory_format= (torch.contiguous_format ...): nnscope's
-   results are laid out in row-major order, which every format accepts */
-#define UNARY_MF(fname, call)                                                                                             \
-    static nn_object *f_##fname(void *ud, nn_object *args, nn_object *kwargs)                                          \
-    {                                                                                                                  \
-        ARGS(2);                                                                                                       \
-        nn_tensor *x = NULL;                                                                                           \
-        if (repl_parse_args(#fname, "input, memory_format=", args, kwargs, a) ||                                    \
-            repl_arg_tensor(#fname, "input", 1, a[0], &x))                                                             \
-            return NULL;                                                                                               \
-        return T(call(x));                                                                                             \
-    }
-UNARY_MF(clone, nn_clone)
-UNARY_MF(contiguous, nn_contiguous)
+/* a torch.memory_format argument into *f (None or missing: dflt); -1 with PyTorch's TypeError */
+int repl_memory_format_arg(const char *fname, nn_object *o, nn_memory_format dflt, nn_memory_format *f)
+{
+    static const char *const names[] = {"contiguous_format", "preserve_format", "channels_last", "channels_last_3d"};
+    *f = dflt;
+    if (!o || nn_is_none(o)) return 0;
+    nn_object *name = !strcmp(repl_value_type_name(o), "memory_format") ? repl_get_attr(o, "_name") : NULL;
+    for (int i = 0; name && nn_is_str(name) && i < 4; i++)
+        if (!strcmp(nn_str_cstr(name), names[i])) {
+            NN_RELEASE(name);
+            *f = (nn_memory_format)i;
+            return 0;
+        }
+    if (name) NN_RELEASE(name);
+    nn_error_clear();
+    return nn_error_set(NN_ERR_TYPE, "%s(): argument 'memory_format' must be torch.memory_format, not %s", fname,
+                        repl_value_type_name(o));
+}
+
+/* clone and contiguous take memory_format=; a clone preserves a channels-last layout
+   (preserve_format, its default, on a tensor whose strides suggest one) */
+static nn_object *f_clone(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(2);
+    nn_tensor *x = NULL;
+    nn_memory_format f;
+    if (repl_parse_args("clone", "input, *, memory_format=", args, kwargs, a) ||
+        repl_arg_tensor("clone", "input", 1, a[0], &x) || repl_memory_format_arg("clone", a[1], NN_PRESERVE_FORMAT, &f) < 0)
+        return NULL;
+    return T(f == NN_PRESERVE_FORMAT && nn_suggest_memory_format(x) == NN_CONTIGUOUS_FORMAT ? nn_clone(x)
+                                                                                          : nn_clone_as(x, f));
+}
+
+static nn_object *f_contiguous(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(2);
+    nn_tensor *x = NULL;
+    nn_memory_format f;
+    if (repl_parse_args("contiguous", "input, memory_format=", args, kwargs, a) ||
+        repl_arg_tensor("contiguous", "input", 1, a[0], &x) ||
+        repl_memory_format_arg("contiguous", a[1], NN_CONTIGUOUS_FORMAT, &f) < 0)
+        return NULL;
+    return T(f == NN_CONTIGUOUS_FORMAT ? nn_contiguous(x) : nn_contiguous_as(x, f));
+}
 
 static nn_tensor *square(nn_tensor *x) { return nn_pow_scalar(x, 2); } /* PowBackward0, as PyTorch's square */
 UNARY(square, square)
@@ -1200,8 +1231,11 @@ M(cpu)
 M(to)
 {
     int dtype = -1;
-    nn_object *b[6];
-    if (repl_parse_args("to", "a=, b=, non_blocking=, copy=, *, dtype=, device=", args, kwargs, b)) return NULL;
+    nn_object *b[7];
+    nn_memory_format f;
+    if (repl_parse_args("to", "a=, b=, non_blocking=, copy=, *, dtype=, device=, memory_format=", args, kwargs, b) ||
+        repl_memory_format_arg("to", b[6], NN_PRESERVE_FORMAT, &f) < 0)
+        return NULL;
     nn_object *cands[4] = {b[0], b[1], b[4], b[5]};
     nn_device device = nn_device_of(SELF);
     for (int i = 0; i < 4; i++) {
@@ -1211,9 +1245,11 @@ M(to)
         else if (nn_is_tensor(o)) dtype = (int)NN_TENSOR(o)->dtype, device = nn_device_of(NN_TENSOR(o));
         else if ((nn_is_str(o) || repl_is_device(o)) && repl_arg_device_to("to", o, &device)) return NULL;
     }
+    bool copy = b[3] && nn_is_true(b[3]);
     nn_tensor *moved = nn_to_device(SELF, device); /* self when already there */
-    if (!moved || dtype < 0) return (nn_object *)moved;
-    nn_tensor *r = nn_to_dtype(moved, (nn_dtype)dtype);
+    if (!moved || (dtype < 0 && f == NN_PRESERVE_FORMAT && !copy)) return (nn_object *)moved;
+    nn_dtype dt = dtype < 0 ? moved->dtype : (nn_dtype)dtype;
+    nn_tensor *r = f == NN_PRESERVE_FORMAT && !copy ? nn_to_dtype(moved, dt) : nn_to_as(moved, dt, f, copy);
     NN_RELEASE(moved);
     return T(r);
 }
@@ -1404,8 +1440,11 @@ M(is_floating_point)
 M(is_contiguous)
 {
     ARGS(1);
-    if (repl_parse_args("is_contiguous", "", args, kwargs, a)) return NULL;
-    return nn_bool_new(nn_is_contiguous(SELF));
+    nn_memory_format f;
+    if (repl_parse_args("is_contiguous", "memory_format=", args, kwargs, a) ||
+        repl_memory_format_arg("is_contiguous", a[0], NN_CONTIGUOUS_FORMAT, &f) < 0)
+        return NULL;
+    return nn_bool_new(nn_is_contiguous_as(SELF, f)); /* preserve_format: plainly contiguous */
 }
 
 static const repl_method_def tensor_methods[] = {

@@ -1164,7 +1164,10 @@ static const struct {
     {&nn_instance_norm_base_class, "torch.nn.modules.instancenorm"}, {&nn_convnd_class, "torch.nn.modules.conv"},
     {&nn_conv_transposend_class, "torch.nn.modules.conv"},   {&nn_loss_base_class, "torch.nn.modules.loss"},
     {&nn_weighted_loss_base_class, "torch.nn.modules.loss"}, {&nn_max_poolnd_class, "torch.nn.modules.pooling"},
-    {&nn_avg_poolnd_class, "torch.nn.modules.pooling"},
+    {&nn_avg_poolnd_class, "torch.nn.modules.pooling"},      {&nn_adaptive_avg_poolnd_class, "torch.nn.modules.pooling"},
+    {&nn_adaptive_max_poolnd_class, "torch.nn.modules.pooling"}, {&nn_max_unpoolnd_class, "torch.nn.modules.pooling"},
+    {&nn_dropoutnd_class, "torch.nn.modules.dropout"},         {&nn_constant_padnd_class, "torch.nn.modules.padding"},
+    {&nn_reflection_padnd_class, "torch.nn.modules.padding"}, {&nn_replication_padnd_class, "torch.nn.modules.padding"},
 };
 
 /* torch.nn's class object for core class k (nn.RNNBase for its core class), a

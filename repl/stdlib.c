@@ -96,6 +96,8 @@ static const struct {
     {"torch.nn.modules.batchnorm", "torch.nn._norm_bases"},
     {"torch.nn.modules.instancenorm", "torch.nn._instancenorm_base"},
     {"torch.nn.modules.pooling", "torch.nn._pool_bases"},
+    {"torch.nn.modules.dropout", "torch.nn._dropout_pad_bases"},
+    {"torch.nn.modules.padding", "torch.nn._dropout_pad_bases"},
 };
 
 /* name's value from package, else from module name's private home; NULL

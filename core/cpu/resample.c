@@ -9,7 +9,8 @@
  * the innermost dim first (ATen's Interpolate: t0 * w0, then += t_j * w_j); the
  * backward adds w_outer * ... * w_inner * grad into each tap, output positions
  * in memory order, taps in lexicographic order (outer dim first; for cubic, as
- * upsample_bicubic2d_backward, the width's tap outside the height's).
+ * upsample_bicubic2d_backward, the width's tap outside the height's). bfloat16
+ * (forward only) rounds every product and sum to bfloat16, as ATen's.
  */
 #include <math.h>
 #include <string.h>
@@ -172,6 +173,94 @@ static int64_t pad_source(int64_t o, int64_t in, int64_t left, bool reflect)
 TAPS_MAKER(f32, float)
 TAPS_MAKER(f64, double)
 
+/* bfloat16 (forward): the taps computed in bfloat16 arithmetic (1.13's templates over scalar_t:
+   each operation of two bfloat16 values rounded to bfloat16, one with a double in double, then
+   stored as bfloat16), and every product and sum of the interpolation rounded to bfloat16, as
+   c10::BFloat16's operators in ATen's Interpolate */
+static float bf16_round(double v) { return nn_bfloat16_to_float(nn_float_to_bfloat16((float)v)); }
+#define B(x) bf16_round(x)
+
+static float cubic1_bf16(float x, float A) { return B(B(B(B(B(B(A + 2) * x) - B(A + 3)) * x) * x) + 1); }
+static float cubic2_bf16(float x, float A)
+{
+    return B(B(B(B(B(B(B(A * x) - B(5 * A)) * x) + B(8 * A)) * x)) - B(4 * A));
+}
+
+static void taps_fill_bf16(taps *a, const nn_resample_geom *g, int d)
+{
+    if (g->mode != NN_RESAMPLE_LINEAR && g->mode != NN_RESAMPLE_CUBIC) {
+        taps_fill_f32(a, g, d); /* weights 1 */
+        return;
+    }
+    int64_t in = a->in, out = a->out;
+    double s = g->scale[d];
+    bool align = g->align;
+    /* area_pixel_compute_scale<BFloat16>: an int64 operand becomes a bfloat16 first */
+    float ratio = align ? (out > 1 ? B(B((double)(in - 1)) / B((double)(out - 1))) : 0)
+                        : (!isnan(s) && s > 0 ? B(1.0 / s) : B(B((double)in) / B((double)out)));
+    for (int64_t o = 0; o < out; o++) {
+        int64_t *ix = a->idx + o * a->n;
+        double *w = a->w + o * a->n;
+        float real = align ? B(ratio * B((double)o)) : B((double)ratio * ((double)o + 0.5) - 0.5);
+        if (g->mode == NN_RESAMPLE_LINEAR) {
+            if (out == in) {
+                ix[0] = ix[1] = o, w[0] = 1, w[1] = 0;
+                continue;
+            }
+            if (!align && real < 0) real = 0;
+            int64_t i0 = (int64_t)real;
+            float l1 = B(real - B((double)i0));
+            ix[0] = i0, ix[1] = i0 + (i0 < in - 1 ? 1 : 0);
+            w[0] = B(1 - l1), w[1] = l1;
+        } else {
+            int64_t i0 = (int64_t)floorf(real);
+            float t = B(real - B((double)i0)), A = -0.75f;
+            float c[4] = {cubic2_bf16(B((double)t + 1.0), A), cubic1_bf16(t, A), cubic1_bf16(B(1.0 - t), A),
+                          cubic2_bf16(B(B(1.0 - t) + 1.0), A)};
+            for (int j = 0; j < 4; j++) {
+                int64_t p = i0 - 1 + j;
+                ix[j] = p < 0 ? 0 : p > in - 1 ? in - 1 : p;
+                w[j] = c[j];
+            }
+        }
+    }
+}
+#undef B
+
+static float interp_bf16(const taps *a, int dims, int k, const int64_t *o, const uint16_t *x, const int64_t *istride)
+{
+    if (k > 2) return 0; /* never: dims <= 3 (tells the compiler) */
+    const taps *t = &a[k];
+    const int64_t *ix = t->idx + o[k] * t->n;
+    const double *w = t->w + o[k] * t->n;
+    float v = 0;
+    for (int j = 0; j < t->n; j++) {
+        float tj = k == dims - 1 ? nn_bfloat16_to_float(x[ix[j]])
+                                 : interp_bf16(a, dims, k + 1, o, x + ix[j] * istride[k], istride);
+        if (t->n == 1) return tj;
+        float p = bf16_round(tj * (float)w[j]);
+        v = j ? bf16_round(v + p) : p;
+    }
+    return v;
+}
+
+static void run_bf16(const nn_resample_geom *g, const taps *a, uint16_t *out, const uint16_t *in)
+{
+    int dims = g->dims;
+    int64_t istride[3], isz = 1, osz = 1;
+    for (int d = dims - 1; d >= 0; d--) istride[d] = isz, isz *= g->in[d], osz *= g->out[d];
+    for (int64_t b = 0; b < g->planes; b++) {
+        int64_t o[3] = {0, 0, 0};
+        for (int64_t i = 0; i < osz; i++) {
+            out[b * osz + i] = nn_float_to_bfloat16(interp_bf16(a, dims, 0, o, in + b * isz, istride));
+            for (int d = dims - 1; d >= 0; d--) {
+                if (++o[d] < g->out[d]) break;
+                o[d] = 0;
+            }
+        }
+    }
+}
+
 int nn_cpu_resample(const nn_resample_geom *g, bool backward, nn_tensor *out, const nn_tensor *in)
 {
     int n = g->mode == NN_RESAMPLE_LINEAR ? 2 : g->mode == NN_RESAMPLE_CUBIC ? 4 : 1;
@@ -185,10 +274,12 @@ int nn_cpu_resample(const nn_resample_geom *g, bool backward, nn_tensor *out, co
         a[d].w = nn_malloc(len * sizeof(double));
         if (!a[d].idx || !a[d].w) rc = -1;
         else if (out->dtype == NN_FLOAT32) taps_fill_f32(&a[d], g, d);
+        else if (out->dtype == NN_BFLOAT16) taps_fill_bf16(&a[d], g, d);
         else taps_fill_f64(&a[d], g, d);
     }
     if (rc == 0) {
         if (out->dtype == NN_FLOAT32) run_f32(g, a, backward, nn_data_ptr(out), nn_data_ptr(in));
+        else if (out->dtype == NN_BFLOAT16 && !backward) run_bf16(g, a, nn_data_ptr(out), nn_data_ptr(in));
         else run_f64(g, a, backward, nn_data_ptr(out), nn_data_ptr(in));
     }
     for (int d = 0; d < 3; d++) nn_free(a[d].idx), nn_free(a[d].w);

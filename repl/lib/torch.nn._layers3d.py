@@ -14,7 +14,7 @@ import torch.amp.autocast_mode as _autocast
 from torch import nn
 import torch.nn.functional as F
 from torch.nn._grad_names import grad_fn_name
-from torch.nn.modules.pooling import _MaxPoolNd, _AvgPoolNd
+from torch.nn._pool_bases import _MaxPoolNd, _AvgPoolNd, _AdaptiveAvgPoolNd, _AdaptiveMaxPoolNd
 
 _TYPE_NAMES = {torch.float32: "Float", torch.float64: "Double", torch.float16: "Half",
                torch.bfloat16: "BFloat16", torch.int64: "Long", torch.int32: "Int",
@@ -540,28 +540,10 @@ class AvgPool3d(_AvgPoolNd):
                           self.count_include_pad, self.divisor_override)
 
 
-class AdaptiveAvgPool3d(nn.Module):
+class AdaptiveAvgPool3d(_AdaptiveAvgPoolNd):
     __module__ = 'torch.nn.modules.pooling'
-    def __init__(self, output_size):
-        super().__init__()
-        self.output_size = output_size
-
-    def extra_repr(self):
-        return 'output_size={}'.format(self.output_size)
-
     def forward(self, input):
         return adaptive_avg_pool3d(input, self.output_size)
-
-
-class _AdaptiveMaxPoolNd(nn.Module):
-    __module__ = 'torch.nn.modules.pooling'
-    def __init__(self, output_size, return_indices=False):
-        super().__init__()
-        self.output_size = output_size
-        self.return_indices = return_indices
-
-    def extra_repr(self):
-        return 'output_size={}'.format(self.output_size)
 
 
 class AdaptiveMaxPool3d(_AdaptiveMaxPoolNd):

@@ -10,6 +10,7 @@ import torch
 from torch import nn
 import torch.nn.functional as F
 from torch.nn._grad_names import grad_fn_name
+from torch.nn._pool_bases import _LPPoolNd, _MaxUnpoolNd
 
 
 def _legacy_reduction(size_average, reduce):
@@ -298,20 +299,6 @@ def lp_pool2d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
     return (torch.sign(out) * F.relu(torch.abs(out))).mul(kw * kh).pow(1.0 / norm_type)
 
 
-class _LPPoolNd(nn.Module):
-    __module__ = 'torch.nn.modules.pooling'
-    def __init__(self, norm_type, kernel_size, stride=None, ceil_mode=False):
-        super().__init__()
-        self.norm_type = norm_type
-        self.kernel_size = kernel_size
-        self.stride = stride
-        self.ceil_mode = ceil_mode
-
-    def extra_repr(self):
-        return 'norm_type={}, kernel_size={}, stride={}, ceil_mode={}'.format(
-            self.norm_type, self.kernel_size, self.stride, self.ceil_mode)
-
-
 class LPPool1d(_LPPoolNd):
     __module__ = 'torch.nn.modules.pooling'
     def forward(self, input):
@@ -381,12 +368,6 @@ def max_unpool3d(input, indices, kernel_size, stride=None, padding=0, output_siz
     out = x.new_zeros(n, c, plane).scatter(2, flat_idx, x.reshape(n, c, -1)).reshape(n, c, size[0], size[1],
                                                                                       size[2])
     return out if input.dim() == 5 else out.squeeze(0)
-
-
-class _MaxUnpoolNd(nn.Module):
-    __module__ = 'torch.nn.modules.pooling'
-    def extra_repr(self):
-        return 'kernel_size={}, stride={}, padding={}'.format(self.kernel_size, self.stride, self.padding)
 
 
 class MaxUnpool1d(_MaxUnpoolNd):
