@@ -2273,8 +2273,13 @@ int repl_lang_class_setattr(nn_object *obj, const char *name, nn_object *value)
     return repl_nmap_set(&c->dict, name, value);
 }
 
+/* The module builtins writes through to the built-in names, as CPython's
+   (patch('builtins.open', ...) reaches every `open(...)`). */
+static bool is_builtins_module(nn_object *obj) { return strcmp(((module_obj *)obj)->name, "builtins") == 0; }
+
 int repl_lang_module_setattr(nn_object *obj, const char *name, nn_object *value)
 {
+    if (is_builtins_module(obj) && repl_nmap_set(&repl_current->builtins, name, value) < 0) return -1;
     return repl_nmap_set(&((module_obj *)obj)->dict, name, value);
 }
 
@@ -2371,7 +2376,10 @@ int repl_lang_class_delattr(nn_object *obj, const char *name)
 
 int repl_lang_module_delattr(nn_object *obj, const char *name)
 {
-    if (repl_nmap_del(&((module_obj *)obj)->dict, name)) return 0;
+    if (repl_nmap_del(&((module_obj *)obj)->dict, name)) {
+        if (is_builtins_module(obj)) repl_nmap_del(&repl_current->builtins, name);
+        return 0;
+    }
     return repl_raise_exc(EXC_AttributeError, "'%s' object has no attribute '%s'", repl_value_type_name(obj), name);
 }
 
