@@ -371,12 +371,8 @@ nn_tensor *nn_addmm(nn_tensor *self, nn_tensor *mat1, nn_tensor *mat2)
     nn_tensor *in[3] = {self, mat1, mat2};
     nn_tensor *save[2] = {mat2->requires_grad ? mat1 : NULL, mat1->requires_grad ? mat2 : NULL};
     nn_op_params p = {.n_i = 8};
-    for (int d = 0; d < 2; d++) {
-        p.i[d] = mat1->sizes[d];
-        p.i[2 + d] = mat1->strides[d];
-        p.i[4 + d] = mat2->sizes[d];
-        p.i[6 + d] = mat2->strides[d];
-    }
+    nn_mm_layout(mat1, p.i);
+    nn_mm_layout(mat2, p.i + 4);
     if (nn_record(NN_OP_addmm, 3, in, 1, &out, 2, save, &p) < 0) NN_SET(out, NULL);
     return out;
 }
@@ -394,47 +390,17 @@ static nn_tensor *bias_grad(nn_tensor *g, const nn_input_meta *self)
     return out;
 }
 
-/* *slot = f(x, y); takes x and y (either may be NULL after a failure). */
-static int product_into(nn_tensor **slot, nn_tensor *x, nn_tensor *y)
-{
-    *slot = x && y ? nn_mm(x, y) : NULL;
-    NN_RELEASE(x);
-    NN_RELEASE(y);
-    return *slot ? 0 : -1;
-}
-
-/* The transpose of mm(x, y), taking x and y. */
-static int product_t_into(nn_tensor **slot, nn_tensor *x, nn_tensor *y)
-{
-    nn_tensor *prod;
-    if (product_into(&prod, x, y) < 0) return -1;
-    *slot = nn_t(prod);
-    NN_RELEASE(prod);
-    return *slot ? 0 : -1;
-}
-
 int nn_addmm_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 {
     nn_tensor *g = gout[0], *mat1 = nn_node_saved(n, 0), *mat2 = nn_node_saved(n, 1);
-    const int64_t *s1 = n->p.i, *s2 = n->p.i + 4; /* sizes[2], strides[2] of each */
     if (nn_node_needs_input_grad(n, 0)) {
         /* self: grad (beta = 1) summed back to self's shape */
         gin[0] = bias_grad(g, &n->input_meta[0]);
         if (!gin[0]) return -1;
     }
-    if (nn_node_needs_input_grad(n, 1)) {
-        /* mm_mat1_backward: a column-major mat1 gets a column-major gradient */
-        int rc = s1[2] == 1 && s1[3] == s1[0] ? product_t_into(&gin[1], retained(mat2), nn_t(g))
-                                               : product_into(&gin[1], retained(g), nn_t(mat2));
-        if (rc < 0) return -1;
-    }
-    if (nn_node_needs_input_grad(n, 2)) {
-        /* mm_mat2_backward: weight.t() in F.linear is column-major, so the
-           weight's gradient is (grad^T @ input), contiguous */
-        int rc = s2[2] == 1 && s2[3] == s2[0] ? product_t_into(&gin[2], nn_t(g), retained(mat1))
-                                               : product_into(&gin[2], nn_t(mat1), retained(g));
-        if (rc < 0) return -1;
-    }
+    /* F.linear's weight.t() is column-major, so the weight's gradient is (grad^T @ input), contiguous */
+    if (nn_node_needs_input_grad(n, 1) && !(gin[1] = nn_mm_mat1_backward(g, mat2, n->p.i))) return -1;
+    if (nn_node_needs_input_grad(n, 2) && !(gin[2] = nn_mm_mat2_backward(g, mat1, n->p.i + 4))) return -1;
     return 0;
 }
 

@@ -309,12 +309,59 @@ static int inner(nn_tensor *out, nn_tensor *x, nn_tensor *y)
 
 /* Records op on out, saving each operand only when the other one needs it
    (its gradient is the other's product with the output's grad). Releases out on error. */
-static nn_tensor *record_product(nn_op_id op, nn_tensor *a, nn_tensor *b, nn_tensor *out)
+static nn_tensor *record_product(nn_op_id op, nn_tensor *a, nn_tensor *b, nn_tensor *out, const nn_op_params *p)
 {
     nn_tensor *in[2] = {a, b};
     nn_tensor *save[2] = {b->requires_grad ? a : NULL, a->requires_grad ? b : NULL};
-    if (out && nn_record(op, 2, in, 1, &out, 2, save, NULL) < 0) NN_SET(out, NULL);
+    if (out && nn_record(op, 2, in, 1, &out, 2, save, p) < 0) NN_SET(out, NULL);
     return out;
+}
+
+void nn_mm_layout(const nn_tensor *m, int64_t layout[4])
+{
+    for (int d = 0; d < 2; d++) {
+        layout[d] = m->sizes[d];
+        layout[2 + d] = m->strides[d];
+    }
+}
+
+/* A matrix PyTorch's mm backward treats as column-major: strides (1, rows). */
+static bool column_major(const int64_t layout[4])
+{
+    return layout[2] == 1 && layout[3] == layout[0];
+}
+
+/* (x @ y)^T, x and y borrowed. New reference, or NULL with the error set. */
+static nn_tensor *product_t(nn_tensor *x, nn_tensor *y)
+{
+    nn_tensor *prod = nn_mm(x, y), *out = prod ? nn_t(prod) : NULL;
+    NN_RELEASE(prod);
+    return out;
+}
+
+/* The gradient of the first (second) operand of a product from grad g and the
+   other operand: g @ other^T (other^T @ g), or for a column-major operand the
+   transposed product (other @ g^T)^T ((g^T @ other)^T). */
+static nn_tensor *operand_grad(nn_tensor *g, nn_tensor *other, const int64_t layout[4], bool first)
+{
+    bool transposed = column_major(layout);
+    nn_tensor *plain = transposed ? other : g, *flipped = nn_t(transposed ? g : other), *out = NULL;
+    if (flipped) {
+        nn_tensor *x = first ? plain : flipped, *y = first ? flipped : plain;
+        out = transposed ? product_t(x, y) : nn_mm(x, y);
+    }
+    NN_RELEASE(flipped);
+    return out;
+}
+
+nn_tensor *nn_mm_mat1_backward(nn_tensor *g, nn_tensor *mat2, const int64_t layout1[4])
+{
+    return operand_grad(g, mat2, layout1, true);
+}
+
+nn_tensor *nn_mm_mat2_backward(nn_tensor *g, nn_tensor *mat1, const int64_t layout2[4])
+{
+    return operand_grad(g, mat1, layout2, false);
 }
 
 /* ------------------------------------------------------------- the ops */
@@ -356,7 +403,11 @@ nn_tensor *nn_mm(nn_tensor *a, nn_tensor *b)
         out = nn_empty_on(d, 2, shape, a->dtype);
         if (out && products(out, a, b) < 0) NN_SET(out, NULL);
     }
-    return record_product(NN_OP_mm, a, b, out);
+    /* the backward picks each gradient's layout by the operands' strides, as PyTorch's */
+    nn_op_params p = {.n_i = 8};
+    nn_mm_layout(a, p.i);
+    nn_mm_layout(b, p.i + 4);
+    return record_product(NN_OP_mm, a, b, out, &p);
 }
 
 nn_tensor *nn_bmm(nn_tensor *a, nn_tensor *b)
@@ -389,7 +440,7 @@ nn_tensor *nn_bmm(nn_tensor *a, nn_tensor *b)
         out = nn_empty_on(d, 3, shape, a->dtype);
         if (out && products(out, a, b) < 0) NN_SET(out, NULL);
     }
-    return record_product(NN_OP_bmm, a, b, out);
+    return record_product(NN_OP_bmm, a, b, out, NULL);
 }
 
 nn_tensor *nn_mv(nn_tensor *a, nn_tensor *x)
@@ -417,7 +468,7 @@ nn_tensor *nn_mv(nn_tensor *a, nn_tensor *x)
         out = nn_empty_on(d, 1, &n, x->dtype);
         if (out && matvec(out, a, x) < 0) NN_SET(out, NULL);
     }
-    return record_product(NN_OP_mv, a, x, out);
+    return record_product(NN_OP_mv, a, x, out, NULL);
 }
 
 nn_tensor *nn_dot(nn_tensor *a, nn_tensor *b)
@@ -444,7 +495,7 @@ nn_tensor *nn_dot(nn_tensor *a, nn_tensor *b)
     if (pair_device(a, b, &d) < 0) return NULL;
     nn_tensor *out = nn_full_on(d, 0, NULL, 0, a->dtype);
     if (out && n > 0 && inner(out, a, b) < 0) NN_SET(out, NULL);
-    return record_product(NN_OP_dot, a, b, out);
+    return record_product(NN_OP_dot, a, b, out, NULL);
 }
 
 /* ------------------------------------------------------------- matmul */
@@ -595,9 +646,9 @@ static int grad_into(nn_tensor **slot, nn_tensor *(*f)(nn_tensor *, nn_tensor *)
 int nn_mm_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
 {
     nn_tensor *a = nn_node_saved(n, 0), *b = nn_node_saved(n, 1), *g = gout[0];
-    /* d(a @ b): grad @ b^T for a, a^T @ grad for b */
-    if (nn_node_needs_input_grad(n, 0) && grad_into(&gin[0], nn_mm, retained(g), nn_t(b)) < 0) return -1;
-    if (nn_node_needs_input_grad(n, 1) && grad_into(&gin[1], nn_mm, nn_t(a), retained(g)) < 0) return -1;
+    /* d(a @ b): grad @ b^T for a, a^T @ grad for b, laid out as PyTorch's */
+    if (nn_node_needs_input_grad(n, 0) && !(gin[0] = nn_mm_mat1_backward(g, b, n->p.i))) return -1;
+    if (nn_node_needs_input_grad(n, 1) && !(gin[1] = nn_mm_mat2_backward(g, a, n->p.i + 4))) return -1;
     return 0;
 }
 

@@ -20,4 +20,17 @@ int nn_gemm_as_aten(nn_tensor *c, nn_tensor *a, nn_tensor *b, double beta);
    0; 1 when y is not on the CPU (the caller computes); -1 with the error set. */
 int nn_gemv_as_aten(nn_tensor *y, nn_tensor *a, nn_tensor *x);
 
+/* The sizes and strides of a matrix m as the mm backwards below take them:
+   layout[0..1] sizes, layout[2..3] strides. */
+void nn_mm_layout(const nn_tensor *m, int64_t layout[4]);
+
+/* PyTorch's mm_mat1_backward and mm_mat2_backward (core/matmul.c): the
+   gradient of one matrix of a product, from grad, the other matrix and the
+   layout the matrix had in the forward. grad @ mat2^T and mat1^T @ grad, but a
+   column-major matrix gets a column-major gradient, computed as the transposed
+   product, which sums in another order. Operands borrowed; a new reference,
+   or NULL with the error set. */
+nn_tensor *nn_mm_mat1_backward(nn_tensor *g, nn_tensor *mat2, const int64_t layout1[4]);
+nn_tensor *nn_mm_mat2_backward(nn_tensor *g, nn_tensor *mat1, const int64_t layout2[4]);
+
 #endif
