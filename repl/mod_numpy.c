@@ -158,6 +158,7 @@ static void scientific(double x, nn_dtype dt, int prec, int min_digits, char *ip
 typedef struct fmt_state {
     nn_dtype dt;          /* the array's dtype */
     bool is_float, is_bool;
+    bool is_unsigned;     /* uint64: the int64 elements are its bit patterns */
     const double *d;      /* float64 copy of the elements (floats) */
     const int64_t *i;     /* int64 copy (ints and bools) */
     /* float format */
@@ -199,7 +200,10 @@ static void fmt_elem(const fmt_state *st, int64_t k, char *buf, size_t n)
         return;
     }
     if (!st->is_float) {
-        snprintf(buf, n, "%*lld", st->int_width, (long long)st->i[k]);
+        if (st->is_unsigned)
+            snprintf(buf, n, "%*llu", st->int_width, (unsigned long long)st->i[k]);
+        else
+            snprintf(buf, n, "%*lld", st->int_width, (long long)st->i[k]);
         return;
     }
     double x = st->d[k];
@@ -268,6 +272,11 @@ static void acc_visit(fmt_state *st, int64_t k)
             if (!acc.any_nonzero || a < acc.min_abs) acc.min_abs = a;
             acc.any_nonzero = true;
         }
+    } else if (st->is_unsigned) { /* the widest is the largest */
+        uint64_t v = (uint64_t)st->i[k];
+        if (!acc.any || v > (uint64_t)acc.imax) acc.imax = (int64_t)v;
+        acc.imin = 0;
+        acc.any = true;
     } else {
         int64_t v = st->i[k];
         if (!acc.any || v > acc.imax) acc.imax = v;
@@ -416,19 +425,20 @@ static void recurse(fmt_state *st, const layout *lo, const nn_tensor *t, const i
 
 /* _fmt(tensor, separator, prefix_len, linewidth) -> str: NumPy's array2string
    of the elements (the repr's "array(" prefix is prefix_len long; linewidth as
-   NumPy's, already less the suffix). */
+   NumPy's, already less the suffix; unsigned: an int64 tensor holding uint64's bits). */
 static nn_object *h_fmt(void *ud, nn_object *args, nn_object *kwargs)
 {
-    ARGS(7);
+    ARGS(8);
     nn_tensor *t;
     const char *sep;
     int64_t plen = 0, width = 75, prec = 8, threshold = 1000;
-    bool suppress = false;
-    if (repl_parse_args("_fmt", "t, sep, prefix_len, linewidth, precision=, threshold=, suppress=", args, kwargs, a) ||
+    bool suppress = false, is_unsigned = false;
+    if (repl_parse_args("_fmt", "t, sep, prefix_len, linewidth, precision=, threshold=, suppress=, unsigned=", args,
+                        kwargs, a) ||
         repl_arg_tensor("_fmt", "t", 1, a[0], &t) || repl_arg_str("_fmt", "sep", 2, a[1], &sep) ||
         repl_arg_int("_fmt", "prefix_len", 3, a[2], &plen) || repl_arg_int("_fmt", "linewidth", 4, a[3], &width) ||
         repl_arg_int("_fmt", "precision", 5, a[4], &prec) || repl_arg_int("_fmt", "threshold", 6, a[5], &threshold) ||
-        repl_arg_bool("_fmt", "suppress", 7, a[6], &suppress))
+        repl_arg_bool("_fmt", "suppress", 7, a[6], &suppress) || repl_arg_bool("_fmt", "unsigned", 8, a[7], &is_unsigned))
         return NULL;
     if (prec < 0 || prec > 40) {
         repl_raise_exc(EXC_ValueError, "precision must be between 0 and 40");
@@ -439,6 +449,7 @@ static nn_object *h_fmt(void *ud, nn_object *args, nn_object *kwargs)
     st.dt = t->dtype;
     st.is_float = nn_dtype_is_floating(t->dtype);
     st.is_bool = t->dtype == NN_BOOL;
+    st.is_unsigned = is_unsigned && t->dtype == NN_INT64;
     nn_tensor *conv = nn_to_dtype(t, st.is_float ? NN_FLOAT64 : NN_INT64);
     if (!conv) return NULL;
     nn_tensor *hold = NULL;
@@ -462,7 +473,9 @@ static nn_object *h_fmt(void *ud, nn_object *args, nn_object *kwargs)
     if (st.is_bool) {
         st.bool_pad = t->ndim > 0;
     } else if (!st.is_float) {
-        int w1 = snprintf(NULL, 0, "%lld", (long long)acc.imax), w2 = snprintf(NULL, 0, "%lld", (long long)acc.imin);
+        int w1 = st.is_unsigned ? snprintf(NULL, 0, "%llu", (unsigned long long)acc.imax)
+                                : snprintf(NULL, 0, "%lld", (long long)acc.imax),
+            w2 = snprintf(NULL, 0, "%lld", (long long)acc.imin);
         st.int_width = w1 > w2 ? w1 : w2;
     } else {
         if (acc.any_nonzero &&

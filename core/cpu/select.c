@@ -19,6 +19,7 @@ static double load(const char *base, int64_t i, nn_dtype dt) { return nn_load_do
 
 typedef struct sort_key {
     double v;
+    int64_t exact; /* an int64 element itself (v rounds those past 2**53), else 0 */
     int64_t i;
 } sort_key;
 
@@ -27,7 +28,8 @@ static int cmp_asc(const sort_key *x, const sort_key *y)
 {
     bool xn = isnan(x->v), yn = isnan(y->v);
     if (xn || yn) return xn == yn ? 0 : xn ? 1 : -1;
-    return x->v < y->v ? -1 : x->v > y->v;
+    if (x->v != y->v) return x->v < y->v ? -1 : 1;
+    return x->exact < y->exact ? -1 : x->exact > y->exact;
 }
 
 /* stable merge sort of n keys (buffer tmp of n) */
@@ -64,7 +66,10 @@ static int sort_rows(nn_kernel_args *a)
     int64_t *id = nn_data_ptr(a->t[1]);
     for (int64_t o = 0; o < outer; o++)
         for (int64_t in = 0; in < inner; in++) {
-            for (int64_t j = 0; j < len; j++) k[j] = (sort_key){load(src, (o * len + j) * inner + in, dt), j};
+            for (int64_t j = 0; j < len; j++) {
+                int64_t at = (o * len + j) * inner + in;
+                k[j] = (sort_key){load(src, at, dt), dt == NN_INT64 ? ((const int64_t *)src)[at] : 0, j};
+            }
             merge_sort(k, k + len, len, desc);
             for (int64_t j = 0; j < take; j++) {
                 int64_t at = (o * take + j) * inner + in;

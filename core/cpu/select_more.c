@@ -59,6 +59,13 @@ static int extreme(nn_kernel_args *a)
     for (int64_t o = 0; o < outer; o++) {
         const char *row = src + (size_t)(o * inner) * es;
         int64_t best = 0;
+        if (dt == NN_INT64) { /* exactly: a double rounds those past 2**53 */
+            const int64_t *r = (const int64_t *)row;
+            for (int64_t j = 1; j < inner; j++)
+                if (is_max ? r[j] > r[best] : r[j] < r[best]) best = j;
+            memcpy(dst + (size_t)o * es, row + (size_t)best * es, es);
+            continue;
+        }
         double bv = nn_load_double(row, dt);
         for (int64_t j = 1; j < inner && !isnan(bv); j++) {
             double v = nn_load_double(row + (size_t)j * es, dt);
