@@ -627,7 +627,21 @@ static nn_object *shape_fn(const char *fname, nn_object *args, nn_object *kwargs
 }
 
 static nn_object *f_reshape(void *ud, nn_object *args, nn_object *kwargs) { return shape_fn("reshape", args, kwargs, 0); }
-static nn_object *f_view(void *ud, nn_object *args, nn_object *kwargs) { return shape_fn("view", args, kwargs, 1); }
+/* x.view(*shape) or x.view(dtype): the same memory read as another dtype */
+static nn_object *f_view(void *ud, nn_object *args, nn_object *kwargs)
+{
+    bool dtype_kw = kwargs && nn_dict_get_str(kwargs, "dtype");
+    if (dtype_kw || (nn_tuple_len(args) == 2 && repl_is_dtype(nn_tuple_get(args, 1)))) {
+        ARGS(2);
+        nn_tensor *x;
+        int dt;
+        if (repl_parse_args("view", "input, dtype", args, kwargs, a) || repl_arg_tensor("view", "input", 1, a[0], &x) ||
+            repl_arg_dtype("view", "dtype", 1, a[1], &dt))
+            return NULL;
+        return T(nn_view_dtype(x, (nn_dtype)dt));
+    }
+    return shape_fn("view", args, kwargs, 1);
+}
 static nn_object *f_expand(void *ud, nn_object *args, nn_object *kwargs) { return shape_fn("expand", args, kwargs, 2); }
 static nn_object *f_permute(void *ud, nn_object *args, nn_object *kwargs) { return shape_fn("permute", args, kwargs, 3); }
 
