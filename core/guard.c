@@ -8,6 +8,7 @@
 #include <pthread.h>
 #include <stdint.h>
 
+#include "death_watch.h"
 #include "nn.h"
 
 /* ------------------------------------------------------------ stack depth */
@@ -92,6 +93,7 @@ static _Thread_local nn_object *trash;
 void nn_object_dealloc(nn_object *o)
 {
     if (!o->type->dealloc) return;
+    if (nn_death_watch_count) nn_death_notify(o); /* weak references die first */
     if (o->type->traverse) nn_gc_untrack(o);
     if (dealloc_depth >= TRASH_DEPTH) {
         o->refcount = (intptr_t)trash;

@@ -13,12 +13,17 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ast.h"
+#include "ast_walk.h"
 
 typedef struct mangler {
     repl_ast_arena *arena;
     const char *priv;   /* the innermost class's name without leading '_', or NULL */
     bool failed;        /* out of memory */
+    /* repl_ast_each_name's walk (mangles nothing): each(ctx, id, binds, depth) for each
+       Name and parameter; depth counts the defs, lambdas and comprehensions around it */
+    void (*each)(void *ctx, const char *id, bool binds, int depth);
+    void *ctx;
+    int depth;
 } mangler;
 
 /* Whether CPython mangles id in a class: `__x` but not `__x__` nor a dotted name. */
@@ -88,7 +93,7 @@ static void mangle_names(mangler *m, repl_name_list *l)
 static void visit_class_body(mangler *m, repl_node *c)
 {
     const char *outer = m->priv;
-    m->priv = private_prefix(c->v.ClassDef.name);
+    m->priv = m->each ? NULL : private_prefix(c->v.ClassDef.name);
     visit_list(m, &c->v.ClassDef.body);
     m->priv = outer;
 }
@@ -102,10 +107,12 @@ static void visit(mangler *m, repl_node *n)
     case REPL_AST_FunctionDef:
         visit_list(m, &n->v.FunctionDef.decorator_list);
         n->v.FunctionDef.bound = mangle(m, n->v.FunctionDef.name);
-        visit(m, n->v.FunctionDef.args);
         visit(m, n->v.FunctionDef.returns);
+        m->depth++;
+        visit(m, n->v.FunctionDef.args);
         visit_list(m, &n->v.FunctionDef.body);
-        visit_list(m, &n->v.FunctionDef.walrus_targets);   /* the same Names: mangling twice changes nothing */
+        if (!m->each) visit_list(m, &n->v.FunctionDef.walrus_targets);   /* the same Names: mangling twice changes nothing */
+        m->depth--;
         break;
     case REPL_AST_ClassDef:
         visit_list(m, &n->v.ClassDef.decorator_list);
@@ -190,8 +197,10 @@ static void visit(mangler *m, repl_node *n)
         break;
     case REPL_AST_UnaryOp: visit(m, n->v.UnaryOp.operand); break;
     case REPL_AST_Lambda:
+        m->depth++;
         visit(m, n->v.Lambda.args);
         visit(m, n->v.Lambda.body);
+        m->depth--;
         break;
     case REPL_AST_IfExp:
         visit(m, n->v.IfExp.test);
@@ -203,11 +212,20 @@ static void visit(mangler *m, repl_node *n)
         visit_list(m, &n->v.Dict.values);
         break;
     case REPL_AST_Set: visit_list(m, &n->v.Set.elts); break;
-    case REPL_AST_ListComp: case REPL_AST_SetComp: case REPL_AST_DictComp: case REPL_AST_GeneratorExp:
+    case REPL_AST_ListComp: case REPL_AST_SetComp: case REPL_AST_DictComp: case REPL_AST_GeneratorExp: {
+        const repl_node_list *g = &n->v.Comp.generators;
+        if (g->n) visit(m, g->items[0]->v.comprehension.iter); /* evaluated in the enclosing scope */
+        m->depth++;
         visit(m, n->v.Comp.elt);
         visit(m, n->v.Comp.value);
-        visit_list(m, &n->v.Comp.generators);
+        for (int i = 0; i < g->n; i++) {
+            visit(m, g->items[i]->v.comprehension.target);
+            if (i) visit(m, g->items[i]->v.comprehension.iter);
+            visit_list(m, &g->items[i]->v.comprehension.ifs);
+        }
+        m->depth--;
         break;
+    }
     case REPL_AST_comprehension:
         visit(m, n->v.comprehension.target);
         visit(m, n->v.comprehension.iter);
@@ -237,7 +255,10 @@ static void visit(mangler *m, repl_node *n)
         visit(m, n->v.Subscript.slice);
         break;
     case REPL_AST_Starred: visit(m, n->v.Starred.value); break;
-    case REPL_AST_Name: n->v.Name.id = mangle(m, n->v.Name.id); break;
+    case REPL_AST_Name:
+        if (m->each) m->each(m->ctx, n->v.Name.id, n->v.Name.ctx != REPL_CTX_LOAD, m->depth);
+        else n->v.Name.id = mangle(m, n->v.Name.id);
+        break;
     case REPL_AST_List: case REPL_AST_Tuple: visit_list(m, &n->v.List.elts); break;
     case REPL_AST_Slice:
         visit(m, n->v.Slice.lower);
@@ -254,6 +275,7 @@ static void visit(mangler *m, repl_node *n)
         visit_list(m, &n->v.arguments.defaults);
         break;
     case REPL_AST_arg:
+        if (m->each) m->each(m->ctx, n->v.arg.arg, true, m->depth);
         n->v.arg.arg = mangle(m, n->v.arg.arg);
         visit(m, n->v.arg.annotation);
         break;
@@ -289,4 +311,12 @@ int repl_ast_mangle(repl_node *root, repl_ast_arena *arena)
     mangler m = {.arena = arena};
     visit(&m, root);
     return m.failed ? -1 : 0;
+}
+
+void repl_ast_each_name(const repl_node *expr, const repl_node_list *body,
+                        void (*each)(void *ctx, const char *id, bool binds, int depth), void *ctx)
+{
+    mangler m = {.each = each, .ctx = ctx};
+    visit(&m, (repl_node *)expr);   /* with no class name to mangle with, the walk changes nothing */
+    if (body) visit_list(&m, body);
 }

@@ -1162,9 +1162,12 @@ static nn_object *get_iter(nn_object *o, bool user)
             NN_RELEASE(r);
             return NULL;
         }
-        if (inst->value && (inst->value->type == &repl_iter_type || repl_is_lazy(inst->value)) &&
-            repl_class_lookup(inst->cls, "__next__"))
-            return user ? nn_retain(o) : iter_make(IT_USER, o); /* an enumerate subclass with its own __next__ is its iterator */
+        if (inst->value && (inst->value->type == &repl_iter_type || repl_is_lazy(inst->value))) {
+            /* a subclass of enumerate, zip, map, ... is its own iterator (iter(n) is n); one
+               with its own __next__ is stepped through it */
+            if (user) return nn_retain(o);
+            if (repl_class_lookup(inst->cls, "__next__")) return iter_make(IT_USER, o);
+        }
         if (inst->value) return repl_get_iter(inst->value); /* a list subclass iterates its list */
         if (repl_class_lookup(inst->cls, "__getitem__") && repl_class_lookup(inst->cls, "__len__")) {
             nn_object *items = repl_to_list(o);

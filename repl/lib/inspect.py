@@ -1,7 +1,8 @@
 # inspect, written in the language: signatures (Signature, Parameter, BoundArguments,
-# getfullargspec) and the is*/get* predicates scripts use. A def's parameters come
-# from its __nn_params__ ((name, kind) pairs, repl/func_attrs.c); a built-in class's
-# from the first line of its __doc__ ("AdamW(params, lr=0.001, ...)").
+# getfullargspec), the is*/get* predicates scripts use and the source of a def
+# (getsource, getsourcelines, getfile: its lines from __code__, repl/lib/_funcobj.py).
+# A def's parameters come from its __nn_params__ ((name, kind) pairs, repl/func_attrs.c);
+# a built-in class's from the first line of its __doc__ ("AdamW(params, lr=0.001, ...)").
 
 import enum as _enum
 from collections import OrderedDict as _OrderedDict
@@ -608,3 +609,51 @@ def unwrap(func, *, stop=None):
         seen.add(id(func))
         func = func.__wrapped__
     return func
+
+
+def _code_of(obj):
+    obj = getattr(obj, '__func__', obj)
+    code = getattr(obj, '__code__', None)
+    if code is None:
+        raise TypeError('module, class, method, function, traceback, frame, or code object was expected, '
+                        'got {}'.format(type(obj).__name__))
+    return code
+
+
+def getfile(obj):
+    return _code_of(obj).co_filename
+
+
+def getsourcelines(obj):
+    """The lines of a def (its decorators first) or of a lambda's line, and its first line."""
+    code = _code_of(obj)
+    try:
+        with open(code.co_filename) as f:
+            lines = f.read().splitlines(True)
+    except OSError:
+        raise OSError('could not get source code') from None
+    start = code.co_firstlineno - 1
+    if not 0 <= start < len(lines):
+        raise OSError('could not get source code')
+    if code.co_name == '<lambda>':
+        return [lines[start]], start + 1
+    head = start
+    while head < len(lines) and lines[head].lstrip().startswith('@'):
+        head += 1
+    indent = len(lines[head]) - len(lines[head].lstrip())
+    end = head + 1
+    depth = sum(lines[head].count(c) for c in '([{') - sum(lines[head].count(c) for c in ')]}')
+    while end < len(lines):
+        text = lines[end]
+        stripped = text.strip()
+        if depth <= 0 and stripped and not stripped.startswith('#') and len(text) - len(text.lstrip()) <= indent:
+            break
+        depth += sum(text.count(c) for c in '([{') - sum(text.count(c) for c in ')]}')
+        end += 1
+    while end > head + 1 and not lines[end - 1].strip():
+        end -= 1
+    return lines[start:end], start + 1
+
+
+def getsource(obj):
+    return ''.join(getsourcelines(obj)[0])

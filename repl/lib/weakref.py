@@ -2,9 +2,9 @@
 # ref (with a callback), proxy, WeakMethod, WeakValueDictionary,
 # WeakKeyDictionary, WeakSet, finalize, getweakrefcount, getweakrefs. An
 # instance of a class dies as in CPython (when its last reference goes or the
-# cycle collector frees it) and its references go dead then. Objects of the
-# built-in types that CPython lets be weakly referenced (functions, tensors,
-# sets, ...) are held strongly instead: their references never die. int, str,
+# cycle collector frees it) and its references go dead then; so do functions,
+# bound methods, classes, modules, tensors, nn modules, sets and generators.
+# Built-in functions are held strongly (their references never die). int, str,
 # tuple, list, dict and None refuse as CPython does.
 import _weakref
 
