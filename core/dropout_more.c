@@ -27,7 +27,7 @@ nn_tensor *nn_dropout_kind(nn_tensor *x, double p, bool training, bool feature, 
     if (p == 0 || !training || nn_numel(x) == 0) return (nn_tensor *)nn_retain(&x->ob);
     if (inplace && nn_check_inplace(x) < 0) return NULL;
     if (p == 1) {
-        nn_tensor *z = nn_zeros(0, NULL, x->dtype), *r = z ? multiply(x, z, inplace) : NULL;
+        nn_tensor *z = nn_zeros_on(nn_device_of(x), 0, NULL, x->dtype), *r = z ? multiply(x, z, inplace) : NULL;
         NN_RELEASE(z);
         return r;
     }
@@ -39,7 +39,7 @@ nn_tensor *nn_dropout_kind(nn_tensor *x, double p, bool training, bool feature, 
         for (int d = 2; d < x->ndim; d++) sizes[d] = 1;
     nn_scratch s = {0};
     bool prev = nn_set_grad_enabled(false);
-    nn_tensor *noise = NN_KEEP(&s, nn_empty(x->ndim, sizes, x->dtype)), *b = NULL;
+    nn_tensor *noise = NN_KEEP(&s, nn_empty_on(nn_device_of(x), x->ndim, sizes, x->dtype)), *b = NULL; /* x's device */
     int rc = noise ? nn_bernoulli_(noise, 1 - p) : -1;
     if (rc == 0 && alpha) {
         double a = 1. / sqrt((SELU_ALPHA_DROPOUT * SELU_ALPHA_DROPOUT * p + 1) * (1 - p));

@@ -1,5 +1,5 @@
 /*
- * fft.c — torch.fft's one-dimensional transforms (fft, ifft, rfft, irfft) and
+ * fft.c — torch.fft's one-dimensional transforms (fft, ifft, rfft, irfft, hfft, ihfft) and
  * fftfreq: a direct O(n²) discrete Fourier transform per row, summed in double
  * on the host copy and rounded once to the result's dtype. PyTorch's CPU FFT
  * (MKL or pocketfft) rounds in float32 along the way; the results agree within a
@@ -50,7 +50,8 @@ static nn_tensor *transform(const char *fname, nn_tensor *x, int64_t n, int dim,
     int d;
     if (nn_wrap_dim(dim, x->ndim, &d) < 0) return NULL;
     if (real_in && nn_dtype_is_complex(x->dtype)) {
-        nn_error_set(NN_ERR_RUNTIME, "rfft expects a real input tensor, but got %s", nn_dtype_scalar_name(x->dtype));
+        nn_error_set(NN_ERR_RUNTIME, "%s expects a real input tensor, but got %s", fname + strlen("fft_"),
+                     nn_dtype_scalar_name(x->dtype));
         return NULL;
     }
     if (nn_dtype_is_complex(x->dtype) ? false : !nn_dtype_is_floating(x->dtype) && x->dtype != NN_BOOL &&
@@ -76,19 +77,22 @@ static nn_tensor *transform(const char *fname, nn_tensor *x, int64_t n, int dim,
     nn_tensor *hold = NULL;
     const double *in = nn_numel(rows) ? nn_host_read(rows, &hold) : NULL;
     double *out = nn_malloc((size_t)(batch * m * 2 + 1) * sizeof *out), *tw = nn_malloc((size_t)(2 * n) * sizeof *tw);
+    signed char *turn = nn_malloc((size_t)n); /* k's quarter turn (0..3) where e^{..k..} is exact, else -1 */
     nn_tensor *r = NULL;
-    if (out && tw && (in || !nn_numel(rows))) {
-        double sign = inverse ? 1 : -1;
+    if (out && tw && turn && (in || !nn_numel(rows))) {
+        /* a real signal's full spectrum is its half spectrum and the conjugate mirror, as ATen
+           fills it (X[n - k] = conj(X[k]), signed zeros included); its inverse transform
+           is the conjugate of the forward one (ATen has no inverse r2c) */
+        bool mirror = !real_out && !real_in && !nn_dtype_is_complex(x->dtype), conjugate = mirror && inverse;
+        double sign = inverse && !conjugate ? 1 : -1;
         for (int64_t k = 0; k < n; k++) { /* e^{sign 2 pi i k / n}: quarter turns exact */
             static const double quarter[4][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
             double a = 2.0 * M_PI * (double)k / (double)n;
             bool exact = (4 * k) % n == 0;
             tw[2 * k] = exact ? quarter[4 * k / n][0] : cos(a);
             tw[2 * k + 1] = sign * (exact ? quarter[4 * k / n][1] : sin(a));
+            turn[k] = exact ? (signed char)(4 * k / n) : -1;
         }
-        /* a real signal's full spectrum is its half spectrum and the conjugate mirror, as ATen
-           fills it (X[n - k] = conj(X[k]), signed zeros included) */
-        bool mirror = !real_out && !real_in && !nn_dtype_is_complex(x->dtype);
         for (int64_t b = 0; b < batch; b++) {
             const double *row = in + 2 * b * have;
             for (int64_t k = 0; k < m; k++) {
@@ -107,13 +111,23 @@ static nn_tensor *transform(const char *fname, nn_tensor *x, int64_t n, int dim,
                     } else {
                         vre = t < have ? row[2 * t] : 0, vim = t < have ? row[2 * t + 1] : 0;
                     }
-                    const double *w = tw + 2 * ((k * t) % n);
-                    sre += vre * w[0] - vim * w[1];
-                    sim += vre * w[1] + vim * w[0];
+                    int64_t at = (k * t) % n;
+                    const double *w = tw + 2 * at;
+                    double term_re, term_im;
+                    if (turn[at] == 0 || turn[at] == 2) { /* times +-1: exactly, signed zeros kept */
+                        term_re = turn[at] ? -vre : vre, term_im = turn[at] ? -vim : vim;
+                    } else if (turn[at] > 0) { /* times +-i */
+                        term_re = -vim * w[1], term_im = vre * w[1];
+                    } else {
+                        term_re = vre * w[0] - vim * w[1], term_im = vre * w[1] + vim * w[0];
+                    }
+                    /* the first term starts the sum (0 + -0 would lose a zero's sign, as FFTs do not) */
+                    sre = t ? sre + term_re : term_re, sim = t ? sim + term_im : term_im;
                 }
                 out[2 * (b * m + k)] = sre * scale, out[2 * (b * m + k) + 1] = sim * scale;
             }
         }
+        for (int64_t k = 0; conjugate && k < batch * m; k++) out[2 * k + 1] = -out[2 * k + 1];
         int64_t shape[NN_MAX_DIMS];
         memcpy(shape, rows->sizes, sizeof(int64_t) * (size_t)rows->ndim);
         shape[rows->ndim - 1] = m;
@@ -134,6 +148,7 @@ static nn_tensor *transform(const char *fname, nn_tensor *x, int64_t n, int dim,
     }
     nn_free(out);
     nn_free(tw);
+    nn_free(turn);
     NN_RELEASE(hold);
     NN_RELEASE(rows);
     if (r && nn_needs_grad(1, &x)) {
@@ -209,6 +224,30 @@ nn_tensor *nn_ifft(nn_tensor *x, int64_t n, int dim, const char *norm) { return 
 nn_tensor *nn_rfft(nn_tensor *x, int64_t n, int dim, const char *norm) { return transform("fft_rfft", x, n, dim, norm, false, true, false); }
 nn_tensor *nn_irfft(nn_tensor *x, int64_t n, int dim, const char *norm) { return transform("fft_irfft", x, n, dim, norm, true, false, true); }
 
+/* hfft's norm is irfft's reversed: the forward transform is the unscaled one by default */
+static const char *reversed_norm(const char *norm)
+{
+    if (!norm || !strcmp(norm, "backward")) return "forward";
+    if (!strcmp(norm, "forward")) return "backward";
+    return norm; /* "ortho", or a bad one that scale_of refuses */
+}
+
+/* hfft: the (real) spectrum of the Hermitian signal whose first half x is, irfft of its
+   conjugate; ihfft: that half from a real signal, the conjugate of its rfft */
+nn_tensor *nn_hfft(nn_tensor *x, int64_t n, int dim, const char *norm)
+{
+    nn_tensor *c = nn_conj(x), *r = c ? transform("fft_hfft", c, n, dim, reversed_norm(norm), true, false, true) : NULL;
+    NN_RELEASE(c);
+    return r;
+}
+
+nn_tensor *nn_ihfft(nn_tensor *x, int64_t n, int dim, const char *norm)
+{
+    nn_tensor *h = transform("fft_ihfft", x, n, dim, reversed_norm(norm), false, true, false), *r = h ? nn_conj(h) : NULL;
+    NN_RELEASE(h);
+    return r;
+}
+
 nn_tensor *nn_fftfreq(int64_t n, double d, bool rfft, nn_dtype dt)
 {
     int64_t m = rfft ? n / 2 + 1 : n;
@@ -234,26 +273,54 @@ nn_tensor *nn_fftfreq(int64_t n, double d, bool rfft, nn_dtype dt)
 
 /* ------------------------------------------------------- n-dimensional */
 
+/* dims wrapped into d, with ATen's errors for mismatched s and dim, repeated dims and none */
+static int wrap_fft_dims(const nn_tensor *x, int n_dims, const int *dims, const int64_t *s, int *d)
+{
+    if (s && n_dims < 0) return nn_error_set(NN_ERR_RUNTIME, "When given, dim and shape arguments must have the same length");
+    for (int i = 0; i < n_dims; i++) {
+        if (nn_wrap_dim(dims[i], x->ndim, &d[i]) < 0) return -1;
+        for (int j = 0; j < i; j++)
+            if (d[j] == d[i]) return nn_error_set(NN_ERR_RUNTIME, "FFT dims must be unique");
+    }
+    if (n_dims < 1) return nn_error_set(NN_ERR_RUNTIME, "ndim must be >= 1");
+    return 0;
+}
+
+/* hfftn: irfftn of the conjugate; ihfftn: the conjugate of rfftn; each with the norm reversed */
+static nn_tensor *hermitian_fftn(const char *fname, nn_tensor *x, int n_dims, const int *dims, const int64_t *s,
+                                 const char *norm, bool inverse)
+{
+    if (inverse && !nn_dtype_is_floating(x->dtype)) {
+        nn_error_set(NN_ERR_RUNTIME, "Expected self.is_floating_point() to be true, but got false.  (Could this error "
+                                     "message be improved?  If so, please report an enhancement request to PyTorch.)");
+        return NULL;
+    }
+    if (inverse) {
+        /* as ATen: the conjugate of the last dim's rfft, then the inverse over the others
+           (signed zeros as its), in double until the one rounding */
+        int d[NN_MAX_DIMS], last = n_dims - 1;
+        if (wrap_fft_dims(x, n_dims, dims, s, d) < 0) return NULL;
+        nn_tensor *wide = nn_to_dtype(x, NN_FLOAT64), *h = wide ? nn_rfft(wide, s ? s[last] : -1, dims[last], reversed_norm(norm)) : NULL;
+        nn_tensor *c = h ? nn_conj(h) : NULL;
+        nn_tensor *r = c && last ? nn_fftn(fname, c, last, dims, s, norm, NN_FFT_C2C, true) : c ? (nn_tensor *)nn_retain(&c->ob) : NULL;
+        nn_tensor *out = r ? nn_to_dtype(r, nn_dtype_to_complex(x->dtype == NN_FLOAT64 ? NN_FLOAT64 : nn_default_dtype())) : NULL;
+        NN_RELEASE(wide);
+        NN_RELEASE(h);
+        NN_RELEASE(c);
+        NN_RELEASE(r);
+        return out;
+    }
+    nn_tensor *c = nn_conj(x), *r = c ? nn_fftn(fname, c, n_dims, dims, s, reversed_norm(norm), NN_FFT_C2R, true) : NULL;
+    NN_RELEASE(c);
+    return r;
+}
+
 nn_tensor *nn_fftn(const char *fname, nn_tensor *x, int n_dims, const int *dims, const int64_t *s, const char *norm,
                    nn_fft_kind kind, bool inverse)
 {
-    if (s && n_dims < 0) {
-        nn_error_set(NN_ERR_RUNTIME, "When given, dim and shape arguments must have the same length");
-        return NULL;
-    }
+    if (kind == NN_FFT_HERMITIAN) return hermitian_fftn(fname, x, n_dims, dims, s, norm, inverse);
     int d[NN_MAX_DIMS];
-    for (int i = 0; i < n_dims; i++) {
-        if (nn_wrap_dim(dims[i], x->ndim, &d[i]) < 0) return NULL;
-        for (int j = 0; j < i; j++)
-            if (d[j] == d[i]) {
-                nn_error_set(NN_ERR_RUNTIME, "FFT dims must be unique");
-                return NULL;
-            }
-    }
-    if (n_dims < 1) {
-        nn_error_set(NN_ERR_RUNTIME, "ndim must be >= 1");
-        return NULL;
-    }
+    if (wrap_fft_dims(x, n_dims, dims, s, d) < 0) return NULL;
     if (kind == NN_FFT_R2C && nn_dtype_is_complex(x->dtype)) {
         nn_error_set(NN_ERR_RUNTIME, "rfftn expects a real-valued input tensor, but got %s",
                      nn_dtype_scalar_name(x->dtype));

@@ -485,6 +485,11 @@ uintptr_t nn_data_address(const nn_tensor *t);
 /* A flat tensor over t's whole storage read as dtype dt (nbytes / its size elements,
    a trailing part left out; detached): TypedStorage(wrap_storage=, dtype=). */
 nn_tensor *nn_storage_view_dtype(nn_tensor *t, nn_dtype dt);
+/* x.view(dtype): t's memory read as dt, sharing t's storage (detached: PyTorch's
+   view.dtype is not differentiable). For another element size the last dim
+   (stride 1) splits or joins elements and the other strides and the offset
+   scale; RuntimeError as PyTorch's view_dtype when the layout does not allow it. */
+nn_tensor *nn_view_dtype(nn_tensor *t, nn_dtype dt);
 /* storage.resize_(): t's storage (every tensor over it) now holds nbytes, the first
    bytes kept and the rest zero (PyTorch leaves them uninitialized); t, a flat view,
    gets the new length. Every tensor.data alias of the storage (and the storage they

@@ -62,13 +62,18 @@ nn_tensor *nn_fft(nn_tensor *x, int64_t n, int dim, const char *norm);
 nn_tensor *nn_ifft(nn_tensor *x, int64_t n, int dim, const char *norm);
 nn_tensor *nn_rfft(nn_tensor *x, int64_t n, int dim, const char *norm);
 nn_tensor *nn_irfft(nn_tensor *x, int64_t n, int dim, const char *norm);
+/* hfft: the real spectrum of a Hermitian signal given by its first half x; ihfft:
+   that half of a real x's inverse transform */
+nn_tensor *nn_hfft(nn_tensor *x, int64_t n, int dim, const char *norm);
+nn_tensor *nn_ihfft(nn_tensor *x, int64_t n, int dim, const char *norm);
 nn_tensor *nn_fftfreq(int64_t n, double d, bool rfft, nn_dtype dt);
 /* fftn / ifftn (C2C), rfftn (R2C: rfft over the last of dims, fft over the others)
    and irfftn (C2R: ifft over the others, irfft over the last) over n_dims dims
    (n_dims -1: s and dim were given with different lengths), s the points per dim
    (NULL, or -1 entries: the sizes, irfft's default on the last); fname for the
-   messages ("fft_fftn"). Each 1-d pass in double, one rounding at the end. */
-typedef enum { NN_FFT_C2C, NN_FFT_R2C, NN_FFT_C2R } nn_fft_kind;
+   messages ("fft_fftn"). HERMITIAN: hfftn (ihfftn with inverse), hfft / ihfft over
+   several dims. Each 1-d pass in double, one rounding at the end. */
+typedef enum { NN_FFT_C2C, NN_FFT_R2C, NN_FFT_C2R, NN_FFT_HERMITIAN } nn_fft_kind;
 nn_tensor *nn_fftn(const char *fname, nn_tensor *x, int n_dims, const int *dims, const int64_t *s, const char *norm,
                    nn_fft_kind kind, bool inverse);
 /* fftshift / ifftshift (inverse): x rolled by size / 2 ((size + 1) / 2) along dims

@@ -271,7 +271,7 @@ nn_tensor *nn_cat(int n, nn_tensor *const *ts, int dim)
     nn_tensor *out;
     if (valid < 0) {
         /* only skipped tensors: the dim is not even checked */
-        out = nn_empty(1, (const int64_t[]){0}, dt);
+        out = nn_empty_on(nn_device_of(ts[0]), 1, (const int64_t[]){0}, dt);
     } else {
         const nn_tensor *first = ts[valid];
         int d;
@@ -297,7 +297,7 @@ nn_tensor *nn_cat(int n, nn_tensor *const *ts, int dim)
                 }
             shape[d] += t->sizes[d];
         }
-        out = nn_empty(first->ndim, shape, dt);
+        out = nn_empty_on(nn_device_of(first), first->ndim, shape, dt); /* on the tensors' device, not the default */
         if (!out) return NULL;
         int64_t outer, total, inner, at = 0;
         split_at(first->ndim, shape, d, &outer, &total, &inner);
@@ -323,7 +323,8 @@ int nn_cat_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
         const nn_input_meta *m = &n->input_meta[i];
         bool skipped = m->ndim == 1 && m->sizes[0] == 0;
         if (skipped) {
-            if (nn_node_needs_input_grad(n, i) && !(gin[i] = nn_zeros(1, m->sizes, gout[0]->dtype))) return -1;
+            if (nn_node_needs_input_grad(n, i) && !(gin[i] = nn_zeros_on(nn_device_of(gout[0]), 1, m->sizes, gout[0]->dtype)))
+                return -1;
             continue;
         }
         if (nn_node_needs_input_grad(n, i) && !(gin[i] = nn_narrow(gout[0], d, at, m->sizes[d]))) return -1;
@@ -355,7 +356,7 @@ nn_tensor *nn_stack(int n, nn_tensor *const *ts, int dim)
     }
     int64_t shape[NN_MAX_DIMS];
     for (int k = 0, j = 0; k <= first->ndim; k++) shape[k] = k == d ? n : first->sizes[j++];
-    nn_tensor *out = nn_empty(first->ndim + 1, shape, promote_all(n, ts));
+    nn_tensor *out = nn_empty_on(nn_device_of(first), first->ndim + 1, shape, promote_all(n, ts));
     if (!out) return NULL;
     int64_t outer, total, inner;
     split_at(first->ndim + 1, shape, d, &outer, &total, &inner);
@@ -403,8 +404,8 @@ int nn_unbind_copies(nn_tensor *x, nn_tensor **outs)
 
 nn_tensor *nn_dropout_noise(const nn_tensor *a, double p)
 {
-    if (p == 1) return nn_zeros(0, NULL, a->dtype); /* broadcasts: everything dropped */
-    nn_tensor *noise = nn_empty(a->ndim, a->sizes, a->dtype);
+    if (p == 1) return nn_zeros_on(nn_device_of(a), 0, NULL, a->dtype); /* broadcasts: everything dropped */
+    nn_tensor *noise = nn_empty_on(nn_device_of(a), a->ndim, a->sizes, a->dtype); /* a's device, not the default */
     nn_tensor *keep_prob = noise ? nn_wrapped_number(1 - p, false) : NULL;
     int rc = keep_prob ? nn_bernoulli_(noise, 1 - p) : -1;
     if (rc == 0) NN_WITH_GRAD_MODE(false, rc = nn_div_(noise, keep_prob));
@@ -638,7 +639,7 @@ int nn_nll_loss_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     temps s = {0};
     nn_tensor *tg, *mask, *g, *scaled, *neg, *zero;
     STEP(tg, dense(nn_node_saved(n, 0), NN_INT64));
-    STEP(mask, nn_zeros(m->ndim, m->sizes, NN_BOOL));
+    STEP(mask, nn_zeros_on(nn_device_of(tg), m->ndim, m->sizes, NN_BOOL)); /* the target's device */
     nn_kernel_args ka = {.t = {mask, NULL, tg}, .i = {N, C, ignore_index}};
     if (NN_KERNEL(nn_backend_of(mask), loss, (NN_LOSS_NLL_MASK, &ka)) < 0) goto fail;
     g = gout[0];
@@ -647,7 +648,7 @@ int nn_nll_loss_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     if (reduction == NN_REDUCTION_MEAN) STEP(scaled, nn_div_scalar(g, n->p.f[0]));
     STEP(neg, nn_neg(scaled));
     if (nn_node_saved(n, 1)) STEP(neg, nn_mul(neg, nn_node_saved(n, 1)));
-    STEP(zero, nn_zeros(0, NULL, neg->dtype));
+    STEP(zero, nn_zeros_on(nn_device_of(neg), 0, NULL, neg->dtype));
     STEP(gin[0], give(nn_where(mask, neg, zero)));
     temps_release(&s);
     return 0;

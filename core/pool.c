@@ -153,7 +153,7 @@ static int index_pool_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     const nn_input_meta *m = &n->input_meta[0];
     nn_tensor *idx = nn_node_saved(n, 0), *gc = nn_contiguous(gout[0]);
     nn_dtype cd = compute_dtype(m->dtype);
-    nn_tensor *gi = gc ? nn_zeros(m->ndim, m->sizes, cd) : NULL;
+    nn_tensor *gi = gc ? nn_zeros_on(nn_device_of(gc), m->ndim, m->sizes, cd) : NULL;
     if (gi) {
         geom g = {.planes = 1};
         for (int i = 0; i < m->ndim - 2; i++) g.planes *= m->sizes[i];
@@ -204,7 +204,7 @@ int nn_avg_pool2d_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     for (int i = 0; i < m->ndim - 2; i++) g.planes *= m->sizes[i];
     for (int i = 0; i < 2; i++) g.k[i] = pi[i], g.s[i] = pi[2 + i], g.p[i] = pi[4 + i], g.d[i] = 1;
     nn_tensor *gc = nn_contiguous(gout[0]), *gt = gc ? nn_to_dtype(gc, compute_dtype(m->dtype)) : NULL;
-    nn_tensor *gi = gt ? nn_zeros(m->ndim, m->sizes, gt->dtype) : NULL;
+    nn_tensor *gi = gt ? nn_zeros_on(nn_device_of(gt), m->ndim, m->sizes, gt->dtype) : NULL;
     if (gi) {
         g.OH = gt->sizes[gt->ndim - 2];
         g.OW = gt->sizes[gt->ndim - 1];
@@ -269,7 +269,7 @@ int nn_adaptive_avg_pool2d_backward(nn_node *n, nn_tensor **gout, nn_tensor **gi
     geom g = {.planes = 1, .H = m->sizes[m->ndim - 2], .W = m->sizes[m->ndim - 1]};
     for (int i = 0; i < m->ndim - 2; i++) g.planes *= m->sizes[i];
     nn_tensor *gc = nn_contiguous(gout[0]), *gt = gc ? nn_to_dtype(gc, compute_dtype(m->dtype)) : NULL;
-    nn_tensor *gi = gt ? nn_zeros(m->ndim, m->sizes, gt->dtype) : NULL;
+    nn_tensor *gi = gt ? nn_zeros_on(nn_device_of(gt), m->ndim, m->sizes, gt->dtype) : NULL;
     if (gi) {
         g.OH = gt->sizes[gt->ndim - 2];
         g.OW = gt->sizes[gt->ndim - 1];

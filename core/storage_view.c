@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -51,6 +52,53 @@ nn_tensor *nn_storage_view_dtype(nn_tensor *t, nn_dtype dt)
 {
     int64_t n = (int64_t)(t->storage->nbytes / nn_dtype_size(dt)), one = 1;
     nn_tensor *d = nn_detach(t), *v = d ? nn_tensor_new_view(d, 1, &n, &one, 0) : NULL;
+    NN_RELEASE(d);
+    if (v) v->dtype = dt;
+    return v;
+}
+
+/* The RuntimeError of a view(dtype) that the layout does not allow: "what to view
+   Float as Double (different element sizes)[, but got got]". */
+static nn_tensor *view_dtype_error(const char *what, const nn_tensor *t, nn_dtype dt, bool with_got, int64_t got)
+{
+    char tail[48] = "";
+    if (with_got) snprintf(tail, sizeof tail, ", but got %lld", (long long)got);
+    nn_error_set(NN_ERR_RUNTIME, "%s to view %s as %s (different element sizes)%s", what,
+                 nn_dtype_scalar_name(t->dtype), nn_dtype_scalar_name(dt), tail);
+    return NULL;
+}
+
+nn_tensor *nn_view_dtype(nn_tensor *t, nn_dtype dt)
+{
+    int64_t from = (int64_t)nn_dtype_size(t->dtype), to = (int64_t)nn_dtype_size(dt), last = t->ndim - 1;
+    int64_t sizes[NN_MAX_DIMS], strides[NN_MAX_DIMS], offset = t->offset;
+    for (int d = 0; d < t->ndim; d++) sizes[d] = t->sizes[d], strides[d] = t->strides[d];
+    char what[64];
+    if (from != to && t->ndim == 0) return view_dtype_error("self.dim() cannot be 0", t, dt, false, 0);
+    if (from > to) {
+        /* each element becomes several: the last dim stretches, the others' strides scale */
+        int64_t ratio = from / to;
+        if (strides[last] != 1) return view_dtype_error("self.stride(-1) must be 1", t, dt, true, strides[last]);
+        for (int d = 0; d < last; d++) strides[d] *= ratio;
+        sizes[last] *= ratio;
+        offset *= ratio;
+    } else if (from < to) {
+        /* several elements become one: the last dim, the offset and every stride must divide */
+        int64_t ratio = to / from;
+        snprintf(what, sizeof what, "self.size(-1) must be divisible by %lld", (long long)ratio);
+        if (sizes[last] % ratio) return view_dtype_error(what, t, dt, true, sizes[last]);
+        snprintf(what, sizeof what, "self.storage_offset() must be divisible by %lld", (long long)ratio);
+        if (offset % ratio) return view_dtype_error(what, t, dt, true, offset);
+        if (strides[last] != 1) return view_dtype_error("self.stride(-1) must be 1", t, dt, true, strides[last]);
+        for (int d = 0; d < last; d++) {
+            snprintf(what, sizeof what, "self.stride(%d) must be divisible by %lld", d, (long long)ratio);
+            if (strides[d] % ratio) return view_dtype_error(what, t, dt, true, strides[d]);
+            strides[d] /= ratio;
+        }
+        sizes[last] /= ratio;
+        offset /= ratio;
+    }
+    nn_tensor *d = nn_detach(t), *v = d ? nn_tensor_new_view(d, t->ndim, sizes, strides, offset) : NULL;
     NN_RELEASE(d);
     if (v) v->dtype = dt;
     return v;

@@ -400,9 +400,10 @@ nn_tensor *nn_narrow(nn_tensor *t, int dim, int64_t start, int64_t length)
 
 /* ------------------------------------------------------- view backwards */
 
-static nn_tensor *grad_zeros_for_input(nn_node *n) /* zeros shaped like input 0 */
+/* zeros shaped like input 0, on the device of its gradient g (not the default device) */
+static nn_tensor *grad_zeros_for_input(nn_node *n, const nn_tensor *g)
 {
-    return nn_zeros(n->input_meta[0].ndim, n->input_meta[0].sizes, n->input_meta[0].dtype);
+    return nn_zeros_on(nn_device_of(g), n->input_meta[0].ndim, n->input_meta[0].sizes, n->input_meta[0].dtype);
 }
 
 static int reshape_back(nn_node *n, nn_tensor **gout, nn_tensor **gin)
@@ -456,7 +457,7 @@ int nn_expand_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
    double backward flows through select and slicing */
 static int scatter_back(nn_node *n, nn_tensor *g, nn_tensor **gin, bool is_select)
 {
-    nn_tensor *z = grad_zeros_for_input(n);
+    nn_tensor *z = grad_zeros_for_input(n, g);
     if (!z) return -1;
     nn_tensor *part = is_select ? nn_select(z, (int)n->p.i[0], n->p.i[1])
                                 : nn_slice(z, (int)n->p.i[0], n->p.i[1], n->p.i[2], n->p.i[3]);
@@ -788,7 +789,7 @@ static int index_backward_graph(nn_node *n, nn_tensor *g, int64_t P, int64_t D, 
 {
     int64_t k = n->p.i[2], zs[3] = {P, D, Q}, gs[3] = {P, k, Q};
     const nn_input_meta *m = &n->input_meta[0];
-    nn_tensor *z = grad_zeros_for_input(n), *z3 = z ? nn_reshape(z, 3, zs) : NULL;
+    nn_tensor *z = grad_zeros_for_input(n, g), *z3 = z ? nn_reshape(z, 3, zs) : NULL;
     nn_tensor *idx = z3 ? nn_from_data_on(nn_device_of(z), n->extra, 1, &k, NN_INT64) : NULL;
     nn_tensor *g3 = idx ? nn_reshape(g, 3, gs) : NULL;
     nn_tensor *r3 = g3 ? nn_index_add(z3, 1, idx, g3, 1.0) : NULL;
@@ -818,7 +819,7 @@ int nn_index_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)
         }
         return index_backward_graph(n, gout[0], P, D, Q, gin);
     }
-    nn_tensor *z = grad_zeros_for_input(n);
+    nn_tensor *z = grad_zeros_for_input(n, gout[0]);
     nn_tensor *g = z ? nn_contiguous(gout[0]) : NULL;
     if (!g) {
         NN_RELEASE(z);

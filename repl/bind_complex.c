@@ -140,6 +140,8 @@ static nn_object *f_fft(void *ud, nn_object *args, nn_object *kwargs) { return f
 static nn_object *f_ifft(void *ud, nn_object *args, nn_object *kwargs) { return fft_call("fft_ifft", nn_ifft, args, kwargs); }
 static nn_object *f_rfft(void *ud, nn_object *args, nn_object *kwargs) { return fft_call("fft_rfft", nn_rfft, args, kwargs); }
 static nn_object *f_irfft(void *ud, nn_object *args, nn_object *kwargs) { return fft_call("fft_irfft", nn_irfft, args, kwargs); }
+static nn_object *f_hfft(void *ud, nn_object *args, nn_object *kwargs) { return fft_call("fft_hfft", nn_hfft, args, kwargs); }
+static nn_object *f_ihfft(void *ud, nn_object *args, nn_object *kwargs) { return fft_call("fft_ihfft", nn_ihfft, args, kwargs); }
 
 /* fname(input, s=None, dim=None, norm=None): the n-dimensional transforms; two_d:
    fft2's dim=(-2, -1) default. With s and no dim: the last len(s) dims. */
@@ -180,6 +182,10 @@ FFTN(rfft2, NN_FFT_R2C, false, true)
 FFTN(irfft2, NN_FFT_C2R, true, true)
 FFTN(rfftn, NN_FFT_R2C, false, false)
 FFTN(irfftn, NN_FFT_C2R, true, false)
+FFTN(hfft2, NN_FFT_HERMITIAN, false, true)
+FFTN(ihfft2, NN_FFT_HERMITIAN, true, true)
+FFTN(hfftn, NN_FFT_HERMITIAN, false, false)
+FFTN(ihfftn, NN_FFT_HERMITIAN, true, false)
 
 /* fftshift(input, dim=None) / ifftshift */
 static nn_object *shift_call(const char *fname, bool inverse, nn_object *args, nn_object *kwargs)
@@ -226,6 +232,12 @@ static const repl_function_def fft_functions[] = {
     {"irfft2", f_irfft2, "irfft2(input, s=None, dim=(-2, -1), norm=None, *, out=None) -> Tensor\nComputes the inverse of rfft2()."},
     {"rfftn", f_rfftn, "rfftn(input, s=None, dim=None, norm=None, *, out=None) -> Tensor\nComputes the N-dimensional discrete Fourier transform of real input."},
     {"irfftn", f_irfftn, "irfftn(input, s=None, dim=None, norm=None, *, out=None) -> Tensor\nComputes the inverse of rfftn()."},
+    {"hfft", f_hfft, "hfft(input, n=None, dim=-1, norm=None, *, out=None) -> Tensor\nComputes the one dimensional discrete Fourier transform of a Hermitian symmetric input signal (its first half given): a real result."},
+    {"ihfft", f_ihfft, "ihfft(input, n=None, dim=-1, norm=None, *, out=None) -> Tensor\nComputes the inverse of hfft(): the n // 2 + 1 first points of a real input's inverse transform."},
+    {"hfft2", f_hfft2, "hfft2(input, s=None, dim=(-2, -1), norm=None, *, out=None) -> Tensor\nComputes the 2-dimensional discrete Fourier transform of a Hermitian symmetric input signal."},
+    {"ihfft2", f_ihfft2, "ihfft2(input, s=None, dim=(-2, -1), norm=None, *, out=None) -> Tensor\nComputes the 2-dimensional inverse discrete Fourier transform of real input (the inverse of hfft2())."},
+    {"hfftn", f_hfftn, "hfftn(input, s=None, dim=None, norm=None, *, out=None) -> Tensor\nComputes the n-dimensional discrete Fourier transform of a Hermitian symmetric input signal."},
+    {"ihfftn", f_ihfftn, "ihfftn(input, s=None, dim=None, norm=None, *, out=None) -> Tensor\nComputes the N-dimensional inverse discrete Fourier transform of real input (the inverse of hfftn())."},
     {"fftshift", f_fftshift, "fftshift(input, dim=None) -> Tensor\nReorders n-dimensional FFT data, as provided by fftn(), to have negative frequency terms first."},
     {"ifftshift", f_ifftshift, "ifftshift(input, dim=None) -> Tensor\nInverse of fftshift()."},
     {"fftfreq", f_fftfreq, "fftfreq(n, d=1.0, *, dtype=None, layout=torch.strided, device=None, requires_grad=False) -> Tensor\nComputes the discrete Fourier Transform sample frequencies for a signal of size n."},
@@ -260,7 +272,8 @@ static const char *const complex_ok[] = {
     "view_as", "reshape_as", "movedim", "moveaxis", "swapaxes", "swapdims", "broadcast_to", "ravel", "data_ptr",
     "storage_offset", "stride", "is_leaf", "retain_grad", "register_hook", "backward", "grad", "detach_", "dtype", "is_signed", "tensor", "as_tensor",
     "maximum", "minimum", /* core refuses them with PyTorch's message */
-    "fft", "ifft", "rfft", "irfft", "fft2", "ifft2", "fftn", "ifftn", "rfft2", "irfft2", "rfftn", "irfftn", "fftshift",
+    "fft", "ifft", "rfft", "irfft", "fft2", "ifft2", "fftn", "ifftn", "rfft2", "irfft2", "rfftn", "irfftn", "hfft", "ihfft",
+    "hfft2", "ihfft2", "hfftn", "ihfftn", "fftshift",
     "ifftshift",
     "pow", "sqrt", "rsqrt", "log", "log2", "log10", "sin", "cos", "tan", "sinh", "cosh", "tanh", "sigmoid",
     "reciprocal", "square", "sgn", "isnan", "isinf", "isfinite", "polar", "var", "std", "cumsum",

@@ -459,6 +459,7 @@ nn_object *repl_rnn_method(nn_module *m, const char *name);
 nn_object *repl_nn_utils_rnn_namespace(void);   /* torch.nn.utils.rnn */
 /* PackedSequence's fields (.data, .batch_sizes, ...): *handled when o is one */
 nn_object *repl_rnn_getattr(nn_object *o, const char *name, bool *handled);
+bool repl_is_packed_sequence(const nn_object *o); /* a torch.nn.utils.rnn.PackedSequence */
 
 /* bind_ops_more.c: prod, amax/amin, median, mode, diag*, index_add, outer,
    nonzero, unique, bincount, histc, histogram, einsum, ...; the legacy typed

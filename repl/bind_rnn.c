@@ -527,6 +527,8 @@ done:
 
 static nn_type packed_type = {.name = "PackedSequence", .repr = packed_repr, .base = &nn_tuple_type};
 
+static const repl_method_def packed_methods[];
+
 nn_object *repl_rnn_getattr(nn_object *o, const char *name, bool *handled)
 {
     if (o->type != &packed_type) return NULL;
@@ -534,9 +536,19 @@ nn_object *repl_rnn_getattr(nn_object *o, const char *name, bool *handled)
     static const char *const fields[4] = {"data", "batch_sizes", "sorted_indices", "unsorted_indices"};
     for (size_t i = 0; i < 4; i++)
         if (!strcmp(name, fields[i])) return nn_retain(nn_tuple_get(o, i));
-    nn_error_set(NN_ERR_ATTRIBUTE, "'PackedSequence' object has no attribute '%s'", name);
-    return NULL;
+    if (!strcmp(name, "_fields")) {
+        nn_object *t = nn_tuple_new(4);
+        for (size_t i = 0; t && i < 4; i++) nn_tuple_set(t, i, nn_str_new(fields[i]));
+        return t;
+    }
+    if (!strcmp(name, "is_cuda")) return repl_get_attr(nn_tuple_get(o, 0), "is_cuda");
+    nn_object *m = repl_method_lookup(packed_methods, name, o);
+    if (!m && nn_error_current() == NN_OK)
+        nn_error_set(NN_ERR_ATTRIBUTE, "'PackedSequence' object has no attribute '%s'", name);
+    return m;
 }
+
+bool repl_is_packed_sequence(const nn_object *o) { return o && o->type == &packed_type; }
 
 /* A PackedSequence of the four (taken; NULL sorted/unsorted: None). */
 static nn_object *packed_new(nn_tensor *data, nn_tensor *batch_sizes, nn_tensor *sorted, nn_tensor *unsorted)
@@ -555,6 +567,177 @@ static nn_object *packed_new(nn_tensor *data, nn_tensor *batch_sizes, nn_tensor 
     NN_RELEASE(unsorted);
     return NULL;
 }
+
+/* p.to(*args, **kwargs), as PyTorch's: data.to(...); p itself when that leaves data as it is, else a
+   new PackedSequence whose indices follow data to its device */
+static nn_object *packed_to(nn_object *self, nn_object *args, nn_object *kwargs)
+{
+    nn_object *old = nn_tuple_get(self, 0), *to = repl_get_attr(old, "to");
+    nn_object *data = to ? repl_call_object(to, ((nn_tuple *)args)->items, (int)nn_tuple_len(args), kwargs) : NULL;
+    NN_RELEASE(to);
+    if (!data || data == old) return data ? (NN_RELEASE(data), nn_retain(self)) : NULL;
+    nn_device dev = nn_device_of(NN_TENSOR(data));
+    nn_tensor *idx[2] = {NULL, NULL};
+    for (int i = 0; i < 2; i++) {
+        nn_object *t = nn_tuple_get(self, 2 + (size_t)i);
+        if (nn_is_tensor(t) && !(idx[i] = nn_to_device(NN_TENSOR(t), dev))) {
+            NN_RELEASE(idx[0]);
+            NN_RELEASE(data);
+            return NULL;
+        }
+    }
+    return packed_new(NN_TENSOR(data), (nn_tensor *)nn_retain(nn_tuple_get(self, 1)), idx[0], idx[1]);
+}
+
+/* p.to with one keyword: device= (cpu(), cuda()) or dtype= (double(), float(), ...) */
+static nn_object *packed_to_one(nn_object *self, nn_object *args, const char *key, nn_object *value)
+{
+    nn_object *kw = value ? nn_dict_new() : NULL;
+    nn_object *r = kw && !nn_dict_set_str(kw, key, value) ? packed_to(self, args, kw) : NULL;
+    NN_RELEASE(kw);
+    return r;
+}
+
+static nn_object *packed_to_dtype(nn_object *self, nn_dtype dt)
+{
+    nn_object *none = nn_tuple_new(0);
+    nn_object *r = none ? packed_to_one(self, none, "dtype", repl_dtype_object(dt)) : NULL;
+    NN_RELEASE(none);
+    return r;
+}
+
+static nn_object *packed_to_device(nn_object *self, nn_object *args, const char *device)
+{
+    nn_object *d = nn_str_new(device);
+    nn_object *r = d ? packed_to_one(self, args, "device", d) : NULL;
+    NN_RELEASE(d);
+    return r;
+}
+
+#define PACKED_AS(name, dt) \
+    static nn_object *packed_##name(nn_object *self, nn_object *args, nn_object *kwargs) { return packed_to_dtype(self, dt); }
+PACKED_AS(double, NN_FLOAT64)
+PACKED_AS(float, NN_FLOAT32)
+PACKED_AS(half, NN_FLOAT16)
+PACKED_AS(long, NN_INT64)
+PACKED_AS(int, NN_INT32)
+PACKED_AS(short, NN_INT16)
+PACKED_AS(char, NN_INT8)
+PACKED_AS(byte, NN_UINT8)
+#undef PACKED_AS
+
+static nn_object *packed_cpu(nn_object *self, nn_object *args, nn_object *kwargs)
+{
+    return packed_to_device(self, args, "cpu");
+}
+
+static nn_object *packed_cuda(nn_object *self, nn_object *args, nn_object *kwargs)
+{
+    nn_object *cuda = nn_tuple_len(args) ? NULL : nn_str_new("cuda"); /* cuda(device) names its own */
+    nn_object *kw = nn_dict_new();
+    if (cuda && kw) nn_dict_set_str(kw, "device", cuda);
+    nn_object *r = kw ? packed_to(self, args, kw) : NULL;
+    NN_RELEASE(cuda);
+    NN_RELEASE(kw);
+    return r;
+}
+
+static nn_object *packed_is_pinned(nn_object *self, nn_object *args, nn_object *kwargs)
+{
+    return repl_call_method(nn_tuple_get(self, 0), "is_pinned", NULL, 0);
+}
+
+/* p._replace(**fields): the namedtuple's copy with some fields changed */
+static nn_object *packed_replace(nn_object *self, nn_object *args, nn_object *kwargs)
+{
+    static const char *const fields[4] = {"data", "batch_sizes", "sorted_indices", "unsorted_indices"};
+    if (nn_tuple_len(args))
+        return nn_error_set(NN_ERR_TYPE, "_replace() takes 1 positional argument but %zu were given",
+                            nn_tuple_len(args) + 1), NULL;
+    size_t pos = 0, used = 0;
+    nn_object *k, *v;
+    while (kwargs && nn_dict_next(kwargs, &pos, &k, &v)) {
+        bool known = false;
+        for (size_t i = 0; i < 4; i++) known |= !strcmp(nn_str_cstr(k), fields[i]);
+        if (!known) {
+            char *r = nn_repr(k);
+            nn_error_set(NN_ERR_VALUE, "Got unexpected field names: [%s]", r ? r : "");
+            nn_free(r);
+            return NULL;
+        }
+        used++;
+    }
+    nn_object *t = nn_tuple_new(4);
+    for (size_t i = 0; t && i < 4; i++) {
+        nn_object *given = kwargs ? nn_dict_get_str(kwargs, fields[i]) : NULL;
+        nn_tuple_set(t, i, nn_retain(given ? given : nn_tuple_get(self, i)));
+    }
+    return t ? repl_tuple_as(t, &packed_type) : NULL;
+}
+
+static const repl_method_def packed_methods[] = {
+    {"_replace", packed_replace, "_replace(**kwargs) -> PackedSequence\nA copy with the fields named changed."},
+    {"to", packed_to, "to(*args, **kwargs) -> PackedSequence\nThe sequence with its data as data.to(*args, **kwargs)."},
+    {"cpu", packed_cpu, "cpu() -> PackedSequence\nThe sequence with its data on the CPU."},
+    {"cuda", packed_cuda, "cuda(device=None) -> PackedSequence\nThe sequence with its data on a CUDA device."},
+    {"double", packed_double, "double() -> PackedSequence\nThe sequence with its data as torch.float64."},
+    {"float", packed_float, "float() -> PackedSequence\nThe sequence with its data as torch.float32."},
+    {"half", packed_half, "half() -> PackedSequence\nThe sequence with its data as torch.float16."},
+    {"long", packed_long, "long() -> PackedSequence\nThe sequence with its data as torch.int64."},
+    {"int", packed_int, "int() -> PackedSequence\nThe sequence with its data as torch.int32."},
+    {"short", packed_short, "short() -> PackedSequence\nThe sequence with its data as torch.int16."},
+    {"char", packed_char, "char() -> PackedSequence\nThe sequence with its data as torch.int8."},
+    {"byte", packed_byte, "byte() -> PackedSequence\nThe sequence with its data as torch.uint8."},
+    {"is_pinned", packed_is_pinned, "is_pinned() -> bool\nWhether the data is in pinned memory."},
+    {NULL, NULL, NULL},
+};
+
+/* PackedSequence(data, batch_sizes=None, sorted_indices=None, unsorted_indices=None), as PyTorch's
+   __new__: (data, batch_sizes) may come as one pair; unsorted_indices defaults to the inverse of
+   sorted_indices. */
+static nn_object *packed_ctor(void *ud, nn_object *args, nn_object *kwargs)
+{
+    ARGS(4);
+    if (repl_parse_args("__new__", "data, batch_sizes=, sorted_indices=, unsorted_indices=", args, kwargs, a)) return NULL;
+    nn_object *data = a[0], *bs = a[1] && !nn_is_none(a[1]) ? a[1] : NULL;
+    if (!bs) { /* a (data, batch_sizes) pair */
+        bool seq = nn_is_list(data) || nn_is_instance(data, &nn_tuple_type);
+        size_t n = !seq ? 0 : nn_is_list(data) ? nn_list_len(data) : nn_tuple_len(data);
+        if (n != 2) { /* PyTorch's bare assert */
+            nn_object *none = nn_tuple_new(0), *e = none ? repl_exc_new(EXC_AssertionError, none) : NULL;
+            if (e) repl_raise_object(e);
+            NN_RELEASE(none);
+            NN_RELEASE(e);
+            return NULL;
+        }
+        bs = nn_is_list(data) ? nn_list_get(data, 1) : nn_tuple_get(data, 1);
+        data = nn_is_list(data) ? nn_list_get(data, 0) : nn_tuple_get(data, 0);
+    } else if (nn_is_tensor(bs) && nn_device_of(NN_TENSOR(bs)).type != NN_DEVICE_CPU.type) {
+        return nn_error_set(NN_ERR_VALUE, "batch_sizes should always be on CPU. Instances of PackedSequence should "
+                            "never be created manually. They should be instantiated by functions like "
+                            "pack_sequence and pack_padded_sequences in nn.utils.rnn. "
+                            "https://pytorch.org/docs/stable/nn.html#torch.nn.utils.rnn.pack_sequence"), NULL;
+    }
+    nn_object *sorted = a[2] && !nn_is_none(a[2]) ? a[2] : NULL, *unsorted = a[3] && !nn_is_none(a[3]) ? a[3] : NULL;
+    nn_object *inverse = NULL;
+    if (sorted && !unsorted) { /* torch.empty_like(sorted).scatter_(0, sorted, torch.arange(n)) */
+        nn_object *argsort = repl_call_method(sorted, "argsort", NULL, 0);
+        if (!argsort) return NULL;
+        unsorted = inverse = argsort;
+    }
+    nn_object *t = nn_tuple_new(4);
+    if (t) {
+        nn_object *items[4] = {data, bs, sorted, unsorted};
+        for (size_t i = 0; i < 4; i++) nn_tuple_set(t, i, nn_retain(items[i] ? items[i] : nn_none()));
+    }
+    NN_RELEASE(inverse);
+    return t ? repl_tuple_as(t, &packed_type) : NULL;
+}
+
+static const repl_class_def packed_class = {
+    "PackedSequence", "torch.nn.utils.rnn.PackedSequence", packed_ctor, &packed_type, NULL,
+    "PackedSequence(data, batch_sizes=None, sorted_indices=None, unsorted_indices=None)\n"
+    "Holds the data and list of batch_sizes of a packed sequence.", NULL};
 
 /* An int64 CPU tensor [n] of the values v. */
 static nn_tensor *int64_tensor(const int64_t *v, int64_t n)
@@ -819,6 +1002,8 @@ static const repl_function_def rnn_utils[] = {
 nn_object *repl_nn_utils_rnn_namespace(void)
 {
     nn_object *ns = repl_namespace_new("torch.nn.utils.rnn");
-    if (ns && repl_namespace_add_fns(ns, rnn_utils, sizeof rnn_utils / sizeof rnn_utils[0])) NN_SET(ns, NULL);
+    if (ns && (repl_namespace_add_fns(ns, rnn_utils, sizeof rnn_utils / sizeof rnn_utils[0]) ||
+               repl_namespace_add_classes(ns, &packed_class, 1)))
+        NN_SET(ns, NULL);
     return ns;
 }

@@ -588,20 +588,56 @@ static int shape_args_check(const char *fname, const char *param, const char *ty
     return 0;
 }
 
+/* A shape given by keyword, as PyTorch takes it (x.view(size=(3, 2)), torch.reshape(x, shape=(6,)),
+   torch.permute(input=x, dims=(1, 0)), x.repeat(repeats=(2, 1))): args with the keywords put in their
+   places (skip: 1 where args[0] is the input), a new reference; NULL (no error set) when the keywords
+   are anything else, which the caller refuses. */
+static nn_object *shape_kwargs_as_args(nn_object *args, nn_object *kwargs, size_t skip, const char *param)
+{
+    nn_object *input = skip ? nn_dict_get_str(kwargs, "input") : NULL;
+    nn_object *shape = nn_dict_get_str(kwargs, param);
+    size_t given = nn_tuple_len(args) + (input != NULL);
+    if (!shape || (size_t)(input != NULL) + 1 != nn_dict_len(kwargs) || given != skip) return NULL;
+    return skip ? nn_tuple_pack(2, input ? input : nn_tuple_get(args, 0), shape) : nn_tuple_pack(1, shape);
+}
+
+/* The TypeError for keywords shape_kwargs_as_args refused, in CPython's words (torch_arg_errors.c
+   rewords them as PyTorch's) */
+static void shape_kwargs_error(const char *fname, nn_object *kwargs, size_t skip, const char *param)
+{
+    size_t pos = 0;
+    nn_object *k, *v;
+    while (nn_dict_next(kwargs, &pos, &k, &v)) {
+        const char *key = nn_is_str(k) ? nn_str_cstr(k) : "";
+        if (strcmp(key, param) && (!skip || strcmp(key, "input"))) {
+            nn_error_set(NN_ERR_TYPE, "%s() got an unexpected keyword argument '%s'", fname, key);
+            return;
+        }
+    }
+    nn_error_set(NN_ERR_TYPE, "%s() got multiple values for argument '%s'", fname,
+                 nn_dict_get_str(kwargs, param) ? param : "input");
+}
+
 /* reshape/view/permute/expand: (input, *shape) or (input, shape). */
 static nn_object *shape_fn(const char *fname, nn_object *args, nn_object *kwargs, int which)
 {
-    nn_tensor *x = NULL;
+    static const char *const param[] = {"shape", "size", "size", "dims"};
     if (kwargs && nn_dict_len(kwargs)) {
-        nn_error_set(NN_ERR_TYPE, "%s() got an unexpected keyword argument", fname);
-        return NULL;
+        nn_object *moved = shape_kwargs_as_args(args, kwargs, 1, param[which]);
+        if (!moved) {
+            shape_kwargs_error(fname, kwargs, 1, param[which]);
+            return NULL;
+        }
+        nn_object *r = shape_fn(fname, moved, NULL, which);
+        nn_release(moved);
+        return r;
     }
+    nn_tensor *x = NULL;
     size_t n = nn_tuple_len(args);
     if (n < 1 || repl_arg_tensor(fname, "input", 1, nn_tuple_get(args, 0), &x)) {
         if (n < 1) nn_error_set(NN_ERR_TYPE, "%s() missing 1 required positional argument: 'input'", fname);
         return NULL;
     }
-    static const char *const param[] = {"shape", "size", "size", "dims"};
     if (shape_args_check(fname, param[which], which == 3 ? "tuple of ints" : "tuple of SymInts", args, 1)) return NULL;
     int ndim = 0;
     int64_t sizes[NN_MAX_DIMS];
@@ -627,7 +663,21 @@ static nn_object *shape_fn(const char *fname, nn_object *args, nn_object *kwargs
 }
 
 static nn_object *f_reshape(void *ud, nn_object *args, nn_object *kwargs) { return shape_fn("reshape", args, kwargs, 0); }
-static nn_object *f_view(void *ud, nn_object *args, nn_object *kwargs) { return shape_fn("view", args, kwargs, 1); }
+/* x.view(*shape) or x.view(dtype): the same memory read as another dtype */
+static nn_object *f_view(void *ud, nn_object *args, nn_object *kwargs)
+{
+    bool dtype_kw = kwargs && nn_dict_get_str(kwargs, "dtype");
+    if (dtype_kw || (nn_tuple_len(args) == 2 && repl_is_dtype(nn_tuple_get(args, 1)))) {
+        ARGS(2);
+        nn_tensor *x;
+        int dt;
+        if (repl_parse_args("view", "input, dtype", args, kwargs, a) || repl_arg_tensor("view", "input", 1, a[0], &x) ||
+            repl_arg_dtype("view", "dtype", 1, a[1], &dt))
+            return NULL;
+        return T(nn_view_dtype(x, (nn_dtype)dt));
+    }
+    return shape_fn("view", args, kwargs, 1);
+}
 static nn_object *f_expand(void *ud, nn_object *args, nn_object *kwargs) { return shape_fn("expand", args, kwargs, 2); }
 static nn_object *f_permute(void *ud, nn_object *args, nn_object *kwargs) { return shape_fn("permute", args, kwargs, 3); }
 
@@ -1282,8 +1332,14 @@ M(repeat)
     int nd;
     int64_t reps[NN_MAX_DIMS];
     if (kwargs && nn_dict_len(kwargs)) {
-        nn_error_set(NN_ERR_TYPE, "repeat() got an unexpected keyword argument");
-        return NULL;
+        nn_object *moved = shape_kwargs_as_args(args, kwargs, 0, "repeats");
+        if (!moved) {
+            shape_kwargs_error("repeat", kwargs, 0, "repeats");
+            return NULL;
+        }
+        nn_object *r = m_repeat(self, moved, NULL);
+        nn_release(moved);
+        return r;
     }
     if (shape_args_check("repeat", "repeats", "tuple of SymInts", args, 0)) return NULL;
     if (repl_shape_from_args("repeat", args, 0, nn_tuple_len(args), &nd, reps)) return NULL;

@@ -27,8 +27,9 @@ static nn_object *factory(const char *fname, nn_object *args, nn_object *kwargs,
     size_t count = repl_count_int_args(args, 0);
     if (count == 0 && nn_tuple_len(args) > 0) count = 1; /* a tuple, list or Size */
     ARGS(8);
-    const char *spec = which == REPL_FULL ? "fill_value, *, dtype=, requires_grad=, device=, layout=, out=, pin_memory="
-                                  : "*, dtype=, requires_grad=, device=, layout=, out=, pin_memory=, generator=";
+    const char *spec = which == REPL_FULL
+                           ? "fill_value, *, dtype=, requires_grad=, device=, layout=, out=, pin_memory=, size="
+                           : "*, dtype=, requires_grad=, device=, layout=, out=, pin_memory=, generator=, size=";
     nn_device dev;
     if (repl_parse_args_from(fname, spec, args, count, kwargs, a) ||
         repl_arg_device_to(fname, a[which == REPL_FULL ? 3 : 2], &dev)) return NULL;
@@ -36,7 +37,14 @@ static nn_object *factory(const char *fname, nn_object *args, nn_object *kwargs,
     if (like_dev && (!given || nn_is_none(given))) dev = *like_dev;
     int ndim = 0;
     int64_t sizes[NN_MAX_DIMS];
-    if (repl_shape_from_args(fname, args, 0, count, &ndim, sizes)) return NULL;
+    nn_object *size_kw = a[7]; /* torch.rand(size=(2, 3)): the shape as a keyword */
+    if (size_kw && count) {
+        nn_error_set(NN_ERR_TYPE, "%s() got multiple values for argument 'size'", fname);
+        return NULL;
+    }
+    if (size_kw ? repl_arg_shape(fname, "size", size_kw, &ndim, sizes)
+                : repl_shape_from_args(fname, args, 0, count, &ndim, sizes))
+        return NULL;
     int off = which == REPL_FULL ? 1 : 0;
     int dtype = -1;
     bool rg = false;
@@ -1085,6 +1093,7 @@ nn_object *repl_bind_type_of(nn_object *obj)
     else if (nn_is_instance(obj, &nn_optimizer_type)) which = M_OPTIM, name = obj->type->name;
     else if (nn_is_tensordict(obj)) which = M_TENSORDICT, name = "TensorDict";
     else if (repl_return_type_id(obj) >= 0) which = M_RETURN_TYPES, name = obj->type->name;
+    else if (repl_is_packed_sequence(obj)) which = M_NN_UTILS_RNN, name = "PackedSequence";
     if (which < 0) return NULL;
     if (nn_is_module(obj) && nn_module_is_a(obj, &nn_multistep_class)) which = M_TORCHRL_DATA;
     if (nn_is_module(obj) && nn_module_is_a(obj, &nn_feed_forward_class)) which = M_FF_LABML;

@@ -1096,12 +1096,13 @@ static nn_object *bi_issubclass(void *ud, nn_object *args, nn_object *kwargs)
         return t < 0 ? NULL : nn_bool_new(t);
     }
     return nn_bool_new(bb == repl_current->object_cls || repl_class_is_subclass(cc, bb) || repl_abc_registered(cc, bb) ||
+                       (bb == repl_current->type_cls && repl_is_metaclass(cc)) ||
                        (cc == repl_current->bool_cls && bb == repl_current->int_cls));
 }
 
 static nn_object *bi_type(void *ud, nn_object *args, nn_object *kwargs)
 {
-    if (NARGS == 3) return repl_type_new(ARG(0), ARG(1), ARG(2)); /* type_new.c */
+    if (NARGS == 3) return repl_type_new(ARG(0), ARG(1), ARG(2), kwargs); /* type_new.c */
     if (NARGS != 1) {
         repl_raise_exc(EXC_TypeError, "type() takes 1 or 3 arguments");
         return NULL;

@@ -2059,6 +2059,27 @@ static nn_object *super_native_base(const super_obj *s)
     return NULL;
 }
 
+/* object.__init_subclass__, as super() finds it: cls(**kwargs) takes no keywords */
+static nn_object *object_init_subclass_fn(void *ud, nn_object *args, nn_object *kwargs)
+{
+    if (kwargs && nn_dict_len(kwargs)) {
+        nn_object *cls = nn_tuple_len(args) ? nn_tuple_get(args, 0) : NULL;
+        repl_raise_exc(EXC_TypeError, "%s.__init_subclass__() takes no keyword arguments",
+                       cls && cls->type == &repl_class_type ? ((class_obj *)cls)->name : "object");
+        return NULL;
+    }
+    return nn_retain(nn_none());
+}
+
+static nn_object *object_init_subclass(nn_object *cls)
+{
+    nn_object *fn = nn_cfunction_new("__init_subclass__", object_init_subclass_fn, NULL, NULL);
+    nn_object *m = fn && cls->type == &repl_class_type ? repl_method_new(fn, cls) : NULL;
+    if (fn && !m) return fn;
+    NN_RELEASE(fn);
+    return m;
+}
+
 static nn_object *super_getattr(nn_object *obj, const char *name)
 {
     super_obj *s = (super_obj *)obj;
@@ -2092,12 +2113,12 @@ static nn_object *super_getattr(nn_object *obj, const char *name)
             }
             nn_error_clear(); /* nn.Module's: nothing to build */
         }
-        if (strcmp(name, "__init__") == 0 || strcmp(name, "__init_subclass__") == 0)
-            return nn_cfunction_new(name, repl_builtin_noop, NULL, NULL);
+        if (strcmp(name, "__init_subclass__") == 0) return object_init_subclass(s->self);
+        if (strcmp(name, "__init__") == 0) return nn_cfunction_new(name, repl_builtin_noop, NULL, NULL);
         if (ops && ops->getattr) return ops->getattr(s->self, name);
     }
-    if (strcmp(name, "__init__") == 0 || strcmp(name, "__init_subclass__") == 0)
-        return nn_cfunction_new(name, repl_builtin_noop, NULL, NULL);
+    if (strcmp(name, "__init_subclass__") == 0) return object_init_subclass(s->self);
+    if (strcmp(name, "__init__") == 0) return nn_cfunction_new(name, repl_builtin_noop, NULL, NULL);
     nn_object *os = repl_object_slot(name); /* super().__setattr__(k, v), super().__repr__() */
     if (os) {
         nn_object *m = repl_method_new(os, s->self);
@@ -3272,6 +3293,69 @@ static nn_object *eval_callee(frame *f, const repl_node *fn, nn_object **owner, 
     return m;
 }
 
+/* How CPython 3.11 names a callee in a call's argument errors: __main__.f and
+   __main__.A.m for a function or method of the language, a built-in's name. */
+static void callee_name(nn_object *func, char *buf, size_t cap)
+{
+    if (func->type == &repl_method_type) func = ((method_obj *)func)->func;
+    if (func->type == &repl_function_type) {
+        snprintf(buf, cap, "__main__.%s", repl_func_qualname((func_obj *)func));
+        return;
+    }
+    nn_object *name = repl_get_attr(func, "__qualname__");
+    if (!name) {
+        nn_error_clear();
+        if (!(name = repl_get_attr(func, "__name__"))) nn_error_clear();
+    }
+    snprintf(buf, cap, "%s", name && nn_is_str(name) ? nn_str_cstr(name) : repl_value_type_name(func));
+    NN_RELEASE(name);
+}
+
+/* A call's keywords (name=value and **mapping) as a new dict; callee names the
+   function in the errors (a repeated name, ** of a non-mapping). */
+static nn_object *eval_keywords(frame *f, const repl_node_list *kl, const char *callee)
+{
+    nn_object *kwargs = nn_dict_new();
+    if (!kwargs) return NULL;
+    for (int i = 0; i < kl->n; i++) {
+        const repl_node *k = kl->items[i];
+        nn_object *v = eval(f, k->v.keyword.value);
+        if (!v) goto fail;
+        int rc = 0;
+        if (!k->v.keyword.arg && repl_base_value(v) && nn_is_dict(repl_base_value(v))) /* f(**MyDict(...)) */
+            NN_SET(v, nn_retain(repl_base_value(v)));
+        if (k->v.keyword.arg) {
+            nn_object *key = nn_str_new(k->v.keyword.arg);
+            if (key && nn_dict_get(kwargs, key)) {
+                repl_raise_exc(EXC_TypeError, "%s() got multiple values for keyword argument '%s'", callee,
+                               k->v.keyword.arg);
+                rc = -1;
+            }
+            rc = rc < 0 || !key ? -1 : nn_dict_set(kwargs, key, v);
+            NN_RELEASE(key);
+        } else if (v->type != &nn_dict_type) {
+            rc = repl_raise_exc(EXC_TypeError, "%s() argument after ** must be a mapping, not %s", callee,
+                                repl_value_type_name(v));
+        } else {
+            size_t pos = 0;
+            nn_object *kk, *vv;
+            while (rc == 0 && nn_dict_next(v, &pos, &kk, &vv)) {
+                if (!nn_is_str(kk)) rc = repl_raise_exc(EXC_TypeError, "keywords must be strings");
+                else if (nn_dict_get(kwargs, kk))
+                    rc = repl_raise_exc(EXC_TypeError, "%s() got multiple values for keyword argument '%s'", callee,
+                                        nn_str_cstr(kk));
+                else rc = nn_dict_set(kwargs, kk, vv);
+            }
+        }
+        NN_RELEASE(v);
+        if (rc < 0) goto fail;
+    }
+    return kwargs;
+fail:
+    NN_RELEASE(kwargs);
+    return NULL;
+}
+
 static nn_object *eval_call(frame *f, const repl_node *n)
 {
     nn_object *dict_owner = NULL, *dict = NULL;
@@ -3296,38 +3380,9 @@ static nn_object *eval_call(frame *f, const repl_node *n)
             if (!(args[nargs] = eval(f, al->items[nargs]))) goto out;
     }
     if (kl->n) {
-        kwargs = nn_dict_new();
-        if (!kwargs) goto out;
-        for (int i = 0; i < kl->n; i++) {
-            const repl_node *k = kl->items[i];
-            nn_object *v = eval(f, k->v.keyword.value);
-            if (!v) goto out;
-            int rc = 0;
-            if (!k->v.keyword.arg && repl_base_value(v) && nn_is_dict(repl_base_value(v))) /* f(**MyDict(...)) */
-                NN_SET(v, nn_retain(repl_base_value(v)));
-            if (k->v.keyword.arg) {
-                nn_object *key = nn_str_new(k->v.keyword.arg);
-                if (key && nn_dict_get(kwargs, key)) {
-                    repl_raise_exc(EXC_TypeError, "%s() got multiple values for keyword argument '%s'",
-                              func->type == &repl_function_type ? ((func_obj *)func)->name : repl_value_type_name(func),
-                              k->v.keyword.arg);
-                    rc = -1;
-                }
-                rc = rc < 0 || !key ? -1 : nn_dict_set(kwargs, key, v);
-                NN_RELEASE(key);
-            } else if (v->type != &nn_dict_type) {
-                rc = repl_raise_exc(EXC_TypeError, "argument after ** must be a mapping, not %s", repl_value_type_name(v));
-            } else {
-                size_t pos = 0;
-                nn_object *kk, *vv;
-                while (rc == 0 && nn_dict_next(v, &pos, &kk, &vv)) {
-                    if (!nn_is_str(kk)) rc = repl_raise_exc(EXC_TypeError, "keywords must be strings");
-                    else rc = nn_dict_set(kwargs, kk, vv);
-                }
-            }
-            NN_RELEASE(v);
-            if (rc < 0) goto out;
-        }
+        char callee[256];
+        callee_name(func, callee, sizeof callee);
+        if (!(kwargs = eval_keywords(f, kl, callee))) goto out;
     }
     f->line = n->line;
     result = repl_call_object(func, args, nargs, kwargs);
@@ -4263,17 +4318,40 @@ static int set_class_qualname(class_obj *c, frame *f)
     return 0;
 }
 
+/* class C(*bases, **kw): the bases (a new list, starred ones spread), the keywords but
+   metaclass (*kw, a new dict or NULL when none) and metaclass= (*meta, or NULL), all
+   evaluated before the body as CPython does; -1 on error */
+static int class_arguments(frame *f, const repl_node *s, nn_object **bases, nn_object **kw, nn_object **meta)
+{
+    *kw = *meta = NULL;
+    if (!(*bases = eval_elts(f, &s->v.ClassDef.bases))) return -1;
+    if (!s->v.ClassDef.keywords.n) return 0;
+    if (!(*kw = eval_keywords(f, &s->v.ClassDef.keywords, "__build_class__"))) {
+        NN_SET(*bases, NULL);
+        return -1;
+    }
+    nn_object *m = nn_dict_get_str(*kw, "metaclass");
+    if (m) {
+        *meta = nn_retain(m);
+        nn_dict_del_str(*kw, "metaclass");
+    }
+    if (!nn_dict_len(*kw)) NN_SET(*kw, NULL);
+    return 0;
+}
+
 static exec_status exec_class(frame *f, const repl_node *s)
 {
-    const repl_node_list *bases = &s->v.ClassDef.bases;
+    nn_object *blist, *kw, *meta;
+    if (class_arguments(f, s, &blist, &kw, &meta) < 0) return EX_ERR;
     /* the bases: language classes (several: multiple inheritance, classes.c) and
        at most one native module class (nn.Module), whose core class the new one
        extends, as does a language base that derives from one */
     class_obj *lang_bases[64];
     int n_lang = 0;
-    if (bases->n > 64) {
+    int n_bases = (int)nn_list_len(blist);
+    if (n_bases > 64) {
         repl_raise_exc(EXC_TypeError, "too many base classes");
-        return EX_ERR;
+        goto fail_args;
     }
     class_obj *lang_base = NULL;
     nn_object *native_base = NULL;
@@ -4281,8 +4359,8 @@ static exec_status exec_class(frame *f, const repl_node *s)
     const nn_module_class *core_base = NULL;
     const repl_native_ops *ops = repl_get_native_ops();
     bool derives_type = false;
-    for (int i = 0; i < bases->n; i++) {
-        nn_object *base = eval(f, bases->items[i]);
+    for (int i = 0; i < n_bases; i++) {
+        nn_object *base = nn_retain(nn_list_get(blist, (size_t)i));
         const nn_module_class *mc = NULL;
         if (base && base->type == &repl_instance_type &&
             repl_class_lookup(((instance_obj *)base)->cls, "__mro_entries__")) { /* Generic[T]: the classes it names */
@@ -4326,8 +4404,9 @@ static exec_status exec_class(frame *f, const repl_node *s)
         for (int k = 0; k < n_lang; k++) NN_RELEASE(&lang_bases[k]->ob);
         NN_RELEASE(native_base);
         NN_RELEASE(base);
-        return EX_ERR;
+        goto fail_args;
     }
+    NN_SET(blist, NULL);
     lang_base = n_lang ? lang_bases[0] : repl_current->object_cls;
     class_obj *c = repl_lang_class_new(s->v.ClassDef.name, lang_base, -1);
     if (c && set_class_qualname(c, f) < 0) NN_SET(c, NULL);
@@ -4344,7 +4423,7 @@ static exec_status exec_class(frame *f, const repl_node *s)
     for (int k = 0; k < n_lang; k++) NN_RELEASE(&lang_bases[k]->ob);
     if (!c) {
         NN_RELEASE(native_base);
-        return EX_ERR;
+        goto fail_args;
     }
     c->native_base = native_base;
     if (core_base) {
@@ -4354,7 +4433,7 @@ static exec_status exec_class(frame *f, const repl_node *s)
             nn_free(mc);
             nn_free(name);
             NN_RELEASE(c);
-            return EX_ERR;
+            goto fail_args;
         }
         mc->name = name;
         mc->forward = lang_forward;
@@ -4366,31 +4445,7 @@ static exec_status exec_class(frame *f, const repl_node *s)
         if ((!in->module_classes && !(in->module_classes = nn_list_new(0))) ||
             nn_list_append(in->module_classes, &c->ob) < 0) {
             NN_RELEASE(c);
-            return EX_ERR;
-        }
-    }
-    /* the keywords and the metaclass are evaluated before the body, as CPython does */
-    /* class C(Base, key=value): the keywords (but metaclass) go to the bases' __init_subclass__ */
-    nn_object *kw = NULL, *meta = NULL;
-    for (int i = 0; i < s->v.ClassDef.keywords.n; i++) {
-        const repl_node *k = s->v.ClassDef.keywords.items[i];
-        if (k->v.keyword.arg && strcmp(k->v.keyword.arg, "metaclass") == 0 && !meta) {
-            meta = eval(f, k->v.keyword.value); /* only abc.ABCMeta means something (mod_abc.c) */
-            if (!meta) {
-                NN_RELEASE(kw);
-                NN_RELEASE(c);
-                return EX_ERR;
-            }
-        }
-        if (!k->v.keyword.arg || strcmp(k->v.keyword.arg, "metaclass") == 0) continue;
-        nn_object *v = (kw || (kw = nn_dict_new())) ? eval(f, k->v.keyword.value) : NULL;
-        int rc = v ? nn_dict_set_str(kw, k->v.keyword.arg, v) : -1;
-        NN_RELEASE(v);
-        if (rc < 0) {
-            NN_RELEASE(kw);
-            NN_RELEASE(meta);
-            NN_RELEASE(c);
-            return EX_ERR;
+            goto fail_args;
         }
     }
     /* metaclass=M (a class of the language), else the first base's: M's __iter__,
@@ -4496,6 +4551,11 @@ static exec_status exec_class(frame *f, const repl_node *s)
         return EX_ERR;
     }
     return decorate_and_store(f, &s->v.ClassDef.decorator_list, s->v.ClassDef.bound, &c->ob);
+fail_args:
+    NN_RELEASE(blist);
+    NN_RELEASE(kw);
+    NN_RELEASE(meta);
+    return EX_ERR;
 }
 
 static exec_status exec_raise(frame *f, const repl_node *s)

@@ -753,7 +753,7 @@ class_obj *repl_super_lookup(const class_obj *start, nn_object *self, const char
    (a dict or NULL). 0 or -1. */
 int repl_class_init_subclass(class_obj *c, nn_object *kwargs);
 /* type(name, bases, dict): a new class (a new reference), or NULL with TypeError; type_new.c */
-nn_object *repl_type_new(nn_object *name, nn_object *bases, nn_object *ns);
+nn_object *repl_type_new(nn_object *name, nn_object *bases, nn_object *ns, nn_object *kwargs);
 /* super(cls, obj) with explicit arguments: a new reference. */
 nn_object *repl_make_super_of(nn_object *cls, nn_object *self);
 

@@ -134,7 +134,7 @@ static nn_object *type_dunder_new(void *ud, nn_object *args, nn_object *kwargs)
         repl_raise_exc(EXC_TypeError, "type.__new__() takes exactly 3 arguments (%d given)", (int)n - 1);
         return NULL;
     }
-    nn_object *c = repl_type_new(nn_tuple_get(args, 1), nn_tuple_get(args, 2), nn_tuple_get(args, 3));
+    nn_object *c = repl_type_new(nn_tuple_get(args, 1), nn_tuple_get(args, 2), nn_tuple_get(args, 3), kwargs);
     if (c && repl_is_metaclass((class_obj *)mcs)) {
         class_obj *k = (class_obj *)c;
         NN_SET(k->meta, (class_obj *)nn_retain(mcs));
@@ -177,7 +177,7 @@ nn_object *repl_meta_instantiate(class_obj *meta, nn_object *const *args, int n,
             repl_raise_exc(EXC_TypeError, "type.__new__() takes exactly 3 arguments (%d given)", n);
             return NULL;
         }
-        r = repl_type_new(args[0], args[1], args[2]);
+        r = repl_type_new(args[0], args[1], args[2], kwargs);
         if (r) NN_SET(((class_obj *)r)->meta, (class_obj *)nn_retain(&meta->ob));
     }
     if (r && run_init(r, meta, args, n, kwargs) < 0) NN_SET(r, NULL);

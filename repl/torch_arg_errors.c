@@ -413,7 +413,8 @@ void repl_torch_arg_error(const char *name, nn_object *self, nn_object *args, si
     /* (an int list's bad element, a SymInt's overflow: raised while parsing, as they are) */
     bool wrong_type = !strncmp(msg + n, "(): argument '", 14) && !strstr(msg, ", but found element of type");
     bool parse = missing || wrong_type || !strncmp(msg + n, "() takes ", 9) ||
-                 !strncmp(msg + n, "() got an unexpected keyword argument", 37);
+                 !strncmp(msg + n, "() got an unexpected keyword argument", 37) ||
+                 !strncmp(msg + n, "() got multiple values for argument", 35);
     if (!parse) return;
     size_t nargs = nn_tuple_len(args) - skip + (kwargs ? nn_dict_len(kwargs) : 0);
     if (options && name_not_found(name, options, self, args, skip, kwargs, nargs)) return;

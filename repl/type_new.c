@@ -6,8 +6,9 @@
  */
 #include "eval_int.h"
 
-/* The class (a new reference) or NULL with TypeError. */
-nn_object *repl_type_new(nn_object *name, nn_object *bases, nn_object *ns)
+/* The class (a new reference) or NULL with TypeError; kwargs (or NULL) go to the
+   bases' __init_subclass__, as type(name, bases, ns, **kwargs) does. */
+nn_object *repl_type_new(nn_object *name, nn_object *bases, nn_object *ns, nn_object *kwargs)
 {
     static const char *const what[] = {"str", "tuple", "dict"};
     nn_object *parts[3] = {name, bases, ns};
@@ -59,6 +60,6 @@ nn_object *repl_type_new(nn_object *name, nn_object *bases, nn_object *ns)
     }
     for (size_t i = 0; !c->meta && i < n; i++)
         if (list[i]->meta) c->meta = (class_obj *)nn_retain(&list[i]->meta->ob);
-    if (repl_class_hash_none(c) < 0 || repl_slots_add_members(c) < 0 || repl_abc_class_init(c, NULL) < 0 || repl_class_init_subclass(c, NULL) < 0) NN_SET(c, NULL);
+    if (repl_class_hash_none(c) < 0 || repl_slots_add_members(c) < 0 || repl_abc_class_init(c, NULL) < 0 || repl_class_init_subclass(c, kwargs) < 0) NN_SET(c, NULL);
     return c ? &c->ob : NULL;
 }

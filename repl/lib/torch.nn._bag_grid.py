@@ -40,7 +40,7 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
         if offsets is not None:
             raise ValueError("if input is 2D, then offsets has to be None, as input is treated is a mini-batch of "
                              "fixed length sequences. However, found offsets of type {}".format(str(type(offsets))))
-        offsets = torch.arange(0, input.numel(), input.size(1), dtype=input.dtype)
+        offsets = torch.arange(0, input.numel(), input.size(1), dtype=input.dtype, device=input.device)
         input = input.reshape(-1)
         if per_sample_weights is not None:
             per_sample_weights = per_sample_weights.reshape(-1)
@@ -81,7 +81,7 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
     if bags < 0:
         bags = 0
     end = offs[-1] if include_last_offset and offs else n
-    bad = ((idx < 0) | (idx >= num)) & (torch.arange(n) < end)
+    bad = ((idx < 0) | (idx >= num)) & (torch.arange(n, device=idx.device) < end)
     if bad.any():
         p = int(bad.nonzero()[0, 0].item())
         raise RuntimeError("[enforce fail at embedding_lookup_idx.cc:214] 0 <= idx && idx < data_size. Index {} "
@@ -93,8 +93,9 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
                 if norm > max_norm:
                     weight[r] *= max_norm / (norm + 1e-7)
     # bag of each position; positions past the last bag and padding_idx's left out
-    bag = torch.bucketize(torch.arange(n), torch.tensor(offs[:bags], dtype=torch.int64), right=True) - 1
-    keep = torch.arange(n) < end
+    positions = torch.arange(n, device=idx.device)  # on the input's device, as ATen's, whatever the default
+    bag = torch.bucketize(positions, torch.tensor(offs[:bags], dtype=torch.int64, device=idx.device), right=True) - 1
+    keep = positions < end
     if padding_idx is not None:
         keep = keep & (idx != padding_idx)
     kidx, kbag = idx[keep], bag[keep]
@@ -102,7 +103,7 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
     rows = F.embedding(kidx, weight, None, None, 2.0, True) if scale_grad_by_freq else weight.index_select(0, kidx)
     dim = weight.size(1)
     if mode == "max":
-        starts = torch.zeros(bags + 1, dtype=torch.int64).index_add(0, kbag + 1, torch.ones_like(kbag)).cumsum(0)
+        starts = torch.zeros(bags + 1, dtype=torch.int64, device=idx.device).index_add(0, kbag + 1, torch.ones_like(kbag)).cumsum(0)
         starts = starts.tolist()
         out = []
         for b in range(bags):
@@ -115,7 +116,7 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
         rows = rows * per_sample_weights[keep].unsqueeze(1)
     out = weight.new_zeros(bags, dim).index_add(0, kbag, rows)
     if mode == "mean":
-        counts = torch.zeros(bags, dtype=weight.dtype).index_add(0, kbag, torch.ones(kbag.numel(), dtype=weight.dtype))
+        counts = weight.new_zeros(bags).index_add(0, kbag, weight.new_ones(kbag.numel()))
         out = out / counts.clamp(min=1).unsqueeze(1)
     return out
 
@@ -334,10 +335,10 @@ def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corner
     return out
 
 
-def _linspace_from_neg_one(num_steps, align_corners, dtype):
+def _linspace_from_neg_one(num_steps, align_corners, dtype, device):
     if num_steps <= 1:
-        return torch.tensor(0, dtype=dtype)
-    r = torch.linspace(-1, 1, num_steps, dtype=dtype)
+        return torch.tensor(0, dtype=dtype, device=device)
+    r = torch.linspace(-1, 1, num_steps, dtype=dtype, device=device)
     if not align_corners:
         r = r * (num_steps - 1) / num_steps
     return r
@@ -373,16 +374,16 @@ def affine_grid(theta, size, align_corners=None):
     if theta.size(0) != N:
         raise RuntimeError("Expected size for first two dimensions of batch2 tensor to be: [{}, {}] but got: [{}, {}]."
                            .format(N, theta.size(2), theta.size(0), theta.size(2)))
-    dt = theta.dtype
+    dt, dev = theta.dtype, theta.device  # the base grid on theta's device, whatever the default
     if len(size) == 4:
         H, W = size[2], size[3]
-        xs = _linspace_from_neg_one(W, align_corners, dt).reshape(1, -1).expand(H, W)
-        ys = _linspace_from_neg_one(H, align_corners, dt).reshape(-1, 1).expand(H, W)
-        base = torch.stack([xs, ys, torch.ones(H, W, dtype=dt)], 2)
+        xs = _linspace_from_neg_one(W, align_corners, dt, dev).reshape(1, -1).expand(H, W)
+        ys = _linspace_from_neg_one(H, align_corners, dt, dev).reshape(-1, 1).expand(H, W)
+        base = torch.stack([xs, ys, torch.ones(H, W, dtype=dt, device=dev)], 2)
         return base.reshape(1, H * W, 3).expand(N, H * W, 3).bmm(theta.transpose(1, 2)).reshape(N, H, W, 2)
     D, H, W = size[2], size[3], size[4]
-    xs = _linspace_from_neg_one(W, align_corners, dt).reshape(1, 1, -1).expand(D, H, W)
-    ys = _linspace_from_neg_one(H, align_corners, dt).reshape(1, -1, 1).expand(D, H, W)
-    zs = _linspace_from_neg_one(D, align_corners, dt).reshape(-1, 1, 1).expand(D, H, W)
-    base = torch.stack([xs, ys, zs, torch.ones(D, H, W, dtype=dt)], 3)
+    xs = _linspace_from_neg_one(W, align_corners, dt, dev).reshape(1, 1, -1).expand(D, H, W)
+    ys = _linspace_from_neg_one(H, align_corners, dt, dev).reshape(1, -1, 1).expand(D, H, W)
+    zs = _linspace_from_neg_one(D, align_corners, dt, dev).reshape(-1, 1, 1).expand(D, H, W)
+    base = torch.stack([xs, ys, zs, torch.ones(D, H, W, dtype=dt, device=dev)], 3)
     return base.reshape(1, D * H * W, 4).expand(N, D * H * W, 4).bmm(theta.transpose(1, 2)).reshape(N, D, H, W, 3)

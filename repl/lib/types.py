@@ -1,5 +1,6 @@
-# types, written in the language: SimpleNamespace, and the names of the
-# built-in types that scripts test against.
+# types, written in the language: SimpleNamespace, the names of the built-in
+# types that scripts test against, and dynamic class creation (new_class,
+# prepare_class, resolve_bases) as CPython 3.11 does it.
 
 
 import math as _math
@@ -34,3 +35,59 @@ FunctionType = type(_f)
 LambdaType = FunctionType
 GeneratorType = type(_g())
 ModuleType = type(_math)
+
+
+def resolve_bases(bases):
+    """The bases with each non-class's __mro_entries__(bases) spread in its place."""
+    resolved = []
+    changed = False
+    for base in bases:
+        entries = None if isinstance(base, type) else getattr(base, '__mro_entries__', None)
+        if entries is None:
+            resolved.append(base)
+            continue
+        spread = entries(bases)
+        if not isinstance(spread, tuple):
+            raise TypeError('__mro_entries__ must return a tuple')
+        resolved.extend(spread)
+        changed = True
+    return tuple(resolved) if changed else bases
+
+
+def _calculate_meta(meta, bases):
+    winner = meta
+    for base in bases:
+        base_meta = type(base)
+        if issubclass(winner, base_meta):
+            continue
+        if issubclass(base_meta, winner):
+            winner = base_meta
+            continue
+        raise TypeError('metaclass conflict: the metaclass of a derived class must be a (non-strict) '
+                        'subclass of the metaclasses of all its bases')
+    return winner
+
+
+def prepare_class(name, bases=(), kwds=None):
+    """(metaclass, namespace, the keywords but metaclass) for a class name(*bases, **kwds)."""
+    kwds = {} if kwds is None else dict(kwds)
+    if 'metaclass' in kwds:
+        meta = kwds.pop('metaclass')
+    else:
+        meta = type(bases[0]) if bases else type
+    if isinstance(meta, type):
+        meta = _calculate_meta(meta, bases)
+    prepare = getattr(meta, '__prepare__', None)
+    ns = prepare(name, bases, **kwds) if prepare is not None else {}
+    return meta, ns, kwds
+
+
+def new_class(name, bases=(), kwds=None, exec_body=None):
+    """The class that `class name(*bases, **kwds)` makes, exec_body(ns) filling its namespace."""
+    resolved = resolve_bases(bases)
+    meta, ns, kwds = prepare_class(name, resolved, kwds)
+    if exec_body is not None:
+        exec_body(ns)
+    if resolved is not bases:
+        ns['__orig_bases__'] = bases
+    return meta(name, resolved, ns, **kwds)
