@@ -30,6 +30,8 @@ nn_object *repl_np_scalar_new(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_np_type_name(void *ud, nn_object *args, nn_object *kwargs);
 /* np_simd.c */
 nn_object *repl_np_simd_f32(void *ud, nn_object *args, nn_object *kwargs);
+/* np_sort.c */
+nn_object *repl_np_argsort_rows(void *ud, nn_object *args, nn_object *kwargs);
 /* np_raw.c */
 nn_object *repl_np_raw_read(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_np_npy_save(void *ud, nn_object *args, nn_object *kwargs);
@@ -1056,6 +1058,7 @@ static const repl_mod_fn helpers[] = {
     {"_pcg_dist", repl_np_pcg_dist, NULL}, /* its distributions */
     {"_register_scalar", repl_np_register_scalar, NULL}, /* np_scalar.c: the scalar types */
     {"_scalar_new", repl_np_scalar_new, NULL},
+    {"_argsort_rows", repl_np_argsort_rows, NULL}, /* np_sort.c: NumPy's quicksort and heapsort */
     {"_type_name", repl_np_type_name, NULL},
     {"_raw_read", repl_np_raw_read, NULL},   /* np_raw.c: tofile, fromfile, memmap, tobytes, frombuffer */
     {"_raw_size", repl_np_raw_size, NULL},
@@ -1091,6 +1094,20 @@ nn_object *repl_mod_numpy(void)
         if (repl_exec_module_source(m, "numpy", repl_pylib_source(parts[i]), "<frozen numpy>") < 0) NN_SET(m, NULL);
     return m;
 }
+
+/* numpy's submodules, for `import numpy.linalg`, `from numpy.random import default_rng`,
+   `from numpy.fft import fft`: the numpy module's objects of those names */
+static nn_object *numpy_part(const char *name)
+{
+    nn_object *m = repl_stdlib_module("numpy");
+    nn_object *v = m ? repl_get_attr(m, name) : NULL;
+    NN_RELEASE(m);
+    return v;
+}
+
+nn_object *repl_mod_numpy_linalg(void) { return numpy_part("linalg"); }
+nn_object *repl_mod_numpy_random(void) { return numpy_part("random"); }
+nn_object *repl_mod_numpy_fft(void) { return numpy_part("fft"); }
 
 /* ------------------------------------------------------------ the bridge */
 
