@@ -1372,14 +1372,22 @@ static nn_object *embedding_forward(nn_module *m, nn_object *args, nn_object *kw
     nn_object *padding = nn_module_getattr(m, "padding_idx"), *max_norm = padding ? nn_module_getattr(m, "max_norm") : NULL;
     int64_t pad;
     if (!max_norm || resolve_padding(padding, w->ndim ? w->sizes[0] : 0, &pad) < 0) return NULL;
-    if (!nn_is_none(max_norm)) {
-        nn_error_set(NN_ERR_NOT_IMPLEMENTED, "Embedding with max_norm is not supported");
-        return NULL;
-    }
     if (!nn_is_tensor(in)) {
         nn_error_set(NN_ERR_TYPE, "embedding(): argument 'indices' (position 2) must be Tensor, not %s",
                      nn_is_none(in) ? "NoneType" : in->type->name);
         return NULL;
+    }
+    if (!nn_is_none(max_norm)) { /* the rows looked up renormed in place first, as F.embedding */
+        nn_object *norm_type = nn_module_getattr(m, "norm_type");
+        bool numbers = norm_type && (nn_is_int(max_norm) || nn_is_float(max_norm)) &&
+                       (nn_is_int(norm_type) || nn_is_float(norm_type));
+        double mx = !numbers ? 0 : nn_is_int(max_norm) ? (double)nn_int_value(max_norm) : nn_float_value(max_norm);
+        double p = !numbers ? 0 : nn_is_int(norm_type) ? (double)nn_int_value(norm_type) : nn_float_value(norm_type);
+        if (!numbers) {
+            if (nn_error_current() == NN_OK) nn_error_set(NN_ERR_TYPE, "max_norm and norm_type must be numbers");
+            return NULL;
+        }
+        if (nn_embedding_renorm_(w, NN_TENSOR(in), mx, p) < 0) return NULL;
     }
     return (nn_object *)nn_embedding(w, NN_TENSOR(in), pad);
 }

@@ -796,6 +796,10 @@ nn_tensor *nn_layer_norm(nn_tensor *input, int n_norm, const int64_t *normalized
                          nn_tensor *weight, nn_tensor *bias, double eps);
 /* weight [num, dim], indices int64 of any shape -> [..., dim]. padding_idx < 0: none. */
 nn_tensor *nn_embedding(nn_tensor *weight, nn_tensor *indices, int64_t padding_idx);
+/* F.embedding's max_norm (ATen's embedding_renorm_): each row of weight that indices name, once, in
+   increasing order, scaled in place without autograd by max_norm / (norm + 1e-7) when its
+   norm_type-norm exceeds max_norm; rows out of range are left to nn_embedding's error. 0 or -1. */
+int nn_embedding_renorm_(nn_tensor *weight, const nn_tensor *indices, double max_norm, double norm_type);
 
 /* ------------------------------------------------------------ randomness */
 

@@ -1054,6 +1054,46 @@ static const char *tensor_type_name(nn_dtype dt)
     return names[dt];
 }
 
+static int cmp_int64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+int nn_embedding_renorm_(nn_tensor *weight, const nn_tensor *indices, double max_norm, double norm_type)
+{
+    if (weight->ndim != 2) return nn_error_set(NN_ERR_RUNTIME, "'weight' must be 2-D");
+    nn_tensor *idx = nn_to_dtype((nn_tensor *)indices, NN_INT64), *hold = NULL;
+    const int64_t *v = idx ? nn_host_read(idx, &hold) : NULL;
+    int64_t k = v ? nn_numel(idx) : 0;
+    int64_t *rows = v ? nn_malloc(sizeof *rows * (size_t)(k + 1)) : NULL;
+    int rc = rows ? 0 : -1;
+    if (rows) {
+        memcpy(rows, v, sizeof *rows * (size_t)k);
+        qsort(rows, (size_t)k, sizeof *rows, cmp_int64);
+    }
+    bool prev = nn_set_grad_enabled(false);
+    for (int64_t i = 0; rc == 0 && i < k; i++) {
+        if ((i > 0 && rows[i] == rows[i - 1]) || rows[i] < 0 || rows[i] >= weight->sizes[0]) continue;
+        nn_tensor *row = nn_select(weight, 0, rows[i]);
+        nn_tensor *norm = row ? nn_norm(row, norm_type, 0, NULL, false) : NULL;
+        double n = 0;
+        rc = norm ? nn_item(norm, &n) : -1;
+        if (rc == 0 && n > max_norm) {
+            nn_tensor *scale = nn_wrapped_number(max_norm / (n + 1e-7), false);
+            rc = scale ? nn_mul_(row, scale) : -1;
+            NN_RELEASE(scale);
+        }
+        NN_RELEASE(norm);
+        NN_RELEASE(row);
+    }
+    nn_set_grad_enabled(prev);
+    nn_free(rows);
+    NN_RELEASE(hold);
+    NN_RELEASE(idx);
+    return rc;
+}
+
 nn_tensor *nn_embedding(nn_tensor *weight, nn_tensor *indices, int64_t padding_idx)
 {
     if (weight->ndim != 2) {

@@ -244,6 +244,10 @@ CTOR(Embedding)
     nn_tensor *p = m && weight ? nn_parameter_new(weight, true) : NULL;
     if (m && weight && (!p || nn_module_register_parameter(m, "weight", p) < 0)) NN_SET(m, NULL);
     NN_RELEASE(p);
+    /* max_norm, norm_type, scale_grad_by_freq, sparse: kept as given (forward renorms with max_norm) */
+    static const char *const kept[4] = {"max_norm", "norm_type", "scale_grad_by_freq", "sparse"};
+    for (int i = 0; m && i < 4; i++)
+        if (a[3 + i] && nn_module_setattr(m, kept[i], a[3 + i]) < 0) NN_SET(m, NULL);
     return MOD(m);
 }
 
@@ -1822,6 +1826,12 @@ FN(embedding)
         (a[2] && !nn_is_none(a[2]) && repl_arg_int(f, "padding_idx", 3, a[2], &pad)))
         return NULL;
     if (pad < -1 && w) pad += w->sizes[0];
+    if (a[3] && !nn_is_none(a[3])) { /* max_norm: the rows looked up renormed in place first */
+        double max_norm, norm_type = 2.0;
+        if (repl_arg_double(f, "max_norm", 4, a[3], &max_norm) || repl_arg_double(f, "norm_type", 5, a[4], &norm_type) ||
+            nn_embedding_renorm_(w, x, max_norm, norm_type) < 0)
+            return NULL;
+    }
     return (nn_object *)nn_embedding(w, x, pad);
 }
 

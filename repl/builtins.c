@@ -2910,6 +2910,8 @@ static const bi_def builtin_functions[] = {
                                  "delattr(x, 'y') is equivalent to ``del x.y``"},
     {"vars", repl_bi_vars, "vars([object]) -> dictionary\nWithout arguments, equivalent to locals().\n"
                            "With an argument, equivalent to object.__dict__."},
+    {"__import__", repl_bi_import, "__import__(name, globals=None, locals=None, fromlist=(), level=0) -> module\n"
+                                   "Import a module: the top-level package, or the module itself when fromlist is given."},
     {"hex", repl_bi_hex, "hex(number, /)\nReturn the hexadecimal representation of an integer.\n\n   >>> hex(12648430)\n   '0xc0ffee'"},
     {"oct", repl_bi_oct, "oct(number, /)\nReturn the octal representation of an integer.\n\n   >>> oct(342391)\n   '0o1234567'"},
     {"bin", repl_bi_bin, "bin(number, /)\nReturn the binary representation of an integer.\n\n   >>> bin(2796202)\n   '0b1010101010101010101010'"},

@@ -781,6 +781,7 @@ nn_object *repl_format_tensor(nn_object *t, const char *spec);
 /* the built-ins ascii() (strformat.c) and vars() (lang_builtins.c) */
 nn_object *repl_bi_ascii(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_bi_vars(void *ud, nn_object *args, nn_object *kwargs);
+nn_object *repl_bi_import(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_bi_delattr(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_bi_hex(void *ud, nn_object *args, nn_object *kwargs); /* hex/oct/bin (lang_builtins.c) */
 nn_object *repl_bi_oct(void *ud, nn_object *args, nn_object *kwargs);

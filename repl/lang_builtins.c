@@ -4,6 +4,9 @@
  * to decline, and Python then tries the reflected or the plain operator), and
  * hex(), oct(), bin().
  */
+#include <stdio.h>
+#include <string.h>
+
 #include "eval_int.h"
 #include "bigint.h"
 
@@ -34,6 +37,76 @@ nn_object *repl_bi_vars(void *ud, nn_object *args, nn_object *kwargs)
         repl_raise_exc(EXC_TypeError, "vars() argument must have __dict__ attribute");
     }
     return d;
+}
+
+/* __import__(name, globals=None, locals=None, fromlist=(), level=0), as the import statement uses it:
+   the module of the dotted name when fromlist is non-empty, else its top-level package */
+nn_object *repl_bi_import(void *ud, nn_object *args, nn_object *kwargs)
+{
+    (void)ud;
+    static const char *const names[5] = {"name", "globals", "locals", "fromlist", "level"};
+    nn_object *a[5] = {0};
+    size_t n = nn_tuple_len(args);
+    if (n > 5) {
+        repl_raise_exc(EXC_TypeError, "__import__() takes at most 5 arguments (%zu given)", n);
+        return NULL;
+    }
+    for (size_t i = 0; i < n; i++) a[i] = nn_tuple_get(args, i);
+    size_t pos = 0;
+    nn_object *k, *v;
+    while (kwargs && nn_dict_next(kwargs, &pos, &k, &v)) {
+        int found = -1;
+        for (int i = 0; i < 5; i++)
+            if (!strcmp(nn_str_cstr(k), names[i])) found = i;
+        if (found < 0 || a[found]) {
+            repl_raise_exc(EXC_TypeError, found < 0 ? "'%s' is an invalid keyword argument for __import__()"
+                                                    : "argument for __import__() given by name ('%s') and position",
+                           nn_str_cstr(k));
+            return NULL;
+        }
+        a[found] = v;
+    }
+    if (!a[0]) {
+        repl_raise_exc(EXC_TypeError, "__import__() missing required argument 'name' (pos 1)");
+        return NULL;
+    }
+    if (!nn_is_str(a[0])) {
+        repl_raise_exc(EXC_TypeError, "module name must be a string");
+        return NULL;
+    }
+    if (a[4] && nn_is_int(a[4]) && nn_int_value(a[4]) < 0) {
+        repl_raise_exc(EXC_ValueError, "level must be >= 0");
+        return NULL;
+    }
+    if (a[4] && nn_is_int(a[4]) && nn_int_value(a[4]) > 0) { /* a script has no parent package */
+        if (!a[1] || nn_is_none(a[1])) {
+            nn_object *key = nn_str_new("'__name__' not in globals"), *t = key ? nn_tuple_pack(1, key) : NULL;
+            nn_object *e = t ? repl_exc_new(EXC_KeyError, t) : NULL;
+            if (e) repl_raise_object(e);
+            NN_RELEASE(e);
+            NN_RELEASE(t);
+            NN_RELEASE(key);
+        } else {
+            repl_raise_exc(EXC_ImportError, "attempted relative import with no known parent package");
+        }
+        return NULL;
+    }
+    const char *name = nn_str_cstr(a[0]);
+    if (!*name) {
+        repl_raise_exc(EXC_ValueError, "Empty module name");
+        return NULL;
+    }
+    nn_object *m = repl_import_by_name(name);
+    int from = a[3] ? repl_truth(a[3]) : 0;
+    if (!m || from < 0 || from || !strchr(name, '.')) {
+        if (from < 0) NN_SET(m, NULL);
+        return m;
+    }
+    NN_RELEASE(m);
+    char top[256];
+    size_t len = strcspn(name, ".");
+    snprintf(top, sizeof top, "%.*s", (int)(len < sizeof top ? len : sizeof top - 1), name);
+    return repl_import_by_name(top);
 }
 
 /* delattr(obj, name): del obj.name */
