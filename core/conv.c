@@ -38,18 +38,37 @@ static nn_tensor *f64_to(nn_tensor *t, nn_dtype dtype)
     return r;
 }
 
+/* oneDNN's jit:avx2 forward kernel's register blocking (ur_w output pixels a
+   tile) as its init_conf chooses it, and whether that accepts the geometry's
+   left and right padding. */
+static bool onednn_forward_tiles_ok(const conv_shape *s, int64_t ekw)
+{
+    int64_t ur_w = s->ow < 3 ? s->ow : 3, tail = s->ow % ur_w, l_pad = s->padding[1], sw = s->stride[1];
+    if (l_pad > ur_w || (s->kw > 7 && (s->padding[0] || l_pad) && (sw > 1 || s->stride[0] > 1))) return false;
+    int64_t r_pad = (s->ow - tail - 1) * sw + ekw - (s->w + l_pad);
+    if (r_pad > ur_w * sw && s->ow / ur_w > 1) {
+        ur_w = r_pad / sw + tail < (s->ow < 7 ? s->ow : 7) ? r_pad / sw + tail : (s->ow < 7 ? s->ow : 7);
+        tail = s->ow % ur_w;
+        r_pad = (s->ow - tail - 1) * sw + ekw - (s->w + l_pad);
+        if (ur_w < (l_pad > r_pad ? l_pad : r_pad)) return false;
+    }
+    return true;
+}
+
 /* Marks the float32 convolutions that PyTorch 1.13 runs through oneDNN's
    jit:avx2 kernels, whose order cpu/conv2d_onednn.c reproduces:
    ConvParams::use_mkldnn (a 1x1 kernel only with a stride, a dilation, a batch
    of 16 or more threads; then groups, a kernel above 3x3, a batch of more than
-   one or a large input) and the geometries the jit:avx2 kernels accept (no
-   dilation, one stride both ways, padding inside the kernel's reach, kw < 14;
-   groups only of multiples of 8 channels each way, or depthwise, one channel
-   each way, which oneDNN's jit_dw kernels sum in the same orders: other groups
-   go to oneDNN's GEMM);
-   its input gradient not for under 8 channels with kw > 3 and a stride, which
-   oneDNN sends to its GEMM. A 1x1 kernel without padding goes to oneDNN's
-   jit_1x1 kernels, whose blocks cpu/conv2d_onednn.c also follows. */
+   one or a large input) and the geometries the jit:avx2 kernels accept (one
+   stride both ways, padding inside the dilated kernel's reach, kw < 14; groups
+   only of multiples of 8 channels each way, or depthwise, one channel each way,
+   which oneDNN's jit_dw kernels sum in the same orders: other groups go to
+   oneDNN's GEMM). Each pass on its own: the forward only where its tiles take
+   the padding; the input gradient not for under 8 channels with kw > 3 and a
+   stride, nor a dilation with a stride; the weight and bias gradients not with
+   a dilation (those go to oneDNN's GEMM, which nnscope's GEMM stands in for). A
+   1x1 kernel without padding goes to oneDNN's jit_1x1 kernels, whose blocks
+   cpu/conv2d_onednn.c also follows. */
 static void mark_onednn(conv_shape *s)
 {
     bool strided = s->stride[0] > 1 || s->stride[1] > 1, dilated = s->dilation[0] > 1 || s->dilation[1] > 1;
@@ -58,12 +77,15 @@ static void mark_onednn(conv_shape *s)
     int64_t cg = s->c / s->groups, og = s->o / s->groups;
     bool depthwise = s->groups > 1 && cg == 1 && og == 1;
     bool groups_ok = s->groups == 1 || (cg % 8 == 0 && og % 8 == 0) || depthwise;
-    int64_t end_h = (s->oh - 1) * s->stride[0] + s->kh - s->h - s->padding[0];
-    int64_t end_w = (s->ow - 1) * s->stride[1] + s->kw - s->w - s->padding[1];
-    s->onednn = mkldnn && groups_ok && !dilated && s->stride[0] == s->stride[1] &&
-                s->kw < 14 && s->kh <= s->h && s->padding[0] < s->kh && s->padding[1] < s->kw && end_h < s->kh &&
-                end_w < s->kw;
-    s->onednn_input_grad = s->onednn && (depthwise || !(s->c < 8 && s->kw > 3 && s->stride[1] > 1));
+    int64_t ekh = s->dilation[0] * (s->kh - 1) + 1, ekw = s->dilation[1] * (s->kw - 1) + 1; /* the dilated extent */
+    int64_t end_h = (s->oh - 1) * s->stride[0] + ekh - s->h - s->padding[0];
+    int64_t end_w = (s->ow - 1) * s->stride[1] + ekw - s->w - s->padding[1];
+    bool jit = mkldnn && groups_ok && !(dilated && (depthwise || s->kh * s->kw == 1)) &&
+               s->stride[0] == s->stride[1] && s->kw < 14 && ekh <= s->h && s->padding[0] < ekh &&
+               s->padding[1] < ekw && end_h < ekh && end_w < ekw;
+    s->onednn = jit && (!dilated || onednn_forward_tiles_ok(s, ekw));
+    s->onednn_input_grad = jit && (depthwise || !(s->c < 8 && s->kw > 3 && s->stride[1] > 1)) && !(dilated && strided);
+    s->onednn_weight_grad = jit && !dilated;
 }
 
 static void shape_from(conv_shape *s, const nn_tensor *x, const nn_tensor *w, const nn_op_params *p)
@@ -78,7 +100,7 @@ static void shape_from(conv_shape *s, const nn_tensor *x, const nn_tensor *w, co
     s->groups = p->i[6];
     s->oh = (s->h + 2 * s->padding[0] - s->dilation[0] * (s->kh - 1) - 1) / s->stride[0] + 1;
     s->ow = (s->w + 2 * s->padding[1] - s->dilation[1] * (s->kw - 1) - 1) / s->stride[1] + 1;
-    s->onednn = s->onednn_input_grad = false;
+    s->onednn = s->onednn_input_grad = s->onednn_weight_grad = false;
     if (x->dtype == NN_FLOAT32) mark_onednn(s);
 }
 
@@ -203,8 +225,8 @@ static int backward_gemm(const conv_shape *s, nn_tensor *x, nn_tensor *w, nn_ten
     nn_tensor *gcc = gc ? dense(gc) : NULL;
     nn_tensor *gx = gcc && need_x ? nn_empty_like(x) : NULL;
     nn_tensor *gw = gcc && need_w ? nn_zeros_like(w) : NULL;
-    nn_tensor *gb = gcc && need_b && s->onednn ? nn_zeros_on(nn_device_of(x), 1, &s->o, x->dtype) : NULL;
-    int rc = gcc && (gx || !need_x) && (gw || !need_w) && (gb || !need_b || !s->onednn) ? 0 : -1;
+    nn_tensor *gb = gcc && need_b && s->onednn_weight_grad ? nn_zeros_on(nn_device_of(x), 1, &s->o, x->dtype) : NULL;
+    int rc = gcc && (gx || !need_x) && (gw || !need_w) && (gb || !need_b || !s->onednn_weight_grad) ? 0 : -1;
     if (rc == 0 && nn_numel(gcc) > 0)
         rc = NN_KERNEL(nn_backend_of(xc), conv2d_backward, (s, xc, wc, gcc, gx, gw, gb));
     else if (rc == 0 && gx)
@@ -224,11 +246,22 @@ static int backward_gemm(const conv_shape *s, nn_tensor *x, nn_tensor *w, nn_ten
 }
 
 int nn_conv2d_input_weight_grads(nn_tensor *x, nn_tensor *w, nn_tensor *gy, const nn_op_params *p, bool need_x,
-                                 bool need_w, bool need_b, nn_tensor **gin)
+                                 bool need_w, bool need_b, bool slow, nn_tensor **gin)
 {
     conv_shape s;
     shape_from(&s, x, w, p);
+    if (slow) s.onednn = s.onednn_input_grad = s.onednn_weight_grad = false;
     return backward_gemm(&s, x, w, gy, need_x, need_w, need_b, gin);
+}
+
+nn_tensor *nn_conv2d_slow(nn_tensor *x, nn_tensor *w, const nn_op_params *p)
+{
+    if (check_args(x, w, NULL, p) < 0) return NULL;
+    conv_shape s;
+    shape_from(&s, x, w, p);
+    s.onednn = s.onednn_input_grad = s.onednn_weight_grad = false;
+    int64_t out_sizes[4] = {s.n, s.o, s.oh, s.ow};
+    return conv2d_4d_gemm(&s, x, w, NULL, out_sizes);
 }
 
 int nn_convolution_backward(nn_node *n, nn_tensor **gout, nn_tensor **gin)

@@ -222,7 +222,7 @@ static int conv1d_kernel_grads(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     bool need_x = nn_node_needs_input_grad(n, 0), need_w = nn_node_needs_input_grad(n, 1);
     bool need_b = n->n_inputs == 3 && nn_node_needs_input_grad(n, 2);
     nn_tensor *x4 = as4d(x), *w4 = x4 ? as4d(w) : NULL, *g4 = w4 ? as4d(gout[0]) : NULL, *r[3] = {NULL, NULL, NULL};
-    int rc = g4 ? nn_conv2d_input_weight_grads(x4, w4, g4, &n->p, need_x, need_w, need_b, r) : -1;
+    int rc = g4 ? nn_conv2d_input_weight_grads(x4, w4, g4, &n->p, need_x, need_w, need_b, false, r) : -1;
     NN_RELEASE(x4);
     NN_RELEASE(w4);
     NN_RELEASE(g4);
@@ -270,7 +270,7 @@ static nn_tensor *conv_transpose_batched(nn_tensor *x, nn_tensor *w, nn_tensor *
         }
     }
     nn_tensor *shape = w4 ? nn_empty(4, out, x->dtype) : NULL, *r[3] = {NULL, NULL, NULL};
-    int rc = shape ? nn_conv2d_input_weight_grads(shape, w4, x4, p, true, false, false, r) : -1;
+    int rc = shape ? nn_conv2d_input_weight_grads(shape, w4, x4, p, true, false, false, true, r) : -1;
     NN_RELEASE(shape);
     NN_RELEASE(x4);
     NN_RELEASE(w4);
@@ -337,13 +337,13 @@ static int transpose_kernel_grads(nn_node *n, nn_tensor **gout, nn_tensor **gin)
     int rc = g4 ? 0 : -1;
     if (rc == 0 && need_x) { /* the convolution of the gradient */
         bool prev = nn_set_grad_enabled(false);
-        r[0] = nn_conv2d(g4, w4, NULL, n->p.i, n->p.i + 2, n->p.i + 4, n->p.i[6]);
+        r[0] = nn_conv2d_slow(g4, w4, &n->p);
         nn_set_grad_enabled(prev);
         if (!r[0]) rc = -1;
     }
     nn_tensor *unused[3] = {NULL, NULL, NULL};
     if (rc == 0 && need_w) { /* that convolution's weight gradient, input and output gradient swapped */
-        rc = nn_conv2d_input_weight_grads(g4, w4, x4, &n->p, false, true, false, unused);
+        rc = nn_conv2d_input_weight_grads(g4, w4, x4, &n->p, false, true, false, true, unused);
         r[1] = unused[1];
     }
     NN_RELEASE(x4);

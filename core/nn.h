@@ -272,6 +272,9 @@ void nn_dict_clear(nn_object *d);
 /* A number that changes whenever a key is added or removed or the keys' order
    changes (not when a value is replaced): caches of the keys compare it. */
 uint64_t nn_dict_version(const nn_object *d);
+/* A number that changes with every change of d, values included: a mirror of
+   its contents compares it to know whether it is current. */
+uint64_t nn_dict_changes(const nn_object *d);
 /* Moves key to the last position (first when !last), as OrderedDict.move_to_end;
    KeyError when missing; d unchanged on failure. */
 int nn_dict_move_to_end(nn_object *d, nn_object *key, bool last);

@@ -45,9 +45,15 @@ nn_module *nn_instance_norm_new(int nd, int64_t num_features, double eps, double
    (4-d, float32/float64) for gy into gin[0] (input, need_x), gin[1] (weight,
    need_w) and, where it runs in oneDNN's order (nn_conv_geom's onednn), gin[2]
    (bias, need_b; else NULL: the caller sums gy) as new references; p as the
-   convolution op's params. 0 or -1. */
+   convolution op's params; slow: in ATen's slow_conv2d order (im2col + GEMM, one
+   sample at a time) whatever path 1.13's conv2d takes for the geometry, as its
+   slow_conv_transpose2d computes. 0 or -1. */
 int nn_conv2d_input_weight_grads(nn_tensor *x, nn_tensor *w, nn_tensor *gy, const nn_op_params *p, bool need_x,
-                                 bool need_w, bool need_b, nn_tensor **gin);
+                                 bool need_w, bool need_b, bool slow, nn_tensor **gin);
+/* conv2d(x, w) (4-d float32/float64, no bias, not recorded) in slow_conv2d's order:
+   the input gradient of a transposed convolution, as slow_conv_transpose2d's
+   backward computes it; new reference. */
+nn_tensor *nn_conv2d_slow(nn_tensor *x, nn_tensor *w, const nn_op_params *p);
 
 /* conv_more.c: F.conv1d, F.conv_transpose1d/2d (dims 1 or 2; arrays of dims values), the modules
    Conv1d (which 0), ConvTranspose1d (1), ConvTranspose2d (2) */

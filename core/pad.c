@@ -224,7 +224,8 @@ static void full_items(nn_index_item *items, int k)
 }
 
 /* ATen's _pad_circular: the input copied into the middle of a new tensor, then
-   each padded dim's borders copied from the other side of the tensor itself. */
+   each padded dim's borders (the last dim's first) copied from the other side
+   of the tensor itself. */
 nn_tensor *nn_circular_pad(nn_tensor *x, int k, const int64_t *pad)
 {
     if (k < 1 || k > 3 || x->ndim < k + 1 || x->ndim > k + 2)
@@ -255,8 +256,8 @@ nn_tensor *nn_circular_pad(nn_tensor *x, int k, const int64_t *pad)
     }
     nn_tensor *in_slice = NN_KEEP(&s, nn_index(x, k + 1, ii));
     int rc = in_slice ? nn_index_put_(out, k + 1, oi, in_slice) : -1;
-    for (int j = 0; j < k && rc == 0; j++) {
-        int q = k - 1 - j, d = x->ndim - k + j;
+    for (int q = 0; q < k && rc == 0; q++) { /* the last dim first, as ATen (the gradients' sums follow) */
+        int j = k - 1 - q, d = x->ndim - 1 - q;
         int64_t l = pad[2 * q], r = pad[2 * q + 1], n = sizes[d];
         int64_t rr = r > 0 ? r : 0, ll = l > 0 ? l : 0;
         full_items(oi, k);

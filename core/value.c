@@ -557,6 +557,7 @@ typedef struct dict_obj {
     size_t n_slots; /* power of two */
     bool ordered;   /* an OrderedDict: only its repr (and the language's ==) differ */
     uint64_t version; /* counts changes to the set of keys or their order */
+    uint64_t changes; /* counts every change: keys, order or values */
     nn_object *attrs; /* owned or NULL: an OrderedDict's own attributes (its __dict__) */
 } dict_obj;
 
@@ -568,6 +569,7 @@ static void dict_clear_entries(dict_obj *d)
     }
     d->n_entries = d->len = 0;
     d->version++;
+    d->changes++;
     if (d->index)
         for (size_t i = 0; i < d->n_slots; i++) d->index[i] = -1;
 }
@@ -751,6 +753,7 @@ int nn_dict_set(nn_object *dict, nn_object *key, nn_object *value)
         dict_entry *e = &d->entries[d->index[slot]];
         NN_RETAIN(value);
         NN_SET(e->value, value);
+        d->changes++;
         return 0;
     }
     if (d->n_entries == d->cap_entries) {
@@ -767,6 +770,7 @@ int nn_dict_set(nn_object *dict, nn_object *key, nn_object *value)
     d->index[slot] = (int64_t)d->n_entries++;
     d->len++;
     d->version++;
+    d->changes++;
     return 0;
 }
 
@@ -788,6 +792,7 @@ int nn_dict_del(nn_object *dict, nn_object *key)
     NN_SET(e->value, NULL);
     d->len--;
     d->version++;
+    d->changes++;
     /* the index slot still points at the emptied entry, which lookups skip: a
        tombstone that keeps probe chains intact until the next rebuild compacts */
     return 0;
@@ -849,6 +854,8 @@ void nn_dict_clear(nn_object *d) { dict_clear_entries((dict_obj *)d); }
 
 uint64_t nn_dict_version(const nn_object *d) { return ((const dict_obj *)d)->version; }
 
+uint64_t nn_dict_changes(const nn_object *d) { return ((const dict_obj *)d)->changes; }
+
 int nn_dict_move_to_end(nn_object *dict, nn_object *key, bool last)
 {
     dict_obj *d = (dict_obj *)dict;
@@ -876,6 +883,7 @@ int nn_dict_move_to_end(nn_object *dict, nn_object *key, bool last)
     }
     dict_reindex(d);
     d->version++;
+    d->changes++;
     return 0;
 }
 

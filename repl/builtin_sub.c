@@ -523,6 +523,7 @@ int repl_instance_set_dict(instance_obj *self, nn_object *value)
         return repl_raise_exc(EXC_TypeError, "__dict__ must be set to a dictionary, not a '%s'", repl_value_type_name(value));
     if (value == &self->ob) { /* AttrDict: the attributes are the items */
         repl_nmap_clear(&self->attrs);
+        NN_SET(self->dict, NULL);
         self->attrs_in_value = true;
         return 0;
     }
@@ -532,7 +533,9 @@ int repl_instance_set_dict(instance_obj *self, nn_object *value)
         if (!nn_is_str(k))
             return repl_raise_exc(EXC_TypeError, "attribute name must be string, not '%s'", repl_value_type_name(k));
     repl_nmap_clear(&self->attrs);
+    NN_SET(self->dict, NULL);
     self->attrs_in_value = false;
+    if (d == value) return repl_instance_dict_adopt(self, d); /* a dict: from now on its __dict__ */
     pos = 0;
     while (nn_dict_next(d, &pos, &k, &v))
         if (repl_nmap_set(&self->attrs, nn_str_cstr(k), v) < 0) return -1;

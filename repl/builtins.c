@@ -1274,7 +1274,10 @@ static nn_object *bi_dir(void *ud, nn_object *args, nn_object *kwargs)
     }
     nn_object *o = ARG(0);
     if (o->type == &repl_module_type) maps[n++] = &((module_obj *)o)->dict;
-    else if (o->type == &repl_instance_type) maps[n++] = &((instance_obj *)o)->attrs;
+    else if (o->type == &repl_instance_type) {
+        if (repl_instance_dict_sync((instance_obj *)o) < 0) return NULL;
+        maps[n++] = &((instance_obj *)o)->attrs;
+    }
     class_obj *c = o->type == &repl_class_type ? (class_obj *)o : o->type == &repl_module_type ? NULL : repl_class_of(o);
     for (; c && n < 16; c = c->base) maps[n++] = &c->dict;
     nn_object *extra = native_names(o);

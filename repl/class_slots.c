@@ -12,18 +12,24 @@
 
 #include "eval_int.h"
 
-/* Whether the __slots__ of class k (a str, or a tuple/list of strs) names the
+/* The next entry of a __slots__ tuple, list or dict (its keys; the values are
+   the slots' docs), from *pos = 0 on; NULL at the end or for another value. */
+static nn_object *next_entry(nn_object *slots, size_t *pos)
+{
+    if (slots->type == &nn_tuple_type) return *pos < nn_tuple_len(slots) ? nn_tuple_get(slots, (*pos)++) : NULL;
+    if (nn_is_list(slots)) return *pos < nn_list_len(slots) ? nn_list_get(slots, (*pos)++) : NULL;
+    nn_object *k, *v;
+    return nn_is_dict(slots) && nn_dict_next(slots, pos, &k, &v) ? k : NULL;
+}
+
+/* Whether the __slots__ of class k (a str, or a tuple/list/dict of strs) names the
    attribute name (an entry `__x` names `_K__x`, as CPython mangles it). */
 static bool slots_name(const class_obj *k, nn_object *slots, const char *name)
 {
     if (nn_is_str(slots)) return repl_mangled_is(k->name, nn_str_cstr(slots), name);
-    bool tuple = slots->type == &nn_tuple_type;
-    if (!tuple && !nn_is_list(slots)) return false;
-    size_t n = tuple ? nn_tuple_len(slots) : nn_list_len(slots);
-    for (size_t i = 0; i < n; i++) {
-        nn_object *s = tuple ? nn_tuple_get(slots, i) : nn_list_get(slots, i);
+    size_t pos = 0;
+    for (nn_object *s; (s = next_entry(slots, &pos));)
         if (nn_is_str(s) && repl_mangled_is(k->name, nn_str_cstr(s), name)) return true;
-    }
     return false;
 }
 
@@ -208,10 +214,8 @@ int repl_slots_add_members(class_obj *c)
     nn_object *slots = repl_nmap_get(&c->dict, "__slots__");
     if (!slots) return 0;
     if (nn_is_str(slots)) return add_member(c, slots);
-    bool tuple = slots->type == &nn_tuple_type;
-    if (!tuple && !nn_is_list(slots)) return 0;
-    size_t n = tuple ? nn_tuple_len(slots) : nn_list_len(slots);
-    for (size_t i = 0; i < n; i++)
-        if (add_member(c, tuple ? nn_tuple_get(slots, i) : nn_list_get(slots, i)) < 0) return -1;
+    size_t pos = 0;
+    for (nn_object *e; (e = next_entry(slots, &pos));)
+        if (add_member(c, e) < 0) return -1;
     return 0;
 }

@@ -239,14 +239,20 @@ nn_object *repl_class_special_attr(class_obj *c, const char *name)
         return m;
     }
     if (strcmp(name, "__bases__") == 0 && c->bases) return nn_retain(c->bases);
-    if (strcmp(name, "__dict__") == 0) {   /* a copy (CPython's is a read-only mappingproxy) */
+    if (strcmp(name, "__dict__") == 0) { /* a read-only mappingproxy of a copy (types.py) */
         const char **keys = repl_nmap_keys_ordered(&c->dict);
         if (!keys && c->dict.len) return NULL;
         nn_object *d = nn_dict_new();
         for (uint32_t i = 0; d && i < c->dict.len; i++)
             if (nn_dict_set_str(d, keys[i], repl_nmap_get(&c->dict, keys[i])) < 0) NN_SET(d, NULL);
         nn_free(keys);
-        return d;
+        nn_object *types = d ? repl_stdlib_module("types") : NULL;
+        nn_object *proxy_cls = types ? repl_get_attr(types, "MappingProxyType") : NULL;
+        nn_object *proxy = proxy_cls ? repl_call_object(proxy_cls, &d, 1, NULL) : NULL;
+        NN_RELEASE(proxy_cls);
+        NN_RELEASE(types);
+        NN_RELEASE(d);
+        return proxy;
     }
     return NULL;
 }

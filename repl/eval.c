@@ -1893,6 +1893,7 @@ nn_object *repl_instance_generic_getattr(nn_object *obj, const char *name)
     if (cv && cv->type == &repl_desc_type && ((desc_obj *)cv)->kind == DESC_PROPERTY) return class_attr(cv, obj, o->cls);
     nn_object *v = descr_get(cv, obj, o->cls, true); /* a data descriptor comes before the instance's own */
     if (v || nn_error_current()) return v;
+    if (repl_instance_dict_sync(o) < 0) return NULL;
     v = o->attrs_in_value && o->value ? nn_dict_get_str(o->value, name) : repl_nmap_get(&o->attrs, name);
     if (v) return nn_retain(v);
     if (cv && cv->type == &repl_member_type) cv = NULL; /* an empty slot: no such attribute */
@@ -1903,19 +1904,7 @@ nn_object *repl_instance_generic_getattr(nn_object *obj, const char *name)
     if (strcmp(name, "__class__") == 0) return nn_retain(&o->cls->ob);
     if (strcmp(name, "__dict__") == 0 && o->attrs_in_value && o->value) return nn_retain(obj);
     if (strcmp(name, "__dict__") == 0 && repl_slots_refuse(o->cls, name)) return attr_error(obj, name);
-    if (strcmp(name, "__dict__") == 0) {
-        const char **keys = repl_nmap_keys_ordered(&o->attrs);
-        if (!keys && o->attrs.len) return NULL;
-        nn_object *d = nn_dict_new();
-        bool exc = repl_is_exception(obj); /* args and the chaining attributes are not in its __dict__ */
-        for (uint32_t i = 0; d && i < o->attrs.len; i++)
-            if (exc && (strcmp(keys[i], "args") == 0 || (strncmp(keys[i], "__", 2) == 0 && keys[i][2]))) continue;
-            else if (exc && repl_exception_field(obj, keys[i])) continue;
-            else if (repl_slots_has(o->cls, keys[i])) continue; /* a slot's value is not in __dict__ */
-            else if (nn_dict_set_str(d, keys[i], repl_nmap_get(&o->attrs, keys[i])) < 0) NN_SET(d, NULL);
-        nn_free(keys);
-        return d;
-    }
+    if (strcmp(name, "__dict__") == 0) return repl_instance_dict(o);
     if (o->value) return repl_builtin_sub_value_attr(obj, name); /* i.real, s.__len__ */
     return attr_error(obj, name);
 }
@@ -2281,7 +2270,7 @@ static int instance_store(nn_object *obj, const char *name, nn_object *value)
         return repl_raise_exc(EXC_AttributeError, "'%s' object has no attribute '%s'", o->cls->name, name);
     if (strcmp(name, "__dict__") == 0) return repl_instance_set_dict(o, value);
     if (o->attrs_in_value && o->value) return nn_dict_set_str(o->value, name, value);
-    return repl_nmap_set(&o->attrs, name, value);
+    return repl_instance_put(o, name, value);
 }
 
 int repl_lang_class_setattr(nn_object *obj, const char *name, nn_object *value)
@@ -2294,8 +2283,13 @@ int repl_lang_class_setattr(nn_object *obj, const char *name, nn_object *value)
     return repl_nmap_set(&c->dict, name, value);
 }
 
+/* The module builtins writes through to the built-in names, as CPython's
+   (patch('builtins.open', ...) reaches every `open(...)`). */
+static bool is_builtins_module(nn_object *obj) { return strcmp(((module_obj *)obj)->name, "builtins") == 0; }
+
 int repl_lang_module_setattr(nn_object *obj, const char *name, nn_object *value)
 {
+    if (is_builtins_module(obj) && repl_nmap_set(&repl_current->builtins, name, value) < 0) return -1;
     return repl_nmap_set(&((module_obj *)obj)->dict, name, value);
 }
 
@@ -2379,7 +2373,8 @@ int repl_instance_delattr(nn_object *obj, const char *name)
     }
     instance_obj *o = (instance_obj *)obj;
     if (o->attrs_in_value && o->value && nn_dict_get_str(o->value, name)) return nn_dict_del_str(o->value, name);
-    if (repl_nmap_del(&((instance_obj *)obj)->attrs, name)) return 0;
+    if (repl_instance_dict_sync(o) < 0) return -1;
+    if (repl_nmap_del(&o->attrs, name)) return repl_instance_dict_store(o, name, NULL);
     if (pv && pv->type == &repl_member_type) return repl_raise_exc(EXC_AttributeError, "%s", name); /* an empty slot */
     return repl_raise_exc(EXC_AttributeError, "'%s' object has no attribute '%s'", repl_value_type_name(obj), name);
 }
@@ -2392,7 +2387,10 @@ int repl_lang_class_delattr(nn_object *obj, const char *name)
 
 int repl_lang_module_delattr(nn_object *obj, const char *name)
 {
-    if (repl_nmap_del(&((module_obj *)obj)->dict, name)) return 0;
+    if (repl_nmap_del(&((module_obj *)obj)->dict, name)) {
+        if (is_builtins_module(obj)) repl_nmap_del(&repl_current->builtins, name);
+        return 0;
+    }
     return repl_raise_exc(EXC_AttributeError, "'%s' object has no attribute '%s'", repl_value_type_name(obj), name);
 }
 
@@ -3242,57 +3240,6 @@ static nn_object *eval_comp(frame *f, const repl_node *n)
     return out;
 }
 
-/* An instance's __dict__ is a copy of its attributes here: the forms that change
-   `x.__dict__` in place (x.__dict__[k] = v, del x.__dict__[k], x.__dict__.update(...)
-   and the other dict methods) write the copy back to x afterwards. dict_owner_node
-   gives x's node when n is `x.__dict__`, else NULL. */
-static const repl_node *dict_owner_node(const repl_node *n)
-{
-    return n->kind == REPL_AST_Attribute && strcmp(n->v.Attribute.attr, "__dict__") == 0 ? n->v.Attribute.value : NULL;
-}
-
-/* o's attributes become the str-keyed items of d (o an instance; its __setattr__ is
-   not called, as writes to a __dict__ bypass it in Python). */
-static int dict_write_back(nn_object *o, nn_object *d)
-{
-    instance_obj *inst = (instance_obj *)o;
-    const char **keys = repl_nmap_keys_ordered(&inst->attrs);
-    if (!keys && inst->attrs.len) return -1;
-    for (uint32_t i = 0, n = inst->attrs.len; i < n; i++)
-        if (!nn_dict_get_str(d, keys[i])) repl_nmap_del(&inst->attrs, keys[i]);
-    nn_free(keys);
-    size_t pos = 0;
-    nn_object *k, *v;
-    while (nn_dict_next(d, &pos, &k, &v))
-        if (nn_is_str(k) && repl_nmap_set(&inst->attrs, nn_str_cstr(k), v) < 0) return -1;
-    return 0;
-}
-
-/* The value of node n; when n is `x.__dict__` for an instance x, also x itself
-   (*owner, a new reference) for dict_write_back after a change. */
-static nn_object *eval_dict_aware(frame *f, const repl_node *n, nn_object **owner)
-{
-    const repl_node *owner_node = dict_owner_node(n);
-    if (!owner_node) return eval(f, n);
-    nn_object *o = eval(f, owner_node);
-    nn_object *d = o ? repl_get_attr(o, "__dict__") : NULL;
-    if (d && o->type == &repl_instance_type) *owner = o;
-    else NN_RELEASE(o);
-    return d;
-}
-
-/* The callee of a call: for `x.__dict__.m(...)`, m of the copy (*dict, a new reference)
-   and x (*owner), for dict_write_back after the call. */
-static nn_object *eval_callee(frame *f, const repl_node *fn, nn_object **owner, nn_object **dict)
-{
-    if (fn->kind != REPL_AST_Attribute || !dict_owner_node(fn->v.Attribute.value)) return eval(f, fn);
-    nn_object *d = eval_dict_aware(f, fn->v.Attribute.value, owner);
-    nn_object *m = d ? repl_get_attr(d, fn->v.Attribute.attr) : NULL;
-    if (m && *owner) *dict = d;
-    else NN_RELEASE(d);
-    return m;
-}
-
 /* How CPython 3.11 names a callee in a call's argument errors: __main__.f and
    __main__.A.m for a function or method of the language, a built-in's name. */
 static void callee_name(nn_object *func, char *buf, size_t cap)
@@ -3358,8 +3305,7 @@ fail:
 
 static nn_object *eval_call(frame *f, const repl_node *n)
 {
-    nn_object *dict_owner = NULL, *dict = NULL;
-    nn_object *func = eval_callee(f, n->v.Call.func, &dict_owner, &dict);
+    nn_object *func = eval(f, n->v.Call.func);
     if (!func) return NULL;
     const repl_node_list *al = &n->v.Call.args, *kl = &n->v.Call.keywords;
     nn_object *stackbuf[8], **args = stackbuf, *starred = NULL, *kwargs = NULL, *result = NULL;
@@ -3386,7 +3332,6 @@ static nn_object *eval_call(frame *f, const repl_node *n)
     }
     f->line = n->line;
     result = repl_call_object(func, args, nargs, kwargs);
-    if (result && dict_owner && dict_write_back(dict_owner, dict) < 0) NN_SET(result, NULL);
 out:
     if (!starred)
         for (int i = 0; i < nargs; i++) NN_RELEASE(args[i]);
@@ -3394,8 +3339,6 @@ out:
     NN_RELEASE(starred);
     NN_RELEASE(kwargs);
     NN_RELEASE(func);
-    NN_RELEASE(dict_owner);
-    NN_RELEASE(dict);
     return result;
 }
 
@@ -3694,12 +3637,10 @@ static int assign(frame *f, const repl_node *t, nn_object *value)
         return rc;
     }
     case REPL_AST_Subscript: {
-        nn_object *owner = NULL, *o = eval_dict_aware(f, t->v.Subscript.value, &owner);
+        nn_object *o = eval(f, t->v.Subscript.value);
         if (!o) return -1;
         nn_object *k = eval(f, t->v.Subscript.slice);
         int rc = k ? set_item(o, k, value) : -1;
-        if (rc == 0 && owner) rc = dict_write_back(owner, o);
-        NN_RELEASE(owner);
         NN_RELEASE(o);
         NN_RELEASE(k);
         return rc;
@@ -3722,12 +3663,10 @@ static int delete(frame *f, const repl_node *t)
         return rc;
     }
     case REPL_AST_Subscript: {
-        nn_object *owner = NULL, *o = eval_dict_aware(f, t->v.Subscript.value, &owner);
+        nn_object *o = eval(f, t->v.Subscript.value);
         if (!o) return -1;
         nn_object *k = eval(f, t->v.Subscript.slice);
         int rc = k ? del_item(o, k) : -1;
-        if (rc == 0 && owner) rc = dict_write_back(owner, o);
-        NN_RELEASE(owner);
         NN_RELEASE(o);
         NN_RELEASE(k);
         return rc;

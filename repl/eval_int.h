@@ -169,6 +169,9 @@ typedef struct instance_obj {
     nn_object *value;   /* owned: the built-in value of an instance of a subclass of a
                            built-in type (cls->vbase), as CPython lays out a subtype; else NULL */
     bool attrs_in_value; /* self.__dict__ = self on a dict subclass: attributes live in value */
+    nn_object *dict;     /* owned or NULL: the dict that obj.__dict__ gave, kept equal to attrs'
+                            visible names (instance_dict.c) */
+    uint64_t dict_seen;  /* nn_dict_changes(dict) when attrs last took dict's contents */
     long weak;           /* 1 + its slot in mod_weakref.c's table when weak references to it exist, else 0 */
 } instance_obj;
 
@@ -594,6 +597,18 @@ nn_object *repl_builtin_value_slot(nn_object *self, const char *name);
 /* self.__dict__ = value: self's attributes become value's items (the value
    itself for self.__dict__ = self on a dict subclass: AttrDict). 0 or -1. */
 int repl_instance_set_dict(instance_obj *self, nn_object *value);
+/* instance_dict.c: obj.__dict__ (new reference), the same dict each time */
+nn_object *repl_instance_dict(instance_obj *o);
+/* attrs take the changes made to o's __dict__ since the last call (o->dict set) */
+int repl_instance_dict_take(instance_obj *o);
+/* Before reading or changing o's attributes: attrs take what was written to its __dict__. */
+static inline int repl_instance_dict_sync(instance_obj *o) { return o->dict ? repl_instance_dict_take(o) : 0; }
+/* After attrs[name] was set to value (NULL: deleted), after a sync: the __dict__ too. */
+int repl_instance_dict_store(instance_obj *o, const char *name, nn_object *value);
+/* o.name = value in o's attributes and its __dict__, no __setattr__ or descriptor asked */
+int repl_instance_put(instance_obj *o, const char *name, nn_object *value);
+/* obj.__dict__ = d for a dict d: d becomes its __dict__ and its attributes d's items. */
+int repl_instance_dict_adopt(instance_obj *o, nn_object *d);
 /* self.name from self's built-in value (i.real) when its class has no name:
    a new reference, or NULL with AttributeError naming self's class. */
 nn_object *repl_builtin_sub_value_attr(nn_object *self, const char *name);

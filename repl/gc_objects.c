@@ -84,6 +84,7 @@ void repl_instance_traverse(nn_object *self, nn_visit_fn visit, void *arg)
     instance_obj *o = (instance_obj *)self;
     visit_nmap(&o->attrs, visit, arg);
     if (o->value) visit(o->value, arg);
+    if (o->dict) visit(o->dict, arg);
     visit(&o->cls->ob, arg);
 }
 
@@ -92,6 +93,7 @@ void repl_instance_clear(nn_object *self)
 {
     repl_nmap_clear(&((instance_obj *)self)->attrs);
     NN_SET(((instance_obj *)self)->value, NULL);
+    NN_SET(((instance_obj *)self)->dict, NULL);
 }
 
 /* --------------------------------------------------------------- method */

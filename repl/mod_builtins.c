@@ -2,7 +2,8 @@
  * mod_builtins.c — the module builtins: the built-in names (len, print, int,
  * ValueError, ...) as its attributes, the same objects the names are bound to,
  * so that `import builtins; builtins.len` and `getattr(builtins, name)` find
- * them. Assigning to its attributes does not change the built-in names.
+ * them. Assigning to (or deleting) its attributes changes the built-in names
+ * (eval.c repl_lang_module_setattr), as in CPython.
  */
 #include "stdlib_int.h"
 

@@ -142,6 +142,44 @@ static nn_object *deepcopy_module(nn_module *m, nn_object *memo)
     return &r->ob;
 }
 
+/* A copy of instance x through its class's __getstate__/__setstate__, as copy's
+   reduce protocol: the state, deep-copied for deepcopy (memo not NULL), given to
+   the new instance's __setstate__, else its items become its attributes. */
+static nn_object *copy_by_state(instance_obj *x, nn_object *memo)
+{
+    instance_obj *r = (instance_obj *)repl_instance_new(x->cls);
+    if (!r || (memo && memo_put(memo, &x->ob, &r->ob) < 0)) {
+        NN_RELEASE(r);
+        return NULL;
+    }
+    nn_object *state = repl_class_lookup(x->cls, "__getstate__") ? repl_call_method(&x->ob, "__getstate__", NULL, 0)
+                                                                  : repl_instance_dict(x);
+    if (state && memo) {
+        nn_object *deep = deepcopy(state, memo);
+        NN_RELEASE(state);
+        state = deep;
+    }
+    int rc = state ? 0 : -1;
+    if (rc == 0 && repl_class_lookup(x->cls, "__setstate__")) {
+        nn_object *res = repl_call_method(&r->ob, "__setstate__", &state, 1);
+        rc = res ? 0 : -1;
+        NN_RELEASE(res);
+    } else if (rc == 0 && nn_is_dict(state)) {
+        size_t pos = 0;
+        nn_object *k, *v;
+        while (rc == 0 && nn_dict_next(state, &pos, &k, &v))
+            if (nn_is_str(k)) rc = repl_instance_put(r, nn_str_cstr(k), v);
+    }
+    NN_RELEASE(state);
+    if (rc < 0) NN_SET(r, NULL);
+    return r ? &r->ob : NULL;
+}
+
+static bool has_state_hooks(instance_obj *x)
+{
+    return !x->value && (repl_class_lookup(x->cls, "__getstate__") || repl_class_lookup(x->cls, "__setstate__"));
+}
+
 static nn_object *deepcopy_instance(instance_obj *x, nn_object *memo)
 {
     instance_obj *r = (instance_obj *)repl_instance_new(x->cls);
@@ -150,7 +188,7 @@ static nn_object *deepcopy_instance(instance_obj *x, nn_object *memo)
         return NULL;
     }
     r->attrs_in_value = x->attrs_in_value;
-    if (x->value && !(r->value = deepcopy(x->value, memo))) { /* a subclass of a built-in type: its value */
+    if (repl_instance_dict_sync(x) < 0 || (x->value && !(r->value = deepcopy(x->value, memo)))) { /* a subclass of a built-in type: its value */
         NN_RELEASE(r);
         return NULL;
     }
@@ -245,6 +283,7 @@ static nn_object *deepcopy_one(nn_object *x, nn_object *memo)
     if (x->type == &nn_tuple_type || x->type == &nn_list_type) return deepcopy_seq(x, memo);
     if (x->type == &nn_dict_type) return deepcopy_dict(x, memo, true);
     if (x->type == &repl_set_type) return deepcopy_set(x, memo);
+    if (x->type == &repl_instance_type && has_state_hooks((instance_obj *)x)) return copy_by_state((instance_obj *)x, memo);
     if (x->type == &repl_instance_type) return deepcopy_instance((instance_obj *)x, memo);
     if (nn_is_module(x)) return deepcopy_module(NN_MODULE(x), memo);
     if (nn_is_tensor(x)) {
@@ -335,10 +374,12 @@ static nn_object *copy_copy(void *ud, nn_object *args, nn_object *kwargs)
             if (repl_set_add(r, k) < 0) NN_SET(r, NULL);
         return r;
     }
+    if (x->type == &repl_instance_type && has_state_hooks((instance_obj *)x)) return copy_by_state((instance_obj *)x, NULL);
     if (x->type == &repl_instance_type) {
         instance_obj *src = (instance_obj *)x, *r = (instance_obj *)repl_instance_new(src->cls);
         if (r && src->value && !(r->value = shallow_value(src->value))) NN_SET(r, NULL);
         if (r) r->attrs_in_value = src->attrs_in_value;
+        if (r && repl_instance_dict_sync(src) < 0) NN_SET(r, NULL);
         uint32_t pos = 0;
         const char *k;
         nn_object *v;

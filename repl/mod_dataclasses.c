@@ -14,7 +14,7 @@ static nn_object *dc_set(void *ud, nn_object *args, nn_object *kwargs)
         repl_raise_exc(EXC_TypeError, "attribute name must be string, not '%s'", repl_value_type_name(name));
         return NULL;
     }
-    int rc = obj->type == &repl_instance_type ? repl_nmap_set(&((instance_obj *)obj)->attrs, nn_str_cstr(name), value)
+    int rc = obj->type == &repl_instance_type ? repl_instance_put((instance_obj *)obj, nn_str_cstr(name), value)
                                               : repl_set_attr(obj, nn_str_cstr(name), value);
     return rc < 0 ? NULL : nn_retain(nn_none());
 }

@@ -18,13 +18,14 @@
 
 static nn_object *attr(nn_object *inst, const char *name) /* borrowed or NULL */
 {
+    if (repl_instance_dict_sync((instance_obj *)inst) < 0) nn_error_clear();
     return repl_nmap_get(&((instance_obj *)inst)->attrs, name);
 }
 
 static int set_attr_owned(nn_object *inst, const char *name, nn_object *v)
 {
     if (!v) return -1;
-    int rc = repl_nmap_set(&((instance_obj *)inst)->attrs, name, v);
+    int rc = repl_instance_put((instance_obj *)inst, name, v);
     NN_RELEASE(v);
     return rc;
 }

@@ -511,6 +511,7 @@ static void instance_dealloc(nn_object *self)
     if (o->weak) repl_weakref_dying(self);
     repl_nmap_clear(&o->attrs);
     NN_RELEASE(o->value);
+    NN_RELEASE(o->dict);
     NN_RELEASE(o->cls);
     nn_free(o);
 }

@@ -236,6 +236,7 @@ static int h_reduce(void *ud, nn_object *o, nn_object **out)
             state = module_state(NN_MODULE(o));
         } else { /* a plain instance: its attributes, or no BUILD when it has none */
             instance_obj *in = (instance_obj *)o;
+            if (repl_instance_dict_sync(in) < 0) return -1;
             uint32_t pos = 0;
             const char *k;
             nn_object *v;

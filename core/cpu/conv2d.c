@@ -158,11 +158,12 @@ int nn_cpu_conv2d_backward(const nn_conv_geom *s, const nn_tensor *xt, const nn_
     nn_dtype dt = xt->dtype;
     const void *x = nn_data_ptr(xt), *w = nn_data_ptr(wt), *gy = nn_data_ptr(gyt);
     void *gx = gxt ? nn_data_ptr(gxt) : NULL, *gw = gwt ? nn_data_ptr(gwt) : NULL;
-    if (s->onednn && dt == NN_FLOAT32) { /* the input gradient of some through the GEMM below */
-        int rc = nn_cpu_conv2d_onednn_backward(s, x, w, gy, s->onednn_input_grad ? gx : NULL, gw,
-                                               gbt ? nn_data_ptr(gbt) : NULL);
-        if (rc < 0 || s->onednn_input_grad || !gx) return rc;
-        gw = NULL;
+    if ((s->onednn_input_grad || s->onednn_weight_grad) && dt == NN_FLOAT32) { /* others through the GEMM below */
+        int rc = nn_cpu_conv2d_onednn_backward(s, x, w, gy, s->onednn_input_grad ? gx : NULL,
+                                               s->onednn_weight_grad ? gw : NULL, gbt ? nn_data_ptr(gbt) : NULL);
+        if (s->onednn_input_grad) gx = NULL;
+        if (s->onednn_weight_grad) gw = NULL;
+        if (rc < 0 || (!gx && !gw)) return rc;
     } else if (gbt) {
         return nn_error_set(NN_ERR_RUNTIME, "conv2d_backward: a bias gradient only in oneDNN's order");
     }

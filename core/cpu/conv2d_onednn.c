@@ -62,10 +62,10 @@ static FMA_CLONES void plane_terms(const conv_job *j, float *acc, const float *s
     int64_t sh = s->stride[0], sw = s->stride[1], area = scatter ? s->oh * s->ow : s->h * s->w;
     for (int64_t b0 = k0; b0 < k1; b0 += BLOCK)
         for (int64_t kh = 0; kh < s->kh; kh++) {
-            int64_t i0, i1, offh = kh - s->padding[0];
+            int64_t i0, i1, offh = kh * s->dilation[0] - s->padding[0];
             inside(offh, sh, s->h, s->oh, &i0, &i1);
             for (int64_t kw = 0; kw < s->kw; kw++) {
-                int64_t q0, q1, offw = kw - s->padding[1];
+                int64_t q0, q1, offw = kw * s->dilation[1] - s->padding[1];
                 inside(offw, sw, s->w, s->ow, &q0, &q1);
                 for (int64_t k = b0; k < k1 && k < b0 + BLOCK; k++) {
                     int64_t o = scatter ? k : other, c = scatter ? other : k;
@@ -215,6 +215,12 @@ static float *terms_of(const nn_conv_geom *s, const float *w, bool by_input)
     return t;
 }
 
+/* A dilated convolution runs the portable loops (the AVX2 tiles take adjacent taps). */
+static bool portable(const nn_conv_geom *s)
+{
+    return !nn_conv_onednn_avx2() || s->dilation[0] > 1 || s->dilation[1] > 1;
+}
+
 static int64_t lanes_for(int64_t channels)
 {
     return (channels + BLOCK - 1) / BLOCK * BLOCK;
@@ -231,11 +237,15 @@ static void channel_slice(float *a, float *g, int64_t n, int64_t c, int64_t plan
     }
 }
 
+static int backward_dense(const nn_conv_geom *s, const float *x, const float *w, const float *gy, float *gx, float *gw,
+                          float *gb, int64_t wparts, int64_t bparts);
+
 /* Grouped convolutions: oneDNN's jit:avx2 runs each group as a convolution of
    its own channels (its blocked layouts keep a group's channels together), so
-   each group here is one ungrouped call on dense copies of its channels. */
+   each group here is one ungrouped call on dense copies of its channels (the
+   backward's weight and bias sums with the batch in wparts and bparts parts). */
 static int grouped(const nn_conv_geom *s, const float *x, const float *w, const float *b, float *y, const float *gy,
-                   float *gx, float *gw, float *gb)
+                   float *gx, float *gw, float *gb, int64_t wparts, int64_t bparts)
 {
     nn_conv_geom gs = *s;
     gs.groups = 1, gs.c = s->c / s->groups, gs.o = s->o / s->groups;
@@ -252,8 +262,8 @@ static int grouped(const nn_conv_geom *s, const float *x, const float *w, const 
             continue;
         }
         channel_slice((float *)gy, yg, s->n, s->o, out, g * gs.o, gs.o, false);
-        rc = nn_cpu_conv2d_onednn_backward(&gs, xg, w + g * wsize, yg, gxg, gw ? gw + g * wsize : NULL,
-                                           gb ? gb + g * gs.o : NULL);
+        rc = backward_dense(&gs, xg, w + g * wsize, yg, gxg, gw ? gw + g * wsize : NULL, gb ? gb + g * gs.o : NULL,
+                            wparts, bparts);
         if (rc == 0 && gx) channel_slice(gx, gxg, s->n, s->c, in, g * gs.c, gs.c, true);
     }
     nn_free(xg);
@@ -288,11 +298,11 @@ static int in_channel_blocks(const nn_conv_geom *s, const float *x, const float 
 
 int nn_cpu_conv2d_onednn(const nn_conv_geom *s, const float *x, const float *w, const float *b, float *y)
 {
-    if (s->groups > 1) return grouped(s, x, w, b, y, NULL, NULL, NULL, NULL);
+    if (s->groups > 1) return grouped(s, x, w, b, y, NULL, NULL, NULL, NULL, 1, 1);
     if (s->kh * s->kw == 1 && nn_conv_onednn_avx2()) return nn_conv_1x1_forward_avx2(s, x, w, b, y);
     if (s->kh * s->kw == 1 && s->c > ONEDNN_1X1_IC) return in_channel_blocks(s, x, w, b, y);
     conv_job j = {.s = s, .x = x, .w = w, .b = b, .y = y, .lanes = lanes_for(s->o)};
-    if (!nn_conv_onednn_avx2()) {
+    if (portable(s)) {
         nn_parallel_for(s->n * s->o, 1, forward_planes, &j);
         return 0;
     }
@@ -312,7 +322,7 @@ static int input_grad(conv_job *j)
 {
     const nn_conv_geom *s = j->s;
     if (s->kh * s->kw == 1 && nn_conv_onednn_avx2()) return nn_conv_1x1_input_grad_avx2(s, j->w, j->gy, j->gx);
-    if (!nn_conv_onednn_avx2()) {
+    if (portable(s)) {
         if (j->group < s->o && !(j->part = nn_malloc(sizeof(float) * (size_t)(s->n * s->c * s->h * s->w)))) return -1;
         nn_parallel_for(s->n * s->c, 1, input_grad_planes, j);
         nn_free(j->part);
@@ -326,12 +336,96 @@ static int input_grad(conv_job *j)
     return 0;
 }
 
-int nn_cpu_conv2d_onednn_backward(const nn_conv_geom *s, const float *x, const float *w, const float *gy, float *gx,
-                                  float *gw, float *gb)
+/* oneDNN's reduce_balancer_t::balance (cpu_reducer.cpp), which its jit:avx2
+   weight and bias gradients use: of nthr threads, how many share each of njobs
+   jobs (job_size floats each) by splitting its reduction over `reduction` images. */
+static int64_t threads_per_job(int64_t nthr, int64_t job_size, int64_t njobs, int64_t reduction)
 {
-    if (s->groups > 1) return grouped(s, x, w, NULL, NULL, gy, gx, gw, gb);
+    const int64_t max_buffer = (int64_t)1 << 21;
+    int64_t min_jobs = njobs / nthr > 1 ? njobs / nthr : 1;
+    int64_t max_jobs = max_buffer / (nthr * job_size) > 1 ? max_buffer / (nthr * job_size) : 1;
+    int64_t groups = njobs / min_jobs < nthr ? njobs / min_jobs : nthr;
+    int64_t per_group = nthr / groups < reduction ? nthr / groups : reduction;
+    int64_t best = njobs * job_size * reduction;
+    for (int64_t c = min_jobs; c < njobs; c++) {
+        int64_t cg = njobs / c < nthr ? njobs / c : nthr, cp = nthr / cg < reduction ? nthr / cg : reduction;
+        int64_t ub = (njobs + cg - 1) / cg;
+        if (cp > 1 && ub > max_jobs) continue;
+        int64_t cost = job_size * ub * ((reduction + cp - 1) / cp + (cp != 1));
+        if (cost < best) per_group = cp, best = cost;
+    }
+    return per_group;
+}
+
+/* oneDNN's balance211: the images [*start, *end) of part t of n images in `parts` parts. */
+static void part_range(int64_t n, int64_t parts, int64_t t, int64_t *start, int64_t *end)
+{
+    if (parts <= 1) {
+        *start = 0, *end = n;
+        return;
+    }
+    int64_t n1 = (n + parts - 1) / parts, n2 = n1 - 1, t1 = n - n2 * parts;
+    *start = t <= t1 ? t * n1 : t1 * n1 + (t - t1) * n2;
+    *end = *start + (t < t1 ? n1 : n2);
+}
+
+/* j->acc: the weight gradient over j->s's samples (from j->x and j->gyt); 0 or -1. */
+static int weight_grad_acc(conv_job *j)
+{
+    const nn_conv_geom *s = j->s;
+    bool one = s->kh * s->kw == 1;
+    if (one && nn_conv_onednn_avx2()) return nn_conv_1x1_weight_grad_avx2(s, j->x, j->gyt, j->lanes, j->acc);
+    if (one)
+        nn_parallel_for(s->c, 1, weight_grad_1x1_channels, j);
+    else if (nn_conv_onednn_avx2() && s->kw <= 7)
+        nn_parallel_for(j->lanes / BLOCK * ((s->c + 1) / 2), 1, nn_conv_onednn_weight_grad_avx2, j);
+    else
+        nn_parallel_for(s->c, 1, weight_grad_channels, j);
+    return 0;
+}
+
+/* The weight gradient (acc, [C, KH*KW, lanes]) and the bias gradient gb of j's
+   convolution, the batch in `wparts` and `bparts` parts as oneDNN's threads
+   split it: each part's sum from 0, the parts added in order; 0 or -1. */
+static int weight_bias_grads(conv_job *j, float *gb, int64_t wparts, int64_t bparts)
+{
+    const nn_conv_geom *s = j->s;
+    int64_t area = s->oh * s->ow, size = s->c * s->kh * s->kw * j->lanes;
+    for (int64_t t = 0; gb && t < bparts; t++) {
+        int64_t n0, n1;
+        part_range(s->n, bparts, t, &n0, &n1);
+        for (int64_t o = 0; o < s->o; o++) {
+            float acc = 0.0f;
+            for (int64_t r = n0 * area; r < n1 * area; r++) acc += j->gyt[r * j->lanes + o];
+            gb[o] = t ? gb[o] + acc : acc;
+        }
+    }
+    if (!j->acc) return 0;
+    float *part = wparts > 1 ? nn_malloc(sizeof(float) * (size_t)size) : NULL;
+    if (wparts > 1 && !part) return -1;
+    int rc = 0;
+    for (int64_t t = 0; rc == 0 && t < wparts; t++) {
+        int64_t n0, n1;
+        part_range(s->n, wparts, t, &n0, &n1);
+        nn_conv_geom sub = *s;
+        sub.n = n1 - n0;
+        conv_job jt = *j;
+        jt.s = &sub, jt.x = j->x + n0 * s->c * s->h * s->w, jt.gyt = j->gyt + n0 * area * j->lanes;
+        jt.acc = t ? part : j->acc;
+        rc = weight_grad_acc(&jt);
+        for (int64_t i = 0; rc == 0 && t && i < size; i++) j->acc[i] = j->acc[i] + part[i];
+    }
+    nn_free(part);
+    return rc;
+}
+
+/* The backward of an ungrouped convolution (or one group's); the weight and bias
+   gradients' batch in wparts and bparts parts. */
+static int backward_dense(const nn_conv_geom *s, const float *x, const float *w, const float *gy, float *gx, float *gw,
+                          float *gb, int64_t wparts, int64_t bparts)
+{
     conv_job j = {.s = s, .x = x, .w = w, .gy = gy, .gx = gx, .lanes = lanes_for(s->o)};
-    int64_t positions = s->n * s->oh * s->ow, taps = s->kh * s->kw;
+    int64_t taps = s->kh * s->kw;
     bool one = s->kh * s->kw == 1;
     j.group = one ? ONEDNN_1X1_OC : BLOCK * (s->ow < 15 ? 4 : s->ow < 40 ? 2 : 1); /* oneDNN's nb_oc_blocking */
     if (gx && input_grad(&j) < 0) return -1;
@@ -342,27 +436,34 @@ int nn_cpu_conv2d_onednn_backward(const nn_conv_geom *s, const float *x, const f
         nn_free(gyt);
         return -1;
     }
-    if (gb) {
-        for (int64_t o = 0; o < s->o; o++) gb[o] = 0.0f;
-        for (int64_t r = 0; r < positions; r++)
-            for (int64_t o = 0; o < s->o; o++) gb[o] += gyt[r * j.lanes + o];
-    }
-    int rc = 0;
-    if (gw) {
-        j.gyt = gyt, j.acc = acc;
-        if (one && nn_conv_onednn_avx2())
-            rc = nn_conv_1x1_weight_grad_avx2(s, x, gyt, j.lanes, acc);
-        else if (one)
-            nn_parallel_for(s->c, 1, weight_grad_1x1_channels, &j);
-        else if (nn_conv_onednn_avx2() && s->kw <= 7)
-            nn_parallel_for(j.lanes / BLOCK * ((s->c + 1) / 2), 1, nn_conv_onednn_weight_grad_avx2, &j);
-        else
-            nn_parallel_for(s->c, 1, weight_grad_channels, &j);
-        for (int64_t o = 0; rc == 0 && o < s->o; o++)
-            for (int64_t c = 0; c < s->c; c++)
-                for (int64_t t = 0; t < taps; t++) gw[(o * s->c + c) * taps + t] = acc[(c * taps + t) * j.lanes + o];
-    }
+    j.gyt = gyt, j.acc = acc;
+    int rc = weight_bias_grads(&j, gb, wparts, bparts);
+    for (int64_t o = 0; rc == 0 && gw && o < s->o; o++)
+        for (int64_t c = 0; c < s->c; c++)
+            for (int64_t t = 0; t < taps; t++) gw[(o * s->c + c) * taps + t] = acc[(c * taps + t) * j.lanes + o];
     nn_free(acc);
     nn_free(gyt);
     return rc;
+}
+
+int nn_cpu_conv2d_onednn_backward(const nn_conv_geom *s, const float *x, const float *w, const float *gy, float *gx,
+                                  float *gw, float *gb)
+{
+    /* oneDNN splits the batch of the weight and bias gradients over threads:
+       jit:avx2 as its reduce_balancer_t decides (jobs: blocks of 8 output
+       channels by blocks of 8 input channels, or all 3 of a 3-channel input,
+       per group); jit_dw (depthwise) over the threads left when each block of
+       8 channels has one (its harness_mb_reduction); jit_1x1 is not split here */
+    int64_t cg = s->c / s->groups, og = s->o / s->groups, nthr = nn_get_num_threads();
+    int64_t ic_block = cg == 3 ? 3 : BLOCK, nb_oc = (og + BLOCK - 1) / BLOCK, wparts = 1, bparts = 1;
+    if (nthr > 1 && s->groups > 1 && cg == 1 && og == 1) {
+        int64_t nb_ch = (s->groups + BLOCK - 1) / BLOCK, per = nthr / (nb_ch < nthr ? nb_ch : nthr);
+        wparts = bparts = per < s->n ? per : s->n;
+    } else if (nthr > 1 && s->kh * s->kw > 1) {
+        wparts = threads_per_job(nthr, s->kh * s->kw * ic_block * BLOCK, s->groups * ((cg + ic_block - 1) / ic_block) * nb_oc,
+                                 s->n);
+        bparts = threads_per_job(nthr, BLOCK, s->groups * nb_oc, s->n);
+    }
+    if (s->groups == 1) return backward_dense(s, x, w, gy, gx, gw, gb, wparts, bparts);
+    return grouped(s, x, w, NULL, NULL, gy, gx, gw, gb, wparts, bparts);
 }

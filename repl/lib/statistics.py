@@ -363,3 +363,229 @@ def linear_regression(x, y, /, *, proportional=False):
         raise StatisticsError('x is constant') from None
     intercept = 0.0 if proportional else ybar - slope * xbar
     return LinearRegression(slope=slope, intercept=intercept)
+
+
+# ---------------------------------------------------------------- NormalDist
+
+def _mean_stdev(data):
+    """(mean, sample standard deviation) as floats, the deviation correctly rounded."""
+    data = list(data)
+    if len(data) < 2:
+        raise StatisticsError('stdev requires at least two data points')
+    T, ss, n = _ss(data)
+    if not isinstance(ss, Fraction):  # an infinity or NaN in the data
+        xbar = float(ss) / n
+        return xbar, xbar / float(ss)
+    mss = ss / (n - 1)
+    T, total, n = _sum(data)
+    return float(total / n), _sqrt_of_fraction(mss.numerator, mss.denominator)
+
+
+def _poly(coefficients, r):
+    """The polynomial with the given coefficients (highest power first) at r, by Horner's rule."""
+    value = coefficients[0]
+    for c in coefficients[1:]:
+        value = value * r + c
+    return value
+
+
+# Wichura's algorithm AS241 (Applied Statistics 37, 1988): rational
+# approximations of the normal quantile in three regions, highest power first.
+_AS241_CENTRAL = ((2.5090809287301226727e+3, 3.3430575583588128105e+4, 6.7265770927008700853e+4,
+                   4.5921953931549871457e+4, 1.3731693765509461125e+4, 1.9715909503065514427e+3,
+                   1.3314166789178437745e+2, 3.3871328727963666080e+0),
+                  (5.2264952788528545610e+3, 2.8729085735721942674e+4, 3.9307895800092710610e+4,
+                   2.1213794301586595867e+4, 5.3941960214247511077e+3, 6.8718700749205790830e+2,
+                   4.2313330701600911252e+1, 1.0))
+_AS241_NEAR = ((7.74545014278341407640e-4, 2.27238449892691845833e-2, 2.41780725177450611770e-1,
+                1.27045825245236838258e+0, 3.64784832476320460504e+0, 5.76949722146069140550e+0,
+                4.63033784615654529590e+0, 1.42343711074968357734e+0),
+               (1.05075007164441684324e-9, 5.47593808499534494600e-4, 1.51986665636164571966e-2,
+                1.48103976427480074590e-1, 6.89767334985100004550e-1, 1.67638483018380384940e+0,
+                2.05319162663775882187e+0, 1.0))
+_AS241_TAIL = ((2.01033439929228813265e-7, 2.71155556874348757815e-5, 1.24266094738807843860e-3,
+                2.65321895265761230930e-2, 2.96560571828504891230e-1, 1.78482653991729133580e+0,
+                5.46378491116411436990e+0, 6.65790464350110377720e+0),
+               (2.04426310338993978564e-15, 1.42151175831644588870e-7, 1.84631831751005468180e-5,
+                7.86869131145613259100e-4, 1.48753612908506148525e-2, 1.36929880922735805310e-1,
+                5.99832206555887937690e-1, 1.0))
+
+
+def _normal_dist_inv_cdf(p, mu, sigma):
+    q = p - 0.5
+    if math.fabs(q) <= 0.425:
+        r = 0.180625 - q * q
+        num, den = _AS241_CENTRAL
+        return mu + (_poly(num, r) * q / _poly(den, r)) * sigma
+    r = math.sqrt(-math.log(p if q <= 0.0 else 1.0 - p))
+    if r <= 5.0:
+        r = r - 1.6
+        num, den = _AS241_NEAR
+    else:
+        r = r - 5.0
+        num, den = _AS241_TAIL
+    x = _poly(num, r) / _poly(den, r)
+    if q < 0.0:
+        x = -x
+    return mu + (x * sigma)
+
+
+_SQRT2 = math.sqrt(2.0)
+
+
+class NormalDist:
+    "Normal distribution of a random variable"
+
+    __slots__ = {'_mu': 'Arithmetic mean of a normal distribution',
+                 '_sigma': 'Standard deviation of a normal distribution'}
+
+    def __init__(self, mu=0.0, sigma=1.0):
+        "NormalDist where mu is the mean and sigma is the standard deviation."
+        if sigma < 0.0:
+            raise StatisticsError('sigma must be non-negative')
+        self._mu = float(mu)
+        self._sigma = float(sigma)
+
+    @classmethod
+    def from_samples(cls, data):
+        "Make a normal distribution instance from sample data."
+        return cls(*_mean_stdev(data))
+
+    def samples(self, n, *, seed=None):
+        "Generate *n* samples for a given mean and standard deviation."
+        import random
+        gauss = random.gauss if seed is None else random.Random(seed).gauss
+        mu, sigma = self._mu, self._sigma
+        return [gauss(mu, sigma) for i in range(n)]
+
+    def pdf(self, x):
+        "Probability density function.  P(x <= X < x+dx) / dx"
+        variance = self._sigma * self._sigma
+        if not variance:
+            raise StatisticsError('pdf() not defined when sigma is zero')
+        diff = x - self._mu
+        return math.exp(diff * diff / (-2.0 * variance)) / math.sqrt(math.tau * variance)
+
+    def cdf(self, x):
+        "Cumulative distribution function.  P(X <= x)"
+        if not self._sigma:
+            raise StatisticsError('cdf() not defined when sigma is zero')
+        return 0.5 * (1.0 + math.erf((x - self._mu) / (self._sigma * _SQRT2)))
+
+    def inv_cdf(self, p):
+        "Inverse cumulative distribution function.  x : P(X <= x) = p"
+        if p <= 0.0 or p >= 1.0:
+            raise StatisticsError('p must be in the range 0.0 < p < 1.0')
+        if self._sigma <= 0.0:
+            raise StatisticsError('cdf() not defined when sigma at or below zero')
+        return _normal_dist_inv_cdf(p, self._mu, self._sigma)
+
+    def quantiles(self, n=4):
+        "Divide into *n* continuous intervals with equal probability."
+        return [self.inv_cdf(i / n) for i in range(1, n)]
+
+    def overlap(self, other):
+        "Compute the overlapping coefficient (OVL) between two normal distributions."
+        if not isinstance(other, NormalDist):
+            raise TypeError('Expected another NormalDist instance')
+        X, Y = self, other
+        if (Y._sigma, Y._mu) < (X._sigma, X._mu):  # the same answer either way round
+            X, Y = Y, X
+        X_var, Y_var = X.variance, Y.variance
+        if not X_var or not Y_var:
+            raise StatisticsError('overlap() not defined when sigma is zero')
+        dv = Y_var - X_var
+        dm = math.fabs(Y._mu - X._mu)
+        if not dv:
+            return 1.0 - math.erf(dm / (2.0 * X._sigma * _SQRT2))
+        a = X._mu * Y_var - Y._mu * X_var
+        b = X._sigma * Y._sigma * math.sqrt(dm * dm + dv * math.log(Y_var / X_var))
+        x1 = (a + b) / dv
+        x2 = (a - b) / dv
+        return 1.0 - (math.fabs(Y.cdf(x1) - X.cdf(x1)) + math.fabs(Y.cdf(x2) - X.cdf(x2)))
+
+    def zscore(self, x):
+        "Compute the Standard Score.  (x - mean) / stdev"
+        if not self._sigma:
+            raise StatisticsError('zscore() not defined when sigma is zero')
+        return (x - self._mu) / self._sigma
+
+    @property
+    def mean(self):
+        "Arithmetic mean of the normal distribution."
+        return self._mu
+
+    @property
+    def median(self):
+        "Return the median of the normal distribution"
+        return self._mu
+
+    @property
+    def mode(self):
+        "Return the mode of the normal distribution"
+        return self._mu
+
+    @property
+    def stdev(self):
+        "Standard deviation of the normal distribution."
+        return self._sigma
+
+    @property
+    def variance(self):
+        "Square of the standard deviation."
+        return self._sigma * self._sigma
+
+    def __add__(x1, x2):
+        "Add a constant or another NormalDist instance."
+        if isinstance(x2, NormalDist):
+            return NormalDist(x1._mu + x2._mu, math.hypot(x1._sigma, x2._sigma))
+        return NormalDist(x1._mu + x2, x1._sigma)
+
+    def __sub__(x1, x2):
+        "Subtract a constant or another NormalDist instance."
+        if isinstance(x2, NormalDist):
+            return NormalDist(x1._mu - x2._mu, math.hypot(x1._sigma, x2._sigma))
+        return NormalDist(x1._mu - x2, x1._sigma)
+
+    def __mul__(x1, x2):
+        "Multiply both mu and sigma by a constant."
+        return NormalDist(x1._mu * x2, x1._sigma * math.fabs(x2))
+
+    def __truediv__(x1, x2):
+        "Divide both mu and sigma by a constant."
+        return NormalDist(x1._mu / x2, x1._sigma / math.fabs(x2))
+
+    def __pos__(x1):
+        "Return a copy of the instance."
+        return NormalDist(x1._mu, x1._sigma)
+
+    def __neg__(x1):
+        "Negates mu while keeping sigma the same."
+        return NormalDist(-x1._mu, x1._sigma)
+
+    __radd__ = __add__
+
+    def __rsub__(x1, x2):
+        "Subtract a NormalDist from a constant or another NormalDist."
+        return -(x1 - x2)
+
+    __rmul__ = __mul__
+
+    def __eq__(x1, x2):
+        "Two NormalDist objects are equal if their mu and sigma are both equal."
+        if not isinstance(x2, NormalDist):
+            return NotImplemented
+        return x1._mu == x2._mu and x1._sigma == x2._sigma
+
+    def __hash__(self):
+        "NormalDist objects hash equal if their mu and sigma are both equal."
+        return hash((self._mu, self._sigma))
+
+    def __repr__(self):
+        return f'{type(self).__name__}(mu={self._mu!r}, sigma={self._sigma!r})'
+
+    def __getstate__(self):
+        return self._mu, self._sigma
+
+    def __setstate__(self, state):
+        self._mu, self._sigma = state

@@ -1,10 +1,10 @@
 # unittest — CPython 3.11's unittest as scripts use it: TestCase with the
-# assert* methods and their failure messages, setUp/tearDown, setUpClass/
-# tearDownClass, addCleanup, skip decorators, expectedFailure, subTest,
-# TestSuite, TestLoader, TextTestRunner, TestResult and main() with CPython's
-# output (on stderr) and exit status. Not here: mock, the ndiff part of the
-# messages of unequal strings, lists and dicts (their first line is CPython's),
-# assertLogs, discovery of test files.
+# assert* methods and their failure messages (the ndiff lines under unequal
+# lists, tuples, dicts, sets and strings included), assertLogs/assertNoLogs,
+# setUp/tearDown, setUpClass/tearDownClass, addCleanup, skip decorators,
+# expectedFailure, subTest, TestSuite, TestLoader, TextTestRunner, TestResult
+# and main() with CPython's output (on stderr) and exit status. Not here:
+# discovery of test files; mock is unittest.mock.
 import sys
 import time
 import traceback
@@ -15,6 +15,12 @@ __all__ = ['TestResult', 'TestCase', 'TestSuite', 'TextTestRunner', 'TestLoader'
            'addModuleCleanup', 'getTestCaseNames', 'makeSuite', 'findTestCases']
 
 _MAX_LENGTH = 80
+_PLACEHOLDER_LEN = 12
+_MIN_BEGIN_LEN = 5
+_MIN_END_LEN = 5
+_MIN_COMMON_LEN = 5
+_MIN_DIFF_LEN = _MAX_LENGTH - (_MIN_BEGIN_LEN + _PLACEHOLDER_LEN + _MIN_COMMON_LEN + _PLACEHOLDER_LEN + _MIN_END_LEN)
+DIFF_OMITTED = '\nDiff is %s characters long. Set self.maxDiff to None to see it.'
 
 
 def safe_repr(obj, short=False):
@@ -25,6 +31,41 @@ def safe_repr(obj, short=False):
     if not short or len(result) < _MAX_LENGTH:
         return result
     return result[:_MAX_LENGTH] + ' [truncated]...'
+
+
+def _shorten(s, prefixlen, suffixlen):
+    skip = len(s) - prefixlen - suffixlen
+    if skip > _PLACEHOLDER_LEN:
+        return '%s[%d chars]%s' % (s[:prefixlen], skip, s[len(s) - suffixlen:])
+    return s
+
+
+def _common_shorten_repr(*args):
+    # the reprs of the values, cut in the middle of their common start and of
+    # their tails so that each fits in about 80 characters, as CPython's
+    reprs = tuple(safe_repr(a) for a in args)
+    maxlen = max(len(r) for r in reprs)
+    if maxlen <= _MAX_LENGTH:
+        return reprs
+    prefixlen = 0
+    shortest = min(len(r) for r in reprs)
+    while prefixlen < shortest and all(r[prefixlen] == reprs[0][prefixlen] for r in reprs):
+        prefixlen += 1
+    prefix = reprs[0][:prefixlen]
+    common_len = _MAX_LENGTH - (maxlen - prefixlen + _MIN_BEGIN_LEN + _PLACEHOLDER_LEN)
+    if common_len > _MIN_COMMON_LEN:
+        prefix = _shorten(prefix, _MIN_BEGIN_LEN, common_len)
+        return tuple(prefix + r[prefixlen:] for r in reprs)
+    prefix = _shorten(prefix, _MIN_BEGIN_LEN, _MIN_COMMON_LEN)
+    return tuple(prefix + _shorten(r[prefixlen:], _MIN_DIFF_LEN, _MIN_END_LEN) for r in reprs)
+
+
+def _ndiff_lines(first, second):
+    # the ndiff of the pretty-printed values, one line each, as under a failed assertEqual
+    import difflib
+    import pprint
+    return '\n' + '\n'.join(difflib.ndiff(pprint.pformat(first).splitlines(),
+                                           pprint.pformat(second).splitlines()))
 
 
 def strclass(cls):
@@ -175,6 +216,88 @@ class _AssertWarnsContext(_AssertRaisesContext):
         self._fail('{} not triggered'.format(exc_name))
 
 
+class _LoggingWatcher:
+    # what assertLogs gives: the records and their formatted lines
+    def __init__(self, records, output):
+        self.records = records
+        self.output = output
+
+    def __iter__(self):
+        return iter((self.records, self.output))
+
+    def __repr__(self):
+        return '_LoggingWatcher(records=%r, output=%r)' % (self.records, self.output)
+
+
+def _capturing_handler():
+    import logging
+
+    class _CapturingHandler(logging.Handler):
+        def __init__(self):
+            logging.Handler.__init__(self)
+            self.watcher = _LoggingWatcher([], [])
+
+        def flush(self):
+            pass
+
+        def emit(self, record):
+            self.watcher.records.append(record)
+            self.watcher.output.append(self.format(record))
+
+    return _CapturingHandler()
+
+
+class _AssertLogsContext:
+    # assertLogs/assertNoLogs: the logger's handlers replaced by one that
+    # records, its level set and propagation off, all restored on exit
+    LOGGING_FORMAT = '%(levelname)s:%(name)s:%(message)s'
+
+    def __init__(self, test_case, logger_name, level, no_logs):
+        import logging
+        self.test_case = test_case
+        self.logger_name = logger_name
+        self.level = logging._nameToLevel.get(level, level) if level else logging.INFO
+        self.msg = None
+        self.no_logs = no_logs
+
+    def __enter__(self):
+        import logging
+        if isinstance(self.logger_name, logging.Logger):
+            logger = self.logger = self.logger_name
+        else:
+            logger = self.logger = logging.getLogger(self.logger_name)
+        handler = _capturing_handler()
+        handler.setLevel(self.level)
+        handler.setFormatter(logging.Formatter(self.LOGGING_FORMAT))
+        self.watcher = handler.watcher
+        self.old_handlers = logger.handlers[:]
+        self.old_level = logger.level
+        self.old_propagate = logger.propagate
+        logger.handlers = [handler]
+        logger.setLevel(self.level)
+        logger.propagate = False
+        if self.no_logs:
+            return None
+        return handler.watcher
+
+    def __exit__(self, exc_type, exc_value, tb):
+        import logging
+        self.logger.handlers = self.old_handlers
+        self.logger.propagate = self.old_propagate
+        self.logger.setLevel(self.old_level)
+        if exc_type is not None:
+            return False
+        if self.no_logs:
+            if len(self.watcher.records) > 0:
+                self._raiseFailure('Unexpected logs found: {!r}'.format(self.watcher.output))
+        elif len(self.watcher.records) == 0:
+            self._raiseFailure('no logs of level {} or higher triggered on {}'.format(
+                logging.getLevelName(self.level), self.logger.name))
+
+    def _raiseFailure(self, standardMsg):
+        raise self.test_case.failureException(self.test_case._formatMessage(self.msg, standardMsg))
+
+
 class _Outcome:
     def __init__(self, result):
         self.result = result
@@ -255,6 +378,7 @@ class TestCase:
     failureException = AssertionError
     longMessage = True
     maxDiff = 80 * 8
+    _diffThreshold = 2 ** 16
     _classSetupFailed = False
 
     def __init_subclass__(cls, *args, **kwargs):
@@ -268,6 +392,9 @@ class TestCase:
         self._outcome = None
         self._testMethodDoc = 'No test'
         self._cleanups = []
+        self._type_equality_funcs = {dict: 'assertDictEqual', list: 'assertListEqual',
+                                     tuple: 'assertTupleEqual', set: 'assertSetEqual',
+                                     frozenset: 'assertSetEqual', str: 'assertMultiLineEqual'}
         try:
             testMethod = getattr(self, methodName)
         except AttributeError:
@@ -452,20 +579,39 @@ class TestCase:
         context = _AssertWarnsContext(expected_warning, self, expected_regex, msg=kwargs.pop('msg', None))
         return context.handle('assertWarnsRegex', args, kwargs)
 
-    def _differ(self, kind, first, second):
-        return '%s differ: %s != %s' % (kind, safe_repr(first, True), safe_repr(second, True))
+    def addTypeEqualityFunc(self, typeobj, function):
+        self._type_equality_funcs[typeobj] = function
+
+    def assertLogs(self, logger=None, level=None):
+        return _AssertLogsContext(self, logger, level, no_logs=False)
+
+    def assertNoLogs(self, logger=None, level=None):
+        return _AssertLogsContext(self, logger, level, no_logs=True)
+
+    def _getAssertEqualityFunc(self, first, second):
+        # the type-specific comparison when both values have exactly the same type
+        if type(first) == type(second):
+            asserter = self._type_equality_funcs.get(type(first))
+            if asserter is not None:
+                if isinstance(asserter, str):
+                    asserter = getattr(self, asserter)
+                return asserter
+        return self._baseAssertEqual
+
+    def _baseAssertEqual(self, first, second, msg=None):
+        if not first == second:
+            standardMsg = '%s != %s' % _common_shorten_repr(first, second)
+            raise self.failureException(self._formatMessage(msg, standardMsg))
+
+    def _truncateMessage(self, message, diff):
+        max_diff = self.maxDiff
+        if max_diff is None or len(diff) <= max_diff:
+            return message + diff
+        return message + (DIFF_OMITTED % len(diff))
 
     def assertEqual(self, first, second, msg=None):
-        if first == second:
-            return
-        if type(first) is type(second) and type(first) in (list, tuple):
-            return self.assertSequenceEqual(first, second, msg, type(first))
-        if type(first) is type(second) and type(first) is dict:
-            return self.assertDictEqual(first, second, msg)
-        if type(first) is type(second) and type(first) in (set, frozenset):
-            return self.assertSetEqual(first, second, msg)
-        standardMsg = '%s != %s' % (safe_repr(first, True), safe_repr(second, True))
-        raise self.failureException(self._formatMessage(msg, standardMsg))
+        assertion_func = self._getAssertEqualityFunc(first, second)
+        assertion_func(first, second, msg=msg)
 
     def assertNotEqual(self, first, second, msg=None):
         if not first != second:
@@ -518,23 +664,51 @@ class TestCase:
                 raise self.failureException('Second sequence is not a %s: %s' % (seq_type_name, safe_repr(seq2)))
         else:
             seq_type_name = 'sequence'
-        if seq1 == seq2:
-            return
-        differing = self._differ(seq_type_name.capitalize() + 's', seq1, seq2)
-        len1, len2 = len(seq1), len(seq2)
-        for i in range(min(len1, len2)):
-            if seq1[i] != seq2[i]:
-                differing += '\n\nFirst differing element %d:\n%s\n%s\n' % (
-                    (i,) + (safe_repr(seq1[i]), safe_repr(seq2[i])))
-                break
-        else:
+        differing = None
+        try:
+            len1 = len(seq1)
+        except (TypeError, NotImplementedError):
+            differing = 'First %s has no length.    Non-sequence?' % seq_type_name
+        if differing is None:
+            try:
+                len2 = len(seq2)
+            except (TypeError, NotImplementedError):
+                differing = 'Second %s has no length.    Non-sequence?' % seq_type_name
+        if differing is None:
+            if seq1 == seq2:
+                return
+            differing = '%ss differ: %s != %s\n' % ((seq_type_name.capitalize(),) + _common_shorten_repr(seq1, seq2))
+            for i in range(min(len1, len2)):
+                try:
+                    item1 = seq1[i]
+                except (TypeError, IndexError, NotImplementedError):
+                    differing += '\nUnable to index element %d of first %s\n' % (i, seq_type_name)
+                    break
+                try:
+                    item2 = seq2[i]
+                except (TypeError, IndexError, NotImplementedError):
+                    differing += '\nUnable to index element %d of second %s\n' % (i, seq_type_name)
+                    break
+                if item1 != item2:
+                    differing += '\nFirst differing element %d:\n%s\n%s\n' % ((i,) + _common_shorten_repr(item1, item2))
+                    break
+            else:
+                if len1 == len2 and seq_type is None and type(seq1) != type(seq2):
+                    return  # equal items in sequences of different types
             if len1 > len2:
-                differing += ('\n\nFirst %s contains %d additional elements.\n' % (seq_type_name, len1 - len2))
-                differing += ('First extra element %d:\n%s\n' % (len2, safe_repr(seq1[len2])))
+                differing += '\nFirst %s contains %d additional elements.\n' % (seq_type_name, len1 - len2)
+                try:
+                    differing += 'First extra element %d:\n%s\n' % (len2, safe_repr(seq1[len2]))
+                except (TypeError, IndexError, NotImplementedError):
+                    differing += 'Unable to index element %d of first %s\n' % (len2, seq_type_name)
             elif len1 < len2:
-                differing += ('\n\nSecond %s contains %d additional elements.\n' % (seq_type_name, len2 - len1))
-                differing += ('First extra element %d:\n%s\n' % (len1, safe_repr(seq2[len1])))
-        raise self.failureException(self._formatMessage(msg, differing))
+                differing += '\nSecond %s contains %d additional elements.\n' % (seq_type_name, len2 - len1)
+                try:
+                    differing += 'First extra element %d:\n%s\n' % (len1, safe_repr(seq2[len1]))
+                except (TypeError, IndexError, NotImplementedError):
+                    differing += 'Unable to index element %d of second %s\n' % (len1, seq_type_name)
+        standardMsg = self._truncateMessage(differing, _ndiff_lines(seq1, seq2))
+        self.fail(self._formatMessage(msg, standardMsg))
 
     def assertListEqual(self, list1, list2, msg=None):
         self.assertSequenceEqual(list1, list2, msg, seq_type=list)
@@ -542,9 +716,17 @@ class TestCase:
     def assertTupleEqual(self, tuple1, tuple2, msg=None):
         self.assertSequenceEqual(tuple1, tuple2, msg, seq_type=tuple)
 
+    def _set_difference(self, a, b, which):
+        try:
+            return a.difference(b)
+        except TypeError as e:
+            self.fail('invalid type when attempting set difference: %s' % e)
+        except AttributeError as e:
+            self.fail('%s argument does not support set difference: %s' % (which, e))
+
     def assertSetEqual(self, set1, set2, msg=None):
-        difference1 = set1.difference(set2)
-        difference2 = set2.difference(set1)
+        difference1 = self._set_difference(set1, set2, 'first')
+        difference2 = self._set_difference(set2, set1, 'second')
         if not (difference1 or difference2):
             return
         lines = []
@@ -556,21 +738,33 @@ class TestCase:
             lines.append('Items in the second set but not the first:')
             for item in difference2:
                 lines.append(repr(item))
-        raise self.failureException(self._formatMessage(msg, '\n'.join(lines)))
+        self.fail(self._formatMessage(msg, '\n'.join(lines)))
 
     def assertDictEqual(self, d1, d2, msg=None):
         self.assertIsInstance(d1, dict, 'First argument is not a dictionary')
         self.assertIsInstance(d2, dict, 'Second argument is not a dictionary')
         if d1 != d2:
-            standardMsg = '%s != %s' % (safe_repr(d1, True), safe_repr(d2, True))
-            raise self.failureException(self._formatMessage(msg, standardMsg))
+            standardMsg = '%s != %s' % _common_shorten_repr(d1, d2)
+            standardMsg = self._truncateMessage(standardMsg, _ndiff_lines(d1, d2))
+            self.fail(self._formatMessage(msg, standardMsg))
 
     def assertMultiLineEqual(self, first, second, msg=None):
+        import difflib
         self.assertIsInstance(first, str, 'First argument is not a string')
         self.assertIsInstance(second, str, 'Second argument is not a string')
-        if first != second:
-            standardMsg = '%s != %s' % (safe_repr(first, True), safe_repr(second, True))
-            raise self.failureException(self._formatMessage(msg, standardMsg))
+        if first == second:
+            return
+        if len(first) > self._diffThreshold or len(second) > self._diffThreshold:
+            self._baseAssertEqual(first, second, msg)
+        firstlines = first.splitlines(keepends=True)
+        secondlines = second.splitlines(keepends=True)
+        if len(firstlines) == 1 and first.strip('\r\n') == first:
+            firstlines = [first + '\n']
+            secondlines = [second + '\n']
+        standardMsg = '%s != %s' % _common_shorten_repr(first, second)
+        diff = '\n' + ''.join(difflib.ndiff(firstlines, secondlines))
+        standardMsg = self._truncateMessage(standardMsg, diff)
+        self.fail(self._formatMessage(msg, standardMsg))
 
     def assertCountEqual(self, first, second, msg=None):
         first_seq, second_seq = list(first), list(second)
@@ -836,9 +1030,21 @@ class _ErrorHolder:
 
 
 def _exc_text(test, err):
-    # the traceback as CPython's TestResult writes it: the frames of unittest itself left out
+    # the traceback as CPython's TestResult writes it: the frames of unittest
+    # itself left out and, for a failure, every frame below the first of them
+    # (a comparison function called by assertEqual)
     chunks = traceback.format_exception(err)
-    keep = [c for c in chunks if not c.startswith('  File "<frozen unittest>"')]
+    keep = []
+    seen_test_frame = cut = False
+    for c in chunks:
+        if c.startswith('  File "<frozen unittest>"'):
+            cut = seen_test_frame and isinstance(err, test.failureException)
+            continue
+        if c.startswith('  File '):
+            if cut:
+                continue
+            seen_test_frame = True
+        keep.append(c)
     return ''.join(keep)
 
 
@@ -1164,8 +1370,14 @@ class TestLoader:
     def getTestCaseNames(self, testCaseClass):
         names = []
         for name in dir(testCaseClass):
-            if name.startswith(self.testMethodPrefix) and callable(getattr(testCaseClass, name)):
-                names.append(name)
+            if not name.startswith(self.testMethodPrefix) or not callable(getattr(testCaseClass, name)):
+                continue
+            if self.testNamePatterns is not None:
+                from fnmatch import fnmatchcase
+                full_name = '%s.%s.%s' % (testCaseClass.__module__, testCaseClass.__qualname__, name)
+                if not any(fnmatchcase(full_name, pattern) for pattern in self.testNamePatterns):
+                    continue
+            names.append(name)
         if self.sortTestMethodsUsing is not None:
             import functools
             names.sort(key=functools.cmp_to_key(self.sortTestMethodsUsing))
@@ -1220,8 +1432,13 @@ class TestProgram:
 
     def parseArgs(self, argv):
         names = []
-        for a in argv[1:]:
-            if a in ('-v', '--verbose'):
+        patterns = []
+        args = iter(argv[1:])
+        for a in args:
+            if a == '-k' or a.startswith('-k'):
+                pattern = a[2:] or next(args, '')
+                patterns.append(pattern if '*' in pattern else '*%s*' % pattern)
+            elif a in ('-v', '--verbose'):
                 self.verbosity = 2
             elif a in ('-q', '--quiet'):
                 self.verbosity = 0
@@ -1231,6 +1448,8 @@ class TestProgram:
                 pass
             elif not a.startswith('-'):
                 names.append(a)
+        if patterns:
+            self.testLoader.testNamePatterns = patterns
         if not names and self.defaultTest is not None:
             names = [self.defaultTest] if isinstance(self.defaultTest, str) else list(self.defaultTest)
         if names:

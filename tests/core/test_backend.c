@@ -407,7 +407,7 @@ static nn_conv_geom conv_geom(bool onednn)
 {
     nn_conv_geom s = {.n = 2, .c = 4, .h = 7, .w = 6, .o = 6, .kh = 3, .kw = 2, .stride = {2, 1}, .padding = {1, 1},
                       .dilation = {1, onednn ? 1 : 2}, .groups = onednn ? 1 : 2, .onednn = onednn,
-                      .onednn_input_grad = onednn};
+                      .onednn_input_grad = onednn, .onednn_weight_grad = onednn};
     s.oh = (s.h + 2 * s.padding[0] - s.dilation[0] * (s.kh - 1) - 1) / s.stride[0] + 1;
     s.ow = (s.w + 2 * s.padding[1] - s.dilation[1] * (s.kw - 1) - 1) / s.stride[1] + 1;
     return s;
