@@ -30,6 +30,8 @@ nn_object *repl_np_scalar_new(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_np_type_name(void *ud, nn_object *args, nn_object *kwargs);
 /* np_simd.c */
 nn_object *repl_np_simd_f32(void *ud, nn_object *args, nn_object *kwargs);
+/* np_sort.c */
+nn_object *repl_np_argsort_rows(void *ud, nn_object *args, nn_object *kwargs);
 /* np_raw.c */
 nn_object *repl_np_raw_read(void *ud, nn_object *args, nn_object *kwargs);
 nn_object *repl_np_npy_save(void *ud, nn_object *args, nn_object *kwargs);
@@ -159,6 +161,8 @@ typedef struct fmt_state {
     nn_dtype dt;          /* the array's dtype */
     bool is_float, is_bool;
     bool is_unsigned;     /* uint64: the int64 elements are its bit patterns */
+    bool plus;            /* a complex array's imaginary parts: '+' before the others */
+    const struct fmt_state *imag; /* complex: the format of the imaginary parts (this one the real's) */
     const double *d;      /* float64 copy of the elements (floats) */
     const int64_t *i;     /* int64 copy (ints and bools) */
     /* float format */
@@ -192,6 +196,16 @@ static void put(fmt_state *st, const char *s, size_t n)
     st->out[st->len] = 0;
 }
 
+static void fmt_elem_part(const fmt_state *st, int64_t k, char *buf, size_t n);
+
+/* ip, the sign and int part of a number, with '+' before it unless it has '-' */
+static void plus_sign(char *ip)
+{
+    if (ip[0] == '-') return;
+    memmove(ip + 1, ip, strlen(ip) + 1);
+    ip[0] = '+';
+}
+
 /* One element formatted, into buf. */
 static void fmt_elem(const fmt_state *st, int64_t k, char *buf, size_t n)
 {
@@ -206,10 +220,26 @@ static void fmt_elem(const fmt_state *st, int64_t k, char *buf, size_t n)
             snprintf(buf, n, "%*lld", st->int_width, (long long)st->i[k]);
         return;
     }
+    if (st->imag) { /* NumPy's ComplexFloatingFormat: real, imaginary, the j before its padding */
+        fmt_elem_part(st, k, buf, n);
+        size_t l = strlen(buf);
+        char im[256];
+        fmt_elem_part(st->imag, k, im, sizeof im);
+        size_t sp = strlen(im);
+        while (sp > 0 && im[sp - 1] == ' ') sp--;
+        snprintf(buf + l, n - l, "%.*sj%s", (int)sp, im, im + sp);
+        return;
+    }
+    fmt_elem_part(st, k, buf, n);
+}
+
+/* One float element (a complex one's real or imaginary part) formatted, into buf. */
+static void fmt_elem_part(const fmt_state *st, int64_t k, char *buf, size_t n)
+{
     double x = st->d[k];
     char ip[400], fp[64];
     if (!isfinite(x)) {
-        const char *r = isnan(x) ? "nan" : x < 0 ? "-inf" : "inf";
+        const char *r = isnan(x) ? (st->plus ? "+nan" : "nan") : x < 0 ? "-inf" : st->plus ? "+inf" : "inf";
         int w = st->pad_left + st->pad_right + 1;
         snprintf(buf, n, "%*s", w > (int)strlen(r) ? w : (int)strlen(r), r);
         return;
@@ -217,6 +247,7 @@ static void fmt_elem(const fmt_state *st, int64_t k, char *buf, size_t n)
     if (st->exp_format) {
         int ex;
         scientific(x, st->dt, st->precision, st->precision, ip, fp, &ex);
+        if (st->plus) plus_sign(ip);
         snprintf(buf, n, "%*s.%-*s", st->pad_left, ip, st->precision, fp);
         /* zero-pad the fraction to precision digits */
         for (char *p = strchr(buf, '.') + 1; *p; p++)
@@ -225,6 +256,7 @@ static void fmt_elem(const fmt_state *st, int64_t k, char *buf, size_t n)
         snprintf(buf + l, n - l, "e%c%0*d", ex < 0 ? '-' : '+', st->exp_size, ex < 0 ? -ex : ex);
     } else {
         positional(x, st->dt, st->precision, ip, fp);
+        if (st->plus) plus_sign(ip);
         snprintf(buf, n, "%*s.%-*s", st->pad_left, ip, st->pad_right, fp);
     }
 }
@@ -300,6 +332,7 @@ static void pad_visit(fmt_state *st, int64_t k)
     } else {
         positional(x, st->dt, st->opt_precision, ip, fp);
     }
+    if (st->plus) plus_sign(ip);
     if ((int)strlen(ip) > max_pl) max_pl = (int)strlen(ip);
     if ((int)strlen(fp) > max_pr) max_pr = (int)strlen(fp);
 }
@@ -423,6 +456,39 @@ static void recurse(fmt_state *st, const layout *lo, const nn_tensor *t, const i
     nn_free(next_indent);
 }
 
+/* NumPy's FloatingFormat.fillFormat: st's float format from the elements shown (acc, from
+   acc_visit over them) */
+static void float_format(fmt_state *st, const nn_tensor *t, bool summ, const int64_t *cstr, bool suppress)
+{
+    if (acc.any_nonzero &&
+        (acc.max_abs >= 1e8 || (!suppress && (acc.min_abs < 0.0001 || acc.max_abs / acc.min_abs > 1000.))))
+        st->exp_format = true;
+    if (!acc.any_finite) {
+        st->pad_left = st->pad_right = 0;
+        st->exp_size = -1;
+        st->precision = st->opt_precision;
+    } else {
+        max_pl = max_pr = max_exp = 0;
+        fill_visit(st, t, 0, 0, summ, cstr, pad_visit, st);
+        st->pad_left = max_pl;
+        if (st->exp_format) {
+            st->exp_size = max_exp;
+            st->precision = max_pr;
+            st->pad_right = st->exp_size + 2 + st->precision;
+        } else {
+            st->pad_right = max_pr;
+            st->precision = st->opt_precision;
+            st->exp_size = -1;
+        }
+    }
+    if (acc.any_nonfinite) {
+        int offset = st->pad_right + 1;
+        int inflen = 3 + (acc.neg_inf || st->plus);
+        if (3 - offset > st->pad_left) st->pad_left = 3 - offset;
+        if (inflen - offset > st->pad_left) st->pad_left = inflen - offset;
+    }
+}
+
 /* _fmt(tensor, separator, prefix_len, linewidth) -> str: NumPy's array2string
    of the elements (the repr's "array(" prefix is prefix_len long; linewidth as
    NumPy's, already less the suffix; unsigned: an int64 tensor holding uint64's bits). */
@@ -450,12 +516,30 @@ static nn_object *h_fmt(void *ud, nn_object *args, nn_object *kwargs)
     st.is_float = nn_dtype_is_floating(t->dtype);
     st.is_bool = t->dtype == NN_BOOL;
     st.is_unsigned = is_unsigned && t->dtype == NN_INT64;
-    nn_tensor *conv = nn_to_dtype(t, st.is_float ? NN_FLOAT64 : NN_INT64);
-    if (!conv) return NULL;
-    nn_tensor *hold = NULL;
-    const void *data = nn_host_read(conv, &hold);
-    if (!data) {
+    fmt_state st_im = st;
+    bool cplx = nn_dtype_is_complex(t->dtype);
+    nn_tensor *conv = NULL, *conv_im = NULL, *hold = NULL, *hold_im = NULL;
+    const void *data = NULL, *data_im = NULL;
+    if (cplx) { /* the real and imaginary parts, each formatted as a float array */
+        st.is_float = st_im.is_float = st_im.plus = true;
+        st.dt = st_im.dt = nn_dtype_to_real(t->dtype);
+        nn_tensor *re = nn_real(t), *im = re ? nn_imag(t) : NULL;
+        conv = re ? nn_to_dtype(re, NN_FLOAT64) : NULL;
+        conv_im = im ? nn_to_dtype(im, NN_FLOAT64) : NULL;
+        NN_RELEASE(re);
+        NN_RELEASE(im);
+        data_im = conv_im ? nn_host_read(conv_im, &hold_im) : NULL;
+        st_im.d = data_im;
+        st.imag = &st_im;
+    } else {
+        conv = nn_to_dtype(t, st.is_float ? NN_FLOAT64 : NN_INT64);
+    }
+    data = conv ? nn_host_read(conv, &hold) : NULL;
+    if (!data || (cplx && !data_im)) {
+        NN_RELEASE(hold);
         NN_RELEASE(conv);
+        NN_RELEASE(hold_im);
+        NN_RELEASE(conv_im);
         return NULL;
     }
     st.d = data;
@@ -477,34 +561,13 @@ static nn_object *h_fmt(void *ud, nn_object *args, nn_object *kwargs)
                                 : snprintf(NULL, 0, "%lld", (long long)acc.imax),
             w2 = snprintf(NULL, 0, "%lld", (long long)acc.imin);
         st.int_width = w1 > w2 ? w1 : w2;
+    } else if (st.imag) { /* complex: the real parts' format, then the imaginary parts' */
+        float_format(&st, t, summ, cstr, suppress);
+        memset(&acc, 0, sizeof acc);
+        fill_visit(&st_im, t, 0, 0, summ, cstr, acc_visit, &st_im);
+        float_format(&st_im, t, summ, cstr, suppress);
     } else {
-        if (acc.any_nonzero &&
-            (acc.max_abs >= 1e8 || (!suppress && (acc.min_abs < 0.0001 || acc.max_abs / acc.min_abs > 1000.))))
-            st.exp_format = true;
-        if (!acc.any_finite) {
-            st.pad_left = st.pad_right = 0;
-            st.exp_size = -1;
-            st.precision = st.opt_precision;
-        } else {
-            max_pl = max_pr = max_exp = 0;
-            fill_visit(&st, t, 0, 0, summ, cstr, pad_visit, &st);
-            st.pad_left = max_pl;
-            if (st.exp_format) {
-                st.exp_size = max_exp;
-                st.precision = max_pr;
-                st.pad_right = st.exp_size + 2 + st.precision;
-            } else {
-                st.pad_right = max_pr;
-                st.precision = st.opt_precision;
-                st.exp_size = -1;
-            }
-        }
-        if (acc.any_nonfinite) {
-            int offset = st.pad_right + 1;
-            int inflen = 3 + acc.neg_inf;
-            if (3 - offset > st.pad_left) st.pad_left = 3 - offset;
-            if (inflen - offset > st.pad_left) st.pad_left = inflen - offset;
-        }
+        float_format(&st, t, summ, cstr, suppress);
     }
     layout lo;
     lo.sep = sep;
@@ -530,6 +593,8 @@ static nn_object *h_fmt(void *ud, nn_object *args, nn_object *kwargs)
     nn_free(st.out);
     NN_RELEASE(hold);
     NN_RELEASE(conv);
+    NN_RELEASE(hold_im);
+    NN_RELEASE(conv_im);
     if (!r && !nn_error_current()) nn_error_set(NN_ERR_MEMORY, "%s", "");
     return r;
 }
@@ -993,6 +1058,7 @@ static const repl_mod_fn helpers[] = {
     {"_pcg_dist", repl_np_pcg_dist, NULL}, /* its distributions */
     {"_register_scalar", repl_np_register_scalar, NULL}, /* np_scalar.c: the scalar types */
     {"_scalar_new", repl_np_scalar_new, NULL},
+    {"_argsort_rows", repl_np_argsort_rows, NULL}, /* np_sort.c: NumPy's quicksort and heapsort */
     {"_type_name", repl_np_type_name, NULL},
     {"_raw_read", repl_np_raw_read, NULL},   /* np_raw.c: tofile, fromfile, memmap, tobytes, frombuffer */
     {"_raw_size", repl_np_raw_size, NULL},
@@ -1023,11 +1089,25 @@ nn_object *repl_mod_numpy(void)
     if (m && repl_exec_module_source(m, "numpy", repl_numpy_more_source, "<frozen numpy>") < 0) NN_SET(m, NULL);
     /* the parts written wholly in the language (repl/lib/_np_*.py), over the names above: a
        source's functions see the names of the sources run before it, not after */
-    static const char *const parts[] = {"_np_linalg", "_np_stats", "_np_index", "_np_npz"};
+    static const char *const parts[] = {"_np_linalg", "_np_stats", "_np_index", "_np_npz", "_np_fft"};
     for (size_t i = 0; m && i < sizeof parts / sizeof *parts; i++)
         if (repl_exec_module_source(m, "numpy", repl_pylib_source(parts[i]), "<frozen numpy>") < 0) NN_SET(m, NULL);
     return m;
 }
+
+/* numpy's submodules, for `import numpy.linalg`, `from numpy.random import default_rng`,
+   `from numpy.fft import fft`: the numpy module's objects of those names */
+static nn_object *numpy_part(const char *name)
+{
+    nn_object *m = repl_stdlib_module("numpy");
+    nn_object *v = m ? repl_get_attr(m, name) : NULL;
+    NN_RELEASE(m);
+    return v;
+}
+
+nn_object *repl_mod_numpy_linalg(void) { return numpy_part("linalg"); }
+nn_object *repl_mod_numpy_random(void) { return numpy_part("random"); }
+nn_object *repl_mod_numpy_fft(void) { return numpy_part("fft"); }
 
 /* ------------------------------------------------------------ the bridge */
 

@@ -50,7 +50,7 @@ nn_object *repl_np_type_name(void *ud, nn_object *args, nn_object *kwargs)
 }
 
 /* _scalar_new(cls, value, carried=value) -> an instance of cls (a scalar type)
-   carrying the number carried (a bool, int or float), value as its attribute _v. */
+   carrying the number carried (a bool, int, float or complex), value as its attribute _v. */
 nn_object *repl_np_scalar_new(void *ud, nn_object *args, nn_object *kwargs)
 {
     ARGS(3);
@@ -61,7 +61,8 @@ nn_object *repl_np_scalar_new(void *ud, nn_object *args, nn_object *kwargs)
         repl_raise_exc(EXC_TypeError, "_scalar_new() expects a numpy scalar type");
         return NULL;
     }
-    if (!nn_is_bool(carried) && !nn_is_int(carried) && !nn_is_float(carried) && !repl_is_bigint(carried)) {
+    if (!nn_is_bool(carried) && !nn_is_int(carried) && !nn_is_float(carried) && !repl_is_bigint(carried) &&
+        !nn_is_complex(carried)) {
         repl_raise_exc(EXC_TypeError, "_scalar_new() expects a number, not %s", repl_type_name(carried));
         return NULL;
     }

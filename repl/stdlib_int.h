@@ -109,6 +109,9 @@ nn_object *repl_mod_itertools(void);
 nn_object *repl_mod_json(void);
 nn_object *repl_mod_math(void);
 nn_object *repl_mod_numpy(void); /* mod_numpy.c, mod_numpy_src.c */
+nn_object *repl_mod_numpy_linalg(void); /* mod_numpy.c: numpy's objects np.linalg, np.random, np.fft */
+nn_object *repl_mod_numpy_random(void);
+nn_object *repl_mod_numpy_fft(void);
 nn_object *repl_mod_os(void);
 /* os.pipe, read, write, close, isatty, dup, mkfifo, fdopen onto os (mod_os_fd.c): 0 or -1 */
 int repl_mod_os_fd_add(nn_object *os);
