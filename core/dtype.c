@@ -242,6 +242,18 @@ static int64_t to_int64(double v)
     return (int64_t)v;
 }
 
+int64_t nn_load_int64(const void *p, nn_dtype dt)
+{
+    switch (dt) {
+    case NN_INT64: return *(const int64_t *)p;
+    case NN_INT32: return *(const int32_t *)p;
+    case NN_BOOL: case NN_UINT8: return *(const uint8_t *)p;
+    case NN_INT8: return *(const int8_t *)p;
+    case NN_INT16: return *(const int16_t *)p;
+    default: return to_int64(nn_load_double(p, dt));
+    }
+}
+
 /* Float to a 32-bit or narrower integer as PyTorch's static_cast compiles on x86:
    through a 32-bit conversion, INT32_MIN when out of its range or NaN; the narrow
    types keep its low bits (3e9 -> int16 0, -1.5 -> uint8 255). */

@@ -250,6 +250,9 @@ typedef void (*nn_loop_fn)(char **data, const int64_t *strides, int64_t n, void 
 /* Elementwise loads and stores of any dtype as double. */
 double nn_load_double(const void *p, nn_dtype dt);
 void nn_store_double(void *p, nn_dtype dt, double v);
+/* An element as int64: the integer dtypes and bool exactly (int64 past 2**53 too),
+   the floating ones as x86's conversion (INT64_MIN out of range). */
+int64_t nn_load_int64(const void *p, nn_dtype dt);
 
 /* ------------------------------------------------------------ reductions */
 

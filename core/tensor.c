@@ -424,15 +424,7 @@ double nn_get_double(const nn_tensor *t, const int64_t *index)
 int64_t nn_get_int64(const nn_tensor *t, const int64_t *index)
 {
     char buf[8];
-    const char *p = nn_host_element(t, index, buf);
-    switch (t->dtype) {
-    case NN_INT64: return *(const int64_t *)p;
-    case NN_INT32: return *(const int32_t *)p;
-    case NN_BOOL: case NN_UINT8: return *(const uint8_t *)p;
-    case NN_INT8: return *(const int8_t *)p;
-    case NN_INT16: return *(const int16_t *)p;
-    default: return (int64_t)nn_load_double(p, t->dtype);
-    }
+    return nn_load_int64(nn_host_element(t, index, buf), t->dtype);
 }
 
 int nn_item(const nn_tensor *t, double *out)

@@ -27,15 +27,6 @@
 LOOP_BMM(loop_f32, float)
 LOOP_BMM(loop_f64, double)
 
-static int64_t int_at(const char *p, nn_dtype dt)
-{
-    switch (dt) {
-    case NN_INT64: return *(const int64_t *)p;
-    case NN_INT32: return *(const int32_t *)p;
-    default: return (int64_t)nn_load_double(p, dt); /* the small integer types: exact */
-    }
-}
-
 /* out[q] = a[q] @ b[q] summed in uint64 (wrapping as PyTorch's integer kernels),
    a and b read in their own integer dtypes, stored in out's */
 static void loop_int(nn_tensor *out, const nn_tensor *a, const nn_tensor *b)
@@ -50,9 +41,9 @@ static void loop_int(nn_tensor *out, const nn_tensor *a, const nn_tensor *b)
             for (int64_t j = 0; j < js; j++) {
                 uint64_t acc = 0;
                 for (int64_t p = 0; p < ks; p++)
-                    acc += (uint64_t)int_at(pa + (q * a->strides[0] + i * a->strides[1] + p * a->strides[2]) * (int64_t)ea,
+                    acc += (uint64_t)nn_load_int64(pa + (q * a->strides[0] + i * a->strides[1] + p * a->strides[2]) * (int64_t)ea,
                                             a->dtype) *
-                           (uint64_t)int_at(pb + (q * b->strides[0] + p * b->strides[1] + j * b->strides[2]) * (int64_t)eb,
+                           (uint64_t)nn_load_int64(pb + (q * b->strides[0] + p * b->strides[1] + j * b->strides[2]) * (int64_t)eb,
                                             b->dtype);
                 char *o = po + ((q * is + i) * js + j) * (int64_t)eo;
                 if (dt == NN_INT64) *(int64_t *)o = (int64_t)acc;

@@ -91,9 +91,9 @@ static void sum_row_range(void *vctx, int64_t begin, int64_t end)
     for (int64_t o = begin; o < end; o++) {
         const char *row = src + (size_t)(o * l->inner) * ies;
         if (!nn_dtype_is_floating(in)) {
-            int64_t acc = 0;
-            for (int64_t i = 0; i < l->inner; i++) acc += (int64_t)nn_load_double(row + (size_t)i * ies, in);
-            ((int64_t *)dst)[o] = acc;
+            uint64_t acc = 0; /* wrapping, as PyTorch's integer sum */
+            for (int64_t i = 0; i < l->inner; i++) acc += (uint64_t)nn_load_int64(row + (size_t)i * ies, in);
+            ((int64_t *)dst)[o] = (int64_t)acc;
             continue;
         }
         double acc = 0;
