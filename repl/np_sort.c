@@ -37,34 +37,28 @@ static int msb(int64_t n)
 }
 
 /* aheapsort_: the n indices at tosort ordered by their values */
+/* Sifts tmp down from a[i] in the heap a[1..n] (indexed from 1), as NumPy's aheapsort. */
+static void sift_down(const keys *v, int64_t *a, int64_t i, int64_t n, int64_t tmp)
+{
+    for (int64_t j = i << 1; j <= n;) {
+        if (j < n && less(v, a[j], a[j + 1])) j += 1;
+        if (!less(v, tmp, a[j])) break;
+        a[i] = a[j];
+        i = j;
+        j += j;
+    }
+    a[i] = tmp;
+}
+
 static void aheapsort(const keys *v, int64_t *tosort, int64_t n)
 {
-    int64_t *a = tosort - 1, i, j, l, tmp; /* a heap indexed from 1 */
-    for (l = n >> 1; l > 0; --l) {
-        tmp = a[l];
-        for (i = l, j = l << 1; j <= n;) {
-            if (j < n && less(v, a[j], a[j + 1])) j += 1;
-            if (less(v, tmp, a[j])) {
-                a[i] = a[j];
-                i = j;
-                j += j;
-            } else break;
-        }
-        a[i] = tmp;
-    }
+    int64_t *a = tosort - 1; /* a heap indexed from 1 */
+    for (int64_t l = n >> 1; l > 0; --l) sift_down(v, a, l, n, a[l]);
     for (; n > 1;) {
-        tmp = a[n];
+        int64_t tmp = a[n];
         a[n] = a[1];
         n -= 1;
-        for (i = 1, j = 2; j <= n;) {
-            if (j < n && less(v, a[j], a[j + 1])) j++;
-            if (less(v, tmp, a[j])) {
-                a[i] = a[j];
-                i = j;
-                j += j;
-            } else break;
-        }
-        a[i] = tmp;
+        sift_down(v, a, 1, n, tmp);
     }
 }
 
